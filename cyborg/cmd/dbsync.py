@@ -1,0 +1,108 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""cyborg-dbsync: create and upgrade Cyborg's database schema.
+
+Usage::
+
+    cyborg-dbsync --config-file /etc/cyborg/cyborg.conf upgrade [--revision R]
+    cyborg-dbsync --config-file /etc/cyborg/cyborg.conf version
+    cyborg-dbsync --config-file /etc/cyborg/cyborg.conf stamp REVISION
+    cyborg-dbsync --config-file /etc/cyborg/cyborg.conf revision -m MSG \
+        [--autogenerate]
+"""
+
+import sys
+
+from oslo_config import cfg
+from oslo_log import log as logging
+
+from cyborg import conf as cyborg_conf
+from cyborg import version
+from cyborg.db import api as db_api
+from cyborg.db import migration
+from cyborg.i18n import _
+
+CONF = cyborg_conf.CONF
+
+
+def do_upgrade(conf):
+    migration.upgrade(conf.command.revision)
+    print(_('Database schema is at revision %s.') % migration.version())
+
+
+def do_version(conf):
+    current = migration.version()
+    print(current if current else _('None (empty database)'))
+
+
+def do_stamp(conf):
+    migration.stamp(conf.command.revision)
+
+
+def do_revision(conf):
+    migration.revision(conf.command.message, conf.command.autogenerate)
+
+
+def add_command_parsers(subparsers):
+    parser = subparsers.add_parser(
+        'upgrade', help=_('Upgrade the schema (default: to the newest '
+                          'revision).'))
+    parser.add_argument('--revision', default='head',
+                        help=_('Revision to upgrade to.'))
+    parser.set_defaults(func=do_upgrade)
+
+    parser = subparsers.add_parser(
+        'version', help=_('Print the schema revision of the database.'))
+    parser.set_defaults(func=do_version)
+
+    parser = subparsers.add_parser(
+        'stamp', help=_('Record a revision without running migrations.'))
+    parser.add_argument('revision', help=_('Revision to record, or "head".'))
+    parser.set_defaults(func=do_stamp)
+
+    parser = subparsers.add_parser(
+        'revision', help=_('Create a new migration script (developers).'))
+    parser.add_argument('-m', '--message', required=True,
+                        help=_('What the migration does.'))
+    parser.add_argument('--autogenerate', action='store_true',
+                        help=_('Compare the models with the database (at '
+                               'head) and write the differences.'))
+    parser.set_defaults(func=do_revision)
+
+
+command_opt = cfg.SubCommandOpt('command', title='Commands',
+                                help=_('Available commands'),
+                                handler=add_command_parsers)
+
+
+def main(argv=None, conf=CONF):
+    """Run one command; *conf* is the global CONF except in tests.
+
+    :returns: the exit status.
+    """
+    argv = sys.argv if argv is None else argv
+    conf.register_cli_opt(command_opt)
+    logging.register_options(conf)
+    # Logs go to stderr, so that what the command prints on stdout can be
+    # read by scripts.
+    conf.set_default('use_stderr', True)
+    conf(argv[1:], project='cyborg', version=version.version_string())
+    logging.setup(conf, 'cyborg')
+    db_api.configure(conf)
+    conf.command.func(conf)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

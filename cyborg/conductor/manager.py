@@ -1,0 +1,86 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The conductor's RPC endpoint.
+
+Methods stay thin: they check what they were given and hand the work to an
+operation module of this package.  Only methods marked ``@messaging.expose``
+are reachable over RPC.
+"""
+
+from oslo_config import cfg
+from oslo_log import log as logging
+import oslo_messaging as messaging
+from oslo_utils import timeutils
+
+from cyborg import exception
+from cyborg import servicegroup
+from cyborg import version
+from cyborg.conductor import registration
+
+CONF = cfg.CONF
+LOG = logging.getLogger(__name__)
+
+BINARY = 'cyborg-conductor'
+
+
+class ConductorManager:
+    """Endpoint of topic ``cyborg-conductor``."""
+
+    # Must equal ConductorAPI.RPC_API_VERSION (checked by a unit test).
+    RPC_API_VERSION = '1.0'
+
+    target = messaging.Target(version=RPC_API_VERSION)
+
+    def __init__(self, host, topic):
+        self.host = host
+        self.topic = topic
+
+    def init_host(self, context):
+        """Register this conductor in the services table."""
+        self._heartbeat(context, started_at=timeutils.utcnow())
+
+    def del_host(self, context):
+        """Nothing to release: the row turns down by itself."""
+
+    def periodic_tasks(self):
+        return [(CONF.report_interval, self._heartbeat)]
+
+    def _heartbeat(self, context, started_at=None):
+        # The conductor owns the database, so it records its own heartbeat
+        # directly instead of through RPC.
+        registration.hello(context, self.host, BINARY, topic=self.topic,
+                           version=version.version_string(),
+                           started_at=started_at)
+
+    # expose must be the outermost decorator: expected_exceptions does not
+    # copy the function's attributes.
+    @messaging.expose
+    @messaging.expected_exceptions(exception.InvalidServiceBinary)
+    def hello(self, context, host, binary, version=None, topic=None,
+              drivers=None, started_at=None):
+        """Register a service or record its heartbeat (RPC API 1.0).
+
+        See ConductorAPI.hello for the arguments.
+        """
+        LOG.debug('hello from %(binary)s on %(host)s',
+                  {'binary': binary, 'host': host})
+        if started_at is not None:
+            started_at = timeutils.normalize_time(
+                timeutils.parse_isotime(started_at))
+        service = registration.hello(
+            context, host, binary, version=version, topic=topic,
+            drivers=drivers, started_at=started_at)
+        return {'uuid': service['uuid'], 'host': service['host'],
+                'binary': service['binary'],
+                'status': servicegroup.service_status(service)}

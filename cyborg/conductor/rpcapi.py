@@ -1,0 +1,65 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Client side of the conductor RPC API (topic ``cyborg-conductor``).
+
+API version history:
+
+* 1.0 - Initial version: hello (service registration and heartbeat).
+"""
+
+from oslo_config import cfg
+import oslo_messaging as messaging
+
+from cyborg import rpc
+
+CONF = cfg.CONF
+
+TOPIC = 'cyborg-conductor'
+
+
+class ConductorAPI:
+    """Calls to cyborg-conductor.  Keyword arguments only."""
+
+    # The newest version this client knows.  Bump it (and the manager's)
+    # with every new method or argument, and add a line to the history.
+    RPC_API_VERSION = '1.0'
+
+    def __init__(self, topic=TOPIC):
+        target = messaging.Target(topic=topic, version='1.0')
+        self.client = rpc.get_client(
+            target, version_cap=rpc.version_cap(CONF, 'conductor'))
+
+    def hello(self, context, host, binary, version=None, topic=None,
+              drivers=None, started_at=None, timeout=None):
+        """Register a service with the conductor, or send its heartbeat.
+
+        :param context: request context.
+        :param host: the service's host.
+        :param binary: cyborg-api, cyborg-conductor or cyborg-agent.
+        :param version: the service's software version.
+        :param topic: the RPC topic it serves, if any.
+        :param drivers: for agents, each enabled driver's hello() dict
+            ``{name, version, device_types, status, detail}``.
+        :param started_at: the service's start time (ISO 8601 string), on
+            the first hello after a start.
+        :param timeout: seconds to wait for the answer (default:
+            rpc_response_timeout).
+        :raises: InvalidServiceBinary
+        :returns: the registered service, a dict with ``uuid``, ``host``,
+            ``binary`` and ``status``.
+        """
+        cctxt = self.client.prepare(version='1.0', timeout=timeout)
+        return cctxt.call(context, 'hello', host=host, binary=binary,
+                          version=version, topic=topic, drivers=drivers,
+                          started_at=started_at)

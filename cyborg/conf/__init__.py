@@ -1,0 +1,47 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The global configuration object, with every Cyborg option registered."""
+
+from oslo_config import cfg
+
+from cyborg.conf import agent
+from cyborg.conf import api
+from cyborg.conf import database
+from cyborg.conf import default
+from cyborg.conf import nova
+from cyborg.conf import placement
+from cyborg.conf import upgrade_levels
+
+CONF = cfg.CONF
+
+# Every module of this package that defines options, in the order their
+# groups appear in the sample configuration file.
+OPTION_MODULES = (
+    default,
+    api,
+    agent,
+    database,
+    nova,
+    placement,
+    upgrade_levels,
+)
+
+
+def register_opts(conf):
+    """Register all of Cyborg's options with *conf*."""
+    for module in OPTION_MODULES:
+        module.register_opts(conf)
+
+
+register_opts(CONF)

@@ -1,0 +1,56 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Registration of keystoneauth option groups ([placement], [nova]).
+
+This is not an option group of its own: the modules of the groups that talk
+to another OpenStack service through a keystoneauth adapter use it.
+"""
+
+import copy
+
+from keystoneauth1 import loading as ks_loading
+
+
+def register_ksa_opts(conf, group, default_service_type):
+    """Register session, auth and adapter options in *group*.
+
+    :param conf: the ConfigOpts to register the options with.
+    :param group: the OptGroup (or its name).
+    :param default_service_type: the service type the adapter looks up in
+        the service catalog by default.
+    """
+    ks_loading.register_session_conf_options(conf, group)
+    ks_loading.register_auth_conf_options(conf, group)
+    ks_loading.register_adapter_conf_options(
+        conf, group, include_deprecated=False)
+    conf.set_default('service_type', default_service_type, group=group)
+
+
+def list_ksa_opts(default_service_type, extra_opts=()):
+    """The keystoneauth options of a group, for the sample generator.
+
+    :param default_service_type: shown as the default of service_type.
+    :param extra_opts: Cyborg's own options of the same group.
+    :returns: a list of Opt objects.
+    """
+    adapter_opts = copy.deepcopy(
+        ks_loading.get_adapter_conf_options(include_deprecated=False))
+    for opt in adapter_opts:
+        if opt.dest == 'service_type':
+            opt.default = default_service_type
+    return (list(extra_opts)
+            + ks_loading.get_session_conf_options()
+            + ks_loading.get_auth_common_conf_options()
+            + ks_loading.get_auth_plugin_conf_options('password')
+            + adapter_opts)

@@ -1,0 +1,66 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Options of the [agent] group (cyborg-agent)."""
+
+from oslo_config import cfg
+
+from cyborg.i18n import _
+
+agent_group = cfg.OptGroup(
+    'agent',
+    title='Agent options',
+    help=_('Options of cyborg-agent, the per-node discovery service.'))
+
+agent_opts = [
+    cfg.ListOpt(
+        'enabled_drivers',
+        default=['fake'],
+        help=_("""
+Accelerator drivers the agent loads at start.
+
+Each name is an entry point of the ``cyborg.accelerator.driver`` namespace.
+An unknown name stops the agent at start with a message naming it.
+
+Possible values:
+
+* A list of driver names: ``generic``, ``fpga``, ``crypto``, ``gpu``,
+  ``fake``, or the names used by earlier Cyborg releases
+  (``fake_driver``, ``pci_driver``, ``intel_fpga_driver``,
+  ``xilinx_fpga_driver``, ``intel_qat_driver``, ``nvidia_gpu_driver``).
+""")),
+    cfg.StrOpt(
+        'resource_provider_name',
+        help=_("""
+Name of the compute node resource provider in Placement under which this
+agent's devices are published.
+
+Possible values:
+
+* The compute node's name as Nova reports it to Placement.  When unset,
+  ``[DEFAULT] host`` is used.
+
+Related options:
+
+* ``[DEFAULT] host``
+""")),
+]
+
+
+def register_opts(conf):
+    conf.register_group(agent_group)
+    conf.register_opts(agent_opts, group=agent_group)
+
+
+def list_opts():
+    return {agent_group: agent_opts}

@@ -1,0 +1,76 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Options of the [api] group (cyborg-api)."""
+
+from oslo_config import cfg
+
+from cyborg.i18n import _
+
+api_group = cfg.OptGroup(
+    'api',
+    title='API options',
+    help=_('Options of cyborg-api, the REST API service.'))
+
+api_opts = [
+    cfg.HostAddressOpt(
+        'host_ip',
+        default='127.0.0.1',
+        help=_("""
+The IP address or host name on which cyborg-api listens.
+
+Possible values:
+
+* An IPv4 or IPv6 address, or a host name; ``0.0.0.0`` listens on all
+  IPv4 interfaces.
+""")),
+    cfg.PortOpt(
+        'port',
+        default=6666,
+        help=_("""
+The TCP port on which cyborg-api listens.
+""")),
+    cfg.IntOpt(
+        'api_workers',
+        min=1,
+        help=_("""
+Number of worker processes of cyborg-api.
+
+Possible values:
+
+* A positive integer.  When unset, the number of CPUs of the host is used.
+""")),
+    cfg.URIOpt(
+        'public_endpoint',
+        help=_("""
+Public URL to use in links and version documents instead of the URL the
+request came in on.
+
+Set it when cyborg-api runs behind a proxy that does not pass the original
+host and path (see also ``[oslo_middleware] enable_proxy_headers_parsing``).
+
+Possible values:
+
+* A URL such as ``https://cloud.example.com/accelerator``; the API
+  version prefix (``/v2``) is appended to it.
+""")),
+]
+
+
+def register_opts(conf):
+    conf.register_group(api_group)
+    conf.register_opts(api_opts, group=api_group)
+
+
+def list_opts():
+    return {api_group: api_opts}

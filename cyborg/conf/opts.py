@@ -1,0 +1,59 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Entry points of oslo-config-generator for Cyborg's own options."""
+
+import collections
+import importlib
+import pkgutil
+
+from oslo_config import cfg
+from oslo_db import options as db_options
+import oslo_messaging as messaging
+
+import cyborg.conf
+from cyborg.conf import database
+
+
+def _option_modules():
+    """Every module of cyborg.conf that defines a list_opts() function."""
+    modules = []
+    for info in pkgutil.iter_modules(cyborg.conf.__path__):
+        if info.name in ('opts',) or info.name.startswith('_'):
+            continue
+        module = importlib.import_module('cyborg.conf.' + info.name)
+        if hasattr(module, 'list_opts'):
+            modules.append(module)
+    return modules
+
+
+def list_opts():
+    """Return [(group, [opts])] for the oslo.config.opts entry point."""
+    groups = collections.OrderedDict()
+    for module in _option_modules():
+        for group, opts in module.list_opts().items():
+            key = group.name if isinstance(group, cfg.OptGroup) else group
+            groups.setdefault(key, (group, []))[1].extend(opts)
+    return [(group, opts) for group, opts in groups.values() if opts]
+
+
+def update_defaults():
+    """Give library options Cyborg's defaults in the generated sample.
+
+    Used by the oslo.config.opts.defaults entry point.
+    """
+    # The generator lists the libraries' module-level Opt objects, so the
+    # defaults are changed there (cfg.set_defaults), not on a ConfigOpts.
+    cfg.set_defaults(db_options.database_opts,
+                     connection=database.DEFAULT_CONNECTION)
+    messaging.set_transport_defaults(control_exchange='cyborg')

@@ -1,0 +1,43 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Options of the [placement] group: how the conductor reaches Placement."""
+
+from oslo_config import cfg
+
+from cyborg.conf import _ksa
+from cyborg.i18n import _
+
+SERVICE_TYPE = 'placement'
+
+placement_group = cfg.OptGroup(
+    'placement',
+    title='Placement service options',
+    help=_("""
+How cyborg-conductor reaches the Placement service: a keystoneauth session,
+auth plugin and adapter.  With Keystone, give the service user's
+credentials; without it (standalone), set ``auth_type = none`` and
+``endpoint_override`` to Placement's URL.
+"""))
+
+placement_opts = []
+
+
+def register_opts(conf):
+    conf.register_group(placement_group)
+    conf.register_opts(placement_opts, group=placement_group)
+    _ksa.register_ksa_opts(conf, placement_group, SERVICE_TYPE)
+
+
+def list_opts():
+    return {placement_group: _ksa.list_ksa_opts(SERVICE_TYPE, placement_opts)}

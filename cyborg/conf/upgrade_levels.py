@@ -1,0 +1,58 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Options of the [upgrade_levels] group: RPC version caps for upgrades."""
+
+from oslo_config import cfg
+
+from cyborg.i18n import _
+
+upgrade_group = cfg.OptGroup(
+    'upgrade_levels',
+    title='Upgrade levels',
+    help=_("""
+Caps on the RPC API versions this service sends, for rolling upgrades.
+
+During an upgrade, pin the new services to the version the oldest running
+service understands, upgrade everything, then remove the pins.
+"""))
+
+upgrade_opts = [
+    cfg.StrOpt(
+        'conductor',
+        help=_("""
+Highest cyborg-conductor RPC API version to send.
+
+Possible values:
+
+* A version such as ``1.0``.  Unset: the newest version this code knows.
+""")),
+    cfg.StrOpt(
+        'agent',
+        help=_("""
+Highest cyborg-agent RPC API version to send.
+
+Possible values:
+
+* A version such as ``1.0``.  Unset: the newest version this code knows.
+""")),
+]
+
+
+def register_opts(conf):
+    conf.register_group(upgrade_group)
+    conf.register_opts(upgrade_opts, group=upgrade_group)
+
+
+def list_opts():
+    return {upgrade_group: upgrade_opts}

@@ -1,0 +1,36 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The request context every Cyborg call carries (API, RPC, periodic tasks).
+
+It is an oslo.context RequestContext that is also an oslo.db enginefacade
+transaction context, so query functions decorated with
+``db_api.context_manager.reader`` / ``.writer`` find their session on it.
+"""
+
+from oslo_context import context
+from oslo_db.sqlalchemy import enginefacade
+
+
+@enginefacade.transaction_context_provider
+class RequestContext(context.RequestContext):
+    """Security context and request information of one call."""
+
+
+def get_admin_context():
+    """A context for work a service does on its own behalf.
+
+    :returns: a RequestContext with ``is_admin=True`` that is not stored
+        as the thread's current context.
+    """
+    return RequestContext(is_admin=True, overwrite=False)

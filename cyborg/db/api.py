@@ -1,0 +1,47 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The enginefacade transaction context manager of Cyborg's database.
+
+Query functions are decorated with ``context_manager.reader`` or
+``context_manager.writer`` and take the request context as their first
+argument; the session is ``context.session``.  Nothing else passes
+sessions around.
+"""
+
+from oslo_db.sqlalchemy import enginefacade
+
+context_manager = enginefacade.transaction_context()
+
+
+def configure(conf):
+    """Point the context manager at ``[database] connection``.
+
+    Must run once per process before the first query; the engine itself is
+    created lazily, at the first query (after a fork, in the child).
+
+    :param conf: the ConfigOpts holding the [database] group.
+    """
+    # SQLite (unit tests, the embedded mode) enforces foreign keys only when
+    # asked to; the other backends always do.
+    context_manager.configure(sqlite_fk=True, **dict(conf.database.items()))
+
+
+def get_engine():
+    """The writer engine (migrations, tests and tools)."""
+    return context_manager.writer.get_engine()
+
+
+def dispose_engine():
+    """Close every pooled connection, e.g. before a process forks."""
+    context_manager.dispose_pool()

@@ -1,0 +1,94 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Schema migrations with alembic: upgrade, version, stamp and revision.
+
+The migration scripts live in ``cyborg/db/alembic/versions``; the
+``cyborg-dbsync`` command is a thin wrapper around these functions.
+"""
+
+import os
+
+from alembic import command as alembic_command
+from alembic import config as alembic_config
+from alembic import migration as alembic_migration
+from oslo_log import log as logging
+
+from cyborg.db import api as db_api
+
+LOG = logging.getLogger(__name__)
+
+ALEMBIC_DIR = os.path.join(os.path.dirname(__file__), 'alembic')
+
+
+def _config(connection=None):
+    config = alembic_config.Config()
+    config.set_main_option('script_location', ALEMBIC_DIR)
+    # env.py uses this connection instead of creating its own, so that the
+    # migrations run on the engine the caller (or a test) configured.
+    config.attributes['connection'] = connection
+    return config
+
+
+def upgrade(revision='head', engine=None):
+    """Upgrade the schema to *revision*.
+
+    :param revision: an alembic revision id, or 'head'.
+    :param engine: the engine to migrate; default: [database] connection.
+    """
+    engine = engine or db_api.get_engine()
+    with engine.begin() as connection:
+        alembic_command.upgrade(_config(connection), revision)
+
+
+def version(engine=None):
+    """The schema's current revision, or None for an empty database.
+
+    :param engine: the engine to inspect; default: [database] connection.
+    :returns: a revision id or None.
+    """
+    engine = engine or db_api.get_engine()
+    with engine.connect() as connection:
+        context = alembic_migration.MigrationContext.configure(connection)
+        return context.get_current_revision()
+
+
+def stamp(revision, engine=None):
+    """Record *revision* as the schema's revision without running anything.
+
+    :param revision: an alembic revision id, or 'head'.
+    :param engine: the engine to stamp; default: [database] connection.
+    """
+    engine = engine or db_api.get_engine()
+    with engine.begin() as connection:
+        alembic_command.stamp(_config(connection), revision)
+
+
+def revision(message, autogenerate=False, engine=None):
+    """Write a new migration script (for developers).
+
+    :param message: a one-line description, used in the file name.
+    :param autogenerate: compare the models with the database (which must
+        be at head) and write the differences into the script.
+    :param engine: the engine to compare against.
+    """
+    engine = engine or db_api.get_engine()
+    with engine.begin() as connection:
+        alembic_command.revision(_config(connection), message=message,
+                                 autogenerate=autogenerate)
+
+
+def heads():
+    """The head revision(s) of the migration scripts."""
+    script = alembic_command.ScriptDirectory.from_config(_config())
+    return script.get_heads()

@@ -1,0 +1,365 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""SQLAlchemy models of Cyborg's database.
+
+Columns follow the existing Cyborg schema where it has the same table, so
+that the public API can show the same fields; what Cyborg adds is called out
+in each class.  Enumerated values are plain strings here and are checked by
+the code that writes them (the objects and the API schemas), which keeps the
+migrations identical on SQLite, MariaDB and PostgreSQL.
+
+Change this file only together with a new alembic migration
+(``cyborg-dbsync revision --autogenerate``), in the same commit.
+"""
+
+from oslo_db.sqlalchemy import models as oslo_models
+import sqlalchemy as sa
+from sqlalchemy import orm
+
+# Deterministic constraint names, identical on every backend, so that
+# migrations can refer to them and the models-versus-migrations check
+# compares like with like.
+NAMING_CONVENTION = {
+    'uq': 'uniq_%(table_name)s0%(column_0_N_name)s',
+    'fk': 'fk_%(table_name)s0%(column_0_name)s',
+    'ck': 'ck_%(table_name)s_%(constraint_name)s',
+    'pk': 'pk_%(table_name)s',
+}
+
+
+class Base(orm.DeclarativeBase, oslo_models.ModelBase):
+    """Declarative base of every Cyborg table."""
+
+    metadata = sa.MetaData(naming_convention=NAMING_CONVENTION)
+    __table_args__ = {'mysql_engine': 'InnoDB', 'mysql_charset': 'utf8mb4'}
+
+
+def _table_args(*args):
+    return args + (Base.__table_args__,)
+
+
+class _Timestamps(oslo_models.TimestampMixin):
+    """created_at / updated_at, set by the client (UTC, naive)."""
+
+
+class Service(Base, _Timestamps):
+    """A running Cyborg service process (api, conductor or agent).
+
+    New in Cyborg: the existing project had no record of its services, so a
+    dead agent went unnoticed.  A service counts as up while
+    ``last_seen_up`` is younger than ``[DEFAULT] service_down_time``.
+    """
+
+    __tablename__ = 'services'
+    __table_args__ = _table_args(
+        sa.UniqueConstraint('host', 'binary'),
+        sa.Index('services_binary_idx', 'binary'),
+        sa.Index('services_last_seen_up_idx', 'last_seen_up'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    host = sa.Column(sa.String(255), nullable=False)
+    binary = sa.Column(sa.String(64), nullable=False)
+    topic = sa.Column(sa.String(255), nullable=True)
+    version = sa.Column(sa.String(64), nullable=True)
+    started_at = sa.Column(sa.DateTime, nullable=True)
+    last_seen_up = sa.Column(sa.DateTime, nullable=True)
+
+
+class Host(Base, _Timestamps):
+    """Inventory state of one agent host, as the conductor last applied it.
+
+    New in Cyborg: the hash of the last applied report (so that an unchanged
+    report costs one indexed lookup) and a generation that every applied
+    report bumps, so that two conductors never apply two reports of the same
+    host at once.
+    """
+
+    __tablename__ = 'hosts'
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    hostname = sa.Column(sa.String(255), nullable=False, unique=True)
+    inventory_hash = sa.Column(sa.String(64), nullable=True)
+    generation = sa.Column(sa.Integer, nullable=False, default=0)
+    compute_rp_uuid = sa.Column(sa.String(36), nullable=True)
+    last_report_at = sa.Column(sa.DateTime, nullable=True)
+
+
+class Driver(Base, _Timestamps):
+    """An accelerator driver enabled on one host.
+
+    New in Cyborg: drivers installed through the API, with their
+    configuration, and the status each agent reports for them.
+    """
+
+    __tablename__ = 'drivers'
+    __table_args__ = _table_args(
+        sa.UniqueConstraint('host', 'name'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    host = sa.Column(sa.String(255), nullable=False)
+    name = sa.Column(sa.String(255), nullable=False)
+    # READY, ERROR or DISABLED
+    status = sa.Column(sa.String(16), nullable=False, default='READY')
+    version = sa.Column(sa.String(64), nullable=True)
+    # JSON list of the device types the driver handles
+    device_types = sa.Column(sa.Text, nullable=True)
+    detail = sa.Column(sa.Text, nullable=True)
+    # JSON object: the configuration given at install or update time
+    config = sa.Column(sa.Text, nullable=True)
+    # "config" (from [agent] enabled_drivers) or "api" (installed through
+    # the API, persisted here and loaded by the agent at start)
+    source = sa.Column(sa.String(16), nullable=False, default='config')
+
+
+class Device(Base, _Timestamps):
+    """A physical accelerator card (or PCI function group) on a host."""
+
+    __tablename__ = 'devices'
+    __table_args__ = _table_args(
+        sa.Index('devices_hostname_idx', 'hostname'),
+        sa.Index('devices_type_idx', 'type'),
+        sa.Index('devices_vendor_idx', 'vendor'),
+        sa.Index('devices_status_idx', 'status'),
+        sa.Index('devices_driver_name_idx', 'driver_name'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    # GPU, FPGA, AICHIP, QAT, NIC, SSD, CRYPTO or GENERIC
+    type = sa.Column(sa.String(30), nullable=False)
+    vendor = sa.Column(sa.String(255), nullable=False)
+    model = sa.Column(sa.String(255), nullable=False)
+    std_board_info = sa.Column(sa.Text, nullable=True)
+    vendor_board_info = sa.Column(sa.Text, nullable=True)
+    hostname = sa.Column(sa.String(255), nullable=False)
+    # enabled or maintaining
+    status = sa.Column(sa.String(16), nullable=False, default='enabled')
+    # New in Cyborg: the driver that reported the device.
+    driver_name = sa.Column(sa.String(100), nullable=True)
+
+
+class ControlpathID(Base, _Timestamps):
+    """How the host addresses a device (its PF's PCI address)."""
+
+    __tablename__ = 'controlpath_ids'
+    __table_args__ = _table_args(
+        sa.Index('controlpath_ids_device_id_idx', 'device_id'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    device_id = sa.Column(
+        sa.Integer, sa.ForeignKey('devices.id', ondelete='RESTRICT'),
+        nullable=False)
+    # PCI
+    cpid_type = sa.Column(sa.String(16), nullable=False)
+    # JSON text of the address, keys sorted
+    cpid_info = sa.Column(sa.String(255), nullable=False)
+
+
+class Deployable(Base, _Timestamps):
+    """A schedulable unit of a device: one Placement resource provider.
+
+    The name is also the resource provider's name, and Placement names are
+    unique, so it is unique here too.
+    """
+
+    __tablename__ = 'deployables'
+    __table_args__ = _table_args(
+        sa.Index('deployables_parent_id_idx', 'parent_id'),
+        sa.Index('deployables_root_id_idx', 'root_id'),
+        sa.Index('deployables_device_id_idx', 'device_id'),
+        sa.Index('deployables_rp_uuid_idx', 'rp_uuid'),
+        sa.Index('deployables_driver_name_idx', 'driver_name'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    parent_id = sa.Column(
+        sa.Integer, sa.ForeignKey('deployables.id', ondelete='RESTRICT'),
+        nullable=True)
+    root_id = sa.Column(
+        sa.Integer, sa.ForeignKey('deployables.id', ondelete='RESTRICT'),
+        nullable=True)
+    name = sa.Column(sa.String(255), nullable=False, unique=True)
+    num_accelerators = sa.Column(sa.Integer, nullable=False, default=0)
+    device_id = sa.Column(
+        sa.Integer, sa.ForeignKey('devices.id', ondelete='RESTRICT'),
+        nullable=False)
+    rp_uuid = sa.Column(sa.String(36), nullable=True)
+    driver_name = sa.Column(sa.String(100), nullable=True)
+    bitstream_id = sa.Column(sa.String(36), nullable=True)
+
+
+class Attribute(Base, _Timestamps):
+    """A key/value of a deployable: its resource class (``rc``) and
+    traits (keys starting with ``trait``), plus driver-specific data.
+    """
+
+    __tablename__ = 'attributes'
+    __table_args__ = _table_args(
+        sa.Index('attributes_deployable_id_key_idx', 'deployable_id', 'key'),
+        sa.Index('attributes_key_idx', 'key'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    deployable_id = sa.Column(
+        sa.Integer, sa.ForeignKey('deployables.id', ondelete='RESTRICT'),
+        nullable=False)
+    key = sa.Column(sa.String(255), nullable=False)
+    value = sa.Column(sa.Text, nullable=True)
+
+
+class AttachHandle(Base, _Timestamps):
+    """One assignable slot of a deployable (a PCI function or an mdev).
+
+    A handle is claimed for an ARQ with a conditional update of ``in_use``;
+    the unique ``extended_accelerator_requests.attach_handle_id`` makes it
+    impossible for two ARQs to hold the same handle even if that check were
+    bypassed.
+    """
+
+    __tablename__ = 'attach_handles'
+    __table_args__ = _table_args(
+        sa.Index('attach_handles_deployable_id_in_use_idx',
+                 'deployable_id', 'in_use'),
+        sa.Index('attach_handles_cpid_id_idx', 'cpid_id'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    deployable_id = sa.Column(
+        sa.Integer, sa.ForeignKey('deployables.id', ondelete='RESTRICT'),
+        nullable=False)
+    cpid_id = sa.Column(
+        sa.Integer, sa.ForeignKey('controlpath_ids.id', ondelete='RESTRICT'),
+        nullable=False)
+    in_use = sa.Column(sa.Boolean, nullable=False, default=False)
+    # PCI, MDEV or TEST_PCI
+    attach_type = sa.Column(sa.String(16), nullable=False)
+    # JSON text: domain/bus/device/function (+ physical_network, mdev data)
+    attach_info = sa.Column(sa.String(255), nullable=False)
+
+
+class DeviceProfile(Base, _Timestamps):
+    """A named list of request groups (resources, traits, accel: keys)."""
+
+    __tablename__ = 'device_profiles'
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    name = sa.Column(sa.String(255), nullable=False, unique=True)
+    # JSON text: {"groups": [...]}
+    profile_json = sa.Column(sa.Text, nullable=False)
+    description = sa.Column(sa.Text, nullable=True)
+
+
+class ExtendedAcceleratorRequest(Base, _Timestamps):
+    """An accelerator request (ARQ): one accelerator for one instance."""
+
+    __tablename__ = 'extended_accelerator_requests'
+    __table_args__ = _table_args(
+        sa.Index('extended_arqs_project_id_idx', 'project_id'),
+        sa.Index('extended_arqs_instance_uuid_idx', 'instance_uuid'),
+        sa.Index('extended_arqs_device_profile_id_idx', 'device_profile_id'),
+        sa.Index('extended_arqs_device_rp_uuid_idx', 'device_rp_uuid'),
+        sa.Index('extended_arqs_hostname_idx', 'hostname'),
+        sa.Index('extended_arqs_state_idx', 'state'),
+        sa.Index('extended_arqs_deployable_id_idx', 'deployable_id'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    project_id = sa.Column(sa.String(255), nullable=True)
+    # Initial, BindStarted, Bound, BindFailed, Unbound, UnbindFailed,
+    # Deleting
+    state = sa.Column(sa.String(16), nullable=False, default='Initial')
+    device_profile_id = sa.Column(
+        sa.Integer, sa.ForeignKey('device_profiles.id', ondelete='RESTRICT'),
+        nullable=False)
+    device_profile_group_id = sa.Column(
+        sa.Integer, nullable=False, default=0)
+    hostname = sa.Column(sa.String(255), nullable=True)
+    device_rp_uuid = sa.Column(sa.String(36), nullable=True)
+    instance_uuid = sa.Column(sa.String(36), nullable=True)
+    attach_handle_id = sa.Column(
+        sa.Integer, sa.ForeignKey('attach_handles.id', ondelete='RESTRICT'),
+        nullable=True, unique=True)
+    deployable_id = sa.Column(
+        sa.Integer, sa.ForeignKey('deployables.id', ondelete='RESTRICT'),
+        nullable=True)
+
+
+class BindJob(Base, _Timestamps):
+    """Device work of a bind or unbind, kept until it is done.
+
+    New in Cyborg: the existing project ran these jobs in memory, so a
+    conductor restart left ARQs in BindStarted forever.  A conductor claims a
+    job by setting ``owner``; after ``deadline`` the ARQ is failed.
+    """
+
+    __tablename__ = 'bind_jobs'
+    __table_args__ = _table_args(
+        sa.Index('bind_jobs_arq_uuid_idx', 'arq_uuid'),
+        sa.Index('bind_jobs_state_idx', 'state'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    arq_uuid = sa.Column(sa.String(36), nullable=False)
+    # program, create_mdev, remove_mdev, ...
+    kind = sa.Column(sa.String(32), nullable=False)
+    # pending, running, done, failed
+    state = sa.Column(sa.String(16), nullable=False, default='pending')
+    # JSON object: what the agent needs
+    payload = sa.Column(sa.Text, nullable=True)
+    owner = sa.Column(sa.String(255), nullable=True)
+    attempts = sa.Column(sa.Integer, nullable=False, default=0)
+    deadline = sa.Column(sa.DateTime, nullable=True)
+    last_error = sa.Column(sa.Text, nullable=True)
+
+
+class NovaEvent(Base, _Timestamps):
+    """An external event for Nova, written with the state change it reports.
+
+    New in Cyborg: the outbox.  The row is committed in the same transaction
+    as the ARQ's state change and sent after commit, with retries, so an
+    event is neither sent before the change is durable nor lost on restart.
+    """
+
+    __tablename__ = 'nova_events'
+    __table_args__ = _table_args(
+        sa.Index('nova_events_state_next_attempt_idx',
+                 'state', 'next_attempt_at'),
+        sa.Index('nova_events_tag_idx', 'tag'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    name = sa.Column(sa.String(64), nullable=False,
+                     default='accelerator-request-bound')
+    server_uuid = sa.Column(sa.String(36), nullable=False)
+    # The ARQ uuid
+    tag = sa.Column(sa.String(36), nullable=False)
+    # completed or failed
+    status = sa.Column(sa.String(16), nullable=False)
+    # pending, sent or dropped
+    state = sa.Column(sa.String(16), nullable=False, default='pending')
+    attempts = sa.Column(sa.Integer, nullable=False, default=0)
+    next_attempt_at = sa.Column(sa.DateTime, nullable=True)
+    last_error = sa.Column(sa.Text, nullable=True)

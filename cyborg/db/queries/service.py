@@ -1,0 +1,110 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Queries of the services table (service registration and heartbeats)."""
+
+from oslo_db import api as oslo_db_api
+from oslo_db import exception as db_exc
+from oslo_utils import timeutils
+from oslo_utils import uuidutils
+import sqlalchemy as sa
+
+from cyborg import exception
+from cyborg.db import api as db_api
+from cyborg.db import models
+
+_COLUMNS = ('uuid', 'host', 'binary', 'topic', 'version', 'started_at',
+            'last_seen_up', 'created_at', 'updated_at')
+
+
+def _to_dict(row):
+    return {name: getattr(row, name) for name in _COLUMNS}
+
+
+def _is_duplicate(exc):
+    return isinstance(exc, db_exc.DBDuplicateEntry)
+
+
+# A duplicate entry means another process created the row between our
+# UPDATE and INSERT: run the transaction again, and the UPDATE finds it.
+@oslo_db_api.wrap_db_retry(max_retries=3, retry_on_deadlock=True,
+                           exception_checker=_is_duplicate)
+@db_api.context_manager.writer
+def heartbeat(context, host, binary, topic=None, version=None,
+              started_at=None):
+    """Record that a service is alive, creating its row on first contact.
+
+    One UPDATE in the common case; an INSERT the first time a service is
+    seen.  Two processes racing to create the same row are resolved by the
+    unique (host, binary) constraint: the loser updates instead.
+
+    :param context: request context.
+    :param host: the service's ``[DEFAULT] host``.
+    :param binary: cyborg-api, cyborg-conductor or cyborg-agent.
+    :param topic: the RPC topic the service listens on, if any.
+    :param version: the service's software version.
+    :param started_at: when set, the service (re)started at that time.
+    :returns: the service row as a dict.
+    """
+    now = timeutils.utcnow()
+    values = {'last_seen_up': now, 'updated_at': now}
+    if topic is not None:
+        values['topic'] = topic
+    if version is not None:
+        values['version'] = version
+    if started_at is not None:
+        values['started_at'] = started_at
+    table = models.Service.__table__
+    where = sa.and_(table.c.host == host, table.c.binary == binary)
+    result = context.session.execute(
+        sa.update(table).where(where).values(**values))
+    if result.rowcount == 0:
+        context.session.execute(sa.insert(table).values(
+            uuid=uuidutils.generate_uuid(), host=host, binary=binary,
+            created_at=now, **values))
+    row = context.session.execute(
+        sa.select(models.Service).where(
+            models.Service.host == host,
+            models.Service.binary == binary)).scalar_one()
+    return _to_dict(row)
+
+
+@db_api.context_manager.reader
+def get(context, host, binary):
+    """One service row.
+
+    :raises: ServiceNotFound
+    :returns: the row as a dict.
+    """
+    row = context.session.execute(
+        sa.select(models.Service).where(
+            models.Service.host == host,
+            models.Service.binary == binary)).scalar_one_or_none()
+    if row is None:
+        raise exception.ServiceNotFound(host=host, binary=binary)
+    return _to_dict(row)
+
+
+@db_api.context_manager.reader
+def get_all(context, host=None, binary=None):
+    """Every service row, optionally filtered, ordered by host and binary.
+
+    :returns: a list of dicts.
+    """
+    query = sa.select(models.Service)
+    if host is not None:
+        query = query.where(models.Service.host == host)
+    if binary is not None:
+        query = query.where(models.Service.binary == binary)
+    query = query.order_by(models.Service.host, models.Service.binary)
+    return [_to_dict(row) for row in context.session.execute(query).scalars()]

@@ -1,0 +1,163 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Cyborg's one exception hierarchy.
+
+Every exception Cyborg raises on purpose derives from CyborgException.  Each
+class has a message template (``msg_fmt``) filled from keyword arguments,
+and an HTTP status (``code``) inherited from its family:
+
+=====================  ====
+family                 code
+=====================  ====
+Invalid                400
+NotAuthorized          401
+Forbidden              403
+NotFound               404
+NotAcceptable          406
+Conflict               409
+Locked                 423
+TemporaryFailure       503
+=====================  ====
+
+The API maps ``code`` to the response status in one place.  Exceptions
+cross RPC (oslo.messaging re-raises them in the caller with the same class
+and keyword arguments), so keyword arguments are coerced to RPC-safe values
+when the exception is built.
+"""
+
+import collections.abc
+
+from oslo_log import log as logging
+
+from cyborg.i18n import _
+
+LOG = logging.getLogger(__name__)
+
+_SAFE_TYPES = (str, int, float, bool, type(None))
+
+
+def _serializable(value):
+    """Return *value* if oslo.messaging can send it, else its string form."""
+    if isinstance(value, _SAFE_TYPES):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_serializable(v) for v in value]
+    if isinstance(value, collections.abc.Mapping):
+        return {str(k): _serializable(v) for k, v in value.items()}
+    return str(value)
+
+
+class CyborgException(Exception):
+    """Base class of every Cyborg exception.
+
+    :param message: a complete message; when omitted, ``msg_fmt`` is
+        filled from the keyword arguments.
+    :param kwargs: values for ``msg_fmt``; they are kept (made
+        RPC-serialisable) in ``self.kwargs`` so that oslo.messaging can
+        rebuild the exception on the other side.
+    """
+
+    msg_fmt = _("An unknown exception occurred.")
+    code = 500
+    headers = {}
+    safe = True
+
+    def __init__(self, message=None, **kwargs):
+        kwargs.pop('code', None)
+        self.kwargs = {k: _serializable(v) for k, v in kwargs.items()}
+        if not message:
+            try:
+                message = self.msg_fmt % self.kwargs
+            except (KeyError, TypeError, ValueError):
+                # A programming error: a keyword the template needs is
+                # missing.  Keep the template rather than losing the error.
+                LOG.exception('Exception in string format operation, '
+                              'kwargs: %s', self.kwargs)
+                message = self.msg_fmt
+        self.message = str(message)
+        super().__init__(self.message)
+
+    def __str__(self):
+        return self.message
+
+
+# Families -------------------------------------------------------------------
+
+class Invalid(CyborgException):
+    msg_fmt = _("Invalid request: %(reason)s")
+    code = 400
+
+
+class NotAuthorized(CyborgException):
+    msg_fmt = _("Not authorized.")
+    code = 401
+
+
+class Forbidden(CyborgException):
+    msg_fmt = _("Forbidden: %(reason)s")
+    code = 403
+
+
+class NotFound(CyborgException):
+    msg_fmt = _("Resource could not be found.")
+    code = 404
+
+
+class NotAcceptable(CyborgException):
+    msg_fmt = _("Request not acceptable: %(reason)s")
+    code = 406
+
+
+class Conflict(CyborgException):
+    msg_fmt = _("Conflict: %(reason)s")
+    code = 409
+
+
+class Locked(CyborgException):
+    msg_fmt = _("Resource is locked: %(reason)s")
+    code = 423
+
+
+class TemporaryFailure(CyborgException):
+    msg_fmt = _("Resource temporarily unavailable, please retry: "
+                "%(reason)s")
+    code = 503
+
+
+# Configuration and start-up -----------------------------------------------
+
+class ConfigInvalid(Invalid):
+    msg_fmt = _("Invalid configuration: %(reason)s")
+
+
+# Services ------------------------------------------------------------------
+
+class InvalidServiceBinary(Invalid):
+    msg_fmt = _("Unknown service binary %(binary)s; expected one of "
+                "%(allowed)s.")
+
+
+class ServiceNotFound(NotFound):
+    msg_fmt = _("Service %(binary)s on host %(host)s could not be found.")
+
+
+# Database ------------------------------------------------------------------
+
+class DBNotConfigured(ConfigInvalid):
+    msg_fmt = _("No database connection is configured: set "
+                "[database] connection.")
+
+
+class DBMigrationError(CyborgException):
+    msg_fmt = _("Database migration failed: %(reason)s")

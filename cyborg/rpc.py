@@ -1,0 +1,121 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""oslo.messaging plumbing: the transport, RPC clients and RPC servers.
+
+Every service calls init() once at start.  Clients and servers made here
+carry the request context across the wire and let Cyborg's own exceptions
+through (they are re-raised in the caller with the same class).
+"""
+
+import oslo_messaging as messaging
+
+from cyborg import context as cyborg_context
+from cyborg import exception
+
+TRANSPORT = None
+
+# Modules whose exceptions are rebuilt on the calling side instead of
+# becoming a RemoteError.
+ALLOWED_EXMODS = [exception.__name__]
+
+
+def set_defaults(control_exchange='cyborg'):
+    """Default exchange of Cyborg's topics, unless configured otherwise."""
+    messaging.set_transport_defaults(control_exchange)
+
+
+def init(conf, url=None):
+    """Create the process-wide transport from ``transport_url``.
+
+    :param conf: the ConfigOpts holding [DEFAULT] transport_url.
+    :param url: a transport URL that overrides the option (tests use
+        ``fake:/``, the embedded mode its in-memory URL).
+    """
+    global TRANSPORT
+    TRANSPORT = messaging.get_rpc_transport(
+        conf, url=url, allowed_remote_exmods=ALLOWED_EXMODS)
+
+
+def cleanup():
+    """Close the transport's connections (service stop, test cleanup)."""
+    global TRANSPORT
+    if TRANSPORT is not None:
+        TRANSPORT.cleanup()
+        TRANSPORT = None
+
+
+def _transport():
+    if TRANSPORT is None:
+        raise RuntimeError('cyborg.rpc.init() has not been called')
+    return TRANSPORT
+
+
+class RequestContextSerializer(messaging.Serializer):
+    """Sends the RequestContext with each message, wrapping *base* for the
+    arguments and results.
+    """
+
+    def __init__(self, base=None):
+        self._base = base or messaging.NoOpSerializer()
+
+    def serialize_entity(self, context, entity):
+        return self._base.serialize_entity(context, entity)
+
+    def deserialize_entity(self, context, entity):
+        return self._base.deserialize_entity(context, entity)
+
+    def serialize_context(self, context):
+        return context.to_dict()
+
+    def deserialize_context(self, context):
+        return cyborg_context.RequestContext.from_dict(context)
+
+
+def get_client(target, version_cap=None, serializer=None):
+    """An RPC client for *target*.
+
+    :param target: an oslo_messaging.Target (topic, optionally server).
+    :param version_cap: the highest version the client may send.
+    :param serializer: serializer of arguments and results.
+    :returns: an oslo_messaging.RPCClient.
+    """
+    return messaging.get_rpc_client(
+        _transport(), target, version_cap=version_cap,
+        serializer=RequestContextSerializer(serializer))
+
+
+def get_server(target, endpoints, serializer=None):
+    """An RPC server (threading executor) for *target*.
+
+    Only methods marked with ``@messaging.expose`` are callable, so an
+    endpoint's helpers are never reachable over the wire.
+
+    :param target: an oslo_messaging.Target with topic and server.
+    :param endpoints: the objects whose exposed methods are served.
+    :param serializer: serializer of arguments and results.
+    :returns: an oslo_messaging RPC server (not started).
+    """
+    return messaging.get_rpc_server(
+        _transport(), target, endpoints,
+        serializer=RequestContextSerializer(serializer),
+        access_policy=messaging.ExplicitRPCAccessPolicy)
+
+
+def version_cap(conf, service):
+    """The configured RPC version cap for *service* ('conductor', 'agent').
+
+    :returns: a version string, or None (no cap).
+    """
+    return getattr(conf.upgrade_levels, service)
+

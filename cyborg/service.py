@@ -1,0 +1,133 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Process start-up and the RPC service every Cyborg daemon runs.
+
+``prepare_service()`` parses the command line and configuration, sets up
+logging, the RPC transport and the database; ``RPCService`` serves a
+manager's exposed methods on a topic and runs its periodic tasks on the
+oslo.service threading backend (no eventlet).
+"""
+
+import sys
+
+from oslo_log import log as logging
+import oslo_messaging as messaging
+from oslo_service import service
+
+from cyborg import conf as cyborg_conf
+from cyborg import context as cyborg_context
+from cyborg import rpc
+from cyborg import version
+from cyborg.db import api as db_api
+
+CONF = cyborg_conf.CONF
+LOG = logging.getLogger(__name__)
+
+_DEFAULT_LOG_LEVELS = [
+    'amqp=WARN', 'amqplib=WARN', 'kombu=WARN', 'oslo.messaging=INFO',
+    'oslo_messaging=INFO', 'sqlalchemy=WARN', 'stevedore=INFO',
+    'keystonemiddleware=WARN', 'urllib3.connectionpool=WARN',
+    'keystoneauth=WARN', 'iso8601=WARN', 'cotyledon=INFO',
+    'oslo_policy=INFO', 'pyudev=WARN',
+]
+
+
+def prepare_service(argv=None, conf=CONF):
+    """Parse the command line and configuration, set up logging, RPC and DB.
+
+    :param argv: the command line (``sys.argv`` by default).
+    :param conf: the ConfigOpts to fill (the global CONF by default).
+    """
+    argv = sys.argv if argv is None else argv
+    logging.register_options(conf)
+    logging.set_defaults(default_log_levels=(
+        logging.get_default_log_levels() + _DEFAULT_LOG_LEVELS))
+    rpc.set_defaults(control_exchange='cyborg')
+    conf(argv[1:], project='cyborg', version=version.version_string())
+    logging.setup(conf, 'cyborg')
+    rpc.init(conf)
+    db_api.configure(conf)
+
+
+class RPCService(service.Service):
+    """Serves *manager* on *topic* (server name = host) and runs its
+    periodic tasks.
+
+    The manager must provide:
+
+    * ``target``: an oslo_messaging.Target with its RPC API version;
+    * ``init_host(context)``: called before the RPC server starts;
+    * ``periodic_tasks()``: a list of ``(interval, callable)``, each
+      called with an admin context;
+    * ``del_host(context)``: called after the RPC server stopped.
+    """
+
+    def __init__(self, manager, topic, host=None, serializer=None):
+        super().__init__()
+        self.manager = manager
+        self.topic = topic
+        self.host = host or CONF.host
+        self.serializer = serializer
+        self.rpcserver = None
+        self._context = cyborg_context.get_admin_context()
+
+    def start(self):
+        super().start()
+        self.manager.init_host(self._context)
+        target = messaging.Target(topic=self.topic, server=self.host)
+        self.rpcserver = rpc.get_server(target, [self.manager],
+                                        serializer=self.serializer)
+        self.rpcserver.start()
+        for interval, task in self.manager.periodic_tasks():
+            self.tg.add_timer_args(
+                interval, self._run_periodic, args=[task],
+                initial_delay=interval, stop_on_exception=False)
+        LOG.info('%(topic)s service started on host %(host)s (RPC API '
+                 '%(version)s)', {'topic': self.topic, 'host': self.host,
+                                  'version': self.manager.target.version})
+
+    def _run_periodic(self, task):
+        # A failing periodic task is logged and tried again at the next
+        # interval; it never stops the service.
+        try:
+            task(self._context)
+        except Exception:
+            LOG.exception('Periodic task %s failed', _task_name(task))
+
+    def stop(self, graceful=True):
+        LOG.info('Stopping %(topic)s service on host %(host)s',
+                 {'topic': self.topic, 'host': self.host})
+        if self.rpcserver is not None:
+            # Stop taking new messages and let the ones being handled end.
+            self.rpcserver.stop()
+            self.rpcserver.wait()
+        super().stop(graceful)  # the periodic tasks' timers
+        try:
+            self.manager.del_host(self._context)
+        except Exception:
+            LOG.exception('Error while stopping the %s manager', self.topic)
+        rpc.cleanup()
+
+
+def _task_name(task):
+    return getattr(task, '__qualname__', repr(task))
+
+
+def launch(rpc_service):
+    """Run *rpc_service* until SIGTERM/SIGINT, then stop it gracefully.
+
+    :returns: the launcher's exit status.
+    """
+    launcher = service.launch(CONF, rpc_service, restart_method='mutate')
+    return launcher.wait()

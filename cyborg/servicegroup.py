@@ -1,0 +1,47 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Service liveness: whether a service is up, from its last heartbeat."""
+
+import datetime
+
+from oslo_config import cfg
+from oslo_utils import timeutils
+
+CONF = cfg.CONF
+
+UP = 'up'
+DOWN = 'down'
+
+# The binaries that register in the services table.
+BINARIES = ('cyborg-api', 'cyborg-conductor', 'cyborg-agent')
+
+
+def service_is_up(service, now=None):
+    """Whether *service* sent a heartbeat within ``service_down_time``.
+
+    :param service: a service row (dict) with ``last_seen_up``.
+    :param now: the current UTC time (naive); default: now.
+    :returns: True or False.
+    """
+    last_seen = service.get('last_seen_up')
+    if last_seen is None:
+        return False
+    now = now or timeutils.utcnow()
+    elapsed = now - last_seen
+    return elapsed <= datetime.timedelta(seconds=CONF.service_down_time)
+
+
+def service_status(service, now=None):
+    """'up' or 'down' for *service* (see service_is_up)."""
+    return UP if service_is_up(service, now) else DOWN

@@ -1,0 +1,81 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the agent manager: registration and heartbeats."""
+
+import fixtures
+import oslo_messaging as messaging
+
+from cyborg import rpc
+from cyborg.agent import manager
+from cyborg.conductor import manager as conductor_manager
+from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.db.queries import service as service_queries
+from cyborg.tests import base
+
+
+class _FlakyConductorAPI:
+    """A conductor client whose calls fail in a given way, then work."""
+
+    def __init__(self, real, failures):
+        self.real = real
+        self.failures = list(failures)
+        self.calls = []
+
+    def hello(self, context, **kwargs):
+        self.calls.append(kwargs)
+        if self.failures:
+            raise self.failures.pop(0)
+        return self.real.hello(context, **kwargs)
+
+
+class AgentManagerTestCase(base.DbTestCase):
+
+    def setUp(self):
+        super().setUp()
+        server = rpc.get_server(
+            messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
+            [conductor_manager.ConductorManager('c1',
+                                                conductor_rpcapi.TOPIC)])
+        server.start()
+        self.addCleanup(server.wait)
+        self.addCleanup(server.stop)
+        self.real_api = conductor_rpcapi.ConductorAPI()
+
+    def test_init_host_registers_with_the_conductor(self):
+        mgr = manager.AgentManager('n1', conductor_api=self.real_api)
+        mgr.init_host(self.context)
+        svc = service_queries.get(self.context, 'n1', 'cyborg-agent')
+        self.assertEqual('cyborg-agent', svc['topic'])
+        self.assertIsNotNone(svc['started_at'])
+
+    def test_started_at_is_sent_until_acknowledged(self):
+        api = _FlakyConductorAPI(self.real_api, [
+            messaging.MessagingTimeout('no answer'),
+            RuntimeError('conductor broken')])
+        logs = self.useFixture(fixtures.FakeLogger(
+            name='cyborg.agent.manager'))
+        mgr = manager.AgentManager('n1', conductor_api=api)
+        mgr.init_host(self.context)          # timeout: logged, not raised
+        interval, task = mgr.periodic_tasks()[0]
+        task(self.context)                  # other error: logged too
+        task(self.context)                  # works
+        task(self.context)                  # plain heartbeat
+        started = [call['started_at'] for call in api.calls]
+        self.assertIsNotNone(started[0])
+        self.assertEqual([started[0]] * 3, started[:3])
+        self.assertIsNone(started[3])
+        self.assertEqual(['n1'], [
+            s['host'] for s in service_queries.get_all(self.context)])
+        self.assertIn('No answer from the conductor', logs.output)
+        self.assertIn('The conductor rejected the hello', logs.output)

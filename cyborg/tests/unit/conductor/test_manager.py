@@ -1,0 +1,95 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the conductor manager and its registration operations."""
+
+import datetime
+
+import oslo_messaging as messaging
+
+from cyborg import exception
+from cyborg.conductor import manager
+from cyborg.conductor import registration
+from cyborg.db.queries import driver as driver_queries
+from cyborg.db.queries import service as service_queries
+from cyborg.tests import base
+
+T0 = datetime.datetime(2026, 11, 21, 12, 0, 0)
+
+
+class ConductorManagerTestCase(base.DbTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.clock = self.time_fixture(T0)
+        self.mgr = manager.ConductorManager('c1', 'cyborg-conductor')
+
+    def test_init_host_registers_itself(self):
+        self.mgr.init_host(self.context)
+        svc = service_queries.get(self.context, 'c1', 'cyborg-conductor')
+        self.assertEqual(T0, svc['started_at'])
+        self.assertEqual('cyborg-conductor', svc['topic'])
+
+    def test_heartbeat_task_updates_last_seen(self):
+        self.mgr.init_host(self.context)
+        self.clock.advance(5)
+        interval, task = self.mgr.periodic_tasks()[0]
+        self.assertEqual(1, interval)   # report_interval of the test conf
+        task(self.context)
+        svc = service_queries.get(self.context, 'c1', 'cyborg-conductor')
+        self.assertEqual(T0 + datetime.timedelta(seconds=5),
+                         svc['last_seen_up'])
+        self.assertEqual(T0, svc['started_at'])
+
+    def test_hello_parses_started_at(self):
+        result = self.mgr.hello(self.context, 'n1', 'cyborg-agent',
+                                started_at='2026-11-21T11:59:00+01:00')
+        self.assertEqual({'host': 'n1', 'binary': 'cyborg-agent',
+                          'status': 'up'},
+                         {k: result[k] for k in ('host', 'binary',
+                                                 'status')})
+        svc = service_queries.get(self.context, 'n1', 'cyborg-agent')
+        self.assertEqual(datetime.datetime(2026, 11, 21, 10, 59),
+                         svc['started_at'])
+
+    def test_hello_records_drivers(self):
+        self.mgr.hello(self.context, 'n1', 'cyborg-agent', drivers=[
+            {'name': 'fake', 'status': 'READY', 'device_types': ['FPGA']}])
+        self.assertEqual(['fake'], [
+            d['name'] for d in driver_queries.get_all(self.context, 'n1')])
+
+    def test_hello_without_drivers_leaves_them_alone(self):
+        self.mgr.hello(self.context, 'n1', 'cyborg-agent', drivers=[
+            {'name': 'fake', 'status': 'READY'}])
+        self.mgr.hello(self.context, 'n1', 'cyborg-agent')
+        self.assertEqual(['READY'], [
+            d['status'] for d in driver_queries.get_all(self.context)])
+
+    def test_unknown_binary(self):
+        # Called directly, expected_exceptions wraps the exception for the
+        # RPC server; test_rpcapi checks what the caller receives.
+        exc = self.assertRaises(messaging.ExpectedException, self.mgr.hello,
+                                self.context, 'n1', 'nova-compute')
+        self.assertIsInstance(exc.exc_info[1],
+                              exception.InvalidServiceBinary)
+        self.assertEqual([], service_queries.get_all(self.context))
+
+
+class RegistrationTestCase(base.DbTestCase):
+
+    def test_hello_is_one_transaction(self):
+        # A driver report that cannot be stored must not leave a heartbeat
+        # behind either.
+        self.assertRaises(KeyError, registration.hello, self.context, 'n1',
+                          'cyborg-agent', drivers=[{'no-name': 'x'}])
+        self.assertEqual([], service_queries.get_all(self.context))

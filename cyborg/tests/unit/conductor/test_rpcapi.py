@@ -1,0 +1,122 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the conductor RPC API: versions and message shapes.
+
+The client talks to a real RPC server on oslo.messaging's in-memory
+transport, so the tests see exactly the message the server receives.
+"""
+
+import threading
+
+import oslo_messaging as messaging
+
+from cyborg import exception
+from cyborg import rpc
+from cyborg.conductor import manager
+from cyborg.conductor import rpcapi
+from cyborg.tests import base
+
+
+class _RecordingEndpoint:
+    """Stands in for the conductor and records what it is sent."""
+
+    target = messaging.Target(version=manager.ConductorManager.RPC_API_VERSION)
+
+    def __init__(self):
+        self.calls = []
+        self.called = threading.Event()
+
+    @messaging.expose
+    def hello(self, context, **kwargs):
+        self.calls.append(('hello', context, kwargs))
+        self.called.set()
+        return {'uuid': 'u', 'host': kwargs['host'],
+                'binary': kwargs['binary'], 'status': 'up'}
+
+
+class ConductorRPCAPITestCase(base.TestCase):
+
+    def _serve(self, endpoint, topic='test-conductor'):
+        server = rpc.get_server(
+            messaging.Target(topic=topic, server='c1'), [endpoint])
+        server.start()
+
+        def stop():
+            server.stop()
+            server.wait()
+        self.addCleanup(stop)
+        return rpcapi.ConductorAPI(topic=topic)
+
+    def test_versions_in_sync(self):
+        self.assertEqual(manager.ConductorManager.RPC_API_VERSION,
+                         rpcapi.ConductorAPI.RPC_API_VERSION)
+
+    def test_hello_message(self):
+        endpoint = _RecordingEndpoint()
+        client = self._serve(endpoint)
+        self.context.request_id = 'req-1'
+        result = client.hello(
+            self.context, host='n1', binary='cyborg-agent', version='1.0.0',
+            topic='cyborg-agent', drivers=[{'name': 'fake'}],
+            started_at='2026-11-21T12:00:00')
+        self.assertEqual('n1', result['host'])
+        name, context, kwargs = endpoint.calls[0]
+        self.assertEqual('hello', name)
+        self.assertEqual('req-1', context.request_id)
+        self.assertEqual(
+            {'host': 'n1', 'binary': 'cyborg-agent', 'version': '1.0.0',
+             'topic': 'cyborg-agent', 'drivers': [{'name': 'fake'}],
+             'started_at': '2026-11-21T12:00:00'}, kwargs)
+
+    def test_version_cap_refuses_newer_calls(self):
+        self.flags(group='upgrade_levels', conductor='0.9')
+        client = rpcapi.ConductorAPI(topic='unused')
+        self.assertRaises(messaging.RPCVersionCapError, client.hello,
+                          self.context, host='n1', binary='cyborg-agent')
+
+
+class ConductorRPCRoundTripTestCase(base.DbTestCase):
+    """The real manager behind the real client, on the fake transport."""
+
+    def setUp(self):
+        super().setUp()
+        mgr = manager.ConductorManager('c1', 'test-conductor')
+        server = rpc.get_server(
+            messaging.Target(topic='test-conductor', server='c1'), [mgr])
+        server.start()
+        self.addCleanup(server.wait)
+        self.addCleanup(server.stop)
+        self.client = rpcapi.ConductorAPI(topic='test-conductor')
+
+    def test_hello_registers(self):
+        result = self.client.hello(
+            self.context, host='n1', binary='cyborg-agent',
+            started_at='2026-11-21T12:00:00+00:00')
+        self.assertEqual('up', result['status'])
+        self.assertEqual(('n1', 'cyborg-agent'),
+                         (result['host'], result['binary']))
+
+    def test_expected_exception_crosses_rpc(self):
+        exc = self.assertRaises(
+            exception.InvalidServiceBinary, self.client.hello,
+            self.context, host='n1', binary='nova-compute')
+        self.assertEqual(400, exc.code)
+        self.assertIn('nova-compute', exc.message)
+
+    def test_helpers_are_not_callable_over_rpc(self):
+        cctxt = self.client.client.prepare(version='1.0')
+        self.assertRaises(messaging.NoSuchMethod, cctxt.call,
+                          self.context, '_heartbeat')
+        self.assertRaises(messaging.NoSuchMethod, cctxt.call,
+                          self.context, 'init_host')

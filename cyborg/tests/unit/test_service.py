@@ -1,0 +1,79 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of cyborg.service.RPCService on the fake transport."""
+
+import threading
+
+import fixtures
+import oslo_messaging as messaging
+
+from cyborg import rpc
+from cyborg import service
+from cyborg.tests import base
+
+
+class _Manager:
+    """A minimal manager: one exposed method and two periodic tasks."""
+
+    target = messaging.Target(version='1.0')
+
+    def __init__(self):
+        self.events = []
+        self.ticked = threading.Event()
+        self.failed = threading.Event()
+
+    def init_host(self, context):
+        self.events.append('init_host')
+
+    def del_host(self, context):
+        self.events.append('del_host')
+
+    def periodic_tasks(self):
+        return [(0.05, self._tick), (0.05, self._fail)]
+
+    def _tick(self, context):
+        self.ticked.set()
+
+    def _fail(self, context):
+        self.failed.set()
+        raise RuntimeError('periodic failure')
+
+    @messaging.expose
+    def echo(self, context, value):
+        return value
+
+
+class RPCServiceTestCase(base.TestCase):
+
+    def test_serves_runs_tasks_and_stops(self):
+        logs = self.useFixture(fixtures.FakeLogger(name='cyborg.service'))
+        mgr = _Manager()
+        svc = service.RPCService(mgr, 'test-topic', host='h1')
+        svc.start()
+        try:
+            client = rpc.get_client(messaging.Target(topic='test-topic',
+                                                     server='h1'))
+            self.assertEqual(42, client.call(self.context, 'echo', value=42))
+            self.assertTrue(mgr.ticked.wait(5))
+            self.assertTrue(mgr.failed.wait(5))
+            # The failing task keeps being scheduled.
+            mgr.failed.clear()
+            self.assertTrue(mgr.failed.wait(5))
+        finally:
+            svc.stop()
+        self.assertEqual(['init_host', 'del_host'], mgr.events)
+        self.assertIn('Periodic task _Manager._fail failed', logs.output)
+        self.assertIn('periodic failure', logs.output)
+        # stop() released the transport.
+        self.assertIsNone(rpc.TRANSPORT)

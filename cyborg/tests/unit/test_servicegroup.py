@@ -1,0 +1,55 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of cyborg.servicegroup (service liveness)."""
+
+import datetime
+
+from cyborg import servicegroup
+from cyborg.tests import base
+
+NOW = datetime.datetime(2026, 11, 21, 12, 0, 0)
+
+
+class ServiceIsUpTestCase(base.TestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.flags(service_down_time=60)
+
+    def _service(self, seconds_ago):
+        return {'last_seen_up': NOW - datetime.timedelta(seconds=seconds_ago)}
+
+    def test_recent_heartbeat_is_up(self):
+        self.assertTrue(servicegroup.service_is_up(self._service(10), NOW))
+        self.assertEqual('up', servicegroup.service_status(
+            self._service(60), NOW))
+
+    def test_old_heartbeat_is_down(self):
+        self.assertFalse(servicegroup.service_is_up(self._service(61), NOW))
+        self.assertEqual('down', servicegroup.service_status(
+            self._service(3600), NOW))
+
+    def test_never_seen_is_down(self):
+        self.assertFalse(servicegroup.service_is_up({'last_seen_up': None}))
+
+    def test_follows_service_down_time(self):
+        self.flags(service_down_time=5)
+        self.assertFalse(servicegroup.service_is_up(self._service(10), NOW))
+
+    def test_default_now(self):
+        fixture = self.time_fixture(NOW)
+        service = {'last_seen_up': NOW}
+        self.assertTrue(servicegroup.service_is_up(service))
+        fixture.advance(61)
+        self.assertFalse(servicegroup.service_is_up(service))
