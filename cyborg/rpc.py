@@ -22,6 +22,7 @@ import oslo_messaging as messaging
 
 from cyborg import context as cyborg_context
 from cyborg import exception
+from cyborg.objects import base as objects_base
 
 TRANSPORT = None
 
@@ -62,12 +63,12 @@ def _transport():
 
 
 class RequestContextSerializer(messaging.Serializer):
-    """Sends the RequestContext with each message, wrapping *base* for the
-    arguments and results.
+    """Sends the RequestContext with each message, wrapping *base* (by
+    default the versioned-object serializer) for the arguments and results.
     """
 
     def __init__(self, base=None):
-        self._base = base or messaging.NoOpSerializer()
+        self._base = base or objects_base.CyborgObjectSerializer()
 
     def serialize_entity(self, context, entity):
         return self._base.serialize_entity(context, entity)

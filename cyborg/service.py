@@ -27,6 +27,7 @@ from oslo_service import service
 
 from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
+from cyborg import objects
 from cyborg import rpc
 from cyborg import version
 from cyborg.db import api as db_api
@@ -56,6 +57,7 @@ def prepare_service(argv=None, conf=CONF):
     rpc.set_defaults(control_exchange='cyborg')
     conf(argv[1:], project='cyborg', version=version.version_string())
     logging.setup(conf, 'cyborg')
+    objects.register_all()
     rpc.init(conf)
     db_api.configure(conf)
 

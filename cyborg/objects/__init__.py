@@ -1,0 +1,28 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Versioned objects: what crosses RPC (driver reports, ARQs, device
+profiles).
+
+Everything else reads and writes the database through plain query
+functions (cyborg/db/queries); objects carry data, they never make network
+calls.
+"""
+
+
+def register_all():
+    """Import every object module, so that its classes are registered.
+
+    Services call this once at start, before the first RPC; the serializer
+    can only rebuild objects whose classes are registered.
+    """
