@@ -21,10 +21,24 @@ transaction context, so query functions decorated with
 from oslo_context import context
 from oslo_db.sqlalchemy import enginefacade
 
+from cyborg import policy
+
 
 @enginefacade.transaction_context_provider
 class RequestContext(context.RequestContext):
     """Security context and request information of one call."""
+
+    def can(self, action, target=None, fatal=True):
+        """Whether the caller may do *action* (oslo.policy).
+
+        :param action: a policy rule name (cyborg.policies).
+        :param target: the target of the check; by default the caller's
+            project and user.
+        :param fatal: raise PolicyNotAuthorized instead of returning False.
+        :raises: PolicyNotAuthorized
+        :returns: True or False.
+        """
+        return policy.authorize(self, action, target, fatal=fatal)
 
 
 def get_admin_context():

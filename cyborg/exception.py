@@ -141,6 +141,69 @@ class ConfigInvalid(Invalid):
     msg_fmt = _("Invalid configuration: %(reason)s")
 
 
+# API and policy ----------------------------------------------------------
+
+class PolicyNotAuthorized(Forbidden):
+    msg_fmt = _("Access was denied to the following resource: %(action)s")
+
+
+class ServiceTokenRequired(Forbidden):
+    msg_fmt = _("This operation requires a service token: %(reason)s")
+
+
+class MarkerNotFound(Invalid):
+    msg_fmt = _("Marker %(marker)s could not be found.")
+
+
+# Device profiles ---------------------------------------------------------
+
+class DeviceProfileNotFound(NotFound):
+    msg_fmt = _("Device Profile not found with %(key)s=%(value)s")
+
+
+class DeviceProfileNameConflict(Conflict):
+    msg_fmt = _("A device profile named %(name)s already exists.")
+
+
+class DeviceProfileUUIDConflict(Conflict):
+    msg_fmt = _("A device profile with uuid %(uuid)s already exists.")
+
+
+class DeviceProfileInUse(Conflict):
+    msg_fmt = _("Device profile %(name)s is used by %(count)d accelerator "
+                "request(s); delete them before the profile.")
+
+
+# Accelerator requests ----------------------------------------------------
+
+class AcceleratorRequestNotFound(NotFound):
+    msg_fmt = _("Accelerator request %(uuid)s could not be found.")
+
+
+class AcceleratorRequestBadState(Conflict):
+    msg_fmt = _("Accelerator request %(uuid)s is in state %(state)s and "
+                "cannot move to %(target)s.")
+
+
+class InstanceAlreadyBound(Invalid):
+    msg_fmt = _("Instance %(instance)s already has accelerator requests. "
+                "Cannot bind additional ARQs.")
+
+
+# Devices, deployables, attributes ----------------------------------------
+
+class DeviceNotFound(NotFound):
+    msg_fmt = _("Device %(uuid)s could not be found.")
+
+
+class DeployableNotFound(NotFound):
+    msg_fmt = _("Deployable %(uuid)s could not be found.")
+
+
+class AttributeNotFound(NotFound):
+    msg_fmt = _("Attribute %(uuid)s could not be found.")
+
+
 # Services ------------------------------------------------------------------
 
 class InvalidServiceBinary(Invalid):

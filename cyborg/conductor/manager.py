@@ -26,6 +26,10 @@ from oslo_utils import timeutils
 from cyborg import exception
 from cyborg import servicegroup
 from cyborg import version
+from cyborg.conductor import accelerator_request as arq_ops
+from cyborg.conductor import attribute as attribute_ops
+from cyborg.conductor import device as device_ops
+from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import registration
 
 CONF = cfg.CONF
@@ -38,7 +42,7 @@ class ConductorManager:
     """Endpoint of topic ``cyborg-conductor``."""
 
     # Must equal ConductorAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.0'
+    RPC_API_VERSION = '1.1'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -84,3 +88,53 @@ class ConductorManager:
         return {'uuid': service['uuid'], 'host': service['host'],
                 'binary': service['binary'],
                 'status': servicegroup.service_status(service)}
+
+    # REST API writes (1.1) ---------------------------------------------------
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceProfileNameConflict,
+                                   exception.DeviceProfileUUIDConflict)
+    def device_profile_create(self, context, device_profile):
+        return dp_ops.create(context, device_profile)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceProfileNotFound,
+                                   exception.DeviceProfileInUse)
+    def device_profile_delete(self, context, uuids, names):
+        dp_ops.delete(context, uuids=uuids, names=names)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceProfileNotFound)
+    def arq_create(self, context, device_profile_name, project_id):
+        return arq_ops.create(context, device_profile_name, project_id)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.AcceleratorRequestNotFound,
+                                   exception.AcceleratorRequestBadState,
+                                   exception.InstanceAlreadyBound)
+    def arq_apply_patch(self, context, patches, project_id=None):
+        arq_ops.apply_patch(context, patches, project_id=project_id)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.AcceleratorRequestNotFound)
+    def arq_delete(self, context, uuids=None, instance_uuid=None,
+                   project_id=None):
+        return arq_ops.delete(context, uuids=uuids,
+                              instance_uuid=instance_uuid,
+                              project_id=project_id)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceNotFound)
+    def device_set_status(self, context, uuid, status):
+        device_ops.set_status(context, uuid, status)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeployableNotFound)
+    def attribute_create(self, context, deployable_id, key, value):
+        return attribute_ops.create(context, deployable_id, key,
+                                    value)['uuid']
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.AttributeNotFound)
+    def attribute_delete(self, context, uuid):
+        attribute_ops.delete(context, uuid)

@@ -16,6 +16,9 @@
 API version history:
 
 * 1.0 - Initial version: hello (service registration and heartbeat).
+* 1.1 - Writes of the REST API: device_profile_create,
+  device_profile_delete, arq_create, arq_apply_patch, arq_delete,
+  device_set_status, attribute_create, attribute_delete.
 """
 
 from oslo_config import cfg
@@ -33,7 +36,7 @@ class ConductorAPI:
 
     # The newest version this client knows.  Bump it (and the manager's)
     # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.0'
+    RPC_API_VERSION = '1.1'
 
     def __init__(self, topic=TOPIC):
         target = messaging.Target(topic=topic, version='1.0')
@@ -63,3 +66,84 @@ class ConductorAPI:
         return cctxt.call(context, 'hello', host=host, binary=binary,
                           version=version, topic=topic, drivers=drivers,
                           started_at=started_at)
+
+    # REST API writes (1.1) ---------------------------------------------------
+
+    def device_profile_create(self, context, device_profile):
+        """Store a device profile.
+
+        :param device_profile: a DeviceProfile object (validated).
+        :raises: DeviceProfileNameConflict, DeviceProfileUUIDConflict
+        :returns: the stored DeviceProfile.
+        """
+        cctxt = self.client.prepare(version='1.1')
+        return cctxt.call(context, 'device_profile_create',
+                          device_profile=device_profile)
+
+    def device_profile_delete(self, context, uuids=None, names=None):
+        """Delete device profiles by uuid and/or name, all or nothing.
+
+        :raises: DeviceProfileNotFound, DeviceProfileInUse
+        """
+        cctxt = self.client.prepare(version='1.1')
+        return cctxt.call(context, 'device_profile_delete',
+                          uuids=uuids or [], names=names or [])
+
+    def arq_create(self, context, device_profile_name, project_id):
+        """Create every ARQ a device profile asks for (one transaction).
+
+        :raises: DeviceProfileNotFound
+        :returns: an AcceleratorRequestList.
+        """
+        cctxt = self.client.prepare(version='1.1')
+        return cctxt.call(context, 'arq_create',
+                          device_profile_name=device_profile_name,
+                          project_id=project_id)
+
+    def arq_apply_patch(self, context, patches, project_id=None):
+        """Bind or unbind ARQs.
+
+        :param patches: {arq_uuid: {'op': 'add'|'remove', 'values':
+            {field: value}}}.
+        :param project_id: the caller's project; None for an admin.
+        :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
+            InstanceAlreadyBound
+        """
+        cctxt = self.client.prepare(version='1.1')
+        return cctxt.call(context, 'arq_apply_patch', patches=patches,
+                          project_id=project_id)
+
+    def arq_delete(self, context, uuids=None, instance_uuid=None,
+                   project_id=None):
+        """Delete ARQs by uuids or by instance.
+
+        :raises: AcceleratorRequestNotFound
+        :returns: the number of ARQs deleted.
+        """
+        cctxt = self.client.prepare(version='1.1')
+        return cctxt.call(context, 'arq_delete', uuids=uuids,
+                          instance_uuid=instance_uuid, project_id=project_id)
+
+    def device_set_status(self, context, uuid, status):
+        """Enable ('enabled') or disable ('maintaining') a device.
+
+        :raises: DeviceNotFound
+        """
+        cctxt = self.client.prepare(version='1.1')
+        return cctxt.call(context, 'device_set_status', uuid=uuid,
+                          status=status)
+
+    def attribute_create(self, context, deployable_id, key, value):
+        """Add an attribute to a deployable.
+
+        :raises: DeployableNotFound
+        :returns: the new attribute's uuid.
+        """
+        cctxt = self.client.prepare(version='1.1')
+        return cctxt.call(context, 'attribute_create',
+                          deployable_id=deployable_id, key=key, value=value)
+
+    def attribute_delete(self, context, uuid):
+        """:raises: AttributeNotFound"""
+        cctxt = self.client.prepare(version='1.1')
+        return cctxt.call(context, 'attribute_delete', uuid=uuid)

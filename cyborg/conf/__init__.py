@@ -19,6 +19,7 @@ from cyborg.conf import agent
 from cyborg.conf import api
 from cyborg.conf import database
 from cyborg.conf import default
+from cyborg.conf import keystone_authtoken
 from cyborg.conf import nova
 from cyborg.conf import placement
 from cyborg.conf import upgrade_levels
@@ -32,6 +33,7 @@ OPTION_MODULES = (
     api,
     agent,
     database,
+    keystone_authtoken,
     nova,
     placement,
     upgrade_levels,

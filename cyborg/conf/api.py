@@ -43,12 +43,44 @@ The TCP port on which cyborg-api listens.
     cfg.IntOpt(
         'api_workers',
         min=1,
-        help=_("""
+        help=_(r"""
 Number of worker processes of cyborg-api.
 
 Possible values:
 
 * A positive integer.  When unset, the number of CPUs of the host is used.
+
+Related options:
+
+* ``api_threads``
+""")),
+    cfg.IntOpt(
+        'api_threads',
+        default=8,
+        min=1,
+        help=_(r"""
+Number of threads of each cyborg-api worker process.
+
+Each thread serves one request at a time; most of a request's time is
+spent waiting for the database or the conductor, so a few threads per
+process keep a CPU busy.
+
+Related options:
+
+* ``api_workers``
+* ``[database] max_pool_size``
+""")),
+    cfg.StrOpt(
+        'api_paste_config',
+        default='api-paste.ini',
+        help=_("""
+The paste.deploy file that defines cyborg-api's middleware pipeline.
+
+Possible values:
+
+* An absolute path, or a file name looked up next to the configuration
+  files.  When no such file exists, the pipeline shipped with Cyborg is
+  used.
 """)),
     cfg.URIOpt(
         'public_endpoint',

@@ -91,6 +91,27 @@ Related options:
 * ``report_interval``
 """)),
     cfg.StrOpt(
+        'auth_strategy',
+        default='keystone',
+        choices=[('keystone', 'Validate tokens with keystonemiddleware '
+                              '(configure [keystone_authtoken]).'),
+                 ('noauth', 'No authentication: for standalone use and '
+                            'tests only.')],
+        help=_(r"""
+How cyborg-api authenticates requests.
+
+With ``noauth`` the request context comes from the ``X-User-Id``,
+``X-Project-Id``, ``X-Roles`` and ``X-Service-Roles`` headers when a
+request carries them (as keystonemiddleware would have set them), and a
+request without them acts as an administrator of the project
+``cyborg-standalone`` with the service role.  Never expose a
+``noauth`` API to untrusted clients.
+
+Related options:
+
+* ``[keystone_authtoken]``
+""")),
+    cfg.StrOpt(
         'state_path',
         default='/var/lib/cyborg',
         help=_("""

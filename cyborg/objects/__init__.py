@@ -26,3 +26,5 @@ def register_all():
     Services call this once at start, before the first RPC; the serializer
     can only rebuild objects whose classes are registered.
     """
+    from cyborg.objects import accelerator_request  # noqa: F401
+    from cyborg.objects import device_profile  # noqa: F401

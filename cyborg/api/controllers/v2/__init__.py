@@ -1,0 +1,58 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""/v2: the version document and the route table of every resource."""
+
+import pecan
+from pecan import rest
+
+from cyborg.api import expose
+from cyborg.api import link
+from cyborg.api import microversion
+from cyborg.api.controllers.v2 import accelerator_request
+from cyborg.api.controllers.v2 import attribute
+from cyborg.api.controllers.v2 import deployable
+from cyborg.api.controllers.v2 import device
+from cyborg.api.controllers.v2 import device_profile
+
+
+def version_document(self_href):
+    """The description of API v2 (in GET / and GET /v2)."""
+    return {
+        'id': 'v2.0',
+        'status': 'CURRENT',
+        'min_version': str(microversion.MIN_VERSION),
+        'max_version': str(microversion.MAX_VERSION),
+        'links': [{'href': self_href, 'rel': 'self'}],
+    }
+
+
+class V2Controller(rest.RestController):
+    """Every resource of the v2 API, one sub-controller each."""
+
+    # Named lists of request groups (what a flavor's accel:device_profile
+    # refers to).
+    device_profiles = device_profile.DeviceProfilesController()
+    # Accelerators requested for instances (ARQs): Nova's entry point.
+    accelerator_requests = accelerator_request.AcceleratorRequestsController()
+    # Accelerator cards of the compute nodes; enable/disable.
+    devices = device.DevicesController()
+    # Schedulable units of devices (Placement resource providers).
+    deployables = deployable.DeployablesController()
+    # Key/values of deployables.
+    attributes = attribute.AttributesController()
+
+    @expose.expose
+    def get(self):
+        """GET /v2: this version's document (public)."""
+        return version_document(link.base_url(pecan.request) + '/v2/')

@@ -1,0 +1,102 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""/v2/deployables: the schedulable units of devices (one Placement
+resource provider each)."""
+
+from oslo_serialization import jsonutils
+import pecan
+from pecan import rest
+from wsme import types as wtypes
+
+from cyborg.api import expose
+from cyborg.api import link
+from cyborg.api import microversion
+from cyborg.api import validation
+from cyborg.api.controllers import base
+from cyborg.api.controllers.v2 import device as device_controller
+from cyborg.api.schemas import common as common_schema
+from cyborg.api.schemas import deployable as schema
+from cyborg.db.queries import deployable as deployable_queries
+from cyborg.i18n import _
+from cyborg.policies import deployable as policies
+
+COLLECTION = 'deployables'
+_SORT_KEYS = ['id', 'uuid', 'name', 'created_at']
+
+
+class Deployable(base.APIBase):
+    """A deployable as the API shows it."""
+
+    uuid = wtypes.text
+    parent_id = int
+    root_id = int
+    name = wtypes.text
+    num_accelerators = int
+    device_id = int
+    # JSON text of a list of one-key objects, as the existing API shows it.
+    attributes_list = wtypes.text
+    rp_uuid = wtypes.text
+    driver_name = wtypes.text
+    bitstream_id = wtypes.text
+
+
+def serialize(deployable):
+    attributes = jsonutils.dumps(
+        [{key: value} for key, value in deployable['attributes']])
+    return base.to_json(
+        Deployable, uuid=deployable['uuid'],
+        parent_id=deployable['parent_id'], root_id=deployable['root_id'],
+        name=deployable['name'],
+        num_accelerators=deployable['num_accelerators'],
+        device_id=deployable['device_id'], attributes_list=attributes,
+        rp_uuid=deployable['rp_uuid'],
+        driver_name=deployable['driver_name'],
+        bitstream_id=deployable['bitstream_id'],
+        created_at=deployable['created_at'],
+        updated_at=deployable['updated_at'],
+        links=[link.make_link('self', COLLECTION, deployable['uuid']),
+               link.make_link('bookmark', COLLECTION, deployable['uuid'],
+                              bookmark=True)])
+
+
+class DeployablesController(rest.RestController):
+    """/v2/deployables"""
+
+    @expose.expose
+    def get_all(self):
+        context = pecan.request.context
+        context.can(policies.GET_ALL)
+        version = pecan.request.version
+        params = validation.query(
+            schema.LIST_QUERY_V2_4
+            if microversion.allow_no_server_errors(version)
+            else schema.LIST_QUERY_V2_0)
+        filters, params = device_controller.generic_filter(
+            params, common_schema.pagination(_SORT_KEYS))
+        for key in ('name', 'driver_name', 'rp_uuid'):
+            if key in params:
+                filters[key] = params[key]
+        page = common_schema.page_args(params)
+        deployables = deployable_queries.get_all(context, filters=filters,
+                                                 **page)
+        return base.collection(COLLECTION,
+                               [serialize(d) for d in deployables],
+                               page['limit'])
+
+    @expose.expose
+    def get_one(self, uuid):
+        context = pecan.request.context
+        context.can(policies.GET_ONE)
+        validation.uuid_path(uuid, _('deployable'))
+        return serialize(deployable_queries.get(context, uuid))

@@ -1,0 +1,142 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""/v2/devices: the accelerator cards of the compute nodes."""
+
+import pecan
+from pecan import rest
+from wsme import types as wtypes
+
+from cyborg import exception
+from cyborg.api import expose
+from cyborg.api import link
+from cyborg.api import microversion
+from cyborg.api import validation
+from cyborg.api.controllers import base
+from cyborg.api.schemas import common as common_schema
+from cyborg.api.schemas import device as schema
+from cyborg.db.queries import device as device_queries
+from cyborg.i18n import _
+from cyborg.policies import device as policies
+
+COLLECTION = 'devices'
+
+# filters.field values that select a column of devices (the others are
+# accepted and ignored, as in the existing Cyborg).
+_PAGE_FIELDS = ('limit', 'marker', 'sort_key', 'sort_dir')
+
+
+class Device(base.APIBase):
+    """A device as the API shows it."""
+
+    uuid = wtypes.text
+    type = wtypes.text
+    vendor = wtypes.text
+    model = wtypes.text
+    std_board_info = wtypes.text
+    vendor_board_info = wtypes.text
+    hostname = wtypes.text
+    status = wtypes.text
+
+
+def serialize(device):
+    status = device['status']
+    if not microversion.allow_device_status(pecan.request.version):
+        status = wtypes.Unset
+    return base.to_json(
+        Device, uuid=device['uuid'], type=device['type'],
+        vendor=device['vendor'], model=device['model'],
+        std_board_info=device['std_board_info'],
+        vendor_board_info=device['vendor_board_info'],
+        hostname=device['hostname'], status=status,
+        created_at=device['created_at'], updated_at=device['updated_at'],
+        links=link.self_links(COLLECTION, device['uuid']))
+
+
+def generic_filter(params, page_schema):
+    """Apply the existing API's ``filters.field``/``filters.value``.
+
+    Pagination fields go to the page arguments (checked against
+    *page_schema*); ``name`` is returned as a filter; the others are
+    ignored.
+
+    :returns: (filters, params) with the page arguments merged in.
+    """
+    field = params.pop('filters.field', None)
+    value = params.pop('filters.value', None)
+    if field is None:
+        return {}, params
+    if value is None:
+        raise exception.Invalid(
+            _('filters.field needs filters.value.'))
+    if field in _PAGE_FIELDS:
+        validation.check({field: value},
+                         common_schema.query_schema(page_schema, True),
+                         _('filters.value'))
+        params[field] = value
+        return {}, params
+    if field == 'name':
+        return {'name': value}, params
+    return {}, params
+
+
+class DevicesController(rest.RestController):
+    """/v2/devices"""
+
+    _custom_actions = {'enable': ['POST'], 'disable': ['POST']}
+
+    @expose.expose
+    def get_all(self):
+        context = pecan.request.context
+        context.can(policies.GET_ALL)
+        version = pecan.request.version
+        params = validation.query(
+            schema.LIST_QUERY_V2_4
+            if microversion.allow_no_server_errors(version)
+            else schema.LIST_QUERY_V2_0)
+        extra, params = generic_filter(
+            params, common_schema.pagination(['id', 'uuid', 'hostname',
+                                              'created_at']))
+        filters = {key: params[key] for key in
+                   ('type', 'vendor', 'hostname', 'status')
+                   if key in params}
+        # Devices have no name; the generic filter on it matches nothing
+        # in the existing Cyborg either, and is ignored here.
+        extra.pop('name', None)
+        page = common_schema.page_args(params)
+        devices = device_queries.get_all(context, filters=filters, **page)
+        return base.collection(COLLECTION, [serialize(d) for d in devices],
+                               page['limit'])
+
+    @expose.expose
+    def get_one(self, uuid):
+        context = pecan.request.context
+        context.can(policies.GET_ONE)
+        validation.uuid_path(uuid, _('device'))
+        return serialize(device_queries.get(context, uuid))
+
+    def _set_status(self, uuid, status, rule):
+        context = pecan.request.context
+        context.can(rule)
+        validation.uuid_path(uuid, _('device'))
+        pecan.request.conductor_api.device_set_status(context, uuid, status)
+
+    @expose.expose
+    def enable(self, uuid):
+        """POST /v2/devices/{uuid}/enable: 200, no body."""
+        self._set_status(uuid, device_queries.ENABLED, policies.ENABLE)
+
+    @expose.expose
+    def disable(self, uuid):
+        """POST /v2/devices/{uuid}/disable: 200, no body."""
+        self._set_status(uuid, device_queries.MAINTAINING, policies.DISABLE)

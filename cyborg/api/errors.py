@@ -1,0 +1,110 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Error responses of the API and their stable error codes.
+
+The body of every error is the one the existing Cyborg sends, which its
+clients parse::
+
+    {"error_message": "{\"faultcode\": \"Client\", \"faultstring\":
+     \"<message>\", \"debuginfo\": null, \"error_code\": \"<code>\"}"}
+
+(a JSON object whose only member is a JSON *string*).  ``error_code`` is
+Cyborg's addition: a stable identifier ``cyborg.<resource>.<condition>``
+that is never changed and never reused, so that clients need not parse
+messages.  Codes are documented in the API reference.
+"""
+
+from oslo_serialization import jsonutils
+import webob
+
+from cyborg import exception
+
+# Codes of the errors a client can act on.
+UNDEFINED = 'cyborg.undefined_code'
+INVALID_INPUT = 'cyborg.request.invalid_input'
+NOT_ACCEPTABLE = 'cyborg.request.version_not_acceptable'
+MALFORMED_JSON = 'cyborg.request.malformed_json'
+NOT_FOUND = 'cyborg.request.not_found'
+METHOD_NOT_ALLOWED = 'cyborg.request.method_not_allowed'
+POLICY = 'cyborg.policy.not_authorized'
+SERVICE_TOKEN = 'cyborg.policy.service_token_required'  # noqa: S105
+SERVER_ERROR = 'cyborg.server.error'
+MARKER_NOT_FOUND = 'cyborg.request.marker_not_found'
+DEVICE_PROFILE_NOT_FOUND = 'cyborg.device_profile.not_found'
+DEVICE_PROFILE_NAME_CONFLICT = 'cyborg.device_profile.name_conflict'
+DEVICE_PROFILE_UUID_CONFLICT = 'cyborg.device_profile.uuid_conflict'
+DEVICE_PROFILE_IN_USE = 'cyborg.device_profile.in_use'
+ARQ_NOT_FOUND = 'cyborg.accelerator_request.not_found'
+ARQ_BAD_STATE = 'cyborg.accelerator_request.bad_state'
+ARQ_NOT_RESOLVED = 'cyborg.accelerator_request.not_resolved'
+INSTANCE_ALREADY_BOUND = 'cyborg.accelerator_request.instance_bound'
+DEVICE_NOT_FOUND = 'cyborg.device.not_found'
+DEPLOYABLE_NOT_FOUND = 'cyborg.deployable.not_found'
+ATTRIBUTE_NOT_FOUND = 'cyborg.attribute.not_found'
+
+_BY_EXCEPTION = {
+    exception.Invalid: INVALID_INPUT,
+    exception.NotAcceptable: NOT_ACCEPTABLE,
+    exception.PolicyNotAuthorized: POLICY,
+    exception.ServiceTokenRequired: SERVICE_TOKEN,
+    exception.MarkerNotFound: MARKER_NOT_FOUND,
+    exception.DeviceProfileNotFound: DEVICE_PROFILE_NOT_FOUND,
+    exception.DeviceProfileNameConflict: DEVICE_PROFILE_NAME_CONFLICT,
+    exception.DeviceProfileUUIDConflict: DEVICE_PROFILE_UUID_CONFLICT,
+    exception.DeviceProfileInUse: DEVICE_PROFILE_IN_USE,
+    exception.AcceleratorRequestNotFound: ARQ_NOT_FOUND,
+    exception.AcceleratorRequestBadState: ARQ_BAD_STATE,
+    exception.InstanceAlreadyBound: INSTANCE_ALREADY_BOUND,
+    exception.DeviceNotFound: DEVICE_NOT_FOUND,
+    exception.DeployableNotFound: DEPLOYABLE_NOT_FOUND,
+    exception.AttributeNotFound: ATTRIBUTE_NOT_FOUND,
+}
+
+_BY_STATUS = {
+    404: NOT_FOUND,
+    405: METHOD_NOT_ALLOWED,
+    406: NOT_ACCEPTABLE,
+}
+
+
+def code_of(exc):
+    """The error code of a Cyborg exception (or of a remote copy of one)."""
+    for cls in type(exc).__mro__:
+        if cls in _BY_EXCEPTION:
+            return _BY_EXCEPTION[cls]
+    return UNDEFINED
+
+
+def body(status, message, code=None):
+    """The error body for *status* and *message*, as bytes."""
+    fault = {
+        'faultcode': 'Client' if status < 500 else 'Server',
+        'faultstring': message,
+        'debuginfo': None,
+        'error_code': code or _BY_STATUS.get(status, UNDEFINED
+                                              if status < 500
+                                              else SERVER_ERROR),
+    }
+    return jsonutils.dump_as_bytes(
+        {'error_message': jsonutils.dumps(fault)})
+
+
+def response(status, message, code=None, headers=None):
+    """A complete error response (webob)."""
+    resp = webob.Response(status=status, body=body(status, message, code),
+                          content_type='application/json',
+                          charset='UTF-8')
+    for name, value in (headers or {}).items():
+        resp.headers[name] = value
+    return resp

@@ -1,0 +1,133 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""pecan hooks: request context, microversion, conductor client, errors."""
+
+from oslo_config import cfg
+from oslo_log import log as logging
+import pecan
+from pecan import hooks
+import webob.exc
+
+from cyborg import context as cyborg_context
+from cyborg import exception
+from cyborg.api import errors
+from cyborg.api import microversion
+from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.i18n import _
+
+CONF = cfg.CONF
+LOG = logging.getLogger(__name__)
+
+
+class ContextHook(hooks.PecanHook):
+    """Builds the RequestContext from the headers keystonemiddleware set
+    (or the noauth middleware, see cyborg.api.middleware.noauth).
+    """
+
+    def before(self, state):
+        context = cyborg_context.RequestContext.from_environ(
+            state.request.environ)
+        context.is_admin = 'admin' in [role.lower()
+                                       for role in context.roles]
+        state.request.context = context
+
+
+class ConductorHook(hooks.PecanHook):
+    """Gives handlers the conductor's RPC client, for every write."""
+
+    def __init__(self):
+        super().__init__()
+        self._api = None
+
+    def before(self, state):
+        if self._api is None:
+            self._api = conductor_rpcapi.ConductorAPI()
+        state.request.conductor_api = self._api
+
+
+def _is_versioned(request):
+    # The version document at "/" is the only response without
+    # microversion headers.
+    return request.path_info.strip('/') != ''
+
+
+class MicroversionHook(hooks.PecanHook):
+    """Negotiates the microversion of /v2 requests and sets the response
+    headers (on errors too).
+    """
+
+    def on_route(self, state):
+        request = state.request
+        request.version = microversion.MIN_VERSION
+        if not _is_versioned(request):
+            return
+        # Raised here, NotAcceptable is rendered by ErrorHook.on_error with
+        # the min/max headers, since the version stays at the minimum.
+        request.version = microversion.negotiate(request.headers)
+
+    def after(self, state):
+        if _is_versioned(state.request):
+            state.response.headers.update(
+                microversion.response_headers(state.request.version))
+
+
+class ErrorHook(hooks.PecanHook):
+    """Turns exceptions into the API's error responses.
+
+    Cyborg exceptions carry their HTTP status (``code``); below
+    microversion 2.4 some statuses that clients and the upstream tempest
+    tests rely on are kept by the handlers.  Anything else is a server
+    error: logged with its traceback, answered with a generic message and
+    never with a traceback.
+    """
+
+    priority = 1000  # after the other hooks' on_error
+
+    def on_error(self, state, e):
+        request = state.request
+        headers = {}
+        if _is_versioned(request):
+            headers = microversion.response_headers(
+                getattr(request, 'version', microversion.MIN_VERSION))
+        if isinstance(e, exception.CyborgException):
+            status = getattr(e, 'api_status', None) or e.code
+            if status >= 500:
+                LOG.error('%(method)s %(path)s: %(error)s',
+                          {'method': request.method, 'path': request.path,
+                           'error': e.message})
+            else:
+                LOG.info('%(method)s %(path)s: %(status)s %(error)s',
+                         {'method': request.method, 'path': request.path,
+                          'status': status, 'error': e.message})
+            return errors.response(status, e.message, errors.code_of(e),
+                                   headers)
+        if isinstance(e, webob.exc.HTTPException):
+            # pecan's routing (404, 405): the error middleware rewrites
+            # the body; keep its status and Allow header.
+            for name, value in headers.items():
+                e.headers[name] = value
+            return None
+        LOG.error('Unexpected error in %(method)s %(path)s',
+                  {'method': request.method, 'path': request.path},
+                  exc_info=(type(e), e, e.__traceback__))
+        return errors.response(
+            500, _('The server could not complete the request; see its '
+                   'logs (request %s).') % request.environ.get(
+                       'openstack.request_id', ''),
+            errors.SERVER_ERROR, headers)
+
+
+def current_context():
+    """The RequestContext of the request being handled."""
+    return pecan.request.context

@@ -1,0 +1,49 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Links in API responses, built from the URL the request came in on."""
+
+from oslo_config import cfg
+import pecan
+
+CONF = cfg.CONF
+
+
+def base_url(request=None):
+    """The API's public root URL, without a trailing slash.
+
+    ``[api] public_endpoint`` when set; otherwise the scheme, host and
+    script name of the request (so that the API works mounted at ``/``
+    and under a prefix such as ``/accelerator`` alike).
+    """
+    if CONF.api.public_endpoint:
+        return CONF.api.public_endpoint.rstrip('/')
+    request = request or pecan.request
+    return request.application_url.rstrip('/')
+
+
+def make_link(rel, *parts, bookmark=False):
+    """{'href': ..., 'rel': rel} for ``<base>/v2/<parts>``.
+
+    :param bookmark: leave out the version prefix (``<base>/<parts>``), as
+        the existing Cyborg does for a deployable's bookmark link.
+    """
+    path = '/'.join(str(part).strip('/') for part in parts)
+    prefix = base_url() if bookmark else base_url() + '/v2'
+    return {'href': '%s/%s' % (prefix, path) if path else prefix,
+            'rel': rel}
+
+
+def self_links(collection, uuid):
+    """The ``self`` link of a resource."""
+    return [make_link('self', collection, uuid)]

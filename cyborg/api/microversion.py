@@ -1,0 +1,151 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""API microversions: the list, the negotiation and the feature checks.
+
+Clients ask for a version with ``OpenStack-API-Version: accelerator 2.N``
+(no header: the minimum, 2.0, which is what Nova sends).  Every response
+under /v2 says which version it was served at, and the range supported.
+
+Adding a version: append it to VERSIONS with a one-line comment, add a
+named constant and an ``allow_*()`` predicate, describe it in
+cyborg/api/rest_api_version_history.rst, and update the "latest" tests
+(cyborg/tests/unit/api/test_microversion.py and the gabbi file
+microversion.yaml).
+"""
+
+import collections
+
+import microversion_parse
+from oslo_log import log as logging
+
+from cyborg import exception
+from cyborg.i18n import _
+
+LOG = logging.getLogger(__name__)
+
+SERVICE_TYPE = 'accelerator'
+HEADER = 'OpenStack-API-Version'
+MIN_HEADER = 'OpenStack-API-Minimum-Version'
+MAX_HEADER = 'OpenStack-API-Maximum-Version'
+
+VERSIONS = [
+    '2.0',  # Initial version, with microversions (Ussuri).
+    '2.1',  # ARQ PATCH accepts /project_id (administrators).
+    '2.2',  # GET /device_profiles/{name_or_uuid} accepts a name.
+    '2.3',  # Devices show their status (enabled or maintaining).
+    '2.4',  # Bad input answered with 500 earlier gets 400/409; unknown
+            # body fields are refused; error codes in error bodies.
+]
+
+MINOR_1_ARQ_PROJECT_ID = 1
+MINOR_2_DEVICE_PROFILE_BY_NAME = 2
+MINOR_3_DEVICE_STATUS = 3
+MINOR_4_NO_SERVER_ERRORS = 4
+
+
+class Version(collections.namedtuple('Version', 'major minor')):
+    """A negotiated API version; compares like a (major, minor) tuple."""
+
+    __slots__ = ()
+
+    def __str__(self):
+        return '%d.%d' % self
+
+
+def _parse(text):
+    major, minor = text.split('.')
+    return Version(int(major), int(minor))
+
+
+MIN_VERSION = _parse(VERSIONS[0])
+MAX_VERSION = _parse(VERSIONS[-1])
+
+
+def _range_text():
+    return '[%s, %s]' % (MIN_VERSION, MAX_VERSION)
+
+
+def negotiate(headers):
+    """The version a request asks for.
+
+    :param headers: the request headers (a case-insensitive mapping).
+    :raises: NotAcceptable (406) for a malformed or unsupported version.
+    :returns: a Version.
+    """
+    raw = headers.get(HEADER)
+    if raw is None:
+        return MIN_VERSION
+    requested = microversion_parse.get_version(
+        headers, service_type=SERVICE_TYPE)
+    if requested is None:
+        if ' ' in raw.strip():
+            # A version for another service only.
+            return MIN_VERSION
+        # The bare form "OpenStack-API-Version: 2.1" predates the
+        # "accelerator 2.1" form; it is still accepted.
+        requested = raw.strip()
+        LOG.warning('Deprecated %(header)s header without the service '
+                    'type: %(value)r; send "%(type)s %(value)s"',
+                    {'header': HEADER, 'value': requested,
+                     'type': SERVICE_TYPE})
+    if requested == 'latest':
+        return MAX_VERSION
+    try:
+        version = _parse(requested)
+    except ValueError:
+        raise exception.NotAcceptable(
+            _('Invalid value for %s header') % HEADER)
+    if version.major != MAX_VERSION.major:
+        raise exception.NotAcceptable(
+            _('Mutually exclusive versions requested. Version %(version)s '
+              'requested but not supported by this service. The supported '
+              'version range is: %(range)s.') % {
+                'version': version, 'range': _range_text()})
+    if not MIN_VERSION <= version <= MAX_VERSION:
+        raise exception.NotAcceptable(
+            _('Version %(version)s was requested but the minor version is '
+              'not supported by this service. The supported version range '
+              'is: %(range)s.') % {'version': version,
+                                    'range': _range_text()})
+    return version
+
+
+def response_headers(version):
+    """The headers of every /v2 response served at *version*."""
+    return {
+        HEADER: '%s %s' % (SERVICE_TYPE, version),
+        MIN_HEADER: str(MIN_VERSION),
+        MAX_HEADER: str(MAX_VERSION),
+        'Vary': HEADER,
+    }
+
+
+def allow_arq_project_id(version):
+    """ARQ bind patches may set /project_id (administrators only)."""
+    return version.minor >= MINOR_1_ARQ_PROJECT_ID
+
+
+def allow_device_profile_by_name(version):
+    """A device profile may be shown by name."""
+    return version.minor >= MINOR_2_DEVICE_PROFILE_BY_NAME
+
+
+def allow_device_status(version):
+    """Devices show their status."""
+    return version.minor >= MINOR_3_DEVICE_STATUS
+
+
+def allow_no_server_errors(version):
+    """Bad input never gets a 500 (it did in some places before 2.4)."""
+    return version.minor >= MINOR_4_NO_SERVER_ERRORS

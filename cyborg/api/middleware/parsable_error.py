@@ -1,0 +1,64 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Gives every error response of the application the API's error body.
+
+Handlers' errors already have it (cyborg.api.hooks.ErrorHook); this catches
+what pecan and webob produce on their own (unknown paths, methods not
+allowed), whose bodies are HTML or text.
+"""
+
+import re
+
+from oslo_serialization import jsonutils
+import webob
+import webob.dec
+
+from cyborg.api import errors
+
+
+def _message(response):
+    """A readable one-line message from a webob error page."""
+    text = response.text if response.body else ''
+    lines = [re.sub(r'<[^>]+>', '', line).strip()
+             for line in text.splitlines()]
+    lines = [line for line in lines if line and
+             not line.startswith(str(response.status_code))]
+    return lines[0] if lines else response.status
+
+
+def _has_error_body(response):
+    if response.content_type != 'application/json':
+        return False
+    try:
+        return 'error_message' in jsonutils.loads(response.body)
+    except ValueError:
+        return False
+
+
+class ParsableErrorMiddleware:
+    """Rewrites the body of 4xx/5xx responses that lack the error body."""
+
+    def __init__(self, app):
+        self.app = app
+
+    @webob.dec.wsgify
+    def __call__(self, request):
+        response = request.get_response(self.app)
+        if response.status_code < 400 or _has_error_body(response):
+            return response
+        response.body = errors.body(response.status_code,
+                                    _message(response))
+        response.content_type = 'application/json'
+        response.charset = 'UTF-8'
+        return response

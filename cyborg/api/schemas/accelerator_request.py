@@ -1,0 +1,78 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Schemas of /v2/accelerator_requests."""
+
+import copy
+
+from cyborg.api.schemas import common
+
+# Up to 2.3 other members of the body are ignored, as they were.
+CREATE_V2_0 = {
+    'type': 'object',
+    'properties': {
+        'device_profile_name': {'type': 'string'},
+    },
+    'required': ['device_profile_name'],
+    'additionalProperties': True,
+}
+CREATE_V2_4 = copy.deepcopy(CREATE_V2_0)
+CREATE_V2_4['additionalProperties'] = False
+
+BIND_FIELDS = ('hostname', 'device_rp_uuid', 'instance_uuid')
+
+_OP = {
+    'type': 'object',
+    'properties': {
+        'op': {'type': 'string', 'enum': ['add', 'remove']},
+        'path': {'type': 'string'},
+        'value': {},
+    },
+    'required': ['op', 'path'],
+    'additionalProperties': False,
+}
+
+# {arq_uuid: [json-patch ops]}
+PATCH = {
+    'type': 'object',
+    'minProperties': 1,
+    'propertyNames': common.UUID,
+    'additionalProperties': {'type': 'array', 'minItems': 1,
+                             'items': _OP},
+}
+
+# Values of the bind fields (checked once the paths are known).
+BIND_VALUES = {
+    'type': 'object',
+    'properties': {
+        'hostname': {'type': 'string', 'minLength': 1, 'maxLength': 255},
+        'device_rp_uuid': common.UUID,
+        'instance_uuid': common.UUID,
+        'project_id': {'type': 'string', 'minLength': 1,
+                       'maxLength': 255},
+    },
+}
+
+LIST_QUERY_V2_0 = common.query_schema({
+    'instance': common.UUID,
+    'bind_state': {'type': 'string', 'enum': ['resolved']},
+})
+LIST_QUERY_V2_4 = common.query_schema(dict(
+    {'instance': common.UUID,
+     'bind_state': {'type': 'string', 'enum': ['resolved']}},
+    **common.pagination(['id', 'uuid', 'created_at', 'state'])))
+
+DELETE_QUERY = common.query_schema({
+    'arqs': common.CSV,
+    'instance': common.UUID,
+})

@@ -1,0 +1,42 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Schemas of /v2/attributes."""
+
+from cyborg.api.schemas import common
+
+# deployable_id is the deployable's internal integer id, given as a number
+# or a numeric string (the api-ref sample sends a string).
+_DEPLOYABLE_ID = {'oneOf': [
+    {'type': 'integer', 'minimum': 1},
+    {'type': 'string', 'pattern': r'^[1-9][0-9]{0,9}$'},
+]}
+
+CREATE = {
+    'type': 'object',
+    'properties': {
+        'deployable_id': _DEPLOYABLE_ID,
+        'key': {'type': 'string', 'minLength': 1, 'maxLength': 255},
+        'value': {'type': 'string', 'maxLength': 65535},
+    },
+    'required': ['deployable_id', 'key', 'value'],
+    'additionalProperties': False,
+}
+
+_V2_0 = {
+    'deployable_id': {'type': 'string', 'pattern': r'^[1-9][0-9]{0,9}$'},
+    'key': {'type': 'string', 'maxLength': 255},
+}
+LIST_QUERY_V2_0 = common.query_schema(_V2_0)
+LIST_QUERY_V2_4 = common.query_schema(dict(
+    _V2_0, **common.pagination(['id', 'uuid', 'key', 'created_at'])))

@@ -1,0 +1,37 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Schemas of /v2/devices."""
+
+from cyborg.api.schemas import common
+
+TYPES = ('GPU', 'FPGA', 'AICHIP', 'QAT', 'NIC', 'SSD', 'CRYPTO', 'GENERIC')
+
+# The generic filter of the existing API: filters.field names one of these,
+# filters.value its value.  Those that map to nothing in the database are
+# accepted and ignored, as they were.
+GENERIC_FIELDS = ('parent_uuid', 'root_uuid', 'board', 'availability',
+                  'interface_type', 'instance_uuid', 'limit', 'marker',
+                  'sort_key', 'sort_dir', 'name')
+
+_V2_0 = {
+    'type': {'type': 'string', 'enum': list(TYPES)},
+    'vendor': {'type': 'string', 'maxLength': 255},
+    'hostname': {'type': 'string', 'maxLength': 255},
+    'filters.field': {'type': 'string', 'enum': list(GENERIC_FIELDS)},
+    'filters.value': {'type': 'string'},
+}
+LIST_QUERY_V2_0 = common.query_schema(_V2_0)
+LIST_QUERY_V2_4 = common.query_schema(dict(
+    _V2_0, status={'type': 'string', 'enum': ['enabled', 'maintaining']},
+    **common.pagination(['id', 'uuid', 'hostname', 'created_at'])))

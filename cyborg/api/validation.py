@@ -1,0 +1,107 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Validation of request bodies and query strings with JSON Schema."""
+
+import jsonschema
+from oslo_serialization import jsonutils
+from oslo_utils import uuidutils
+import pecan
+
+from cyborg import exception
+from cyborg.i18n import _
+
+_FORMAT_CHECKER = jsonschema.FormatChecker()
+
+
+@_FORMAT_CHECKER.checks('uuid', raises=ValueError)
+def _check_uuid(value):
+    # Accept exactly the canonical form, as the database stores it.
+    if not isinstance(value, str) or not uuidutils.is_uuid_like(value) \
+            or value != value.lower() or len(value) != 36:
+        raise ValueError(value)
+    return True
+
+
+def check(instance, schema, what):
+    """Check *instance* against *schema*.
+
+    :param what: how the error message names the instance.
+    :raises: Invalid (400) naming the first problem.
+    """
+    _validate(instance, schema, what)
+
+
+def _validate(instance, schema, what):
+    validator = jsonschema.Draft7Validator(schema,
+                                           format_checker=_FORMAT_CHECKER)
+    errors = sorted(validator.iter_errors(instance),
+                    key=lambda e: list(e.absolute_path))
+    if errors:
+        error = errors[0]
+        where = '/'.join(str(p) for p in error.absolute_path)
+        raise exception.Invalid(
+            _('Invalid %(what)s%(where)s: %(message)s') % {
+                'what': what,
+                'where': (' at %s' % where) if where else '',
+                'message': error.message})
+
+
+def extract_json(schema):
+    """The request body, parsed and checked against *schema*.
+
+    :raises: Invalid (400) for a body that is not JSON or does not match.
+    :returns: the decoded JSON value.
+    """
+    try:
+        body = jsonutils.loads(pecan.request.body or b'')
+    except ValueError as exc:
+        raise exception.Invalid(
+            _('Malformed JSON in request body: %s') % exc)
+    _validate(body, schema, _('request body'))
+    return body
+
+
+def query(schema):
+    """The query string as a dict, checked against *schema*.
+
+    A parameter given more than once keeps its last value.  Unknown
+    parameters are refused when the schema says so
+    (``additionalProperties: false``).
+
+    :raises: Invalid (400)
+    :returns: {name: value} (strings).
+    """
+    params = dict(pecan.request.GET.items())
+    _validate(params, schema, _('query string'))
+    return params
+
+
+def is_uuid(value):
+    """Whether *value* is a canonical (lower-case, dashed) UUID."""
+    try:
+        return _check_uuid(value)
+    except ValueError:
+        return False
+
+
+def uuid_path(value, what):
+    """Check a UUID from the URL path.
+
+    :raises: Invalid (400) naming *what* when *value* is not a UUID.
+    """
+    if not is_uuid(value):
+        raise exception.Invalid(
+            _('Invalid %(what)s UUID: %(value)s') % {'what': what,
+                                                     'value': value})
+    return value

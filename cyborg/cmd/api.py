@@ -1,0 +1,94 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""cyborg-api: serve the REST API with gunicorn.
+
+gunicorn is a production WSGI server made for this: a master process that
+supervises ``[api] api_workers`` worker processes (restarting any that
+dies), each serving requests on ``[api] api_threads`` threads (the
+``gthread`` worker, no eventlet), with keep-alive and a graceful stop on
+SIGTERM.  Each worker loads the application after it is forked, so that no
+database or RabbitMQ connection is shared between processes.
+
+For uWSGI or mod_wsgi use ``cyborg.wsgi.api:application`` instead.
+"""
+
+import multiprocessing
+import sys
+
+from gunicorn.app import base as gunicorn_base
+from oslo_log import log as logging
+
+from cyborg import conf as cyborg_conf
+from cyborg import objects
+from cyborg import rpc
+from cyborg import service
+from cyborg.api import app
+from cyborg.db import api as db_api
+
+CONF = cyborg_conf.CONF
+LOG = logging.getLogger(__name__)
+
+
+class APIServer(gunicorn_base.BaseApplication):
+    """gunicorn, configured from cyborg.conf rather than its command line."""
+
+    def __init__(self, conf):
+        self.conf = conf
+        super().__init__()
+
+    def init(self, parser, opts, args):
+        """Unused: load_config() gives gunicorn its settings."""
+
+    def load_config(self):
+        api = self.conf.api
+        settings = {
+            'bind': '%s:%d' % (api.host_ip, api.port),
+            'workers': api.api_workers or multiprocessing.cpu_count(),
+            'worker_class': 'gthread',
+            'threads': api.api_threads,
+            'proc_name': 'cyborg-api',
+            'graceful_timeout': 30,
+            'timeout': 120,
+            'accesslog': '-' if self.conf.debug else None,
+            'errorlog': '-',
+            'post_fork': _post_fork,
+        }
+        for key, value in settings.items():
+            self.cfg.set(key, value)
+
+    def load(self):
+        return app.load_app()
+
+
+def _post_fork(server, worker):
+    # Connections opened by the master (if any) must not be shared with the
+    # workers: give each worker its own transport and database engine.
+    rpc.cleanup()
+    rpc.init(CONF)
+    db_api.dispose_engine()
+
+
+def main(argv=None):
+    service.prepare_service(argv)
+    objects.register_all()
+    LOG.info('cyborg-api listening on %(host)s:%(port)s, %(auth)s '
+             'authentication', {'host': CONF.api.host_ip,
+                                'port': CONF.api.port,
+                                'auth': CONF.auth_strategy})
+    APIServer(CONF).run()
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,31 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The [keystone_authtoken] group (keystonemiddleware's options).
+
+The API reads ``service_token_roles`` to check Nova's service token even
+when it runs without keystonemiddleware (``auth_strategy = noauth``), so
+the group is registered whatever the pipeline.
+"""
+
+from keystonemiddleware import auth_token
+
+
+def register_opts(conf):
+    for group, opts in auth_token.list_opts():
+        conf.register_opts(opts, group=group)
+
+
+def list_opts():
+    # Listed in the sample by the keystonemiddleware.auth_token namespace.
+    return {}

@@ -1,0 +1,189 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Queries of accelerator requests (table extended_accelerator_requests).
+
+An ARQ as the API shows it joins its device profile (for the name) and,
+once bound, its attach handle: every function here reads it in one
+statement, whatever the number of rows.
+"""
+
+from oslo_db import api as oslo_db_api
+from oslo_serialization import jsonutils
+from oslo_utils import timeutils
+from oslo_utils import uuidutils
+import sqlalchemy as sa
+
+from cyborg import exception
+from cyborg import states
+from cyborg.db import api as db_api
+from cyborg.db import models
+from cyborg.db.queries import paginate
+
+ARQ = models.ExtendedAcceleratorRequest
+DP = models.DeviceProfile
+AH = models.AttachHandle
+
+_ARQ_COLUMNS = ('id', 'uuid', 'state', 'device_profile_id',
+                'device_profile_group_id', 'hostname', 'device_rp_uuid',
+                'instance_uuid', 'project_id', 'attach_handle_id',
+                'deployable_id', 'created_at', 'updated_at')
+
+
+def _select():
+    return (sa.select(ARQ, DP.name, AH.uuid, AH.attach_type, AH.attach_info)
+            .join(DP, ARQ.device_profile_id == DP.id)
+            .outerjoin(AH, ARQ.attach_handle_id == AH.id))
+
+
+def _to_dict(result_row):
+    arq, dp_name, ah_uuid, ah_type, ah_info = result_row
+    values = {name: getattr(arq, name) for name in _ARQ_COLUMNS}
+    values['device_profile_name'] = dp_name
+    bound = arq.state == states.BOUND and ah_uuid is not None
+    values['attach_handle_uuid'] = ah_uuid if bound else None
+    values['attach_handle_type'] = ah_type if bound else ''
+    values['attach_handle_info'] = (jsonutils.loads(ah_info) if bound
+                                    else {})
+    return values
+
+
+def _visible(query, project_id):
+    """Only the ARQs of *project_id* (None: every project, for admins)."""
+    if project_id is not None:
+        query = query.where(ARQ.project_id == project_id)
+    return query
+
+
+@oslo_db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def create(context, device_profile_id, project_id, group_counts):
+    """Create the ARQs of one device profile, in one transaction.
+
+    :param device_profile_id: the profile's database id.
+    :param project_id: the owner project.
+    :param group_counts: for each group index, how many ARQs to create.
+    :returns: the new ARQs as dicts, in group order.
+    """
+    now = timeutils.utcnow()
+    uuids = []
+    rows = []
+    for group_id, count in enumerate(group_counts):
+        for _ in range(count):
+            uuid = uuidutils.generate_uuid()
+            uuids.append(uuid)
+            rows.append({'uuid': uuid, 'state': states.INITIAL,
+                         'device_profile_id': device_profile_id,
+                         'device_profile_group_id': group_id,
+                         'project_id': project_id, 'created_at': now})
+    if rows:
+        context.session.execute(sa.insert(ARQ), rows)
+    result = context.session.execute(
+        _select().where(ARQ.uuid.in_(uuids)).order_by(ARQ.id))
+    return [_to_dict(row) for row in result]
+
+
+@db_api.context_manager.reader
+def get(context, uuid, project_id=None):
+    """One ARQ, if visible to *project_id*.
+
+    :raises: AcceleratorRequestNotFound
+    """
+    row = context.session.execute(
+        _visible(_select().where(ARQ.uuid == uuid), project_id)).first()
+    if row is None:
+        raise exception.AcceleratorRequestNotFound(uuid=uuid)
+    return _to_dict(row)
+
+
+@db_api.context_manager.reader
+def get_all(context, project_id=None, instance_uuid=None, states_in=None,
+            uuids=None, limit=None, marker=None, sort_key='id',
+            sort_dir='asc'):
+    """ARQs visible to *project_id*, filtered in SQL.
+
+    :param instance_uuid: only the ARQs of this instance.
+    :param states_in: only ARQs in one of these states.
+    :param uuids: only these ARQs.
+    :raises: MarkerNotFound
+    :returns: a list of dicts.
+    """
+    query = _visible(_select(), project_id)
+    if instance_uuid is not None:
+        query = query.where(ARQ.instance_uuid == instance_uuid)
+    if states_in is not None:
+        query = query.where(ARQ.state.in_(states_in))
+    if uuids is not None:
+        query = query.where(ARQ.uuid.in_(uuids))
+    query = paginate.apply(context.session, query, ARQ, limit, marker,
+                           sort_key, sort_dir)
+    return [_to_dict(row) for row in context.session.execute(query)]
+
+
+def transition(context, uuid, target, values=None, project_id=None):
+    """Move one ARQ to state *target* with a conditional UPDATE.
+
+    Must run inside a writer transaction of the caller.
+
+    :param target: the new state; the ARQ must be in one of
+        ``states.SOURCES[target]``.
+    :param values: other columns to set in the same UPDATE.
+    :param project_id: the caller's project (None: any).
+    :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState
+    """
+    update = dict(values or {}, state=target, updated_at=timeutils.utcnow())
+    stmt = (sa.update(ARQ)
+            .where(ARQ.uuid == uuid,
+                   ARQ.state.in_(states.SOURCES[target]))
+            .values(**update))
+    if project_id is not None:
+        stmt = stmt.where(ARQ.project_id == project_id)
+    if context.session.execute(stmt).rowcount == 1:
+        return
+    current = context.session.execute(
+        _visible(sa.select(ARQ.state).where(ARQ.uuid == uuid), project_id)
+    ).scalar_one_or_none()
+    if current is None:
+        raise exception.AcceleratorRequestNotFound(uuid=uuid)
+    raise exception.AcceleratorRequestBadState(
+        uuid=uuid, state=current, target=target)
+
+
+@oslo_db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def delete(context, uuids=None, instance_uuid=None, project_id=None):
+    """Delete ARQs by uuids or by instance.
+
+    :param uuids: delete these (all must exist and be visible).
+    :param instance_uuid: delete every ARQ of this instance (none is fine).
+    :param project_id: the caller's project (None: any).
+    :raises: AcceleratorRequestNotFound for the first unknown uuid; nothing
+        is deleted then.
+    :returns: the deleted ARQs (as they were) as dicts.
+    """
+    query = _visible(_select(), project_id)
+    if uuids is not None:
+        query = query.where(ARQ.uuid.in_(uuids))
+    else:
+        query = query.where(ARQ.instance_uuid == instance_uuid)
+    rows = [_to_dict(row) for row in
+            context.session.execute(query)]
+    if uuids is not None:
+        found = {row['uuid'] for row in rows}
+        for uuid in uuids:
+            if uuid not in found:
+                raise exception.AcceleratorRequestNotFound(uuid=uuid)
+    if rows:
+        context.session.execute(
+            sa.delete(ARQ).where(ARQ.id.in_([row['id'] for row in rows])))
+    return rows

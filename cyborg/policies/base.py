@@ -1,0 +1,107 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Base rules: the personas every resource policy is built from.
+
+The persona rules follow OpenStack's secure RBAC (admin, manager, member,
+reader, service), limited to project scope.  The legacy rules
+(``default``, ``is_admin``, ...) are kept because existing policy
+files and the deprecated defaults of the resource rules refer to them;
+while ``[oslo_policy] enforce_new_defaults`` is False (Cyborg's default,
+as in the existing Cyborg) a deprecated default is OR-ed with the new one.
+"""
+
+from oslo_policy import policy
+
+ADMIN = 'rule:admin_api'
+SERVICE = 'rule:service_api'
+PROJECT_READER_OR_ADMIN = 'rule:project_reader_or_admin'
+PROJECT_MEMBER_OR_ADMIN = 'rule:project_member_or_admin'
+PROJECT_MANAGER_OR_ADMIN = 'rule:project_manager_or_admin'
+PROJECT_MEMBER_OR_SERVICE = 'rule:project_member_or_service'
+
+# Legacy rule names, used as deprecated defaults.
+LEGACY_DEFAULT = 'rule:default'
+LEGACY_IS_ADMIN = 'rule:is_admin'
+LEGACY_ADMIN_API = 'rule:admin_api'
+
+PROJECT_SCOPE = ['project']
+
+_rules = [
+    policy.RuleDefault(
+        'admin_api', 'role:admin',
+        description='An administrator.'),
+    policy.RuleDefault(
+        'service_api', 'role:service',
+        description='A service user (for example Nova).'),
+    policy.RuleDefault(
+        'project_admin_api', 'role:admin and project_id:%(project_id)s',
+        description='An administrator of the project.'),
+    policy.RuleDefault(
+        'project_manager_api', 'role:manager and project_id:%(project_id)s',
+        description='A manager of the project.'),
+    policy.RuleDefault(
+        'project_member_api', 'role:member and project_id:%(project_id)s',
+        description='A member of the project.'),
+    policy.RuleDefault(
+        'project_reader_api', 'role:reader and project_id:%(project_id)s',
+        description='A reader of the project.'),
+    policy.RuleDefault(
+        'project_reader_or_admin',
+        'rule:project_reader_api or rule:admin_api',
+        description='A reader of the project, or an administrator.'),
+    policy.RuleDefault(
+        'project_member_or_admin',
+        'rule:project_member_api or rule:admin_api',
+        description='A member of the project, or an administrator.'),
+    policy.RuleDefault(
+        'project_manager_or_admin',
+        'rule:project_manager_api or rule:admin_api',
+        description='A manager of the project, or an administrator.'),
+    policy.RuleDefault(
+        'project_member_or_service',
+        'rule:project_member_api or rule:service_api',
+        description='A member of the project, or a service user.'),
+    # Legacy rules, kept for existing policy files.
+    policy.RuleDefault(
+        'is_admin', 'rule:admin_api',
+        description='Legacy: an administrator.'),
+    policy.RuleDefault(
+        'admin_or_owner', 'is_admin:True or project_id:%(project_id)s',
+        description='Legacy: an administrator or the owner project.'),
+    policy.RuleDefault(
+        'admin_or_user', 'is_admin:True or user_id:%(user_id)s',
+        description='Legacy: an administrator or the owner user.'),
+    policy.RuleDefault(
+        'default', 'rule:admin_or_owner',
+        description='Legacy: default rule.'),
+    policy.RuleDefault(
+        'public_api', 'is_public_api:True',
+        description='Legacy: an unauthenticated request.'),
+    policy.RuleDefault('allow', '@', description='Legacy: anybody.'),
+    policy.RuleDefault('deny', '!', description='Legacy: nobody.'),
+]
+
+
+def deprecated(name, check_str):
+    """A DeprecatedRule for *name* (since this release)."""
+    return policy.DeprecatedRule(
+        name=name, check_str=check_str,
+        deprecated_reason='Cyborg follows the OpenStack secure RBAC '
+                          'personas (admin, manager, member, reader, '
+                          'service).',
+        deprecated_since='2026.2')
+
+
+def list_rules():
+    return _rules
