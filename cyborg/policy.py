@@ -45,6 +45,10 @@ def get_enforcer():
         if _ENFORCER is None:
             set_defaults(CONF)
             enforcer = policy.Enforcer(CONF)
+            # The deprecated defaults are OR-ed in on purpose (see
+            # set_defaults and the release notes); a warning per rule at
+            # every start would only be noise.
+            enforcer.suppress_default_change_warnings = True
             enforcer.register_defaults(policies.list_rules())
             _ENFORCER = enforcer
         return _ENFORCER

@@ -57,3 +57,7 @@ def update_defaults():
     cfg.set_defaults(db_options.database_opts,
                      connection=database.DEFAULT_CONNECTION)
     messaging.set_transport_defaults(control_exchange='cyborg')
+    # Imported here: the API's modules are not needed by the other
+    # services' sample sections.
+    from cyborg.api import app
+    app.set_defaults()

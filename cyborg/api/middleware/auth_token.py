@@ -16,6 +16,7 @@
 import re
 
 from keystonemiddleware import auth_token
+from oslo_config import cfg
 
 # The version documents are public: clients discover versions before they
 # have a token.  /healthcheck is answered before this middleware.
@@ -38,8 +39,13 @@ class AuthTokenMiddleware(auth_token.AuthProtocol):
 
 
 def filter_factory(global_conf, **local_conf):
-    """paste.deploy factory."""
+    """paste.deploy factory.
+
+    The middleware reads [keystone_authtoken] from Cyborg's own
+    configuration object, so that it sees the files cyborg-api was given.
+    """
     conf = dict(global_conf, **local_conf)
+    conf['oslo_config_config'] = cfg.CONF
 
     def _factory(app):
         return AuthTokenMiddleware(app, conf)

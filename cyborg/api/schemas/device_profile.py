@@ -42,10 +42,13 @@ _DP_V2_0 = {
         'name': {'type': 'string', 'pattern': r'^[a-zA-Z0-9-_]*$'},
         'description': {'type': ['string', 'null'], 'maxLength': 255},
         'uuid': common.UUID,
+        # Values are strings; integers are accepted too (python-cyborgclient
+        # documents "resources:FPGA": 1) and stored as strings.
         'groups': {
             'type': 'array', 'minItems': 1,
             'items': {'type': 'object',
-                      'additionalProperties': {'type': 'string'}}},
+                      'additionalProperties': {
+                          'type': ['string', 'integer']}}},
     },
     'required': ['groups'],
     'additionalProperties': False,
@@ -98,6 +101,7 @@ def normalize_groups(groups, require_resources=False):
     for index, group in enumerate(groups):
         clean = {}
         for key, value in group.items():
+            value = str(value)
             match = _GROUP_KEY.match(key)
             if not match:
                 raise exception.Invalid(_(

@@ -25,6 +25,7 @@ from cyborg import exception
 from cyborg import rpc
 from cyborg.conductor import manager
 from cyborg.conductor import rpcapi
+from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 
 
@@ -43,6 +44,20 @@ class _RecordingEndpoint:
         self.called.set()
         return {'uuid': 'u', 'host': kwargs['host'],
                 'binary': kwargs['binary'], 'status': 'up'}
+
+
+def _recorder(name):
+    def method(self, context, **kwargs):
+        self.calls.append((name, context, kwargs))
+    method.__name__ = name
+    return messaging.expose(method)
+
+
+# Every 1.1 method records its call the same way.
+for _name in ('device_profile_create', 'device_profile_delete',
+              'arq_create', 'arq_apply_patch', 'arq_delete',
+              'device_set_status', 'attribute_create', 'attribute_delete'):
+    setattr(_RecordingEndpoint, _name, _recorder(_name))
 
 
 class ConductorRPCAPITestCase(base.TestCase):
@@ -78,6 +93,46 @@ class ConductorRPCAPITestCase(base.TestCase):
             {'host': 'n1', 'binary': 'cyborg-agent', 'version': '1.0.0',
              'topic': 'cyborg-agent', 'drivers': [{'name': 'fake'}],
              'started_at': '2026-11-21T12:00:00'}, kwargs)
+
+    def test_api_write_messages(self):
+        endpoint = _RecordingEndpoint()
+        client = self._serve(endpoint)
+        profile = dp_obj.DeviceProfile(
+            uuid='5518a925-0000-4000-8000-000000000001', name='dp',
+            description=None, groups=[{'resources:FPGA': '1'}])
+        cases = [
+            ('device_profile_create', {'device_profile': profile},
+             {'device_profile': profile}),
+            ('device_profile_delete', {'names': ['dp']},
+             {'uuids': [], 'names': ['dp']}),
+            ('arq_create', {'device_profile_name': 'dp',
+                            'project_id': 'p1'},
+             {'device_profile_name': 'dp', 'project_id': 'p1'}),
+            ('arq_apply_patch', {'patches': {'u': {'op': 'remove',
+                                                   'values': {}}}},
+             {'patches': {'u': {'op': 'remove', 'values': {}}},
+              'project_id': None}),
+            ('arq_delete', {'instance_uuid': 'i1', 'project_id': 'p1'},
+             {'uuids': None, 'instance_uuid': 'i1', 'project_id': 'p1'}),
+            ('device_set_status', {'uuid': 'd', 'status': 'enabled'},
+             {'uuid': 'd', 'status': 'enabled'}),
+            ('attribute_create', {'deployable_id': 1, 'key': 'k',
+                                  'value': 'v'},
+             {'deployable_id': 1, 'key': 'k', 'value': 'v'}),
+            ('attribute_delete', {'uuid': 'a'}, {'uuid': 'a'}),
+        ]
+        for name, args, expected in cases:
+            getattr(client, name)(self.context, **args)
+            called, _, kwargs = endpoint.calls[-1]
+            self.assertEqual(name, called)
+            if name == 'device_profile_create':
+                # The object arrives rebuilt by the serializer.
+                self.assertIsInstance(kwargs['device_profile'],
+                                      dp_obj.DeviceProfile)
+                self.assertEqual(profile.to_dict(),
+                                 kwargs['device_profile'].to_dict())
+            else:
+                self.assertEqual(expected, kwargs)
 
     def test_version_cap_refuses_newer_calls(self):
         self.flags(group='upgrade_levels', conductor='0.9')

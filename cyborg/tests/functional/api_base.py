@@ -1,0 +1,61 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""In-process API tests driven from Python (webtest), for what gabbi does
+not express well: tables of cases, database checks, auth middleware."""
+
+import oslo_messaging as messaging
+import sqlalchemy as sa
+import webtest
+
+from cyborg import objects
+from cyborg import policy
+from cyborg import rpc
+from cyborg.api import app
+from cyborg.conductor import manager as conductor_manager
+from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.db import models
+from cyborg.tests import base
+
+
+class APITestCase(base.DbTestCase):
+    """The whole API pipeline in process, with a conductor on the fake
+    transport, on a real database."""
+
+    AUTH_STRATEGY = 'noauth'
+
+    def setUp(self):
+        super().setUp()
+        self.flags(auth_strategy=self.AUTH_STRATEGY)
+        objects.register_all()
+        policy.reset()
+        self.addCleanup(policy.reset)
+        server = rpc.get_server(
+            messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
+            [conductor_manager.ConductorManager('c1',
+                                                conductor_rpcapi.TOPIC)])
+        server.start()
+        self.addCleanup(server.wait)
+        self.addCleanup(server.stop)
+        self.configure()
+        self.app = webtest.TestApp(app.load_app())
+
+    def configure(self):
+        """Set options before the application is built."""
+
+    def row_counts(self):
+        """{table: number of rows} of every table."""
+        with self.db.engine.connect() as conn:
+            return {table.name: conn.execute(
+                sa.select(sa.func.count()).select_from(table)).scalar()
+                for table in models.Base.metadata.sorted_tables}

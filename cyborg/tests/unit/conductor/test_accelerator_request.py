@@ -1,0 +1,108 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the conductor's ARQ and device profile operations."""
+
+from oslo_utils import uuidutils
+
+from cyborg import exception
+from cyborg import states
+from cyborg.conductor import accelerator_request as arq_ops
+from cyborg.conductor import device_profile as dp_ops
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.objects import device_profile as dp_obj
+from cyborg.tests import base
+
+
+def _bind(instance, rp='3a6d1d2e-0000-4000-8000-000000000009'):
+    return {'op': 'add', 'values': {'hostname': 'h1',
+                                    'device_rp_uuid': rp,
+                                    'instance_uuid': instance,
+                                    'project_id': 'p1'}}
+
+
+class GroupCountTestCase(base.TestCase):
+
+    def test_sum_of_resources(self):
+        self.assertEqual(3, arq_ops.group_count(
+            {'resources:FPGA': '1', 'resources:CUSTOM_QAT': '2',
+             'trait:CUSTOM_A': 'required', 'accel:x': '5'}))
+
+    def test_xilinx_needs_two_handles_per_fpga(self):
+        self.assertEqual(4, arq_ops.group_count(
+            {'resources:FPGA': '2', 'trait:CUSTOM_FPGA_XILINX': 'required'}))
+        self.assertEqual(2, arq_ops.group_count(
+            {'resources:FPGA': '2',
+             'trait:CUSTOM_FPGA_XILINX': 'forbidden'}))
+
+    def test_no_resources(self):
+        self.assertEqual(0, arq_ops.group_count({'trait:CUSTOM_A':
+                                                 'required'}))
+
+
+class ARQOperationsTestCase(base.DbTestCase):
+
+    def setUp(self):
+        super().setUp()
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid=uuidutils.generate_uuid(), name='dp', description=None,
+            groups=[{'resources:FPGA': '2'}]))
+        self.arqs = arq_ops.create(self.context, 'dp', 'p1').objects
+
+    def test_create_returns_objects(self):
+        self.assertEqual(2, len(self.arqs))
+        self.assertEqual('dp', self.arqs[0].device_profile_name)
+        self.assertFalse(self.arqs[0].resolved)
+
+    def test_bind_records_the_request(self):
+        arq_ops.apply_patch(self.context,
+                            {self.arqs[0].uuid: _bind('i1'),
+                             self.arqs[1].uuid: _bind('i1')})
+        arqs = arq_queries.get_all(self.context, instance_uuid='i1')
+        self.assertEqual([states.BIND_STARTED] * 2,
+                         [a['state'] for a in arqs])
+
+    def test_bind_is_all_or_nothing(self):
+        unknown = uuidutils.generate_uuid()
+        self.assertRaises(exception.AcceleratorRequestNotFound,
+                          arq_ops.apply_patch, self.context,
+                          {self.arqs[0].uuid: _bind('i1'),
+                           unknown: _bind('i1')})
+        self.assertEqual([states.INITIAL] * 2, [
+            a['state'] for a in arq_queries.get_all(self.context)])
+
+    def test_instance_with_arqs_cannot_get_more(self):
+        arq_ops.apply_patch(self.context, {self.arqs[0].uuid: _bind('i1')})
+        self.assertRaises(exception.InstanceAlreadyBound,
+                          arq_ops.apply_patch, self.context,
+                          {self.arqs[1].uuid: _bind('i1')})
+
+    def test_unbind(self):
+        arq_ops.apply_patch(self.context, {self.arqs[0].uuid: _bind('i1')})
+        arq_ops.apply_patch(self.context, {self.arqs[0].uuid: {
+            'op': 'remove', 'values': {}}})
+        arq = arq_queries.get(self.context, self.arqs[0].uuid)
+        self.assertEqual((states.UNBOUND, None, None, None),
+                         (arq['state'], arq['hostname'],
+                          arq['device_rp_uuid'], arq['instance_uuid']))
+
+    def test_profile_in_use_cannot_be_deleted(self):
+        exc = self.assertRaises(exception.DeviceProfileInUse,
+                                dp_ops.delete, self.context, names=['dp'])
+        self.assertIn('used by 2 accelerator request', exc.message)
+        arq_ops.delete(self.context, uuids=[a.uuid for a in self.arqs])
+        dp_ops.delete(self.context, names=['dp'])
+
+    def test_unknown_profile(self):
+        self.assertRaises(exception.DeviceProfileNotFound, arq_ops.create,
+                          self.context, 'nope', 'p1')

@@ -1,0 +1,169 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of cyborg.db.queries.accelerator_request."""
+
+from oslo_utils import uuidutils
+
+from cyborg import exception
+from cyborg import states
+from cyborg.db import api as db_api
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import device_profile as dp_queries
+from cyborg.tests import base
+from cyborg.tests.fixtures import statements
+
+
+class ARQQueriesTestCase(base.DbTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.dp = dp_queries.create(
+            self.context, uuidutils.generate_uuid(), 'dp',
+            [{'resources:FPGA': '2'}, {'resources:CUSTOM_QAT': '1'}])
+
+    def _create(self, counts=(2, 1), project='p1'):
+        return arq_queries.create(self.context, self.dp['id'], project,
+                                  list(counts))
+
+    def test_create_in_group_order(self):
+        arqs = self._create()
+        self.assertEqual([0, 0, 1],
+                         [a['device_profile_group_id'] for a in arqs])
+        for arq in arqs:
+            self.assertEqual(states.INITIAL, arq['state'])
+            self.assertEqual('dp', arq['device_profile_name'])
+            self.assertEqual('p1', arq['project_id'])
+            self.assertEqual('', arq['attach_handle_type'])
+            self.assertEqual({}, arq['attach_handle_info'])
+            self.assertIsNone(arq['attach_handle_uuid'])
+
+    def test_project_scoping(self):
+        arq = self._create()[0]
+        self.assertEqual(arq['uuid'], arq_queries.get(
+            self.context, arq['uuid'], project_id='p1')['uuid'])
+        self.assertRaises(exception.AcceleratorRequestNotFound,
+                          arq_queries.get, self.context, arq['uuid'],
+                          project_id='p2')
+        self.assertEqual([], arq_queries.get_all(self.context,
+                                                 project_id='p2'))
+        self.assertEqual(3, len(arq_queries.get_all(self.context)))
+
+    def _transition(self, uuid, target, values=None, project_id=None):
+        @db_api.context_manager.writer
+        def run(context):
+            arq_queries.transition(context, uuid, target, values,
+                                   project_id=project_id)
+        run(self.context)
+
+    def test_transitions_follow_the_table(self):
+        uuid = self._create()[0]['uuid']
+        self._transition(uuid, states.BIND_STARTED,
+                         {'hostname': 'h1', 'instance_uuid': 'i1'})
+        arq = arq_queries.get(self.context, uuid)
+        self.assertEqual((states.BIND_STARTED, 'h1', 'i1'),
+                         (arq['state'], arq['hostname'],
+                          arq['instance_uuid']))
+        exc = self.assertRaises(exception.AcceleratorRequestBadState,
+                                self._transition, uuid,
+                                states.BIND_STARTED)
+        self.assertIn('is in state BindStarted', exc.message)
+        self._transition(uuid, states.BOUND)
+        self._transition(uuid, states.UNBOUND)
+        self._transition(uuid, states.BIND_STARTED)
+        self._transition(uuid, states.BIND_FAILED)
+        self._transition(uuid, states.DELETING)
+        self.assertRaises(exception.AcceleratorRequestBadState,
+                          self._transition, uuid, states.BOUND)
+
+    def test_transition_of_another_project(self):
+        uuid = self._create()[0]['uuid']
+        self.assertRaises(exception.AcceleratorRequestNotFound,
+                          self._transition, uuid, states.BIND_STARTED,
+                          project_id='p2')
+
+    def test_every_state_is_a_source_or_target(self):
+        for target, sources in states.SOURCES.items():
+            self.assertIn(target, states.ALL)
+            for source in sources:
+                self.assertIn(source, states.ALL)
+
+    def test_delete_by_uuids_is_all_or_nothing(self):
+        arqs = self._create()
+        self.assertRaises(exception.AcceleratorRequestNotFound,
+                          arq_queries.delete, self.context,
+                          uuids=[arqs[0]['uuid'],
+                                 uuidutils.generate_uuid()])
+        self.assertEqual(3, len(arq_queries.get_all(self.context)))
+        deleted = arq_queries.delete(self.context,
+                                     uuids=[arqs[0]['uuid']])
+        self.assertEqual([arqs[0]['uuid']], [a['uuid'] for a in deleted])
+        self.assertEqual(2, len(arq_queries.get_all(self.context)))
+
+    def test_delete_by_instance(self):
+        arqs = self._create()
+        self._transition(arqs[0]['uuid'], states.BIND_STARTED,
+                         {'instance_uuid': 'i1'})
+        self.assertEqual(1, len(arq_queries.delete(
+            self.context, instance_uuid='i1')))
+        self.assertEqual([], arq_queries.delete(self.context,
+                                                instance_uuid='i1'))
+
+    def test_list_is_one_statement_whatever_the_rows(self):
+        counter = self.useFixture(statements.StatementCounter(
+            self.db.engine))
+        self._create()
+        with counter.counting():
+            arq_queries.get_all(self.context)
+        few = counter.count
+        for _ in range(20):
+            self._create()
+        with counter.counting():
+            self.assertEqual(63, len(arq_queries.get_all(self.context)))
+        self.assertEqual(few, counter.count)
+        self.assertEqual(1, counter.count)
+
+
+class PaginationTestCase(base.DbTestCase):
+
+    def setUp(self):
+        super().setUp()
+        for name in ('c', 'a', 'b', 'a2'):
+            dp_queries.create(self.context, uuidutils.generate_uuid(),
+                              name, [{'resources:FPGA': '1'}])
+
+    def _names(self, **kwargs):
+        return [p['name'] for p in dp_queries.get_all(self.context,
+                                                      **kwargs)]
+
+    def test_pages_by_id(self):
+        first = dp_queries.get_all(self.context, limit=2)
+        self.assertEqual(['c', 'a'], [p['name'] for p in first])
+        self.assertEqual(['b', 'a2'], self._names(
+            limit=2, marker=first[-1]['uuid']))
+
+    def test_pages_by_name_both_ways(self):
+        self.assertEqual(['a', 'a2', 'b', 'c'], self._names(
+            sort_key='name'))
+        self.assertEqual(['c', 'b', 'a2', 'a'], self._names(
+            sort_key='name', sort_dir='desc'))
+        marker = dp_queries.get_by_name(self.context, 'a2')['uuid']
+        self.assertEqual(['b', 'c'], self._names(sort_key='name',
+                                                 marker=marker))
+        self.assertEqual(['a'], self._names(sort_key='name',
+                                            sort_dir='desc',
+                                            marker=marker))
+
+    def test_unknown_marker(self):
+        self.assertRaises(exception.MarkerNotFound, dp_queries.get_all,
+                          self.context, marker=uuidutils.generate_uuid())
