@@ -11,8 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""In-process API tests driven from Python (webtest), for what gabbi does
-not express well: tables of cases, database checks, auth middleware."""
+"""In-process API tests driven from Python (webtest).
+
+For what gabbi does not express well: tables of cases, database checks,
+authentication middleware.
+"""
 
 import oslo_messaging as messaging
 import sqlalchemy as sa
@@ -29,8 +32,10 @@ from cyborg.tests import base
 
 
 class APITestCase(base.DbTestCase):
-    """The whole API pipeline in process, with a conductor on the fake
-    transport, on a real database."""
+    """The whole API pipeline in process.
+
+    With a conductor on the fake transport, on a real database.
+    """
 
     AUTH_STRATEGY = 'noauth'
 
