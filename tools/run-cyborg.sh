@@ -2,10 +2,11 @@
 # Copyright 2026 The Cyborg Authors
 # SPDX-License-Identifier: Apache-2.0
 #
-# Install Cyborg into ./.venv and run it with its embedded defaults: a
-# conductor and an agent for this host, on a SQLite database under
-# ./.state, over the RabbitMQ of this machine (oslo.messaging's default,
-# rabbit://guest:guest@localhost:5672/).  Ctrl-C stops both.
+# Install Cyborg into ./.venv and run it with its embedded defaults: the
+# API (without authentication, on 127.0.0.1:6666), a conductor and an agent
+# for this host, on a SQLite database under ./.state, over the RabbitMQ of
+# this machine (oslo.messaging's default,
+# rabbit://guest:guest@localhost:5672/).  Ctrl-C stops them.
 #
 #   tools/run-cyborg.sh [STATE_DIR]
 #
@@ -23,7 +24,8 @@ if [ ! -x "$VENV/bin/python" ]; then
     "$PYTHON" -m venv "$VENV"
 fi
 "$VENV/bin/python" -m pip install -q --upgrade pip
-"$VENV/bin/python" -m pip install -q -c tools/upper-constraints.txt -e .
+"$VENV/bin/python" -m pip install -q -c tools/upper-constraints.txt -e . \
+    python-openstackclient python-cyborgclient
 
 mkdir -p "$STATE"
 CONF=$STATE/cyborg.conf
@@ -32,6 +34,10 @@ if [ ! -f "$CONF" ]; then
 [DEFAULT]
 # Everything else keeps its default; see "tox -e genconfig".
 state_path = $STATE
+# Standalone: no Keystone.  Never expose such an API to untrusted clients.
+auth_strategy = noauth
+[api]
+api_workers = 1
 CONFIG
 fi
 
@@ -52,13 +58,20 @@ pids+=($!)
 "$VENV/bin/cyborg-agent" --config-file "$CONF" \
     --log-file "$STATE/cyborg-agent.log" &
 pids+=($!)
+"$VENV/bin/cyborg-api" --config-file "$CONF" \
+    --log-file "$STATE/cyborg-api.log" &
+pids+=($!)
 
 sleep 5
 "$VENV/bin/cyborg-manage" --config-file "$CONF" service list
 cat <<TEXT
 
-Cyborg is running (logs in $STATE).  Try:
-  $VENV/bin/cyborg-manage --config-file $CONF service list
+Cyborg is running (logs in $STATE); the API is http://127.0.0.1:6666/v2.
+Try:
+    curl -s http://127.0.0.1:6666/v2/device_profiles
+    OS_AUTH_TYPE=none OS_ENDPOINT=http://127.0.0.1:6666/v2 \\
+        $VENV/bin/openstack accelerator device list
+    $VENV/bin/cyborg-manage --config-file $CONF service list
 Press Ctrl-C to stop.
 TEXT
 wait "${pids[@]}"

@@ -66,6 +66,7 @@ _BY_EXCEPTION = {
     exception.AcceleratorRequestNotFound: ARQ_NOT_FOUND,
     exception.AcceleratorRequestBadState: ARQ_BAD_STATE,
     exception.InstanceAlreadyBound: INSTANCE_ALREADY_BOUND,
+    exception.Locked: ARQ_NOT_RESOLVED,
     exception.DeviceNotFound: DEVICE_NOT_FOUND,
     exception.DeployableNotFound: DEPLOYABLE_NOT_FOUND,
     exception.AttributeNotFound: ATTRIBUTE_NOT_FOUND,

@@ -136,7 +136,8 @@ def _parse_patch(body, context, version):
             if 'project_id' in values and not context.is_admin:
                 raise exception.PolicyNotAuthorized(
                     action='setting the project_id of an ARQ')
-            values.setdefault('project_id', context.project_id)
+            if context.project_id is not None:
+                values.setdefault('project_id', context.project_id)
         patches[uuid] = {'op': kind, 'values': values}
     return patches
 

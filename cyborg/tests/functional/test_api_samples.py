@@ -1,0 +1,167 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The API reference's request and response samples stay true.
+
+Every sample in doc/api_samples is sent (requests) or compared with what
+the API answers (responses), once UUIDs, timestamps, hosts and database
+ids are masked.  Run with CYBORG_GENERATE_SAMPLES=1 to rewrite the response
+samples from the current API (then read the diff).
+"""
+
+import os
+import re
+
+from oslo_serialization import jsonutils
+
+from cyborg.tests.fixtures import inventory
+from cyborg.tests.functional import api_base
+
+SAMPLES = os.path.join(os.path.dirname(__file__), '..', '..', '..', 'doc',
+                       'api_samples')
+GENERATE = os.environ.get('CYBORG_GENERATE_SAMPLES') == '1'
+
+_UUID = re.compile(r'[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-'
+                   r'[0-9a-f]{12}')
+_TIME = re.compile(r'\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00')
+_URL = re.compile(r'https?://[^/"]+')
+# Values that depend on the database (integer ids of rows).
+_ID_KEYS = ('device_id', 'deployable_id')
+
+
+def _mask(value, key=None):
+    if isinstance(value, dict):
+        return {k: _mask(v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_mask(v) for v in value]
+    if key in _ID_KEYS and isinstance(value, int):
+        return '<id>'
+    if isinstance(value, str):
+        value = _UUID.sub('<uuid>', value)
+        value = _TIME.sub('<time>', value)
+        return _URL.sub('<url>', value)
+    return value
+
+
+def _load(name):
+    with open(os.path.join(SAMPLES, name)) as f:
+        return jsonutils.loads(f.read())
+
+
+class APISamplesTestCase(api_base.APITestCase):
+    """Sends the documented requests, in the documented order."""
+
+    def setUp(self):
+        super().setUp()
+        self.inv = inventory.add_device(self.context, 'compute-1')
+        self.headers = {'Content-Type': 'application/json',
+                        'X-User-Id': 'a9b5a0b5-0000-4000-8000-000000000001',
+                        'X-Project-Id': '4e01a8e0-52b4-42e4-be67-'
+                                        '20dd82f0ef77',
+                        'X-Roles': 'admin,member,reader'}
+
+    def _request(self, method, path, request=None, response=None,
+                 status=200, version=None):
+        headers = dict(self.headers)
+        if version:
+            headers['OpenStack-API-Version'] = 'accelerator ' + version
+        body = b''
+        if request:
+            body = jsonutils.dump_as_bytes(_load(request))
+        resp = self.app.request(path, method=method, headers=headers,
+                                body=body, expect_errors=True)
+        self.assertEqual(status, resp.status_int, resp.text)
+        if response:
+            path = os.path.join(SAMPLES, response)
+            if GENERATE:
+                with open(path, 'w') as f:
+                    f.write(jsonutils.dumps(resp.json, indent=4) + '\n')
+            self.assertEqual(_mask(_load(response)), _mask(resp.json),
+                             response)
+        return resp.json if resp.body else None
+
+    def test_samples(self):
+        self._request('GET', '/', response='versions/versions-get-resp.json')
+        self._request('GET', '/v2', response='versions/v2-get-resp.json')
+
+        dp = self._request(
+            'POST', '/v2/device_profiles',
+            request='device_profiles/device_profiles-post-req.json',
+            response='device_profiles/device_profiles-post-resp.json',
+            status=201)
+        self._request(
+            'GET', '/v2/device_profiles',
+            response='device_profiles/device_profiles-list-resp.json')
+        self._request(
+            'GET', '/v2/device_profiles/' + dp['uuid'],
+            response='device_profiles/device_profiles-getone-resp.json')
+
+        arqs = self._request(
+            'POST', '/v2/accelerator_requests',
+            request='accelerator_requests/arqs-post-req.json',
+            response='accelerator_requests/arqs-post-resp.json',
+            status=201)['arqs']
+        # The bind sample names the ARQ and resource provider it binds.
+        bind = _load('accelerator_requests/arqs-patch-bind-req.json')
+        self.assertEqual(1, len(bind))
+        [(sample_uuid, ops)] = bind.items()
+        self.headers['X-Service-Roles'] = 'service'
+        resp = self.app.request(
+            '/v2/accelerator_requests', method='PATCH',
+            headers=self.headers, body=jsonutils.dump_as_bytes(
+                {arqs[0]['uuid']: [
+                    dict(op, value=self.inv['rp_uuid'])
+                    if op['path'] == '/device_rp_uuid' else op
+                    for op in ops]}))
+        self.assertEqual(202, resp.status_int)
+        self._request(
+            'GET', '/v2/accelerator_requests',
+            response='accelerator_requests/arqs-list-resp.json')
+        self._request(
+            'GET', '/v2/accelerator_requests/' + arqs[0]['uuid'],
+            response='accelerator_requests/arqs-getone-resp.json')
+        unbind = _load('accelerator_requests/arqs-patch-unbind-req.json')
+        resp = self.app.request(
+            '/v2/accelerator_requests', method='PATCH',
+            headers=self.headers, body=jsonutils.dump_as_bytes(
+                {arqs[0]['uuid']: list(unbind.values())[0]}))
+        self.assertEqual(202, resp.status_int)
+
+        self._request('GET', '/v2/devices',
+                      response='devices/devices-list-resp.json')
+        self._request('GET', '/v2/devices/' + self.inv['device_uuid'],
+                      response='devices/devices-getone-resp.json',
+                      version='2.3')
+        self._request('GET', '/v2/deployables',
+                      response='deployables/deployables-list-resp.json')
+        self._request('GET', '/v2/deployables/' + self.inv[
+            'deployable_uuid'],
+            response='deployables/deployables-getone-resp.json')
+
+        attribute = self._request(
+            'POST', '/v2/attributes',
+            request='attributes/attributes-post-req.json',
+            response='attributes/attributes-post-resp.json', status=201)
+        self._request(
+            'GET', '/v2/attributes?key=colour',
+            response='attributes/attributes-list-resp.json')
+        self._request(
+            'GET', '/v2/attributes/' + attribute['uuid'],
+            response='attributes/attributes-getone-resp.json')
+
+        self._request(
+            'GET', '/v2/device_profiles/4b3f7a1e-0000-4000-8000-00000000'
+            '00ff', response='errors/error-notfound-resp.json', status=404)
+        self._request(
+            'GET', '/v2/device_profiles?limit=1', version='2.4',
+            response='device_profiles/device_profiles-list-page-resp.json')
