@@ -19,7 +19,10 @@ from cyborg.conf import agent
 from cyborg.conf import api
 from cyborg.conf import database
 from cyborg.conf import default
+from cyborg.conf import fake
+from cyborg.conf import gpu
 from cyborg.conf import nova
+from cyborg.conf import pci
 from cyborg.conf import placement
 from cyborg.conf import upgrade_levels
 
@@ -35,6 +38,9 @@ OPTION_MODULES = (
     nova,
     placement,
     upgrade_levels,
+    pci,
+    gpu,
+    fake,
 )
 
 

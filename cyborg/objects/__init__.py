@@ -26,3 +26,5 @@ def register_all():
     Services call this once at start, before the first RPC; the serializer
     can only rebuild objects whose classes are registered.
     """
+    # Imported for their registration side effect.
+    from cyborg.objects import hardware  # noqa: F401
