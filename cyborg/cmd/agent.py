@@ -35,8 +35,12 @@ def main(argv=None):
     try:
         drivers = resource_tracker.load_drivers(CONF, CONF.host)
     except exception.CyborgException as exc:
-        LOG.error('cyborg-agent cannot start: %s', exc.message)
-        print('cyborg-agent: %s' % exc.message, file=sys.stderr)
+        error = exc.message
+    else:
+        error = None
+    if error is not None:
+        LOG.error('cyborg-agent cannot start: %s', error)
+        print('cyborg-agent: %s' % error, file=sys.stderr)
         return 1
     mgr = manager.AgentManager(CONF.host, drivers=drivers)
     return service.launch(service.RPCService(mgr, manager.TOPIC))
