@@ -102,6 +102,8 @@ class AgentTestCase(base.ServiceTestCase):
         # An operator's view.
         output = self._manage('hardware', 'list', '--host', agent)
         self.assertIn(agent + '_FakeDevice', output)
+        output = self._manage('discovery', 'run', '--host', agent)
+        self.assertIn('| %s | fake    | READY  |' % agent, output)
 
         # With the agent gone, its last report is still there.
         agent_process.stop()
