@@ -39,7 +39,14 @@ TOPIC = 'cyborg-agent'
 
 
 class AgentManager:
-    """Endpoint of topic ``cyborg-agent`` (server = ``[DEFAULT] host``)."""
+    """Endpoint of topic ``cyborg-agent`` (server = ``[DEFAULT] host``).
+
+    :param host: this node's name.
+    :param drivers: what resource_tracker.load_drivers() returned (the
+        agent's main loads them before forking); default: load them from
+        the configuration now.
+    :param conductor_api: the conductor RPC client (tests pass their own).
+    """
 
     # Must equal AgentAPI.RPC_API_VERSION (checked by a unit test).
     RPC_API_VERSION = '1.1'
@@ -47,9 +54,6 @@ class AgentManager:
     target = messaging.Target(version=RPC_API_VERSION)
 
     def __init__(self, host, drivers=None, conductor_api=None):
-        """:param drivers: load_drivers()'s result; default: load them
-            from the configuration now.
-        """
         self.host = host
         self.conductor_api = conductor_api or conductor_rpcapi.ConductorAPI()
         drivers, aliases = drivers or resource_tracker.load_drivers(
