@@ -224,3 +224,54 @@ class DBNotConfigured(ConfigInvalid):
 
 class DBMigrationError(CyborgException):
     msg_fmt = _("Database migration failed: %(reason)s")
+
+
+# Agent, drivers and hardware reports -----------------------------------------
+
+class DriverNotFound(NotFound):
+    msg_fmt = _("Accelerator driver %(name)s is not available; known "
+                "drivers: %(known)s.")
+
+
+class DriverNotEnabled(NotFound):
+    msg_fmt = _("Accelerator driver %(name)s is not enabled on host "
+                "%(host)s; enabled: %(enabled)s.")
+
+
+class DriverLoadError(ConfigInvalid):
+    msg_fmt = _("Accelerator driver %(name)s could not be loaded: "
+                "%(reason)s")
+
+
+class InvalidSelector(ConfigInvalid):
+    msg_fmt = _("Invalid device selector %(spec)s: %(reason)s")
+
+
+class UnsupportedOperation(Invalid):
+    msg_fmt = _("Driver %(driver)s does not support %(operation)s.")
+
+
+class DriverDeviceNotFound(NotFound):
+    msg_fmt = _("Device %(address)s is not managed by driver %(driver)s.")
+
+
+class CommandNotFound(CyborgException):
+    msg_fmt = _("Command %(command)s was not found.")
+
+
+class CommandFailed(CyborgException):
+    msg_fmt = _("Command %(command)s failed with exit code %(exit_code)s: "
+                "%(stderr)s")
+
+
+class CommandTimeout(TemporaryFailure):
+    msg_fmt = _("Command %(command)s did not finish within %(timeout)s "
+                "seconds.")
+
+
+class HostNotFound(NotFound):
+    msg_fmt = _("No hardware report of host %(host)s was received.")
+
+
+class AgentUnreachable(TemporaryFailure):
+    msg_fmt = _("The agent of host %(host)s did not answer: %(reason)s")

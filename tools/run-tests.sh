@@ -33,7 +33,17 @@ if ! tools/test-setup.sh >/tmp/cyborg-test-setup.log 2>&1; then
          "database tests will skip unless CYBORG_TEST_REQUIRE names them." >&2
 fi
 
+# Driver tests read fake sysfs trees through pyudev: umockdev's preload
+# library must be in the process from its start, so pytest runs under
+# umockdev-wrapper when it is installed (Debian package umockdev).  Without
+# it those tests skip and their SysfsRoot twins still run, unless
+# CYBORG_TEST_REQUIRE names umockdev (CI does).
+WRAPPER=""
+if command -v umockdev-wrapper >/dev/null; then
+    WRAPPER=umockdev-wrapper
+fi
+
 # Tests of the same file stay in one worker (--dist loadfile): the
 # functional files share a database and RabbitMQ.
-exec "$VENV/bin/python" -m pytest -n "${CYBORG_TEST_WORKERS:-auto}" \
+exec $WRAPPER "$VENV/bin/python" -m pytest -n "${CYBORG_TEST_WORKERS:-auto}" \
     --dist loadfile cyborg/tests "$@"

@@ -13,15 +13,22 @@
 # under the License.
 """The agent's RPC endpoint and periodic tasks.
 
-Only methods marked ``@messaging.expose`` are reachable over RPC.
+Only methods marked ``@messaging.expose`` are reachable over RPC.  The
+work is done by resource_tracker (drivers, discovery, reports) and monitor
+(hotplug).
 """
+
+import threading
 
 from oslo_config import cfg
 from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_utils import timeutils
 
+from cyborg import exception
 from cyborg import version
+from cyborg.agent import monitor
+from cyborg.agent import resource_tracker
 from cyborg.conductor import rpcapi as conductor_rpcapi
 
 CONF = cfg.CONF
@@ -32,30 +39,90 @@ TOPIC = 'cyborg-agent'
 
 
 class AgentManager:
-    """Endpoint of topic ``cyborg-agent`` (server = ``[DEFAULT] host``)."""
+    """Endpoint of topic ``cyborg-agent`` (server = ``[DEFAULT] host``).
 
-    RPC_API_VERSION = '1.0'
+    :param host: this node's name.
+    :param drivers: what resource_tracker.load_drivers() returned (the
+        agent's main loads them before forking); default: load them from
+        the configuration now.
+    :param conductor_api: the conductor RPC client (tests pass their own).
+    """
+
+    # Must equal AgentAPI.RPC_API_VERSION (checked by a unit test).
+    RPC_API_VERSION = '1.1'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
-    def __init__(self, host, conductor_api=None):
+    def __init__(self, host, drivers=None, conductor_api=None):
         self.host = host
         self.conductor_api = conductor_api or conductor_rpcapi.ConductorAPI()
+        drivers, aliases = drivers or resource_tracker.load_drivers(
+            CONF, host)
+        self.tracker = resource_tracker.ResourceTracker(
+            host, drivers, aliases, self.conductor_api)
+        self.monitor = None
+        self._first_update = None
         # Set until the conductor has acknowledged a hello since this start.
         self._started_at = timeutils.utcnow()
         self._registered = False
 
     def init_host(self, context):
-        """Register with the conductor (retried by the heartbeat if the
-        conductor is not reachable yet).
+        """Register with the conductor (retried by the heartbeat if it is
+        not reachable yet), discover and report, watch hotplug events.
+
+        The first discovery runs in a thread: a conductor that is not up
+        yet must not hold the agent's start for an RPC timeout.
         """
         self._heartbeat(context)
+        self._first_update = threading.Thread(
+            target=self._update, args=(context, 'start'),
+            name='cyborg-first-discovery', daemon=True)
+        self._first_update.start()
+        if CONF.agent.hotplug:
+            self.monitor = monitor.HotplugMonitor(
+                lambda: self._update(context, reason='hotplug'))
+            try:
+                self.monitor.start()
+            except OSError:
+                LOG.exception('Cannot watch hotplug events; discovery runs '
+                              'every %s seconds', CONF.periodic_interval)
+                self.monitor = None
 
     def del_host(self, context):
-        """Nothing to release: the conductor sees the heartbeats stop."""
+        """Stop watching hotplug events; the conductor sees the
+        heartbeats stop.
+        """
+        if self.monitor is not None:
+            self.monitor.stop()
 
     def periodic_tasks(self):
-        return [(CONF.report_interval, self._heartbeat)]
+        return [(CONF.report_interval, self._heartbeat),
+                (CONF.periodic_interval, self._update)]
+
+    def _update(self, context, reason='periodic'):
+        try:
+            self.tracker.update(context, reason=reason)
+        except Exception:
+            LOG.exception('Discovery (%s) failed', reason)
+
+    # expose must be the outermost decorator: expected_exceptions does not
+    # copy the function's attributes.
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DriverNotEnabled)
+    def discovery(self, context, driver=None):
+        """Discover now and report to the conductor (RPC API 1.1).
+
+        See AgentAPI.discovery for the arguments and the result.
+        """
+        return self.tracker.update(context, driver=driver, reason='rpc')
+
+    @messaging.expose
+    def hardware(self, context):
+        """The hardware found by the last discovery (RPC API 1.1).
+
+        See AgentAPI.hardware for the result.
+        """
+        return self.tracker.hardware()
 
     def _heartbeat(self, context):
         """Send hello to the conductor: registration, then heartbeats.
@@ -70,7 +137,7 @@ class AgentManager:
             self.conductor_api.hello(
                 context, host=self.host, binary=BINARY, topic=TOPIC,
                 version=version.version_string(), started_at=started_at,
-                timeout=CONF.report_interval)
+                drivers=self.tracker.hellos(), timeout=CONF.report_interval)
         except messaging.MessagingTimeout:
             LOG.warning('No answer from the conductor to the hello of '
                         'host %s; retrying in %s seconds',

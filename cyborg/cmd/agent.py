@@ -16,16 +16,33 @@
 import sys
 
 from oslo_config import cfg
+from oslo_log import log as logging
 
+from cyborg import exception
 from cyborg import service
 from cyborg.agent import manager
+from cyborg.agent import resource_tracker
 
 CONF = cfg.CONF
+LOG = logging.getLogger(__name__)
 
 
 def main(argv=None):
     service.prepare_service(argv)
-    mgr = manager.AgentManager(CONF.host)
+    # Drivers load here, in the parent process: a bad driver name or
+    # setting ends the agent now with a message, instead of a worker that
+    # the launcher would restart forever.
+    try:
+        drivers = resource_tracker.load_drivers(CONF, CONF.host)
+    except exception.CyborgException as exc:
+        error = exc.message
+    else:
+        error = None
+    if error is not None:
+        LOG.error('cyborg-agent cannot start: %s', error)
+        print('cyborg-agent: %s' % error, file=sys.stderr)
+        return 1
+    mgr = manager.AgentManager(CONF.host, drivers=drivers)
     return service.launch(service.RPCService(mgr, manager.TOPIC))
 
 

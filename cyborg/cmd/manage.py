@@ -11,24 +11,37 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-manage: operator tools that work on the database directly.
+"""cyborg-manage: operator tools.
+
+``service list`` reads the database directly; ``hardware list`` and
+``discovery run`` ask a conductor over RPC (they need ``transport_url``).
 
 Usage::
 
     cyborg-manage --config-file /etc/cyborg/cyborg.conf service list \
         [--host HOST] [--binary BINARY]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf hardware list \
+        [--host HOST] [--json]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf discovery run \
+        [--host HOST] [--driver DRIVER]
 """
 
 import sys
 
 from oslo_config import cfg
 from oslo_log import log as logging
+import oslo_messaging as messaging
+from oslo_serialization import jsonutils
 import prettytable
 
 from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
+from cyborg import exception
+from cyborg import objects
+from cyborg import rpc
 from cyborg import servicegroup
 from cyborg import version
+from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db import api as db_api
 from cyborg.db.queries import service as service_queries
 from cyborg.i18n import _
@@ -63,6 +76,80 @@ def service_list(conf):
     return 0
 
 
+def _call_conductor(conf, method, **kwargs):
+    """Call *method* of the conductor RPC API with an admin context."""
+    rpc.init(conf)
+    objects.register_all()
+    try:
+        return getattr(conductor_rpcapi.ConductorAPI(), method)(
+            cyborg_context.get_admin_context(), **kwargs)
+    finally:
+        rpc.cleanup()
+
+
+def _hardware_rows(hosts):
+    for host in hosts:
+        for record in host['hardware']:
+            deployables = record['deployables'] or [None]
+            for dep in deployables:
+                yield (host['host'], host['agent_status'], record['driver'],
+                       record['address'], record['type'], record['vendor'],
+                       record['product'], record['acc_status']['state'],
+                       dep['name'] if dep else '',
+                       dep['resource_class'] if dep else '',
+                       dep['num_accelerators'] if dep else 0,
+                       '\n'.join(dep['traits']) if dep else '')
+
+
+def hardware_list(conf):
+    """Print the hosts' hardware as the conductor last received it.
+
+    :returns: 0, or 1 when the conductor cannot answer.
+    """
+    try:
+        hosts = _call_conductor(conf, 'hardware',
+                                host=conf.category.filter_host)
+    except (exception.CyborgException, messaging.MessagingException) as exc:
+        print(_('Cannot get the hardware: %s') % getattr(exc, 'message',
+                                                         exc),
+              file=sys.stderr)
+        return 1
+    if conf.category.json:
+        print(jsonutils.dumps(hosts, indent=2, sort_keys=True))
+        return 0
+    _print_table(['Host', 'Agent', 'Driver', 'Address', 'Type', 'Vendor',
+                  'Product', 'State', 'Deployable', 'Resource class',
+                  'Accelerators', 'Traits'], _hardware_rows(hosts))
+    return 0
+
+
+def discovery_run(conf):
+    """Make agents discover now; print what each reported.
+
+    :returns: 0, or 1 when an agent or the conductor failed.
+    """
+    try:
+        results = _call_conductor(conf, 'discovery',
+                                  host=conf.category.filter_host,
+                                  driver=conf.category.driver)
+    except (exception.CyborgException, messaging.MessagingException) as exc:
+        print(_('Discovery failed: %s') % getattr(exc, 'message', exc),
+              file=sys.stderr)
+        return 1
+    rows = []
+    for host, summary in sorted(results.items()):
+        if 'error' in summary:
+            rows.append((host, '', 'failed', summary['error'], '', ''))
+            continue
+        for driver in summary['drivers']:
+            rows.append((host, driver['name'], driver['status'],
+                         driver['detail'] or '', driver['devices'],
+                         summary['report']))
+    _print_table(['Host', 'Driver', 'Status', 'Detail', 'Devices',
+                  'Report'], rows)
+    return 1 if any('error' in s for s in results.values()) else 0
+
+
 def add_command_parsers(subparsers):
     service = subparsers.add_parser(
         'service', help=_('Cyborg services and their liveness.'))
@@ -76,6 +163,31 @@ def add_command_parsers(subparsers):
                         choices=servicegroup.BINARIES,
                         help=_('Only this binary.'))
     parser.set_defaults(func=service_list)
+
+    hardware = subparsers.add_parser(
+        'hardware', help=_('Hardware the agents reported.'))
+    actions = hardware.add_subparsers(dest='action')
+    actions.required = True
+    parser = actions.add_parser(
+        'list', help=_("List each host's devices and deployables, as the "
+                       "conductor last received them."))
+    parser.add_argument('--host', dest='filter_host',
+                        help=_('Only this host.'))
+    parser.add_argument('--json', action='store_true',
+                        help=_('Print the full records as JSON.'))
+    parser.set_defaults(func=hardware_list)
+
+    discovery = subparsers.add_parser(
+        'discovery', help=_('Discovery on the agents.'))
+    actions = discovery.add_subparsers(dest='action')
+    actions.required = True
+    parser = actions.add_parser(
+        'run', help=_("Make the agents (every agent that is up, or one "
+                      "host's) discover and report now."))
+    parser.add_argument('--host', dest='filter_host',
+                        help=_('Only this host.'))
+    parser.add_argument('--driver', help=_('Only this driver.'))
+    parser.set_defaults(func=discovery_run)
 
 
 category_opt = cfg.SubCommandOpt('category', title='Command categories',
@@ -91,6 +203,7 @@ def main(argv=None, conf=CONF):
     argv = sys.argv if argv is None else argv
     conf.register_cli_opt(category_opt)
     logging.register_options(conf)
+    rpc.set_defaults(control_exchange='cyborg')
     # Logs go to stderr, so that what the command prints on stdout can be
     # read by scripts.
     conf.set_default('use_stderr', True)

@@ -26,10 +26,12 @@ from oslo_utils import timeutils
 from cyborg import exception
 from cyborg import servicegroup
 from cyborg import version
+from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import attribute as attribute_ops
 from cyborg.conductor import device as device_ops
 from cyborg.conductor import device_profile as dp_ops
+from cyborg.conductor import inventory
 from cyborg.conductor import registration
 
 CONF = cfg.CONF
@@ -42,13 +44,14 @@ class ConductorManager:
     """Endpoint of topic ``cyborg-conductor``."""
 
     # Must equal ConductorAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.1'
+    RPC_API_VERSION = '1.2'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
-    def __init__(self, host, topic):
+    def __init__(self, host, topic, agent_api=None):
         self.host = host
         self.topic = topic
+        self.agent_api = agent_api or agent_rpcapi.AgentAPI()
 
     def init_host(self, context):
         """Register this conductor in the services table."""
@@ -138,3 +141,36 @@ class ConductorManager:
     @messaging.expected_exceptions(exception.AttributeNotFound)
     def attribute_delete(self, context, uuid):
         attribute_ops.delete(context, uuid)
+
+    # Agents and inventory (1.2) ----------------------------------------------
+
+    @messaging.expose
+    def report(self, context, host, generation, inventory_hash,
+               hardware=None):
+        """Store an agent's hardware report, hash-gated (RPC API 1.2).
+
+        See ConductorAPI.report for the arguments.
+        """
+        return inventory.report(context, host, generation, inventory_hash,
+                                hardware=hardware)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DriverNotEnabled,
+                                   exception.AgentUnreachable)
+    def discovery(self, context, host=None, driver=None):
+        """Make one agent, or every agent that is up, discover now (RPC
+        API 1.2).
+
+        See ConductorAPI.discovery for the arguments.
+        """
+        return inventory.discovery(context, self.agent_api, host=host,
+                                   driver=driver)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.HostNotFound)
+    def hardware(self, context, host=None):
+        """The hosts' hardware from their stored reports (RPC API 1.2).
+
+        See ConductorAPI.hardware for the arguments.
+        """
+        return inventory.hardware(context, host=host)

@@ -19,6 +19,7 @@ API version history:
 * 1.1 - Writes of the REST API: device_profile_create,
   device_profile_delete, arq_create, arq_apply_patch, arq_delete,
   device_set_status, attribute_create, attribute_delete.
+* 1.2 - report, discovery, hardware.
 """
 
 from oslo_config import cfg
@@ -36,7 +37,7 @@ class ConductorAPI:
 
     # The newest version this client knows.  Bump it (and the manager's)
     # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.1'
+    RPC_API_VERSION = '1.2'
 
     def __init__(self, topic=TOPIC):
         target = messaging.Target(topic=topic, version='1.0')
@@ -147,3 +148,60 @@ class ConductorAPI:
         """:raises: AttributeNotFound"""
         cctxt = self.client.prepare(version='1.1')
         return cctxt.call(context, 'attribute_delete', uuid=uuid)
+
+    # Agents and inventory (1.2) ----------------------------------------------
+
+    def can_send_report(self):
+        """Whether the conductors understand report, discovery and
+        hardware (1.2).
+        """
+        return self.client.can_send_version('1.2')
+
+    def report(self, context, host, generation, inventory_hash,
+               hardware=None, timeout=None):
+        """Report an agent's hardware, or only its hash when unchanged.
+
+        :param context: request context.
+        :param host: the agent's host.
+        :param generation: the agent's counter of inventory changes.
+        :param inventory_hash: the hash of its current inventory
+            (cyborg.objects.hardware.inventory_hash).
+        :param hardware: a HardwareList with the full inventory, or None
+            to send the hash only.
+        :param timeout: seconds to wait (default: rpc_response_timeout).
+        :returns: ``{status, generation, inventory_hash}``; status
+            ``stored``, ``unchanged`` or ``resend`` (send the full
+            inventory: the conductor does not have that hash).
+        """
+        cctxt = self.client.prepare(version='1.2', timeout=timeout)
+        return cctxt.call(context, 'report', host=host,
+                          generation=generation,
+                          inventory_hash=inventory_hash, hardware=hardware)
+
+    def discovery(self, context, host=None, driver=None, timeout=None):
+        """Make agents run discovery now (the seeds' ``/discovery``).
+
+        :param context: request context.
+        :param host: one host; None: every agent that is up.
+        :param driver: one driver's name; None: every enabled driver.
+        :param timeout: seconds to wait (default: rpc_response_timeout).
+        :raises: DriverNotEnabled, AgentUnreachable (for one host).
+        :returns: ``{host: summary or {"error": message}}``.
+        """
+        cctxt = self.client.prepare(version='1.2', timeout=timeout)
+        return cctxt.call(context, 'discovery', host=host, driver=driver)
+
+    def hardware(self, context, host=None, timeout=None):
+        """The hardware of every host, or of one, as last reported (the
+        seeds' ``/hardware``), also while an agent is down.
+
+        :param context: request context.
+        :param host: one host, or None for all.
+        :param timeout: seconds to wait (default: rpc_response_timeout).
+        :raises: HostNotFound.
+        :returns: a list of ``{host, agent_status, generation,
+            agent_generation, inventory_hash, last_report_at,
+            hardware}``.
+        """
+        cctxt = self.client.prepare(version='1.2', timeout=timeout)
+        return cctxt.call(context, 'hardware', host=host)

@@ -19,8 +19,11 @@ from cyborg.conf import agent
 from cyborg.conf import api
 from cyborg.conf import database
 from cyborg.conf import default
+from cyborg.conf import fake
+from cyborg.conf import gpu
 from cyborg.conf import keystone_authtoken
 from cyborg.conf import nova
+from cyborg.conf import pci
 from cyborg.conf import placement
 from cyborg.conf import upgrade_levels
 
@@ -37,6 +40,9 @@ OPTION_MODULES = (
     nova,
     placement,
     upgrade_levels,
+    pci,
+    gpu,
+    fake,
 )
 
 

@@ -39,6 +39,25 @@ Possible values:
   (``fake_driver``, ``pci_driver``, ``intel_fpga_driver``,
   ``xilinx_fpga_driver``, ``intel_qat_driver``, ``nvidia_gpu_driver``).
 """)),
+    cfg.BoolOpt(
+        'hotplug',
+        default=True,
+        help=_("""
+Run discovery when PCI devices appear or disappear.
+
+The agent watches the kernel's uevents (it needs no udev daemon) and
+reports within about a second of a hotplug; the periodic discovery every
+``[DEFAULT] periodic_interval`` seconds runs either way.
+
+Possible values:
+
+* True (default): watch hotplug events.
+* False: discover periodically and on request only.
+
+Related options:
+
+* ``[DEFAULT] periodic_interval``
+""")),
     cfg.StrOpt(
         'resource_provider_name',
         help=_("""

@@ -26,6 +26,7 @@ Change this file only together with a new alembic migration
 from oslo_db.sqlalchemy import models as oslo_models
 import sqlalchemy as sa
 from sqlalchemy import orm
+from sqlalchemy.dialects import mysql
 
 # Deterministic constraint names, identical on every backend, so that
 # migrations can refer to them and the models-versus-migrations check
@@ -95,6 +96,12 @@ class Host(Base, _Timestamps):
     generation = sa.Column(sa.Integer, nullable=False, default=0)
     compute_rp_uuid = sa.Column(sa.String(36), nullable=True)
     last_report_at = sa.Column(sa.DateTime, nullable=True)
+    # The agent's own counter of inventory changes, as last reported.
+    agent_generation = sa.Column(sa.Integer, nullable=True)
+    # JSON list: the last full hardware report (the seeds' /hardware), so
+    # that it can be shown while the agent is down.
+    hardware = sa.Column(sa.Text().with_variant(
+        mysql.MEDIUMTEXT(), 'mysql'), nullable=True)
 
 
 class Driver(Base, _Timestamps):

@@ -26,5 +26,7 @@ def register_all():
     Services call this once at start, before the first RPC; the serializer
     can only rebuild objects whose classes are registered.
     """
+    # Imported for their registration side effect.
     from cyborg.objects import accelerator_request  # noqa: F401
     from cyborg.objects import device_profile  # noqa: F401
+    from cyborg.objects import hardware  # noqa: F401

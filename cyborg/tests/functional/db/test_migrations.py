@@ -76,6 +76,25 @@ class _MigrationsMixin(test_migrations.ModelsMigrationsSync):
             set(models.Base.metadata.tables) | {'alembic_version'},
             set(sa.inspect(self.engine).get_table_names()))
 
+    def test_hosts_keep_their_rows_when_hardware_is_added(self):
+        # 6cf62fe9fdeb adds hosts.hardware and hosts.agent_generation.
+        migration.upgrade('b5a1c0de2026', engine=self.engine)
+        with self.engine.begin() as conn:
+            conn.execute(sa.text(
+                "INSERT INTO hosts (hostname, generation, inventory_hash) "
+                "VALUES ('n1', 4, 'abc')"))
+        migration.upgrade('6cf62fe9fdeb', engine=self.engine)
+        with self.engine.begin() as conn:
+            row = conn.execute(sa.text(
+                'SELECT hostname, generation, inventory_hash, hardware, '
+                'agent_generation FROM hosts')).one()
+            self.assertEqual(('n1', 4, 'abc', None, None), tuple(row))
+            big = '[' + ','.join(['{"x": "%s"}' % ('y' * 200)] * 1000) + ']'
+            conn.execute(sa.text("UPDATE hosts SET hardware = :h"),
+                         {'h': big})
+            self.assertEqual(big, conn.execute(sa.text(
+                'SELECT hardware FROM hosts')).scalar())
+
     def test_attach_handle_held_by_one_arq_only(self):
         # The unique constraint that makes double allocation impossible.
         migration.upgrade(engine=self.engine)

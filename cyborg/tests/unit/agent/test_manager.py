@@ -11,15 +11,18 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Tests of the agent manager: registration and heartbeats."""
+"""Tests of the agent manager: registration, heartbeats, discovery."""
 
 import fixtures
 import oslo_messaging as messaging
 
+from cyborg import exception
 from cyborg import rpc
 from cyborg.agent import manager
 from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.db.queries import driver as driver_queries
+from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.tests import base
 
@@ -38,11 +41,15 @@ class _FlakyConductorAPI:
             raise self.failures.pop(0)
         return self.real.hello(context, **kwargs)
 
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
 
 class AgentManagerTestCase(base.DbTestCase):
 
     def setUp(self):
         super().setUp()
+        self.flags(group='agent', hotplug=False)
         server = rpc.get_server(
             messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
             [conductor_manager.ConductorManager('c1',
@@ -58,6 +65,41 @@ class AgentManagerTestCase(base.DbTestCase):
         svc = service_queries.get(self.context, 'n1', 'cyborg-agent')
         self.assertEqual('cyborg-agent', svc['topic'])
         self.assertIsNotNone(svc['started_at'])
+        # The hello carries the drivers' hellos; the first discovery runs
+        # in a thread and reports the fake device.
+        self.assertEqual([('n1', 'fake', 'READY')], [
+            (d['host'], d['name'], d['status'])
+            for d in driver_queries.get_all(self.context)])
+        mgr._first_update.join(30)
+        [host] = host_queries.get_all(self.context)
+        self.assertEqual(['n1_FakeDevice'], [
+            d['name'] for r in host['hardware'] for d in r['deployables']])
+
+    def test_rpc_methods(self):
+        mgr = manager.AgentManager('n1', conductor_api=self.real_api)
+        summary = mgr.discovery(self.context, driver='fake_driver')
+        self.assertEqual(('n1', 'stored', True),
+                         (summary['host'], summary['report'],
+                          summary['changed']))
+        self.assertEqual([{'name': 'fake', 'status': 'READY',
+                           'detail': None, 'devices': 1,
+                           'deployables': 1}], summary['drivers'])
+        hardware = mgr.hardware(self.context)
+        self.assertEqual(summary['inventory_hash'],
+                         hardware['inventory_hash'])
+        self.assertEqual(['0000:0c:00.0'],
+                         [r['address'] for r in hardware['hardware']])
+        self.assertRaises(exception.DriverNotEnabled, mgr.tracker.update,
+                          self.context, driver='gpu')
+
+    def test_periodic_tasks(self):
+        self.flags(periodic_interval=17)
+        mgr = manager.AgentManager('n1', conductor_api=self.real_api)
+        intervals = [interval for interval, _ in mgr.periodic_tasks()]
+        self.assertEqual([1, 17], intervals)
+        mgr.periodic_tasks()[1][1](self.context)
+        self.assertEqual(1, host_queries.get_all(self.context)[0][
+            'generation'])
 
     def test_started_at_is_sent_until_acknowledged(self):
         api = _FlakyConductorAPI(self.real_api, [
@@ -67,6 +109,7 @@ class AgentManagerTestCase(base.DbTestCase):
             name='cyborg.agent.manager'))
         mgr = manager.AgentManager('n1', conductor_api=api)
         mgr.init_host(self.context)          # timeout: logged, not raised
+        mgr._first_update.join(30)
         interval, task = mgr.periodic_tasks()[0]
         task(self.context)                  # other error: logged too
         task(self.context)                  # works

@@ -21,12 +21,18 @@ import threading
 
 import oslo_messaging as messaging
 
+from cyborg import conf as cyborg_conf
 from cyborg import exception
+from cyborg import objects
 from cyborg import rpc
 from cyborg.conductor import manager
 from cyborg.conductor import rpcapi
+from cyborg.drivers import fake
 from cyborg.objects import device_profile as dp_obj
+from cyborg.objects import hardware
 from cyborg.tests import base
+
+CONF = cyborg_conf.CONF
 
 
 class _RecordingEndpoint:
@@ -44,6 +50,21 @@ class _RecordingEndpoint:
         self.called.set()
         return {'uuid': 'u', 'host': kwargs['host'],
                 'binary': kwargs['binary'], 'status': 'up'}
+
+    @messaging.expose
+    def report(self, context, **kwargs):
+        self.calls.append(('report', context, kwargs))
+        return {'status': 'stored'}
+
+    @messaging.expose
+    def discovery(self, context, **kwargs):
+        self.calls.append(('discovery', context, kwargs))
+        return {}
+
+    @messaging.expose
+    def hardware(self, context, **kwargs):
+        self.calls.append(('hardware', context, kwargs))
+        return []
 
 
 def _recorder(name):
@@ -134,11 +155,45 @@ class ConductorRPCAPITestCase(base.TestCase):
             else:
                 self.assertEqual(expected, kwargs)
 
+    def test_report_discovery_hardware_messages(self):
+        objects.register_all()
+        endpoint = _RecordingEndpoint()
+        client = self._serve(endpoint)
+        records = hardware.HardwareList(
+            objects=fake.FakeDriver(CONF, 'n1').discover())
+        client.report(self.context, host='n1', generation=3,
+                      inventory_hash='h', hardware=records)
+        client.report(self.context, host='n1', generation=3,
+                      inventory_hash='h')
+        client.discovery(self.context, host='n1', driver='fake')
+        client.hardware(self.context)
+        calls = [(name, kwargs) for name, _, kwargs in endpoint.calls]
+        self.assertEqual(['report', 'report', 'discovery', 'hardware'],
+                         [name for name, _ in calls])
+        # The hardware arrives as objects, rebuilt by the serializer.
+        sent = calls[0][1].pop('hardware')
+        self.assertEqual([r.to_dict() for r in records],
+                         [r.to_dict() for r in sent])
+        self.assertEqual({'host': 'n1', 'generation': 3,
+                          'inventory_hash': 'h'}, calls[0][1])
+        self.assertEqual({'host': 'n1', 'generation': 3,
+                          'inventory_hash': 'h', 'hardware': None},
+                         calls[1][1])
+        self.assertEqual({'host': 'n1', 'driver': 'fake'}, calls[2][1])
+        self.assertEqual({'host': None}, calls[3][1])
+
     def test_version_cap_refuses_newer_calls(self):
         self.flags(group='upgrade_levels', conductor='0.9')
         client = rpcapi.ConductorAPI(topic='unused')
         self.assertRaises(messaging.RPCVersionCapError, client.hello,
                           self.context, host='n1', binary='cyborg-agent')
+
+    def test_report_needs_1_2(self):
+        self.flags(group='upgrade_levels', conductor='1.1')
+        client = rpcapi.ConductorAPI(topic='unused')
+        self.assertFalse(client.can_send_report())
+        self.assertRaises(messaging.RPCVersionCapError, client.hardware,
+                          self.context)
 
 
 class ConductorRPCRoundTripTestCase(base.DbTestCase):
@@ -168,6 +223,24 @@ class ConductorRPCRoundTripTestCase(base.DbTestCase):
             self.context, host='n1', binary='nova-compute')
         self.assertEqual(400, exc.code)
         self.assertIn('nova-compute', exc.message)
+
+    def test_report_and_hardware_round_trip(self):
+        objects.register_all()
+        records = hardware.HardwareList(
+            objects=fake.FakeDriver(CONF, 'n1').discover())
+        digest = hardware.inventory_hash(records)
+        answer = self.client.report(self.context, host='n1', generation=1,
+                                    inventory_hash=digest, hardware=records)
+        self.assertEqual(('stored', 1), (answer['status'],
+                                         answer['generation']))
+        [host] = self.client.hardware(self.context, host='n1')
+        self.assertEqual(('n1', 'down', digest),
+                         (host['host'], host['agent_status'],
+                          host['inventory_hash']))
+        self.assertEqual([r.to_dict() for r in records], host['hardware'])
+        exc = self.assertRaises(exception.HostNotFound, self.client.hardware,
+                                self.context, host='n2')
+        self.assertEqual(404, exc.code)
 
     def test_helpers_are_not_callable_over_rpc(self):
         cctxt = self.client.client.prepare(version='1.0')

@@ -36,7 +36,8 @@ class OptsTestCase(base.TestCase):
         groups = {group if isinstance(group, str) else group.name
                   for group, _ in opts.list_opts()}
         self.assertEqual({'DEFAULT', 'agent', 'api', 'nova', 'placement',
-                          'upgrade_levels'}, groups)
+                          'upgrade_levels', 'pci', 'gpu_devices',
+                          'fake_driver'}, groups)
 
     def test_listed_options_are_registered(self):
         conf = cfg.ConfigOpts()
@@ -69,6 +70,8 @@ class OptsTestCase(base.TestCase):
         self.assertEqual('placement', conf.placement.service_type)
         self.assertEqual('compute', conf.nova.service_type)
         self.assertIsNone(conf.placement.auth_type)
+        self.assertEqual([], conf.pci.device_spec)
+        self.assertEqual([], conf.gpu_devices.enabled_vgpu_types)
 
     def test_ksa_groups_load_auth_none(self):
         conf = cfg.ConfigOpts()

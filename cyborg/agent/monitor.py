@@ -1,0 +1,110 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Hotplug: discovery within a second of a PCI device's arrival or removal.
+
+A pyudev monitor on the kernel's uevent socket (``source='kernel'``:
+compute hosts often run no udevd, and udev's own socket then stays
+silent) filtered on the pci subsystem.  Events come in bursts (a card
+with its functions, SR-IOV VFs being created), so they are debounced: the
+callback runs once, shortly after the last event of a burst.  The
+periodic discovery stays as a safety net for anything missed.
+"""
+
+import threading
+
+from oslo_log import log as logging
+import pyudev
+
+LOG = logging.getLogger(__name__)
+
+# Seconds without a new event before the callback runs.
+DEBOUNCE = 0.3
+# How often the monitor thread checks whether it must stop.
+_POLL_TIMEOUT = 0.5
+ACTIONS = ('add', 'remove', 'bind', 'unbind', 'change')
+
+
+class HotplugMonitor:
+    """Calls *callback* (no arguments) after PCI hotplug events.
+
+    :param callback: what to run; its exceptions are logged.
+    :param debounce: seconds to wait for the end of a burst.
+    """
+
+    def __init__(self, callback, debounce=DEBOUNCE):
+        self.callback = callback
+        self.debounce = debounce
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._timer = None
+        self._thread = None
+        self._monitor = None
+
+    def start(self):
+        """Open the uevent socket and start the monitor thread.
+
+        :raises: OSError when the socket cannot be opened.
+        """
+        self._monitor = pyudev.Monitor.from_netlink(pyudev.Context(),
+                                                    source='kernel')
+        self._monitor.filter_by('pci')
+        self._monitor.start()
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run,
+                                        name='cyborg-hotplug', daemon=True)
+        self._thread.start()
+        LOG.info('Watching PCI hotplug events')
+
+    def _run(self):
+        while not self._stop.is_set():
+            try:
+                device = self._monitor.poll(timeout=_POLL_TIMEOUT)
+            except Exception:
+                LOG.exception('Reading hotplug events failed')
+                self._stop.wait(_POLL_TIMEOUT)
+                continue
+            if device is not None and device.action in ACTIONS:
+                LOG.info('PCI %(action)s event for %(device)s',
+                         {'action': device.action,
+                          'device': device.sys_name})
+                self._schedule()
+
+    def _schedule(self):
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = threading.Timer(self.debounce, self._fire)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _fire(self):
+        with self._lock:
+            self._timer = None
+        if self._stop.is_set():
+            return
+        try:
+            self.callback()
+        except Exception:
+            LOG.exception('Discovery after a hotplug event failed')
+
+    def stop(self):
+        """Stop the thread and any pending callback."""
+        self._stop.set()
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None

@@ -1,0 +1,267 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The agent's drivers and what they found: loading the drivers, running
+discovery, and reporting to the conductor behind an inventory hash.
+
+Drivers are loaded once, in the parent process before any worker starts,
+so that an unknown name or a bad driver setting stops the agent at once
+with a clear message (a worker failing at start would be restarted in a
+loop by the launcher).
+"""
+
+import collections
+import threading
+
+from oslo_log import log as logging
+import oslo_messaging as messaging
+from oslo_utils import timeutils
+from stevedore import driver as stevedore_driver
+from stevedore import extension
+
+from cyborg import exception
+from cyborg.drivers import base as driver_base
+from cyborg.objects import hardware as hardware_obj
+
+LOG = logging.getLogger(__name__)
+
+NAMESPACE = 'cyborg.accelerator.driver'
+
+
+def available_drivers():
+    """The names of the namespace's entry points, sorted."""
+    return sorted(extension.ExtensionManager(NAMESPACE).names())
+
+
+def load_drivers(conf, host):
+    """Load and configure every driver of ``[agent] enabled_drivers``.
+
+    Names that load the same class (``fake`` and its alias
+    ``fake_driver``) give one driver.
+
+    :param conf: the ConfigOpts.
+    :param host: this node's name.
+    :raises: DriverNotFound (unknown name), DriverLoadError (the driver
+        would not import or start), ConfigInvalid and its subclasses such
+        as InvalidSelector (the driver's configuration is wrong).
+    :returns: (``{driver name: driver}`` in configuration order,
+        ``{enabled name: driver name}``).
+    """
+    known = available_drivers()
+    for name in conf.agent.enabled_drivers:
+        if name not in known:
+            raise exception.DriverNotFound(name=name, known=', '.join(known))
+    drivers = collections.OrderedDict()
+    aliases = {}
+    for name in conf.agent.enabled_drivers:
+        try:
+            cls = stevedore_driver.DriverManager(NAMESPACE, name).driver
+        except Exception as exc:
+            raise exception.DriverLoadError(name=name, reason=exc)
+        loaded = [d for d in drivers.values() if type(d) is cls]
+        if loaded:
+            aliases[name] = loaded[0].name
+            continue
+        try:
+            instance = cls(conf=conf, host=host)
+        except exception.CyborgException:
+            raise
+        except Exception as exc:
+            raise exception.DriverLoadError(name=name, reason=exc)
+        drivers[instance.name] = instance
+        aliases[name] = instance.name
+        LOG.info('Loaded accelerator driver %(name)s (as %(enabled)s)',
+                 {'name': instance.name, 'enabled': name})
+    return drivers, aliases
+
+
+def _handle_addresses(record):
+    return {'{domain}:{bus}:{device}.{function}'.format(**h.attach_info)
+            for d in record.deployables for h in d.attach_handles}
+
+
+def merge(results):
+    """One list of records from each driver's, without double claims.
+
+    A PCI function is reported by one driver only: drivers that know their
+    devices win over catch-all ones (generic), and between two of a kind
+    the first in ``enabled_drivers`` wins.
+
+    :param results: [(driver, [Hardware])] in configuration order.
+    :returns: the merged records, sorted by driver and address.
+    """
+    ordered = ([r for r in results if not r[0].catch_all] +
+               [r for r in results if r[0].catch_all])
+    claimed = set()
+    merged = []
+    for driver, records in ordered:
+        for record in records:
+            addresses = _handle_addresses(record) | {record.address}
+            taken = addresses & claimed
+            if taken:
+                LOG.info('Driver %(driver)s: %(address)s is already '
+                         'reported by another driver (%(taken)s); skipped',
+                         {'driver': driver.name, 'address': record.address,
+                          'taken': ', '.join(sorted(taken))})
+                continue
+            claimed |= addresses
+            merged.append(record)
+    return sorted(merged, key=lambda r: (r.driver, r.address))
+
+
+class ResourceTracker:
+    """Runs the drivers' discovery and reports the result.
+
+    :param host: this node's name.
+    :param drivers: ``{name: driver}`` from load_drivers().
+    :param aliases: ``{enabled name: driver name}`` from load_drivers().
+    :param conductor_api: the conductor RPC client.
+    """
+
+    def __init__(self, host, drivers, aliases, conductor_api):
+        self.host = host
+        self.drivers = drivers
+        self.aliases = aliases
+        self.conductor_api = conductor_api
+        self._lock = threading.Lock()
+        self._found = {name: [] for name in drivers}
+        self._errors = {}
+        self._records = []
+        self._hash = None
+        self._generation = 0
+        self._acked_hash = None
+        self._discovered_at = None
+
+    def hellos(self):
+        """Each driver's hello(), ERROR with the reason when its last
+        discovery failed.
+        """
+        hellos = []
+        for name, driver in self.drivers.items():
+            hello = driver.hello()
+            if name in self._errors:
+                hello.update(status=driver_base.ERROR,
+                             detail=self._errors[name])
+            hellos.append(hello)
+        return hellos
+
+    def _resolve(self, name):
+        if name is None:
+            return list(self.drivers)
+        if name in self.drivers or name in self.aliases:
+            return [self.aliases.get(name, name)]
+        # Another alias of an enabled driver ("fake_driver" for "fake").
+        if name in available_drivers():
+            cls = stevedore_driver.DriverManager(NAMESPACE, name).driver
+            for driver_name, driver in self.drivers.items():
+                if type(driver) is cls:
+                    return [driver_name]
+        raise exception.DriverNotEnabled(
+            name=name, host=self.host,
+            enabled=', '.join(sorted(self.aliases)))
+
+    def _discover(self, names):
+        for name in names:
+            try:
+                self._found[name] = self.drivers[name].discover()
+                self._errors.pop(name, None)
+            except Exception as exc:
+                # One broken driver must not hide the others' devices: it
+                # keeps reporting nothing, and ERROR in its hello.
+                LOG.exception('Discovery of driver %s failed', name)
+                self._found[name] = []
+                self._errors[name] = '%s: %s' % (type(exc).__name__, exc)
+        records = merge([(self.drivers[n], self._found[n])
+                         for n in self.drivers])
+        digest = hardware_obj.inventory_hash(records)
+        changed = digest != self._hash
+        if changed:
+            self._generation += 1
+        self._records, self._hash = records, digest
+        self._discovered_at = timeutils.utcnow()
+        return changed
+
+    def _report(self, context):
+        """Send the hash, or the inventory when the conductor lacks it."""
+        if not self.conductor_api.can_send_report():
+            # [upgrade_levels] conductor pins an older conductor API.
+            LOG.debug('The conductor RPC API is capped below report')
+            return 'skipped'
+        try:
+            if self._hash != self._acked_hash:
+                answer = self._send(context, full=True)
+            else:
+                answer = self._send(context, full=False)
+                if answer['status'] == 'resend':
+                    answer = self._send(context, full=True)
+        except (messaging.MessagingException,
+                exception.CyborgException) as exc:
+            LOG.warning('Report of host %(host)s to the conductor failed '
+                        '(%(error)s); the next discovery retries',
+                        {'host': self.host, 'error': exc})
+            return 'failed'
+        self._acked_hash = answer['inventory_hash']
+        return answer['status']
+
+    def _send(self, context, full):
+        hardware = (hardware_obj.HardwareList(objects=self._records)
+                    if full else None)
+        return self.conductor_api.report(
+            context, host=self.host, generation=self._generation,
+            inventory_hash=self._hash, hardware=hardware)
+
+    def update(self, context, driver=None, reason='periodic'):
+        """Discover (all drivers, or one) and report.
+
+        :param context: request context.
+        :param driver: an enabled driver's name or alias; None: all.
+        :param reason: why, for the log (start, periodic, hotplug, rpc).
+        :raises: DriverNotEnabled.
+        :returns: the discovery summary (see AgentAPI.discovery).
+        """
+        names = self._resolve(driver)
+        with self._lock:
+            changed = self._discover(names)
+            report = self._report(context)
+            LOG.info('Discovery (%(reason)s) on %(host)s: %(count)d '
+                     'devices, %(state)s, report %(report)s',
+                     {'reason': reason, 'host': self.host,
+                      'count': len(self._records),
+                      'state': 'changed' if changed else 'unchanged',
+                      'report': report})
+            return self._summary(changed, report)
+
+    def _summary(self, changed, report):
+        drivers = []
+        for hello in self.hellos():
+            mine = [r for r in self._records if r.driver == hello['name']]
+            drivers.append({
+                'name': hello['name'], 'status': hello['status'],
+                'detail': hello['detail'], 'devices': len(mine),
+                'deployables': sum(len(r.deployables) for r in mine)})
+        return {'host': self.host, 'generation': self._generation,
+                'inventory_hash': self._hash, 'changed': changed,
+                'report': report, 'drivers': drivers}
+
+    def hardware(self):
+        """The last discovered hardware (the seeds' ``/hardware``).
+
+        :returns: see AgentAPI.hardware.
+        """
+        with self._lock:
+            return {'host': self.host, 'generation': self._generation,
+                    'inventory_hash': self._hash,
+                    'discovered_at': (self._discovered_at.isoformat()
+                                      if self._discovered_at else None),
+                    'drivers': self.hellos(),
+                    'hardware': [r.to_dict() for r in self._records]}

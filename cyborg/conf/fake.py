@@ -1,0 +1,65 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Options of the [fake_driver] group: the fake driver's simulated devices."""
+
+from oslo_config import cfg
+
+from cyborg.i18n import _
+
+fake_group = cfg.OptGroup(
+    'fake_driver',
+    title='Fake driver options',
+    help=_("""
+Devices the fake driver simulates, for tests, demonstrations and the
+embedded mode.  It touches no hardware.
+"""))
+
+fake_opts = [
+    cfg.ListOpt(
+        'devices',
+        default=['fpga=1'],
+        help=_("""
+Simulated devices, as ``type=count`` pairs.
+
+The types are ``fpga``, ``qat`` and ``gpu``.  The first FPGA is
+exactly the device of the existing Cyborg's fake driver, which deployments
+and the upstream tempest scenarios rely on: vendor ``0xABCD``, controlpath
+``0000:0c:00.0``, one deployable named ``<host>_FakeDevice`` with 16
+``FPGA`` accelerators, the trait ``CUSTOM_FAKE_DEVICE`` and 16
+``TEST_PCI`` attach handles.  Further devices get their own addresses
+(buses 0x0d and up) and deployable names.  A malformed value stops the
+agent at start.
+
+Possible values:
+
+* ``fpga=1`` (default): the existing fake device only.
+* ``fpga=2,qat=1,gpu=1``: two FPGAs, a QAT with 4 virtual functions
+  (``CUSTOM_QAT``) and a ``PGPU``.
+* An empty value: no device at all.
+
+Related options:
+
+* ``[agent] enabled_drivers`` must contain ``fake`` (or
+  ``fake_driver``).
+""")),
+]
+
+
+def register_opts(conf):
+    conf.register_group(fake_group)
+    conf.register_opts(fake_opts, group=fake_group)
+
+
+def list_opts():
+    return {fake_group: fake_opts}

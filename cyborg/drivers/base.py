@@ -1,0 +1,205 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The accelerator driver interface: the one ABC every driver implements.
+
+A driver is a class registered under the stevedore namespace
+``cyborg.accelerator.driver`` and named in ``[agent] enabled_drivers``.
+The agent instantiates it once, at start and before serving anything, as
+``Driver(conf=CONF, host=CONF.host)``; the constructor checks the
+driver's configuration and raises ``ConfigInvalid`` (or a subclass) so
+that a bad setting stops the agent at start.  Then the agent calls
+``discover()`` at start, periodically, on hotplug events and on request.
+"""
+
+import abc
+import re
+
+from cyborg import exception
+from cyborg.drivers import pci
+from cyborg.objects import fields
+from cyborg.objects import hardware
+
+READY = 'READY'
+ERROR = 'ERROR'
+
+OWNER_CYBORG = 'OWNER_CYBORG'
+
+
+def sanitize_name(name):
+    """Keep ``[A-Za-z0-9_-]``, replace anything else with ``_``."""
+    return re.sub(r'[^A-Za-z0-9_-]', '_', name)
+
+
+def pci_attach_handle(address, attach_type=fields.AttachType.PCI,
+                      **extra):
+    """An attach handle for the PCI function at *address*.
+
+    :param address: ``dddd:bb:ss.f``.
+    :param attach_type: PCI (default), TEST_PCI or MDEV.
+    :param extra: more attach_info keys (``physical_network``,
+        ``asked_type``, ``vgpu_mark``...); None values are left out.
+    :returns: a HardwareAttachHandle.
+    """
+    info = hardware.pci_address_info(address)
+    info.update({k: str(v) for k, v in extra.items() if v is not None})
+    return hardware.HardwareAttachHandle(attach_type=attach_type,
+                                         attach_info=info)
+
+
+class AcceleratorDriver(abc.ABC):
+    """Base of every accelerator driver.
+
+    Subclasses set the class attributes and implement ``discover()``.
+
+    :param conf: the ConfigOpts holding the driver's options.
+    :param host: this node's name (``[DEFAULT] host``); deployable names
+        start with it, since they must be unique across the cloud.
+    :param pci_host: where PCI devices are read from: a
+        ``pci.UdevHost()`` (default) or, in tests, a ``pci.SysfsRoot``.
+    :raises: ConfigInvalid when the driver's configuration is wrong.
+    """
+
+    #: The driver's name: its hello name and the deployables'
+    #: ``driver_name``.  Aliases in setup.cfg load the same class.
+    name = None
+    #: The driver's own version, reported in its hello.
+    version = '1.0'
+    #: The device types it reports (``fields.DeviceType`` values).
+    device_types = ()
+    #: True for a driver that takes whatever its selectors match (generic):
+    #: the agent leaves devices that another enabled driver reports to
+    #: that driver.
+    catch_all = False
+
+    def __init__(self, conf, host, pci_host=None):
+        self.conf = conf
+        self.host = host
+        self._pci_host = pci_host
+
+    @property
+    def pci_host(self):
+        """The PCI layer (created on first use)."""
+        if self._pci_host is None:
+            self._pci_host = pci.UdevHost()
+        return self._pci_host
+
+    @abc.abstractmethod
+    def discover(self):
+        """Find the devices this driver manages on this host.
+
+        It reads the host only through ``self.pci_host`` (the PCI/sysfs
+        layer) and changes nothing.
+
+        :raises: any exception: the agent records the driver as ERROR in
+            its hello and goes on with the other drivers.
+        :returns: a list of ``hardware.Hardware``, sorted by address.
+        """
+
+    def hello(self):
+        """The driver's registration (the seeds' driver ``/hello``).
+
+        :returns: ``{name, version, device_types, status, detail}``;
+            status READY here, the agent turns it to ERROR when discovery
+            fails.
+        """
+        return {'name': self.name, 'version': self.version,
+                'device_types': sorted(self.device_types),
+                'status': READY, 'detail': None}
+
+    def program(self, address, image_path):
+        """Load a bitstream or firmware image into a device.
+
+        :param address: PCI address of the function to program.
+        :param image_path: path of the image file on this host.
+        :raises: UnsupportedOperation (default), DriverDeviceNotFound,
+            CommandFailed.
+        :returns: a dict with what the device reports afterwards (e.g.
+            ``function_id``).
+        """
+        raise exception.UnsupportedOperation(driver=self.name,
+                                             operation='program')
+
+    def prepare_attach(self, attach_handle, instance_uuid):
+        """Device-side work before an attach handle is given to an
+        instance (create a mediated device, set a vGPU type...).
+
+        :param attach_handle: the handle's ``to_dict()`` form.
+        :param instance_uuid: the instance, or a uuid naming the mdev.
+        :raises: UnsupportedOperation (default).
+        :returns: extra attach_info for the instance (may be empty).
+        """
+        raise exception.UnsupportedOperation(driver=self.name,
+                                             operation='prepare_attach')
+
+    def release_attach(self, attach_handle, instance_uuid):
+        """Undo prepare_attach() after the instance let the handle go.
+
+        :param attach_handle: the handle's ``to_dict()`` form.
+        :param instance_uuid: as given to prepare_attach().
+        :raises: UnsupportedOperation (default).
+        """
+        raise exception.UnsupportedOperation(driver=self.name,
+                                             operation='release_attach')
+
+    # Helpers of subclasses ------------------------------------------------
+
+    def deployable_name(self, suffix):
+        """``<host>_<suffix>``, sanitised to ``[A-Za-z0-9_-]``."""
+        return sanitize_name('%s_%s' % (self.host, suffix))
+
+    def deployable(self, suffix, resource_class, traits, handles,
+                   num_accelerators=None):
+        """A HardwareDeployable named after the host and *suffix*.
+
+        :param num_accelerators: default: one per handle.
+        """
+        if num_accelerators is None:
+            num_accelerators = len(handles)
+        return hardware.HardwareDeployable(
+            name=self.deployable_name(suffix),
+            num_accelerators=num_accelerators,
+            resource_class=resource_class, traits=sorted(set(traits)),
+            driver_name=self.name, attach_handles=list(handles))
+
+    def record(self, dev, device_type, deployables, acc_capability=None,
+               vendor_board_info=None, state=None, setup_required=False):
+        """The Hardware record of the PciDevice *dev*.
+
+        :param state: acc_status.state; default: ready when a kernel
+            driver is bound, unbound otherwise.
+        """
+        if state is None:
+            state = (hardware.STATE_READY if dev.driver
+                     else hardware.STATE_UNBOUND)
+        capability = {'class_code': dev.class_code,
+                      'numa_node': dev.numa_node,
+                      'iommu_group': dev.iommu_group}
+        capability.update(acc_capability or {})
+        return hardware.Hardware(
+            uuid=hardware.device_uuid(self.host, self.name, dev.address),
+            driver=self.name, address=dev.address,
+            vendor='0x' + (dev.vendor_id or ''),
+            product='0x' + (dev.product_id or ''),
+            type=device_type,
+            acc_specs=hardware.AccSpecs(
+                remote=False,
+                num=sum(d.num_accelerators for d in deployables),
+                device_type=device_type, acc_capability=capability),
+            acc_status=hardware.AccStatus(
+                setup_required=setup_required, reboot_required=False,
+                state=state),
+            deployables=list(deployables),
+            std_board_info=dev.std_board_info(),
+            vendor_board_info={k: None if v is None else str(v) for k, v in
+                               (vendor_board_info or {}).items()})

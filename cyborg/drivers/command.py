@@ -1,0 +1,59 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The one runner of vendor tools (fpgaconf, xbutil, sriov-manage...).
+
+Drivers never call subprocess themselves: they call ``run()``, which logs
+the command, never goes through a shell, enforces a timeout and turns
+failures into Cyborg exceptions.  Tests put fake tools on ``PATH``.
+"""
+
+import shlex
+import subprocess
+
+from oslo_log import log as logging
+
+from cyborg import exception
+
+LOG = logging.getLogger(__name__)
+
+DEFAULT_TIMEOUT = 600
+
+
+def run(argv, timeout=DEFAULT_TIMEOUT):
+    """Run a command and return its standard output.
+
+    :param argv: the command and its arguments, as a list of strings.
+    :param timeout: seconds before the command is killed.
+    :raises: CommandNotFound, CommandFailed (non-zero exit),
+        CommandTimeout.
+    :returns: the command's standard output (text).
+    """
+    argv = [str(arg) for arg in argv]
+    command = shlex.join(argv)
+    LOG.info('Running %s', command)
+    try:
+        result = subprocess.run(argv, capture_output=True, text=True,
+                                timeout=timeout, check=False)
+    except FileNotFoundError:
+        raise exception.CommandNotFound(command=argv[0])
+    except subprocess.TimeoutExpired:
+        raise exception.CommandTimeout(command=command, timeout=timeout)
+    if result.returncode != 0:
+        LOG.error('%(command)s exited with %(rc)s: %(stderr)s',
+                  {'command': command, 'rc': result.returncode,
+                   'stderr': result.stderr.strip()})
+        raise exception.CommandFailed(command=command,
+                                      exit_code=result.returncode,
+                                      stderr=result.stderr.strip()[-2000:])
+    return result.stdout

@@ -1,0 +1,124 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The crypto driver: Intel QuickAssist (QAT) physical and virtual
+functions.
+
+One device per physical function.  When its SR-IOV virtual functions are
+enabled each VF is a deployable (one ``CUSTOM_QAT`` accelerator, one
+``PCI`` handle) and the PF is not offered; otherwise the PF is.  The
+services the PF is configured for (``qat/cfg_services`` on 4xxx and later:
+``sym``, ``asym``, ``dc``...) become traits of every deployable
+(``CUSTOM_QAT_SYM``...), so a device profile can ask for a backend
+offering a service.  A PF whose ``qat/state`` is ``down`` is reported with
+no deployable and ``setup_required``.
+"""
+
+from cyborg.drivers import base
+from cyborg.drivers import pci
+from cyborg.objects import fields
+from cyborg.objects import hardware
+
+INTEL = '8086'
+RESOURCE_CLASS = 'CUSTOM_QAT'
+
+# PF product id: (VF product id, generation name).  HARDWARE.md 3.1.
+QAT_DEVICES = {
+    '0435': ('0443', 'DH895XCC'),
+    '37c8': ('37c9', 'C62X'),
+    '19e2': ('19e3', 'C3XXX'),
+    '4940': ('4941', '4XXX'),
+    '4942': ('4943', '401XX'),
+    '4944': ('4945', '402XX'),
+    '4946': ('4947', '420XX'),
+    '4948': ('4949', '6XXX'),
+}
+VF_PRODUCTS = {vf: (pf, gen) for pf, (vf, gen) in QAT_DEVICES.items()}
+
+# Older generations have no qat/cfg_services; their default configuration
+# enables crypto (symmetric and asymmetric) and compression.
+DEFAULT_SERVICES = ('asym', 'dc', 'sym')
+# "cy" is the older name of sym + asym.
+_SERVICE_ALIASES = {'cy': ('asym', 'sym')}
+
+
+def parse_services(value):
+    """The sorted services of a ``qat/cfg_services`` value
+    (``"sym;asym"``).
+    """
+    services = set()
+    for token in (value or '').replace(',', ';').split(';'):
+        token = token.strip().lower()
+        if token:
+            services.update(_SERVICE_ALIASES.get(token, (token,)))
+    return sorted(services)
+
+
+class QatDriver(base.AcceleratorDriver):
+    """Intel QAT PFs and VFs (see the module docstring)."""
+
+    name = 'crypto'
+    device_types = (fields.DeviceType.QAT,)
+
+    def discover(self):
+        devices = pci.by_address(self.pci_host)
+        records = []
+        for address, dev in sorted(devices.items()):
+            if dev.vendor_id != INTEL:
+                continue
+            if dev.product_id in QAT_DEVICES and not dev.is_vf:
+                records.append(self._pf_record(dev, devices))
+            elif (dev.product_id in VF_PRODUCTS and
+                  dev.physfn not in devices):
+                # A VF whose PF this host cannot see (e.g. inside a VM).
+                records.append(self._lone_vf_record(dev))
+        return records
+
+    def _traits(self, generation, services):
+        return (['CUSTOM_QAT', 'CUSTOM_QAT_%s' % generation] +
+                ['CUSTOM_QAT_%s' % s.upper() for s in services])
+
+    def _pf_record(self, pf, devices):
+        generation = QAT_DEVICES[pf.product_id][1]
+        state = pf.read('qat/state')
+        configured = pf.read('qat/cfg_services')
+        services = (parse_services(configured) if configured is not None
+                    else list(DEFAULT_SERVICES))
+        vfs = [devices[a] for a in pf.virtfns if a in devices]
+        capability = {'generation': generation, 'services': services,
+                      'qat_state': state, 'sriov_totalvfs':
+                      pf.sriov_totalvfs, 'sriov_numvfs': len(vfs)}
+        if state == 'down':
+            return self.record(pf, fields.DeviceType.QAT, [],
+                               acc_capability=capability,
+                               state=hardware.STATE_DOWN,
+                               setup_required=True)
+        traits = self._traits(generation, services)
+        deployables = [
+            self.deployable(unit.address, RESOURCE_CLASS, traits,
+                            [base.pci_attach_handle(unit.address)])
+            for unit in (vfs or [pf])]
+        return self.record(pf, fields.DeviceType.QAT, deployables,
+                           acc_capability=capability,
+                           vendor_board_info={'generation': generation})
+
+    def _lone_vf_record(self, vf):
+        generation = VF_PRODUCTS[vf.product_id][1]
+        services = list(DEFAULT_SERVICES)
+        deployable = self.deployable(
+            vf.address, RESOURCE_CLASS, self._traits(generation, services),
+            [base.pci_attach_handle(vf.address)])
+        return self.record(vf, fields.DeviceType.QAT, [deployable],
+                           acc_capability={'generation': generation,
+                                           'services': services},
+                           vendor_board_info={'generation': generation})

@@ -1,0 +1,59 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The fpga driver: every FPGA card the vendor modules know.
+
+It reports what the Intel and Xilinx modules find, under the one driver
+name ``fpga``, and sends ``program()`` to the module owning the device.
+"""
+
+from cyborg import exception
+from cyborg.drivers import base
+from cyborg.drivers.fpga import intel
+from cyborg.drivers.fpga import xilinx
+from cyborg.objects import fields
+
+VENDOR_DRIVERS = (intel.IntelFpgaDriver, xilinx.XilinxFpgaDriver)
+
+
+class FpgaDriver(base.AcceleratorDriver):
+    """Intel and Xilinx FPGA cards."""
+
+    name = 'fpga'
+    device_types = (fields.DeviceType.FPGA,)
+
+    def __init__(self, conf, host, pci_host=None):
+        super().__init__(conf, host, pci_host=pci_host)
+        self.vendors = [cls(conf, host, pci_host=self.pci_host)
+                        for cls in VENDOR_DRIVERS]
+        for vendor in self.vendors:
+            # Records and deployables carry this driver's name.
+            vendor.name = self.name
+
+    def discover(self):
+        records = []
+        for vendor in self.vendors:
+            records.extend(vendor.discover())
+        return sorted(records, key=lambda r: r.address)
+
+    def program(self, address, image_path):
+        """Program the card at *address* with its vendor's tool.
+
+        See IntelFpgaDriver.program and XilinxFpgaDriver.program.
+        """
+        for vendor in self.vendors:
+            try:
+                return vendor.program(address, image_path)
+            except exception.DriverDeviceNotFound:
+                continue
+        raise exception.DriverDeviceNotFound(address=address, driver=self.name)

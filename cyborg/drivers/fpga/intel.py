@@ -1,0 +1,147 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Intel FPGA cards: PAC Arria 10, D5005, N3000, MCP, OFS (N6000...) and
+Silicom N501x.
+
+Both sysfs layouts are read (HARDWARE.md 3.3): the upstream DFL driver
+(``fpga_region/regionX/dfl-fme.N``, ``dfl-port.K/afu_id``) and the older
+out-of-tree OPAE driver (``fpga/intel-fpga-dev.N/intel-fpga-port.N/afu_id``).
+
+One deployable per card (physical function); its accelerators are the
+virtual functions when SR-IOV is enabled (each VF carries one port and one
+AFU), else the PF itself.  The partial-reconfiguration interface id and
+the loaded AFU ids become traits, so that a device profile can ask for a
+function that is already loaded.
+"""
+
+from cyborg import exception
+from cyborg.drivers import base
+from cyborg.drivers import command
+from cyborg.drivers import pci
+from cyborg.objects import fields
+from cyborg.objects import hardware
+
+RESOURCE_CLASS = 'FPGA'
+
+# (vendor, PF product): board name for the CUSTOM_FPGA_INTEL_<BOARD> trait.
+BOARDS = {
+    ('8086', '09c4'): 'PAC_ARRIA10',
+    ('8086', '0b2b'): 'PAC_D5005',
+    ('8086', '0b30'): 'PAC_N3000',
+    ('8086', 'bcbd'): 'MCP',
+    ('8086', 'bcc0'): 'MCP',
+    ('8086', 'bcce'): 'OFS',
+    ('1c2c', '1000'): 'N5010',
+    ('1c2c', '1001'): 'N5011',
+}
+
+_DFL_FME = 'fpga_region/region*/dfl-fme.*'
+_DFL_AFU = 'fpga_region/region*/dfl-port.*/afu_id'
+_DFL_PR_ID = _DFL_FME + '/dfl-fme-region.*/fpga_region/region*/compat_id'
+_OPAE_DEV = 'fpga/intel-fpga-dev.*'
+_OPAE_AFU = _OPAE_DEV + '/intel-fpga-port.*/afu_id'
+_OPAE_PR_ID = _OPAE_DEV + '/intel-fpga-fme.*/pr/interface_id'
+
+
+def _first(dev, pattern):
+    paths = dev.glob(pattern)
+    return dev.read(paths[0]) if paths else None
+
+
+def _loaded(value):
+    """*value* without dashes, upper case; None for an empty/zero id."""
+    if not value:
+        return None
+    value = value.replace('-', '').strip().upper()
+    if value.startswith('0X'):
+        value = value[2:]
+    return value if value.strip('0') else None
+
+
+def afu_id(dev):
+    """The AFU (function) id loaded in the port of *dev*, or None."""
+    return _loaded(_first(dev, _DFL_AFU) or _first(dev, _OPAE_AFU))
+
+
+def layout(dev):
+    """'dfl', 'opae' or None (no FPGA management interface visible)."""
+    if dev.glob(_DFL_FME) or dev.glob('fpga_region/region*/dfl-port.*'):
+        return 'dfl'
+    if dev.glob(_OPAE_DEV):
+        return 'opae'
+    return None
+
+
+class IntelFpgaDriver(base.AcceleratorDriver):
+    """Intel FPGA cards (see the module docstring)."""
+
+    name = 'intel_fpga'
+    device_types = (fields.DeviceType.FPGA,)
+
+    def _is_card(self, dev):
+        return (dev.vendor_id, dev.product_id) in BOARDS and not dev.is_vf
+
+    def discover(self):
+        devices = pci.by_address(self.pci_host)
+        return [self._record(dev, devices)
+                for address, dev in sorted(devices.items())
+                if self._is_card(dev)]
+
+    def _record(self, pf, devices):
+        board = BOARDS[(pf.vendor_id, pf.product_id)]
+        vfs = [devices[a] for a in pf.virtfns if a in devices]
+        units = vfs or [pf]
+        interface_id = _loaded(_first(pf, _DFL_PR_ID) or
+                               _first(pf, _OPAE_PR_ID))
+        functions = {unit.address: afu_id(unit) for unit in units}
+        traits = ['CUSTOM_FPGA_INTEL', 'CUSTOM_FPGA_INTEL_%s' % board]
+        if interface_id:
+            traits.append('CUSTOM_FPGA_REGION_INTEL_%s' % interface_id)
+        traits.extend('CUSTOM_FPGA_FUNCTION_ID_INTEL_%s' % f
+                      for f in functions.values() if f)
+        fme = pf.glob(_DFL_FME)
+        bitstream_id = pf.read(fme[0] + '/bitstream_id') if fme else None
+        deployable = self.deployable(
+            pf.address, RESOURCE_CLASS, traits,
+            [base.pci_attach_handle(unit.address) for unit in units])
+        return self.record(
+            pf, fields.DeviceType.FPGA, [deployable],
+            acc_capability={'vendor': 'intel', 'board': board,
+                            'layout': layout(pf),
+                            'interface_id': interface_id,
+                            'functions': functions},
+            vendor_board_info={'board': board, 'bitstream_id': bitstream_id,
+                               'interface_id': interface_id})
+
+    def _unit(self, address):
+        devices = pci.by_address(self.pci_host)
+        dev = devices.get(address)
+        parent = devices.get(dev.physfn) if dev and dev.is_vf else dev
+        if parent is None or not self._is_card(parent):
+            raise exception.DriverDeviceNotFound(address=address,
+                                                 driver=self.name)
+        return dev
+
+    def program(self, address, image_path):
+        """Partial reconfiguration with OPAE's ``fpgaconf``.
+
+        :param address: the PF, or the VF whose port gets the AFU.
+        :returns: ``{"address": ..., "function_id": <AFU id now loaded>}``.
+        """
+        dev = self._unit(address)
+        info = hardware.pci_address_info(address)
+        command.run(['fpgaconf', '-B', '0x' + info['bus'],
+                     '-D', '0x' + info['device'],
+                     '-F', '0x' + info['function'], image_path])
+        return {'address': address, 'function_id': afu_id(dev)}

@@ -1,0 +1,117 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Xilinx Alveo cards (XRT): a management PF (``xclmgmt``) and a user PF
+(``xocl``) on the same slot.
+
+As in the existing Cyborg, the two functions make one device with one
+accelerator and two ``PCI`` attach handles (both are passed to the
+instance).  Devices are found by PCI id, never by ``lspci`` text (whose
+device names depend on the installed pci.ids).  The loaded xclbin's uuid
+becomes a function trait.
+"""
+
+from cyborg import exception
+from cyborg.drivers import base
+from cyborg.drivers import command
+from cyborg.drivers import pci
+from cyborg.objects import fields
+
+XILINX = '10ee'
+RESOURCE_CLASS = 'FPGA'
+
+# Management PF product id: user PF product id (XRT's xocl/xclmgmt tables).
+MGMT_TO_USER = {
+    '5000': '5001',   # U200
+    '5004': '5005',   # U250
+    '5008': '5009',   # U280 ES1
+    '500c': '500d',   # U280
+    '5020': '5021',   # U50
+    '505c': '505d',   # U55C
+    '5050': '5051',   # U25
+    '513c': '513d',   # U30
+    '5048': '5049',   # VCK5000
+    '5094': '5095',   # V70
+}
+USER_PRODUCTS = frozenset(MGMT_TO_USER.values())
+
+
+def xclbin_uuid(user):
+    """The uuid of the xclbin loaded in the user PF, without dashes, upper
+    case; None when none is loaded.
+    """
+    value = (user.attr('xclbinuuid') or '').replace('-', '').upper()
+    return value if value.strip('0') else None
+
+
+class XilinxFpgaDriver(base.AcceleratorDriver):
+    """Xilinx Alveo cards (see the module docstring)."""
+
+    name = 'xilinx_fpga'
+    device_types = (fields.DeviceType.FPGA,)
+
+    def _cards(self):
+        """{slot: {'mgmt': dev, 'user': dev}} of the Alveo functions."""
+        cards = {}
+        for address, dev in sorted(pci.by_address(self.pci_host).items()):
+            if dev.vendor_id != XILINX:
+                continue
+            if dev.product_id in MGMT_TO_USER:
+                role = 'mgmt'
+            elif dev.product_id in USER_PRODUCTS:
+                role = 'user'
+            else:
+                continue
+            cards.setdefault(address.rpartition('.')[0], {})[role] = dev
+        return cards
+
+    def discover(self):
+        cards = self._cards()
+        return [self._record(cards[slot]) for slot in sorted(cards)]
+
+    def _record(self, card):
+        mgmt, user = card.get('mgmt'), card.get('user')
+        control = mgmt or user
+        functions = [d for d in (mgmt, user) if d is not None]
+        loaded = xclbin_uuid(user) if user is not None else None
+        traits = ['CUSTOM_FPGA_XILINX',
+                  'CUSTOM_FPGA_PRODUCT_ID_%s' % control.product_id.upper()]
+        if loaded:
+            traits.append('CUSTOM_FPGA_FUNCTION_ID_XILINX_%s' % loaded)
+        deployable = self.deployable(
+            control.address, RESOURCE_CLASS, traits,
+            [base.pci_attach_handle(d.address) for d in functions],
+            num_accelerators=1)
+        return self.record(
+            control, fields.DeviceType.FPGA, [deployable],
+            acc_capability={'vendor': 'xilinx', 'xclbin_uuid': loaded,
+                            'user_function': user and user.address,
+                            'ready': user and user.attr('ready')},
+            vendor_board_info={'board_name': mgmt and mgmt.attr(
+                'board_name'), 'xclbin_uuid': loaded})
+
+    def program(self, address, image_path):
+        """Load an xclbin into the user partition with ``xbutil``.
+
+        :param address: the card's management or user PF.
+        :returns: ``{"address": <user PF>, "function_id": <xclbin uuid>}``.
+        """
+        for card in self._cards().values():
+            addresses = {d.address for d in card.values()}
+            if address in addresses and 'user' in card:
+                user = card['user']
+                command.run(['xbutil', 'program', '--device', user.address,
+                             '--user', image_path])
+                return {'address': user.address,
+                        'function_id': xclbin_uuid(user)}
+        raise exception.DriverDeviceNotFound(address=address, driver=self.name)

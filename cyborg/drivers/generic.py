@@ -1,0 +1,113 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The generic PCI driver: any PCI function a selector picks.
+
+Selectors are ``[pci] device_spec`` (Nova's syntax plus ``class_code``,
+``driver`` and ``device_type``; see cyborg/drivers/selector.py).  With
+none configured it takes the accelerator PCI classes.
+
+Each selected function is one deployable with one accelerator and one
+``PCI`` attach handle.  Functions are grouped into one device per
+physical function: when virtual functions of an SR-IOV device are
+selected, each VF is a deployable and the PF itself is not offered (it
+cannot be passed through while its VFs are in use).
+"""
+
+from cyborg.drivers import base
+from cyborg.drivers import pci
+from cyborg.drivers import selector
+from cyborg.objects import fields
+
+DEFAULT_RESOURCE_CLASS = 'CUSTOM_PCI'
+
+# Vendor traits the existing Cyborg's pci_driver sets (CUSTOM_PCI_<NAME>).
+KNOWN_VENDORS = {
+    '8086': 'INTEL',
+    '10de': 'NVIDIA',
+    '10ee': 'XILINX',
+    '1002': 'AMD',
+    '15b3': 'MELLANOX',
+    '1af4': 'REDHAT',
+    '1c2c': 'SILICOM',
+}
+
+
+def vendor_traits(dev):
+    """``CUSTOM_PCI_<VENDOR>`` (known vendors), ``CUSTOM_PCI_VENDOR_<ID>``
+    and ``CUSTOM_PCI_PRODUCT_ID_<ID>`` of the PciDevice *dev*.
+    """
+    traits = ['CUSTOM_PCI_VENDOR_%s' % dev.vendor_id.upper(),
+              'CUSTOM_PCI_PRODUCT_ID_%s' % dev.product_id.upper()]
+    if dev.vendor_id in KNOWN_VENDORS:
+        traits.append('CUSTOM_PCI_%s' % KNOWN_VENDORS[dev.vendor_id])
+    return traits
+
+
+class GenericDriver(base.AcceleratorDriver):
+    """Reports the PCI functions selected by ``[pci] device_spec``.
+
+    :raises: InvalidSelector when a selector is malformed.
+    """
+
+    name = 'generic'
+    device_types = (fields.DeviceType.GENERIC,)
+    catch_all = True
+
+    def __init__(self, conf, host, pci_host=None):
+        super().__init__(conf, host, pci_host=pci_host)
+        specs = conf.pci.device_spec
+        self.selectors = (selector.parse(specs) if specs
+                          else selector.defaults())
+
+    def _selected(self, devices):
+        """{address: Selector} of the selected functions."""
+        selected = {}
+        for address, dev in devices.items():
+            match = selector.first_match(self.selectors, dev)
+            if match is not None:
+                selected[address] = match
+        return selected
+
+    def discover(self):
+        devices = pci.by_address(self.pci_host)
+        groups = {}
+        for address, match in sorted(self._selected(devices).items()):
+            dev = devices[address]
+            parent = dev.physfn if dev.physfn in devices else address
+            groups.setdefault(parent, []).append((dev, match))
+        return [self._record(devices[parent], members)
+                for parent, members in sorted(groups.items())]
+
+    def _record(self, parent, members):
+        vfs = [(dev, match) for dev, match in members if dev.is_vf]
+        units = vfs or members
+        deployables = [self._deployable(dev, match) for dev, match in units]
+        record = self.record(
+            parent, fields.DeviceType.GENERIC, deployables,
+            acc_capability={'kernel_driver': parent.driver,
+                            'sriov_totalvfs': parent.sriov_totalvfs,
+                            'sriov_numvfs': parent.sriov_numvfs,
+                            'functions': [dev.address for dev, _ in units]})
+        record.acc_specs.remote = any(m.remote_managed for _, m in units)
+        return record
+
+    def _deployable(self, dev, match):
+        traits = [base.OWNER_CYBORG] + vendor_traits(dev) + match.traits
+        trusted = None if match.trusted is None else str(match.trusted)
+        handle = base.pci_attach_handle(
+            dev.address, physical_network=match.physical_network,
+            trusted=trusted and trusted.lower())
+        return self.deployable(
+            dev.address, match.resource_class or DEFAULT_RESOURCE_CLASS,
+            traits, [handle])

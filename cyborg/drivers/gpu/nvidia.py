@@ -1,0 +1,217 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The gpu driver: NVIDIA GPUs as whole GPUs (``PGPU``) or virtual GPUs
+(``VGPU``).
+
+Three layouts (HARDWARE.md 3.3):
+
+* a GPU without SR-IOV virtual functions and without a configured vGPU
+  type is one ``PGPU`` with a ``PCI`` handle of its physical function;
+* classic mdev vGPU (``mdev_supported_types`` on the PF, or on each VF of
+  older Ampere drivers): one ``VGPU`` deployable per GPU and configured
+  type, one ``MDEV`` handle per vGPU it can hold (available plus created);
+* vendor-specific VFIO (vGPU 17+; ``nvidia/creatable_vgpu_types`` on each
+  VF): one ``VGPU`` deployable per GPU and configured type, one ``PCI``
+  handle per VF offering it.
+
+A GPU that is carved into virtual functions or virtual GPUs is never also
+offered as a ``PGPU``, and virtual functions without a configured type are
+not offered at all: the existing Cyborg advertised both, so Placement
+offered capacity that did not exist (its bug 1987380).
+"""
+
+import re
+
+from oslo_log import log as logging
+
+from cyborg import exception
+from cyborg.conf import gpu as gpu_conf
+from cyborg.drivers import base
+from cyborg.drivers import pci
+from cyborg.objects import fields
+
+LOG = logging.getLogger(__name__)
+
+NVIDIA = '10de'
+DISPLAY_CLASS = '03'
+
+
+def vgpu_trait_name(type_name):
+    """``T4_1B`` from ``GRID T4-1B``, as the existing Cyborg derives it
+    (the second word of the type's name).
+    """
+    words = type_name.split()
+    word = words[1] if len(words) > 1 else (words[0] if words else 'VGPU')
+    return re.sub(r'[^A-Z0-9_]+', '_', word.upper())
+
+
+def creatable_vgpu_types(dev):
+    """{id: name} of a VF's ``nvidia/creatable_vgpu_types`` lines
+    (``"692   : NVIDIA A100D-1-10C"``).
+    """
+    types = {}
+    for line in (dev.read('nvidia/creatable_vgpu_types') or '').splitlines():
+        type_id, sep, name = line.partition(':')
+        if sep and type_id.strip().isdigit():
+            types[type_id.strip()] = name.strip()
+    return types
+
+
+class NvidiaGpuDriver(base.AcceleratorDriver):
+    """NVIDIA PGPU / VGPU (see the module docstring)."""
+
+    name = 'gpu'
+    device_types = (fields.DeviceType.GPU,)
+
+    def __init__(self, conf, host, pci_host=None):
+        super().__init__(conf, host, pci_host=pci_host)
+        gpu_conf.register_vgpu_opts(conf)
+        self.enabled_types = list(conf.gpu_devices.enabled_vgpu_types)
+
+    def _configured(self, keys, pf_address):
+        """The first configured type among *keys* (ids or names) that
+        *pf_address* may offer, or None.
+        """
+        for vgpu_type in self.enabled_types:
+            if vgpu_type not in keys:
+                continue
+            group = self.conf[gpu_conf.vgpu_group_name(vgpu_type)]
+            if not group.device_addresses or (
+                    pf_address in group.device_addresses):
+                return vgpu_type
+        return None
+
+    def discover(self):
+        devices = pci.by_address(self.pci_host)
+        return [self._record(dev, devices)
+                for address, dev in sorted(devices.items())
+                if dev.vendor_id == NVIDIA and not dev.is_vf and
+                (dev.class_code or '').startswith(DISPLAY_CLASS)]
+
+    def _record(self, pf, devices):
+        vfs = [devices[a] for a in pf.virtfns if a in devices]
+        units = vfs or [pf]
+        deployables = []
+        vfio = self._vendor_vfio_deployables(pf, vfs) if vfs else []
+        deployables.extend(vfio)
+        if not vfio:
+            deployables.extend(self._mdev_deployables(pf, units))
+        if not deployables and not vfs:
+            deployables.append(self._pgpu(pf))
+        if not deployables:
+            mode = 'unconfigured'
+        else:
+            mode = deployables[0].resource_class.lower()
+        if not deployables:
+            LOG.info('GPU %s has SR-IOV virtual functions but none offers '
+                     'a vGPU type of [gpu_devices] enabled_vgpu_types; it '
+                     'is not offered', pf.address)
+        return self.record(
+            pf, fields.DeviceType.GPU, deployables,
+            acc_capability={'mode': mode, 'sriov_numvfs': len(vfs),
+                            'mdev_types': [t['id'] for t in
+                                           pf.mdev_types()]},
+            setup_required=not deployables)
+
+    def _traits(self, pf, type_name=None):
+        traits = [base.OWNER_CYBORG, 'CUSTOM_NVIDIA_%s' %
+                  pf.product_id.upper()]
+        if type_name is not None:
+            traits.append('CUSTOM_NVIDIA_%s_%s' % (
+                pf.product_id.upper(), vgpu_trait_name(type_name)))
+        return traits
+
+    def _pgpu(self, pf):
+        return self.deployable(pf.address, 'PGPU', self._traits(pf),
+                               [base.pci_attach_handle(pf.address)])
+
+    def _mdev_deployables(self, pf, units):
+        """Classic mdev: handles of the configured types over *units*."""
+        by_type = {}
+        for unit in units:
+            for mdev_type in unit.mdev_types():
+                chosen = self._configured(
+                    (mdev_type['id'], mdev_type['name']), pf.address)
+                if chosen is None:
+                    continue
+                entry = by_type.setdefault(mdev_type['id'],
+                                           (mdev_type['name'], []))
+                count = (mdev_type['available_instances'] +
+                         len(mdev_type['devices']))
+                for _ in range(count):
+                    mark = '%s_%d' % (mdev_type['id'], len(entry[1]))
+                    entry[1].append(base.pci_attach_handle(
+                        unit.address, attach_type=fields.AttachType.MDEV,
+                        asked_type=mdev_type['id'], vgpu_mark=mark))
+        return [self.deployable('%s_%s' % (pf.address, type_id), 'VGPU',
+                                self._traits(pf, name), handles)
+                for type_id, (name, handles) in sorted(by_type.items())
+                if handles]
+
+    def _vendor_vfio_deployables(self, pf, vfs):
+        """vGPU 17+: each VF offering a configured type is one vGPU."""
+        by_type = {}
+        for vf in vfs:
+            types = creatable_vgpu_types(vf)
+            current = vf.read('nvidia/current_vgpu_type', '0')
+            if current != '0':
+                # Already set: only that type can be used on this VF.
+                types = {current: types.get(current, current)}
+            for type_id, name in sorted(types.items()):
+                if self._configured((type_id, name), pf.address):
+                    by_type.setdefault(type_id, (name, []))[1].append(
+                        base.pci_attach_handle(vf.address,
+                                               asked_type=type_id))
+                    break
+        return [self.deployable('%s_%s' % (pf.address, type_id), 'VGPU',
+                                self._traits(pf, name), handles)
+                for type_id, (name, handles) in sorted(by_type.items())]
+
+    # Device-side work at bind time ----------------------------------------
+
+    def _device(self, attach_handle):
+        info = attach_handle['attach_info']
+        address = '%s:%s:%s.%s' % (info['domain'], info['bus'],
+                                   info['device'], info['function'])
+        dev = pci.by_address(self.pci_host).get(address)
+        if dev is None:
+            raise exception.DriverDeviceNotFound(address=address,
+                                                 driver=self.name)
+        return dev, info
+
+    def prepare_attach(self, attach_handle, instance_uuid):
+        """Create the mdev (MDEV handles) or set the VF's vGPU type
+        (vendor-specific VFIO).
+
+        :returns: ``{"mdev_uuid": ...}`` for an mdev, else {}.
+        """
+        dev, info = self._device(attach_handle)
+        if attach_handle['attach_type'] == fields.AttachType.MDEV:
+            dev.write('mdev_supported_types/%s/create' % info['asked_type'],
+                      instance_uuid)
+            return {'mdev_uuid': instance_uuid}
+        if info.get('asked_type'):
+            dev.write('nvidia/current_vgpu_type', info['asked_type'])
+            return {}
+        return super().prepare_attach(attach_handle, instance_uuid)
+
+    def release_attach(self, attach_handle, instance_uuid):
+        """Remove the mdev, or clear the VF's vGPU type."""
+        dev, info = self._device(attach_handle)
+        if attach_handle['attach_type'] == fields.AttachType.MDEV:
+            dev.write('%s/remove' % instance_uuid, '1')
+        elif info.get('asked_type'):
+            dev.write('nvidia/current_vgpu_type', '0')
+        else:
+            super().release_attach(attach_handle, instance_uuid)

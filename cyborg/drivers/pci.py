@@ -1,0 +1,311 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The one PCI/sysfs layer every driver reads the host through.
+
+Production uses pyudev (libudev) for enumeration, attributes and driver
+links; it works on hosts without udevd because it reads sysfs directly.
+Tests give pyudev a fake tree with umockdev (``UMOCKDEV_DIR``), or, where
+umockdev is not installed, read the same tree with ``SysfsRoot``.  Either
+way drivers see ``PciDevice`` objects and read anything below a device
+(FPGA regions, mdev types, QAT state) with paths relative to it, so no
+driver parses ``lspci`` or walks ``/sys`` on its own.
+
+Every write to sysfs goes through ``write_sysfs()``.
+"""
+
+import fnmatch
+import os
+
+from oslo_log import log as logging
+import pyudev
+
+LOG = logging.getLogger(__name__)
+
+TYPE_PCI = 'type-PCI'
+TYPE_PF = 'type-PF'
+TYPE_VF = 'type-VF'
+
+
+def _read_file(path):
+    try:
+        with open(path) as f:
+            return f.read().strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _to_int(value, base=10):
+    try:
+        return int(value, base)
+    except (TypeError, ValueError):
+        return None
+
+
+def write_sysfs(path, value):
+    """Write *value* to the sysfs file *path* (the one write entry point).
+
+    :param path: an absolute path, below a device's ``sys_path``.
+    :param value: what to write; a newline is not added.
+    :raises: OSError when the kernel refuses the write.
+    """
+    LOG.info('Writing %(value)r to %(path)s', {'value': value, 'path': path})
+    with open(path, 'w') as f:
+        f.write(str(value))
+
+
+class PciDevice:
+    """One PCI function.
+
+    :param sys_path: its sysfs directory (``/sys/devices/.../<address>``,
+        or the same inside a ``SysfsRoot``).
+    :param udev_device: the pyudev Device, when enumerated through udev.
+    """
+
+    def __init__(self, sys_path, udev_device=None):
+        self.sys_path = sys_path
+        self._udev = udev_device
+        self.address = os.path.basename(sys_path)
+
+    def __repr__(self):
+        return '<PciDevice %s %s:%s>' % (self.address, self.vendor_id,
+                                         self.product_id)
+
+    # Files and links below the device ------------------------------------
+
+    def path(self, relpath=''):
+        """Absolute path of *relpath* below the device."""
+        if not relpath:
+            return self.sys_path
+        return os.path.join(self.sys_path, relpath)
+
+    def attr(self, name, default=None):
+        """A sysfs attribute of the device, stripped, or *default*."""
+        value = None
+        if self._udev is not None and '/' not in name:
+            raw = self._udev.attributes.get(name)
+            if raw is not None:
+                value = raw.decode('utf-8', 'replace').strip()
+        else:
+            value = _read_file(self.path(name))
+        return default if value is None else value
+
+    def read(self, relpath, default=None):
+        """The stripped content of the file *relpath* below the device."""
+        value = _read_file(self.path(relpath))
+        return default if value is None else value
+
+    def exists(self, relpath):
+        return os.path.lexists(self.path(relpath))
+
+    def listdir(self, relpath=''):
+        """Sorted entries of the directory *relpath* ([] if absent)."""
+        try:
+            return sorted(os.listdir(self.path(relpath)))
+        except OSError:
+            return []
+
+    def glob(self, pattern):
+        """Relative paths below the device matching *pattern*, sorted.
+
+        Each ``/``-separated part of *pattern* is an fnmatch pattern
+        (``fpga_region/region*/dfl-port.*/afu_id``).
+        """
+        found = ['']
+        for part in pattern.split('/'):
+            matches = []
+            for base in found:
+                names = self.listdir(base)
+                matches.extend(os.path.join(base, name) if base else name
+                               for name in fnmatch.filter(names, part))
+            found = matches
+        return sorted(found)
+
+    def link_name(self, relpath):
+        """Base name of the symlink *relpath*'s target, or None."""
+        try:
+            return os.path.basename(os.readlink(self.path(relpath)))
+        except OSError:
+            return None
+
+    def write(self, relpath, value):
+        """Write *value* to *relpath* below the device (write_sysfs)."""
+        write_sysfs(self.path(relpath), value)
+
+    # PCI facts ------------------------------------------------------------
+
+    def _hex(self, name):
+        value = self.attr(name)
+        if value and value.lower().startswith('0x'):
+            return value[2:].lower()
+        return value.lower() if value else None
+
+    @property
+    def vendor_id(self):
+        """``8086`` (4 lower-case hex digits)."""
+        return self._hex('vendor')
+
+    @property
+    def product_id(self):
+        return self._hex('device')
+
+    @property
+    def class_code(self):
+        """The 24-bit class as 6 hex digits, ``0b4000``."""
+        return self._hex('class')
+
+    @property
+    def subsystem_vendor_id(self):
+        return self._hex('subsystem_vendor')
+
+    @property
+    def subsystem_product_id(self):
+        return self._hex('subsystem_device')
+
+    @property
+    def driver(self):
+        """The bound kernel driver's name, or None when unbound."""
+        if self._udev is not None:
+            return self._udev.driver
+        return self.link_name('driver')
+
+    @property
+    def numa_node(self):
+        """The NUMA node, or None where the platform reports none (-1)."""
+        node = _to_int(self.attr('numa_node'))
+        return node if node is not None and node >= 0 else None
+
+    @property
+    def iommu_group(self):
+        return self.link_name('iommu_group')
+
+    @property
+    def physfn(self):
+        """The address of this VF's physical function, or None."""
+        return self.link_name('physfn')
+
+    @property
+    def virtfns(self):
+        """The addresses of this PF's virtual functions, in VF order."""
+        links = [(_to_int(name[len('virtfn'):]), name)
+                 for name in self.listdir() if name.startswith('virtfn')]
+        return [self.link_name(name) for _, name in sorted(
+            (n, name) for n, name in links if n is not None)]
+
+    @property
+    def sriov_totalvfs(self):
+        return _to_int(self.attr('sriov_totalvfs')) or 0
+
+    @property
+    def sriov_numvfs(self):
+        return _to_int(self.attr('sriov_numvfs')) or 0
+
+    @property
+    def is_vf(self):
+        return self.physfn is not None
+
+    @property
+    def is_pf(self):
+        return self.sriov_totalvfs > 0
+
+    @property
+    def device_type(self):
+        """``type-VF``, ``type-PF`` (SR-IOV capable) or ``type-PCI``."""
+        if self.is_vf:
+            return TYPE_VF
+        if self.is_pf:
+            return TYPE_PF
+        return TYPE_PCI
+
+    @property
+    def net_names(self):
+        """Names of the network interfaces of this function."""
+        return self.listdir('net')
+
+    def mdev_types(self):
+        """The mediated device types this device offers.
+
+        :returns: a list of dicts ``{id, name, available_instances,
+            device_api, devices}`` (``devices``: uuids of created mdevs),
+            sorted by id.
+        """
+        types = []
+        for type_id in self.listdir('mdev_supported_types'):
+            base = 'mdev_supported_types/' + type_id
+            types.append({
+                'id': type_id,
+                'name': self.read(base + '/name', ''),
+                'available_instances': _to_int(
+                    self.read(base + '/available_instances')) or 0,
+                'device_api': self.read(base + '/device_api', ''),
+                'devices': self.listdir(base + '/devices'),
+            })
+        return types
+
+    def std_board_info(self):
+        """The device's PCI facts, as strings (the record's
+        ``std_board_info``).
+        """
+        info = {'vendor_id': self.vendor_id, 'product_id': self.product_id,
+                'class_code': self.class_code,
+                'subsystem_vendor_id': self.subsystem_vendor_id,
+                'subsystem_product_id': self.subsystem_product_id,
+                'kernel_driver': self.driver,
+                'numa_node': _str_or_none(self.numa_node),
+                'iommu_group': self.iommu_group,
+                'device_type': self.device_type}
+        return {k: v for k, v in info.items() if v is not None}
+
+
+def _str_or_none(value):
+    return None if value is None else str(value)
+
+
+class UdevHost:
+    """The host's PCI devices through pyudev (production, and umockdev)."""
+
+    def __init__(self):
+        self._context = pyudev.Context()
+
+    def pci_devices(self):
+        """Every PCI function, sorted by address."""
+        devices = [PciDevice(dev.sys_path, dev)
+                   for dev in self._context.list_devices(subsystem='pci')]
+        return sorted(devices, key=lambda d: d.address)
+
+
+class SysfsRoot:
+    """The PCI devices of a sysfs tree below *root*, read as plain files.
+
+    The fallback of tests where umockdev is not installed; libudev cannot
+    be pointed at another tree.
+
+    :param root: the directory holding ``sys/``.
+    """
+
+    def __init__(self, root='/'):
+        self.root = root
+
+    def pci_devices(self):
+        base = os.path.join(self.root, 'sys/bus/pci/devices')
+        try:
+            names = sorted(os.listdir(base))
+        except OSError:
+            return []
+        return [PciDevice(os.path.realpath(os.path.join(base, name)))
+                for name in names]
+
+
+def by_address(host):
+    """{address: PciDevice} of every PCI function of *host*."""
+    return {dev.address: dev for dev in host.pci_devices()}

@@ -1,0 +1,289 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The hardware record: what a driver found, as the agent reports it.
+
+One ``Hardware`` per physical device (card, or PCI function group), with
+the shape of the seeds' ``/hardware`` (uuid, driver, address, vendor,
+product, type, ``acc_specs``, ``acc_status``) plus the schedulable units
+(``deployables``: resource class, traits, attach handles).
+
+It maps one-to-one onto the public tables (see the ``*_values()``
+methods), which the conductor writes:
+
+=======================  ==================================================
+table                    from
+=======================  ==================================================
+devices                  ``Hardware.device_values(host)``
+controlpath_ids          ``Hardware.controlpath_values()``
+deployables              ``HardwareDeployable.deployable_values()``
+attributes               ``HardwareDeployable.attribute_values()``
+                         (``rc``, then ``trait0``, ``trait1``...)
+attach_handles           ``HardwareAttachHandle.attach_handle_values()``
+=======================  ==================================================
+"""
+
+import hashlib
+import re
+import uuid
+
+from oslo_serialization import jsonutils
+from oslo_versionedobjects import fields as ovo_fields
+
+from cyborg.objects import base
+from cyborg.objects import fields
+
+# acc_status.state values.
+STATE_READY = 'ready'
+STATE_UNBOUND = 'unbound'
+STATE_DOWN = 'down'
+STATES = (STATE_READY, STATE_UNBOUND, STATE_DOWN)
+
+# Namespace of the device uuids: uuid5(namespace, "<host>/<driver>/<addr>"),
+# so that a device keeps its uuid across discoveries and agent restarts.
+_UUID_NAMESPACE = uuid.UUID('1e7c5c2a-46a4-4c57-9d1a-0c7d0f0b5f4e')
+
+_ADDRESS_RE = re.compile(
+    r'^([0-9a-fA-F]{4}):([0-9a-fA-F]{2}):([0-9a-fA-F]{2})\.([0-7])$')
+
+
+def _json(value):
+    return jsonutils.dumps(value, sort_keys=True)
+
+
+def pci_address_info(address):
+    """The attach_info / cpid_info dict of a PCI address.
+
+    :param address: ``dddd:bb:ss.f``, e.g. ``0000:0c:00.1``.
+    :raises: ValueError for anything else.
+    :returns: ``{"domain": "0000", "bus": "0c", "device": "00",
+        "function": "1"}`` (lower-case hex strings, as the existing
+        Cyborg writes them).
+    """
+    match = _ADDRESS_RE.match(address)
+    if match is None:
+        raise ValueError('not a PCI address: %r' % (address,))
+    domain, bus, slot, function = (p.lower() for p in match.groups())
+    return {'domain': domain, 'bus': bus, 'device': slot,
+            'function': function}
+
+
+def device_uuid(host, driver, address):
+    """The stable uuid of the device at *address* reported by *driver*."""
+    return str(uuid.uuid5(_UUID_NAMESPACE, '%s/%s/%s' % (
+        host, driver, address)))
+
+
+class _Record(base.CyborgObject):
+    """Applies the fields' defaults to what the constructor was not given
+    (oslo.versionedobjects leaves them unset).
+    """
+
+    def __init__(self, context=None, **kwargs):
+        super().__init__(context=context, **kwargs)
+        self.obj_set_defaults(*[
+            name for name, field in self.fields.items()
+            if name not in kwargs and
+            field.default != ovo_fields.UnspecifiedDefault])
+
+
+@base.CyborgObjectRegistry.register
+class HardwareAttachHandle(_Record):
+    """One assignable slot: a PCI function or a mediated device."""
+
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {
+        'attach_type': fields.AttachTypeField(),
+        # domain/bus/device/function (hex strings), plus physical_network
+        # for NIC functions, asked_type/vgpu_mark for mediated devices.
+        'attach_info': fields.DictOfNullableStringsField(),
+    }
+
+    def attach_handle_values(self):
+        """Columns of its attach_handles row (without ids)."""
+        return {'attach_type': self.attach_type,
+                'attach_info': _json(self.attach_info),
+                'in_use': False}
+
+    def to_dict(self):
+        return {'attach_type': self.attach_type,
+                'attach_info': dict(self.attach_info)}
+
+
+@base.CyborgObjectRegistry.register
+class HardwareDeployable(_Record):
+    """A schedulable unit of a device: one Placement resource provider."""
+
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {
+        # Globally unique (it becomes the resource provider's name), so it
+        # starts with the host.
+        'name': fields.StringField(),
+        'num_accelerators': fields.IntegerField(),
+        'resource_class': fields.StringField(),
+        'traits': fields.ListOfStringsField(),
+        'driver_name': fields.StringField(),
+        'attach_handles': fields.ListOfObjectsField('HardwareAttachHandle'),
+    }
+
+    def deployable_values(self):
+        """Columns of its deployables row (without ids)."""
+        return {'name': self.name, 'num_accelerators': self.num_accelerators,
+                'driver_name': self.driver_name}
+
+    def attribute_values(self):
+        """Its attributes rows as (key, value): ``rc``, then one
+        ``traitN`` per trait, in sorted order.
+        """
+        rows = [('rc', self.resource_class)]
+        rows.extend(('trait%d' % i, trait)
+                    for i, trait in enumerate(sorted(self.traits)))
+        return rows
+
+    def to_dict(self):
+        return {'name': self.name,
+                'num_accelerators': self.num_accelerators,
+                'resource_class': self.resource_class,
+                'traits': sorted(self.traits),
+                'driver_name': self.driver_name,
+                'attach_handles': [h.to_dict() for h in self.attach_handles]}
+
+
+@base.CyborgObjectRegistry.register
+class AccSpecs(_Record):
+    """What the device offers (the seeds' ``acc_specs``)."""
+
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {
+        'remote': fields.BooleanField(default=False),
+        'num': fields.IntegerField(),
+        'device_type': fields.DeviceTypeField(),
+        # Driver-specific: class code, NUMA node, IOMMU group, QAT
+        # services, loaded FPGA function...
+        'acc_capability': fields.JsonField(),
+    }
+
+    def to_dict(self):
+        return {'remote': self.remote, 'num': self.num,
+                'device_type': self.device_type,
+                'acc_capability': self.acc_capability}
+
+
+@base.CyborgObjectRegistry.register
+class AccStatus(_Record):
+    """The device's readiness (the seeds' ``acc_status``)."""
+
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {
+        'setup_required': fields.BooleanField(default=False),
+        'reboot_required': fields.BooleanField(default=False),
+        # ready, unbound (no kernel driver) or down
+        'state': fields.StringField(default=STATE_READY),
+    }
+
+    def to_dict(self):
+        return {'setup_required': self.setup_required,
+                'reboot_required': self.reboot_required,
+                'state': self.state}
+
+
+@base.CyborgObjectRegistry.register
+class Hardware(_Record):
+    """One device found by a driver."""
+
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {
+        'uuid': fields.UUIDField(),
+        'driver': fields.StringField(),
+        # The control path: the PCI address of the (physical) function
+        # that manages the device.
+        'address': fields.StringField(),
+        'vendor': fields.StringField(),
+        'product': fields.StringField(),
+        'type': fields.DeviceTypeField(),
+        'acc_specs': fields.ObjectField('AccSpecs'),
+        'acc_status': fields.ObjectField('AccStatus'),
+        'deployables': fields.ListOfObjectsField('HardwareDeployable'),
+        # PCI facts (IDs, class, NUMA node...) and driver facts (board,
+        # firmware, loaded function...).
+        'std_board_info': fields.DictOfNullableStringsField(default={}),
+        'vendor_board_info': fields.DictOfNullableStringsField(default={}),
+    }
+
+    def device_values(self, host):
+        """Columns of its devices row (without ids).
+
+        ``std_board_info`` holds the PCI facts plus ``acc_specs`` and
+        ``acc_status``, as sorted JSON.
+        """
+        std = dict(self.std_board_info, acc_specs=self.acc_specs.to_dict(),
+                   acc_status=self.acc_status.to_dict())
+        return {'uuid': self.uuid, 'type': self.type, 'vendor': self.vendor,
+                'model': self.product, 'hostname': host,
+                'std_board_info': _json(std),
+                'vendor_board_info': _json(dict(self.vendor_board_info)),
+                'driver_name': self.driver}
+
+    def controlpath_values(self):
+        """Columns of its controlpath_ids row (without ids)."""
+        return {'cpid_type': 'PCI',
+                'cpid_info': _json(pci_address_info(self.address))}
+
+    def to_dict(self):
+        """The record as plain data (the shape of the seeds' /hardware)."""
+        return {'uuid': self.uuid, 'driver': self.driver,
+                'address': self.address, 'vendor': self.vendor,
+                'product': self.product, 'type': self.type,
+                'acc_specs': self.acc_specs.to_dict(),
+                'acc_status': self.acc_status.to_dict(),
+                'deployables': [d.to_dict() for d in self.deployables],
+                'std_board_info': dict(self.std_board_info),
+                'vendor_board_info': dict(self.vendor_board_info)}
+
+
+@base.CyborgObjectRegistry.register
+class HardwareList(base.CyborgObjectListBase, base.CyborgObject):
+    """The hardware of one host, as sent to the conductor."""
+
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {
+        'objects': fields.ListOfObjectsField('Hardware'),
+    }
+
+
+def sort_key(record):
+    """Order of records in a report: by driver, then address."""
+    return (record['driver'], record['address'])
+
+
+def inventory_hash(records):
+    """A digest of a host's hardware that changes when anything in it does.
+
+    :param records: Hardware objects or their to_dict() form.
+    :returns: a hex SHA-256 of the records' sorted JSON.
+    """
+    dicts = [r if isinstance(r, dict) else r.to_dict() for r in records]
+    dicts.sort(key=sort_key)
+    return hashlib.sha256(_json(dicts).encode('utf-8')).hexdigest()

@@ -1,0 +1,136 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Agents and a conductor as real processes over RabbitMQ: discovery,
+hash-gated reports, the hardware RPCs and start-up failures.
+"""
+
+import os
+import subprocess
+import sys
+
+import oslo_messaging as messaging
+
+from cyborg import conf as cyborg_conf
+from cyborg import exception
+from cyborg import objects
+from cyborg import rpc
+from cyborg.agent import rpcapi as agent_rpcapi
+from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.db.queries import driver as driver_queries
+from cyborg.tests.fixtures import backends
+from cyborg.tests.functional import base
+from cyborg.tests.functional.fixtures import services
+
+CONF = cyborg_conf.CONF
+
+
+class AgentTestCase(base.ServiceTestCase):
+
+    def setUp(self):
+        super().setUp()
+        # This process talks to the services over RabbitMQ too.
+        # (The fake transport of the base class registered the option.)
+        self.flags(control_exchange='cyborg')
+        rpc.init(CONF, url=backends.rabbit_url())
+        objects.register_all()
+        self.conductor = conductor_rpcapi.ConductorAPI()
+        self.agents = agent_rpcapi.AgentAPI()
+
+    def _start_agent(self, host, drivers='fake', **groups):
+        groups.setdefault('agent', {}).update(enabled_drivers=drivers,
+                                              hotplug=False)
+        return self.start_service('cyborg-agent', host, **groups)
+
+    def _hardware(self, host):
+        def reported():
+            # A call sent before the conductor's queue exists is lost: keep
+            # each try short.
+            try:
+                return self.conductor.hardware(self.context, host=host,
+                                               timeout=5)[0]
+            except (exception.HostNotFound, messaging.MessagingTimeout):
+                return None
+        return services.wait_for(reported, timeout=60,
+                                 message='no report from %s' % host)
+
+    def test_discovery_and_hardware(self):
+        cond, agent = self.host('cond'), self.host('agent')
+        self.start_service('cyborg-conductor', cond)
+        agent_process = self._start_agent(
+            agent, drivers='fake,generic',
+            fake_driver={'devices': 'fpga=1,qat=1'},
+            pci={'device_spec': '{"vendor_id": "1af4"}'})
+        stored = self._hardware(agent)
+        by_type = {r['type']: r for r in stored['hardware']}
+        self.assertEqual(agent + '_FakeDevice',
+                         by_type['FPGA']['deployables'][0]['name'])
+        self.assertEqual(4, len(by_type['QAT']['deployables']))
+
+        # discovery through the conductor: nothing changed, so the agent
+        # sent its hash only.
+        results = self.conductor.discovery(self.context, host=agent)
+        summary = results[agent]
+        self.assertEqual((False, 'unchanged'),
+                         (summary['changed'], summary['report']))
+        self.assertEqual({'fake': 'READY', 'generic': 'READY'},
+                         {d['name']: d['status']
+                          for d in summary['drivers']})
+        self.assertEqual(stored['inventory_hash'], summary['inventory_hash'])
+
+        # hardware straight from the agent matches the conductor's copy.
+        live = self.agents.hardware(self.context, host=agent)
+        self.assertEqual(stored['hardware'], live['hardware'])
+        self.assertEqual(
+            [('fake', 'READY'), ('generic', 'READY')],
+            [(d['name'], d['status']) for d in
+             driver_queries.get_all(self.context, host=agent)])
+        self.assertRaises(exception.DriverNotEnabled,
+                          self.conductor.discovery, self.context,
+                          host=agent, driver='gpu')
+
+        # An operator's view.
+        output = self._manage('hardware', 'list', '--host', agent)
+        self.assertIn(agent + '_FakeDevice', output)
+        output = self._manage('discovery', 'run', '--host', agent)
+        self.assertIn('| %s | fake    | READY  |' % agent, output)
+
+        # With the agent gone, its last report is still there.
+        agent_process.stop()
+        services.wait_for(
+            lambda: self.conductor.hardware(
+                self.context, host=agent)[0]['agent_status'] == 'down',
+            timeout=60, message='agent never turned down')
+        self.assertEqual(stored['hardware'], self.conductor.hardware(
+            self.context, host=agent)[0]['hardware'])
+        self.assertNotIn(agent, self.conductor.discovery(self.context))
+
+    def _manage(self, *args):
+        conf = self.processes[0].conf_path
+        result = subprocess.run(
+            [sys.executable, '-m', 'cyborg.cmd.manage', '--config-file',
+             conf] + list(args), capture_output=True, text=True,
+            timeout=120, check=False)
+        self.assertEqual(0, result.returncode, result.stderr)
+        return result.stdout
+
+    def test_bad_configuration_stops_the_agent_at_start(self):
+        for drivers, groups, message in (
+                ('fake,tpu', {}, 'Accelerator driver tpu is not available'),
+                ('generic', {'pci': {'device_spec': '{"vendr_id": "1"}'}},
+                 'unknown key(s) vendr_id')):
+            process = self._start_agent(self.host('bad'), drivers=drivers,
+                                        **groups)
+            self.assertEqual(1, process.process.wait(timeout=60))
+            self.assertIn(message, process.log())
+            self.assertTrue(os.path.exists(process.log_path))

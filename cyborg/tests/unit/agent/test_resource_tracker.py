@@ -1,0 +1,184 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of driver loading, discovery, driver isolation and hash-gated
+reports (against the real conductor on the fake transport).
+"""
+
+import oslo_messaging as messaging
+
+from cyborg import conf as cyborg_conf
+from cyborg import exception
+from cyborg import rpc
+from cyborg.agent import resource_tracker
+from cyborg.conductor import manager as conductor_manager
+from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.db.queries import host as host_queries
+from cyborg.drivers import base as driver_base
+from cyborg.drivers import fake
+from cyborg.tests import base
+
+CONF = cyborg_conf.CONF
+
+
+class _Broken(driver_base.AcceleratorDriver):
+    name = 'broken'
+
+    def discover(self):
+        raise RuntimeError('the card is on fire')
+
+
+class _Recording:
+    """The conductor client, recording whether full inventories went."""
+
+    def __init__(self, real):
+        self.real = real
+        self.sent = []
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+    def report(self, context, **kwargs):
+        self.sent.append('full' if kwargs['hardware'] is not None
+                         else 'hash')
+        return self.real.report(context, **kwargs)
+
+
+class LoadDriversTestCase(base.TestCase):
+
+    def test_names_and_aliases(self):
+        self.flags(group='agent', enabled_drivers=['fake', 'fake_driver',
+                                                   'pci_driver'])
+        drivers, aliases = resource_tracker.load_drivers(CONF, 'h')
+        self.assertEqual(['fake', 'generic'], list(drivers))
+        self.assertEqual({'fake': 'fake', 'fake_driver': 'fake',
+                          'pci_driver': 'generic'}, aliases)
+
+    def test_every_entry_point_loads(self):
+        names = resource_tracker.available_drivers()
+        self.assertEqual(11, len(names))
+        self.flags(group='agent', enabled_drivers=names)
+        drivers, _ = resource_tracker.load_drivers(CONF, 'h')
+        self.assertEqual(['crypto', 'fake', 'fpga', 'generic', 'gpu',
+                          'intel_fpga', 'xilinx_fpga'], sorted(drivers))
+
+    def test_unknown_name(self):
+        self.flags(group='agent', enabled_drivers=['fake', 'tpu'])
+        exc = self.assertRaises(exception.DriverNotFound,
+                                resource_tracker.load_drivers, CONF, 'h')
+        self.assertIn('tpu', exc.message)
+        self.assertIn('generic', exc.message)
+
+    def test_bad_driver_configuration(self):
+        self.flags(group='agent', enabled_drivers=['generic'])
+        self.flags(group='pci', device_spec=['{"address": "zz:00.0"}'])
+        exc = self.assertRaises(exception.InvalidSelector,
+                                resource_tracker.load_drivers, CONF, 'h')
+        self.assertIn('zz:00.0', exc.message)
+
+
+class MergeTestCase(base.TestCase):
+
+    def test_specific_drivers_win(self):
+        generic_fake = fake.FakeDriver(CONF, 'h')
+        generic_fake.catch_all = True
+        generic_fake.name = 'generic'
+        specific = fake.FakeDriver(CONF, 'h')
+        records = resource_tracker.merge([
+            (generic_fake, generic_fake.discover()),
+            (specific, specific.discover())])
+        self.assertEqual(['fake'], [r.driver for r in records])
+
+
+class ResourceTrackerTestCase(base.DbTestCase):
+
+    def setUp(self):
+        super().setUp()
+        server = rpc.get_server(
+            messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
+            [conductor_manager.ConductorManager('c1',
+                                                conductor_rpcapi.TOPIC)])
+        server.start()
+        self.addCleanup(server.wait)
+        self.addCleanup(server.stop)
+        self.api = _Recording(conductor_rpcapi.ConductorAPI())
+
+    def _tracker(self, *extra):
+        drivers = {'fake': fake.FakeDriver(CONF, 'n1')}
+        drivers.update((d.name, d) for d in extra)
+        return resource_tracker.ResourceTracker(
+            'n1', drivers, {n: n for n in drivers}, self.api)
+
+    def test_unchanged_inventory_sends_its_hash_only(self):
+        tracker = self._tracker()
+        first = tracker.update(self.context)
+        second = tracker.update(self.context)
+        self.assertEqual(['full', 'hash'], self.api.sent)
+        self.assertEqual(('stored', 'unchanged'),
+                         (first['report'], second['report']))
+        self.assertEqual(first['generation'], second['generation'])
+        self.assertFalse(second['changed'])
+
+    def test_changed_inventory_is_sent(self):
+        tracker = self._tracker()
+        tracker.update(self.context)
+        self.flags(group='fake_driver', devices=['fpga=1', 'gpu=1'])
+        tracker.drivers['fake'] = fake.FakeDriver(CONF, 'n1')
+        summary = tracker.update(self.context, driver='fake')
+        self.assertEqual(['full', 'full'], self.api.sent)
+        self.assertEqual((2, True), (summary['generation'],
+                                     summary['changed']))
+        [host] = host_queries.get_all(self.context)
+        self.assertEqual(2, len(host['hardware']))
+        self.assertEqual(2, host['generation'])
+
+    def test_conductor_without_the_hash_asks_for_the_inventory(self):
+        tracker = self._tracker()
+        tracker.update(self.context)
+        # The conductor's database lost the report.
+        with self.db.engine.begin() as conn:
+            conn.exec_driver_sql('DELETE FROM hosts')
+        summary = tracker.update(self.context)
+        self.assertEqual(['full', 'hash', 'full'], self.api.sent)
+        self.assertEqual('stored', summary['report'])
+        self.assertEqual(1, len(host_queries.get_all(self.context)))
+
+    def test_broken_driver_is_isolated(self):
+        tracker = self._tracker(_Broken(CONF, 'n1'))
+        summary = tracker.update(self.context)
+        by_name = {d['name']: d for d in summary['drivers']}
+        self.assertEqual(('READY', 1), (by_name['fake']['status'],
+                                        by_name['fake']['devices']))
+        self.assertEqual('ERROR', by_name['broken']['status'])
+        self.assertIn('the card is on fire', by_name['broken']['detail'])
+        self.assertEqual('stored', summary['report'])
+        hellos = {h['name']: h['status'] for h in tracker.hellos()}
+        self.assertEqual({'fake': 'READY', 'broken': 'ERROR'}, hellos)
+
+    def test_unreachable_conductor_is_retried_with_the_inventory(self):
+        tracker = self._tracker()
+        self.api.real = conductor_rpcapi.ConductorAPI(topic='nobody')
+        self.flags(rpc_response_timeout=1)
+        self.assertEqual('failed', tracker.update(self.context)['report'])
+        self.api.real = conductor_rpcapi.ConductorAPI()
+        self.assertEqual('stored', tracker.update(self.context)['report'])
+        self.assertEqual(['full', 'full'], self.api.sent)
+
+    def test_hardware(self):
+        tracker = self._tracker()
+        self.assertEqual([], tracker.hardware()['hardware'])
+        tracker.update(self.context)
+        result = tracker.hardware()
+        self.assertEqual(('n1', 1), (result['host'], result['generation']))
+        self.assertEqual('READY', result['drivers'][0]['status'])
+        self.assertEqual(16, result['hardware'][0]['acc_specs']['num'])

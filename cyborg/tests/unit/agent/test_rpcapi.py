@@ -1,0 +1,102 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the agent RPC API: versions, message shapes, round trips."""
+
+import oslo_messaging as messaging
+
+from cyborg import exception
+from cyborg import rpc
+from cyborg.agent import manager
+from cyborg.agent import rpcapi
+from cyborg.tests import base
+
+
+class _RecordingEndpoint:
+    """Stands in for an agent and records what it is sent."""
+
+    target = messaging.Target(version=manager.AgentManager.RPC_API_VERSION)
+
+    def __init__(self):
+        self.calls = []
+
+    @messaging.expose
+    def discovery(self, context, **kwargs):
+        self.calls.append(('discovery', kwargs))
+        return {'host': 'n1'}
+
+    @messaging.expose
+    def hardware(self, context, **kwargs):
+        self.calls.append(('hardware', kwargs))
+        return {'host': 'n1', 'hardware': []}
+
+
+class _ConductorStub:
+    """Answers the agent's reports like a conductor that has no hash."""
+
+    def can_send_report(self):
+        return True
+
+    def report(self, context, **kwargs):
+        return {'status': 'stored', 'generation': 1,
+                'inventory_hash': kwargs['inventory_hash']}
+
+
+class AgentRPCAPITestCase(base.TestCase):
+
+    def _serve(self, endpoint, host='n1', topic='test-agent'):
+        server = rpc.get_server(messaging.Target(topic=topic, server=host),
+                                [endpoint])
+        server.start()
+        self.addCleanup(server.wait)
+        self.addCleanup(server.stop)
+        return rpcapi.AgentAPI(topic=topic)
+
+    def test_versions_in_sync(self):
+        self.assertEqual(manager.AgentManager.RPC_API_VERSION,
+                         rpcapi.AgentAPI.RPC_API_VERSION)
+
+    def test_messages_go_to_the_host(self):
+        n1, n2 = _RecordingEndpoint(), _RecordingEndpoint()
+        client = self._serve(n1, host='n1')
+        self._serve(n2, host='n2')
+        self.assertEqual({'host': 'n1'},
+                         client.discovery(self.context, host='n1',
+                                          driver='fake'))
+        client.hardware(self.context, host='n1')
+        self.assertEqual([('discovery', {'driver': 'fake'}),
+                          ('hardware', {})], n1.calls)
+        self.assertEqual([], n2.calls)
+
+    def test_version_cap(self):
+        self.flags(group='upgrade_levels', agent='1.0')
+        client = rpcapi.AgentAPI(topic='unused')
+        self.assertFalse(client.can_send_discovery())
+        self.assertRaises(messaging.RPCVersionCapError, client.hardware,
+                          self.context, host='n1')
+
+    def test_round_trip_with_the_real_manager(self):
+        mgr = manager.AgentManager('n1', conductor_api=_ConductorStub())
+        client = self._serve(mgr)
+        summary = client.discovery(self.context, host='n1')
+        self.assertEqual('stored', summary['report'])
+        hardware = client.hardware(self.context, host='n1')
+        self.assertEqual('n1_FakeDevice',
+                         hardware['hardware'][0]['deployables'][0]['name'])
+        exc = self.assertRaises(exception.DriverNotEnabled,
+                                client.discovery, self.context, host='n1',
+                                driver='gpu')
+        self.assertIn('gpu', exc.message)
+        self.assertRaises(messaging.NoSuchMethod,
+                          client.client.prepare(server='n1').call,
+                          self.context, '_update')

@@ -1,0 +1,114 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the conductor's report store and discovery fan-out."""
+
+import oslo_messaging as messaging
+
+from cyborg import conf as cyborg_conf
+from cyborg import exception
+from cyborg.conductor import inventory
+from cyborg.db.queries import service as service_queries
+from cyborg.drivers import fake
+from cyborg.objects import hardware
+from cyborg.tests import base
+
+CONF = cyborg_conf.CONF
+
+
+class _Agents:
+    """An agent client whose hosts answer, fail or do not answer."""
+
+    def __init__(self, broken=(), silent=()):
+        self.broken = broken
+        self.silent = silent
+        self.asked = []
+
+    def discovery(self, context, host, driver=None):
+        self.asked.append((host, driver))
+        if host in self.broken:
+            raise exception.DriverNotEnabled(name=driver, host=host,
+                                             enabled='fake')
+        if host in self.silent:
+            raise messaging.MessagingTimeout('no reply')
+        return {'host': host, 'report': 'stored'}
+
+
+def _records(host):
+    return hardware.HardwareList(objects=fake.FakeDriver(CONF,
+                                                         host).discover())
+
+
+class InventoryTestCase(base.DbTestCase):
+
+    def _agent_up(self, host):
+        service_queries.heartbeat(self.context, host, 'cyborg-agent')
+
+    def test_report_is_hash_gated(self):
+        records = _records('n1')
+        digest = hardware.inventory_hash(records)
+        self.assertEqual('resend', inventory.report(
+            self.context, 'n1', 1, digest)['status'])
+        self.assertEqual('stored', inventory.report(
+            self.context, 'n1', 1, digest, records)['status'])
+        self.assertEqual('unchanged', inventory.report(
+            self.context, 'n1', 1, digest)['status'])
+        answer = inventory.report(self.context, 'n1', 1, digest, records)
+        self.assertEqual(('unchanged', 1), (answer['status'],
+                                            answer['generation']))
+        self.assertEqual('resend', inventory.report(
+            self.context, 'n1', 2, 'other')['status'])
+
+    def test_report_hash_is_recomputed(self):
+        records = _records('n1')
+        answer = inventory.report(self.context, 'n1', 1, 'wrong', records)
+        self.assertEqual(hardware.inventory_hash(records),
+                         answer['inventory_hash'])
+
+    def test_hardware_of_hosts_up_and_down(self):
+        inventory.report(self.context, 'n1', 1, 'x', _records('n1'))
+        inventory.report(self.context, 'n2', 1, 'x', _records('n2'))
+        self._agent_up('n1')
+        result = inventory.hardware(self.context)
+        self.assertEqual([('n1', 'up'), ('n2', 'down')],
+                         [(h['host'], h['agent_status']) for h in result])
+        self.assertEqual('n2_FakeDevice', result[1]['hardware'][0][
+            'deployables'][0]['name'])
+        self.assertEqual(['n1'], [h['host'] for h in inventory.hardware(
+            self.context, host='n1')])
+        self.assertRaises(exception.HostNotFound, inventory.hardware,
+                          self.context, host='n3')
+
+    def test_discovery_fans_out_to_agents_up(self):
+        for host in ('n1', 'n2', 'n3'):
+            self._agent_up(host)
+        agents = _Agents(broken=('n2',), silent=('n3',))
+        results = inventory.discovery(self.context, agents, driver='fake')
+        self.assertEqual({'host': 'n1', 'report': 'stored'}, results['n1'])
+        self.assertIn('not enabled', results['n2']['error'])
+        self.assertIn('did not answer', results['n3']['error'])
+        self.assertEqual({('n1', 'fake'), ('n2', 'fake'), ('n3', 'fake')},
+                         set(agents.asked))
+
+    def test_discovery_of_one_host_raises(self):
+        agents = _Agents(broken=('n2',), silent=('n3',))
+        self.assertEqual({'n1': {'host': 'n1', 'report': 'stored'}},
+                         inventory.discovery(self.context, agents,
+                                             host='n1'))
+        self.assertRaises(exception.DriverNotEnabled, inventory.discovery,
+                          self.context, agents, host='n2')
+        self.assertRaises(exception.AgentUnreachable, inventory.discovery,
+                          self.context, agents, host='n3')
+
+    def test_discovery_without_agents(self):
+        self.assertEqual({}, inventory.discovery(self.context, _Agents()))

@@ -1,0 +1,85 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the fake driver."""
+
+from cyborg import conf as cyborg_conf
+from cyborg import exception
+from cyborg.drivers import fake
+from cyborg.tests import base
+
+CONF = cyborg_conf.CONF
+
+
+class FakeDriverTestCase(base.TestCase):
+
+    def _discover(self, host='test-host', devices=None):
+        if devices is not None:
+            self.flags(group='fake_driver', devices=devices)
+        return fake.FakeDriver(CONF, host).discover()
+
+    def test_default_is_the_existing_fake_device(self):
+        [record] = self._discover()
+        self.assertEqual(('fake', '0xABCD', 'FPGA', '0000:0c:00.0'),
+                         (record.driver, record.vendor, record.type,
+                          record.address))
+        self.assertEqual({'cpid_type': 'PCI', 'cpid_info':
+                          '{"bus": "0c", "device": "00", "domain": "0000", '
+                          '"function": "0"}'}, record.controlpath_values())
+        [dep] = record.deployables
+        self.assertEqual(('test-host_FakeDevice', 'fake', 16, 'FPGA',
+                          ['CUSTOM_FAKE_DEVICE']),
+                         (dep.name, dep.driver_name, dep.num_accelerators,
+                          dep.resource_class, dep.traits))
+        handles = dep.attach_handles
+        self.assertEqual(16, len(handles))
+        self.assertEqual({'TEST_PCI'}, {h.attach_type for h in handles})
+        addresses = ['{domain}:{bus}:{device}.{function}'.format(
+            **h.attach_info) for h in handles]
+        self.assertEqual('0000:0c:00.1', addresses[0])
+        self.assertEqual('0000:0c:02.0', addresses[-1])
+        self.assertEqual(16, len(set(addresses)))
+
+    def test_name_is_sanitised(self):
+        [record] = self._discover(host='node-1.example.com')
+        self.assertEqual('node-1_example_com_FakeDevice',
+                         record.deployables[0].name)
+
+    def test_configured_devices(self):
+        records = self._discover(devices=['fpga=2', 'qat=1', 'gpu=1'])
+        self.assertEqual(['FPGA', 'FPGA', 'QAT', 'GPU'],
+                         [r.type for r in records])
+        self.assertEqual(['0000:0c:00.0', '0000:0d:00.0', '0000:0e:00.0',
+                          '0000:0f:00.0'], [r.address for r in records])
+        self.assertEqual('test-host_FakeDevice',
+                         records[0].deployables[0].name)
+        names = [d.name for r in records for d in r.deployables]
+        self.assertEqual(len(names), len(set(names)))
+        qat = records[2]
+        self.assertEqual(4, len(qat.deployables))
+        self.assertEqual({'CUSTOM_QAT'},
+                         {d.resource_class for d in qat.deployables})
+        self.assertIn('CUSTOM_QAT_SYM', qat.deployables[0].traits)
+        self.assertEqual(['asym', 'dc', 'sym'],
+                         qat.acc_specs.acc_capability['services'])
+        self.assertEqual('PGPU', records[3].deployables[0].resource_class)
+
+    def test_no_devices(self):
+        self.assertEqual([], self._discover(devices=[]))
+
+    def test_bad_configuration_fails_at_load(self):
+        for value in ('fpga', 'nic=1', 'fpga=x'):
+            self.flags(group='fake_driver', devices=[value])
+            exc = self.assertRaises(exception.ConfigInvalid,
+                                    fake.FakeDriver, CONF, 'h')
+            self.assertIn(repr(value), exc.message)

@@ -1,0 +1,156 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the FPGA drivers (Intel DFL and OPAE layouts, Xilinx)."""
+
+import os
+
+import fixtures
+
+from cyborg import conf as cyborg_conf
+from cyborg import exception
+from cyborg.drivers.fpga import card
+from cyborg.drivers.fpga import intel
+from cyborg.drivers.fpga import xilinx
+from cyborg.tests import base
+from cyborg.tests.fixtures import fakesys
+from cyborg.tests.fixtures import sysfs
+
+CONF = cyborg_conf.CONF
+
+NEW_AFU = 'ffeeddccbbaa99887766554433221100'
+NEW_XCLBIN = '11111111-2222-3333-4444-555555555555'
+
+
+def _handle_addresses(deployable):
+    return ['{domain}:{bus}:{device}.{function}'.format(**h.attach_info)
+            for h in deployable.attach_handles]
+
+
+class _FpgaTests(sysfs.FakeHostMixin):
+
+    def _driver(self, cls=card.FpgaDriver):
+        return cls(CONF, 'test-host', pci_host=self.pci_host)
+
+    def _fake_tool(self, name, target_sysfs_path, value):
+        """Put a fake vendor tool on PATH: it records its arguments and
+        writes *value* to the device file, as the real tool's effect.
+        """
+        bindir = self.useFixture(fixtures.TempDir()).path
+        args_file = os.path.join(bindir, 'args')
+        # Under umockdev the tool sees the fake tree as /sys (it inherits
+        # the preload library); otherwise it writes into the tree itself.
+        target = (target_sysfs_path if self.MODE == sysfs.UDEV
+                  else self.fs.real_path(target_sysfs_path))
+        tool = os.path.join(bindir, name)
+        with open(tool, 'w') as f:
+            f.write('#!/bin/sh\necho "$@" > %s\necho %s > %s\n' % (
+                args_file, value, target))
+        os.chmod(tool, 0o700)
+        self.useFixture(fixtures.EnvironmentVariable(
+            'PATH', bindir + os.pathsep + os.environ['PATH']))
+        return args_file
+
+    def test_intel_dfl_card(self):
+        records = {r.address: r for r in
+                   self._driver(intel.IntelFpgaDriver).discover()}
+        self.assertEqual([fakesys.N3000, fakesys.PAC_A10], sorted(records))
+        n3000 = records[fakesys.N3000]
+        [dep] = n3000.deployables
+        self.assertEqual(('FPGA', 1, 'intel_fpga'),
+                         (dep.resource_class, dep.num_accelerators,
+                          dep.driver_name))
+        self.assertEqual([fakesys.N3000], _handle_addresses(dep))
+        self.assertEqual(sorted([
+            'CUSTOM_FPGA_INTEL', 'CUSTOM_FPGA_INTEL_PAC_N3000',
+            'CUSTOM_FPGA_REGION_INTEL_' + fakesys.N3000_PR_ID.upper(),
+            'CUSTOM_FPGA_FUNCTION_ID_INTEL_' + fakesys.N3000_AFU.upper()]),
+            dep.traits)
+        self.assertEqual('dfl', n3000.acc_specs.acc_capability['layout'])
+        self.assertEqual('0x23000410010309',
+                         n3000.vendor_board_info['bitstream_id'])
+
+    def test_intel_opae_card_with_vf(self):
+        records = {r.address: r for r in
+                   self._driver(intel.IntelFpgaDriver).discover()}
+        a10 = records[fakesys.PAC_A10]
+        [dep] = a10.deployables
+        self.assertEqual([fakesys.PAC_A10_VF], _handle_addresses(dep))
+        self.assertIn('CUSTOM_FPGA_INTEL_PAC_ARRIA10', dep.traits)
+        self.assertIn('CUSTOM_FPGA_FUNCTION_ID_INTEL_' +
+                      fakesys.A10_AFU.upper(), dep.traits)
+        self.assertIn('CUSTOM_FPGA_REGION_INTEL_' +
+                      fakesys.A10_PR_ID.upper(), dep.traits)
+        self.assertEqual('opae', a10.acc_specs.acc_capability['layout'])
+
+    def test_xilinx_card(self):
+        [record] = self._driver(xilinx.XilinxFpgaDriver).discover()
+        self.assertEqual(fakesys.U250_MGMT, record.address)
+        [dep] = record.deployables
+        self.assertEqual(1, dep.num_accelerators)
+        self.assertEqual([fakesys.U250_MGMT, fakesys.U250_USER],
+                         _handle_addresses(dep))
+        self.assertEqual(sorted([
+            'CUSTOM_FPGA_XILINX', 'CUSTOM_FPGA_PRODUCT_ID_5004',
+            'CUSTOM_FPGA_FUNCTION_ID_XILINX_' +
+            fakesys.U250_XCLBIN.replace('-', '').upper()]), dep.traits)
+        self.assertEqual('u250', record.vendor_board_info['board_name'])
+
+    def test_fpga_driver_reports_all_cards_under_its_name(self):
+        records = self._driver().discover()
+        self.assertEqual([fakesys.U250_MGMT, fakesys.N3000, fakesys.PAC_A10],
+                         [r.address for r in records])
+        self.assertEqual({'fpga'}, {r.driver for r in records} |
+                         {d.driver_name for r in records
+                          for d in r.deployables})
+
+    def test_program_intel_rereads_the_function(self):
+        args = self._fake_tool(
+            'fpgaconf', '/sys/bus/pci/devices/%s/fpga_region/region0/'
+            'dfl-port.0/afu_id' % fakesys.N3000, NEW_AFU)
+        result = self._driver().program(fakesys.N3000, '/images/x.gbs')
+        self.assertEqual({'address': fakesys.N3000,
+                          'function_id': NEW_AFU.upper()}, result)
+        with open(args) as f:
+            self.assertEqual('-B 0x5e -D 0x00 -F 0x0 /images/x.gbs\n',
+                             f.read())
+        [n3000] = [r for r in self._driver().discover()
+                   if r.address == fakesys.N3000]
+        self.assertIn('CUSTOM_FPGA_FUNCTION_ID_INTEL_' + NEW_AFU.upper(),
+                      n3000.deployables[0].traits)
+
+    def test_program_xilinx(self):
+        args = self._fake_tool(
+            'xbutil', '/sys/bus/pci/devices/%s/xclbinuuid' %
+            fakesys.U250_USER, NEW_XCLBIN)
+        result = self._driver().program(fakesys.U250_MGMT, '/x.xclbin')
+        self.assertEqual({'address': fakesys.U250_USER, 'function_id':
+                          NEW_XCLBIN.replace('-', '').upper()}, result)
+        with open(args) as f:
+            self.assertEqual('program --device %s --user /x.xclbin\n' %
+                             fakesys.U250_USER, f.read())
+
+    def test_program_failure_and_unknown_device(self):
+        self._fake_tool('fpgaconf', '/nonexistent/dir/afu_id', NEW_AFU)
+        self.assertRaises(exception.CommandFailed, self._driver().program,
+                          fakesys.N3000, '/x.gbs')
+        self.assertRaises(exception.DriverDeviceNotFound,
+                          self._driver().program, fakesys.T4, '/x.gbs')
+
+
+class FpgaUdevTestCase(_FpgaTests, base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class FpgaSysfsRootTestCase(_FpgaTests, base.TestCase):
+    MODE = sysfs.SYSFS_ROOT

@@ -1,0 +1,156 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the gpu driver: PGPU, classic mdev and vendor-specific VFIO."""
+
+from cyborg import conf as cyborg_conf
+from cyborg import exception
+from cyborg.conf import gpu as gpu_conf
+from cyborg.drivers.gpu import nvidia
+from cyborg.tests import base
+from cyborg.tests.fixtures import fakesys
+from cyborg.tests.fixtures import sysfs
+
+CONF = cyborg_conf.CONF
+
+MDEV_UUID = 'b1a8a0c4-2a9e-4a55-9d7f-3c1d2f9e0a01'
+
+
+def _addresses(deployable):
+    return ['{domain}:{bus}:{device}.{function}'.format(**h.attach_info)
+            for h in deployable.attach_handles]
+
+
+class _GpuTests(sysfs.FakeHostMixin):
+
+    def _driver(self, types=(), **addresses):
+        self.flags(group='gpu_devices', enabled_vgpu_types=list(types))
+        gpu_conf.register_vgpu_opts(CONF)
+        for vgpu_type, value in addresses.items():
+            self.flags(group=gpu_conf.vgpu_group_name(
+                vgpu_type.replace('_', '-')), device_addresses=value)
+        return nvidia.NvidiaGpuDriver(CONF, 'test-host',
+                                      pci_host=self.pci_host)
+
+    def _records(self, *args, **kwargs):
+        return {r.address: r for r in
+                self._driver(*args, **kwargs).discover()}
+
+    def test_whole_gpus_without_vgpu_types(self):
+        records = self._records()
+        self.assertEqual(sorted([fakesys.A100, fakesys.T4, fakesys.L40,
+                                 fakesys.NVIDIA_UNBOUND]), sorted(records))
+        for address in (fakesys.T4, fakesys.L40, fakesys.NVIDIA_UNBOUND):
+            [dep] = records[address].deployables
+            self.assertEqual(('PGPU', [address]),
+                             (dep.resource_class, _addresses(dep)))
+        self.assertEqual(['CUSTOM_NVIDIA_1EB8', 'OWNER_CYBORG'],
+                         records[fakesys.T4].deployables[0].traits)
+        self.assertEqual('unbound',
+                         records[fakesys.NVIDIA_UNBOUND].acc_status.state)
+
+    def test_carved_pf_is_never_a_pgpu(self):
+        # SR-IOV enabled, no vGPU type configured: neither the PF nor its
+        # VFs are offered (the existing Cyborg offered both).
+        a100 = self._records()[fakesys.A100]
+        self.assertEqual([], a100.deployables)
+        self.assertTrue(a100.acc_status.setup_required)
+        self.assertEqual('unconfigured', a100.acc_specs.acc_capability['mode'])
+
+    def test_classic_mdev(self):
+        t4 = self._records(['nvidia-222'])[fakesys.T4]
+        [dep] = t4.deployables
+        self.assertEqual(('VGPU', 16, 'test-host_0000_af_00_0_nvidia-222'),
+                         (dep.resource_class, dep.num_accelerators,
+                          dep.name))
+        self.assertEqual(['CUSTOM_NVIDIA_1EB8', 'CUSTOM_NVIDIA_1EB8_T4_1B',
+                          'OWNER_CYBORG'], dep.traits)
+        handle = dep.attach_handles[3]
+        self.assertEqual('MDEV', handle.attach_type)
+        self.assertEqual({'domain': '0000', 'bus': 'af', 'device': '00',
+                          'function': '0', 'asked_type': 'nvidia-222',
+                          'vgpu_mark': 'nvidia-222_3'}, handle.attach_info)
+
+    def test_vendor_specific_vfio(self):
+        records = self._records(['NVIDIA A100D-1-10C'])
+        [dep] = records[fakesys.A100].deployables
+        self.assertEqual(('VGPU', 2), (dep.resource_class,
+                                       dep.num_accelerators))
+        self.assertEqual(list(fakesys.A100_VFS), _addresses(dep))
+        self.assertEqual({'PCI'}, {h.attach_type for h in
+                                   dep.attach_handles})
+        self.assertEqual('692', dep.attach_handles[0].attach_info[
+            'asked_type'])
+        self.assertIn('CUSTOM_NVIDIA_20B5_A100D_1_10C', dep.traits)
+        # T4 offers no configured type: a PGPU.
+        self.assertEqual('PGPU',
+                         records[fakesys.T4].deployables[0].resource_class)
+
+    def test_vf_with_another_type_set_is_not_offered(self):
+        self.fs.write('/sys/devices/pci0000:41/%s/nvidia/current_vgpu_type'
+                      % fakesys.A100_VFS[1], '693')
+        [dep] = self._records(['692'])[fakesys.A100].deployables
+        self.assertEqual([fakesys.A100_VFS[0]], _addresses(dep))
+
+    def test_device_addresses_limit_a_type(self):
+        records = self._records(['nvidia-222'],
+                                nvidia_222=['0000:00:00.0'])
+        self.assertEqual('PGPU',
+                         records[fakesys.T4].deployables[0].resource_class)
+
+    def test_prepare_and_release_mdev(self):
+        driver = self._driver(['nvidia-222'])
+        [t4] = [r for r in driver.discover() if r.address == fakesys.T4]
+        handle = t4.deployables[0].attach_handles[0].to_dict()
+        self.assertEqual({'mdev_uuid': MDEV_UUID},
+                         driver.prepare_attach(handle, MDEV_UUID))
+        base_path = '/sys/devices/pci0000:af/%s/' % fakesys.T4
+        with open(self.fs.real_path(
+                base_path + 'mdev_supported_types/nvidia-222/create')) as f:
+            self.assertEqual(MDEV_UUID, f.read())
+        # The kernel would create the mdev's directory.
+        self.fs.write(base_path + MDEV_UUID + '/remove', '')
+        driver.release_attach(handle, MDEV_UUID)
+        with open(self.fs.real_path(base_path + MDEV_UUID + '/remove')) as f:
+            self.assertEqual('1', f.read())
+
+    def test_prepare_and_release_vendor_vfio(self):
+        driver = self._driver(['692'])
+        [a100] = [r for r in driver.discover() if r.address == fakesys.A100]
+        handle = a100.deployables[0].attach_handles[1].to_dict()
+        path = self.fs.real_path('/sys/devices/pci0000:41/%s/nvidia/'
+                                 'current_vgpu_type' % fakesys.A100_VFS[1])
+        self.assertEqual({}, driver.prepare_attach(handle, MDEV_UUID))
+        with open(path) as f:
+            self.assertEqual('692', f.read())
+        driver.release_attach(handle, MDEV_UUID)
+        with open(path) as f:
+            self.assertEqual('0', f.read())
+
+    def test_prepare_unknown_device(self):
+        handle = {'attach_type': 'PCI', 'attach_info': {
+            'domain': '0000', 'bus': '99', 'device': '00', 'function': '0'}}
+        self.assertRaises(exception.DriverDeviceNotFound,
+                          self._driver().prepare_attach, handle, MDEV_UUID)
+
+    def test_vgpu_trait_name(self):
+        self.assertEqual('T4_1B', nvidia.vgpu_trait_name('GRID T4-1B'))
+        self.assertEqual('X', nvidia.vgpu_trait_name('x'))
+
+
+class GpuUdevTestCase(_GpuTests, base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class GpuSysfsRootTestCase(_GpuTests, base.TestCase):
+    MODE = sysfs.SYSFS_ROOT
