@@ -185,6 +185,11 @@ class AcceleratorRequestBadState(Conflict):
                 "cannot move to %(target)s.")
 
 
+class BindTargetInvalid(Invalid):
+    msg_fmt = _("Resource provider %(rp)s is not a deployable of host "
+                "%(host)s.")
+
+
 class InstanceAlreadyBound(Invalid):
     msg_fmt = _("Instance %(instance)s already has accelerator requests. "
                 "Cannot bind additional ARQs.")
@@ -257,6 +262,10 @@ class DriverDeviceNotFound(NotFound):
 
 class CommandNotFound(CyborgException):
     msg_fmt = _("Command %(command)s was not found.")
+
+
+class ImageNotFound(NotFound):
+    msg_fmt = _("Image %(image)s could not be found: %(reason)s")
 
 
 class CommandFailed(CyborgException):

@@ -27,6 +27,7 @@ from oslo_utils import timeutils
 
 from cyborg import exception
 from cyborg import version
+from cyborg.agent import device_work
 from cyborg.agent import monitor
 from cyborg.agent import resource_tracker
 from cyborg.conductor import rpcapi as conductor_rpcapi
@@ -49,7 +50,7 @@ class AgentManager:
     """
 
     # Must equal AgentAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.1'
+    RPC_API_VERSION = '1.2'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -123,6 +124,41 @@ class AgentManager:
         See AgentAPI.hardware for the result.
         """
         return self.tracker.hardware()
+
+    # Device work of binds and unbinds (1.2) ----------------------------------
+
+    _DEVICE_WORK_ERRORS = (exception.DriverNotEnabled,
+                           exception.UnsupportedOperation,
+                           exception.DriverDeviceNotFound,
+                           exception.CommandFailed,
+                           exception.ImageNotFound)
+
+    @messaging.expose
+    @messaging.expected_exceptions(*_DEVICE_WORK_ERRORS)
+    def program(self, context, driver, address, bitstream_id=None,
+                function_id=None):
+        """Program a device (RPC API 1.2); see AgentAPI.program."""
+        result = device_work.program(self.tracker, driver, address,
+                                     bitstream_id, function_id)
+        # The loaded function changes the device's traits: report it.
+        threading.Thread(target=self._update, args=(context, 'program'),
+                         name='cyborg-discovery-after-program',
+                         daemon=True).start()
+        return result
+
+    @messaging.expose
+    @messaging.expected_exceptions(*_DEVICE_WORK_ERRORS)
+    def prepare_attach(self, context, driver, attach_handle, mdev_uuid):
+        """Prepare a handle (RPC API 1.2); see AgentAPI.prepare_attach."""
+        return device_work.prepare_attach(self.tracker, driver,
+                                          attach_handle, mdev_uuid)
+
+    @messaging.expose
+    @messaging.expected_exceptions(*_DEVICE_WORK_ERRORS)
+    def release_attach(self, context, driver, attach_handle, mdev_uuid):
+        """Release a handle (RPC API 1.2); see AgentAPI.release_attach."""
+        device_work.release_attach(self.tracker, driver, attach_handle,
+                                   mdev_uuid)
 
     def _heartbeat(self, context):
         """Send hello to the conductor: registration, then heartbeats.

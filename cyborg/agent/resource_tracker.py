@@ -155,6 +155,13 @@ class ResourceTracker:
             hellos.append(hello)
         return hellos
 
+    def driver(self, name):
+        """The enabled driver called (or aliased) *name*.
+
+        :raises: DriverNotEnabled
+        """
+        return self.drivers[self._resolve(name)[0]]
+
     def _resolve(self, name):
         if name is None:
             return list(self.drivers)

@@ -18,6 +18,7 @@ API version history:
 
 * 1.0 - Initial version (no methods).
 * 1.1 - discovery, hardware.
+* 1.2 - program, prepare_attach, release_attach (device work of binds).
 """
 
 from oslo_config import cfg
@@ -35,7 +36,7 @@ class AgentAPI:
 
     # The newest version this client knows.  Bump it (and the manager's)
     # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.1'
+    RPC_API_VERSION = '1.2'
 
     def __init__(self, topic=TOPIC):
         target = messaging.Target(topic=topic, version='1.0')
@@ -76,3 +77,56 @@ class AgentAPI:
         cctxt = self.client.prepare(server=host, version='1.1',
                                     timeout=timeout)
         return cctxt.call(context, 'hardware')
+
+    # Device work of binds and unbinds (1.2) ----------------------------------
+
+    def can_send_device_work(self):
+        """Whether the agents take program/prepare_attach/release_attach."""
+        return self.client.can_send_version('1.2')
+
+    def program(self, context, host, driver, address, bitstream_id=None,
+                function_id=None, timeout=None):
+        """Program a device of *host* with an image.
+
+        :param context: request context.
+        :param host: the agent's host.
+        :param driver: the driver that reported the device.
+        :param address: the PCI address to program.
+        :param bitstream_id: image UUID (accel:bitstream_id), or None.
+        :param function_id: accel:function_id, or None.
+        :param timeout: seconds to wait (default: rpc_response_timeout).
+        :raises: DriverNotEnabled, ImageNotFound, UnsupportedOperation,
+            DriverDeviceNotFound, CommandFailed, MessagingTimeout.
+        :returns: the driver's result (``{"address", "function_id"}``).
+        """
+        cctxt = self.client.prepare(server=host, version='1.2',
+                                    timeout=timeout)
+        return cctxt.call(context, 'program', driver=driver, address=address,
+                          bitstream_id=bitstream_id, function_id=function_id)
+
+    def prepare_attach(self, context, host, driver, attach_handle,
+                       mdev_uuid, timeout=None):
+        """Create what an instance needs of a handle (a mediated device).
+
+        :param attach_handle: ``{attach_type, attach_info}``.
+        :param mdev_uuid: the uuid the mediated device gets.
+        :raises: DriverNotEnabled, UnsupportedOperation, CommandFailed,
+            MessagingTimeout.
+        :returns: extra attach information (may be empty).
+        """
+        cctxt = self.client.prepare(server=host, version='1.2',
+                                    timeout=timeout)
+        return cctxt.call(context, 'prepare_attach', driver=driver,
+                          attach_handle=attach_handle, mdev_uuid=mdev_uuid)
+
+    def release_attach(self, context, host, driver, attach_handle,
+                       mdev_uuid, timeout=None):
+        """Undo prepare_attach (idempotent).
+
+        :raises: DriverNotEnabled, UnsupportedOperation, CommandFailed,
+            MessagingTimeout.
+        """
+        cctxt = self.client.prepare(server=host, version='1.2',
+                                    timeout=timeout)
+        return cctxt.call(context, 'release_attach', driver=driver,
+                          attach_handle=attach_handle, mdev_uuid=mdev_uuid)

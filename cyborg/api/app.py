@@ -28,6 +28,7 @@ import pecan
 
 from cyborg import exception
 from cyborg import policy
+from cyborg.api import after_response
 from cyborg.api import expose
 from cyborg.api import hooks
 from cyborg.api.controllers import root
@@ -40,7 +41,11 @@ DEFAULT_PASTE = os.path.join(os.path.dirname(__file__), 'api-paste.ini')
 
 
 def setup_app():
-    """The pecan application, wrapped in the error middleware."""
+    """The pecan application, with the API's own middleware.
+
+    Inside out: the empty-200 fix, the error bodies, and the work that
+    runs after a response went out.
+    """
     app = pecan.make_app(
         root.RootController(),
         hooks=[hooks.ContextHook(), hooks.MicroversionHook(),
@@ -49,8 +54,9 @@ def setup_app():
         guess_content_type_from_ext=False,
         force_canonical=False,
         debug=False)
-    return parsable_error.ParsableErrorMiddleware(
-        expose.EmptyOKMiddleware(app))
+    return after_response.AfterResponseMiddleware(
+        parsable_error.ParsableErrorMiddleware(
+            expose.EmptyOKMiddleware(app)))
 
 
 def app_factory(global_config, **local_conf):

@@ -13,16 +13,15 @@
 # under the License.
 """Accelerator request (ARQ) operations of the conductor.
 
-Create, record bind and unbind requests, delete.
+Creating ARQs from a device profile; binding, unbinding and deleting them
+is cyborg.conductor.arq_bind.
 """
 
 from oslo_log import log as logging
-import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg import states
-from cyborg.db import api as db_api
-from cyborg.db import models
+from cyborg.conductor import arq_bind
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device_profile as dp_queries
 from cyborg.objects import accelerator_request as arq_obj
@@ -33,9 +32,6 @@ LOG = logging.getLogger(__name__)
 # user), so the existing Cyborg creates two ARQs per requested FPGA of a
 # group that requires this trait.  Kept for compatibility.
 _XILINX_TRAIT = 'trait:CUSTOM_FPGA_XILINX'
-
-BIND_FIELDS = ('hostname', 'device_rp_uuid', 'instance_uuid')
-
 
 def group_count(group):
     """How many ARQs one device profile group asks for.
@@ -71,69 +67,43 @@ def create(context, device_profile_name, project_id):
     return arq_obj.AcceleratorRequestList.from_rows(rows)
 
 
-@db_api.context_manager.writer
 def apply_patch(context, patches, project_id=None):
-    """Record bind and unbind requests, all in one transaction.
-
-    Binding moves each ARQ from Initial (or Unbound) to BindStarted and
-    records the host, resource provider and instance Nova chose; the
-    device-side work that completes a bind is done by the binding
-    machinery.  Unbinding clears them and moves the ARQ to Unbound.
+    """Bind or unbind ARQs (see cyborg.conductor.arq_bind).
 
     :param patches: {arq_uuid: {'op': 'add'|'remove', 'values': {field:
         value}}}; for 'add', values hold hostname, device_rp_uuid,
-        instance_uuid and optionally project_id.
+        instance_uuid and optionally project_id.  One document binds or
+        unbinds, not both (cyborg-api checks each ARQ's ops).
     :param project_id: the caller's project, or None (admin: any).
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
-        InstanceAlreadyBound; nothing is changed then.
+        InstanceAlreadyBound, BindTargetInvalid, Invalid; nothing is changed
+        then.
+    :returns: {arq_uuid: state} after the call.
     """
     adds = {uuid: p['values'] for uuid, p in patches.items()
             if p['op'] == 'add'}
-    _check_instances_free(context, adds)
-    for uuid, patch in sorted(patches.items()):
-        if patch['op'] == 'add':
-            arq_queries.transition(context, uuid, states.BIND_STARTED,
-                                   values=patch['values'],
-                                   project_id=project_id)
-        else:
-            arq_queries.transition(
-                context, uuid, states.UNBOUND,
-                values={field: None for field in BIND_FIELDS},
-                project_id=project_id)
-    LOG.info('Recorded bind/unbind of accelerator requests %s',
-             ', '.join('%s (%s)' % (uuid, patch['op'])
-                       for uuid, patch in sorted(patches.items())))
-
-
-def _check_instances_free(context, adds):
-    """Refuse to bind to an instance that has ARQs besides these.
-
-    An instance never gets ARQs bound twice (Nova does not hot-add).
-    """
-    instances = {values['instance_uuid'] for values in adds.values()}
-    if not instances:
-        return
-    arq = models.ExtendedAcceleratorRequest
-    other = context.session.execute(
-        sa.select(arq.instance_uuid)
-        .where(arq.instance_uuid.in_(instances),
-               arq.uuid.not_in(list(adds)))
-        .limit(1)).scalar_one_or_none()
-    if other is not None:
-        raise exception.InstanceAlreadyBound(instance=other)
+    removes = [uuid for uuid, p in patches.items() if p['op'] == 'remove']
+    if adds and removes:
+        raise exception.Invalid(
+            reason='one request binds or unbinds accelerator requests, '
+                   'not both')
+    if removes:
+        arq_bind.unbind(context, removes, project_id=project_id)
+        return dict.fromkeys(removes, states.UNBOUND)
+    return arq_bind.bind(context, adds, project_id=project_id)
 
 
 def delete(context, uuids=None, instance_uuid=None, project_id=None):
     """Delete ARQs by uuids (all must exist) or by instance (idempotent).
 
     :raises: AcceleratorRequestNotFound
-    :returns: the number of ARQs deleted.
+    :returns: the number of ARQs deleted (or being deleted).
     """
-    rows = arq_queries.delete(context, uuids=uuids,
-                              instance_uuid=instance_uuid,
-                              project_id=project_id)
+    count = arq_bind.delete(context, uuids=uuids,
+                            instance_uuid=instance_uuid,
+                            project_id=project_id)
     LOG.info('Deleted %(count)d accelerator request(s) (%(which)s)',
-             {'count': len(rows),
+             {'count': count,
               'which': ('instance %s' % instance_uuid if uuids is None
                         else ', '.join(uuids))})
-    return len(rows)
+    return count

@@ -18,21 +18,29 @@ operation module of this package.  Only methods marked ``@messaging.expose``
 are reachable over RPC.
 """
 
+from concurrent import futures
+
 from oslo_config import cfg
 from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_utils import timeutils
 
+from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import servicegroup
 from cyborg import version
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import attribute as attribute_ops
+from cyborg.conductor import bind_jobs
+from cyborg.conductor import deployable as deployable_ops
 from cyborg.conductor import device as device_ops
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import inventory
+from cyborg.conductor import nova_notifier
 from cyborg.conductor import registration
+from cyborg.db.queries import bind_job as job_queries
+from cyborg.db.queries import nova_event as event_queries
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -44,7 +52,7 @@ class ConductorManager:
     """Endpoint of topic ``cyborg-conductor``."""
 
     # Must equal ConductorAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.2'
+    RPC_API_VERSION = '1.4'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -52,16 +60,43 @@ class ConductorManager:
         self.host = host
         self.topic = topic
         self.agent_api = agent_api or agent_rpcapi.AgentAPI()
+        self.notifier = nova_notifier.Notifier()
+        self.jobs = bind_jobs.JobRunner(host, self.agent_api,
+                                        on_resolved=self._kick_notifier)
+        # Work started by RPC handlers runs here, so that they return at
+        # once.
+        self._kicks = futures.ThreadPoolExecutor(
+            max_workers=2, thread_name_prefix='cyborg-work')
 
     def init_host(self, context):
-        """Register this conductor in the services table."""
+        """Register this conductor; resume the work left by a restart."""
         self._heartbeat(context, started_at=timeutils.utcnow())
+        self._kick(self._work, context)
 
     def del_host(self, context):
-        """Nothing to release: the row turns down by itself."""
+        """Let running bind jobs end; the services row turns down."""
+        self._kicks.shutdown(wait=True, cancel_futures=True)
+        self.jobs.stop()
 
     def periodic_tasks(self):
-        return [(CONF.report_interval, self._heartbeat)]
+        return [(CONF.report_interval, self._heartbeat),
+                (CONF.conductor.work_poll_interval, self._work)]
+
+    def _kick(self, func, *args):
+        try:
+            self._kicks.submit(func, *args)
+        except RuntimeError:
+            # Shutting down: the next conductor to start picks it up.
+            pass
+
+    def _kick_notifier(self):
+        self._kick(self.notifier.send_due,
+                   cyborg_context.get_admin_context())
+
+    def _work(self, context):
+        """Run due bind jobs and send due events for Nova."""
+        self.jobs.run_due(context)
+        self.notifier.send_due(context)
 
     def _heartbeat(self, context, started_at=None):
         # The conductor owns the database, so it records its own heartbeat
@@ -114,9 +149,11 @@ class ConductorManager:
     @messaging.expose
     @messaging.expected_exceptions(exception.AcceleratorRequestNotFound,
                                    exception.AcceleratorRequestBadState,
-                                   exception.InstanceAlreadyBound)
+                                   exception.InstanceAlreadyBound,
+                                   exception.BindTargetInvalid,
+                                   exception.Invalid)
     def arq_apply_patch(self, context, patches, project_id=None):
-        arq_ops.apply_patch(context, patches, project_id=project_id)
+        return arq_ops.apply_patch(context, patches, project_id=project_id)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.AcceleratorRequestNotFound)
@@ -174,3 +211,28 @@ class ConductorManager:
         See ConductorAPI.hardware for the arguments.
         """
         return inventory.hardware(context, host=host)
+
+    # Binding (1.4) -----------------------------------------------------------
+
+    @messaging.expose
+    def bind_release(self, context, request_id):
+        """cyborg-api has answered bind request *request_id*: its device
+        work may start and its events go to Nova (RPC API 1.4, a cast).
+        """
+        jobs = job_queries.release(context, request_id)
+        events = event_queries.release(context, request_id)
+        LOG.debug('Released %(jobs)d job(s) and %(events)d event(s) of '
+                  'request %(req)s', {'jobs': jobs, 'events': events,
+                                      'req': request_id})
+        self._kick(self._work, context)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeployableNotFound,
+                                   exception.UnsupportedOperation,
+                                   exception.ImageNotFound,
+                                   exception.DriverDeviceNotFound,
+                                   exception.DriverNotEnabled,
+                                   exception.CommandFailed)
+    def deployable_program(self, context, uuid, image_uuid):
+        """Program a deployable now (RPC API 1.4)."""
+        deployable_ops.program(context, self.agent_api, uuid, image_uuid)

@@ -20,6 +20,8 @@ API version history:
   device_profile_delete, arq_create, arq_apply_patch, arq_delete,
   device_set_status, attribute_create, attribute_delete.
 * 1.2 - report, discovery, hardware.
+* 1.4 - bind_release (cast), deployable_program; arq_apply_patch returns
+  the ARQs' states.
 """
 
 from oslo_config import cfg
@@ -37,7 +39,7 @@ class ConductorAPI:
 
     # The newest version this client knows.  Bump it (and the manager's)
     # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.2'
+    RPC_API_VERSION = '1.4'
 
     def __init__(self, topic=TOPIC):
         target = messaging.Target(topic=topic, version='1.0')
@@ -205,3 +207,33 @@ class ConductorAPI:
         """
         cctxt = self.client.prepare(version='1.2', timeout=timeout)
         return cctxt.call(context, 'hardware', host=host)
+
+    # Binding (1.4) -----------------------------------------------------------
+
+    def can_send_bind_release(self):
+        """Whether the conductors take bind_release and program (1.4)."""
+        return self.client.can_send_version('1.4')
+
+    def bind_release(self, context, request_id):
+        """Tell the conductors that the answer to bind request *request_id*
+        went out: its device work may start, its events go to Nova.
+
+        A cast: nothing is returned, nothing waits.
+
+        :param context: request context.
+        :param request_id: the request id of the PATCH (its context's).
+        """
+        cctxt = self.client.prepare(version='1.4')
+        cctxt.cast(context, 'bind_release', request_id=request_id)
+
+    def deployable_program(self, context, uuid, image_uuid):
+        """Program a deployable's device with an image, now.
+
+        :raises: DeployableNotFound, UnsupportedOperation, ImageNotFound,
+            DriverDeviceNotFound, DriverNotEnabled, CommandFailed,
+            MessagingTimeout.
+        """
+        cctxt = self.client.prepare(version='1.4',
+                                    timeout=CONF.bind_timeout + 30)
+        return cctxt.call(context, 'deployable_program', uuid=uuid,
+                          image_uuid=image_uuid)

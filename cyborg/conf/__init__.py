@@ -17,9 +17,11 @@ from oslo_config import cfg
 
 from cyborg.conf import agent
 from cyborg.conf import api
+from cyborg.conf import conductor
 from cyborg.conf import database
 from cyborg.conf import default
 from cyborg.conf import fake
+from cyborg.conf import glance
 from cyborg.conf import gpu
 from cyborg.conf import keystone_authtoken
 from cyborg.conf import nova
@@ -35,9 +37,11 @@ OPTION_MODULES = (
     default,
     api,
     agent,
+    conductor,
     database,
     keystone_authtoken,
     nova,
+    glance,
     placement,
     upgrade_levels,
     pci,

@@ -59,6 +59,22 @@ Related options:
 * ``[DEFAULT] periodic_interval``
 """)),
     cfg.StrOpt(
+        'image_cache_dir',
+        default='$state_path/images',
+        help=_("""
+Directory of the bitstream images the agent programs FPGAs with.
+
+An image named by a device profile is looked up here first, as
+``<image uuid>`` (for ``accel:bitstream_id``) or
+``function-<function id>`` (for ``accel:function_id``); when missing
+it is downloaded from Glance into this directory.  Operators of hosts
+without Glance place the images here.
+
+Related options:
+
+* ``[glance]``
+""")),
+    cfg.StrOpt(
         'resource_provider_name',
         help=_("""
 Name of the compute node resource provider in Placement under which this

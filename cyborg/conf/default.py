@@ -90,6 +90,26 @@ Related options:
 
 * ``report_interval``
 """)),
+    cfg.IntOpt(
+        'bind_timeout',
+        default=60,
+        min=1,
+        help=_("""
+Seconds the device work of a bind may take (programming an FPGA,
+creating a mediated device) before the accelerator request is failed.
+
+An accelerator request never stays in BindStarted longer than this: when
+its work has not finished, the request becomes BindFailed and Nova is told.
+Keep it below Nova's ``[DEFAULT] arq_binding_timeout`` (300 seconds).
+""")),
+    cfg.IntOpt(
+        'thread_pool_size',
+        default=10,
+        min=1,
+        help=_("""
+Number of bind jobs (device work of binds and unbinds) one conductor runs
+at the same time.
+""")),
     cfg.StrOpt(
         'auth_strategy',
         default='keystone',

@@ -32,7 +32,9 @@ fake_opts = [
         help=_("""
 Simulated devices, as ``type=count`` pairs.
 
-The types are ``fpga``, ``qat`` and ``gpu``.  The first FPGA is
+The types are ``fpga``, ``qat``, ``gpu`` (a passed-through ``PGPU``)
+and ``vgpu`` (a GPU whose ``VGPU`` deployable has 4 ``MDEV`` handles, whose
+mediated devices the driver "creates" at bind time).  The first FPGA is
 exactly the device of the existing Cyborg's fake driver, which deployments
 and the upstream tempest scenarios rely on: vendor ``0xABCD``, controlpath
 ``0000:0c:00.0``, one deployable named ``<host>_FakeDevice`` with 16
@@ -46,6 +48,7 @@ Possible values:
 * ``fpga=1`` (default): the existing fake device only.
 * ``fpga=2,qat=1,gpu=1``: two FPGAs, a QAT with 4 virtual functions
   (``CUSTOM_QAT``) and a ``PGPU``.
+* ``fpga=1,vgpu=1``: the FPGA and a vGPU-capable GPU.
 * An empty value: no device at all.
 
 Related options:
@@ -54,6 +57,19 @@ Related options:
   ``fake_driver``).
 """)),
 ]
+
+
+fake_opts.append(cfg.FloatOpt(
+    'program_seconds',
+    default=0.0,
+    min=0.0,
+    help=_("""
+How long programming a simulated FPGA takes, in seconds.
+
+Programming a simulated FPGA changes nothing but the function the driver
+reports (derived from the image's content); this delay lets tests and
+demonstrations exercise slow programming and ``[DEFAULT] bind_timeout``.
+""")))
 
 
 def register_opts(conf):

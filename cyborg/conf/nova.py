@@ -30,7 +30,44 @@ auth plugin and adapter, usually with the Cyborg service user's
 credentials.
 """))
 
-nova_opts = []
+nova_opts = [
+    cfg.IntOpt(
+        'events_max_attempts',
+        default=40,
+        min=1,
+        help=_("""
+How many times the conductor tries to send an event to Nova before it gives
+up (and logs an error).
+
+Retries back off exponentially up to ``events_retry_max_interval``
+seconds; the default keeps trying for about half an hour.  Events are kept
+in the database, so a conductor restart does not lose them.
+
+Related options:
+
+* ``events_retry_max_interval``
+""")),
+    cfg.IntOpt(
+        'events_retry_max_interval',
+        default=60,
+        min=1,
+        help=_("""
+Longest wait, in seconds, between two attempts to send an event to Nova.
+""")),
+    cfg.FloatOpt(
+        'events_release_timeout',
+        default=5.0,
+        min=0.1,
+        help=_("""
+Seconds after which the events of a bind are sent even if cyborg-api did
+not say that its answer to the bind went out.
+
+cyborg-api releases a bind's events (and starts its device work) right
+after it has sent its response to Nova, so that Nova never hears of a bind
+before its PATCH returns; this is the safety net when an API process dies
+in between.
+""")),
+]
 
 
 def register_opts(conf):

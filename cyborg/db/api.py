@@ -20,8 +20,37 @@ sessions around.
 """
 
 from oslo_db.sqlalchemy import enginefacade
+import sqlalchemy as sa
+
+
+def on_engine_create(engine):
+    """SQLite only: take the write lock when a transaction begins.
+
+    SQLite's default deferred transactions deadlock when two connections
+    read and then both write: the second writer fails at once with
+    "database is locked" instead of waiting.  BEGIN IMMEDIATE makes writers
+    queue behind each other (up to the busy timeout), which the conductor's
+    concurrent threads need.  MariaDB and PostgreSQL are left alone.
+    """
+    if engine.dialect.name != 'sqlite':
+        return
+
+    def _begin_immediate(conn):
+        # The same marker as oslo.db's listener, whose commit/rollback
+        # listeners clear it.
+        if 'in_transaction' not in conn.info:
+            conn.exec_driver_sql('BEGIN IMMEDIATE')
+            conn.info['in_transaction'] = True
+
+    # oslo.db emits a plain BEGIN from its own listener: replace it.
+    for listener in list(engine.dispatch.begin):
+        if getattr(listener, '__name__', '') == '_sqlite_emit_begin':
+            sa.event.remove(engine, 'begin', listener)
+    sa.event.listen(engine, 'begin', _begin_immediate)
+
 
 context_manager = enginefacade.transaction_context()
+context_manager.append_on_engine_create(on_engine_create)
 
 
 def configure(conf):

@@ -313,6 +313,21 @@ class ExtendedAcceleratorRequest(Base, _Timestamps):
         nullable=True)
 
 
+class BoundInstance(Base, _Timestamps):
+    """An instance that has accelerator requests bound to it.
+
+    New in Cyborg: the row is inserted by the transaction that binds an
+    instance's first requests and deleted with its last one.  Its unique
+    instance_uuid is what makes "an instance never gets requests bound
+    twice" hold when two binds race, on every database.
+    """
+
+    __tablename__ = 'bound_instances'
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    instance_uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+
+
 class BindJob(Base, _Timestamps):
     """Device work of a bind or unbind, kept until it is done.
 
@@ -325,6 +340,7 @@ class BindJob(Base, _Timestamps):
     __table_args__ = _table_args(
         sa.Index('bind_jobs_arq_uuid_idx', 'arq_uuid'),
         sa.Index('bind_jobs_state_idx', 'state'),
+        sa.Index('bind_jobs_request_id_idx', 'request_id'),
     )
 
     id = sa.Column(sa.Integer, primary_key=True)
@@ -332,13 +348,18 @@ class BindJob(Base, _Timestamps):
     arq_uuid = sa.Column(sa.String(36), nullable=False)
     # program, create_mdev, remove_mdev, ...
     kind = sa.Column(sa.String(32), nullable=False)
-    # pending, running, done, failed
+    # held (until cyborg-api answered the bind), pending, running
     state = sa.Column(sa.String(16), nullable=False, default='pending')
+    # The API request that created the job (what releases held jobs).
+    request_id = sa.Column(sa.String(64), nullable=True)
     # JSON object: what the agent needs
     payload = sa.Column(sa.Text, nullable=True)
     owner = sa.Column(sa.String(255), nullable=True)
     attempts = sa.Column(sa.Integer, nullable=False, default=0)
+    # After this, the work is abandoned (binds: [DEFAULT] bind_timeout).
     deadline = sa.Column(sa.DateTime, nullable=True)
+    # Not run before this (a retry's back-off).
+    not_before = sa.Column(sa.DateTime, nullable=True)
     last_error = sa.Column(sa.Text, nullable=True)
 
 
@@ -355,6 +376,7 @@ class NovaEvent(Base, _Timestamps):
         sa.Index('nova_events_state_next_attempt_idx',
                  'state', 'next_attempt_at'),
         sa.Index('nova_events_tag_idx', 'tag'),
+        sa.Index('nova_events_request_id_idx', 'request_id'),
     )
 
     id = sa.Column(sa.Integer, primary_key=True)
@@ -365,8 +387,11 @@ class NovaEvent(Base, _Timestamps):
     tag = sa.Column(sa.String(36), nullable=False)
     # completed or failed
     status = sa.Column(sa.String(16), nullable=False)
-    # pending, sent or dropped
+    # held (until cyborg-api answered the bind), pending or sending; an
+    # event is deleted once Nova took it (or refused it for good)
     state = sa.Column(sa.String(16), nullable=False, default='pending')
+    # The API request whose answer must go out before the event.
+    request_id = sa.Column(sa.String(64), nullable=True)
     attempts = sa.Column(sa.Integer, nullable=False, default=0)
     next_attempt_at = sa.Column(sa.DateTime, nullable=True)
     last_error = sa.Column(sa.Text, nullable=True)

@@ -20,9 +20,16 @@ deployable ``<host>_FakeDevice`` (driver_name ``fake``) with 16 ``FPGA``
 accelerators, the trait ``CUSTOM_FAKE_DEVICE`` and 16 ``TEST_PCI``
 attach handles ``0000:0c:00.1`` ... ``0000:0c:02.0``.
 
-``[fake_driver] devices`` adds simulated FPGAs, QATs and GPUs (tests, the
-embedded mode's ``--simulate``).
+``[fake_driver] devices`` adds simulated FPGAs, QATs, GPUs and vGPU-capable
+GPUs (tests, the embedded mode's ``--simulate``).  Simulated FPGAs can be
+programmed (the function they report becomes the image's digest) and the
+mediated devices of simulated vGPUs created and removed; the driver keeps
+that state in memory.
 """
+
+import hashlib
+import threading
+import time
 
 from cyborg import exception
 from cyborg.drivers import base
@@ -33,10 +40,13 @@ FAKE_TRAIT = 'CUSTOM_FAKE_DEVICE'
 FAKE_VENDOR = '0xABCD'
 FIRST_BUS = 0x0c
 
-TYPES = ('fpga', 'qat', 'gpu')
+TYPES = ('fpga', 'qat', 'gpu', 'vgpu')
 _FPGA_ACCELERATORS = 16
 _QAT_VFS = 4
 _QAT_SERVICES = ('asym', 'dc', 'sym')
+_VGPUS = 4
+FAKE_VGPU_TYPE = 'fake-vgpu-1'
+FUNCTION_TRAIT = 'CUSTOM_FPGA_FUNCTION_ID_FAKE_%s'
 
 
 def parse_devices(values):
@@ -74,6 +84,11 @@ class FakeDriver(base.AcceleratorDriver):
     def __init__(self, conf, host, pci_host=None):
         super().__init__(conf, host, pci_host=pci_host)
         self.counts = parse_devices(conf.fake_driver.devices)
+        self._lock = threading.Lock()
+        # address of a simulated FPGA -> the function it was programmed
+        # with; uuid of a created mediated device -> its handle's address
+        self.functions = {}
+        self.mdevs = {}
 
     def discover(self):
         records = []
@@ -108,9 +123,12 @@ class FakeDriver(base.AcceleratorDriver):
     def _fpga(self, bus, n):
         # The first one is the existing fake driver's device, name included.
         suffix = 'FakeDevice' if n == 0 else 'FakeDevice_fpga%d' % n
+        traits = [FAKE_TRAIT]
+        function = self.functions.get(_address(bus, 0))
+        if function:
+            traits.append(FUNCTION_TRAIT % function.upper())
         deployable = self.deployable(
-            suffix, 'FPGA', [FAKE_TRAIT],
-            self._handles(bus, _FPGA_ACCELERATORS))
+            suffix, 'FPGA', traits, self._handles(bus, _FPGA_ACCELERATORS))
         return self._record(bus, fields.DeviceType.FPGA, '0xabcd',
                             [deployable])
 
@@ -131,3 +149,52 @@ class FakeDriver(base.AcceleratorDriver):
             self._handles(bus, 1, start=0))
         return self._record(bus, fields.DeviceType.GPU, '0x0302',
                             [deployable])
+
+    def _vgpu(self, bus, n):
+        handles = [
+            base.pci_attach_handle(_address(bus, 0),
+                                   attach_type=fields.AttachType.MDEV,
+                                   asked_type=FAKE_VGPU_TYPE,
+                                   vgpu_mark='%s_%d' % (FAKE_VGPU_TYPE, i))
+            for i in range(_VGPUS)]
+        deployable = self.deployable(
+            'FakeDevice_vgpu%d' % n, 'VGPU',
+            [FAKE_TRAIT, base.OWNER_CYBORG], handles)
+        return self._record(bus, fields.DeviceType.GPU, '0x0303',
+                            [deployable], {'mdev_types': [FAKE_VGPU_TYPE]})
+
+    def _kind_of(self, address):
+        """The simulated type at the control-path *address*, or None."""
+        bus = int(address.split(':')[1], 16) - FIRST_BUS
+        for kind in TYPES:
+            if 0 <= bus < self.counts[kind]:
+                return kind if address.endswith('00.0') else None
+            bus -= self.counts[kind]
+        return None
+
+    def program(self, address, image_path):
+        """Program a simulated FPGA: it then reports the image's digest as
+        its function (after ``[fake_driver] program_seconds``).
+        """
+        if self._kind_of(address) != 'fpga':
+            raise exception.DriverDeviceNotFound(address=address,
+                                                 driver=self.name)
+        with open(image_path, 'rb') as f:
+            function = hashlib.sha256(f.read()).hexdigest()[:32]
+        time.sleep(self.conf.fake_driver.program_seconds)
+        with self._lock:
+            self.functions[address] = function
+        return {'address': address, 'function_id': function}
+
+    def prepare_attach(self, attach_handle, instance_uuid):
+        """Create the simulated mediated device of an MDEV handle."""
+        if attach_handle['attach_type'] != fields.AttachType.MDEV:
+            return {}
+        with self._lock:
+            self.mdevs[instance_uuid] = attach_handle['attach_info']
+        return {'mdev_uuid': instance_uuid}
+
+    def release_attach(self, attach_handle, instance_uuid):
+        """Remove it again (no such device is fine)."""
+        with self._lock:
+            self.mdevs.pop(instance_uuid, None)

@@ -53,8 +53,11 @@ def _to_dict(result_row):
     bound = arq.state == states.BOUND and ah_uuid is not None
     values['attach_handle_uuid'] = ah_uuid if bound else None
     values['attach_handle_type'] = ah_type if bound else ''
-    values['attach_handle_info'] = (jsonutils.loads(ah_info) if bound
-                                    else {})
+    info = jsonutils.loads(ah_info) if bound else {}
+    if bound and ah_type == 'MDEV':
+        # The mediated device bears its handle's uuid.
+        info['mdev_uuid'] = ah_uuid
+    values['attach_handle_info'] = info
     return values
 
 
@@ -130,11 +133,12 @@ def get_all(context, project_id=None, instance_uuid=None, states_in=None,
     return [_to_dict(row) for row in context.session.execute(query)]
 
 
-def transition(context, uuid, target, values=None, project_id=None):
+def transition(session, uuid, target, values=None, project_id=None):
     """Move one ARQ to state *target* with a conditional UPDATE.
 
-    Must run inside a writer transaction of the caller.
+    Runs in the caller's writer transaction.
 
+    :param session: the caller's session.
     :param target: the new state; the ARQ must be in one of
         ``states.SOURCES[target]``.
     :param values: other columns to set in the same UPDATE.
@@ -148,9 +152,9 @@ def transition(context, uuid, target, values=None, project_id=None):
             .values(**update))
     if project_id is not None:
         stmt = stmt.where(ARQ.project_id == project_id)
-    if context.session.execute(stmt).rowcount == 1:
+    if session.execute(stmt).rowcount == 1:
         return
-    current = context.session.execute(
+    current = session.execute(
         _visible(sa.select(ARQ.state).where(ARQ.uuid == uuid), project_id)
     ).scalar_one_or_none()
     if current is None:
@@ -159,31 +163,41 @@ def transition(context, uuid, target, values=None, project_id=None):
         uuid=uuid, state=current, target=target)
 
 
-@oslo_db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def delete(context, uuids=None, instance_uuid=None, project_id=None):
-    """Delete ARQs by uuids or by instance.
+def _row(arq):
+    return {name: getattr(arq, name) for name in _ARQ_COLUMNS}
 
-    :param uuids: delete these (all must exist and be visible).
-    :param instance_uuid: delete every ARQ of this instance (none is fine).
-    :param project_id: the caller's project (None: any).
-    :raises: AcceleratorRequestNotFound for the first unknown uuid; nothing
-        is deleted then.
-    :returns: the deleted ARQs (as they were) as dicts.
+
+def get_row(session, uuid, project_id=None):
+    """An ARQ's own columns (no joins), in the caller's transaction.
+
+    :raises: AcceleratorRequestNotFound
     """
-    query = _visible(_select(), project_id)
+    arq = session.execute(
+        _visible(sa.select(ARQ).where(ARQ.uuid == uuid), project_id)
+    ).scalar_one_or_none()
+    if arq is None:
+        raise exception.AcceleratorRequestNotFound(uuid=uuid)
+    return _row(arq)
+
+
+def rows_to_delete(session, uuids=None, instance_uuid=None,
+                   project_id=None):
+    """The ARQs a delete names (own columns), in the caller's transaction.
+
+    :param uuids: these ARQs: every one must exist and be visible.
+    :param instance_uuid: or every ARQ of this instance (none is fine).
+    :raises: AcceleratorRequestNotFound for the first unknown uuid.
+    """
+    query = _visible(sa.select(ARQ), project_id)
     if uuids is not None:
         query = query.where(ARQ.uuid.in_(uuids))
     else:
         query = query.where(ARQ.instance_uuid == instance_uuid)
-    rows = [_to_dict(row) for row in
-            context.session.execute(query)]
+    rows = [_row(arq) for arq in
+            session.execute(query.order_by(ARQ.id)).scalars()]
     if uuids is not None:
         found = {row['uuid'] for row in rows}
         for uuid in uuids:
             if uuid not in found:
                 raise exception.AcceleratorRequestNotFound(uuid=uuid)
-    if rows:
-        context.session.execute(
-            sa.delete(ARQ).where(ARQ.id.in_([row['id'] for row in rows])))
     return rows

@@ -14,7 +14,11 @@
 """Queries of the deployables table, with their attributes."""
 
 import collections
+import re
 
+from oslo_serialization import jsonutils
+from oslo_utils import timeutils
+from oslo_utils import uuidutils
 import sqlalchemy as sa
 
 from cyborg import exception
@@ -77,3 +81,84 @@ def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
                            limit, marker, sort_key, sort_dir)
     return _to_dicts(context.session,
                      context.session.execute(query).scalars().all())
+
+
+def bind_target(session, rp_uuid, hostname):
+    """The deployable behind resource provider *rp_uuid* on *hostname*,
+    with what binding needs to know of it and its device, or None.
+
+    Runs in the caller's (bind) transaction.
+
+    :returns: ``{id, name, driver_name, bitstream_id, traits, device_type,
+        hostname}`` or None.
+    """
+    dep, dev = models.Deployable, models.Device
+    row = session.execute(
+        sa.select(dep.id, dep.name, dep.driver_name, dep.bitstream_id,
+                  dev.type, dev.hostname)
+        .join(dev, dep.device_id == dev.id)
+        .where(dep.rp_uuid == rp_uuid, dev.hostname == hostname)
+    ).one_or_none()
+    if row is None:
+        return None
+    attr = models.Attribute
+    traits = list(session.execute(
+        sa.select(attr.value).where(attr.deployable_id == row.id,
+                                    attr.key.startswith('trait'))
+    ).scalars())
+    return {'id': row.id, 'name': row.name, 'driver_name': row.driver_name,
+            'bitstream_id': row.bitstream_id, 'traits': traits,
+            'device_type': row.type, 'hostname': row.hostname}
+
+
+def controlpath_address(session, handle_id):
+    """The PCI address of the device an attach handle belongs to
+    (``dddd:bb:dd.f``), for the driver that programs it.
+    """
+    ah, cpid = models.AttachHandle, models.ControlpathID
+    info = session.execute(
+        sa.select(cpid.cpid_info).join(ah, ah.cpid_id == cpid.id)
+        .where(ah.id == handle_id)).scalar_one()
+    pci = jsonutils.loads(info)
+    return '%s:%s:%s.%s' % (pci['domain'], pci['bus'], pci['device'],
+                            pci['function'])
+
+
+def record_programming(session, deployable_id, bitstream_id, function_id,
+                       vendor_trait_prefix):
+    """After an FPGA was programmed: its bitstream, and the function trait
+    swapped for the new one, in the caller's transaction.
+
+    :param vendor_trait_prefix: e.g. ``CUSTOM_FPGA_FUNCTION_ID_INTEL_``;
+        attributes whose value starts with it are replaced.
+    """
+    now = timeutils.utcnow()
+    values = {'updated_at': now}
+    if bitstream_id:
+        values['bitstream_id'] = bitstream_id
+    session.execute(sa.update(models.Deployable)
+                    .where(models.Deployable.id == deployable_id)
+                    .values(**values))
+    if not function_id:
+        return
+    attr = models.Attribute
+    session.execute(sa.delete(attr).where(
+        attr.deployable_id == deployable_id,
+        attr.key.startswith('trait'),
+        attr.value.startswith('CUSTOM_FPGA_FUNCTION_ID_')))
+    keys = set(session.execute(
+        sa.select(attr.key).where(attr.deployable_id == deployable_id))
+        .scalars())
+    index = 0
+    while 'trait%d' % index in keys:
+        index += 1
+    session.add(models.Attribute(
+        uuid=uuidutils.generate_uuid(), deployable_id=deployable_id,
+        key='trait%d' % index,
+        value=vendor_trait_prefix + function_trait_suffix(function_id),
+        created_at=now))
+
+
+def function_trait_suffix(function_id):
+    """How a function id appears at the end of a function trait."""
+    return re.sub(r'[^A-Z0-9_]', '_', function_id.upper())

@@ -18,6 +18,7 @@ from keystonemiddleware import fixture as ksm_fixture
 from oslo_serialization import jsonutils
 from oslo_utils import uuidutils
 
+from cyborg.tests.fixtures import inventory
 from cyborg.tests.functional import api_base
 
 
@@ -77,6 +78,7 @@ class KeystoneAuthTestCase(api_base.APITestCase):
                       status=403)
 
     def test_nova_flow_with_user_and_service_tokens(self):
+        inv = inventory.add_device(self.context, 'compute-1')
         self._request('POST', '/v2/device_profiles', token=self.admin,
                       body=[{'name': 'dp',
                              'groups': [{'resources:FPGA': '1'}]}],
@@ -87,9 +89,9 @@ class KeystoneAuthTestCase(api_base.APITestCase):
                             status=201).json['arqs'][0]
         self.assertEqual(self.project, arq['project_id'])
         bind = {arq['uuid']: [
-            {'path': '/hostname', 'op': 'add', 'value': 'h1'},
+            {'path': '/hostname', 'op': 'add', 'value': 'compute-1'},
             {'path': '/device_rp_uuid', 'op': 'add',
-             'value': uuidutils.generate_uuid()},
+             'value': inv['rp_uuid']},
             {'path': '/instance_uuid', 'op': 'add',
              'value': uuidutils.generate_uuid()}]}
         # The user's token alone is not enough to bind.
@@ -104,4 +106,4 @@ class KeystoneAuthTestCase(api_base.APITestCase):
                       status=202)
         got = self._request('GET', '/v2/accelerator_requests/' +
                             arq['uuid'], token=self.member, status=200)
-        self.assertEqual('BindStarted', got.json['state'])
+        self.assertEqual('Bound', got.json['state'])

@@ -19,6 +19,7 @@ import pecan
 from pecan import rest
 from wsme import types as wtypes
 
+from cyborg import exception
 from cyborg.api import expose
 from cyborg.api import link
 from cyborg.api import microversion
@@ -70,8 +71,35 @@ def serialize(deployable):
                               bookmark=True)])
 
 
+class ProgramController(rest.RestController):
+    """PATCH /v2/deployables/{uuid}/program: load a bitstream now."""
+
+    def __init__(self, uuid):
+        super().__init__()
+        self.uuid = uuid
+
+    @expose.expose
+    def patch(self):
+        context = pecan.request.context
+        context.can(policies.PROGRAM)
+        validation.uuid_path(self.uuid, _('deployable'))
+        body = validation.extract_json(schema.PROGRAM)
+        image_uuid = body[0]['value'][0]['image_uuid']
+        conductor = pecan.request.conductor_api
+        if not conductor.can_send_bind_release():
+            raise exception.NotAcceptable(
+                reason=_('the conductors do not support programming yet'))
+        conductor.deployable_program(context, self.uuid, image_uuid)
+        return serialize(deployable_queries.get(context, self.uuid))
+
+
 class DeployablesController(rest.RestController):
     """/v2/deployables"""
+
+    @pecan.expose()
+    def _lookup(self, uuid, *remainder):
+        if remainder and remainder[0] == 'program':
+            return ProgramController(uuid), remainder[1:]
 
     @expose.expose
     def get_all(self):

@@ -22,13 +22,7 @@ from cyborg.conductor import device_profile as dp_ops
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
-
-
-def _bind(instance, rp='3a6d1d2e-0000-4000-8000-000000000009'):
-    return {'op': 'add', 'values': {'hostname': 'h1',
-                                    'device_rp_uuid': rp,
-                                    'instance_uuid': instance,
-                                    'project_id': 'p1'}}
+from cyborg.tests.fixtures import inventory
 
 
 class GroupCountTestCase(base.TestCase):
@@ -54,47 +48,51 @@ class ARQOperationsTestCase(base.DbTestCase):
 
     def setUp(self):
         super().setUp()
+        self.inv = inventory.add_device(self.context, 'h1', handles=2)
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
             groups=[{'resources:FPGA': '2'}]))
         self.arqs = arq_ops.create(self.context, 'dp', 'p1').objects
+
+    def _bind(self, instance):
+        return {'op': 'add', 'values': {
+            'hostname': 'h1', 'device_rp_uuid': self.inv['rp_uuid'],
+            'instance_uuid': instance, 'project_id': 'p1'}}
 
     def test_create_returns_objects(self):
         self.assertEqual(2, len(self.arqs))
         self.assertEqual('dp', self.arqs[0].device_profile_name)
         self.assertFalse(self.arqs[0].resolved)
 
-    def test_bind_records_the_request(self):
-        arq_ops.apply_patch(self.context,
-                            {self.arqs[0].uuid: _bind('i1'),
-                             self.arqs[1].uuid: _bind('i1')})
-        arqs = arq_queries.get_all(self.context, instance_uuid='i1')
-        self.assertEqual([states.BIND_STARTED] * 2,
-                         [a['state'] for a in arqs])
+    def test_apply_patch_binds(self):
+        result = arq_ops.apply_patch(self.context,
+                                     {a.uuid: self._bind('i1')
+                                      for a in self.arqs})
+        self.assertEqual({a.uuid: states.BOUND for a in self.arqs}, result)
 
     def test_bind_is_all_or_nothing(self):
         unknown = uuidutils.generate_uuid()
         self.assertRaises(exception.AcceleratorRequestNotFound,
                           arq_ops.apply_patch, self.context,
-                          {self.arqs[0].uuid: _bind('i1'),
-                           unknown: _bind('i1')})
+                          {self.arqs[0].uuid: self._bind('i1'),
+                           unknown: self._bind('i1')})
         self.assertEqual([states.INITIAL] * 2, [
             a['state'] for a in arq_queries.get_all(self.context)])
 
-    def test_instance_with_arqs_cannot_get_more(self):
-        arq_ops.apply_patch(self.context, {self.arqs[0].uuid: _bind('i1')})
-        self.assertRaises(exception.InstanceAlreadyBound,
-                          arq_ops.apply_patch, self.context,
-                          {self.arqs[1].uuid: _bind('i1')})
+    def test_bind_and_unbind_in_one_document_is_refused(self):
+        self.assertRaises(exception.Invalid, arq_ops.apply_patch,
+                          self.context,
+                          {self.arqs[0].uuid: self._bind('i1'),
+                           self.arqs[1].uuid: {'op': 'remove',
+                                               'values': {}}})
 
     def test_unbind(self):
-        arq_ops.apply_patch(self.context, {self.arqs[0].uuid: _bind('i1')})
-        arq_ops.apply_patch(self.context, {self.arqs[0].uuid: {
-            'op': 'remove', 'values': {}}})
-        arq = arq_queries.get(self.context, self.arqs[0].uuid)
-        self.assertEqual((states.UNBOUND, None, None, None),
-                         (arq['state'], arq['hostname'],
-                          arq['device_rp_uuid'], arq['instance_uuid']))
+        arq_ops.apply_patch(self.context, {self.arqs[0].uuid:
+                                           self._bind('i1')})
+        self.assertEqual({self.arqs[0].uuid: states.UNBOUND},
+                         arq_ops.apply_patch(self.context, {
+                             self.arqs[0].uuid: {'op': 'remove',
+                                                 'values': {}}}))
 
     def test_profile_in_use_cannot_be_deleted(self):
         exc = self.assertRaises(exception.DeviceProfileInUse,

@@ -35,9 +35,9 @@ class OptsTestCase(base.TestCase):
     def test_every_group_is_listed(self):
         groups = {group if isinstance(group, str) else group.name
                   for group, _ in opts.list_opts()}
-        self.assertEqual({'DEFAULT', 'agent', 'api', 'nova', 'placement',
-                          'upgrade_levels', 'pci', 'gpu_devices',
-                          'fake_driver'}, groups)
+        self.assertEqual({'DEFAULT', 'agent', 'api', 'conductor',
+                          'fake_driver', 'glance', 'gpu_devices', 'nova',
+                          'pci', 'placement', 'upgrade_levels'}, groups)
 
     def test_listed_options_are_registered(self):
         conf = cfg.ConfigOpts()

@@ -49,8 +49,10 @@ class DriverBaseTestCase(base.TestCase):
             exc = self.assertRaises(exception.UnsupportedOperation, call)
             self.assertIn('minimal', exc.message)
             self.assertEqual(400, exc.code)
-        self.assertRaises(exception.UnsupportedOperation,
-                          fake.FakeDriver(CONF, 'h').program, 'a', 'b')
+        # The fake driver programs only its simulated FPGAs.
+        self.assertRaises(exception.DriverDeviceNotFound,
+                          fake.FakeDriver(CONF, 'h').program,
+                          '0000:99:00.0', '/x.gbs')
 
     def test_names_and_handles(self):
         self.assertEqual('a_b-c_0000_0c_00_1',

@@ -13,6 +13,8 @@
 # under the License.
 """Tests of the fake driver."""
 
+import fixtures
+
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg.drivers import fake
@@ -83,3 +85,53 @@ class FakeDriverTestCase(base.TestCase):
             exc = self.assertRaises(exception.ConfigInvalid,
                                     fake.FakeDriver, CONF, 'h')
             self.assertIn(repr(value), exc.message)
+
+
+class FakeDeviceWorkTestCase(base.TestCase):
+    """Programming simulated FPGAs, mediated devices of simulated vGPUs."""
+
+    def _driver(self, devices):
+        self.flags(group='fake_driver', devices=devices)
+        return fake.FakeDriver(CONF, 'node-1')
+
+    def test_program_changes_the_reported_function(self):
+        driver = self._driver(['fpga=2'])
+        image = self.useFixture(fixtures.TempDir()).join('bitstream.gbs')
+        with open(image, 'wb') as f:
+            f.write(b'an image')
+        result = driver.program('0000:0d:00.0', image)
+        self.assertEqual('0000:0d:00.0', result['address'])
+        self.assertEqual(32, len(result['function_id']))
+        records = driver.discover()
+        self.assertEqual(['CUSTOM_FAKE_DEVICE'],
+                         records[0].deployables[0].traits)
+        self.assertEqual(
+            sorted(['CUSTOM_FAKE_DEVICE',
+                    'CUSTOM_FPGA_FUNCTION_ID_FAKE_%s'
+                    % result['function_id'].upper()]),
+            records[1].deployables[0].traits)
+
+    def test_program_only_fpgas(self):
+        driver = self._driver(['fpga=1', 'gpu=1'])
+        for address in ('0000:0d:00.0', '0000:0c:00.1', '0000:20:00.0'):
+            self.assertRaises(exception.DriverDeviceNotFound,
+                              driver.program, address, '/nonexistent')
+
+    def test_vgpu_handles_and_mdevs(self):
+        driver = self._driver(['vgpu=1'])
+        [record] = driver.discover()
+        [deployable] = record.deployables
+        self.assertEqual('VGPU', deployable.resource_class)
+        self.assertEqual(4, len(deployable.attach_handles))
+        handle = deployable.attach_handles[0].to_dict()
+        self.assertEqual('MDEV', handle['attach_type'])
+        self.assertEqual(fake.FAKE_VGPU_TYPE,
+                         handle['attach_info']['asked_type'])
+        self.assertEqual({'mdev_uuid': 'm1'},
+                         driver.prepare_attach(handle, 'm1'))
+        self.assertIn('m1', driver.mdevs)
+        driver.release_attach(handle, 'm1')
+        driver.release_attach(handle, 'm1')  # idempotent
+        self.assertEqual({}, driver.mdevs)
+        pci = {'attach_type': 'TEST_PCI', 'attach_info': {}}
+        self.assertEqual({}, driver.prepare_attach(pci, 'x'))

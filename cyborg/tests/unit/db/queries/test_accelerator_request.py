@@ -62,7 +62,7 @@ class ARQQueriesTestCase(base.DbTestCase):
     def _transition(self, uuid, target, values=None, project_id=None):
         @db_api.context_manager.writer
         def run(context):
-            arq_queries.transition(context, uuid, target, values,
+            arq_queries.transition(context.session, uuid, target, values,
                                    project_id=project_id)
         run(self.context)
 
@@ -98,26 +98,32 @@ class ARQQueriesTestCase(base.DbTestCase):
             for source in sources:
                 self.assertIn(source, states.ALL)
 
-    def test_delete_by_uuids_is_all_or_nothing(self):
+    def _rows_to_delete(self, **kwargs):
+        @db_api.context_manager.reader
+        def run(context):
+            return arq_queries.rows_to_delete(context.session, **kwargs)
+        return run(self.context)
+
+    def test_rows_to_delete_by_uuids_need_every_uuid(self):
         arqs = self._create()
         self.assertRaises(exception.AcceleratorRequestNotFound,
-                          arq_queries.delete, self.context,
+                          self._rows_to_delete,
                           uuids=[arqs[0]['uuid'],
                                  uuidutils.generate_uuid()])
-        self.assertEqual(3, len(arq_queries.get_all(self.context)))
-        deleted = arq_queries.delete(self.context,
-                                     uuids=[arqs[0]['uuid']])
-        self.assertEqual([arqs[0]['uuid']], [a['uuid'] for a in deleted])
-        self.assertEqual(2, len(arq_queries.get_all(self.context)))
+        self.assertEqual([arqs[0]['uuid']], [
+            a['uuid'] for a in self._rows_to_delete(
+                uuids=[arqs[0]['uuid']])])
+        self.assertRaises(exception.AcceleratorRequestNotFound,
+                          self._rows_to_delete, uuids=[arqs[0]['uuid']],
+                          project_id='p2')
 
-    def test_delete_by_instance(self):
+    def test_rows_to_delete_by_instance(self):
         arqs = self._create()
         self._transition(arqs[0]['uuid'], states.BIND_STARTED,
                          {'instance_uuid': 'i1'})
-        self.assertEqual(1, len(arq_queries.delete(
-            self.context, instance_uuid='i1')))
-        self.assertEqual([], arq_queries.delete(self.context,
-                                                instance_uuid='i1'))
+        self.assertEqual([arqs[0]['uuid']], [
+            a['uuid'] for a in self._rows_to_delete(instance_uuid='i1')])
+        self.assertEqual([], self._rows_to_delete(instance_uuid='i2'))
 
     def test_list_is_one_statement_whatever_the_rows(self):
         counter = self.useFixture(statements.StatementCounter(

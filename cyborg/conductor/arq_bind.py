@@ -1,0 +1,294 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Binding and unbinding accelerator requests (ARQs), and deleting them.
+
+A bind is one transaction: it moves each ARQ to BindStarted, checks that
+the resource provider Nova chose is a deployable of the host, claims a free
+attach handle of it (conditional UPDATE; see db.queries.attach_handle) and
+then either finishes the bind (Bound) or, when the device needs work first
+(programming an FPGA, creating a mediated device), records a bind job that
+a conductor runs through the agent (cyborg.conductor.bind_jobs).  No free
+handle makes the ARQ BindFailed.  Every resolved ARQ gets an event for Nova
+in the same transaction (cyborg.conductor.nova_notifier sends them).
+
+Events and jobs of a bind are ``held`` until cyborg-api has sent its
+answer to the PATCH (it then calls release), so that Nova never hears of a
+bind before its PATCH returns; ``[nova] events_release_timeout`` is the
+safety net.
+
+Unbinding and deleting release the handle, after the device-side work that
+undoes a bind (removing a mediated device) when there was some: until that
+release job is done the handle stays in use, and a deleted ARQ stays in
+state Deleting.
+"""
+
+import datetime
+
+from oslo_config import cfg
+from oslo_log import log as logging
+from oslo_serialization import jsonutils
+from oslo_utils import timeutils
+import sqlalchemy as sa
+
+from cyborg import exception
+from cyborg import states
+from cyborg.db import api as db_api
+from cyborg.db import models
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import attach_handle as handle_queries
+from cyborg.db.queries import bind_job as job_queries
+from cyborg.db.queries import bound_instance
+from cyborg.db.queries import deployable as deployable_queries
+from cyborg.db.queries import nova_event as event_queries
+from cyborg.objects import fields
+
+CONF = cfg.CONF
+LOG = logging.getLogger(__name__)
+
+ARQ = models.ExtendedAcceleratorRequest
+BIND_FIELDS = ('hostname', 'device_rp_uuid', 'instance_uuid')
+
+_FPGA_PROGRAM_KEYS = ('accel:bitstream_id', 'accel:function_id')
+
+
+def _groups(session, arq_uuids):
+    """{arq uuid: its device profile group} in one query."""
+    rows = session.execute(
+        sa.select(ARQ.uuid, ARQ.device_profile_group_id,
+                  models.DeviceProfile.profile_json)
+        .join(models.DeviceProfile,
+              ARQ.device_profile_id == models.DeviceProfile.id)
+        .where(ARQ.uuid.in_(arq_uuids))).all()
+    return {uuid: jsonutils.loads(profile)['groups'][group_id]
+            for uuid, group_id, profile in rows}
+
+
+def _program_work(group, target):
+    """The programming a bind needs before the FPGA is usable, or None.
+
+    :raises: Invalid when the group names both a bitstream and a function.
+    """
+    bitstream = group.get('accel:bitstream_id')
+    function = group.get('accel:function_id')
+    if not (bitstream or function):
+        return None
+    if bitstream and function:
+        raise exception.Invalid(
+            reason='a device profile group may name accel:bitstream_id or '
+                   'accel:function_id, not both')
+    if target['device_type'] != fields.DeviceType.FPGA:
+        return None
+    if bitstream and target['bitstream_id'] == bitstream:
+        return None
+    if function:
+        suffix = '_' + deployable_queries.function_trait_suffix(function)
+        if any(t.startswith('CUSTOM_FPGA_FUNCTION_ID_') and
+               t.endswith(suffix) for t in target['traits']):
+            return None
+    return {'bitstream_id': bitstream, 'function_id': function}
+
+
+def _work_for(session, group, target, handle):
+    """(kind, payload) of the bind job the handle needs, or None."""
+    base = {'host': target['hostname'], 'driver': target['driver_name'],
+            'deployable_id': target['id'], 'handle_id': handle['id']}
+    if handle['attach_type'] == fields.AttachType.MDEV:
+        return job_queries.PREPARE, dict(
+            base, attach_handle={'attach_type': handle['attach_type'],
+                                 'attach_info': handle['attach_info']},
+            mdev_uuid=handle['uuid'])
+    program = _program_work(group, target)
+    if program:
+        return job_queries.PROGRAM, dict(
+            base, address=deployable_queries.controlpath_address(
+                session, handle['id']), **program)
+    return None
+
+
+def _resolve(session, arq_uuid, instance_uuid, target_state, request_id,
+             held, values=None):
+    """Move a BindStarted ARQ to Bound or BindFailed, with its event."""
+    arq_queries.transition(session, arq_uuid, target_state, values)
+    event_queries.add(session, instance_uuid, arq_uuid,
+                      states.EVENT_STATUS[target_state],
+                      request_id=request_id, held=held)
+
+
+@db_api.context_manager.writer
+def bind(context, patches, project_id=None):
+    """Bind ARQs, in one transaction (see the module docstring).
+
+    :param patches: {arq_uuid: {hostname, device_rp_uuid, instance_uuid,
+        project_id}}.
+    :param project_id: the caller's project, or None (admin: any ARQ).
+    :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
+        InstanceAlreadyBound, BindTargetInvalid, Invalid; nothing changes
+        then.
+    :returns: {arq_uuid: state} after the bind (Bound, BindFailed, or
+        BindStarted while device work is pending).
+    """
+    session = context.session
+    now = timeutils.utcnow()
+    deadline = now + datetime.timedelta(seconds=CONF.bind_timeout)
+    request_id = context.request_id
+    for instance in sorted({v['instance_uuid'] for v in patches.values()}):
+        bound_instance.add(session, instance, now)
+    groups = _groups(session, list(patches))
+    result = {}
+    for uuid in sorted(patches):
+        values = patches[uuid]
+        arq_queries.transition(session, uuid, states.BIND_STARTED,
+                               values=values, project_id=project_id)
+        target = deployable_queries.bind_target(
+            session, values['device_rp_uuid'], values['hostname'])
+        if target is None:
+            raise exception.BindTargetInvalid(
+                rp=values['device_rp_uuid'], host=values['hostname'])
+        handle = handle_queries.claim(session, target['id'])
+        if handle is None:
+            LOG.warning('No free attach handle on deployable %(name)s for '
+                        'ARQ %(arq)s', {'name': target['name'], 'arq': uuid})
+            _resolve(session, uuid, values['instance_uuid'],
+                     states.BIND_FAILED, request_id, held=True)
+            result[uuid] = states.BIND_FAILED
+            continue
+        session.execute(sa.update(ARQ).where(ARQ.uuid == uuid).values(
+            attach_handle_id=handle['id'], deployable_id=target['id']))
+        work = _work_for(session, groups[uuid], target, handle)
+        if work is None:
+            _resolve(session, uuid, values['instance_uuid'], states.BOUND,
+                     request_id, held=True)
+            result[uuid] = states.BOUND
+        else:
+            kind, payload = work
+            job_queries.add(session, uuid, kind, payload, deadline,
+                            request_id=request_id, held=True)
+            result[uuid] = states.BIND_STARTED
+    LOG.info('Bind of %(n)d ARQ(s) for request %(req)s: %(result)s',
+             {'n': len(patches), 'req': request_id, 'result': result})
+    return result
+
+
+def _queue_release(session, arq_uuid, handle, delete):
+    """Queue the removal of a handle's device-side state.
+
+    The release job frees the handle when it is done; a deleted ARQ waits
+    in Deleting until then.
+    """
+    target = session.execute(
+        sa.select(models.Deployable.driver_name, models.Device.hostname)
+        .join(models.Device,
+              models.Deployable.device_id == models.Device.id)
+        .where(models.Deployable.id == handle['deployable_id'])).one()
+    job_queries.add(
+        session, arq_uuid, job_queries.RELEASE,
+        {'host': target.hostname, 'driver': target.driver_name,
+         'handle_id': handle['id'], 'mdev_uuid': handle['uuid'],
+         'attach_handle': {'attach_type': handle['attach_type'],
+                           'attach_info': handle['attach_info']},
+         'delete_arq': delete},
+        deadline=None)
+
+
+def let_go(session, arq_uuid, handle_id, delete=False):
+    """An ARQ gives up its handle (unbind, delete, failed bind).
+
+    Bind jobs that did not start are dropped.  While a bind job runs, the
+    handle is the job's: it frees the handle (or queues its release) when
+    it ends.  Otherwise a PCI handle, or one whose mediated device was never
+    made, is freed now and a mediated device's handle gets a release job.
+
+    :returns: True when a release job now owns the handle.
+    """
+    running = unmade = False
+    for job in job_queries.for_arq(session, arq_uuid):
+        if job['kind'] == job_queries.RELEASE:
+            continue
+        if job['state'] == job_queries.RUNNING:
+            running = True
+        else:
+            unmade = unmade or job['kind'] == job_queries.PREPARE
+            job_queries.delete(session, job['id'])
+    if handle_id is None or running:
+        return False
+    handle = handle_queries.get(session, handle_id)
+    if unmade or handle['attach_type'] != fields.AttachType.MDEV:
+        handle_queries.release(session, handle_id)
+        return False
+    _queue_release(session, arq_uuid, handle, delete)
+    return True
+
+
+def job_handle_done(session, job):
+    """A bind job ended after its ARQ let go of the handle.
+
+    Free the handle, or queue the removal of the mediated device the job
+    may have created.
+    """
+    handle = handle_queries.get(session, job['payload']['handle_id'])
+    if job['kind'] == job_queries.PREPARE:
+        _queue_release(session, job['arq_uuid'], handle, delete=False)
+    else:
+        handle_queries.release(session, handle['id'])
+
+
+@db_api.context_manager.writer
+def unbind(context, uuids, project_id=None):
+    """Unbind ARQs, in one transaction: state Unbound, handle released.
+
+    :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState
+    """
+    session = context.session
+    instances = []
+    for uuid in sorted(uuids):
+        arq = arq_queries.get_row(session, uuid, project_id)
+        instances.append(arq['instance_uuid'])
+        arq_queries.transition(
+            session, uuid, states.UNBOUND,
+            values=dict({f: None for f in BIND_FIELDS},
+                        attach_handle_id=None, deployable_id=None),
+            project_id=project_id)
+        let_go(session, uuid, arq['attach_handle_id'])
+    bound_instance.remove_unused(session, instances)
+    LOG.info('Unbound ARQs %s', ', '.join(sorted(uuids)))
+
+
+@db_api.context_manager.writer
+def delete(context, uuids=None, instance_uuid=None, project_id=None):
+    """Delete ARQs by uuids (all must exist) or by instance (idempotent).
+
+    An ARQ whose handle needs device work first becomes Deleting; its
+    release job deletes it.  An ARQ already Deleting is left alone.
+
+    :raises: AcceleratorRequestNotFound
+    :returns: the number of ARQs deleted or being deleted.
+    """
+    session = context.session
+    arqs = arq_queries.rows_to_delete(session, uuids=uuids,
+                                      instance_uuid=instance_uuid,
+                                      project_id=project_id)
+    gone = []
+    for arq in arqs:
+        if arq['state'] == states.DELETING:
+            continue
+        if let_go(session, arq['uuid'], arq['attach_handle_id'],
+                  delete=True):
+            arq_queries.transition(session, arq['uuid'], states.DELETING)
+        else:
+            gone.append(arq['id'])
+    if gone:
+        session.execute(sa.delete(ARQ).where(ARQ.id.in_(gone)))
+    bound_instance.remove_unused(session,
+                                 [a['instance_uuid'] for a in arqs])
+    return len(arqs)

@@ -1,0 +1,300 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Running bind jobs: the device work of binds and unbinds.
+
+Jobs live in the bind_jobs table (see cyborg.conductor.arq_bind), so a
+conductor that restarts, or another conductor when one dies, takes over
+what was not finished.  A job is taken with a conditional UPDATE, run on a
+thread of this conductor's pool through the agent's RPC, and finished in
+one transaction with the ARQ's state change and its event for Nova:
+
+* program / prepare_attach (bind): Bound, or BindFailed (without a
+  handle) when the agent fails or ``[DEFAULT] bind_timeout`` passes first;
+  while it runs the job owns the handle: when the ARQ let go of it
+  meanwhile, the job frees it (or queues the mediated device's removal);
+* release_attach (unbind, delete): the handle is freed (and a Deleting ARQ
+  deleted); failures are retried with back-off, and after
+  ``[nova] events_max_attempts`` the ARQ becomes UnbindFailed and the
+  handle stays out of use.
+"""
+
+from concurrent import futures
+import datetime
+import threading
+
+from oslo_config import cfg
+from oslo_log import log as logging
+import oslo_messaging as messaging
+from oslo_utils import timeutils
+import sqlalchemy as sa
+
+from cyborg import exception
+from cyborg import servicegroup
+from cyborg import states
+from cyborg.conductor import arq_bind
+from cyborg.db import api as db_api
+from cyborg.db import models
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import attach_handle as handle_queries
+from cyborg.db.queries import bind_job as job_queries
+from cyborg.db.queries import bound_instance
+from cyborg.db.queries import deployable as deployable_queries
+from cyborg.db.queries import nova_event as event_queries
+from cyborg.db.queries import service as service_queries
+
+CONF = cfg.CONF
+LOG = logging.getLogger(__name__)
+
+ARQ = models.ExtendedAcceleratorRequest
+CONDUCTOR = 'cyborg-conductor'
+
+# Errors of the agent's device work: the job failed, the conductor did not.
+_AGENT_ERRORS = (exception.CyborgException, messaging.MessagingException)
+
+
+class JobRunner:
+    """Runs this conductor's share of the bind jobs.
+
+    :param host: this conductor's host (the owner of the jobs it takes).
+    :param agent_api: the agent RPC client.
+    :param on_resolved: called (no arguments) after a job resolved an ARQ,
+        so that its event goes out at once.
+    """
+
+    def __init__(self, host, agent_api, on_resolved=None):
+        self.host = host
+        self.agent_api = agent_api
+        self.on_resolved = on_resolved or (lambda: None)
+        self.pool = futures.ThreadPoolExecutor(
+            max_workers=CONF.thread_pool_size,
+            thread_name_prefix='cyborg-bind-job')
+        self._running = set()
+        self._lock = threading.Lock()
+        # Running jobs this host owned before a restart are taken over once.
+        self._recovered = False
+
+    def stop(self):
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def _dead_owners(self, context):
+        owners = set()
+        if not self._recovered:
+            owners.add(self.host)
+        for service in service_queries.get_all(context, binary=CONDUCTOR):
+            if not servicegroup.service_is_up(service):
+                owners.add(service['host'])
+        return owners
+
+    def run_due(self, context):
+        """Take the jobs that are due (and room in the pool allows) and
+        start them; fail the binds whose deadline passed.
+
+        :returns: the number of jobs started.
+        """
+        fail_overdue(context)
+        with self._lock:
+            room = CONF.thread_pool_size - len(self._running)
+        if room <= 0:
+            return 0
+        jobs = job_queries.claim_due(
+            context, self.host, self._dead_owners(context),
+            CONF.nova.events_release_timeout, room)
+        self._recovered = True
+        for job in jobs:
+            with self._lock:
+                self._running.add(job['uuid'])
+            self.pool.submit(self._run, context, job)
+        return len(jobs)
+
+    def _run(self, context, job):
+        try:
+            run(context, self.agent_api, job)
+            self.on_resolved()
+        except Exception:
+            LOG.exception('Bind job %s failed unexpectedly', job['uuid'])
+        finally:
+            with self._lock:
+                self._running.discard(job['uuid'])
+
+
+def _remaining(deadline):
+    """Seconds until *deadline* (at least 1), for the agent call."""
+    if deadline is None:
+        return None
+    return max(1, int((deadline - timeutils.utcnow()).total_seconds()))
+
+
+def run(context, agent_api, job):
+    """Run one job through the agent and record its outcome."""
+    payload = job['payload']
+    kind = job['kind']
+    LOG.info('Running bind job %(job)s: %(kind)s for ARQ %(arq)s on '
+             '%(host)s (attempt %(n)d)',
+             {'job': job['uuid'], 'kind': kind, 'arq': job['arq_uuid'],
+              'host': payload['host'], 'n': job['attempts']})
+    timeout = _remaining(job['deadline'])
+    try:
+        if kind == job_queries.PROGRAM:
+            result = agent_api.program(
+                context, payload['host'], payload['driver'],
+                payload['address'], bitstream_id=payload['bitstream_id'],
+                function_id=payload['function_id'], timeout=timeout)
+        elif kind == job_queries.PREPARE:
+            result = agent_api.prepare_attach(
+                context, payload['host'], payload['driver'],
+                payload['attach_handle'], payload['mdev_uuid'],
+                timeout=timeout)
+        else:
+            result = agent_api.release_attach(
+                context, payload['host'], payload['driver'],
+                payload['attach_handle'], payload['mdev_uuid'])
+    except _AGENT_ERRORS as exc:
+        error = getattr(exc, 'message', None) or str(exc)
+        LOG.warning('Bind job %(job)s (%(kind)s) failed: %(error)s',
+                    {'job': job['uuid'], 'kind': kind, 'error': error})
+        if kind == job_queries.RELEASE:
+            release_failed(context, job, error)
+        else:
+            bind_failed(context, job, error)
+        return
+    if kind == job_queries.RELEASE:
+        released(context, job)
+    else:
+        bind_done(context, job, result)
+
+
+def _current(session, arq_uuid):
+    return session.execute(
+        sa.select(ARQ.state, ARQ.instance_uuid, ARQ.attach_handle_id)
+        .where(ARQ.uuid == arq_uuid).with_for_update()).one_or_none()
+
+
+@db_api.context_manager.writer
+def bind_done(context, job, result):
+    """The device work succeeded: the ARQ is Bound, Nova is told."""
+    session = context.session
+    job_queries.delete(session, job['id'])
+    arq = _current(session, job['arq_uuid'])
+    if arq is None or arq.state != states.BIND_STARTED:
+        # Unbound, deleted or timed out meanwhile: the ARQ let go of the
+        # handle, which was this job's until now.
+        LOG.info('ARQ %(arq)s changed while its bind job ran (now %(st)s)',
+                 {'arq': job['arq_uuid'],
+                  'st': arq.state if arq else 'deleted'})
+        arq_bind.job_handle_done(session, job)
+        return
+    if job['kind'] == job_queries.PROGRAM:
+        payload = job['payload']
+        prefix = 'CUSTOM_FPGA_FUNCTION_ID_%s_' % (
+            payload['driver'].upper())
+        deployable_queries.record_programming(
+            session, payload['deployable_id'], payload['bitstream_id'],
+            (result or {}).get('function_id'), prefix)
+    arq_queries.transition(session, job['arq_uuid'], states.BOUND)
+    event_queries.add(session, arq.instance_uuid, job['arq_uuid'],
+                      states.EVENT_STATUS[states.BOUND])
+
+
+@db_api.context_manager.writer
+def bind_failed(context, job, error):
+    """The device work failed (or ran out of time): BindFailed."""
+    session = context.session
+    job_queries.delete(session, job['id'])
+    arq = _current(session, job['arq_uuid'])
+    if arq is not None and arq.state == states.BIND_STARTED:
+        _fail(session, job['arq_uuid'], arq.instance_uuid)
+        LOG.error('Bind of ARQ %(arq)s failed: %(error)s',
+                  {'arq': job['arq_uuid'], 'error': error})
+    # Whatever the device was left in, the handle is released.
+    arq_bind.job_handle_done(session, job)
+
+
+def _fail(session, arq_uuid, instance_uuid):
+    """BindFailed, without a handle, and the event for Nova."""
+    arq_queries.transition(session, arq_uuid, states.BIND_FAILED,
+                           values={'attach_handle_id': None,
+                                   'deployable_id': None})
+    event_queries.add(session, instance_uuid, arq_uuid,
+                      states.EVENT_STATUS[states.BIND_FAILED])
+
+
+@db_api.context_manager.writer
+def released(context, job):
+    """The device-side state is gone: free the handle; a Deleting ARQ goes.
+    """
+    session = context.session
+    job_queries.delete(session, job['id'])
+    handle_queries.release(session, job['payload']['handle_id'])
+    arq = _current(session, job['arq_uuid'])
+    if arq is not None and arq.state == states.DELETING:
+        session.execute(sa.delete(ARQ).where(ARQ.uuid == job['arq_uuid']))
+        bound_instance.remove_unused(session, [arq.instance_uuid])
+
+
+@db_api.context_manager.writer
+def release_failed(context, job, error):
+    """Retry later with back-off; give up after events_max_attempts."""
+    session = context.session
+    if job['attempts'] < CONF.nova.events_max_attempts:
+        delay = min(2 ** job['attempts'], CONF.nova.events_retry_max_interval)
+        job_queries.retry_later(
+            session, job['id'],
+            timeutils.utcnow() + datetime.timedelta(seconds=delay), error)
+        return
+    job_queries.delete(session, job['id'])
+    arq = _current(session, job['arq_uuid'])
+    LOG.error('Giving up releasing attach handle %(handle)s of ARQ '
+              '%(arq)s after %(n)d attempts: %(error)s; the handle stays '
+              'out of use', {'handle': job['payload']['handle_id'],
+                             'arq': job['arq_uuid'], 'n': job['attempts'],
+                             'error': error})
+    if arq is None:
+        return
+    if arq.state == states.DELETING:
+        session.execute(sa.delete(ARQ).where(ARQ.uuid == job['arq_uuid']))
+        bound_instance.remove_unused(session, [arq.instance_uuid])
+    elif arq.state == states.UNBOUND:
+        arq_queries.transition(session, job['arq_uuid'],
+                               states.UNBIND_FAILED)
+
+
+@db_api.context_manager.writer
+def fail_overdue(context):
+    """Fail the binds whose device work did not finish by its deadline.
+
+    :returns: the number of ARQs failed.
+    """
+    session = context.session
+    job = models.BindJob
+    overdue = session.execute(
+        sa.select(job).where(job.deadline.is_not(None),
+                             job.deadline < timeutils.utcnow())).scalars()
+    count = 0
+    for row in list(overdue):
+        arq = _current(session, row.arq_uuid)
+        if arq is None or arq.state != states.BIND_STARTED:
+            continue
+        handle_id = arq.attach_handle_id
+        _fail(session, row.arq_uuid, arq.instance_uuid)
+        # A job that runs keeps the handle until it ends; one that did not
+        # start is dropped and the handle freed.
+        arq_bind.let_go(session, row.arq_uuid, handle_id)
+        session.execute(sa.update(job).where(job.id == row.id)
+                        .values(deadline=None))
+        LOG.error('Bind of ARQ %(arq)s timed out: its %(kind)s job did not '
+                  'finish within [DEFAULT] bind_timeout (%(t)s s)',
+                  {'arq': row.arq_uuid, 'kind': row.kind,
+                   't': CONF.bind_timeout})
+        count += 1
+    return count

@@ -1,0 +1,173 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Sending the events of the outbox to Nova.
+
+Events (``accelerator-request-bound``, tag = the ARQ uuid, status
+``completed`` or ``failed``) are written by binds in the transaction of
+the state change they report (cyborg.db.queries.nova_event).  A conductor
+takes the due ones, sends them in one ``POST /os-server-external-events``
+(microversion 2.82) and deletes those Nova took.  Nova's answers:
+
+* 200: all taken.
+* 207: per event; 200 taken, 422 (the instance is not on a host yet: Nova
+  reads the ARQs itself when it gets there) and 404 (no such instance)
+  dropped, anything else retried.
+* 404 for the whole request (none of the instances exists), 400 (Nova
+  refuses the body): dropped, logged.
+* Anything else, and connection errors: retried with exponential back-off
+  up to ``[nova] events_retry_max_interval``, at most
+  ``[nova] events_max_attempts`` times.
+"""
+
+import datetime
+import threading
+
+from keystoneauth1 import exceptions as ks_exc
+from keystoneauth1 import loading as ks_loading
+from oslo_config import cfg
+from oslo_log import log as logging
+from oslo_utils import timeutils
+
+from cyborg.db.queries import nova_event as event_queries
+
+CONF = cfg.CONF
+LOG = logging.getLogger(__name__)
+
+MICROVERSION = '2.82'
+BATCH = 100
+# How long a conductor owns the events it took, should it die sending them.
+CLAIM_SECONDS = 120
+
+
+def _adapter():
+    auth = ks_loading.load_auth_from_conf_options(CONF, 'nova')
+    session = ks_loading.load_session_from_conf_options(CONF, 'nova',
+                                                        auth=auth)
+    return ks_loading.load_adapter_from_conf_options(
+        CONF, 'nova', session=session, auth=auth)
+
+
+class Notifier:
+    """Sends due events; one per conductor, safe to call from any thread.
+    """
+
+    def __init__(self):
+        self._adapter = None
+        self._lock = threading.Lock()
+
+    def adapter(self):
+        if self._adapter is None:
+            self._adapter = _adapter()
+        return self._adapter
+
+    def send_due(self, context):
+        """Send every due event (in batches).
+
+        :returns: the number of events Nova took or refused for good.
+        """
+        done = 0
+        # One sender at a time per conductor: a second caller would only
+        # find the events the first one took.
+        if not self._lock.acquire(blocking=False):
+            return 0
+        try:
+            while True:
+                events = event_queries.claim_due(
+                    context, BATCH, CLAIM_SECONDS,
+                    CONF.nova.events_release_timeout)
+                if not events:
+                    return done
+                done += self._send(context, events)
+        finally:
+            self._lock.release()
+
+    def _send(self, context, events):
+        body = {'events': [{'name': e['name'],
+                            'server_uuid': e['server_uuid'],
+                            'tag': e['tag'], 'status': e['status']}
+                           for e in events]}
+        try:
+            response = self.adapter().post(
+                '/os-server-external-events', json=body,
+                microversion=MICROVERSION, raise_exc=False)
+        except ks_exc.ClientException as exc:
+            return self._retry(context, events, 'Nova unreachable: %s' % exc)
+        status = response.status_code
+        if status == 200:
+            return self._done(context, events, 'taken')
+        if status == 207:
+            return self._per_event(context, events, response.json())
+        if status in (400, 404):
+            LOG.error('Nova refused events %(tags)s with %(status)d: '
+                      '%(body)s; they are dropped',
+                      {'tags': [e['tag'] for e in events],
+                       'status': status, 'body': response.text[:500]})
+            return self._done(context, events, 'refused')
+        return self._retry(context, events,
+                           'Nova answered %d: %s' % (status,
+                                                     response.text[:500]))
+
+    def _per_event(self, context, events, body):
+        codes = {(e.get('server_uuid'), e.get('tag')): e.get('code')
+                 for e in body.get('events', [])}
+        done, again = [], []
+        for event in events:
+            code = codes.get((event['server_uuid'], event['tag']))
+            if code in (200, 404, 422):
+                if code != 200:
+                    LOG.info('Nova answered %(code)s to the event of ARQ '
+                             '%(tag)s for instance %(server)s; dropped',
+                             {'code': code, 'tag': event['tag'],
+                              'server': event['server_uuid']})
+                done.append(event)
+            else:
+                again.append(event)
+        self._done(context, done, 'taken')
+        if again:
+            self._retry(context, again, 'Nova answered 207 with codes %s' %
+                        sorted({str(codes.get((e['server_uuid'], e['tag'])))
+                                for e in again}))
+        return len(done)
+
+    def _done(self, context, events, how):
+        event_queries.delete(context, [e['id'] for e in events])
+        for event in events:
+            LOG.info('Event %(name)s %(status)s of ARQ %(tag)s for '
+                     'instance %(server)s %(how)s by Nova',
+                     dict(event, how=how))
+        return len(events)
+
+    def _retry(self, context, events, error):
+        now = timeutils.utcnow()
+        keep, drop = [], []
+        for event in events:
+            (drop if event['attempts'] >= CONF.nova.events_max_attempts
+             else keep).append(event)
+        if drop:
+            LOG.error('Giving up sending events %(tags)s to Nova after '
+                      '%(n)d attempts: %(error)s',
+                      {'tags': [e['tag'] for e in drop],
+                       'n': CONF.nova.events_max_attempts, 'error': error})
+            event_queries.delete(context, [e['id'] for e in drop])
+        if keep:
+            attempts = max(e['attempts'] for e in keep)
+            delay = min(2 ** (attempts - 1),
+                        CONF.nova.events_retry_max_interval)
+            LOG.warning('Sending %(n)d event(s) to Nova failed (%(error)s); '
+                        'retrying in %(delay)s s',
+                        {'n': len(keep), 'error': error, 'delay': delay})
+            event_queries.retry_later(
+                context, [e['id'] for e in keep],
+                now + datetime.timedelta(seconds=delay), error)
+        return len(drop)

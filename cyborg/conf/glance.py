@@ -1,0 +1,44 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Options of the [glance] group: where agents fetch FPGA bitstreams."""
+
+from oslo_config import cfg
+
+from cyborg.conf import _ksa
+from cyborg.i18n import _
+
+SERVICE_TYPE = 'image'
+
+glance_group = cfg.OptGroup(
+    'glance',
+    title='Image service options',
+    help=_("""
+How cyborg-agent downloads the bitstreams that device profiles name
+(``accel:bitstream_id`` is an image UUID, ``accel:function_id`` the value
+of an image's ``accel:function_id`` property): a keystoneauth session, auth
+plugin and adapter.  Images already in ``[agent] image_cache_dir`` are not
+downloaded.
+"""))
+
+glance_opts = []
+
+
+def register_opts(conf):
+    conf.register_group(glance_group)
+    conf.register_opts(glance_opts, group=glance_group)
+    _ksa.register_ksa_opts(conf, glance_group, SERVICE_TYPE)
+
+
+def list_opts():
+    return {glance_group: _ksa.list_ksa_opts(SERVICE_TYPE, glance_opts)}

@@ -1,0 +1,153 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Queries of bind_jobs: the device work of binds and unbinds, kept in the
+database until it is done.
+
+A job is created ``held`` with the bind (until cyborg-api has answered
+the PATCH) or ``pending``; a conductor takes a due job by setting its
+owner with a conditional UPDATE, runs it, and deletes it when done.
+"""
+
+import datetime
+
+from oslo_db import api as oslo_db_api
+from oslo_serialization import jsonutils
+from oslo_utils import timeutils
+from oslo_utils import uuidutils
+import sqlalchemy as sa
+
+from cyborg.db import api as db_api
+from cyborg.db import models
+
+JOB = models.BindJob
+
+HELD = 'held'
+PENDING = 'pending'
+RUNNING = 'running'
+
+# Kinds of work
+PROGRAM = 'program'
+PREPARE = 'prepare_attach'
+RELEASE = 'release_attach'
+
+
+def _to_dict(row):
+    return {'id': row.id, 'uuid': row.uuid, 'arq_uuid': row.arq_uuid,
+            'kind': row.kind, 'state': row.state,
+            'payload': jsonutils.loads(row.payload or '{}'),
+            'owner': row.owner, 'attempts': row.attempts,
+            'deadline': row.deadline, 'last_error': row.last_error,
+            'request_id': row.request_id, 'not_before': row.not_before,
+            'created_at': row.created_at}
+
+
+def add(session, arq_uuid, kind, payload, deadline, request_id=None,
+        held=False):
+    """Create a job in the caller's transaction.
+
+    :param held: wait for release() before running (binds: until the API
+        answered).
+    :returns: the job's uuid.
+    """
+    uuid = uuidutils.generate_uuid()
+    session.execute(sa.insert(JOB).values(
+        uuid=uuid, arq_uuid=arq_uuid, kind=kind,
+        state=HELD if held else PENDING,
+        payload=jsonutils.dumps(payload), deadline=deadline, attempts=0,
+        request_id=request_id, created_at=timeutils.utcnow()))
+    return uuid
+
+
+@oslo_db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def release(context, request_id):
+    """Let the held jobs of an API request run.
+
+    :returns: how many jobs were released.
+    """
+    return context.session.execute(
+        sa.update(JOB).where(JOB.request_id == request_id,
+                             JOB.state == HELD)
+        .values(state=PENDING, updated_at=timeutils.utcnow())).rowcount
+
+
+@oslo_db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def claim_due(context, owner, dead_owners, hold_timeout, limit):
+    """Take the jobs this conductor should run now.
+
+    Due: pending jobs; held jobs older than *hold_timeout* seconds (their
+    API process died before releasing them); running jobs of *dead_owners*
+    (conductors that stopped, including this one before a restart).
+
+    :param owner: this conductor's host.
+    :param dead_owners: hosts whose running jobs are taken over.
+    :param hold_timeout: seconds after which held jobs run anyway.
+    :param limit: the most jobs to take.
+    :returns: the taken jobs as dicts.
+    """
+    now = timeutils.utcnow()
+    held_before = now - datetime.timedelta(seconds=hold_timeout)
+    due = sa.or_(
+        sa.and_(JOB.state == PENDING,
+                sa.or_(JOB.not_before.is_(None), JOB.not_before <= now)),
+        sa.and_(JOB.state == HELD, JOB.created_at <= held_before),
+        sa.and_(JOB.state == RUNNING, JOB.owner.in_(list(dead_owners))))
+    candidates = context.session.execute(
+        sa.select(JOB.id, JOB.state, JOB.owner).where(due)
+        .order_by(JOB.id).limit(limit)).all()
+    taken = []
+    for job_id, state, old_owner in candidates:
+        stmt = (sa.update(JOB).where(JOB.id == job_id, JOB.state == state)
+                .values(state=RUNNING, owner=owner,
+                        attempts=JOB.attempts + 1, updated_at=now))
+        if state == RUNNING:
+            stmt = stmt.where(JOB.owner == old_owner)
+        if context.session.execute(stmt).rowcount == 1:
+            taken.append(job_id)
+    if not taken:
+        return []
+    rows = context.session.execute(
+        sa.select(JOB).where(JOB.id.in_(taken))).scalars()
+    return [_to_dict(row) for row in rows]
+
+
+def retry_later(session, job_id, not_before, error):
+    """Put a job back in the queue until *not_before* (its last attempt
+    failed with *error*), in the caller's transaction.
+    """
+    session.execute(sa.update(JOB).where(JOB.id == job_id).values(
+        state=PENDING, owner=None, not_before=not_before,
+        last_error=str(error)[:65535], updated_at=timeutils.utcnow()))
+
+
+def delete(session, job_id):
+    """Forget a finished job (in the caller's transaction)."""
+    session.execute(sa.delete(JOB).where(JOB.id == job_id))
+
+
+def for_arq(session, arq_uuid):
+    """The jobs of an ARQ, as dicts."""
+    return [_to_dict(row) for row in session.execute(
+        sa.select(JOB).where(JOB.arq_uuid == arq_uuid)).scalars()]
+
+
+@db_api.context_manager.reader
+def get_all(context, arq_uuid=None):
+    """Every job (optionally of one ARQ), oldest first."""
+    query = sa.select(JOB).order_by(JOB.id)
+    if arq_uuid is not None:
+        query = query.where(JOB.arq_uuid == arq_uuid)
+    return [_to_dict(row) for row in context.session.execute(query)
+            .scalars()]

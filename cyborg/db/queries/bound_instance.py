@@ -1,0 +1,57 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Queries of bound_instances: one row per instance with bound requests.
+
+The unique instance_uuid is what serialises two binds of one instance on
+every database: the second insert fails, and that bind is refused.
+"""
+
+from oslo_db import exception as db_exc
+import sqlalchemy as sa
+
+from cyborg import exception
+from cyborg.db import models
+
+BI = models.BoundInstance
+ARQ = models.ExtendedAcceleratorRequest
+
+
+def add(session, instance_uuid, now):
+    """Record that *instance_uuid* gets accelerator requests bound.
+
+    Runs in the bind's transaction; when another transaction inserts the
+    same instance first, this one waits for it and then fails.
+
+    :raises: InstanceAlreadyBound when another bind already did.
+    """
+    try:
+        session.execute(sa.insert(BI).values(instance_uuid=instance_uuid,
+                                             created_at=now))
+    except db_exc.DBDuplicateEntry:
+        raise exception.InstanceAlreadyBound(instance=instance_uuid)
+
+
+def remove_unused(session, instance_uuids):
+    """Forget the instances among *instance_uuids* that have no accelerator
+    request any more (after an unbind or a delete, in its transaction).
+    """
+    instance_uuids = [i for i in set(instance_uuids) if i]
+    if not instance_uuids:
+        return
+    used = set(session.execute(
+        sa.select(ARQ.instance_uuid).where(
+            ARQ.instance_uuid.in_(instance_uuids)).distinct()).scalars())
+    unused = [i for i in instance_uuids if i not in used]
+    if unused:
+        session.execute(sa.delete(BI).where(BI.instance_uuid.in_(unused)))

@@ -1,0 +1,254 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of binding, unbinding and deleting ARQs (conductor.arq_bind)."""
+
+from oslo_utils import uuidutils
+import sqlalchemy as sa
+
+from cyborg import exception
+from cyborg import states
+from cyborg.conductor import accelerator_request as arq_ops
+from cyborg.conductor import arq_bind
+from cyborg.conductor import bind_jobs
+from cyborg.conductor import device_profile as dp_ops
+from cyborg.db import models
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import bind_job as job_queries
+from cyborg.db.queries import nova_event as event_queries
+from cyborg.objects import device_profile as dp_obj
+from cyborg.tests import base
+from cyborg.tests.fixtures import inventory
+
+
+class BindTestCase(base.DbTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.context.request_id = 'req-bind-1'
+        self.fpga = inventory.add_device(self.context, 'node-1', handles=2)
+        self.vgpu = inventory.add_device(
+            self.context, 'node-1', dev_type='GPU', address='0000:b0:00.0',
+            handles=2, rc='VGPU', traits=(), driver='gpu',
+            handle_type='MDEV')
+
+    def _profile(self, name, groups):
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid=uuidutils.generate_uuid(), name=name, description=None,
+            groups=groups))
+
+    def _arqs(self, name='dp', groups=None, project='p1'):
+        if groups is not None:
+            self._profile(name, groups)
+        return [a.uuid for a in
+                arq_ops.create(self.context, name, project).objects]
+
+    def _bind(self, uuids, instance, rp=None, host='node-1'):
+        rp = rp or self.fpga['rp_uuid']
+        return arq_bind.bind(self.context, {
+            uuid: {'hostname': host, 'device_rp_uuid': rp,
+                   'instance_uuid': instance, 'project_id': 'p1'}
+            for uuid in uuids})
+
+    def _table(self, model):
+        with self.db.engine.connect() as conn:
+            return conn.execute(sa.select(model.__table__)).mappings().all()
+
+    def test_bind_claims_distinct_handles(self):
+        uuids = self._arqs(groups=[{'resources:FPGA': '2'}])
+        result = self._bind(uuids, 'i1')
+        self.assertEqual(dict.fromkeys(uuids, states.BOUND), result)
+        arqs = arq_queries.get_all(self.context, instance_uuid='i1')
+        handles = [a['attach_handle_uuid'] for a in arqs]
+        self.assertEqual(sorted(self.fpga['handle_uuids']), sorted(handles))
+        self.assertEqual({'TEST_PCI'}, {a['attach_handle_type']
+                                        for a in arqs})
+        in_use = [h['in_use'] for h in self._table(models.AttachHandle)
+                  if h['deployable_id'] == self.fpga['deployable_id']]
+        self.assertEqual([True, True], in_use)
+        # One held event per ARQ, waiting for the API's answer.
+        events = event_queries.get_all(self.context)
+        self.assertEqual(sorted(uuids), sorted(e['tag'] for e in events))
+        self.assertEqual({('i1', 'completed', 'held', 'req-bind-1')},
+                         {(e['server_uuid'], e['status'], e['state'],
+                           e['request_id']) for e in events})
+        self.assertEqual(['i1'], [r['instance_uuid'] for r in
+                                  self._table(models.BoundInstance)])
+
+    def test_no_free_handle_fails_the_bind(self):
+        uuids = self._arqs(groups=[{'resources:FPGA': '3'}])
+        result = self._bind(uuids, 'i1')
+        self.assertEqual([states.BOUND, states.BOUND, states.BIND_FAILED],
+                         [result[u] for u in sorted(uuids)])
+        failed = [e for e in event_queries.get_all(self.context)
+                  if e['status'] == 'failed']
+        self.assertEqual(1, len(failed))
+
+    def test_resource_provider_of_another_host(self):
+        uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
+        self.assertRaises(exception.BindTargetInvalid, self._bind, uuids,
+                          'i1', host='node-2')
+        self.assertRaises(exception.BindTargetInvalid, self._bind, uuids,
+                          'i1', rp=uuidutils.generate_uuid())
+        # Nothing changed.
+        self.assertEqual(states.INITIAL,
+                         arq_queries.get(self.context, uuids[0])['state'])
+        self.assertEqual([], self._table(models.BoundInstance))
+        self.assertEqual([], event_queries.get_all(self.context))
+
+    def test_an_instance_is_bound_once(self):
+        uuids = self._arqs(groups=[{'resources:FPGA': '1'},
+                                   {'resources:FPGA': '1'}])
+        self._bind(uuids[:1], 'i1')
+        self.assertRaises(exception.InstanceAlreadyBound, self._bind,
+                          uuids[1:], 'i1')
+        self.assertEqual(states.INITIAL,
+                         arq_queries.get(self.context, uuids[1])['state'])
+
+    def test_mdev_handle_needs_device_work(self):
+        uuids = self._arqs(groups=[{'resources:VGPU': '1'}])
+        result = self._bind(uuids, 'i1', rp=self.vgpu['rp_uuid'])
+        self.assertEqual({uuids[0]: states.BIND_STARTED}, result)
+        [job] = job_queries.get_all(self.context)
+        self.assertEqual((job_queries.PREPARE, job_queries.HELD,
+                          'req-bind-1'),
+                         (job['kind'], job['state'], job['request_id']))
+        payload = job['payload']
+        self.assertEqual(('node-1', 'gpu'), (payload['host'],
+                                             payload['driver']))
+        self.assertEqual('MDEV', payload['attach_handle']['attach_type'])
+        arq = arq_queries.get(self.context, uuids[0])
+        # Not bound yet: no attach information for Nova.
+        self.assertEqual('', arq['attach_handle_type'])
+        self.assertEqual([], event_queries.get_all(self.context))
+
+    def test_bitstream_needs_programming_once(self):
+        bitstream = uuidutils.generate_uuid()
+        uuids = self._arqs(groups=[{'resources:FPGA': '1',
+                                    'accel:bitstream_id': bitstream}])
+        self.assertEqual({uuids[0]: states.BIND_STARTED},
+                         self._bind(uuids, 'i1'))
+        [job] = job_queries.get_all(self.context)
+        self.assertEqual(job_queries.PROGRAM, job['kind'])
+        self.assertEqual(('0000:0c:00.0', bitstream, None),
+                         (job['payload']['address'],
+                          job['payload']['bitstream_id'],
+                          job['payload']['function_id']))
+        # A device already programmed with that bitstream needs nothing.
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.update(models.Deployable).values(
+                bitstream_id=bitstream))
+        more = self._arqs(name='dp')
+        self.assertEqual({more[0]: states.BOUND}, self._bind(more, 'i2'))
+
+    def test_bitstream_and_function_together_are_refused(self):
+        uuids = self._arqs(groups=[{'resources:FPGA': '1',
+                                    'accel:bitstream_id': 'a',
+                                    'accel:function_id': 'b'}])
+        self.assertRaises(exception.Invalid, self._bind, uuids, 'i1')
+
+    def test_function_already_loaded(self):
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.insert(models.Attribute.__table__).values(
+                uuid=uuidutils.generate_uuid(),
+                deployable_id=self.fpga['deployable_id'], key='trait9',
+                value='CUSTOM_FPGA_FUNCTION_ID_FAKE_AB12'))
+        uuids = self._arqs(groups=[{'resources:FPGA': '1',
+                                    'accel:function_id': 'ab12'}])
+        self.assertEqual({uuids[0]: states.BOUND}, self._bind(uuids, 'i1'))
+
+    def test_release_lets_jobs_and_events_go(self):
+        uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
+        self._bind(uuids, 'i1')
+        self.assertEqual(1, event_queries.release(self.context,
+                                                  'req-bind-1'))
+        self.assertEqual(['pending'], [
+            e['state'] for e in event_queries.get_all(self.context)])
+        self.assertEqual(0, event_queries.release(self.context,
+                                                  'req-bind-1'))
+
+
+class UnbindDeleteTestCase(BindTestCase):
+
+    def test_unbind_frees_the_handle_and_the_instance(self):
+        uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
+        self._bind(uuids, 'i1')
+        arq_bind.unbind(self.context, uuids)
+        arq = arq_queries.get(self.context, uuids[0])
+        self.assertEqual((states.UNBOUND, None, None),
+                         (arq['state'], arq['instance_uuid'],
+                          arq['attach_handle_uuid']))
+        self.assertFalse(any(h['in_use'] for h in
+                             self._table(models.AttachHandle)))
+        self.assertEqual([], self._table(models.BoundInstance))
+        # Unbound ARQs can be bound again, to another instance.
+        self.assertEqual({uuids[0]: states.BOUND}, self._bind(uuids, 'i2'))
+
+    def _made(self, uuids):
+        """The bind's prepare_attach job made the mediated device."""
+        for job in job_queries.get_all(self.context):
+            bind_jobs.bind_done(self.context, job, {})
+        self.assertEqual({states.BOUND}, {
+            arq_queries.get(self.context, u)['state'] for u in uuids})
+
+    def test_unbind_of_an_unmade_mdev_frees_the_handle(self):
+        uuids = self._arqs(groups=[{'resources:VGPU': '1'}])
+        self._bind(uuids, 'i1', rp=self.vgpu['rp_uuid'])
+        arq_bind.unbind(self.context, uuids)
+        # The bind's work never started: nothing to remove on the host.
+        self.assertEqual([], job_queries.get_all(self.context))
+        self.assertFalse(any(h['in_use'] for h in
+                             self._table(models.AttachHandle)))
+
+    def test_unbind_of_an_mdev_waits_for_its_release(self):
+        uuids = self._arqs(groups=[{'resources:VGPU': '1'}])
+        self._bind(uuids, 'i1', rp=self.vgpu['rp_uuid'])
+        self._made(uuids)
+        arq_bind.unbind(self.context, uuids)
+        [job] = job_queries.get_all(self.context)
+        # The release job owns the handle until the mdev is gone.
+        self.assertEqual((job_queries.RELEASE, job_queries.PENDING),
+                         (job['kind'], job['state']))
+        handle = [h for h in self._table(models.AttachHandle)
+                  if h['id'] == job['payload']['handle_id']][0]
+        self.assertTrue(handle['in_use'])
+
+    def test_delete_by_instance(self):
+        uuids = self._arqs(groups=[{'resources:FPGA': '2'}])
+        self._bind(uuids, 'i1')
+        self.assertEqual(2, arq_bind.delete(self.context,
+                                            instance_uuid='i1'))
+        self.assertEqual([], arq_queries.get_all(self.context))
+        self.assertFalse(any(h['in_use'] for h in
+                             self._table(models.AttachHandle)))
+        self.assertEqual([], self._table(models.BoundInstance))
+        self.assertEqual(0, arq_bind.delete(self.context,
+                                            instance_uuid='i1'))
+
+    def test_delete_of_an_mdev_goes_through_deleting(self):
+        uuids = self._arqs(groups=[{'resources:VGPU': '1'}])
+        self._bind(uuids, 'i1', rp=self.vgpu['rp_uuid'])
+        self._made(uuids)
+        arq_bind.delete(self.context, uuids=uuids)
+        self.assertEqual(states.DELETING,
+                         arq_queries.get(self.context, uuids[0])['state'])
+        [job] = job_queries.get_all(self.context)
+        self.assertTrue(job['payload']['delete_arq'])
+        # Deleting again is fine and queues nothing more.
+        arq_bind.delete(self.context, uuids=uuids)
+        self.assertEqual(1, len(job_queries.get_all(self.context)))
+
+    def test_delete_unknown(self):
+        self.assertRaises(exception.AcceleratorRequestNotFound,
+                          arq_bind.delete, self.context,
+                          uuids=[uuidutils.generate_uuid()])

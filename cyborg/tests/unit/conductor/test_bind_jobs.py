@@ -1,0 +1,229 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of bind jobs run by the conductor through a real agent.
+
+The agent (fake driver) and the conductor serve RPC on the in-memory
+transport; the jobs come from real binds.
+"""
+
+import os
+
+import fixtures
+import oslo_messaging as messaging
+from oslo_utils import uuidutils
+import sqlalchemy as sa
+
+from cyborg import rpc
+from cyborg import states
+from cyborg.agent import manager as agent_manager
+from cyborg.agent import resource_tracker
+from cyborg.agent import rpcapi as agent_rpcapi
+from cyborg.conductor import accelerator_request as arq_ops
+from cyborg.conductor import arq_bind
+from cyborg.conductor import bind_jobs
+from cyborg.conductor import device_profile as dp_ops
+from cyborg.conductor import manager as conductor_manager
+from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.db import models
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import bind_job as job_queries
+from cyborg.db.queries import nova_event as event_queries
+from cyborg.db.queries import service as service_queries
+from cyborg.objects import device_profile as dp_obj
+from cyborg.tests import base
+from cyborg.tests.fixtures import inventory
+
+
+class BindJobsTestCase(base.DbTestCase):
+
+    def setUp(self):
+        super().setUp()
+        tmp = self.useFixture(fixtures.TempDir()).path
+        self.flags(group='agent', image_cache_dir=tmp,
+                   enabled_drivers=['fake'])
+        self.flags(group='fake_driver', devices=['fpga=1', 'vgpu=1'])
+        self.image = uuidutils.generate_uuid()
+        with open(os.path.join(tmp, self.image), 'wb') as f:
+            f.write(b'bitstream')
+        self.fpga = inventory.add_device(self.context, 'node-1',
+                                         handles=2)
+        self.vgpu = inventory.add_device(
+            self.context, 'node-1', dev_type='GPU', address='0000:0d:00.0',
+            handles=2, rc='VGPU', traits=(), driver='fake',
+            handle_type='MDEV')
+        # The agent of node-1, serving its RPC API.
+        drivers, aliases = resource_tracker.load_drivers(base.CONF,
+                                                         'node-1')
+        self.driver = drivers['fake']
+        self._serve(agent_rpcapi.TOPIC, 'node-1', agent_manager.AgentManager(
+            'node-1', drivers=(drivers, aliases)))
+        # A conductor, for the agent's reports after programming.
+        self._serve(conductor_rpcapi.TOPIC, 'c1',
+                    conductor_manager.ConductorManager(
+                        'c1', conductor_rpcapi.TOPIC))
+        self.agent_api = agent_rpcapi.AgentAPI()
+        self.context.request_id = 'req-1'
+
+    def _serve(self, topic, host, endpoint):
+        server = rpc.get_server(messaging.Target(topic=topic, server=host),
+                                [endpoint])
+        server.start()
+        self.addCleanup(server.wait)
+        self.addCleanup(server.stop)
+
+    def _bind(self, groups, rp, instance='i1'):
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid=uuidutils.generate_uuid(), name='dp', description=None,
+            groups=groups))
+        uuid = arq_ops.create(self.context, 'dp', 'p1').objects[0].uuid
+        arq_bind.bind(self.context, {uuid: {
+            'hostname': 'node-1', 'device_rp_uuid': rp,
+            'instance_uuid': instance, 'project_id': 'p1'}})
+        job_queries.release(self.context, 'req-1')
+        event_queries.release(self.context, 'req-1')
+        return uuid
+
+    def _run_all(self):
+        jobs = job_queries.claim_due(self.context, 'c1', set(), 5, 10)
+        for job in jobs:
+            bind_jobs.run(self.context, self.agent_api, job)
+        return jobs
+
+    def _attributes(self, deployable_id):
+        with self.db.engine.connect() as conn:
+            return set(conn.execute(
+                sa.select(models.Attribute.value).where(
+                    models.Attribute.deployable_id == deployable_id))
+                .scalars())
+
+    def test_program_then_bound(self):
+        uuid = self._bind([{'resources:FPGA': '1',
+                            'accel:bitstream_id': self.image}],
+                          self.fpga['rp_uuid'])
+        self.assertEqual(states.BIND_STARTED,
+                         arq_queries.get(self.context, uuid)['state'])
+        self.assertEqual(1, len(self._run_all()))
+        arq = arq_queries.get(self.context, uuid)
+        self.assertEqual(states.BOUND, arq['state'])
+        self.assertEqual('TEST_PCI', arq['attach_handle_type'])
+        function = self.driver.functions['0000:0c:00.0']
+        self.assertIn('CUSTOM_FPGA_FUNCTION_ID_FAKE_%s' % function.upper(),
+                      self._attributes(self.fpga['deployable_id']))
+        with self.db.engine.connect() as conn:
+            self.assertEqual(self.image, conn.execute(
+                sa.select(models.Deployable.bitstream_id).where(
+                    models.Deployable.id == self.fpga['deployable_id']))
+                .scalar())
+        [event] = event_queries.get_all(self.context)
+        self.assertEqual(('completed', 'pending'),
+                         (event['status'], event['state']))
+        self.assertEqual([], job_queries.get_all(self.context))
+
+    def test_missing_image_fails_the_bind(self):
+        uuid = self._bind([{'resources:FPGA': '1',
+                            'accel:bitstream_id':
+                                uuidutils.generate_uuid()}],
+                          self.fpga['rp_uuid'])
+        self._run_all()
+        self.assertEqual(states.BIND_FAILED,
+                         arq_queries.get(self.context, uuid)['state'])
+        [event] = event_queries.get_all(self.context)
+        self.assertEqual('failed', event['status'])
+
+    def test_mdev_created_then_removed(self):
+        uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        self._run_all()
+        arq = arq_queries.get(self.context, uuid)
+        self.assertEqual(states.BOUND, arq['state'])
+        self.assertEqual('MDEV', arq['attach_handle_type'])
+        self.assertEqual(arq['attach_handle_uuid'],
+                         arq['attach_handle_info']['mdev_uuid'])
+        self.assertIn(arq['attach_handle_uuid'], self.driver.mdevs)
+        arq_bind.delete(self.context, uuids=[uuid])
+        self.assertEqual(states.DELETING,
+                         arq_queries.get(self.context, uuid)['state'])
+        self._run_all()
+        self.assertEqual({}, self.driver.mdevs)
+        self.assertEqual([], arq_queries.get_all(self.context))
+        with self.db.engine.connect() as conn:
+            self.assertFalse(any(conn.execute(
+                sa.select(models.AttachHandle.in_use)).scalars()))
+
+    def test_agent_too_slow(self):
+        self.flags(bind_timeout=1)
+        self.flags(group='fake_driver', program_seconds=3)
+        uuid = self._bind([{'resources:FPGA': '1',
+                            'accel:bitstream_id': self.image}],
+                          self.fpga['rp_uuid'])
+        self._run_all()
+        self.assertEqual(states.BIND_FAILED,
+                         arq_queries.get(self.context, uuid)['state'])
+
+    def test_deadline_fails_waiting_jobs(self):
+        uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        clock = self.time_fixture()
+        clock.advance(base.CONF.bind_timeout + 1)
+        self.assertEqual(1, bind_jobs.fail_overdue(self.context))
+        self.assertEqual(states.BIND_FAILED,
+                         arq_queries.get(self.context, uuid)['state'])
+        self.assertEqual([], job_queries.get_all(self.context))
+
+    def test_unbind_while_the_mdev_is_made(self):
+        uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        [job] = job_queries.claim_due(self.context, 'c1', set(), 5, 10)
+        arq_bind.unbind(self.context, [uuid])  # the job runs meanwhile
+        bind_jobs.run(self.context, self.agent_api, job)
+        self.assertEqual(states.UNBOUND,
+                         arq_queries.get(self.context, uuid)['state'])
+        # The late mediated device is removed again, then the handle freed.
+        self.assertEqual(1, len(self._run_all()))
+        self.assertEqual({}, self.driver.mdevs)
+
+    def test_jobs_of_a_dead_conductor_are_taken_over(self):
+        self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        [job] = job_queries.claim_due(self.context, 'c2', set(), 5, 10)
+        service_queries.heartbeat(self.context, 'c2', 'cyborg-conductor')
+        runner = bind_jobs.JobRunner('c1', self.agent_api)
+        self.addCleanup(runner.stop)
+        runner._recovered = True
+        # c2 is up: its job is left alone.
+        self.assertEqual(0, runner.run_due(self.context))
+        clock = self.time_fixture()
+        clock.advance(base.CONF.service_down_time + 1)
+        self.assertEqual(1, runner.run_due(self.context))
+
+    def test_a_restarted_conductor_resumes_its_jobs(self):
+        self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        job_queries.claim_due(self.context, 'c1', set(), 5, 10)
+        runner = bind_jobs.JobRunner('c1', self.agent_api)
+        self.addCleanup(runner.stop)
+        self.assertEqual(1, runner.run_due(self.context))
+        runner.pool.shutdown(wait=True)
+        self.assertEqual([states.BOUND], [
+            a['state'] for a in arq_queries.get_all(self.context)])
+
+    def test_held_jobs_run_after_the_release_timeout(self):
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid=uuidutils.generate_uuid(), name='dp', description=None,
+            groups=[{'resources:VGPU': '1'}]))
+        uuid = arq_ops.create(self.context, 'dp', 'p1').objects[0].uuid
+        arq_bind.bind(self.context, {uuid: {
+            'hostname': 'node-1', 'device_rp_uuid': self.vgpu['rp_uuid'],
+            'instance_uuid': 'i1', 'project_id': 'p1'}})
+        self.assertEqual([], job_queries.claim_due(self.context, 'c1',
+                                                   set(), 5, 10))
+        clock = self.time_fixture()
+        clock.advance(6)
+        self.assertEqual(1, len(job_queries.claim_due(
+            self.context, 'c1', set(), 5, 10)))
