@@ -13,8 +13,9 @@
 # under the License.
 """cyborg-manage: operator tools.
 
-``service list`` reads the database directly; ``hardware list`` and
-``discovery run`` ask a conductor over RPC (they need ``transport_url``).
+``service list`` and ``arq hostdev`` read the database directly;
+``hardware list`` and ``discovery run`` ask a conductor over RPC (they need
+``transport_url``).
 
 Usage::
 
@@ -24,6 +25,8 @@ Usage::
         [--host HOST] [--json]
     cyborg-manage --config-file /etc/cyborg/cyborg.conf discovery run \
         [--host HOST] [--driver DRIVER]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf arq hostdev \
+        (--instance INSTANCE | ARQ [ARQ ...]) [--with-mdev]
 """
 
 import sys
@@ -37,12 +40,14 @@ import prettytable
 from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg import exception
+from cyborg import hostdev
 from cyborg import objects
 from cyborg import rpc
 from cyborg import servicegroup
 from cyborg import version
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db import api as db_api
+from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.i18n import _
 
@@ -150,6 +155,36 @@ def discovery_run(conf):
     return 1 if any('error' in s for s in results.values()) else 0
 
 
+def arq_hostdev(conf):
+    """Print the libvirt <hostdev> elements Nova makes of bound ARQs.
+
+    :returns: 0, or 1 when an ARQ is unknown, not Bound or unusable.
+    """
+    context = cyborg_context.get_admin_context()
+    category = conf.category
+    try:
+        if category.instance:
+            arqs = arq_queries.get_all(context,
+                                       instance_uuid=category.instance)
+            if not arqs:
+                raise exception.AcceleratorRequestNotFound(
+                    uuid='of instance %s' % category.instance)
+        else:
+            arqs = [arq_queries.get(context, uuid) for uuid in category.arqs]
+        elements, reason = hostdev.guest_hostdevs(
+            arqs, with_mdev=category.with_mdev)
+    except (exception.CyborgException, hostdev.NotAttachable) as exc:
+        print(getattr(exc, 'message', exc), file=sys.stderr)
+        return 1
+    if reason:
+        print(reason, file=sys.stderr)
+    for arq, element in zip(arqs, elements):
+        print('<!-- ARQ %s (%s) on %s -->' % (
+            arq['uuid'], arq['device_profile_name'], arq['hostname']))
+        print(hostdev.to_string(element))
+    return 0
+
+
 def add_command_parsers(subparsers):
     service = subparsers.add_parser(
         'service', help=_('Cyborg services and their liveness.'))
@@ -188,6 +223,23 @@ def add_command_parsers(subparsers):
                         help=_('Only this host.'))
     parser.add_argument('--driver', help=_('Only this driver.'))
     parser.set_defaults(func=discovery_run)
+
+    arq = subparsers.add_parser(
+        'arq', help=_('Accelerator requests.'))
+    actions = arq.add_subparsers(dest='action')
+    actions.required = True
+    parser = actions.add_parser(
+        'hostdev', help=_("Print the libvirt <hostdev> XML that Nova's "
+                          "libvirt driver makes of bound ARQs."))
+    which = parser.add_mutually_exclusive_group(required=True)
+    which.add_argument('--instance',
+                       help=_("All the ARQs bound to this instance."))
+    which.add_argument('arqs', nargs='*', default=[], metavar='ARQ',
+                       help=_('ARQ uuids.'))
+    parser.add_argument('--with-mdev', action='store_true',
+                        help=_('Compose MDEV handles too, as Nova with '
+                               'Cyborg vGPU support does.'))
+    parser.set_defaults(func=arq_hostdev)
 
 
 category_opt = cfg.SubCommandOpt('category', title='Command categories',

@@ -36,6 +36,7 @@ state Deleting.
 import datetime
 
 from oslo_config import cfg
+from oslo_db import api as oslo_db_api
 from oslo_log import log as logging
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
@@ -125,6 +126,7 @@ def _resolve(session, arq_uuid, instance_uuid, target_state, request_id,
                       request_id=request_id, held=held)
 
 
+@oslo_db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def bind(context, patches, project_id=None):
     """Bind ARQs, in one transaction (see the module docstring).
@@ -243,6 +245,7 @@ def job_handle_done(session, job):
         handle_queries.release(session, handle['id'])
 
 
+@oslo_db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def unbind(context, uuids, project_id=None):
     """Unbind ARQs, in one transaction: state Unbound, handle released.
@@ -264,6 +267,7 @@ def unbind(context, uuids, project_id=None):
     LOG.info('Unbound ARQs %s', ', '.join(sorted(uuids)))
 
 
+@oslo_db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def delete(context, uuids=None, instance_uuid=None, project_id=None):
     """Delete ARQs by uuids (all must exist) or by instance (idempotent).

@@ -144,7 +144,7 @@ class Notifier:
         event_queries.delete(context, [e['id'] for e in events])
         for event in events:
             LOG.info('Event %(name)s %(status)s of ARQ %(tag)s for '
-                     'instance %(server)s %(how)s by Nova',
+                     'instance %(server_uuid)s %(how)s by Nova',
                      dict(event, how=how))
         return len(events)
 

@@ -32,9 +32,18 @@ def register_ksa_opts(conf, group, default_service_type):
     """
     ks_loading.register_session_conf_options(conf, group)
     ks_loading.register_auth_conf_options(conf, group)
-    ks_loading.register_adapter_conf_options(
-        conf, group, include_deprecated=False)
-    conf.set_default('service_type', default_service_type, group=group)
+    # The default is part of the option (not a set_default(), which
+    # ConfigOpts.clear() would forget).
+    conf.register_opts(_adapter_opts(default_service_type), group=group)
+
+
+def _adapter_opts(default_service_type):
+    opts = copy.deepcopy(
+        ks_loading.get_adapter_conf_options(include_deprecated=False))
+    for opt in opts:
+        if opt.dest == 'service_type':
+            opt.default = default_service_type
+    return opts
 
 
 def list_ksa_opts(default_service_type, extra_opts=()):
@@ -44,13 +53,8 @@ def list_ksa_opts(default_service_type, extra_opts=()):
     :param extra_opts: Cyborg's own options of the same group.
     :returns: a list of Opt objects.
     """
-    adapter_opts = copy.deepcopy(
-        ks_loading.get_adapter_conf_options(include_deprecated=False))
-    for opt in adapter_opts:
-        if opt.dest == 'service_type':
-            opt.default = default_service_type
     return (list(extra_opts)
             + ks_loading.get_session_conf_options()
             + ks_loading.get_auth_common_conf_options()
             + ks_loading.get_auth_plugin_conf_options('password')
-            + adapter_opts)
+            + _adapter_opts(default_service_type))

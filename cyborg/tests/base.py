@@ -21,6 +21,7 @@ from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import clock as clock_fixture
 from cyborg.tests.fixtures import conf as conf_fixture
 from cyborg.tests.fixtures import database as db_fixture
+from cyborg.tests.fixtures import log_format
 from cyborg.tests.fixtures import rpc as rpc_fixture
 
 CONF = cyborg_conf.CONF
@@ -33,6 +34,7 @@ class TestCase(base.BaseTestCase):
 
     def setUp(self):
         super().setUp()
+        self.useFixture(log_format.LogFormatCheck())
         self.conf_fixture = self.useFixture(conf_fixture.ConfFixture(CONF))
         self.useFixture(rpc_fixture.FakeTransport(CONF))
         self.context = cyborg_context.get_admin_context()

@@ -15,18 +15,24 @@
 
 import datetime
 
+from oslo_utils import uuidutils
 import sqlalchemy as sa
 
 from cyborg import context as cyborg_context
 from cyborg.cmd import manage
+from cyborg.conductor import accelerator_request as arq_ops
+from cyborg.conductor import arq_bind
+from cyborg.conductor import device_profile as dp_ops
 from cyborg.db import migration
 from cyborg.db.queries import service as service_queries
+from cyborg.objects import device_profile as dp_obj
+from cyborg.tests.fixtures import inventory
 from cyborg.tests.unit.cmd import test_dbsync
 
 T0 = datetime.datetime(2026, 11, 21, 12, 0, 0)
 
 
-class ServiceListTestCase(test_dbsync.CommandTestCase):
+class _ManageTestCase(test_dbsync.CommandTestCase):
 
     def setUp(self):
         super().setUp()
@@ -38,6 +44,9 @@ class ServiceListTestCase(test_dbsync.CommandTestCase):
     def _run(self, *args):
         return manage.main(['cyborg-manage', '--config-file',
                             self.conf_path] + list(args), conf=self.conf)
+
+
+class ServiceListTestCase(_ManageTestCase):
 
     def _heartbeat(self, host, binary):
         self.seed(service_queries.heartbeat,
@@ -75,3 +84,54 @@ class ServiceListTestCase(test_dbsync.CommandTestCase):
         self._heartbeat('n1', 'cyborg-agent')
         self.assertEqual(0, self._run('service', 'list', '--host', 'c1'))
         self.assertEqual(['c1'], [r[0] for r in self._rows()[1:]])
+
+
+def _bind_two(context):
+    """Two ARQs of one instance bound to PCI functions; an unbound one."""
+    device = inventory.add_device(context, 'node-1', address='0000:3b:00.0',
+                                  handles=2, handle_type='PCI', rc='PGPU',
+                                  traits=())
+    dp_ops.create(context, dp_obj.DeviceProfile(
+        uuid=uuidutils.generate_uuid(), name='pgpu', description=None,
+        groups=[{'resources:PGPU': '2'}]))
+    arqs = [a.uuid for a in arq_ops.create(context, 'pgpu', 'p1').objects]
+    arq_bind.bind(context, {uuid: {
+        'hostname': 'node-1', 'device_rp_uuid': device['rp_uuid'],
+        'instance_uuid': 'inst-1', 'project_id': 'p1'} for uuid in arqs})
+    spare = arq_ops.create(context, 'pgpu', 'p1').objects[0].uuid
+    return arqs, spare
+
+
+class ArqHostdevTestCase(_ManageTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.arqs, self.spare = self.seed(
+            _bind_two, cyborg_context.get_admin_context())
+
+    def test_by_instance(self):
+        self.assertEqual(0, self._run('arq', 'hostdev', '--instance',
+                                      'inst-1'))
+        out = self.output()
+        self.assertEqual(2, out.count('<hostdev mode="subsystem" '
+                                      'type="pci" managed="yes">'))
+        self.assertIn('bus="0x3b" slot="0x00" function="0x1"', out)
+        self.assertIn('bus="0x3b" slot="0x00" function="0x2"', out)
+        for uuid in self.arqs:
+            self.assertIn('ARQ %s (pgpu) on node-1' % uuid, out)
+
+    def test_by_uuid(self):
+        self.assertEqual(0, self._run('arq', 'hostdev', self.arqs[1]))
+        self.assertEqual(1, self.output().count('<hostdev '))
+
+    def test_unbound(self):
+        self.assertEqual(1, self._run('arq', 'hostdev', self.spare))
+        self.assertEqual('', self.output())
+
+    def test_unknown_instance(self):
+        self.assertEqual(1, self._run('arq', 'hostdev', '--instance',
+                                      'nobody'))
+        self.assertEqual('', self.output())
+
+    def test_needs_arqs_or_instance(self):
+        self.assertRaises(SystemExit, self._run, 'arq', 'hostdev')

@@ -1,0 +1,136 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""What a guest gets from its bound ARQs: the libvirt ``<hostdev>`` XML.
+
+Nova's libvirt driver reads ``attach_handle_type`` and
+``attach_handle_info`` of an instance's bound ARQs and adds one
+``<hostdev>`` element per ARQ to the domain XML.  This module builds the
+same elements, so that an operator can see what a guest will get (see
+``cyborg-manage arq hostdev``) and tests can check the attach information
+Cyborg hands out:
+
+* ``PCI``: ``<hostdev mode="subsystem" type="pci" managed="yes">`` with the
+  source address made of ``domain``, ``bus``, ``device`` (the ``slot``)
+  and ``function``, each written ``0x`` + the hex string.
+* ``MDEV``: ``<hostdev mode="subsystem" type="mdev" model="vfio-pci">``
+  with the mediated device's uuid (``mdev_uuid``).  Released Nova
+  ignores Cyborg's mediated devices; Nova with the 2026.2 "cyborg-vgpu-
+  support" feature composes them.
+* ``TEST_PCI`` (the fake driver's handles): nothing.
+
+Nova takes an instance's flavor ARQs all or nothing: when one of them has a
+type it does not compose, it composes none of them (and logs it).
+``guest_hostdevs()`` applies the same rule.
+"""
+
+import re
+import xml.etree.ElementTree as ET
+
+from cyborg import states
+
+PCI = 'PCI'
+MDEV = 'MDEV'
+
+_HEX = {'domain': re.compile(r'^[0-9a-fA-F]{4}$'),
+        'bus': re.compile(r'^[0-9a-fA-F]{2}$'),
+        'device': re.compile(r'^[0-9a-fA-F]{2}$'),
+        'function': re.compile(r'^[0-7]$')}
+_UUID = re.compile(r'^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$')
+
+
+class NotAttachable(ValueError):
+    """An ARQ that gives a guest nothing (not bound, bad attach info)."""
+
+
+def _composed_types(with_mdev):
+    return (PCI, MDEV) if with_mdev else (PCI,)
+
+
+def _pci(info, uuid):
+    values = {}
+    for key, pattern in _HEX.items():
+        value = str(info.get(key, ''))
+        if not pattern.match(value):
+            raise NotAttachable('ARQ %s: attach_handle_info %s %r is not a '
+                                'PCI address part' % (uuid, key, value))
+        values[key] = '0x' + value.lower()
+    element = ET.Element('hostdev', mode='subsystem', type='pci',
+                         managed='yes')
+    source = ET.SubElement(element, 'source')
+    ET.SubElement(source, 'address', domain=values['domain'],
+                  bus=values['bus'], slot=values['device'],
+                  function=values['function'])
+    return element
+
+
+def _mdev(info, uuid):
+    mdev_uuid = str(info.get('mdev_uuid', ''))
+    if not _UUID.match(mdev_uuid):
+        raise NotAttachable('ARQ %s: attach_handle_info has no mdev_uuid'
+                            % uuid)
+    element = ET.Element('hostdev', mode='subsystem', type='mdev',
+                         model='vfio-pci')
+    source = ET.SubElement(element, 'source')
+    ET.SubElement(source, 'address', uuid=mdev_uuid.lower())
+    return element
+
+
+def hostdev(arq):
+    """The ``<hostdev>`` element of one bound ARQ, or None.
+
+    :param arq: an ARQ as the API shows it (a dict with ``uuid``,
+        ``state``, ``attach_handle_type``, ``attach_handle_info``).
+    :returns: an ElementTree element, or None for a type no Nova composes
+        (``TEST_PCI``).
+    :raises: NotAttachable when the ARQ is not Bound or its attach
+        information is not what Nova can use.
+    """
+    uuid = arq.get('uuid')
+    if arq.get('state') != states.BOUND:
+        raise NotAttachable('ARQ %s is %s, not Bound' % (uuid,
+                                                         arq.get('state')))
+    info = arq.get('attach_handle_info') or {}
+    kind = arq.get('attach_handle_type')
+    if kind == PCI:
+        return _pci(info, uuid)
+    if kind == MDEV:
+        return _mdev(info, uuid)
+    return None
+
+
+def to_string(element):
+    """The element as indented XML text."""
+    ET.indent(element)
+    return ET.tostring(element, encoding='unicode')
+
+
+def guest_hostdevs(arqs, with_mdev=False):
+    """The ``<hostdev>`` elements Nova gives a guest with these ARQs.
+
+    :param arqs: the instance's bound ARQs (API dicts).
+    :param with_mdev: compose MDEV handles too, as Nova with the
+        cyborg-vgpu-support feature does.
+    :returns: (elements, reason): the elements in ARQ order, or [] and why
+        Nova composes none of them.
+    :raises: NotAttachable as hostdev() does.
+    """
+    elements = [hostdev(arq) for arq in arqs]
+    composed = _composed_types(with_mdev)
+    other = sorted({arq.get('attach_handle_type') for arq in arqs} -
+                   set(composed))
+    if other:
+        return [], ('Nova composes only %s attach handles and ignores all '
+                    'ARQs of an instance that has others (%s)'
+                    % (' and '.join(composed), ', '.join(other)))
+    return elements, None

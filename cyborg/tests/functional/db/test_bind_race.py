@@ -1,0 +1,181 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Concurrent binds on every database backend: a handle is never given
+twice, an instance is bound by one request only.
+
+Each thread is one conductor worker with its own connection, as with
+several conductors (or one conductor's RPC thread pool) behind a busy API.
+"""
+
+import collections
+import threading
+
+from oslo_utils import uuidutils
+import sqlalchemy as sa
+
+from cyborg import context as cyborg_context
+from cyborg import exception
+from cyborg import states
+from cyborg.conductor import accelerator_request as arq_ops
+from cyborg.conductor import arq_bind
+from cyborg.conductor import device_profile as dp_ops
+from cyborg.db import models
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.objects import device_profile as dp_obj
+from cyborg.tests import base
+from cyborg.tests.fixtures import inventory
+
+HANDLES = 10
+BINDS = 50
+
+
+class _BindRaceMixin:
+
+    def setUp(self):
+        super().setUp()
+        self.fpga = inventory.add_device(self.context, 'node-1',
+                                         handles=HANDLES)
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid=uuidutils.generate_uuid(), name='dp', description=None,
+            groups=[{'resources:FPGA': '1'}]))
+
+    def _arq(self):
+        return arq_ops.create(self.context, 'dp', 'p1').objects[0].uuid
+
+    def _race(self, calls):
+        """Run the calls at once; {index: result or exception}."""
+        results = {}
+        barrier = threading.Barrier(len(calls))
+
+        def call(index, func):
+            context = cyborg_context.get_admin_context()
+            context.request_id = 'req-%d' % index
+            barrier.wait()
+            try:
+                results[index] = func(context)
+            except Exception as exc:
+                results[index] = exc
+
+        threads = [threading.Thread(target=call, args=item)
+                   for item in enumerate(calls)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(120)
+        self.assertEqual(len(calls), len(results))
+        return results
+
+    def _patch(self, arq, instance):
+        return {arq: {'hostname': 'node-1',
+                      'device_rp_uuid': self.fpga['rp_uuid'],
+                      'instance_uuid': instance, 'project_id': 'p1'}}
+
+    def test_more_binds_than_handles(self):
+        arqs = [self._arq() for _ in range(BINDS)]
+        results = self._race([
+            (lambda ctx, arq=arq: arq_bind.bind(
+                ctx, self._patch(arq, uuidutils.generate_uuid())))
+            for arq in arqs])
+        errors = [r for r in results.values() if isinstance(r, Exception)]
+        self.assertEqual([], errors)
+        outcome = collections.Counter(
+            state for r in results.values() for state in r.values())
+        self.assertEqual({states.BOUND: HANDLES,
+                          states.BIND_FAILED: BINDS - HANDLES}, outcome)
+        bound = [a for a in arq_queries.get_all(self.context)
+                 if a['state'] == states.BOUND]
+        handles = [a['attach_handle_uuid'] for a in bound]
+        self.assertEqual(sorted(self.fpga['handle_uuids']), sorted(handles))
+        with self.db.engine.connect() as conn:
+            in_use = conn.execute(
+                sa.select(sa.func.count()).select_from(models.AttachHandle)
+                .where(models.AttachHandle.in_use.is_(True))).scalar()
+        self.assertEqual(HANDLES, in_use)
+
+    def test_one_instance_is_bound_by_one_request(self):
+        instance = uuidutils.generate_uuid()
+        arqs = [self._arq() for _ in range(8)]
+        results = self._race([
+            (lambda ctx, arq=arq: arq_bind.bind(
+                ctx, self._patch(arq, instance)))
+            for arq in arqs])
+        won = [r for r in results.values() if isinstance(r, dict)]
+        lost = [r for r in results.values() if not isinstance(r, dict)]
+        self.assertEqual(1, len(won))
+        self.assertEqual(7, len(lost))
+        for error in lost:
+            self.assertIsInstance(error, exception.InstanceAlreadyBound)
+        self.assertEqual(1, len(arq_queries.get_all(
+            self.context, instance_uuid=instance)))
+
+    def test_one_arq_is_bound_once(self):
+        arq = self._arq()
+        results = self._race([
+            (lambda ctx: arq_bind.bind(
+                ctx, self._patch(arq, uuidutils.generate_uuid())))
+            for _ in range(8)])
+        won = [r for r in results.values() if isinstance(r, dict)]
+        self.assertEqual([{arq: states.BOUND}], won)
+        for error in results.values():
+            if not isinstance(error, dict):
+                self.assertIsInstance(
+                    error, exception.AcceleratorRequestBadState)
+        with self.db.engine.connect() as conn:
+            self.assertEqual(1, conn.execute(
+                sa.select(sa.func.count())
+                .select_from(models.BoundInstance)).scalar())
+
+    def test_binds_unbinds_and_deletes_at_once(self):
+        # Half the handles are bound; then those ARQs are unbound or
+        # deleted while new ARQs bind: whatever the interleaving, a handle
+        # is in use exactly when a Bound ARQ holds it.
+        old = [self._arq() for _ in range(HANDLES)]
+        for arq in old:
+            arq_bind.bind(self.context,
+                          self._patch(arq, uuidutils.generate_uuid()))
+        new = [self._arq() for _ in range(2 * HANDLES)]
+        calls = [(lambda ctx, arq=arq: arq_bind.bind(
+            ctx, self._patch(arq, uuidutils.generate_uuid())))
+            for arq in new]
+        calls += [(lambda ctx, arq=arq: arq_bind.unbind(ctx, [arq]))
+                  for arq in old[:HANDLES // 2]]
+        calls += [(lambda ctx, arq=arq: arq_bind.delete(ctx, uuids=[arq]))
+                  for arq in old[HANDLES // 2:]]
+        results = self._race(calls)
+        self.assertEqual([], [r for r in results.values()
+                              if isinstance(r, Exception)])
+        arqs = arq_queries.get_all(self.context)
+        holders = [a['attach_handle_uuid'] for a in arqs
+                   if a['state'] == states.BOUND]
+        self.assertEqual(len(holders), len(set(holders)))
+        with self.db.engine.connect() as conn:
+            in_use = set(conn.execute(
+                sa.select(models.AttachHandle.uuid)
+                .where(models.AttachHandle.in_use.is_(True))).scalars())
+        self.assertEqual(set(holders), in_use)
+        # Every new ARQ that lost its race failed cleanly.
+        self.assertLessEqual({a['state'] for a in arqs if a['uuid'] in new},
+                             {states.BOUND, states.BIND_FAILED})
+
+
+class TestBindRaceSQLite(_BindRaceMixin, base.DbTestCase):
+    BACKEND = 'sqlite'
+
+
+class TestBindRaceMySQL(_BindRaceMixin, base.DbTestCase):
+    BACKEND = 'mysql'
+
+
+class TestBindRacePostgreSQL(_BindRaceMixin, base.DbTestCase):
+    BACKEND = 'postgresql'

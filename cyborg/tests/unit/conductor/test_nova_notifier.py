@@ -1,0 +1,138 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of sending bind events to Nova (conductor.nova_notifier).
+
+The notifier talks HTTP through a keystoneauth adapter to a recording
+stand-in for Nova's os-server-external-events API.
+"""
+
+from oslo_utils import uuidutils
+
+from cyborg.conductor import nova_notifier
+from cyborg.db import api as db_api
+from cyborg.db.queries import nova_event as event_queries
+from cyborg.tests import base
+from cyborg.tests.fixtures import nova as nova_fixture
+
+
+class NotifierTestCase(base.DbTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.nova = self.useFixture(nova_fixture.FakeNova())
+        self.flags(group='nova', auth_type='none',
+                   endpoint_override=self.nova.url, events_max_attempts=3,
+                   events_retry_max_interval=4)
+        self.notifier = nova_notifier.Notifier()
+        self.clock = self.time_fixture()
+
+    def _event(self, status='completed', held=False, request_id=None):
+        tag = uuidutils.generate_uuid()
+        with db_api.context_manager.writer.using(self.context):
+            event_queries.add(self.context.session,
+                              uuidutils.generate_uuid(), tag, status,
+                              request_id=request_id, held=held)
+        return tag
+
+    def _pending(self):
+        return {e['tag']: e for e in event_queries.get_all(self.context)}
+
+    def test_events_go_in_one_request_with_microversion_2_82(self):
+        tags = [self._event(), self._event('failed')]
+        self.assertEqual(2, self.notifier.send_due(self.context))
+        [request] = self.nova.requests
+        self.assertEqual('compute 2.82',
+                         request['headers']['OpenStack-API-Version'])
+        events = request['body']['events']
+        self.assertEqual(tags, [e['tag'] for e in events])
+        self.assertEqual({'accelerator-request-bound'},
+                         {e['name'] for e in events})
+        self.assertEqual(['completed', 'failed'],
+                         [e['status'] for e in events])
+        self.assertEqual({}, self._pending())
+        # Nothing is sent twice.
+        self.assertEqual(0, self.notifier.send_due(self.context))
+        self.assertEqual(1, len(self.nova.requests))
+
+    def test_held_events_wait_for_release_or_timeout(self):
+        self._event(held=True, request_id='req-1')
+        late = self._event(held=True, request_id='req-2')
+        self.assertEqual(0, self.notifier.send_due(self.context))
+        self.assertEqual([], self.nova.requests)
+        self.assertEqual(1, event_queries.release(self.context, 'req-1'))
+        self.assertEqual(1, self.notifier.send_due(self.context))
+        # The API never released req-2: it goes after the release timeout.
+        self.clock.advance(base.CONF.nova.events_release_timeout + 1)
+        self.assertEqual(1, self.notifier.send_due(self.context))
+        self.assertEqual(late, self.nova.events()[-1]['tag'])
+
+    def test_207_drops_404_and_422_and_retries_the_rest(self):
+        taken, gone, not_yet, busy = (self._event() for _ in range(4))
+        self.nova.respond(207, {gone: 404, not_yet: 422, busy: 500})
+        self.assertEqual(3, self.notifier.send_due(self.context))
+        pending = self._pending()
+        self.assertEqual([busy], list(pending))
+        self.assertIn('500', pending[busy]['last_error'])
+        self.nova.respond(200)
+        self.clock.advance(1)
+        self.assertEqual(1, self.notifier.send_due(self.context))
+        self.assertEqual({}, self._pending())
+        self.assertEqual([taken, gone, not_yet, busy, busy],
+                         [e['tag'] for e in self.nova.events()])
+
+    def test_refused_requests_are_dropped(self):
+        for status in (400, 404):
+            self._event()
+            self.nova.respond(status)
+            self.assertEqual(1, self.notifier.send_due(self.context))
+            self.assertEqual({}, self._pending())
+
+    def test_errors_back_off_then_give_up(self):
+        tag = self._event()
+        self.nova.respond(503)
+        self.assertEqual(0, self.notifier.send_due(self.context))
+        # Not due again before its back-off (1 s, then 2 s) is over.
+        self.assertEqual(0, self.notifier.send_due(self.context))
+        self.assertEqual(1, len(self.nova.requests))
+        self.clock.advance(1)
+        self.assertEqual(0, self.notifier.send_due(self.context))
+        self.assertEqual(1, self._pending()[tag]['attempts'] - 1)
+        self.clock.advance(1)
+        self.assertEqual(0, self.notifier.send_due(self.context))
+        self.assertEqual(2, len(self.nova.requests))
+        self.clock.advance(1)
+        # Third and last attempt ([nova] events_max_attempts = 3).
+        self.assertEqual(1, self.notifier.send_due(self.context))
+        self.assertEqual(3, len(self.nova.requests))
+        self.assertEqual({}, self._pending())
+
+    def test_nova_down_then_back(self):
+        tag = self._event()
+        self.nova.down()
+        self.assertEqual(0, self.notifier.send_due(self.context))
+        self.assertIn('unreachable', self._pending()[tag]['last_error'])
+        self.nova.up()
+        self.clock.advance(1)
+        self.assertEqual(1, self.notifier.send_due(self.context))
+        self.assertEqual([tag], [e['tag'] for e in self.nova.events()])
+        self.assertEqual({}, self._pending())
+
+    def test_events_of_a_dead_sender_are_sent_after_its_claim(self):
+        tag = self._event()
+        # Another conductor took the event and died while sending it.
+        [event] = event_queries.claim_due(self.context, 10, 120, 5)
+        self.assertEqual(0, self.notifier.send_due(self.context))
+        self.clock.advance(nova_notifier.CLAIM_SECONDS + 1)
+        self.assertEqual(1, self.notifier.send_due(self.context))
+        self.assertEqual([tag], [e['tag'] for e in self.nova.events()])
