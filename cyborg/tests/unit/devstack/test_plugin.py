@@ -36,6 +36,7 @@ from oslo_config import cfg
 from oslotest import base
 
 from cyborg import conf as cyborg_conf
+from cyborg.conf import opts
 from cyborg.wsgi import api as wsgi_api
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -160,6 +161,13 @@ class PluginTestCase(base.BaseTestCase):
         with open(path, 'w') as out:
             parser.write(out)
         conf = cfg.ConfigOpts()
+        # Groups of our own: ConfigOpts copies a registered OptGroup
+        # shallowly, so loading the auth plugin's options into Cyborg's
+        # module-level groups would add them to the global CONF's too.
+        for group, _ in opts.list_opts():
+            name = getattr(group, 'name', group)
+            if name != 'DEFAULT':
+                conf.register_group(cfg.OptGroup(name))
         cyborg_conf.register_opts(conf)
         conf(['--config-file', path], project='cyborg',
              default_config_files=[])
@@ -218,9 +226,9 @@ class StackTestCase(PluginTestCase):
         entry_points = metadata.entry_points(group='oslo.config.opts')
         for namespace in namespaces:
             (entry_point,) = entry_points.select(name=namespace)
-            for group, opts in entry_point.load()():
+            for group, group_opts in entry_point.load()():
                 name = getattr(group, 'name', group) or 'DEFAULT'
-                known[name].update(opt.dest for opt in opts)
+                known[name].update(opt.dest for opt in group_opts)
         written = self.record.ini(CONF_FILE)
         for section, options in written.items():
             for option in options:
