@@ -56,20 +56,18 @@ Related options:
 * ``[agent] enabled_drivers`` must contain ``fake`` (or
   ``fake_driver``).
 """)),
-]
-
-
-fake_opts.append(cfg.FloatOpt(
-    'program_seconds',
-    default=0.0,
-    min=0.0,
-    help=_("""
+    cfg.FloatOpt(
+        'program_seconds',
+        default=0.0,
+        min=0.0,
+        help=_("""
 How long programming a simulated FPGA takes, in seconds.
 
 Programming a simulated FPGA changes nothing but the function the driver
 reports (derived from the image's content); this delay lets tests and
 demonstrations exercise slow programming and ``[DEFAULT] bind_timeout``.
-""")))
+""")),
+]
 
 
 def register_opts(conf):
