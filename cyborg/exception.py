@@ -283,6 +283,12 @@ class PlacementError(TemporaryFailure):
     msg_fmt = _("Placement request %(method)s %(path)s failed: %(reason)s")
 
 
+class PlacementUnavailable(PlacementError):
+    """Placement cannot be reached or failed (5xx, auth): not worth
+    trying further requests now.
+    """
+
+
 class PlacementNotConfigured(ConfigInvalid):
     msg_fmt = _("Placement is not configured: set [placement] auth_type "
                 "(and credentials), or auth_type = none and "

@@ -139,10 +139,10 @@ class PlacementClient:
             resp = self._adapter.request(path, method, **kwargs)
         except ks_exc.ClientException as exc:
             # Connection refused, no endpoint in the catalog, no token...
-            raise exception.PlacementError(method=method, path=path,
-                                           reason=exc)
+            raise exception.PlacementUnavailable(method=method, path=path,
+                                                 reason=exc)
         if resp.status_code >= 500 or resp.status_code in (401, 403):
-            raise exception.PlacementError(
+            raise exception.PlacementUnavailable(
                 method=method, path=path, reason='HTTP %s: %s' % (
                     resp.status_code, _error_detail(resp)))
         return resp
