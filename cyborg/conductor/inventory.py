@@ -168,8 +168,9 @@ def periodic(context, client):
     """The conductor's Placement check (every ``[placement]
     sync_interval`` seconds).
 
-    Reserves the inventory of hosts whose agent went down, restores it
-    when the agent is back, and tries again the hosts whose last sync was
+    Reserves the inventory of hosts whose agent went down (no heartbeat
+    and no report for ``service_down_time`` seconds), restores it when the
+    agent is back, and tries again the hosts whose last sync was
     incomplete (which also removes released leftovers of gone hardware).
 
     :param context: request context.

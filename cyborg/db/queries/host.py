@@ -173,21 +173,26 @@ def get_needing_sync(context):
 
 @db_api.context_manager.reader
 def get_liveness(context, binary):
-    """Each host with its stored agent liveness and its agent's last
-    heartbeat, in one statement.
+    """Each host with its stored agent liveness and when its agent was
+    last heard of, in one statement.
 
     :param binary: the agents' binary (cyborg-agent).
-    :returns: a list of (hostname, agent_up, last_seen_up); last_seen_up
-        is None when the agent never registered.
+    :returns: a list of (hostname, agent_up, last_seen): last_seen is the
+        later of the agent's last heartbeat and its last report (None
+        when neither happened).
     """
     hosts = models.Host.__table__
     services = models.Service.__table__
     join = hosts.outerjoin(services, sa.and_(
         services.c.host == hosts.c.hostname, services.c.binary == binary))
-    return [tuple(row) for row in context.session.execute(
-        sa.select(hosts.c.hostname, hosts.c.agent_up,
-                  services.c.last_seen_up).select_from(join)
-        .order_by(hosts.c.hostname))]
+    result = []
+    for hostname, agent_up, heartbeat, report in context.session.execute(
+            sa.select(hosts.c.hostname, hosts.c.agent_up,
+                      services.c.last_seen_up, hosts.c.last_report_at)
+            .select_from(join).order_by(hosts.c.hostname)):
+        seen = [t for t in (heartbeat, report) if t is not None]
+        result.append((hostname, agent_up, max(seen) if seen else None))
+    return result
 
 
 @db_api.context_manager.reader
