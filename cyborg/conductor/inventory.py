@@ -141,10 +141,12 @@ def reconcile(context, client, host, agent_up=None):
     if row is None:
         return None
     if agent_up is not None and row.agent_up != agent_up:
-        LOG.warning('The agent of host %(host)s is %(state)s: its '
-                    'inventory is %(what)s',
-                    {'host': host, 'state': 'up' if agent_up else 'down',
-                     'what': 'restored' if agent_up else 'reserved'})
+        if agent_up:
+            LOG.info('The agent of host %s is up again: its inventory is '
+                     'restored', host)
+        else:
+            LOG.warning('The agent of host %s is down: its inventory is '
+                        'reserved until it is back', host)
         row.agent_up = agent_up
     records = device_diff.decode(row.hardware)
     snapshot = host_inventory.load(context, host)

@@ -213,5 +213,5 @@ def audit(context, client, host=None, heal=False):
             _heal_orphan(client, item)
         found.append(item)
     for item in found:
-        LOG.info('Placement drift: %s', item.as_dict())
+        LOG.debug('Placement drift: %s', item.as_dict())
     return found
