@@ -37,10 +37,6 @@ def _to_dict(row):
     return values
 
 
-def _is_duplicate(exc):
-    return isinstance(exc, db_exc.DBDuplicateEntry)
-
-
 @oslo_db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def heartbeat(context, host, agent_generation, inventory_hash,
@@ -97,11 +93,29 @@ def lock(context, host):
         .with_for_update()).scalar_one_or_none()
 
 
-# Two conductors creating the first row of a host at once: the loser runs
-# again and finds the row.
-@oslo_db_api.wrap_db_retry(max_retries=3, retry_on_deadlock=True,
-                           exception_checker=_is_duplicate)
+@db_api.context_manager.reader
+def _exists(context, host):
+    table = models.Host.__table__
+    return context.session.execute(
+        sa.select(table.c.id).where(table.c.hostname == host)
+    ).first() is not None
+
+
+@oslo_db_api.retry_on_deadlock
 @db_api.context_manager.writer
+def _create(context, host):
+    """Insert a host's row; another conductor doing it too is fine."""
+    now = timeutils.utcnow()
+    try:
+        with context.session.begin_nested():
+            context.session.execute(sa.insert(models.Host.__table__).values(
+                hostname=host, generation=0, needs_sync=False,
+                # A host that reports has its agent up.
+                agent_up=True, created_at=now))
+    except db_exc.DBDuplicateEntry:
+        pass
+
+
 def record_report(context, host, agent_generation, inventory_hash,
                   hardware_json=None, rp_name=None):
     """Record an agent's report, hash-gated.
@@ -110,6 +124,10 @@ def record_report(context, host, agent_generation, inventory_hash,
     host, handled by two conductors, are stored one after the other; each
     stored full report bumps generation and sets needs_sync, which the
     conductor clears once the tables and Placement match it.
+
+    A host's first row is inserted in a transaction of its own before
+    that: locking a row that does not exist yet would lock the gap of the
+    index on MariaDB, and two new hosts in one gap would deadlock.
 
     :param context: request context.
     :param host: the agent's host.
@@ -124,13 +142,18 @@ def record_report(context, host, agent_generation, inventory_hash,
         resend (a heartbeat whose hash the conductor does not have:
         the agent must send the full inventory).
     """
+    if not _exists(context, host):
+        _create(context, host)
+    return _record(context, host, agent_generation, inventory_hash,
+                   hardware_json, rp_name)
+
+
+@oslo_db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _record(context, host, agent_generation, inventory_hash, hardware_json,
+            rp_name):
     now = timeutils.utcnow()
     row = lock(context, host)
-    if row is None:
-        # A host that reports has its agent up.
-        row = models.Host(hostname=host, generation=0, needs_sync=False,
-                          agent_up=True, created_at=now)
-        context.session.add(row)
     row.last_report_at = now
     row.agent_generation = agent_generation
     same = (row.inventory_hash == inventory_hash and

@@ -513,6 +513,44 @@ class _ConcurrencyMixin:
                              self.context, 'n1').deployables))
 
 
+    def test_first_reports_of_many_hosts_at_once(self):
+        # New rows of hosts next to each other in the unique index: no
+        # gap-lock deadlock on MariaDB.
+        hosts = ['m%02d' % i for i in range(32)]
+        self.flags(group='fake_driver', devices=['gpu=1'])
+        records = {h: fake.FakeDriver(CONF, h).discover() for h in hosts}
+        barrier = threading.Barrier(len(hosts))
+        results, errors = [], []
+
+        def agent(host):
+            try:
+                barrier.wait(30)
+                results.append(inventory.report(
+                    cyborg_context.get_admin_context(), None, host, 1,
+                    hardware.inventory_hash(records[host]),
+                    hardware.HardwareList(objects=records[host]))['status'])
+            except Exception as exc:
+                errors.append(exc)
+
+        counter = self.useFixture(statements.StatementCounter(
+            db_api.get_engine()))
+        threads = [threading.Thread(target=agent, args=(h,)) for h in hosts]
+        with counter.counting():
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(60)
+        self.assertEqual([], errors)
+        # Each row inserted once: no transaction was rolled back and
+        # retried.
+        self.assertEqual(len(hosts), len([
+            s for s in counter.statements
+            if s.startswith('INSERT INTO hosts')]))
+        self.assertEqual(['stored'] * len(hosts), results)
+        self.assertEqual(hosts, [h['hostname'] for h in host_queries.get_all(
+            self.context) if h['hostname'] in hosts])
+
+
 class TestConcurrencySQLite(_ConcurrencyMixin, base.DbTestCase):
     BACKEND = 'sqlite'
 
