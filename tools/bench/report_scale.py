@@ -60,6 +60,9 @@ import tempfile
 import time
 import uuid
 
+from keystoneauth1 import adapter as ks_adapter
+from keystoneauth1 import noauth
+from keystoneauth1 import session as ks_session
 import sqlalchemy as sa
 
 from cyborg import conf as cyborg_conf
@@ -296,20 +299,73 @@ def _totals(answers):
             for key in ('db_statements', 'db_writes', 'placement_calls')}
 
 
+def _first_report(args, agents, client, deployables):
+    started = time.monotonic()
+    answers = agents.all(full=True)
+    seconds = time.monotonic() - started
+    published = len(client.list_providers(
+        required_trait=placement_sync.OWNER_CYBORG)) if client else None
+    _emit(dict({'phase': 'first_report', 'seconds': round(seconds, 2),
+                'reports_per_s': round(args.hosts / seconds, 1),
+                'stored': sum(a['status'] == 'stored' for a in answers),
+                'providers': published,
+                'providers_expected': deployables * args.hosts,
+                'server_ms': _summary([a['cost']['ms'] for a in answers])},
+               **_totals(answers)))
+
+
+def _steady_state(agents):
+    answers = agents.all(full=False)
+    _emit({'phase': 'steady_state',
+           'unchanged': sum(a['status'] == 'unchanged' for a in answers),
+           'rtt_ms': _summary([a['rtt_ms'] for a in answers]),
+           'server_ms': _summary([a['cost']['ms'] for a in answers]),
+           'db_statements': _summary([a['cost']['db_statements']
+                                      for a in answers]),
+           'db_writes': _summary([a['cost']['db_writes']
+                                  for a in answers]),
+           'placement_calls_total': sum(a['cost']['placement_calls']
+                                        for a in answers)})
+
+
+def _one_change(agents, client, host):
+    dep = agents.records[host][0].deployables[0]
+    dep.traits = sorted(dep.traits + ['CUSTOM_BENCH_CHANGED'])
+    started = time.monotonic()
+    first = agents.report(host, full=False)   # "resend"
+    second = agents.report(host, full=True)
+    if client is not None:
+        uuid_ = placement_sync.rp_uuid(dep.name)
+        _wait(lambda: 'CUSTOM_BENCH_CHANGED' in client.get_traits(
+            uuid_)[1], 120, 'the change in Placement')
+    _emit(dict({'phase': 'one_change',
+                'seconds': round(time.monotonic() - started, 3),
+                'answers': [first['status'], second['status']],
+                'server_ms': round(second['cost']['ms'], 3)},
+               **_totals([first, second])))
+
+
+def _start_services(args, bench, hosts):
+    """Placement (unless --no-placement) and the conductors; returns a
+    Placement client (or None) and the conductors' configuration file.
+    """
+    transport_url = bench.vhost()
+    placement_url = client = None
+    if not args.no_placement:
+        placement_url = bench.placement()
+        client = placement_client.PlacementClient(_adapter(placement_url))
+        for host in hosts:  # as nova-compute does
+            client.create_provider(str(uuid.uuid4()), host)
+    return client, bench.conductors(transport_url, placement_url)
+
+
 def run(args):
+    """Run the benchmark; print its JSON lines."""
     bench = Bench(args)
     try:
-        transport_url = bench.vhost()
         hosts = ['bench-%s-%04d' % (bench.suffix, i)
                  for i in range(args.hosts)]
-        placement_url = client = None
-        if not args.no_placement:
-            placement_url = bench.placement()
-            client = placement_client.PlacementClient(
-                _adapter(placement_url))
-            for host in hosts:  # as nova-compute does
-                client.create_provider(str(uuid.uuid4()), host)
-        common = bench.conductors(transport_url, placement_url)
+        client, common = _start_services(args, bench, hosts)
         CONF([], project='cyborg', default_config_files=[common])
         rpc.set_defaults(control_exchange='cyborg')
         rpc.init(CONF)
@@ -327,60 +383,18 @@ def run(args):
                'cpus': os.cpu_count(), 'machine': platform.platform(),
                'python': platform.python_version()})
         _wait_for_conductors(agents, hosts[0])
-
-        started = time.monotonic()
-        answers = agents.all(full=True)
-        seconds = time.monotonic() - started
-        published = len(client.list_providers(
-            required_trait=placement_sync.OWNER_CYBORG)) if client else None
-        _emit(dict({'phase': 'first_report', 'seconds': round(seconds, 2),
-                    'reports_per_s': round(args.hosts / seconds, 1),
-                    'stored': sum(a['status'] == 'stored' for a in answers),
-                    'providers': published,
-                    'providers_expected': deployables * args.hosts,
-                    'server_ms': _summary([a['cost']['ms']
-                                           for a in answers])},
-                   **_totals(answers)))
-
-        answers = agents.all(full=False)
-        _emit({'phase': 'steady_state',
-               'unchanged': sum(a['status'] == 'unchanged'
-                                for a in answers),
-               'rtt_ms': _summary([a['rtt_ms'] for a in answers]),
-               'server_ms': _summary([a['cost']['ms'] for a in answers]),
-               'db_statements': _summary([a['cost']['db_statements']
-                                          for a in answers]),
-               'db_writes': _summary([a['cost']['db_writes']
-                                      for a in answers]),
-               'placement_calls_total': sum(a['cost']['placement_calls']
-                                            for a in answers)})
-
-        host = hosts[args.hosts // 2]
-        dep = agents.records[host][0].deployables[0]
-        dep.traits = sorted(dep.traits + ['CUSTOM_BENCH_CHANGED'])
-        started = time.monotonic()
-        first = agents.report(host, full=False)   # "resend"
-        second = agents.report(host, full=True)
-        if client is not None:
-            uuid_ = placement_sync.rp_uuid(dep.name)
-            _wait(lambda: 'CUSTOM_BENCH_CHANGED' in client.get_traits(
-                uuid_)[1], 120, 'the change in Placement')
-        _emit(dict({'phase': 'one_change',
-                    'seconds': round(time.monotonic() - started, 3),
-                    'answers': [first['status'], second['status']],
-                    'server_ms': round(second['cost']['ms'], 3)},
-                   **_totals([first, second])))
+        _first_report(args, agents, client, deployables)
+        _steady_state(agents)
+        _one_change(agents, client, hosts[args.hosts // 2])
         rpc.cleanup()
     finally:
         bench.stop()
 
 
 def _adapter(url):
-    from keystoneauth1 import adapter
-    from keystoneauth1 import noauth
-    from keystoneauth1 import session
-    return adapter.Adapter(session.Session(auth=noauth.NoAuth()),
-                           service_type='placement', endpoint_override=url)
+    return ks_adapter.Adapter(ks_session.Session(auth=noauth.NoAuth()),
+                              service_type='placement',
+                              endpoint_override=url)
 
 
 def _emit(record):
