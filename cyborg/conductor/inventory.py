@@ -123,7 +123,7 @@ def _reconcile_safely(context, client, host):
 
 @oslo_db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def reconcile(context, client, host, agent_up=None):
+def reconcile(context, client, host, agent_up=None, only_if_needed=False):
     """Make a host's tables and resource providers match its last report.
 
     One transaction, holding the host's row lock: the stored report is
@@ -135,12 +135,18 @@ def reconcile(context, client, host, agent_up=None):
     :param host: the host.
     :param agent_up: the agent's liveness, when it changed (its inventory
         is reserved while it is down).
-    :returns: the placement_sync.Outcome, or None for an unknown host.
+    :param only_if_needed: do nothing when, once the row is locked, the
+        host no longer needs a sync and its liveness is unchanged
+        (another conductor did it).
+    :returns: the placement_sync.Outcome, or None when nothing was done.
     """
     row = host_queries.lock(context, host)
     if row is None:
         return None
-    if agent_up is not None and row.agent_up != agent_up:
+    alive_changed = agent_up is not None and row.agent_up != agent_up
+    if only_if_needed and not (row.needs_sync or alive_changed):
+        return None
+    if alive_changed:
         if agent_up:
             LOG.info('The agent of host %s is up again: its inventory is '
                      'restored', host)
@@ -150,9 +156,11 @@ def reconcile(context, client, host, agent_up=None):
         row.agent_up = agent_up
     records = device_diff.decode(row.hardware)
     snapshot = host_inventory.load(context, host)
-    result = device_diff.apply(context, host, records, snapshot)
-    if result.writes:
-        snapshot = host_inventory.load(context, host)
+    result = device_diff.Result()
+    if row.hardware is not None:
+        result = device_diff.apply(context, host, records, snapshot)
+        if result.writes:
+            snapshot = host_inventory.load(context, host)
     outcome = placement_sync.push_host(
         context, client, row, snapshot, {r.uuid for r in records})
     needs_sync = (result.leftovers or outcome.leftovers or
@@ -177,7 +185,7 @@ def periodic(context, client):
 
     :param context: request context.
     :param client: a PlacementClient; None does nothing.
-    :returns: the hosts reconciled.
+    :returns: the hosts reconciled (by this conductor).
     """
     if client is None:
         return []
@@ -195,10 +203,11 @@ def periodic(context, client):
 
 def _reconcile_logged(context, client, host, done, agent_up=None):
     try:
-        reconcile(context, client, host, agent_up=agent_up)
+        if reconcile(context, client, host, agent_up=agent_up,
+                     only_if_needed=True) is not None:
+            done.append(host)
     except Exception:
         LOG.exception('Reconciling host %s failed', host)
-    done.append(host)
 
 
 def hardware(context, host=None):

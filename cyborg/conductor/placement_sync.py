@@ -329,4 +329,19 @@ def push_host(context, client, host_row, snapshot, reported):
             LOG.error('Resource provider of deployable %(name)s: %(err)s',
                       {'name': deployable['name'], 'err': exc.message})
             outcome.fail(exc.message)
+    if not outcome.complete and parent is not None:
+        _forget_missing_parent(client, host_row, parent)
     return outcome
+
+
+def _forget_missing_parent(client, host_row, parent):
+    # The compute node provider may have been deleted and registered again
+    # under another uuid: look it up by name next time.
+    try:
+        if client.get_provider(parent) is None:
+            LOG.warning('Compute node resource provider %(uuid)s of host '
+                        '%(host)s is gone; looking it up by name again',
+                        {'uuid': parent, 'host': host_row.hostname})
+            host_row.compute_rp_uuid = None
+    except exception.PlacementError:
+        pass

@@ -416,6 +416,21 @@ class _SyncMixin:
         self.assertIn('n1_FakeDevice', self.placement.tree('n1'))
         self.assertFalse(self._host()['needs_sync'])
 
+    def test_compute_node_registered_again(self):
+        self._report(self._records(devices=('gpu=1',)))
+        self._report(self._records(devices=()))
+        self.assertEqual({}, self.placement.tree('n1'))
+        # Nova registers the compute node again, under a new uuid.
+        self.placement.client.delete_provider(
+            self.placement.compute_nodes['n1'])
+        new = self.placement.add_compute_node('n1')
+        self._report(self._records(devices=('gpu=1',)))
+        self.assertTrue(self._host()['needs_sync'])
+        inventory.periodic(self.context, self.client)
+        self.assertEqual(new, self.placement.tree('n1')[
+            'n1_FakeDevice_gpu0']['parent_provider_uuid'])
+        self.assertFalse(self._host()['needs_sync'])
+
     def test_standalone_creates_the_compute_node(self):
         self.flags(group='placement', create_compute_rp=True)
         self._report(self._records('n2'), host='n2', rp_name='rp-of-n2')
