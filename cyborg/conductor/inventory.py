@@ -70,7 +70,9 @@ def report(context, client, host, generation, inventory_hash,
         devices go under (None: the host's name).
     :returns: ``{status, generation, inventory_hash, cost}``: status
         ``stored``, ``unchanged`` or ``resend``; generation is the
-        conductor's count of applied reports of that host; cost is what
+        conductor's count of stored reports of that host (None for a
+        report of the hash only, which costs one UPDATE and reads
+        nothing); cost is what
         handling the report took (``db_statements``, ``db_writes``,
         ``placement_calls``, ``ms``).
     """

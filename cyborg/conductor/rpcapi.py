@@ -181,9 +181,11 @@ class ConductorAPI:
         :param timeout: seconds to wait (default: rpc_response_timeout).
         :returns: ``{status, generation, inventory_hash}``; status
             ``stored``, ``unchanged`` or ``resend`` (send the full
-            inventory: the conductor does not have that hash).  From 1.3
-            also ``cost``: ``{db_statements, db_writes, placement_calls,
-            ms}`` spent on the report.
+            inventory: the conductor does not have that hash); generation
+            is the conductor's count of stored reports of the host (None
+            for a report of the hash only, which reads nothing).  From
+            1.3 also ``cost``: ``{db_statements, db_writes,
+            placement_calls, ms}`` spent on the report.
         """
         kwargs = {}
         version = '1.2'
