@@ -284,3 +284,38 @@ class HostNotFound(NotFound):
 
 class AgentUnreachable(TemporaryFailure):
     msg_fmt = _("The agent of host %(host)s did not answer: %(reason)s")
+
+
+# Placement ------------------------------------------------------------------
+
+class PlacementError(TemporaryFailure):
+    msg_fmt = _("Placement request %(method)s %(path)s failed: %(reason)s")
+
+
+class PlacementUnavailable(PlacementError):
+    """Placement cannot be reached or failed (5xx, auth): not worth
+    trying further requests now.
+    """
+
+
+class PlacementNotConfigured(ConfigInvalid):
+    msg_fmt = _("Placement is not configured: set [placement] auth_type "
+                "(and credentials), or auth_type = none and "
+                "endpoint_override.")
+
+
+class ComputeResourceProviderNotFound(NotFound):
+    msg_fmt = _("Placement has no resource provider named %(name)s, the "
+                "compute node of host %(host)s.  Is nova-compute running "
+                "there under that name, and is the agent's "
+                "[agent] resource_provider_name right?  Without Nova, set "
+                "[placement] create_compute_rp = true on the conductor.")
+
+
+class ResourceProviderInUse(Conflict):
+    msg_fmt = _("Resource provider %(uuid)s has allocations: %(reason)s")
+
+
+class InventoryInUse(Conflict):
+    msg_fmt = _("Inventory of resource provider %(uuid)s is in use: "
+                "%(reason)s")

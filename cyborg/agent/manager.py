@@ -60,7 +60,8 @@ class AgentManager:
         drivers, aliases = drivers or resource_tracker.load_drivers(
             CONF, host)
         self.tracker = resource_tracker.ResourceTracker(
-            host, drivers, aliases, self.conductor_api)
+            host, drivers, aliases, self.conductor_api,
+            rp_name=CONF.agent.resource_provider_name)
         self.monitor = None
         self._first_update = None
         # Set until the conductor has acknowledged a hello since this start.

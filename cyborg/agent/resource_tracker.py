@@ -126,10 +126,14 @@ class ResourceTracker:
     :param drivers: ``{name: driver}`` from load_drivers().
     :param aliases: ``{enabled name: driver name}`` from load_drivers().
     :param conductor_api: the conductor RPC client.
+    :param rp_name: the compute node resource provider the devices go
+        under (``[agent] resource_provider_name``); None: the host.
     """
 
-    def __init__(self, host, drivers, aliases, conductor_api):
+    def __init__(self, host, drivers, aliases, conductor_api,
+                 rp_name=None):
         self.host = host
+        self.rp_name = rp_name
         self.drivers = drivers
         self.aliases = aliases
         self.conductor_api = conductor_api
@@ -225,7 +229,8 @@ class ResourceTracker:
                     if full else None)
         return self.conductor_api.report(
             context, host=self.host, generation=self._generation,
-            inventory_hash=self._hash, hardware=hardware)
+            inventory_hash=self._hash, hardware=hardware,
+            rp_name=self.rp_name)
 
     def update(self, context, driver=None, reason='periodic'):
         """Discover (all drivers, or one) and report.

@@ -15,7 +15,9 @@
 
 ``service list`` and ``arq hostdev`` read the database directly;
 ``hardware list`` and ``discovery run`` ask a conductor over RPC (they need
-``transport_url``).
+``transport_url``); ``placement audit`` and ``placement heal`` compare the
+database with Placement (and repair) from this process, so they need the
+conductor's ``[database]`` and ``[placement]`` options.
 
 Usage::
 
@@ -27,6 +29,18 @@ Usage::
         [--host HOST] [--driver DRIVER]
     cyborg-manage --config-file /etc/cyborg/cyborg.conf arq hostdev \
         (--instance INSTANCE | ARQ [ARQ ...]) [--with-mdev]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf placement audit \
+        [--host HOST] [--json]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf placement heal \
+        [--host HOST] [--json]
+
+Exit status of ``placement audit``: 0 when Placement matches the database,
+3 when something differs (printed), 1 on an error (Placement or the
+database unreachable, Placement not configured).  ``placement heal``: 0
+when there was nothing to repair, 4 when everything that differed was
+repaired, 3 when something could not be (a missing compute node provider
+without ``[placement] create_compute_rp``, an orphan with allocations), 1
+on an error.
 """
 
 import sys
@@ -45,6 +59,8 @@ from cyborg import objects
 from cyborg import rpc
 from cyborg import servicegroup
 from cyborg import version
+from cyborg.clients import placement as placement_client
+from cyborg.conductor import placement_audit
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -183,6 +199,58 @@ def arq_hostdev(conf):
             arq['uuid'], arq['device_profile_name'], arq['hostname']))
         print(hostdev.to_string(element))
     return 0
+# Exit statuses of placement audit / heal.
+EXIT_IN_SYNC = 0
+EXIT_ERROR = 1
+EXIT_DRIFT = 3
+EXIT_REPAIRED = 4
+
+
+def _placement_audit(conf, heal):
+    try:
+        client = placement_client.from_conf(conf)
+        found = placement_audit.audit(
+            cyborg_context.get_admin_context(), client,
+            host=conf.category.filter_host, heal=heal)
+    except exception.CyborgException as exc:
+        print(_('Placement audit failed: %s') % exc.message,
+              file=sys.stderr)
+        return EXIT_ERROR
+    if conf.category.json:
+        print(jsonutils.dumps([d.as_dict() for d in found], indent=2,
+                              sort_keys=True))
+    elif found:
+        columns = ['Host', 'Drift', 'Resource provider', 'UUID', 'Detail']
+        if heal:
+            columns.append('Repaired')
+        _print_table(columns, [
+            (d.host or '', d.kind, d.name, d.uuid or '', d.detail) +
+            (('yes' if d.repaired else 'no',) if heal else ())
+            for d in found])
+    else:
+        print(_('Placement matches the database.'))
+    if not found:
+        return EXIT_IN_SYNC
+    if heal and all(d.repaired for d in found):
+        return EXIT_REPAIRED
+    return EXIT_DRIFT
+
+
+def placement_audit_cmd(conf):
+    """Print every difference between the database and Placement.
+
+    :returns: 0 (none), 3 (some) or 1 (error).
+    """
+    return _placement_audit(conf, heal=False)
+
+
+def placement_heal_cmd(conf):
+    """Repair the differences between the database and Placement.
+
+    :returns: 0 (nothing to do), 4 (all repaired), 3 (some left) or 1
+        (error).
+    """
+    return _placement_audit(conf, heal=True)
 
 
 def add_command_parsers(subparsers):
@@ -240,6 +308,24 @@ def add_command_parsers(subparsers):
                         help=_('Compose MDEV handles too, as Nova with '
                                'Cyborg vGPU support does.'))
     parser.set_defaults(func=arq_hostdev)
+    placement = subparsers.add_parser(
+        'placement', help=_("Cyborg's resource providers in Placement."))
+    actions = placement.add_subparsers(dest='action')
+    actions.required = True
+    for name, func, text in (
+            ('audit', placement_audit_cmd,
+             _('Print every difference between the database and Placement '
+               '(exit status 0: none, 3: some, 1: error).')),
+            ('heal', placement_heal_cmd,
+             _('Repair the differences (exit status 0: nothing to do, 4: '
+               'all repaired, 3: some left, 1: error).'))):
+        parser = actions.add_parser(name, help=text)
+        parser.add_argument('--host', dest='filter_host',
+                            help=_('Only this host (and orphans under its '
+                                   'compute node).'))
+        parser.add_argument('--json', action='store_true',
+                            help=_('Print the differences as JSON.'))
+        parser.set_defaults(func=func)
 
 
 category_opt = cfg.SubCommandOpt('category', title='Command categories',

@@ -11,21 +11,49 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Device operations of the conductor: enable and disable."""
+"""Device operations of the conductor: enable and disable.
+
+A disabled device (``maintaining``) keeps its resource providers, with
+their whole inventory reserved, so that Nova schedules nothing more on it
+while instances that use it keep running; enabling it restores the
+inventory.
+"""
 
 from oslo_log import log as logging
 
+from cyborg.conductor import inventory
+from cyborg.db import api as db_api
 from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import host as host_queries
 
 LOG = logging.getLogger(__name__)
 
 
-def set_status(context, uuid, status):
-    """Enable (``enabled``) or disable (``maintaining``) a device.
+@db_api.context_manager.writer
+def _record_status(context, uuid, status):
+    device = device_queries.set_status(context, uuid, status)
+    # In the same transaction: if the conductor stops before Placement is
+    # told, the periodic task tells it.
+    host_queries.mark_needs_sync(context, device['hostname'])
+    return device
 
+
+def set_status(context, client, uuid, status):
+    """Enable (``enabled``) or disable (``maintaining``) a device, and
+    restore or reserve its inventory in Placement.
+
+    :param context: request context.
+    :param client: the conductor's PlacementClient, or None.
+    :param uuid: the device's uuid.
+    :param status: ``enabled`` or ``maintaining``.
     :raises: DeviceNotFound
     :returns: the device as a dict.
     """
-    device = device_queries.set_status(context, uuid, status)
+    device = _record_status(context, uuid, status)
     LOG.info('Device %(uuid)s on %(hostname)s is now %(status)s', device)
+    try:
+        inventory.reconcile(context, client, device['hostname'])
+    except Exception:
+        LOG.exception('Placement sync of host %s after a device status '
+                      'change failed; retried later', device['hostname'])
     return device

@@ -11,25 +11,38 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Agents' hardware reports: storing them, showing them, asking for them
+"""Agents' hardware reports: applying them, showing them, asking for them
 (the seeds' ``/discovery`` and ``/hardware``).
 
 Reports are hash-gated: an agent whose inventory did not change sends its
-hash only, and the conductor answers ``resend`` when its stored hash
-differs (a new conductor database, a lost report).  This module stores the
-last full report per host in the hosts table; turning it into devices,
-deployables and Placement resource providers is the next step's work.
+hash only, which costs one UPDATE of its hosts row and nothing else, and
+the conductor answers ``resend`` when its stored hash differs (a new
+conductor database, a lost report, another compute node name).  A full
+report is stored in the hosts row (``hosts.hardware``) and then applied by
+``reconcile``: under the host's row lock, the inventory tables are diffed
+against it (cyborg.conductor.device_diff) and the host's resource
+providers brought in line (cyborg.conductor.placement_sync), in one
+transaction.  ``hosts.needs_sync`` stays set while that is not complete
+(Placement unreachable, compute node provider missing, gone hardware still
+held); ``periodic`` tries again, and also reserves the inventory of hosts
+whose agent went down and restores it when it is back.
 """
 
 from concurrent import futures
 
+from oslo_db import api as oslo_db_api
 from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_serialization import jsonutils
 
+from cyborg import counters
 from cyborg import exception
 from cyborg import servicegroup
+from cyborg.conductor import device_diff
+from cyborg.conductor import placement_sync
+from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
+from cyborg.db.queries import host_inventory
 from cyborg.db.queries import service as service_queries
 from cyborg.objects import hardware as hardware_obj
 
@@ -40,39 +53,163 @@ AGENT_BINARY = 'cyborg-agent'
 MAX_PARALLEL = 16
 
 
-def report(context, host, generation, inventory_hash, hardware=None):
-    """Store an agent's report.
+def report(context, client, host, generation, inventory_hash,
+           hardware=None, rp_name=None):
+    """Apply an agent's report.
 
     :param context: request context.
+    :param client: the conductor's PlacementClient, or None when
+        Placement is not configured.
     :param host: the agent's host.
     :param generation: the agent's counter of inventory changes.
     :param inventory_hash: the hash of the agent's inventory.
     :param hardware: a HardwareList (full report), or None (the hash
         only).  The hash of a full report is computed again here; the
         stored hash is always the conductor's own.
-    :returns: ``{status, generation, inventory_hash}``: status
+    :param rp_name: the compute node resource provider the agent's
+        devices go under (None: the host's name).
+    :returns: ``{status, generation, inventory_hash, cost}``: status
         ``stored``, ``unchanged`` or ``resend``; generation is the
-        conductor's count of applied reports of that host.
+        conductor's count of stored reports of that host (None for a
+        report of the hash only, which costs one UPDATE and reads
+        nothing); cost is what
+        handling the report took (``db_statements``, ``db_writes``,
+        ``placement_calls``, ``ms``).
     """
-    hardware_json = None
-    if hardware is not None:
-        records = sorted((r.to_dict() for r in hardware),
-                         key=hardware_obj.sort_key)
-        computed = hardware_obj.inventory_hash(records)
-        if computed != inventory_hash:
-            LOG.warning('Host %(host)s reported hash %(theirs)s for an '
-                        'inventory whose hash is %(ours)s; keeping ours',
-                        {'host': host, 'theirs': inventory_hash,
-                         'ours': computed})
-            inventory_hash = computed
-        hardware_json = jsonutils.dumps(records, sort_keys=True)
-    status, host_generation = host_queries.record_report(
-        context, host, generation, inventory_hash, hardware_json)
+    with counters.measure(db_api.get_engine()) as cost:
+        if hardware is None:
+            if host_queries.heartbeat(context, host, generation,
+                                      inventory_hash, rp_name=rp_name):
+                status = host_queries.UNCHANGED
+            else:
+                status = host_queries.RESEND
+            host_generation = None
+        else:
+            status, host_generation, inventory_hash = _store(
+                context, host, generation, inventory_hash, hardware,
+                rp_name)
+            if status == host_queries.STORED:
+                _reconcile_safely(context, client, host)
     log = LOG.info if status == host_queries.STORED else LOG.debug
-    log('Report of host %(host)s (agent generation %(gen)s): %(status)s',
-        {'host': host, 'gen': generation, 'status': status})
+    log('Report of host %(host)s (agent generation %(gen)s): %(status)s '
+        '(%(cost)s)', {'host': host, 'gen': generation, 'status': status,
+                       'cost': cost.as_dict()})
     return {'status': status, 'generation': host_generation,
-            'inventory_hash': inventory_hash}
+            'inventory_hash': inventory_hash, 'cost': cost.as_dict()}
+
+
+def _store(context, host, generation, inventory_hash, hardware, rp_name):
+    records = sorted((r.to_dict() for r in hardware),
+                     key=hardware_obj.sort_key)
+    computed = hardware_obj.inventory_hash(records)
+    if computed != inventory_hash:
+        LOG.warning('Host %(host)s reported hash %(theirs)s for an '
+                    'inventory whose hash is %(ours)s; keeping ours',
+                    {'host': host, 'theirs': inventory_hash,
+                     'ours': computed})
+    status, host_generation = host_queries.record_report(
+        context, host, generation, computed,
+        jsonutils.dumps(records, sort_keys=True), rp_name=rp_name)
+    return status, host_generation, computed
+
+
+def _reconcile_safely(context, client, host):
+    # The report is stored: whatever goes wrong now is retried by the
+    # periodic task (needs_sync), and the agent need not send it again.
+    try:
+        reconcile(context, client, host)
+    except Exception:
+        LOG.exception('Applying the report of host %s failed; retried '
+                      'later', host)
+
+
+@oslo_db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def reconcile(context, client, host, agent_up=None, only_if_needed=False):
+    """Make a host's tables and resource providers match its last report.
+
+    One transaction, holding the host's row lock: the stored report is
+    diffed against the tables, then the resource providers are written
+    where they differ from the tables.
+
+    :param context: request context.
+    :param client: a PlacementClient, or None (Placement not configured).
+    :param host: the host.
+    :param agent_up: the agent's liveness, when it changed (its inventory
+        is reserved while it is down).
+    :param only_if_needed: do nothing when, once the row is locked, the
+        host no longer needs a sync and its liveness is unchanged
+        (another conductor did it).
+    :returns: the placement_sync.Outcome, or None when nothing was done.
+    """
+    row = host_queries.lock(context, host)
+    if row is None:
+        return None
+    alive_changed = agent_up is not None and row.agent_up != agent_up
+    if only_if_needed and not (row.needs_sync or alive_changed):
+        return None
+    if alive_changed:
+        if agent_up:
+            LOG.info('The agent of host %s is up again: its inventory is '
+                     'restored', host)
+        else:
+            LOG.warning('The agent of host %s is down: its inventory is '
+                        'reserved until it is back', host)
+        row.agent_up = agent_up
+    records = device_diff.decode(row.hardware)
+    snapshot = host_inventory.load(context, host)
+    result = device_diff.Result()
+    if row.hardware is not None:
+        result = device_diff.apply(context, host, records, snapshot)
+        if result.writes:
+            snapshot = host_inventory.load(context, host)
+    outcome = placement_sync.push_host(
+        context, client, row, snapshot, {r.uuid for r in records})
+    needs_sync = (result.leftovers or outcome.leftovers or
+                  not outcome.complete)
+    if needs_sync != row.needs_sync:
+        row.needs_sync = needs_sync
+    if not outcome.complete and client is not None:
+        LOG.warning('Placement sync of host %(host)s is incomplete '
+                    '(%(error)s); retried every [placement] '
+                    'sync_interval', {'host': host, 'error': outcome.error})
+    return outcome
+
+
+def periodic(context, client):
+    """The conductor's Placement check (every ``[placement]
+    sync_interval`` seconds).
+
+    Reserves the inventory of hosts whose agent went down (no heartbeat
+    and no report for ``service_down_time`` seconds), restores it when the
+    agent is back, and tries again the hosts whose last sync was
+    incomplete (which also removes released leftovers of gone hardware).
+
+    :param context: request context.
+    :param client: a PlacementClient; None does nothing.
+    :returns: the hosts reconciled (by this conductor).
+    """
+    if client is None:
+        return []
+    done = []
+    for hostname, agent_up, last_seen in host_queries.get_liveness(
+            context, AGENT_BINARY):
+        up = servicegroup.service_is_up({'last_seen_up': last_seen})
+        if up != agent_up:
+            _reconcile_logged(context, client, hostname, done, agent_up=up)
+    for hostname in host_queries.get_needing_sync(context):
+        if hostname not in done:
+            _reconcile_logged(context, client, hostname, done)
+    return done
+
+
+def _reconcile_logged(context, client, host, done, agent_up=None):
+    try:
+        if reconcile(context, client, host, agent_up=agent_up,
+                     only_if_needed=True) is not None:
+            done.append(host)
+    except Exception:
+        LOG.exception('Reconciling host %s failed', host)
 
 
 def hardware(context, host=None):

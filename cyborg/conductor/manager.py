@@ -30,6 +30,7 @@ from cyborg import exception
 from cyborg import servicegroup
 from cyborg import version
 from cyborg.agent import rpcapi as agent_rpcapi
+from cyborg.clients import placement as placement_client
 from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import attribute as attribute_ops
 from cyborg.conductor import bind_jobs
@@ -49,17 +50,28 @@ BINARY = 'cyborg-conductor'
 
 
 class ConductorManager:
-    """Endpoint of topic ``cyborg-conductor``."""
+    """Endpoint of topic ``cyborg-conductor``.
+
+    :param host: this conductor's host.
+    :param topic: the topic it serves.
+    :param agent_api: the agent RPC client (tests pass their own).
+    :param placement: a PlacementClient (tests pass their own); default:
+        one from the ``[placement]`` options, or none when they do not
+        say how to reach Placement.
+    """
 
     # Must equal ConductorAPI.RPC_API_VERSION (checked by a unit test).
     RPC_API_VERSION = '1.4'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
-    def __init__(self, host, topic, agent_api=None):
+    def __init__(self, host, topic, agent_api=None, placement=None):
         self.host = host
         self.topic = topic
         self.agent_api = agent_api or agent_rpcapi.AgentAPI()
+        if placement is None and placement_client.is_configured(CONF):
+            placement = placement_client.from_conf(CONF)
+        self.placement = placement
         self.notifier = nova_notifier.Notifier()
         self.jobs = bind_jobs.JobRunner(host, self.agent_api,
                                         on_resolved=self._kick_notifier)
@@ -70,6 +82,11 @@ class ConductorManager:
 
     def init_host(self, context):
         """Register this conductor; resume the work left by a restart."""
+        if self.placement is None:
+            LOG.warning('[placement] sets neither auth_type nor '
+                        'endpoint_override: devices are recorded but not '
+                        'published to Placement, so Nova cannot schedule '
+                        'them')
         self._heartbeat(context, started_at=timeutils.utcnow())
         self._kick(self._work, context)
 
@@ -80,7 +97,8 @@ class ConductorManager:
 
     def periodic_tasks(self):
         return [(CONF.report_interval, self._heartbeat),
-                (CONF.conductor.work_poll_interval, self._work)]
+                (CONF.conductor.work_poll_interval, self._work),
+                (CONF.placement.sync_interval, self._sync_placement)]
 
     def _kick(self, func, *args):
         try:
@@ -97,6 +115,9 @@ class ConductorManager:
         """Run due bind jobs and send due events for Nova."""
         self.jobs.run_due(context)
         self.notifier.send_due(context)
+
+    def _sync_placement(self, context):
+        inventory.periodic(context, self.placement)
 
     def _heartbeat(self, context, started_at=None):
         # The conductor owns the database, so it records its own heartbeat
@@ -166,7 +187,7 @@ class ConductorManager:
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceNotFound)
     def device_set_status(self, context, uuid, status):
-        device_ops.set_status(context, uuid, status)
+        device_ops.set_status(context, self.placement, uuid, status)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeployableNotFound)
@@ -183,13 +204,15 @@ class ConductorManager:
 
     @messaging.expose
     def report(self, context, host, generation, inventory_hash,
-               hardware=None):
-        """Store an agent's hardware report, hash-gated (RPC API 1.2).
+               hardware=None, rp_name=None):
+        """Apply an agent's hardware report, hash-gated (RPC API 1.2;
+        rp_name 1.3).
 
         See ConductorAPI.report for the arguments.
         """
-        return inventory.report(context, host, generation, inventory_hash,
-                                hardware=hardware)
+        return inventory.report(context, self.placement, host, generation,
+                                inventory_hash, hardware=hardware,
+                                rp_name=rp_name)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DriverNotEnabled,

@@ -20,6 +20,8 @@ API version history:
   device_profile_delete, arq_create, arq_apply_patch, arq_delete,
   device_set_status, attribute_create, attribute_delete.
 * 1.2 - report, discovery, hardware.
+* 1.3 - report takes rp_name (the agent's compute node resource provider)
+  and its answer carries the report's cost.
 * 1.4 - bind_release (cast), deployable_program; arq_apply_patch returns
   the ARQs' states.
 """
@@ -159,8 +161,12 @@ class ConductorAPI:
         """
         return self.client.can_send_version('1.2')
 
+    def can_send_rp_name(self):
+        """Whether the conductors take report's rp_name (1.3)."""
+        return self.client.can_send_version('1.3')
+
     def report(self, context, host, generation, inventory_hash,
-               hardware=None, timeout=None):
+               hardware=None, rp_name=None, timeout=None):
         """Report an agent's hardware, or only its hash when unchanged.
 
         :param context: request context.
@@ -170,15 +176,29 @@ class ConductorAPI:
             (cyborg.objects.hardware.inventory_hash).
         :param hardware: a HardwareList with the full inventory, or None
             to send the hash only.
+        :param rp_name: the name of the compute node resource provider
+            its devices go under ([agent] resource_provider_name); None:
+            the host.  Sent from 1.3 on; conductors before it use the
+            host.
         :param timeout: seconds to wait (default: rpc_response_timeout).
         :returns: ``{status, generation, inventory_hash}``; status
             ``stored``, ``unchanged`` or ``resend`` (send the full
-            inventory: the conductor does not have that hash).
+            inventory: the conductor does not have that hash); generation
+            is the conductor's count of stored reports of the host (None
+            for a report of the hash only, which reads nothing).  From
+            1.3 also ``cost``: ``{db_statements, db_writes,
+            placement_calls, ms}`` spent on the report.
         """
-        cctxt = self.client.prepare(version='1.2', timeout=timeout)
+        kwargs = {}
+        version = '1.2'
+        if rp_name is not None and self.can_send_rp_name():
+            kwargs['rp_name'] = rp_name
+            version = '1.3'
+        cctxt = self.client.prepare(version=version, timeout=timeout)
         return cctxt.call(context, 'report', host=host,
                           generation=generation,
-                          inventory_hash=inventory_hash, hardware=hardware)
+                          inventory_hash=inventory_hash, hardware=hardware,
+                          **kwargs)
 
     def discovery(self, context, host=None, driver=None, timeout=None):
         """Make agents run discovery now (the seeds' ``/discovery``).

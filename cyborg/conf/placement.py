@@ -24,13 +24,63 @@ placement_group = cfg.OptGroup(
     'placement',
     title='Placement service options',
     help=_("""
-How cyborg-conductor reaches the Placement service: a keystoneauth session,
-auth plugin and adapter.  With Keystone, give the service user's
-credentials; without it (standalone), set ``auth_type = none`` and
-``endpoint_override`` to Placement's URL.
+How cyborg-conductor (and ``cyborg-manage placement``) reach the Placement
+service, and how devices are published there: a keystoneauth session, auth
+plugin and adapter, plus Cyborg's own options.  With Keystone, give the
+service user's credentials; without it (standalone), set
+``auth_type = none`` and ``endpoint_override`` to Placement's URL.  When
+neither ``auth_type`` nor ``endpoint_override`` is set, the conductor does
+not publish anything to Placement (it says so at start).
 """))
 
-placement_opts = []
+placement_opts = [
+    cfg.BoolOpt(
+        'create_compute_rp',
+        default=False,
+        help=_("""
+Create a missing compute node resource provider.
+
+Each agent's devices are published as child resource providers of its
+compute node's provider, which Nova creates and which Cyborg finds by name
+(``[agent] resource_provider_name`` of the agent, else its host).  When it
+does not exist, the conductor logs an error naming it and tries again every
+``sync_interval`` seconds.  In standalone mode, without Nova, enable this
+option and the conductor creates it (with no inventory of its own).
+
+Possible values:
+
+* False (default): wait for Nova to create it.
+* True: create it (standalone use, without Nova).
+
+Related options:
+
+* ``[agent] resource_provider_name``
+* ``sync_interval``
+""")),
+    cfg.IntOpt(
+        'sync_interval',
+        default=60,
+        min=1,
+        help=_("""
+Seconds between two runs of the conductor's Placement check.
+
+The check reserves the inventory of hosts whose agent is down (longer than
+``[DEFAULT] service_down_time``) and restores it when the agent is back,
+retries hosts whose last synchronisation failed (Placement unreachable,
+compute node resource provider missing), and removes the rows and resource
+providers of removed hardware once no accelerator request or allocation
+holds them any more.  Agents' reports are synchronised at once, not by this
+check.
+
+Possible values:
+
+* A positive number of seconds.
+
+Related options:
+
+* ``[DEFAULT] service_down_time``
+""")),
+]
 
 
 def register_opts(conf):

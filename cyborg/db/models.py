@@ -102,6 +102,17 @@ class Host(Base, _Timestamps):
     # that it can be shown while the agent is down.
     hardware = sa.Column(sa.Text().with_variant(
         mysql.MEDIUMTEXT(), 'mysql'), nullable=True)
+    # Name of the compute node resource provider the agent's devices hang
+    # under ([agent] resource_provider_name); None: the host name.
+    rp_name = sa.Column(sa.String(255), nullable=True)
+    # The agent's liveness as last applied to Placement (its inventory is
+    # reserved while it is down); None until first checked.
+    agent_up = sa.Column(sa.Boolean, nullable=True)
+    # The tables or Placement do not match the last report yet: the
+    # conductor's periodic task tries again (Placement unreachable, compute
+    # node resource provider missing, removed hardware still in use).
+    needs_sync = sa.Column(sa.Boolean, nullable=False,
+                           server_default=sa.false(), default=False)
 
 
 class Driver(Base, _Timestamps):
@@ -211,6 +222,13 @@ class Deployable(Base, _Timestamps):
     rp_uuid = sa.Column(sa.String(36), nullable=True)
     driver_name = sa.Column(sa.String(100), nullable=True)
     bitstream_id = sa.Column(sa.String(36), nullable=True)
+    # New in Cyborg: when the agent stopped reporting the hardware.  The row
+    # (and its resource provider, with its inventory reserved) stays while
+    # an accelerator request or a Placement allocation still holds it.
+    removed_at = sa.Column(sa.DateTime, nullable=True)
+    # New in Cyborg: JSON of what was last written to Placement for this
+    # deployable's resource provider, so that only changes are sent.
+    rp_state = sa.Column(sa.Text, nullable=True)
 
 
 class Attribute(Base, _Timestamps):

@@ -121,6 +121,12 @@ class HardwareAttachHandle(_Record):
         return {'attach_type': self.attach_type,
                 'attach_info': dict(self.attach_info)}
 
+    @classmethod
+    def from_dict(cls, values):
+        """The handle from its to_dict() form."""
+        return cls(attach_type=values['attach_type'],
+                   attach_info=dict(values['attach_info']))
+
 
 @base.CyborgObjectRegistry.register
 class HardwareDeployable(_Record):
@@ -162,6 +168,17 @@ class HardwareDeployable(_Record):
                 'driver_name': self.driver_name,
                 'attach_handles': [h.to_dict() for h in self.attach_handles]}
 
+    @classmethod
+    def from_dict(cls, values):
+        """The deployable from its to_dict() form."""
+        return cls(name=values['name'],
+                   num_accelerators=values['num_accelerators'],
+                   resource_class=values['resource_class'],
+                   traits=list(values['traits']),
+                   driver_name=values['driver_name'],
+                   attach_handles=[HardwareAttachHandle.from_dict(h) for h
+                                   in values['attach_handles']])
+
 
 @base.CyborgObjectRegistry.register
 class AccSpecs(_Record):
@@ -184,6 +201,11 @@ class AccSpecs(_Record):
                 'device_type': self.device_type,
                 'acc_capability': self.acc_capability}
 
+    @classmethod
+    def from_dict(cls, values):
+        """The specs from their to_dict() form."""
+        return cls(**values)
+
 
 @base.CyborgObjectRegistry.register
 class AccStatus(_Record):
@@ -203,6 +225,11 @@ class AccStatus(_Record):
         return {'setup_required': self.setup_required,
                 'reboot_required': self.reboot_required,
                 'state': self.state}
+
+    @classmethod
+    def from_dict(cls, values):
+        """The status from its to_dict() form."""
+        return cls(**values)
 
 
 @base.CyborgObjectRegistry.register
@@ -259,6 +286,21 @@ class Hardware(_Record):
                 'deployables': [d.to_dict() for d in self.deployables],
                 'std_board_info': dict(self.std_board_info),
                 'vendor_board_info': dict(self.vendor_board_info)}
+
+    @classmethod
+    def from_dict(cls, values):
+        """The record from its to_dict() form (as the conductor stores
+        reports in hosts.hardware).
+        """
+        return cls(uuid=values['uuid'], driver=values['driver'],
+                   address=values['address'], vendor=values['vendor'],
+                   product=values['product'], type=values['type'],
+                   acc_specs=AccSpecs.from_dict(values['acc_specs']),
+                   acc_status=AccStatus.from_dict(values['acc_status']),
+                   deployables=[HardwareDeployable.from_dict(d)
+                                for d in values['deployables']],
+                   std_board_info=dict(values['std_board_info']),
+                   vendor_board_info=dict(values['vendor_board_info']))
 
 
 @base.CyborgObjectRegistry.register

@@ -129,6 +129,10 @@ def record_programming(session, deployable_id, bitstream_id, function_id,
     """After an FPGA was programmed: its bitstream, and the function trait
     swapped for the new one, in the caller's transaction.
 
+    The host is marked for a Placement sync, which swaps the trait on the
+    resource provider (the agent's next report, which shows the new
+    function, does too).
+
     :param vendor_trait_prefix: e.g. ``CUSTOM_FPGA_FUNCTION_ID_INTEL_``;
         attributes whose value starts with it are replaced.
     """
@@ -141,6 +145,14 @@ def record_programming(session, deployable_id, bitstream_id, function_id,
                     .values(**values))
     if not function_id:
         return
+    hostname = (sa.select(models.Device.hostname)
+                .join(models.Deployable,
+                      models.Deployable.device_id == models.Device.id)
+                .where(models.Deployable.id == deployable_id)
+                .scalar_subquery())
+    session.execute(sa.update(models.Host)
+                    .where(models.Host.hostname == hostname)
+                    .values(needs_sync=True))
     attr = models.Attribute
     session.execute(sa.delete(attr).where(
         attr.deployable_id == deployable_id,

@@ -27,7 +27,8 @@ UNCHANGED = 'unchanged'
 RESEND = 'resend'
 
 _COLUMNS = ('hostname', 'inventory_hash', 'generation', 'agent_generation',
-            'last_report_at', 'created_at', 'updated_at')
+            'last_report_at', 'rp_name', 'compute_rp_uuid', 'agent_up',
+            'needs_sync', 'created_at', 'updated_at')
 
 
 def _to_dict(row):
@@ -36,22 +37,97 @@ def _to_dict(row):
     return values
 
 
-def _is_duplicate(exc):
-    return isinstance(exc, db_exc.DBDuplicateEntry)
-
-
-# Two conductors creating the first row of a host at once: the loser runs
-# again and finds the row.
-@oslo_db_api.wrap_db_retry(max_retries=3, retry_on_deadlock=True,
-                           exception_checker=_is_duplicate)
+@oslo_db_api.retry_on_deadlock
 @db_api.context_manager.writer
+def heartbeat(context, host, agent_generation, inventory_hash,
+              rp_name=None):
+    """Record a report that carries only the agent's hash.
+
+    One UPDATE, found by the unique index on the host name, and nothing
+    else: when it matches no row, the conductor does not have that
+    inventory (or the agent names another compute node resource provider)
+    and the agent must send it.
+
+    :param context: request context.
+    :param host: the agent's host.
+    :param agent_generation: the agent's counter of inventory changes.
+    :param inventory_hash: the hash of the agent's inventory.
+    :param rp_name: the compute node resource provider the agent names.
+    :returns: True when the stored hash (and provider name) are the
+        agent's; False: resend.
+    """
+    table = models.Host.__table__
+    result = context.session.execute(
+        sa.update(table)
+        .where(table.c.hostname == host,
+               table.c.inventory_hash == inventory_hash,
+               table.c.rp_name.is_not_distinct_from(rp_name))
+        .values(last_report_at=timeutils.utcnow(),
+                agent_generation=agent_generation))
+    return result.rowcount == 1
+
+
+def lock(context, host):
+    """Lock a host's row until the end of the caller's transaction.
+
+    Every change of a host's inventory tables and of its resource
+    providers happens under this lock, so two conductors never apply two
+    reports of one host (or sync it to Placement) at once.  MariaDB/MySQL
+    and PostgreSQL lock the row (SELECT ... FOR UPDATE); SQLite has no row
+    locks, so a no-op UPDATE takes its database write lock instead.
+
+    Must run inside a writer transaction of the caller.
+
+    :param context: request context.
+    :param host: the host.
+    :returns: the Host model object, or None when the host never
+        reported.
+    """
+    session = context.session
+    if session.get_bind().dialect.name == 'sqlite':
+        table = models.Host.__table__
+        session.execute(sa.update(table).where(table.c.hostname == host)
+                        .values(generation=table.c.generation))
+    return session.execute(
+        sa.select(models.Host).where(models.Host.hostname == host)
+        .with_for_update()).scalar_one_or_none()
+
+
+@db_api.context_manager.reader
+def _exists(context, host):
+    table = models.Host.__table__
+    return context.session.execute(
+        sa.select(table.c.id).where(table.c.hostname == host)
+    ).first() is not None
+
+
+@oslo_db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _create(context, host):
+    """Insert a host's row; another conductor doing it too is fine."""
+    now = timeutils.utcnow()
+    try:
+        with context.session.begin_nested():
+            context.session.execute(sa.insert(models.Host.__table__).values(
+                hostname=host, generation=0, needs_sync=False,
+                # A host that reports has its agent up.
+                agent_up=True, created_at=now))
+    except db_exc.DBDuplicateEntry:
+        pass
+
+
 def record_report(context, host, agent_generation, inventory_hash,
-                  hardware_json=None):
+                  hardware_json=None, rp_name=None):
     """Record an agent's report, hash-gated.
 
-    The host's row is locked (SELECT ... FOR UPDATE), so concurrent
-    reports of one host, handled by two conductors, are applied one after
-    the other; each applied full report bumps generation.
+    The host's row is locked (see lock()), so concurrent reports of one
+    host, handled by two conductors, are stored one after the other; each
+    stored full report bumps generation and sets needs_sync, which the
+    conductor clears once the tables and Placement match it.
+
+    A host's first row is inserted in a transaction of its own before
+    that: locking a row that does not exist yet would lock the gap of the
+    index on MariaDB, and two new hosts in one gap would deadlock.
 
     :param context: request context.
     :param host: the agent's host.
@@ -59,30 +135,87 @@ def record_report(context, host, agent_generation, inventory_hash,
     :param inventory_hash: the hash of the agent's current inventory.
     :param hardware_json: the full inventory (JSON text), or None for a
         heartbeat carrying the hash only.
+    :param rp_name: the compute node resource provider the agent names
+        (None: the host name).
     :returns: (status, generation): status stored (full report
-        applied), unchanged (the stored hash is the agent's) or
+        recorded), unchanged (the stored hash is the agent's) or
         resend (a heartbeat whose hash the conductor does not have:
         the agent must send the full inventory).
     """
+    if not _exists(context, host):
+        _create(context, host)
+    return _record(context, host, agent_generation, inventory_hash,
+                   hardware_json, rp_name)
+
+
+@oslo_db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _record(context, host, agent_generation, inventory_hash, hardware_json,
+            rp_name):
     now = timeutils.utcnow()
-    row = context.session.execute(
-        sa.select(models.Host).where(models.Host.hostname == host)
-        .with_for_update()).scalar_one_or_none()
-    if row is None:
-        row = models.Host(hostname=host, generation=0, created_at=now)
-        context.session.add(row)
+    row = lock(context, host)
     row.last_report_at = now
     row.agent_generation = agent_generation
-    if hardware_json is None or (row.inventory_hash == inventory_hash and
-                                 row.hardware is not None):
-        if row.inventory_hash != inventory_hash:
-            return RESEND, row.generation
-        return UNCHANGED, row.generation
+    same = (row.inventory_hash == inventory_hash and
+            row.hardware is not None and row.rp_name == rp_name)
+    if hardware_json is None or same:
+        return (UNCHANGED if same else RESEND), row.generation
+    if row.rp_name != rp_name:
+        # Another compute node resource provider: look it up again.
+        row.rp_name = rp_name
+        row.compute_rp_uuid = None
     row.hardware = hardware_json
     row.inventory_hash = inventory_hash
     row.generation = (row.generation or 0) + 1
+    row.needs_sync = True
     row.updated_at = now
     return STORED, row.generation
+
+
+@db_api.context_manager.writer
+def mark_needs_sync(context, host):
+    """Ask for the host to be synchronised again (inside the caller's
+    transaction, e.g. with a device status change).
+    """
+    table = models.Host.__table__
+    context.session.execute(
+        sa.update(table).where(table.c.hostname == host)
+        .values(needs_sync=True))
+
+
+@db_api.context_manager.reader
+def get_needing_sync(context):
+    """The hosts whose tables or resource providers must be synchronised
+    again, by name.
+    """
+    table = models.Host.__table__
+    return sorted(context.session.execute(
+        sa.select(table.c.hostname).where(
+            table.c.needs_sync.is_(sa.true()))).scalars())
+
+
+@db_api.context_manager.reader
+def get_liveness(context, binary):
+    """Each host with its stored agent liveness and when its agent was
+    last heard of, in one statement.
+
+    :param binary: the agents' binary (cyborg-agent).
+    :returns: a list of (hostname, agent_up, last_seen): last_seen is the
+        later of the agent's last heartbeat and its last report (None
+        when neither happened).
+    """
+    hosts = models.Host.__table__
+    services = models.Service.__table__
+    join = hosts.outerjoin(services, sa.and_(
+        services.c.host == hosts.c.hostname, services.c.binary == binary))
+    result = []
+    for hostname, agent_up, heartbeat, report in context.session.execute(
+            sa.select(hosts.c.hostname, hosts.c.agent_up,
+                      services.c.last_seen_up, hosts.c.last_report_at)
+            .select_from(join).order_by(hosts.c.hostname)):
+        seen = [t for t in (heartbeat, report) if t is not None]
+        result.append((hostname, agent_up, max(seen) if seen else None))
+    return result
 
 
 @db_api.context_manager.reader

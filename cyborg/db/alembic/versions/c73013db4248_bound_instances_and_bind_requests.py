@@ -20,7 +20,7 @@ answer must go out before the job starts and the event is sent;
 bind_jobs.not_before delays a retried job.
 
 Revision ID: c73013db4248
-Revises: 6cf62fe9fdeb
+Revises: 492d55bce3e5
 Create Date: 2026-11-21 14:19:18
 """
 
@@ -29,7 +29,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by alembic.
 revision = 'c73013db4248'
-down_revision = '6cf62fe9fdeb'
+down_revision = '492d55bce3e5'
 branch_labels = None
 depends_on = None
 

@@ -95,6 +95,20 @@ class _MigrationsMixin(test_migrations.ModelsMigrationsSync):
             self.assertEqual(big, conn.execute(sa.text(
                 'SELECT hardware FROM hosts')).scalar())
 
+    def test_existing_hosts_need_no_sync_after_492d55bce3e5(self):
+        # 492d55bce3e5 adds NOT NULL hosts.needs_sync to existing rows.
+        migration.upgrade('6cf62fe9fdeb', engine=self.engine)
+        with self.engine.begin() as conn:
+            conn.execute(sa.text(
+                "INSERT INTO hosts (hostname, generation) VALUES ('n1', 2)"))
+        migration.upgrade('492d55bce3e5', engine=self.engine)
+        with self.engine.begin() as conn:
+            row = conn.execute(sa.text(
+                'SELECT hostname, needs_sync, agent_up, rp_name '
+                'FROM hosts')).one()
+        self.assertEqual(('n1', False, None, None),
+                         (row[0], bool(row[1]), row[2], row[3]))
+
     def test_attach_handle_held_by_one_arq_only(self):
         # The unique constraint that makes double allocation impossible.
         migration.upgrade(engine=self.engine)

@@ -113,11 +113,17 @@ class ResourceTrackerTestCase(base.DbTestCase):
         self.addCleanup(server.stop)
         self.api = _Recording(conductor_rpcapi.ConductorAPI())
 
-    def _tracker(self, *extra):
+    def _tracker(self, *extra, rp_name=None):
         drivers = {'fake': fake.FakeDriver(CONF, 'n1')}
         drivers.update((d.name, d) for d in extra)
         return resource_tracker.ResourceTracker(
-            'n1', drivers, {n: n for n in drivers}, self.api)
+            'n1', drivers, {n: n for n in drivers}, self.api,
+            rp_name=rp_name)
+
+    def test_reports_name_the_compute_node(self):
+        self._tracker(rp_name='n1.example.org').update(self.context)
+        self.assertEqual('n1.example.org', host_queries.get_all(
+            self.context, host='n1')[0]['rp_name'])
 
     def test_unchanged_inventory_sends_its_hash_only(self):
         tracker = self._tracker()

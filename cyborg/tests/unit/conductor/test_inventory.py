@@ -58,26 +58,29 @@ class InventoryTestCase(base.DbTestCase):
         records = _records('n1')
         digest = hardware.inventory_hash(records)
         self.assertEqual('resend', inventory.report(
-            self.context, 'n1', 1, digest)['status'])
+            self.context, None, 'n1', 1, digest)['status'])
         self.assertEqual('stored', inventory.report(
-            self.context, 'n1', 1, digest, records)['status'])
+            self.context, None, 'n1', 1, digest, records)['status'])
         self.assertEqual('unchanged', inventory.report(
-            self.context, 'n1', 1, digest)['status'])
-        answer = inventory.report(self.context, 'n1', 1, digest, records)
+            self.context, None, 'n1', 1, digest)['status'])
+        answer = inventory.report(self.context, None, 'n1', 1, digest,
+                                  records)
         self.assertEqual(('unchanged', 1), (answer['status'],
                                             answer['generation']))
         self.assertEqual('resend', inventory.report(
-            self.context, 'n1', 2, 'other')['status'])
+            self.context, None, 'n1', 2, 'other')['status'])
 
     def test_report_hash_is_recomputed(self):
         records = _records('n1')
-        answer = inventory.report(self.context, 'n1', 1, 'wrong', records)
+        answer = inventory.report(self.context, None, 'n1', 1, 'wrong',
+                                  records)
         self.assertEqual(hardware.inventory_hash(records),
                          answer['inventory_hash'])
 
     def test_hardware_of_hosts_up_and_down(self):
-        inventory.report(self.context, 'n1', 1, 'x', _records('n1'))
-        inventory.report(self.context, 'n2', 1, 'x', _records('n2'))
+        for host in ('n1', 'n2'):
+            inventory.report(self.context, None, host, 1, 'x',
+                             _records(host))
         self._agent_up('n1')
         result = inventory.hardware(self.context)
         self.assertEqual([('n1', 'up'), ('n2', 'down')],

@@ -18,6 +18,7 @@ import datetime
 import oslo_messaging as messaging
 
 from cyborg import exception
+from cyborg.clients import placement as placement_client
 from cyborg.conductor import manager
 from cyborg.conductor import registration
 from cyborg.db.queries import driver as driver_queries
@@ -50,6 +51,19 @@ class ConductorManagerTestCase(base.DbTestCase):
         self.assertEqual(T0 + datetime.timedelta(seconds=5),
                          svc['last_seen_up'])
         self.assertEqual(T0, svc['started_at'])
+
+    def test_placement_client_from_the_options(self):
+        # Without [placement] options nothing is published (and the
+        # periodic check does nothing).
+        self.assertIsNone(self.mgr.placement)
+        interval, task = self.mgr.periodic_tasks()[2]
+        self.assertEqual(60, interval)   # [placement] sync_interval
+        task(self.context)
+        self.flags(group='placement', auth_type='none',
+                   endpoint_override='http://127.0.0.1:8778')
+        mgr = manager.ConductorManager('c1', 'cyborg-conductor')
+        self.assertIsInstance(mgr.placement,
+                              placement_client.PlacementClient)
 
     def test_hello_parses_started_at(self):
         result = self.mgr.hello(self.context, 'n1', 'cyborg-agent',

@@ -27,6 +27,7 @@ from cyborg import objects
 from cyborg import rpc
 from cyborg.conductor import manager
 from cyborg.conductor import rpcapi
+from cyborg.db.queries import host as host_queries
 from cyborg.drivers import fake
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import hardware
@@ -182,6 +183,24 @@ class ConductorRPCAPITestCase(base.TestCase):
         self.assertEqual({'host': 'n1', 'driver': 'fake'}, calls[2][1])
         self.assertEqual({'host': None}, calls[3][1])
 
+    def test_report_rp_name_needs_1_3(self):
+        endpoint = _RecordingEndpoint()
+        client = self._serve(endpoint)
+        client.report(self.context, host='n1', generation=3,
+                      inventory_hash='h', rp_name='cn1')
+        self.assertEqual({'host': 'n1', 'generation': 3,
+                          'inventory_hash': 'h', 'hardware': None,
+                          'rp_name': 'cn1'}, endpoint.calls[-1][2])
+        # A conductor pinned at 1.2 is sent no rp_name (it uses the host).
+        self.flags(group='upgrade_levels', conductor='1.2')
+        client = rpcapi.ConductorAPI(topic='test-conductor')
+        self.assertFalse(client.can_send_rp_name())
+        client.report(self.context, host='n1', generation=3,
+                      inventory_hash='h', rp_name='cn1')
+        self.assertEqual({'host': 'n1', 'generation': 3,
+                          'inventory_hash': 'h', 'hardware': None},
+                         endpoint.calls[-1][2])
+
     def test_version_cap_refuses_newer_calls(self):
         self.flags(group='upgrade_levels', conductor='0.9')
         client = rpcapi.ConductorAPI(topic='unused')
@@ -230,9 +249,14 @@ class ConductorRPCRoundTripTestCase(base.DbTestCase):
             objects=fake.FakeDriver(CONF, 'n1').discover())
         digest = hardware.inventory_hash(records)
         answer = self.client.report(self.context, host='n1', generation=1,
-                                    inventory_hash=digest, hardware=records)
+                                    inventory_hash=digest, hardware=records,
+                                    rp_name='cn1')
         self.assertEqual(('stored', 1), (answer['status'],
                                          answer['generation']))
+        # Placement is not configured here: the tables only.
+        self.assertEqual(0, answer['cost']['placement_calls'])
+        self.assertEqual('cn1', host_queries.get_all(
+            self.context, host='n1')[0]['rp_name'])
         [host] = self.client.hardware(self.context, host='n1')
         self.assertEqual(('n1', 'down', digest),
                          (host['host'], host['agent_status'],

@@ -54,6 +54,18 @@ class HardwareTestCase(base.TestCase):
         self.assertEqual([r.to_dict() for r in records],
                          [r.to_dict() for r in back])
 
+    def test_dict_round_trip(self):
+        # What the conductor stores in hosts.hardware and reads back.
+        records = _fake_records(devices=('fpga=1', 'qat=1', 'gpu=1'))
+        stored = jsonutils.loads(jsonutils.dumps(
+            [r.to_dict() for r in records]))
+        back = [hardware.Hardware.from_dict(d) for d in stored]
+        self.assertEqual(stored, [r.to_dict() for r in back])
+        self.assertEqual(hardware.inventory_hash(records),
+                         hardware.inventory_hash(back))
+        self.assertEqual(records[1].deployables[2].attribute_values(),
+                         back[1].deployables[2].attribute_values())
+
     def test_hash_ignores_order_and_sees_changes(self):
         records = _fake_records()
         digest = hardware.inventory_hash(records)

@@ -1,0 +1,410 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The Placement client of the conductor and of ``cyborg-manage``.
+
+A keystoneauth adapter built from the ``[placement]`` options: with
+Keystone (any auth plugin, the service catalog finds Placement by its
+service type) or without it (``auth_type = none`` and
+``endpoint_override``).  Every request names its microversion; generation
+conflicts (409 ``placement.concurrent_update``) are retried with the
+provider's fresh generation.  Requests are counted (``calls``, and the
+operation's cyborg.counters.Cost).
+
+Only resource providers, their inventories and traits, custom resource
+classes and traits are written.  Allocations belong to Nova and are only
+read.
+"""
+
+import collections
+import threading
+from urllib import parse
+
+from keystoneauth1 import exceptions as ks_exc
+from keystoneauth1 import loading as ks_loading
+from oslo_log import log as logging
+
+from cyborg import counters
+from cyborg import exception
+
+LOG = logging.getLogger(__name__)
+
+GROUP = 'placement'
+SERVICE_TYPE = 'placement'
+
+# Microversions, pinned per request.
+MV_PROVIDER = '1.14'     # parent_provider_uuid, root_provider_uuid
+MV_LIST = '1.18'         # ?required=<trait>
+MV_CREATE = '1.23'       # POST returns the provider; error codes
+MV_DELETE = '1.23'       # error codes (in use, ...)
+MV_REPARENT = '1.37'     # PUT may change a provider's parent
+MV_INVENTORY = '1.26'    # reserved may equal total
+MV_TRAITS = '1.6'
+MV_RESOURCE_CLASS = '1.7'  # PUT /resource_classes/{name} ensures it
+MV_ALLOCATIONS = '1.0'
+
+CONCURRENT_UPDATE = 'placement.concurrent_update'
+DUPLICATE_NAME = 'placement.duplicate_name'
+PROVIDER_IN_USE = 'placement.resource_provider.inuse'
+INVENTORY_IN_USE = 'placement.inventory.inuse'
+
+# Attempts of a write that keeps meeting generation conflicts.
+MAX_ATTEMPTS = 5
+
+
+def is_configured(conf):
+    """Whether ``[placement]`` says how to reach Placement at all.
+
+    :param conf: the ConfigOpts.
+    :returns: True when auth_type or endpoint_override is set.
+    """
+    group = conf[GROUP]
+    return bool(group.auth_type or group.endpoint_override)
+
+
+def from_conf(conf):
+    """A PlacementClient from the ``[placement]`` options.
+
+    :param conf: the ConfigOpts.
+    :raises: PlacementNotConfigured when neither auth_type nor
+        endpoint_override is set.
+    :returns: a PlacementClient.
+    """
+    if not is_configured(conf):
+        raise exception.PlacementNotConfigured()
+    auth = ks_loading.load_auth_from_conf_options(conf, GROUP)
+    session = ks_loading.load_session_from_conf_options(conf, GROUP,
+                                                        auth=auth)
+    # The group's service_type defaults to "placement", but a test's
+    # configuration reset forgets registered defaults: never go without.
+    adapter = ks_loading.load_adapter_from_conf_options(
+        conf, GROUP, session=session, auth=auth,
+        service_type=conf[GROUP].service_type or SERVICE_TYPE)
+    return PlacementClient(adapter)
+
+
+def _error_code(resp):
+    try:
+        return resp.json()['errors'][0].get('code')
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
+def _error_detail(resp):
+    try:
+        return resp.json()['errors'][0].get('detail') or resp.text
+    except (ValueError, KeyError, IndexError, TypeError):
+        return resp.text
+
+
+class PlacementClient:
+    """Calls to Placement.
+
+    :param adapter: a keystoneauth1 Adapter whose service type is
+        ``placement`` (from_conf() builds it from the configuration).
+    """
+
+    def __init__(self, adapter):
+        self._adapter = adapter
+        self._lock = threading.Lock()
+        #: Requests sent, by HTTP method.
+        self.calls = collections.Counter()
+        self._known_traits = set()
+        self._known_classes = set()
+
+    @property
+    def call_count(self):
+        """Requests sent since the client was made."""
+        with self._lock:
+            return sum(self.calls.values())
+
+    def _request(self, method, path, version, body=None):
+        with self._lock:
+            self.calls[method] += 1
+        counters.count_placement_call()
+        kwargs = {'microversion': version, 'raise_exc': False}
+        if body is not None:
+            kwargs['json'] = body
+        try:
+            resp = self._adapter.request(path, method, **kwargs)
+        except ks_exc.ClientException as exc:
+            # Connection refused, no endpoint in the catalog, no token...
+            raise exception.PlacementUnavailable(method=method, path=path,
+                                                 reason=exc)
+        if resp.status_code >= 500 or resp.status_code in (401, 403):
+            raise exception.PlacementUnavailable(
+                method=method, path=path, reason='HTTP %s: %s' % (
+                    resp.status_code, _error_detail(resp)))
+        return resp
+
+    def _fail(self, method, path, resp):
+        raise exception.PlacementError(
+            method=method, path=path, reason='HTTP %s: %s' % (
+                resp.status_code, _error_detail(resp)))
+
+    # Resource providers ------------------------------------------------------
+
+    def get_provider(self, uuid):
+        """:returns: the provider (a dict), or None when it does not
+        exist.
+        """
+        path = '/resource_providers/%s' % uuid
+        resp = self._request('GET', path, MV_PROVIDER)
+        if resp.status_code == 404:
+            return None
+        if resp.status_code != 200:
+            self._fail('GET', path, resp)
+        return resp.json()
+
+    def find_provider(self, name):
+        """:returns: the provider named *name* (a dict), or None."""
+        path = '/resource_providers'
+        resp = self._request('GET', path + '?name=%s' % _quote(name),
+                             MV_PROVIDER)
+        if resp.status_code != 200:
+            self._fail('GET', path, resp)
+        providers = resp.json()['resource_providers']
+        return providers[0] if providers else None
+
+    def list_providers(self, required_trait=None, in_tree=None):
+        """Providers, optionally with a trait or in one tree.
+
+        :returns: a list of dicts.
+        """
+        query = []
+        if required_trait:
+            query.append('required=%s' % _quote(required_trait))
+        if in_tree:
+            query.append('in_tree=%s' % in_tree)
+        path = '/resource_providers'
+        resp = self._request(
+            'GET', path + ('?' + '&'.join(query) if query else ''), MV_LIST)
+        if resp.status_code != 200:
+            self._fail('GET', path, resp)
+        return resp.json()['resource_providers']
+
+    def create_provider(self, uuid, name, parent_uuid=None):
+        """Create a provider, or return the one that has this uuid.
+
+        :param uuid: the provider's uuid.
+        :param name: its name (unique in Placement).
+        :param parent_uuid: the parent provider, or None for a root.
+        :raises: PlacementError, also when another provider has the name.
+        :returns: the provider (a dict with ``generation``).
+        """
+        path = '/resource_providers'
+        body = {'uuid': uuid, 'name': name}
+        if parent_uuid:
+            body['parent_provider_uuid'] = parent_uuid
+        resp = self._request('POST', path, MV_CREATE, body)
+        if resp.status_code == 200:
+            return resp.json()
+        if resp.status_code == 409 and _error_code(resp) == DUPLICATE_NAME:
+            # Made earlier (by us, another conductor, or an earlier Cyborg
+            # with the same uuid scheme): take it over if the uuid matches.
+            existing = self.get_provider(uuid)
+            if existing is not None:
+                return self._reshape_provider(existing, name, parent_uuid)
+        self._fail('POST', path, resp)
+
+    def _reshape_provider(self, provider, name, parent_uuid):
+        if (provider['name'] == name and
+                provider.get('parent_provider_uuid') == parent_uuid):
+            return provider
+        return self.update_provider(provider['uuid'], name, parent_uuid)
+
+    def ensure_provider(self, uuid, name, parent_uuid=None):
+        """The provider with *uuid*, created or fixed to have *name* and
+        *parent_uuid*.
+
+        :raises: PlacementError
+        :returns: the provider (a dict).
+        """
+        provider = self.get_provider(uuid)
+        if provider is None:
+            return self.create_provider(uuid, name, parent_uuid)
+        return self._reshape_provider(provider, name, parent_uuid)
+
+    def update_provider(self, uuid, name, parent_uuid):
+        """Rename a provider or move it under another parent.
+
+        :raises: PlacementError
+        :returns: the provider (a dict).
+        """
+        path = '/resource_providers/%s' % uuid
+        resp = self._request('PUT', path, MV_REPARENT,
+                             {'name': name,
+                              'parent_provider_uuid': parent_uuid})
+        if resp.status_code != 200:
+            self._fail('PUT', path, resp)
+        return resp.json()
+
+    def delete_provider(self, uuid):
+        """Delete a provider; one that does not exist is fine.
+
+        :raises: ResourceProviderInUse while it has allocations;
+            PlacementError.
+        :returns: True if it was deleted, False if it did not exist.
+        """
+        path = '/resource_providers/%s' % uuid
+        resp = self._request('DELETE', path, MV_DELETE)
+        if resp.status_code == 204:
+            return True
+        if resp.status_code == 404:
+            return False
+        if resp.status_code == 409 and _error_code(resp) == PROVIDER_IN_USE:
+            raise exception.ResourceProviderInUse(
+                uuid=uuid, reason=_error_detail(resp))
+        self._fail('DELETE', path, resp)
+
+    # Inventories -------------------------------------------------------------
+
+    def get_inventories(self, uuid):
+        """:raises: PlacementError (also when the provider is missing).
+        :returns: (generation, {resource class: inventory dict}).
+        """
+        path = '/resource_providers/%s/inventories' % uuid
+        resp = self._request('GET', path, MV_INVENTORY)
+        if resp.status_code != 200:
+            self._fail('GET', path, resp)
+        body = resp.json()
+        return body['resource_provider_generation'], body['inventories']
+
+    def set_inventories(self, uuid, inventories, generation=None):
+        """Replace a provider's inventories.
+
+        :param uuid: the provider.
+        :param inventories: {resource class: {total, reserved, max_unit,
+            ...}}; custom resource classes must exist (see
+            ensure_resource_classes).
+        :param generation: the provider generation it is based on; None
+            (or a stale one) costs a GET.
+        :raises: InventoryInUse when a resource class that has
+            allocations would go; PlacementError.
+        :returns: the provider's new generation.
+        """
+        path = '/resource_providers/%s/inventories' % uuid
+        for _attempt in range(MAX_ATTEMPTS):
+            if generation is None:
+                generation = self.get_inventories(uuid)[0]
+            resp = self._request(
+                'PUT', path, MV_INVENTORY,
+                {'resource_provider_generation': generation,
+                 'inventories': inventories})
+            if resp.status_code == 200:
+                return resp.json()['resource_provider_generation']
+            code = _error_code(resp)
+            if resp.status_code == 409 and code == INVENTORY_IN_USE:
+                raise exception.InventoryInUse(uuid=uuid,
+                                               reason=_error_detail(resp))
+            if resp.status_code != 409:
+                self._fail('PUT', path, resp)
+            generation = None
+        raise exception.PlacementError(
+            method='PUT', path=path,
+            reason='generation conflict %d times in a row' % MAX_ATTEMPTS)
+
+    # Traits --------------------------------------------------------------
+
+    def get_traits(self, uuid):
+        """:raises: PlacementError (also when the provider is missing).
+        :returns: (generation, [trait]).
+        """
+        path = '/resource_providers/%s/traits' % uuid
+        resp = self._request('GET', path, MV_TRAITS)
+        if resp.status_code != 200:
+            self._fail('GET', path, resp)
+        body = resp.json()
+        return body['resource_provider_generation'], body['traits']
+
+    def set_traits(self, uuid, traits, generation=None):
+        """Replace a provider's traits; custom ones are created first.
+
+        :param uuid: the provider.
+        :param traits: the trait names.
+        :param generation: the provider generation it is based on; None
+            (or a stale one) costs a GET.
+        :raises: PlacementError
+        :returns: the provider's new generation.
+        """
+        self.ensure_traits(traits)
+        path = '/resource_providers/%s/traits' % uuid
+        recreated = False
+        for _attempt in range(MAX_ATTEMPTS):
+            if generation is None:
+                generation = self.get_traits(uuid)[0]
+            resp = self._request(
+                'PUT', path, MV_TRAITS,
+                {'resource_provider_generation': generation,
+                 'traits': sorted(traits)})
+            if resp.status_code == 200:
+                return resp.json()['resource_provider_generation']
+            if resp.status_code == 400 and not recreated:
+                # A custom trait was deleted behind our back: forget what
+                # we knew and create them again, once.
+                with self._lock:
+                    self._known_traits.clear()
+                self.ensure_traits(traits)
+                recreated = True
+                continue
+            if resp.status_code != 409:
+                self._fail('PUT', path, resp)
+            generation = None
+        raise exception.PlacementError(
+            method='PUT', path=path,
+            reason='generation conflict %d times in a row' % MAX_ATTEMPTS)
+
+    def ensure_traits(self, traits):
+        """Create the custom traits among *traits* that this client has
+        not seen yet (standard ones always exist).
+
+        :raises: PlacementError
+        """
+        self._ensure(traits, self._known_traits, '/traits/%s', MV_TRAITS)
+
+    def ensure_resource_classes(self, names):
+        """Create the custom resource classes among *names* that this
+        client has not seen yet.
+
+        :raises: PlacementError
+        """
+        self._ensure(names, self._known_classes, '/resource_classes/%s',
+                     MV_RESOURCE_CLASS)
+
+    def _ensure(self, names, known, template, version):
+        with self._lock:
+            missing = sorted(n for n in set(names)
+                             if n.startswith('CUSTOM_') and n not in known)
+        for name in missing:
+            path = template % name
+            resp = self._request('PUT', path, version)
+            if resp.status_code not in (201, 204):
+                self._fail('PUT', path, resp)
+            with self._lock:
+                known.add(name)
+
+    # Allocations (read only) -------------------------------------------------
+
+    def get_allocations(self, uuid):
+        """:returns: {consumer uuid: {'resources': {rc: amount}}} of the
+        allocations against a provider.
+        """
+        path = '/resource_providers/%s/allocations' % uuid
+        resp = self._request('GET', path, MV_ALLOCATIONS)
+        if resp.status_code != 200:
+            self._fail('GET', path, resp)
+        return resp.json()['allocations']
+
+
+def _quote(value):
+    return parse.quote(value, safe='')

@@ -1,0 +1,321 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Applying a host's report to its inventory tables: the diff.
+
+The stored rows of the host are read in a constant number of statements,
+compared with the report's hardware records, and only what differs is
+written: new rows are inserted in batches, changed columns updated, gone
+rows deleted.  Rows keep their uuids for as long as the hardware is
+reported (devices have deterministic uuids; the others get one when they
+are created).  Keys of the comparison:
+
+=================  ======================================================
+table              key
+=================  ======================================================
+devices            the record's uuid (host, driver, address)
+controlpath_ids    the device (one each)
+deployables        the name (also the resource provider's name)
+attributes         the key, for ``rc`` and ``trait*`` (the driver's);
+                   other keys (written through the API) are left alone
+attach_handles     the deployable and the ``attach_info`` JSON
+=================  ======================================================
+
+Hardware that is gone is never pulled from under an instance: a handle
+that is in use or referenced by an accelerator request stays (unchanged)
+until it is released, and a deployable that is gone is only marked
+(``removed_at``): cyborg.conductor.placement_sync deletes its resource
+provider and then its rows once nothing holds it, and reserves its
+inventory until then.  A device goes with its last deployable.
+
+Reprogramming an FPGA changes its ``CUSTOM_FPGA_FUNCTION_ID_*`` trait:
+the attribute rows change, and the Placement sync that follows swaps the
+trait on the resource provider.  ``deployables.bitstream_id`` is the Glance
+image Cyborg programmed (cyborg.db.queries.deployable.record_programming,
+after a bind's or the API's programming): a report never sets it, but one
+whose function traits differ from the stored ones (the FPGA was
+reprogrammed behind Cyborg's back) clears it, as the image is then unknown.
+"""
+
+from oslo_log import log as logging
+from oslo_serialization import jsonutils
+from oslo_utils import timeutils
+from oslo_utils import uuidutils
+
+from cyborg.db.queries import host_inventory
+from cyborg.objects import hardware as hardware_obj
+
+LOG = logging.getLogger(__name__)
+
+FUNCTION_TRAIT = 'CUSTOM_FPGA_FUNCTION_ID_'
+
+_DEVICE_COLUMNS = ('type', 'vendor', 'model', 'hostname', 'std_board_info',
+                   'vendor_board_info', 'driver_name')
+_DEPLOYABLE_COLUMNS = ('num_accelerators', 'driver_name', 'device_id',
+                       'bitstream_id', 'removed_at')
+
+
+class Result:
+    """What a diff did.
+
+    :ivar writes: the number of rows written (0: the tables already
+        matched).
+    :ivar leftovers: gone hardware is still held (handles or devices kept
+        until released).
+    """
+
+    def __init__(self):
+        self.writes = 0
+        self.leftovers = False
+
+
+def is_managed(key):
+    """Whether an attribute key is the driver's (rewritten by reports)."""
+    return key == 'rc' or key.startswith('trait')
+
+
+def function_traits(traits):
+    """The ``CUSTOM_FPGA_FUNCTION_ID_*`` traits among *traits*, as a set."""
+    return {t for t in traits if t.startswith(FUNCTION_TRAIT)}
+
+
+def _changed(row, values, columns):
+    return {c: values[c] for c in columns if row[c] != values[c]}
+
+
+class _Diff:
+    """One host's diff, applied in phases (parents before children)."""
+
+    def __init__(self, context, host, records, snapshot):
+        self.context = context
+        self.host = host
+        self.records = records
+        self.snap = snapshot
+        self.result = Result()
+        self.now = timeutils.utcnow()
+        self.device_ids = {}     # device uuid -> id
+        self.cpid_ids = {}       # device id -> controlpath id
+        self.deployable_ids = {}  # name -> id
+        # device id -> ids of the deployables on it after the diff
+        self.on_device = {}
+        for row in snapshot.deployables.values():
+            self.on_device.setdefault(row['device_id'], set()).add(row['id'])
+
+    def _insert(self, table, rows):
+        ids = host_inventory.insert(self.context, table, rows)
+        self.result.writes += len(rows)
+        return ids
+
+    def _update(self, table, row_id, values):
+        if values:
+            host_inventory.update(self.context, table, row_id, values)
+            self.result.writes += 1
+
+    def run(self):
+        self._devices()
+        self._controlpaths()
+        self._deployables()
+        self._attributes()
+        self._handles()
+        self._gone_devices()
+        return self.result
+
+    def _devices(self):
+        new = []
+        for record in self.records:
+            values = record.device_values(self.host)
+            row = self.snap.devices.get(record.uuid)
+            if row is None:
+                new.append(values)
+                continue
+            self.device_ids[record.uuid] = row['id']
+            self._update('devices', row['id'],
+                         _changed(row, values, _DEVICE_COLUMNS))
+        self.device_ids.update(self._insert('devices', new))
+
+    def _controlpaths(self):
+        new = []
+        for record in self.records:
+            device_id = self.device_ids[record.uuid]
+            values = record.controlpath_values()
+            row = self.snap.controlpaths.get(device_id)
+            if row is None:
+                new.append(dict(values, device_id=device_id,
+                                uuid=uuidutils.generate_uuid()))
+                continue
+            self.cpid_ids[device_id] = row['id']
+            self._update('controlpath_ids', row['id'], _changed(
+                row, values, ('cpid_type', 'cpid_info')))
+        ids = self._insert('controlpath_ids', new)
+        self.cpid_ids.update({v['device_id']: ids[v['uuid']] for v in new})
+
+    def _deployables(self):
+        new = []
+        reported = set()
+        for record in self.records:
+            device_id = self.device_ids[record.uuid]
+            for dep in record.deployables:
+                reported.add(dep.name)
+                values = dict(dep.deployable_values(), device_id=device_id,
+                              removed_at=None)
+                row = self.snap.deployables.get(dep.name)
+                if row is None:
+                    new.append(dict(values, bitstream_id=None,
+                                    uuid=uuidutils.generate_uuid()))
+                    continue
+                values['bitstream_id'] = self._bitstream(row, dep)
+                self.deployable_ids[dep.name] = row['id']
+                changed = _changed(row, values, _DEPLOYABLE_COLUMNS)
+                if 'device_id' in changed:
+                    self.on_device[row['device_id']].discard(row['id'])
+                if row['removed_at'] is not None:
+                    LOG.info('Deployable %s is back', dep.name)
+                self._update('deployables', row['id'], changed)
+        taken = host_inventory.taken_names(
+            self.context, [v['name'] for v in new])
+        for values in [v for v in new if v['name'] in taken]:
+            LOG.error('Host %(host)s reports deployable %(name)s, whose '
+                      'name another host already uses; skipped (names '
+                      'must be unique: they name resource providers)',
+                      {'host': self.host, 'name': values['name']})
+        new = [v for v in new if v['name'] not in taken]
+        ids = self._insert('deployables', new)
+        by_uuid = {v['uuid']: v['name'] for v in new}
+        self.deployable_ids.update(
+            {by_uuid[row_uuid]: row_id for row_uuid, row_id in ids.items()})
+        for name, row in self.snap.deployables.items():
+            if name not in reported and row['removed_at'] is None:
+                LOG.info('Deployable %(name)s of host %(host)s is gone',
+                         {'name': name, 'host': self.host})
+                self._update('deployables', row['id'],
+                             {'removed_at': self.now})
+
+    def _bitstream(self, row, dep):
+        """The stored image, unless the loaded function changed."""
+        stored = function_traits(
+            a['value'] for a in self.snap.attributes.get(row['id'], ())
+            if a['key'].startswith('trait'))
+        if row['bitstream_id'] and stored != function_traits(dep.traits):
+            LOG.info('Deployable %(name)s now reports functions %(new)s '
+                     '(was %(old)s): its bitstream is no longer known',
+                     {'name': dep.name,
+                      'new': sorted(function_traits(dep.traits)),
+                      'old': sorted(stored)})
+            return None
+        return row['bitstream_id']
+
+    def _reported(self):
+        """(record, deployable, deployable id) of what was stored."""
+        for record in self.records:
+            for dep in record.deployables:
+                dep_id = self.deployable_ids.get(dep.name)
+                if dep_id is not None:
+                    yield record, dep, dep_id
+
+    def _attributes(self):
+        new, gone = [], []
+        for _record, dep, dep_id in self._reported():
+            stored = {row['key']: row for row in
+                      self.snap.attributes.get(dep_id, ())
+                      if is_managed(row['key'])}
+            for key, value in dep.attribute_values():
+                row = stored.pop(key, None)
+                if row is None:
+                    new.append({'deployable_id': dep_id, 'key': key,
+                                'value': value})
+                elif row['value'] != value:
+                    self._update('attributes', row['id'], {'value': value})
+            gone.extend(row['id'] for row in stored.values())
+        if gone:
+            host_inventory.delete_attributes(self.context, gone)
+            self.result.writes += len(gone)
+        self._insert('attributes', new)
+
+    def _handles(self):
+        new, gone = [], []
+        for record, dep, dep_id in self._reported():
+            cpid_id = self.cpid_ids[self.device_ids[record.uuid]]
+            stored = {row['attach_info']: row for row in
+                      self.snap.handles.get(dep_id, ())}
+            for handle in dep.attach_handles:
+                values = dict(handle.attach_handle_values(),
+                              deployable_id=dep_id, cpid_id=cpid_id)
+                row = stored.pop(values['attach_info'], None)
+                if row is None:
+                    new.append(values)
+                elif row['id'] not in self.snap.held_handles:
+                    self._update('attach_handles', row['id'], _changed(
+                        row, values, ('attach_type', 'cpid_id')))
+            gone.extend(row['id'] for row in stored.values())
+        deleted = host_inventory.delete_free_handles(self.context, gone)
+        self.result.writes += len(deleted)
+        if len(deleted) < len(gone):
+            LOG.info('Host %(host)s: %(count)d attach handle(s) are gone '
+                     'but still in use; kept until released',
+                     {'host': self.host, 'count': len(gone) - len(deleted)})
+            self.result.leftovers = True
+        self._insert('attach_handles', new)
+
+    def _gone_devices(self):
+        """Delete devices that are neither reported nor have deployables
+        (those with deployables go with their last one).
+        """
+        for uuid, row in self.snap.devices.items():
+            if uuid in self.device_ids or self.on_device.get(row['id']):
+                continue
+            if host_inventory.delete_device(self.context, row['id']):
+                self.result.writes += 1
+            else:
+                self.result.leftovers = True
+
+
+def apply(context, host, records, snapshot=None):
+    """Make a host's inventory tables match its report.
+
+    Runs inside the caller's writer transaction, which holds the host's
+    row lock (cyborg.db.queries.host.lock).
+
+    :param context: request context.
+    :param host: the host.
+    :param records: its Hardware records (the whole report).
+    :param snapshot: the host's rows as host_inventory.load() returned
+        them, when the caller has them.
+    :returns: a Result.
+    """
+    snap = snapshot or host_inventory.load(context, host)
+    result = _Diff(context, host, records, snap).run()
+    if result.writes:
+        LOG.info('Host %(host)s: %(writes)d inventory row(s) written',
+                 {'host': host, 'writes': result.writes})
+    return result
+
+
+def delete_unreported_device(context, snapshot, device_id, reported_uuids):
+    """Delete a device once its last deployable went, unless reported.
+
+    :param context: request context.
+    :param snapshot: the host's Snapshot (before the deployables went).
+    :param device_id: the device's id.
+    :param reported_uuids: the uuids of the devices in the report.
+    :returns: True if it was deleted.
+    """
+    row = snapshot.devices_by_id().get(device_id)
+    if row is None or row['uuid'] in reported_uuids:
+        return False
+    return host_inventory.delete_device(context, device_id)
+
+
+def decode(hardware_json):
+    """The Hardware records of a stored report (hosts.hardware)."""
+    return [hardware_obj.Hardware.from_dict(d)
+            for d in jsonutils.loads(hardware_json or '[]')]

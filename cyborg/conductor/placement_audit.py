@@ -1,0 +1,217 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Comparing the database with Placement, and repairing the difference
+(``cyborg-manage placement audit`` and ``placement heal``).
+
+Unlike the conductor's sync, which trusts what it last wrote
+(``deployables.rp_state``), the audit reads every resource provider back
+from Placement: it finds what someone else changed or deleted.  For each
+deployable it checks that its provider exists under the right compute node
+provider with the right name, inventory and traits; every provider with
+the ``OWNER_CYBORG`` trait that no deployable accounts for is an orphan.
+
+Healing writes the providers as the tables say (and records what it wrote,
+as the sync does), under each host's row lock so that it never races a
+conductor; orphans are deleted, or, while they have allocations, keep
+their provider with the whole inventory reserved.
+"""
+
+from oslo_config import cfg
+from oslo_log import log as logging
+from oslo_serialization import jsonutils
+
+from cyborg import exception
+from cyborg.conductor import placement_sync
+from cyborg.db import api as db_api
+from cyborg.db.queries import host as host_queries
+from cyborg.db.queries import host_inventory
+
+CONF = cfg.CONF
+LOG = logging.getLogger(__name__)
+
+MISSING_COMPUTE_NODE = 'missing compute node provider'
+MISSING = 'missing provider'
+WRONG_PARENT = 'wrong parent'
+WRONG_NAME = 'wrong name'
+WRONG_INVENTORY = 'wrong inventory'
+MISSING_TRAIT = 'missing trait'
+STALE_TRAIT = 'stale trait'
+ORPHAN = 'orphan provider'
+
+
+class Drift:
+    """One difference between the database and Placement.
+
+    :ivar host: the host, or None for an orphan.
+    :ivar kind: one of the constants of this module.
+    :ivar name: the provider's name.
+    :ivar uuid: the provider's uuid, when known.
+    :ivar detail: what differs, for people.
+    :ivar repaired: True once heal() fixed it; False when it could not;
+        None when nobody tried.
+    """
+
+    def __init__(self, host, kind, name, uuid, detail):
+        self.host = host
+        self.kind = kind
+        self.name = name
+        self.uuid = uuid
+        self.detail = detail
+        self.repaired = None
+
+    def as_dict(self):
+        return {'host': self.host, 'kind': self.kind, 'name': self.name,
+                'uuid': self.uuid, 'detail': self.detail,
+                'repaired': self.repaired}
+
+
+def _inventory_view(inventories):
+    return {rc: {k: inv.get(k) for k in ('total', 'reserved', 'max_unit')}
+            for rc, inv in inventories.items()}
+
+
+def _compare(host, want, uuid, client):
+    """The drift of one deployable's provider."""
+    name = want['name']
+    provider = client.get_provider(uuid)
+    if provider is None:
+        return [Drift(host, MISSING, name, uuid, 'not in Placement')]
+    drift = []
+    if provider.get('parent_provider_uuid') != want['parent']:
+        drift.append(Drift(host, WRONG_PARENT, name, uuid, '%s, not %s' % (
+            provider.get('parent_provider_uuid'), want['parent'])))
+    if provider['name'] != name:
+        drift.append(Drift(host, WRONG_NAME, name, uuid,
+                           'named %s' % provider['name']))
+    have = _inventory_view(client.get_inventories(uuid)[1])
+    wanted = _inventory_view(want['inventories'])
+    if have != wanted:
+        drift.append(Drift(host, WRONG_INVENTORY, name, uuid, '%s, not %s'
+                           % (jsonutils.dumps(have, sort_keys=True),
+                              jsonutils.dumps(wanted, sort_keys=True))))
+    traits = set(client.get_traits(uuid)[1])
+    for trait in sorted(set(want['traits']) - traits):
+        drift.append(Drift(host, MISSING_TRAIT, name, uuid, trait))
+    for trait in sorted(traits - set(want['traits'])):
+        drift.append(Drift(host, STALE_TRAIT, name, uuid, trait))
+    return drift
+
+
+def _audit_host(context, client, row):
+    """(drift, uuids of the host's providers, compute node provider)."""
+    snapshot = host_inventory.load(context, row['hostname'])
+    uuids = {placement_sync.rp_uuid(d['name'])
+             for d in snapshot.deployables.values()}
+    name = row['rp_name'] or row['hostname']
+    provider = client.find_provider(name)
+    if provider is None:
+        return [Drift(row['hostname'], MISSING_COMPUTE_NODE, name, None,
+                      'no resource provider named %s' % name)], uuids, None
+    drift = []
+    for dep in snapshot.deployables.values():
+        want = placement_sync.desired(snapshot, dep, row['agent_up'],
+                                      provider['uuid'])
+        drift.extend(_compare(row['hostname'], want,
+                              placement_sync.rp_uuid(dep['name']), client))
+    return drift, uuids, provider['uuid']
+
+
+@db_api.context_manager.writer
+def _heal_host(context, client, hostname, drift):
+    """Write the host's drifted providers as its tables say, under its
+    row lock.
+    """
+    row = host_queries.lock(context, hostname)
+    if row is None:
+        return
+    # Look the compute node up again (created in standalone mode).
+    row.compute_rp_uuid = None
+    try:
+        parent = placement_sync.compute_node(client, row)
+    except exception.ComputeResourceProviderNotFound:
+        for item in drift:
+            item.repaired = False
+        return
+    everything = any(i.kind == MISSING_COMPUTE_NODE for i in drift)
+    names = {i.name for i in drift}
+    snapshot = host_inventory.load(context, hostname)
+    for dep in snapshot.deployables.values():
+        if not everything and dep['name'] not in names:
+            continue
+        uuid = placement_sync.rp_uuid(dep['name'])
+        want = placement_sync.desired(snapshot, dep, row.agent_up, parent)
+        state, kept = placement_sync.write_provider(client, uuid, want)
+        host_inventory.update(context, 'deployables', dep['id'],
+                              {'rp_state': jsonutils.dumps(state),
+                               'rp_uuid': uuid})
+        for item in drift:
+            if item.name == dep['name']:
+                item.repaired = not (kept and item.kind == WRONG_INVENTORY)
+    for item in drift:
+        if item.kind == MISSING_COMPUTE_NODE:
+            item.repaired = True
+
+
+def _heal_orphan(client, item):
+    try:
+        client.delete_provider(item.uuid)
+        item.repaired = True
+    except exception.ResourceProviderInUse:
+        # Instances still use it: take it out of scheduling only.
+        generation, inventories = client.get_inventories(item.uuid)
+        client.set_inventories(item.uuid, {
+            rc: dict(inv, reserved=inv['total'])
+            for rc, inv in inventories.items()}, generation=generation)
+        item.detail += '; has allocations: inventory reserved, kept'
+        item.repaired = False
+
+
+def audit(context, client, host=None, heal=False):
+    """Compare the database with Placement, and optionally repair.
+
+    :param context: request context.
+    :param client: a PlacementClient.
+    :param host: one host (orphans under its compute node only), or None
+        for all.
+    :param heal: repair what differs.
+    :raises: PlacementError when Placement cannot be reached.
+    :returns: the list of Drift found (with ``repaired`` set when
+        healing).
+    """
+    rows = host_queries.get_all(context, host=host)
+    found = []
+    known = set()
+    roots = set()
+    for row in rows:
+        drift, uuids, root = _audit_host(context, client, row)
+        known |= uuids
+        roots.add(root)
+        if heal and drift:
+            _heal_host(context, client, row['hostname'], drift)
+        found.extend(drift)
+    for provider in client.list_providers(
+            required_trait=placement_sync.OWNER_CYBORG):
+        if provider['uuid'] in known:
+            continue
+        if host is not None and provider.get('root_provider_uuid') not in (
+                roots):
+            continue
+        item = Drift(None, ORPHAN, provider['name'], provider['uuid'],
+                     'has OWNER_CYBORG but no deployable')
+        if heal:
+            _heal_orphan(client, item)
+        found.append(item)
+    for item in found:
+        LOG.debug('Placement drift: %s', item.as_dict())
+    return found

@@ -1,0 +1,347 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Publishing a host's deployables as Placement resource providers.
+
+Each deployable is one child resource provider of the host's compute node
+provider (found by name: the agent's ``[agent] resource_provider_name``,
+else its host; created when ``[placement] create_compute_rp`` is set):
+
+* name: the deployable's name; uuid: ``uuid3(NAMESPACE_DNS, name)`` (as
+  the existing Cyborg, so providers survive a migration);
+* inventory: ``{rc: {total, max_unit: total, reserved}}`` from the ``rc``
+  attribute and ``num_accelerators``; ``reserved`` is the total while the
+  device is disabled (``maintaining``), the host's agent is down, or the
+  hardware is gone but still held, else 0;
+* traits: ``OWNER_CYBORG`` plus the values of the ``trait*`` attributes.
+
+What was last written is kept in ``deployables.rp_state`` (with the
+provider generation), so a sync sends only what changed, and nothing when
+nothing did.  Gone hardware (``deployables.removed_at``) loses its provider
+and rows once no accelerator request and no allocation holds it; until
+then its inventory is reserved.  Allocations are Nova's and are never
+written.
+
+The caller holds the host's row lock (cyborg.conductor.inventory), so the
+providers of one host are written by one conductor at a time.
+"""
+
+import re
+import uuid as uuid_lib
+
+import os_resource_classes
+import os_traits
+from oslo_config import cfg
+from oslo_log import log as logging
+from oslo_serialization import jsonutils
+
+from cyborg import exception
+from cyborg.conductor import device_diff
+from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import host_inventory
+
+CONF = cfg.CONF
+LOG = logging.getLogger(__name__)
+
+OWNER_CYBORG = os_traits.OWNER_CYBORG
+
+
+def rp_uuid(name):
+    """The resource provider uuid of the deployable named *name*."""
+    return str(uuid_lib.uuid3(uuid_lib.NAMESPACE_DNS, name))
+
+
+# What Placement accepts as a custom trait or resource class name.
+_CUSTOM_NAME = re.compile(r'^CUSTOM_[A-Z0-9_]{1,248}$')
+_STANDARD_TRAITS = frozenset(os_traits.get_traits())
+_STANDARD_CLASSES = frozenset(os_resource_classes.STANDARDS)
+
+
+def _valid_trait(name):
+    return name in _STANDARD_TRAITS or bool(_CUSTOM_NAME.match(name))
+
+
+def _valid_class(name):
+    return name in _STANDARD_CLASSES or bool(_CUSTOM_NAME.match(name))
+
+
+class Outcome:
+    """What one host's sync did.
+
+    :ivar complete: every provider is as the tables say (False: Placement
+        failed, is not configured, or the compute node provider is
+        missing; the periodic task tries again).
+    :ivar leftovers: gone hardware is still held (its provider reserved).
+    :ivar pushed: providers written.
+    :ivar removed: deployables removed with their providers.
+    :ivar error: why it is not complete, for the log.
+    """
+
+    def __init__(self):
+        self.complete = True
+        self.leftovers = False
+        self.pushed = 0
+        self.removed = 0
+        self.error = None
+
+    def fail(self, message):
+        self.complete = False
+        self.error = self.error or message
+
+
+def desired(snapshot, deployable, agent_up, parent):
+    """What the provider of *deployable* must look like.
+
+    :param snapshot: the host's Snapshot (host_inventory.load).
+    :param deployable: the deployable's row (a dict).
+    :param agent_up: the host's agent liveness (False reserves).
+    :param parent: the compute node provider's uuid.
+    :returns: ``{name, parent, inventories, traits}``.
+    """
+    attributes = snapshot.attributes.get(deployable['id'], ())
+    rc = next((a['value'] for a in attributes if a['key'] == 'rc'), None)
+    traits = {OWNER_CYBORG}
+    for attribute in attributes:
+        value = attribute['value']
+        if attribute['key'].startswith('trait') and value:
+            if _valid_trait(value):
+                traits.add(value)
+            else:
+                LOG.warning('Deployable %(name)s: %(trait)s is not a '
+                            'valid trait name; not published',
+                            {'name': deployable['name'], 'trait': value})
+    device = snapshot.devices_by_id()[deployable['device_id']]
+    total = deployable['num_accelerators'] or 0
+    reserved = (device['status'] == device_queries.MAINTAINING or
+                agent_up is False or deployable['removed_at'] is not None)
+    inventories = {}
+    if rc and _valid_class(rc) and total > 0:
+        inventories[rc] = {'total': total, 'reserved': total if reserved
+                           else 0, 'min_unit': 1, 'max_unit': total,
+                           'step_size': 1, 'allocation_ratio': 1.0}
+    elif total > 0:
+        LOG.warning('Deployable %(name)s has no valid resource class '
+                    '(%(rc)s): published without inventory',
+                    {'name': deployable['name'], 'rc': rc})
+    return {'name': deployable['name'], 'parent': parent,
+            'inventories': inventories, 'traits': sorted(traits)}
+
+
+def compute_node(client, host_row):
+    """The uuid of the host's compute node provider (cached in the host
+    row), created in standalone mode.
+
+    :param client: a PlacementClient.
+    :param host_row: the locked Host model object.
+    :raises: ComputeResourceProviderNotFound, PlacementError
+    :returns: the provider's uuid.
+    """
+    if host_row.compute_rp_uuid:
+        return host_row.compute_rp_uuid
+    name = host_row.rp_name or host_row.hostname
+    provider = client.find_provider(name)
+    if provider is None:
+        if not CONF.placement.create_compute_rp:
+            raise exception.ComputeResourceProviderNotFound(
+                name=name, host=host_row.hostname)
+        provider = client.create_provider(str(uuid_lib.uuid4()), name)
+        LOG.info('Created compute node resource provider %(name)s '
+                 '(%(uuid)s) for host %(host)s ([placement] '
+                 'create_compute_rp)', {'name': name,
+                                        'uuid': provider['uuid'],
+                                        'host': host_row.hostname})
+    host_row.compute_rp_uuid = provider['uuid']
+    return provider['uuid']
+
+
+def write_provider(client, uuid, want, have=None):
+    """Write what differs between a provider as it was (*have*) and as it
+    must be (*want*).
+
+    :param client: a PlacementClient.
+    :param uuid: the provider's uuid.
+    :param want: desired() of its deployable.
+    :param have: what was last written (None: unknown, write it all).
+    :raises: PlacementError
+    :returns: (state written, with its generation; whether an old
+        resource class had to be kept, reserved, because it is
+        allocated).
+    """
+    generation = have.get('generation') if have else None
+    if have is None or (have['name'], have['parent']) != (want['name'],
+                                                         want['parent']):
+        if have is None:
+            provider = client.create_provider(uuid, want['name'],
+                                              want['parent'])
+        else:
+            provider = client.ensure_provider(uuid, want['name'],
+                                              want['parent'])
+        generation = provider['generation']
+        have = None
+    inventories = want['inventories']
+    kept = False
+    if have is None or have['inventories'] != inventories:
+        client.ensure_resource_classes(inventories)
+        try:
+            generation = client.set_inventories(uuid, inventories,
+                                                generation=generation)
+        except exception.InventoryInUse:
+            # The resource class changed while instances use the old one:
+            # keep the old one, all reserved, until they are gone.
+            old = (have or {}).get('inventories')
+            if old is None:
+                old = client.get_inventories(uuid)[1]
+            inventories = dict(inventories)
+            for rc, inventory in old.items():
+                if rc not in inventories:
+                    inventories[rc] = dict(inventory,
+                                           reserved=inventory['total'])
+            generation = client.set_inventories(uuid, inventories)
+            kept = True
+    if have is None or have['traits'] != want['traits']:
+        generation = client.set_traits(uuid, want['traits'],
+                                       generation=generation)
+    return dict(want, inventories=inventories,
+                generation=generation), kept
+
+
+def _same(have, want):
+    return have is not None and all(have.get(k) == want[k] for k in want)
+
+
+def _publish(context, client, deployable, want, outcome):
+    have = (jsonutils.loads(deployable['rp_state'])
+            if deployable['rp_state'] else None)
+    if _same(have, want):
+        return
+    uuid = rp_uuid(deployable['name'])
+    state, kept = write_provider(client, uuid, want, have)
+    outcome.leftovers = outcome.leftovers or kept
+    host_inventory.update(context, 'deployables', deployable['id'],
+                          {'rp_state': jsonutils.dumps(state),
+                           'rp_uuid': uuid})
+    outcome.pushed += 1
+    LOG.info('Resource provider %(name)s (%(uuid)s): %(what)s',
+             {'name': want['name'], 'uuid': uuid,
+              'what': _describe(have, state)})
+
+
+def _describe(have, state):
+    parts = []
+    for rc, inventory in sorted(state['inventories'].items()):
+        parts.append('%s total %d reserved %d' % (
+            rc, inventory['total'], inventory['reserved']))
+    parts.append('traits ' + ','.join(state['traits']))
+    return ('created ' if have is None else 'now ') + '; '.join(parts)
+
+
+def _remove(context, client, snapshot, deployable, want, reported,
+            removed, outcome):
+    """Remove gone hardware, or reserve it while it is held."""
+    uuid = rp_uuid(deployable['name'])
+    if deployable['id'] not in snapshot.held_deployables:
+        def delete_provider():
+            if client is not None:
+                client.delete_provider(uuid)
+        try:
+            deleted = host_inventory.delete_deployable(
+                context, deployable['id'], then=delete_provider)
+        except exception.ResourceProviderInUse:
+            LOG.info('Deployable %s is gone but its resource provider has '
+                     'allocations; reserved until they are gone',
+                     deployable['name'])
+        else:
+            if deleted:
+                outcome.removed += 1
+                LOG.info('Deployable %(name)s removed, with its resource '
+                         'provider %(uuid)s',
+                         {'name': deployable['name'], 'uuid': uuid})
+                removed.add(deployable['id'])
+                _remove_device(context, snapshot, deployable, reported,
+                               removed)
+                return
+    outcome.leftovers = True
+    if client is not None:
+        _publish(context, client, deployable, want, outcome)
+
+
+def _remove_device(context, snapshot, deployable, reported, removed):
+    device_id = deployable['device_id']
+    others = [d for d in snapshot.deployables.values()
+              if d['device_id'] == device_id and d['id'] not in removed]
+    if not others:
+        device_diff.delete_unreported_device(context, snapshot, device_id,
+                                             reported)
+
+
+def push_host(context, client, host_row, snapshot, reported):
+    """Bring a host's resource providers in line with its tables.
+
+    :param context: request context (inside the caller's writer
+        transaction, which holds the host's row lock).
+    :param client: a PlacementClient, or None when Placement is not
+        configured (then only gone hardware that was never published is
+        removed).
+    :param host_row: the locked Host model object.
+    :param snapshot: the host's Snapshot.
+    :param reported: the uuids of the devices in the host's report.
+    :returns: an Outcome.
+    """
+    outcome = Outcome()
+    removed = set()
+    parent = None
+    if client is None:
+        outcome.fail('Placement is not configured')
+    else:
+        try:
+            parent = compute_node(client, host_row)
+        except (exception.ComputeResourceProviderNotFound,
+                exception.PlacementError) as exc:
+            outcome.fail(exc.message)
+            return outcome
+    for deployable in sorted(snapshot.deployables.values(),
+                             key=lambda d: d['id']):
+        want = desired(snapshot, deployable, host_row.agent_up, parent)
+        try:
+            if deployable['removed_at'] is not None:
+                if client is None and deployable['rp_state']:
+                    # Published before: remove it once Placement is back.
+                    outcome.leftovers = True
+                    continue
+                _remove(context, client, snapshot, deployable, want,
+                        reported, removed, outcome)
+            elif client is not None:
+                _publish(context, client, deployable, want, outcome)
+        except exception.PlacementUnavailable as exc:
+            outcome.fail(exc.message)
+            break
+        except exception.PlacementError as exc:
+            LOG.error('Resource provider of deployable %(name)s: %(err)s',
+                      {'name': deployable['name'], 'err': exc.message})
+            outcome.fail(exc.message)
+    if not outcome.complete and parent is not None:
+        _forget_missing_parent(client, host_row, parent)
+    return outcome
+
+
+def _forget_missing_parent(client, host_row, parent):
+    # The compute node provider may have been deleted and registered again
+    # under another uuid: look it up by name next time.
+    try:
+        if client.get_provider(parent) is None:
+            LOG.warning('Compute node resource provider %(uuid)s of host '
+                        '%(host)s is gone; looking it up by name again',
+                        {'uuid': parent, 'host': host_row.hostname})
+            host_row.compute_rp_uuid = None
+    except exception.PlacementError:
+        pass

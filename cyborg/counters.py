@@ -1,0 +1,123 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Cost counters of one operation: database statements, Placement calls.
+
+The conductor measures each agent report with ``measure()``; what it
+counted is logged and returned to the agent with the report's answer, so
+that tests and ``tools/bench/report_scale.py`` can read it.  Counting is
+per thread (the conductor handles RPC calls in a pool of threads), and
+only statements sent on Cyborg's own engine count: an in-process Placement
+(tests, the embedded mode) has an engine of its own.
+"""
+
+import contextlib
+import threading
+import time
+import weakref
+
+import sqlalchemy as sa
+
+_local = threading.local()
+_watched = weakref.WeakSet()
+_watch_lock = threading.Lock()
+
+# Statements that only manage the transaction.
+_CONTROL = ('BEGIN', 'COMMIT', 'ROLLBACK', 'SAVEPOINT', 'RELEASE')
+_WRITES = ('INSERT', 'UPDATE', 'DELETE')
+
+
+class Cost:
+    """What one operation cost so far."""
+
+    def __init__(self):
+        self.db_statements = 0
+        self.db_writes = 0
+        self.placement_calls = 0
+        self._started = time.monotonic()
+        self.ms = None
+
+    def as_dict(self):
+        """``{db_statements, db_writes, placement_calls, ms}``."""
+        ms = self.ms
+        if ms is None:
+            ms = (time.monotonic() - self._started) * 1000.0
+        return {'db_statements': self.db_statements,
+                'db_writes': self.db_writes,
+                'placement_calls': self.placement_calls,
+                'ms': round(ms, 3)}
+
+    def _add(self, other):
+        self.db_statements += other.db_statements
+        self.db_writes += other.db_writes
+        self.placement_calls += other.placement_calls
+
+
+def current():
+    """The Cost being measured in this thread, or None."""
+    return getattr(_local, 'cost', None)
+
+
+@contextlib.contextmanager
+def measure(engine=None):
+    """Count what the code in the block costs, in this thread.
+
+    Nested blocks count for their own Cost and for the enclosing one.
+
+    :param engine: Cyborg's database engine, whose statements count
+        (cyborg.db.api.get_engine()); None counts Placement calls only.
+    :returns: (as the context value) the Cost, complete after the block.
+    """
+    if engine is not None:
+        watch(engine)
+    outer = current()
+    cost = Cost()
+    _local.cost = cost
+    try:
+        yield cost
+    finally:
+        cost.ms = (time.monotonic() - cost._started) * 1000.0
+        _local.cost = outer
+        if outer is not None:
+            outer._add(cost)
+
+
+def watch(engine):
+    """Count the statements sent on *engine* (idempotent)."""
+    with _watch_lock:
+        if engine in _watched:
+            return
+        sa.event.listen(engine, 'before_cursor_execute', _on_statement)
+        _watched.add(engine)
+
+
+def _on_statement(conn, cursor, statement, parameters, context,
+                  executemany):
+    cost = current()
+    if cost is None:
+        return
+    verb = statement.lstrip()[:9].upper()
+    if verb.startswith(_CONTROL):
+        return
+    cost.db_statements += 1
+    if verb.startswith(_WRITES):
+        cost.db_writes += 1
+
+
+def count_placement_call():
+    """Record one HTTP request to Placement (the Placement client calls
+    it).
+    """
+    cost = current()
+    if cost is not None:
+        cost.placement_calls += 1

@@ -1,0 +1,268 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Queries of one host's inventory rows, as the conductor applies reports.
+
+A host's devices, controlpath ids, deployables, attributes and attach
+handles, plus what accelerator requests hold, are read in a constant
+number of statements (``load``), whatever the number of rows; changes are
+written row by row or in batches, and only rows that changed are touched.
+
+Rows held by accelerator-request binding are never deleted here: a handle
+is held while ``in_use`` is true or an ARQ references it, a deployable
+while an ARQ references it or one of its handles is held.  The deletes
+re-check ``in_use`` in their WHERE clause, and the foreign keys of
+``extended_accelerator_requests`` (RESTRICT) refuse the rest; such a
+refusal inside a savepoint only keeps the row.
+
+Every function here runs inside the caller's writer transaction (the
+conductor holds the host's row lock, see cyborg.db.queries.host.lock).
+"""
+
+import collections
+
+from oslo_db import exception as db_exc
+from oslo_utils import timeutils
+from oslo_utils import uuidutils
+import sqlalchemy as sa
+
+from cyborg.db import api as db_api
+from cyborg.db import models
+
+DEV = models.Device.__table__
+CPID = models.ControlpathID.__table__
+DEP = models.Deployable.__table__
+ATTR = models.Attribute.__table__
+AH = models.AttachHandle.__table__
+ARQ = models.ExtendedAcceleratorRequest.__table__
+
+TABLES = {'devices': DEV, 'controlpath_ids': CPID, 'deployables': DEP,
+          'attributes': ATTR, 'attach_handles': AH}
+
+
+class Snapshot:
+    """One host's stored inventory, as plain dicts.
+
+    :ivar devices: {device uuid: row}
+    :ivar controlpaths: {device id: row} (one per device)
+    :ivar deployables: {deployable name: row}
+    :ivar attributes: {deployable id: [row]}
+    :ivar handles: {deployable id: [row]}
+    :ivar held_handles: ids of the handles in use or referenced by an ARQ
+    :ivar held_deployables: ids of the deployables referenced by an ARQ or
+        with a held handle
+    """
+
+    def __init__(self):
+        self.devices = {}
+        self.controlpaths = {}
+        self.deployables = {}
+        self.attributes = collections.defaultdict(list)
+        self.handles = collections.defaultdict(list)
+        self.held_handles = set()
+        self.held_deployables = set()
+
+    def devices_by_id(self):
+        return {row['id']: row for row in self.devices.values()}
+
+
+def _host_devices(hostname):
+    return sa.select(DEV.c.id).where(DEV.c.hostname == hostname)
+
+
+def _host_deployables(hostname):
+    return sa.select(DEP.c.id).where(
+        DEP.c.device_id.in_(_host_devices(hostname)))
+
+
+@db_api.context_manager.reader
+def load(context, hostname):
+    """Read a host's inventory rows in six statements.
+
+    :param context: request context.
+    :param hostname: the host.
+    :returns: a Snapshot.
+    """
+    session = context.session
+    snap = Snapshot()
+    for row in session.execute(sa.select(DEV).where(
+            DEV.c.hostname == hostname).order_by(DEV.c.id)).mappings():
+        snap.devices[row['uuid']] = dict(row)
+    for row in session.execute(sa.select(CPID).where(
+            CPID.c.device_id.in_(_host_devices(hostname)))
+            .order_by(CPID.c.id)).mappings():
+        snap.controlpaths.setdefault(row['device_id'], dict(row))
+    for row in session.execute(sa.select(DEP).where(
+            DEP.c.id.in_(_host_deployables(hostname)))
+            .order_by(DEP.c.id)).mappings():
+        snap.deployables[row['name']] = dict(row)
+    for row in session.execute(sa.select(ATTR).where(
+            ATTR.c.deployable_id.in_(_host_deployables(hostname)))
+            .order_by(ATTR.c.id)).mappings():
+        snap.attributes[row['deployable_id']].append(dict(row))
+    handle_deployable = {}
+    for row in session.execute(sa.select(AH).where(
+            AH.c.deployable_id.in_(_host_deployables(hostname)))
+            .order_by(AH.c.id)).mappings():
+        snap.handles[row['deployable_id']].append(dict(row))
+        handle_deployable[row['id']] = row['deployable_id']
+        if row['in_use']:
+            snap.held_handles.add(row['id'])
+    host_handles = sa.select(AH.c.id).where(
+        AH.c.deployable_id.in_(_host_deployables(hostname)))
+    for handle_id, deployable_id in session.execute(
+            sa.select(ARQ.c.attach_handle_id, ARQ.c.deployable_id).where(
+                sa.or_(ARQ.c.deployable_id.in_(_host_deployables(hostname)),
+                       ARQ.c.attach_handle_id.in_(host_handles)))):
+        if handle_id is not None:
+            snap.held_handles.add(handle_id)
+        if deployable_id is not None:
+            snap.held_deployables.add(deployable_id)
+    snap.held_deployables.update(handle_deployable[h]
+                                 for h in snap.held_handles
+                                 if h in handle_deployable)
+    return snap
+
+
+@db_api.context_manager.writer
+def insert(context, table_name, rows):
+    """Insert rows (without ids) into one of the inventory tables.
+
+    Each row gets a new uuid unless it has one, and created_at.
+
+    :param table_name: devices, controlpath_ids, deployables, attributes
+        or attach_handles.
+    :param rows: a list of {column: value}.
+    :returns: {uuid: id} of the new rows.
+    """
+    if not rows:
+        return {}
+    table = TABLES[table_name]
+    now = timeutils.utcnow()
+    values = [dict(row, uuid=row.get('uuid') or uuidutils.generate_uuid(),
+                   created_at=now) for row in rows]
+    # One INSERT ... RETURNING for the batch on every backend (SQLAlchemy's
+    # "insertmanyvalues").
+    result = context.session.execute(
+        sa.insert(table).returning(table.c.uuid, table.c.id), values)
+    return {row_uuid: row_id for row_uuid, row_id in result}
+
+
+@db_api.context_manager.reader
+def taken_names(context, names):
+    """The deployable names among *names* that already exist (on any
+    host).
+    """
+    if not names:
+        return set()
+    return set(context.session.execute(
+        sa.select(DEP.c.name).where(DEP.c.name.in_(names))).scalars())
+
+
+@db_api.context_manager.writer
+def update(context, table_name, row_id, values):
+    """Set some columns of one row (and updated_at).
+
+    :param table_name: one of the inventory tables.
+    :param row_id: the row's id.
+    :param values: {column: new value}.
+    """
+    table = TABLES[table_name]
+    context.session.execute(
+        sa.update(table).where(table.c.id == row_id)
+        .values(updated_at=timeutils.utcnow(), **values))
+
+
+@db_api.context_manager.writer
+def delete_attributes(context, ids):
+    """Delete attributes by id (nothing holds them)."""
+    if ids:
+        context.session.execute(sa.delete(ATTR).where(ATTR.c.id.in_(ids)))
+
+
+def _not_referenced(column, arq_column):
+    return column.not_in(sa.select(arq_column).where(
+        arq_column.is_not(None)))
+
+
+@db_api.context_manager.writer
+def delete_free_handles(context, ids):
+    """Delete the handles among *ids* that nothing holds right now.
+
+    :returns: the ids actually deleted.
+    """
+    if not ids:
+        return set()
+    where = sa.and_(AH.c.id.in_(ids), AH.c.in_use.is_(sa.false()),
+                    _not_referenced(AH.c.id, ARQ.c.attach_handle_id))
+    free = {row_id for row_id, in context.session.execute(
+        sa.select(AH.c.id).where(where))}
+    if free:
+        context.session.execute(sa.delete(AH).where(
+            AH.c.id.in_(free), AH.c.in_use.is_(sa.false())))
+    return free
+
+
+@db_api.context_manager.writer
+def delete_deployable(context, deployable_id, then=None):
+    """Delete a deployable with its attributes and handles, unless an
+    accelerator request or a handle in use holds it.
+
+    :param context: request context.
+    :param deployable_id: the deployable's id.
+    :param then: called once the rows are deleted, inside the same
+        savepoint (e.g. to delete the resource provider); an exception it
+        raises undoes the deletion and propagates.
+    :returns: True if it was deleted, False if something holds it.
+    """
+    session = context.session
+    try:
+        with session.begin_nested():
+            session.execute(sa.delete(AH).where(
+                AH.c.deployable_id == deployable_id,
+                AH.c.in_use.is_(sa.false())))
+            remaining = session.execute(
+                sa.select(sa.func.count()).select_from(AH).where(
+                    AH.c.deployable_id == deployable_id)).scalar()
+            if remaining:
+                raise _Held()
+            session.execute(sa.delete(ATTR).where(
+                ATTR.c.deployable_id == deployable_id))
+            session.execute(sa.delete(DEP).where(DEP.c.id == deployable_id))
+            if then is not None:
+                then()
+    except (_Held, db_exc.DBReferenceError):
+        return False
+    return True
+
+
+@db_api.context_manager.writer
+def delete_device(context, device_id):
+    """Delete a device and its controlpath ids, unless something still
+    refers to them (a deployable, or a handle through the controlpath).
+
+    :returns: True if it was deleted.
+    """
+    session = context.session
+    try:
+        with session.begin_nested():
+            session.execute(sa.delete(CPID).where(
+                CPID.c.device_id == device_id))
+            session.execute(sa.delete(DEV).where(DEV.c.id == device_id))
+    except db_exc.DBReferenceError:
+        return False
+    return True
+
+
+class _Held(Exception):
+    """Rolls a savepoint back: something still holds the row."""

@@ -1,0 +1,66 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""tools/bench/report_scale.py at a tiny size: it runs and its figures add
+up (no time is asserted).
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+from oslo_db.sqlalchemy import provision
+
+from cyborg.tests import base
+from cyborg.tests.fixtures import backends
+
+BENCH = os.path.join(os.path.dirname(__file__), '..', '..', '..', '..',
+                     'tools', 'bench', 'report_scale.py')
+
+
+class ReportScaleBenchTestCase(base.TestCase):
+
+    def setUp(self):
+        super().setUp()
+        backends.check(self, 'mysql')
+        backends.check(self, 'rabbit')
+
+    def test_tiny_run(self):
+        admin = provision.Backend.backend_for_database_type('mysql').url
+        result = subprocess.run(
+            [sys.executable, BENCH, '--hosts', '3', '--devices',
+             'fpga=1,qat=1', '--threads', '3', '--placement-workers', '1',
+             '--db-admin-url', admin.render_as_string(hide_password=False),
+             '--transport-url', backends.rabbit_url()],
+            capture_output=True, text=True, timeout=300, check=False)
+        self.assertEqual(0, result.returncode, result.stderr[-3000:])
+        lines = {r['phase']: r for r in map(json.loads,
+                                            result.stdout.splitlines())}
+        self.assertEqual(['first_report', 'one_change', 'params',
+                          'steady_state'], sorted(lines))
+        self.assertEqual((3, 5), (lines['params']['hosts'],
+                                  lines['params']['deployables_per_host']))
+        first = lines['first_report']
+        self.assertEqual((3, 15, 15), (first['stored'], first['providers'],
+                                       first['providers_expected']))
+        # 5 providers per host, 3 requests each, a compute node lookup.
+        self.assertLessEqual(3 * (5 * 3 + 1), first['placement_calls'])
+        steady = lines['steady_state']
+        self.assertEqual(3, steady['unchanged'])
+        self.assertEqual(0, steady['placement_calls_total'])
+        self.assertEqual(1, steady['db_writes']['max'])
+        self.assertEqual(1, steady['db_statements']['max'])
+        change = lines['one_change']
+        self.assertEqual(['resend', 'stored'], change['answers'])
+        self.assertEqual(2, change['placement_calls'])

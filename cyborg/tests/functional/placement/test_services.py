@@ -1,0 +1,87 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""cyborg-conductor and cyborg-agent as real processes publish the agent's
+devices to a real Placement (served over loopback HTTP), over RabbitMQ
+and MariaDB.
+"""
+
+from cyborg.tests.fixtures import placement as placement_fixture
+from cyborg.tests.functional import base
+from cyborg.tests.functional.fixtures import services
+
+
+class PlacementServicesTestCase(base.ServiceTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.node = self.host('node')
+        self.rp_name = self.node + '.example.org'
+        self.placement = self.useFixture(placement_fixture.PlacementFixture(
+            http=True, compute_nodes=[self.rp_name]))
+
+    def _tree(self, expected):
+        def published():
+            tree = self.placement.tree(self.rp_name)
+            return tree if sorted(tree) == expected else None
+        return services.wait_for(published, timeout=90,
+                                 message='providers never appeared')
+
+    def _reserved(self, tree):
+        return {name: {rc: inv['reserved']
+                       for rc, inv in rp['inventories'].items()}
+                for name, rp in tree.items()}
+
+    def test_agent_devices_become_nested_providers(self):
+        placement = dict(self.placement.cyborg_options(), sync_interval=1)
+        self.start_service('cyborg-conductor', self.host('cond'),
+                           placement=placement)
+        agent_groups = {
+            'agent': {'enabled_drivers': 'fake', 'hotplug': False,
+                      'resource_provider_name': self.rp_name},
+            'fake_driver': {'devices': 'fpga=1,qat=1'},
+        }
+        agent = self.start_service('cyborg-agent', self.node,
+                                   **agent_groups)
+        names = [self.node + '_FakeDevice'] + [
+            '%s_FakeDevice_qat0_vf%d' % (self.node, i) for i in range(4)]
+        tree = self._tree(sorted(names))
+        fpga = tree[self.node + '_FakeDevice']
+        self.assertEqual(self.placement.compute_nodes[self.rp_name],
+                         fpga['parent_provider_uuid'])
+        self.assertEqual((16, 0, 16), (
+            fpga['inventories']['FPGA']['total'],
+            fpga['inventories']['FPGA']['reserved'],
+            fpga['inventories']['FPGA']['max_unit']))
+        self.assertEqual(['CUSTOM_FAKE_DEVICE', 'OWNER_CYBORG'],
+                         fpga['traits'])
+        vf = tree[self.node + '_FakeDevice_qat0_vf3']
+        self.assertEqual({'CUSTOM_QAT': 1}, {
+            rc: inv['total'] for rc, inv in vf['inventories'].items()})
+        self.assertIn('CUSTOM_QAT_SYM', vf['traits'])
+
+        # The agent stops: once it is down, its inventory is reserved.
+        agent.stop()
+        services.wait_for(
+            lambda: all(v == {'FPGA': 16} or v == {'CUSTOM_QAT': 1}
+                        for v in self._reserved(
+                            self.placement.tree(self.rp_name)).values()),
+            timeout=90, message='inventory never reserved')
+        # Back: restored, the providers unchanged.
+        self.start_service('cyborg-agent', self.node, **agent_groups)
+        services.wait_for(
+            lambda: all(set(v.values()) == {0} for v in self._reserved(
+                self.placement.tree(self.rp_name)).values()),
+            timeout=90, message='inventory never restored')
+        self.assertEqual(sorted(tree), sorted(self.placement.tree(
+            self.rp_name)))

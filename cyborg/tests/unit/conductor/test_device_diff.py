@@ -1,0 +1,90 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the diff between a report and a host's inventory tables."""
+
+from cyborg import conf as cyborg_conf
+from cyborg.conductor import device_diff
+from cyborg.db import api as db_api
+from cyborg.db.queries import attribute as attribute_queries
+from cyborg.db.queries import host_inventory
+from cyborg.drivers import fake
+from cyborg.tests import base
+
+CONF = cyborg_conf.CONF
+
+
+class DeviceDiffTestCase(base.DbTestCase):
+
+    def _records(self, host='n1', devices=('fpga=1', 'qat=1')):
+        self.flags(group='fake_driver', devices=list(devices))
+        return fake.FakeDriver(CONF, host).discover()
+
+    @db_api.context_manager.writer
+    def _apply(self, context, host, records):
+        return device_diff.apply(context, host, records)
+
+    def test_new_then_unchanged(self):
+        records = self._records()
+        first = self._apply(self.context, 'n1', records)
+        # 2 devices, 2 controlpaths, 5 deployables, 5 rc + 1 + 4 * 5
+        # traits, 16 + 4 handles.
+        self.assertEqual(2 + 2 + 5 + 5 + 21 + 20, first.writes)
+        again = self._apply(self.context, 'n1', records)
+        self.assertEqual((0, False), (again.writes, again.leftovers))
+
+    def test_attributes_of_the_api_are_left_alone(self):
+        records = self._records(devices=('fpga=1',))
+        self._apply(self.context, 'n1', records)
+        dep = host_inventory.load(self.context, 'n1').deployables[
+            'n1_FakeDevice']
+        attribute_queries.create(self.context, dep['id'], 'owner', 'team')
+        records[0].deployables[0].traits = ['CUSTOM_B']
+        result = self._apply(self.context, 'n1', records)
+        self.assertEqual(1, result.writes)
+        self.assertEqual(
+            [('rc', 'FPGA'), ('trait0', 'CUSTOM_B'), ('owner', 'team')],
+            [(a['key'], a['value']) for a in host_inventory.load(
+                self.context, 'n1').attributes[dep['id']]])
+
+    def test_a_name_of_another_host_is_skipped(self):
+        self._apply(self.context, 'n1', self._records(devices=('fpga=1',)))
+        clash = self._records(host='n2', devices=('fpga=1',))
+        clash[0].deployables[0].name = 'n1_FakeDevice'
+        self._apply(self.context, 'n2', clash)
+        snap = host_inventory.load(self.context, 'n2')
+        self.assertEqual(1, len(snap.devices))
+        self.assertEqual({}, snap.deployables)
+
+    def test_function_traits(self):
+        self.assertEqual(
+            {'CUSTOM_FPGA_FUNCTION_ID_INTEL_9E2A0C7B'},
+            device_diff.function_traits(
+                ['CUSTOM_FPGA_INTEL',
+                 'CUSTOM_FPGA_FUNCTION_ID_INTEL_9E2A0C7B']))
+        self.assertEqual(set(), device_diff.function_traits(
+            ['CUSTOM_FPGA_INTEL']))
+
+    def test_gone_deployable_is_marked_not_deleted(self):
+        self._apply(self.context, 'n1', self._records())
+        result = self._apply(self.context, 'n1',
+                             self._records(devices=('fpga=1',)))
+        snap = host_inventory.load(self.context, 'n1')
+        self.assertEqual(4, result.writes)
+        self.assertEqual(4, len([d for d in snap.deployables.values()
+                                 if d['removed_at'] is not None]))
+        # Back again: unmarked.
+        self._apply(self.context, 'n1', self._records())
+        snap = host_inventory.load(self.context, 'n1')
+        self.assertEqual([None] * 5, [d['removed_at'] for d in
+                                      snap.deployables.values()])
