@@ -130,23 +130,28 @@ class AcceleratorDriver(abc.ABC):
         raise exception.UnsupportedOperation(driver=self.name,
                                              operation='program')
 
-    def prepare_attach(self, attach_handle, instance_uuid):
+    def prepare_attach(self, attach_handle, mdev_uuid):
         """Device-side work before an attach handle is given to an
         instance (create a mediated device, set a vGPU type...).
 
+        Must be idempotent: a job that a conductor did not see finish runs
+        again.
+
         :param attach_handle: the handle's ``to_dict()`` form.
-        :param instance_uuid: the instance, or a uuid naming the mdev.
+        :param mdev_uuid: the uuid of the mediated device to create (the
+            handle's uuid).
         :raises: UnsupportedOperation (default).
         :returns: extra attach_info for the instance (may be empty).
         """
         raise exception.UnsupportedOperation(driver=self.name,
                                              operation='prepare_attach')
 
-    def release_attach(self, attach_handle, instance_uuid):
-        """Undo prepare_attach() after the instance let the handle go.
+    def release_attach(self, attach_handle, mdev_uuid):
+        """Undo prepare_attach() after the instance let the handle go;
+        nothing to undo is fine.
 
         :param attach_handle: the handle's ``to_dict()`` form.
-        :param instance_uuid: as given to prepare_attach().
+        :param mdev_uuid: as given to prepare_attach().
         :raises: UnsupportedOperation (default).
         """
         raise exception.UnsupportedOperation(driver=self.name,

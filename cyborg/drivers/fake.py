@@ -186,15 +186,15 @@ class FakeDriver(base.AcceleratorDriver):
             self.functions[address] = function
         return {'address': address, 'function_id': function}
 
-    def prepare_attach(self, attach_handle, instance_uuid):
+    def prepare_attach(self, attach_handle, mdev_uuid):
         """Create the simulated mediated device of an MDEV handle."""
         if attach_handle['attach_type'] != fields.AttachType.MDEV:
             return {}
         with self._lock:
-            self.mdevs[instance_uuid] = attach_handle['attach_info']
-        return {'mdev_uuid': instance_uuid}
+            self.mdevs[mdev_uuid] = attach_handle['attach_info']
+        return {'mdev_uuid': mdev_uuid}
 
-    def release_attach(self, attach_handle, instance_uuid):
+    def release_attach(self, attach_handle, mdev_uuid):
         """Remove it again (no such device is fine)."""
         with self._lock:
-            self.mdevs.pop(instance_uuid, None)
+            self.mdevs.pop(mdev_uuid, None)

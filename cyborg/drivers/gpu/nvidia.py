@@ -190,28 +190,31 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                                                  driver=self.name)
         return dev, info
 
-    def prepare_attach(self, attach_handle, instance_uuid):
+    def prepare_attach(self, attach_handle, mdev_uuid):
         """Create the mdev (MDEV handles) or set the VF's vGPU type
-        (vendor-specific VFIO).
+        (vendor-specific VFIO).  An mdev that exists already (a job run
+        again) is left as it is.
 
         :returns: ``{"mdev_uuid": ...}`` for an mdev, else {}.
         """
         dev, info = self._device(attach_handle)
         if attach_handle['attach_type'] == fields.AttachType.MDEV:
-            dev.write('mdev_supported_types/%s/create' % info['asked_type'],
-                      instance_uuid)
-            return {'mdev_uuid': instance_uuid}
+            if not dev.exists(mdev_uuid):
+                dev.write('mdev_supported_types/%s/create'
+                          % info['asked_type'], mdev_uuid)
+            return {'mdev_uuid': mdev_uuid}
         if info.get('asked_type'):
             dev.write('nvidia/current_vgpu_type', info['asked_type'])
             return {}
-        return super().prepare_attach(attach_handle, instance_uuid)
+        return super().prepare_attach(attach_handle, mdev_uuid)
 
-    def release_attach(self, attach_handle, instance_uuid):
-        """Remove the mdev, or clear the VF's vGPU type."""
+    def release_attach(self, attach_handle, mdev_uuid):
+        """Remove the mdev (if it is there), or clear the VF's vGPU type."""
         dev, info = self._device(attach_handle)
         if attach_handle['attach_type'] == fields.AttachType.MDEV:
-            dev.write('%s/remove' % instance_uuid, '1')
+            if dev.exists(mdev_uuid):
+                dev.write('%s/remove' % mdev_uuid, '1')
         elif info.get('asked_type'):
             dev.write('nvidia/current_vgpu_type', '0')
         else:
-            super().release_attach(attach_handle, instance_uuid)
+            super().release_attach(attach_handle, mdev_uuid)

@@ -120,9 +120,22 @@ class _GpuTests(sysfs.FakeHostMixin):
             self.assertEqual(MDEV_UUID, f.read())
         # The kernel would create the mdev's directory.
         self.fs.write(base_path + MDEV_UUID + '/remove', '')
+        # Run again (a job taken over): the mdev exists, nothing written.
+        self.fs.write(base_path + 'mdev_supported_types/nvidia-222/create',
+                      '')
+        driver.prepare_attach(handle, MDEV_UUID)
+        with open(self.fs.real_path(
+                base_path + 'mdev_supported_types/nvidia-222/create')) as f:
+            self.assertEqual('', f.read())
         driver.release_attach(handle, MDEV_UUID)
         with open(self.fs.real_path(base_path + MDEV_UUID + '/remove')) as f:
             self.assertEqual('1', f.read())
+
+    def test_release_of_a_missing_mdev_is_fine(self):
+        driver = self._driver(['nvidia-222'])
+        [t4] = [r for r in driver.discover() if r.address == fakesys.T4]
+        handle = t4.deployables[0].attach_handles[0].to_dict()
+        driver.release_attach(handle, MDEV_UUID)
 
     def test_prepare_and_release_vendor_vfio(self):
         driver = self._driver(['692'])
