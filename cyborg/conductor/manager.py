@@ -87,6 +87,10 @@ class ConductorManager:
                         'endpoint_override: devices are recorded but not '
                         'published to Placement, so Nova cannot schedule '
                         'them')
+        if not nova_notifier.is_configured(CONF):
+            LOG.warning('[nova] sets neither auth_type nor '
+                        'endpoint_override: Nova is not told when '
+                        'accelerator requests are bound')
         self._heartbeat(context, started_at=timeutils.utcnow())
         self._kick(self._work, context)
 

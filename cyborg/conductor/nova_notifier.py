@@ -28,6 +28,10 @@ takes the due ones, sends them in one ``POST /os-server-external-events``
 * Anything else, and connection errors: retried with exponential back-off
   up to ``[nova] events_retry_max_interval``, at most
   ``[nova] events_max_attempts`` times.
+
+Without Nova (``[nova]`` sets neither ``auth_type`` nor
+``endpoint_override``: a standalone Cyborg), events are logged and
+dropped.
 """
 
 import datetime
@@ -48,6 +52,11 @@ MICROVERSION = '2.82'
 BATCH = 100
 # How long a conductor owns the events it took, should it die sending them.
 CLAIM_SECONDS = 120
+
+
+def is_configured(conf):
+    """Whether ``[nova]`` says how to reach Nova at all."""
+    return bool(conf.nova.auth_type or conf.nova.endpoint_override)
 
 
 def _adapter():
@@ -93,6 +102,9 @@ class Notifier:
             self._lock.release()
 
     def _send(self, context, events):
+        if not is_configured(CONF):
+            return self._done(context, events,
+                              'not sent ([nova] is not configured)')
         body = {'events': [{'name': e['name'],
                             'server_uuid': e['server_uuid'],
                             'tag': e['tag'], 'status': e['status']}
@@ -105,7 +117,7 @@ class Notifier:
             return self._retry(context, events, 'Nova unreachable: %s' % exc)
         status = response.status_code
         if status == 200:
-            return self._done(context, events, 'taken')
+            return self._done(context, events, 'taken by Nova')
         if status == 207:
             return self._per_event(context, events, response.json())
         if status in (400, 404):
@@ -113,7 +125,7 @@ class Notifier:
                       '%(body)s; they are dropped',
                       {'tags': [e['tag'] for e in events],
                        'status': status, 'body': response.text[:500]})
-            return self._done(context, events, 'refused')
+            return self._done(context, events, 'refused by Nova')
         return self._retry(context, events,
                            'Nova answered %d: %s' % (status,
                                                      response.text[:500]))
@@ -133,7 +145,7 @@ class Notifier:
                 done.append(event)
             else:
                 again.append(event)
-        self._done(context, done, 'taken')
+        self._done(context, done, 'taken by Nova')
         if again:
             self._retry(context, again, 'Nova answered 207 with codes %s' %
                         sorted({str(codes.get((e['server_uuid'], e['tag'])))
@@ -144,7 +156,7 @@ class Notifier:
         event_queries.delete(context, [e['id'] for e in events])
         for event in events:
             LOG.info('Event %(name)s %(status)s of ARQ %(tag)s for '
-                     'instance %(server_uuid)s %(how)s by Nova',
+                     'instance %(server_uuid)s %(how)s',
                      dict(event, how=how))
         return len(events)
 

@@ -136,3 +136,10 @@ class NotifierTestCase(base.DbTestCase):
         self.clock.advance(nova_notifier.CLAIM_SECONDS + 1)
         self.assertEqual(1, self.notifier.send_due(self.context))
         self.assertEqual([tag], [e['tag'] for e in self.nova.events()])
+
+    def test_without_nova_events_are_dropped(self):
+        self.flags(group='nova', auth_type=None, endpoint_override=None)
+        self._event()
+        self.assertEqual(1, self.notifier.send_due(self.context))
+        self.assertEqual([], self.nova.requests)
+        self.assertEqual({}, self._pending())
