@@ -286,6 +286,46 @@ class AgentUnreachable(TemporaryFailure):
     msg_fmt = _("The agent of host %(host)s did not answer: %(reason)s")
 
 
+class AgentNotFound(NotFound):
+    msg_fmt = _("No cyborg-agent has registered on host %(host)s.")
+
+
+# Drivers installed through the API (microversion 2.5) -----------------------
+
+class DriverUUIDNotFound(NotFound):
+    msg_fmt = _("Driver %(uuid)s could not be found.")
+
+
+class DriverAlreadyEnabled(Conflict):
+    msg_fmt = _("Driver %(name)s is already enabled on host %(host)s.")
+
+
+class DriverFromConfigFile(Conflict):
+    msg_fmt = _("Driver %(name)s on host %(host)s is enabled by the "
+                "agent's configuration file ([agent] enabled_drivers); "
+                "change it there.")
+
+
+class DriverInUse(Conflict):
+    msg_fmt = _("Driver %(name)s on host %(host)s has devices bound to "
+                "instances %(instances)s; unbind them first, or uninstall "
+                "with force to unbind them.")
+
+
+class UnknownDriver(Invalid):
+    msg_fmt = _("Accelerator driver %(name)s is not available; known "
+                "drivers: %(known)s.")
+
+
+class DriverConfigInvalid(Invalid):
+    msg_fmt = _("Invalid configuration of driver %(name)s: %(reason)s")
+
+
+class NoAcceleratorCandidate(Conflict):
+    msg_fmt = _("No accelerator of device profile %(profile)s is free on "
+                "host %(host)s.")
+
+
 # Placement ------------------------------------------------------------------
 
 class PlacementError(TemporaryFailure):

@@ -27,6 +27,11 @@ DOWN = 'down'
 BINARIES = ('cyborg-api', 'cyborg-conductor', 'cyborg-agent')
 
 
+def now():
+    """The current UTC time, naive (as the database stores it)."""
+    return timeutils.utcnow()
+
+
 def service_is_up(service, now=None):
     """Whether *service* sent a heartbeat within ``service_down_time``.
 

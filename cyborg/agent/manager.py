@@ -50,7 +50,7 @@ class AgentManager:
     """
 
     # Must equal AgentAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.2'
+    RPC_API_VERSION = '1.3'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -161,6 +161,24 @@ class AgentManager:
         device_work.release_attach(self.tracker, driver, attach_handle,
                                    mdev_uuid)
 
+    # Drivers installed through the API (1.3) ---------------------------------
+
+    @messaging.expose
+    def set_drivers(self, context, installs):
+        """Apply this host's installed drivers, then discover and report
+        (RPC API 1.3); see AgentAPI.set_drivers.
+        """
+        errors = self.tracker.apply_installs(CONF, installs)
+        summary = self.tracker.update(context, reason='drivers')
+        summary['hellos'] = self.tracker.hellos()
+        summary['load_errors'] = errors
+        return summary
+
+    def _sync_installs(self, context, installs):
+        """The conductor's list differs from what runs: apply it."""
+        self.tracker.apply_installs(CONF, installs)
+        self._update(context, reason='drivers')
+
     def _heartbeat(self, context):
         """Send hello to the conductor: registration, then heartbeats.
 
@@ -170,11 +188,18 @@ class AgentManager:
         started_at = None
         if not self._registered:
             started_at = self._started_at.isoformat()
+        extra = {}
+        if self.conductor_api.can_send_installed_revision():
+            # The conductor answers with this host's installed drivers
+            # when they differ from what the agent runs.
+            extra['installed_revision'] = (self.tracker.installed_revision
+                                           or '')
         try:
-            self.conductor_api.hello(
+            answer = self.conductor_api.hello(
                 context, host=self.host, binary=BINARY, topic=TOPIC,
                 version=version.version_string(), started_at=started_at,
-                drivers=self.tracker.hellos(), timeout=CONF.report_interval)
+                drivers=self.tracker.hellos(), timeout=CONF.report_interval,
+                **extra)
         except messaging.MessagingTimeout:
             LOG.warning('No answer from the conductor to the hello of '
                         'host %s; retrying in %s seconds',
@@ -191,3 +216,13 @@ class AgentManager:
             LOG.info('Registered with the conductor as %(binary)s on '
                      '%(host)s', {'binary': BINARY, 'host': self.host})
             self._registered = True
+        installs = (answer or {}).get('installed')
+        if installs is not None:
+            LOG.info('Drivers installed through the API on %(host)s: '
+                     '%(names)s', {'host': self.host,
+                                   'names': [i['name'] for i in installs]})
+            # Loading drivers and discovering must not hold the heartbeat.
+            threading.Thread(target=self._sync_installs,
+                             args=(context, installs),
+                             name='cyborg-installed-drivers',
+                             daemon=True).start()

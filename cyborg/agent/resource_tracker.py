@@ -31,6 +31,7 @@ from stevedore import extension
 
 from cyborg import exception
 from cyborg.drivers import base as driver_base
+from cyborg.drivers import config as driver_config
 from cyborg.objects import hardware as hardware_obj
 
 LOG = logging.getLogger(__name__)
@@ -41,6 +42,20 @@ NAMESPACE = 'cyborg.accelerator.driver'
 def available_drivers():
     """The names of the namespace's entry points, sorted."""
     return sorted(extension.ExtensionManager(NAMESPACE).names())
+
+
+def driver_class(name):
+    """The class behind a driver name or alias.
+
+    :raises: DriverNotFound (unknown name), DriverLoadError.
+    """
+    known = available_drivers()
+    if name not in known:
+        raise exception.DriverNotFound(name=name, known=', '.join(known))
+    try:
+        return stevedore_driver.DriverManager(NAMESPACE, name).driver
+    except Exception as exc:
+        raise exception.DriverLoadError(name=name, reason=exc)
 
 
 def load_drivers(conf, host):
@@ -64,10 +79,7 @@ def load_drivers(conf, host):
     drivers = collections.OrderedDict()
     aliases = {}
     for name in conf.agent.enabled_drivers:
-        try:
-            cls = stevedore_driver.DriverManager(NAMESPACE, name).driver
-        except Exception as exc:
-            raise exception.DriverLoadError(name=name, reason=exc)
+        cls = driver_class(name)
         loaded = [d for d in drivers.values() if type(d) is cls]
         if loaded:
             aliases[name] = loaded[0].name
@@ -145,19 +157,93 @@ class ResourceTracker:
         self._generation = 0
         self._acked_hash = None
         self._discovered_at = None
+        # Drivers installed through the API: {name: config}, the errors of
+        # those that would not load, and the revision of the list applied
+        # (None until the conductor sent one).
+        self.installed = {}
+        self.install_errors = {}
+        self.installed_revision = None
 
     def hellos(self):
         """Each driver's hello(), ERROR with the reason when its last
-        discovery failed.
+        discovery failed, and an ERROR hello for each installed driver
+        that would not load.
         """
         hellos = []
-        for name, driver in self.drivers.items():
+        for name, driver in list(self.drivers.items()):
             hello = driver.hello()
             if name in self._errors:
                 hello.update(status=driver_base.ERROR,
                              detail=self._errors[name])
             hellos.append(hello)
+        for name, error in sorted(self.install_errors.items()):
+            hellos.append({'name': name, 'version': None,
+                           'device_types': [], 'status': driver_base.ERROR,
+                           'detail': error})
         return hellos
+
+    def apply_installs(self, conf, installs):
+        """Load, reconfigure and unload the drivers installed through the
+        API, to match *installs*.
+
+        A driver whose configuration changed is made anew; one that would
+        not load is left out, its error shown in its hello.  Drivers of
+        the configuration file are not touched.
+
+        :param conf: the agent's ConfigOpts.
+        :param installs: ``[{name, config}]``, this host's list.
+        :returns: ``{name: error}`` of the drivers that would not load.
+        """
+        wanted = {i['name']: i['config'] or {} for i in installs}
+        with self._lock:
+            for name in list(self.installed):
+                if wanted.get(name) != self.installed[name]:
+                    self._unload(name)
+            self.install_errors = {}
+            for name, config in sorted(wanted.items()):
+                if name in self.installed:
+                    continue
+                if name in self.drivers or name in self.aliases:
+                    self.install_errors[name] = (
+                        'enabled by the configuration file ([agent] '
+                        'enabled_drivers)')
+                    continue
+                try:
+                    cls = driver_class(name)
+                    driver = cls(conf=driver_config.DriverConf(
+                        conf, driver_config.check(cls, config)),
+                        host=self.host)
+                except exception.CyborgException as exc:
+                    self.install_errors[name] = exc.message
+                except Exception as exc:
+                    self.install_errors[name] = '%s: %s' % (
+                        type(exc).__name__, exc)
+                else:
+                    self.drivers[driver.name] = driver
+                    self.aliases[name] = driver.name
+                    self._found[driver.name] = []
+                    self.installed[name] = config
+                    LOG.info('Loaded accelerator driver %(name)s '
+                             '(installed through the API) with %(config)s',
+                             {'name': name, 'config': config})
+                if name in self.install_errors:
+                    LOG.error('Driver %(name)s installed through the API '
+                              'could not be loaded: %(error)s',
+                              {'name': name,
+                               'error': self.install_errors[name]})
+            self.installed_revision = driver_config.revision(installs)
+            return dict(self.install_errors)
+
+    def _unload(self, name):
+        """Forget an installed driver (its devices go with the next
+        report).
+        """
+        driver_name = self.aliases.pop(name, name)
+        self.drivers.pop(driver_name, None)
+        self._found.pop(driver_name, None)
+        self._errors.pop(driver_name, None)
+        del self.installed[name]
+        LOG.info('Unloaded accelerator driver %s', name)
 
     def driver(self, name):
         """The enabled driver called (or aliased) *name*.
@@ -241,8 +327,8 @@ class ResourceTracker:
         :raises: DriverNotEnabled.
         :returns: the discovery summary (see AgentAPI.discovery).
         """
-        names = self._resolve(driver)
         with self._lock:
+            names = self._resolve(driver)
             changed = self._discover(names)
             report = self._report(context)
             LOG.info('Discovery (%(reason)s) on %(host)s: %(count)d '

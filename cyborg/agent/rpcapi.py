@@ -19,6 +19,7 @@ API version history:
 * 1.0 - Initial version (no methods).
 * 1.1 - discovery, hardware.
 * 1.2 - program, prepare_attach, release_attach (device work of binds).
+* 1.3 - set_drivers (drivers installed through the API).
 """
 
 from oslo_config import cfg
@@ -36,7 +37,7 @@ class AgentAPI:
 
     # The newest version this client knows.  Bump it (and the manager's)
     # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.2'
+    RPC_API_VERSION = '1.3'
 
     def __init__(self, topic=TOPIC):
         target = messaging.Target(topic=topic, version='1.0')
@@ -130,3 +131,28 @@ class AgentAPI:
                                     timeout=timeout)
         return cctxt.call(context, 'release_attach', driver=driver,
                           attach_handle=attach_handle, mdev_uuid=mdev_uuid)
+
+    # Drivers installed through the API (1.3) ---------------------------------
+
+    def can_send_set_drivers(self):
+        """Whether the agents take set_drivers (1.3)."""
+        return self.client.can_send_version('1.3')
+
+    def set_drivers(self, context, host, installs, timeout=None):
+        """Give *host*'s agent its list of drivers installed through the
+        API: it loads, reconfigures and unloads drivers to match, then
+        discovers and reports.
+
+        :param context: request context.
+        :param host: the agent's host.
+        :param installs: ``[{name, config}]`` (config: ``{group: {option:
+            value}}``).
+        :param timeout: seconds to wait (default: rpc_response_timeout).
+        :raises: MessagingTimeout.
+        :returns: the discovery summary (see discovery()) with
+            ``hellos`` (each driver's hello) and ``load_errors``
+            (``{name: message}`` of the drivers that would not load).
+        """
+        cctxt = self.client.prepare(server=host, version='1.3',
+                                    timeout=timeout)
+        return cctxt.call(context, 'set_drivers', installs=installs)

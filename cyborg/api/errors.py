@@ -52,6 +52,17 @@ INSTANCE_ALREADY_BOUND = 'cyborg.accelerator_request.instance_bound'
 DEVICE_NOT_FOUND = 'cyborg.device.not_found'
 DEPLOYABLE_NOT_FOUND = 'cyborg.deployable.not_found'
 ATTRIBUTE_NOT_FOUND = 'cyborg.attribute.not_found'
+HOST_NOT_FOUND = 'cyborg.host.not_found'
+AGENT_NOT_FOUND = 'cyborg.host.no_agent'
+AGENT_UNREACHABLE = 'cyborg.host.agent_unreachable'
+DRIVER_NOT_FOUND = 'cyborg.driver.not_found'
+DRIVER_UNKNOWN = 'cyborg.driver.unknown'
+DRIVER_NOT_ENABLED = 'cyborg.driver.not_enabled'
+DRIVER_ALREADY_ENABLED = 'cyborg.driver.already_enabled'
+DRIVER_FROM_CONFIG_FILE = 'cyborg.driver.from_config_file'
+DRIVER_IN_USE = 'cyborg.driver.in_use'
+DRIVER_CONFIG_INVALID = 'cyborg.driver.invalid_config'
+NO_ACCELERATOR_CANDIDATE = 'cyborg.instance.no_candidate'
 
 _BY_EXCEPTION = {
     exception.Invalid: INVALID_INPUT,
@@ -70,6 +81,18 @@ _BY_EXCEPTION = {
     exception.DeviceNotFound: DEVICE_NOT_FOUND,
     exception.DeployableNotFound: DEPLOYABLE_NOT_FOUND,
     exception.AttributeNotFound: ATTRIBUTE_NOT_FOUND,
+    exception.HostNotFound: HOST_NOT_FOUND,
+    exception.AgentNotFound: AGENT_NOT_FOUND,
+    exception.AgentUnreachable: AGENT_UNREACHABLE,
+    exception.DriverUUIDNotFound: DRIVER_NOT_FOUND,
+    exception.DriverNotFound: DRIVER_UNKNOWN,
+    exception.UnknownDriver: DRIVER_UNKNOWN,
+    exception.DriverNotEnabled: DRIVER_NOT_ENABLED,
+    exception.DriverAlreadyEnabled: DRIVER_ALREADY_ENABLED,
+    exception.DriverFromConfigFile: DRIVER_FROM_CONFIG_FILE,
+    exception.DriverInUse: DRIVER_IN_USE,
+    exception.DriverConfigInvalid: DRIVER_CONFIG_INVALID,
+    exception.NoAcceleratorCandidate: NO_ACCELERATOR_CANDIDATE,
 }
 
 _BY_STATUS = {

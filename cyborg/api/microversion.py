@@ -46,12 +46,15 @@ VERSIONS = [
     '2.3',  # Devices show their status (enabled or maintaining).
     '2.4',  # Bad input answered with 500 earlier gets 400/409; unknown
             # body fields are refused; error codes in error bodies.
+    '2.5',  # Operator verbs: services, hardware, drivers, discovery,
+            # attaching accelerators to instances.
 ]
 
 MINOR_1_ARQ_PROJECT_ID = 1
 MINOR_2_DEVICE_PROFILE_BY_NAME = 2
 MINOR_3_DEVICE_STATUS = 3
 MINOR_4_NO_SERVER_ERRORS = 4
+MINOR_5_OPERATOR_VERBS = 5
 
 
 class Version(collections.namedtuple('Version', 'major minor')):
@@ -149,3 +152,10 @@ def allow_device_status(version):
 def allow_no_server_errors(version):
     """Bad input never gets a 500 (it did in some places before 2.4)."""
     return version.minor >= MINOR_4_NO_SERVER_ERRORS
+
+
+def allow_operator_verbs(version):
+    """/v2/services, /v2/hardware, /v2/hosts, /v2/drivers, /v2/discovery
+    and /v2/instances exist.
+    """
+    return version.minor >= MINOR_5_OPERATOR_VERBS

@@ -52,6 +52,8 @@ MV_INVENTORY = '1.26'    # reserved may equal total
 MV_TRAITS = '1.6'
 MV_RESOURCE_CLASS = '1.7'  # PUT /resource_classes/{name} ensures it
 MV_ALLOCATIONS = '1.0'
+MV_CANDIDATES = '1.36'   # numbered groups, in_treeN, mappings
+MV_CONSUMER = '1.28'     # consumer generations
 
 CONCURRENT_UPDATE = 'placement.concurrent_update'
 DUPLICATE_NAME = 'placement.duplicate_name'
@@ -393,7 +395,7 @@ class PlacementClient:
             with self._lock:
                 known.add(name)
 
-    # Allocations (read only) -------------------------------------------------
+    # Allocations -------------------------------------------------------------
 
     def get_allocations(self, uuid):
         """:returns: {consumer uuid: {'resources': {rc: amount}}} of the
@@ -405,6 +407,115 @@ class PlacementClient:
             self._fail('GET', path, resp)
         return resp.json()['allocations']
 
+
+    def allocation_candidates(self, groups, in_tree, limit=1):
+        """Where a set of request groups fits under one provider tree.
+
+        :param groups: one dict per request group, ``{resources: {rc:
+            amount}, required: [trait], forbidden: [trait]}``; group *i*
+            is the numbered group ``i``.
+        :param in_tree: the root provider (a compute node) the
+            candidates must be under.
+        :param limit: at most this many candidates.
+        :returns: a list of ``{allocations: {rp: {resources}},
+            mappings: {group index (int): rp}}``.
+        """
+        params = [('limit', str(limit)), ('group_policy', 'none')]
+        for index, group in enumerate(groups):
+            resources = ','.join('%s:%d' % (rc, amount) for rc, amount in
+                                 sorted(group['resources'].items()))
+            params.append(('resources%d' % index, resources))
+            traits = (sorted(group.get('required') or ()) +
+                      ['!' + t for t in sorted(group.get('forbidden')
+                                                or ())])
+            if traits:
+                params.append(('required%d' % index, ','.join(traits)))
+            params.append(('in_tree%d' % index, in_tree))
+        path = '/allocation_candidates?' + parse.urlencode(params)
+        resp = self._request('GET', path, MV_CANDIDATES)
+        if resp.status_code != 200:
+            self._fail('GET', path, resp)
+        return [{'allocations': {rp: {'resources': a['resources']}
+                                 for rp, a in req['allocations'].items()},
+                 'mappings': {int(suffix): rps[0] for suffix, rps
+                              in req['mappings'].items() if suffix}}
+                for req in resp.json()['allocation_requests']]
+
+    def get_consumer(self, consumer):
+        """A consumer's allocations.
+
+        :returns: ``{allocations: {rp: {resources: {rc: n}}},
+            consumer_generation, project_id, user_id}`` (allocations empty
+            and generation None for an unknown consumer).
+        """
+        path = '/allocations/%s' % _quote(consumer)
+        resp = self._request('GET', path, MV_CONSUMER)
+        if resp.status_code != 200:
+            self._fail('GET', path, resp)
+        body = resp.json()
+        return {'allocations': {rp: {'resources': a['resources']}
+                                for rp, a in body['allocations'].items()},
+                'consumer_generation': body.get('consumer_generation'),
+                'project_id': body.get('project_id'),
+                'user_id': body.get('user_id')}
+
+    def _put_consumer(self, consumer, current, allocations, project_id,
+                      user_id):
+        """PUT (or DELETE when empty) a consumer's allocations.
+
+        :returns: True; False on a consumer generation conflict.
+        :raises: PlacementError (no capacity...)
+        """
+        path = '/allocations/%s' % _quote(consumer)
+        if not allocations:
+            method = 'DELETE'
+            resp = self._request(method, path, MV_CONSUMER)
+            if resp.status_code in (204, 404):
+                return True
+        else:
+            method = 'PUT'
+            resp = self._request(method, path, MV_CONSUMER, {
+                'allocations': allocations,
+                'consumer_generation': current['consumer_generation'],
+                'project_id': current['project_id'] or project_id,
+                'user_id': current['user_id'] or user_id})
+            if resp.status_code == 204:
+                return True
+        if resp.status_code == 409 and _error_code(resp) == CONCURRENT_UPDATE:
+            return False
+        self._fail(method, path, resp)
+
+    def change_consumer(self, consumer, add=None, remove=(),
+                        project_id=None, user_id=None):
+        """Add allocations to a consumer, or remove those against some
+        providers, keeping its others (Nova's), with its generation.
+
+        :param consumer: the consumer (an instance) uuid.
+        :param add: ``{rp: {resources: {rc: n}}}`` to add.
+        :param remove: providers whose allocations go.
+        :param project_id: the consumer's project if it is new.
+        :param user_id: the consumer's user if it is new.
+        :raises: PlacementError (no capacity, or still conflicting after
+            MAX_ATTEMPTS).
+        """
+        for _attempt in range(MAX_ATTEMPTS):
+            current = self.get_consumer(consumer)
+            allocations = {rp: {'resources': dict(a['resources'])}
+                           for rp, a in current['allocations'].items()
+                           if rp not in set(remove)}
+            for rp, alloc in (add or {}).items():
+                resources = allocations.setdefault(
+                    rp, {'resources': {}})['resources']
+                for rc, amount in alloc['resources'].items():
+                    resources[rc] = resources.get(rc, 0) + amount
+            if allocations == current['allocations']:
+                return
+            if self._put_consumer(consumer, current, allocations,
+                                  project_id, user_id):
+                return
+        raise exception.PlacementError(
+            method='PUT', path='/allocations/%s' % consumer,
+            reason='the consumer kept changing')
 
 def _quote(value):
     return parse.quote(value, safe='')

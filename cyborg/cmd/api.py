@@ -34,6 +34,7 @@ from cyborg import objects
 from cyborg import rpc
 from cyborg import service
 from cyborg.api import app
+from cyborg.api import heartbeat
 from cyborg.db import api as db_api
 
 CONF = cyborg_conf.CONF
@@ -77,6 +78,7 @@ def _post_fork(server, worker):
     rpc.cleanup()
     rpc.init(CONF)
     db_api.dispose_engine()
+    heartbeat.ensure_started()
 
 
 def main(argv=None):

@@ -128,12 +128,14 @@ def _resolve(session, arq_uuid, instance_uuid, target_state, request_id,
 
 @oslo_db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def bind(context, patches, project_id=None):
+def bind(context, patches, project_id=None, more_for_instance=False):
     """Bind ARQs, in one transaction (see the module docstring).
 
     :param patches: {arq_uuid: {hostname, device_rp_uuid, instance_uuid,
         project_id}}.
     :param project_id: the caller's project, or None (admin: any ARQ).
+    :param more_for_instance: the instance may have bound ARQs already
+        (attaching accelerators to it, not Nova's one bind per boot).
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
         InstanceAlreadyBound, BindTargetInvalid, Invalid; nothing changes
         then.
@@ -145,7 +147,10 @@ def bind(context, patches, project_id=None):
     deadline = now + datetime.timedelta(seconds=CONF.bind_timeout)
     request_id = context.request_id
     for instance in sorted({v['instance_uuid'] for v in patches.values()}):
-        bound_instance.add(session, instance, now)
+        if more_for_instance:
+            bound_instance.ensure(session, instance, now)
+        else:
+            bound_instance.add(session, instance, now)
     groups = _groups(session, list(patches))
     result = {}
     for uuid in sorted(patches):
@@ -247,9 +252,12 @@ def job_handle_done(session, job):
 
 @oslo_db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def unbind(context, uuids, project_id=None):
+def unbind(context, uuids, project_id=None, notify=False):
     """Unbind ARQs, in one transaction: state Unbound, handle released.
 
+    :param notify: tell Nova (an accelerator-request-bound event with
+        status failed per ARQ): Cyborg takes the device away on its own
+        (a driver uninstalled with force), not at Nova's request.
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState
     """
     session = context.session
@@ -257,6 +265,9 @@ def unbind(context, uuids, project_id=None):
     for uuid in sorted(uuids):
         arq = arq_queries.get_row(session, uuid, project_id)
         instances.append(arq['instance_uuid'])
+        if notify and arq['instance_uuid']:
+            event_queries.add(session, arq['instance_uuid'], uuid,
+                              states.EVENT_STATUS[states.BIND_FAILED])
         arq_queries.transition(
             session, uuid, states.UNBOUND,
             values=dict({f: None for f in BIND_FIELDS},

@@ -212,61 +212,73 @@ def _reconcile_logged(context, client, host, done, agent_up=None):
         LOG.exception('Reconciling host %s failed', host)
 
 
-def hardware(context, host=None):
-    """The hardware of every host, or of one, as last reported.
-
-    Read from the conductor's stored reports, not from the agents, so that
-    a host whose agent is down still shows what it had (with
-    ``agent_status`` down).
-
-    :param context: request context.
-    :param host: one host, or None for all.
-    :raises: HostNotFound when *host* never reported.
-    :returns: a list of ``{host, agent_status, generation,
-        agent_generation, inventory_hash, last_report_at, hardware}``.
-    """
-    rows = host_queries.get_all(context, host=host)
-    if host is not None and not rows:
-        raise exception.HostNotFound(host=host)
-    agents = {s['host']: s for s in service_queries.get_all(
-        context, host=host, binary=AGENT_BINARY)}
-    result = []
-    for row in rows:
-        agent = agents.get(row['hostname'])
-        result.append({
-            'host': row['hostname'],
-            'agent_status': (servicegroup.service_status(agent) if agent
-                             else servicegroup.DOWN),
-            'generation': row['generation'],
-            'agent_generation': row['agent_generation'],
-            'inventory_hash': row['inventory_hash'],
-            'last_report_at': (row['last_report_at'].isoformat()
-                               if row['last_report_at'] else None),
-            'hardware': row['hardware'],
-        })
-    return result
-
-
 def _agents_up(context):
     return sorted(s['host'] for s in service_queries.get_all(
         context, binary=AGENT_BINARY) if servicegroup.service_is_up(s))
 
 
+def _stored(context, host=None):
+    """{host: {(driver, address): record}} of the stored reports."""
+    return {row['hostname']: {(r['driver'], r['address']): r
+                              for r in row['hardware'] or ()}
+            for row in host_queries.get_all(context, host=host)}
+
+
+def _brief(record):
+    return {'driver': record['driver'], 'address': record['address'],
+            'type': record['type'],
+            'deployables': sorted(d['name'] for d in
+                                  record.get('deployables') or ())}
+
+
+def hardware_diff(before, after):
+    """What a discovery added, changed and removed on one host.
+
+    :param before: {(driver, address): record} stored before.
+    :param after: the same, after.
+    :returns: ``{added, changed, removed}``, each a list of
+        ``{driver, address, type, deployables}`` sorted by driver and
+        address.
+    """
+    return {
+        'added': [_brief(after[k]) for k in sorted(set(after) -
+                                                   set(before))],
+        'changed': [_brief(after[k]) for k in sorted(set(after) &
+                                                     set(before))
+                    if after[k] != before[k]],
+        'removed': [_brief(before[k]) for k in sorted(set(before) -
+                                                      set(after))],
+    }
+
+
 def discovery(context, agent_api, host=None, driver=None):
-    """Ask agents to run discovery now and report.
+    """Ask agents to run discovery now and report; say what changed.
+
+    The agent's discovery call returns once its report is applied, so the
+    stored hardware read before and after the call tells what it added,
+    changed and removed.
 
     :param context: request context.
     :param agent_api: an agent RPC client (cyborg.agent.rpcapi.AgentAPI).
     :param host: one host; None: every agent that is up.
     :param driver: one driver's name; None: all of each agent's drivers.
-    :raises: for one *host*: DriverNotEnabled, AgentUnreachable.
-    :returns: ``{host: summary}`` (see AgentAPI.discovery); in a fan-out,
-        a host that failed has ``{"error": message}`` instead.
+    :raises: for one *host*: AgentNotFound (no agent ever registered
+        there), DriverNotEnabled, AgentUnreachable.
+    :returns: ``{host: summary}`` (see AgentAPI.discovery) with ``diff``
+        (see hardware_diff()); in a fan-out, a host that failed has
+        ``{"error": message}`` instead.
     """
-    hosts = [host] if host is not None else _agents_up(context)
+    if host is not None:
+        if not service_queries.get_all(context, host=host,
+                                       binary=AGENT_BINARY):
+            raise exception.AgentNotFound(host=host)
+        hosts = [host]
+    else:
+        hosts = _agents_up(context)
     results = {}
     if not hosts:
         return results
+    before = _stored(context, host)
     with futures.ThreadPoolExecutor(
             max_workers=min(len(hosts), MAX_PARALLEL)) as pool:
         calls = {pool.submit(agent_api.discovery, context, host=h,
@@ -284,4 +296,9 @@ def discovery(context, agent_api, host=None, driver=None):
                 if host is not None:
                     raise error
                 results[name] = {'error': error.message}
+    after = _stored(context, host)
+    for name, summary in results.items():
+        if 'error' not in summary:
+            summary['diff'] = hardware_diff(before.get(name, {}),
+                                            after.get(name, {}))
     return results

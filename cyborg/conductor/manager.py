@@ -37,10 +37,13 @@ from cyborg.conductor import bind_jobs
 from cyborg.conductor import deployable as deployable_ops
 from cyborg.conductor import device as device_ops
 from cyborg.conductor import device_profile as dp_ops
+from cyborg.conductor import driver as driver_ops
+from cyborg.conductor import instance as instance_ops
 from cyborg.conductor import inventory
 from cyborg.conductor import nova_notifier
 from cyborg.conductor import registration
 from cyborg.db.queries import bind_job as job_queries
+from cyborg.db.queries import hardware as hardware_queries
 from cyborg.db.queries import nova_event as event_queries
 
 CONF = cfg.CONF
@@ -61,7 +64,7 @@ class ConductorManager:
     """
 
     # Must equal ConductorAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.4'
+    RPC_API_VERSION = '1.5'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -135,8 +138,9 @@ class ConductorManager:
     @messaging.expose
     @messaging.expected_exceptions(exception.InvalidServiceBinary)
     def hello(self, context, host, binary, version=None, topic=None,
-              drivers=None, started_at=None):
-        """Register a service or record its heartbeat (RPC API 1.0).
+              drivers=None, started_at=None, installed_revision=None):
+        """Register a service or record its heartbeat (RPC API 1.0; 1.5:
+        installed_revision).
 
         See ConductorAPI.hello for the arguments.
         """
@@ -148,9 +152,15 @@ class ConductorManager:
         service = registration.hello(
             context, host, binary, version=version, topic=topic,
             drivers=drivers, started_at=started_at)
-        return {'uuid': service['uuid'], 'host': service['host'],
-                'binary': service['binary'],
-                'status': servicegroup.service_status(service)}
+        answer = {'uuid': service['uuid'], 'host': service['host'],
+                  'binary': service['binary'],
+                  'status': servicegroup.service_status(service)}
+        if installed_revision is not None:
+            installs = registration.installed_if_changed(
+                context, host, installed_revision)
+            if installs is not None:
+                answer['installed'] = installs
+        return answer
 
     # REST API writes (1.1) ---------------------------------------------------
 
@@ -220,7 +230,8 @@ class ConductorManager:
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DriverNotEnabled,
-                                   exception.AgentUnreachable)
+                                   exception.AgentUnreachable,
+                                   exception.AgentNotFound)
     def discovery(self, context, host=None, driver=None):
         """Make one agent, or every agent that is up, discover now (RPC
         API 1.2).
@@ -237,7 +248,7 @@ class ConductorManager:
 
         See ConductorAPI.hardware for the arguments.
         """
-        return inventory.hardware(context, host=host)
+        return hardware_queries.get_all(context, host=host)
 
     # Binding (1.4) -----------------------------------------------------------
 
@@ -263,3 +274,63 @@ class ConductorManager:
     def deployable_program(self, context, uuid, image_uuid):
         """Program a deployable now (RPC API 1.4)."""
         deployable_ops.program(context, self.agent_api, uuid, image_uuid)
+
+    # Operator verbs (1.5) ----------------------------------------------------
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.UnknownDriver,
+                                   exception.DriverLoadError,
+                                   exception.DriverConfigInvalid,
+                                   exception.AgentNotFound,
+                                   exception.DriverAlreadyEnabled)
+    def driver_install(self, context, name, host=None, config=None):
+        """Install a driver (RPC API 1.5); see ConductorAPI."""
+        return driver_ops.install(context, self.agent_api, name, host=host,
+                                  config=config)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DriverUUIDNotFound,
+                                   exception.DriverFromConfigFile,
+                                   exception.DriverConfigInvalid)
+    def driver_update(self, context, uuid, config):
+        """Reconfigure an installed driver (RPC API 1.5)."""
+        return driver_ops.update(context, self.agent_api, uuid, config)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DriverUUIDNotFound,
+                                   exception.DriverFromConfigFile,
+                                   exception.DriverInUse,
+                                   exception.PlacementError)
+    def driver_uninstall(self, context, uuid, force=False):
+        """Uninstall a driver (RPC API 1.5)."""
+        driver_ops.uninstall(context, self.agent_api, self.placement, uuid,
+                             force=force)
+        self._kick(self._work, context)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceProfileNotFound,
+                                   exception.AgentNotFound,
+                                   exception.ComputeResourceProviderNotFound,
+                                   exception.NoAcceleratorCandidate,
+                                   exception.PlacementNotConfigured,
+                                   exception.PlacementError,
+                                   exception.BindTargetInvalid,
+                                   exception.AcceleratorRequestBadState)
+    def instance_attach(self, context, instance_uuid, device_profile_name,
+                        hostname, project_id, user_id):
+        """Attach a device profile's accelerators to an instance (RPC API
+        1.5); the caller casts bind_release once it answered.
+        """
+        return instance_ops.attach(context, self.placement, instance_uuid,
+                                   device_profile_name, hostname,
+                                   project_id, user_id)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.AcceleratorRequestNotFound,
+                                   exception.PlacementError)
+    def instance_detach(self, context, instance_uuid, project_id=None):
+        """Detach every accelerator of an instance (RPC API 1.5)."""
+        count = instance_ops.detach(context, self.placement, instance_uuid,
+                                    project_id=project_id)
+        self._kick(self._work, context)
+        return count

@@ -20,6 +20,7 @@ from cyborg import servicegroup
 from cyborg.db import api as db_api
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.drivers import config as driver_config
 
 LOG = logging.getLogger(__name__)
 
@@ -56,3 +57,13 @@ def hello(context, host, binary, version=None, topic=None, drivers=None,
                  '(version %(version)s)',
                  {'binary': binary, 'host': host, 'version': version})
     return service
+
+
+def installed_if_changed(context, host, revision):
+    """The drivers installed through the API on *host*, when they differ
+    from what its agent runs (*revision*); None otherwise.
+    """
+    installs = driver_queries.installed(context, host)
+    if driver_config.revision(installs) == revision:
+        return None
+    return installs

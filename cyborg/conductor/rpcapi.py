@@ -24,6 +24,9 @@ API version history:
   and its answer carries the report's cost.
 * 1.4 - bind_release (cast), deployable_program; arq_apply_patch returns
   the ARQs' states.
+* 1.5 - hello takes installed_revision and may answer with the host's
+  installed drivers; driver_install, driver_update, driver_uninstall,
+  instance_attach, instance_detach.
 """
 
 from oslo_config import cfg
@@ -41,7 +44,7 @@ class ConductorAPI:
 
     # The newest version this client knows.  Bump it (and the manager's)
     # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.4'
+    RPC_API_VERSION = '1.5'
 
     def __init__(self, topic=TOPIC):
         target = messaging.Target(topic=topic, version='1.0')
@@ -49,7 +52,8 @@ class ConductorAPI:
             target, version_cap=rpc.version_cap(CONF, 'conductor'))
 
     def hello(self, context, host, binary, version=None, topic=None,
-              drivers=None, started_at=None, timeout=None):
+              drivers=None, started_at=None, timeout=None,
+              installed_revision=None):
         """Register a service with the conductor, or send its heartbeat.
 
         :param context: request context.
@@ -63,14 +67,24 @@ class ConductorAPI:
             the first hello after a start.
         :param timeout: seconds to wait for the answer (default:
             rpc_response_timeout).
+        :param installed_revision: for agents (1.5), the revision of the
+            drivers installed through the API it runs with
+            (cyborg.drivers.config.revision; "" for none yet).
         :raises: InvalidServiceBinary
         :returns: the registered service, a dict with ``uuid``, ``host``,
-            ``binary`` and ``status``.
+            ``binary`` and ``status``; with *installed_revision*, also
+            ``installed`` (``[{name, config}]``) when the conductor's list
+            differs.
         """
-        cctxt = self.client.prepare(version='1.0', timeout=timeout)
+        kwargs = {}
+        version_ = '1.0'
+        if installed_revision is not None:
+            kwargs['installed_revision'] = installed_revision
+            version_ = '1.5'
+        cctxt = self.client.prepare(version=version_, timeout=timeout)
         return cctxt.call(context, 'hello', host=host, binary=binary,
                           version=version, topic=topic, drivers=drivers,
-                          started_at=started_at)
+                          started_at=started_at, **kwargs)
 
     # REST API writes (1.1) ---------------------------------------------------
 
@@ -207,8 +221,12 @@ class ConductorAPI:
         :param host: one host; None: every agent that is up.
         :param driver: one driver's name; None: every enabled driver.
         :param timeout: seconds to wait (default: rpc_response_timeout).
-        :raises: DriverNotEnabled, AgentUnreachable (for one host).
-        :returns: ``{host: summary or {"error": message}}``.
+        :raises: AgentNotFound, DriverNotEnabled, AgentUnreachable (for
+            one host).
+        :returns: ``{host: summary or {"error": message}}``; a summary
+            carries ``diff``: ``{added, changed, removed}``, the device
+            records the discovery added, changed and removed, each
+            ``{driver, address, type, deployables}``.
         """
         cctxt = self.client.prepare(version='1.2', timeout=timeout)
         return cctxt.call(context, 'discovery', host=host, driver=driver)
@@ -257,3 +275,76 @@ class ConductorAPI:
                                     timeout=CONF.bind_timeout + 30)
         return cctxt.call(context, 'deployable_program', uuid=uuid,
                           image_uuid=image_uuid)
+
+    # Operator verbs (1.5) ----------------------------------------------------
+
+    def can_send_installed_revision(self):
+        """Whether the conductors take hello's installed_revision and the
+        operator verbs (1.5).
+        """
+        return self.client.can_send_version('1.5')
+
+    def driver_install(self, context, name, host=None, config=None):
+        """Install (enable) a driver on one host, or on every agent's.
+
+        :param name: a driver name of the cyborg.accelerator.driver
+            namespace (or an alias).
+        :param host: one host; None: every host with an agent.
+        :param config: ``{group: {option: value}}``.
+        :raises: UnknownDriver, DriverConfigInvalid, AgentNotFound,
+            DriverAlreadyEnabled
+        :returns: the driver records, one per host.
+        """
+        cctxt = self.client.prepare(version='1.5')
+        return cctxt.call(context, 'driver_install', name=name, host=host,
+                          config=config)
+
+    def driver_update(self, context, uuid, config):
+        """Give an installed driver a new configuration; its host
+        rediscovers.
+
+        :raises: DriverUUIDNotFound, DriverFromConfigFile,
+            DriverConfigInvalid
+        :returns: the driver record.
+        """
+        cctxt = self.client.prepare(version='1.5')
+        return cctxt.call(context, 'driver_update', uuid=uuid, config=config)
+
+    def driver_uninstall(self, context, uuid, force=False):
+        """Uninstall a driver installed through the API.
+
+        :param force: unbind the ARQs bound to its devices first (Nova is
+            told) instead of refusing.
+        :raises: DriverUUIDNotFound, DriverFromConfigFile, DriverInUse
+        """
+        cctxt = self.client.prepare(version='1.5')
+        return cctxt.call(context, 'driver_uninstall', uuid=uuid,
+                          force=force)
+
+    def instance_attach(self, context, instance_uuid, device_profile_name,
+                        hostname, project_id, user_id):
+        """Give an instance the accelerators of a device profile on its
+        host: allocate them in Placement, create and bind the ARQs.
+
+        :raises: DeviceProfileNotFound, AgentNotFound,
+            ComputeResourceProviderNotFound, NoAcceleratorCandidate,
+            PlacementNotConfigured, PlacementError
+        :returns: ``{arq uuid: state}``.
+        """
+        cctxt = self.client.prepare(version='1.5')
+        return cctxt.call(context, 'instance_attach',
+                          instance_uuid=instance_uuid,
+                          device_profile_name=device_profile_name,
+                          hostname=hostname, project_id=project_id,
+                          user_id=user_id)
+
+    def instance_detach(self, context, instance_uuid, project_id=None):
+        """Take every accelerator from an instance: unbind and delete its
+        ARQs and remove their Placement allocations.
+
+        :raises: AcceleratorRequestNotFound
+        :returns: the number of ARQs deleted.
+        """
+        cctxt = self.client.prepare(version='1.5')
+        return cctxt.call(context, 'instance_detach',
+                          instance_uuid=instance_uuid, project_id=project_id)

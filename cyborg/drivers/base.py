@@ -81,11 +81,23 @@ class AcceleratorDriver(abc.ABC):
     #: the agent leaves devices that another enabled driver reports to
     #: that driver.
     catch_all = False
+    #: The option groups a configuration given through the API may set
+    #: (``POST /v2/drivers``): ``{group name: [oslo.config Opt]}``.
+    config_options = {}
 
     def __init__(self, conf, host, pci_host=None):
         self.conf = conf
         self.host = host
         self._pci_host = pci_host
+
+    @classmethod
+    def driver_options(cls, group):
+        """The options of *group* the driver's API configuration may set.
+
+        :returns: a list of Opts, or None when the group is not the
+            driver's.
+        """
+        return cls.config_options.get(group)
 
     @property
     def pci_host(self):

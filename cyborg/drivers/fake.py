@@ -32,6 +32,7 @@ import threading
 import time
 
 from cyborg import exception
+from cyborg.conf import fake as fake_conf
 from cyborg.drivers import base
 from cyborg.objects import fields
 from cyborg.objects import hardware
@@ -80,6 +81,7 @@ class FakeDriver(base.AcceleratorDriver):
     name = 'fake'
     device_types = (fields.DeviceType.FPGA, fields.DeviceType.QAT,
                     fields.DeviceType.GPU)
+    config_options = {'fake_driver': fake_conf.fake_opts}
 
     def __init__(self, conf, host, pci_host=None):
         super().__init__(conf, host, pci_host=pci_host)

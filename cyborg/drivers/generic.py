@@ -24,6 +24,7 @@ selected, each VF is a deployable and the PF itself is not offered (it
 cannot be passed through while its VFs are in use).
 """
 
+from cyborg.conf import pci as pci_conf
 from cyborg.drivers import base
 from cyborg.drivers import pci
 from cyborg.drivers import selector
@@ -63,6 +64,7 @@ class GenericDriver(base.AcceleratorDriver):
     name = 'generic'
     device_types = (fields.DeviceType.GENERIC,)
     catch_all = True
+    config_options = {'pci': pci_conf.pci_opts}
 
     def __init__(self, conf, host, pci_host=None):
         super().__init__(conf, host, pci_host=pci_host)

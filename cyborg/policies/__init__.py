@@ -21,6 +21,11 @@ from cyborg.policies import base
 from cyborg.policies import deployable
 from cyborg.policies import device
 from cyborg.policies import device_profile
+from cyborg.policies import discovery
+from cyborg.policies import driver
+from cyborg.policies import hardware
+from cyborg.policies import instance
+from cyborg.policies import service
 
 
 def list_rules():
@@ -32,4 +37,9 @@ def list_rules():
         device.list_rules(),
         deployable.list_rules(),
         attribute.list_rules(),
+        service.list_rules(),
+        hardware.list_rules(),
+        driver.list_rules(),
+        discovery.list_rules(),
+        instance.list_rules(),
     ))

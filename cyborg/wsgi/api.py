@@ -24,6 +24,7 @@ import threading
 
 from cyborg import service
 from cyborg.api import app
+from cyborg.api import heartbeat
 
 _LOCK = threading.Lock()
 _APPLICATION = None
@@ -49,7 +50,9 @@ def init_application():
                 argv += ['--config-file', path]
             service.prepare_service(argv)
             _APPLICATION = app.load_app()
-        return _APPLICATION
+    # Once per process (uWSGI may load the application before it forks).
+    heartbeat.ensure_started()
+    return _APPLICATION
 
 
 def application(environ, start_response):

@@ -133,6 +133,23 @@ def get_all(context, project_id=None, instance_uuid=None, states_in=None,
     return [_to_dict(row) for row in context.session.execute(query)]
 
 
+@db_api.context_manager.reader
+def get_all_on_driver(context, host, driver_name):
+    """The ARQs that hold a device of a driver on a host (bound, or
+    binding), in one query.
+
+    :returns: a list of dicts.
+    """
+    dep, dev = models.Deployable, models.Device
+    query = (_select()
+             .join(dep, ARQ.deployable_id == dep.id)
+             .join(dev, dep.device_id == dev.id)
+             .where(dev.hostname == host, dev.driver_name == driver_name,
+                    ARQ.attach_handle_id.is_not(None))
+             .order_by(ARQ.id))
+    return [_to_dict(row) for row in context.session.execute(query)]
+
+
 def transition(session, uuid, target, values=None, project_id=None):
     """Move one ARQ to state *target* with a conditional UPDATE.
 

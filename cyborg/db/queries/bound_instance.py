@@ -42,6 +42,26 @@ def add(session, instance_uuid, now):
         raise exception.InstanceAlreadyBound(instance=instance_uuid)
 
 
+def ensure(session, instance_uuid, now):
+    """Record *instance_uuid* unless it is already (attaching more
+    accelerators to an instance that has some).
+
+    Runs in the caller's transaction; a concurrent insert of the same
+    instance is absorbed in a savepoint.
+    """
+    exists = session.execute(
+        sa.select(BI.instance_uuid).where(BI.instance_uuid == instance_uuid)
+        .with_for_update()).scalar_one_or_none()
+    if exists is not None:
+        return
+    try:
+        with session.begin_nested():
+            session.execute(sa.insert(BI).values(
+                instance_uuid=instance_uuid, created_at=now))
+    except db_exc.DBDuplicateEntry:
+        pass
+
+
 def remove_unused(session, instance_uuids):
     """Forget the instances among *instance_uuids* that have no accelerator
     request any more (after an unbind or a delete, in its transaction).

@@ -83,6 +83,16 @@ def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
                      context.session.execute(query).scalars().all())
 
 
+@db_api.context_manager.reader
+def rp_uuids_on_driver(context, host, driver_name):
+    """The resource providers of a driver's deployables on a host."""
+    dep, dev = models.Deployable, models.Device
+    return set(context.session.execute(
+        sa.select(dep.rp_uuid).join(dev, dep.device_id == dev.id)
+        .where(dev.hostname == host, dev.driver_name == driver_name,
+               dep.rp_uuid.is_not(None))).scalars())
+
+
 def bind_target(session, rp_uuid, hostname):
     """The deployable behind resource provider *rp_uuid* on *hostname*,
     with what binding needs to know of it and its device, or None.

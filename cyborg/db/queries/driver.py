@@ -13,11 +13,14 @@
 # under the License.
 """Queries of the drivers table: the drivers enabled on each host."""
 
+from oslo_db import api as oslo_db_api
+from oslo_db import exception as db_exc
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
 import sqlalchemy as sa
 
+from cyborg import exception
 from cyborg.db import api as db_api
 from cyborg.db import models
 
@@ -28,6 +31,10 @@ STATUSES = (READY, ERROR, DISABLED)
 
 SOURCE_CONFIG = 'config'
 SOURCE_API = 'api'
+
+# The status of a driver installed through the API until its agent says
+# how it went.
+WAITING_DETAIL = 'Installed; waiting for the agent to load it.'
 
 _COLUMNS = ('uuid', 'host', 'name', 'status', 'version', 'detail', 'source',
             'created_at', 'updated_at')
@@ -50,6 +57,7 @@ def _hello_values(report):
     }
 
 
+@oslo_db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def record_hello(context, host, reports):
     """Store the status the agent of *host* reports for its drivers.
@@ -57,6 +65,8 @@ def record_hello(context, host, reports):
     Only rows whose values changed are written, so an agent's periodic
     hello with unchanged drivers costs one SELECT.  A driver that was enabled
     from the configuration file and is no longer reported becomes DISABLED.
+    A driver installed through the API keeps its row whatever the agent
+    says (uninstalling deletes it).
 
     :param context: request context.
     :param host: the agent's host.
@@ -94,14 +104,154 @@ def record_hello(context, host, reports):
     return written
 
 
+def _installs(rows):
+    return [{'name': row.name, 'config': jsonutils.loads(row.config or '{}')}
+            for row in sorted(rows, key=lambda r: r.name)
+            if row.source == SOURCE_API]
+
+
 @db_api.context_manager.reader
-def get_all(context, host=None):
-    """Every driver row, optionally of one host, ordered by host and name.
+def installed(context, host):
+    """The drivers installed through the API on *host*.
+
+    :returns: ``[{name, config}]`` sorted by name.
+    """
+    return _installs(context.session.execute(
+        sa.select(models.Driver).where(models.Driver.host == host))
+        .scalars())
+
+
+def _device_counts(context, host=None, name=None):
+    """{(host, driver name): number of devices}, in one query."""
+    dev = models.Device
+    query = (sa.select(dev.hostname, dev.driver_name, sa.func.count())
+             .group_by(dev.hostname, dev.driver_name))
+    if host is not None:
+        query = query.where(dev.hostname == host)
+    if name is not None:
+        query = query.where(dev.driver_name == name)
+    return {(h, d): n for h, d, n in context.session.execute(query)}
+
+
+def _with_devices(context, rows, host=None, name=None):
+    counts = _device_counts(context, host=host, name=name)
+    result = []
+    for row in rows:
+        values = _to_dict(row)
+        values['devices'] = counts.get((row.host, row.name), 0)
+        result.append(values)
+    return result
+
+
+@db_api.context_manager.reader
+def get_all(context, host=None, name=None, status=None):
+    """Every driver row, optionally filtered, ordered by host and name,
+    with the number of devices each has on its host (two queries).
 
     :returns: a list of dicts (device_types and config decoded).
     """
     query = sa.select(models.Driver)
     if host is not None:
         query = query.where(models.Driver.host == host)
+    if name is not None:
+        query = query.where(models.Driver.name == name)
+    if status is not None:
+        query = query.where(models.Driver.status == status)
     query = query.order_by(models.Driver.host, models.Driver.name)
-    return [_to_dict(row) for row in context.session.execute(query).scalars()]
+    rows = list(context.session.execute(query).scalars())
+    return _with_devices(context, rows, host=host, name=name)
+
+
+def _row(context, uuid):
+    row = context.session.execute(
+        sa.select(models.Driver).where(models.Driver.uuid == uuid)
+    ).scalar_one_or_none()
+    if row is None:
+        raise exception.DriverUUIDNotFound(uuid=uuid)
+    return row
+
+
+@db_api.context_manager.reader
+def get(context, uuid):
+    """One driver row, with its device count.
+
+    :raises: DriverUUIDNotFound
+    """
+    row = _row(context, uuid)
+    return _with_devices(context, [row], host=row.host, name=row.name)[0]
+
+
+@oslo_db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def install(context, name, hosts, config):
+    """Record a driver installed through the API on *hosts*.
+
+    A host where the driver is enabled already (by the configuration file
+    or the API) refuses, and nothing is written; a row of a driver no
+    longer enabled (DISABLED, from the configuration file) is taken over.
+
+    :param name: the driver's name.
+    :param hosts: host names.
+    :param config: ``{group: {option: value}}`` (normalised).
+    :raises: DriverAlreadyEnabled
+    :returns: the uuids of the rows, in *hosts* order.
+    """
+    rows = {row.host: row for row in context.session.execute(
+        sa.select(models.Driver).where(models.Driver.name == name,
+                                       models.Driver.host.in_(hosts)))
+        .scalars()}
+    for host in hosts:
+        row = rows.get(host)
+        if row is not None and (row.source == SOURCE_API or
+                                row.status != DISABLED):
+            raise exception.DriverAlreadyEnabled(name=name, host=host)
+    now = timeutils.utcnow()
+    values = {'source': SOURCE_API, 'config': jsonutils.dumps(config),
+              'status': DISABLED, 'detail': WAITING_DETAIL}
+    uuids = []
+    for host in hosts:
+        row = rows.get(host)
+        if row is None:
+            row = models.Driver(uuid=uuidutils.generate_uuid(), host=host,
+                                name=name, device_types='[]',
+                                created_at=now, **values)
+            context.session.add(row)
+        else:
+            for key, value in values.items():
+                setattr(row, key, value)
+            row.updated_at = now
+        uuids.append(row.uuid)
+    try:
+        context.session.flush()
+    except db_exc.DBDuplicateEntry:
+        # Another request installed it on one of the hosts meanwhile.
+        raise exception.DriverAlreadyEnabled(name=name,
+                                             host=', '.join(hosts))
+    return uuids
+
+
+@oslo_db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def set_config(context, uuid, config):
+    """Replace the configuration of a driver installed through the API.
+
+    :raises: DriverUUIDNotFound, DriverFromConfigFile
+    :returns: the previous configuration.
+    """
+    row = _row(context, uuid)
+    if row.source != SOURCE_API:
+        raise exception.DriverFromConfigFile(name=row.name, host=row.host)
+    previous = jsonutils.loads(row.config or '{}')
+    row.config = jsonutils.dumps(config)
+    row.updated_at = timeutils.utcnow()
+    return previous
+
+
+@oslo_db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def delete(context, uuids):
+    """Forget drivers installed through the API (no-op for gone rows)."""
+    if uuids:
+        context.session.execute(sa.delete(models.Driver).where(
+            models.Driver.uuid.in_(uuids),
+            models.Driver.source == SOURCE_API))

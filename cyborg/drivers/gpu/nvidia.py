@@ -73,6 +73,14 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
 
     name = 'gpu'
     device_types = (fields.DeviceType.GPU,)
+    config_options = {gpu_conf.gpu_group.name: gpu_conf.gpu_opts}
+
+    @classmethod
+    def driver_options(cls, group):
+        """[gpu_devices], and the [vgpu_<type>] group of any type."""
+        if group.startswith(gpu_conf.vgpu_group_name('')):
+            return gpu_conf.vgpu_opts
+        return super().driver_options(group)
 
     def __init__(self, conf, host, pci_host=None):
         super().__init__(conf, host, pci_host=pci_host)

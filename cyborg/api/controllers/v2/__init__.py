@@ -24,6 +24,11 @@ from cyborg.api.controllers.v2 import attribute
 from cyborg.api.controllers.v2 import deployable
 from cyborg.api.controllers.v2 import device
 from cyborg.api.controllers.v2 import device_profile
+from cyborg.api.controllers.v2 import discovery
+from cyborg.api.controllers.v2 import driver
+from cyborg.api.controllers.v2 import hardware as hardware_api
+from cyborg.api.controllers.v2 import instance
+from cyborg.api.controllers.v2 import service
 
 
 def version_document(self_href):
@@ -51,6 +56,17 @@ class V2Controller(rest.RestController):
     deployables = deployable.DeployablesController()
     # Key/values of deployables.
     attributes = attribute.AttributesController()
+    # From 2.5, the operator verbs: Cyborg's services and their liveness,
+    services = service.ServicesController()
+    # what the agents found (the seeds' /hardware),
+    hardware = hardware_api.HardwareController()
+    hosts = hardware_api.HostsController()
+    # the drivers of each host (install, update, uninstall),
+    drivers = driver.DriversController()
+    # discovery now (the seeds' /discovery),
+    discovery = discovery.DiscoveryController()
+    # and accelerators attached to instances.
+    instances = instance.InstancesController()
 
     @expose.expose
     def get(self):

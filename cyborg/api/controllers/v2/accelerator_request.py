@@ -81,7 +81,7 @@ def serialize(arq):
                         **values)
 
 
-def _visible_project(context):
+def visible_project(context):
     """The project whose ARQs the caller sees: all for an admin."""
     return None if context.is_admin else context.project_id
 
@@ -159,7 +159,7 @@ class AcceleratorRequestsController(rest.RestController):
         instance = params.get('instance')
         resolved = params.get('bind_state') == 'resolved'
         arqs = arq_queries.get_all(
-            context, project_id=_visible_project(context),
+            context, project_id=visible_project(context),
             instance_uuid=instance,
             states_in=states.RESOLVED if resolved and not instance else None,
             **page)
@@ -178,7 +178,7 @@ class AcceleratorRequestsController(rest.RestController):
         context.can(policies.GET_ONE)
         validation.uuid_path(uuid, _('accelerator request'))
         return serialize(arq_queries.get(
-            context, uuid, project_id=_visible_project(context)))
+            context, uuid, project_id=visible_project(context)))
 
     @expose.expose
     def post(self):
@@ -210,7 +210,7 @@ class AcceleratorRequestsController(rest.RestController):
                                           'accelerator requests'))
         conductor = pecan.request.conductor_api
         conductor.arq_apply_patch(context, patches,
-                                  project_id=_visible_project(context))
+                                  project_id=visible_project(context))
         if conductor.can_send_bind_release() and any(
                 p['op'] == 'add' for p in patches.values()):
             # Nova must not hear of the bind before it has this answer.
@@ -229,7 +229,7 @@ class AcceleratorRequestsController(rest.RestController):
             raise exception.Invalid(
                 _('Delete accelerator requests either by ?arqs=uuid1,uuid2 '
                   'or by ?instance=uuid, not both and not neither.'))
-        project = _visible_project(context)
+        project = visible_project(context)
         if 'instance' in params:
             _require_service_token(context, _('deleting the accelerator '
                                               'requests of an instance'))

@@ -37,9 +37,9 @@ class NegotiateTestCase(base.TestCase):
 
     def test_latest(self):
         # Update with each new microversion (and the gabbi test).
-        self.assertEqual((2, 4), microversion.negotiate(
+        self.assertEqual((2, 5), microversion.negotiate(
             _headers('accelerator latest')))
-        self.assertEqual('2.4', str(microversion.MAX_VERSION))
+        self.assertEqual('2.5', str(microversion.MAX_VERSION))
 
     def test_explicit(self):
         for minor in range(5):
@@ -58,7 +58,7 @@ class NegotiateTestCase(base.TestCase):
             _headers('compute 2.90, accelerator 2.3')))
 
     def test_not_acceptable(self):
-        for value in ('accelerator 2.5', 'accelerator 1.0',
+        for value in ('accelerator 2.6', 'accelerator 1.0',
                       'accelerator 3.0', 'accelerator 10', '10', 'x.y',
                       'accelerator 2.-1'):
             self.assertRaises(exception.NotAcceptable,
@@ -68,7 +68,7 @@ class NegotiateTestCase(base.TestCase):
         exc = self.assertRaises(exception.NotAcceptable,
                                 microversion.negotiate,
                                 _headers('accelerator 2.9'))
-        self.assertIn('The supported version range is: [2.0, 2.4].',
+        self.assertIn('The supported version range is: [2.0, 2.5].',
                       exc.message)
 
 
@@ -85,13 +85,16 @@ class VersionsTestCase(base.TestCase):
             self.assertIn('\n%s\n---' % version, history)
 
     def test_predicates(self):
-        v20, v24 = microversion.Version(2, 0), microversion.Version(2, 4)
+        v20, v25 = microversion.Version(2, 0), microversion.Version(2, 5)
         for predicate in (microversion.allow_arq_project_id,
                           microversion.allow_device_profile_by_name,
                           microversion.allow_device_status,
-                          microversion.allow_no_server_errors):
+                          microversion.allow_no_server_errors,
+                          microversion.allow_operator_verbs):
             self.assertFalse(predicate(v20))
-            self.assertTrue(predicate(v24))
+            self.assertTrue(predicate(v25))
+        self.assertFalse(microversion.allow_operator_verbs(
+            microversion.Version(2, 4)))
         self.assertTrue(microversion.allow_device_status(
             microversion.Version(2, 3)))
         self.assertFalse(microversion.allow_device_status(
@@ -101,6 +104,6 @@ class VersionsTestCase(base.TestCase):
         self.assertEqual(
             {'OpenStack-API-Version': 'accelerator 2.3',
              'OpenStack-API-Minimum-Version': '2.0',
-             'OpenStack-API-Maximum-Version': '2.4',
+             'OpenStack-API-Maximum-Version': '2.5',
              'Vary': 'OpenStack-API-Version'},
             microversion.response_headers(microversion.Version(2, 3)))

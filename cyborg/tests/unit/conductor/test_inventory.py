@@ -18,6 +18,7 @@ import oslo_messaging as messaging
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg.conductor import inventory
+from cyborg.db.queries import hardware as hardware_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
 from cyborg.objects import hardware
@@ -82,14 +83,14 @@ class InventoryTestCase(base.DbTestCase):
             inventory.report(self.context, None, host, 1, 'x',
                              _records(host))
         self._agent_up('n1')
-        result = inventory.hardware(self.context)
+        result = hardware_queries.get_all(self.context)
         self.assertEqual([('n1', 'up'), ('n2', 'down')],
                          [(h['host'], h['agent_status']) for h in result])
         self.assertEqual('n2_FakeDevice', result[1]['hardware'][0][
             'deployables'][0]['name'])
-        self.assertEqual(['n1'], [h['host'] for h in inventory.hardware(
+        self.assertEqual(['n1'], [h['host'] for h in hardware_queries.get_all(
             self.context, host='n1')])
-        self.assertRaises(exception.HostNotFound, inventory.hardware,
+        self.assertRaises(exception.HostNotFound, hardware_queries.get_all,
                           self.context, host='n3')
 
     def test_discovery_fans_out_to_agents_up(self):
@@ -97,21 +98,53 @@ class InventoryTestCase(base.DbTestCase):
             self._agent_up(host)
         agents = _Agents(broken=('n2',), silent=('n3',))
         results = inventory.discovery(self.context, agents, driver='fake')
-        self.assertEqual({'host': 'n1', 'report': 'stored'}, results['n1'])
+        self.assertEqual({'host': 'n1', 'report': 'stored',
+                          'diff': {'added': [], 'changed': [],
+                                   'removed': []}}, results['n1'])
         self.assertIn('not enabled', results['n2']['error'])
         self.assertIn('did not answer', results['n3']['error'])
         self.assertEqual({('n1', 'fake'), ('n2', 'fake'), ('n3', 'fake')},
                          set(agents.asked))
 
     def test_discovery_of_one_host_raises(self):
+        for host in ('n1', 'n2', 'n3'):
+            self._agent_up(host)
         agents = _Agents(broken=('n2',), silent=('n3',))
-        self.assertEqual({'n1': {'host': 'n1', 'report': 'stored'}},
-                         inventory.discovery(self.context, agents,
-                                             host='n1'))
+        self.assertEqual('stored', inventory.discovery(
+            self.context, agents, host='n1')['n1']['report'])
         self.assertRaises(exception.DriverNotEnabled, inventory.discovery,
                           self.context, agents, host='n2')
         self.assertRaises(exception.AgentUnreachable, inventory.discovery,
                           self.context, agents, host='n3')
+        self.assertRaises(exception.AgentNotFound, inventory.discovery,
+                          self.context, agents, host='n4')
+
+    def test_discovery_says_what_changed(self):
+        self._agent_up('n1')
+        old = _records('n1')
+        inventory.report(self.context, None, 'n1', 1, 'x', old)
+
+        class _Reporting(_Agents):
+            def discovery(agent, context, host, driver=None):
+                # The agent reports during its discovery: one device
+                # gone, one changed, one new.
+                records = fake.FakeDriver(self._conf('fpga=1,qat=1,gpu=1'),
+                                          host).discover()
+                records[0].vendor = '0x9999'
+                inventory.report(self.context, None, host, 2, 'y',
+                                 hardware.HardwareList(objects=records[:2]))
+                return {'host': host, 'report': 'stored'}
+
+        diff = inventory.discovery(self.context, _Reporting(),
+                                   host='n1')['n1']['diff']
+        self.assertEqual(
+            [[r['type'] for r in diff[k]] for k in ('added', 'changed',
+                                                     'removed')],
+            [['QAT'], ['FPGA'], []])
+
+    def _conf(self, devices):
+        self.flags(group='fake_driver', devices=devices)
+        return CONF
 
     def test_discovery_without_agents(self):
         self.assertEqual({}, inventory.discovery(self.context, _Agents()))

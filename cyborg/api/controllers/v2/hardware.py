@@ -1,0 +1,103 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""/v2/hardware and /v2/hosts: what the agents found (2.5).
+
+The seeds' ``/hardware`` view (seed 002): per host, each device record
+as its driver reported it (``driver``, ``address``, ``type``,
+``vendor``, ``product``, ``acc_specs`` with ``acc_capability``,
+``acc_status``, ``deployables``), read from the conductor's stored
+reports: a host whose agent is down still shows what it had.
+"""
+
+import urllib.parse
+
+import pecan
+from pecan import rest
+
+from cyborg.api import expose
+from cyborg.api import link
+from cyborg.api import validation
+from cyborg.api.controllers.v2 import gate
+from cyborg.api.schemas import hardware as schema
+from cyborg.db.queries import hardware as hardware_queries
+from cyborg.policies import hardware as policies
+
+
+def host_summary(view):
+    """A host without its hardware records (GET /v2/hosts)."""
+    summary = {key: view[key] for key in (
+        'host', 'agent_status', 'generation', 'inventory_hash',
+        'last_report_at')}
+    summary['devices'] = len(view['hardware'] or [])
+    summary['links'] = [link.make_link(
+        'hardware', 'hosts', urllib.parse.quote(view['host'], safe=''),
+        'hardware')]
+    return summary
+
+
+def host_view(view):
+    """A host with its hardware records (GET /v2/hardware)."""
+    result = {key: view[key] for key in (
+        'host', 'agent_status', 'generation', 'inventory_hash',
+        'last_report_at')}
+    result['hardware'] = view['hardware'] or []
+    return result
+
+
+class HardwareController(rest.RestController):
+    """/v2/hardware"""
+
+    @expose.expose
+    def get_all(self):
+        gate.operator_verbs()
+        context = pecan.request.context
+        context.can(policies.GET_ALL)
+        params = validation.query(schema.LIST_QUERY)
+        views = hardware_queries.get_all(context, host=params.get('host'))
+        return {'hosts': [host_view(v) for v in views]}
+
+
+class HostHardwareController(rest.RestController):
+    """/v2/hosts/{host}/hardware"""
+
+    def __init__(self, host):
+        super().__init__()
+        self.host = host
+
+    @expose.expose
+    def get_all(self):
+        gate.operator_verbs()
+        context = pecan.request.context
+        context.can(policies.GET_HOST)
+        validation.query(schema.EMPTY_QUERY)
+        [view] = hardware_queries.get_all(context, host=self.host)
+        return host_view(view)
+
+
+class HostsController(rest.RestController):
+    """/v2/hosts"""
+
+    @pecan.expose()
+    def _lookup(self, host, *remainder):
+        if remainder and remainder[0] == 'hardware':
+            return HostHardwareController(host), remainder[1:]
+
+    @expose.expose
+    def get_all(self):
+        gate.operator_verbs()
+        context = pecan.request.context
+        context.can(policies.GET_ALL)
+        validation.query(schema.EMPTY_QUERY)
+        return {'hosts': [host_summary(v) for v in
+                          hardware_queries.get_all(context)]}

@@ -1,0 +1,78 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""/v2/services: the Cyborg services and their liveness (2.5).
+
+Every cyborg-api, cyborg-conductor and cyborg-agent sends a heartbeat
+every ``[DEFAULT] report_interval`` seconds; a service whose last one is
+older than ``[DEFAULT] service_down_time`` is down.
+"""
+
+import datetime
+
+import pecan
+from pecan import rest
+from wsme import types as wtypes
+
+from cyborg import servicegroup
+from cyborg.api import expose
+from cyborg.api import validation
+from cyborg.api.controllers import base
+from cyborg.api.controllers.v2 import gate
+from cyborg.api.schemas import service as schema
+from cyborg.db.queries import service as service_queries
+from cyborg.policies import service as policies
+
+COLLECTION = 'services'
+
+
+class Service(base.APIBase):
+    """A service as the API shows it."""
+
+    uuid = wtypes.text
+    host = wtypes.text
+    binary = wtypes.text
+    topic = wtypes.text
+    version = wtypes.text
+    status = wtypes.text
+    last_seen_up = datetime.datetime
+    started_at = datetime.datetime
+
+
+def serialize(service, now):
+    return base.to_json(
+        Service, uuid=service['uuid'], host=service['host'],
+        binary=service['binary'], topic=service['topic'],
+        version=service['version'],
+        status=servicegroup.service_status(service, now),
+        last_seen_up=base.utc(service['last_seen_up']),
+        started_at=base.utc(service['started_at']),
+        created_at=service['created_at'], updated_at=service['updated_at'])
+
+
+class ServicesController(rest.RestController):
+    """/v2/services"""
+
+    @expose.expose
+    def get_all(self):
+        gate.operator_verbs()
+        context = pecan.request.context
+        context.can(policies.GET_ALL)
+        params = validation.query(schema.LIST_QUERY)
+        services = service_queries.get_all(
+            context, host=params.get('host'), binary=params.get('binary'))
+        now = servicegroup.now()
+        items = [serialize(s, now) for s in services]
+        if 'status' in params:
+            items = [s for s in items if s['status'] == params['status']]
+        return {COLLECTION: items}

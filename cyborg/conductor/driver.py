@@ -1,0 +1,185 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Drivers installed through the API: install, update, uninstall (2.5).
+
+The seeds' install-driver, update-driver and uninstall-driver.  A driver
+installed through the API is a row of the drivers table (source ``api``)
+with its configuration; the agent of its host loads it with that
+configuration (agent RPC set_drivers), now if it can be reached and
+otherwise at its next heartbeat, which carries the revision of the list it
+runs with (so an agent that was down or restarted catches up by itself).
+
+A configuration the agent's driver refuses (a malformed selector...) is
+not kept: the install or update is undone and answered with 400.
+"""
+
+from concurrent import futures
+
+from oslo_log import log as logging
+import oslo_messaging as messaging
+
+from cyborg import exception
+from cyborg.agent import resource_tracker
+from cyborg.conductor import arq_bind
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import deployable as deployable_queries
+from cyborg.db.queries import driver as driver_queries
+from cyborg.db.queries import service as service_queries
+from cyborg.drivers import config as driver_config
+
+LOG = logging.getLogger(__name__)
+
+AGENT_BINARY = 'cyborg-agent'
+MAX_PARALLEL = 16
+
+
+def _agent_hosts(context, host=None):
+    hosts = sorted(s['host'] for s in service_queries.get_all(
+        context, host=host, binary=AGENT_BINARY))
+    if not hosts:
+        raise exception.AgentNotFound(host=host or '(any)')
+    return hosts
+
+
+def _push(context, agent_api, host):
+    """Give *host*'s agent its list now; record what its drivers said.
+
+    :returns: ``{name: error}`` of the drivers that would not load, or
+        None when the agent could not be reached (it catches up at its
+        next heartbeat).
+    """
+    installs = driver_queries.installed(context, host)
+    try:
+        result = agent_api.set_drivers(context, host=host, installs=installs)
+    except messaging.MessagingException as exc:
+        LOG.warning('The agent of host %(host)s did not take its drivers '
+                    'now (%(error)s); it loads them at its next heartbeat',
+                    {'host': host, 'error': exc})
+        return None
+    driver_queries.record_hello(context, host, result['hellos'])
+    return result['load_errors']
+
+
+def _push_all(context, agent_api, hosts):
+    """_push() on several hosts at once; {host: its result}."""
+    with futures.ThreadPoolExecutor(
+            max_workers=min(len(hosts), MAX_PARALLEL)) as pool:
+        calls = {pool.submit(_push, context, agent_api, h): h
+                 for h in hosts}
+        return {calls[call]: call.result()
+                for call in futures.as_completed(calls)}
+
+
+def _failures(results, name):
+    return {host: errors[name] for host, errors in results.items()
+            if errors and name in errors}
+
+
+def _reason(failures):
+    return '; '.join('on %s: %s' % (host, error)
+                     for host, error in sorted(failures.items()))
+
+
+def install(context, agent_api, name, host=None, config=None):
+    """Install a driver on one host, or on every host with an agent.
+
+    :raises: UnknownDriver, DriverLoadError, DriverConfigInvalid,
+        AgentNotFound, DriverAlreadyEnabled
+    :returns: the driver records, one per host.
+    """
+    try:
+        cls = resource_tracker.driver_class(name)
+    except exception.DriverNotFound:
+        raise exception.UnknownDriver(
+            name=name, known=', '.join(resource_tracker.available_drivers()))
+    config = driver_config.normalise(config or {})
+    driver_config.check(cls, config)
+    hosts = _agent_hosts(context, host)
+    uuids = driver_queries.install(context, cls.name, hosts, config)
+    LOG.info('Driver %(name)s installed on %(hosts)s with %(config)s',
+             {'name': cls.name, 'hosts': ', '.join(hosts),
+              'config': config})
+    failures = _failures(_push_all(context, agent_api, hosts), cls.name)
+    if failures:
+        driver_queries.delete(context, uuids)
+        _push_all(context, agent_api, sorted(failures))
+        LOG.warning('Install of driver %(name)s undone: %(reason)s',
+                    {'name': cls.name, 'reason': _reason(failures)})
+        raise exception.DriverConfigInvalid(name=cls.name,
+                                            reason=_reason(failures))
+    return [driver_queries.get(context, uuid) for uuid in uuids]
+
+
+def update(context, agent_api, uuid, config):
+    """Replace the configuration of an installed driver; it rediscovers.
+
+    :raises: DriverUUIDNotFound, DriverFromConfigFile, DriverConfigInvalid
+    :returns: the driver record.
+    """
+    row = driver_queries.get(context, uuid)
+    cls = resource_tracker.driver_class(row['name'])
+    config = driver_config.normalise(config or {})
+    driver_config.check(cls, config)
+    previous = driver_queries.set_config(context, uuid, config)
+    failures = _failures(_push_all(context, agent_api, [row['host']]),
+                         row['name'])
+    if failures:
+        driver_queries.set_config(context, uuid, previous)
+        _push_all(context, agent_api, [row['host']])
+        raise exception.DriverConfigInvalid(name=row['name'],
+                                            reason=_reason(failures))
+    LOG.info('Driver %(name)s on %(host)s reconfigured with %(config)s',
+             {'name': row['name'], 'host': row['host'], 'config': config})
+    return driver_queries.get(context, uuid)
+
+
+def uninstall(context, agent_api, placement, uuid, force=False):
+    """Uninstall a driver installed through the API.
+
+    Refused while ARQs hold its devices, unless *force*: they are unbound
+    first (Nova gets a failed event for each) and their instances'
+    allocations against its resource providers removed.  Its devices
+    leave the tables and Placement with the agent's next report (now, if
+    the agent can be reached).
+
+    :raises: DriverUUIDNotFound, DriverFromConfigFile, DriverInUse
+    """
+    row = driver_queries.get(context, uuid)
+    if row['source'] != driver_queries.SOURCE_API:
+        raise exception.DriverFromConfigFile(name=row['name'],
+                                             host=row['host'])
+    holders = arq_queries.get_all_on_driver(context, row['host'],
+                                            row['name'])
+    if holders and not force:
+        raise exception.DriverInUse(
+            name=row['name'], host=row['host'],
+            instances=', '.join(sorted({a['instance_uuid'] or a['uuid']
+                                        for a in holders})))
+    if holders:
+        rps = deployable_queries.rp_uuids_on_driver(context, row['host'],
+                                                    row['name'])
+        arq_bind.unbind(context, [a['uuid'] for a in holders],
+                        notify=True)
+        for instance in sorted({a['instance_uuid'] for a in holders
+                                if a['instance_uuid']}):
+            if placement is not None:
+                placement.change_consumer(instance, remove=rps)
+        LOG.warning('Driver %(name)s on %(host)s uninstalled with force: '
+                    'ARQs %(arqs)s unbound',
+                    {'name': row['name'], 'host': row['host'],
+                     'arqs': ', '.join(a['uuid'] for a in holders)})
+    driver_queries.delete(context, [uuid])
+    _push_all(context, agent_api, [row['host']])
+    LOG.info('Driver %(name)s uninstalled from %(host)s',
+             {'name': row['name'], 'host': row['host']})

@@ -1,0 +1,64 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The hardware view: what each host's agent last reported, as stored.
+
+This is the seeds' ``/hardware`` contract (seed 002): each host's records
+(driver, address, type, vendor, product, ``acc_specs``,
+``acc_capability`` in ``acc_specs``, ``acc_status``, deployables), read
+from the conductor's stored reports (``hosts.hardware``), not from the
+agents, so that a host whose agent is down still shows what it had, with
+``agent_status`` down.  The conductor's ``hardware`` RPC and
+``GET /v2/hardware`` both answer with it.
+"""
+
+from cyborg import exception
+from cyborg import servicegroup
+from cyborg.db.queries import host as host_queries
+from cyborg.db.queries import service as service_queries
+
+AGENT_BINARY = 'cyborg-agent'
+
+
+def get_all(context, host=None):
+    """The hardware of every host, or of one, as last reported.
+
+    Two queries whatever the number of hosts.
+
+    :param context: request context.
+    :param host: one host, or None for all.
+    :raises: HostNotFound when *host* never reported.
+    :returns: a list of ``{host, agent_status, generation,
+        agent_generation, inventory_hash, last_report_at, hardware}``.
+    """
+    rows = host_queries.get_all(context, host=host)
+    if host is not None and not rows:
+        raise exception.HostNotFound(host=host)
+    agents = {s['host']: s for s in service_queries.get_all(
+        context, host=host, binary=AGENT_BINARY)}
+    now = servicegroup.now()
+    result = []
+    for row in rows:
+        agent = agents.get(row['hostname'])
+        result.append({
+            'host': row['hostname'],
+            'agent_status': (servicegroup.service_status(agent, now)
+                             if agent else servicegroup.DOWN),
+            'generation': row['generation'],
+            'agent_generation': row['agent_generation'],
+            'inventory_hash': row['inventory_hash'],
+            'last_report_at': (row['last_report_at'].isoformat()
+                               if row['last_report_at'] else None),
+            'hardware': row['hardware'],
+        })
+    return result

@@ -1,0 +1,168 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Configuration of drivers installed through the API (microversion 2.5).
+
+A driver installed with ``POST /v2/drivers`` carries its configuration as
+``{group: {option: value}}``, for example the generic driver's selectors::
+
+    {"pci": {"device_spec": ["{\"vendor_id\": \"8086\"}"]}}
+
+Only the option groups the driver declares (``AcceleratorDriver.
+config_options``) may appear, and each value is checked and converted by
+the option's own type, as oslo.config does for a configuration file.  The
+agent gives the driver a view of its configuration in which these values
+replace the configuration file's (DriverConf); nothing else changes, so
+the same driver code serves a configuration file and the API.
+"""
+
+import hashlib
+
+from oslo_config import cfg
+from oslo_serialization import jsonutils
+
+from cyborg import exception
+
+
+def _options(driver_cls, group):
+    opts = driver_cls.driver_options(group)
+    if opts is None:
+        allowed = ', '.join('[%s]' % g for g in
+                            sorted(driver_cls.config_options)) or 'none'
+        raise exception.DriverConfigInvalid(
+            name=driver_cls.name,
+            reason='it takes no options of group [%s] (it takes: %s)' % (
+                group, allowed))
+    return {opt.dest: opt for opt in opts}
+
+
+def _plain(value):
+    """Objects inside a value become their JSON text (a selector of
+    ``[pci] device_spec`` may be given as an object).
+    """
+    if isinstance(value, dict):
+        return jsonutils.dumps(value, sort_keys=True)
+    if isinstance(value, list):
+        return [_plain(item) if isinstance(item, dict) else item
+                for item in value]
+    return value
+
+
+def normalise(config):
+    """*config* with objects inside values turned into their JSON text
+    (what is stored and shown).
+    """
+    if not isinstance(config, dict):
+        return config
+    return {group: ({name: _plain(value) for name, value in values.items()}
+                    if isinstance(values, dict) else values)
+            for group, values in config.items()}
+
+
+def revision(installs):
+    """A digest of a host's installed drivers and their configuration.
+
+    The agent sends the revision it runs with in its heartbeat; the
+    conductor answers with the list when its own differs.
+
+    :param installs: ``[{name, config}]``.
+    """
+    text = jsonutils.dumps(sorted(
+        [{'name': i['name'], 'config': i['config'] or {}} for i in installs],
+        key=lambda i: i['name']), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def check(driver_cls, config):
+    """Check a driver's configuration and convert its values.
+
+    :param driver_cls: the driver's class.
+    :param config: ``{group: {option: value}}`` (JSON values; a list
+        option takes a JSON list or a comma-separated string; objects
+        stand for their JSON text).
+    :raises: DriverConfigInvalid
+    :returns: the same mapping with values of the options' types.
+    """
+    if not isinstance(config, dict):
+        raise exception.DriverConfigInvalid(
+            name=driver_cls.name, reason='expected {group: {option: value}}')
+    converted = {}
+    for group, values in config.items():
+        opts = _options(driver_cls, group)
+        if not isinstance(values, dict):
+            raise exception.DriverConfigInvalid(
+                name=driver_cls.name,
+                reason='[%s] must be an object of options' % group)
+        scratch = cfg.ConfigOpts()
+        scratch.register_opts(list(opts.values()), group=group)
+        scratch([], default_config_files=[], default_config_dirs=[])
+        converted[group] = {}
+        for name, value in values.items():
+            if name not in opts:
+                raise exception.DriverConfigInvalid(
+                    name=driver_cls.name,
+                    reason='[%s] has no option %s (known: %s)' % (
+                        group, name, ', '.join(sorted(opts))))
+            try:
+                scratch.set_override(name, _plain(value), group=group)
+                converted[group][name] = scratch[group][name]
+            except (ValueError, TypeError) as exc:
+                raise exception.DriverConfigInvalid(
+                    name=driver_cls.name,
+                    reason='[%s] %s = %s: %s' % (
+                        group, name, jsonutils.dumps(value), exc))
+    return converted
+
+
+class _GroupView:
+    """One option group, with some options replaced."""
+
+    def __init__(self, group, values):
+        self._group = group
+        self._values = values
+
+    def __getattr__(self, name):
+        if name in self._values:
+            return self._values[name]
+        return getattr(self._group, name)
+
+    def __getitem__(self, name):
+        return self.__getattr__(name)
+
+
+class DriverConf:
+    """The configuration a driver installed through the API sees.
+
+    Everything reads through to *conf* except the options of *overrides*
+    (from check()).  Registering options (a driver's dynamic groups) goes
+    to *conf*.
+
+    :param conf: the agent's ConfigOpts.
+    :param overrides: ``{group: {option: converted value}}``.
+    """
+
+    def __init__(self, conf, overrides):
+        self._conf = conf
+        self._overrides = overrides
+
+    def __getattr__(self, name):
+        group = getattr(self._conf, name)
+        if name in self._overrides:
+            return _GroupView(group, self._overrides[name])
+        return group
+
+    def __getitem__(self, name):
+        return self.__getattr__(name)
+
+    def __contains__(self, name):
+        return name in self._conf

@@ -1,0 +1,41 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Policies of /v2/hardware and /v2/hosts (microversion 2.5)."""
+
+from oslo_policy import policy
+
+from cyborg.policies import base
+
+PREFIX = 'cyborg:hardware:%s'
+GET_ALL = PREFIX % 'get_all'
+GET_HOST = PREFIX % 'get_host'
+
+_rules = [
+    policy.DocumentedRuleDefault(
+        name=GET_ALL, check_str=base.PROJECT_READER_OR_ADMIN,
+        description="List the hosts and the hardware their agents last "
+                    "reported.",
+        operations=[{'path': '/v2/hardware', 'method': 'GET'},
+                    {'path': '/v2/hosts', 'method': 'GET'}],
+        scope_types=base.PROJECT_SCOPE),
+    policy.DocumentedRuleDefault(
+        name=GET_HOST, check_str=base.PROJECT_READER_OR_ADMIN,
+        description="Show the hardware one host's agent last reported.",
+        operations=[{'path': '/v2/hosts/{host}/hardware', 'method': 'GET'}],
+        scope_types=base.PROJECT_SCOPE),
+]
+
+
+def list_rules():
+    return _rules

@@ -1,0 +1,34 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Policies of /v2/services (microversion 2.5)."""
+
+from oslo_policy import policy
+
+from cyborg.policies import base
+
+PREFIX = 'cyborg:service:%s'
+GET_ALL = PREFIX % 'get_all'
+
+_rules = [
+    policy.DocumentedRuleDefault(
+        name=GET_ALL, check_str=base.PROJECT_READER_OR_ADMIN,
+        description='List the Cyborg services (API, conductors, agents) '
+                    'and whether they are up.',
+        operations=[{'path': '/v2/services', 'method': 'GET'}],
+        scope_types=base.PROJECT_SCOPE),
+]
+
+
+def list_rules():
+    return _rules

@@ -1,0 +1,59 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of cyborg-api's heartbeat."""
+
+import os
+
+import oslo_messaging as messaging
+
+from cyborg import rpc
+from cyborg.api import heartbeat
+from cyborg.conductor import manager as conductor_manager
+from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.db.queries import service as service_queries
+from cyborg.tests import base
+
+
+class HeartbeatTestCase(base.DbTestCase):
+
+    def setUp(self):
+        super().setUp()
+        server = rpc.get_server(
+            messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
+            [conductor_manager.ConductorManager('c1',
+                                                conductor_rpcapi.TOPIC)])
+        server.start()
+        self.addCleanup(server.wait)
+        self.addCleanup(server.stop)
+
+    def test_registers_then_beats(self):
+        beat = heartbeat.Heartbeat()
+        self.assertTrue(beat.beat())
+        row = service_queries.get(self.context, 'test-host', 'cyborg-api')
+        self.assertIsNotNone(row['started_at'])
+        self.assertIsNone(row['topic'])
+        self.assertTrue(beat.registered)
+        self.assertTrue(beat.beat())
+
+    def test_a_silent_conductor_is_retried(self):
+        beat = heartbeat.Heartbeat(
+            conductor_api=conductor_rpcapi.ConductorAPI(topic='nobody'))
+        self.assertFalse(beat.beat())
+        self.assertFalse(beat.registered)
+
+    def test_one_thread_per_process(self):
+        first = heartbeat.ensure_started()
+        self.addCleanup(heartbeat._STARTED.pop, os.getpid(), None)
+        self.addCleanup(first.stop)
+        self.assertIs(first, heartbeat.ensure_started())

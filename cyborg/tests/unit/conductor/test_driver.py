@@ -1,0 +1,160 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of drivers installed through the API (conductor.driver) with
+real agents on the in-memory transport.
+"""
+
+import oslo_messaging as messaging
+
+from cyborg import exception
+from cyborg import rpc
+from cyborg.agent import manager as agent_manager
+from cyborg.agent import rpcapi as agent_rpcapi
+from cyborg.conductor import driver as driver_ops
+from cyborg.conductor import manager as conductor_manager
+from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import driver as driver_queries
+from cyborg.db.queries import service as service_queries
+from cyborg.drivers import config as driver_config
+from cyborg.tests import base
+
+FAKE = {'fake_driver': {'devices': ['fpga=1', 'qat=1']}}
+
+
+class DriverOpsTestCase(base.DbTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.flags(group='agent', enabled_drivers=[], hotplug=False)
+        self._serve(conductor_rpcapi.TOPIC, 'c1',
+                    conductor_manager.ConductorManager(
+                        'c1', conductor_rpcapi.TOPIC))
+        self.agents = {}
+        for host in ('n1', 'n2'):
+            self.agents[host] = agent_manager.AgentManager(host)
+            self._serve(agent_rpcapi.TOPIC, host, self.agents[host])
+            self.agents[host]._heartbeat(self.context)
+        self.agent_api = agent_rpcapi.AgentAPI()
+
+    def _serve(self, topic, host, endpoint):
+        server = rpc.get_server(messaging.Target(topic=topic, server=host),
+                                [endpoint])
+        server.start()
+        self.addCleanup(server.wait)
+        self.addCleanup(server.stop)
+
+    def _devices(self, host):
+        return device_queries.get_all(self.context,
+                                      filters={'hostname': host})
+
+    def test_install_everywhere(self):
+        drivers = driver_ops.install(self.context, self.agent_api,
+                                     'fake_driver', config=FAKE)
+        self.assertEqual([('n1', 'fake', 'READY', 2), ('n2', 'fake',
+                                                       'READY', 2)],
+                         [(d['host'], d['name'], d['status'], d['devices'])
+                          for d in drivers])
+        self.assertEqual(['fpga=1', 'qat=1'],
+                         drivers[0]['config']['fake_driver']['devices'])
+        self.assertEqual(2, len(self._devices('n2')))
+        self.assertIn('fake', self.agents['n1'].tracker.drivers)
+
+    def test_a_refused_configuration_is_undone_everywhere(self):
+        exc = self.assertRaises(
+            exception.DriverConfigInvalid, driver_ops.install, self.context,
+            self.agent_api, 'fake', config={'fake_driver': {
+                'devices': ['fpga=x']}})
+        self.assertIn('on n1', exc.message)
+        self.assertEqual([], driver_queries.get_all(self.context))
+        self.assertEqual({}, self.agents['n2'].tracker.drivers)
+        self.assertEqual({}, self.agents['n2'].tracker.install_errors)
+
+    def test_an_unreachable_agent_catches_up_at_its_heartbeat(self):
+        service_queries.heartbeat(self.context, 'n3', 'cyborg-agent')
+        self.flags(rpc_response_timeout=1)
+        [row] = driver_ops.install(self.context, self.agent_api, 'fake',
+                                   host='n3', config=FAKE)
+        self.assertEqual(('DISABLED', driver_queries.WAITING_DETAIL),
+                         (row['status'], row['detail']))
+        # n3's agent starts: its first heartbeat gets the list.
+        agent = agent_manager.AgentManager('n3')
+        self._serve(agent_rpcapi.TOPIC, 'n3', agent)
+        agent.conductor_api.client.timeout = 30
+        answer = agent.conductor_api.hello(
+            self.context, host='n3', binary='cyborg-agent',
+            installed_revision='')
+        self.assertEqual([{'name': 'fake', 'config': FAKE}],
+                         answer['installed'])
+        agent._sync_installs(self.context, answer['installed'])
+        self.assertEqual(2, len(self._devices('n3')))
+        # Once applied, the heartbeat carries the same revision: no list.
+        self.assertNotIn('installed', agent.conductor_api.hello(
+            self.context, host='n3', binary='cyborg-agent',
+            installed_revision=agent.tracker.installed_revision))
+        agent._heartbeat(self.context)
+        self.assertEqual('READY', driver_queries.get(
+            self.context, row['uuid'])['status'])
+
+    def test_update_rediscovers(self):
+        [row] = driver_ops.install(self.context, self.agent_api, 'fake',
+                                   host='n1', config=FAKE)
+        row = driver_ops.update(self.context, self.agent_api, row['uuid'],
+                                {'fake_driver': {'devices': 'gpu=2'}})
+        self.assertEqual(2, row['devices'])
+        self.assertEqual({'GPU'}, {d['type'] for d in self._devices('n1')})
+        exc = self.assertRaises(
+            exception.DriverConfigInvalid, driver_ops.update, self.context,
+            self.agent_api, row['uuid'], {'fake_driver': {'devices': 'x'}})
+        self.assertIn('on n1', exc.message)
+        self.assertEqual('gpu=2', driver_queries.get(
+            self.context, row['uuid'])['config']['fake_driver']['devices'])
+        self.assertEqual({}, self.agents['n1'].tracker.install_errors)
+
+    def test_uninstall_removes_the_devices(self):
+        [row] = driver_ops.install(self.context, self.agent_api, 'fake',
+                                   host='n1', config=FAKE)
+        driver_ops.uninstall(self.context, self.agent_api, None,
+                             row['uuid'])
+        self.assertEqual([], self._devices('n1'))
+        self.assertNotIn('fake', self.agents['n1'].tracker.drivers)
+        self.assertRaises(exception.DriverUUIDNotFound, driver_ops.uninstall,
+                          self.context, self.agent_api, None, row['uuid'])
+
+    def test_drivers_of_the_configuration_file_stay(self):
+        self.flags(group='agent', enabled_drivers=['fake'])
+        agent = agent_manager.AgentManager('n4')
+        self._serve(agent_rpcapi.TOPIC, 'n4', agent)
+        agent._heartbeat(self.context)
+        [row] = driver_queries.get_all(self.context, host='n4')
+        self.assertEqual('config', row['source'])
+        self.assertRaises(exception.DriverAlreadyEnabled, driver_ops.install,
+                          self.context, self.agent_api, 'fake', host='n4')
+        self.assertRaises(exception.DriverFromConfigFile, driver_ops.update,
+                          self.context, self.agent_api, row['uuid'], {})
+        self.assertRaises(exception.DriverFromConfigFile,
+                          driver_ops.uninstall, self.context,
+                          self.agent_api, None, row['uuid'])
+
+    def test_unknown_driver(self):
+        exc = self.assertRaises(exception.UnknownDriver, driver_ops.install,
+                                self.context, self.agent_api, 'nope')
+        self.assertIn('generic', exc.message)
+
+    def test_revision(self):
+        one = [{'name': 'fake', 'config': FAKE}]
+        self.assertEqual(driver_config.revision(one), driver_config.revision(
+            [{'name': 'fake', 'config': dict(FAKE)}]))
+        self.assertNotEqual(driver_config.revision(one),
+                            driver_config.revision([]))
