@@ -135,6 +135,13 @@ class TemporaryFailure(CyborgException):
     code = 503
 
 
+class ConductorTooOld(Conflict):
+    msg_fmt = _("The conductors cannot serve %(method)s yet: it needs "
+                "conductor RPC API %(version)s and [upgrade_levels] "
+                "conductor caps it lower.  Finish upgrading every "
+                "cyborg-conductor, then raise the cap.")
+
+
 # Configuration and start-up -----------------------------------------------
 
 class ConfigInvalid(Invalid):

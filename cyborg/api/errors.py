@@ -63,6 +63,7 @@ DRIVER_FROM_CONFIG_FILE = 'cyborg.driver.from_config_file'
 DRIVER_IN_USE = 'cyborg.driver.in_use'
 DRIVER_CONFIG_INVALID = 'cyborg.driver.invalid_config'
 NO_ACCELERATOR_CANDIDATE = 'cyborg.instance.no_candidate'
+CONDUCTOR_TOO_OLD = 'cyborg.upgrade.conductor_too_old'
 
 _BY_EXCEPTION = {
     exception.Invalid: INVALID_INPUT,
@@ -93,6 +94,7 @@ _BY_EXCEPTION = {
     exception.DriverInUse: DRIVER_IN_USE,
     exception.DriverConfigInvalid: DRIVER_CONFIG_INVALID,
     exception.NoAcceleratorCandidate: NO_ACCELERATOR_CANDIDATE,
+    exception.ConductorTooOld: CONDUCTOR_TOO_OLD,
 }
 
 _BY_STATUS = {

@@ -32,6 +32,7 @@ API version history:
 from oslo_config import cfg
 import oslo_messaging as messaging
 
+from cyborg import exception
 from cyborg import rpc
 
 CONF = cfg.CONF
@@ -284,6 +285,11 @@ class ConductorAPI:
         """
         return self.client.can_send_version('1.5')
 
+    def _prepare_operator_verb(self, method):
+        if not self.client.can_send_version('1.5'):
+            raise exception.ConductorTooOld(method=method, version='1.5')
+        return self.client.prepare(version='1.5')
+
     def driver_install(self, context, name, host=None, config=None):
         """Install (enable) a driver on one host, or on every agent's.
 
@@ -295,7 +301,7 @@ class ConductorAPI:
             DriverAlreadyEnabled
         :returns: the driver records, one per host.
         """
-        cctxt = self.client.prepare(version='1.5')
+        cctxt = self._prepare_operator_verb('driver_install')
         return cctxt.call(context, 'driver_install', name=name, host=host,
                           config=config)
 
@@ -307,7 +313,7 @@ class ConductorAPI:
             DriverConfigInvalid
         :returns: the driver record.
         """
-        cctxt = self.client.prepare(version='1.5')
+        cctxt = self._prepare_operator_verb('driver_update')
         return cctxt.call(context, 'driver_update', uuid=uuid, config=config)
 
     def driver_uninstall(self, context, uuid, force=False):
@@ -317,7 +323,7 @@ class ConductorAPI:
             told) instead of refusing.
         :raises: DriverUUIDNotFound, DriverFromConfigFile, DriverInUse
         """
-        cctxt = self.client.prepare(version='1.5')
+        cctxt = self._prepare_operator_verb('driver_uninstall')
         return cctxt.call(context, 'driver_uninstall', uuid=uuid,
                           force=force)
 
@@ -331,7 +337,7 @@ class ConductorAPI:
             PlacementNotConfigured, PlacementError
         :returns: ``{arq uuid: state}``.
         """
-        cctxt = self.client.prepare(version='1.5')
+        cctxt = self._prepare_operator_verb('instance_attach')
         return cctxt.call(context, 'instance_attach',
                           instance_uuid=instance_uuid,
                           device_profile_name=device_profile_name,
@@ -345,6 +351,6 @@ class ConductorAPI:
         :raises: AcceleratorRequestNotFound
         :returns: the number of ARQs deleted.
         """
-        cctxt = self.client.prepare(version='1.5')
+        cctxt = self._prepare_operator_verb('instance_detach')
         return cctxt.call(context, 'instance_detach',
                           instance_uuid=instance_uuid, project_id=project_id)

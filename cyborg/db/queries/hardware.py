@@ -22,6 +22,8 @@ agents, so that a host whose agent is down still shows what it had, with
 ``GET /v2/hardware`` both answer with it.
 """
 
+import datetime
+
 from cyborg import exception
 from cyborg import servicegroup
 from cyborg.db.queries import host as host_queries
@@ -57,8 +59,9 @@ def get_all(context, host=None):
             'generation': row['generation'],
             'agent_generation': row['agent_generation'],
             'inventory_hash': row['inventory_hash'],
-            'last_report_at': (row['last_report_at'].isoformat()
-                               if row['last_report_at'] else None),
+            'last_report_at': (row['last_report_at'].replace(
+                tzinfo=datetime.timezone.utc).isoformat()
+                if row['last_report_at'] else None),
             'hardware': row['hardware'],
         })
     return result

@@ -45,6 +45,7 @@ class APITestCase(base.DbTestCase):
         objects.register_all()
         policy.reset()
         self.addCleanup(policy.reset)
+        self.configure_services()
         server = rpc.get_server(
             messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
             [conductor_manager.ConductorManager('c1',
@@ -54,6 +55,11 @@ class APITestCase(base.DbTestCase):
         self.addCleanup(server.stop)
         self.configure()
         self.app = webtest.TestApp(app.load_app())
+
+    def configure_services(self):
+        """Set options (and start what they point at) before the
+        conductor starts.
+        """
 
     def configure(self):
         """Set options before the application is built."""

@@ -26,6 +26,7 @@ from oslo_serialization import jsonutils
 
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.functional import api_base
+from cyborg.tests.functional.fixtures import operator as operator_fixture
 
 SAMPLES = os.path.join(os.path.dirname(__file__), '..', '..', '..', 'doc',
                        'api_samples')
@@ -165,3 +166,75 @@ class APISamplesTestCase(api_base.APITestCase):
         self._request(
             'GET', '/v2/device_profiles?limit=1', version='2.4',
             response='device_profiles/device_profiles-list-page-resp.json')
+
+
+class OperatorSamplesTestCase(api_base.APITestCase):
+    """The samples of microversion 2.5, against two real agents."""
+
+    VERSION = '2.5'
+
+    def configure_services(self):
+        self.deployment = self.useFixture(
+            operator_fixture.OperatorDeployment(self.conf_fixture))
+
+    def setUp(self):
+        super().setUp()
+        self.deployment.start_agents(self.context)
+        self.headers = {'Content-Type': 'application/json',
+                        'X-User-Id': 'a9b5a0b5-0000-4000-8000-000000000001',
+                        'X-Project-Id': '4e01a8e0-52b4-42e4-be67-'
+                                        '20dd82f0ef77',
+                        'X-Roles': 'admin,member,reader',
+                        'OpenStack-API-Version': 'accelerator 2.5'}
+
+    _request = APISamplesTestCase._request
+
+    def test_samples(self):
+        self._request('GET', '/v2/services',
+                      response='services/services-list-resp.json')
+        self._request('GET', '/v2/hosts',
+                      response='hardware/hosts-list-resp.json')
+
+        driver = self._request(
+            'POST', '/v2/drivers',
+            request='drivers/drivers-post-req.json',
+            response='drivers/drivers-post-resp.json',
+            status=201)['drivers'][0]
+        self._request('GET', '/v2/drivers',
+                      response='drivers/drivers-list-resp.json')
+        self._request('GET', '/v2/drivers/' + driver['uuid'],
+                      response='drivers/drivers-getone-resp.json')
+        self._request('PATCH', '/v2/drivers/' + driver['uuid'],
+                      request='drivers/drivers-patch-req.json',
+                      response='drivers/drivers-patch-resp.json')
+        self._request('GET', '/v2/hosts/host-one/hardware',
+                      response='hardware/host-hardware-resp.json')
+        self._request('GET', '/v2/hardware?host=host-one',
+                      response='hardware/hardware-list-resp.json')
+        self._request('POST', '/v2/discovery',
+                      request='discovery/discovery-post-req.json',
+                      response='discovery/discovery-post-resp.json')
+
+        resp = self.app.post_json(
+            '/v2/device_profiles',
+            [{'name': 'one-fpga',
+              'groups': [{'resources:FPGA': '1',
+                          'trait:CUSTOM_FAKE_DEVICE': 'required'}]}],
+            headers=self.headers)
+        self.assertEqual(201, resp.status_int)
+        instance = '3a5b8c2e-7f61-4d0a-9c1e-6b2f4e8d1a07'
+        path = '/v2/instances/%s/accelerators' % instance
+        self._request(
+            'POST', path,
+            request='instances/instances-accelerators-post-req.json',
+            response='instances/instances-accelerators-post-resp.json',
+            status=202)
+        self._request(
+            'GET', path,
+            response='instances/instances-accelerators-list-resp.json')
+        self._request('DELETE', '/v2/drivers/' + driver['uuid'],
+                      response='errors/error-driver-in-use-resp.json',
+                      status=409)
+        self._request('DELETE', path, status=204)
+        self._request('DELETE', '/v2/drivers/' + driver['uuid'],
+                      status=204)

@@ -207,6 +207,24 @@ class ConductorRPCAPITestCase(base.TestCase):
         self.assertRaises(messaging.RPCVersionCapError, client.hello,
                           self.context, host='n1', binary='cyborg-agent')
 
+    def test_operator_verbs_need_1_5(self):
+        self.flags(group='upgrade_levels', conductor='1.4')
+        client = rpcapi.ConductorAPI(topic='unused')
+        calls = [
+            (client.driver_install, {'name': 'fake'}),
+            (client.driver_update, {'uuid': 'u', 'config': {}}),
+            (client.driver_uninstall, {'uuid': 'u'}),
+            (client.instance_attach, {
+                'instance_uuid': 'i', 'device_profile_name': 'p',
+                'hostname': 'h', 'project_id': 'p', 'user_id': 'u'}),
+            (client.instance_detach, {'instance_uuid': 'i'}),
+        ]
+        for method, kwargs in calls:
+            exc = self.assertRaises(exception.ConductorTooOld, method,
+                                    self.context, **kwargs)
+            self.assertEqual(409, exc.code)
+            self.assertIn(method.__name__, str(exc))
+
     def test_report_needs_1_2(self):
         self.flags(group='upgrade_levels', conductor='1.1')
         client = rpcapi.ConductorAPI(topic='unused')
