@@ -15,7 +15,8 @@
 
 It declares the method to pecan with a JSON content type, encodes what the
 handler returns (a JSON-compatible value, or None for an empty body) and
-refuses path segments the handler does not take with a 404.  Errors are
+refuses path segments the handler does not take with a 404, and a method
+that needs a path segment it was not given with a 405.  Errors are
 turned into responses by cyborg.api.hooks.ErrorHook.
 """
 
@@ -24,6 +25,7 @@ import inspect
 
 from oslo_serialization import jsonutils
 import pecan
+import webob
 
 from cyborg import exception
 from cyborg.i18n import _
@@ -42,6 +44,7 @@ def expose(func):
     """
     positional = [p for p in inspect.signature(func).parameters.values()
                   if p.kind == p.POSITIONAL_OR_KEYWORD][1:]
+    required = len([p for p in positional if p.default is p.empty])
 
     @functools.wraps(func)
     def handler(self, *args, **kwargs):
@@ -50,6 +53,9 @@ def expose(func):
         if len(args) > len(positional):
             raise exception.NotFound(
                 _('The resource could not be found.'))
+        if len(args) < required:
+            # PATCH or DELETE of a collection whose handler needs an id.
+            raise webob.exc.HTTPMethodNotAllowed()
         result = func(self, *args)
         if result is None:
             if pecan.response.status_int == 200:

@@ -16,6 +16,7 @@
 import datetime
 import urllib.parse
 
+from oslo_utils import timeutils
 import pecan
 from wsme import types as wtypes
 from wsme.rest import json as wsme_json
@@ -42,10 +43,15 @@ class APIBase(wtypes.Base):
 def utc(value):
     """A naive UTC datetime from the database, made timezone-aware.
 
-    WSME then shows it with its offset: 2019-10-25T12:01:05+00:00.
+    WSME then shows it with its offset: 2019-10-25T12:01:05+00:00.  A
+    record that came back over RPC carries it as an ISO 8601 string.
     """
     if value is None:
         return None
+    if isinstance(value, str):
+        value = timeutils.parse_isotime(value)
+    if value.tzinfo is not None:
+        return value.astimezone(datetime.timezone.utc)
     return value.replace(tzinfo=datetime.timezone.utc)
 
 
