@@ -241,27 +241,31 @@ def banner(conf):
     return '\n'.join(lines)
 
 
-def _wait_for_signal():
-    """Block until SIGINT or SIGTERM; returns the signal's name."""
-    received = []
-    done = threading.Event()
+class _Signals:
+    """SIGINT and SIGTERM, caught from the start (a Ctrl-C while the
+    process starts stops it once started, without a traceback).
+    """
 
-    def handler(signum, frame):
-        received.append(signal.Signals(signum).name)
-        done.set()
+    def __init__(self):
+        self.received = []
+        self.done = threading.Event()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, self._handler)
 
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, handler)
-    # Short waits: the handler runs in this thread between them.
-    while not done.wait(1):
-        pass
-    # A second Ctrl-C while stopping must not interrupt with a traceback.
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, signal.SIG_IGN)
-    return received[0]
+    def _handler(self, signum, frame):
+        self.received.append(signal.Signals(signum).name)
+        self.done.set()
+
+    def wait(self):
+        """Block until a signal came; returns its name."""
+        # Short waits: the handler runs in this thread between them.
+        while not self.done.wait(1):
+            pass
+        return self.received[0]
 
 
 def main(argv=None):
+    signals = _Signals()
     CONF.register_cli_opts(cli_opts)
     try:
         service.prepare_service(argv, adjust=adjust,
@@ -285,7 +289,7 @@ def main(argv=None):
         return 1
     aio.start()
     print(banner(CONF), flush=True)
-    name = _wait_for_signal()
+    name = signals.wait()
     LOG.info('%s received, stopping', name)
     print('\n%s received, stopping...' % name, flush=True)
     aio.stop()
