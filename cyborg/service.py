@@ -44,11 +44,16 @@ _DEFAULT_LOG_LEVELS = [
 ]
 
 
-def prepare_service(argv=None, conf=CONF):
+def prepare_service(argv=None, conf=CONF, adjust=None, transport_url=None):
     """Parse the command line and configuration, set up logging, RPC and DB.
 
     :param argv: the command line (``sys.argv`` by default).
     :param conf: the ConfigOpts to fill (the global CONF by default).
+    :param adjust: called with *conf* once it is parsed, before anything
+        is set up, to change defaults that depend on the command line
+        (the embedded mode's state directory).
+    :param transport_url: overrides ``[DEFAULT] transport_url`` (the
+        embedded mode's in-memory transport).
     """
     argv = sys.argv if argv is None else argv
     logging.register_options(conf)
@@ -56,9 +61,11 @@ def prepare_service(argv=None, conf=CONF):
         logging.get_default_log_levels() + _DEFAULT_LOG_LEVELS))
     rpc.set_defaults(control_exchange='cyborg')
     conf(argv[1:], project='cyborg', version=version.version_string())
+    if adjust is not None:
+        adjust(conf)
     logging.setup(conf, 'cyborg')
     objects.register_all()
-    rpc.init(conf)
+    rpc.init(conf, url=transport_url)
     db_api.configure(conf)
 
 
@@ -73,10 +80,16 @@ class RPCService(service.Service):
     * ``periodic_tasks()``: a list of ``(interval, callable)``, each
       called with an admin context;
     * ``del_host(context)``: called after the RPC server stopped.
+
+    Stopping it closes the process's RPC transport too, unless
+    *owns_transport* is False (the embedded mode runs several services on
+    one in-memory transport and closes it after the last).
     """
 
-    def __init__(self, manager, topic, host=None, serializer=None):
+    def __init__(self, manager, topic, host=None, serializer=None,
+                 owns_transport=True):
         super().__init__()
+        self.owns_transport = owns_transport
         self.manager = manager
         self.topic = topic
         self.host = host or CONF.host
@@ -119,7 +132,8 @@ class RPCService(service.Service):
             self.manager.del_host(self._context)
         except Exception:
             LOG.exception('Error while stopping the %s manager', self.topic)
-        rpc.cleanup()
+        if self.owns_transport:
+            rpc.cleanup()
 
 
 def _task_name(task):

@@ -17,6 +17,8 @@ extensions = [
     'openstackdocstheme',
     'oslo_config.sphinxext',
     'oslo_config.sphinxconfiggen',
+    'oslo_policy.sphinxext',
+    'oslo_policy.sphinxpolicygen',
 ]
 
 # oslo_config.sphinxconfiggen: write the sample configuration file from the
@@ -25,6 +27,11 @@ config_generator_config_file = [
     ('../../tools/config/cyborg-config-generator.conf',
      '_static/cyborg'),
 ]
+
+# oslo_policy.sphinxpolicygen: _static/cyborg.policy.yaml.sample
+policy_generator_config_file = (
+    '../../tools/config/cyborg-policy-generator.conf')
+sample_policy_basename = '_static/cyborg'
 
 openstackdocs_repo_name = 'openstack/cyborg'
 openstackdocs_use_storyboard = False

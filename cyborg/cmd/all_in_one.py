@@ -1,0 +1,301 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""cyborg-all-in-one: Cyborg, Placement and a Nova recorder in one process.
+
+For trying Cyborg on one machine, with nothing else installed::
+
+    cyborg-all-in-one [--state-dir DIR] [--port PORT]
+                      [--simulate fpga=2,qat=1,gpu=1] [--config-file F]
+
+One process runs the API (no authentication), a conductor and an agent
+for this host over oslo.messaging's in-memory transport (``fake:/``), on
+a SQLite database under the state directory.  On the API's port it also
+serves the real openstack-placement (``/placement``, its own SQLite
+database in the state directory, no authentication) and a recorder of
+the events Cyborg sends to Nova (``/nova/v2.1``, see
+cyborg/embedded/nova.py).  The conductor creates the compute node
+resource provider of this host, as Nova would.
+
+The agent runs the generic driver, which reports this machine's PCI
+devices of the accelerator classes; ``--simulate`` adds the fake driver's
+simulated devices.  Everything is kept in the state directory, so a
+restart finds the same devices, profiles and ARQs.  SIGINT (Ctrl-C) and
+SIGTERM stop it.
+
+Any other option comes from ``--config-file`` as for the separate
+services, which run the same code against RabbitMQ and MariaDB.
+"""
+
+import os
+import signal
+import sys
+import threading
+
+from oslo_config import cfg
+from oslo_log import log as logging
+
+from cyborg import exception
+from cyborg import rpc
+from cyborg import service
+from cyborg.agent import manager as agent_manager
+from cyborg.agent import resource_tracker
+from cyborg.api import app as api_app
+from cyborg.api import heartbeat
+from cyborg.conductor import manager as conductor_manager
+from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.db import migration
+from cyborg.drivers import fake
+from cyborg.embedded import nova as nova_recorder
+from cyborg.embedded import placement as embedded_placement
+from cyborg.embedded import server as embedded_server
+from cyborg.i18n import _
+
+CONF = cfg.CONF
+LOG = logging.getLogger(__name__)
+
+TRANSPORT_URL = 'fake:/'
+PLACEMENT_PREFIX = '/placement'
+NOVA_PREFIX = '/nova/v2.1'
+NOVA_EVENTS_FILE = 'nova-events.log'
+
+cli_opts = [
+    cfg.StrOpt('state-dir', default='.state',
+               help=_('Directory of the databases, logs and recorded Nova '
+                      'events; created when missing.')),
+    cfg.PortOpt('port',
+                help=_('Port of the API, Placement and the Nova recorder '
+                       '(default: [api] port, 6666).')),
+    cfg.StrOpt('simulate', metavar='TYPE=COUNT,...',
+               help=_('Simulated devices to add, for example '
+                      'fpga=2,qat=1,gpu=1 (types: %s).') %
+               ', '.join(fake.TYPES)),
+]
+
+
+def _simulated(conf):
+    """The ``--simulate`` counts as ``[fake_driver] devices`` values.
+
+    :raises: ConfigInvalid when malformed.
+    """
+    values = [v.strip() for v in (conf.simulate or '').split(',')
+              if v.strip()]
+    if conf.simulate is not None and not values:
+        raise exception.ConfigInvalid(reason='--simulate is empty')
+    try:
+        fake.parse_devices(values)
+    except exception.ConfigInvalid:
+        raise exception.ConfigInvalid(
+            reason='--simulate %s: give <type>=<count>,... with type one '
+                   'of %s' % (conf.simulate, ', '.join(fake.TYPES)))
+    return values
+
+
+def _local_url(conf, prefix=''):
+    """The URL this process reaches its own server at."""
+    host = conf.api.host_ip
+    if host in ('0.0.0.0', '::'):
+        host = '127.0.0.1'
+    elif ':' in host:
+        host = '[%s]' % host
+    return 'http://%s:%d%s' % (host, conf.api.port, prefix)
+
+
+def adjust(conf):
+    """The embedded mode's settings, from the parsed command line.
+
+    Options the mode depends on (where the state, Placement and Nova are)
+    are overridden; the others only get new defaults that a
+    ``--config-file`` may change.
+    """
+    state = os.path.abspath(conf.state_dir)
+    os.makedirs(state, exist_ok=True)
+    conf.set_override('state_path', state)
+    conf.set_default('log_file', os.path.join(state, 'cyborg.log'))
+    conf.set_default('auth_strategy', 'noauth')
+    conf.set_default('connection', 'sqlite:///' + os.path.join(
+        state, 'cyborg.sqlite'), group='database')
+    conf.set_default('api_workers', 1, group='api')
+    if conf.port is not None:
+        conf.set_override('port', conf.port, group='api')
+    conf.set_default('enabled_drivers', ['generic'], group='agent')
+    simulated = _simulated(conf)
+    if simulated:
+        conf.set_override('devices', simulated, group='fake_driver')
+        drivers = list(conf.agent.enabled_drivers)
+        if 'fake' not in drivers and 'fake_driver' not in drivers:
+            conf.set_override('enabled_drivers', drivers + ['fake'],
+                              group='agent')
+    for group, prefix in (('placement', PLACEMENT_PREFIX),
+                          ('nova', NOVA_PREFIX)):
+        conf.set_override('auth_type', 'none', group=group)
+        conf.set_override('endpoint_override',
+                          _local_url(conf, prefix), group=group)
+    conf.set_override('create_compute_rp', True, group='placement')
+
+
+class AllInOne:
+    """The services of the process, started and stopped together."""
+
+    def __init__(self, conf):
+        self.conf = conf
+        self.state = conf.state_path
+        self.server = None
+        self.services = []
+        self.heartbeat = None
+
+    def prepare(self):
+        """Migrate the database, load the drivers and the applications,
+        bind the port.
+
+        :raises: CyborgException (configuration), OSError (port).
+        """
+        migration.upgrade('head')
+        drivers = resource_tracker.load_drivers(self.conf, self.conf.host)
+        self.services = [
+            service.RPCService(
+                conductor_manager.ConductorManager(
+                    self.conf.host, conductor_rpcapi.TOPIC),
+                conductor_rpcapi.TOPIC, owns_transport=False),
+            service.RPCService(
+                agent_manager.AgentManager(self.conf.host, drivers=drivers),
+                agent_manager.TOPIC, owns_transport=False),
+        ]
+        recorder = nova_recorder.NovaRecorder(
+            os.path.join(self.state, NOVA_EVENTS_FILE))
+        app = embedded_server.Dispatcher({
+            '': api_app.load_app(),
+            PLACEMENT_PREFIX: embedded_placement.load_app(self.state),
+            NOVA_PREFIX: recorder,
+        })
+        self.server = embedded_server.Server(
+            app, self.conf.api.host_ip, self.conf.api.port)
+
+    def start(self):
+        self.server.start()
+        # The conductor first: the agent and the API register with it.
+        for svc in self.services:
+            svc.start()
+        self.heartbeat = heartbeat.ensure_started()
+
+    def stop(self):
+        """Stop taking requests, then the agent, then the conductor."""
+        if self.heartbeat is not None:
+            self.heartbeat.stop()
+        if self.server is not None:
+            self.server.stop()
+        for svc in reversed(self.services):
+            svc.stop()
+        rpc.cleanup()
+
+
+def banner(conf):
+    """What the process prints once it is up: endpoints and commands."""
+    api = _local_url(conf, '/v2')
+    placement = _local_url(conf, PLACEMENT_PREFIX)
+    nova = _local_url(conf, NOVA_PREFIX)
+    simulated = ', '.join(conf.fake_driver.devices) if conf.simulate else (
+        'none (add some with --simulate fpga=2,qat=1,gpu=1)')
+    json_header = "-H 'Content-Type: application/json'"
+    lines = [
+        'Cyborg is running, all in one process (host %s).' % conf.host,
+        '',
+        '  Cyborg API   %s  (auth_strategy = %s)' % (api,
+                                                       conf.auth_strategy),
+        '  Placement    %s  (no authentication)' % placement,
+        '  Nova events  sent to the recorder at %s,' % nova,
+        '               kept in %s' % os.path.join(conf.state_path,
+                                                   NOVA_EVENTS_FILE),
+        '  Drivers      %s; simulated devices: %s' % (
+            ', '.join(conf.agent.enabled_drivers), simulated),
+        '  State, log   %s, %s' % (conf.state_path, conf.log_file),
+        '',
+        'Try:',
+        '  curl -s %s/devices' % api,
+        '  curl -s %s/deployables' % api,
+        "  curl -s -H 'X-Auth-Token: admin' %s/resource_providers" %
+        placement,
+        "  curl -s -X POST %s/device_profiles %s \\" % (api, json_header),
+        '      -d \'[{"name": "fpga1", "groups": '
+        '[{"resources:FPGA": "1"}]}]\'',
+        "  curl -s -X POST %s/accelerator_requests %s \\" % (api,
+                                                            json_header),
+        '      -d \'{"device_profile_name": "fpga1"}\'',
+        '  curl -s %s/os-server-external-events' % nova,
+        '  openstack --os-auth-type none --os-endpoint %s accelerator '
+        'device list' % api,
+        '    (with python-openstackclient and python-cyborgclient)',
+        'Binding an ARQ as Nova does: README.rst, "Trying Cyborg".',
+        'Press Ctrl-C to stop.',
+    ]
+    return '\n'.join(lines)
+
+
+class _Signals:
+    """SIGINT and SIGTERM, caught from the start (a Ctrl-C while the
+    process starts stops it once started, without a traceback).
+    """
+
+    def __init__(self):
+        self.received = []
+        self.done = threading.Event()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, self._handler)
+
+    def _handler(self, signum, frame):
+        self.received.append(signal.Signals(signum).name)
+        self.done.set()
+
+    def wait(self):
+        """Block until a signal came; returns its name."""
+        # Short waits: the handler runs in this thread between them.
+        while not self.done.wait(1):
+            pass
+        return self.received[0]
+
+
+def main(argv=None):
+    signals = _Signals()
+    CONF.register_cli_opts(cli_opts)
+    try:
+        service.prepare_service(argv, adjust=adjust,
+                                transport_url=TRANSPORT_URL)
+    except exception.CyborgException as exc:
+        print('cyborg-all-in-one: %s' % exc.message, file=sys.stderr)
+        return 2
+    aio = AllInOne(CONF)
+    try:
+        aio.prepare()
+    except exception.CyborgException as exc:
+        LOG.error('cyborg-all-in-one cannot start: %s', exc.message)
+        print('cyborg-all-in-one: %s' % exc.message, file=sys.stderr)
+        return 1
+    except OSError as exc:
+        LOG.error('cyborg-all-in-one cannot listen on port %s: %s',
+                  CONF.api.port, exc)
+        print('cyborg-all-in-one: cannot listen on %s:%s: %s (choose '
+              'another with --port)' % (CONF.api.host_ip, CONF.api.port,
+                                         exc), file=sys.stderr)
+        return 1
+    aio.start()
+    print(banner(CONF), flush=True)
+    name = signals.wait()
+    LOG.info('%s received, stopping', name)
+    print('\n%s received, stopping...' % name, flush=True)
+    aio.stop()
+    print('Stopped.', flush=True)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,76 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""openstack-placement served in this process, on its own SQLite database.
+
+Placement runs as in a standalone deployment without Keystone
+(README.rst, "Accelerators in Placement, without Keystone"):
+``auth_strategy = noauth2`` and a policy file that lets every request
+through.  Its schema is created or upgraded at start
+(``sync_on_startup``), so its data survives a restart as Cyborg's does.
+"""
+
+import os
+
+from oslo_config import cfg
+
+from cyborg import exception
+
+# Every Placement policy refers to one of these base rules.
+PERMISSIVE_POLICY = """\
+# Written by cyborg-all-in-one: Placement without Keystone, every request
+# may do everything.  Keep the embedded Placement on loopback.
+"admin_api": "@"
+"service_api": "@"
+"admin_or_service_api": "@"
+"admin_or_project_reader_or_service_api": "@"
+"""
+
+
+def _placement_modules():
+    try:
+        from placement import conf as placement_conf
+        from placement import db_api as placement_db
+        from placement import deploy
+    except ImportError as exc:
+        raise exception.ConfigInvalid(
+            reason='the embedded Placement needs openstack-placement '
+                   '(pip install "openstack-cyborg[all-in-one]"): %s' % exc)
+    return placement_conf, placement_db, deploy
+
+
+def load_app(state_dir):
+    """Placement's WSGI application on ``<state_dir>/placement.sqlite``.
+
+    Only one per process: Placement configures its database engine once.
+
+    :param state_dir: the directory of the database and policy file.
+    :raises: ConfigInvalid when openstack-placement is not installed.
+    :returns: the WSGI application.
+    """
+    placement_conf, placement_db, deploy = _placement_modules()
+    policy_file = os.path.join(state_dir, 'placement-policy.yaml')
+    with open(policy_file, 'w') as f:
+        f.write(PERMISSIVE_POLICY)
+    conf = cfg.ConfigOpts()
+    placement_conf.register_opts(conf)
+    conf.set_override('auth_strategy', 'noauth2', group='api')
+    conf.set_override(
+        'connection',
+        'sqlite:///' + os.path.join(state_dir, 'placement.sqlite'),
+        group='placement_database')
+    conf.set_override('sync_on_startup', True, group='placement_database')
+    conf.set_override('policy_file', policy_file, group='oslo_policy')
+    conf([], project='placement', default_config_files=[])
+    placement_db.configure(conf)
+    return deploy.loadapp(conf)

@@ -1,0 +1,89 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The embedded mode's HTTP server: several WSGI applications on one port.
+
+A threaded wsgiref server (one thread per request, enough for one person
+trying Cyborg; production runs the API under gunicorn, uWSGI or
+mod_wsgi) in front of a dispatcher that sends each request to the
+application mounted at the longest matching path prefix, moving the
+prefix from ``PATH_INFO`` to ``SCRIPT_NAME`` as a WSGI container does.
+"""
+
+import socketserver
+import threading
+from wsgiref import simple_server
+
+from oslo_log import log as logging
+
+LOG = logging.getLogger(__name__)
+
+
+class Dispatcher:
+    """WSGI application sending requests on by path prefix.
+
+    :param mounts: {prefix: application}; the prefix ``''`` takes what no
+        other prefix matches.
+    """
+
+    def __init__(self, mounts):
+        self.mounts = sorted(mounts.items(), key=lambda m: -len(m[0]))
+
+    def __call__(self, environ, start_response):
+        path = environ.get('PATH_INFO', '') or '/'
+        for prefix, app in self.mounts:
+            if prefix and not (path == prefix or
+                               path.startswith(prefix + '/')):
+                continue
+            environ['SCRIPT_NAME'] = environ.get('SCRIPT_NAME', '') + prefix
+            environ['PATH_INFO'] = path[len(prefix):]
+            return app(environ, start_response)
+        start_response('404 Not Found', [('Content-Type', 'text/plain')])
+        return [b'Not found\n']
+
+
+class _Handler(simple_server.WSGIRequestHandler):
+
+    def log_message(self, format, *args):
+        LOG.debug('%s - %s', self.address_string(), format % args)
+
+
+class _ThreadingServer(socketserver.ThreadingMixIn,
+                       simple_server.WSGIServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+class Server:
+    """Serves *app* on *host*:*port* in a thread until stop().
+
+    :raises: OSError when the port cannot be bound (in the constructor).
+    """
+
+    def __init__(self, app, host, port):
+        self._server = simple_server.make_server(
+            host, port, app, server_class=_ThreadingServer,
+            handler_class=_Handler)
+        self.port = self._server.server_address[1]
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, name='cyborg-all-in-one-http',
+            daemon=True)
+
+    def start(self):
+        self._thread.start()
+
+    def stop(self):
+        """Stop accepting requests and close the socket."""
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(10)

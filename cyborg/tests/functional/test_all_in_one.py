@@ -1,0 +1,230 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""cyborg-all-in-one as a process, driven through REST as a user would.
+
+The process is started as the README starts it (a free port, a temporary
+state directory, ``--simulate``), then: its devices are discovered, their
+resource providers are in its own Placement under the compute node
+provider, a device profile and an ARQ are created and the ARQ bound as
+Nova binds it (Placement allocation, PATCH), the recorder got Nova's
+event.  SIGTERM stops it (exit 0); started again on the same state
+directory it still has all of it; SIGINT stops it too.  Every wait is a
+bounded poll.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+
+import fixtures
+from oslo_utils import uuidutils
+from oslotest import base
+import requests
+
+from cyborg.tests.functional.fixtures import services
+
+HOST = 'aio-node'
+SIMULATE = 'fpga=2,qat=1,gpu=1'
+# The fake driver's deployables for SIMULATE, under the compute node.
+PROVIDERS = {HOST + suffix for suffix in (
+    '_FakeDevice', '_FakeDevice_fpga1', '_FakeDevice_gpu0') +
+    tuple('_FakeDevice_qat0_vf%d' % i for i in range(4))}
+JSON = {'Content-Type': 'application/json'}
+PLACEMENT = {'X-Auth-Token': 'admin',
+             'OpenStack-API-Version': 'placement 1.28'}
+
+
+class AllInOneTestCase(base.BaseTestCase):
+
+    def setUp(self):
+        super().setUp()
+        tmp = self.useFixture(fixtures.TempDir()).path
+        self.state = os.path.join(tmp, 'state')
+        self.config = os.path.join(tmp, 'extra.conf')
+        # --config-file works as for the separate services.
+        services.write_config(self.config, {
+            'DEFAULT': {'host': HOST, 'report_interval': 1, 'debug': True},
+            'agent': {'hotplug': False}})
+        self.port = services.free_port()
+        self.base = 'http://127.0.0.1:%d' % self.port
+        self.api = self.base + '/v2'
+        self.placement = self.base + '/placement'
+        self.session = requests.Session()
+        self.process = None
+        self.output = os.path.join(tmp, 'output.txt')
+        self.addCleanup(self._kill)
+        self.addOnException(self._print_output)
+
+    # The process -------------------------------------------------------
+
+    def start(self):
+        with open(self.output, 'ab') as out:
+            self.process = subprocess.Popen(
+                [sys.executable, '-m', 'cyborg.cmd.all_in_one',
+                 '--state-dir', self.state, '--port', str(self.port),
+                 '--simulate', SIMULATE, '--config-file', self.config],
+                stdout=out, stderr=subprocess.STDOUT,
+                start_new_session=True)
+        services.wait_for(self._up, timeout=120,
+                          message='cyborg-all-in-one never answered')
+
+    def stop(self, sig):
+        """Send *sig*; the process must exit 0 without a traceback."""
+        self.process.send_signal(sig)
+        status = self.process.wait(60)
+        self.assertEqual(0, status, self._read_output())
+        self.assertNotIn('Traceback', self._read_output())
+        self.assertNotIn('Traceback', self._read_log())
+
+    def _up(self):
+        if self.process.poll() is not None:
+            self.fail('cyborg-all-in-one exited with %s' %
+                      self.process.returncode)
+        try:
+            return self.session.get(self.api, timeout=5).status_code == 200
+        except requests.ConnectionError:
+            return False
+
+    def _kill(self):
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(10)
+
+    def _read_output(self):
+        with open(self.output, errors='replace') as f:
+            return f.read()
+
+    def _read_log(self):
+        path = os.path.join(self.state, 'cyborg.log')
+        if not os.path.exists(path):
+            return ''
+        with open(path, errors='replace') as f:
+            return f.read()
+
+    def _print_output(self, exc_info):
+        print('----- cyborg-all-in-one output -----')
+        print(self._read_output())
+        print('----- cyborg.log (last 200 lines) -----')
+        print('\n'.join(self._read_log().splitlines()[-200:]))
+
+    # REST --------------------------------------------------------------
+
+    def request(self, method, url, expect, **kwargs):
+        response = self.session.request(method, url, timeout=30, **kwargs)
+        self.assertEqual(expect, response.status_code, response.text)
+        return response.json() if response.content else None
+
+    def simulated_devices(self):
+        devices = self.request('GET', self.api + '/devices', 200)['devices']
+        return {d['uuid']: d['type'] for d in devices
+                if d['vendor'] == '0xABCD'}
+
+    def providers(self):
+        """{name: uuid} of the compute node and its children, or None
+        while any of them is missing.
+        """
+        rps = self.request('GET', self.placement + '/resource_providers',
+                           200, headers=PLACEMENT)['resource_providers']
+        names = {rp['name']: rp['uuid'] for rp in rps}
+        if HOST not in names or not PROVIDERS <= set(names):
+            return None
+        return names
+
+    def arq(self, uuid):
+        return self.request('GET', self.api + '/accelerator_requests/' +
+                            uuid, 200)
+
+    def nova_events(self):
+        return self.request(
+            'GET', self.base + '/nova/v2.1/os-server-external-events',
+            200)['events']
+
+    # Nova's part -------------------------------------------------------
+
+    def bind(self, arq, rp_uuid, instance):
+        """Allocate as the scheduler, then bind as nova-compute does."""
+        self.request(
+            'PUT', self.placement + '/allocations/' + instance, 204,
+            headers=PLACEMENT, json={
+                'allocations': {rp_uuid: {'resources': {'FPGA': 1}}},
+                'project_id': 'demo', 'user_id': 'demo',
+                'consumer_generation': None})
+        self.request('PATCH', self.api + '/accelerator_requests', 202,
+                     headers=JSON, json={arq: [
+                         {'path': '/hostname', 'op': 'add', 'value': HOST},
+                         {'path': '/device_rp_uuid', 'op': 'add',
+                          'value': rp_uuid},
+                         {'path': '/instance_uuid', 'op': 'add',
+                          'value': instance}]})
+
+    # The test ----------------------------------------------------------
+
+    def test_flow_and_restart(self):
+        self.start()
+        devices = services.wait_for(
+            lambda: (lambda d: d if len(d) == 4 else None)(
+                self.simulated_devices()),
+            timeout=120, message='simulated devices never discovered')
+        self.assertEqual(['FPGA', 'FPGA', 'GPU', 'QAT'],
+                         sorted(devices.values()))
+        providers = services.wait_for(
+            self.providers, timeout=120,
+            message='resource providers never appeared in Placement')
+
+        self.request('POST', self.api + '/device_profiles', 201,
+                     headers=JSON, json=[{'name': 'fpga1', 'groups': [
+                         {'resources:FPGA': '1',
+                          'trait:CUSTOM_FAKE_DEVICE': 'required'}]}])
+        [arq] = self.request('POST', self.api + '/accelerator_requests',
+                             201, headers=JSON,
+                             json={'device_profile_name': 'fpga1'})['arqs']
+        instance = uuidutils.generate_uuid()
+        rp_uuid = providers[HOST + '_FakeDevice']
+        self.bind(arq['uuid'], rp_uuid, instance)
+        bound = services.wait_for(
+            lambda: (lambda a: a if a['state'] == 'Bound' else None)(
+                self.arq(arq['uuid'])),
+            timeout=120, message='the ARQ was never bound')
+        self.assertEqual('TEST_PCI', bound['attach_handle_type'])
+        self.assertEqual(rp_uuid, bound['device_rp_uuid'])
+        [event] = services.wait_for(
+            self.nova_events, timeout=120,
+            message='the recorder never got the event')
+        self.assertEqual(
+            {'name': 'accelerator-request-bound', 'status': 'completed',
+             'tag': arq['uuid'], 'server_uuid': instance},
+            {k: event[k] for k in ('name', 'status', 'tag', 'server_uuid')})
+
+        self.stop(signal.SIGTERM)
+        self.start()
+
+        self.assertEqual(devices, self.simulated_devices())
+        self.assertEqual(providers, self.providers())
+        [profile] = self.request('GET', self.api + '/device_profiles?name='
+                                 'fpga1', 200)['device_profiles']
+        self.assertEqual('fpga1', profile['name'])
+        after = self.arq(arq['uuid'])
+        self.assertEqual(
+            {k: bound[k] for k in ('state', 'instance_uuid',
+                                   'attach_handle_uuid', 'device_rp_uuid')},
+            {k: after[k] for k in ('state', 'instance_uuid',
+                                   'attach_handle_uuid', 'device_rp_uuid')})
+        allocations = self.request(
+            'GET', self.placement + '/allocations/' + instance, 200,
+            headers=PLACEMENT)['allocations']
+        self.assertEqual({'FPGA': 1}, allocations[rp_uuid]['resources'])
+        self.assertEqual([event], self.nova_events())
+
+        self.stop(signal.SIGINT)

@@ -1,0 +1,103 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of cyborg-all-in-one's settings and output."""
+
+import os
+
+import fixtures
+from oslo_config import cfg
+from oslo_log import log as logging
+from oslotest import base
+
+from cyborg import conf as cyborg_conf
+from cyborg import exception
+from cyborg.cmd import all_in_one
+
+
+class AdjustTest(base.BaseTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.tmp = self.useFixture(fixtures.TempDir()).path
+        self.state = os.path.join(self.tmp, 'state')
+
+    def conf(self, *args, config=None):
+        conf = cfg.ConfigOpts()
+        # The option groups are module-level objects that hold the
+        # overrides of every ConfigOpts they are registered with: clear
+        # them, or they leak into the next test.
+        self.addCleanup(conf.reset)
+        cyborg_conf.register_opts(conf)
+        logging.register_options(conf)
+        conf.register_cli_opts(all_in_one.cli_opts)
+        argv = ['--state-dir', self.state] + list(args)
+        if config:
+            path = os.path.join(self.tmp, 'extra.conf')
+            with open(path, 'w') as f:
+                f.write(config)
+            argv += ['--config-file', path]
+        conf(argv, default_config_files=[])
+        all_in_one.adjust(conf)
+        return conf
+
+    def test_defaults(self):
+        conf = self.conf()
+        self.assertTrue(os.path.isdir(self.state))
+        self.assertEqual(self.state, conf.state_path)
+        self.assertEqual('sqlite:///%s/cyborg.sqlite' % self.state,
+                         conf.database.connection)
+        self.assertEqual(os.path.join(self.state, 'cyborg.log'),
+                         conf.log_file)
+        self.assertEqual('noauth', conf.auth_strategy)
+        self.assertEqual(['generic'], conf.agent.enabled_drivers)
+        self.assertEqual('none', conf.placement.auth_type)
+        self.assertEqual('http://127.0.0.1:6666/placement',
+                         conf.placement.endpoint_override)
+        self.assertTrue(conf.placement.create_compute_rp)
+        self.assertEqual('http://127.0.0.1:6666/nova/v2.1',
+                         conf.nova.endpoint_override)
+
+    def test_port_and_simulate(self):
+        conf = self.conf('--port', '7000', '--simulate', 'fpga=2, qat=1')
+        self.assertEqual(7000, conf.api.port)
+        self.assertEqual(['generic', 'fake'], conf.agent.enabled_drivers)
+        self.assertEqual(['fpga=2', 'qat=1'], conf.fake_driver.devices)
+        self.assertEqual('http://127.0.0.1:7000/placement',
+                         conf.placement.endpoint_override)
+
+    def test_config_file_keeps_its_choices(self):
+        conf = self.conf('--simulate', 'gpu=1', config=(
+            '[DEFAULT]\nauth_strategy = keystone\n'
+            '[agent]\nenabled_drivers = fake_driver,gpu\n'
+            '[api]\nhost_ip = 0.0.0.0\n'))
+        self.assertEqual('keystone', conf.auth_strategy)
+        self.assertEqual(['fake_driver', 'gpu'], conf.agent.enabled_drivers)
+        # This process reaches itself on loopback.
+        self.assertEqual('http://127.0.0.1:6666/placement',
+                         conf.placement.endpoint_override)
+
+    def test_bad_simulate(self):
+        for value in ('fpga', 'tpu=1', 'fpga=x', ','):
+            self.assertRaises(exception.ConfigInvalid, self.conf,
+                              '--simulate', value)
+
+    def test_banner(self):
+        conf = self.conf('--port', '7000', '--simulate', 'fpga=1')
+        text = all_in_one.banner(conf)
+        for expected in ('http://127.0.0.1:7000/v2',
+                         'http://127.0.0.1:7000/placement',
+                         'http://127.0.0.1:7000/nova/v2.1',
+                         os.path.join(self.state, 'nova-events.log'),
+                         'fpga=1', 'Ctrl-C'):
+            self.assertIn(expected, text)

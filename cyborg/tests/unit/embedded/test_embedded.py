@@ -1,0 +1,94 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the embedded mode's dispatcher and Nova recorder."""
+
+import os
+
+import fixtures
+from oslotest import base
+import webob
+import webob.dec
+import webtest
+
+from cyborg.embedded import nova
+from cyborg.embedded import server
+
+
+@webob.dec.wsgify
+def _echo(request):
+    return webob.Response(json_body={'script_name': request.script_name,
+                                     'path_info': request.path_info})
+
+
+class DispatcherTest(base.BaseTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.app = webtest.TestApp(server.Dispatcher(
+            {'': _echo, '/placement': _echo, '/nova/v2.1': _echo}))
+
+    def test_longest_prefix_moves_to_script_name(self):
+        self.assertEqual({'script_name': '/placement',
+                          'path_info': '/resource_providers'},
+                         self.app.get('/placement/resource_providers').json)
+        self.assertEqual({'script_name': '/nova/v2.1',
+                          'path_info': '/os-server-external-events'},
+                         self.app.get('/nova/v2.1/os-server-external-events')
+                         .json)
+
+    def test_prefix_alone(self):
+        self.assertEqual({'script_name': '/placement', 'path_info': ''},
+                         self.app.get('/placement').json)
+
+    def test_other_paths_go_to_the_default(self):
+        self.assertEqual({'script_name': '', 'path_info': '/placementx'},
+                         self.app.get('/placementx').json)
+        self.assertEqual({'script_name': '', 'path_info': '/v2/devices'},
+                         self.app.get('/v2/devices').json)
+
+    def test_no_default(self):
+        app = webtest.TestApp(server.Dispatcher({'/placement': _echo}))
+        app.get('/v2', status=404)
+
+
+class NovaRecorderTest(base.BaseTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.path = os.path.join(self.useFixture(fixtures.TempDir()).path,
+                                 'events.log')
+        self.app = webtest.TestApp(nova.NovaRecorder(self.path))
+
+    def test_records_and_answers_as_nova(self):
+        event = {'name': 'accelerator-request-bound', 'tag': 'arq',
+                 'server_uuid': 'vm', 'status': 'completed'}
+        answer = self.app.post_json(nova.PATH, {'events': [event]})
+        self.assertEqual({'events': [dict(event, code=200)]}, answer.json)
+        [recorded] = self.app.get(nova.PATH).json['events']
+        self.assertEqual(event, {k: recorded[k] for k in event})
+        self.assertIn('received_at', recorded)
+        # Kept in the file: a new recorder (a restart) still lists it.
+        again = webtest.TestApp(nova.NovaRecorder(self.path))
+        self.assertEqual([recorded], again.get(nova.PATH).json['events'])
+
+    def test_empty(self):
+        self.assertEqual({'events': []}, self.app.get(nova.PATH).json)
+
+    def test_bad_body(self):
+        self.app.post_json(nova.PATH, {'events': 'x'}, status=400)
+        self.app.post(nova.PATH, 'not json', status=400)
+
+    def test_other_paths_and_methods(self):
+        self.app.get('/servers', status=404)
+        self.app.delete(nova.PATH, status=405)
