@@ -188,10 +188,15 @@ def key_values(pairs, option='--config'):
 def driver_config(pairs):
     """``GROUP.OPTION=VALUE`` strings as ``{group: {option: value}}``.
 
+    A JSON object is an item of a list option (a selector of ``[pci]
+    device_spec``): given once, it is sent as a list of one.
+
     :raises: CommandError for a key without a group.
     """
     config = {}
     for key, value in key_values(pairs).items():
+        if isinstance(value, dict):
+            value = [value]
         group, sep, option = key.rpartition('.')
         if not sep or not group or not option:
             raise CommandError(
