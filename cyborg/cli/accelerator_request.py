@@ -79,7 +79,7 @@ class ShowARQ(common.ShowOne):
         return parser
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.arq, 'accelerator request')
+        uuid = common.check_uuid(parsed_args.arq, 'an accelerator request')
         return common.one(self.client.get('/accelerator_requests/' + uuid),
                           DETAIL_COLUMNS)
 
@@ -121,7 +121,7 @@ class BindARQ(common.ShowOne):
         return parser
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.arq, 'accelerator request')
+        uuid = common.check_uuid(parsed_args.arq, 'an accelerator request')
         values = {'hostname': parsed_args.host,
                   'device_rp_uuid': parsed_args.device_rp,
                   'instance_uuid': parsed_args.instance}
@@ -148,7 +148,7 @@ class UnbindARQ(common.Command):
         return parser
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.arq, 'accelerator request')
+        uuid = common.check_uuid(parsed_args.arq, 'an accelerator request')
         self.client.patch('/accelerator_requests', {uuid: [
             {'op': 'remove', 'path': '/' + key} for key in
             ('hostname', 'device_rp_uuid', 'instance_uuid')]})
@@ -165,7 +165,7 @@ class DeleteARQs(common.Command):
         return parser
 
     def take_action(self, parsed_args):
-        uuids = [common.check_uuid(u, 'accelerator request')
+        uuids = [common.check_uuid(u, 'an accelerator request')
                  for u in parsed_args.arqs]
         self.client.delete('/accelerator_requests', arqs=','.join(uuids))
         self.progress('Deleted %s.', ', '.join(uuids))

@@ -22,6 +22,7 @@ a ``CommandError`` carrying the API's own message.
 import json
 import time
 
+from cliff import columns
 from cliff import command
 from cliff import lister
 from cliff import show
@@ -207,15 +208,30 @@ def driver_config(pairs):
 
 
 def check_uuid(value, what):
+    """*value*, when it is a UUID.
+
+    :param what: what it identifies ("a driver").
+    :raises: CommandError
+    """
     if not uuidutils.is_uuid_like(value):
-        raise CommandError('%s is not a %s UUID.' % (value, what))
+        raise CommandError('%s is not the UUID of %s.' % (value, what))
     return value
 
 
+class JSONColumn(columns.FormattableColumn):
+    """A structure: compact JSON in a table, itself in json and yaml."""
+
+    def human_readable(self):
+        return json.dumps(self._value, sort_keys=True)
+
+    def machine_readable(self):
+        return self._value
+
+
 def cell(value):
-    """A value as a table cell: structures as compact JSON."""
+    """A value as an output cell."""
     if isinstance(value, (dict, list)):
-        return json.dumps(value, sort_keys=True)
+        return JSONColumn(value)
     return value
 
 

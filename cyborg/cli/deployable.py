@@ -53,7 +53,7 @@ class ShowDeployable(common.ShowOne):
         return parser
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.deployable, 'deployable')
+        uuid = common.check_uuid(parsed_args.deployable, 'a deployable')
         return common.one(self.client.get('/deployables/' + uuid),
                           DETAIL_COLUMNS)
 
@@ -78,8 +78,8 @@ class ProgramDeployable(common.ShowOne):
         return parser
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.deployable, 'deployable')
-        image = common.check_uuid(parsed_args.image, 'image')
+        uuid = common.check_uuid(parsed_args.deployable, 'a deployable')
+        image = common.check_uuid(parsed_args.image, 'an image')
         self.progress('Programming %s with image %s...', uuid, image)
         result = self.client.patch(
             '/deployables/%s/program' % uuid,

@@ -16,7 +16,7 @@
 from cyborg.cli import common
 
 COLUMNS = common.field_columns('uuid', 'type', 'vendor', 'model',
-                               'hostname', 'status', 'std_board_info')
+                               'hostname', 'status')
 DETAIL_COLUMNS = common.field_columns(
     'uuid', 'type', 'vendor', 'model', 'hostname', 'status',
     'std_board_info', 'vendor_board_info', 'created_at', 'updated_at')
@@ -52,7 +52,7 @@ class ShowDevice(common.ShowOne):
         return parser
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.device, 'device')
+        uuid = common.check_uuid(parsed_args.device, 'a device')
         return common.one(self.client.get('/devices/' + uuid),
                           DETAIL_COLUMNS)
 
@@ -66,7 +66,7 @@ class _SetStatus(common.ShowOne):
         return parser
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.device, 'device')
+        uuid = common.check_uuid(parsed_args.device, 'a device')
         self.client.post('/devices/%s/%s' % (uuid, self.ACTION))
         return common.one(self.client.get('/devices/' + uuid),
                           DETAIL_COLUMNS)

@@ -64,7 +64,7 @@ class ShowDriver(common.ShowOne):
         return parser
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.driver, 'driver')
+        uuid = common.check_uuid(parsed_args.driver, 'a driver')
         return common.one(self.client.get('/drivers/' + uuid),
                           DETAIL_COLUMNS)
 
@@ -113,7 +113,7 @@ class UpdateDriver(common.ShowOne):
         return parser
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.driver, 'driver')
+        uuid = common.check_uuid(parsed_args.driver, 'a driver')
         result = self.client.patch(
             '/drivers/' + uuid,
             {'config': common.driver_config(parsed_args.config)})
@@ -136,7 +136,7 @@ class UninstallDriver(common.Command):
         return parser
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.driver, 'driver')
+        uuid = common.check_uuid(parsed_args.driver, 'a driver')
         self.client.delete('/drivers/' + uuid,
                            force='true' if parsed_args.force else None)
         self.progress('Driver %s uninstalled.', uuid)

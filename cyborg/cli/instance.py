@@ -40,7 +40,7 @@ class AttachInstance(common.Lister):
         return parser
 
     def take_action(self, parsed_args):
-        instance = common.check_uuid(parsed_args.instance, 'instance')
+        instance = common.check_uuid(parsed_args.instance, 'an instance')
         body = {'device_profile_name': parsed_args.device_profile,
                 'hostname': parsed_args.host}
         if parsed_args.project:
@@ -70,6 +70,6 @@ class DetachInstance(common.Command):
         return parser
 
     def take_action(self, parsed_args):
-        instance = common.check_uuid(parsed_args.instance, 'instance')
+        instance = common.check_uuid(parsed_args.instance, 'an instance')
         self.client.delete('/instances/%s/accelerators' % instance)
         self.progress('Accelerators of instance %s detached.', instance)

@@ -23,6 +23,7 @@ and back to the printed output is exercised.
 import io
 import json
 import logging
+import os
 
 import fixtures
 from oslotest import base
@@ -139,8 +140,10 @@ class CLITestCase(base.BaseTestCase):
         self.json('install-driver', 'fake', '--host', 'host-two')
         profile = self.json('device-profile-create', 'p1', '--group',
                             'resources:FPGA=1', '--description', 'one')
-        self.assertEqual([{'resources:FPGA': '1'}],
-                         json.loads(profile['groups']))
+        self.assertEqual([{'resources:FPGA': '1'}], profile['groups'])
+        # Structures are JSON in a table, themselves in json and yaml.
+        out, _err = self.cyborg('device-profile-list', '-c', 'groups')
+        self.assertIn('[{"resources:FPGA": "1"}]', out)
         self.assertEqual(profile['uuid'],
                          self.json('device-profile-show', 'p1')['uuid'])
         [arq] = self.json('arq-create', '--device-profile', 'p1')
@@ -163,6 +166,24 @@ class CLITestCase(base.BaseTestCase):
         [deployable] = self.json('deployable-list')
         self.assertEqual(deployable['uuid'], self.json(
             'deployable-show', deployable['uuid'])['uuid'])
+
+    def test_program_and_wait(self):
+        cache = self.useFixture(fixtures.TempDir()).path
+        image = '5d5b1c4e-8a4e-4e55-a3b6-2f0b8c1e9d01'
+        with open(os.path.join(cache, image), 'wb') as f:
+            f.write(b'bitstream')
+        self.env.conf.config(group='agent', image_cache_dir=cache)
+        self.json('install-driver', 'fake', '--host', 'host-one')
+        [deployable] = self.json('deployable-list')
+        out, err = self.cyborg('deployable-program', deployable['uuid'],
+                               '--image', image, '--wait', '-f', 'json')
+        self.assertEqual(image, json.loads(out)['bitstream_id'])
+        self.assertIn('Programming %s' % deployable['uuid'], err)
+        self.assertEqual(image, self.json(
+            'deployable-show', deployable['uuid'])['bitstream_id'])
+        out, err = self.cyborg('deployable-program', deployable['uuid'],
+                               '--image', 'not-a-uuid', expect=1)
+        self.assertIn('not-a-uuid is not the UUID of an image', err)
 
     def test_errors(self):
         out, err = self.cyborg('driver-show',
