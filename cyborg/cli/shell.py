@@ -68,7 +68,10 @@ class ClientManager:
                     or region.config.get('endpoint_override'))
         if not endpoint and region.config.get('auth_type') in ('none',
                                                                 'noauth'):
-            endpoint = region.config['auth'].get('endpoint')
+            # --os-endpoint (or OS_ENDPOINT) wins over the clouds.yaml
+            # that openstack.config found, as other options do.
+            endpoint = (getattr(options, 'os_endpoint', None)
+                        or region.config['auth'].get('endpoint'))
         return common.Client(
             session,
             api_version=(options.os_accelerator_api_version

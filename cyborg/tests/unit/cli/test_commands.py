@@ -60,10 +60,11 @@ class CLITestCase(base.BaseTestCase):
         for name in ('OS_CLOUD', 'OS_AUTH_URL', 'OS_AUTH_TYPE'):
             self.useFixture(fixtures.EnvironmentVariable(name))
 
-    def cyborg(self, *args, expect=0):
+    def cyborg(self, *args, expect=0, auth=True):
         """Run the command; returns (stdout, stderr)."""
         out, err = io.StringIO(), io.StringIO()
-        argv = ['--os-auth-type', 'none', '--os-endpoint', URL] + list(args)
+        argv = (['--os-auth-type', 'none', '--os-endpoint', URL]
+                if auth else []) + list(args)
         status = shell.CyborgShell(argv, stdout=out, stderr=err).run(argv)
         self.assertEqual(expect, status, 'stdout: %s\nstderr: %s' % (
             out.getvalue(), err.getvalue()))
@@ -184,6 +185,23 @@ class CLITestCase(base.BaseTestCase):
         out, err = self.cyborg('deployable-program', deployable['uuid'],
                                '--image', 'not-a-uuid', expect=1)
         self.assertIn('not-a-uuid is not the UUID of an image', err)
+
+    def test_clouds_yaml(self):
+        path = os.path.join(self.useFixture(fixtures.TempDir()).path,
+                            'clouds.yaml')
+        with open(path, 'w') as f:
+            f.write('clouds:\n  local:\n    auth_type: none\n'
+                    '    auth:\n      endpoint: %s\n' % URL)
+        self.useFixture(fixtures.EnvironmentVariable(
+            'OS_CLIENT_CONFIG_FILE', path))
+        out, _err = self.cyborg('--os-cloud', 'local', 'service-list',
+                                '-f', 'value', '-c', 'host', auth=False)
+        self.assertEqual('host-one\nhost-two\n', out)
+        # The command line wins over the cloud's endpoint.
+        out, err = self.cyborg('--os-cloud', 'local', '--os-endpoint',
+                               'http://elsewhere.test:1', 'service-list',
+                               auth=False, expect=1)
+        self.assertIn('elsewhere.test', err)
 
     def test_errors(self):
         out, err = self.cyborg('driver-show',
