@@ -61,10 +61,13 @@ class ServiceTestCase(base.DbTestCase):
             config.setdefault(group, {}).update(options)
         return config
 
-    def start_service(self, binary, host, **groups):
-        """Start *binary* for *host*; stopped at the end of the test."""
+    def start_service(self, binary, host, env=None, **groups):
+        """Start *binary* for *host*; stopped at the end of the test.
+
+        :param env: environment variables added to the process's.
+        """
         process = self.useFixture(services.ServiceProcess(
-            binary, self.service_config(host, **groups)))
+            binary, self.service_config(host, **groups), env=env))
         self.processes.append(process)
         return process
 

@@ -1,0 +1,171 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""arq-*: accelerator requests (ARQs), as Nova makes and binds them.
+
+Binding, unbinding and deleting bound ARQs need a service token (Nova's)
+in a deployment with Keystone; an API with ``auth_strategy = noauth``
+gives requests without identity the service role.
+"""
+
+from cyborg.cli import common
+
+COLUMNS = common.field_columns(
+    'uuid', 'state', 'device_profile_name', 'device_profile_group_id',
+    'hostname', 'device_rp_uuid', 'instance_uuid', 'attach_handle_type',
+    'attach_handle_info')
+DETAIL_COLUMNS = COLUMNS + common.field_columns(
+    'project_id', 'attach_handle_uuid', 'created_at', 'updated_at')
+
+# States after which a bind has ended, well or not.
+RESOLVED = ('Bound', 'BindFailed', 'Unbound', 'Deleting')
+
+
+def wait_resolved(client, uuids, timeout, progress):
+    """Poll the ARQs until none is still binding.
+
+    :returns: the ARQs, in the order of *uuids*.
+    :raises: CommandError after *timeout* seconds.
+    """
+    def fetch():
+        return [client.get('/accelerator_requests/' + u) for u in uuids]
+
+    def done(arqs):
+        pending = [a['uuid'] for a in arqs if a['state'] not in RESOLVED]
+        if pending:
+            progress('Waiting for %s to be bound...', ', '.join(pending))
+        return not pending
+
+    return common.poll(fetch, done, timeout, what='the bind')
+
+
+def add_wait(parser):
+    parser.add_argument('--wait', action='store_true',
+                        help='Wait until the bind is done (Bound or '
+                             'BindFailed); see the global --timeout.')
+
+
+class ListARQs(common.Lister):
+    """List accelerator requests (an administrator sees all projects')."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('--instance', metavar='INSTANCE',
+                            help='Only the ARQs of this instance (UUID).')
+        return parser
+
+    def take_action(self, parsed_args):
+        body = self.client.get('/accelerator_requests',
+                               instance=parsed_args.instance)
+        return common.rows(body['arqs'], COLUMNS)
+
+
+class ShowARQ(common.ShowOne):
+    """Show one accelerator request."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('arq', metavar='ARQ', help='Its UUID.')
+        return parser
+
+    def take_action(self, parsed_args):
+        uuid = common.check_uuid(parsed_args.arq, 'an accelerator request')
+        return common.one(self.client.get('/accelerator_requests/' + uuid),
+                          DETAIL_COLUMNS)
+
+
+class CreateARQs(common.Lister):
+    """Create the accelerator requests of a device profile (one per
+    accelerator its groups ask for), in state Initial.
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('--device-profile', metavar='NAME',
+                            required=True, help='The device profile.')
+        return parser
+
+    def take_action(self, parsed_args):
+        body = self.client.post(
+            '/accelerator_requests',
+            {'device_profile_name': parsed_args.device_profile})
+        return common.rows(body['arqs'], COLUMNS)
+
+
+class BindARQ(common.ShowOne):
+    """Bind an accelerator request to a host, a resource provider (the
+    deployable Placement allocated) and an instance.
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('arq', metavar='ARQ', help='Its UUID.')
+        parser.add_argument('--host', required=True,
+                            help='The instance\'s compute host.')
+        parser.add_argument('--device-rp', metavar='RP_UUID', required=True,
+                            help='The resource provider of the '
+                                 'deployable.')
+        parser.add_argument('--instance', metavar='INSTANCE',
+                            required=True, help='The instance (UUID).')
+        add_wait(parser)
+        return parser
+
+    def take_action(self, parsed_args):
+        uuid = common.check_uuid(parsed_args.arq, 'an accelerator request')
+        values = {'hostname': parsed_args.host,
+                  'device_rp_uuid': parsed_args.device_rp,
+                  'instance_uuid': parsed_args.instance}
+        self.client.patch('/accelerator_requests', {uuid: [
+            {'op': 'add', 'path': '/' + key, 'value': value}
+            for key, value in values.items()]})
+        if parsed_args.wait:
+            [arq] = wait_resolved(self.client, [uuid],
+                                  self.app.options.timeout, self.progress)
+            if arq['state'] != 'Bound':
+                raise common.CommandError('The bind of %s ended %s.' % (
+                    uuid, arq['state']))
+        else:
+            arq = self.client.get('/accelerator_requests/' + uuid)
+        return common.one(arq, DETAIL_COLUMNS)
+
+
+class UnbindARQ(common.Command):
+    """Unbind an accelerator request from its instance."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('arq', metavar='ARQ', help='Its UUID.')
+        return parser
+
+    def take_action(self, parsed_args):
+        uuid = common.check_uuid(parsed_args.arq, 'an accelerator request')
+        self.client.patch('/accelerator_requests', {uuid: [
+            {'op': 'remove', 'path': '/' + key} for key in
+            ('hostname', 'device_rp_uuid', 'instance_uuid')]})
+        self.progress('Accelerator request %s unbound.', uuid)
+
+
+class DeleteARQs(common.Command):
+    """Delete accelerator requests."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('arqs', metavar='ARQ', nargs='+',
+                            help='Their UUIDs.')
+        return parser
+
+    def take_action(self, parsed_args):
+        uuids = [common.check_uuid(u, 'an accelerator request')
+                 for u in parsed_args.arqs]
+        self.client.delete('/accelerator_requests', arqs=','.join(uuids))
+        self.progress('Deleted %s.', ', '.join(uuids))

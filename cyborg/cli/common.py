@@ -1,0 +1,278 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""What every ``cyborg`` command shares: the API client and the output.
+
+The client is a keystoneauth adapter for the ``accelerator`` service that
+sends the microversion the user chose (``OpenStack-API-Version:
+accelerator X``) on every request, and that turns an error response into
+a ``CommandError`` carrying the API's own message.
+"""
+
+import json
+import time
+
+from cliff import columns
+from cliff import command
+from cliff import lister
+from cliff import show
+from keystoneauth1 import adapter
+from keystoneauth1 import exceptions as ks_exc
+from oslo_utils import uuidutils
+
+SERVICE_TYPE = 'accelerator'
+DEFAULT_API_VERSION = '2.5'
+
+
+class CommandError(Exception):
+    """An error the user can act on: cliff prints it and exits 1."""
+
+
+def api_message(response):
+    """The message of an error response, as the API wrote it.
+
+    Cyborg sends ``{"error_message": "<JSON of {faultstring,
+    error_code}>"}``; other OpenStack services send ``{"errors":
+    [{"title", "detail", "code"}]}``.  Both are understood; anything else
+    falls back to the response text.
+
+    :param response: a requests.Response.
+    :returns: (message, error code or None).
+    """
+    try:
+        body = response.json()
+    except ValueError:
+        return (response.text.strip() or response.reason), None
+    if isinstance(body, dict) and 'error_message' in body:
+        fault = body['error_message']
+        if isinstance(fault, str):
+            try:
+                fault = json.loads(fault)
+            except ValueError:
+                return fault, None
+        if isinstance(fault, dict):
+            return (fault.get('faultstring') or str(fault),
+                    fault.get('error_code'))
+    if isinstance(body, dict) and body.get('errors'):
+        error = body['errors'][0]
+        return (error.get('detail') or error.get('title') or str(error),
+                error.get('code'))
+    return json.dumps(body), None
+
+
+class Client:
+    """The Cyborg API on a keystoneauth session.
+
+    :param session: a keystoneauth1 Session (with its auth plugin).
+    :param api_version: the microversion to ask for (``2.5``).
+    :param endpoint: the API's URL, instead of the catalog's.
+    :param interface: region_name: where the catalog's endpoint is.
+    :param timeout: seconds an HTTP request may take (None: no limit).
+    """
+
+    def __init__(self, session, api_version=DEFAULT_API_VERSION,
+                 endpoint=None, interface=None, region_name=None,
+                 timeout=None):
+        self.api_version = api_version
+        self.timeout = timeout
+        self.adapter = adapter.Adapter(
+            session, service_type=SERVICE_TYPE, interface=interface,
+            region_name=region_name, endpoint_override=endpoint,
+            default_microversion=api_version)
+
+    def request(self, method, path, body=None, params=None, timeout=None):
+        """One request; paths are relative to the API root
+        (``/drivers``): the API serves v2 with or without its prefix.
+
+        :returns: the decoded JSON body, or None when it has none.
+        :raises: CommandError with the API's message.
+        """
+        kwargs = {'raise_exc': False}
+        if body is not None:
+            kwargs['json'] = body
+        if params:
+            kwargs['params'] = {k: v for k, v in params.items()
+                                if v is not None}
+        timeout = timeout or self.timeout
+        if timeout:
+            kwargs['timeout'] = timeout
+        try:
+            response = self.adapter.request(path, method, **kwargs)
+        except ks_exc.ConnectTimeout as exc:
+            raise CommandError('Timed out connecting to the API: %s' % exc)
+        except ks_exc.RequestTimeout as exc:
+            raise CommandError(
+                'The API did not answer within %ss: %s' % (timeout, exc))
+        except ks_exc.ClientException as exc:
+            raise CommandError(str(exc))
+        if response.status_code >= 400:
+            message, code = api_message(response)
+            raise CommandError('%s (HTTP %d%s)' % (
+                message, response.status_code,
+                ', %s' % code if code else ''))
+        if not response.content:
+            return None
+        return response.json()
+
+    def get(self, path, **params):
+        return self.request('GET', path, params=params)
+
+    def post(self, path, body=None, timeout=None):
+        return self.request('POST', path, body=body, timeout=timeout)
+
+    def patch(self, path, body, timeout=None):
+        return self.request('PATCH', path, body=body, timeout=timeout)
+
+    def delete(self, path, **params):
+        return self.request('DELETE', path, params=params)
+
+
+def poll(fetch, done, timeout, interval=1.0, what='the operation'):
+    """Call *fetch* until *done* holds for its result.
+
+    :param fetch: returns the current state (a resource).
+    :param done: predicate on that state.
+    :param timeout: seconds; None or 0: no limit.
+    :returns: the last state.
+    :raises: CommandError after *timeout* seconds.
+    """
+    deadline = time.monotonic() + timeout if timeout else None
+    while True:
+        state = fetch()
+        if done(state):
+            return state
+        if deadline is not None and time.monotonic() >= deadline:
+            raise CommandError('Timed out after %ss waiting for %s.' % (
+                timeout, what))
+        time.sleep(interval)
+
+
+def key_values(pairs, option='--config'):
+    """``KEY=VALUE`` strings as a dict.
+
+    A value that is JSON (a number, a list, an object, true/false) keeps
+    its JSON type, any other is a string; a key given more than once
+    collects its values in a list.
+
+    :raises: CommandError for an item without ``=``.
+    """
+    result = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition('=')
+        if not sep or not key:
+            raise CommandError('%s takes KEY=VALUE, not %r.' % (option, pair))
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            parsed = None
+        if parsed is not None:
+            value = parsed
+        if key in result:
+            previous = result[key]
+            result[key] = (previous if isinstance(previous, list)
+                           else [previous]) + [value]
+        else:
+            result[key] = value
+    return result
+
+
+def driver_config(pairs):
+    """``GROUP.OPTION=VALUE`` strings as ``{group: {option: value}}``.
+
+    A JSON object is an item of a list option (a selector of ``[pci]
+    device_spec``): given once, it is sent as a list of one.
+
+    :raises: CommandError for a key without a group.
+    """
+    config = {}
+    for key, value in key_values(pairs).items():
+        if isinstance(value, dict):
+            value = [value]
+        group, sep, option = key.rpartition('.')
+        if not sep or not group or not option:
+            raise CommandError(
+                '--config takes GROUP.OPTION=VALUE (e.g. '
+                'pci.device_spec=\'{"vendor_id": "1af4"}\'), not %r.' % key)
+        config.setdefault(group, {})[option] = value
+    return config
+
+
+def check_uuid(value, what):
+    """*value*, when it is a UUID.
+
+    :param what: what it identifies ("a driver").
+    :raises: CommandError
+    """
+    if not uuidutils.is_uuid_like(value):
+        raise CommandError('%s is not the UUID of %s.' % (value, what))
+    return value
+
+
+class JSONColumn(columns.FormattableColumn):
+    """A structure: compact JSON in a table, itself in json and yaml."""
+
+    def human_readable(self):
+        return json.dumps(self._value, sort_keys=True)
+
+    def machine_readable(self):
+        return self._value
+
+
+def cell(value):
+    """A value as an output cell."""
+    if isinstance(value, (dict, list)):
+        return JSONColumn(value)
+    return value
+
+
+def rows(items, columns):
+    """(column titles, rows) of *items* (dicts) for a Lister."""
+    return (tuple(title for title, _key in columns),
+            [tuple(cell(item.get(key)) for _title, key in columns)
+             for item in items])
+
+
+def one(item, columns):
+    """(titles, values) of one item for a ShowOne."""
+    titles, [values] = rows([item], columns)
+    return titles, values
+
+
+def field_columns(*keys):
+    """Columns titled after their field names."""
+    return tuple((key, key) for key in keys)
+
+
+class CyborgMixin:
+    """Gives commands ``self.client``."""
+
+    @property
+    def client(self):
+        return self.app.client_manager.cyborg
+
+    def progress(self, message, *args):
+        """A line for the user on stderr (the result goes to stdout)."""
+        self.app.stderr.write((message % args if args else message) + '\n')
+        self.app.stderr.flush()
+
+
+class Command(CyborgMixin, command.Command):
+    """A command without output."""
+
+
+class Lister(CyborgMixin, lister.Lister):
+    """A command that prints a table."""
+
+
+class ShowOne(CyborgMixin, show.ShowOne):
+    """A command that prints one resource."""

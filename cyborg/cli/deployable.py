@@ -1,0 +1,100 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""deployable-*: the schedulable units of devices, and programming."""
+
+from cyborg.cli import common
+
+COLUMNS = common.field_columns('uuid', 'name', 'num_accelerators',
+                               'driver_name', 'rp_uuid', 'bitstream_id')
+DETAIL_COLUMNS = common.field_columns(
+    'uuid', 'name', 'num_accelerators', 'driver_name', 'rp_uuid',
+    'bitstream_id', 'device_id', 'parent_id', 'root_id', 'attributes_list',
+    'created_at', 'updated_at')
+
+
+class ListDeployables(common.Lister):
+    """List deployables."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('--name', help='Only the deployable NAME.')
+        parser.add_argument('--driver', help='Only the deployables of '
+                                             'this driver.')
+        parser.add_argument('--rp', metavar='RP_UUID',
+                            help='Only the deployable of this resource '
+                                 'provider.')
+        return parser
+
+    def take_action(self, parsed_args):
+        body = self.client.get('/deployables', name=parsed_args.name,
+                               driver_name=parsed_args.driver,
+                               rp_uuid=parsed_args.rp)
+        return common.rows(body['deployables'], COLUMNS)
+
+
+class ShowDeployable(common.ShowOne):
+    """Show one deployable."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('deployable', metavar='DEPLOYABLE',
+                            help='Its UUID.')
+        return parser
+
+    def take_action(self, parsed_args):
+        uuid = common.check_uuid(parsed_args.deployable, 'a deployable')
+        return common.one(self.client.get('/deployables/' + uuid),
+                          DETAIL_COLUMNS)
+
+
+class ProgramDeployable(common.ShowOne):
+    """Program a deployable's FPGA with an image (a bitstream in Glance
+    or the agent's image cache).
+
+    The API answers when the agent has programmed it; --wait then polls
+    the deployable until it reports the image as loaded.
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('deployable', metavar='DEPLOYABLE',
+                            help='Its UUID.')
+        parser.add_argument('--image', metavar='IMAGE', required=True,
+                            help='The bitstream\'s image UUID.')
+        parser.add_argument('--wait', action='store_true',
+                            help='Wait until the deployable shows the '
+                                 'image (see the global --timeout).')
+        return parser
+
+    def take_action(self, parsed_args):
+        uuid = common.check_uuid(parsed_args.deployable, 'a deployable')
+        image = common.check_uuid(parsed_args.image, 'an image')
+        self.progress('Programming %s with image %s...', uuid, image)
+        result = self.client.patch(
+            '/deployables/%s/program' % uuid,
+            [{'path': '/program', 'op': 'replace',
+              'value': [{'image_uuid': image}]}])
+        if parsed_args.wait:
+            def done(deployable):
+                if deployable['bitstream_id'] == image:
+                    return True
+                self.progress('Waiting for %s to show image %s...',
+                                uuid, image)
+                return False
+
+            result = common.poll(
+                lambda: self.client.get('/deployables/' + uuid), done,
+                self.app.options.timeout, what='the programming')
+            self.progress('Programmed.')
+        return common.one(result, DETAIL_COLUMNS)

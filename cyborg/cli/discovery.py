@@ -1,0 +1,88 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""discover-services: make the agents discover their devices now (2.5).
+
+The API answers when every agent asked has reported, so the command shows
+on stderr which hosts it asks, and ``--timeout`` bounds the request.
+"""
+
+from cyborg.cli import common
+
+COLUMNS = (('host', 'host'), ('status', 'status'), ('added', 'added'),
+           ('changed', 'changed'), ('removed', 'removed'),
+           ('drivers', 'drivers'), ('error', 'error'))
+
+
+def _names(items):
+    """Devices (``driver address``) or drivers (``name (N devices)``)
+    as short text.
+    """
+    names = []
+    for item in items or []:
+        if 'address' in item:
+            names.append('%s %s' % (item.get('driver'), item['address']))
+        else:
+            names.append('%s (%s devices)' % (item.get('name'),
+                                              item.get('devices')))
+    return ', '.join(names)
+
+
+class DiscoverServices(common.Lister):
+    """Run discovery now on one host or on every agent that is up.
+
+    Prints, per host, the devices the discovery added, changed and
+    removed; exits 1 when an agent failed.
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('--host', help='Only the agent of HOST.')
+        parser.add_argument('--driver',
+                            help='Only this driver (needs --host).')
+        return parser
+
+    def take_action(self, parsed_args):
+        body = {}
+        if parsed_args.host:
+            body['host'] = parsed_args.host
+            hosts = [parsed_args.host]
+        else:
+            hosts = sorted({s['host'] for s in self.client.get(
+                '/services', binary='cyborg-agent', status='up')[
+                'services']})
+        if parsed_args.driver:
+            if not parsed_args.host:
+                raise common.CommandError('--driver needs --host.')
+            body['driver'] = parsed_args.driver
+        self.progress('Asking %d host(s) to discover: %s', len(hosts),
+                        ', '.join(hosts) or '(no agent is up)')
+        result = self.client.post('/discovery', body or None)
+        items = []
+        for host in result['hosts']:
+            self.progress('%s: %s', host['host'], host['status'])
+            items.append(dict(host, added=_names(host.get('added')),
+                              changed=_names(host.get('changed')),
+                              removed=_names(host.get('removed')),
+                              drivers=_names(host.get('drivers'))))
+        self.failed = [h['host'] for h in items if h['status'] != 'ok']
+        return common.rows(items, COLUMNS)
+
+    def run(self, parsed_args):
+        self.failed = []
+        result = super().run(parsed_args)
+        if self.failed:
+            self.progress('Discovery failed on: %s',
+                            ', '.join(self.failed))
+            return 1
+        return result

@@ -1,0 +1,142 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The seeds' driver verbs: driver-list, install-, update- and
+uninstall-driver (2.5).
+
+A driver's configuration is given as ``--config GROUP.OPTION=VALUE``
+(repeat an option for a list), e.g. the generic driver's selectors::
+
+    cyborg install-driver generic --host compute1 \\
+        --config 'pci.device_spec={"vendor_id": "1af4"}'
+"""
+
+from cyborg.cli import common
+
+COLUMNS = common.field_columns('uuid', 'host', 'name', 'status',
+                               'device_types', 'devices', 'source',
+                               'config')
+DETAIL_COLUMNS = common.field_columns(
+    'uuid', 'host', 'name', 'status', 'detail', 'version', 'device_types',
+    'devices', 'source', 'config', 'created_at', 'updated_at')
+
+_CONFIG_HELP = ('An option of the driver as GROUP.OPTION=VALUE (JSON '
+                'values keep their type; repeat an option for a list, '
+                'repeat --config for several options).')
+
+
+class ListDrivers(common.Lister):
+    """List the drivers of every host (or of one)."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('--host', help='Only the drivers of HOST.')
+        parser.add_argument('--name', help='Only the drivers named NAME.')
+        parser.add_argument('--status',
+                            choices=['READY', 'ERROR', 'DISABLED'],
+                            help='Only the drivers in this status.')
+        return parser
+
+    def take_action(self, parsed_args):
+        body = self.client.get('/drivers', host=parsed_args.host,
+                               name=parsed_args.name,
+                               status=parsed_args.status)
+        return common.rows(body['drivers'], COLUMNS)
+
+
+class ShowDriver(common.ShowOne):
+    """Show one driver of a host."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('driver', metavar='ID',
+                            help='The driver\'s UUID (see driver-list).')
+        return parser
+
+    def take_action(self, parsed_args):
+        uuid = common.check_uuid(parsed_args.driver, 'a driver')
+        return common.one(self.client.get('/drivers/' + uuid),
+                          DETAIL_COLUMNS)
+
+
+class InstallDriver(common.Lister):
+    """Install (enable) a driver on one host, or on every agent's host.
+
+    The agents load it at once and discover its devices; the answer lists
+    the driver on each host with the devices it found.
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('name', metavar='NAME',
+                            help='A registered driver (e.g. generic).')
+        parser.add_argument('--host',
+                            help='Only on HOST (default: every host with '
+                                 'an agent).')
+        parser.add_argument('--config', metavar='GROUP.OPTION=VALUE',
+                            action='append', default=[], help=_CONFIG_HELP)
+        return parser
+
+    def take_action(self, parsed_args):
+        body = {'name': parsed_args.name}
+        if parsed_args.host:
+            body['host'] = parsed_args.host
+        if parsed_args.config:
+            body['config'] = common.driver_config(parsed_args.config)
+        self.progress('Installing %s on %s...', parsed_args.name,
+                        parsed_args.host or 'every host')
+        result = self.client.post('/drivers', body)
+        return common.rows(result['drivers'], COLUMNS)
+
+
+class UpdateDriver(common.ShowOne):
+    """Replace a driver's configuration; its host rediscovers."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('driver', metavar='ID',
+                            help='The driver\'s UUID (see driver-list).')
+        parser.add_argument('--config', metavar='GROUP.OPTION=VALUE',
+                            action='append', required=True,
+                            help=_CONFIG_HELP + ' The options not given '
+                                 'go back to their defaults.')
+        return parser
+
+    def take_action(self, parsed_args):
+        uuid = common.check_uuid(parsed_args.driver, 'a driver')
+        result = self.client.patch(
+            '/drivers/' + uuid,
+            {'config': common.driver_config(parsed_args.config)})
+        return common.one(result, DETAIL_COLUMNS)
+
+
+class UninstallDriver(common.Command):
+    """Uninstall a driver: its devices leave Cyborg and Placement.
+
+    Refused while one of its devices is bound to an instance, unless
+    --force, which first unbinds them (and tells Nova).
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('driver', metavar='ID',
+                            help='The driver\'s UUID (see driver-list).')
+        parser.add_argument('--force', action='store_true',
+                            help='Unbind the devices in use first.')
+        return parser
+
+    def take_action(self, parsed_args):
+        uuid = common.check_uuid(parsed_args.driver, 'a driver')
+        self.client.delete('/drivers/' + uuid,
+                           force='true' if parsed_args.force else None)
+        self.progress('Driver %s uninstalled.', uuid)

@@ -1,0 +1,235 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The ``cyborg`` commands against the real API, in process.
+
+The API, the conductor, two agents (host-one, host-two), Placement and a
+recording Nova run as for the gabbi tests of the operator verbs
+(APIFixtureWithAgents); the command's requests reach the API through
+wsgi-intercept, so the whole path from argument parsing to the database
+and back to the printed output is exercised.
+"""
+
+import io
+import json
+import logging
+import os
+
+import fixtures
+from oslotest import base
+from wsgi_intercept import interceptor
+
+from cyborg.cli import shell
+from cyborg.db.queries import driver as driver_queries
+from cyborg.tests.functional.fixtures import gabbits
+
+URL = 'http://cyborg-cli.test:6666'
+
+
+class _Agents(fixtures.Fixture):
+    """APIFixtureWithAgents as a fixture, with the API intercepted."""
+
+    def _setUp(self):
+        self.gabbi = gabbits.APIFixtureWithAgents()
+        self.gabbi.start_fixture()
+        self.addCleanup(self.gabbi.stop_fixture)
+        intercept = interceptor.RequestsInterceptor(gabbits.setup_app,
+                                                    url=URL)
+        intercept.__enter__()
+        self.addCleanup(intercept.__exit__, None, None, None)
+
+
+class CLITestCase(base.BaseTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.env = self.useFixture(_Agents()).gabbi
+        # cliff adds a console handler to the root logger per run.
+        root = logging.getLogger()
+        self.addCleanup(setattr, root, 'handlers', list(root.handlers))
+        for name in ('OS_CLOUD', 'OS_AUTH_URL', 'OS_AUTH_TYPE'):
+            self.useFixture(fixtures.EnvironmentVariable(name))
+
+    def cyborg(self, *args, expect=0, auth=True):
+        """Run the command; returns (stdout, stderr)."""
+        out, err = io.StringIO(), io.StringIO()
+        argv = (['--os-auth-type', 'none', '--os-endpoint', URL]
+                if auth else []) + list(args)
+        status = shell.CyborgShell(argv, stdout=out, stderr=err).run(argv)
+        self.assertEqual(expect, status, 'stdout: %s\nstderr: %s' % (
+            out.getvalue(), err.getvalue()))
+        return out.getvalue(), err.getvalue()
+
+    def json(self, *args):
+        return json.loads(self.cyborg(*(args + ('-f', 'json')))[0])
+
+    def test_service_list(self):
+        services = self.json('service-list')
+        self.assertEqual([('host-one', 'cyborg-agent', 'up'),
+                          ('host-two', 'cyborg-agent', 'up')],
+                         [(s['host'], s['binary'], s['status'])
+                          for s in services])
+        self.assertEqual(['host-two'], [s['host'] for s in self.json(
+            'service-list', '--host', 'host-two')])
+        self.assertEqual([], self.json('service-list', '--status', 'down'))
+
+    def test_driver_lifecycle(self):
+        [installed] = self.json('install-driver', 'fake', '--host',
+                                'host-one', '--config',
+                                'fake_driver.devices=fpga=1,qat=1')
+        self.assertEqual(('fake', 'host-one', 'READY', 2),
+                         (installed['name'], installed['host'],
+                          installed['status'], installed['devices']))
+        # What the command printed is what the database holds.
+        [row] = driver_queries.get_all(self.env.context, host='host-one')
+        self.assertEqual(row['uuid'], installed['uuid'])
+        self.assertEqual({'fake_driver': {'devices': 'fpga=1,qat=1'}},
+                         row['config'])
+        devices = self.json('device-list', '--host', 'host-one')
+        self.assertEqual(['FPGA', 'QAT'], sorted(d['type'] for d in devices))
+        hardware = self.json('hardware-list', '--host', 'host-one')
+        self.assertEqual(['fake', 'fake'], [h['driver'] for h in hardware])
+
+        updated = self.json('update-driver', installed['uuid'], '--config',
+                            'fake_driver.devices=fpga=1',
+                            '--config', 'fake_driver.devices=qat=1',
+                            '--config', 'fake_driver.devices=gpu=1')
+        self.assertEqual(3, updated['devices'])
+        [host] = self.json('discover-services', '--host', 'host-one')
+        self.assertEqual(('host-one', 'ok'), (host['host'], host['status']))
+        self.assertIn('fake (3 devices)', host['drivers'])
+
+        out, err = self.cyborg('uninstall-driver', installed['uuid'])
+        self.assertIn('uninstalled', err)
+        self.assertEqual([], self.json('driver-list'))
+        self.assertEqual([], self.json('device-list', '--host', 'host-one'))
+
+    def test_attach_detach_and_refused_uninstall(self):
+        [installed] = self.json('install-driver', 'fake', '--host',
+                                'host-one')
+        self.json('device-profile-create', 'one-fpga', '--group',
+                  'resources:FPGA=1,trait:CUSTOM_FAKE_DEVICE=required')
+        instance = '0b2f8f4c-5d1e-4f56-9a55-8d3c0e6f7a21'
+        [arq] = self.json('attach-instance', instance, '--device-profile',
+                          'one-fpga', '--host', 'host-one', '--wait')
+        self.assertEqual(('Bound', instance),
+                         (arq['state'], arq['instance_uuid']))
+        self.assertEqual([arq['uuid']], [a['uuid'] for a in self.json(
+            'arq-list', '--instance', instance)])
+
+        out, err = self.cyborg('uninstall-driver', installed['uuid'],
+                               expect=1)
+        self.assertIn(instance, err)
+        self.assertIn('HTTP 409, cyborg.driver.in_use', err)
+        self.assertEqual(1, len(self.json('driver-list')))
+
+        self.cyborg('detach-instance', instance)
+        self.assertEqual([], self.json('arq-list', '--instance', instance))
+        self.cyborg('uninstall-driver', installed['uuid'])
+
+    def test_device_profiles_and_arqs(self):
+        self.json('install-driver', 'fake', '--host', 'host-two')
+        profile = self.json('device-profile-create', 'p1', '--group',
+                            'resources:FPGA=1', '--description', 'one')
+        self.assertEqual([{'resources:FPGA': '1'}], profile['groups'])
+        # Structures are JSON in a table, themselves in json and yaml.
+        out, _err = self.cyborg('device-profile-list', '-c', 'groups')
+        self.assertIn('[{"resources:FPGA": "1"}]', out)
+        self.assertEqual(profile['uuid'],
+                         self.json('device-profile-show', 'p1')['uuid'])
+        [arq] = self.json('arq-create', '--device-profile', 'p1')
+        self.assertEqual('Initial', arq['state'])
+        self.assertEqual(arq['uuid'],
+                         self.json('arq-show', arq['uuid'])['uuid'])
+        out, err = self.cyborg('device-profile-delete', 'p1', expect=1)
+        self.assertIn('cyborg.device_profile.in_use', err)
+        self.cyborg('arq-delete', arq['uuid'])
+        self.cyborg('device-profile-delete', 'p1')
+        self.assertEqual([], self.json('device-profile-list'))
+
+    def test_device_enable_disable(self):
+        self.json('install-driver', 'fake', '--host', 'host-one')
+        [device] = self.json('device-list')
+        self.assertEqual('maintaining', self.json(
+            'device-disable', device['uuid'])['status'])
+        self.assertEqual('enabled', self.json(
+            'device-enable', device['uuid'])['status'])
+        [deployable] = self.json('deployable-list')
+        self.assertEqual(deployable['uuid'], self.json(
+            'deployable-show', deployable['uuid'])['uuid'])
+
+    def test_program_and_wait(self):
+        cache = self.useFixture(fixtures.TempDir()).path
+        image = '5d5b1c4e-8a4e-4e55-a3b6-2f0b8c1e9d01'
+        with open(os.path.join(cache, image), 'wb') as f:
+            f.write(b'bitstream')
+        self.env.conf.config(group='agent', image_cache_dir=cache)
+        self.json('install-driver', 'fake', '--host', 'host-one')
+        [deployable] = self.json('deployable-list')
+        out, err = self.cyborg('deployable-program', deployable['uuid'],
+                               '--image', image, '--wait', '-f', 'json')
+        self.assertEqual(image, json.loads(out)['bitstream_id'])
+        self.assertIn('Programming %s' % deployable['uuid'], err)
+        self.assertEqual(image, self.json(
+            'deployable-show', deployable['uuid'])['bitstream_id'])
+        out, err = self.cyborg('deployable-program', deployable['uuid'],
+                               '--image', 'not-a-uuid', expect=1)
+        self.assertIn('not-a-uuid is not the UUID of an image', err)
+
+    def test_clouds_yaml(self):
+        path = os.path.join(self.useFixture(fixtures.TempDir()).path,
+                            'clouds.yaml')
+        with open(path, 'w') as f:
+            f.write('clouds:\n  local:\n    auth_type: none\n'
+                    '    auth:\n      endpoint: %s\n' % URL)
+        self.useFixture(fixtures.EnvironmentVariable(
+            'OS_CLIENT_CONFIG_FILE', path))
+        out, _err = self.cyborg('--os-cloud', 'local', 'service-list',
+                                '-f', 'value', '-c', 'host', auth=False)
+        self.assertEqual('host-one\nhost-two\n', out)
+        # The command line wins over the cloud's endpoint.
+        out, err = self.cyborg('--os-cloud', 'local', '--os-endpoint',
+                               'http://elsewhere.test:1', 'service-list',
+                               auth=False, expect=1)
+        self.assertIn('elsewhere.test', err)
+
+    def test_errors(self):
+        out, err = self.cyborg('driver-show',
+                               '44a0ba6e-3d35-4ac2-9c31-d6a4e0c5c0d3',
+                               expect=1)
+        self.assertIn('HTTP 404, cyborg.driver.not_found', err)
+        out, err = self.cyborg('install-driver', 'no-such-driver', expect=1)
+        self.assertIn('cyborg.driver.unknown', err)
+        out, err = self.cyborg('install-driver', 'fake', '--config',
+                               'devices=1', expect=1)
+        self.assertIn('GROUP.OPTION=VALUE', err)
+        out, err = self.cyborg('--os-accelerator-api-version', '2.4',
+                               'service-list', expect=1)
+        self.assertIn('microversion 2.5', err)
+
+    def test_output_formats(self):
+        out, _err = self.cyborg('service-list', '-f', 'value', '-c', 'host')
+        self.assertEqual('host-one\nhost-two\n', out)
+        out, _err = self.cyborg('service-list', '-f', 'csv', '-c', 'host')
+        self.assertEqual('"host"\n"host-one"\n"host-two"\n',
+                         out.replace('\r', ''))
+        out, _err = self.cyborg('service-list', '-f', 'yaml', '-c', 'host')
+        self.assertIn('- host: host-one', out)
+        out, _err = self.cyborg('service-list')
+        self.assertIn('| host-one', out)
+
+    def test_debug_shows_the_http_exchange(self):
+        out, err = self.cyborg('--debug', 'service-list', '-f', 'value')
+        self.assertIn('GET %s/services' % URL, err)
+        self.assertIn('accelerator 2.5', err)
+        self.assertIn('RESP BODY', err)
