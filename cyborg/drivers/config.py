@@ -88,8 +88,9 @@ def check(driver_cls, config):
 
     :param driver_cls: the driver's class.
     :param config: ``{group: {option: value}}`` (JSON values; a list
-        option takes a JSON list or a comma-separated string; objects
-        stand for their JSON text).
+        option takes a JSON list or a comma-separated string, a
+        multi-valued option a JSON list or one value; objects stand for
+        their JSON text).
     :raises: DriverConfigInvalid
     :returns: the same mapping with values of the options' types.
     """
@@ -113,8 +114,13 @@ def check(driver_cls, config):
                     name=driver_cls.name,
                     reason='[%s] has no option %s (known: %s)' % (
                         group, name, ', '.join(sorted(opts))))
+            value = _plain(value)
+            if opts[name].multi and not isinstance(value, list):
+                # One selector (string or object) of a multi-valued
+                # option such as [pci] device_spec.
+                value = [value]
             try:
-                scratch.set_override(name, _plain(value), group=group)
+                scratch.set_override(name, value, group=group)
                 converted[group][name] = scratch[group][name]
             except (ValueError, TypeError) as exc:
                 raise exception.DriverConfigInvalid(

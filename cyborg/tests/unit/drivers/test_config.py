@@ -39,6 +39,13 @@ class CheckTestCase(base.TestCase):
             driver_config.check(generic.GenericDriver,
                                 config)['pci']['device_spec'])
 
+    def test_one_selector_without_a_list(self):
+        for value in ('{"vendor_id": "8086"}', {'vendor_id': '8086'}):
+            self.assertEqual(
+                ['{"vendor_id": "8086"}'],
+                driver_config.check(generic.GenericDriver, {'pci': {
+                    'device_spec': value}})['pci']['device_spec'])
+
     def test_dynamic_groups_of_the_gpu_driver(self):
         config = {'gpu_devices': {'enabled_vgpu_types': ['nvidia-222']},
                   'vgpu_nvidia-222': {'device_addresses': ['0000:af:00.0']}}
