@@ -235,6 +235,11 @@ def banner(conf):
         '  openstack --os-auth-type none --os-endpoint %s accelerator '
         'device list' % api,
         '    (with python-openstackclient and python-cyborgclient)',
+        '  OS_AUTH_TYPE=none OS_ENDPOINT=%s %s service-list' % (
+            api[:-len('/v2')],
+            os.path.join(os.path.dirname(sys.executable), 'cyborg')),
+        '    (the operator command; also driver-list, hardware-list, '
+        'install-driver...)',
         'Binding an ARQ as Nova does: README.rst, "Trying Cyborg".',
         'Press Ctrl-C to stop.',
     ]
