@@ -56,9 +56,10 @@ import threading
 import time
 import uuid
 
+import psutil
+import report_scale
 import requests
 
-import report_scale
 from cyborg.tests.fixtures import nova as nova_fixture
 
 PHASES = ('profile', 'create', 'bind', 'resolve', 'delete')
@@ -160,7 +161,27 @@ def nova_headers(args):
             'X-Roles': 'member,reader', 'X-Service-Roles': 'service'}
 
 
-def run_level(args, concurrency, targets):
+def cpu_seconds(processes):
+    """{name: CPU seconds (user + system)} of each started process and
+    its children (gunicorn workers, oslo.service workers).
+    """
+    seconds = {}
+    for name, process in processes:
+        try:
+            root = psutil.Process(process.pid)
+            total = 0.0
+            for proc in [root] + root.children(recursive=True):
+                times = proc.cpu_times()
+                total += times.user + times.system
+        except psutil.Error:
+            continue
+        seconds[name] = total
+    own = psutil.Process().cpu_times()
+    seconds['bench'] = own.user + own.system
+    return seconds
+
+
+def run_level(args, concurrency, targets, processes=()):
     """*concurrency* clients, ``--iterations`` lifecycles each."""
     clients = [Client(args, targets[i % len(targets)])
                for i in range(concurrency)]
@@ -176,10 +197,12 @@ def run_level(args, concurrency, targets):
         for _ in range(args.iterations):
             client.lifecycle()
 
+    cpu_before = cpu_seconds(processes)
     started = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(concurrency) as pool:
         list(pool.map(loop, clients))
     seconds = time.monotonic() - started
+    cpu_after = cpu_seconds(processes)
     done = sum(len(c.times['delete']) for c in clients)
     errors = [e for c in clients for e in c.errors]
     record = {
@@ -189,6 +212,12 @@ def run_level(args, concurrency, targets):
         'lifecycles_per_s': round(done / seconds, 1),
         'errors': len(errors), 'error_samples': errors[:3],
         'resolve_polls': sum(c.polls for c in clients),
+        # CPU per lifecycle of each process started (--start), and of this
+        # one (the clients and the recording Nova).
+        'cpu_ms_per_lifecycle': {
+            name: round((cpu_after[name] - cpu_before[name]) * 1000.0 /
+                        max(done, 1), 2)
+            for name in cpu_after if name in cpu_before},
         'ms': {phase: percentiles([t for c in clients
                                    for t in c.times[phase]])
                for phase in PHASES}}
@@ -311,7 +340,9 @@ def run(args):
               'cpus': os.cpu_count(), 'machine': platform.platform(),
               'python': platform.python_version()})
         for concurrency in args.concurrency:
-            record, patched = run_level(args, concurrency, targets)
+            record, patched = run_level(
+                args, concurrency, targets,
+                deployment.processes if deployment else ())
             emit(record)
             if nova is not None:
                 emit(event_report(nova, patched, concurrency))
