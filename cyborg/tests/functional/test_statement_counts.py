@@ -50,7 +50,7 @@ HOST = 'node1'
 EXPECTED = {
     'profile_by_name': 1,
     'arq_create': 3,
-    'arq_bind': 13,
+    'arq_bind': 12,
     'arq_resolved': 1,
     'arq_delete_by_instance': 7,
     'list_arqs_instance': 1,
