@@ -29,6 +29,7 @@ import pecan
 from cyborg import exception
 from cyborg import policy
 from cyborg.api import after_response
+from cyborg.api import argspec_cache
 from cyborg.api import expose
 from cyborg.api import hooks
 from cyborg.api.controllers import root
@@ -46,6 +47,7 @@ def setup_app():
     Inside out: the empty-200 fix, the error bodies, and the work that
     runs after a response went out.
     """
+    argspec_cache.install()
     app = pecan.make_app(
         root.RootController(),
         hooks=[hooks.ContextHook(), hooks.MicroversionHook(),

@@ -17,11 +17,13 @@ Creating ARQs from a device profile; binding, unbinding and deleting them
 is cyborg.conductor.arq_bind.
 """
 
+from oslo_db import api as oslo_db_api
 from oslo_log import log as logging
 
 from cyborg import exception
 from cyborg import states
 from cyborg.conductor import arq_bind
+from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device_profile as dp_queries
 from cyborg.objects import accelerator_request as arq_obj
@@ -51,8 +53,11 @@ def group_count(group):
     return count
 
 
+@oslo_db_api.retry_on_deadlock
+@db_api.context_manager.writer
 def create(context, device_profile_name, project_id):
-    """Create every ARQ a device profile asks for, in one transaction.
+    """Create every ARQ a device profile asks for, in one transaction
+    (the profile is read in it too).
 
     :param device_profile_name: the profile's name.
     :param project_id: the owner project of the new ARQs.

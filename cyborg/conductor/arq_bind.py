@@ -170,14 +170,17 @@ def bind(context, patches, project_id=None, more_for_instance=False):
                      states.BIND_FAILED, request_id, held=True)
             result[uuid] = states.BIND_FAILED
             continue
-        session.execute(sa.update(ARQ).where(ARQ.uuid == uuid).values(
-            attach_handle_id=handle['id'], deployable_id=target['id']))
+        taken = {'attach_handle_id': handle['id'],
+                 'deployable_id': target['id']}
         work = _work_for(session, groups[uuid], target, handle)
         if work is None:
+            # The handle and the state in one UPDATE.
             _resolve(session, uuid, values['instance_uuid'], states.BOUND,
-                     request_id, held=True)
+                     request_id, held=True, values=taken)
             result[uuid] = states.BOUND
         else:
+            session.execute(sa.update(ARQ).where(ARQ.uuid == uuid)
+                            .values(**taken))
             kind, payload = work
             job_queries.add(session, uuid, kind, payload, deadline,
                             request_id=request_id, held=True)
@@ -185,6 +188,23 @@ def bind(context, patches, project_id=None, more_for_instance=False):
     LOG.info('Bind of %(n)d ARQ(s) for request %(req)s: %(result)s',
              {'n': len(patches), 'req': request_id, 'result': result})
     return result
+
+
+@oslo_db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def release(context, request_id, claim_seconds):
+    """cyborg-api answered bind request *request_id*: let its jobs run and
+    take its events for Nova, in one transaction.
+
+    :param claim_seconds: how long the caller owns the events it takes
+        (it sends them now; see nova_event.release_and_claim).
+    :returns: (number of jobs released, the events taken, as dicts).
+    """
+    session = context.session
+    jobs = job_queries.release_held(session, request_id)
+    events = event_queries.release_and_claim(session, request_id,
+                                             claim_seconds)
+    return jobs, events
 
 
 def _queue_release(session, arq_uuid, handle, delete):

@@ -32,6 +32,7 @@ from cyborg import version
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.clients import placement as placement_client
 from cyborg.conductor import accelerator_request as arq_ops
+from cyborg.conductor import arq_bind
 from cyborg.conductor import attribute as attribute_ops
 from cyborg.conductor import bind_jobs
 from cyborg.conductor import deployable as deployable_ops
@@ -42,9 +43,7 @@ from cyborg.conductor import instance as instance_ops
 from cyborg.conductor import inventory
 from cyborg.conductor import nova_notifier
 from cyborg.conductor import registration
-from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import hardware as hardware_queries
-from cyborg.db.queries import nova_event as event_queries
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -256,13 +255,19 @@ class ConductorManager:
     def bind_release(self, context, request_id):
         """cyborg-api has answered bind request *request_id*: its device
         work may start and its events go to Nova (RPC API 1.4, a cast).
+
+        The events are taken by this conductor and sent at once; the jobs
+        are started only when there are some.
         """
-        jobs = job_queries.release(context, request_id)
-        events = event_queries.release(context, request_id)
+        jobs, events = arq_bind.release(context, request_id,
+                                        nova_notifier.CLAIM_SECONDS)
         LOG.debug('Released %(jobs)d job(s) and %(events)d event(s) of '
-                  'request %(req)s', {'jobs': jobs, 'events': events,
+                  'request %(req)s', {'jobs': jobs, 'events': len(events),
                                       'req': request_id})
-        self._kick(self._work, context)
+        if jobs:
+            self._kick(self.jobs.run_due, context)
+        if events:
+            self._kick(self.notifier.send, context, events)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeployableNotFound,

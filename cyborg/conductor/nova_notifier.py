@@ -101,6 +101,14 @@ class Notifier:
         finally:
             self._lock.release()
 
+    def send(self, context, events):
+        """Send events the caller has taken (see
+        nova_event.release_and_claim); no other sender has them.
+
+        :returns: the number of events Nova took or refused for good.
+        """
+        return self._send(context, events)
+
     def _send(self, context, events):
         if not is_configured(CONF):
             return self._done(context, events,

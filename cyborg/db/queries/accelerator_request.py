@@ -46,6 +46,18 @@ def _select():
             .outerjoin(AH, ARQ.attach_handle_id == AH.id))
 
 
+def _arqs_first(query):
+    """Make MariaDB/MySQL read the ARQs first, in the order of the query.
+
+    Left to itself, MariaDB starts a page (``ORDER BY id LIMIT n``) from
+    the few device profiles and sorts every ARQ of the project in a
+    temporary table: 24 ms for a page of 20 among 10,000 ARQs, 0.8 ms with
+    the ARQs first (tools/bench/list_scale.py).  Other databases ignore
+    the hint.
+    """
+    return query.prefix_with('STRAIGHT_JOIN', dialect='mysql')
+
+
 def _to_dict(result_row):
     arq, dp_name, ah_uuid, ah_type, ah_info = result_row
     values = {name: getattr(arq, name) for name in _ARQ_COLUMNS}
@@ -103,7 +115,8 @@ def get(context, uuid, project_id=None):
     :raises: AcceleratorRequestNotFound
     """
     row = context.session.execute(
-        _visible(_select().where(ARQ.uuid == uuid), project_id)).first()
+        _visible(_arqs_first(_select()).where(ARQ.uuid == uuid),
+                 project_id)).first()
     if row is None:
         raise exception.AcceleratorRequestNotFound(uuid=uuid)
     return _to_dict(row)
@@ -121,7 +134,7 @@ def get_all(context, project_id=None, instance_uuid=None, states_in=None,
     :raises: MarkerNotFound
     :returns: a list of dicts.
     """
-    query = _visible(_select(), project_id)
+    query = _visible(_arqs_first(_select()), project_id)
     if instance_uuid is not None:
         query = query.where(ARQ.instance_uuid == instance_uuid)
     if states_in is not None:

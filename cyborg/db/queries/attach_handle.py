@@ -18,6 +18,7 @@ are one transaction each), so they are plain functions of the session.
 """
 
 from oslo_serialization import jsonutils
+from oslo_utils import timeutils
 import sqlalchemy as sa
 
 from cyborg.db import models
@@ -57,13 +58,14 @@ def claim(session, deployable_id):
             .with_for_update(skip_locked=True)).scalar_one_or_none()
         if row is None:
             return None
+        now = timeutils.utcnow()
         taken = session.execute(
             sa.update(AH).where(AH.id == row.id, AH.in_use == sa.false())
-            .values(in_use=True).execution_options(
+            .values(in_use=True, updated_at=now).execution_options(
                 synchronize_session=False)).rowcount
         if taken == 1:
-            session.refresh(row)
-            return _to_dict(row)
+            # What the UPDATE wrote, without reading the row again.
+            return dict(_to_dict(row), in_use=True)
     return None
 
 

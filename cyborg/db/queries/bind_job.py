@@ -76,7 +76,15 @@ def release(context, request_id):
 
     :returns: how many jobs were released.
     """
-    return context.session.execute(
+    return release_held(context.session, request_id)
+
+
+def release_held(session, request_id):
+    """release(), in the caller's transaction.
+
+    :returns: how many jobs were released.
+    """
+    return session.execute(
         sa.update(JOB).where(JOB.request_id == request_id,
                              JOB.state == HELD)
         .values(state=PENDING, updated_at=timeutils.utcnow())).rowcount

@@ -75,6 +75,38 @@ def release(context, request_id):
     ).rowcount
 
 
+def release_and_claim(session, request_id, claim_seconds):
+    """Let the held events of an API request go, taken at once by the
+    caller for *claim_seconds* (as claim_due() takes them), in the
+    caller's transaction.
+
+    The conductor that releases them sends them right away instead of
+    leaving them to the next claim_due(): one transaction instead of three
+    before Nova hears of a bind.
+
+    :returns: the taken events as dicts (none when there were none).
+    """
+    now = timeutils.utcnow()
+    until = now + datetime.timedelta(seconds=claim_seconds)
+    # Locked: a claim_due() of another conductor (for events held too
+    # long) cannot take them between the two statements.
+    rows = [_to_dict(row) for row in session.execute(
+        sa.select(EV).where(EV.request_id == request_id, EV.state == HELD)
+        .order_by(EV.id).with_for_update()).scalars()]
+    if not rows:
+        return []
+    ids = [row['id'] for row in rows]
+    taken = session.execute(
+        sa.update(EV).where(EV.id.in_(ids), EV.state == HELD)
+        .values(state=SENDING, next_attempt_at=until,
+                attempts=EV.attempts + 1, updated_at=now)).rowcount
+    if taken != len(ids):
+        # Not ours after all: claim_due() will find them.
+        return []
+    return [dict(row, state=SENDING, next_attempt_at=until,
+                 attempts=row['attempts'] + 1) for row in rows]
+
+
 @oslo_db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def claim_due(context, limit, claim_seconds, hold_timeout):

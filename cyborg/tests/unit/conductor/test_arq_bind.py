@@ -177,6 +177,22 @@ class BindTestCase(base.DbTestCase):
         self.assertEqual(0, event_queries.release(self.context,
                                                   'req-bind-1'))
 
+    def test_release_takes_the_events_for_the_caller(self):
+        uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
+        self._bind(uuids, 'i1')
+        jobs, events = arq_bind.release(self.context, 'req-bind-1', 120)
+        self.assertEqual(0, jobs)
+        self.assertEqual([(uuids[0], 'i1', 'sending', 1)], [
+            (e['tag'], e['server_uuid'], e['state'], e['attempts'])
+            for e in events])
+        self.assertEqual(['sending'], [
+            e['state'] for e in event_queries.get_all(self.context)])
+        # Taken: neither a second release nor another sender gets them.
+        self.assertEqual((0, []),
+                         arq_bind.release(self.context, 'req-bind-1', 120))
+        self.assertEqual([], event_queries.claim_due(self.context, 10,
+                                                     120, 60))
+
 
 class UnbindDeleteTestCase(BindTestCase):
 

@@ -14,6 +14,9 @@
 """Tests of cyborg.db.queries.accelerator_request."""
 
 from oslo_utils import uuidutils
+from sqlalchemy.dialects import mysql
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.dialects import sqlite
 
 from cyborg import exception
 from cyborg import states
@@ -173,3 +176,14 @@ class PaginationTestCase(base.DbTestCase):
     def test_unknown_marker(self):
         self.assertRaises(exception.MarkerNotFound, dp_queries.get_all,
                           self.context, marker=uuidutils.generate_uuid())
+
+
+class JoinOrderTestCase(base.TestCase):
+
+    def test_arqs_first_on_mysql_only(self):
+        query = arq_queries._arqs_first(arq_queries._select())
+        self.assertIn('SELECT STRAIGHT_JOIN ',
+                      str(query.compile(dialect=mysql.dialect())))
+        for dialect in (sqlite.dialect(), postgresql.dialect()):
+            self.assertNotIn('STRAIGHT_JOIN',
+                             str(query.compile(dialect=dialect)))

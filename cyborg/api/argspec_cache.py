@@ -1,0 +1,62 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""A cache of the argument specs pecan computes on every request.
+
+pecan routes each request by inspecting the signatures of the controller
+methods it walks through (``pecan.util.getargspec``, about 13 calls for a
+``/v2/<resource>`` request), and each call builds a new ``namedtuple``
+class with ``eval``: that was the largest single CPU cost of a cyborg-api
+request (about a quarter of a ``GET /v2/device_profiles?name=``, see
+doc/source/admin/performance.rst).  A method's argument spec never changes
+once the class is defined, so it is computed once per function.
+"""
+
+import functools
+import threading
+
+from pecan import core
+from pecan import decorators
+from pecan import rest
+from pecan import routing
+from pecan import util
+
+_MODULES = (core, decorators, rest, routing)
+_lock = threading.Lock()
+_original = util.getargspec
+
+
+@functools.lru_cache(maxsize=1024)
+def _cached(func):
+    return _original(func)
+
+
+def getargspec(method):
+    """pecan.util.getargspec, computed once per underlying function.
+
+    A bound method is a new object at each attribute access, but its
+    argument spec is that of its function (``self`` included, as pecan
+    expects), so the function is the key.
+    """
+    func = getattr(method, '__func__', method)
+    try:
+        return _cached(func)
+    except TypeError:  # not hashable: never cached
+        return _original(method)
+
+
+def install():
+    """Make pecan use the cache (idempotent)."""
+    with _lock:
+        for module in _MODULES:
+            module.getargspec = getargspec

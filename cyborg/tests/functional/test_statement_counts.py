@@ -1,0 +1,167 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""SQL statements per request on Nova's path and the list endpoints.
+
+Every request of Nova's ARQ lifecycle (and the list calls) runs a fixed,
+small number of statements, whatever the number of rows in the tables:
+each is counted with 5 and with 200 ARQs, devices and deployables in the
+tables, and the counts must be equal and match ``EXPECTED``.  The count
+covers the API and the conductor together (both use this test's engine;
+the conductor is in process, on the fake transport), and the bind's
+release, which the API casts after its answer, is run synchronously here
+so that it is counted with the PATCH.  Statements that only manage the
+transaction (BEGIN, COMMIT, ...) are not counted.
+
+No time is measured here; tools/bench/arq_lifecycle.py and
+tools/bench/list_scale.py measure times.
+"""
+
+import fixtures
+from oslo_utils import uuidutils
+
+from cyborg import context as cyborg_context
+from cyborg.conductor import manager as conductor_manager
+from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import device_profile as dp_queries
+from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import statements
+from cyborg.tests.functional import api_base
+
+NOVA = {'X-User-Id': 'nova-user', 'X-Project-Id': 'p1',
+        'X-Roles': 'member,reader', 'X-Service-Roles': 'service'}
+ADMIN = {'X-User-Id': 'admin', 'X-Project-Id': 'admin',
+         'X-Roles': 'admin,member,reader'}
+HOST = 'node1'
+
+# Statements per request (API and conductor together).  Change a number
+# only on purpose, and say why in the commit.
+EXPECTED = {
+    'profile_by_name': 1,
+    'arq_create': 3,
+    'arq_bind': 12,
+    'arq_resolved': 1,
+    'arq_delete_by_instance': 7,
+    'list_arqs_instance': 1,
+    'list_deployables': 2,
+    'list_deployables_page': 3,
+    'list_devices': 1,
+    'list_devices_page': 2,
+    'list_device_profiles': 1,
+}
+
+
+class StatementCountTestCase(api_base.APITestCase):
+
+    def setUp(self):
+        super().setUp()
+        # Background work (bind jobs, events for Nova) would run on the
+        # same engine at unpredictable times: not part of a request.
+        self.useFixture(fixtures.MockPatchObject(
+            conductor_manager.ConductorManager, '_kick', autospec=True))
+        manager = conductor_manager.ConductorManager(
+            'c2', conductor_rpcapi.TOPIC)
+
+        def release_now(api, context, request_id):
+            manager.bind_release(context, request_id)
+        self.useFixture(fixtures.MockPatchObject(
+            conductor_rpcapi.ConductorAPI, 'bind_release', autospec=True,
+            side_effect=release_now))
+        self.context = cyborg_context.get_admin_context()
+        self.counter = self.useFixture(
+            statements.StatementCounter(self.db.engine))
+        self.app.post_json('/v2/device_profiles', [
+            {'name': 'fpga1', 'groups': [
+                {'resources:FPGA': '1',
+                 'trait:CUSTOM_FAKE_DEVICE': 'required'}]}], headers=ADMIN)
+        self.profile_id = dp_queries.get_by_name(self.context, 'fpga1')['id']
+        self.devices = 0
+        self.target = inventory.add_device(self.context, HOST, handles=4)
+
+    def fill(self, rows):
+        """Tables with *rows* devices, deployables and ARQs in all."""
+        for index in range(self.devices + 1, rows):
+            inventory.add_device(
+                self.context, 'other%d' % index,
+                address='0000:%02x:%02x.0' % (index // 32 + 16, index % 32))
+        self.devices = max(self.devices, rows - 1)
+        have = len(arq_queries.get_all(self.context))
+        if rows > have:
+            arq_queries.create(self.context, self.profile_id, 'p2',
+                               [rows - have])
+
+    def count(self, method, path, status, headers=NOVA, **kwargs):
+        with self.counter.counting():
+            response = getattr(self.app, method)(
+                path, status=status, headers=headers, **kwargs)
+        return self.counter.count, response
+
+    def lifecycle(self):
+        """Nova's calls for one instance: {call: statements}."""
+        counts = {}
+        counts['profile_by_name'], _ = self.count(
+            'get', '/v2/device_profiles?name=fpga1', 200)
+        counts['arq_create'], response = self.count(
+            'post_json', '/v2/accelerator_requests', 201,
+            params={'device_profile_name': 'fpga1'})
+        [arq] = response.json['arqs']
+        instance = uuidutils.generate_uuid()
+        counts['arq_bind'], _ = self.count(
+            'patch_json', '/v2/accelerator_requests', 202, params={
+                arq['uuid']: [
+                    {'path': '/hostname', 'op': 'add', 'value': HOST},
+                    {'path': '/device_rp_uuid', 'op': 'add',
+                     'value': self.target['rp_uuid']},
+                    {'path': '/instance_uuid', 'op': 'add',
+                     'value': instance}]})
+        counts['arq_resolved'], response = self.count(
+            'get', '/v2/accelerator_requests?instance=%s'
+            '&bind_state=resolved' % instance, 200)
+        self.assertEqual(['Bound'],
+                         [a['state'] for a in response.json['arqs']])
+        counts['list_arqs_instance'], _ = self.count(
+            'get', '/v2/accelerator_requests?instance=%s' % instance, 200)
+        counts['arq_delete_by_instance'], _ = self.count(
+            'delete', '/v2/accelerator_requests?instance=%s' % instance,
+            204)
+        return counts
+
+    def lists(self):
+        counts = {}
+        for name, path in (
+                ('list_deployables', '/v2/deployables'),
+                ('list_devices', '/v2/devices'),
+                ('list_device_profiles', '/v2/device_profiles')):
+            counts[name], _ = self.count('get', path, 200, headers=ADMIN)
+        # Pages (limit and marker) are microversion 2.4.
+        paged = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator 2.4'})
+        for name, path in (('list_deployables_page', '/v2/deployables'),
+                           ('list_devices_page', '/v2/devices')):
+            first = self.app.get(path + '?limit=2', headers=paged).json
+            marker = first[path.split('/')[-1]][-1]['uuid']
+            counts[name], response = self.count(
+                'get', path + '?limit=2&marker=' + marker, 200,
+                headers=paged)
+            self.assertEqual(2, len(response.json[path.split('/')[-1]]))
+        return counts
+
+    def test_counts_do_not_grow_with_the_tables(self):
+        self.fill(5)
+        few = dict(self.lifecycle(), **self.lists())
+        self.fill(200)
+        many = dict(self.lifecycle(), **self.lists())
+        self.assertEqual(200, len(self.app.get(
+            '/v2/deployables', headers=ADMIN).json['deployables']))
+        self.assertEqual(few, many)
+        self.assertEqual(EXPECTED, many)

@@ -1,0 +1,47 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The cache of pecan's argument specs."""
+
+from pecan import rest
+from pecan import util
+
+from cyborg.api import argspec_cache
+from cyborg.tests import base
+
+
+class _Controller:
+    def get_one(self, uuid, extra=None):
+        pass
+
+    def get_all(self, *args):
+        pass
+
+
+class ArgspecCacheTestCase(base.TestCase):
+
+    def test_same_as_pecan(self):
+        controller = _Controller()
+        for method in (controller.get_one, controller.get_all,
+                       _Controller.get_one):
+            self.assertEqual(tuple(argspec_cache._original(method)),
+                             tuple(argspec_cache.getargspec(method)))
+
+    def test_computed_once_per_function(self):
+        first = argspec_cache.getargspec(_Controller().get_one)
+        self.assertIs(first, argspec_cache.getargspec(_Controller().get_one))
+
+    def test_install(self):
+        argspec_cache.install()
+        self.assertIs(argspec_cache.getargspec, rest.getargspec)
+        self.assertIsNot(argspec_cache.getargspec, util.getargspec)

@@ -1,0 +1,417 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Nova's ARQ lifecycle against cyborg-api, timed per phase.
+
+Each client thread repeats what Nova does for an instance with one
+accelerator, over HTTP with keep-alive, with the headers Nova sends (a
+user token and its service token, here as the noauth headers)::
+
+    GET    /v2/device_profiles?name=NAME                   (nova-api)
+    POST   /v2/accelerator_requests                        (nova-conductor)
+    PATCH  /v2/accelerator_requests                        (nova-compute)
+    GET    /v2/accelerator_requests?instance=I&bind_state=resolved
+                                                 (until not 423)
+    DELETE /v2/accelerator_requests?instance=I
+
+and prints one JSON object per line: ``params``, then per concurrency
+level ``lifecycles`` (lifecycles per second, p50/p90/p99 per phase in ms,
+errors) and, with ``--start``, ``events``: when the recording stand-in for
+Nova got each ``accelerator-request-bound`` event, relative to the moment
+the PATCH answer was in (lag p50/p99/max, how many came early, that is
+before the answer, or later than 100 ms).
+
+Against a running deployment (noauth, or ``--token``/``--service-token``)::
+
+    .venv/bin/python tools/bench/arq_lifecycle.py \\
+        --endpoint http://127.0.0.1:6666/v2 --profile fpga1 \\
+        --target node1:<resource provider uuid> --concurrency 1,4
+
+or, with ``--start``, on a deployment of its own on loopback: MariaDB
+(``--db-admin-url``), RabbitMQ (a vhost of its own), the real Placement,
+one cyborg-conductor, one cyborg-agent with fake FPGAs, one cyborg-api
+worker under gunicorn, and the recording Nova (which the conductor
+notifies).  Everything is stopped and dropped at the end.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import uuid
+
+import psutil
+import report_scale
+import requests
+
+from cyborg.tests.fixtures import nova as nova_fixture
+
+PHASES = ('profile', 'create', 'bind', 'resolve', 'delete')
+PROFILE = 'bench-fpga'
+EVENT_LAG_MS = 100.0
+
+
+def percentiles(values):
+    """p50, p90, p99 and max of *values* (ms), rounded."""
+    values = sorted(values)
+    if not values:
+        return {}
+
+    def at(q):
+        return round(values[min(len(values) - 1, int(len(values) * q))], 2)
+    return {'n': len(values), 'p50': at(0.5), 'p90': at(0.9),
+            'p99': at(0.99), 'max': round(values[-1], 2),
+            'mean': round(statistics.fmean(values), 2)}
+
+
+class Client:
+    """One Nova: a keep-alive HTTP session and its timings."""
+
+    def __init__(self, args, target):
+        self.args = args
+        self.hostname, self.rp_uuid = target
+        self.session = requests.Session()
+        self.session.headers.update(nova_headers(args))
+        self.times = {phase: [] for phase in PHASES}
+        self.errors = []
+        self.polls = 0
+        self.patched = {}  # ARQ uuid: when the PATCH answer was in
+
+    def _call(self, phase, method, path, expect, **kwargs):
+        started = time.monotonic()
+        response = self.session.request(
+            method, self.args.endpoint + path, timeout=60, **kwargs)
+        done = time.monotonic()
+        self.times[phase].append((done - started) * 1000.0)
+        if response.status_code not in expect:
+            raise RuntimeError('%s %s: %d %s' % (
+                method, path, response.status_code, response.text[:300]))
+        return response, done
+
+    def lifecycle(self):
+        """One instance's accelerator, from profile to delete."""
+        instance = str(uuid.uuid4())
+        try:
+            response, _ = self._call(
+                'profile', 'GET', '/device_profiles',
+                (200,), params={'name': self.args.profile})
+            [profile] = response.json()['device_profiles']
+            response, _ = self._call(
+                'create', 'POST', '/accelerator_requests', (201,),
+                json={'device_profile_name': profile['name']})
+            arqs = response.json()['arqs']
+            body = {arq['uuid']: [
+                {'path': '/hostname', 'op': 'add', 'value': self.hostname},
+                {'path': '/device_rp_uuid', 'op': 'add',
+                 'value': self.rp_uuid},
+                {'path': '/instance_uuid', 'op': 'add', 'value': instance}]
+                for arq in arqs}
+            _, done = self._call('bind', 'PATCH', '/accelerator_requests',
+                                 (202,), json=body)
+            for arq in arqs:
+                self.patched[arq['uuid']] = done
+            self._resolve(instance, len(arqs))
+            self._call('delete', 'DELETE', '/accelerator_requests', (204,),
+                       params={'instance': instance})
+        except Exception as exc:
+            self.errors.append(str(exc))
+
+    def _resolve(self, instance, count):
+        deadline = time.monotonic() + 60
+        started = time.monotonic()
+        while True:
+            self.polls += 1
+            response = self.session.get(
+                self.args.endpoint + '/accelerator_requests', timeout=60,
+                params={'instance': instance, 'bind_state': 'resolved'})
+            if response.status_code == 200:
+                break
+            if response.status_code != 423 or time.monotonic() > deadline:
+                raise RuntimeError('resolve: %d %s' % (
+                    response.status_code, response.text[:300]))
+            time.sleep(0.005)
+        self.times['resolve'].append((time.monotonic() - started) * 1000.0)
+        arqs = response.json()['arqs']
+        if len(arqs) != count or {a['state'] for a in arqs} != {'Bound'}:
+            raise RuntimeError('resolve: unexpected ARQs %s' % arqs)
+
+
+def nova_headers(args):
+    """What Nova sends: its user's token and its own service token."""
+    if args.token:
+        return {'X-Auth-Token': args.token,
+                'X-Service-Token': args.service_token or args.token}
+    return {'X-User-Id': 'nova-user', 'X-Project-Id': args.project,
+            'X-Roles': 'member,reader', 'X-Service-Roles': 'service'}
+
+
+def cpu_seconds(processes):
+    """{name: CPU seconds (user + system)} of each started process and
+    its children (gunicorn workers, oslo.service workers).
+    """
+    seconds = {}
+    for name, process in processes:
+        try:
+            root = psutil.Process(process.pid)
+            total = 0.0
+            for proc in [root] + root.children(recursive=True):
+                times = proc.cpu_times()
+                total += times.user + times.system
+        except psutil.Error:
+            continue
+        seconds[name] = total
+    own = psutil.Process().cpu_times()
+    seconds['bench'] = own.user + own.system
+    return seconds
+
+
+def run_level(args, concurrency, targets, processes=()):
+    """*concurrency* clients, ``--iterations`` lifecycles each."""
+    clients = [Client(args, targets[i % len(targets)])
+               for i in range(concurrency)]
+    for client in clients:  # warm-up: connections, caches
+        for _ in range(args.warmup):
+            client.lifecycle()
+        client.times = {phase: [] for phase in PHASES}
+        client.patched.clear()
+    barrier = threading.Barrier(concurrency)
+
+    def loop(client):
+        barrier.wait()
+        for _ in range(args.iterations):
+            client.lifecycle()
+
+    cpu_before = cpu_seconds(processes)
+    started = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(concurrency) as pool:
+        list(pool.map(loop, clients))
+    seconds = time.monotonic() - started
+    cpu_after = cpu_seconds(processes)
+    done = sum(len(c.times['delete']) for c in clients)
+    errors = [e for c in clients for e in c.errors]
+    record = {
+        'phase': 'lifecycles', 'concurrency': concurrency,
+        'iterations': args.iterations * concurrency, 'completed': done,
+        'seconds': round(seconds, 3),
+        'lifecycles_per_s': round(done / seconds, 1),
+        'errors': len(errors), 'error_samples': errors[:3],
+        'resolve_polls': sum(c.polls for c in clients),
+        # CPU per lifecycle of each process started (--start), and of this
+        # one (the clients and the recording Nova).
+        'cpu_ms_per_lifecycle': {
+            name: round((cpu_after[name] - cpu_before[name]) * 1000.0 /
+                        max(done, 1), 2)
+            for name in cpu_after if name in cpu_before},
+        'ms': {phase: percentiles([t for c in clients
+                                   for t in c.times[phase]])
+               for phase in PHASES}}
+    patched = {}
+    for client in clients:
+        patched.update(client.patched)
+    return record, patched
+
+
+def event_report(nova, patched, concurrency, timeout=30):
+    """When Nova got each bind's event, against when the PATCH returned."""
+    deadline = time.monotonic() + timeout
+    received = {}
+    while time.monotonic() < deadline:
+        with nova.lock:
+            received = {e['tag']: r['received_at'] for r in nova.requests
+                        for e in r['body']['events']}
+        if set(patched) <= set(received):
+            break
+        time.sleep(0.1)
+    lags = [(received[tag] - at) * 1000.0 for tag, at in patched.items()
+            if tag in received]
+    return {'phase': 'events', 'concurrency': concurrency,
+            'expected': len(patched), 'received': len(lags),
+            'missing': len(patched) - len(lags),
+            'before_response': sum(lag < 0 for lag in lags),
+            'over_100ms': sum(lag > EVENT_LAG_MS for lag in lags),
+            'lag_ms': percentiles(lags)}
+
+
+class Deployment(report_scale.Bench):
+    """Cyborg's services, Placement and a recording Nova, on loopback."""
+
+    def fake_nova(self):
+        nova = nova_fixture.FakeNova()
+        nova.setUp()
+        self.cleanups.append(nova.cleanUp)
+        return nova
+
+    def cyborg(self, transport_url, placement_url, nova_url):
+        """Conductor, agent and API; returns the API's /v2 URL and host."""
+        connection = self.database('cyborg_lc_' + self.suffix)
+        host = 'bench-' + self.suffix
+        port = report_scale._free_port()
+        conf = os.path.join(self.tmp, 'cyborg.conf')
+        report_scale._write(conf, (
+            '[DEFAULT]\ntransport_url = %(transport)s\nhost = %(host)s\n'
+            'auth_strategy = noauth\n%(extra)s'
+            '[database]\nconnection = %(db)s\n'
+            '[api]\nhost_ip = 127.0.0.1\nport = %(port)d\n'
+            'api_workers = 1\n%(threads)s'
+            '[placement]\nauth_type = none\nendpoint_override = %(plc)s\n'
+            '[nova]\nauth_type = none\nendpoint_override = %(nova)s\n'
+            '[agent]\nenabled_drivers = fake\nhotplug = false\n'
+            '[fake_driver]\ndevices = fpga=%(fpgas)d\n' % {
+                'transport': transport_url, 'host': host, 'db': connection,
+                'port': port, 'plc': placement_url, 'nova': nova_url,
+                'fpgas': self.args.fpgas,
+                'extra': ''.join('%s\n' % o for o in self.args.option),
+                'threads': ('api_threads = %d\n' % self.args.api_threads
+                            if self.args.api_threads else '')}))
+        subprocess.run([sys.executable, '-m', 'cyborg.cmd.dbsync',
+                        '--config-file', conf, 'upgrade'], check=True,
+                       capture_output=True)
+        for binary in ('conductor', 'agent', 'api'):
+            self.start(binary, [sys.executable, '-m', 'cyborg.cmd.' + binary,
+                                '--config-file', conf])
+        return 'http://127.0.0.1:%d/v2' % port, host
+
+
+def _targets(endpoint, host, count):
+    """(hostname, rp uuid) of the agent's FPGAs, once they are in
+    Placement (deployables get their provider's uuid then).
+    """
+    found = []
+
+    def published():
+        try:
+            body = requests.get(endpoint + '/deployables', timeout=5).json()
+        except (requests.RequestException, ValueError):
+            return False
+        found[:] = sorted(d['rp_uuid'] for d in body.get('deployables', [])
+                          if d.get('rp_uuid'))
+        return len(found) >= count
+    report_scale._wait(published, 180, 'the agent\'s FPGAs in Placement')
+    return [(host, rp) for rp in found]
+
+
+def start(args, deployment):
+    """Start everything; returns (endpoint, targets, nova)."""
+    nova = deployment.fake_nova()
+    transport_url = deployment.vhost()
+    placement_url = deployment.placement()
+    client = report_scale.placement_client.PlacementClient(
+        report_scale._adapter(placement_url))
+    endpoint, host = deployment.cyborg(transport_url, placement_url,
+                                       nova.url)
+    client.create_provider(str(uuid.uuid4()), host)  # as nova-compute does
+    targets = _targets(endpoint, host, args.fpgas)
+    response = requests.post(endpoint + '/device_profiles', timeout=30,
+                             json=[{'name': args.profile, 'groups': [
+                                 {'resources:FPGA': '1',
+                                  'trait:CUSTOM_FAKE_DEVICE': 'required'}]}])
+    response.raise_for_status()
+    return endpoint, targets, nova
+
+
+def run(args):
+    deployment = Deployment(args) if args.start else None
+    nova = None
+    try:
+        if deployment is not None:
+            args.endpoint, targets, nova = start(args, deployment)
+        else:
+            targets = [tuple(t.split(':', 1)) for t in args.target]
+        emit({'phase': 'params', 'endpoint': args.endpoint,
+              'started': bool(args.start), 'targets': len(targets),
+              'iterations_per_client': args.iterations,
+              'warmup': args.warmup, 'api_threads': args.api_threads,
+              'cpus': os.cpu_count(), 'machine': platform.platform(),
+              'python': platform.python_version()})
+        for concurrency in args.concurrency:
+            record, patched = run_level(
+                args, concurrency, targets,
+                deployment.processes if deployment else ())
+            emit(record)
+            if nova is not None:
+                emit(event_report(nova, patched, concurrency))
+        if args.pause:
+            input('Services are up; press Enter to stop them.\n')
+    finally:
+        if deployment is not None:
+            deployment.stop()
+
+
+def emit(record):
+    print(json.dumps(record, sort_keys=True), flush=True)
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--endpoint',
+                        help='cyborg-api\'s /v2 URL (unless --start)')
+    parser.add_argument('--target', action='append', default=[],
+                        help='HOSTNAME:RP_UUID to bind to (repeatable; '
+                             'clients take them in turn)')
+    parser.add_argument('--profile', default=PROFILE,
+                        help='device profile name (default %s; created '
+                             'with --start)' % PROFILE)
+    parser.add_argument('--concurrency', default='1,4',
+                        help='clients at once, one run per value '
+                             '(default 1,4)')
+    parser.add_argument('--iterations', type=int, default=200,
+                        help='lifecycles per client (default 200)')
+    parser.add_argument('--warmup', type=int, default=5,
+                        help='untimed lifecycles per client first')
+    parser.add_argument('--project', default='bench-project',
+                        help='project of the noauth headers')
+    parser.add_argument('--token', help='Nova\'s user token (keystone)')
+    parser.add_argument('--service-token', help='Nova\'s service token')
+    parser.add_argument('--start', action='store_true',
+                        help='start a deployment of its own (see above)')
+    parser.add_argument('--fpgas', type=int, default=4,
+                        help='fake FPGAs of the agent (--start; 16 '
+                             'handles each; default 4)')
+    parser.add_argument('--api-threads', type=int,
+                        help='[api] api_threads (--start; default: '
+                             'Cyborg\'s)')
+    parser.add_argument('--option', action='append', default=[],
+                        help='extra "key = value" line for [DEFAULT] of '
+                             'the services (--start)')
+    parser.add_argument('--placement-workers', type=int, default=1,
+                        help='gunicorn workers of Placement (--start)')
+    parser.add_argument('--db-admin-url', default=os.environ.get(
+        'CYBORG_BENCH_DB_ADMIN_URL',
+        'mysql+pymysql://openstack_citest:openstack_citest@127.0.0.1/'),
+        help='a MariaDB URL allowed to create databases (--start)')
+    parser.add_argument('--transport-url',
+                        help='RabbitMQ URL to use instead of a new vhost')
+    parser.add_argument('--keep-logs', action='store_true',
+                        help='keep the services\' logs (path on stderr)')
+    parser.add_argument('--pause', action='store_true',
+                        help='wait for Enter before stopping (profiling)')
+    args = parser.parse_args(argv)
+    args.concurrency = [int(c) for c in args.concurrency.split(',') if c]
+    if not args.start and not (args.endpoint and args.target):
+        parser.error('give --endpoint and --target, or --start')
+    return args
+
+
+def main(argv=None):
+    run(parse_args(argv))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,221 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""List calls of cyborg-api with a few rows and with many, timed.
+
+Starts, on loopback, one cyborg-conductor (MariaDB database and RabbitMQ
+vhost of its own) and one cyborg-api worker under gunicorn, then times the
+list calls Nova and operators make (``GET /v2/accelerator_requests?
+instance=``, ``/v2/deployables``, ``/v2/devices``, ``/v2/device_profiles``,
+pages of ``limit`` rows at microversion 2.4) twice: with a few rows in
+the tables, and after filling them to ``--rows`` deployables and ARQs.
+
+The tables are filled through the conductor, as in a deployment:
+deployables by simulated agents' reports (RPC ``report``, as
+cyborg-agent sends them, ``fake`` driver QATs: one deployable per virtual
+function), ARQs by ``POST /v2/accelerator_requests`` of a device profile
+asking for ``--arqs-per-call`` of them at once.  No Placement: lists do
+not touch it.  Prints one JSON object per line (``params``, ``fill``,
+then one ``list`` per call and table size: p50/p90/p99 in ms).
+
+Usage::
+
+    .venv/bin/python tools/bench/list_scale.py --rows 10000
+"""
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import time
+import uuid
+
+import arq_lifecycle
+import report_scale
+import requests
+
+from cyborg import conf as cyborg_conf
+from cyborg import objects
+from cyborg import rpc
+
+CONF = cyborg_conf.CONF
+PAGE = {'OpenStack-API-Version': 'accelerator 2.4'}
+# One fake QAT: 4 virtual functions, one deployable each.
+DEPLOYABLES_PER_QAT = 4
+
+
+def _calls(instance):
+    """(name, path, headers) of the timed calls."""
+    return [
+        ('arqs_by_instance',
+         '/accelerator_requests?instance=%s' % instance,
+         arq_lifecycle.nova_headers(argparse.Namespace(
+             token=None, project='bench-project'))),
+        ('arqs_page', '/accelerator_requests?limit=%d', PAGE),
+        ('deployables_page', '/deployables?limit=%d', PAGE),
+        ('devices_page', '/devices?limit=%d', PAGE),
+        ('device_profiles', '/device_profiles', {}),
+    ]
+
+
+def time_lists(args, endpoint, instance, label):
+    session = requests.Session()
+    for name, path, headers in _calls(instance):
+        if '%d' in path:
+            path = path % args.limit
+        times = []
+        for index in range(args.warmup + args.requests):
+            started = time.monotonic()
+            response = session.get(endpoint + path, headers=headers,
+                                   timeout=60)
+            elapsed = (time.monotonic() - started) * 1000.0
+            response.raise_for_status()
+            if index >= args.warmup:
+                times.append(elapsed)
+        body = response.json()
+        rows = len(next(v for v in body.values() if isinstance(v, list)))
+        arq_lifecycle.emit({'phase': 'list', 'tables': label, 'call': name,
+                            'path': path, 'rows_returned': rows,
+                            'ms': arq_lifecycle.percentiles(times)})
+
+
+class Deployment(report_scale.Bench):
+    """Conductor and API on loopback (no Placement, no agent)."""
+
+    def cyborg(self, transport_url):
+        connection = self.database('cyborg_ls_' + self.suffix)
+        port = report_scale._free_port()
+        conf = os.path.join(self.tmp, 'cyborg.conf')
+        report_scale._write(conf, (
+            '[DEFAULT]\ntransport_url = %s\nhost = bench-%s\n'
+            'auth_strategy = noauth\nservice_down_time = 86400\n'
+            'rpc_response_timeout = 600\n'
+            '[database]\nconnection = %s\n'
+            '[api]\nhost_ip = 127.0.0.1\nport = %d\napi_workers = 1\n' % (
+                transport_url, self.suffix, connection, port)))
+        subprocess.run([sys.executable, '-m', 'cyborg.cmd.dbsync',
+                        '--config-file', conf, 'upgrade'], check=True,
+                       capture_output=True)
+        for binary in ('conductor', 'api'):
+            self.start(binary, [sys.executable, '-m', 'cyborg.cmd.' + binary,
+                                '--config-file', conf])
+        endpoint = 'http://127.0.0.1:%d/v2' % port
+
+        def up():
+            try:
+                return requests.get(endpoint, timeout=2).ok
+            except requests.RequestException:
+                return False
+        report_scale._wait(up, 120, 'cyborg-api')
+        return endpoint, conf
+
+
+def fill_deployables(args, hosts, devices):
+    """Reports of simulated agents, through the conductor."""
+    agents = report_scale.Agents(hosts, devices, args.threads)
+    report_scale._wait_for_conductors(agents, hosts[0])
+    answers = agents.all(full=True)
+    return sum(a['status'] == 'stored' for a in answers)
+
+
+def fill_arqs(endpoint, count, profile='bench-many'):
+    """ARQs through the API and the conductor, many per call."""
+    session = requests.Session()
+    headers = arq_lifecycle.nova_headers(argparse.Namespace(
+        token=None, project='bench-project'))
+    made = 0
+    while made < count:
+        response = session.post(
+            endpoint + '/accelerator_requests', headers=headers,
+            json={'device_profile_name': profile}, timeout=600)
+        response.raise_for_status()
+        made += len(response.json()['arqs'])
+    return made
+
+
+def run(args):
+    bench = Deployment(args)
+    try:
+        endpoint, conf = bench.cyborg(bench.vhost())
+        CONF([], project='cyborg', default_config_files=[conf])
+        rpc.set_defaults(control_exchange='cyborg')
+        rpc.init(CONF)
+        objects.register_all()
+        for name, resources in (('bench-one', '1'),
+                                ('bench-many', str(args.arqs_per_call))):
+            requests.post(endpoint + '/device_profiles', timeout=60, json=[
+                {'name': name, 'groups': [
+                    {'resources:CUSTOM_QAT': resources}]}]
+            ).raise_for_status()
+        qats = max(1, args.rows // (args.hosts * DEPLOYABLES_PER_QAT))
+        devices = ['qat=%d' % qats]
+        hosts = ['bench-%s-%04d' % (bench.suffix, i)
+                 for i in range(args.hosts)]
+        arq_lifecycle.emit({
+            'phase': 'params', 'rows': args.rows, 'hosts': args.hosts,
+            'devices_per_host': devices, 'limit': args.limit,
+            'requests': args.requests, 'cpus': os.cpu_count(),
+            'machine': platform.platform(),
+            'python': platform.python_version()})
+        instance = str(uuid.uuid4())
+        # A few rows: one host with one QAT (4 deployables), 3 ARQs.
+        fill_deployables(args, hosts[:1], ['qat=1'])
+        fill_arqs(endpoint, 3, profile='bench-one')
+        time_lists(args, endpoint, instance, 'few')
+        started = time.monotonic()
+        stored = fill_deployables(args, hosts[1:], devices)
+        arqs = fill_arqs(endpoint, args.rows)
+        arq_lifecycle.emit({
+            'phase': 'fill', 'how': 'through the conductor: agents\' '
+            'reports (RPC) and POST /v2/accelerator_requests',
+            'hosts_stored': stored, 'arqs_created': arqs,
+            'seconds': round(time.monotonic() - started, 1)})
+        time_lists(args, endpoint, instance, 'many')
+        rpc.cleanup()
+    finally:
+        bench.stop()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--rows', type=int, default=10000,
+                        help='deployables and ARQs to fill (default '
+                             '10000)')
+    parser.add_argument('--hosts', type=int, default=100,
+                        help='simulated agents sharing the deployables')
+    parser.add_argument('--arqs-per-call', type=int, default=100,
+                        help='ARQs per POST while filling')
+    parser.add_argument('--limit', type=int, default=20,
+                        help='page size of the paged calls (default 20)')
+    parser.add_argument('--requests', type=int, default=200,
+                        help='timed requests per call (default 200)')
+    parser.add_argument('--warmup', type=int, default=10)
+    parser.add_argument('--threads', type=int, default=8,
+                        help='reports in flight at once while filling')
+    parser.add_argument('--placement-workers', type=int, default=1,
+                        help=argparse.SUPPRESS)
+    parser.add_argument('--db-admin-url', default=os.environ.get(
+        'CYBORG_BENCH_DB_ADMIN_URL',
+        'mysql+pymysql://openstack_citest:openstack_citest@127.0.0.1/'),
+        help='a MariaDB URL allowed to create databases')
+    parser.add_argument('--transport-url',
+                        help='RabbitMQ URL to use instead of a new vhost')
+    parser.add_argument('--keep-logs', action='store_true',
+                        help='keep the services\' logs (path on stderr)')
+    run(parser.parse_args(argv))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
