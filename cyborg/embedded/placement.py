@@ -21,6 +21,7 @@ through.  Its schema is created or upgraded at start
 """
 
 import os
+import threading
 
 from oslo_config import cfg
 
@@ -73,4 +74,21 @@ def load_app(state_dir):
     conf.set_override('policy_file', policy_file, group='oslo_policy')
     conf([], project='placement', default_config_files=[])
     placement_db.configure(conf)
-    return deploy.loadapp(conf)
+    return serialized(deploy.loadapp(conf))
+
+
+def serialized(app):
+    """*app* answering one request at a time.
+
+    SQLite lets one connection write at a time, and a transaction that
+    reads before it writes cannot wait for another writer: it fails at
+    once with "database is locked", which Placement turns into a 500.
+    Placement on SQLite is for one host (the embedded mode, tests), where
+    serialising its requests costs nothing that matters.
+    """
+    lock = threading.Lock()
+
+    def application(environ, start_response):
+        with lock:
+            return list(app(environ, start_response))
+    return application

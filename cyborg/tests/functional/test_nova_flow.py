@@ -112,8 +112,14 @@ class NovaFlowTestCase(base.ServiceTestCase):
             return False
 
     def _tree(self, node, count):
+        """The node's providers once all are there with their inventory
+        (a write that Placement's SQLite refused is synced again later).
+        """
         tree = self.placement.tree(node)
-        return tree if len(tree) == count else None
+        if len(tree) == count and all(
+                rp['inventories'] and rp['traits'] for rp in tree.values()):
+            return tree
+        return None
 
     # Nova's side -------------------------------------------------------
 

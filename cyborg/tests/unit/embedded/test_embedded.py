@@ -14,6 +14,7 @@
 """Tests of the embedded mode's dispatcher and Nova recorder."""
 
 import os
+import threading
 
 import fixtures
 from oslotest import base
@@ -22,6 +23,7 @@ import webob.dec
 import webtest
 
 from cyborg.embedded import nova
+from cyborg.embedded import placement
 from cyborg.embedded import server
 
 
@@ -60,6 +62,39 @@ class DispatcherTest(base.BaseTestCase):
     def test_no_default(self):
         app = webtest.TestApp(server.Dispatcher({'/placement': _echo}))
         app.get('/v2', status=404)
+
+
+class SerializedTest(base.BaseTestCase):
+    """Placement on SQLite answers one request at a time."""
+
+    def test_requests_never_overlap(self):
+        inside = []
+        overlaps = []
+        entered = threading.Event()
+
+        @webob.dec.wsgify
+        def app(request):
+            inside.append(request.path)
+            if len(inside) > 1:
+                overlaps.append(list(inside))
+            entered.set()
+            # Give the other thread every chance to come in.
+            threading.Event().wait(0.05)
+            inside.remove(request.path)
+            return webob.Response(body=request.path.encode())
+
+        test_app = webtest.TestApp(placement.serialized(app))
+        results = []
+        threads = [threading.Thread(
+            target=lambda p=p: results.append(test_app.get(p).text))
+            for p in ('/a', '/b', '/c')]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(10)
+        self.assertTrue(entered.is_set())
+        self.assertEqual([], overlaps)
+        self.assertEqual(['/a', '/b', '/c'], sorted(results))
 
 
 class NovaRecorderTest(base.BaseTestCase):
