@@ -17,7 +17,6 @@ Creating ARQs from a device profile; binding, unbinding and deleting them
 is cyborg.conductor.arq_bind.
 """
 
-from oslo_db import api as oslo_db_api
 from oslo_log import log as logging
 
 from cyborg import exception
@@ -53,7 +52,7 @@ def group_count(group):
     return count
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def create(context, device_profile_name, project_id):
     """Create every ARQ a device profile asks for, in one transaction

@@ -36,7 +36,6 @@ state Deleting.
 import datetime
 
 from oslo_config import cfg
-from oslo_db import api as oslo_db_api
 from oslo_log import log as logging
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
@@ -126,7 +125,7 @@ def _resolve(session, arq_uuid, instance_uuid, target_state, request_id,
                       request_id=request_id, held=held)
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def bind(context, patches, project_id=None, more_for_instance=False):
     """Bind ARQs, in one transaction (see the module docstring).
@@ -190,7 +189,7 @@ def bind(context, patches, project_id=None, more_for_instance=False):
     return result
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def release(context, request_id, claim_seconds):
     """cyborg-api answered bind request *request_id*: let its jobs run and
@@ -270,7 +269,7 @@ def job_handle_done(session, job):
         handle_queries.release(session, handle['id'])
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def unbind(context, uuids, project_id=None, notify=False):
     """Unbind ARQs, in one transaction: state Unbound, handle released.
@@ -298,7 +297,7 @@ def unbind(context, uuids, project_id=None, notify=False):
     LOG.info('Unbound ARQs %s', ', '.join(sorted(uuids)))
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def delete(context, uuids=None, instance_uuid=None, project_id=None):
     """Delete ARQs by uuids (all must exist) or by instance (idempotent).

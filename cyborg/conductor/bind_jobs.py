@@ -34,7 +34,6 @@ import datetime
 import threading
 
 from oslo_config import cfg
-from oslo_db import api as oslo_db_api
 from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_utils import timeutils
@@ -181,7 +180,7 @@ def _current(session, arq_uuid):
         .where(ARQ.uuid == arq_uuid).with_for_update()).one_or_none()
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def bind_done(context, job, result):
     """The device work succeeded: the ARQ is Bound, Nova is told."""
@@ -208,7 +207,7 @@ def bind_done(context, job, result):
                       states.EVENT_STATUS[states.BOUND])
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def bind_failed(context, job, error):
     """The device work failed (or ran out of time): BindFailed."""
@@ -232,7 +231,7 @@ def _fail(session, arq_uuid, instance_uuid):
                       states.EVENT_STATUS[states.BIND_FAILED])
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def released(context, job):
     """The device-side state is gone: free the handle; a Deleting ARQ goes.
@@ -246,7 +245,7 @@ def released(context, job):
         bound_instance.remove_unused(session, [arq.instance_uuid])
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def release_failed(context, job, error):
     """Retry later with back-off; give up after events_max_attempts."""
@@ -274,7 +273,7 @@ def release_failed(context, job, error):
                                states.UNBIND_FAILED)
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def fail_overdue(context):
     """Fail the binds whose device work did not finish by its deadline.

@@ -30,7 +30,6 @@ whose agent went down and restores it when it is back.
 
 from concurrent import futures
 
-from oslo_db import api as oslo_db_api
 from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_serialization import jsonutils
@@ -123,7 +122,7 @@ def _reconcile_safely(context, client, host):
                       'later', host)
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def reconcile(context, client, host, agent_up=None, only_if_needed=False):
     """Make a host's tables and resource providers match its last report.

@@ -19,6 +19,10 @@ argument; the session is ``context.session``.  Nothing else passes
 sessions around.
 """
 
+import functools
+
+from oslo_db import api as oslo_db_api
+from oslo_db import exception as db_exc
 from oslo_db.sqlalchemy import enginefacade
 import sqlalchemy as sa
 
@@ -51,6 +55,36 @@ def on_engine_create(engine):
 
 context_manager = enginefacade.transaction_context()
 context_manager.append_on_engine_create(on_engine_create)
+
+
+def _in_transaction(context):
+    try:
+        context.session
+    except db_exc.NoEngineContextEstablished:
+        return False
+    return True
+
+
+def retry_on_deadlock(func):
+    """Run *func*'s transaction again when the database reports a deadlock.
+
+    Put it above ``context_manager.writer``, so that each try is a new
+    transaction.  (oslo.db's own ``retry_on_deadlock`` only marks a
+    function for its DBAPI loader, which Cyborg does not use: alone it
+    retries nothing.)  Called inside a caller's transaction, *func* does
+    not retry: the deadlock rolled back the caller's work too, so the
+    caller's own retry must run it all again.
+    """
+    retrying = oslo_db_api.wrap_db_retry(
+        max_retries=5, retry_on_deadlock=True, retry_interval=0.05,
+        inc_retry_interval=True, max_retry_interval=1)(func)
+
+    @functools.wraps(func)
+    def wrapper(context, *args, **kwargs):
+        if _in_transaction(context):
+            return func(context, *args, **kwargs)
+        return retrying(context, *args, **kwargs)
+    return wrapper
 
 
 def configure(conf):

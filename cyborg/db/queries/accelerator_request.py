@@ -18,7 +18,6 @@ once bound, its attach handle: every function here reads it in one
 statement, whatever the number of rows.
 """
 
-from oslo_db import api as oslo_db_api
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
@@ -80,7 +79,7 @@ def _visible(query, project_id):
     return query
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def create(context, device_profile_id, project_id, group_counts):
     """Create the ARQs of one device profile, in one transaction.

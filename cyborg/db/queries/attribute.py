@@ -13,7 +13,6 @@
 # under the License.
 """Queries of the attributes table."""
 
-from oslo_db import api as oslo_db_api
 from oslo_db import exception as db_exc
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
@@ -67,7 +66,7 @@ def get_all(context, deployable_id=None, key=None, limit=None, marker=None,
     return [to_dict(row) for row in context.session.execute(query).scalars()]
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def create(context, deployable_id, key, value):
     """Add an attribute to a deployable.
@@ -86,7 +85,7 @@ def create(context, deployable_id, key, value):
     return to_dict(row)
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def delete(context, uuid):
     """:raises: AttributeNotFound"""

@@ -21,7 +21,6 @@ owner with a conditional UPDATE, runs it, and deletes it when done.
 
 import datetime
 
-from oslo_db import api as oslo_db_api
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
@@ -69,7 +68,7 @@ def add(session, arq_uuid, kind, payload, deadline, request_id=None,
     return uuid
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def release(context, request_id):
     """Let the held jobs of an API request run.
@@ -90,7 +89,7 @@ def release_held(session, request_id):
         .values(state=PENDING, updated_at=timeutils.utcnow())).rowcount
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def claim_due(context, owner, dead_owners, hold_timeout, limit):
     """Take the jobs this conductor should run now.

@@ -13,7 +13,6 @@
 # under the License.
 """Queries of the devices table (read by the API, status by operators)."""
 
-from oslo_db import api as oslo_db_api
 from oslo_utils import timeutils
 import sqlalchemy as sa
 
@@ -66,7 +65,7 @@ def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
     return [to_dict(row) for row in context.session.execute(query).scalars()]
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def set_status(context, uuid, status):
     """Set a device's status (enabled or maintaining).

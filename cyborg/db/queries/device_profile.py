@@ -13,7 +13,6 @@
 # under the License.
 """Queries of the device_profiles table."""
 
-from oslo_db import api as oslo_db_api
 from oslo_db import exception as db_exc
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
@@ -34,7 +33,7 @@ def to_dict(row):
     return values
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def create(context, uuid, name, groups, description=None):
     """Insert a device profile.
@@ -99,7 +98,7 @@ def get_all(context, names=None, limit=None, marker=None, sort_key='id',
     return [to_dict(row) for row in context.session.execute(query).scalars()]
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def delete(context, uuids=(), names=()):
     """Delete device profiles, all or nothing.

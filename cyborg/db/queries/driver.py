@@ -13,7 +13,6 @@
 # under the License.
 """Queries of the drivers table: the drivers enabled on each host."""
 
-from oslo_db import api as oslo_db_api
 from oslo_db import exception as db_exc
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
@@ -57,7 +56,7 @@ def _hello_values(report):
     }
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def record_hello(context, host, reports):
     """Store the status the agent of *host* reports for its drivers.
@@ -181,7 +180,7 @@ def get(context, uuid):
     return _with_devices(context, [row], host=row.host, name=row.name)[0]
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def install(context, name, hosts, config):
     """Record a driver installed through the API on *hosts*.
@@ -230,7 +229,7 @@ def install(context, name, hosts, config):
     return uuids
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def set_config(context, uuid, config):
     """Replace the configuration of a driver installed through the API.
@@ -247,7 +246,7 @@ def set_config(context, uuid, config):
     return previous
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def delete(context, uuids):
     """Forget drivers installed through the API (no-op for gone rows)."""

@@ -13,7 +13,6 @@
 # under the License.
 """Queries of the hosts table: each agent host's last hardware report."""
 
-from oslo_db import api as oslo_db_api
 from oslo_db import exception as db_exc
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
@@ -37,7 +36,7 @@ def _to_dict(row):
     return values
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def heartbeat(context, host, agent_generation, inventory_hash,
               rp_name=None):
@@ -101,7 +100,7 @@ def _exists(context, host):
     ).first() is not None
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _create(context, host):
     """Insert a host's row; another conductor doing it too is fine."""
@@ -148,7 +147,7 @@ def record_report(context, host, agent_generation, inventory_hash,
                    hardware_json, rp_name)
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _record(context, host, agent_generation, inventory_hash, hardware_json,
             rp_name):

@@ -21,7 +21,6 @@ claim that expires), and deleted once Nova took it or refused it for good.
 
 import datetime
 
-from oslo_db import api as oslo_db_api
 from oslo_utils import timeutils
 import sqlalchemy as sa
 
@@ -61,7 +60,7 @@ def add(session, server_uuid, tag, status, request_id=None, held=False):
         request_id=request_id, created_at=now))
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def release(context, request_id):
     """Let the held events of an API request go.
@@ -107,7 +106,7 @@ def release_and_claim(session, request_id, claim_seconds):
                  attempts=row['attempts'] + 1) for row in rows]
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def claim_due(context, limit, claim_seconds, hold_timeout):
     """Take the events to send now, for *claim_seconds*.
@@ -143,7 +142,7 @@ def claim_due(context, limit, claim_seconds, hold_timeout):
         sa.select(EV).where(EV.id.in_(taken)).order_by(EV.id)).scalars()]
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def delete(context, event_ids):
     """Forget events Nova took (or refused for good)."""
@@ -151,7 +150,7 @@ def delete(context, event_ids):
         context.session.execute(sa.delete(EV).where(EV.id.in_(event_ids)))
 
 
-@oslo_db_api.retry_on_deadlock
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def retry_later(context, event_ids, next_attempt_at, error):
     """Send these events again at *next_attempt_at*."""
