@@ -46,13 +46,16 @@ class APITestCase(base.DbTestCase):
         policy.reset()
         self.addCleanup(policy.reset)
         self.configure_services()
+        conductor = conductor_manager.ConductorManager(
+            'c1', conductor_rpcapi.TOPIC)
         server = rpc.get_server(
             messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
-            [conductor_manager.ConductorManager('c1',
-                                                conductor_rpcapi.TOPIC)])
+            [conductor])
         server.start()
         self.addCleanup(server.wait)
         self.addCleanup(server.stop)
+        # Bind jobs still running end before the database goes.
+        self.addCleanup(conductor.del_host, self.context)
         self.configure()
         self.app = webtest.TestApp(app.load_app())
 
