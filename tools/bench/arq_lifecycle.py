@@ -396,14 +396,7 @@ def parse_args(argv=None):
                              'the services (--start)')
     parser.add_argument('--placement-workers', type=int, default=1,
                         help='gunicorn workers of Placement (--start)')
-    parser.add_argument('--db-admin-url', default=os.environ.get(
-        'CYBORG_BENCH_DB_ADMIN_URL',
-        'mysql+pymysql://openstack_citest:openstack_citest@127.0.0.1/'),
-        help='a MariaDB URL allowed to create databases (--start)')
-    parser.add_argument('--transport-url',
-                        help='RabbitMQ URL to use instead of a new vhost')
-    parser.add_argument('--keep-logs', action='store_true',
-                        help='keep the services\' logs (path on stderr)')
+    report_scale.add_backend_arguments(parser)  # with --start
     parser.add_argument('--pause', action='store_true',
                         help='wait for Enter before stopping (profiling)')
     args = parser.parse_args(argv)

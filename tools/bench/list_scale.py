@@ -205,14 +205,7 @@ def main(argv=None):
                         help='reports in flight at once while filling')
     parser.add_argument('--placement-workers', type=int, default=1,
                         help=argparse.SUPPRESS)
-    parser.add_argument('--db-admin-url', default=os.environ.get(
-        'CYBORG_BENCH_DB_ADMIN_URL',
-        'mysql+pymysql://openstack_citest:openstack_citest@127.0.0.1/'),
-        help='a MariaDB URL allowed to create databases')
-    parser.add_argument('--transport-url',
-                        help='RabbitMQ URL to use instead of a new vhost')
-    parser.add_argument('--keep-logs', action='store_true',
-                        help='keep the services\' logs (path on stderr)')
+    report_scale.add_backend_arguments(parser)
     run(parser.parse_args(argv))
     return 0
 

@@ -401,6 +401,21 @@ def _emit(record):
     print(json.dumps(record, sort_keys=True), flush=True)
 
 
+def add_backend_arguments(parser):
+    """The options of every benchmark that starts its own services:
+    where to create their MariaDB databases and RabbitMQ vhost, and
+    whether to keep their logs.
+    """
+    parser.add_argument('--db-admin-url', default=os.environ.get(
+        'CYBORG_BENCH_DB_ADMIN_URL',
+        'mysql+pymysql://openstack_citest:openstack_citest@127.0.0.1/'),
+        help='a MariaDB URL allowed to create databases')
+    parser.add_argument('--transport-url',
+                        help='RabbitMQ URL to use instead of a new vhost')
+    parser.add_argument('--keep-logs', action='store_true',
+                        help='keep the services\' logs (path on stderr)')
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--hosts', type=int, default=100,
@@ -414,17 +429,10 @@ def main(argv=None):
                         help='gunicorn workers of Placement (default 2)')
     parser.add_argument('--threads', type=int, default=32,
                         help='reports in flight at once (default 32)')
-    parser.add_argument('--db-admin-url', default=os.environ.get(
-        'CYBORG_BENCH_DB_ADMIN_URL',
-        'mysql+pymysql://openstack_citest:openstack_citest@127.0.0.1/'),
-        help='a MariaDB URL allowed to create databases')
-    parser.add_argument('--transport-url',
-                        help='RabbitMQ URL to use instead of a new vhost')
     parser.add_argument('--no-placement', action='store_true',
                         help='no Placement: the conductor writes the '
                              'tables only (to measure its own part)')
-    parser.add_argument('--keep-logs', action='store_true',
-                        help='keep the services\' logs (path on stderr)')
+    add_backend_arguments(parser)
     args = parser.parse_args(argv)
     args.devices = [d for d in args.devices.split(',') if d]
     run(args)
