@@ -269,18 +269,24 @@ class PlacementClient:
                 uuid=uuid, reason=_error_detail(resp))
         self._fail('DELETE', path, resp)
 
+    def _get_part(self, uuid, part, microversion):
+        """(provider generation, body[part]) of GET
+        /resource_providers/{uuid}/{part}.
+        """
+        path = '/resource_providers/%s/%s' % (uuid, part)
+        resp = self._request('GET', path, microversion)
+        if resp.status_code != 200:
+            self._fail('GET', path, resp)
+        body = resp.json()
+        return body['resource_provider_generation'], body[part]
+
     # Inventories -------------------------------------------------------------
 
     def get_inventories(self, uuid):
         """:raises: PlacementError (also when the provider is missing).
         :returns: (generation, {resource class: inventory dict}).
         """
-        path = '/resource_providers/%s/inventories' % uuid
-        resp = self._request('GET', path, MV_INVENTORY)
-        if resp.status_code != 200:
-            self._fail('GET', path, resp)
-        body = resp.json()
-        return body['resource_provider_generation'], body['inventories']
+        return self._get_part(uuid, 'inventories', MV_INVENTORY)
 
     def set_inventories(self, uuid, inventories, generation=None):
         """Replace a provider's inventories.
@@ -322,12 +328,7 @@ class PlacementClient:
         """:raises: PlacementError (also when the provider is missing).
         :returns: (generation, [trait]).
         """
-        path = '/resource_providers/%s/traits' % uuid
-        resp = self._request('GET', path, MV_TRAITS)
-        if resp.status_code != 200:
-            self._fail('GET', path, resp)
-        body = resp.json()
-        return body['resource_provider_generation'], body['traits']
+        return self._get_part(uuid, 'traits', MV_TRAITS)
 
     def set_traits(self, uuid, traits, generation=None):
         """Replace a provider's traits; custom ones are created first.
