@@ -13,6 +13,11 @@
 # under the License.
 """Tests of the policies in code."""
 
+import http.server
+import os
+import threading
+
+import fixtures
 from oslo_policy import policy as oslo_policy
 
 from cyborg import context as cyborg_context
@@ -81,3 +86,125 @@ class PoliciesTestCase(base.TestCase):
         self.assertEqual('Access was denied to the following resource: '
                          'cyborg:arq:create', exc.message)
         self.assertEqual(403, exc.code)
+
+
+class DecisionCacheTestCase(base.TestCase):
+    """Decisions are remembered, never past a change of what they depend
+    on."""
+
+    def setUp(self):
+        super().setUp()
+        policy.reset()
+        self.addCleanup(policy.reset)
+        self.policy_file = self.useFixture(
+            fixtures.TempDir()).join('policy.yaml')
+        self.flags(group='oslo_policy', policy_file=self.policy_file)
+        self.enforcer = policy.get_enforcer()
+        self.evaluated = []
+        real = self.enforcer.authorize
+
+        def authorize(rule, *args, **kwargs):
+            self.evaluated.append(rule)
+            return real(rule, *args, **kwargs)
+        self.enforcer.authorize = authorize
+
+    def _context(self, roles, project='p1', user='u1'):
+        return cyborg_context.RequestContext(
+            user_id=user, project_id=project, roles=list(roles))
+
+    def _write(self, text):
+        with open(self.policy_file, 'w') as f:
+            f.write(text)
+        # A new mtime even within the file system's timestamp granularity.
+        stamp = os.stat(self.policy_file).st_mtime + len(self.evaluated) + 1
+        os.utime(self.policy_file, (stamp, stamp))
+
+    def test_same_question_is_evaluated_once(self):
+        for _ in range(3):
+            self.assertTrue(self._context(['admin']).can(
+                'cyborg:device_profile:create'))
+            self.assertFalse(self._context(['member']).can(
+                'cyborg:device_profile:create', fatal=False))
+        self.assertEqual(['cyborg:device_profile:create'] * 2,
+                         self.evaluated)
+
+    def test_a_remembered_denial_still_raises(self):
+        for _ in range(2):
+            self.assertRaises(exception.PolicyNotAuthorized,
+                              self._context(['member']).can,
+                              'cyborg:device_profile:create')
+        self.assertEqual(1, len(self.evaluated))
+
+    def test_every_input_is_part_of_the_question(self):
+        rule = 'cyborg:arq:get_one'
+        self._context(['member']).can(rule, fatal=False)
+        self._context(['member'], project='p2').can(rule, fatal=False)
+        self._context(['member'], user='u2').can(rule, fatal=False)
+        self._context(['reader']).can(rule, fatal=False)
+        self._context(['member']).can(rule, {'project_id': 'p9'},
+                                      fatal=False)
+        self._context(['member']).can('cyborg:arq:get_all', fatal=False)
+        self.assertEqual(6, len(self.evaluated))
+
+    def test_target_is_compared_not_shared(self):
+        # The owner of a target may; someone else's target is refused,
+        # though the caller and the rule are the same.
+        context = self._context(['member'])
+        self._write('"cyborg:arq:get_one": "project_id:%(project_id)s"\n')
+        self.assertTrue(context.can('cyborg:arq:get_one',
+                                    {'project_id': 'p1'}))
+        self.assertFalse(context.can('cyborg:arq:get_one',
+                                     {'project_id': 'p2'}, fatal=False))
+
+    def test_a_changed_policy_file_applies_at_the_next_check(self):
+        context = self._context(['member'])
+        rule = 'cyborg:device_profile:create'
+        self.assertFalse(context.can(rule, fatal=False))
+        self._write('"%s": "role:member"\n' % rule)
+        self.assertTrue(context.can(rule))
+        self._write('"%s": "role:admin"\n' % rule)
+        self.assertFalse(context.can(rule, fatal=False))
+        self.assertEqual(3, len(self.evaluated))
+
+    def test_rules_that_call_out_are_never_remembered(self):
+        # An http: check asks a server at each check, whose answer may
+        # change: this one says yes, then no.
+        answers = ['True', 'False']
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                self.rfile.read(int(self.headers['Content-Length']))
+                body = answers.pop(0).encode()
+                self.send_response(200)
+                self.send_header('Content-Length', str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        server = http.server.HTTPServer(('127.0.0.1', 0), Handler)
+        self.addCleanup(server.server_close)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        self.addCleanup(server.shutdown)
+        rule = 'cyborg:device_profile:create'
+        self._write('"%s": "http://127.0.0.1:%d/"\n' % (
+            rule, server.server_address[1]))
+        self.assertTrue(self._context(['member']).can(rule))
+        self.assertFalse(self._context(['member']).can(rule, fatal=False))
+        self.assertEqual([], answers)
+
+    def test_unknown_rule_is_an_error_every_time(self):
+        for _ in range(2):
+            self.assertRaises(oslo_policy.PolicyNotRegistered,
+                              self._context(['admin']).can, 'cyborg:nope')
+
+    def test_the_cache_is_bounded(self):
+        self.useFixture(fixtures.MockPatchObject(
+            policy._Decisions, 'SIZE', 3))
+        policy._DECISIONS.clear()
+        for project in range(5):
+            self._context(['member'], project='p%d' % project).can(
+                'cyborg:arq:get_all', fatal=False)
+        self.assertEqual(3, len(policy._DECISIONS._decisions))
