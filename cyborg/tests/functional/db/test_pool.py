@@ -1,0 +1,130 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The connection pool on every backend (cyborg.db.api._tune_pool): a
+transaction pays for its own statements, a dead connection is still found
+before it is used, a connection never goes back to the pool inside a
+transaction.
+"""
+
+import fixtures
+import sqlalchemy as sa
+
+from cyborg.db import api as db_api
+from cyborg.tests import base
+
+_ID = {
+    'mysql': 'SELECT CONNECTION_ID()',
+    'postgresql': 'SELECT pg_backend_pid()',
+}
+_KILL = {
+    'mysql': 'KILL %d',
+    'postgresql': 'SELECT pg_terminate_backend(%d)',
+}
+
+
+@db_api.context_manager.reader
+def _backend_id(context):
+    return context.session.execute(
+        sa.text(_ID[context.session.bind.dialect.name])).scalar()
+
+
+@db_api.context_manager.reader
+def _count(context, table):
+    return context.session.execute(
+        sa.text('SELECT COUNT(*) FROM %s' % table)).scalar()
+
+
+class _PoolMixin:
+
+    def setUp(self):
+        super().setUp()
+        self.engine = db_api.get_engine()
+        self.dialect = self.engine.dialect
+        self.calls = []
+        for name in ('do_ping', 'do_rollback'):
+            self._count_calls(name)
+
+    def _count_calls(self, name):
+        real = getattr(self.dialect, name)
+
+        def counted(dbapi_connection):
+            self.calls.append(name)
+            return real(dbapi_connection)
+        self.useFixture(fixtures.MockPatchObject(self.dialect, name, counted))
+
+    def _idle(self, seconds):
+        self.useFixture(fixtures.MockPatchObject(db_api, 'PING_AFTER_IDLE', seconds))
+
+    def test_a_read_is_one_rollback_and_no_ping(self):
+        _count(self.context, 'hosts')
+        del self.calls[:]
+        for _ in range(3):
+            self.assertEqual(0, _count(self.context, 'hosts'))
+        # The session's rollback ends each transaction; the pool neither
+        # pings nor rolls back again.
+        self.assertEqual(['do_rollback'] * 3, self.calls)
+
+    def test_an_idle_connection_is_pinged(self):
+        _count(self.context, 'hosts')
+        self._idle(0)
+        del self.calls[:]
+        _count(self.context, 'hosts')
+        self.assertEqual(['do_ping', 'do_rollback'], self.calls)
+
+    def test_a_dead_connection_is_replaced_before_use(self):
+        dead = _backend_id(self.context)
+        admin = sa.create_engine(self.engine.url, poolclass=sa.pool.NullPool)
+        self.addCleanup(admin.dispose)
+        with admin.connect() as conn:
+            conn.execute(sa.text(_KILL[self.dialect.name] % dead))
+            conn.commit()
+        self._idle(0)
+        # No error: the ping found the killed connection, and the pool
+        # gave a new one.
+        self.assertNotEqual(dead, _backend_id(self.context))
+        self.assertIn('do_ping', self.calls)
+
+    def test_an_open_transaction_is_rolled_back_on_return(self):
+        # A connection handed back inside a transaction (not through a
+        # Connection or a Session, which end theirs) is rolled back: its
+        # insert is gone and holds no lock.
+        raw = self.engine.raw_connection()
+        cursor = raw.cursor()
+        cursor.execute("INSERT INTO hosts (hostname, generation) "
+                       "VALUES ('left-open', 0)")
+        cursor.close()
+        del self.calls[:]
+        raw.close()
+        self.assertEqual(['do_rollback'], self.calls)
+        self.assertEqual(0, _count(self.context, 'hosts'))
+
+    def test_a_committed_connection_is_not_rolled_back_again(self):
+        @db_api.context_manager.writer
+        def write(context):
+            context.session.execute(sa.text(
+                "INSERT INTO hosts (hostname, generation) "
+                "VALUES ('h1', 0)"))
+
+        write(self.context)
+        del self.calls[:]
+        self.assertEqual(1, _count(self.context, 'hosts'))
+        self.assertEqual(['do_rollback'], self.calls)
+
+
+class TestPoolMySQL(_PoolMixin, base.DbTestCase):
+    BACKEND = 'mysql'
+
+
+class TestPoolPostgreSQL(_PoolMixin, base.DbTestCase):
+    BACKEND = 'postgresql'
