@@ -13,6 +13,10 @@
 # under the License.
 """The cache of pecan's argument specs."""
 
+import inspect
+
+from oslo_middleware import base as middleware_base
+from oslo_middleware import request_id
 from pecan import rest
 from pecan import util
 
@@ -45,3 +49,19 @@ class ArgspecCacheTestCase(base.TestCase):
         argspec_cache.install()
         self.assertIs(argspec_cache.getargspec, rest.getargspec)
         self.assertIsNot(argspec_cache.getargspec, util.getargspec)
+
+    def test_full_spec_same_as_inspect(self):
+        middleware = request_id.RequestId(None)
+        for method in (middleware.process_response,
+                       _Controller().get_one, _Controller.get_all):
+            self.assertEqual(inspect.getfullargspec(method),
+                             argspec_cache.getfullargspec(method))
+        self.assertIs(
+            argspec_cache.getfullargspec(middleware.process_response),
+            argspec_cache.getfullargspec(
+                request_id.RequestId(None).process_response))
+
+    def test_install_for_oslo_middleware(self):
+        argspec_cache.install()
+        self.assertIs(argspec_cache.getfullargspec,
+                      middleware_base.getfullargspec)

@@ -107,6 +107,9 @@ class DecisionCacheTestCase(base.TestCase):
             self.evaluated.append(rule)
             return real(rule, *args, **kwargs)
         self.enforcer.authorize = authorize
+        # Every check looks at the policy file (see test_policy_file_...).
+        self.useFixture(fixtures.MockPatchObject(
+            policy, 'RULES_CHECK_INTERVAL', 0))
 
     def _context(self, roles, project='p1', user='u1'):
         return cyborg_context.RequestContext(
@@ -165,6 +168,26 @@ class DecisionCacheTestCase(base.TestCase):
         self._write('"%s": "role:admin"\n' % rule)
         self.assertFalse(context.can(rule, fatal=False))
         self.assertEqual(3, len(self.evaluated))
+
+    def test_policy_file_is_looked_at_once_a_second(self):
+        self.useFixture(fixtures.MockPatchObject(
+            policy, 'RULES_CHECK_INTERVAL', 3600))
+        loads = []
+        real = self.enforcer.load_rules
+
+        def load_rules(*args, **kwargs):
+            loads.append(1)
+            return real(*args, **kwargs)
+        self.enforcer.load_rules = load_rules
+        context = self._context(['admin'])
+        for _ in range(3):
+            context.can('cyborg:device_profile:create')
+        # One look of the cache, one of oslo.policy's own evaluation.
+        self.assertEqual(2, len(loads))
+        self.useFixture(fixtures.MockPatchObject(
+            policy, 'RULES_CHECK_INTERVAL', 0))
+        context.can('cyborg:device_profile:create')
+        self.assertEqual(3, len(loads))
 
     def test_rules_that_call_out_are_never_remembered(self):
         # An http: check asks a server at each check, whose answer may
