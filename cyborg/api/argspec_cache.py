@@ -31,7 +31,6 @@ import inspect
 import threading
 
 from oslo_middleware import base as middleware_base
-
 from pecan import core
 from pecan import decorators
 from pecan import rest

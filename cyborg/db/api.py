@@ -31,11 +31,11 @@ import sqlalchemy as sa
 def on_engine_create(engine):
     """Tune the pool, and on SQLite take the write lock at BEGIN.
 
-    See _tune_pool for the pool.  SQLite's default deferred transactions deadlock when two connections
-    read and then both write: the second writer fails at once with
-    "database is locked" instead of waiting.  BEGIN IMMEDIATE makes writers
-    queue behind each other (up to the busy timeout), which the conductor's
-    concurrent threads need.
+    See _tune_pool for the pool.  SQLite's default deferred transactions
+    deadlock when two connections read and then both write: the second
+    writer fails at once with "database is locked" instead of waiting.
+    BEGIN IMMEDIATE makes writers queue behind each other (up to the busy
+    timeout), which the conductor's concurrent threads need.
     """
     _tune_pool(engine)
     if engine.dialect.name != 'sqlite':

@@ -42,7 +42,7 @@ def _backend_id(context):
 @db_api.context_manager.reader
 def _count(context, table):
     return context.session.execute(
-        sa.text('SELECT COUNT(*) FROM %s' % table)).scalar()
+        sa.select(sa.func.count()).select_from(sa.table(table))).scalar()
 
 
 class _PoolMixin:
@@ -64,7 +64,8 @@ class _PoolMixin:
         self.useFixture(fixtures.MockPatchObject(self.dialect, name, counted))
 
     def _idle(self, seconds):
-        self.useFixture(fixtures.MockPatchObject(db_api, 'PING_AFTER_IDLE', seconds))
+        self.useFixture(fixtures.MockPatchObject(
+            db_api, 'PING_AFTER_IDLE', seconds))
 
     def test_a_read_is_one_rollback_and_no_ping(self):
         _count(self.context, 'hosts')

@@ -89,8 +89,7 @@ class PoliciesTestCase(base.TestCase):
 
 
 class DecisionCacheTestCase(base.TestCase):
-    """Decisions are remembered, never past a change of what they depend
-    on."""
+    """Decisions are remembered, never past a change of their inputs."""
 
     def setUp(self):
         super().setUp()
