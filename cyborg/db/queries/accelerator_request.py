@@ -137,9 +137,9 @@ def get_all(context, project_id=None, instance_uuid=None, states_in=None,
     if instance_uuid is not None:
         query = query.where(ARQ.instance_uuid == instance_uuid)
     if states_in is not None:
-        query = query.where(ARQ.state.in_(states_in))
+        query = query.where(db_api.one_of(ARQ.state, states_in))
     if uuids is not None:
-        query = query.where(ARQ.uuid.in_(uuids))
+        query = query.where(db_api.one_of(ARQ.uuid, uuids))
     query = paginate.apply(context.session, query, ARQ, limit, marker,
                            sort_key, sort_dir)
     return [_to_dict(row) for row in context.session.execute(query)]

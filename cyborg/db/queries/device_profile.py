@@ -92,7 +92,7 @@ def get_all(context, names=None, limit=None, marker=None, sort_key='id',
     """
     query = sa.select(models.DeviceProfile)
     if names is not None:
-        query = query.where(models.DeviceProfile.name.in_(names))
+        query = query.where(db_api.one_of(models.DeviceProfile.name, names))
     query = paginate.apply(context.session, query, models.DeviceProfile,
                            limit, marker, sort_key, sort_dir)
     return [to_dict(row) for row in context.session.execute(query).scalars()]
