@@ -78,8 +78,16 @@ class AgentTestCase(base.ServiceTestCase):
         self.assertEqual(4, len(by_type['QAT']['deployables']))
 
         # discovery through the conductor: nothing changed, so the agent
-        # sent its hash only.
-        results = self.conductor.discovery(self.context, host=agent)
+        # sent its hash only.  The report can be stored before the agent's
+        # hello is answered (a hello sent before the conductor's queue
+        # existed is retried a second later): wait for the registration.
+        def discovered():
+            try:
+                return self.conductor.discovery(self.context, host=agent)
+            except exception.AgentNotFound:
+                return None
+        results = services.wait_for(discovered, timeout=60,
+                                    message='%s never registered' % agent)
         summary = results[agent]
         self.assertEqual((False, 'unchanged'),
                          (summary['changed'], summary['report']))
