@@ -33,7 +33,8 @@ def apply(session, query, model, limit=None, marker=None, sort_key='id',
 
     :param session: the session the query will run in.
     :param query: a SELECT whose rows include *model*.
-    :param model: the mapped class the query is paginated on.
+    :param model: the mapped class the query is paginated on, or the
+        columns (``table.c``) of its table for a Core query.
     :param limit: the page size, or None for every row.
     :param marker: uuid of the last row seen, or None.
     :param sort_key: a column name of *model*.
