@@ -22,6 +22,11 @@ from cyborg import exception
 from cyborg.i18n import _
 
 _FORMAT_CHECKER = jsonschema.FormatChecker()
+# Validators by schema: building one costs about as much as a validation.
+# The schema is kept with its validator, so that its id is never reused
+# while cached; the cache stays small (schemas are module constants).
+_VALIDATORS = {}
+_MAX_VALIDATORS = 256
 
 
 @_FORMAT_CHECKER.checks('uuid', raises=ValueError)
@@ -42,9 +47,20 @@ def check(instance, schema, what):
     _validate(instance, schema, what)
 
 
-def _validate(instance, schema, what):
+def _validator(schema):
+    cached = _VALIDATORS.get(id(schema))
+    if cached is not None and cached[0] is schema:
+        return cached[1]
     validator = jsonschema.Draft7Validator(schema,
                                            format_checker=_FORMAT_CHECKER)
+    if len(_VALIDATORS) >= _MAX_VALIDATORS:
+        _VALIDATORS.clear()
+    _VALIDATORS[id(schema)] = (schema, validator)
+    return validator
+
+
+def _validate(instance, schema, what):
+    validator = _validator(schema)
     errors = sorted(validator.iter_errors(instance),
                     key=lambda e: list(e.absolute_path))
     if errors:
