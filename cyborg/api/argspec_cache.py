@@ -42,40 +42,28 @@ _lock = threading.Lock()
 _original = util.getargspec
 
 
-@functools.lru_cache(maxsize=1024)
-def _cached(func):
-    return _original(func)
-
-
-@functools.lru_cache(maxsize=1024)
-def _cached_full(func):
-    return inspect.getfullargspec(func)
-
-
-def getargspec(method):
-    """pecan.util.getargspec, computed once per underlying function.
+def _once_per_function(original):
+    """*original*(method), computed once per underlying function.
 
     A bound method is a new object at each attribute access, but its
-    argument spec is that of its function (``self`` included, as pecan
-    expects), so the function is the key.
+    argument spec is that of its function (``self`` included), so the
+    function is the key.
     """
-    func = getattr(method, '__func__', method)
-    try:
-        return _cached(func)
-    except TypeError:  # not hashable: never cached
-        return _original(method)
+    cached = functools.lru_cache(maxsize=1024)(original)
+
+    def spec(method):
+        func = getattr(method, '__func__', method)
+        try:
+            return cached(func)
+        except TypeError:  # not hashable: never cached
+            return original(method)
+    spec.__doc__ = '%s, computed once per function.' % original.__name__
+    return spec
 
 
-def getfullargspec(method):
-    """inspect.getfullargspec, computed once per underlying function.
-
-    The spec of a bound method names ``self`` like its function's.
-    """
-    func = getattr(method, '__func__', method)
-    try:
-        return _cached_full(func)
-    except TypeError:  # not hashable: never cached
-        return inspect.getfullargspec(method)
+# pecan.util.getargspec, and inspect.getfullargspec for oslo.middleware.
+getargspec = _once_per_function(_original)
+getfullargspec = _once_per_function(inspect.getfullargspec)
 
 
 def install():
