@@ -62,14 +62,20 @@ BIND_FIELDS = ('hostname', 'device_rp_uuid', 'instance_uuid')
 _FPGA_PROGRAM_KEYS = ('accel:bitstream_id', 'accel:function_id')
 
 
+_ARQS = ARQ.__table__
+_PROFILES = models.DeviceProfile.__table__
+_GROUPS = (
+    sa.select(_ARQS.c.uuid, _ARQS.c.device_profile_group_id,
+              _PROFILES.c.profile_json)
+    .join(_PROFILES, _ARQS.c.device_profile_id == _PROFILES.c.id)
+    .where(_ARQS.c.uuid.in_(sa.bindparam('b_uuids', expanding=True))))
+_DELETE = sa.delete(_ARQS).where(
+    _ARQS.c.id.in_(sa.bindparam('b_ids', expanding=True)))
+
+
 def _groups(session, arq_uuids):
     """{arq uuid: its device profile group} in one query."""
-    rows = session.execute(
-        sa.select(ARQ.uuid, ARQ.device_profile_group_id,
-                  models.DeviceProfile.profile_json)
-        .join(models.DeviceProfile,
-              ARQ.device_profile_id == models.DeviceProfile.id)
-        .where(ARQ.uuid.in_(arq_uuids))).all()
+    rows = db_api.execute(session, _GROUPS, {'b_uuids': list(arq_uuids)})
     return {uuid: jsonutils.loads(profile)['groups'][group_id]
             for uuid, group_id, profile in rows}
 
@@ -322,7 +328,7 @@ def delete(context, uuids=None, instance_uuid=None, project_id=None):
         else:
             gone.append(arq['id'])
     if gone:
-        session.execute(sa.delete(ARQ).where(ARQ.id.in_(gone)))
+        db_api.execute(session, _DELETE, {'b_ids': gone})
     bound_instance.remove_unused(session,
                                  [a['instance_uuid'] for a in arqs])
     return len(arqs)

@@ -169,6 +169,26 @@ def one_of(column, values):
     return column.in_(values)
 
 
+def execute(session, statement, params=None):
+    """Run a Core *statement* (of tables, not mapped classes) on the
+    connection of the caller's transaction.
+
+    The ORM's ``Session.execute`` costs about twice as much per statement
+    (its compile state, the synchronisation of UPDATE and DELETE with the
+    identity map), and building a statement anew at each call costs more
+    than running it: the conductor's statements on Nova's path are built
+    once, with bound parameters, and run here (about 80 µs each instead
+    of 200 to 350 µs).  Nothing is synchronised with the session: the
+    transactions that use this read rows, not mapped objects, of the
+    tables they change this way.  Pending objects are not flushed first.
+
+    :param params: a dict of bound parameters, or a list of dicts
+        (executemany).
+    :returns: the CursorResult.
+    """
+    return session.connection().execute(statement, params)
+
+
 def configure(conf):
     """Point the context manager at ``[database] connection``.
 

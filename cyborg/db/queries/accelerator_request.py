@@ -16,7 +16,13 @@
 An ARQ as the API shows it joins its device profile (for the name) and,
 once bound, its attach handle: every function here reads it in one
 statement, whatever the number of rows.
+
+The conductor's statements (transition, get_row, rows_to_delete, the
+insert of create) are Core statements built once and run with
+db_api.execute; they read and return plain rows.
 """
+
+import functools
 
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
@@ -30,6 +36,7 @@ from cyborg.db import models
 from cyborg.db.queries import paginate
 
 ARQ = models.ExtendedAcceleratorRequest
+TABLE = ARQ.__table__
 DP = models.DeviceProfile
 AH = models.AttachHandle
 
@@ -101,7 +108,7 @@ def create(context, device_profile_id, project_id, group_counts):
                          'device_profile_group_id': group_id,
                          'project_id': project_id, 'created_at': now})
     if rows:
-        context.session.execute(sa.insert(ARQ), rows)
+        db_api.execute(context.session, _INSERT, rows)
     result = context.session.execute(
         _select().where(ARQ.uuid.in_(uuids)).order_by(ARQ.id))
     return [_to_dict(row) for row in result]
@@ -162,6 +169,22 @@ def get_all_on_driver(context, host, driver_name):
     return [_to_dict(row) for row in context.session.execute(query)]
 
 
+@functools.lru_cache(maxsize=None)
+def _transition_statement(target, columns, with_project):
+    """UPDATE of one ARQ (by uuid, in a source state of *target*) that
+    sets its state, updated_at and *columns*, from bound parameters.
+    """
+    sources = sorted(states.SOURCES[target])
+    where = [TABLE.c.uuid == sa.bindparam('b_uuid'),
+             TABLE.c.state.in_(sources) if len(sources) > 1
+             else TABLE.c.state == sources[0]]
+    if with_project:
+        where.append(TABLE.c.project_id == sa.bindparam('b_project'))
+    return sa.update(TABLE).where(*where).values(
+        {name: sa.bindparam('v_' + name)
+         for name in columns + ('state', 'updated_at')})
+
+
 def transition(session, uuid, target, values=None, project_id=None):
     """Move one ARQ to state *target* with a conditional UPDATE.
 
@@ -174,14 +197,13 @@ def transition(session, uuid, target, values=None, project_id=None):
     :param project_id: the caller's project (None: any).
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState
     """
-    update = dict(values or {}, state=target, updated_at=timeutils.utcnow())
-    stmt = (sa.update(ARQ)
-            .where(ARQ.uuid == uuid,
-                   ARQ.state.in_(states.SOURCES[target]))
-            .values(**update))
-    if project_id is not None:
-        stmt = stmt.where(ARQ.project_id == project_id)
-    if session.execute(stmt).rowcount == 1:
+    values = values or {}
+    stmt = _transition_statement(target, tuple(sorted(values)),
+                                 project_id is not None)
+    params = {'v_' + name: value for name, value in values.items()}
+    params.update(b_uuid=uuid, b_project=project_id, v_state=target,
+                  v_updated_at=timeutils.utcnow())
+    if db_api.execute(session, stmt, params).rowcount == 1:
         return
     current = session.execute(
         _visible(sa.select(ARQ.state).where(ARQ.uuid == uuid), project_id)
@@ -192,8 +214,27 @@ def transition(session, uuid, target, values=None, project_id=None):
         uuid=uuid, state=current, target=target)
 
 
-def _row(arq):
-    return {name: getattr(arq, name) for name in _ARQ_COLUMNS}
+_INSERT = sa.insert(TABLE)
+
+
+@functools.lru_cache(maxsize=None)
+def _rows_statement(by, with_project):
+    """SELECT of ARQs' own columns by uuid, by uuids (a list parameter)
+    or by instance, in id order.
+    """
+    key = {'uuid': TABLE.c.uuid == sa.bindparam('b_key'),
+           'uuids': TABLE.c.uuid.in_(sa.bindparam('b_key', expanding=True)),
+           'instance': TABLE.c.instance_uuid == sa.bindparam('b_key')}[by]
+    query = sa.select(*[TABLE.c[name] for name in _ARQ_COLUMNS]).where(key)
+    if with_project:
+        query = query.where(TABLE.c.project_id == sa.bindparam('b_project'))
+    return query.order_by(TABLE.c.id)
+
+
+def _rows(session, by, key, project_id):
+    return [dict(row) for row in db_api.execute(
+        session, _rows_statement(by, project_id is not None),
+        {'b_key': key, 'b_project': project_id}).mappings()]
 
 
 def get_row(session, uuid, project_id=None):
@@ -201,12 +242,10 @@ def get_row(session, uuid, project_id=None):
 
     :raises: AcceleratorRequestNotFound
     """
-    arq = session.execute(
-        _visible(sa.select(ARQ).where(ARQ.uuid == uuid), project_id)
-    ).scalar_one_or_none()
-    if arq is None:
+    rows = _rows(session, 'uuid', uuid, project_id)
+    if not rows:
         raise exception.AcceleratorRequestNotFound(uuid=uuid)
-    return _row(arq)
+    return rows[0]
 
 
 def rows_to_delete(session, uuids=None, instance_uuid=None,
@@ -217,13 +256,10 @@ def rows_to_delete(session, uuids=None, instance_uuid=None,
     :param instance_uuid: or every ARQ of this instance (none is fine).
     :raises: AcceleratorRequestNotFound for the first unknown uuid.
     """
-    query = _visible(sa.select(ARQ), project_id)
     if uuids is not None:
-        query = query.where(ARQ.uuid.in_(uuids))
+        rows = _rows(session, 'uuids', list(uuids), project_id)
     else:
-        query = query.where(ARQ.instance_uuid == instance_uuid)
-    rows = [_row(arq) for arq in
-            session.execute(query.order_by(ARQ.id)).scalars()]
+        rows = _rows(session, 'instance', instance_uuid, project_id)
     if uuids is not None:
         found = {row['uuid'] for row in rows}
         for uuid in uuids:

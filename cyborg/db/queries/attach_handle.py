@@ -15,19 +15,37 @@
 
 These run inside the caller's writer transaction (binding and unbinding
 are one transaction each), so they are plain functions of the session.
+Their statements are built once and run as Core statements
+(db_api.execute).
 """
 
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 import sqlalchemy as sa
 
+from cyborg.db import api as db_api
 from cyborg.db import models
 
-AH = models.AttachHandle
+TABLE = models.AttachHandle.__table__
+_COLUMNS = [TABLE.c[name] for name in (
+    'id', 'uuid', 'deployable_id', 'in_use', 'attach_type', 'attach_info')]
 
 # A bind tries this many free handles before it concludes that another
 # transaction took them all.
 _CLAIM_TRIES = 5
+
+_FREE = (sa.select(*_COLUMNS)
+         .where(TABLE.c.deployable_id == sa.bindparam('b_deployable'),
+                TABLE.c.in_use == sa.false())
+         .order_by(TABLE.c.id).limit(1)
+         .with_for_update(skip_locked=True))
+_TAKE = (sa.update(TABLE)
+         .where(TABLE.c.id == sa.bindparam('b_id'),
+                TABLE.c.in_use == sa.false())
+         .values(in_use=True, updated_at=sa.bindparam('b_now')))
+_RELEASE = (sa.update(TABLE).where(TABLE.c.id == sa.bindparam('b_id'))
+            .values(in_use=False))
+_GET = sa.select(*_COLUMNS).where(TABLE.c.id == sa.bindparam('b_id'))
 
 
 def _to_dict(row):
@@ -51,18 +69,12 @@ def claim(session, deployable_id):
     :returns: the claimed handle as a dict, or None.
     """
     for _ in range(_CLAIM_TRIES):
-        row = session.execute(
-            sa.select(AH).where(AH.deployable_id == deployable_id,
-                                AH.in_use == sa.false())
-            .order_by(AH.id).limit(1)
-            .with_for_update(skip_locked=True)).scalar_one_or_none()
+        row = db_api.execute(session, _FREE,
+                             {'b_deployable': deployable_id}).first()
         if row is None:
             return None
-        now = timeutils.utcnow()
-        taken = session.execute(
-            sa.update(AH).where(AH.id == row.id, AH.in_use == sa.false())
-            .values(in_use=True, updated_at=now).execution_options(
-                synchronize_session=False)).rowcount
+        taken = db_api.execute(session, _TAKE, {
+            'b_id': row.id, 'b_now': timeutils.utcnow()}).rowcount
         if taken == 1:
             # What the UPDATE wrote, without reading the row again.
             return dict(_to_dict(row), in_use=True)
@@ -71,12 +83,10 @@ def claim(session, deployable_id):
 
 def release(session, handle_id):
     """Make a handle free again (no-op when it already is)."""
-    session.execute(sa.update(AH).where(AH.id == handle_id)
-                    .values(in_use=False).execution_options(
-                        synchronize_session=False))
+    db_api.execute(session, _RELEASE, {'b_id': handle_id})
 
 
 def get(session, handle_id):
     """One handle as a dict, or None."""
-    row = session.get(AH, handle_id)
+    row = db_api.execute(session, _GET, {'b_id': handle_id}).first()
     return None if row is None else _to_dict(row)

@@ -30,6 +30,7 @@ from cyborg.db import api as db_api
 from cyborg.db import models
 
 JOB = models.BindJob
+TABLE = JOB.__table__
 
 HELD = 'held'
 PENDING = 'pending'
@@ -39,6 +40,15 @@ RUNNING = 'running'
 PROGRAM = 'program'
 PREPARE = 'prepare_attach'
 RELEASE = 'release_attach'
+
+
+_INSERT = sa.insert(TABLE)
+_RELEASE_HELD = (
+    sa.update(TABLE).where(TABLE.c.request_id == sa.bindparam('b_request'),
+                           TABLE.c.state == HELD)
+    .values(state=PENDING, updated_at=sa.bindparam('b_now')))
+_DELETE = sa.delete(TABLE).where(TABLE.c.id == sa.bindparam('b_id'))
+_OF_ARQ = sa.select(TABLE).where(TABLE.c.arq_uuid == sa.bindparam('b_arq'))
 
 
 def _to_dict(row):
@@ -60,11 +70,12 @@ def add(session, arq_uuid, kind, payload, deadline, request_id=None,
     :returns: the job's uuid.
     """
     uuid = uuidutils.generate_uuid()
-    session.execute(sa.insert(JOB).values(
-        uuid=uuid, arq_uuid=arq_uuid, kind=kind,
-        state=HELD if held else PENDING,
-        payload=jsonutils.dumps(payload), deadline=deadline, attempts=0,
-        request_id=request_id, created_at=timeutils.utcnow()))
+    db_api.execute(session, _INSERT, {
+        'uuid': uuid, 'arq_uuid': arq_uuid, 'kind': kind,
+        'state': HELD if held else PENDING,
+        'payload': jsonutils.dumps(payload), 'deadline': deadline,
+        'attempts': 0, 'request_id': request_id,
+        'created_at': timeutils.utcnow()})
     return uuid
 
 
@@ -83,10 +94,8 @@ def release_held(session, request_id):
 
     :returns: how many jobs were released.
     """
-    return session.execute(
-        sa.update(JOB).where(JOB.request_id == request_id,
-                             JOB.state == HELD)
-        .values(state=PENDING, updated_at=timeutils.utcnow())).rowcount
+    return db_api.execute(session, _RELEASE_HELD, {
+        'b_request': request_id, 'b_now': timeutils.utcnow()}).rowcount
 
 
 @db_api.retry_on_deadlock
@@ -141,13 +150,13 @@ def retry_later(session, job_id, not_before, error):
 
 def delete(session, job_id):
     """Forget a finished job (in the caller's transaction)."""
-    session.execute(sa.delete(JOB).where(JOB.id == job_id))
+    db_api.execute(session, _DELETE, {'b_id': job_id})
 
 
 def for_arq(session, arq_uuid):
     """The jobs of an ARQ, as dicts."""
-    return [_to_dict(row) for row in session.execute(
-        sa.select(JOB).where(JOB.arq_uuid == arq_uuid)).scalars()]
+    return [_to_dict(row) for row in db_api.execute(
+        session, _OF_ARQ, {'b_arq': arq_uuid})]
 
 
 @db_api.context_manager.reader

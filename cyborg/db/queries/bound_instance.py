@@ -21,10 +21,20 @@ from oslo_db import exception as db_exc
 import sqlalchemy as sa
 
 from cyborg import exception
+from cyborg.db import api as db_api
 from cyborg.db import models
 
 BI = models.BoundInstance
 ARQ = models.ExtendedAcceleratorRequest
+_TABLE = BI.__table__
+_ARQS = ARQ.__table__
+
+_INSERT = sa.insert(_TABLE)
+_USED = (sa.select(_ARQS.c.instance_uuid).where(
+    _ARQS.c.instance_uuid.in_(sa.bindparam('b_uuids', expanding=True)))
+    .distinct())
+_DELETE = sa.delete(_TABLE).where(
+    _TABLE.c.instance_uuid.in_(sa.bindparam('b_uuids', expanding=True)))
 
 
 def add(session, instance_uuid, now):
@@ -36,8 +46,8 @@ def add(session, instance_uuid, now):
     :raises: InstanceAlreadyBound when another bind already did.
     """
     try:
-        session.execute(sa.insert(BI).values(instance_uuid=instance_uuid,
-                                             created_at=now))
+        db_api.execute(session, _INSERT, {'instance_uuid': instance_uuid,
+                                          'created_at': now})
     except db_exc.DBDuplicateEntry:
         raise exception.InstanceAlreadyBound(instance=instance_uuid)
 
@@ -69,9 +79,8 @@ def remove_unused(session, instance_uuids):
     instance_uuids = [i for i in set(instance_uuids) if i]
     if not instance_uuids:
         return
-    used = set(session.execute(
-        sa.select(ARQ.instance_uuid).where(
-            ARQ.instance_uuid.in_(instance_uuids)).distinct()).scalars())
+    used = set(db_api.execute(session, _USED,
+                              {'b_uuids': instance_uuids}).scalars())
     unused = [i for i in instance_uuids if i not in used]
     if unused:
-        session.execute(sa.delete(BI).where(BI.instance_uuid.in_(unused)))
+        db_api.execute(session, _DELETE, {'b_uuids': unused})

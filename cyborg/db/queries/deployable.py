@@ -93,29 +93,41 @@ def rp_uuids_on_driver(context, host, driver_name):
                dep.rp_uuid.is_not(None))).scalars())
 
 
+def _bind_target_statements():
+    dep = models.Deployable.__table__
+    dev = models.Device.__table__
+    attr = models.Attribute.__table__
+    target = (
+        sa.select(dep.c.id, dep.c.name, dep.c.driver_name,
+                  dep.c.bitstream_id, dev.c.type, dev.c.hostname)
+        .join(dev, dep.c.device_id == dev.c.id)
+        .where(dep.c.rp_uuid == sa.bindparam('b_rp'),
+               dev.c.hostname == sa.bindparam('b_host')))
+    traits = sa.select(attr.c.value).where(
+        attr.c.deployable_id == sa.bindparam('b_id'),
+        attr.c.key.startswith('trait'))
+    return target, traits
+
+
+_BIND_TARGET, _TRAITS = _bind_target_statements()
+
+
 def bind_target(session, rp_uuid, hostname):
     """The deployable behind resource provider *rp_uuid* on *hostname*,
     with what binding needs to know of it and its device, or None.
 
-    Runs in the caller's (bind) transaction.
+    Runs in the caller's (bind) transaction, with statements built once
+    (db_api.execute).
 
     :returns: ``{id, name, driver_name, bitstream_id, traits, device_type,
         hostname}`` or None.
     """
-    dep, dev = models.Deployable, models.Device
-    row = session.execute(
-        sa.select(dep.id, dep.name, dep.driver_name, dep.bitstream_id,
-                  dev.type, dev.hostname)
-        .join(dev, dep.device_id == dev.id)
-        .where(dep.rp_uuid == rp_uuid, dev.hostname == hostname)
-    ).one_or_none()
+    row = db_api.execute(session, _BIND_TARGET,
+                         {'b_rp': rp_uuid, 'b_host': hostname}).one_or_none()
     if row is None:
         return None
-    attr = models.Attribute
-    traits = list(session.execute(
-        sa.select(attr.value).where(attr.deployable_id == row.id,
-                                    attr.key.startswith('trait'))
-    ).scalars())
+    traits = list(db_api.execute(session, _TRAITS,
+                                 {'b_id': row.id}).scalars())
     return {'id': row.id, 'name': row.name, 'driver_name': row.driver_name,
             'bitstream_id': row.bitstream_id, 'traits': traits,
             'device_type': row.type, 'hostname': row.hostname}

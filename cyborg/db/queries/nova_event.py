@@ -28,6 +28,7 @@ from cyborg.db import api as db_api
 from cyborg.db import models
 
 EV = models.NovaEvent
+TABLE = EV.__table__
 
 HELD = 'held'
 PENDING = 'pending'
@@ -44,6 +45,21 @@ def _to_dict(row):
             'last_error': row.last_error, 'created_at': row.created_at}
 
 
+_INSERT = sa.insert(TABLE)
+_HELD_OF_REQUEST = (
+    sa.select(TABLE).where(TABLE.c.request_id == sa.bindparam('b_request'),
+                           TABLE.c.state == HELD)
+    .order_by(TABLE.c.id).with_for_update())
+_TAKE_HELD = (
+    sa.update(TABLE)
+    .where(TABLE.c.id.in_(sa.bindparam('b_ids', expanding=True)),
+           TABLE.c.state == HELD)
+    .values(state=SENDING, next_attempt_at=sa.bindparam('b_until'),
+            attempts=TABLE.c.attempts + 1, updated_at=sa.bindparam('b_now')))
+_DELETE = sa.delete(TABLE).where(
+    TABLE.c.id.in_(sa.bindparam('b_ids', expanding=True)))
+
+
 def add(session, server_uuid, tag, status, request_id=None, held=False):
     """Write an event in the caller's transaction.
 
@@ -54,10 +70,11 @@ def add(session, server_uuid, tag, status, request_id=None, held=False):
     :param held: wait for release() (or the release timeout).
     """
     now = timeutils.utcnow()
-    session.execute(sa.insert(EV).values(
-        name=NAME, server_uuid=server_uuid, tag=tag, status=status,
-        state=HELD if held else PENDING, attempts=0, next_attempt_at=now,
-        request_id=request_id, created_at=now))
+    db_api.execute(session, _INSERT, {
+        'name': NAME, 'server_uuid': server_uuid, 'tag': tag,
+        'status': status, 'state': HELD if held else PENDING,
+        'attempts': 0, 'next_attempt_at': now, 'request_id': request_id,
+        'created_at': now})
 
 
 @db_api.retry_on_deadlock
@@ -89,16 +106,13 @@ def release_and_claim(session, request_id, claim_seconds):
     until = now + datetime.timedelta(seconds=claim_seconds)
     # Locked: a claim_due() of another conductor (for events held too
     # long) cannot take them between the two statements.
-    rows = [_to_dict(row) for row in session.execute(
-        sa.select(EV).where(EV.request_id == request_id, EV.state == HELD)
-        .order_by(EV.id).with_for_update()).scalars()]
+    rows = [_to_dict(row) for row in db_api.execute(
+        session, _HELD_OF_REQUEST, {'b_request': request_id})]
     if not rows:
         return []
     ids = [row['id'] for row in rows]
-    taken = session.execute(
-        sa.update(EV).where(EV.id.in_(ids), EV.state == HELD)
-        .values(state=SENDING, next_attempt_at=until,
-                attempts=EV.attempts + 1, updated_at=now)).rowcount
+    taken = db_api.execute(session, _TAKE_HELD, {
+        'b_ids': ids, 'b_until': until, 'b_now': now}).rowcount
     if taken != len(ids):
         # Not ours after all: claim_due() will find them.
         return []
@@ -147,7 +161,7 @@ def claim_due(context, limit, claim_seconds, hold_timeout):
 def delete(context, event_ids):
     """Forget events Nova took (or refused for good)."""
     if event_ids:
-        context.session.execute(sa.delete(EV).where(EV.id.in_(event_ids)))
+        db_api.execute(context.session, _DELETE, {'b_ids': list(event_ids)})
 
 
 @db_api.retry_on_deadlock
