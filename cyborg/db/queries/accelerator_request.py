@@ -256,13 +256,11 @@ def rows_to_delete(session, uuids=None, instance_uuid=None,
     :param instance_uuid: or every ARQ of this instance (none is fine).
     :raises: AcceleratorRequestNotFound for the first unknown uuid.
     """
-    if uuids is not None:
-        rows = _rows(session, 'uuids', list(uuids), project_id)
-    else:
-        rows = _rows(session, 'instance', instance_uuid, project_id)
-    if uuids is not None:
-        found = {row['uuid'] for row in rows}
-        for uuid in uuids:
-            if uuid not in found:
-                raise exception.AcceleratorRequestNotFound(uuid=uuid)
+    if uuids is None:
+        return _rows(session, 'instance', instance_uuid, project_id)
+    rows = _rows(session, 'uuids', list(uuids), project_id)
+    found = {row['uuid'] for row in rows}
+    for uuid in uuids:
+        if uuid not in found:
+            raise exception.AcceleratorRequestNotFound(uuid=uuid)
     return rows

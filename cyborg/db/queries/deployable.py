@@ -93,23 +93,18 @@ def rp_uuids_on_driver(context, host, driver_name):
                dep.rp_uuid.is_not(None))).scalars())
 
 
-def _bind_target_statements():
-    dep = models.Deployable.__table__
-    dev = models.Device.__table__
-    attr = models.Attribute.__table__
-    target = (
-        sa.select(dep.c.id, dep.c.name, dep.c.driver_name,
-                  dep.c.bitstream_id, dev.c.type, dev.c.hostname)
-        .join(dev, dep.c.device_id == dev.c.id)
-        .where(dep.c.rp_uuid == sa.bindparam('b_rp'),
-               dev.c.hostname == sa.bindparam('b_host')))
-    traits = sa.select(attr.c.value).where(
-        attr.c.deployable_id == sa.bindparam('b_id'),
-        attr.c.key.startswith('trait'))
-    return target, traits
-
-
-_BIND_TARGET, _TRAITS = _bind_target_statements()
+_DEP = models.Deployable.__table__
+_DEV = models.Device.__table__
+_ATTR = models.Attribute.__table__
+_BIND_TARGET = (
+    sa.select(_DEP.c.id, _DEP.c.name, _DEP.c.driver_name,
+              _DEP.c.bitstream_id, _DEV.c.type, _DEV.c.hostname)
+    .join(_DEV, _DEP.c.device_id == _DEV.c.id)
+    .where(_DEP.c.rp_uuid == sa.bindparam('b_rp'),
+           _DEV.c.hostname == sa.bindparam('b_host')))
+_TRAITS = sa.select(_ATTR.c.value).where(
+    _ATTR.c.deployable_id == sa.bindparam('b_id'),
+    _ATTR.c.key.startswith('trait'))
 
 
 def bind_target(session, rp_uuid, hostname):
