@@ -19,17 +19,26 @@ import pecan
 CONF = cfg.CONF
 
 
+# The request's base URL, computed once per request.
+_BASE_URL = 'cyborg.base_url'
+
+
 def base_url(request=None):
     """The API's public root URL, without a trailing slash.
 
     ``[api] public_endpoint`` when set; otherwise the scheme, host and
     script name of the request (so that the API works mounted at ``/``
-    and under a prefix such as ``/accelerator`` alike).
+    and under a prefix such as ``/accelerator`` alike).  Computed once per
+    request: a page of 20 deployables has 40 links.
     """
-    if CONF.api.public_endpoint:
-        return CONF.api.public_endpoint.rstrip('/')
     request = request or pecan.request
-    return request.application_url.rstrip('/')
+    environ = request.environ
+    url = environ.get(_BASE_URL)
+    if url is None:
+        url = (CONF.api.public_endpoint or
+               request.application_url).rstrip('/')
+        environ[_BASE_URL] = url
+    return url
 
 
 def make_link(rel, *parts, bookmark=False):

@@ -31,6 +31,15 @@ _COLUMNS = ('id', 'uuid', 'parent_id', 'root_id', 'name',
             'bitstream_id', 'created_at', 'updated_at')
 
 
+_DEP = models.Deployable.__table__
+_DEV = models.Device.__table__
+_ATTR = models.Attribute.__table__
+_ATTRIBUTES_OF = (
+    sa.select(_ATTR.c.deployable_id, _ATTR.c.key, _ATTR.c.value)
+    .where(_ATTR.c.deployable_id.in_(sa.bindparam('ids', expanding=True)))
+    .order_by(_ATTR.c.id))
+
+
 def _to_dicts(session, rows):
     """Rows as dicts, each with its attributes (one query for all rows)."""
     result = [{name: getattr(row, name) for name in _COLUMNS}
@@ -38,10 +47,8 @@ def _to_dicts(session, rows):
     ids = [row['id'] for row in result]
     attributes = collections.defaultdict(list)
     if ids:
-        attr = models.Attribute
-        for deployable_id, key, value in session.execute(
-                sa.select(attr.deployable_id, attr.key, attr.value)
-                .where(attr.deployable_id.in_(ids)).order_by(attr.id)):
+        for deployable_id, key, value in db_api.execute(
+                session, _ATTRIBUTES_OF, {'ids': ids}):
             attributes[deployable_id].append((key, value))
     for row in result:
         row['attributes'] = attributes[row['id']]
@@ -74,13 +81,9 @@ def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
     :raises: MarkerNotFound
     :returns: a list of dicts, each with attributes [(key, value)].
     """
-    query = sa.select(models.Deployable)
-    for column, value in (filters or {}).items():
-        query = query.where(getattr(models.Deployable, column) == value)
-    query = paginate.apply(context.session, query, models.Deployable,
-                           limit, marker, sort_key, sort_dir)
-    return _to_dicts(context.session,
-                     context.session.execute(query).scalars().all())
+    return _to_dicts(context.session, paginate.select_page(
+        context.session, _DEP, filters, limit, marker, sort_key,
+        sort_dir).all())
 
 
 @db_api.context_manager.reader
@@ -93,9 +96,6 @@ def rp_uuids_on_driver(context, host, driver_name):
                dep.rp_uuid.is_not(None))).scalars())
 
 
-_DEP = models.Deployable.__table__
-_DEV = models.Device.__table__
-_ATTR = models.Attribute.__table__
 _BIND_TARGET = (
     sa.select(_DEP.c.id, _DEP.c.name, _DEP.c.driver_name,
               _DEP.c.bitstream_id, _DEV.c.type, _DEV.c.hostname)

@@ -30,6 +30,9 @@ _COLUMNS = ('id', 'uuid', 'type', 'vendor', 'model', 'std_board_info',
             'created_at', 'updated_at')
 
 
+TABLE = models.Device.__table__
+
+
 def to_dict(row):
     return {name: getattr(row, name) for name in _COLUMNS}
 
@@ -57,12 +60,8 @@ def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
     :raises: MarkerNotFound
     :returns: a list of dicts.
     """
-    query = sa.select(models.Device)
-    for column, value in (filters or {}).items():
-        query = query.where(getattr(models.Device, column) == value)
-    query = paginate.apply(context.session, query, models.Device, limit,
-                           marker, sort_key, sort_dir)
-    return [to_dict(row) for row in context.session.execute(query).scalars()]
+    return [to_dict(row) for row in paginate.select_page(
+        context.session, TABLE, filters, limit, marker, sort_key, sort_dir)]
 
 
 @db_api.retry_on_deadlock

@@ -92,12 +92,9 @@ def get_all(context, names=None, limit=None, marker=None, sort_key='id',
     :raises: MarkerNotFound
     :returns: a list of dicts.
     """
-    query = sa.select(TABLE)
-    if names is not None:
-        query = query.where(db_api.one_of(TABLE.c.name, names))
-    query = paginate.apply(context.session, query, TABLE.c, limit, marker,
-                           sort_key, sort_dir)
-    return [to_dict(row) for row in context.session.execute(query)]
+    filters = None if names is None else {'name': list(names)}
+    return [to_dict(row) for row in paginate.select_page(
+        context.session, TABLE, filters, limit, marker, sort_key, sort_dir)]
 
 
 @db_api.retry_on_deadlock

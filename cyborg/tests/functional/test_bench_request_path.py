@@ -91,5 +91,9 @@ class RequestPathBenchTestCase(base.TestCase):
             ('many', 'arqs_by_instance'): 0, ('many', 'arqs_page'): 5,
             ('many', 'deployables_page'): 5, ('many', 'devices_page'): 5,
             ('many', 'device_profiles'): 2}, returned)
-        self.assertEqual({3}, {line['ms']['n'] for line in lines
-                               if line['phase'] == 'list'})
+        lists = [line for line in lines if line['phase'] == 'list']
+        self.assertEqual({3}, {line['ms']['n'] for line in lists})
+        self.assertEqual({3}, {line['ms_requests']['n'] for line in lists})
+        # The API's worker spends CPU on every request.
+        self.assertTrue(all(line['api_cpu_ms'] >= 0 for line in lists))
+        self.assertGreater(sum(line['api_cpu_ms'] for line in lists), 0)

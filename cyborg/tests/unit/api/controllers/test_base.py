@@ -15,9 +15,20 @@
 
 import datetime
 
+from oslo_serialization import jsonutils
 from oslotest import base as test_base
+from wsme import exc as wsme_exc
+from wsme import types as wtypes
+from wsme.rest import json as wsme_json
 
 from cyborg.api.controllers import base
+from cyborg.api.controllers.v2 import accelerator_request
+from cyborg.api.controllers.v2 import attribute
+from cyborg.api.controllers.v2 import deployable
+from cyborg.api.controllers.v2 import device
+from cyborg.api.controllers.v2 import device_profile
+from cyborg.api.controllers.v2 import driver
+from cyborg.api.controllers.v2 import service
 
 UTC = datetime.timezone.utc
 
@@ -40,3 +51,108 @@ class UTCTestCase(test_base.BaseTestCase):
 
     def test_none(self):
         self.assertIsNone(base.utc(None))
+
+
+RESOURCES = (accelerator_request.AcceleratorRequest, attribute.Attribute,
+             deployable.Deployable, device.Device,
+             device_profile.DeviceProfile, driver.Driver, service.Service)
+WHEN = datetime.datetime(2026, 11, 21, 16, 38, 48, 123456)
+# What WSME raises for a value of the wrong type, and what to_json raises.
+REFUSED = (ValueError, TypeError, wsme_exc.InvalidInput)
+LINKS = [{'href': 'http://h/v2/x/1', 'rel': 'self'},
+         {'href': 'http://h/x/1', 'rel': 'bookmark'}]
+
+
+def through_wsme(wsme_type, **values):
+    """The resource as WSME renders an instance of its type."""
+    values = {k: v for k, v in values.items() if v is not wtypes.Unset}
+    if 'links' in values:
+        values['links'] = [base.Link(**item) for item in values['links']]
+    for key in ('created_at', 'updated_at'):
+        if key in values:
+            values[key] = base.utc(values[key])
+    return wsme_json.tojson(wsme_type, wsme_type(**values))
+
+
+def sample(datatype, index):
+    """A valid value of *datatype*, different for each attribute."""
+    if isinstance(datatype, wtypes.ArrayType):
+        item = datatype.item_type
+        if item is base.Link:
+            return LINKS
+        return [sample(item, index), sample(item, index + 1)]
+    if isinstance(datatype, wtypes.DictType):
+        return {'k%d' % index: 'v%d' % index, 'a': 'b'}
+    if datatype is datetime.datetime:
+        return WHEN
+    if datatype is int:
+        return index
+    if datatype is bool:
+        return bool(index % 2)
+    return 'text-%d' % index
+
+
+class ToJSONTestCase(test_base.BaseTestCase):
+    """base.to_json gives what WSME's renderer gives, without building
+    WSME instances.
+    """
+
+    def assertSameJSON(self, wsme_type, **values):
+        expected = through_wsme(wsme_type, **dict(values))
+        got = base.to_json(wsme_type, **dict(values))
+        # Same keys, in the same order, with the same values.
+        self.assertEqual(jsonutils.dumps(expected), jsonutils.dumps(got))
+        return got
+
+    def values(self, wsme_type):
+        return {attr.key: sample(attr.datatype, index)
+                for index, attr in enumerate(
+                    wtypes.list_attributes(wsme_type))}
+
+    def test_every_resource_every_attribute(self):
+        for wsme_type in RESOURCES:
+            values = self.values(wsme_type)
+            got = self.assertSameJSON(wsme_type, **values)
+            self.assertEqual(len(wtypes.list_attributes(wsme_type)),
+                             len(got), wsme_type)
+            self.assertEqual('2026-11-21T16:38:48.123456+00:00',
+                             got['created_at'])
+
+    def test_none_unset_and_missing(self):
+        for wsme_type in RESOURCES:
+            attrs = wtypes.list_attributes(wsme_type)
+            values = {attr.key: (None if index % 3 == 0 else wtypes.Unset)
+                      for index, attr in enumerate(attrs)
+                      if index % 3 != 2 and attr.key != 'links'}
+            got = self.assertSameJSON(wsme_type, **values)
+            self.assertEqual(
+                [attr.name for index, attr in enumerate(attrs)
+                 if index % 3 == 0 and attr.key != 'links'], list(got))
+            self.assertTrue(all(value is None for value in got.values()))
+
+    def test_wsme_promotions(self):
+        # WSME turns "5" into 5 for an int attribute and bytes into str;
+        # an aware time from RPC text is shown in UTC.
+        got = self.assertSameJSON(
+            deployable.Deployable, num_accelerators='5', name=b'bytes',
+            updated_at='2026-11-21T17:38:48+01:00', uuid='u')
+        self.assertEqual(5, got['num_accelerators'])
+        self.assertEqual('bytes', got['name'])
+        self.assertEqual('2026-11-21T16:38:48+00:00', got['updated_at'])
+
+    def test_unknown_keys_ignored(self):
+        self.assertSameJSON(device.Device, uuid='u', not_an_attribute=1)
+
+    def test_wrong_types_refused(self):
+        for values in ({'num_accelerators': 'five'},
+                       {'num_accelerators': 1.5},
+                       {'name': 5},
+                       {'links': 'not a list'},
+                       {'created_at': 'not a time'}):
+            self.assertRaises(REFUSED, through_wsme,
+                              deployable.Deployable, **values)
+            self.assertRaises(REFUSED, base.to_json,
+                              deployable.Deployable, **values)
+        self.assertRaises(REFUSED, base.to_json,
+                          accelerator_request.AcceleratorRequest,
+                          attach_handle_info=['not', 'a', 'dict'])
