@@ -71,26 +71,24 @@ def _datetime(value):
     return wtypes.validate_value(datetime.datetime, value).isoformat()
 
 
-def _array(item):
+def _container(expected, build):
     def convert(value):
         if value is None:
             return None
-        if not isinstance(value, list):
-            raise ValueError('Wrong type. Expected a list, got %s'
-                             % type(value))
-        return [item(entry) for entry in value]
+        if not isinstance(value, expected):
+            raise ValueError('Wrong type. Expected %s, got %s'
+                             % (expected.__name__, type(value)))
+        return build(value)
     return convert
+
+
+def _array(item):
+    return _container(list, lambda value: [item(entry) for entry in value])
 
 
 def _dict(key, value_of):
-    def convert(value):
-        if value is None:
-            return None
-        if not isinstance(value, dict):
-            raise ValueError('Wrong type. Expected a dict, got %s'
-                             % type(value))
-        return {key(k): value_of(v) for k, v in value.items()}
-    return convert
+    return _container(dict, lambda value: {
+        key(k): value_of(v) for k, v in value.items()})
 
 
 def _complex(wsme_type):
