@@ -56,6 +56,9 @@ def utc(value):
 
 
 def _scalar(datatype):
+    """Text, numbers, booleans (and any other WSME type): the value itself
+    when it already has the type, else WSME's validation and rendering.
+    """
     def convert(value):
         if value is None or type(value) is datatype:
             return value
@@ -114,13 +117,7 @@ def _converter(datatype):
                      _converter(datatype.value_type))
     if datatype is datetime.datetime:
         return _datetime
-    if datatype in wtypes.pod_types:
-        return _scalar(datatype)
-
-    def generic(value):
-        return wsme_json.tojson(datatype,
-                                wtypes.validate_value(datatype, value))
-    return generic
+    return _scalar(datatype)
 
 
 _PLANS = {}
@@ -160,7 +157,8 @@ def to_json(wsme_type, **values):
     built from *values* (same attributes, order, validation and errors),
     without building one: an instance validates every attribute through
     descriptors and costs a page of 20 deployables a third of the
-    request's CPU.  ``test_serialization.py`` compares both.
+    request's CPU.  ``tests/unit/api/controllers/test_base.py`` compares
+    both.
     """
     for key in ('created_at', 'updated_at'):
         value = values.get(key, wtypes.Unset)

@@ -24,6 +24,21 @@ ASC = 'asc'
 DESC = 'desc'
 
 
+def _after(column, row_id, value, after_id, descending):
+    """Rows after (*value*, *after_id*) in the order of :func:`_ordered`."""
+    if descending:
+        return sa.or_(column < value,
+                      sa.and_(column == value, row_id < after_id))
+    return sa.or_(column > value,
+                  sa.and_(column == value, row_id > after_id))
+
+
+def _ordered(query, column, row_id, descending):
+    if descending:
+        return query.order_by(column.desc(), row_id.desc())
+    return query.order_by(column.asc(), row_id.asc())
+
+
 def apply(session, query, model, limit=None, marker=None, sort_key='id',
           sort_dir=ASC):
     """Order *query* and cut it after *marker*, keeping at most *limit*.
@@ -53,18 +68,8 @@ def apply(session, query, model, limit=None, marker=None, sort_key='id',
         ).one_or_none()
         if row is None:
             raise exception.MarkerNotFound(marker=marker)
-        value, row_id = row
-        if descending:
-            after = sa.or_(column < value,
-                           sa.and_(column == value, model.id < row_id))
-        else:
-            after = sa.or_(column > value,
-                           sa.and_(column == value, model.id > row_id))
-        query = query.where(after)
-    if descending:
-        query = query.order_by(column.desc(), model.id.desc())
-    else:
-        query = query.order_by(column.asc(), model.id.asc())
+        query = query.where(_after(column, model.id, *row, descending))
+    query = _ordered(query, column, model.id, descending)
     if limit is not None:
         query = query.limit(limit)
     return query
@@ -87,18 +92,12 @@ def _page_statement(table, filters, sort_key, sort_dir, marker, limit):
         else:
             query = query.where(column == sa.bindparam('f_' + name))
     column = table.c[sort_key]
-    row_id = table.c.id
-    value, after_id = sa.bindparam('m_value'), sa.bindparam('m_id')
-    if sort_dir == DESC:
-        if marker:
-            query = query.where(sa.or_(
-                column < value, sa.and_(column == value, row_id < after_id)))
-        query = query.order_by(column.desc(), row_id.desc())
-    else:
-        if marker:
-            query = query.where(sa.or_(
-                column > value, sa.and_(column == value, row_id > after_id)))
-        query = query.order_by(column.asc(), row_id.asc())
+    descending = sort_dir == DESC
+    if marker:
+        query = query.where(_after(
+            column, table.c.id, sa.bindparam('m_value'),
+            sa.bindparam('m_id'), descending))
+    query = _ordered(query, column, table.c.id, descending)
     if limit:
         query = query.limit(sa.bindparam('p_limit', type_=sa.Integer))
     return query
