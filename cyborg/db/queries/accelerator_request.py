@@ -15,7 +15,9 @@
 
 An ARQ as the API shows it joins its device profile (for the name) and,
 once bound, its attach handle: every function here reads it in one
-statement, whatever the number of rows.
+statement, whatever the number of rows.  Those reads are pages of
+paginate.select_page on one base SELECT built at import (_SHOWN), with
+bound parameters.
 
 The conductor's statements (transition, get_row, rows_to_delete, the
 insert of create) are Core statements built once and run with
@@ -37,8 +39,8 @@ from cyborg.db.queries import paginate
 
 ARQ = models.ExtendedAcceleratorRequest
 TABLE = ARQ.__table__
-DP = models.DeviceProfile
-AH = models.AttachHandle
+DP_TABLE = models.DeviceProfile.__table__
+AH_TABLE = models.AttachHandle.__table__
 
 _ARQ_COLUMNS = ('id', 'uuid', 'state', 'device_profile_id',
                 'device_profile_group_id', 'hostname', 'device_rp_uuid',
@@ -46,10 +48,22 @@ _ARQ_COLUMNS = ('id', 'uuid', 'state', 'device_profile_id',
                 'deployable_id', 'created_at', 'updated_at')
 
 
-def _select():
-    return (sa.select(ARQ, DP.name, AH.uuid, AH.attach_type, AH.attach_info)
-            .join(DP, ARQ.device_profile_id == DP.id)
-            .outerjoin(AH, ARQ.attach_handle_id == AH.id))
+def _joined(*joins):
+    """SELECT of ARQs as the API shows them: their own columns, their
+    profile's name and, once bound, their attach handle; *joins* are
+    further (table, on clause) inner joins.
+    """
+    source = TABLE.join(DP_TABLE, TABLE.c.device_profile_id == DP_TABLE.c.id)
+    for table, onclause in joins:
+        source = source.join(table, onclause)
+    source = source.outerjoin(AH_TABLE, TABLE.c.attach_handle_id ==
+                              AH_TABLE.c.id)
+    return sa.select(
+        *[TABLE.c[name] for name in _ARQ_COLUMNS],
+        DP_TABLE.c.name.label('device_profile_name'),
+        AH_TABLE.c.uuid.label('ah_uuid'),
+        AH_TABLE.c.attach_type.label('ah_type'),
+        AH_TABLE.c.attach_info.label('ah_info')).select_from(source)
 
 
 def _arqs_first(query):
@@ -64,19 +78,35 @@ def _arqs_first(query):
     return query.prefix_with('STRAIGHT_JOIN', dialect='mysql')
 
 
-def _to_dict(result_row):
-    arq, dp_name, ah_uuid, ah_type, ah_info = result_row
-    values = {name: getattr(arq, name) for name in _ARQ_COLUMNS}
-    values['device_profile_name'] = dp_name
-    bound = arq.state == states.BOUND and ah_uuid is not None
+# Every read of ARQs by their own columns (uuid, instance, project,
+# state), with paginate.select_page: built once, bound parameters.
+_SHOWN = _arqs_first(_joined())
+
+
+def _to_dict(row):
+    """A row of :func:`_joined` as the dict the API and the conductor use
+    (the attach handle's fields only once the ARQ is Bound).
+    """
+    values = {name: row[name] for name in _ARQ_COLUMNS}
+    values['device_profile_name'] = row['device_profile_name']
+    ah_uuid, ah_type = row['ah_uuid'], row['ah_type']
+    bound = values['state'] == states.BOUND and ah_uuid is not None
     values['attach_handle_uuid'] = ah_uuid if bound else None
     values['attach_handle_type'] = ah_type if bound else ''
-    info = jsonutils.loads(ah_info) if bound else {}
+    info = jsonutils.loads(row['ah_info']) if bound else {}
     if bound and ah_type == 'MDEV':
         # The mediated device bears its handle's uuid.
         info['mdev_uuid'] = ah_uuid
     values['attach_handle_info'] = info
     return values
+
+
+def _shown(session, filters, **page):
+    """ARQs by their own columns (None values are no filter), as dicts."""
+    filters = {name: value for name, value in filters.items()
+               if value is not None}
+    return [_to_dict(row) for row in paginate.select_page(
+        session, TABLE, filters, base=_SHOWN, **page).mappings()]
 
 
 def _visible(query, project_id):
@@ -109,9 +139,7 @@ def create(context, device_profile_id, project_id, group_counts):
                          'project_id': project_id, 'created_at': now})
     if rows:
         db_api.execute(context.session, _INSERT, rows)
-    result = context.session.execute(
-        _select().where(ARQ.uuid.in_(uuids)).order_by(ARQ.id))
-    return [_to_dict(row) for row in result]
+    return _shown(context.session, {'uuid': uuids})
 
 
 @db_api.context_manager.reader
@@ -120,12 +148,10 @@ def get(context, uuid, project_id=None):
 
     :raises: AcceleratorRequestNotFound
     """
-    row = context.session.execute(
-        _visible(_arqs_first(_select()).where(ARQ.uuid == uuid),
-                 project_id)).first()
-    if row is None:
+    rows = _shown(context.session, {'uuid': uuid, 'project_id': project_id})
+    if not rows:
         raise exception.AcceleratorRequestNotFound(uuid=uuid)
-    return _to_dict(row)
+    return rows[0]
 
 
 @db_api.context_manager.reader
@@ -140,16 +166,12 @@ def get_all(context, project_id=None, instance_uuid=None, states_in=None,
     :raises: MarkerNotFound
     :returns: a list of dicts.
     """
-    query = _visible(_arqs_first(_select()), project_id)
-    if instance_uuid is not None:
-        query = query.where(ARQ.instance_uuid == instance_uuid)
-    if states_in is not None:
-        query = query.where(db_api.one_of(ARQ.state, states_in))
-    if uuids is not None:
-        query = query.where(db_api.one_of(ARQ.uuid, uuids))
-    query = paginate.apply(context.session, query, ARQ, limit, marker,
-                           sort_key, sort_dir)
-    return [_to_dict(row) for row in context.session.execute(query)]
+    return _shown(
+        context.session,
+        {'project_id': project_id, 'instance_uuid': instance_uuid,
+         'state': None if states_in is None else list(states_in),
+         'uuid': None if uuids is None else list(uuids)},
+        limit=limit, marker=marker, sort_key=sort_key, sort_dir=sort_dir)
 
 
 @db_api.context_manager.reader
@@ -159,14 +181,14 @@ def get_all_on_driver(context, host, driver_name):
 
     :returns: a list of dicts.
     """
-    dep, dev = models.Deployable, models.Device
-    query = (_select()
-             .join(dep, ARQ.deployable_id == dep.id)
-             .join(dev, dep.device_id == dev.id)
-             .where(dev.hostname == host, dev.driver_name == driver_name,
-                    ARQ.attach_handle_id.is_not(None))
-             .order_by(ARQ.id))
-    return [_to_dict(row) for row in context.session.execute(query)]
+    dep, dev = models.Deployable.__table__, models.Device.__table__
+    query = (_joined((dep, TABLE.c.deployable_id == dep.c.id),
+                     (dev, dep.c.device_id == dev.c.id))
+             .where(dev.c.hostname == host, dev.c.driver_name == driver_name,
+                    TABLE.c.attach_handle_id.is_not(None))
+             .order_by(TABLE.c.id))
+    return [_to_dict(row) for row in
+            db_api.execute(context.session, query).mappings()]
 
 
 @functools.lru_cache(maxsize=None)

@@ -56,14 +56,12 @@ def get_all(context, deployable_id=None, key=None, limit=None, marker=None,
     :raises: MarkerNotFound
     :returns: a list of dicts.
     """
-    query = sa.select(models.Attribute)
-    if deployable_id is not None:
-        query = query.where(models.Attribute.deployable_id == deployable_id)
-    if key is not None:
-        query = query.where(models.Attribute.key == key)
-    query = paginate.apply(context.session, query, models.Attribute, limit,
-                           marker, sort_key, sort_dir)
-    return [to_dict(row) for row in context.session.execute(query).scalars()]
+    filters = {name: value for name, value in
+               (('deployable_id', deployable_id), ('key', key))
+               if value is not None}
+    return [to_dict(row) for row in paginate.select_page(
+        context.session, models.Attribute.__table__, filters, limit, marker,
+        sort_key, sort_dir)]
 
 
 @db_api.retry_on_deadlock

@@ -58,12 +58,17 @@ def create(context, uuid, name, groups, description=None):
     return to_dict(row)
 
 
-def _get(context, column, value):
-    row = context.session.execute(
-        sa.select(TABLE).where(column == value)).one_or_none()
+# One profile by uuid or by name (the conductor's create reads Nova's
+# profile by name in every ARQ create): built once, bound parameter.
+_BY = {key: sa.select(TABLE).where(TABLE.c[key] == sa.bindparam('b_value'))
+       for key in ('uuid', 'name')}
+
+
+def _get(context, key, value):
+    row = db_api.execute(context.session, _BY[key],
+                         {'b_value': value}).one_or_none()
     if row is None:
-        raise exception.DeviceProfileNotFound(
-            key=column.key, value=value)
+        raise exception.DeviceProfileNotFound(key=key, value=value)
     return row
 
 
@@ -72,7 +77,7 @@ def get_by_uuid(context, uuid):
     """:raises: DeviceProfileNotFound
     :returns: the row as a dict.
     """
-    return to_dict(_get(context, TABLE.c.uuid, uuid))
+    return to_dict(_get(context, 'uuid', uuid))
 
 
 @db_api.context_manager.reader
@@ -80,7 +85,7 @@ def get_by_name(context, name):
     """:raises: DeviceProfileNotFound
     :returns: the row as a dict.
     """
-    return to_dict(_get(context, TABLE.c.name, name))
+    return to_dict(_get(context, 'name', name))
 
 
 @db_api.context_manager.reader

@@ -39,51 +39,16 @@ def _ordered(query, column, row_id, descending):
     return query.order_by(column.asc(), row_id.asc())
 
 
-def apply(session, query, model, limit=None, marker=None, sort_key='id',
-          sort_dir=ASC):
-    """Order *query* and cut it after *marker*, keeping at most *limit*.
-
-    Rows are ordered by ``sort_key`` then ``id`` (unique), so pages never
-    overlap or skip a row, and the database answers from an index instead
-    of counting rows as an OFFSET would.  The marker is the uuid of the last
-    row of the previous page.  *sort_key* must be a column that is never
-    NULL (the API offers only such keys).
-
-    :param session: the session the query will run in.
-    :param query: a SELECT whose rows include *model*.
-    :param model: the mapped class the query is paginated on, or the
-        columns (``table.c``) of its table for a Core query.
-    :param limit: the page size, or None for every row.
-    :param marker: uuid of the last row seen, or None.
-    :param sort_key: a column name of *model*.
-    :param sort_dir: 'asc' or 'desc'.
-    :raises: MarkerNotFound when no row has the marker's uuid.
-    :returns: the new SELECT.
-    """
-    column = getattr(model, sort_key)
-    descending = sort_dir == DESC
-    if marker is not None:
-        row = session.execute(
-            sa.select(column, model.id).where(model.uuid == marker)
-        ).one_or_none()
-        if row is None:
-            raise exception.MarkerNotFound(marker=marker)
-        query = query.where(_after(column, model.id, *row, descending))
-    query = _ordered(query, column, model.id, descending)
-    if limit is not None:
-        query = query.limit(limit)
-    return query
-
-
 @functools.lru_cache(maxsize=512)
-def _page_statement(table, filters, sort_key, sort_dir, marker, limit):
+def _page_statement(base, table, filters, sort_key, sort_dir, marker,
+                    limit):
     """The SELECT of one page of *table*, built once per shape.
 
     Every value is a bound parameter: ``f_<column>`` for an equality
     filter, ``fin_<column>`` (a list) for an IN filter, ``m_value`` and
     ``m_id`` for the marker's row, ``p_limit`` for the page size.
     """
-    query = sa.select(table)
+    query = sa.select(table) if base is None else base
     for name, kind in filters:
         column = table.c[name]
         if kind == _IN:
@@ -114,8 +79,15 @@ _IN = 'in'
 
 
 def select_page(session, table, filters=None, limit=None, marker=None,
-                sort_key='id', sort_dir=ASC):
-    """Rows of one page of *table*, as :func:`apply` orders and cuts them.
+                sort_key='id', sort_dir=ASC, base=None):
+    """Rows of one page of *table*, ordered by *sort_key* then ``id`` and
+    cut after *marker*, at most *limit* of them.
+
+    ``id`` is unique, so pages never overlap or skip a row, and the
+    database answers from an index instead of counting rows as an OFFSET
+    would.  The marker is the uuid of the last row of the previous page;
+    *sort_key* must be a column that is never NULL (the API offers only
+    such keys).
 
     The statements are built once per shape (which filters, sort, marker,
     limit) with bound parameters, and run on the connection of the
@@ -124,8 +96,10 @@ def select_page(session, table, filters=None, limit=None, marker=None,
     through the ORM.
 
     :param table: a Table with ``id`` and ``uuid`` columns.
-    :param filters: {column name: value}, an equality each; a list or
-        tuple of values is ``IN`` (a single value, an equality).
+    :param filters: {column name of *table*: value}, an equality each; a
+        list or tuple of values is ``IN`` (a single value, an equality).
+    :param base: a Core SELECT built once, whose FROM includes *table*
+        (its columns, joins, prefixes); None: every column of *table*.
     :raises: MarkerNotFound
     :returns: the CursorResult (rows with the table's columns).
     """
@@ -149,6 +123,7 @@ def select_page(session, table, filters=None, limit=None, marker=None,
         params['m_value'], params['m_id'] = row
     if limit is not None:
         params['p_limit'] = limit
-    statement = _page_statement(table, tuple(shape), sort_key, sort_dir,
-                                marker is not None, limit is not None)
+    statement = _page_statement(base, table, tuple(shape), sort_key,
+                                sort_dir, marker is not None,
+                                limit is not None)
     return db_api.execute(session, statement, params)

@@ -23,6 +23,7 @@ from cyborg import states
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device_profile as dp_queries
+from cyborg.db.queries import paginate
 from cyborg.tests import base
 from cyborg.tests.fixtures import statements
 
@@ -181,7 +182,10 @@ class PaginationTestCase(base.DbTestCase):
 class JoinOrderTestCase(base.TestCase):
 
     def test_arqs_first_on_mysql_only(self):
-        query = arq_queries._arqs_first(arq_queries._select())
+        # A page built on the ARQs' base SELECT keeps the hint.
+        query = paginate._page_statement(
+            arq_queries._SHOWN, arq_queries.TABLE, (('instance_uuid', 'eq'),),
+            'id', 'asc', True, True)
         self.assertIn('SELECT STRAIGHT_JOIN ',
                       str(query.compile(dialect=mysql.dialect())))
         for dialect in (sqlite.dialect(), postgresql.dialect()):

@@ -14,6 +14,8 @@
 """Tests of cyborg.db.queries.paginate.select_page (statements built once
 per shape, values bound)."""
 
+import sqlalchemy as sa
+
 from cyborg import exception
 from cyborg.db import api as db_api
 from cyborg.db.queries import device as device_queries
@@ -91,3 +93,22 @@ class SelectPageTestCase(base.DbTestCase):
         self.page(self.context, limit=3, marker=self.uuids[0])
         self.assertEqual(after.currsize + 1,
                          paginate._page_statement.cache_info().currsize)
+
+    @db_api.context_manager.reader
+    def based(self, context, base, **kwargs):
+        return [tuple(row) for row in paginate.select_page(
+            context.session, TABLE, base=base, **kwargs)]
+
+    def test_base_select_keeps_its_columns_and_pages(self):
+        # A prebuilt base (its own columns, here fewer than the table's)
+        # is filtered, ordered and cut like the table itself.
+        base = sa.select(TABLE.c.uuid, TABLE.c.hostname)
+        host0 = [(uuid, 'host0') for uuid in self.uuids[0::2]]
+        self.assertEqual(host0, self.based(
+            self.context, base, filters={'hostname': 'host0'}))
+        self.assertEqual(host0[1:], self.based(
+            self.context, base, filters={'hostname': 'host0'},
+            marker=self.uuids[0], limit=5))
+        self.assertEqual(host0[::-1][:1], self.based(
+            self.context, base, filters={'hostname': 'host0'},
+            sort_dir='desc', limit=1))
