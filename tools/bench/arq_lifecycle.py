@@ -27,9 +27,9 @@ user token and its service token, here as the noauth headers)::
 and prints one JSON object per line: ``params``, then per concurrency
 level ``lifecycles`` (lifecycles per second, p50/p90/p99 per phase in ms,
 errors) and, with ``--start``, ``events``: when the recording stand-in for
-Nova got each ``accelerator-request-bound`` event, relative to the moment
-the PATCH answer was in (lag p50/p99/max, how many came early, that is
-before the answer, or later than 100 ms).
+Nova (in a process of its own) got each ``accelerator-request-bound``
+event, relative to the moment the PATCH answer was in (lag p50/p99/max,
+how many came early, that is before the answer, or later than 100 ms).
 
 Against a running deployment (noauth, or ``--token``/``--service-token``)::
 
@@ -42,20 +42,35 @@ or, with ``--start``, on a deployment of its own on loopback: MariaDB
 one cyborg-conductor, one cyborg-agent with fake FPGAs, one cyborg-api
 worker under gunicorn, and the recording Nova (which the conductor
 notifies).  Everything is stopped and dropped at the end.
+
+To compare two versions of Cyborg on a machine whose speed drifts,
+``--start --compare TREE`` starts a second deployment running the
+``cyborg`` package of source tree TREE (a ``git worktree`` of another
+commit, say) and drives both with one client, in turns of ``--block``
+lifecycles, so that both see the same machine::
+
+    git worktree add /tmp/cyborg-old HEAD~1
+    .venv/bin/python tools/bench/arq_lifecycle.py --start \\
+        --compare /tmp/cyborg-old --iterations 500
 """
 
 import argparse
 import concurrent.futures
+import http.client
 import json
+import multiprocessing
 import os
 import platform
+import select
 import statistics
 import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 import uuid
 
+from oslo_serialization import jsonutils
 import psutil
 import report_scale
 import requests
@@ -80,13 +95,74 @@ def percentiles(values):
             'mean': round(statistics.fmean(values), 2)}
 
 
+class LeanResponse:
+
+    def __init__(self, status, body):
+        self.status_code = status
+        self.content = body
+
+    @property
+    def text(self):
+        return self.content.decode('utf-8', 'replace')
+
+    def json(self):
+        return json.loads(self.content)
+
+
+class LeanSession:
+    """The part of a ``requests.Session`` the clients use, on one
+    keep-alive connection with Python's http.client.
+
+    ``requests`` (what Nova's keystoneauth uses) spends about 1 to 1.5 ms
+    of CPU per call on this kind of machine, on the same cores as the
+    services: the time a lean client sees is closer to the server's own.
+    """
+
+    def __init__(self, endpoint):
+        self.headers = {}
+        url = urllib.parse.urlsplit(endpoint)
+        self.origin = '%s://%s' % (url.scheme, url.netloc)
+        self.connection = http.client.HTTPConnection(url.hostname, url.port,
+                                                     timeout=60)
+
+    def request(self, method, url, timeout=None, params=None, json=None,
+                headers=None):
+        if not url.startswith(self.origin + '/'):
+            raise ValueError('%s is not on %s' % (url, self.origin))
+        path = url[len(self.origin):]
+        if params:
+            path += '?' + urllib.parse.urlencode(params)
+        self._drop_if_closed()
+        sent = dict(self.headers, **(headers or {}))
+        body = None
+        if json is not None:
+            body = jsonutils.dump_as_bytes(json)
+            sent['Content-Type'] = 'application/json'
+        self.connection.request(method, path, body=body, headers=sent)
+        response = self.connection.getresponse()
+        return LeanResponse(response.status, response.read())
+
+    def get(self, url, **kwargs):
+        return self.request('GET', url, **kwargs)
+
+    def _drop_if_closed(self):
+        """Reconnect if the server closed the idle connection (its
+        keep-alive timeout): an idle connection that reads as ready has
+        nothing to read but its end.
+        """
+        sock = self.connection.sock
+        if sock is not None and select.select([sock], [], [], 0)[0]:
+            self.connection.close()
+
+
 class Client:
     """One Nova: a keep-alive HTTP session and its timings."""
 
     def __init__(self, args, target):
         self.args = args
         self.hostname, self.rp_uuid = target
-        self.session = requests.Session()
+        self.session = (LeanSession(args.endpoint) if args.client == 'lean'
+                        else requests.Session())
         self.session.headers.update(nova_headers(args))
         self.times = {phase: [] for phase in PHASES}
         self.errors = []
@@ -213,7 +289,7 @@ def run_level(args, concurrency, targets, processes=()):
         'errors': len(errors), 'error_samples': errors[:3],
         'resolve_polls': sum(c.polls for c in clients),
         # CPU per lifecycle of each process started (--start), and of this
-        # one (the clients and the recording Nova).
+        # one (the clients; the recording Nova has a process of its own).
         'cpu_ms_per_lifecycle': {
             name: round((cpu_after[name] - cpu_before[name]) * 1000.0 /
                         max(done, 1), 2)
@@ -232,9 +308,8 @@ def event_report(nova, patched, concurrency, timeout=30):
     deadline = time.monotonic() + timeout
     received = {}
     while time.monotonic() < deadline:
-        with nova.lock:
-            received = {e['tag']: r['received_at'] for r in nova.requests
-                        for e in r['body']['events']}
+        received = {e['tag']: r['received_at'] for r in nova.received()
+                    for e in r['body']['events']}
         if set(patched) <= set(received):
             break
         time.sleep(0.1)
@@ -245,21 +320,80 @@ def event_report(nova, patched, concurrency, timeout=30):
             'missing': len(patched) - len(lags),
             'before_response': sum(lag < 0 for lag in lags),
             # How far the earliest event came before (< 0) or after the
-            # client had timestamped the PATCH answer: the client threads
-            # and the stand-in for Nova share one process and its GIL, so
-            # a thread that read the answer may take its timestamp late.
+            # client had timestamped the PATCH answer (CLOCK_MONOTONIC,
+            # the same in every process): the client threads share one
+            # interpreter, so a thread that read the answer may take its
+            # timestamp late.
             'earliest_ms': round(min(lags), 2) if lags else None,
             'over_100ms': sum(lag > EVENT_LAG_MS for lag in lags),
             'lag_ms': percentiles(lags)}
 
 
+def _serve_nova(connection):
+    """The recording Nova, in its own process: sends its URL, then what
+    it received each time it is asked, until told to stop.
+    """
+    # Nova's API keeps connections alive, as HTTP/1.1 does; the fixture
+    # answers HTTP/1.0 (a connection per event) unless told otherwise.
+    nova_fixture._Handler.protocol_version = 'HTTP/1.1'
+    nova = nova_fixture.FakeNova()
+    nova.setUp()
+    try:
+        connection.send(nova.url)
+        while connection.recv() == 'received':
+            with nova.lock:
+                connection.send([{'received_at': r['received_at'],
+                                  'body': r['body']}
+                                 for r in nova.requests])
+    finally:
+        nova.cleanUp()
+
+
+class NovaProcess:
+    """The recording stand-in for Nova (cyborg.tests.fixtures.nova) in a
+    process of its own, as Nova is: it does not take the clients'
+    interpreter lock while they time their calls, and its CPU is not
+    counted as theirs.
+    """
+
+    def __init__(self):
+        context = multiprocessing.get_context('spawn')
+        self._connection, child = context.Pipe()
+        self._process = context.Process(target=_serve_nova, args=(child,),
+                                        daemon=True)
+        self._process.start()
+        self.url = self._connection.recv()
+
+    def received(self):
+        """[{'received_at': time.monotonic(), 'body': ...}] so far."""
+        self._connection.send('received')
+        return self._connection.recv()
+
+    def stop(self):
+        if self._process.is_alive():
+            self._connection.send('stop')
+            self._process.join(10)
+
+
 class Deployment(report_scale.Bench):
-    """Cyborg's services, Placement and a recording Nova, on loopback."""
+    """Cyborg's services, Placement and a recording Nova, on loopback.
+
+    :param tree: a source tree whose ``cyborg`` package the services run
+        (first on their PYTHONPATH); None: the one this process imports.
+    """
+
+    def __init__(self, args, tree=None):
+        super().__init__(args)
+        self.env = {}
+        if tree is not None:
+            self.env['PYTHONPATH'] = os.pathsep.join(
+                [os.path.abspath(tree)] +
+                [p for p in os.environ.get('PYTHONPATH', '').split(
+                    os.pathsep) if p])
 
     def fake_nova(self):
-        nova = nova_fixture.FakeNova()
-        nova.setUp()
-        self.cleanups.append(nova.cleanUp)
+        nova = NovaProcess()
+        self.cleanups.append(nova.stop)
         return nova
 
     def cyborg(self, transport_url, placement_url, nova_url):
@@ -286,10 +420,10 @@ class Deployment(report_scale.Bench):
                             if self.args.api_threads else '')}))
         subprocess.run([sys.executable, '-m', 'cyborg.cmd.dbsync',
                         '--config-file', conf, 'upgrade'], check=True,
-                       capture_output=True)
+                       capture_output=True, env=dict(os.environ, **self.env))
         for binary in ('conductor', 'agent', 'api'):
             self.start(binary, [sys.executable, '-m', 'cyborg.cmd.' + binary,
-                                '--config-file', conf])
+                                '--config-file', conf], env=self.env)
         return 'http://127.0.0.1:%d/v2' % port, host
 
 
@@ -330,7 +464,103 @@ def start(args, deployment):
     return endpoint, targets, nova
 
 
+def run_compare(args):
+    """Two deployments at once, A running ``--compare``'s tree (the
+    baseline) and B this process's, and one client that alternates
+    between them, ``--block`` lifecycles at a time (in the order A B,
+    B A, A B...), until each had ``--iterations``: both see the same
+    phases of a machine whose speed changes from minute to minute.
+    Prints one ``compare`` record per deployment, then ``difference`` (B
+    against A, in percent).
+    """
+    deployments = []
+    try:
+        for label, tree in (('A', args.compare), ('B', None)):
+            dep_args = argparse.Namespace(**vars(args))
+            deployment = Deployment(dep_args, tree)
+            deployments.append(deployment)
+            dep_args.endpoint, targets, _ = start(dep_args, deployment)
+            client = Client(dep_args, targets[0])
+            for _ in range(args.warmup):
+                client.lifecycle()
+            client.times = {phase: [] for phase in PHASES}
+            deployment.label = label
+            deployment.tree = os.path.abspath(tree) if tree else 'this'
+            deployment.client = client
+            deployment.spent = {'seconds': 0.0, 'done': 0}
+        turns = 0
+        while any(d.spent['done'] < args.iterations for d in deployments):
+            order = deployments if turns % 2 == 0 else deployments[::-1]
+            for deployment in order:
+                block = min(args.block,
+                            args.iterations - deployment.spent['done'])
+                _turn(deployment, block)
+            turns += 1
+        records = [_compare_record(d) for d in deployments]
+        for record in records:
+            emit(record)
+        emit(_difference(*records))
+    finally:
+        for deployment in deployments:
+            deployment.stop()
+
+
+def _turn(deployment, block):
+    """*block* lifecycles on *deployment*, its time and CPU added up."""
+    if block <= 0:
+        return
+    cpu_before = cpu_seconds(deployment.processes)
+    started = time.monotonic()
+    for _ in range(block):
+        deployment.client.lifecycle()
+    spent = deployment.spent
+    spent['seconds'] += time.monotonic() - started
+    spent['done'] += block
+    for name, seconds in cpu_seconds(deployment.processes).items():
+        if name in cpu_before and name != 'bench':
+            spent[name] = spent.get(name, 0.0) + seconds - cpu_before[name]
+
+
+def _compare_record(deployment):
+    spent, client = deployment.spent, deployment.client
+    completed = len(client.times['delete'])
+    done = max(spent['done'], 1)
+    return {'phase': 'compare', 'deployment': deployment.label,
+            'tree': deployment.tree, 'client': client.args.client,
+            'iterations': spent['done'], 'completed': completed,
+            'seconds': round(spent['seconds'], 3),
+            'lifecycles_per_s': round(completed / spent['seconds'], 1),
+            'errors': len(client.errors),
+            'error_samples': client.errors[:3],
+            'cpu_ms_per_lifecycle': {
+                name: round(seconds * 1000.0 / done, 2)
+                for name, seconds in spent.items()
+                if name not in ('seconds', 'done')},
+            'ms': {phase: percentiles(client.times[phase])
+                   for phase in PHASES}}
+
+
+def _difference(a, b):
+    """B against A in percent: lifecycles/s, CPU, p50 of each phase."""
+    def change(old, new):
+        return round((new - old) * 100.0 / old, 1) if old else None
+    return {'phase': 'difference', 'of': 'B against A, percent',
+            'lifecycles_per_s': change(a['lifecycles_per_s'],
+                                       b['lifecycles_per_s']),
+            'cpu_ms_per_lifecycle': {
+                name: change(a['cpu_ms_per_lifecycle'][name],
+                             b['cpu_ms_per_lifecycle'][name])
+                for name in a['cpu_ms_per_lifecycle']
+                if name in b['cpu_ms_per_lifecycle']},
+            'p50': {phase: change(a['ms'][phase].get('p50', 0),
+                                  b['ms'][phase].get('p50', 0))
+                    for phase in PHASES}}
+
+
 def run(args):
+    if args.compare:
+        run_compare(args)
+        return
     deployment = Deployment(args) if args.start else None
     nova = None
     try:
@@ -342,6 +572,7 @@ def run(args):
               'started': bool(args.start), 'targets': len(targets),
               'iterations_per_client': args.iterations,
               'warmup': args.warmup, 'api_threads': args.api_threads,
+              'client': args.client,
               'cpus': os.cpu_count(), 'machine': platform.platform(),
               'python': platform.python_version()})
         for concurrency in args.concurrency:
@@ -399,10 +630,32 @@ def parse_args(argv=None):
     report_scale.add_backend_arguments(parser)  # with --start
     parser.add_argument('--pause', action='store_true',
                         help='wait for Enter before stopping (profiling)')
+    parser.add_argument('--client', choices=('requests', 'lean'),
+                        default='requests',
+                        help='HTTP client: requests (as Nova\'s '
+                             'keystoneauth; default) or lean (http.client)')
+    parser.add_argument('--compare', metavar='TREE',
+                        help='with --start: also start the services of '
+                             'the cyborg package in source tree TREE, and '
+                             'time both with one client, in turns (see '
+                             'run_compare)')
+    parser.add_argument('--block', type=int, default=20,
+                        help='lifecycles per turn with --compare '
+                             '(default 20)')
     args = parser.parse_args(argv)
     args.concurrency = [int(c) for c in args.concurrency.split(',') if c]
     if not args.start and not (args.endpoint and args.target):
         parser.error('give --endpoint and --target, or --start')
+    if args.compare and not args.start:
+        parser.error('--compare needs --start')
+    if args.compare and args.transport_url:
+        # RPC queues are named by topic: two deployments on one vhost
+        # would take each other's messages.
+        parser.error('--compare gives each deployment a RabbitMQ vhost of '
+                     'its own (rabbitmqctl): leave out --transport-url')
+    if args.compare and not os.path.isdir(
+            os.path.join(args.compare, 'cyborg')):
+        parser.error('--compare: %s holds no cyborg package' % args.compare)
     return args
 
 

@@ -18,6 +18,7 @@ is asserted).
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -41,11 +42,11 @@ class RequestPathBenchTestCase(base.TestCase):
                        admin.render_as_string(hide_password=False),
                        '--transport-url', backends.rabbit_url()]
 
-    def _run(self, script, *args):
+    def _run(self, script, *args, common=None):
         result = subprocess.run(
             [sys.executable, os.path.join(BENCH, script)] + list(args) +
-            self.common, capture_output=True, text=True, timeout=400,
-            check=False)
+            (self.common if common is None else common),
+            capture_output=True, text=True, timeout=400, check=False)
         self.assertEqual(0, result.returncode, result.stderr[-3000:])
         return [json.loads(line) for line in result.stdout.splitlines()]
 
@@ -71,6 +72,45 @@ class RequestPathBenchTestCase(base.TestCase):
             self.assertEqual((3 * clients, 3 * clients, 0),
                              (events['expected'], events['received'],
                               events['missing']))
+
+    def test_arq_lifecycle_compare(self):
+        # Two deployments, the first from a source tree (this one), one
+        # lean client in turns of 2 lifecycles.  Each deployment makes a
+        # RabbitMQ vhost of its own, as root can (CI).
+        if not shutil.which('rabbitmqctl') or os.geteuid() != 0:
+            self.skipTest('needs rabbitmqctl, as root')
+        tree = os.path.abspath(os.path.join(BENCH, '..', '..'))
+        lines = self._run('arq_lifecycle.py', '--start', '--compare', tree,
+                          '--iterations', '5', '--block', '2',
+                          '--warmup', '1', '--fpgas', '1',
+                          '--client', 'lean', common=self.common[:2])
+        self.assertEqual(['compare', 'compare', 'difference'],
+                         [line['phase'] for line in lines])
+        self.assertEqual([('A', tree), ('B', 'this')],
+                         [(line['deployment'], line['tree'])
+                          for line in lines[:2]])
+        for record in lines[:2]:
+            self.assertEqual((5, 5, 0, 'lean'), (record['iterations'],
+                                                 record['completed'],
+                                                 record['errors'],
+                                                 record['client']))
+            self.assertEqual({5}, {phase['n']
+                                   for phase in record['ms'].values()})
+            # Each deployment's own processes, not the client's.
+            self.assertEqual({'agent', 'api', 'conductor', 'placement'},
+                             set(record['cpu_ms_per_lifecycle']))
+            self.assertGreater(record['cpu_ms_per_lifecycle']['api'], 0)
+        self.assertEqual(
+            ['bind', 'create', 'delete', 'profile', 'resolve'],
+            sorted(lines[2]['p50']))
+
+    def test_arq_lifecycle_compare_needs_a_tree(self):
+        result = subprocess.run(
+            [sys.executable, os.path.join(BENCH, 'arq_lifecycle.py'),
+             '--start', '--compare', BENCH], capture_output=True,
+            text=True, timeout=60, check=False)
+        self.assertEqual(2, result.returncode)
+        self.assertIn('holds no cyborg package', result.stderr)
 
     def test_list_scale(self):
         lines = self._run('list_scale.py', '--rows', '40', '--hosts', '3',
