@@ -75,6 +75,7 @@ import psutil
 import report_scale
 import requests
 
+import cyborg
 from cyborg.tests.fixtures import nova as nova_fixture
 
 PHASES = ('profile', 'create', 'bind', 'resolve', 'delete')
@@ -384,12 +385,16 @@ class Deployment(report_scale.Bench):
 
     def __init__(self, args, tree=None):
         super().__init__(args)
+        # ``python -m`` puts the working directory first on sys.path, so
+        # the services run in *tree* (PYTHONPATH alone would lose to a
+        # checkout in the directory the benchmark was started from).
+        self.cwd = None
         self.env = {}
         if tree is not None:
+            self.cwd = os.path.abspath(tree)
             self.env['PYTHONPATH'] = os.pathsep.join(
-                [os.path.abspath(tree)] +
-                [p for p in os.environ.get('PYTHONPATH', '').split(
-                    os.pathsep) if p])
+                [self.cwd] + [p for p in os.environ.get(
+                    'PYTHONPATH', '').split(os.pathsep) if p])
 
     def fake_nova(self):
         nova = NovaProcess()
@@ -420,10 +425,12 @@ class Deployment(report_scale.Bench):
                             if self.args.api_threads else '')}))
         subprocess.run([sys.executable, '-m', 'cyborg.cmd.dbsync',
                         '--config-file', conf, 'upgrade'], check=True,
-                       capture_output=True, env=dict(os.environ, **self.env))
+                       capture_output=True, cwd=self.cwd,
+                       env=dict(os.environ, **self.env))
         for binary in ('conductor', 'agent', 'api'):
             self.start(binary, [sys.executable, '-m', 'cyborg.cmd.' + binary,
-                                '--config-file', conf], env=self.env)
+                                '--config-file', conf], env=self.env,
+                       cwd=self.cwd)
         return 'http://127.0.0.1:%d/v2' % port, host
 
 
@@ -474,8 +481,11 @@ def run_compare(args):
     against A, in percent).
     """
     deployments = []
+    # Both run in their tree, this one's included: the same way of
+    # importing for both.
+    this_tree = os.path.dirname(os.path.dirname(cyborg.__file__))
     try:
-        for label, tree in (('A', args.compare), ('B', None)):
+        for label, tree in (('A', args.compare), ('B', this_tree)):
             dep_args = argparse.Namespace(**vars(args))
             deployment = Deployment(dep_args, tree)
             deployments.append(deployment)
@@ -485,7 +495,7 @@ def run_compare(args):
                 client.lifecycle()
             client.times = {phase: [] for phase in PHASES}
             deployment.label = label
-            deployment.tree = os.path.abspath(tree) if tree else 'this'
+            deployment.tree = os.path.abspath(tree)
             deployment.client = client
             deployment.spent = {'seconds': 0.0, 'done': 0}
         turns = 0
@@ -527,6 +537,11 @@ def _compare_record(deployment):
     done = max(spent['done'], 1)
     return {'phase': 'compare', 'deployment': deployment.label,
             'tree': deployment.tree, 'client': client.args.client,
+            # Where its services run (``python -m`` imports from there).
+            'services_cwd': sorted({
+                psutil.Process(process.pid).cwd()
+                for name, process in deployment.processes
+                if name in ('conductor', 'agent', 'api')}),
             'iterations': spent['done'], 'completed': completed,
             'seconds': round(spent['seconds'], 3),
             'lifecycles_per_s': round(completed / spent['seconds'], 1),

@@ -152,10 +152,10 @@ class Bench:
                        capture_output=True)
         return 'rabbit://guest:guest@127.0.0.1:5672/' + name
 
-    def start(self, name, argv, env=None):
+    def start(self, name, argv, env=None, cwd=None):
         log = open(os.path.join(self.tmp, name + '.log'), 'ab')
         process = subprocess.Popen(
-            argv, stdout=log, stderr=subprocess.STDOUT,
+            argv, stdout=log, stderr=subprocess.STDOUT, cwd=cwd,
             env=dict(os.environ, **(env or {})), start_new_session=True)
         self.processes.append((name, process))
         return process

@@ -86,9 +86,11 @@ class RequestPathBenchTestCase(base.TestCase):
                           '--client', 'lean', common=self.common[:2])
         self.assertEqual(['compare', 'compare', 'difference'],
                          [line['phase'] for line in lines])
-        self.assertEqual([('A', tree), ('B', 'this')],
-                         [(line['deployment'], line['tree'])
-                          for line in lines[:2]])
+        # B runs the tree this process imports: here the same one.  Both
+        # run their services in it (python -m imports from there).
+        self.assertEqual([('A', tree, [tree]), ('B', tree, [tree])],
+                         [(line['deployment'], line['tree'],
+                           line['services_cwd']) for line in lines[:2]])
         for record in lines[:2]:
             self.assertEqual((5, 5, 0, 'lean'), (record['iterations'],
                                                  record['completed'],
