@@ -379,22 +379,8 @@ class NovaProcess:
 class Deployment(report_scale.Bench):
     """Cyborg's services, Placement and a recording Nova, on loopback.
 
-    :param tree: a source tree whose ``cyborg`` package the services run
-        (first on their PYTHONPATH); None: the one this process imports.
+    :param tree: see report_scale.Bench.
     """
-
-    def __init__(self, args, tree=None):
-        super().__init__(args)
-        # ``python -m`` puts the working directory first on sys.path, so
-        # the services run in *tree* (PYTHONPATH alone would lose to a
-        # checkout in the directory the benchmark was started from).
-        self.cwd = None
-        self.env = {}
-        if tree is not None:
-            self.cwd = os.path.abspath(tree)
-            self.env['PYTHONPATH'] = os.pathsep.join(
-                [self.cwd] + [p for p in os.environ.get(
-                    'PYTHONPATH', '').split(os.pathsep) if p])
 
     def fake_nova(self):
         nova = NovaProcess()
@@ -423,14 +409,10 @@ class Deployment(report_scale.Bench):
                 'extra': ''.join('%s\n' % o for o in self.args.option),
                 'threads': ('api_threads = %d\n' % self.args.api_threads
                             if self.args.api_threads else '')}))
-        subprocess.run([sys.executable, '-m', 'cyborg.cmd.dbsync',
-                        '--config-file', conf, 'upgrade'], check=True,
-                       capture_output=True, cwd=self.cwd,
-                       env=dict(os.environ, **self.env))
+        self.dbsync(conf)
         for binary in ('conductor', 'agent', 'api'):
             self.start(binary, [sys.executable, '-m', 'cyborg.cmd.' + binary,
-                                '--config-file', conf], env=self.env,
-                       cwd=self.cwd)
+                                '--config-file', conf])
         return 'http://127.0.0.1:%d/v2' % port, host
 
 
@@ -538,10 +520,7 @@ def _compare_record(deployment):
     return {'phase': 'compare', 'deployment': deployment.label,
             'tree': deployment.tree, 'client': client.args.client,
             # Where its services run (``python -m`` imports from there).
-            'services_cwd': sorted({
-                psutil.Process(process.pid).cwd()
-                for name, process in deployment.processes
-                if name in ('conductor', 'agent', 'api')}),
+            'services_cwd': deployment.services_cwd(),
             'iterations': spent['done'], 'completed': completed,
             'seconds': round(spent['seconds'], 3),
             'lifecycles_per_s': round(completed / spent['seconds'], 1),

@@ -34,6 +34,11 @@ one, Python's ``http.client`` on a keep-alive connection (``ms``), and
 p50/p90/p99 in ms.  ``api_cpu_ms`` is the CPU cyborg-api's worker spent
 per request.
 
+``--tree TREE`` runs the services of another source tree (for a figure
+before a change: a ``git worktree`` of the older commit), in that
+directory, since ``python -m`` imports from the working directory first;
+``params`` says where they ran (``services_cwd``).
+
 Usage::
 
     .venv/bin/python tools/bench/list_scale.py --rows 10000
@@ -135,9 +140,7 @@ class Deployment(report_scale.Bench):
             '[database]\nconnection = %s\n'
             '[api]\nhost_ip = 127.0.0.1\nport = %d\napi_workers = 1\n' % (
                 transport_url, self.suffix, connection, port)))
-        subprocess.run([sys.executable, '-m', 'cyborg.cmd.dbsync',
-                        '--config-file', conf, 'upgrade'], check=True,
-                       capture_output=True)
+        self.dbsync(conf)
         for binary in ('conductor', 'api'):
             self.start(binary, [sys.executable, '-m', 'cyborg.cmd.' + binary,
                                 '--config-file', conf])
@@ -176,7 +179,7 @@ def fill_arqs(endpoint, count, profile='bench-many'):
 
 
 def run(args):
-    bench = Deployment(args)
+    bench = Deployment(args, args.tree)
     try:
         endpoint, conf = bench.cyborg(bench.vhost())
         api = [(name, process) for name, process in bench.processes
@@ -194,7 +197,8 @@ def run(args):
             'devices_per_host': devices, 'limit': args.limit,
             'requests': args.requests, 'cpus': os.cpu_count(),
             'machine': platform.platform(),
-            'python': platform.python_version()})
+            'python': platform.python_version(),
+            'services_cwd': bench.services_cwd()})
         instance = str(uuid.uuid4())
         # A few rows: one host with one QAT (4 deployables), 3 ARQs.  The
         # first report waits until the conductor answers, so the profiles'
@@ -238,6 +242,10 @@ def main(argv=None):
     parser.add_argument('--warmup', type=int, default=10)
     parser.add_argument('--threads', type=int, default=8,
                         help='reports in flight at once while filling')
+    parser.add_argument('--tree', metavar='TREE',
+                        help='run the services of the cyborg package in '
+                             'source tree TREE (default: the one the '
+                             'working directory imports)')
     parser.add_argument('--placement-workers', type=int, default=1,
                         help=argparse.SUPPRESS)
     report_scale.add_backend_arguments(parser)

@@ -63,6 +63,7 @@ import uuid
 from keystoneauth1 import adapter as ks_adapter
 from keystoneauth1 import noauth
 from keystoneauth1 import session as ks_session
+import psutil
 import sqlalchemy as sa
 
 from cyborg import conf as cyborg_conf
@@ -113,12 +114,24 @@ def _wait(predicate, timeout, what):
 class Bench:
     """The services under test and their cleanup."""
 
-    def __init__(self, args):
+    def __init__(self, args, tree=None):
+        """*tree*: a source tree whose ``cyborg`` package the services run;
+        None: whatever the benchmark's working directory imports.
+        """
         self.args = args
         self.tmp = tempfile.mkdtemp(prefix='cyborg-bench-')
         self.suffix = uuid.uuid4().hex[:8]
         self.processes = []
         self.cleanups = []
+        # ``python -m`` puts the working directory first on sys.path, so
+        # the services run *in* the tree: PYTHONPATH alone would lose to a
+        # checkout in the directory the benchmark was started from.
+        self.tree = os.path.abspath(tree) if tree else None
+        self.env = {}
+        if self.tree:
+            self.env['PYTHONPATH'] = os.pathsep.join(
+                [self.tree] + [p for p in os.environ.get(
+                    'PYTHONPATH', '').split(os.pathsep) if p])
 
     # Set-up ------------------------------------------------------------------
 
@@ -152,13 +165,30 @@ class Bench:
                        capture_output=True)
         return 'rabbit://guest:guest@127.0.0.1:5672/' + name
 
-    def start(self, name, argv, env=None, cwd=None):
+    def start(self, name, argv, env=None):
         log = open(os.path.join(self.tmp, name + '.log'), 'ab')
         process = subprocess.Popen(
-            argv, stdout=log, stderr=subprocess.STDOUT, cwd=cwd,
-            env=dict(os.environ, **(env or {})), start_new_session=True)
+            argv, stdout=log, stderr=subprocess.STDOUT, cwd=self.tree,
+            env=dict(os.environ, **self.env, **(env or {})),
+            start_new_session=True)
         self.processes.append((name, process))
         return process
+
+    def dbsync(self, conf):
+        """Cyborg's schema, by the tree's own ``cyborg-dbsync``."""
+        subprocess.run([sys.executable, '-m', 'cyborg.cmd.dbsync',
+                        '--config-file', conf, 'upgrade'], check=True,
+                       capture_output=True, cwd=self.tree,
+                       env=dict(os.environ, **self.env))
+
+    def services_cwd(self):
+        """Where the running Cyborg services were started.
+
+        Their imports come from there.
+        """
+        return sorted({psutil.Process(process.pid).cwd()
+                       for name, process in self.processes
+                       if name != 'placement' and process.poll() is None})
 
     def placement(self):
         """gunicorn serving Placement's WSGI app; returns its URL."""
@@ -209,9 +239,7 @@ class Bench:
             with open(common, 'a') as f:
                 f.write('auth_type = none\nendpoint_override = %s\n'
                         % placement_url)
-        subprocess.run([sys.executable, '-m', 'cyborg.cmd.dbsync',
-                        '--config-file', common, 'upgrade'], check=True,
-                       capture_output=True)
+        self.dbsync(common)
         for index in range(self.args.conductors):
             own = os.path.join(self.tmp, 'cond%d.conf' % index)
             _write(own, '[DEFAULT]\nhost = bench-cond%d\n' % index)

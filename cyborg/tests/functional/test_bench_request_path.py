@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 
+import fixtures
 from oslo_db.sqlalchemy import provision
 
 from cyborg.tests import base
@@ -42,11 +43,12 @@ class RequestPathBenchTestCase(base.TestCase):
                        admin.render_as_string(hide_password=False),
                        '--transport-url', backends.rabbit_url()]
 
-    def _run(self, script, *args, common=None):
+    def _run(self, script, *args, common=None, cwd=None):
         result = subprocess.run(
             [sys.executable, os.path.join(BENCH, script)] + list(args) +
             (self.common if common is None else common),
-            capture_output=True, text=True, timeout=400, check=False)
+            capture_output=True, text=True, timeout=400, check=False,
+            cwd=cwd)
         self.assertEqual(0, result.returncode, result.stderr[-3000:])
         return [json.loads(line) for line in result.stdout.splitlines()]
 
@@ -115,9 +117,14 @@ class RequestPathBenchTestCase(base.TestCase):
         self.assertIn('holds no cyborg package', result.stderr)
 
     def test_list_scale(self):
+        # Started elsewhere, the services still run in --tree.
+        tree = os.path.abspath(os.path.join(BENCH, '..', '..'))
+        elsewhere = self.useFixture(fixtures.TempDir()).path
         lines = self._run('list_scale.py', '--rows', '40', '--hosts', '3',
                           '--requests', '3', '--warmup', '1',
-                          '--limit', '5', '--arqs-per-call', '10')
+                          '--limit', '5', '--arqs-per-call', '10',
+                          '--tree', tree, cwd=elsewhere)
+        self.assertEqual([tree], lines[0]['services_cwd'])
         phases = [line['phase'] for line in lines]
         self.assertEqual(['params'] + ['list'] * 5 + ['fill'] +
                          ['list'] * 5, phases)
