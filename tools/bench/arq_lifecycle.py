@@ -477,7 +477,6 @@ def run_compare(args):
                 client.lifecycle()
             client.times = {phase: [] for phase in PHASES}
             deployment.label = label
-            deployment.tree = os.path.abspath(tree)
             deployment.client = client
             deployment.spent = {'seconds': 0.0, 'done': 0}
         turns = 0
