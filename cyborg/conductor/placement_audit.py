@@ -113,8 +113,9 @@ def _audit_host(context, client, row):
     snapshot = host_inventory.load(context, row['hostname'])
     uuids = {placement_sync.rp_uuid(d['name'])
              for d in snapshot.deployables.values()}
-    name = row['rp_name'] or row['hostname']
-    provider = client.find_provider(name)
+    provider, names = placement_sync.find_compute_node(
+        client, row['rp_name'], row['hostname'])
+    name = ' or '.join(names)
     if provider is None:
         return [Drift(row['hostname'], MISSING_COMPUTE_NODE, name, None,
                       'no resource provider named %s' % name)], uuids, None
@@ -136,7 +137,7 @@ def _heal_host(context, client, hostname, drift):
     if row is None:
         return
     # Look the compute node up again (created in standalone mode).
-    row.compute_rp_uuid = None
+    row.compute_rp_uuid = row.compute_rp_name = None
     try:
         parent = placement_sync.compute_node(client, row)
     except exception.ComputeResourceProviderNotFound:

@@ -15,7 +15,8 @@
 
 Each deployable is one child resource provider of the host's compute node
 provider (found by name: the agent's ``[agent] resource_provider_name``,
-else its host; created when ``[placement] create_compute_rp`` is set):
+else its host, as the existing Cyborg; created under the host's name when
+``[placement] create_compute_rp`` is set and neither exists):
 
 * name: the deployable's name; uuid: ``uuid3(NAMESPACE_DNS, name)`` (as
   the existing Cyborg, so providers survive a migration);
@@ -137,30 +138,68 @@ def desired(snapshot, deployable, agent_up, parent):
             'inventories': inventories, 'traits': sorted(traits)}
 
 
+def compute_node_names(rp_name, hostname):
+    """The names a host's compute node provider is looked up under, in
+    order: the agent's ``[agent] resource_provider_name``, then its host
+    (as the existing Cyborg).
+    """
+    names = [rp_name] if rp_name else []
+    if hostname not in names:
+        names.append(hostname)
+    return names
+
+
+def find_compute_node(client, rp_name, hostname):
+    """:returns: (the compute node provider or None, the names tried)."""
+    names = compute_node_names(rp_name, hostname)
+    for name in names:
+        provider = client.find_provider(name)
+        if provider is not None:
+            return provider, names
+    return None, names
+
+
 def compute_node(client, host_row):
     """The uuid of the host's compute node provider (cached in the host
-    row), created in standalone mode.
+    row with its name), created in standalone mode.
+
+    The provider is looked up under each of compute_node_names() in turn;
+    the first that exists is the one.  When none does and ``[placement]
+    create_compute_rp`` is set, it is created under the host's name.
 
     :param client: a PlacementClient.
     :param host_row: the locked Host model object.
     :raises: ComputeResourceProviderNotFound, PlacementError
     :returns: the provider's uuid.
     """
-    if host_row.compute_rp_uuid:
+    if host_row.compute_rp_uuid and host_row.compute_rp_name:
         return host_row.compute_rp_uuid
-    name = host_row.rp_name or host_row.hostname
-    provider = client.find_provider(name)
+    if host_row.compute_rp_uuid:
+        # Found before its name was recorded (an older release).
+        provider = client.get_provider(host_row.compute_rp_uuid)
+        if provider is not None:
+            host_row.compute_rp_name = provider['name']
+            return provider['uuid']
+    provider, names = find_compute_node(client, host_row.rp_name,
+                                        host_row.hostname)
     if provider is None:
         if not CONF.placement.create_compute_rp:
             raise exception.ComputeResourceProviderNotFound(
-                name=name, host=host_row.hostname)
-        provider = client.create_provider(str(uuid_lib.uuid4()), name)
+                name=' or '.join(names), host=host_row.hostname)
+        provider = client.create_provider(str(uuid_lib.uuid4()),
+                                          host_row.hostname)
         LOG.info('Created compute node resource provider %(name)s '
                  '(%(uuid)s) for host %(host)s ([placement] '
-                 'create_compute_rp)', {'name': name,
+                 'create_compute_rp)', {'name': provider['name'],
                                         'uuid': provider['uuid'],
                                         'host': host_row.hostname})
+    elif provider['name'] != names[0]:
+        LOG.warning('Placement has no resource provider named %(name)s: '
+                    'the devices of host %(host)s go under %(found)s',
+                    {'name': names[0], 'host': host_row.hostname,
+                     'found': provider['name']})
     host_row.compute_rp_uuid = provider['uuid']
+    host_row.compute_rp_name = provider['name']
     return provider['uuid']
 
 
@@ -343,5 +382,6 @@ def _forget_missing_parent(client, host_row, parent):
                         '%(host)s is gone; looking it up by name again',
                         {'uuid': parent, 'host': host_row.hostname})
             host_row.compute_rp_uuid = None
+            host_row.compute_rp_name = None
     except exception.PlacementError:
         pass

@@ -13,6 +13,8 @@
 # under the License.
 """Options of the [agent] group (cyborg-agent)."""
 
+import socket
+
 from oslo_config import cfg
 
 from cyborg.i18n import _
@@ -76,18 +78,28 @@ Related options:
 """)),
     cfg.StrOpt(
         'resource_provider_name',
+        default=socket.getfqdn(),
+        sample_default='<the host\'s fully qualified domain name>',
         help=_("""
 Name of the compute node resource provider in Placement under which this
 agent's devices are published.
 
+It must be the compute node's name as Nova knows it (its hypervisor host
+name: ``openstack hypervisor list``), which is also the host name Nova
+binds accelerator requests with.  When Placement has no provider of this
+name, the conductor uses the provider named after ``[DEFAULT] host``
+instead (and logs a warning), as the existing Cyborg does.
+
 Possible values:
 
-* The compute node's name as Nova reports it to Placement.  When unset,
-  ``[DEFAULT] host`` is used.
+* A resource provider name.  The default is this host's fully qualified
+  domain name (``socket.getfqdn()``), which is what libvirt reports to
+  Nova.
 
 Related options:
 
 * ``[DEFAULT] host``
+* ``[placement] create_compute_rp``
 """)),
 ]
 

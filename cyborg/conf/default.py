@@ -28,10 +28,10 @@ service_opts = [
 Name of this node.
 
 The agent uses it as its RPC server name on the ``cyborg-agent`` topic and,
-unless ``[agent] resource_provider_name`` is set, as the name of the
-compute node resource provider its devices hang under.  Every service uses it
-as the host of its row in the services table.  It must match the compute
-node's name in Nova (the hypervisor host name) on agents.
+when Placement has no provider named ``[agent] resource_provider_name``, as
+the name of the compute node resource provider its devices hang under.
+Every service uses it as the host of its row in the services table.  Nova
+binds accelerator requests with either name.
 
 Possible values:
 

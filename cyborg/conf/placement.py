@@ -42,10 +42,11 @@ Create a missing compute node resource provider.
 
 Each agent's devices are published as child resource providers of its
 compute node's provider, which Nova creates and which Cyborg finds by name
-(``[agent] resource_provider_name`` of the agent, else its host).  When it
-does not exist, the conductor logs an error naming it and tries again every
-``sync_interval`` seconds.  In standalone mode, without Nova, enable this
-option and the conductor creates it (with no inventory of its own).
+(``[agent] resource_provider_name`` of the agent, else its host).  When
+neither exists, the conductor logs an error naming them and tries again
+every ``sync_interval`` seconds.  In standalone mode, without Nova, enable
+this option and the conductor creates it, named after the agent's host
+(with no inventory of its own).
 
 Possible values:
 

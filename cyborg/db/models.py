@@ -89,6 +89,9 @@ class Host(Base, _Timestamps):
     """
 
     __tablename__ = 'hosts'
+    __table_args__ = _table_args(
+        sa.Index('hosts_compute_rp_name_idx', 'compute_rp_name'),
+    )
 
     id = sa.Column(sa.Integer, primary_key=True)
     hostname = sa.Column(sa.String(255), nullable=False, unique=True)
@@ -105,6 +108,10 @@ class Host(Base, _Timestamps):
     # Name of the compute node resource provider the agent's devices hang
     # under ([agent] resource_provider_name); None: the host name.
     rp_name = sa.Column(sa.String(255), nullable=True)
+    # The name of the provider compute_rp_uuid was found under: rp_name, or
+    # the host name when Placement has no provider named rp_name.  Nova
+    # binds with it (the compute node's nodename).
+    compute_rp_name = sa.Column(sa.String(255), nullable=True)
     # The agent's liveness as last applied to Placement (its inventory is
     # reserved while it is down); None until first checked.
     agent_up = sa.Column(sa.Boolean, nullable=True)

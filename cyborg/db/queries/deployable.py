@@ -96,12 +96,19 @@ def rp_uuids_on_driver(context, host, driver_name):
                dep.rp_uuid.is_not(None))).scalars())
 
 
+_HOST = models.Host.__table__
+# Nova names the host by its compute node's nodename, which is the name of
+# the compute node resource provider the agent publishes under (often the
+# FQDN) rather than the agent's [DEFAULT] host: either matches, and the
+# deployable must belong to that host, whose tree its provider is in.
 _BIND_TARGET = (
     sa.select(_DEP.c.id, _DEP.c.name, _DEP.c.driver_name,
               _DEP.c.bitstream_id, _DEV.c.type, _DEV.c.hostname)
     .join(_DEV, _DEP.c.device_id == _DEV.c.id)
+    .outerjoin(_HOST, _HOST.c.hostname == _DEV.c.hostname)
     .where(_DEP.c.rp_uuid == sa.bindparam('b_rp'),
-           _DEV.c.hostname == sa.bindparam('b_host')))
+           sa.or_(_DEV.c.hostname == sa.bindparam('b_host'),
+                  _HOST.c.compute_rp_name == sa.bindparam('b_host'))))
 _TRAITS = sa.select(_ATTR.c.value).where(
     _ATTR.c.deployable_id == sa.bindparam('b_id'),
     _ATTR.c.key.startswith('trait'))
@@ -110,6 +117,10 @@ _TRAITS = sa.select(_ATTR.c.value).where(
 def bind_target(session, rp_uuid, hostname):
     """The deployable behind resource provider *rp_uuid* on *hostname*,
     with what binding needs to know of it and its device, or None.
+
+    *hostname* is the agent's host or the name of the compute node
+    resource provider its devices are published under (Nova's nodename);
+    the returned ``hostname`` is always the agent's host.
 
     Runs in the caller's (bind) transaction, with statements built once
     (db_api.execute).

@@ -26,7 +26,8 @@ UNCHANGED = 'unchanged'
 RESEND = 'resend'
 
 _COLUMNS = ('hostname', 'inventory_hash', 'generation', 'agent_generation',
-            'last_report_at', 'rp_name', 'compute_rp_uuid', 'agent_up',
+            'last_report_at', 'rp_name', 'compute_rp_uuid',
+            'compute_rp_name', 'agent_up',
             'needs_sync', 'created_at', 'updated_at')
 
 
@@ -162,7 +163,7 @@ def _record(context, host, agent_generation, inventory_hash, hardware_json,
     if row.rp_name != rp_name:
         # Another compute node resource provider: look it up again.
         row.rp_name = rp_name
-        row.compute_rp_uuid = None
+        row.compute_rp_uuid = row.compute_rp_name = None
     row.hardware = hardware_json
     row.inventory_hash = inventory_hash
     row.generation = (row.generation or 0) + 1

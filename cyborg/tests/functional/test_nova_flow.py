@@ -16,7 +16,10 @@
 cyborg-api, cyborg-conductor and two cyborg-agents (fake driver, hosts
 node1 and node2) run as processes over RabbitMQ and MariaDB; the real
 Placement serves on loopback with the compute node providers nova-compute
-would have made; a recording stand-in for Nova's external events API takes
+would have made (node1's named after its host, as the agent's default
+resource provider name, this machine's FQDN, is not there; node2's after
+its hypervisor host name, ``node2...example.org``, which Nova binds
+with); a recording stand-in for Nova's external events API takes
 the accelerator-request-bound events.  The test plays nova-api,
 nova-conductor and the scheduler: it reads the device profile, creates the
 ARQs, asks Placement for allocation candidates with the profile's
@@ -54,8 +57,10 @@ class NovaFlowTestCase(base.ServiceTestCase):
         super().setUp()
         self.nova = self.useFixture(nova_fixture.FakeNova())
         self.node1, self.node2 = self.host('node1'), self.host('node2')
+        # Nova's nodename of node2: not the agent's [DEFAULT] host.
+        self.nodename2 = self.node2 + '.example.org'
         self.placement = self.useFixture(placement_fixture.PlacementFixture(
-            http=True, compute_nodes=[self.node1, self.node2]))
+            http=True, compute_nodes=[self.node1, self.nodename2]))
         self.roots = {uuid: name for name, uuid in
                       self.placement.compute_nodes.items()}
         # node2's image cache holds the bitstream (no Glance needed).
@@ -84,7 +89,8 @@ class NovaFlowTestCase(base.ServiceTestCase):
                            fake_driver={'devices': 'fpga=1'})
         self.start_service(
             'cyborg-agent', self.node2,
-            agent=dict(agent, image_cache_dir=self.cache),
+            agent=dict(agent, image_cache_dir=self.cache,
+                       resource_provider_name=self.nodename2),
             fake_driver={'devices': 'fpga=1,vgpu=1',
                          'program_seconds': program_seconds})
         self.start_service(
@@ -95,7 +101,7 @@ class NovaFlowTestCase(base.ServiceTestCase):
         services.wait_for(self._api_up, timeout=60,
                           message='cyborg-api never answered')
         self.providers = {}
-        for node, count in ((self.node1, 1), (self.node2, 2)):
+        for node, count in ((self.node1, 1), (self.nodename2, 2)):
             tree = services.wait_for(
                 lambda n=node, c=count: self._tree(n, c), timeout=90,
                 message='providers of %s never appeared' % node)
@@ -233,7 +239,7 @@ class NovaFlowTestCase(base.ServiceTestCase):
         [arq] = self.resolved(vm1)
         self.assertEqual(('Bound', 'TEST_PCI'),
                          (arq['state'], arq['attach_handle_type']))
-        self.assertIn(arq['hostname'], (self.node1, self.node2))
+        self.assertIn(arq['hostname'], (self.node1, self.nodename2))
         self.assertIn(arq['device_rp_uuid'], (self.fpga1, self.fpga2))
         self.assertEqual({'domain', 'bus', 'device', 'function'},
                          set(arq['attach_handle_info']))
@@ -245,7 +251,7 @@ class NovaFlowTestCase(base.ServiceTestCase):
         self.assertEqual('completed',
                          self.nova.wait_for_tags([uuid])[uuid]['status'])
         [arq] = self.resolved(vm2)
-        self.assertEqual(('Bound', 'MDEV', self.node2, self.vgpu2),
+        self.assertEqual(('Bound', 'MDEV', self.nodename2, self.vgpu2),
                          (arq['state'], arq['attach_handle_type'],
                           arq['hostname'], arq['device_rp_uuid']))
         info = arq['attach_handle_info']
@@ -299,7 +305,7 @@ class NovaFlowTestCase(base.ServiceTestCase):
         self._start(bind_timeout=3, program_seconds=8)
         self.profile('bits', [{'resources:FPGA': '1',
                                'accel:bitstream_id': IMAGE}])
-        vm, [arq], patched = self.boot('bits', host=self.node2)
+        vm, [arq], patched = self.boot('bits', host=self.nodename2)
         event = self.nova.wait_for_tags([arq['uuid']])[arq['uuid']]
         self.assertEqual('failed', event['status'])
         # Failed at bind_timeout, not when the programming ended.
@@ -310,7 +316,7 @@ class NovaFlowTestCase(base.ServiceTestCase):
         self._start(bind_timeout=60, program_seconds=4)
         self.profile('bits', [{'resources:FPGA': '1',
                                'accel:bitstream_id': IMAGE}])
-        vm, [arq], _ = self.boot('bits', host=self.node2)
+        vm, [arq], _ = self.boot('bits', host=self.nodename2)
         services.wait_for(
             lambda: 'Programming' in self.processes[2].log(), timeout=30,
             message='node2 never started programming')

@@ -453,10 +453,38 @@ class _SyncMixin:
         self.assertFalse(self._host()['needs_sync'])
 
     def test_standalone_creates_the_compute_node(self):
+        # Neither the agent's resource provider name nor its host exists:
+        # the provider is created under the host's name.
         self.flags(group='placement', create_compute_rp=True)
         self._report(self._records('n2'), host='n2', rp_name='rp-of-n2')
-        self.assertEqual(['n2_FakeDevice'],
-                         list(self.placement.tree('rp-of-n2')))
+        self.assertEqual(['n2_FakeDevice'], list(self.placement.tree('n2')))
+        self.assertEqual(('rp-of-n2', 'n2'), (
+            self._host('n2')['rp_name'], self._host('n2')['compute_rp_name']))
+
+    def test_compute_node_found_under_the_resource_provider_name(self):
+        self.placement.add_compute_node('n1.example.org')
+        self._report(self._records(), rp_name='n1.example.org')
+        self.assertEqual(['n1_FakeDevice'],
+                         list(self.placement.tree('n1.example.org')))
+        self.assertEqual({}, self.placement.tree('n1'))
+        self.assertEqual('n1.example.org', self._host()['compute_rp_name'])
+
+    def test_compute_node_falls_back_to_the_host(self):
+        # The default resource provider name (the FQDN) is not in
+        # Placement: the provider named after the host is the one.
+        self._report(self._records(), rp_name='n1.example.org')
+        self.assertEqual(['n1_FakeDevice'], list(self.placement.tree('n1')))
+        host = self._host()
+        self.assertEqual(('n1.example.org', 'n1', False), (
+            host['rp_name'], host['compute_rp_name'], host['needs_sync']))
+
+    def test_compute_node_found_before_its_name_was_recorded(self):
+        self._report(self._records())
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.update(models.Host.__table__)
+                         .values(compute_rp_name=None))
+        self._report(self._records(devices=('fpga=1', 'gpu=1')))
+        self.assertEqual('n1', self._host()['compute_rp_name'])
 
     def test_placement_down_then_back(self):
         self.flags(group='placement', endpoint_override='http://127.0.0.1:9')

@@ -106,6 +106,35 @@ class BindTestCase(base.DbTestCase):
         self.assertEqual([], self._table(models.BoundInstance))
         self.assertEqual([], event_queries.get_all(self.context))
 
+    def _compute_node(self, host, name):
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.insert(models.Host.__table__).values(
+                hostname=host, generation=1, needs_sync=False,
+                rp_name=name, compute_rp_name=name,
+                compute_rp_uuid=uuidutils.generate_uuid()))
+
+    def test_bind_with_the_compute_node_name(self):
+        # Nova binds with the compute node's nodename: the provider the
+        # agent publishes under, not the agent's [DEFAULT] host.
+        self._compute_node('node-1', 'node-1.example.org')
+        uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
+        self.assertEqual({uuids[0]: states.BOUND},
+                         self._bind(uuids, 'i1', host='node-1.example.org'))
+        arq = arq_queries.get(self.context, uuids[0])
+        self.assertEqual('node-1.example.org', arq['hostname'])
+
+    def test_compute_node_name_of_another_host(self):
+        self._compute_node('node-1', 'node-1.example.org')
+        self._compute_node('node-2', 'node-2.example.org')
+        inventory.add_device(self.context, 'node-2', address='0000:5e:00.0')
+        uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
+        # node-1's provider is not in node-2's tree.
+        for name in ('node-2.example.org', 'node-1.example', 'node-2'):
+            self.assertRaises(exception.BindTargetInvalid, self._bind,
+                              uuids, 'i1', host=name)
+        self.assertEqual(states.INITIAL,
+                         arq_queries.get(self.context, uuids[0])['state'])
+
     def test_an_instance_is_bound_once(self):
         uuids = self._arqs(groups=[{'resources:FPGA': '1'},
                                    {'resources:FPGA': '1'}])
