@@ -245,6 +245,12 @@ class DriverNotFound(NotFound):
                 "drivers: %(known)s.")
 
 
+class DriverNotProvided(DriverNotFound):
+    msg_fmt = _("Accelerator driver %(name)s of OpenStack Cyborg "
+                "(%(drives)s) is not provided by this Cyborg yet: remove it "
+                "from [agent] enabled_drivers.  Known drivers: %(known)s.")
+
+
 class DriverNotEnabled(NotFound):
     msg_fmt = _("Accelerator driver %(name)s is not enabled on host "
                 "%(host)s; enabled: %(enabled)s.")

@@ -32,6 +32,7 @@ from stevedore import extension
 from cyborg import exception
 from cyborg.drivers import base as driver_base
 from cyborg.drivers import config as driver_config
+from cyborg.drivers import upstream
 from cyborg.objects import hardware as hardware_obj
 
 LOG = logging.getLogger(__name__)
@@ -44,14 +45,26 @@ def available_drivers():
     return sorted(extension.ExtensionManager(NAMESPACE).names())
 
 
+def _check_known(name, known):
+    """:raises: DriverNotProvided (a driver name of the existing Cyborg
+        that this one lacks), DriverNotFound (any other unknown name).
+    """
+    if name in known:
+        return
+    if name in upstream.DRIVER_NAMES:
+        raise exception.DriverNotProvided(
+            name=name, drives=upstream.DRIVER_NAMES[name],
+            known=', '.join(known))
+    raise exception.DriverNotFound(name=name, known=', '.join(known))
+
+
 def driver_class(name):
     """The class behind a driver name or alias.
 
     :raises: DriverNotFound (unknown name), DriverLoadError.
     """
     known = available_drivers()
-    if name not in known:
-        raise exception.DriverNotFound(name=name, known=', '.join(known))
+    _check_known(name, known)
     try:
         return stevedore_driver.DriverManager(NAMESPACE, name).driver
     except Exception as exc:
@@ -66,7 +79,8 @@ def load_drivers(conf, host):
 
     :param conf: the ConfigOpts.
     :param host: this node's name.
-    :raises: DriverNotFound (unknown name), DriverLoadError (the driver
+    :raises: DriverNotFound (unknown name; DriverNotProvided for a name
+        of the existing Cyborg this one lacks), DriverLoadError (the driver
         would not import or start), ConfigInvalid and its subclasses such
         as InvalidSelector (the driver's configuration is wrong).
     :returns: (``{driver name: driver}`` in configuration order,
@@ -74,8 +88,7 @@ def load_drivers(conf, host):
     """
     known = available_drivers()
     for name in conf.agent.enabled_drivers:
-        if name not in known:
-            raise exception.DriverNotFound(name=name, known=', '.join(known))
+        _check_known(name, known)
     drivers = collections.OrderedDict()
     aliases = {}
     for name in conf.agent.enabled_drivers:

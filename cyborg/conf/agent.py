@@ -41,6 +41,23 @@ Possible values:
   (``fake_driver``, ``pci_driver``, ``intel_fpga_driver``,
   ``xilinx_fpga_driver``, ``intel_qat_driver``, ``nvidia_gpu_driver``).
 """)),
+    cfg.IntOpt(
+        'resource_provider_startup_retries',
+        default=3,
+        min=0,
+        deprecated_for_removal=True,
+        deprecated_reason=_(
+            'Ignored.  The agent does not look the compute node up in '
+            'Placement at start: the conductor does, and tries again '
+            'every [placement] sync_interval seconds until it exists.'),
+        help=_("""
+Accepted for configuration files of the existing OpenStack Cyborg, and
+ignored.
+
+Related options:
+
+* ``[placement] sync_interval``
+""")),
     cfg.BoolOpt(
         'hotplug',
         default=True,

@@ -58,6 +58,22 @@ Related options:
 * ``[agent] enabled_drivers`` must contain ``gpu`` (or
   ``nvidia_gpu_driver``).
 """)),
+    cfg.BoolOpt(
+        'filter_sriov_vfs',
+        default=False,
+        deprecated_for_removal=True,
+        deprecated_reason=_(
+            'Ignored.  The gpu driver never reports an SR-IOV virtual '
+            'function of a GPU as a GPU of its own: a virtual function '
+            'is reported only through the vGPU type configured for it.'),
+        help=_("""
+Accepted for configuration files of the existing OpenStack Cyborg, and
+ignored (its ``True`` is this driver's only behaviour).
+
+Related options:
+
+* ``enabled_vgpu_types``
+""")),
 ]
 
 vgpu_opts = [

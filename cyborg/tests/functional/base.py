@@ -61,13 +61,17 @@ class ServiceTestCase(base.DbTestCase):
             config.setdefault(group, {}).update(options)
         return config
 
-    def start_service(self, binary, host, env=None, **groups):
+    def start_service(self, binary, host, env=None, config_files=(),
+                      **groups):
         """Start *binary* for *host*; stopped at the end of the test.
 
         :param env: environment variables added to the process's.
+        :param config_files: configuration files read first (the test's
+            own settings win).
         """
         process = self.useFixture(services.ServiceProcess(
-            binary, self.service_config(host, **groups), env=env))
+            binary, self.service_config(host, **groups), env=env,
+            config_files=config_files))
         self.processes.append(process)
         return process
 

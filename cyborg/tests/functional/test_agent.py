@@ -135,6 +135,10 @@ class AgentTestCase(base.ServiceTestCase):
     def test_bad_configuration_stops_the_agent_at_start(self):
         for drivers, groups, message in (
                 ('fake,tpu', {}, 'Accelerator driver tpu is not available'),
+                ('fake,nvmf_spdk_driver', {},
+                 'Accelerator driver nvmf_spdk_driver of OpenStack Cyborg '
+                 '(SPDK NVMe-oF (no discovery upstream either)) is not '
+                 'provided by this Cyborg yet'),
                 ('generic', {'pci': {'device_spec': '{"vendr_id": "1"}'}},
                  'unknown key(s) vendr_id')):
             process = self._start_agent(self.host('bad'), drivers=drivers,

@@ -26,6 +26,7 @@ from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import host as host_queries
 from cyborg.drivers import base as driver_base
 from cyborg.drivers import fake
+from cyborg.drivers import upstream
 from cyborg.tests import base
 
 CONF = cyborg_conf.CONF
@@ -78,6 +79,30 @@ class LoadDriversTestCase(base.TestCase):
                                 resource_tracker.load_drivers, CONF, 'h')
         self.assertIn('tpu', exc.message)
         self.assertIn('generic', exc.message)
+
+    def test_upstream_names_of_drivers_we_have(self):
+        # The names an OpenStack Cyborg configuration file uses load the
+        # drivers that handle the same hardware.
+        names = {'fake_driver': 'fake', 'pci_driver': 'generic',
+                 'intel_fpga_driver': 'intel_fpga',
+                 'xilinx_fpga_driver': 'xilinx_fpga',
+                 'intel_qat_driver': 'crypto', 'nvidia_gpu_driver': 'gpu'}
+        self.flags(group='agent', enabled_drivers=list(names))
+        _drivers, aliases = resource_tracker.load_drivers(CONF, 'h')
+        self.assertEqual(names, aliases)
+
+    def test_upstream_name_of_a_driver_we_lack(self):
+        known = set(resource_tracker.available_drivers())
+        missing = sorted(set(upstream.DRIVER_NAMES) - known)
+        self.assertIn('nvmf_spdk_driver', missing)
+        for name in missing:
+            self.flags(group='agent', enabled_drivers=['fake', name])
+            exc = self.assertRaises(exception.DriverNotProvided,
+                                    resource_tracker.load_drivers, CONF, 'h')
+            self.assertIn('Accelerator driver %s of OpenStack Cyborg (%s) '
+                          'is not provided by this Cyborg yet' % (
+                              name, upstream.DRIVER_NAMES[name]),
+                          exc.message)
 
     def test_bad_driver_configuration(self):
         self.flags(group='agent', enabled_drivers=['generic'])

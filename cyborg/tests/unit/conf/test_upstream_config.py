@@ -1,0 +1,106 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The configuration file of an OpenStack Cyborg 17.0.0 deployment, read
+by this Cyborg unchanged.
+
+The file (``cyborg/tests/data/upstream-17.0.0/cyborg.conf``) is the sample
+upstream's own oslo-config-generator writes, with a deployment's settings
+filled in (``tools/upstream/make-config.sh``).
+"""
+
+import logging
+import os
+
+import fixtures
+from oslo_config import cfg
+from oslo_db import options as db_options
+from oslo_log import log as oslo_logging
+
+from cyborg import conf as cyborg_conf
+from cyborg.agent import resource_tracker
+from cyborg.tests import base
+
+UPSTREAM_CONF = os.path.join(
+    os.path.dirname(__file__), '..', '..', 'data', 'upstream-17.0.0',
+    'cyborg.conf')
+
+
+class UpstreamConfigTestCase(base.TestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.logs = self.useFixture(fixtures.FakeLogger(
+            name='oslo_config.cfg', level=logging.WARNING))
+        self.conf = cfg.ConfigOpts()
+        cyborg_conf.register_opts(self.conf)
+        oslo_logging.register_options(self.conf)
+        db_options.set_defaults(self.conf)
+        self.conf(['--config-file', UPSTREAM_CONF], project='cyborg')
+
+    def test_shared_options_keep_their_values(self):
+        conf = self.conf
+        self.assertEqual('compute1', conf.host)
+        self.assertEqual('compute1.example.org',
+                         conf.agent.resource_provider_name)
+        self.assertEqual(['nvidia_gpu_driver', 'intel_fpga_driver',
+                          'xilinx_fpga_driver', 'intel_qat_driver',
+                          'pci_driver', 'fake_driver'],
+                         conf.agent.enabled_drivers)
+        self.assertEqual((60, 'keystone', '0.0.0.0', 6666),
+                         (conf.periodic_interval, conf.auth_strategy,
+                          conf.api.host_ip, conf.api.port))
+        self.assertEqual('mysql+pymysql://cyborg:secret@controller/cyborg'
+                         '?charset=utf8', conf.database.connection)
+        self.assertEqual(['nvidia-222', 'nvidia-223'],
+                         conf.gpu_devices.enabled_vgpu_types)
+        # (The password plugin's own options, such as username, are
+        # registered when the plugin loads.)
+        self.assertEqual(('password', 'RegionOne'),
+                         (conf.placement.auth_type,
+                          conf.placement.region_name))
+        self.assertEqual(('password', 'RegionOne'),
+                         (conf.nova.auth_type, conf.nova.region_name))
+        self.assertEqual('http://controller:5000',
+                         conf.keystone_authtoken.www_authenticate_uri)
+
+    def test_passthrough_whitelist_is_device_spec(self):
+        self.assertEqual(['{"vendor_id": "10de", "product_id": "1eb8"}',
+                          '{"address": "0000:3b:00.*", "vendor_id": "8086"}'],
+                         self.conf.pci.device_spec)
+        self.assertIn('Option "passthrough_whitelist" from group "pci" is '
+                      'deprecated. Use option "device_spec" from group '
+                      '"pci"', self.logs.output)
+
+    def test_ignored_options_warn(self):
+        self.assertEqual(5, self.conf.agent.resource_provider_startup_retries)
+        self.assertTrue(self.conf.gpu_devices.filter_sriov_vfs)
+        for option in ('resource_provider_startup_retries',
+                       'filter_sriov_vfs'):
+            self.assertIn('Option "%s" from group' % option,
+                          self.logs.output)
+
+    def test_the_agent_loads_its_drivers(self):
+        # Every driver it names, with its settings ([pci], [gpu_devices]
+        # and the dynamic [vgpu_<type>] groups).
+        drivers, aliases = resource_tracker.load_drivers(self.conf,
+                                                         'compute1')
+        self.assertEqual({'nvidia_gpu_driver': 'gpu',
+                          'intel_fpga_driver': 'intel_fpga',
+                          'xilinx_fpga_driver': 'xilinx_fpga',
+                          'intel_qat_driver': 'crypto',
+                          'pci_driver': 'generic', 'fake_driver': 'fake'},
+                         aliases)
+        self.assertEqual(['0000:84:00.0', '0000:85:00.0'],
+                         self.conf['vgpu_nvidia-222'].device_addresses)
+        self.assertEqual(2, len(drivers['generic'].selectors))
