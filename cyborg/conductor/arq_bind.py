@@ -256,7 +256,7 @@ def let_go(session, arq_uuid, handle_id, delete=False):
         return False
     handle = handle_queries.get(session, handle_id)
     if unmade or handle['attach_type'] != fields.AttachType.MDEV:
-        handle_queries.release(session, handle_id)
+        handle_queries.release(session, handle_id, arq_uuid)
         return False
     _queue_release(session, arq_uuid, handle, delete)
     return True
@@ -272,7 +272,7 @@ def job_handle_done(session, job):
     if job['kind'] == job_queries.PREPARE:
         _queue_release(session, job['arq_uuid'], handle, delete=False)
     else:
-        handle_queries.release(session, handle['id'])
+        handle_queries.release(session, handle['id'], job['arq_uuid'])
 
 
 @db_api.retry_on_deadlock
@@ -308,8 +308,12 @@ def unbind(context, uuids, project_id=None, notify=False):
 def delete(context, uuids=None, instance_uuid=None, project_id=None):
     """Delete ARQs by uuids (all must exist) or by instance (idempotent).
 
-    An ARQ whose handle needs device work first becomes Deleting; its
-    release job deletes it.  An ARQ already Deleting is left alone.
+    The ARQs are locked first (a bind of them still running commits
+    before), and each gives up what its state says it holds (let_go).  An
+    ARQ whose handle needs device work first becomes Deleting, without
+    its instance (a new ARQ of the instance may be bound meanwhile, e.g.
+    on the host it was evacuated to); its release job deletes it.  An ARQ
+    already Deleting is left alone.
 
     :raises: AcceleratorRequestNotFound
     :returns: the number of ARQs deleted or being deleted.
@@ -324,7 +328,8 @@ def delete(context, uuids=None, instance_uuid=None, project_id=None):
             continue
         if let_go(session, arq['uuid'], arq['attach_handle_id'],
                   delete=True):
-            arq_queries.transition(session, arq['uuid'], states.DELETING)
+            arq_queries.transition(session, arq['uuid'], states.DELETING,
+                                   values={'instance_uuid': None})
         else:
             gone.append(arq['id'])
     if gone:

@@ -180,6 +180,14 @@ def _current(session, arq_uuid):
         .where(ARQ.uuid == arq_uuid).with_for_update()).one_or_none()
 
 
+def _still_binding(arq, job):
+    """Whether the ARQ still waits for this bind job: not unbound, deleted
+    or timed out meanwhile (and maybe bound again, to another handle).
+    """
+    return (arq is not None and arq.state == states.BIND_STARTED and
+            arq.attach_handle_id == job['payload']['handle_id'])
+
+
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def bind_done(context, job, result):
@@ -187,9 +195,8 @@ def bind_done(context, job, result):
     session = context.session
     job_queries.delete(session, job['id'])
     arq = _current(session, job['arq_uuid'])
-    if arq is None or arq.state != states.BIND_STARTED:
-        # Unbound, deleted or timed out meanwhile: the ARQ let go of the
-        # handle, which was this job's until now.
+    if not _still_binding(arq, job):
+        # The ARQ let go of the handle, which was this job's until now.
         LOG.info('ARQ %(arq)s changed while its bind job ran (now %(st)s)',
                  {'arq': job['arq_uuid'],
                   'st': arq.state if arq else 'deleted'})
@@ -214,7 +221,7 @@ def bind_failed(context, job, error):
     session = context.session
     job_queries.delete(session, job['id'])
     arq = _current(session, job['arq_uuid'])
-    if arq is not None and arq.state == states.BIND_STARTED:
+    if _still_binding(arq, job):
         _fail(session, job['arq_uuid'], arq.instance_uuid)
         LOG.error('Bind of ARQ %(arq)s failed: %(error)s',
                   {'arq': job['arq_uuid'], 'error': error})
@@ -238,7 +245,8 @@ def released(context, job):
     """
     session = context.session
     job_queries.delete(session, job['id'])
-    handle_queries.release(session, job['payload']['handle_id'])
+    handle_queries.release(session, job['payload']['handle_id'],
+                           job['arq_uuid'])
     arq = _current(session, job['arq_uuid'])
     if arq is not None and arq.state == states.DELETING:
         session.execute(sa.delete(ARQ).where(ARQ.uuid == job['arq_uuid']))

@@ -227,9 +227,12 @@ def transition(session, uuid, target, values=None, project_id=None):
                   v_updated_at=timeutils.utcnow())
     if db_api.execute(session, stmt, params).rowcount == 1:
         return
+    # A locking read: it sees the row as the last committed transaction
+    # left it (MariaDB's plain reads would see the transaction's snapshot,
+    # where an ARQ another transaction deleted meanwhile still exists).
     current = session.execute(
         _visible(sa.select(ARQ.state).where(ARQ.uuid == uuid), project_id)
-    ).scalar_one_or_none()
+        .with_for_update(read=True)).scalar_one_or_none()
     if current is None:
         raise exception.AcceleratorRequestNotFound(uuid=uuid)
     raise exception.AcceleratorRequestBadState(
@@ -240,9 +243,9 @@ _INSERT = sa.insert(TABLE)
 
 
 @functools.lru_cache(maxsize=None)
-def _rows_statement(by, with_project):
+def _rows_statement(by, with_project, locked=False):
     """SELECT of ARQs' own columns by uuid, by uuids (a list parameter)
-    or by instance, in id order.
+    or by instance, in id order; *locked*: FOR UPDATE.
     """
     key = {'uuid': TABLE.c.uuid == sa.bindparam('b_key'),
            'uuids': TABLE.c.uuid.in_(sa.bindparam('b_key', expanding=True)),
@@ -250,12 +253,15 @@ def _rows_statement(by, with_project):
     query = sa.select(*[TABLE.c[name] for name in _ARQ_COLUMNS]).where(key)
     if with_project:
         query = query.where(TABLE.c.project_id == sa.bindparam('b_project'))
-    return query.order_by(TABLE.c.id)
+    query = query.order_by(TABLE.c.id)
+    if locked:
+        query = query.with_for_update()
+    return query
 
 
-def _rows(session, by, key, project_id):
+def _rows(session, by, key, project_id, locked=False):
     return [dict(row) for row in db_api.execute(
-        session, _rows_statement(by, project_id is not None),
+        session, _rows_statement(by, project_id is not None, locked),
         {'b_key': key, 'b_project': project_id}).mappings()]
 
 
@@ -272,15 +278,22 @@ def get_row(session, uuid, project_id=None):
 
 def rows_to_delete(session, uuids=None, instance_uuid=None,
                    project_id=None):
-    """The ARQs a delete names (own columns), in the caller's transaction.
+    """The ARQs a delete names (own columns), locked until the end of the
+    caller's transaction.
+
+    The lock waits for a bind (or unbind) of these ARQs that has not
+    committed yet, and the rows read are then the ones it committed: a
+    delete frees the handle a concurrent bind took instead of the none it
+    would have seen before (and the bind then finds no ARQ to bind).
 
     :param uuids: these ARQs: every one must exist and be visible.
     :param instance_uuid: or every ARQ of this instance (none is fine).
     :raises: AcceleratorRequestNotFound for the first unknown uuid.
     """
     if uuids is None:
-        return _rows(session, 'instance', instance_uuid, project_id)
-    rows = _rows(session, 'uuids', list(uuids), project_id)
+        return _rows(session, 'instance', instance_uuid, project_id,
+                     locked=True)
+    rows = _rows(session, 'uuids', list(uuids), project_id, locked=True)
     found = {row['uuid'] for row in rows}
     for uuid in uuids:
         if uuid not in found:

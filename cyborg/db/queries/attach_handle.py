@@ -43,8 +43,13 @@ _TAKE = (sa.update(TABLE)
          .where(TABLE.c.id == sa.bindparam('b_id'),
                 TABLE.c.in_use == sa.false())
          .values(in_use=True, updated_at=sa.bindparam('b_now')))
-_RELEASE = (sa.update(TABLE).where(TABLE.c.id == sa.bindparam('b_id'))
-            .values(in_use=False))
+_ARQS = models.ExtendedAcceleratorRequest.__table__
+# Free a handle, unless an ARQ other than the one letting it go holds it.
+_RELEASE = (sa.update(TABLE).where(
+    TABLE.c.id == sa.bindparam('b_id'),
+    ~sa.exists().where(_ARQS.c.attach_handle_id == sa.bindparam('b_id'),
+                       _ARQS.c.uuid != sa.bindparam('b_holder')))
+    .values(in_use=False))
 _GET = sa.select(*_COLUMNS).where(TABLE.c.id == sa.bindparam('b_id'))
 
 
@@ -81,9 +86,18 @@ def claim(session, deployable_id):
     return None
 
 
-def release(session, handle_id):
-    """Make a handle free again (no-op when it already is)."""
-    db_api.execute(session, _RELEASE, {'b_id': handle_id})
+def release(session, handle_id, holder):
+    """Make a handle free again (no-op when it already is).
+
+    Only what *holder* really held is freed: a handle that another ARQ
+    references stays in use.
+
+    :param holder: the uuid of the ARQ (or of the bind job's ARQ) that
+        lets the handle go.
+    :returns: True when the handle is free now.
+    """
+    return db_api.execute(session, _RELEASE, {
+        'b_id': handle_id, 'b_holder': holder}).rowcount == 1
 
 
 def get(session, handle_id):

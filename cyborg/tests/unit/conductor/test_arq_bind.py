@@ -293,6 +293,38 @@ class UnbindDeleteTestCase(BindTestCase):
         arq_bind.delete(self.context, uuids=uuids)
         self.assertEqual(1, len(job_queries.get_all(self.context)))
 
+    def test_release_on_a_dead_host_does_not_block_evacuation(self):
+        # Issue 21: Nova deletes the ARQs of an evacuated instance, whose
+        # mdev is on a host that is down (its release job waits), then
+        # binds new ARQs of the same instance on another host.
+        uuids = self._arqs(groups=[{'resources:VGPU': '1'}])
+        self._bind(uuids, 'i1', rp=self.vgpu['rp_uuid'])
+        self._made(uuids)
+        self.assertEqual(1, arq_bind.delete(self.context,
+                                            instance_uuid='i1'))
+        [job] = job_queries.get_all(self.context)
+        self.assertEqual(states.DELETING,
+                         arq_queries.get(self.context, uuids[0])['state'])
+        self.assertEqual([], arq_queries.get_all(self.context,
+                                                 instance_uuid='i1'))
+        other = inventory.add_device(
+            self.context, 'node-2', dev_type='GPU', address='0000:b1:00.0',
+            handles=1, rc='VGPU', traits=(), driver='gpu',
+            handle_type='MDEV')
+        new = self._arqs()
+        self.assertEqual({new[0]: states.BIND_STARTED},
+                         self._bind(new, 'i1', rp=other['rp_uuid'],
+                                    host='node-2'))
+        # The old release finishes at last: the new binding keeps its
+        # instance.
+        bind_jobs.released(self.context, job)
+        self.assertRaises(exception.AcceleratorRequestNotFound,
+                          arq_queries.get, self.context, uuids[0])
+        self.assertEqual([new[0]], [a['uuid'] for a in arq_queries.get_all(
+            self.context, instance_uuid='i1')])
+        self.assertEqual(['i1'], [r['instance_uuid'] for r in
+                                  self._table(models.BoundInstance)])
+
     def test_delete_unknown(self):
         self.assertRaises(exception.AcceleratorRequestNotFound,
                           arq_bind.delete, self.context,

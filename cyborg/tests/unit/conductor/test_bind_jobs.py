@@ -190,6 +190,30 @@ class BindJobsTestCase(base.DbTestCase):
         self.assertEqual(1, len(self._run_all()))
         self.assertEqual({}, self.driver.mdevs)
 
+    def test_bound_again_while_the_old_job_runs(self):
+        uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        [old] = job_queries.claim_due(self.context, 'c1', set(), 5, 10)
+        # Unbound and bound again (another handle) while the old job runs.
+        arq_bind.unbind(self.context, [uuid])
+        arq_bind.bind(self.context, {uuid: {
+            'hostname': 'node-1', 'device_rp_uuid': self.vgpu['rp_uuid'],
+            'instance_uuid': 'i2', 'project_id': 'p1'}})
+        job_queries.release(self.context, 'req-1')
+        bind_jobs.run(self.context, self.agent_api, old)
+        # The old job's end is not the new bind's.
+        arq = arq_queries.get(self.context, uuid)
+        self.assertEqual(states.BIND_STARTED, arq['state'])
+        # The new bind's work and the old mdev's removal.
+        self.assertEqual(2, len(self._run_all()))
+        arq = arq_queries.get(self.context, uuid)
+        self.assertEqual(states.BOUND, arq['state'])
+        self.assertEqual([arq['attach_handle_uuid']],
+                         list(self.driver.mdevs))
+        with self.db.engine.connect() as conn:
+            self.assertEqual([arq['attach_handle_uuid']], list(conn.execute(
+                sa.select(models.AttachHandle.uuid)
+                .where(models.AttachHandle.in_use.is_(True))).scalars()))
+
     def test_jobs_of_a_dead_conductor_are_taken_over(self):
         self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
         [job] = job_queries.claim_due(self.context, 'c2', set(), 5, 10)
