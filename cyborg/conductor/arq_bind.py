@@ -236,10 +236,11 @@ def _queue_release(session, arq_uuid, handle, delete):
 def let_go(session, arq_uuid, handle_id, delete=False):
     """An ARQ gives up its handle (unbind, delete, failed bind).
 
-    Bind jobs that did not start are dropped.  While a bind job runs, the
-    handle is the job's: it frees the handle (or queues its release) when
-    it ends.  Otherwise a PCI handle, or one whose mediated device was never
-    made, is freed now and a mediated device's handle gets a release job.
+    Bind jobs that are not running are dropped.  While a bind job runs,
+    the handle is the job's: it frees the handle (or queues its release)
+    when it ends.  Otherwise a PCI handle, or one whose mediated device was
+    never made (its job never ran), is freed now and a mediated device's
+    handle gets a release job.
 
     :returns: True when a release job now owns the handle.
     """
@@ -250,7 +251,10 @@ def let_go(session, arq_uuid, handle_id, delete=False):
         if job['state'] == job_queries.RUNNING:
             running = True
         else:
-            unmade = unmade or job['kind'] == job_queries.PREPARE
+            # A job that ran before (and is waiting to run again) may
+            # have made the mediated device.
+            unmade = unmade or (job['kind'] == job_queries.PREPARE and
+                                not job['attempts'])
             job_queries.delete(session, job['id'])
     if handle_id is None or running:
         return False

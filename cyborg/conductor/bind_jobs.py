@@ -27,6 +27,13 @@ one transaction with the ARQ's state change and its event for Nova:
   deleted); failures are retried with back-off, and after
   ``[nova] events_max_attempts`` the ARQ becomes UnbindFailed and the
   handle stays out of use.
+
+No job stays running: any other error (a lost database connection, a bug)
+puts it back in the queue with a back-off, until the bind's deadline
+(then BindFailed, the handle released) or, for a release, as a failed
+release.  When even that cannot be recorded, the job is left running and
+its conductor takes it again, since it no longer runs it; a conductor
+that is down loses its running jobs to the others.
 """
 
 from concurrent import futures
@@ -79,22 +86,22 @@ class JobRunner:
         self.pool = futures.ThreadPoolExecutor(
             max_workers=CONF.thread_pool_size,
             thread_name_prefix='cyborg-bind-job')
+        # uuids of the jobs this process runs now; a running job of this
+        # host that is not among them (the conductor restarted, or a job
+        # ended without recording its outcome) is taken again.
         self._running = set()
         self._lock = threading.Lock()
-        # Running jobs this host owned before a restart are taken over once.
-        self._recovered = False
+        # One run_due() at a time: a job it claimed is in _running before
+        # another one looks.
+        self._claiming = threading.Lock()
 
     def stop(self):
         self.pool.shutdown(wait=True, cancel_futures=True)
 
     def _dead_owners(self, context):
-        owners = set()
-        if not self._recovered:
-            owners.add(self.host)
-        for service in service_queries.get_all(context, binary=CONDUCTOR):
-            if not servicegroup.service_is_up(service):
-                owners.add(service['host'])
-        return owners
+        return {service['host'] for service in
+                service_queries.get_all(context, binary=CONDUCTOR)
+                if not servicegroup.service_is_up(service)}
 
     def run_due(self, context):
         """Take the jobs that are due (and room in the pool allows) and
@@ -103,26 +110,42 @@ class JobRunner:
         :returns: the number of jobs started.
         """
         fail_overdue(context)
-        with self._lock:
-            room = CONF.thread_pool_size - len(self._running)
-        if room <= 0:
+        if not self._claiming.acquire(blocking=False):
             return 0
-        jobs = job_queries.claim_due(
-            context, self.host, self._dead_owners(context),
-            CONF.nova.events_release_timeout, room)
-        self._recovered = True
-        for job in jobs:
+        try:
             with self._lock:
-                self._running.add(job['uuid'])
-            self.pool.submit(self._run, context, job)
-        return len(jobs)
+                room = CONF.thread_pool_size - len(self._running)
+                running = set(self._running)
+            if room <= 0:
+                return 0
+            jobs = job_queries.claim_due(
+                context, self.host, self._dead_owners(context),
+                CONF.nova.events_release_timeout, room,
+                running_here=running)
+            for job in jobs:
+                with self._lock:
+                    self._running.add(job['uuid'])
+                self.pool.submit(self._run, context, job)
+            return len(jobs)
+        finally:
+            self._claiming.release()
 
     def _run(self, context, job):
         try:
             run(context, self.agent_api, job)
             self.on_resolved()
-        except Exception:
-            LOG.exception('Bind job %s failed unexpectedly', job['uuid'])
+        except Exception as exc:
+            LOG.exception('Bind job %(job)s (%(kind)s of ARQ %(arq)s) failed '
+                          'unexpectedly', {'job': job['uuid'],
+                                           'kind': job['kind'],
+                                           'arq': job['arq_uuid']})
+            try:
+                crashed(context, job, exc)
+            except Exception:
+                # The database is gone too: the job stays running, and is
+                # taken again (by this conductor) once it is back.
+                LOG.exception('Cannot record the failure of bind job %s; '
+                              'it runs again', job['uuid'])
         finally:
             with self._lock:
                 self._running.discard(job['uuid'])
@@ -259,10 +282,7 @@ def release_failed(context, job, error):
     """Retry later with back-off; give up after events_max_attempts."""
     session = context.session
     if job['attempts'] < CONF.nova.events_max_attempts:
-        delay = min(2 ** job['attempts'], CONF.nova.events_retry_max_interval)
-        job_queries.retry_later(
-            session, job['id'],
-            timeutils.utcnow() + datetime.timedelta(seconds=delay), error)
+        _retry_later(context, job, error)
         return
     job_queries.delete(session, job['id'])
     arq = _current(session, job['arq_uuid'])
@@ -279,6 +299,36 @@ def release_failed(context, job, error):
     elif arq.state == states.UNBOUND:
         arq_queries.transition(session, job['arq_uuid'],
                                states.UNBIND_FAILED)
+
+
+def crashed(context, job, error):
+    """A job ended with an error that is neither the agent's nor
+    messaging's (a lost database, a bug): it must not stay running.
+
+    A release is retried as a failed release is (then UnbindFailed); a
+    bind's work runs again after a back-off until its deadline, when the
+    bind fails and the handle is released.
+    """
+    error = '%s: %s' % (type(error).__name__, error)
+    if job['kind'] == job_queries.RELEASE:
+        release_failed(context, job, error)
+    elif (job['deadline'] is None or
+            job['deadline'] <= timeutils.utcnow() or
+            job['attempts'] >= CONF.nova.events_max_attempts):
+        bind_failed(context, job, error)
+    else:
+        _retry_later(context, job, error)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _retry_later(context, job, error):
+    delay = min(2 ** job['attempts'], CONF.nova.events_retry_max_interval)
+    LOG.warning('Bind job %(job)s runs again in %(delay)s s',
+                {'job': job['uuid'], 'delay': delay})
+    job_queries.retry_later(
+        context.session, job['id'],
+        timeutils.utcnow() + datetime.timedelta(seconds=delay), error)
 
 
 @db_api.retry_on_deadlock

@@ -134,7 +134,8 @@ def _in_transaction(context):
 
 
 def retry_on_deadlock(func):
-    """Run *func*'s transaction again when the database reports a deadlock.
+    """Run *func*'s transaction again when the database reports a deadlock
+    or the connection to it was lost.
 
     Put it above ``context_manager.writer``, so that each try is a new
     transaction.  (oslo.db's own ``retry_on_deadlock`` only marks a
@@ -142,10 +143,15 @@ def retry_on_deadlock(func):
     retries nothing.)  Called inside a caller's transaction, *func* does
     not retry: the deadlock rolled back the caller's work too, so the
     caller's own retry must run it all again.
+
+    A lost connection (``DBConnectionError``: the server restarted, a
+    failover, a network blip) rolled the transaction back just as a
+    deadlock does, so it is retried the same way, on a new connection.
     """
     retrying = oslo_db_api.wrap_db_retry(
-        max_retries=5, retry_on_deadlock=True, retry_interval=0.05,
-        inc_retry_interval=True, max_retry_interval=1)(func)
+        max_retries=5, retry_on_deadlock=True, retry_on_disconnect=True,
+        retry_interval=0.05, inc_retry_interval=True,
+        max_retry_interval=1)(func)
 
     @functools.wraps(func)
     def wrapper(context, *args, **kwargs):

@@ -100,17 +100,21 @@ def release_held(session, request_id):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def claim_due(context, owner, dead_owners, hold_timeout, limit):
+def claim_due(context, owner, dead_owners, hold_timeout, limit,
+              running_here=()):
     """Take the jobs this conductor should run now.
 
     Due: pending jobs; held jobs older than *hold_timeout* seconds (their
     API process died before releasing them); running jobs of *dead_owners*
-    (conductors that stopped, including this one before a restart).
+    (conductors that stopped); running jobs of *owner* that it does not
+    run (it restarted, or a job's thread ended without recording an
+    outcome).
 
     :param owner: this conductor's host.
     :param dead_owners: hosts whose running jobs are taken over.
     :param hold_timeout: seconds after which held jobs run anyway.
     :param limit: the most jobs to take.
+    :param running_here: uuids of the jobs *owner* runs now.
     :returns: the taken jobs as dicts.
     """
     now = timeutils.utcnow()
@@ -119,7 +123,9 @@ def claim_due(context, owner, dead_owners, hold_timeout, limit):
         sa.and_(JOB.state == PENDING,
                 sa.or_(JOB.not_before.is_(None), JOB.not_before <= now)),
         sa.and_(JOB.state == HELD, JOB.created_at <= held_before),
-        sa.and_(JOB.state == RUNNING, JOB.owner.in_(list(dead_owners))))
+        sa.and_(JOB.state == RUNNING, JOB.owner.in_(list(dead_owners))),
+        sa.and_(JOB.state == RUNNING, JOB.owner == owner,
+                JOB.uuid.not_in(list(running_here))))
     candidates = context.session.execute(
         sa.select(JOB.id, JOB.state, JOB.owner).where(due)
         .order_by(JOB.id).limit(limit)).all()

@@ -96,6 +96,36 @@ class _PoolMixin:
         self.assertNotEqual(dead, _backend_id(self.context))
         self.assertIn('do_ping', self.calls)
 
+    def test_a_connection_lost_in_a_transaction_is_retried(self):
+        # The database drops the connection of a writer in the middle of
+        # its transaction (a restart, a failover): the whole transaction
+        # runs again on a new connection (issue 18, defect 6).
+        admin = sa.create_engine(self.engine.url, poolclass=sa.pool.NullPool)
+        self.addCleanup(admin.dispose)
+        tries = []
+
+        @db_api.retry_on_deadlock
+        @db_api.context_manager.writer
+        def write(context):
+            session = context.session
+            tries.append(session.execute(
+                sa.text(_ID[self.dialect.name])).scalar())
+            session.execute(sa.text(
+                "INSERT INTO hosts (hostname, generation) "
+                "VALUES (:name, 0)"), {'name': 'h%d' % len(tries)})
+            if len(tries) == 1:
+                with admin.connect() as conn:
+                    conn.execute(sa.text(_KILL[self.dialect.name] %
+                                         tries[0]))
+                    conn.commit()
+            session.execute(sa.text('SELECT 1'))
+
+        write(self.context)
+        self.assertEqual(2, len(tries))
+        self.assertNotEqual(tries[0], tries[1])
+        # The first try's insert went with its connection.
+        self.assertEqual(1, _count(self.context, 'hosts'))
+
     def test_an_open_transaction_is_rolled_back_on_return(self):
         # A connection handed back inside a transaction (not through a
         # Connection or a Session, which end theirs) is rolled back: its

@@ -17,9 +17,11 @@ The agent (fake driver) and the conductor serve RPC on the in-memory
 transport; the jobs come from real binds.
 """
 
+from concurrent import futures
 import os
 
 import fixtures
+from oslo_db import exception as db_exc
 import oslo_messaging as messaging
 from oslo_utils import uuidutils
 import sqlalchemy as sa
@@ -220,7 +222,6 @@ class BindJobsTestCase(base.DbTestCase):
         service_queries.heartbeat(self.context, 'c2', 'cyborg-conductor')
         runner = bind_jobs.JobRunner('c1', self.agent_api)
         self.addCleanup(runner.stop)
-        runner._recovered = True
         # c2 is up: its job is left alone.
         self.assertEqual(0, runner.run_due(self.context))
         clock = self.time_fixture()
@@ -236,6 +237,87 @@ class BindJobsTestCase(base.DbTestCase):
         runner.pool.shutdown(wait=True)
         self.assertEqual([states.BOUND], [
             a['state'] for a in arq_queries.get_all(self.context)])
+
+    def _flaky(self, name, failures):
+        """bind_jobs.<name> raises a lost connection *failures* times."""
+        real = getattr(bind_jobs, name)
+        calls = []
+
+        def flaky(*args):
+            calls.append(args)
+            if len(calls) <= failures:
+                raise db_exc.DBConnectionError('connection lost')
+            return real(*args)
+        self.useFixture(fixtures.MockPatchObject(
+            bind_jobs, name, autospec=True, side_effect=flaky))
+        return calls
+
+    def _runner(self):
+        runner = bind_jobs.JobRunner('c1', self.agent_api)
+        self.addCleanup(runner.stop)
+        return runner
+
+    def _wait(self, runner):
+        """Let the jobs the runner started end."""
+        runner.pool.shutdown(wait=True)
+        runner.pool = futures.ThreadPoolExecutor(max_workers=2)
+
+    def test_an_unexpected_error_does_not_leave_the_job_running(self):
+        # Issue 18, defect 6: the database is lost when the bind job
+        # records its outcome; the job ran the agent's work, then only
+        # logged the error and stayed running under a live conductor.
+        self._flaky('bind_done', failures=1)
+        uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        runner = self._runner()
+        self.assertEqual(1, runner.run_due(self.context))
+        self._wait(runner)
+        [job] = job_queries.get_all(self.context)
+        self.assertEqual(job_queries.PENDING, job['state'])
+        self.assertIn('connection lost', job['last_error'])
+        # Back in the queue, with a back-off.
+        self.assertEqual(0, runner.run_due(self.context))
+        clock = self.time_fixture()
+        clock.advance(5)
+        self.assertEqual(1, runner.run_due(self.context))
+        self._wait(runner)
+        self.assertEqual(states.BOUND,
+                         arq_queries.get(self.context, uuid)['state'])
+        self.assertEqual([], job_queries.get_all(self.context))
+
+    def test_an_error_past_the_deadline_fails_the_bind(self):
+        self._flaky('bind_done', failures=100)
+        uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        runner = self._runner()
+        clock = self.time_fixture()
+        for _ in range(10):
+            runner.run_due(self.context)
+            self._wait(runner)
+            clock.advance(base.CONF.bind_timeout / 4)
+        # BindFailed; the mdev the job made is removed (by a release job)
+        # and the handle released; nothing left running.
+        self.assertEqual(states.BIND_FAILED,
+                         arq_queries.get(self.context, uuid)['state'])
+        self.assertEqual({}, self.driver.mdevs)
+        self.assertEqual([], job_queries.get_all(self.context))
+        with self.db.engine.connect() as conn:
+            self.assertFalse(any(conn.execute(
+                sa.select(models.AttachHandle.in_use)).scalars()))
+
+    def test_a_failure_that_cannot_be_recorded_runs_the_job_again(self):
+        self._flaky('bind_done', failures=1)
+        self._flaky('crashed', failures=1)
+        uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        runner = self._runner()
+        self.assertEqual(1, runner.run_due(self.context))
+        self._wait(runner)
+        [job] = job_queries.get_all(self.context)
+        self.assertEqual((job_queries.RUNNING, 'c1'),
+                         (job['state'], job['owner']))
+        # c1 is alive, but no longer runs it: it takes it again.
+        self.assertEqual(1, runner.run_due(self.context))
+        self._wait(runner)
+        self.assertEqual(states.BOUND,
+                         arq_queries.get(self.context, uuid)['state'])
 
     def test_held_jobs_run_after_the_release_timeout(self):
         dp_ops.create(self.context, dp_obj.DeviceProfile(

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg.db.api: retries on deadlock."""
+"""cyborg.db.api: retries on deadlock and on a lost connection."""
 
 from oslo_db import exception as db_exc
 
@@ -21,7 +21,7 @@ from cyborg.tests import base
 
 class RetryOnDeadlockTestCase(base.DbTestCase):
 
-    def _flaky(self, failures):
+    def _flaky(self, failures, error=db_exc.DBDeadlock):
         calls = []
 
         @db_api.retry_on_deadlock
@@ -29,13 +29,19 @@ class RetryOnDeadlockTestCase(base.DbTestCase):
         def write(context, value):
             calls.append(value)
             if len(calls) <= failures:
-                raise db_exc.DBDeadlock()
+                raise error()
             return value
 
         return write, calls
 
     def test_a_deadlock_runs_the_transaction_again(self):
         write, calls = self._flaky(failures=2)
+        self.assertEqual('v', write(self.context, 'v'))
+        self.assertEqual(['v', 'v', 'v'], calls)
+
+    def test_a_lost_connection_runs_the_transaction_again(self):
+        write, calls = self._flaky(failures=2,
+                                   error=db_exc.DBConnectionError)
         self.assertEqual('v', write(self.context, 'v'))
         self.assertEqual(['v', 'v', 'v'], calls)
 
