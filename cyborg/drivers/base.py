@@ -172,8 +172,11 @@ class AcceleratorDriver(abc.ABC):
     # Helpers of subclasses ------------------------------------------------
 
     def deployable_name(self, suffix):
-        """``<host>_<suffix>``, sanitised to ``[A-Za-z0-9_-]``."""
-        return sanitize_name('%s_%s' % (self.host, suffix))
+        """``<host>_<suffix>``, e.g. ``compute1_0000:3b:00.0``: the name the
+        existing Cyborg gives the deployable (and its resource provider,
+        whose uuid derives from it), so that its providers are adopted.
+        """
+        return '%s_%s' % (self.host, suffix)
 
     def deployable(self, suffix, resource_class, traits, handles,
                    num_accelerators=None):

@@ -101,6 +101,12 @@ class FakeDriver(base.AcceleratorDriver):
                 bus += 1
         return records
 
+    def deployable_name(self, suffix):
+        """``<host>_<suffix>`` sanitised to ``[A-Za-z0-9_-]``, as the
+        existing Cyborg's fake driver names its device.
+        """
+        return base.sanitize_name(super().deployable_name(suffix))
+
     def _handles(self, bus, count, start=1):
         return [base.pci_attach_handle(_address(bus, i),
                                        attach_type=fields.AttachType.TEST_PCI)

@@ -32,11 +32,15 @@ from cyborg.objects import fields
 
 DEFAULT_RESOURCE_CLASS = 'CUSTOM_PCI'
 
-# Vendor traits the existing Cyborg's pci_driver sets (CUSTOM_PCI_<NAME>).
+# Vendor traits (CUSTOM_PCI_<NAME>): those the existing Cyborg's pci_driver
+# sets (Intel, NVIDIA, Xilinx, Matrox, Inspur, Huawei), and a few more.
 KNOWN_VENDORS = {
     '8086': 'INTEL',
     '10de': 'NVIDIA',
     '10ee': 'XILINX',
+    '102b': 'MATROX',
+    '1bd4': 'INSPUR',
+    '19e5': 'HUAWEI',
     '1002': 'AMD',
     '15b3': 'MELLANOX',
     '1af4': 'REDHAT',

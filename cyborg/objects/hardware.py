@@ -78,6 +78,30 @@ def pci_address_info(address):
             'function': function}
 
 
+_WIDTHS = {'domain': 4, 'bus': 2, 'device': 2, 'function': 1}
+
+
+def canonical_info_json(text):
+    """An attach_info / cpid_info JSON text as this Cyborg writes it.
+
+    The existing Cyborg wrote some without sorted keys or with unpadded
+    numbers (its fake driver: ``{"domain": "0000", "bus": "0c", "device":
+    "0", "function": "1"}``); its rows are rewritten this way when its
+    database is upgraded, so that the reports of the same hardware find
+    them.  Other keys (``asked_type``, ``physical_network``...) are kept.
+
+    :raises: ValueError when *text* is not a JSON object with the four
+        PCI keys as hexadecimal strings.
+    """
+    info = jsonutils.loads(text)
+    if not isinstance(info, dict) or not set(_WIDTHS) <= set(info):
+        raise ValueError('not a PCI address: %r' % (text,))
+    for key, width in _WIDTHS.items():
+        value = int(str(info[key]), 16)
+        info[key] = '%0*x' % (width, value)
+    return _json(info)
+
+
 def device_uuid(host, driver, address):
     """The stable uuid of the device at *address* reported by *driver*."""
     return str(uuid.uuid5(_UUID_NAMESPACE, '%s/%s/%s' % (

@@ -20,7 +20,9 @@ out-of-tree OPAE driver (``fpga/intel-fpga-dev.N/intel-fpga-port.N/afu_id``).
 
 One deployable per card (physical function); its accelerators are the
 virtual functions when SR-IOV is enabled (each VF carries one port and one
-AFU), else the PF itself.  The partial-reconfiguration interface id and
+AFU), else the PF itself.  It is named ``<host>_<address>`` after the PF,
+or after its last VF when SR-IOV is enabled, as the existing Cyborg names
+it (whose name then depended on its VFs).  The partial-reconfiguration interface id and
 the loaded AFU ids become traits, so that a device profile can ask for a
 function that is already loaded.
 """
@@ -112,8 +114,10 @@ class IntelFpgaDriver(base.AcceleratorDriver):
                       for f in functions.values() if f)
         fme = pf.glob(_DFL_FME)
         bitstream_id = pf.read(fme[0] + '/bitstream_id') if fme else None
+        # Named after the PF, or after its last VF when it has VFs, as the
+        # existing Cyborg names it.
         deployable = self.deployable(
-            pf.address, RESOURCE_CLASS, traits,
+            units[-1].address, RESOURCE_CLASS, traits,
             [base.pci_attach_handle(unit.address) for unit in units])
         return self.record(
             pf, fields.DeviceType.FPGA, [deployable],

@@ -25,6 +25,11 @@ Three layouts (HARDWARE.md 3.3):
   VF): one ``VGPU`` deployable per GPU and configured type, one ``PCI``
   handle per VF offering it.
 
+Deployables are named ``<host>_<PF address>``, as the existing Cyborg
+names them (it offers one vGPU type per GPU); a GPU that offers more than
+one configured type names the deployables of the types after the first
+(in ``enabled_vgpu_types`` order) ``<host>_<PF address>_<type id>``.
+
 A GPU that is carved into virtual functions or virtual GPUs is never also
 offered as a ``PGPU``, and virtual functions without a configured type are
 not offered at all: the existing Cyborg advertised both, so Placement
@@ -86,6 +91,20 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         super().__init__(conf, host, pci_host=pci_host)
         gpu_conf.register_vgpu_opts(conf)
         self.enabled_types = list(conf.gpu_devices.enabled_vgpu_types)
+
+    def _vgpu_deployables(self, pf, by_type):
+        """VGPU deployables of *by_type* ``{type id: (name, handles,
+        index in enabled_vgpu_types)}``, named as the module docstring
+        says.
+        """
+        first = min((order for _n, _h, order in by_type.values()),
+                    default=None)
+        return [self.deployable(
+            pf.address if order == first else
+            '%s_%s' % (pf.address, type_id), 'VGPU',
+            self._traits(pf, name), handles)
+            for type_id, (name, handles, order) in sorted(by_type.items())
+            if handles]
 
     def _configured(self, keys, pf_address):
         """The first configured type among *keys* (ids or names) that
@@ -153,8 +172,9 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                     (mdev_type['id'], mdev_type['name']), pf.address)
                 if chosen is None:
                     continue
-                entry = by_type.setdefault(mdev_type['id'],
-                                           (mdev_type['name'], []))
+                entry = by_type.setdefault(mdev_type['id'], (
+                    mdev_type['name'], [],
+                    self.enabled_types.index(chosen)))
                 count = (mdev_type['available_instances'] +
                          len(mdev_type['devices']))
                 for _ in range(count):
@@ -162,10 +182,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                     entry[1].append(base.pci_attach_handle(
                         unit.address, attach_type=fields.AttachType.MDEV,
                         asked_type=mdev_type['id'], vgpu_mark=mark))
-        return [self.deployable('%s_%s' % (pf.address, type_id), 'VGPU',
-                                self._traits(pf, name), handles)
-                for type_id, (name, handles) in sorted(by_type.items())
-                if handles]
+        return self._vgpu_deployables(pf, by_type)
 
     def _vendor_vfio_deployables(self, pf, vfs):
         """vGPU 17+: each VF offering a configured type is one vGPU."""
@@ -177,14 +194,14 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                 # Already set: only that type can be used on this VF.
                 types = {current: types.get(current, current)}
             for type_id, name in sorted(types.items()):
-                if self._configured((type_id, name), pf.address):
-                    by_type.setdefault(type_id, (name, []))[1].append(
+                chosen = self._configured((type_id, name), pf.address)
+                if chosen:
+                    by_type.setdefault(type_id, (
+                        name, [], self.enabled_types.index(chosen)))[1].append(
                         base.pci_attach_handle(vf.address,
                                                asked_type=type_id))
                     break
-        return [self.deployable('%s_%s' % (pf.address, type_id), 'VGPU',
-                                self._traits(pf, name), handles)
-                for type_id, (name, handles) in sorted(by_type.items())]
+        return self._vgpu_deployables(pf, by_type)
 
     # Device-side work at bind time ----------------------------------------
 

@@ -51,7 +51,7 @@ class _GenericTests(sysfs.FakeHostMixin):
         self.assertEqual('ready', record.acc_status.state)
         self.assertEqual(1, record.acc_specs.num)
         [dep] = record.deployables
-        self.assertEqual('test-host_0000_00_05_0', dep.name)
+        self.assertEqual('test-host_0000:00:05.0', dep.name)
         self.assertEqual(('CUSTOM_PCI', 1, 'generic'),
                          (dep.resource_class, dep.num_accelerators,
                           dep.driver_name))

@@ -70,7 +70,8 @@ class _GpuTests(sysfs.FakeHostMixin):
     def test_classic_mdev(self):
         t4 = self._records(['nvidia-222'])[fakesys.T4]
         [dep] = t4.deployables
-        self.assertEqual(('VGPU', 16, 'test-host_0000_af_00_0_nvidia-222'),
+        # Named as the existing Cyborg names it: after the GPU.
+        self.assertEqual(('VGPU', 16, 'test-host_0000:af:00.0'),
                          (dep.resource_class, dep.num_accelerators,
                           dep.name))
         self.assertEqual(['CUSTOM_NVIDIA_1EB8', 'CUSTOM_NVIDIA_1EB8_T4_1B',
@@ -80,6 +81,15 @@ class _GpuTests(sysfs.FakeHostMixin):
         self.assertEqual({'domain': '0000', 'bus': 'af', 'device': '00',
                           'function': '0', 'asked_type': 'nvidia-222',
                           'vgpu_mark': 'nvidia-222_3'}, handle.attach_info)
+
+    def test_second_type_of_a_gpu(self):
+        # The first configured type keeps the GPU's name; another type the
+        # same GPU offers is named after its type too.
+        t4 = self._records(['nvidia-223', 'nvidia-222'])[fakesys.T4]
+        self.assertEqual(
+            [('test-host_0000:af:00.0', 8), ('test-host_0000:af:00.0'
+                                             '_nvidia-222', 16)],
+            sorted((d.name, d.num_accelerators) for d in t4.deployables))
 
     def test_vendor_specific_vfio(self):
         records = self._records(['NVIDIA A100D-1-10C'])

@@ -42,7 +42,7 @@ class _QatTests(sysfs.FakeHostMixin):
         c62x = self._records()[fakesys.C62X]
         self.assertEqual('QAT', c62x.type)
         self.assertEqual(
-            ['test-host_0000_3d_01_0', 'test-host_0000_3d_01_1'],
+            ['test-host_0000:3d:01.0', 'test-host_0000:3d:01.1'],
             [d.name for d in c62x.deployables])
         for dep in c62x.deployables:
             self.assertEqual(('CUSTOM_QAT', 1, 'crypto'),

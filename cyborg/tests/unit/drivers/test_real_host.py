@@ -76,8 +76,8 @@ class RealHostTestCase(base.TestCase):
         self.assertEqual(rng[0].address, record.address)
         self.assertEqual('ready' if rng[0].driver else 'unbound',
                          record.acc_status.state)
-        self.assertEqual('real-host_' + rng[0].address.replace(
-            ':', '_').replace('.', '_'), record.deployables[0].name)
+        self.assertEqual('real-host_' + rng[0].address,
+                         record.deployables[0].name)
 
     def test_default_selectors_leave_virtio_alone(self):
         records = generic.GenericDriver(CONF, 'real-host').discover()

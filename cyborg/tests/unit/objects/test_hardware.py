@@ -95,6 +95,27 @@ class HardwareTestCase(base.TestCase):
             self.assertRaises(ValueError, hardware.pci_address_info, bad)
 
 
+    def test_canonical_info_json(self):
+        # The existing Cyborg's fake driver wrote unpadded numbers and
+        # unsorted keys.
+        self.assertEqual(
+            '{"bus": "0c", "device": "01", "domain": "0000", "function": "2"}',
+            hardware.canonical_info_json(
+                '{"domain": "0000", "bus": "0c", "device": "1", '
+                '"function": "2"}'))
+        self.assertEqual(
+            '{"asked_type": "nvidia-222", "bus": "af", "device": "00", '
+            '"domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_0"}',
+            hardware.canonical_info_json(
+                '{"asked_type": "nvidia-222", "bus": "AF", "device": "00", '
+                '"domain": "0000", "function": "0", '
+                '"vgpu_mark": "nvidia-222_0"}'))
+        for bad in ('[]', '{"bus": "0c"}', 'nope',
+                    '{"domain": "x", "bus": "0", "device": "0", '
+                    '"function": "0"}'):
+            self.assertRaises(ValueError, hardware.canonical_info_json, bad)
+
+
 class HardwareRowsTestCase(base.DbTestCase):
     """The record's values fit the real tables (created by the
     migrations), row for row.
