@@ -17,15 +17,11 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-PYTHON=${PYTHON:-python3}
-VENV=${CYBORG_VENV:-.venv}
-
-if [ ! -x "$VENV/bin/python" ]; then
-    "$PYTHON" -m venv "$VENV"
-fi
-"$VENV/bin/python" -m pip install -q --upgrade pip
-"$VENV/bin/python" -m pip install -q -c tools/upper-constraints.txt \
-    -e '.[all-in-one]' python-openstackclient python-cyborgclient \
-    osc-placement
+# Installed once per change of the requirements (tools/venv.sh); a change
+# of Cyborg's code needs no reinstall.
+# shellcheck source=tools/venv.sh
+. tools/venv.sh
+ensure_venv run -e '.[all-in-one]' python-openstackclient \
+    python-cyborgclient osc-placement
 
 exec "$VENV/bin/cyborg-all-in-one" --state-dir .state "$@"

@@ -2,48 +2,112 @@
 # Copyright 2026 The Cyborg Authors
 # SPDX-License-Identifier: Apache-2.0
 #
-# Install Cyborg and its test requirements into ./.venv and run the whole
-# test suite (unit and functional) with pytest.  This is the README's test
-# command, and exactly what CI (.ci/run) runs.
+# Set up everything the test suite needs and run it with pytest.  This is
+# the README's test command, and exactly what CI (.ci/run) runs.
 #
 #   tools/run-tests.sh [pytest arguments]
 #
-# Functional tests use MariaDB/MySQL, PostgreSQL and RabbitMQ on localhost
-# (tools/test-setup.sh creates the "openstack_citest" database user); a
-# backend that is missing makes its tests skip, unless CYBORG_TEST_REQUIRE
-# names it (CI does), which makes them fail.
+# With no file or directory among the arguments, the whole suite runs
+# (cyborg/tests, the testpaths of tox.ini); "tools/run-tests.sh
+# cyborg/tests/unit" runs the unit tests only.  The tests run in a random
+# order; the seed is printed first and last ("--randomly-seed=N" replays
+# it, "-p no:randomly" keeps the order of the files).
+#
+# Set-up, each step only when something is missing or changed:
+# 1. the Debian packages the tests need: as root they are installed
+#    (apt-get update once, then apt-get install); otherwise the script
+#    names them and stops;
+# 2. ./.venv with Cyborg and the test requirements (pip runs again only
+#    when a requirements or packaging file, or Python, changed);
+# 3. the "openstack_citest" database user of the opportunistic database
+#    tests (tools/test-setup.sh), when it cannot log in yet.
+#
+# Functional tests use MariaDB/MySQL, PostgreSQL and RabbitMQ on localhost;
+# a backend that is missing makes its tests skip, unless
+# CYBORG_TEST_REQUIRE names it (CI does), which makes them fail.
 
 set -eu
 cd "$(dirname "$0")/.."
 
 PYTHON=${PYTHON:-python3}
-VENV=${CYBORG_VENV:-.venv}
 
-if [ ! -x "$VENV/bin/python" ]; then
-    "$PYTHON" -m venv "$VENV"
+log() { echo "[run-tests] $*" >&2; }
+
+# --- 1. Debian packages ------------------------------------------------------
+# libudev1: pyudev's library.  umockdev: fake sysfs trees for the driver
+# tests (umockdev-wrapper).  gir1.2-umockdev-1.0: UMockdev.Testbed
+# (hotplug uevents) through PyGObject, which pip builds from source with
+# libgirepository1.0-dev, libcairo2-dev (for pycairo), pkg-config and gcc.
+PACKAGES="libudev1 umockdev gir1.2-umockdev-1.0 libgirepository1.0-dev
+libcairo2-dev pkg-config gcc"
+
+missing_packages() {
+    local pkg missing=""
+    for pkg in $PACKAGES; do
+        dpkg-query -W -f '${Status}' "$pkg" 2>/dev/null |
+            grep -q 'ok installed' || missing="$missing $pkg"
+    done
+    # Debian's own Python needs two more packages for a venv and for
+    # building PyGObject; a Python built from source has both already.
+    "$PYTHON" -c 'import ensurepip' 2>/dev/null ||
+        missing="$missing python3-venv"
+    "$PYTHON" -c 'import os, sys, sysconfig
+sys.exit(not os.path.exists(os.path.join(
+    sysconfig.get_paths()["include"], "Python.h")))' ||
+        missing="$missing python3-dev"
+    echo "$missing"
+}
+
+if command -v dpkg-query >/dev/null; then
+    missing=$(missing_packages)
+    if [ -n "$missing" ]; then
+        if [ "$(id -u)" != 0 ]; then
+            log "the tests need these Debian packages; install them with:"
+            log "  sudo apt-get install$missing"
+            exit 1
+        fi
+        log "installing Debian packages:$missing"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        # shellcheck disable=SC2086
+        apt-get install -y -qq --no-install-recommends $missing >/dev/null
+    fi
+else
+    log "not a Debian system: make sure these (or your distribution's" \
+        "equivalents) are installed: $PACKAGES"
 fi
-"$VENV/bin/python" -m pip install -q --upgrade pip
-"$VENV/bin/python" -m pip install -q -c tools/upper-constraints.txt \
-    -r requirements.txt -r test-requirements.txt -e .
 
-# The opportunistic database user; harmless when it already exists, and
-# only a warning where we lack the rights to create it.
-if ! tools/test-setup.sh >/tmp/cyborg-test-setup.log 2>&1; then
-    echo "WARNING: tools/test-setup.sh failed (see /tmp/cyborg-test-setup.log);" \
-         "database tests will skip unless CYBORG_TEST_REQUIRE names them." >&2
+# --- 2. the virtual environment ---------------------------------------------
+# shellcheck source=tools/venv.sh
+. tools/venv.sh
+ensure_venv tests -r requirements.txt -r test-requirements.txt \
+    -r umockdev-requirements.txt -e .
+
+# --- 3. the opportunistic database user --------------------------------------
+# Only what is missing is created; a failure is fatal where
+# CYBORG_TEST_REQUIRE names that database (CI), a warning elsewhere.
+if ! tools/test-setup.sh --missing-only >/tmp/cyborg-test-setup.log 2>&1; then
+    case ",${CYBORG_TEST_REQUIRE:-}," in
+        *,mysql,*|*,postgresql,*)
+            cat /tmp/cyborg-test-setup.log >&2
+            log "FATAL: tools/test-setup.sh failed"
+            exit 1;;
+    esac
+    log "WARNING: tools/test-setup.sh failed (see" \
+        "/tmp/cyborg-test-setup.log); database tests will skip."
 fi
 
+# --- run ----------------------------------------------------------------------
 # Driver tests read fake sysfs trees through pyudev: umockdev's preload
 # library must be in the process from its start, so pytest runs under
-# umockdev-wrapper when it is installed (Debian package umockdev).  Without
-# it those tests skip and their SysfsRoot twins still run, unless
-# CYBORG_TEST_REQUIRE names umockdev (CI does).
+# umockdev-wrapper when it is installed.
 WRAPPER=""
 if command -v umockdev-wrapper >/dev/null; then
     WRAPPER=umockdev-wrapper
 fi
 
-# Tests of the same file stay in one worker (--dist loadfile): the
-# functional files share a database and RabbitMQ.
+# Tests of the same file stay in one worker (--dist loadfile): a gabbi
+# file is a sequence of requests, and the functional files share a
+# database and RabbitMQ.  The random order is cyborg/tests/conftest.py's.
 exec $WRAPPER "$VENV/bin/python" -m pytest -n "${CYBORG_TEST_WORKERS:-auto}" \
-    --dist loadfile cyborg/tests "$@"
+    --dist loadfile "$@"

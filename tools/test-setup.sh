@@ -10,6 +10,17 @@
 # 127.0.0.1 with $MYSQL_ROOT_PW, empty by default, or over the local socket
 # with sudo) and PostgreSQL's "postgres" superuser (over 127.0.0.1, or with
 # sudo -u postgres).
+#
+#   tools/test-setup.sh [--missing-only]
+#
+# With --missing-only (what tools/run-tests.sh uses), a server where the
+# user can already log in to its database is left alone, so no
+# administrative access is needed on the next runs.
+
+MISSING_ONLY=false
+if [ "${1:-}" = "--missing-only" ]; then
+    MISSING_ONLY=true
+fi
 
 DB_ROOT_PW=${MYSQL_ROOT_PW:-}
 DB_USER=openstack_citest
@@ -54,14 +65,30 @@ run_psql() {
     fi
 }
 
+mysql_ready() {
+    $MISSING_ONLY && mysql -u $DB_USER -p$DB_PW -h 127.0.0.1 openstack_citest \
+        -e "SELECT 1" </dev/null >/dev/null 2>&1
+}
+
+psql_ready() {
+    $MISSING_ONLY && PGPASSWORD=$DB_PW psql -h 127.0.0.1 -U $DB_USER \
+        -d openstack_citest -c "SELECT 1" </dev/null >/dev/null 2>&1
+}
+
 status=0
 if command -v mysql >/dev/null; then
-    run_mysql -e "$MYSQL_SQL" || { echo "MySQL setup failed" >&2; status=1; }
+    if mysql_ready; then
+        echo "MySQL: $DB_USER can log in already"
+    else
+        run_mysql -e "$MYSQL_SQL" || { echo "MySQL setup failed" >&2; status=1; }
+    fi
 else
     echo "mysql client not found: skipping MariaDB/MySQL" >&2
 fi
 
-if command -v psql >/dev/null; then
+if command -v psql >/dev/null && psql_ready; then
+    echo "PostgreSQL: $DB_USER can log in already"
+elif command -v psql >/dev/null; then
     if run_psql -c "$PG_ROLE_SQL"; then
         if ! run_psql -tAc "SELECT 1 FROM pg_database WHERE datname = 'openstack_citest'" | grep -q 1; then
             run_psql -c "CREATE DATABASE openstack_citest OWNER $DB_USER" || status=1

@@ -134,6 +134,9 @@ class DriverOpsTestCase(base.DbTestCase):
 
     def test_drivers_of_the_configuration_file_stay(self):
         self.flags(group='agent', enabled_drivers=['fake'])
+        # The hello waits report_interval for its answer: under load one
+        # second was not always enough, and the test read no driver.
+        self.flags(report_interval=60)
         agent = agent_manager.AgentManager('n4')
         self._serve(agent_rpcapi.TOPIC, 'n4', agent)
         agent._heartbeat(self.context)

@@ -1,0 +1,55 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""pytest hooks of the whole suite: random order, gabbi files in order.
+
+The suite runs in a random order so that a test that depends on another
+fails: pytest-randomly gives the seed (printed in the header and again
+after the results, ``--randomly-seed`` replays it, ``-p no:randomly``
+turns it off) and this file the order, in which the requests of one gabbi
+YAML file (a sequence, not independent tests) stay together and in the
+order of the file.  See cyborg/tests/README.rst.
+"""
+
+import pytest
+
+from cyborg.tests.fixtures import order
+
+
+def pytest_configure(config):
+    if order.random_seed(config) is not None:
+        # The order is ours (below): pytest-randomly's own would split the
+        # gabbi files, whose start and stop gabbi expects around them.
+        config.option.randomly_reorganize = False
+        # Python's random module stays random: oslo.db names the test
+        # databases with it, and two test processes (xdist workers, or
+        # two developers replaying one seed) must not pick the same.
+        config.option.randomly_reset_seed = False
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    # Before gabbi's own wrapper, which finds each file's start and stop
+    # (and gives its first request the start) by their places in *items*.
+    seed = order.random_seed(config)
+    if seed is not None:
+        items[:] = order.shuffle(items, seed, order.gabbi_sequence)
+    return (yield)
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    seed = order.random_seed(config)
+    if seed is not None:
+        terminalreporter.write_line(
+            'Test order: --randomly-seed=%s (replay it with '
+            'tools/run-tests.sh --randomly-seed=%s ...)' % (seed, seed))

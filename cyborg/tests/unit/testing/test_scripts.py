@@ -1,0 +1,225 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""tools/run-tests.sh and tox.ini: the set-up the README's command does.
+
+The script runs for real, with the programs it would change the machine
+with (apt-get, dpkg-query, id, the database clients, the virtual
+environment's Python) replaced by recorders on PATH.
+"""
+
+import configparser
+import os
+import re
+import stat
+import subprocess
+
+import fixtures
+
+from cyborg.tests import base
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..',
+                                    '..', '..'))
+SCRIPT = os.path.join(ROOT, 'tools', 'run-tests.sh')
+PACKAGES = ['libudev1', 'umockdev', 'gir1.2-umockdev-1.0',
+            'libgirepository1.0-dev', 'libcairo2-dev', 'pkg-config', 'gcc']
+
+
+class RunTestsScriptTestCase(base.TestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.tmp = self.useFixture(fixtures.TempDir()).path
+        self.bin = os.path.join(self.tmp, 'bin')
+        self.calls = os.path.join(self.tmp, 'calls')
+        self.venv = os.path.join(self.tmp, 'venv')
+        os.makedirs(self.bin)
+        open(self.calls, 'w').close()
+        self.installed = set(PACKAGES)
+        self.uid = 0
+        # Every database client logs in (the user exists).
+        self.citest_exists = True
+        self.python_version = 'Python 3.x'
+
+    def _program(self, path, body):
+        with open(path, 'w') as f:
+            f.write('#!/bin/bash\n' + body)
+        os.chmod(path, os.stat(path).st_mode | stat.S_IEXEC)
+
+    def _recorder(self, name, body=''):
+        self._program(os.path.join(self.bin, name),
+                      'echo "%s $*" >> %s\n%s' % (name, self.calls, body))
+
+    def _stubs(self):
+        installed = ' '.join(sorted(self.installed))
+        self._recorder('dpkg-query', 'for p in %s; do [ "$p" = "${@: -1}" ] '
+                       '&& { echo "install ok installed"; exit 0; }; done\n'
+                       'exit 1\n' % installed)
+        self._recorder('id', 'echo %d\n' % self.uid)
+        self._recorder('apt-get')
+        self._recorder('umockdev-wrapper', 'exec "$@"\n')
+        login = 'exit 0' if self.citest_exists else (
+            '[[ "$*" == *openstack_citest*SELECT* ]] && exit 1; exit 0')
+        self._recorder('mysql', login + '\n')
+        self._recorder('psql', login + '\n')
+        # The virtual environment's Python: records pip and pytest.
+        os.makedirs(os.path.join(self.venv, 'bin'), exist_ok=True)
+        self._program(os.path.join(self.venv, 'bin', 'python'),
+                      'echo "venv-python $*" >> %s\n'
+                      '[ "$1" = --version ] && echo "%s"\n'
+                      'exit 0\n' % (self.calls, self.python_version))
+        self._program(os.path.join(self.venv, 'bin', 'cyborg-all-in-one'),
+                      'echo "all-in-one $*" >> %s\n' % self.calls)
+
+    def _run(self, *args, script=SCRIPT):
+        self._stubs()
+        env = dict(os.environ, PATH=self.bin + ':' + os.environ['PATH'],
+                   CYBORG_VENV=self.venv, CYBORG_TEST_REQUIRE='')
+        out = subprocess.run([script] + list(args), env=env, cwd=ROOT,
+                             capture_output=True, text=True, timeout=120,
+                             stdin=subprocess.DEVNULL)
+        with open(self.calls) as f:
+            calls = f.read().splitlines()
+        open(self.calls, 'w').close()
+        return out, calls
+
+    def test_not_root_names_the_missing_packages_and_stops(self):
+        self.uid = 1000
+        self.installed -= {'umockdev', 'libcairo2-dev'}
+        out, calls = self._run()
+        self.assertEqual(1, out.returncode)
+        self.assertIn('sudo apt-get install umockdev libcairo2-dev',
+                      out.stderr)
+        self.assertFalse([c for c in calls
+                          if c.startswith(('apt-get', 'venv-python'))])
+
+    def test_root_installs_the_missing_packages_once(self):
+        self.installed -= {'gir1.2-umockdev-1.0', 'gcc'}
+        out, calls = self._run()
+        self.assertEqual(0, out.returncode, out.stderr)
+        apt = [c for c in calls if c.startswith('apt-get')]
+        self.assertEqual(2, len(apt), apt)
+        self.assertRegex(apt[0], r'^apt-get update')
+        self.assertRegex(apt[1], r'^apt-get install .*'
+                         r' gir1.2-umockdev-1.0 gcc$')
+        # Nothing missing: apt-get is not run at all.
+        self.installed = set(PACKAGES)
+        out, calls = self._run()
+        self.assertFalse([c for c in calls if c.startswith('apt-get')])
+
+    def test_arguments_replace_the_default_paths(self):
+        out, calls = self._run('cyborg/tests/unit', '-k', 'policy')
+        self.assertEqual(0, out.returncode, out.stderr)
+        pytest = [c for c in calls if c.startswith('venv-python -m pytest')]
+        self.assertEqual(1, len(pytest), calls)
+        self.assertTrue(pytest[0].endswith(
+            '--dist loadfile cyborg/tests/unit -k policy'), pytest[0])
+        out, calls = self._run()
+        pytest = [c for c in calls if c.startswith('venv-python -m pytest')]
+        self.assertTrue(pytest[0].endswith('--dist loadfile'), pytest[0])
+
+    def test_installs_only_when_something_changed(self):
+        out, calls = self._run()
+        self.assertEqual(0, out.returncode, out.stderr)
+        pip = [c for c in calls if ' -m pip install ' in c]
+        self.assertEqual(2, len(pip), calls)
+        self.assertIn('-r umockdev-requirements.txt', pip[1])
+        out, calls = self._run()
+        self.assertEqual([], [c for c in calls if ' -m pip ' in c])
+        # Another Python in the environment: install again.
+        self.python_version = 'Python 3.y'
+        out, calls = self._run()
+        self.assertEqual(2, len([c for c in calls if ' -m pip ' in c]))
+
+    def test_database_user_created_only_when_missing(self):
+        out, calls = self._run()
+        self.assertEqual(0, out.returncode, out.stderr)
+        self.assertFalse([c for c in calls if 'CREATE' in c], calls)
+        self.citest_exists = False
+        out, calls = self._run()
+        self.assertEqual(0, out.returncode, out.stderr)
+        text = '\n'.join(calls)
+        self.assertIn("CREATE USER IF NOT EXISTS 'openstack_citest'", text)
+        self.assertIn('CREATE ROLE openstack_citest', text)
+
+
+    def test_run_cyborg_installs_once(self):
+        script = os.path.join(ROOT, 'tools', 'run-cyborg.sh')
+        for attempt in range(2):
+            out, calls = self._run('--simulate', 'fpga=1', script=script)
+            self.assertEqual(0, out.returncode, out.stderr)
+            self.assertEqual(
+                2 if attempt == 0 else 0,
+                len([c for c in calls if ' -m pip install ' in c]), calls)
+            self.assertEqual(
+                'all-in-one --state-dir .state --simulate fpga=1', calls[-1])
+
+
+class ToxTestCase(base.TestCase):
+    """The docs and generator environments need no system package."""
+
+    def _requirements(self, path, seen=()):
+        names = []
+        with open(path) as f:
+            for line in f:
+                line = line.split('#')[0].strip()
+                if line.startswith('-r'):
+                    included = os.path.join(os.path.dirname(path),
+                                            line[2:].strip())
+                    names += self._requirements(included)
+                elif line and not line.startswith('-'):
+                    names.append(re.split(r'[<>=!\[; ]', line)[0].lower())
+        return names
+
+    def _deps(self, tox, env):
+        section = 'testenv:%s' % env
+        deps = tox.get(section, 'deps', fallback=None)
+        if deps is None:
+            deps = tox.get('testenv', 'deps')
+        while deps.strip().startswith('{['):
+            ref = re.match(r'\{\[([^\]]+)\]deps\}', deps.strip()).group(1)
+            deps = tox.get(ref, 'deps')
+        names = []
+        for line in deps.splitlines():
+            line = line.strip().replace('{toxinidir}', ROOT)
+            if line.startswith('-r'):
+                names += self._requirements(line[2:])
+            elif line and not line.startswith('-'):
+                names.append(line.lower())
+        return names
+
+    def test_docs_and_generators_need_no_pygobject(self):
+        tox = configparser.ConfigParser(interpolation=None)
+        tox.read(os.path.join(ROOT, 'tox.ini'))
+        for env in ('docs', 'genconfig', 'genpolicy', 'releasenotes'):
+            deps = self._deps(tox, env)
+            self.assertTrue(deps, env)
+            self.assertNotIn('pygobject', deps, env)
+        self.assertIn('sphinx', self._deps(tox, 'docs'))
+        self.assertIn('reno', self._deps(tox, 'releasenotes'))
+        for env in ('py3', 'functional'):
+            self.assertIn('pygobject', self._deps(tox, env))
+            self.assertIn('pytest-randomly', self._deps(tox, env))
+
+
+class PackagingTestCase(base.TestCase):
+
+    def test_every_directory_of_the_package_is_a_package(self):
+        # A directory without __init__.py is a namespace package that
+        # setuptools warns about at every install (dozens of lines).
+        missing = []
+        for path, dirs, files in os.walk(os.path.join(ROOT, 'cyborg')):
+            dirs[:] = [d for d in dirs if d != '__pycache__']
+            if files and '__init__.py' not in files:
+                missing.append(os.path.relpath(path, ROOT))
+        self.assertEqual([], missing)
