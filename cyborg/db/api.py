@@ -195,17 +195,56 @@ def execute(session, statement, params=None):
     return session.connection().execute(statement, params)
 
 
+# The character set of MySQL/MariaDB connections whose URL names none.
+# oslo.db's default, "utf8", is MySQL's three-byte utf8mb3: any four-byte
+# character (an emoji in a device profile's name) is then refused, or
+# compared with the utf8mb4 columns as an "Illegal mix of collations".
+MYSQL_CHARSET = 'utf8mb4'
+
+
+def with_default_charset(url):
+    """*url*, with ``charset=utf8mb4`` when it is MySQL's and names none.
+
+    :param url: a database URL (string), or None.
+    :returns: the URL to connect with (a string, or None).
+    """
+    if not url:
+        return url
+    parsed = sa.engine.make_url(url)
+    if parsed.get_backend_name() != 'mysql' or 'charset' in parsed.query:
+        return url
+    return parsed.update_query_dict({'charset': MYSQL_CHARSET}).\
+        render_as_string(hide_password=False)
+
+
+def engine_options(options):
+    """The enginefacade options of Cyborg for ``[database]`` *options*.
+
+    :param options: a dict of ``[database]`` options (at least
+        ``connection``).
+    :returns: a new dict for ``configure()`` of a transaction context.
+    """
+    options = dict(options)
+    for key in ('connection', 'slave_connection'):
+        if key in options:
+            options[key] = with_default_charset(options[key])
+    # SQLite (unit tests, the embedded mode) enforces foreign keys only when
+    # asked to; the other backends always do.
+    options['sqlite_fk'] = True
+    return options
+
+
 def configure(conf):
     """Point the context manager at ``[database] connection``.
 
     Must run once per process before the first query; the engine itself is
     created lazily, at the first query (after a fork, in the child).
+    MySQL/MariaDB connections use utf8mb4 unless the URL names a charset
+    (see with_default_charset).
 
     :param conf: the ConfigOpts holding the [database] group.
     """
-    # SQLite (unit tests, the embedded mode) enforces foreign keys only when
-    # asked to; the other backends always do.
-    context_manager.configure(sqlite_fk=True, **dict(conf.database.items()))
+    context_manager.configure(**engine_options(conf.database.items()))
 
 
 def get_engine():

@@ -152,6 +152,29 @@ class TestMigrationsSQLite(_MigrationsMixin, base.TestCase):
 class TestMigrationsMySQL(_MigrationsMixin, base.TestCase):
     BACKEND = 'mysql'
 
+    def test_tables_are_utf8mb4_whatever_the_database_default(self):
+        name = self.engine.url.database
+        with self.engine.begin() as conn:
+            conn.exec_driver_sql(
+                'ALTER DATABASE `%s` CHARACTER SET utf8mb3' % name)
+        migration.upgrade(engine=self.engine)
+        with self.engine.connect() as conn:
+            tables = conn.execute(sa.text(
+                'SELECT table_name, table_collation FROM '
+                'information_schema.tables WHERE table_schema = :db'),
+                {'db': name}).all()
+            columns = conn.execute(sa.text(
+                'SELECT table_name, column_name, character_set_name FROM '
+                'information_schema.columns WHERE table_schema = :db AND '
+                'character_set_name IS NOT NULL'), {'db': name}).all()
+        self.assertTrue(columns)
+        self.assertEqual(
+            [], [t for t in tables if t[0] != 'alembic_version'
+                 and not t[1].startswith('utf8mb4')])
+        self.assertEqual(
+            [], [c for c in columns if c[0] != 'alembic_version'
+                 and c[2] != 'utf8mb4'])
+
 
 class TestMigrationsPostgreSQL(_MigrationsMixin, base.TestCase):
     BACKEND = 'postgresql'

@@ -11,12 +11,17 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg.db.api: retries on deadlock and on a lost connection."""
+"""cyborg.db.api: retries on deadlock and on a lost connection, utf8mb4
+on MySQL.
+"""
 
 from oslo_db import exception as db_exc
 
+from cyborg import conf as cyborg_conf
 from cyborg.db import api as db_api
 from cyborg.tests import base
+
+CONF = cyborg_conf.CONF
 
 
 class RetryOnDeadlockTestCase(base.DbTestCase):
@@ -59,3 +64,33 @@ class RetryOnDeadlockTestCase(base.DbTestCase):
 
         self.assertRaises(db_exc.DBDeadlock, outer, self.context)
         self.assertEqual(['v'], calls)
+
+
+class DefaultCharsetTestCase(base.TestCase):
+    """MySQL connections are utf8mb4 unless the URL names a charset."""
+
+    def test_mysql_without_charset(self):
+        self.assertEqual(
+            'mysql+pymysql://u:p@db/cyborg?charset=utf8mb4',
+            db_api.with_default_charset('mysql+pymysql://u:p@db/cyborg'))
+        self.assertEqual(
+            'mysql://db/cyborg?charset=utf8mb4&plugin=x',
+            db_api.with_default_charset('mysql://db/cyborg?plugin=x'))
+
+    def test_a_named_charset_and_other_databases_are_kept(self):
+        for url in ('mysql+pymysql://db/cyborg?charset=utf8',
+                    'postgresql+psycopg2://db/cyborg',
+                    'sqlite:////tmp/c.sqlite', None, ''):
+            self.assertEqual(url, db_api.with_default_charset(url))
+
+    def test_options_of_the_database_group(self):
+        self.flags(group='database',
+                   connection='mysql+pymysql://u:p@db/cyborg',
+                   slave_connection='mysql+pymysql://u:p@replica/cyborg')
+        options = db_api.engine_options(dict(CONF.database.items()))
+        self.assertEqual('mysql+pymysql://u:p@db/cyborg?charset=utf8mb4',
+                         options['connection'])
+        self.assertEqual(
+            'mysql+pymysql://u:p@replica/cyborg?charset=utf8mb4',
+            options['slave_connection'])
+        self.assertTrue(options['sqlite_fk'])

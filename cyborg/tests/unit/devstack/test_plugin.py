@@ -61,7 +61,9 @@ NOVA_CONF = '/etc/nova/nova.conf'
 NOVA_CPU_CONF = '/etc/nova/nova-cpu.conf'
 TEMPEST_CONF = '/opt/stack/tempest/etc/tempest.conf'
 API_URL = 'http://192.0.2.10/accelerator'
-DB_URL = 'mysql+pymysql://root:secretdb@127.0.0.1/cyborg?charset=utf8'
+# devstack's URL asks for charset=utf8 (utf8mb3); the plugin asks for
+# utf8mb4.
+DB_URL = 'mysql+pymysql://root:secretdb@127.0.0.1/cyborg?charset=utf8mb4'
 
 
 def _service_auth(user):
