@@ -281,6 +281,13 @@ class ImageNotFound(NotFound):
     msg_fmt = _("Image %(image)s could not be found: %(reason)s")
 
 
+class ImageServiceNotConfigured(Conflict):
+    msg_fmt = _("Image %(image)s is not in the image cache of host "
+                "%(host)s (%(path)s) and no image service is configured "
+                "([glance] auth_type or endpoint_override): copy the image "
+                "file to that path, or configure [glance].")
+
+
 class CommandFailed(CyborgException):
     msg_fmt = _("Command %(command)s failed with exit code %(exit_code)s: "
                 "%(stderr)s")

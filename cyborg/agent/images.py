@@ -16,8 +16,10 @@
 A device profile names an image by UUID (``accel:bitstream_id``) or by
 the value of its ``accel:function_id`` property.  The agent looks in
 ``[agent] image_cache_dir`` first (``<uuid>`` or ``function-<id>``);
-operators of hosts without Glance put the files there.  Otherwise the image
-is downloaded from Glance (``[glance]``) into the cache, atomically.
+operators of hosts without Glance (and of the all-in-one) put the files
+there.  Otherwise the image is downloaded from Glance (``[glance]``) into
+the cache, atomically; without a ``[glance]`` configuration that is a
+conflict (ImageServiceNotConfigured), which names the file to copy.
 """
 
 import os
@@ -52,6 +54,11 @@ def _cached(name):
                                       reason='not a valid image name')
     path = os.path.join(_cache_dir(), name)
     return path if os.path.isfile(path) else None
+
+
+def _glance_configured():
+    """Whether ``[glance]`` says how to reach Glance at all."""
+    return bool(CONF.glance.auth_type or CONF.glance.endpoint_override)
 
 
 def _glance():
@@ -98,7 +105,7 @@ def fetch(bitstream_id=None, function_id=None):
 
     :param bitstream_id: an image UUID, or None.
     :param function_id: an accel:function_id value, or None.
-    :raises: ImageNotFound
+    :raises: ImageNotFound, ImageServiceNotConfigured
     :returns: the path of a file in the image cache.
     """
     name = (bitstream_id if bitstream_id
@@ -108,6 +115,10 @@ def fetch(bitstream_id=None, function_id=None):
         if path:
             return path
         path = os.path.join(_cache_dir(), name)
+        if not _glance_configured():
+            raise exception.ImageServiceNotConfigured(
+                image=bitstream_id or 'of function %s' % function_id,
+                host=CONF.host, path=path)
         try:
             adapter = _glance()
             image_uuid = bitstream_id or _by_function(adapter, function_id)

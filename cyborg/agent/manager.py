@@ -132,7 +132,8 @@ class AgentManager:
                            exception.UnsupportedOperation,
                            exception.DriverDeviceNotFound,
                            exception.CommandFailed,
-                           exception.ImageNotFound)
+                           exception.ImageNotFound,
+                           exception.ImageServiceNotConfigured)
 
     @messaging.expose
     @messaging.expected_exceptions(*_DEVICE_WORK_ERRORS)

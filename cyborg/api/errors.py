@@ -64,6 +64,7 @@ DRIVER_IN_USE = 'cyborg.driver.in_use'
 DRIVER_CONFIG_INVALID = 'cyborg.driver.invalid_config'
 NO_ACCELERATOR_CANDIDATE = 'cyborg.instance.no_candidate'
 CONDUCTOR_TOO_OLD = 'cyborg.upgrade.conductor_too_old'
+IMAGE_SERVICE_NOT_CONFIGURED = 'cyborg.image.no_image_service'
 
 _BY_EXCEPTION = {
     exception.Invalid: INVALID_INPUT,
@@ -95,6 +96,7 @@ _BY_EXCEPTION = {
     exception.DriverConfigInvalid: DRIVER_CONFIG_INVALID,
     exception.NoAcceleratorCandidate: NO_ACCELERATOR_CANDIDATE,
     exception.ConductorTooOld: CONDUCTOR_TOO_OLD,
+    exception.ImageServiceNotConfigured: IMAGE_SERVICE_NOT_CONFIGURED,
 }
 
 _BY_STATUS = {

@@ -199,8 +199,14 @@ class AllInOne:
         rpc.cleanup()
 
 
+# The device profile the banner's commands create: not one the README's
+# creates, so that the two can be tried in either order.
+BANNER_PROFILE = 'banner-fpga'
+
+
 def banner(conf):
     """What the process prints once it is up: endpoints and commands."""
+    bindir = os.path.dirname(sys.executable)
     api = _local_url(conf, '/v2')
     placement = _local_url(conf, PLACEMENT_PREFIX)
     nova = _local_url(conf, NOVA_PREFIX)
@@ -226,18 +232,17 @@ def banner(conf):
         "  curl -s -H 'X-Auth-Token: admin' %s/resource_providers" %
         placement,
         "  curl -s -X POST %s/device_profiles %s \\" % (api, json_header),
-        '      -d \'[{"name": "fpga1", "groups": '
-        '[{"resources:FPGA": "1"}]}]\'',
+        '      -d \'[{"name": "%s", "groups": '
+        '[{"resources:FPGA": "1"}]}]\'' % BANNER_PROFILE,
         "  curl -s -X POST %s/accelerator_requests %s \\" % (api,
                                                             json_header),
-        '      -d \'{"device_profile_name": "fpga1"}\'',
+        '      -d \'{"device_profile_name": "%s"}\'' % BANNER_PROFILE,
         '  curl -s %s/os-server-external-events' % nova,
-        '  openstack --os-auth-type none --os-endpoint %s accelerator '
-        'device list' % api,
+        '  %s --os-auth-type none --os-endpoint %s accelerator '
+        'device list' % (os.path.join(bindir, 'openstack'), api),
         '    (with python-openstackclient and python-cyborgclient)',
         '  OS_AUTH_TYPE=none OS_ENDPOINT=%s %s service-list' % (
-            api[:-len('/v2')],
-            os.path.join(os.path.dirname(sys.executable), 'cyborg')),
+            api[:-len('/v2')], os.path.join(bindir, 'cyborg')),
         '    (the operator command; also driver-list, hardware-list, '
         'install-driver...)',
         'Binding an ARQ as Nova does: README.rst, "Trying Cyborg".',

@@ -273,6 +273,7 @@ class ConductorManager:
     @messaging.expected_exceptions(exception.DeployableNotFound,
                                    exception.UnsupportedOperation,
                                    exception.ImageNotFound,
+                                   exception.ImageServiceNotConfigured,
                                    exception.DriverDeviceNotFound,
                                    exception.DriverNotEnabled,
                                    exception.CommandFailed)

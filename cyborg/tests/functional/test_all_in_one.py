@@ -226,5 +226,26 @@ class AllInOneTestCase(base.BaseTestCase):
             headers=PLACEMENT)['allocations']
         self.assertEqual({'FPGA': 1}, allocations[rp_uuid]['resources'])
         self.assertEqual([event], self.nova_events())
+        self.program_without_glance()
 
         self.stop(signal.SIGINT)
+
+    def program_without_glance(self):
+        """No Glance: a clear 409 naming the file, then the local file."""
+        [fpga] = [d for d in self.request(
+            'GET', self.api + '/deployables', 200)['deployables']
+            if d['name'] == HOST + '_FakeDevice_fpga1']
+        image = uuidutils.generate_uuid()
+        url = '%s/deployables/%s/program' % (self.api, fpga['uuid'])
+        body = [{'path': '/program', 'op': 'replace',
+                 'value': [{'image_uuid': image}]}]
+        path = os.path.join(self.state, 'images', image)
+        response = self.session.patch(url, json=body, timeout=60)
+        self.assertEqual(409, response.status_code, response.text)
+        self.assertIn('cyborg.image.no_image_service', response.text)
+        self.assertIn('no image service is configured', response.text)
+        self.assertIn(path, response.text)
+        with open(path, 'wb') as f:
+            f.write(b'a bitstream')
+        programmed = self.request('PATCH', url, 200, json=body)
+        self.assertEqual(image, programmed['bitstream_id'])

@@ -14,6 +14,8 @@
 """Tests of cyborg-all-in-one's settings and output."""
 
 import os
+import re
+import sys
 
 import fixtures
 from oslo_config import cfg
@@ -101,3 +103,23 @@ class AdjustTest(base.BaseTestCase):
                          os.path.join(self.state, 'nova-events.log'),
                          'fpga=1', 'Ctrl-C'):
             self.assertIn(expected, text)
+
+    def test_banner_commands_and_the_readme_in_either_order(self):
+        text = all_in_one.banner(self.conf('--simulate', 'fpga=1'))
+        bindir = os.path.dirname(sys.executable)
+        # The clients of the virtual environment, by their paths.
+        self.assertIn(os.path.join(bindir, 'openstack') +
+                      ' --os-auth-type none', text)
+        self.assertIn(os.path.join(bindir, 'cyborg') + ' service-list', text)
+        self.assertNotRegex(text, r'(?m)^\s+openstack ')
+        created = set(re.findall(r'"name": "([^"]+)"', text))
+        self.assertEqual({all_in_one.BANNER_PROFILE}, created)
+        readme = os.path.join(os.path.dirname(__file__), '..', '..', '..',
+                              '..', 'README.rst')
+        with open(readme) as f:
+            text = f.read()
+        in_readme = set(re.findall(r'"name": "([^"]+)"', text)) | set(
+            re.findall(r'(?:profile create|device-profile-create) (\S+)',
+                       text))
+        self.assertIn('fpga1', in_readme)
+        self.assertNotIn(all_in_one.BANNER_PROFILE, in_readme)
