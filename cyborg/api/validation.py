@@ -66,11 +66,17 @@ def _validate(instance, schema, what):
     if errors:
         error = errors[0]
         where = '/'.join(str(p) for p in error.absolute_path)
+        message = error.message
+        if error.validator == 'pattern' and 'description' in error.schema:
+            # What the pattern means, not the pattern.
+            message = _('%(value)r is not %(description)s') % {
+                'value': error.instance,
+                'description': error.schema['description']}
         raise exception.Invalid(
             _('Invalid %(what)s%(where)s: %(message)s') % {
                 'what': what,
                 'where': (' at %s' % where) if where else '',
-                'message': error.message})
+                'message': message})
 
 
 def extract_json(schema):

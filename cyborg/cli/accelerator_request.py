@@ -56,7 +56,10 @@ def add_wait(parser):
 
 
 class ListARQs(common.Lister):
-    """List accelerator requests (an administrator sees all projects')."""
+    """List accelerator requests.
+
+    An administrator sees those of every project.
+    """
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
@@ -85,8 +88,9 @@ class ShowARQ(common.ShowOne):
 
 
 class CreateARQs(common.Lister):
-    """Create the accelerator requests of a device profile (one per
-    accelerator its groups ask for), in state Initial.
+    """Create the accelerator requests of a device profile.
+
+    One per accelerator its groups ask for, in state Initial.
     """
 
     def get_parser(self, prog_name):
@@ -103,8 +107,10 @@ class CreateARQs(common.Lister):
 
 
 class BindARQ(common.ShowOne):
-    """Bind an accelerator request to a host, a resource provider (the
-    deployable Placement allocated) and an instance.
+    """Bind an accelerator request to an instance.
+
+    On a host, to a resource provider (the deployable Placement
+    allocated), for an instance: what nova-compute does.
     """
 
     def get_parser(self, prog_name):

@@ -157,20 +157,22 @@ def poll(fetch, done, timeout, interval=1.0, what='the operation'):
         time.sleep(interval)
 
 
-def key_values(pairs, option='--config'):
+def key_values(pairs, option='--config', form='KEY=VALUE'):
     """``KEY=VALUE`` strings as a dict.
 
     A value that is JSON (a number, a list, an object, true/false) keeps
     its JSON type, any other is a string; a key given more than once
     collects its values in a list.
 
+    :param option: the option the strings came from, for messages.
+    :param form: the form it takes, for messages.
     :raises: CommandError for an item without ``=``.
     """
     result = {}
     for pair in pairs or []:
         key, sep, value = pair.partition('=')
         if not sep or not key:
-            raise CommandError('%s takes KEY=VALUE, not %r.' % (option, pair))
+            raise CommandError('%s takes %s, not %r.' % (option, form, pair))
         try:
             parsed = json.loads(value)
         except ValueError:
@@ -194,15 +196,15 @@ def driver_config(pairs):
 
     :raises: CommandError for a key without a group.
     """
+    form = ('GROUP.OPTION=VALUE (e.g. fake_driver.devices=fpga=1 or '
+            'pci.device_spec=\'{"vendor_id": "1af4"}\')')
     config = {}
-    for key, value in key_values(pairs).items():
+    for key, value in key_values(pairs, form=form).items():
         if isinstance(value, dict):
             value = [value]
         group, sep, option = key.rpartition('.')
         if not sep or not group or not option:
-            raise CommandError(
-                '--config takes GROUP.OPTION=VALUE (e.g. '
-                'pci.device_spec=\'{"vendor_id": "1af4"}\'), not %r.' % key)
+            raise CommandError('--config takes %s, not %r.' % (form, key))
         config.setdefault(group, {})[option] = value
     return config
 
@@ -232,6 +234,18 @@ def cell(value):
     """A value as an output cell."""
     if isinstance(value, (dict, list)):
         return JSONColumn(value)
+    return value
+
+
+def structure(value):
+    """A field the API sends as JSON text (a device's ``std_board_info``)
+    as the structure it holds; any other value unchanged.
+    """
+    if isinstance(value, str) and value[:1] in ('{', '['):
+        try:
+            return json.loads(value)
+        except ValueError:
+            pass
     return value
 
 

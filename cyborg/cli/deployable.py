@@ -59,8 +59,10 @@ class ShowDeployable(common.ShowOne):
 
 
 class ProgramDeployable(common.ShowOne):
-    """Program a deployable's FPGA with an image (a bitstream in Glance
-    or the agent's image cache).
+    """Program a deployable's FPGA with an image.
+
+    The image is a bitstream in the agent's image cache ([agent]
+    image_cache_dir) or in Glance.
 
     The API answers when the agent has programmed it; --wait then polls
     the deployable until it reports the image as loaded.

@@ -43,6 +43,13 @@ class ListDevices(common.Lister):
         return common.rows(body['devices'], COLUMNS)
 
 
+def _detail(device):
+    """A device with its board information as structures."""
+    return dict(device, **{key: common.structure(device.get(key))
+                           for key in ('std_board_info',
+                                       'vendor_board_info')})
+
+
 class ShowDevice(common.ShowOne):
     """Show one device."""
 
@@ -53,7 +60,7 @@ class ShowDevice(common.ShowOne):
 
     def take_action(self, parsed_args):
         uuid = common.check_uuid(parsed_args.device, 'a device')
-        return common.one(self.client.get('/devices/' + uuid),
+        return common.one(_detail(self.client.get('/devices/' + uuid)),
                           DETAIL_COLUMNS)
 
 
@@ -68,7 +75,7 @@ class _SetStatus(common.ShowOne):
     def take_action(self, parsed_args):
         uuid = common.check_uuid(parsed_args.device, 'a device')
         self.client.post('/devices/%s/%s' % (uuid, self.ACTION))
-        return common.one(self.client.get('/devices/' + uuid),
+        return common.one(_detail(self.client.get('/devices/' + uuid)),
                           DETAIL_COLUMNS)
 
 
@@ -79,8 +86,9 @@ class EnableDevice(_SetStatus):
 
 
 class DisableDevice(_SetStatus):
-    """Put a device in maintenance: Placement stops offering its
-    accelerators (those in use stay).
+    """Disable a device: Placement stops offering it.
+
+    The device goes into maintenance; accelerators in use stay.
     """
 
     ACTION = 'disable'

@@ -17,6 +17,8 @@ The API answers when every agent asked has reported, so the command shows
 on stderr which hosts it asks, and ``--timeout`` bounds the request.
 """
 
+from cliff import columns
+
 from cyborg.cli import common
 
 COLUMNS = (('host', 'host'), ('status', 'status'), ('added', 'added'),
@@ -38,8 +40,20 @@ def _names(items):
     return ', '.join(names)
 
 
+class _Names(columns.FormattableColumn):
+    """A list of devices or drivers: short text in a table, the list
+    itself in json and yaml.
+    """
+
+    def human_readable(self):
+        return _names(self._value)
+
+    def machine_readable(self):
+        return list(self._value or [])
+
+
 class DiscoverServices(common.Lister):
-    """Run discovery now on one host or on every agent that is up.
+    """Run discovery now on one host or on every agent.
 
     Prints, per host, the devices the discovery added, changed and
     removed; exits 1 when an agent failed.
@@ -71,10 +85,9 @@ class DiscoverServices(common.Lister):
         items = []
         for host in result['hosts']:
             self.progress('%s: %s', host['host'], host['status'])
-            items.append(dict(host, added=_names(host.get('added')),
-                              changed=_names(host.get('changed')),
-                              removed=_names(host.get('removed')),
-                              drivers=_names(host.get('drivers'))))
+            items.append(dict(host, **{
+                key: _Names(host.get(key))
+                for key in ('added', 'changed', 'removed', 'drivers')}))
         self.failed = [h['host'] for h in items if h['status'] != 'ok']
         return common.rows(items, COLUMNS)
 

@@ -70,7 +70,7 @@ class ShowDriver(common.ShowOne):
 
 
 class InstallDriver(common.Lister):
-    """Install (enable) a driver on one host, or on every agent's host.
+    """Install (enable) a driver on one host or on all.
 
     The agents load it at once and discover its devices; the answer lists
     the driver on each host with the devices it found.
@@ -121,7 +121,7 @@ class UpdateDriver(common.ShowOne):
 
 
 class UninstallDriver(common.Command):
-    """Uninstall a driver: its devices leave Cyborg and Placement.
+    """Uninstall a driver; its devices leave Cyborg and Placement.
 
     Refused while one of its devices is bound to an instance, unless
     --force, which first unbinds them (and tells Nova).

@@ -59,8 +59,9 @@ class AttachInstance(common.Lister):
 
 
 class DetachInstance(common.Command):
-    """Detach every accelerator of an instance (its ARQs are unbound and
-    deleted).
+    """Detach every accelerator of an instance.
+
+    Its accelerator requests are unbound and deleted.
     """
 
     def get_parser(self, prog_name):

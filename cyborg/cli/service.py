@@ -20,7 +20,7 @@ COLUMNS = common.field_columns('uuid', 'host', 'binary', 'status',
 
 
 class ListServices(common.Lister):
-    """List the cyborg-api, cyborg-conductor and cyborg-agent services.
+    """List the api, conductor and agent services.
 
     A service is down when its last heartbeat is older than the API's
     [DEFAULT] service_down_time.

@@ -72,6 +72,12 @@ class ClientManager:
             # that openstack.config found, as other options do.
             endpoint = (getattr(options, 'os_endpoint', None)
                         or region.config['auth'].get('endpoint'))
+            if not endpoint:
+                # Without a token there is no catalog to look it up in.
+                raise common.CommandError(
+                    'Without authentication (--os-auth-type none) the '
+                    'API\'s URL must be given: --os-endpoint URL or '
+                    'OS_ENDPOINT=URL (for example http://127.0.0.1:6666).')
         return common.Client(
             session,
             api_version=(options.os_accelerator_api_version

@@ -69,9 +69,16 @@ def _scalar(datatype):
 
 
 def _datetime(value):
+    """ISO 8601 to the second, as the existing Cyborg on MySQL answers.
+
+    SQLite and PostgreSQL keep microseconds, and a row just written has
+    them too: without this one resource would read differently in a POST
+    answer and in a GET.
+    """
     if value is None:
         return None
-    return wtypes.validate_value(datetime.datetime, value).isoformat()
+    return wtypes.validate_value(datetime.datetime, value).replace(
+        microsecond=0).isoformat()
 
 
 def _container(expected, build):

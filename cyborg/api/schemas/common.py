@@ -20,7 +20,8 @@ CSV = {'type': 'string', 'minLength': 1}
 
 # Pagination (microversion 2.4).
 MAX_LIMIT = 1000
-LIMIT = {'type': 'string', 'pattern': r'^[1-9][0-9]{0,3}$'}
+LIMIT = {'type': 'string', 'pattern': r'^(1000|[1-9][0-9]{0,2})$',
+         'description': 'an integer from 1 to %d' % MAX_LIMIT}
 SORT_DIR = {'type': 'string', 'enum': ['asc', 'desc']}
 
 
@@ -47,7 +48,7 @@ def page_args(params):
     """limit, marker, sort_key and sort_dir from validated *params*."""
     limit = params.get('limit')
     if limit is not None:
-        limit = min(int(limit), MAX_LIMIT)
+        limit = int(limit)
     return {'limit': limit, 'marker': params.get('marker'),
             'sort_key': params.get('sort_key', 'id'),
             'sort_dir': params.get('sort_dir', 'asc')}

@@ -146,7 +146,8 @@ class CLITestCase(base.ServiceTestCase):
         hosts = {h['host']: h for h in json.loads(result.stdout)}
         self.assertEqual({self.node1, self.node2}, set(hosts))
         self.assertEqual('ok', hosts[self.node1]['status'])
-        self.assertIn('generic (2 devices)', hosts[self.node1]['drivers'])
+        self.assertEqual([('generic', 2)], [
+            (d['name'], d['devices']) for d in hosts[self.node1]['drivers']])
 
         # Attach and detach an instance's accelerator.
         self.run_cli('device-profile-create', 'rng', '--group',

@@ -28,6 +28,7 @@ import os
 import fixtures
 from oslotest import base
 from wsgi_intercept import interceptor
+import yaml
 
 from cyborg.cli import shell
 from cyborg.db.queries import driver as driver_queries
@@ -107,7 +108,8 @@ class CLITestCase(base.BaseTestCase):
         self.assertEqual(3, updated['devices'])
         [host] = self.json('discover-services', '--host', 'host-one')
         self.assertEqual(('host-one', 'ok'), (host['host'], host['status']))
-        self.assertIn('fake (3 devices)', host['drivers'])
+        self.assertEqual([('fake', 3)], [(d['name'], d['devices'])
+                                         for d in host['drivers']])
 
         out, err = self.cyborg('uninstall-driver', installed['uuid'])
         self.assertIn('uninstalled', err)
@@ -156,6 +158,60 @@ class CLITestCase(base.BaseTestCase):
         self.cyborg('arq-delete', arq['uuid'])
         self.cyborg('device-profile-delete', 'p1')
         self.assertEqual([], self.json('device-profile-list'))
+
+    def test_structures_as_structures(self):
+        self.json('install-driver', 'fake', '--host', 'host-one',
+                  '--config', 'fake_driver.devices=fpga=1')
+        [device] = self.json('device-list')
+        shown = self.json('device-show', device['uuid'])
+        self.assertIsInstance(shown['std_board_info'], dict)
+        out, _err = self.cyborg('device-show', device['uuid'], '-f', 'yaml')
+        self.assertEqual(shown['std_board_info'],
+                         yaml.safe_load(out)['std_board_info'])
+        [host] = self.json('discover-services', '--host', 'host-one')
+        for key in ('added', 'changed', 'removed', 'drivers'):
+            self.assertIsInstance(host[key], list, key)
+        self.assertEqual(['fake'], [d['name'] for d in host['drivers']])
+        out, _err = self.cyborg('discover-services', '--host', 'host-one',
+                                '-f', 'yaml')
+        self.assertEqual('fake', yaml.safe_load(out)[0]['drivers'][0]['name'])
+        # A table keeps the short text.
+        out, _err = self.cyborg('discover-services', '--host', 'host-one')
+        self.assertIn('fake (1 devices)', out)
+
+    def test_one_timestamp_format(self):
+        created = self.json('device-profile-create', 'stamped', '--group',
+                            'resources:FPGA=1')
+        shown = self.json('device-profile-show', 'stamped')
+        for stamp in (created['created_at'], shown['created_at']):
+            self.assertRegex(
+                stamp, r'^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$')
+        self.assertEqual(created['created_at'], shown['created_at'])
+
+    def test_attributes(self):
+        self.json('install-driver', 'fake', '--host', 'host-one',
+                  '--config', 'fake_driver.devices=fpga=1')
+        existing = self.json('attribute-list')
+        self.assertTrue(existing)
+        deployable_id = existing[0]['deployable_id']
+        created = self.json('attribute-create', str(deployable_id),
+                            'colour', 'blue')
+        self.assertEqual((deployable_id, 'colour', 'blue'),
+                         (created['deployable_id'], created['key'],
+                          created['value']))
+        self.assertEqual(created, self.json('attribute-show',
+                                            created['uuid']))
+        self.assertEqual([created['uuid']], [a['uuid'] for a in self.json(
+            'attribute-list', '--key', 'colour',
+            '--deployable-id', str(deployable_id))])
+        out, err = self.cyborg('attribute-create', 'one', 'k', 'v',
+                               expect=1)
+        self.assertIn('one is not a deployable id', err)
+        out, err = self.cyborg('attribute-delete', created['uuid'])
+        self.assertIn('Deleted %s.' % created['uuid'], err)
+        self.assertEqual([], self.json('attribute-list', '--key', 'colour'))
+        out, err = self.cyborg('attribute-show', created['uuid'], expect=1)
+        self.assertIn('HTTP 404, cyborg.attribute.not_found', err)
 
     def test_device_enable_disable(self):
         self.json('install-driver', 'fake', '--host', 'host-one')

@@ -80,3 +80,10 @@ class ArgumentsTestCase(base.BaseTestCase):
     def test_driver_config_needs_a_group(self):
         self.assertRaises(common.CommandError, common.driver_config,
                           ['devices=1'])
+
+    def test_driver_config_messages_name_the_same_form_as_the_help(self):
+        for value in ('nonsense', 'devices=1', '=1'):
+            exc = self.assertRaises(common.CommandError,
+                                    common.driver_config, [value])
+            self.assertIn('--config takes GROUP.OPTION=VALUE', str(exc))
+            self.assertNotIn('KEY=VALUE', str(exc))

@@ -14,6 +14,7 @@
 """Tests of cyborg.api.controllers.base."""
 
 import datetime
+import re
 
 from oslo_serialization import jsonutils
 from oslotest import base as test_base
@@ -99,6 +100,12 @@ class ToJSONTestCase(test_base.BaseTestCase):
 
     def assertSameJSON(self, wsme_type, **values):
         expected = through_wsme(wsme_type, **dict(values))
+        # Timestamps are to the second (one format for rows read back from
+        # any database and for rows just written; WSME kept microseconds).
+        for key, value in expected.items():
+            if isinstance(value, str) and re.match(
+                    r'^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+', value):
+                expected[key] = re.sub(r'\.\d+', '', value, count=1)
         got = base.to_json(wsme_type, **dict(values))
         # Same keys, in the same order, with the same values.
         self.assertEqual(jsonutils.dumps(expected), jsonutils.dumps(got))
@@ -115,7 +122,7 @@ class ToJSONTestCase(test_base.BaseTestCase):
             got = self.assertSameJSON(wsme_type, **values)
             self.assertEqual(len(wtypes.list_attributes(wsme_type)),
                              len(got), wsme_type)
-            self.assertEqual('2026-11-21T16:38:48.123456+00:00',
+            self.assertEqual('2026-11-21T16:38:48+00:00',
                              got['created_at'])
 
     def test_none_unset_and_missing(self):

@@ -1,0 +1,98 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""attribute-*: the key/value attributes of deployables."""
+
+from cyborg.cli import common
+
+COLUMNS = common.field_columns('uuid', 'deployable_id', 'key', 'value')
+DETAIL_COLUMNS = COLUMNS + common.field_columns('created_at', 'updated_at')
+
+
+def _deployable_id(value):
+    """A deployable's id (a positive integer, as ``attribute-list`` shows)."""
+    if not value.isdigit() or int(value) < 1:
+        raise common.CommandError(
+            '%s is not a deployable id (a positive integer, the '
+            'deployable_id attribute-list shows).' % value)
+    return int(value)
+
+
+class ListAttributes(common.Lister):
+    """List the attributes of deployables."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('--deployable-id', metavar='ID',
+                            help='Only the attributes of deployable ID.')
+        parser.add_argument('--key', help='Only the attributes KEY.')
+        return parser
+
+    def take_action(self, parsed_args):
+        deployable = parsed_args.deployable_id
+        body = self.client.get(
+            '/attributes', key=parsed_args.key,
+            deployable_id=(_deployable_id(deployable)
+                           if deployable is not None else None))
+        return common.rows(body['attributes'], COLUMNS)
+
+
+class ShowAttribute(common.ShowOne):
+    """Show one attribute."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('attribute', metavar='ATTRIBUTE',
+                            help='Its UUID.')
+        return parser
+
+    def take_action(self, parsed_args):
+        uuid = common.check_uuid(parsed_args.attribute, 'an attribute')
+        return common.one(self.client.get('/attributes/' + uuid),
+                          DETAIL_COLUMNS)
+
+
+class CreateAttribute(common.ShowOne):
+    """Add an attribute to a deployable."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('deployable_id', metavar='DEPLOYABLE_ID',
+                            help='The deployable\'s id (as attribute-list '
+                                 'shows it).')
+        parser.add_argument('key', metavar='KEY', help='Its key.')
+        parser.add_argument('value', metavar='VALUE', help='Its value.')
+        return parser
+
+    def take_action(self, parsed_args):
+        body = self.client.post('/attributes', {
+            'deployable_id': _deployable_id(parsed_args.deployable_id),
+            'key': parsed_args.key, 'value': parsed_args.value})
+        return common.one(body, DETAIL_COLUMNS)
+
+
+class DeleteAttributes(common.Command):
+    """Delete attributes."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('attributes', metavar='ATTRIBUTE', nargs='+',
+                            help='Their UUIDs.')
+        return parser
+
+    def take_action(self, parsed_args):
+        uuids = [common.check_uuid(uuid, 'an attribute')
+                 for uuid in parsed_args.attributes]
+        for uuid in uuids:
+            self.client.delete('/attributes/' + uuid)
+        self.progress('Deleted %s.', ', '.join(uuids))

@@ -1,0 +1,66 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The cyborg command without an API: help and configuration errors."""
+
+import importlib.metadata
+import inspect
+import io
+import logging
+
+import fixtures
+from oslotest import base
+
+from cyborg.cli import shell
+
+
+class ShellTestCase(base.BaseTestCase):
+
+    def setUp(self):
+        super().setUp()
+        root = logging.getLogger()
+        self.addCleanup(setattr, root, 'handlers', list(root.handlers))
+        for name in ('OS_CLOUD', 'OS_AUTH_URL', 'OS_AUTH_TYPE',
+                     'OS_ENDPOINT', 'OS_CLIENT_CONFIG_FILE'):
+            self.useFixture(fixtures.EnvironmentVariable(name))
+        # No clouds.yaml of this machine.
+        self.useFixture(fixtures.EnvironmentVariable(
+            'OS_CLIENT_CONFIG_FILE', '/nonexistent/clouds.yaml'))
+
+    def cyborg(self, *argv):
+        out, err = io.StringIO(), io.StringIO()
+        status = shell.CyborgShell(list(argv), stdout=out,
+                                   stderr=err).run(list(argv))
+        return status, out.getvalue(), err.getvalue()
+
+    def test_every_command_has_one_complete_help_line(self):
+        commands = importlib.metadata.entry_points(group=shell.NAMESPACE)
+        status, out, _err = self.cyborg('help')
+        self.assertEqual(0, status)
+        lines = {line.split()[0]: line for line in out.splitlines()
+                 if line.startswith('  ') and line.split()}
+        for command in commands:
+            doc = inspect.getdoc(command.load())
+            first = doc.split('\n\n')[0]
+            # The list shows the first line only: it is the whole summary.
+            self.assertNotIn('\n', first, command.name)
+            self.assertTrue(first.endswith('.'), command.name)
+            self.assertLessEqual(len(first), 60, command.name)
+            self.assertIn(first.rstrip('.'), lines[command.name])
+
+    def test_no_authentication_needs_an_endpoint(self):
+        status, out, err = self.cyborg('--os-auth-type', 'none',
+                                       'service-list')
+        self.assertEqual(1, status)
+        self.assertIn('--os-endpoint URL or OS_ENDPOINT=URL', err)
+        self.assertNotIn('Service Catalog', err)
