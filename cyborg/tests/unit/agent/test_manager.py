@@ -60,6 +60,9 @@ class AgentManagerTestCase(base.DbTestCase):
         self.real_api = conductor_rpcapi.ConductorAPI()
 
     def test_init_host_registers_with_the_conductor(self):
+        # The hello waits report_interval for its answer: one second was
+        # not always enough under load.
+        self.flags(report_interval=60)
         mgr = manager.AgentManager('n1', conductor_api=self.real_api)
         mgr.init_host(self.context)
         svc = service_queries.get(self.context, 'n1', 'cyborg-agent')
