@@ -112,7 +112,9 @@ class BadInputTestCase(api_base.APITestCase):
             ('DELETE', arqs + '?instance=' + BAD_UUID, None, svc, 400),
             ('DELETE', arqs + '?arqs=' + UNKNOWN, None, {}, 404),
             ('GET', '/v2/devices/' + BAD_UUID, None, {}, 400),
-            ('GET', '/v2/devices?type=toaster', None, {}, 400),
+            # (Below 2.4 an unknown type matches nothing, as upstream:
+            # gabbits/devices.yaml.)
+            ('GET', '/v2/devices?type=toaster', None, V24, 400),
             ('GET', '/v2/devices?filters.field=limit&filters.value=x', None,
              {}, 400),
             ('POST', '/v2/devices/%s/disable' % BAD_UUID, None, {}, 400),
