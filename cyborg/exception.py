@@ -158,6 +158,15 @@ class ServiceTokenRequired(Forbidden):
     msg_fmt = _("This operation requires a service token: %(reason)s")
 
 
+class MalformedJSON(Invalid):
+    msg_fmt = _("Malformed JSON in request body: %(reason)s")
+
+
+class InvalidVersionHeader(Invalid):
+    msg_fmt = _("Invalid OpenStack-API-Version header %(value)s: "
+                "%(reason)s")
+
+
 class MarkerNotFound(Invalid):
     msg_fmt = _("Marker %(marker)s could not be found.")
 

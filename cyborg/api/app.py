@@ -34,6 +34,7 @@ from cyborg.api import expose
 from cyborg.api import hooks
 from cyborg.api.controllers import root
 from cyborg.api.middleware import parsable_error
+from cyborg.api.middleware import well_formed
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -44,8 +45,9 @@ DEFAULT_PASTE = os.path.join(os.path.dirname(__file__), 'api-paste.ini')
 def setup_app():
     """The pecan application, with the API's own middleware.
 
-    Inside out: the empty-200 fix, the error bodies, and the work that
-    runs after a response went out.
+    Inside out: the empty-200 fix, the refusal of input that cannot be
+    parsed safely (before pecan decodes a body while routing), the error
+    bodies, and the work that runs after a response went out.
     """
     argspec_cache.install()
     app = pecan.make_app(
@@ -58,7 +60,8 @@ def setup_app():
         debug=False)
     return after_response.AfterResponseMiddleware(
         parsable_error.ParsableErrorMiddleware(
-            expose.EmptyOKMiddleware(app)))
+            well_formed.WellFormedMiddleware(
+                expose.EmptyOKMiddleware(app))))
 
 
 def app_factory(global_config, **local_conf):

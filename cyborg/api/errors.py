@@ -34,6 +34,7 @@ from cyborg import exception
 UNDEFINED = 'cyborg.undefined_code'
 INVALID_INPUT = 'cyborg.request.invalid_input'
 NOT_ACCEPTABLE = 'cyborg.request.version_not_acceptable'
+INVALID_VERSION = 'cyborg.request.invalid_version'
 MALFORMED_JSON = 'cyborg.request.malformed_json'
 NOT_FOUND = 'cyborg.request.not_found'
 METHOD_NOT_ALLOWED = 'cyborg.request.method_not_allowed'
@@ -68,7 +69,10 @@ IMAGE_SERVICE_NOT_CONFIGURED = 'cyborg.image.no_image_service'
 
 _BY_EXCEPTION = {
     exception.Invalid: INVALID_INPUT,
+    exception.NotFound: NOT_FOUND,
     exception.NotAcceptable: NOT_ACCEPTABLE,
+    exception.MalformedJSON: MALFORMED_JSON,
+    exception.InvalidVersionHeader: INVALID_VERSION,
     exception.PolicyNotAuthorized: POLICY,
     exception.ServiceTokenRequired: SERVICE_TOKEN,
     exception.MarkerNotFound: MARKER_NOT_FOUND,

@@ -69,6 +69,21 @@ def expose(func):
     return pecan.expose(content_type='application/json')(handler)
 
 
+def subresource(controller, ident, remainder):
+    """Route ``<ident>/<name>/...`` to ``controller.SUBRESOURCES[name]``.
+
+    For a RestController's ``_lookup``: the sub-resources of an item are
+    declared in its ``SUBRESOURCES`` ({path segment: controller class
+    built with the item's identifier}), so that the route table can be
+    read (cyborg.api.openapi.routes).
+
+    :returns: (controller, remainder), or None (pecan answers 404).
+    """
+    if remainder and remainder[0] in controller.SUBRESOURCES:
+        return controller.SUBRESOURCES[remainder[0]](ident), remainder[1:]
+    return None
+
+
 class EmptyOKMiddleware:
     """Gives back their 200 to the handlers that answer an empty 200.
 

@@ -25,8 +25,8 @@ microversion.yaml).
 """
 
 import collections
+import re
 
-import microversion_parse
 from oslo_log import log as logging
 
 from cyborg import exception
@@ -79,36 +79,73 @@ def _range_text():
     return '[%s, %s]' % (MIN_VERSION, MAX_VERSION)
 
 
+# The OpenStack form of a version: X.Y, decimal, no sign, no leading zero.
+_VERSION = re.compile(r'(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)')
+# What the existing Cyborg took for a version (int() of each side).
+_LENIENT = re.compile(r'\s*[+-]?\s*[0-9]+\s*\.\s*[+-]?\s*[0-9]+\s*')
+
+
+def _requested(raw):
+    """The value asked of this service in the header's text *raw*.
+
+    :returns: the value, or None when the header names other services
+        only.
+    :raises: InvalidVersionHeader when it names this service twice.
+    """
+    values = []
+    for entry in raw.split(','):
+        parts = entry.split(None, 1)
+        if len(parts) == 2 and parts[0].lower() == SERVICE_TYPE:
+            values.append(parts[1].strip())
+    if len(values) > 1:
+        raise exception.InvalidVersionHeader(
+            value=raw, reason=_('%s is given more than one version') %
+            SERVICE_TYPE)
+    if values:
+        return values[0]
+    if ' ' in raw.strip():
+        # A version for another service only.
+        return None
+    # The bare form "OpenStack-API-Version: 2.1" predates the
+    # "accelerator 2.1" form; it is still accepted.
+    LOG.warning('Deprecated %(header)s header without the service type: '
+                '%(value)r; send "%(type)s %(value)s"',
+                {'header': HEADER, 'value': raw.strip(),
+                 'type': SERVICE_TYPE})
+    return raw.strip()
+
+
 def negotiate(headers):
     """The version a request asks for.
 
+    Versions are parsed as the OpenStack rules say (X.Y, decimal, without
+    sign or leading zeros).  A value that is no version at all is a 406 as
+    in the existing Cyborg; one that the existing Cyborg read as another
+    version (``2.05`` as 2.5, ``2.-0`` as 2.0) and a header that names
+    this service twice are a 400.
+
     :param headers: the request headers (a case-insensitive mapping).
-    :raises: NotAcceptable (406) for a malformed or unsupported version.
+    :raises: InvalidVersionHeader (400) for an ambiguous value,
+        NotAcceptable (406) for a malformed or unsupported version.
     :returns: a Version.
     """
     raw = headers.get(HEADER)
     if raw is None:
         return MIN_VERSION
-    requested = microversion_parse.get_version(
-        headers, service_type=SERVICE_TYPE)
+    requested = _requested(raw)
     if requested is None:
-        if ' ' in raw.strip():
-            # A version for another service only.
-            return MIN_VERSION
-        # The bare form "OpenStack-API-Version: 2.1" predates the
-        # "accelerator 2.1" form; it is still accepted.
-        requested = raw.strip()
-        LOG.warning('Deprecated %(header)s header without the service '
-                    'type: %(value)r; send "%(type)s %(value)s"',
-                    {'header': HEADER, 'value': requested,
-                     'type': SERVICE_TYPE})
+        return MIN_VERSION
     if requested == 'latest':
         return MAX_VERSION
-    try:
-        version = _parse(requested)
-    except ValueError:
+    match = _VERSION.fullmatch(requested)
+    if match is None:
+        if _LENIENT.fullmatch(requested):
+            raise exception.InvalidVersionHeader(
+                value=raw, reason=_('a version is two decimal numbers '
+                                    'X.Y without sign or leading zeros'))
         raise exception.NotAcceptable(
             _('Invalid value for %s header') % HEADER)
+    version = Version(int(match.group(1)), int(match.group(2)))
     if version.major != MAX_VERSION.major:
         raise exception.NotAcceptable(
             _('Mutually exclusive versions requested. Version %(version)s '

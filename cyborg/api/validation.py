@@ -11,7 +11,15 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Validation of request bodies and query strings with JSON Schema."""
+"""Validation of request bodies and query strings with JSON Schema.
+
+Patterns have the meaning JSON Schema gives them (ECMA 262): ``$`` matches
+at the end of the text only, where Python's ``re`` also matches before a
+final newline (a profile named ``"nl\\n"`` passed ``^[a-z]+$``).
+"""
+
+import functools
+import re
 
 import jsonschema
 from oslo_serialization import jsonutils
@@ -19,6 +27,7 @@ from oslo_utils import uuidutils
 import pecan
 
 from cyborg import exception
+from cyborg.api.schemas import common
 from cyborg.i18n import _
 
 _FORMAT_CHECKER = jsonschema.FormatChecker()
@@ -27,6 +36,41 @@ _FORMAT_CHECKER = jsonschema.FormatChecker()
 # while cached; the cache stays small (schemas are module constants).
 _VALIDATORS = {}
 _MAX_VALIDATORS = 256
+
+
+@functools.lru_cache(maxsize=256)
+def ecma_pattern(pattern):
+    """*pattern* compiled with ECMA 262's ``$``: the end of the text.
+
+    Every ``$`` outside a character class and not escaped becomes ``\\Z``.
+    """
+    out = []
+    escaped = in_class = False
+    for char in pattern:
+        if escaped:
+            escaped = False
+        elif char == '\\':
+            escaped = True
+        elif char == '[':
+            in_class = True
+        elif char == ']':
+            in_class = False
+        elif char == '$' and not in_class:
+            char = r'\Z'
+        out.append(char)
+    return re.compile(''.join(out))
+
+
+def _pattern(validator, pattern, instance, schema):
+    if validator.is_type(instance, 'string') and \
+            not ecma_pattern(pattern).search(instance):
+        yield jsonschema.ValidationError(
+            '%r does not match %r' % (instance, pattern))
+
+
+# Draft 7, with ECMA 262 patterns.
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft7Validator, {'pattern': _pattern})
 
 
 @_FORMAT_CHECKER.checks('uuid', raises=ValueError)
@@ -41,6 +85,8 @@ def _check_uuid(value):
 def check(instance, schema, what):
     """Check *instance* against *schema*.
 
+    :param schema: a JSON Schema, or a common.Versioned of them (the one
+        of the request's microversion applies).
     :param what: how the error message names the instance.
     :raises: Invalid (400) naming the first problem.
     """
@@ -51,8 +97,7 @@ def _validator(schema):
     cached = _VALIDATORS.get(id(schema))
     if cached is not None and cached[0] is schema:
         return cached[1]
-    validator = jsonschema.Draft7Validator(schema,
-                                           format_checker=_FORMAT_CHECKER)
+    validator = _Validator(schema, format_checker=_FORMAT_CHECKER)
     if len(_VALIDATORS) >= _MAX_VALIDATORS:
         _VALIDATORS.clear()
     _VALIDATORS[id(schema)] = (schema, validator)
@@ -60,6 +105,8 @@ def _validator(schema):
 
 
 def _validate(instance, schema, what):
+    if isinstance(schema, common.Versioned):
+        schema = schema.for_version(pecan.request.version)
     validator = _validator(schema)
     errors = sorted(validator.iter_errors(instance),
                     key=lambda e: list(e.absolute_path))
@@ -82,7 +129,8 @@ def _validate(instance, schema, what):
 def extract_json(schema):
     """The request body, parsed and checked against *schema*.
 
-    :raises: Invalid (400) for a body that is not JSON or does not match.
+    :raises: Invalid (400) for a body that is not JSON, holds a lone
+        UTF-16 surrogate (it is no text), or does not match.
     :returns: the decoded JSON value.
     """
     try:
@@ -90,8 +138,43 @@ def extract_json(schema):
     except ValueError as exc:
         raise exception.Invalid(
             _('Malformed JSON in request body: %s') % exc)
+    except RecursionError:
+        # cyborg.api.middleware.well_formed refuses such bodies earlier.
+        raise exception.MalformedJSON(reason=_('nested too deeply'))
+    where = _surrogate_in(body)
+    if where is not None:
+        raise exception.Invalid(
+            _('Invalid request body%s: a lone UTF-16 surrogate is not '
+              'text') % ((' at %s' % where) if where else ''))
     _validate(body, schema, _('request body'))
     return body
+
+
+def _surrogate_in(value, path=''):
+    """The path of the first string (or key) of *value* holding a lone
+    surrogate, '' for *value* itself, or None.
+    """
+    if isinstance(value, str):
+        try:
+            value.encode('utf-8')
+        except UnicodeEncodeError:
+            return path
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = _surrogate_in(key, path)
+            if found is None:
+                found = _surrogate_in(item, '%s/%s' % (path, key)
+                                      if path else key)
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found = _surrogate_in(item, '%s/%d' % (path, index)
+                                  if path else str(index))
+            if found is not None:
+                return found
+    return None
 
 
 def query(schema):

@@ -26,31 +26,9 @@ from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device_profile as dp_queries
 from cyborg.objects import accelerator_request as arq_obj
+from cyborg.objects import device_profile as dp_obj
 
 LOG = logging.getLogger(__name__)
-
-# Xilinx cards are passed through as two PCI functions (management and
-# user), so the existing Cyborg creates two ARQs per requested FPGA of a
-# group that requires this trait.  Kept for compatibility.
-_XILINX_TRAIT = 'trait:CUSTOM_FPGA_XILINX'
-
-def group_count(group):
-    """How many ARQs one device profile group asks for.
-
-    :param group: {key: value} of one group.
-    :returns: the sum of the ``resources:*`` amounts (doubled for the
-        ``FPGA`` resource of a group requiring CUSTOM_FPGA_XILINX).
-    """
-    count = 0
-    for key, value in group.items():
-        if key.startswith('resources'):
-            amount = int(value)
-            if (key == 'resources:FPGA'
-                    and group.get(_XILINX_TRAIT) == 'required'):
-                amount *= 2
-            count += amount
-    return count
-
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
@@ -60,11 +38,13 @@ def create(context, device_profile_name, project_id):
 
     :param device_profile_name: the profile's name.
     :param project_id: the owner project of the new ARQs.
-    :raises: DeviceProfileNotFound
+    :raises: DeviceProfileNotFound, Invalid (a profile asking for more
+        ARQs than ``[DEFAULT] max_arqs_per_group`` or
+        ``max_arqs_per_profile``)
     :returns: an AcceleratorRequestList.
     """
     profile = dp_queries.get_by_name(context, device_profile_name)
-    counts = [group_count(group) for group in profile['groups']]
+    counts = dp_obj.arq_counts(profile['groups'])
     rows = arq_queries.create(context, profile['id'], project_id, counts)
     LOG.info('Created %(count)d accelerator request(s) for device profile '
              '%(name)s', {'count': len(rows), 'name': device_profile_name})

@@ -176,7 +176,8 @@ class ConductorManager:
         dp_ops.delete(context, uuids=uuids, names=names)
 
     @messaging.expose
-    @messaging.expected_exceptions(exception.DeviceProfileNotFound)
+    @messaging.expected_exceptions(exception.DeviceProfileNotFound,
+                                   exception.Invalid)
     def arq_create(self, context, device_profile_name, project_id):
         return arq_ops.create(context, device_profile_name, project_id)
 

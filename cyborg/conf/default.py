@@ -110,6 +110,47 @@ Keep it below Nova's ``[DEFAULT] arq_binding_timeout`` (300 seconds).
 Number of bind jobs (device work of binds and unbinds) one conductor runs
 at the same time.
 """)),
+    cfg.IntOpt(
+        'max_arqs_per_group',
+        default=128,
+        min=1,
+        help=_("""
+The largest number of accelerator requests one group of a device profile
+may ask for (the sum of its ``resources:*`` amounts).
+
+cyborg-api refuses a device profile above it with 400, and cyborg-conductor
+refuses to create accelerator requests from a profile above it (one stored
+before the limit was lowered) with 400: each request is a row written in
+one transaction, so an unbounded amount makes one call as slow as the
+database allows.  Set it in the configuration of cyborg-api and of
+cyborg-conductor.
+
+Possible values:
+
+* A positive integer.
+
+Related options:
+
+* ``max_arqs_per_profile``
+""")),
+    cfg.IntOpt(
+        'max_arqs_per_profile',
+        default=256,
+        min=1,
+        help=_("""
+The largest number of accelerator requests a whole device profile may ask
+for (the sum over its groups).
+
+Checked where ``max_arqs_per_group`` is, with the same 400.
+
+Possible values:
+
+* A positive integer.
+
+Related options:
+
+* ``max_arqs_per_group``
+""")),
     cfg.StrOpt(
         'auth_strategy',
         default='keystone',

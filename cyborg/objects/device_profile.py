@@ -13,9 +13,62 @@
 # under the License.
 """DeviceProfile: a named list of request groups, as it crosses RPC."""
 
+from oslo_config import cfg
 from oslo_versionedobjects import fields
 
+from cyborg import exception
+from cyborg.i18n import _
 from cyborg.objects import base
+
+CONF = cfg.CONF
+
+# Xilinx cards are passed through as two PCI functions (management and
+# user), so the existing Cyborg creates two ARQs per requested FPGA of a
+# group that requires this trait.  Kept for compatibility.
+_XILINX_TRAIT = 'trait:CUSTOM_FPGA_XILINX'
+
+
+def group_count(group):
+    """How many ARQs one device profile group asks for.
+
+    :param group: {key: value} of one group.
+    :returns: the sum of the ``resources:*`` amounts (doubled for the
+        ``FPGA`` resource of a group requiring CUSTOM_FPGA_XILINX).
+    """
+    count = 0
+    for key, value in group.items():
+        if key.startswith('resources'):
+            amount = int(value)
+            if (key == 'resources:FPGA'
+                    and group.get(_XILINX_TRAIT) == 'required'):
+                amount *= 2
+            count += amount
+    return count
+
+
+def arq_counts(groups):
+    """How many ARQs each group asks for, within the configured limits.
+
+    :param groups: the groups of a device profile.
+    :raises: Invalid above ``[DEFAULT] max_arqs_per_group`` or
+        ``max_arqs_per_profile``.
+    :returns: a list of counts, one per group.
+    """
+    counts = [group_count(group) for group in groups]
+    for index, count in enumerate(counts):
+        if count > CONF.max_arqs_per_group:
+            raise exception.Invalid(
+                _('Group %(index)d of the device profile asks for '
+                  '%(count)d accelerators; the limit is %(max)d '
+                  '([DEFAULT] max_arqs_per_group).') % {
+                    'index': index, 'count': count,
+                    'max': CONF.max_arqs_per_group})
+    if sum(counts) > CONF.max_arqs_per_profile:
+        raise exception.Invalid(
+            _('The device profile asks for %(count)d accelerators; the '
+              'limit is %(max)d ([DEFAULT] max_arqs_per_profile).') % {
+                'count': sum(counts), 'max': CONF.max_arqs_per_profile})
+    return counts
 
 
 @base.CyborgObjectRegistry.register

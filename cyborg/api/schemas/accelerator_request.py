@@ -28,6 +28,8 @@ CREATE_V2_0 = {
 }
 CREATE_V2_4 = copy.deepcopy(CREATE_V2_0)
 CREATE_V2_4['additionalProperties'] = False
+CREATE = common.Versioned({
+    '2.0': CREATE_V2_0, '2.4': CREATE_V2_4})
 
 BIND_FIELDS = ('hostname', 'device_rp_uuid', 'instance_uuid')
 
@@ -71,6 +73,8 @@ LIST_QUERY_V2_4 = common.query_schema(dict(
     {'instance': common.UUID,
      'bind_state': {'type': 'string', 'enum': ['resolved']}},
     **common.pagination(['id', 'uuid', 'created_at', 'state'])))
+LIST_QUERY = common.Versioned({
+    '2.0': LIST_QUERY_V2_0, '2.4': LIST_QUERY_V2_4})
 
 DELETE_QUERY = common.query_schema({
     'arqs': common.CSV,

@@ -17,10 +17,8 @@ from cyborg.api.schemas import common
 
 # deployable_id is the deployable's internal integer id, given as a number
 # or a numeric string (the api-ref sample sends a string).
-_DEPLOYABLE_ID = {'oneOf': [
-    {'type': 'integer', 'minimum': 1},
-    {'type': 'string', 'pattern': r'^[1-9][0-9]{0,9}$'},
-]}
+_DEPLOYABLE_ID = {'oneOf': [common.POSITIVE_INT,
+                            common.POSITIVE_INT_STRING]}
 
 CREATE = {
     'type': 'object',
@@ -34,9 +32,11 @@ CREATE = {
 }
 
 _V2_0 = {
-    'deployable_id': {'type': 'string', 'pattern': r'^[1-9][0-9]{0,9}$'},
+    'deployable_id': common.POSITIVE_INT_STRING,
     'key': {'type': 'string', 'maxLength': 255},
 }
 LIST_QUERY_V2_0 = common.query_schema(_V2_0)
 LIST_QUERY_V2_4 = common.query_schema(dict(
     _V2_0, **common.pagination(['id', 'uuid', 'key', 'created_at'])))
+LIST_QUERY = common.Versioned({
+    '2.0': LIST_QUERY_V2_0, '2.4': LIST_QUERY_V2_4})

@@ -11,9 +11,67 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Schema pieces shared by several resources."""
+"""Schema pieces shared by several resources.
+
+Patterns follow JSON Schema (ECMA 262): ``$`` is the end of the text, not
+the place before a final newline (cyborg.api.validation checks them so).
+Every integer, as a number or as a string of digits, has bounds: the
+columns that store them are 32-bit.
+"""
 
 UUID = {'type': 'string', 'format': 'uuid'}
+
+INT32_MIN = -2 ** 31
+INT32_MAX = 2 ** 31 - 1
+
+
+def positive_int_pattern(maximum=INT32_MAX):
+    """A pattern of the decimal strings of 1 to *maximum* (no leading 0).
+
+    :param maximum: the largest value, at least 10.
+    """
+    digits = str(maximum)
+    # Fewer digits than the maximum: any such number.
+    alternatives = ['[1-9][0-9]{0,%d}' % (len(digits) - 2)]
+    # As many digits: the maximum's first digits, then a smaller one, then
+    # any digits.
+    for index, digit in enumerate(digits):
+        low = 1 if index == 0 else 0
+        if int(digit) > low:
+            rest = len(digits) - index - 1
+            alternatives.append('%s[%d-%d]%s' % (
+                digits[:index], low, int(digit) - 1,
+                '[0-9]{%d}' % rest if rest else ''))
+    alternatives.append(digits)
+    return '^(%s)$' % '|'.join(alternatives)
+
+
+class Versioned:
+    """Schemas of one body or query string by microversion.
+
+    :param by_version: {'2.N': schema}: each applies from its version on,
+        until the next one.
+    """
+
+    def __init__(self, by_version):
+        self.by_version = sorted(
+            ((tuple(int(part) for part in version.split('.')), schema)
+             for version, schema in by_version.items()),
+            key=lambda pair: pair[0])
+
+    def for_version(self, version):
+        """The schema of *version* (a (major, minor) tuple)."""
+        chosen = None
+        for since, schema in self.by_version:
+            if tuple(version) >= since:
+                chosen = schema
+        return chosen
+
+
+# A positive 32-bit integer given as a string (query strings).
+POSITIVE_INT_STRING = {'type': 'string',
+                       'pattern': positive_int_pattern()}
+POSITIVE_INT = {'type': 'integer', 'minimum': 1, 'maximum': INT32_MAX}
 
 # A comma-separated list in a query string.
 CSV = {'type': 'string', 'minLength': 1}

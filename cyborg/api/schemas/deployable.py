@@ -28,6 +28,8 @@ LIST_QUERY_V2_4 = common.query_schema(dict(
     driver_name={'type': 'string', 'maxLength': 100},
     rp_uuid=common.UUID,
     **common.pagination(['id', 'uuid', 'name', 'created_at'])))
+LIST_QUERY = common.Versioned({
+    '2.0': LIST_QUERY_V2_0, '2.4': LIST_QUERY_V2_4})
 
 # [{"path": "/program", "op": "replace",
 #   "value": [{"image_uuid": "<glance image uuid>"}]}]

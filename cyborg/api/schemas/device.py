@@ -40,3 +40,5 @@ LIST_QUERY_V2_4 = common.query_schema(dict(
     _V2_0, type={'type': 'string', 'enum': list(TYPES)},
     status={'type': 'string', 'enum': ['enabled', 'maintaining']},
     **common.pagination(['id', 'uuid', 'hostname', 'created_at'])))
+LIST_QUERY = common.Versioned({
+    '2.0': LIST_QUERY_V2_0, '2.4': LIST_QUERY_V2_4})

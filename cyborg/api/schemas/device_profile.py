@@ -30,8 +30,12 @@ NAME_PATTERN = r'^[a-zA-Z0-9-_]+$'
 _LEGACY_CLASSES = {'FPGA', 'GPU', 'VGPU', 'PGPU', 'CUSTOM_QAT',
                    'CUSTOM_NIC', 'CUSTOM_SSD'}
 
-_GROUP_KEY = re.compile(r'^(resources|trait|accel):(.*)$')
-_NAME = re.compile(r'^[A-Z0-9_]+$')
+# Used with fullmatch: a trailing newline is not part of a name.
+_GROUP_KEY = re.compile(r'(resources|trait|accel):(.*)')
+_NAME = re.compile(r'[A-Z0-9_]+')
+# A positive amount, small enough to count (the limits are
+# [DEFAULT] max_arqs_per_group and max_arqs_per_profile).
+_AMOUNT = re.compile(r'\s*[1-9][0-9]{0,8}\s*')
 
 # Up to 2.3, an empty or over-long name and a duplicate uuid were server
 # errors (the upstream tempest tests expect 500); the schema lets those
@@ -48,7 +52,9 @@ _DP_V2_0 = {
             'type': 'array', 'minItems': 1,
             'items': {'type': 'object',
                       'additionalProperties': {
-                          'type': ['string', 'integer']}}},
+                          'type': ['string', 'integer'],
+                          'minimum': common.INT32_MIN,
+                          'maximum': common.INT32_MAX}}},
     },
     'required': ['groups'],
     'additionalProperties': False,
@@ -64,11 +70,15 @@ _DP_V2_4['properties']['name'] = {'type': 'string', 'minLength': 1,
 _DP_V2_4['required'] = ['name', 'groups']
 CREATE_V2_4 = {'type': 'array', 'minItems': 1, 'maxItems': 1,
                'items': _DP_V2_4}
+CREATE = common.Versioned({
+    '2.0': CREATE_V2_0, '2.4': CREATE_V2_4})
 
 LIST_QUERY_V2_0 = common.query_schema({'name': common.CSV})
 LIST_QUERY_V2_4 = common.query_schema(dict(
     {'name': common.CSV},
     **common.pagination(['id', 'name', 'uuid', 'created_at'])))
+LIST_QUERY = common.Versioned({
+    '2.0': LIST_QUERY_V2_0, '2.4': LIST_QUERY_V2_4})
 
 DELETE_QUERY = common.query_schema({'value': {'type': 'string'}})
 
@@ -76,11 +86,12 @@ DELETE_QUERY = common.query_schema({'value': {'type': 'string'}})
 def _valid_resource_class(name):
     return (name in _LEGACY_CLASSES
             or name in os_resource_classes.STANDARDS
-            or (os_resource_classes.is_custom(name) and _NAME.match(name)))
+            or (os_resource_classes.is_custom(name)
+                and _NAME.fullmatch(name)))
 
 
 def _valid_trait(name):
-    return (os_traits.is_custom(name) and bool(_NAME.match(name))) or \
+    return (os_traits.is_custom(name) and bool(_NAME.fullmatch(name))) or \
         name in os_traits.get_traits()
 
 
@@ -102,7 +113,7 @@ def normalize_groups(groups, require_resources=False):
         clean = {}
         for key, value in group.items():
             value = str(value)
-            match = _GROUP_KEY.match(key)
+            match = _GROUP_KEY.fullmatch(key)
             if not match:
                 raise exception.Invalid(_(
                     'Device profile group keys must be of the form '
@@ -113,10 +124,11 @@ def normalize_groups(groups, require_resources=False):
                     raise exception.Invalid(_(
                         'Resource class %s must be a standard resource '
                         'class or start with CUSTOM_') % name)
-                if not re.match(r'^\s*[1-9][0-9]*\s*$', value):
+                if not _AMOUNT.fullmatch(value):
                     raise exception.Invalid(_(
                         'Resources number %(value)s of %(key)s must be a '
-                        'positive integer') % {'value': value, 'key': key})
+                        'positive integer (at most 9 digits)') % {
+                            'value': value, 'key': key})
                 value = value.strip()
             elif kind == 'trait':
                 if not _valid_trait(name):

@@ -163,7 +163,8 @@ def get_all(context, project_id=None, instance_uuid=None, states_in=None,
     :param instance_uuid: only the ARQs of this instance.
     :param states_in: only ARQs in one of these states.
     :param uuids: only these ARQs.
-    :raises: MarkerNotFound
+    :raises: MarkerNotFound, also for the marker of an ARQ that
+        *project_id* does not see.
     :returns: a list of dicts.
     """
     return _shown(
@@ -171,7 +172,8 @@ def get_all(context, project_id=None, instance_uuid=None, states_in=None,
         {'project_id': project_id, 'instance_uuid': instance_uuid,
          'state': None if states_in is None else list(states_in),
          'uuid': None if uuids is None else list(uuids)},
-        limit=limit, marker=marker, sort_key=sort_key, sort_dir=sort_dir)
+        limit=limit, marker=marker, sort_key=sort_key, sort_dir=sort_dir,
+        marker_scope=('project_id',))
 
 
 @db_api.context_manager.reader

@@ -69,9 +69,12 @@ def _page_statement(base, table, filters, sort_key, sort_dir, marker,
 
 
 @functools.lru_cache(maxsize=64)
-def _marker_statement(table, sort_key):
-    return sa.select(table.c[sort_key], table.c.id).where(
+def _marker_statement(table, sort_key, scope):
+    query = sa.select(table.c[sort_key], table.c.id).where(
         table.c.uuid == sa.bindparam('m_uuid'))
+    for name in scope:
+        query = query.where(table.c[name] == sa.bindparam('ms_' + name))
+    return query
 
 
 _EQ = 'eq'
@@ -79,7 +82,7 @@ _IN = 'in'
 
 
 def select_page(session, table, filters=None, limit=None, marker=None,
-                sort_key='id', sort_dir=ASC, base=None):
+                sort_key='id', sort_dir=ASC, base=None, marker_scope=()):
     """Rows of one page of *table*, ordered by *sort_key* then ``id`` and
     cut after *marker*, at most *limit* of them.
 
@@ -100,6 +103,9 @@ def select_page(session, table, filters=None, limit=None, marker=None,
         list or tuple of values is ``IN`` (a single value, an equality).
     :param base: a Core SELECT built once, whose FROM includes *table*
         (its columns, joins, prefixes); None: every column of *table*.
+    :param marker_scope: names of equality *filters* that make the set the
+        caller may see (``project_id``): a marker outside it is unknown,
+        so that a list never tells whether another project's row exists.
     :raises: MarkerNotFound
     :returns: the CursorResult (rows with the table's columns).
     """
@@ -116,8 +122,14 @@ def select_page(session, table, filters=None, limit=None, marker=None,
         shape.append((name, _EQ))
         params['f_' + name] = value
     if marker is not None:
-        row = db_api.execute(session, _marker_statement(table, sort_key),
-                             {'m_uuid': marker}).one_or_none()
+        scope = tuple(name for name in marker_scope
+                      if 'f_' + name in params)
+        marker_params = {'ms_' + name: params['f_' + name]
+                         for name in scope}
+        marker_params['m_uuid'] = marker
+        row = db_api.execute(
+            session, _marker_statement(table, sort_key, scope),
+            marker_params).one_or_none()
         if row is None:
             raise exception.MarkerNotFound(marker=marker)
         params['m_value'], params['m_id'] = row

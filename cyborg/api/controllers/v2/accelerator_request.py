@@ -150,11 +150,7 @@ class AcceleratorRequestsController(rest.RestController):
     def get_all(self):
         context = pecan.request.context
         context.can(policies.GET_ALL)
-        version = pecan.request.version
-        params = validation.query(
-            schema.LIST_QUERY_V2_4
-            if microversion.allow_no_server_errors(version)
-            else schema.LIST_QUERY_V2_0)
+        params = validation.query(schema.LIST_QUERY)
         page = common_schema.page_args(params)
         instance = params.get('instance')
         resolved = params.get('bind_state') == 'resolved'
@@ -184,10 +180,7 @@ class AcceleratorRequestsController(rest.RestController):
     def post(self):
         context = pecan.request.context
         context.can(policies.CREATE)
-        body = validation.extract_json(
-            schema.CREATE_V2_4
-            if microversion.allow_no_server_errors(pecan.request.version)
-            else schema.CREATE_V2_0)
+        body = validation.extract_json(schema.CREATE)
         arqs = pecan.request.conductor_api.arq_create(
             context, body['device_profile_name'], context.project_id)
         pecan.response.status = 201

@@ -19,7 +19,6 @@ from wsme import types as wtypes
 
 from cyborg.api import expose
 from cyborg.api import link
-from cyborg.api import microversion
 from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.schemas import attribute as schema
@@ -56,10 +55,7 @@ class AttributesController(rest.RestController):
     def get_all(self):
         context = pecan.request.context
         context.can(policies.GET_ALL)
-        params = validation.query(
-            schema.LIST_QUERY_V2_4
-            if microversion.allow_no_server_errors(pecan.request.version)
-            else schema.LIST_QUERY_V2_0)
+        params = validation.query(schema.LIST_QUERY)
         deployable_id = params.get('deployable_id')
         page = common_schema.page_args(params)
         attributes = attribute_queries.get_all(

@@ -22,7 +22,6 @@ from wsme import types as wtypes
 from cyborg import exception
 from cyborg.api import expose
 from cyborg.api import link
-from cyborg.api import microversion
 from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import device as device_controller
@@ -96,20 +95,17 @@ class ProgramController(rest.RestController):
 class DeployablesController(rest.RestController):
     """/v2/deployables"""
 
+    SUBRESOURCES = {'program': ProgramController}
+
     @pecan.expose()
     def _lookup(self, uuid, *remainder):
-        if remainder and remainder[0] == 'program':
-            return ProgramController(uuid), remainder[1:]
+        return expose.subresource(self, uuid, remainder)
 
     @expose.expose
     def get_all(self):
         context = pecan.request.context
         context.can(policies.GET_ALL)
-        version = pecan.request.version
-        params = validation.query(
-            schema.LIST_QUERY_V2_4
-            if microversion.allow_no_server_errors(version)
-            else schema.LIST_QUERY_V2_0)
+        params = validation.query(schema.LIST_QUERY)
         filters, params = device_controller.generic_filter(
             params, common_schema.pagination(_SORT_KEYS))
         for key in ('name', 'driver_name', 'rp_uuid'):

@@ -99,11 +99,7 @@ class DevicesController(rest.RestController):
     def get_all(self):
         context = pecan.request.context
         context.can(policies.GET_ALL)
-        version = pecan.request.version
-        params = validation.query(
-            schema.LIST_QUERY_V2_4
-            if microversion.allow_no_server_errors(version)
-            else schema.LIST_QUERY_V2_0)
+        params = validation.query(schema.LIST_QUERY)
         extra, params = generic_filter(
             params, common_schema.pagination(['id', 'uuid', 'hostname',
                                               'created_at']))

@@ -84,11 +84,7 @@ class DeviceProfilesController(rest.RestController):
     def get_all(self):
         context = pecan.request.context
         context.can(policies.GET_ALL)
-        version = pecan.request.version
-        params = validation.query(
-            schema.LIST_QUERY_V2_4
-            if microversion.allow_no_server_errors(version)
-            else schema.LIST_QUERY_V2_0)
+        params = validation.query(schema.LIST_QUERY)
         names = params['name'].split(',') if 'name' in params else None
         page = common_schema.page_args(params)
         profiles = dp_queries.get_all(context, names=names, **page)
@@ -116,17 +112,17 @@ class DeviceProfilesController(rest.RestController):
         context.can(policies.CREATE)
         version = pecan.request.version
         strict = microversion.allow_no_server_errors(version)
-        body = validation.extract_json(
-            schema.CREATE_V2_4 if strict else schema.CREATE_V2_0)
+        body = validation.extract_json(schema.CREATE)
         profile = body[0]
         if not strict:
             _check_legacy_name(profile)
+        groups = schema.normalize_groups(profile['groups'],
+                                         require_resources=strict)
+        dp_obj.arq_counts(groups)
         profile_obj = dp_obj.DeviceProfile(
             uuid=profile.get('uuid') or uuidutils.generate_uuid(),
             name=profile['name'],
-            description=profile.get('description'),
-            groups=schema.normalize_groups(profile['groups'],
-                                           require_resources=strict))
+            description=profile.get('description'), groups=groups)
         try:
             created = pecan.request.conductor_api.device_profile_create(
                 context, profile_obj)

@@ -88,10 +88,11 @@ class HostHardwareController(rest.RestController):
 class HostsController(rest.RestController):
     """/v2/hosts"""
 
+    SUBRESOURCES = {'hardware': HostHardwareController}
+
     @pecan.expose()
     def _lookup(self, host, *remainder):
-        if remainder and remainder[0] == 'hardware':
-            return HostHardwareController(host), remainder[1:]
+        return expose.subresource(self, host, remainder)
 
     @expose.expose
     def get_all(self):

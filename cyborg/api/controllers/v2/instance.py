@@ -91,7 +91,8 @@ class AcceleratorsController(rest.RestController):
 class InstancesController(rest.RestController):
     """/v2/instances: only its accelerators sub-resource."""
 
+    SUBRESOURCES = {'accelerators': AcceleratorsController}
+
     @pecan.expose()
     def _lookup(self, instance_uuid, *remainder):
-        if remainder and remainder[0] == 'accelerators':
-            return AcceleratorsController(instance_uuid), remainder[1:]
+        return expose.subresource(self, instance_uuid, remainder)

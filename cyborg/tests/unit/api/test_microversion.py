@@ -60,9 +60,29 @@ class NegotiateTestCase(base.TestCase):
     def test_not_acceptable(self):
         for value in ('accelerator 2.6', 'accelerator 1.0',
                       'accelerator 3.0', 'accelerator 10', '10', 'x.y',
-                      'accelerator 2.-1'):
+                      'accelerator 2.5.1', 'accelerator 2.5 x'):
             self.assertRaises(exception.NotAcceptable,
                               microversion.negotiate, _headers(value))
+
+    def test_malformed_is_a_bad_request(self):
+        # Values the existing Cyborg served as another version (int() of
+        # each side), and two versions for this service.
+        for value in ('accelerator 2.-1', 'accelerator 2.-0',
+                      'accelerator 2.05', 'accelerator 02.5',
+                      'accelerator +2.1', 'accelerator 2. 1', '2.05',
+                      'accelerator 2.5, accelerator 2.0',
+                      'accelerator 2.1,accelerator 2.1'):
+            with self.subTest(value=value):
+                exc = self.assertRaises(exception.InvalidVersionHeader,
+                                        microversion.negotiate,
+                                        _headers(value))
+                self.assertEqual(400, exc.code)
+
+    def test_other_services_around(self):
+        self.assertEqual((2, 3), microversion.negotiate(_headers(
+            'compute 2.1, accelerator 2.3, placement 1.39')))
+        self.assertEqual((2, 0), microversion.negotiate(_headers(
+            'compute 2.1, placement 1.39')))
 
     def test_messages_name_the_range(self):
         exc = self.assertRaises(exception.NotAcceptable,

@@ -28,20 +28,20 @@ from cyborg.tests.fixtures import inventory
 class GroupCountTestCase(base.TestCase):
 
     def test_sum_of_resources(self):
-        self.assertEqual(3, arq_ops.group_count(
+        self.assertEqual(3, dp_obj.group_count(
             {'resources:FPGA': '1', 'resources:CUSTOM_QAT': '2',
              'trait:CUSTOM_A': 'required', 'accel:x': '5'}))
 
     def test_xilinx_needs_two_handles_per_fpga(self):
-        self.assertEqual(4, arq_ops.group_count(
+        self.assertEqual(4, dp_obj.group_count(
             {'resources:FPGA': '2', 'trait:CUSTOM_FPGA_XILINX': 'required'}))
-        self.assertEqual(2, arq_ops.group_count(
+        self.assertEqual(2, dp_obj.group_count(
             {'resources:FPGA': '2',
              'trait:CUSTOM_FPGA_XILINX': 'forbidden'}))
 
     def test_no_resources(self):
-        self.assertEqual(0, arq_ops.group_count({'trait:CUSTOM_A':
-                                                 'required'}))
+        self.assertEqual(0, dp_obj.group_count({'trait:CUSTOM_A':
+                                                'required'}))
 
 
 class ARQOperationsTestCase(base.DbTestCase):

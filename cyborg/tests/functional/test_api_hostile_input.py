@@ -1,0 +1,304 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Hostile input that was answered with 500 (issue 19), and loose parsing.
+
+Each case is the request the fuzzing found: a 4xx with the API's error
+body, no server error logged, and the database left as it was.
+"""
+
+import logging
+import uuid
+
+import fixtures
+from oslo_serialization import jsonutils
+
+from cyborg.tests.fixtures import inventory
+from cyborg.tests.functional import api_base
+
+V24 = {'OpenStack-API-Version': 'accelerator 2.4'}
+V25 = {'OpenStack-API-Version': 'accelerator 2.5'}
+DEEP = '[' * 50000 + ']' * 50000
+DEEP_OBJECT = '{"a": ' * 5000 + '1' + '}' * 5000
+SURROGATE = 'h\ud800'
+# JSON text of SURROGATE: json.dumps escapes it as \ud800.
+SURROGATE_JSON = jsonutils.dumps(SURROGATE)
+UNKNOWN = '4b3f7a1e-0000-4000-8000-0000000000ff'
+
+
+class HostileInputTestCase(api_base.APITestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.logs = self.useFixture(fixtures.FakeLogger(level=logging.INFO))
+        self.inv = inventory.add_device(self.context, 'host-one')
+        self.request('POST', '/v2/device_profiles', [{
+            'name': 'dp', 'groups': [{'resources:FPGA': '1'}]}],
+            status=201)
+        self.arq = self.request('POST', '/v2/accelerator_requests',
+                                {'device_profile_name': 'dp'},
+                                status=201).json['arqs'][0]
+
+    def request(self, method, path, body=None, headers=None, status=None,
+                content_type='application/json'):
+        if body is not None and not isinstance(body, (str, bytes)):
+            body = jsonutils.dumps(body)
+        if isinstance(body, str):
+            body = body.encode('utf-8', 'surrogatepass')
+        headers = dict(headers or {})
+        if content_type:
+            headers['Content-Type'] = content_type
+        resp = self.app.request(path, method=method, headers=headers,
+                                body=body or b'', expect_errors=True)
+        if status is not None:
+            self.assertEqual(status, resp.status_int,
+                             '%s %s: %s' % (method, path, resp.text))
+        return resp
+
+    def assertClientError(self, resp, status=400, code=None):
+        self.assertEqual(status, resp.status_int, resp.text)
+        self.assertEqual('application/json', resp.content_type)
+        fault = jsonutils.loads(resp.json['error_message'])
+        self.assertEqual('Client', fault['faultcode'])
+        if code:
+            self.assertEqual(code, fault['error_code'])
+        self.assertNotIn('Traceback', resp.text)
+        self.assertNotIn('Traceback', self.logs.output)
+        self.assertNotIn('Unexpected error', self.logs.output)
+        return fault
+
+    def _body_routes(self):
+        """Every route that takes a body, at the latest microversion."""
+        arq = self.arq['uuid']
+        dep = self.inv['deployable_uuid']
+        driver = str(uuid.uuid4())
+        instance = str(uuid.uuid4())
+        return [
+            ('POST', '/v2/device_profiles'),
+            ('POST', '/v2/accelerator_requests'),
+            ('PATCH', '/v2/accelerator_requests'),
+            ('PATCH', '/v2/accelerator_requests/' + arq),
+            ('POST', '/v2/attributes'),
+            ('PATCH', '/v2/deployables/%s/program' % dep),
+            ('POST', '/v2/drivers'),
+            ('PATCH', '/v2/drivers/' + driver),
+            ('POST', '/v2/discovery'),
+            ('POST', '/v2/instances/%s/accelerators' % instance),
+        ]
+
+    # 1. Deeply nested JSON.
+
+    def test_deep_json_every_body_route(self):
+        before = self.row_counts()
+        for method, path in self._body_routes():
+            for body in (DEEP, DEEP_OBJECT):
+                for content_type in ('application/json', 'text/plain'):
+                    with self.subTest(method=method, path=path,
+                                      content_type=content_type):
+                        resp = self.request(method, path, body, V25,
+                                            content_type=content_type)
+                        fault = self.assertClientError(
+                            resp, code='cyborg.request.malformed_json')
+                        self.assertIn('nested', fault['faultstring'])
+        self.assertEqual(before, self.row_counts())
+
+    def test_deep_json_before_policy(self):
+        # A reader may not create profiles, but the body is refused first
+        # (it is never parsed), with the same 400 for everyone.
+        resp = self.request('POST', '/v2/device_profiles', DEEP,
+                            dict(V25, **{'X-Roles': 'reader',
+                                         'X-Project-Id': 'p1'}))
+        self.assertClientError(resp, code='cyborg.request.malformed_json')
+
+    def test_nested_json_within_the_limit(self):
+        # Depth in strings does not count; a body of the API's own depth
+        # goes through.
+        resp = self.request('POST', '/v2/device_profiles', [{
+            'name': 'brackets', 'description': '[{' * 100,
+            'groups': [{'resources:FPGA': '1'}]}], V25, status=201)
+        self.assertEqual('[{' * 100, resp.json['description'])
+
+    # 2. Lone UTF-16 surrogates.
+
+    def test_surrogate_in_bodies(self):
+        before = self.row_counts()
+        arq = self.arq['uuid']
+        bind = [{'path': '/hostname', 'op': 'add', 'value': SURROGATE},
+                {'path': '/device_rp_uuid', 'op': 'add',
+                 'value': self.inv['rp_uuid']},
+                {'path': '/instance_uuid', 'op': 'add', 'value': UNKNOWN}]
+        svc = dict(V25, **{'X-Service-Roles': 'service',
+                           'X-Roles': 'admin,member,reader',
+                           'X-Project-Id': 'p1'})
+        cases = [
+            ('POST', '/v2/device_profiles', [{
+                'name': 'x', 'description': SURROGATE,
+                'groups': [{'resources:FPGA': '1'}]}]),
+            ('POST', '/v2/device_profiles', [{
+                'name': 'x', 'groups': [{'accel:' + SURROGATE: '1'}]}]),
+            ('POST', '/v2/accelerator_requests',
+             {'device_profile_name': SURROGATE}),
+            ('PATCH', '/v2/accelerator_requests', {arq: bind}),
+            ('POST', '/v2/attributes',
+             {'deployable_id': self.inv['deployable_id'],
+              'key': SURROGATE, 'value': 'v'}),
+            ('POST', '/v2/attributes',
+             {'deployable_id': self.inv['deployable_id'],
+              'key': 'k', 'value': SURROGATE}),
+            ('POST', '/v2/discovery', {'host': SURROGATE}),
+        ]
+        for method, path, body in cases:
+            with self.subTest(method=method, path=path, body=body):
+                resp = self.request(method, path, body, svc)
+                fault = self.assertClientError(resp)
+                self.assertIn('surrogate', fault['faultstring'])
+        self.assertEqual(before, self.row_counts())
+
+    def test_surrogate_in_query_and_path(self):
+        cases = [
+            '/v2/device_profiles?name=h%ED%A0%80',
+            '/v2/device_profiles/h%ED%A0%80',
+            '/v2/attributes?key=%ED%A0%80',
+            '/v2/devices?hostname=%ED%A0%80',
+            '/v2/hosts/h%ED%A0%80/hardware',
+            '/v2/hardware?host=%ff',
+        ]
+        for path in cases:
+            with self.subTest(path=path):
+                self.assertClientError(self.request('GET', path, None,
+                                                    V25))
+
+    # 4. Integer bounds.
+
+    def test_integer_bounds(self):
+        before = self.row_counts()
+        for value in ('1e308', str(2 ** 64), str(2 ** 31), '"9999999999"',
+                      '1.5', '-1', '0'):
+            body = ('{"deployable_id": %s, "key": "k", "value": "v"}'
+                    % value)
+            with self.subTest(deployable_id=value):
+                self.assertClientError(self.request(
+                    'POST', '/v2/attributes', body))
+        for path in ('/v2/attributes?deployable_id=9999999999',
+                     '/v2/attributes?deployable_id=2147483648'):
+            with self.subTest(path=path):
+                self.assertClientError(self.request('GET', path))
+        self.assertEqual(before, self.row_counts())
+
+    def test_integer_at_the_bound(self):
+        resp = self.request('GET',
+                            '/v2/attributes?deployable_id=2147483647',
+                            status=200)
+        self.assertEqual([], resp.json['attributes'])
+
+    # 5. Counts of ARQs.
+
+    def test_profile_over_the_group_cap(self):
+        for version in ({}, V24):
+            with self.subTest(version=version):
+                resp = self.request('POST', '/v2/device_profiles', [{
+                    'name': 'many',
+                    'groups': [{'resources:FPGA': '20000'}]}], version)
+                fault = self.assertClientError(resp)
+                self.assertIn('max_arqs_per_group', fault['faultstring'])
+
+    def test_profile_over_the_profile_cap(self):
+        self.flags(max_arqs_per_group=10, max_arqs_per_profile=12)
+        resp = self.request('POST', '/v2/device_profiles', [{
+            'name': 'many', 'groups': [{'resources:FPGA': '10'},
+                                       {'resources:GPU': 3}]}], V24)
+        fault = self.assertClientError(resp)
+        self.assertIn('max_arqs_per_profile', fault['faultstring'])
+        self.request('POST', '/v2/device_profiles', [{
+            'name': 'enough', 'groups': [{'resources:FPGA': '10'},
+                                         {'resources:GPU': 2}]}], V24,
+            status=201)
+        arqs = self.request('POST', '/v2/accelerator_requests',
+                            {'device_profile_name': 'enough'}, V24,
+                            status=201).json['arqs']
+        self.assertEqual(12, len(arqs))
+
+    def test_arqs_of_a_profile_over_the_cap(self):
+        # A profile stored before the cap was lowered creates no ARQ.
+        self.request('POST', '/v2/device_profiles', [{
+            'name': 'eight', 'groups': [{'resources:FPGA': '8'}]}],
+            status=201)
+        self.flags(max_arqs_per_group=4)
+        before = self.row_counts()
+        fault = self.assertClientError(self.request(
+            'POST', '/v2/accelerator_requests',
+            {'device_profile_name': 'eight'}))
+        self.assertIn('max_arqs_per_group', fault['faultstring'])
+        self.assertEqual(before, self.row_counts())
+
+    # Loose parsing.
+
+    def test_name_with_a_trailing_newline(self):
+        for version in ({}, V24, V25):
+            with self.subTest(version=version):
+                self.assertClientError(self.request(
+                    'POST', '/v2/device_profiles', [{
+                        'name': 'nl\n',
+                        'groups': [{'resources:FPGA': '1'}]}], version))
+        self.assertClientError(self.request(
+            'POST', '/v2/drivers', {'name': 'fake\n'}, V25))
+
+    def test_malformed_microversions(self):
+        for value in ('accelerator 2.-0', 'accelerator 2.05',
+                      'accelerator 2.5, accelerator 2.0',
+                      'accelerator +2.1', 'accelerator 2. 1',
+                      'accelerator 02.1'):
+            with self.subTest(value=value):
+                resp = self.request(
+                    'GET', '/v2/device_profiles', None,
+                    {'OpenStack-API-Version': value})
+                self.assertClientError(resp, 400,
+                                       'cyborg.request.invalid_version')
+                self.assertEqual('2.0', resp.headers[
+                    'OpenStack-API-Minimum-Version'])
+
+    def test_two_headers_for_two_services(self):
+        resp = self.request(
+            'GET', '/v2/device_profiles', None,
+            {'OpenStack-API-Version': 'compute 2.1, accelerator 2.3'},
+            status=200)
+        self.assertEqual('accelerator 2.3',
+                         resp.headers['OpenStack-API-Version'])
+
+    def test_marker_of_another_project(self):
+        other = self.request('POST', '/v2/accelerator_requests',
+                             {'device_profile_name': 'dp'},
+                             {'X-Project-Id': 'project-b',
+                              'X-Roles': 'member'},
+                             status=201).json['arqs'][0]
+        caller = dict(V24, **{'X-Project-Id': 'project-a',
+                              'X-Roles': 'member'})
+        self.request('POST', '/v2/accelerator_requests',
+                     {'device_profile_name': 'dp'}, caller, status=201)
+        foreign = self.request(
+            'GET', '/v2/accelerator_requests?limit=1&marker=' +
+            other['uuid'], None, caller)
+        unknown = self.request(
+            'GET', '/v2/accelerator_requests?limit=1&marker=' + UNKNOWN,
+            None, caller)
+        self.assertClientError(unknown, code='cyborg.request.marker_not_found')
+        self.assertClientError(foreign, code='cyborg.request.marker_not_found')
+        self.assertEqual(
+            jsonutils.loads(unknown.json['error_message'])['faultstring']
+            .replace(UNKNOWN, 'X'),
+            jsonutils.loads(foreign.json['error_message'])['faultstring']
+            .replace(other['uuid'], 'X'))
+
+
+class HostileInputMySQLTestCase(HostileInputTestCase):
+    BACKEND = 'mysql'
