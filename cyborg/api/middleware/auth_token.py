@@ -18,9 +18,11 @@ import re
 from keystonemiddleware import auth_token
 from oslo_config import cfg
 
-# The version documents are public: clients discover versions before they
-# have a token.  /healthcheck is answered before this middleware.
-PUBLIC_ROUTES = (r'^/?$', r'^/v2/?$', r'^/healthcheck/?$')
+# The version documents and the API's OpenAPI description are public:
+# clients discover versions before they have a token.  /healthcheck is
+# answered before this middleware.
+PUBLIC_ROUTES = (r'^/?$', r'^/v2/?$', r'^/v2/openapi\.json$',
+                 r'^/healthcheck/?$')
 
 
 class AuthTokenMiddleware(auth_token.AuthProtocol):

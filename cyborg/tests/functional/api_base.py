@@ -57,7 +57,7 @@ class APITestCase(base.DbTestCase):
         # Bind jobs still running end before the database goes.
         self.addCleanup(conductor.del_host, self.context)
         self.configure()
-        self.app = webtest.TestApp(app.load_app())
+        self.app = webtest.TestApp(self.wrap(app.load_app()))
 
     def configure_services(self):
         """Set options (and start what they point at) before the
@@ -66,6 +66,10 @@ class APITestCase(base.DbTestCase):
 
     def configure(self):
         """Set options before the application is built."""
+
+    def wrap(self, wsgi_app):
+        """The WSGI application the tests call, around the API's."""
+        return wsgi_app
 
     def row_counts(self):
         """{table: number of rows} of every table."""

@@ -28,6 +28,7 @@ from cyborg.api.controllers.v2 import discovery
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import hardware as hardware_api
 from cyborg.api.controllers.v2 import instance
+from cyborg.api.controllers.v2 import openapi as openapi_api
 from cyborg.api.controllers.v2 import service
 
 
@@ -67,6 +68,9 @@ class V2Controller(rest.RestController):
     discovery = discovery.DiscoveryController()
     # and accelerators attached to instances.
     instances = instance.InstancesController()
+    # The OpenAPI description of all of the above (public).  A path
+    # segment with a dot is no Python name: set in the class namespace.
+    vars()['openapi.json'] = openapi_api.OpenAPIController()
 
     @expose.expose
     def get(self):

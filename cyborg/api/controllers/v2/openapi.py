@@ -1,0 +1,33 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""/v2/openapi.json: the OpenAPI description of the API (public).
+
+The document of the microversion the request is served at (no header:
+2.0; ``OpenStack-API-Version: accelerator latest``: the newest), as the
+version documents are: without a token or a policy check.
+"""
+
+import pecan
+from pecan import rest
+
+from cyborg.api import openapi
+
+
+class OpenAPIController(rest.RestController):
+    """/v2/openapi.json"""
+
+    @pecan.expose(content_type='application/json')
+    def get_all(self):
+        # The JSON text is built once per microversion.
+        return openapi.text(pecan.request.version)

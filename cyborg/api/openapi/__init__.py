@@ -1,0 +1,272 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The OpenAPI 3.1 description of the API, one document per microversion.
+
+Built from what the code declares: the operations table
+(cyborg.api.openapi.operations: handlers, the JSON Schemas they validate
+with, statuses and error codes), the WSME types of the responses
+(cyborg.api.openapi.shapes) and the microversion list.  Served at
+``GET /v2/openapi.json`` (for the microversion asked), kept in the tree as
+``doc/source/api/openapi/v2.N.json`` (``python -m cyborg.api.openapi
+--write``; ``test_openapi.py`` fails when they differ) and rendered in the
+API reference.
+"""
+
+import copy
+import functools
+
+from oslo_serialization import jsonutils
+
+from cyborg.api import errors
+from cyborg.api import microversion
+from cyborg.api.openapi import operations
+from cyborg.api.openapi import shapes
+from cyborg.api.schemas import common
+
+OPENAPI = '3.1.0'
+DIALECT = 'https://json-schema.org/draft/2020-12/schema'
+PUBLIC = ('/', '/v2', '/v2/openapi.json')
+VERSION_HEADERS = (microversion.HEADER, microversion.MIN_HEADER,
+                   microversion.MAX_HEADER)
+
+
+def _version(text):
+    major, minor = text.split('.')
+    return microversion.Version(int(major), int(minor))
+
+
+def versions():
+    """Every microversion, as Version tuples."""
+    return [_version(v) for v in microversion.VERSIONS]
+
+
+def operations_at(version):
+    """The operations that exist at *version*."""
+    return [o for o in operations.OPERATIONS
+            if version >= _version(o.since)]
+
+
+def _schema_at(schema, version):
+    if isinstance(schema, common.Versioned):
+        return schema.for_version(version)
+    return schema
+
+
+# Errors every operation under /v2 may answer, by status.
+_COMMON_ERRORS = {
+    400: ('Bad request: the query string, path or body is not valid, or '
+          'the OpenStack-API-Version header is malformed.',
+          [errors.INVALID_INPUT, errors.INVALID_VERSION]),
+    403: ('Forbidden by policy.', [errors.POLICY]),
+    404: ('No such resource, or the route does not exist at this '
+          'microversion.', [errors.NOT_FOUND]),
+    406: ('The microversion asked for is not supported.',
+          [errors.NOT_ACCEPTABLE]),
+    500: ('A failure of the server (see its logs).',
+          [errors.SERVER_ERROR]),
+    503: ('A service the request needs is unavailable; retry later.', []),
+}
+_ERROR_DESCRIPTIONS = {status: text for status, (text, _)
+                       in _COMMON_ERRORS.items()}
+_ERROR_DESCRIPTIONS.update({
+    409: 'The state of a resource does not allow the request.',
+    423: 'The resource is not ready yet; retry later.'})
+# Answered by middleware outside the API, with their own bodies.
+_FOREIGN = {
+    401: 'No valid token (keystonemiddleware answers, with its own body).',
+    413: 'The body is larger than [oslo_middleware] max_request_body_size '
+         '(oslo.middleware answers, with its own body).',
+}
+
+
+def _error_codes(operation, version):
+    """{status: [error codes]} of *operation* at *version*."""
+    if operation.path in PUBLIC:
+        if operation.path == '/':
+            return {}
+        return {400: [errors.INVALID_VERSION], 406: [errors.NOT_ACCEPTABLE]}
+    by_status = {status: list(codes) for status, (_, codes)
+                 in _COMMON_ERRORS.items()}
+    if operation.body is not None:
+        by_status[400].append(errors.MALFORMED_JSON)
+    if operation.query is not None and 'marker' in (
+            _schema_at(operation.query, version).get('properties', {})):
+        by_status[400].append(errors.MARKER_NOT_FOUND)
+    extra = dict(operation.errors)
+    if not microversion.allow_no_server_errors(version):
+        for status, codes in operation.legacy.items():
+            extra[status] = list(extra.get(status, [])) + list(codes)
+    for status, codes in extra.items():
+        by_status.setdefault(status, []).extend(codes)
+    return {status: sorted(set(codes))
+            for status, codes in sorted(by_status.items())}
+
+
+def _responses(operation, version):
+    success = {'description': 'Success.'}
+    if operation.path != '/':
+        success['headers'] = {
+            name: {'$ref': '#/components/headers/%s' % name}
+            for name in VERSION_HEADERS}
+    if operation.response is not None:
+        success['content'] = {'application/json': {
+            'schema': operation.response(version)}}
+    responses = {str(operation.status): success}
+    for status in _error_codes(operation, version):
+        responses[str(status)] = {
+            '$ref': '#/components/responses/error%d' % status}
+    if operation.path not in PUBLIC:
+        responses['401'] = {'$ref': '#/components/responses/error401'}
+        if operation.body is not None:
+            responses['413'] = {'$ref': '#/components/responses/error413'}
+    return responses
+
+
+def _error_responses():
+    responses = {}
+    for status, text in _ERROR_DESCRIPTIONS.items():
+        responses['error%d' % status] = {
+            'description': text,
+            'headers': {name: {'$ref': '#/components/headers/%s' % name}
+                        for name in VERSION_HEADERS},
+            'content': {'application/json': {
+                'schema': {'$ref': '#/components/schemas/Error'}}}}
+    for status, text in _FOREIGN.items():
+        responses['error%d' % status] = {'description': text}
+    return responses
+
+
+def _parameters(operation, version):
+    params = [{'name': name, 'in': 'path', 'required': True,
+               'schema': schema}
+              for name, schema in operation.path_params.items()]
+    query = _schema_at(operation.query, version)
+    if query is not None:
+        for name, schema in sorted(query.get('properties', {}).items()):
+            params.append({'name': name, 'in': 'query', 'required': False,
+                           'schema': schema})
+    if operation.path != '/':
+        params.append({'$ref': '#/components/parameters/version'})
+    return params
+
+
+def _operation(operation, version):
+    result = {
+        'operationId': '%s %s' % (operation.method, operation.path),
+        'summary': operation.summary,
+        'x-openstack-handler': operation.handler,
+        'x-openstack-since': operation.since,
+        'parameters': _parameters(operation, version),
+        'responses': _responses(operation, version),
+        'x-openstack-error-codes': {
+            str(status): codes for status, codes
+            in _error_codes(operation, version).items()},
+    }
+    query = _schema_at(operation.query, version)
+    if query is not None and not query.get('additionalProperties', True):
+        result['description'] = ('Query parameters not listed are refused '
+                                 '(400).')
+    body = _schema_at(operation.body, version)
+    if body is not None:
+        result['requestBody'] = {
+            'required': operation.body_required,
+            'content': {'application/json': {'schema': copy.deepcopy(
+                body)}}}
+    if operation.path in PUBLIC:
+        result['security'] = []
+    return result
+
+
+def _components(version):
+    schemas = {name: shapes.resource(name, version)
+               for name in shapes.RESOURCES}
+    schemas['Fault'] = shapes.FAULT
+    schemas['Error'] = shapes.ERROR
+    return {
+        'schemas': schemas,
+        'responses': _error_responses(),
+        'parameters': {'version': {
+            'name': microversion.HEADER, 'in': 'header', 'required': True,
+            'description': 'The microversion of this document; without '
+                           'the header a request is served at %s.' %
+                           (microversion.MIN_VERSION,),
+            'schema': {'type': 'string', 'enum': [
+                '%s %s' % (microversion.SERVICE_TYPE, version)]}}},
+        'headers': {
+            microversion.HEADER: {
+                'description': 'The microversion the request was served '
+                               'at.',
+                'schema': {'type': 'string'}},
+            microversion.MIN_HEADER: {
+                'description': 'The lowest microversion supported.',
+                'schema': {'type': 'string'}},
+            microversion.MAX_HEADER: {
+                'description': 'The highest microversion supported.',
+                'schema': {'type': 'string'}},
+        },
+        'securitySchemes': {
+            'token': {'type': 'apiKey', 'in': 'header',
+                      'name': 'X-Auth-Token',
+                      'description': 'A Keystone token.'},
+            'service_token': {
+                'type': 'apiKey', 'in': 'header', 'name': 'X-Service-Token',
+                'description': 'Binding, unbinding and deleting bound '
+                               'accelerator requests also need a service '
+                               'token (Nova sends one).'},
+        },
+    }
+
+
+@functools.lru_cache(maxsize=None)
+def _document(version):
+    paths = {}
+    for operation in operations_at(version):
+        paths.setdefault(operation.path, {})[operation.method.lower()] = \
+            _operation(operation, version)
+    return {
+        'openapi': OPENAPI,
+        'jsonSchemaDialect': DIALECT,
+        'info': {
+            'title': 'OpenStack Cyborg API',
+            'version': str(version),
+            'description': 'The Cyborg v2 API at microversion %s.  Every '
+                           'microversion has its own document.' %
+                           (version,),
+            'license': {'name': 'Apache 2.0',
+                        'identifier': 'Apache-2.0'},
+        },
+        'servers': [{'url': '/'}],
+        'security': [{'token': []}],
+        'x-openstack-microversions': list(microversion.VERSIONS),
+        'paths': paths,
+        'components': _components(version),
+    }
+
+
+def document(version):
+    """The OpenAPI document of *version* (a Version), a new copy.
+
+    :raises: ValueError for a version the API does not have.
+    """
+    version = microversion.Version(*version)
+    if version not in versions():
+        raise ValueError('no microversion %s' % (version,))
+    return copy.deepcopy(_document(version))
+
+
+@functools.lru_cache(maxsize=None)
+def text(version):
+    """The document of *version* as JSON text (what the tree holds)."""
+    return jsonutils.dumps(_document(microversion.Version(*version)),
+                           indent=2, sort_keys=True) + '\n'

@@ -1,0 +1,230 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""JSON Schemas of the API's responses, from the WSME types that render
+them and, for the responses rendered from plain dicts, written here.
+
+A WSME attribute of a resource is always present in its JSON (the
+serializers give every one; ``wtypes.Unset`` leaves one out only where a
+microversion does, see :func:`resource`) and may be null.
+"""
+
+import datetime
+
+from wsme import types as wtypes
+
+from cyborg.api import microversion
+from cyborg.api.controllers.v2 import accelerator_request
+from cyborg.api.controllers.v2 import attribute
+from cyborg.api.controllers.v2 import deployable
+from cyborg.api.controllers.v2 import device
+from cyborg.api.controllers.v2 import device_profile
+from cyborg.api.controllers.v2 import driver
+from cyborg.api.controllers.v2 import service
+
+NULL = {'type': 'null'}
+STRING = {'type': 'string'}
+INTEGER = {'type': 'integer'}
+DATETIME = {'type': 'string', 'format': 'date-time'}
+LINK = {
+    'type': 'object',
+    'properties': {'href': {'type': 'string', 'format': 'uri'},
+                   'rel': STRING},
+    'required': ['href', 'rel'],
+    'additionalProperties': False,
+}
+
+
+def nullable(schema):
+    """*schema* or null."""
+    return {'anyOf': [schema, NULL]}
+
+
+def _datatype(datatype):
+    """The JSON Schema of a WSME attribute's datatype (never null)."""
+    if isinstance(datatype, list):
+        datatype = wtypes.ArrayType(datatype[0])
+    if wtypes.iscomplex(datatype):
+        if datatype is not None and issubclass(datatype, wtypes.Base) \
+                and datatype.__name__ == 'Link':
+            return LINK
+        raise TypeError('no schema for nested type %r' % datatype)
+    if isinstance(datatype, wtypes.ArrayType):
+        return {'type': 'array', 'items': nullable(
+            _datatype(datatype.item_type))}
+    if isinstance(datatype, wtypes.DictType):
+        return {'type': 'object', 'additionalProperties': nullable(
+            _datatype(datatype.value_type))}
+    if datatype is datetime.datetime:
+        return DATETIME
+    if datatype is int:
+        return INTEGER
+    if datatype is bool:
+        return {'type': 'boolean'}
+    if datatype in (wtypes.text, str, bytes):
+        return STRING
+    raise TypeError('no schema for WSME datatype %r' % datatype)
+
+
+def wsme_object(wsme_type, exclude=(), extra=None):
+    """The JSON Schema of what cyborg.api.controllers.base.to_json renders
+    for *wsme_type*.
+
+    :param exclude: attributes left out (unset) by the serializer.
+    :param extra: {name: schema} of members the serializer adds.
+    """
+    properties = {}
+    for attr in wtypes.list_attributes(wsme_type):
+        if attr.name in exclude:
+            continue
+        properties[attr.name] = nullable(_datatype(attr.datatype))
+    properties.update(extra or {})
+    return {'type': 'object', 'properties': properties,
+            'required': list(properties), 'additionalProperties': False}
+
+
+def resource(name, version):
+    """The schema of one resource of the API at *version*.
+
+    :param name: a key of :data:`RESOURCES`.
+    """
+    return RESOURCES[name](version)
+
+
+def _device(version):
+    exclude = () if microversion.allow_device_status(version) else (
+        'status',)
+    return wsme_object(device.Device, exclude=exclude)
+
+
+# The resources, by the name of their schema in components/schemas.
+RESOURCES = {
+    'DeviceProfile': lambda version: wsme_object(
+        device_profile.DeviceProfile),
+    'AcceleratorRequest': lambda version: wsme_object(
+        accelerator_request.AcceleratorRequest),
+    'Device': _device,
+    'Deployable': lambda version: wsme_object(deployable.Deployable),
+    'Attribute': lambda version: wsme_object(attribute.Attribute),
+    'Service': lambda version: wsme_object(
+        service.Service, exclude=('links',)),
+    # A driver's configuration keeps its JSON types, beside its WSME shape.
+    'Driver': lambda version: wsme_object(
+        driver.Driver, extra={'config': {
+            'type': 'object', 'additionalProperties': {'type': 'object'}}}),
+    'HostSummary': lambda version: HOST_SUMMARY,
+    'HostHardware': lambda version: HOST_HARDWARE,
+    'DiscoveryResult': lambda version: DISCOVERY_RESULT,
+    'Version': lambda version: VERSION,
+}
+
+_HOST = {
+    'host': STRING,
+    'agent_status': {'type': 'string', 'enum': ['up', 'down']},
+    'generation': nullable(INTEGER),
+    'inventory_hash': nullable(STRING),
+    'last_report_at': nullable(DATETIME),
+}
+
+# GET /v2/hosts: a host without its records (hardware.host_summary).
+HOST_SUMMARY = {
+    'type': 'object',
+    'properties': dict(_HOST, devices=INTEGER,
+                       links={'type': 'array', 'items': LINK}),
+    'required': list(_HOST) + ['devices', 'links'],
+    'additionalProperties': False,
+}
+
+# One device record as its driver reported it (the seeds' /hardware).
+HARDWARE_RECORD = {
+    'type': 'object',
+    'properties': {
+        'driver': STRING,
+        'address': STRING,
+        'type': STRING,
+        'vendor': STRING,
+        'product': STRING,
+        'acc_specs': {'type': 'object'},
+        'acc_status': {'type': 'object'},
+        'deployables': {'type': 'array', 'items': {'type': 'object'}},
+    },
+}
+
+# GET /v2/hardware, /v2/hosts/{host}/hardware (hardware.host_view).
+HOST_HARDWARE = {
+    'type': 'object',
+    'properties': dict(_HOST, hardware={'type': 'array',
+                                        'items': HARDWARE_RECORD}),
+    'required': list(_HOST) + ['hardware'],
+    'additionalProperties': False,
+}
+
+_DIFF = {'type': 'array', 'items': {'type': 'object'}}
+
+# POST /v2/discovery: one host's outcome (discovery.host_result).
+DISCOVERY_RESULT = {
+    'type': 'object',
+    'properties': {
+        'host': STRING,
+        'status': {'type': 'string', 'enum': ['ok', 'error']},
+        'error': nullable(STRING),
+        'generation': nullable(INTEGER),
+        'report': nullable(STRING),
+        'drivers': {'type': 'array', 'items': {'type': 'object'}},
+        'added': _DIFF,
+        'changed': _DIFF,
+        'removed': _DIFF,
+    },
+    'required': ['host', 'status', 'error', 'drivers', 'added', 'changed',
+                 'removed'],
+    'additionalProperties': False,
+}
+
+# The version document (GET /v2; an entry of GET /).
+VERSION = {
+    'type': 'object',
+    'properties': {
+        'id': STRING,
+        'status': {'type': 'string', 'enum': ['CURRENT']},
+        'min_version': STRING,
+        'max_version': STRING,
+        'links': {'type': 'array', 'items': LINK},
+    },
+    'required': ['id', 'status', 'min_version', 'max_version', 'links'],
+    'additionalProperties': False,
+}
+
+# The body of every error (cyborg.api.errors.body): error_message is the
+# JSON text of the fault.
+FAULT = {
+    'type': 'object',
+    'properties': {
+        'faultcode': {'type': 'string', 'enum': ['Client', 'Server']},
+        'faultstring': STRING,
+        'debuginfo': NULL,
+        'error_code': {'type': 'string', 'pattern': r'^cyborg\.'},
+    },
+    'required': ['faultcode', 'faultstring', 'debuginfo', 'error_code'],
+    'additionalProperties': False,
+}
+ERROR = {
+    'type': 'object',
+    'properties': {
+        'error_message': {'type': 'string',
+                          'contentMediaType': 'application/json',
+                          'contentSchema': {'$ref':
+                                            '#/components/schemas/Fault'}},
+    },
+    'required': ['error_message'],
+    'additionalProperties': False,
+}
