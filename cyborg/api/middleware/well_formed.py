@@ -20,7 +20,9 @@ Two kinds of input broke the layers below with a server error:
   before any policy check, and the decoder raises ``RecursionError``;
 * a path or query string that is not UTF-8 once its percent-escapes are
   decoded (``%ED%A0%80`` is a lone UTF-16 surrogate): the text reaches the
-  database, whose driver cannot encode it.
+  database, whose driver cannot encode it;
+* a body that is not UTF-8 (JSON is, RFC 8259): pecan logs a traceback
+  while it routes the request.
 
 Both are answered here with 400 and the API's error body.  Bodies with
 JSON escapes of lone surrogates (``"\\ud800"``) are refused where bodies
@@ -125,6 +127,9 @@ class WellFormedMiddleware:
                 'chunked' not in environ.get('HTTP_TRANSFER_ENCODING', ''):
             return None
         body = webob.Request(environ).body
+        if not body.isascii() and not _utf8(body):
+            return exception.MalformedJSON(
+                reason=_('the body is not UTF-8 text'))
         if json_depth_exceeds(body):
             return exception.MalformedJSON(
                 reason=_('the body is nested more than %d levels deep') %

@@ -40,7 +40,8 @@ class HostileInputTestCase(api_base.APITestCase):
 
     def setUp(self):
         super().setUp()
-        self.logs = self.useFixture(fixtures.FakeLogger(level=logging.INFO))
+        self.logs = self.useFixture(fixtures.FakeLogger(
+            level=logging.INFO, format='%(levelname)s %(message)s'))
         self.inv = inventory.add_device(self.context, 'host-one')
         self.request('POST', '/v2/device_profiles', [{
             'name': 'dp', 'groups': [{'resources:FPGA': '1'}]}],
@@ -74,6 +75,7 @@ class HostileInputTestCase(api_base.APITestCase):
             self.assertEqual(code, fault['error_code'])
         self.assertNotIn('Traceback', resp.text)
         self.assertNotIn('Traceback', self.logs.output)
+        self.assertNotIn('ERROR ', self.logs.output)
         self.assertNotIn('Unexpected error', self.logs.output)
         return fault
 
@@ -111,6 +113,16 @@ class HostileInputTestCase(api_base.APITestCase):
                             resp, code='cyborg.request.malformed_json')
                         self.assertIn('nested', fault['faultstring'])
         self.assertEqual(before, self.row_counts())
+
+    def test_body_not_utf8(self):
+        # pecan decoded it while routing and logged a traceback.
+        for method, path in self._body_routes():
+            with self.subTest(method=method, path=path):
+                resp = self.request(method, path, b'{"name": "\xc9t\xe9"}',
+                                    V25)
+                fault = self.assertClientError(
+                    resp, code='cyborg.request.malformed_json')
+                self.assertIn('UTF-8', fault['faultstring'])
 
     def test_deep_json_before_policy(self):
         # A reader may not create profiles, but the body is refused first
