@@ -19,6 +19,8 @@ extensions = [
     'oslo_config.sphinxconfiggen',
     'oslo_policy.sphinxext',
     'oslo_policy.sphinxpolicygen',
+    # .. cyborg-openapi:: renders the API's OpenAPI description.
+    'cyborg.api.openapi.sphinxext',
 ]
 
 # oslo_config.sphinxconfiggen: write the sample configuration file from the
