@@ -190,6 +190,52 @@ class HostileInputTestCase(api_base.APITestCase):
                 self.assertClientError(self.request('GET', path, None,
                                                     V25))
 
+    def test_surrogate_pair_is_text(self):
+        # An escaped pair is one character outside the BMP, not an error.
+        resp = self.request('POST', '/v2/device_profiles', [{
+            'name': 'pair', 'description': '\U0001F600',
+            'groups': [{'resources:FPGA': '1'}]}], V25, status=201)
+        self.assertEqual('\U0001F600', resp.json['description'])
+
+    # 3. Four-byte UTF-8 (utf8mb4 on MariaDB).
+
+    def test_four_byte_text(self):
+        emoji = '\U0001F600\U00010348'
+        profile = self.request('POST', '/v2/device_profiles', [{
+            'name': 'emoji', 'description': emoji,
+            'groups': [{'resources:FPGA': '1', 'accel:' + emoji: emoji}]}],
+            V25, status=201).json
+        self.assertEqual(emoji, profile['description'])
+        self.assertEqual(emoji, profile['groups'][0]['accel:' + emoji])
+        attribute = self.request('POST', '/v2/attributes', {
+            'deployable_id': self.inv['deployable_id'], 'key': emoji,
+            'value': emoji}, V25, status=201).json
+        self.assertEqual([emoji, emoji], [attribute['key'],
+                                          attribute['value']])
+        quoted = '%F0%9F%98%80%F0%90%8D%88'
+        found = self.request('GET', '/v2/attributes?key=' + quoted, None,
+                             V25, status=200).json['attributes']
+        self.assertEqual([attribute['uuid']], [a['uuid'] for a in found])
+        for path in ('/v2/device_profiles?name=' + quoted,
+                     '/v2/devices?hostname=' + quoted,
+                     '/v2/deployables?name=' + quoted,
+                     '/v2/hardware?host=' + quoted):
+            with self.subTest(path=path):
+                resp = self.request('GET', path, None, V25)
+                self.assertIn(resp.status_int, (200, 404), resp.text)
+        for path in ('/v2/device_profiles/' + quoted,
+                     '/v2/hosts/%s/hardware' % quoted):
+            with self.subTest(path=path):
+                self.assertEqual(404, self.request('GET', path, None,
+                                                   V25).status_int)
+        self.assertEqual(404, self.request(
+            'POST', '/v2/accelerator_requests',
+            {'device_profile_name': emoji}, V25).status_int)
+        # Names keep their pattern: an emoji is no name.
+        self.assertClientError(self.request(
+            'POST', '/v2/device_profiles', [{
+                'name': emoji, 'groups': [{'resources:FPGA': '1'}]}], V25))
+
     # 4. Integer bounds.
 
     def test_integer_bounds(self):
