@@ -13,7 +13,8 @@
 # under the License.
 """Refuses requests that cannot be parsed safely, before anything parses.
 
-Two kinds of input broke the layers below with a server error:
+Three kinds of input broke the layers below (a server error, or a
+traceback in the log):
 
 * a JSON body nested deeper than Python's recursion limit (``"[" *
   50000``): pecan decodes every JSON body while it routes the request,
@@ -24,7 +25,7 @@ Two kinds of input broke the layers below with a server error:
 * a body that is not UTF-8 (JSON is, RFC 8259): pecan logs a traceback
   while it routes the request.
 
-Both are answered here with 400 and the API's error body.  Bodies with
+All are answered here with 400 and the API's error body.  Bodies with
 JSON escapes of lone surrogates (``"\\ud800"``) are refused where bodies
 are decoded, in cyborg.api.validation.
 """

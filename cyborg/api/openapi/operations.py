@@ -215,7 +215,8 @@ OPERATIONS = [
        path_params={'uuid': UUID}, body=deployable_schema.PROGRAM,
        response=one('Deployable'),
        errors={404: [errors.DEPLOYABLE_NOT_FOUND],
-               406: [errors.NOT_ACCEPTABLE]}),
+               406: [errors.NOT_ACCEPTABLE],
+               409: [errors.IMAGE_SERVICE_NOT_CONFIGURED]}),
 
     op('GET', ATTR, 'AttributesController.get_all', 'List attributes.',
        query=attribute_schema.LIST_QUERY,
