@@ -329,6 +329,11 @@ class DriverAlreadyEnabled(Conflict):
     msg_fmt = _("Driver %(name)s is already enabled on host %(host)s.")
 
 
+class DriverUninstalled(Conflict):
+    msg_fmt = _("Driver %(name)s is uninstalled on host %(host)s; "
+                "install-driver %(name)s --host %(host)s loads it again.")
+
+
 class DriverFromConfigFile(Conflict):
     msg_fmt = _("Driver %(name)s on host %(host)s is enabled by the "
                 "agent's configuration file ([agent] enabled_drivers); "

@@ -50,7 +50,7 @@ class AgentManager:
     """
 
     # Must equal AgentAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.3'
+    RPC_API_VERSION = '1.4'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -75,7 +75,10 @@ class AgentManager:
         The first discovery runs in a thread: a conductor that is not up
         yet must not hold the agent's start for an RPC timeout.
         """
-        self._heartbeat(context)
+        # The operator's decisions about the drivers (an uninstalled driver
+        # of the configuration file stays unloaded) apply before the first
+        # discovery, so that a restart never reports their devices.
+        self._heartbeat(context, wait_for_drivers=True)
         self._first_update = threading.Thread(
             target=self._update, args=(context, 'start'),
             name='cyborg-first-discovery', daemon=True)
@@ -162,29 +165,33 @@ class AgentManager:
         device_work.release_attach(self.tracker, driver, attach_handle,
                                    mdev_uuid)
 
-    # Drivers installed through the API (1.3) ---------------------------------
+    # The operator's decisions about drivers (1.3, 1.4) ----------------------
 
     @messaging.expose
-    def set_drivers(self, context, installs):
-        """Apply this host's installed drivers, then discover and report
-        (RPC API 1.3); see AgentAPI.set_drivers.
+    def set_drivers(self, context, installs, removed=None):
+        """Apply the operator's decisions about this host's drivers, then
+        discover and report (RPC API 1.3; 1.4: removed); see
+        AgentAPI.set_drivers.
         """
-        errors = self.tracker.apply_installs(CONF, installs)
+        errors = self.tracker.apply_installs(CONF, installs, removed or ())
         summary = self.tracker.update(context, reason='drivers')
         summary['hellos'] = self.tracker.hellos()
         summary['load_errors'] = errors
         return summary
 
-    def _sync_installs(self, context, installs):
-        """The conductor's list differs from what runs: apply it."""
-        self.tracker.apply_installs(CONF, installs)
+    def _sync_installs(self, context, installs, removed=()):
+        """The conductor's decisions differ from what runs: apply them."""
+        self.tracker.apply_installs(CONF, installs, removed)
         self._update(context, reason='drivers')
 
-    def _heartbeat(self, context):
+    def _heartbeat(self, context, wait_for_drivers=False):
         """Send hello to the conductor: registration, then heartbeats.
 
         A heartbeat must not block longer than the interval, so it times out
-        after ``report_interval`` seconds; the next one retries.
+        after ``report_interval`` seconds; the next one retries.  When the
+        conductor answers with the operator's decisions about this host's
+        drivers, they are applied in a thread (here, with
+        *wait_for_drivers*, before returning).
         """
         started_at = None
         if not self._registered:
@@ -218,12 +225,18 @@ class AgentManager:
                      '%(host)s', {'binary': BINARY, 'host': self.host})
             self._registered = True
         installs = (answer or {}).get('installed')
-        if installs is not None:
-            LOG.info('Drivers installed through the API on %(host)s: '
-                     '%(names)s', {'host': self.host,
-                                   'names': [i['name'] for i in installs]})
-            # Loading drivers and discovering must not hold the heartbeat.
-            threading.Thread(target=self._sync_installs,
-                             args=(context, installs),
-                             name='cyborg-installed-drivers',
-                             daemon=True).start()
+        if installs is None:
+            return
+        removed = answer.get('removed') or []
+        LOG.info('Drivers of %(host)s the operator decided on: installed or '
+                 'configured %(names)s, uninstalled %(removed)s',
+                 {'host': self.host, 'names': [i['name'] for i in installs],
+                  'removed': removed})
+        if wait_for_drivers:
+            self.tracker.apply_installs(CONF, installs, removed)
+            return
+        # Loading drivers and discovering must not hold the heartbeat.
+        threading.Thread(target=self._sync_installs,
+                         args=(context, installs, removed),
+                         name='cyborg-installed-drivers',
+                         daemon=True).start()

@@ -170,10 +170,17 @@ class ResourceTracker:
         self._generation = 0
         self._acked_hash = None
         self._discovered_at = None
-        # Drivers installed through the API: {name: config}, the errors of
-        # those that would not load, and the revision of the list applied
-        # (None until the conductor sent one).
+        # The drivers of the configuration file as loaded at start, which
+        # the operator's decisions may unload (and load again).
+        self._file_drivers = dict(drivers)
+        self._file_aliases = dict(aliases)
+        # The operator's decisions: drivers installed (or configured)
+        # through the API, {name: config}; drivers of the configuration
+        # file uninstalled on this host; the errors of those that would not
+        # load; the revision of the decisions applied (None until the
+        # conductor sent some).
         self.installed = {}
+        self.removed = set()
         self.install_errors = {}
         self.installed_revision = None
 
@@ -195,57 +202,108 @@ class ResourceTracker:
                            'detail': error})
         return hellos
 
-    def apply_installs(self, conf, installs):
-        """Load, reconfigure and unload the drivers installed through the
-        API, to match *installs*.
+    def _file_name(self, name):
+        """The name a driver of the configuration file was loaded as, for
+        *name* or an alias of it; None when the file does not enable it.
+        """
+        name = self._file_aliases.get(name, name)
+        if name in self._file_drivers:
+            return name
+        try:
+            cls = driver_class(name)
+        except exception.CyborgException:
+            return None
+        for loaded, driver in self._file_drivers.items():
+            if type(driver) is cls:
+                return loaded
+        return None
 
-        A driver whose configuration changed is made anew; one that would
-        not load is left out, its error shown in its hello.  Drivers of
-        the configuration file are not touched.
+    def apply_installs(self, conf, installs, removed=()):
+        """Load, reconfigure and unload drivers to match the operator's
+        decisions for this host.
+
+        A driver the API installed (or configured: a driver of the
+        configuration file with the operator's configuration) is made
+        anew when its configuration changed; a driver of the configuration
+        file the operator uninstalled is unloaded, and loaded again once
+        the decision is gone.  One that would not load is left out, its
+        error shown in its hello.
 
         :param conf: the agent's ConfigOpts.
         :param installs: ``[{name, config}]``, this host's list.
+        :param removed: names of drivers of the configuration file the
+            operator uninstalled on this host.
         :returns: ``{name: error}`` of the drivers that would not load.
         """
         wanted = {i['name']: i['config'] or {} for i in installs}
+        gone = {self._file_name(name) or name for name in removed}
+        # Drivers of the file that the operator configured through the API.
+        configured = {self._file_name(name) for name in wanted} - {None}
         with self._lock:
             for name in list(self.installed):
                 if wanted.get(name) != self.installed[name]:
                     self._unload(name)
+            for name, driver in self._file_drivers.items():
+                if (name in gone or name in configured) and \
+                        self.drivers.get(name) is driver:
+                    self._unload_file_driver(name)
+            self.removed = gone
             self.install_errors = {}
             for name, config in sorted(wanted.items()):
-                if name in self.installed:
-                    continue
-                if name in self.drivers or name in self.aliases:
-                    self.install_errors[name] = (
-                        'enabled by the configuration file ([agent] '
-                        'enabled_drivers)')
-                    continue
-                try:
-                    cls = driver_class(name)
-                    driver = cls(conf=driver_config.DriverConf(
-                        conf, driver_config.check(cls, config)),
-                        host=self.host)
-                except exception.CyborgException as exc:
-                    self.install_errors[name] = exc.message
-                except Exception as exc:
-                    self.install_errors[name] = '%s: %s' % (
-                        type(exc).__name__, exc)
-                else:
-                    self.drivers[driver.name] = driver
-                    self.aliases[name] = driver.name
-                    self._found[driver.name] = []
-                    self.installed[name] = config
-                    LOG.info('Loaded accelerator driver %(name)s '
-                             '(installed through the API) with %(config)s',
-                             {'name': name, 'config': config})
-                if name in self.install_errors:
-                    LOG.error('Driver %(name)s installed through the API '
-                              'could not be loaded: %(error)s',
-                              {'name': name,
-                               'error': self.install_errors[name]})
-            self.installed_revision = driver_config.revision(installs)
+                if name not in self.installed:
+                    self._load(conf, name, config)
+            for name, driver in self._file_drivers.items():
+                if name not in gone | configured and \
+                        name not in self.drivers:
+                    self._restore_file_driver(name, driver)
+            self.installed_revision = driver_config.revision(installs,
+                                                             removed)
             return dict(self.install_errors)
+
+    def _load(self, conf, name, config):
+        """Load driver *name* with the operator's *config* (locked)."""
+        try:
+            cls = driver_class(name)
+            driver = cls(conf=driver_config.DriverConf(
+                conf, driver_config.check(cls, config)), host=self.host)
+        except exception.CyborgException as exc:
+            self.install_errors[name] = exc.message
+        except Exception as exc:
+            self.install_errors[name] = '%s: %s' % (type(exc).__name__, exc)
+        else:
+            self.drivers[driver.name] = driver
+            self.aliases[name] = driver.name
+            self._found[driver.name] = []
+            self.installed[name] = config
+            LOG.info('Loaded accelerator driver %(name)s (installed or '
+                     'configured through the API) with %(config)s',
+                     {'name': name, 'config': config})
+            return
+        LOG.error('Driver %(name)s installed through the API could not be '
+                  'loaded: %(error)s',
+                  {'name': name, 'error': self.install_errors[name]})
+
+    def _unload_file_driver(self, name):
+        """Unload a driver of the configuration file (locked)."""
+        self.drivers.pop(name, None)
+        self._found.pop(name, None)
+        self._errors.pop(name, None)
+        for alias, target in list(self.aliases.items()):
+            if target == name and alias in self._file_aliases:
+                del self.aliases[alias]
+        LOG.info('Unloaded accelerator driver %s of the configuration file '
+                 '(the operator uninstalled or reconfigured it on this '
+                 'host)', name)
+
+    def _restore_file_driver(self, name, driver):
+        """Load a driver of the configuration file again (locked)."""
+        self.drivers[name] = driver
+        self._found[name] = []
+        for alias, target in self._file_aliases.items():
+            if target == name:
+                self.aliases[alias] = name
+        LOG.info('Loaded accelerator driver %s of the configuration file '
+                 'again', name)
 
     def _unload(self, name):
         """Forget an installed driver (its devices go with the next

@@ -20,6 +20,9 @@ API version history:
 * 1.1 - discovery, hardware.
 * 1.2 - program, prepare_attach, release_attach (device work of binds).
 * 1.3 - set_drivers (drivers installed through the API).
+* 1.4 - set_drivers: removed (drivers of the configuration file that the
+        operator uninstalled on the host), and installs may name a driver
+        of the configuration file (the operator's configuration for it).
 """
 
 from oslo_config import cfg
@@ -37,7 +40,7 @@ class AgentAPI:
 
     # The newest version this client knows.  Bump it (and the manager's)
     # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.3'
+    RPC_API_VERSION = '1.4'
 
     def __init__(self, topic=TOPIC):
         target = messaging.Target(topic=topic, version='1.0')
@@ -138,21 +141,36 @@ class AgentAPI:
         """Whether the agents take set_drivers (1.3)."""
         return self.client.can_send_version('1.3')
 
-    def set_drivers(self, context, host, installs, timeout=None):
-        """Give *host*'s agent its list of drivers installed through the
-        API: it loads, reconfigures and unloads drivers to match, then
+    def can_send_driver_decisions(self):
+        """Whether the agents take the operator's decisions about the
+        drivers of their configuration file (set_drivers 1.4).
+        """
+        return self.client.can_send_version('1.4')
+
+    def set_drivers(self, context, host, installs, removed=None,
+                    timeout=None):
+        """Give *host*'s agent the operator's decisions about its drivers:
+        it loads, reconfigures and unloads drivers to match, then
         discovers and reports.
 
         :param context: request context.
         :param host: the agent's host.
         :param installs: ``[{name, config}]`` (config: ``{group: {option:
-            value}}``).
+            value}}``): drivers installed through the API, and (1.4)
+            drivers of the configuration file the operator configured.
+        :param removed: (1.4) names of drivers of the configuration file
+            the operator uninstalled on *host*; None or empty: none.
         :param timeout: seconds to wait (default: rpc_response_timeout).
         :raises: MessagingTimeout.
         :returns: the discovery summary (see discovery()) with
             ``hellos`` (each driver's hello) and ``load_errors``
             (``{name: message}`` of the drivers that would not load).
         """
-        cctxt = self.client.prepare(server=host, version='1.3',
+        kwargs = {'installs': installs}
+        version = '1.3'
+        if removed:
+            kwargs['removed'] = list(removed)
+            version = '1.4'
+        cctxt = self.client.prepare(server=host, version=version,
                                     timeout=timeout)
-        return cctxt.call(context, 'set_drivers', installs=installs)
+        return cctxt.call(context, 'set_drivers', **kwargs)

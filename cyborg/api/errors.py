@@ -61,6 +61,7 @@ DRIVER_UNKNOWN = 'cyborg.driver.unknown'
 DRIVER_NOT_ENABLED = 'cyborg.driver.not_enabled'
 DRIVER_ALREADY_ENABLED = 'cyborg.driver.already_enabled'
 DRIVER_FROM_CONFIG_FILE = 'cyborg.driver.from_config_file'
+DRIVER_UNINSTALLED = 'cyborg.driver.uninstalled'
 DRIVER_IN_USE = 'cyborg.driver.in_use'
 DRIVER_CONFIG_INVALID = 'cyborg.driver.invalid_config'
 NO_ACCELERATOR_CANDIDATE = 'cyborg.instance.no_candidate'
@@ -96,6 +97,7 @@ _BY_EXCEPTION = {
     exception.DriverNotEnabled: DRIVER_NOT_ENABLED,
     exception.DriverAlreadyEnabled: DRIVER_ALREADY_ENABLED,
     exception.DriverFromConfigFile: DRIVER_FROM_CONFIG_FILE,
+    exception.DriverUninstalled: DRIVER_UNINSTALLED,
     exception.DriverInUse: DRIVER_IN_USE,
     exception.DriverConfigInvalid: DRIVER_CONFIG_INVALID,
     exception.NoAcceleratorCandidate: NO_ACCELERATOR_CANDIDATE,

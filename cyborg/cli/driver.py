@@ -21,14 +21,16 @@ A driver's configuration is given as ``--config GROUP.OPTION=VALUE``
         --config 'pci.device_spec={"vendor_id": "1af4"}'
 """
 
+from oslo_utils import uuidutils
+
 from cyborg.cli import common
 
 COLUMNS = common.field_columns('uuid', 'host', 'name', 'status',
-                               'device_types', 'devices', 'source',
+                               'device_types', 'devices', 'source', 'state',
                                'config')
 DETAIL_COLUMNS = common.field_columns(
     'uuid', 'host', 'name', 'status', 'detail', 'version', 'device_types',
-    'devices', 'source', 'config', 'created_at', 'updated_at')
+    'devices', 'source', 'state', 'config', 'created_at', 'updated_at')
 
 _CONFIG_HELP = ('An option of the driver as GROUP.OPTION=VALUE (JSON '
                 'values keep their type; repeat an option for a list, '
@@ -123,20 +125,43 @@ class UpdateDriver(common.ShowOne):
 class UninstallDriver(common.Command):
     """Uninstall a driver; its devices leave Cyborg and Placement.
 
-    Refused while one of its devices is bound to an instance, unless
-    --force, which first unbinds them (and tells Nova).
+    DRIVER is one host's driver (its UUID), or a driver name: that driver
+    on every host that has it (or on --host).  A driver of an agent's
+    configuration file stays listed, uninstalled, and unloaded across
+    restarts until install-driver loads it again.  Refused while one of
+    its devices is bound to an instance, unless --force, which first
+    unbinds them (and tells Nova).
     """
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
-        parser.add_argument('driver', metavar='ID',
-                            help='The driver\'s UUID (see driver-list).')
+        parser.add_argument('driver', metavar='DRIVER',
+                            help='The driver\'s UUID (see driver-list), or '
+                                 'its name.')
+        parser.add_argument('--host',
+                            help='With a name: only on HOST.')
         parser.add_argument('--force', action='store_true',
                             help='Unbind the devices in use first.')
         return parser
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.driver, 'a driver')
-        self.client.delete('/drivers/' + uuid,
-                           force='true' if parsed_args.force else None)
-        self.progress('Driver %s uninstalled.', uuid)
+        if uuidutils.is_uuid_like(parsed_args.driver):
+            if parsed_args.host:
+                raise common.CommandError('--host goes with a name, not a '
+                                          'UUID.')
+            uuids = [parsed_args.driver]
+        else:
+            drivers = self.client.get('/drivers', name=parsed_args.driver,
+                                      host=parsed_args.host)['drivers']
+            uuids = [d['uuid'] for d in drivers
+                     if d.get('state') != 'uninstalled']
+            if not uuids:
+                raise common.CommandError(
+                    'No host has driver %s installed%s.' % (
+                        parsed_args.driver,
+                        ' on ' + parsed_args.host if parsed_args.host
+                        else ''))
+        for uuid in uuids:
+            self.client.delete('/drivers/' + uuid,
+                               force='true' if parsed_args.force else None)
+            self.progress('Driver %s uninstalled.', uuid)

@@ -11,14 +11,19 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Drivers installed through the API: install, update, uninstall (2.5).
+"""The operator's drivers: install, update, uninstall (2.5).
 
-The seeds' install-driver, update-driver and uninstall-driver.  A driver
-installed through the API is a row of the drivers table (source ``api``)
-with its configuration; the agent of its host loads it with that
-configuration (agent RPC set_drivers), now if it can be reached and
-otherwise at its next heartbeat, which carries the revision of the list it
-runs with (so an agent that was down or restarted catches up by itself).
+The seeds' install-driver, update-driver and uninstall-driver, on one
+host's driver (a row of the drivers table) whatever enabled it.  A driver
+installed through the API (source ``api``) is a row with its
+configuration; a driver of an agent's configuration file (source
+``config``) may be given the operator's configuration, or be uninstalled
+on its host (state ``uninstalled``) and installed again.  The agent of
+the host applies these decisions (agent RPC set_drivers) now if it can be
+reached and otherwise at its next heartbeat, which carries the revision of
+the decisions it runs with, so an agent that was down or restarted catches
+up by itself, before its first discovery.  The configuration file says
+what a host may load; these decisions say what it does.
 
 A configuration the agent's driver refuses (a malformed selector...) is
 not kept: the install or update is undone and answered with 400.
@@ -59,9 +64,10 @@ def _push(context, agent_api, host):
         None when the agent could not be reached (it catches up at its
         next heartbeat).
     """
-    installs = driver_queries.installed(context, host)
+    installs, removed = driver_queries.decisions(context, host)
     try:
-        result = agent_api.set_drivers(context, host=host, installs=installs)
+        result = agent_api.set_drivers(context, host=host, installs=installs,
+                                       removed=removed)
     except messaging.MessagingException as exc:
         LOG.warning('The agent of host %(host)s did not take its drivers '
                     'now (%(error)s); it loads them at its next heartbeat',
@@ -121,13 +127,32 @@ def install(context, agent_api, name, host=None, config=None):
     return [driver_queries.get(context, uuid) for uuid in uuids]
 
 
-def update(context, agent_api, uuid, config):
-    """Replace the configuration of an installed driver; it rediscovers.
+def _check_decisions(agent_api, row):
+    """Agents older than RPC 1.4 cannot take decisions about the drivers
+    of their configuration file.
 
-    :raises: DriverUUIDNotFound, DriverFromConfigFile, DriverConfigInvalid
+    :raises: DriverFromConfigFile
+    """
+    if (row['source'] == driver_queries.SOURCE_CONFIG
+            and not agent_api.can_send_driver_decisions()):
+        raise exception.DriverFromConfigFile(name=row['name'],
+                                             host=row['host'])
+
+
+def update(context, agent_api, uuid, config):
+    """Replace the configuration of a driver; it rediscovers.
+
+    For a driver of the configuration file it is the operator's
+    configuration of it on its host; an empty one goes back to the file's.
+
+    :raises: DriverUUIDNotFound, DriverFromConfigFile (agents too old),
+        DriverConfigInvalid, DriverUninstalled
     :returns: the driver record.
     """
     row = driver_queries.get(context, uuid)
+    _check_decisions(agent_api, row)
+    if row['state'] == driver_queries.UNINSTALLED:
+        raise exception.DriverUninstalled(name=row['name'], host=row['host'])
     cls = resource_tracker.driver_class(row['name'])
     config = driver_config.normalise(config or {})
     driver_config.check(cls, config)
@@ -145,20 +170,23 @@ def update(context, agent_api, uuid, config):
 
 
 def uninstall(context, agent_api, placement, uuid, force=False):
-    """Uninstall a driver installed through the API.
+    """Uninstall a driver from its host.
 
-    Refused while ARQs hold its devices, unless *force*: they are unbound
-    first (Nova gets a failed event for each) and their instances'
-    allocations against its resource providers removed.  Its devices
-    leave the tables and Placement with the agent's next report (now, if
-    the agent can be reached).
+    A driver installed through the API is forgotten; a driver of the
+    configuration file stays listed, uninstalled: its agent keeps it
+    unloaded until it is installed again.  Refused while ARQs hold its
+    devices, unless *force*: they are unbound first (Nova gets a failed
+    event for each) and their instances' allocations against its resource
+    providers removed.  Its devices leave the tables and Placement with the
+    agent's next report (now, if the agent can be reached).
 
-    :raises: DriverUUIDNotFound, DriverFromConfigFile, DriverInUse
+    :raises: DriverUUIDNotFound, DriverFromConfigFile (agents too old),
+        DriverUninstalled (already), DriverInUse
     """
     row = driver_queries.get(context, uuid)
-    if row['source'] != driver_queries.SOURCE_API:
-        raise exception.DriverFromConfigFile(name=row['name'],
-                                             host=row['host'])
+    _check_decisions(agent_api, row)
+    if row['state'] == driver_queries.UNINSTALLED:
+        raise exception.DriverUninstalled(name=row['name'], host=row['host'])
     holders = arq_queries.get_all_on_driver(context, row['host'],
                                             row['name'])
     if holders and not force:
@@ -179,7 +207,10 @@ def uninstall(context, agent_api, placement, uuid, force=False):
                     'ARQs %(arqs)s unbound',
                     {'name': row['name'], 'host': row['host'],
                      'arqs': ', '.join(a['uuid'] for a in holders)})
-    driver_queries.delete(context, [uuid])
+    if row['source'] == driver_queries.SOURCE_API:
+        driver_queries.delete(context, [uuid])
+    else:
+        driver_queries.uninstall_config_driver(context, uuid)
     _push_all(context, agent_api, [row['host']])
     LOG.info('Driver %(name)s uninstalled from %(host)s',
              {'name': row['name'], 'host': row['host']})

@@ -155,10 +155,11 @@ class ConductorManager:
                   'binary': service['binary'],
                   'status': servicegroup.service_status(service)}
         if installed_revision is not None:
-            installs = registration.installed_if_changed(
+            decisions = registration.decisions_if_changed(
                 context, host, installed_revision)
-            if installs is not None:
-                answer['installed'] = installs
+            if decisions is not None:
+                # An agent older than 1.4 reads "installed" only.
+                answer['installed'], answer['removed'] = decisions
         return answer
 
     # REST API writes (1.1) ---------------------------------------------------
@@ -298,6 +299,7 @@ class ConductorManager:
     @messaging.expose
     @messaging.expected_exceptions(exception.DriverUUIDNotFound,
                                    exception.DriverFromConfigFile,
+                                   exception.DriverUninstalled,
                                    exception.DriverConfigInvalid)
     def driver_update(self, context, uuid, config):
         """Reconfigure an installed driver (RPC API 1.5)."""
@@ -306,6 +308,7 @@ class ConductorManager:
     @messaging.expose
     @messaging.expected_exceptions(exception.DriverUUIDNotFound,
                                    exception.DriverFromConfigFile,
+                                   exception.DriverUninstalled,
                                    exception.DriverInUse,
                                    exception.PlacementError)
     def driver_uninstall(self, context, uuid, force=False):

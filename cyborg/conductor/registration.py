@@ -59,11 +59,12 @@ def hello(context, host, binary, version=None, topic=None, drivers=None,
     return service
 
 
-def installed_if_changed(context, host, revision):
-    """The drivers installed through the API on *host*, when they differ
-    from what its agent runs (*revision*); None otherwise.
+def decisions_if_changed(context, host, revision):
+    """The operator's decisions about the drivers of *host* (see
+    driver_queries.decisions), when they differ from what its agent runs
+    (*revision*); None otherwise.
     """
-    installs = driver_queries.installed(context, host)
-    if driver_config.revision(installs) == revision:
+    installs, removed = driver_queries.decisions(context, host)
+    if driver_config.revision(installs, removed) == revision:
         return None
-    return installs
+    return installs, removed

@@ -149,6 +149,12 @@ class Driver(Base, _Timestamps):
     # "config" (from [agent] enabled_drivers) or "api" (installed through
     # the API, persisted here and loaded by the agent at start)
     source = sa.Column(sa.String(16), nullable=False, default='config')
+    # The operator's decision for this host: "installed", or "uninstalled"
+    # (a driver of the configuration file the agent keeps unloaded).  For
+    # a driver of the configuration file, a non-NULL config is the
+    # operator's configuration of it (update-driver).
+    state = sa.Column(sa.String(16), nullable=False, default='installed',
+                      server_default='installed')
 
 
 class Device(Base, _Timestamps):

@@ -69,17 +69,23 @@ def normalise(config):
             for group, values in config.items()}
 
 
-def revision(installs):
-    """A digest of a host's installed drivers and their configuration.
+def revision(installs, removed=()):
+    """A digest of the operator's decisions about a host's drivers.
 
     The agent sends the revision it runs with in its heartbeat; the
-    conductor answers with the list when its own differs.
+    conductor answers with the decisions when its own differs.
 
     :param installs: ``[{name, config}]``.
+    :param removed: names of drivers of the configuration file uninstalled
+        on the host (without any, the digest is the one of releases that
+        had no such decisions).
     """
-    text = jsonutils.dumps(sorted(
+    decisions = sorted(
         [{'name': i['name'], 'config': i['config'] or {}} for i in installs],
-        key=lambda i: i['name']), sort_keys=True)
+        key=lambda i: i['name'])
+    if removed:
+        decisions = {'installs': decisions, 'removed': sorted(removed)}
+    text = jsonutils.dumps(decisions, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 

@@ -31,12 +31,18 @@ STATUSES = (READY, ERROR, DISABLED)
 SOURCE_CONFIG = 'config'
 SOURCE_API = 'api'
 
+# The operator's decision about a driver on a host.
+INSTALLED = 'installed'
+UNINSTALLED = 'uninstalled'
+UNINSTALLED_DETAIL = ('Uninstalled on this host through the API; '
+                      'install-driver loads it again.')
+
 # The status of a driver installed through the API until its agent says
 # how it went.
 WAITING_DETAIL = 'Installed; waiting for the agent to load it.'
 
 _COLUMNS = ('uuid', 'host', 'name', 'status', 'version', 'detail', 'source',
-            'created_at', 'updated_at')
+            'state', 'created_at', 'updated_at')
 
 
 def _to_dict(row):
@@ -97,25 +103,34 @@ def record_hello(context, host, reports):
         if (name not in reported and row.source == SOURCE_CONFIG
                 and row.status != DISABLED):
             row.status = DISABLED
-            row.detail = 'No longer enabled on the agent.'
+            row.detail = (UNINSTALLED_DETAIL if row.state == UNINSTALLED
+                          else 'No longer enabled on the agent.')
             row.updated_at = now
             written += 1
     return written
 
 
-def _installs(rows):
-    return [{'name': row.name, 'config': jsonutils.loads(row.config or '{}')}
-            for row in sorted(rows, key=lambda r: r.name)
-            if row.source == SOURCE_API]
+def _decisions(rows):
+    installs, removed = [], []
+    for row in sorted(rows, key=lambda r: r.name):
+        if row.state == UNINSTALLED:
+            removed.append(row.name)
+        elif row.source == SOURCE_API or row.config is not None:
+            installs.append({'name': row.name,
+                             'config': jsonutils.loads(row.config or '{}')})
+    return installs, removed
 
 
 @db_api.context_manager.reader
-def installed(context, host):
-    """The drivers installed through the API on *host*.
+def decisions(context, host):
+    """The operator's decisions about the drivers of *host*.
 
-    :returns: ``[{name, config}]`` sorted by name.
+    :returns: ``(installs, removed)``: ``[{name, config}]`` of the drivers
+        installed through the API and of the drivers of the configuration
+        file the operator configured, and the names of the drivers of the
+        configuration file the operator uninstalled; sorted by name.
     """
-    return _installs(context.session.execute(
+    return _decisions(context.session.execute(
         sa.select(models.Driver).where(models.Driver.host == host))
         .scalars())
 
@@ -186,8 +201,11 @@ def install(context, name, hosts, config):
     """Record a driver installed through the API on *hosts*.
 
     A host where the driver is enabled already (by the configuration file
-    or the API) refuses, and nothing is written; a row of a driver no
-    longer enabled (DISABLED, from the configuration file) is taken over.
+    or the API) refuses, and nothing is written.  A driver of the
+    configuration file the operator uninstalled on a host is installed
+    again there (with *config* as the operator's configuration of it, if
+    any); a row of a driver no longer enabled (DISABLED, from the
+    configuration file) is taken over.
 
     :param name: the driver's name.
     :param hosts: host names.
@@ -201,16 +219,23 @@ def install(context, name, hosts, config):
         .scalars()}
     for host in hosts:
         row = rows.get(host)
-        if row is not None and (row.source == SOURCE_API or
-                                row.status != DISABLED):
+        if row is not None and row.state != UNINSTALLED and (
+                row.source == SOURCE_API or row.status != DISABLED):
             raise exception.DriverAlreadyEnabled(name=name, host=host)
     now = timeutils.utcnow()
     values = {'source': SOURCE_API, 'config': jsonutils.dumps(config),
-              'status': DISABLED, 'detail': WAITING_DETAIL}
+              'status': DISABLED, 'detail': WAITING_DETAIL,
+              'state': INSTALLED}
     uuids = []
     for host in hosts:
         row = rows.get(host)
-        if row is None:
+        if row is not None and row.state == UNINSTALLED:
+            # Back to what the configuration file says, or configured.
+            row.state = INSTALLED
+            row.config = jsonutils.dumps(config) if config else None
+            row.detail = WAITING_DETAIL
+            row.updated_at = now
+        elif row is None:
             row = models.Driver(uuid=uuidutils.generate_uuid(), host=host,
                                 name=name, device_types='[]',
                                 created_at=now, **values)
@@ -232,18 +257,41 @@ def install(context, name, hosts, config):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def set_config(context, uuid, config):
-    """Replace the configuration of a driver installed through the API.
+    """Replace the configuration of a driver.
 
-    :raises: DriverUUIDNotFound, DriverFromConfigFile
-    :returns: the previous configuration.
+    For a driver of the configuration file it is the operator's
+    configuration of it on its host (the agent's file still gives every
+    other option); None (or an empty one) goes back to the file's.
+
+    :raises: DriverUUIDNotFound
+    :returns: the previous configuration (None: the file's).
     """
     row = _row(context, uuid)
-    if row.source != SOURCE_API:
-        raise exception.DriverFromConfigFile(name=row.name, host=row.host)
-    previous = jsonutils.loads(row.config or '{}')
-    row.config = jsonutils.dumps(config)
+    previous = (jsonutils.loads(row.config)
+                if row.config is not None else None)
+    if row.source == SOURCE_CONFIG and not config:
+        row.config = None
+    else:
+        row.config = jsonutils.dumps(config or {})
     row.updated_at = timeutils.utcnow()
     return previous
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def uninstall_config_driver(context, uuid):
+    """Record that the operator uninstalled a driver of the configuration
+    file on its host: the agent keeps it unloaded until it is installed
+    again.
+
+    :raises: DriverUUIDNotFound
+    """
+    row = _row(context, uuid)
+    row.state = UNINSTALLED
+    row.config = None
+    row.status = DISABLED
+    row.detail = UNINSTALLED_DETAIL
+    row.updated_at = timeutils.utcnow()
 
 
 @db_api.retry_on_deadlock

@@ -15,9 +15,10 @@
 
 The seeds' driver-list, install-driver, update-driver and
 uninstall-driver.  Drivers enabled in an agent's configuration file
-(``[agent] enabled_drivers``, ``source`` = ``config``) are listed and
-shown; drivers installed here (``source`` = ``api``) are persisted with
-their configuration and loaded by the agents (see
+(``[agent] enabled_drivers``, ``source`` = ``config``) and drivers
+installed here (``source`` = ``api``) are listed with the operator's
+decision for their host (``state``: ``installed`` or ``uninstalled``),
+and may be updated and uninstalled; the agents apply the decisions (see
 cyborg.conductor.driver).
 """
 
@@ -50,6 +51,7 @@ class Driver(base.APIBase):
     device_types = [wtypes.text]
     devices = int
     source = wtypes.text
+    state = wtypes.text
 
 
 def serialize(driver):
@@ -58,7 +60,8 @@ def serialize(driver):
         name=driver['name'], status=driver['status'],
         detail=driver['detail'], version=driver['version'],
         device_types=driver['device_types'], devices=driver['devices'],
-        source=driver['source'], created_at=driver['created_at'],
+        source=driver['source'], state=driver['state'],
+        created_at=driver['created_at'],
         updated_at=driver['updated_at'],
         links=link.self_links(COLLECTION, driver['uuid']))
     # Option values keep their JSON types (lists, numbers, strings).

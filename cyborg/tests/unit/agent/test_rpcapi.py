@@ -40,6 +40,11 @@ class _RecordingEndpoint:
         self.calls.append(('hardware', kwargs))
         return {'host': 'n1', 'hardware': []}
 
+    @messaging.expose
+    def set_drivers(self, context, **kwargs):
+        self.calls.append(('set_drivers', kwargs))
+        return {}
+
 
 class _ConductorStub:
     """Answers the agent's reports like a conductor that has no hash."""
@@ -100,3 +105,21 @@ class AgentRPCAPITestCase(base.TestCase):
         self.assertRaises(messaging.NoSuchMethod,
                           client.client.prepare(server='n1').call,
                           self.context, '_update')
+
+    def test_set_drivers_sends_removed_at_1_4_only(self):
+        n1 = _RecordingEndpoint()
+        client = self._serve(n1)
+        self.assertTrue(client.can_send_driver_decisions())
+        client.set_drivers(self.context, host='n1', installs=[],
+                           removed=['fake'])
+        client.set_drivers(self.context, host='n1', installs=[],
+                           removed=[])
+        self.assertEqual([('set_drivers', {'installs': [],
+                                           'removed': ['fake']}),
+                          ('set_drivers', {'installs': []})], n1.calls)
+        self.flags(group='upgrade_levels', agent='1.3')
+        capped = rpcapi.AgentAPI(topic='test-agent')
+        self.assertFalse(capped.can_send_driver_decisions())
+        self.assertRaises(messaging.RPCVersionCapError, capped.set_drivers,
+                          self.context, host='n1', installs=[],
+                          removed=['fake'])

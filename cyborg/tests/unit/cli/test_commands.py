@@ -116,6 +116,21 @@ class CLITestCase(base.BaseTestCase):
         self.assertEqual([], self.json('driver-list'))
         self.assertEqual([], self.json('device-list', '--host', 'host-one'))
 
+    def test_uninstall_by_name_on_every_host(self):
+        installed = self.json('install-driver', 'fake')
+        self.assertEqual([('api', 'installed')] * 2,
+                         [(d['source'], d['state']) for d in installed])
+        out, err = self.cyborg('uninstall-driver', 'fake', '--host',
+                               'host-two')
+        self.assertEqual(['host-one'],
+                         [d['host'] for d in self.json('driver-list')])
+        [one] = self.json('driver-list')
+        out, err = self.cyborg('uninstall-driver', 'fake')
+        self.assertIn('Driver %s uninstalled.' % one['uuid'], err)
+        self.assertEqual([], self.json('driver-list'))
+        out, err = self.cyborg('uninstall-driver', 'fake', expect=1)
+        self.assertIn('No host has driver fake installed', err)
+
     def test_attach_detach_and_refused_uninstall(self):
         [installed] = self.json('install-driver', 'fake', '--host',
                                 'host-one')

@@ -54,6 +54,7 @@ class DriverOpsTestCase(base.DbTestCase):
         server.start()
         self.addCleanup(server.wait)
         self.addCleanup(server.stop)
+        return server
 
     def _devices(self, host):
         return device_queries.get_all(self.context,
@@ -97,7 +98,8 @@ class DriverOpsTestCase(base.DbTestCase):
             installed_revision='')
         self.assertEqual([{'name': 'fake', 'config': FAKE}],
                          answer['installed'])
-        agent._sync_installs(self.context, answer['installed'])
+        agent._sync_installs(self.context, answer['installed'],
+                            answer['removed'])
         self.assertEqual(2, len(self._devices('n3')))
         # Once applied, the heartbeat carries the same revision: no list.
         self.assertNotIn('installed', agent.conductor_api.hello(
@@ -132,23 +134,88 @@ class DriverOpsTestCase(base.DbTestCase):
         self.assertRaises(exception.DriverUUIDNotFound, driver_ops.uninstall,
                           self.context, self.agent_api, None, row['uuid'])
 
-    def test_drivers_of_the_configuration_file_stay(self):
+    def _start_agent(self, host):
+        """An agent whose configuration file enables the fake driver,
+        started as cyborg-agent starts it; returns (agent, its server).
+        """
         self.flags(group='agent', enabled_drivers=['fake'])
         # The hello waits report_interval for its answer: under load one
-        # second was not always enough, and the test read no driver.
+        # second was not always enough.
         self.flags(report_interval=60)
-        agent = agent_manager.AgentManager('n4')
-        self._serve(agent_rpcapi.TOPIC, 'n4', agent)
-        agent._heartbeat(self.context)
+        agent = agent_manager.AgentManager(host)
+        server = self._serve(agent_rpcapi.TOPIC, host, agent)
+        agent.init_host(self.context)
+        agent._first_update.join(60)
+        return agent, server
+
+    def _stop_agent(self, server):
+        server.stop()
+        server.wait()
+
+    def test_drivers_of_the_configuration_file_are_listed(self):
+        agent, _server = self._start_agent('n4')
         [row] = driver_queries.get_all(self.context, host='n4')
-        self.assertEqual('config', row['source'])
+        self.assertEqual(('fake', 'config', 'installed', 1),
+                         (row['name'], row['source'], row['state'],
+                          row['devices']))
         self.assertRaises(exception.DriverAlreadyEnabled, driver_ops.install,
                           self.context, self.agent_api, 'fake', host='n4')
-        self.assertRaises(exception.DriverFromConfigFile, driver_ops.update,
-                          self.context, self.agent_api, row['uuid'], {})
+
+    def test_uninstall_a_driver_of_the_configuration_file(self):
+        agent, server = self._start_agent('n4')
+        [row] = driver_queries.get_all(self.context, host='n4')
+        driver_ops.uninstall(self.context, self.agent_api, None,
+                             row['uuid'])
+        row = driver_queries.get(self.context, row['uuid'])
+        self.assertEqual(('config', 'uninstalled', 'DISABLED', 0),
+                         (row['source'], row['state'], row['status'],
+                          row['devices']))
+        self.assertEqual([], self._devices('n4'))
+        self.assertNotIn('fake', agent.tracker.drivers)
+        self.assertRaises(exception.DriverUninstalled, driver_ops.uninstall,
+                          self.context, self.agent_api, None, row['uuid'])
+        # The decision holds across a restart of the agent, whose file
+        # still enables the driver: it is not loaded, nothing reported.
+        self._stop_agent(server)
+        agent, server = self._start_agent('n4')
+        self.assertNotIn('fake', agent.tracker.drivers)
+        self.assertEqual([], self._devices('n4'))
+        self.assertEqual('uninstalled', driver_queries.get(
+            self.context, row['uuid'])['state'])
+        # The existing Cyborg's name installs it again, on that host.
+        [again] = driver_ops.install(self.context, self.agent_api,
+                                     'fake_driver', host='n4')
+        self.assertEqual((row['uuid'], 'installed', 'READY', 1),
+                         (again['uuid'], again['state'], again['status'],
+                          again['devices']))
+        self.assertIn('fake', agent.tracker.drivers)
+        self.assertEqual(1, len(self._devices('n4')))
+
+    def test_configure_a_driver_of_the_configuration_file(self):
+        agent, _server = self._start_agent('n4')
+        [row] = driver_queries.get_all(self.context, host='n4')
+        updated = driver_ops.update(self.context, self.agent_api,
+                                    row['uuid'], FAKE)
+        self.assertEqual(('config', 2), (updated['source'],
+                                         updated['devices']))
+        self.assertEqual(['fpga=1', 'qat=1'],
+                         updated['config']['fake_driver']['devices'])
+        # An empty configuration goes back to the file's.
+        updated = driver_ops.update(self.context, self.agent_api,
+                                    row['uuid'], {})
+        self.assertEqual(({}, 1), (updated['config'], updated['devices']))
+        self.assertIn('fake', agent.tracker.drivers)
+
+    def test_agents_too_old_for_decisions(self):
+        self._start_agent('n4')
+        [row] = driver_queries.get_all(self.context, host='n4')
+        self.flags(group='upgrade_levels', agent='1.3')
+        old_agents = agent_rpcapi.AgentAPI()
         self.assertRaises(exception.DriverFromConfigFile,
-                          driver_ops.uninstall, self.context,
-                          self.agent_api, None, row['uuid'])
+                          driver_ops.uninstall, self.context, old_agents,
+                          None, row['uuid'])
+        self.assertRaises(exception.DriverFromConfigFile, driver_ops.update,
+                          self.context, old_agents, row['uuid'], FAKE)
 
     def test_unknown_driver(self):
         exc = self.assertRaises(exception.UnknownDriver, driver_ops.install,
