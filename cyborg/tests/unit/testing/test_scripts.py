@@ -218,10 +218,12 @@ class PackagingTestCase(base.TestCase):
         # A directory without __init__.py is a namespace package that
         # setuptools warns about at every install (dozens of lines).
         # (Only a directory whose name could be imported: setuptools leaves
-        # the others, such as cyborg/tests/data/upstream-17.0.0, alone.)
+        # the others, such as cyborg/tests/data/upstream-17.0.0, alone; one
+        # that holds only such directories still counts.)
         missing = []
         for path, dirs, files in os.walk(os.path.join(ROOT, 'cyborg')):
-            dirs[:] = [d for d in dirs if d.isidentifier()]
-            if files and '__init__.py' not in files:
+            dirs[:] = [d for d in dirs if d.isidentifier()
+                       and d != '__pycache__']
+            if '__init__.py' not in files and os.listdir(path):
                 missing.append(os.path.relpath(path, ROOT))
         self.assertEqual([], missing)
