@@ -28,7 +28,6 @@ import pecan
 
 from cyborg import exception
 from cyborg import policy
-from cyborg.api import after_response
 from cyborg.api import argspec_cache
 from cyborg.api import expose
 from cyborg.api import hooks
@@ -46,8 +45,8 @@ def setup_app():
     """The pecan application, with the API's own middleware.
 
     Inside out: the empty-200 fix, the refusal of input that cannot be
-    parsed safely (before pecan decodes a body while routing), the error
-    bodies, and the work that runs after a response went out.
+    parsed safely (before pecan decodes a body while routing), then the
+    error bodies.
     """
     argspec_cache.install()
     app = pecan.make_app(
@@ -58,10 +57,9 @@ def setup_app():
         guess_content_type_from_ext=False,
         force_canonical=False,
         debug=False)
-    return after_response.AfterResponseMiddleware(
-        parsable_error.ParsableErrorMiddleware(
-            well_formed.WellFormedMiddleware(
-                expose.EmptyOKMiddleware(app))))
+    return parsable_error.ParsableErrorMiddleware(
+        well_formed.WellFormedMiddleware(
+            expose.EmptyOKMiddleware(app)))
 
 
 def app_factory(global_config, **local_conf):

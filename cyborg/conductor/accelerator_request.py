@@ -51,7 +51,7 @@ def create(context, device_profile_name, project_id):
     return arq_obj.AcceleratorRequestList.from_rows(rows)
 
 
-def apply_patch(context, patches, project_id=None):
+def apply_patch(context, patches, project_id=None, sending=None):
     """Bind or unbind ARQs (see cyborg.conductor.arq_bind).
 
     :param patches: {arq_uuid: {'op': 'add'|'remove', 'values': {field:
@@ -59,6 +59,7 @@ def apply_patch(context, patches, project_id=None):
         instance_uuid and optionally project_id.  One document binds or
         unbinds, not both (cyborg-api checks each ARQ's ops).
     :param project_id: the caller's project, or None (admin: any).
+    :param sending: see arq_bind.bind.
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
         InstanceAlreadyBound, BindTargetInvalid, Invalid; nothing is changed
         then.
@@ -74,7 +75,8 @@ def apply_patch(context, patches, project_id=None):
     if removes:
         arq_bind.unbind(context, removes, project_id=project_id)
         return dict.fromkeys(removes, states.UNBOUND)
-    return arq_bind.bind(context, adds, project_id=project_id)
+    return arq_bind.bind(context, adds, project_id=project_id,
+                         sending=sending)
 
 
 def delete(context, uuids=None, instance_uuid=None, project_id=None):

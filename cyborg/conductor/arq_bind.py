@@ -22,10 +22,11 @@ a conductor runs through the agent (cyborg.conductor.bind_jobs).  No free
 handle makes the ARQ BindFailed.  Every resolved ARQ gets an event for Nova
 in the same transaction (cyborg.conductor.nova_notifier sends them).
 
-Events and jobs of a bind are ``held`` until cyborg-api has sent its
-answer to the PATCH (it then calls release), so that Nova never hears of a
-bind before its PATCH returns; ``[nova] events_release_timeout`` is the
-safety net.
+The events of a bind are taken by the conductor that binds, which sends
+them as soon as the transaction commits, and its jobs start then: Nova may
+hear of a bind before the answer to its PATCH, which it expects
+(nova.compute.manager waits for the events with ``exit_wait_early``, and
+the existing Cyborg sends them inside the PATCH).
 
 Unbinding and deleting release the handle, after the device-side work that
 undoes a bind (removing a mediated device) when there was some: until that
@@ -43,6 +44,7 @@ import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg import states
+from cyborg.conductor import nova_notifier
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -123,17 +125,21 @@ def _work_for(session, group, target, handle):
 
 
 def _resolve(session, arq_uuid, instance_uuid, target_state, request_id,
-             held, values=None):
+             sending, values=None):
     """Move a BindStarted ARQ to Bound or BindFailed, with its event."""
     arq_queries.transition(session, arq_uuid, target_state, values)
-    event_queries.add(session, instance_uuid, arq_uuid,
-                      states.EVENT_STATUS[target_state],
-                      request_id=request_id, held=held)
+    claim = None if sending is None else nova_notifier.CLAIM_SECONDS
+    event = event_queries.add(session, instance_uuid, arq_uuid,
+                              states.EVENT_STATUS[target_state],
+                              request_id=request_id, claim_seconds=claim)
+    if sending is not None:
+        sending.append(event)
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def bind(context, patches, project_id=None, more_for_instance=False):
+def bind(context, patches, project_id=None, more_for_instance=False,
+         sending=None):
     """Bind ARQs, in one transaction (see the module docstring).
 
     :param patches: {arq_uuid: {hostname, device_rp_uuid, instance_uuid,
@@ -141,12 +147,18 @@ def bind(context, patches, project_id=None, more_for_instance=False):
     :param project_id: the caller's project, or None (admin: any ARQ).
     :param more_for_instance: the instance may have bound ARQs already
         (attaching accelerators to it, not Nova's one bind per boot).
+    :param sending: a list that gets the events for Nova the bind wrote,
+        taken by the caller (for nova_notifier.CLAIM_SECONDS), which sends
+        them once the bind returns; None: they wait for the next sender.
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
         InstanceAlreadyBound, BindTargetInvalid, Invalid; nothing changes
         then.
     :returns: {arq_uuid: state} after the bind (Bound, BindFailed, or
         BindStarted while device work is pending).
     """
+    if sending is not None:
+        # A retried transaction: what the rolled back try wrote is gone.
+        del sending[:]
     session = context.session
     now = timeutils.utcnow()
     deadline = now + datetime.timedelta(seconds=CONF.bind_timeout)
@@ -172,7 +184,7 @@ def bind(context, patches, project_id=None, more_for_instance=False):
             LOG.warning('No free attach handle on deployable %(name)s for '
                         'ARQ %(arq)s', {'name': target['name'], 'arq': uuid})
             _resolve(session, uuid, values['instance_uuid'],
-                     states.BIND_FAILED, request_id, held=True)
+                     states.BIND_FAILED, request_id, sending)
             result[uuid] = states.BIND_FAILED
             continue
         taken = {'attach_handle_id': handle['id'],
@@ -181,35 +193,18 @@ def bind(context, patches, project_id=None, more_for_instance=False):
         if work is None:
             # The handle and the state in one UPDATE.
             _resolve(session, uuid, values['instance_uuid'], states.BOUND,
-                     request_id, held=True, values=taken)
+                     request_id, sending, values=taken)
             result[uuid] = states.BOUND
         else:
             session.execute(sa.update(ARQ).where(ARQ.uuid == uuid)
                             .values(**taken))
             kind, payload = work
             job_queries.add(session, uuid, kind, payload, deadline,
-                            request_id=request_id, held=True)
+                            request_id=request_id)
             result[uuid] = states.BIND_STARTED
     LOG.info('Bind of %(n)d ARQ(s) for request %(req)s: %(result)s',
              {'n': len(patches), 'req': request_id, 'result': result})
     return result
-
-
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def release(context, request_id, claim_seconds):
-    """cyborg-api answered bind request *request_id*: let its jobs run and
-    take its events for Nova, in one transaction.
-
-    :param claim_seconds: how long the caller owns the events it takes
-        (it sends them now; see nova_event.release_and_claim).
-    :returns: (number of jobs released, the events taken, as dicts).
-    """
-    session = context.session
-    jobs = job_queries.release_held(session, request_id)
-    events = event_queries.release_and_claim(session, request_id,
-                                             claim_seconds)
-    return jobs, events
 
 
 def _queue_release(session, arq_uuid, handle, delete):

@@ -119,8 +119,7 @@ class JobRunner:
             if room <= 0:
                 return 0
             jobs = job_queries.claim_due(
-                context, self.host, self._dead_owners(context),
-                CONF.nova.events_release_timeout, room,
+                context, self.host, self._dead_owners(context), room,
                 running_here=running)
             for job in jobs:
                 with self._lock:

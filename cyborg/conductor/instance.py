@@ -22,7 +22,7 @@ node provider of the instance's host (Placement allocation candidates,
 one numbered group per profile group), the chosen providers are added to
 the instance's allocations (with its consumer generation, keeping Nova's
 own allocations), and ARQs are created and bound to them.  The bind is an
-ordinary one: device work, events for Nova after the API answered.
+ordinary one: device work, events for Nova as soon as it commits.
 
 Detach: the instance's ARQs are unbound and deleted, and their providers
 removed from its allocations.
@@ -73,9 +73,10 @@ def _compute_node(context, hostname):
 
 
 def attach(context, placement, instance_uuid, device_profile_name,
-           hostname, project_id, user_id):
+           hostname, project_id, user_id, sending=None):
     """Give an instance the accelerators of a device profile.
 
+    :param sending: see arq_bind.bind.
     :raises: PlacementNotConfigured, DeviceProfileNotFound, AgentNotFound,
         ComputeResourceProviderNotFound, NoAcceleratorCandidate,
         PlacementError; nothing is left allocated or created then.
@@ -103,7 +104,8 @@ def attach(context, placement, instance_uuid, device_profile_name,
             'device_rp_uuid': chosen['mappings'][
                 arq.device_profile_group_id],
             'project_id': project_id} for arq in arqs}
-        result = arq_bind.bind(context, patches, more_for_instance=True)
+        result = arq_bind.bind(context, patches, more_for_instance=True,
+                               sending=sending)
     except Exception:
         with_arqs = [arq.uuid for arq in arqs]
         LOG.exception('Attaching %(profile)s to instance %(instance)s '

@@ -28,11 +28,11 @@ from oslo_utils import timeutils
 from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import servicegroup
+from cyborg import states
 from cyborg import version
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.clients import placement as placement_client
 from cyborg.conductor import accelerator_request as arq_ops
-from cyborg.conductor import arq_bind
 from cyborg.conductor import attribute as attribute_ops
 from cyborg.conductor import bind_jobs
 from cyborg.conductor import deployable as deployable_ops
@@ -63,7 +63,7 @@ class ConductorManager:
     """
 
     # Must equal ConductorAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.5'
+    RPC_API_VERSION = '1.6'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -189,7 +189,19 @@ class ConductorManager:
                                    exception.BindTargetInvalid,
                                    exception.Invalid)
     def arq_apply_patch(self, context, patches, project_id=None):
-        return arq_ops.apply_patch(context, patches, project_id=project_id)
+        sending = []
+        result = arq_ops.apply_patch(context, patches,
+                                     project_id=project_id, sending=sending)
+        self._bound(context, result, sending)
+        return result
+
+    def _bound(self, context, result, sending):
+        """A bind committed: send its events now, start its device work.
+        """
+        if sending:
+            self._kick(self.notifier.send, context, sending)
+        if states.BIND_STARTED in result.values():
+            self._kick(self.jobs.run_due, context)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.AcceleratorRequestNotFound)
@@ -255,21 +267,17 @@ class ConductorManager:
 
     @messaging.expose
     def bind_release(self, context, request_id):
-        """cyborg-api has answered bind request *request_id*: its device
-        work may start and its events go to Nova (RPC API 1.4, a cast).
+        """Run due work now (RPC API 1.4, a cast).
 
-        The events are taken by this conductor and sent at once; the jobs
-        are started only when there are some.
+        Since 1.6 a bind sends its events and starts its device work as
+        soon as it commits, and clients no longer cast this.  It stays for
+        cyborg-api services of the previous release during a rolling
+        upgrade (which cast it after each bind), and lets go at once what
+        a conductor of that release held; removed in RPC API 2.0.
         """
-        jobs, events = arq_bind.release(context, request_id,
-                                        nova_notifier.CLAIM_SECONDS)
-        LOG.debug('Released %(jobs)d job(s) and %(events)d event(s) of '
-                  'request %(req)s', {'jobs': jobs, 'events': len(events),
-                                      'req': request_id})
-        if jobs:
-            self._kick(self.jobs.run_due, context)
-        if events:
-            self._kick(self.notifier.send, context, events)
+        LOG.debug('bind_release of request %s from an older cyborg-api',
+                  request_id)
+        self._kick(self._work, context)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeployableNotFound,
@@ -329,11 +337,14 @@ class ConductorManager:
     def instance_attach(self, context, instance_uuid, device_profile_name,
                         hostname, project_id, user_id):
         """Attach a device profile's accelerators to an instance (RPC API
-        1.5); the caller casts bind_release once it answered.
+        1.5).
         """
-        return instance_ops.attach(context, self.placement, instance_uuid,
-                                   device_profile_name, hostname,
-                                   project_id, user_id)
+        sending = []
+        result = instance_ops.attach(context, self.placement, instance_uuid,
+                                     device_profile_name, hostname,
+                                     project_id, user_id, sending=sending)
+        self._bound(context, result, sending)
+        return result
 
     @messaging.expose
     @messaging.expected_exceptions(exception.AcceleratorRequestNotFound,

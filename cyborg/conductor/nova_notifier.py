@@ -92,9 +92,8 @@ class Notifier:
             return 0
         try:
             while True:
-                events = event_queries.claim_due(
-                    context, BATCH, CLAIM_SECONDS,
-                    CONF.nova.events_release_timeout)
+                events = event_queries.claim_due(context, BATCH,
+                                                 CLAIM_SECONDS)
                 if not events:
                     return done
                 done += self._send(context, events)
@@ -102,8 +101,8 @@ class Notifier:
             self._lock.release()
 
     def send(self, context, events):
-        """Send events the caller has taken (see
-        nova_event.release_and_claim); no other sender has them.
+        """Send events the caller has taken (see arq_bind.bind's
+        *sending*); no other sender has them.
 
         :returns: the number of events Nova took or refused for good.
         """

@@ -27,6 +27,10 @@ API version history:
 * 1.5 - hello takes installed_revision and may answer with the host's
   installed drivers; driver_install, driver_update, driver_uninstall,
   instance_attach, instance_detach.
+* 1.6 - Binds (arq_apply_patch, instance_attach) send their events to
+  Nova and start their device work as soon as they commit: clients no
+  longer cast bind_release (conductors still take it, from older clients,
+  until 2.0).
 """
 
 from oslo_config import cfg
@@ -45,7 +49,7 @@ class ConductorAPI:
 
     # The newest version this client knows.  Bump it (and the manager's)
     # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.5'
+    RPC_API_VERSION = '1.6'
 
     def __init__(self, topic=TOPIC):
         target = messaging.Target(topic=topic, version='1.0')
@@ -128,10 +132,14 @@ class ConductorAPI:
         :param project_id: the caller's project; None for an admin.
         :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
             InstanceAlreadyBound
+        :returns: {arq_uuid: state} (1.4 on).
         """
         cctxt = self.client.prepare(version='1.1')
-        return cctxt.call(context, 'arq_apply_patch', patches=patches,
-                          project_id=project_id)
+        result = cctxt.call(context, 'arq_apply_patch', patches=patches,
+                            project_id=project_id)
+        if any(p['op'] == 'add' for p in patches.values()):
+            self._release_held(context)
+        return result
 
     def arq_delete(self, context, uuids=None, instance_uuid=None,
                    project_id=None):
@@ -249,21 +257,21 @@ class ConductorAPI:
 
     # Binding (1.4) -----------------------------------------------------------
 
-    def can_send_bind_release(self):
-        """Whether the conductors take bind_release and program (1.4)."""
+    def can_send_program(self):
+        """Whether the conductors take deployable_program (1.4)."""
         return self.client.can_send_version('1.4')
 
-    def bind_release(self, context, request_id):
-        """Tell the conductors that the answer to bind request *request_id*
-        went out: its device work may start, its events go to Nova.
-
-        A cast: nothing is returned, nothing waits.
-
-        :param context: request context.
-        :param request_id: the request id of the PATCH (its context's).
+    def _release_held(self, context):
+        """Let the events and jobs of a bind go, on conductors that hold
+        them (1.4 and 1.5: ``[upgrade_levels] conductor`` pins the API to
+        them during a rolling upgrade).  Nova may get the events before
+        the answer to its PATCH, as it does from 1.6 conductors.
         """
+        if (self.client.can_send_version('1.6') or
+                not self.client.can_send_version('1.4')):
+            return
         cctxt = self.client.prepare(version='1.4')
-        cctxt.cast(context, 'bind_release', request_id=request_id)
+        cctxt.cast(context, 'bind_release', request_id=context.request_id)
 
     def deployable_program(self, context, uuid, image_uuid):
         """Program a deployable's device with an image, now.
@@ -338,11 +346,13 @@ class ConductorAPI:
         :returns: ``{arq uuid: state}``.
         """
         cctxt = self._prepare_operator_verb('instance_attach')
-        return cctxt.call(context, 'instance_attach',
-                          instance_uuid=instance_uuid,
-                          device_profile_name=device_profile_name,
-                          hostname=hostname, project_id=project_id,
-                          user_id=user_id)
+        result = cctxt.call(context, 'instance_attach',
+                            instance_uuid=instance_uuid,
+                            device_profile_name=device_profile_name,
+                            hostname=hostname, project_id=project_id,
+                            user_id=user_id)
+        self._release_held(context)
+        return result
 
     def instance_detach(self, context, instance_uuid, project_id=None):
         """Take every accelerator from an instance: unbind and delete its

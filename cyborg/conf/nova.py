@@ -58,14 +58,19 @@ Longest wait, in seconds, between two attempts to send an event to Nova.
         'events_release_timeout',
         default=5.0,
         min=0.1,
+        deprecated_for_removal=True,
+        deprecated_since='2026.2',
+        deprecated_reason=_("""
+A bind's events go to Nova as soon as the bind commits (Nova expects them
+before the answer to its PATCH); nothing waits for cyborg-api any more.
+"""),
         help=_("""
-Seconds after which the events of a bind are sent even if cyborg-api did
-not say that its answer to the bind went out.
+Ignored.
 
-cyborg-api releases a bind's events (and starts its device work) right
-after it has sent its response to Nova, so that Nova never hears of a bind
-before its PATCH returns; this is the safety net when an API process dies
-in between.
+Conductors before this release held the events of a bind (and its device
+work) until cyborg-api said its answer to the bind went out, and let them
+go after this many seconds should it never say so.  Events and jobs such a
+conductor left held are sent and run at once.
 """)),
 ]
 

@@ -14,12 +14,10 @@
 """Queries of bind_jobs: the device work of binds and unbinds, kept in the
 database until it is done.
 
-A job is created ``held`` with the bind (until cyborg-api has answered
-the PATCH) or ``pending``; a conductor takes a due job by setting its
-owner with a conditional UPDATE, runs it, and deletes it when done.
+A job is created ``pending`` with the bind or unbind that needs it; a
+conductor takes a due job by setting its owner with a conditional UPDATE,
+runs it, and deletes it when done.
 """
-
-import datetime
 
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
@@ -32,6 +30,8 @@ from cyborg.db import models
 JOB = models.BindJob
 TABLE = JOB.__table__
 
+# Written by conductors before RPC API 1.6, which held a bind's jobs until
+# cyborg-api had answered it; due at once now.
 HELD = 'held'
 PENDING = 'pending'
 RUNNING = 'running'
@@ -43,10 +43,6 @@ RELEASE = 'release_attach'
 
 
 _INSERT = sa.insert(TABLE)
-_RELEASE_HELD = (
-    sa.update(TABLE).where(TABLE.c.request_id == sa.bindparam('b_request'),
-                           TABLE.c.state == HELD)
-    .values(state=PENDING, updated_at=sa.bindparam('b_now')))
 _DELETE = sa.delete(TABLE).where(TABLE.c.id == sa.bindparam('b_id'))
 _OF_ARQ = sa.select(TABLE).where(TABLE.c.arq_uuid == sa.bindparam('b_arq'))
 
@@ -61,68 +57,42 @@ def _to_dict(row):
             'created_at': row.created_at}
 
 
-def add(session, arq_uuid, kind, payload, deadline, request_id=None,
-        held=False):
-    """Create a job in the caller's transaction.
+def add(session, arq_uuid, kind, payload, deadline, request_id=None):
+    """Create a pending job in the caller's transaction.
 
-    :param held: wait for release() before running (binds: until the API
-        answered).
+    :param request_id: the request that asked for it (for the logs).
     :returns: the job's uuid.
     """
     uuid = uuidutils.generate_uuid()
     db_api.execute(session, _INSERT, {
         'uuid': uuid, 'arq_uuid': arq_uuid, 'kind': kind,
-        'state': HELD if held else PENDING,
-        'payload': jsonutils.dumps(payload), 'deadline': deadline,
-        'attempts': 0, 'request_id': request_id,
+        'state': PENDING, 'payload': jsonutils.dumps(payload),
+        'deadline': deadline, 'attempts': 0, 'request_id': request_id,
         'created_at': timeutils.utcnow()})
     return uuid
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def release(context, request_id):
-    """Let the held jobs of an API request run.
-
-    :returns: how many jobs were released.
-    """
-    return release_held(context.session, request_id)
-
-
-def release_held(session, request_id):
-    """release(), in the caller's transaction.
-
-    :returns: how many jobs were released.
-    """
-    return db_api.execute(session, _RELEASE_HELD, {
-        'b_request': request_id, 'b_now': timeutils.utcnow()}).rowcount
-
-
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def claim_due(context, owner, dead_owners, hold_timeout, limit,
-              running_here=()):
+def claim_due(context, owner, dead_owners, limit, running_here=()):
     """Take the jobs this conductor should run now.
 
-    Due: pending jobs; held jobs older than *hold_timeout* seconds (their
-    API process died before releasing them); running jobs of *dead_owners*
-    (conductors that stopped); running jobs of *owner* that it does not
-    run (it restarted, or a job's thread ended without recording an
-    outcome).
+    Due: pending jobs (whose back-off is over); jobs an older conductor
+    held; running jobs of *dead_owners* (conductors that stopped); running
+    jobs of *owner* that it does not run (it restarted, or a job's thread
+    ended without recording an outcome).
 
     :param owner: this conductor's host.
     :param dead_owners: hosts whose running jobs are taken over.
-    :param hold_timeout: seconds after which held jobs run anyway.
     :param limit: the most jobs to take.
     :param running_here: uuids of the jobs *owner* runs now.
     :returns: the taken jobs as dicts.
     """
     now = timeutils.utcnow()
-    held_before = now - datetime.timedelta(seconds=hold_timeout)
     due = sa.or_(
         sa.and_(JOB.state == PENDING,
                 sa.or_(JOB.not_before.is_(None), JOB.not_before <= now)),
-        sa.and_(JOB.state == HELD, JOB.created_at <= held_before),
+        JOB.state == HELD,
         sa.and_(JOB.state == RUNNING, JOB.owner.in_(list(dead_owners))),
         sa.and_(JOB.state == RUNNING, JOB.owner == owner,
                 JOB.uuid.not_in(list(running_here))))

@@ -14,9 +14,10 @@
 """Queries of nova_events, the outbox of events for Nova.
 
 An event is written in the transaction of the state change it reports,
-``held`` until cyborg-api has answered the bind (or ``pending`` when
-that answer is long gone), taken by one conductor (``sending``, with a
-claim that expires), and deleted once Nova took it or refused it for good.
+``pending`` (or already taken by the conductor that writes it, which sends
+it as soon as the transaction commits), taken by one conductor
+(``sending``, with a claim that expires), and deleted once Nova took it or
+refused it for good.
 """
 
 import datetime
@@ -30,6 +31,8 @@ from cyborg.db import models
 EV = models.NovaEvent
 TABLE = EV.__table__
 
+# Written by conductors before RPC API 1.6, which held a bind's events
+# until cyborg-api had answered it; due at once now.
 HELD = 'held'
 PENDING = 'pending'
 SENDING = 'sending'
@@ -46,97 +49,52 @@ def _to_dict(row):
 
 
 _INSERT = sa.insert(TABLE)
-_HELD_OF_REQUEST = (
-    sa.select(TABLE).where(TABLE.c.request_id == sa.bindparam('b_request'),
-                           TABLE.c.state == HELD)
-    .order_by(TABLE.c.id).with_for_update())
-_TAKE_HELD = (
-    sa.update(TABLE)
-    .where(TABLE.c.id.in_(sa.bindparam('b_ids', expanding=True)),
-           TABLE.c.state == HELD)
-    .values(state=SENDING, next_attempt_at=sa.bindparam('b_until'),
-            attempts=TABLE.c.attempts + 1, updated_at=sa.bindparam('b_now')))
 _DELETE = sa.delete(TABLE).where(
     TABLE.c.id.in_(sa.bindparam('b_ids', expanding=True)))
 
 
-def add(session, server_uuid, tag, status, request_id=None, held=False):
+def add(session, server_uuid, tag, status, request_id=None,
+        claim_seconds=None):
     """Write an event in the caller's transaction.
 
     :param server_uuid: the instance.
     :param tag: the ARQ uuid.
     :param status: completed or failed.
-    :param request_id: the API request it waits for, when *held*.
-    :param held: wait for release() (or the release timeout).
+    :param request_id: the request that changed the ARQ (for the logs).
+    :param claim_seconds: the caller takes the event, to send it as soon
+        as its transaction commits; should it die first, the claim expires
+        after that many seconds and any conductor sends it.  None: the
+        event waits for a sender (claim_due()).
+    :returns: the event as a dict (what claim_due() returns).
     """
     now = timeutils.utcnow()
-    db_api.execute(session, _INSERT, {
-        'name': NAME, 'server_uuid': server_uuid, 'tag': tag,
-        'status': status, 'state': HELD if held else PENDING,
-        'attempts': 0, 'next_attempt_at': now, 'request_id': request_id,
-        'created_at': now})
+    values = {'name': NAME, 'server_uuid': server_uuid, 'tag': tag,
+              'status': status, 'state': PENDING, 'attempts': 0,
+              'next_attempt_at': now, 'request_id': request_id,
+              'created_at': now, 'last_error': None}
+    if claim_seconds is not None:
+        values.update(state=SENDING, attempts=1, next_attempt_at=now +
+                      datetime.timedelta(seconds=claim_seconds))
+    result = db_api.execute(session, _INSERT, values)
+    return dict(values, id=result.inserted_primary_key[0])
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def release(context, request_id):
-    """Let the held events of an API request go.
-
-    :returns: how many were released.
-    """
-    now = timeutils.utcnow()
-    return context.session.execute(
-        sa.update(EV).where(EV.request_id == request_id, EV.state == HELD)
-        .values(state=PENDING, next_attempt_at=now, updated_at=now)
-    ).rowcount
-
-
-def release_and_claim(session, request_id, claim_seconds):
-    """Let the held events of an API request go, taken at once by the
-    caller for *claim_seconds* (as claim_due() takes them), in the
-    caller's transaction.
-
-    The conductor that releases them sends them right away instead of
-    leaving them to the next claim_due(): one transaction instead of three
-    before Nova hears of a bind.
-
-    :returns: the taken events as dicts (none when there were none).
-    """
-    now = timeutils.utcnow()
-    until = now + datetime.timedelta(seconds=claim_seconds)
-    # Locked: a claim_due() of another conductor (for events held too
-    # long) cannot take them between the two statements.
-    rows = [_to_dict(row) for row in db_api.execute(
-        session, _HELD_OF_REQUEST, {'b_request': request_id})]
-    if not rows:
-        return []
-    ids = [row['id'] for row in rows]
-    taken = db_api.execute(session, _TAKE_HELD, {
-        'b_ids': ids, 'b_until': until, 'b_now': now}).rowcount
-    if taken != len(ids):
-        # Not ours after all: claim_due() will find them.
-        return []
-    return [dict(row, state=SENDING, next_attempt_at=until,
-                 attempts=row['attempts'] + 1) for row in rows]
-
-
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def claim_due(context, limit, claim_seconds, hold_timeout):
+def claim_due(context, limit, claim_seconds):
     """Take the events to send now, for *claim_seconds*.
 
-    Due: pending events whose retry time has come, held events older than
-    *hold_timeout* seconds, and events another conductor took but did not
-    finish within its claim.
+    Due: pending events whose retry time has come, events another
+    conductor took but did not finish within its claim, and events an
+    older conductor held.
 
     :returns: the taken events as dicts.
     """
     now = timeutils.utcnow()
-    held_before = now - datetime.timedelta(seconds=hold_timeout)
     due = sa.or_(
         sa.and_(EV.state.in_([PENDING, SENDING]),
                 EV.next_attempt_at <= now),
-        sa.and_(EV.state == HELD, EV.created_at <= held_before))
+        EV.state == HELD)
     candidates = context.session.execute(
         sa.select(EV.id, EV.state, EV.next_attempt_at).where(due)
         .order_by(EV.id).limit(limit)).all()

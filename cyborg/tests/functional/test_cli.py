@@ -70,7 +70,6 @@ class CLITestCase(base.ServiceTestCase):
             placement=dict(self.placement.cyborg_options(),
                            sync_interval=1),
             nova={'auth_type': 'none', 'endpoint_override': self.nova.url,
-                  'events_release_timeout': 1,
                   'events_retry_max_interval': 2})
         trees = {self.node1: fakesys.accelerator_host,
                  self.node2: fakesys.FakeSysfs}

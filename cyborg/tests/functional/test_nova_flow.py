@@ -82,7 +82,6 @@ class NovaFlowTestCase(base.ServiceTestCase):
             placement=dict(self.placement.cyborg_options(),
                            sync_interval=1),
             nova={'auth_type': 'none', 'endpoint_override': self.nova.url,
-                  'events_release_timeout': 1,
                   'events_retry_max_interval': 2})
         agent = {'enabled_drivers': 'fake', 'hotplug': False}
         self.start_service('cyborg-agent', self.node1, agent=agent,
@@ -190,15 +189,18 @@ class NovaFlowTestCase(base.ServiceTestCase):
                           for k, rps in request['mappings'].items()}
 
     def bind(self, arqs, hostname, mapping, instance):
-        """nova-compute: bind every ARQ; returns when the PATCH did."""
+        """nova-compute: bind every ARQ; returns when the PATCH was sent
+        (its events may reach Nova before the answer: Nova expects it).
+        """
         body = {arq['uuid']: [
             {'path': '/hostname', 'op': 'add', 'value': hostname},
             {'path': '/device_rp_uuid', 'op': 'add',
              'value': mapping[arq['device_profile_group_id']]},
             {'path': '/instance_uuid', 'op': 'add', 'value': instance}]
             for arq in arqs}
+        sent = time.monotonic()
         self.api('PATCH', '/accelerator_requests', 202, json=body)
-        return time.monotonic()
+        return sent
 
     def resolved(self, instance):
         return self.api('GET', '/accelerator_requests?instance=%s'
@@ -229,7 +231,7 @@ class NovaFlowTestCase(base.ServiceTestCase):
                                'trait:CUSTOM_FAKE_DEVICE': 'required'}])
         self.profile('vgpu', [{'resources:VGPU': '1'}])
 
-        # An FPGA instance: bound at once, one event after the PATCH.
+        # An FPGA instance: bound at once, one event.
         vm1, arqs, patched = self.boot('fpga')
         [uuid] = [a['uuid'] for a in arqs]
         events = self.nova.wait_for_tags([uuid])

@@ -27,7 +27,6 @@ from wsme import types as wtypes
 
 from cyborg import exception
 from cyborg import states
-from cyborg.api import after_response
 from cyborg.api import expose
 from cyborg.api import link
 from cyborg.api import microversion
@@ -201,14 +200,8 @@ class AcceleratorRequestsController(rest.RestController):
         patches = _parse_patch(body, context, pecan.request.version)
         _require_service_token(context, _('binding and unbinding '
                                           'accelerator requests'))
-        conductor = pecan.request.conductor_api
-        conductor.arq_apply_patch(context, patches,
-                                  project_id=visible_project(context))
-        if conductor.can_send_bind_release() and any(
-                p['op'] == 'add' for p in patches.values()):
-            # Nova must not hear of the bind before it has this answer.
-            after_response.call_later(conductor.bind_release, context,
-                                      context.request_id)
+        pecan.request.conductor_api.arq_apply_patch(
+            context, patches, project_id=visible_project(context))
         pecan.response.status = 202
 
     @expose.expose

@@ -85,7 +85,7 @@ class ProgramController(rest.RestController):
         body = validation.extract_json(schema.PROGRAM)
         image_uuid = body[0]['value'][0]['image_uuid']
         conductor = pecan.request.conductor_api
-        if not conductor.can_send_bind_release():
+        if not conductor.can_send_program():
             raise exception.NotAcceptable(
                 reason=_('the conductors do not support programming yet'))
         conductor.deployable_program(context, self.uuid, image_uuid)

@@ -23,7 +23,6 @@ and frees their allocations.  See cyborg.conductor.instance.
 import pecan
 from pecan import rest
 
-from cyborg.api import after_response
 from cyborg.api import expose
 from cyborg.api import validation
 from cyborg.api.controllers.v2 import accelerator_request as arq_api
@@ -64,13 +63,10 @@ class AcceleratorsController(rest.RestController):
         context.can(policies.ATTACH)
         validation.uuid_path(self.instance_uuid, _('instance'))
         body = validation.extract_json(schema.ATTACH)
-        conductor = pecan.request.conductor_api
-        states = conductor.instance_attach(
+        states = pecan.request.conductor_api.instance_attach(
             context, self.instance_uuid, body['device_profile_name'],
             body['hostname'], body.get('project_id', context.project_id),
             context.user_id)
-        after_response.call_later(conductor.bind_release, context,
-                                  context.request_id)
         pecan.response.status = 202
         return {'arqs': [arq_api.serialize(a) for a in arq_queries.get_all(
             context, uuids=list(states))]}

@@ -89,9 +89,10 @@ class InstanceTestCase(base.DbTestCase):
                                     instance_uuid=self.instance)
         self.assertEqual((self.fpga, 'n1', 'p1'), (
             arq['device_rp_uuid'], arq['hostname'], arq['project_id']))
-        # Nova hears of it once the API has answered.
+        # An event for Nova, for the next sender (the conductor takes it
+        # to send it at once).
         [event] = event_queries.get_all(self.context)
-        self.assertEqual(('held', self.instance),
+        self.assertEqual(('pending', self.instance),
                          (event['state'], event['server_uuid']))
 
     def test_attach_twice_adds_up(self):

@@ -76,10 +76,10 @@ class BindTestCase(base.DbTestCase):
         in_use = [h['in_use'] for h in self._table(models.AttachHandle)
                   if h['deployable_id'] == self.fpga['deployable_id']]
         self.assertEqual([True, True], in_use)
-        # One held event per ARQ, waiting for the API's answer.
+        # One event per ARQ, for the next sender.
         events = event_queries.get_all(self.context)
         self.assertEqual(sorted(uuids), sorted(e['tag'] for e in events))
-        self.assertEqual({('i1', 'completed', 'held', 'req-bind-1')},
+        self.assertEqual({('i1', 'completed', 'pending', 'req-bind-1')},
                          {(e['server_uuid'], e['status'], e['state'],
                            e['request_id']) for e in events})
         self.assertEqual(['i1'], [r['instance_uuid'] for r in
@@ -149,7 +149,7 @@ class BindTestCase(base.DbTestCase):
         result = self._bind(uuids, 'i1', rp=self.vgpu['rp_uuid'])
         self.assertEqual({uuids[0]: states.BIND_STARTED}, result)
         [job] = job_queries.get_all(self.context)
-        self.assertEqual((job_queries.PREPARE, job_queries.HELD,
+        self.assertEqual((job_queries.PREPARE, job_queries.PENDING,
                           'req-bind-1'),
                          (job['kind'], job['state'], job['request_id']))
         payload = job['payload']
@@ -196,31 +196,27 @@ class BindTestCase(base.DbTestCase):
                                     'accel:function_id': 'ab12'}])
         self.assertEqual({uuids[0]: states.BOUND}, self._bind(uuids, 'i1'))
 
-    def test_release_lets_jobs_and_events_go(self):
-        uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
-        self._bind(uuids, 'i1')
-        self.assertEqual(1, event_queries.release(self.context,
-                                                  'req-bind-1'))
-        self.assertEqual(['pending'], [
-            e['state'] for e in event_queries.get_all(self.context)])
-        self.assertEqual(0, event_queries.release(self.context,
-                                                  'req-bind-1'))
-
-    def test_release_takes_the_events_for_the_caller(self):
-        uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
-        self._bind(uuids, 'i1')
-        jobs, events = arq_bind.release(self.context, 'req-bind-1', 120)
-        self.assertEqual(0, jobs)
-        self.assertEqual([(uuids[0], 'i1', 'sending', 1)], [
-            (e['tag'], e['server_uuid'], e['state'], e['attempts'])
-            for e in events])
-        self.assertEqual(['sending'], [
-            e['state'] for e in event_queries.get_all(self.context)])
-        # Taken: neither a second release nor another sender gets them.
-        self.assertEqual((0, []),
-                         arq_bind.release(self.context, 'req-bind-1', 120))
-        self.assertEqual([], event_queries.claim_due(self.context, 10,
-                                                     120, 60))
+    def test_the_caller_takes_the_events_to_send(self):
+        uuids = self._arqs(groups=[{'resources:FPGA': '2'}])
+        sending = []
+        arq_bind.bind(self.context, {
+            uuid: {'hostname': 'node-1',
+                   'device_rp_uuid': self.fpga['rp_uuid'],
+                   'instance_uuid': 'i1', 'project_id': 'p1'}
+            for uuid in uuids}, sending=sending)
+        self.assertEqual(sorted(uuids), sorted(e['tag'] for e in sending))
+        self.assertEqual({('i1', 'completed', 'sending', 1)}, {
+            (e['server_uuid'], e['status'], e['state'], e['attempts'])
+            for e in sending})
+        stored = {e['id']: e for e in event_queries.get_all(self.context)}
+        self.assertEqual(sorted(stored), sorted(e['id'] for e in sending))
+        self.assertEqual({'sending'}, {e['state'] for e in stored.values()})
+        # Taken: no other sender gets them (until the claim expires).
+        self.assertEqual([], event_queries.claim_due(self.context, 10, 120))
+        clock = self.time_fixture()
+        clock.advance(121)
+        self.assertEqual(2, len(event_queries.claim_due(self.context, 10,
+                                                        120)))
 
 
 class UnbindDeleteTestCase(BindTestCase):

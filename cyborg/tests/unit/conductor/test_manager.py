@@ -16,14 +16,21 @@
 import datetime
 
 import oslo_messaging as messaging
+from oslo_utils import uuidutils
 
 from cyborg import exception
+from cyborg import states
 from cyborg.clients import placement as placement_client
+from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import manager
 from cyborg.conductor import registration
 from cyborg.db.queries import driver as driver_queries
+from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
+from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import nova as nova_fixture
 
 T0 = datetime.datetime(2026, 11, 21, 12, 0, 0)
 
@@ -107,3 +114,44 @@ class RegistrationTestCase(base.DbTestCase):
         self.assertRaises(KeyError, registration.hello, self.context, 'n1',
                           'cyborg-agent', drivers=[{'no-name': 'x'}])
         self.assertEqual([], service_queries.get_all(self.context))
+
+
+class BindEventsTestCase(base.DbTestCase):
+    """A bind's event goes to Nova as soon as the bind commits."""
+
+    def setUp(self):
+        super().setUp()
+        self.nova = self.useFixture(nova_fixture.FakeNova())
+        self.flags(group='nova', auth_type='none',
+                   endpoint_override=self.nova.url)
+        self.mgr = manager.ConductorManager('c1', 'cyborg-conductor')
+        self.fpga = inventory.add_device(self.context, 'node-1', handles=1)
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid=uuidutils.generate_uuid(), name='dp', description=None,
+            groups=[{'resources:FPGA': '1'}]))
+
+    def _patch(self, arq, instance):
+        return {arq: {'op': 'add', 'values': {
+            'hostname': 'node-1', 'device_rp_uuid': self.fpga['rp_uuid'],
+            'instance_uuid': instance}}}
+
+    def test_the_event_goes_without_any_release(self):
+        # Issue 18, defect 8: nothing waits for cyborg-api's answer (no
+        # bind_release): the conductor sends the event once it committed.
+        arqs = [self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
+                for _ in range(2)]
+        self.assertEqual({arqs[0]: states.BOUND}, self.mgr.arq_apply_patch(
+            self.context, self._patch(arqs[0], 'i1')))
+        # No device left: BindFailed, and Nova hears of it too.
+        self.assertEqual({arqs[1]: states.BIND_FAILED},
+                         self.mgr.arq_apply_patch(
+                             self.context, self._patch(arqs[1], 'i2')))
+        self.mgr.del_host(self.context)   # waits for the work it started
+        self.assertEqual([(arqs[0], 'i1', 'completed'),
+                          (arqs[1], 'i2', 'failed')],
+                         [(e['tag'], e['server_uuid'], e['status'])
+                          for e in self.nova.events()])
+        # Sent once: nothing is left to send.
+        self.assertEqual([], event_queries.get_all(self.context))
+        self.assertEqual(0, self.mgr.notifier.send_due(self.context))
+        self.assertEqual(2, len(self.nova.events()))

@@ -18,9 +18,11 @@ stand-in for Nova's os-server-external-events API.
 """
 
 from oslo_utils import uuidutils
+import sqlalchemy as sa
 
 from cyborg.conductor import nova_notifier
 from cyborg.db import api as db_api
+from cyborg.db import models
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.tests import base
 from cyborg.tests.fixtures import nova as nova_fixture
@@ -37,12 +39,12 @@ class NotifierTestCase(base.DbTestCase):
         self.notifier = nova_notifier.Notifier()
         self.clock = self.time_fixture()
 
-    def _event(self, status='completed', held=False, request_id=None):
+    def _event(self, status='completed', request_id=None):
         tag = uuidutils.generate_uuid()
         with db_api.context_manager.writer.using(self.context):
             event_queries.add(self.context.session,
                               uuidutils.generate_uuid(), tag, status,
-                              request_id=request_id, held=held)
+                              request_id=request_id)
         return tag
 
     def _pending(self):
@@ -65,17 +67,15 @@ class NotifierTestCase(base.DbTestCase):
         self.assertEqual(0, self.notifier.send_due(self.context))
         self.assertEqual(1, len(self.nova.requests))
 
-    def test_held_events_wait_for_release_or_timeout(self):
-        self._event(held=True, request_id='req-1')
-        late = self._event(held=True, request_id='req-2')
-        self.assertEqual(0, self.notifier.send_due(self.context))
-        self.assertEqual([], self.nova.requests)
-        self.assertEqual(1, event_queries.release(self.context, 'req-1'))
+    def test_events_an_older_conductor_held_go_at_once(self):
+        # Conductors before RPC API 1.6 held a bind's events until the API
+        # answered; one left held by such a conductor goes now.
+        tag = self._event(request_id='req-1')
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.update(models.NovaEvent).values(
+                state=event_queries.HELD))
         self.assertEqual(1, self.notifier.send_due(self.context))
-        # The API never released req-2: it goes after the release timeout.
-        self.clock.advance(base.CONF.nova.events_release_timeout + 1)
-        self.assertEqual(1, self.notifier.send_due(self.context))
-        self.assertEqual(late, self.nova.events()[-1]['tag'])
+        self.assertEqual([tag], [e['tag'] for e in self.nova.events()])
 
     def test_207_drops_404_and_422_and_retries_the_rest(self):
         taken, gone, not_yet, busy = (self._event() for _ in range(4))
@@ -131,7 +131,7 @@ class NotifierTestCase(base.DbTestCase):
     def test_events_of_a_dead_sender_are_sent_after_its_claim(self):
         tag = self._event()
         # Another conductor took the event and died while sending it.
-        [event] = event_queries.claim_due(self.context, 10, 120, 5)
+        [event] = event_queries.claim_due(self.context, 10, 120)
         self.assertEqual(0, self.notifier.send_due(self.context))
         self.clock.advance(nova_notifier.CLAIM_SECONDS + 1)
         self.assertEqual(1, self.notifier.send_due(self.context))

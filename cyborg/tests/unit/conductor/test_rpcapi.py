@@ -67,6 +67,11 @@ class _RecordingEndpoint:
         self.calls.append(('hardware', context, kwargs))
         return []
 
+    @messaging.expose
+    def bind_release(self, context, **kwargs):
+        self.calls.append(('bind_release', context, kwargs))
+        self.called.set()
+
 
 def _recorder(name):
     def method(self, context, **kwargs):
@@ -224,6 +229,32 @@ class ConductorRPCAPITestCase(base.TestCase):
                                     self.context, **kwargs)
             self.assertEqual(409, exc.code)
             self.assertIn(method.__name__, str(exc))
+
+    def test_bind_release_only_to_conductors_that_hold(self):
+        # 1.6 conductors let a bind's events and jobs go when it commits;
+        # 1.4 and 1.5 ones hold them until the API casts bind_release.
+        bind = {'a1': {'op': 'add', 'values': {}}}
+        unbind = {'a1': {'op': 'remove', 'values': {}}}
+        self.context.request_id = 'req-1'
+        for cap, released in ((None, False), ('1.5', True), ('1.4', True),
+                              ('1.3', False)):
+            endpoint = _RecordingEndpoint()
+            self.flags(group='upgrade_levels', conductor=cap)
+            client = self._serve(endpoint, topic='t-%s' % cap)
+            client.arq_apply_patch(self.context, unbind)
+            client.arq_apply_patch(self.context, bind)
+            if released:
+                self.assertTrue(endpoint.called.wait(10))
+            # A call after: a cast sent before it has arrived by now.
+            client.hardware(self.context)
+            names = [name for name, _, _ in endpoint.calls
+                     if name != 'hardware']
+            self.assertEqual(
+                ['arq_apply_patch'] * 2 + ['bind_release'] * released,
+                names, cap)
+            if released:
+                self.assertEqual({'request_id': 'req-1'},
+                                 endpoint.calls[2][2])
 
     def test_report_needs_1_2(self):
         self.flags(group='upgrade_levels', conductor='1.1')
