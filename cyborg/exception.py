@@ -148,6 +148,19 @@ class ConfigInvalid(Invalid):
     msg_fmt = _("Invalid configuration: %(reason)s")
 
 
+# Database upgrades ---------------------------------------------------------
+
+class UpstreamConversionRefused(Conflict):
+    msg_fmt = _("The database of the existing OpenStack Cyborg cannot be "
+                "converted, and nothing was changed: %(problems)s")
+
+
+class UpstreamConversionFailed(CyborgException):
+    msg_fmt = _("Converting the database of the existing OpenStack Cyborg "
+                "failed: %(reason)s.  Restore the database from the backup "
+                "taken before the upgrade.")
+
+
 # API and policy ----------------------------------------------------------
 
 class PolicyNotAuthorized(Forbidden):

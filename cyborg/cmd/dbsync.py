@@ -16,6 +16,7 @@
 Usage::
 
     cyborg-dbsync --config-file /etc/cyborg/cyborg.conf upgrade [--revision R]
+        [--dry-run]
     cyborg-dbsync --config-file /etc/cyborg/cyborg.conf version
     cyborg-dbsync --config-file /etc/cyborg/cyborg.conf stamp REVISION
     cyborg-dbsync --config-file /etc/cyborg/cyborg.conf revision -m MSG \
@@ -31,14 +32,54 @@ from cyborg import conf as cyborg_conf
 from cyborg import version
 from cyborg.db import api as db_api
 from cyborg.db import migration
+from cyborg.db import upstream
 from cyborg.i18n import _
 
 CONF = cyborg_conf.CONF
 
 
 def do_upgrade(conf):
-    migration.upgrade(conf.command.revision)
-    print(_('Database schema is at revision %s.') % migration.version())
+    """Upgrade this Cyborg's schema, or convert the existing OpenStack
+    Cyborg's database (cyborg.db.upstream); with --dry-run, say what would
+    be done and change nothing.
+
+    :returns: 0, or 1 when the existing Cyborg's database cannot be
+        converted.
+    """
+    with db_api.get_engine().begin() as connection:
+        revision = upstream.detect(connection)
+        if revision is None:
+            return _upgrade_ours(conf, connection)
+        the_plan = upstream.plan(connection, revision)
+        for line in the_plan.report():
+            print(line)
+        if the_plan.problems:
+            print(_('Nothing was changed.'))
+            return 1
+        if conf.command.dry_run:
+            print(_('Dry run: nothing was changed.'))
+            return 0
+        if conf.command.revision != 'head':
+            print(_('The existing Cyborg\'s database is converted to the '
+                    'newest revision only: run without --revision.'))
+            return 1
+        upstream.convert(connection, the_plan)
+        print(_('Converted.  Database schema is at revision %s.')
+              % migration.version_of(connection))
+    return 0
+
+
+def _upgrade_ours(conf, connection):
+    if conf.command.dry_run:
+        pending = migration.pending(connection)
+        print(_('Revisions an upgrade would run: %s')
+              % (', '.join(pending) or _('none (the schema is current)')))
+        print(_('Dry run: nothing was changed.'))
+        return 0
+    migration.upgrade_connection(connection, conf.command.revision)
+    print(_('Database schema is at revision %s.')
+          % migration.version_of(connection))
+    return 0
 
 
 def do_version(conf):
@@ -60,6 +101,11 @@ def add_command_parsers(subparsers):
                           'revision).'))
     parser.add_argument('--revision', default='head',
                         help=_('Revision to upgrade to.'))
+    parser.add_argument('--dry-run', action='store_true',
+                        help=_('Say what the upgrade would do (for a '
+                               'database of the existing OpenStack Cyborg: '
+                               'what its conversion keeps, changes and '
+                               'cannot carry over) and change nothing.'))
     parser.set_defaults(func=do_upgrade)
 
     parser = subparsers.add_parser(
@@ -100,8 +146,7 @@ def main(argv=None, conf=CONF):
     conf(argv[1:], project='cyborg', version=version.version_string())
     logging.setup(conf, 'cyborg')
     db_api.configure(conf)
-    conf.command.func(conf)
-    return 0
+    return conf.command.func(conf) or 0
 
 
 if __name__ == '__main__':

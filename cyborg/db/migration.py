@@ -48,7 +48,27 @@ def upgrade(revision='head', engine=None):
     """
     engine = engine or db_api.get_engine()
     with engine.begin() as connection:
-        alembic_command.upgrade(_config(connection), revision)
+        upgrade_connection(connection, revision)
+
+
+def upgrade_connection(connection, revision='head'):
+    """Upgrade the schema on *connection*, in the caller's transaction.
+
+    :param connection: a SQLAlchemy connection.
+    :param revision: an alembic revision id, or 'head'.
+    """
+    alembic_command.upgrade(_config(connection), revision)
+
+
+def pending(connection):
+    """The revisions an upgrade to head would run, oldest first.
+
+    :param connection: a SQLAlchemy connection.
+    """
+    script = alembic_command.ScriptDirectory.from_config(_config())
+    current = version_of(connection)
+    revisions = list(script.iterate_revisions('heads', current))
+    return [r.revision for r in reversed(revisions)]
 
 
 def version(engine=None):
@@ -59,8 +79,13 @@ def version(engine=None):
     """
     engine = engine or db_api.get_engine()
     with engine.connect() as connection:
-        context = alembic_migration.MigrationContext.configure(connection)
-        return context.get_current_revision()
+        return version_of(connection)
+
+
+def version_of(connection):
+    """The schema's current revision on *connection*, or None."""
+    context = alembic_migration.MigrationContext.configure(connection)
+    return context.get_current_revision()
 
 
 def stamp(revision, engine=None):

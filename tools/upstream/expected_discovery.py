@@ -21,7 +21,6 @@ import argparse
 import json
 import sys
 
-from oslo_config import cfg
 from stevedore import driver as stevedore_driver
 
 
@@ -55,10 +54,10 @@ def main():
     parser.add_argument('drivers', nargs='+')
     args = parser.parse_args()
 
-    import cyborg.conf
-    import cyborg.privsep
-    from cyborg.conf import devices
     from cyborg import objects
+    import cyborg.conf
+    from cyborg.conf import devices
+    import cyborg.privsep
 
     objects.register_all()
     conf = cyborg.conf.CONF

@@ -13,9 +13,7 @@
 # The tree is built by this project's fakesys (with .venv's python);
 # upstream's discovery runs in its own virtualenv (venv.sh) under
 # umockdev-wrapper, so that its sysfs reads and its lspci see the tree.
-# Its lspci is given a pci.ids without device names, as on hosts whose
-# ids database predates the cards: upstream's Xilinx driver only takes
-# lines that read "Xilinx Corporation Device".
+# Its lspci is given a pci.ids without device names (common.sh).
 
 set -eu
 cd "$(dirname "$0")/../.."
@@ -25,22 +23,9 @@ VENV=$(tools/upstream/venv.sh)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
-.venv/bin/python -c "
-import sys
-from cyborg.tests.fixtures import fakesys
-fakesys.accelerator_host(sys.argv[1])" "$WORK/tree"
-
-mkdir -p "$WORK/bin"
-IDS=/usr/share/misc/pci.ids
-[ -f "$IDS" ] || IDS=/usr/share/hwdata/pci.ids
-# Vendor lines and the whole class section (device and subsystem lines
-# are the indented ones above the class section).
-awk '/^C / {classes = 1} classes || !/^\t/' "$IDS" > "$WORK/pci.ids"
-cat > "$WORK/bin/lspci" <<WRAPPER
-#!/bin/sh
-exec $(command -v lspci) -i "$WORK/pci.ids" "\$@"
-WRAPPER
-chmod +x "$WORK/bin/lspci"
+. tools/upstream/common.sh
+build_tree "$WORK"
+lspci_wrapper "$WORK"
 
 # The configurations the expected values are for.
 cat > "$WORK/pgpu.conf" <<'CONF'

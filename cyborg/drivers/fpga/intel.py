@@ -22,9 +22,9 @@ One deployable per card (physical function); its accelerators are the
 virtual functions when SR-IOV is enabled (each VF carries one port and one
 AFU), else the PF itself.  It is named ``<host>_<address>`` after the PF,
 or after its last VF when SR-IOV is enabled, as the existing Cyborg names
-it (whose name then depended on its VFs).  The partial-reconfiguration interface id and
-the loaded AFU ids become traits, so that a device profile can ask for a
-function that is already loaded.
+it (whose name then depended on its VFs).  The partial-reconfiguration
+interface id and the loaded AFU ids become traits, so that a device
+profile can ask for a function that is already loaded.
 """
 
 from cyborg import exception

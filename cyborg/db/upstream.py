@@ -1,0 +1,415 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Converting a database of the existing OpenStack Cyborg in place.
+
+``cyborg-dbsync upgrade`` calls this when the database is at a revision of
+the existing Cyborg's schema (UPSTREAM_REVISIONS).  plan() reads every row
+and says what the conversion keeps, changes and cannot carry over; it
+changes nothing.  convert() refuses when anything cannot be carried over,
+and otherwise:
+
+1. moves the existing tables aside (PostgreSQL: into the schema
+   ``cyborg_legacy``; MariaDB/MySQL: renamed ``cyborg_legacy_<table>``),
+2. creates this Cyborg's schema with its own migrations (utf8mb4 tables on
+   MariaDB/MySQL, where the existing ones were utf8),
+3. copies every row, with its id, into the new tables (converted as
+   below), and checks the counts,
+4. drops the old tables.
+
+On PostgreSQL the whole conversion is one transaction.  MariaDB/MySQL
+commit each DDL statement: a conversion that fails after step 1 leaves the
+old tables under their new names, and the database backup taken before
+the upgrade is the way back.
+
+What changes in the rows: ``devices.type`` values that this Cyborg names
+otherwise (PCI is GENERIC, MDEV is GPU, NVME is SSD); ``devices.
+driver_name`` is left empty, which marks the device for adoption by the
+first report of its agent (cyborg.conductor.device_diff);
+``attach_info``/``cpid_info`` JSON is written as this Cyborg writes it
+(hardware.canonical_info_json), so that reports find the handles; the
+ARQs' ``substate`` (always Initial) and ``devices.device_state`` (derived
+from the handles) are not kept; ``bound_instances`` gets the instances of
+the ARQs.  Every SQL statement of the conversion is in this module.
+"""
+
+import collections
+
+from oslo_log import log as logging
+from oslo_utils import timeutils
+import sqlalchemy as sa
+
+from cyborg import exception
+from cyborg import states
+from cyborg.db import migration
+from cyborg.db import models
+from cyborg.objects import hardware
+
+LOG = logging.getLogger(__name__)
+
+# Schema revisions of the existing Cyborg that are converted.
+UPSTREAM_REVISIONS = {
+    '4cc1d79978fc': 'a PostgreSQL database of 2023.2 or later whose '
+                    'upgrade stopped at 6c77bd6afea5',
+    '6c77bd6afea5': 'openstack-cyborg 11.0.0 to 16.x (2023.2 to 2026.1)',
+    '9625668549b5': 'openstack-cyborg 17.0.0 (development)',
+    'a35b4295a0e5': 'openstack-cyborg 17.0.0 (development)',
+    'b47c8f2d1e3a': 'openstack-cyborg 17.0.0 (2026.2)',
+}
+
+# The existing Cyborg's tables, in the order rows are copied (parents
+# first).
+TABLES = ('device_profiles', 'devices', 'controlpath_ids', 'deployables',
+          'attributes', 'attach_handles', 'extended_accelerator_requests')
+# Tables of the existing Cyborg no code path used: dropped when empty.
+UNUSED_TABLES = ('reservations', 'quota_usages')
+LEGACY_SCHEMA = 'cyborg_legacy'
+LEGACY_PREFIX = 'cyborg_legacy_'
+# PostgreSQL enum types of the existing schema.
+_PG_TYPES = ('device_type', 'device_status', 'device_state', 'cpid_type',
+             'attach_type', 'state', 'substate')
+
+DEVICE_TYPES = {'PCI': 'GENERIC', 'MDEV': 'GPU', 'NVME': 'SSD'}
+_KEPT_DEVICE_TYPES = {'GPU', 'FPGA', 'AICHIP', 'QAT', 'NIC', 'SSD'}
+# devices.device_state values that need the existing Cyborg's cleaning.
+_CLEANING_STATES = ('pending_cleaning', 'cleaning', 'error')
+_CARRIED_ARQ_STATES = (states.INITIAL, states.BOUND, states.BIND_FAILED,
+                       states.UNBOUND)
+_KEY_LENGTH = 255
+
+
+class Plan:
+    """What convert() would do.
+
+    :ivar revision: the existing Cyborg's schema revision.
+    :ivar counts: {table: rows} of the existing tables.
+    :ivar changes: sentences, each a change made to the rows.
+    :ivar problems: sentences, each something that cannot be carried
+        over; the conversion is refused while there is one.
+    :ivar rows: {table: [row dict]} as they will be written (converted).
+    """
+
+    def __init__(self, revision):
+        self.revision = revision
+        self.counts = {}
+        self.changes = []
+        self.problems = []
+        self.rows = {}
+
+    def report(self):
+        """The plan as lines of text, for the operator."""
+        lines = ['Database of the existing OpenStack Cyborg at revision %s '
+                 '(%s).' % (self.revision, UPSTREAM_REVISIONS[self.revision])]
+        lines.append('Rows carried over, with their ids:')
+        for table in TABLES:
+            lines.append('  %-31s %d' % (table, self.counts.get(table, 0)))
+        lines.append('  %-31s %d' % ('bound_instances (new)',
+                                     len(self.rows.get('bound_instances',
+                                                       []))))
+        if self.changes:
+            lines.append('Changes:')
+            lines.extend('  - ' + c for c in self.changes)
+        if self.problems:
+            lines.append('Cannot be carried over (nothing was changed):')
+            lines.extend('  - ' + p for p in self.problems)
+        return lines
+
+
+def _names(connection):
+    return set(sa.inspect(connection).get_table_names())
+
+
+def detect(connection):
+    """The existing Cyborg's schema revision of the database, or None.
+
+    :param connection: a SQLAlchemy connection.
+    """
+    names = _names(connection)
+    if 'alembic_version' not in names or 'hosts' in names:
+        return None
+    if not set(TABLES) <= names:
+        return None
+    revision = connection.execute(
+        sa.text('SELECT version_num FROM alembic_version')).scalar()
+    return revision if revision in UPSTREAM_REVISIONS else None
+
+
+def _read(connection, table):
+    metadata = sa.MetaData()
+    reflected = sa.Table(table, metadata, autoload_with=connection)
+    return [dict(row) for row in connection.execute(
+        sa.select(reflected).order_by(reflected.c.id)).mappings()]
+
+
+def _canonical(plan, table, row, column):
+    try:
+        value = hardware.canonical_info_json(row[column])
+    except (TypeError, ValueError):
+        plan.problems.append('%s %s has %s %r, not a PCI address' % (
+            table, row['uuid'], column, row[column]))
+        return row[column]
+    return value
+
+
+def _devices(plan, rows):
+    result = []
+    renamed = collections.Counter()
+    for row in rows:
+        kind = row['type']
+        if kind in DEVICE_TYPES:
+            renamed[(kind, DEVICE_TYPES[kind])] += 1
+            kind = DEVICE_TYPES[kind]
+        elif kind not in _KEPT_DEVICE_TYPES:
+            plan.problems.append('device %s has type %r, which this Cyborg '
+                                 'does not know' % (row['uuid'], kind))
+        if row.get('device_state') in _CLEANING_STATES:
+            plan.problems.append(
+                'device %s is in device_state %s: let the existing Cyborg '
+                'finish cleaning it first' % (row['uuid'],
+                                              row['device_state']))
+        result.append({
+            'id': row['id'], 'uuid': row['uuid'], 'type': kind,
+            'vendor': row['vendor'], 'model': row['model'],
+            'std_board_info': row['std_board_info'],
+            'vendor_board_info': row['vendor_board_info'],
+            'hostname': row['hostname'],
+            'status': row.get('status') or 'enabled',
+            'driver_name': None,
+            'created_at': row['created_at'],
+            'updated_at': row['updated_at']})
+    for (old, new), count in sorted(renamed.items()):
+        plan.changes.append('devices.type %s is %s here (%d device(s))'
+                            % (old, new, count))
+    if any('device_state' in row for row in rows):
+        plan.changes.append('devices.device_state is not kept (it follows '
+                            'from the attach handles in use)')
+    return result
+
+
+def _controlpaths(plan, rows):
+    result = []
+    for row in rows:
+        info = _canonical(plan, 'controlpath_ids', row, 'cpid_info')
+        result.append(dict(row, cpid_info=info))
+    rewritten = sum(1 for old, new in zip(rows, result)
+                    if old['cpid_info'] != new['cpid_info'])
+    if rewritten:
+        plan.changes.append('controlpath_ids.cpid_info written as this '
+                            'Cyborg writes it (%d row(s))' % rewritten)
+    return result
+
+
+def _deployables(plan, rows):
+    names = collections.Counter(row['name'] for row in rows)
+    for name, count in sorted(names.items()):
+        if count > 1:
+            plan.problems.append('%d deployables are named %s (names '
+                                 'name resource providers and must be '
+                                 'unique)' % (count, name))
+    return [dict(row, removed_at=None, rp_state=None) for row in rows]
+
+
+def _attributes(plan, rows):
+    for row in rows:
+        if len(row['key']) > _KEY_LENGTH:
+            plan.problems.append('attribute %s has a key longer than %d '
+                                 'characters' % (row['uuid'], _KEY_LENGTH))
+    return [dict(row) for row in rows]
+
+
+def _handles(plan, rows, arqs):
+    holders = collections.defaultdict(list)
+    for arq in arqs:
+        if arq['attach_handle_id'] is not None:
+            holders[arq['attach_handle_id']].append(arq['uuid'])
+    result = []
+    marked = unowned = 0
+    for row in rows:
+        info = _canonical(plan, 'attach_handles', row, 'attach_info')
+        in_use = bool(row['in_use'])
+        owners = holders.get(row['id'], [])
+        if len(owners) > 1:
+            plan.problems.append('attach handle %s is held by %d ARQs (%s)'
+                                 % (row['uuid'], len(owners),
+                                    ', '.join(sorted(owners))))
+        if owners and not in_use:
+            in_use = True
+            marked += 1
+        elif in_use and not owners:
+            unowned += 1
+        result.append(dict(row, attach_info=info, in_use=in_use))
+    rewritten = sum(1 for old, new in zip(rows, result)
+                    if old['attach_info'] != new['attach_info'])
+    if rewritten:
+        plan.changes.append('attach_handles.attach_info written as this '
+                            'Cyborg writes it (%d row(s))' % rewritten)
+    if marked:
+        plan.changes.append('%d attach handle(s) held by an ARQ but not '
+                            'marked in use are marked in use' % marked)
+    if unowned:
+        plan.changes.append(
+            '%d attach handle(s) in use with no ARQ holding them stay in '
+            'use (see cyborg-manage handle audit)' % unowned)
+    return result
+
+
+def _arqs(plan, rows):
+    result = []
+    for row in rows:
+        if row['state'] not in _CARRIED_ARQ_STATES:
+            plan.problems.append(
+                'ARQ %s is in state %s: with the existing Cyborg running, '
+                'let its bind finish or delete it' % (row['uuid'],
+                                                      row['state']))
+        if row['state'] == states.BOUND and (
+                row['attach_handle_id'] is None or
+                row['deployable_id'] is None):
+            plan.problems.append('ARQ %s is Bound without an attach '
+                                 'handle or deployable' % row['uuid'])
+        values = dict(row)
+        values.pop('substate', None)
+        result.append(values)
+    if rows:
+        plan.changes.append('extended_accelerator_requests.substate is not '
+                            'kept (always Initial)')
+    return result
+
+
+def plan(connection, revision=None):
+    """Read the existing Cyborg's rows and say what convert() would do.
+
+    :param connection: a SQLAlchemy connection.
+    :param revision: its schema revision (default: detect()).
+    :returns: a Plan.
+    """
+    revision = revision or detect(connection)
+    result = Plan(revision)
+    dialect = connection.dialect.name
+    if dialect not in ('mysql', 'postgresql'):
+        result.problems.append('databases on %s are not converted (MariaDB, '
+                               'MySQL and PostgreSQL are)' % dialect)
+    raw = {table: _read(connection, table) for table in TABLES}
+    result.counts = {table: len(rows) for table, rows in raw.items()}
+    names = _names(connection)
+    for table in UNUSED_TABLES:
+        if table in names:
+            count = len(_read(connection, table))
+            if count:
+                result.problems.append(
+                    '%s has %d row(s); the existing Cyborg never used the '
+                    'table and this one has none' % (table, count))
+            else:
+                result.changes.append('%s (unused, empty) is dropped'
+                                      % table)
+    arqs = raw['extended_accelerator_requests']
+    result.rows = {
+        'device_profiles': [dict(r) for r in raw['device_profiles']],
+        'devices': _devices(result, raw['devices']),
+        'controlpath_ids': _controlpaths(result, raw['controlpath_ids']),
+        'deployables': _deployables(result, raw['deployables']),
+        'attributes': _attributes(result, raw['attributes']),
+        'attach_handles': _handles(result, raw['attach_handles'], arqs),
+        'extended_accelerator_requests': _arqs(result, arqs),
+    }
+    instances = sorted({a['instance_uuid'] for a in arqs
+                        if a['instance_uuid']})
+    now = timeutils.utcnow()
+    result.rows['bound_instances'] = [
+        {'instance_uuid': i, 'created_at': now} for i in instances]
+    if dialect == 'mysql':
+        result.changes.append('tables are created utf8mb4 (they were '
+                              'utf8mb3)')
+    return result
+
+
+def _move_aside(connection, names):
+    if connection.dialect.name == 'postgresql':
+        connection.execute(sa.text('CREATE SCHEMA %s' % LEGACY_SCHEMA))
+        for table in names:
+            connection.execute(sa.text('ALTER TABLE %s SET SCHEMA %s'
+                                       % (table, LEGACY_SCHEMA)))
+        return
+    # One statement: MariaDB/MySQL rename the tables atomically.
+    connection.execute(sa.text('RENAME TABLE ' + ', '.join(
+        '%s TO %s%s' % (t, LEGACY_PREFIX, t) for t in names)))
+
+
+def _drop_aside(connection, names):
+    if connection.dialect.name == 'postgresql':
+        connection.execute(sa.text('DROP SCHEMA %s CASCADE'
+                                   % LEGACY_SCHEMA))
+        for name in _PG_TYPES:
+            connection.execute(sa.text('DROP TYPE IF EXISTS %s' % name))
+        return
+    # Children before their parents (foreign keys).
+    connection.execute(sa.text('DROP TABLE ' + ', '.join(
+        LEGACY_PREFIX + t for t in reversed(names))))
+
+
+def _copy(connection, rows):
+    for table in TABLES + ('bound_instances',):
+        values = rows[table]
+        if not values:
+            continue
+        target = models.Base.metadata.tables[table]
+        if table == 'deployables':
+            # Parents may come after their children: link them after.
+            links = [(r['id'], r['parent_id'], r['root_id']) for r in values
+                     if r['parent_id'] or r['root_id']]
+            values = [dict(r, parent_id=None, root_id=None) for r in values]
+        connection.execute(sa.insert(target), values)
+        if table == 'deployables':
+            for row_id, parent_id, root_id in links:
+                connection.execute(
+                    sa.update(target).where(target.c.id == row_id)
+                    .values(parent_id=parent_id, root_id=root_id))
+        count = connection.execute(
+            sa.select(sa.func.count()).select_from(target)).scalar()
+        if count != len(rows[table]):
+            raise exception.UpstreamConversionFailed(
+                reason='%s has %d rows after the copy, not %d'
+                       % (table, count, len(rows[table])))
+        if connection.dialect.name == 'postgresql' and 'id' in target.c:
+            # The ids were copied: the sequence goes on after them.
+            connection.execute(sa.select(sa.func.setval(
+                sa.func.pg_get_serial_sequence(table, 'id'),
+                sa.select(sa.func.max(target.c.id)).scalar_subquery())))
+
+
+def convert(connection, the_plan=None):
+    """Convert the existing Cyborg's database to this Cyborg's schema.
+
+    :param connection: a SQLAlchemy connection in a transaction (on
+        PostgreSQL the whole conversion is in it).
+    :param the_plan: plan()'s result, when the caller has it.
+    :raises: UpstreamConversionRefused (nothing changed) when something
+        cannot be carried over; UpstreamConversionFailed when the copy
+        did not give the rows it should.
+    :returns: the Plan carried out.
+    """
+    the_plan = the_plan or plan(connection)
+    if the_plan.problems:
+        raise exception.UpstreamConversionRefused(
+            problems='; '.join(the_plan.problems))
+    names = _names(connection)
+    moved = [t for t in ('alembic_version',) + UNUSED_TABLES[::-1] + TABLES
+             if t in names]
+    LOG.info('Converting the database of the existing OpenStack Cyborg '
+             '(revision %s)', the_plan.revision)
+    _move_aside(connection, moved)
+    migration.upgrade_connection(connection, 'head')
+    _copy(connection, the_plan.rows)
+    _drop_aside(connection, moved)
+    LOG.info('Converted: %s', ', '.join(
+        '%s %d' % (t, n) for t, n in sorted(the_plan.counts.items())))
+    return the_plan
