@@ -54,6 +54,11 @@ MV_RESOURCE_CLASS = '1.7'  # PUT /resource_classes/{name} ensures it
 MV_ALLOCATIONS = '1.0'
 MV_CANDIDATES = '1.36'   # numbered groups, in_treeN, mappings
 MV_CONSUMER = '1.28'     # consumer generations
+# The newest of them: what Placement must serve (cyborg-status checks it).
+REQUIRED_MICROVERSION = max(
+    (MV_PROVIDER, MV_LIST, MV_CREATE, MV_DELETE, MV_REPARENT, MV_INVENTORY,
+     MV_TRAITS, MV_RESOURCE_CLASS, MV_ALLOCATIONS, MV_CANDIDATES,
+     MV_CONSUMER), key=lambda v: tuple(int(p) for p in v.split('.')))
 
 CONCURRENT_UPDATE = 'placement.concurrent_update'
 DUPLICATE_NAME = 'placement.duplicate_name'
@@ -153,6 +158,20 @@ class PlacementClient:
         raise exception.PlacementError(
             method=method, path=path, reason='HTTP %s: %s' % (
                 resp.status_code, _error_detail(resp)))
+
+    def microversions(self):
+        """The microversions Placement serves (its root document).
+
+        :raises: PlacementUnavailable, PlacementError
+        :returns: (min_version, max_version), or None when it names none.
+        """
+        resp = self._request('GET', '/', None)
+        if resp.status_code != 200:
+            self._fail('GET', '/', resp)
+        for version in resp.json().get('versions', ()):
+            if version.get('max_version'):
+                return version.get('min_version'), version['max_version']
+        return None
 
     # Resource providers ------------------------------------------------------
 

@@ -23,7 +23,9 @@ are created).  Keys of the comparison:
 =================  ======================================================
 table              key
 =================  ======================================================
-devices            the record's uuid (host, driver, address)
+devices            the record's uuid (host, driver, address); a device
+                   the existing Cyborg stored (no driver_name) is
+                   adopted by the record of its control path
 controlpath_ids    the device (one each)
 deployables        the name (also the resource provider's name)
 attributes         the key, for ``rc`` and ``trait*`` (the driver's);
@@ -104,6 +106,13 @@ class _Diff:
         self.result = Result()
         self.now = timeutils.utcnow()
         self.device_ids = {}     # device uuid -> id
+        # Devices the existing Cyborg stored (no driver_name), by their
+        # control path: adopted by the record of the same address.
+        by_id = snapshot.devices_by_id()
+        self.legacy = {
+            cpid['cpid_info']: by_id[device_id]
+            for device_id, cpid in snapshot.controlpaths.items()
+            if device_id in by_id and by_id[device_id]['driver_name'] is None}
         self.cpid_ids = {}       # device id -> controlpath id
         self.deployable_ids = {}  # name -> id
         # device id -> ids of the deployables on it after the diff
@@ -135,12 +144,24 @@ class _Diff:
         for record in self.records:
             values = record.device_values(self.host)
             row = self.snap.devices.get(record.uuid)
+            columns = _DEVICE_COLUMNS
+            if row is None:
+                row = self.legacy.pop(
+                    record.controlpath_values()['cpid_info'], None)
+                columns = _DEVICE_COLUMNS + ('uuid',)
+                if row is not None:
+                    LOG.info('Device %(uuid)s (%(address)s) of the existing '
+                             'Cyborg adopted by driver %(driver)s as '
+                             '%(new)s', {'uuid': row['uuid'],
+                                         'address': record.address,
+                                         'driver': record.driver,
+                                         'new': record.uuid})
             if row is None:
                 new.append(values)
                 continue
             self.device_ids[record.uuid] = row['id']
             self._update('devices', row['id'],
-                         _changed(row, values, _DEVICE_COLUMNS))
+                         _changed(row, values, columns))
         self.device_ids.update(self._insert('devices', new))
 
     def _controlpaths(self):
@@ -225,9 +246,16 @@ class _Diff:
     def _attributes(self):
         new, gone = [], []
         for _record, dep, dep_id in self._reported():
-            stored = {row['key']: row for row in
-                      self.snap.attributes.get(dep_id, ())
-                      if is_managed(row['key'])}
+            stored = {}
+            for row in self.snap.attributes.get(dep_id, ()):
+                if not is_managed(row['key']):
+                    continue
+                if row['key'] in stored:
+                    # Two rows of one key (the existing Cyborg's Intel
+                    # FPGA driver wrote such): the later one goes.
+                    gone.append(row['id'])
+                else:
+                    stored[row['key']] = row
             for key, value in dep.attribute_values():
                 row = stored.pop(key, None)
                 if row is None:
@@ -270,8 +298,9 @@ class _Diff:
         """Delete devices that are neither reported nor have deployables
         (those with deployables go with their last one).
         """
-        for uuid, row in self.snap.devices.items():
-            if uuid in self.device_ids or self.on_device.get(row['id']):
+        kept = set(self.device_ids.values())
+        for row in self.snap.devices.values():
+            if row['id'] in kept or self.on_device.get(row['id']):
                 continue
             if host_inventory.delete_device(self.context, row['id']):
                 self.result.writes += 1

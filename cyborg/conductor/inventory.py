@@ -156,6 +156,11 @@ def reconcile(context, client, host, agent_up=None, only_if_needed=False):
                         'reserved until it is back', host)
         row.agent_up = agent_up
     records = device_diff.decode(row.hardware)
+    if row.hardware is not None and host_inventory.adopt_devices(
+            context, host, [row.rp_name, row.compute_rp_name]):
+        LOG.info('Host %(host)s: adopted the devices the existing Cyborg '
+                 'stored under %(name)s', {'host': host,
+                                           'name': row.rp_name})
     snapshot = host_inventory.load(context, host)
     result = device_diff.Result()
     if row.hardware is not None:

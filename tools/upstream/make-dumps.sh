@@ -50,13 +50,16 @@ trap 'rm -rf "$WORK"' EXIT
 build_tree "$WORK"
 lspci_wrapper "$WORK"
 
-# Drivers' settings of compute1 (the vGPU type of the T4, the PCI
-# selectors of the virtio RNG and the SDXI mover).
-cat > "$WORK/drivers.conf" <<'CONF'
+# The drivers' settings of compute1 (the vGPU type of its T4, the PCI
+# selectors of its virtio RNG and SDXI mover): the upgrade tests start
+# this Cyborg's agent with them.
+cat > "$OUT/compute1-drivers.conf" <<'CONF'
 [gpu_devices]
 enabled_vgpu_types = nvidia-222
+
 [vgpu_nvidia-222]
 device_addresses = 0000:af:00.0
+
 [pci]
 passthrough_whitelist = {"vendor_id": "1022", "product_id": "14dc"}
 passthrough_whitelist = {"address": "0000:00:05.0"}
@@ -64,9 +67,12 @@ CONF
 
 fill() {
     printf '[DEFAULT]\ntransport_url = fake://\n' >> "$WORK/db.conf"
+    # In a UTS namespace whose host name is compute1: upstream names
+    # Intel FPGA and QAT deployables after socket.gethostname().
     UMOCKDEV_DIR="$WORK/tree" PATH="$WORK/bin:$PATH" \
+        unshare --uts sh -c 'hostname compute1 && exec "$@"' sh \
         umockdev-wrapper "$VENV/bin/python" tools/upstream/fill.py --config-file "$WORK/db.conf" \
-        --config-file "$WORK/drivers.conf"
+        --config-file "$OUT/compute1-drivers.conf"
 }
 
 dbsync() {

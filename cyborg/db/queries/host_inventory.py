@@ -135,6 +135,31 @@ def load(context, hostname):
 
 
 @db_api.context_manager.writer
+def adopt_devices(context, hostname, names):
+    """Move to *hostname* the devices the existing OpenStack Cyborg stored
+    under one of *names* and that no agent of this Cyborg reported yet.
+
+    The existing Cyborg stored an agent's devices under the name it
+    reported as, its compute node's name (``[agent]
+    resource_provider_name``); this one under the agent's host.  Devices
+    carried over by the upgrade have no ``driver_name`` until their first
+    report (cyborg.db.upstream); a name that is itself the host of an agent
+    of this Cyborg is left alone.
+
+    :returns: the number of devices moved.
+    """
+    names = [n for n in names if n and n != hostname]
+    if not names:
+        return 0
+    hosts = models.Host.__table__
+    result = context.session.execute(
+        sa.update(DEV).where(
+            DEV.c.hostname.in_(names), DEV.c.driver_name.is_(None),
+            ~sa.exists().where(hosts.c.hostname == DEV.c.hostname))
+        .values(hostname=hostname, updated_at=timeutils.utcnow()))
+    return result.rowcount
+
+
 def insert(context, table_name, rows):
     """Insert rows (without ids) into one of the inventory tables.
 

@@ -2,7 +2,7 @@
 -- PostgreSQL database dump
 --
 
-\restrict caZl50I7jUqtwGnNjibIS9kihw3sQFOXpAi63yQc3vgrzzo1IlyU8U4h9VXX6yO
+\restrict 2KEkviq1lk3q0ozJKsz4YJQYkhgjWgxTnEtVTRmgpkrLr4ifNFpkSzXbCcKAYWK
 
 -- Dumped from database version 15.20 (Debian 15.20-0+deb12u1)
 -- Dumped by pg_dump version 15.20 (Debian 15.20-0+deb12u1)
@@ -530,66 +530,66 @@ b47c8f2d1e3a
 --
 
 COPY public.attach_handles (created_at, updated_at, id, uuid, deployable_id, cpid_id, in_use, attach_type, attach_info) FROM stdin;
-2026-11-23 06:31:26.176494	\N	3	8f3b0ad9-67c6-40e9-80fc-561e425844e7	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "3"}
-2026-11-23 06:31:26.217786	\N	4	537153c6-3885-4de7-baa8-974ac00aa0a8	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "4"}
-2026-11-23 06:31:26.250206	\N	5	795e9f78-21ff-44a1-bae3-4cdb0e2d92aa	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "5"}
-2026-11-23 06:31:26.279204	\N	6	2cd79445-3c92-4008-a62f-b5178f76bc50	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "6"}
-2026-11-23 06:31:26.297016	\N	7	a3456ac0-37ee-4645-8c72-d9d14687506f	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "7"}
-2026-11-23 06:31:26.310894	\N	8	b644e434-6855-4635-8eae-3990786c4ce9	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "0"}
-2026-11-23 06:31:26.324857	\N	9	8ebf5da1-fded-486b-9e0c-e0813a2e36e5	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "1"}
-2026-11-23 06:31:26.33531	\N	10	3abbf184-1fd5-4b4a-9605-4518a7247eb4	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "2"}
-2026-11-23 06:31:26.346183	\N	11	4a1e7a32-be8f-45f7-ba1b-28f48cf33968	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "3"}
-2026-11-23 06:31:26.362567	\N	12	bff7c402-6205-48c8-8bd8-a2c6fac86fe8	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "4"}
-2026-11-23 06:31:26.375658	\N	13	2c0ff68f-7f06-4559-849b-5a9b52eb334d	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "5"}
-2026-11-23 06:31:26.388656	\N	14	7a32d2c1-f01a-44e9-9f2c-52eb9733cf54	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "6"}
-2026-11-23 06:31:26.413624	\N	15	1d76faf7-2e4f-47a6-8206-beded274f01a	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "7"}
-2026-11-23 06:31:26.424191	\N	16	d4a476b8-6af4-4e63-ba13-46ee9f2148ae	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "2", "function": "0"}
-2026-11-23 06:31:27.118325	\N	17	151170a9-0e85-4a4e-b1b0-17e8d2ed106c	2	2	f	PCI	{"bus": "41", "device": "00", "domain": "0000", "function": "0"}
-2026-11-23 06:31:27.442948	\N	18	d5924621-bb18-4c2f-9fc0-a1a021ceef50	3	3	f	PCI	{"bus": "41", "device": "00", "domain": "0000", "function": "4"}
-2026-11-23 06:31:27.698881	\N	19	d9a48200-e410-401d-8ae0-49fe1a80757f	4	4	f	PCI	{"bus": "41", "device": "00", "domain": "0000", "function": "5"}
-2026-11-23 06:31:27.952014	\N	21	de575615-75d6-45a4-b3b3-ca5fa04ca91d	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_1"}
-2026-11-23 06:31:27.982129	\N	22	68b94c14-1435-440f-80aa-aaa51e864f4f	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_2"}
-2026-11-23 06:31:28.011938	\N	23	c83bb9c2-d3e4-448c-9096-69905b173809	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_3"}
-2026-11-23 06:31:28.041391	\N	24	1f62d4ea-25d5-4606-84f9-56dc5e27070f	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_4"}
-2026-11-23 06:31:28.067276	\N	25	ab4a9ef2-f0d1-4c64-a54c-101cdc0a6d33	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_5"}
-2026-11-23 06:31:28.090495	\N	26	ca126eb8-a44d-429c-ba16-45930e46f687	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_6"}
-2026-11-23 06:31:28.120116	\N	27	c205f388-7e50-4d92-94f8-43010b58814c	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_7"}
-2026-11-23 06:31:28.130869	\N	28	65a3ee56-c5cd-4554-8a9c-2f015d8b8793	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_8"}
-2026-11-23 06:31:28.155697	\N	29	d622da71-b32b-4e16-9fdb-7e146d71ef04	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_9"}
-2026-11-23 06:31:28.173991	\N	30	fbce2c31-9f5f-4998-ab41-d4c73832f749	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_10"}
-2026-11-23 06:31:28.199104	\N	31	bcd1c4d8-eb60-4a61-88de-49eca5888316	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_11"}
-2026-11-23 06:31:28.22638	\N	32	cf8bab15-505f-4575-8e6a-bf442c6eab01	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_12"}
-2026-11-23 06:31:28.254148	\N	33	c9e530a1-3c7e-4a9f-bd8b-a66296daa43d	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_13"}
-2026-11-23 06:31:28.287223	\N	34	1932aed5-04f1-4048-bbdd-a9c2ca4924d3	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_14"}
-2026-11-23 06:31:28.310841	\N	35	3e8aedb9-4a78-4a81-a6e3-ec40504ce50b	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_15"}
-2026-11-23 06:31:28.537516	\N	36	f91f2e0f-eec0-4545-b638-c7f655f8debe	6	6	f	PCI	{"bus": "c1", "device": "00", "domain": "0000", "function": "0"}
-2026-11-23 06:31:28.706246	\N	37	90b93bab-0d0f-424f-a4c1-43fd6366c6a8	7	7	f	PCI	{"bus": "d1", "device": "00", "domain": "0000", "function": "0"}
-2026-11-23 06:31:28.941002	\N	38	e74560c7-99f8-40a2-9346-52df91f9a99f	8	8	f	PCI	{"bus": "3d", "device": "01", "domain": "0000", "function": "1"}
-2026-11-23 06:31:28.988564	\N	39	702d53c3-3385-48ca-97fc-99f969e2a843	9	8	f	PCI	{"bus": "3d", "device": "01", "domain": "0000", "function": "0"}
-2026-11-23 06:31:29.485814	\N	41	7a6d02cd-0e1a-4cbb-bec3-537fb9f9504c	10	9	f	PCI	{"bus": "3b", "device": "00", "domain": "0000", "function": "1"}
-2026-11-23 06:31:29.834968	\N	42	c66f08ed-2c2d-4a45-8df1-c7a141883c60	11	10	f	PCI	{"bus": "86", "device": "00", "domain": "0000", "function": "1"}
-2026-11-23 06:31:29.458185	2026-11-23 06:31:32.413977	40	d68cfb0c-c679-46ca-b9cd-bace4666e3c7	10	9	t	PCI	{"bus": "3b", "device": "00", "domain": "0000", "function": "0"}
-2026-11-23 06:31:26.155639	2026-11-23 06:31:33.089284	2	bc95f78c-d0d0-4f33-98cf-486480a32f24	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "2"}
-2026-11-23 06:31:30.166908	\N	43	1eb41225-165d-4e95-bdc3-836cc431a411	12	11	f	PCI	{"bus": "00", "device": "05", "domain": "0000", "function": "0"}
-2026-11-23 06:31:30.361201	\N	44	61c8a1d4-145e-4c3a-80e9-bb5d23fd0f8c	13	12	f	PCI	{"bus": "90", "device": "00", "domain": "0000", "function": "0"}
-2026-11-23 06:31:30.516868	\N	46	e79dcc88-6402-4f9b-880f-8d9e62033db7	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "2"}
-2026-11-23 06:31:30.523529	\N	47	5da20601-835b-4655-b368-bbe364eb4a73	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "3"}
-2026-11-23 06:31:30.528412	\N	48	0be98018-5b74-4403-9516-f7b655021182	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "4"}
-2026-11-23 06:31:30.539459	\N	49	3b3ce20f-f979-4460-bf67-dc7dc7cb7f7e	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "5"}
-2026-11-23 06:31:30.558364	\N	50	e0f1f500-5d3b-4c84-ba5b-c0a4799408e7	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "6"}
-2026-11-23 06:31:30.565172	\N	51	f3b6f5e2-0f82-42c8-b828-31a4727e0040	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "7"}
-2026-11-23 06:31:30.571657	\N	52	593989ea-5b3d-4778-8927-3e45117a99ab	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "0"}
-2026-11-23 06:31:30.581169	\N	53	3d81794b-ee7e-40e8-9386-7f183f342623	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "1"}
-2026-11-23 06:31:30.588893	\N	54	1d8c180c-6609-4ea8-9d4e-2ccb4e1906f4	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "2"}
-2026-11-23 06:31:30.613808	\N	55	405d51fc-d43b-4e59-a413-724037ecca50	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "3"}
-2026-11-23 06:31:30.63832	\N	56	8c8bff7e-f6cc-4941-be14-eb57180c5baf	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "4"}
-2026-11-23 06:31:30.644275	\N	57	747a2f46-baa1-4dd7-bfea-750d4269c317	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "5"}
-2026-11-23 06:31:30.659947	\N	58	7950a061-9b0e-4726-985e-766e3f598070	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "6"}
-2026-11-23 06:31:30.685565	\N	59	e8232923-df3e-4d8b-80b4-e44b99710d20	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "7"}
-2026-11-23 06:31:30.698285	\N	60	c2bc9c22-3ee7-4140-afce-82dcd6ae21cb	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "2", "function": "0"}
-2026-11-23 06:31:26.129285	2026-11-23 06:31:31.163158	1	e2e832c1-f44c-4dec-8fb8-cee8680f9624	1	1	t	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "1"}
-2026-11-23 06:31:27.926163	2026-11-23 06:31:31.464659	20	c3ee1417-d6a1-41a0-8ba2-6789dfa4349e	5	5	t	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_0"}
-2026-11-23 06:31:30.510345	2026-11-23 06:31:31.925981	45	f641ada8-6537-4a76-bf70-f2a53b26e06b	14	13	t	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "1"}
+2026-11-23 06:57:00.716328	\N	3	4c36fa96-189b-43e1-a9dc-0d4c0a49b148	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "3"}
+2026-11-23 06:57:00.745591	\N	4	dbf74ae4-b136-4804-848a-034ca67d7995	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "4"}
+2026-11-23 06:57:00.780952	\N	5	ea15ab4e-6de3-4805-9c47-ad24a451f808	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "5"}
+2026-11-23 06:57:00.818874	\N	6	a2f5ba28-77e8-4c39-97ea-44a9fce8cee4	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "6"}
+2026-11-23 06:57:00.849636	\N	7	156c4fc2-5ffc-46ef-9fdd-c736db219ca5	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "7"}
+2026-11-23 06:57:00.8836	\N	8	9d365556-ce88-4855-bf61-b12eb73d1184	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "0"}
+2026-11-23 06:57:00.910512	\N	9	e6589014-e25b-4ff6-9d63-e14bdeafd05b	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "1"}
+2026-11-23 06:57:00.929642	\N	10	5f662d4a-79f7-4bff-b7a3-28a13ca712d1	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "2"}
+2026-11-23 06:57:00.958364	\N	11	25b31896-a50e-4fe0-a59f-2493c7842345	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "3"}
+2026-11-23 06:57:00.990394	\N	12	0ab77f7c-df75-4e58-b41a-ad30f3cfa130	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "4"}
+2026-11-23 06:57:01.033411	\N	13	6926c824-f7a3-4f7b-b4c3-2898f133d61b	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "5"}
+2026-11-23 06:57:01.066494	\N	14	f46fbc4a-0b82-495b-8511-820ca1b5552d	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "6"}
+2026-11-23 06:57:01.088052	\N	15	c851e27d-72c5-4408-b8bb-15cddd009286	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "7"}
+2026-11-23 06:57:01.122334	\N	16	508f743d-650f-428a-9bfd-3a91cd0065ed	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "2", "function": "0"}
+2026-11-23 06:57:01.727013	\N	17	39f99e2f-0b11-4b23-803f-873cf92f7b01	2	2	f	PCI	{"bus": "41", "device": "00", "domain": "0000", "function": "0"}
+2026-11-23 06:57:01.902577	\N	18	150a0357-fe62-47d1-9ccd-19739f4ec6c9	3	3	f	PCI	{"bus": "41", "device": "00", "domain": "0000", "function": "4"}
+2026-11-23 06:57:02.083092	\N	19	aca07601-39a7-4dc6-b1e1-09cfdf708975	4	4	f	PCI	{"bus": "41", "device": "00", "domain": "0000", "function": "5"}
+2026-11-23 06:57:02.28969	\N	21	5c36175f-8017-42cf-a475-69866dc28049	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_1"}
+2026-11-23 06:57:02.314385	\N	22	716b76f7-70fc-43e1-b741-b6c136d95b84	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_2"}
+2026-11-23 06:57:02.340237	\N	23	5555cc3b-7f89-4afe-b83f-eca7f549864f	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_3"}
+2026-11-23 06:57:02.359385	\N	24	23c53fcd-b9e8-4120-8c18-f3b7fea1daac	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_4"}
+2026-11-23 06:57:02.37098	\N	25	d747d0e9-dde6-4b00-bbe6-ba15bd9e2cef	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_5"}
+2026-11-23 06:57:02.383444	\N	26	bbf4b2f7-a05f-4a75-a141-7310311c3596	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_6"}
+2026-11-23 06:57:02.405341	\N	27	775733b8-9a09-4dad-88df-8ed949ed104f	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_7"}
+2026-11-23 06:57:02.414274	\N	28	b44560a6-197f-4713-9791-7bfa1655e1eb	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_8"}
+2026-11-23 06:57:02.439569	\N	29	cad2a100-2a7d-48a7-b8ef-5a484cb49828	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_9"}
+2026-11-23 06:57:02.44957	\N	30	18634f08-4780-432f-92c1-8207d6f955e7	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_10"}
+2026-11-23 06:57:02.469811	\N	31	1fb1fe1d-721d-42cf-996b-21dafd016cd6	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_11"}
+2026-11-23 06:57:02.495377	\N	32	bbb6511b-bb9b-4d57-a331-897aea46ba04	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_12"}
+2026-11-23 06:57:02.530311	\N	33	e7c6c708-aaa3-4c36-9e84-1f4e32222112	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_13"}
+2026-11-23 06:57:02.553997	\N	34	38d35d86-5376-4959-98b1-de0cd6aa7fa7	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_14"}
+2026-11-23 06:57:02.566723	\N	35	e203906a-e427-442a-a628-eca8d345b1f1	5	5	f	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_15"}
+2026-11-23 06:57:02.803687	\N	36	503b81e8-0d61-4923-bd2e-f179fa81c27c	6	6	f	PCI	{"bus": "c1", "device": "00", "domain": "0000", "function": "0"}
+2026-11-23 06:57:02.950609	\N	37	7a253303-f8b7-49cb-9d10-4cb5e240dd3a	7	7	f	PCI	{"bus": "d1", "device": "00", "domain": "0000", "function": "0"}
+2026-11-23 06:57:03.147663	\N	38	f82a376b-0ad0-4008-a7db-649743e9f576	8	8	f	PCI	{"bus": "3d", "device": "01", "domain": "0000", "function": "1"}
+2026-11-23 06:57:03.265204	\N	39	0607f94e-822b-4786-93c2-a631a222167d	9	8	f	PCI	{"bus": "3d", "device": "01", "domain": "0000", "function": "0"}
+2026-11-23 06:57:03.718492	\N	41	0eb2ffdb-fd07-48fa-9fcc-744ca955bdf6	10	9	f	PCI	{"bus": "3b", "device": "00", "domain": "0000", "function": "1"}
+2026-11-23 06:57:03.893291	\N	42	d1258552-5e0a-47d2-be06-72df3dc87b2d	11	10	f	PCI	{"bus": "86", "device": "00", "domain": "0000", "function": "1"}
+2026-11-23 06:57:03.702402	2026-11-23 06:57:05.761329	40	3218662b-ba0a-4dc3-a7b9-2d048b486076	10	9	t	PCI	{"bus": "3b", "device": "00", "domain": "0000", "function": "0"}
+2026-11-23 06:57:00.678762	2026-11-23 06:57:06.091659	2	2239c721-a85c-46ce-894e-4c7a2dc67031	1	1	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "2"}
+2026-11-23 06:57:04.26419	\N	43	de5b657b-2437-4256-8e29-0a54d2e75e1f	12	11	f	PCI	{"bus": "00", "device": "05", "domain": "0000", "function": "0"}
+2026-11-23 06:57:04.451116	\N	44	3cadd732-8ec8-42a2-9cc2-325c907310e7	13	12	f	PCI	{"bus": "90", "device": "00", "domain": "0000", "function": "0"}
+2026-11-23 06:57:04.633462	\N	46	dd93e5e9-ffe3-4dad-9dd1-803c17565983	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "2"}
+2026-11-23 06:57:04.649346	\N	47	d2ca9b37-6cbb-488a-b326-495bb7b635e3	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "3"}
+2026-11-23 06:57:04.658502	\N	48	cb7b932e-c6f3-4091-a922-ac680d316099	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "4"}
+2026-11-23 06:57:04.678209	\N	49	08999a98-04d7-4218-b503-6178502d69b5	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "5"}
+2026-11-23 06:57:04.696974	\N	50	23a53bdf-ba1e-4349-9555-d221266be5c4	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "6"}
+2026-11-23 06:57:04.713794	\N	51	d4277d70-8daa-40cf-a221-84dc00f34762	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "7"}
+2026-11-23 06:57:04.73947	\N	52	27ce85ea-94f4-4234-9e90-42d595dcabbd	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "0"}
+2026-11-23 06:57:04.774997	\N	53	f483d5e9-932c-4d0d-b518-c5440e2ac110	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "1"}
+2026-11-23 06:57:04.783589	\N	54	4e840147-243c-4f5c-a4ed-0f3904a7ab76	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "2"}
+2026-11-23 06:57:04.791695	\N	55	597fac93-530b-4f0a-9356-2d7c1f75a280	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "3"}
+2026-11-23 06:57:04.803614	\N	56	7f43acff-7bd4-48a5-b95e-462a0776f5b4	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "4"}
+2026-11-23 06:57:04.815406	\N	57	239f0365-c11f-4b0f-acb5-ddca0182a0bb	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "5"}
+2026-11-23 06:57:04.827008	\N	58	e4b2e638-9ca2-4428-8087-26dd5ddaded1	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "6"}
+2026-11-23 06:57:04.843083	\N	59	bcdf7fbc-06fb-4eea-982e-5ebf4b01b86f	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "1", "function": "7"}
+2026-11-23 06:57:04.854894	\N	60	0da8c57a-95a3-4135-b82c-d52a6db6844b	14	13	f	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "2", "function": "0"}
+2026-11-23 06:57:00.620774	2026-11-23 06:57:05.087339	1	3df91f0d-07e0-49b8-b7d7-070423a595de	1	1	t	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "1"}
+2026-11-23 06:57:02.278271	2026-11-23 06:57:05.251732	20	439b9efa-ef1b-407a-8895-adb17d029cda	5	5	t	MDEV	{"asked_type": "nvidia-222", "bus": "af", "device": "00", "domain": "0000", "function": "0", "vgpu_mark": "nvidia-222_0"}
+2026-11-23 06:57:04.619661	2026-11-23 06:57:05.588386	45	1c1799cd-45c2-48bf-b458-6c76844276ed	14	13	t	TEST_PCI	{"domain": "0000", "bus": "0c", "device": "0", "function": "1"}
 \.
 
 
@@ -598,44 +598,44 @@ COPY public.attach_handles (created_at, updated_at, id, uuid, deployable_id, cpi
 --
 
 COPY public.attributes (created_at, updated_at, id, uuid, deployable_id, key, value) FROM stdin;
-2026-11-23 06:31:26.073496	\N	1	7f1723bc-666d-4fed-a73c-73763e0dd59c	1	traits1	CUSTOM_FAKE_DEVICE
-2026-11-23 06:31:26.106195	\N	2	b92aa51e-625b-41b8-9231-efe989b3c487	1	rc	FPGA
-2026-11-23 06:31:26.942613	\N	3	3b48316c-2f9a-4bae-962b-f9205c7ce2da	2	rc	PGPU
-2026-11-23 06:31:27.006445	\N	4	a446dea0-888a-4a3d-a730-c1792aaaf337	2	trait0	OWNER_CYBORG
-2026-11-23 06:31:27.076198	\N	5	e0b3b9d2-c760-4ab9-a282-15ee9b30cce2	2	trait1	CUSTOM_NVIDIA_20B5
-2026-11-23 06:31:27.356198	\N	6	4193931c-6ff0-4a9a-b220-f1d45f62bf62	3	rc	PGPU
-2026-11-23 06:31:27.384753	\N	7	db02b84f-ede6-4d74-a923-8b7b6f65be6e	3	trait0	OWNER_CYBORG
-2026-11-23 06:31:27.411377	\N	8	519e8026-63f3-4ae4-be23-969400a96df0	3	trait1	CUSTOM_NVIDIA_20B5
-2026-11-23 06:31:27.6213	\N	9	f4e86d60-c304-4e86-9d06-4763ec938c43	4	rc	PGPU
-2026-11-23 06:31:27.64738	\N	10	b39da483-ddbf-4921-b3c4-f0014096c217	4	trait0	OWNER_CYBORG
-2026-11-23 06:31:27.657202	\N	11	f390a50b-1303-40b3-9bbb-e7a0ce8750b0	4	trait1	CUSTOM_NVIDIA_20B5
-2026-11-23 06:31:27.852761	\N	12	1b48ca06-9ab1-4f7f-9428-ae61f13afe49	5	rc	VGPU
-2026-11-23 06:31:27.871181	\N	13	c0f8cdbd-729c-4760-9467-28588c9e43d7	5	trait0	OWNER_CYBORG
-2026-11-23 06:31:27.903306	\N	14	1dfc8743-affd-421a-8542-08cccdaa889a	5	trait1	CUSTOM_NVIDIA_1EB8_T4_1B
-2026-11-23 06:31:28.471158	\N	15	a5c32556-20b3-4a0c-9860-b4c041ce7248	6	rc	PGPU
-2026-11-23 06:31:28.501263	\N	16	2e9cd067-a92d-4714-a8b8-730314dfe997	6	trait0	OWNER_CYBORG
-2026-11-23 06:31:28.517605	\N	17	a9828935-b4b0-49a8-a2b8-11791c065ca7	6	trait1	CUSTOM_NVIDIA_26B5
-2026-11-23 06:31:28.671155	\N	18	e9b88617-78e6-486c-b999-c52d5d6a3eee	7	rc	PGPU
-2026-11-23 06:31:28.673327	\N	19	b741d9d2-3604-48ac-8507-67ebc834a580	7	trait0	OWNER_CYBORG
-2026-11-23 06:31:28.697004	\N	20	16450c4d-a4eb-4928-82b3-072b52a84db3	7	trait1	CUSTOM_NVIDIA_1DB4
-2026-11-23 06:31:28.910201	\N	21	fd0f5cde-554e-4bc8-8a04-b09deb2c5a97	8	rc	CUSTOM_QAT
-2026-11-23 06:31:28.976291	\N	22	3f358ec4-6a42-438a-a737-9d8df7fb6159	9	rc	CUSTOM_QAT
-2026-11-23 06:31:29.395434	\N	23	7bc40df9-ae1f-44a8-8420-49f33644b017	10	rc	FPGA
-2026-11-23 06:31:29.434117	\N	24	bcdf2936-0696-4f6f-b1da-64e5527df2ca	10	trait0	CUSTOM_FPGA_XILINX
-2026-11-23 06:31:29.442346	\N	25	5d804208-6468-4dad-8657-167b627deaf7	10	trait1	CUSTOM_FPGA_PRODUCT_ID_5004
-2026-11-23 06:31:29.726288	\N	26	676a1276-77f1-4af5-9f96-3776dc5a6e55	11	trait0	CUSTOM_FPGA_INTEL
-2026-11-23 06:31:29.730257	\N	27	91087661-6284-4685-bb3e-5141007cec75	11	trait1	CUSTOM_FPGA_INTEL_PAC_ARRIA10
-2026-11-23 06:31:29.756491	\N	28	2d3fbab4-93d8-4d78-a2a7-04db06de956d	11	trait2	CUSTOM_FPGA_REGION_INTEL_CE48969398F05F33946D560708BE108A
-2026-11-23 06:31:29.778655	\N	29	c8cf954f-9413-4905-9407-49a694853188	11	rc	FPGA
-2026-11-23 06:31:29.806407	\N	30	b7fdff14-4a94-4248-bb24-46a99af86148	11	trait2	CUSTOM_FPGA_FUNCTION_ID_INTEL_00112233445566778899AABBCCDDEEFF
-2026-11-23 06:31:30.105173	\N	31	62dc90da-2138-4dbb-8ce7-acfe099e62d7	12	rc	CUSTOM_PCI
-2026-11-23 06:31:30.113169	\N	32	d0695cc1-0b21-442b-96f9-ab6b988f1ed4	12	trait0	OWNER_CYBORG
-2026-11-23 06:31:30.158615	\N	33	5baa8703-baac-4706-86c3-98686a7c5cc1	12	trait1	CUSTOM_PCI_PRODUCT_ID_1044
-2026-11-23 06:31:30.303832	\N	34	add7ee6d-bf7b-4515-98ab-fb69775d987e	13	rc	CUSTOM_PCI
-2026-11-23 06:31:30.318395	\N	35	650f7c88-7b4a-4a5c-835c-30a2ff025736	13	trait0	OWNER_CYBORG
-2026-11-23 06:31:30.337351	\N	36	c1bd0387-2021-4a5c-abc5-f0e6485ec4c1	13	trait1	CUSTOM_PCI_PRODUCT_ID_14DC
-2026-11-23 06:31:30.474295	\N	37	2d72d11d-0843-42c3-b515-463a07fa22e1	14	traits1	CUSTOM_FAKE_DEVICE
-2026-11-23 06:31:30.496301	\N	38	803ee11a-adcc-4611-9fa6-f07904dbc851	14	rc	FPGA
+2026-11-23 06:57:00.539582	\N	1	906bce16-6c43-46e0-bf1f-6bfa12cfbc37	1	traits1	CUSTOM_FAKE_DEVICE
+2026-11-23 06:57:00.589165	\N	2	1e47abf3-12f3-442c-90f4-bc0d9093a726	1	rc	FPGA
+2026-11-23 06:57:01.69034	\N	3	8227c894-728b-42a3-811e-db97932c4b29	2	rc	PGPU
+2026-11-23 06:57:01.706393	\N	4	0ce5be7b-1aa5-4910-a3a3-9dca665f5831	2	trait0	OWNER_CYBORG
+2026-11-23 06:57:01.710219	\N	5	1937292b-7fdb-4dbe-980f-c0914e899248	2	trait1	CUSTOM_NVIDIA_20B5
+2026-11-23 06:57:01.840113	\N	6	c3709221-a296-4efc-b408-f03b8960f598	3	rc	PGPU
+2026-11-23 06:57:01.857446	\N	7	2555e8ee-2abc-4696-a24f-431593a0e9f1	3	trait0	OWNER_CYBORG
+2026-11-23 06:57:01.866088	\N	8	adf9a320-6b9f-417d-8d4f-95b27f936177	3	trait1	CUSTOM_NVIDIA_20B5
+2026-11-23 06:57:02.016491	\N	9	02b754f8-abfe-4459-9535-efd39510487b	4	rc	PGPU
+2026-11-23 06:57:02.047906	\N	10	452d68d0-477b-4c0a-ac85-89ce293b83e2	4	trait0	OWNER_CYBORG
+2026-11-23 06:57:02.063151	\N	11	8cbd525f-dc42-426e-a902-1ce027067789	4	trait1	CUSTOM_NVIDIA_20B5
+2026-11-23 06:57:02.209765	\N	12	152ba4a7-629b-49d1-821c-fe9230074542	5	rc	VGPU
+2026-11-23 06:57:02.240906	\N	13	d934021d-2e30-4858-a3b4-36c112ec1ea0	5	trait0	OWNER_CYBORG
+2026-11-23 06:57:02.257495	\N	14	dff1b6b1-173a-49ec-823c-05e497b78f82	5	trait1	CUSTOM_NVIDIA_1EB8_T4_1B
+2026-11-23 06:57:02.731879	\N	15	9fd940bc-d463-437d-b78d-326507bff09c	6	rc	PGPU
+2026-11-23 06:57:02.758993	\N	16	14158450-ad9b-4e04-ae5b-57e5bd7957fa	6	trait0	OWNER_CYBORG
+2026-11-23 06:57:02.795814	\N	17	5d26b32a-a637-4c8e-8306-2073c4c47634	6	trait1	CUSTOM_NVIDIA_26B5
+2026-11-23 06:57:02.911851	\N	18	89908032-a42f-4f1b-a5ce-2ca3ffca2c52	7	rc	PGPU
+2026-11-23 06:57:02.924728	\N	19	e68710e5-fa91-49fb-81e4-d728b4f40033	7	trait0	OWNER_CYBORG
+2026-11-23 06:57:02.935588	\N	20	c3b56727-847d-4721-97e6-bfd2887c98f5	7	trait1	CUSTOM_NVIDIA_1DB4
+2026-11-23 06:57:03.126523	\N	21	4c115f55-8f14-41f5-b133-bc3f72eb343f	8	rc	CUSTOM_QAT
+2026-11-23 06:57:03.238688	\N	22	bbbadaa3-c115-4c9d-9aca-8da81f29924c	9	rc	CUSTOM_QAT
+2026-11-23 06:57:03.63789	\N	23	71a71fac-a753-47dc-b604-9d6a8dd2555d	10	rc	FPGA
+2026-11-23 06:57:03.661934	\N	24	30854587-b53c-49fe-88c3-fe8d4b8c6d0e	10	trait0	CUSTOM_FPGA_XILINX
+2026-11-23 06:57:03.678262	\N	25	2d39b300-95db-40f2-8ef4-c0a29d90fbb1	10	trait1	CUSTOM_FPGA_PRODUCT_ID_5004
+2026-11-23 06:57:03.842571	\N	26	856f1306-020b-44cb-93ab-902f30918818	11	trait0	CUSTOM_FPGA_INTEL
+2026-11-23 06:57:03.851215	\N	27	b28cb70a-20de-4b38-96dc-759b7db4a749	11	trait1	CUSTOM_FPGA_INTEL_PAC_ARRIA10
+2026-11-23 06:57:03.862519	\N	28	079acaba-b0bc-4d82-8294-a42a7bb81766	11	trait2	CUSTOM_FPGA_REGION_INTEL_CE48969398F05F33946D560708BE108A
+2026-11-23 06:57:03.878244	\N	29	da275bc4-86c6-4bae-b54c-bdff60470578	11	rc	FPGA
+2026-11-23 06:57:03.887927	\N	30	174e6b58-2e54-44cc-a0a2-27702d058596	11	trait2	CUSTOM_FPGA_FUNCTION_ID_INTEL_00112233445566778899AABBCCDDEEFF
+2026-11-23 06:57:04.17237	\N	31	d981b12e-36ce-46fe-b5af-20788edda010	12	rc	CUSTOM_PCI
+2026-11-23 06:57:04.190508	\N	32	144736d4-49ec-491d-99fd-28fb40660d4e	12	trait0	OWNER_CYBORG
+2026-11-23 06:57:04.244321	\N	33	a3422dcf-658b-4d8e-bbd5-bd80f5e67f0f	12	trait1	CUSTOM_PCI_PRODUCT_ID_1044
+2026-11-23 06:57:04.405207	\N	34	c55b39f8-e3f0-4dfc-abcb-40c0576a0697	13	rc	CUSTOM_PCI
+2026-11-23 06:57:04.424061	\N	35	cf8e87b6-008c-4889-9fbe-90c98a19180c	13	trait0	OWNER_CYBORG
+2026-11-23 06:57:04.429918	\N	36	4463732d-68b1-43d4-9d83-0e427366b243	13	trait1	CUSTOM_PCI_PRODUCT_ID_14DC
+2026-11-23 06:57:04.585788	\N	37	60dadafc-4496-40e7-9a84-3330e63d360e	14	traits1	CUSTOM_FAKE_DEVICE
+2026-11-23 06:57:04.606198	\N	38	185ff799-4615-4b6b-9a75-46cc5de7855b	14	rc	FPGA
 \.
 
 
@@ -644,19 +644,19 @@ COPY public.attributes (created_at, updated_at, id, uuid, deployable_id, key, va
 --
 
 COPY public.controlpath_ids (created_at, updated_at, id, uuid, device_id, cpid_type, cpid_info) FROM stdin;
-2026-11-23 06:31:26.000929	\N	1	d563f5d9-ae98-4af6-a99f-c152ffcf4de3	1	PCI	{"domain":"0000","bus":"0c","device":"00","function":"0"}
-2026-11-23 06:31:26.845961	\N	2	af134d3e-6589-4258-8609-8c510fed02af	2	PCI	{"bus": "41", "device": "00", "domain": "0000", "function": "0"}
-2026-11-23 06:31:27.302939	\N	3	d67e9df8-323e-45e4-8e68-84de3994b348	3	PCI	{"bus": "41", "device": "00", "domain": "0000", "function": "4"}
-2026-11-23 06:31:27.575986	\N	4	eb553756-9cd1-4ee3-a93f-93745e999a7e	4	PCI	{"bus": "41", "device": "00", "domain": "0000", "function": "5"}
-2026-11-23 06:31:27.7979	\N	5	b9e5ac42-8e2e-4fdb-a496-520027ccbbed	5	PCI	{"bus": "af", "device": "00", "domain": "0000", "function": "0"}
-2026-11-23 06:31:28.400047	\N	6	a0497c28-2974-49bb-b201-7acb3debb8a3	6	PCI	{"bus": "c1", "device": "00", "domain": "0000", "function": "0"}
-2026-11-23 06:31:28.647983	\N	7	f7582243-7e2b-4a1c-a25e-00eed0b6deb6	7	PCI	{"bus": "d1", "device": "00", "domain": "0000", "function": "0"}
-2026-11-23 06:31:28.866335	\N	8	7e2c47aa-d9a2-4478-ae49-9c0f7c6fd4d8	8	PCI	{"bus": "3d", "device": "00", "domain": "0000", "function": "0"}
-2026-11-23 06:31:29.34397	\N	9	a096564c-8c13-4dcc-8533-c706788de9a2	9	PCI	{"bus": "3b", "device": "00", "domain": "0000", "function": "0"}
-2026-11-23 06:31:29.658421	\N	10	cdf8b30e-75c6-43ac-abff-15f83d5bf7df	10	PCI	{"bus": "86", "device": "00", "domain": "0000", "function": "0"}
-2026-11-23 06:31:30.066426	\N	11	a8fea9f1-1e9f-4738-8abf-d51c3f9539df	11	PCI	{"bus": "00", "device": "05", "domain": "0000", "function": "0"}
-2026-11-23 06:31:30.267618	\N	12	6f6e3039-81ff-4dfd-bb49-9da38041a0a2	12	PCI	{"bus": "90", "device": "00", "domain": "0000", "function": "0"}
-2026-11-23 06:31:30.44608	\N	13	2967e245-04f6-4f37-a6b9-5edadd43f445	13	PCI	{"domain":"0000","bus":"0c","device":"00","function":"0"}
+2026-11-23 06:57:00.441384	\N	1	53cce2b8-3612-4808-b657-3238a1c382f4	1	PCI	{"domain":"0000","bus":"0c","device":"00","function":"0"}
+2026-11-23 06:57:01.652693	\N	2	de9f5b32-8fff-46c6-9be1-cb28e52360c0	2	PCI	{"bus": "41", "device": "00", "domain": "0000", "function": "0"}
+2026-11-23 06:57:01.801101	\N	3	2bb7e21c-fedc-4f9d-84e2-0f10569569e0	3	PCI	{"bus": "41", "device": "00", "domain": "0000", "function": "4"}
+2026-11-23 06:57:01.98935	\N	4	b109e74f-567d-40ad-8457-18ea6ab1f04e	4	PCI	{"bus": "41", "device": "00", "domain": "0000", "function": "5"}
+2026-11-23 06:57:02.169479	\N	5	ff5c2047-3a85-4c87-b774-e57af4235681	5	PCI	{"bus": "af", "device": "00", "domain": "0000", "function": "0"}
+2026-11-23 06:57:02.678614	\N	6	67bd2dab-b8ff-465e-9115-a70415ade2f0	6	PCI	{"bus": "c1", "device": "00", "domain": "0000", "function": "0"}
+2026-11-23 06:57:02.890241	\N	7	c1004615-5d83-4001-bef6-274e1d7e2483	7	PCI	{"bus": "d1", "device": "00", "domain": "0000", "function": "0"}
+2026-11-23 06:57:03.080402	\N	8	4b10d3e9-c918-45e1-b351-c409a9d0127c	8	PCI	{"bus": "3d", "device": "00", "domain": "0000", "function": "0"}
+2026-11-23 06:57:03.593857	\N	9	e8e40dab-0e1f-44ba-8850-635fdbec02e8	9	PCI	{"bus": "3b", "device": "00", "domain": "0000", "function": "0"}
+2026-11-23 06:57:03.815329	\N	10	79236475-5288-4f66-8214-fc75f8739c02	10	PCI	{"bus": "86", "device": "00", "domain": "0000", "function": "0"}
+2026-11-23 06:57:04.13417	\N	11	c882da0c-4069-4139-aaff-a2090ef5b772	11	PCI	{"bus": "00", "device": "05", "domain": "0000", "function": "0"}
+2026-11-23 06:57:04.354278	\N	12	b167f8e2-6aa0-4cfb-89aa-5fa954e86df8	12	PCI	{"bus": "90", "device": "00", "domain": "0000", "function": "0"}
+2026-11-23 06:57:04.548645	\N	13	e1a3c5f7-2847-4397-b337-19ca9e5f8881	13	PCI	{"domain":"0000","bus":"0c","device":"00","function":"0"}
 \.
 
 
@@ -665,20 +665,20 @@ COPY public.controlpath_ids (created_at, updated_at, id, uuid, device_id, cpid_t
 --
 
 COPY public.deployables (created_at, updated_at, id, uuid, parent_id, root_id, name, num_accelerators, device_id, rp_uuid, driver_name, bitstream_id) FROM stdin;
-2026-11-23 06:31:26.051245	2026-11-23 06:31:26.507111	1	7f295a8b-6c84-4577-a0aa-569c01211581	\N	\N	compute1_FakeDevice	16	1	f9d7848a-7688-361f-8e4b-3e58185de5fe	fake	\N
-2026-11-23 06:31:26.880856	2026-11-23 06:31:27.227963	2	3856affc-a34f-47dc-baa8-0fc59dbac18f	\N	\N	compute1_0000:41:00.0	1	2	c0b5a384-b671-3610-a5fa-8aaac1e4e28f	NVIDIA	\N
-2026-11-23 06:31:27.338317	2026-11-23 06:31:27.519439	3	7ed85655-7969-4e40-8f6f-3f607cdf048e	\N	\N	compute1_0000:41:00.4	1	3	1d966ca7-e533-3d42-a95d-c164a1465fd2	NVIDIA	\N
-2026-11-23 06:31:27.606506	2026-11-23 06:31:27.745995	4	ce3eb023-7f89-467a-bbfe-658d31995d35	\N	\N	compute1_0000:41:00.5	1	4	15339227-6a5b-3b70-aa3a-b9364a442f6b	NVIDIA	\N
-2026-11-23 06:31:27.826704	2026-11-23 06:31:28.359683	5	4d215e76-96fc-4112-a87c-e8833fe2c53e	\N	\N	compute1_0000:af:00.0	16	5	5b0dd8ca-0827-3ef3-804e-232d0228a582	NVIDIA	\N
-2026-11-23 06:31:28.430206	2026-11-23 06:31:28.595105	6	6fd1aa00-e9e0-41ac-8fac-5dedf322c4af	\N	\N	compute1_0000:c1:00.0	1	6	c37b349a-37fb-31d2-8d0d-d6c618a6c39e	NVIDIA	\N
-2026-11-23 06:31:28.652455	2026-11-23 06:31:28.750786	7	0705dce9-a6c6-42cb-b722-ffb3456977cd	\N	\N	compute1_0000:d1:00.0	1	7	695e4372-15af-37bc-99a1-0a93a2663c57	NVIDIA	\N
-2026-11-23 06:31:28.900086	2026-11-23 06:31:29.038793	8	6072a694-fe40-4b77-b5e7-45e18842f786	\N	\N	vm_0000:3d:01.1	1	8	bd66131f-4b3f-3457-8030-5a220d86108c	intel	\N
-2026-11-23 06:31:28.963962	2026-11-23 06:31:29.093991	9	b776b117-ee6e-421b-aa53-12249a43b44c	\N	\N	vm_0000:3d:01.0	1	8	2c4063a4-5fcb-3f4a-adf2-297aa40d963a	intel	\N
-2026-11-23 06:31:29.378322	2026-11-23 06:31:29.540242	10	e187ccd2-6917-453c-8a74-f6c53152992f	\N	\N	compute1_0000:3b:00.0	1	9	6cd2aca9-08d5-3e7e-b324-6c788dcceac8	XILINX	\N
-2026-11-23 06:31:29.710132	2026-11-23 06:31:29.885648	11	4089cc5a-86f6-4dcf-b657-941dfb1f3c33	\N	\N	vm_0000:86:00.1	1	10	481a1ebd-fcce-3c17-873f-18c362019a4d	intel	\N
-2026-11-23 06:31:30.086962	2026-11-23 06:31:30.216637	12	2e1e8c18-5c6a-4177-991d-920ccc55cd20	\N	\N	compute1_0000:00:05.0	1	11	e1144223-d92d-37a3-b4b7-918d548aced7	1AF4	\N
-2026-11-23 06:31:30.276616	2026-11-23 06:31:30.404015	13	a46dc59d-4d28-484e-8fd8-3591972b8ced	\N	\N	compute1_0000:90:00.0	1	12	447f53a1-73d7-3faf-84ab-72d398fabb6e	1022	\N
-2026-11-23 06:31:30.468235	2026-11-23 06:31:30.737867	14	5351684a-ba1b-4a5a-ab01-d7aeb6d5e4eb	\N	\N	compute2_FakeDevice	16	13	1abf51e6-7b4d-3363-997b-5bd96bd3c8e3	fake	\N
+2026-11-23 06:57:00.507338	2026-11-23 06:57:01.25528	1	bbee7936-6574-4394-b294-1edf3161e23b	\N	\N	compute1_FakeDevice	16	1	f9d7848a-7688-361f-8e4b-3e58185de5fe	fake	\N
+2026-11-23 06:57:01.666214	2026-11-23 06:57:01.768464	2	2149a2b9-8f38-4832-b916-1c11aad9c199	\N	\N	compute1_0000:41:00.0	1	2	c0b5a384-b671-3610-a5fa-8aaac1e4e28f	NVIDIA	\N
+2026-11-23 06:57:01.826006	2026-11-23 06:57:01.952644	3	37d84ffa-a657-4452-832a-87b7c421b1dd	\N	\N	compute1_0000:41:00.4	1	3	1d966ca7-e533-3d42-a95d-c164a1465fd2	NVIDIA	\N
+2026-11-23 06:57:02.002352	2026-11-23 06:57:02.130621	4	96dc30a2-be7a-493f-ba3b-9bcd5423f0a3	\N	\N	compute1_0000:41:00.5	1	4	15339227-6a5b-3b70-aa3a-b9364a442f6b	NVIDIA	\N
+2026-11-23 06:57:02.189618	2026-11-23 06:57:02.626524	5	7f579441-02ab-4acf-aaf0-17d998983d35	\N	\N	compute1_0000:af:00.0	16	5	5b0dd8ca-0827-3ef3-804e-232d0228a582	NVIDIA	\N
+2026-11-23 06:57:02.71054	2026-11-23 06:57:02.846849	6	b4a93139-2809-48c0-902b-ccbf12aee630	\N	\N	compute1_0000:c1:00.0	1	6	c37b349a-37fb-31d2-8d0d-d6c618a6c39e	NVIDIA	\N
+2026-11-23 06:57:02.90261	2026-11-23 06:57:03.007734	7	719d225d-6241-4dad-af1b-ba17c38f9576	\N	\N	compute1_0000:d1:00.0	1	7	695e4372-15af-37bc-99a1-0a93a2663c57	NVIDIA	\N
+2026-11-23 06:57:03.103138	2026-11-23 06:57:03.362456	8	19a27274-c934-4e51-a60d-52af7032f32c	\N	\N	compute1_0000:3d:01.1	1	8	33e4514d-bab1-30b9-9046-eab9e609b06e	intel	\N
+2026-11-23 06:57:03.196479	2026-11-23 06:57:03.400491	9	08a321d1-0cde-49f6-bb63-4bfe94ab254e	\N	\N	compute1_0000:3d:01.0	1	8	77b749ba-0b21-3675-9107-c005f4581500	intel	\N
+2026-11-23 06:57:03.612184	2026-11-23 06:57:03.753184	10	2d67bd00-53a8-4d17-b916-4131d9efab49	\N	\N	compute1_0000:3b:00.0	1	9	6cd2aca9-08d5-3e7e-b324-6c788dcceac8	XILINX	\N
+2026-11-23 06:57:03.824513	2026-11-23 06:57:03.926006	11	2338f75d-eed3-4388-a40a-d9196c584cd1	\N	\N	compute1_0000:86:00.1	1	10	4fd160ea-ee72-3306-9e97-9f382077469a	intel	\N
+2026-11-23 06:57:04.154885	2026-11-23 06:57:04.318665	12	78a69884-11cf-4a47-968b-ba3c9af7f528	\N	\N	compute1_0000:00:05.0	1	11	e1144223-d92d-37a3-b4b7-918d548aced7	1AF4	\N
+2026-11-23 06:57:04.383061	2026-11-23 06:57:04.496942	13	3fede402-9230-4e73-bd86-9b50c165821e	\N	\N	compute1_0000:90:00.0	1	12	447f53a1-73d7-3faf-84ab-72d398fabb6e	1022	\N
+2026-11-23 06:57:04.567001	2026-11-23 06:57:04.899289	14	649a4145-efad-4c48-bd2b-fbca183d1c31	\N	\N	compute2_FakeDevice	16	13	1abf51e6-7b4d-3363-997b-5bd96bd3c8e3	fake	\N
 \.
 
 
@@ -687,12 +687,12 @@ COPY public.deployables (created_at, updated_at, id, uuid, parent_id, root_id, n
 --
 
 COPY public.device_profiles (created_at, updated_at, id, uuid, name, profile_json, description) FROM stdin;
-2026-11-23 06:31:30.772889	\N	1	3f29881c-47ad-4760-9100-5d3a3a470231	fpga	{"groups": [{"resources:FPGA": "1", "trait:CUSTOM_FAKE_DEVICE": "required"}]}	A fake FPGA
-2026-11-23 06:31:30.799276	\N	2	c334c0b3-db63-4e3a-b616-54996ae1f1df	xilinx	{"groups": [{"resources:FPGA": "1", "trait:CUSTOM_FPGA_XILINX": "required"}]}	An Alveo card
-2026-11-23 06:31:30.820979	\N	3	9938a6cc-889b-48d1-8328-d4ff9842cf9a	vgpu	{"groups": [{"resources:VGPU": "1", "trait:CUSTOM_NVIDIA_1EB8_T4_1B": "required"}]}	A T4 vGPU
-2026-11-23 06:31:30.831139	\N	4	aebf4df6-794a-421b-bc1d-2023680372b3	pgpu	{"groups": [{"resources:PGPU": "1"}]}	A whole GPU
-2026-11-23 06:31:30.85203	\N	5	71863d2c-c800-44d8-99ec-7e08b737a815	qat	{"groups": [{"resources:CUSTOM_QAT": "1"}]}	\N
-2026-11-23 06:31:30.873639	\N	6	6462a86f-37e3-4e8c-b661-b5b8ce3b9770	fpga-and-pci	{"groups": [{"resources:FPGA": "1"}, {"resources:CUSTOM_PCI": "1", "trait:CUSTOM_PCI_PRODUCT_ID_1044": "required"}]}	Two groups
+2026-11-23 06:57:04.921638	\N	1	f4d745d6-7f78-41d4-ae5f-7e824b127fcd	fpga	{"groups": [{"resources:FPGA": "1", "trait:CUSTOM_FAKE_DEVICE": "required"}]}	A fake FPGA
+2026-11-23 06:57:04.932561	\N	2	2e6f74c9-5b6a-401c-94a1-7f75e9bd0f46	xilinx	{"groups": [{"resources:FPGA": "1", "trait:CUSTOM_FPGA_XILINX": "required"}]}	An Alveo card
+2026-11-23 06:57:04.954114	\N	3	0c921324-32af-47a3-8b28-8d94e96840f9	vgpu	{"groups": [{"resources:VGPU": "1", "trait:CUSTOM_NVIDIA_1EB8_T4_1B": "required"}]}	A T4 vGPU
+2026-11-23 06:57:04.969073	\N	4	314171e5-4374-4fda-ac39-534aa3a9d8aa	pgpu	{"groups": [{"resources:PGPU": "1"}]}	A whole GPU
+2026-11-23 06:57:04.976707	\N	5	aed078fe-b684-44ee-9a54-b60c0648923b	qat	{"groups": [{"resources:CUSTOM_QAT": "1"}]}	\N
+2026-11-23 06:57:04.982389	\N	6	b8be6302-30bf-42fd-be1f-4daf7e4632b9	fpga-and-pci	{"groups": [{"resources:FPGA": "1"}, {"resources:CUSTOM_PCI": "1", "trait:CUSTOM_PCI_PRODUCT_ID_1044": "required"}]}	Two groups
 \.
 
 
@@ -701,19 +701,19 @@ COPY public.device_profiles (created_at, updated_at, id, uuid, name, profile_jso
 --
 
 COPY public.devices (created_at, updated_at, id, uuid, type, vendor, model, std_board_info, vendor_board_info, hostname, status, device_state) FROM stdin;
-2026-11-23 06:31:25.97206	\N	1	392b7d77-cad9-40a3-a0d1-1c4455f5e332	FPGA	0xABCD	miss model info	{"device_id": "0xabcd", "class": "Fake class"}	fake_vendor_info	compute1.example.org	enabled	available
-2026-11-23 06:31:26.781286	\N	2	994bf136-b266-4af5-8cdd-939dddcf5ef6	GPU	10de	NVIDIA Corporation Device	{"product_id": "20b5", "controller": "3D controller"}	{"vendor_info": "gpu_vb_info"}	compute1.example.org	enabled	available
-2026-11-23 06:31:27.261917	\N	3	3cc79724-bced-4bb6-a45b-b225304ff1f6	GPU	10de	NVIDIA Corporation Device	{"product_id": "20b5", "controller": "3D controller"}	{"vendor_info": "gpu_vb_info"}	compute1.example.org	enabled	available
-2026-11-23 06:31:27.542903	\N	4	fb2913c0-acb2-496c-8e79-a3a110c664d6	GPU	10de	NVIDIA Corporation Device	{"product_id": "20b5", "controller": "3D controller"}	{"vendor_info": "gpu_vb_info"}	compute1.example.org	enabled	available
-2026-11-23 06:31:27.770048	\N	5	85bec363-66d8-4238-93ca-86e3e347476d	GPU	10de	NVIDIA Corporation Device	{"product_id": "1eb8", "controller": "3D controller"}	{"vendor_info": "gpu_vb_info"}	compute1.example.org	enabled	available
-2026-11-23 06:31:28.386373	\N	6	a9f0e62a-d1e5-49a8-91b5-48e94f416e01	GPU	10de	NVIDIA Corporation Device	{"product_id": "26b5", "controller": "3D controller"}	{"vendor_info": "gpu_vb_info"}	compute1.example.org	enabled	available
-2026-11-23 06:31:28.632883	\N	7	3e78e3e7-9f85-423e-91de-4535126964c4	GPU	10de	NVIDIA Corporation Device	{"product_id": "1db4", "controller": "3D controller"}	{"vendor_info": "gpu_vb_info"}	compute1.example.org	enabled	available
-2026-11-23 06:31:28.836564	\N	8	393da76c-e46e-4835-9911-adba88cc128a	QAT	0x8086	miss_model_info	{"product_id": "0x37c8"}	miss_vb_info	compute1.example.org	enabled	available
-2026-11-23 06:31:29.307067	\N	9	e87f3f3f-e7f4-4872-9469-a582053d6fbe	FPGA	10ee	Xilinx Corporation Device	{"product_id": "5004", "controller": "Processing accelerators"}	{"vendor_info": "fpga_vb_info"}	compute1.example.org	enabled	available
-2026-11-23 06:31:29.612039	\N	10	1c841866-37f0-43e9-865a-e9b2224322db	FPGA	0x8086	miss_model_info	{"product_id": "0x09c4"}	miss_vb_info	compute1.example.org	enabled	available
-2026-11-23 06:31:30.033577	\N	11	c3ebba2f-56f5-419b-8035-547d3c510e4c	GPU	1af4	1044	{"product_id": "1044", "controller": null}	miss_vb_info	compute1.example.org	enabled	available
-2026-11-23 06:31:30.238839	\N	12	113ae660-7750-42a9-9a9f-b0c58f07b8f0	GPU	1022	14dc	{"product_id": "14dc", "controller": null}	miss_vb_info	compute1.example.org	enabled	available
-2026-11-23 06:31:30.425014	\N	13	e728dba9-eb6b-4b5e-b9f2-51eb6164bca5	FPGA	0xABCD	miss model info	{"device_id": "0xabcd", "class": "Fake class"}	fake_vendor_info	compute2	enabled	available
+2026-11-23 06:57:00.367925	\N	1	3c37d289-8e4d-4ac9-a3c5-2c988bd826cd	FPGA	0xABCD	miss model info	{"device_id": "0xabcd", "class": "Fake class"}	fake_vendor_info	compute1.example.org	enabled	available
+2026-11-23 06:57:01.626718	\N	2	11113bab-f332-4111-872e-229dfa26844f	GPU	10de	NVIDIA Corporation Device	{"product_id": "20b5", "controller": "3D controller"}	{"vendor_info": "gpu_vb_info"}	compute1.example.org	enabled	available
+2026-11-23 06:57:01.786155	\N	3	a11c3fbc-60d7-4360-88a0-f0c5be64850f	GPU	10de	NVIDIA Corporation Device	{"product_id": "20b5", "controller": "3D controller"}	{"vendor_info": "gpu_vb_info"}	compute1.example.org	enabled	available
+2026-11-23 06:57:01.97154	\N	4	27e4f442-639f-4e3a-80b8-b15cded941c9	GPU	10de	NVIDIA Corporation Device	{"product_id": "20b5", "controller": "3D controller"}	{"vendor_info": "gpu_vb_info"}	compute1.example.org	enabled	available
+2026-11-23 06:57:02.151576	\N	5	aea55899-b216-47a9-a70d-c4c74591edf1	GPU	10de	NVIDIA Corporation Device	{"product_id": "1eb8", "controller": "3D controller"}	{"vendor_info": "gpu_vb_info"}	compute1.example.org	enabled	available
+2026-11-23 06:57:02.647144	\N	6	72fdb646-e887-4c72-b429-513b68be0646	GPU	10de	NVIDIA Corporation Device	{"product_id": "26b5", "controller": "3D controller"}	{"vendor_info": "gpu_vb_info"}	compute1.example.org	enabled	available
+2026-11-23 06:57:02.882926	\N	7	704ca07a-e53a-49ad-b48d-f50fbd4b799e	GPU	10de	NVIDIA Corporation Device	{"product_id": "1db4", "controller": "3D controller"}	{"vendor_info": "gpu_vb_info"}	compute1.example.org	enabled	available
+2026-11-23 06:57:03.045966	\N	8	3f2e2e2f-9ea5-4ec8-9608-28e965ab2116	QAT	0x8086	miss_model_info	{"product_id": "0x37c8"}	miss_vb_info	compute1.example.org	enabled	available
+2026-11-23 06:57:03.57284	\N	9	d813065c-34f6-486c-8f6d-a3972461b183	FPGA	10ee	Xilinx Corporation Device	{"product_id": "5004", "controller": "Processing accelerators"}	{"vendor_info": "fpga_vb_info"}	compute1.example.org	enabled	available
+2026-11-23 06:57:03.804888	\N	10	275f312b-a4b8-403d-8ae5-6f0e3cc5a246	FPGA	0x8086	miss_model_info	{"product_id": "0x09c4"}	miss_vb_info	compute1.example.org	enabled	available
+2026-11-23 06:57:04.094543	\N	11	576c673f-89e1-41b9-93ac-45ef93f2991b	GPU	1af4	1044	{"product_id": "1044", "controller": null}	miss_vb_info	compute1.example.org	enabled	available
+2026-11-23 06:57:04.332024	\N	12	07c3eb2d-7b2d-4588-aa6d-fb449adb76dc	GPU	1022	14dc	{"product_id": "14dc", "controller": null}	miss_vb_info	compute1.example.org	enabled	available
+2026-11-23 06:57:04.524661	\N	13	a935f369-71c6-464c-ba38-6300f2de85a1	FPGA	0xABCD	miss model info	{"device_id": "0xabcd", "class": "Fake class"}	fake_vendor_info	compute2	enabled	available
 \.
 
 
@@ -722,13 +722,13 @@ COPY public.devices (created_at, updated_at, id, uuid, type, vendor, model, std_
 --
 
 COPY public.extended_accelerator_requests (created_at, updated_at, id, uuid, project_id, state, device_profile_id, hostname, device_rp_uuid, attach_handle_id, substate, deployable_id, device_profile_group_id, instance_uuid) FROM stdin;
-2026-11-23 06:31:30.919207	2026-11-23 06:31:31.27467	1	2709875b-0a08-42c3-9d9c-456a746c965a	a1b2c3d4e5f60718293a4b5c6d7e8f90	Bound	1	compute1.example.org	f9d7848a-7688-361f-8e4b-3e58185de5fe	1	Initial	1	0	6d8f3a0e-0a5c-4e6c-9a57-3f0b2a1c9e01
-2026-11-23 06:31:31.401658	2026-11-23 06:31:31.654732	2	79581bad-d9db-4b3c-b8fe-35412eacc529	a1b2c3d4e5f60718293a4b5c6d7e8f90	Bound	3	compute1.example.org	5b0dd8ca-0827-3ef3-804e-232d0228a582	20	Initial	5	0	6d8f3a0e-0a5c-4e6c-9a57-3f0b2a1c9e02
-2026-11-23 06:31:31.774706	2026-11-23 06:31:32.045086	3	94f37b4e-4058-41a3-a62a-ea5b027c8863	a1b2c3d4e5f60718293a4b5c6d7e8f90	Bound	1	compute2	1abf51e6-7b4d-3363-997b-5bd96bd3c8e3	45	Initial	14	0	6d8f3a0e-0a5c-4e6c-9a57-3f0b2a1c9e03
-2026-11-23 06:31:32.191205	2026-11-23 06:31:32.498614	4	55b88486-c3b8-4ae8-b5a2-c5e952a5396a	a1b2c3d4e5f60718293a4b5c6d7e8f90	Bound	2	compute1.example.org	6cd2aca9-08d5-3e7e-b324-6c788dcceac8	40	Initial	10	0	6d8f3a0e-0a5c-4e6c-9a57-3f0b2a1c9e06
-2026-11-23 06:31:32.668328	\N	5	02bbb538-bce1-4712-a588-7aabefb5f93d	a1b2c3d4e5f60718293a4b5c6d7e8f90	Initial	5	\N	\N	\N	Initial	\N	0	\N
-2026-11-23 06:31:32.705002	2026-11-23 06:31:33.118567	6	c65a7a68-f254-47b4-a9d1-61c1d5e543f8	a1b2c3d4e5f60718293a4b5c6d7e8f90	Unbound	1	\N	\N	\N	Initial	\N	0	\N
-2026-11-23 06:31:33.172314	2026-11-23 06:31:33.336298	7	469e460e-0a00-4ea5-957e-37cb97f86236	a1b2c3d4e5f60718293a4b5c6d7e8f90	BindFailed	1	compute2	\N	\N	Initial	\N	0	6d8f3a0e-0a5c-4e6c-9a57-3f0b2a1c9e04
+2026-11-23 06:57:04.992585	2026-11-23 06:57:05.126244	1	464ed13f-f85f-432d-a53f-cd9f85fbd30b	a1b2c3d4e5f60718293a4b5c6d7e8f90	Bound	1	compute1.example.org	f9d7848a-7688-361f-8e4b-3e58185de5fe	1	Initial	1	0	6d8f3a0e-0a5c-4e6c-9a57-3f0b2a1c9e01
+2026-11-23 06:57:05.223283	2026-11-23 06:57:05.360013	2	34d6f112-2f5f-418b-9a14-d2c800568b4f	a1b2c3d4e5f60718293a4b5c6d7e8f90	Bound	3	compute1.example.org	5b0dd8ca-0827-3ef3-804e-232d0228a582	20	Initial	5	0	6d8f3a0e-0a5c-4e6c-9a57-3f0b2a1c9e02
+2026-11-23 06:57:05.458207	2026-11-23 06:57:05.635137	3	3ff8eedb-b7af-4302-860f-6f75c6e81c1e	a1b2c3d4e5f60718293a4b5c6d7e8f90	Bound	1	compute2	1abf51e6-7b4d-3363-997b-5bd96bd3c8e3	45	Initial	14	0	6d8f3a0e-0a5c-4e6c-9a57-3f0b2a1c9e03
+2026-11-23 06:57:05.682163	2026-11-23 06:57:05.79595	4	6f3a5e6b-1068-451b-8d7a-775239bc4e28	a1b2c3d4e5f60718293a4b5c6d7e8f90	Bound	2	compute1.example.org	6cd2aca9-08d5-3e7e-b324-6c788dcceac8	40	Initial	10	0	6d8f3a0e-0a5c-4e6c-9a57-3f0b2a1c9e06
+2026-11-23 06:57:05.843405	\N	5	d1053b71-7a7a-4235-81ec-8f16bb20c55b	a1b2c3d4e5f60718293a4b5c6d7e8f90	Initial	5	\N	\N	\N	Initial	\N	0	\N
+2026-11-23 06:57:05.870385	2026-11-23 06:57:06.106255	6	b6797d3e-6c90-4818-b91a-7e8161b8aa85	a1b2c3d4e5f60718293a4b5c6d7e8f90	Unbound	1	\N	\N	\N	Initial	\N	0	\N
+2026-11-23 06:57:06.138444	2026-11-23 06:57:06.335297	7	3397f075-312b-4065-8103-a9de11993ded	a1b2c3d4e5f60718293a4b5c6d7e8f90	BindFailed	1	compute2	\N	\N	Initial	\N	0	6d8f3a0e-0a5c-4e6c-9a57-3f0b2a1c9e04
 \.
 
 
@@ -1173,5 +1173,5 @@ ALTER TABLE ONLY public.reservations
 -- PostgreSQL database dump complete
 --
 
-\unrestrict caZl50I7jUqtwGnNjibIS9kihw3sQFOXpAi63yQc3vgrzzo1IlyU8U4h9VXX6yO
+\unrestrict 2KEkviq1lk3q0ozJKsz4YJQYkhgjWgxTnEtVTRmgpkrLr4ifNFpkSzXbCcKAYWK
 

@@ -23,8 +23,10 @@ conversion says so).
 """
 
 import io
+import json
 import os
 import subprocess
+import sys
 
 import fixtures
 from oslo_config import cfg
@@ -199,6 +201,25 @@ class _UpstreamUpgradeMixin(test_migrations.ModelsMigrationsSync):
             return None
         return str(value) if column in (
             'state', 'status', 'attach_type', 'cpid_type') else value
+
+    def _status(self):
+        """cyborg-status upgrade check --json: {check: (result, details)}."""
+        result = subprocess.run(
+            [sys.executable, '-m', 'cyborg.cmd.status', '--config-file',
+             self.conf_path, 'upgrade', 'check', '--json'],
+            capture_output=True, text=True, timeout=120)
+        return {c['check']: (c['result'], c['details']) for c in
+                json.loads(result.stdout)['checks']}
+
+    def test_status_says_to_convert(self):
+        result, details = self._status()['Database schema']
+        self.assertEqual(2, result)
+        self.assertIn("The database is the existing OpenStack Cyborg's (at "
+                      "revision b47c8f2d1e3a): run \"cyborg-dbsync upgrade\"",
+                      details)
+        status, output = self.dbsync('upgrade')
+        self.assertEqual(0, status, output)
+        self.assertEqual(0, self._status()['Database schema'][0])
 
     def test_bound_handles_stay_in_use(self):
         status, output = self.dbsync('upgrade')

@@ -1,0 +1,238 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""cyborg-status: whether a deployment is ready (oslo.upgradecheck).
+
+Usage::
+
+    cyborg-status --config-file /etc/cyborg/cyborg.conf upgrade check
+
+Exit status as oslo.upgradecheck defines it: 0 every check passed, 1 a
+warning (look at it), 2 a failure (fix it first), 255 a check could not
+run.  Checks: the database schema is current; Placement is reachable and
+serves the microversion Cyborg needs; services are registered and up; no
+accelerator request is in a transitional state; no deprecated or ignored
+option is set.
+"""
+
+import configparser
+import sys
+
+from oslo_upgradecheck import common_checks
+from oslo_upgradecheck import upgradecheck
+
+from cyborg import conf as cyborg_conf
+from cyborg import context as cyborg_context
+from cyborg import exception
+from cyborg import servicegroup
+from cyborg import states
+from cyborg.clients import placement as placement_client
+from cyborg.conf import opts
+from cyborg.db import api as db_api
+from cyborg.db import migration
+from cyborg.db import upstream
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import service as service_queries
+from cyborg.i18n import _
+
+CONF = cyborg_conf.CONF
+
+Code = upgradecheck.Code
+Result = upgradecheck.Result
+
+TRANSITIONAL = (states.BIND_STARTED, states.DELETING)
+_SHOWN = 5
+
+
+def _version(text):
+    major, minor = text.split('.')
+    return int(major), int(minor)
+
+
+def _deprecated_in_files(conf, files):
+    """[(where it was set, what to do)] for the deprecated or ignored
+    options set in *files*.
+    """
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser.optionxform = str
+    for path in files:
+        parser.read(path)
+    found = []
+    for group_name, group_opts in conf_opts():
+        for opt in group_opts:
+            for old in opt.deprecated_opts:
+                section = old.group or group_name
+                name = old.name or opt.name
+                if (section, name) == (group_name, opt.name):
+                    continue
+                if _is_set(parser, section, name):
+                    found.append(('[%s] %s' % (section, name),
+                                  _('use [%(group)s] %(name)s') % {
+                                      'group': group_name,
+                                      'name': opt.name}))
+            if opt.deprecated_for_removal and _is_set(parser, group_name,
+                                                       opt.name):
+                found.append(('[%s] %s' % (group_name, opt.name),
+                              opt.deprecated_reason or _('remove it')))
+    return found
+
+
+def _is_set(parser, section, name):
+    if section == 'DEFAULT':
+        return name in parser.defaults()
+    return parser.has_section(section) and parser.has_option(section, name)
+
+
+def conf_opts():
+    """(group name, [Opt]) of every Cyborg option group."""
+    for group, group_opts in opts.list_opts():
+        name = group if isinstance(group, str) else group.name
+        yield name, group_opts
+
+
+class Checks(upgradecheck.UpgradeCommands):
+    """The checks of ``cyborg-status upgrade check``."""
+
+    def _schema_problem(self):
+        """What is wrong with the schema (a Result), or None."""
+        engine = db_api.get_engine()
+        with engine.connect() as connection:
+            revision = upstream.detect(connection)
+            if revision is not None:
+                return Result(Code.FAILURE, _(
+                    'The database is the existing OpenStack Cyborg\'s (at '
+                    'revision %s): run "cyborg-dbsync upgrade" (see what '
+                    'it will do with --dry-run).') % revision)
+            pending = migration.pending(connection)
+        if pending:
+            return Result(Code.FAILURE, _(
+                'The database schema is not current (%(n)d revision(s) to '
+                'run: %(revs)s): run "cyborg-dbsync upgrade".') % {
+                    'n': len(pending), 'revs': ', '.join(pending)})
+        return None
+
+    def _check_schema(self):
+        return self._schema_problem() or Result(Code.SUCCESS)
+
+    def _not_checked(self):
+        """A warning when the schema is not current (the checks that read
+        the tables cannot run), else None.
+        """
+        if self._schema_problem() is None:
+            return None
+        return Result(Code.WARNING, _(
+            'Not checked: the database schema is not current.'))
+
+    def _check_placement(self):
+        if not placement_client.is_configured(CONF):
+            return Result(Code.FAILURE, _(
+                'Placement is not configured: set [placement] auth_type '
+                '(and credentials), or auth_type = none and '
+                'endpoint_override.'))
+        needed = placement_client.REQUIRED_MICROVERSION
+        try:
+            client = placement_client.from_conf(CONF)
+            versions = client.microversions()
+        except exception.CyborgException as exc:
+            return Result(Code.FAILURE, _(
+                'Placement cannot be reached: %s') % exc.message)
+        if versions is None or _version(versions[1]) < _version(needed):
+            return Result(Code.FAILURE, _(
+                'Placement serves microversions up to %(max)s; Cyborg '
+                'needs %(needed)s.') % {
+                    'max': versions and versions[1], 'needed': needed})
+        return Result(Code.SUCCESS, _(
+            'Placement serves microversions %(min)s to %(max)s (Cyborg '
+            'needs %(needed)s).') % {'min': versions[0],
+                                     'max': versions[1], 'needed': needed})
+
+    def _check_services(self):
+        skipped = self._not_checked()
+        if skipped:
+            return skipped
+        context = cyborg_context.get_admin_context()
+        services = service_queries.get_all(context)
+        if not services:
+            return Result(Code.WARNING, _(
+                'No Cyborg service has registered yet: start '
+                'cyborg-conductor, cyborg-agent and cyborg-api.'))
+        down = ['%s on %s' % (s['binary'], s['host']) for s in services
+                if not servicegroup.service_is_up(s)]
+        conductors = [s for s in services
+                      if s['binary'] == 'cyborg-conductor' and
+                      servicegroup.service_is_up(s)]
+        if not conductors:
+            return Result(Code.WARNING, _(
+                'No cyborg-conductor is up.'))
+        if down:
+            return Result(Code.WARNING, _(
+                '%(n)d service(s) down: %(down)s (not heard of for '
+                '[DEFAULT] service_down_time seconds).') % {
+                    'n': len(down), 'down': ', '.join(down)})
+        return Result(Code.SUCCESS, _('%d service(s) up.') % len(services))
+
+    def _check_transitional_arqs(self):
+        skipped = self._not_checked()
+        if skipped:
+            return skipped
+        context = cyborg_context.get_admin_context()
+        arqs = arq_queries.get_all(context, states_in=list(TRANSITIONAL))
+        if not arqs:
+            return Result(Code.SUCCESS)
+        shown = ', '.join('%s (%s)' % (a['uuid'], a['state'])
+                          for a in arqs[:_SHOWN])
+        return Result(Code.WARNING, _(
+            '%(n)d accelerator request(s) in a transitional state: '
+            '%(shown)s%(more)s.  A bind or delete is running, or a '
+            'conductor must finish it (bind jobs end by [DEFAULT] '
+            'bind_timeout).') % {'n': len(arqs), 'shown': shown,
+                                 'more': ', ...' if len(arqs) > _SHOWN
+                                 else ''})
+
+    def _check_deprecated_options(self):
+        found = _deprecated_in_files(CONF, CONF.config_file)
+        if not found:
+            return Result(Code.SUCCESS)
+        return Result(Code.WARNING, _(
+            'Deprecated or ignored options are set: %s.') % '; '.join(
+                '%s: %s' % item for item in found))
+
+    _upgrade_checks = (
+        (_('Database schema'), _check_schema),
+        (_('Placement API'), _check_placement),
+        (_('Services'), _check_services),
+        (_('Accelerator requests'), _check_transitional_arqs),
+        (_('Deprecated options'), _check_deprecated_options),
+        (_('Policy File JSON to YAML Migration'),
+         (common_checks.check_policy_json, {'conf': CONF})),
+    )
+
+
+class _Command(Checks):
+    """The checks, once the configuration is parsed: the database is
+    configured first.
+    """
+
+    def check(self):
+        db_api.configure(CONF)
+        return super().check()
+
+
+def main():
+    """:returns: the exit status (oslo.upgradecheck's codes)."""
+    return upgradecheck.main(CONF, project='cyborg',
+                             upgrade_command=_Command())
+
+
+if __name__ == '__main__':
+    sys.exit(main())

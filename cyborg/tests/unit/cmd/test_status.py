@@ -1,0 +1,112 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of cyborg-status upgrade check (each check, on SQLite, with the
+real Placement in process).
+"""
+
+import datetime
+import os
+
+import fixtures
+from oslo_upgradecheck import upgradecheck
+from oslo_utils import timeutils
+
+from cyborg import states
+from cyborg.clients import placement as placement_client
+from cyborg.cmd import status
+from cyborg.conductor import accelerator_request as arq_ops
+from cyborg.conductor import device_profile as dp_ops
+from cyborg.db import api as db_api
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import service as service_queries
+from cyborg.objects import device_profile as dp_obj
+from cyborg.tests import base
+from cyborg.tests.fixtures import placement as placement_fixture
+
+Code = upgradecheck.Code
+
+
+class StatusChecksTestCase(base.DbTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.checks = status.Checks()
+
+    def test_schema_is_current(self):
+        self.assertEqual(Code.SUCCESS, self.checks._check_schema().code)
+
+    def test_placement_not_configured(self):
+        result = self.checks._check_placement()
+        self.assertEqual(Code.FAILURE, result.code)
+        self.assertIn('Placement is not configured', result.details)
+
+    def test_placement_serves_the_microversion(self):
+        placement = self.useFixture(placement_fixture.PlacementFixture())
+        self.flags(group='placement', **placement.cyborg_options())
+        result = self.checks._check_placement()
+        self.assertEqual(Code.SUCCESS, result.code, result.details)
+        self.assertIn('Cyborg needs %s'
+                      % placement_client.REQUIRED_MICROVERSION,
+                      result.details)
+
+    def test_placement_unreachable(self):
+        self.flags(group='placement', auth_type='none',
+                   endpoint_override='http://127.0.0.1:9')
+        result = self.checks._check_placement()
+        self.assertEqual(Code.FAILURE, result.code)
+        self.assertIn('Placement cannot be reached', result.details)
+
+    def test_services(self):
+        self.assertEqual(Code.WARNING, self.checks._check_services().code)
+        service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
+        self.assertEqual(Code.SUCCESS, self.checks._check_services().code)
+        clock = self.time_fixture(timeutils.utcnow())
+        service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
+        clock.advance(datetime.timedelta(hours=1).total_seconds())
+        service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
+        result = self.checks._check_services()
+        self.assertEqual(Code.WARNING, result.code)
+        self.assertIn('cyborg-agent on n1', result.details)
+
+    def test_transitional_arqs(self):
+        self.assertEqual(Code.SUCCESS,
+                         self.checks._check_transitional_arqs().code)
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid='2f7b1c1e-0d8d-4f3e-9a62-5a0c2a8c2b11', name='dp',
+            description=None, groups=[{'resources:FPGA': '1'}]))
+        [arq] = arq_ops.create(self.context, 'dp', 'p1').objects
+        with db_api.context_manager.writer.using(self.context):
+            arq_queries.transition(self.context.session, arq.uuid,
+                                   states.BIND_STARTED)
+        result = self.checks._check_transitional_arqs()
+        self.assertEqual(Code.WARNING, result.code)
+        self.assertIn('%s (BindStarted)' % arq.uuid, result.details)
+
+    def test_deprecated_options(self):
+        path = os.path.join(self.useFixture(fixtures.TempDir()).path,
+                            'cyborg.conf')
+        with open(path, 'w') as f:
+            f.write('[pci]\npassthrough_whitelist = {"vendor_id": "1af4"}\n'
+                    '[gpu_devices]\nfilter_sriov_vfs = true\n'
+                    '[agent]\nenabled_drivers = pci_driver\n')
+        self.assertEqual(Code.SUCCESS,
+                         self.checks._check_deprecated_options().code)
+        self.flags(config_file=[path])
+        result = self.checks._check_deprecated_options()
+        self.assertEqual(Code.WARNING, result.code)
+        self.assertIn('[pci] passthrough_whitelist: use [pci] device_spec',
+                      result.details)
+        self.assertIn('[gpu_devices] filter_sriov_vfs: Ignored.',
+                      result.details)
+        self.assertNotIn('enabled_drivers', result.details)
