@@ -221,6 +221,23 @@ class _UpstreamUpgradeMixin(test_migrations.ModelsMigrationsSync):
         self.assertEqual(0, status, output)
         self.assertEqual(0, self._status()['Database schema'][0])
 
+    def test_database_of_an_earlier_release(self):
+        # 11.0.0 to 16.x (2023.2 to 2026.1): revision 6c77bd6afea5, no
+        # devices.device_state.
+        with self.engine.begin() as conn:
+            conn.execute(sa.text('ALTER TABLE devices DROP COLUMN '
+                                 'device_state'))
+            conn.execute(sa.text("UPDATE alembic_version SET version_num = "
+                                 "'6c77bd6afea5'"))
+        status, output = self.dbsync('upgrade')
+        self.assertEqual(0, status, output)
+        self.assertIn('at revision 6c77bd6afea5 (openstack-cyborg 11.0.0 '
+                      'to 16.x', output)
+        self.assertNotIn('device_state', output)
+        self.assertEqual(sorted(self.before['devices']),
+                         sorted(rows(self.engine, 'devices')))
+        self.assertEqual(migration.heads()[0], migration.version(self.engine))
+
     def test_bound_handles_stay_in_use(self):
         status, output = self.dbsync('upgrade')
         self.assertEqual(0, status, output)
