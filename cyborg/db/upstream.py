@@ -269,8 +269,8 @@ def _arqs(plan, rows):
         if row['state'] not in _CARRIED_ARQ_STATES:
             plan.problems.append(
                 'ARQ %s is in state %s: with the existing Cyborg running, '
-                'let its bind finish or delete it' % (row['uuid'],
-                                                      row['state']))
+                'let its bind or delete finish, or delete it'
+                % (row['uuid'], row['state']))
         if row['state'] == states.BOUND and (
                 row['attach_handle_id'] is None or
                 row['deployable_id'] is None):
