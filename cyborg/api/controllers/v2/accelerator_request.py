@@ -133,11 +133,11 @@ def _parse_patch(body, context, version):
                       '%(fields)s') % {'uuid': uuid,
                                        'fields': ', '.join(absent)})
             validation.check(values, schema.BIND_VALUES, _('patch value'))
+            # A bind keeps the ARQ's project: only an explicit /project_id
+            # (an admin, 2.1 on) changes it.
             if 'project_id' in values and not context.is_admin:
                 raise exception.PolicyNotAuthorized(
                     action='setting the project_id of an ARQ')
-            if context.project_id is not None:
-                values.setdefault('project_id', context.project_id)
         patches[uuid] = {'op': kind, 'values': values}
     return patches
 
