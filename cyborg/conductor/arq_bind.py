@@ -17,9 +17,10 @@ A bind is one transaction: it moves each ARQ to BindStarted, checks that
 the resource provider Nova chose is a deployable of the host, claims a free
 attach handle of it (conditional UPDATE; see db.queries.attach_handle) and
 then either finishes the bind (Bound) or, when the device needs work first
-(programming an FPGA, creating a mediated device), records a bind job that
-a conductor runs through the agent (cyborg.conductor.bind_jobs).  No free
-handle makes the ARQ BindFailed.  Every resolved ARQ gets an event for Nova
+(programming an FPGA, creating a mediated device, setting a VF's vGPU
+type: hardware.needs_device_work), records a bind job that a conductor
+runs through the agent (cyborg.conductor.bind_jobs).  No free handle makes
+the ARQ BindFailed.  Every resolved ARQ gets an event for Nova
 in the same transaction (cyborg.conductor.nova_notifier sends them).
 
 The events of a bind are taken by the conductor that binds, which sends
@@ -29,9 +30,9 @@ hear of a bind before the answer to its PATCH, which it expects
 the existing Cyborg sends them inside the PATCH).
 
 Unbinding and deleting release the handle, after the device-side work that
-undoes a bind (removing a mediated device) when there was some: until that
-release job is done the handle stays in use, and a deleted ARQ stays in
-state Deleting.
+undoes a bind (removing a mediated device, clearing a vGPU type) when
+there was some: until that release job is done the handle stays in use,
+and a deleted ARQ stays in state Deleting.
 """
 
 import datetime
@@ -54,6 +55,7 @@ from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.objects import fields
+from cyborg.objects import hardware
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -111,7 +113,8 @@ def _work_for(session, group, target, handle):
     """(kind, payload) of the bind job the handle needs, or None."""
     base = {'host': target['hostname'], 'driver': target['driver_name'],
             'deployable_id': target['id'], 'handle_id': handle['id']}
-    if handle['attach_type'] == fields.AttachType.MDEV:
+    if hardware.needs_device_work(handle['attach_type'],
+                                  handle['attach_info']):
         return job_queries.PREPARE, dict(
             base, attach_handle={'attach_type': handle['attach_type'],
                                  'attach_info': handle['attach_info']},
@@ -233,9 +236,10 @@ def let_go(session, arq_uuid, handle_id, delete=False):
 
     Bind jobs that are not running are dropped.  While a bind job runs,
     the handle is the job's: it frees the handle (or queues its release)
-    when it ends.  Otherwise a PCI handle, or one whose mediated device was
-    never made (its job never ran), is freed now and a mediated device's
-    handle gets a release job.
+    when it ends.  Otherwise a handle without device-side state (a plain
+    PCI function), or one whose device work never ran, is freed now, and
+    one that needs device work (a mediated device, a vendor-specific VFIO
+    vGPU: hardware.needs_device_work) gets a release job.
 
     :returns: True when a release job now owns the handle.
     """
@@ -254,7 +258,8 @@ def let_go(session, arq_uuid, handle_id, delete=False):
     if handle_id is None or running:
         return False
     handle = handle_queries.get(session, handle_id)
-    if unmade or handle['attach_type'] != fields.AttachType.MDEV:
+    if unmade or not hardware.needs_device_work(handle['attach_type'],
+                                                handle['attach_info']):
         handle_queries.release(session, handle_id, arq_uuid)
         return False
     _queue_release(session, arq_uuid, handle, delete)

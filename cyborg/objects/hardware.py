@@ -102,6 +102,27 @@ def canonical_info_json(text):
     return _json(info)
 
 
+#: The attach_info key of the type a device must be set to before an
+#: instance gets it (a vGPU type): such a handle needs the driver's
+#: prepare_attach() at bind and release_attach() at unbind.
+ASKED_TYPE = 'asked_type'
+
+
+def needs_device_work(attach_type, attach_info):
+    """Whether a handle needs its driver's prepare_attach() before it is
+    given to an instance, and release_attach() once let go.
+
+    A mediated device is created and removed; a handle naming an
+    ``asked_type`` (a vendor-specific VFIO vGPU: the VF's vGPU type is
+    set and cleared) too, whatever its attach type.
+
+    :param attach_type: the handle's attach type.
+    :param attach_info: its attach_info dict.
+    """
+    return (attach_type == fields.AttachType.MDEV or
+            bool((attach_info or {}).get(ASKED_TYPE)))
+
+
 def device_uuid(host, driver, address):
     """The stable uuid of the device at *address* reported by *driver*."""
     return str(uuid.uuid5(_UUID_NAMESPACE, '%s/%s/%s' % (

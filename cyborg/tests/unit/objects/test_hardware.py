@@ -115,6 +115,15 @@ class HardwareTestCase(base.TestCase):
                     '"function": "0"}'):
             self.assertRaises(ValueError, hardware.canonical_info_json, bad)
 
+    def test_needs_device_work(self):
+        pci = hardware.pci_address_info('0000:41:00.4')
+        self.assertFalse(hardware.needs_device_work('PCI', pci))
+        self.assertFalse(hardware.needs_device_work('TEST_PCI', pci))
+        self.assertTrue(hardware.needs_device_work('MDEV', pci))
+        # A vendor-specific VFIO VF: its vGPU type is set at bind.
+        self.assertTrue(hardware.needs_device_work(
+            'PCI', dict(pci, asked_type='692')))
+
 
 class HardwareRowsTestCase(base.DbTestCase):
     """The record's values fit the real tables (created by the
