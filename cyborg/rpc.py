@@ -20,7 +20,6 @@ through (they are re-raised in the caller with the same class).
 
 from oslo_log import log as logging
 import oslo_messaging as messaging
-from oslo_messaging._drivers import amqpdriver
 
 from cyborg import context as cyborg_context
 from cyborg import exception
@@ -29,10 +28,6 @@ from cyborg.objects import base as objects_base
 LOG = logging.getLogger(__name__)
 
 TRANSPORT = None
-
-# Shortest time (seconds) an idle AMQP consumer of this process waits on
-# its socket before it wakes up to look around (see _tune_polling).
-IDLE_POLL_FLOOR = 0.05
 
 # Modules whose exceptions are rebuilt on the calling side instead of
 # becoming a RemoteError.
@@ -52,32 +47,8 @@ def init(conf, url=None):
         ``fake:/``, the embedded mode its in-memory URL).
     """
     global TRANSPORT
-    _tune_polling()
     TRANSPORT = messaging.get_rpc_transport(
         conf, url=url, allowed_remote_exmods=ALLOWED_EXMODS)
-
-
-def _tune_polling():
-    """Let idle AMQP consumers sleep at least IDLE_POLL_FLOOR at a time.
-
-    oslo.messaging's RabbitMQ consumers (an RPC server's listener, an RPC
-    client's reply waiter) wait on their socket for 1 ms after each
-    message, then 2, 4, 8... up to 5 s, and every wake-up goes through
-    kombu's connection checks: after each call and each reply, about ten
-    wake-ups, a sixth of the CPU that cyborg-api and the conductor spend
-    per ARQ lifecycle (doc/source/admin/performance.rst).  The timeout
-    only bounds an idle wait: a message that arrives ends the wait at
-    once, and RPC messages are acknowledged on arrival, so starting the
-    back-off at 50 ms delays nothing.  The constant is oslo.messaging's
-    own (a module attribute, read at each use); a unit test fails if an
-    upgrade of oslo.messaging removes it.
-    """
-    current = getattr(amqpdriver, 'ACK_REQUEUE_EVERY_SECONDS_MIN', None)
-    if current is None:
-        LOG.warning('oslo.messaging has no ACK_REQUEUE_EVERY_SECONDS_MIN '
-                    'any more: idle consumers keep its own poll timeout')
-        return
-    amqpdriver.ACK_REQUEUE_EVERY_SECONDS_MIN = max(current, IDLE_POLL_FLOOR)
 
 
 def cleanup():
