@@ -20,7 +20,6 @@ sessions around.
 """
 
 import functools
-import time
 
 from oslo_db import api as oslo_db_api
 from oslo_db import exception as db_exc
@@ -29,96 +28,34 @@ import sqlalchemy as sa
 
 
 def on_engine_create(engine):
-    """Tune the pool, and on SQLite take the write lock at BEGIN.
+    """On SQLite, take the write lock at BEGIN.
 
-    See _tune_pool for the pool.  SQLite's default deferred transactions
-    deadlock when two connections read and then both write: the second
-    writer fails at once with "database is locked" instead of waiting.
-    BEGIN IMMEDIATE makes writers queue behind each other (up to the busy
-    timeout), which the conductor's concurrent threads need.
+    SQLite's default deferred transactions deadlock when two connections
+    read and then both write: the second writer fails at once with
+    "database is locked" instead of waiting.  BEGIN IMMEDIATE makes
+    writers queue behind each other (up to the busy timeout), which the
+    conductor's concurrent threads need.
+
+    oslo.db starts each SQLite transaction with a plain ``BEGIN`` of its
+    own (pysqlite's implicit transactions are off).  SQLAlchemy's
+    documented way to change a statement on its way to the database, a
+    ``before_cursor_execute`` listener with ``retval=True``, makes it
+    ``BEGIN IMMEDIATE``.  (Ordering a "begin" listener before oslo.db's
+    is not possible: SQLAlchemy 2.1 ignores ``insert=True`` for
+    connection events.)  ``tests/unit/db/test_api.py`` fails if oslo.db
+    starts its transactions another way.
     """
-    _tune_pool(engine)
     if engine.dialect.name != 'sqlite':
         return
 
-    def _begin_immediate(conn):
-        # The same marker as oslo.db's listener, whose commit/rollback
-        # listeners clear it.
-        if 'in_transaction' not in conn.info:
-            conn.exec_driver_sql('BEGIN IMMEDIATE')
-            conn.info['in_transaction'] = True
+    def _begin_immediate(conn, cursor, statement, parameters, context,
+                         executemany):
+        if statement == 'BEGIN':
+            statement = 'BEGIN IMMEDIATE'
+        return statement, parameters
 
-    # oslo.db emits a plain BEGIN from its own listener: replace it.
-    for listener in list(engine.dispatch.begin):
-        if getattr(listener, '__name__', '') == '_sqlite_emit_begin':
-            sa.event.remove(engine, 'begin', listener)
-    sa.event.listen(engine, 'begin', _begin_immediate)
-
-
-# A connection that was used less than this many seconds ago is not pinged
-# before it is used again.
-PING_AFTER_IDLE = 1.0
-_CHECKED_IN = 'cyborg.checked_in'
-
-
-def _server_in_transaction(dbapi_connection):
-    """Whether the server holds a transaction open; None if unknown."""
-    status = getattr(dbapi_connection, 'server_status', None)  # PyMySQL
-    if isinstance(status, int):
-        return bool(status & 1)  # SERVER_STATUS_IN_TRANS
-    info = getattr(dbapi_connection, 'info', None)  # psycopg2
-    status = getattr(info, 'transaction_status', None)
-    if isinstance(status, int):
-        return status != 0  # TRANSACTION_STATUS_IDLE
-    status = getattr(dbapi_connection, 'in_transaction', None)  # sqlite3
-    if isinstance(status, bool):
-        return status
-    return None
-
-
-def _tune_pool(engine):
-    """Two round trips fewer per transaction, nothing less checked.
-
-    oslo.db asks SQLAlchemy to ping every connection it takes from the
-    pool, and SQLAlchemy 2's ORM, having rolled back a session's
-    transaction, returns its connection to a pool that rolls back again:
-    a read was four round trips to the database where one is the query.
-    Here a connection is pinged only when it sat in the pool for more than
-    PING_AFTER_IDLE seconds (one that fails invalidates the pool, as a
-    failed pre-ping does), and one that comes back is rolled back only if
-    the database says a transaction is still open (or cannot say).
-    """
-    pool = engine.pool
-    dialect = engine.dialect
-    if getattr(pool, '_pre_ping', False):
-        pool._pre_ping = False
-
-        @sa.event.listens_for(pool, 'checkin')
-        def checkin(dbapi_connection, record):
-            if record is not None:
-                record.info[_CHECKED_IN] = time.monotonic()
-
-        @sa.event.listens_for(pool, 'checkout')
-        def checkout(dbapi_connection, record, proxy):
-            since = record.info.get(_CHECKED_IN)
-            if since is None or time.monotonic() - since < PING_AFTER_IDLE:
-                return
-            try:
-                dialect.do_ping(dbapi_connection)
-            except dialect.loaded_dbapi.Error as exc:
-                if dialect.is_disconnect(exc, dbapi_connection, None):
-                    raise sa.exc.InvalidatePoolError() from exc
-                raise
-
-    if getattr(pool, '_reset_on_return', None) is sa.pool.base.reset_rollback:
-        pool._reset_on_return = sa.pool.base.reset_none
-
-        @sa.event.listens_for(pool, 'reset')
-        def reset(dbapi_connection, record, state):
-            if state.transaction_was_reset or state.terminate_only:
-                return
-            if _server_in_transaction(dbapi_connection) is not False:
-                dialect.do_rollback(dbapi_connection)
+    sa.event.listen(engine, 'before_cursor_execute', _begin_immediate,
+                    retval=True)
 
 
 context_manager = enginefacade.transaction_context()

@@ -11,10 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The connection pool on every backend (cyborg.db.api._tune_pool): a
-transaction pays for its own statements, a dead connection is still found
-before it is used, a connection never goes back to the pool inside a
-transaction.
+"""The connection pool on every backend, as oslo.db and SQLAlchemy set it
+up: a dead connection is found before it is used, a transaction whose
+connection was lost runs again, a connection never goes back to the pool
+inside a transaction.
 """
 
 import fixtures
@@ -63,26 +63,6 @@ class _PoolMixin:
             return real(dbapi_connection)
         self.useFixture(fixtures.MockPatchObject(self.dialect, name, counted))
 
-    def _idle(self, seconds):
-        self.useFixture(fixtures.MockPatchObject(
-            db_api, 'PING_AFTER_IDLE', seconds))
-
-    def test_a_read_is_one_rollback_and_no_ping(self):
-        _count(self.context, 'hosts')
-        del self.calls[:]
-        for _ in range(3):
-            self.assertEqual(0, _count(self.context, 'hosts'))
-        # The session's rollback ends each transaction; the pool neither
-        # pings nor rolls back again.
-        self.assertEqual(['do_rollback'] * 3, self.calls)
-
-    def test_an_idle_connection_is_pinged(self):
-        _count(self.context, 'hosts')
-        self._idle(0)
-        del self.calls[:]
-        _count(self.context, 'hosts')
-        self.assertEqual(['do_ping', 'do_rollback'], self.calls)
-
     def test_a_dead_connection_is_replaced_before_use(self):
         dead = _backend_id(self.context)
         admin = sa.create_engine(self.engine.url, poolclass=sa.pool.NullPool)
@@ -90,9 +70,9 @@ class _PoolMixin:
         with admin.connect() as conn:
             conn.execute(sa.text(_KILL[self.dialect.name] % dead))
             conn.commit()
-        self._idle(0)
-        # No error: the ping found the killed connection, and the pool
-        # gave a new one.
+        # No error: the ping before each checkout (oslo.db's
+        # pool_pre_ping) found the killed connection, and the pool gave
+        # a new one.
         self.assertNotEqual(dead, _backend_id(self.context))
         self.assertIn('do_ping', self.calls)
 
@@ -139,18 +119,6 @@ class _PoolMixin:
         raw.close()
         self.assertEqual(['do_rollback'], self.calls)
         self.assertEqual(0, _count(self.context, 'hosts'))
-
-    def test_a_committed_connection_is_not_rolled_back_again(self):
-        @db_api.context_manager.writer
-        def write(context):
-            context.session.execute(sa.text(
-                "INSERT INTO hosts (hostname, generation) "
-                "VALUES ('h1', 0)"))
-
-        write(self.context)
-        del self.calls[:]
-        self.assertEqual(1, _count(self.context, 'hosts'))
-        self.assertEqual(['do_rollback'], self.calls)
 
 
 class TestPoolMySQL(_PoolMixin, base.DbTestCase):
