@@ -94,8 +94,9 @@ def sample(datatype, index):
 
 
 class ToJSONTestCase(test_base.BaseTestCase):
-    """base.to_json gives what WSME's renderer gives, without building
-    WSME instances.
+    """base.to_json gives what WSME's renderer gives for an instance of
+    the type (timestamps to the second): fails if WSME's rendering or
+    validation changes under it.
     """
 
     def assertSameJSON(self, wsme_type, **values):
