@@ -24,6 +24,7 @@ from cyborg.conf import fake
 from cyborg.conf import glance
 from cyborg.conf import gpu
 from cyborg.conf import keystone_authtoken
+from cyborg.conf import nic
 from cyborg.conf import nova
 from cyborg.conf import pci
 from cyborg.conf import placement
@@ -46,6 +47,7 @@ OPTION_MODULES = (
     upgrade_levels,
     pci,
     gpu,
+    nic,
     fake,
 )
 

@@ -67,11 +67,12 @@ class LoadDriversTestCase(base.TestCase):
 
     def test_every_entry_point_loads(self):
         names = resource_tracker.available_drivers()
-        self.assertEqual(11, len(names))
+        self.assertEqual(13, len(names))
         self.flags(group='agent', enabled_drivers=names)
         drivers, _ = resource_tracker.load_drivers(CONF, 'h')
         self.assertEqual(['crypto', 'fake', 'fpga', 'generic', 'gpu',
-                          'intel_fpga', 'xilinx_fpga'], sorted(drivers))
+                          'intel_fpga', 'intel_nic', 'xilinx_fpga'],
+                         sorted(drivers))
 
     def test_unknown_name(self):
         self.flags(group='agent', enabled_drivers=['fake', 'tpu'])
@@ -86,7 +87,8 @@ class LoadDriversTestCase(base.TestCase):
         names = {'fake_driver': 'fake', 'pci_driver': 'generic',
                  'intel_fpga_driver': 'intel_fpga',
                  'xilinx_fpga_driver': 'xilinx_fpga',
-                 'intel_qat_driver': 'crypto', 'nvidia_gpu_driver': 'gpu'}
+                 'intel_qat_driver': 'crypto', 'nvidia_gpu_driver': 'gpu',
+                 'intel_nic_driver': 'intel_nic'}
         self.flags(group='agent', enabled_drivers=list(names))
         _drivers, aliases = resource_tracker.load_drivers(CONF, 'h')
         self.assertEqual(names, aliases)

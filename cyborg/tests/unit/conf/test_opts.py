@@ -36,8 +36,9 @@ class OptsTestCase(base.TestCase):
         groups = {group if isinstance(group, str) else group.name
                   for group, _ in opts.list_opts()}
         self.assertEqual({'DEFAULT', 'agent', 'api', 'conductor',
-                          'fake_driver', 'glance', 'gpu_devices', 'nova',
-                          'pci', 'placement', 'upgrade_levels'}, groups)
+                          'fake_driver', 'glance', 'gpu_devices',
+                          'nic_devices', 'nova', 'pci', 'placement',
+                          'upgrade_levels'}, groups)
 
     def test_listed_options_are_registered(self):
         conf = cfg.ConfigOpts()

@@ -102,3 +102,13 @@ class UpstreamConfigTestCase(base.TestCase):
         self.assertEqual(['0000:84:00.0', '0000:85:00.0'],
                          self.conf['vgpu_nvidia-222'].device_addresses)
         self.assertEqual(2, len(drivers['generic'].selectors))
+
+    def test_the_nic_settings_are_read(self):
+        # [nic_devices] enabled_nic_types names [x710_static], whose
+        # mappings the intel_nic driver reads.
+        driver = resource_tracker.driver_class('intel_nic_driver')(
+            conf=self.conf, host='compute1')
+        self.assertEqual({'eth2': 'physnet1', 'eth3': 'physnet1'},
+                         driver.physnets)
+        self.assertEqual({'eth2': 'GTPv1', 'eth3': 'GTPv1'},
+                         driver.functions)

@@ -1,0 +1,238 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Intel SR-IOV NICs: E810 (ice), the 700 series X710/XL710/XXV710 (i40e)
+and the two XL710-family NICs of the PAC N3000.
+
+One device per physical function.  When its SR-IOV virtual functions are
+enabled each VF is a deployable (one ``CUSTOM_NIC`` accelerator, one
+``PCI`` attach handle) and the PF is not offered; otherwise the PF is.
+Deployables are named ``<host>_<address>`` as the existing Cyborg names
+them, so that its resource providers are adopted.
+
+The physical network and the function of a NIC come from
+``[<nic type>] physical_device_mappings`` and ``function_device_mappings``
+(the groups named by ``[nic_devices] enabled_nic_types``), which map them
+to the network interface of the physical function.  Every attach handle
+carries ``physical_network`` (null when the NIC has none): Nova copies it
+into the binding profile of a Neutron port with a device profile and reads
+it with no default.
+"""
+
+import re
+
+from oslo_log import log as logging
+
+from cyborg import exception
+from cyborg.conf import nic as nic_conf
+from cyborg.drivers import base
+from cyborg.drivers import pci
+from cyborg.objects import fields
+from cyborg.objects import hardware
+
+LOG = logging.getLogger(__name__)
+
+INTEL = '8086'
+RESOURCE_CLASS = 'CUSTOM_NIC'
+
+# PF product id: the families it belongs to (trait CUSTOM_NIC_INTEL_<F>).
+# From the kernel's i40e_devids.h and ice_devids.h.
+PRODUCTS = {
+    # 700 series (i40e)
+    '1572': ('X710',),
+    '1580': ('XL710',),
+    '1581': ('XL710',),
+    '1583': ('XL710',),
+    '1584': ('XL710',),
+    '1585': ('XL710',),
+    '1586': ('X710',),
+    '1587': ('XL710',),
+    '1588': ('XL710',),
+    '1589': ('X710',),
+    '158a': ('XXV710',),
+    '158b': ('XXV710',),
+    '15ff': ('X710',),
+    '104e': ('X710',),
+    '104f': ('X710',),
+    '101f': ('X710',),
+    # The NICs of the Intel FPGA PAC N3000.
+    '0cf8': ('X710', 'N3000'),
+    '0d58': ('XXV710', 'N3000'),
+    # 800 series (ice): E810-C and E810-XXV
+    '1591': ('E810',),
+    '1592': ('E810',),
+    '1593': ('E810',),
+    '1599': ('E810',),
+    '159a': ('E810',),
+    '159b': ('E810',),
+}
+
+_ADDRESS_RE = re.compile(r'^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}'
+                         r'\.[0-7]$')
+
+
+def custom_name(name):
+    """*name* upper case, with ``_`` for what a trait may not hold."""
+    return re.sub(r'[^A-Z0-9_]+', '_', name.strip().upper())
+
+
+def parse_mappings(values, option):
+    """``{key: {interface, ...}}`` of ``key:if1|if2`` values.
+
+    :param option: the option's name, for the error message.
+    :raises: ConfigInvalid for a value without a key or a colon, or a key
+        given twice.
+    """
+    mappings = {}
+    for value in values:
+        key, sep, interfaces = value.partition(':')
+        key = key.strip()
+        if not sep or not key:
+            raise exception.ConfigInvalid(
+                reason='%s: %r is not <name>:<interface>|<interface>...'
+                       % (option, value))
+        if key in mappings:
+            raise exception.ConfigInvalid(
+                reason='%s: %s is mapped twice' % (option, key))
+        mappings[key] = {i.strip() for i in interfaces.split('|')
+                         if i.strip()}
+    return mappings
+
+
+def _by_interface(mappings, option):
+    """{interface: key} of parse_mappings() results.
+
+    :raises: ConfigInvalid when an interface has two keys.
+    """
+    found = {}
+    for key, interfaces in mappings:
+        for interface in interfaces:
+            if found.get(interface, key) != key:
+                raise exception.ConfigInvalid(
+                    reason='%s: interface %s is mapped to both %s and %s'
+                           % (option, interface, found[interface], key))
+            found[interface] = key
+    return found
+
+
+class IntelNicDriver(base.AcceleratorDriver):
+    """Intel SR-IOV NICs (see the module docstring).
+
+    :raises: ConfigInvalid when a mapping or an address is malformed.
+    """
+
+    name = 'intel_nic'
+    device_types = (fields.DeviceType.NIC,)
+    config_options = {nic_conf.nic_group.name: nic_conf.nic_opts}
+
+    @classmethod
+    def driver_options(cls, group):
+        """[nic_devices], and any other group as a NIC type group."""
+        if group == nic_conf.nic_group.name:
+            return nic_conf.nic_opts
+        return nic_conf.nic_type_opts
+
+    def __init__(self, conf, host, pci_host=None):
+        super().__init__(conf, host, pci_host=pci_host)
+        nic_conf.register_type_opts(conf)
+        physnets, functions, addresses = [], [], set()
+        for nic_type in conf.nic_devices.enabled_nic_types:
+            group = conf[nic_type]
+            physnets.extend(parse_mappings(
+                group.physical_device_mappings,
+                '[%s] physical_device_mappings' % nic_type).items())
+            functions.extend(parse_mappings(
+                group.function_device_mappings,
+                '[%s] function_device_mappings' % nic_type).items())
+            for address in group.device_addresses:
+                if not _ADDRESS_RE.match(address):
+                    raise exception.ConfigInvalid(
+                        reason='[%s] device_addresses: %r is not a PCI '
+                               'address' % (nic_type, address))
+                addresses.add(address.lower())
+        self.physnets = _by_interface(physnets, 'physical_device_mappings')
+        self.functions = _by_interface(functions, 'function_device_mappings')
+        self.addresses = addresses
+
+    def _is_nic(self, dev):
+        return (dev.vendor_id == INTEL and dev.product_id in PRODUCTS and
+                not dev.is_vf)
+
+    def discover(self):
+        devices = pci.by_address(self.pci_host)
+        records = []
+        for address, dev in sorted(devices.items()):
+            if self._is_nic(dev):
+                record = self._record(dev, devices)
+                if record is not None:
+                    records.append(record)
+        return records
+
+    def _units(self, pf, devices):
+        """The functions of *pf* to offer (its VFs, or itself), as
+        ``[device_addresses]`` allows.
+        """
+        vfs = [devices[a] for a in pf.virtfns if a in devices]
+        if not self.addresses or pf.address in self.addresses:
+            return vfs or [pf]
+        return [vf for vf in vfs if vf.address in self.addresses]
+
+    def _mapped(self, mapping, interfaces):
+        for interface in interfaces:
+            if interface in mapping:
+                return mapping[interface]
+        return None
+
+    def _record(self, pf, devices):
+        units = self._units(pf, devices)
+        if not units:
+            return None
+        interfaces = pf.net_names
+        if not interfaces and (self.physnets or self.functions):
+            LOG.warning('NIC %s has no network interface (kernel driver '
+                        '%s): no physical network or function is mapped '
+                        'to it', pf.address, pf.driver)
+        physnet = self._mapped(self.physnets, interfaces)
+        function = self._mapped(self.functions, interfaces)
+        families = PRODUCTS[pf.product_id]
+        traits = ['CUSTOM_NIC_INTEL_%s' % f for f in families]
+        if physnet:
+            name = custom_name(physnet)
+            traits.extend(['CUSTOM_PHYSNET_' + name, 'CUSTOM_' + name])
+        if function:
+            name = custom_name(function)
+            traits.extend(['CUSTOM_NIC_FUNCTION_' + name, 'CUSTOM_' + name])
+        deployables = [self._deployable(unit, physnet, traits)
+                       for unit in units]
+        return self.record(
+            pf, fields.DeviceType.NIC, deployables,
+            acc_capability={'vendor': 'intel', 'families': list(families),
+                            'interfaces': interfaces,
+                            'physical_network': physnet,
+                            'function': function,
+                            'sriov_totalvfs': pf.sriov_totalvfs,
+                            'sriov_numvfs': pf.sriov_numvfs,
+                            'functions': [u.address for u in units]},
+            vendor_board_info={'family': families[0],
+                               'physical_network': physnet,
+                               'function': function})
+
+    def _deployable(self, unit, physnet, traits):
+        role = 'CUSTOM_VF' if unit.is_vf else 'CUSTOM_PF'
+        info = hardware.pci_address_info(unit.address)
+        # Always present: Nova reads it without a default.
+        info['physical_network'] = physnet
+        handle = hardware.HardwareAttachHandle(
+            attach_type=fields.AttachType.PCI, attach_info=info)
+        return self.deployable(unit.address, RESOURCE_CLASS,
+                               traits + [role], [handle])

@@ -1,0 +1,152 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the intel_nic driver (Intel SR-IOV NICs)."""
+
+from cyborg import conf as cyborg_conf
+from cyborg import exception
+from cyborg.conf import nic as nic_conf
+from cyborg.drivers import config as driver_config
+from cyborg.drivers.nic import intel
+from cyborg.tests import base
+from cyborg.tests.fixtures import fakesys
+from cyborg.tests.fixtures import sysfs
+
+CONF = cyborg_conf.CONF
+
+
+class _NicTests(sysfs.FakeHostMixin):
+
+    BUILDER = staticmethod(fakesys.nic_host)
+
+    def _configure(self, **options):
+        self.flags(group='nic_devices', enabled_nic_types=['x710_static'])
+        nic_conf.register_type_opts(CONF)
+        self.flags(group='x710_static', **options)
+
+    def _records(self):
+        driver = intel.IntelNicDriver(CONF, 'test-host',
+                                      pci_host=self.pci_host)
+        return {r.address: r for r in driver.discover()}
+
+    def test_only_intel_nic_pfs(self):
+        self.assertEqual([fakesys.E810, fakesys.X710, fakesys.N3000_NIC,
+                          fakesys.XL710_VFIO], sorted(self._records()))
+
+    def test_pf_with_vfs_offers_each_vf(self):
+        e810 = self._records()[fakesys.E810]
+        self.assertEqual(('NIC', 'intel_nic', '0x8086', '0x1592'),
+                         (e810.type, e810.driver, e810.vendor, e810.product))
+        self.assertEqual(['test-host_' + a for a in fakesys.E810_VFS],
+                         [d.name for d in e810.deployables])
+        for dep in e810.deployables:
+            self.assertEqual(('CUSTOM_NIC', 1, 'intel_nic'),
+                             (dep.resource_class, dep.num_accelerators,
+                              dep.driver_name))
+            self.assertEqual(['CUSTOM_NIC_INTEL_E810', 'CUSTOM_VF'],
+                             dep.traits)
+        self.assertEqual(2, e810.acc_specs.num)
+        capability = e810.acc_specs.acc_capability
+        self.assertEqual((['ens1f0'], 256, 2),
+                         (capability['interfaces'],
+                          capability['sriov_totalvfs'],
+                          capability['sriov_numvfs']))
+
+    def test_pf_without_vfs_is_offered(self):
+        x710 = self._records()[fakesys.X710]
+        [dep] = x710.deployables
+        self.assertEqual('test-host_' + fakesys.X710, dep.name)
+        self.assertEqual(['CUSTOM_NIC_INTEL_X710', 'CUSTOM_PF'], dep.traits)
+        self.assertEqual(1, x710.acc_specs.acc_capability['numa_node'])
+
+    def test_every_handle_carries_the_physical_network(self):
+        # Unmapped: the key is there, null (Nova reads it unconditionally).
+        for record in self._records().values():
+            for dep in record.deployables:
+                [handle] = dep.attach_handles
+                self.assertEqual('PCI', handle.attach_type)
+                self.assertIn('physical_network', handle.attach_info)
+                self.assertIsNone(handle.attach_info['physical_network'])
+
+    def test_mappings(self):
+        self._configure(
+            physical_device_mappings=['physnet1:ens1f0|ens2f0',
+                                      'phys-net2:ens3f0'],
+            function_device_mappings=['GTPv1:ens1f0'])
+        records = self._records()
+        e810_vf = records[fakesys.E810].deployables[0]
+        self.assertEqual(
+            ['CUSTOM_GTPV1', 'CUSTOM_NIC_FUNCTION_GTPV1',
+             'CUSTOM_NIC_INTEL_E810', 'CUSTOM_PHYSNET1',
+             'CUSTOM_PHYSNET_PHYSNET1', 'CUSTOM_VF'], e810_vf.traits)
+        self.assertEqual(
+            {'domain': '0000', 'bus': '17', 'device': '01', 'function': '0',
+             'physical_network': 'physnet1'},
+            dict(e810_vf.attach_handles[0].attach_info))
+        # Names become valid traits; the handle keeps the name.
+        n3000 = records[fakesys.N3000_NIC].deployables[0]
+        self.assertIn('CUSTOM_PHYSNET_PHYS_NET2', n3000.traits)
+        self.assertIn('CUSTOM_NIC_INTEL_N3000', n3000.traits)
+        self.assertIn('CUSTOM_NIC_INTEL_XXV710', n3000.traits)
+        self.assertEqual('phys-net2',
+                         n3000.attach_handles[0].attach_info[
+                             'physical_network'])
+        # A PF bound to vfio-pci has no interface to map.
+        [vfio] = records[fakesys.XL710_VFIO].deployables
+        self.assertIsNone(vfio.attach_handles[0].attach_info[
+            'physical_network'])
+
+    def test_device_addresses(self):
+        self._configure(device_addresses=[fakesys.X710,
+                                          fakesys.N3000_NIC_VFS[1]])
+        records = self._records()
+        self.assertEqual([fakesys.X710, fakesys.N3000_NIC],
+                         sorted(records))
+        self.assertEqual(
+            ['test-host_' + fakesys.N3000_NIC_VFS[1]],
+            [d.name for d in records[fakesys.N3000_NIC].deployables])
+
+    def test_bad_configuration_stops_the_driver(self):
+        for options in ({'physical_device_mappings': ['ens1f0']},
+                        {'physical_device_mappings': [':ens1f0']},
+                        {'function_device_mappings': ['a:x', 'a:y']},
+                        {'physical_device_mappings': ['a:x', 'b:x']},
+                        {'device_addresses': ['17:00.0']}):
+            self._configure(**options)
+            self.assertRaises(exception.ConfigInvalid, intel.IntelNicDriver,
+                              CONF, 'h', pci_host=self.pci_host)
+            self.flags(group='x710_static', physical_device_mappings=[],
+                       function_device_mappings=[], device_addresses=[])
+
+
+class NicUdevTestCase(_NicTests, base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class NicSysfsRootTestCase(_NicTests, base.TestCase):
+    MODE = sysfs.SYSFS_ROOT
+
+
+class NicApiConfigTestCase(base.TestCase):
+
+    def test_type_groups_through_the_api(self):
+        config = driver_config.check(intel.IntelNicDriver, {
+            'nic_devices': {'enabled_nic_types': 'x710_static'},
+            'x710_static': {'physical_device_mappings': ['physnet1:eth0']}})
+        self.assertEqual(['x710_static'],
+                         config['nic_devices']['enabled_nic_types'])
+        self.assertEqual(['physnet1:eth0'],
+                         config['x710_static']['physical_device_mappings'])
+        self.assertRaises(exception.DriverConfigInvalid, driver_config.check,
+                          intel.IntelNicDriver,
+                          {'x710_static': {'physnets': 'x'}})
