@@ -138,9 +138,20 @@ def execute(session, statement, params=None):
 # compared with the utf8mb4 columns as an "Illegal mix of collations".
 MYSQL_CHARSET = 'utf8mb4'
 
+# Seconds an SQLite connection waits for another connection's write lock
+# when its URL names no timeout.  pysqlite's default, 5 s, is shorter
+# than a burst of binds holds the lock on a loaded machine (the embedded
+# mode, the unit tests): the statement then failed with "database is
+# locked".  Transactions begin IMMEDIATE (see above), so the wait is the
+# busy handler's, not a lock upgrade's, and a longer one cannot deadlock.
+SQLITE_TIMEOUT = 30
 
-def with_default_charset(url):
-    """*url*, with ``charset=utf8mb4`` when it is MySQL's and names none.
+
+def with_connection_defaults(url):
+    """*url*, with Cyborg's connection defaults where it names none.
+
+    MySQL/MariaDB: ``charset=utf8mb4``; SQLite: ``timeout=30``
+    (SQLITE_TIMEOUT).  What the URL names is kept.
 
     :param url: a database URL (string), or None.
     :returns: the URL to connect with (a string, or None).
@@ -148,10 +159,14 @@ def with_default_charset(url):
     if not url:
         return url
     parsed = sa.engine.make_url(url)
-    if parsed.get_backend_name() != 'mysql' or 'charset' in parsed.query:
+    backend = parsed.get_backend_name()
+    if backend == 'mysql' and 'charset' not in parsed.query:
+        parsed = parsed.update_query_dict({'charset': MYSQL_CHARSET})
+    elif backend == 'sqlite' and 'timeout' not in parsed.query:
+        parsed = parsed.update_query_dict({'timeout': str(SQLITE_TIMEOUT)})
+    else:
         return url
-    return parsed.update_query_dict({'charset': MYSQL_CHARSET}).\
-        render_as_string(hide_password=False)
+    return parsed.render_as_string(hide_password=False)
 
 
 def engine_options(options):
@@ -164,7 +179,7 @@ def engine_options(options):
     options = dict(options)
     for key in ('connection', 'slave_connection'):
         if key in options:
-            options[key] = with_default_charset(options[key])
+            options[key] = with_connection_defaults(options[key])
     # SQLite (unit tests, the embedded mode) enforces foreign keys only when
     # asked to; the other backends always do.
     options['sqlite_fk'] = True
@@ -176,8 +191,8 @@ def configure(conf):
 
     Must run once per process before the first query; the engine itself is
     created lazily, at the first query (after a fork, in the child).
-    MySQL/MariaDB connections use utf8mb4 unless the URL names a charset
-    (see with_default_charset).
+    MySQL/MariaDB connections use utf8mb4 unless the URL names a charset,
+    SQLite ones wait 30 s for a lock (see with_connection_defaults).
 
     :param conf: the ConfigOpts holding the [database] group.
     """

@@ -12,9 +12,10 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """cyborg.db.api: retries on deadlock and on a lost connection, utf8mb4
-on MySQL, BEGIN IMMEDIATE on SQLite.
+on MySQL, BEGIN IMMEDIATE and the lock wait on SQLite.
 """
 
+import fixtures
 from oslo_db import exception as db_exc
 import sqlalchemy as sa
 
@@ -112,22 +113,42 @@ class SQLiteBeginTestCase(base.DbTestCase):
             self._statements(twice))
 
 
-class DefaultCharsetTestCase(base.TestCase):
-    """MySQL connections are utf8mb4 unless the URL names a charset."""
+class ConnectionDefaultsTestCase(base.TestCase):
+    """MySQL connections are utf8mb4 unless the URL names a charset;
+    SQLite connections wait 30 s for a lock unless it names a timeout.
+    """
 
     def test_mysql_without_charset(self):
         self.assertEqual(
             'mysql+pymysql://u:p@db/cyborg?charset=utf8mb4',
-            db_api.with_default_charset('mysql+pymysql://u:p@db/cyborg'))
+            db_api.with_connection_defaults('mysql+pymysql://u:p@db/cyborg'))
         self.assertEqual(
             'mysql://db/cyborg?charset=utf8mb4&plugin=x',
-            db_api.with_default_charset('mysql://db/cyborg?plugin=x'))
+            db_api.with_connection_defaults('mysql://db/cyborg?plugin=x'))
 
-    def test_a_named_charset_and_other_databases_are_kept(self):
+    def test_sqlite_without_timeout(self):
+        self.assertEqual(
+            'sqlite:////tmp/c.sqlite?timeout=30',
+            db_api.with_connection_defaults('sqlite:////tmp/c.sqlite'))
+        self.assertEqual('sqlite://?timeout=30',
+                         db_api.with_connection_defaults('sqlite://'))
+
+    def test_named_values_and_other_databases_are_kept(self):
         for url in ('mysql+pymysql://db/cyborg?charset=utf8',
-                    'postgresql+psycopg2://db/cyborg',
-                    'sqlite:////tmp/c.sqlite', None, ''):
-            self.assertEqual(url, db_api.with_default_charset(url))
+                    'sqlite:////tmp/c.sqlite?timeout=2',
+                    'postgresql+psycopg2://db/cyborg', None, ''):
+            self.assertEqual(url, db_api.with_connection_defaults(url))
+
+    def test_sqlite_connections_wait_for_the_lock(self):
+        # pysqlite's own default is 5 s (busy_timeout 5000).
+        path = self.useFixture(fixtures.TempDir()).join('c.sqlite')
+        engine = sa.create_engine(
+            db_api.with_connection_defaults('sqlite:///' + path))
+        self.addCleanup(engine.dispose)
+        with engine.connect() as conn:
+            self.assertEqual(
+                db_api.SQLITE_TIMEOUT * 1000,
+                conn.exec_driver_sql('PRAGMA busy_timeout').scalar())
 
     def test_options_of_the_database_group(self):
         self.flags(group='database',
