@@ -54,6 +54,7 @@ from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import nova_event as event_queries
+from cyborg.drivers import base as driver_base
 from cyborg.objects import fields
 from cyborg.objects import hardware
 
@@ -102,15 +103,41 @@ def _program_work(group, target):
     if bitstream and target['bitstream_id'] == bitstream:
         return None
     if function:
-        suffix = '_' + deployable_queries.function_trait_suffix(function)
-        if any(t.startswith('CUSTOM_FPGA_FUNCTION_ID_') and
-               t.endswith(suffix) for t in target['traits']):
+        # The driver names its function traits; whatever the vendor part,
+        # they end with the function id.
+        suffix = '_' + driver_base.function_trait_suffix(function)
+        if any(driver_base.is_function_trait(t) and t.endswith(suffix)
+               for t in target['traits']):
             return None
     return {'bitstream_id': bitstream, 'function_id': function}
 
 
-def _work_for(session, group, target, handle):
-    """(kind, payload) of the bind job the handle needs, or None."""
+def _fpga_refusal(session, target, program):
+    """Why this bind may not take the FPGA, or None.
+
+    The FPGA's row is locked first (see deployable_queries.lock_fpga).
+    While a bind job programs it, no other bind takes it; a bind that
+    must program it only takes it when none of its handles is in use:
+    reprogramming would change the function under the instances bound to
+    it.
+    """
+    state = deployable_queries.lock_fpga(session, target['id'])
+    if state['programming']:
+        return 'it is being programmed for another bind'
+    if program and state['in_use']:
+        return ('it carries bitstream %s and %d of its handles are in '
+                'use; this bind needs %s' % (
+                    state['bitstream_id'] or '(unknown)', state['in_use'],
+                    program['bitstream_id'] or
+                    'function ' + program['function_id']))
+    return None
+
+
+def _work_for(session, target, handle, program):
+    """(kind, payload) of the bind job the handle needs, or None.
+
+    :param program: what _program_work() said.
+    """
     base = {'host': target['hostname'], 'driver': target['driver_name'],
             'deployable_id': target['id'], 'handle_id': handle['id']}
     if hardware.needs_device_work(handle['attach_type'],
@@ -119,7 +146,6 @@ def _work_for(session, group, target, handle):
             base, attach_handle={'attach_type': handle['attach_type'],
                                  'attach_info': handle['attach_info']},
             mdev_uuid=handle['uuid'])
-    program = _program_work(group, target)
     if program:
         return job_queries.PROGRAM, dict(
             base, address=deployable_queries.controlpath_address(
@@ -182,17 +208,26 @@ def bind(context, patches, project_id=None, more_for_instance=False,
         if target is None:
             raise exception.BindTargetInvalid(
                 rp=values['device_rp_uuid'], host=values['hostname'])
-        handle = handle_queries.claim(session, target['id'])
-        if handle is None:
-            LOG.warning('No free attach handle on deployable %(name)s for '
-                        'ARQ %(arq)s', {'name': target['name'], 'arq': uuid})
+        program = _program_work(groups[uuid], target)
+        refusal = None
+        if target['device_type'] == fields.DeviceType.FPGA:
+            refusal = _fpga_refusal(session, target, program)
+        handle = None
+        if refusal is None:
+            handle = handle_queries.claim(session, target['id'])
+            refusal = None if handle else 'no attach handle is free'
+        if refusal is not None:
+            LOG.warning('ARQ %(arq)s cannot be bound to deployable '
+                        '%(name)s: %(why)s', {'arq': uuid,
+                                              'name': target['name'],
+                                              'why': refusal})
             _resolve(session, uuid, values['instance_uuid'],
                      states.BIND_FAILED, request_id, sending)
             result[uuid] = states.BIND_FAILED
             continue
         taken = {'attach_handle_id': handle['id'],
                  'deployable_id': target['id']}
-        work = _work_for(session, groups[uuid], target, handle)
+        work = _work_for(session, target, handle, program)
         if work is None:
             # The handle and the state in one UPDATE.
             _resolve(session, uuid, values['instance_uuid'], states.BOUND,

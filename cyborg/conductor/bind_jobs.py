@@ -59,6 +59,7 @@ from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.drivers import base as driver_base
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -226,11 +227,10 @@ def bind_done(context, job, result):
         return
     if job['kind'] == job_queries.PROGRAM:
         payload = job['payload']
-        prefix = 'CUSTOM_FPGA_FUNCTION_ID_%s_' % (
-            payload['driver'].upper())
         deployable_queries.record_programming(
             session, payload['deployable_id'], payload['bitstream_id'],
-            (result or {}).get('function_id'), prefix)
+            (result or {}).get('function_traits'),
+            driver_base.FUNCTION_TRAIT_PREFIX)
     arq_queries.transition(session, job['arq_uuid'], states.BOUND)
     event_queries.add(session, arq.instance_uuid, job['arq_uuid'],
                       states.EVENT_STATUS[states.BOUND])

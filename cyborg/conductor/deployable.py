@@ -23,6 +23,7 @@ from cyborg import exception
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import deployable as deployable_queries
+from cyborg.drivers import base as driver_base
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -44,10 +45,10 @@ def _target(context, uuid):
 
 
 @db_api.context_manager.writer
-def _record(context, deployable_id, driver, image_uuid, function_id):
+def _record(context, deployable_id, image_uuid, function_traits):
     deployable_queries.record_programming(
-        context.session, deployable_id, image_uuid, function_id,
-        'CUSTOM_FPGA_FUNCTION_ID_%s_' % driver.upper())
+        context.session, deployable_id, image_uuid, function_traits,
+        driver_base.FUNCTION_TRAIT_PREFIX)
 
 
 def program(context, agent_api, uuid, image_uuid):
@@ -56,7 +57,7 @@ def program(context, agent_api, uuid, image_uuid):
     The agent of the device's host fetches the image (its cache, or
     Glance) and runs the driver's programming tool; the deployable then
     records the image as its bitstream and the loaded function as its
-    function trait.
+    function traits (the driver's, from its result).
 
     :param agent_api: the agent RPC client.
     :param uuid: the deployable's uuid.
@@ -74,8 +75,8 @@ def program(context, agent_api, uuid, image_uuid):
     result = agent_api.program(context, target.hostname, target.driver_name,
                                address, bitstream_id=image_uuid,
                                timeout=CONF.bind_timeout)
-    _record(context, target.id, target.driver_name, image_uuid,
-            (result or {}).get('function_id'))
+    _record(context, target.id, image_uuid,
+            (result or {}).get('function_traits'))
     LOG.info('Programmed deployable %(uuid)s with image %(image)s: '
              '%(result)s', {'uuid': uuid, 'image': image_uuid,
                             'result': result})

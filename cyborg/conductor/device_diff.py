@@ -55,11 +55,11 @@ from oslo_utils import timeutils
 from oslo_utils import uuidutils
 
 from cyborg.db.queries import host_inventory
+from cyborg.drivers import base as driver_base
 from cyborg.objects import hardware as hardware_obj
 
 LOG = logging.getLogger(__name__)
 
-FUNCTION_TRAIT = 'CUSTOM_FPGA_FUNCTION_ID_'
 
 _DEVICE_COLUMNS = ('type', 'vendor', 'model', 'hostname', 'std_board_info',
                    'vendor_board_info', 'driver_name')
@@ -88,7 +88,7 @@ def is_managed(key):
 
 def function_traits(traits):
     """The ``CUSTOM_FPGA_FUNCTION_ID_*`` traits among *traits*, as a set."""
-    return {t for t in traits if t.startswith(FUNCTION_TRAIT)}
+    return {t for t in traits if driver_base.is_function_trait(t)}
 
 
 def _changed(row, values, columns):

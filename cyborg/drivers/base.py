@@ -35,6 +35,23 @@ ERROR = 'ERROR'
 
 OWNER_CYBORG = 'OWNER_CYBORG'
 
+#: The traits that say which function (bitstream) an FPGA carries start
+#: with this; the rest is the driver's: see
+#: AcceleratorDriver.function_traits().
+FUNCTION_TRAIT_PREFIX = 'CUSTOM_FPGA_FUNCTION_ID_'
+
+
+def is_function_trait(trait):
+    """Whether *trait* says which function a device carries."""
+    return trait.startswith(FUNCTION_TRAIT_PREFIX)
+
+
+def function_trait_suffix(function_id):
+    """How a function id ends a function trait: upper case, anything but
+    ``[A-Z0-9_]`` replaced with ``_``.
+    """
+    return re.sub(r'[^A-Z0-9_]', '_', function_id.upper())
+
 
 def sanitize_name(name):
     """Keep ``[A-Za-z0-9_-]``, replace anything else with ``_``."""
@@ -84,6 +101,10 @@ class AcceleratorDriver(abc.ABC):
     #: The option groups a configuration given through the API may set
     #: (``POST /v2/drivers``): ``{group name: [oslo.config Opt]}``.
     config_options = {}
+    #: The vendor part of the driver's function traits
+    #: (``CUSTOM_FPGA_FUNCTION_ID_<vendor>_<function id>``); None for a
+    #: driver whose devices carry no function.
+    function_vendor = None
 
     def __init__(self, conf, host, pci_host=None):
         self.conf = conf
@@ -129,6 +150,26 @@ class AcceleratorDriver(abc.ABC):
                 'device_types': sorted(self.device_types),
                 'status': READY, 'detail': None}
 
+    def function_traits(self, function_ids):
+        """The traits a deployable carrying these functions reports,
+        which say the scheduler what it carries.
+
+        Only the driver knows its vendor's naming: the conductor takes
+        these traits from the result of ``program()`` and never builds
+        one itself.
+
+        :param function_ids: the loaded functions' ids (None and empty
+            ids are left out).
+        :returns: a sorted list of traits (empty when the driver sets no
+            ``function_vendor``).
+        """
+        if not self.function_vendor:
+            return []
+        return sorted({'%s%s_%s' % (FUNCTION_TRAIT_PREFIX,
+                                    self.function_vendor,
+                                    function_trait_suffix(f))
+                       for f in function_ids if f})
+
     def program(self, address, image_path):
         """Load a bitstream or firmware image into a device.
 
@@ -136,8 +177,11 @@ class AcceleratorDriver(abc.ABC):
         :param image_path: path of the image file on this host.
         :raises: UnsupportedOperation (default), DriverDeviceNotFound,
             CommandFailed.
-        :returns: a dict with what the device reports afterwards (e.g.
-            ``function_id``).
+        :returns: a dict with what the device reports afterwards:
+            ``address``, ``function_id`` (the function now loaded) and
+            ``function_traits`` (the function traits of the deployable
+            now, exactly as the next ``discover()`` reports them; see
+            function_traits()).
         """
         raise exception.UnsupportedOperation(driver=self.name,
                                              operation='program')

@@ -47,7 +47,6 @@ _QAT_VFS = 4
 _QAT_SERVICES = ('asym', 'dc', 'sym')
 _VGPUS = 4
 FAKE_VGPU_TYPE = 'fake-vgpu-1'
-FUNCTION_TRAIT = 'CUSTOM_FPGA_FUNCTION_ID_FAKE_%s'
 
 
 def parse_devices(values):
@@ -82,6 +81,7 @@ class FakeDriver(base.AcceleratorDriver):
     device_types = (fields.DeviceType.FPGA, fields.DeviceType.QAT,
                     fields.DeviceType.GPU)
     config_options = {'fake_driver': fake_conf.fake_opts}
+    function_vendor = 'FAKE'
 
     def __init__(self, conf, host, pci_host=None):
         super().__init__(conf, host, pci_host=pci_host)
@@ -133,8 +133,7 @@ class FakeDriver(base.AcceleratorDriver):
         suffix = 'FakeDevice' if n == 0 else 'FakeDevice_fpga%d' % n
         traits = [FAKE_TRAIT]
         function = self.functions.get(_address(bus, 0))
-        if function:
-            traits.append(FUNCTION_TRAIT % function.upper())
+        traits.extend(self.function_traits([function]))
         deployable = self.deployable(
             suffix, 'FPGA', traits, self._handles(bus, _FPGA_ACCELERATORS))
         return self._record(bus, fields.DeviceType.FPGA, '0xabcd',
@@ -192,7 +191,8 @@ class FakeDriver(base.AcceleratorDriver):
         time.sleep(self.conf.fake_driver.program_seconds)
         with self._lock:
             self.functions[address] = function
-        return {'address': address, 'function_id': function}
+        return {'address': address, 'function_id': function,
+                'function_traits': self.function_traits([function])}
 
     def prepare_attach(self, attach_handle, mdev_uuid):
         """Create the simulated mediated device of an MDEV handle."""

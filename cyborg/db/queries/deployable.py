@@ -14,7 +14,6 @@
 """Queries of the deployables table, with their attributes."""
 
 import collections
-import re
 
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
@@ -139,6 +138,38 @@ def bind_target(session, rp_uuid, hostname):
             'device_type': row.type, 'hostname': row.hostname}
 
 
+_AH = models.AttachHandle.__table__
+_JOBS = models.BindJob.__table__
+_ARQS = models.ExtendedAcceleratorRequest.__table__
+_LOCK = (sa.select(_DEP.c.bitstream_id)
+         .where(_DEP.c.id == sa.bindparam('b_id')).with_for_update())
+_IN_USE = sa.select(sa.func.count()).select_from(_AH).where(
+    _AH.c.deployable_id == sa.bindparam('b_id'), _AH.c.in_use == sa.true())
+_PROGRAMMING = sa.select(sa.func.count()).select_from(
+    _JOBS.join(_ARQS, _ARQS.c.uuid == _JOBS.c.arq_uuid)).where(
+    _ARQS.c.deployable_id == sa.bindparam('b_id'),
+    _JOBS.c.kind == 'program')
+
+
+def lock_fpga(session, deployable_id):
+    """Lock an FPGA deployable's row for a bind (in the caller's
+    transaction) and say what it carries and who uses it.
+
+    Every bind of an FPGA takes this lock before it claims a handle, so
+    that a bind which reprograms the FPGA and one that uses it as it is
+    never both succeed.
+
+    :returns: ``{bitstream_id, in_use (handles in use), programming (bind
+        jobs programming it)}``.
+    """
+    params = {'b_id': deployable_id}
+    bitstream = db_api.execute(session, _LOCK, params).scalar_one()
+    return {'bitstream_id': bitstream,
+            'in_use': db_api.execute(session, _IN_USE, params).scalar_one(),
+            'programming': db_api.execute(session, _PROGRAMMING,
+                                          params).scalar_one()}
+
+
 def controlpath_address(session, handle_id):
     """The PCI address of the device an attach handle belongs to
     (``dddd:bb:dd.f``), for the driver that programs it.
@@ -152,17 +183,22 @@ def controlpath_address(session, handle_id):
                             pci['function'])
 
 
-def record_programming(session, deployable_id, bitstream_id, function_id,
-                       vendor_trait_prefix):
-    """After an FPGA was programmed: its bitstream, and the function trait
-    swapped for the new one, in the caller's transaction.
+def record_programming(session, deployable_id, bitstream_id,
+                       function_traits, trait_prefix):
+    """After an FPGA was programmed: its bitstream, and its function
+    traits replaced by those the driver reported, in the caller's
+    transaction.
 
-    The host is marked for a Placement sync, which swaps the trait on the
-    resource provider (the agent's next report, which shows the new
-    function, does too).
+    The host is marked for a Placement sync, which swaps the traits on
+    the resource provider; the agent's next report shows the same traits,
+    so the bitstream stays recorded (cyborg.conductor.device_diff).
 
-    :param vendor_trait_prefix: e.g. ``CUSTOM_FPGA_FUNCTION_ID_INTEL_``;
-        attributes whose value starts with it are replaced.
+    :param bitstream_id: the image programmed, or None (a function id).
+    :param function_traits: the function traits the driver says the
+        deployable carries now (its ``program()`` result), or None when
+        the agent did not say (the next report brings them).
+    :param trait_prefix: the prefix of every function trait (the trait
+        attributes starting with it are replaced).
     """
     now = timeutils.utcnow()
     values = {'updated_at': now}
@@ -171,7 +207,7 @@ def record_programming(session, deployable_id, bitstream_id, function_id,
     session.execute(sa.update(models.Deployable)
                     .where(models.Deployable.id == deployable_id)
                     .values(**values))
-    if not function_id:
+    if function_traits is None:
         return
     hostname = (sa.select(models.Device.hostname)
                 .join(models.Deployable,
@@ -185,20 +221,15 @@ def record_programming(session, deployable_id, bitstream_id, function_id,
     session.execute(sa.delete(attr).where(
         attr.deployable_id == deployable_id,
         attr.key.startswith('trait'),
-        attr.value.startswith('CUSTOM_FPGA_FUNCTION_ID_')))
+        attr.value.startswith(trait_prefix)))
     keys = set(session.execute(
         sa.select(attr.key).where(attr.deployable_id == deployable_id))
         .scalars())
     index = 0
-    while 'trait%d' % index in keys:
-        index += 1
-    session.add(models.Attribute(
-        uuid=uuidutils.generate_uuid(), deployable_id=deployable_id,
-        key='trait%d' % index,
-        value=vendor_trait_prefix + function_trait_suffix(function_id),
-        created_at=now))
-
-
-def function_trait_suffix(function_id):
-    """How a function id appears at the end of a function trait."""
-    return re.sub(r'[^A-Z0-9_]', '_', function_id.upper())
+    for trait in sorted(set(function_traits)):
+        while 'trait%d' % index in keys:
+            index += 1
+        keys.add('trait%d' % index)
+        session.add(models.Attribute(
+            uuid=uuidutils.generate_uuid(), deployable_id=deployable_id,
+            key='trait%d' % index, value=trait, created_at=now))

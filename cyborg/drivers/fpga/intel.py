@@ -90,6 +90,7 @@ class IntelFpgaDriver(base.AcceleratorDriver):
 
     name = 'intel_fpga'
     device_types = (fields.DeviceType.FPGA,)
+    function_vendor = 'INTEL'
 
     def _is_card(self, dev):
         return (dev.vendor_id, dev.product_id) in BOARDS and not dev.is_vf
@@ -110,8 +111,7 @@ class IntelFpgaDriver(base.AcceleratorDriver):
         traits = ['CUSTOM_FPGA_INTEL', 'CUSTOM_FPGA_INTEL_%s' % board]
         if interface_id:
             traits.append('CUSTOM_FPGA_REGION_INTEL_%s' % interface_id)
-        traits.extend('CUSTOM_FPGA_FUNCTION_ID_INTEL_%s' % f
-                      for f in functions.values() if f)
+        traits.extend(self.function_traits(functions.values()))
         fme = pf.glob(_DFL_FME)
         bitstream_id = pf.read(fme[0] + '/bitstream_id') if fme else None
         # Named after the PF, or after its last VF when it has VFs, as the
@@ -141,11 +141,17 @@ class IntelFpgaDriver(base.AcceleratorDriver):
         """Partial reconfiguration with OPAE's ``fpgaconf``.
 
         :param address: the PF, or the VF whose port gets the AFU.
-        :returns: ``{"address": ..., "function_id": <AFU id now loaded>}``.
+        :returns: ``{"address": ..., "function_id": <AFU id now loaded>,
+            "function_traits": <those of every port of the card>}``.
         """
         dev = self._unit(address)
         info = hardware.pci_address_info(address)
         command.run(['fpgaconf', '-B', '0x' + info['bus'],
                      '-D', '0x' + info['device'],
                      '-F', '0x' + info['function'], image_path])
-        return {'address': address, 'function_id': afu_id(dev)}
+        devices = pci.by_address(self.pci_host)
+        card = devices[dev.physfn] if dev.is_vf else dev
+        units = [devices[a] for a in card.virtfns if a in devices] or [card]
+        return {'address': address, 'function_id': afu_id(dev),
+                'function_traits': self.function_traits(
+                    afu_id(unit) for unit in units)}

@@ -59,6 +59,7 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
 
     name = 'xilinx_fpga'
     device_types = (fields.DeviceType.FPGA,)
+    function_vendor = 'XILINX'
 
     def _cards(self):
         """{slot: {'mgmt': dev, 'user': dev}} of the Alveo functions."""
@@ -86,8 +87,7 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
         loaded = xclbin_uuid(user) if user is not None else None
         traits = ['CUSTOM_FPGA_XILINX',
                   'CUSTOM_FPGA_PRODUCT_ID_%s' % control.product_id.upper()]
-        if loaded:
-            traits.append('CUSTOM_FPGA_FUNCTION_ID_XILINX_%s' % loaded)
+        traits.extend(self.function_traits([loaded]))
         deployable = self.deployable(
             control.address, RESOURCE_CLASS, traits,
             [base.pci_attach_handle(d.address) for d in functions],
@@ -104,7 +104,8 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
         """Load an xclbin into the user partition with ``xbutil``.
 
         :param address: the card's management or user PF.
-        :returns: ``{"address": <user PF>, "function_id": <xclbin uuid>}``.
+        :returns: ``{"address": <user PF>, "function_id": <xclbin uuid>,
+            "function_traits": [its trait]}``.
         """
         for card in self._cards().values():
             addresses = {d.address for d in card.values()}
@@ -112,6 +113,7 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
                 user = card['user']
                 command.run(['xbutil', 'program', '--device', user.address,
                              '--user', image_path])
-                return {'address': user.address,
-                        'function_id': xclbin_uuid(user)}
+                loaded = xclbin_uuid(user)
+                return {'address': user.address, 'function_id': loaded,
+                        'function_traits': self.function_traits([loaded])}
         raise exception.DriverDeviceNotFound(address=address, driver=self.name)

@@ -37,6 +37,7 @@ from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
 from cyborg.db.queries import service as service_queries
+from cyborg.drivers import base as driver_base
 from cyborg.drivers import fake
 from cyborg.objects import hardware
 from cyborg.tests import base
@@ -390,8 +391,8 @@ class _SyncMixin:
         dep = self._snapshot().deployables[deployable_name]
         with db_api.context_manager.writer.using(self.context):
             deployable_queries.record_programming(
-                self.context.session, dep['id'], image, function,
-                FUNCTION)
+                self.context.session, dep['id'], image, [FUNCTION + function],
+                driver_base.FUNCTION_TRAIT_PREFIX)
 
     def test_reprogram_swaps_function_traits(self):
         self._report([self._fpga(function='AAAA')])

@@ -173,12 +173,75 @@ class BindTestCase(base.DbTestCase):
                          (job['payload']['address'],
                           job['payload']['bitstream_id'],
                           job['payload']['function_id']))
-        # A device already programmed with that bitstream needs nothing.
+        # A device already programmed with that bitstream needs nothing
+        # (once the first bind let it go: see
+        # test_no_bind_while_the_fpga_is_being_programmed).
+        arq_bind.unbind(self.context, uuids)
         with self.db.engine.begin() as conn:
             conn.execute(sa.update(models.Deployable).values(
                 bitstream_id=bitstream))
         more = self._arqs(name='dp')
         self.assertEqual({more[0]: states.BOUND}, self._bind(more, 'i2'))
+
+    def test_no_reprogramming_under_a_bound_instance(self):
+        # Defect 2 of issue 18: a bind needing bitstream B took the
+        # deployable where an instance is bound with bitstream A, and the
+        # agent reprogrammed the FPGA under it.
+        a, b = uuidutils.generate_uuid(), uuidutils.generate_uuid()
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.update(models.Deployable).values(bitstream_id=a))
+        first = self._arqs(name='dp-a', groups=[
+            {'resources:FPGA': '1', 'accel:bitstream_id': a}])
+        self.assertEqual({first[0]: states.BOUND}, self._bind(first, 'i1'))
+        second = self._arqs(name='dp-b', groups=[
+            {'resources:FPGA': '1', 'accel:bitstream_id': b}])
+        self.assertEqual({second[0]: states.BIND_FAILED},
+                         self._bind(second, 'i2'))
+        self.assertEqual([], job_queries.get_all(self.context))
+        # Nova is told, and the free handle stays free.
+        self.assertEqual([(second[0], 'failed')], [
+            (e['tag'], e['status'])
+            for e in event_queries.get_all(self.context)
+            if e['server_uuid'] == 'i2'])
+        self.assertEqual([True, False], [
+            h['in_use'] for h in self._table(models.AttachHandle)
+            if h['deployable_id'] == self.fpga['deployable_id']])
+        # Once the first instance let go, the FPGA may be reprogrammed.
+        arq_bind.unbind(self.context, first)
+        third = self._arqs(name='dp-b')
+        self.assertEqual({third[0]: states.BIND_STARTED},
+                         self._bind(third, 'i3'))
+
+    def test_no_bind_while_the_fpga_is_being_programmed(self):
+        a, b = uuidutils.generate_uuid(), uuidutils.generate_uuid()
+        first = self._arqs(name='dp-a', groups=[
+            {'resources:FPGA': '1', 'accel:bitstream_id': a}])
+        self.assertEqual({first[0]: states.BIND_STARTED},
+                         self._bind(first, 'i1'))
+        # Neither another bitstream nor none at all while it programs.
+        for name, groups in (('dp-b', [{'resources:FPGA': '1',
+                                        'accel:bitstream_id': b}]),
+                             ('dp-any', [{'resources:FPGA': '1'}])):
+            arqs = self._arqs(name=name, groups=groups)
+            self.assertEqual({arqs[0]: states.BIND_FAILED},
+                             self._bind(arqs, 'i-' + name))
+        [job] = job_queries.get_all(self.context)
+        self.assertEqual((first[0], a), (job['arq_uuid'],
+                                         job['payload']['bitstream_id']))
+
+    def test_function_needs_a_free_fpga(self):
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.insert(models.Attribute.__table__).values(
+                uuid=uuidutils.generate_uuid(),
+                deployable_id=self.fpga['deployable_id'], key='trait9',
+                value='CUSTOM_FPGA_FUNCTION_ID_FAKE_AB12'))
+        first = self._arqs(name='dp-a', groups=[
+            {'resources:FPGA': '1', 'accel:function_id': 'ab12'}])
+        self.assertEqual({first[0]: states.BOUND}, self._bind(first, 'i1'))
+        second = self._arqs(name='dp-b', groups=[
+            {'resources:FPGA': '1', 'accel:function_id': 'cd34'}])
+        self.assertEqual({second[0]: states.BIND_FAILED},
+                         self._bind(second, 'i2'))
 
     def test_bitstream_and_function_together_are_refused(self):
         uuids = self._arqs(groups=[{'resources:FPGA': '1',

@@ -110,6 +110,10 @@ class FakeDeviceWorkTestCase(base.TestCase):
                     'CUSTOM_FPGA_FUNCTION_ID_FAKE_%s'
                     % result['function_id'].upper()]),
             records[1].deployables[0].traits)
+        # The result names the traits the next discovery reports.
+        self.assertEqual(['CUSTOM_FPGA_FUNCTION_ID_FAKE_%s'
+                          % result['function_id'].upper()],
+                         result['function_traits'])
 
     def test_program_only_fpgas(self):
         driver = self._driver(['fpga=1', 'gpu=1'])

@@ -120,7 +120,10 @@ class _FpgaTests(sysfs.FakeHostMixin):
             'dfl-port.0/afu_id' % fakesys.N3000, NEW_AFU)
         result = self._driver().program(fakesys.N3000, '/images/x.gbs')
         self.assertEqual({'address': fakesys.N3000,
-                          'function_id': NEW_AFU.upper()}, result)
+                          'function_id': NEW_AFU.upper(),
+                          'function_traits': [
+                              'CUSTOM_FPGA_FUNCTION_ID_INTEL_' +
+                              NEW_AFU.upper()]}, result)
         with open(args) as f:
             self.assertEqual('-B 0x5e -D 0x00 -F 0x0 /images/x.gbs\n',
                              f.read())
@@ -134,8 +137,11 @@ class _FpgaTests(sysfs.FakeHostMixin):
             'xbutil', '/sys/bus/pci/devices/%s/xclbinuuid' %
             fakesys.U250_USER, NEW_XCLBIN)
         result = self._driver().program(fakesys.U250_MGMT, '/x.xclbin')
+        loaded = NEW_XCLBIN.replace('-', '').upper()
         self.assertEqual({'address': fakesys.U250_USER, 'function_id':
-                          NEW_XCLBIN.replace('-', '').upper()}, result)
+                          loaded, 'function_traits': [
+                              'CUSTOM_FPGA_FUNCTION_ID_XILINX_' + loaded]},
+                         result)
         with open(args) as f:
             self.assertEqual('program --device %s --user /x.xclbin\n' %
                              fakesys.U250_USER, f.read())
