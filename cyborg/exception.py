@@ -328,6 +328,16 @@ class AgentUnreachable(TemporaryFailure):
     msg_fmt = _("The agent of host %(host)s did not answer: %(reason)s")
 
 
+class ConductorUnavailable(TemporaryFailure):
+    msg_fmt = _("No cyborg-conductor can serve the request now: "
+                "%(reason)s. Retry later.")
+
+
+class MessagingUnavailable(TemporaryFailure):
+    msg_fmt = _("The messaging backend (RabbitMQ) cannot be reached: "
+                "%(reason)s. Retry later.")
+
+
 class AgentNotFound(NotFound):
     msg_fmt = _("No cyborg-agent has registered on host %(host)s.")
 

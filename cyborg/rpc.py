@@ -18,6 +18,7 @@ carry the request context across the wire and let Cyborg's own exceptions
 through (they are re-raised in the caller with the same class).
 """
 
+from oslo_config import cfg
 from oslo_log import log as logging
 import oslo_messaging as messaging
 
@@ -86,17 +87,48 @@ class RequestContextSerializer(messaging.Serializer):
         return cyborg_context.RequestContext.from_dict(context)
 
 
-def get_client(target, version_cap=None, serializer=None):
+def get_client(target, version_cap=None, serializer=None, retry=None):
     """An RPC client for *target*.
 
     :param target: an oslo_messaging.Target (topic, optionally server).
     :param version_cap: the highest version the client may send.
     :param serializer: serializer of arguments and results.
+    :param retry: how many times a message is tried again when the
+        messaging backend cannot be reached (then MessageDeliveryFailure);
+        None: forever (oslo.messaging's default).
     :returns: an oslo_messaging.RPCClient.
     """
     return messaging.get_rpc_client(
         _transport(), target, version_cap=version_cap,
-        serializer=RequestContextSerializer(serializer))
+        serializer=RequestContextSerializer(serializer), retry=retry)
+
+
+def retries_within(conf, seconds):
+    """The connection retries that fit in about *seconds*.
+
+    oslo.messaging's RabbitMQ driver waits ``rabbit_retry_interval``
+    before its first retry, then ``rabbit_retry_backoff`` longer before
+    each next one (up to ``rabbit_interval_max``).  Transports without
+    these options (the in-memory ones) never wait: one retry.
+
+    :param conf: the ConfigOpts of the transport.
+    :param seconds: the time the retries may take.
+    :returns: a number of retries, at least 1.
+    """
+    try:
+        rabbit = conf.oslo_messaging_rabbit
+        interval = rabbit.rabbit_retry_interval
+        step = rabbit.rabbit_retry_backoff
+        most = rabbit.rabbit_interval_max
+    except cfg.NoSuchOptError:
+        return 1
+    retries, spent = 0, 0.0
+    while True:
+        pause = min(interval + step * retries, most)
+        if spent + pause > seconds:
+            return max(retries, 1)
+        spent += pause
+        retries += 1
 
 
 def get_server(target, endpoints, serializer=None):

@@ -67,6 +67,8 @@ DRIVER_CONFIG_INVALID = 'cyborg.driver.invalid_config'
 NO_ACCELERATOR_CANDIDATE = 'cyborg.instance.no_candidate'
 CONDUCTOR_TOO_OLD = 'cyborg.upgrade.conductor_too_old'
 IMAGE_SERVICE_NOT_CONFIGURED = 'cyborg.image.no_image_service'
+CONDUCTOR_UNAVAILABLE = 'cyborg.conductor.unavailable'
+MESSAGING_UNAVAILABLE = 'cyborg.messaging.unavailable'
 
 _BY_EXCEPTION = {
     exception.Invalid: INVALID_INPUT,
@@ -103,6 +105,8 @@ _BY_EXCEPTION = {
     exception.NoAcceleratorCandidate: NO_ACCELERATOR_CANDIDATE,
     exception.ConductorTooOld: CONDUCTOR_TOO_OLD,
     exception.ImageServiceNotConfigured: IMAGE_SERVICE_NOT_CONFIGURED,
+    exception.ConductorUnavailable: CONDUCTOR_UNAVAILABLE,
+    exception.MessagingUnavailable: MESSAGING_UNAVAILABLE,
 }
 
 _BY_STATUS = {

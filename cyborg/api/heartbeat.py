@@ -22,10 +22,25 @@ itself: the heartbeat is an RPC call to a conductor, as every write.
 The thread is started by the process that serves requests (a gunicorn
 worker after its fork, the WSGI entry point on its first request), never
 at import, so that no thread crosses a fork.
+
+The heartbeat is also the process's probe of what its writes need,
+so that requests need not find out themselves (by waiting):
+
+* ``messaging_verdict()`` says whether its last hello got through to
+  RabbitMQ.  A hello that got no answer still reached the backend; only
+  one that could not be delivered, or that has waited for a connection
+  longer than ``[api] messaging_wait_timeout``, counts as the backend
+  being unreachable.  It also decides what ``/healthcheck`` reports
+  (cyborg.api.healthcheck).
+* ``conductors_up`` says whether the services table showed a conductor
+  up (a heartbeat within ``service_down_time``) at the last beat.
+
+cyborg.api.conductor_gate refuses writes with a 503 on either.
 """
 
 import os
 import threading
+import time
 
 from oslo_config import cfg
 from oslo_log import log as logging
@@ -33,13 +48,17 @@ import oslo_messaging as messaging
 from oslo_utils import timeutils
 
 from cyborg import context as cyborg_context
+from cyborg import rpc
+from cyborg import servicegroup
 from cyborg import version
 from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.db.queries import service as service_queries
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
 BINARY = 'cyborg-api'
+CONDUCTOR = 'cyborg-conductor'
 
 _LOCK = threading.Lock()
 _STARTED = {}
@@ -52,11 +71,56 @@ class Heartbeat:
     """
 
     def __init__(self, conductor_api=None):
-        self.conductor_api = conductor_api or conductor_rpcapi.ConductorAPI()
+        self.conductor_api = conductor_api or conductor_rpcapi.ConductorAPI(
+            retry=rpc.retries_within(CONF, CONF.api.messaging_wait_timeout))
         self.started_at = timeutils.utcnow()
         self.registered = False
         self._stop = threading.Event()
         self._thread = None
+        # The messaging backend as the last finished hello found it:
+        # None until one finishes, then True (reached) or False.
+        self.reachable = None
+        self.reason = None
+        # Whether a conductor was up at the last beat (None: unknown).
+        self.conductors_up = None
+        self._first_verdict = threading.Event()
+        self._beat_started = None
+
+    def messaging_verdict(self, wait=0.0):
+        """Whether the messaging backend can be reached, per the hellos.
+
+        :param wait: seconds to wait for the first hello to finish, when
+            none has yet; the wait ends ``[api] messaging_wait_timeout``
+            after that hello started at the latest.
+        :returns: ``(reachable, reason)``: True, False, or None while the
+            first hello is still trying within the time allowed.
+        """
+        if self.reachable is None and self._beat_started is not None:
+            limit = CONF.api.messaging_wait_timeout
+            elapsed = time.monotonic() - self._beat_started
+            self._first_verdict.wait(max(0.0, min(wait, limit - elapsed)))
+            if self.reachable is None and (
+                    time.monotonic() - self._beat_started >= limit):
+                return False, ('no connection to it for %d seconds'
+                               % int(limit))
+        return self.reachable, self.reason
+
+    def _check_conductors(self):
+        # Read before the hello, which may wait for the backend.
+        try:
+            services = service_queries.get_all(
+                cyborg_context.get_admin_context(), binary=CONDUCTOR)
+        except Exception:
+            LOG.exception('Cannot read the conductors of the services '
+                          'table')
+            self.conductors_up = None
+            return
+        self.conductors_up = any(servicegroup.service_is_up(s)
+                                 for s in services)
+
+    def _verdict(self, reachable, reason=None):
+        self.reachable, self.reason = reachable, reason
+        self._first_verdict.set()
 
     def beat(self):
         """One hello; failures are logged, the next beat retries.
@@ -64,6 +128,9 @@ class Heartbeat:
         :returns: True when the conductor answered.
         """
         started_at = None if self.registered else self.started_at
+        self._check_conductors()
+        if self._beat_started is None:
+            self._beat_started = time.monotonic()
         try:
             self.conductor_api.hello(
                 cyborg_context.get_admin_context(), host=CONF.host,
@@ -71,13 +138,23 @@ class Heartbeat:
                 started_at=started_at and started_at.isoformat(),
                 timeout=CONF.report_interval)
         except messaging.MessagingTimeout:
+            # Delivered, not answered: the backend works.
+            self._verdict(True)
             LOG.warning('No answer from a conductor to the heartbeat of '
                         'cyborg-api on %s; retrying', CONF.host)
             return False
+        except messaging.MessageDeliveryFailure as exc:
+            self._verdict(False, str(exc))
+            LOG.warning('The heartbeat of cyborg-api on %(host)s could '
+                        'not reach the messaging backend (%(error)s); '
+                        'retrying', {'host': CONF.host, 'error': exc})
+            return False
         except Exception:
+            self._verdict(True)
             LOG.exception('The heartbeat of cyborg-api on %s failed; '
                           'retrying', CONF.host)
             return False
+        self._verdict(True)
         if not self.registered:
             LOG.info('cyborg-api on %s registered with the conductor',
                      CONF.host)
@@ -90,6 +167,7 @@ class Heartbeat:
             self._stop.wait(CONF.report_interval)
 
     def start(self):
+        self._beat_started = time.monotonic()
         self._thread = threading.Thread(target=self._run, daemon=True,
                                         name='cyborg-api-heartbeat')
         self._thread.start()
@@ -98,6 +176,13 @@ class Heartbeat:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(CONF.report_interval + 1)
+
+
+def current():
+    """This process's Heartbeat, or None when it runs none (in-process
+    tests, the embedded mode).
+    """
+    return _STARTED.get(os.getpid())
 
 
 def ensure_started():

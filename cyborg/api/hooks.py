@@ -21,9 +21,9 @@ import webob.exc
 
 from cyborg import context as cyborg_context
 from cyborg import exception
+from cyborg.api import conductor_gate
 from cyborg.api import errors
 from cyborg.api import microversion
-from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.i18n import _
 
 CONF = cfg.CONF
@@ -44,7 +44,10 @@ class ContextHook(hooks.PecanHook):
 
 
 class ConductorHook(hooks.PecanHook):
-    """Gives handlers the conductor's RPC client, for every write."""
+    """Gives handlers the conductor's RPC client, for every write: one
+    that answers 503 instead of waiting for a conductor or a messaging
+    backend that is not there (cyborg.api.conductor_gate).
+    """
 
     def __init__(self):
         super().__init__()
@@ -52,7 +55,7 @@ class ConductorHook(hooks.PecanHook):
 
     def before(self, state):
         if self._api is None:
-            self._api = conductor_rpcapi.ConductorAPI()
+            self._api = conductor_gate.GatedConductorAPI()
         state.request.conductor_api = self._api
 
 

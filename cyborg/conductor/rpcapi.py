@@ -51,10 +51,16 @@ class ConductorAPI:
     # with every new method or argument, and add a line to the history.
     RPC_API_VERSION = '1.6'
 
-    def __init__(self, topic=TOPIC):
+    def __init__(self, topic=TOPIC, retry=None):
+        """:param topic: the conductors' topic.
+        :param retry: connection retries of each message when the
+            messaging backend cannot be reached (see rpc.get_client);
+            None: forever.
+        """
         target = messaging.Target(topic=topic, version='1.0')
         self.client = rpc.get_client(
-            target, version_cap=rpc.version_cap(CONF, 'conductor'))
+            target, version_cap=rpc.version_cap(CONF, 'conductor'),
+            retry=retry)
 
     def hello(self, context, host, binary, version=None, topic=None,
               drivers=None, started_at=None, timeout=None,

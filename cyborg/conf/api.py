@@ -96,6 +96,36 @@ Possible values:
 * A URL such as ``https://cloud.example.com/accelerator``; the API
   version prefix (``/v2``) is appended to it.
 """)),
+    cfg.IntOpt(
+        'messaging_wait_timeout',
+        default=10,
+        min=1,
+        help=_(r"""
+Seconds a write waits for the messaging backend before it is refused.
+
+Every write of the API is a call to a conductor over the messaging
+backend (RabbitMQ).  When the backend cannot be reached (it is down, or
+``transport_url`` points where nothing listens), the write is answered
+``503`` with the error code ``cyborg.messaging.unavailable`` after at
+most about this many seconds, instead of waiting for the backend forever;
+once each API process's heartbeat has found the backend unreachable,
+writes are refused at once, and reads and ``/healthcheck`` keep
+answering.  The backend is reachable again for writes from the first
+heartbeat that gets through.
+
+Possible values:
+
+* A positive number of seconds.
+
+Related options:
+
+* ``[DEFAULT] report_interval``: how often the heartbeat tries.
+* ``[DEFAULT] rpc_response_timeout``: how long a write that reached the
+  backend waits for a conductor's answer (then ``503
+  cyborg.conductor.unavailable``).
+* ``[oslo_messaging_rabbit] rabbit_retry_interval`` and
+  ``rabbit_retry_backoff``: the pauses between connection attempts.
+""")),
 ]
 
 

@@ -100,6 +100,10 @@ def _error_codes(operation, version):
                  in _COMMON_ERRORS.items()}
     if operation.body is not None:
         by_status[400].append(errors.MALFORMED_JSON)
+    if operation.method != 'GET':
+        # Writes are calls to a conductor (cyborg.api.conductor_gate).
+        by_status[503] += [errors.CONDUCTOR_UNAVAILABLE,
+                           errors.MESSAGING_UNAVAILABLE]
     if operation.query is not None and 'marker' in (
             _schema_at(operation.query, version).get('properties', {})):
         by_status[400].append(errors.MARKER_NOT_FOUND)

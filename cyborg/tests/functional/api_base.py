@@ -54,6 +54,7 @@ class APITestCase(base.DbTestCase):
         server.start()
         self.addCleanup(server.wait)
         self.addCleanup(server.stop)
+        self.conductor_server = server
         # Bind jobs still running end before the database goes.
         self.addCleanup(conductor.del_host, self.context)
         self.configure()

@@ -51,6 +51,32 @@ class HeartbeatTestCase(base.DbTestCase):
             conductor_api=conductor_rpcapi.ConductorAPI(topic='nobody'))
         self.assertFalse(beat.beat())
         self.assertFalse(beat.registered)
+        # The hello was delivered: the messaging backend works.
+        self.assertEqual((True, None), beat.messaging_verdict())
+
+    def test_no_verdict_before_the_first_beat(self):
+        beat = heartbeat.Heartbeat()
+        self.assertEqual((None, None), beat.messaging_verdict(wait=5))
+        self.assertIsNone(beat.conductors_up)
+
+    def test_conductors_up_per_the_services_table(self):
+        beat = heartbeat.Heartbeat()
+        beat.beat()
+        self.assertFalse(beat.conductors_up)  # none registered yet
+        service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
+        beat.beat()
+        self.assertTrue(beat.conductors_up)
+        self.time_fixture().advance(self.conf_fixture.conf.service_down_time
+                                    + 1)
+        beat.beat()
+        self.assertFalse(beat.conductors_up)
+
+    def test_current_is_the_process_heartbeat(self):
+        self.assertIsNone(heartbeat.current())
+        first = heartbeat.ensure_started()
+        self.addCleanup(heartbeat._STARTED.pop, os.getpid(), None)
+        self.addCleanup(first.stop)
+        self.assertIs(first, heartbeat.current())
 
     def test_one_thread_per_process(self):
         first = heartbeat.ensure_started()

@@ -1,0 +1,47 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The messaging backend in cyborg-api's ``/healthcheck``.
+
+An oslo.middleware health check backend (entry point
+``cyborg_messaging`` of ``oslo.middleware.healthcheck``, enabled in
+api-paste.ini): it reports the process failing while its heartbeat finds
+RabbitMQ unreachable (cyborg.api.heartbeat), and answers from memory, so
+that ``/healthcheck`` answers at once whatever the backend does.
+"""
+
+from oslo_middleware.healthcheck import pluginbase
+
+from cyborg.api import heartbeat
+
+
+class MessagingHealthcheck(pluginbase.HealthcheckBaseExtension):
+    """Fails while the messaging backend cannot be reached."""
+
+    def healthcheck(self, server_port):
+        beat = heartbeat.current()
+        if beat is None:
+            return pluginbase.HealthcheckResult(
+                available=True,
+                reason='messaging: not checked (no heartbeat runs in this '
+                       'process)')
+        reachable, reason = beat.messaging_verdict()
+        if reachable is False:
+            return pluginbase.HealthcheckResult(
+                available=False,
+                reason='messaging: unreachable (%s)' % reason)
+        if reachable is None:
+            return pluginbase.HealthcheckResult(
+                available=True, reason='messaging: connecting')
+        return pluginbase.HealthcheckResult(
+            available=True, reason='messaging: reachable')
