@@ -4,13 +4,15 @@
 # Sourced by make-expected.sh and make-dumps.sh: the fake sysfs tree the
 # existing Cyborg's drivers read, and the lspci they run.
 
-# build_tree DIR: the driver tests' tree (this project's fakesys, with
-# .venv's python) in DIR/tree.
+# build_tree DIR [BUILDER [NAME]]: a tree of the driver tests (this
+# project's fakesys BUILDER, accelerator_host by default, with .venv's
+# python) in DIR/NAME (default tree).
 build_tree() {
     .venv/bin/python -c "
 import sys
 from cyborg.tests.fixtures import fakesys
-fakesys.accelerator_host(sys.argv[1])" "$1/tree"
+getattr(fakesys, sys.argv[2])(sys.argv[1])" "$1/${3:-tree}" \
+        "${2:-accelerator_host}"
 }
 
 # lspci_wrapper DIR: DIR/bin/lspci runs lspci with a pci.ids without

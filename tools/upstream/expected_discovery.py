@@ -27,7 +27,10 @@ from stevedore import driver as stevedore_driver
 def _device(dev):
     deployables = []
     for dep in dev.deployable_list:
-        attributes = sorted((a.key, a.value) for a in dep.attribute_list)
+        # Its Ascend driver sets no attributes (no resource class).
+        attributes = sorted(
+            (a.key, a.value) for a in dep.attribute_list
+        ) if dep.obj_attr_is_set('attribute_list') else []
         deployables.append({
             'name': dep.name,
             'driver_name': dep.driver_name,

@@ -25,6 +25,8 @@ trap 'rm -rf "$WORK"' EXIT
 
 . tools/upstream/common.sh
 build_tree "$WORK"
+build_tree "$WORK" nic_host nic-tree
+build_tree "$WORK" vendor_host vendor-tree
 lspci_wrapper "$WORK"
 
 # The configurations the expected values are for.
@@ -32,6 +34,13 @@ cat > "$WORK/pgpu.conf" <<'CONF'
 [pci]
 passthrough_whitelist = {"vendor_id": "1022", "product_id": "14dc"}
 passthrough_whitelist = {"address": "0000:00:05.0"}
+CONF
+cat > "$WORK/nic.conf" <<'CONF'
+[nic_devices]
+enabled_nic_types = x710_static
+[x710_static]
+physical_device_mappings = physnet1:ens1f0|ens2f0
+function_device_mappings = GTPv1:ens1f0
 CONF
 cat > "$WORK/vgpu.conf" <<'CONF'
 [gpu_devices]
@@ -45,7 +54,7 @@ CONF
 # namespace of its own), as on a host whose [DEFAULT] host is left at its
 # default.
 run() {
-    UMOCKDEV_DIR="$WORK/tree" PATH="$WORK/bin:$PATH" \
+    UMOCKDEV_DIR="$WORK/${TREE:-tree}" PATH="$WORK/bin:$PATH" \
         unshare --uts sh -c 'hostname compute1 && exec "$@"' sh \
         umockdev-wrapper "$VENV/bin/python" \
         tools/upstream/expected_discovery.py --host compute1 "$@" \
@@ -56,4 +65,8 @@ run --conf "$WORK/pgpu.conf" fake_driver nvidia_gpu_driver \
     intel_fpga_driver xilinx_fpga_driver intel_qat_driver pci_driver \
     > "$OUT/discovery.json"
 run --conf "$WORK/vgpu.conf" nvidia_gpu_driver > "$OUT/discovery-vgpu.json"
-echo "wrote $OUT/discovery.json $OUT/discovery-vgpu.json" >&2
+TREE=nic-tree run --conf "$WORK/nic.conf" intel_nic_driver \
+    > "$OUT/discovery-nic.json"
+TREE=vendor-tree run inspur_nvme_ssd_driver inspur_fpga_driver \
+    huawei_ascend_driver > "$OUT/discovery-vendors.json"
+echo "wrote $OUT/discovery*.json" >&2

@@ -13,21 +13,24 @@
 # under the License.
 """The fpga driver: every FPGA card the vendor modules know.
 
-It reports what the Intel and Xilinx modules find, under the one driver
-name ``fpga``, and sends ``program()`` to the module owning the device.
+It reports what the Intel, Xilinx and Inspur modules find, under the one
+driver name ``fpga``, and sends ``program()`` to the module owning the
+device.
 """
 
 from cyborg import exception
 from cyborg.drivers import base
+from cyborg.drivers.fpga import inspur
 from cyborg.drivers.fpga import intel
 from cyborg.drivers.fpga import xilinx
 from cyborg.objects import fields
 
-VENDOR_DRIVERS = (intel.IntelFpgaDriver, xilinx.XilinxFpgaDriver)
+VENDOR_DRIVERS = (intel.IntelFpgaDriver, xilinx.XilinxFpgaDriver,
+                  inspur.InspurFpgaDriver)
 
 
 class FpgaDriver(base.AcceleratorDriver):
-    """Intel and Xilinx FPGA cards."""
+    """Intel, Xilinx and Inspur FPGA cards."""
 
     name = 'fpga'
     device_types = (fields.DeviceType.FPGA,)

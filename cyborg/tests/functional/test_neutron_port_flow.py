@@ -80,8 +80,9 @@ class NeutronPortFlowTestCase(base.ServiceTestCase):
             DEFAULT={'auth_strategy': 'noauth'},
             api={'host_ip': '127.0.0.1', 'port': self.port,
                  'api_workers': 1, 'api_threads': 4})
-        # The E810's 2 VFs, the X710, the N3000's 3 VFs and the XL710.
-        services.wait_for(lambda: self._tree(7), timeout=90,
+        # The E810's 2 VFs, the X710, the N3000's 3 VFs, the XL710 and
+        # the XXV710's 2 VFs.
+        services.wait_for(lambda: self._tree(9), timeout=90,
                           message='the NIC providers never appeared')
 
     def _tree(self, count):

@@ -67,10 +67,11 @@ class LoadDriversTestCase(base.TestCase):
 
     def test_every_entry_point_loads(self):
         names = resource_tracker.available_drivers()
-        self.assertEqual(13, len(names))
+        self.assertEqual(19, len(names))
         self.flags(group='agent', enabled_drivers=names)
         drivers, _ = resource_tracker.load_drivers(CONF, 'h')
         self.assertEqual(['crypto', 'fake', 'fpga', 'generic', 'gpu',
+                          'huawei_ascend', 'inspur_fpga', 'inspur_nvme_ssd',
                           'intel_fpga', 'intel_nic', 'xilinx_fpga'],
                          sorted(drivers))
 
@@ -88,7 +89,10 @@ class LoadDriversTestCase(base.TestCase):
                  'intel_fpga_driver': 'intel_fpga',
                  'xilinx_fpga_driver': 'xilinx_fpga',
                  'intel_qat_driver': 'crypto', 'nvidia_gpu_driver': 'gpu',
-                 'intel_nic_driver': 'intel_nic'}
+                 'intel_nic_driver': 'intel_nic',
+                 'inspur_fpga_driver': 'inspur_fpga',
+                 'inspur_nvme_ssd_driver': 'inspur_nvme_ssd',
+                 'huawei_ascend_driver': 'huawei_ascend'}
         self.flags(group='agent', enabled_drivers=list(names))
         _drivers, aliases = resource_tracker.load_drivers(CONF, 'h')
         self.assertEqual(names, aliases)

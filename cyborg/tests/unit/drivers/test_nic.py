@@ -41,7 +41,8 @@ class _NicTests(sysfs.FakeHostMixin):
 
     def test_only_intel_nic_pfs(self):
         self.assertEqual([fakesys.E810, fakesys.X710, fakesys.N3000_NIC,
-                          fakesys.XL710_VFIO], sorted(self._records()))
+                          fakesys.XL710_VFIO, fakesys.XXV710],
+                         sorted(self._records()))
 
     def test_pf_with_vfs_offers_each_vf(self):
         e810 = self._records()[fakesys.E810]

@@ -35,8 +35,10 @@ from cyborg import conf as cyborg_conf
 from cyborg.agent import resource_tracker
 from cyborg.conductor import placement_sync
 from cyborg.conf import gpu as gpu_conf
+from cyborg.conf import nic as nic_conf
 from cyborg.objects import hardware
 from cyborg.tests import base
+from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import sysfs
 
 CONF = cyborg_conf.CONF
@@ -88,17 +90,21 @@ def _handle(attach_type, info):
     return attach_type, hardware.canonical_info_json(json.dumps(info))
 
 
-def _upstream_deployables(devices):
+def _upstream_deployables(devices, info_defaults=None):
+    """{name: {rc, num, traits, handles}} of upstream's report; the
+    handles' attach_info get the keys of *info_defaults* they lack.
+    """
     return {dep['name']: {
         'rc': dep['rc'], 'num': dep['num_accelerators'],
         'traits': set(dep['traits']),
-        'handles': sorted(_handle(h['attach_type'],
-                                  json.loads(h['attach_info']))
-                          for h in dep['attach_handles'])}
+        'handles': sorted(_handle(h['attach_type'], dict(
+            info_defaults or {}, **json.loads(h['attach_info'])))
+            for h in dep['attach_handles'])}
         for device in devices for dep in device['deployables']}
 
 
-class _UpstreamNamesTests(sysfs.FakeHostMixin):
+class _Comparison(sysfs.FakeHostMixin):
+    """What this Cyborg's driver reports, compared with upstream's."""
 
     def _ours(self, driver_name):
         driver = resource_tracker.driver_class(driver_name)(
@@ -110,13 +116,16 @@ class _UpstreamNamesTests(sysfs.FakeHostMixin):
                               for h in dep.attach_handles)}
             for record in driver.discover() for dep in record.deployables}
 
-    def _compare(self, driver_name, expected, extra_traits):
+    def _compare(self, driver_name, expected, extra_traits,
+                 upstream_only=UPSTREAM_ONLY, ours_only=OURS_ONLY,
+                 info_defaults=None):
         ours = self._ours(driver_name)
-        upstream = _upstream_deployables(expected[driver_name])
+        upstream = _upstream_deployables(expected[driver_name],
+                                         info_defaults)
         self.assertTrue(upstream, 'upstream found nothing to compare')
-        self.assertEqual(set(upstream) - UPSTREAM_ONLY,
-                         set(ours) - OURS_ONLY)
-        for name in set(upstream) - UPSTREAM_ONLY:
+        self.assertEqual(set(upstream) - upstream_only,
+                         set(ours) - ours_only)
+        for name in set(upstream) - upstream_only:
             mine, theirs = ours[name], upstream[name]
             self.assertEqual(
                 (theirs['rc'], theirs['num'], theirs['handles']),
@@ -126,6 +135,9 @@ class _UpstreamNamesTests(sysfs.FakeHostMixin):
             # The provider Nova's allocations are against.
             self.assertEqual(str(uuid.uuid3(uuid.NAMESPACE_DNS, name)),
                              placement_sync.rp_uuid(name))
+
+
+class _UpstreamNamesTests(_Comparison):
 
     def test_pci_driver(self):
         self.flags(group='pci', device_spec=DEVICE_SPEC)
@@ -165,4 +177,83 @@ class UpstreamNamesUdevTestCase(_UpstreamNamesTests, base.TestCase):
 
 
 class UpstreamNamesSysfsRootTestCase(_UpstreamNamesTests, base.TestCase):
+    MODE = sysfs.SYSFS_ROOT
+
+
+class _UpstreamNicNamesTests(_Comparison):
+    """The intel_nic driver against upstream's, on fakesys.nic_host."""
+
+    BUILDER = staticmethod(fakesys.nic_host)
+
+    def test_intel_nic_driver(self):
+        self.flags(group='nic_devices', enabled_nic_types=['x710_static'])
+        nic_conf.register_type_opts(CONF)
+        self.flags(group='x710_static',
+                   physical_device_mappings=['physnet1:ens1f0|ens2f0'],
+                   function_device_mappings=['GTPv1:ens1f0'])
+        self._compare(
+            'intel_nic_driver', _upstream('discovery-nic.json'), {
+                'compute1_0000:18:00.0': {'CUSTOM_NIC_INTEL_X710',
+                                          'CUSTOM_PHYSNET_PHYSNET1'},
+                'compute1_0000:1e:02.0': {'CUSTOM_NIC_INTEL_XXV710'},
+                'compute1_0000:1e:02.1': {'CUSTOM_NIC_INTEL_XXV710'}},
+            upstream_only=set(),
+            # The NICs upstream does not know: the E810's VFs, the
+            # N3000's VFs and an XL710 (QSFP+).
+            ours_only={'compute1_' + a for a in fakesys.E810_VFS +
+                       fakesys.N3000_NIC_VFS + (fakesys.XL710_VFIO,)},
+            # Upstream leaves physical_network out of the handles of a
+            # NIC without one, which Nova cannot bind a port with.
+            info_defaults={'physical_network': None})
+
+
+class _UpstreamVendorNamesTests(_Comparison):
+    """The Inspur and Huawei drivers against upstream's, on
+    fakesys.vendor_host.
+    """
+
+    BUILDER = staticmethod(fakesys.vendor_host)
+
+    def test_inspur_nvme_ssd_driver(self):
+        self._compare('inspur_nvme_ssd_driver',
+                      _upstream('discovery-vendors.json'), {},
+                      upstream_only=set(), ours_only=set())
+
+    def test_inspur_fpga_driver(self):
+        # Upstream reports the Inspur NVMe SSD as an FPGA too.
+        self._compare('inspur_fpga_driver',
+                      _upstream('discovery-vendors.json'), {},
+                      upstream_only={'compute1_' + fakesys.INSPUR_SSD},
+                      ours_only=set())
+
+    def test_huawei_ascend_driver(self):
+        # Upstream knows the 310 only, names it after lspci's text without
+        # the host, and gives it no resource class (never schedulable):
+        # the same handle, a CUSTOM_NPU provider named as all others.
+        [upstream] = _upstream_deployables(_upstream(
+            'discovery-vendors.json')['huawei_ascend_driver']).values()
+        self.assertEqual((None, set()),
+                         (upstream['rc'], upstream['traits']))
+        mine = self._ours('huawei_ascend_driver')[
+            'compute1_' + fakesys.ASCEND_310]
+        self.assertEqual(upstream['handles'], mine['handles'])
+        self.assertEqual('CUSTOM_NPU', mine['rc'])
+
+
+class UpstreamNicNamesUdevTestCase(_UpstreamNicNamesTests, base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class UpstreamNicNamesSysfsRootTestCase(_UpstreamNicNamesTests,
+                                        base.TestCase):
+    MODE = sysfs.SYSFS_ROOT
+
+
+class UpstreamVendorNamesUdevTestCase(_UpstreamVendorNamesTests,
+                                      base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class UpstreamVendorNamesSysfsRootTestCase(_UpstreamVendorNamesTests,
+                                           base.TestCase):
     MODE = sysfs.SYSFS_ROOT

@@ -1,0 +1,71 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Huawei Ascend NPUs (AI processors) of the 310 and 910 families.
+
+Each NPU (PCI function of vendor 0x19e5 with an Ascend product id) is one
+device of type ``AICHIP`` with one deployable: one ``CUSTOM_NPU``
+accelerator and one ``PCI`` attach handle.  Traits: ``OWNER_CYBORG``,
+``CUSTOM_NPU_HUAWEI``, ``CUSTOM_NPU_ASCEND_<model>`` (``310``, ``310P``,
+``910``, ``910B``, ``910_93``) and ``CUSTOM_NPU_PRODUCT_ID_<id>``.
+
+The existing Cyborg's driver knows the Ascend 310 (``d100``) only, and
+its deployables have no resource class at all, so its NPUs can never be
+scheduled; their names (the device name ``lspci`` printed and the
+address, without the host) are not unique across hosts either.  Here the
+deployables are named ``<host>_<address>`` as every other driver names
+them, and ``CUSTOM_NPU`` is the resource class a device profile asks for.
+"""
+
+from cyborg.drivers import base
+from cyborg.drivers import pci
+from cyborg.objects import fields
+
+HUAWEI = '19e5'
+RESOURCE_CLASS = 'CUSTOM_NPU'
+
+# Product id: model (from Huawei's Ascend driver packages).
+MODELS = {
+    'd100': '310',
+    'd500': '310P',
+    'd801': '910',
+    'd802': '910B',
+    'd803': '910_93',
+}
+
+
+class AscendDriver(base.AcceleratorDriver):
+    """Huawei Ascend NPUs (see the module docstring)."""
+
+    name = 'huawei_ascend'
+    device_types = (fields.DeviceType.AICHIP,)
+
+    def discover(self):
+        return [self._record(dev)
+                for address, dev in sorted(
+                    pci.by_address(self.pci_host).items())
+                if dev.vendor_id == HUAWEI and dev.product_id in MODELS]
+
+    def _record(self, dev):
+        model = MODELS[dev.product_id]
+        traits = [base.OWNER_CYBORG, 'CUSTOM_NPU_HUAWEI',
+                  'CUSTOM_NPU_ASCEND_%s' % model,
+                  'CUSTOM_NPU_PRODUCT_ID_%s' % dev.product_id.upper()]
+        deployable = self.deployable(
+            dev.address, RESOURCE_CLASS, traits,
+            [base.pci_attach_handle(dev.address)])
+        return self.record(
+            dev, fields.DeviceType.AICHIP, [deployable],
+            acc_capability={'vendor': 'huawei', 'model': 'Ascend ' + model,
+                            'kernel_driver': dev.driver},
+            vendor_board_info={'model': 'Ascend ' + model})

@@ -1,0 +1,70 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Inspur FPGA cards: the processing accelerators (class 0x12) of vendor
+0x1bd4.
+
+Each card function is one device with one deployable (one ``FPGA``
+accelerator, one ``PCI`` attach handle), named ``<host>_<address>`` and
+with the traits ``CUSTOM_FPGA_INSPUR`` and ``CUSTOM_FPGA_PRODUCT_ID_<id>``,
+as the existing Cyborg reports it.  Its driver took every ``lspci`` line
+naming Inspur, so it reported Inspur NVMe SSDs as FPGAs too; here the
+class code decides.  Inspur cards are used as they are, programmed from
+inside the instance: programming through Cyborg is not supported.
+"""
+
+from cyborg import exception
+from cyborg.drivers import base
+from cyborg.drivers import pci
+from cyborg.objects import fields
+
+INSPUR = '1bd4'
+PROCESSING_ACCELERATOR = '12'
+RESOURCE_CLASS = 'FPGA'
+
+
+class InspurFpgaDriver(base.AcceleratorDriver):
+    """Inspur FPGA cards (see the module docstring)."""
+
+    name = 'inspur_fpga'
+    device_types = (fields.DeviceType.FPGA,)
+
+    def _cards(self):
+        return [dev for address, dev in sorted(
+            pci.by_address(self.pci_host).items())
+            if dev.vendor_id == INSPUR and
+            (dev.class_code or '').startswith(PROCESSING_ACCELERATOR)]
+
+    def discover(self):
+        return [self._record(dev) for dev in self._cards()]
+
+    def _record(self, dev):
+        traits = ['CUSTOM_FPGA_INSPUR',
+                  'CUSTOM_FPGA_PRODUCT_ID_%s' % dev.product_id.upper()]
+        deployable = self.deployable(
+            dev.address, RESOURCE_CLASS, traits,
+            [base.pci_attach_handle(dev.address)])
+        return self.record(dev, fields.DeviceType.FPGA, [deployable],
+                           acc_capability={'vendor': 'inspur'},
+                           vendor_board_info={'vendor': 'inspur'})
+
+    def program(self, address, image_path):
+        """Not supported: Inspur cards are programmed from the instance.
+
+        :raises: UnsupportedOperation for an Inspur card,
+            DriverDeviceNotFound for any other address.
+        """
+        if address not in {dev.address for dev in self._cards()}:
+            raise exception.DriverDeviceNotFound(address=address,
+                                                 driver=self.name)
+        return super().program(address, image_path)
