@@ -36,21 +36,21 @@ _rules = [
         description='List accelerator requests.',
         operations=[{'path': '/v2/accelerator_requests', 'method': 'GET'}],
         scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(GET_ALL, base.LEGACY_DEFAULT)),
+        deprecated_rule=base.deprecated(GET_ALL, base.LEGACY_PROJECT_READER)),
     policy.DocumentedRuleDefault(
         name=GET_ONE, check_str=base.PROJECT_READER_OR_ADMIN,
         description='Show an accelerator request.',
         operations=[{'path': '/v2/accelerator_requests/{arq_uuid}',
                      'method': 'GET'}],
         scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(GET_ONE, base.LEGACY_DEFAULT)),
+        deprecated_rule=base.deprecated(GET_ONE, base.LEGACY_PROJECT_READER)),
     policy.DocumentedRuleDefault(
         name=CREATE, check_str=base.PROJECT_MEMBER_OR_SERVICE,
         description='Create accelerator requests.',
         operations=[{'path': '/v2/accelerator_requests', 'method': 'POST'}],
         scope_types=base.PROJECT_SCOPE,
         deprecated_rule=base.deprecated(CREATE,
-                                        base.PROJECT_MEMBER_OR_ADMIN)),
+                                        base.LEGACY_PROJECT_MEMBER)),
     policy.DocumentedRuleDefault(
         name=UPDATE, check_str=base.PROJECT_MEMBER_OR_SERVICE,
         description='Bind or unbind accelerator requests (also needs a '
@@ -59,7 +59,7 @@ _rules = [
                     {'path': '/v2/accelerator_requests/{arq_uuid}',
                      'method': 'PATCH'}],
         scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(UPDATE, base.LEGACY_DEFAULT)),
+        deprecated_rule=base.deprecated(UPDATE, base.LEGACY_PROJECT_MEMBER)),
     policy.DocumentedRuleDefault(
         name=DELETE, check_str=base.PROJECT_MEMBER_OR_SERVICE,
         description='Delete accelerator requests (by instance, or bound '
@@ -71,7 +71,7 @@ _rules = [
                     {'path': '/v2/accelerator_requests/{arq_uuid}',
                      'method': 'DELETE'}],
         scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(DELETE, base.LEGACY_DEFAULT)),
+        deprecated_rule=base.deprecated(DELETE, base.LEGACY_PROJECT_MEMBER)),
 ]
 
 

@@ -16,9 +16,18 @@
 The persona rules follow OpenStack's secure RBAC (admin, manager, member,
 reader, service), limited to project scope.  The legacy rules
 (``default``, ``is_admin``, ...) are kept because existing policy
-files and the deprecated defaults of the resource rules refer to them;
-while ``[oslo_policy] enforce_new_defaults`` is False (Cyborg's default,
-as in the existing Cyborg) a deprecated default is OR-ed with the new one.
+files refer to them; while ``[oslo_policy] enforce_new_defaults`` is False
+(Cyborg's default, as in the existing Cyborg) a deprecated default is
+OR-ed with the new one.
+
+The deprecated defaults are no wider than the existing Cyborg's, rule by
+rule, and narrower where its were holes: its ``rule:default``
+(``is_admin:True or project_id:%(project_id)s``) matches every caller of
+its own project, with any role or none, since the target is the caller's
+project, so a reader could delete ARQs.  Cyborg's legacy owner rules
+(``LEGACY_PROJECT_READER``, ``LEGACY_PROJECT_MEMBER``) ask for a role:
+the new persona's, or ``_member_``, the member role of projects created
+before Keystone's Rocky release.
 """
 
 from oslo_policy import policy
@@ -30,10 +39,11 @@ PROJECT_MEMBER_OR_ADMIN = 'rule:project_member_or_admin'
 PROJECT_MANAGER_OR_ADMIN = 'rule:project_manager_or_admin'
 PROJECT_MEMBER_OR_SERVICE = 'rule:project_member_or_service'
 
-# Legacy rule names, used as deprecated defaults.
-LEGACY_DEFAULT = 'rule:default'
+# Deprecated defaults (legacy mode).
 LEGACY_IS_ADMIN = 'rule:is_admin'
 LEGACY_ADMIN_API = 'rule:admin_api'
+LEGACY_PROJECT_READER = 'rule:legacy_project_reader'
+LEGACY_PROJECT_MEMBER = 'rule:legacy_project_member'
 
 PROJECT_SCOPE = ['project']
 
@@ -72,6 +82,22 @@ _rules = [
         'project_member_or_service',
         'rule:project_member_api or rule:service_api',
         description='A member of the project, or a service user.'),
+    # Owners in legacy mode (see the module docstring).
+    policy.RuleDefault(
+        'project_legacy_member_api',
+        'role:_member_ and project_id:%(project_id)s',
+        description='A member of the project under the role name of '
+                    'Keystone before Rocky (_member_).'),
+    policy.RuleDefault(
+        'legacy_project_reader',
+        'rule:project_reader_or_admin or rule:project_legacy_member_api',
+        description='Legacy mode: a reader or member of the project, or an '
+                    'administrator.'),
+    policy.RuleDefault(
+        'legacy_project_member',
+        'rule:project_member_or_admin or rule:project_legacy_member_api',
+        description='Legacy mode: a member of the project (not a reader '
+                    'only), or an administrator.'),
     # Legacy rules, kept for existing policy files.
     policy.RuleDefault(
         'is_admin', 'rule:admin_api',

@@ -29,14 +29,14 @@ _rules = [
         description='List device profiles.',
         operations=[{'path': '/v2/device_profiles', 'method': 'GET'}],
         scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(GET_ALL, base.LEGACY_DEFAULT)),
+        deprecated_rule=base.deprecated(GET_ALL, base.LEGACY_PROJECT_READER)),
     policy.DocumentedRuleDefault(
         name=GET_ONE, check_str=base.PROJECT_READER_OR_ADMIN,
         description='Show a device profile.',
         operations=[{'path': '/v2/device_profiles/{device_profile_uuid}',
                      'method': 'GET'}],
         scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(GET_ONE, base.LEGACY_DEFAULT)),
+        deprecated_rule=base.deprecated(GET_ONE, base.LEGACY_PROJECT_READER)),
     policy.DocumentedRuleDefault(
         name=CREATE, check_str=base.ADMIN,
         description='Create a device profile.',

@@ -26,12 +26,12 @@ UNINSTALL = PREFIX % 'uninstall'
 
 _rules = [
     policy.DocumentedRuleDefault(
-        name=GET_ALL, check_str=base.PROJECT_READER_OR_ADMIN,
+        name=GET_ALL, check_str=base.ADMIN,
         description="List the accelerator drivers of the agents' hosts.",
         operations=[{'path': '/v2/drivers', 'method': 'GET'}],
         scope_types=base.PROJECT_SCOPE),
     policy.DocumentedRuleDefault(
-        name=GET_ONE, check_str=base.PROJECT_READER_OR_ADMIN,
+        name=GET_ONE, check_str=base.ADMIN,
         description='Show an accelerator driver of a host.',
         operations=[{'path': '/v2/drivers/{driver_uuid}', 'method': 'GET'}],
         scope_types=base.PROJECT_SCOPE),

@@ -23,14 +23,14 @@ GET_HOST = PREFIX % 'get_host'
 
 _rules = [
     policy.DocumentedRuleDefault(
-        name=GET_ALL, check_str=base.PROJECT_READER_OR_ADMIN,
+        name=GET_ALL, check_str=base.ADMIN,
         description="List the hosts and the hardware their agents last "
                     "reported.",
         operations=[{'path': '/v2/hardware', 'method': 'GET'},
                     {'path': '/v2/hosts', 'method': 'GET'}],
         scope_types=base.PROJECT_SCOPE),
     policy.DocumentedRuleDefault(
-        name=GET_HOST, check_str=base.PROJECT_READER_OR_ADMIN,
+        name=GET_HOST, check_str=base.ADMIN,
         description="Show the hardware one host's agent last reported.",
         operations=[{'path': '/v2/hosts/{host}/hardware', 'method': 'GET'}],
         scope_types=base.PROJECT_SCOPE),

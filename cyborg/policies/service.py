@@ -22,7 +22,7 @@ GET_ALL = PREFIX % 'get_all'
 
 _rules = [
     policy.DocumentedRuleDefault(
-        name=GET_ALL, check_str=base.PROJECT_READER_OR_ADMIN,
+        name=GET_ALL, check_str=base.ADMIN,
         description='List the Cyborg services (API, conductors, agents) '
                     'and whether they are up.',
         operations=[{'path': '/v2/services', 'method': 'GET'}],

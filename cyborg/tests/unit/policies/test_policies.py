@@ -64,8 +64,43 @@ class PoliciesTestCase(base.TestCase):
             'cyborg:device:enable', fatal=False))
 
     def test_legacy_defaults_are_ored(self):
-        # rule:default (admin or owner) still lets any project user read.
-        self.assertTrue(self._context([]).can('cyborg:arq:get_all'))
+        # The deprecated defaults still let a member under the role name of
+        # Keystone before Rocky (_member_) read and write ARQs.
+        self.assertTrue(self._context(['_member_']).can('cyborg:arq:get_all'))
+        self.assertTrue(self._context(['_member_']).can('cyborg:arq:delete'))
+        self.assertTrue(self._context(['_member_']).can('cyborg:arq:create'))
+        # ... and a manager to read devices.
+        self.assertTrue(self._context(['manager']).can(
+            'cyborg:device:get_all'))
+
+    def test_legacy_defaults_need_a_role(self):
+        # The existing Cyborg's rule:default matched any caller of its own
+        # project (the target): no role, or a reader, could write.
+        for rule in ('cyborg:arq:get_all', 'cyborg:arq:get_one',
+                     'cyborg:arq:create', 'cyborg:arq:update',
+                     'cyborg:arq:delete', 'cyborg:device_profile:get_all',
+                     'cyborg:device_profile:get_one'):
+            self.assertFalse(self._context([]).can(rule, fatal=False), rule)
+        for rule in ('cyborg:arq:create', 'cyborg:arq:update',
+                     'cyborg:arq:delete'):
+            self.assertFalse(self._context(['reader']).can(
+                rule, fatal=False), rule)
+        self.assertTrue(self._context(['reader']).can('cyborg:arq:get_all'))
+
+    def test_operator_reads_are_for_admins(self):
+        rules = ('cyborg:service:get_all', 'cyborg:hardware:get_all',
+                 'cyborg:hardware:get_host', 'cyborg:driver:get_all',
+                 'cyborg:driver:get_one')
+        for new_defaults in (False, True):
+            self.flags(group='oslo_policy',
+                       enforce_new_defaults=new_defaults)
+            policy.reset()
+            for rule in rules:
+                for roles in (['reader'], ['member', 'reader'],
+                              ['manager', 'member', 'reader'], ['service']):
+                    self.assertFalse(self._context(roles).can(
+                        rule, fatal=False), (rule, roles, new_defaults))
+                self.assertTrue(self._context(['admin']).can(rule))
 
     def test_new_defaults_only(self):
         self.flags(group='oslo_policy', enforce_new_defaults=True)
