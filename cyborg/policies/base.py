@@ -90,9 +90,11 @@ _rules = [
                     'Keystone before Rocky (_member_).'),
     policy.RuleDefault(
         'legacy_project_reader',
-        'rule:project_reader_or_admin or rule:project_legacy_member_api',
+        'rule:legacy_project_member or rule:project_reader_api',
         description='Legacy mode: a reader or member of the project, or an '
-                    'administrator.'),
+                    'administrator (a member need not have the reader '
+                    'role: deployments older than Keystone\'s implied '
+                    'roles).'),
     policy.RuleDefault(
         'legacy_project_member',
         'rule:project_member_or_admin or rule:project_legacy_member_api',

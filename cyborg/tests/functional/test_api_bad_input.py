@@ -16,6 +16,7 @@ a server error, and a database left as it was."""
 
 from oslo_serialization import jsonutils
 
+from cyborg.api.middleware import noauth
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.functional import api_base
 
@@ -48,7 +49,11 @@ class BadInputTestCase(api_base.APITestCase):
                 {'path': '/device_rp_uuid', 'op': 'add',
                  'value': self.inv['rp_uuid']},
                 {'path': '/instance_uuid', 'op': 'add', 'value': UNKNOWN}]
-        svc = {'X-Service-Roles': 'service'}
+        # Nova: a member's token of the project (the noauth default's) and
+        # a service token.
+        svc = {'X-Service-Roles': 'service', 'X-Roles': 'member,reader',
+               'X-User-Id': 'nova-user',
+               'X-Project-Id': noauth.STANDALONE_PROJECT}
         return [
             # (method, path, body (None, str or JSON value), headers, status)
             ('POST', dp, '[{"name": ', {}, 400),
