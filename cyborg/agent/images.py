@@ -24,22 +24,20 @@ conflict (ImageServiceNotConfigured), which names the file to copy.
 
 import os
 import re
-import tempfile
 import threading
 
 from keystoneauth1 import exceptions as ks_exc
-from keystoneauth1 import loading as ks_loading
 from oslo_config import cfg
 from oslo_log import log as logging
 
 from cyborg import exception
+from cyborg.clients import glance as glance_client
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
 _SAFE = re.compile(r'^[A-Za-z0-9_.-]+$')
 _LOCK = threading.Lock()
-_CHUNK = 1024 * 1024
 
 
 def _cache_dir():
@@ -54,50 +52,6 @@ def _cached(name):
                                       reason='not a valid image name')
     path = os.path.join(_cache_dir(), name)
     return path if os.path.isfile(path) else None
-
-
-def _glance_configured():
-    """Whether ``[glance]`` says how to reach Glance at all."""
-    return bool(CONF.glance.auth_type or CONF.glance.endpoint_override)
-
-
-def _glance():
-    auth = ks_loading.load_auth_from_conf_options(CONF, 'glance')
-    session = ks_loading.load_session_from_conf_options(CONF, 'glance',
-                                                        auth=auth)
-    return ks_loading.load_adapter_from_conf_options(
-        CONF, 'glance', session=session, auth=auth)
-
-
-def _download(adapter, image_uuid, path):
-    response = adapter.get('/v2/images/%s/file' % image_uuid, stream=True,
-                           raise_exc=False)
-    if response.status_code != 200:
-        raise exception.ImageNotFound(
-            image=image_uuid,
-            reason='Glance answered %d' % response.status_code)
-    directory = os.path.dirname(path)
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix='.download-')
-    try:
-        with os.fdopen(fd, 'wb') as f:
-            for chunk in response.iter_content(_CHUNK):
-                f.write(chunk)
-        os.rename(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-
-def _by_function(adapter, function_id):
-    response = adapter.get('/v2/images', params={
-        'accel:function_id': function_id}, raise_exc=False)
-    images = response.json().get('images', []) \
-        if response.status_code == 200 else []
-    if len(images) != 1:
-        raise exception.ImageNotFound(
-            image='function %s' % function_id,
-            reason='%d images have that accel:function_id' % len(images))
-    return images[0]['id']
 
 
 def fetch(bitstream_id=None, function_id=None):
@@ -115,16 +69,17 @@ def fetch(bitstream_id=None, function_id=None):
         if path:
             return path
         path = os.path.join(_cache_dir(), name)
-        if not _glance_configured():
+        if not glance_client.is_configured(CONF):
             raise exception.ImageServiceNotConfigured(
                 image=bitstream_id or 'of function %s' % function_id,
                 host=CONF.host, path=path)
         try:
-            adapter = _glance()
-            image_uuid = bitstream_id or _by_function(adapter, function_id)
+            glance = glance_client.from_conf(CONF)
+            image_uuid = (bitstream_id or
+                          glance.image_by_function(function_id))
             LOG.info('Downloading image %(image)s from Glance into %(path)s',
                      {'image': image_uuid, 'path': path})
-            _download(adapter, image_uuid, path)
+            glance.download(image_uuid, path)
         except (ks_exc.ClientException, ks_exc.MissingAuthPlugin,
                 ks_exc.EndpointNotFound) as exc:
             raise exception.ImageNotFound(image=name, reason=str(exc))

@@ -21,9 +21,13 @@ conflicts (409 ``placement.concurrent_update``) are retried with the
 provider's fresh generation.  Requests are counted (``calls``, and the
 operation's cyborg.counters.Cost).
 
-Only resource providers, their inventories and traits, custom resource
-classes and traits are written.  Allocations belong to Nova and are only
-read.
+Written: resource providers, their inventories and traits, custom
+resource classes and traits.  Allocations belong to Nova, with two
+exceptions that go through ``change_consumer`` (with the consumer's
+generation, keeping Nova's own allocations): attaching accelerators to an
+existing instance (API 2.5) adds its new providers to the instance's
+allocations, and detaching them, or uninstalling a driver with force,
+removes them.
 """
 
 import collections
@@ -31,11 +35,11 @@ import threading
 from urllib import parse
 
 from keystoneauth1 import exceptions as ks_exc
-from keystoneauth1 import loading as ks_loading
 from oslo_log import log as logging
 
 from cyborg import counters
 from cyborg import exception
+from cyborg.clients import keystone
 
 LOG = logging.getLogger(__name__)
 
@@ -75,8 +79,7 @@ def is_configured(conf):
     :param conf: the ConfigOpts.
     :returns: True when auth_type or endpoint_override is set.
     """
-    group = conf[GROUP]
-    return bool(group.auth_type or group.endpoint_override)
+    return keystone.is_configured(conf, GROUP)
 
 
 def from_conf(conf):
@@ -89,15 +92,7 @@ def from_conf(conf):
     """
     if not is_configured(conf):
         raise exception.PlacementNotConfigured()
-    auth = ks_loading.load_auth_from_conf_options(conf, GROUP)
-    session = ks_loading.load_session_from_conf_options(conf, GROUP,
-                                                        auth=auth)
-    # The group's service_type defaults to "placement", but a test's
-    # configuration reset forgets registered defaults: never go without.
-    adapter = ks_loading.load_adapter_from_conf_options(
-        conf, GROUP, session=session, auth=auth,
-        service_type=conf[GROUP].service_type or SERVICE_TYPE)
-    return PlacementClient(adapter)
+    return PlacementClient(keystone.adapter(conf, GROUP, SERVICE_TYPE))
 
 
 def _error_code(resp):

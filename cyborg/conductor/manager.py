@@ -31,6 +31,7 @@ from cyborg import servicegroup
 from cyborg import states
 from cyborg import version
 from cyborg.agent import rpcapi as agent_rpcapi
+from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
 from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import attribute as attribute_ops
@@ -89,7 +90,7 @@ class ConductorManager:
                         'endpoint_override: devices are recorded but not '
                         'published to Placement, so Nova cannot schedule '
                         'them')
-        if not nova_notifier.is_configured(CONF):
+        if not nova_client.is_configured(CONF):
             LOG.warning('[nova] sets neither auth_type nor '
                         'endpoint_override: Nova is not told when '
                         'accelerator requests are bound')

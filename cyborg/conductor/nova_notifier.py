@@ -38,33 +38,19 @@ import datetime
 import threading
 
 from keystoneauth1 import exceptions as ks_exc
-from keystoneauth1 import loading as ks_loading
 from oslo_config import cfg
 from oslo_log import log as logging
 from oslo_utils import timeutils
 
+from cyborg.clients import nova as nova_client
 from cyborg.db.queries import nova_event as event_queries
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-MICROVERSION = '2.82'
 BATCH = 100
 # How long a conductor owns the events it took, should it die sending them.
 CLAIM_SECONDS = 120
-
-
-def is_configured(conf):
-    """Whether ``[nova]`` says how to reach Nova at all."""
-    return bool(conf.nova.auth_type or conf.nova.endpoint_override)
-
-
-def _adapter():
-    auth = ks_loading.load_auth_from_conf_options(CONF, 'nova')
-    session = ks_loading.load_session_from_conf_options(CONF, 'nova',
-                                                        auth=auth)
-    return ks_loading.load_adapter_from_conf_options(
-        CONF, 'nova', session=session, auth=auth)
 
 
 class Notifier:
@@ -72,13 +58,13 @@ class Notifier:
     """
 
     def __init__(self):
-        self._adapter = None
+        self._client = None
         self._lock = threading.Lock()
 
-    def adapter(self):
-        if self._adapter is None:
-            self._adapter = _adapter()
-        return self._adapter
+    def client(self):
+        if self._client is None:
+            self._client = nova_client.from_conf(CONF)
+        return self._client
 
     def send_due(self, context):
         """Send every due event (in batches).
@@ -109,17 +95,13 @@ class Notifier:
         return self._send(context, events)
 
     def _send(self, context, events):
-        if not is_configured(CONF):
+        if not nova_client.is_configured(CONF):
             return self._done(context, events,
                               'not sent ([nova] is not configured)')
-        body = {'events': [{'name': e['name'],
-                            'server_uuid': e['server_uuid'],
-                            'tag': e['tag'], 'status': e['status']}
-                           for e in events]}
+        body = [{'name': e['name'], 'server_uuid': e['server_uuid'],
+                 'tag': e['tag'], 'status': e['status']} for e in events]
         try:
-            response = self.adapter().post(
-                '/os-server-external-events', json=body,
-                microversion=MICROVERSION, raise_exc=False)
+            response = self.client().external_events(body)
         except ks_exc.ClientException as exc:
             return self._retry(context, events, 'Nova unreachable: %s' % exc)
         status = response.status_code

@@ -1,0 +1,97 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The Glance client of the agent: bitstream images.
+
+Built from the ``[glance]`` options (see cyborg.clients.keystone).  The
+agent's image cache (cyborg.agent.images) decides when to call it.
+"""
+
+import os
+import tempfile
+
+from cyborg import exception
+from cyborg.clients import keystone
+
+GROUP = 'glance'
+SERVICE_TYPE = 'image'
+_CHUNK = 1024 * 1024
+
+
+def is_configured(conf):
+    """Whether ``[glance]`` says how to reach Glance at all.
+
+    :param conf: the ConfigOpts.
+    :returns: True when auth_type or endpoint_override is set.
+    """
+    return keystone.is_configured(conf, GROUP)
+
+
+def from_conf(conf):
+    """A GlanceClient from the ``[glance]`` options.
+
+    :param conf: the ConfigOpts.
+    :returns: a GlanceClient.
+    """
+    return GlanceClient(keystone.adapter(conf, GROUP, SERVICE_TYPE))
+
+
+class GlanceClient:
+    """Calls to Glance.
+
+    :param adapter: a keystoneauth1 Adapter for the image service.
+    """
+
+    def __init__(self, adapter):
+        self._adapter = adapter
+
+    def image_by_function(self, function_id):
+        """The UUID of the one image whose ``accel:function_id`` is
+        *function_id*.
+
+        :raises: ImageNotFound unless exactly one image has it.
+        :returns: an image UUID.
+        """
+        response = self._adapter.get('/v2/images', params={
+            'accel:function_id': function_id}, raise_exc=False)
+        images = response.json().get('images', []) \
+            if response.status_code == 200 else []
+        if len(images) != 1:
+            raise exception.ImageNotFound(
+                image='function %s' % function_id,
+                reason='%d images have that accel:function_id'
+                % len(images))
+        return images[0]['id']
+
+    def download(self, image_uuid, path):
+        """Write the data of image *image_uuid* to *path*, atomically (a
+        temporary file in the same directory, renamed).
+
+        :raises: ImageNotFound when Glance does not answer 200.
+        """
+        response = self._adapter.get('/v2/images/%s/file' % image_uuid,
+                                     stream=True, raise_exc=False)
+        if response.status_code != 200:
+            raise exception.ImageNotFound(
+                image=image_uuid,
+                reason='Glance answered %d' % response.status_code)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path),
+                                   prefix='.download-')
+        try:
+            with os.fdopen(fd, 'wb') as f:
+                for chunk in response.iter_content(_CHUNK):
+                    f.write(chunk)
+            os.rename(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise

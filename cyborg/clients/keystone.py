@@ -1,0 +1,52 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The keystoneauth adapter of every client of another OpenStack service.
+
+Placement (``[placement]``), Nova (``[nova]``) and Glance (``[glance]``)
+are reached the same way: an option group holding keystoneauth's auth,
+session and adapter options, either with Keystone (any auth plugin; the
+service catalog finds the service by its type) or without it
+(``auth_type = none`` and ``endpoint_override``).
+"""
+
+from keystoneauth1 import loading as ks_loading
+
+
+def is_configured(conf, group):
+    """Whether option group *group* says how to reach its service at all.
+
+    :param conf: the ConfigOpts.
+    :param group: the option group's name (``placement``, ``nova``,
+        ``glance``).
+    :returns: True when ``auth_type`` or ``endpoint_override`` is set.
+    """
+    options = conf[group]
+    return bool(options.auth_type or options.endpoint_override)
+
+
+def adapter(conf, group, service_type):
+    """A keystoneauth Adapter built from option group *group*.
+
+    :param conf: the ConfigOpts.
+    :param group: the option group's name.
+    :param service_type: the service type to use when the group sets none
+        (a test's configuration reset forgets registered defaults).
+    :returns: a keystoneauth1 Adapter.
+    """
+    auth = ks_loading.load_auth_from_conf_options(conf, group)
+    session = ks_loading.load_session_from_conf_options(conf, group,
+                                                        auth=auth)
+    return ks_loading.load_adapter_from_conf_options(
+        conf, group, session=session, auth=auth,
+        service_type=conf[group].service_type or service_type)

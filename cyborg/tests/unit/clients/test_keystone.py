@@ -1,0 +1,68 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of cyborg.clients.keystone, the adapter of every client."""
+
+from oslo_config import cfg
+
+from cyborg import conf as cyborg_conf
+from cyborg.clients import glance
+from cyborg.clients import keystone
+from cyborg.clients import nova
+from cyborg.clients import placement
+from cyborg.tests import base
+
+# (option group, its module's is_configured, the default service type)
+CLIENTS = (('placement', placement.is_configured, 'placement'),
+           ('nova', nova.is_configured, 'compute'),
+           ('glance', glance.is_configured, 'image'))
+
+
+class AdapterTestCase(base.TestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.conf = cfg.ConfigOpts()
+        cyborg_conf.register_opts(self.conf)
+        self.conf([])
+
+    def test_not_configured_without_auth_type_or_endpoint(self):
+        for group, is_configured, _ in CLIENTS:
+            self.assertFalse(keystone.is_configured(self.conf, group))
+            self.assertFalse(is_configured(self.conf))
+
+    def test_configured_by_either(self):
+        for group, is_configured, _ in CLIENTS:
+            self.conf.set_override('auth_type', 'password', group=group)
+            self.assertTrue(is_configured(self.conf))
+            self.conf.clear_override('auth_type', group=group)
+            self.conf.set_override('endpoint_override', 'http://x',
+                                   group=group)
+            self.assertTrue(is_configured(self.conf))
+
+    def test_adapter_without_keystone(self):
+        for group, _, service_type in CLIENTS:
+            self.conf.set_override('auth_type', 'none', group=group)
+            self.conf.set_override('endpoint_override',
+                                   'http://127.0.0.1:1/%s' % group,
+                                   group=group)
+            adapter = keystone.adapter(self.conf, group, 'unused')
+            self.assertEqual('http://127.0.0.1:1/%s' % group,
+                             adapter.get_endpoint())
+            self.assertEqual(service_type, adapter.service_type)
+
+    def test_service_type_when_the_group_sets_none(self):
+        self.conf.set_override('auth_type', 'none', group='nova')
+        self.conf.set_override('service_type', '', group='nova')
+        adapter = keystone.adapter(self.conf, 'nova', 'compute')
+        self.assertEqual('compute', adapter.service_type)
