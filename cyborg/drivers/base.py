@@ -58,6 +58,15 @@ def sanitize_name(name):
     return re.sub(r'[^A-Za-z0-9_-]', '_', name)
 
 
+def numa_trait(node):
+    """``CUSTOM_NUMA_NODE_<node>``: the trait of a device on NUMA node
+    *node*, so that a device profile can ask for one (os-traits has no
+    trait for a device's NUMA node; ``HW_NUMA_ROOT`` marks the provider
+    of a NUMA node itself).
+    """
+    return 'CUSTOM_NUMA_NODE_%d' % node
+
+
 def pci_attach_handle(address, attach_type=fields.AttachType.PCI,
                       **extra):
     """An attach handle for the PCI function at *address*.
@@ -240,6 +249,9 @@ class AcceleratorDriver(abc.ABC):
                vendor_board_info=None, state=None, setup_required=False):
         """The Hardware record of the PciDevice *dev*.
 
+        Each deployable gets the trait of the device's NUMA node
+        (numa_trait()) when the platform reports one.
+
         :param state: acc_status.state; default: ready when a kernel
             driver is bound, unbound otherwise.
         """
@@ -250,6 +262,10 @@ class AcceleratorDriver(abc.ABC):
                       'numa_node': dev.numa_node,
                       'iommu_group': dev.iommu_group}
         capability.update(acc_capability or {})
+        if dev.numa_node is not None:
+            for deployable in deployables:
+                deployable.traits = sorted(
+                    set(deployable.traits) | {numa_trait(dev.numa_node)})
         return hardware.Hardware(
             uuid=hardware.device_uuid(self.host, self.name, dev.address),
             driver=self.name, address=dev.address,

@@ -64,3 +64,7 @@ class DriverBaseTestCase(base.TestCase):
                           'function': '3', 'asked_type': 'nvidia-222'},
                          handle.attach_info)
         self.assertRaises(ValueError, driver_base.pci_attach_handle, 'x')
+
+    def test_numa_trait(self):
+        self.assertEqual('CUSTOM_NUMA_NODE_0', driver_base.numa_trait(0))
+        self.assertEqual('CUSTOM_NUMA_NODE_3', driver_base.numa_trait(3))

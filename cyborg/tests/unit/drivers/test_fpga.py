@@ -72,6 +72,7 @@ class _FpgaTests(sysfs.FakeHostMixin):
                           dep.driver_name))
         self.assertEqual([fakesys.N3000], _handle_addresses(dep))
         self.assertEqual(sorted([
+            'CUSTOM_NUMA_NODE_0',
             'CUSTOM_FPGA_INTEL', 'CUSTOM_FPGA_INTEL_PAC_N3000',
             'CUSTOM_FPGA_REGION_INTEL_' + fakesys.N3000_PR_ID.upper(),
             'CUSTOM_FPGA_FUNCTION_ID_INTEL_' + fakesys.N3000_AFU.upper()]),
@@ -101,6 +102,7 @@ class _FpgaTests(sysfs.FakeHostMixin):
         self.assertEqual([fakesys.U250_MGMT, fakesys.U250_USER],
                          _handle_addresses(dep))
         self.assertEqual(sorted([
+            'CUSTOM_NUMA_NODE_0',
             'CUSTOM_FPGA_XILINX', 'CUSTOM_FPGA_PRODUCT_ID_5004',
             'CUSTOM_FPGA_FUNCTION_ID_XILINX_' +
             fakesys.U250_XCLBIN.replace('-', '').upper()]), dep.traits)

@@ -54,8 +54,8 @@ class _NicTests(sysfs.FakeHostMixin):
             self.assertEqual(('CUSTOM_NIC', 1, 'intel_nic'),
                              (dep.resource_class, dep.num_accelerators,
                               dep.driver_name))
-            self.assertEqual(['CUSTOM_NIC_INTEL_E810', 'CUSTOM_VF'],
-                             dep.traits)
+            self.assertEqual(['CUSTOM_NIC_INTEL_E810', 'CUSTOM_NUMA_NODE_0',
+                              'CUSTOM_VF'], dep.traits)
         self.assertEqual(2, e810.acc_specs.num)
         capability = e810.acc_specs.acc_capability
         self.assertEqual((['ens1f0'], 256, 2),
@@ -67,7 +67,8 @@ class _NicTests(sysfs.FakeHostMixin):
         x710 = self._records()[fakesys.X710]
         [dep] = x710.deployables
         self.assertEqual('test-host_' + fakesys.X710, dep.name)
-        self.assertEqual(['CUSTOM_NIC_INTEL_X710', 'CUSTOM_PF'], dep.traits)
+        self.assertEqual(['CUSTOM_NIC_INTEL_X710', 'CUSTOM_NUMA_NODE_1',
+                          'CUSTOM_PF'], dep.traits)
         self.assertEqual(1, x710.acc_specs.acc_capability['numa_node'])
 
     def test_every_handle_carries_the_physical_network(self):
@@ -88,7 +89,7 @@ class _NicTests(sysfs.FakeHostMixin):
         e810_vf = records[fakesys.E810].deployables[0]
         self.assertEqual(
             ['CUSTOM_GTPV1', 'CUSTOM_NIC_FUNCTION_GTPV1',
-             'CUSTOM_NIC_INTEL_E810', 'CUSTOM_PHYSNET1',
+             'CUSTOM_NIC_INTEL_E810', 'CUSTOM_NUMA_NODE_0', 'CUSTOM_PHYSNET1',
              'CUSTOM_PHYSNET_PHYSNET1', 'CUSTOM_VF'], e810_vf.traits)
         self.assertEqual(
             {'domain': '0000', 'bus': '17', 'device': '01', 'function': '0',

@@ -54,8 +54,13 @@ class _GpuTests(sysfs.FakeHostMixin):
             [dep] = records[address].deployables
             self.assertEqual(('PGPU', [address]),
                              (dep.resource_class, _addresses(dep)))
-        self.assertEqual(['CUSTOM_NVIDIA_1EB8', 'OWNER_CYBORG'],
+        # The T4 is on NUMA node 1; the unbound GPU's node is unknown.
+        self.assertEqual(['CUSTOM_NUMA_NODE_1', 'CUSTOM_NVIDIA_1EB8',
+                          'OWNER_CYBORG'],
                          records[fakesys.T4].deployables[0].traits)
+        self.assertEqual(['CUSTOM_NVIDIA_1DB4', 'OWNER_CYBORG'],
+                         records[fakesys.NVIDIA_UNBOUND].deployables[0]
+                         .traits)
         self.assertEqual('unbound',
                          records[fakesys.NVIDIA_UNBOUND].acc_status.state)
 
@@ -74,8 +79,9 @@ class _GpuTests(sysfs.FakeHostMixin):
         self.assertEqual(('VGPU', 16, 'test-host_0000:af:00.0'),
                          (dep.resource_class, dep.num_accelerators,
                           dep.name))
-        self.assertEqual(['CUSTOM_NVIDIA_1EB8', 'CUSTOM_NVIDIA_1EB8_T4_1B',
-                          'OWNER_CYBORG'], dep.traits)
+        self.assertEqual(['CUSTOM_NUMA_NODE_1', 'CUSTOM_NVIDIA_1EB8',
+                          'CUSTOM_NVIDIA_1EB8_T4_1B', 'OWNER_CYBORG'],
+                         dep.traits)
         handle = dep.attach_handles[3]
         self.assertEqual('MDEV', handle.attach_type)
         self.assertEqual({'domain': '0000', 'bus': 'af', 'device': '00',

@@ -48,15 +48,16 @@ class _QatTests(sysfs.FakeHostMixin):
             self.assertEqual(('CUSTOM_QAT', 1, 'crypto'),
                              (dep.resource_class, dep.num_accelerators,
                               dep.driver_name))
-            self.assertEqual(['CUSTOM_QAT', 'CUSTOM_QAT_ASYM',
-                              'CUSTOM_QAT_C62X', 'CUSTOM_QAT_DC',
-                              'CUSTOM_QAT_SYM'], dep.traits)
+            self.assertEqual(['CUSTOM_NUMA_NODE_0', 'CUSTOM_QAT',
+                              'CUSTOM_QAT_ASYM', 'CUSTOM_QAT_C62X',
+                              'CUSTOM_QAT_DC', 'CUSTOM_QAT_SYM'], dep.traits)
         self.assertEqual(2, c62x.acc_specs.num)
 
     def test_configured_services_become_traits(self):
         gen4 = self._records()[fakesys.QAT_4XXX]
         [dep] = gen4.deployables
-        self.assertEqual(['CUSTOM_QAT', 'CUSTOM_QAT_4XXX', 'CUSTOM_QAT_ASYM',
+        self.assertEqual(['CUSTOM_NUMA_NODE_0', 'CUSTOM_QAT',
+                          'CUSTOM_QAT_4XXX', 'CUSTOM_QAT_ASYM',
                           'CUSTOM_QAT_SYM'], dep.traits)
         self.assertEqual(['asym', 'sym'],
                          gen4.acc_specs.acc_capability['services'])

@@ -66,6 +66,10 @@ EXTRA_TRAITS = {
         'CUSTOM_FPGA_FUNCTION_ID_XILINX_4B3F7A1E000040008000000000000001'},
 }
 EXTRA_VGPU_TRAITS = {'compute1_0000:af:00.0': {'CUSTOM_NVIDIA_1EB8'}}
+# And the NUMA node of every device whose platform reports one: node 0,
+# but for these.
+NUMA_NODES = {'compute1_0000:af:00.0': 1,
+              'compute1_0000:00:05.0': None, 'compute1_0000:d1:00.0': None}
 
 # Deployables only upstream offers: an A100 whose SR-IOV virtual
 # functions are enabled, offered as a whole GPU (the PF) and as one
@@ -130,6 +134,9 @@ class _Comparison(sysfs.FakeHostMixin):
             self.assertEqual(
                 (theirs['rc'], theirs['num'], theirs['handles']),
                 (mine['rc'], mine['num'], mine['handles']), name)
+            numa = NUMA_NODES.get(name, 0)
+            if numa is not None and driver_name != 'fake_driver':
+                theirs['traits'].add('CUSTOM_NUMA_NODE_%d' % numa)
             self.assertEqual(theirs['traits'] | extra_traits.get(name, set()),
                              mine['traits'], name)
             # The provider Nova's allocations are against.
