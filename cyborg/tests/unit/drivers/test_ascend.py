@@ -47,8 +47,8 @@ class _AscendTests(sysfs.FakeHostMixin):
                          (dep.name, dep.resource_class,
                           dep.num_accelerators, dep.driver_name))
         self.assertEqual(['CUSTOM_NPU_ASCEND_910B', 'CUSTOM_NPU_HUAWEI',
-                          'CUSTOM_NPU_PRODUCT_ID_D802', 'OWNER_CYBORG'],
-                         dep.traits)
+                          'CUSTOM_NPU_PRODUCT_ID_D802', 'CUSTOM_NUMA_NODE_0',
+                          'OWNER_CYBORG'], dep.traits)
         [handle] = dep.attach_handles
         self.assertEqual(
             ('PCI', {'domain': '0000', 'bus': '42', 'device': '00',

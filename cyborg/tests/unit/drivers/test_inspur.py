@@ -44,8 +44,8 @@ class _InspurTests(sysfs.FakeHostMixin):
         self.assertEqual(('compute1_' + fakesys.INSPUR_SSD, 'CUSTOM_SSD', 1),
                          (dep.name, dep.resource_class,
                           dep.num_accelerators))
-        self.assertEqual(['CUSTOM_SSD_INSPUR', 'CUSTOM_SSD_PRODUCT_ID_1003'],
-                         dep.traits)
+        self.assertEqual(['CUSTOM_NUMA_NODE_0', 'CUSTOM_SSD_INSPUR',
+                          'CUSTOM_SSD_PRODUCT_ID_1003'], dep.traits)
         [handle] = dep.attach_handles
         self.assertEqual(('PCI', fakesys.INSPUR_SSD),
                          (handle.attach_type, _handle_address(handle)))
@@ -64,8 +64,8 @@ class _InspurTests(sysfs.FakeHostMixin):
                           'inspur_fpga'),
                          (dep.name, dep.resource_class,
                           dep.num_accelerators, dep.driver_name))
-        self.assertEqual(['CUSTOM_FPGA_INSPUR', 'CUSTOM_FPGA_PRODUCT_ID_A115'],
-                         dep.traits)
+        self.assertEqual(['CUSTOM_FPGA_INSPUR', 'CUSTOM_FPGA_PRODUCT_ID_A115',
+                          'CUSTOM_NUMA_NODE_0'], dep.traits)
         self.assertEqual([fakesys.INSPUR_FPGA],
                          [_handle_address(h) for h in dep.attach_handles])
 

@@ -67,8 +67,8 @@ EXTRA_TRAITS = {
 }
 EXTRA_VGPU_TRAITS = {'compute1_0000:af:00.0': {'CUSTOM_NVIDIA_1EB8'}}
 # And the NUMA node of every device whose platform reports one: node 0,
-# but for these.
-NUMA_NODES = {'compute1_0000:af:00.0': 1,
+# but for these (the T4 and, in the NIC tree, the X710 on node 1).
+NUMA_NODES = {'compute1_0000:af:00.0': 1, 'compute1_0000:18:00.0': 1,
               'compute1_0000:00:05.0': None, 'compute1_0000:d1:00.0': None}
 
 # Deployables only upstream offers: an A100 whose SR-IOV virtual
