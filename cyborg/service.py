@@ -19,7 +19,10 @@ manager's exposed methods on a topic and runs its periodic tasks on the
 oslo.service threading backend (no eventlet).
 """
 
+import functools
 import sys
+import threading
+import time
 
 from oslo_log import log as logging
 import oslo_messaging as messaging
@@ -101,8 +104,10 @@ class RPCService(service.Service):
         super().start()
         self.manager.init_host(self._context)
         target = messaging.Target(topic=self.topic, server=self.host)
-        self.rpcserver = rpc.get_server(target, [self.manager],
-                                        serializer=self.serializer)
+        self.calls = CallCounter()
+        self.rpcserver = rpc.get_server(
+            target, [CountingEndpoint(self.manager, self.calls)],
+            serializer=self.serializer)
         self.rpcserver.start()
         for interval, task in self.manager.periodic_tasks():
             self.tg.add_timer_args(
@@ -111,6 +116,32 @@ class RPCService(service.Service):
         LOG.info('%(topic)s service started on host %(host)s (RPC API '
                  '%(version)s)', {'topic': self.topic, 'host': self.host,
                                   'version': self.manager.target.version})
+
+    def _stop_rpc(self):
+        """Stop taking messages, finish those received, then let go.
+
+        ``rpcserver.stop()`` stops polling; the messages the listener had
+        already taken (and acknowledged) are handed to the executor before
+        it returns, and the calls being handled end.  A process that
+        exits after the stop (it owns its transport) does not call
+        ``rpcserver.wait()``: with RabbitMQ, wait() closes the listener's
+        connection, which deletes its fanout queue and, while it waits for
+        the broker's answer, takes and acknowledges messages still
+        arriving on the topic queue that nothing will ever handle (their
+        callers waited rpc_response_timeout, their ARQs stayed Initial).
+        Left unread, they go back to the queue when the process exits, to
+        another conductor or to this one once restarted.
+        """
+        self.rpcserver.stop()
+        # oslo.service's option, registered by its launchers.
+        timeout = getattr(CONF, 'graceful_shutdown_timeout', None) or None
+        if not self.calls.wait_idle(timeout):
+            LOG.warning('%(count)d call(s) still running after '
+                        'graceful_shutdown_timeout; stopping anyway',
+                        {'count': self.calls.running})
+        if not self.owns_transport:
+            # In-memory transport: nothing is lost, and it outlives us.
+            self.rpcserver.wait()
 
     def _run_periodic(self, task):
         # A failing periodic task is logged and tried again at the next
@@ -124,9 +155,7 @@ class RPCService(service.Service):
         LOG.info('Stopping %(topic)s service on host %(host)s',
                  {'topic': self.topic, 'host': self.host})
         if self.rpcserver is not None:
-            # Stop taking new messages and let the ones being handled end.
-            self.rpcserver.stop()
-            self.rpcserver.wait()
+            self._stop_rpc()
         super().stop(graceful)  # the periodic tasks' timers
         try:
             self.manager.del_host(self._context)
@@ -134,6 +163,72 @@ class RPCService(service.Service):
             LOG.exception('Error while stopping the %s manager', self.topic)
         if self.owns_transport:
             rpc.cleanup()
+
+
+class CallCounter:
+    """The number of RPC calls being handled, and a wait for none."""
+
+    # After the last call ends, how long no new one must start before the
+    # server counts as idle: the executor starts a call handed to it just
+    # before the stop within this time, and sends the answer of the last
+    # one.
+    SETTLE_SECONDS = 0.5
+
+    def __init__(self):
+        self.running = 0
+        self._changed = threading.Condition()
+
+    def __enter__(self):
+        with self._changed:
+            self.running += 1
+
+    def __exit__(self, *exc):
+        with self._changed:
+            self.running -= 1
+            self._changed.notify_all()
+
+    def wait_idle(self, timeout=None):
+        """Wait until no call runs (and none started for SETTLE_SECONDS).
+
+        :param timeout: seconds to wait at most; None: no limit.
+        :returns: True when idle, False after *timeout*.
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._changed:
+            while True:
+                left = None if deadline is None else (
+                    deadline - time.monotonic())
+                if not self._changed.wait_for(lambda: self.running == 0,
+                                              timeout=left):
+                    return False
+                # Wait for a call that starts late; wake at once if one does.
+                self._changed.wait(self.SETTLE_SECONDS)
+                if self.running == 0:
+                    return True
+
+
+class CountingEndpoint:
+    """An RPC endpoint that serves *manager*'s exposed methods, counting
+    the calls being handled in *counter* (a CallCounter).
+
+    Every attribute is the manager's (``target`` included); exposed
+    methods are wrapped, keeping their ``exposed`` mark.
+    """
+
+    def __init__(self, manager, counter):
+        self._manager = manager
+        self._counter = counter
+
+    def __getattr__(self, name):
+        attr = getattr(self._manager, name)
+        if not getattr(attr, 'exposed', False):
+            return attr
+
+        @functools.wraps(attr)
+        def counted(*args, **kwargs):
+            with self._counter:
+                return attr(*args, **kwargs)
+        return counted
 
 
 def _task_name(task):
