@@ -97,7 +97,7 @@ class AcceleratorDriver(abc.ABC):
     """
 
     #: The driver's name: its hello name and the deployables'
-    #: ``driver_name``.  Aliases in setup.cfg load the same class.
+    #: ``driver_name``.  Aliases in pyproject.toml load the same class.
     name = None
     #: The driver's own version, reported in its hello.
     version = '1.0'

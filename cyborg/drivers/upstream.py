@@ -16,7 +16,7 @@
 Its configuration files name drivers in ``[agent] enabled_drivers`` by
 these names.  Each name of a driver this Cyborg has is an entry point of
 the ``cyborg.accelerator.driver`` namespace (an alias of the driver, in
-setup.cfg), so that such a file starts this Cyborg unchanged; a new
+pyproject.toml), so that such a file starts this Cyborg unchanged; a new
 driver that takes over an upstream name adds its entry point there.  A
 name listed here without an entry point stops the agent with a message
 saying so (DriverNotProvided).
