@@ -219,6 +219,12 @@ class BindTargetInvalid(Invalid):
                 "%(host)s.")
 
 
+class BindProviderMismatch(Invalid):
+    msg_fmt = _("Resource provider %(rp)s does not satisfy the device "
+                "profile group of accelerator request %(uuid)s: "
+                "%(reason)s.")
+
+
 class InstanceAlreadyBound(Invalid):
     msg_fmt = _("Instance %(instance)s already has accelerator requests. "
                 "Cannot bind additional ARQs.")

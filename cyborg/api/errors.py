@@ -50,6 +50,7 @@ ARQ_NOT_FOUND = 'cyborg.accelerator_request.not_found'
 ARQ_BAD_STATE = 'cyborg.accelerator_request.bad_state'
 ARQ_NOT_RESOLVED = 'cyborg.accelerator_request.not_resolved'
 INSTANCE_ALREADY_BOUND = 'cyborg.accelerator_request.instance_bound'
+ARQ_PROVIDER_MISMATCH = 'cyborg.accelerator_request.provider_mismatch'
 DEVICE_NOT_FOUND = 'cyborg.device.not_found'
 DEPLOYABLE_NOT_FOUND = 'cyborg.deployable.not_found'
 ATTRIBUTE_NOT_FOUND = 'cyborg.attribute.not_found'
@@ -86,6 +87,7 @@ _BY_EXCEPTION = {
     exception.AcceleratorRequestNotFound: ARQ_NOT_FOUND,
     exception.AcceleratorRequestBadState: ARQ_BAD_STATE,
     exception.InstanceAlreadyBound: INSTANCE_ALREADY_BOUND,
+    exception.BindProviderMismatch: ARQ_PROVIDER_MISMATCH,
     exception.Locked: ARQ_NOT_RESOLVED,
     exception.DeviceNotFound: DEVICE_NOT_FOUND,
     exception.DeployableNotFound: DEPLOYABLE_NOT_FOUND,

@@ -186,6 +186,13 @@ def allow_device_status(version):
     return version.minor >= MINOR_3_DEVICE_STATUS
 
 
+def allow_bind_provider_check(version):
+    """A bind refuses a provider that does not satisfy the ARQ's group
+    (before 2.4 it is bound, with a warning, as the existing Cyborg does).
+    """
+    return version.minor >= MINOR_4_NO_SERVER_ERRORS
+
+
 def allow_no_server_errors(version):
     """Bad input never gets a 500 (it did in some places before 2.4)."""
     return version.minor >= MINOR_4_NO_SERVER_ERRORS

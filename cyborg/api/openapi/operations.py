@@ -102,7 +102,7 @@ DEPL = '/v2/deployables'
 ATTR = '/v2/attributes'
 
 _ARQ_BIND_ERRORS = {
-    400: [errors.INSTANCE_ALREADY_BOUND],
+    400: [errors.INSTANCE_ALREADY_BOUND, errors.ARQ_PROVIDER_MISMATCH],
     403: [errors.SERVICE_TOKEN],
     404: [errors.ARQ_NOT_FOUND],
     406: [errors.NOT_ACCEPTABLE],

@@ -27,6 +27,7 @@ from wsme import types as wtypes
 
 from cyborg import exception
 from cyborg import states
+from cyborg.api import bind_check
 from cyborg.api import expose
 from cyborg.api import link
 from cyborg.api import microversion
@@ -200,6 +201,10 @@ class AcceleratorRequestsController(rest.RestController):
         patches = _parse_patch(body, context, pecan.request.version)
         _require_service_token(context, _('binding and unbinding '
                                           'accelerator requests'))
+        bind_check.check(
+            context, patches, visible_project(context),
+            refuse=microversion.allow_bind_provider_check(
+                pecan.request.version))
         pecan.request.conductor_api.arq_apply_patch(
             context, patches, project_id=visible_project(context))
         pecan.response.status = 202
