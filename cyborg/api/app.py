@@ -28,6 +28,7 @@ import pecan
 
 from cyborg import exception
 from cyborg import policy
+from cyborg.api import argspec_cache
 from cyborg.api import expose
 from cyborg.api import hooks
 from cyborg.api.controllers import root
@@ -47,6 +48,7 @@ def setup_app():
     parsed safely (before pecan decodes a body while routing), then the
     error bodies.
     """
+    argspec_cache.install()
     app = pecan.make_app(
         root.RootController(),
         hooks=[hooks.ContextHook(), hooks.MicroversionHook(),
