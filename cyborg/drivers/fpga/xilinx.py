@@ -19,6 +19,14 @@ accelerator and two ``PCI`` attach handles (both are passed to the
 instance).  Devices are found by PCI id, never by ``lspci`` text (whose
 device names depend on the installed pci.ids).  The loaded xclbin's uuid
 becomes a function trait.
+
+Programming takes two kinds of images, told apart by their content: an
+xclbin is loaded into the user partition (``xbutil program --user``, on
+the user PF); the flash image of a base shell (an MCS file: Intel HEX
+records, each line starting with ``:``) is written to the card's flash
+with ``xbmgmt program --base`` on the management PF, as the existing
+Cyborg's Xilinx driver does.  The new shell runs after the next cold
+reboot of the host; until then the card reports what it ran before.
 """
 
 from cyborg import exception
@@ -44,6 +52,26 @@ MGMT_TO_USER = {
     '5094': '5095',   # V70
 }
 USER_PRODUCTS = frozenset(MGMT_TO_USER.values())
+
+# The kinds of image program() takes.
+XCLBIN = 'xclbin'
+BASE_SHELL = 'base'
+
+
+def image_kind(image_path):
+    """``base`` for the flash image of a base shell (an MCS file: its first
+    record starts with ``:``), ``xclbin`` for anything else.
+
+    Flashing is the one that can leave a card unusable, so only an image
+    recognisably made for it is flashed; an unreadable file goes to
+    ``xbutil``, which refuses it.
+    """
+    try:
+        with open(image_path, 'rb') as f:
+            head = f.read(64)
+    except OSError:
+        return XCLBIN
+    return BASE_SHELL if head.lstrip().startswith(b':') else XCLBIN
 
 
 def xclbin_uuid(user):
@@ -100,20 +128,51 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
             vendor_board_info={'board_name': mgmt and mgmt.attr(
                 'board_name'), 'xclbin_uuid': loaded})
 
+    def _card(self, address, role):
+        """The card holding *address*, when it has a *role* PF.
+
+        :raises: DriverDeviceNotFound
+        """
+        for card in self._cards().values():
+            if (address in {d.address for d in card.values()} and
+                    role in card):
+                return card
+        raise exception.DriverDeviceNotFound(address=address, driver=self.name)
+
+    def _loaded(self, card, address):
+        user = card.get('user')
+        loaded = xclbin_uuid(user) if user is not None else None
+        return {'address': address, 'function_id': loaded,
+                'function_traits': self.function_traits([loaded])}
+
     def program(self, address, image_path):
-        """Load an xclbin into the user partition with ``xbutil``.
+        """Load an xclbin into the user partition with ``xbutil``, or flash
+        a base shell with ``xbmgmt`` (see image_kind()).
 
         :param address: the card's management or user PF.
         :returns: ``{"address": <user PF>, "function_id": <xclbin uuid>,
-            "function_traits": [its trait]}``.
+            "function_traits": [its trait]}``; for a base shell the
+            management PF and what the card runs until it is rebooted.
         """
-        for card in self._cards().values():
-            addresses = {d.address for d in card.values()}
-            if address in addresses and 'user' in card:
-                user = card['user']
-                command.run(['xbutil', 'program', '--device', user.address,
-                             '--user', image_path])
-                loaded = xclbin_uuid(user)
-                return {'address': user.address, 'function_id': loaded,
-                        'function_traits': self.function_traits([loaded])}
-        raise exception.DriverDeviceNotFound(address=address, driver=self.name)
+        if image_kind(image_path) == BASE_SHELL:
+            return self.flash_base(address, image_path)
+        user = self._card(address, 'user')['user']
+        command.run(['xbutil', 'program', '--device', user.address,
+                     '--user', image_path])
+        return self._loaded({'user': user}, user.address)
+
+    def flash_base(self, address, image_path):
+        """Write a base shell to the card's flash:
+        ``xbmgmt program --device <management PF> --base --image <file>``.
+
+        :param address: the card's management or user PF.
+        :param image_path: the shell's flash image (MCS file).
+        :raises: DriverDeviceNotFound (no such card, or no management PF
+            visible), CommandFailed.
+        :returns: as program(), with the management PF's address.
+        """
+        card = self._card(address, 'mgmt')
+        mgmt = card['mgmt']
+        command.run(['xbmgmt', 'program', '--device', mgmt.address,
+                     '--base', '--image', image_path])
+        return self._loaded(card, mgmt.address)

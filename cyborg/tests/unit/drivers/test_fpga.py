@@ -134,19 +134,54 @@ class _FpgaTests(sysfs.FakeHostMixin):
         self.assertIn('CUSTOM_FPGA_FUNCTION_ID_INTEL_' + NEW_AFU.upper(),
                       n3000.deployables[0].traits)
 
+    def _image(self, name, content):
+        path = os.path.join(self.useFixture(fixtures.TempDir()).path, name)
+        with open(path, 'wb') as f:
+            f.write(content)
+        return path
+
     def test_program_xilinx(self):
         args = self._fake_tool(
             'xbutil', '/sys/bus/pci/devices/%s/xclbinuuid' %
             fakesys.U250_USER, NEW_XCLBIN)
-        result = self._driver().program(fakesys.U250_MGMT, '/x.xclbin')
+        image = self._image('x.xclbin', b'xclbin2\0' + b'\0' * 56)
+        result = self._driver().program(fakesys.U250_MGMT, image)
         loaded = NEW_XCLBIN.replace('-', '').upper()
         self.assertEqual({'address': fakesys.U250_USER, 'function_id':
                           loaded, 'function_traits': [
                               'CUSTOM_FPGA_FUNCTION_ID_XILINX_' + loaded]},
                          result)
         with open(args) as f:
-            self.assertEqual('program --device %s --user /x.xclbin\n' %
-                             fakesys.U250_USER, f.read())
+            self.assertEqual('program --device %s --user %s\n' %
+                             (fakesys.U250_USER, image), f.read())
+
+    def test_flash_xilinx_base_shell(self):
+        # xbmgmt writes the flash; the card runs its old shell and xclbin
+        # until the host is rebooted.
+        args = self._fake_tool('xbmgmt', '/sys/bus/pci/devices/%s/flashed'
+                               % fakesys.U250_MGMT, 'yes')
+        image = self._image('shell.mcs', b':020000040000FA\r\n'
+                            b':10000000FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF00\r\n')
+        self.assertEqual('base', xilinx.image_kind(image))
+        result = self._driver().program(fakesys.U250_USER, image)
+        loaded = fakesys.U250_XCLBIN.replace('-', '').upper()
+        self.assertEqual({'address': fakesys.U250_MGMT, 'function_id':
+                          loaded, 'function_traits': [
+                              'CUSTOM_FPGA_FUNCTION_ID_XILINX_' + loaded]},
+                         result)
+        with open(args) as f:
+            self.assertEqual('program --device %s --base --image %s\n' %
+                             (fakesys.U250_MGMT, image), f.read())
+        self.assertRaises(exception.DriverDeviceNotFound,
+                          self._driver(xilinx.XilinxFpgaDriver).flash_base,
+                          fakesys.N3000, image)
+
+    def test_image_kind(self):
+        self.assertEqual('xclbin', xilinx.image_kind(
+            self._image('a.xclbin', b'xclbin2\0')))
+        self.assertEqual('xclbin', xilinx.image_kind('/nonexistent/x'))
+        self.assertEqual('base', xilinx.image_kind(
+            self._image('b.mcs', b'\n:020000040000FA\n')))
 
     def test_program_failure_and_unknown_device(self):
         self._fake_tool('fpgaconf', '/nonexistent/dir/afu_id', NEW_AFU)
