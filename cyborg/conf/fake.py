@@ -32,9 +32,14 @@ fake_opts = [
         help=_("""
 Simulated devices, as ``type=count`` pairs.
 
-The types are ``fpga``, ``qat``, ``gpu`` (a passed-through ``PGPU``)
-and ``vgpu`` (a GPU whose ``VGPU`` deployable has 4 ``MDEV`` handles, whose
-mediated devices the driver "creates" at bind time).  The first FPGA is
+The types are ``fpga``, ``qat``, ``gpu`` (a passed-through ``PGPU``),
+``vgpu`` (a GPU whose ``VGPU`` deployable has 4 ``MDEV`` handles, whose
+mediated devices the driver "creates" at bind time), ``nic`` (an SR-IOV
+NIC whose 4 virtual functions are ``CUSTOM_NIC`` deployables on the
+physical network ``physnet1``, with the traits ``CUSTOM_VF`` and
+``CUSTOM_PHYSNET_PHYSNET1``, as the intel_nic driver reports them), ``ssd``
+(a ``CUSTOM_SSD``) and ``npu`` (a ``CUSTOM_NPU``, as the huawei_ascend
+driver reports an NPU).  The first FPGA is
 exactly the device of the existing Cyborg's fake driver, which deployments
 and the upstream tempest scenarios rely on: vendor ``0xABCD``, controlpath
 ``0000:0c:00.0``, one deployable named ``<host>_FakeDevice`` with 16
@@ -49,6 +54,7 @@ Possible values:
 * ``fpga=2,qat=1,gpu=1``: two FPGAs, a QAT with 4 virtual functions
   (``CUSTOM_QAT``) and a ``PGPU``.
 * ``fpga=1,vgpu=1``: the FPGA and a vGPU-capable GPU.
+* ``nic=1,ssd=1,npu=1``: a NIC, an SSD and an NPU.
 * An empty value: no device at all.
 
 Related options:

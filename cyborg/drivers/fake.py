@@ -20,8 +20,9 @@ deployable ``<host>_FakeDevice`` (driver_name ``fake``) with 16 ``FPGA``
 accelerators, the trait ``CUSTOM_FAKE_DEVICE`` and 16 ``TEST_PCI``
 attach handles ``0000:0c:00.1`` ... ``0000:0c:02.0``.
 
-``[fake_driver] devices`` adds simulated FPGAs, QATs, GPUs and vGPU-capable
-GPUs (tests, the embedded mode's ``--simulate``).  Simulated FPGAs can be
+``[fake_driver] devices`` adds simulated FPGAs, QATs, GPUs, vGPU-capable
+GPUs, SR-IOV NICs, NVMe SSDs and NPUs (tests, the embedded mode's
+``--simulate``).  Simulated FPGAs can be
 programmed (the function they report becomes the image's digest) and the
 mediated devices of simulated vGPUs created and removed; the driver keeps
 that state in memory.
@@ -41,12 +42,17 @@ FAKE_TRAIT = 'CUSTOM_FAKE_DEVICE'
 FAKE_VENDOR = '0xABCD'
 FIRST_BUS = 0x0c
 
-TYPES = ('fpga', 'qat', 'gpu', 'vgpu')
+# New types go at the end: the devices of the earlier ones keep their
+# addresses.
+TYPES = ('fpga', 'qat', 'gpu', 'vgpu', 'nic', 'ssd', 'npu')
 _FPGA_ACCELERATORS = 16
 _QAT_VFS = 4
 _QAT_SERVICES = ('asym', 'dc', 'sym')
 _VGPUS = 4
 FAKE_VGPU_TYPE = 'fake-vgpu-1'
+_NIC_VFS = 4
+#: The physical network of the simulated NICs' virtual functions.
+FAKE_PHYSNET = 'physnet1'
 
 
 def parse_devices(values):
@@ -79,7 +85,8 @@ class FakeDriver(base.AcceleratorDriver):
 
     name = 'fake'
     device_types = (fields.DeviceType.FPGA, fields.DeviceType.QAT,
-                    fields.DeviceType.GPU)
+                    fields.DeviceType.GPU, fields.DeviceType.NIC,
+                    fields.DeviceType.SSD, fields.DeviceType.AICHIP)
     config_options = {'fake_driver': fake_conf.fake_opts}
     function_vendor = 'FAKE'
 
@@ -169,6 +176,38 @@ class FakeDriver(base.AcceleratorDriver):
             [FAKE_TRAIT, base.OWNER_CYBORG], handles)
         return self._record(bus, fields.DeviceType.GPU, '0x0303',
                             [deployable], {'mdev_types': [FAKE_VGPU_TYPE]})
+
+    def _nic(self, bus, n):
+        # As the intel_nic driver reports an SR-IOV NIC: one CUSTOM_NIC
+        # per VF, its physical network in every handle.
+        traits = [FAKE_TRAIT, 'CUSTOM_VF',
+                  'CUSTOM_PHYSNET_' + FAKE_PHYSNET.upper(),
+                  'CUSTOM_' + FAKE_PHYSNET.upper()]
+        handles = [base.pci_attach_handle(
+            _address(bus, i), attach_type=fields.AttachType.TEST_PCI,
+            physical_network=FAKE_PHYSNET)
+            for i in range(1, _NIC_VFS + 1)]
+        deployables = [
+            self.deployable('FakeDevice_nic%d_vf%d' % (n, i), 'CUSTOM_NIC',
+                            traits, [handle])
+            for i, handle in enumerate(handles)]
+        return self._record(bus, fields.DeviceType.NIC, '0x0200',
+                            deployables,
+                            {'physical_network': FAKE_PHYSNET})
+
+    def _ssd(self, bus, n):
+        deployable = self.deployable(
+            'FakeDevice_ssd%d' % n, 'CUSTOM_SSD', [FAKE_TRAIT],
+            self._handles(bus, 1, start=0))
+        return self._record(bus, fields.DeviceType.SSD, '0x0108',
+                            [deployable])
+
+    def _npu(self, bus, n):
+        deployable = self.deployable(
+            'FakeDevice_npu%d' % n, 'CUSTOM_NPU',
+            [FAKE_TRAIT, base.OWNER_CYBORG], self._handles(bus, 1, start=0))
+        return self._record(bus, fields.DeviceType.AICHIP, '0x1200',
+                            [deployable])
 
     def _kind_of(self, address):
         """The simulated type at the control-path *address*, or None."""

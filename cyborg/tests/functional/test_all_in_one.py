@@ -36,11 +36,13 @@ import requests
 from cyborg.tests.functional.fixtures import services
 
 HOST = 'aio-node'
-SIMULATE = 'fpga=2,qat=1,gpu=1'
+SIMULATE = 'fpga=2,qat=1,gpu=1,nic=1,ssd=1,npu=1'
 # The fake driver's deployables for SIMULATE, under the compute node.
 PROVIDERS = {HOST + suffix for suffix in (
-    '_FakeDevice', '_FakeDevice_fpga1', '_FakeDevice_gpu0') +
-    tuple('_FakeDevice_qat0_vf%d' % i for i in range(4))}
+    '_FakeDevice', '_FakeDevice_fpga1', '_FakeDevice_gpu0',
+    '_FakeDevice_ssd0', '_FakeDevice_npu0') +
+    tuple('_FakeDevice_qat0_vf%d' % i for i in range(4)) +
+    tuple('_FakeDevice_nic0_vf%d' % i for i in range(4))}
 JSON = {'Content-Type': 'application/json'}
 PLACEMENT = {'X-Auth-Token': 'admin',
              'OpenStack-API-Version': 'placement 1.28'}
@@ -174,11 +176,11 @@ class AllInOneTestCase(base.BaseTestCase):
     def test_flow_and_restart(self):
         self.start()
         devices = services.wait_for(
-            lambda: (lambda d: d if len(d) == 4 else None)(
+            lambda: (lambda d: d if len(d) == 7 else None)(
                 self.simulated_devices()),
             timeout=120, message='simulated devices never discovered')
-        self.assertEqual(['FPGA', 'FPGA', 'GPU', 'QAT'],
-                         sorted(devices.values()))
+        self.assertEqual(['AICHIP', 'FPGA', 'FPGA', 'GPU', 'NIC', 'QAT',
+                          'SSD'], sorted(devices.values()))
         providers = services.wait_for(
             self.providers, timeout=120,
             message='resource providers never appeared in Placement')

@@ -78,6 +78,11 @@ class AdjustTest(base.BaseTestCase):
         self.assertEqual('http://127.0.0.1:7000/placement',
                          conf.placement.endpoint_override)
 
+    def test_simulate_nic_ssd_npu(self):
+        conf = self.conf('--simulate', 'nic=1,ssd=2,npu=1')
+        self.assertEqual(['nic=1', 'ssd=2', 'npu=1'],
+                         conf.fake_driver.devices)
+
     def test_config_file_keeps_its_choices(self):
         conf = self.conf('--simulate', 'gpu=1', config=(
             '[DEFAULT]\nauth_strategy = keystone\n'

@@ -76,11 +76,34 @@ class FakeDriverTestCase(base.TestCase):
                          qat.acc_specs.acc_capability['services'])
         self.assertEqual('PGPU', records[3].deployables[0].resource_class)
 
+    def test_nic_ssd_and_npu(self):
+        nic, ssd, npu = self._discover(devices=['nic=1', 'ssd=1', 'npu=1'])
+        self.assertEqual((['NIC', 'SSD', 'AICHIP']),
+                         [r.type for r in (nic, ssd, npu)])
+        self.assertEqual(4, len(nic.deployables))
+        vf = nic.deployables[0]
+        self.assertEqual(('test-host_FakeDevice_nic0_vf0', 'CUSTOM_NIC'),
+                         (vf.name, vf.resource_class))
+        self.assertIn('CUSTOM_PHYSNET_PHYSNET1', vf.traits)
+        self.assertIn('CUSTOM_VF', vf.traits)
+        [handle] = vf.attach_handles
+        self.assertEqual(('TEST_PCI', 'physnet1'),
+                         (handle.attach_type,
+                          handle.attach_info['physical_network']))
+        self.assertEqual(['CUSTOM_SSD'],
+                         [d.resource_class for d in ssd.deployables])
+        self.assertEqual(['CUSTOM_NPU'],
+                         [d.resource_class for d in npu.deployables])
+        # Earlier types keep their addresses.
+        records = self._discover(devices=['fpga=1', 'nic=1'])
+        self.assertEqual(['0000:0c:00.0', '0000:0d:00.0'],
+                         [r.address for r in records])
+
     def test_no_devices(self):
         self.assertEqual([], self._discover(devices=[]))
 
     def test_bad_configuration_fails_at_load(self):
-        for value in ('fpga', 'nic=1', 'fpga=x'):
+        for value in ('fpga', 'tpu=1', 'fpga=x'):
             self.flags(group='fake_driver', devices=[value])
             exc = self.assertRaises(exception.ConfigInvalid,
                                     fake.FakeDriver, CONF, 'h')
