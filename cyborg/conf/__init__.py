@@ -28,6 +28,7 @@ from cyborg.conf import nic
 from cyborg.conf import nova
 from cyborg.conf import pci
 from cyborg.conf import placement
+from cyborg.conf import privsep
 from cyborg.conf import upgrade_levels
 
 CONF = cfg.CONF
@@ -49,6 +50,7 @@ OPTION_MODULES = (
     gpu,
     nic,
     fake,
+    privsep,
 )
 
 

@@ -11,19 +11,21 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The one runner of vendor tools (fpgaconf, xbutil, sriov-manage...).
+"""The one runner of vendor tools (fpgaconf, xbutil, xbmgmt...).
 
-Drivers never call subprocess themselves: they call ``run()``, which logs
-the command, never goes through a shell, enforces a timeout and turns
-failures into Cyborg exceptions.  Tests put fake tools on ``PATH``.
+Drivers never start processes themselves: they call ``run()``, which logs
+the command and has the privileged helper run it (cyborg.privsep.command:
+never through a shell, the tools of its TOOLS only), enforces a timeout
+and turns failures into Cyborg exceptions.  Tests put fake tools on
+``PATH``.
 """
 
 import shlex
-import subprocess
 
 from oslo_log import log as logging
 
 from cyborg import exception
+from cyborg.privsep import command as privsep_command
 
 LOG = logging.getLogger(__name__)
 
@@ -35,25 +37,30 @@ def run(argv, timeout=DEFAULT_TIMEOUT):
 
     :param argv: the command and its arguments, as a list of strings.
     :param timeout: seconds before the command is killed.
-    :raises: CommandNotFound, CommandFailed (non-zero exit),
-        CommandTimeout.
+    :raises: CommandNotFound (not installed, or not a tool the privileged
+        helper runs), CommandFailed (non-zero exit), CommandTimeout.
     :returns: the command's standard output (text).
     """
     argv = [str(arg) for arg in argv]
     command = shlex.join(argv)
     LOG.info('Running %s', command)
     try:
-        result = subprocess.run(argv, capture_output=True, text=True,
-                                timeout=timeout, check=False)
+        result = privsep_command.execute(argv, timeout)
     except FileNotFoundError:
         raise exception.CommandNotFound(command=argv[0])
-    except subprocess.TimeoutExpired:
+    except PermissionError as exc:
+        # Not a tool of cyborg.privsep.command.TOOLS.
+        LOG.error('%(command)s refused: %(error)s',
+                  {'command': command, 'error': exc})
+        raise exception.CommandNotFound(command=command)
+    if result['timed_out']:
         raise exception.CommandTimeout(command=command, timeout=timeout)
-    if result.returncode != 0:
+    stderr = result['stderr'].strip()
+    if result['returncode'] != 0:
         LOG.error('%(command)s exited with %(rc)s: %(stderr)s',
-                  {'command': command, 'rc': result.returncode,
-                   'stderr': result.stderr.strip()})
+                  {'command': command, 'rc': result['returncode'],
+                   'stderr': stderr})
         raise exception.CommandFailed(command=command,
-                                      exit_code=result.returncode,
-                                      stderr=result.stderr.strip()[-2000:])
-    return result.stdout
+                                      exit_code=result['returncode'],
+                                      stderr=stderr[-2000:])
+    return result['stdout']

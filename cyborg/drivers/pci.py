@@ -21,7 +21,8 @@ way drivers see ``PciDevice`` objects and read anything below a device
 (FPGA regions, mdev types, QAT state) with paths relative to it, so no
 driver parses ``lspci`` or walks ``/sys`` on its own.
 
-Every write to sysfs goes through ``write_sysfs()``.
+Every write to sysfs goes through ``write_sysfs()``, which hands it to the
+privileged helper (cyborg.privsep).
 """
 
 import fnmatch
@@ -29,6 +30,8 @@ import os
 
 from oslo_log import log as logging
 import pyudev
+
+from cyborg.privsep import sysfs as privsep_sysfs
 
 LOG = logging.getLogger(__name__)
 
@@ -55,13 +58,16 @@ def _to_int(value, base=10):
 def write_sysfs(path, value):
     """Write *value* to the sysfs file *path* (the one write entry point).
 
+    The write runs in the privileged helper (cyborg.privsep.sysfs); the
+    agent itself cannot write sysfs.
+
     :param path: an absolute path, below a device's ``sys_path``.
     :param value: what to write; a newline is not added.
-    :raises: OSError when the kernel refuses the write.
+    :raises: OSError when the kernel refuses the write, PermissionError
+        for a path outside ``[cyborg_sysfs] root``.
     """
     LOG.info('Writing %(value)r to %(path)s', {'value': value, 'path': path})
-    with open(path, 'w') as f:
-        f.write(str(value))
+    privsep_sysfs.write(path, str(value))
 
 
 class PciDevice:

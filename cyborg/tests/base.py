@@ -22,6 +22,7 @@ from cyborg.tests.fixtures import clock as clock_fixture
 from cyborg.tests.fixtures import conf as conf_fixture
 from cyborg.tests.fixtures import database as db_fixture
 from cyborg.tests.fixtures import log_format
+from cyborg.tests.fixtures import privsep as privsep_fixture
 from cyborg.tests.fixtures import rpc as rpc_fixture
 
 CONF = cyborg_conf.CONF
@@ -29,7 +30,7 @@ CONF = cyborg_conf.CONF
 
 class TestCase(base.BaseTestCase):
     """Every test: CONF reset afterwards, the fake RPC transport, an admin
-    context.
+    context, privileged functions run in process.
     """
 
     def setUp(self):
@@ -37,6 +38,7 @@ class TestCase(base.BaseTestCase):
         self.useFixture(log_format.LogFormatCheck())
         self.conf_fixture = self.useFixture(conf_fixture.ConfFixture(CONF))
         self.useFixture(rpc_fixture.FakeTransport(CONF))
+        self.useFixture(privsep_fixture.InProcess())
         self.context = cyborg_context.get_admin_context()
 
     def flags(self, group=None, **kw):

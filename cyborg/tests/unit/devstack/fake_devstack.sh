@@ -162,6 +162,11 @@ function get_python_exec_prefix {
     echo "$OUT/bin"
 }
 
+# Temporary files in the run's directory, which the test removes.
+function mktemp {
+    command mktemp -p "$OUT"
+}
+
 function which {
     echo "/usr/local/bin/$1"
 }

@@ -29,6 +29,7 @@ import os
 import shutil
 import subprocess
 import sys
+from unittest import mock
 
 import fixtures
 from keystoneauth1 import loading as ks_loading
@@ -57,6 +58,7 @@ ALL_IN_ONE = ('key,mysql,rabbit,placement-api,n-api,n-cond,n-sch,n-cpu,'
 CONF_FILE = '/etc/cyborg/cyborg.conf'
 UWSGI_FILE = '/etc/cyborg/cyborg-api-uwsgi.ini'
 STATE_PATH = '/opt/stack/data/cyborg'
+SUDOERS = '/etc/sudoers.d/cyborg-privsep'
 NOVA_CONF = '/etc/nova/nova.conf'
 NOVA_CPU_CONF = '/etc/nova/nova-cpu.conf'
 TEMPEST_CONF = '/opt/stack/tempest/etc/tempest.conf'
@@ -192,6 +194,8 @@ class StackTestCase(PluginTestCase):
         self.assertEqual([], self.record.phase('stack:pre-install'))
 
     def test_cyborg_conf(self):
+        helper = 'sudo %s/privsep-helper --config-file %s' % (
+            self.record.bin_dir, CONF_FILE)
         self.assertEqual({
             'DEFAULT': {'debug': 'True',
                         'host': 'devstack-1',
@@ -206,6 +210,8 @@ class StackTestCase(PluginTestCase):
             'glance': dict(_service_auth('cyborg'),
                            region_name='RegionOne'),
             'agent': {'enabled_drivers': 'fake'},
+            'cyborg_sysfs': {'helper_command': helper},
+            'cyborg_sys_admin': {'helper_command': helper},
         }, self.record.ini(CONF_FILE))
         self.assertEqual([('cyborg',)],
                          self.record.args('database_connection_url'))
@@ -215,9 +221,25 @@ class StackTestCase(PluginTestCase):
             [(CONF_FILE, 'cyborg')],
             self.record.args('configure_keystone_authtoken_middleware'))
         self.assertEqual([(CONF_FILE,)], self.record.args('setup_logging'))
+        # The agent runs as the stack user; sudo starts its privsep
+        # daemons (and nothing else).
         self.assertEqual(
-            [('install', '-d', '-o', 'stack', '/etc/cyborg', STATE_PATH)],
+            [('install', '-d', '-o', 'stack', '/etc/cyborg', STATE_PATH),
+             ('install', '-m', '0440', '-o', 'root', '-g', 'root',
+              mock.ANY, SUDOERS)],
             self.record.args('sudo', phase='stack:post-config'))
+        # The rule, written to a temporary file (the harness's rm only
+        # records its removal).
+        rule_file = self.record.args('sudo', phase='stack:post-config')[1][7]
+        with open(rule_file) as f:
+            self.assertEqual(
+                'stack ALL=(root) NOPASSWD: %s/privsep-helper *\n'
+                % self.record.bin_dir, f.read())
+        self.assertEqual(
+            [('cyborg-agent', '%s/cyborg-agent --config-file %s' % (
+                self.record.bin_dir, CONF_FILE))],
+            [a for a in self.record.args('run_process')
+             if a[0] == 'cyborg-agent'])
 
     def test_cyborg_conf_holds_only_known_options(self):
         # Every option written is one that Cyborg or a library it
@@ -346,7 +368,8 @@ class StackTestCase(PluginTestCase):
     def test_clean_removes_the_files(self):
         self.assertEqual(
             [('remove_uwsgi_config', UWSGI_FILE, 'cyborg-api'),
-             ('sudo', 'rm', '-rf', '/etc/cyborg', STATE_PATH)],
+             ('sudo', 'rm', '-rf', '/etc/cyborg', STATE_PATH),
+             ('sudo', 'rm', '-f', SUDOERS)],
             self.record.phase('clean'))
 
 

@@ -11,7 +11,15 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Tests of the vendor tool runner, with real processes."""
+"""Tests of the vendor tool runner, with real processes.
+
+The tools are scripts named as the tools drivers run, first on ``PATH``;
+the privileged helper runs in this process (tests.base).
+"""
+
+import os
+
+import fixtures
 
 from cyborg import exception
 from cyborg.drivers import command
@@ -20,23 +28,43 @@ from cyborg.tests import base
 
 class CommandTestCase(base.TestCase):
 
+    def _tool(self, script, name='xbutil'):
+        bindir = self.useFixture(fixtures.TempDir()).path
+        path = os.path.join(bindir, name)
+        with open(path, 'w') as f:
+            f.write('#!/bin/sh\n' + script + '\n')
+        os.chmod(path, 0o700)
+        self.useFixture(fixtures.EnvironmentVariable(
+            'PATH', bindir + os.pathsep + os.environ['PATH']))
+
     def test_output(self):
-        self.assertEqual('a b\n', command.run(['echo', 'a', 'b']))
+        self._tool('echo "$@"')
+        self.assertEqual('a b\n', command.run(['xbutil', 'a', 'b']))
 
     def test_no_shell(self):
-        self.assertEqual('$HOME;true\n', command.run(['echo', '$HOME;true']))
+        self._tool('echo "$@"', name='fpgaconf')
+        self.assertEqual('$HOME;true\n',
+                         command.run(['fpgaconf', '$HOME;true']))
 
     def test_failure(self):
+        self._tool('echo broken >&2; exit 3')
         exc = self.assertRaises(exception.CommandFailed, command.run,
-                                ['sh', '-c', 'echo broken >&2; exit 3'])
+                                ['xbutil', 'program'])
         self.assertEqual(3, exc.kwargs['exit_code'])
         self.assertIn('broken', exc.message)
 
     def test_not_found(self):
+        self.useFixture(fixtures.EnvironmentVariable('PATH', '/nonexistent'))
         exc = self.assertRaises(exception.CommandNotFound, command.run,
-                                ['cyborg-no-such-tool'])
-        self.assertIn('cyborg-no-such-tool', exc.message)
+                                ['xbmgmt'])
+        self.assertIn('xbmgmt', exc.message)
+
+    def test_only_the_vendor_tools_run(self):
+        # Not a tool the privileged helper runs, nor one given by path.
+        for argv in (['sh', '-c', 'true'], ['/usr/bin/xbutil'], []):
+            self.assertRaises(exception.CommandNotFound, command.run, argv)
 
     def test_timeout(self):
+        self._tool('exec sleep 5')
         self.assertRaises(exception.CommandTimeout, command.run,
-                          ['sleep', '5'], timeout=0.2)
+                          ['xbutil'], timeout=0.2)

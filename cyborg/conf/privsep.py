@@ -1,0 +1,71 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Options of the agent's privsep daemons: [cyborg_sysfs] and
+[cyborg_sys_admin] (see cyborg.privsep).
+"""
+
+from oslo_config import cfg
+from oslo_privsep import priv_context
+
+from cyborg.i18n import _
+
+sysfs_group = cfg.OptGroup(
+    'cyborg_sysfs',
+    title='Privileged sysfs writes of cyborg-agent',
+    help=_("""
+The privsep daemon that writes sysfs attributes for cyborg-agent (creating
+and removing mediated devices, setting vGPU types).  It keeps only
+CAP_DAC_OVERRIDE.  The agent starts it on first use with ``sudo
+privsep-helper`` and the agent's configuration files, or with
+``helper_command``; no rootwrap is involved.
+"""))
+
+sys_admin_group = cfg.OptGroup(
+    'cyborg_sys_admin',
+    title='Privileged vendor tools of cyborg-agent',
+    help=_("""
+The privsep daemon that runs vendor tools for cyborg-agent (``fpgaconf``,
+``xbutil``, ``xbmgmt``), the same section name as in earlier releases.  It
+keeps CAP_DAC_OVERRIDE and CAP_SYS_ADMIN and runs those tools only.
+"""))
+
+sysfs_opts = [
+    cfg.StrOpt('root',
+               default='/sys',
+               help=_("""
+The directory the privileged helper writes below: a write of any other
+path (after symbolic links are resolved) is refused.
+
+Possible values:
+
+* ``/sys`` (the default, the kernel's sysfs);
+* another directory where a test or a container provides the tree.
+
+Related options:
+
+* ``[cyborg_sysfs] helper_command``
+""")),
+]
+
+
+def register_opts(conf):
+    conf.register_group(sysfs_group)
+    conf.register_opts(sysfs_opts + priv_context.OPTS, group=sysfs_group)
+    conf.register_group(sys_admin_group)
+    conf.register_opts(priv_context.OPTS, group=sys_admin_group)
+
+
+def list_opts():
+    return {sysfs_group: sysfs_opts + priv_context.OPTS,
+            sys_admin_group: list(priv_context.OPTS)}

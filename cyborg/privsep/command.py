@@ -1,0 +1,57 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The privileged runner of vendor tools (runs in the cyborg_sys_admin
+daemon).
+"""
+
+import errno
+import subprocess
+
+from cyborg import privsep
+
+#: The tools drivers run, by name (found on the daemon's PATH): OPAE's
+#: FPGA loader, XRT's user and management tools.  A driver that needs
+#: another tool adds it here.
+TOOLS = frozenset(['fpgaconf', 'xbmgmt', 'xbutil'])
+
+
+@privsep.sys_admin_pctxt.entrypoint
+def execute(argv, timeout):
+    """Run a tool of TOOLS, never through a shell.
+
+    :param argv: the tool's name and its arguments (strings).
+    :param timeout: seconds before the tool is killed.
+    :raises: PermissionError for anything but a tool of TOOLS named
+        without a path; FileNotFoundError when it is not installed.
+    :returns: ``{"returncode", "stdout", "stderr", "timed_out"}``;
+        returncode is None when the tool was killed.
+    """
+    argv = [str(arg) for arg in argv]
+    if not argv or argv[0] not in TOOLS:
+        raise PermissionError(errno.EPERM, 'not a tool cyborg runs',
+                              argv[0] if argv else '')
+    try:
+        result = subprocess.run(argv, capture_output=True, text=True,
+                                timeout=timeout, check=False)
+    except subprocess.TimeoutExpired as exc:
+        return {'returncode': None, 'stdout': _text(exc.stdout),
+                'stderr': _text(exc.stderr), 'timed_out': True}
+    return {'returncode': result.returncode, 'stdout': result.stdout,
+            'stderr': result.stderr, 'timed_out': False}
+
+
+def _text(output):
+    if isinstance(output, bytes):
+        return output.decode('utf-8', 'replace')
+    return output or ''

@@ -1,0 +1,49 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The privileged write to sysfs (runs in the cyborg_sysfs daemon)."""
+
+import errno
+import os
+
+from cyborg import conf as cyborg_conf
+from cyborg import privsep
+
+# Imported for its options: the daemon imports this module alone.
+CONF = cyborg_conf.CONF
+
+
+def _below(root, path):
+    return os.path.commonpath([root, path]) == root
+
+
+@privsep.sysfs_pctxt.entrypoint
+def write(path, value):
+    """Write *value* to the sysfs file *path*, as root.
+
+    The path is resolved (symbolic links, ``..``) before it is checked: it
+    must lie below ``[cyborg_sysfs] root`` (``/sys``), whatever the caller
+    asks.
+
+    :param path: an absolute path of a sysfs attribute.
+    :param value: the text to write (no newline added).
+    :raises: PermissionError for a path outside the root; OSError when the
+        kernel refuses the write.
+    """
+    root = os.path.realpath(CONF.cyborg_sysfs.root)
+    real = os.path.realpath(path)
+    if not os.path.isabs(path) or not _below(root, real):
+        raise PermissionError(errno.EPERM,
+                              'cyborg writes below %s only' % root, path)
+    with open(real, 'w') as f:
+        f.write(str(value))
