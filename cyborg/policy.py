@@ -27,11 +27,11 @@ import threading
 import time
 
 from oslo_config import cfg
-from oslo_policy import opts as policy_opts
 from oslo_policy import policy
 
 from cyborg import exception
 from cyborg import policies
+from cyborg.conf import defaults as conf_defaults
 
 CONF = cfg.CONF
 
@@ -43,13 +43,8 @@ RULES_CHECK_INTERVAL = 1.0
 
 
 def set_defaults(conf):
-    """Cyborg's defaults for [oslo_policy].
-
-    Like the existing Cyborg, the deprecated defaults stay OR-ed with the
-    new ones until operators opt in with ``enforce_new_defaults = True``.
-    """
-    policy_opts.set_defaults(conf, policy_file='policy.yaml',
-                             enforce_new_defaults=False)
+    """Cyborg's defaults for [oslo_policy] (see cyborg.conf.defaults)."""
+    conf_defaults.set_policy_defaults(conf)
 
 
 class Enforcer(policy.Enforcer):

@@ -22,7 +22,6 @@ import os
 
 from oslo_config import cfg
 from oslo_log import log as logging
-from oslo_middleware import cors
 from paste import deploy
 import pecan
 
@@ -34,6 +33,7 @@ from cyborg.api import hooks
 from cyborg.api.controllers import root
 from cyborg.api.middleware import parsable_error
 from cyborg.api.middleware import well_formed
+from cyborg.conf import defaults as conf_defaults
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -89,17 +89,8 @@ def _paste_file():
 
 
 def set_defaults():
-    """Cyborg's defaults for the middleware's options."""
-    cors.set_defaults(
-        allow_headers=['X-Auth-Token', 'X-Identity-Status', 'X-Roles',
-                       'X-Service-Catalog', 'X-User-Id', 'X-Tenant-Id',
-                       'X-OpenStack-Request-ID', 'OpenStack-API-Version'],
-        expose_headers=['X-Auth-Token', 'X-Subject-Token',
-                        'X-Service-Token', 'X-OpenStack-Request-ID',
-                        'OpenStack-API-Version',
-                        'OpenStack-API-Minimum-Version',
-                        'OpenStack-API-Maximum-Version'],
-        allow_methods=['GET', 'PUT', 'POST', 'DELETE', 'PATCH'])
+    """Cyborg's defaults for the middleware's options (cyborg.conf)."""
+    conf_defaults.set_cors_defaults()
     policy.set_defaults(CONF)
 
 

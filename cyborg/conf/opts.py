@@ -23,13 +23,14 @@ import oslo_messaging as messaging
 
 import cyborg.conf
 from cyborg.conf import database
+from cyborg.conf import defaults
 
 
 def _option_modules():
     """Every module of cyborg.conf that defines a list_opts() function."""
     modules = []
     for info in pkgutil.iter_modules(cyborg.conf.__path__):
-        if info.name in ('opts',) or info.name.startswith('_'):
+        if info.name in ('opts', 'defaults') or info.name.startswith('_'):
             continue
         module = importlib.import_module('cyborg.conf.' + info.name)
         if hasattr(module, 'list_opts'):
@@ -57,7 +58,5 @@ def update_defaults():
     cfg.set_defaults(db_options.database_opts,
                      connection=database.DEFAULT_CONNECTION)
     messaging.set_transport_defaults(control_exchange='cyborg')
-    # Imported here: the API's modules are not needed by the other
-    # services' sample sections.
-    from cyborg.api import app
-    app.set_defaults()
+    defaults.set_cors_defaults()
+    defaults.set_policy_defaults(cfg.CONF)

@@ -15,6 +15,8 @@
 
 import io
 import os
+import subprocess
+import sys
 from unittest import mock
 
 from keystoneauth1 import loading as ks_loading
@@ -105,5 +107,20 @@ class OptsTestCase(base.TestCase):
                      '[upgrade_levels]', '#report_interval = 10',
                      '#service_down_time = 60', '#control_exchange = cyborg',
                      '#connection = sqlite:///$state_path/cyborg.sqlite',
-                     '#service_type = placement', '#service_type = compute'):
+                     '#service_type = placement', '#service_type = compute',
+                     '#policy_file = policy.yaml',
+                     '#enforce_new_defaults = false',
+                     '#allow_methods = GET,PUT,POST,DELETE,PATCH'):
             self.assertIn(text, sample)
+
+    def test_sample_defaults_need_no_service_code(self):
+        # The library defaults of the sample come from cyborg.conf alone:
+        # generating it imports neither the API nor the policy engine.
+        code = ('import sys\n'
+                'from cyborg.conf import opts\n'
+                'opts.update_defaults()\n'
+                'print(sorted(m for m in sys.modules if m.startswith(\n'
+                '    ("cyborg.api", "cyborg.policy"))))')
+        out = subprocess.run([sys.executable, '-c', code], check=True,
+                             capture_output=True, text=True).stdout
+        self.assertEqual('[]', out.strip())

@@ -1,0 +1,52 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Cyborg's defaults for options that libraries own.
+
+Not an option group of its own (no ``list_opts``): the services apply
+these defaults at start, and ``opts.update_defaults()`` applies them for
+the sample configuration, without importing the services' code.
+"""
+
+from oslo_middleware import cors
+from oslo_policy import opts as policy_opts
+
+# Headers a browser may send to and read from cyborg-api (CORS).
+CORS_ALLOW_HEADERS = ['X-Auth-Token', 'X-Identity-Status', 'X-Roles',
+                      'X-Service-Catalog', 'X-User-Id', 'X-Tenant-Id',
+                      'X-OpenStack-Request-ID', 'OpenStack-API-Version']
+CORS_EXPOSE_HEADERS = ['X-Auth-Token', 'X-Subject-Token',
+                       'X-Service-Token', 'X-OpenStack-Request-ID',
+                       'OpenStack-API-Version',
+                       'OpenStack-API-Minimum-Version',
+                       'OpenStack-API-Maximum-Version']
+CORS_ALLOW_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH']
+
+
+def set_cors_defaults():
+    """Cyborg's defaults for ``[cors]`` (oslo.middleware)."""
+    cors.set_defaults(allow_headers=CORS_ALLOW_HEADERS,
+                      expose_headers=CORS_EXPOSE_HEADERS,
+                      allow_methods=CORS_ALLOW_METHODS)
+
+
+def set_policy_defaults(conf):
+    """Cyborg's defaults for ``[oslo_policy]``.
+
+    Like the existing Cyborg, the deprecated defaults stay OR-ed with the
+    new ones until operators opt in with ``enforce_new_defaults = True``.
+
+    :param conf: the ConfigOpts (the options are registered on it).
+    """
+    policy_opts.set_defaults(conf, policy_file='policy.yaml',
+                             enforce_new_defaults=False)
