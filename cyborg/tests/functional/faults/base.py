@@ -233,6 +233,21 @@ class FaultTestCase(base.ServiceTestCase):
         with self.db.engine.connect() as conn:
             return {row.tag for row in conn.execute(sa.select(table.c.tag))}
 
+    def taken(self, arqs):
+        """{arq uuid: number of its events Nova took (in requests it
+        answered 200)}.
+        """
+        counts = collections.Counter()
+        with self.nova.lock:
+            requests = list(self.nova.requests)
+        for request in requests:
+            if request.get('status') != 200:
+                continue
+            for event in request['body']['events']:
+                if event['tag'] in arqs:
+                    counts[event['tag']] += 1
+        return counts
+
     def event_counts(self, arqs):
         """Nova's events per ARQ of *arqs* that resolved (Bound or
         BindFailed): ``lost``, neither received by Nova nor waiting in the
@@ -240,7 +255,7 @@ class FaultTestCase(base.ServiceTestCase):
         claim expires, then another sends them); ``pending``, waiting in
         the outbox; ``duplicated``, received more than once.
         """
-        per_tag = collections.Counter(e['tag'] for e in self.nova.events())
+        per_tag = self.taken(arqs)
         outbox = self.outbox()
         resolved = [uuid for uuid, state in self.arq_states().items()
                     if uuid in arqs and state in (states.BOUND,
