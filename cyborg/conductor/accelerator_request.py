@@ -61,8 +61,8 @@ def apply_patch(context, patches, project_id=None, sending=None):
     :param project_id: the caller's project, or None (admin: any).
     :param sending: see arq_bind.bind.
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
-        InstanceAlreadyBound, BindTargetInvalid, Invalid; nothing is changed
-        then.
+        InstanceAlreadyBound, BindTargetInvalid, AgentDown, Invalid; nothing
+        is changed then.
     :returns: {arq_uuid: state} after the call.
     """
     adds = {uuid: p['values'] for uuid, p in patches.items()

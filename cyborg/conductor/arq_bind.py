@@ -44,6 +44,7 @@ from oslo_utils import timeutils
 import sqlalchemy as sa
 
 from cyborg import exception
+from cyborg import servicegroup
 from cyborg import states
 from cyborg.conductor import nova_notifier
 from cyborg.db import api as db_api
@@ -180,8 +181,9 @@ def bind(context, patches, project_id=None, more_for_instance=False,
         taken by the caller (for nova_notifier.CLAIM_SECONDS), which sends
         them once the bind returns; None: they wait for the next sender.
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
-        InstanceAlreadyBound, BindTargetInvalid, Invalid; nothing changes
-        then.
+        InstanceAlreadyBound, BindTargetInvalid, AgentDown (the host's
+        agent registered but is not heard of for service_down_time),
+        Invalid; nothing changes then.
     :returns: {arq_uuid: state} after the bind (Bound, BindFailed, or
         BindStarted while device work is pending).
     """
@@ -208,6 +210,13 @@ def bind(context, patches, project_id=None, more_for_instance=False,
         if target is None:
             raise exception.BindTargetInvalid(
                 rp=values['device_rp_uuid'], host=values['hostname'])
+        if (target['agent_seen'] is not None and not
+                servicegroup.service_is_up(
+                    {'last_seen_up': target['agent_seen']}, now)):
+            # Its inventory is reserved in Placement meanwhile
+            # (cyborg.conductor.inventory); Nova chose it before.
+            raise exception.AgentDown(host=target['hostname'],
+                                      seconds=CONF.service_down_time)
         program = _program_work(groups[uuid], target)
         refusal = None
         if target['device_type'] == fields.DeviceType.FPGA:

@@ -124,7 +124,8 @@ def _reconcile_safely(context, client, host):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def reconcile(context, client, host, agent_up=None, only_if_needed=False):
+def reconcile(context, client, host, agent_up=None, only_if_needed=False,
+              why='liveness check'):
     """Make a host's tables and resource providers match its last report.
 
     One transaction, holding the host's row lock: the stored report is
@@ -139,6 +140,7 @@ def reconcile(context, client, host, agent_up=None, only_if_needed=False):
     :param only_if_needed: do nothing when, once the row is locked, the
         host no longer needs a sync and its liveness is unchanged
         (another conductor did it).
+    :param why: what told the liveness change (for the log).
     :returns: the placement_sync.Outcome, or None when nothing was done.
     """
     row = host_queries.lock(context, host)
@@ -149,11 +151,12 @@ def reconcile(context, client, host, agent_up=None, only_if_needed=False):
         return None
     if alive_changed:
         if agent_up:
-            LOG.info('The agent of host %s is up again: its inventory is '
-                     'restored', host)
+            LOG.info('The agent of host %(host)s is back (%(why)s): its '
+                     'inventory is restored', {'host': host, 'why': why})
         else:
-            LOG.warning('The agent of host %s is down: its inventory is '
-                        'reserved until it is back', host)
+            LOG.warning('The agent of host %(host)s is down (%(why)s): its '
+                        'inventory is reserved until it is back',
+                        {'host': host, 'why': why})
         row.agent_up = agent_up
     records = device_diff.decode(row.hardware)
     if row.hardware is not None and host_inventory.adopt_devices(
@@ -178,6 +181,51 @@ def reconcile(context, client, host, agent_up=None, only_if_needed=False):
                     '(%(error)s); retried every [placement] '
                     'sync_interval', {'host': host, 'error': outcome.error})
     return outcome
+
+
+def check_liveness(context, client):
+    """Reserve the inventory of the hosts whose agent went down (no
+    heartbeat and no report for ``service_down_time`` seconds).
+
+    Runs every ``[DEFAULT] report_interval`` seconds, so that a host is
+    reserved soon after its agent is reported down; its inventory is
+    restored at the agent's first heartbeat once back (agent_heard).
+
+    :param client: a PlacementClient; None does nothing.
+    :returns: the hosts reserved (by this conductor).
+    """
+    if client is None:
+        return []
+    done = []
+    for hostname, agent_up, last_seen in host_queries.get_liveness(
+            context, AGENT_BINARY):
+        if (agent_up is not False and not servicegroup.service_is_up(
+                {'last_seen_up': last_seen})):
+            _reconcile_logged(context, client, hostname, done,
+                              agent_up=False)
+    return done
+
+
+def is_reserved(context, host):
+    """Whether the host's inventory is reserved because its agent was
+    recorded down (one indexed SELECT, for each agent heartbeat).
+    """
+    return host_queries.is_recorded_down(context, host)
+
+
+def agent_heard(context, client, host):
+    """An agent the conductor recorded as down sent a heartbeat: restore
+    its host's inventory now.
+
+    :param client: a PlacementClient; None does nothing.
+    :returns: whether this call restored it.
+    """
+    if client is None:
+        return False
+    done = []
+    _reconcile_logged(context, client, host, done, agent_up=True,
+                      why='heartbeat')
+    return bool(done)
 
 
 def periodic(context, client):
@@ -207,10 +255,11 @@ def periodic(context, client):
     return done
 
 
-def _reconcile_logged(context, client, host, done, agent_up=None):
+def _reconcile_logged(context, client, host, done, agent_up=None,
+                      why='liveness check'):
     try:
         if reconcile(context, client, host, agent_up=agent_up,
-                     only_if_needed=True) is not None:
+                     only_if_needed=True, why=why) is not None:
             done.append(host)
     except Exception:
         LOG.exception('Reconciling host %s failed', host)

@@ -105,7 +105,8 @@ class ConductorManager:
     def periodic_tasks(self):
         return [(CONF.report_interval, self._heartbeat),
                 (CONF.conductor.work_poll_interval, self._work),
-                (CONF.placement.sync_interval, self._sync_placement)]
+                (CONF.placement.sync_interval, self._sync_placement),
+                (CONF.report_interval, self._check_agents)]
 
     def _kick(self, func, *args):
         try:
@@ -125,6 +126,9 @@ class ConductorManager:
 
     def _sync_placement(self, context):
         inventory.periodic(context, self.placement)
+
+    def _check_agents(self, context):
+        inventory.check_liveness(context, self.placement)
 
     def _heartbeat(self, context, started_at=None):
         # The conductor owns the database, so it records its own heartbeat
@@ -152,6 +156,13 @@ class ConductorManager:
         service = registration.hello(
             context, host, binary, version=version, topic=topic,
             drivers=drivers, started_at=started_at)
+        if (binary == inventory.AGENT_BINARY and
+                self.placement is not None and
+                inventory.is_reserved(context, host)):
+            # Back: its inventory is restored now, not at the next sync.
+            self._kick(inventory.agent_heard,
+                       cyborg_context.get_admin_context(), self.placement,
+                       host)
         answer = {'uuid': service['uuid'], 'host': service['host'],
                   'binary': service['binary'],
                   'status': servicegroup.service_status(service)}
@@ -188,6 +199,7 @@ class ConductorManager:
                                    exception.AcceleratorRequestBadState,
                                    exception.InstanceAlreadyBound,
                                    exception.BindTargetInvalid,
+                                   exception.AgentDown,
                                    exception.Invalid)
     def arq_apply_patch(self, context, patches, project_id=None):
         sending = []

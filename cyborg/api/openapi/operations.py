@@ -106,7 +106,7 @@ _ARQ_BIND_ERRORS = {
     403: [errors.SERVICE_TOKEN],
     404: [errors.ARQ_NOT_FOUND],
     406: [errors.NOT_ACCEPTABLE],
-    409: [errors.ARQ_BAD_STATE],
+    409: [errors.ARQ_BAD_STATE, errors.AGENT_DOWN],
 }
 
 OPERATIONS = [

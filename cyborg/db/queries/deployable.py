@@ -100,11 +100,15 @@ _HOST = models.Host.__table__
 # the compute node resource provider the agent publishes under (often the
 # FQDN) rather than the agent's [DEFAULT] host: either matches, and the
 # deployable must belong to that host, whose tree its provider is in.
+_SVC = models.Service.__table__
 _BIND_TARGET = (
     sa.select(_DEP.c.id, _DEP.c.name, _DEP.c.driver_name,
-              _DEP.c.bitstream_id, _DEV.c.type, _DEV.c.hostname)
+              _DEP.c.bitstream_id, _DEV.c.type, _DEV.c.hostname,
+              _SVC.c.last_seen_up, _HOST.c.last_report_at)
     .join(_DEV, _DEP.c.device_id == _DEV.c.id)
     .outerjoin(_HOST, _HOST.c.hostname == _DEV.c.hostname)
+    .outerjoin(_SVC, sa.and_(_SVC.c.host == _DEV.c.hostname,
+                             _SVC.c.binary == 'cyborg-agent'))
     .where(_DEP.c.rp_uuid == sa.bindparam('b_rp'),
            sa.or_(_DEV.c.hostname == sa.bindparam('b_host'),
                   _HOST.c.compute_rp_name == sa.bindparam('b_host'))))
@@ -125,7 +129,9 @@ def bind_target(session, rp_uuid, hostname):
     (db_api.execute).
 
     :returns: ``{id, name, driver_name, bitstream_id, traits, device_type,
-        hostname}`` or None.
+        hostname, agent_seen}`` or None; ``agent_seen`` is when the host's
+        agent was last heard of (heartbeat or report), None when no agent
+        ever registered there.
     """
     row = db_api.execute(session, _BIND_TARGET,
                          {'b_rp': rp_uuid, 'b_host': hostname}).one_or_none()
@@ -133,22 +139,30 @@ def bind_target(session, rp_uuid, hostname):
         return None
     traits = list(db_api.execute(session, _TRAITS,
                                  {'b_id': row.id}).scalars())
+    seen = None
+    if row.last_seen_up is not None:
+        seen = max(t for t in (row.last_seen_up, row.last_report_at) if t)
     return {'id': row.id, 'name': row.name, 'driver_name': row.driver_name,
             'bitstream_id': row.bitstream_id, 'traits': traits,
-            'device_type': row.type, 'hostname': row.hostname}
+            'device_type': row.type, 'hostname': row.hostname,
+            'agent_seen': seen}
 
 
 _AH = models.AttachHandle.__table__
 _JOBS = models.BindJob.__table__
 _ARQS = models.ExtendedAcceleratorRequest.__table__
-_LOCK = (sa.select(_DEP.c.bitstream_id)
-         .where(_DEP.c.id == sa.bindparam('b_id')).with_for_update())
 _IN_USE = sa.select(sa.func.count()).select_from(_AH).where(
-    _AH.c.deployable_id == sa.bindparam('b_id'), _AH.c.in_use == sa.true())
+    _AH.c.deployable_id == _DEP.c.id, _AH.c.in_use == sa.true())
 _PROGRAMMING = sa.select(sa.func.count()).select_from(
     _JOBS.join(_ARQS, _ARQS.c.uuid == _JOBS.c.arq_uuid)).where(
-    _ARQS.c.deployable_id == sa.bindparam('b_id'),
-    _JOBS.c.kind == 'program')
+    _ARQS.c.deployable_id == _DEP.c.id, _JOBS.c.kind == 'program')
+# One statement: a bind's statement count matters (see
+# tests/functional/test_statement_counts.py).
+_LOCK = (sa.select(_DEP.c.bitstream_id,
+                   _IN_USE.scalar_subquery().label('in_use'),
+                   _PROGRAMMING.scalar_subquery().label('programming'))
+         .where(_DEP.c.id == sa.bindparam('b_id'))
+         .with_for_update(of=_DEP))
 
 
 def lock_fpga(session, deployable_id):
@@ -162,12 +176,9 @@ def lock_fpga(session, deployable_id):
     :returns: ``{bitstream_id, in_use (handles in use), programming (bind
         jobs programming it)}``.
     """
-    params = {'b_id': deployable_id}
-    bitstream = db_api.execute(session, _LOCK, params).scalar_one()
-    return {'bitstream_id': bitstream,
-            'in_use': db_api.execute(session, _IN_USE, params).scalar_one(),
-            'programming': db_api.execute(session, _PROGRAMMING,
-                                          params).scalar_one()}
+    row = db_api.execute(session, _LOCK, {'b_id': deployable_id}).one()
+    return {'bitstream_id': row.bitstream_id, 'in_use': row.in_use,
+            'programming': row.programming}
 
 
 def controlpath_address(session, handle_id):

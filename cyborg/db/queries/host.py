@@ -195,6 +195,16 @@ def get_needing_sync(context):
 
 
 @db_api.context_manager.reader
+def is_recorded_down(context, host):
+    """Whether the conductor recorded the host's agent as down (its
+    inventory reserved in Placement); False for an unknown host.
+    """
+    return context.session.execute(
+        sa.select(models.Host.agent_up).where(
+            models.Host.hostname == host)).scalar() is False
+
+
+@db_api.context_manager.reader
 def get_liveness(context, binary):
     """Each host with its stored agent liveness and when its agent was
     last heard of, in one statement.

@@ -16,6 +16,18 @@ devices to a real Placement (served over loopback HTTP), over RabbitMQ
 and MariaDB.
 """
 
+import signal
+
+from oslo_utils import uuidutils
+
+from cyborg import exception
+from cyborg import servicegroup
+from cyborg.conductor import accelerator_request as arq_ops
+from cyborg.conductor import arq_bind
+from cyborg.conductor import device_profile as dp_ops
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import service as service_queries
+from cyborg.objects import device_profile as dp_obj
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.functional import base
 from cyborg.tests.functional.fixtures import services
@@ -85,3 +97,67 @@ class PlacementServicesTestCase(base.ServiceTestCase):
             timeout=90, message='inventory never restored')
         self.assertEqual(sorted(tree), sorted(self.placement.tree(
             self.rp_name)))
+
+    def test_agent_killed_and_restarted(self):
+        """kill -9 of the agent: down within service_down_time, its
+        inventory reserved and its devices refused to binds while down,
+        restored at its first heartbeat once back.
+
+        The conductor's Placement sync never runs again after its start
+        (sync_interval 3600): only the liveness check (every
+        report_interval) and the heartbeat do this.
+        """
+        placement = dict(self.placement.cyborg_options(),
+                         sync_interval=3600)
+        conductor = self.start_service('cyborg-conductor',
+                                       self.host('cond'),
+                                       placement=placement)
+        agent_groups = {
+            'agent': {'enabled_drivers': 'fake', 'hotplug': False,
+                      'resource_provider_name': self.rp_name},
+        }
+        agent = self.start_service('cyborg-agent', self.node,
+                                   **agent_groups)
+        name = self.node + '_FakeDevice'
+        tree = self._tree([name])
+        self.assertEqual({name: {'FPGA': 0}}, self._reserved(tree))
+
+        agent.stop(signal.SIGKILL)
+        last_seen = service_queries.get(self.context, self.node,
+                                        'cyborg-agent')['last_seen_up']
+        services.wait_for(
+            lambda: self._reserved(self.placement.tree(self.rp_name)) ==
+            {name: {'FPGA': 16}}, timeout=90,
+            message='inventory never reserved')
+        # Reported down once service_down_time passed, no heartbeat since.
+        svc = service_queries.get(self.context, self.node, 'cyborg-agent')
+        self.assertEqual(last_seen, svc['last_seen_up'])
+        self.assertEqual('down', servicegroup.service_status(svc))
+        # A bind Nova sends meanwhile is refused with the reason.
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid=uuidutils.generate_uuid(), name='dp-' + self.suffix,
+            description=None, groups=[{'resources:FPGA': '1'}]))
+        arq = arq_ops.create(self.context, 'dp-' + self.suffix,
+                             'p1').objects[0].uuid
+        error = self.assertRaises(
+            exception.AgentDown, arq_bind.bind, self.context,
+            {arq: {'hostname': self.rp_name,
+                   'device_rp_uuid': tree[name]['uuid'],
+                   'instance_uuid': uuidutils.generate_uuid(),
+                   'project_id': 'p1'}})
+        self.assertIn('The agent of host %s is down' % self.node,
+                      str(error))
+        self.assertEqual('Initial', arq_queries.get(self.context,
+                                                    arq)['state'])
+
+        self.start_service('cyborg-agent', self.node, **agent_groups)
+        services.wait_for(
+            lambda: self._reserved(self.placement.tree(self.rp_name)) ==
+            {name: {'FPGA': 0}}, timeout=90,
+            message='inventory never restored')
+        log = conductor.log()
+        self.assertEqual(1, log.count(
+            'The agent of host %s is down' % self.node))
+        self.assertEqual(1, log.count(
+            'The agent of host %s is back (heartbeat)' % self.node))
+        self.assertEqual([name], sorted(self.placement.tree(self.rp_name)))
