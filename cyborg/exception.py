@@ -167,6 +167,12 @@ class PolicyNotAuthorized(Forbidden):
     msg_fmt = _("Access was denied to the following resource: %(action)s")
 
 
+class PolicyInvalidScope(Forbidden):
+    msg_fmt = _("%(action)s needs a project-scoped token; the token of this "
+                "request has another scope (system or domain).  Ask "
+                "Keystone for a token scoped to a project.")
+
+
 class ServiceTokenRequired(Forbidden):
     msg_fmt = _("This operation requires a service token: %(reason)s")
 

@@ -13,18 +13,20 @@
 # under the License.
 """The policy enforcer.  Code calls ``context.can(rule, target)``.
 
-Decisions are remembered (``_Decisions``): a check is a pure function of
-the rules, the caller's credentials and the target, and oslo.policy spends
-about a millisecond of CPU on each (it re-reads every registered default
-and inspects each check's signature every time), which was a sixth of a
-cyborg-api read request.  The policy file is looked at (its mtime) at most
-once per RULES_CHECK_INTERVAL seconds, so a changed file applies within a
-second, not at the very next request.
+Every check is oslo.policy's own: no decision is remembered, so a changed
+policy file, a changed rule or a check that asks a server applies at the
+next request.
+
+Scope: every rule is for project-scoped tokens (``scope_types =
+['project']``), as in the existing Cyborg and in the services that follow
+the community's revised secure RBAC goal.  oslo.policy refuses a token of
+another scope (a system-scoped administrator's) whatever the roles, in
+both modes: Cyborg answers it with 403 and the error code
+``cyborg.policy.invalid_scope``, whose message says to use a
+project-scoped token, not with the 403 of a missing role.
 """
 
-import collections
 import threading
-import time
 
 from oslo_config import cfg
 from oslo_policy import policy
@@ -37,71 +39,11 @@ CONF = cfg.CONF
 
 _ENFORCER = None
 _LOCK = threading.Lock()
-# Seconds between two looks at the policy file (oslo.policy looks at every
-# check).
-RULES_CHECK_INTERVAL = 1.0
 
 
 def set_defaults(conf):
     """Cyborg's defaults for [oslo_policy] (see cyborg.conf.defaults)."""
     conf_defaults.set_policy_defaults(conf)
-
-
-class Enforcer(policy.Enforcer):
-    """oslo.policy's enforcer, counting the changes of its rules.
-
-    ``generation`` changes whenever the rules may have: a policy file or
-    directory (re)loaded, rules set or cleared, a default registered.
-    """
-
-    generation = 0
-
-    @property
-    def rules(self):
-        return self.__dict__['rules']
-
-    @rules.setter
-    def rules(self, rules):
-        self.__dict__['rules'] = rules
-        self.generation += 1
-
-    def set_rules(self, rules, overwrite=True, use_conf=False):
-        super().set_rules(rules, overwrite=overwrite, use_conf=use_conf)
-        self.generation += 1
-
-    def register_default(self, default):
-        super().register_default(default)
-        self.generation += 1
-
-    def cacheable(self):
-        """Whether checks are pure functions of rules, creds and target.
-
-        They are unless a rule calls out (oslo.policy's ``http:`` and
-        ``https:`` checks ask a server), or uses a check of a plugin.
-        """
-        cached = self.__dict__.get('_cacheable')
-        if cached is None or cached[0] != self.generation:
-            pure = all(_pure(check) for check in self.rules.values())
-            cached = self.__dict__['_cacheable'] = (self.generation, pure)
-        return cached[1]
-
-
-_CALLING_OUT = ('HttpCheck', 'HttpsCheck')
-
-
-def _pure(check):
-    kind = type(check)
-    # oslo.policy's own checks (and, or, not, rule, role, generic, true,
-    # false) look only at their arguments; its http checks and the checks
-    # of plugins may not.
-    if (kind.__module__ != policy.AndCheck.__module__
-            or kind.__name__ in _CALLING_OUT):
-        return False
-    children = getattr(check, 'rules', None) or []
-    if getattr(check, 'rule', None) is not None and not isinstance(
-            check.rule, str):
-        children = list(children) + [check.rule]
-    return all(_pure(child) for child in children)
 
 
 def get_enforcer():
@@ -110,7 +52,7 @@ def get_enforcer():
     with _LOCK:
         if _ENFORCER is None:
             set_defaults(CONF)
-            enforcer = Enforcer(CONF)
+            enforcer = policy.Enforcer(CONF)
             # The deprecated defaults are OR-ed in on purpose (see
             # set_defaults and the release notes); a warning per rule at
             # every start would only be noise.
@@ -127,7 +69,6 @@ def reset():
         if _ENFORCER is not None:
             _ENFORCER.clear()
         _ENFORCER = None
-    _DECISIONS.clear()
 
 
 def authorize(context, action, target=None, fatal=True):
@@ -138,84 +79,16 @@ def authorize(context, action, target=None, fatal=True):
     :param target: the object of the action; by default the context's
         project and user (ownership is enforced by the queries).
     :param fatal: raise instead of returning False.
-    :raises: PolicyNotAuthorized when denied and *fatal*.
+    :raises: PolicyNotAuthorized when denied and *fatal*;
+        PolicyInvalidScope when the token's scope is not the rule's.
     :returns: True or False.
     """
     if target is None:
         target = {'project_id': context.project_id,
                   'user_id': context.user_id}
-    enforcer = get_enforcer()
-    allowed = _DECISIONS.decide(enforcer, action, target, context)
-    if not allowed and fatal:
-        raise exception.PolicyNotAuthorized(action=action)
-    return allowed
-
-
-def _frozen(mapping):
-    """A hashable copy of a flat dict of strings, lists and scalars."""
-    items = []
-    for key, value in mapping.items():
-        if isinstance(value, list):
-            value = tuple(value)
-        hash(value)  # TypeError for what cannot be remembered
-        items.append((key, value))
-    return frozenset(items)
-
-
-class _Decisions:
-    """The last decisions of the enforcer, by everything they depend on.
-
-    The key holds the rule name, the target, every policy value of the
-    caller and the generation of the rules; an entry of an older
-    generation is never used again and ages out.
-    """
-
-    SIZE = 4096
-
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._decisions = collections.OrderedDict()
-        self._rules_checked = None
-
-    def clear(self):
-        with self._lock:
-            self._decisions.clear()
-            self._rules_checked = None
-
-    def _check_rules(self, enforcer):
-        """Reload the policy file if it changed, at most once a second."""
-        now = time.monotonic()
-        checked = self._rules_checked
-        if checked is None or now - checked >= RULES_CHECK_INTERVAL:
-            enforcer.load_rules()
-            self._rules_checked = now
-
-    def decide(self, enforcer, action, target, context):
-        self._check_rules(enforcer)
-        key = None
-        if enforcer.cacheable():
-            try:
-                key = (action, _frozen(target),
-                       _frozen(context.to_policy_values()),
-                       enforcer.generation)
-            except TypeError:
-                key = None
-        if key is not None:
-            with self._lock:
-                if key in self._decisions:
-                    self._decisions.move_to_end(key)
-                    return self._decisions[key]
-        try:
-            allowed = enforcer.authorize(action, target, context,
-                                         do_raise=False)
-        except policy.InvalidScope:
-            allowed = False
-        if key is not None:
-            with self._lock:
-                self._decisions[key] = allowed
-                while len(self._decisions) > self.SIZE:
-                    self._decisions.popitem(last=False)
-        return allowed
-
-
-_DECISIONS = _Decisions()
+    try:
+        return get_enforcer().authorize(
+            action, target, context, do_raise=fatal,
+            exc=exception.PolicyNotAuthorized, action=action)
+    except policy.InvalidScope:
+        raise exception.PolicyInvalidScope(action=action)

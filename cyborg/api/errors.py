@@ -39,6 +39,7 @@ MALFORMED_JSON = 'cyborg.request.malformed_json'
 NOT_FOUND = 'cyborg.request.not_found'
 METHOD_NOT_ALLOWED = 'cyborg.request.method_not_allowed'
 POLICY = 'cyborg.policy.not_authorized'
+POLICY_SCOPE = 'cyborg.policy.invalid_scope'
 SERVICE_TOKEN = 'cyborg.policy.service_token_required'  # noqa: S105
 SERVER_ERROR = 'cyborg.server.error'
 MARKER_NOT_FOUND = 'cyborg.request.marker_not_found'
@@ -79,6 +80,7 @@ _BY_EXCEPTION = {
     exception.MalformedJSON: MALFORMED_JSON,
     exception.InvalidVersionHeader: INVALID_VERSION,
     exception.PolicyNotAuthorized: POLICY,
+    exception.PolicyInvalidScope: POLICY_SCOPE,
     exception.ServiceTokenRequired: SERVICE_TOKEN,
     exception.MarkerNotFound: MARKER_NOT_FOUND,
     exception.DeviceProfileNotFound: DEVICE_PROFILE_NOT_FOUND,

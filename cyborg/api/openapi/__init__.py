@@ -68,7 +68,8 @@ _COMMON_ERRORS = {
     400: ('Bad request: the query string, path or body is not valid, or '
           'the OpenStack-API-Version header is malformed.',
           [errors.INVALID_INPUT, errors.INVALID_VERSION]),
-    403: ('Forbidden by policy.', [errors.POLICY]),
+    403: ('Forbidden by policy, or a token that is not project-scoped.',
+          [errors.POLICY, errors.POLICY_SCOPE]),
     404: ('No such resource, or the route does not exist at this '
           'microversion.', [errors.NOT_FOUND]),
     406: ('The microversion asked for is not supported.',
