@@ -31,6 +31,7 @@ from cyborg.agent import device_work
 from cyborg.agent import monitor
 from cyborg.agent import resource_tracker
 from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.drivers import registry
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -43,7 +44,7 @@ class AgentManager:
     """Endpoint of topic ``cyborg-agent`` (server = ``[DEFAULT] host``).
 
     :param host: this node's name.
-    :param drivers: what resource_tracker.load_drivers() returned (the
+    :param drivers: what cyborg.drivers.registry.load() returned (the
         agent's main loads them before forking); default: load them from
         the configuration now.
     :param conductor_api: the conductor RPC client (tests pass their own).
@@ -57,8 +58,7 @@ class AgentManager:
     def __init__(self, host, drivers=None, conductor_api=None):
         self.host = host
         self.conductor_api = conductor_api or conductor_rpcapi.ConductorAPI()
-        drivers, aliases = drivers or resource_tracker.load_drivers(
-            CONF, host)
+        drivers, aliases = drivers or registry.load(CONF, host)
         self.tracker = resource_tracker.ResourceTracker(
             host, drivers, aliases, self.conductor_api,
             rp_name=CONF.agent.resource_provider_name)

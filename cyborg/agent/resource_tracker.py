@@ -11,103 +11,29 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The agent's drivers and what they found: loading the drivers, running
-discovery, and reporting to the conductor behind an inventory hash.
+"""The agent's drivers and what they found: running discovery, and
+reporting to the conductor behind an inventory hash.
 
-Drivers are loaded once, in the parent process before any worker starts,
-so that an unknown name or a bad driver setting stops the agent at once
-with a clear message (a worker failing at start would be restarted in a
-loop by the launcher).
+Which drivers exist and how one is loaded is cyborg.drivers.registry's;
+the agent loads the drivers of its configuration file once, in the parent
+process before any worker starts (registry.load()), so that an unknown
+name or a bad driver setting stops the agent at once with a clear message
+(a worker failing at start would be restarted in a loop by the launcher).
 """
 
-import collections
 import threading
 
 from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_utils import timeutils
-from stevedore import driver as stevedore_driver
-from stevedore import extension
 
 from cyborg import exception
 from cyborg.drivers import base as driver_base
 from cyborg.drivers import config as driver_config
-from cyborg.drivers import upstream
+from cyborg.drivers import registry
 from cyborg.objects import hardware as hardware_obj
 
 LOG = logging.getLogger(__name__)
-
-NAMESPACE = 'cyborg.accelerator.driver'
-
-
-def available_drivers():
-    """The names of the namespace's entry points, sorted."""
-    return sorted(extension.ExtensionManager(NAMESPACE).names())
-
-
-def _check_known(name, known):
-    """:raises: DriverNotProvided (a driver name of the existing Cyborg
-        that this one lacks), DriverNotFound (any other unknown name).
-    """
-    if name in known:
-        return
-    if name in upstream.DRIVER_NAMES:
-        raise exception.DriverNotProvided(
-            name=name, drives=upstream.DRIVER_NAMES[name],
-            known=', '.join(known))
-    raise exception.DriverNotFound(name=name, known=', '.join(known))
-
-
-def driver_class(name):
-    """The class behind a driver name or alias.
-
-    :raises: DriverNotFound (unknown name), DriverLoadError.
-    """
-    known = available_drivers()
-    _check_known(name, known)
-    try:
-        return stevedore_driver.DriverManager(NAMESPACE, name).driver
-    except Exception as exc:
-        raise exception.DriverLoadError(name=name, reason=exc)
-
-
-def load_drivers(conf, host):
-    """Load and configure every driver of ``[agent] enabled_drivers``.
-
-    Names that load the same class (``fake`` and its alias
-    ``fake_driver``) give one driver.
-
-    :param conf: the ConfigOpts.
-    :param host: this node's name.
-    :raises: DriverNotFound (unknown name; DriverNotProvided for a name
-        of the existing Cyborg this one lacks), DriverLoadError (the driver
-        would not import or start), ConfigInvalid and its subclasses such
-        as InvalidSelector (the driver's configuration is wrong).
-    :returns: (``{driver name: driver}`` in configuration order,
-        ``{enabled name: driver name}``).
-    """
-    known = available_drivers()
-    for name in conf.agent.enabled_drivers:
-        _check_known(name, known)
-    drivers = collections.OrderedDict()
-    aliases = {}
-    for name in conf.agent.enabled_drivers:
-        cls = driver_class(name)
-        loaded = [d for d in drivers.values() if type(d) is cls]
-        if loaded:
-            aliases[name] = loaded[0].name
-            continue
-        try:
-            instance = cls(conf=conf, host=host)
-        except exception.CyborgException:
-            raise
-        except Exception as exc:
-            raise exception.DriverLoadError(name=name, reason=exc)
-        drivers[instance.name] = instance
-        aliases[name] = instance.name
-        LOG.info('Loaded accelerator driver %(name)s (as %(enabled)s)',
-                 {'name': instance.name, 'enabled': name})
-    return drivers, aliases
 
 
 def _handle_addresses(record):
@@ -148,8 +74,9 @@ class ResourceTracker:
     """Runs the drivers' discovery and reports the result.
 
     :param host: this node's name.
-    :param drivers: ``{name: driver}`` from load_drivers().
-    :param aliases: ``{enabled name: driver name}`` from load_drivers().
+    :param drivers: ``{name: driver}`` from registry.load().
+    :param aliases: ``{enabled name: driver name}`` from
+        registry.load().
     :param conductor_api: the conductor RPC client.
     :param rp_name: the compute node resource provider the devices go
         under (``[agent] resource_provider_name``); None: the host.
@@ -210,13 +137,9 @@ class ResourceTracker:
         if name in self._file_drivers:
             return name
         try:
-            cls = driver_class(name)
+            return registry.same_driver(name, self._file_drivers)
         except exception.CyborgException:
             return None
-        for loaded, driver in self._file_drivers.items():
-            if type(driver) is cls:
-                return loaded
-        return None
 
     def apply_installs(self, conf, installs, removed=()):
         """Load, reconfigure and unload drivers to match the operator's
@@ -263,7 +186,7 @@ class ResourceTracker:
     def _load(self, conf, name, config):
         """Load driver *name* with the operator's *config* (locked)."""
         try:
-            cls = driver_class(name)
+            cls = registry.driver_class(name)
             driver = cls(conf=driver_config.DriverConf(
                 conf, driver_config.check(cls, config)), host=self.host)
         except exception.CyborgException as exc:
@@ -329,11 +252,10 @@ class ResourceTracker:
         if name in self.drivers or name in self.aliases:
             return [self.aliases.get(name, name)]
         # Another alias of an enabled driver ("fake_driver" for "fake").
-        if name in available_drivers():
-            cls = stevedore_driver.DriverManager(NAMESPACE, name).driver
-            for driver_name, driver in self.drivers.items():
-                if type(driver) is cls:
-                    return [driver_name]
+        if name in registry.available():
+            driver_name = registry.same_driver(name, self.drivers)
+            if driver_name is not None:
+                return [driver_name]
         raise exception.DriverNotEnabled(
             name=name, host=self.host,
             enabled=', '.join(sorted(self.aliases)))

@@ -21,7 +21,7 @@ from oslo_log import log as logging
 from cyborg import exception
 from cyborg import service
 from cyborg.agent import manager
-from cyborg.agent import resource_tracker
+from cyborg.drivers import registry
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -33,7 +33,7 @@ def main(argv=None):
     # setting ends the agent now with a message, instead of a worker that
     # the launcher would restart forever.
     try:
-        drivers = resource_tracker.load_drivers(CONF, CONF.host)
+        drivers = registry.load(CONF, CONF.host)
     except exception.CyborgException as exc:
         error = exc.message
     else:

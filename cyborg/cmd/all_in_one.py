@@ -49,13 +49,13 @@ from cyborg import exception
 from cyborg import rpc
 from cyborg import service
 from cyborg.agent import manager as agent_manager
-from cyborg.agent import resource_tracker
 from cyborg.api import app as api_app
 from cyborg.api import heartbeat
 from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db import migration
 from cyborg.drivers import fake
+from cyborg.drivers import registry
 from cyborg.embedded import nova as nova_recorder
 from cyborg.embedded import placement as embedded_placement
 from cyborg.embedded import server as embedded_server
@@ -161,7 +161,7 @@ class AllInOne:
         :raises: CyborgException (configuration), OSError (port).
         """
         migration.upgrade('head')
-        drivers = resource_tracker.load_drivers(self.conf, self.conf.host)
+        drivers = registry.load(self.conf, self.conf.host)
         self.services = [
             service.RPCService(
                 conductor_manager.ConductorManager(

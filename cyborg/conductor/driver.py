@@ -35,13 +35,13 @@ from oslo_log import log as logging
 import oslo_messaging as messaging
 
 from cyborg import exception
-from cyborg.agent import resource_tracker
 from cyborg.conductor import arq_bind
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import config as driver_config
+from cyborg.drivers import registry
 
 LOG = logging.getLogger(__name__)
 
@@ -105,10 +105,10 @@ def install(context, agent_api, name, host=None, config=None):
     :returns: the driver records, one per host.
     """
     try:
-        cls = resource_tracker.driver_class(name)
+        cls = registry.driver_class(name)
     except exception.DriverNotFound:
         raise exception.UnknownDriver(
-            name=name, known=', '.join(resource_tracker.available_drivers()))
+            name=name, known=', '.join(registry.available()))
     config = driver_config.normalise(config or {})
     driver_config.check(cls, config)
     hosts = _agent_hosts(context, host)
@@ -153,7 +153,7 @@ def update(context, agent_api, uuid, config):
     _check_decisions(agent_api, row)
     if row['state'] == driver_queries.UNINSTALLED:
         raise exception.DriverUninstalled(name=row['name'], host=row['host'])
-    cls = resource_tracker.driver_class(row['name'])
+    cls = registry.driver_class(row['name'])
     config = driver_config.normalise(config or {})
     driver_config.check(cls, config)
     previous = driver_queries.set_config(context, uuid, config)

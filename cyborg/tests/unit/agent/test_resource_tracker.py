@@ -11,14 +11,13 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Tests of driver loading, discovery, driver isolation and hash-gated
-reports (against the real conductor on the fake transport).
+"""Tests of discovery, driver isolation and hash-gated reports (against
+the real conductor on the fake transport).
 """
 
 import oslo_messaging as messaging
 
 from cyborg import conf as cyborg_conf
-from cyborg import exception
 from cyborg import rpc
 from cyborg.agent import resource_tracker
 from cyborg.conductor import manager as conductor_manager
@@ -26,7 +25,6 @@ from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import host as host_queries
 from cyborg.drivers import base as driver_base
 from cyborg.drivers import fake
-from cyborg.drivers import upstream
 from cyborg.tests import base
 
 CONF = cyborg_conf.CONF
@@ -53,69 +51,6 @@ class _Recording:
         self.sent.append('full' if kwargs['hardware'] is not None
                          else 'hash')
         return self.real.report(context, **kwargs)
-
-
-class LoadDriversTestCase(base.TestCase):
-
-    def test_names_and_aliases(self):
-        self.flags(group='agent', enabled_drivers=['fake', 'fake_driver',
-                                                   'pci_driver'])
-        drivers, aliases = resource_tracker.load_drivers(CONF, 'h')
-        self.assertEqual(['fake', 'generic'], list(drivers))
-        self.assertEqual({'fake': 'fake', 'fake_driver': 'fake',
-                          'pci_driver': 'generic'}, aliases)
-
-    def test_every_entry_point_loads(self):
-        names = resource_tracker.available_drivers()
-        self.assertEqual(19, len(names))
-        self.flags(group='agent', enabled_drivers=names)
-        drivers, _ = resource_tracker.load_drivers(CONF, 'h')
-        self.assertEqual(['crypto', 'fake', 'fpga', 'generic', 'gpu',
-                          'huawei_ascend', 'inspur_fpga', 'inspur_nvme_ssd',
-                          'intel_fpga', 'intel_nic', 'xilinx_fpga'],
-                         sorted(drivers))
-
-    def test_unknown_name(self):
-        self.flags(group='agent', enabled_drivers=['fake', 'tpu'])
-        exc = self.assertRaises(exception.DriverNotFound,
-                                resource_tracker.load_drivers, CONF, 'h')
-        self.assertIn('tpu', exc.message)
-        self.assertIn('generic', exc.message)
-
-    def test_upstream_names_of_drivers_we_have(self):
-        # The names an OpenStack Cyborg configuration file uses load the
-        # drivers that handle the same hardware.
-        names = {'fake_driver': 'fake', 'pci_driver': 'generic',
-                 'intel_fpga_driver': 'intel_fpga',
-                 'xilinx_fpga_driver': 'xilinx_fpga',
-                 'intel_qat_driver': 'crypto', 'nvidia_gpu_driver': 'gpu',
-                 'intel_nic_driver': 'intel_nic',
-                 'inspur_fpga_driver': 'inspur_fpga',
-                 'inspur_nvme_ssd_driver': 'inspur_nvme_ssd',
-                 'huawei_ascend_driver': 'huawei_ascend'}
-        self.flags(group='agent', enabled_drivers=list(names))
-        _drivers, aliases = resource_tracker.load_drivers(CONF, 'h')
-        self.assertEqual(names, aliases)
-
-    def test_upstream_name_of_a_driver_we_lack(self):
-        known = set(resource_tracker.available_drivers())
-        missing = sorted(set(upstream.DRIVER_NAMES) - known)
-        self.assertIn('nvmf_spdk_driver', missing)
-        for name in missing:
-            self.flags(group='agent', enabled_drivers=['fake', name])
-            exc = self.assertRaises(exception.DriverNotProvided,
-                                    resource_tracker.load_drivers, CONF, 'h')
-            self.assertIn('Accelerator driver %s of OpenStack Cyborg (%s) '
-                          'is not provided by this Cyborg yet' % (
-                              name, upstream.DRIVER_NAMES[name]),
-                          exc.message)
-
-    def test_bad_driver_configuration(self):
-        self.flags(group='agent', enabled_drivers=['generic'])
-        self.flags(group='pci', device_spec=['{"address": "zz:00.0"}'])
-        exc = self.assertRaises(exception.InvalidSelector,
-                                resource_tracker.load_drivers, CONF, 'h')
-        self.assertIn('zz:00.0', exc.message)
 
 
 class MergeTestCase(base.TestCase):

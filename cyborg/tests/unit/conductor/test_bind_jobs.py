@@ -29,7 +29,6 @@ import sqlalchemy as sa
 from cyborg import rpc
 from cyborg import states
 from cyborg.agent import manager as agent_manager
-from cyborg.agent import resource_tracker
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
@@ -42,6 +41,7 @@ from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.drivers import registry
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
@@ -65,8 +65,7 @@ class BindJobsTestCase(base.DbTestCase):
             handles=2, rc='VGPU', traits=(), driver='fake',
             handle_type='MDEV')
         # The agent of node-1, serving its RPC API.
-        drivers, aliases = resource_tracker.load_drivers(base.CONF,
-                                                         'node-1')
+        drivers, aliases = registry.load(base.CONF, 'node-1')
         self.driver = drivers['fake']
         self._serve(agent_rpcapi.TOPIC, 'node-1', agent_manager.AgentManager(
             'node-1', drivers=(drivers, aliases)))

@@ -26,7 +26,6 @@ from oslo_utils import uuidutils
 from cyborg import rpc
 from cyborg import states
 from cyborg.agent import manager as agent_manager
-from cyborg.agent import resource_tracker
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
@@ -34,6 +33,7 @@ from cyborg.conductor import bind_jobs
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import bind_job as job_queries
+from cyborg.drivers import registry
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
@@ -52,7 +52,7 @@ class EvacuationTestCase(base.DbTestCase):
                 self.context, host, dev_type='GPU', address='0000:0c:00.0',
                 handles=2, rc='VGPU', traits=(), driver='fake',
                 handle_type='MDEV')['rp_uuid']
-            drivers, aliases = resource_tracker.load_drivers(base.CONF, host)
+            drivers, aliases = registry.load(base.CONF, host)
             self.drivers[host] = drivers['fake']
             self.managers[host] = agent_manager.AgentManager(
                 host, drivers=(drivers, aliases))

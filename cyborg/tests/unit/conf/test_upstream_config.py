@@ -26,9 +26,9 @@ from oslo_db import options as db_options
 from oslo_log import log as oslo_logging
 
 from cyborg import conf as cyborg_conf
-from cyborg.agent import resource_tracker
 from cyborg.conf import agent as agent_conf
 from cyborg.conf import gpu as gpu_conf
+from cyborg.drivers import registry
 from cyborg.tests import base
 
 UPSTREAM_CONF = os.path.join(
@@ -91,8 +91,7 @@ class UpstreamConfigTestCase(base.TestCase):
     def test_the_agent_loads_its_drivers(self):
         # Every driver it names, with its settings ([pci], [gpu_devices]
         # and the dynamic [vgpu_<type>] groups).
-        drivers, aliases = resource_tracker.load_drivers(self.conf,
-                                                         'compute1')
+        drivers, aliases = registry.load(self.conf, 'compute1')
         self.assertEqual({'nvidia_gpu_driver': 'gpu',
                           'intel_fpga_driver': 'intel_fpga',
                           'xilinx_fpga_driver': 'xilinx_fpga',
@@ -106,7 +105,7 @@ class UpstreamConfigTestCase(base.TestCase):
     def test_the_nic_settings_are_read(self):
         # [nic_devices] enabled_nic_types names [x710_static], whose
         # mappings the intel_nic driver reads.
-        driver = resource_tracker.driver_class('intel_nic_driver')(
+        driver = registry.driver_class('intel_nic_driver')(
             conf=self.conf, host='compute1')
         self.assertEqual({'eth2': 'physnet1', 'eth3': 'physnet1'},
                          driver.physnets)

@@ -32,10 +32,10 @@ import os
 import uuid
 
 from cyborg import conf as cyborg_conf
-from cyborg.agent import resource_tracker
 from cyborg.conductor import placement_sync
 from cyborg.conf import gpu as gpu_conf
 from cyborg.conf import nic as nic_conf
+from cyborg.drivers import registry
 from cyborg.objects import hardware
 from cyborg.tests import base
 from cyborg.tests.fixtures import fakesys
@@ -111,7 +111,7 @@ class _Comparison(sysfs.FakeHostMixin):
     """What this Cyborg's driver reports, compared with upstream's."""
 
     def _ours(self, driver_name):
-        driver = resource_tracker.driver_class(driver_name)(
+        driver = registry.driver_class(driver_name)(
             conf=CONF, host=HOST, pci_host=self.pci_host)
         return {dep.name: {
             'rc': dep.resource_class, 'num': dep.num_accelerators,

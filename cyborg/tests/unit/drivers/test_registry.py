@@ -1,0 +1,85 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the driver registry: names, aliases, loading."""
+
+from cyborg import conf as cyborg_conf
+from cyborg import exception
+from cyborg.drivers import registry
+from cyborg.drivers import upstream
+from cyborg.tests import base
+
+CONF = cyborg_conf.CONF
+
+
+class LoadTestCase(base.TestCase):
+
+    def test_names_and_aliases(self):
+        self.flags(group='agent', enabled_drivers=['fake', 'fake_driver',
+                                                   'pci_driver'])
+        drivers, aliases = registry.load(CONF, 'h')
+        self.assertEqual(['fake', 'generic'], list(drivers))
+        self.assertEqual({'fake': 'fake', 'fake_driver': 'fake',
+                          'pci_driver': 'generic'}, aliases)
+
+    def test_every_entry_point_loads(self):
+        names = registry.available()
+        self.assertEqual(19, len(names))
+        self.flags(group='agent', enabled_drivers=names)
+        drivers, _ = registry.load(CONF, 'h')
+        self.assertEqual(['crypto', 'fake', 'fpga', 'generic', 'gpu',
+                          'huawei_ascend', 'inspur_fpga', 'inspur_nvme_ssd',
+                          'intel_fpga', 'intel_nic', 'xilinx_fpga'],
+                         sorted(drivers))
+
+    def test_unknown_name(self):
+        self.flags(group='agent', enabled_drivers=['fake', 'tpu'])
+        exc = self.assertRaises(exception.DriverNotFound,
+                                registry.load, CONF, 'h')
+        self.assertIn('tpu', exc.message)
+        self.assertIn('generic', exc.message)
+
+    def test_upstream_names_of_drivers_we_have(self):
+        # The names an OpenStack Cyborg configuration file uses load the
+        # drivers that handle the same hardware.
+        names = {'fake_driver': 'fake', 'pci_driver': 'generic',
+                 'intel_fpga_driver': 'intel_fpga',
+                 'xilinx_fpga_driver': 'xilinx_fpga',
+                 'intel_qat_driver': 'crypto', 'nvidia_gpu_driver': 'gpu',
+                 'intel_nic_driver': 'intel_nic',
+                 'inspur_fpga_driver': 'inspur_fpga',
+                 'inspur_nvme_ssd_driver': 'inspur_nvme_ssd',
+                 'huawei_ascend_driver': 'huawei_ascend'}
+        self.flags(group='agent', enabled_drivers=list(names))
+        _drivers, aliases = registry.load(CONF, 'h')
+        self.assertEqual(names, aliases)
+
+    def test_upstream_name_of_a_driver_we_lack(self):
+        known = set(registry.available())
+        missing = sorted(set(upstream.DRIVER_NAMES) - known)
+        self.assertIn('nvmf_spdk_driver', missing)
+        for name in missing:
+            self.flags(group='agent', enabled_drivers=['fake', name])
+            exc = self.assertRaises(exception.DriverNotProvided,
+                                    registry.load, CONF, 'h')
+            self.assertIn('Accelerator driver %s of OpenStack Cyborg (%s) '
+                          'is not provided by this Cyborg yet' % (
+                              name, upstream.DRIVER_NAMES[name]),
+                          exc.message)
+
+    def test_bad_driver_configuration(self):
+        self.flags(group='agent', enabled_drivers=['generic'])
+        self.flags(group='pci', device_spec=['{"address": "zz:00.0"}'])
+        exc = self.assertRaises(exception.InvalidSelector,
+                                registry.load, CONF, 'h')
+        self.assertIn('zz:00.0', exc.message)
