@@ -246,6 +246,10 @@ class DeployableNotFound(NotFound):
     msg_fmt = _("Deployable %(uuid)s could not be found.")
 
 
+class DeployableInUse(Conflict):
+    msg_fmt = _("Deployable %(uuid)s cannot be programmed now: %(reason)s")
+
+
 class AttributeNotFound(NotFound):
     msg_fmt = _("Attribute %(uuid)s could not be found.")
 

@@ -54,6 +54,7 @@ INSTANCE_ALREADY_BOUND = 'cyborg.accelerator_request.instance_bound'
 ARQ_PROVIDER_MISMATCH = 'cyborg.accelerator_request.provider_mismatch'
 DEVICE_NOT_FOUND = 'cyborg.device.not_found'
 DEPLOYABLE_NOT_FOUND = 'cyborg.deployable.not_found'
+DEPLOYABLE_IN_USE = 'cyborg.deployable.in_use'
 ATTRIBUTE_NOT_FOUND = 'cyborg.attribute.not_found'
 HOST_NOT_FOUND = 'cyborg.host.not_found'
 AGENT_NOT_FOUND = 'cyborg.host.no_agent'
@@ -94,6 +95,7 @@ _BY_EXCEPTION = {
     exception.Locked: ARQ_NOT_RESOLVED,
     exception.DeviceNotFound: DEVICE_NOT_FOUND,
     exception.DeployableNotFound: DEPLOYABLE_NOT_FOUND,
+    exception.DeployableInUse: DEPLOYABLE_IN_USE,
     exception.AttributeNotFound: ATTRIBUTE_NOT_FOUND,
     exception.HostNotFound: HOST_NOT_FOUND,
     exception.AgentNotFound: AGENT_NOT_FOUND,

@@ -117,14 +117,14 @@ def _fpga_refusal(session, target, program):
     """Why this bind may not take the FPGA, or None.
 
     The FPGA's row is locked first (see deployable_queries.lock_fpga).
-    While a bind job programs it, no other bind takes it; a bind that
-    must program it only takes it when none of its handles is in use:
-    reprogramming would change the function under the instances bound to
-    it.
+    While a bind job (or the program API) programs it, no other bind
+    takes it; a bind that must program it only takes it when none of its
+    handles is in use: reprogramming would change the function under the
+    instances bound to it.
     """
     state = deployable_queries.lock_fpga(session, target['id'])
     if state['programming']:
-        return 'it is being programmed for another bind'
+        return 'it is being programmed'
     if program and state['in_use']:
         return ('it carries bitstream %s and %d of its handles are in '
                 'use; this bind needs %s' % (

@@ -12,11 +12,26 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Deployable operations of the conductor: programming an FPGA on request
-(``PATCH /v2/deployables/{uuid}/program``)."""
+(``PATCH /v2/deployables/{uuid}/program``).
+
+A program request and a bind exclude each other through the deployable's
+row lock (db.queries.deployable.lock_fpga), which both take: the request
+is refused (DeployableInUse) while any attach handle of the deployable is
+in use (reprogramming would change the function under the instances
+bound to it) or while something else programs it; otherwise it marks the
+deployable as being programmed, in the same transaction, and no bind
+takes it until the programming ended.  The agent is called after that
+transaction commits, never inside it; the mark expires after
+``[DEFAULT] bind_timeout`` (the call's own timeout) should the conductor
+die meanwhile.
+"""
+
+import datetime
 
 from oslo_config import cfg
 from oslo_log import log as logging
 from oslo_serialization import jsonutils
+from oslo_utils import timeutils
 import sqlalchemy as sa
 
 from cyborg import exception
@@ -45,10 +60,35 @@ def _target(context, uuid):
 
 
 @db_api.context_manager.writer
+def _start(context, deployable_id, uuid):
+    """Take the deployable for programming, or refuse.
+
+    :raises: DeployableInUse
+    """
+    state = deployable_queries.lock_fpga(context.session, deployable_id)
+    if state['in_use']:
+        raise exception.DeployableInUse(
+            uuid=uuid, reason='%d of its attach handles are in use; unbind '
+                              'them first' % state['in_use'])
+    if state['programming']:
+        raise exception.DeployableInUse(uuid=uuid,
+                                        reason='it is being programmed')
+    deployable_queries.start_programming(
+        context.session, deployable_id,
+        timeutils.utcnow() + datetime.timedelta(seconds=CONF.bind_timeout))
+
+
+@db_api.context_manager.writer
+def _end(context, deployable_id):
+    deployable_queries.end_programming(context.session, deployable_id)
+
+
+@db_api.context_manager.writer
 def _record(context, deployable_id, image_uuid, function_traits):
     deployable_queries.record_programming(
         context.session, deployable_id, image_uuid, function_traits,
         driver_base.FUNCTION_TRAIT_PREFIX)
+    deployable_queries.end_programming(context.session, deployable_id)
 
 
 def program(context, agent_api, uuid, image_uuid):
@@ -62,8 +102,9 @@ def program(context, agent_api, uuid, image_uuid):
     :param agent_api: the agent RPC client.
     :param uuid: the deployable's uuid.
     :param image_uuid: the bitstream image's uuid.
-    :raises: DeployableNotFound, UnsupportedOperation, ImageNotFound,
-        DriverDeviceNotFound, CommandFailed, MessagingTimeout.
+    :raises: DeployableNotFound, DeployableInUse, UnsupportedOperation,
+        ImageNotFound, DriverDeviceNotFound, CommandFailed,
+        MessagingTimeout.
     """
     target = _target(context, uuid)
     if not agent_api.can_send_device_work():
@@ -72,9 +113,14 @@ def program(context, agent_api, uuid, image_uuid):
     pci = jsonutils.loads(target.cpid_info)
     address = '%s:%s:%s.%s' % (pci['domain'], pci['bus'], pci['device'],
                                pci['function'])
-    result = agent_api.program(context, target.hostname, target.driver_name,
-                               address, bitstream_id=image_uuid,
-                               timeout=CONF.bind_timeout)
+    _start(context, target.id, uuid)
+    try:
+        result = agent_api.program(
+            context, target.hostname, target.driver_name, address,
+            bitstream_id=image_uuid, timeout=CONF.bind_timeout)
+    except Exception:
+        _end(context, target.id)
+        raise
     _record(context, target.id, image_uuid,
             (result or {}).get('function_traits'))
     LOG.info('Programmed deployable %(uuid)s with image %(image)s: '

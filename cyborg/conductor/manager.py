@@ -294,6 +294,7 @@ class ConductorManager:
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeployableNotFound,
+                                   exception.DeployableInUse,
                                    exception.UnsupportedOperation,
                                    exception.ImageNotFound,
                                    exception.ImageServiceNotConfigured,

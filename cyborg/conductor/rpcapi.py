@@ -282,9 +282,9 @@ class ConductorAPI:
     def deployable_program(self, context, uuid, image_uuid):
         """Program a deployable's device with an image, now.
 
-        :raises: DeployableNotFound, UnsupportedOperation, ImageNotFound,
-            DriverDeviceNotFound, DriverNotEnabled, CommandFailed,
-            MessagingTimeout.
+        :raises: DeployableNotFound, DeployableInUse, UnsupportedOperation,
+            ImageNotFound, DriverDeviceNotFound, DriverNotEnabled,
+            CommandFailed, MessagingTimeout.
         """
         cctxt = self.client.prepare(version='1.4',
                                     timeout=CONF.bind_timeout + 30)

@@ -242,6 +242,10 @@ class Deployable(Base, _Timestamps):
     # New in Cyborg: JSON of what was last written to Placement for this
     # deployable's resource provider, so that only changes are sent.
     rp_state = sa.Column(sa.Text, nullable=True)
+    # New in Cyborg: while the program API (PATCH /v2/deployables/{uuid}/
+    # program) has the agent program the device, until when; no bind takes
+    # the deployable before then (see db.queries.deployable.lock_fpga).
+    programming_until = sa.Column(sa.DateTime, nullable=True)
 
 
 class Attribute(Base, _Timestamps):

@@ -216,7 +216,8 @@ OPERATIONS = [
        response=one('Deployable'),
        errors={404: [errors.DEPLOYABLE_NOT_FOUND],
                406: [errors.NOT_ACCEPTABLE],
-               409: [errors.IMAGE_SERVICE_NOT_CONFIGURED]}),
+               409: [errors.DEPLOYABLE_IN_USE,
+                     errors.IMAGE_SERVICE_NOT_CONFIGURED]}),
 
     op('GET', ATTR, 'AttributesController.get_all', 'List attributes.',
        query=attribute_schema.LIST_QUERY,

@@ -158,7 +158,7 @@ _PROGRAMMING = sa.select(sa.func.count()).select_from(
     _ARQS.c.deployable_id == _DEP.c.id, _JOBS.c.kind == 'program')
 # One statement: a bind's statement count matters (see
 # tests/functional/test_statement_counts.py).
-_LOCK = (sa.select(_DEP.c.bitstream_id,
+_LOCK = (sa.select(_DEP.c.bitstream_id, _DEP.c.programming_until,
                    _IN_USE.scalar_subquery().label('in_use'),
                    _PROGRAMMING.scalar_subquery().label('programming'))
          .where(_DEP.c.id == sa.bindparam('b_id'))
@@ -169,16 +169,35 @@ def lock_fpga(session, deployable_id):
     """Lock an FPGA deployable's row for a bind (in the caller's
     transaction) and say what it carries and who uses it.
 
-    Every bind of an FPGA takes this lock before it claims a handle, so
-    that a bind which reprograms the FPGA and one that uses it as it is
-    never both succeed.
+    Every bind of an FPGA takes this lock before it claims a handle, and
+    the program API before it programs the FPGA (start_programming), so
+    that of a bind which reprograms the FPGA (or a program request) and
+    one that uses it as it is, never both succeed.
 
     :returns: ``{bitstream_id, in_use (handles in use), programming (bind
-        jobs programming it)}``.
+        jobs programming it, plus one while the program API does)}``.
     """
     row = db_api.execute(session, _LOCK, {'b_id': deployable_id}).one()
+    manual = (row.programming_until is not None and
+              row.programming_until > timeutils.utcnow())
     return {'bitstream_id': row.bitstream_id, 'in_use': row.in_use,
-            'programming': row.programming}
+            'programming': row.programming + int(manual)}
+
+
+def start_programming(session, deployable_id, until):
+    """Mark the deployable as being programmed by the program API until
+    *until*, in the caller's transaction (which holds lock_fpga's lock).
+    """
+    session.execute(sa.update(models.Deployable)
+                    .where(models.Deployable.id == deployable_id)
+                    .values(programming_until=until))
+
+
+def end_programming(session, deployable_id):
+    """Clear start_programming's mark, in the caller's transaction."""
+    session.execute(sa.update(models.Deployable)
+                    .where(models.Deployable.id == deployable_id)
+                    .values(programming_until=None))
 
 
 def controlpath_address(session, handle_id):
