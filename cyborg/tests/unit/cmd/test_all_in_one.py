@@ -25,6 +25,7 @@ from oslotest import base
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg.cmd import all_in_one
+from cyborg.drivers import fake
 
 
 class AdjustTest(base.BaseTestCase):
@@ -128,3 +129,32 @@ class AdjustTest(base.BaseTestCase):
                        text))
         self.assertIn('fpga1', in_readme)
         self.assertNotIn(all_in_one.BANNER_PROFILE, in_readme)
+
+
+class SimulatedTypesDocumentedTest(base.BaseTestCase):
+    """Every type of the fake driver is named wherever ``--simulate`` or
+    ``CYBORG_FAKE_DEVICES`` is described (a new type was missing from the
+    devstack page and the README).
+    """
+
+    ROOT = os.path.join(os.path.dirname(__file__), '..', '..', '..', '..')
+    PLACES = ('README.rst', 'tools/run-cyborg.sh', 'devstack/settings',
+              'doc/source/install/devstack.rst',
+              'doc/source/install/all-in-one.rst',
+              'doc/source/cli/cyborg-all-in-one.rst')
+
+    def test_documented(self):
+        missing = {}
+        for place in self.PLACES:
+            with open(os.path.join(self.ROOT, place)) as f:
+                text = f.read()
+            absent = [t for t in fake.TYPES
+                      if not re.search(r'\b%s\b' % t, text)]
+            if absent:
+                missing[place] = absent
+        self.assertEqual({}, missing)
+
+    def test_help(self):
+        [opt] = [o for o in all_in_one.cli_opts if o.name == 'simulate']
+        for device_type in fake.TYPES:
+            self.assertIn(device_type, opt.help)
