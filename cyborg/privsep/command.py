@@ -21,9 +21,20 @@ import subprocess
 from cyborg import privsep
 
 #: The tools drivers run, by name (found on the daemon's PATH): OPAE's
-#: FPGA loader, XRT's user and management tools.  A driver that needs
-#: another tool adds it here.
-TOOLS = frozenset(['fpgaconf', 'xbmgmt', 'xbutil'])
+#: FPGA loader, XRT's user and management tools, NVIDIA's nvidia-smi.  A
+#: driver that needs another tool adds it here.
+TOOLS = frozenset(['fpgaconf', 'xbmgmt', 'xbutil', 'nvidia-smi'])
+
+#: Tools run with these argument lists only.  nvidia-smi run as root can
+#: reset GPUs and change their MIG carving; the gpu driver only reads the
+#: MIG mode and the GPU instances (cyborg.drivers.gpu.mig).
+ONLY_ARGS = {
+    'nvidia-smi': frozenset([
+        ('--query-gpu=index,pci.bus_id,mig.mode.current',
+         '--format=csv,noheader'),
+        ('mig', '-lgi'),
+    ]),
+}
 
 
 @privsep.sys_admin_pctxt.entrypoint
@@ -33,7 +44,8 @@ def execute(argv, timeout):
     :param argv: the tool's name and its arguments (strings).
     :param timeout: seconds before the tool is killed.
     :raises: PermissionError for anything but a tool of TOOLS named
-        without a path; FileNotFoundError when it is not installed.
+        without a path, or a tool of ONLY_ARGS with other arguments;
+        FileNotFoundError when it is not installed.
     :returns: ``{"returncode", "stdout", "stderr", "timed_out"}``;
         returncode is None when the tool was killed.
     """
@@ -41,6 +53,9 @@ def execute(argv, timeout):
     if not argv or argv[0] not in TOOLS:
         raise PermissionError(errno.EPERM, 'not a tool cyborg runs',
                               argv[0] if argv else '')
+    if argv[0] in ONLY_ARGS and tuple(argv[1:]) not in ONLY_ARGS[argv[0]]:
+        raise PermissionError(errno.EPERM, 'not arguments cyborg gives',
+                              ' '.join(argv))
     try:
         result = subprocess.run(argv, capture_output=True, text=True,
                                 timeout=timeout, check=False)

@@ -34,6 +34,19 @@ A GPU that is carved into virtual functions or virtual GPUs is never also
 offered as a ``PGPU``, and virtual functions without a configured type are
 not offered at all: the existing Cyborg advertised both, so Placement
 offered capacity that did not exist (its bug 1987380).
+
+A GPU in MIG mode (cyborg.drivers.gpu.mig: the carving is read with
+nvidia-smi, never made) offers each of its GPU instances as a deployable
+of its own, ``<host>_<PF address>_gi<instance id>``, of resource class
+``CUSTOM_MIG_<PROFILE>`` (``CUSTOM_MIG_1G_10GB``) with one handle: the
+MIG-backed vGPU type of the instance's profile on one virtual function
+(the instances in id order take the virtual functions in VF order),
+vendor-specific VFIO (``PCI``, ``asked_type``) or classic mdev (``MDEV``)
+as the VF offers it.  The NVIDIA driver puts a vGPU of a profile on any
+free instance of that profile of the GPU: which one does not matter, as
+they are alike, and Placement never grants more vGPUs of a profile than
+the GPU has instances of it.  A GPU in MIG mode without instances, or
+without virtual functions, offers nothing (and says so in the log).
 """
 
 import re
@@ -44,6 +57,7 @@ from cyborg import exception
 from cyborg.conf import gpu as gpu_conf
 from cyborg.drivers import base
 from cyborg.drivers import pci
+from cyborg.drivers.gpu import mig
 from cyborg.objects import fields
 
 LOG = logging.getLogger(__name__)
@@ -91,6 +105,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         super().__init__(conf, host, pci_host=pci_host)
         gpu_conf.register_vgpu_opts(conf)
         self.enabled_types = list(conf.gpu_devices.enabled_vgpu_types)
+        self._carving = mig.CarvingReader()
 
     def _vgpu_deployables(self, pf, by_type):
         """VGPU deployables of *by_type* ``{type id: (name, handles,
@@ -121,13 +136,19 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
 
     def discover(self):
         devices = pci.by_address(self.pci_host)
-        return [self._record(dev, devices)
-                for address, dev in sorted(devices.items())
+        gpus = [dev for _address, dev in sorted(devices.items())
                 if dev.vendor_id == NVIDIA and not dev.is_vf and
                 (dev.class_code or '').startswith(DISPLAY_CLASS)]
+        # Only SR-IOV capable GPUs (Ampere and later) have MIG: a host of
+        # older GPUs never runs nvidia-smi.
+        carving = (self._carving.read()
+                   if any(gpu.sriov_totalvfs for gpu in gpus) else {})
+        return [self._record(gpu, devices, carving) for gpu in gpus]
 
-    def _record(self, pf, devices):
+    def _record(self, pf, devices, carving):
         vfs = [devices[a] for a in pf.virtfns if a in devices]
+        if pf.address in carving:
+            return self._mig_record(pf, vfs, carving[pf.address])
         units = vfs or [pf]
         deployables = []
         vfio = self._vendor_vfio_deployables(pf, vfs) if vfs else []
@@ -202,6 +223,88 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                                                asked_type=type_id))
                     break
         return self._vgpu_deployables(pf, by_type)
+
+    # MIG ------------------------------------------------------------------
+
+    def _mig_record(self, pf, vfs, instances):
+        if not instances:
+            LOG.warning('GPU %s is in MIG mode with no GPU instance: it '
+                        'offers nothing until GPU instances are created '
+                        '(nvidia-smi mig -cgi)', pf.address)
+        elif not vfs:
+            LOG.warning('GPU %s is in MIG mode without SR-IOV virtual '
+                        'functions: its GPU instances cannot reach a guest '
+                        '(enable them with sriov-manage -e)', pf.address)
+        deployables = []
+        for gi, vf in zip(instances, vfs):
+            handle = self._mig_handle(vf, gi.profile)
+            if handle is None:
+                LOG.warning('GPU instance %(gi)s (%(profile)s) of GPU '
+                            '%(gpu)s: virtual function %(vf)s offers no '
+                            'vGPU type of its profile; not offered',
+                            {'gi': gi.gi_id, 'profile': gi.profile,
+                             'gpu': pf.address, 'vf': vf.address})
+                continue
+            # No trait of the vGPU type: the type a VF holds is known by
+            # its id only, and the traits must not change with a bind.
+            traits = self._traits(pf) + [mig.profile_trait(gi.profile)]
+            deployables.append(self.deployable(
+                '%s_gi%d' % (pf.address, gi.gi_id),
+                mig.resource_class(gi.profile), traits, [handle]))
+        return self.record(
+            pf, fields.DeviceType.GPU, deployables,
+            acc_capability={
+                'mode': 'mig', 'sriov_numvfs': len(vfs),
+                'gpu_instances': ['%d:%s:%s' % (gi.gi_id, gi.profile,
+                                                gi.placement)
+                                  for gi in instances]},
+            setup_required=not deployables)
+
+    def _mig_held(self, vf):
+        """(type id, attach type) of the vGPU *vf* holds, or None."""
+        current = vf.read('nvidia/current_vgpu_type', '0')
+        if current != '0':
+            return current, fields.AttachType.PCI
+        for mdev_type in vf.mdev_types():
+            if mdev_type['devices']:
+                return mdev_type['id'], fields.AttachType.MDEV
+        return None
+
+    def _mig_offers(self, vf, profile):
+        """``[(type id, attach type)]`` of the vGPU types of *profile*
+        *vf* can be given.
+        """
+        offers = [(type_id, name, fields.AttachType.PCI)
+                  for type_id, name in creatable_vgpu_types(vf).items()]
+        offers += [(t['id'], t['name'], fields.AttachType.MDEV)
+                   for t in vf.mdev_types() if t['available_instances']]
+        offers = [o for o in offers if mig.vgpu_profile(o[1]) == profile]
+
+        def rank(offer):
+            order = [i for i, t in enumerate(self.enabled_types)
+                     if t in offer[:2]]
+            return (order[0] if order else len(self.enabled_types),
+                    len(offer[0]), offer[0])
+
+        return [(o[0], o[2]) for o in sorted(offers, key=rank)]
+
+    def _mig_handle(self, vf, profile):
+        """The attach handle of *vf* for a GPU instance of *profile*, or
+        None.  A VF that holds a vGPU keeps it (the instance it was paired
+        with is in use); otherwise, among the types of the profile it
+        offers, the first of ``enabled_vgpu_types`` wins, then the lowest
+        id.
+        """
+        held = self._mig_held(vf)
+        offers = [held] if held else self._mig_offers(vf, profile)
+        if not offers:
+            return None
+        type_id, attach_type = offers[0]
+        mark = None
+        if attach_type == fields.AttachType.MDEV:
+            mark = '%s_0' % type_id
+        return base.pci_attach_handle(vf.address, attach_type=attach_type,
+                                      asked_type=type_id, vgpu_mark=mark)
 
     # Device-side work at bind time ----------------------------------------
 

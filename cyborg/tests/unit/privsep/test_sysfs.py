@@ -74,8 +74,19 @@ class ContextsTestCase(base.TestCase):
             privsep_command.execute))
 
     def test_tools(self):
-        self.assertEqual({'fpgaconf', 'xbmgmt', 'xbutil'},
+        self.assertEqual({'fpgaconf', 'xbmgmt', 'xbutil', 'nvidia-smi'},
                          set(privsep_command.TOOLS))
+
+    def test_nvidia_smi_reads_only(self):
+        # As root, nvidia-smi could change the MIG carving or reset a GPU:
+        # only the gpu driver's two queries are run, checked before the
+        # tool is looked for.
+        for argv in (['nvidia-smi', 'mig', '-cgi', '19', '-C'],
+                     ['nvidia-smi', '-r'], ['nvidia-smi', '-mig', '1'],
+                     ['nvidia-smi', 'mig', '-lgi', '-i', '0'],
+                     ['nvidia-smi']):
+            self.assertRaises(PermissionError, privsep_command.execute,
+                              argv, 5)
 
 
 def _names(values):
