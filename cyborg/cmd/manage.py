@@ -33,6 +33,10 @@ Usage::
         [--host HOST] [--json]
     cyborg-manage --config-file /etc/cyborg/cyborg.conf placement heal \
         [--host HOST] [--json]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf handle audit \
+        [--host HOST] [--json]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf handle heal \
+        [--host HOST] [--json]
 
 Exit status of ``placement audit``: 0 when Placement matches the database,
 3 when something differs (printed), 1 on an error (Placement or the
@@ -41,11 +45,19 @@ when there was nothing to repair, 4 when everything that differed was
 repaired, 3 when something could not be (a missing compute node provider
 without ``[placement] create_compute_rp``, an orphan with allocations), 1
 on an error.
+
+``handle audit`` and ``handle heal`` check the attach handles against the
+accelerator requests and bind jobs (see cyborg.conductor.handle_audit),
+from this process: they need the conductor's ``[database]`` options.
+Exit statuses as ``placement audit`` and ``heal``: 0 nothing found, 3
+found (audit), 4 all repaired (heal), 1 on an error (the database
+unreachable).
 """
 
 import sys
 
 from oslo_config import cfg
+from oslo_db import exception as db_exc
 from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_serialization import jsonutils
@@ -60,6 +72,7 @@ from cyborg import rpc
 from cyborg import servicegroup
 from cyborg import version
 from cyborg.clients import placement as placement_client
+from cyborg.conductor import handle_audit
 from cyborg.conductor import placement_audit
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db import api as db_api
@@ -253,6 +266,74 @@ def placement_heal_cmd(conf):
     return _placement_audit(conf, heal=True)
 
 
+def _handle_audit(conf, heal):
+    try:
+        found = handle_audit.audit(cyborg_context.get_admin_context(),
+                                   host=conf.category.filter_host,
+                                   heal=heal)
+    except db_exc.DBError as exc:
+        print(_('Attach handle audit failed: %s') % exc, file=sys.stderr)
+        return EXIT_ERROR
+    if conf.category.json:
+        print(jsonutils.dumps([f.as_dict() for f in found], indent=2,
+                              sort_keys=True))
+    elif found:
+        columns = ['Host', 'Problem', 'Attach handle', 'Deployable', 'ARQ',
+                   'Detail']
+        if heal:
+            columns.append('Repaired')
+        _print_table(columns, [
+            (f.host, f.kind, f.handle, f.deployable, f.arq or '',
+             f.detail) + (('yes' if f.repaired else 'no',) if heal else ())
+            for f in found])
+    else:
+        print(_('Every attach handle agrees with the accelerator requests '
+                'and bind jobs.'))
+    if not found:
+        return EXIT_IN_SYNC
+    return EXIT_REPAIRED if heal else EXIT_DRIFT
+
+
+def handle_audit_cmd(conf):
+    """Print every attach handle whose state disagrees with the ARQs.
+
+    :returns: 0 (none), 3 (some) or 1 (error).
+    """
+    return _handle_audit(conf, heal=False)
+
+
+def handle_heal_cmd(conf):
+    """Repair the attach handles whose state disagrees with the ARQs.
+
+    :returns: 0 (nothing to do), 4 (all repaired) or 1 (error).
+    """
+    return _handle_audit(conf, heal=True)
+
+
+def _add_handle_parsers(subparsers):
+    handle = subparsers.add_parser(
+        'handle', help=_('Attach handles and the accelerator requests '
+                         'that hold them.'))
+    actions = handle.add_subparsers(dest='action')
+    actions.required = True
+    for name, func, text in (
+            ('audit', handle_audit_cmd,
+             _('Print every attach handle in use that no accelerator '
+               'request or bind job holds, and every free one that an '
+               'accelerator request references (exit status 0: none, 3: '
+               'some, 1: error).')),
+            ('heal', handle_heal_cmd,
+             _('Repair them: free the unheld handles (or queue their '
+               'release), mark the referenced ones in use (exit status '
+               '0: nothing to do, 4: all repaired, 1: error).'))):
+        parser = actions.add_parser(name, help=text)
+        parser.add_argument('--host', dest='filter_host',
+                            help=_("Only this host's handles."))
+        parser.add_argument('--json', action='store_true',
+                            help=_('Print the findings as JSON.'))
+        parser.set_defaults(func=func)
+
+
 def add_command_parsers(subparsers):
     service = subparsers.add_parser(
         'service', help=_('Cyborg services and their liveness.'))
@@ -326,6 +407,7 @@ def add_command_parsers(subparsers):
         parser.add_argument('--json', action='store_true',
                             help=_('Print the differences as JSON.'))
         parser.set_defaults(func=func)
+    _add_handle_parsers(subparsers)
 
 
 category_opt = cfg.SubCommandOpt('category', title='Command categories',

@@ -40,6 +40,7 @@ from cyborg.conductor import deployable as deployable_ops
 from cyborg.conductor import device as device_ops
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import driver as driver_ops
+from cyborg.conductor import handle_audit
 from cyborg.conductor import instance as instance_ops
 from cyborg.conductor import inventory
 from cyborg.conductor import nova_notifier
@@ -103,10 +104,14 @@ class ConductorManager:
         self.jobs.stop()
 
     def periodic_tasks(self):
-        return [(CONF.report_interval, self._heartbeat),
-                (CONF.conductor.work_poll_interval, self._work),
-                (CONF.placement.sync_interval, self._sync_placement),
-                (CONF.report_interval, self._check_agents)]
+        tasks = [(CONF.report_interval, self._heartbeat),
+                 (CONF.conductor.work_poll_interval, self._work),
+                 (CONF.placement.sync_interval, self._sync_placement),
+                 (CONF.report_interval, self._check_agents)]
+        if CONF.conductor.handle_audit_interval:
+            tasks.append((CONF.conductor.handle_audit_interval,
+                          handle_audit.periodic))
+        return tasks
 
     def _kick(self, func, *args):
         try:

@@ -39,6 +39,32 @@ Related options:
 
 * ``[DEFAULT] bind_timeout``
 """)),
+    cfg.IntOpt(
+        'handle_audit_interval',
+        default=600,
+        min=0,
+        help=_("""
+Seconds between two runs of the conductor's attach handle check.
+
+The check looks for attach handles in use that no accelerator request in
+state BindStarted, Bound or Deleting references and no bind job names
+(nobody would ever free them, so Placement offers accelerators that no
+bind can get), and for free handles that an accelerator request still
+references.  It logs a warning for each and repairs nothing: run
+``cyborg-manage handle heal`` to repair them.  The check reads the
+attach handles, accelerator requests and bind jobs once, and locks a
+handle only when it looks wrong.  Every conductor runs it.
+
+Possible values:
+
+* A positive number of seconds.
+* 0: never run the check.
+
+Related options:
+
+* ``[nova] events_max_attempts`` (a release of a handle given up after
+  that many failures leaves the handle in use; the check reports it)
+""")),
 ]
 
 

@@ -15,15 +15,20 @@
 
 import datetime
 
+from oslo_config import cfg
+from oslo_serialization import jsonutils
 from oslo_utils import uuidutils
 import sqlalchemy as sa
 
+from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg.cmd import manage
 from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
 from cyborg.conductor import device_profile as dp_ops
+from cyborg.db import api as db_api
 from cyborg.db import migration
+from cyborg.db import models
 from cyborg.db.queries import service as service_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests.fixtures import inventory
@@ -135,3 +140,65 @@ class ArqHostdevTestCase(_ManageTestCase):
 
     def test_needs_arqs_or_instance(self):
         self.assertRaises(SystemExit, self._run, 'arq', 'hostdev')
+
+
+def _leak_one(context):
+    """Two bound ARQs, and one handle in use that nothing holds."""
+    arqs, _ = _bind_two(context)
+    device = inventory.add_device(context, 'node-2', address='0000:5e:00.0',
+                                  handles=1, handle_type='PCI', rc='PGPU',
+                                  traits=())
+    context.session.execute(
+        sa.update(models.AttachHandle)
+        .where(models.AttachHandle.deployable_id == device['deployable_id'])
+        .values(in_use=True))
+    return device['handle_uuids'][0]
+
+
+class HandleAuditTestCase(_ManageTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.leaked = self.seed(
+            db_api.context_manager.writer(_leak_one),
+            cyborg_context.get_admin_context())
+
+    def _again(self, *args):
+        """Run another command, as a new process would."""
+        self.conf = cfg.ConfigOpts()
+        cyborg_conf.register_opts(self.conf)
+        manager = db_api.context_manager.make_new_manager()
+        self.addCleanup(db_api.context_manager.patch_factory(manager))
+        self.addCleanup(manager.dispose_pool)
+        self.stdout.seek(0)
+        self.stdout.truncate()
+        return self._run(*args)
+
+    def test_audit_heal_audit(self):
+        self.assertEqual(manage.EXIT_DRIFT, self._run('handle', 'audit'))
+        out = self.output()
+        self.assertIn(self.leaked, out)
+        self.assertIn('unheld handle', out)
+        self.assertIn('(heal: free it)', out)
+        self.assertEqual(manage.EXIT_REPAIRED, self._again('handle', 'heal'))
+        self.assertIn('| yes ', self.output())
+        self.assertEqual(manage.EXIT_IN_SYNC, self._again('handle', 'audit'))
+        self.assertIn('Every attach handle agrees', self.output())
+
+    def test_json_and_host(self):
+        self.assertEqual(manage.EXIT_IN_SYNC, self._run(
+            'handle', 'audit', '--host', 'node-1', '--json'))
+        self.assertEqual([], jsonutils.loads(self.output()))
+        self.assertEqual(manage.EXIT_REPAIRED, self._again(
+            'handle', 'heal', '--host', 'node-2', '--json'))
+        [finding] = jsonutils.loads(self.output())
+        self.assertEqual(
+            {'host': 'node-2', 'kind': 'unheld handle',
+             'handle': self.leaked, 'arq': None, 'repaired': True},
+            {k: finding[k] for k in ('host', 'kind', 'handle', 'arq',
+                                     'repaired')})
+
+    def test_database_unreachable(self):
+        with open(self.conf_path, 'w') as f:
+            f.write('[database]\nconnection = sqlite:////nonexistent/x.db\n')
+        self.assertEqual(manage.EXIT_ERROR, self._run('handle', 'audit'))

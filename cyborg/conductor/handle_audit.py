@@ -1,0 +1,200 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Checking that attach handles and accelerator requests agree, and
+repairing them (``cyborg-manage handle audit`` and ``handle heal``; the
+conductor runs the check every ``[conductor] handle_audit_interval``
+seconds and logs what it finds).
+
+Every transaction that changes who holds a handle keeps this true when it
+commits: a handle is in use exactly when a live ARQ (BindStarted, Bound,
+Deleting) references it or a bind job names it (a bind's job while it
+runs, a release job until the device-side state is gone).  What breaks
+it is outside the transactions: a database edited by hand, a restore, a
+release given up after ``[nova] events_max_attempts`` failures (the
+handle is then left out of use on purpose, and healing retries the
+release).  Two problems are found:
+
+* ``unheld handle``: in use, but no live ARQ references it and no bind
+  job names it; nobody will ever free it, so Placement offers an
+  accelerator that no bind can get.  Healing frees it, or, when its
+  device has state to remove (a mediated device, a vGPU type), queues
+  the release job an unbind would have queued; the job frees it.
+* ``held free handle``: free, but an ARQ references it; the next bind
+  that takes it fails on the unique reference (or, with the reference of
+  a live ARQ, two instances would get the device).  Healing marks it in
+  use when the ARQ is live, and otherwise makes the ARQ forget it.
+
+A handle being bound now is referenced by its BindStarted ARQ, and one
+being released is named by its release job (its Deleting ARQ references
+it too): neither is ever reported.  The search reads without locks;
+each candidate is then checked again, and healed, in a writer transaction
+that locks the handle's row first and reads its holders with locks, so a
+bind, unbind or job that commits meanwhile is either seen or waits, and
+each fix repeats its condition in its WHERE clause.
+"""
+
+from oslo_log import log as logging
+from oslo_utils import uuidutils
+
+from cyborg.db import api as db_api
+from cyborg.db.queries import bind_job as job_queries
+from cyborg.db.queries import handle_audit as audit_queries
+from cyborg.objects import hardware
+
+LOG = logging.getLogger(__name__)
+
+UNHELD = 'unheld handle'
+HELD_FREE = 'held free handle'
+
+
+class Finding:
+    """One handle whose state disagrees with the ARQs and bind jobs.
+
+    :ivar host: the host of the handle's device.
+    :ivar kind: UNHELD or HELD_FREE.
+    :ivar handle: the handle's uuid.
+    :ivar deployable: the name of its deployable.
+    :ivar arq: the uuid of the ARQ that references it, or None.
+    :ivar detail: what is wrong, and what healing did or would do.
+    :ivar repaired: True once healed; False when it was not (nothing was
+        wrong any more when it was checked again); None when nobody
+        tried.
+    """
+
+    def __init__(self, handle, kind, arq=None, detail=''):
+        self.host = handle['host']
+        self.kind = kind
+        self.handle = handle['uuid']
+        self.handle_id = handle['id']
+        self.deployable = handle['deployable_name']
+        self.arq = arq
+        self.detail = detail
+        self.repaired = None
+
+    def as_dict(self):
+        return {'host': self.host, 'kind': self.kind,
+                'handle': self.handle, 'deployable': self.deployable,
+                'arq': self.arq, 'detail': self.detail,
+                'repaired': self.repaired}
+
+
+def _release_payload(handle):
+    """What a release job needs (cyborg.conductor.bind_jobs.run and
+    released(); the same as an unbind's release job).
+    """
+    return {'host': handle['host'], 'driver': handle['driver_name'],
+            'handle_id': handle['id'], 'mdev_uuid': handle['uuid'],
+            'attach_handle': {'attach_type': handle['attach_type'],
+                              'attach_info': handle['attach_info']},
+            'delete_arq': False}
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _settle_unheld(context, handle_id, heal):
+    """Check an unheld handle again under its lock, and heal it.
+
+    :returns: what was wrong (a detail), or None when nothing is now.
+    """
+    session = context.session
+    handle = audit_queries.lock_handle(session, handle_id)
+    if handle is None or not handle['in_use']:
+        return None
+    arqs = audit_queries.holders(session, handle_id)
+    if any(state in audit_queries.LIVE for _, state in arqs):
+        return None
+    if handle_id in audit_queries.job_handle_ids(session):
+        return None
+    stale = ', '.join('%s (%s)' % arq for arq in arqs)
+    work = hardware.needs_device_work(handle['attach_type'],
+                                      handle['attach_info'])
+    detail = 'in use, held by no live ARQ and no bind job'
+    if stale:
+        detail += '; referenced by %s' % stale
+    action = 'queue its release' if work else 'free it'
+    if not heal:
+        return '%s (heal: %s)' % (detail, action)
+    audit_queries.drop_stale_references(session, handle_id)
+    if work:
+        job = job_queries.add(session, uuidutils.generate_uuid(),
+                              job_queries.RELEASE, _release_payload(handle),
+                              deadline=None)
+        return '%s; release job %s queued' % (detail, job)
+    audit_queries.free_unheld(session, handle_id)
+    return detail + '; freed'
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _settle_held_free(context, handle_id, heal):
+    """Check a free handle an ARQ references again, and heal it.
+
+    :returns: ``(arq uuid, detail)``, or None when nothing is wrong now.
+    """
+    session = context.session
+    handle = audit_queries.lock_handle(session, handle_id)
+    if handle is None or handle['in_use']:
+        return None
+    arqs = audit_queries.holders(session, handle_id)
+    if not arqs:
+        return None
+    [(arq, state)] = arqs  # the reference is unique
+    live = state in audit_queries.LIVE
+    detail = 'free, but ARQ %s (%s) references it' % (arq, state)
+    if not heal:
+        return arq, detail + (' (heal: mark it in use)' if live else
+                              ' (heal: make the ARQ forget it)')
+    if live:
+        audit_queries.mark_held(session, handle_id)
+        return arq, detail + '; marked in use'
+    audit_queries.drop_stale_references(session, handle_id)
+    return arq, detail + '; the ARQ forgot it'
+
+
+def audit(context, host=None, heal=False):
+    """Find (and with *heal*, repair) the handles in the wrong state.
+
+    :param host: only the handles of this host's devices.
+    :returns: a list of Finding, each checked again under lock (and
+        repaired, with *heal*).
+    """
+    unheld, held_free = audit_queries.candidates(context, host=host)
+    found = []
+    for handle in unheld:
+        detail = _settle_unheld(context, handle['id'], heal)
+        if detail is not None:
+            found.append(Finding(handle, UNHELD, detail=detail))
+    for handle in held_free:
+        settled = _settle_held_free(context, handle['id'], heal)
+        if settled is not None:
+            found.append(Finding(handle, HELD_FREE, arq=settled[0],
+                                 detail=settled[1]))
+    for finding in found:
+        finding.repaired = True if heal else None
+    return found
+
+
+def periodic(context):
+    """The conductor's periodic check: log what audit() finds; repair
+    nothing (``cyborg-manage handle heal`` does).
+    """
+    found = audit(context)
+    for finding in found:
+        LOG.warning('Attach handle %(handle)s of %(deployable)s on '
+                    '%(host)s: %(kind)s: %(detail)s; run "cyborg-manage '
+                    'handle heal" to repair', finding.as_dict())
+    if not found:
+        LOG.debug('Attach handle audit: every handle agrees with the '
+                  'accelerator requests and bind jobs')
+    return found

@@ -1,0 +1,165 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Queries of the attach-handle audit (cyborg.conductor.handle_audit):
+handles in use that nothing holds, and accelerator requests that hold a
+free handle.
+
+``candidates()`` reads without locks, to find what may be wrong; each
+candidate is then settled in a writer transaction of the caller that
+locks the handle's row first (``lock_handle``) and reads its holders
+with locking reads, so that what it finds is the state committed last,
+and every fix is an UPDATE whose WHERE clause repeats the condition.
+"""
+
+from oslo_serialization import jsonutils
+from oslo_utils import timeutils
+import sqlalchemy as sa
+
+from cyborg import states
+from cyborg.db import api as db_api
+from cyborg.db import models
+
+# An ARQ in these states holds its handle: being bound (its bind job
+# may be running), bound, or being deleted (its release job frees the
+# handle).  In any other state an ARQ never references a handle.
+LIVE = (states.BIND_STARTED, states.BOUND, states.DELETING)
+
+_AH = models.AttachHandle.__table__
+_ARQ = models.ExtendedAcceleratorRequest.__table__
+_DEP = models.Deployable.__table__
+_DEV = models.Device.__table__
+_JOBS = models.BindJob.__table__
+
+_LIVE_HOLDER = sa.exists().where(_ARQ.c.attach_handle_id == _AH.c.id,
+                                 _ARQ.c.state.in_(LIVE))
+_ANY_HOLDER = sa.exists().where(_ARQ.c.attach_handle_id == _AH.c.id)
+_HANDLE_COLUMNS = (_AH.c.id, _AH.c.uuid, _AH.c.in_use, _AH.c.attach_type,
+                   _AH.c.attach_info, _DEP.c.id.label('deployable_id'),
+                   _DEP.c.name.label('deployable_name'),
+                   _DEP.c.driver_name, _DEV.c.hostname)
+
+
+def _handles():
+    return (sa.select(*_HANDLE_COLUMNS)
+            .join(_DEP, _AH.c.deployable_id == _DEP.c.id)
+            .join(_DEV, _DEP.c.device_id == _DEV.c.id))
+
+
+def _handle_dict(row):
+    return {'id': row.id, 'uuid': row.uuid, 'in_use': row.in_use,
+            'attach_type': row.attach_type,
+            'attach_info': jsonutils.loads(row.attach_info),
+            'deployable_id': row.deployable_id,
+            'deployable_name': row.deployable_name,
+            'driver_name': row.driver_name, 'host': row.hostname}
+
+
+@db_api.context_manager.reader
+def candidates(context, host=None):
+    """What may be wrong, from a read without locks.
+
+    :param host: only the handles of this host's devices.
+    :returns: ``(unheld, held_free)``: the handles (dicts) in use that no
+        live ARQ references and no bind job names, and the free handles
+        an ARQ references, each with ``arq_uuid`` and ``arq_state``.
+    """
+    session = context.session
+    unheld = _handles().where(_AH.c.in_use == sa.true(), ~_LIVE_HOLDER)
+    held_free = (_handles().add_columns(_ARQ.c.uuid.label('arq_uuid'),
+                                        _ARQ.c.state.label('arq_state'))
+                 .join(_ARQ, _ARQ.c.attach_handle_id == _AH.c.id)
+                 .where(_AH.c.in_use == sa.false()))
+    if host is not None:
+        unheld = unheld.where(_DEV.c.hostname == host)
+        held_free = held_free.where(_DEV.c.hostname == host)
+    named = job_handle_ids(session, lock=False)
+    found = [_handle_dict(row) for row in
+             session.execute(unheld.order_by(_AH.c.id))
+             if row.id not in named]
+    free = [dict(_handle_dict(row), arq_uuid=row.arq_uuid,
+                 arq_state=row.arq_state)
+            for row in session.execute(held_free.order_by(_AH.c.id))]
+    return found, free
+
+
+def lock_handle(session, handle_id):
+    """Lock a handle's row (in the caller's writer transaction) and read
+    it as committed last, or None when it is gone.
+    """
+    row = session.execute(_handles().where(_AH.c.id == handle_id)
+                          .with_for_update(of=_AH)).one_or_none()
+    return None if row is None else _handle_dict(row)
+
+
+def holders(session, handle_id):
+    """The ARQs that reference a handle, ``[(uuid, state)]``, read with
+    a lock (the state committed last).
+    """
+    return [tuple(row) for row in session.execute(
+        sa.select(_ARQ.c.uuid, _ARQ.c.state)
+        .where(_ARQ.c.attach_handle_id == handle_id).with_for_update())]
+
+
+def job_handle_ids(session, lock=True):
+    """The ids of the handles that bind jobs (of any kind and state)
+    name: each job owns its handle until it ends.
+
+    :param lock: read with a shared lock (the state committed last).
+    """
+    query = sa.select(_JOBS.c.payload)
+    if lock:
+        query = query.with_for_update(read=True)
+    ids = set()
+    for (payload,) in session.execute(query):
+        handle_id = jsonutils.loads(payload or '{}').get('handle_id')
+        if handle_id is not None:
+            ids.add(handle_id)
+    return ids
+
+
+def free_unheld(session, handle_id):
+    """Free an in-use handle that no ARQ references.
+
+    :returns: True when it was freed.
+    """
+    return session.execute(
+        sa.update(_AH).where(_AH.c.id == handle_id,
+                             _AH.c.in_use == sa.true(), ~_ANY_HOLDER)
+        .values(in_use=False, updated_at=timeutils.utcnow())
+    ).rowcount == 1
+
+
+def mark_held(session, handle_id):
+    """Mark a free handle that a live ARQ references as in use.
+
+    :returns: True when it was marked.
+    """
+    return session.execute(
+        sa.update(_AH).where(_AH.c.id == handle_id,
+                             _AH.c.in_use == sa.false(), _LIVE_HOLDER)
+        .values(in_use=True, updated_at=timeutils.utcnow())
+    ).rowcount == 1
+
+
+def drop_stale_references(session, handle_id):
+    """Make the ARQs that are not live forget a handle they still
+    reference (they never should).
+
+    :returns: the number of ARQs changed.
+    """
+    return session.execute(
+        sa.update(_ARQ).where(_ARQ.c.attach_handle_id == handle_id,
+                              _ARQ.c.state.not_in(LIVE))
+        .values(attach_handle_id=None, deployable_id=None,
+                updated_at=timeutils.utcnow())).rowcount
