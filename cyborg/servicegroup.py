@@ -50,3 +50,37 @@ def service_is_up(service, now=None):
 def service_status(service, now=None):
     """'up' or 'down' for *service* (see service_is_up)."""
     return UP if service_is_up(service, now) else DOWN
+
+
+def conductors_since(services, now=None):
+    """Since when the conductors that are up now have been running: the
+    earliest start among them, or None when none is up (or none says).
+
+    :param services: service rows (dicts) of the conductors.
+    """
+    starts = [s['started_at'] for s in services
+              if s.get('started_at') is not None and
+              service_is_up(s, now)]
+    return min(starts) if starts else None
+
+
+def agent_is_up(agent_seen, since, now=None):
+    """Whether an agent last heard of at *agent_seen* is up.
+
+    An agent is heard of through a conductor (its heartbeats and reports
+    are RPC calls): while no conductor ran, it could not be.  So it is
+    judged only on the time since the later of *agent_seen* and *since*
+    (conductors_since()): a lone conductor that was stopped for longer
+    than ``service_down_time`` does not find every agent down when it
+    starts again, before their next heartbeat had a chance to reach it.
+
+    :param agent_seen: when the agent was last heard of, or None.
+    :param since: conductors_since(), or None.
+    :returns: True or False (False when the agent was never heard of).
+    """
+    if agent_seen is None:
+        return False
+    if since is not None and since > agent_seen:
+        agent_seen = since
+    return service_is_up({'last_seen_up': agent_seen}, now)
+

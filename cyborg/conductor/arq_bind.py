@@ -211,8 +211,8 @@ def bind(context, patches, project_id=None, more_for_instance=False,
             raise exception.BindTargetInvalid(
                 rp=values['device_rp_uuid'], host=values['hostname'])
         if (target['agent_seen'] is not None and not
-                servicegroup.service_is_up(
-                    {'last_seen_up': target['agent_seen']}, now)):
+                servicegroup.agent_is_up(target['agent_seen'],
+                                         target['conductors_since'], now)):
             # Its inventory is reserved in Placement meanwhile
             # (cyborg.conductor.inventory); Nova chose it before.
             raise exception.AgentDown(host=target['hostname'],

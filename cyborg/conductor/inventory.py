@@ -48,6 +48,7 @@ from cyborg.objects import hardware as hardware_obj
 LOG = logging.getLogger(__name__)
 
 AGENT_BINARY = 'cyborg-agent'
+CONDUCTOR_BINARY = 'cyborg-conductor'
 # At most this many agents are asked at once by a fan-out.
 MAX_PARALLEL = 16
 
@@ -197,10 +198,11 @@ def check_liveness(context, client):
     if client is None:
         return []
     done = []
+    since = _conductors_since(context)
     for hostname, agent_up, last_seen in host_queries.get_liveness(
             context, AGENT_BINARY):
-        if (agent_up is not False and not servicegroup.service_is_up(
-                {'last_seen_up': last_seen})):
+        if (agent_up is not False and
+                not servicegroup.agent_is_up(last_seen, since)):
             _reconcile_logged(context, client, hostname, done,
                               agent_up=False)
     return done
@@ -244,9 +246,10 @@ def periodic(context, client):
     if client is None:
         return []
     done = []
+    since = _conductors_since(context)
     for hostname, agent_up, last_seen in host_queries.get_liveness(
             context, AGENT_BINARY):
-        up = servicegroup.service_is_up({'last_seen_up': last_seen})
+        up = servicegroup.agent_is_up(last_seen, since)
         if up != agent_up:
             _reconcile_logged(context, client, hostname, done, agent_up=up)
     for hostname in host_queries.get_needing_sync(context):
@@ -263,6 +266,11 @@ def _reconcile_logged(context, client, host, done, agent_up=None,
             done.append(host)
     except Exception:
         LOG.exception('Reconciling host %s failed', host)
+
+
+def _conductors_since(context):
+    return servicegroup.conductors_since(service_queries.get_all(
+        context, binary=CONDUCTOR_BINARY))
 
 
 def _agents_up(context):

@@ -14,7 +14,9 @@
 """Queries of the deployables table, with their attributes."""
 
 import collections
+import datetime
 
+from oslo_config import cfg
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
@@ -24,6 +26,8 @@ from cyborg import exception
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import paginate
+
+CONF = cfg.CONF
 
 _COLUMNS = ('id', 'uuid', 'parent_id', 'root_id', 'name',
             'num_accelerators', 'device_id', 'rp_uuid', 'driver_name',
@@ -101,10 +105,19 @@ _HOST = models.Host.__table__
 # FQDN) rather than the agent's [DEFAULT] host: either matches, and the
 # deployable must belong to that host, whose tree its provider is in.
 _SVC = models.Service.__table__
+# Since when the conductors that are up now have run (an agent could not
+# be heard of before: see servicegroup.agent_is_up).
+_CONDUCTORS = _SVC.alias('conductors')
+_CONDUCTORS_SINCE = (
+    sa.select(sa.func.min(_CONDUCTORS.c.started_at))
+    .where(_CONDUCTORS.c.binary == 'cyborg-conductor',
+           _CONDUCTORS.c.last_seen_up >= sa.bindparam('b_up_since'))
+    .scalar_subquery())
 _BIND_TARGET = (
     sa.select(_DEP.c.id, _DEP.c.name, _DEP.c.driver_name,
               _DEP.c.bitstream_id, _DEV.c.type, _DEV.c.hostname,
-              _SVC.c.last_seen_up, _HOST.c.last_report_at)
+              _SVC.c.last_seen_up, _HOST.c.last_report_at,
+              _CONDUCTORS_SINCE.label('conductors_since'))
     .join(_DEV, _DEP.c.device_id == _DEV.c.id)
     .outerjoin(_HOST, _HOST.c.hostname == _DEV.c.hostname)
     .outerjoin(_SVC, sa.and_(_SVC.c.host == _DEV.c.hostname,
@@ -129,12 +142,17 @@ def bind_target(session, rp_uuid, hostname):
     (db_api.execute).
 
     :returns: ``{id, name, driver_name, bitstream_id, traits, device_type,
-        hostname, agent_seen}`` or None; ``agent_seen`` is when the host's
-        agent was last heard of (heartbeat or report), None when no agent
-        ever registered there.
+        hostname, agent_seen, conductors_since}`` or None; ``agent_seen``
+        is when the host's agent was last heard of (heartbeat or report),
+        None when no agent ever registered there; ``conductors_since``
+        is the earliest start of the conductors up now (see
+        servicegroup.agent_is_up).
     """
+    up_since = timeutils.utcnow() - datetime.timedelta(
+        seconds=CONF.service_down_time)
     row = db_api.execute(session, _BIND_TARGET,
-                         {'b_rp': rp_uuid, 'b_host': hostname}).one_or_none()
+                         {'b_rp': rp_uuid, 'b_host': hostname,
+                          'b_up_since': up_since}).one_or_none()
     if row is None:
         return None
     traits = list(db_api.execute(session, _TRAITS,
@@ -145,7 +163,7 @@ def bind_target(session, rp_uuid, hostname):
     return {'id': row.id, 'name': row.name, 'driver_name': row.driver_name,
             'bitstream_id': row.bitstream_id, 'traits': traits,
             'device_type': row.type, 'hostname': row.hostname,
-            'agent_seen': seen}
+            'agent_seen': seen, 'conductors_since': row.conductors_since}
 
 
 _AH = models.AttachHandle.__table__

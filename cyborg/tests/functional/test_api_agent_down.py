@@ -81,6 +81,29 @@ class AgentDownBindTestCase(api_base.APITestCase):
         uuid, _ = self._bind(202)
         self.assertEqual('Bound', arq_queries.get(self.context, uuid)['state'])
 
+    def _conductor(self, started_seconds_ago):
+        """A conductor up now, started that many seconds ago."""
+        service_queries.heartbeat(
+            self.context, 'cond1', 'cyborg-conductor',
+            started_at=timeutils.utcnow() - datetime.timedelta(
+                seconds=started_seconds_ago))
+
+    def test_a_conductor_just_started_does_not_find_the_agent_down(self):
+        # Issue 18 (faults/test_sigterm_one_conductor): the lone conductor,
+        # stopped for longer than service_down_time, refused binds with
+        # 409 cyborg.host.agent_down once started again, before the
+        # agent's next heartbeat could reach it: no conductor was there
+        # to hear the agent meanwhile.
+        self._last_heartbeat(self.CONF_DOWN + 30)
+        self._conductor(started_seconds_ago=1)
+        uuid, _ = self._bind(202)
+        self.assertEqual('Bound', arq_queries.get(self.context, uuid)['state'])
+
+    def test_a_conductor_up_all_along_finds_the_agent_down(self):
+        self._last_heartbeat(self.CONF_DOWN + 1)
+        self._conductor(started_seconds_ago=3600)
+        self._bind(409)
+
     @property
     def CONF_DOWN(self):
         return api_base.base.CONF.service_down_time

@@ -53,3 +53,34 @@ class ServiceIsUpTestCase(base.TestCase):
         self.assertTrue(servicegroup.service_is_up(service))
         fixture.advance(61)
         self.assertFalse(servicegroup.service_is_up(service))
+
+
+class AgentIsUpTestCase(base.TestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.flags(service_down_time=60)
+
+    def _ago(self, seconds):
+        return NOW - datetime.timedelta(seconds=seconds)
+
+    def test_conductors_since(self):
+        services = [
+            {'started_at': self._ago(300), 'last_seen_up': self._ago(10)},
+            {'started_at': self._ago(3600), 'last_seen_up': self._ago(61)},
+            {'started_at': None, 'last_seen_up': self._ago(1)}]
+        # The second one is down: only the first counts.
+        self.assertEqual(self._ago(300),
+                         servicegroup.conductors_since(services, NOW))
+        self.assertIsNone(servicegroup.conductors_since(services[1:], NOW))
+
+    def test_judged_from_the_later_of_heard_and_conductors_up(self):
+        self.assertFalse(servicegroup.agent_is_up(self._ago(120), None, NOW))
+        self.assertFalse(servicegroup.agent_is_up(self._ago(120),
+                                                  self._ago(61), NOW))
+        self.assertTrue(servicegroup.agent_is_up(self._ago(120),
+                                                 self._ago(5), NOW))
+        self.assertTrue(servicegroup.agent_is_up(self._ago(5),
+                                                 self._ago(3600), NOW))
+        self.assertFalse(servicegroup.agent_is_up(None, self._ago(5), NOW))
+
