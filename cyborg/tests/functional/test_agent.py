@@ -57,10 +57,13 @@ class AgentTestCase(base.ServiceTestCase):
             # A call sent before the conductor's queue exists is lost: keep
             # each try short.
             try:
-                return self.conductor.hardware(self.context, host=host,
-                                               timeout=5)[0]
+                stored = self.conductor.hardware(self.context, host=host,
+                                                 timeout=5)[0]
             except (exception.HostNotFound, messaging.MessagingTimeout):
                 return None
+            # The agent's hello records the host before its first report
+            # stores the hardware: wait for the report.
+            return stored if stored['hardware'] else None
         return services.wait_for(reported, timeout=60,
                                  message='no report from %s' % host)
 

@@ -47,6 +47,10 @@ class InstanceTestCase(base.DbTestCase):
             compute_nodes=['n1']))
         self.flags(group='placement', **self.placement.cyborg_options())
         self.client = placement_client.from_conf(CONF)
+        # The agent's liveness is not what these tests are about: its one
+        # heartbeat must not run out while a loaded machine reports and
+        # binds (the tests' 3 s would make the binds 409 agent_down).
+        self.flags(service_down_time=600)
         service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
         self.flags(group='fake_driver', devices=['fpga=1', 'vgpu=1'])
         records = fake.FakeDriver(CONF, 'n1').discover()
