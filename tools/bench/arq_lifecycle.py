@@ -19,7 +19,7 @@ user token and its service token, here as the noauth headers)::
 
     GET    /v2/device_profiles?name=NAME                   (nova-api)
     POST   /v2/accelerator_requests                        (nova-conductor)
-    PATCH  /v2/accelerator_requests                        (nova-compute)
+    PATCH  /v2/accelerator_requests                        (nova-conductor)
     GET    /v2/accelerator_requests?instance=I&bind_state=resolved
                                                  (until not 423)
     DELETE /v2/accelerator_requests?instance=I
