@@ -11,26 +11,28 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The WSGI application of cyborg-api and its middleware pipeline.
+"""The WSGI application of cyborg-api: its middleware stack, in one place.
 
-``load_app()`` builds the paste.deploy pipeline of api-paste.ini (the
-order of the middleware, and why, is written there); ``setup_app()`` is
-the pecan application at its end.
+``deploy()`` builds the whole stack, from the pecan application outwards;
+its docstring says the order and why.  cyborg-api, its WSGI script, the
+all-in-one process and the tests all call ``load_app()``, so they all run
+the same stack.  No paste.deploy file is read (see cyborg.api.legacy_paste
+for the file of earlier releases).
 """
-
-import os
 
 from oslo_config import cfg
 from oslo_log import log as logging
-from paste import deploy
+import oslo_middleware
 import pecan
 
-from cyborg import exception
 from cyborg import policy
 from cyborg.api import argspec_cache
 from cyborg.api import expose
 from cyborg.api import hooks
+from cyborg.api import legacy_paste
 from cyborg.api.controllers import root
+from cyborg.api.middleware import auth_token
+from cyborg.api.middleware import noauth
 from cyborg.api.middleware import parsable_error
 from cyborg.api.middleware import well_formed
 from cyborg.conf import defaults as conf_defaults
@@ -38,18 +40,24 @@ from cyborg.conf import defaults as conf_defaults
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-DEFAULT_PASTE = os.path.join(os.path.dirname(__file__), 'api-paste.ini')
+HEALTHCHECK_PATH = '/healthcheck'
 
 
 def setup_app():
-    """The pecan application, with the API's own middleware.
+    """The pecan application and its hooks (the innermost layer).
 
-    Inside out: the empty-200 fix, the refusal of input that cannot be
-    parsed safely (before pecan decodes a body while routing), then the
-    error bodies.
+    Hooks, in the order pecan runs them: ContextHook (the RequestContext
+    from the identity headers the authentication layer set), then
+    MicroversionHook (negotiates OpenStack-API-Version when the route is
+    found, so that a 406 is rendered like any error; sets the version
+    headers of every /v2 response), ConductorHook (the conductor's RPC
+    client for writes, answering 503 when no conductor is there), and
+    last ErrorHook (priority 1000: its on_error runs after the others',
+    turning exceptions into the API's error body with the version
+    headers, never a traceback).
     """
     argspec_cache.install()
-    app = pecan.make_app(
+    return pecan.make_app(
         root.RootController(),
         hooks=[hooks.ContextHook(), hooks.MicroversionHook(),
                hooks.ConductorHook(), hooks.ErrorHook()],
@@ -57,51 +65,107 @@ def setup_app():
         guess_content_type_from_ext=False,
         force_canonical=False,
         debug=False)
-    return parsable_error.ParsableErrorMiddleware(
-        well_formed.WellFormedMiddleware(
-            expose.EmptyOKMiddleware(app)))
 
 
-def app_factory(global_config, **local_conf):
-    """paste.deploy factory of the pecan application."""
-    return setup_app()
+class HealthcheckRoute:
+    """Sends ``/healthcheck`` to oslo.middleware's health check, every
+    other path on to *app*.
+    """
+
+    def __init__(self, app, healthcheck):
+        self.app = app
+        self.healthcheck = healthcheck
+
+    def __call__(self, environ, start_response):
+        path = environ.get('PATH_INFO', '')
+        if path in (HEALTHCHECK_PATH, HEALTHCHECK_PATH + '/'):
+            return self.healthcheck(environ, start_response)
+        return self.app(environ, start_response)
 
 
-def pipeline_factory(loader, global_conf, **local_conf):
-    """paste.deploy composite: the pipeline of [DEFAULT] auth_strategy."""
-    pipeline = local_conf[CONF.auth_strategy].split()
-    filters = [loader.get_filter(name) for name in pipeline[:-1]]
-    app = loader.get_app(pipeline[-1])
-    for filter_ in reversed(filters):
-        app = filter_(app)
+def _authentication(conf):
+    """The identity layer of ``[DEFAULT] auth_strategy``."""
+    if conf.auth_strategy == 'noauth':
+        return noauth.NoAuthMiddleware
+    return auth_token.filter_factory({}, oslo_config_config=conf)
+
+
+def deploy(conf):
+    """The whole cyborg-api WSGI application.
+
+    The layers, outermost first (a request goes down the list, its
+    response comes back up), and why each is where it is:
+
+    1. request_id (oslo.middleware RequestId): first, so that every
+       response carries ``x-openstack-request-id``, the errors and the
+       answers of every layer below included, and every layer's logs have
+       the id.
+    2. CORS (oslo.middleware, ``[cors]``): answers preflight requests,
+       which carry no token, before authentication; adds its headers to
+       every response, errors included, so that a browser can read a 401.
+    3. http_proxy_to_wsgi (``[oslo_middleware]
+       enable_proxy_headers_parsing``): takes scheme, host and path prefix
+       from a proxy's ``X-Forwarded-*``/``Forwarded`` headers before
+       anything builds a URL (links, version documents).
+    4. ``/healthcheck`` (oslo.middleware Healthcheck, ``[healthcheck]``):
+       answered here, without a token, so load balancers can probe; every
+       other path goes on.
+    5. authentication (``[DEFAULT] auth_strategy``): keystonemiddleware's
+       auth_token (``[keystone_authtoken]``; ``/``, ``/v2`` and
+       ``/v2/openapi.json`` are public), or noauth.  Outside the error
+       formatting: a 401 keeps keystonemiddleware's own JSON error body,
+       as with the existing Cyborg.  It never reads the body.
+    6. error bodies (ParsableErrorMiddleware): every 4xx/5xx produced
+       below, the request size limit's and pecan's routing errors
+       included, gets the API's error body (``error_message`` with an
+       ``error_code``).
+    7. request size limit (oslo.middleware RequestBodySizeLimiter,
+       ``[oslo_middleware] max_request_body_size``): 413 before anything
+       reads the body.
+    8. well-formed input (WellFormedMiddleware): 400 for paths, query
+       strings or bodies that would break pecan's parsing (not UTF-8, JSON
+       nested too deep), before pecan parses anything.
+    9. empty 200 (EmptyOKMiddleware): pecan's 204 for an empty 200 back to
+       200, as the existing API answers.
+    10. the pecan application and its hooks: context, microversion,
+        conductor client, errors (see setup_app()).
+
+    :param conf: the parsed ConfigOpts.
+    :returns: the WSGI application.
+    """
+    app = setup_app()
+    for layer in (
+            expose.EmptyOKMiddleware,                               # 9
+            well_formed.WellFormedMiddleware,                       # 8
+            lambda app: oslo_middleware.RequestBodySizeLimiter(     # 7
+                app, conf),
+            parsable_error.ParsableErrorMiddleware,                 # 6
+            _authentication(conf),                                  # 5
+            lambda app: HealthcheckRoute(                           # 4
+                app, oslo_middleware.Healthcheck(None, conf)),
+            lambda app: oslo_middleware.HTTPProxyToWSGI(app, conf),  # 3
+            lambda app: oslo_middleware.CORS(app, conf),            # 2
+            lambda app: oslo_middleware.RequestId(app, conf)):      # 1
+        app = layer(app)
     return app
-
-
-def _paste_file():
-    name = CONF.api.api_paste_config
-    path = name if os.path.isabs(name) else CONF.find_file(name)
-    if path and os.path.exists(path):
-        return os.path.abspath(path)
-    if os.path.isabs(name) or name != 'api-paste.ini':
-        raise exception.ConfigInvalid(
-            reason='[api] api_paste_config %s not found' % name)
-    return DEFAULT_PASTE
 
 
 def set_defaults():
     """Cyborg's defaults for the middleware's options (cyborg.conf)."""
     conf_defaults.set_cors_defaults()
+    conf_defaults.set_healthcheck_defaults()
     policy.set_defaults(CONF)
 
 
 def load_app():
-    """The whole cyborg-api WSGI application, from api-paste.ini.
+    """The cyborg-api WSGI application (deploy()) for the configuration
+    of the process.
 
     The configuration must have been parsed (and RPC and the database set
     up, see cyborg.service.prepare_service).
     """
     set_defaults()
-    path = _paste_file()
-    LOG.info('Loading the API pipeline %(auth)s from %(path)s',
-             {'auth': CONF.auth_strategy, 'path': path})
-    return deploy.loadapp('config:' + path, name='cyborg-api')
+    legacy_paste.warn_if_present(CONF)
+    LOG.info('Building the API middleware stack (auth_strategy %s)',
+             CONF.auth_strategy)
+    return deploy(CONF)

@@ -36,6 +36,7 @@ INVALID_INPUT = 'cyborg.request.invalid_input'
 NOT_ACCEPTABLE = 'cyborg.request.version_not_acceptable'
 INVALID_VERSION = 'cyborg.request.invalid_version'
 MALFORMED_JSON = 'cyborg.request.malformed_json'
+BODY_TOO_LARGE = 'cyborg.request.body_too_large'
 NOT_FOUND = 'cyborg.request.not_found'
 METHOD_NOT_ALLOWED = 'cyborg.request.method_not_allowed'
 POLICY = 'cyborg.policy.not_authorized'
@@ -121,6 +122,7 @@ _BY_STATUS = {
     404: NOT_FOUND,
     405: METHOD_NOT_ALLOWED,
     406: NOT_ACCEPTABLE,
+    413: BODY_TOO_LARGE,
 }
 
 

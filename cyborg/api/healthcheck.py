@@ -14,10 +14,11 @@
 """The messaging backend in cyborg-api's ``/healthcheck``.
 
 An oslo.middleware health check backend (entry point
-``cyborg_messaging`` of ``oslo.middleware.healthcheck``, enabled in
-api-paste.ini): it reports the process failing while its heartbeat finds
-RabbitMQ unreachable (cyborg.api.heartbeat), and answers from memory, so
-that ``/healthcheck`` answers at once whatever the backend does.
+``cyborg_messaging`` of ``oslo.middleware.healthcheck``, in Cyborg's
+default ``[healthcheck] backends``): it reports the process failing while
+its heartbeat finds RabbitMQ unreachable (cyborg.api.heartbeat), and
+answers from memory, so that ``/healthcheck`` answers at once whatever
+the backend does.
 """
 
 from oslo_middleware.healthcheck import pluginbase

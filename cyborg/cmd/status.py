@@ -22,7 +22,8 @@ warning (look at it), 2 a failure (fix it first), 255 a check could not
 run.  Checks: the database schema is current; Placement is reachable and
 serves the microversion Cyborg needs; services are registered and up; no
 accelerator request is in a transitional state; no deprecated or ignored
-option is set.
+option is set; an api-paste.ini of earlier releases holds nothing the
+built-in middleware does not take over.
 """
 
 import configparser
@@ -36,6 +37,7 @@ from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import servicegroup
 from cyborg import states
+from cyborg.api import legacy_paste
 from cyborg.clients import placement as placement_client
 from cyborg.conf import opts
 from cyborg.db import api as db_api
@@ -207,12 +209,20 @@ class Checks(upgradecheck.UpgradeCommands):
             'Deprecated or ignored options are set: %s.') % '; '.join(
                 '%s: %s' % item for item in found))
 
+    def _check_api_paste(self):
+        path = legacy_paste.find(CONF)
+        if path is None:
+            return Result(Code.SUCCESS)
+        needs_look, text = legacy_paste.describe(path)
+        return Result(Code.WARNING if needs_look else Code.SUCCESS, text)
+
     _upgrade_checks = (
         (_('Database schema'), _check_schema),
         (_('Placement API'), _check_placement),
         (_('Services'), _check_services),
         (_('Accelerator requests'), _check_transitional_arqs),
         (_('Deprecated options'), _check_deprecated_options),
+        (_('API middleware (api-paste.ini)'), _check_api_paste),
         (_('Policy File JSON to YAML Migration'),
          (common_checks.check_policy_json, {'conf': CONF})),
     )

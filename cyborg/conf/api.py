@@ -73,14 +73,20 @@ Related options:
     cfg.StrOpt(
         'api_paste_config',
         default='api-paste.ini',
+        deprecated_for_removal=True,
+        deprecated_reason=_(
+            'cyborg-api builds its middleware in code from cyborg.conf '
+            '([cors], [oslo_middleware], [keystone_authtoken], '
+            '[healthcheck]); a paste.deploy file is no longer read.'),
         help=_("""
-The paste.deploy file that defines cyborg-api's middleware pipeline.
+Where the paste.deploy file of earlier releases is, which is no longer
+read: cyborg-api only says at start (and ``cyborg-status upgrade check``
+says) what of that file its built-in middleware does not take over.
 
 Possible values:
 
 * An absolute path, or a file name looked up next to the configuration
-  files.  When no such file exists, the pipeline shipped with Cyborg is
-  used.
+  files.
 """)),
     cfg.URIOpt(
         'public_endpoint',

@@ -18,7 +18,9 @@ these defaults at start, and ``opts.update_defaults()`` applies them for
 the sample configuration, without importing the services' code.
 """
 
+from oslo_config import cfg
 from oslo_middleware import cors
+from oslo_middleware.healthcheck import opts as healthcheck_opts
 from oslo_policy import opts as policy_opts
 
 # Headers a browser may send to and read from cyborg-api (CORS).
@@ -32,12 +34,26 @@ CORS_EXPOSE_HEADERS = ['X-Auth-Token', 'X-Subject-Token',
                        'OpenStack-API-Maximum-Version']
 CORS_ALLOW_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH']
 
+# The health check's backends: a file that takes the node out of a load
+# balancer, and the messaging backend as the process sees it
+# (cyborg.api.healthcheck).
+HEALTHCHECK_BACKENDS = ['disable_by_file', 'cyborg_messaging']
+HEALTHCHECK_DISABLE_FILE = '/etc/cyborg/healthcheck_disable'
+
 
 def set_cors_defaults():
     """Cyborg's defaults for ``[cors]`` (oslo.middleware)."""
     cors.set_defaults(allow_headers=CORS_ALLOW_HEADERS,
                       expose_headers=CORS_EXPOSE_HEADERS,
                       allow_methods=CORS_ALLOW_METHODS)
+
+
+def set_healthcheck_defaults():
+    """Cyborg's defaults for ``[healthcheck]`` (oslo.middleware)."""
+    cfg.set_defaults(healthcheck_opts.HEALTHCHECK_OPTS,
+                     backends=HEALTHCHECK_BACKENDS)
+    cfg.set_defaults(healthcheck_opts.DISABLE_BY_FILE_OPTS,
+                     disable_by_file_path=HEALTHCHECK_DISABLE_FILE)
 
 
 def set_policy_defaults(conf):

@@ -59,4 +59,5 @@ def update_defaults():
                      connection=database.DEFAULT_CONNECTION)
     messaging.set_transport_defaults(control_exchange='cyborg')
     defaults.set_cors_defaults()
+    defaults.set_healthcheck_defaults()
     defaults.set_policy_defaults(cfg.CONF)

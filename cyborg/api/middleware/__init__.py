@@ -11,4 +11,5 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""WSGI middleware of cyborg-api (see api-paste.ini for the order)."""
+"""WSGI middleware of cyborg-api (cyborg.api.app.deploy() stacks them,
+and says in which order and why)."""

@@ -20,9 +20,8 @@ from oslo_config import cfg
 
 # The version documents and the API's OpenAPI description are public:
 # clients discover versions before they have a token.  /healthcheck is
-# answered before this middleware.
-PUBLIC_ROUTES = (r'^/?$', r'^/v2/?$', r'^/v2/openapi\.json$',
-                 r'^/healthcheck/?$')
+# answered before this middleware (cyborg.api.app.deploy).
+PUBLIC_ROUTES = (r'^/?$', r'^/v2/?$', r'^/v2/openapi\.json$')
 
 
 class AuthTokenMiddleware(auth_token.AuthProtocol):
@@ -41,13 +40,14 @@ class AuthTokenMiddleware(auth_token.AuthProtocol):
 
 
 def filter_factory(global_conf, **local_conf):
-    """paste.deploy factory.
+    """The middleware's factory (in paste.deploy's shape).
 
     The middleware reads [keystone_authtoken] from Cyborg's own
-    configuration object, so that it sees the files cyborg-api was given.
+    configuration object (``oslo_config_config``, default the global
+    CONF), so that it sees the files cyborg-api was given.
     """
     conf = dict(global_conf, **local_conf)
-    conf['oslo_config_config'] = cfg.CONF
+    conf.setdefault('oslo_config_config', cfg.CONF)
 
     def _factory(app):
         return AuthTokenMiddleware(app, conf)

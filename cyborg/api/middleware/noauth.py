@@ -42,7 +42,3 @@ class NoAuthMiddleware:
         env.setdefault('HTTP_X_IDENTITY_STATUS', 'Confirmed')
         return self.app(env, start_response)
 
-
-def filter_factory(global_conf, **local_conf):
-    """paste.deploy factory."""
-    return NoAuthMiddleware

@@ -86,8 +86,11 @@ _ERROR_DESCRIPTIONS.update({
 # Answered by middleware outside the API, with their own bodies.
 _FOREIGN = {
     401: 'No valid token (keystonemiddleware answers, with its own body).',
-    413: 'The body is larger than [oslo_middleware] max_request_body_size '
-         '(oslo.middleware answers, with its own body).',
+}
+# Answered by middleware with the API's error body, before the
+# microversion is negotiated (no version headers).
+_BEFORE_VERSION = {
+    413: 'The body is larger than [oslo_middleware] max_request_body_size.',
 }
 
 
@@ -101,6 +104,7 @@ def _error_codes(operation, version):
                  in _COMMON_ERRORS.items()}
     if operation.body is not None:
         by_status[400].append(errors.MALFORMED_JSON)
+        by_status[413] = [errors.BODY_TOO_LARGE]
     if operation.method != 'GET':
         # Writes are calls to a conductor (cyborg.api.conductor_gate).
         by_status[503] += [errors.CONDUCTOR_UNAVAILABLE,
@@ -133,8 +137,6 @@ def _responses(operation, version):
             '$ref': '#/components/responses/error%d' % status}
     if operation.path not in PUBLIC:
         responses['401'] = {'$ref': '#/components/responses/error401'}
-        if operation.body is not None:
-            responses['413'] = {'$ref': '#/components/responses/error413'}
     return responses
 
 
@@ -145,6 +147,11 @@ def _error_responses():
             'description': text,
             'headers': {name: {'$ref': '#/components/headers/%s' % name}
                         for name in VERSION_HEADERS},
+            'content': {'application/json': {
+                'schema': {'$ref': '#/components/schemas/Error'}}}}
+    for status, text in _BEFORE_VERSION.items():
+        responses['error%d' % status] = {
+            'description': text,
             'content': {'application/json': {
                 'schema': {'$ref': '#/components/schemas/Error'}}}}
     for status, text in _FOREIGN.items():

@@ -78,7 +78,7 @@ def _operation(path, method, operation):
         if content is not None:
             body_text = _schema_text(content['schema'])
         elif '$ref' in response:
-            body_text = ('error body' if status not in ('401', '413')
+            body_text = ('error body' if status != '401'
                          else 'from the middleware')
         lines += ['   * - %s' % status, '     - %s' % body_text,
                   '     - %s' % (', '.join(

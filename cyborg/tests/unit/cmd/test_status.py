@@ -110,3 +110,31 @@ class StatusChecksTestCase(base.DbTestCase):
         self.assertIn('[gpu_devices] filter_sriov_vfs: Ignored.',
                       result.details)
         self.assertNotIn('enabled_drivers', result.details)
+
+    def test_api_paste(self):
+        folder = self.useFixture(fixtures.TempDir()).path
+        conf_path = os.path.join(folder, 'cyborg.conf')
+        open(conf_path, 'w').close()
+        self.flags(config_file=[conf_path])
+        self.assertEqual(Code.SUCCESS, self.checks._check_api_paste().code)
+        # The existing Cyborg's pipeline is all built in: nothing to do
+        # but remove the file.
+        with open(os.path.join(folder, 'api-paste.ini'), 'w') as f:
+            f.write('[pipeline:main]\npipeline = request_id api_v2\n'
+                    '[filter:request_id]\npaste.filter_factory = '
+                    'oslo_middleware:RequestId.factory\n'
+                    '[app:api_v2]\n'
+                    'paste.app_factory = cyborg.api.app:app_factory\n')
+        result = self.checks._check_api_paste()
+        self.assertEqual(Code.SUCCESS, result.code)
+        self.assertIn('is no longer read', result.details)
+        # An operator's own middleware is no longer run: a warning.
+        with open(os.path.join(folder, 'api-paste.ini'), 'w') as f:
+            f.write('[pipeline:main]\npipeline = audit api_v2\n'
+                    '[filter:audit]\npaste.filter_factory = '
+                    'keystonemiddleware.audit:filter_factory\n'
+                    '[app:api_v2]\n'
+                    'paste.app_factory = cyborg.api.app:app_factory\n')
+        result = self.checks._check_api_paste()
+        self.assertEqual(Code.WARNING, result.code)
+        self.assertIn('no longer run: audit', result.details)

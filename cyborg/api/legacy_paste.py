@@ -1,0 +1,159 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The api-paste.ini of earlier deployments, which is no longer read.
+
+cyborg-api builds its middleware in code (cyborg.api.app.deploy).  A
+deployment of the existing Cyborg, or of an earlier release of this one,
+has an ``api-paste.ini`` next to its configuration files (or named by
+``[api] api_paste_config``).  Its pipeline (cors, http_proxy_to_wsgi,
+request_id, authtoken and the application; sizelimit, noauth and the
+health check here) is part of the built-in stack, configured from
+cyborg.conf, so such a deployment works unchanged.  What the built-in
+stack cannot take over is said at start (a warning in the log) and by
+``cyborg-status upgrade check``: other filters in the pipeline (an
+operator's own middleware, which is no longer run) and options set in the
+file's sections (which belong in cyborg.conf now).
+"""
+
+import configparser
+import os
+
+from oslo_log import log as logging
+
+LOG = logging.getLogger(__name__)
+
+DEFAULT_NAME = 'api-paste.ini'
+
+# The factories of the middleware the built-in stack has (both the
+# existing Cyborg's spellings and this Cyborg's earlier ones).
+BUILT_IN = frozenset([
+    'cyborg.api.app:app_factory',
+    'cyborg.api.app:pipeline_factory',
+    'cyborg.api.middleware.auth_token:AuthTokenMiddleware.factory',
+    'cyborg.api.middleware.auth_token:filter_factory',
+    'cyborg.api.middleware.cors:filter_factory',
+    'cyborg.api.middleware.noauth:filter_factory',
+    'keystonemiddleware.auth_token:filter_factory',
+    'oslo_middleware:RequestId.factory',
+    'oslo_middleware.request_id:RequestId.factory',
+    'oslo_middleware.cors:filter_factory',
+    'oslo_middleware:HTTPProxyToWSGI.factory',
+    'oslo_middleware.http_proxy_to_wsgi:HTTPProxyToWSGI.factory',
+    'oslo_middleware:RequestBodySizeLimiter.factory',
+    'oslo_middleware.sizelimit:RequestBodySizeLimiter.factory',
+    'oslo_middleware:Healthcheck.app_factory',
+    'oslo_middleware.healthcheck:Healthcheck.app_factory',
+    'egg:Paste#urlmap',
+    'egg:oslo.middleware#request_id',
+    'egg:oslo.middleware#cors',
+    'egg:oslo.middleware#http_proxy_to_wsgi',
+    'egg:oslo.middleware#sizelimit',
+    'egg:oslo.middleware#healthcheck',
+])
+# Options of those sections that the built-in stack has its own way of
+# saying (the public routes of auth_token, the project whose files CORS
+# reads, the health check's, which are cyborg.conf's [healthcheck] now).
+_UNDERSTOOD = frozenset(['paste.app_factory', 'paste.filter_factory',
+                         'paste.composite_factory', 'use', 'pipeline',
+                         'acl_public_routes', 'oslo_config_project',
+                         'backends', 'disable_by_file_path'])
+
+
+def find(conf):
+    """The api-paste.ini of the deployment, or None.
+
+    ``[api] api_paste_config``: an absolute path, or a name looked up
+    next to the configuration files.
+    """
+    name = conf.api.api_paste_config
+    path = name if os.path.isabs(name) else conf.find_file(name)
+    if path and os.path.isfile(path):
+        return os.path.abspath(path)
+    return None
+
+
+def _factory(parser, section):
+    for key in ('paste.filter_factory', 'paste.app_factory',
+                'paste.composite_factory', 'use'):
+        if parser.has_option(section, key):
+            value = parser.get(section, key).strip()
+            return value[len('call:'):] if value.startswith(
+                'call:') else value
+    return None
+
+
+def _used_names(parser):
+    """The names the file's pipelines and composites refer to."""
+    names = set()
+    for section in parser.sections():
+        if section.startswith(('pipeline:', 'composite:')):
+            for key, value in parser.items(section):
+                if key != 'use':
+                    names.update(value.split())
+    return names
+
+
+def left_out(path):
+    """What of the file at *path* the built-in stack does not take over.
+
+    :returns: (the names of the sections used by its pipelines whose
+        middleware is not built in, ``['[section] option']`` set in its
+        sections that cyborg.conf now holds).
+    """
+    parser = configparser.RawConfigParser(strict=False)
+    parser.read(path)
+    used = _used_names(parser)
+    foreign, options = [], []
+    for section in parser.sections():
+        kind, _sep, name = section.partition(':')
+        if kind not in ('filter', 'app') or name not in used:
+            continue
+        if _factory(parser, section) not in BUILT_IN:
+            foreign.append(name)
+            continue
+        options.extend('[%s] %s' % (section, key)
+                       for key, _value in parser.items(section)
+                       if key not in _UNDERSTOOD)
+    return sorted(foreign), sorted(options)
+
+
+def describe(path):
+    """A sentence saying what happens to the file at *path*, and whether
+    the operator should look at it.
+
+    :returns: (needs a look: bool, the sentence).
+    """
+    foreign, options = left_out(path)
+    text = ('%s is no longer read: cyborg-api builds its middleware in '
+            'code, from cyborg.conf ([cors], [oslo_middleware], '
+            '[keystone_authtoken], [healthcheck]).' % path)
+    if foreign:
+        text += (' Middleware of its pipeline that is no longer run: %s.'
+                 % ', '.join(foreign))
+    if options:
+        text += (' Options set there, to set in cyborg.conf instead: %s.'
+                 % ', '.join(options))
+    if not foreign and not options:
+        text += ' Everything in it is part of the built-in stack; remove it.'
+    return bool(foreign or options), text
+
+
+def warn_if_present(conf):
+    """Log what happens to the deployment's api-paste.ini, if it has one.
+    """
+    path = find(conf)
+    if path is None:
+        return
+    needs_look, text = describe(path)
+    (LOG.warning if needs_look else LOG.info)(text)
