@@ -26,7 +26,7 @@ import threading
 import time
 import weakref
 
-import sqlalchemy as sa
+from cyborg.db import api as db_api
 
 _local = threading.local()
 _watched = weakref.WeakSet()
@@ -97,12 +97,11 @@ def watch(engine):
     with _watch_lock:
         if engine in _watched:
             return
-        sa.event.listen(engine, 'before_cursor_execute', _on_statement)
+        db_api.on_statement(engine, _on_statement)
         _watched.add(engine)
 
 
-def _on_statement(conn, cursor, statement, parameters, context,
-                  executemany):
+def _on_statement(statement):
     cost = current()
     if cost is None:
         return

@@ -13,7 +13,9 @@
 # under the License.
 """Running bind jobs: the device work of binds and unbinds.
 
-Jobs live in the bind_jobs table (see cyborg.conductor.arq_bind), so a
+Jobs live in the bind_jobs table (binds queue them:
+cyborg.conductor.arq_bind; unbinds and deletes:
+cyborg.conductor.arq_release), so a
 conductor that restarts, or another conductor when one dies, takes over
 what was not finished.  A job is taken with a conditional UPDATE, run on a
 thread of this conductor's pool through the agent's RPC, and finished in
@@ -44,14 +46,12 @@ from oslo_config import cfg
 from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_utils import timeutils
-import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg import servicegroup
 from cyborg import states
-from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_release
 from cyborg.db import api as db_api
-from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attach_handle as handle_queries
 from cyborg.db.queries import bind_job as job_queries
@@ -64,7 +64,6 @@ from cyborg.drivers import base as driver_base
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-ARQ = models.ExtendedAcceleratorRequest
 CONDUCTOR = 'cyborg-conductor'
 
 # Errors of the agent's device work: the job failed, the conductor did not.
@@ -197,42 +196,37 @@ def run(context, agent_api, job):
         bind_done(context, job, result)
 
 
-def _current(session, arq_uuid):
-    return session.execute(
-        sa.select(ARQ.state, ARQ.instance_uuid, ARQ.attach_handle_id)
-        .where(ARQ.uuid == arq_uuid).with_for_update()).one_or_none()
-
-
 def _still_binding(arq, job):
     """Whether the ARQ still waits for this bind job: not unbound, deleted
     or timed out meanwhile (and maybe bound again, to another handle).
+
+    :param arq: what arq_queries.lock_state() read, or None.
     """
-    return (arq is not None and arq.state == states.BIND_STARTED and
-            arq.attach_handle_id == job['payload']['handle_id'])
+    return (arq is not None and arq['state'] == states.BIND_STARTED and
+            arq['attach_handle_id'] == job['payload']['handle_id'])
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def bind_done(context, job, result):
     """The device work succeeded: the ARQ is Bound, Nova is told."""
-    session = context.session
-    job_queries.delete(session, job['id'])
-    arq = _current(session, job['arq_uuid'])
+    job_queries.delete(context, job['id'])
+    arq = arq_queries.lock_state(context, job['arq_uuid'])
     if not _still_binding(arq, job):
         # The ARQ let go of the handle, which was this job's until now.
         LOG.info('ARQ %(arq)s changed while its bind job ran (now %(st)s)',
                  {'arq': job['arq_uuid'],
-                  'st': arq.state if arq else 'deleted'})
-        arq_bind.job_handle_done(session, job)
+                  'st': arq['state'] if arq else 'deleted'})
+        arq_release.job_handle_done(context, job)
         return
     if job['kind'] == job_queries.PROGRAM:
         payload = job['payload']
         deployable_queries.record_programming(
-            session, payload['deployable_id'], payload['bitstream_id'],
+            context, payload['deployable_id'], payload['bitstream_id'],
             (result or {}).get('function_traits'),
             driver_base.FUNCTION_TRAIT_PREFIX)
-    arq_queries.transition(session, job['arq_uuid'], states.BOUND)
-    event_queries.add(session, arq.instance_uuid, job['arq_uuid'],
+    arq_queries.transition(context, job['arq_uuid'], states.BOUND)
+    event_queries.add(context, arq['instance_uuid'], job['arq_uuid'],
                       states.EVENT_STATUS[states.BOUND])
 
 
@@ -240,24 +234,33 @@ def bind_done(context, job, result):
 @db_api.context_manager.writer
 def bind_failed(context, job, error):
     """The device work failed (or ran out of time): BindFailed."""
-    session = context.session
-    job_queries.delete(session, job['id'])
-    arq = _current(session, job['arq_uuid'])
+    job_queries.delete(context, job['id'])
+    arq = arq_queries.lock_state(context, job['arq_uuid'])
     if _still_binding(arq, job):
-        _fail(session, job['arq_uuid'], arq.instance_uuid)
+        _fail(context, job['arq_uuid'], arq['instance_uuid'])
         LOG.error('Bind of ARQ %(arq)s failed: %(error)s',
                   {'arq': job['arq_uuid'], 'error': error})
     # Whatever the device was left in, the handle is released.
-    arq_bind.job_handle_done(session, job)
+    arq_release.job_handle_done(context, job)
 
 
-def _fail(session, arq_uuid, instance_uuid):
-    """BindFailed, without a handle, and the event for Nova."""
-    arq_queries.transition(session, arq_uuid, states.BIND_FAILED,
+def _fail(context, arq_uuid, instance_uuid):
+    """BindFailed, without a handle, and the event for Nova (in the
+    caller's writer transaction).
+    """
+    arq_queries.transition(context, arq_uuid, states.BIND_FAILED,
                            values={'attach_handle_id': None,
                                    'deployable_id': None})
-    event_queries.add(session, instance_uuid, arq_uuid,
+    event_queries.add(context, instance_uuid, arq_uuid,
                       states.EVENT_STATUS[states.BIND_FAILED])
+
+
+def _forget_deleting(context, arq_uuid, arq):
+    """A Deleting ARQ whose release ended goes, with its instance's row
+    when no other ARQ has it.
+    """
+    arq_queries.delete_uuid(context, arq_uuid)
+    bound_instance.remove_unused(context, [arq['instance_uuid']])
 
 
 @db_api.retry_on_deadlock
@@ -265,26 +268,23 @@ def _fail(session, arq_uuid, instance_uuid):
 def released(context, job):
     """The device-side state is gone: free the handle; a Deleting ARQ goes.
     """
-    session = context.session
-    job_queries.delete(session, job['id'])
-    handle_queries.release(session, job['payload']['handle_id'],
+    job_queries.delete(context, job['id'])
+    handle_queries.release(context, job['payload']['handle_id'],
                            job['arq_uuid'])
-    arq = _current(session, job['arq_uuid'])
-    if arq is not None and arq.state == states.DELETING:
-        session.execute(sa.delete(ARQ).where(ARQ.uuid == job['arq_uuid']))
-        bound_instance.remove_unused(session, [arq.instance_uuid])
+    arq = arq_queries.lock_state(context, job['arq_uuid'])
+    if arq is not None and arq['state'] == states.DELETING:
+        _forget_deleting(context, job['arq_uuid'], arq)
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def release_failed(context, job, error):
     """Retry later with back-off; give up after events_max_attempts."""
-    session = context.session
     if job['attempts'] < CONF.nova.events_max_attempts:
         _retry_later(context, job, error)
         return
-    job_queries.delete(session, job['id'])
-    arq = _current(session, job['arq_uuid'])
+    job_queries.delete(context, job['id'])
+    arq = arq_queries.lock_state(context, job['arq_uuid'])
     LOG.error('Giving up releasing attach handle %(handle)s of ARQ '
               '%(arq)s after %(n)d attempts: %(error)s; the handle stays '
               'out of use', {'handle': job['payload']['handle_id'],
@@ -292,11 +292,10 @@ def release_failed(context, job, error):
                              'error': error})
     if arq is None:
         return
-    if arq.state == states.DELETING:
-        session.execute(sa.delete(ARQ).where(ARQ.uuid == job['arq_uuid']))
-        bound_instance.remove_unused(session, [arq.instance_uuid])
-    elif arq.state == states.UNBOUND:
-        arq_queries.transition(session, job['arq_uuid'],
+    if arq['state'] == states.DELETING:
+        _forget_deleting(context, job['arq_uuid'], arq)
+    elif arq['state'] == states.UNBOUND:
+        arq_queries.transition(context, job['arq_uuid'],
                                states.UNBIND_FAILED)
 
 
@@ -319,14 +318,12 @@ def crashed(context, job, error):
         _retry_later(context, job, error)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
 def _retry_later(context, job, error):
     delay = min(2 ** job['attempts'], CONF.nova.events_retry_max_interval)
     LOG.warning('Bind job %(job)s runs again in %(delay)s s',
                 {'job': job['uuid'], 'delay': delay})
     job_queries.retry_later(
-        context.session, job['id'],
+        context, job['id'],
         timeutils.utcnow() + datetime.timedelta(seconds=delay), error)
 
 
@@ -337,26 +334,20 @@ def fail_overdue(context):
 
     :returns: the number of ARQs failed.
     """
-    session = context.session
-    job = models.BindJob
-    overdue = session.execute(
-        sa.select(job).where(job.deadline.is_not(None),
-                             job.deadline < timeutils.utcnow())).scalars()
     count = 0
-    for row in list(overdue):
-        arq = _current(session, row.arq_uuid)
-        if arq is None or arq.state != states.BIND_STARTED:
+    for job in job_queries.overdue(context, timeutils.utcnow()):
+        arq = arq_queries.lock_state(context, job['arq_uuid'])
+        if arq is None or arq['state'] != states.BIND_STARTED:
             continue
-        handle_id = arq.attach_handle_id
-        _fail(session, row.arq_uuid, arq.instance_uuid)
+        _fail(context, job['arq_uuid'], arq['instance_uuid'])
         # A job that runs keeps the handle until it ends; one that did not
         # start is dropped and the handle freed.
-        arq_bind.let_go(session, row.arq_uuid, handle_id)
-        session.execute(sa.update(job).where(job.id == row.id)
-                        .values(deadline=None))
+        arq_release.let_go(context, job['arq_uuid'],
+                           arq['attach_handle_id'])
+        job_queries.clear_deadline(context, job['id'])
         LOG.error('Bind of ARQ %(arq)s timed out: its %(kind)s job did not '
                   'finish within [DEFAULT] bind_timeout (%(t)s s)',
-                  {'arq': row.arq_uuid, 'kind': row.kind,
+                  {'arq': job['arq_uuid'], 'kind': job['kind'],
                    't': CONF.bind_timeout})
         count += 1
     return count

@@ -30,33 +30,15 @@ import datetime
 
 from oslo_config import cfg
 from oslo_log import log as logging
-from oslo_serialization import jsonutils
 from oslo_utils import timeutils
-import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg.db import api as db_api
-from cyborg.db import models
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.drivers import base as driver_base
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
-
-
-@db_api.context_manager.reader
-def _target(context, uuid):
-    dep, dev, cpid = (models.Deployable, models.Device,
-                      models.ControlpathID)
-    row = context.session.execute(
-        sa.select(dep.id, dep.driver_name, dev.hostname, dev.type,
-                  cpid.cpid_info)
-        .join(dev, dep.device_id == dev.id)
-        .join(cpid, cpid.device_id == dev.id)
-        .where(dep.uuid == uuid).limit(1)).one_or_none()
-    if row is None:
-        raise exception.DeployableNotFound(uuid=uuid)
-    return row
 
 
 @db_api.context_manager.writer
@@ -65,7 +47,7 @@ def _start(context, deployable_id, uuid):
 
     :raises: DeployableInUse
     """
-    state = deployable_queries.lock_fpga(context.session, deployable_id)
+    state = deployable_queries.lock_fpga(context, deployable_id)
     if state['in_use']:
         raise exception.DeployableInUse(
             uuid=uuid, reason='%d of its attach handles are in use; unbind '
@@ -74,21 +56,17 @@ def _start(context, deployable_id, uuid):
         raise exception.DeployableInUse(uuid=uuid,
                                         reason='it is being programmed')
     deployable_queries.start_programming(
-        context.session, deployable_id,
+        context, deployable_id,
         timeutils.utcnow() + datetime.timedelta(seconds=CONF.bind_timeout))
 
 
-@db_api.context_manager.writer
-def _end(context, deployable_id):
-    deployable_queries.end_programming(context.session, deployable_id)
-
-
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _record(context, deployable_id, image_uuid, function_traits):
     deployable_queries.record_programming(
-        context.session, deployable_id, image_uuid, function_traits,
+        context, deployable_id, image_uuid, function_traits,
         driver_base.FUNCTION_TRAIT_PREFIX)
-    deployable_queries.end_programming(context.session, deployable_id)
+    deployable_queries.end_programming(context, deployable_id)
 
 
 def program(context, agent_api, uuid, image_uuid):
@@ -106,22 +84,20 @@ def program(context, agent_api, uuid, image_uuid):
         ImageNotFound, DriverDeviceNotFound, CommandFailed,
         MessagingTimeout.
     """
-    target = _target(context, uuid)
+    target = deployable_queries.program_target(context, uuid)
     if not agent_api.can_send_device_work():
-        raise exception.UnsupportedOperation(driver=target.driver_name,
+        raise exception.UnsupportedOperation(driver=target['driver_name'],
                                              operation='program')
-    pci = jsonutils.loads(target.cpid_info)
-    address = '%s:%s:%s.%s' % (pci['domain'], pci['bus'], pci['device'],
-                               pci['function'])
-    _start(context, target.id, uuid)
+    _start(context, target['id'], uuid)
     try:
         result = agent_api.program(
-            context, target.hostname, target.driver_name, address,
-            bitstream_id=image_uuid, timeout=CONF.bind_timeout)
+            context, target['hostname'], target['driver_name'],
+            target['address'], bitstream_id=image_uuid,
+            timeout=CONF.bind_timeout)
     except Exception:
-        _end(context, target.id)
+        deployable_queries.end_programming(context, target['id'])
         raise
-    _record(context, target.id, image_uuid,
+    _record(context, target['id'], image_uuid,
             (result or {}).get('function_traits'))
     LOG.info('Programmed deployable %(uuid)s with image %(image)s: '
              '%(result)s', {'uuid': uuid, 'image': image_uuid,

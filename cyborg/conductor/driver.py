@@ -35,7 +35,7 @@ from oslo_log import log as logging
 import oslo_messaging as messaging
 
 from cyborg import exception
-from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_release
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import driver as driver_queries
@@ -197,8 +197,8 @@ def uninstall(context, agent_api, placement, uuid, force=False):
     if holders:
         rps = deployable_queries.rp_uuids_on_driver(context, row['host'],
                                                     row['name'])
-        arq_bind.unbind(context, [a['uuid'] for a in holders],
-                        notify=True)
+        arq_release.unbind(context, [a['uuid'] for a in holders],
+                           notify=True)
         for instance in sorted({a['instance_uuid'] for a in holders
                                 if a['instance_uuid']}):
             if placement is not None:

@@ -107,14 +107,13 @@ def _settle_unheld(context, handle_id, heal):
 
     :returns: what was wrong (a detail), or None when nothing is now.
     """
-    session = context.session
-    handle = audit_queries.lock_handle(session, handle_id)
+    handle = audit_queries.lock_handle(context, handle_id)
     if handle is None or not handle['in_use']:
         return None
-    arqs = audit_queries.holders(session, handle_id)
+    arqs = audit_queries.holders(context, handle_id)
     if any(state in audit_queries.LIVE for _, state in arqs):
         return None
-    if handle_id in audit_queries.job_handle_ids(session):
+    if handle_id in audit_queries.job_handle_ids(context):
         return None
     stale = ', '.join('%s (%s)' % arq for arq in arqs)
     work = hardware.needs_device_work(handle['attach_type'],
@@ -125,13 +124,13 @@ def _settle_unheld(context, handle_id, heal):
     action = 'queue its release' if work else 'free it'
     if not heal:
         return '%s (heal: %s)' % (detail, action)
-    audit_queries.drop_stale_references(session, handle_id)
+    audit_queries.drop_stale_references(context, handle_id)
     if work:
-        job = job_queries.add(session, uuidutils.generate_uuid(),
+        job = job_queries.add(context, uuidutils.generate_uuid(),
                               job_queries.RELEASE, _release_payload(handle),
                               deadline=None)
         return '%s; release job %s queued' % (detail, job)
-    audit_queries.free_unheld(session, handle_id)
+    audit_queries.free_unheld(context, handle_id)
     return detail + '; freed'
 
 
@@ -142,11 +141,10 @@ def _settle_held_free(context, handle_id, heal):
 
     :returns: ``(arq uuid, detail)``, or None when nothing is wrong now.
     """
-    session = context.session
-    handle = audit_queries.lock_handle(session, handle_id)
+    handle = audit_queries.lock_handle(context, handle_id)
     if handle is None or handle['in_use']:
         return None
-    arqs = audit_queries.holders(session, handle_id)
+    arqs = audit_queries.holders(context, handle_id)
     if not arqs:
         return None
     [(arq, state)] = arqs  # the reference is unique
@@ -156,9 +154,9 @@ def _settle_held_free(context, handle_id, heal):
         return arq, detail + (' (heal: mark it in use)' if live else
                               ' (heal: make the ARQ forget it)')
     if live:
-        audit_queries.mark_held(session, handle_id)
+        audit_queries.mark_held(context, handle_id)
         return arq, detail + '; marked in use'
-    audit_queries.drop_stale_references(session, handle_id)
+    audit_queries.drop_stale_references(context, handle_id)
     return arq, detail + '; the ARQ forgot it'
 
 

@@ -31,8 +31,9 @@ removed from its allocations.
 from oslo_log import log as logging
 
 from cyborg import exception
-from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_delete
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device_profile as dp_queries
 from cyborg.db.queries import host as host_queries
@@ -97,8 +98,8 @@ def attach(context, placement, instance_uuid, device_profile_name,
                               project_id=project_id, user_id=user_id)
     arqs = []
     try:
-        arqs = list(arq_ops.create(context, device_profile_name,
-                                   project_id).objects)
+        arqs = list(arq_create.create(context, device_profile_name,
+                                      project_id).objects)
         patches = {arq.uuid: {
             'hostname': hostname, 'instance_uuid': instance_uuid,
             'device_rp_uuid': chosen['mappings'][
@@ -112,7 +113,7 @@ def attach(context, placement, instance_uuid, device_profile_name,
                       'failed; undoing it', {'profile': device_profile_name,
                                              'instance': instance_uuid})
         if with_arqs:
-            arq_bind.delete(context, uuids=with_arqs)
+            arq_delete.delete(context, uuids=with_arqs)
         placement.change_consumer(instance_uuid,
                                   remove=set(chosen['allocations']))
         raise
@@ -135,8 +136,8 @@ def detach(context, placement, instance_uuid, project_id=None):
         raise exception.AcceleratorRequestNotFound(
             uuid='of instance %s' % instance_uuid)
     providers = {a['device_rp_uuid'] for a in arqs if a['device_rp_uuid']}
-    count = arq_bind.delete(context, instance_uuid=instance_uuid,
-                            project_id=project_id)
+    count = arq_delete.delete(context, instance_uuid=instance_uuid,
+                              project_id=project_id)
     if placement is not None and providers:
         placement.change_consumer(instance_uuid, remove=providers)
     LOG.info('Detached %(count)d accelerator request(s) from instance '

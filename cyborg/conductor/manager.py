@@ -33,7 +33,10 @@ from cyborg import version
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
-from cyborg.conductor import accelerator_request as arq_ops
+from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_delete
+from cyborg.conductor import arq_release
 from cyborg.conductor import attribute as attribute_ops
 from cyborg.conductor import bind_jobs
 from cyborg.conductor import deployable as deployable_ops
@@ -197,7 +200,7 @@ class ConductorManager:
     @messaging.expected_exceptions(exception.DeviceProfileNotFound,
                                    exception.Invalid)
     def arq_create(self, context, device_profile_name, project_id):
-        return arq_ops.create(context, device_profile_name, project_id)
+        return arq_create.create(context, device_profile_name, project_id)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.AcceleratorRequestNotFound,
@@ -207,9 +210,14 @@ class ConductorManager:
                                    exception.AgentDown,
                                    exception.Invalid)
     def arq_apply_patch(self, context, patches, project_id=None):
+        """Bind ARQs, or unbind them (RPC API 1.1); see ConductorAPI."""
+        binds, unbinds = arq_bind.split_patch(patches)
+        if unbinds:
+            return arq_release.unbind(context, unbinds,
+                                      project_id=project_id)
         sending = []
-        result = arq_ops.apply_patch(context, patches,
-                                     project_id=project_id, sending=sending)
+        result = arq_bind.bind(context, binds, project_id=project_id,
+                               sending=sending)
         self._bound(context, result, sending)
         return result
 
@@ -225,9 +233,9 @@ class ConductorManager:
     @messaging.expected_exceptions(exception.AcceleratorRequestNotFound)
     def arq_delete(self, context, uuids=None, instance_uuid=None,
                    project_id=None):
-        return arq_ops.delete(context, uuids=uuids,
-                              instance_uuid=instance_uuid,
-                              project_id=project_id)
+        return arq_delete.delete(context, uuids=uuids,
+                                 instance_uuid=instance_uuid,
+                                 project_id=project_id)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceNotFound)

@@ -112,9 +112,11 @@ def one_of(column, values):
     return column.in_(values)
 
 
-def execute(session, statement, params=None):
+def execute(context, statement, params=None):
     """Run a Core *statement* (of tables, not mapped classes) on the
-    connection of the caller's transaction.
+    connection of the caller's transaction (``context.session``: call it
+    from a function decorated with ``context_manager.reader`` or
+    ``.writer``).
 
     The ORM's ``Session.execute`` costs about twice as much per statement
     (its compile state, the synchronisation of UPDATE and DELETE with the
@@ -129,7 +131,19 @@ def execute(session, statement, params=None):
         (executemany).
     :returns: the CursorResult.
     """
-    return session.connection().execute(statement, params)
+    return context.session.connection().execute(statement, params)
+
+
+def on_statement(engine, callback):
+    """Call *callback* with each statement sent on *engine*, before it is
+    sent (cyborg.counters counts them).
+
+    :param callback: a function of one argument, the SQL text.
+    """
+    def _before(conn, cursor, statement, parameters, context, executemany):
+        callback(statement)
+
+    sa.event.listen(engine, 'before_cursor_execute', _before)
 
 
 # The character set of MySQL/MariaDB connections whose URL names none.

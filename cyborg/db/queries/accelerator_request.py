@@ -21,7 +21,9 @@ bound parameters.
 
 The conductor's statements (transition, get_row, rows_to_delete, the
 insert of create) are Core statements built once and run with
-db_api.execute; they read and return plain rows.
+db_api.execute; they read and return plain rows.  They usually run in the
+conductor's transaction (a bind, an unbind, a delete), which their
+decorators join.
 """
 
 import functools
@@ -101,12 +103,12 @@ def _to_dict(row):
     return values
 
 
-def _shown(session, filters, **page):
+def _shown(context, filters, **page):
     """ARQs by their own columns (None values are no filter), as dicts."""
     filters = {name: value for name, value in filters.items()
                if value is not None}
     return [_to_dict(row) for row in paginate.select_page(
-        session, TABLE, filters, base=_SHOWN, **page).mappings()]
+        context, TABLE, filters, base=_SHOWN, **page).mappings()]
 
 
 def _visible(query, project_id):
@@ -138,8 +140,8 @@ def create(context, device_profile_id, project_id, group_counts):
                          'device_profile_group_id': group_id,
                          'project_id': project_id, 'created_at': now})
     if rows:
-        db_api.execute(context.session, _INSERT, rows)
-    return _shown(context.session, {'uuid': uuids})
+        db_api.execute(context, _INSERT, rows)
+    return _shown(context, {'uuid': uuids})
 
 
 @db_api.context_manager.reader
@@ -148,7 +150,7 @@ def get(context, uuid, project_id=None):
 
     :raises: AcceleratorRequestNotFound
     """
-    rows = _shown(context.session, {'uuid': uuid, 'project_id': project_id})
+    rows = _shown(context, {'uuid': uuid, 'project_id': project_id})
     if not rows:
         raise exception.AcceleratorRequestNotFound(uuid=uuid)
     return rows[0]
@@ -168,7 +170,7 @@ def get_all(context, project_id=None, instance_uuid=None, states_in=None,
     :returns: a list of dicts.
     """
     return _shown(
-        context.session,
+        context,
         {'project_id': project_id, 'instance_uuid': instance_uuid,
          'state': None if states_in is None else list(states_in),
          'uuid': None if uuids is None else list(uuids)},
@@ -190,7 +192,7 @@ def get_all_on_driver(context, host, driver_name):
                     TABLE.c.attach_handle_id.is_not(None))
              .order_by(TABLE.c.id))
     return [_to_dict(row) for row in
-            db_api.execute(context.session, query).mappings()]
+            db_api.execute(context, query).mappings()]
 
 
 @functools.lru_cache(maxsize=None)
@@ -209,12 +211,11 @@ def _transition_statement(target, columns, with_project):
          for name in columns + ('state', 'updated_at')})
 
 
-def transition(session, uuid, target, values=None, project_id=None):
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def transition(context, uuid, target, values=None, project_id=None):
     """Move one ARQ to state *target* with a conditional UPDATE.
 
-    Runs in the caller's writer transaction.
-
-    :param session: the caller's session.
     :param target: the new state; the ARQ must be in one of
         ``states.SOURCES[target]``.
     :param values: other columns to set in the same UPDATE.
@@ -227,12 +228,12 @@ def transition(session, uuid, target, values=None, project_id=None):
     params = {'v_' + name: value for name, value in values.items()}
     params.update(b_uuid=uuid, b_project=project_id, v_state=target,
                   v_updated_at=timeutils.utcnow())
-    if db_api.execute(session, stmt, params).rowcount == 1:
+    if db_api.execute(context, stmt, params).rowcount == 1:
         return
     # A locking read: it sees the row as the last committed transaction
     # left it (MariaDB's plain reads would see the transaction's snapshot,
     # where an ARQ another transaction deleted meanwhile still exists).
-    current = session.execute(
+    current = context.session.execute(
         _visible(sa.select(ARQ.state).where(ARQ.uuid == uuid), project_id)
         .with_for_update(read=True)).scalar_one_or_none()
     if current is None:
@@ -261,24 +262,27 @@ def _rows_statement(by, with_project, locked=False):
     return query
 
 
-def _rows(session, by, key, project_id, locked=False):
+def _rows(context, by, key, project_id, locked=False):
     return [dict(row) for row in db_api.execute(
-        session, _rows_statement(by, project_id is not None, locked),
+        context, _rows_statement(by, project_id is not None, locked),
         {'b_key': key, 'b_project': project_id}).mappings()]
 
 
-def get_row(session, uuid, project_id=None):
-    """An ARQ's own columns (no joins), in the caller's transaction.
+@db_api.context_manager.reader
+def get_row(context, uuid, project_id=None):
+    """An ARQ's own columns (no joins).
 
     :raises: AcceleratorRequestNotFound
     """
-    rows = _rows(session, 'uuid', uuid, project_id)
+    rows = _rows(context, 'uuid', uuid, project_id)
     if not rows:
         raise exception.AcceleratorRequestNotFound(uuid=uuid)
     return rows[0]
 
 
-def rows_to_delete(session, uuids=None, instance_uuid=None,
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def rows_to_delete(context, uuids=None, instance_uuid=None,
                    project_id=None):
     """The ARQs a delete names (own columns), locked until the end of the
     caller's transaction.
@@ -293,11 +297,91 @@ def rows_to_delete(session, uuids=None, instance_uuid=None,
     :raises: AcceleratorRequestNotFound for the first unknown uuid.
     """
     if uuids is None:
-        return _rows(session, 'instance', instance_uuid, project_id,
+        return _rows(context, 'instance', instance_uuid, project_id,
                      locked=True)
-    rows = _rows(session, 'uuids', list(uuids), project_id, locked=True)
+    rows = _rows(context, 'uuids', list(uuids), project_id, locked=True)
     found = {row['uuid'] for row in rows}
     for uuid in uuids:
         if uuid not in found:
             raise exception.AcceleratorRequestNotFound(uuid=uuid)
     return rows
+
+
+_GROUPS = (
+    sa.select(TABLE.c.uuid, TABLE.c.device_profile_group_id,
+              DP_TABLE.c.profile_json)
+    .join(DP_TABLE, TABLE.c.device_profile_id == DP_TABLE.c.id)
+    .where(TABLE.c.uuid.in_(sa.bindparam('b_uuids', expanding=True))))
+
+
+@db_api.context_manager.reader
+def profile_groups(context, uuids):
+    """The device profile group of each ARQ, in one query.
+
+    :param uuids: ARQ uuids.
+    :returns: {arq uuid: the group (a dict)}; unknown uuids are left out.
+    """
+    rows = db_api.execute(context, _GROUPS, {'b_uuids': list(uuids)})
+    return {uuid: jsonutils.loads(profile)['groups'][group_id]
+            for uuid, group_id, profile in rows}
+
+
+_TAKE_HANDLE = sa.update(TABLE).where(
+    TABLE.c.uuid == sa.bindparam('b_uuid')).values(
+    attach_handle_id=sa.bindparam('v_handle'),
+    deployable_id=sa.bindparam('v_deployable'))
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def take_handle(context, uuid, attach_handle_id, deployable_id):
+    """Record the attach handle (and its deployable) a bind claimed for an
+    ARQ whose device work is pending, without changing its state.
+    """
+    db_api.execute(context, _TAKE_HANDLE, {
+        'b_uuid': uuid, 'v_handle': attach_handle_id,
+        'v_deployable': deployable_id})
+
+
+_LOCK_STATE = (
+    sa.select(TABLE.c.state, TABLE.c.instance_uuid,
+              TABLE.c.attach_handle_id)
+    .where(TABLE.c.uuid == sa.bindparam('b_uuid')).with_for_update())
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def lock_state(context, uuid):
+    """Lock an ARQ's row until the end of the caller's transaction and
+    read what a bind job needs of it.
+
+    :returns: ``{state, instance_uuid, attach_handle_id}``, or None when
+        the ARQ is gone.
+    """
+    row = db_api.execute(context, _LOCK_STATE,
+                         {'b_uuid': uuid}).one_or_none()
+    if row is None:
+        return None
+    return {'state': row.state, 'instance_uuid': row.instance_uuid,
+            'attach_handle_id': row.attach_handle_id}
+
+
+_DELETE_IDS = sa.delete(TABLE).where(
+    TABLE.c.id.in_(sa.bindparam('b_ids', expanding=True)))
+_DELETE_UUID = sa.delete(TABLE).where(TABLE.c.uuid == sa.bindparam('b_uuid'))
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def delete_ids(context, ids):
+    """Delete ARQs by database id (a delete decided what may go)."""
+    if ids:
+        db_api.execute(context, _DELETE_IDS, {'b_ids': list(ids)})
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def delete_uuid(context, uuid):
+    """Delete one ARQ by uuid (a Deleting ARQ whose handle was released).
+    """
+    db_api.execute(context, _DELETE_UUID, {'b_uuid': uuid})

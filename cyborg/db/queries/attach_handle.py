@@ -13,10 +13,9 @@
 # under the License.
 """Queries of the attach_handles table: claiming and releasing handles.
 
-These run inside the caller's writer transaction (binding and unbinding
-are one transaction each), so they are plain functions of the session.
-Their statements are built once and run as Core statements
-(db_api.execute).
+They usually run inside the caller's writer transaction (binding and
+unbinding are one transaction each), which their decorators join.  Their
+statements are built once and run as Core statements (db_api.execute).
 """
 
 from oslo_serialization import jsonutils
@@ -60,7 +59,9 @@ def _to_dict(row):
             'attach_info': jsonutils.loads(row.attach_info)}
 
 
-def claim(session, deployable_id):
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def claim(context, deployable_id):
     """Take a free handle of a deployable, or None when none is free.
 
     The candidate is read with ``FOR UPDATE SKIP LOCKED`` (MariaDB,
@@ -69,16 +70,15 @@ def claim(session, deployable_id):
     get the same handle, and the unique
     extended_accelerator_requests.attach_handle_id backs that up.
 
-    :param session: the caller's writer session.
     :param deployable_id: the deployable's database id.
     :returns: the claimed handle as a dict, or None.
     """
     for _ in range(_CLAIM_TRIES):
-        row = db_api.execute(session, _FREE,
+        row = db_api.execute(context, _FREE,
                              {'b_deployable': deployable_id}).first()
         if row is None:
             return None
-        taken = db_api.execute(session, _TAKE, {
+        taken = db_api.execute(context, _TAKE, {
             'b_id': row.id, 'b_now': timeutils.utcnow()}).rowcount
         if taken == 1:
             # What the UPDATE wrote, without reading the row again.
@@ -86,7 +86,9 @@ def claim(session, deployable_id):
     return None
 
 
-def release(session, handle_id, holder):
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def release(context, handle_id, holder):
     """Make a handle free again (no-op when it already is).
 
     Only what *holder* really held is freed: a handle that another ARQ
@@ -96,11 +98,12 @@ def release(session, handle_id, holder):
         lets the handle go.
     :returns: True when the handle is free now.
     """
-    return db_api.execute(session, _RELEASE, {
+    return db_api.execute(context, _RELEASE, {
         'b_id': handle_id, 'b_holder': holder}).rowcount == 1
 
 
-def get(session, handle_id):
+@db_api.context_manager.reader
+def get(context, handle_id):
     """One handle as a dict, or None."""
-    row = db_api.execute(session, _GET, {'b_id': handle_id}).first()
+    row = db_api.execute(context, _GET, {'b_id': handle_id}).first()
     return None if row is None else _to_dict(row)

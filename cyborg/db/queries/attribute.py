@@ -60,7 +60,7 @@ def get_all(context, deployable_id=None, key=None, limit=None, marker=None,
                (('deployable_id', deployable_id), ('key', key))
                if value is not None}
     return [to_dict(row) for row in paginate.select_page(
-        context.session, models.Attribute.__table__, filters, limit, marker,
+        context, models.Attribute.__table__, filters, limit, marker,
         sort_key, sort_dir)]
 
 

@@ -57,14 +57,16 @@ def _to_dict(row):
             'created_at': row.created_at}
 
 
-def add(session, arq_uuid, kind, payload, deadline, request_id=None):
-    """Create a pending job in the caller's transaction.
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def add(context, arq_uuid, kind, payload, deadline, request_id=None):
+    """Create a pending job (usually in the caller's transaction).
 
     :param request_id: the request that asked for it (for the logs).
     :returns: the job's uuid.
     """
     uuid = uuidutils.generate_uuid()
-    db_api.execute(session, _INSERT, {
+    db_api.execute(context, _INSERT, {
         'uuid': uuid, 'arq_uuid': arq_uuid, 'kind': kind,
         'state': PENDING, 'payload': jsonutils.dumps(payload),
         'deadline': deadline, 'attempts': 0, 'request_id': request_id,
@@ -115,24 +117,29 @@ def claim_due(context, owner, dead_owners, limit, running_here=()):
     return [_to_dict(row) for row in rows]
 
 
-def retry_later(session, job_id, not_before, error):
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def retry_later(context, job_id, not_before, error):
     """Put a job back in the queue until *not_before* (its last attempt
-    failed with *error*), in the caller's transaction.
+    failed with *error*).
     """
-    session.execute(sa.update(JOB).where(JOB.id == job_id).values(
+    context.session.execute(sa.update(JOB).where(JOB.id == job_id).values(
         state=PENDING, owner=None, not_before=not_before,
         last_error=str(error)[:65535], updated_at=timeutils.utcnow()))
 
 
-def delete(session, job_id):
-    """Forget a finished job (in the caller's transaction)."""
-    db_api.execute(session, _DELETE, {'b_id': job_id})
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def delete(context, job_id):
+    """Forget a finished job (usually in the caller's transaction)."""
+    db_api.execute(context, _DELETE, {'b_id': job_id})
 
 
-def for_arq(session, arq_uuid):
+@db_api.context_manager.reader
+def for_arq(context, arq_uuid):
     """The jobs of an ARQ, as dicts."""
     return [_to_dict(row) for row in db_api.execute(
-        session, _OF_ARQ, {'b_arq': arq_uuid})]
+        context, _OF_ARQ, {'b_arq': arq_uuid})]
 
 
 @db_api.context_manager.reader
@@ -143,3 +150,19 @@ def get_all(context, arq_uuid=None):
         query = query.where(JOB.arq_uuid == arq_uuid)
     return [_to_dict(row) for row in context.session.execute(query)
             .scalars()]
+
+
+@db_api.context_manager.reader
+def overdue(context, now):
+    """The jobs whose bind deadline passed before *now*, as dicts."""
+    return [_to_dict(row) for row in context.session.execute(
+        sa.select(JOB).where(JOB.deadline.is_not(None),
+                             JOB.deadline < now)).scalars()]
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def clear_deadline(context, job_id):
+    """A job's bind was failed for its deadline: it has none any more."""
+    context.session.execute(sa.update(JOB).where(JOB.id == job_id)
+                            .values(deadline=None))

@@ -37,7 +37,9 @@ _DELETE = sa.delete(_TABLE).where(
     _TABLE.c.instance_uuid.in_(sa.bindparam('b_uuids', expanding=True)))
 
 
-def add(session, instance_uuid, now):
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def add(context, instance_uuid, now):
     """Record that *instance_uuid* gets accelerator requests bound.
 
     Runs in the bind's transaction; when another transaction inserts the
@@ -46,19 +48,22 @@ def add(session, instance_uuid, now):
     :raises: InstanceAlreadyBound when another bind already did.
     """
     try:
-        db_api.execute(session, _INSERT, {'instance_uuid': instance_uuid,
+        db_api.execute(context, _INSERT, {'instance_uuid': instance_uuid,
                                           'created_at': now})
     except db_exc.DBDuplicateEntry:
         raise exception.InstanceAlreadyBound(instance=instance_uuid)
 
 
-def ensure(session, instance_uuid, now):
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def ensure(context, instance_uuid, now):
     """Record *instance_uuid* unless it is already (attaching more
     accelerators to an instance that has some).
 
     Runs in the caller's transaction; a concurrent insert of the same
     instance is absorbed in a savepoint.
     """
+    session = context.session
     exists = session.execute(
         sa.select(BI.instance_uuid).where(BI.instance_uuid == instance_uuid)
         .with_for_update()).scalar_one_or_none()
@@ -72,15 +77,17 @@ def ensure(session, instance_uuid, now):
         pass
 
 
-def remove_unused(session, instance_uuids):
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def remove_unused(context, instance_uuids):
     """Forget the instances among *instance_uuids* that have no accelerator
     request any more (after an unbind or a delete, in its transaction).
     """
     instance_uuids = [i for i in set(instance_uuids) if i]
     if not instance_uuids:
         return
-    used = set(db_api.execute(session, _USED,
+    used = set(db_api.execute(context, _USED,
                               {'b_uuids': instance_uuids}).scalars())
     unused = [i for i in instance_uuids if i not in used]
     if unused:
-        db_api.execute(session, _DELETE, {'b_uuids': unused})
+        db_api.execute(context, _DELETE, {'b_uuids': unused})

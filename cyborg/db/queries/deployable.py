@@ -43,7 +43,7 @@ _ATTRIBUTES_OF = (
     .order_by(_ATTR.c.id))
 
 
-def _to_dicts(session, rows):
+def _to_dicts(context, rows):
     """Rows as dicts, each with its attributes (one query for all rows)."""
     result = [{name: getattr(row, name) for name in _COLUMNS}
               for row in rows]
@@ -51,7 +51,7 @@ def _to_dicts(session, rows):
     attributes = collections.defaultdict(list)
     if ids:
         for deployable_id, key, value in db_api.execute(
-                session, _ATTRIBUTES_OF, {'ids': ids}):
+                context, _ATTRIBUTES_OF, {'ids': ids}):
             attributes[deployable_id].append((key, value))
     for row in result:
         row['attributes'] = attributes[row['id']]
@@ -68,7 +68,7 @@ def get(context, uuid):
     ).scalar_one_or_none()
     if row is None:
         raise exception.DeployableNotFound(uuid=uuid)
-    return _to_dicts(context.session, [row])[0]
+    return _to_dicts(context, [row])[0]
 
 
 @db_api.context_manager.reader
@@ -84,8 +84,8 @@ def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
     :raises: MarkerNotFound
     :returns: a list of dicts, each with attributes [(key, value)].
     """
-    return _to_dicts(context.session, paginate.select_page(
-        context.session, _DEP, filters, limit, marker, sort_key,
+    return _to_dicts(context, paginate.select_page(
+        context, _DEP, filters, limit, marker, sort_key,
         sort_dir).all())
 
 
@@ -130,7 +130,8 @@ _TRAITS = sa.select(_ATTR.c.value).where(
     _ATTR.c.key.startswith('trait'))
 
 
-def bind_target(session, rp_uuid, hostname):
+@db_api.context_manager.reader
+def bind_target(context, rp_uuid, hostname):
     """The deployable behind resource provider *rp_uuid* on *hostname*,
     with what binding needs to know of it and its device, or None.
 
@@ -138,8 +139,8 @@ def bind_target(session, rp_uuid, hostname):
     resource provider its devices are published under (Nova's nodename);
     the returned ``hostname`` is always the agent's host.
 
-    Runs in the caller's (bind) transaction, with statements built once
-    (db_api.execute).
+    Usually runs in the caller's (bind) transaction, with statements
+    built once (db_api.execute).
 
     :returns: ``{id, name, driver_name, bitstream_id, traits, device_type,
         hostname, agent_seen, conductors_since}`` or None; ``agent_seen``
@@ -150,12 +151,12 @@ def bind_target(session, rp_uuid, hostname):
     """
     up_since = timeutils.utcnow() - datetime.timedelta(
         seconds=CONF.service_down_time)
-    row = db_api.execute(session, _BIND_TARGET,
+    row = db_api.execute(context, _BIND_TARGET,
                          {'b_rp': rp_uuid, 'b_host': hostname,
                           'b_up_since': up_since}).one_or_none()
     if row is None:
         return None
-    traits = list(db_api.execute(session, _TRAITS,
+    traits = list(db_api.execute(context, _TRAITS,
                                  {'b_id': row.id}).scalars())
     seen = None
     if row.last_seen_up is not None:
@@ -164,6 +165,21 @@ def bind_target(session, rp_uuid, hostname):
             'bitstream_id': row.bitstream_id, 'traits': traits,
             'device_type': row.type, 'hostname': row.hostname,
             'agent_seen': seen, 'conductors_since': row.conductors_since}
+
+
+_HOST_OF = (sa.select(_DEP.c.driver_name, _DEV.c.hostname)
+            .join(_DEV, _DEP.c.device_id == _DEV.c.id)
+            .where(_DEP.c.id == sa.bindparam('b_id')))
+
+
+@db_api.context_manager.reader
+def driver_and_host(context, deployable_id):
+    """The driver of a deployable and the host of its device.
+
+    :returns: ``{driver_name, hostname}``.
+    """
+    row = db_api.execute(context, _HOST_OF, {'b_id': deployable_id}).one()
+    return {'driver_name': row.driver_name, 'hostname': row.hostname}
 
 
 _AH = models.AttachHandle.__table__
@@ -183,9 +199,11 @@ _LOCK = (sa.select(_DEP.c.bitstream_id, _DEP.c.programming_until,
          .with_for_update(of=_DEP))
 
 
-def lock_fpga(session, deployable_id):
-    """Lock an FPGA deployable's row for a bind (in the caller's
-    transaction) and say what it carries and who uses it.
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def lock_fpga(context, deployable_id):
+    """Lock an FPGA deployable's row for a bind (until the end of the
+    caller's transaction) and say what it carries and who uses it.
 
     Every bind of an FPGA takes this lock before it claims a handle, and
     the program API before it programs the FPGA (start_programming), so
@@ -195,47 +213,81 @@ def lock_fpga(session, deployable_id):
     :returns: ``{bitstream_id, in_use (handles in use), programming (bind
         jobs programming it, plus one while the program API does)}``.
     """
-    row = db_api.execute(session, _LOCK, {'b_id': deployable_id}).one()
+    row = db_api.execute(context, _LOCK, {'b_id': deployable_id}).one()
     manual = (row.programming_until is not None and
               row.programming_until > timeutils.utcnow())
     return {'bitstream_id': row.bitstream_id, 'in_use': row.in_use,
             'programming': row.programming + int(manual)}
 
 
-def start_programming(session, deployable_id, until):
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def start_programming(context, deployable_id, until):
     """Mark the deployable as being programmed by the program API until
     *until*, in the caller's transaction (which holds lock_fpga's lock).
     """
-    session.execute(sa.update(models.Deployable)
+    context.session.execute(sa.update(models.Deployable)
                     .where(models.Deployable.id == deployable_id)
                     .values(programming_until=until))
 
 
-def end_programming(session, deployable_id):
-    """Clear start_programming's mark, in the caller's transaction."""
-    session.execute(sa.update(models.Deployable)
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def end_programming(context, deployable_id):
+    """Clear start_programming's mark."""
+    context.session.execute(sa.update(models.Deployable)
                     .where(models.Deployable.id == deployable_id)
                     .values(programming_until=None))
 
 
-def controlpath_address(session, handle_id):
+@db_api.context_manager.reader
+def controlpath_address(context, handle_id):
     """The PCI address of the device an attach handle belongs to
     (``dddd:bb:dd.f``), for the driver that programs it.
     """
     ah, cpid = models.AttachHandle, models.ControlpathID
-    info = session.execute(
+    info = context.session.execute(
         sa.select(cpid.cpid_info).join(ah, ah.cpid_id == cpid.id)
         .where(ah.id == handle_id)).scalar_one()
-    pci = jsonutils.loads(info)
+    return _pci_address(info)
+
+
+def _pci_address(cpid_info):
+    """``dddd:bb:dd.f`` of a control path id's (JSON) info."""
+    pci = jsonutils.loads(cpid_info)
     return '%s:%s:%s.%s' % (pci['domain'], pci['bus'], pci['device'],
                             pci['function'])
 
 
-def record_programming(session, deployable_id, bitstream_id,
+@db_api.context_manager.reader
+def program_target(context, uuid):
+    """What the program API needs of a deployable.
+
+    :raises: DeployableNotFound
+    :returns: ``{id, driver_name, hostname, address}``: the address is
+        the PCI address of its device (``dddd:bb:dd.f``).
+    """
+    dep, dev, cpid = (models.Deployable, models.Device,
+                      models.ControlpathID)
+    row = context.session.execute(
+        sa.select(dep.id, dep.driver_name, dev.hostname, cpid.cpid_info)
+        .join(dev, dep.device_id == dev.id)
+        .join(cpid, cpid.device_id == dev.id)
+        .where(dep.uuid == uuid).limit(1)).one_or_none()
+    if row is None:
+        raise exception.DeployableNotFound(uuid=uuid)
+    return {'id': row.id, 'driver_name': row.driver_name,
+            'hostname': row.hostname,
+            'address': _pci_address(row.cpid_info)}
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def record_programming(context, deployable_id, bitstream_id,
                        function_traits, trait_prefix):
     """After an FPGA was programmed: its bitstream, and its function
-    traits replaced by those the driver reported, in the caller's
-    transaction.
+    traits replaced by those the driver reported (in the caller's
+    transaction, or one of its own).
 
     The host is marked for a Placement sync, which swaps the traits on
     the resource provider; the agent's next report shows the same traits,
@@ -248,6 +300,7 @@ def record_programming(session, deployable_id, bitstream_id,
     :param trait_prefix: the prefix of every function trait (the trait
         attributes starting with it are replaced).
     """
+    session = context.session
     now = timeutils.utcnow()
     values = {'updated_at': now}
     if bitstream_id:

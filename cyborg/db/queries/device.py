@@ -61,7 +61,7 @@ def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
     :returns: a list of dicts.
     """
     return [to_dict(row) for row in paginate.select_page(
-        context.session, TABLE, filters, limit, marker, sort_key, sort_dir)]
+        context, TABLE, filters, limit, marker, sort_key, sort_dir)]
 
 
 @db_api.retry_on_deadlock

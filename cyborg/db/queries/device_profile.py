@@ -65,7 +65,7 @@ _BY = {key: sa.select(TABLE).where(TABLE.c[key] == sa.bindparam('b_value'))
 
 
 def _get(context, key, value):
-    row = db_api.execute(context.session, _BY[key],
+    row = db_api.execute(context, _BY[key],
                          {'b_value': value}).one_or_none()
     if row is None:
         raise exception.DeviceProfileNotFound(key=key, value=value)
@@ -99,7 +99,7 @@ def get_all(context, names=None, limit=None, marker=None, sort_key='id',
     """
     filters = None if names is None else {'name': list(names)}
     return [to_dict(row) for row in paginate.select_page(
-        context.session, TABLE, filters, limit, marker, sort_key, sort_dir)]
+        context, TABLE, filters, limit, marker, sort_key, sort_dir)]
 
 
 @db_api.retry_on_deadlock

@@ -16,10 +16,11 @@ handles in use that nothing holds, and accelerator requests that hold a
 free handle.
 
 ``candidates()`` reads without locks, to find what may be wrong; each
-candidate is then settled in a writer transaction of the caller that
-locks the handle's row first (``lock_handle``) and reads its holders
-with locking reads, so that what it finds is the state committed last,
-and every fix is an UPDATE whose WHERE clause repeats the condition.
+candidate is then settled in a writer transaction of the caller (which
+the functions here join) that locks the handle's row first
+(``lock_handle``) and reads its holders with locking reads, so that what
+it finds is the state committed last, and every fix is an UPDATE whose
+WHERE clause repeats the condition.
 """
 
 from oslo_serialization import jsonutils
@@ -74,7 +75,6 @@ def candidates(context, host=None):
         live ARQ references and no bind job names, and the free handles
         an ARQ references, each with ``arq_uuid`` and ``arq_state``.
     """
-    session = context.session
     unheld = _handles().where(_AH.c.in_use == sa.true(), ~_LIVE_HOLDER)
     held_free = (_handles().add_columns(_ARQ.c.uuid.label('arq_uuid'),
                                         _ARQ.c.state.label('arq_state'))
@@ -83,35 +83,42 @@ def candidates(context, host=None):
     if host is not None:
         unheld = unheld.where(_DEV.c.hostname == host)
         held_free = held_free.where(_DEV.c.hostname == host)
-    named = job_handle_ids(session, lock=False)
+    named = job_handle_ids(context, lock=False)
     found = [_handle_dict(row) for row in
-             session.execute(unheld.order_by(_AH.c.id))
+             context.session.execute(unheld.order_by(_AH.c.id))
              if row.id not in named]
     free = [dict(_handle_dict(row), arq_uuid=row.arq_uuid,
                  arq_state=row.arq_state)
-            for row in session.execute(held_free.order_by(_AH.c.id))]
+            for row in context.session.execute(
+                held_free.order_by(_AH.c.id))]
     return found, free
 
 
-def lock_handle(session, handle_id):
-    """Lock a handle's row (in the caller's writer transaction) and read
-    it as committed last, or None when it is gone.
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def lock_handle(context, handle_id):
+    """Lock a handle's row (until the end of the caller's writer
+    transaction) and read it as committed last, or None when it is gone.
     """
-    row = session.execute(_handles().where(_AH.c.id == handle_id)
-                          .with_for_update(of=_AH)).one_or_none()
+    row = context.session.execute(
+        _handles().where(_AH.c.id == handle_id)
+        .with_for_update(of=_AH)).one_or_none()
     return None if row is None else _handle_dict(row)
 
 
-def holders(session, handle_id):
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def holders(context, handle_id):
     """The ARQs that reference a handle, ``[(uuid, state)]``, read with
     a lock (the state committed last).
     """
-    return [tuple(row) for row in session.execute(
+    return [tuple(row) for row in context.session.execute(
         sa.select(_ARQ.c.uuid, _ARQ.c.state)
         .where(_ARQ.c.attach_handle_id == handle_id).with_for_update())]
 
 
-def job_handle_ids(session, lock=True):
+@db_api.context_manager.reader
+def job_handle_ids(context, lock=True):
     """The ids of the handles that bind jobs (of any kind and state)
     name: each job owns its handle until it ends.
 
@@ -121,44 +128,50 @@ def job_handle_ids(session, lock=True):
     if lock:
         query = query.with_for_update(read=True)
     ids = set()
-    for (payload,) in session.execute(query):
+    for (payload,) in context.session.execute(query):
         handle_id = jsonutils.loads(payload or '{}').get('handle_id')
         if handle_id is not None:
             ids.add(handle_id)
     return ids
 
 
-def free_unheld(session, handle_id):
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def free_unheld(context, handle_id):
     """Free an in-use handle that no ARQ references.
 
     :returns: True when it was freed.
     """
-    return session.execute(
+    return context.session.execute(
         sa.update(_AH).where(_AH.c.id == handle_id,
                              _AH.c.in_use == sa.true(), ~_ANY_HOLDER)
         .values(in_use=False, updated_at=timeutils.utcnow())
     ).rowcount == 1
 
 
-def mark_held(session, handle_id):
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def mark_held(context, handle_id):
     """Mark a free handle that a live ARQ references as in use.
 
     :returns: True when it was marked.
     """
-    return session.execute(
+    return context.session.execute(
         sa.update(_AH).where(_AH.c.id == handle_id,
                              _AH.c.in_use == sa.false(), _LIVE_HOLDER)
         .values(in_use=True, updated_at=timeutils.utcnow())
     ).rowcount == 1
 
 
-def drop_stale_references(session, handle_id):
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def drop_stale_references(context, handle_id):
     """Make the ARQs that are not live forget a handle they still
     reference (they never should).
 
     :returns: the number of ARQs changed.
     """
-    return session.execute(
+    return context.session.execute(
         sa.update(_ARQ).where(_ARQ.c.attach_handle_id == handle_id,
                               _ARQ.c.state.not_in(LIVE))
         .values(attach_handle_id=None, deployable_id=None,

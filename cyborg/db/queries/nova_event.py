@@ -53,9 +53,12 @@ _DELETE = sa.delete(TABLE).where(
     TABLE.c.id.in_(sa.bindparam('b_ids', expanding=True)))
 
 
-def add(session, server_uuid, tag, status, request_id=None,
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def add(context, server_uuid, tag, status, request_id=None,
         claim_seconds=None):
-    """Write an event in the caller's transaction.
+    """Write an event (in the transaction of the state change it
+    reports).
 
     :param server_uuid: the instance.
     :param tag: the ARQ uuid.
@@ -75,7 +78,7 @@ def add(session, server_uuid, tag, status, request_id=None,
     if claim_seconds is not None:
         values.update(state=SENDING, attempts=1, next_attempt_at=now +
                       datetime.timedelta(seconds=claim_seconds))
-    result = db_api.execute(session, _INSERT, values)
+    result = db_api.execute(context, _INSERT, values)
     return dict(values, id=result.inserted_primary_key[0])
 
 
@@ -119,7 +122,7 @@ def claim_due(context, limit, claim_seconds):
 def delete(context, event_ids):
     """Forget events Nova took (or refused for good)."""
     if event_ids:
-        db_api.execute(context.session, _DELETE, {'b_ids': list(event_ids)})
+        db_api.execute(context, _DELETE, {'b_ids': list(event_ids)})
 
 
 @db_api.retry_on_deadlock

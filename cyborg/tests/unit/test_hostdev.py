@@ -17,8 +17,9 @@ from oslo_utils import uuidutils
 
 from cyborg import hostdev
 from cyborg import states
-from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_release
 from cyborg.conductor import bind_jobs
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -46,7 +47,7 @@ class HostdevTestCase(base.DbTestCase):
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name=name, description=None,
             groups=[{'resources:%s' % rc: '1'}]))
-        [arq] = arq_ops.create(self.context, name, 'p1').objects
+        [arq] = arq_create.create(self.context, name, 'p1').objects
         arq_bind.bind(self.context, {arq.uuid: {
             'hostname': 'node-1', 'device_rp_uuid': device['rp_uuid'],
             'instance_uuid': 'i-' + name, 'project_id': 'p1'}})
@@ -81,7 +82,7 @@ class HostdevTestCase(base.DbTestCase):
 
     def test_unbound_arq(self):
         arq = self._bound(self.pci, 'PGPU')
-        arq_bind.unbind(self.context, [arq['uuid']])
+        arq_release.unbind(self.context, [arq['uuid']])
         arq = arq_queries.get(self.context, arq['uuid'])
         self.assertEqual(states.UNBOUND, arq['state'])
         self.assertRaises(hostdev.NotAttachable, hostdev.hostdev, arq)

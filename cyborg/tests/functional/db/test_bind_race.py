@@ -27,8 +27,10 @@ import sqlalchemy as sa
 from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import states
-from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_delete
+from cyborg.conductor import arq_release
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -53,7 +55,7 @@ class _BindRaceMixin:
             groups=[{'resources:FPGA': '1'}]))
 
     def _arq(self):
-        return arq_ops.create(self.context, 'dp', 'p1').objects[0].uuid
+        return arq_create.create(self.context, 'dp', 'p1').objects[0].uuid
 
     def _race(self, calls):
         """Run the calls at once; {index: result or exception}."""
@@ -150,9 +152,9 @@ class _BindRaceMixin:
         calls = [(lambda ctx, arq=arq: arq_bind.bind(
             ctx, self._patch(arq, uuidutils.generate_uuid())))
             for arq in new]
-        calls += [(lambda ctx, arq=arq: arq_bind.unbind(ctx, [arq]))
+        calls += [(lambda ctx, arq=arq: arq_release.unbind(ctx, [arq]))
                   for arq in old[:HANDLES // 2]]
-        calls += [(lambda ctx, arq=arq: arq_bind.delete(ctx, uuids=[arq]))
+        calls += [(lambda ctx, arq=arq: arq_delete.delete(ctx, uuids=[arq]))
                   for arq in old[HANDLES // 2:]]
         results = self._race(calls)
         self.assertEqual([], [r for r in results.values()
@@ -196,7 +198,7 @@ class _BindRaceMixin:
             results = self._race([
                 lambda ctx: arq_bind.bind(
                     ctx, self._patch(arq, uuidutils.generate_uuid())),
-                lambda ctx: arq_bind.delete(ctx, uuids=[arq])])
+                lambda ctx: arq_delete.delete(ctx, uuids=[arq])])
             for result in results.values():
                 outcomes[type(result).__name__] += 1
                 if isinstance(result, Exception):

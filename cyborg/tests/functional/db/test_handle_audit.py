@@ -26,8 +26,10 @@ import sqlalchemy as sa
 
 from cyborg import context as cyborg_context
 from cyborg import states
-from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_delete
+from cyborg.conductor import arq_release
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import handle_audit
 from cyborg.db import models
@@ -73,16 +75,16 @@ class _HandleAuditMixin:
         """Bind an ARQ, then unbind or delete it."""
         profile, device = (('fpga', self.busy) if index % 2 else
                            ('vgpu', self.mdev))
-        [arq] = arq_ops.create(context, profile, 'p1').objects
+        [arq] = arq_create.create(context, profile, 'p1').objects
         arq_bind.bind(context, {arq.uuid: {
             'hostname': 'node-1', 'device_rp_uuid': device['rp_uuid'],
             'instance_uuid': uuidutils.generate_uuid(),
             'project_id': 'p1'}})
         if index % 3:
-            arq_bind.delete(context, [arq.uuid])
+            arq_delete.delete(context, [arq.uuid])
         else:
-            arq_bind.unbind(context, [arq.uuid])
-            arq_bind.delete(context, [arq.uuid])
+            arq_release.unbind(context, [arq.uuid])
+            arq_delete.delete(context, [arq.uuid])
 
     def _threads(self, targets):
         errors = []
@@ -108,7 +110,7 @@ class _HandleAuditMixin:
         # that a Bound ARQ references.
         leaked, held = self.broken['handle_uuids']
         self._sql(sa.update(AH).where(AH.uuid == leaked).values(in_use=True))
-        [arq] = arq_ops.create(self.context, 'fpga', 'p1').objects
+        [arq] = arq_create.create(self.context, 'fpga', 'p1').objects
         arq_bind.bind(self.context, {arq.uuid: {
             'hostname': 'node-2', 'device_rp_uuid': self.broken['rp_uuid'],
             'instance_uuid': uuidutils.generate_uuid(),

@@ -22,8 +22,8 @@ from oslo_utils import uuidutils
 
 from cyborg import exception
 from cyborg import servicegroup
-from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import service as service_queries
@@ -137,7 +137,7 @@ class PlacementServicesTestCase(base.ServiceTestCase):
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name='dp-' + self.suffix,
             description=None, groups=[{'resources:FPGA': '1'}]))
-        arq = arq_ops.create(self.context, 'dp-' + self.suffix,
+        arq = arq_create.create(self.context, 'dp-' + self.suffix,
                              'p1').objects[0].uuid
         error = self.assertRaises(
             exception.AgentDown, arq_bind.bind, self.context,

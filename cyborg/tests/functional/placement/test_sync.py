@@ -391,7 +391,7 @@ class _SyncMixin:
         dep = self._snapshot().deployables[deployable_name]
         with db_api.context_manager.writer.using(self.context):
             deployable_queries.record_programming(
-                self.context.session, dep['id'], image, [FUNCTION + function],
+                self.context, dep['id'], image, [FUNCTION + function],
                 driver_base.FUNCTION_TRAIT_PREFIX)
 
     def test_reprogram_swaps_function_traits(self):

@@ -23,8 +23,8 @@ import sqlalchemy as sa
 from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg.cmd import manage
-from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.db import api as db_api
 from cyborg.db import migration
@@ -99,11 +99,11 @@ def _bind_two(context):
     dp_ops.create(context, dp_obj.DeviceProfile(
         uuid=uuidutils.generate_uuid(), name='pgpu', description=None,
         groups=[{'resources:PGPU': '2'}]))
-    arqs = [a.uuid for a in arq_ops.create(context, 'pgpu', 'p1').objects]
+    arqs = [a.uuid for a in arq_create.create(context, 'pgpu', 'p1').objects]
     arq_bind.bind(context, {uuid: {
         'hostname': 'node-1', 'device_rp_uuid': device['rp_uuid'],
         'instance_uuid': 'inst-1', 'project_id': 'p1'} for uuid in arqs})
-    spare = arq_ops.create(context, 'pgpu', 'p1').objects[0].uuid
+    spare = arq_create.create(context, 'pgpu', 'p1').objects[0].uuid
     return arqs, spare
 
 

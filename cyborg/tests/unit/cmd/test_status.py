@@ -25,7 +25,7 @@ from oslo_utils import timeutils
 from cyborg import states
 from cyborg.clients import placement as placement_client
 from cyborg.cmd import status
-from cyborg.conductor import accelerator_request as arq_ops
+from cyborg.conductor import arq_create
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -85,9 +85,9 @@ class StatusChecksTestCase(base.DbTestCase):
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid='2f7b1c1e-0d8d-4f3e-9a62-5a0c2a8c2b11', name='dp',
             description=None, groups=[{'resources:FPGA': '1'}]))
-        [arq] = arq_ops.create(self.context, 'dp', 'p1').objects
+        [arq] = arq_create.create(self.context, 'dp', 'p1').objects
         with db_api.context_manager.writer.using(self.context):
-            arq_queries.transition(self.context.session, arq.uuid,
+            arq_queries.transition(self.context, arq.uuid,
                                    states.BIND_STARTED)
         result = self.checks._check_transitional_arqs()
         self.assertEqual(Code.WARNING, result.code)

@@ -18,8 +18,10 @@ import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg import states
-from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_delete
+from cyborg.conductor import arq_release
 from cyborg.conductor import bind_jobs
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.db import models
@@ -51,7 +53,7 @@ class BindTestCase(base.DbTestCase):
         if groups is not None:
             self._profile(name, groups)
         return [a.uuid for a in
-                arq_ops.create(self.context, name, project).objects]
+                arq_create.create(self.context, name, project).objects]
 
     def _bind(self, uuids, instance, rp=None, host='node-1'):
         rp = rp or self.fpga['rp_uuid']
@@ -176,7 +178,7 @@ class BindTestCase(base.DbTestCase):
         # A device already programmed with that bitstream needs nothing
         # (once the first bind let it go: see
         # test_no_bind_while_the_fpga_is_being_programmed).
-        arq_bind.unbind(self.context, uuids)
+        arq_release.unbind(self.context, uuids)
         with self.db.engine.begin() as conn:
             conn.execute(sa.update(models.Deployable).values(
                 bitstream_id=bitstream))
@@ -207,7 +209,7 @@ class BindTestCase(base.DbTestCase):
             h['in_use'] for h in self._table(models.AttachHandle)
             if h['deployable_id'] == self.fpga['deployable_id']])
         # Once the first instance let go, the FPGA may be reprogrammed.
-        arq_bind.unbind(self.context, first)
+        arq_release.unbind(self.context, first)
         third = self._arqs(name='dp-b')
         self.assertEqual({third[0]: states.BIND_STARTED},
                          self._bind(third, 'i3'))
@@ -287,7 +289,7 @@ class UnbindDeleteTestCase(BindTestCase):
     def test_unbind_frees_the_handle_and_the_instance(self):
         uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
         self._bind(uuids, 'i1')
-        arq_bind.unbind(self.context, uuids)
+        arq_release.unbind(self.context, uuids)
         arq = arq_queries.get(self.context, uuids[0])
         self.assertEqual((states.UNBOUND, None, None),
                          (arq['state'], arq['instance_uuid'],
@@ -308,7 +310,7 @@ class UnbindDeleteTestCase(BindTestCase):
     def test_unbind_of_an_unmade_mdev_frees_the_handle(self):
         uuids = self._arqs(groups=[{'resources:VGPU': '1'}])
         self._bind(uuids, 'i1', rp=self.vgpu['rp_uuid'])
-        arq_bind.unbind(self.context, uuids)
+        arq_release.unbind(self.context, uuids)
         # The bind's work never started: nothing to remove on the host.
         self.assertEqual([], job_queries.get_all(self.context))
         self.assertFalse(any(h['in_use'] for h in
@@ -318,7 +320,7 @@ class UnbindDeleteTestCase(BindTestCase):
         uuids = self._arqs(groups=[{'resources:VGPU': '1'}])
         self._bind(uuids, 'i1', rp=self.vgpu['rp_uuid'])
         self._made(uuids)
-        arq_bind.unbind(self.context, uuids)
+        arq_release.unbind(self.context, uuids)
         [job] = job_queries.get_all(self.context)
         # The release job owns the handle until the mdev is gone.
         self.assertEqual((job_queries.RELEASE, job_queries.PENDING),
@@ -330,26 +332,26 @@ class UnbindDeleteTestCase(BindTestCase):
     def test_delete_by_instance(self):
         uuids = self._arqs(groups=[{'resources:FPGA': '2'}])
         self._bind(uuids, 'i1')
-        self.assertEqual(2, arq_bind.delete(self.context,
+        self.assertEqual(2, arq_delete.delete(self.context,
                                             instance_uuid='i1'))
         self.assertEqual([], arq_queries.get_all(self.context))
         self.assertFalse(any(h['in_use'] for h in
                              self._table(models.AttachHandle)))
         self.assertEqual([], self._table(models.BoundInstance))
-        self.assertEqual(0, arq_bind.delete(self.context,
+        self.assertEqual(0, arq_delete.delete(self.context,
                                             instance_uuid='i1'))
 
     def test_delete_of_an_mdev_goes_through_deleting(self):
         uuids = self._arqs(groups=[{'resources:VGPU': '1'}])
         self._bind(uuids, 'i1', rp=self.vgpu['rp_uuid'])
         self._made(uuids)
-        arq_bind.delete(self.context, uuids=uuids)
+        arq_delete.delete(self.context, uuids=uuids)
         self.assertEqual(states.DELETING,
                          arq_queries.get(self.context, uuids[0])['state'])
         [job] = job_queries.get_all(self.context)
         self.assertTrue(job['payload']['delete_arq'])
         # Deleting again is fine and queues nothing more.
-        arq_bind.delete(self.context, uuids=uuids)
+        arq_delete.delete(self.context, uuids=uuids)
         self.assertEqual(1, len(job_queries.get_all(self.context)))
 
     def test_release_on_a_dead_host_does_not_block_evacuation(self):
@@ -359,7 +361,7 @@ class UnbindDeleteTestCase(BindTestCase):
         uuids = self._arqs(groups=[{'resources:VGPU': '1'}])
         self._bind(uuids, 'i1', rp=self.vgpu['rp_uuid'])
         self._made(uuids)
-        self.assertEqual(1, arq_bind.delete(self.context,
+        self.assertEqual(1, arq_delete.delete(self.context,
                                             instance_uuid='i1'))
         [job] = job_queries.get_all(self.context)
         self.assertEqual(states.DELETING,
@@ -386,5 +388,5 @@ class UnbindDeleteTestCase(BindTestCase):
 
     def test_delete_unknown(self):
         self.assertRaises(exception.AcceleratorRequestNotFound,
-                          arq_bind.delete, self.context,
+                          arq_delete.delete, self.context,
                           uuids=[uuidutils.generate_uuid()])

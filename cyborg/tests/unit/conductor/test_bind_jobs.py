@@ -30,8 +30,10 @@ from cyborg import rpc
 from cyborg import states
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
-from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_delete
+from cyborg.conductor import arq_release
 from cyborg.conductor import bind_jobs
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import manager as conductor_manager
@@ -87,7 +89,7 @@ class BindJobsTestCase(base.DbTestCase):
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
             groups=groups))
-        uuid = arq_ops.create(self.context, 'dp', 'p1').objects[0].uuid
+        uuid = arq_create.create(self.context, 'dp', 'p1').objects[0].uuid
         arq_bind.bind(self.context, {uuid: {
             'hostname': 'node-1', 'device_rp_uuid': rp,
             'instance_uuid': instance, 'project_id': 'p1'}})
@@ -149,7 +151,7 @@ class BindJobsTestCase(base.DbTestCase):
         self.assertEqual(arq['attach_handle_uuid'],
                          arq['attach_handle_info']['mdev_uuid'])
         self.assertIn(arq['attach_handle_uuid'], self.driver.mdevs)
-        arq_bind.delete(self.context, uuids=[uuid])
+        arq_delete.delete(self.context, uuids=[uuid])
         self.assertEqual(states.DELETING,
                          arq_queries.get(self.context, uuid)['state'])
         self._run_all()
@@ -181,7 +183,7 @@ class BindJobsTestCase(base.DbTestCase):
     def test_unbind_while_the_mdev_is_made(self):
         uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
         [job] = job_queries.claim_due(self.context, 'c1', set(), 10)
-        arq_bind.unbind(self.context, [uuid])  # the job runs meanwhile
+        arq_release.unbind(self.context, [uuid])  # the job runs meanwhile
         bind_jobs.run(self.context, self.agent_api, job)
         self.assertEqual(states.UNBOUND,
                          arq_queries.get(self.context, uuid)['state'])
@@ -193,7 +195,7 @@ class BindJobsTestCase(base.DbTestCase):
         uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
         [old] = job_queries.claim_due(self.context, 'c1', set(), 10)
         # Unbound and bound again (another handle) while the old job runs.
-        arq_bind.unbind(self.context, [uuid])
+        arq_release.unbind(self.context, [uuid])
         arq_bind.bind(self.context, {uuid: {
             'hostname': 'node-1', 'device_rp_uuid': self.vgpu['rp_uuid'],
             'instance_uuid': 'i2', 'project_id': 'p1'}})

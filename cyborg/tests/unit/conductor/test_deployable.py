@@ -27,8 +27,9 @@ import sqlalchemy as sa
 from cyborg import exception
 from cyborg import states
 from cyborg.agent import rpcapi as agent_rpcapi
-from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_release
 from cyborg.conductor import deployable as deployable_ops
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.db import models
@@ -54,7 +55,7 @@ class ProgramTestCase(base.DbTestCase):
             groups=[{'resources:FPGA': '1'}]))
 
     def _bind(self, instance):
-        [arq] = arq_ops.create(self.context, 'dp', 'p1').objects
+        [arq] = arq_create.create(self.context, 'dp', 'p1').objects
         result = arq_bind.bind(self.context, {arq.uuid: {
             'hostname': 'node-1', 'device_rp_uuid': self.fpga['rp_uuid'],
             'instance_uuid': instance, 'project_id': 'p1'}})
@@ -88,7 +89,7 @@ class ProgramTestCase(base.DbTestCase):
         self.agent_api.program.assert_not_called()
         self.assertIsNone(self._deployable()['bitstream_id'])
         # Once the instance let go, it may be programmed.
-        arq_bind.unbind(self.context, [uuid])
+        arq_release.unbind(self.context, [uuid])
         self._program()
         self.assertEqual(self.image, self._deployable()['bitstream_id'])
 
@@ -97,7 +98,7 @@ class ProgramTestCase(base.DbTestCase):
             uuid=uuidutils.generate_uuid(), name='bits', description=None,
             groups=[{'resources:FPGA': '1',
                      'accel:bitstream_id': uuidutils.generate_uuid()}]))
-        [arq] = arq_ops.create(self.context, 'bits', 'p1').objects
+        [arq] = arq_create.create(self.context, 'bits', 'p1').objects
         self.assertEqual({arq.uuid: states.BIND_STARTED}, arq_bind.bind(
             self.context, {arq.uuid: {
                 'hostname': 'node-1', 'device_rp_uuid': self.fpga['rp_uuid'],

@@ -27,8 +27,9 @@ from cyborg import rpc
 from cyborg import states
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
-from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_delete
 from cyborg.conductor import bind_jobs
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -82,7 +83,7 @@ class EvacuationTestCase(base.DbTestCase):
                         if s is not server}
 
     def _bind(self, host, instance='i1'):
-        uuid = arq_ops.create(self.context, 'dp', 'p1').objects[0].uuid
+        uuid = arq_create.create(self.context, 'dp', 'p1').objects[0].uuid
         arq_bind.bind(self.context, {uuid: {
             'hostname': host, 'device_rp_uuid': self.rps[host],
             'instance_uuid': instance, 'project_id': 'p1'}})
@@ -103,7 +104,7 @@ class EvacuationTestCase(base.DbTestCase):
 
         # node-1 dies; Nova evacuates the instance: it deletes its ARQs...
         self._stop(self.servers['node-1'])
-        self.assertEqual(1, arq_bind.delete(self.context,
+        self.assertEqual(1, arq_delete.delete(self.context,
                                             instance_uuid='i1'))
         # ... whose release cannot reach the host (retried later).
         self.assertEqual([(job_queries.RELEASE, 'node-1')], self._run_due())

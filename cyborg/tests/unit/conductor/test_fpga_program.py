@@ -30,8 +30,8 @@ from cyborg import rpc
 from cyborg import states
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
-from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
 from cyborg.conductor import bind_jobs
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import manager as conductor_manager
@@ -113,7 +113,7 @@ class FpgaProgramTestCase(sysfs.FakeHostMixin, base.DbTestCase):
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
             groups=[{'resources:FPGA': '1',
                      'accel:bitstream_id': self.image}]))
-        uuid = arq_ops.create(self.context, 'dp', 'p1').objects[0].uuid
+        uuid = arq_create.create(self.context, 'dp', 'p1').objects[0].uuid
         self.assertEqual({uuid: states.BIND_STARTED}, arq_bind.bind(
             self.context, {uuid: {'hostname': HOST,
                                   'device_rp_uuid': rp,

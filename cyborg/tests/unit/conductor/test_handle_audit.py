@@ -25,8 +25,10 @@ import sqlalchemy as sa
 from cyborg import exception
 from cyborg import states
 from cyborg.agent import rpcapi as agent_rpcapi
-from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_delete
+from cyborg.conductor import arq_release
 from cyborg.conductor import bind_jobs
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import handle_audit
@@ -61,7 +63,7 @@ class HandleAuditTestCase(base.DbTestCase):
 
     def _bind(self, profile='fpga', instance=None):
         device = self.fpga if profile == 'fpga' else self.vgpu
-        [arq] = arq_ops.create(self.context, profile, 'p1').objects
+        [arq] = arq_create.create(self.context, profile, 'p1').objects
         result = arq_bind.bind(self.context, {arq.uuid: {
             'hostname': 'node-1' if profile == 'fpga' else 'node-2',
             'device_rp_uuid': device['rp_uuid'],
@@ -93,7 +95,7 @@ class HandleAuditTestCase(base.DbTestCase):
         self.assertEqual(states.BIND_STARTED, state)
         self.assertEqual([], handle_audit.audit(self.context))
         self._run_jobs()                               # Bound (mdev)
-        arq_bind.delete(self.context, [binding])       # Deleting + release
+        arq_delete.delete(self.context, [binding])       # Deleting + release
         self.assertEqual(states.DELETING,
                          arq_queries.get(self.context, binding)['state'])
         self.assertEqual([], handle_audit.audit(self.context, heal=True))
@@ -105,7 +107,7 @@ class HandleAuditTestCase(base.DbTestCase):
     def test_a_running_job_owns_the_handle_of_a_deleted_arq(self):
         uuid, _ = self._bind('vgpu')
         [job] = job_queries.claim_due(self.context, 'c1', set(), 10)
-        arq_bind.delete(self.context, [uuid])   # the job runs: ARQ gone
+        arq_delete.delete(self.context, [uuid])   # the job runs: ARQ gone
         self.assertRaises(exception.AcceleratorRequestNotFound,
                           arq_queries.get, self.context, uuid)
         self.assertEqual([], handle_audit.audit(self.context, heal=True))
@@ -153,7 +155,7 @@ class HandleAuditTestCase(base.DbTestCase):
         self.flags(group='nova', events_max_attempts=1)
         uuid, _ = self._bind('vgpu')
         self._run_jobs()
-        arq_bind.unbind(self.context, [uuid])
+        arq_release.unbind(self.context, [uuid])
         self.agent_api.release_attach.side_effect = exception.CommandFailed(
             command='mdevctl', exit_code=1, stderr='busy')
         self._run_jobs()        # given up: UnbindFailed, handle kept

@@ -30,8 +30,9 @@ from cyborg import rpc
 from cyborg import states
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
-from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_release
 from cyborg.conductor import bind_jobs
 from cyborg.conductor import device_diff
 from cyborg.conductor import device_profile as dp_ops
@@ -96,7 +97,7 @@ class MigBindTestCase(sysfs.FakeHostMixin, base.DbTestCase):
             groups=[{'resources:%s' % resource_class: '1',
                      'trait:CUSTOM_NVIDIA_MIG_%s' % resource_class[
                          len('CUSTOM_MIG_'):]: 'required'}]))
-        uuid = arq_ops.create(self.context, 'dp-' + resource_class,
+        uuid = arq_create.create(self.context, 'dp-' + resource_class,
                               'p1').objects[0].uuid
         arq_bind.bind(self.context, {uuid: {
             'hostname': HOST, 'device_rp_uuid': RPS[deployable],
@@ -120,7 +121,7 @@ class MigBindTestCase(sysfs.FakeHostMixin, base.DbTestCase):
                 **arq['attach_handle_info'])))
         path = '/sys/devices/pci0000:8a/%s/nvidia/current_vgpu_type' % vf
         self.assertEqual('1061', self._read(path))
-        arq_bind.unbind(self.context, [uuid])
+        arq_release.unbind(self.context, [uuid])
         self.assertEqual([job_queries.RELEASE], self._run_jobs())
         self.assertEqual('0', self._read(path))
         self.assertEqual(states.UNBOUND,
@@ -141,7 +142,7 @@ class MigBindTestCase(sysfs.FakeHostMixin, base.DbTestCase):
         # The kernel would create the mdev's directory.
         self.fs.write('/sys/devices/pci0000:4b/%s/%s/remove' % (
             vf, mdev_uuid), '')
-        arq_bind.unbind(self.context, [uuid])
+        arq_release.unbind(self.context, [uuid])
         self.assertEqual([job_queries.RELEASE], self._run_jobs())
         self.assertEqual('1', self._read('/sys/devices/pci0000:4b/%s/%s/'
                                          'remove' % (vf, mdev_uuid)))

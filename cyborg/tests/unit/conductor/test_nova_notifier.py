@@ -42,7 +42,7 @@ class NotifierTestCase(base.DbTestCase):
     def _event(self, status='completed', request_id=None):
         tag = uuidutils.generate_uuid()
         with db_api.context_manager.writer.using(self.context):
-            event_queries.add(self.context.session,
+            event_queries.add(self.context,
                               uuidutils.generate_uuid(), tag, status,
                               request_id=request_id)
         return tag

@@ -27,8 +27,10 @@ from cyborg import rpc
 from cyborg import states
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
-from cyborg.conductor import accelerator_request as arq_ops
 from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_delete
+from cyborg.conductor import arq_release
 from cyborg.conductor import bind_jobs
 from cyborg.conductor import device_diff
 from cyborg.conductor import device_profile as dp_ops
@@ -96,7 +98,7 @@ class VendorVfioBindTestCase(sysfs.FakeHostMixin, base.DbTestCase):
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
             groups=[{'resources:VGPU': '1'}]))
-        uuid = arq_ops.create(self.context, 'dp', 'p1').objects[0].uuid
+        uuid = arq_create.create(self.context, 'dp', 'p1').objects[0].uuid
         arq_bind.bind(self.context, {uuid: {
             'hostname': HOST, 'device_rp_uuid': RP_UUID,
             'instance_uuid': 'i1', 'project_id': 'p1'}})
@@ -117,14 +119,13 @@ class VendorVfioBindTestCase(sysfs.FakeHostMixin, base.DbTestCase):
         self.assertEqual('692', self._vgpu_type(vf))
         handle_id = arq['attach_handle_id']
 
-        arq_bind.unbind(self.context, [uuid])
-        with db_api.context_manager.reader.using(self.context) as session:
-            # The handle stays in use until the type is cleared.
-            self.assertTrue(handle_queries.get(session, handle_id)['in_use'])
+        arq_release.unbind(self.context, [uuid])
+        # The handle stays in use until the type is cleared.
+        self.assertTrue(handle_queries.get(self.context, handle_id)['in_use'])
         self.assertEqual([job_queries.RELEASE], self._run_jobs())
         self.assertEqual('0', self._vgpu_type(vf))
-        with db_api.context_manager.reader.using(self.context) as session:
-            self.assertFalse(handle_queries.get(session, handle_id)['in_use'])
+        self.assertFalse(handle_queries.get(self.context,
+                                            handle_id)['in_use'])
         self.assertEqual(states.UNBOUND,
                          arq_queries.get(self.context, uuid)['state'])
 
@@ -134,7 +135,7 @@ class VendorVfioBindTestCase(sysfs.FakeHostMixin, base.DbTestCase):
         arq = arq_queries.get(self.context, uuid)
         vf = '{domain}:{bus}:{device}.{function}'.format(
             **arq['attach_handle_info'])
-        arq_bind.delete(self.context, uuids=[uuid])
+        arq_delete.delete(self.context, uuids=[uuid])
         self.assertEqual(states.DELETING,
                          arq_queries.get(self.context, uuid)['state'])
         self.assertEqual([job_queries.RELEASE], self._run_jobs())

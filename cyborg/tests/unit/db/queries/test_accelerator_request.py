@@ -20,7 +20,6 @@ from sqlalchemy.dialects import sqlite
 
 from cyborg import exception
 from cyborg import states
-from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device_profile as dp_queries
 from cyborg.db.queries import paginate
@@ -64,11 +63,8 @@ class ARQQueriesTestCase(base.DbTestCase):
         self.assertEqual(3, len(arq_queries.get_all(self.context)))
 
     def _transition(self, uuid, target, values=None, project_id=None):
-        @db_api.context_manager.writer
-        def run(context):
-            arq_queries.transition(context.session, uuid, target, values,
-                                   project_id=project_id)
-        run(self.context)
+        arq_queries.transition(self.context, uuid, target, values,
+                               project_id=project_id)
 
     def test_transitions_follow_the_table(self):
         uuid = self._create()[0]['uuid']
@@ -103,10 +99,7 @@ class ARQQueriesTestCase(base.DbTestCase):
                 self.assertIn(source, states.ALL)
 
     def _rows_to_delete(self, **kwargs):
-        @db_api.context_manager.reader
-        def run(context):
-            return arq_queries.rows_to_delete(context.session, **kwargs)
-        return run(self.context)
+        return arq_queries.rows_to_delete(self.context, **kwargs)
 
     def test_rows_to_delete_by_uuids_need_every_uuid(self):
         arqs = self._create()

@@ -43,7 +43,7 @@ class SelectPageTestCase(base.DbTestCase):
     @db_api.context_manager.reader
     def page(self, context, **kwargs):
         return [row.uuid for row in paginate.select_page(
-            context.session, TABLE, **kwargs)]
+            context, TABLE, **kwargs)]
 
     def test_all_in_id_order(self):
         self.assertEqual(self.uuids, self.page(self.context))
@@ -97,7 +97,7 @@ class SelectPageTestCase(base.DbTestCase):
     @db_api.context_manager.reader
     def based(self, context, base, **kwargs):
         return [tuple(row) for row in paginate.select_page(
-            context.session, TABLE, base=base, **kwargs)]
+            context, TABLE, base=base, **kwargs)]
 
     def test_base_select_keeps_its_columns_and_pages(self):
         # A prebuilt base (its own columns, here fewer than the table's)

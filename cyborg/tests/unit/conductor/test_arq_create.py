@@ -11,13 +11,17 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Tests of the conductor's ARQ and device profile operations."""
+"""Tests of creating ARQs, and of the PATCH document's binds and
+unbinds."""
 
 from oslo_utils import uuidutils
 
 from cyborg import exception
 from cyborg import states
-from cyborg.conductor import accelerator_request as arq_ops
+from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_delete
+from cyborg.conductor import arq_release
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.objects import device_profile as dp_obj
@@ -52,7 +56,7 @@ class ARQOperationsTestCase(base.DbTestCase):
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
             groups=[{'resources:FPGA': '2'}]))
-        self.arqs = arq_ops.create(self.context, 'dp', 'p1').objects
+        self.arqs = arq_create.create(self.context, 'dp', 'p1').objects
 
     def _bind(self, instance):
         return {'op': 'add', 'values': {
@@ -64,43 +68,44 @@ class ARQOperationsTestCase(base.DbTestCase):
         self.assertEqual('dp', self.arqs[0].device_profile_name)
         self.assertFalse(self.arqs[0].resolved)
 
-    def test_apply_patch_binds(self):
-        result = arq_ops.apply_patch(self.context,
-                                     {a.uuid: self._bind('i1')
-                                      for a in self.arqs})
+    def _patch(self, patches):
+        binds, unbinds = arq_bind.split_patch(patches)
+        if unbinds:
+            return arq_release.unbind(self.context, unbinds)
+        return arq_bind.bind(self.context, binds)
+
+    def test_patch_binds(self):
+        result = self._patch({a.uuid: self._bind('i1') for a in self.arqs})
         self.assertEqual({a.uuid: states.BOUND for a in self.arqs}, result)
 
     def test_bind_is_all_or_nothing(self):
         unknown = uuidutils.generate_uuid()
         self.assertRaises(exception.AcceleratorRequestNotFound,
-                          arq_ops.apply_patch, self.context,
+                          self._patch,
                           {self.arqs[0].uuid: self._bind('i1'),
                            unknown: self._bind('i1')})
         self.assertEqual([states.INITIAL] * 2, [
             a['state'] for a in arq_queries.get_all(self.context)])
 
     def test_bind_and_unbind_in_one_document_is_refused(self):
-        self.assertRaises(exception.Invalid, arq_ops.apply_patch,
-                          self.context,
+        self.assertRaises(exception.Invalid, arq_bind.split_patch,
                           {self.arqs[0].uuid: self._bind('i1'),
                            self.arqs[1].uuid: {'op': 'remove',
                                                'values': {}}})
 
     def test_unbind(self):
-        arq_ops.apply_patch(self.context, {self.arqs[0].uuid:
-                                           self._bind('i1')})
+        self._patch({self.arqs[0].uuid: self._bind('i1')})
         self.assertEqual({self.arqs[0].uuid: states.UNBOUND},
-                         arq_ops.apply_patch(self.context, {
-                             self.arqs[0].uuid: {'op': 'remove',
-                                                 'values': {}}}))
+                         self._patch({self.arqs[0].uuid: {'op': 'remove',
+                                                          'values': {}}}))
 
     def test_profile_in_use_cannot_be_deleted(self):
         exc = self.assertRaises(exception.DeviceProfileInUse,
                                 dp_ops.delete, self.context, names=['dp'])
         self.assertIn('used by 2 accelerator request', exc.message)
-        arq_ops.delete(self.context, uuids=[a.uuid for a in self.arqs])
+        arq_delete.delete(self.context, uuids=[a.uuid for a in self.arqs])
         dp_ops.delete(self.context, names=['dp'])
 
     def test_unknown_profile(self):
-        self.assertRaises(exception.DeviceProfileNotFound, arq_ops.create,
+        self.assertRaises(exception.DeviceProfileNotFound, arq_create.create,
                           self.context, 'nope', 'p1')

@@ -1,0 +1,50 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Creating accelerator requests (ARQs): one per accelerator a device
+profile asks for (Nova's POST /v2/accelerator_requests).
+
+Binding them is cyborg.conductor.arq_bind, unbinding
+cyborg.conductor.arq_release, deleting cyborg.conductor.arq_delete.
+"""
+
+from oslo_log import log as logging
+
+from cyborg.db import api as db_api
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import device_profile as dp_queries
+from cyborg.objects import accelerator_request as arq_obj
+from cyborg.objects import device_profile as dp_obj
+
+LOG = logging.getLogger(__name__)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def create(context, device_profile_name, project_id):
+    """Create every ARQ a device profile asks for, in one transaction
+    (the profile is read in it too).
+
+    :param device_profile_name: the profile's name.
+    :param project_id: the owner project of the new ARQs.
+    :raises: DeviceProfileNotFound, Invalid (a profile asking for more
+        ARQs than ``[DEFAULT] max_arqs_per_group`` or
+        ``max_arqs_per_profile``)
+    :returns: an AcceleratorRequestList.
+    """
+    profile = dp_queries.get_by_name(context, device_profile_name)
+    counts = dp_obj.arq_counts(profile['groups'])
+    rows = arq_queries.create(context, profile['id'], project_id, counts)
+    LOG.info('Created %(count)d accelerator request(s) for device profile '
+             '%(name)s', {'count': len(rows), 'name': device_profile_name})
+    return arq_obj.AcceleratorRequestList.from_rows(rows)

@@ -1,0 +1,78 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Deleting accelerator requests (ARQs): by uuids (Nova's DELETE, an
+operator) or by instance (Nova deleting or evacuating an instance).
+
+Each ARQ gives up what its state says it holds
+(cyborg.conductor.arq_release.let_go).  An ARQ whose handle needs device
+work first becomes Deleting; its release job (cyborg.conductor.bind_jobs)
+deletes it once the handle is free.
+"""
+
+from oslo_log import log as logging
+
+from cyborg import states
+from cyborg.conductor import arq_release
+from cyborg.db import api as db_api
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import bound_instance
+
+LOG = logging.getLogger(__name__)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _delete(context, uuids, instance_uuid, project_id):
+    arqs = arq_queries.rows_to_delete(context, uuids=uuids,
+                                      instance_uuid=instance_uuid,
+                                      project_id=project_id)
+    gone = []
+    for arq in arqs:
+        if arq['state'] == states.DELETING:
+            continue
+        if arq_release.let_go(context, arq['uuid'], arq['attach_handle_id'],
+                              delete=True):
+            arq_queries.transition(context, arq['uuid'], states.DELETING,
+                                   values={'instance_uuid': None})
+        else:
+            gone.append(arq['id'])
+    arq_queries.delete_ids(context, gone)
+    bound_instance.remove_unused(context,
+                                 [a['instance_uuid'] for a in arqs])
+    return len(arqs)
+
+
+def delete(context, uuids=None, instance_uuid=None, project_id=None):
+    """Delete ARQs by uuids (all must exist) or by instance (idempotent),
+    in one transaction.
+
+    The ARQs are locked first (a bind of them still running commits
+    before), and each gives up what its state says it holds (let_go).  An
+    ARQ whose handle needs device work first becomes Deleting, without
+    its instance (a new ARQ of the instance may be bound meanwhile, e.g.
+    on the host it was evacuated to); its release job deletes it.  An ARQ
+    already Deleting is left alone.
+
+    :param uuids: these ARQs, every one visible to *project_id*.
+    :param instance_uuid: or every ARQ of this instance.
+    :param project_id: the caller's project, or None (admin: any ARQ).
+    :raises: AcceleratorRequestNotFound
+    :returns: the number of ARQs deleted or being deleted.
+    """
+    count = _delete(context, uuids, instance_uuid, project_id)
+    LOG.info('Deleted %(count)d accelerator request(s) (%(which)s)',
+             {'count': count,
+              'which': ('instance %s' % instance_uuid if uuids is None
+                        else ', '.join(uuids))})
+    return count
