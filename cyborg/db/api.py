@@ -13,10 +13,14 @@
 # under the License.
 """The enginefacade transaction context manager of Cyborg's database.
 
-Query functions are decorated with ``context_manager.reader`` or
-``context_manager.writer`` and take the request context as their first
-argument; the session is ``context.session``.  Nothing else passes
-sessions around.
+Query functions (cyborg/db/queries) take the request context as their
+first argument and are decorated with ``context_manager.reader`` or
+``context_manager.writer``; the session is ``context.session``.  Called in
+another decorated function's transaction, they join it: a conductor
+operation decorates its own function with ``writer`` (or opens
+``writer.using(context)``) and calls query functions with the context.
+No function takes or passes a session, and no SQL is written outside
+cyborg/db (cyborg/tests/unit/db/test_layering.py checks both).
 """
 
 import functools

@@ -14,6 +14,8 @@
 """Query functions, one module per resource.
 
 Each function takes the request context first and is decorated with
-``db_api.context_manager.reader`` or ``.writer``; it returns plain
-dicts (or model instances detached from the session), never a session.
+``db_api.context_manager.reader`` or ``.writer`` (a call inside a
+caller's transaction joins it); it returns plain dicts (or model
+instances detached from the session), never a session.  Every SQL
+statement of Cyborg is in this package (or elsewhere in cyborg/db).
 """
