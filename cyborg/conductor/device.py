@@ -21,7 +21,7 @@ inventory.
 
 from oslo_log import log as logging
 
-from cyborg.conductor import inventory
+from cyborg.conductor import placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import host as host_queries
@@ -51,9 +51,7 @@ def set_status(context, client, uuid, status):
     """
     device = _record_status(context, uuid, status)
     LOG.info('Device %(uuid)s on %(hostname)s is now %(status)s', device)
-    try:
-        inventory.reconcile(context, client, device['hostname'])
-    except Exception:
-        LOG.exception('Placement sync of host %s after a device status '
-                      'change failed; retried later', device['hostname'])
+    # Committed: push now, with no transaction open (retried by the
+    # periodic task should it fail).
+    placement_push.push_safely(context, client, device['hostname'])
     return device

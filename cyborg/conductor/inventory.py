@@ -18,14 +18,18 @@ Reports are hash-gated: an agent whose inventory did not change sends its
 hash only, which costs one UPDATE of its hosts row and nothing else, and
 the conductor answers ``resend`` when its stored hash differs (a new
 conductor database, a lost report, another compute node name).  A full
-report is stored in the hosts row (``hosts.hardware``) and then applied by
-``reconcile``: under the host's row lock, the inventory tables are diffed
-against it (cyborg.conductor.device_diff) and the host's resource
-providers brought in line (cyborg.conductor.placement_sync), in one
-transaction.  ``hosts.needs_sync`` stays set while that is not complete
-(Placement unreachable, compute node provider missing, gone hardware still
-held); ``periodic`` tries again, and also reserves the inventory of hosts
-whose agent went down and restores it when it is back.
+report is stored in the hosts row (``hosts.hardware``), which marks the
+host for a push to Placement, and then applied to the inventory tables
+(cyborg.conductor.device_diff) in one short transaction under the host's
+row lock.  Only then, with no transaction open, the host's resource
+providers are pushed (cyborg.conductor.placement_push).  The flow goes one
+way: the tables never wait for Placement, and a report while Placement is
+down is applied all the same (the push is retried).
+
+``periodic`` pushes the hosts still marked, applies again the reports
+that left held hardware in the tables (``hosts.gone_held``), and, with
+``check_liveness``, reserves the inventory of hosts whose agent went down
+and restores it when it is back.
 """
 
 from concurrent import futures
@@ -38,7 +42,7 @@ from cyborg import counters
 from cyborg import exception
 from cyborg import servicegroup
 from cyborg.conductor import device_diff
-from cyborg.conductor import placement_sync
+from cyborg.conductor import placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
@@ -89,7 +93,7 @@ def report(context, client, host, generation, inventory_hash,
                 context, host, generation, inventory_hash, hardware,
                 rp_name)
             if status == host_queries.STORED:
-                _reconcile_safely(context, client, host)
+                _apply_and_push(context, client, host)
     log = LOG.info if status == host_queries.STORED else LOG.debug
     log('Report of host %(host)s (agent generation %(gen)s): %(status)s '
         '(%(cost)s)', {'host': host, 'gen': generation, 'status': status,
@@ -113,44 +117,56 @@ def _store(context, host, generation, inventory_hash, hardware, rp_name):
     return status, host_generation, computed
 
 
-def _reconcile_safely(context, client, host):
+def _apply_and_push(context, client, host):
     # The report is stored: whatever goes wrong now is retried by the
-    # periodic task (needs_sync), and the agent need not send it again.
+    # periodic task (the host stays marked), and the agent need not send
+    # it again.
     try:
-        reconcile(context, client, host)
+        apply_report(context, host)
     except Exception:
         LOG.exception('Applying the report of host %s failed; retried '
                       'later', host)
+    placement_push.push_safely(context, client, host)
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def reconcile(context, client, host, agent_up=None, only_if_needed=False,
-              why='liveness check'):
-    """Make a host's tables and resource providers match its last report.
+def apply_report(context, host):
+    """Make a host's inventory tables match its stored report.
 
-    One transaction, holding the host's row lock: the stored report is
-    diffed against the tables, then the resource providers are written
-    where they differ from the tables.
+    One short transaction holding the host's row lock, with database
+    statements only; the host is marked for a push when a row changed.
 
     :param context: request context.
-    :param client: a PlacementClient, or None (Placement not configured).
     :param host: the host.
-    :param agent_up: the agent's liveness, when it changed (its inventory
-        is reserved while it is down).
-    :param only_if_needed: do nothing when, once the row is locked, the
-        host no longer needs a sync and its liveness is unchanged
-        (another conductor did it).
-    :param why: what told the liveness change (for the log).
-    :returns: the placement_sync.Outcome, or None when nothing was done.
+    :returns: the device_diff.Result, or None when the host never sent a
+        full report.
     """
     row = host_queries.lock(context, host)
-    if row is None:
+    if row is None or row.hardware is None:
         return None
-    alive_changed = agent_up is not None and row.agent_up != agent_up
-    if only_if_needed and not (row.needs_sync or alive_changed):
-        return None
-    if alive_changed:
+    if host_inventory.adopt_devices(
+            context, host, [row.rp_name, row.compute_rp_name]):
+        LOG.info('Host %(host)s: adopted the devices the existing Cyborg '
+                 'stored under %(name)s', {'host': host,
+                                           'name': row.rp_name})
+    result = device_diff.apply(context, host,
+                               device_diff.decode(row.hardware))
+    if result.writes:
+        row.needs_sync = True
+    if result.leftovers != row.gone_held:
+        row.gone_held = result.leftovers
+    return result
+
+
+def _liveness_changed(context, client, host, agent_up, done,
+                      why='liveness check'):
+    """Record the agent's liveness and push its host, when this
+    conductor is the one that changed it.
+    """
+    try:
+        if not host_queries.set_liveness(context, host, agent_up):
+            return
         if agent_up:
             LOG.info('The agent of host %(host)s is back (%(why)s): its '
                      'inventory is restored', {'host': host, 'why': why})
@@ -158,30 +174,10 @@ def reconcile(context, client, host, agent_up=None, only_if_needed=False,
             LOG.warning('The agent of host %(host)s is down (%(why)s): its '
                         'inventory is reserved until it is back',
                         {'host': host, 'why': why})
-        row.agent_up = agent_up
-    records = device_diff.decode(row.hardware)
-    if row.hardware is not None and host_inventory.adopt_devices(
-            context, host, [row.rp_name, row.compute_rp_name]):
-        LOG.info('Host %(host)s: adopted the devices the existing Cyborg '
-                 'stored under %(name)s', {'host': host,
-                                           'name': row.rp_name})
-    snapshot = host_inventory.load(context, host)
-    result = device_diff.Result()
-    if row.hardware is not None:
-        result = device_diff.apply(context, host, records, snapshot)
-        if result.writes:
-            snapshot = host_inventory.load(context, host)
-    outcome = placement_sync.push_host(
-        context, client, row, snapshot, {r.uuid for r in records})
-    needs_sync = (result.leftovers or outcome.leftovers or
-                  not outcome.complete)
-    if needs_sync != row.needs_sync:
-        row.needs_sync = needs_sync
-    if not outcome.complete and client is not None:
-        LOG.warning('Placement sync of host %(host)s is incomplete '
-                    '(%(error)s); retried every [placement] '
-                    'sync_interval', {'host': host, 'error': outcome.error})
-    return outcome
+        done.append(host)
+        placement_push.push(context, client, host)
+    except Exception:
+        LOG.exception('Recording the liveness of host %s failed', host)
 
 
 def check_liveness(context, client):
@@ -203,8 +199,7 @@ def check_liveness(context, client):
             context, AGENT_BINARY):
         if (agent_up is not False and
                 not servicegroup.agent_is_up(last_seen, since)):
-            _reconcile_logged(context, client, hostname, done,
-                              agent_up=False)
+            _liveness_changed(context, client, hostname, False, done)
     return done
 
 
@@ -225,8 +220,7 @@ def agent_heard(context, client, host):
     if client is None:
         return False
     done = []
-    _reconcile_logged(context, client, host, done, agent_up=True,
-                      why='heartbeat')
+    _liveness_changed(context, client, host, True, done, why='heartbeat')
     return bool(done)
 
 
@@ -235,13 +229,14 @@ def periodic(context, client):
     sync_interval`` seconds).
 
     Reserves the inventory of hosts whose agent went down (no heartbeat
-    and no report for ``service_down_time`` seconds), restores it when the
-    agent is back, and tries again the hosts whose last sync was
-    incomplete (which also removes released leftovers of gone hardware).
+    and no report for ``service_down_time`` seconds) and restores it when
+    the agent is back, applies again the reports that left held hardware
+    in the tables (released since?), and pushes the hosts still marked
+    (which also removes released leftovers of gone hardware).
 
     :param context: request context.
     :param client: a PlacementClient; None does nothing.
-    :returns: the hosts reconciled (by this conductor).
+    :returns: the hosts pushed (by this conductor).
     """
     if client is None:
         return []
@@ -251,21 +246,18 @@ def periodic(context, client):
             context, AGENT_BINARY):
         up = servicegroup.agent_is_up(last_seen, since)
         if up != agent_up:
-            _reconcile_logged(context, client, hostname, done, agent_up=up)
+            _liveness_changed(context, client, hostname, up, done)
+    for hostname in host_queries.get_gone_held(context):
+        try:
+            apply_report(context, hostname)
+        except Exception:
+            LOG.exception('Applying the report of host %s again failed',
+                          hostname)
     for hostname in host_queries.get_needing_sync(context):
-        if hostname not in done:
-            _reconcile_logged(context, client, hostname, done)
+        if hostname not in done and placement_push.push_safely(
+                context, client, hostname) is not None:
+            done.append(hostname)
     return done
-
-
-def _reconcile_logged(context, client, host, done, agent_up=None,
-                      why='liveness check'):
-    try:
-        if reconcile(context, client, host, agent_up=agent_up,
-                     only_if_needed=True, why=why) is not None:
-            done.append(host)
-    except Exception:
-        LOG.exception('Reconciling host %s failed', host)
 
 
 def _conductors_since(context):

@@ -21,10 +21,12 @@ deployable it checks that its provider exists under the right compute node
 provider with the right name, inventory and traits; every provider with
 the ``OWNER_CYBORG`` trait that no deployable accounts for is an orphan.
 
-Healing writes the providers as the tables say (and records what it wrote,
-as the sync does), under each host's row lock so that it never races a
-conductor; orphans are deleted, or, while they have allocations, keep
-their provider with the whole inventory reserved.
+Healing forgets what was written to the drifted providers and pushes the
+host again (cyborg.conductor.placement_push: with the host claimed, so
+that it never races a conductor, and no transaction open): the providers
+are written in full as the tables say.  Orphans are deleted, or, while
+they have allocations, keep their provider with the whole inventory
+reserved.
 """
 
 from oslo_config import cfg
@@ -32,6 +34,7 @@ from oslo_log import log as logging
 from oslo_serialization import jsonutils
 
 from cyborg import exception
+from cyborg.conductor import placement_push
 from cyborg.conductor import placement_sync
 from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
@@ -129,39 +132,31 @@ def _audit_host(context, client, row):
 
 
 @db_api.context_manager.writer
-def _heal_host(context, client, hostname, drift):
-    """Write the host's drifted providers as its tables say, under its
-    row lock.
+def _forget(context, hostname, names):
+    """Forget what was written to the drifted providers (all of the
+    host's when *names* is None) and its compute node, and mark the host.
     """
-    row = host_queries.lock(context, hostname)
-    if row is None:
-        return
-    # Look the compute node up again (created in standalone mode).
-    row.compute_rp_uuid = row.compute_rp_name = None
-    try:
-        parent = placement_sync.compute_node(client, row)
-    except exception.ComputeResourceProviderNotFound:
-        for item in drift:
-            item.repaired = False
-        return
+    host_inventory.forget_rp_state(context, hostname, names)
+    host_queries.forget_compute_node(context, hostname)
+
+
+def _heal_host(context, client, hostname, drift):
+    """Write the host's drifted providers as its tables say: the next push
+    writes them in full (cyborg.conductor.placement_push), with no
+    transaction open.
+    """
     everything = any(i.kind == MISSING_COMPUTE_NODE for i in drift)
-    names = {i.name for i in drift}
-    snapshot = host_inventory.load(context, hostname)
-    for dep in snapshot.deployables.values():
-        if not everything and dep['name'] not in names:
-            continue
-        uuid = placement_sync.rp_uuid(dep['name'])
-        want = placement_sync.desired(snapshot, dep, row.agent_up, parent)
-        state, kept = placement_sync.write_provider(client, uuid, want)
-        host_inventory.update(context, 'deployables', dep['id'],
-                              {'rp_state': jsonutils.dumps(state),
-                               'rp_uuid': uuid})
-        for item in drift:
-            if item.name == dep['name']:
-                item.repaired = not (kept and item.kind == WRONG_INVENTORY)
+    _forget(context, hostname,
+            None if everything else sorted({i.name for i in drift}))
+    outcome = placement_push.push(context, client, hostname)
     for item in drift:
-        if item.kind == MISSING_COMPUTE_NODE:
-            item.repaired = True
+        if outcome is None or not outcome.complete:
+            # Placement failed, or another conductor pushes the host (it
+            # will write them; the next audit tells).
+            item.repaired = False
+        else:
+            item.repaired = not (item.kind == WRONG_INVENTORY and
+                                 item.name in outcome.kept)
 
 
 def _heal_orphan(client, item):

@@ -27,14 +27,14 @@ else its host, as the existing Cyborg; created under the host's name when
 * traits: ``OWNER_CYBORG`` plus the values of the ``trait*`` attributes.
 
 What was last written is kept in ``deployables.rp_state`` (with the
-provider generation), so a sync sends only what changed, and nothing when
-nothing did.  Gone hardware (``deployables.removed_at``) loses its provider
-and rows once no accelerator request and no allocation holds it; until
-then its inventory is reserved.  Allocations are Nova's and are never
-written.
+provider generation), so a push sends only what changed, and nothing when
+nothing did.  Allocations are Nova's and are never written.
 
-The caller holds the host's row lock (cyborg.conductor.inventory), so the
-providers of one host are written by one conductor at a time.
+This module only computes what a provider must look like and writes it to
+Placement: it reads and writes no table.  The push of a host's providers
+(when, with what claim, recording what was written) is
+cyborg.conductor.placement_push; the removal of gone hardware is
+cyborg.conductor.provider_gc.
 """
 
 import re
@@ -44,12 +44,9 @@ import os_resource_classes
 import os_traits
 from oslo_config import cfg
 from oslo_log import log as logging
-from oslo_serialization import jsonutils
 
 from cyborg import exception
-from cyborg.conductor import device_diff
 from cyborg.db.queries import device as device_queries
-from cyborg.db.queries import host_inventory
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -85,6 +82,8 @@ class Outcome:
     :ivar leftovers: gone hardware is still held (its provider reserved).
     :ivar pushed: providers written.
     :ivar removed: deployables removed with their providers.
+    :ivar kept: names of the deployables whose provider had to keep an
+        old resource class, reserved, because it is allocated.
     :ivar error: why it is not complete, for the log.
     """
 
@@ -93,7 +92,13 @@ class Outcome:
         self.leftovers = False
         self.pushed = 0
         self.removed = 0
+        self.kept = set()
         self.error = None
+
+    @property
+    def again(self):
+        """Whether the host must be pushed again later."""
+        return not self.complete or self.leftovers
 
     def fail(self, message):
         self.complete = False
@@ -159,48 +164,47 @@ def find_compute_node(client, rp_name, hostname):
     return None, names
 
 
-def compute_node(client, host_row):
-    """The uuid of the host's compute node provider (cached in the host
-    row with its name), created in standalone mode.
+def compute_node(client, host):
+    """The compute node provider of a host, created in standalone mode.
 
-    The provider is looked up under each of compute_node_names() in turn;
-    the first that exists is the one.  When none does and ``[placement]
-    create_compute_rp`` is set, it is created under the host's name.
+    The uuid recorded in the host row (with its name) is taken as it is;
+    otherwise the provider is looked up under each of
+    compute_node_names() in turn, and the first that exists is the one.
+    When none does and ``[placement] create_compute_rp`` is set, it is
+    created under the host's name.
 
     :param client: a PlacementClient.
-    :param host_row: the locked Host model object.
+    :param host: the host's row as host_queries.get_sync_state() gives
+        it.
     :raises: ComputeResourceProviderNotFound, PlacementError
-    :returns: the provider's uuid.
+    :returns: (the provider's uuid, its name).
     """
-    if host_row.compute_rp_uuid and host_row.compute_rp_name:
-        return host_row.compute_rp_uuid
-    if host_row.compute_rp_uuid:
+    if host['compute_rp_uuid'] and host['compute_rp_name']:
+        return host['compute_rp_uuid'], host['compute_rp_name']
+    if host['compute_rp_uuid']:
         # Found before its name was recorded (an older release).
-        provider = client.get_provider(host_row.compute_rp_uuid)
+        provider = client.get_provider(host['compute_rp_uuid'])
         if provider is not None:
-            host_row.compute_rp_name = provider['name']
-            return provider['uuid']
-    provider, names = find_compute_node(client, host_row.rp_name,
-                                        host_row.hostname)
+            return provider['uuid'], provider['name']
+    provider, names = find_compute_node(client, host['rp_name'],
+                                        host['hostname'])
     if provider is None:
         if not CONF.placement.create_compute_rp:
             raise exception.ComputeResourceProviderNotFound(
-                name=' or '.join(names), host=host_row.hostname)
+                name=' or '.join(names), host=host['hostname'])
         provider = client.create_provider(str(uuid_lib.uuid4()),
-                                          host_row.hostname)
+                                          host['hostname'])
         LOG.info('Created compute node resource provider %(name)s '
                  '(%(uuid)s) for host %(host)s ([placement] '
                  'create_compute_rp)', {'name': provider['name'],
                                         'uuid': provider['uuid'],
-                                        'host': host_row.hostname})
+                                        'host': host['hostname']})
     elif provider['name'] != names[0]:
         LOG.warning('Placement has no resource provider named %(name)s: '
                     'the devices of host %(host)s go under %(found)s',
-                    {'name': names[0], 'host': host_row.hostname,
+                    {'name': names[0], 'host': host['hostname'],
                      'found': provider['name']})
-    host_row.compute_rp_uuid = provider['uuid']
-    host_row.compute_rp_name = provider['name']
-    return provider['uuid']
+    return provider['uuid'], provider['name']
 
 
 def write_provider(client, uuid, want, have=None):
@@ -254,134 +258,16 @@ def write_provider(client, uuid, want, have=None):
                 generation=generation), kept
 
 
-def _same(have, want):
+def same(have, want):
+    """Whether what was last written (*have*) is what desired() wants."""
     return have is not None and all(have.get(k) == want[k] for k in want)
 
 
-def _publish(context, client, deployable, want, outcome):
-    have = (jsonutils.loads(deployable['rp_state'])
-            if deployable['rp_state'] else None)
-    if _same(have, want):
-        return
-    uuid = rp_uuid(deployable['name'])
-    state, kept = write_provider(client, uuid, want, have)
-    outcome.leftovers = outcome.leftovers or kept
-    host_inventory.update(context, 'deployables', deployable['id'],
-                          {'rp_state': jsonutils.dumps(state),
-                           'rp_uuid': uuid})
-    outcome.pushed += 1
-    LOG.info('Resource provider %(name)s (%(uuid)s): %(what)s',
-             {'name': want['name'], 'uuid': uuid,
-              'what': _describe(have, state)})
-
-
-def _describe(have, state):
+def describe(have, state):
+    """A provider write, for the log."""
     parts = []
     for rc, inventory in sorted(state['inventories'].items()):
         parts.append('%s total %d reserved %d' % (
             rc, inventory['total'], inventory['reserved']))
     parts.append('traits ' + ','.join(state['traits']))
     return ('created ' if have is None else 'now ') + '; '.join(parts)
-
-
-def _remove(context, client, snapshot, deployable, want, reported,
-            removed, outcome):
-    """Remove gone hardware, or reserve it while it is held."""
-    uuid = rp_uuid(deployable['name'])
-    if deployable['id'] not in snapshot.held_deployables:
-        def delete_provider():
-            if client is not None:
-                client.delete_provider(uuid)
-        try:
-            deleted = host_inventory.delete_deployable(
-                context, deployable['id'], then=delete_provider)
-        except exception.ResourceProviderInUse:
-            LOG.info('Deployable %s is gone but its resource provider has '
-                     'allocations; reserved until they are gone',
-                     deployable['name'])
-        else:
-            if deleted:
-                outcome.removed += 1
-                LOG.info('Deployable %(name)s removed, with its resource '
-                         'provider %(uuid)s',
-                         {'name': deployable['name'], 'uuid': uuid})
-                removed.add(deployable['id'])
-                _remove_device(context, snapshot, deployable, reported,
-                               removed)
-                return
-    outcome.leftovers = True
-    if client is not None:
-        _publish(context, client, deployable, want, outcome)
-
-
-def _remove_device(context, snapshot, deployable, reported, removed):
-    device_id = deployable['device_id']
-    others = [d for d in snapshot.deployables.values()
-              if d['device_id'] == device_id and d['id'] not in removed]
-    if not others:
-        device_diff.delete_unreported_device(context, snapshot, device_id,
-                                             reported)
-
-
-def push_host(context, client, host_row, snapshot, reported):
-    """Bring a host's resource providers in line with its tables.
-
-    :param context: request context (inside the caller's writer
-        transaction, which holds the host's row lock).
-    :param client: a PlacementClient, or None when Placement is not
-        configured (then only gone hardware that was never published is
-        removed).
-    :param host_row: the locked Host model object.
-    :param snapshot: the host's Snapshot.
-    :param reported: the uuids of the devices in the host's report.
-    :returns: an Outcome.
-    """
-    outcome = Outcome()
-    removed = set()
-    parent = None
-    if client is None:
-        outcome.fail('Placement is not configured')
-    else:
-        try:
-            parent = compute_node(client, host_row)
-        except (exception.ComputeResourceProviderNotFound,
-                exception.PlacementError) as exc:
-            outcome.fail(exc.message)
-            return outcome
-    for deployable in sorted(snapshot.deployables.values(),
-                             key=lambda d: d['id']):
-        want = desired(snapshot, deployable, host_row.agent_up, parent)
-        try:
-            if deployable['removed_at'] is not None:
-                if client is None and deployable['rp_state']:
-                    # Published before: remove it once Placement is back.
-                    outcome.leftovers = True
-                    continue
-                _remove(context, client, snapshot, deployable, want,
-                        reported, removed, outcome)
-            elif client is not None:
-                _publish(context, client, deployable, want, outcome)
-        except exception.PlacementUnavailable as exc:
-            outcome.fail(exc.message)
-            break
-        except exception.PlacementError as exc:
-            LOG.error('Resource provider of deployable %(name)s: %(err)s',
-                      {'name': deployable['name'], 'err': exc.message})
-            outcome.fail(exc.message)
-    if not outcome.complete and parent is not None:
-        _forget_missing_parent(client, host_row, parent)
-    return outcome
-
-
-def _forget_missing_parent(client, host_row, parent):
-    # The compute node provider may have been deleted and registered again
-    # under another uuid: look it up by name next time.
-    try:
-        if client.get_provider(parent) is None:
-            LOG.warning('Compute node resource provider %(uuid)s of host '
-                        '%(host)s is gone; looking it up by name again',
-                        {'uuid': parent, 'host': host_row.hostname})
-            host_row.compute_rp_uuid = None
-            host_row.compute_rp_name = None
-    except exception.PlacementError:
-        pass

@@ -115,11 +115,21 @@ class Host(Base, _Timestamps):
     # The agent's liveness as last applied to Placement (its inventory is
     # reserved while it is down); None until first checked.
     agent_up = sa.Column(sa.Boolean, nullable=True)
-    # The tables or Placement do not match the last report yet: the
-    # conductor's periodic task tries again (Placement unreachable, compute
-    # node resource provider missing, removed hardware still in use).
+    # The resource providers must be pushed to Placement (set with every
+    # change of what they show, cleared when a push takes the host, set
+    # again when it was incomplete: Placement unreachable, compute node
+    # resource provider missing, removed hardware still allocated).
     needs_sync = sa.Column(sa.Boolean, nullable=False,
                            server_default=sa.false(), default=False)
+    # The conductor pushing the host to Placement (a uuid of its own) and
+    # until when (cyborg.conductor.placement_push): one pusher at a time;
+    # an expired claim is an unfinished push.
+    sync_claim = sa.Column(sa.String(36), nullable=True)
+    sync_claimed_until = sa.Column(sa.DateTime, nullable=True)
+    # The last report left gone hardware in the tables (attach handles or
+    # devices still held): it is applied again until they are released.
+    gone_held = sa.Column(sa.Boolean, nullable=False,
+                          server_default=sa.false(), default=False)
 
 
 class Driver(Base, _Timestamps):

@@ -11,7 +11,22 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of the hosts table: each agent host's last hardware report."""
+"""Queries of the hosts table: each agent host's last hardware report,
+and what must still be pushed to Placement.
+
+``needs_sync`` is the durable mark of a host whose resource providers must
+be pushed: every change of what they show sets it in its own transaction
+(a stored report, a device status, a programming, the agent's liveness).
+A conductor takes the host for its push (claim_sync(), which clears the
+mark and records the claim), pushes with no transaction open, and lets
+go (release_sync(), which sets the mark again when the push was
+incomplete).  A change committed during a push sets the mark again, so
+the pusher goes round once more: no change is lost, and no push runs
+twice at once for one host.  A claim that expired is an unfinished push
+(its conductor died): it counts as needing one.
+"""
+
+import datetime
 
 from oslo_db import exception as db_exc
 from oslo_serialization import jsonutils
@@ -28,7 +43,7 @@ RESEND = 'resend'
 _COLUMNS = ('hostname', 'inventory_hash', 'generation', 'agent_generation',
             'last_report_at', 'rp_name', 'compute_rp_uuid',
             'compute_rp_name', 'agent_up',
-            'needs_sync', 'created_at', 'updated_at')
+            'needs_sync', 'gone_held', 'created_at', 'updated_at')
 
 
 def _to_dict(row):
@@ -70,9 +85,10 @@ def heartbeat(context, host, agent_generation, inventory_hash,
 def lock(context, host):
     """Lock a host's row until the end of the caller's transaction.
 
-    Every change of a host's inventory tables and of its resource
-    providers happens under this lock, so two conductors never apply two
-    reports of one host (or sync it to Placement) at once.  MariaDB/MySQL
+    Every change of a host's inventory tables by a report happens under
+    this lock, so two conductors never apply two reports of one host at
+    once.  Nothing but database statements runs while it is held: the
+    push to Placement comes after the commit (see claim_sync()).  MariaDB/MySQL
     and PostgreSQL lock the row (SELECT ... FOR UPDATE); SQLite has no row
     locks, so a no-op UPDATE takes its database write lock instead.
 
@@ -122,8 +138,8 @@ def record_report(context, host, agent_generation, inventory_hash,
 
     The host's row is locked (see lock()), so concurrent reports of one
     host, handled by two conductors, are stored one after the other; each
-    stored full report bumps generation and sets needs_sync, which the
-    conductor clears once the tables and Placement match it.
+    stored full report bumps generation and sets needs_sync (the host's
+    providers must be pushed).
 
     A host's first row is inserted in a transaction of its own before
     that: locking a row that does not exist yet would lock the gap of the
@@ -183,15 +199,145 @@ def mark_needs_sync(context, host):
         .values(needs_sync=True))
 
 
+def _claimable(table, now):
+    return sa.or_(table.c.sync_claim.is_(None),
+                  table.c.sync_claimed_until < now)
+
+
+@db_api.context_manager.writer
+def forget_compute_node(context, host):
+    """Look the host's compute node provider up again at its next push,
+    and mark it for one.
+    """
+    table = models.Host.__table__
+    context.session.execute(
+        sa.update(table).where(table.c.hostname == host)
+        .values(compute_rp_uuid=None, compute_rp_name=None,
+                needs_sync=True))
+
+
 @db_api.context_manager.reader
 def get_needing_sync(context):
-    """The hosts whose tables or resource providers must be synchronised
-    again, by name.
+    """The hosts whose resource providers must be pushed (marked, or
+    whose push was left unfinished), by name.
+    """
+    table = models.Host.__table__
+    now = timeutils.utcnow()
+    return sorted(context.session.execute(
+        sa.select(table.c.hostname).where(sa.or_(
+            table.c.needs_sync.is_(sa.true()),
+            sa.and_(table.c.sync_claim.is_not(None),
+                    table.c.sync_claimed_until < now)))).scalars())
+
+
+@db_api.context_manager.reader
+def get_gone_held(context):
+    """The hosts whose last report left held hardware in the tables, by
+    name.
     """
     table = models.Host.__table__
     return sorted(context.session.execute(
         sa.select(table.c.hostname).where(
-            table.c.needs_sync.is_(sa.true()))).scalars())
+            table.c.gone_held.is_(sa.true()))).scalars())
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def claim_sync(context, host, token, seconds):
+    """Take a host to push it, when it needs a push and no other
+    conductor has it; clears its mark.
+
+    :param host: the host.
+    :param token: the claim (a uuid of the caller's).
+    :param seconds: how long the claim holds.
+    :returns: True when the caller has the host.
+    """
+    table = models.Host.__table__
+    now = timeutils.utcnow()
+    result = context.session.execute(
+        sa.update(table).where(
+            table.c.hostname == host,
+            sa.or_(table.c.needs_sync.is_(sa.true()),
+                   table.c.sync_claim.is_not(None)),
+            _claimable(table, now))
+        .values(needs_sync=False, sync_claim=token,
+                sync_claimed_until=now + datetime.timedelta(
+                    seconds=seconds)))
+    return result.rowcount == 1
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def release_sync(context, host, token, again):
+    """Let go of a host taken by claim_sync().
+
+    :param again: the push was incomplete: mark the host again.
+    :returns: False when the claim had expired and another conductor
+        took the host since.
+    """
+    table = models.Host.__table__
+    values = {'sync_claim': None, 'sync_claimed_until': None}
+    if again:
+        values['needs_sync'] = True
+    result = context.session.execute(
+        sa.update(table).where(table.c.hostname == host,
+                               table.c.sync_claim == token)
+        .values(**values))
+    return result.rowcount == 1
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def record_compute_node(context, host, rp_name, uuid, name):
+    """Record the compute node provider of a host (None, None: look it up
+    again), unless the agent named another one meanwhile.
+
+    :param rp_name: the provider name the agent asked for, as read before
+        the lookup.
+    """
+    table = models.Host.__table__
+    context.session.execute(
+        sa.update(table).where(table.c.hostname == host,
+                               table.c.rp_name.is_not_distinct_from(rp_name))
+        .values(compute_rp_uuid=uuid, compute_rp_name=name))
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def set_liveness(context, host, agent_up):
+    """Record the agent's liveness, and mark the host for a push, when it
+    changed.
+
+    :returns: True when this call changed it (not another conductor).
+    """
+    table = models.Host.__table__
+    result = context.session.execute(
+        sa.update(table).where(
+            table.c.hostname == host,
+            table.c.agent_up.is_distinct_from(agent_up))
+        .values(agent_up=agent_up, needs_sync=True))
+    return result.rowcount == 1
+
+
+@db_api.context_manager.reader
+def get_sync_state(context, host):
+    """What a push of the host needs from its row.
+
+    :returns: ``{hostname, rp_name, compute_rp_uuid, compute_rp_name,
+        agent_up, reported}`` (reported: the uuids of the devices of its
+        last report), or None for an unknown host.
+    """
+    row = context.session.execute(
+        sa.select(models.Host).where(models.Host.hostname == host)
+    ).scalar_one_or_none()
+    if row is None:
+        return None
+    return {'hostname': row.hostname, 'rp_name': row.rp_name,
+            'compute_rp_uuid': row.compute_rp_uuid,
+            'compute_rp_name': row.compute_rp_name,
+            'agent_up': row.agent_up,
+            'reported': {r['uuid'] for r in jsonutils.loads(
+                row.hardware or '[]')}}
 
 
 @db_api.context_manager.reader

@@ -25,8 +25,11 @@ re-check ``in_use`` in their WHERE clause, and the foreign keys of
 ``extended_accelerator_requests`` (RESTRICT) refuse the rest; such a
 refusal inside a savepoint only keeps the row.
 
-Every function here runs inside the caller's writer transaction (the
-conductor holds the host's row lock, see cyborg.db.queries.host.lock).
+The diff of a report runs them inside its writer transaction, under the
+host's row lock (cyborg.db.queries.host.lock); the garbage collection of
+gone hardware (cyborg.conductor.provider_gc) deletes in short
+transactions of its own, each re-checking what holds the rows.  No
+function here calls anything but the database.
 """
 
 import collections
@@ -209,6 +212,18 @@ def update(context, table_name, row_id, values):
 
 
 @db_api.context_manager.writer
+def forget_rp_state(context, hostname, names=None):
+    """Forget what was last written to the providers of a host's
+    deployables (those named *names*; None: all), so that the next push
+    writes them in full.
+    """
+    query = sa.update(DEP).where(DEP.c.id.in_(_host_deployables(hostname)))
+    if names is not None:
+        query = query.where(DEP.c.name.in_(names))
+    context.session.execute(query.values(rp_state=None))
+
+
+@db_api.context_manager.writer
 def delete_attributes(context, ids):
     """Delete attributes by id (nothing holds them)."""
     if ids:
@@ -239,20 +254,21 @@ def delete_free_handles(context, ids):
 
 
 @db_api.context_manager.writer
-def delete_deployable(context, deployable_id, then=None):
-    """Delete a deployable with its attributes and handles, unless an
-    accelerator request or a handle in use holds it.
+def delete_deployable(context, deployable_id):
+    """Delete a gone deployable with its attributes and handles, unless an
+    accelerator request or a handle in use holds it, or it is back.
 
     :param context: request context.
     :param deployable_id: the deployable's id.
-    :param then: called once the rows are deleted, inside the same
-        savepoint (e.g. to delete the resource provider); an exception it
-        raises undoes the deletion and propagates.
-    :returns: True if it was deleted, False if something holds it.
+    :returns: True if it was deleted, False if something holds it or a
+        report brought it back (``removed_at`` no longer set).
     """
     session = context.session
     try:
         with session.begin_nested():
+            if session.execute(sa.select(DEP.c.removed_at).where(
+                    DEP.c.id == deployable_id)).scalar() is None:
+                raise _Held()
             session.execute(sa.delete(AH).where(
                 AH.c.deployable_id == deployable_id,
                 AH.c.in_use.is_(sa.false())))
@@ -263,9 +279,10 @@ def delete_deployable(context, deployable_id, then=None):
                 raise _Held()
             session.execute(sa.delete(ATTR).where(
                 ATTR.c.deployable_id == deployable_id))
-            session.execute(sa.delete(DEP).where(DEP.c.id == deployable_id))
-            if then is not None:
-                then()
+            if session.execute(sa.delete(DEP).where(
+                    DEP.c.id == deployable_id,
+                    DEP.c.removed_at.is_not(None))).rowcount != 1:
+                raise _Held()
     except (_Held, db_exc.DBReferenceError):
         return False
     return True

@@ -30,6 +30,7 @@ from cyborg import states
 from cyborg.clients import placement as placement_client
 from cyborg.conductor import device as device_ops
 from cyborg.conductor import inventory
+from cyborg.conductor import placement_push
 from cyborg.conductor import placement_sync
 from cyborg.db import api as db_api
 from cyborg.db import models
@@ -232,8 +233,10 @@ class _SyncMixin:
             self._report(self._records(host, devices), host=host)
             counter = self.useFixture(statements.StatementCounter(
                 db_api.get_engine()))
+            host_queries.mark_needs_sync(self.context, host)
             with counter.counting():
-                inventory.reconcile(self.context, self.client, host)
+                inventory.apply_report(self.context, host)
+                placement_push.push(self.context, self.client, host)
             selects.append(len([s for s in counter.statements
                                 if s.lstrip().upper().startswith('SELECT')]))
         self.assertEqual(selects[0], selects[1])
@@ -337,13 +340,17 @@ class _SyncMixin:
         self.assertIn(held['uuid'], {h['uuid'] for h in handles})
         self.assertEqual(14, self._inventory('n1_FakeDevice')['FPGA'][
             'total'])
-        self.assertTrue(self._host()['needs_sync'])
+        # Placement is as the report says; the tables keep the held
+        # handle, and the report is applied again until it is released.
+        self.assertEqual((False, True), (self._host()['needs_sync'],
+                                         self._host()['gone_held']))
         self._unbind()
         inventory.periodic(self.context, self.client)
         snap = self._snapshot()
         self.assertEqual(14, len(snap.handles[
             snap.deployables['n1_FakeDevice']['id']]))
-        self.assertFalse(self._host()['needs_sync'])
+        self.assertEqual((False, False), (self._host()['needs_sync'],
+                                          self._host()['gone_held']))
 
     def test_disable_and_enable_reserve_and_restore(self):
         self._report(self._records(devices=('fpga=1', 'qat=1')))

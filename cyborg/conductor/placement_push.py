@@ -1,0 +1,228 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Pushing a host's resource providers to Placement, outside transactions.
+
+The flow goes one way, as for the events of Nova (cyborg.conductor.
+nova_notifier): a change is committed first, in a short transaction that
+marks the host (``hosts.needs_sync``); then a conductor pushes it:
+
+1. it takes the host (cyborg.db.queries.host.claim_sync: one UPDATE that
+   clears the mark and records a claim, so that no other conductor pushes
+   the host at the same time);
+2. it reads the host's row and inventory in one reader transaction;
+3. with no transaction open, it writes to Placement what differs from
+   what was last written (cyborg.conductor.placement_sync, with the
+   providers' generations; the client retries generation conflicts), and
+   records each write (``deployables.rp_state``) in a short writer
+   transaction of its own; gone hardware is removed by
+   cyborg.conductor.provider_gc;
+4. it lets go of the host, marking it again when the push was incomplete
+   (Placement unreachable, compute node provider missing, gone hardware
+   still allocated); the periodic task (``[placement] sync_interval``)
+   tries marked hosts again.
+
+A change committed during a push marks the host again: the pusher sees it
+when it lets go, and goes round once more (at most MAX_ROUNDS times; the
+periodic task does the rest).  A conductor that dies while pushing leaves
+a claim that expires after CLAIM_SECONDS, and counts as a mark.
+
+The push is started right after the change that marked the host (a
+report, a device status, the agent's liveness), so Placement follows the
+database within one push; a slow or unreachable Placement never holds a
+row lock.
+"""
+
+from oslo_log import log as logging
+from oslo_serialization import jsonutils
+from oslo_utils import uuidutils
+
+from cyborg import exception
+from cyborg.conductor import placement_sync
+from cyborg.conductor import provider_gc
+from cyborg.db import api as db_api
+from cyborg.db.queries import host as host_queries
+from cyborg.db.queries import host_inventory
+
+LOG = logging.getLogger(__name__)
+
+# How long a conductor owns a host it pushes, should it die pushing.
+CLAIM_SECONDS = 300
+# Pushes in a row of one host changed while it was pushed.
+MAX_ROUNDS = 5
+
+
+def push(context, client, host):
+    """Push a host's resource providers, if it needs it and no other
+    conductor is pushing it.
+
+    Must be called with no transaction open.
+
+    :param context: request context.
+    :param client: a PlacementClient, or None when Placement is not
+        configured (then only gone hardware that was never published is
+        removed, and the host stays marked).
+    :param host: the host.
+    :returns: the placement_sync.Outcome of the last round, or None when
+        there was nothing to push or another conductor has the host.
+    """
+    outcome = None
+    for _round_number in range(MAX_ROUNDS):
+        token = uuidutils.generate_uuid()
+        if not host_queries.claim_sync(context, host, token, CLAIM_SECONDS):
+            return outcome
+        outcome = None
+        try:
+            outcome = _round(context, client, host)
+        finally:
+            again = outcome is None or outcome.again
+            if not host_queries.release_sync(context, host, token, again):
+                LOG.warning('The claim of host %s expired during its push; '
+                            'another conductor pushes it again', host)
+        if outcome.again:
+            if client is not None and not outcome.complete:
+                LOG.warning('Placement push of host %(host)s is incomplete '
+                            '(%(error)s); retried every [placement] '
+                            'sync_interval', {'host': host,
+                                              'error': outcome.error})
+            return outcome
+    return outcome
+
+
+def push_safely(context, client, host):
+    """push(), logging instead of raising (the host stays marked)."""
+    try:
+        return push(context, client, host)
+    except Exception:
+        LOG.exception('Pushing host %s to Placement failed; retried later',
+                      host)
+        return None
+
+
+@db_api.context_manager.reader
+def _read(context, host):
+    """(the host's row, its Snapshot), in one reader transaction."""
+    state = host_queries.get_sync_state(context, host)
+    if state is None:
+        return None, None
+    return state, host_inventory.load(context, host)
+
+
+def _round(context, client, host):
+    state, snapshot = _read(context, host)
+    outcome = placement_sync.Outcome()
+    if state is None:
+        return outcome
+    parent = None
+    if client is None:
+        outcome.fail('Placement is not configured')
+    else:
+        try:
+            parent = _compute_node(context, client, state)
+        except (exception.ComputeResourceProviderNotFound,
+                exception.PlacementError) as exc:
+            outcome.fail(exc.message)
+            return outcome
+    try:
+        _publish_all(context, client, state, snapshot, parent, outcome)
+    except exception.PlacementUnavailable as exc:
+        outcome.fail(exc.message)
+    if not outcome.complete and parent is not None:
+        _forget_missing_parent(context, client, state, parent)
+    return outcome
+
+
+def _publish_all(context, client, state, snapshot, parent, outcome):
+    """Publish present hardware, then collect the gone (whose providers
+    stay, reserved, while they are held).
+
+    :raises: PlacementUnavailable (the rest waits for the next push).
+    """
+    gone = []
+    for deployable in sorted(snapshot.deployables.values(),
+                             key=lambda d: d['id']):
+        if deployable['removed_at'] is not None:
+            gone.append(deployable)
+        elif client is not None:
+            _publish_logged(context, client, snapshot, deployable, state,
+                            parent, outcome)
+    kept = provider_gc.collect(context, client, snapshot, gone,
+                               state['reported'], outcome)
+    if client is not None:
+        for deployable in kept:
+            _publish_logged(context, client, snapshot, deployable, state,
+                            parent, outcome)
+
+
+def _publish_logged(context, client, snapshot, deployable, state, parent,
+                    outcome):
+    want = placement_sync.desired(snapshot, deployable, state['agent_up'],
+                                  parent)
+    try:
+        publish(context, client, deployable, want, outcome)
+    except exception.PlacementUnavailable:
+        raise
+    except exception.PlacementError as exc:
+        LOG.error('Resource provider of deployable %(name)s: %(err)s',
+                  {'name': deployable['name'], 'err': exc.message})
+        outcome.fail(exc.message)
+
+
+def publish(context, client, deployable, want, outcome, force=False):
+    """Write one deployable's provider where it differs from what was last
+    written, then record what was written (a short writer transaction).
+
+    :param deployable: the deployable's row (a dict).
+    :param want: placement_sync.desired() of it.
+    :param outcome: the push's Outcome (counts, leftovers, kept).
+    :param force: write it all, whatever was last written.
+    :raises: PlacementError
+    """
+    have = (jsonutils.loads(deployable['rp_state'])
+            if deployable['rp_state'] and not force else None)
+    if placement_sync.same(have, want):
+        return
+    uuid = placement_sync.rp_uuid(deployable['name'])
+    state, kept = placement_sync.write_provider(client, uuid, want, have)
+    if kept:
+        outcome.leftovers = True
+        outcome.kept.add(deployable['name'])
+    host_inventory.update(context, 'deployables', deployable['id'],
+                          {'rp_state': jsonutils.dumps(state),
+                           'rp_uuid': uuid})
+    outcome.pushed += 1
+    LOG.info('Resource provider %(name)s (%(uuid)s): %(what)s',
+             {'name': want['name'], 'uuid': uuid,
+              'what': placement_sync.describe(have, state)})
+
+
+def _compute_node(context, client, state):
+    uuid, name = placement_sync.compute_node(client, state)
+    if (uuid, name) != (state['compute_rp_uuid'], state['compute_rp_name']):
+        host_queries.record_compute_node(context, state['hostname'],
+                                         state['rp_name'], uuid, name)
+    return uuid
+
+
+def _forget_missing_parent(context, client, state, parent):
+    # The compute node provider may have been deleted and registered again
+    # under another uuid: look it up by name next time.
+    try:
+        if client.get_provider(parent) is None:
+            LOG.warning('Compute node resource provider %(uuid)s of host '
+                        '%(host)s is gone; looking it up by name again',
+                        {'uuid': parent, 'host': state['hostname']})
+            host_queries.record_compute_node(
+                context, state['hostname'], state['rp_name'], None, None)
+    except exception.PlacementError:
+        pass
