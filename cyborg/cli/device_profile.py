@@ -29,7 +29,7 @@ def parse_group(text):
         if not sep or not key:
             raise common.CommandError(
                 '--group takes KEY=VALUE[,KEY=VALUE...] (e.g. '
-                'resources:FPGA=1,trait:CUSTOM_FPGA_INTEL=required), not '
+                'resources:FPGA=1,trait:CUSTOM_FAKE_DEVICE=required), not '
                 '%r.' % text)
         group[key] = value
     return group

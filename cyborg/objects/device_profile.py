@@ -17,32 +17,26 @@ from oslo_config import cfg
 from oslo_versionedobjects import fields
 
 from cyborg import exception
+from cyborg.drivers import multi_function
 from cyborg.i18n import _
 from cyborg.objects import base
 
 CONF = cfg.CONF
-
-# Xilinx cards are passed through as two PCI functions (management and
-# user), so the existing Cyborg creates two ARQs per requested FPGA of a
-# group that requires this trait.  Kept for compatibility.
-_XILINX_TRAIT = 'trait:CUSTOM_FPGA_XILINX'
 
 
 def group_count(group):
     """How many ARQs one device profile group asks for.
 
     :param group: {key: value} of one group.
-    :returns: the sum of the ``resources:*`` amounts (doubled for the
-        ``FPGA`` resource of a group requiring CUSTOM_FPGA_XILINX).
+    :returns: the sum of the ``resources:*`` amounts, times the functions
+        of a multi-function device the group requires (two for an FPGA of
+        a group requiring CUSTOM_FPGA_XILINX, see
+        cyborg.drivers.multi_function).
     """
     count = 0
     for key, value in group.items():
         if key.startswith('resources'):
-            amount = int(value)
-            if (key == 'resources:FPGA'
-                    and group.get(_XILINX_TRAIT) == 'required'):
-                amount *= 2
-            count += amount
+            count += int(value) * multi_function.functions(group, key)
     return count
 
 

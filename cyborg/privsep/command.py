@@ -19,22 +19,11 @@ import errno
 import subprocess
 
 from cyborg import privsep
+from cyborg.drivers import tools
 
-#: The tools drivers run, by name (found on the daemon's PATH): OPAE's
-#: FPGA loader, XRT's user and management tools, NVIDIA's nvidia-smi.  A
-#: driver that needs another tool adds it here.
-TOOLS = frozenset(['fpgaconf', 'xbmgmt', 'xbutil', 'nvidia-smi'])
-
-#: Tools run with these argument lists only.  nvidia-smi run as root can
-#: reset GPUs and change their MIG carving; the gpu driver only reads the
-#: MIG mode and the GPU instances (cyborg.drivers.gpu.mig).
-ONLY_ARGS = {
-    'nvidia-smi': frozenset([
-        ('--query-gpu=index,pci.bus_id,mig.mode.current',
-         '--format=csv,noheader'),
-        ('mig', '-lgi'),
-    ]),
-}
+#: The allow-list of vendor tools, kept with the drivers that know them.
+TOOLS = tools.TOOLS
+ONLY_ARGS = tools.ONLY_ARGS
 
 
 @privsep.sys_admin_pctxt.entrypoint

@@ -1,0 +1,44 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Devices that reach a guest as more than one PCI function.
+
+A device profile group that asks for such a device takes one accelerator
+request per function: Xilinx Alveo cards are passed through as their
+management and user functions, and the existing Cyborg creates two ARQs
+per ``resources:FPGA`` of a group requiring ``CUSTOM_FPGA_XILINX``
+(cyborg.drivers.fpga.xilinx reports that trait).  Device profiles written
+for it keep asking that way, so Cyborg counts the same.
+
+The API counts ARQs with this table (cyborg.objects.device_profile); it
+imports nothing, so that the API does not load drivers.
+"""
+
+# {resource key of a group: {trait key the group requires: functions}}
+FUNCTIONS_PER_DEVICE = {
+    'resources:FPGA': {'trait:CUSTOM_FPGA_XILINX': 2},
+}
+
+
+def functions(group, resource_key):
+    """How many functions each device of *resource_key* in *group* takes.
+
+    :param group: {key: value} of one device profile group.
+    :param resource_key: one ``resources:<CLASS>`` key of the group.
+    :returns: 1, or the functions of a multi-function device the group
+        requires.
+    """
+    for trait, count in FUNCTIONS_PER_DEVICE.get(resource_key, {}).items():
+        if group.get(trait) == 'required':
+            return count
+    return 1

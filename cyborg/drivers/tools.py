@@ -1,0 +1,36 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The vendor tools drivers may run, and how (an allow-list).
+
+The privileged command runner (cyborg.privsep.command, in the privsep
+daemon) runs these tools only, never through a shell; the daemon reads
+this list from the installed package, so an unprivileged caller cannot
+widen it.  A driver that needs another tool, or another invocation of a
+restricted one, adds it here.
+"""
+
+#: The tools drivers run, by name (found on the daemon's PATH): OPAE's
+#: FPGA loader, XRT's user and management tools, NVIDIA's nvidia-smi.
+TOOLS = frozenset(['fpgaconf', 'xbmgmt', 'xbutil', 'nvidia-smi'])
+
+#: Tools run with these argument lists only.  nvidia-smi run as root can
+#: reset GPUs and change their MIG carving; the gpu driver only reads the
+#: MIG mode and the GPU instances (cyborg.drivers.gpu.mig).
+ONLY_ARGS = {
+    'nvidia-smi': frozenset([
+        ('--query-gpu=index,pci.bus_id,mig.mode.current',
+         '--format=csv,noheader'),
+        ('mig', '-lgi'),
+    ]),
+}
