@@ -32,6 +32,7 @@ from cyborg.clients import placement as placement_client
 from cyborg.conductor import device as device_ops
 from cyborg.conductor import inventory
 from cyborg.conductor import placement_audit
+from cyborg.conductor import placement_push
 from cyborg.conductor import placement_sync
 from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
@@ -230,6 +231,30 @@ class _PushMixin:
         self.assertEqual((False, None), (row['needs_sync'],
                                          self._claim()))
         self.assertEqual([], self.adapter.inside)
+
+    def test_push_left_by_a_dead_conductor_is_taken_over(self):
+        clock = self.time_fixture()
+        self._report(('gpu=1',))
+        # A report is applied (by a conductor without Placement: the host
+        # stays marked), then a conductor takes the host and dies.
+        self.flags(group='fake_driver', devices=['fpga=1', 'gpu=1'])
+        records = fake.FakeDriver(CONF, 'n1').discover()
+        inventory.report(self.context, None, 'n1', 9,
+                         hardware.inventory_hash(records),
+                         hardware.HardwareList(objects=records))
+        self.assertTrue(host_queries.claim_sync(
+            self.context, 'n1', 'dead', placement_push.CLAIM_SECONDS))
+        # Its claim holds: nobody else pushes the host meanwhile.
+        self.assertEqual([], inventory.periodic(self.context, self.client))
+        self.assertNotIn('n1_FakeDevice', self.placement.tree('n1'))
+        clock.advance(placement_push.CLAIM_SECONDS + 1)
+        service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
+        self.assertEqual(['n1'], inventory.periodic(self.context,
+                                                    self.client))
+        self.assertEqual(['n1_FakeDevice', 'n1_FakeDevice_gpu0'],
+                         sorted(self.placement.tree('n1')))
+        self.assertEqual((False, None), (self._host()['needs_sync'],
+                                         self._claim()))
 
     def _claim(self):
         table = sa.table('hosts', sa.column('hostname'),
