@@ -26,12 +26,14 @@ import datetime
 
 from cyborg import exception
 from cyborg import servicegroup
+from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 
 AGENT_BINARY = 'cyborg-agent'
 
 
+@db_api.context_manager.reader
 def get_all(context, host=None):
     """The hardware of every host, or of one, as last reported.
 

@@ -82,6 +82,7 @@ def heartbeat(context, host, agent_generation, inventory_hash,
     return result.rowcount == 1
 
 
+@db_api.context_manager.writer
 def lock(context, host):
     """Lock a host's row until the end of the caller's transaction.
 

@@ -163,6 +163,7 @@ def adopt_devices(context, hostname, names):
     return result.rowcount
 
 
+@db_api.context_manager.writer
 def insert(context, table_name, rows):
     """Insert rows (without ids) into one of the inventory tables.
 
