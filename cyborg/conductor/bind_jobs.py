@@ -77,12 +77,17 @@ class JobRunner:
     :param agent_api: the agent RPC client.
     :param on_resolved: called (no arguments) after a job resolved an ARQ,
         so that its event goes out at once.
+    :param on_programmed: called with the device's host after a program
+        job ran (its outcome committed), so that the function traits the
+        device now carries reach Placement at once.
     """
 
-    def __init__(self, host, agent_api, on_resolved=None):
+    def __init__(self, host, agent_api, on_resolved=None,
+                 on_programmed=None):
         self.host = host
         self.agent_api = agent_api
         self.on_resolved = on_resolved or (lambda: None)
+        self.on_programmed = on_programmed or (lambda host: None)
         self.pool = futures.ThreadPoolExecutor(
             max_workers=CONF.thread_pool_size,
             thread_name_prefix='cyborg-bind-job')
@@ -133,6 +138,8 @@ class JobRunner:
         try:
             run(context, self.agent_api, job)
             self.on_resolved()
+            if job['kind'] == job_queries.PROGRAM:
+                self.on_programmed(job['payload']['host'])
         except Exception as exc:
             LOG.exception('Bind job %(job)s (%(kind)s of ARQ %(arq)s) failed '
                           'unexpectedly', {'job': job['uuid'],

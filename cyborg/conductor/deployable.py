@@ -33,6 +33,7 @@ from oslo_log import log as logging
 from oslo_utils import timeutils
 
 from cyborg import exception
+from cyborg.conductor import placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.drivers import base as driver_base
@@ -69,7 +70,7 @@ def _record(context, deployable_id, image_uuid, function_traits):
     deployable_queries.end_programming(context, deployable_id)
 
 
-def program(context, agent_api, uuid, image_uuid):
+def program(context, agent_api, client, uuid, image_uuid):
     """Program a deployable's device with an image, now.
 
     The agent of the device's host fetches the image (its cache, or
@@ -78,6 +79,8 @@ def program(context, agent_api, uuid, image_uuid):
     function traits (the driver's, from its result).
 
     :param agent_api: the agent RPC client.
+    :param client: a PlacementClient, or None: the host's providers are
+        pushed at once (the new function traits), after the commit.
     :param uuid: the deployable's uuid.
     :param image_uuid: the bitstream image's uuid.
     :raises: DeployableNotFound, DeployableInUse, UnsupportedOperation,
@@ -102,3 +105,5 @@ def program(context, agent_api, uuid, image_uuid):
     LOG.info('Programmed deployable %(uuid)s with image %(image)s: '
              '%(result)s', {'uuid': uuid, 'image': image_uuid,
                             'result': result})
+    if client is not None:
+        placement_push.push_safely(context, client, target['hostname'])

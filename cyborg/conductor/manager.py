@@ -47,6 +47,7 @@ from cyborg.conductor import handle_audit
 from cyborg.conductor import instance as instance_ops
 from cyborg.conductor import inventory
 from cyborg.conductor import nova_notifier
+from cyborg.conductor import placement_push
 from cyborg.conductor import registration
 from cyborg.db.queries import hardware as hardware_queries
 
@@ -81,7 +82,8 @@ class ConductorManager:
         self.placement = placement
         self.notifier = nova_notifier.Notifier()
         self.jobs = bind_jobs.JobRunner(host, self.agent_api,
-                                        on_resolved=self._kick_notifier)
+                                        on_resolved=self._kick_notifier,
+                                        on_programmed=self._push_soon)
         # Work started by RPC handlers runs here, so that they return at
         # once.
         self._kicks = futures.ThreadPoolExecutor(
@@ -126,6 +128,15 @@ class ConductorManager:
     def _kick_notifier(self):
         self._kick(self.notifier.send_due,
                    cyborg_context.get_admin_context())
+
+    def _push_soon(self, host):
+        """Push a host's providers to Placement from the work pool (a
+        program job changed a device's function traits).
+        """
+        if self.placement is not None:
+            self._kick(placement_push.push_safely,
+                       cyborg_context.get_admin_context(), self.placement,
+                       host)
 
     def _work(self, context):
         """Run due bind jobs and send due events for Nova."""
@@ -316,7 +327,8 @@ class ConductorManager:
                                    exception.CommandFailed)
     def deployable_program(self, context, uuid, image_uuid):
         """Program a deployable now (RPC API 1.4)."""
-        deployable_ops.program(context, self.agent_api, uuid, image_uuid)
+        deployable_ops.program(context, self.agent_api, self.placement, uuid,
+                               image_uuid)
 
     # Operator verbs (1.5) ----------------------------------------------------
 

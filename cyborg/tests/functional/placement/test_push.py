@@ -22,13 +22,17 @@ with SQLAlchemy's ``begin``/``commit``/``rollback`` engine events).
 """
 
 import threading
+from unittest import mock
 
 from keystoneauth1 import exceptions as ks_exc
+from oslo_utils import uuidutils
 import sqlalchemy as sa
 
 from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
+from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.clients import placement as placement_client
+from cyborg.conductor import deployable as deployable_ops
 from cyborg.conductor import device as device_ops
 from cyborg.conductor import inventory
 from cyborg.conductor import placement_audit
@@ -255,6 +259,26 @@ class _PushMixin:
                          sorted(self.placement.tree('n1')))
         self.assertEqual((False, None), (self._host()['needs_sync'],
                                          self._claim()))
+
+    def test_a_program_is_pushed_at_once(self):
+        # The manual program API: the device's new function trait is in
+        # Placement when the call returns, pushed after the commit.
+        self._report(('fpga=1',))
+        [fpga] = [r for r in host_inventory.load(
+            self.context, 'n1').deployables.values()
+            if r['name'] == 'n1_FakeDevice']
+        agent_api = mock.create_autospec(agent_rpcapi.AgentAPI,
+                                         instance=True)
+        agent_api.can_send_device_work.return_value = True
+        agent_api.program.return_value = {
+            'function_traits': ['CUSTOM_FPGA_FUNCTION_ID_FAKE_F1']}
+        self.adapter.requests[:] = []
+        deployable_ops.program(self.context, agent_api, self.client,
+                               fpga['uuid'], uuidutils.generate_uuid())
+        self.assertIn('CUSTOM_FPGA_FUNCTION_ID_FAKE_F1',
+                      self.placement.tree('n1')['n1_FakeDevice']['traits'])
+        self.assertEqual([], self.adapter.inside)
+        self.assertFalse(self._host()['needs_sync'])
 
     def _claim(self):
         table = sa.table('hosts', sa.column('hostname'),

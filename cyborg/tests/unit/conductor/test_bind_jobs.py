@@ -131,6 +131,30 @@ class BindJobsTestCase(base.DbTestCase):
                          (event['status'], event['state']))
         self.assertEqual([], job_queries.get_all(self.context))
 
+    def test_a_program_job_asks_for_a_push_of_its_host(self):
+        # The function traits the device now carries go to Placement at
+        # once, not at the next periodic check.
+        pushed = []
+        runner = bind_jobs.JobRunner('c1', self.agent_api,
+                                     on_programmed=pushed.append)
+        self.addCleanup(runner.stop)
+        self._bind([{'resources:FPGA': '1',
+                     'accel:bitstream_id': self.image}],
+                   self.fpga['rp_uuid'])
+        self.assertEqual(1, runner.run_due(self.context))
+        runner.pool.shutdown(wait=True)
+        self.assertEqual(['node-1'], pushed)
+
+    def test_other_jobs_ask_for_no_push(self):
+        pushed = []
+        runner = bind_jobs.JobRunner('c1', self.agent_api,
+                                     on_programmed=pushed.append)
+        self.addCleanup(runner.stop)
+        self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        self.assertEqual(1, runner.run_due(self.context))
+        runner.pool.shutdown(wait=True)
+        self.assertEqual([], pushed)
+
     def test_missing_image_fails_the_bind(self):
         uuid = self._bind([{'resources:FPGA': '1',
                             'accel:bitstream_id':

@@ -62,7 +62,7 @@ class ProgramTestCase(base.DbTestCase):
         return arq.uuid, result[arq.uuid]
 
     def _program(self):
-        deployable_ops.program(self.context, self.agent_api,
+        deployable_ops.program(self.context, self.agent_api, None,
                                self.fpga['deployable_uuid'], self.image)
 
     def _deployable(self):
