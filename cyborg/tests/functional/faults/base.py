@@ -125,8 +125,23 @@ class FaultTestCase(base.ServiceTestCase):
             lambda: self._tree(fpgas), timeout=90,
             message='the FPGAs never reached Placement')
         self.rps = sorted(rp['uuid'] for rp in tree.values())
-        self.profile('fpga', [{'resources:FPGA': '1'}])
+        # The first write also waits for the API to see a conductor up: on
+        # a loaded machine a conductor's heartbeat may be older than
+        # service_down_time for a while, which the API answers 503
+        # (cyborg.conductor.unavailable) without sending anything.
+        services.wait_for(
+            lambda: self._create_profile('fpga', [{'resources:FPGA': '1'}]),
+            timeout=60, message='no conductor was ever up for the API')
         return self.rps
+
+    def _create_profile(self, name, groups):
+        response = self.request('POST', '/device_profiles', headers={},
+                                json=[{'name': name, 'groups': groups}])
+        self.assertNotEqual('hung', response)
+        if response.status_code == 503:
+            return False
+        self.assertEqual(201, response.status_code, response.text)
+        return True
 
     def _api_up(self):
         try:
