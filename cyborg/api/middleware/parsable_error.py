@@ -27,8 +27,17 @@ import webob.dec
 from cyborg.api import errors
 
 
+#: The message of a 413: oslo.middleware's RequestBodySizeLimiter says
+#: "Larger than max_request_body_size (%s)." with the "%s" unfilled.
+BODY_TOO_LARGE = ('The request body is larger than the API accepts '
+                  '([oslo_middleware] max_request_body_size).')
+_MESSAGES = {413: BODY_TOO_LARGE}
+
+
 def _message(response):
     """A readable one-line message from a webob error page."""
+    if response.status_code in _MESSAGES:
+        return _MESSAGES[response.status_code]
     text = response.text if response.body else ''
     lines = [re.sub(r'<[^>]+>', '', line).strip()
              for line in text.splitlines()]

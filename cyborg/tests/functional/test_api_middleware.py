@@ -25,6 +25,7 @@ import webob
 import webtest
 
 from cyborg.api import app
+from cyborg.api.middleware import parsable_error
 from cyborg.tests.functional import api_base
 
 ORIGIN = 'http://dashboard.example.org'
@@ -147,6 +148,9 @@ class NoAuthStackTestCase(_Stack):
         self.assertEqual('application/json', resp.content_type)
         self.assertEqual('cyborg.request.body_too_large',
                          _error(resp)['error_code'])
+        # oslo.middleware's own message has an unfilled "%s".
+        self.assertEqual(parsable_error.BODY_TOO_LARGE,
+                         _error(resp)['faultstring'])
 
     def test_oversized_chunked_body_is_refused(self):
         # Without Content-Length, the limit is found while the body is
