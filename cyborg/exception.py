@@ -99,11 +99,6 @@ class Invalid(CyborgException):
     code = 400
 
 
-class NotAuthorized(CyborgException):
-    msg_fmt = _("Not authorized.")
-    code = 401
-
-
 class Forbidden(CyborgException):
     msg_fmt = _("Forbidden: %(reason)s")
     code = 403
@@ -265,17 +260,6 @@ class ServiceNotFound(NotFound):
     msg_fmt = _("Service %(binary)s on host %(host)s could not be found.")
 
 
-# Database ------------------------------------------------------------------
-
-class DBNotConfigured(ConfigInvalid):
-    msg_fmt = _("No database connection is configured: set "
-                "[database] connection.")
-
-
-class DBMigrationError(CyborgException):
-    msg_fmt = _("Database migration failed: %(reason)s")
-
-
 # Agent, drivers and hardware reports -----------------------------------------
 
 class DriverNotFound(NotFound):
@@ -403,6 +387,44 @@ class DriverConfigInvalid(Invalid):
 class NoAcceleratorCandidate(Conflict):
     msg_fmt = _("No accelerator of device profile %(profile)s is free on "
                 "host %(host)s.")
+
+
+# Nova servers (attach-instance, detach-instance) ---------------------------
+
+class NovaNotConfigured(ConfigInvalid):
+    msg_fmt = _("Nova is not configured: attaching and detaching "
+                "accelerators asks Nova about the server; set [nova] "
+                "auth_type (and credentials) on the conductors.")
+
+
+class NovaUnavailable(TemporaryFailure):
+    msg_fmt = _("Nova cannot be reached or failed: %(reason)s")
+
+
+class ServerNotFound(NotFound):
+    msg_fmt = _("Nova has no server %(uuid)s.")
+
+
+class ServerNotAttachable(Conflict):
+    msg_fmt = _("Accelerators cannot be attached to server %(uuid)s: "
+                "%(reason)s")
+
+
+class ServerNotDetachable(Conflict):
+    msg_fmt = _("Accelerators cannot be detached from server %(uuid)s: "
+                "%(reason)s")
+
+
+class AcceleratorRequestsNotAttached(Conflict):
+    msg_fmt = _("Accelerator requests %(arqs)s of server %(uuid)s were not "
+                "made by attach-instance: Nova made them from the "
+                "server's flavor or ports, reads them at every hard "
+                "reboot, power-on and rebuild, and deletes them with the "
+                "server.  detach-instance leaves them to Nova.")
+
+
+class ServerRebootRefused(Conflict):
+    msg_fmt = _("Nova refused to hard reboot server %(uuid)s: %(reason)s")
 
 
 # Placement ------------------------------------------------------------------

@@ -20,6 +20,7 @@ oslo.service threading backend (no eventlet).
 """
 
 import functools
+import gc
 import sys
 import threading
 import time
@@ -72,6 +73,28 @@ def prepare_service(argv=None, conf=CONF, adjust=None, transport_url=None):
     db_api.configure(conf)
 
 
+def run_command(argv, conf, command_opt):
+    """The main() of a tool with sub-commands (cyborg-dbsync,
+    cyborg-manage): parse the command line and configuration, set up
+    logging (on stderr, so that what the command prints on stdout can be
+    read by scripts) and the database, and run the chosen command.
+
+    :param argv: the command line (``sys.argv`` when None).
+    :param conf: the ConfigOpts to fill (the global CONF except in tests).
+    :param command_opt: the tool's SubCommandOpt; each sub-command's
+        parser sets ``func``, called with *conf*.
+    :returns: the exit status (the command's, 0 for None).
+    """
+    argv = sys.argv if argv is None else argv
+    conf.register_cli_opt(command_opt)
+    logging.register_options(conf)
+    rpc.set_defaults(control_exchange='cyborg')
+    conf.set_default('use_stderr', True)
+    conf(argv[1:], project='cyborg', version=version.version_string())
+    logging.setup(conf, 'cyborg')
+    db_api.configure(conf)
+    return conf[command_opt.dest].func(conf) or 0
+
 class RPCService(service.Service):
     """Serves *manager* on *topic* (server name = host) and runs its
     periodic tasks.
@@ -87,7 +110,13 @@ class RPCService(service.Service):
     Stopping it closes the process's RPC transport too, unless
     *owns_transport* is False (the embedded mode runs several services on
     one in-memory transport and closes it after the last).
+
+    ``freeze_on_start``: once started, leave what the process holds out of
+    the garbage collector's work (freeze_startup_objects); launch() sets
+    it, for a service that is the process.
     """
+
+    freeze_on_start = False
 
     def __init__(self, manager, topic, host=None, serializer=None,
                  owns_transport=True):
@@ -116,6 +145,8 @@ class RPCService(service.Service):
         LOG.info('%(topic)s service started on host %(host)s (RPC API '
                  '%(version)s)', {'topic': self.topic, 'host': self.host,
                                   'version': self.manager.target.version})
+        if self.freeze_on_start:
+            freeze_startup_objects()
 
     def _stop_rpc(self):
         """Stop taking messages, finish those received, then let go.
@@ -231,6 +262,25 @@ class CountingEndpoint:
         return counted
 
 
+def freeze_startup_objects():
+    """Leave what a started service holds out of the garbage collector's
+    work from now on (``gc.freeze``).
+
+    A service's modules, configuration, WSGI application, SQLAlchemy
+    statements and RPC plumbing are some 150,000 objects that live as long
+    as the process.  Python's full collections walk them all each time,
+    and a request that happened to trigger one paid for the walk (py-spy
+    on cyborg-api: a fifth of a create's CPU in one frame that allocates,
+    ``kombu.Connection.autoretry``).  Frozen, they are never walked again;
+    what requests allocate is collected as before.  The garbage of the
+    start is collected first, so nothing but live objects is frozen.
+    """
+    gc.collect()
+    gc.freeze()
+    LOG.debug('%d objects of the start frozen for the garbage collector',
+              gc.get_freeze_count())
+
+
 def _task_name(task):
     return getattr(task, '__qualname__', repr(task))
 
@@ -240,5 +290,8 @@ def launch(rpc_service):
 
     :returns: the launcher's exit status.
     """
+    # A process of its own: what it holds once started lives as long as
+    # it (in-process services of tests do not freeze the test's objects).
+    rpc_service.freeze_on_start = True
     launcher = service.launch(CONF, rpc_service, restart_method='mutate')
     return launcher.wait()

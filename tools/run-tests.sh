@@ -20,7 +20,9 @@
 # 2. ./.venv with Cyborg and the test requirements (pip runs again only
 #    when a requirements or packaging file, or Python, changed);
 # 3. the "openstack_citest" database user of the opportunistic database
-#    tests (tools/test-setup.sh), when it cannot log in yet.
+#    tests (tools/test-setup.sh), when it cannot log in yet;
+# 4. with CYBORG_TEST_LINT=1 (.ci/run sets it), the lint of tox -e pep8
+#    (tools/tox-env.sh pep8): a lint error stops the run before the tests.
 #
 # Functional tests use MariaDB/MySQL, PostgreSQL and RabbitMQ on localhost;
 # a backend that is missing makes its tests skip, unless
@@ -85,16 +87,33 @@ ensure_venv tests -r requirements.txt -r test-requirements.txt \
 
 # --- 3. the opportunistic database user --------------------------------------
 # Only what is missing is created; a failure is fatal where
-# CYBORG_TEST_REQUIRE names that database (CI), a warning elsewhere.
-if ! tools/test-setup.sh --missing-only >/tmp/cyborg-test-setup.log 2>&1; then
+# CYBORG_TEST_REQUIRE names that database (CI), a warning elsewhere.  The
+# log is a file of this run's own (two runs at once keep theirs apart),
+# removed when the step succeeds.
+setup_log=$(mktemp "${TMPDIR:-/tmp}/cyborg-test-setup.XXXXXX.log")
+if tools/test-setup.sh --missing-only >"$setup_log" 2>&1; then
+    rm -f "$setup_log"
+else
     case ",${CYBORG_TEST_REQUIRE:-}," in
         *,mysql,*|*,postgresql,*)
-            cat /tmp/cyborg-test-setup.log >&2
-            log "FATAL: tools/test-setup.sh failed"
+            cat "$setup_log" >&2
+            log "FATAL: tools/test-setup.sh failed (log: $setup_log)"
             exit 1;;
     esac
-    log "WARNING: tools/test-setup.sh failed (see" \
-        "/tmp/cyborg-test-setup.log); database tests will skip."
+    log "WARNING: tools/test-setup.sh failed (see $setup_log);" \
+        "database tests will skip."
+fi
+
+# --- 4. the lint, where CYBORG_TEST_LINT=1 (CI sets it) ---------------------
+# tox -e pep8's commands (ruff, flake8 with hacking, bashate), run by
+# tools/tox-env.sh from the same virtual environment, before any test.
+if [ "${CYBORG_TEST_LINT:-0}" = 1 ]; then
+    log "lint: tox -e pep8 (tools/tox-env.sh pep8)"
+    if ! tools/tox-env.sh pep8; then
+        log "FATAL: the lint failed (the errors are above; run" \
+            "tools/tox-env.sh pep8 to check a fix); no test was run."
+        exit 1
+    fi
 fi
 
 # --- run ----------------------------------------------------------------------
@@ -108,6 +127,10 @@ fi
 
 # Tests of the same file stay in one worker (--dist loadfile): a gabbi
 # file is a sequence of requests, and the functional files share a
-# database and RabbitMQ.  The random order is cyborg/tests/conftest.py's.
+# database and RabbitMQ.  The random order is cyborg/tests/conftest.py's,
+# with the files marked slow first; --no-loadscope-reorder keeps it
+# (pytest-xdist would hand out the files with the most tests first, and
+# leave the long single-test ones to the end, one worker running them
+# while the other idles).
 exec $WRAPPER "$VENV/bin/python" -m pytest -n "${CYBORG_TEST_WORKERS:-auto}" \
-    --dist loadfile "$@"
+    --no-loadscope-reorder --dist loadfile "$@"

@@ -20,10 +20,15 @@ would get a device it did not ask for, with no allocation behind it.  The
 check reads the database only (the deployable's ``rc`` and ``trait*``
 attributes, which the conductor publishes to Placement), never Placement.
 
-It runs in the API, before the bind's RPC: the group of an ARQ never
-changes, and a provider's resource class and traits change only when its
-device does (the agent's report), which a bind does not race in any way
-that matters more than Nova's own choice does.
+Since conductor RPC 1.7 the conductor checks in the bind's transaction,
+on the rows the bind reads anyway (cyborg.conductor.arq_bind: the ARQ's
+group and the target deployable's attributes), which costs the request
+no statement and no round trip of its own.  check() is what cyborg-api
+runs itself when ``[upgrade_levels] conductor`` pins it below 1.7 (a
+rolling upgrade): before the bind's RPC, in reads of its own.  The group
+of an ARQ never changes, and a provider's resource class and traits
+change only when its device does (the agent's report), which a bind does
+not race in any way that matters more than Nova's own choice does.
 """
 
 from oslo_log import log as logging
@@ -32,36 +37,13 @@ from cyborg import exception
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import device_profile as profile_queries
+from cyborg.objects import device_profile as dp_obj
 
 LOG = logging.getLogger(__name__)
 
-# Every provider of a deployable has this trait (placement_sync).
-OWNER_CYBORG = 'OWNER_CYBORG'
-
-
-def mismatch(group, rc, traits):
-    """Why a provider does not satisfy a device profile group, or None.
-
-    :param group: the group ({'resources:FPGA': '1', 'trait:X':
-        'required', ...}).
-    :param rc: the provider's resource class (None: it has none).
-    :param traits: the provider's traits.
-    :returns: a reason (str), or None when the provider fits.
-    """
-    wanted = sorted(key.split(':', 1)[1] for key in group
-                    if key.startswith('resources:'))
-    if wanted and rc not in wanted:
-        return 'its resource class is %s, not %s' % (rc, ' or '.join(wanted))
-    traits = set(traits) | {OWNER_CYBORG}
-    for key, value in sorted(group.items()):
-        if not key.startswith('trait:'):
-            continue
-        trait = key.split(':', 1)[1]
-        if value == 'required' and trait not in traits:
-            return 'it lacks the required trait %s' % trait
-        if value == 'forbidden' and trait in traits:
-            return 'it has the forbidden trait %s' % trait
-    return None
+# Kept here for callers of this module (and its tests).
+OWNER_CYBORG = dp_obj.OWNER_CYBORG
+mismatch = dp_obj.group_mismatch
 
 
 def _provider(context, rp_uuid, cache):

@@ -70,6 +70,12 @@ DRIVER_UNINSTALLED = 'cyborg.driver.uninstalled'
 DRIVER_IN_USE = 'cyborg.driver.in_use'
 DRIVER_CONFIG_INVALID = 'cyborg.driver.invalid_config'
 NO_ACCELERATOR_CANDIDATE = 'cyborg.instance.no_candidate'
+NOVA_NOT_CONFIGURED = 'cyborg.instance.nova_not_configured'
+NOVA_UNAVAILABLE = 'cyborg.instance.nova_unavailable'
+SERVER_NOT_FOUND = 'cyborg.instance.server_not_found'
+SERVER_NOT_ATTACHABLE = 'cyborg.instance.not_attachable'
+SERVER_NOT_DETACHABLE = 'cyborg.instance.not_detachable'
+ARQS_NOT_ATTACHED = 'cyborg.instance.not_attached'
 CONDUCTOR_TOO_OLD = 'cyborg.upgrade.conductor_too_old'
 IMAGE_SERVICE_NOT_CONFIGURED = 'cyborg.image.no_image_service'
 CONDUCTOR_UNAVAILABLE = 'cyborg.conductor.unavailable'
@@ -112,6 +118,12 @@ _BY_EXCEPTION = {
     exception.DriverInUse: DRIVER_IN_USE,
     exception.DriverConfigInvalid: DRIVER_CONFIG_INVALID,
     exception.NoAcceleratorCandidate: NO_ACCELERATOR_CANDIDATE,
+    exception.NovaNotConfigured: NOVA_NOT_CONFIGURED,
+    exception.NovaUnavailable: NOVA_UNAVAILABLE,
+    exception.ServerNotFound: SERVER_NOT_FOUND,
+    exception.ServerNotAttachable: SERVER_NOT_ATTACHABLE,
+    exception.ServerNotDetachable: SERVER_NOT_DETACHABLE,
+    exception.AcceleratorRequestsNotAttached: ARQS_NOT_ATTACHED,
     exception.ConductorTooOld: CONDUCTOR_TOO_OLD,
     exception.ImageServiceNotConfigured: IMAGE_SERVICE_NOT_CONFIGURED,
     exception.ConductorUnavailable: CONDUCTOR_UNAVAILABLE,
@@ -134,11 +146,34 @@ def code_of(exc):
     return UNDEFINED
 
 
+#: The longest message an error body carries: a longer one names a value
+#: of the request (a 100 000-character name) and is cut in the middle.
+MAX_MESSAGE = 1000
+_KEEP_HEAD = 700
+_KEEP_TAIL = 200
+
+
+def shorten(message):
+    """*message*, cut in the middle when it is longer than MAX_MESSAGE.
+
+    The start (what was wrong and where) and the end (why: "is too long",
+    "is not a UUID") are kept; the value they quote loses its middle.
+    """
+    if len(message) <= MAX_MESSAGE:
+        return message
+    return '%s... (%d characters left out) ...%s' % (
+        message[:_KEEP_HEAD], len(message) - _KEEP_HEAD - _KEEP_TAIL,
+        message[-_KEEP_TAIL:])
+
+
 def body(status, message, code=None):
-    """The error body for *status* and *message*, as bytes."""
+    """The error body for *status* and *message*, as bytes.
+
+    A message longer than MAX_MESSAGE is cut (shorten()).
+    """
     fault = {
         'faultcode': 'Client' if status < 500 else 'Server',
-        'faultstring': message,
+        'faultstring': shorten(message),
         'debuginfo': None,
         'error_code': code or _BY_STATUS.get(status, UNDEFINED
                                               if status < 500

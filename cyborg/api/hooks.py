@@ -15,7 +15,6 @@
 
 from oslo_config import cfg
 from oslo_log import log as logging
-import pecan
 from pecan import hooks
 import webob.exc
 
@@ -105,14 +104,15 @@ class ErrorHook(hooks.PecanHook):
                 getattr(request, 'version', microversion.MIN_VERSION))
         if isinstance(e, exception.CyborgException):
             status = getattr(e, 'api_status', None) or e.code
+            # Cut as in the answer: the message may quote a huge value.
+            details = {'method': request.method,
+                       'path': errors.shorten(request.path),
+                       'status': status, 'error': errors.shorten(e.message)}
             if status >= 500:
-                LOG.error('%(method)s %(path)s: %(error)s',
-                          {'method': request.method, 'path': request.path,
-                           'error': e.message})
+                LOG.error('%(method)s %(path)s: %(error)s', details)
             else:
                 LOG.info('%(method)s %(path)s: %(status)s %(error)s',
-                         {'method': request.method, 'path': request.path,
-                          'status': status, 'error': e.message})
+                         details)
             return errors.response(status, e.message, errors.code_of(e),
                                    headers)
         if isinstance(e, webob.exc.HTTPException):
@@ -129,8 +129,3 @@ class ErrorHook(hooks.PecanHook):
                    'logs (request %s).') % request.environ.get(
                        'openstack.request_id', ''),
             errors.SERVER_ERROR, headers)
-
-
-def current_context():
-    """The RequestContext of the request being handled."""
-    return pecan.request.context

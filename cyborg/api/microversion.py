@@ -48,6 +48,8 @@ VERSIONS = [
             # body fields are refused; error codes in error bodies.
     '2.5',  # Operator verbs: services, hardware, drivers, discovery,
             # attaching accelerators to instances.
+    '2.6',  # Attach and detach through Nova: ARQs show their origin,
+            # GET /v2/instances/{uuid}, attach's reboot, detach's arqs.
 ]
 
 MINOR_1_ARQ_PROJECT_ID = 1
@@ -55,6 +57,7 @@ MINOR_2_DEVICE_PROFILE_BY_NAME = 2
 MINOR_3_DEVICE_STATUS = 3
 MINOR_4_NO_SERVER_ERRORS = 4
 MINOR_5_OPERATOR_VERBS = 5
+MINOR_6_ATTACH_THROUGH_NOVA = 6
 
 
 class Version(collections.namedtuple('Version', 'major minor')):
@@ -81,6 +84,8 @@ def _range_text():
 
 # The OpenStack form of a version: X.Y, decimal, no sign, no leading zero.
 _VERSION = re.compile(r'(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)')
+# A longer major or minor number is no version of this API.
+_MAX_DIGITS = 9
 # What the existing Cyborg took for a version (int() of each side).
 _LENIENT = re.compile(r'\s*[+-]?\s*[0-9]+\s*\.\s*[+-]?\s*[0-9]+\s*')
 
@@ -110,7 +115,7 @@ def _requested(raw):
     # "accelerator 2.1" form; it is still accepted.
     LOG.warning('Deprecated %(header)s header without the service type: '
                 '%(value)r; send "%(type)s %(value)s"',
-                {'header': HEADER, 'value': raw.strip(),
+                {'header': HEADER, 'value': raw.strip()[:64],
                  'type': SERVICE_TYPE})
     return raw.strip()
 
@@ -145,6 +150,14 @@ def negotiate(headers):
                                     'X.Y without sign or leading zeros'))
         raise exception.NotAcceptable(
             _('Invalid value for %s header') % HEADER)
+    if max(len(part) for part in match.groups()) > _MAX_DIGITS:
+        # No version of this API has such a number; int() would refuse
+        # more than sys.get_int_max_str_digits() digits with ValueError.
+        raise exception.NotAcceptable(
+            _('Version %(version)s was requested but is not supported by '
+              'this service. The supported version range is: '
+              '%(range)s.') % {'version': requested[:16] + '...',
+                                'range': _range_text()})
     version = Version(int(match.group(1)), int(match.group(2)))
     if version.major != MAX_VERSION.major:
         raise exception.NotAcceptable(
@@ -203,3 +216,10 @@ def allow_operator_verbs(version):
     and /v2/instances exist.
     """
     return version.minor >= MINOR_5_OPERATOR_VERBS
+
+
+def allow_attach_through_nova(version):
+    """ARQs show their origin; GET /v2/instances/{uuid}; attach takes
+    reboot and answers with the server, detach takes arqs and reboot.
+    """
+    return version.minor >= MINOR_6_ATTACH_THROUGH_NOVA

@@ -11,42 +11,71 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""attach-instance, detach-instance: the seeds' verbs (2.5).
+"""attach-instance, detach-instance, instance-show: the seeds' verbs,
+routed through Nova (2.6).
 
-One call allocates a device profile's accelerators on the instance's
-host, creates its ARQs and binds them (Nova hears of each bind); another
-unbinds and deletes them all.
+Cyborg asks Nova about the server: attach works for a server whose
+flavor names a device profile (Nova hands the guest every accelerator
+request of such a server when it hard reboots, starts or rebuilds it),
+and detach takes only what attach gave.  See
+doc/source/admin/attach-detach.rst.
 """
 
 from cyborg.cli import accelerator_request as arq
 from cyborg.cli import common
 
+COLUMNS = arq.COLUMNS + common.field_columns('origin')
+
+_REBOOT = {
+    None: 'The accelerators reach the guest at its next hard reboot, '
+          'start or rebuild by Nova.',
+    'pending': 'Nova is asked for a hard reboot once the accelerators are '
+               'bound.',
+    'requested': 'Nova is hard rebooting the server.',
+    'refused': 'Nova refused the hard reboot (see the conductor\'s log); '
+               'the accelerators reach the guest at its next hard reboot.',
+}
+
 
 class AttachInstance(common.Lister):
-    """Attach a device profile's accelerators to an instance."""
+    """Attach a device profile's accelerators to a server.
+
+    The server's flavor must name a device profile (extra spec
+    accel:device_profile): Nova reads a server's accelerator requests
+    only then.
+    """
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
         parser.add_argument('instance', metavar='INSTANCE',
-                            help='The instance (UUID).')
+                            help='The server (UUID).')
         parser.add_argument('--device-profile', metavar='NAME',
                             required=True, help='The device profile.')
-        parser.add_argument('--host', required=True,
-                            help='The instance\'s compute host.')
+        parser.add_argument('--host',
+                            help='The host you expect the server on '
+                                 '(checked: Nova says where it is).')
         parser.add_argument('--project', metavar='PROJECT_ID',
-                            help='The instance\'s project (default: '
-                                 'yours).')
+                            help='The project you expect the server in '
+                                 '(checked).')
+        parser.add_argument('--reboot', action='store_true',
+                            help='Ask Nova for a hard reboot once the '
+                                 'accelerators are bound, so that the '
+                                 'guest gets them now.')
         arq.add_wait(parser)
         return parser
 
     def take_action(self, parsed_args):
         instance = common.check_uuid(parsed_args.instance, 'an instance')
-        body = {'device_profile_name': parsed_args.device_profile,
-                'hostname': parsed_args.host}
+        body = {'device_profile_name': parsed_args.device_profile}
+        if parsed_args.host:
+            body['hostname'] = parsed_args.host
         if parsed_args.project:
             body['project_id'] = parsed_args.project
-        result = self.client.post('/instances/%s/accelerators' % instance,
-                                  body)['arqs']
+        if parsed_args.reboot:
+            body['reboot'] = True
+        answer = self.client.post('/instances/%s/accelerators' % instance,
+                                  body)
+        result = answer['arqs']
         if parsed_args.wait:
             result = arq.wait_resolved(
                 self.client, [a['uuid'] for a in result],
@@ -55,22 +84,81 @@ class AttachInstance(common.Lister):
             if failed:
                 raise common.CommandError('The bind of %s failed.' %
                                           ', '.join(failed))
-        return common.rows(result, arq.COLUMNS)
+        if 'reboot' in answer:
+            self.progress(_REBOOT.get(answer['reboot'], answer['reboot']))
+        return common.rows(result, COLUMNS)
 
 
 class DetachInstance(common.Command):
-    """Detach every accelerator of an instance.
+    """Detach the accelerators attach-instance gave a server.
 
-    Its accelerator requests are unbound and deleted.
+    The accelerator requests Nova made for the server's flavor or ports
+    are never detached.  Unless the server is stopped, its guest may use
+    the devices until Nova defines it again: --reboot asks Nova for a hard
+    reboot, and the devices are freed once it is done.
     """
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
         parser.add_argument('instance', metavar='INSTANCE',
-                            help='The instance (UUID).')
+                            help='The server (UUID).')
+        parser.add_argument('--arq', metavar='UUID', action='append',
+                            dest='arqs',
+                            help='Only this accelerator request (and those '
+                                 'attached with it); repeat for more.  '
+                                 'Default: all that attach-instance made.')
+        parser.add_argument('--reboot', action='store_true',
+                            help='Ask Nova for a hard reboot (needed unless '
+                                 'the server is stopped).')
         return parser
 
     def take_action(self, parsed_args):
         instance = common.check_uuid(parsed_args.instance, 'an instance')
-        self.client.delete('/instances/%s/accelerators' % instance)
-        self.progress('Accelerators of instance %s detached.', instance)
+        params = {}
+        if parsed_args.arqs:
+            params['arqs'] = ','.join(
+                common.check_uuid(u, 'an accelerator request')
+                for u in parsed_args.arqs)
+        if parsed_args.reboot:
+            params['reboot'] = 'true'
+        self.client.delete('/instances/%s/accelerators' % instance,
+                           **params)
+        self.progress('Accelerators attached to server %s detached%s.',
+                      instance, '; Nova is asked for a hard reboot'
+                      if parsed_args.reboot else '')
+
+
+class ShowInstance(common.ShowOne):
+    """Show a server as Nova sees it, with its accelerators apart.
+
+    Nova's own (from its flavor or ports) and those attach-instance gave
+    it are listed apart.
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('instance', metavar='INSTANCE',
+                            help='The server (UUID).')
+        return parser
+
+    def take_action(self, parsed_args):
+        instance = common.check_uuid(parsed_args.instance, 'an instance')
+        body = self.client.get('/instances/%s' % instance)
+        server = body['server']
+
+        def arqs(origin):
+            return ['%s %s %s %s' % (a['uuid'], a['device_profile_name'],
+                                     a['state'],
+                                     a['attach_handle_type'] or '-')
+                    for a in body['arqs'] if a.get('origin') == origin]
+
+        item = dict(server, flavor=server['flavor']['original_name'],
+                    nova_arqs=arqs('create'), attached_arqs=arqs('attach'),
+                    attachments=['%s %s%s' % (
+                        a['uuid'], a['state'],
+                        ', reboot %s' % a['reboot'] if a['reboot'] else '')
+                        for a in body['attachments']])
+        return common.one(item, common.field_columns(
+            'uuid', 'name', 'status', 'vm_state', 'task_state', 'host',
+            'nodename', 'project_id', 'flavor', 'device_profile',
+            'nova_arqs', 'attached_arqs', 'attachments'))

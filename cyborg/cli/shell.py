@@ -20,7 +20,9 @@ for an API running with ``auth_strategy = noauth``).  The commands are
 the entry points of the ``cyborg.cli`` namespace.
 """
 
+import argparse
 import logging
+import os
 import sys
 
 from cliff import app
@@ -107,6 +109,16 @@ class CyborgShell(app.App):
                                              argparse_kwargs)
         self._cloud_config.register_argparse_arguments(
             parser, self._argv, service_keys=['accelerator'])
+        try:
+            # The "none" auth plugin's option, registered only when
+            # "--os-auth-type none" is given: --help names it always.
+            parser.add_argument(
+                '--os-endpoint', metavar='URL', dest='os_endpoint',
+                default=os.environ.get('OS_ENDPOINT'),
+                help='The API\'s URL, with --os-auth-type none (for the '
+                     'all-in-one: http://127.0.0.1:6666); env OS_ENDPOINT.')
+        except argparse.ArgumentError:
+            pass  # the plugin's own is there
         # None: the API's own limits (and no deadline for --wait).
         parser.set_defaults(timeout=None)
         for action in parser._actions:

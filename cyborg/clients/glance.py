@@ -28,32 +28,11 @@ SERVICE_TYPE = 'image'
 _CHUNK = 1024 * 1024
 
 
-def is_configured(conf):
-    """Whether ``[glance]`` says how to reach Glance at all.
+class GlanceClient(keystone.ServiceClient):
+    """Calls to Glance (``[glance]``, service type ``image``)."""
 
-    :param conf: the ConfigOpts.
-    :returns: True when auth_type or endpoint_override is set.
-    """
-    return keystone.is_configured(conf, GROUP)
-
-
-def from_conf(conf):
-    """A GlanceClient from the ``[glance]`` options.
-
-    :param conf: the ConfigOpts.
-    :returns: a GlanceClient.
-    """
-    return GlanceClient(keystone.adapter(conf, GROUP, SERVICE_TYPE))
-
-
-class GlanceClient:
-    """Calls to Glance.
-
-    :param adapter: a keystoneauth1 Adapter for the image service.
-    """
-
-    def __init__(self, adapter):
-        self._adapter = adapter
+    GROUP = GROUP
+    SERVICE_TYPE = SERVICE_TYPE
 
     def image_by_function(self, function_id):
         """The UUID of the one image whose ``accel:function_id`` is
@@ -95,3 +74,7 @@ class GlanceClient:
         except BaseException:
             os.unlink(tmp)
             raise
+
+
+is_configured = GlanceClient.is_configured
+from_conf = GlanceClient.from_conf

@@ -17,7 +17,9 @@ Placement (``[placement]``), Nova (``[nova]``) and Glance (``[glance]``)
 are reached the same way: an option group holding keystoneauth's auth,
 session and adapter options, either with Keystone (any auth plugin; the
 service catalog finds the service by its type) or without it
-(``auth_type = none`` and ``endpoint_override``).
+(``auth_type = none`` and ``endpoint_override``).  Each client is a
+ServiceClient subclass that names its group and service type; its module
+exposes the class's ``is_configured`` and ``from_conf``.
 """
 
 from keystoneauth1 import loading as ks_loading
@@ -50,3 +52,46 @@ def adapter(conf, group, service_type):
     return ks_loading.load_adapter_from_conf_options(
         conf, group, session=session, auth=auth,
         service_type=conf[group].service_type or service_type)
+
+
+class ServiceClient:
+    """A client of another service, built from its option group.
+
+    Subclasses set GROUP (the option group's name), SERVICE_TYPE (the
+    service type used when the group sets none) and, where a client
+    cannot work unconfigured, NOT_CONFIGURED (the exception from_conf()
+    raises then).
+
+    :param adapter: a keystoneauth1 Adapter for the service
+        (from_conf() builds it from the configuration).
+    """
+
+    GROUP = None
+    SERVICE_TYPE = None
+    NOT_CONFIGURED = None
+
+    def __init__(self, adapter):
+        self._adapter = adapter
+
+    @classmethod
+    def is_configured(cls, conf):
+        """Whether the client's option group says how to reach its
+        service at all.
+
+        :param conf: the ConfigOpts.
+        :returns: True when auth_type or endpoint_override is set.
+        """
+        return is_configured(conf, cls.GROUP)
+
+    @classmethod
+    def from_conf(cls, conf):
+        """A client built from its option group.
+
+        :param conf: the ConfigOpts.
+        :raises: NOT_CONFIGURED, where the class sets one, when neither
+            auth_type nor endpoint_override is set.
+        :returns: an instance of the class.
+        """
+        if cls.NOT_CONFIGURED and not cls.is_configured(conf):
+            raise cls.NOT_CONFIGURED()
+        return cls(adapter(conf, cls.GROUP, cls.SERVICE_TYPE))

@@ -11,13 +11,28 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The Nova client of the conductor: external events.
+"""The Nova client of the conductor: external events, server reads and
+the hard reboot.
 
-Built from the ``[nova]`` options (see cyborg.clients.keystone).  Only
-``POST /os-server-external-events`` is called; what the answer means for
-the outbox is the conductor's business (cyborg.conductor.nova_notifier).
+Built from the ``[nova]`` options (see cyborg.clients.keystone).  Calls:
+
+* ``POST /os-server-external-events``; what the answer means for the
+  outbox is the conductor's business (cyborg.conductor.nova_notifier);
+* ``GET /servers/{id}`` at microversion 2.47, the first that embeds the
+  server's flavor with its extra specs (nova/api/openstack/compute/views/
+  servers.py ``_get_flavor``); the host and the node are shown to
+  administrators only (policy ``os_compute_api:os-extended-server-
+  attributes``), the extra specs to those allowed
+  ``os_compute_api:servers:show:flavor-extra-specs``;
+* ``POST /servers/{id}/action`` ``{"reboot": {"type": "HARD"}}``.
+
+The last two serve attach-instance and detach-instance
+(cyborg.conductor.instance, cyborg.conductor.nova_server).
 """
 
+from keystoneauth1 import exceptions as ks_exc
+
+from cyborg import exception
 from cyborg.clients import keystone
 
 GROUP = 'nova'
@@ -25,34 +40,15 @@ SERVICE_TYPE = 'compute'
 # The microversion of the external events call (Nova's
 # accelerator-request-bound event).
 MICROVERSION = '2.82'
+# Server show with the flavor embedded, extra specs included.
+SERVER_MICROVERSION = '2.47'
 
 
-def is_configured(conf):
-    """Whether ``[nova]`` says how to reach Nova at all.
+class NovaClient(keystone.ServiceClient):
+    """Calls to Nova (``[nova]``, service type ``compute``)."""
 
-    :param conf: the ConfigOpts.
-    :returns: True when auth_type or endpoint_override is set.
-    """
-    return keystone.is_configured(conf, GROUP)
-
-
-def from_conf(conf):
-    """A NovaClient from the ``[nova]`` options.
-
-    :param conf: the ConfigOpts.
-    :returns: a NovaClient.
-    """
-    return NovaClient(keystone.adapter(conf, GROUP, SERVICE_TYPE))
-
-
-class NovaClient:
-    """Calls to Nova.
-
-    :param adapter: a keystoneauth1 Adapter for the compute service.
-    """
-
-    def __init__(self, adapter):
-        self._adapter = adapter
+    GROUP = GROUP
+    SERVICE_TYPE = SERVICE_TYPE
 
     def external_events(self, events):
         """``POST /os-server-external-events`` of *events*.
@@ -66,3 +62,64 @@ class NovaClient:
         return self._adapter.post(
             '/os-server-external-events', json={'events': events},
             microversion=MICROVERSION, raise_exc=False)
+
+    def _call(self, method, path, **kwargs):
+        try:
+            response = self._adapter.request(
+                path, method, microversion=SERVER_MICROVERSION,
+                raise_exc=False, **kwargs)
+        except ks_exc.ClientException as exc:
+            raise exception.NovaUnavailable(reason=exc)
+        if response.status_code >= 500 or response.status_code in (401,
+                                                                   403):
+            raise exception.NovaUnavailable(reason='%s %s answered %d: %s' % (
+                method, path, response.status_code, response.text[:300]))
+        return response
+
+    def get_server(self, uuid):
+        """``GET /servers/{uuid}`` (microversion 2.47).
+
+        :param uuid: the server's uuid.
+        :raises: NovaUnavailable (unreachable, 5xx, 401, 403),
+            ServerNotFound (404).
+        :returns: the ``server`` member of Nova's answer (a dict).
+        """
+        response = self._call('GET', '/servers/%s' % uuid)
+        if response.status_code == 404:
+            raise exception.ServerNotFound(uuid=uuid)
+        if response.status_code != 200:
+            raise exception.NovaUnavailable(
+                reason='GET /servers/%s answered %d: %s' % (
+                    uuid, response.status_code, response.text[:300]))
+        return response.json()['server']
+
+    def reboot(self, uuid):
+        """Ask Nova for a hard reboot of a server.
+
+        :raises: NovaUnavailable, ServerNotFound, ServerRebootRefused
+            (409: Nova refuses a hard reboot in the server's state).
+        """
+        response = self._call('POST', '/servers/%s/action' % uuid,
+                              json={'reboot': {'type': 'HARD'}})
+        if response.status_code == 404:
+            raise exception.ServerNotFound(uuid=uuid)
+        if response.status_code == 409:
+            raise exception.ServerRebootRefused(
+                uuid=uuid, reason=_nova_message(response))
+        if response.status_code != 202:
+            raise exception.NovaUnavailable(
+                reason='the reboot of %s answered %d: %s' % (
+                    uuid, response.status_code, response.text[:300]))
+
+
+def _nova_message(response):
+    """The message of a Nova error answer (``{kind: {message}}``)."""
+    try:
+        return next(iter(response.json().values()))['message']
+    except (ValueError, StopIteration, KeyError, TypeError,
+            AttributeError):
+        return response.text[:300]
+
+
+is_configured = NovaClient.is_configured
+from_conf = NovaClient.from_conf

@@ -73,28 +73,6 @@ INVENTORY_IN_USE = 'placement.inventory.inuse'
 MAX_ATTEMPTS = 5
 
 
-def is_configured(conf):
-    """Whether ``[placement]`` says how to reach Placement at all.
-
-    :param conf: the ConfigOpts.
-    :returns: True when auth_type or endpoint_override is set.
-    """
-    return keystone.is_configured(conf, GROUP)
-
-
-def from_conf(conf):
-    """A PlacementClient from the ``[placement]`` options.
-
-    :param conf: the ConfigOpts.
-    :raises: PlacementNotConfigured when neither auth_type nor
-        endpoint_override is set.
-    :returns: a PlacementClient.
-    """
-    if not is_configured(conf):
-        raise exception.PlacementNotConfigured()
-    return PlacementClient(keystone.adapter(conf, GROUP, SERVICE_TYPE))
-
-
 def _error_code(resp):
     try:
         return resp.json()['errors'][0].get('code')
@@ -109,15 +87,18 @@ def _error_detail(resp):
         return resp.text
 
 
-class PlacementClient:
-    """Calls to Placement.
-
-    :param adapter: a keystoneauth1 Adapter whose service type is
-        ``placement`` (from_conf() builds it from the configuration).
+class PlacementClient(keystone.ServiceClient):
+    """Calls to Placement (``[placement]``, service type ``placement``;
+    from_conf() raises PlacementNotConfigured when the group says
+    nothing).
     """
 
+    GROUP = GROUP
+    SERVICE_TYPE = SERVICE_TYPE
+    NOT_CONFIGURED = exception.PlacementNotConfigured
+
     def __init__(self, adapter):
-        self._adapter = adapter
+        super().__init__(adapter)
         self._lock = threading.Lock()
         #: Requests sent, by HTTP method.
         self.calls = collections.Counter()
@@ -500,37 +481,74 @@ class PlacementClient:
             return False
         self._fail(method, path, resp)
 
-    def change_consumer(self, consumer, add=None, remove=(),
-                        project_id=None, user_id=None):
-        """Add allocations to a consumer, or remove those against some
-        providers, keeping its others (Nova's), with its generation.
+    def change_consumer(self, consumer, add=None, remove=(), subtract=None,
+                        project_id=None, user_id=None, before_write=None):
+        """Add allocations to a consumer, or take some away, keeping its
+        others (Nova's), with its generation: on a generation conflict the
+        allocations are read again and the change made again.
 
         :param consumer: the consumer (an instance) uuid.
         :param add: ``{rp: {resources: {rc: n}}}`` to add.
         :param remove: providers whose allocations go.
+        :param subtract: ``{rp: {resources: {rc: n}}}`` to take away
+            (never below zero; a class or provider left with nothing
+            goes).
         :param project_id: the consumer's project if it is new.
         :param user_id: the consumer's user if it is new.
+        :param before_write: called with the consumer as read
+            (get_consumer's dict) before each write, e.g. to record what
+            the allocations were.
         :raises: PlacementError (no capacity, or still conflicting after
             MAX_ATTEMPTS).
+        :returns: True when written, False when nothing had to change.
         """
         for _attempt in range(MAX_ATTEMPTS):
             current = self.get_consumer(consumer)
-            allocations = {rp: {'resources': dict(a['resources'])}
-                           for rp, a in current['allocations'].items()
-                           if rp not in set(remove)}
-            for rp, alloc in (add or {}).items():
-                resources = allocations.setdefault(
-                    rp, {'resources': {}})['resources']
-                for rc, amount in alloc['resources'].items():
-                    resources[rc] = resources.get(rc, 0) + amount
+            allocations = changed_allocations(
+                current['allocations'], add=add, remove=remove,
+                subtract=subtract)
             if allocations == current['allocations']:
-                return
+                return False
+            if before_write is not None:
+                before_write(current)
             if self._put_consumer(consumer, current, allocations,
                                   project_id, user_id):
-                return
+                return True
         raise exception.PlacementError(
             method='PUT', path='/allocations/%s' % consumer,
             reason='the consumer kept changing')
 
+
+def changed_allocations(allocations, add=None, remove=(), subtract=None):
+    """A consumer's allocations after a change (see change_consumer).
+
+    :param allocations: ``{rp: {resources: {rc: n}}}``; not changed.
+    :returns: the new allocations, in the same shape.
+    """
+    result = {rp: {'resources': dict(a['resources'])}
+              for rp, a in allocations.items() if rp not in set(remove)}
+    for rp, alloc in (add or {}).items():
+        resources = result.setdefault(rp, {'resources': {}})['resources']
+        for rc, amount in alloc['resources'].items():
+            resources[rc] = resources.get(rc, 0) + amount
+    for rp, alloc in (subtract or {}).items():
+        resources = result.get(rp, {}).get('resources')
+        if resources is None:
+            continue
+        for rc, amount in alloc['resources'].items():
+            left = resources.get(rc, 0) - amount
+            if left > 0:
+                resources[rc] = left
+            else:
+                resources.pop(rc, None)
+        if not resources:
+            del result[rp]
+    return result
+
+
 def _quote(value):
     return parse.quote(value, safe='')
+
+
+is_configured = PlacementClient.is_configured
+from_conf = PlacementClient.from_conf

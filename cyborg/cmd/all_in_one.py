@@ -22,9 +22,10 @@ One process runs the API (no authentication), a conductor and an agent
 for this host over oslo.messaging's in-memory transport (``fake:/``), on
 a SQLite database under the state directory.  On the API's port it also
 serves the real openstack-placement (``/placement``, its own SQLite
-database in the state directory, no authentication) and a recorder of
-the events Cyborg sends to Nova (``/nova/v2.1``, see
-cyborg/embedded/nova.py).  The conductor creates the compute node
+database in the state directory, no authentication) and a stand-in for
+Nova (``/nova/v2.1``, see cyborg/embedded/nova.py) that records the
+events Cyborg sends and answers for the servers it is told of (attach
+and detach ask Nova about the server).  The conductor creates the compute node
 resource provider of this host, as Nova would.
 
 The agent runs the generic driver, which reports this machine's PCI
@@ -222,6 +223,8 @@ def banner(conf):
         '  Nova events  sent to the recorder at %s,' % nova,
         '               kept in %s' % os.path.join(conf.state_path,
                                                    NOVA_EVENTS_FILE),
+        '               servers for attach-instance: PUT %s/servers/<uuid>'
+        % nova,
         '  Drivers      %s; simulated devices: %s' % (
             ', '.join(conf.agent.enabled_drivers), simulated),
         '  State, log   %s, %s' % (conf.state_path, conf.log_file),

@@ -69,7 +69,10 @@ class APIServer(gunicorn_base.BaseApplication):
             self.cfg.set(key, value)
 
     def load(self):
-        return app.load_app()
+        # In each worker, after the fork (no preload).
+        application = app.load_app()
+        service.freeze_startup_objects()
+        return application
 
 
 def _post_fork(server, worker):

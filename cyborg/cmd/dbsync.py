@@ -26,10 +26,9 @@ Usage::
 import sys
 
 from oslo_config import cfg
-from oslo_log import log as logging
 
 from cyborg import conf as cyborg_conf
-from cyborg import version
+from cyborg import service
 from cyborg.db import api as db_api
 from cyborg.db import migration
 from cyborg.db import upstream
@@ -137,16 +136,7 @@ def main(argv=None, conf=CONF):
 
     :returns: the exit status.
     """
-    argv = sys.argv if argv is None else argv
-    conf.register_cli_opt(command_opt)
-    logging.register_options(conf)
-    # Logs go to stderr, so that what the command prints on stdout can be
-    # read by scripts.
-    conf.set_default('use_stderr', True)
-    conf(argv[1:], project='cyborg', version=version.version_string())
-    logging.setup(conf, 'cyborg')
-    db_api.configure(conf)
-    return conf.command.func(conf) or 0
+    return service.run_command(argv, conf, command_opt)
 
 
 if __name__ == '__main__':

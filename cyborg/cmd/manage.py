@@ -58,7 +58,6 @@ import sys
 
 from oslo_config import cfg
 from oslo_db import exception as db_exc
-from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_serialization import jsonutils
 import prettytable
@@ -69,13 +68,12 @@ from cyborg import exception
 from cyborg import hostdev
 from cyborg import objects
 from cyborg import rpc
+from cyborg import service
 from cyborg import servicegroup
-from cyborg import version
 from cyborg.clients import placement as placement_client
 from cyborg.conductor import handle_audit
 from cyborg.conductor import placement_audit
 from cyborg.conductor import rpcapi as conductor_rpcapi
-from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.i18n import _
@@ -335,9 +333,9 @@ def _add_handle_parsers(subparsers):
 
 
 def add_command_parsers(subparsers):
-    service = subparsers.add_parser(
+    services = subparsers.add_parser(
         'service', help=_('Cyborg services and their liveness.'))
-    actions = service.add_subparsers(dest='action')
+    actions = services.add_subparsers(dest='action')
     actions.required = True
     parser = actions.add_parser('list', help=_('List the services.'))
     # The dest names must not clash with registered options ("host").
@@ -420,17 +418,7 @@ def main(argv=None, conf=CONF):
 
     :returns: the exit status.
     """
-    argv = sys.argv if argv is None else argv
-    conf.register_cli_opt(category_opt)
-    logging.register_options(conf)
-    rpc.set_defaults(control_exchange='cyborg')
-    # Logs go to stderr, so that what the command prints on stdout can be
-    # read by scripts.
-    conf.set_default('use_stderr', True)
-    conf(argv[1:], project='cyborg', version=version.version_string())
-    logging.setup(conf, 'cyborg')
-    db_api.configure(conf)
-    return conf.category.func(conf)
+    return service.run_command(argv, conf, category_opt)
 
 
 if __name__ == '__main__':

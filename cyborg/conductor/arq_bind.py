@@ -51,6 +51,7 @@ from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.drivers import base as driver_base
+from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import fields
 from cyborg.objects import hardware
 
@@ -150,7 +151,7 @@ def _work_for(context, target, handle, program):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def bind(context, patches, project_id=None, more_for_instance=False,
-         sending=None):
+         sending=None, check_provider=None):
     """Bind ARQs, in one transaction (see the module docstring).
 
     :param patches: {arq_uuid: {hostname, device_rp_uuid, instance_uuid,
@@ -161,10 +162,15 @@ def bind(context, patches, project_id=None, more_for_instance=False,
     :param sending: a list that gets the events for Nova the bind wrote,
         taken by the caller (for nova_notifier.CLAIM_SECONDS), which sends
         them once the bind returns; None: they wait for the next sender.
+    :param check_provider: does the provider satisfy the ARQ's device
+        profile group (cyborg.objects.device_profile.group_mismatch, on
+        the rows the bind reads)?  'refuse': BindProviderMismatch if not
+        (microversion 2.4 on); 'warn': bind it and log a warning; None:
+        not checked here (cyborg-api checked, cyborg.api.bind_check).
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
         InstanceAlreadyBound, BindTargetInvalid, AgentDown (the host's
         agent registered but is not heard of for service_down_time),
-        Invalid; nothing changes then.
+        BindProviderMismatch, Invalid; nothing changes then.
     :returns: {arq_uuid: state} after the bind (Bound, BindFailed, or
         BindStarted while device work is pending).
     """
@@ -178,7 +184,7 @@ def bind(context, patches, project_id=None, more_for_instance=False,
         else:
             bound_instance.add(context, instance, now)
     groups = arq_queries.profile_groups(context, list(patches))
-    bind = _Bind(context, now, groups, sending)
+    bind = _Bind(context, now, groups, sending, check_provider)
     result = {uuid: bind.one(uuid, patches[uuid], project_id)
               for uuid in sorted(patches)}
     LOG.info('Bind of %(n)d ARQ(s) for request %(req)s: %(result)s',
@@ -210,8 +216,9 @@ def _live_target(context, values, now):
 class _Bind:
     """The ARQs of one bind, one after the other, in its transaction."""
 
-    def __init__(self, context, now, groups, sending):
+    def __init__(self, context, now, groups, sending, check_provider=None):
         self.context = context
+        self.check_provider = check_provider
         self.now = now
         self.groups = groups
         self.deadline = now + datetime.timedelta(seconds=CONF.bind_timeout)
@@ -226,6 +233,7 @@ class _Bind:
         arq_queries.transition(context, uuid, states.BIND_STARTED,
                                values=values, project_id=project_id)
         target = _live_target(context, values, self.now)
+        self._check_provider(uuid, values['device_rp_uuid'], target)
         program = _program_work(self.groups[uuid], target)
         refusal = None
         if target['device_type'] == fields.DeviceType.FPGA:
@@ -253,6 +261,26 @@ class _Bind:
         job_queries.add(context, uuid, kind, payload, self.deadline,
                         request_id=context.request_id)
         return states.BIND_STARTED
+
+    def _check_provider(self, uuid, rp_uuid, target):
+        """Refuse or warn of a provider that does not satisfy the ARQ's
+        group (see bind()'s *check_provider*).
+
+        :raises: BindProviderMismatch
+        """
+        if self.check_provider is None:
+            return
+        reason = dp_obj.group_mismatch(self.groups[uuid], target['rc'],
+                                       target['traits'])
+        if reason is None:
+            return
+        if self.check_provider == 'refuse':
+            raise exception.BindProviderMismatch(rp=rp_uuid, uuid=uuid,
+                                                 reason=reason)
+        LOG.warning('Binding accelerator request %(uuid)s to resource '
+                    'provider %(rp)s, which does not satisfy its device '
+                    'profile group (%(reason)s); refused from microversion '
+                    '2.4', {'uuid': uuid, 'rp': rp_uuid, 'reason': reason})
 
     def _resolve(self, arq_uuid, instance_uuid, target_state, values=None):
         """Move a BindStarted ARQ to Bound or BindFailed, with its event.

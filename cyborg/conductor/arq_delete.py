@@ -26,6 +26,7 @@ from cyborg import states
 from cyborg.conductor import arq_release
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import attachment as att_queries
 from cyborg.db.queries import bound_instance
 
 LOG = logging.getLogger(__name__)
@@ -50,6 +51,11 @@ def _delete(context, uuids, instance_uuid, project_id):
     arq_queries.delete_ids(context, gone)
     bound_instance.remove_unused(context,
                                  [a['instance_uuid'] for a in arqs])
+    if uuids is None:
+        # Nova deletes a server's ARQs with the server, on shelve offload
+        # and on evacuation, attached ones included, and takes the
+        # server's allocations away itself.
+        att_queries.forget_instance(context, instance_uuid)
     return len(arqs)
 
 

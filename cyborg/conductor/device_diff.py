@@ -329,21 +329,6 @@ def apply(context, host, records, snapshot=None):
     return result
 
 
-def delete_unreported_device(context, snapshot, device_id, reported_uuids):
-    """Delete a device once its last deployable went, unless reported.
-
-    :param context: request context.
-    :param snapshot: the host's Snapshot (before the deployables went).
-    :param device_id: the device's id.
-    :param reported_uuids: the uuids of the devices in the report.
-    :returns: True if it was deleted.
-    """
-    row = snapshot.devices_by_id().get(device_id)
-    if row is None or row['uuid'] in reported_uuids:
-        return False
-    return host_inventory.delete_device(context, device_id)
-
-
 def decode(hardware_json):
     """The Hardware records of a stored report (hosts.hardware)."""
     return [hardware_obj.Hardware.from_dict(d)

@@ -11,32 +11,46 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Attaching accelerators to an instance, and detaching them (2.5).
+"""Attaching accelerators to a server, and detaching them, through Nova.
 
-The seeds' attach-instance and detach-instance, routed through the API:
-what Nova does for a flavor's device profile at boot, done for an instance
-that exists.
+Nova is asked about the server first (cyborg.conductor.nova_server): its
+host, project, state and flavor.  An attach goes ahead only where Nova
+will hand the accelerators to the guest: the flavor names a device
+profile (Nova then reads every ARQ of the server at each hard reboot,
+power-on and rebuild) and Nova would hard reboot the server now.
 
 Attach: the device profile's request groups are placed under the compute
-node provider of the instance's host (Placement allocation candidates,
-one numbered group per profile group), the chosen providers are added to
-the instance's allocations (with its consumer generation, keeping Nova's
-own allocations), and ARQs are created and bound to them.  The bind is an
-ordinary one: device work, events for Nova as soon as it commits.
+node provider of the server's host (Placement allocation candidates, one
+numbered group per profile group); the attachment and its ARQs are
+recorded; the chosen resources are added to the server's allocation (its
+consumer generation; a conflict is retried, never overwritten); the ARQs
+are bound (Nova gets an ``accelerator-request-bound`` event for each,
+which it takes as an event nobody waits for); with *reboot*, Nova is
+asked for a hard reboot once they are bound.  A failure at any step
+takes back what the earlier ones did (cyborg.conductor.attachment).
 
-Detach: the instance's ARQs are unbound and deleted, and their providers
-removed from its allocations.
+Detach: only ARQs made by attach go (the flavor's and the ports' are
+Nova's: refused).  They are deleted, their handles freed, and their
+resources leave the server's allocation, once the guest cannot hold the
+devices any more: at once for a stopped or deleted server, after the
+hard reboot Nova is asked for otherwise.
 """
 
 from oslo_log import log as logging
+from oslo_utils import excutils
+from oslo_utils import uuidutils
 
 from cyborg import exception
+from cyborg import states
 from cyborg.conductor import arq_bind
-from cyborg.conductor import arq_create
-from cyborg.conductor import arq_delete
+from cyborg.conductor import attachment as attachment_ops
+from cyborg.conductor import nova_server
+from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import attachment as att_queries
 from cyborg.db.queries import device_profile as dp_queries
 from cyborg.db.queries import host as host_queries
+from cyborg.objects import device_profile as dp_obj
 
 LOG = logging.getLogger(__name__)
 
@@ -62,84 +76,227 @@ def request_groups(profile):
     return groups
 
 
-def _compute_node(context, hostname):
-    rows = host_queries.get_all(context, host=hostname)
-    if not rows:
-        raise exception.AgentNotFound(host=hostname)
+def _compute_node(context, server):
+    """(compute node provider, agent host) of the server's host.
+
+    :raises: AgentNotFound, ComputeResourceProviderNotFound
+    """
+    for name in (server['host'], server['nodename']):
+        rows = host_queries.get_all(context, host=name) if name else []
+        if rows:
+            break
+    else:
+        raise exception.AgentNotFound(host=server['host'])
     host = rows[0]
     if not host['compute_rp_uuid']:
         raise exception.ComputeResourceProviderNotFound(
-            name=host['rp_name'] or hostname, host=hostname)
-    return host['compute_rp_uuid']
+            name=host['rp_name'] or host['hostname'], host=host['hostname'])
+    return host['compute_rp_uuid'], host['hostname']
 
 
-def attach(context, placement, instance_uuid, device_profile_name,
-           hostname, project_id, user_id, sending=None):
-    """Give an instance the accelerators of a device profile.
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _record(context, server, profile, hostname, chosen, reboot):
+    """The intent: the attachment (allocating) and its ARQs (Initial), in
+    one transaction.
 
-    :param sending: see arq_bind.bind.
-    :raises: PlacementNotConfigured, DeviceProfileNotFound, AgentNotFound,
-        ComputeResourceProviderNotFound, NoAcceleratorCandidate,
-        PlacementError; nothing is left allocated or created then.
-    :returns: ``{arq uuid: state}`` (Bound, BindStarted while device
-        work runs, or BindFailed).
+    :returns: (attachment, ARQ dicts).
     """
-    if placement is None:
-        raise exception.PlacementNotConfigured()
-    profile = dp_queries.get_by_name(context, device_profile_name)
-    root = _compute_node(context, hostname)
+    uuid = uuidutils.generate_uuid()
+    amounts = {rp: dict(a['resources'])
+               for rp, a in chosen['allocations'].items()}
+    att_queries.create(
+        context, uuid, server['uuid'], hostname, amounts,
+        project_id=server['project_id'], user_id=server['user_id'],
+        reboot=att_queries.REBOOT_PENDING if reboot else None)
+    arqs = arq_queries.create(context, profile['id'], server['project_id'],
+                              dp_obj.arq_counts(profile['groups']),
+                              attachment_uuid=uuid)
+    return att_queries.get(context, uuid), arqs
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _bind(context, attachment, patches, sending):
+    """Bind the ARQs and make the attachment ``attached``, in one
+    transaction.
+
+    :raises: Conflict when the attachment is gone (Nova deleted the
+        server's ARQs meanwhile), and what arq_bind.bind raises.
+    """
+    if not att_queries.update(context, attachment['uuid'],
+                              expected_states=(att_queries.ALLOCATING,),
+                              state=att_queries.ATTACHED, previous=None):
+        raise exception.Conflict(
+            reason='attachment %s of server %s was forgotten meanwhile' % (
+                attachment['uuid'], attachment['instance_uuid']))
+    return arq_bind.bind(context, patches, more_for_instance=True,
+                         sending=sending)
+
+
+def _place(context, placement, server, profile):
+    """(compute node's agent host, the allocation candidate chosen).
+
+    :raises: AgentNotFound, ComputeResourceProviderNotFound,
+        NoAcceleratorCandidate, PlacementError
+    """
+    root, hostname = _compute_node(context, server)
     candidates = placement.allocation_candidates(request_groups(profile),
                                                  in_tree=root)
     if not candidates:
-        raise exception.NoAcceleratorCandidate(profile=device_profile_name,
+        raise exception.NoAcceleratorCandidate(profile=profile['name'],
                                                host=hostname)
-    chosen = candidates[0]
-    placement.change_consumer(instance_uuid, add=chosen['allocations'],
-                              project_id=project_id, user_id=user_id)
-    arqs = []
-    try:
-        arqs = list(arq_create.create(context, device_profile_name,
-                                      project_id).objects)
-        patches = {arq.uuid: {
-            'hostname': hostname, 'instance_uuid': instance_uuid,
-            'device_rp_uuid': chosen['mappings'][
-                arq.device_profile_group_id],
-            'project_id': project_id} for arq in arqs}
-        result = arq_bind.bind(context, patches, more_for_instance=True,
-                               sending=sending)
-    except Exception:
-        with_arqs = [arq.uuid for arq in arqs]
-        LOG.exception('Attaching %(profile)s to instance %(instance)s '
-                      'failed; undoing it', {'profile': device_profile_name,
-                                             'instance': instance_uuid})
-        if with_arqs:
-            arq_delete.delete(context, uuids=with_arqs)
-        placement.change_consumer(instance_uuid,
-                                  remove=set(chosen['allocations']))
-        raise
-    LOG.info('Attached %(profile)s to instance %(instance)s on %(host)s: '
-             '%(result)s', {'profile': device_profile_name,
-                            'instance': instance_uuid, 'host': hostname,
-                            'result': result})
-    return result
+    return hostname, candidates[0]
 
 
-def detach(context, placement, instance_uuid, project_id=None):
-    """Take every accelerator from an instance.
+def attach(context, placement, nova, instance_uuid, device_profile_name,
+           hostname=None, project_id=None, reboot=False, sending=None):
+    """Give a server the accelerators of a device profile.
 
-    :raises: AcceleratorRequestNotFound when the instance has none.
-    :returns: the number of ARQs deleted (or being deleted).
+    :param nova: a NovaClient, or None when ``[nova]`` is not set.
+    :param hostname: where the caller expects the server (a check).
+    :param project_id: the server's project the caller expects (a check).
+    :param reboot: ask Nova for a hard reboot once they are bound.
+    :param sending: see arq_bind.bind.
+    :raises: PlacementNotConfigured, NovaNotConfigured, NovaUnavailable,
+        ServerNotFound, ServerNotAttachable, DeviceProfileNotFound,
+        AgentNotFound, ComputeResourceProviderNotFound,
+        NoAcceleratorCandidate, PlacementError, and what a bind raises;
+        nothing stays allocated or created then.
+    :returns: ``{arqs: {arq uuid: state}, server: nova_server.view(),
+        attachment: uuid, reboot: None, pending, requested or refused}``.
     """
-    arqs = arq_queries.get_all(context, project_id=project_id,
-                               instance_uuid=instance_uuid)
-    if not arqs:
-        raise exception.AcceleratorRequestNotFound(
-            uuid='of instance %s' % instance_uuid)
-    providers = {a['device_rp_uuid'] for a in arqs if a['device_rp_uuid']}
-    count = arq_delete.delete(context, instance_uuid=instance_uuid,
-                              project_id=project_id)
-    if placement is not None and providers:
-        placement.change_consumer(instance_uuid, remove=providers)
-    LOG.info('Detached %(count)d accelerator request(s) from instance '
-             '%(instance)s', {'count': count, 'instance': instance_uuid})
-    return count
+    if placement is None:
+        raise exception.PlacementNotConfigured()
+    server = nova_server.get(nova, instance_uuid)
+    nova_server.check_attachable(server, hostname=hostname,
+                                 project_id=project_id)
+    profile = dp_queries.get_by_name(context, device_profile_name)
+    hostname, chosen = _place(context, placement, server, profile)
+    attachment, arqs = _record(context, server, profile, hostname, chosen,
+                               reboot)
+    try:
+        attachment_ops.allocate(context, placement, attachment)
+    except Exception:
+        with excutils.save_and_reraise_exception():
+            _undo_allocate(context, placement, attachment)
+    patches = {arq['uuid']: {
+        'hostname': hostname, 'instance_uuid': instance_uuid,
+        'device_rp_uuid': chosen['mappings'][arq['device_profile_group_id']],
+        'project_id': server['project_id']} for arq in arqs}
+    try:
+        result = _bind(context, attachment, patches, sending)
+    except Exception:
+        with excutils.save_and_reraise_exception():
+            LOG.exception('Binding the accelerators attached to server '
+                          '%s failed; undoing the attach', instance_uuid)
+            attachment_ops.undo(context, placement, attachment)
+    outcome = attachment['reboot']
+    if reboot and all(s == states.BOUND for s in result.values()):
+        outcome = attachment_ops.ask_reboot(
+            context, nova, [attachment['uuid']], instance_uuid)
+    LOG.info('Attached %(profile)s to server %(server)s on %(host)s: '
+             '%(result)s (reboot: %(reboot)s)',
+             {'profile': device_profile_name, 'server': instance_uuid,
+              'host': hostname, 'result': result, 'reboot': outcome})
+    return {'arqs': result, 'server': nova_server.view(server),
+            'attachment': attachment['uuid'], 'reboot': outcome}
+
+
+def _undo_allocate(context, placement, attachment):
+    """The allocation failed: its write may or may not have happened."""
+    try:
+        attachment_ops.recover(context, placement,
+                               att_queries.get(context, attachment['uuid']))
+    except Exception:
+        LOG.exception('Undoing attachment %s failed; it is finished '
+                      'later', attachment['uuid'])
+
+
+def _chosen_attachments(arqs, instance_uuid, arq_uuids):
+    """The attachments a detach takes, from the server's ARQs.
+
+    :raises: AcceleratorRequestNotFound, AcceleratorRequestsNotAttached,
+        ServerNotDetachable
+    """
+    mine = [a for a in arqs if a['attachment_uuid']]
+    if arq_uuids is None:
+        if not mine:
+            if arqs:
+                raise exception.AcceleratorRequestsNotAttached(
+                    arqs=', '.join(a['uuid'] for a in arqs),
+                    uuid=instance_uuid)
+            raise exception.AcceleratorRequestNotFound(
+                uuid='of instance %s' % instance_uuid)
+        return {a['attachment_uuid'] for a in mine}
+    by_uuid = {a['uuid']: a for a in arqs}
+    for uuid in arq_uuids:
+        if uuid not in by_uuid:
+            raise exception.AcceleratorRequestNotFound(uuid=uuid)
+    nova_made = [u for u in arq_uuids if not by_uuid[u]['attachment_uuid']]
+    if nova_made:
+        raise exception.AcceleratorRequestsNotAttached(
+            arqs=', '.join(nova_made), uuid=instance_uuid)
+    chosen = {by_uuid[u]['attachment_uuid'] for u in arq_uuids}
+    together = sorted(a['uuid'] for a in mine
+                      if a['attachment_uuid'] in chosen)
+    if set(together) != set(arq_uuids):
+        raise exception.ServerNotDetachable(
+            uuid=instance_uuid,
+            reason='accelerator requests %s were attached together (one '
+                   'device profile, one allocation); detach them '
+                   'together' % ', '.join(together))
+    return chosen
+
+
+def detach(context, placement, nova, instance_uuid, arq_uuids=None,
+           reboot=False):
+    """Take from a server the accelerators attach gave it.
+
+    :param arq_uuids: only these ARQs (all those of their attachments);
+        None: every ARQ attach made.
+    :param reboot: ask Nova for a hard reboot (needed unless the server
+        is stopped or deleted).
+    :raises: NovaNotConfigured, NovaUnavailable, AcceleratorRequestNotFound,
+        AcceleratorRequestsNotAttached, ServerNotDetachable, Conflict
+        (another detach took them first)
+    :returns: ``{arqs: [detached arq uuids], server: nova_server.view() or
+        None, reboot: None, requested or refused}``.
+    """
+    server = nova_server.get_or_none(nova, instance_uuid)
+    arqs = arq_queries.get_all(context, instance_uuid=instance_uuid)
+    chosen = _chosen_attachments(arqs, instance_uuid, arq_uuids)
+    waits = nova_server.release_waits_for_reboot(server, reboot)
+    attachments = [a for a in att_queries.get_all(
+        context, instance_uuid=instance_uuid) if a['uuid'] in chosen]
+    asks = reboot and server is not None
+    detached = attachment_ops.start_release(
+        context, attachments,
+        reboot=att_queries.REBOOT_PENDING if asks else None, uuids=chosen)
+    outcome = None
+    if asks:
+        outcome = attachment_ops.ask_reboot(
+            context, nova, [a['uuid'] for a in attachments], instance_uuid)
+    if not waits and placement is not None:
+        for attachment in attachments:
+            try:
+                attachment_ops.release(context, placement, attachment)
+            except exception.PlacementError:
+                LOG.exception('Releasing the allocation of attachment '
+                              '%s failed; it is finished later',
+                              attachment['uuid'])
+    LOG.info('Detached accelerator request(s) %(arqs)s from server '
+             '%(server)s (reboot: %(reboot)s, release %(when)s)',
+             {'arqs': detached, 'server': instance_uuid, 'reboot': outcome,
+              'when': 'after the reboot' if waits else 'done'})
+    return {'arqs': detached, 'server': nova_server.view(server),
+            'reboot': outcome}
+
+
+def show(context, nova, instance_uuid):
+    """What Nova says of a server, for the API's instance view.
+
+    :raises: NovaNotConfigured, NovaUnavailable, ServerNotFound
+    :returns: nova_server.view().
+    """
+    return nova_server.view(nova_server.get(nova, instance_uuid))

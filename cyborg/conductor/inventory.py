@@ -180,6 +180,21 @@ def _liveness_changed(context, client, host, agent_up, done,
         LOG.exception('Recording the liveness of host %s failed', host)
 
 
+def _check_agents(context, client, done, restore):
+    """Record the agents whose liveness changed and push their hosts.
+
+    :param done: the hosts pushed, appended to.
+    :param restore: also record the agents that are back (otherwise only
+        those that went down: their heartbeat restores them).
+    """
+    since = _conductors_since(context)
+    for hostname, agent_up, last_seen in host_queries.get_liveness(
+            context, AGENT_BINARY):
+        up = servicegroup.agent_is_up(last_seen, since)
+        if up != agent_up and (restore or not up):
+            _liveness_changed(context, client, hostname, up, done)
+
+
 def check_liveness(context, client):
     """Reserve the inventory of the hosts whose agent went down (no
     heartbeat and no report for ``service_down_time`` seconds).
@@ -194,12 +209,7 @@ def check_liveness(context, client):
     if client is None:
         return []
     done = []
-    since = _conductors_since(context)
-    for hostname, agent_up, last_seen in host_queries.get_liveness(
-            context, AGENT_BINARY):
-        if (agent_up is not False and
-                not servicegroup.agent_is_up(last_seen, since)):
-            _liveness_changed(context, client, hostname, False, done)
+    _check_agents(context, client, done, restore=False)
     return done
 
 
@@ -241,12 +251,7 @@ def periodic(context, client):
     if client is None:
         return []
     done = []
-    since = _conductors_since(context)
-    for hostname, agent_up, last_seen in host_queries.get_liveness(
-            context, AGENT_BINARY):
-        up = servicegroup.agent_is_up(last_seen, since)
-        if up != agent_up:
-            _liveness_changed(context, client, hostname, up, done)
+    _check_agents(context, client, done, restore=True)
     for hostname in host_queries.get_gone_held(context):
         try:
             apply_report(context, hostname)

@@ -37,6 +37,7 @@ from cyborg.conductor import arq_bind
 from cyborg.conductor import arq_create
 from cyborg.conductor import arq_delete
 from cyborg.conductor import arq_release
+from cyborg.conductor import attachment as attachment_ops
 from cyborg.conductor import attribute as attribute_ops
 from cyborg.conductor import bind_jobs
 from cyborg.conductor import deployable as deployable_ops
@@ -69,7 +70,7 @@ class ConductorManager:
     """
 
     # Must equal ConductorAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.6'
+    RPC_API_VERSION = '1.8'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -81,6 +82,7 @@ class ConductorManager:
             placement = placement_client.from_conf(CONF)
         self.placement = placement
         self.notifier = nova_notifier.Notifier()
+        self._nova = None
         self.jobs = bind_jobs.JobRunner(host, self.agent_api,
                                         on_resolved=self._kick_notifier,
                                         on_programmed=self._push_soon)
@@ -138,10 +140,21 @@ class ConductorManager:
                        cyborg_context.get_admin_context(), self.placement,
                        host)
 
+    def nova(self):
+        """The Nova client of attach and detach, or None when ``[nova]``
+        does not say how to reach Nova.
+        """
+        if self._nova is None and nova_client.is_configured(CONF):
+            self._nova = nova_client.from_conf(CONF)
+        return self._nova
+
     def _work(self, context):
-        """Run due bind jobs and send due events for Nova."""
+        """Run due bind jobs, send due events for Nova, and do what
+        attach and detach left for later.
+        """
         self.jobs.run_due(context)
         self.notifier.send_due(context)
+        attachment_ops.run_due(context, self.placement, self.nova())
 
     def _sync_placement(self, context):
         inventory.periodic(context, self.placement)
@@ -220,15 +233,19 @@ class ConductorManager:
                                    exception.BindTargetInvalid,
                                    exception.AgentDown,
                                    exception.Invalid)
-    def arq_apply_patch(self, context, patches, project_id=None):
-        """Bind ARQs, or unbind them (RPC API 1.1); see ConductorAPI."""
+    def arq_apply_patch(self, context, patches, project_id=None,
+                        check_provider=None):
+        """Bind ARQs, or unbind them (RPC API 1.1; check_provider 1.7);
+        see ConductorAPI.
+        """
         binds, unbinds = arq_bind.split_patch(patches)
         if unbinds:
             return arq_release.unbind(context, unbinds,
                                       project_id=project_id)
         sending = []
         result = arq_bind.bind(context, binds, project_id=project_id,
-                               sending=sending)
+                               sending=sending,
+                               check_provider=check_provider)
         self._bound(context, result, sending)
         return result
 
@@ -372,25 +389,61 @@ class ConductorManager:
                                    exception.PlacementNotConfigured,
                                    exception.PlacementError,
                                    exception.BindTargetInvalid,
-                                   exception.AcceleratorRequestBadState)
+                                   exception.AcceleratorRequestBadState,
+                                   exception.NovaNotConfigured,
+                                   exception.NovaUnavailable,
+                                   exception.ServerNotFound,
+                                   exception.ServerNotAttachable,
+                                   exception.Conflict,
+                                   exception.Invalid)
     def instance_attach(self, context, instance_uuid, device_profile_name,
-                        hostname, project_id, user_id):
-        """Attach a device profile's accelerators to an instance (RPC API
-        1.5).
+                        hostname=None, project_id=None, user_id=None,
+                        reboot=None):
+        """Attach a device profile's accelerators to a server (RPC API
+        1.5; 1.8: checked with Nova, hostname and project_id are checks,
+        reboot).
+
+        Callers before 1.8 send no *reboot* and get ``{arq uuid: state}``
+        back; see ConductorAPI.instance_attach.
         """
         sending = []
-        result = instance_ops.attach(context, self.placement, instance_uuid,
-                                     device_profile_name, hostname,
-                                     project_id, user_id, sending=sending)
-        self._bound(context, result, sending)
-        return result
+        if reboot is None:
+            # cyborg-api before 1.8 sends the caller's project when the
+            # request names none: not a check.
+            project_id = None
+        result = instance_ops.attach(
+            context, self.placement, self.nova(), instance_uuid,
+            device_profile_name, hostname=hostname, project_id=project_id,
+            reboot=bool(reboot), sending=sending)
+        self._bound(context, result['arqs'], sending)
+        return result['arqs'] if reboot is None else result
 
     @messaging.expose
     @messaging.expected_exceptions(exception.AcceleratorRequestNotFound,
-                                   exception.PlacementError)
-    def instance_detach(self, context, instance_uuid, project_id=None):
-        """Detach every accelerator of an instance (RPC API 1.5)."""
-        count = instance_ops.detach(context, self.placement, instance_uuid,
-                                    project_id=project_id)
+                                   exception.AcceleratorRequestsNotAttached,
+                                   exception.ServerNotDetachable,
+                                   exception.NovaNotConfigured,
+                                   exception.NovaUnavailable,
+                                   exception.PlacementError,
+                                   exception.Conflict)
+    def instance_detach(self, context, instance_uuid, project_id=None,
+                        arq_uuids=None, reboot=None):
+        """Detach the accelerators attach gave a server (RPC API 1.5;
+        1.8: only those, arq_uuids, reboot).
+
+        Callers before 1.8 send no *reboot* and get the number of ARQs
+        detached back; see ConductorAPI.instance_detach.
+        """
+        result = instance_ops.detach(context, self.placement, self.nova(),
+                                     instance_uuid, arq_uuids=arq_uuids,
+                                     reboot=bool(reboot))
         self._kick(self._work, context)
-        return count
+        return len(result['arqs']) if reboot is None else result
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.NovaNotConfigured,
+                                   exception.NovaUnavailable,
+                                   exception.ServerNotFound)
+    def instance_show(self, context, instance_uuid):
+        """What Nova says of a server (RPC API 1.8)."""
+        return instance_ops.show(context, self.nova(), instance_uuid)

@@ -31,6 +31,13 @@ API version history:
   Nova and start their device work as soon as they commit: clients no
   longer cast bind_release (conductors still take it, from older clients,
   until 2.0).
+* 1.7 - arq_apply_patch takes check_provider: the conductor checks that
+  each bind's provider satisfies the ARQ's device profile group, in the
+  bind's transaction (before, cyborg-api read the rows for it first).
+* 1.8 - instance_attach asks Nova about the server (hostname and
+  project_id become checks) and takes reboot; instance_detach detaches
+  only what attach made and takes arq_uuids and reboot; both answer with
+  a dict when sent reboot.  instance_show.
 """
 
 from oslo_config import cfg
@@ -49,7 +56,7 @@ class ConductorAPI:
 
     # The newest version this client knows.  Bump it (and the manager's)
     # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.6'
+    RPC_API_VERSION = '1.8'
 
     def __init__(self, topic=TOPIC, retry=None):
         """:param topic: the conductors' topic.
@@ -130,19 +137,31 @@ class ConductorAPI:
                           device_profile_name=device_profile_name,
                           project_id=project_id)
 
-    def arq_apply_patch(self, context, patches, project_id=None):
+    def can_send_check_provider(self):
+        """Whether the conductors check a bind's provider (1.7)."""
+        return self.client.can_send_version('1.7')
+
+    def arq_apply_patch(self, context, patches, project_id=None,
+                        check_provider=None):
         """Bind or unbind ARQs.
 
         :param patches: {arq_uuid: {'op': 'add'|'remove', 'values':
             {field: value}}}.
         :param project_id: the caller's project; None for an admin.
+        :param check_provider: 'refuse' or 'warn' (see
+            cyborg.conductor.arq_bind.bind), sent from 1.7 on only: check
+            can_send_check_provider() first.
         :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
-            InstanceAlreadyBound
+            InstanceAlreadyBound, BindProviderMismatch
         :returns: {arq_uuid: state} (1.4 on).
         """
-        cctxt = self.client.prepare(version='1.1')
+        kwargs, version = {}, '1.1'
+        if check_provider is not None:
+            kwargs['check_provider'] = check_provider
+            version = '1.7'
+        cctxt = self.client.prepare(version=version)
         result = cctxt.call(context, 'arq_apply_patch', patches=patches,
-                            project_id=project_id)
+                            project_id=project_id, **kwargs)
         if any(p['op'] == 'add' for p in patches.values()):
             self._release_held(context)
         return result
@@ -299,10 +318,10 @@ class ConductorAPI:
         """
         return self.client.can_send_version('1.5')
 
-    def _prepare_operator_verb(self, method):
-        if not self.client.can_send_version('1.5'):
-            raise exception.ConductorTooOld(method=method, version='1.5')
-        return self.client.prepare(version='1.5')
+    def _prepare_operator_verb(self, method, version='1.5'):
+        if not self.client.can_send_version(version):
+            raise exception.ConductorTooOld(method=method, version=version)
+        return self.client.prepare(version=version)
 
     def driver_install(self, context, name, host=None, config=None):
         """Install (enable) a driver on one host, or on every agent's.
@@ -341,32 +360,62 @@ class ConductorAPI:
         return cctxt.call(context, 'driver_uninstall', uuid=uuid,
                           force=force)
 
+    # Attach and detach through Nova (1.8) ------------------------------------
+
+    def can_send_instance_verbs(self):
+        """Whether the conductors attach and detach through Nova (1.8)."""
+        return self.client.can_send_version('1.8')
+
     def instance_attach(self, context, instance_uuid, device_profile_name,
-                        hostname, project_id, user_id):
-        """Give an instance the accelerators of a device profile on its
-        host: allocate them in Placement, create and bind the ARQs.
+                        hostname=None, project_id=None, reboot=False):
+        """Give a server the accelerators of a device profile, where Nova
+        will hand them to its guest: allocate them in Placement, create
+        and bind the ARQs, and with *reboot* ask Nova for a hard reboot.
 
-        :raises: DeviceProfileNotFound, AgentNotFound,
-            ComputeResourceProviderNotFound, NoAcceleratorCandidate,
-            PlacementNotConfigured, PlacementError
-        :returns: ``{arq uuid: state}``.
+        :param hostname: the host the caller expects the server on (a
+            check; Nova says where it is).
+        :param project_id: the server's project the caller expects (a
+            check).
+        :raises: ConductorTooOld, NovaNotConfigured, NovaUnavailable,
+            ServerNotFound, ServerNotAttachable, DeviceProfileNotFound,
+            AgentNotFound, ComputeResourceProviderNotFound,
+            NoAcceleratorCandidate, PlacementNotConfigured, PlacementError
+        :returns: ``{arqs: {arq uuid: state}, server: {...}, attachment:
+            uuid, reboot: None, pending, requested or refused}``.
         """
-        cctxt = self._prepare_operator_verb('instance_attach')
-        result = cctxt.call(context, 'instance_attach',
-                            instance_uuid=instance_uuid,
-                            device_profile_name=device_profile_name,
-                            hostname=hostname, project_id=project_id,
-                            user_id=user_id)
-        self._release_held(context)
-        return result
+        cctxt = self._prepare_operator_verb('instance_attach', '1.8')
+        return cctxt.call(context, 'instance_attach',
+                          instance_uuid=instance_uuid,
+                          device_profile_name=device_profile_name,
+                          hostname=hostname, project_id=project_id,
+                          reboot=bool(reboot))
 
-    def instance_detach(self, context, instance_uuid, project_id=None):
-        """Take every accelerator from an instance: unbind and delete its
-        ARQs and remove their Placement allocations.
+    def instance_detach(self, context, instance_uuid, arq_uuids=None,
+                        reboot=False):
+        """Take from a server the accelerators attach gave it: delete
+        their ARQs and, once the guest cannot hold them (stopped, or
+        after the hard reboot Nova is asked for), their allocation.
 
-        :raises: AcceleratorRequestNotFound
-        :returns: the number of ARQs deleted.
+        :param arq_uuids: only these ARQs; None: all that attach made.
+        :raises: ConductorTooOld, AcceleratorRequestNotFound,
+            AcceleratorRequestsNotAttached, ServerNotDetachable,
+            NovaNotConfigured, NovaUnavailable
+        :returns: ``{arqs: [uuid], server: {...} or None, reboot: None,
+            requested or refused}``.
         """
-        cctxt = self._prepare_operator_verb('instance_detach')
+        cctxt = self._prepare_operator_verb('instance_detach', '1.8')
         return cctxt.call(context, 'instance_detach',
-                          instance_uuid=instance_uuid, project_id=project_id)
+                          instance_uuid=instance_uuid, arq_uuids=arq_uuids,
+                          reboot=bool(reboot))
+
+    def instance_show(self, context, instance_uuid):
+        """What Nova says of a server.
+
+        :raises: ConductorTooOld, NovaNotConfigured, NovaUnavailable,
+            ServerNotFound
+        :returns: ``{uuid, name, status, vm_state, task_state, host,
+            nodename, project_id, flavor, device_profile}``.
+        """
+        cctxt = self._prepare_operator_verb('instance_show', '1.8')
+        return cctxt.call(context, 'instance_show',
+                          instance_uuid=instance_uuid)

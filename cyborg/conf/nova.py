@@ -25,9 +25,12 @@ nova_group = cfg.OptGroup(
     title='Nova API options',
     help=_("""
 How cyborg-conductor reaches Nova's API to send
-``accelerator-request-bound`` external events: a keystoneauth session,
-auth plugin and adapter, usually with the Cyborg service user's
-credentials.
+``accelerator-request-bound`` external events, and, for attach-instance and
+detach-instance, to read a server (``GET /servers/{id}``) and ask for its
+hard reboot: a keystoneauth session, auth plugin and adapter, usually with
+the Cyborg service user's credentials.  That user needs Nova's
+administrator role for attach and detach: Nova shows a server's host only
+to administrators.
 """))
 
 nova_opts = [

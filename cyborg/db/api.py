@@ -102,20 +102,6 @@ def retry_on_deadlock(func):
     return wrapper
 
 
-def one_of(column, values):
-    """``column IN (values)``, or ``column = value`` for a single value.
-
-    An IN list is rendered anew at every execution (SQLAlchemy expands it
-    into one bound parameter per value), which cost a read of one device
-    profile by name a few percent of its CPU; an equality is compiled
-    once, from the statement cache.
-    """
-    values = list(values)
-    if len(values) == 1:
-        return column == values[0]
-    return column.in_(values)
-
-
 def execute(context, statement, params=None):
     """Run a Core *statement* (of tables, not mapped classes) on the
     connection of the caller's transaction (``context.session``: call it

@@ -334,6 +334,7 @@ class ExtendedAcceleratorRequest(Base, _Timestamps):
         sa.Index('extended_arqs_hostname_idx', 'hostname'),
         sa.Index('extended_arqs_state_idx', 'state'),
         sa.Index('extended_arqs_deployable_id_idx', 'deployable_id'),
+        sa.Index('extended_arqs_attachment_uuid_idx', 'attachment_uuid'),
     )
 
     id = sa.Column(sa.Integer, primary_key=True)
@@ -356,6 +357,51 @@ class ExtendedAcceleratorRequest(Base, _Timestamps):
     deployable_id = sa.Column(
         sa.Integer, sa.ForeignKey('deployables.id', ondelete='RESTRICT'),
         nullable=True)
+    # The instance_attachments row of the attach-instance that made it;
+    # NULL for an ARQ made by POST /v2/accelerator_requests (Nova's).
+    # No foreign key: an ARQ that Nova deletes by instance outlives its
+    # attachment while its handle is released (Deleting).
+    attachment_uuid = sa.Column(sa.String(36), nullable=True)
+
+
+class InstanceAttachment(Base, _Timestamps):
+    """One attach-instance: the accelerators it added to a server.
+
+    New in Cyborg.  The row is written before anything else changes (the
+    intent), so that a conductor that dies between Placement and the
+    database leaves a record of what it was doing:
+
+    * ``allocations``: what the attach added to the server's allocations
+      in Placement (JSON ``{rp: {rc: amount}}``);
+    * ``previous``: the server's amounts on those providers as read just
+      before the last write to them (JSON), which tells whether that
+      write happened (cyborg.conductor.attachment.recover);
+    * ``state``: ``allocating`` (the intent: the allocation may be in
+      Placement), ``attached`` (allocated and bound), ``releasing``
+      (its ARQs are gone; the allocation goes once Nova has rebooted the
+      server, when asked to);
+    * ``reboot``: the hard reboot asked of Nova: NULL (none),
+      ``pending`` (asked once the ARQs are bound), ``requested``,
+      ``refused``, ``skipped`` (a bind failed).
+    """
+
+    __tablename__ = 'instance_attachments'
+    __table_args__ = _table_args(
+        sa.Index('instance_attachments_instance_uuid_idx',
+                 'instance_uuid'),
+        sa.Index('instance_attachments_state_idx', 'state'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    instance_uuid = sa.Column(sa.String(36), nullable=False)
+    hostname = sa.Column(sa.String(255), nullable=False)
+    project_id = sa.Column(sa.String(255), nullable=True)
+    user_id = sa.Column(sa.String(255), nullable=True)
+    state = sa.Column(sa.String(16), nullable=False)
+    reboot = sa.Column(sa.String(16), nullable=True)
+    allocations = sa.Column(sa.Text, nullable=False)
+    previous = sa.Column(sa.Text, nullable=True)
 
 
 class BoundInstance(Base, _Timestamps):

@@ -24,6 +24,38 @@ from cyborg.objects import base
 CONF = cfg.CONF
 
 
+# Every provider of a deployable has this trait (placement_sync).
+OWNER_CYBORG = 'OWNER_CYBORG'
+
+
+def group_mismatch(group, rc, traits):
+    """Why a provider does not satisfy a device profile group, or None.
+
+    Nova binds an ARQ to the resource provider Placement chose for its
+    group, so that provider has the group's resource class and traits.
+
+    :param group: the group ({'resources:FPGA': '1', 'trait:X':
+        'required', ...}).
+    :param rc: the provider's resource class (None: it has none).
+    :param traits: the provider's traits.
+    :returns: a reason (str), or None when the provider fits.
+    """
+    wanted = sorted(key.split(':', 1)[1] for key in group
+                    if key.startswith('resources:'))
+    if wanted and rc not in wanted:
+        return 'its resource class is %s, not %s' % (rc, ' or '.join(wanted))
+    traits = {t for t in traits if t} | {OWNER_CYBORG}
+    for key, value in sorted(group.items()):
+        if not key.startswith('trait:'):
+            continue
+        trait = key.split(':', 1)[1]
+        if value == 'required' and trait not in traits:
+            return 'it lacks the required trait %s' % trait
+        if value == 'forbidden' and trait in traits:
+            return 'it has the forbidden trait %s' % trait
+    return None
+
+
 def group_count(group):
     """How many ARQs one device profile group asks for.
 

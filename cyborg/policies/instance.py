@@ -11,13 +11,14 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Policies of /v2/instances/{uuid}/accelerators (microversion 2.5)."""
+"""Policies of /v2/instances/{uuid} (2.6) and its accelerators (2.5)."""
 
 from oslo_policy import policy
 
 from cyborg.policies import base
 
 PREFIX = 'cyborg:instance:%s'
+GET = PREFIX % 'get'
 GET_ACCELERATORS = PREFIX % 'get_accelerators'
 ATTACH = PREFIX % 'attach'
 DETACH = PREFIX % 'detach'
@@ -26,20 +27,33 @@ _PATH = '/v2/instances/{instance_uuid}/accelerators'
 
 _rules = [
     policy.DocumentedRuleDefault(
+        name=GET, check_str=base.ADMIN,
+        description="Show a server as Nova shows it to Cyborg's service "
+                    "user (its host, node, state and flavor), with its "
+                    "accelerator requests and attachments.  Cyborg asks "
+                    "Nova with its own credentials, so this is for "
+                    "administrators only.",
+        operations=[{'path': '/v2/instances/{instance_uuid}',
+                     'method': 'GET'}],
+        scope_types=base.PROJECT_SCOPE),
+    policy.DocumentedRuleDefault(
         name=GET_ACCELERATORS, check_str=base.PROJECT_READER_OR_ADMIN,
         description="List an instance's accelerator requests.",
         operations=[{'path': _PATH, 'method': 'GET'}],
         scope_types=base.PROJECT_SCOPE),
     policy.DocumentedRuleDefault(
         name=ATTACH, check_str=base.ADMIN,
-        description="Attach a device profile's accelerators to an "
-                    "instance (allocate, create and bind its ARQs).",
+        description="Attach a device profile's accelerators to a server "
+                    "whose flavor names a device profile (allocate, "
+                    "create and bind its ARQs; ask Nova for a hard "
+                    "reboot).",
         operations=[{'path': _PATH, 'method': 'POST'}],
         scope_types=base.PROJECT_SCOPE),
     policy.DocumentedRuleDefault(
         name=DETACH, check_str=base.ADMIN,
-        description="Detach every accelerator of an instance (unbind and "
-                    "delete its ARQs, free their allocations).",
+        description="Detach the accelerators attach gave a server "
+                    "(delete their ARQs, free their allocations; ask Nova "
+                    "for a hard reboot).",
         operations=[{'path': _PATH, 'method': 'DELETE'}],
         scope_types=base.PROJECT_SCOPE),
 ]

@@ -27,6 +27,9 @@ from cyborg.tests.fixtures import order
 
 
 def pytest_configure(config):
+    config.addinivalue_line(
+        'markers', 'slow(weight): a test file that takes long (weight 1 to '
+        '3); heavier files are handed to the workers first')
     if order.random_seed(config) is not None:
         # The order is ours (below): pytest-randomly's own would split the
         # gabbi files, whose start and stop gabbi expects around them.
@@ -43,7 +46,8 @@ def pytest_collection_modifyitems(config, items):
     # (and gives its first request the start) by their places in *items*.
     seed = order.random_seed(config)
     if seed is not None:
-        items[:] = order.shuffle(items, seed, order.gabbi_sequence)
+        items[:] = order.shuffle(items, seed, order.gabbi_sequence,
+                                 order.weight)
     return (yield)
 
 

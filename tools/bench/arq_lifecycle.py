@@ -43,15 +43,17 @@ one cyborg-conductor, one cyborg-agent with fake FPGAs, one cyborg-api
 worker under gunicorn, and the recording Nova (which the conductor
 notifies).  Everything is stopped and dropped at the end.
 
-To compare two versions of Cyborg on a machine whose speed drifts,
-``--start --compare TREE`` starts a second deployment running the
-``cyborg`` package of source tree TREE (a ``git worktree`` of another
-commit, say) and drives both with one client, in turns of ``--block``
-lifecycles, so that both see the same machine::
+To compare versions of Cyborg on a machine whose speed drifts,
+``--start --compare A B`` runs alternating rounds, each on freshly
+started services of one side (a source tree, or ``upstream:VENV`` for
+the existing Cyborg), and reports medians, spreads and ratios with their
+confidence intervals (compare.py, ab.py)::
 
-    git worktree add /tmp/cyborg-old HEAD~1
+    git worktree add --detach /tmp/cyborg-old HEAD~1
     .venv/bin/python tools/bench/arq_lifecycle.py --start \\
-        --compare /tmp/cyborg-old --iterations 500
+        --compare /tmp/cyborg-old . --rounds 5 --iterations 300
+
+``--py-spy DIR`` profiles the services and the client (cpu_profile.py).
 """
 
 import argparse
@@ -63,7 +65,6 @@ import os
 import platform
 import select
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -71,16 +72,25 @@ import urllib.parse
 import uuid
 
 from oslo_serialization import jsonutils
+import ab
+import cpu_profile
 import psutil
 import report_scale
 import requests
 
-import cyborg
 from cyborg.tests.fixtures import nova as nova_fixture
 
 PHASES = ('profile', 'create', 'bind', 'resolve', 'delete')
 PROFILE = 'bench-fpga'
 EVENT_LAG_MS = 100.0
+# The operator who sets up (noauth headers; the existing Cyborg reads them
+# too).
+ADMIN_HEADERS = {'X-User-Id': 'bench-admin',
+                 'X-Project-Id': '5f0b2c7e9a1d4e3b8c6a0d2f4e6b8a1c',
+                 'X-Roles': 'admin,member,reader'}
+# Nova's user's project: a Keystone project id (the existing Cyborg wants
+# one).
+PROJECT = '3c4e5b0a9f1d4c2e8a7b6d5e4f3a2b1c'
 
 
 def percentiles(values):
@@ -169,6 +179,7 @@ class Client:
         self.errors = []
         self.polls = 0
         self.patched = {}  # ARQ uuid: when the PATCH answer was in
+        self.sent = {}  # ARQ uuid: when the PATCH was sent
 
     def _call(self, phase, method, path, expect, **kwargs):
         started = time.monotonic()
@@ -179,17 +190,17 @@ class Client:
         if response.status_code not in expect:
             raise RuntimeError('%s %s: %d %s' % (
                 method, path, response.status_code, response.text[:300]))
-        return response, done
+        return response, started, done
 
     def lifecycle(self):
         """One instance's accelerator, from profile to delete."""
         instance = str(uuid.uuid4())
         try:
-            response, _ = self._call(
+            response, _, _ = self._call(
                 'profile', 'GET', '/device_profiles',
                 (200,), params={'name': self.args.profile})
             [profile] = response.json()['device_profiles']
-            response, _ = self._call(
+            response, _, _ = self._call(
                 'create', 'POST', '/accelerator_requests', (201,),
                 json={'device_profile_name': profile['name']})
             arqs = response.json()['arqs']
@@ -199,10 +210,12 @@ class Client:
                  'value': self.rp_uuid},
                 {'path': '/instance_uuid', 'op': 'add', 'value': instance}]
                 for arq in arqs}
-            _, done = self._call('bind', 'PATCH', '/accelerator_requests',
-                                 (202,), json=body)
+            _, sent, done = self._call('bind', 'PATCH',
+                                       '/accelerator_requests', (202,),
+                                       json=body)
             for arq in arqs:
                 self.patched[arq['uuid']] = done
+                self.sent[arq['uuid']] = sent
             self._resolve(instance, len(arqs))
             self._call('delete', 'DELETE', '/accelerator_requests', (204,),
                        params={'instance': instance})
@@ -240,7 +253,8 @@ def nova_headers(args):
 
 def cpu_seconds(processes):
     """{name: CPU seconds (user + system)} of each started process and
-    its children (gunicorn workers, oslo.service workers).
+    its children (gunicorn workers, oslo.service workers), added up per
+    name (several conductors are one figure).
     """
     seconds = {}
     for name, process in processes:
@@ -252,7 +266,7 @@ def cpu_seconds(processes):
                 total += times.user + times.system
         except psutil.Error:
             continue
-        seconds[name] = total
+        seconds[name] = seconds.get(name, 0.0) + total
     own = psutil.Process().cpu_times()
     seconds['bench'] = own.user + own.system
     return seconds
@@ -267,6 +281,7 @@ def run_level(args, concurrency, targets, processes=()):
             client.lifecycle()
         client.times = {phase: [] for phase in PHASES}
         client.patched.clear()
+        client.sent.clear()
     barrier = threading.Barrier(concurrency)
 
     def loop(client):
@@ -298,14 +313,18 @@ def run_level(args, concurrency, targets, processes=()):
         'ms': {phase: percentiles([t for c in clients
                                    for t in c.times[phase]])
                for phase in PHASES}}
-    patched = {}
+    patched, sent = {}, {}
     for client in clients:
         patched.update(client.patched)
-    return record, patched
+        sent.update(client.sent)
+    return record, patched, sent
 
 
-def event_report(nova, patched, concurrency, timeout=30):
-    """When Nova got each bind's event, against when the PATCH returned."""
+def event_report(nova, patched, concurrency, sent=None, timeout=30):
+    """When Nova got each bind's event, against when the PATCH returned
+    and (``from_patch_ms``) when it was sent: what a booting server
+    waits for.
+    """
     deadline = time.monotonic() + timeout
     received = {}
     while time.monotonic() < deadline:
@@ -327,7 +346,10 @@ def event_report(nova, patched, concurrency, timeout=30):
             # timestamp late.
             'earliest_ms': round(min(lags), 2) if lags else None,
             'over_100ms': sum(lag > EVENT_LAG_MS for lag in lags),
-            'lag_ms': percentiles(lags)}
+            'lag_ms': percentiles(lags),
+            'from_patch_ms': percentiles([
+                (received[tag] - at) * 1000.0
+                for tag, at in (sent or {}).items() if tag in received])}
 
 
 def _serve_nova(connection):
@@ -387,8 +409,16 @@ class Deployment(report_scale.Bench):
         self.cleanups.append(nova.stop)
         return nova
 
+    def start_all(self):
+        """Everything (see start()); returns (endpoint, targets, nova)."""
+        return start(self.args, self)
+
     def cyborg(self, transport_url, placement_url, nova_url):
-        """Conductor, agent and API; returns the API's /v2 URL and host."""
+        """Conductors, agent and API; returns the API's /v2 URL and host.
+
+        ``--api-workers`` gunicorn workers, ``--conductors`` conductors
+        (each with a host of its own), one agent on the compute host.
+        """
         connection = self.database('cyborg_lc_' + self.suffix)
         host = 'bench-' + self.suffix
         port = report_scale._free_port()
@@ -398,20 +428,27 @@ class Deployment(report_scale.Bench):
             'auth_strategy = noauth\n%(extra)s'
             '[database]\nconnection = %(db)s\n'
             '[api]\nhost_ip = 127.0.0.1\nport = %(port)d\n'
-            'api_workers = 1\n%(threads)s'
+            'api_workers = %(workers)d\n%(threads)s'
             '[placement]\nauth_type = none\nendpoint_override = %(plc)s\n'
             '[nova]\nauth_type = none\nendpoint_override = %(nova)s\n'
             '[agent]\nenabled_drivers = fake\nhotplug = false\n'
             '[fake_driver]\ndevices = fpga=%(fpgas)d\n' % {
                 'transport': transport_url, 'host': host, 'db': connection,
                 'port': port, 'plc': placement_url, 'nova': nova_url,
-                'fpgas': self.args.fpgas,
+                'fpgas': self.args.fpgas, 'workers': self.args.api_workers,
                 'extra': ''.join('%s\n' % o for o in self.args.option),
                 'threads': ('api_threads = %d\n' % self.args.api_threads
                             if self.args.api_threads else '')}))
         self.dbsync(conf)
-        for binary in ('conductor', 'agent', 'api'):
-            self.start(binary, [sys.executable, '-m', 'cyborg.cmd.' + binary,
+        for index in range(self.args.conductors):
+            own = os.path.join(self.tmp, 'conductor%d.conf' % index)
+            report_scale._write(own, '[DEFAULT]\nhost = cond%d-%s\n' % (
+                index, self.suffix))
+            self.start('conductor', [
+                self.python, '-m', 'cyborg.cmd.conductor',
+                '--config-file', conf, '--config-file', own])
+        for binary in ('agent', 'api'):
+            self.start(binary, [self.python, '-m', 'cyborg.cmd.' + binary,
                                 '--config-file', conf])
         return 'http://127.0.0.1:%d/v2' % port, host
 
@@ -424,7 +461,8 @@ def _targets(endpoint, host, count):
 
     def published():
         try:
-            body = requests.get(endpoint + '/deployables', timeout=5).json()
+            body = requests.get(endpoint + '/deployables', timeout=5,
+                                headers=ADMIN_HEADERS).json()
         except (requests.RequestException, ValueError):
             return False
         found[:] = sorted(d['rp_uuid'] for d in body.get('deployables', [])
@@ -438,123 +476,28 @@ def start(args, deployment):
     """Start everything; returns (endpoint, targets, nova)."""
     nova = deployment.fake_nova()
     transport_url = deployment.vhost()
-    placement_url = deployment.placement()
+    placement_url = deployment.placement_url = deployment.placement()
     client = report_scale.placement_client.PlacementClient(
         report_scale._adapter(placement_url))
     endpoint, host = deployment.cyborg(transport_url, placement_url,
                                        nova.url)
     client.create_provider(str(uuid.uuid4()), host)  # as nova-compute does
     targets = _targets(endpoint, host, args.fpgas)
-    response = requests.post(endpoint + '/device_profiles', timeout=30,
-                             json=[{'name': args.profile, 'groups': [
-                                 {'resources:FPGA': '1',
-                                  'trait:CUSTOM_FAKE_DEVICE': 'required'}]}])
+    response = requests.post(
+        endpoint + '/device_profiles', timeout=30, headers=ADMIN_HEADERS,
+        json=[{'name': args.profile, 'groups': [
+            {'resources:FPGA': '1',
+             'trait:CUSTOM_FAKE_DEVICE': 'required'}]}])
     response.raise_for_status()
     return endpoint, targets, nova
 
 
-def run_compare(args):
-    """Two deployments at once, A running ``--compare``'s tree (the
-    baseline) and B this process's, and one client that alternates
-    between them, ``--block`` lifecycles at a time (in the order A B,
-    B A, A B...), until each had ``--iterations``: both see the same
-    phases of a machine whose speed changes from minute to minute.
-    Prints one ``compare`` record per deployment, then ``difference`` (B
-    against A, in percent).
-    """
-    deployments = []
-    # Both run in their tree, this one's included: the same way of
-    # importing for both.
-    this_tree = os.path.dirname(os.path.dirname(cyborg.__file__))
-    try:
-        for label, tree in (('A', args.compare), ('B', this_tree)):
-            dep_args = argparse.Namespace(**vars(args))
-            deployment = Deployment(dep_args, tree)
-            deployments.append(deployment)
-            dep_args.endpoint, targets, _ = start(dep_args, deployment)
-            client = Client(dep_args, targets[0])
-            for _ in range(args.warmup):
-                client.lifecycle()
-            client.times = {phase: [] for phase in PHASES}
-            deployment.label = label
-            deployment.client = client
-            deployment.spent = {'seconds': 0.0, 'done': 0}
-        turns = 0
-        while any(d.spent['done'] < args.iterations for d in deployments):
-            order = deployments if turns % 2 == 0 else deployments[::-1]
-            for deployment in order:
-                block = min(args.block,
-                            args.iterations - deployment.spent['done'])
-                _turn(deployment, block)
-            turns += 1
-        records = [_compare_record(d) for d in deployments]
-        for record in records:
-            emit(record)
-        emit(_difference(*records))
-    finally:
-        for deployment in deployments:
-            deployment.stop()
-
-
-def _turn(deployment, block):
-    """*block* lifecycles on *deployment*, its time and CPU added up."""
-    if block <= 0:
-        return
-    cpu_before = cpu_seconds(deployment.processes)
-    started = time.monotonic()
-    for _ in range(block):
-        deployment.client.lifecycle()
-    spent = deployment.spent
-    spent['seconds'] += time.monotonic() - started
-    spent['done'] += block
-    for name, seconds in cpu_seconds(deployment.processes).items():
-        if name in cpu_before and name != 'bench':
-            spent[name] = spent.get(name, 0.0) + seconds - cpu_before[name]
-
-
-def _compare_record(deployment):
-    spent, client = deployment.spent, deployment.client
-    completed = len(client.times['delete'])
-    done = max(spent['done'], 1)
-    return {'phase': 'compare', 'deployment': deployment.label,
-            'tree': deployment.tree, 'client': client.args.client,
-            # Where its services run (``python -m`` imports from there).
-            'services_cwd': deployment.services_cwd(),
-            'iterations': spent['done'], 'completed': completed,
-            'seconds': round(spent['seconds'], 3),
-            'lifecycles_per_s': round(completed / spent['seconds'], 1),
-            'errors': len(client.errors),
-            'error_samples': client.errors[:3],
-            'cpu_ms_per_lifecycle': {
-                name: round(seconds * 1000.0 / done, 2)
-                for name, seconds in spent.items()
-                if name not in ('seconds', 'done')},
-            'ms': {phase: percentiles(client.times[phase])
-                   for phase in PHASES}}
-
-
-def _difference(a, b):
-    """B against A in percent: lifecycles/s, CPU, p50 of each phase."""
-    def change(old, new):
-        return round((new - old) * 100.0 / old, 1) if old else None
-    return {'phase': 'difference', 'of': 'B against A, percent',
-            'lifecycles_per_s': change(a['lifecycles_per_s'],
-                                       b['lifecycles_per_s']),
-            'cpu_ms_per_lifecycle': {
-                name: change(a['cpu_ms_per_lifecycle'][name],
-                             b['cpu_ms_per_lifecycle'][name])
-                for name in a['cpu_ms_per_lifecycle']
-                if name in b['cpu_ms_per_lifecycle']},
-            'p50': {phase: change(a['ms'][phase].get('p50', 0),
-                                  b['ms'][phase].get('p50', 0))
-                    for phase in PHASES}}
-
-
 def run(args):
-    if args.compare:
-        run_compare(args)
+    if args.compare or len(args.workers) > 1:
+        import compare  # the rounds (tools/bench/compare.py)
+        compare.run(args)
         return
-    deployment = Deployment(args) if args.start else None
+    deployment = Deployment(args, args.tree) if args.start else None
     nova = None
     try:
         if deployment is not None:
@@ -568,18 +511,49 @@ def run(args):
               'client': args.client,
               'cpus': os.cpu_count(), 'machine': platform.platform(),
               'python': platform.python_version()})
+        spies = _profiler(args, deployment)
+        cpu_before = cpu_seconds(deployment.processes if deployment else ())
+        done = {}
         for concurrency in args.concurrency:
-            record, patched = run_level(
+            record, patched, sent = run_level(
                 args, concurrency, targets,
                 deployment.processes if deployment else ())
             emit(record)
+            done['lifecycles'] = done.get('lifecycles', 0) + (
+                record['completed'] + args.warmup * concurrency)
+            done['resolve'] = done.get('resolve', 0) + (
+                record['resolve_polls'] + args.warmup * concurrency)
             if nova is not None:
-                emit(event_report(nova, patched, concurrency))
+                emit(event_report(nova, patched, concurrency, sent))
+        if spies is not None:
+            cpu_after = cpu_seconds(deployment.processes if deployment
+                                    else ())
+            emit(cpu_profile.report(spies.stop(), args.py_spy_rate, dict(
+                done, **{phase: done['lifecycles'] for phase in (
+                    'profile', 'create', 'bind', 'delete', 'events')}),
+                {name: cpu_after[name] - cpu_before[name]
+                 for name in cpu_after if name in cpu_before}))
         if args.pause:
             input('Services are up; press Enter to stop them.\n')
     finally:
         if deployment is not None:
             deployment.stop()
+
+
+def _profiler(args, deployment):
+    """py-spy on the API, the conductor(s) and this process
+    (``--py-spy``), or None.
+    """
+    if not args.spy:
+        return None
+    spies = cpu_profile.Profiler(args.spy, args.py_spy_rate)
+    for name, process in (deployment.processes if deployment else ()):
+        if name in ('api', 'conductor'):
+            spies.record('%s-%d' % (name, process.pid) if name ==
+                         'conductor' and args.conductors > 1 else name,
+                         process.pid, subprocesses=True)
+    spies.record('bench', os.getpid())
+    return spies
 
 
 def emit(record):
@@ -603,7 +577,7 @@ def parse_args(argv=None):
                         help='lifecycles per client (default 200)')
     parser.add_argument('--warmup', type=int, default=5,
                         help='untimed lifecycles per client first')
-    parser.add_argument('--project', default='bench-project',
+    parser.add_argument('--project', default=PROJECT,
                         help='project of the noauth headers')
     parser.add_argument('--token', help='Nova\'s user token (keystone)')
     parser.add_argument('--service-token', help='Nova\'s service token')
@@ -627,28 +601,60 @@ def parse_args(argv=None):
                         default='requests',
                         help='HTTP client: requests (as Nova\'s '
                              'keystoneauth; default) or lean (http.client)')
-    parser.add_argument('--compare', metavar='TREE',
-                        help='with --start: also start the services of '
-                             'the cyborg package in source tree TREE, and '
-                             'time both with one client, in turns (see '
-                             'run_compare)')
-    parser.add_argument('--block', type=int, default=20,
-                        help='lifecycles per turn with --compare '
-                             '(default 20)')
+    parser.add_argument('--tree',
+                        help='with --start: run the services of the cyborg '
+                             'package of this source tree (in it, with its '
+                             '.venv if it has one)')
+    parser.add_argument('--py-spy', metavar='DIR', dest='spy',
+                        help='py-spy the API, the conductor and this '
+                             'process during the run, raw stacks into DIR '
+                             '(see cpu_profile.py)')
+    parser.add_argument('--py-spy-rate', type=int, default=100,
+                        help='samples per second with --py-spy')
+    parser.add_argument('--api-workers', type=int, default=1,
+                        help='[api] api_workers (--start; default 1)')
+    parser.add_argument('--conductors', type=int, default=1,
+                        help='cyborg-conductor processes (--start; '
+                             'default 1)')
+    parser.add_argument('--compare', nargs='+', metavar='SIDE',
+                        help='rounds that alternate between these sides '
+                             '(A B ...): a source tree, or upstream:VENV '
+                             '(the existing Cyborg); see compare.py')
+    parser.add_argument('--workers', default='',
+                        help='with several values (1,2,4): rounds that '
+                             'alternate between this tree with that many '
+                             'API workers and conductors each')
+    parser.add_argument('--rounds', type=int, default=5,
+                        help='rounds per side (--compare, --workers; '
+                             'default 5)')
+    parser.add_argument('--confidence', type=float, default=95.0,
+                        choices=sorted(ab.T_QUANTILES),
+                        help='of the ratios\' intervals, in percent '
+                             '(default 95)')
+    parser.add_argument('--output',
+                        help='with rounds: also write OUTPUT.jsonl and '
+                             'OUTPUT.txt (the table)')
+    parser.add_argument('--seed', type=int,
+                        help='with rounds: the seed of the first side\'s '
+                             'draw')
     args = parser.parse_args(argv)
     args.concurrency = [int(c) for c in args.concurrency.split(',') if c]
+    args.workers = [int(w) for w in args.workers.split(',') if w]
     if not args.start and not (args.endpoint and args.target):
         parser.error('give --endpoint and --target, or --start')
-    if args.compare and not args.start:
-        parser.error('--compare needs --start')
-    if args.compare and args.transport_url:
-        # RPC queues are named by topic: two deployments on one vhost
-        # would take each other's messages.
-        parser.error('--compare gives each deployment a RabbitMQ vhost of '
-                     'its own (rabbitmqctl): leave out --transport-url')
-    if args.compare and not os.path.isdir(
-            os.path.join(args.compare, 'cyborg')):
-        parser.error('--compare: %s holds no cyborg package' % args.compare)
+    if (args.compare or len(args.workers) > 1) and not args.start:
+        parser.error('rounds (--compare, --workers) need --start')
+    if args.compare and len(args.workers) > 1:
+        parser.error('--compare or several --workers, not both')
+    for side in args.compare or ():
+        if side.startswith('upstream:'):
+            if not os.path.exists(os.path.join(side.split(':', 1)[1], 'bin',
+                                               'python')):
+                parser.error('--compare: %s has no bin/python' % side)
+        elif not os.path.isdir(os.path.join(side, 'cyborg')):
+            parser.error('--compare: %s holds no cyborg package' % side)
+    if args.rounds < 1:
+        parser.error('--rounds must be at least 1')
     return args
 
 

@@ -142,7 +142,7 @@ class Deployment(report_scale.Bench):
                 transport_url, self.suffix, connection, port)))
         self.dbsync(conf)
         for binary in ('conductor', 'api'):
-            self.start(binary, [sys.executable, '-m', 'cyborg.cmd.' + binary,
+            self.start(binary, [self.python, '-m', 'cyborg.cmd.' + binary,
                                 '--config-file', conf])
         endpoint = 'http://127.0.0.1:%d/v2' % port
 

@@ -128,6 +128,11 @@ class Bench:
         # checkout in the directory the benchmark was started from.
         self.tree = os.path.abspath(tree) if tree else None
         self.env = {}
+        # The tree's own virtual environment, when it has one (an older
+        # commit may need other packages); else this interpreter.
+        own = os.path.join(self.tree or '', '.venv', 'bin', 'python')
+        self.python = own if self.tree and os.path.exists(own) \
+            else sys.executable
         if self.tree:
             self.env['PYTHONPATH'] = os.pathsep.join(
                 [self.tree] + [p for p in os.environ.get(
@@ -176,7 +181,7 @@ class Bench:
 
     def dbsync(self, conf):
         """Cyborg's schema, by the tree's own ``cyborg-dbsync``."""
-        subprocess.run([sys.executable, '-m', 'cyborg.cmd.dbsync',
+        subprocess.run([self.python, '-m', 'cyborg.cmd.dbsync',
                         '--config-file', conf, 'upgrade'], check=True,
                        capture_output=True, cwd=self.tree,
                        env=dict(os.environ, **self.env))
@@ -244,7 +249,7 @@ class Bench:
             own = os.path.join(self.tmp, 'cond%d.conf' % index)
             _write(own, '[DEFAULT]\nhost = bench-cond%d\n' % index)
             self.start('conductor%d' % index, [
-                sys.executable, '-m', 'cyborg.cmd.conductor',
+                self.python, '-m', 'cyborg.cmd.conductor',
                 '--config-file', common, '--config-file', own])
         return common
 

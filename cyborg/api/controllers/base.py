@@ -120,8 +120,3 @@ def collection(name, items, limit=None, resource=None):
         body['next'] = '%s?%s' % (
             link.make_link('next', resource or name)['href'], query)
     return body
-
-
-def request_version():
-    """The microversion of the request being handled."""
-    return pecan.request.version

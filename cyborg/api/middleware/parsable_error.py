@@ -26,7 +26,6 @@ import webob.dec
 
 from cyborg.api import errors
 
-
 #: The message of a 413: oslo.middleware's RequestBodySizeLimiter says
 #: "Larger than max_request_body_size (%s)." with the "%s" unfilled.
 BODY_TOO_LARGE = ('The request body is larger than the API accepts '

@@ -95,6 +95,26 @@ def listed(key, name, paginated=False):
 UUID = common.UUID
 STRING = {'type': 'string', 'minLength': 1}
 
+
+def _object(**properties):
+    return {'type': 'object', 'properties': properties,
+            'required': sorted(properties), 'additionalProperties': False}
+
+
+def _attach_response(version):
+    """2.5: the new ARQs; 2.6: also the server, the attachment and the
+    reboot asked of Nova.
+    """
+    arqs = {'type': 'array', 'items': ref('AcceleratorRequest')}
+    if tuple(version) < (2, 6):
+        return _object(arqs=arqs)
+    return _object(arqs=arqs, server=ref('Server'),
+                   attachment={'type': 'string'},
+                   reboot={'anyOf': [
+                       {'type': 'string',
+                        'enum': ['pending', 'requested', 'refused']},
+                       {'type': 'null'}]})
+
 DP = '/v2/device_profiles'
 ARQ = '/v2/accelerator_requests'
 DEV = '/v2/devices'
@@ -288,6 +308,18 @@ OPERATIONS = [
        response=listed('hosts', 'DiscoveryResult'),
        errors={404: [errors.AGENT_NOT_FOUND, errors.DRIVER_NOT_ENABLED],
                503: [errors.AGENT_UNREACHABLE]}),
+    op('GET', '/v2/instances/{instance_uuid}', 'InstancesController.get_one',
+       'A server as Nova shows it, with its accelerator requests and '
+       'attachments.', since='2.6', path_params={'instance_uuid': UUID},
+       response=lambda version: _object(
+           server=ref('Server'),
+           arqs={'type': 'array', 'items': ref('AcceleratorRequest')},
+           attachments={'type': 'array', 'items': ref('Attachment')}),
+       errors={400: [errors.NOVA_NOT_CONFIGURED],
+               404: [errors.SERVER_NOT_FOUND],
+               409: [errors.CONDUCTOR_TOO_OLD],
+               503: [errors.NOVA_UNAVAILABLE, errors.CONDUCTOR_UNAVAILABLE,
+                     errors.MESSAGING_UNAVAILABLE]}),
     op('GET', '/v2/instances/{instance_uuid}/accelerators',
        'AcceleratorsController.get_all',
        'The accelerator requests of an instance.', since='2.5',
@@ -295,18 +327,28 @@ OPERATIONS = [
        response=listed('arqs', 'AcceleratorRequest')),
     op('POST', '/v2/instances/{instance_uuid}/accelerators',
        'AcceleratorsController.post',
-       'Attach the accelerators of a device profile to an instance.',
+       'Attach the accelerators of a device profile to a server whose '
+       'flavor names a device profile.',
        since='2.5', path_params={'instance_uuid': UUID},
        body=instance_schema.ATTACH, status=202,
-       response=listed('arqs', 'AcceleratorRequest'),
-       errors={400: [errors.INSTANCE_ALREADY_BOUND],
-               404: [errors.DEVICE_PROFILE_NOT_FOUND, errors.HOST_NOT_FOUND],
+       response=_attach_response,
+       errors={400: [errors.INSTANCE_ALREADY_BOUND,
+                     errors.NOVA_NOT_CONFIGURED],
+               404: [errors.DEVICE_PROFILE_NOT_FOUND, errors.HOST_NOT_FOUND,
+                     errors.AGENT_NOT_FOUND, errors.SERVER_NOT_FOUND],
                409: [errors.NO_ACCELERATOR_CANDIDATE,
-                     errors.CONDUCTOR_TOO_OLD]}),
+                     errors.SERVER_NOT_ATTACHABLE, errors.AGENT_DOWN,
+                     errors.CONDUCTOR_TOO_OLD],
+               503: [errors.NOVA_UNAVAILABLE]}),
     op('DELETE', '/v2/instances/{instance_uuid}/accelerators',
        'AcceleratorsController.delete',
-       'Detach every accelerator of an instance.', since='2.5',
-       path_params={'instance_uuid': UUID}, status=204,
-       errors={404: [errors.ARQ_NOT_FOUND],
-               409: [errors.ARQ_BAD_STATE, errors.CONDUCTOR_TOO_OLD]}),
+       'Detach the accelerators attach gave a server.', since='2.5',
+       path_params={'instance_uuid': UUID},
+       query=instance_schema.DETACH_QUERY, status=204,
+       errors={400: [errors.NOVA_NOT_CONFIGURED],
+               404: [errors.ARQ_NOT_FOUND],
+               409: [errors.ARQ_BAD_STATE, errors.ARQS_NOT_ATTACHED,
+                     errors.SERVER_NOT_DETACHABLE,
+                     errors.CONDUCTOR_TOO_OLD],
+               503: [errors.NOVA_UNAVAILABLE]}),
 ]

@@ -107,12 +107,18 @@ def _device(version):
     return wsme_object(device.Device, exclude=exclude)
 
 
+def _accelerator_request(version):
+    exclude = () if microversion.allow_attach_through_nova(version) else (
+        'origin',)
+    return wsme_object(accelerator_request.AcceleratorRequest,
+                       exclude=exclude)
+
+
 # The resources, by the name of their schema in components/schemas.
 RESOURCES = {
     'DeviceProfile': lambda version: wsme_object(
         device_profile.DeviceProfile),
-    'AcceleratorRequest': lambda version: wsme_object(
-        accelerator_request.AcceleratorRequest),
+    'AcceleratorRequest': _accelerator_request,
     'Device': _device,
     'Deployable': lambda version: wsme_object(deployable.Deployable),
     'Attribute': lambda version: wsme_object(attribute.Attribute),
@@ -125,6 +131,8 @@ RESOURCES = {
     'HostSummary': lambda version: HOST_SUMMARY,
     'HostHardware': lambda version: HOST_HARDWARE,
     'DiscoveryResult': lambda version: DISCOVERY_RESULT,
+    'Server': lambda version: SERVER,
+    'Attachment': lambda version: ATTACHMENT,
     'Version': lambda version: VERSION,
 }
 
@@ -187,6 +195,56 @@ DISCOVERY_RESULT = {
     },
     'required': ['host', 'status', 'error', 'drivers', 'added', 'changed',
                  'removed'],
+    'additionalProperties': False,
+}
+
+# A server as Nova shows it to Cyborg (cyborg.conductor.nova_server.view).
+SERVER = {
+    'type': 'object',
+    'properties': {
+        'uuid': STRING,
+        'name': nullable(STRING),
+        'status': nullable(STRING),
+        'vm_state': nullable(STRING),
+        'task_state': nullable(STRING),
+        'host': nullable(STRING),
+        'nodename': nullable(STRING),
+        'project_id': nullable(STRING),
+        'flavor': {
+            'type': 'object',
+            'properties': {
+                'original_name': nullable(STRING),
+                'extra_specs': nullable({
+                    'type': 'object',
+                    'additionalProperties': STRING}),
+            },
+            'required': ['original_name', 'extra_specs'],
+            'additionalProperties': False,
+        },
+        'device_profile': nullable(STRING),
+    },
+    'required': ['uuid', 'name', 'status', 'vm_state', 'task_state', 'host',
+                 'nodename', 'project_id', 'flavor', 'device_profile'],
+    'additionalProperties': False,
+}
+
+# What one attach-instance gave a server (cyborg.db.models
+# .InstanceAttachment), where it stands.
+ATTACHMENT = {
+    'type': 'object',
+    'properties': {
+        'uuid': STRING,
+        'state': {'type': 'string',
+                  'enum': ['allocating', 'attached', 'releasing',
+                           'freeing']},
+        'reboot': nullable({'type': 'string',
+                            'enum': ['pending', 'requested', 'refused',
+                                     'skipped']}),
+        'allocations': {'type': 'object', 'additionalProperties': {
+            'type': 'object', 'additionalProperties': INTEGER}},
+        'arqs': {'type': 'array', 'items': STRING},
+    },
+    'required': ['uuid', 'state', 'reboot', 'allocations', 'arqs'],
     'additionalProperties': False,
 }
 

@@ -11,19 +11,48 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Schemas of /v2/instances/{uuid}/accelerators."""
+"""Schemas of /v2/instances/{uuid} and its accelerators."""
 
+from cyborg.api.schemas import common
+from cyborg.api.schemas import driver
 from cyborg.api.schemas import hardware
 
-ATTACH = {
+_PROFILE = {'type': 'string', 'minLength': 1, 'maxLength': 255}
+_PROJECT = {'type': 'string', 'minLength': 1, 'maxLength': 255}
+
+ATTACH_2_5 = {
     'type': 'object',
     'properties': {
-        'device_profile_name': {'type': 'string', 'minLength': 1,
-                                'maxLength': 255},
+        'device_profile_name': _PROFILE,
+        # Where the caller expects the server: checked against Nova.
         'hostname': hardware.HOST,
-        # The instance's project (default: the caller's).
-        'project_id': {'type': 'string', 'minLength': 1, 'maxLength': 255},
+        # The server's project the caller expects: checked against Nova.
+        'project_id': _PROJECT,
     },
     'required': ['device_profile_name', 'hostname'],
     'additionalProperties': False,
 }
+
+# 2.6: Nova says where the server is; hostname is only a check.
+ATTACH_2_6 = {
+    'type': 'object',
+    'properties': dict(ATTACH_2_5['properties'],
+                       reboot={'type': 'boolean'}),
+    'required': ['device_profile_name'],
+    'additionalProperties': False,
+}
+
+ATTACH = common.Versioned({'2.5': ATTACH_2_5, '2.6': ATTACH_2_6})
+
+_BOOLEAN_STRING = driver.DELETE_QUERY['properties']['force']
+
+DETACH_QUERY = common.Versioned({
+    # 2.5 reads no query parameter.
+    '2.5': common.query_schema({}, additional=True),
+    '2.6': common.query_schema({
+        # Only these ARQs (comma-separated uuids), all made by attach.
+        'arqs': common.CSV,
+        # Ask Nova for a hard reboot.
+        'reboot': _BOOLEAN_STRING,
+    }),
+})

@@ -47,7 +47,8 @@ AH_TABLE = models.AttachHandle.__table__
 _ARQ_COLUMNS = ('id', 'uuid', 'state', 'device_profile_id',
                 'device_profile_group_id', 'hostname', 'device_rp_uuid',
                 'instance_uuid', 'project_id', 'attach_handle_id',
-                'deployable_id', 'created_at', 'updated_at')
+                'deployable_id', 'attachment_uuid', 'created_at',
+                'updated_at')
 
 
 def _joined(*joins):
@@ -120,12 +121,15 @@ def _visible(query, project_id):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def create(context, device_profile_id, project_id, group_counts):
+def create(context, device_profile_id, project_id, group_counts,
+           attachment_uuid=None):
     """Create the ARQs of one device profile, in one transaction.
 
     :param device_profile_id: the profile's database id.
     :param project_id: the owner project.
     :param group_counts: for each group index, how many ARQs to create.
+    :param attachment_uuid: the attach-instance that makes them (None:
+        POST /v2/accelerator_requests).
     :returns: the new ARQs as dicts, in group order.
     """
     now = timeutils.utcnow()
@@ -138,7 +142,9 @@ def create(context, device_profile_id, project_id, group_counts):
             rows.append({'uuid': uuid, 'state': states.INITIAL,
                          'device_profile_id': device_profile_id,
                          'device_profile_group_id': group_id,
-                         'project_id': project_id, 'created_at': now})
+                         'project_id': project_id,
+                         'attachment_uuid': attachment_uuid,
+                         'created_at': now})
     if rows:
         db_api.execute(context, _INSERT, rows)
     return _shown(context, {'uuid': uuids})
@@ -159,12 +165,13 @@ def get(context, uuid, project_id=None):
 @db_api.context_manager.reader
 def get_all(context, project_id=None, instance_uuid=None, states_in=None,
             uuids=None, limit=None, marker=None, sort_key='id',
-            sort_dir='asc'):
+            sort_dir='asc', attachment_uuids=None):
     """ARQs visible to *project_id*, filtered in SQL.
 
     :param instance_uuid: only the ARQs of this instance.
     :param states_in: only ARQs in one of these states.
     :param uuids: only these ARQs.
+    :param attachment_uuids: only the ARQs these attach-instances made.
     :raises: MarkerNotFound, also for the marker of an ARQ that
         *project_id* does not see.
     :returns: a list of dicts.
@@ -173,7 +180,9 @@ def get_all(context, project_id=None, instance_uuid=None, states_in=None,
         context,
         {'project_id': project_id, 'instance_uuid': instance_uuid,
          'state': None if states_in is None else list(states_in),
-         'uuid': None if uuids is None else list(uuids)},
+         'uuid': None if uuids is None else list(uuids),
+         'attachment_uuid': (None if attachment_uuids is None
+                             else list(attachment_uuids))},
         limit=limit, marker=marker, sort_key=sort_key, sort_dir=sort_dir,
         marker_scope=('project_id',))
 

@@ -125,9 +125,10 @@ _BIND_TARGET = (
     .where(_DEP.c.rp_uuid == sa.bindparam('b_rp'),
            sa.or_(_DEV.c.hostname == sa.bindparam('b_host'),
                   _HOST.c.compute_rp_name == sa.bindparam('b_host'))))
-_TRAITS = sa.select(_ATTR.c.value).where(
+# Its traits and resource class (what Placement has of it), one statement.
+_TRAITS = sa.select(_ATTR.c.key, _ATTR.c.value).where(
     _ATTR.c.deployable_id == sa.bindparam('b_id'),
-    _ATTR.c.key.startswith('trait'))
+    sa.or_(_ATTR.c.key.startswith('trait'), _ATTR.c.key == 'rc'))
 
 
 @db_api.context_manager.reader
@@ -142,8 +143,9 @@ def bind_target(context, rp_uuid, hostname):
     Usually runs in the caller's (bind) transaction, with statements
     built once (db_api.execute).
 
-    :returns: ``{id, name, driver_name, bitstream_id, traits, device_type,
-        hostname, agent_seen, conductors_since}`` or None; ``agent_seen``
+    :returns: ``{id, name, driver_name, bitstream_id, traits, rc,
+        device_type, hostname, agent_seen, conductors_since}`` or None
+        (``traits`` and ``rc`` from its attributes); ``agent_seen``
         is when the host's agent was last heard of (heartbeat or report),
         None when no agent ever registered there; ``conductors_since``
         is the earliest start of the conductors up now (see
@@ -156,13 +158,14 @@ def bind_target(context, rp_uuid, hostname):
                           'b_up_since': up_since}).one_or_none()
     if row is None:
         return None
-    traits = list(db_api.execute(context, _TRAITS,
-                                 {'b_id': row.id}).scalars())
+    attributes = db_api.execute(context, _TRAITS, {'b_id': row.id}).all()
+    traits = [value for key, value in attributes if key != 'rc']
+    rc = next((value for key, value in attributes if key == 'rc'), None)
     seen = None
     if row.last_seen_up is not None:
         seen = max(t for t in (row.last_seen_up, row.last_report_at) if t)
     return {'id': row.id, 'name': row.name, 'driver_name': row.driver_name,
-            'bitstream_id': row.bitstream_id, 'traits': traits,
+            'bitstream_id': row.bitstream_id, 'traits': traits, 'rc': rc,
             'device_type': row.type, 'hostname': row.hostname,
             'agent_seen': seen, 'conductors_since': row.conductors_since}
 

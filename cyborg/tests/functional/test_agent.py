@@ -20,6 +20,7 @@ import subprocess
 import sys
 
 import oslo_messaging as messaging
+import pytest
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
@@ -31,6 +32,8 @@ from cyborg.db.queries import driver as driver_queries
 from cyborg.tests.fixtures import backends
 from cyborg.tests.functional import base
 from cyborg.tests.functional.fixtures import services
+
+pytestmark = pytest.mark.slow(1)
 
 CONF = cyborg_conf.CONF
 

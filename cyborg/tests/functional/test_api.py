@@ -24,8 +24,11 @@ from gabbi import driver
 
 # pytest finds the test function here; py_test_generator parametrizes it.
 from gabbi.driver import test_pytest  # noqa: F401
+import pytest
 
 from cyborg.tests.functional.fixtures import gabbits
+
+pytestmark = pytest.mark.slow(2)
 
 TESTS_DIR = os.path.join(os.path.dirname(__file__), 'gabbits')
 

@@ -27,6 +27,7 @@ import re
 
 import hypothesis
 from oslo_serialization import jsonutils
+import pytest
 import schemathesis
 from schemathesis import GenerationMode
 
@@ -36,10 +37,12 @@ from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import openapi as openapi_fixture
 from cyborg.tests.functional import api_base
 
+pytestmark = pytest.mark.slow(3)
+
 SEED = 19
 # Examples per operation, mode and microversion.
 EXAMPLES = {(2, 0): 3, (2, 1): 3, (2, 2): 3, (2, 3): 3, (2, 4): 8,
-            (2, 5): 8}
+            (2, 5): 8, (2, 6): 8}
 
 # The only 5xx allowed, below microversion 2.4: POST /v2/device_profiles
 # answers these with 500, as the existing Cyborg does (tempest asserts a

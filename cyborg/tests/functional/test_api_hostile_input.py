@@ -22,9 +22,13 @@ import uuid
 
 import fixtures
 from oslo_serialization import jsonutils
+import pytest
 
+from cyborg.api.openapi import routes
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.functional import api_base
+
+pytestmark = pytest.mark.slow(1)
 
 V24 = {'OpenStack-API-Version': 'accelerator 2.4'}
 V25 = {'OpenStack-API-Version': 'accelerator 2.5'}
@@ -34,6 +38,10 @@ SURROGATE = 'h\ud800'
 # JSON text of SURROGATE: json.dumps escapes it as \ud800.
 SURROGATE_JSON = jsonutils.dumps(SURROGATE)
 UNKNOWN = '4b3f7a1e-0000-4000-8000-0000000000ff'
+# More digits than int() converts (sys.get_int_max_str_digits(): 4300).
+HUGE = '9' * 5000
+# The most an error body may grow by the value it names.
+MAX_ERROR_BODY = 2048
 
 
 class HostileInputTestCase(api_base.APITestCase):
@@ -324,6 +332,52 @@ class HostileInputTestCase(api_base.APITestCase):
                                        'cyborg.request.invalid_version')
                 self.assertEqual('2.0', resp.headers[
                     'OpenStack-API-Minimum-Version'])
+
+    def test_huge_microversion_every_route(self):
+        # int() of 5000 digits raised ValueError: a 500 on every route.
+        before = self.row_counts()
+        for value in ('accelerator 2.' + HUGE, 'accelerator %s.0' % HUGE,
+                      '2.' + HUGE):
+            # "/" (the version document) is served without a version.
+            for method, path, _ in sorted(routes.route_table() - {
+                    ('GET', '/', 'RootController.get')}):
+                path = path.replace('{id}', UNKNOWN)
+                with self.subTest(value=value[:20], method=method,
+                                  path=path):
+                    resp = self.request(method, path, '{}',
+                                        {'OpenStack-API-Version': value})
+                    fault = self.assertClientError(
+                        resp, 406, 'cyborg.request.version_not_acceptable')
+                    self.assertIn('[2.0, ', fault['faultstring'])
+                    self.assertLess(len(resp.body), MAX_ERROR_BODY)
+        self.assertEqual(before, self.row_counts())
+
+    def test_error_names_a_long_value_cut(self):
+        # The whole value came back: a 100 kB body for a 100 kB name.
+        long_name = 'n' * 100000
+        cases = [
+            ('POST', '/v2/device_profiles', [{
+                'name': long_name, 'groups': [{'resources:FPGA': '1'}]}],
+             V25, 'is too long'),
+            ('POST', '/v2/accelerator_requests',
+             {'device_profile_name': long_name}, V25, 'not found'),
+            ('GET', '/v2/device_profiles', None,
+             {'OpenStack-API-Version': 'accelerator 2.5, accelerator ' +
+              long_name}, 'more than one version'),
+            ('GET', '/v2/device_profiles/' + long_name, None, V25,
+             'not found'),
+        ]
+        for method, path, body, headers, explanation in cases:
+            with self.subTest(method=method, path=path[:40]):
+                resp = self.request(method, path, body, headers)
+                self.assertIn(resp.status_int, (400, 404, 406),
+                              resp.text[:300])
+                fault = jsonutils.loads(resp.json['error_message'])
+                self.assertLess(len(resp.body), MAX_ERROR_BODY)
+                self.assertIn('nnnnnnnnnn', fault['faultstring'])
+                self.assertIn('characters left out', fault['faultstring'])
+                self.assertIn(explanation, fault['faultstring'])
+                self.assertNotIn(long_name, self.logs.output)
 
     def test_two_headers_for_two_services(self):
         resp = self.request(

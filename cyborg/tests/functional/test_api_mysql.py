@@ -15,9 +15,12 @@
 
 # pytest finds the test function here; py_test_generator parametrizes it.
 from gabbi.driver import test_pytest  # noqa: F401
+import pytest
 
 from cyborg.tests.functional import test_api
 from cyborg.tests.functional.fixtures import gabbits
+
+pytestmark = pytest.mark.slow(2)
 
 
 def pytest_generate_tests(metafunc):

@@ -173,6 +173,9 @@ class APISamplesTestCase(api_base.APITestCase):
             response='device_profiles/device_profiles-list-page-resp.json')
 
 
+INSTANCE = '3a5b8c2e-7f61-4d0a-9c1e-6b2f4e8d1a07'
+
+
 class OperatorSamplesTestCase(api_base.APITestCase):
     """The samples of microversion 2.5, against two real agents."""
 
@@ -191,6 +194,12 @@ class OperatorSamplesTestCase(api_base.APITestCase):
                                         '20dd82f0ef77',
                         'X-Roles': 'admin,member,reader',
                         'OpenStack-API-Version': 'accelerator 2.5'}
+        # The server of the samples, as the stand-in for Nova shows it:
+        # stopped, so that 2.5 (which cannot ask for a reboot) detaches.
+        self.deployment.nova.servers.add(
+            INSTANCE, 'host-one', name='vm-1', flavor_name='fpga.small',
+            project_id=self.headers['X-Project-Id'],
+            device_profile='one-fpga', vm_state='stopped')
 
     _request = APISamplesTestCase._request
 
@@ -227,8 +236,7 @@ class OperatorSamplesTestCase(api_base.APITestCase):
                           'trait:CUSTOM_FAKE_DEVICE': 'required'}]}],
             headers=self.headers)
         self.assertEqual(201, resp.status_int)
-        instance = '3a5b8c2e-7f61-4d0a-9c1e-6b2f4e8d1a07'
-        path = '/v2/instances/%s/accelerators' % instance
+        path = '/v2/instances/%s/accelerators' % INSTANCE
         self._request(
             'POST', path,
             request='instances/instances-accelerators-post-req.json',
@@ -241,5 +249,17 @@ class OperatorSamplesTestCase(api_base.APITestCase):
                       response='errors/error-driver-in-use-resp.json',
                       status=409)
         self._request('DELETE', path, status=204)
+
+        # 2.6: attach with a reboot, the server view, detach.
+        self._request(
+            'POST', path, version='2.6',
+            request='instances/instances-accelerators-post-reboot-req.json',
+            response='instances/instances-accelerators-post-reboot-resp.json',
+            status=202)
+        self._request(
+            'GET', '/v2/instances/' + INSTANCE, version='2.6',
+            response='instances/instances-getone-resp.json')
+        self._request('DELETE', path + '?reboot=true', version='2.6',
+                      status=204)
         self._request('DELETE', '/v2/drivers/' + driver['uuid'],
                       status=204)

@@ -28,12 +28,15 @@ import sys
 
 import openstack
 from oslo_utils import uuidutils
+import pytest
 from wsgi_intercept import interceptor
 
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.functional import api_base
 from cyborg.tests.functional import base as functional_base
 from cyborg.tests.functional.fixtures import services
+
+pytestmark = pytest.mark.slow(2)
 
 
 def _connect(endpoint):

@@ -31,6 +31,7 @@ API takes the events.
 
 import fixtures
 from oslo_utils import uuidutils
+import pytest
 import requests
 
 from cyborg.tests.fixtures import backends
@@ -39,6 +40,8 @@ from cyborg.tests.fixtures import nova as nova_fixture
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.functional import base
 from cyborg.tests.functional.fixtures import services
+
+pytestmark = pytest.mark.slow(1)
 
 PROJECT = 'a1b2c3d4e5f60718293a4b5c6d7e8f90'
 NOVA_HEADERS = {'X-User-Id': 'nova-user', 'X-Project-Id': PROJECT,

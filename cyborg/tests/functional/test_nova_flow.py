@@ -36,12 +36,15 @@ import time
 
 import fixtures
 from oslo_utils import uuidutils
+import pytest
 import requests
 
 from cyborg.tests.fixtures import nova as nova_fixture
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.functional import base
 from cyborg.tests.functional.fixtures import services
+
+pytestmark = pytest.mark.slow(3)
 
 PROJECT = 'a1b2c3d4e5f60718293a4b5c6d7e8f90'
 # What Nova sends: the user's token and its own service token.

@@ -19,6 +19,7 @@ import uuid
 
 import jsonschema
 from oslo_serialization import jsonutils
+import pytest
 import webob
 
 from cyborg.api import errors
@@ -31,6 +32,8 @@ from cyborg.tests.functional import api_base
 from cyborg.tests.functional import test_api_bad_input
 from cyborg.tests.functional import test_api_hostile_input
 from cyborg.tests.functional import test_api_samples
+
+pytestmark = pytest.mark.slow(1)
 
 LATEST = openapi.versions()[-1]
 METHODS = ('GET', 'POST', 'PUT', 'PATCH', 'DELETE')

@@ -49,9 +49,9 @@ HOST = 'node1'
 EXPECTED = {
     'profile_by_name': 1,
     'arq_create': 3,
-    'arq_bind': 14,
+    'arq_bind': 10,
     'arq_resolved': 1,
-    'arq_delete_by_instance': 7,
+    'arq_delete_by_instance': 8,  # 8: forget the attachments (2.6)
     'list_arqs_instance': 1,
     'list_deployables': 2,
     'list_deployables_page': 3,

@@ -40,6 +40,7 @@ import sys
 
 import fixtures
 from oslo_utils import uuidutils
+import pytest
 import requests
 import sqlalchemy as sa
 
@@ -51,6 +52,8 @@ from cyborg.tests.functional import base
 from cyborg.tests.functional.db import test_upstream_upgrade as dumps
 from cyborg.tests.functional.fixtures import services
 from cyborg.tests.unit.drivers import test_upstream_names
+
+pytestmark = pytest.mark.slow(3)
 
 DRIVERS_CONF = os.path.join(dumps.DATA, 'compute1-drivers.conf')
 COMPUTE_NODES = {'compute1': 'compute1.example.org', 'compute2': 'compute2'}

@@ -42,7 +42,7 @@ class ExceptionTestCase(base.TestCase):
         self.assertEqual(400, exc.code)
 
     def test_family_codes(self):
-        codes = {exception.Invalid: 400, exception.NotAuthorized: 401,
+        codes = {exception.Invalid: 400,
                  exception.Forbidden: 403, exception.NotFound: 404,
                  exception.NotAcceptable: 406, exception.Conflict: 409,
                  exception.Locked: 423, exception.TemporaryFailure: 503,

@@ -13,6 +13,7 @@
 # under the License.
 """Tests of cyborg.service.RPCService on the fake transport."""
 
+import gc
 import threading
 
 import fixtures
@@ -55,6 +56,38 @@ class _Manager:
 
 
 class RPCServiceTestCase(base.TestCase):
+
+    def _unfreeze(self):
+        # gc.freeze() is process-wide: leave the test process as it was.
+        self.addCleanup(gc.unfreeze)
+
+    def test_freeze_startup_objects(self):
+        self._unfreeze()
+        gc.unfreeze()
+        kept = object()
+        service.freeze_startup_objects()
+        self.assertGreater(gc.get_freeze_count(), 0)
+        # Frozen, not gone: live objects stay as they are.
+        self.assertIsNotNone(kept)
+
+    def test_only_a_launched_service_freezes(self):
+        # In-process services (tests, the embedded mode) never freeze the
+        # objects of the process they run in; launch() asks for it.
+        self.assertFalse(service.RPCService.freeze_on_start)
+        self._unfreeze()
+        gc.unfreeze()
+        mgr = _Manager()
+        svc = service.RPCService(mgr, 'test-frozen', host='h1',
+                                 owns_transport=False)
+        svc.start()
+        svc.stop()
+        self.assertEqual(0, gc.get_freeze_count())
+        svc = service.RPCService(mgr, 'test-frozen', host='h1',
+                                 owns_transport=False)
+        svc.freeze_on_start = True
+        svc.start()
+        svc.stop()
+        self.assertGreater(gc.get_freeze_count(), 0)
 
     def test_serves_runs_tasks_and_stops(self):
         logs = self.useFixture(fixtures.FakeLogger(name='cyborg.service'))

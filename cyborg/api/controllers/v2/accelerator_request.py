@@ -59,7 +59,14 @@ class AcceleratorRequest(base.APIBase):
     attach_handle_type = wtypes.text
     attach_handle_uuid = wtypes.text
     attach_handle_info = wtypes.DictType(wtypes.text, wtypes.text)
+    # 2.6: who made it: "create" (POST /v2/accelerator_requests: Nova,
+    # from a flavor's or a port's device profile, or any client) or
+    # "attach" (attach-instance; only those may be detached).
+    origin = wtypes.text
 
+
+ORIGIN_CREATE = 'create'
+ORIGIN_ATTACH = 'attach'
 
 _FIELDS = ('uuid', 'state', 'device_profile_name', 'device_profile_group_id',
            'hostname', 'device_rp_uuid', 'instance_uuid', 'project_id',
@@ -76,6 +83,9 @@ def serialize(arq):
         str(k): str(v) for k, v in (arq.get('attach_handle_info')
                                     or {}).items()}
     values['attach_handle_type'] = arq.get('attach_handle_type') or ''
+    if microversion.allow_attach_through_nova(pecan.request.version):
+        values['origin'] = (ORIGIN_ATTACH if arq.get('attachment_uuid')
+                            else ORIGIN_CREATE)
     return base.to_json(AcceleratorRequest,
                         links=link.self_links(COLLECTION, arq['uuid']),
                         **values)
@@ -201,12 +211,19 @@ class AcceleratorRequestsController(rest.RestController):
         patches = _parse_patch(body, context, pecan.request.version)
         _require_service_token(context, _('binding and unbinding '
                                           'accelerator requests'))
-        bind_check.check(
-            context, patches, visible_project(context),
-            refuse=microversion.allow_bind_provider_check(
-                pecan.request.version))
-        pecan.request.conductor_api.arq_apply_patch(
-            context, patches, project_id=visible_project(context))
+        refuse = microversion.allow_bind_provider_check(
+            pecan.request.version)
+        conductor = pecan.request.conductor_api
+        check = None
+        if conductor.can_send_check_provider():
+            # In the bind's transaction, on the rows it reads anyway.
+            check = 'refuse' if refuse else 'warn'
+        else:
+            bind_check.check(context, patches, visible_project(context),
+                             refuse=refuse)
+        conductor.arq_apply_patch(
+            context, patches, project_id=visible_project(context),
+            check_provider=check)
         pecan.response.status = 202
 
     @expose.expose

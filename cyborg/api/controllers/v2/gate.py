@@ -30,3 +30,15 @@ def operator_verbs():
             _('The resource could not be found. It exists from '
               'microversion 2.5 on (OpenStack-API-Version: accelerator '
               '2.5).'))
+
+
+def attach_through_nova():
+    """Refuse a 2.6 resource requested at an earlier version (404).
+
+    :raises: NotFound
+    """
+    if not microversion.allow_attach_through_nova(pecan.request.version):
+        raise exception.NotFound(
+            _('The resource could not be found. It exists from '
+              'microversion 2.6 on (OpenStack-API-Version: accelerator '
+              '2.6).'))

@@ -11,26 +11,41 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/instances/{uuid}/accelerators: attach and detach (2.5).
+"""/v2/instances/{uuid} and its accelerators: attach and detach through
+Nova (2.5; 2.6: the server view, attach's reboot, detach's arqs and
+reboot, ARQs' origin).
 
-The seeds' attach-instance and detach-instance through the API: one call
-allocates a device profile's accelerators on the instance's host in
-Placement, creates its ARQs and binds them (Nova hears of each bind, after
-this answer, as for its own binds); another unbinds and deletes them all
-and frees their allocations.  See cyborg.conductor.instance.
+The conductor asks Nova about the server and acts only where Nova will
+honour the result (cyborg.conductor.instance): attach allocates a device
+profile's accelerators on the server's host, creates and binds its ARQs
+and, when asked, has Nova hard reboot the server; detach takes only the
+ARQs attach made, never Nova's own.  See
+doc/source/admin/attach-detach.rst.
 """
 
 import pecan
 from pecan import rest
 
 from cyborg.api import expose
+from cyborg.api import microversion
 from cyborg.api import validation
 from cyborg.api.controllers.v2 import accelerator_request as arq_api
 from cyborg.api.controllers.v2 import gate
 from cyborg.api.schemas import instance as schema
 from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import attachment as att_queries
 from cyborg.i18n import _
 from cyborg.policies import instance as policies
+
+_TRUE = ('true', '1', 'yes')
+
+
+def _serialize_attachment(attachment, arqs):
+    return {'uuid': attachment['uuid'], 'state': attachment['state'],
+            'reboot': attachment['reboot'],
+            'allocations': attachment['allocations'],
+            'arqs': [a['uuid'] for a in arqs
+                     if a['attachment_uuid'] == attachment['uuid']]}
 
 
 class AcceleratorsController(rest.RestController):
@@ -56,39 +71,83 @@ class AcceleratorsController(rest.RestController):
     @expose.expose
     def post(self):
         """Attach: 202 with the new ARQs (Bound, or BindStarted while
-        device work runs).
+        device work runs); from 2.6 also the server as Nova shows it and
+        the reboot asked of Nova.
         """
         gate.operator_verbs()
         context = pecan.request.context
         context.can(policies.ATTACH)
         validation.uuid_path(self.instance_uuid, _('instance'))
         body = validation.extract_json(schema.ATTACH)
-        states = pecan.request.conductor_api.instance_attach(
+        result = pecan.request.conductor_api.instance_attach(
             context, self.instance_uuid, body['device_profile_name'],
-            body['hostname'], body.get('project_id', context.project_id),
-            context.user_id)
+            hostname=body.get('hostname'),
+            project_id=body.get('project_id'),
+            reboot=body.get('reboot', False))
+        arqs = [arq_api.serialize(a) for a in arq_queries.get_all(
+            context, uuids=list(result['arqs']))]
         pecan.response.status = 202
-        return {'arqs': [arq_api.serialize(a) for a in arq_queries.get_all(
-            context, uuids=list(states))]}
+        if not microversion.allow_attach_through_nova(
+                pecan.request.version):
+            return {'arqs': arqs}
+        return {'arqs': arqs, 'server': result['server'],
+                'attachment': result['attachment'],
+                'reboot': result['reboot']}
 
     @expose.expose
     def delete(self):
-        """Detach every accelerator: 204."""
+        """Detach what attach gave the server: 204.  From 2.6,
+        ``?arqs=u1,u2`` (only these) and ``?reboot=true``.
+        """
         gate.operator_verbs()
         context = pecan.request.context
         context.can(policies.DETACH)
         validation.uuid_path(self.instance_uuid, _('instance'))
+        params = validation.query(schema.DETACH_QUERY)
+        arq_uuids = None
+        if microversion.allow_attach_through_nova(pecan.request.version) \
+                and 'arqs' in params:
+            arq_uuids = [u.strip() for u in params['arqs'].split(',')]
+            for arq_uuid in arq_uuids:
+                validation.uuid_path(arq_uuid, _('accelerator request'))
+        reboot = (microversion.allow_attach_through_nova(
+            pecan.request.version) and
+            params.get('reboot', 'false').lower() in _TRUE)
         pecan.request.conductor_api.instance_detach(
-            context, self.instance_uuid,
-            project_id=arq_api.visible_project(context))
+            context, self.instance_uuid, arq_uuids=arq_uuids, reboot=reboot)
         pecan.response.status = 204
 
 
 class InstancesController(rest.RestController):
-    """/v2/instances: only its accelerators sub-resource."""
+    """/v2/instances: a server as Nova shows it with its accelerators
+    (2.6), and its accelerators sub-resource (2.5).
+    """
 
     SUBRESOURCES = {'accelerators': AcceleratorsController}
 
     @pecan.expose()
     def _lookup(self, instance_uuid, *remainder):
         return expose.subresource(self, instance_uuid, remainder)
+
+    @expose.expose
+    def get_one(self, instance_uuid):
+        """The server as Nova shows it, its ARQs (each with its origin)
+        and the attachments of attach-instance (their allocation and
+        what they wait for).
+        """
+        gate.attach_through_nova()
+        context = pecan.request.context
+        context.can(policies.GET)
+        validation.uuid_path(instance_uuid, _('instance'))
+        server = pecan.request.conductor_api.instance_show(
+            context, instance_uuid)
+        arqs = arq_queries.get_all(context, instance_uuid=instance_uuid)
+        attachments = att_queries.get_all(context,
+                                          instance_uuid=instance_uuid)
+        attached = arq_queries.get_all(
+            context, attachment_uuids=[a['uuid'] for a in attachments]
+        ) if attachments else []
+        return {'server': server,
+                'arqs': [arq_api.serialize(a) for a in arqs],
+                'attachments': [_serialize_attachment(a, attached)
+                                for a in attachments]}

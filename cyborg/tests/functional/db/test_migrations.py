@@ -30,6 +30,7 @@ from cyborg.db import migration
 from cyborg.db import models
 from cyborg.tests import base
 from cyborg.tests.fixtures import backends
+from cyborg.tests.fixtures import database
 
 
 class _MigrationsMixin(test_migrations.ModelsMigrationsSync):
@@ -45,7 +46,7 @@ class _MigrationsMixin(test_migrations.ModelsMigrationsSync):
         else:
             backend = provision.Backend.backend_for_database_type(
                 self.BACKEND)
-            ident = 'cyborg_migr_' + provision._random_ident()
+            ident = database.unique_name('cyborg_migr_')
             backend.create_named_database(ident)
             self.addCleanup(backend.drop_named_database, ident, True)
             url = backend.provisioned_database_url(ident)

@@ -32,6 +32,7 @@ import fixtures
 from oslo_config import cfg
 from oslo_db.sqlalchemy import provision
 from oslo_db.sqlalchemy import test_migrations
+import pytest
 import sqlalchemy as sa
 
 from cyborg import conf as cyborg_conf
@@ -43,6 +44,9 @@ from cyborg.db import upstream
 from cyborg.objects import hardware
 from cyborg.tests import base
 from cyborg.tests.fixtures import backends
+from cyborg.tests.fixtures import database
+
+pytestmark = pytest.mark.slow(3)
 
 DATA = os.path.join(os.path.dirname(__file__), '..', '..', 'data',
                     'upstream-17.0.0')
@@ -76,7 +80,7 @@ def load_dump(backend, url):
 def new_database(testcase, backend):
     """An empty database of *backend* for the test: its URL."""
     admin = provision.Backend.backend_for_database_type(backend)
-    ident = 'cyborg_upst_' + provision._random_ident()
+    ident = database.unique_name('cyborg_upst_')
     admin.create_named_database(ident)
     testcase.addCleanup(admin.drop_named_database, ident, True)
     return str(admin.provisioned_database_url(ident).render_as_string(

@@ -27,10 +27,13 @@ Two conductors, cyborg-api with two workers.  Counted:
 import threading
 
 from oslo_utils import uuidutils
+import pytest
 
 from cyborg import states
 from cyborg.tests.functional.faults import base
 from cyborg.tests.functional.fixtures import services
+
+pytestmark = pytest.mark.slow(1)
 
 RACES = 30
 OVERSUBSCRIBED = 24

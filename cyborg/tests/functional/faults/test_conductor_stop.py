@@ -30,8 +30,12 @@ or killed; with one conductor it is started again.  Counted afterwards:
 import os
 import signal
 
+import pytest
+
 from cyborg import states
 from cyborg.tests.functional.faults import base
+
+pytestmark = pytest.mark.slow(2)
 
 ARQS = 24
 AFTER = 6

@@ -19,6 +19,7 @@ import uuid
 
 from oslo_config import cfg
 from oslo_serialization import jsonutils
+import pytest
 
 from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
@@ -36,6 +37,8 @@ from cyborg.tests import base
 from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.unit.cmd import test_dbsync
+
+pytestmark = pytest.mark.slow(1)
 
 CONF = cyborg_conf.CONF
 

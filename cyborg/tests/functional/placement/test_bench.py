@@ -21,9 +21,12 @@ import subprocess
 import sys
 
 from oslo_db.sqlalchemy import provision
+import pytest
 
 from cyborg.tests import base
 from cyborg.tests.fixtures import backends
+
+pytestmark = pytest.mark.slow(1)
 
 BENCH = os.path.join(os.path.dirname(__file__), '..', '..', '..', '..',
                      'tools', 'bench', 'report_scale.py')

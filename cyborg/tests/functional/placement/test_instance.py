@@ -11,29 +11,39 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Attaching accelerators to an instance and detaching them, against the
-real Placement, with the instance's own (Nova's) allocations in place.
+"""Attaching accelerators to a server and detaching them, through the
+stand-in for Nova (cyborg.tests.fixtures.nova) and against the real
+Placement, with the server's own (Nova's) allocation and flavor ARQ in
+place; on SQLite, MariaDB and PostgreSQL.
 """
 
-from unittest import mock
+import datetime
 
+from oslo_utils import timeutils
 from oslo_utils import uuidutils
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg import states
+from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
 from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_delete
+from cyborg.conductor import attachment as attachment_ops
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import instance as instance_ops
 from cyborg.conductor import inventory
+from cyborg.conductor import nova_server
 from cyborg.db.queries import accelerator_request as arq_queries
-from cyborg.db.queries import nova_event as event_queries
+from cyborg.db.queries import attachment as att_queries
+from cyborg.db.queries import device_profile as dp_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import hardware
 from cyborg.tests import base
+from cyborg.tests.fixtures import nova as nova_fixture
 from cyborg.tests.fixtures import placement as placement_fixture
 
 CONF = cyborg_conf.CONF
@@ -47,9 +57,12 @@ class InstanceTestCase(base.DbTestCase):
             compute_nodes=['n1']))
         self.flags(group='placement', **self.placement.cyborg_options())
         self.client = placement_client.from_conf(CONF)
+        self.nova = self.useFixture(nova_fixture.FakeNova())
+        self.flags(group='nova', auth_type='none',
+                   endpoint_override=self.nova.url)
+        self.nova_client = nova_client.from_conf(CONF)
         # The agent's liveness is not what these tests are about: its one
-        # heartbeat must not run out while a loaded machine reports and
-        # binds (the tests' 3 s would make the binds 409 agent_down).
+        # heartbeat must not run out while a loaded machine binds.
         self.flags(service_down_time=600)
         service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
         self.flags(group='fake_driver', devices=['fpga=1', 'vgpu=1'])
@@ -59,102 +72,315 @@ class InstanceTestCase(base.DbTestCase):
         tree = self.placement.tree('n1')
         self.fpga = tree['n1_FakeDevice']['uuid']
         self.vgpu = tree['n1_FakeDevice_vgpu0']['uuid']
-        # Nova's own allocation of the instance, on the compute node.
         self.root = self.placement.compute_nodes['n1']
         self.placement.client.set_inventories(self.root, {
             'VCPU': {'total': 8, 'reserved': 0, 'min_unit': 1,
                      'max_unit': 8, 'step_size': 1,
                      'allocation_ratio': 1.0}})
-        self.instance = self.placement.allocate(
-            self.root, {'VCPU': 2}, project_id='p1', user_id='u1')
         self._profile('fpga', [{'resources:FPGA': '1',
                                 'trait:CUSTOM_FAKE_DEVICE': 'required'}])
+        self.server, self.flavor_arq = self._boot('fpga')
 
     def _profile(self, name, groups):
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name=name, description=None,
             groups=groups))
 
+    def _boot(self, profile=None, vm_state='active'):
+        """A server as Nova boots it: its allocation, its flavor's ARQ
+        bound on n1's FPGA, and Nova knowing it.
+
+        :returns: (server uuid, its flavor ARQ's uuid or None).
+        """
+        server = uuidutils.generate_uuid()
+        add = {self.root: {'resources': {'VCPU': 2}}}
+        if profile:
+            add[self.fpga] = {'resources': {'FPGA': 1}}
+        self.client.change_consumer(server, add=add, project_id='p1',
+                                    user_id='u1')
+        arq_uuid = None
+        if profile:
+            [arq] = arq_create.create(self.context, profile, 'p1').objects
+            arq_uuid = arq.uuid
+            arq_bind.bind(self.context, {arq_uuid: {
+                'hostname': 'n1', 'device_rp_uuid': self.fpga,
+                'instance_uuid': server}})
+        self.nova.servers.add(server, 'n1', project_id='p1',
+                              user_id='u1', device_profile=profile,
+                              vm_state=vm_state)
+        return server, arq_uuid
+
     def _allocations(self, consumer=None):
         return {rp: a['resources'] for rp, a in self.client.get_consumer(
-            consumer or self.instance)['allocations'].items()}
+            consumer or self.server)['allocations'].items()}
 
-    def _attach(self, profile='fpga', instance=None):
+    def _attach(self, profile='fpga', server=None, **kwargs):
         return instance_ops.attach(self.context, self.client,
-                                   instance or self.instance, profile, 'n1',
-                                   'p1', 'u1')
+                                   self.nova_client, server or self.server,
+                                   profile, **kwargs)
 
-    def test_attach_keeps_nova_allocations(self):
+    def _detach(self, server=None, **kwargs):
+        return instance_ops.detach(self.context, self.client,
+                                   self.nova_client, server or self.server,
+                                   **kwargs)
+
+    def _nova_reads(self, server=None):
+        """What Nova's _get_accel_info reads: every ARQ of the server."""
+        return sorted(a['uuid'] for a in arq_queries.get_all(
+            self.context, instance_uuid=server or self.server))
+
+    def _run_due(self):
+        attachment_ops.run_due(self.context, self.client, self.nova_client)
+
+    # Attach -----------------------------------------------------------------
+
+    def test_attach_adds_to_nova_allocations(self):
         result = self._attach()
-        self.assertEqual([states.BOUND], list(result.values()))
-        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
+        [(arq_uuid, state)] = result['arqs'].items()
+        self.assertEqual(states.BOUND, state)
+        self.assertIsNone(result['reboot'])
+        self.assertEqual(('n1', 'p1', 'fpga'), (
+            result['server']['host'], result['server']['project_id'],
+            result['server']['device_profile']))
+        # Nova's FPGA and the attached one on the same provider.
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 2}},
                          self._allocations())
-        [arq] = arq_queries.get_all(self.context,
-                                    instance_uuid=self.instance)
-        self.assertEqual((self.fpga, 'n1', 'p1'), (
-            arq['device_rp_uuid'], arq['hostname'], arq['project_id']))
-        # An event for Nova, for the next sender (the conductor takes it
-        # to send it at once).
-        [event] = event_queries.get_all(self.context)
-        self.assertEqual(('pending', self.instance),
-                         (event['state'], event['server_uuid']))
+        arq = arq_queries.get(self.context, arq_uuid)
+        self.assertEqual((self.fpga, 'n1', 'p1', result['attachment']), (
+            arq['device_rp_uuid'], arq['hostname'], arq['project_id'],
+            arq['attachment_uuid']))
+        self.assertEqual(sorted([self.flavor_arq, arq_uuid]),
+                         self._nova_reads())
+        attachment = att_queries.get(self.context, result['attachment'])
+        self.assertEqual((att_queries.ATTACHED, {self.fpga: {'FPGA': 1}}),
+                         (attachment['state'], attachment['allocations']))
+        self.assertEqual([], self.nova.servers.reboots())
 
-    def test_attach_twice_adds_up(self):
-        self._attach()
-        self._profile('vgpu', [{'resources:VGPU': '2'}])
-        result = self._attach('vgpu')
-        self.assertEqual([states.BIND_STARTED] * 2, list(result.values()))
-        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1},
-                          self.vgpu: {'VGPU': 2}}, self._allocations())
-        self.assertEqual(3, len(arq_queries.get_all(
-            self.context, instance_uuid=self.instance)))
+    def test_attach_with_reboot(self):
+        result = self._attach(reboot=True)
+        self.assertEqual(att_queries.REBOOT_REQUESTED, result['reboot'])
+        self.assertEqual([self.server], self.nova.servers.reboots())
 
-    def test_detach_leaves_nova_allocations(self):
-        self._attach()
-        self.assertEqual(1, instance_ops.detach(self.context, self.client,
-                                                self.instance))
-        self.assertEqual({self.root: {'VCPU': 2}}, self._allocations())
-        self.assertEqual([], arq_queries.get_all(
-            self.context, instance_uuid=self.instance))
-        self.assertRaises(exception.AcceleratorRequestNotFound,
-                          instance_ops.detach, self.context, self.client,
-                          self.instance)
+    def test_reboot_waits_for_device_work(self):
+        self._profile('vgpu', [{'resources:VGPU': '1'}])
+        result = self._attach('vgpu', reboot=True)
+        self.assertEqual([states.BIND_STARTED], list(result['arqs'].values()))
+        self.assertEqual(att_queries.REBOOT_PENDING, result['reboot'])
+        self._run_due()
+        self.assertEqual([], self.nova.servers.reboots())
+        # The bind job ends (as cyborg.conductor.bind_jobs would).
+        [arq_uuid] = result['arqs']
+        arq_queries.transition(self.context, arq_uuid, states.BOUND)
+        self._run_due()
+        self._run_due()
+        self.assertEqual([self.server], self.nova.servers.reboots())
 
-    def test_an_instance_without_nova_allocations(self):
-        instance = uuidutils.generate_uuid()
-        self._attach(instance=instance)
-        self.assertEqual({self.fpga: {'FPGA': 1}},
-                         self._allocations(instance))
-        self.assertEqual(
-            ('p1', 'u1'), (lambda c: (c['project_id'], c['user_id']))(
-                self.client.get_consumer(instance)))
-        instance_ops.detach(self.context, self.client, instance)
-        self.assertEqual({}, self._allocations(instance))
+    def test_plain_flavor_refused_and_nothing_created(self):
+        plain, _ = self._boot()
+        before = (self._allocations(plain), arq_queries.get_all(self.context))
+        exc = self.assertRaises(exception.ServerNotAttachable, self._attach,
+                                server=plain)
+        self.assertIn('names no device profile', str(exc))
+        self.assertIn('_get_accel_info', str(exc))
+        self.assertEqual(before, (self._allocations(plain),
+                                  arq_queries.get_all(self.context)))
+        self.assertEqual([], att_queries.get_all(self.context))
 
-    def test_no_room(self):
-        self._profile('many', [{'resources:FPGA': '17'}])
-        self.assertRaises(exception.NoAcceleratorCandidate, self._attach,
-                          'many')
-        self._profile('other', [{'resources:FPGA': '1',
-                                 'trait:CUSTOM_FAKE_DEVICE': 'forbidden'}])
-        self.assertRaises(exception.NoAcceleratorCandidate, self._attach,
-                          'other')
-        self.assertEqual({self.root: {'VCPU': 2}}, self._allocations())
+    def test_what_nova_would_refuse(self):
+        self.assertRaises(exception.ServerNotFound, self._attach,
+                          server=uuidutils.generate_uuid())
+        self.assertRaises(exception.ServerNotAttachable, self._attach,
+                          hostname='n2')
+        self.assertRaises(exception.ServerNotAttachable, self._attach,
+                          project_id='p2')
+        self.nova.servers.set_state(self.server, 'rescued')
+        exc = self.assertRaises(exception.ServerNotAttachable, self._attach)
+        self.assertIn('rescued', str(exc))
+        self.nova.servers.add(self.server, None, device_profile='fpga',
+                              vm_state='shelved_offloaded')
+        exc = self.assertRaises(exception.ServerNotAttachable, self._attach)
+        self.assertIn('on no host', str(exc))
+        self.assertEqual([self.flavor_arq], [
+            a['uuid'] for a in arq_queries.get_all(self.context)])
 
-    def test_a_failed_bind_is_undone(self):
-        with mock.patch.object(arq_bind, 'bind', autospec=True,
-                               side_effect=exception.InstanceAlreadyBound(
-                                   instance=self.instance)):
-            self.assertRaises(exception.InstanceAlreadyBound, self._attach)
-        self.assertEqual({self.root: {'VCPU': 2}}, self._allocations())
-        self.assertEqual([], arq_queries.get_all(self.context))
-
-    def test_unknown_host(self):
-        self.assertRaises(exception.AgentNotFound, instance_ops.attach,
-                          self.context, self.client, self.instance, 'fpga',
-                          'n9', 'p1', 'u1')
-
-    def test_without_placement(self):
+    def test_without_nova_or_placement(self):
+        self.assertRaises(exception.NovaNotConfigured, instance_ops.attach,
+                          self.context, self.client, None, self.server,
+                          'fpga')
         self.assertRaises(exception.PlacementNotConfigured,
                           instance_ops.attach, self.context, None,
-                          self.instance, 'fpga', 'n1', 'p1', 'u1')
+                          self.nova_client, self.server, 'fpga')
+
+    def test_no_room(self):
+        self._profile('many', [{'resources:FPGA': '16'}])
+        self.assertRaises(exception.NoAcceleratorCandidate, self._attach,
+                          'many')
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
+                         self._allocations())
+        self.assertEqual([], att_queries.get_all(self.context))
+
+    def test_a_failed_bind_is_undone(self):
+        # The agent is down when the bind comes, after the allocation.
+        service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
+        self.time_fixture(timeutils.utcnow() + datetime.timedelta(hours=1))
+        self.assertRaises(exception.AgentDown, self._attach)
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
+                         self._allocations())
+        self.assertEqual([self.flavor_arq], self._nova_reads())
+        self.assertEqual([self.flavor_arq], [
+            a['uuid'] for a in arq_queries.get_all(self.context)])
+        self.assertEqual([], att_queries.get_all(self.context))
+
+    # A conductor that dies between the steps ------------------------------
+
+    def _intent(self):
+        """The first step of an attach only: the attachment and its ARQs
+        recorded, as a conductor that died next leaves them.
+        """
+        profile = dp_queries.get_by_name(self.context, 'fpga')
+        server = nova_server.get(self.nova_client, self.server)
+        hostname, chosen = instance_ops._place(self.context, self.client,
+                                               server, profile)
+        return instance_ops._record(self.context, server, profile,
+                                    hostname, chosen, False)
+
+    def _later(self):
+        self.time_fixture(timeutils.utcnow() + datetime.timedelta(
+            seconds=attachment_ops.STALE_SECONDS + 1))
+
+    def test_died_before_allocating(self):
+        attachment, arqs = self._intent()
+        self._later()
+        self._run_due()
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
+                         self._allocations())
+        self.assertEqual([self.flavor_arq], [
+            a['uuid'] for a in arq_queries.get_all(self.context)])
+        self.assertEqual([], att_queries.get_all(self.context))
+
+    def test_died_after_allocating(self):
+        attachment, arqs = self._intent()
+        attachment_ops.allocate(self.context, self.client, attachment)
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 2}},
+                         self._allocations())
+        self._run_due()
+        # Not stale yet: an attach may still be at it.
+        self.assertEqual(1, len(att_queries.get_all(self.context)))
+        self._later()
+        self._run_due()
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
+                         self._allocations())
+        self.assertEqual([self.flavor_arq], [
+            a['uuid'] for a in arq_queries.get_all(self.context)])
+        self.assertEqual([], att_queries.get_all(self.context))
+        # Once only.
+        self._run_due()
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
+                         self._allocations())
+
+    def test_allocation_changed_by_someone_else_is_left(self):
+        attachment, arqs = self._intent()
+        attachment_ops.allocate(self.context, self.client, attachment)
+        self.client.change_consumer(
+            self.server, add={self.fpga: {'resources': {'FPGA': 3}}})
+        self._later()
+        self._run_due()
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 5}},
+                         self._allocations())
+        [left] = att_queries.get_all(self.context)
+        self.assertEqual(att_queries.ALLOCATING, left['state'])
+
+    # Detach -----------------------------------------------------------------
+
+    def test_detach_refuses_nova_arqs(self):
+        exc = self.assertRaises(exception.AcceleratorRequestsNotAttached,
+                                self._detach, reboot=True)
+        self.assertIn(self.flavor_arq, str(exc))
+        attached = list(self._attach()['arqs'])
+        exc = self.assertRaises(exception.AcceleratorRequestsNotAttached,
+                                self._detach, arq_uuids=[self.flavor_arq],
+                                reboot=True)
+        self.assertIn(self.flavor_arq, str(exc))
+        self.assertEqual(sorted([self.flavor_arq] + attached),
+                         self._nova_reads())
+        self.assertRaises(exception.AcceleratorRequestNotFound,
+                          self._detach, arq_uuids=[
+                              uuidutils.generate_uuid()], reboot=True)
+
+    def test_detach_of_a_running_server_needs_a_reboot(self):
+        self._attach()
+        exc = self.assertRaises(exception.ServerNotDetachable, self._detach)
+        self.assertIn('reboot', str(exc))
+        self.assertEqual(2, len(self._nova_reads()))
+
+    def test_detach_waits_for_the_reboot(self):
+        attached = list(self._attach()['arqs'])
+        self.nova.servers.hold_reboots = True
+        result = self._detach(reboot=True)
+        self.assertEqual((attached, att_queries.REBOOT_REQUESTED),
+                         (result['arqs'], result['reboot']))
+        self.assertEqual([self.server], self.nova.servers.reboots())
+        # What Nova's reboot reads: the flavor's ARQ, not the detached one.
+        self.assertEqual([self.flavor_arq], self._nova_reads())
+        # The guest holds the device until the reboot: so does Placement.
+        self._run_due()
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 2}},
+                         self._allocations())
+        self.nova.servers.finish_reboot(self.server)
+        self._run_due()
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
+                         self._allocations())
+        self.assertEqual([], att_queries.get_all(self.context))
+        self._run_due()
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
+                         self._allocations())
+
+    def test_detach_of_a_stopped_server(self):
+        self._profile('vgpu', [{'resources:VGPU': '2'}])
+        self._attach()
+        self._attach('vgpu')
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 2},
+                          self.vgpu: {'VGPU': 2}}, self._allocations())
+        self.nova.servers.set_state(self.server, 'stopped')
+        result = self._detach()
+        self.assertEqual((3, None), (len(result['arqs']), result['reboot']))
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
+                         self._allocations())
+        self.assertEqual([self.flavor_arq], self._nova_reads())
+        self.assertEqual(states.BOUND, arq_queries.get(
+            self.context, self.flavor_arq)['state'])
+        self.assertRaises(exception.AcceleratorRequestsNotAttached,
+                          self._detach)
+
+    def test_detach_names_every_arq_of_an_attach(self):
+        self._profile('two', [{'resources:FPGA': '2'}])
+        attached = sorted(self._attach('two')['arqs'])
+        exc = self.assertRaises(exception.ServerNotDetachable, self._detach,
+                                arq_uuids=attached[:1], reboot=True)
+        self.assertIn('together', str(exc))
+        self.assertEqual(attached, sorted(
+            self._detach(arq_uuids=attached, reboot=True)['arqs']))
+
+    def test_nova_deleting_the_server_forgets_attachments(self):
+        self._attach()
+        arq_delete.delete(self.context, instance_uuid=self.server)
+        self.placement.deallocate(self.server)
+        self.assertEqual([], att_queries.get_all(self.context))
+        self.assertEqual([], arq_queries.get_all(self.context))
+
+    def test_detach_after_nova_deleted_the_server(self):
+        attached = list(self._attach()['arqs'])
+        self.nova.servers.remove(self.server)
+        result = self._detach()
+        self.assertEqual((attached, None), (result['arqs'],
+                                            result['server']))
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
+                         self._allocations())
+
+
+class MySQLInstanceTestCase(InstanceTestCase):
+    BACKEND = 'mysql'
+
+
+class PostgreSQLInstanceTestCase(InstanceTestCase):
+    BACKEND = 'postgresql'

@@ -26,6 +26,7 @@ from unittest import mock
 
 from keystoneauth1 import exceptions as ks_exc
 from oslo_utils import uuidutils
+import pytest
 import sqlalchemy as sa
 
 from cyborg import conf as cyborg_conf
@@ -47,6 +48,8 @@ from cyborg.objects import hardware
 from cyborg.tests import base
 from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import placement as placement_fixture
+
+pytestmark = pytest.mark.slow(2)
 
 CONF = cyborg_conf.CONF
 

@@ -19,6 +19,7 @@ and MariaDB.
 import signal
 
 from oslo_utils import uuidutils
+import pytest
 
 from cyborg import exception
 from cyborg import servicegroup
@@ -31,6 +32,8 @@ from cyborg.objects import device_profile as dp_obj
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.functional import base
 from cyborg.tests.functional.fixtures import services
+
+pytestmark = pytest.mark.slow(1)
 
 
 class PlacementServicesTestCase(base.ServiceTestCase):

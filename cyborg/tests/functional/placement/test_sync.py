@@ -21,6 +21,7 @@ import threading
 import time
 
 from oslo_utils import uuidutils
+import pytest
 import sqlalchemy as sa
 
 from cyborg import conf as cyborg_conf
@@ -45,6 +46,8 @@ from cyborg.tests import base
 from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.fixtures import statements
+
+pytestmark = pytest.mark.slow(3)
 
 CONF = cyborg_conf.CONF
 

@@ -35,6 +35,21 @@ class ErrorsTestCase(base.TestCase):
                           'debuginfo': None,
                           'error_code': 'cyborg.request.not_found'}, fault)
 
+    def test_long_message_is_cut_in_the_middle(self):
+        message = "Invalid name: '%s' is too long" % ('n' * 100000)
+        text = self._fault(errors.body(400, message))['faultstring']
+        self.assertLess(len(text), errors.MAX_MESSAGE + 50)
+        # What was wrong and why stay; the value loses its middle.
+        self.assertTrue(text.startswith("Invalid name: 'nnnn"), text[:40])
+        self.assertTrue(text.endswith("nnnn' is too long"), text[-40:])
+        head, tail = text.split('... (', 1)[0], text.split(') ...', 1)[1]
+        self.assertIn('(%d characters left out)'
+                      % (len(message) - len(head) - len(tail)), text)
+        # A message of at most MAX_MESSAGE characters is kept whole.
+        whole = 'x' * errors.MAX_MESSAGE
+        self.assertEqual(whole, self._fault(
+            errors.body(400, whole))['faultstring'])
+
     def test_server_error_body(self):
         fault = self._fault(errors.body(500, 'oops'))
         self.assertEqual('Server', fault['faultcode'])

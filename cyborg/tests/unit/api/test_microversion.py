@@ -37,9 +37,9 @@ class NegotiateTestCase(base.TestCase):
 
     def test_latest(self):
         # Update with each new microversion (and the gabbi test).
-        self.assertEqual((2, 5), microversion.negotiate(
+        self.assertEqual((2, 6), microversion.negotiate(
             _headers('accelerator latest')))
-        self.assertEqual('2.5', str(microversion.MAX_VERSION))
+        self.assertEqual('2.6', str(microversion.MAX_VERSION))
 
     def test_explicit(self):
         for minor in range(5):
@@ -58,11 +58,23 @@ class NegotiateTestCase(base.TestCase):
             _headers('compute 2.90, accelerator 2.3')))
 
     def test_not_acceptable(self):
-        for value in ('accelerator 2.6', 'accelerator 1.0',
+        for value in ('accelerator 2.7', 'accelerator 1.0',
                       'accelerator 3.0', 'accelerator 10', '10', 'x.y',
                       'accelerator 2.5.1', 'accelerator 2.5 x'):
             self.assertRaises(exception.NotAcceptable,
                               microversion.negotiate, _headers(value))
+
+    def test_huge_numbers_are_not_acceptable(self):
+        # More digits than int() converts: a ValueError, a 500, before.
+        huge = '1' * 5000
+        for value in ('accelerator 2.' + huge, 'accelerator %s.0' % huge,
+                      '2.' + huge, 'accelerator 2.1234567890'):
+            with self.subTest(value=value[:20]):
+                exc = self.assertRaises(exception.NotAcceptable,
+                                        microversion.negotiate,
+                                        _headers(value))
+                self.assertIn('[2.0, 2.', exc.message)
+                self.assertLess(len(exc.message), 200)
 
     def test_malformed_is_a_bad_request(self):
         # Values the existing Cyborg served as another version (int() of
@@ -88,7 +100,7 @@ class NegotiateTestCase(base.TestCase):
         exc = self.assertRaises(exception.NotAcceptable,
                                 microversion.negotiate,
                                 _headers('accelerator 2.9'))
-        self.assertIn('The supported version range is: [2.0, 2.5].',
+        self.assertIn('The supported version range is: [2.0, 2.6].',
                       exc.message)
 
 
@@ -124,6 +136,6 @@ class VersionsTestCase(base.TestCase):
         self.assertEqual(
             {'OpenStack-API-Version': 'accelerator 2.3',
              'OpenStack-API-Minimum-Version': '2.0',
-             'OpenStack-API-Maximum-Version': '2.5',
+             'OpenStack-API-Maximum-Version': '2.6',
              'Vary': 'OpenStack-API-Version'},
             microversion.response_headers(microversion.Version(2, 3)))

@@ -27,12 +27,15 @@ import os
 
 import fixtures
 from oslotest import base
+import pytest
 from wsgi_intercept import interceptor
 import yaml
 
 from cyborg.cli import shell
 from cyborg.db.queries import driver as driver_queries
 from cyborg.tests.functional.fixtures import gabbits
+
+pytestmark = pytest.mark.slow(1)
 
 URL = 'http://cyborg-cli.test:6666'
 
@@ -136,13 +139,20 @@ class CLITestCase(base.BaseTestCase):
                                 'host-one')
         self.json('device-profile-create', 'one-fpga', '--group',
                   'resources:FPGA=1,trait:CUSTOM_FAKE_DEVICE=required')
-        instance = '0b2f8f4c-5d1e-4f56-9a55-8d3c0e6f7a21'
+        # A server of the stand-in for Nova: active on host-one, its
+        # flavor names one-fpga (gabbits.APIFixtureWithAgents).
+        instance = os.environ['INSTANCE_UUID']
         [arq] = self.json('attach-instance', instance, '--device-profile',
                           'one-fpga', '--host', 'host-one', '--wait')
-        self.assertEqual(('Bound', instance),
-                         (arq['state'], arq['instance_uuid']))
+        self.assertEqual(('Bound', instance, 'attach'),
+                         (arq['state'], arq['instance_uuid'],
+                          arq['origin']))
         self.assertEqual([arq['uuid']], [a['uuid'] for a in self.json(
             'arq-list', '--instance', instance)])
+        shown = self.json('instance-show', instance)
+        self.assertEqual(('host-one', 'one-fpga', []), (
+            shown['host'], shown['device_profile'], shown['nova_arqs']))
+        self.assertEqual(1, len(shown['attached_arqs']))
 
         out, err = self.cyborg('uninstall-driver', installed['uuid'],
                                expect=1)
@@ -150,9 +160,22 @@ class CLITestCase(base.BaseTestCase):
         self.assertIn('HTTP 409, cyborg.driver.in_use', err)
         self.assertEqual(1, len(self.json('driver-list')))
 
-        self.cyborg('detach-instance', instance)
+        out, err = self.cyborg('detach-instance', instance, expect=1)
+        self.assertIn('cyborg.instance.not_detachable', err)
+        out, err = self.cyborg('detach-instance', instance, '--reboot')
+        self.assertIn('hard reboot', err)
         self.assertEqual([], self.json('arq-list', '--instance', instance))
         self.cyborg('uninstall-driver', installed['uuid'])
+
+    def test_attach_to_a_plain_flavor(self):
+        self.json('install-driver', 'fake', '--host', 'host-one')
+        self.json('device-profile-create', 'one-fpga', '--group',
+                  'resources:FPGA=1')
+        out, err = self.cyborg('attach-instance',
+                               os.environ['PLAIN_INSTANCE_UUID'],
+                               '--device-profile', 'one-fpga', expect=1)
+        self.assertIn('names no device profile', err)
+        self.assertEqual([], self.json('arq-list'))
 
     def test_device_profiles_and_arqs(self):
         self.json('install-driver', 'fake', '--host', 'host-two')
@@ -302,5 +325,5 @@ class CLITestCase(base.BaseTestCase):
     def test_debug_shows_the_http_exchange(self):
         out, err = self.cyborg('--debug', 'service-list', '-f', 'value')
         self.assertIn('GET %s/services' % URL, err)
-        self.assertIn('accelerator 2.5', err)
+        self.assertIn('accelerator 2.6', err)
         self.assertIn('RESP BODY', err)

@@ -17,6 +17,7 @@ import importlib.metadata
 import inspect
 import io
 import logging
+import re
 
 import fixtures
 from oslotest import base
@@ -64,3 +65,30 @@ class ShellTestCase(base.BaseTestCase):
         self.assertEqual(1, status)
         self.assertIn('--os-endpoint URL or OS_ENDPOINT=URL', err)
         self.assertNotIn('Service Catalog', err)
+
+    def test_help_names_the_endpoint_option(self):
+        # Without --os-auth-type none on the command line the auth
+        # plugin's --os-endpoint was not registered, so --help never
+        # named the option the all-in-one needs.
+        for argv in (('--help',), ('--os-auth-type', 'none', '--help')):
+            with self.subTest(argv=argv):
+                out = io.StringIO()
+                exc = self.assertRaises(
+                    SystemExit, shell.CyborgShell(list(argv), stdout=out,
+                                                  stderr=io.StringIO()).run,
+                    list(argv))
+                self.assertIn(exc.code, (0, None))
+                self.assertEqual(1, len(re.findall(
+                    r'^  --os-endpoint(?![-\w])', out.getvalue(), re.M)),
+                    out.getvalue())
+
+    def test_endpoint_with_auth_type_none_from_the_environment(self):
+        # OS_AUTH_TYPE=none, then --os-endpoint on the command line: the
+        # option is Cyborg's own (no plugin on the command line) and is
+        # used.
+        self.useFixture(fixtures.EnvironmentVariable('OS_AUTH_TYPE', 'none'))
+        status, out, err = self.cyborg('--os-endpoint', 'http://127.0.0.1:9',
+                                       'service-list')
+        self.assertEqual(1, status)
+        self.assertNotIn('OS_ENDPOINT=URL', err)
+        self.assertIn('127.0.0.1:9', err)

@@ -16,6 +16,7 @@
 from oslo_config import cfg
 
 from cyborg import conf as cyborg_conf
+from cyborg import exception
 from cyborg.clients import glance
 from cyborg.clients import keystone
 from cyborg.clients import nova
@@ -60,6 +61,30 @@ class AdapterTestCase(base.TestCase):
             self.assertEqual('http://127.0.0.1:1/%s' % group,
                              adapter.get_endpoint())
             self.assertEqual(service_type, adapter.service_type)
+
+    def test_from_conf_builds_each_client(self):
+        # One ServiceClient.from_conf for the three: each module's
+        # from_conf gives its own class on its own group's adapter.
+        for module, cls in ((placement, placement.PlacementClient),
+                            (nova, nova.NovaClient),
+                            (glance, glance.GlanceClient)):
+            group, service_type = cls.GROUP, cls.SERVICE_TYPE
+            self.conf.set_override('auth_type', 'none', group=group)
+            self.conf.set_override('endpoint_override',
+                                   'http://127.0.0.1:1/%s' % group,
+                                   group=group)
+            client = module.from_conf(self.conf)
+            self.assertIsInstance(client, cls)
+            self.assertIsInstance(client, keystone.ServiceClient)
+            self.assertEqual('http://127.0.0.1:1/%s' % group,
+                             client._adapter.get_endpoint())
+            self.assertEqual(service_type, client._adapter.service_type)
+
+    def test_only_placement_refuses_to_be_unconfigured(self):
+        self.assertRaises(exception.PlacementNotConfigured,
+                          placement.from_conf, self.conf)
+        # The others are built; their callers ask is_configured() first.
+        self.assertIsInstance(nova.from_conf(self.conf), nova.NovaClient)
 
     def test_service_type_when_the_group_sets_none(self):
         self.conf.set_override('auth_type', 'none', group='nova')

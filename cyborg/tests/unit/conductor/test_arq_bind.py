@@ -13,6 +13,7 @@
 # under the License.
 """Tests of binding, unbinding and deleting ARQs (conductor.arq_bind)."""
 
+import fixtures
 from oslo_utils import uuidutils
 import sqlalchemy as sa
 
@@ -114,6 +115,46 @@ class BindTestCase(base.DbTestCase):
                 hostname=host, generation=1, needs_sync=False,
                 rp_name=name, compute_rp_name=name,
                 compute_rp_uuid=uuidutils.generate_uuid()))
+
+    def _bind_checked(self, uuids, instance, rp, check):
+        return arq_bind.bind(self.context, {
+            uuid: {'hostname': 'node-1', 'device_rp_uuid': rp,
+                   'instance_uuid': instance, 'project_id': 'p1'}
+            for uuid in uuids}, check_provider=check)
+
+    def test_provider_that_does_not_fit_is_refused(self):
+        # An FPGA profile's ARQ on the vGPU (2.4 on): nothing changes.
+        uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
+        exc = self.assertRaises(
+            exception.BindProviderMismatch, self._bind_checked, uuids,
+            'i1', self.vgpu['rp_uuid'], 'refuse')
+        self.assertIn('its resource class is VGPU, not FPGA', str(exc))
+        self.assertEqual(states.INITIAL,
+                         arq_queries.get(self.context, uuids[0])['state'])
+        self.assertEqual([], self._table(models.BoundInstance))
+        self.assertEqual([], event_queries.get_all(self.context))
+
+    def test_provider_that_does_not_fit_is_bound_with_a_warning(self):
+        # Below 2.4, as the existing Cyborg does (the vGPU's mediated
+        # device is made first: BindStarted).
+        log = self.useFixture(fixtures.FakeLogger(name=arq_bind.__name__))
+        uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
+        self.assertEqual(
+            {uuids[0]: states.BIND_STARTED},
+            self._bind_checked(uuids, 'i1', self.vgpu['rp_uuid'], 'warn'))
+        self.assertIn('does not satisfy its device profile group '
+                      '(its resource class is VGPU, not FPGA)', log.output)
+
+    def test_provider_that_fits_passes_the_check(self):
+        log = self.useFixture(fixtures.FakeLogger(name=arq_bind.__name__))
+        uuids = self._arqs(groups=[{'resources:FPGA': '1',
+                                    'trait:CUSTOM_FAKE_DEVICE': 'required',
+                                    'trait:CUSTOM_OTHER': 'forbidden'}])
+        self.assertEqual(
+            {uuids[0]: states.BOUND},
+            self._bind_checked(uuids, 'i1', self.fpga['rp_uuid'],
+                               'refuse'))
+        self.assertNotIn('does not satisfy', log.output)
 
     def test_bind_with_the_compute_node_name(self):
         # Nova binds with the compute node's nodename: the provider the

@@ -83,7 +83,8 @@ def _recorder(name):
 # Every 1.1 method records its call the same way.
 for _name in ('device_profile_create', 'device_profile_delete',
               'arq_create', 'arq_apply_patch', 'arq_delete',
-              'device_set_status', 'attribute_create', 'attribute_delete'):
+              'device_set_status', 'attribute_create', 'attribute_delete',
+              'instance_attach', 'instance_detach', 'instance_show'):
     setattr(_RecordingEndpoint, _name, _recorder(_name))
 
 
@@ -219,16 +220,45 @@ class ConductorRPCAPITestCase(base.TestCase):
             (client.driver_install, {'name': 'fake'}),
             (client.driver_update, {'uuid': 'u', 'config': {}}),
             (client.driver_uninstall, {'uuid': 'u'}),
-            (client.instance_attach, {
-                'instance_uuid': 'i', 'device_profile_name': 'p',
-                'hostname': 'h', 'project_id': 'p', 'user_id': 'u'}),
-            (client.instance_detach, {'instance_uuid': 'i'}),
         ]
         for method, kwargs in calls:
             exc = self.assertRaises(exception.ConductorTooOld, method,
                                     self.context, **kwargs)
             self.assertEqual(409, exc.code)
             self.assertIn(method.__name__, str(exc))
+
+    def test_instance_verbs_need_1_7(self):
+        for cap in ('1.6', '1.5'):
+            self.flags(group='upgrade_levels', conductor=cap)
+            client = rpcapi.ConductorAPI(topic='unused')
+            self.assertFalse(client.can_send_instance_verbs())
+            for method, kwargs in (
+                    (client.instance_attach, {'instance_uuid': 'i',
+                                              'device_profile_name': 'p'}),
+                    (client.instance_detach, {'instance_uuid': 'i'}),
+                    (client.instance_show, {'instance_uuid': 'i'})):
+                exc = self.assertRaises(exception.ConductorTooOld, method,
+                                        self.context, **kwargs)
+                self.assertIn('1.8', str(exc))
+
+    def test_instance_messages(self):
+        endpoint = _RecordingEndpoint()
+        client = self._serve(endpoint)
+        self.assertTrue(client.can_send_instance_verbs())
+        client.instance_attach(self.context, instance_uuid='i',
+                               device_profile_name='p', reboot=True)
+        client.instance_detach(self.context, instance_uuid='i',
+                               arq_uuids=['a'])
+        client.instance_show(self.context, instance_uuid='i')
+        self.assertEqual([
+            ('instance_attach', {'instance_uuid': 'i',
+                                 'device_profile_name': 'p',
+                                 'hostname': None, 'project_id': None,
+                                 'reboot': True}),
+            ('instance_detach', {'instance_uuid': 'i', 'arq_uuids': ['a'],
+                                 'reboot': False}),
+            ('instance_show', {'instance_uuid': 'i'})],
+            [(name, kwargs) for name, _, kwargs in endpoint.calls])
 
     def test_bind_release_only_to_conductors_that_hold(self):
         # 1.6 conductors let a bind's events and jobs go when it commits;
@@ -255,6 +285,22 @@ class ConductorRPCAPITestCase(base.TestCase):
             if released:
                 self.assertEqual({'request_id': 'req-1'},
                                  endpoint.calls[2][2])
+
+    def test_check_provider_needs_1_7(self):
+        # From 1.7 the conductor checks a bind's provider; the API asks
+        # can_send_check_provider() and checks itself below it.
+        bind = {'a1': {'op': 'add', 'values': {}}}
+        for cap, sent in ((None, True), ('1.7', True), ('1.6', False)):
+            endpoint = _RecordingEndpoint()
+            self.flags(group='upgrade_levels', conductor=cap)
+            client = self._serve(endpoint, topic='c-%s' % cap)
+            self.assertEqual(sent, client.can_send_check_provider(), cap)
+            client.arq_apply_patch(self.context, bind,
+                                   check_provider='warn' if sent else None)
+            [(_, _, kwargs)] = endpoint.calls
+            self.assertEqual({'patches': bind, 'project_id': None,
+                              **({'check_provider': 'warn'} if sent
+                                 else {})}, kwargs, cap)
 
     def test_report_needs_1_2(self):
         self.flags(group='upgrade_levels', conductor='1.1')

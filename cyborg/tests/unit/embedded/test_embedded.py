@@ -127,3 +127,64 @@ class NovaRecorderTest(base.BaseTestCase):
     def test_other_paths_and_methods(self):
         self.app.get('/servers', status=404)
         self.app.delete(nova.PATH, status=405)
+
+
+class NovaServersTest(base.BaseTestCase):
+    """The server reads and the reboot action of the stand-in for Nova."""
+
+    def setUp(self):
+        super().setUp()
+        path = os.path.join(self.useFixture(fixtures.TempDir()).path,
+                            'events.log')
+        self.recorder = nova.NovaRecorder(path)
+        self.app = webtest.TestApp(self.recorder)
+        self.uuid = '0b2f8f4c-5d1e-4f56-9a55-8d3c0e6f7a21'
+
+    def test_show_as_nova_does_at_2_47(self):
+        self.app.put_json('/servers/' + self.uuid, {'server': {
+            'host': 'h1', 'nodename': 'h1.example.org',
+            'device_profile': 'dp', 'project_id': 'p1'}})
+        server = self.app.get('/servers/' + self.uuid).json['server']
+        self.assertEqual(
+            ('ACTIVE', 'h1', 'h1.example.org', 'active', None, 'p1',
+             {'accel:device_profile': 'dp'}),
+            (server['status'], server['OS-EXT-SRV-ATTR:host'],
+             server['OS-EXT-SRV-ATTR:hypervisor_hostname'],
+             server['OS-EXT-STS:vm_state'], server['OS-EXT-STS:task_state'],
+             server['tenant_id'], server['flavor']['extra_specs']))
+        self.app.delete('/servers/' + self.uuid, status=204)
+        answer = self.app.get('/servers/' + self.uuid, status=404)
+        self.assertIn('itemNotFound', answer.json)
+
+    def test_hard_reboot(self):
+        servers = self.recorder.servers
+        servers.add(self.uuid, 'h1', vm_state='stopped')
+        self.app.post_json('/servers/%s/action' % self.uuid,
+                           {'reboot': {'type': 'HARD'}}, status=202)
+        self.assertEqual([self.uuid], servers.reboots())
+        self.assertEqual('active', self.app.get(
+            '/servers/' + self.uuid).json['server']['OS-EXT-STS:vm_state'])
+        servers.hold_reboots = True
+        self.app.post_json('/servers/%s/action' % self.uuid,
+                           {'reboot': {'type': 'HARD'}}, status=202)
+        self.assertEqual('HARD_REBOOT', self.app.get(
+            '/servers/' + self.uuid).json['server']['status'])
+        servers.finish_reboot(self.uuid)
+        self.assertEqual('ACTIVE', self.app.get(
+            '/servers/' + self.uuid).json['server']['status'])
+
+    def test_what_nova_refuses(self):
+        self.recorder.servers.add(self.uuid, 'h1', vm_state='rescued')
+        answer = self.app.post_json('/servers/%s/action' % self.uuid,
+                                    {'reboot': {'type': 'HARD'}},
+                                    status=409)
+        self.assertIn('rescued',
+                      answer.json['conflictingRequest']['message'])
+        self.app.post_json('/servers/%s/action' % self.uuid,
+                           {'pause': None}, status=400)
+        self.app.post_json('/servers/unknown/action',
+                           {'reboot': {'type': 'HARD'}}, status=404)
+        self.app.put_json('/servers/' + self.uuid, {'server': {}},
+                          status=400)
+        self.app.patch_json('/servers/' + self.uuid, {}, status=405)
+        self.assertEqual([], self.recorder.servers.reboots())

@@ -57,3 +57,13 @@ class PackagingTestCase(base.TestCase):
                 self.assertIsNotNone(
                     obj, '%s entry point %s: %s does not exist'
                     % (group, name, target))
+
+    def test_license_is_an_spdx_expression(self):
+        # The TOML table form ({text = ...}) made setuptools print its
+        # deprecation block at every install (PEP 639).
+        project = _pyproject()
+        self.assertEqual('Apache-2.0', project['license'])
+        self.assertEqual(['LICENSE'], project['license-files'])
+        self.assertTrue(os.path.exists(os.path.join(ROOT, 'LICENSE')))
+        self.assertFalse([c for c in project['classifiers']
+                          if c.startswith('License ::')])

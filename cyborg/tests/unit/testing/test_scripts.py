@@ -11,13 +11,15 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""tools/run-tests.sh and tox.ini: the set-up the README's command does.
+"""tools/run-tests.sh, tools/tox-env.sh and tox.ini: the set-up the
+README's command does, and the lint CI runs before the tests.
 
 The script runs for real, with the programs it would change the machine
 with (apt-get, dpkg-query, id, the database clients, the virtual
 environment's Python) replaced by recorders on PATH.
 """
 
+import ast
 import configparser
 import os
 import re
@@ -31,6 +33,7 @@ from cyborg.tests import base
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..',
                                     '..', '..'))
 SCRIPT = os.path.join(ROOT, 'tools', 'run-tests.sh')
+TOX_ENV = os.path.join(ROOT, 'tools', 'tox-env.sh')
 PACKAGES = ['libudev1', 'umockdev', 'gir1.2-umockdev-1.0',
             'libgirepository1.0-dev', 'libcairo2-dev', 'pkg-config', 'gcc']
 
@@ -50,6 +53,7 @@ class RunTestsScriptTestCase(base.TestCase):
         # Every database client logs in (the user exists).
         self.citest_exists = True
         self.python_version = 'Python 3.x'
+        self.failing = ()
 
     def _program(self, path, body):
         with open(path, 'w') as f:
@@ -80,11 +84,22 @@ class RunTestsScriptTestCase(base.TestCase):
                       'exit 0\n' % (self.calls, self.python_version))
         self._program(os.path.join(self.venv, 'bin', 'cyborg-all-in-one'),
                       'echo "all-in-one $*" >> %s\n' % self.calls)
+        # The linters of tox -e pep8, in the virtual environment.
+        for name in ('ruff', 'flake8', 'bashate'):
+            self._program(os.path.join(self.venv, 'bin', name),
+                          'echo "%s $*" >> %s\nexit %d\n' % (
+                              name, self.calls, name in self.failing))
 
-    def _run(self, *args, script=SCRIPT):
-        self._stubs()
-        env = dict(os.environ, PATH=self.bin + ':' + os.environ['PATH'],
-                   CYBORG_VENV=self.venv, CYBORG_TEST_REQUIRE='')
+    def _run(self, *args, script=SCRIPT, stubs=True, **env):
+        if stubs:
+            self._stubs()
+        # Not the CYBORG_* settings of the run that runs this test
+        # (.ci/run exports CYBORG_TEST_LINT=1 and CYBORG_TEST_REQUIRE).
+        base_env = {k: v for k, v in os.environ.items()
+                    if not k.startswith('CYBORG_')}
+        env = dict(base_env, PATH=self.bin + ':' + os.environ['PATH'],
+                   CYBORG_VENV=self.venv, **dict({'CYBORG_TEST_REQUIRE': ''},
+                                                 **env))
         out = subprocess.run([script] + list(args), env=env, cwd=ROOT,
                              capture_output=True, text=True, timeout=120,
                              stdin=subprocess.DEVNULL)
@@ -152,6 +167,68 @@ class RunTestsScriptTestCase(base.TestCase):
         self.assertIn("CREATE USER IF NOT EXISTS 'openstack_citest'", text)
         self.assertIn('CREATE ROLE openstack_citest', text)
 
+    def test_setup_log_is_the_runs_own(self):
+        # A failing tools/test-setup.sh leaves a log named after this run,
+        # not a fixed file another run overwrites.
+        self._stubs()
+        for name in ('mysql', 'sudo'):
+            self._recorder(name, 'exit 1\n')
+        out, calls = self._run(stubs=False, CYBORG_TEST_REQUIRE='mysql')
+        self.assertEqual(1, out.returncode, out.stderr)
+        match = re.search(r'log: (\S+)\)', out.stderr)
+        self.assertIsNotNone(match, out.stderr)
+        self.assertNotEqual('/tmp/cyborg-test-setup.log', match.group(1))
+        self.assertTrue(os.path.exists(match.group(1)))
+        os.unlink(match.group(1))
+
+    def test_lint_runs_before_the_tests_where_asked(self):
+        out, calls = self._run(CYBORG_TEST_LINT='1')
+        self.assertEqual(0, out.returncode, out.stderr)
+        names = [c.split()[0] for c in calls
+                 if c.split()[0] in ('ruff', 'flake8', 'bashate')
+                 or c.startswith('venv-python -m pytest')]
+        self.assertEqual(['ruff', 'flake8', 'bashate', 'venv-python'], names)
+        # Without CYBORG_TEST_LINT (a developer's run) no linter runs.
+        out, calls = self._run()
+        self.assertFalse([c for c in calls if c.startswith('ruff')])
+
+    def test_lint_failure_stops_before_the_tests(self):
+        self.failing = ('flake8',)
+        out, calls = self._run(CYBORG_TEST_LINT='1')
+        self.assertEqual(1, out.returncode)
+        self.assertIn('FATAL: the lint failed', out.stderr)
+        self.assertIn('FAILED (exit status 1): flake8 cyborg', out.stderr)
+        self.assertFalse([c for c in calls if c.startswith(
+            ('bashate', 'venv-python -m pytest'))], calls)
+
+    def test_tox_env_runs_the_commands_of_tox_ini(self):
+        tox = configparser.ConfigParser(interpolation=None)
+        tox.read(os.path.join(ROOT, 'tox.ini'))
+        out, calls = self._run('pep8', script=TOX_ENV)
+        self.assertEqual(0, out.returncode, out.stderr)
+        commands = tox['testenv:pep8']['commands'].replace('\\\n', ' ')
+        self.assertEqual(
+            [' '.join(line.split()) for line in commands.splitlines()
+             if line.strip()],
+            [c for c in calls if c.split()[0] in ('ruff', 'flake8',
+                                                   'bashate')])
+        pip = [c for c in calls if ' -m pip install ' in c]
+        self.assertTrue(pip[-1].endswith(' ruff hacking bashate'), pip)
+
+    def test_tox_env_arguments_replace_posargs(self):
+        out, calls = self._run(
+            'functional', 'cyborg/tests/functional/test_api.py',
+            script=TOX_ENV)
+        self.assertEqual(0, out.returncode, out.stderr)
+        self.assertIn('venv-python -m pytest -n auto --no-loadscope-reorder '
+                      '--dist loadfile cyborg/tests/functional/test_api.py',
+                      calls)
+        # Installed with Cyborg itself (usedevelop), unlike pep8.
+        pip = [c for c in calls if ' -m pip install ' in c]
+        self.assertTrue(pip[-1].endswith(' -e .'), pip)
+        out, calls = self._run('nope', script=TOX_ENV)
+        self.assertEqual(2, out.returncode)
+        self.assertIn("tox.ini has no environment 'nope'", out.stderr)
 
     def test_run_cyborg_installs_once(self):
         script = os.path.join(ROOT, 'tools', 'run-cyborg.sh')
@@ -211,6 +288,18 @@ class ToxTestCase(base.TestCase):
             self.assertIn('pygobject', self._deps(tox, env))
             self.assertIn('pytest-randomly', self._deps(tox, env))
 
+    def test_pep8_env_checks_every_shell_script(self):
+        tox = configparser.ConfigParser(interpolation=None)
+        tox.read(os.path.join(ROOT, 'tox.ini'))
+        commands = tox['testenv:pep8']['commands'].replace('\\\n', ' ')
+        (bashate,) = [line.split() for line in commands.splitlines()
+                      if line.strip().startswith('bashate')]
+        scripts = subprocess.run(
+            ['git', 'ls-files', '*.sh', '.ci/run'], cwd=ROOT, check=True,
+            capture_output=True, text=True).stdout.split()
+        self.assertTrue(scripts)
+        self.assertEqual([], sorted(set(scripts) - set(bashate)))
+
 
 class PackagingTestCase(base.TestCase):
 
@@ -227,3 +316,15 @@ class PackagingTestCase(base.TestCase):
             if '__init__.py' not in files and os.listdir(path):
                 missing.append(os.path.relpath(path, ROOT))
         self.assertEqual([], missing)
+
+    def test_every_package_says_what_it_is(self):
+        # A reader who opens a package's __init__.py finds a docstring
+        # after the licence, not the licence alone.
+        silent = []
+        for path, dirs, files in os.walk(os.path.join(ROOT, 'cyborg')):
+            if '__init__.py' in files:
+                init = os.path.join(path, '__init__.py')
+                with open(init) as f:
+                    if not ast.get_docstring(ast.parse(f.read())):
+                        silent.append(os.path.relpath(init, ROOT))
+        self.assertEqual([], silent)

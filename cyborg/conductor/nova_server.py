@@ -1,0 +1,207 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""What Nova says of a server, and what Nova does with its ARQs.
+
+attach-instance and detach-instance act only where Nova will honour the
+result.  The facts they rest on, from Nova's source (nova 34.0.0):
+
+* nova/compute/manager.py ``ComputeManager._get_accel_info`` reads the
+  server's ARQs only when its flavor has ``accel:device_profile``, and
+  then reads *all* of them, of whatever profile and state
+  (nova/accelerator/cyborg.py ``get_arqs_for_instance``: ``GET
+  /v2/accelerator_requests?instance=<uuid>``, no filter).  It is called
+  by ``_reboot_instance`` (soft and hard; the libvirt driver's soft
+  reboot restarts the running domain as it is, only ``_hard_reboot``
+  defines the guest again with the ARQs: nova/virt/libvirt/driver.py),
+  by ``_power_on`` (start) and by ``_rebuild_default_impl`` for a rebuild
+  on the same host.  The libvirt driver attaches ``PCI`` and ``MDEV``
+  handles and ignores other types (``_get_guest_config``).  A flavor
+  without a device profile: Nova never reads the server's ARQs.
+* nova/conductor/manager.py ``rebuild_instance`` for an evacuation, and
+  ``ComputeManager._shelve_offload_instance``, delete every ARQ of the
+  server (``delete_arqs_for_instance``); evacuation and unshelve then
+  create and bind the flavor's anew (``_create_and_bind_arq_for_instance``).
+  Attached accelerators do not survive them; Nova removes the server's
+  allocations on the old host itself.  Deleting the server deletes its
+  ARQs and its allocations.
+* nova/compute/api.py ``API._hard_reboot`` accepts a hard reboot only in
+  ``vm_states.ALLOW_HARD_REBOOT`` (active, stopped, paused, suspended,
+  error) and ``task_states.ALLOW_REBOOT``; otherwise 409.
+* ``GET /servers/{id}`` embeds the flavor with its extra specs from
+  microversion 2.47 (nova/api/openstack/compute/views/servers.py); the
+  host and node need the administrator policy
+  ``os_compute_api:os-extended-server-attributes``.
+"""
+
+from cyborg import exception
+
+PROFILE_SPEC = 'accel:device_profile'
+
+# nova/compute/vm_states.py ALLOW_HARD_REBOOT and
+# nova/compute/task_states.py ALLOW_REBOOT.
+HARD_REBOOT_VM_STATES = frozenset(('active', 'stopped', 'paused',
+                                   'suspended', 'error'))
+HARD_REBOOT_TASK_STATES = frozenset((None, 'rebooting', 'reboot_pending',
+                                     'reboot_started', 'resuming',
+                                     'rebooting_hard', 'unpausing',
+                                     'pausing', 'suspending'))
+# Task states of a hard reboot under way (nova/compute/task_states.py
+# hard_reboot_states).
+HARD_REBOOTING = frozenset(('rebooting_hard', 'reboot_pending_hard',
+                            'reboot_started_hard'))
+# A guest that holds no device: Nova defines it again before it runs.
+STOPPED = 'stopped'
+
+
+def get(nova, uuid):
+    """What Nova says of a server.
+
+    :param nova: a NovaClient, or None when ``[nova]`` is not configured.
+    :raises: NovaNotConfigured, NovaUnavailable, ServerNotFound
+    :returns: ``{uuid, name, status, vm_state, task_state, host, nodename,
+        project_id, user_id, flavor: {original_name, extra_specs},
+        device_profile}``; ``host`` and ``nodename`` are missing when
+        Nova does not show them to Cyborg's user, ``extra_specs`` is None
+        when Nova does not show them.
+    """
+    if nova is None:
+        raise exception.NovaNotConfigured()
+    raw = nova.get_server(uuid)
+    flavor = raw.get('flavor') or {}
+    specs = flavor.get('extra_specs')
+    server = {'uuid': raw.get('id', uuid), 'name': raw.get('name'),
+              'status': raw.get('status'),
+              'vm_state': raw.get('OS-EXT-STS:vm_state'),
+              'task_state': raw.get('OS-EXT-STS:task_state'),
+              'project_id': raw.get('tenant_id'),
+              'user_id': raw.get('user_id'),
+              'flavor': {'original_name': flavor.get('original_name'),
+                         'extra_specs': specs},
+              'device_profile': (specs or {}).get(PROFILE_SPEC)}
+    if 'OS-EXT-SRV-ATTR:host' in raw:
+        server['host'] = raw['OS-EXT-SRV-ATTR:host']
+        server['nodename'] = raw.get('OS-EXT-SRV-ATTR:hypervisor_hostname')
+    return server
+
+
+def get_or_none(nova, uuid):
+    """As get(), but None when Nova has no such server (deleted).
+
+    :raises: NovaNotConfigured, NovaUnavailable
+    """
+    try:
+        return get(nova, uuid)
+    except exception.ServerNotFound:
+        return None
+
+
+def hard_reboot_refusal(server):
+    """Why Nova would refuse a hard reboot of *server*, or None."""
+    if (server['vm_state'] in HARD_REBOOT_VM_STATES and
+            server['task_state'] in HARD_REBOOT_TASK_STATES):
+        return None
+    return ('Nova hard reboots a server only when its vm_state is one of '
+            '%s and no other task runs (it is %s, task %s)' % (
+                ', '.join(sorted(HARD_REBOOT_VM_STATES)),
+                server['vm_state'], server['task_state'] or 'none'))
+
+
+def _admin_view_missing(server):
+    if 'host' not in server:
+        return ("Nova does not show the server's host to Cyborg's [nova] "
+                "user: it needs Nova's administrator role (policy "
+                "os_compute_api:os-extended-server-attributes)")
+    if server['flavor']['extra_specs'] is None:
+        return ("Nova does not show the flavor's extra specs to Cyborg's "
+                "[nova] user (policy "
+                "os_compute_api:servers:show:flavor-extra-specs)")
+    return None
+
+
+def check_attachable(server, hostname=None, project_id=None):
+    """Refuse an attach that Nova would not honour.
+
+    :param hostname: the host the caller expects the server on (its
+        compute host or node), or None.
+    :param project_id: the project the caller expects, or None.
+    :raises: ServerNotAttachable
+    """
+    reason = _admin_view_missing(server)
+    if reason is None and not server['host']:
+        reason = ('it is on no host (status %s); attach when Nova has '
+                  'placed it' % server['status'])
+    if reason is None and hostname and hostname not in (
+            server['host'], server['nodename']):
+        reason = ('it is on host %s (node %s), not on %s' % (
+            server['host'], server['nodename'], hostname))
+    if reason is None and project_id and project_id != server['project_id']:
+        reason = ('it belongs to project %s, not to %s' % (
+            server['project_id'], project_id))
+    if reason is None and not server['device_profile']:
+        reason = ('its flavor %s names no device profile (extra spec %s). '
+                  'Nova reads the accelerator requests of a server only '
+                  'when its flavor names one (nova/compute/manager.py '
+                  '_get_accel_info), so an attached accelerator would '
+                  'never reach the guest; boot the server with a flavor '
+                  'that names a device profile' % (
+                      server['flavor']['original_name'], PROFILE_SPEC))
+    if reason is None:
+        reason = hard_reboot_refusal(server)
+        if reason is not None:
+            reason += ('; the accelerator would reach the guest only at '
+                       'a hard reboot')
+    if reason is not None:
+        raise exception.ServerNotAttachable(uuid=server['uuid'],
+                                            reason=reason)
+
+
+def release_waits_for_reboot(server, reboot):
+    """Whether a detach must keep the allocation until Nova has rebooted
+    the server (the running guest still holds the devices until Nova
+    defines it again), and whether it may go ahead at all.
+
+    :param server: get_or_none()'s answer (None: Nova deleted it).
+    :param reboot: whether the caller asks for the hard reboot.
+    :raises: ServerNotDetachable
+    :returns: True when the release waits for the reboot.
+    """
+    if server is None or not server.get('host', True):
+        # Deleted or offloaded: no guest holds anything.
+        return False
+    if server['vm_state'] == STOPPED and server['task_state'] is None:
+        # Stopped: Nova defines the guest again before it runs (power-on
+        # and hard reboot alike), without the detached ARQs.
+        return False
+    if not reboot:
+        raise exception.ServerNotDetachable(
+            uuid=server['uuid'],
+            reason=('its guest may use the devices until Nova defines it '
+                    'again (status %s): detach with a reboot (Nova hard '
+                    'reboots it), or stop the server first' %
+                    server['status']))
+    refusal = hard_reboot_refusal(server)
+    if refusal is not None:
+        raise exception.ServerNotDetachable(uuid=server['uuid'],
+                                            reason=refusal)
+    return True
+
+
+def view(server):
+    """The server as the API shows it (attach's answer, instance show).
+    """
+    if server is None:
+        return None
+    return {key: server.get(key) for key in (
+        'uuid', 'name', 'status', 'vm_state', 'task_state', 'host',
+        'nodename', 'project_id', 'flavor', 'device_profile')}

@@ -1,0 +1,151 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Queries of instance_attachments: one row per attach-instance.
+
+See cyborg.db.models.InstanceAttachment for the columns and
+cyborg.conductor.attachment for the life of a row.  Writers join the
+caller's transaction when there is one.
+"""
+
+from oslo_serialization import jsonutils
+from oslo_utils import timeutils
+import sqlalchemy as sa
+
+from cyborg.db import api as db_api
+from cyborg.db import models
+
+TABLE = models.InstanceAttachment.__table__
+
+ALLOCATING = 'allocating'
+ATTACHED = 'attached'
+RELEASING = 'releasing'
+FREEING = 'freeing'
+
+# The reboot column.
+REBOOT_PENDING = 'pending'
+REBOOT_REQUESTED = 'requested'
+REBOOT_REFUSED = 'refused'
+REBOOT_SKIPPED = 'skipped'
+
+_COLUMNS = ('uuid', 'instance_uuid', 'hostname', 'project_id', 'user_id',
+            'state', 'reboot', 'created_at', 'updated_at')
+
+
+def _changed():
+    return sa.func.coalesce(TABLE.c.updated_at, TABLE.c.created_at)
+
+
+def _to_dict(row):
+    values = {name: row[name] for name in _COLUMNS}
+    values['allocations'] = jsonutils.loads(row['allocations'])
+    values['previous'] = (None if row['previous'] is None
+                          else jsonutils.loads(row['previous']))
+    return values
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def create(context, uuid, instance_uuid, hostname, allocations,
+           project_id=None, user_id=None, reboot=None):
+    """Record an attach-instance (state ``allocating``).
+
+    :param allocations: ``{rp: {rc: amount}}`` it adds to the server's.
+    """
+    db_api.execute(context, sa.insert(TABLE), {
+        'uuid': uuid, 'instance_uuid': instance_uuid,
+        'hostname': hostname, 'project_id': project_id,
+        'user_id': user_id, 'state': ALLOCATING, 'reboot': reboot,
+        'allocations': jsonutils.dumps(allocations),
+        'created_at': timeutils.utcnow()})
+
+
+@db_api.context_manager.reader
+def get(context, uuid):
+    """:returns: the attachment (a dict), or None."""
+    row = db_api.execute(context, sa.select(TABLE).where(
+        TABLE.c.uuid == uuid)).mappings().one_or_none()
+    return None if row is None else _to_dict(row)
+
+
+@db_api.context_manager.reader
+def get_all(context, instance_uuid=None, states_in=None,
+            updated_before=None, reboots_in=None):
+    """Attachments, oldest first.
+
+    :param instance_uuid: only those of this server.
+    :param states_in: only those in one of these states.
+    :param reboots_in: only those whose reboot is one of these.
+    :param updated_before: only those last changed before this time.
+    :returns: a list of dicts.
+    """
+    query = sa.select(TABLE).order_by(TABLE.c.id)
+    if instance_uuid is not None:
+        query = query.where(TABLE.c.instance_uuid == instance_uuid)
+    if states_in is not None:
+        query = query.where(TABLE.c.state.in_(list(states_in)))
+    if reboots_in is not None:
+        query = query.where(TABLE.c.reboot.in_(list(reboots_in)))
+    if updated_before is not None:
+        query = query.where(_changed() < updated_before)
+    return [_to_dict(row) for row in
+            db_api.execute(context, query).mappings()]
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def update(context, uuid, expected_states=None, expected_reboots=None,
+           changed_before=None, **values):
+    """Change an attachment's state, reboot or previous amounts; with
+    conditions, a claim: of two conductors, one changes the row.
+
+    :param expected_states: change it only while in one of these states.
+    :param expected_reboots: and only while its reboot is one of these.
+    :param changed_before: and only if it was last changed before this.
+    :param values: ``state``, ``reboot``, ``previous`` (a dict).
+    :returns: True when the row was changed.
+    """
+    if 'previous' in values and values['previous'] is not None:
+        values['previous'] = jsonutils.dumps(values['previous'])
+    values['updated_at'] = timeutils.utcnow()
+    stmt = sa.update(TABLE).where(TABLE.c.uuid == uuid).values(**values)
+    if expected_states is not None:
+        stmt = stmt.where(TABLE.c.state.in_(list(expected_states)))
+    if expected_reboots is not None:
+        stmt = stmt.where(TABLE.c.reboot.in_(list(expected_reboots)))
+    if changed_before is not None:
+        stmt = stmt.where(_changed() < changed_before)
+    return db_api.execute(context, stmt).rowcount == 1
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def delete(context, uuids):
+    """Forget attachments."""
+    if uuids:
+        db_api.execute(context, sa.delete(TABLE).where(
+            TABLE.c.uuid.in_(list(uuids))))
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def forget_instance(context, instance_uuid):
+    """Forget the attachments of a server whose ARQs Nova deletes (its
+    delete, shelve offload or evacuation, in that delete's transaction):
+    Nova takes the server's allocations away itself.  Only attached ones
+    go: an attach still allocating finishes (or undoes) its own, and
+    those releasing their allocation stay until they have.
+    """
+    db_api.execute(context, sa.delete(TABLE).where(
+        TABLE.c.instance_uuid == instance_uuid,
+        TABLE.c.state == ATTACHED))
