@@ -13,9 +13,15 @@
 # under the License.
 """The policy enforcer.  Code calls ``context.can(rule, target)``.
 
-Every check is oslo.policy's own: no decision is remembered, so a changed
-policy file, a changed rule or a check that asks a server applies at the
-next request.
+Every check is oslo.policy's own, and so is the look for a changed policy
+file before each one.  What is remembered is only that a pure rule (roles,
+attributes of the target and credentials, other pure rules: no ``http:``
+check, no plugin's) allowed the same credentials on the same target under
+the same rules object: oslo.policy builds a new rules object whenever it
+reloads a file or a directory, so a changed policy file applies at the
+next request, as without the memory.  Denials are never remembered.  The
+memory saves the evaluation itself, which oslo.policy pays for in
+``inspect`` calls on every node of the rule (performance.rst).
 
 Scope: every rule is for project-scoped tokens (``scope_types =
 ['project']``), as in the existing Cyborg and in the services that follow
@@ -71,6 +77,97 @@ def reset():
         _ENFORCER = None
 
 
+# The check classes whose decision is a function of the rule, the target
+# and the credentials alone, taken from oslo.policy's public parser and
+# its public compound checks.
+_PURE_LEAVES = tuple({type(check) for check in policy.Rules.from_dict(
+    {'role': 'role:x', 'generic': 'x:%(y)s', 'true': '@', 'false': '!'}
+).values()})
+_COMPOUND = (policy.AndCheck, policy.OrCheck)
+# Bound on the allowed decisions remembered (credentials x targets): past
+# it they are forgotten at once and learnt again.
+_MAX_DECISIONS = 8192
+
+
+class _Decisions:
+    """The allowed decisions under one rules object of the enforcer."""
+
+    def __init__(self, rules):
+        self.rules = rules
+        # action -> the rule objects its decision depends on (by name), or
+        # None when the decision is not a function of its inputs.
+        self.pure = {}
+        self.allowed = set()
+
+    def valid_for(self, action):
+        """Whether *action*'s decisions may be remembered and used.
+
+        A rule replaced in place (``set_rules(overwrite=False)``), or one
+        it refers to, makes everything remembered invalid.
+        """
+        if action not in self.pure:
+            names = {action}
+            self.pure[action] = (
+                {name: self.rules.get(name) for name in names}
+                if self._pure(self.rules.get(action), set(), names) else None)
+        deps = self.pure[action]
+        if deps is None:
+            return False
+        return all(self.rules.get(name) is rule for name, rule in deps.items())
+
+    def _pure(self, check, seen, names):
+        if isinstance(check, _COMPOUND):
+            return all(self._pure(c, seen, names) for c in check.rules)
+        if isinstance(check, policy.NotCheck):
+            return self._pure(check.rule, seen, names)
+        if isinstance(check, policy.RuleCheck):
+            # *seen* holds the rules on the way here: a cycle is not pure
+            # (oslo.policy reports it), a rule used twice is.
+            if check.match in seen:
+                return False
+            names.add(check.match)
+            seen.add(check.match)
+            try:
+                return self._pure(self.rules.get(check.match), seen, names)
+            finally:
+                seen.discard(check.match)
+        return isinstance(check, _PURE_LEAVES)
+
+
+_DECISIONS = _Decisions(None)
+
+
+def _frozen(value):
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return tuple(_frozen(v) for v in value)
+    hash(value)
+    return value
+
+
+def _decision_key(enforcer, action, target, context):
+    """The key of a remembered decision, or None when it cannot be one."""
+    global _DECISIONS
+    # What enforce() does first: a changed policy file or directory is
+    # loaded now, into a new rules object.
+    enforcer.load_rules()
+    decisions = _DECISIONS
+    if decisions.rules is not enforcer.rules:
+        decisions = _DECISIONS = _Decisions(enforcer.rules)
+    if not decisions.valid_for(action):
+        if decisions.pure.get(action) is not None:
+            # A rule was replaced in place: forget everything.
+            decisions = _DECISIONS = _Decisions(enforcer.rules)
+        return None, decisions
+    try:
+        key = (action, _frozen(target),
+               _frozen(dict(context.to_policy_values())))
+    except TypeError:
+        return None, decisions
+    return key, decisions
+
+
 def authorize(context, action, target=None, fatal=True):
     """Check *action* for *context* against *target*.
 
@@ -86,9 +183,18 @@ def authorize(context, action, target=None, fatal=True):
     if target is None:
         target = {'project_id': context.project_id,
                   'user_id': context.user_id}
+    enforcer = get_enforcer()
+    key, decisions = _decision_key(enforcer, action, target, context)
+    if key is not None and key in decisions.allowed:
+        return True
     try:
-        return get_enforcer().authorize(
+        allowed = enforcer.authorize(
             action, target, context, do_raise=fatal,
             exc=exception.PolicyNotAuthorized, action=action)
     except policy.InvalidScope:
         raise exception.PolicyInvalidScope(action=action)
+    if allowed and key is not None:
+        if len(decisions.allowed) >= _MAX_DECISIONS:
+            decisions.allowed.clear()
+        decisions.allowed.add(key)
+    return allowed

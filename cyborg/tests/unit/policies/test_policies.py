@@ -142,7 +142,9 @@ class PoliciesTestCase(base.TestCase):
 
 
 class PolicyFileTestCase(base.TestCase):
-    """Every check is oslo.policy's own: nothing is remembered."""
+    """Every check is oslo.policy's own, or an allowed decision of a pure
+    rule under the very rules it was made with.
+    """
 
     def setUp(self):
         super().setUp()
@@ -193,6 +195,81 @@ class PolicyFileTestCase(base.TestCase):
         enforcer.set_rules(oslo_policy.Rules.from_dict({rule: 'role:member'}),
                            overwrite=False)
         self.assertTrue(context.can(rule))
+
+    def _count_evaluations(self):
+        enforcer = policy.get_enforcer()
+        calls = []
+        real = enforcer.authorize
+
+        def authorize(*args, **kwargs):
+            calls.append(args[0])
+            return real(*args, **kwargs)
+
+        self.useFixture(fixtures.MockPatchObject(
+            enforcer, 'authorize', authorize))
+        return calls
+
+    def test_an_allowed_decision_of_a_pure_rule_is_remembered(self):
+        calls = self._count_evaluations()
+        member = self._context(['member'])
+        for _ in range(3):
+            self.assertTrue(member.can('cyborg:arq:create'))
+        self.assertEqual(['cyborg:arq:create'], calls)
+        # Other credentials or another target: evaluated again.
+        self.assertTrue(self._context(['member'], user='u2').can(
+            'cyborg:arq:create'))
+        self.assertTrue(member.can('cyborg:arq:get_one',
+                                   {'project_id': 'p1'}))
+        self.assertFalse(member.can('cyborg:arq:get_one',
+                                    {'project_id': 'p2'}, fatal=False))
+        self.assertEqual(3, len(calls[1:]))
+
+    def test_denials_are_not_remembered(self):
+        calls = self._count_evaluations()
+        member = self._context(['member'])
+        for _ in range(3):
+            self.assertFalse(member.can('cyborg:device_profile:create',
+                                        fatal=False))
+        self.assertEqual(3, len(calls))
+
+    def test_a_rule_replaced_in_place_is_seen_at_once(self):
+        context = self._context(['member'])
+        rule = 'cyborg:arq:create'
+        self.assertTrue(context.can(rule))
+        enforcer = policy.get_enforcer()
+        enforcer.set_rules(oslo_policy.Rules.from_dict({rule: 'role:admin'}),
+                           overwrite=False)
+        self.assertFalse(context.can(rule, fatal=False))
+
+    def test_a_referred_rule_replaced_in_place_is_seen_at_once(self):
+        context = self._context(['member'])
+        rule = 'cyborg:arq:create'
+        self._write('"%s": "rule:allowed"\n"allowed": "role:member"\n'
+                    % rule)
+        self.assertTrue(context.can(rule))
+        enforcer = policy.get_enforcer()
+        enforcer.set_rules(
+            oslo_policy.Rules.from_dict({'allowed': 'role:admin'}),
+            overwrite=False)
+        self.assertFalse(context.can(rule, fatal=False))
+
+    def test_which_rules_are_pure(self):
+        decisions = policy._Decisions(oslo_policy.Rules.from_dict({
+            'shared': 'role:member',
+            'twice': 'rule:shared or (rule:shared and not rule:shared)',
+            'http': 'http://127.0.0.1:9/check',
+            'via_http': 'role:admin or rule:http',
+            'loop_a': 'rule:loop_b', 'loop_b': 'rule:loop_a',
+            'missing': 'rule:nowhere',
+            'always': '@', 'attr': 'project_id:%(project_id)s',
+        }))
+        self.assertEqual(
+            {'shared': True, 'twice': True, 'http': False,
+             'via_http': False, 'loop_a': False, 'missing': False,
+             'always': True, 'attr': True, 'unknown': False},
+            {name: decisions.valid_for(name) for name in (
+                'shared', 'twice', 'http', 'via_http', 'loop_a', 'missing',
+                'always', 'attr', 'unknown')})
 
     def test_rules_that_call_out_ask_every_time(self):
         # An http: check asks a server at each check, whose answer may
