@@ -483,12 +483,21 @@ def start(args, deployment):
                                        nova.url)
     client.create_provider(str(uuid.uuid4()), host)  # as nova-compute does
     targets = _targets(endpoint, host, args.fpgas)
-    response = requests.post(
-        endpoint + '/device_profiles', timeout=30, headers=ADMIN_HEADERS,
-        json=[{'name': args.profile, 'groups': [
-            {'resources:FPGA': '1',
-             'trait:CUSTOM_FAKE_DEVICE': 'required'}]}])
-    response.raise_for_status()
+    answers = []
+
+    def profile_created():
+        # 503 (cyborg.conductor.unavailable) until the API sees a
+        # conductor's heartbeat: on a loaded machine that may come after
+        # the agent's FPGAs reached Placement.
+        answers[:] = [requests.post(
+            endpoint + '/device_profiles', timeout=30,
+            headers=ADMIN_HEADERS,
+            json=[{'name': args.profile, 'groups': [
+                {'resources:FPGA': '1',
+                 'trait:CUSTOM_FAKE_DEVICE': 'required'}]}])]
+        return answers[0].status_code != 503
+    report_scale._wait(profile_created, 90, 'a conductor up for the API')
+    answers[0].raise_for_status()
     return endpoint, targets, nova
 
 
