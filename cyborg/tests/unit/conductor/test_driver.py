@@ -21,13 +21,13 @@ from cyborg import exception
 from cyborg import rpc
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
+from cyborg.common import driver_config
 from cyborg.conductor import driver as driver_ops
 from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import service as service_queries
-from cyborg.drivers import config as driver_config
 from cyborg.tests import base
 
 FAKE = {'fake_driver': {'devices': ['fpga=1', 'qat=1']}}
