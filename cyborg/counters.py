@@ -19,6 +19,11 @@ that tests and ``tools/bench/report_scale.py`` can read it.  Counting is
 per thread (the conductor handles RPC calls in a pool of threads), and
 only statements sent on Cyborg's own engine count: an in-process Placement
 (tests, the embedded mode) has an engine of its own.
+
+This module imports nothing of Cyborg: the Placement client counts its
+calls here, and the database layer registers the hook that sees the
+statements (set_statement_hook(), called by cyborg.db.api), so that the
+clients never import the database layer.
 """
 
 import contextlib
@@ -26,11 +31,11 @@ import threading
 import time
 import weakref
 
-from cyborg.db import api as db_api
-
 _local = threading.local()
 _watched = weakref.WeakSet()
 _watch_lock = threading.Lock()
+# on_statement(engine, callback) of the database layer (set_statement_hook).
+_statement_hook = None
 
 # Statements that only manage the transaction.
 _CONTROL = ('BEGIN', 'COMMIT', 'ROLLBACK', 'SAVEPOINT', 'RELEASE')
@@ -92,12 +97,30 @@ def measure(engine=None):
             outer._add(cost)
 
 
+def set_statement_hook(hook):
+    """Say how to see the statements sent on an engine.
+
+    :param hook: ``hook(engine, callback)`` calls *callback* with the SQL
+        text of each statement sent on *engine*
+        (cyborg.db.api.on_statement, which registers itself).
+    """
+    global _statement_hook
+    _statement_hook = hook
+
+
 def watch(engine):
-    """Count the statements sent on *engine* (idempotent)."""
+    """Count the statements sent on *engine* (idempotent).
+
+    :raises: RuntimeError when no statement hook is set (the database
+        layer sets it when it is imported, before any engine exists).
+    """
+    if _statement_hook is None:
+        raise RuntimeError('cyborg.counters has no statement hook: '
+                           'cyborg.db.api sets it')
     with _watch_lock:
         if engine in _watched:
             return
-        db_api.on_statement(engine, _on_statement)
+        _statement_hook(engine, _on_statement)
         _watched.add(engine)
 
 

@@ -28,8 +28,10 @@ import oslo_messaging as messaging
 from oslo_utils import timeutils
 
 from cyborg import exception
+from cyborg.common import driver_config
+from cyborg.common import driver_names
 from cyborg.drivers import base as driver_base
-from cyborg.drivers import config as driver_config
+from cyborg.drivers import config as driver_conf
 from cyborg.drivers import registry
 from cyborg.objects import hardware as hardware_obj
 
@@ -187,8 +189,8 @@ class ResourceTracker:
         """Load driver *name* with the operator's *config* (locked)."""
         try:
             cls = registry.driver_class(name)
-            driver = cls(conf=driver_config.DriverConf(
-                conf, driver_config.check(cls, config)), host=self.host)
+            driver = cls(conf=driver_conf.DriverConf(
+                conf, driver_conf.check(cls, config)), host=self.host)
         except exception.CyborgException as exc:
             self.install_errors[name] = exc.message
         except Exception as exc:
@@ -252,7 +254,7 @@ class ResourceTracker:
         if name in self.drivers or name in self.aliases:
             return [self.aliases.get(name, name)]
         # Another alias of an enabled driver ("fake_driver" for "fake").
-        if name in registry.available():
+        if name in driver_names.available():
             driver_name = registry.same_driver(name, self.drivers)
             if driver_name is not None:
                 return [driver_name]

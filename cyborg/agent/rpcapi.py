@@ -137,10 +137,6 @@ class AgentAPI:
 
     # Drivers installed through the API (1.3) ---------------------------------
 
-    def can_send_set_drivers(self):
-        """Whether the agents take set_drivers (1.3)."""
-        return self.client.can_send_version('1.3')
-
     def can_send_driver_decisions(self):
         """Whether the agents take the operator's decisions about the
         drivers of their configuration file (set_drivers 1.4).

@@ -42,7 +42,6 @@ from cyborg.objects import device_profile as dp_obj
 LOG = logging.getLogger(__name__)
 
 # Kept here for callers of this module (and its tests).
-OWNER_CYBORG = dp_obj.OWNER_CYBORG
 mismatch = dp_obj.group_mismatch
 
 

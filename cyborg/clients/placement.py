@@ -275,6 +275,39 @@ class PlacementClient(keystone.ServiceClient):
         body = resp.json()
         return body['resource_provider_generation'], body[part]
 
+    def _put_part(self, uuid, part, microversion, body, generation,
+                  refused):
+        """PUT /resource_providers/{uuid}/{part} at the provider's
+        generation, again with a fresh one after each generation conflict.
+
+        :param body: the request body but the generation.
+        :param generation: the provider generation it is based on; None
+            (or a stale one) costs a GET.
+        :param refused: called with any other refusal first; it raises,
+            or returns True to try again at the same generation, or False
+            (a 409 is then a generation conflict, anything else an error).
+        :raises: PlacementError (also after MAX_ATTEMPTS conflicts), what
+            *refused* raises.
+        :returns: the provider's new generation.
+        """
+        path = '/resource_providers/%s/%s' % (uuid, part)
+        for _attempt in range(MAX_ATTEMPTS):
+            if generation is None:
+                generation = self._get_part(uuid, part, microversion)[0]
+            resp = self._request(
+                'PUT', path, microversion,
+                dict(body, resource_provider_generation=generation))
+            if resp.status_code == 200:
+                return resp.json()['resource_provider_generation']
+            if refused(resp):
+                continue
+            if resp.status_code != 409:
+                self._fail('PUT', path, resp)
+            generation = None
+        raise exception.PlacementError(
+            method='PUT', path=path,
+            reason='generation conflict %d times in a row' % MAX_ATTEMPTS)
+
     # Inventories -------------------------------------------------------------
 
     def get_inventories(self, uuid):
@@ -296,26 +329,16 @@ class PlacementClient(keystone.ServiceClient):
             allocations would go; PlacementError.
         :returns: the provider's new generation.
         """
-        path = '/resource_providers/%s/inventories' % uuid
-        for _attempt in range(MAX_ATTEMPTS):
-            if generation is None:
-                generation = self.get_inventories(uuid)[0]
-            resp = self._request(
-                'PUT', path, MV_INVENTORY,
-                {'resource_provider_generation': generation,
-                 'inventories': inventories})
-            if resp.status_code == 200:
-                return resp.json()['resource_provider_generation']
-            code = _error_code(resp)
-            if resp.status_code == 409 and code == INVENTORY_IN_USE:
+        def refused(resp):
+            if resp.status_code == 409 and \
+                    _error_code(resp) == INVENTORY_IN_USE:
                 raise exception.InventoryInUse(uuid=uuid,
                                                reason=_error_detail(resp))
-            if resp.status_code != 409:
-                self._fail('PUT', path, resp)
-            generation = None
-        raise exception.PlacementError(
-            method='PUT', path=path,
-            reason='generation conflict %d times in a row' % MAX_ATTEMPTS)
+            return False
+
+        return self._put_part(uuid, 'inventories', MV_INVENTORY,
+                              {'inventories': inventories}, generation,
+                              refused)
 
     # Traits --------------------------------------------------------------
 
@@ -336,31 +359,22 @@ class PlacementClient(keystone.ServiceClient):
         :returns: the provider's new generation.
         """
         self.ensure_traits(traits)
-        path = '/resource_providers/%s/traits' % uuid
-        recreated = False
-        for _attempt in range(MAX_ATTEMPTS):
-            if generation is None:
-                generation = self.get_traits(uuid)[0]
-            resp = self._request(
-                'PUT', path, MV_TRAITS,
-                {'resource_provider_generation': generation,
-                 'traits': sorted(traits)})
-            if resp.status_code == 200:
-                return resp.json()['resource_provider_generation']
+        recreated = []
+
+        def refused(resp):
             if resp.status_code == 400 and not recreated:
                 # A custom trait was deleted behind our back: forget what
                 # we knew and create them again, once.
                 with self._lock:
                     self._known_traits.clear()
                 self.ensure_traits(traits)
-                recreated = True
-                continue
-            if resp.status_code != 409:
-                self._fail('PUT', path, resp)
-            generation = None
-        raise exception.PlacementError(
-            method='PUT', path=path,
-            reason='generation conflict %d times in a row' % MAX_ATTEMPTS)
+                recreated.append(True)
+                return True
+            return False
+
+        return self._put_part(uuid, 'traits', MV_TRAITS,
+                              {'traits': sorted(traits)}, generation,
+                              refused)
 
     def ensure_traits(self, traits):
         """Create the custom traits among *traits* that this client has

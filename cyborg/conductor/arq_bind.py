@@ -42,6 +42,7 @@ from oslo_utils import timeutils
 from cyborg import exception
 from cyborg import servicegroup
 from cyborg import states
+from cyborg.common import traits as cyborg_traits
 from cyborg.conductor import nova_notifier
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -50,7 +51,6 @@ from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import nova_event as event_queries
-from cyborg.drivers import base as driver_base
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import fields
 from cyborg.objects import hardware
@@ -100,8 +100,8 @@ def _program_work(group, target):
     if function:
         # The driver names its function traits; whatever the vendor part,
         # they end with the function id.
-        suffix = '_' + driver_base.function_trait_suffix(function)
-        if any(driver_base.is_function_trait(t) and t.endswith(suffix)
+        suffix = '_' + cyborg_traits.function_trait_suffix(function)
+        if any(cyborg_traits.is_function_trait(t) and t.endswith(suffix)
                for t in target['traits']):
             return None
     return {'bitstream_id': bitstream, 'function_id': function}

@@ -50,6 +50,7 @@ from oslo_utils import timeutils
 from cyborg import exception
 from cyborg import servicegroup
 from cyborg import states
+from cyborg.common import traits as cyborg_traits
 from cyborg.conductor import arq_release
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -59,7 +60,6 @@ from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
-from cyborg.drivers import base as driver_base
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -231,7 +231,7 @@ def bind_done(context, job, result):
         deployable_queries.record_programming(
             context, payload['deployable_id'], payload['bitstream_id'],
             (result or {}).get('function_traits'),
-            driver_base.FUNCTION_TRAIT_PREFIX)
+            cyborg_traits.FUNCTION_TRAIT_PREFIX)
     arq_queries.transition(context, job['arq_uuid'], states.BOUND)
     event_queries.add(context, arq['instance_uuid'], job['arq_uuid'],
                       states.EVENT_STATUS[states.BOUND])

@@ -33,10 +33,10 @@ from oslo_log import log as logging
 from oslo_utils import timeutils
 
 from cyborg import exception
+from cyborg.common import traits as cyborg_traits
 from cyborg.conductor import placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import deployable as deployable_queries
-from cyborg.drivers import base as driver_base
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -66,7 +66,7 @@ def _start(context, deployable_id, uuid):
 def _record(context, deployable_id, image_uuid, function_traits):
     deployable_queries.record_programming(
         context, deployable_id, image_uuid, function_traits,
-        driver_base.FUNCTION_TRAIT_PREFIX)
+        cyborg_traits.FUNCTION_TRAIT_PREFIX)
     deployable_queries.end_programming(context, deployable_id)
 
 

@@ -54,8 +54,8 @@ from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
 
+from cyborg.common import traits as cyborg_traits
 from cyborg.db.queries import host_inventory
-from cyborg.drivers import base as driver_base
 from cyborg.objects import hardware as hardware_obj
 
 LOG = logging.getLogger(__name__)
@@ -88,7 +88,7 @@ def is_managed(key):
 
 def function_traits(traits):
     """The ``CUSTOM_FPGA_FUNCTION_ID_*`` traits among *traits*, as a set."""
-    return {t for t in traits if driver_base.is_function_trait(t)}
+    return {t for t in traits if cyborg_traits.is_function_trait(t)}
 
 
 def _changed(row, values, columns):

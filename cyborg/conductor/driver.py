@@ -26,7 +26,12 @@ up by itself, before its first discovery.  The configuration file says
 what a host may load; these decisions say what it does.
 
 A configuration the agent's driver refuses (a malformed selector...) is
-not kept: the install or update is undone and answered with 400.
+not kept: the install or update is undone and answered with 400.  The
+conductor never loads a driver's code: the names come from the package
+metadata (cyborg.common.driver_names) and the check of a configuration
+from the agents' answers (their drivers' load errors); an agent that could
+not be reached checks it when it catches up, and shows a refusal as its
+driver's ERROR status.
 """
 
 from concurrent import futures
@@ -35,13 +40,13 @@ from oslo_log import log as logging
 import oslo_messaging as messaging
 
 from cyborg import exception
+from cyborg.common import driver_config
+from cyborg.common import driver_names
 from cyborg.conductor import arq_release
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import service as service_queries
-from cyborg.drivers import config as driver_config
-from cyborg.drivers import registry
 
 LOG = logging.getLogger(__name__)
 
@@ -100,29 +105,28 @@ def _reason(failures):
 def install(context, agent_api, name, host=None, config=None):
     """Install a driver on one host, or on every host with an agent.
 
-    :raises: UnknownDriver, DriverLoadError, DriverConfigInvalid,
+    :raises: UnknownDriver, DriverConfigInvalid (an agent refused it),
         AgentNotFound, DriverAlreadyEnabled
     :returns: the driver records, one per host.
     """
     try:
-        cls = registry.driver_class(name)
+        name = driver_names.own_name(name)
     except exception.DriverNotFound:
         raise exception.UnknownDriver(
-            name=name, known=', '.join(registry.available()))
+            name=name, known=', '.join(driver_names.available()))
     config = driver_config.normalise(config or {})
-    driver_config.check(cls, config)
     hosts = _agent_hosts(context, host)
-    uuids = driver_queries.install(context, cls.name, hosts, config)
+    uuids = driver_queries.install(context, name, hosts, config)
     LOG.info('Driver %(name)s installed on %(hosts)s with %(config)s',
-             {'name': cls.name, 'hosts': ', '.join(hosts),
+             {'name': name, 'hosts': ', '.join(hosts),
               'config': config})
-    failures = _failures(_push_all(context, agent_api, hosts), cls.name)
+    failures = _failures(_push_all(context, agent_api, hosts), name)
     if failures:
         driver_queries.delete(context, uuids)
         _push_all(context, agent_api, sorted(failures))
         LOG.warning('Install of driver %(name)s undone: %(reason)s',
-                    {'name': cls.name, 'reason': _reason(failures)})
-        raise exception.DriverConfigInvalid(name=cls.name,
+                    {'name': name, 'reason': _reason(failures)})
+        raise exception.DriverConfigInvalid(name=name,
                                             reason=_reason(failures))
     return [driver_queries.get(context, uuid) for uuid in uuids]
 
@@ -153,9 +157,7 @@ def update(context, agent_api, uuid, config):
     _check_decisions(agent_api, row)
     if row['state'] == driver_queries.UNINSTALLED:
         raise exception.DriverUninstalled(name=row['name'], host=row['host'])
-    cls = registry.driver_class(row['name'])
     config = driver_config.normalise(config or {})
-    driver_config.check(cls, config)
     previous = driver_queries.set_config(context, uuid, config)
     failures = _failures(_push_all(context, agent_api, [row['host']]),
                          row['name'])

@@ -34,6 +34,7 @@ from oslo_log import log as logging
 from oslo_serialization import jsonutils
 
 from cyborg import exception
+from cyborg.common import traits as cyborg_traits
 from cyborg.conductor import placement_push
 from cyborg.conductor import placement_sync
 from cyborg.db import api as db_api
@@ -197,7 +198,7 @@ def audit(context, client, host=None, heal=False):
             _heal_host(context, client, row['hostname'], drift)
         found.extend(drift)
     for provider in client.list_providers(
-            required_trait=placement_sync.OWNER_CYBORG):
+            required_trait=cyborg_traits.OWNER_CYBORG):
         if provider['uuid'] in known:
             continue
         if host is not None and provider.get('root_provider_uuid') not in (

@@ -46,12 +46,11 @@ from oslo_config import cfg
 from oslo_log import log as logging
 
 from cyborg import exception
+from cyborg.common import traits as cyborg_traits
 from cyborg.db.queries import device as device_queries
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
-
-OWNER_CYBORG = os_traits.OWNER_CYBORG
 
 
 def rp_uuid(name):
@@ -116,7 +115,7 @@ def desired(snapshot, deployable, agent_up, parent):
     """
     attributes = snapshot.attributes.get(deployable['id'], ())
     rc = next((a['value'] for a in attributes if a['key'] == 'rc'), None)
-    traits = {OWNER_CYBORG}
+    traits = {cyborg_traits.OWNER_CYBORG}
     for attribute in attributes:
         value = attribute['value']
         if attribute['key'].startswith('trait') and value:

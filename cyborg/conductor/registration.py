@@ -17,10 +17,10 @@ from oslo_log import log as logging
 
 from cyborg import exception
 from cyborg import servicegroup
+from cyborg.common import driver_config
 from cyborg.db import api as db_api
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import service as service_queries
-from cyborg.drivers import config as driver_config
 
 LOG = logging.getLogger(__name__)
 

@@ -87,7 +87,7 @@ class ConductorAPI:
             rpc_response_timeout).
         :param installed_revision: for agents (1.5), the revision of the
             drivers installed through the API it runs with
-            (cyborg.drivers.config.revision; "" for none yet).
+            (cyborg.common.driver_config.revision; "" for none yet).
         :raises: InvalidServiceBinary
         :returns: the registered service, a dict with ``uuid``, ``host``,
             ``binary`` and ``status``; with *installed_revision*, also

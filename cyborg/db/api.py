@@ -30,6 +30,8 @@ from oslo_db import exception as db_exc
 from oslo_db.sqlalchemy import enginefacade
 import sqlalchemy as sa
 
+from cyborg import counters
+
 
 def on_engine_create(engine):
     """On SQLite, take the write lock at BEGIN.
@@ -134,6 +136,9 @@ def on_statement(engine, callback):
         callback(statement)
 
     sa.event.listen(engine, 'before_cursor_execute', _before)
+
+
+counters.set_statement_hook(on_statement)
 
 
 # The character set of MySQL/MariaDB connections whose URL names none.

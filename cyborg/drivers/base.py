@@ -26,31 +26,13 @@ import abc
 import re
 
 from cyborg import exception
+from cyborg.common import traits as cyborg_traits
 from cyborg.drivers import pci
 from cyborg.objects import fields
 from cyborg.objects import hardware
 
 READY = 'READY'
 ERROR = 'ERROR'
-
-OWNER_CYBORG = 'OWNER_CYBORG'
-
-#: The traits that say which function (bitstream) an FPGA carries start
-#: with this; the rest is the driver's: see
-#: AcceleratorDriver.function_traits().
-FUNCTION_TRAIT_PREFIX = 'CUSTOM_FPGA_FUNCTION_ID_'
-
-
-def is_function_trait(trait):
-    """Whether *trait* says which function a device carries."""
-    return trait.startswith(FUNCTION_TRAIT_PREFIX)
-
-
-def function_trait_suffix(function_id):
-    """How a function id ends a function trait: upper case, anything but
-    ``[A-Z0-9_]`` replaced with ``_``.
-    """
-    return re.sub(r'[^A-Z0-9_]', '_', function_id.upper())
 
 
 def sanitize_name(name):
@@ -174,9 +156,9 @@ class AcceleratorDriver(abc.ABC):
         """
         if not self.function_vendor:
             return []
-        return sorted({'%s%s_%s' % (FUNCTION_TRAIT_PREFIX,
+        return sorted({'%s%s_%s' % (cyborg_traits.FUNCTION_TRAIT_PREFIX,
                                     self.function_vendor,
-                                    function_trait_suffix(f))
+                                    cyborg_traits.function_trait_suffix(f))
                        for f in function_ids if f})
 
     def program(self, address, image_path):

@@ -24,14 +24,17 @@ the option's own type, as oslo.config does for a configuration file.  The
 agent gives the driver a view of its configuration in which these values
 replace the configuration file's (DriverConf); nothing else changes, so
 the same driver code serves a configuration file and the API.
-"""
 
-import hashlib
+Only the agent checks a configuration against its driver (check()): the
+conductor stores what the operator gave (cyborg.common.driver_config) and
+takes the agent's answer.
+"""
 
 from oslo_config import cfg
 from oslo_serialization import jsonutils
 
 from cyborg import exception
+from cyborg.common import driver_config
 
 
 def _options(driver_cls, group):
@@ -44,49 +47,6 @@ def _options(driver_cls, group):
             reason='it takes no options of group [%s] (it takes: %s)' % (
                 group, allowed))
     return {opt.dest: opt for opt in opts}
-
-
-def _plain(value):
-    """Objects inside a value become their JSON text (a selector of
-    ``[pci] device_spec`` may be given as an object).
-    """
-    if isinstance(value, dict):
-        return jsonutils.dumps(value, sort_keys=True)
-    if isinstance(value, list):
-        return [_plain(item) if isinstance(item, dict) else item
-                for item in value]
-    return value
-
-
-def normalise(config):
-    """*config* with objects inside values turned into their JSON text
-    (what is stored and shown).
-    """
-    if not isinstance(config, dict):
-        return config
-    return {group: ({name: _plain(value) for name, value in values.items()}
-                    if isinstance(values, dict) else values)
-            for group, values in config.items()}
-
-
-def revision(installs, removed=()):
-    """A digest of the operator's decisions about a host's drivers.
-
-    The agent sends the revision it runs with in its heartbeat; the
-    conductor answers with the decisions when its own differs.
-
-    :param installs: ``[{name, config}]``.
-    :param removed: names of drivers of the configuration file uninstalled
-        on the host (without any, the digest is the one of releases that
-        had no such decisions).
-    """
-    decisions = sorted(
-        [{'name': i['name'], 'config': i['config'] or {}} for i in installs],
-        key=lambda i: i['name'])
-    if removed:
-        decisions = {'installs': decisions, 'removed': sorted(removed)}
-    text = jsonutils.dumps(decisions, sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def check(driver_cls, config):
@@ -120,7 +80,7 @@ def check(driver_cls, config):
                     name=driver_cls.name,
                     reason='[%s] has no option %s (known: %s)' % (
                         group, name, ', '.join(sorted(opts))))
-            value = _plain(value)
+            value = driver_config.plain(value)
             if opts[name].multi and not isinstance(value, list):
                 # One selector (string or object) of a multi-valued
                 # option such as [pci] device_spec.

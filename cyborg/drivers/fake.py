@@ -33,6 +33,7 @@ import threading
 import time
 
 from cyborg import exception
+from cyborg.common import traits as cyborg_traits
 from cyborg.conf import fake as fake_conf
 from cyborg.drivers import base
 from cyborg.objects import fields
@@ -159,7 +160,8 @@ class FakeDriver(base.AcceleratorDriver):
 
     def _gpu(self, bus, n):
         deployable = self.deployable(
-            'FakeDevice_gpu%d' % n, 'PGPU', [FAKE_TRAIT, base.OWNER_CYBORG],
+            'FakeDevice_gpu%d' % n, 'PGPU',
+            [FAKE_TRAIT, cyborg_traits.OWNER_CYBORG],
             self._handles(bus, 1, start=0))
         return self._record(bus, fields.DeviceType.GPU, '0x0302',
                             [deployable])
@@ -173,7 +175,7 @@ class FakeDriver(base.AcceleratorDriver):
             for i in range(_VGPUS)]
         deployable = self.deployable(
             'FakeDevice_vgpu%d' % n, 'VGPU',
-            [FAKE_TRAIT, base.OWNER_CYBORG], handles)
+            [FAKE_TRAIT, cyborg_traits.OWNER_CYBORG], handles)
         return self._record(bus, fields.DeviceType.GPU, '0x0303',
                             [deployable], {'mdev_types': [FAKE_VGPU_TYPE]})
 
@@ -205,7 +207,8 @@ class FakeDriver(base.AcceleratorDriver):
     def _npu(self, bus, n):
         deployable = self.deployable(
             'FakeDevice_npu%d' % n, 'CUSTOM_NPU',
-            [FAKE_TRAIT, base.OWNER_CYBORG], self._handles(bus, 1, start=0))
+            [FAKE_TRAIT, cyborg_traits.OWNER_CYBORG],
+            self._handles(bus, 1, start=0))
         return self._record(bus, fields.DeviceType.AICHIP, '0x1200',
                             [deployable])
 

@@ -24,6 +24,7 @@ selected, each VF is a deployable and the PF itself is not offered (it
 cannot be passed through while its VFs are in use).
 """
 
+from cyborg.common import traits as cyborg_traits
 from cyborg.conf import pci as pci_conf
 from cyborg.drivers import base
 from cyborg.drivers import pci
@@ -109,7 +110,8 @@ class GenericDriver(base.AcceleratorDriver):
         return record
 
     def _deployable(self, dev, match):
-        traits = [base.OWNER_CYBORG] + vendor_traits(dev) + match.traits
+        traits = ([cyborg_traits.OWNER_CYBORG] + vendor_traits(dev)
+                  + match.traits)
         trusted = None if match.trusted is None else str(match.trusted)
         handle = base.pci_attach_handle(
             dev.address, physical_network=match.physical_network,

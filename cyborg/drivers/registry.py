@@ -11,57 +11,29 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Which accelerator drivers exist: names, classes, options, loading.
+"""The accelerator drivers' classes: loading them, for the agent.
 
-A driver is an entry point of the stevedore namespace
-``cyborg.accelerator.driver`` (declared in pyproject.toml).  Several names
-may load one class: a driver's own name (``fake``) and the names the
-existing Cyborg gave it (``fake_driver``, see cyborg.drivers.upstream).
-A name of the existing Cyborg that no entry point serves is refused with
-DriverNotProvided, any other unknown name with DriverNotFound.
-
-Every service asks here: the agent loads the drivers of ``[agent]
-enabled_drivers`` (load()), the conductor checks the drivers and the
-configurations the operator installs through the API (driver_class() and
-the class's ``config_options``, checked by cyborg.drivers.config).
-Running the drivers (discovery, reports) is the agent's
-(cyborg.agent.resource_tracker).
+Which names exist, and which driver each alias names, is
+cyborg.common.driver_names (package metadata, no import).  Here the agent
+loads the drivers of ``[agent] enabled_drivers`` (load()) and those the
+operator installs through the API (driver_class(), their configuration
+checked by cyborg.drivers.config).  Running the drivers (discovery,
+reports) is the agent's (cyborg.agent.resource_tracker).  Only the agent
+(and the all-in-one process, which runs one) imports this module: the
+conductor never loads a driver's code.
 """
 
 import collections
 
 from oslo_log import log as logging
 from stevedore import driver as stevedore_driver
-from stevedore import extension
 
 from cyborg import exception
-from cyborg.drivers import upstream
+from cyborg.common import driver_names
 
 LOG = logging.getLogger(__name__)
 
-NAMESPACE = 'cyborg.accelerator.driver'
-
-
-def available():
-    """The names of the namespace's entry points, sorted."""
-    return sorted(extension.ExtensionManager(NAMESPACE).names())
-
-
-def check_known(name, known=None):
-    """Refuse a name no entry point serves.
-
-    :param known: available(), when the caller already has it.
-    :raises: DriverNotProvided (a driver name of the existing Cyborg
-        that this one lacks), DriverNotFound (any other unknown name).
-    """
-    known = available() if known is None else known
-    if name in known:
-        return
-    if name in upstream.DRIVER_NAMES:
-        raise exception.DriverNotProvided(
-            name=name, drives=upstream.DRIVER_NAMES[name],
-            known=', '.join(known))
-    raise exception.DriverNotFound(name=name, known=', '.join(known))
+NAMESPACE = driver_names.NAMESPACE
 
 
 def driver_class(name):
@@ -71,20 +43,11 @@ def driver_class(name):
         of the existing Cyborg this one lacks), DriverLoadError (the
         driver's module would not import).
     """
-    check_known(name)
+    driver_names.check_known(name)
     try:
         return stevedore_driver.DriverManager(NAMESPACE, name).driver
     except Exception as exc:
         raise exception.DriverLoadError(name=name, reason=exc)
-
-
-def option_groups(name):
-    """The option groups a configuration given through the API may set
-    on driver *name*: ``{group: [oslo.config Opt]}``.
-
-    :raises: as driver_class().
-    """
-    return dict(driver_class(name).config_options)
 
 
 def same_driver(name, drivers):
@@ -117,9 +80,9 @@ def load(conf, host):
     :returns: (``{driver name: driver}`` in configuration order,
         ``{enabled name: driver name}``).
     """
-    known = available()
+    known = driver_names.available()
     for name in conf.agent.enabled_drivers:
-        check_known(name, known)
+        driver_names.check_known(name, known)
     drivers = collections.OrderedDict()
     aliases = {}
     for name in conf.agent.enabled_drivers:

@@ -17,15 +17,12 @@ from oslo_config import cfg
 from oslo_versionedobjects import fields
 
 from cyborg import exception
-from cyborg.drivers import multi_function
+from cyborg.common import multi_function
+from cyborg.common import traits as cyborg_traits
 from cyborg.i18n import _
 from cyborg.objects import base
 
 CONF = cfg.CONF
-
-
-# Every provider of a deployable has this trait (placement_sync).
-OWNER_CYBORG = 'OWNER_CYBORG'
 
 
 def group_mismatch(group, rc, traits):
@@ -44,7 +41,7 @@ def group_mismatch(group, rc, traits):
                     if key.startswith('resources:'))
     if wanted and rc not in wanted:
         return 'its resource class is %s, not %s' % (rc, ' or '.join(wanted))
-    traits = {t for t in traits if t} | {OWNER_CYBORG}
+    traits = {t for t in traits if t} | {cyborg_traits.OWNER_CYBORG}
     for key, value in sorted(group.items()):
         if not key.startswith('trait:'):
             continue
@@ -63,7 +60,7 @@ def group_count(group):
     :returns: the sum of the ``resources:*`` amounts, times the functions
         of a multi-function device the group requires (two for an FPGA of
         a group requiring CUSTOM_FPGA_XILINX, see
-        cyborg.drivers.multi_function).
+        cyborg.common.multi_function).
     """
     count = 0
     for key, value in group.items():

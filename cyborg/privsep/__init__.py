@@ -25,7 +25,7 @@ need more go through a privsep daemon each, started on first use with
   (``fpgaconf``, ``xbutil``...), in the ``cyborg_sys_admin`` context (the
   existing Cyborg's section name), which keeps ``CAP_DAC_OVERRIDE`` and
   ``CAP_SYS_ADMIN`` (the tools open root-owned device nodes and issue
-  their ioctls) and runs the tools of ``cyborg.drivers.tools.TOOLS`` only.
+  their ioctls) and runs the tools of ``cyborg.common.tools.TOOLS`` only.
 
 Drivers call neither directly: they write through ``PciDevice.write`` and
 run tools through ``cyborg.drivers.command.run``; a unit test fails when

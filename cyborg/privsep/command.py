@@ -19,9 +19,9 @@ import errno
 import subprocess
 
 from cyborg import privsep
-from cyborg.drivers import tools
+from cyborg.common import tools
 
-#: The allow-list of vendor tools, kept with the drivers that know them.
+#: The allow-list of vendor tools, shared with the drivers that run them.
 TOOLS = tools.TOOLS
 ONLY_ARGS = tools.ONLY_ARGS
 

@@ -71,6 +71,7 @@ from cyborg import context as cyborg_context
 from cyborg import objects
 from cyborg import rpc
 from cyborg.clients import placement as placement_client
+from cyborg.common import traits as cyborg_traits
 from cyborg.conductor import placement_sync
 from cyborg.conductor import rpcapi
 from cyborg.drivers import fake
@@ -337,7 +338,7 @@ def _first_report(args, agents, client, deployables):
     answers = agents.all(full=True)
     seconds = time.monotonic() - started
     published = len(client.list_providers(
-        required_trait=placement_sync.OWNER_CYBORG)) if client else None
+        required_trait=cyborg_traits.OWNER_CYBORG)) if client else None
     _emit(dict({'phase': 'first_report', 'seconds': round(seconds, 2),
                 'reports_per_s': round(args.hosts / seconds, 1),
                 'stored': sum(a['status'] == 'stored' for a in answers),

@@ -27,6 +27,7 @@ deployables are named ``<host>_<address>`` as every other driver names
 them, and ``CUSTOM_NPU`` is the resource class a device profile asks for.
 """
 
+from cyborg.common import traits as cyborg_traits
 from cyborg.drivers import base
 from cyborg.drivers import pci
 from cyborg.objects import fields
@@ -58,7 +59,7 @@ class AscendDriver(base.AcceleratorDriver):
 
     def _record(self, dev):
         model = MODELS[dev.product_id]
-        traits = [base.OWNER_CYBORG, 'CUSTOM_NPU_HUAWEI',
+        traits = [cyborg_traits.OWNER_CYBORG, 'CUSTOM_NPU_HUAWEI',
                   'CUSTOM_NPU_ASCEND_%s' % model,
                   'CUSTOM_NPU_PRODUCT_ID_%s' % dev.product_id.upper()]
         deployable = self.deployable(

@@ -54,6 +54,7 @@ import re
 from oslo_log import log as logging
 
 from cyborg import exception
+from cyborg.common import traits as cyborg_traits
 from cyborg.conf import gpu as gpu_conf
 from cyborg.drivers import base
 from cyborg.drivers import pci
@@ -173,7 +174,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             setup_required=not deployables)
 
     def _traits(self, pf, type_name=None):
-        traits = [base.OWNER_CYBORG, 'CUSTOM_NVIDIA_%s' %
+        traits = [cyborg_traits.OWNER_CYBORG, 'CUSTOM_NVIDIA_%s' %
                   pf.product_id.upper()]
         if type_name is not None:
             traits.append('CUSTOM_NVIDIA_%s_%s' % (

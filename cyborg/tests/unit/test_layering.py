@@ -11,121 +11,305 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""What each service's package may import of the others.
+"""What each part of the package may import of the others.
 
-The services talk over RPC, never through each other's code: the
-conductor reaches the agents through their RPC client
-(cyborg.agent.rpcapi) only, and asks cyborg.drivers.registry which
-drivers exist; the API reaches the conductor through its RPC client; the
-agent never touches the database; drivers know nothing of the services.
-Every module of the package (tests aside) is read.
+ARROWS is the one table of the allowed arrows, the layers of
+doc/source/contributor/architecture.rst: every package and top-level
+module under cyborg/ (tests aside) is a layer, and so are the two RPC
+clients, which the other services import instead of the service's code.
+A module's layer is the longest key of ARROWS it is (or is inside of).
+The check reads every module's imports (those inside functions too, and
+the parent packages an import runs) and follows them transitively: a
+module may reach only its own layer and those its layer's arrows lead to,
+through layers whose own arrows allow each step.
 """
 
 import ast
+import collections
 import os
+import subprocess
+import sys
 
 import cyborg
 from cyborg.tests import base
 
 ROOT = os.path.dirname(cyborg.__file__)
+SKIPPED = ('cyborg.tests',)
 
-# {package: [(forbidden prefix, allowed exceptions)]}
-RULES = {
-    'cyborg.conductor': [('cyborg.agent', ('cyborg.agent.rpcapi',)),
-                         ('cyborg.api', ())],
-    'cyborg.api': [('cyborg.agent', ()),
-                   ('cyborg.conductor', ('cyborg.conductor.rpcapi',))],
-    'cyborg.agent': [('cyborg.db', ()), ('cyborg.api', ()),
-                     ('cyborg.conductor', ('cyborg.conductor.rpcapi',))],
-    'cyborg.drivers': [('cyborg.agent', ()), ('cyborg.conductor', ()),
-                       ('cyborg.api', ()), ('cyborg.db', ())],
+# What everything may import: leaves that import no other layer (or only
+# each other).
+_BASE = ('cyborg', 'cyborg.exception', 'cyborg.i18n', 'cyborg.version',
+         'cyborg.states', 'cyborg.common', 'cyborg.counters')
+
+#: {layer: the layers it may import (its own aside)}.
+ARROWS = {
+    # The root package (it picks oslo.service's threading backend).
+    'cyborg': (),
+    'cyborg.i18n': (),
+    'cyborg.version': (),
+    'cyborg.states': (),
+    'cyborg.exception': ('cyborg.i18n',),
+    # What the services and the drivers share (traits, driver names...).
+    'cyborg.common': ('cyborg.exception',),
+    'cyborg.counters': (),
+    'cyborg.hacking': (),
+    'cyborg.servicegroup': (),
+    'cyborg.conf': ('cyborg.i18n',),
+    'cyborg.policies': (),
+    'cyborg.policy': _BASE + ('cyborg.conf', 'cyborg.policies'),
+    'cyborg.context': _BASE + ('cyborg.policy',),
+    'cyborg.objects': _BASE,
+    'cyborg.rpc': _BASE + ('cyborg.context', 'cyborg.objects'),
+    'cyborg.hostdev': _BASE,
+    'cyborg.db': _BASE + ('cyborg.objects', 'cyborg.servicegroup'),
+    'cyborg.clients': _BASE,
+    'cyborg.privsep': _BASE + ('cyborg.conf',),
+    # The services' RPC clients: what another service may import of one.
+    'cyborg.agent.rpcapi': _BASE + ('cyborg.rpc',),
+    'cyborg.conductor.rpcapi': _BASE + ('cyborg.rpc',),
+    # Drivers know nothing of the services.
+    'cyborg.drivers': _BASE + ('cyborg.conf', 'cyborg.objects',
+                               'cyborg.privsep'),
+    # The agent never touches the database; it reaches the conductor
+    # through its RPC client.
+    'cyborg.agent': _BASE + ('cyborg.clients', 'cyborg.conductor.rpcapi',
+                             'cyborg.drivers', 'cyborg.objects',
+                             'cyborg.agent.rpcapi'),
+    # The conductor never loads a driver: names and vocabulary come from
+    # cyborg.common, the agents from their RPC client.
+    'cyborg.conductor': _BASE + ('cyborg.agent.rpcapi', 'cyborg.clients',
+                                 'cyborg.context', 'cyborg.db',
+                                 'cyborg.objects', 'cyborg.servicegroup',
+                                 'cyborg.conductor.rpcapi'),
+    # The API reads the database and writes through the conductor.
+    'cyborg.api': _BASE + ('cyborg.conductor.rpcapi', 'cyborg.conf',
+                           'cyborg.context', 'cyborg.db', 'cyborg.objects',
+                           'cyborg.policies', 'cyborg.policy',
+                           'cyborg.rpc', 'cyborg.servicegroup'),
+    'cyborg.service': _BASE + ('cyborg.conf', 'cyborg.context',
+                               'cyborg.db', 'cyborg.objects', 'cyborg.rpc'),
+    'cyborg.embedded': _BASE,
+    'cyborg.wsgi': _BASE + ('cyborg.api', 'cyborg.service'),
+    'cyborg.cli': _BASE,
+    # The console scripts put the services together.
+    'cyborg.cmd': _BASE + (
+        'cyborg.agent', 'cyborg.agent.rpcapi', 'cyborg.api',
+        'cyborg.clients', 'cyborg.conductor', 'cyborg.conductor.rpcapi',
+        'cyborg.conf', 'cyborg.context', 'cyborg.db', 'cyborg.drivers',
+        'cyborg.embedded', 'cyborg.hostdev', 'cyborg.objects',
+        'cyborg.rpc', 'cyborg.service', 'cyborg.servicegroup'),
 }
 
 
-def imported(source, filename='<source>'):
-    """``[(line, module)]``: the cyborg modules *source* imports
-    (``from cyborg.x import y`` counts as ``cyborg.x.y``).
-    """
-    found = []
-    for node in ast.walk(ast.parse(source, filename)):
-        if isinstance(node, ast.Import):
-            found.extend((node.lineno, alias.name) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module \
-                and not node.level:
-            found.extend((node.lineno, '%s.%s' % (node.module, alias.name))
-                         for alias in node.names)
-    return [(line, name) for line, name in found
-            if name == 'cyborg' or name.startswith('cyborg.')]
+def layer(module, arrows=ARROWS):
+    """The layer of *module*: the longest key of *arrows* it is in."""
+    parts = module.split('.')
+    for end in range(len(parts), 0, -1):
+        name = '.'.join(parts[:end])
+        if name in arrows:
+            return name
+    return None
 
 
-def _within(name, prefix):
-    return name == prefix or name.startswith(prefix + '.')
-
-
-def violations(package, source, filename='<source>'):
-    """``[(line, module)]``: the imports of *source*, a module of
-    *package*, that RULES forbid.
-    """
-    found = []
-    for line, name in imported(source, filename):
-        for prefix, allowed in RULES.get(package, ()):
-            if _within(name, prefix) and not any(
-                    _within(name, ok) for ok in allowed):
-                found.append((line, name))
+def modules():
+    """``{module name: path}`` of the package, tests aside."""
+    found = {}
+    for folder, _dirs, files in os.walk(ROOT):
+        for name in files:
+            if not name.endswith('.py'):
+                continue
+            path = os.path.join(folder, name)
+            module = os.path.relpath(path[:-3], os.path.dirname(ROOT))
+            module = module.replace(os.sep, '.')
+            if module.endswith('.__init__'):
+                module = module[:-len('.__init__')]
+            if not module.startswith(SKIPPED):
+                found[module] = path
     return found
 
 
-def _modules(package):
-    """``[(path relative to the tree, source)]`` of *package*'s modules."""
-    top = os.path.join(ROOT, *package.split('.')[1:])
-    for folder, _dirs, files in os.walk(top):
-        for name in sorted(files):
-            if name.endswith('.py'):
-                path = os.path.join(folder, name)
-                with open(path, encoding='utf-8') as f:
-                    yield os.path.relpath(path, os.path.dirname(ROOT)), \
-                        f.read()
+def imported(source, known):
+    """The modules of *known* that *source* imports (``from cyborg.x
+    import y`` is cyborg.x.y when that is a module, else cyborg.x).
+    """
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module \
+                and not node.level:
+            found.update(('%s.%s' % (node.module, alias.name))
+                         if '%s.%s' % (node.module, alias.name) in known
+                         else node.module for alias in node.names)
+    return {name for name in found if name in known}
+
+
+def graph():
+    """``{module: set of modules it imports}`` of the package.
+
+    An import also runs the packages above the module: a package whose
+    ``__init__`` imports something of Cyborg counts as imported too (one
+    that imports nothing cannot lead anywhere, and is left out so that
+    importing a service's RPC client is not importing the service).
+    """
+    known = modules()
+    explicit = {}
+    for module, path in known.items():
+        with open(path, encoding='utf-8') as f:
+            explicit[module] = imported(f.read(), set(known)) - {module}
+    result = {}
+    for module, targets in explicit.items():
+        result[module] = set(targets)
+        for target in targets:
+            parts = target.split('.')
+            result[module].update(
+                parent for parent in ('.'.join(parts[:end])
+                                      for end in range(1, len(parts)))
+                if explicit.get(parent) and parent != module)
+    return result
+
+
+def reach(start, arrows=ARROWS):
+    """The layers *start* may reach: its arrows, followed transitively."""
+    seen, todo = {start}, [start]
+    while todo:
+        for target in arrows.get(todo.pop(), ()):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def violations(imports, arrows=ARROWS):
+    """What breaks the arrows in an import graph.
+
+    :param imports: ``{module: set of modules it imports}``.
+    :returns: sorted messages: each import across layers that no arrow
+        allows, each module without a layer, and each module that reaches
+        (through any chain of imports) a layer its own may not reach, with
+        the chain.
+    """
+    found = set()
+    for module, targets in imports.items():
+        here = layer(module, arrows)
+        if here is None:
+            found.add('%s is in no layer of ARROWS' % module)
+            continue
+        for target in targets:
+            there = layer(target, arrows)
+            if there is not None and there != here \
+                    and there not in arrows[here]:
+                found.add('%s imports %s (%s -> %s)'
+                          % (module, target, here, there))
+        allowed = reach(here, arrows)
+        paths = {module: [module]}
+        todo = collections.deque([module])
+        while todo:
+            current = todo.popleft()
+            for target in sorted(imports.get(current, ())):
+                if target in paths:
+                    continue
+                paths[target] = paths[current] + [target]
+                todo.append(target)
+                there = layer(target, arrows)
+                if there is not None and there not in allowed:
+                    found.add('%s reaches %s (%s)' % (
+                        module, target, ' -> '.join(paths[target])))
+    return sorted(found)
+
+
+def _imports_in_a_fresh_process(modules, prefixes):
+    code = ('import importlib, sys\n'
+            'for name in %r:\n'
+            '    importlib.import_module(name)\n'
+            'print(sorted(m for m in sys.modules if m.startswith(%r)))\n'
+            % (modules, prefixes))
+    out = subprocess.run([sys.executable, '-c', code], check=True,
+                         capture_output=True, text=True).stdout
+    return out.strip().splitlines()[-1]
 
 
 class LayeringTestCase(base.TestCase):
 
-    def test_packages_keep_to_their_layer(self):
-        found = []
-        for package in RULES:
-            modules = list(_modules(package))
-            self.assertTrue(modules, package)
-            for path, source in modules:
-                found.extend('%s:%d imports %s' % (path, line, name)
-                             for line, name in violations(package, source,
-                                                          path))
-        self.assertEqual([], found)
+    def test_every_part_of_the_package_has_a_layer(self):
+        tops = {'.'.join(module.split('.')[:2]) for module in modules()}
+        self.assertEqual(sorted(tops), sorted(
+            name for name in ARROWS if name.count('.') < 2))
+        for targets in ARROWS.values():
+            self.assertEqual([], sorted(set(targets) - set(ARROWS)))
 
-    def test_conductor_may_use_the_agent_rpc_client_only(self):
-        # The conductor's own check, spelled out: each form of import of
-        # the agent's code is found; its RPC client is allowed.
-        for source, name in (
-                ('from cyborg.agent import resource_tracker',
-                 'cyborg.agent.resource_tracker'),
-                ('import cyborg.agent.resource_tracker',
-                 'cyborg.agent.resource_tracker'),
-                ('from cyborg.agent.resource_tracker import merge',
-                 'cyborg.agent.resource_tracker.merge'),
-                ('from cyborg import agent', 'cyborg.agent')):
-            self.assertEqual([(1, name)],
-                             violations('cyborg.conductor', source + '\n'))
-        self.assertEqual([], violations(
-            'cyborg.conductor', 'from cyborg.agent import rpcapi\n'))
-        self.assertEqual([], violations(
-            'cyborg.conductor', 'from cyborg.drivers import registry\n'))
+    def test_imports_follow_the_arrows(self):
+        imports = graph()
+        self.assertIn('cyborg.drivers.base',
+                      imports['cyborg.agent.resource_tracker'])
+        self.assertEqual([], violations(imports))
+
+    def test_a_back_arrow_is_found(self):
+        # A test of the check: a planted back-arrow (the neutral module
+        # importing a driver) is reported where it is, and in every
+        # module that reaches it.
+        imports = {
+            'cyborg.conductor.driver': {'cyborg.common.driver_names'},
+            'cyborg.common.driver_names': {'cyborg.drivers.base'},
+            'cyborg.drivers.base': {'cyborg.objects.hardware'},
+            'cyborg.objects.hardware': set(),
+        }
+        self.assertEqual([
+            'cyborg.common.driver_names imports cyborg.drivers.base '
+            '(cyborg.common -> cyborg.drivers)',
+            'cyborg.common.driver_names reaches cyborg.drivers.base '
+            '(cyborg.common.driver_names -> cyborg.drivers.base)',
+            'cyborg.common.driver_names reaches cyborg.objects.hardware '
+            '(cyborg.common.driver_names -> cyborg.drivers.base -> '
+            'cyborg.objects.hardware)',
+            'cyborg.conductor.driver reaches cyborg.drivers.base '
+            '(cyborg.conductor.driver -> cyborg.common.driver_names -> '
+            'cyborg.drivers.base)',
+        ], violations(imports))
+        del imports['cyborg.common.driver_names']
+        self.assertEqual([], violations(imports))
+        self.assertEqual(['cyborg.nowhere is in no layer of ARROWS'],
+                         violations({'cyborg.nowhere': set()},
+                                    {'cyborg.x': ()}))
+
+    def test_the_agent_s_code_is_not_the_conductor_s(self):
+        # Each form of import of the agent's code is found; its RPC
+        # client is allowed.
+        known = {'cyborg.agent', 'cyborg.agent.resource_tracker',
+                 'cyborg.agent.rpcapi', 'cyborg.conductor'}
+        for source in ('from cyborg.agent import resource_tracker',
+                       'import cyborg.agent.resource_tracker',
+                       'from cyborg.agent.resource_tracker import merge'):
+            self.assertIn('cyborg.agent.resource_tracker',
+                          imported(source, known))
+            self.assertTrue(violations(
+                {'cyborg.conductor': imported(source, known)}))
+        self.assertEqual({'cyborg.agent.rpcapi'},
+                         imported('from cyborg.agent import rpcapi\n',
+                                  known))
 
     def test_relative_imports_are_not_used(self):
-        # violations() reads absolute imports only; the tree has no
+        # imported() reads absolute imports only; the tree has no
         # relative ones (which would escape it).
         found = []
-        for package in RULES:
-            for path, source in _modules(package):
-                found.extend('%s:%d' % (path, node.lineno)
-                             for node in ast.walk(ast.parse(source))
+        for module, path in modules().items():
+            with open(path, encoding='utf-8') as f:
+                found.extend('%s:%d' % (module, node.lineno)
+                             for node in ast.walk(ast.parse(f.read()))
                              if isinstance(node, ast.ImportFrom)
                              and node.level)
         self.assertEqual([], found)
+
+    def test_the_conductor_loads_no_driver(self):
+        # In a process of its own, as the service starts: no driver code
+        # (pyudev, vendor modules) behind any of the conductor's modules.
+        conductor = sorted(m for m in modules()
+                           if layer(m) == 'cyborg.conductor')
+        self.assertIn('cyborg.conductor.manager', conductor)
+        self.assertEqual('[]', _imports_in_a_fresh_process(
+            conductor, ('cyborg.drivers', 'pyudev')))
+
+    def test_the_clients_import_no_database(self):
+        self.assertEqual('[]', _imports_in_a_fresh_process(
+            ['cyborg.clients.placement', 'cyborg.counters'],
+            ('cyborg.db',)))

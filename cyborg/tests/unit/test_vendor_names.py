@@ -11,7 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Vendor knowledge lives in cyborg/drivers/ only.
+"""Vendor knowledge lives in cyborg/drivers/, and in the vendor tables
+the drivers share with the services (cyborg/common: VENDOR_TABLES).
 
 Every module outside cyborg/drivers/ (and the tests) is read: no
 identifier and no string the code works with may name a vendor.  Text for
@@ -30,6 +31,12 @@ ROOT = os.path.dirname(cyborg.__file__)
 VENDORS = re.compile(r'intel|xilinx|nvidia|inspur|huawei', re.IGNORECASE)
 # Where vendor knowledge belongs, and what is not code.
 EXEMPT = ('drivers', 'tests')
+# Data the drivers share with the services, which must not import them:
+# the multi-function devices (the API counts ARQs with it), the vendor
+# tools (the privileged daemon's allow-list) and the existing Cyborg's
+# driver names (the conductor resolves names with them).
+VENDOR_TABLES = ('common/multi_function.py', 'common/tools.py',
+                 'common/upstream.py')
 # Keyword arguments whose strings are text for people.
 _TEXT_KEYWORDS = frozenset(['help', 'deprecated_reason', 'description'])
 
@@ -81,8 +88,9 @@ def _modules():
             dirs[:] = []
             continue
         for name in sorted(files):
-            if name.endswith('.py'):
-                path = os.path.join(folder, name)
+            path = os.path.join(folder, name)
+            if name.endswith('.py') and os.path.relpath(
+                    path, ROOT).replace(os.sep, '/') not in VENDOR_TABLES:
                 with open(path, encoding='utf-8') as f:
                     yield os.path.relpath(path, os.path.dirname(ROOT)), \
                         f.read()

@@ -29,6 +29,7 @@ from cyborg import context as cyborg_context
 from cyborg import counters
 from cyborg import states
 from cyborg.clients import placement as placement_client
+from cyborg.common import traits as cyborg_traits
 from cyborg.conductor import device as device_ops
 from cyborg.conductor import inventory
 from cyborg.conductor import placement_push
@@ -39,7 +40,6 @@ from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
 from cyborg.db.queries import service as service_queries
-from cyborg.drivers import base as driver_base
 from cyborg.drivers import fake
 from cyborg.objects import hardware
 from cyborg.tests import base
@@ -402,7 +402,7 @@ class _SyncMixin:
         with db_api.context_manager.writer.using(self.context):
             deployable_queries.record_programming(
                 self.context, dep['id'], image, [FUNCTION + function],
-                driver_base.FUNCTION_TRAIT_PREFIX)
+                cyborg_traits.FUNCTION_TRAIT_PREFIX)
 
     def test_reprogram_swaps_function_traits(self):
         self._report([self._fpga(function='AAAA')])

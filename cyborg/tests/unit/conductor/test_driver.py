@@ -21,13 +21,13 @@ from cyborg import exception
 from cyborg import rpc
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
+from cyborg.common import driver_config
 from cyborg.conductor import driver as driver_ops
 from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import service as service_queries
-from cyborg.drivers import config as driver_config
 from cyborg.tests import base
 
 FAKE = {'fake_driver': {'devices': ['fpga=1', 'qat=1']}}
@@ -108,6 +108,23 @@ class DriverOpsTestCase(base.DbTestCase):
         agent._heartbeat(self.context)
         self.assertEqual('READY', driver_queries.get(
             self.context, row['uuid'])['status'])
+
+    def test_an_unreachable_agent_checks_the_configuration(self):
+        # The conductor loads no driver: what the agent of a host it could
+        # not reach refuses shows as the driver's ERROR status there.
+        service_queries.heartbeat(self.context, 'n3', 'cyborg-agent')
+        self.flags(rpc_response_timeout=1)
+        bad = {'fake_driver': {'devices': ['fpga=x']}}
+        [row] = driver_ops.install(self.context, self.agent_api,
+                                   'fake_driver', host='n3', config=bad)
+        self.assertEqual('fake', row['name'])
+        agent = agent_manager.AgentManager('n3')
+        agent.conductor_api.client.timeout = 30
+        agent._heartbeat(self.context, wait_for_drivers=True)
+        agent._heartbeat(self.context)
+        row = driver_queries.get(self.context, row['uuid'])
+        self.assertEqual('ERROR', row['status'])
+        self.assertIn('fpga=x', row['detail'])
 
     def test_update_rediscovers(self):
         [row] = driver_ops.install(self.context, self.agent_api, 'fake',

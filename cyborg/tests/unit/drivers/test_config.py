@@ -14,6 +14,7 @@
 """Tests of the configuration of drivers installed through the API."""
 
 from cyborg import exception
+from cyborg.common import driver_config as common_config
 from cyborg.drivers import config as driver_config
 from cyborg.drivers import fake
 from cyborg.drivers import generic
@@ -33,7 +34,7 @@ class CheckTestCase(base.TestCase):
     def test_selectors_may_be_objects(self):
         config = {'pci': {'device_spec': [{'vendor_id': '8086'}]}}
         self.assertEqual({'pci': {'device_spec': ['{"vendor_id": "8086"}']}},
-                         driver_config.normalise(config))
+                         common_config.normalise(config))
         self.assertEqual(
             ['{"vendor_id": "8086"}'],
             driver_config.check(generic.GenericDriver,

@@ -15,8 +15,9 @@
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
+from cyborg.common import driver_names
+from cyborg.common import upstream
 from cyborg.drivers import registry
-from cyborg.drivers import upstream
 from cyborg.tests import base
 
 CONF = cyborg_conf.CONF
@@ -33,14 +34,24 @@ class LoadTestCase(base.TestCase):
                           'pci_driver': 'generic'}, aliases)
 
     def test_every_entry_point_loads(self):
-        names = registry.available()
-        self.assertEqual(19, len(names))
+        names = driver_names.available()
+        self.assertEqual(21, len(names))
         self.flags(group='agent', enabled_drivers=names)
         drivers, _ = registry.load(CONF, 'h')
         self.assertEqual(['crypto', 'fake', 'fpga', 'generic', 'gpu',
                           'huawei_ascend', 'inspur_fpga', 'inspur_nvme_ssd',
                           'intel_fpga', 'intel_nic', 'xilinx_fpga'],
                          sorted(drivers))
+
+    def test_own_names_need_no_import(self):
+        # driver_names.own_name() reads the package metadata only (the
+        # conductor resolves the operator's names with it): each entry
+        # point's own name is the class's name.
+        for name in driver_names.available():
+            self.assertEqual(registry.driver_class(name).name,
+                             driver_names.own_name(name), name)
+        self.assertRaises(exception.DriverNotFound, driver_names.own_name,
+                          'tpu')
 
     def test_unknown_name(self):
         self.flags(group='agent', enabled_drivers=['fake', 'tpu'])
@@ -65,7 +76,7 @@ class LoadTestCase(base.TestCase):
         self.assertEqual(names, aliases)
 
     def test_upstream_name_of_a_driver_we_lack(self):
-        known = set(registry.available())
+        known = set(driver_names.available())
         missing = sorted(set(upstream.DRIVER_NAMES) - known)
         self.assertIn('nvmf_spdk_driver', missing)
         for name in missing:

@@ -1,0 +1,65 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The operator's configuration of a driver, as the conductor stores it
+and the agent receives it: its normal form and the revision of a host's
+decisions.  Checking it against the driver is the agent's
+(cyborg.drivers.config.check).
+"""
+
+import hashlib
+
+from oslo_serialization import jsonutils
+
+
+def plain(value):
+    """Objects inside a value become their JSON text (a selector of
+    ``[pci] device_spec`` may be given as an object).
+    """
+    if isinstance(value, dict):
+        return jsonutils.dumps(value, sort_keys=True)
+    if isinstance(value, list):
+        return [plain(item) if isinstance(item, dict) else item
+                for item in value]
+    return value
+
+
+def normalise(config):
+    """*config* with objects inside values turned into their JSON text
+    (what is stored and shown).
+    """
+    if not isinstance(config, dict):
+        return config
+    return {group: ({name: plain(value) for name, value in values.items()}
+                    if isinstance(values, dict) else values)
+            for group, values in config.items()}
+
+
+def revision(installs, removed=()):
+    """A digest of the operator's decisions about a host's drivers.
+
+    The agent sends the revision it runs with in its heartbeat; the
+    conductor answers with the decisions when its own differs.
+
+    :param installs: ``[{name, config}]``.
+    :param removed: names of drivers of the configuration file uninstalled
+        on the host (without any, the digest is the one of releases that
+        had no such decisions).
+    """
+    decisions = sorted(
+        [{'name': i['name'], 'config': i['config'] or {}} for i in installs],
+        key=lambda i: i['name'])
+    if removed:
+        decisions = {'installs': decisions, 'removed': sorted(removed)}
+    text = jsonutils.dumps(decisions, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()

@@ -1,0 +1,82 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Which accelerator drivers exist, by name, read from the package
+metadata without importing them.
+
+A driver is an entry point of the stevedore namespace
+``cyborg.accelerator.driver`` (declared in pyproject.toml).  Several names
+may load one class: the driver's own name (``fake``, its class's
+``name``) and the names the existing Cyborg gave it (``fake_driver``,
+see cyborg.common.upstream).  A name of the existing Cyborg that no entry
+point serves is refused with DriverNotProvided, any other unknown name with
+DriverNotFound.
+
+The conductor resolves the names the operator gives here, so that it never
+loads a driver's code (pyudev, vendor modules); the agent loads them
+(cyborg.drivers.registry) and checks their configuration.
+"""
+
+from importlib import metadata
+
+from cyborg import exception
+from cyborg.common import upstream
+
+NAMESPACE = 'cyborg.accelerator.driver'
+
+
+def _entry_points():
+    """``{name: 'module:Class'}`` of the namespace."""
+    return {ep.name: ep.value
+            for ep in metadata.entry_points(group=NAMESPACE)}
+
+
+def available():
+    """The names of the namespace's entry points, sorted."""
+    return sorted(_entry_points())
+
+
+def check_known(name, known=None):
+    """Refuse a name no entry point serves.
+
+    :param known: available(), when the caller already has it.
+    :raises: DriverNotProvided (a driver name of the existing Cyborg
+        that this one lacks), DriverNotFound (any other unknown name).
+    """
+    known = available() if known is None else known
+    if name in known:
+        return
+    if name in upstream.DRIVER_NAMES:
+        raise exception.DriverNotProvided(
+            name=name, drives=upstream.DRIVER_NAMES[name],
+            known=', '.join(known))
+    raise exception.DriverNotFound(name=name, known=', '.join(known))
+
+
+def own_name(name):
+    """The driver's own name for *name* or an alias of it: the entry point
+    that loads the same class and is not a name of the existing Cyborg
+    (cyborg.tests.unit.drivers.test_registry checks that it is the
+    class's ``name``).
+
+    :raises: as check_known().
+    """
+    entry_points = _entry_points()
+    check_known(name, sorted(entry_points))
+    if name not in upstream.DRIVER_NAMES:
+        return name
+    target = entry_points[name]
+    for other, value in sorted(entry_points.items()):
+        if value == target and other not in upstream.DRIVER_NAMES:
+            return other
+    return name
