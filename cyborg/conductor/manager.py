@@ -162,6 +162,11 @@ class ConductorManager:
     def _check_agents(self, context):
         inventory.check_liveness(context, self.placement)
 
+    def _agent_back(self, host):
+        context = cyborg_context.get_admin_context()
+        if bind_jobs.agent_heard(context, host):
+            self.jobs.run_due(context)
+
     def _heartbeat(self, context, started_at=None):
         # The conductor owns the database, so it records its own heartbeat
         # directly instead of through RPC.
@@ -188,6 +193,9 @@ class ConductorManager:
         service = registration.hello(
             context, host, binary, version=version, topic=topic,
             drivers=drivers, started_at=started_at)
+        if binary == inventory.AGENT_BINARY:
+            # Jobs that waited for this agent run now (issue 27).
+            self._kick(self._agent_back, host)
         if (binary == inventory.AGENT_BINARY and
                 self.placement is not None and
                 inventory.is_reserved(context, host)):
