@@ -46,6 +46,7 @@ from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import driver as driver_ops
 from cyborg.conductor import handle_audit
 from cyborg.conductor import instance as instance_ops
+from cyborg.conductor import instance_audit
 from cyborg.conductor import inventory
 from cyborg.conductor import nova_notifier
 from cyborg.conductor import placement_push
@@ -118,6 +119,9 @@ class ConductorManager:
         if CONF.conductor.handle_audit_interval:
             tasks.append((CONF.conductor.handle_audit_interval,
                           handle_audit.periodic))
+        if CONF.conductor.instance_audit_interval:
+            tasks.append((CONF.conductor.instance_audit_interval,
+                          self._instance_audit))
         return tasks
 
     def _kick(self, func, *args):
@@ -161,6 +165,9 @@ class ConductorManager:
 
     def _check_agents(self, context):
         inventory.check_liveness(context, self.placement)
+
+    def _instance_audit(self, context):
+        instance_audit.periodic(context, self.nova(), self.placement)
 
     def _agent_back(self, host):
         context = cyborg_context.get_admin_context()
