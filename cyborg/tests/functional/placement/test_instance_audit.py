@@ -17,6 +17,7 @@ nothing else; against the stand-in for Nova and the real Placement, on
 MariaDB and PostgreSQL.
 """
 
+from oslo_utils import timeutils
 from oslo_utils import uuidutils
 
 from cyborg import conf as cyborg_conf
@@ -25,6 +26,7 @@ from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
 from cyborg.conductor import arq_bind
 from cyborg.conductor import arq_create
+from cyborg.conductor import arq_release
 from cyborg.conductor import bind_jobs
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import instance_audit
@@ -165,6 +167,21 @@ class InstanceAuditTestCase(base.DbTestCase):
         self.assertFalse(moved.repaired)
         self.assertIn(self.moved_arq, {a['uuid'] for a in
                                        arq_queries.get_all(self.context)})
+
+    def test_an_arq_changed_since_the_audit_read_it_is_left_alone(self):
+        # What a bind or unbind between the audit's read and its heal
+        # does: the heal locks the ARQ and sees the change.
+        gone, arq_uuid = self._server(host=False, allocation=False)
+        [(finding, arq)] = instance_audit._arq_findings(
+            self.context, self.nova_client, None)
+        self.assertEqual((instance_audit.GONE, arq_uuid),
+                         (finding.kind, finding.arq))
+        arq_release.unbind(self.context, [arq_uuid])
+        self.assertFalse(instance_audit._heal_arq(
+            self.context, finding, arq, timeutils.utcnow()))
+        self.assertIn('changed meanwhile', finding.detail)
+        self.assertEqual(states.UNBOUND,
+                         arq_queries.get(self.context, arq_uuid)['state'])
 
 
 class PostgreSQLInstanceAuditTestCase(InstanceAuditTestCase):
