@@ -37,6 +37,10 @@ Usage::
         [--host HOST] [--json]
     cyborg-manage --config-file /etc/cyborg/cyborg.conf handle heal \
         [--host HOST] [--json]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf instance audit \
+        [--host HOST] [--json]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf instance heal \
+        [--host HOST] [--json]
 
 Exit status of ``placement audit``: 0 when Placement matches the database,
 3 when something differs (printed), 1 on an error (Placement or the
@@ -52,6 +56,8 @@ from this process: they need the conductor's ``[database]`` options.
 Exit statuses as ``placement audit`` and ``heal``: 0 nothing found, 3
 found (audit), 4 all repaired (heal), 1 on an error (the database
 unreachable).
+
+``instance audit`` and ``instance heal``: see cyborg.cmd.manage_instance.
 """
 
 import sys
@@ -71,6 +77,7 @@ from cyborg import rpc
 from cyborg import service
 from cyborg import servicegroup
 from cyborg.clients import placement as placement_client
+from cyborg.cmd import manage_instance
 from cyborg.conductor import handle_audit
 from cyborg.conductor import placement_audit
 from cyborg.conductor import rpcapi as conductor_rpcapi
@@ -406,6 +413,7 @@ def add_command_parsers(subparsers):
                             help=_('Print the differences as JSON.'))
         parser.set_defaults(func=func)
     _add_handle_parsers(subparsers)
+    manage_instance.add_parsers(subparsers)
 
 
 category_opt = cfg.SubCommandOpt('category', title='Command categories',

@@ -40,7 +40,6 @@ from oslo_log import log as logging
 from oslo_utils import timeutils
 
 from cyborg import exception
-from cyborg import servicegroup
 from cyborg import states
 from cyborg.common import traits as cyborg_traits
 from cyborg.conductor import nova_notifier
@@ -168,9 +167,9 @@ def bind(context, patches, project_id=None, more_for_instance=False,
         (microversion 2.4 on); 'warn': bind it and log a warning; None:
         not checked here (cyborg-api checked, cyborg.api.bind_check).
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
-        InstanceAlreadyBound, BindTargetInvalid, AgentDown (the host's
-        agent registered but is not heard of for service_down_time),
-        BindProviderMismatch, Invalid; nothing changes then.
+        InstanceAlreadyBound, BindTargetInvalid, BindProviderMismatch,
+        Invalid; nothing changes then.  A host whose agent is down is no
+        reason to refuse (see _target()).
     :returns: {arq_uuid: state} after the bind (Bound, BindFailed, or
         BindStarted while device work is pending).
     """
@@ -193,23 +192,30 @@ def bind(context, patches, project_id=None, more_for_instance=False,
     return result
 
 
-def _live_target(context, values, now):
-    """The bind target of a PATCH's values, whose agent is up.
+def _target(context, values):
+    """The bind target of a PATCH's values.
 
-    :raises: BindTargetInvalid, AgentDown
+    Whether its agent is up does not matter here (issue 27).  Nova binds
+    from nova-conductor's schedule_and_build_instances
+    (_create_and_bind_arqs), and an error answer there puts the server in
+    ERROR at once, without a reschedule; so a bind is never refused for
+    the agent.  A bind that needs no device work (a PCI or test handle)
+    completes in this transaction: the agent has nothing to do for it, and
+    nova-compute's libvirt driver attaches the PCI function itself.  One
+    that needs the agent (programming, a mediated device, a VF's vGPU
+    type) queues its bind job, which waits for the agent
+    (bind_jobs.wait_for_agents) until ``[DEFAULT] bind_timeout``, and then
+    fails with a ``failed`` accelerator-request-bound event: nova-compute
+    (_get_bound_arq_resources, waiting for the events for
+    ``[DEFAULT] arq_binding_timeout``) then aborts the build.
+
+    :raises: BindTargetInvalid
     """
     target = deployable_queries.bind_target(
         context, values['device_rp_uuid'], values['hostname'])
     if target is None:
         raise exception.BindTargetInvalid(
             rp=values['device_rp_uuid'], host=values['hostname'])
-    if (target['agent_seen'] is not None and not
-            servicegroup.agent_is_up(target['agent_seen'],
-                                     target['conductors_since'], now)):
-        # Its inventory is reserved in Placement meanwhile
-        # (cyborg.conductor.inventory); Nova chose it before.
-        raise exception.AgentDown(host=target['hostname'],
-                                  seconds=CONF.service_down_time)
     return target
 
 
@@ -232,7 +238,7 @@ class _Bind:
         context = self.context
         arq_queries.transition(context, uuid, states.BIND_STARTED,
                                values=values, project_id=project_id)
-        target = _live_target(context, values, self.now)
+        target = _target(context, values)
         self._check_provider(uuid, values['device_rp_uuid'], target)
         program = _program_work(self.groups[uuid], target)
         refusal = None

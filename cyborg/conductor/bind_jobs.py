@@ -30,6 +30,13 @@ one transaction with the ARQ's state change and its event for Nova:
   ``[nova] events_max_attempts`` the ARQ becomes UnbindFailed and the
   handle stays out of use.
 
+A job whose host's agent is down is not sent to it (the call could only
+time out): it is put back, its attempt not counted, until the agent's
+hello wakes it (agent_heard()) or ``report_interval`` passes.  A bind's job
+still fails at the bind's deadline; a release waits for as long as the
+agent is away (a host that died, whose instances were evacuated), and
+runs when it is back (issue 27).
+
 No job stays running: any other error (a lost database connection, a bug)
 puts it back in the queue with a back-off, until the bind's deadline
 (then BindFailed, the handle released) or, for a release, as a failed
@@ -58,6 +65,7 @@ from cyborg.db.queries import attach_handle as handle_queries
 from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
+from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
 
@@ -65,6 +73,7 @@ CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
 CONDUCTOR = 'cyborg-conductor'
+AGENT = 'cyborg-agent'
 
 # Errors of the agent's device work: the job failed, the conductor did not.
 _AGENT_ERRORS = (exception.CyborgException, messaging.MessagingException)
@@ -126,6 +135,8 @@ class JobRunner:
             jobs = job_queries.claim_due(
                 context, self.host, self._dead_owners(context), room,
                 running_here=running)
+            if jobs:
+                jobs = wait_for_agents(context, jobs)
             for job in jobs:
                 with self._lock:
                     self._running.add(job['uuid'])
@@ -155,6 +166,65 @@ class JobRunner:
         finally:
             with self._lock:
                 self._running.discard(job['uuid'])
+
+
+def agents_down(context):
+    """The hosts whose agent is down now (servicegroup.agent_is_up); a
+    host whose agent never said hello is not among them.
+    """
+    since = servicegroup.conductors_since(
+        service_queries.get_all(context, binary=CONDUCTOR))
+    # Heard of: its heartbeat, or its last report (as a bind judges it).
+    seen = {s['host']: s['last_seen_up'] for s in
+            service_queries.get_all(context, binary=AGENT)}
+    for host, _up, last in host_queries.get_liveness(context, AGENT):
+        if host in seen and last is not None:
+            seen[host] = max(t for t in (seen[host], last) if t)
+    return {host for host, last in seen.items()
+            if last is not None and not servicegroup.agent_is_up(last, since)}
+
+
+def _defer(context, job):
+    """The job waits for its host's agent: until its hello
+    (job_queries.wake_host) or ``report_interval``, whichever is first.
+    A bind's job still fails at its deadline (fail_overdue); a release's
+    has none and waits for as long as the agent is away.
+    """
+    host = job['payload']['host']
+    LOG.info('Bind job %(job)s (%(kind)s of ARQ %(arq)s) waits for the '
+             'agent of host %(host)s, which is down',
+             {'job': job['uuid'], 'kind': job['kind'],
+              'arq': job['arq_uuid'], 'host': host})
+    job_queries.defer(context, job['id'], host, timeutils.utcnow() +
+                      datetime.timedelta(seconds=CONF.report_interval))
+
+
+def agent_heard(context, host):
+    """The agent of *host* said hello: the jobs that wait for it (binds
+    within their deadline, releases of a host that was down, e.g. the
+    mediated device of an instance evacuated from it) are due now.
+
+    :returns: the number of jobs woken.
+    """
+    woken = job_queries.wake_host(context, host)
+    if woken:
+        LOG.info('The agent of host %(host)s is back: %(n)d bind job(s) '
+                 'that waited for it run now', {'host': host, 'n': woken})
+    return woken
+
+
+def wait_for_agents(context, jobs):
+    """Put back the taken *jobs* whose host's agent is down (an agent
+    call would only time out); :returns: the others, to run now.
+    """
+    down = agents_down(context)
+    ready = []
+    for job in jobs:
+        if job['payload'].get('host') in down:
+            _defer(context, job)
+        else:
+            ready.append(job)
+    return ready
 
 
 def _remaining(deadline):
@@ -193,6 +263,11 @@ def run(context, agent_api, job):
         LOG.warning('Bind job %(job)s (%(kind)s) failed: %(error)s',
                     {'job': job['uuid'], 'kind': kind, 'error': error})
         if kind == job_queries.RELEASE:
+            if payload['host'] in agents_down(context):
+                # The agent went away meanwhile (a host that died before
+                # its instance was evacuated): the release waits for it.
+                _defer(context, job)
+                return
             release_failed(context, job, error)
         else:
             bind_failed(context, job, error)

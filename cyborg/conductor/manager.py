@@ -46,6 +46,7 @@ from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import driver as driver_ops
 from cyborg.conductor import handle_audit
 from cyborg.conductor import instance as instance_ops
+from cyborg.conductor import instance_audit
 from cyborg.conductor import inventory
 from cyborg.conductor import nova_notifier
 from cyborg.conductor import placement_push
@@ -118,6 +119,9 @@ class ConductorManager:
         if CONF.conductor.handle_audit_interval:
             tasks.append((CONF.conductor.handle_audit_interval,
                           handle_audit.periodic))
+        if CONF.conductor.instance_audit_interval:
+            tasks.append((CONF.conductor.instance_audit_interval,
+                          self._instance_audit))
         return tasks
 
     def _kick(self, func, *args):
@@ -162,6 +166,14 @@ class ConductorManager:
     def _check_agents(self, context):
         inventory.check_liveness(context, self.placement)
 
+    def _instance_audit(self, context):
+        instance_audit.periodic(context, self.nova(), self.placement)
+
+    def _agent_back(self, host):
+        context = cyborg_context.get_admin_context()
+        if bind_jobs.agent_heard(context, host):
+            self.jobs.run_due(context)
+
     def _heartbeat(self, context, started_at=None):
         # The conductor owns the database, so it records its own heartbeat
         # directly instead of through RPC.
@@ -188,6 +200,9 @@ class ConductorManager:
         service = registration.hello(
             context, host, binary, version=version, topic=topic,
             drivers=drivers, started_at=started_at)
+        if binary == inventory.AGENT_BINARY:
+            # Jobs that waited for this agent run now (issue 27).
+            self._kick(self._agent_back, host)
         if (binary == inventory.AGENT_BINARY and
                 self.placement is not None and
                 inventory.is_reserved(context, host)):

@@ -65,6 +65,54 @@ Related options:
 * ``[nova] events_max_attempts`` (a release of a handle given up after
   that many failures leaves the handle in use; the check reports it)
 """)),
+    cfg.IntOpt(
+        'instance_audit_interval',
+        default=0,
+        min=0,
+        help=_("""
+Seconds between two runs of the conductor's check against Nova.
+
+The check asks Nova (``GET /servers/{id}``, with the ``[nova]``
+credentials) about every server that has Bound accelerator requests, and
+reads the allocations of Cyborg's resource providers in Placement.  It
+logs a warning for each accelerator request bound to a server Nova no
+longer has, or on another host than the server's, and for each
+allocation on Cyborg's providers whose consumer has no bound accelerator
+request; it repairs nothing: run ``cyborg-manage instance heal``.  It
+makes one Nova call per server with accelerators, so it is off by
+default.
+
+Possible values:
+
+* A positive number of seconds.
+* 0: never run the check.
+
+Related options:
+
+* ``[conductor] instance_orphan_grace``
+""")),
+    cfg.IntOpt(
+        'instance_orphan_grace',
+        default=3600,
+        min=0,
+        help=_("""
+Seconds an accelerator request must have kept its state before the check
+against Nova calls it orphaned (``cyborg-manage instance audit`` and
+``heal``, the periodic check).
+
+Nova deletes a server's accelerator requests itself, a little after the
+server; evacuation and rebuild delete and bind them again.  The grace
+keeps a request caught in the middle of such a sequence from being
+released.
+
+Possible values:
+
+* A number of seconds; 0 for no grace.
+
+Related options:
+
+* ``[conductor] instance_audit_interval``
+""")),
 ]
 
 

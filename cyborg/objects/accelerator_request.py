@@ -19,6 +19,16 @@ from cyborg import states
 from cyborg.objects import base
 
 
+def info_text(info):
+    """An attach_handle_info as Nova reads it: text values, and null
+    where the handle has none (``physical_network`` of a NIC function
+    mapped to no physical network; Nova copies it into a Neutron port's
+    binding profile), never the text ``"None"``.
+    """
+    return {str(k): (None if v is None else str(v))
+            for k, v in (info or {}).items()}
+
+
 @base.CyborgObjectRegistry.register
 class AcceleratorRequest(base.CyborgObject):
     """An accelerator request, with the fields the API shows.
@@ -26,9 +36,11 @@ class AcceleratorRequest(base.CyborgObject):
     Version history:
 
     * 1.0: initial version.
+    * 1.1: attach_handle_info values may be null (an Intel NIC function
+      mapped to no physical network has ``"physical_network": null``).
     """
 
-    VERSION = '1.0'
+    VERSION = '1.1'
 
     fields = {
         'uuid': fields.UUIDField(),
@@ -41,7 +53,7 @@ class AcceleratorRequest(base.CyborgObject):
         'project_id': fields.StringField(nullable=True),
         'attach_handle_type': fields.StringField(),
         'attach_handle_uuid': fields.StringField(nullable=True),
-        'attach_handle_info': fields.DictOfStringsField(),
+        'attach_handle_info': fields.DictOfNullableStringsField(),
         'created_at': fields.DateTimeField(nullable=True),
         'updated_at': fields.DateTimeField(nullable=True),
     }
@@ -50,11 +62,18 @@ class AcceleratorRequest(base.CyborgObject):
     def from_row(cls, row):
         """An object from a query dict (cyborg.db.queries)."""
         values = {name: row.get(name) for name in cls.fields}
-        values['attach_handle_info'] = {
-            str(k): str(v) for k, v in
-            (row.get('attach_handle_info') or {}).items()}
+        values['attach_handle_info'] = info_text(
+            row.get('attach_handle_info'))
         values['attach_handle_type'] = row.get('attach_handle_type') or ''
         return cls(**values)
+
+    def obj_make_compatible(self, primitive, target_version):
+        super().obj_make_compatible(primitive, target_version)
+        if target_version == '1.0' and 'attach_handle_info' in primitive:
+            # 1.0 holds no null: the key is left out (never "None").
+            primitive['attach_handle_info'] = {
+                k: v for k, v in primitive['attach_handle_info'].items()
+                if v is not None}
 
     def to_dict(self):
         """The set fields as a plain dict."""

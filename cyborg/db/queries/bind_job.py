@@ -166,3 +166,39 @@ def clear_deadline(context, job_id):
     """A job's bind was failed for its deadline: it has none any more."""
     context.session.execute(sa.update(JOB).where(JOB.id == job_id)
                             .values(deadline=None))
+
+
+def waiting_text(host):
+    """The last_error of a job waiting for the agent of *host*: what
+    wake_host() finds it by (the job's host is in its JSON payload).
+    """
+    return 'waiting for the agent of host %s, which is down' % host
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def defer(context, job_id, host, not_before):
+    """Put a taken job back, unrun, until *not_before* or until the agent
+    of *host* says hello (wake_host()): the agent is down.
+
+    The attempt claim_due() counted is given back: a job that waits for
+    its agent neither fails nor uses up its retries.
+    """
+    context.session.execute(sa.update(JOB).where(JOB.id == job_id).values(
+        state=PENDING, owner=None, not_before=not_before,
+        attempts=sa.case((JOB.attempts > 0, JOB.attempts - 1), else_=0),
+        last_error=waiting_text(host), updated_at=timeutils.utcnow()))
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def wake_host(context, host):
+    """The agent of *host* is back: its waiting jobs are due now.
+
+    :returns: the number of jobs woken.
+    """
+    return context.session.execute(
+        sa.update(JOB).where(JOB.state == PENDING,
+                             JOB.last_error == waiting_text(host))
+        .values(not_before=None, last_error=None,
+                updated_at=timeutils.utcnow())).rowcount

@@ -11,40 +11,71 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""A bind on a host whose agent is down: 409 with the reason, nothing
-changed (issue 18)."""
+"""A bind on a host whose agent is down, as Nova sees it (issue 27).
+
+Nova binds from nova-conductor (_create_and_bind_arqs): an error answer
+puts the server in ERROR at once, without a reschedule, so the bind is
+never refused for the agent (it was, with 409 cyborg.host.agent_down,
+issue 18).  A bind that needs no agent work (a PCI or test handle) is
+Bound at once and Nova gets a ``completed`` event; one that needs the
+agent (a mediated device here) waits for it within ``[DEFAULT]
+bind_timeout``, then is BindFailed and Nova gets a ``failed`` event;
+when the agent says hello in time, its job runs.  The whole API runs in
+process with a conductor on the fake transport; Nova is the recording
+stand-in; on MariaDB and PostgreSQL.
+"""
 
 import datetime
 
-from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
 import sqlalchemy as sa
 
 from cyborg import context as cyborg_context
+from cyborg import states
+from cyborg.conductor import bind_jobs
+from cyborg.conductor import nova_notifier
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import attach_handle as handle_queries
+from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import nova as nova_fixture
 from cyborg.tests.functional import api_base
+from cyborg.tests.functional.fixtures import services
 
 NOVA = {'X-User-Id': 'nova-user', 'X-Project-Id': 'p1',
         'X-Roles': 'member,reader', 'X-Service-Roles': 'service'}
 ADMIN = {'X-User-Id': 'admin', 'X-Project-Id': 'admin',
          'X-Roles': 'admin,member,reader'}
 HOST = 'node1'
+BIND_TIMEOUT = 30
 
 
 class AgentDownBindTestCase(api_base.APITestCase):
 
+    BACKEND = 'mysql'
+
+    def configure_services(self):
+        self.nova = self.useFixture(nova_fixture.FakeNova())
+        self.flags(group='nova', auth_type='none',
+                   endpoint_override=self.nova.url)
+        self.flags(bind_timeout=BIND_TIMEOUT)
+
     def setUp(self):
         super().setUp()
         self.context = cyborg_context.get_admin_context()
-        self.target = inventory.add_device(self.context, HOST, handles=2)
-        self.app.post_json('/v2/device_profiles', [
-            {'name': 'fpga1', 'groups': [{'resources:FPGA': '1'}]}],
-            headers=ADMIN)
+        self.pci = inventory.add_device(self.context, HOST, handles=2)
+        self.mdev = inventory.add_device(
+            self.context, HOST, dev_type='GPU', address='0000:0d:00.0',
+            handles=1, rc='VGPU', traits=(), handle_type='MDEV')
+        for name, rc in (('fpga1', 'FPGA'), ('vgpu1', 'VGPU')):
+            self.app.post_json('/v2/device_profiles', [
+                {'name': name, 'groups': [{'resources:%s' % rc: '1'}]}],
+                headers=ADMIN)
         service_queries.heartbeat(self.context, HOST, 'cyborg-agent')
+        self.notifier = nova_notifier.Notifier()
 
     def _last_heartbeat(self, seconds_ago):
         when = timeutils.utcnow() - datetime.timedelta(seconds=seconds_ago)
@@ -52,58 +83,120 @@ class AgentDownBindTestCase(api_base.APITestCase):
             conn.execute(sa.update(models.Service).where(
                 models.Service.host == HOST).values(last_seen_up=when))
 
-    def _bind(self, status):
+    def _agent_down(self):
+        self._last_heartbeat(api_base.base.CONF.service_down_time + 1)
+
+    def _bind(self, profile, rp_uuid):
+        """Nova's create and bind; :returns: (ARQ uuid, instance uuid)."""
         arq = self.app.post_json(
-            '/v2/accelerator_requests', {'device_profile_name': 'fpga1'},
+            '/v2/accelerator_requests', {'device_profile_name': profile},
             headers=NOVA).json['arqs'][0]
-        response = self.app.patch_json(
+        instance = uuidutils.generate_uuid()
+        self.app.patch_json(
             '/v2/accelerator_requests', {arq['uuid']: [
                 {'path': '/hostname', 'op': 'add', 'value': HOST},
-                {'path': '/device_rp_uuid', 'op': 'add',
-                 'value': self.target['rp_uuid']},
+                {'path': '/device_rp_uuid', 'op': 'add', 'value': rp_uuid},
                 {'path': '/instance_uuid', 'op': 'add',
-                 'value': uuidutils.generate_uuid()}]},
-            headers=NOVA, status=status)
-        return arq['uuid'], response
+                 'value': instance}]},
+            headers=NOVA, status=202)
+        return arq['uuid'], instance
 
-    def test_bind_on_a_host_whose_agent_is_down(self):
-        self._last_heartbeat(self.CONF_DOWN + 1)
-        uuid, response = self._bind(409)
-        fault = jsonutils.loads(response.json['error_message'])
-        self.assertEqual('cyborg.host.agent_down', fault['error_code'])
-        self.assertIn('The agent of host node1 is down', fault['faultstring'])
-        # Nothing changed: the ARQ can be bound elsewhere.
-        arq = arq_queries.get(self.context, uuid)
-        self.assertEqual(('Initial', None), (arq['state'], arq['hostname']))
+    def _resolved(self, instance, status=200):
+        """What nova-compute reads once it has the event (423 while a
+        bind is not resolved).
+        """
+        response = self.app.get(
+            '/v2/accelerator_requests?instance=%s&bind_state=resolved'
+            % instance, headers=NOVA, status=status)
+        return response.json['arqs'] if status == 200 else None
 
-    def test_bind_on_a_host_whose_agent_is_up(self):
-        self._last_heartbeat(1)
-        uuid, _ = self._bind(202)
-        self.assertEqual('Bound', arq_queries.get(self.context, uuid)['state'])
+    def _run_jobs(self):
+        """A conductor's work (JobRunner.run_due, on this thread)."""
+        bind_jobs.fail_overdue(self.context)
+        jobs = job_queries.claim_due(self.context, 'c1', set(), 10)
+        return bind_jobs.wait_for_agents(self.context, jobs)
 
-    def _conductor(self, started_seconds_ago):
-        """A conductor up now, started that many seconds ago."""
-        service_queries.heartbeat(
-            self.context, 'cond1', 'cyborg-conductor',
-            started_at=timeutils.utcnow() - datetime.timedelta(
-                seconds=started_seconds_ago))
+    def _waiting_job(self):
+        """The bind's job once it waits for the agent: the conductor
+        that bound tries it at once (in the background), as _run_jobs()
+        does here.
+        """
+        self._run_jobs()
+
+        def waiting():
+            jobs = job_queries.get_all(self.context)
+            return (len(jobs) == 1 and
+                    jobs[0]['state'] == job_queries.PENDING and
+                    jobs[0]['last_error'] == job_queries.waiting_text(HOST)
+                    and jobs[0])
+
+        return services.wait_for(waiting, timeout=30,
+                                 message='the job never waited')
+
+    def test_pci_handle_binds_with_the_agent_down(self):
+        self._agent_down()
+        uuid, instance = self._bind('fpga1', self.pci['rp_uuid'])
+        event = self.nova.wait_for_tags([uuid])[uuid]
+        self.assertEqual(('accelerator-request-bound', 'completed',
+                          instance),
+                         (event['name'], event['status'],
+                          event['server_uuid']))
+        [arq] = self._resolved(instance)
+        self.assertEqual(('Bound', 'TEST_PCI'),
+                         (arq['state'], arq['attach_handle_type']))
+
+    def test_mdev_handle_waits_then_fails(self):
+        self._agent_down()
+        uuid, instance = self._bind('vgpu1', self.mdev['rp_uuid'])
+        row = arq_queries.get_row(self.context, uuid)
+        self.assertEqual(states.BIND_STARTED, row['state'])
+        self._resolved(instance, status=423)
+        # The job waits for the agent: never sent to it, nothing to Nova.
+        job = self._waiting_job()
+        self.assertEqual(0, job['attempts'])
+        self.assertEqual(0, self.notifier.send_due(self.context))
+        self.assertEqual([], self.nova.events())
+        # bind_timeout passes: BindFailed, the handle free, Nova told.
+        self.time_fixture().advance(BIND_TIMEOUT + 1)
+        self.assertEqual([], self._run_jobs())
+        self.notifier.send_due(self.context)
+        event = self.nova.wait_for_tags([uuid])[uuid]
+        self.assertEqual(('accelerator-request-bound', 'failed', instance),
+                         (event['name'], event['status'],
+                          event['server_uuid']))
+        [arq] = self._resolved(instance)
+        self.assertEqual(('BindFailed', ''),
+                         (arq['state'], arq['attach_handle_type']))
+        self.assertEqual([], job_queries.get_all(self.context))
+        self.assertFalse(handle_queries.get(
+            self.context, row['attach_handle_id'])['in_use'])
+
+    def test_mdev_handle_bound_when_the_agent_is_back_in_time(self):
+        self._agent_down()
+        uuid, instance = self._bind('vgpu1', self.mdev['rp_uuid'])
+        self._waiting_job()
+        # Its hello (the conductor's hello handler) wakes the job.
+        service_queries.heartbeat(self.context, HOST, 'cyborg-agent')
+        self.assertEqual(1, bind_jobs.agent_heard(self.context, HOST))
+        [job] = self._run_jobs()
+        self.assertEqual((job_queries.PREPARE, uuid),
+                         (job['kind'], job['arq_uuid']))
+        bind_jobs.bind_done(self.context, job, None)
+        self.notifier.send_due(self.context)
+        event = self.nova.wait_for_tags([uuid])[uuid]
+        self.assertEqual('completed', event['status'])
+        self.assertEqual(['Bound'],
+                         [a['state'] for a in self._resolved(instance)])
 
     def test_a_conductor_just_started_does_not_find_the_agent_down(self):
-        # Issue 18 (faults/test_sigterm_one_conductor): the lone conductor,
-        # stopped for longer than service_down_time, refused binds with
-        # 409 cyborg.host.agent_down once started again, before the
-        # agent's next heartbeat could reach it: no conductor was there
-        # to hear the agent meanwhile.
-        self._last_heartbeat(self.CONF_DOWN + 30)
-        self._conductor(started_seconds_ago=1)
-        uuid, _ = self._bind(202)
-        self.assertEqual('Bound', arq_queries.get(self.context, uuid)['state'])
+        # Issue 18 (faults/test_sigterm_one_conductor): the agent is
+        # judged on the time since the conductors started.
+        self._last_heartbeat(api_base.base.CONF.service_down_time + 30)
+        service_queries.heartbeat(
+            self.context, 'cond1', 'cyborg-conductor',
+            started_at=timeutils.utcnow() - datetime.timedelta(seconds=1))
+        self.assertEqual(set(), bind_jobs.agents_down(self.context))
 
-    def test_a_conductor_up_all_along_finds_the_agent_down(self):
-        self._last_heartbeat(self.CONF_DOWN + 1)
-        self._conductor(started_seconds_ago=3600)
-        self._bind(409)
 
-    @property
-    def CONF_DOWN(self):
-        return api_base.base.CONF.service_down_time
+class PostgreSQLAgentDownBindTestCase(AgentDownBindTestCase):
+    BACKEND = 'postgresql'

@@ -79,9 +79,8 @@ def serialize(arq):
     if isinstance(arq, arq_obj.AcceleratorRequest):
         arq = arq.to_dict()
     values = {field: arq.get(field) for field in _FIELDS}
-    values['attach_handle_info'] = {
-        str(k): str(v) for k, v in (arq.get('attach_handle_info')
-                                    or {}).items()}
+    values['attach_handle_info'] = arq_obj.info_text(
+        arq.get('attach_handle_info'))
     values['attach_handle_type'] = arq.get('attach_handle_type') or ''
     if microversion.allow_attach_through_nova(pecan.request.version):
         values['origin'] = (ORIGIN_ATTACH if arq.get('attachment_uuid')

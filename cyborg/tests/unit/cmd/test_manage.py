@@ -32,6 +32,7 @@ from cyborg.db import models
 from cyborg.db.queries import service as service_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import nova as nova_fixture
 from cyborg.tests.unit.cmd import test_dbsync
 
 T0 = datetime.datetime(2026, 11, 21, 12, 0, 0)
@@ -202,3 +203,21 @@ class HandleAuditTestCase(_ManageTestCase):
         with open(self.conf_path, 'w') as f:
             f.write('[database]\nconnection = sqlite:////nonexistent/x.db\n')
         self.assertEqual(manage.EXIT_ERROR, self._run('handle', 'audit'))
+
+
+class InstanceAuditCmdTestCase(_ManageTestCase):
+    """``instance audit|heal``; what they find is tested in
+    cyborg/tests/functional/placement/test_instance_audit.py.
+    """
+
+    def test_nova_not_configured(self):
+        self.assertEqual(manage.EXIT_ERROR, self._run('instance', 'audit'))
+
+    def test_nothing_to_find(self):
+        nova = self.useFixture(nova_fixture.FakeNova())
+        with open(self.conf_path, 'a') as f:
+            f.write('\n[nova]\nauth_type = none\nendpoint_override = %s\n'
+                    % nova.url)
+        self.assertEqual(manage.EXIT_IN_SYNC,
+                         self._run('instance', 'heal', '--json'))
+        self.assertEqual([], jsonutils.loads(self.output()))

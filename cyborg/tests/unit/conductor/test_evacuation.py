@@ -20,8 +20,12 @@ being bound.  Two agents (fake driver) serve RPC on the in-memory
 transport; the first one stops, as its host dies.
 """
 
+import datetime
+
 import oslo_messaging as messaging
+from oslo_utils import timeutils
 from oslo_utils import uuidutils
+import sqlalchemy as sa
 
 from cyborg import rpc
 from cyborg import states
@@ -32,15 +36,19 @@ from cyborg.conductor import arq_create
 from cyborg.conductor import arq_delete
 from cyborg.conductor import bind_jobs
 from cyborg.conductor import device_profile as dp_ops
+from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import attach_handle as handle_queries
 from cyborg.db.queries import bind_job as job_queries
+from cyborg.db.queries import service as service_queries
 from cyborg.drivers import registry
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
 
 
-class EvacuationTestCase(base.DbTestCase):
+class _TwoAgents(base.DbTestCase):
+    """Two agents of the fake driver, each with a vGPU deployable."""
 
     def setUp(self):
         super().setUp()
@@ -95,6 +103,9 @@ class EvacuationTestCase(base.DbTestCase):
             bind_jobs.run(self.context, self.agent_api, job)
         return [(job['kind'], job['payload']['host']) for job in jobs]
 
+
+class EvacuationTestCase(_TwoAgents):
+
     def test_rebind_elsewhere_while_the_dead_host_holds_the_mdev(self):
         old = self._bind('node-1')
         self._run_due()
@@ -135,3 +146,78 @@ class EvacuationTestCase(base.DbTestCase):
             self.context)])
         self.assertEqual(states.BOUND,
                          arq_queries.get(self.context, new)['state'])
+
+
+class DeadHostReleaseTestCase(_TwoAgents):
+    """Issue 27: the release of the mediated device on the dead host ran
+    out of retries while the host was down (the ARQ went, its handle
+    stayed in use until ``cyborg-manage handle heal``).  Now it waits for
+    the host's agent, and runs when the agent says hello again.
+    """
+
+    def setUp(self):
+        super().setUp()
+        for host in ('node-1', 'node-2'):
+            service_queries.heartbeat(self.context, host, 'cyborg-agent')
+
+    def _agent_silent_for(self, host, seconds):
+        when = timeutils.utcnow() - datetime.timedelta(seconds=seconds)
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.update(models.Service).where(
+                models.Service.host == host).values(last_seen_up=when))
+
+    def _run_due(self):
+        """As JobRunner.run_due, on this thread."""
+        jobs = job_queries.claim_due(self.context, 'c1', set(), 10)
+        ran = bind_jobs.wait_for_agents(self.context, jobs)
+        for job in ran:
+            bind_jobs.run(self.context, self.agent_api, job)
+        return [(job['kind'], job['payload']['host']) for job in ran]
+
+    def test_release_waits_for_the_agent_and_frees_the_handle(self):
+        old = self._bind('node-1')
+        self._run_due()
+        handle_id = arq_queries.get_row(self.context, old)['attach_handle_id']
+        self.assertEqual(1, len(self.drivers['node-1'].mdevs))
+
+        # node-1 dies; its agent is down; Nova evacuates the instance.
+        self._stop(self.servers['node-1'])
+        self._agent_silent_for('node-1', base.CONF.service_down_time + 1)
+        self.assertEqual(1, arq_delete.delete(self.context,
+                                            instance_uuid='i1'))
+        clock = self.time_fixture()
+        # Far more runs than [nova] events_max_attempts allows retries:
+        # the release is never tried, so it never gives up.
+        self.flags(group='nova', events_max_attempts=2)
+        for _ in range(5):
+            self.assertEqual([], self._run_due())
+            clock.advance(base.CONF.report_interval + 1)
+        [waiting] = job_queries.get_all(self.context)
+        self.assertEqual((job_queries.RELEASE, job_queries.PENDING, 0),
+                         (waiting['kind'], waiting['state'],
+                          waiting['attempts']))
+        self.assertEqual(job_queries.waiting_text('node-1'),
+                         waiting['last_error'])
+        self.assertEqual(states.DELETING,
+                         arq_queries.get_row(self.context, old)['state'])
+        self.assertTrue(handle_queries.get(self.context, handle_id)['in_use'])
+
+        # The new ARQ binds on node-2 (its agent up) meanwhile.
+        service_queries.heartbeat(self.context, 'node-2', 'cyborg-agent')
+        new = self._bind('node-2')
+        self.assertEqual([(job_queries.PREPARE, 'node-2')], self._run_due())
+
+        # node-1 is back: its hello wakes the release, which removes the
+        # old mdev and frees its handle by itself.
+        self._start('node-1')
+        service_queries.heartbeat(self.context, 'node-1', 'cyborg-agent')
+        self.assertEqual(1, bind_jobs.agent_heard(self.context, 'node-1'))
+        self.assertEqual([(job_queries.RELEASE, 'node-1')], self._run_due())
+        self.assertEqual({}, self.drivers['node-1'].mdevs)
+        self.assertFalse(
+            handle_queries.get(self.context, handle_id)['in_use'])
+        self.assertEqual([], job_queries.get_all(self.context))
+        self.assertEqual([new], [a['uuid'] for a in arq_queries.get_all(
+            self.context)])
+        # Nothing else woken on a hello with nothing waiting.
+        self.assertEqual(0, bind_jobs.agent_heard(self.context, 'node-1'))

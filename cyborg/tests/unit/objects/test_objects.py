@@ -22,7 +22,7 @@ from cyborg.objects import base as objects_base
 from cyborg.tests import base
 
 EXPECTED = {
-    'AcceleratorRequest': '1.0-a8ba069774a641180d36d463bd88cb1e',
+    'AcceleratorRequest': '1.1-a8ba069774a641180d36d463bd88cb1e',
     'AcceleratorRequestList': '1.0-15ecf022a68ddbb8c2a6739cfc9f8f5e',
     'AccSpecs': '1.0-d923fd44cd40aa5dc58d9485ffb31275',
     'AccStatus': '1.0-6c339f99da70ed54b8cc46790f3c99c2',

@@ -1,0 +1,269 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Reconciling accelerator requests and Placement with Nova's servers
+(``cyborg-manage instance audit`` and ``heal``; the conductor runs the
+check every ``[conductor] instance_audit_interval`` seconds and logs what
+it finds).
+
+Nova deletes a server's ARQs and its allocations itself; when it fails
+to (a lost call, a compute host lost with the server), what is left holds
+devices nobody uses.  Three problems are found:
+
+* ``server gone``: a Bound ARQ whose server Nova no longer has
+  (``GET /servers/{id}`` answers 404, which is an answer, not an error).
+  Healing deletes the ARQ, as Nova's DELETE would: its handle is freed
+  (or its release queued).
+* ``other host``: a Bound ARQ whose server Nova shows on another host
+  (``OS-EXT-SRV-ATTR:host`` and ``hypervisor_hostname``), with no task
+  under way (an evacuation, a rebuild).  Healing deletes the ARQ.
+* ``orphan allocation``: an allocation on one of Cyborg's resource
+  providers whose consumer has no live ARQ (BindStarted, Bound), and
+  which Nova says is no server or a server on another host.  Healing
+  removes the consumer's allocations on Cyborg's providers, and only
+  those (its others are Nova's).
+
+Only an ARQ that kept its state for ``[conductor] instance_orphan_grace``
+seconds is called orphaned, and nothing is released while Nova says the
+server exists on that host.  Nova is asked before any transaction; an ARQ
+is deleted in a writer transaction that locks its row first (as a bind
+and Nova's DELETE do: cyborg.conductor.arq_delete) and checks again that
+it is still Bound, to the same server, on the same host, unchanged since
+the audit read it.
+"""
+
+import datetime
+
+from oslo_config import cfg
+from oslo_log import log as logging
+from oslo_utils import timeutils
+
+from cyborg import exception
+from cyborg import states
+from cyborg.conductor import arq_delete
+from cyborg.conductor import nova_server
+from cyborg.db import api as db_api
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import deployable as deployable_queries
+
+CONF = cfg.CONF
+LOG = logging.getLogger(__name__)
+
+GONE = 'server gone'
+OTHER_HOST = 'other host'
+ORPHAN_ALLOCATION = 'orphan allocation'
+
+# States in which an ARQ holds (or is taking) a device for its server.
+_LIVE = (states.BIND_STARTED, states.BOUND)
+
+
+class Finding:
+    """One ARQ or allocation that Nova's servers do not account for.
+
+    :ivar kind: GONE, OTHER_HOST or ORPHAN_ALLOCATION.
+    :ivar server: the server (consumer) uuid.
+    :ivar host: the ARQ's host, or the provider's for an allocation.
+    :ivar arq: the ARQ's uuid (None for an allocation).
+    :ivar provider: the resource provider's uuid (allocation).
+    :ivar detail: what is wrong, and what healing did or would do.
+    :ivar repaired: True once healed; False when it was not (within the
+        grace, or changed meanwhile); None when nobody tried.
+    """
+
+    def __init__(self, kind, server, host, arq=None, provider=None,
+                 detail=''):
+        self.kind = kind
+        self.server = server
+        self.host = host
+        self.arq = arq
+        self.provider = provider
+        self.detail = detail
+        self.repaired = None
+        # Nova has a task under way on the server: never released.
+        self.busy = False
+
+    def as_dict(self):
+        return {'kind': self.kind, 'server': self.server,
+                'host': self.host, 'arq': self.arq,
+                'provider': self.provider, 'detail': self.detail,
+                'repaired': self.repaired}
+
+
+def _server_hosts(server):
+    return {server.get('host'), server.get('nodename')} - {None}
+
+
+def _old_enough(arq, now):
+    when = arq.get('updated_at') or arq.get('created_at')
+    grace = datetime.timedelta(seconds=CONF.conductor.instance_orphan_grace)
+    return when is None or when <= now - grace
+
+
+def _arq_findings(context, nova, host):
+    """(finding, ARQ) of each Bound ARQ Nova does not account for."""
+    arqs = arq_queries.get_all(context, states_in=[states.BOUND])
+    by_server = {}
+    for arq in arqs:
+        if arq['instance_uuid'] and (host is None or arq['hostname'] == host):
+            by_server.setdefault(arq['instance_uuid'], []).append(arq)
+    found = []
+    for server_uuid, server_arqs in sorted(by_server.items()):
+        server = nova_server.get_or_none(nova, server_uuid)
+        for arq in server_arqs:
+            if server is None:
+                finding = Finding(GONE, server_uuid, arq['hostname'],
+                                  arq=arq['uuid'],
+                                  detail='Nova has no server %s' %
+                                  server_uuid)
+            elif (_server_hosts(server) and
+                    arq['hostname'] not in _server_hosts(server)):
+                finding = Finding(
+                    OTHER_HOST, server_uuid, arq['hostname'],
+                    arq=arq['uuid'],
+                    detail='bound on %s; Nova shows the server on %s' % (
+                        arq['hostname'], server.get('host')))
+                if server.get('task_state'):
+                    finding.detail += ' (task %s under way: left alone)' % (
+                        server['task_state'])
+                    finding.busy = True
+            else:
+                continue
+            found.append((finding, arq))
+    return found
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _release_arq(context, arq):
+    """Delete an orphaned ARQ if it is still as the audit read it.
+
+    :returns: True when deleted.
+    """
+    try:
+        [row] = arq_queries.rows_to_delete(context, uuids=[arq['uuid']])
+    except exception.AcceleratorRequestNotFound:
+        return False
+    if (row['state'] != states.BOUND or
+            row['instance_uuid'] != arq['instance_uuid'] or
+            row['hostname'] != arq['hostname'] or
+            row.get('updated_at') != arq.get('updated_at')):
+        return False
+    arq_delete.delete(context, uuids=[arq['uuid']])
+    return True
+
+
+def _heal_arq(context, finding, arq, now):
+    if finding.busy:
+        return False
+    if not _old_enough(arq, now):
+        finding.detail += ('; within [conductor] instance_orphan_grace: '
+                           'left alone')
+        return False
+    if _release_arq(context, arq):
+        finding.detail += '; ARQ deleted'
+        return True
+    finding.detail += '; changed meanwhile: left alone'
+    return False
+
+
+def _allocation_findings(context, nova, placement, host):
+    """Findings of the allocations on Cyborg's providers whose consumer
+    has no live ARQ and is no server on that host.
+    """
+    providers = {d['rp_uuid']: d for d in deployable_queries.get_all(context)
+                 if d.get('rp_uuid')}
+    live = {a['instance_uuid'] for a in arq_queries.get_all(
+        context, states_in=list(_LIVE)) if a['instance_uuid']}
+    found = []
+    servers = {}
+    for rp_uuid, deployable in sorted(providers.items()):
+        rp_host = deployable_queries.driver_and_host(
+            context, deployable['id'])['hostname']
+        if host is not None and rp_host != host:
+            continue
+        for consumer in sorted(placement.get_allocations(rp_uuid)):
+            if consumer in live:
+                continue
+            if consumer not in servers:
+                servers[consumer] = nova_server.get_or_none(nova, consumer)
+            server = servers[consumer]
+            if server is None:
+                detail = 'Nova has no server %s' % consumer
+            elif server.get('host') in (None, rp_host) or server.get(
+                    'task_state') or server.get('nodename') == rp_host:
+                # Nova is building it there (its allocation comes before
+                # its bind), or it is there: not ours to judge.
+                continue
+            else:
+                detail = 'Nova shows the server on %s' % server['host']
+            found.append(Finding(ORPHAN_ALLOCATION, consumer, rp_host,
+                                 provider=rp_uuid,
+                                 detail=detail + '; no live ARQ'))
+    return found
+
+
+def _heal_allocation(context, placement, finding):
+    # Checked again just before the write: a bind since the audit makes
+    # the allocation the server's own.
+    if any(a['instance_uuid'] == finding.server for a in arq_queries.get_all(
+            context, instance_uuid=finding.server, states_in=list(_LIVE))):
+        finding.detail += '; an ARQ was bound meanwhile: left alone'
+        return False
+    placement.change_consumer(finding.server, remove=[finding.provider])
+    finding.detail += '; allocation removed'
+    return True
+
+
+def audit(context, nova, placement=None, host=None, heal=False):
+    """Find (and with *heal*, release) what Nova's servers do not account
+    for (see the module docstring).
+
+    :param nova: a NovaClient (None: NovaNotConfigured).
+    :param placement: a PlacementClient; None: allocations not checked.
+    :param host: only this host's ARQs and providers.
+    :raises: NovaNotConfigured, NovaUnavailable, PlacementError
+    :returns: a list of Finding.
+    """
+    if nova is None:
+        raise exception.NovaNotConfigured()
+    now = timeutils.utcnow()
+    found = []
+    for finding, arq in _arq_findings(context, nova, host):
+        if heal:
+            finding.repaired = _heal_arq(context, finding, arq, now)
+        found.append(finding)
+    if placement is not None:
+        for finding in _allocation_findings(context, nova, placement, host):
+            if heal:
+                finding.repaired = _heal_allocation(context, placement,
+                                                    finding)
+            found.append(finding)
+    return found
+
+
+def periodic(context, nova, placement=None):
+    """The conductor's periodic check: log what audit() finds; release
+    nothing (``cyborg-manage instance heal`` does).
+    """
+    if nova is None:
+        return []
+    try:
+        found = audit(context, nova, placement)
+    except (exception.NovaUnavailable, exception.PlacementError) as exc:
+        LOG.warning('Check against Nova skipped: %s', exc)
+        return []
+    for finding in found:
+        LOG.warning('Server %(server)s on %(host)s: %(kind)s (ARQ %(arq)s, '
+                    'provider %(provider)s): %(detail)s; run "cyborg-manage '
+                    'instance heal" to release it', finding.as_dict())
+    return found

@@ -1,0 +1,76 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of how an ARQ is shown (what Nova reads of it)."""
+
+from unittest import mock
+
+from oslotest import base as test_base
+
+from cyborg.api import microversion
+from cyborg.api.controllers.v2 import accelerator_request
+from cyborg.objects import accelerator_request as arq_obj
+
+# The attach handle of an Intel NIC function mapped to no physical
+# network (cyborg.drivers.nic.intel): the key is there, null.
+NIC_INFO = {'domain': '0000', 'bus': '18', 'device': '02',
+            'function': '1', 'physical_network': None}
+ARQ = {'uuid': '5b2ef6e4-a2a8-4a5a-9a3e-2f4b0e1c2d3a', 'state': 'Bound',
+       'device_profile_name': 'vf', 'device_profile_group_id': 0,
+       'hostname': 'node1', 'device_rp_uuid': None, 'instance_uuid': None,
+       'project_id': None, 'attach_handle_type': 'PCI',
+       'attach_handle_uuid': None, 'attach_handle_info': NIC_INFO,
+       'created_at': None, 'updated_at': None}
+
+
+class SerializeTestCase(test_base.BaseTestCase):
+    """Nova copies ``physical_network`` of a bound ARQ into the binding
+    profile of a Neutron port with a device profile (``pci_slot``,
+    ``physical_network``, ``arq_uuid``), reading the key with no default:
+    a NIC without a physical network must give null there, never the
+    text "None".
+    """
+
+    def setUp(self):
+        super().setUp()
+        request = mock.Mock(version=microversion.MAX_VERSION, environ={},
+                            application_url='http://cyborg')
+        patcher = mock.patch('pecan.request', request)
+        patcher.start()
+        self.addCleanup(patcher.stop)
+
+    def test_null_physical_network_stays_null(self):
+        shown = accelerator_request.serialize(dict(ARQ))
+        self.assertIsNone(shown['attach_handle_info']['physical_network'])
+        self.assertEqual('18', shown['attach_handle_info']['bus'])
+
+    def test_null_physical_network_through_the_object(self):
+        arq = arq_obj.AcceleratorRequest.from_row(dict(ARQ))
+        self.assertIsNone(arq.attach_handle_info['physical_network'])
+        shown = accelerator_request.serialize(arq)
+        self.assertIsNone(shown['attach_handle_info']['physical_network'])
+
+    def test_values_are_text(self):
+        info = dict(NIC_INFO, physical_network='physnet1', function=1)
+        shown = accelerator_request.serialize(
+            dict(ARQ, attach_handle_info=info))
+        self.assertEqual('physnet1',
+                         shown['attach_handle_info']['physical_network'])
+        self.assertEqual('1', shown['attach_handle_info']['function'])
+
+    def test_version_1_0_holds_no_null(self):
+        arq = arq_obj.AcceleratorRequest.from_row(dict(ARQ))
+        primitive = arq.obj_to_primitive(target_version='1.0')
+        info = primitive['cyborg_object.data']['attach_handle_info']
+        self.assertNotIn('physical_network', info)
+        self.assertEqual('18', info['bus'])
