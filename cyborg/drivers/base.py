@@ -114,6 +114,9 @@ class AcceleratorDriver(abc.ABC):
     #: (``CUSTOM_FPGA_FUNCTION_ID_<vendor>_<function id>``); None for a
     #: driver whose devices carry no function.
     function_vendor = None
+    #: Whether the generic PCI health checks (cyborg.drivers.health.
+    #: PciHealth) apply to its devices: False for simulated ones.
+    pci_health = True
 
     def __init__(self, conf, host, pci_host=None):
         self.conf = conf
