@@ -28,6 +28,7 @@ import oslo_messaging as messaging
 from oslo_utils import timeutils
 
 from cyborg import exception
+from cyborg.agent import health
 from cyborg.common import driver_config
 from cyborg.common import driver_names
 from cyborg.drivers import base as driver_base
@@ -99,6 +100,7 @@ class ResourceTracker:
         self._generation = 0
         self._acked_hash = None
         self._discovered_at = None
+        self._health = health.HealthTracker()
         # The drivers of the configuration file as loaded at start, which
         # the operator's decisions may unload (and load again).
         self._file_drivers = dict(drivers)
@@ -273,6 +275,9 @@ class ResourceTracker:
                 LOG.exception('Discovery of driver %s failed', name)
                 self._found[name] = []
                 self._errors[name] = '%s: %s' % (type(exc).__name__, exc)
+        # Every driver's devices, also those not discovered again now: a
+        # health change is reported at once.
+        self._health.assess(self.drivers, self._found)
         records = merge([(self.drivers[n], self._found[n])
                          for n in self.drivers])
         digest = hardware_obj.inventory_hash(records)

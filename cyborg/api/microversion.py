@@ -50,6 +50,8 @@ VERSIONS = [
             # attaching accelerators to instances.
     '2.6',  # Attach and detach through Nova: ARQs show their origin,
             # GET /v2/instances/{uuid}, attach's reboot, detach's arqs.
+    '2.7',  # Devices and deployables show their health (health,
+            # health_reason, health_since).
 ]
 
 MINOR_1_ARQ_PROJECT_ID = 1
@@ -58,6 +60,7 @@ MINOR_3_DEVICE_STATUS = 3
 MINOR_4_NO_SERVER_ERRORS = 4
 MINOR_5_OPERATOR_VERBS = 5
 MINOR_6_ATTACH_THROUGH_NOVA = 6
+MINOR_7_DEVICE_HEALTH = 7
 
 
 class Version(collections.namedtuple('Version', 'major minor')):
@@ -197,6 +200,11 @@ def allow_device_profile_by_name(version):
 def allow_device_status(version):
     """Devices show their status."""
     return version.minor >= MINOR_3_DEVICE_STATUS
+
+
+def allow_device_health(version):
+    """Devices and deployables show their health."""
+    return version.minor >= MINOR_7_DEVICE_HEALTH
 
 
 def allow_bind_provider_check(version):

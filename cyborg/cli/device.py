@@ -16,10 +16,11 @@
 from cyborg.cli import common
 
 COLUMNS = common.field_columns('uuid', 'type', 'vendor', 'model',
-                               'hostname', 'status')
+                               'hostname', 'status', 'health')
 DETAIL_COLUMNS = common.field_columns(
-    'uuid', 'type', 'vendor', 'model', 'hostname', 'status',
-    'std_board_info', 'vendor_board_info', 'created_at', 'updated_at')
+    'uuid', 'type', 'vendor', 'model', 'hostname', 'status', 'health',
+    'health_reason', 'health_since', 'std_board_info', 'vendor_board_info',
+    'created_at', 'updated_at')
 
 
 class ListDevices(common.Lister):
@@ -80,7 +81,11 @@ class _SetStatus(common.ShowOne):
 
 
 class EnableDevice(_SetStatus):
-    """Enable a device: Placement offers its accelerators again."""
+    """Enable a device: Placement offers its accelerators again.
+
+    A device recovering from a health failure returns at once (without
+    waiting for its hold-down); one still unhealthy stays out.
+    """
 
     ACTION = 'enable'
 
@@ -88,7 +93,8 @@ class EnableDevice(_SetStatus):
 class DisableDevice(_SetStatus):
     """Disable a device: Placement stops offering it.
 
-    The device goes into maintenance; accelerators in use stay.
+    The device goes into maintenance, whatever its health; accelerators
+    in use stay.
     """
 
     ACTION = 'disable'

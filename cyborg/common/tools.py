@@ -26,11 +26,15 @@ TOOLS = frozenset(['fpgaconf', 'xbmgmt', 'xbutil', 'nvidia-smi'])
 
 #: Tools run with these argument lists only.  nvidia-smi run as root can
 #: reset GPUs and change their MIG carving; the gpu driver only reads the
-#: MIG mode and the GPU instances (cyborg.drivers.gpu.mig).
+#: MIG mode and the GPU instances (cyborg.drivers.gpu.mig), and the
+#: GPUs' ECC health (cyborg.drivers.gpu.gpu_health).
 ONLY_ARGS = {
     'nvidia-smi': frozenset([
         ('--query-gpu=index,pci.bus_id,mig.mode.current',
          '--format=csv,noheader'),
         ('mig', '-lgi'),
+        ('--query-gpu=pci.bus_id,ecc.errors.uncorrected.volatile.total,'
+         'retired_pages.pending,remapped_rows.pending',
+         '--format=csv,noheader'),
     ]),
 }

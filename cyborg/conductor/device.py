@@ -16,11 +16,13 @@
 A disabled device (``maintaining``) keeps its resource providers, with
 their whole inventory reserved, so that Nova schedules nothing more on it
 while instances that use it keep running; enabling it restores the
-inventory.
+inventory, and returns at once a device recovering from a health failure
+(cyborg.conductor.health).
 """
 
 from oslo_log import log as logging
 
+from cyborg.conductor import health
 from cyborg.conductor import placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import device as device_queries
@@ -51,6 +53,10 @@ def set_status(context, client, uuid, status):
     """
     device = _record_status(context, uuid, status)
     LOG.info('Device %(uuid)s on %(hostname)s is now %(status)s', device)
+    if status == device_queries.ENABLED:
+        # Enabling also ends a health hold-down (not a failure the agent
+        # still reports).
+        health.announce(context, health.end_hold_down(context, uuid))
     # Committed: push now, with no transaction open (retried by the
     # periodic task should it fail).
     placement_push.push_safely(context, client, device['hostname'])

@@ -74,11 +74,14 @@ class Result:
         matched).
     :ivar leftovers: gone hardware is still held (handles or devices kept
         until released).
+    :ivar health_changes: the devices' health changes
+        (cyborg.conductor.health.apply, set by the caller).
     """
 
     def __init__(self):
         self.writes = 0
         self.leftovers = False
+        self.health_changes = []
 
 
 def is_managed(key):

@@ -26,10 +26,11 @@ providers are pushed (cyborg.conductor.placement_push).  The flow goes one
 way: the tables never wait for Placement, and a report while Placement is
 down is applied all the same (the push is retried).
 
-``periodic`` pushes the hosts still marked, applies again the reports
-that left held hardware in the tables (``hosts.gone_held``), and, with
-``check_liveness``, reserves the inventory of hosts whose agent went down
-and restores it when it is back.
+``periodic`` returns the devices whose health hold-down is over
+(cyborg.conductor.health), pushes the hosts still marked, applies again
+the reports that left held hardware in the tables (``hosts.gone_held``),
+and, with ``check_liveness``, reserves the inventory of hosts whose
+agent went down and restores it when it is back.
 """
 
 from concurrent import futures
@@ -42,6 +43,7 @@ from cyborg import counters
 from cyborg import exception
 from cyborg import servicegroup
 from cyborg.conductor import device_diff
+from cyborg.conductor import health
 from cyborg.conductor import placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
@@ -122,10 +124,13 @@ def _apply_and_push(context, client, host):
     # periodic task (the host stays marked), and the agent need not send
     # it again.
     try:
-        apply_report(context, host)
+        result = apply_report(context, host)
     except Exception:
         LOG.exception('Applying the report of host %s failed; retried '
                       'later', host)
+    else:
+        if result is not None:
+            health.announce(context, result.health_changes)
     placement_push.push_safely(context, client, host)
 
 
@@ -150,9 +155,10 @@ def apply_report(context, host):
         LOG.info('Host %(host)s: adopted the devices the existing Cyborg '
                  'stored under %(name)s', {'host': host,
                                            'name': row.rp_name})
-    result = device_diff.apply(context, host,
-                               device_diff.decode(row.hardware))
-    if result.writes:
+    records = device_diff.decode(row.hardware)
+    result = device_diff.apply(context, host, records)
+    result.health_changes = health.apply(context, host, records)
+    if result.writes or result.health_changes:
         row.needs_sync = True
     if result.leftovers != row.gone_held:
         row.gone_held = result.leftovers
@@ -248,16 +254,24 @@ def periodic(context, client):
     :param client: a PlacementClient; None does nothing.
     :returns: the hosts pushed (by this conductor).
     """
+    try:
+        health.release_recovered(context)
+    except Exception:
+        LOG.exception('Returning the devices whose hold-down is over '
+                      'failed; retried later')
     if client is None:
         return []
     done = []
     _check_agents(context, client, done, restore=True)
     for hostname in host_queries.get_gone_held(context):
         try:
-            apply_report(context, hostname)
+            result = apply_report(context, hostname)
         except Exception:
             LOG.exception('Applying the report of host %s again failed',
                           hostname)
+        else:
+            if result is not None:
+                health.announce(context, result.health_changes)
     for hostname in host_queries.get_needing_sync(context):
         if hostname not in done and placement_push.push_safely(
                 context, client, hostname) is not None:

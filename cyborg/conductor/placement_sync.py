@@ -22,8 +22,9 @@ else its host, as the existing Cyborg; created under the host's name when
   the existing Cyborg, so providers survive a migration);
 * inventory: ``{rc: {total, max_unit: total, reserved}}`` from the ``rc``
   attribute and ``num_accelerators``; ``reserved`` is the total while the
-  device is disabled (``maintaining``), the host's agent is down, or the
-  hardware is gone but still held, else 0;
+  device is disabled (``maintaining``) or unhealthy (or recovering, in
+  its hold-down: cyborg.conductor.health), the host's agent is down, or
+  the hardware is gone but still held, else 0;
 * traits: ``OWNER_CYBORG`` plus the values of the ``trait*`` attributes.
 
 What was last written is kept in ``deployables.rp_state`` (with the
@@ -128,6 +129,7 @@ def desired(snapshot, deployable, agent_up, parent):
     device = snapshot.devices_by_id()[deployable['device_id']]
     total = deployable['num_accelerators'] or 0
     reserved = (device['status'] == device_queries.MAINTAINING or
+                device_queries.held_out(device) or
                 agent_up is False or deployable['removed_at'] is not None)
     inventories = {}
     if rc and _valid_class(rc) and total > 0:

@@ -20,6 +20,7 @@ from cyborg.conf import api
 from cyborg.conf import conductor
 from cyborg.conf import database
 from cyborg.conf import default
+from cyborg.conf import device_health
 from cyborg.conf import fake
 from cyborg.conf import glance
 from cyborg.conf import gpu
@@ -45,6 +46,7 @@ OPTION_MODULES = (
     nova,
     glance,
     placement,
+    device_health,
     upgrade_levels,
     pci,
     gpu,

@@ -192,6 +192,12 @@ class Device(Base, _Timestamps):
     status = sa.Column(sa.String(16), nullable=False, default='enabled')
     # New in Cyborg: the driver that reported the device.
     driver_name = sa.Column(sa.String(100), nullable=True)
+    # New in Cyborg (cyborg.conductor.health): NULL (healthy), unhealthy
+    # or recovering (held out for [health] hold_down); since when; why
+    # it was last unhealthy.
+    health = sa.Column(sa.String(16), nullable=True)
+    health_reason = sa.Column(sa.String(255), nullable=True)
+    health_since = sa.Column(sa.DateTime, nullable=True)
 
 
 class ControlpathID(Base, _Timestamps):

@@ -96,6 +96,9 @@ class AcceleratorDriver(abc.ABC):
     #: (``CUSTOM_FPGA_FUNCTION_ID_<vendor>_<function id>``); None for a
     #: driver whose devices carry no function.
     function_vendor = None
+    #: Whether the generic PCI health checks (cyborg.drivers.health.
+    #: PciHealth) apply to its devices: False for simulated ones.
+    pci_health = True
 
     def __init__(self, conf, host, pci_host=None):
         self.conf = conf
@@ -203,6 +206,26 @@ class AcceleratorDriver(abc.ABC):
         """
         raise exception.UnsupportedOperation(driver=self.name,
                                              operation='release_attach')
+
+    def check_health(self, records):
+        """What the vendor's tools tell of the health of the devices this
+        driver just reported (an uncorrectable ECC error, a link down, a
+        device in a down state).
+
+        The agent calls it after each discovery, on its schedule, and
+        adds the generic PCI checks (cyborg.drivers.health.PciHealth) for
+        every driver; the default is healthy.  It reads the host only and
+        changes nothing.
+
+        :param records: the ``hardware.Hardware`` records of this
+            driver's last discover().
+        :raises: any exception: the agent logs it and keeps the devices'
+            health as the generic checks say.
+        :returns: ``{address: health.Health}`` for the devices (by their
+            control-path address) that are not healthy; devices left out
+            are healthy.
+        """
+        return {}
 
     # Helpers of subclasses ------------------------------------------------
 

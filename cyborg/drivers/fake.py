@@ -36,6 +36,7 @@ from cyborg import exception
 from cyborg.common import traits as cyborg_traits
 from cyborg.conf import fake as fake_conf
 from cyborg.drivers import base
+from cyborg.drivers import health
 from cyborg.objects import fields
 from cyborg.objects import hardware
 
@@ -90,6 +91,8 @@ class FakeDriver(base.AcceleratorDriver):
                     fields.DeviceType.SSD, fields.DeviceType.AICHIP)
     config_options = {'fake_driver': fake_conf.fake_opts}
     function_vendor = 'FAKE'
+    # Simulated devices are not in sysfs; their health is simulate_health's.
+    pci_health = False
 
     def __init__(self, conf, host, pci_host=None):
         super().__init__(conf, host, pci_host=pci_host)
@@ -99,6 +102,23 @@ class FakeDriver(base.AcceleratorDriver):
         # with; uuid of a created mediated device -> its handle's address
         self.functions = {}
         self.mdevs = {}
+        # address -> why the simulated device is unhealthy
+        self.unhealthy = {}
+
+    def simulate_health(self, address, reason=None):
+        """Make the simulated device at *address* unhealthy for *reason*
+        (None: healthy again), from its next health check on.
+        """
+        with self._lock:
+            if reason is None:
+                self.unhealthy.pop(address, None)
+            else:
+                self.unhealthy[address] = reason
+
+    def check_health(self, records):
+        with self._lock:
+            return {r.address: health.unhealthy(self.unhealthy[r.address])
+                    for r in records if r.address in self.unhealthy}
 
     def discover(self):
         records = []

@@ -258,6 +258,55 @@ class PciDevice:
             })
         return types
 
+    # Health (cyborg.drivers.health) ---------------------------------------
+
+    @property
+    def present(self):
+        """Whether the function is still there (hot-unplugged or fallen
+        off the bus: its sysfs directory is gone).
+        """
+        return os.path.isdir(self.sys_path)
+
+    @property
+    def config_all_ones(self):
+        """Whether its config space reads all ones (vendor ``ffff``): the
+        function no longer answers, as after a surprise removal or a
+        fatal link error.
+        """
+        return self.vendor_id == 'ffff'
+
+    def link_down(self, interface):
+        """Whether the network interface *interface* of this function has
+        no link: ``operstate`` ``down`` or ``lowerlayerdown``, or
+        ``carrier`` ``0`` (Documentation/ABI/testing/sysfs-class-net).
+        An interface whose state the kernel does not know (``unknown``,
+        no ``carrier`` file) is not down.
+        """
+        base = 'net/%s/' % interface
+        operstate = self.read(base + 'operstate')
+        carrier = self.read(base + 'carrier')
+        return operstate in ('down', 'lowerlayerdown') or carrier == '0'
+
+    def aer_totals(self):
+        """The AER error totals the device saw since boot (Linux 4.19+:
+        ``aer_dev_correctable``, ``aer_dev_nonfatal``, ``aer_dev_fatal``,
+        each lines of ``<error name> <count>`` ending with a
+        ``TOTAL_ERR_<kind> <count>`` line; see the kernel's
+        Documentation/ABI/testing/sysfs-bus-pci-devices-aer_stats).
+
+        :returns: ``{'correctable': n, 'nonfatal': n, 'fatal': n}`` with
+            the kinds the device exposes ({} for a device without AER).
+        """
+        totals = {}
+        for kind in AER_KINDS:
+            text = self.read('aer_dev_' + kind)
+            if text is None:
+                continue
+            total = parse_aer(text)
+            if total is not None:
+                totals[kind] = total
+        return totals
+
     def std_board_info(self):
         """The device's PCI facts, as strings (the record's
         ``std_board_info``).
@@ -271,6 +320,33 @@ class PciDevice:
                 'iommu_group': self.iommu_group,
                 'device_type': self.device_type}
         return {k: v for k, v in info.items() if v is not None}
+
+
+#: The kinds of AER counters, as named in ``aer_dev_<kind>``.
+AER_KINDS = ('correctable', 'nonfatal', 'fatal')
+
+
+def parse_aer(text):
+    """The total of an ``aer_dev_*`` file: its ``TOTAL_ERR_*`` line, or
+    the sum of the per-error lines when there is none (None when nothing
+    parses).
+    """
+    total, summed, seen = None, 0, False
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) != 2:
+            continue
+        count = _to_int(parts[1])
+        if count is None:
+            continue
+        if parts[0].startswith('TOTAL_ERR_'):
+            total = count
+        else:
+            summed += count
+            seen = True
+    if total is not None:
+        return total
+    return summed if seen else None
 
 
 def _str_or_none(value):

@@ -38,6 +38,7 @@ import re
 import uuid
 
 from oslo_serialization import jsonutils
+from oslo_utils import versionutils
 from oslo_versionedobjects import fields as ovo_fields
 
 from cyborg.objects import base
@@ -47,6 +48,10 @@ from cyborg.objects import fields
 STATE_READY = 'ready'
 STATE_UNBOUND = 'unbound'
 STATE_DOWN = 'down'
+
+# A record's health (cyborg.drivers.health says why).
+HEALTHY = 'healthy'
+UNHEALTHY = 'unhealthy'
 STATES = (STATE_READY, STATE_UNBOUND, STATE_DOWN)
 
 # Namespace of the device uuids: uuid5(namespace, "<host>/<driver>/<addr>"),
@@ -282,7 +287,8 @@ class Hardware(_Record):
     """One device found by a driver."""
 
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: health, health_reason
+    VERSION = '1.1'
 
     fields = {
         'uuid': fields.UUIDField(),
@@ -300,7 +306,17 @@ class Hardware(_Record):
         # firmware, loaded function...).
         'std_board_info': fields.DictOfNullableStringsField(default={}),
         'vendor_board_info': fields.DictOfNullableStringsField(default={}),
+        # What the agent's health checks found (cyborg.agent.health):
+        # healthy or unhealthy, and why.
+        'health': fields.StringField(default=HEALTHY),
+        'health_reason': fields.StringField(nullable=True, default=None),
     }
+
+    def obj_make_compatible(self, primitive, target_version):
+        super().obj_make_compatible(primitive, target_version)
+        if versionutils.convert_version_to_tuple(target_version) < (1, 1):
+            primitive.pop('health', None)
+            primitive.pop('health_reason', None)
 
     def device_values(self, host):
         """Columns of its devices row (without ids).
@@ -330,7 +346,15 @@ class Hardware(_Record):
                 'acc_status': self.acc_status.to_dict(),
                 'deployables': [d.to_dict() for d in self.deployables],
                 'std_board_info': dict(self.std_board_info),
-                'vendor_board_info': dict(self.vendor_board_info)}
+                'vendor_board_info': dict(self.vendor_board_info),
+                **self._health_dict()}
+
+    def _health_dict(self):
+        # Only an unhealthy record carries them, so that the inventory
+        # hash of healthy hardware is the one agents of before 1.1 sent.
+        if self.health == HEALTHY:
+            return {}
+        return {'health': self.health, 'health_reason': self.health_reason}
 
     @classmethod
     def from_dict(cls, values):
@@ -345,7 +369,9 @@ class Hardware(_Record):
                    deployables=[HardwareDeployable.from_dict(d)
                                 for d in values['deployables']],
                    std_board_info=dict(values['std_board_info']),
-                   vendor_board_info=dict(values['vendor_board_info']))
+                   vendor_board_info=dict(values['vendor_board_info']),
+                   health=values.get('health', HEALTHY),
+                   health_reason=values.get('health_reason'))
 
 
 @base.CyborgObjectRegistry.register
@@ -353,7 +379,8 @@ class HardwareList(base.CyborgObjectListBase, base.CyborgObject):
     """The hardware of one host, as sent to the conductor."""
 
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: Hardware 1.1
+    VERSION = '1.1'
 
     fields = {
         'objects': fields.ListOfObjectsField('Hardware'),

@@ -101,10 +101,23 @@ def resource(name, version):
     return RESOURCES[name](version)
 
 
+_HEALTH = ('health', 'health_reason', 'health_since')
+
+
+def _health_excluded(version):
+    return () if microversion.allow_device_health(version) else _HEALTH
+
+
 def _device(version):
     exclude = () if microversion.allow_device_status(version) else (
         'status',)
-    return wsme_object(device.Device, exclude=exclude)
+    return wsme_object(device.Device,
+                       exclude=exclude + _health_excluded(version))
+
+
+def _deployable(version):
+    return wsme_object(deployable.Deployable,
+                       exclude=_health_excluded(version))
 
 
 def _accelerator_request(version):
@@ -120,7 +133,7 @@ RESOURCES = {
         device_profile.DeviceProfile),
     'AcceleratorRequest': _accelerator_request,
     'Device': _device,
-    'Deployable': lambda version: wsme_object(deployable.Deployable),
+    'Deployable': _deployable,
     'Attribute': lambda version: wsme_object(attribute.Attribute),
     'Service': lambda version: wsme_object(
         service.Service, exclude=('links',)),

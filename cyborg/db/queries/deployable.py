@@ -43,8 +43,17 @@ _ATTRIBUTES_OF = (
     .order_by(_ATTR.c.id))
 
 
-def _to_dicts(context, rows):
-    """Rows as dicts, each with its attributes (one query for all rows)."""
+_HEALTH_OF = (
+    sa.select(_DEV.c.id, _DEV.c.health, _DEV.c.health_reason,
+              _DEV.c.health_since)
+    .where(_DEV.c.id.in_(sa.bindparam('ids', expanding=True))))
+
+
+def _to_dicts(context, rows, health=False):
+    """Rows as dicts, each with its attributes (one query for all rows)
+    and, with *health*, its device's health, health_reason and
+    health_since (one more).
+    """
     result = [{name: getattr(row, name) for name in _COLUMNS}
               for row in rows]
     ids = [row['id'] for row in result]
@@ -55,12 +64,22 @@ def _to_dicts(context, rows):
             attributes[deployable_id].append((key, value))
     for row in result:
         row['attributes'] = attributes[row['id']]
+    if health:
+        devices = {}
+        device_ids = sorted({row['device_id'] for row in result})
+        if device_ids:
+            devices = {r[0]: r[1:] for r in db_api.execute(
+                context, _HEALTH_OF, {'ids': device_ids})}
+        for row in result:
+            row['health'], row['health_reason'], row['health_since'] = (
+                devices.get(row['device_id'], (None, None, None)))
     return result
 
 
 @db_api.context_manager.reader
-def get(context, uuid):
-    """:raises: DeployableNotFound
+def get(context, uuid, health=False):
+    """:param health: add the device's health (see _to_dicts).
+    :raises: DeployableNotFound
     :returns: the row as a dict, with attributes [(key, value)].
     """
     row = context.session.execute(
@@ -68,16 +87,17 @@ def get(context, uuid):
     ).scalar_one_or_none()
     if row is None:
         raise exception.DeployableNotFound(uuid=uuid)
-    return _to_dicts(context, [row])[0]
+    return _to_dicts(context, [row], health)[0]
 
 
 @db_api.context_manager.reader
 def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
-            sort_dir='asc'):
+            sort_dir='asc', health=False):
     """Deployables matching every exact-match filter.
 
     Two statements whatever the number of rows: the deployables, then the
-    attributes of all of them.
+    attributes of all of them (three with *health*: their devices'
+    health).
 
     :param filters: {column: value}, e.g. name, device_id, driver_name,
         rp_uuid.
@@ -86,7 +106,7 @@ def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
     """
     return _to_dicts(context, paginate.select_page(
         context, _DEP, filters, limit, marker, sort_key,
-        sort_dir).all())
+        sort_dir).all(), health)
 
 
 @db_api.context_manager.reader

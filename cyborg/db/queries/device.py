@@ -25,9 +25,28 @@ ENABLED = 'enabled'
 MAINTAINING = 'maintaining'
 STATUSES = (ENABLED, MAINTAINING)
 
+# devices.health (cyborg.conductor.health); NULL is healthy.
+HEALTHY = 'healthy'
+UNHEALTHY = 'unhealthy'
+RECOVERING = 'recovering'
+HEALTHS = (HEALTHY, UNHEALTHY, RECOVERING)
+
 _COLUMNS = ('id', 'uuid', 'type', 'vendor', 'model', 'std_board_info',
             'vendor_board_info', 'hostname', 'status', 'driver_name',
+            'health', 'health_reason', 'health_since',
             'created_at', 'updated_at')
+
+
+def health_of(device):
+    """A device row's health: healthy, unhealthy or recovering."""
+    return device.get('health') or HEALTHY
+
+
+def held_out(device):
+    """Whether a device row's inventory is reserved because of its health
+    (unhealthy, or recovering in its hold-down).
+    """
+    return health_of(device) != HEALTHY
 
 
 TABLE = models.Device.__table__
@@ -81,3 +100,62 @@ def set_status(context, uuid, status):
         row.status = status
         row.updated_at = timeutils.utcnow()
     return to_dict(row)
+
+
+@db_api.context_manager.reader
+def get_host_health(context, hostname):
+    """The health of a host's devices.
+
+    :returns: ``{uuid: {id, uuid, hostname, health, health_reason,
+        health_since}}``.
+    """
+    rows = context.session.execute(
+        sa.select(TABLE.c.id, TABLE.c.uuid, TABLE.c.hostname,
+                  TABLE.c.health, TABLE.c.health_reason,
+                  TABLE.c.health_since)
+        .where(TABLE.c.hostname == hostname)).mappings()
+    return {row['uuid']: dict(row) for row in rows}
+
+
+@db_api.context_manager.writer
+def set_health(context, device_id, health, reason, since):
+    """Record a device's health (NULL for healthy).
+
+    :param health: unhealthy, recovering, or None (healthy).
+    """
+    context.session.execute(
+        sa.update(TABLE).where(TABLE.c.id == device_id).values(
+            health=health, health_reason=reason, health_since=since,
+            updated_at=timeutils.utcnow()))
+
+
+@db_api.context_manager.writer
+def lock_health(context, uuid):
+    """A device's health columns, its row locked.
+
+    :raises: DeviceNotFound
+    """
+    row = context.session.execute(
+        sa.select(TABLE.c.id, TABLE.c.uuid, TABLE.c.hostname,
+                  TABLE.c.health, TABLE.c.health_reason,
+                  TABLE.c.health_since)
+        .where(TABLE.c.uuid == uuid).with_for_update()).mappings().first()
+    if row is None:
+        raise exception.DeviceNotFound(uuid=uuid)
+    return dict(row)
+
+
+@db_api.context_manager.reader
+def get_recovered(context, before):
+    """The devices recovering since *before* or earlier (hold-down over).
+
+    :returns: a list of dicts (id, uuid, hostname, health, health_reason,
+        health_since).
+    """
+    rows = context.session.execute(
+        sa.select(TABLE.c.id, TABLE.c.uuid, TABLE.c.hostname,
+                  TABLE.c.health, TABLE.c.health_reason,
+                  TABLE.c.health_since)
+        .where(TABLE.c.health == RECOVERING,
+               TABLE.c.health_since <= before)).mappings()
+    return [dict(row) for row in rows]

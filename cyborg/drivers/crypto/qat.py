@@ -25,6 +25,7 @@ no deployable and ``setup_required``.
 """
 
 from cyborg.drivers import base
+from cyborg.drivers import health
 from cyborg.drivers import pci
 from cyborg.objects import fields
 from cyborg.objects import hardware
@@ -83,6 +84,19 @@ class QatDriver(base.AcceleratorDriver):
                 # A VF whose PF this host cannot see (e.g. inside a VM).
                 records.append(self._lone_vf_record(dev))
         return records
+
+    def check_health(self, records):
+        """A QAT device whose ``qat/state`` reads ``down`` (4xxx and
+        later, recent kernels) is unhealthy.
+        """
+        devices = pci.by_address(self.pci_host)
+        found = {}
+        for record in records:
+            dev = devices.get(record.address)
+            if dev is not None and dev.read('qat/state') == 'down':
+                found[record.address] = health.unhealthy(
+                    'QAT device state is down')
+        return found
 
     def _traits(self, generation, services):
         return (['CUSTOM_QAT', 'CUSTOM_QAT_%s' % generation] +

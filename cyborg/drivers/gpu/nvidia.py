@@ -58,6 +58,7 @@ from cyborg.common import traits as cyborg_traits
 from cyborg.conf import gpu as gpu_conf
 from cyborg.drivers import base
 from cyborg.drivers import pci
+from cyborg.drivers.gpu import gpu_health
 from cyborg.drivers.gpu import mig
 from cyborg.objects import fields
 
@@ -107,6 +108,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         gpu_conf.register_vgpu_opts(conf)
         self.enabled_types = list(conf.gpu_devices.enabled_vgpu_types)
         self._carving = mig.CarvingReader()
+        self._health = gpu_health.HealthReader()
 
     def _vgpu_deployables(self, pf, by_type):
         """VGPU deployables of *by_type* ``{type id: (name, handles,
@@ -145,6 +147,17 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         carving = (self._carving.read()
                    if any(gpu.sriov_totalvfs for gpu in gpus) else {})
         return [self._record(gpu, devices, carving) for gpu in gpus]
+
+    def check_health(self, records):
+        """The GPUs nvidia-smi finds uncorrectable ECC errors on, or with
+        retired pages or remapped rows pending (cyborg.drivers.gpu.
+        gpu_health); a host without GPUs never runs it.
+        """
+        if not records:
+            return {}
+        found = self._health.read()
+        return {r.address: found[r.address] for r in records
+                if r.address in found and not found[r.address].healthy}
 
     def _record(self, pf, devices, carving):
         vfs = [devices[a] for a in pf.virtfns if a in devices]

@@ -36,6 +36,7 @@ from oslo_log import log as logging
 from cyborg import exception
 from cyborg.conf import nic as nic_conf
 from cyborg.drivers import base
+from cyborg.drivers import health
 from cyborg.drivers import pci
 from cyborg.objects import fields
 from cyborg.objects import hardware
@@ -177,6 +178,22 @@ class IntelNicDriver(base.AcceleratorDriver):
                 if record is not None:
                     records.append(record)
         return records
+
+    def check_health(self, records):
+        """A NIC whose physical function's link is down (no carrier) is
+        unhealthy: its VFs pass no traffic.
+        """
+        devices = pci.by_address(self.pci_host)
+        found = {}
+        for record in records:
+            pf = devices.get(record.address)
+            if pf is None:
+                continue
+            down = [name for name in pf.net_names if pf.link_down(name)]
+            if down:
+                found[record.address] = health.unhealthy(
+                    'link down on %s' % ', '.join(down))
+        return found
 
     def _units(self, pf, devices):
         """The functions of *pf* to offer (its VFs, or itself), as

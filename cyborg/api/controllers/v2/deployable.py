@@ -14,6 +14,8 @@
 """/v2/deployables: the schedulable units of devices (one Placement
 resource provider each)."""
 
+import datetime
+
 from oslo_serialization import jsonutils
 import pecan
 from pecan import rest
@@ -22,6 +24,7 @@ from wsme import types as wtypes
 from cyborg import exception
 from cyborg.api import expose
 from cyborg.api import link
+from cyborg.api import microversion
 from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import device as device_controller
@@ -49,6 +52,10 @@ class Deployable(base.APIBase):
     rp_uuid = wtypes.text
     driver_name = wtypes.text
     bitstream_id = wtypes.text
+    # 2.7: its device's health.
+    health = wtypes.text
+    health_reason = wtypes.text
+    health_since = datetime.datetime
 
 
 def serialize(deployable):
@@ -67,7 +74,12 @@ def serialize(deployable):
         updated_at=deployable['updated_at'],
         links=[link.make_link('self', COLLECTION, deployable['uuid']),
                link.make_link('bookmark', COLLECTION, deployable['uuid'],
-                              bookmark=True)])
+                              bookmark=True)],
+        **device_controller.health_fields(deployable))
+
+
+def _with_health():
+    return microversion.allow_device_health(pecan.request.version)
 
 
 class ProgramController(rest.RestController):
@@ -89,7 +101,8 @@ class ProgramController(rest.RestController):
             raise exception.NotAcceptable(
                 reason=_('the conductors do not support programming yet'))
         conductor.deployable_program(context, self.uuid, image_uuid)
-        return serialize(deployable_queries.get(context, self.uuid))
+        return serialize(deployable_queries.get(context, self.uuid,
+                                                    health=_with_health()))
 
 
 class DeployablesController(rest.RestController):
@@ -112,8 +125,8 @@ class DeployablesController(rest.RestController):
             if key in params:
                 filters[key] = params[key]
         page = common_schema.page_args(params)
-        deployables = deployable_queries.get_all(context, filters=filters,
-                                                 **page)
+        deployables = deployable_queries.get_all(
+            context, filters=filters, health=_with_health(), **page)
         return base.collection(COLLECTION,
                                [serialize(d) for d in deployables],
                                page['limit'])
@@ -123,4 +136,5 @@ class DeployablesController(rest.RestController):
         context = pecan.request.context
         context.can(policies.GET_ONE)
         validation.uuid_path(uuid, _('deployable'))
-        return serialize(deployable_queries.get(context, uuid))
+        return serialize(deployable_queries.get(context, uuid,
+                                                    health=_with_health()))

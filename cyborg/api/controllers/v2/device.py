@@ -13,6 +13,8 @@
 # under the License.
 """/v2/devices: the accelerator cards of the compute nodes."""
 
+import datetime
+
 import pecan
 from pecan import rest
 from wsme import types as wtypes
@@ -47,6 +49,22 @@ class Device(base.APIBase):
     vendor_board_info = wtypes.text
     hostname = wtypes.text
     status = wtypes.text
+    # 2.7: healthy, unhealthy or recovering (cyborg.conductor.health).
+    health = wtypes.text
+    health_reason = wtypes.text
+    health_since = datetime.datetime
+
+
+def health_fields(row):
+    """The health members of a device (or of a deployable's device) at
+    the request's version: Unset below 2.7.
+    """
+    if not microversion.allow_device_health(pecan.request.version):
+        return {'health': wtypes.Unset, 'health_reason': wtypes.Unset,
+                'health_since': wtypes.Unset}
+    return {'health': device_queries.health_of(row),
+            'health_reason': row['health_reason'],
+            'health_since': row['health_since']}
 
 
 def serialize(device):
@@ -60,7 +78,8 @@ def serialize(device):
         vendor_board_info=device['vendor_board_info'],
         hostname=device['hostname'], status=status,
         created_at=device['created_at'], updated_at=device['updated_at'],
-        links=link.self_links(COLLECTION, device['uuid']))
+        links=link.self_links(COLLECTION, device['uuid']),
+        **health_fields(device))
 
 
 def generic_filter(params, page_schema):
@@ -129,7 +148,9 @@ class DevicesController(rest.RestController):
 
     @expose.expose
     def enable(self, uuid):
-        """POST /v2/devices/{uuid}/enable: 200, no body."""
+        """POST /v2/devices/{uuid}/enable: 200, no body.  Also returns at
+        once a device recovering from a health failure (its hold-down).
+        """
         self._set_status(uuid, device_queries.ENABLED, policies.ENABLE)
 
     @expose.expose

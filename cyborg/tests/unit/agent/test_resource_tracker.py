@@ -125,6 +125,26 @@ class ResourceTrackerTestCase(base.DbTestCase):
         self.assertEqual('stored', summary['report'])
         self.assertEqual(1, len(host_queries.get_all(self.context)))
 
+    def test_health_change_is_reported_once(self):
+        tracker = self._tracker()
+        tracker.update(self.context)
+        tracker.drivers['fake'].simulate_health('0000:0c:00.0',
+                                                'on fire')
+        changed = tracker.update(self.context)
+        tracker.update(self.context)
+        self.assertEqual(['full', 'full', 'hash'], self.api.sent)
+        self.assertTrue(changed['changed'])
+        [host] = host_queries.get_all(self.context)
+        [record] = host['hardware']
+        self.assertEqual(('unhealthy', 'on fire'),
+                         (record['health'], record['health_reason']))
+        # Healthy again: reported, and the record is as before.
+        tracker.drivers['fake'].simulate_health('0000:0c:00.0')
+        tracker.update(self.context)
+        self.assertEqual('full', self.api.sent[-1])
+        [host] = host_queries.get_all(self.context)
+        self.assertNotIn('health', host['hardware'][0])
+
     def test_broken_driver_is_isolated(self):
         tracker = self._tracker(_Broken(CONF, 'n1'))
         summary = tracker.update(self.context)

@@ -101,6 +101,8 @@ class CLITestCase(base.BaseTestCase):
                          row['config'])
         devices = self.json('device-list', '--host', 'host-one')
         self.assertEqual(['FPGA', 'QAT'], sorted(d['type'] for d in devices))
+        self.assertEqual(['healthy', 'healthy'],
+                         [d['health'] for d in devices])
         hardware = self.json('hardware-list', '--host', 'host-one')
         self.assertEqual(['fake', 'fake'], [h['driver'] for h in hardware])
 
@@ -325,5 +327,5 @@ class CLITestCase(base.BaseTestCase):
     def test_debug_shows_the_http_exchange(self):
         out, err = self.cyborg('--debug', 'service-list', '-f', 'value')
         self.assertIn('GET %s/services' % URL, err)
-        self.assertIn('accelerator 2.6', err)
+        self.assertIn('accelerator 2.7', err)
         self.assertIn('RESP BODY', err)

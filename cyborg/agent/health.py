@@ -1,0 +1,115 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The agent's health checks of its devices, after each discovery.
+
+For each driver's records: the generic PCI checks of every function of a
+device (cyborg.drivers.health.PciHealth: AER fatal errors that grew, a
+function that vanished, config space of all ones), for drivers of real
+PCI devices, and the driver's own ``check_health()`` (vendor tools); the
+worst of both is the record's ``health``.  The health is part of the
+record, hence of the inventory hash: a change is reported to the
+conductor at once, and nothing is sent while nothing changes.
+"""
+
+from oslo_log import log as logging
+
+from cyborg.drivers import health as health_lib
+from cyborg.drivers import pci
+
+LOG = logging.getLogger(__name__)
+
+
+def functions(record):
+    """The PCI addresses of a record: its control path and the functions
+    of its attach handles.
+    """
+    found = {record.address}
+    for deployable in record.deployables:
+        for handle in deployable.attach_handles:
+            info = handle.attach_info
+            if all(info.get(k) for k in ('domain', 'bus', 'device',
+                                         'function')):
+                found.add('{domain}:{bus}:{device}.{function}'.format(
+                    **info))
+    return found
+
+
+class HealthTracker:
+    """Checks the health of the agent's records (keeps the AER baseline
+    of each driver's functions between two checks).
+    """
+
+    def __init__(self):
+        self._pci = {}
+        self._last = {}
+
+    def assess(self, drivers, found):
+        """Set ``health`` and ``health_reason`` of every record.
+
+        :param drivers: ``{name: driver}``.
+        :param found: ``{name: [Hardware]}``, each driver's last
+            discovery.
+        """
+        seen = set()
+        for name, driver in drivers.items():
+            records = found.get(name) or []
+            generic = self._generic(name, driver, records)
+            vendor = self._vendor(name, driver, records)
+            for record in records:
+                result = health_lib.worst(
+                    [generic.get(record.uuid, health_lib.OK),
+                     vendor.get(record.address, health_lib.OK)])
+                record.health, record.health_reason = result
+                self._log_change(record, result)
+                seen.add(record.uuid)
+        for key in set(self._last) - seen:
+            del self._last[key]
+
+    def _generic(self, name, driver, records):
+        if not driver.pci_health or not records:
+            return {}
+        checker = self._pci.get(name)
+        if checker is None:
+            checker = self._pci[name] = health_lib.PciHealth(
+                driver.pci_host)
+        try:
+            devices = pci.by_address(driver.pci_host)
+            result = {r.uuid: checker.check(r.uuid, functions(r), devices)
+                      for r in records}
+        except Exception:
+            LOG.exception('PCI health checks of driver %s failed', name)
+            return {}
+        checker.forget(result)
+        return result
+
+    def _vendor(self, name, driver, records):
+        try:
+            return driver.check_health(records) or {}
+        except Exception:
+            LOG.exception('Health check of driver %s failed', name)
+            return {}
+
+    def _log_change(self, record, result):
+        before = self._last.get(record.uuid, health_lib.OK)
+        self._last[record.uuid] = result
+        if result == before:
+            return
+        if result.healthy:
+            LOG.info('Device %(address)s (%(driver)s) is healthy again',
+                     {'address': record.address, 'driver': record.driver})
+        else:
+            LOG.warning('Device %(address)s (%(driver)s) is unhealthy: '
+                        '%(reason)s', {'address': record.address,
+                                       'driver': record.driver,
+                                       'reason': result.reason})

@@ -1,0 +1,135 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Device health: what a health check returns, and the generic PCI checks.
+
+Every PCIe function tells the same few things in sysfs, whatever its
+driver: its AER error counters, whether it is still there and whether its
+config space still answers.  ``PciHealth`` reads them for the functions of
+each reported device (the PCI layer parses the files); the drivers add
+what their vendor's tools tell (``AcceleratorDriver.check_health``), and
+the agent keeps the worst of both (cyborg.agent.health).
+
+AER counters only grow, from boot: health is about growth between two
+reads, not about the absolute value, so the first read of a function is
+its baseline and a function is unhealthy for the interval in which its
+fatal count grew.  The conductor's hold-down keeps it out of scheduling
+for a while after it turned healthy again.
+"""
+
+import collections
+
+from oslo_log import log as logging
+
+from cyborg.drivers import pci
+
+LOG = logging.getLogger(__name__)
+
+HEALTHY = 'healthy'
+UNHEALTHY = 'unhealthy'
+
+
+class Health(collections.namedtuple('Health', ['status', 'reason'])):
+    """A device's health: ``status`` healthy or unhealthy, and why (None
+    when healthy).
+    """
+
+    @property
+    def healthy(self):
+        return self.status == HEALTHY
+
+
+OK = Health(HEALTHY, None)
+
+
+def unhealthy(reason):
+    """An unhealthy Health saying *reason*."""
+    return Health(UNHEALTHY, reason)
+
+
+def worst(healths):
+    """One Health of several: unhealthy with every reason (sorted, joined
+    with ``; ``) when any is, else healthy.
+    """
+    reasons = sorted({h.reason or 'unhealthy' for h in healths
+                      if not h.healthy})
+    return unhealthy('; '.join(reasons)) if reasons else OK
+
+
+class PciHealth:
+    """The generic checks of PCI functions, with the AER baseline of each
+    function kept between two checks.
+
+    :param pci_host: the PCI layer (``pci.UdevHost()`` or a
+        ``pci.SysfsRoot``).
+    """
+
+    def __init__(self, pci_host):
+        self.pci_host = pci_host
+        # {address: {kind: total}} of the last read.
+        self._aer = {}
+        # {device key: addresses} of the last check.
+        self._functions = {}
+
+    def check(self, key, addresses, devices=None):
+        """Check the PCI functions of one device: *addresses* (its control
+        path and the functions of its attach handles) and those it had at
+        the last check.
+
+        :param key: the device's stable key (its uuid).
+        :param addresses: PCI addresses reported now.
+        :param devices: ``pci.by_address()`` of the host (read once for
+            all devices of a check); None reads it.
+        :returns: a Health: unhealthy when a function of the device
+            vanished, its config space reads all ones, or its fatal AER
+            count grew since the last check.
+        """
+        if devices is None:
+            devices = pci.by_address(self.pci_host)
+        addresses = set(addresses)
+        wanted = addresses | self._functions.get(key, set())
+        self._functions[key] = addresses
+        return worst([self._check_one(address, devices.get(address))
+                      for address in sorted(wanted)])
+
+    def forget(self, keys):
+        """Drop the memory of devices no longer reported (all but
+        *keys*).
+        """
+        for key in set(self._functions) - set(keys):
+            for address in self._functions.pop(key):
+                self._aer.pop(address, None)
+
+    def _check_one(self, address, dev):
+        if dev is None or not dev.present:
+            self._aer.pop(address, None)
+            return unhealthy('PCI function %s vanished' % address)
+        if dev.config_all_ones:
+            return unhealthy('PCI function %s config space reads all ones'
+                             % address)
+        totals = dev.aer_totals()
+        before = self._aer.get(address)
+        self._aer[address] = totals
+        if before is None:
+            return OK
+        for kind in ('nonfatal', 'correctable'):
+            grown = totals.get(kind, 0) - before.get(kind, 0)
+            if grown > 0:
+                LOG.warning('PCI function %(address)s: %(n)d new %(kind)s '
+                            'AER errors', {'address': address, 'n': grown,
+                                           'kind': kind})
+        grown = totals.get('fatal', 0) - before.get('fatal', 0)
+        if grown > 0:
+            return unhealthy('PCI function %s: %d new fatal AER errors'
+                             % (address, grown))
+        return OK

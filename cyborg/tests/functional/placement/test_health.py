@@ -1,0 +1,284 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Device health end to end: the agent's resource tracker with real
+drivers on recorded sysfs trees, the conductor's report handling and the
+real Placement.
+
+A QAT PF whose fatal AER counter grows (and a GPU with uncorrectable ECC
+errors in recorded nvidia-smi output) is reported unhealthy at the next
+discovery: its providers' inventory is reserved, allocation candidates no
+longer offer it, a bound ARQ on it stays Bound with its allocation.  Once
+healthy it stays out for the hold-down (the clock fixture moves time),
+then comes back; ``enable`` returns it at once.  On SQLite and MariaDB.
+"""
+
+import pytest
+import sqlalchemy as sa
+
+from cyborg import conf as cyborg_conf
+from cyborg import states
+from cyborg.agent import resource_tracker
+from cyborg.clients import placement as placement_client
+from cyborg.conductor import device as device_ops
+from cyborg.conductor import inventory
+from cyborg.conductor import placement_audit
+from cyborg.conductor import placement_sync
+from cyborg.db import api as db_api
+from cyborg.db import models
+from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import host_inventory
+from cyborg.db.queries import service as service_queries
+from cyborg.drivers.crypto import qat
+from cyborg.drivers.gpu import nvidia
+from cyborg.objects import hardware
+from cyborg.tests import base
+from cyborg.tests.fixtures import backends
+from cyborg.tests.fixtures import fakesys
+from cyborg.tests.fixtures import nvidia_smi
+from cyborg.tests.fixtures import placement as placement_fixture
+from cyborg.tests.fixtures import sysfs
+
+pytestmark = pytest.mark.slow(3)
+
+CONF = cyborg_conf.CONF
+HOST = 'n1'
+VF0, VF1 = fakesys.C62X_VFS
+
+
+class _Conductor:
+    """The agent's conductor client, handing the report (serialized as
+    over RPC) to the conductor's report handling.
+    """
+
+    def __init__(self, client):
+        self.client = client
+
+    def can_send_report(self):
+        return True
+
+    def report(self, context, host, generation, inventory_hash,
+               hardware=None, rp_name=None):
+        if hardware is not None:
+            hardware = hardware.obj_from_primitive(
+                hardware.obj_to_primitive())
+        return inventory.report(context, self.client, host, generation,
+                                inventory_hash, hardware, rp_name=rp_name)
+
+
+class _HealthMixin(sysfs.FakeHostMixin):
+
+    MODE = sysfs.SYSFS_ROOT
+    PLACEMENT_BACKEND = 'sqlite'
+
+    def setUp(self):
+        super().setUp()
+        backends.check(self, self.PLACEMENT_BACKEND)
+        self.placement = self.useFixture(placement_fixture.PlacementFixture(
+            backend=self.PLACEMENT_BACKEND, compute_nodes=[HOST]))
+        self.flags(group='placement', **self.placement.cyborg_options())
+        self.client = placement_client.from_conf(CONF)
+        self.clock = self.time_fixture()
+        self._agent_up()
+
+    def _agent_up(self):
+        service_queries.heartbeat(self.context, HOST, 'cyborg-agent')
+
+    def _tracker(self, name, driver):
+        return resource_tracker.ResourceTracker(
+            HOST, {name: driver}, {name: name}, _Conductor(self.client))
+
+    def _candidates(self, resources):
+        resp = self.placement.adapter.get(
+            '/allocation_candidates', params={'resources': resources},
+            microversion='1.36', raise_exc=False)
+        self.assertEqual(200, resp.status_code, resp.text)
+        return sorted(rp for request in resp.json()['allocation_requests']
+                      for rp in request['allocations'])
+
+    def _rp(self, suffix):
+        return placement_sync.rp_uuid('%s_%s' % (HOST, suffix))
+
+    def _reserved(self, suffix):
+        tree = self.placement.tree(HOST)
+        return {rc: (inv['total'], inv['reserved']) for rc, inv in
+                tree['%s_%s' % (HOST, suffix)]['inventories'].items()}
+
+    def _device(self, driver, address):
+        return device_queries.get(self.context, hardware.device_uuid(
+            HOST, driver, address))
+
+    def _bind(self, deployable_name):
+        """A Bound ARQ on the deployable's first handle, with Nova's
+        allocation.
+        """
+        snap = host_inventory.load(self.context, HOST)
+        dep = snap.deployables[deployable_name]
+        handle = snap.handles[dep['id']][0]
+        with db_api.get_engine().begin() as conn:
+            dp = conn.execute(sa.insert(models.DeviceProfile.__table__)
+                              .values(uuid='dp-1', name='dp-1',
+                                      profile_json='{}')
+                              ).inserted_primary_key[0]
+            conn.execute(sa.update(models.AttachHandle.__table__)
+                         .where(models.AttachHandle.id == handle['id'])
+                         .values(in_use=True))
+            conn.execute(sa.insert(
+                models.ExtendedAcceleratorRequest.__table__).values(
+                    uuid='arq-1', state=states.BOUND,
+                    device_profile_id=dp, device_profile_group_id=0,
+                    attach_handle_id=handle['id'],
+                    deployable_id=dep['id']))
+        return self.placement.allocate(
+            placement_sync.rp_uuid(deployable_name), {'CUSTOM_QAT': 1})
+
+    def _arq_state(self):
+        with db_api.get_engine().connect() as conn:
+            return conn.execute(sa.select(
+                models.ExtendedAcceleratorRequest.state)).scalar_one()
+
+    def _allocations(self, consumer):
+        resp = self.placement.adapter.get(
+            '/allocations/%s' % consumer, microversion='1.36')
+        return sorted(resp.json()['allocations'])
+
+
+class _QatTests(_HealthMixin):
+
+    def setUp(self):
+        super().setUp()
+        self.fs.write_aer(fakesys.C62X)
+        self.tracker = self._tracker('crypto', qat.QatDriver(
+            CONF, HOST, pci_host=self.pci_host))
+        self.tracker.update(self.context)
+        self.all = sorted([self._rp(VF0), self._rp(VF1),
+                           self._rp(fakesys.QAT_4XXX)])
+        self.assertEqual(self.all, self._candidates('CUSTOM_QAT:1'))
+
+    def _fail(self):
+        self.fs.write_aer(fakesys.C62X, fatal=1)
+        summary = self.tracker.update(self.context)
+        self.assertEqual('stored', summary['report'])
+
+    def test_fatal_aer_growth_takes_it_out_and_the_hold_down_returns_it(
+            self):
+        consumer = self._bind('%s_%s' % (HOST, VF0))
+        self._fail()
+        device = self._device('crypto', fakesys.C62X)
+        self.assertEqual(('unhealthy', 'PCI function %s: 1 new fatal AER '
+                          'errors' % fakesys.C62X),
+                         (device['health'], device['health_reason']))
+        self.assertEqual({'CUSTOM_QAT': (1, 1)}, self._reserved(VF0))
+        self.assertEqual({'CUSTOM_QAT': (1, 1)}, self._reserved(VF1))
+        self.assertEqual([self._rp(fakesys.QAT_4XXX)],
+                         self._candidates('CUSTOM_QAT:1'))
+        # Nothing is taken from the instance.
+        self.assertEqual(states.BOUND, self._arq_state())
+        self.assertEqual([self._rp(VF0)], self._allocations(consumer))
+
+        # No new error at the next discovery: recovering, still out.
+        self.tracker.update(self.context)
+        self.assertEqual('recovering',
+                         self._device('crypto', fakesys.C62X)['health'])
+        self.clock.advance(CONF.device_health.hold_down - 1)
+        self._agent_up()
+        inventory.periodic(self.context, self.client)
+        self.assertEqual([self._rp(fakesys.QAT_4XXX)],
+                         self._candidates('CUSTOM_QAT:1'))
+        # The hold-down is over: back (VF0 still has its instance).
+        self.clock.advance(1)
+        self._agent_up()
+        inventory.periodic(self.context, self.client)
+        device = self._device('crypto', fakesys.C62X)
+        self.assertIsNone(device['health'])
+        self.assertEqual({'CUSTOM_QAT': (1, 0)}, self._reserved(VF1))
+        self.assertEqual(sorted([self._rp(VF1), self._rp(fakesys.QAT_4XXX)]),
+                         self._candidates('CUSTOM_QAT:1'))
+        self.assertEqual(states.BOUND, self._arq_state())
+
+    def test_audit_finds_the_reservation_intended(self):
+        self._fail()
+        self.assertEqual({'CUSTOM_QAT': (1, 1)}, self._reserved(VF0))
+        self.assertEqual([], [d.as_dict() for d in placement_audit.audit(
+            self.context, self.client, host=HOST)])
+
+    def test_enable_returns_a_recovering_device_at_once(self):
+        self._fail()
+        uuid = self._device('crypto', fakesys.C62X)['uuid']
+        # Still failing: enable does not return it.
+        device_ops.set_status(self.context, self.client, uuid,
+                              device_queries.ENABLED)
+        self.assertEqual({'CUSTOM_QAT': (1, 1)}, self._reserved(VF1))
+        self.tracker.update(self.context)
+        device_ops.set_status(self.context, self.client, uuid,
+                              device_queries.ENABLED)
+        self.assertEqual(self.all, self._candidates('CUSTOM_QAT:1'))
+
+    def test_without_hold_down_it_returns_with_the_next_report(self):
+        self.flags(group='device_health', hold_down=0)
+        self._fail()
+        self.assertEqual([self._rp(fakesys.QAT_4XXX)],
+                         self._candidates('CUSTOM_QAT:1'))
+        self.tracker.update(self.context)
+        self.assertEqual(self.all, self._candidates('CUSTOM_QAT:1'))
+
+    def test_disabled_device_stays_out_when_healthy_again(self):
+        self.flags(group='device_health', hold_down=0)
+        self._fail()
+        uuid = self._device('crypto', fakesys.C62X)['uuid']
+        device_ops.set_status(self.context, self.client, uuid,
+                              device_queries.MAINTAINING)
+        self.tracker.update(self.context)
+        self.assertIsNone(self._device('crypto', fakesys.C62X)['health'])
+        self.assertEqual([self._rp(fakesys.QAT_4XXX)],
+                         self._candidates('CUSTOM_QAT:1'))
+
+
+class _GpuTests(_HealthMixin):
+
+    BUILDER = staticmethod(fakesys.mig_host)
+
+    def test_uncorrectable_ecc_errors_take_the_gpu_out(self):
+        smi = self.useFixture(nvidia_smi.FakeNvidiaSmi())
+        tracker = self._tracker('gpu', nvidia.NvidiaGpuDriver(
+            CONF, HOST, pci_host=self.pci_host))
+        tracker.update(self.context)
+        self.assertEqual([self._rp(fakesys.MIG_L40)],
+                         self._candidates('PGPU:1'))
+        with open('%s/query-health.csv' % smi.data, 'w') as f:
+            f.write('00000000:4B:00.0, 0, [N/A], No\n'
+                    '00000000:8A:00.0, 0, [N/A], No\n'
+                    '00000000:C3:00.0, 0, [N/A], No\n'
+                    '00000000:D8:00.0, 1, No, [N/A]\n')
+        tracker.update(self.context)
+        self.assertEqual([], self._candidates('PGPU:1'))
+        device = self._device('gpu', fakesys.MIG_L40)
+        self.assertEqual(('unhealthy', 'GPU 1 uncorrectable ECC errors'),
+                         (device['health'], device['health_reason']))
+
+
+class TestQatHealthSQLite(_QatTests, base.DbTestCase):
+    BACKEND = 'sqlite'
+
+
+class TestQatHealthMySQL(_QatTests, base.DbTestCase):
+    BACKEND = 'mysql'
+    PLACEMENT_BACKEND = 'mysql'
+
+
+class TestQatHealthPostgreSQL(_QatTests, base.DbTestCase):
+    BACKEND = 'postgresql'
+
+
+class TestGpuHealthSQLite(_GpuTests, base.DbTestCase):
+    BACKEND = 'sqlite'

@@ -1,0 +1,114 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the conductor's device health: the transitions a report
+makes, enable and the hold-down release (on SQLite, no Placement).
+"""
+
+from cyborg import conf as cyborg_conf
+from cyborg.conductor import health
+from cyborg.conductor import inventory
+from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import service as service_queries
+from cyborg.drivers import fake
+from cyborg.objects import hardware
+from cyborg.tests import base
+
+CONF = cyborg_conf.CONF
+
+
+def _row(health=None, reason=None, since=None):
+    return {'health': health, 'health_reason': reason,
+            'health_since': since}
+
+
+class NextTestCase(base.TestCase):
+
+    def test_healthy_stays(self):
+        self.assertIsNone(health._next(_row(), 'healthy', None, 600))
+
+    def test_turns_unhealthy(self):
+        self.assertEqual(('unhealthy', 'boom', True),
+                         health._next(_row(), 'unhealthy', 'boom', 600))
+
+    def test_new_reason_keeps_since(self):
+        self.assertEqual(('unhealthy', 'worse', False), health._next(
+            _row('unhealthy', 'boom'), 'unhealthy', 'worse', 600))
+        self.assertIsNone(health._next(_row('unhealthy', 'boom'),
+                                       'unhealthy', 'boom', 600))
+
+    def test_healthy_again_recovers_or_returns(self):
+        self.assertEqual(('recovering', 'boom', True), health._next(
+            _row('unhealthy', 'boom'), 'healthy', None, 600))
+        self.assertEqual((None, 'boom', True), health._next(
+            _row('unhealthy', 'boom'), 'healthy', None, 0))
+
+    def test_recovering_waits_or_fails_again(self):
+        self.assertIsNone(health._next(_row('recovering', 'boom'),
+                                       'healthy', None, 600))
+        self.assertEqual(('unhealthy', 'again', True), health._next(
+            _row('recovering', 'boom'), 'unhealthy', 'again', 600))
+
+    def test_long_reason_is_cut(self):
+        _health, reason, _entered = health._next(
+            _row(), 'unhealthy', 'x' * 300, 600)
+        self.assertEqual(255, len(reason))
+
+
+class ApplyTestCase(base.DbTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.clock = self.time_fixture()
+        service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
+        self.driver = fake.FakeDriver(CONF, 'n1')
+        self.generation = 0
+
+    def _report(self, reason=None):
+        records = self.driver.discover()
+        if reason:
+            records[0].health = hardware.UNHEALTHY
+            records[0].health_reason = reason
+        self.generation += 1
+        inventory.report(self.context, None, 'n1', self.generation,
+                         hardware.inventory_hash(records),
+                         hardware.HardwareList(objects=records))
+        [device] = device_queries.get_all(self.context)
+        return device
+
+    def test_lifecycle(self):
+        self._report()
+        device = self._report('on fire')
+        self.assertEqual(('unhealthy', 'on fire', self.clock.now),
+                         (device['health'], device['health_reason'],
+                          device['health_since']))
+        self.clock.advance(10)
+        device = self._report()
+        self.assertEqual(('recovering', self.clock.now),
+                         (device['health'], device['health_since']))
+        self.assertEqual([], health.release_recovered(self.context))
+        self.clock.advance(CONF.device_health.hold_down)
+        self.assertEqual([device['uuid']],
+                         health.release_recovered(self.context))
+        device = device_queries.get(self.context, device['uuid'])
+        self.assertIsNone(device['health'])
+        self.assertEqual('on fire', device['health_reason'])
+
+    def test_enable_ends_the_hold_down_only(self):
+        self._report('on fire')
+        uuid = device_queries.get_all(self.context)[0]['uuid']
+        self.assertEqual([], health.end_hold_down(self.context, uuid))
+        self._report()
+        [change] = health.end_hold_down(self.context, uuid)
+        self.assertEqual(('recovering', 'healthy'),
+                         (change.old, change.new))
