@@ -34,8 +34,10 @@ from oslo_db.sqlalchemy import provision
 from oslo_db.sqlalchemy import test_migrations
 import pytest
 import sqlalchemy as sa
+import webtest
 
 from cyborg import conf as cyborg_conf
+from cyborg.api import app
 from cyborg.cmd import dbsync
 from cyborg.db import api as db_api
 from cyborg.db import migration
@@ -45,6 +47,7 @@ from cyborg.objects import hardware
 from cyborg.tests import base
 from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import database
+from cyborg.tests.fixtures import nova as nova_fixture
 
 pytestmark = pytest.mark.slow(3)
 
@@ -115,7 +118,14 @@ class _UpstreamUpgradeMixin(test_migrations.ModelsMigrationsSync):
         self.addCleanup(manager.dispose_pool)
 
     def dbsync(self, *args):
-        """Run cyborg-dbsync as a user would: (status, what it printed)."""
+        """Run cyborg-dbsync as a user would: (status, what it printed).
+
+        Each run configures the database afresh, as a new process would
+        (the reads of the test afterwards use what the last run set).
+        """
+        manager = db_api.context_manager.make_new_manager()
+        self.addCleanup(db_api.context_manager.patch_factory(manager))
+        self.addCleanup(manager.dispose_pool)
         stdout = io.StringIO()
         conf = cfg.ConfigOpts()
         cyborg_conf.register_opts(conf)
@@ -268,6 +278,123 @@ class _UpstreamUpgradeMixin(test_migrations.ModelsMigrationsSync):
         self.assertEqual(tables, set(sa.inspect(self.engine)
                                      .get_table_names()))
         self.assertEqual('b47c8f2d1e3a', migration.version(self.engine))
+
+    def _plant_arqs_without_project(self):
+        """As the Nova and Cyborg of 15.x and 16.x left them: ARQs bound
+        to a server, with no project.
+
+        :returns: {ARQ id: (uuid, instance uuid, project)} of those.
+        """
+        planted = {i: (a['uuid'], a['instance_uuid'], a['project_id'])
+                   for i, a in self.before[
+                       'extended_accelerator_requests'].items()
+                   if a['instance_uuid']}
+        with self.engine.begin() as conn:
+            conn.execute(sa.text(
+                'UPDATE extended_accelerator_requests SET project_id = NULL '
+                'WHERE instance_uuid IS NOT NULL'))
+        return planted
+
+    def _arq_projects(self):
+        return {i: a['project_id'] for i, a in rows(
+            self.engine, 'extended_accelerator_requests').items()}
+
+    def test_online_data_migrations_repair_what_is_left(self):
+        planted = self._plant_arqs_without_project()
+        self.assertGreaterEqual(len(planted), 4)
+        status, output = self.dbsync('upgrade')
+        self.assertEqual(0, status, output)
+        # A handle a Bound ARQ holds, marked free (upstream's device_state
+        # is ours handles' in_use).
+        bound = sorted(i for i, a in self.before[
+            'extended_accelerator_requests'].items()
+            if str(a['state']) == 'Bound')
+        handle_id = self.before['extended_accelerator_requests'][
+            bound[0]]['attach_handle_id']
+        with self.engine.begin() as conn:
+            conn.execute(sa.text('UPDATE attach_handles SET in_use = :f '
+                                 'WHERE id = :id'),
+                         {'f': False, 'id': handle_id})
+        result, details = self._status()['Online data migrations']
+        self.assertEqual(2, result, details)
+        self.assertIn('arq_project_id: %d' % len(planted), details)
+        self.assertIn('attach_handle_in_use: 1', details)
+
+        # Nova knows every server but the last ARQ's (deleted meanwhile).
+        nova = self.useFixture(nova_fixture.FakeNova())
+        gone_id = bound[-1]
+        gone_uuid, gone_server, _ = planted[gone_id]
+        for arq_id, (_, server, project) in planted.items():
+            if server != gone_server:
+                nova.servers.add(server, 'compute1', project_id=project)
+        with open(self.conf_path, 'a') as f:
+            f.write('[nova]\nauth_type = none\nendpoint_override = %s\n'
+                    % nova.url)
+
+        status, output = self.dbsync('online_data_migrations',
+                                     '--max-count', '2')
+        self.assertEqual(1, status, output)
+        self.assertRegex(output, r'\| arq_project_id +\| +2 \| +2 \|')
+        self.assertIn('run the command again', output)
+
+        status, output = self.dbsync('online_data_migrations')
+        self.assertEqual(2, status, output)
+        left = len(planted) - 2
+        self.assertRegex(output, r'\| arq_project_id +\| +%d \| +%d \|'
+                         % (left, left - 1))
+        self.assertRegex(output, r'\| attach_handle_in_use +\| +1 \| +1 \|')
+        self.assertIn('ARQ %s: Nova has no server %s' % (gone_uuid,
+                                                        gone_server),
+                      output)
+        projects = self._arq_projects()
+        for arq_id, (_, server, project) in planted.items():
+            self.assertEqual(None if arq_id == gone_id else project,
+                             projects[arq_id], arq_id)
+        self.assertTrue(rows(self.engine, 'attach_handles')[handle_id][
+            'in_use'])
+
+        # Nova's read of a server's ARQs, with the server's project.
+        self.flags(auth_strategy='noauth')
+        api = webtest.TestApp(app.load_app())
+        arq_id = bound[0]
+        uuid, server, project = planted[arq_id]
+        answer = api.get(
+            '/v2/accelerator_requests?instance=%s&bind_state=resolved'
+            % server, headers={'X-Project-Id': project,
+                               'X-User-Id': 'nova', 'X-Roles':
+                               'member,reader',
+                               'X-Service-Roles': 'service'})
+        self.assertIn(uuid, [a['uuid'] for a in
+                             answer.json['arqs']])
+
+        # Still one left: the check fails until the operator settles it.
+        self.assertEqual(2, self._status()['Online data migrations'][0])
+        with self.engine.begin() as conn:
+            conn.execute(sa.text('DELETE FROM extended_accelerator_requests '
+                                 'WHERE id = :id'), {'id': gone_id})
+        self.assertEqual(0, self._status()['Online data migrations'][0])
+        status, output = self.dbsync('online_data_migrations')
+        self.assertEqual(0, status, output)
+
+    def test_create_schema(self):
+        status, output = self.dbsync('create_schema')
+        self.assertEqual(1, status, output)
+        self.assertIn('create_schema is for a new database', output)
+        url = new_database(self, self.BACKEND)
+        with open(self.conf_path, 'w') as f:
+            f.write('[database]\nconnection = %s\n' % url)
+        status, output = self.dbsync('create_schema')
+        self.assertEqual(0, status, output)
+        engine = sa.create_engine(url)
+        self.addCleanup(engine.dispose)
+        self.assertEqual(migration.heads()[0], migration.version(engine))
+        self.assertEqual(set(models.Base.metadata.tables) |
+                         {'alembic_version'},
+                         set(sa.inspect(engine).get_table_names()))
+        status, output = self.dbsync('upgrade')
+        self.assertEqual(0, status, output)
+        self.assertIn('Database schema is at revision %s'
+                      % migration.heads()[0], output)
 
 
 class UpstreamUpgradeMySQLTestCase(_UpstreamUpgradeMixin, base.TestCase):
