@@ -55,6 +55,11 @@ def do_upgrade(conf):
     with db_api.get_engine().begin() as connection:
         revision = upstream.detect(connection)
         if revision is None:
+            too_old = upstream.older(connection)
+            if too_old is not None:
+                print(upstream.older_message(too_old))
+                print(_('Nothing was changed.'))
+                return 1
             return _upgrade_ours(conf, connection)
         the_plan = upstream.plan(connection, revision)
         for line in the_plan.report():

@@ -115,6 +115,9 @@ class Checks(upgradecheck.UpgradeCommands):
         """What is wrong with the schema (a Result), or None."""
         engine = db_api.get_engine()
         with engine.connect() as connection:
+            too_old = upstream.older(connection)
+            if too_old is not None:
+                return Result(Code.FAILURE, upstream.older_message(too_old))
             revision = upstream.detect(connection)
             if revision is not None:
                 return Result(Code.FAILURE, _(

@@ -150,6 +150,12 @@ def revision(message, autogenerate=False, engine=None):
                                  autogenerate=autogenerate)
 
 
+def revisions():
+    """Every revision id of the migration scripts."""
+    script = alembic_command.ScriptDirectory.from_config(_config())
+    return {r.revision for r in script.walk_revisions()}
+
+
 def heads():
     """The head revision(s) of the migration scripts."""
     script = alembic_command.ScriptDirectory.from_config(_config())

@@ -67,6 +67,17 @@ UPSTREAM_REVISIONS = {
     'b47c8f2d1e3a': 'openstack-cyborg 17.0.0 (2026.2)',
 }
 
+# Schema revisions of the existing Cyborg before 11.0.0 (2023.2): not
+# converted; its release FIRST_RELEASE upgrades them to 6c77bd6afea5.
+OLDER_REVISIONS = frozenset((
+    'f50980397351', 'ede4e3f1a232', 'd6f033d8fa5b', 'c1b5abada09c',
+    '7e6f1f107f2b', '899cead40bc9', '589ff20545b7', '60d8ac91fd20',
+    '62bcf2610c5d', '7a4fd0fc3f8c', '7b696fd94949', '57539722e5cf',
+    '22fb1af2d51e'))
+# The oldest release whose databases are tested here, and the one to
+# upgrade an older database with first.
+FIRST_RELEASE = '15.0.0'
+
 # The existing Cyborg's tables, in the order rows are copied (parents
 # first).
 TABLES = ('device_profiles', 'devices', 'controlpath_ids', 'deployables',
@@ -142,6 +153,31 @@ def detect(connection):
     revision = connection.execute(
         sa.text('SELECT version_num FROM alembic_version')).scalar()
     return revision if revision in UPSTREAM_REVISIONS else None
+
+
+def older(connection):
+    """The revision of a database of the existing Cyborg that is too old
+    to convert (OLDER_REVISIONS, or any revision neither Cyborg's schema
+    knows, in a database without this Cyborg's tables), or None.
+    """
+    names = _names(connection)
+    if 'alembic_version' not in names or 'hosts' in names:
+        return None
+    revision = connection.execute(
+        sa.text('SELECT version_num FROM alembic_version')).scalar()
+    if revision is None or revision in UPSTREAM_REVISIONS:
+        return None
+    if revision in OLDER_REVISIONS or revision not in migration.revisions():
+        return revision
+    return None
+
+
+def older_message(revision):
+    return ('The database is at revision %(rev)s of OpenStack Cyborg, '
+            'older than 11.0.0 (2023.2), which cannot be converted: upgrade '
+            'it first with openstack-cyborg %(first)s ("cyborg-dbsync '
+            'upgrade" of that release), then run this command again.' % {
+                'rev': revision, 'first': FIRST_RELEASE})
 
 
 def _read(connection, table):

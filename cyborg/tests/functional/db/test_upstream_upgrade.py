@@ -252,6 +252,24 @@ class _UpstreamUpgradeMixin(test_migrations.ModelsMigrationsSync):
                          sorted(rows(self.engine, 'devices')))
         self.assertEqual(migration.heads()[0], migration.version(self.engine))
 
+    def test_database_older_than_11_is_refused(self):
+        # Revision ede4e3f1a232 (the existing Cyborg's "new DB schema",
+        # 2019): its own later releases upgrade it.
+        with self.engine.begin() as conn:
+            conn.execute(sa.text("UPDATE alembic_version SET version_num = "
+                                 "'ede4e3f1a232'"))
+        status, output = self.dbsync('upgrade')
+        self.assertEqual(1, status, output)
+        self.assertIn('at revision ede4e3f1a232 of OpenStack Cyborg, older '
+                      'than 11.0.0 (2023.2), which cannot be converted: '
+                      'upgrade it first with openstack-cyborg 15.0.0',
+                      output)
+        self.assertIn('Nothing was changed.', output)
+        self.assertEqual('ede4e3f1a232', migration.version(self.engine))
+        result, details = self._status()['Database schema']
+        self.assertEqual(2, result)
+        self.assertIn('openstack-cyborg 15.0.0', details)
+
     def test_bound_handles_stay_in_use(self):
         status, output = self.dbsync('upgrade')
         self.assertEqual(0, status, output)
