@@ -36,8 +36,9 @@ What changes in the rows: ``devices.type`` values that this Cyborg names
 otherwise (PCI is GENERIC, MDEV is GPU, NVME is SSD); ``devices.
 driver_name`` is left empty, which marks the device for adoption by the
 first report of its agent (cyborg.conductor.device_diff);
-``attach_info``/``cpid_info`` JSON is written as this Cyborg writes it
-(hardware.canonical_info_json), so that reports find the handles; the
+``attach_info``/``cpid_info`` JSON, deployable names and device profile
+groups keep the existing Cyborg's bytes (reports match handles and
+control paths by address, hardware.canonical_info_json); the
 ARQs' ``substate`` (always Initial) and ``devices.device_state`` (derived
 from the handles) are not kept; ``bound_instances`` gets the instances of
 the ARQs.  Every SQL statement of the conversion is in this module.
@@ -188,6 +189,9 @@ def _read(connection, table):
 
 
 def _canonical(plan, table, row, column):
+    """How this Cyborg would write the row's address (the rows keep the
+    existing Cyborg's bytes; reports match them by address).
+    """
     try:
         value = hardware.canonical_info_json(row[column])
     except (TypeError, ValueError):
@@ -195,6 +199,16 @@ def _canonical(plan, table, row, column):
             table, row['uuid'], column, row[column]))
         return row[column]
     return value
+
+
+def _kept_as_written(plan, table, column, rows):
+    differ = sum(1 for row in rows
+                 if _canonical(plan, table, row, column) != row[column])
+    if differ:
+        plan.changes.append(
+            '%s.%s kept as the existing Cyborg wrote it (%d row(s) differ '
+            'from how this Cyborg writes the same address; the agents\' '
+            'reports match them by address)' % (table, column, differ))
 
 
 def _devices(plan, rows):
@@ -233,16 +247,8 @@ def _devices(plan, rows):
 
 
 def _controlpaths(plan, rows):
-    result = []
-    for row in rows:
-        info = _canonical(plan, 'controlpath_ids', row, 'cpid_info')
-        result.append(dict(row, cpid_info=info))
-    rewritten = sum(1 for old, new in zip(rows, result)
-                    if old['cpid_info'] != new['cpid_info'])
-    if rewritten:
-        plan.changes.append('controlpath_ids.cpid_info written as this '
-                            'Cyborg writes it (%d row(s))' % rewritten)
-    return result
+    _kept_as_written(plan, 'controlpath_ids', 'cpid_info', rows)
+    return [dict(row) for row in rows]
 
 
 def _deployables(plan, rows):
@@ -270,8 +276,8 @@ def _handles(plan, rows, arqs):
             holders[arq['attach_handle_id']].append(arq['uuid'])
     result = []
     marked = unowned = 0
+    _kept_as_written(plan, 'attach_handles', 'attach_info', rows)
     for row in rows:
-        info = _canonical(plan, 'attach_handles', row, 'attach_info')
         in_use = bool(row['in_use'])
         owners = holders.get(row['id'], [])
         if len(owners) > 1:
@@ -283,12 +289,7 @@ def _handles(plan, rows, arqs):
             marked += 1
         elif in_use and not owners:
             unowned += 1
-        result.append(dict(row, attach_info=info, in_use=in_use))
-    rewritten = sum(1 for old, new in zip(rows, result)
-                    if old['attach_info'] != new['attach_info'])
-    if rewritten:
-        plan.changes.append('attach_handles.attach_info written as this '
-                            'Cyborg writes it (%d row(s))' % rewritten)
+        result.append(dict(row, in_use=in_use))
     if marked:
         plan.changes.append('%d attach handle(s) held by an ARQ but not '
                             'marked in use are marked in use' % marked)

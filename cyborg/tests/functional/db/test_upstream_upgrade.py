@@ -39,6 +39,7 @@ import webtest
 from cyborg import conf as cyborg_conf
 from cyborg.api import app
 from cyborg.cmd import dbsync
+from cyborg.cmd import status as status_cmd
 from cyborg.db import api as db_api
 from cyborg.db import migration
 from cyborg.db import models
@@ -159,8 +160,8 @@ class _UpstreamUpgradeMixin(test_migrations.ModelsMigrationsSync):
                       '(2026.2))', output)
         self.assertIn('  extended_accelerator_requests   %d' % len(
             self.before['extended_accelerator_requests']), output)
-        self.assertIn('attach_handles.attach_info written as this Cyborg '
-                      'writes it', output)
+        self.assertIn('attach_handles.attach_info kept as the existing '
+                      'Cyborg wrote it', output)
         self.assertIn('Dry run: nothing was changed.', output)
         self.assertEqual(tables, set(sa.inspect(self.engine)
                                      .get_table_names()))
@@ -185,6 +186,14 @@ class _UpstreamUpgradeMixin(test_migrations.ModelsMigrationsSync):
                     self.assertEqual(self._converted(table, column, old),
                                      new[column],
                                      '%s %s %s' % (table, row_id, column))
+        # Byte for byte: the fake driver's handles as 17.0.0 wrote them
+        # (keys unsorted, "device": "0" where this Cyborg writes "00").
+        written = [h['attach_info'] for h in
+                   rows(self.engine, 'attach_handles').values()]
+        self.assertIn('{"domain": "0000", "bus": "0c", "device": "0", '
+                      '"function": "1"}', written)
+        self.assertNotEqual(
+            hardware.canonical_info_json(written[0]), written[0])
         # Devices await their agent's first report (adoption).
         self.assertEqual({None}, {d['driver_name'] for d in
                                   rows(self.engine, 'devices').values()})
@@ -205,8 +214,6 @@ class _UpstreamUpgradeMixin(test_migrations.ModelsMigrationsSync):
 
     def _converted(self, table, column, old):
         value = old[column]
-        if column in ('attach_info', 'cpid_info'):
-            return hardware.canonical_info_json(value)
         if table == 'devices' and column == 'type':
             return upstream.DEVICE_TYPES.get(str(value), str(value))
         if table == 'attach_handles' and column == 'in_use':
@@ -333,7 +340,8 @@ class _UpstreamUpgradeMixin(test_migrations.ModelsMigrationsSync):
             conn.execute(sa.text('UPDATE attach_handles SET in_use = :f '
                                  'WHERE id = :id'),
                          {'f': False, 'id': handle_id})
-        result, details = self._status()['Online data migrations']
+        result = status_cmd.Checks()._check_data_migrations()
+        result, details = result.code, result.details
         self.assertEqual(2, result, details)
         self.assertIn('arq_project_id: %d' % len(planted), details)
         self.assertIn('attach_handle_in_use: 1', details)
@@ -386,13 +394,13 @@ class _UpstreamUpgradeMixin(test_migrations.ModelsMigrationsSync):
                              answer.json['arqs']])
 
         # Still one left: the check fails until the operator settles it.
-        self.assertEqual(2, self._status()['Online data migrations'][0])
+        self.assertEqual(2, status_cmd.Checks()._check_data_migrations().code)
         with self.engine.begin() as conn:
             conn.execute(sa.text('DELETE FROM extended_accelerator_requests '
                                  'WHERE id = :id'), {'id': gone_id})
-        self.assertEqual(0, self._status()['Online data migrations'][0])
-        status, output = self.dbsync('online_data_migrations')
-        self.assertEqual(0, status, output)
+        self.assertEqual(0, status_cmd.Checks()._check_data_migrations().code)
+        code, output = self.dbsync('online_data_migrations')
+        self.assertEqual(0, code, output)
 
     def test_create_schema(self):
         status, output = self.dbsync('create_schema')
