@@ -11,7 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-dbsync upgrade converts a database of OpenStack Cyborg 17.0.0.
+"""cyborg-dbsync upgrade converts a database of OpenStack Cyborg 17.0.0,
+and, in one step, those of the earlier releases of upstream-releases.txt
+(15.0.1, 16.0.1: one fast test each, SkipLevel*), whose ARQs
+online_data_migrations then repairs.
 
 The databases are dumps the real 17.0.0 wrote (cyborg/tests/data/
 upstream-17.0.0/{mysql,postgresql}.sql, made by tools/upstream/
