@@ -527,4 +527,7 @@ for _release in releases():
             _release.replace('.', '_'), _name),
             (_SkipLevelMixin, base.TestCase),
             {'BACKEND': _backend, 'RELEASE': _release})
+        _cls.__qualname__ = _cls.__name__
         globals()[_cls.__name__] = _cls
+# Not collected a second time under these names.
+del _release, _backend, _name, _cls
