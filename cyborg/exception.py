@@ -145,6 +145,12 @@ class ConfigInvalid(Invalid):
 
 # Database upgrades ---------------------------------------------------------
 
+class SchemaExists(Conflict):
+    msg_fmt = _("The database is not empty (schema revision %(revision)s, "
+                "%(tables)d table(s)): create_schema is for a new database; "
+                "use \"cyborg-dbsync upgrade\".")
+
+
 class UpstreamConversionRefused(Conflict):
     msg_fmt = _("The database of the existing OpenStack Cyborg cannot be "
                 "converted, and nothing was changed: %(problems)s")

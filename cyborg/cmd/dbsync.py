@@ -17,6 +17,9 @@ Usage::
 
     cyborg-dbsync --config-file /etc/cyborg/cyborg.conf upgrade [--revision R]
         [--dry-run]
+    cyborg-dbsync --config-file /etc/cyborg/cyborg.conf create_schema
+    cyborg-dbsync --config-file /etc/cyborg/cyborg.conf \
+        online_data_migrations [--max-count N]
     cyborg-dbsync --config-file /etc/cyborg/cyborg.conf version
     cyborg-dbsync --config-file /etc/cyborg/cyborg.conf stamp REVISION
     cyborg-dbsync --config-file /etc/cyborg/cyborg.conf revision -m MSG \
@@ -28,7 +31,11 @@ import sys
 from oslo_config import cfg
 
 from cyborg import conf as cyborg_conf
+from cyborg import context as cyborg_context
+from cyborg import exception
 from cyborg import service
+from cyborg.clients import nova as nova_client
+from cyborg.conductor import data_migrations
 from cyborg.db import api as db_api
 from cyborg.db import migration
 from cyborg.db import upstream
@@ -48,6 +55,11 @@ def do_upgrade(conf):
     with db_api.get_engine().begin() as connection:
         revision = upstream.detect(connection)
         if revision is None:
+            too_old = upstream.older(connection)
+            if too_old is not None:
+                print(upstream.older_message(too_old))
+                print(_('Nothing was changed.'))
+                return 1
             return _upgrade_ours(conf, connection)
         the_plan = upstream.plan(connection, revision)
         for line in the_plan.report():
@@ -81,6 +93,53 @@ def _upgrade_ours(conf, connection):
     return 0
 
 
+def do_create_schema(conf):
+    """Create the current schema in an empty database and stamp it.
+
+    :returns: 0, or 1 when the database is not empty.
+    """
+    try:
+        head = migration.create_schema()
+    except exception.SchemaExists as exc:
+        print(exc.message)
+        return 1
+    print(_('Schema created.  Database schema is at revision %s.') % head)
+    return 0
+
+
+def do_online_data_migrations(conf):
+    """Repair the rows of earlier releases (cyborg.conductor.
+    data_migrations) in batches, print the summary, and exit as
+    nova-manage db online_data_migrations does: 0 nothing (more) to do,
+    1 some done and more may be left (--max-count), 2 errors (see what
+    was printed), 127 bad input.
+    """
+    max_count = conf.command.max_count
+    if max_count is not None:
+        try:
+            max_count = int(max_count)
+        except ValueError:
+            max_count = 0
+        if max_count < 1:
+            print(_('--max-count must be a positive number.'))
+            return data_migrations.BAD_INPUT
+    if migration.pending_on_engine():
+        print(_('The database schema is not current: run "cyborg-dbsync '
+                'upgrade" first.'))
+        return data_migrations.ERRORS
+    nova = (nova_client.from_conf(conf) if nova_client.is_configured(conf)
+            else None)
+    result = data_migrations.run(cyborg_context.get_admin_context(), nova,
+                                 max_count=max_count)
+    for line in result.table():
+        print(line)
+    for problem in result.problems:
+        print(_('Not done: %s') % problem)
+    if result.exit_code == data_migrations.MORE_TO_DO:
+        print(_('More rows may be left: run the command again.'))
+    return result.exit_code
+
+
 def do_version(conf):
     current = migration.version()
     print(current if current else _('None (empty database)'))
@@ -106,6 +165,25 @@ def add_command_parsers(subparsers):
                                'what its conversion keeps, changes and '
                                'cannot carry over) and change nothing.'))
     parser.set_defaults(func=do_upgrade)
+
+    parser = subparsers.add_parser(
+        'create_schema', help=_('Create the current schema in a new, empty '
+                                'database and stamp it at the newest '
+                                'revision (instead of running every '
+                                'migration).'))
+    parser.set_defaults(func=do_create_schema)
+
+    parser = subparsers.add_parser(
+        'online_data_migrations',
+        help=_('Repair, in batches and while the services run, the rows '
+               'of earlier releases (ARQs without a project, handles held '
+               'but marked free).  Exit status: 0 nothing left, 1 more '
+               'left (with --max-count), 2 errors, 127 bad input.'))
+    parser.add_argument('--max-count', default=None,
+                        help=_('Repair at most this many rows in this run '
+                               '(default: all, in batches of %d).')
+                        % data_migrations.BATCH_SIZE)
+    parser.set_defaults(func=do_online_data_migrations)
 
     parser = subparsers.add_parser(
         'version', help=_('Print the schema revision of the database.'))

@@ -21,9 +21,11 @@ Exit status as oslo.upgradecheck defines it: 0 every check passed, 1 a
 warning (look at it), 2 a failure (fix it first), 255 a check could not
 run.  Checks: the database schema is current; Placement is reachable and
 serves the microversion Cyborg needs; services are registered and up; no
-accelerator request is in a transitional state; no deprecated or ignored
-option is set; an api-paste.ini of earlier releases holds nothing the
-built-in middleware does not take over.
+accelerator request is in a transitional state; no row of an earlier
+release waits for ``cyborg-dbsync online_data_migrations``; no deprecated
+or ignored option is set; no option of OpenStack Cyborg that this one does
+not read is set (cyborg.conf.upstream); an api-paste.ini of earlier
+releases holds nothing the built-in middleware does not take over.
 """
 
 import configparser
@@ -39,7 +41,11 @@ from cyborg import servicegroup
 from cyborg import states
 from cyborg.api import legacy_paste
 from cyborg.clients import placement as placement_client
+from cyborg.common import driver_names
+from cyborg.common import upstream as drivers_upstream
+from cyborg.conductor import data_migrations
 from cyborg.conf import opts
+from cyborg.conf import upstream as conf_upstream
 from cyborg.db import api as db_api
 from cyborg.db import migration
 from cyborg.db import upstream
@@ -109,6 +115,9 @@ class Checks(upgradecheck.UpgradeCommands):
         """What is wrong with the schema (a Result), or None."""
         engine = db_api.get_engine()
         with engine.connect() as connection:
+            too_old = upstream.older(connection)
+            if too_old is not None:
+                return Result(Code.FAILURE, upstream.older_message(too_old))
             revision = upstream.detect(connection)
             if revision is not None:
                 return Result(Code.FAILURE, _(
@@ -201,6 +210,20 @@ class Checks(upgradecheck.UpgradeCommands):
                                  'more': ', ...' if len(arqs) > _SHOWN
                                  else ''})
 
+    def _check_data_migrations(self):
+        skipped = self._not_checked()
+        if skipped:
+            return skipped
+        left = data_migrations.remaining(
+            cyborg_context.get_admin_context())
+        if not left:
+            return Result(Code.SUCCESS)
+        return Result(Code.FAILURE, _(
+            'Rows of an earlier release are not repaired yet (%s): run '
+            '"cyborg-dbsync online_data_migrations" until it exits 0, and '
+            'settle what it reports.') % ', '.join(
+                '%s: %d' % item for item in sorted(left.items())))
+
     def _check_deprecated_options(self):
         found = _deprecated_in_files(CONF, CONF.config_file)
         if not found:
@@ -208,6 +231,26 @@ class Checks(upgradecheck.UpgradeCommands):
         return Result(Code.WARNING, _(
             'Deprecated or ignored options are set: %s.') % '; '.join(
                 '%s: %s' % item for item in found))
+
+    def _check_upstream_options(self):
+        found = conf_upstream.found(CONF)
+        known = driver_names.available()
+        for name in CONF.agent.enabled_drivers:
+            if name not in known and name in drivers_upstream.DRIVER_NAMES:
+                found.append((
+                    '[agent] enabled_drivers %s' % name,
+                    _('a driver of OpenStack Cyborg (%s) that this one does '
+                      'not provide: the agent skips it and does not report '
+                      'its devices; remove it from the list')
+                    % drivers_upstream.DRIVER_NAMES[name], False))
+        if not found:
+            return Result(Code.SUCCESS)
+        code = (Code.FAILURE if any(fails for _o, _t, fails in found)
+                else Code.WARNING)
+        return Result(code, _(
+            'Options of OpenStack Cyborg that this Cyborg does not read '
+            'are set: %s.') % '; '.join(
+                '%s: %s' % (option, todo) for option, todo, _f in found))
 
     def _check_api_paste(self):
         path = legacy_paste.find(CONF)
@@ -221,7 +264,9 @@ class Checks(upgradecheck.UpgradeCommands):
         (_('Placement API'), _check_placement),
         (_('Services'), _check_services),
         (_('Accelerator requests'), _check_transitional_arqs),
+        (_('Online data migrations'), _check_data_migrations),
         (_('Deprecated options'), _check_deprecated_options),
+        (_('Options of OpenStack Cyborg'), _check_upstream_options),
         (_('API middleware (api-paste.ini)'), _check_api_paste),
         (_('Policy File JSON to YAML Migration'),
          (common_checks.check_policy_json, {'conf': CONF})),

@@ -18,8 +18,9 @@ these names.  Each name of a driver this Cyborg has is an entry point of
 the ``cyborg.accelerator.driver`` namespace (an alias of the driver, in
 pyproject.toml), so that such a file starts this Cyborg unchanged; a new
 driver that takes over an upstream name adds its entry point there.  A
-name listed here without an entry point stops the agent with a message
-saying so (DriverNotProvided).
+name listed here without an entry point is skipped by the agent with a
+warning (cyborg.drivers.registry.load) and reported by ``cyborg-status
+upgrade check``; elsewhere (driver_class()) it is DriverNotProvided.
 """
 
 # {upstream driver name: what it drives}

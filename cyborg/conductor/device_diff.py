@@ -113,7 +113,7 @@ class _Diff:
         # control path: adopted by the record of the same address.
         by_id = snapshot.devices_by_id()
         self.legacy = {
-            cpid['cpid_info']: by_id[device_id]
+            _address_key(cpid['cpid_info']): by_id[device_id]
             for device_id, cpid in snapshot.controlpaths.items()
             if device_id in by_id and by_id[device_id]['driver_name'] is None}
         self.cpid_ids = {}       # device id -> controlpath id
@@ -149,8 +149,8 @@ class _Diff:
             row = self.snap.devices.get(record.uuid)
             columns = _DEVICE_COLUMNS
             if row is None:
-                row = self.legacy.pop(
-                    record.controlpath_values()['cpid_info'], None)
+                row = self.legacy.pop(_address_key(
+                    record.controlpath_values()['cpid_info']), None)
                 columns = _DEVICE_COLUMNS + ('uuid',)
                 if row is not None:
                     LOG.info('Device %(uuid)s (%(address)s) of the existing '
@@ -178,8 +178,14 @@ class _Diff:
                                 uuid=uuidutils.generate_uuid()))
                 continue
             self.cpid_ids[device_id] = row['id']
+            columns = ('cpid_type', 'cpid_info')
+            if (_address_key(row['cpid_info']) ==
+                    _address_key(values['cpid_info'])):
+                # The same address, maybe as the existing Cyborg wrote
+                # it: kept as it is.
+                columns = ('cpid_type',)
             self._update('controlpath_ids', row['id'], _changed(
-                row, values, ('cpid_type', 'cpid_info')))
+                row, values, columns))
         ids = self._insert('controlpath_ids', new)
         self.cpid_ids.update({v['device_id']: ids[v['uuid']] for v in new})
 
@@ -276,12 +282,15 @@ class _Diff:
         new, gone = [], []
         for record, dep, dep_id in self._reported():
             cpid_id = self.cpid_ids[self.device_ids[record.uuid]]
-            stored = {row['attach_info']: row for row in
+            # By address: a handle the existing Cyborg wrote (its fake
+            # driver's "device": "0" for "00") keeps its bytes, which
+            # Nova and operators may have stored.
+            stored = {_address_key(row['attach_info']): row for row in
                       self.snap.handles.get(dep_id, ())}
             for handle in dep.attach_handles:
                 values = dict(handle.attach_handle_values(),
                               deployable_id=dep_id, cpid_id=cpid_id)
-                row = stored.pop(values['attach_info'], None)
+                row = stored.pop(_address_key(values['attach_info']), None)
                 if row is None:
                     new.append(values)
                 elif row['id'] not in self.snap.held_handles:
@@ -309,6 +318,17 @@ class _Diff:
                 self.result.writes += 1
             else:
                 self.result.leftovers = True
+
+
+def _address_key(text):
+    """An attach_info / cpid_info JSON text as this Cyborg writes it (the
+    key rows and reports are matched by), or the text itself when it is
+    not a PCI address.
+    """
+    try:
+        return hardware_obj.canonical_info_json(text)
+    except (TypeError, ValueError):
+        return text
 
 
 def apply(context, host, records, snapshot=None):

@@ -23,8 +23,11 @@ from alembic import command as alembic_command
 from alembic import config as alembic_config
 from alembic import migration as alembic_migration
 from oslo_log import log as logging
+import sqlalchemy as sa
 
+from cyborg import exception
 from cyborg.db import api as db_api
+from cyborg.db import models
 
 LOG = logging.getLogger(__name__)
 
@@ -71,6 +74,17 @@ def pending(connection):
     return [r.revision for r in reversed(revisions)]
 
 
+def pending_on_engine(engine=None):
+    """pending() on the [database] connection (or *engine*); also True for
+    a database of the existing OpenStack Cyborg (not converted yet).
+    """
+    engine = engine or db_api.get_engine()
+    with engine.connect() as connection:
+        if 'hosts' not in sa.inspect(connection).get_table_names():
+            return True
+        return bool(pending(connection))
+
+
 def version(engine=None):
     """The schema's current revision, or None for an empty database.
 
@@ -86,6 +100,29 @@ def version_of(connection):
     """The schema's current revision on *connection*, or None."""
     context = alembic_migration.MigrationContext.configure(connection)
     return context.get_current_revision()
+
+
+def create_schema(engine=None):
+    """Create the current schema from the models and stamp it at head, in
+    one transaction (``cyborg-dbsync create_schema``, as OpenStack
+    Cyborg's): for a new, empty database, instead of running every
+    migration.
+
+    :param engine: the engine; default: [database] connection.
+    :raises: SchemaExists when the database has a schema revision or
+        tables already (use upgrade).
+    :returns: the head revision.
+    """
+    engine = engine or db_api.get_engine()
+    with engine.begin() as connection:
+        current = version_of(connection)
+        tables = sa.inspect(connection).get_table_names()
+        if current is not None or tables:
+            raise exception.SchemaExists(
+                revision=current or '-', tables=len(tables))
+        models.Base.metadata.create_all(connection)
+        alembic_command.stamp(_config(connection), 'head')
+        return version_of(connection)
 
 
 def stamp(revision, engine=None):
@@ -111,6 +148,12 @@ def revision(message, autogenerate=False, engine=None):
     with engine.begin() as connection:
         alembic_command.revision(_config(connection), message=message,
                                  autogenerate=autogenerate)
+
+
+def revisions():
+    """Every revision id of the migration scripts."""
+    script = alembic_command.ScriptDirectory.from_config(_config())
+    return {r.revision for r in script.walk_revisions()}
 
 
 def heads():

@@ -36,8 +36,9 @@ What changes in the rows: ``devices.type`` values that this Cyborg names
 otherwise (PCI is GENERIC, MDEV is GPU, NVME is SSD); ``devices.
 driver_name`` is left empty, which marks the device for adoption by the
 first report of its agent (cyborg.conductor.device_diff);
-``attach_info``/``cpid_info`` JSON is written as this Cyborg writes it
-(hardware.canonical_info_json), so that reports find the handles; the
+``attach_info``/``cpid_info`` JSON, deployable names and device profile
+groups keep the existing Cyborg's bytes (reports match handles and
+control paths by address, hardware.canonical_info_json); the
 ARQs' ``substate`` (always Initial) and ``devices.device_state`` (derived
 from the handles) are not kept; ``bound_instances`` gets the instances of
 the ARQs.  Every SQL statement of the conversion is in this module.
@@ -66,6 +67,17 @@ UPSTREAM_REVISIONS = {
     'a35b4295a0e5': 'openstack-cyborg 17.0.0 (development)',
     'b47c8f2d1e3a': 'openstack-cyborg 17.0.0 (2026.2)',
 }
+
+# Schema revisions of the existing Cyborg before 11.0.0 (2023.2): not
+# converted; its release FIRST_RELEASE upgrades them to 6c77bd6afea5.
+OLDER_REVISIONS = frozenset((
+    'f50980397351', 'ede4e3f1a232', 'd6f033d8fa5b', 'c1b5abada09c',
+    '7e6f1f107f2b', '899cead40bc9', '589ff20545b7', '60d8ac91fd20',
+    '62bcf2610c5d', '7a4fd0fc3f8c', '7b696fd94949', '57539722e5cf',
+    '22fb1af2d51e'))
+# The oldest release whose databases are tested here, and the one to
+# upgrade an older database with first.
+FIRST_RELEASE = '15.0.0'
 
 # The existing Cyborg's tables, in the order rows are copied (parents
 # first).
@@ -144,6 +156,31 @@ def detect(connection):
     return revision if revision in UPSTREAM_REVISIONS else None
 
 
+def older(connection):
+    """The revision of a database of the existing Cyborg that is too old
+    to convert (OLDER_REVISIONS, or any revision neither Cyborg's schema
+    knows, in a database without this Cyborg's tables), or None.
+    """
+    names = _names(connection)
+    if 'alembic_version' not in names or 'hosts' in names:
+        return None
+    revision = connection.execute(
+        sa.text('SELECT version_num FROM alembic_version')).scalar()
+    if revision is None or revision in UPSTREAM_REVISIONS:
+        return None
+    if revision in OLDER_REVISIONS or revision not in migration.revisions():
+        return revision
+    return None
+
+
+def older_message(revision):
+    return ('The database is at revision %(rev)s of OpenStack Cyborg, '
+            'older than 11.0.0 (2023.2), which cannot be converted: upgrade '
+            'it first with openstack-cyborg %(first)s ("cyborg-dbsync '
+            'upgrade" of that release), then run this command again.' % {
+                'rev': revision, 'first': FIRST_RELEASE})
+
+
 def _read(connection, table):
     metadata = sa.MetaData()
     reflected = sa.Table(table, metadata, autoload_with=connection)
@@ -152,6 +189,9 @@ def _read(connection, table):
 
 
 def _canonical(plan, table, row, column):
+    """How this Cyborg would write the row's address (the rows keep the
+    existing Cyborg's bytes; reports match them by address).
+    """
     try:
         value = hardware.canonical_info_json(row[column])
     except (TypeError, ValueError):
@@ -159,6 +199,16 @@ def _canonical(plan, table, row, column):
             table, row['uuid'], column, row[column]))
         return row[column]
     return value
+
+
+def _kept_as_written(plan, table, column, rows):
+    differ = sum(1 for row in rows
+                 if _canonical(plan, table, row, column) != row[column])
+    if differ:
+        plan.changes.append(
+            '%s.%s kept as the existing Cyborg wrote it (%d row(s) differ '
+            'from how this Cyborg writes the same address; the agents\' '
+            'reports match them by address)' % (table, column, differ))
 
 
 def _devices(plan, rows):
@@ -197,16 +247,8 @@ def _devices(plan, rows):
 
 
 def _controlpaths(plan, rows):
-    result = []
-    for row in rows:
-        info = _canonical(plan, 'controlpath_ids', row, 'cpid_info')
-        result.append(dict(row, cpid_info=info))
-    rewritten = sum(1 for old, new in zip(rows, result)
-                    if old['cpid_info'] != new['cpid_info'])
-    if rewritten:
-        plan.changes.append('controlpath_ids.cpid_info written as this '
-                            'Cyborg writes it (%d row(s))' % rewritten)
-    return result
+    _kept_as_written(plan, 'controlpath_ids', 'cpid_info', rows)
+    return [dict(row) for row in rows]
 
 
 def _deployables(plan, rows):
@@ -234,8 +276,8 @@ def _handles(plan, rows, arqs):
             holders[arq['attach_handle_id']].append(arq['uuid'])
     result = []
     marked = unowned = 0
+    _kept_as_written(plan, 'attach_handles', 'attach_info', rows)
     for row in rows:
-        info = _canonical(plan, 'attach_handles', row, 'attach_info')
         in_use = bool(row['in_use'])
         owners = holders.get(row['id'], [])
         if len(owners) > 1:
@@ -247,12 +289,7 @@ def _handles(plan, rows, arqs):
             marked += 1
         elif in_use and not owners:
             unowned += 1
-        result.append(dict(row, attach_info=info, in_use=in_use))
-    rewritten = sum(1 for old, new in zip(rows, result)
-                    if old['attach_info'] != new['attach_info'])
-    if rewritten:
-        plan.changes.append('attach_handles.attach_info written as this '
-                            'Cyborg writes it (%d row(s))' % rewritten)
+        result.append(dict(row, in_use=in_use))
     if marked:
         plan.changes.append('%d attach handle(s) held by an ARQ but not '
                             'marked in use are marked in use' % marked)

@@ -30,6 +30,7 @@ from stevedore import driver as stevedore_driver
 
 from cyborg import exception
 from cyborg.common import driver_names
+from cyborg.common import upstream
 
 LOG = logging.getLogger(__name__)
 
@@ -69,23 +70,37 @@ def load(conf, host):
 
     Names that load the same class (``fake`` and its alias
     ``fake_driver``) give one driver.  Every name is checked before any
-    driver starts, so that a typo stops the agent at once.
+    driver starts, so that a typo stops the agent at once.  A driver name
+    of the existing OpenStack Cyborg that this one lacks (upstream.
+    DRIVER_NAMES: ``nvmf_spdk_driver``) is skipped with a warning, so that
+    its configuration files keep starting the agent.
 
     :param conf: the ConfigOpts.
     :param host: this node's name.
-    :raises: DriverNotFound (unknown name; DriverNotProvided for a name
-        of the existing Cyborg this one lacks), DriverLoadError (the driver
+    :raises: DriverNotFound (unknown name), DriverLoadError (the driver
         would not import or start), ConfigInvalid and its subclasses such
         as InvalidSelector (the driver's configuration is wrong).
     :returns: (``{driver name: driver}`` in configuration order,
         ``{enabled name: driver name}``).
     """
     known = driver_names.available()
+    names = []
     for name in conf.agent.enabled_drivers:
+        if name not in known and name in upstream.DRIVER_NAMES:
+            # A configuration of the existing Cyborg: start without it.
+            LOG.warning(
+                'Skipping accelerator driver %(name)s of [agent] '
+                'enabled_drivers: a driver of OpenStack Cyborg '
+                '(%(drives)s) that this Cyborg does not provide; its '
+                'devices are not reported.  Remove it from [agent] '
+                'enabled_drivers (cyborg-status upgrade check lists it).',
+                {'name': name, 'drives': upstream.DRIVER_NAMES[name]})
+            continue
         driver_names.check_known(name, known)
+        names.append(name)
     drivers = collections.OrderedDict()
     aliases = {}
-    for name in conf.agent.enabled_drivers:
+    for name in names:
         loaded = same_driver(name, drivers)
         if loaded is not None:
             aliases[name] = loaded

@@ -14,7 +14,14 @@
 #    umockdev-wrapper; device profiles; bound, unbound and failed ARQs);
 # 4. mysqldump / pg_dump write the dumps.
 #
-#   tools/upstream/make-dumps.sh
+#   tools/upstream/make-dumps.sh                 # 17.0.0
+#   UPSTREAM_VERSION=16.0.1 tools/upstream/make-dumps.sh
+#
+# The releases the tests upgrade are listed in cyborg/tests/data/
+# upstream-releases.txt; each has its dumps in cyborg/tests/data/
+# upstream-<version>/, made with its own virtualenv (.upstream-venv-
+# <version>).  For releases before 17.0.0 the ARQs are written without a
+# project, as the Nova and Cyborg of that time left them.
 #
 # Needs umockdev-wrapper, lspci (Debian pciutils), the mysql/mysqldump and
 # psql/pg_dump clients, and the servers of TESTING.md (MYSQL_URL,
@@ -36,7 +43,21 @@
 set -eu
 cd "$(dirname "$0")/../.."
 
-OUT=cyborg/tests/data/upstream-17.0.0
+UPSTREAM_VERSION=${UPSTREAM_VERSION:-17.0.0}
+export UPSTREAM_VERSION
+if [ "$UPSTREAM_VERSION" != 17.0.0 ]; then
+    UPSTREAM_VENV=${UPSTREAM_VENV:-$PWD/.upstream-venv-$UPSTREAM_VERSION}
+    export UPSTREAM_VENV
+    export FILL_ARQ_PROJECT=
+fi
+case "$UPSTREAM_VERSION" in
+    # Its pci_driver fails on a device of the tree (devspec.match indexes
+    # a string: "string indices must be integers"): its deployment could
+    # not have run it either.
+    15.*) export FILL_SKIP_DRIVERS=pci_driver ;;
+esac
+OUT=cyborg/tests/data/upstream-$UPSTREAM_VERSION
+mkdir -p "$OUT"
 VENV=$(tools/upstream/venv.sh)
 WORK=$(mktemp -d)
 DB=cyborg_upstream_fixture

@@ -74,7 +74,7 @@ class AgentTestCase(base.ServiceTestCase):
         cond, agent = self.host('cond'), self.host('agent')
         self.start_service('cyborg-conductor', cond)
         agent_process = self._start_agent(
-            agent, drivers='fake,generic',
+            agent, drivers='fake,generic,nvmf_spdk_driver',
             fake_driver={'devices': 'fpga=1,qat=1'},
             pci={'device_spec': '{"vendor_id": "1af4"}'})
         stored = self._hardware(agent)
@@ -82,6 +82,10 @@ class AgentTestCase(base.ServiceTestCase):
         self.assertEqual(agent + '_FakeDevice',
                          by_type['FPGA']['deployables'][0]['name'])
         self.assertEqual(4, len(by_type['QAT']['deployables']))
+        # A driver name of OpenStack Cyborg's that this one lacks: skipped,
+        # and said so.
+        self.assertIn('Skipping accelerator driver nvmf_spdk_driver',
+                      agent_process.log())
 
         # discovery through the conductor: nothing changed, so the agent
         # sent its hash only.  The report can be stored before the agent's
@@ -141,10 +145,6 @@ class AgentTestCase(base.ServiceTestCase):
     def test_bad_configuration_stops_the_agent_at_start(self):
         for drivers, groups, message in (
                 ('fake,tpu', {}, 'Accelerator driver tpu is not available'),
-                ('fake,nvmf_spdk_driver', {},
-                 'Accelerator driver nvmf_spdk_driver of OpenStack Cyborg '
-                 '(SPDK NVMe-oF (no discovery upstream either)) is not '
-                 'provided by this Cyborg yet'),
                 ('generic', {'pci': {'device_spec': '{"vendr_id": "1"}'}},
                  'unknown key(s) vendr_id')):
             process = self._start_agent(self.host('bad'), drivers=drivers,

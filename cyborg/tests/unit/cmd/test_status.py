@@ -16,18 +16,22 @@ real Placement in process).
 """
 
 import datetime
+import logging
 import os
 
 import fixtures
 from oslo_upgradecheck import upgradecheck
 from oslo_utils import timeutils
+import sqlalchemy as sa
 
 from cyborg import states
 from cyborg.clients import placement as placement_client
 from cyborg.cmd import status
 from cyborg.conductor import arq_create
 from cyborg.conductor import device_profile as dp_ops
+from cyborg.conf import upstream as conf_upstream
 from cyborg.db import api as db_api
+from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.objects import device_profile as dp_obj
@@ -35,6 +39,8 @@ from cyborg.tests import base
 from cyborg.tests.fixtures import placement as placement_fixture
 
 Code = upgradecheck.Code
+CONF = status.CONF
+_ARQ = models.ExtendedAcceleratorRequest.__table__
 
 
 class StatusChecksTestCase(base.DbTestCase):
@@ -110,6 +116,71 @@ class StatusChecksTestCase(base.DbTestCase):
         self.assertIn('[gpu_devices] filter_sriov_vfs: Ignored.',
                       result.details)
         self.assertNotIn('enabled_drivers', result.details)
+
+    def test_options_of_openstack_cyborg(self):
+        path = os.path.join(self.useFixture(fixtures.TempDir()).path,
+                            'cyborg.conf')
+        with open(path, 'w') as f:
+            f.write('[DEFAULT]\nfatal_exception_format_errors = true\n'
+                    'host = compute1\n'
+                    '[api]\nenable_ssl_api = false\nport = 6666\n'
+                    '[service_user]\nsend_service_user_token = true\n'
+                    '[glance]\nnum_retries = 3\n'
+                    '[agent]\nenabled_drivers = fake,nvmf_spdk_driver\n')
+        self.assertEqual(Code.SUCCESS,
+                         self.checks._check_upstream_options().code)
+        self.flags(config_file=[path])
+        self.flags(group='agent', enabled_drivers=['fake',
+                                                   'nvmf_spdk_driver'])
+        result = self.checks._check_upstream_options()
+        self.assertEqual(Code.WARNING, result.code, result.details)
+        for text in ('[api] enable_ssl_api: cyborg-api serves HTTP only',
+                     '[service_user] send_service_user_token: this Cyborg '
+                     'never forwards a user\'s token',
+                     '[glance] num_retries: use [glance] connect_retries',
+                     '[DEFAULT] fatal_exception_format_errors',
+                     '[agent] enabled_drivers nvmf_spdk_driver: a driver '
+                     'of OpenStack Cyborg'):
+            self.assertIn(text, result.details)
+        # What this Cyborg reads is not reported.
+        self.assertNotIn('[api] port', result.details)
+        self.assertNotIn('host', result.details.replace('HTTP', ''))
+        # HTTPS asked for: a failure (the catalog's URL would not answer).
+        with open(path, 'a') as f:
+            f.write('[api]\nenable_ssl_api = true\n')
+        self.assertEqual(Code.FAILURE,
+                         self.checks._check_upstream_options().code)
+
+    def test_start_up_warns_of_options_of_openstack_cyborg(self):
+        path = os.path.join(self.useFixture(fixtures.TempDir()).path,
+                            'cyborg.conf')
+        with open(path, 'w') as f:
+            f.write('[glance]\nnum_retries = 3\n')
+        self.flags(config_file=[path])
+        logs = self.useFixture(fixtures.FakeLogger(level=logging.WARNING))
+        conf_upstream.warn(CONF)
+        self.assertIn('[glance] num_retries is an option of OpenStack '
+                      'Cyborg that this Cyborg does not read: use [glance] '
+                      'connect_retries', logs.output)
+
+    def test_online_data_migrations(self):
+        self.assertEqual(Code.SUCCESS,
+                         self.checks._check_data_migrations().code)
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid='2f7b1c1e-0d8d-4f3e-9a62-5a0c2a8c2b11', name='dp',
+            description=None, groups=[{'resources:FPGA': '1'}]))
+        [arq] = arq_create.create(self.context, 'dp', 'p1').objects
+        self.assertEqual(Code.SUCCESS,
+                         self.checks._check_data_migrations().code)
+        with db_api.context_manager.writer.using(self.context):
+            db_api.execute(self.context, sa.update(_ARQ).where(
+                _ARQ.c.uuid == arq.uuid).values(
+                    project_id=None, instance_uuid='s1'))
+        result = self.checks._check_data_migrations()
+        self.assertEqual(Code.FAILURE, result.code)
+        self.assertIn('arq_project_id: 1', result.details)
+        self.assertIn('cyborg-dbsync online_data_migrations',
+                      result.details)
 
     def test_api_paste(self):
         folder = self.useFixture(fixtures.TempDir()).path

@@ -13,6 +13,8 @@
 # under the License.
 """Tests of the diff between a report and a host's inventory tables."""
 
+from oslo_serialization import jsonutils
+
 from cyborg import conf as cyborg_conf
 from cyborg.conductor import device_diff
 from cyborg.db import api as db_api
@@ -42,6 +44,30 @@ class DeviceDiffTestCase(base.DbTestCase):
         self.assertEqual(2 + 2 + 5 + 5 + 21 + 20, first.writes)
         again = self._apply(self.context, 'n1', records)
         self.assertEqual((0, False), (again.writes, again.leftovers))
+
+    def test_rows_as_the_existing_cyborg_wrote_them_are_kept(self):
+        records = self._records(devices=('fpga=1',))
+        self._apply(self.context, 'n1', records)
+        snap = host_inventory.load(self.context, 'n1')
+        # The existing Cyborg's fake driver: keys unsorted, "device": "0".
+        written = {}
+        for handles in snap.handles.values():
+            for handle in handles:
+                info = jsonutils.loads(handle['attach_info'])
+                text = ('{"domain": "%(domain)s", "bus": "%(bus)s", '
+                        '"device": "%(device)s", "function": "%(function)s"}'
+                        % dict(info, device=info['device'].lstrip('0')
+                               or '0'))
+                written[handle['id']] = text
+                host_inventory.update(self.context, 'attach_handles',
+                                      handle['id'], {'attach_info': text})
+        self.assertIn('"device": "0"', ''.join(written.values()))
+        result = self._apply(self.context, 'n1', records)
+        self.assertEqual((0, False), (result.writes, result.leftovers))
+        self.assertEqual(written, {
+            h['id']: h['attach_info']
+            for handles in host_inventory.load(
+                self.context, 'n1').handles.values() for h in handles})
 
     def test_attributes_of_the_api_are_left_alone(self):
         records = self._records(devices=('fpga=1',))

@@ -13,6 +13,10 @@
 # under the License.
 """Tests of the driver registry: names, aliases, loading."""
 
+import logging
+
+import fixtures
+
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg.common import driver_names
@@ -81,12 +85,19 @@ class LoadTestCase(base.TestCase):
         self.assertIn('nvmf_spdk_driver', missing)
         for name in missing:
             self.flags(group='agent', enabled_drivers=['fake', name])
+            logs = self.useFixture(fixtures.FakeLogger(level=logging.WARNING))
+            drivers, aliases = registry.load(CONF, 'h')
+            self.assertEqual(['fake'], list(drivers))
+            self.assertEqual({'fake': 'fake'}, aliases)
+            self.assertIn('Skipping accelerator driver %s of [agent] '
+                          'enabled_drivers: a driver of OpenStack Cyborg '
+                          '(%s)' % (name, upstream.DRIVER_NAMES[name]),
+                          logs.output)
+            self.assertIn('Remove it from [agent] enabled_drivers',
+                          logs.output)
             exc = self.assertRaises(exception.DriverNotProvided,
-                                    registry.load, CONF, 'h')
-            self.assertIn('Accelerator driver %s of OpenStack Cyborg (%s) '
-                          'is not provided by this Cyborg yet' % (
-                              name, upstream.DRIVER_NAMES[name]),
-                          exc.message)
+                                    registry.driver_class, name)
+            self.assertIn('is not provided by this Cyborg yet', exc.message)
 
     def test_bad_driver_configuration(self):
         self.flags(group='agent', enabled_drivers=['generic'])

@@ -1,0 +1,192 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Online data migrations: ``cyborg-dbsync online_data_migrations``.
+
+Rows written by OpenStack Cyborg before this one that the upgrade
+(``cyborg-dbsync upgrade``) cannot repair offline, because the repair asks
+Nova, or that a running service may repair at any time, are repaired
+here, in batches, while the services run:
+
+``arq_project_id``
+    An accelerator request of a server without a project (OpenStack
+    Cyborg before 17.0.0 did not record it) gets its server's project,
+    read from Nova (``GET /servers/{id}``, ``tenant_id``), as upstream's
+    ``heal_arq_project_ids`` does.  The API shows a project its own ARQs
+    only: until this ran, Nova's read of the server's ARQs with the
+    server's project answers none.  An ARQ whose server Nova no longer
+    has is reported with what to do, never given a guessed project.
+``attach_handle_in_use``
+    OpenStack Cyborg kept ``devices.device_state``; here a device's state
+    follows from its attach handles, and what must be right is that a
+    handle a live ARQ holds is marked in use (else a bind could take it
+    twice).  A handle marked free that a live ARQ holds is marked in use
+    (what the conductor's handle audit also does, run here at once).
+
+Each migration is ``(name, function)``; the function takes ``(context,
+nova, limit, marker)`` and answers a Batch.  Nova is called outside any
+database transaction; each repair is its own transaction whose UPDATE
+repeats the condition, so the conductors keep serving meanwhile.
+"""
+
+import collections
+
+from oslo_log import log as logging
+
+from cyborg import exception
+from cyborg.db.queries import data_migration as queries
+from cyborg.db.queries import handle_audit
+
+LOG = logging.getLogger(__name__)
+
+BATCH_SIZE = 50
+
+# Exit codes, as nova-manage db online_data_migrations's.
+ALL_DONE = 0
+MORE_TO_DO = 1
+ERRORS = 2
+BAD_INPUT = 127
+
+Batch = collections.namedtuple('Batch', 'found done marker problems error')
+
+
+def _arq_project_id(context, nova, limit, marker):
+    arqs = queries.arqs_without_project(context, limit=limit, marker=marker)
+    if not arqs:
+        return Batch(0, 0, marker, [], False)
+    if nova is None:
+        return Batch(len(arqs), 0, arqs[-1]['id'], [
+            'Nova is not configured: set [nova] auth_type (and '
+            'credentials) so that the ARQs without a project get their '
+            'server\'s project'], True)
+    done = 0
+    problems = []
+    projects = {}
+    for arq in arqs:
+        server = arq['instance_uuid']
+        if server not in projects:
+            try:
+                projects[server] = nova.get_server(server).get('tenant_id')
+            except exception.ServerNotFound:
+                projects[server] = None
+                problems.append(
+                    'ARQ %s: Nova has no server %s; it is left without a '
+                    'project (delete it, DELETE /v2/accelerator_requests?'
+                    'arqs=%s, as an administrator)'
+                    % (arq['uuid'], server, arq['uuid']))
+                continue
+            except exception.NovaUnavailable as exc:
+                problems.append('ARQ %s: %s (run the command again)'
+                                % (arq['uuid'], exc.message))
+                return Batch(len(arqs), done, arq['id'] - 1, problems,
+                             True)
+        project = projects[server]
+        if project is None:
+            continue
+        if queries.set_arq_project(context, arq['id'], server, project):
+            done += 1
+            LOG.info('ARQ %s of server %s: project set to %s',
+                     arq['uuid'], server, project)
+    return Batch(len(arqs), done, arqs[-1]['id'], problems,
+                 len(problems) > 0)
+
+
+def _attach_handle_in_use(context, nova, limit, marker):
+    ids = queries.free_held_handles(context, limit=limit, marker=marker)
+    if not ids:
+        return Batch(0, 0, marker, [], False)
+    done = sum(1 for handle_id in ids if handle_audit.mark_held(
+        context, handle_id))
+    return Batch(len(ids), done, ids[-1], [], False)
+
+
+MIGRATIONS = (
+    ('arq_project_id', _arq_project_id),
+    ('attach_handle_in_use', _attach_handle_in_use),
+)
+
+# What is left of each migration, for cyborg-status (name, count function).
+REMAINING = (
+    ('arq_project_id', queries.count_arqs_without_project),
+    ('attach_handle_in_use', queries.count_free_held_handles),
+)
+
+
+def remaining(context):
+    """``{name: rows left}`` of the migrations with rows left."""
+    counts = {name: count(context) for name, count in REMAINING}
+    return {name: n for name, n in counts.items() if n}
+
+
+class Run:
+    """The outcome of run(): ``totals`` ``{name: [found, done]}`` in the
+    order of MIGRATIONS, ``problems`` (sentences), ``exit_code``.
+    """
+
+    def __init__(self):
+        self.totals = collections.OrderedDict(
+            (name, [0, 0]) for name, _fn in MIGRATIONS)
+        self.problems = []
+        self.exit_code = ALL_DONE
+
+    def table(self):
+        """The summary as lines of text, as nova-manage prints it."""
+        width = max(len(name) for name in self.totals)
+        rule = '+-%s-+--------------+-----------+' % ('-' * width)
+        lines = [rule, '| %-*s | Total Needed | Completed |' % (width,
+                                                                'Migration'),
+                 rule]
+        for name, (found, done) in self.totals.items():
+            lines.append('| %-*s | %12d | %9d |' % (width, name, found,
+                                                    done))
+        lines.append(rule)
+        return lines
+
+
+def run(context, nova, max_count=None, batch_size=BATCH_SIZE):
+    """Run the migrations in batches.
+
+    :param nova: a NovaClient, or None when Nova is not configured.
+    :param max_count: migrate at most this many rows in all (None: until
+        nothing is left).
+    :returns: a Run.
+    """
+    result = Run()
+    budget = max_count
+    errors = False
+    stopped = False
+    for name, migrate in MIGRATIONS:
+        marker = 0
+        while budget is None or budget > 0:
+            limit = batch_size if budget is None else min(batch_size,
+                                                          budget)
+            batch = migrate(context, nova, limit, marker)
+            if not batch.found:
+                break
+            result.totals[name][0] += batch.found
+            result.totals[name][1] += batch.done
+            result.problems.extend(batch.problems)
+            errors = errors or batch.error
+            if budget is not None:
+                budget -= batch.found
+            if batch.marker <= marker:
+                break
+            marker = batch.marker
+        else:
+            stopped = True
+    done = sum(done for _found, done in result.totals.values())
+    if stopped and done:
+        result.exit_code = MORE_TO_DO
+    elif errors or (stopped and not done):
+        result.exit_code = ERRORS if errors else MORE_TO_DO
+    return result

@@ -1,0 +1,95 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Queries of the online data migrations (cyborg.conductor.
+data_migrations, run by ``cyborg-dbsync online_data_migrations``).
+
+Each migration reads a batch of the rows it repairs (ordered by id, after
+a marker, so that a row it cannot repair is passed over for the rest of
+the run), and repairs each with an UPDATE whose WHERE clause repeats the
+condition: a conductor that changed the row meanwhile wins.
+"""
+
+from oslo_utils import timeutils
+import sqlalchemy as sa
+
+from cyborg.db import api as db_api
+from cyborg.db import models
+from cyborg.db.queries import handle_audit
+
+_AH = models.AttachHandle.__table__
+_ARQ = models.ExtendedAcceleratorRequest.__table__
+
+_NO_PROJECT = sa.and_(_ARQ.c.project_id.is_(None),
+                      _ARQ.c.instance_uuid.is_not(None))
+_FREE_HELD = sa.and_(_AH.c.in_use == sa.false(),
+                     sa.exists().where(_ARQ.c.attach_handle_id == _AH.c.id,
+                                       _ARQ.c.state.in_(handle_audit.LIVE)))
+
+
+@db_api.context_manager.reader
+def arqs_without_project(context, limit=None, marker=0):
+    """The ARQs of a server that have no project (written by OpenStack
+    Cyborg before 17.0.0, whose API did not record it).
+
+    :param limit: at most this many (None: all).
+    :param marker: only those with an id above it.
+    :returns: ``[{'id', 'uuid', 'instance_uuid'}]`` by id.
+    """
+    query = (sa.select(_ARQ.c.id, _ARQ.c.uuid, _ARQ.c.instance_uuid)
+             .where(_NO_PROJECT, _ARQ.c.id > marker).order_by(_ARQ.c.id))
+    if limit is not None:
+        query = query.limit(limit)
+    return [dict(row._mapping) for row in context.session.execute(query)]
+
+
+@db_api.context_manager.reader
+def count_arqs_without_project(context):
+    return context.session.execute(
+        sa.select(sa.func.count()).select_from(_ARQ).where(
+            _NO_PROJECT)).scalar()
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def set_arq_project(context, arq_id, instance_uuid, project_id):
+    """Give an ARQ without a project its server's project.
+
+    :returns: True when it was set (False: the ARQ is gone, has a project
+        now, or belongs to another server now).
+    """
+    return context.session.execute(
+        sa.update(_ARQ).where(_ARQ.c.id == arq_id, _NO_PROJECT,
+                              _ARQ.c.instance_uuid == instance_uuid)
+        .values(project_id=project_id, updated_at=timeutils.utcnow())
+    ).rowcount == 1
+
+
+@db_api.context_manager.reader
+def free_held_handles(context, limit=None, marker=0):
+    """The attach handles marked free that a live ARQ holds.
+
+    :returns: their ids, in order.
+    """
+    query = (sa.select(_AH.c.id).where(_FREE_HELD, _AH.c.id > marker)
+             .order_by(_AH.c.id))
+    if limit is not None:
+        query = query.limit(limit)
+    return [row.id for row in context.session.execute(query)]
+
+
+@db_api.context_manager.reader
+def count_free_held_handles(context):
+    return context.session.execute(
+        sa.select(sa.func.count()).select_from(_AH).where(
+            _FREE_HELD)).scalar()
