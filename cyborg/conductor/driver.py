@@ -42,6 +42,7 @@ from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import config as driver_config
 from cyborg.drivers import registry
+from cyborg.notifications import driver as driver_notify
 
 LOG = logging.getLogger(__name__)
 
@@ -124,7 +125,9 @@ def install(context, agent_api, name, host=None, config=None):
                     {'name': cls.name, 'reason': _reason(failures)})
         raise exception.DriverConfigInvalid(name=cls.name,
                                             reason=_reason(failures))
-    return [driver_queries.get(context, uuid) for uuid in uuids]
+    rows = [driver_queries.get(context, uuid) for uuid in uuids]
+    driver_notify.send(context, driver_notify.INSTALL, rows)
+    return rows
 
 
 def _check_decisions(agent_api, row):
@@ -214,3 +217,4 @@ def uninstall(context, agent_api, placement, uuid, force=False):
     _push_all(context, agent_api, [row['host']])
     LOG.info('Driver %(name)s uninstalled from %(host)s',
              {'name': row['name'], 'host': row['host']})
+    driver_notify.send(context, driver_notify.UNINSTALL, [row])

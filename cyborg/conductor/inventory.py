@@ -47,6 +47,8 @@ from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
 from cyborg.db.queries import service as service_queries
+from cyborg.notifications import inventory as inventory_notify
+from cyborg.notifications import service as service_notify
 from cyborg.objects import hardware as hardware_obj
 
 LOG = logging.getLogger(__name__)
@@ -122,7 +124,7 @@ def _apply_and_push(context, client, host):
     # periodic task (the host stays marked), and the agent need not send
     # it again.
     try:
-        apply_report(context, host)
+        inventory_notify.send(context, apply_report(context, host))
     except Exception:
         LOG.exception('Applying the report of host %s failed; retried '
                       'later', host)
@@ -175,6 +177,8 @@ def _liveness_changed(context, client, host, agent_up, done,
                         'inventory is reserved until it is back',
                         {'host': host, 'why': why})
         done.append(host)
+        service_notify.liveness_changed(context, host, AGENT_BINARY,
+                                        agent_up, reason=why)
         placement_push.push(context, client, host)
     except Exception:
         LOG.exception('Recording the liveness of host %s failed', host)
@@ -254,7 +258,7 @@ def periodic(context, client):
     _check_agents(context, client, done, restore=True)
     for hostname in host_queries.get_gone_held(context):
         try:
-            apply_report(context, hostname)
+            inventory_notify.send(context, apply_report(context, hostname))
         except Exception:
             LOG.exception('Applying the report of host %s again failed',
                           hostname)
