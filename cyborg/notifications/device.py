@@ -63,3 +63,10 @@ def send(context, event_type, values, changed=()):
     payload = DevicePayload.from_values(
         dict(values, changed=sorted(changed)))
     notifications.notify(context, event_type, payload)
+
+
+@notifications.safe
+def send_each(context, event_type, rows):
+    """One device notification per devices row (none: nothing)."""
+    for row in rows:
+        send(context, event_type, row)

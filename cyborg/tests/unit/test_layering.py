@@ -39,6 +39,9 @@ RULES = {
                      ('cyborg.conductor', ('cyborg.conductor.rpcapi',))],
     'cyborg.drivers': [('cyborg.agent', ()), ('cyborg.conductor', ()),
                        ('cyborg.api', ()), ('cyborg.db', ())],
+    # The conductor's flows call the notifications, not the other way.
+    'cyborg.notifications': [('cyborg.agent', ()), ('cyborg.api', ()),
+                             ('cyborg.conductor', ())],
 }
 
 
