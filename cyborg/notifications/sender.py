@@ -96,9 +96,11 @@ class Sender:
                 notifier = self.notifier.prepare(publisher_id=publisher_id)
                 getattr(notifier, priority.lower())(context, event_type,
                                                     payload)
-            except Exception:
-                LOG.exception('Notification %s could not be sent',
-                              event_type)
+            except Exception as exc:
+                # A broker that is down fails each one: no traceback.
+                LOG.warning('Notification %(event)s could not be sent '
+                            '(dropped): %(error)s',
+                            {'event': event_type, 'error': exc})
             finally:
                 self._done()
 
