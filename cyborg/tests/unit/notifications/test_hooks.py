@@ -110,12 +110,32 @@ class InventoryNotificationsTestCase(base.DbTestCase):
         super().setUp()
         self.notes = self.useFixture(notify_fixture.Notifications())
 
-    def _report(self, devices):
+    def _report(self, devices, change=None):
         self.flags(group='fake_driver', devices=list(devices))
-        records = hardware.HardwareList(
-            objects=fake.FakeDriver(CONF, 'n1').discover())
-        inventory_ops.report(self.context, None, 'n1', 1, 'x', records)
+        records = fake.FakeDriver(CONF, 'n1').discover()
+        if change is not None:
+            change(records)
+        inventory_ops.report(self.context, None, 'n1', 1, 'x',
+                             hardware.HardwareList(objects=records))
         return self.notes.events()
+
+    def test_update(self):
+        first = self._report(['fpga=1'])
+
+        def change(records):
+            records[0].product = 'other'
+            records[0].deployables[0].num_accelerators = 3
+
+        events = self._report(['fpga=1'], change)[len(first):]
+        self.assertEqual(
+            [('device.update', ['model'], 'other'),
+             ('deployable.update', ['num_accelerators'], 3)],
+            [(e, d['changed'], d.get('model', d.get('num_accelerators')))
+             for e, d in events])
+        for sent in self.notes.sent()[len(first):]:
+            _, _, name = catalog.events()[sent['event_type']]
+            self.assertIsNone(notify_fixture.shape_mismatch(
+                notify_fixture.load_sample(name), sent))
 
     def test_create_update_delete(self):
         events = self._report(['fpga=1'])
