@@ -23,17 +23,16 @@ from oslo_log import log as logging
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device_profile as dp_queries
+from cyborg.notifications import accelerator_request as arq_notify
 from cyborg.objects import accelerator_request as arq_obj
 from cyborg.objects import device_profile as dp_obj
 
 LOG = logging.getLogger(__name__)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
 def create(context, device_profile_name, project_id):
     """Create every ARQ a device profile asks for, in one transaction
-    (the profile is read in it too).
+    (the profile is read in it too), then notify.
 
     :param device_profile_name: the profile's name.
     :param project_id: the owner project of the new ARQs.
@@ -42,6 +41,14 @@ def create(context, device_profile_name, project_id):
         ``max_arqs_per_profile``)
     :returns: an AcceleratorRequestList.
     """
+    arqs = _create(context, device_profile_name, project_id)
+    arq_notify.created(context, arqs)
+    return arqs
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _create(context, device_profile_name, project_id):
     profile = dp_queries.get_by_name(context, device_profile_name)
     counts = dp_obj.arq_counts(profile['groups'])
     rows = arq_queries.create(context, profile['id'], project_id, counts)

@@ -28,6 +28,7 @@ from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
 from cyborg.db.queries import bound_instance
+from cyborg.notifications import accelerator_request as arq_notify
 
 LOG = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ def _delete(context, uuids, instance_uuid, project_id):
         # and on evacuation, attached ones included, and takes the
         # server's allocations away itself.
         att_queries.forget_instance(context, instance_uuid)
-    return len(arqs)
+    return [arq['uuid'] for arq in arqs]
 
 
 def delete(context, uuids=None, instance_uuid=None, project_id=None):
@@ -76,7 +77,10 @@ def delete(context, uuids=None, instance_uuid=None, project_id=None):
     :raises: AcceleratorRequestNotFound
     :returns: the number of ARQs deleted or being deleted.
     """
-    count = _delete(context, uuids, instance_uuid, project_id)
+    before = arq_notify.before_delete(context, uuids, instance_uuid)
+    taken = _delete(context, uuids, instance_uuid, project_id)
+    arq_notify.deleted(context, before, taken)
+    count = len(taken)
     LOG.info('Deleted %(count)d accelerator request(s) (%(which)s)',
              {'count': count,
               'which': ('instance %s' % instance_uuid if uuids is None

@@ -34,6 +34,7 @@ from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import nova_event as event_queries
+from cyborg.notifications import accelerator_request as arq_notify
 from cyborg.objects import hardware
 
 LOG = logging.getLogger(__name__)
@@ -110,10 +111,9 @@ def job_handle_done(context, job):
         handle_queries.release(context, handle['id'], job['arq_uuid'])
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
 def unbind(context, uuids, project_id=None, notify=False):
-    """Unbind ARQs, in one transaction: state Unbound, handle released.
+    """Unbind ARQs, in one transaction: state Unbound, handle released;
+    then the notifications.
 
     :param uuids: the ARQs' uuids.
     :param project_id: the caller's project, or None (admin: any ARQ).
@@ -123,6 +123,14 @@ def unbind(context, uuids, project_id=None, notify=False):
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState
     :returns: {arq_uuid: Unbound}.
     """
+    result = _unbind(context, uuids, project_id, notify)
+    arq_notify.unbound(context, result)
+    return result
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _unbind(context, uuids, project_id, notify):
     instances = []
     for uuid in sorted(uuids):
         arq = arq_queries.get_row(context, uuid, project_id)

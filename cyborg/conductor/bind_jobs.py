@@ -68,6 +68,7 @@ from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.notifications import accelerator_request as arq_notify
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -269,13 +270,14 @@ def run(context, agent_api, job):
                 _defer(context, job)
                 return
             release_failed(context, job, error)
-        else:
-            bind_failed(context, job, error)
+        elif bind_failed(context, job, error):
+            arq_notify.bind_resolved(context, [job['arq_uuid']],
+                                     states.BIND_FAILED)
         return
     if kind == job_queries.RELEASE:
         released(context, job)
-    else:
-        bind_done(context, job, result)
+    elif bind_done(context, job, result):
+        arq_notify.bind_resolved(context, [job['arq_uuid']], states.BOUND)
 
 
 def _still_binding(arq, job):
@@ -291,7 +293,10 @@ def _still_binding(arq, job):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def bind_done(context, job, result):
-    """The device work succeeded: the ARQ is Bound, Nova is told."""
+    """The device work succeeded: the ARQ is Bound, Nova is told.
+
+    :returns: whether the ARQ became Bound (it still waited for the job).
+    """
     job_queries.delete(context, job['id'])
     arq = arq_queries.lock_state(context, job['arq_uuid'])
     if not _still_binding(arq, job):
@@ -300,7 +305,7 @@ def bind_done(context, job, result):
                  {'arq': job['arq_uuid'],
                   'st': arq['state'] if arq else 'deleted'})
         arq_release.job_handle_done(context, job)
-        return
+        return False
     if job['kind'] == job_queries.PROGRAM:
         payload = job['payload']
         deployable_queries.record_programming(
@@ -310,20 +315,27 @@ def bind_done(context, job, result):
     arq_queries.transition(context, job['arq_uuid'], states.BOUND)
     event_queries.add(context, arq['instance_uuid'], job['arq_uuid'],
                       states.EVENT_STATUS[states.BOUND])
+    return True
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def bind_failed(context, job, error):
-    """The device work failed (or ran out of time): BindFailed."""
+    """The device work failed (or ran out of time): BindFailed.
+
+    :returns: whether the ARQ became BindFailed (it still waited for the
+        job).
+    """
     job_queries.delete(context, job['id'])
     arq = arq_queries.lock_state(context, job['arq_uuid'])
-    if _still_binding(arq, job):
+    failed = _still_binding(arq, job)
+    if failed:
         _fail(context, job['arq_uuid'], arq['instance_uuid'])
         LOG.error('Bind of ARQ %(arq)s failed: %(error)s',
                   {'arq': job['arq_uuid'], 'error': error})
     # Whatever the device was left in, the handle is released.
     arq_release.job_handle_done(context, job)
+    return failed
 
 
 def _fail(context, arq_uuid, instance_uuid):
@@ -395,7 +407,9 @@ def crashed(context, job, error):
     elif (job['deadline'] is None or
             job['deadline'] <= timeutils.utcnow() or
             job['attempts'] >= CONF.nova.events_max_attempts):
-        bind_failed(context, job, error)
+        if bind_failed(context, job, error):
+            arq_notify.bind_resolved(context, [job['arq_uuid']],
+                                     states.BIND_FAILED)
     else:
         _retry_later(context, job, error)
 
@@ -409,14 +423,21 @@ def _retry_later(context, job, error):
         timeutils.utcnow() + datetime.timedelta(seconds=delay), error)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
 def fail_overdue(context):
-    """Fail the binds whose device work did not finish by its deadline.
+    """Fail the binds whose device work did not finish by its deadline,
+    then notify.
 
     :returns: the number of ARQs failed.
     """
-    count = 0
+    failed = _fail_overdue(context)
+    arq_notify.bind_resolved(context, failed, states.BIND_FAILED)
+    return len(failed)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _fail_overdue(context):
+    failed = []
     for job in job_queries.overdue(context, timeutils.utcnow()):
         arq = arq_queries.lock_state(context, job['arq_uuid'])
         if arq is None or arq['state'] != states.BIND_STARTED:
@@ -431,5 +452,5 @@ def fail_overdue(context):
                   'finish within [DEFAULT] bind_timeout (%(t)s s)',
                   {'arq': job['arq_uuid'], 'kind': job['kind'],
                    't': CONF.bind_timeout})
-        count += 1
-    return count
+        failed.append(job['arq_uuid'])
+    return failed

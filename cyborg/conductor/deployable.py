@@ -37,6 +37,7 @@ from cyborg.common import traits as cyborg_traits
 from cyborg.conductor import placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import deployable as deployable_queries
+from cyborg.notifications import deployable as deployable_notify
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -92,16 +93,22 @@ def program(context, agent_api, client, uuid, image_uuid):
         raise exception.UnsupportedOperation(driver=target['driver_name'],
                                              operation='program')
     _start(context, target['id'], uuid)
+    deployable_notify.program(context, deployable_notify.PROGRAM_START,
+                              uuid, target, image_uuid)
     try:
         result = agent_api.program(
             context, target['hostname'], target['driver_name'],
             target['address'], bitstream_id=image_uuid,
             timeout=CONF.bind_timeout)
-    except Exception:
+    except Exception as exc:
         deployable_queries.end_programming(context, target['id'])
+        deployable_notify.program(context, deployable_notify.PROGRAM_ERROR,
+                                  uuid, target, image_uuid, error=exc)
         raise
     _record(context, target['id'], image_uuid,
             (result or {}).get('function_traits'))
+    deployable_notify.program(context, deployable_notify.PROGRAM_END, uuid,
+                              target, image_uuid)
     LOG.info('Programmed deployable %(uuid)s with image %(image)s: '
              '%(result)s', {'uuid': uuid, 'image': image_uuid,
                             'result': result})

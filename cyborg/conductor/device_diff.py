@@ -76,12 +76,16 @@ class Result:
         until released).
     :ivar health_changes: the devices' health changes
         (cyborg.conductor.health.apply, set by the caller).
+    :ivar changes: (event type, values, changed columns) of each device
+        and deployable created, updated or deleted, for the notifications
+        sent after the commit (cyborg.notifications.inventory).
     """
 
     def __init__(self):
         self.writes = 0
         self.leftovers = False
         self.health_changes = []
+        self.changes = []
 
 
 def is_managed(key):
@@ -133,6 +137,20 @@ class _Diff:
             host_inventory.update(self.context, table, row_id, values)
             self.result.writes += 1
 
+    def _note(self, event_type, values, changed=()):
+        """Record a change for its notification."""
+        values = dict(values, hostname=self.host)
+        if 'device_id' in values:
+            values['device_uuid'] = self._device_uuid(values['device_id'])
+        self.result.changes.append((event_type, values, sorted(changed)))
+
+    def _device_uuid(self, device_id):
+        for uuid, row_id in self.device_ids.items():
+            if row_id == device_id:
+                return uuid
+        row = self.snap.devices_by_id().get(device_id)
+        return row['uuid'] if row else None
+
     def run(self):
         self._devices()
         self._controlpaths()
@@ -163,9 +181,13 @@ class _Diff:
                 new.append(values)
                 continue
             self.device_ids[record.uuid] = row['id']
-            self._update('devices', row['id'],
-                         _changed(row, values, columns))
+            changed = _changed(row, values, columns)
+            self._update('devices', row['id'], changed)
+            if changed:
+                self._note('device.update', dict(row, **changed), changed)
         self.device_ids.update(self._insert('devices', new))
+        for values in new:
+            self._note('device.create', values)
 
     def _controlpaths(self):
         new = []
@@ -211,6 +233,9 @@ class _Diff:
                 if row['removed_at'] is not None:
                     LOG.info('Deployable %s is back', dep.name)
                 self._update('deployables', row['id'], changed)
+                if changed:
+                    self._note('deployable.update', dict(row, **changed),
+                               changed)
         taken = host_inventory.taken_names(
             self.context, [v['name'] for v in new])
         for values in [v for v in new if v['name'] in taken]:
@@ -223,12 +248,15 @@ class _Diff:
         by_uuid = {v['uuid']: v['name'] for v in new}
         self.deployable_ids.update(
             {by_uuid[row_uuid]: row_id for row_uuid, row_id in ids.items()})
+        for values in new:
+            self._note('deployable.create', values)
         for name, row in self.snap.deployables.items():
             if name not in reported and row['removed_at'] is None:
                 LOG.info('Deployable %(name)s of host %(host)s is gone',
                          {'name': name, 'host': self.host})
                 self._update('deployables', row['id'],
                              {'removed_at': self.now})
+                self._note('deployable.delete', row)
 
     def _bitstream(self, row, dep):
         """The stored image, unless the loaded function changed."""
@@ -316,6 +344,7 @@ class _Diff:
                 continue
             if host_inventory.delete_device(self.context, row['id']):
                 self.result.writes += 1
+                self._note('device.delete', row)
             else:
                 self.result.leftovers = True
 

@@ -47,6 +47,7 @@ from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.notifications import driver as driver_notify
 
 LOG = logging.getLogger(__name__)
 
@@ -128,7 +129,9 @@ def install(context, agent_api, name, host=None, config=None):
                     {'name': name, 'reason': _reason(failures)})
         raise exception.DriverConfigInvalid(name=name,
                                             reason=_reason(failures))
-    return [driver_queries.get(context, uuid) for uuid in uuids]
+    rows = [driver_queries.get(context, uuid) for uuid in uuids]
+    driver_notify.send(context, driver_notify.INSTALL, rows)
+    return rows
 
 
 def _check_decisions(agent_api, row):
@@ -216,3 +219,4 @@ def uninstall(context, agent_api, placement, uuid, force=False):
     _push_all(context, agent_api, [row['host']])
     LOG.info('Driver %(name)s uninstalled from %(host)s',
              {'name': row['name'], 'host': row['host']})
+    driver_notify.send(context, driver_notify.UNINSTALL, [row])

@@ -44,6 +44,7 @@ from oslo_utils import timeutils
 from cyborg.db import api as db_api
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import host as host_queries
+from cyborg.notifications import device as device_notify
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -175,13 +176,13 @@ def announce(context, changes):
 def _health_changed(context, device, old, new):
     """A device's health changed (committed): say so.
 
-    The one place a device's health change is told: the log here; a
-    versioned notification (``device.update``, issue 30) is sent from
-    here too once notifications exist.
+    The one place a device's health change is told: the log, and the
+    versioned notification ``device.update`` whose ``changed`` names the
+    health fields (when notifications are enabled).
 
     :param context: request context.
-    :param device: the device's row (a dict: uuid, hostname, health,
-        health_reason, health_since).
+    :param device: the device's row (a dict: uuid, hostname, type,
+        vendor, model, driver_name, health, health_reason, health_since).
     :param old: healthy, unhealthy or recovering, before.
     :param new: the same, now.
     """
@@ -200,3 +201,5 @@ def _health_changed(context, device, old, new):
                  'its inventory is offered again',
                  {'uuid': device['uuid'], 'host': device['hostname'],
                   'old': old})
+    device_notify.send(context, device_notify.UPDATE, device,
+                       changed=('health', 'health_reason', 'health_since'))

@@ -49,6 +49,8 @@ from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
 from cyborg.db.queries import service as service_queries
+from cyborg.notifications import inventory as inventory_notify
+from cyborg.notifications import service as service_notify
 from cyborg.objects import hardware as hardware_obj
 
 LOG = logging.getLogger(__name__)
@@ -130,6 +132,7 @@ def _apply_and_push(context, client, host):
                       'later', host)
     else:
         if result is not None:
+            inventory_notify.send(context, result)
             health.announce(context, result.health_changes)
     placement_push.push_safely(context, client, host)
 
@@ -181,6 +184,8 @@ def _liveness_changed(context, client, host, agent_up, done,
                         'inventory is reserved until it is back',
                         {'host': host, 'why': why})
         done.append(host)
+        service_notify.liveness_changed(context, host, AGENT_BINARY,
+                                        agent_up, reason=why)
         placement_push.push(context, client, host)
     except Exception:
         LOG.exception('Recording the liveness of host %s failed', host)
@@ -271,6 +276,7 @@ def periodic(context, client):
                           hostname)
         else:
             if result is not None:
+                inventory_notify.send(context, result)
                 health.announce(context, result.health_changes)
     for hostname in host_queries.get_needing_sync(context):
         if hostname not in done and placement_push.push_safely(

@@ -52,6 +52,7 @@ from cyborg.conductor import nova_notifier
 from cyborg.conductor import placement_push
 from cyborg.conductor import registration
 from cyborg.db.queries import hardware as hardware_queries
+from cyborg.notifications import accelerator_request as arq_notify
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -267,6 +268,7 @@ class ConductorManager:
     def _bound(self, context, result, sending):
         """A bind committed: send its events now, start its device work.
         """
+        arq_notify.bind_committed(context, result)
         if sending:
             self._kick(self.notifier.send, context, sending)
         if states.BIND_STARTED in result.values():

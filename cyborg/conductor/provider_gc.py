@@ -44,6 +44,7 @@ from cyborg import exception
 from cyborg.conductor import placement_sync
 from cyborg.db import api as db_api
 from cyborg.db.queries import host_inventory
+from cyborg.notifications import device as device_notify
 
 LOG = logging.getLogger(__name__)
 
@@ -101,7 +102,9 @@ def _collect_one(context, client, snapshot, deployable, reported, removed,
                                             'err': exc.message})
             outcome.fail(exc.message)
             return False
-    if not _delete_rows(context, snapshot, deployable, reported, removed):
+    devices_gone = []
+    if not _delete_rows(context, snapshot, deployable, reported, removed,
+                        devices_gone):
         LOG.info('Deployable %s is held or back since its provider was '
                  'deleted; its provider is made again', name)
         host_inventory.update(context, 'deployables', deployable['id'],
@@ -109,6 +112,7 @@ def _collect_one(context, client, snapshot, deployable, reported, removed,
         outcome.leftovers = True
         return True
     outcome.removed += 1
+    device_notify.send_each(context, device_notify.DELETE, devices_gone)
     LOG.info('Deployable %(name)s removed, with its resource provider '
              '%(uuid)s', {'name': name, 'uuid': uuid})
     return True
@@ -116,9 +120,10 @@ def _collect_one(context, client, snapshot, deployable, reported, removed,
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def _delete_rows(context, snapshot, deployable, reported, removed):
+def _delete_rows(context, snapshot, deployable, reported, removed,
+                 devices_gone):
     """Delete a gone deployable's rows, and its device after its last one
-    (unless reported).
+    (unless reported: then appended to *devices_gone*).
 
     :returns: False when something holds it, or it is back.
     """
@@ -132,5 +137,6 @@ def _delete_rows(context, snapshot, deployable, reported, removed):
     if not others and device is not None and device['uuid'] not in reported:
         # A deployable added since the snapshot keeps it (the foreign key
         # refuses the delete).
-        host_inventory.delete_device(context, device_id)
+        if host_inventory.delete_device(context, device_id):
+            devices_gone.append(device)
     return True

@@ -26,6 +26,7 @@ from cyborg.conf import glance
 from cyborg.conf import gpu
 from cyborg.conf import keystone_authtoken
 from cyborg.conf import nic
+from cyborg.conf import notifications
 from cyborg.conf import nova
 from cyborg.conf import pci
 from cyborg.conf import placement
@@ -45,6 +46,7 @@ OPTION_MODULES = (
     keystone_authtoken,
     nova,
     glance,
+    notifications,
     placement,
     device_health,
     upgrade_levels,

@@ -102,17 +102,23 @@ def set_status(context, uuid, status):
     return to_dict(row)
 
 
+def _health_columns():
+    # What the health transitions read, and what their notification
+    # (cyborg.notifications.device) tells of the device.
+    return (TABLE.c.id, TABLE.c.uuid, TABLE.c.hostname, TABLE.c.type,
+            TABLE.c.vendor, TABLE.c.model, TABLE.c.driver_name,
+            TABLE.c.health, TABLE.c.health_reason, TABLE.c.health_since)
+
+
 @db_api.context_manager.reader
 def get_host_health(context, hostname):
     """The health of a host's devices.
 
-    :returns: ``{uuid: {id, uuid, hostname, health, health_reason,
-        health_since}}``.
+    :returns: ``{uuid: {id, uuid, hostname, type, vendor, model,
+        driver_name, health, health_reason, health_since}}``.
     """
     rows = context.session.execute(
-        sa.select(TABLE.c.id, TABLE.c.uuid, TABLE.c.hostname,
-                  TABLE.c.health, TABLE.c.health_reason,
-                  TABLE.c.health_since)
+        sa.select(*_health_columns())
         .where(TABLE.c.hostname == hostname)).mappings()
     return {row['uuid']: dict(row) for row in rows}
 
@@ -136,9 +142,7 @@ def lock_health(context, uuid):
     :raises: DeviceNotFound
     """
     row = context.session.execute(
-        sa.select(TABLE.c.id, TABLE.c.uuid, TABLE.c.hostname,
-                  TABLE.c.health, TABLE.c.health_reason,
-                  TABLE.c.health_since)
+        sa.select(*_health_columns())
         .where(TABLE.c.uuid == uuid).with_for_update()).mappings().first()
     if row is None:
         raise exception.DeviceNotFound(uuid=uuid)
@@ -153,9 +157,7 @@ def get_recovered(context, before):
         health_since).
     """
     rows = context.session.execute(
-        sa.select(TABLE.c.id, TABLE.c.uuid, TABLE.c.hostname,
-                  TABLE.c.health, TABLE.c.health_reason,
-                  TABLE.c.health_since)
+        sa.select(*_health_columns())
         .where(TABLE.c.health == RECOVERING,
                TABLE.c.health_since <= before)).mappings()
     return [dict(row) for row in rows]

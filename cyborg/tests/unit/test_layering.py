@@ -79,8 +79,12 @@ ARROWS = {
     # cyborg.common, the agents from their RPC client.
     'cyborg.conductor': _BASE + ('cyborg.agent.rpcapi', 'cyborg.clients',
                                  'cyborg.context', 'cyborg.db',
-                                 'cyborg.objects', 'cyborg.servicegroup',
+                                 'cyborg.notifications', 'cyborg.objects',
+                                 'cyborg.servicegroup',
                                  'cyborg.conductor.rpcapi'),
+    # The conductor's flows call the notifications, not the other way.
+    'cyborg.notifications': _BASE + ('cyborg.context', 'cyborg.db',
+                                     'cyborg.objects'),
     # The API reads the database and writes through the conductor.
     'cyborg.api': _BASE + ('cyborg.conductor.rpcapi', 'cyborg.conf',
                            'cyborg.context', 'cyborg.db', 'cyborg.objects',

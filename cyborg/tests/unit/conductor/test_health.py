@@ -23,6 +23,7 @@ from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
 from cyborg.objects import hardware
 from cyborg.tests import base
+from cyborg.tests.fixtures import notifications as notify_fixture
 
 CONF = cyborg_conf.CONF
 
@@ -112,3 +113,20 @@ class ApplyTestCase(base.DbTestCase):
         [change] = health.end_hold_down(self.context, uuid)
         self.assertEqual(('recovering', 'healthy'),
                          (change.old, change.new))
+
+    def test_each_change_is_a_device_update_notification(self):
+        notes = self.useFixture(notify_fixture.Notifications())
+        self._report()
+        self._report('on fire')
+        self._report()
+        self.clock.advance(CONF.device_health.hold_down)
+        [uuid] = health.release_recovered(self.context)
+        updates = [data for event, data in notes.events()
+                   if event == 'device.update' and 'health' in data['changed']]
+        self.assertEqual(
+            [('unhealthy', 'on fire'), ('recovering', 'on fire'),
+             ('healthy', 'on fire')],
+            [(d['health'], d['health_reason']) for d in updates])
+        self.assertEqual({uuid}, {d['uuid'] for d in updates})
+        self.assertEqual({('FPGA', 'n1')},
+                         {(d['type'], d['hostname']) for d in updates})

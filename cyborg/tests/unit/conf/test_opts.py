@@ -40,7 +40,8 @@ class OptsTestCase(base.TestCase):
         self.assertEqual({'DEFAULT', 'agent', 'api', 'conductor',
                           'cyborg_sys_admin', 'cyborg_sysfs', 'device_health',
                           'fake_driver', 'glance', 'gpu_devices',
-                          'nic_devices', 'nova', 'pci', 'placement',
+                          'nic_devices', 'notifications', 'nova', 'pci',
+                          'placement',
                           'upgrade_levels'}, groups)
 
     def test_listed_options_are_registered(self):

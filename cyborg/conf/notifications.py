@@ -1,0 +1,117 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Options of the [notifications] group: Cyborg's versioned notifications.
+
+Where they go (the driver, the transport) is oslo.messaging's
+``[oslo_messaging_notifications]`` group, as in every OpenStack service;
+its ``driver`` is empty by default, and then nothing is sent.
+"""
+
+from oslo_config import cfg
+
+from cyborg.i18n import _
+
+notifications_group = cfg.OptGroup(
+    'notifications',
+    title='Notifications',
+    help=_("""
+Versioned notifications of what Cyborg does (accelerator requests,
+devices, deployables, programming, drivers, services).
+
+They are sent only when ``[oslo_messaging_notifications] driver`` names a
+driver (``messagingv2``); see doc/source/admin/notifications.rst.
+"""))
+
+notifications_opts = [
+    cfg.StrOpt(
+        'notification_format',
+        default='versioned',
+        choices=[('versioned', 'Only versioned notifications.')],
+        help=_("""
+The format of the notifications Cyborg sends.
+
+Cyborg sends versioned notifications only (the payload is a versioned
+object with a name, a namespace and a version); the option exists so that
+a configuration written for Nova reads the same here.
+
+Possible values:
+
+* ``versioned``.
+
+Related options:
+
+* ``[oslo_messaging_notifications] driver``: empty sends nothing.
+""")),
+    cfg.StrOpt(
+        'default_level',
+        default='INFO',
+        choices=('DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL'),
+        help=_("""
+The priority of the notifications that report a success.
+
+Notifications of a failure (``*.error``) are sent with priority ERROR and
+``service.down`` with WARN, whatever this option says.  The priority
+names the queue a consumer reads (``<topic>.<priority>``, in lower case).
+
+Possible values:
+
+* DEBUG, INFO, WARN, ERROR or CRITICAL.
+""")),
+    cfg.ListOpt(
+        'versioned_notifications_topics',
+        default=['versioned_notifications'],
+        help=_("""
+The topics the versioned notifications are sent to.
+
+Possible values:
+
+* A list of topic names; a consumer binds a queue to
+  ``<topic>.<priority>`` on the control exchange (``cyborg``).
+
+Related options:
+
+* ``[oslo_messaging_notifications] transport_url``: the broker, when it
+  is not the RPC one.
+""")),
+    cfg.IntOpt(
+        'queue_size',
+        default=1000,
+        min=1,
+        help=_("""
+How many notifications may wait to be sent.
+
+Notifications are sent by a background thread, so that a slow or
+unreachable broker never slows the operation they report.  When this many
+wait already, a new one is dropped, and a warning says so.
+
+Possible values:
+
+* A positive number.
+
+Related options:
+
+* ``[oslo_messaging_notifications] retry``: how often the sender tries
+  again to reach the broker before it drops a notification (-1: forever,
+  and then the queue fills while the broker is down).
+""")),
+]
+
+
+def register_opts(conf):
+    conf.register_group(notifications_group)
+    conf.register_opts(notifications_opts, group=notifications_group)
+
+
+def list_opts():
+    return {notifications_group: notifications_opts}

@@ -1,0 +1,116 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Versioned notifications: what Cyborg did, for billing, monitoring and
+operators (see doc/source/admin/notifications.rst).
+
+One call sends a notification, after the commit of what it reports::
+
+    notifications.notify(context, 'device.update', payload)
+
+or, from the conductor's flows, a typed helper of a payload family
+(cyborg.notifications.accelerator_request, .device, .deployable, .driver,
+.service), one line each.  Nothing here raises or blocks: a notification
+that cannot be built or queued is logged and dropped.
+"""
+
+import functools
+
+from oslo_config import cfg
+from oslo_log import log as logging
+
+from cyborg import context as cyborg_context
+from cyborg.notifications import sender
+
+CONF = cfg.CONF
+LOG = logging.getLogger(__name__)
+
+CONDUCTOR = 'cyborg-conductor'
+
+
+def is_enabled():
+    """Whether notifications are sent (a driver is configured).
+
+    Helpers check it first, so that nothing is read or built for nobody.
+    """
+    try:
+        return sender.get() is not None
+    except Exception:
+        LOG.exception('The notifier cannot be set up; no notifications')
+        return False
+
+
+def _context_dict(context):
+    context = context or cyborg_context.get_admin_context()
+    values = context.to_dict()
+    # Consumers of notifications are not to get the caller's token.
+    for key in ('auth_token', 'auth_token_info', 'service_token'):
+        values.pop(key, None)
+    return values
+
+
+def notify(context, event_type, payload, priority=None, binary=CONDUCTOR,
+           host=None):
+    """Queue a versioned notification (never raises, never blocks).
+
+    :param context: the request context (None: an admin context); it
+        travels without its tokens.
+    :param event_type: ``<object>.<action>[.<phase>]``, e.g.
+        ``accelerator_request.bind.end``.
+    :param payload: a NotificationPayload (a versioned object).
+    :param priority: DEBUG, INFO, WARN, ERROR or CRITICAL; None:
+        ``[notifications] default_level``.
+    :param binary: the sending service, the first part of the
+        publisher_id (``cyborg-conductor:<host>``).
+    :param host: its host (None: ``[DEFAULT] host``).
+    :returns: whether the notification was queued.
+    """
+    try:
+        target = sender.get()
+        if target is None:
+            return False
+        priority = (priority or CONF.notifications.default_level).upper()
+        if priority not in sender.PRIORITIES:
+            raise ValueError('unknown priority %s' % priority)
+        return target.put(_context_dict(context),
+                          '%s:%s' % (binary, host or CONF.host), priority,
+                          event_type, payload.obj_to_primitive())
+    except Exception:
+        LOG.exception('Notification %s not sent', event_type)
+        return False
+
+
+def safe(func):
+    """Decorate a notification helper: it returns None at once when
+    notifications are off, and logs instead of raising.
+    """
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        if not is_enabled():
+            return None
+        try:
+            return func(*args, **kwargs)
+        except Exception:
+            LOG.exception('Notification helper %s failed', func.__name__)
+            return None
+    return wrapper
+
+
+def flush(timeout=None):
+    """Wait until the queued notifications were handed to the broker
+    (tests, a service that stops).
+
+    :returns: False when *timeout* seconds passed first.
+    """
+    target = sender.get()
+    return True if target is None else target.flush(timeout)

@@ -1,0 +1,155 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Notifications of accelerator requests (ARQs): create, bind (start, end,
+error), unbind, delete.
+"""
+
+from cyborg import notifications
+from cyborg import states
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.notifications import base
+
+fields = base.fields
+
+CREATE = 'accelerator_request.create'
+BIND_START = 'accelerator_request.bind.start'
+BIND_END = 'accelerator_request.bind.end'
+BIND_ERROR = 'accelerator_request.bind.error'
+UNBIND = 'accelerator_request.unbind'
+DELETE = 'accelerator_request.delete'
+
+
+@base.register
+class AcceleratorRequestPayload(base.NotificationPayload):
+    """An ARQ as the API shows it, with the state the event reports.
+
+    Version history:
+
+    * 1.0: initial version.
+    """
+
+    VERSION = '1.0'
+    EVENTS = {
+        CREATE: (None, 'accelerator_request-create.json'),
+        BIND_START: (None, 'accelerator_request-bind-start.json'),
+        BIND_END: (None, 'accelerator_request-bind-end.json'),
+        BIND_ERROR: ('ERROR', 'accelerator_request-bind-error.json'),
+        UNBIND: (None, 'accelerator_request-unbind.json'),
+        DELETE: (None, 'accelerator_request-delete.json'),
+    }
+
+    fields = {
+        'uuid': fields.UUIDField(),
+        'state': fields.StringField(),
+        'device_profile_name': fields.StringField(nullable=True),
+        'device_profile_group_id': fields.IntegerField(),
+        'project_id': fields.StringField(nullable=True),
+        'instance_uuid': fields.StringField(nullable=True),
+        'hostname': fields.StringField(nullable=True),
+        'device_rp_uuid': fields.StringField(nullable=True),
+        'attach_handle_type': fields.StringField(nullable=True),
+        'attach_handle_uuid': fields.StringField(nullable=True),
+    }
+
+
+def _send(context, event_type, row, state=None):
+    values = dict(row)
+    if state is not None:
+        values['state'] = state
+    values['attach_handle_type'] = values.get('attach_handle_type') or None
+    priority = AcceleratorRequestPayload.EVENTS[event_type][0]
+    notifications.notify(
+        context, event_type,
+        AcceleratorRequestPayload.from_values(values), priority=priority)
+
+
+def _rows(context, uuids):
+    return arq_queries.get_all(context, uuids=sorted(uuids))
+
+
+@notifications.safe
+def created(context, arqs):
+    """accelerator_request.create for each new ARQ.
+
+    :param arqs: an AcceleratorRequestList (what arq_create returns).
+    """
+    for arq in arqs:
+        _send(context, CREATE, arq.to_dict())
+
+
+@notifications.safe
+def bind_committed(context, result):
+    """A bind committed: bind.start for each ARQ, then bind.end for those
+    it bound and bind.error for those it failed (those still BindStarted
+    end when their device work does: bind_resolved).
+
+    :param result: {arq uuid: state} as arq_bind.bind returns it.
+    """
+    for row in _rows(context, result):
+        _send(context, BIND_START, row, states.BIND_STARTED)
+        state = result[row['uuid']]
+        if state == states.BOUND:
+            _send(context, BIND_END, row, state)
+        elif state == states.BIND_FAILED:
+            _send(context, BIND_ERROR, row, state)
+
+
+@notifications.safe
+def bind_resolved(context, uuids, state):
+    """Device work ended a bind: bind.end (Bound) or bind.error.
+
+    :param uuids: the ARQs' uuids (none: nothing is sent).
+    :param state: Bound or BindFailed.
+    """
+    if not uuids:
+        return
+    event_type = BIND_END if state == states.BOUND else BIND_ERROR
+    for row in _rows(context, uuids):
+        _send(context, event_type, row, state)
+
+
+@notifications.safe
+def unbound(context, result):
+    """accelerator_request.unbind for each ARQ unbound.
+
+    :param result: {arq uuid: Unbound} as arq_release.unbind returns it.
+    """
+    for row in _rows(context, result):
+        _send(context, UNBIND, row, states.UNBOUND)
+
+
+@notifications.safe
+def before_delete(context, uuids=None, instance_uuid=None):
+    """The ARQs a delete names, read before it (their rows go with it).
+
+    :returns: {uuid: row}; empty when notifications are off (None).
+    """
+    rows = arq_queries.get_all(
+        context, uuids=None if uuids is None else list(uuids),
+        instance_uuid=instance_uuid if uuids is None else None)
+    return {row['uuid']: row for row in rows}
+
+
+@notifications.safe
+def deleted(context, before, uuids):
+    """accelerator_request.delete for each ARQ deleted (or being deleted:
+    Deleting, until its device is released).
+
+    :param before: what before_delete() returned.
+    :param uuids: the uuids the delete took.
+    """
+    for uuid in sorted(uuids):
+        if before and before.get(uuid, {}).get('state') not in (
+                None, states.DELETING):
+            _send(context, DELETE, before[uuid], states.DELETING)

@@ -1,0 +1,36 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Every notification Cyborg sends, for the docs and the tests."""
+
+from cyborg.notifications import accelerator_request
+from cyborg.notifications import deployable
+from cyborg.notifications import device
+from cyborg.notifications import driver
+from cyborg.notifications import service
+
+PAYLOADS = (
+    accelerator_request.AcceleratorRequestPayload,
+    device.DevicePayload,
+    deployable.DeployablePayload,
+    deployable.DeployableProgramPayload,
+    driver.DriverPayload,
+    service.ServiceStatusPayload,
+)
+
+
+def events():
+    """{event type: (payload class, priority or None, sample file)}."""
+    return {event_type: (cls, priority, sample)
+            for cls in PAYLOADS
+            for event_type, (priority, sample) in cls.EVENTS.items()}

@@ -1,0 +1,85 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Notifications of devices: create, update, delete (what an agent's
+report changed, cyborg.conductor.device_diff).
+"""
+
+from cyborg import notifications
+from cyborg.notifications import base
+
+fields = base.fields
+
+CREATE = 'device.create'
+UPDATE = 'device.update'
+DELETE = 'device.delete'
+# A device row's health NULL (cyborg.db.queries.device.HEALTHY).
+HEALTHY = 'healthy'
+
+
+@base.register
+class DevicePayload(base.NotificationPayload):
+    """A device of a host.
+
+    Version history:
+
+    * 1.0: initial version.
+    * 1.1: health, health_reason, health_since (device health).
+    """
+
+    VERSION = '1.1'
+    EVENTS = {
+        CREATE: (None, 'device-create.json'),
+        UPDATE: (None, 'device-update.json'),
+        DELETE: (None, 'device-delete.json'),
+    }
+
+    fields = {
+        'uuid': fields.UUIDField(),
+        'type': fields.StringField(),
+        'vendor': fields.StringField(nullable=True),
+        'model': fields.StringField(nullable=True),
+        'hostname': fields.StringField(),
+        'driver_name': fields.StringField(nullable=True),
+        # healthy, unhealthy or recovering (cyborg.conductor.health); the
+        # reason and since when, null while healthy.
+        'health': fields.StringField(),
+        'health_reason': fields.StringField(nullable=True),
+        'health_since': fields.DateTimeField(nullable=True),
+        # The fields an update changed (empty for create and delete).
+        'changed': fields.ListOfStringsField(),
+    }
+
+    @classmethod
+    def from_values(cls, values):
+        return super().from_values(
+            dict(values, health=values.get('health') or HEALTHY))
+
+
+@notifications.safe
+def send(context, event_type, values, changed=()):
+    """One device notification.
+
+    :param values: the device's columns (a devices row as a dict).
+    :param changed: the columns an update changed.
+    """
+    payload = DevicePayload.from_values(
+        dict(values, changed=sorted(changed)))
+    notifications.notify(context, event_type, payload)
+
+
+@notifications.safe
+def send_each(context, event_type, rows):
+    """One device notification per devices row (none: nothing)."""
+    for row in rows:
+        send(context, event_type, row)

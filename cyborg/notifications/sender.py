@@ -1,0 +1,171 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The sender of versioned notifications: oslo.messaging's Notifier fed
+from a bounded queue by one background thread.
+
+The operation that a notification reports has committed before the
+notification is queued, and queuing never blocks: a broker that is slow
+or down delays the notifications, never the operation.  When the queue is
+full, a notification is dropped with a warning.
+"""
+
+import os
+import queue
+import threading
+
+from oslo_config import cfg
+from oslo_log import log as logging
+import oslo_messaging as messaging
+
+CONF = cfg.CONF
+LOG = logging.getLogger(__name__)
+
+# Priorities a notification may have (oslo.messaging's Notifier methods).
+PRIORITIES = ('DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL')
+
+
+class _ContextSerializer(messaging.NoOpSerializer):
+    """The context travels as the dict queued with the notification."""
+
+    def serialize_context(self, context):
+        return context
+
+
+class Sender:
+    """Sends queued notifications from one daemon thread.
+
+    :param notifier: an oslo_messaging.Notifier.
+    :param size: how many notifications may wait.
+    """
+
+    def __init__(self, notifier, size):
+        self.notifier = notifier
+        self._queue = queue.Queue(maxsize=size)
+        self._pending = 0
+        self._idle = threading.Condition()
+        self.dropped = 0
+        self._thread = threading.Thread(
+            target=self._run, name='cyborg-notifications', daemon=True)
+        self._thread.start()
+
+    def put(self, context, publisher_id, priority, event_type, payload):
+        """Queue one notification; never blocks.
+
+        :returns: whether it was queued (False: the queue is full and it
+            is dropped).
+        """
+        with self._idle:
+            self._pending += 1
+        try:
+            self._queue.put_nowait(
+                (context, publisher_id, priority, event_type, payload))
+        except queue.Full:
+            self._done()
+            self.dropped += 1
+            LOG.warning('Notification %(event)s dropped: %(size)d '
+                        'notifications wait to be sent already (is the '
+                        'notification broker reachable?)',
+                        {'event': event_type, 'size': self._queue.maxsize})
+            return False
+        return True
+
+    def _done(self):
+        with self._idle:
+            self._pending -= 1
+            if not self._pending:
+                self._idle.notify_all()
+
+    def _run(self):
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            context, publisher_id, priority, event_type, payload = item
+            try:
+                notifier = self.notifier.prepare(publisher_id=publisher_id)
+                getattr(notifier, priority.lower())(context, event_type,
+                                                    payload)
+            except Exception as exc:
+                # A broker that is down fails each one: no traceback.
+                LOG.warning('Notification %(event)s could not be sent '
+                            '(dropped): %(error)s',
+                            {'event': event_type, 'error': exc})
+            finally:
+                self._done()
+
+    def flush(self, timeout=None):
+        """Wait until every queued notification was sent (or failed).
+
+        :returns: False when *timeout* seconds passed first.
+        """
+        with self._idle:
+            return self._idle.wait_for(lambda: not self._pending, timeout)
+
+    def stop(self):
+        """Let the thread end after what is queued (tests, service stop).
+        """
+        try:
+            self._queue.put_nowait(None)
+        except queue.Full:
+            pass
+
+
+_SENDER = None
+_PID = None
+_LOCK = threading.Lock()
+
+
+def get(conf=None):
+    """This process's Sender, made at first use; None when notifications
+    are off (``[oslo_messaging_notifications] driver`` names none).
+    """
+    global _SENDER, _PID
+    if _PID == os.getpid():
+        return _SENDER
+    conf = conf or CONF
+    with _LOCK:
+        if _PID != os.getpid():
+            transport = messaging.get_notification_transport(conf)
+            notifier = messaging.Notifier(
+                transport, serializer=_ContextSerializer(),
+                topics=conf.notifications.versioned_notifications_topics)
+            _SENDER = None
+            # The Notifier registered the group; an empty driver list is
+            # "off" as in every OpenStack service (Notifier.is_enabled()
+            # only knows of noop).
+            drivers = set(conf.oslo_messaging_notifications.driver)
+            if drivers - {'noop'} and notifier.is_enabled():
+                _SENDER = Sender(notifier, conf.notifications.queue_size)
+            _PID = os.getpid()
+    return _SENDER
+
+
+def reset():
+    """Forget this process's Sender; the next notification reads the
+    configuration again (tests).
+    """
+    global _SENDER, _PID
+    with _LOCK:
+        if _SENDER is not None:
+            _SENDER.stop()
+        _SENDER, _PID = None, None
+
+
+def use(target):
+    """Make *target* (a Sender, or None: off) this process's sender
+    (tests); reset() forgets it.
+    """
+    global _SENDER, _PID
+    with _LOCK:
+        _SENDER, _PID = target, os.getpid()
