@@ -50,6 +50,7 @@ from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
 from cyborg.db.queries import device_profile as dp_queries
 from cyborg.db.queries import host as host_queries
+from cyborg.notifications import accelerator_request as arq_notify
 from cyborg.objects import device_profile as dp_obj
 
 LOG = logging.getLogger(__name__)
@@ -175,6 +176,7 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
     hostname, chosen = _place(context, placement, server, profile)
     attachment, arqs = _record(context, server, profile, hostname, chosen,
                                reboot)
+    arq_notify.created_rows(context, [arq['uuid'] for arq in arqs])
     try:
         attachment_ops.allocate(context, placement, attachment)
     except Exception:

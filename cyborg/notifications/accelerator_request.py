@@ -89,6 +89,15 @@ def created(context, arqs):
 
 
 @notifications.safe
+def created_rows(context, uuids):
+    """accelerator_request.create for the ARQs *uuids* (attach-instance's,
+    read back once their transaction committed).
+    """
+    for row in _rows(context, uuids):
+        _send(context, CREATE, row)
+
+
+@notifications.safe
 def bind_committed(context, result):
     """A bind committed: bind.start for each ARQ, then bind.end for those
     it bound and bind.error for those it failed (those still BindStarted

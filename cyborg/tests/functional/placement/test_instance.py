@@ -43,6 +43,7 @@ from cyborg.drivers import fake
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import hardware
 from cyborg.tests import base
+from cyborg.tests.fixtures import notifications as notify_fixture
 from cyborg.tests.fixtures import nova as nova_fixture
 from cyborg.tests.fixtures import placement as placement_fixture
 
@@ -160,6 +161,18 @@ class InstanceTestCase(base.DbTestCase):
         result = self._attach(reboot=True)
         self.assertEqual(att_queries.REBOOT_REQUESTED, result['reboot'])
         self.assertEqual([self.server], self.nova.servers.reboots())
+
+    def test_attach_notifies_the_arqs_it_creates(self):
+        # (Their bind's notifications are the manager's, as for Nova's
+        # binds: ConductorManager._bound.)
+        notes = self.useFixture(notify_fixture.Notifications())
+        result = self._attach()
+        [arq_uuid] = result['arqs']
+        self.assertEqual(
+            [('accelerator_request.create', arq_uuid, 'fpga')],
+            [(event, data['uuid'], data['device_profile_name'])
+             for event, data in notes.events()
+             if event == 'accelerator_request.create'])
 
     def test_reboot_waits_for_device_work(self):
         self._profile('vgpu', [{'resources:VGPU': '1'}])
