@@ -85,8 +85,8 @@ IGNORED = {
     ('DEFAULT', 'pybasedir'): ('not used; remove the option', False),
     ('DEFAULT', 'bindir'): ('not used; remove the option', False),
     ('nvme', ANY): (
-        'this Cyborg\'s NVMe SSD driver (inspur_nvme_ssd_driver) finds '
-        'its devices by vendor and class and does not clean them: remove '
+        'this Cyborg\'s NVMe SSD driver finds its devices by vendor and '
+        'class and does not clean them: remove '
         'the [nvme] section', False),
 }
 

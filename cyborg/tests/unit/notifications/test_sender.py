@@ -99,13 +99,15 @@ class NotifyTestCase(base.TestCase):
     def test_a_full_queue_drops_and_logs(self):
         log = self.useFixture(fixtures.FakeLogger(level=logging.WARNING))
         self.notes.notifier.gate.clear()
-        # The thread takes the first and waits; two more fill the queue.
+        # The thread takes one and waits; two more fill the queue: of four,
+        # one at least is dropped (two when the thread had not taken the
+        # first yet, on a loaded machine).
         results = [notifications.notify(None, 'device.create', _payload())
                    for _ in range(4)]
-        self.assertFalse(results[-1])
+        self.assertIn(False, results)
         self.assertIn('device.create dropped', log.output)
         self.notes.notifier.gate.set()
-        self.assertGreaterEqual(self.notes.sender.dropped, 1)
+        self.assertEqual(results.count(False), self.notes.sender.dropped)
         self.assertEqual(4 - self.notes.sender.dropped,
                          len(self.notes.sent()))
 
