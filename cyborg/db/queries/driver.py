@@ -14,6 +14,7 @@
 """Queries of the drivers table: the drivers enabled on each host."""
 
 from oslo_db import exception as db_exc
+from oslo_log import log as logging
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
@@ -22,6 +23,8 @@ import sqlalchemy as sa
 from cyborg import exception
 from cyborg.db import api as db_api
 from cyborg.db import models
+
+LOG = logging.getLogger(__name__)
 
 READY = 'READY'
 ERROR = 'ERROR'
@@ -89,11 +92,14 @@ def record_hello(context, host, reports):
         reported.add(name)
         values = _hello_values(report)
         row = rows.get(name)
+        if row is None and report.get('source') == SOURCE_API:
+            # A driver the API installed, whose row an uninstall deleted
+            # after the agent said hello: the agent unloads it once it
+            # hears the decisions; it is no driver of its configuration
+            # file.
+            continue
         if row is None:
-            context.session.add(models.Driver(
-                uuid=uuidutils.generate_uuid(), host=host, name=name,
-                source=SOURCE_CONFIG, created_at=now, **values))
-            written += 1
+            written += _add_config_driver(context, host, name, values, now)
         elif any(getattr(row, k) != v for k, v in values.items()):
             for key, value in values.items():
                 setattr(row, key, value)
@@ -108,6 +114,27 @@ def record_hello(context, host, reports):
             row.updated_at = now
             written += 1
     return written
+
+
+def _add_config_driver(context, host, name, values, now):
+    """Insert the row of a driver of an agent's configuration file.
+
+    Two hellos of one agent (a heartbeat and the answer of set_drivers)
+    may both find no row: the second insert loses, in a savepoint, and the
+    row the first wrote stands.
+
+    :returns: 1 when this call wrote the row, else 0.
+    """
+    try:
+        with context.session.begin_nested():
+            context.session.add(models.Driver(
+                uuid=uuidutils.generate_uuid(), host=host, name=name,
+                source=SOURCE_CONFIG, created_at=now, **values))
+    except db_exc.DBDuplicateEntry:
+        LOG.debug('Driver %(name)s of %(host)s was recorded meanwhile',
+                  {'name': name, 'host': host})
+        return 0
+    return 1
 
 
 def _decisions(rows):
