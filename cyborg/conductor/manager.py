@@ -231,6 +231,7 @@ class ConductorManager:
                                    exception.AcceleratorRequestBadState,
                                    exception.InstanceAlreadyBound,
                                    exception.BindTargetInvalid,
+                                   exception.BindTargetGone,
                                    exception.AgentDown,
                                    exception.Invalid)
     def arq_apply_patch(self, context, patches, project_id=None,
@@ -389,6 +390,7 @@ class ConductorManager:
                                    exception.PlacementNotConfigured,
                                    exception.PlacementError,
                                    exception.BindTargetInvalid,
+                                   exception.BindTargetGone,
                                    exception.AcceleratorRequestBadState,
                                    exception.NovaNotConfigured,
                                    exception.NovaUnavailable,
