@@ -377,10 +377,13 @@ class ConductorManager:
                                    exception.DriverInUse,
                                    exception.PlacementError)
     def driver_uninstall(self, context, uuid, force=False):
-        """Uninstall a driver (RPC API 1.5)."""
-        driver_ops.uninstall(context, self.agent_api, self.placement, uuid,
-                             force=force)
+        """Uninstall a driver (RPC API 1.5); answers ``{unbound}``, the
+        ARQs a forced uninstall unbound (None from older conductors).
+        """
+        answer = driver_ops.uninstall(context, self.agent_api,
+                                      self.placement, uuid, force=force)
         self._kick(self._work, context)
+        return answer
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceProfileNotFound,

@@ -212,6 +212,22 @@ def _row(context, uuid):
     return row
 
 
+@db_api.context_manager.writer
+def lock(context, uuid):
+    """One driver row, locked until the end of the caller's transaction
+    (the operator's verbs on one driver go one after the other).
+
+    :raises: DriverUUIDNotFound
+    :returns: the row as a dict (without device count).
+    """
+    row = context.session.execute(
+        sa.select(models.Driver).where(models.Driver.uuid == uuid)
+        .with_for_update()).scalar_one_or_none()
+    if row is None:
+        raise exception.DriverUUIDNotFound(uuid=uuid)
+    return _to_dict(row)
+
+
 @db_api.context_manager.reader
 def get(context, uuid):
     """One driver row, with its device count.

@@ -21,20 +21,31 @@ devices of a report, as a client polls.
 
 import time
 
+import fixtures
 import oslo_messaging as messaging
+from oslo_utils import uuidutils
 
 from cyborg import exception
 from cyborg import rpc
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
+from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_delete
+from cyborg.conductor import arq_release
+from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import driver as driver_ops
 from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import driver as driver_queries
+from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import config as driver_config
+from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
+from cyborg.tests.fixtures import inventory
 
 FAKE = {'fake_driver': {'devices': ['fpga=1', 'qat=1']}}
 
@@ -157,6 +168,49 @@ class DriverOpsTestCase(base.DbTestCase):
         self.assertNotIn('fake', self.agents['n1'].tracker.drivers)
         self.assertRaises(exception.DriverUUIDNotFound, driver_ops.uninstall,
                           self.context, self.agent_api, None, row['uuid'])
+
+    def _bound_arqs(self, host, count):
+        """*count* ARQs bound to a device of the fake driver on *host*."""
+        device = inventory.add_device(self.context, host, handles=count)
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid=uuidutils.generate_uuid(), name='dp', description=None,
+            groups=[{'resources:FPGA': '1'}]))
+        arqs = []
+        for n in range(count):
+            [arq] = arq_create.create(self.context, 'dp', 'p1').objects
+            arq_bind.bind(self.context, {arq.uuid: {
+                'hostname': host, 'device_rp_uuid': device['rp_uuid'],
+                'instance_uuid': 'instance-%d' % n, 'project_id': 'p1'}})
+            arqs.append(arq.uuid)
+        return arqs
+
+    def test_forced_uninstall_skips_what_nova_released(self):
+        # Nova unbinds one ARQ and deletes another while the forced
+        # uninstall runs (after it read the ARQs holding the driver's
+        # devices): it unbinds the third, skips those two, and says so.
+        uuids = driver_queries.install(self.context, 'fake', ['n1'], FAKE)
+        unbound, deleted, held = self._bound_arqs('n1', 3)
+        real = driver_ops.arq_queries.get_all_on_driver
+
+        def nova_meanwhile(context, host, driver_name):
+            holders = real(context, host, driver_name)
+            arq_release.unbind(context, [unbound])
+            arq_delete.delete(context, uuids=[deleted])
+            return holders
+        self.useFixture(fixtures.MockPatchObject(
+            driver_ops.arq_queries, 'get_all_on_driver',
+            side_effect=nova_meanwhile, autospec=True))
+        answer = driver_ops.uninstall(self.context, self.agent_api, None,
+                                      uuids[0], force=True)
+        self.assertEqual({'unbound': [held]}, answer)
+        self.assertEqual('Unbound', arq_queries.get(self.context,
+                                                    held)['state'])
+        self.assertRaises(exception.DriverUUIDNotFound, driver_queries.get,
+                          self.context, uuids[0])
+        # One failed event for Nova: the ARQ it did not release.
+        self.assertEqual([(held, 'failed')], [
+            (e['tag'], e['status']) for e in event_queries.get_all(
+                self.context) if e['status'] == 'failed'])
 
     def _start_agent(self, host):
         """An agent whose configuration file enables the fake driver,
