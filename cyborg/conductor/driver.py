@@ -102,8 +102,10 @@ def install(context, agent_api, name, host=None, config=None):
     """Install a driver on one host, or on every host with an agent.
 
     :raises: UnknownDriver, DriverLoadError, DriverConfigInvalid,
-        AgentNotFound, DriverAlreadyEnabled
-    :returns: the driver records, one per host.
+        AgentNotFound, DriverAlreadyEnabled (also to the second of two
+        installs racing on a host)
+    :returns: the driver records, one per host; as this install wrote
+        one that an uninstall removed meanwhile.
     """
     try:
         cls = registry.driver_class(name)
@@ -113,7 +115,8 @@ def install(context, agent_api, name, host=None, config=None):
     config = driver_config.normalise(config or {})
     driver_config.check(cls, config)
     hosts = _agent_hosts(context, host)
-    uuids = driver_queries.install(context, cls.name, hosts, config)
+    written = driver_queries.install(context, cls.name, hosts, config)
+    uuids = [row['uuid'] for row in written]
     LOG.info('Driver %(name)s installed on %(hosts)s with %(config)s',
              {'name': cls.name, 'hosts': ', '.join(hosts),
               'config': config})
@@ -125,7 +128,10 @@ def install(context, agent_api, name, host=None, config=None):
                     {'name': cls.name, 'reason': _reason(failures)})
         raise exception.DriverConfigInvalid(name=cls.name,
                                             reason=_reason(failures))
-    return [driver_queries.get(context, uuid) for uuid in uuids]
+    # An uninstall that ran meanwhile (the rows were listed as soon as
+    # they committed) came after this install: it answers what it wrote.
+    now = driver_queries.get_many(context, uuids)
+    return [now.get(row['uuid'], row) for row in written]
 
 
 def _check_decisions(agent_api, row):

@@ -229,6 +229,18 @@ def lock(context, uuid):
 
 
 @db_api.context_manager.reader
+def get_many(context, uuids):
+    """The driver rows of *uuids* that exist, with their device counts.
+
+    :returns: ``{uuid: row}``.
+    """
+    rows = list(context.session.execute(
+        sa.select(models.Driver).where(models.Driver.uuid.in_(uuids)))
+        .scalars())
+    return {row['uuid']: row for row in _with_devices(context, rows)}
+
+
+@db_api.context_manager.reader
 def get(context, uuid):
     """One driver row, with its device count.
 
@@ -254,7 +266,8 @@ def install(context, name, hosts, config):
     :param hosts: host names.
     :param config: ``{group: {option: value}}`` (normalised).
     :raises: DriverAlreadyEnabled
-    :returns: the uuids of the rows, in *hosts* order.
+    :returns: the rows as written (dicts, with their device counts), in
+        *hosts* order.
     """
     rows = {row.host: row for row in context.session.execute(
         sa.select(models.Driver).where(models.Driver.name == name,
@@ -269,7 +282,7 @@ def install(context, name, hosts, config):
     values = {'source': SOURCE_API, 'config': jsonutils.dumps(config),
               'status': DISABLED, 'detail': WAITING_DETAIL,
               'state': INSTALLED}
-    uuids = []
+    written = []
     for host in hosts:
         row = rows.get(host)
         if row is not None and row.state == UNINSTALLED:
@@ -287,14 +300,14 @@ def install(context, name, hosts, config):
             for key, value in values.items():
                 setattr(row, key, value)
             row.updated_at = now
-        uuids.append(row.uuid)
+        written.append(row)
     try:
         context.session.flush()
     except db_exc.DBDuplicateEntry:
         # Another request installed it on one of the hosts meanwhile.
         raise exception.DriverAlreadyEnabled(name=name,
                                              host=', '.join(hosts))
-    return uuids
+    return _with_devices(context, written, name=name)
 
 
 @db_api.retry_on_deadlock

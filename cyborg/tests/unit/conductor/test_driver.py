@@ -188,7 +188,8 @@ class DriverOpsTestCase(base.DbTestCase):
         # Nova unbinds one ARQ and deletes another while the forced
         # uninstall runs (after it read the ARQs holding the driver's
         # devices): it unbinds the third, skips those two, and says so.
-        uuids = driver_queries.install(self.context, 'fake', ['n1'], FAKE)
+        uuids = [r['uuid'] for r in driver_queries.install(
+            self.context, 'fake', ['n1'], FAKE)]
         unbound, deleted, held = self._bound_arqs('n1', 3)
         real = driver_ops.arq_queries.get_all_on_driver
 
@@ -211,6 +212,30 @@ class DriverOpsTestCase(base.DbTestCase):
         self.assertEqual([(held, 'failed')], [
             (e['tag'], e['status']) for e in event_queries.get_all(
                 self.context) if e['status'] == 'failed'])
+
+    def test_install_racing_an_uninstall_answers_as_installed(self):
+        # An uninstall of the new driver (listed as soon as the install
+        # committed) runs while the install waits on the agent: the
+        # install answers the driver it installed, not 404.
+        real = driver_ops._push_all
+        raced = []
+
+        def uninstall_meanwhile(context, agent_api, hosts):
+            if not raced:
+                [row] = driver_queries.get_all(context, host='n1')
+                raced.append(row['uuid'])
+                driver_ops.uninstall(context, agent_api, None, row['uuid'])
+            return real(context, agent_api, hosts)
+        self.useFixture(fixtures.MockPatchObject(
+            driver_ops, '_push_all', side_effect=uninstall_meanwhile,
+            autospec=True))
+        [row] = driver_ops.install(self.context, self.agent_api, 'fake',
+                                   host='n1', config=FAKE)
+        self.assertEqual((raced[0], 'fake', 'n1', 'api'),
+                         (row['uuid'], row['name'], row['host'],
+                          row['source']))
+        self.assertEqual([], driver_queries.get_all(self.context,
+                                                    host='n1'))
 
     def _start_agent(self, host):
         """An agent whose configuration file enables the fake driver,
