@@ -247,6 +247,12 @@ class DeployableNotFound(NotFound):
     msg_fmt = _("Deployable %(uuid)s could not be found.")
 
 
+class BindTargetGone(DeployableNotFound):
+    msg_fmt = _("Deployable %(name)s of host %(host)s is gone (its "
+                "driver was uninstalled or its device removed) and cannot "
+                "be bound.")
+
+
 class DeployableInUse(Conflict):
     msg_fmt = _("Deployable %(uuid)s cannot be programmed now: %(reason)s")
 

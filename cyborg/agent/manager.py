@@ -169,15 +169,21 @@ class AgentManager:
 
     @messaging.expose
     def set_drivers(self, context, installs, removed=None):
-        """Apply the operator's decisions about this host's drivers, then
-        discover and report (RPC API 1.3; 1.4: removed); see
-        AgentAPI.set_drivers.
+        """Apply the operator's decisions about this host's drivers and
+        answer what loaded; discover and report after answering (RPC API
+        1.3; 1.4: removed); see AgentAPI.set_drivers.
+
+        The caller is a conductor worker: a report sent while it waits
+        would need another worker, and a conductor whose workers all wait
+        here would answer none of them (requests flow one way).
         """
         errors = self.tracker.apply_installs(CONF, installs, removed or ())
-        summary = self.tracker.update(context, reason='drivers')
-        summary['hellos'] = self.tracker.hellos()
-        summary['load_errors'] = errors
-        return summary
+        answer = {'host': self.host, 'hellos': self.tracker.hellos(),
+                  'load_errors': errors}
+        threading.Thread(target=self._update, args=(context, 'drivers'),
+                         name='cyborg-discovery-after-set-drivers',
+                         daemon=True).start()
+        return answer
 
     def _sync_installs(self, context, installs, removed=()):
         """The conductor's decisions differ from what runs: apply them."""

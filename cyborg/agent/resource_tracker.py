@@ -93,6 +93,7 @@ class ResourceTracker:
         self.aliases = aliases
         self.conductor_api = conductor_api
         self._lock = threading.Lock()
+        self._report_lock = threading.Lock()
         self._found = {name: [] for name in drivers}
         self._errors = {}
         self._records = []
@@ -121,16 +122,19 @@ class ResourceTracker:
         that would not load.
         """
         hellos = []
+        installed = {self.aliases.get(name, name) for name in self.installed}
         for name, driver in list(self.drivers.items()):
             hello = driver.hello()
             if name in self._errors:
                 hello.update(status=driver_base.ERROR,
                              detail=self._errors[name])
+            if name in installed:
+                hello['source'] = 'api'
             hellos.append(hello)
         for name, error in sorted(self.install_errors.items()):
             hellos.append({'name': name, 'version': None,
                            'device_types': [], 'status': driver_base.ERROR,
-                           'detail': error})
+                           'detail': error, 'source': 'api'})
         return hellos
 
     def _file_name(self, name):
@@ -294,13 +298,17 @@ class ResourceTracker:
             # [upgrade_levels] conductor pins an older conductor API.
             LOG.debug('The conductor RPC API is capped below report')
             return 'skipped'
+        with self._lock:
+            records, digest = self._records, self._hash
+            generation = self._generation
         try:
-            if self._hash != self._acked_hash:
-                answer = self._send(context, full=True)
+            if digest != self._acked_hash:
+                answer = self._send(context, records, digest, generation)
             else:
-                answer = self._send(context, full=False)
+                answer = self._send(context, None, digest, generation)
                 if answer['status'] == 'resend':
-                    answer = self._send(context, full=True)
+                    answer = self._send(context, records, digest,
+                                        generation)
         except (messaging.MessagingException,
                 exception.CyborgException) as exc:
             LOG.warning('Report of host %(host)s to the conductor failed '
@@ -310,12 +318,13 @@ class ResourceTracker:
         self._acked_hash = answer['inventory_hash']
         return answer['status']
 
-    def _send(self, context, full):
-        hardware = (hardware_obj.HardwareList(objects=self._records)
-                    if full else None)
+    def _send(self, context, records, digest, generation):
+        """Report *digest*, with the inventory *records* unless None."""
+        hardware = (hardware_obj.HardwareList(objects=records)
+                    if records is not None else None)
         return self.conductor_api.report(
-            context, host=self.host, generation=self._generation,
-            inventory_hash=self._hash, hardware=hardware,
+            context, host=self.host, generation=generation,
+            inventory_hash=digest, hardware=hardware,
             rp_name=self.rp_name)
 
     def update(self, context, driver=None, reason='periodic'):
@@ -330,7 +339,13 @@ class ResourceTracker:
         with self._lock:
             names = self._resolve(driver)
             changed = self._discover(names)
+        # The report waits on a conductor: not under the drivers' lock,
+        # which set_drivers takes while a conductor worker waits for its
+        # answer (that worker would wait on this report otherwise).  The
+        # reports go one at a time, each with the newest discovery.
+        with self._report_lock:
             report = self._report(context)
+        with self._lock:
             LOG.info('Discovery (%(reason)s) on %(host)s: %(count)d '
                      'devices, %(state)s, report %(report)s',
                      {'reason': reason, 'host': self.host,

@@ -146,8 +146,9 @@ class AgentAPI:
     def set_drivers(self, context, host, installs, removed=None,
                     timeout=None):
         """Give *host*'s agent the operator's decisions about its drivers:
-        it loads, reconfigures and unloads drivers to match, then
-        discovers and reports.
+        it loads, reconfigures and unloads drivers to match and answers;
+        it discovers and reports after answering, on its own (the caller
+        is a conductor worker, which must never wait on a report).
 
         :param context: request context.
         :param host: the agent's host.
@@ -158,9 +159,10 @@ class AgentAPI:
             the operator uninstalled on *host*; None or empty: none.
         :param timeout: seconds to wait (default: rpc_response_timeout).
         :raises: MessagingTimeout.
-        :returns: the discovery summary (see discovery()) with
-            ``hellos`` (each driver's hello) and ``load_errors``
-            (``{name: message}`` of the drivers that would not load).
+        :returns: ``{host, hellos, load_errors}``: each driver's hello
+            and ``{name: message}`` of the drivers that would not load.
+            (Agents before this release answered the discovery summary
+            as well, which callers never read.)
         """
         kwargs = {'installs': installs}
         version = '1.3'

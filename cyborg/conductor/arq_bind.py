@@ -114,8 +114,14 @@ def _fpga_refusal(context, target, program):
     takes it; a bind that must program it only takes it when none of its
     handles is in use: reprogramming would change the function under the
     instances bound to it.
+
+    :raises: BindTargetGone: the FPGA left the tables since the bind read
+        its target (an uninstall of its driver, a report without it).
     """
     state = deployable_queries.lock_fpga(context, target['id'])
+    if state is None:
+        raise exception.BindTargetGone(name=target['name'],
+                                       host=target['hostname'])
     if state['programming']:
         return 'it is being programmed'
     if program and state['in_use']:
@@ -167,9 +173,10 @@ def bind(context, patches, project_id=None, more_for_instance=False,
         (microversion 2.4 on); 'warn': bind it and log a warning; None:
         not checked here (cyborg-api checked, cyborg.api.bind_check).
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
-        InstanceAlreadyBound, BindTargetInvalid, BindProviderMismatch,
-        Invalid; nothing changes then.  A host whose agent is down is no
-        reason to refuse (see _target()).
+        InstanceAlreadyBound, BindTargetInvalid, BindTargetGone (the
+        device left meanwhile), BindProviderMismatch, Invalid; nothing
+        changes then.  A host whose agent is down is no reason to refuse
+        (see _target()).
     :returns: {arq_uuid: state} after the bind (Bound, BindFailed, or
         BindStarted while device work is pending).
     """

@@ -147,3 +147,36 @@ def _unbind(context, uuids, project_id, notify):
     bound_instance.remove_unused(context, instances)
     LOG.info('Unbound ARQs %s', ', '.join(sorted(uuids)))
     return dict.fromkeys(uuids, states.UNBOUND)
+
+
+def unbind_held(context, held, notify=False):
+    """Unbind the ARQs that still hold the handles they held, in the
+    caller's writer transaction (a forced uninstall of a driver).
+
+    An ARQ that Nova unbound, rebound elsewhere or deleted since the
+    caller read it is skipped: its handle is no longer its own.
+
+    :param held: ``{arq uuid: attach handle id}`` as the caller read them.
+    :param notify: tell Nova (a failed accelerator-request-bound event
+        per ARQ unbound).
+    :returns: the uuids of the ARQs unbound, sorted.
+    """
+    unbound, instances = [], []
+    for arq in arq_queries.lock_rows(context, sorted(held)):
+        if arq['attach_handle_id'] is None or \
+                arq['attach_handle_id'] != held[arq['uuid']]:
+            continue
+        arq_queries.transition(
+            context, arq['uuid'], states.UNBOUND,
+            values=dict({f: None for f in BIND_FIELDS},
+                        attach_handle_id=None, deployable_id=None))
+        if notify and arq['instance_uuid']:
+            event_queries.add(context, arq['instance_uuid'], arq['uuid'],
+                              states.EVENT_STATUS[states.BIND_FAILED])
+        let_go(context, arq['uuid'], arq['attach_handle_id'])
+        unbound.append(arq['uuid'])
+        instances.append(arq['instance_uuid'])
+    bound_instance.remove_unused(context, instances)
+    if unbound:
+        LOG.info('Unbound ARQs %s', ', '.join(unbound))
+    return unbound

@@ -47,9 +47,11 @@ LOG = logging.getLogger(__name__)
 def _start(context, deployable_id, uuid):
     """Take the deployable for programming, or refuse.
 
-    :raises: DeployableInUse
+    :raises: DeployableInUse, DeployableNotFound
     """
     state = deployable_queries.lock_fpga(context, deployable_id)
+    if state is None:
+        raise exception.DeployableNotFound(uuid=uuid)
     if state['in_use']:
         raise exception.DeployableInUse(
             uuid=uuid, reason='%d of its attach handles are in use; unbind '

@@ -43,10 +43,12 @@ from cyborg import exception
 from cyborg.common import driver_config
 from cyborg.common import driver_names
 from cyborg.conductor import arq_release
+from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.notifications import accelerator_request as arq_notify
 from cyborg.notifications import driver as driver_notify
 
 LOG = logging.getLogger(__name__)
@@ -107,8 +109,10 @@ def install(context, agent_api, name, host=None, config=None):
     """Install a driver on one host, or on every host with an agent.
 
     :raises: UnknownDriver, DriverConfigInvalid (an agent refused it),
-        AgentNotFound, DriverAlreadyEnabled
-    :returns: the driver records, one per host.
+        AgentNotFound, DriverAlreadyEnabled (also to the second of two
+        installs racing on a host)
+    :returns: the driver records, one per host; as this install wrote
+        one that an uninstall removed meanwhile.
     """
     try:
         name = driver_names.own_name(name)
@@ -117,7 +121,8 @@ def install(context, agent_api, name, host=None, config=None):
             name=name, known=', '.join(driver_names.available()))
     config = driver_config.normalise(config or {})
     hosts = _agent_hosts(context, host)
-    uuids = driver_queries.install(context, name, hosts, config)
+    written = driver_queries.install(context, name, hosts, config)
+    uuids = [row['uuid'] for row in written]
     LOG.info('Driver %(name)s installed on %(hosts)s with %(config)s',
              {'name': name, 'hosts': ', '.join(hosts),
               'config': config})
@@ -129,7 +134,10 @@ def install(context, agent_api, name, host=None, config=None):
                     {'name': name, 'reason': _reason(failures)})
         raise exception.DriverConfigInvalid(name=name,
                                             reason=_reason(failures))
-    rows = [driver_queries.get(context, uuid) for uuid in uuids]
+    # An uninstall that ran meanwhile (the rows were listed as soon as
+    # they committed) came after this install: it answers what it wrote.
+    now = driver_queries.get_many(context, uuids)
+    rows = [now.get(row['uuid'], row) for row in written]
     driver_notify.send(context, driver_notify.INSTALL, rows)
     return rows
 
@@ -174,22 +182,23 @@ def update(context, agent_api, uuid, config):
     return driver_queries.get(context, uuid)
 
 
-def uninstall(context, agent_api, placement, uuid, force=False):
-    """Uninstall a driver from its host.
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _uninstall_rows(context, uuid, force, decisions_allowed):
+    """The database side of an uninstall, in one transaction.
 
-    A driver installed through the API is forgotten; a driver of the
-    configuration file stays listed, uninstalled: its agent keeps it
-    unloaded until it is installed again.  Refused while ARQs hold its
-    devices, unless *force*: they are unbound first (Nova gets a failed
-    event for each) and their instances' allocations against its resource
-    providers removed.  Its devices leave the tables and Placement with the
-    agent's next report (now, if the agent can be reached).
+    The driver's row is locked first: installs, updates and uninstalls of
+    one driver on one host go one after the other.
 
-    :raises: DriverUUIDNotFound, DriverFromConfigFile (agents too old),
-        DriverUninstalled (already), DriverInUse
+    :returns: ``(row, {arq uuid: instance uuid} unbound, the resource
+        providers of the driver's deployables)``.
+    :raises: see uninstall().
     """
-    row = driver_queries.get(context, uuid)
-    _check_decisions(agent_api, row)
+    row = driver_queries.lock(context, uuid)
+    if row['source'] == driver_queries.SOURCE_CONFIG and \
+            not decisions_allowed:
+        raise exception.DriverFromConfigFile(name=row['name'],
+                                             host=row['host'])
     if row['state'] == driver_queries.UNINSTALLED:
         raise exception.DriverUninstalled(name=row['name'], host=row['host'])
     holders = arq_queries.get_all_on_driver(context, row['host'],
@@ -199,24 +208,52 @@ def uninstall(context, agent_api, placement, uuid, force=False):
             name=row['name'], host=row['host'],
             instances=', '.join(sorted({a['instance_uuid'] or a['uuid']
                                         for a in holders})))
+    unbound, rps = {}, set()
     if holders:
         rps = deployable_queries.rp_uuids_on_driver(context, row['host'],
                                                     row['name'])
-        arq_release.unbind(context, [a['uuid'] for a in holders],
-                           notify=True)
-        for instance in sorted({a['instance_uuid'] for a in holders
-                                if a['instance_uuid']}):
-            if placement is not None:
-                placement.change_consumer(instance, remove=rps)
-        LOG.warning('Driver %(name)s on %(host)s uninstalled with force: '
-                    'ARQs %(arqs)s unbound',
-                    {'name': row['name'], 'host': row['host'],
-                     'arqs': ', '.join(a['uuid'] for a in holders)})
+        instances = {a['uuid']: a['instance_uuid'] for a in holders}
+        for arq in arq_release.unbind_held(
+                context, {a['uuid']: a['attach_handle_id'] for a in holders},
+                notify=True):
+            unbound[arq] = instances[arq]
     if row['source'] == driver_queries.SOURCE_API:
         driver_queries.delete(context, [uuid])
     else:
         driver_queries.uninstall_config_driver(context, uuid)
+    return row, unbound, rps
+
+
+def uninstall(context, agent_api, placement, uuid, force=False):
+    """Uninstall a driver from its host.
+
+    A driver installed through the API is forgotten; a driver of the
+    configuration file stays listed, uninstalled: its agent keeps it
+    unloaded until it is installed again.  Refused while ARQs hold its
+    devices, unless *force*: they are unbound first (Nova gets a failed
+    event for each), skipping those Nova unbound or deleted meanwhile.
+    All of it is one transaction; then, with none open, the instances'
+    allocations against the driver's resource providers are removed from
+    Placement and the agent is told.  Its devices leave the tables and
+    Placement with the agent's report that follows.
+
+    :raises: DriverUUIDNotFound, DriverFromConfigFile (agents too old),
+        DriverUninstalled (already), DriverInUse
+    :returns: ``{'unbound': [arq uuid, ...]}``, the ARQs it unbound.
+    """
+    row, unbound, rps = _uninstall_rows(
+        context, uuid, force, agent_api.can_send_driver_decisions())
+    if unbound:
+        arq_notify.unbound(context, unbound)
+        LOG.warning('Driver %(name)s on %(host)s uninstalled with force: '
+                    'ARQs %(arqs)s unbound',
+                    {'name': row['name'], 'host': row['host'],
+                     'arqs': ', '.join(sorted(unbound))})
+        if placement is not None:
+            for instance in sorted({i for i in unbound.values() if i}):
+                placement.change_consumer(instance, remove=rps)
     _push_all(context, agent_api, [row['host']])
     LOG.info('Driver %(name)s uninstalled from %(host)s',
              {'name': row['name'], 'host': row['host']})
     driver_notify.send(context, driver_notify.UNINSTALL, [row])
+    return {'unbound': sorted(unbound)}

@@ -247,6 +247,7 @@ class ConductorManager:
                                    exception.AcceleratorRequestBadState,
                                    exception.InstanceAlreadyBound,
                                    exception.BindTargetInvalid,
+                                   exception.BindTargetGone,
                                    exception.AgentDown,
                                    exception.Invalid)
     def arq_apply_patch(self, context, patches, project_id=None,
@@ -393,10 +394,13 @@ class ConductorManager:
                                    exception.DriverInUse,
                                    exception.PlacementError)
     def driver_uninstall(self, context, uuid, force=False):
-        """Uninstall a driver (RPC API 1.5)."""
-        driver_ops.uninstall(context, self.agent_api, self.placement, uuid,
-                             force=force)
+        """Uninstall a driver (RPC API 1.5); answers ``{unbound}``, the
+        ARQs a forced uninstall unbound (None from older conductors).
+        """
+        answer = driver_ops.uninstall(context, self.agent_api,
+                                      self.placement, uuid, force=force)
         self._kick(self._work, context)
+        return answer
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceProfileNotFound,
@@ -406,6 +410,7 @@ class ConductorManager:
                                    exception.PlacementNotConfigured,
                                    exception.PlacementError,
                                    exception.BindTargetInvalid,
+                                   exception.BindTargetGone,
                                    exception.AcceleratorRequestBadState,
                                    exception.NovaNotConfigured,
                                    exception.NovaUnavailable,

@@ -353,8 +353,11 @@ class ConductorAPI:
         """Uninstall a driver installed through the API.
 
         :param force: unbind the ARQs bound to its devices first (Nova is
-            told) instead of refusing.
+            told) instead of refusing; ARQs that Nova unbound or deleted
+            meanwhile are skipped.
         :raises: DriverUUIDNotFound, DriverFromConfigFile, DriverInUse
+        :returns: ``{'unbound': [arq uuid, ...]}``, the ARQs it unbound
+            (None from conductors before this release).
         """
         cctxt = self._prepare_operator_verb('driver_uninstall')
         return cctxt.call(context, 'driver_uninstall', uuid=uuid,

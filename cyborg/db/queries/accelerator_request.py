@@ -289,6 +289,15 @@ def get_row(context, uuid, project_id=None):
     return rows[0]
 
 
+@db_api.context_manager.writer
+def lock_rows(context, uuids):
+    """The ARQs of *uuids* that still exist (own columns), locked until
+    the end of the caller's transaction: the rows a concurrent bind,
+    unbind or delete committed, never an older snapshot.
+    """
+    return _rows(context, 'uuids', list(uuids), None, locked=True)
+
+
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def rows_to_delete(context, uuids=None, instance_uuid=None,

@@ -234,9 +234,14 @@ def lock_fpga(context, deployable_id):
     one that uses it as it is, never both succeed.
 
     :returns: ``{bitstream_id, in_use (handles in use), programming (bind
-        jobs programming it, plus one while the program API does)}``.
+        jobs programming it, plus one while the program API does)}``, or
+        None when the deployable is gone (its driver was uninstalled, its
+        device removed, since the caller read it).
     """
-    row = db_api.execute(context, _LOCK, {'b_id': deployable_id}).one()
+    row = db_api.execute(context, _LOCK,
+                         {'b_id': deployable_id}).one_or_none()
+    if row is None:
+        return None
     manual = (row.programming_until is not None and
               row.programming_until > timeutils.utcnow())
     return {'bitstream_id': row.bitstream_id, 'in_use': row.in_use,

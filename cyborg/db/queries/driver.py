@@ -14,6 +14,7 @@
 """Queries of the drivers table: the drivers enabled on each host."""
 
 from oslo_db import exception as db_exc
+from oslo_log import log as logging
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
@@ -22,6 +23,8 @@ import sqlalchemy as sa
 from cyborg import exception
 from cyborg.db import api as db_api
 from cyborg.db import models
+
+LOG = logging.getLogger(__name__)
 
 READY = 'READY'
 ERROR = 'ERROR'
@@ -89,11 +92,14 @@ def record_hello(context, host, reports):
         reported.add(name)
         values = _hello_values(report)
         row = rows.get(name)
+        if row is None and report.get('source') == SOURCE_API:
+            # A driver the API installed, whose row an uninstall deleted
+            # after the agent said hello: the agent unloads it once it
+            # hears the decisions; it is no driver of its configuration
+            # file.
+            continue
         if row is None:
-            context.session.add(models.Driver(
-                uuid=uuidutils.generate_uuid(), host=host, name=name,
-                source=SOURCE_CONFIG, created_at=now, **values))
-            written += 1
+            written += _add_config_driver(context, host, name, values, now)
         elif any(getattr(row, k) != v for k, v in values.items()):
             for key, value in values.items():
                 setattr(row, key, value)
@@ -108,6 +114,27 @@ def record_hello(context, host, reports):
             row.updated_at = now
             written += 1
     return written
+
+
+def _add_config_driver(context, host, name, values, now):
+    """Insert the row of a driver of an agent's configuration file.
+
+    Two hellos of one agent (a heartbeat and the answer of set_drivers)
+    may both find no row: the second insert loses, in a savepoint, and the
+    row the first wrote stands.
+
+    :returns: 1 when this call wrote the row, else 0.
+    """
+    try:
+        with context.session.begin_nested():
+            context.session.add(models.Driver(
+                uuid=uuidutils.generate_uuid(), host=host, name=name,
+                source=SOURCE_CONFIG, created_at=now, **values))
+    except db_exc.DBDuplicateEntry:
+        LOG.debug('Driver %(name)s of %(host)s was recorded meanwhile',
+                  {'name': name, 'host': host})
+        return 0
+    return 1
 
 
 def _decisions(rows):
@@ -185,6 +212,34 @@ def _row(context, uuid):
     return row
 
 
+@db_api.context_manager.writer
+def lock(context, uuid):
+    """One driver row, locked until the end of the caller's transaction
+    (the operator's verbs on one driver go one after the other).
+
+    :raises: DriverUUIDNotFound
+    :returns: the row as a dict (without device count).
+    """
+    row = context.session.execute(
+        sa.select(models.Driver).where(models.Driver.uuid == uuid)
+        .with_for_update()).scalar_one_or_none()
+    if row is None:
+        raise exception.DriverUUIDNotFound(uuid=uuid)
+    return _to_dict(row)
+
+
+@db_api.context_manager.reader
+def get_many(context, uuids):
+    """The driver rows of *uuids* that exist, with their device counts.
+
+    :returns: ``{uuid: row}``.
+    """
+    rows = list(context.session.execute(
+        sa.select(models.Driver).where(models.Driver.uuid.in_(uuids)))
+        .scalars())
+    return {row['uuid']: row for row in _with_devices(context, rows)}
+
+
 @db_api.context_manager.reader
 def get(context, uuid):
     """One driver row, with its device count.
@@ -211,7 +266,8 @@ def install(context, name, hosts, config):
     :param hosts: host names.
     :param config: ``{group: {option: value}}`` (normalised).
     :raises: DriverAlreadyEnabled
-    :returns: the uuids of the rows, in *hosts* order.
+    :returns: the rows as written (dicts, with their device counts), in
+        *hosts* order.
     """
     rows = {row.host: row for row in context.session.execute(
         sa.select(models.Driver).where(models.Driver.name == name,
@@ -226,7 +282,7 @@ def install(context, name, hosts, config):
     values = {'source': SOURCE_API, 'config': jsonutils.dumps(config),
               'status': DISABLED, 'detail': WAITING_DETAIL,
               'state': INSTALLED}
-    uuids = []
+    written = []
     for host in hosts:
         row = rows.get(host)
         if row is not None and row.state == UNINSTALLED:
@@ -244,14 +300,14 @@ def install(context, name, hosts, config):
             for key, value in values.items():
                 setattr(row, key, value)
             row.updated_at = now
-        uuids.append(row.uuid)
+        written.append(row)
     try:
         context.session.flush()
     except db_exc.DBDuplicateEntry:
         # Another request installed it on one of the hosts meanwhile.
         raise exception.DriverAlreadyEnabled(name=name,
                                              host=', '.join(hosts))
-    return uuids
+    return _with_devices(context, written, name=name)
 
 
 @db_api.retry_on_deadlock

@@ -109,6 +109,32 @@ class BindTestCase(base.DbTestCase):
         self.assertEqual([], self._table(models.BoundInstance))
         self.assertEqual([], event_queries.get_all(self.context))
 
+    def test_device_gone_before_the_fpga_lock(self):
+        # An uninstall of the FPGA's driver (its agent's report) removes
+        # the deployable after the bind found its target and before it
+        # locks the FPGA: a 404 saying so, not NoResultFound (a 500).
+        uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
+        real = arq_bind.deployable_queries.bind_target
+
+        def gone_after(context, rp_uuid, hostname):
+            target = real(context, rp_uuid, hostname)
+            for model in (models.AttachHandle, models.Attribute):
+                context.session.execute(sa.delete(model).where(
+                    model.deployable_id == target['id']))
+            context.session.execute(sa.delete(models.Deployable).where(
+                models.Deployable.id == target['id']))
+            return target
+        self.useFixture(fixtures.MockPatchObject(
+            arq_bind.deployable_queries, 'bind_target',
+            side_effect=gone_after, autospec=True))
+        exc = self.assertRaises(exception.BindTargetGone, self._bind,
+                                uuids, 'i1')
+        self.assertIn('is gone', str(exc))
+        self.assertEqual(404, exc.code)
+        # Nothing changed.
+        self.assertEqual(states.INITIAL,
+                         arq_queries.get(self.context, uuids[0])['state'])
+
     def _compute_node(self, host, name):
         with self.db.engine.begin() as conn:
             conn.execute(sa.insert(models.Host.__table__).values(

@@ -13,22 +13,39 @@
 # under the License.
 """Tests of drivers installed through the API (conductor.driver) with
 real agents on the in-memory transport.
+
+The agents answer set_drivers with what they loaded and discover and
+report after answering (requests flow one way): the tests wait for the
+devices of a report, as a client polls.
 """
 
+import time
+
+import fixtures
 import oslo_messaging as messaging
+from oslo_utils import uuidutils
 
 from cyborg import exception
 from cyborg import rpc
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.common import driver_config
+from cyborg.conductor import arq_bind
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_delete
+from cyborg.conductor import arq_release
+from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import driver as driver_ops
 from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import driver as driver_queries
+from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
+from cyborg.tests.fixtures import inventory
 
 FAKE = {'fake_driver': {'devices': ['fpga=1', 'qat=1']}}
 
@@ -60,16 +77,27 @@ class DriverOpsTestCase(base.DbTestCase):
         return device_queries.get_all(self.context,
                                       filters={'hostname': host})
 
+    def _wait_devices(self, host, count, timeout=60):
+        """Wait until *host* has *count* devices (its agent reported)."""
+        deadline = time.monotonic() + timeout
+        while len(self._devices(host)) != count:
+            if time.monotonic() > deadline:
+                self.fail('host %s has %d devices, not %d' % (
+                    host, len(self._devices(host)), count))
+            time.sleep(0.05)
+
     def test_install_everywhere(self):
         drivers = driver_ops.install(self.context, self.agent_api,
                                      'fake_driver', config=FAKE)
-        self.assertEqual([('n1', 'fake', 'READY', 2), ('n2', 'fake',
-                                                       'READY', 2)],
-                         [(d['host'], d['name'], d['status'], d['devices'])
+        self.assertEqual([('n1', 'fake', 'READY'), ('n2', 'fake', 'READY')],
+                         [(d['host'], d['name'], d['status'])
                           for d in drivers])
         self.assertEqual(['fpga=1', 'qat=1'],
                          drivers[0]['config']['fake_driver']['devices'])
-        self.assertEqual(2, len(self._devices('n2')))
+        self._wait_devices('n1', 2)
+        self._wait_devices('n2', 2)
+        self.assertEqual(2, driver_queries.get(
+            self.context, drivers[1]['uuid'])['devices'])
         self.assertIn('fake', self.agents['n1'].tracker.drivers)
 
     def test_a_refused_configuration_is_undone_everywhere(self):
@@ -129,10 +157,16 @@ class DriverOpsTestCase(base.DbTestCase):
     def test_update_rediscovers(self):
         [row] = driver_ops.install(self.context, self.agent_api, 'fake',
                                    host='n1', config=FAKE)
+        self._wait_devices('n1', 2)
         row = driver_ops.update(self.context, self.agent_api, row['uuid'],
                                 {'fake_driver': {'devices': 'gpu=2'}})
-        self.assertEqual(2, row['devices'])
-        self.assertEqual({'GPU'}, {d['type'] for d in self._devices('n1')})
+
+        def gpus():
+            return {d['type'] for d in self._devices('n1')} == {'GPU'}
+        deadline = time.monotonic() + 60
+        while not gpus() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.assertTrue(gpus())
         exc = self.assertRaises(
             exception.DriverConfigInvalid, driver_ops.update, self.context,
             self.agent_api, row['uuid'], {'fake_driver': {'devices': 'x'}})
@@ -144,12 +178,81 @@ class DriverOpsTestCase(base.DbTestCase):
     def test_uninstall_removes_the_devices(self):
         [row] = driver_ops.install(self.context, self.agent_api, 'fake',
                                    host='n1', config=FAKE)
+        self._wait_devices('n1', 2)
         driver_ops.uninstall(self.context, self.agent_api, None,
                              row['uuid'])
-        self.assertEqual([], self._devices('n1'))
+        self._wait_devices('n1', 0)
         self.assertNotIn('fake', self.agents['n1'].tracker.drivers)
         self.assertRaises(exception.DriverUUIDNotFound, driver_ops.uninstall,
                           self.context, self.agent_api, None, row['uuid'])
+
+    def _bound_arqs(self, host, count):
+        """*count* ARQs bound to a device of the fake driver on *host*."""
+        device = inventory.add_device(self.context, host, handles=count)
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid=uuidutils.generate_uuid(), name='dp', description=None,
+            groups=[{'resources:FPGA': '1'}]))
+        arqs = []
+        for n in range(count):
+            [arq] = arq_create.create(self.context, 'dp', 'p1').objects
+            arq_bind.bind(self.context, {arq.uuid: {
+                'hostname': host, 'device_rp_uuid': device['rp_uuid'],
+                'instance_uuid': 'instance-%d' % n, 'project_id': 'p1'}})
+            arqs.append(arq.uuid)
+        return arqs
+
+    def test_forced_uninstall_skips_what_nova_released(self):
+        # Nova unbinds one ARQ and deletes another while the forced
+        # uninstall runs (after it read the ARQs holding the driver's
+        # devices): it unbinds the third, skips those two, and says so.
+        uuids = [r['uuid'] for r in driver_queries.install(
+            self.context, 'fake', ['n1'], FAKE)]
+        unbound, deleted, held = self._bound_arqs('n1', 3)
+        real = driver_ops.arq_queries.get_all_on_driver
+
+        def nova_meanwhile(context, host, driver_name):
+            holders = real(context, host, driver_name)
+            arq_release.unbind(context, [unbound])
+            arq_delete.delete(context, uuids=[deleted])
+            return holders
+        self.useFixture(fixtures.MockPatchObject(
+            driver_ops.arq_queries, 'get_all_on_driver',
+            side_effect=nova_meanwhile, autospec=True))
+        answer = driver_ops.uninstall(self.context, self.agent_api, None,
+                                      uuids[0], force=True)
+        self.assertEqual({'unbound': [held]}, answer)
+        self.assertEqual('Unbound', arq_queries.get(self.context,
+                                                    held)['state'])
+        self.assertRaises(exception.DriverUUIDNotFound, driver_queries.get,
+                          self.context, uuids[0])
+        # One failed event for Nova: the ARQ it did not release.
+        self.assertEqual([(held, 'failed')], [
+            (e['tag'], e['status']) for e in event_queries.get_all(
+                self.context) if e['status'] == 'failed'])
+
+    def test_install_racing_an_uninstall_answers_as_installed(self):
+        # An uninstall of the new driver (listed as soon as the install
+        # committed) runs while the install waits on the agent: the
+        # install answers the driver it installed, not 404.
+        real = driver_ops._push_all
+        raced = []
+
+        def uninstall_meanwhile(context, agent_api, hosts):
+            if not raced:
+                [row] = driver_queries.get_all(context, host='n1')
+                raced.append(row['uuid'])
+                driver_ops.uninstall(context, agent_api, None, row['uuid'])
+            return real(context, agent_api, hosts)
+        self.useFixture(fixtures.MockPatchObject(
+            driver_ops, '_push_all', side_effect=uninstall_meanwhile,
+            autospec=True))
+        [row] = driver_ops.install(self.context, self.agent_api, 'fake',
+                                   host='n1', config=FAKE)
+        self.assertEqual((raced[0], 'fake', 'n1', 'api'),
+                         (row['uuid'], row['name'], row['host'],
+                          row['source']))
+        self.assertEqual([], driver_queries.get_all(self.context,
+                                                    host='n1'))
 
     def _start_agent(self, host):
         """An agent whose configuration file enables the fake driver,
@@ -183,11 +286,11 @@ class DriverOpsTestCase(base.DbTestCase):
         [row] = driver_queries.get_all(self.context, host='n4')
         driver_ops.uninstall(self.context, self.agent_api, None,
                              row['uuid'])
+        self._wait_devices('n4', 0)
         row = driver_queries.get(self.context, row['uuid'])
         self.assertEqual(('config', 'uninstalled', 'DISABLED', 0),
                          (row['source'], row['state'], row['status'],
                           row['devices']))
-        self.assertEqual([], self._devices('n4'))
         self.assertNotIn('fake', agent.tracker.drivers)
         self.assertRaises(exception.DriverUninstalled, driver_ops.uninstall,
                           self.context, self.agent_api, None, row['uuid'])
@@ -202,25 +305,25 @@ class DriverOpsTestCase(base.DbTestCase):
         # The existing Cyborg's name installs it again, on that host.
         [again] = driver_ops.install(self.context, self.agent_api,
                                      'fake_driver', host='n4')
-        self.assertEqual((row['uuid'], 'installed', 'READY', 1),
-                         (again['uuid'], again['state'], again['status'],
-                          again['devices']))
+        self.assertEqual((row['uuid'], 'installed', 'READY'),
+                         (again['uuid'], again['state'], again['status']))
         self.assertIn('fake', agent.tracker.drivers)
-        self.assertEqual(1, len(self._devices('n4')))
+        self._wait_devices('n4', 1)
 
     def test_configure_a_driver_of_the_configuration_file(self):
         agent, _server = self._start_agent('n4')
         [row] = driver_queries.get_all(self.context, host='n4')
         updated = driver_ops.update(self.context, self.agent_api,
                                     row['uuid'], FAKE)
-        self.assertEqual(('config', 2), (updated['source'],
-                                         updated['devices']))
+        self.assertEqual('config', updated['source'])
         self.assertEqual(['fpga=1', 'qat=1'],
                          updated['config']['fake_driver']['devices'])
+        self._wait_devices('n4', 2)
         # An empty configuration goes back to the file's.
         updated = driver_ops.update(self.context, self.agent_api,
                                     row['uuid'], {})
-        self.assertEqual(({}, 1), (updated['config'], updated['devices']))
+        self.assertEqual({}, updated['config'])
+        self._wait_devices('n4', 1)
         self.assertIn('fake', agent.tracker.drivers)
 
     def test_agents_too_old_for_decisions(self):
