@@ -16,6 +16,10 @@
 It is an oslo.context RequestContext that is also an oslo.db enginefacade
 transaction context, so query functions decorated with
 ``db_api.context_manager.reader`` / ``.writer`` find their session on it.
+
+It also carries the *deadline* of an RPC call: the wall-clock time (seconds
+since the epoch) after which its caller no longer waits for the answer
+(see cyborg.common.deadline).
 """
 
 from oslo_context import context
@@ -26,7 +30,26 @@ from cyborg import policy
 
 @enginefacade.transaction_context_provider
 class RequestContext(context.RequestContext):
-    """Security context and request information of one call."""
+    """Security context and request information of one call.
+
+    :param deadline: when the caller of an RPC call stops waiting for its
+        answer (seconds since the epoch), or None; sent with the context
+        (to_dict/from_dict), ignored by services that do not know it.
+    """
+
+    def __init__(self, *args, deadline=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.deadline = deadline
+
+    def to_dict(self):
+        values = super().to_dict()
+        values['deadline'] = self.deadline
+        return values
+
+    @classmethod
+    def from_dict(cls, values, **kwargs):
+        kwargs.setdefault('deadline', values.get('deadline'))
+        return super().from_dict(values, **kwargs)
 
     def can(self, action, target=None, fatal=True):
         """Whether the caller may do *action* (oslo.policy).

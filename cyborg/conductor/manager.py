@@ -33,6 +33,7 @@ from cyborg import version
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
+from cyborg.common import deadline
 from cyborg.conductor import arq_bind
 from cyborg.conductor import arq_create
 from cyborg.conductor import arq_delete
@@ -227,18 +228,21 @@ class ConductorManager:
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceProfileNameConflict,
                                    exception.DeviceProfileUUIDConflict)
+    @deadline.drop_when_late
     def device_profile_create(self, context, device_profile):
         return dp_ops.create(context, device_profile)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceProfileNotFound,
                                    exception.DeviceProfileInUse)
+    @deadline.drop_when_late
     def device_profile_delete(self, context, uuids, names):
         dp_ops.delete(context, uuids=uuids, names=names)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceProfileNotFound,
                                    exception.Invalid)
+    @deadline.drop_when_late
     def arq_create(self, context, device_profile_name, project_id):
         return arq_create.create(context, device_profile_name, project_id)
 
@@ -250,6 +254,7 @@ class ConductorManager:
                                    exception.BindTargetGone,
                                    exception.AgentDown,
                                    exception.Invalid)
+    @deadline.drop_when_late
     def arq_apply_patch(self, context, patches, project_id=None,
                         check_provider=None):
         """Bind ARQs, or unbind them (RPC API 1.1; check_provider 1.7);
@@ -277,6 +282,7 @@ class ConductorManager:
 
     @messaging.expose
     @messaging.expected_exceptions(exception.AcceleratorRequestNotFound)
+    @deadline.drop_when_late
     def arq_delete(self, context, uuids=None, instance_uuid=None,
                    project_id=None):
         return arq_delete.delete(context, uuids=uuids,
@@ -285,17 +291,20 @@ class ConductorManager:
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceNotFound)
+    @deadline.drop_when_late
     def device_set_status(self, context, uuid, status):
         device_ops.set_status(context, self.placement, uuid, status)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeployableNotFound)
+    @deadline.drop_when_late
     def attribute_create(self, context, deployable_id, key, value):
         return attribute_ops.create(context, deployable_id, key,
                                     value)['uuid']
 
     @messaging.expose
     @messaging.expected_exceptions(exception.AttributeNotFound)
+    @deadline.drop_when_late
     def attribute_delete(self, context, uuid):
         attribute_ops.delete(context, uuid)
 
@@ -360,6 +369,7 @@ class ConductorManager:
                                    exception.DriverDeviceNotFound,
                                    exception.DriverNotEnabled,
                                    exception.CommandFailed)
+    @deadline.drop_when_late
     def deployable_program(self, context, uuid, image_uuid):
         """Program a deployable now (RPC API 1.4)."""
         deployable_ops.program(context, self.agent_api, self.placement, uuid,
@@ -373,6 +383,7 @@ class ConductorManager:
                                    exception.DriverConfigInvalid,
                                    exception.AgentNotFound,
                                    exception.DriverAlreadyEnabled)
+    @deadline.drop_when_late
     def driver_install(self, context, name, host=None, config=None):
         """Install a driver (RPC API 1.5); see ConductorAPI."""
         return driver_ops.install(context, self.agent_api, name, host=host,
@@ -383,6 +394,7 @@ class ConductorManager:
                                    exception.DriverFromConfigFile,
                                    exception.DriverUninstalled,
                                    exception.DriverConfigInvalid)
+    @deadline.drop_when_late
     def driver_update(self, context, uuid, config):
         """Reconfigure an installed driver (RPC API 1.5)."""
         return driver_ops.update(context, self.agent_api, uuid, config)
@@ -393,6 +405,7 @@ class ConductorManager:
                                    exception.DriverUninstalled,
                                    exception.DriverInUse,
                                    exception.PlacementError)
+    @deadline.drop_when_late
     def driver_uninstall(self, context, uuid, force=False):
         """Uninstall a driver (RPC API 1.5); answers ``{unbound}``, the
         ARQs a forced uninstall unbound (None from older conductors).
@@ -418,6 +431,7 @@ class ConductorManager:
                                    exception.ServerNotAttachable,
                                    exception.Conflict,
                                    exception.Invalid)
+    @deadline.drop_when_late
     def instance_attach(self, context, instance_uuid, device_profile_name,
                         hostname=None, project_id=None, user_id=None,
                         reboot=None):
@@ -448,6 +462,7 @@ class ConductorManager:
                                    exception.NovaUnavailable,
                                    exception.PlacementError,
                                    exception.Conflict)
+    @deadline.drop_when_late
     def instance_detach(self, context, instance_uuid, project_id=None,
                         arq_uuids=None, reboot=None):
         """Detach the accelerators attach gave a server (RPC API 1.5;

@@ -45,6 +45,7 @@ import oslo_messaging as messaging
 
 from cyborg import exception
 from cyborg import rpc
+from cyborg.common import deadline
 
 CONF = cfg.CONF
 
@@ -104,6 +105,18 @@ class ConductorAPI:
                           version=version, topic=topic, drivers=drivers,
                           started_at=started_at, **kwargs)
 
+    def _write(self, cctxt, context, method, timeout=None, **kwargs):
+        """Call a write with the deadline of its caller: the wall-clock
+        time it stops waiting (*timeout*, by default
+        rpc_response_timeout, from now) goes in the context, and a
+        conductor that gets the call later drops it (see
+        cyborg.common.deadline).  Conductors of older releases ignore
+        it.
+        """
+        context.deadline = deadline.expires_in(
+            timeout or CONF.rpc_response_timeout)
+        return cctxt.call(context, method, **kwargs)
+
     # REST API writes (1.1) ---------------------------------------------------
 
     def device_profile_create(self, context, device_profile):
@@ -114,8 +127,8 @@ class ConductorAPI:
         :returns: the stored DeviceProfile.
         """
         cctxt = self.client.prepare(version='1.1')
-        return cctxt.call(context, 'device_profile_create',
-                          device_profile=device_profile)
+        return self._write(cctxt, context, 'device_profile_create',
+                           device_profile=device_profile)
 
     def device_profile_delete(self, context, uuids=None, names=None):
         """Delete device profiles by uuid and/or name, all or nothing.
@@ -123,8 +136,8 @@ class ConductorAPI:
         :raises: DeviceProfileNotFound, DeviceProfileInUse
         """
         cctxt = self.client.prepare(version='1.1')
-        return cctxt.call(context, 'device_profile_delete',
-                          uuids=uuids or [], names=names or [])
+        return self._write(cctxt, context, 'device_profile_delete',
+                           uuids=uuids or [], names=names or [])
 
     def arq_create(self, context, device_profile_name, project_id):
         """Create every ARQ a device profile asks for (one transaction).
@@ -133,9 +146,9 @@ class ConductorAPI:
         :returns: an AcceleratorRequestList.
         """
         cctxt = self.client.prepare(version='1.1')
-        return cctxt.call(context, 'arq_create',
-                          device_profile_name=device_profile_name,
-                          project_id=project_id)
+        return self._write(cctxt, context, 'arq_create',
+                           device_profile_name=device_profile_name,
+                           project_id=project_id)
 
     def can_send_check_provider(self):
         """Whether the conductors check a bind's provider (1.7)."""
@@ -160,8 +173,9 @@ class ConductorAPI:
             kwargs['check_provider'] = check_provider
             version = '1.7'
         cctxt = self.client.prepare(version=version)
-        result = cctxt.call(context, 'arq_apply_patch', patches=patches,
-                            project_id=project_id, **kwargs)
+        result = self._write(cctxt, context, 'arq_apply_patch',
+                             patches=patches, project_id=project_id,
+                             **kwargs)
         if any(p['op'] == 'add' for p in patches.values()):
             self._release_held(context)
         return result
@@ -174,8 +188,8 @@ class ConductorAPI:
         :returns: the number of ARQs deleted.
         """
         cctxt = self.client.prepare(version='1.1')
-        return cctxt.call(context, 'arq_delete', uuids=uuids,
-                          instance_uuid=instance_uuid, project_id=project_id)
+        return self._write(cctxt, context, 'arq_delete', uuids=uuids,
+                           instance_uuid=instance_uuid, project_id=project_id)
 
     def device_set_status(self, context, uuid, status):
         """Enable ('enabled') or disable ('maintaining') a device.
@@ -183,8 +197,8 @@ class ConductorAPI:
         :raises: DeviceNotFound
         """
         cctxt = self.client.prepare(version='1.1')
-        return cctxt.call(context, 'device_set_status', uuid=uuid,
-                          status=status)
+        return self._write(cctxt, context, 'device_set_status', uuid=uuid,
+                           status=status)
 
     def attribute_create(self, context, deployable_id, key, value):
         """Add an attribute to a deployable.
@@ -193,13 +207,13 @@ class ConductorAPI:
         :returns: the new attribute's uuid.
         """
         cctxt = self.client.prepare(version='1.1')
-        return cctxt.call(context, 'attribute_create',
-                          deployable_id=deployable_id, key=key, value=value)
+        return self._write(cctxt, context, 'attribute_create',
+                           deployable_id=deployable_id, key=key, value=value)
 
     def attribute_delete(self, context, uuid):
         """:raises: AttributeNotFound"""
         cctxt = self.client.prepare(version='1.1')
-        return cctxt.call(context, 'attribute_delete', uuid=uuid)
+        return self._write(cctxt, context, 'attribute_delete', uuid=uuid)
 
     # Agents and inventory (1.2) ----------------------------------------------
 
@@ -305,10 +319,10 @@ class ConductorAPI:
             ImageNotFound, DriverDeviceNotFound, DriverNotEnabled,
             CommandFailed, MessagingTimeout.
         """
-        cctxt = self.client.prepare(version='1.4',
-                                    timeout=CONF.bind_timeout + 30)
-        return cctxt.call(context, 'deployable_program', uuid=uuid,
-                          image_uuid=image_uuid)
+        timeout = CONF.bind_timeout + 30
+        cctxt = self.client.prepare(version='1.4', timeout=timeout)
+        return self._write(cctxt, context, 'deployable_program',
+                           timeout=timeout, uuid=uuid, image_uuid=image_uuid)
 
     # Operator verbs (1.5) ----------------------------------------------------
 
@@ -335,8 +349,8 @@ class ConductorAPI:
         :returns: the driver records, one per host.
         """
         cctxt = self._prepare_operator_verb('driver_install')
-        return cctxt.call(context, 'driver_install', name=name, host=host,
-                          config=config)
+        return self._write(cctxt, context, 'driver_install', name=name,
+                           host=host, config=config)
 
     def driver_update(self, context, uuid, config):
         """Give an installed driver a new configuration; its host
@@ -347,7 +361,8 @@ class ConductorAPI:
         :returns: the driver record.
         """
         cctxt = self._prepare_operator_verb('driver_update')
-        return cctxt.call(context, 'driver_update', uuid=uuid, config=config)
+        return self._write(cctxt, context, 'driver_update', uuid=uuid,
+                           config=config)
 
     def driver_uninstall(self, context, uuid, force=False):
         """Uninstall a driver installed through the API.
@@ -360,8 +375,8 @@ class ConductorAPI:
             (None from conductors before this release).
         """
         cctxt = self._prepare_operator_verb('driver_uninstall')
-        return cctxt.call(context, 'driver_uninstall', uuid=uuid,
-                          force=force)
+        return self._write(cctxt, context, 'driver_uninstall', uuid=uuid,
+                           force=force)
 
     # Attach and detach through Nova (1.8) ------------------------------------
 
@@ -387,11 +402,11 @@ class ConductorAPI:
             uuid, reboot: None, pending, requested or refused}``.
         """
         cctxt = self._prepare_operator_verb('instance_attach', '1.8')
-        return cctxt.call(context, 'instance_attach',
-                          instance_uuid=instance_uuid,
-                          device_profile_name=device_profile_name,
-                          hostname=hostname, project_id=project_id,
-                          reboot=bool(reboot))
+        return self._write(cctxt, context, 'instance_attach',
+                           instance_uuid=instance_uuid,
+                           device_profile_name=device_profile_name,
+                           hostname=hostname, project_id=project_id,
+                           reboot=bool(reboot))
 
     def instance_detach(self, context, instance_uuid, arq_uuids=None,
                         reboot=False):
@@ -407,9 +422,9 @@ class ConductorAPI:
             requested or refused}``.
         """
         cctxt = self._prepare_operator_verb('instance_detach', '1.8')
-        return cctxt.call(context, 'instance_detach',
-                          instance_uuid=instance_uuid, arq_uuids=arq_uuids,
-                          reboot=bool(reboot))
+        return self._write(cctxt, context, 'instance_detach',
+                           instance_uuid=instance_uuid, arq_uuids=arq_uuids,
+                           reboot=bool(reboot))
 
     def instance_show(self, context, instance_uuid):
         """What Nova says of a server.

@@ -54,7 +54,9 @@ def _context_dict(context):
     context = context or cyborg_context.get_admin_context()
     values = context.to_dict()
     # Consumers of notifications are not to get the caller's token.
-    for key in ('auth_token', 'auth_token_info', 'service_token'):
+    # Nor the deadline of an RPC call (cyborg.common.deadline).
+    for key in ('auth_token', 'auth_token_info', 'service_token',
+                'deadline'):
         values.pop(key, None)
     return values
 
