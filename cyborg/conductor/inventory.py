@@ -170,23 +170,32 @@ def apply_report(context, host):
 
 def _liveness_changed(context, client, host, agent_up, done,
                       why='liveness check'):
-    """Record the agent's liveness and push its host, when this
-    conductor is the one that changed it.
+    """Record the agent's liveness, send the agent alarm and push its
+    host, when this conductor is the one that changed it.
+
+    The record and the alarm (service.down, service.up) do not need
+    Placement; without a client (``[placement]`` not configured) nothing
+    is pushed, and the host stays marked for a push (set_liveness).
     """
     try:
         if not host_queries.set_liveness(context, host, agent_up):
             return
-        if agent_up:
+        args = {'host': host, 'why': why}
+        if client is None and agent_up:
+            LOG.info('The agent of host %(host)s is back (%(why)s)', args)
+        elif client is None:
+            LOG.warning('The agent of host %(host)s is down (%(why)s)', args)
+        elif agent_up:
             LOG.info('The agent of host %(host)s is back (%(why)s): its '
-                     'inventory is restored', {'host': host, 'why': why})
+                     'inventory is restored', args)
         else:
             LOG.warning('The agent of host %(host)s is down (%(why)s): its '
-                        'inventory is reserved until it is back',
-                        {'host': host, 'why': why})
+                        'inventory is reserved until it is back', args)
         done.append(host)
         service_notify.liveness_changed(context, host, AGENT_BINARY,
                                         agent_up, reason=why)
-        placement_push.push(context, client, host)
+        if client is not None:
+            placement_push.push(context, client, host)
     except Exception:
         LOG.exception('Recording the liveness of host %s failed', host)
 
@@ -207,18 +216,19 @@ def _check_agents(context, client, done, restore):
 
 
 def check_liveness(context, client):
-    """Reserve the inventory of the hosts whose agent went down (no
-    heartbeat and no report for ``service_down_time`` seconds).
+    """Record the hosts whose agent went down (no heartbeat and no report
+    for ``service_down_time`` seconds): service.down, and their inventory
+    reserved in Placement.
 
     Runs every ``[DEFAULT] report_interval`` seconds, so that a host is
     reserved soon after its agent is reported down; its inventory is
     restored at the agent's first heartbeat once back (agent_heard).
 
-    :param client: a PlacementClient; None does nothing.
-    :returns: the hosts reserved (by this conductor).
+    :param client: a PlacementClient, or None when Placement is not
+        configured: the agents are recorded down and service.down is sent
+        all the same, nothing is pushed.
+    :returns: the hosts recorded down (by this conductor).
     """
-    if client is None:
-        return []
     done = []
     _check_agents(context, client, done, restore=False)
     return done
@@ -232,14 +242,13 @@ def is_reserved(context, host):
 
 
 def agent_heard(context, client, host):
-    """An agent the conductor recorded as down sent a heartbeat: restore
-    its host's inventory now.
+    """An agent the conductor recorded as down sent a heartbeat: record
+    it back (service.up) and restore its host's inventory now.
 
-    :param client: a PlacementClient; None does nothing.
-    :returns: whether this call restored it.
+    :param client: a PlacementClient, or None when Placement is not
+        configured (recorded back and service.up all the same).
+    :returns: whether this call recorded it back.
     """
-    if client is None:
-        return False
     done = []
     _liveness_changed(context, client, host, True, done, why='heartbeat')
     return bool(done)
@@ -256,7 +265,9 @@ def periodic(context, client):
     (which also removes released leftovers of gone hardware).
 
     :param context: request context.
-    :param client: a PlacementClient; None does nothing.
+    :param client: a PlacementClient, or None when Placement is not
+        configured: the hold-downs and the agents' liveness (with its
+        notifications) are checked all the same, nothing is pushed.
     :returns: the hosts pushed (by this conductor).
     """
     try:
@@ -264,10 +275,10 @@ def periodic(context, client):
     except Exception:
         LOG.exception('Returning the devices whose hold-down is over '
                       'failed; retried later')
-    if client is None:
-        return []
     done = []
     _check_agents(context, client, done, restore=True)
+    if client is None:
+        return []
     for hostname in host_queries.get_gone_held(context):
         try:
             result = apply_report(context, hostname)

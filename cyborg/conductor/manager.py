@@ -206,9 +206,9 @@ class ConductorManager:
             # Jobs that waited for this agent run now (issue 27).
             self._kick(self._agent_back, host)
         if (binary == inventory.AGENT_BINARY and
-                self.placement is not None and
                 inventory.is_reserved(context, host)):
-            # Back: its inventory is restored now, not at the next sync.
+            # Back: service.up and its inventory restored now, not at the
+            # next sync (with or without Placement: issue 30).
             self._kick(inventory.agent_heard,
                        cyborg_context.get_admin_context(), self.placement,
                        host)

@@ -13,14 +13,18 @@
 # under the License.
 """Reconciliation with Nova (issue 27): ``instance audit`` and ``heal``
 find and release orphans of each kind planted among healthy servers, and
-nothing else; against the stand-in for Nova and the real Placement, on
-MariaDB and PostgreSQL.
+nothing else, also while other servers are bound at the same time; against
+the stand-in for Nova and the real Placement, on MariaDB and PostgreSQL.
 """
+
+import threading
 
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
+import pytest
 
 from cyborg import conf as cyborg_conf
+from cyborg import context as cyborg_context
 from cyborg import states
 from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
@@ -42,6 +46,8 @@ from cyborg.tests.fixtures import nova as nova_fixture
 from cyborg.tests.fixtures import placement as placement_fixture
 
 CONF = cyborg_conf.CONF
+
+pytestmark = pytest.mark.slow(1)
 
 
 class InstanceAuditTestCase(base.DbTestCase):
@@ -167,6 +173,95 @@ class InstanceAuditTestCase(base.DbTestCase):
         self.assertFalse(moved.repaired)
         self.assertIn(self.moved_arq, {a['uuid'] for a in
                                        arq_queries.get_all(self.context)})
+
+    def _bind_in_thread(self, server, rp_uuid, start, bound, errors):
+        """Nova's create and bind of *server*'s ARQ on *rp_uuid*, then
+        the agent's answer, on a thread with its own context.
+        """
+        context = cyborg_context.get_admin_context()
+        try:
+            start.wait(30)
+            [arq] = arq_create.create(context, 'vgpu', 'p1').objects
+            arq_bind.bind(context, {arq.uuid: {
+                'hostname': 'n1', 'device_rp_uuid': rp_uuid,
+                'instance_uuid': server}})
+            [job] = job_queries.for_arq(context, arq.uuid)
+            self.assertTrue(bind_jobs.bind_done(context, job, None))
+            bound[server] = arq.uuid
+        except Exception as exc:
+            errors.append(exc)
+
+    def test_heal_while_binds_run(self):
+        """Issue 27's Done-when: heal releases the planted orphans and
+        nothing else while other servers are bound at the same time.
+        """
+        # A second vGPU, so that binds have room besides the planted ones.
+        self.flags(group='fake_driver', devices=['vgpu=2'])
+        records = fake.FakeDriver(CONF, 'n1').discover()
+        inventory.report(self.context, self.client, 'n1', 2, 'h2',
+                         hardware.HardwareList(objects=records))
+        vgpu1 = self.placement.tree('n1')['n1_FakeDevice_vgpu1']['uuid']
+        self._plant()
+        # Servers Nova scheduled on n1 (allocated, on the host) and now
+        # binds: the vGPU of the orphans' one free handle, and the other.
+        providers = [self.vgpu, vgpu1, vgpu1, vgpu1]
+        servers = {}
+        for rp_uuid in providers:
+            server = uuidutils.generate_uuid()
+            self.client.change_consumer(
+                server, add={rp_uuid: {'resources': {'VGPU': 1}}},
+                project_id='p1', user_id='u1')
+            self.nova.servers.add(server, 'n1', project_id='p1',
+                                  user_id='u1', device_profile='vgpu')
+            servers[server] = rp_uuid
+        start, bound, errors = threading.Event(), {}, []
+        threads = [threading.Thread(target=self._bind_in_thread, args=(
+            server, rp_uuid, start, bound, errors))
+            for server, rp_uuid in servers.items()]
+        for thread in threads:
+            thread.start()
+        start.set()
+        repaired = set()
+        # Heals until the binds are over (and once more after).
+        while True:
+            running = any(thread.is_alive() for thread in threads)
+            for key, finding in self._audit(heal=True).items():
+                self.assertTrue(finding.repaired, finding.detail)
+                self.assertNotIn(key, repaired)
+                repaired.add(key)
+            if not running:
+                break
+        for thread in threads:
+            thread.join(30)
+        self.assertEqual([], errors)
+        self.assertEqual(
+            {(instance_audit.GONE, self.gone, self.gone_arq),
+             (instance_audit.OTHER_HOST, self.moved, self.moved_arq),
+             (instance_audit.ORPHAN_ALLOCATION, self.leaked, None)},
+            repaired)
+        self.assertEqual({}, self._audit())
+        left = {a['uuid']: (a['state'], a['instance_uuid'],
+                            a['device_rp_uuid'])
+                for a in arq_queries.get_all(self.context)}
+        expected = {arq: (states.BOUND, server, servers[server])
+                    for server, arq in bound.items()}
+        expected.update({
+            self.healthy_arq: (states.BOUND, self.healthy, self.vgpu),
+            # Deleted as Nova's DELETE does (their server let go).
+            self.gone_arq: (states.DELETING, None, self.vgpu),
+            self.moved_arq: (states.DELETING, None, self.vgpu)})
+        self.assertEqual(expected, left)
+        self.assertEqual(set(servers), set(bound))
+        # Every allocation but the leaked one is intact.
+        for server, rp_uuid in servers.items():
+            self.assertEqual(
+                {rp_uuid: {'VGPU': 1}},
+                {rp: alloc['resources'] for rp, alloc in
+                 self.client.get_consumer(server)['allocations'].items()})
+        self.assertEqual(
+            {self.healthy, self.building} |
+            {s for s, rp in servers.items() if rp == self.vgpu},
+            set(self.client.get_allocations(self.vgpu)))
 
     def test_an_arq_changed_since_the_audit_read_it_is_left_alone(self):
         # What a bind or unbind between the audit's read and its heal

@@ -23,6 +23,7 @@ from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
 from cyborg.objects import hardware
 from cyborg.tests import base
+from cyborg.tests.fixtures import notifications
 
 CONF = cyborg_conf.CONF
 
@@ -145,6 +146,52 @@ class InventoryTestCase(base.DbTestCase):
     def _conf(self, devices):
         self.flags(group='fake_driver', devices=devices)
         return CONF
+
+    def test_agent_alarm_without_placement(self):
+        """Issue 30: with no Placement client, an agent silent past
+        service_down_time is recorded down with one service.down, and
+        back with one service.up, however often the checks run.
+        """
+        sent = self.useFixture(notifications.Notifications())
+        clock = self.time_fixture()
+        self._agent_up('n1')
+        inventory.report(self.context, None, 'n1', 1, 'x', _records('n1'))
+        self.assertEqual([], inventory.check_liveness(self.context, None))
+        self.assertFalse(inventory.is_reserved(self.context, 'n1'))
+        clock.advance(CONF.service_down_time + 1)
+        self.assertEqual(['n1'], inventory.check_liveness(self.context, None))
+        self.assertEqual([], inventory.check_liveness(self.context, None))
+        self.assertEqual([], inventory.periodic(self.context, None))
+        self.assertTrue(inventory.is_reserved(self.context, 'n1'))
+        # Its heartbeat (the conductor's hello) records it back once.
+        self._agent_up('n1')
+        self.assertTrue(inventory.agent_heard(self.context, None, 'n1'))
+        self.assertFalse(inventory.agent_heard(self.context, None, 'n1'))
+        self.assertEqual([], inventory.check_liveness(self.context, None))
+        self.assertEqual([], inventory.periodic(self.context, None))
+        self.assertFalse(inventory.is_reserved(self.context, 'n1'))
+        self.assertEqual(
+            [('service.down', 'n1', 'down', 'liveness check'),
+             ('service.up', 'n1', 'up', 'heartbeat')],
+            [(event, data['host'], data['status'], data['reason'])
+             for event, data in sent.events('service.')])
+
+    def test_periodic_without_placement_records_the_agent_back(self):
+        """Without Placement the conductor's periodic check also records
+        an agent back (its hello's kick may not have run).
+        """
+        sent = self.useFixture(notifications.Notifications())
+        clock = self.time_fixture()
+        self._agent_up('n1')
+        inventory.report(self.context, None, 'n1', 1, 'x', _records('n1'))
+        clock.advance(CONF.service_down_time + 1)
+        self.assertEqual([], inventory.periodic(self.context, None))
+        self.assertTrue(inventory.is_reserved(self.context, 'n1'))
+        self._agent_up('n1')
+        self.assertEqual([], inventory.periodic(self.context, None))
+        self.assertFalse(inventory.is_reserved(self.context, 'n1'))
+        self.assertEqual(['service.down', 'service.up'],
+                         [event for event, _ in sent.events('service.')])
 
     def test_discovery_without_agents(self):
         self.assertEqual({}, inventory.discovery(self.context, _Agents()))

@@ -15,6 +15,7 @@
 
 import datetime
 
+import fixtures
 import oslo_messaging as messaging
 from oslo_utils import uuidutils
 
@@ -22,14 +23,18 @@ from cyborg import exception
 from cyborg import states
 from cyborg.clients import placement as placement_client
 from cyborg.conductor import device_profile as dp_ops
+from cyborg.conductor import inventory as conductor_inventory
 from cyborg.conductor import manager
 from cyborg.conductor import registration
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.drivers import fake
 from cyborg.objects import device_profile as dp_obj
+from cyborg.objects import hardware
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import notifications
 from cyborg.tests.fixtures import nova as nova_fixture
 
 T0 = datetime.datetime(2026, 11, 21, 12, 0, 0)
@@ -95,6 +100,27 @@ class ConductorManagerTestCase(base.DbTestCase):
         self.mgr.hello(self.context, 'n1', 'cyborg-agent')
         self.assertEqual(['READY'], [
             d['status'] for d in driver_queries.get_all(self.context)])
+
+    def test_hello_of_an_agent_recorded_down_without_placement(self):
+        # Issue 30: the agent alarm needs no Placement.  The heartbeat
+        # of an agent recorded down records it back (service.up).
+        self.useFixture(fixtures.MockPatchObject(
+            manager.ConductorManager, '_kick', autospec=True,
+            side_effect=lambda mgr, func, *args: func(*args)))
+        sent = self.useFixture(notifications.Notifications())
+        self.assertIsNone(self.mgr.placement)
+        self.mgr.hello(self.context, 'n1', 'cyborg-agent')
+        conductor_inventory.report(
+            self.context, None, 'n1', 1, 'x', hardware.HardwareList(
+                objects=fake.FakeDriver(base.CONF, 'n1').discover()))
+        self.clock.advance(base.CONF.service_down_time + 1)
+        self.assertEqual(['n1'], conductor_inventory.check_liveness(
+            self.context, None))
+        self.mgr.hello(self.context, 'n1', 'cyborg-agent')
+        self.mgr.hello(self.context, 'n1', 'cyborg-agent')
+        self.assertFalse(conductor_inventory.is_reserved(self.context, 'n1'))
+        self.assertEqual(['service.down', 'service.up'],
+                         [event for event, _ in sent.events('service.')])
 
     def test_unknown_binary(self):
         # Called directly, expected_exceptions wraps the exception for the
