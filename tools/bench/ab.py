@@ -90,6 +90,9 @@ def schedule(labels, rounds, rng=random):
     return [(label, index) for index in range(rounds) for label in labels]
 
 
+_MAX_EXP = 700.0
+
+
 def ratio(base, other, confidence=95.0):
     """The ratio of *other* to *base* with its *confidence* % interval.
 
@@ -110,7 +113,10 @@ def ratio(base, other, confidence=95.0):
     if len(logs) >= 2:
         half = t_quantile(len(logs) - 1, confidence) * statistics.stdev(
             logs) / math.sqrt(len(logs))
-        low, high = math.exp(mean - half), math.exp(mean + half)
+        # Two noisy pairs at 99.9 % make an interval wider than a float:
+        # bounded, it still contains 1 (no difference measurable).
+        low = math.exp(max(mean - half, -_MAX_EXP))
+        high = math.exp(min(mean + half, _MAX_EXP))
         result.update(low=round(low, 3), high=round(high, 3))
         if low <= 1.0 <= high:
             result['verdict'] = NO_DIFFERENCE

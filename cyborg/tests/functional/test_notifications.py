@@ -46,7 +46,6 @@ from cyborg.tests.functional.fixtures import services
 
 pytestmark = pytest.mark.slow(3)
 
-_Flow = test_nova_flow.NovaFlowTestCase
 ADMIN = {'X-User-Id': 'admin', 'X-Project-Id': test_nova_flow.PROJECT,
          'X-Roles': 'admin,member,reader',
          'OpenStack-API-Version': 'accelerator 2.6'}
@@ -81,7 +80,7 @@ class _Recorder:
             return [n for n in self.seen if n['event_type'] == event_type]
 
 
-class NotificationsTestCase(_Flow):
+class NotificationsTestCase(test_nova_flow.NovaFlowTestCase):
     """The notifications of a lifecycle, from RabbitMQ."""
 
     # NovaFlowTestCase's helpers, not its tests.

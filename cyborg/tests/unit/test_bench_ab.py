@@ -76,6 +76,14 @@ class ABTestCase(base.TestCase):
                          (result['ratio'], result['low'], result['high'],
                           result['verdict']))
 
+    def test_two_far_pairs_at_99_9_do_not_overflow(self):
+        # t(1) at 99.9 % is 636.6: two pairs far apart made exp() overflow.
+        result = ab.ratio([1.0, 1.0], [1e-3, 1e3], confidence=99.9)
+        self.assertEqual((2, ab.NO_DIFFERENCE),
+                         (result['pairs'], result['verdict']))
+        self.assertLess(result['low'], 1.0)
+        self.assertGreater(result['high'], 1.0)
+
     def test_wider_at_99_9(self):
         a, b = [10.0, 11.0, 9.0], [11.0, 11.5, 10.5]
         narrow, wide = ab.ratio(a, b), ab.ratio(a, b, 99.9)

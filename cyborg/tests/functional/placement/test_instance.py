@@ -19,6 +19,7 @@ place; on SQLite, MariaDB and PostgreSQL.
 
 import datetime
 
+import fixtures
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
 
@@ -233,10 +234,13 @@ class InstanceTestCase(base.DbTestCase):
         self.assertEqual([], att_queries.get_all(self.context))
 
     def test_a_failed_bind_is_undone(self):
-        # The agent is down when the bind comes, after the allocation.
-        service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
-        self.time_fixture(timeutils.utcnow() + datetime.timedelta(hours=1))
-        self.assertRaises(exception.AgentDown, self._attach)
+        # The device goes (its driver uninstalled) between the allocation
+        # and the bind: the bind refuses, as arq_bind does then.  (A host
+        # whose agent is down no longer fails a bind: see arq_bind.)
+        gone = exception.BindTargetGone(name='FakeDevice', host='n1')
+        self.useFixture(fixtures.MockPatchObject(arq_bind, 'bind',
+                                                 side_effect=gone))
+        self.assertRaises(exception.BindTargetGone, self._attach)
         self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
                          self._allocations())
         self.assertEqual([self.flavor_arq], self._nova_reads())

@@ -24,6 +24,7 @@ import io
 import json
 import logging
 import os
+import time
 
 import fixtures
 from oslotest import base
@@ -77,6 +78,19 @@ class CLITestCase(base.BaseTestCase):
     def json(self, *args):
         return json.loads(self.cyborg(*(args + ('-f', 'json')))[0])
 
+    def devices(self, host, count):
+        """The host's devices, once its agent reported *count* of them
+        (an install or update answers before the agent's report: the
+        driver verbs flow one way).
+        """
+        deadline = time.monotonic() + 60
+        while True:
+            devices = self.json('device-list', '--host', host)
+            if len(devices) == count or time.monotonic() > deadline:
+                self.assertEqual(count, len(devices), devices)
+                return devices
+            time.sleep(0.1)
+
     def test_service_list(self):
         services = self.json('service-list')
         self.assertEqual([('host-one', 'cyborg-agent', 'up'),
@@ -91,15 +105,15 @@ class CLITestCase(base.BaseTestCase):
         [installed] = self.json('install-driver', 'fake', '--host',
                                 'host-one', '--config',
                                 'fake_driver.devices=fpga=1,qat=1')
-        self.assertEqual(('fake', 'host-one', 'READY', 2),
+        self.assertEqual(('fake', 'host-one', 'READY'),
                          (installed['name'], installed['host'],
-                          installed['status'], installed['devices']))
+                          installed['status']))
         # What the command printed is what the database holds.
         [row] = driver_queries.get_all(self.env.context, host='host-one')
         self.assertEqual(row['uuid'], installed['uuid'])
         self.assertEqual({'fake_driver': {'devices': 'fpga=1,qat=1'}},
                          row['config'])
-        devices = self.json('device-list', '--host', 'host-one')
+        devices = self.devices('host-one', 2)
         self.assertEqual(['FPGA', 'QAT'], sorted(d['type'] for d in devices))
         self.assertEqual(['healthy', 'healthy'],
                          [d['health'] for d in devices])
@@ -110,7 +124,8 @@ class CLITestCase(base.BaseTestCase):
                             'fake_driver.devices=fpga=1',
                             '--config', 'fake_driver.devices=qat=1',
                             '--config', 'fake_driver.devices=gpu=1')
-        self.assertEqual(3, updated['devices'])
+        self.assertEqual(installed['uuid'], updated['uuid'])
+        self.devices('host-one', 3)
         [host] = self.json('discover-services', '--host', 'host-one')
         self.assertEqual(('host-one', 'ok'), (host['host'], host['status']))
         self.assertEqual([('fake', 3)], [(d['name'], d['devices'])
@@ -119,7 +134,7 @@ class CLITestCase(base.BaseTestCase):
         out, err = self.cyborg('uninstall-driver', installed['uuid'])
         self.assertIn('uninstalled', err)
         self.assertEqual([], self.json('driver-list'))
-        self.assertEqual([], self.json('device-list', '--host', 'host-one'))
+        self.devices('host-one', 0)
 
     def test_uninstall_by_name_on_every_host(self):
         installed = self.json('install-driver', 'fake')
@@ -139,6 +154,9 @@ class CLITestCase(base.BaseTestCase):
     def test_attach_detach_and_refused_uninstall(self):
         [installed] = self.json('install-driver', 'fake', '--host',
                                 'host-one')
+        # The agent's report (after the answer) brings the FPGA to
+        # Placement.
+        self.devices('host-one', 1)
         self.json('device-profile-create', 'one-fpga', '--group',
                   'resources:FPGA=1,trait:CUSTOM_FAKE_DEVICE=required')
         # A server of the stand-in for Nova: active on host-one, its
@@ -202,6 +220,7 @@ class CLITestCase(base.BaseTestCase):
     def test_structures_as_structures(self):
         self.json('install-driver', 'fake', '--host', 'host-one',
                   '--config', 'fake_driver.devices=fpga=1')
+        self.devices('host-one', 1)
         [device] = self.json('device-list')
         shown = self.json('device-show', device['uuid'])
         self.assertIsInstance(shown['std_board_info'], dict)
@@ -231,6 +250,7 @@ class CLITestCase(base.BaseTestCase):
     def test_attributes(self):
         self.json('install-driver', 'fake', '--host', 'host-one',
                   '--config', 'fake_driver.devices=fpga=1')
+        self.devices('host-one', 1)
         existing = self.json('attribute-list')
         self.assertTrue(existing)
         deployable_id = existing[0]['deployable_id']
@@ -255,6 +275,7 @@ class CLITestCase(base.BaseTestCase):
 
     def test_device_enable_disable(self):
         self.json('install-driver', 'fake', '--host', 'host-one')
+        self.devices('host-one', 1)
         [device] = self.json('device-list')
         self.assertEqual('maintaining', self.json(
             'device-disable', device['uuid'])['status'])
@@ -271,6 +292,7 @@ class CLITestCase(base.BaseTestCase):
             f.write(b'bitstream')
         self.env.conf.config(group='agent', image_cache_dir=cache)
         self.json('install-driver', 'fake', '--host', 'host-one')
+        self.devices('host-one', 1)
         [deployable] = self.json('deployable-list')
         out, err = self.cyborg('deployable-program', deployable['uuid'],
                                '--image', image, '--wait', '-f', 'json')
