@@ -26,8 +26,11 @@ instead, which answers ``503`` with a stable error code:
   bounded by the same option);
 * ``cyborg.conductor.unavailable`` at once when no conductor was up in
   the services table (no heartbeat within ``service_down_time``) at the
-  process's last heartbeat, and when the call got no answer within
-  ``rpc_response_timeout``.
+  process's last heartbeat, at once when the conductors that count as up
+  have stalled (paused or hung: the process's hellos unanswered for two
+  ``report_interval`` and no conductor heartbeat since; the call is not
+  sent, so a conductor that resumes finds nothing to do late), and when
+  the call got no answer within ``rpc_response_timeout``.
 
 The checks read what the heartbeat found, so that they cost a request
 nothing (no SQL statement, no wait once the first heartbeat is done).
@@ -100,3 +103,7 @@ class GatedConductorAPI:
             raise exception.ConductorUnavailable(
                 reason='none has sent a heartbeat in the last %d seconds'
                 % CONF.service_down_time)
+        if beat.conductors_stalled():
+            raise exception.ConductorUnavailable(
+                reason='none has answered or sent a heartbeat since %s'
+                % beat.unanswered_since.isoformat(timespec='seconds'))

@@ -34,10 +34,21 @@ so that requests need not find out themselves (by waiting):
   (cyborg.api.healthcheck).
 * ``conductors_up`` says whether the services table showed a conductor
   up (a heartbeat within ``service_down_time``) at the last beat.
+* ``conductors_stalled()`` says whether the conductors that still count
+  as up have stopped working: this process's hellos have gone unanswered
+  for two ``report_interval`` and no conductor has written its own
+  heartbeat since the first of them was sent.  A conductor paused (by
+  SIGSTOP, a frozen VM, a debugger) or hung stays up in the services
+  table for ``service_down_time``; without this, each write meanwhile
+  waits ``rpc_response_timeout`` for a 503, and its message stays queued
+  for the conductor to find when it resumes.  A conductor that is only
+  busy still writes its heartbeat (a thread of its own), so it is not
+  taken for stalled.
 
 cyborg.api.conductor_gate refuses writes with a 503 on either.
 """
 
+import datetime
 import os
 import threading
 import time
@@ -83,6 +94,11 @@ class Heartbeat:
         self.reason = None
         # Whether a conductor was up at the last beat (None: unknown).
         self.conductors_up = None
+        # The newest heartbeat of a conductor in the services table at the
+        # last beat, and when the first of the hellos that went unanswered
+        # since the last answer was sent (UTC, naive; None: answered).
+        self.newest_conductor_beat = None
+        self.unanswered_since = None
         self._first_verdict = threading.Event()
         self._beat_started = None
 
@@ -114,9 +130,29 @@ class Heartbeat:
             LOG.exception('Cannot read the conductors of the services '
                           'table')
             self.conductors_up = None
+            self.newest_conductor_beat = None
             return
         self.conductors_up = any(servicegroup.service_is_up(s)
                                  for s in services)
+        self.newest_conductor_beat = max(
+            (s['last_seen_up'] for s in services if s['last_seen_up']),
+            default=None)
+
+    def conductors_stalled(self, now=None):
+        """Whether the conductors have stopped working while they still
+        count as up: no answer to this process's hellos for two
+        ``report_interval`` at least, and no conductor heartbeat in the
+        services table since the first unanswered hello was sent.
+
+        :param now: the current UTC time (naive); default: now.
+        """
+        since = self.unanswered_since
+        newest = self.newest_conductor_beat
+        if since is None or newest is None or newest >= since:
+            return False
+        now = now or timeutils.utcnow()
+        return now - since >= datetime.timedelta(
+            seconds=2 * CONF.report_interval)
 
     def _verdict(self, reachable, reason=None):
         self.reachable, self.reason = reachable, reason
@@ -131,6 +167,7 @@ class Heartbeat:
         self._check_conductors()
         if self._beat_started is None:
             self._beat_started = time.monotonic()
+        sent_at = timeutils.utcnow()
         try:
             self.conductor_api.hello(
                 cyborg_context.get_admin_context(), host=CONF.host,
@@ -140,6 +177,8 @@ class Heartbeat:
         except messaging.MessagingTimeout:
             # Delivered, not answered: the backend works.
             self._verdict(True)
+            if self.unanswered_since is None:
+                self.unanswered_since = sent_at
             LOG.warning('No answer from a conductor to the heartbeat of '
                         'cyborg-api on %s; retrying', CONF.host)
             return False
@@ -150,11 +189,14 @@ class Heartbeat:
                         'retrying', {'host': CONF.host, 'error': exc})
             return False
         except Exception:
+            # A conductor answered (with an error).
             self._verdict(True)
+            self.unanswered_since = None
             LOG.exception('The heartbeat of cyborg-api on %s failed; '
                           'retrying', CONF.host)
             return False
         self._verdict(True)
+        self.unanswered_since = None
         if not self.registered:
             LOG.info('cyborg-api on %s registered with the conductor',
                      CONF.host)

@@ -14,6 +14,7 @@
 """Conductors and agents as real processes: registration and liveness."""
 
 import signal
+import time
 
 from cyborg import servicegroup
 from cyborg.db.queries import service as service_queries
@@ -80,3 +81,34 @@ class ServicesTestCase(base.ServiceTestCase):
                           timeout=30,
                           message='the remaining conductor handles hellos')
         self.assertEqual('up', self._statuses()[(a1, 'cyborg-agent')])
+
+    def _stop_soon(self, agent):
+        started = time.monotonic()
+        status = agent.stop(signal.SIGTERM, timeout=40)
+        elapsed = time.monotonic() - started
+        self.assertLess(elapsed, 15, 'the agent took %.1f s to stop (its '
+                        'graceful_shutdown_timeout is 5 s)' % elapsed)
+        self.assertIsNotNone(status)
+        self.assertIn('Stopping cyborg-agent service', agent.log())
+
+    def test_agent_stops_while_no_conductor_answers(self):
+        # Issue 31: an agent told to stop while its hello waits for a
+        # conductor that never answers exits within its graceful timeout,
+        # instead of waiting out the hello (report_interval) and retrying.
+        agent = self.start_service(
+            'cyborg-agent', self.host('lonely'),
+            DEFAULT={'report_interval': 60, 'graceful_shutdown_timeout': 5})
+        services.wait_for(lambda: 'start method' in agent.log(),
+                          timeout=30, message='the agent never started')
+        time.sleep(2)  # its first hello is waiting for an answer
+        self._stop_soon(agent)
+
+    def test_agent_stops_while_retrying_its_hello(self):
+        # The same once started: its heartbeats time out and are retried.
+        agent = self.start_service(
+            'cyborg-agent', self.host('lonely'),
+            DEFAULT={'report_interval': 2, 'graceful_shutdown_timeout': 5})
+        services.wait_for(
+            lambda: agent.log().count('No answer from the conductor') >= 3,
+            timeout=60, message='the agent never retried its hello')
+        self._stop_soon(agent)

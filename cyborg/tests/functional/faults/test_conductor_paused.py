@@ -21,10 +21,16 @@ comes.  The conductor resumes (SIGCONT) and finds the call in its queue:
 it drops it and logs so.  The client's retry then creates the profile,
 once.  Before the deadlines, the resumed conductor created the profile
 the client was told was not created, and the retry answered 409.
+
+With a long ``rpc_response_timeout``, the API finds a paused conductor out
+sooner: once its heartbeat's hellos have gone unanswered for two
+``report_interval`` and no conductor has written its own heartbeat since,
+writes answer 503 at once and are not sent.
 """
 
 import os
 import signal
+import time
 
 from oslo_serialization import jsonutils
 import pytest
@@ -41,7 +47,9 @@ HUNG = 60
 DROPPED = 'Dropped the device_profile_create call'
 
 
-class ConductorPausedTestCase(base.ServiceTestCase):
+class _PausedConductorBase(base.ServiceTestCase):
+
+    RPC_TIMEOUT = TIMEOUT
 
     def service_config(self, host, **groups):
         config = super().service_config(host, **groups)
@@ -58,7 +66,7 @@ class ConductorPausedTestCase(base.ServiceTestCase):
         self.start_service(
             'cyborg-api', self.host('api'),
             DEFAULT={'auth_strategy': 'noauth',
-                     'rpc_response_timeout': TIMEOUT},
+                     'rpc_response_timeout': self.RPC_TIMEOUT},
             api={'host_ip': '127.0.0.1', 'port': self.port,
                  'api_workers': 1, 'api_threads': 4})
         services.wait_for(lambda: self._create('first') == 201, timeout=60,
@@ -86,6 +94,9 @@ class ConductorPausedTestCase(base.ServiceTestCase):
         for each in [pid] + faults_base.children(pid):
             os.kill(each, sig)
 
+
+class ConductorPausedTestCase(_PausedConductorBase):
+
     def test_write_answered_503_is_dropped_on_resume(self):
         self._signal(signal.SIGSTOP)
         self.addCleanup(self._signal, signal.SIGCONT)
@@ -103,3 +114,33 @@ class ConductorPausedTestCase(base.ServiceTestCase):
         # The client's retry creates it, once.
         self.assertEqual(201, self._create('late'))
         self.assertEqual(['first', 'late'], self._names())
+
+
+class ConductorStalledTestCase(_PausedConductorBase):
+
+    RPC_TIMEOUT = HUNG
+    SILENT = 'No answer from a conductor to the heartbeat'
+
+    def test_a_paused_conductor_is_found_out_sooner(self):
+        api = self.processes[-1]
+        silent = api.log().count(self.SILENT)
+        self._signal(signal.SIGSTOP)
+        self.addCleanup(self._signal, signal.SIGCONT)
+        # Three hellos unanswered (report_interval 1): past two intervals
+        # since the first one sent after the pause.
+        services.wait_for(
+            lambda: api.log().count(self.SILENT) >= silent + 3, timeout=30,
+            message='the API never missed its hellos')
+        started = time.monotonic()
+        self.assertEqual('cyborg.conductor.unavailable',
+                         self._create('refused'))
+        elapsed = time.monotonic() - started
+        # Not the RPC_TIMEOUT (60 s) of a call sent to a paused conductor.
+        self.assertLess(elapsed, HUNG / 4,
+                        'the 503 took %.1f s' % elapsed)
+        self._signal(signal.SIGCONT)
+        services.wait_for(lambda: self._create('after') == 201,
+                          timeout=60,
+                          message='the resumed conductor never answered')
+        # The refused write was never sent: nothing creates it late.
+        self.assertEqual(['after', 'first'], self._names())

@@ -71,6 +71,52 @@ class HeartbeatTestCase(base.DbTestCase):
         beat.beat()
         self.assertFalse(beat.conductors_up)
 
+    def test_stalled_conductors(self):
+        # Issue 31: a conductor paused while it counts as up (its row is
+        # fresh, it answers nothing) is found out after two
+        # report_interval, not after service_down_time.
+        clock = self.time_fixture()
+        service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
+        clock.advance(0.5)
+        beat = heartbeat.Heartbeat(
+            conductor_api=conductor_rpcapi.ConductorAPI(topic='nobody'))
+        self.assertFalse(beat.beat())
+        self.assertTrue(beat.conductors_up)
+        self.assertFalse(beat.conductors_stalled())  # one silent hello
+        clock.advance(2 * self.conf_fixture.conf.report_interval)
+        self.assertFalse(beat.beat())
+        self.assertTrue(beat.conductors_up)  # still up in the table...
+        self.assertTrue(beat.conductors_stalled())  # ...but stalled
+
+    def test_a_busy_conductor_is_not_stalled(self):
+        # Hellos unanswered, but the conductor keeps writing its own
+        # heartbeat: busy, not stalled.
+        clock = self.time_fixture()
+        beat = heartbeat.Heartbeat(
+            conductor_api=conductor_rpcapi.ConductorAPI(topic='nobody'))
+        for _ in range(3):
+            clock.advance(1)
+            service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
+            self.assertFalse(beat.beat())
+            clock.advance(self.conf_fixture.conf.report_interval)
+        self.assertIsNotNone(beat.unanswered_since)
+        self.assertFalse(beat.conductors_stalled())
+
+    def test_an_answer_ends_the_stall(self):
+        clock = self.time_fixture()
+        service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
+        clock.advance(0.5)
+        beat = heartbeat.Heartbeat(
+            conductor_api=conductor_rpcapi.ConductorAPI(topic='nobody'))
+        beat.beat()
+        clock.advance(2 * self.conf_fixture.conf.report_interval)
+        beat.beat()
+        self.assertTrue(beat.conductors_stalled())
+        beat.conductor_api = conductor_rpcapi.ConductorAPI()  # c1 answers
+        self.assertTrue(beat.beat())
+        self.assertIsNone(beat.unanswered_since)
+        self.assertFalse(beat.conductors_stalled())
+
     def test_current_is_the_process_heartbeat(self):
         self.assertIsNone(heartbeat.current())
         first = heartbeat.ensure_started()
