@@ -385,7 +385,16 @@ class NovaProcess:
         self._process = context.Process(target=_serve_nova, args=(child,),
                                         daemon=True)
         self._process.start()
-        self.url = self._connection.recv()
+        self._url = None
+
+    @property
+    def url(self):
+        """Its URL, once it serves (the process imports for seconds:
+        start() asks only when it needs it).
+        """
+        if self._url is None:
+            self._url = self._connection.recv()
+        return self._url
 
     def received(self):
         """[{'received_at': time.monotonic(), 'body': ...}] so far."""
@@ -404,10 +413,19 @@ class Deployment(report_scale.Bench):
     :param tree: see report_scale.Bench.
     """
 
+    _placement_ready = None
+
     def fake_nova(self):
         nova = NovaProcess()
         self.cleanups.append(nova.stop)
         return nova
+
+    def start(self, name, argv, env=None):
+        # Cyborg's services start once Placement serves; its schema and
+        # Cyborg's are made at the same time (see start()).
+        if name != 'placement' and self._placement_ready is not None:
+            self._placement_ready.result()
+        return super().start(name, argv, env)
 
     def start_all(self):
         """Everything (see start()); returns (endpoint, targets, nova)."""
@@ -473,14 +491,25 @@ def _targets(endpoint, host, count):
 
 
 def start(args, deployment):
-    """Start everything; returns (endpoint, targets, nova)."""
+    """Start everything; returns (endpoint, targets, nova).
+
+    The recording Nova's process starts, and Placement's database is made
+    and served, while Cyborg's is made (on a loaded machine each takes
+    seconds, mostly waiting): the services start when all three are
+    there, as they did one after the other.
+    """
     nova = deployment.fake_nova()
     transport_url = deployment.vhost()
-    placement_url = deployment.placement_url = deployment.placement()
+    port = report_scale._free_port()
+    placement_url = deployment.placement_url = 'http://127.0.0.1:%d' % port
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        deployment._placement_ready = pool.submit(deployment.placement,
+                                                  port)
+        endpoint, host = deployment.cyborg(transport_url, placement_url,
+                                           nova.url)
+        deployment._placement_ready.result()
     client = report_scale.placement_client.PlacementClient(
         report_scale._adapter(placement_url))
-    endpoint, host = deployment.cyborg(transport_url, placement_url,
-                                       nova.url)
     client.create_provider(str(uuid.uuid4()), host)  # as nova-compute does
     targets = _targets(endpoint, host, args.fpgas)
     answers = []

@@ -196,8 +196,10 @@ class Bench:
                        for name, process in self.processes
                        if name != 'placement' and process.poll() is None})
 
-    def placement(self):
-        """gunicorn serving Placement's WSGI app; returns its URL."""
+    def placement(self, port=None):
+        """gunicorn serving Placement's WSGI app on *port* (default: a
+        free one); returns its URL.
+        """
         conf_dir = os.path.join(self.tmp, 'placement')
         os.makedirs(conf_dir)
         _write(os.path.join(conf_dir, 'policy.yaml'), PERMISSIVE_POLICY)
@@ -211,7 +213,7 @@ class Bench:
                         '--config-file',
                         os.path.join(conf_dir, 'placement.conf'),
                         'db', 'sync'], check=True, capture_output=True)
-        port = _free_port()
+        port = port or _free_port()
         self.start('placement', [
             sys.executable, '-m', 'gunicorn', '-b', '127.0.0.1:%d' % port,
             '-w', str(self.args.placement_workers), '--threads', '4',
