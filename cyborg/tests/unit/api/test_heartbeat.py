@@ -71,10 +71,10 @@ class HeartbeatTestCase(base.DbTestCase):
         beat.beat()
         self.assertFalse(beat.conductors_up)
 
-    def test_stalled_conductors(self):
-        # Issue 31: a conductor paused while it counts as up (its row is
-        # fresh, it answers nothing) is found out after two
-        # report_interval, not after service_down_time.
+    def _stalled(self):
+        """A heartbeat whose two hellos went unanswered while c1, up in
+        the services table, wrote no heartbeat of its own.
+        """
         clock = self.time_fixture()
         service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
         clock.advance(0.5)
@@ -85,6 +85,13 @@ class HeartbeatTestCase(base.DbTestCase):
         self.assertFalse(beat.conductors_stalled())  # one silent hello
         clock.advance(2 * self.conf_fixture.conf.report_interval)
         self.assertFalse(beat.beat())
+        return beat
+
+    def test_stalled_conductors(self):
+        # Issue 31: a conductor paused while it counts as up (its row is
+        # fresh, it answers nothing) is found out after two
+        # report_interval, not after service_down_time.
+        beat = self._stalled()
         self.assertTrue(beat.conductors_up)  # still up in the table...
         self.assertTrue(beat.conductors_stalled())  # ...but stalled
 
@@ -103,14 +110,7 @@ class HeartbeatTestCase(base.DbTestCase):
         self.assertFalse(beat.conductors_stalled())
 
     def test_an_answer_ends_the_stall(self):
-        clock = self.time_fixture()
-        service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
-        clock.advance(0.5)
-        beat = heartbeat.Heartbeat(
-            conductor_api=conductor_rpcapi.ConductorAPI(topic='nobody'))
-        beat.beat()
-        clock.advance(2 * self.conf_fixture.conf.report_interval)
-        beat.beat()
+        beat = self._stalled()
         self.assertTrue(beat.conductors_stalled())
         beat.conductor_api = conductor_rpcapi.ConductorAPI()  # c1 answers
         self.assertTrue(beat.beat())
