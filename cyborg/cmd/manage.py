@@ -77,6 +77,7 @@ from cyborg import rpc
 from cyborg import service
 from cyborg import servicegroup
 from cyborg.clients import placement as placement_client
+from cyborg.cmd import audit_status
 from cyborg.cmd import manage_instance
 from cyborg.conductor import handle_audit
 from cyborg.conductor import placement_audit
@@ -217,11 +218,11 @@ def arq_hostdev(conf):
             arq['uuid'], arq['device_profile_name'], arq['hostname']))
         print(hostdev.to_string(element))
     return 0
-# Exit statuses of placement audit / heal.
-EXIT_IN_SYNC = 0
-EXIT_ERROR = 1
-EXIT_DRIFT = 3
-EXIT_REPAIRED = 4
+# Exit statuses of the audits and heals (tests read them here).
+EXIT_IN_SYNC = audit_status.EXIT_IN_SYNC
+EXIT_ERROR = audit_status.EXIT_ERROR
+EXIT_DRIFT = audit_status.EXIT_DRIFT
+EXIT_REPAIRED = audit_status.EXIT_REPAIRED
 
 
 def _placement_audit(conf, heal):
@@ -247,11 +248,7 @@ def _placement_audit(conf, heal):
             for d in found])
     else:
         print(_('Placement matches the database.'))
-    if not found:
-        return EXIT_IN_SYNC
-    if heal and all(d.repaired for d in found):
-        return EXIT_REPAIRED
-    return EXIT_DRIFT
+    return audit_status.status(found, heal)
 
 
 def placement_audit_cmd(conf):

@@ -39,13 +39,9 @@ from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
+from cyborg.cmd import audit_status
 from cyborg.conductor import instance_audit
 from cyborg.i18n import _
-
-EXIT_IN_SYNC = 0
-EXIT_ERROR = 1
-EXIT_DRIFT = 3
-EXIT_REPAIRED = 4
 
 
 def _clients(conf):
@@ -77,7 +73,7 @@ def _instance_audit(conf, heal):
     except (exception.CyborgException, db_exc.DBError) as exc:
         print(_('Instance audit failed: %s') % getattr(exc, 'message', exc),
               file=sys.stderr)
-        return EXIT_ERROR
+        return audit_status.EXIT_ERROR
     if conf.category.json:
         print(jsonutils.dumps([f.as_dict() for f in found], indent=2,
                               sort_keys=True))
@@ -86,11 +82,7 @@ def _instance_audit(conf, heal):
     else:
         print(_("Every bound accelerator request and every allocation on "
                 "Cyborg's providers belongs to a server Nova has there."))
-    if not found:
-        return EXIT_IN_SYNC
-    if heal and all(f.repaired for f in found):
-        return EXIT_REPAIRED
-    return EXIT_DRIFT
+    return audit_status.status(found, heal)
 
 
 def instance_audit_cmd(conf):
