@@ -26,51 +26,27 @@ from oslo_utils import uuidutils
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg import states
-from cyborg.clients import nova as nova_client
-from cyborg.clients import placement as placement_client
 from cyborg.conductor import arq_bind
 from cyborg.conductor import arq_create
 from cyborg.conductor import arq_delete
 from cyborg.conductor import attachment as attachment_ops
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import instance as instance_ops
-from cyborg.conductor import inventory
 from cyborg.conductor import nova_server
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
 from cyborg.db.queries import device_profile as dp_queries
-from cyborg.db.queries import service as service_queries
-from cyborg.drivers import fake
 from cyborg.objects import device_profile as dp_obj
-from cyborg.objects import hardware
-from cyborg.tests import base
 from cyborg.tests.fixtures import notifications as notify_fixture
-from cyborg.tests.fixtures import nova as nova_fixture
-from cyborg.tests.fixtures import placement as placement_fixture
+from cyborg.tests.functional.placement import nova_host
 
 CONF = cyborg_conf.CONF
 
 
-class InstanceTestCase(base.DbTestCase):
+class InstanceTestCase(nova_host.NovaHostTestCase):
 
     def setUp(self):
         super().setUp()
-        self.placement = self.useFixture(placement_fixture.PlacementFixture(
-            compute_nodes=['n1']))
-        self.flags(group='placement', **self.placement.cyborg_options())
-        self.client = placement_client.from_conf(CONF)
-        self.nova = self.useFixture(nova_fixture.FakeNova())
-        self.flags(group='nova', auth_type='none',
-                   endpoint_override=self.nova.url)
-        self.nova_client = nova_client.from_conf(CONF)
-        # The agent's liveness is not what these tests are about: its one
-        # heartbeat must not run out while a loaded machine binds.
-        self.flags(service_down_time=600)
-        service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
-        self.flags(group='fake_driver', devices=['fpga=1', 'vgpu=1'])
-        records = fake.FakeDriver(CONF, 'n1').discover()
-        inventory.report(self.context, self.client, 'n1', 1, 'h',
-                         hardware.HardwareList(objects=records))
         tree = self.placement.tree('n1')
         self.fpga = tree['n1_FakeDevice']['uuid']
         self.vgpu = tree['n1_FakeDevice_vgpu0']['uuid']

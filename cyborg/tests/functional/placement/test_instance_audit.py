@@ -26,8 +26,6 @@ import pytest
 from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg import states
-from cyborg.clients import nova as nova_client
-from cyborg.clients import placement as placement_client
 from cyborg.conductor import arq_bind
 from cyborg.conductor import arq_create
 from cyborg.conductor import arq_release
@@ -37,39 +35,23 @@ from cyborg.conductor import instance_audit
 from cyborg.conductor import inventory
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import bind_job as job_queries
-from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import hardware
-from cyborg.tests import base
-from cyborg.tests.fixtures import nova as nova_fixture
-from cyborg.tests.fixtures import placement as placement_fixture
+from cyborg.tests.functional.placement import nova_host
 
 CONF = cyborg_conf.CONF
 
 pytestmark = pytest.mark.slow(1)
 
 
-class InstanceAuditTestCase(base.DbTestCase):
+class InstanceAuditTestCase(nova_host.NovaHostTestCase):
 
     BACKEND = 'mysql'
+    DEVICES = ['vgpu=1']
 
     def setUp(self):
         super().setUp()
-        self.placement = self.useFixture(placement_fixture.PlacementFixture(
-            compute_nodes=['n1']))
-        self.flags(group='placement', **self.placement.cyborg_options())
-        self.client = placement_client.from_conf(CONF)
-        self.nova = self.useFixture(nova_fixture.FakeNova())
-        self.flags(group='nova', auth_type='none',
-                   endpoint_override=self.nova.url)
-        self.nova_client = nova_client.from_conf(CONF)
-        self.flags(service_down_time=600)
-        service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
-        self.flags(group='fake_driver', devices=['vgpu=1'])
-        records = fake.FakeDriver(CONF, 'n1').discover()
-        inventory.report(self.context, self.client, 'n1', 1, 'h',
-                         hardware.HardwareList(objects=records))
         self.vgpu = self.placement.tree('n1')['n1_FakeDevice_vgpu0']['uuid']
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name='vgpu', description=None,

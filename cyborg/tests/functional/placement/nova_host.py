@@ -1,0 +1,57 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""One compute node, n1, with the fake driver's devices in the real
+Placement and the stand-in for Nova: the set-up of the tests of Nova's
+servers (test_instance, test_instance_audit).
+"""
+
+from cyborg import conf as cyborg_conf
+from cyborg.clients import nova as nova_client
+from cyborg.clients import placement as placement_client
+from cyborg.conductor import inventory
+from cyborg.db.queries import service as service_queries
+from cyborg.drivers import fake
+from cyborg.objects import hardware
+from cyborg.tests import base
+from cyborg.tests.fixtures import nova as nova_fixture
+from cyborg.tests.fixtures import placement as placement_fixture
+
+CONF = cyborg_conf.CONF
+
+
+class NovaHostTestCase(base.DbTestCase):
+    """Sets ``placement``, ``client``, ``nova``, ``nova_client`` and
+    reports n1's ``DEVICES`` (fake driver) from a live agent.
+    """
+
+    DEVICES = ['fpga=1', 'vgpu=1']
+
+    def setUp(self):
+        super().setUp()
+        self.placement = self.useFixture(placement_fixture.PlacementFixture(
+            compute_nodes=['n1']))
+        self.flags(group='placement', **self.placement.cyborg_options())
+        self.client = placement_client.from_conf(CONF)
+        self.nova = self.useFixture(nova_fixture.FakeNova())
+        self.flags(group='nova', auth_type='none',
+                   endpoint_override=self.nova.url)
+        self.nova_client = nova_client.from_conf(CONF)
+        # The agent's liveness is not what these tests are about: its one
+        # heartbeat must not run out while a loaded machine binds.
+        self.flags(service_down_time=600)
+        service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
+        self.flags(group='fake_driver', devices=self.DEVICES)
+        records = fake.FakeDriver(CONF, 'n1').discover()
+        inventory.report(self.context, self.client, 'n1', 1, 'h',
+                         hardware.HardwareList(objects=records))
