@@ -257,9 +257,21 @@ class Bench:
         return common
 
     def stop(self):
-        for name, process in reversed(self.processes):
-            if process.poll() is None:
+        """Stop every process gracefully, in waves of processes stopped
+        together (each takes seconds): the API and the agents, then the
+        conductors (an agent's last heartbeat still finds one), then the
+        rest (Placement); then run the cleanups.
+        """
+        def wave(name):
+            if name.startswith(('api', 'agent')):
+                return 0
+            return 1 if name.startswith('conductor') else 2
+        for number in range(3):
+            running = [process for name, process in self.processes
+                       if wave(name) == number and process.poll() is None]
+            for process in running:
                 process.send_signal(signal.SIGTERM)
+            for process in running:
                 try:
                     process.wait(30)
                 except subprocess.TimeoutExpired:

@@ -73,6 +73,10 @@ class ServiceTestCase(base.DbTestCase):
             binary, self.service_config(host, **groups), env=env,
             config_files=config_files))
         self.processes.append(process)
+        # Cleanups run last in first out: the last one registered stops
+        # every service of the test together, before each process's own
+        # cleanup finds it stopped.
+        self.addCleanup(services.stop_all, self.processes)
         return process
 
     def _print_logs(self, exc_info):
