@@ -11,13 +11,16 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The vendor tools drivers may run, and how (an allow-list).
+"""The vendor tools drivers may run, and how, and the kernel log records
+they may read (allow-lists).
 
 The privileged command runner (cyborg.privsep.command, in the privsep
-daemon) runs these tools only, never through a shell; the daemon reads
-this list from the installed package, so an unprivileged caller cannot
-widen it.  A driver that needs another tool, or another invocation of a
-restricted one, adds it here.
+daemon) runs these tools only, never through a shell; the privileged
+reader of the kernel log (cyborg.privsep.kernel_log) hands back the
+records of KERNEL_LOG_MARKS only.  The daemons read these lists from the
+installed package, so an unprivileged caller cannot widen them.  A
+driver that needs another tool, another invocation of a restricted one
+or other kernel log records adds them here.
 """
 
 #: The tools drivers run, by name (found on the daemon's PATH): OPAE's
@@ -38,3 +41,9 @@ ONLY_ARGS = {
          '--format=csv,noheader'),
     ]),
 }
+
+#: The kernel log records drivers read: those whose message holds one of
+#: these.  The NVIDIA driver's XID errors (``NVRM: Xid (PCI:0000:01:00):
+#: 79, ...``), read by the gpu driver's health check
+#: (cyborg.drivers.gpu.gpu_health).
+KERNEL_LOG_MARKS = ('NVRM: Xid',)

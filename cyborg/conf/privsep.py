@@ -11,8 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Options of the agent's privsep daemons: [cyborg_sysfs] and
-[cyborg_sys_admin] (see cyborg.privsep).
+"""Options of the agent's privsep daemons: [cyborg_sysfs],
+[cyborg_sys_admin] and [cyborg_kernel_log] (see cyborg.privsep).
 """
 
 from oslo_config import cfg
@@ -40,6 +40,18 @@ The privsep daemon that runs vendor tools for cyborg-agent (``fpgaconf``,
 keeps CAP_DAC_OVERRIDE and CAP_SYS_ADMIN and runs those tools only.
 """))
 
+kernel_log_group = cfg.OptGroup(
+    'cyborg_kernel_log',
+    title='Privileged kernel log reads of cyborg-agent',
+    help=_("""
+The privsep daemon that reads the kernel log (``/dev/kmsg``) for the gpu
+driver's health check: the XID errors of the NVIDIA driver.  It keeps
+only CAP_SYSLOG (reading the log needs it where ``kernel.dmesg_restrict``
+is 1), reads ``/dev/kmsg`` only and hands the agent the XID records only.
+The agent starts it, as the others, with ``sudo privsep-helper`` or
+``helper_command``, on a host with NVIDIA GPUs only.
+"""))
+
 sysfs_opts = [
     cfg.StrOpt('root',
                default='/sys',
@@ -64,8 +76,11 @@ def register_opts(conf):
     conf.register_opts(sysfs_opts + priv_context.OPTS, group=sysfs_group)
     conf.register_group(sys_admin_group)
     conf.register_opts(priv_context.OPTS, group=sys_admin_group)
+    conf.register_group(kernel_log_group)
+    conf.register_opts(priv_context.OPTS, group=kernel_log_group)
 
 
 def list_opts():
     return {sysfs_group: sysfs_opts + priv_context.OPTS,
-            sys_admin_group: list(priv_context.OPTS)}
+            sys_admin_group: list(priv_context.OPTS),
+            kernel_log_group: list(priv_context.OPTS)}

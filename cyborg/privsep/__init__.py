@@ -13,8 +13,8 @@
 # under the License.
 """The agent's privileged work: oslo.privsep contexts and entry points.
 
-cyborg-agent runs as an unprivileged user.  The two host operations that
-need more go through a privsep daemon each, started on first use with
+cyborg-agent runs as an unprivileged user.  The three host operations
+that need more go through a privsep daemon each, started on first use with
 ``sudo privsep-helper`` (or ``[<section>] helper_command``), no rootwrap:
 
 * ``cyborg.privsep.sysfs.write``: the one write to sysfs (creating and
@@ -25,12 +25,17 @@ need more go through a privsep daemon each, started on first use with
   (``fpgaconf``, ``xbutil``...), in the ``cyborg_sys_admin`` context (the
   existing Cyborg's section name), which keeps ``CAP_DAC_OVERRIDE`` and
   ``CAP_SYS_ADMIN`` (the tools open root-owned device nodes and issue
-  their ioctls) and runs the tools of ``cyborg.common.tools.TOOLS`` only.
+  their ioctls) and runs the tools of ``cyborg.common.tools.TOOLS`` only;
+* ``cyborg.privsep.kernel_log.driver_records``: the one read of the
+  kernel log (``/dev/kmsg``), in the ``cyborg_kernel_log`` context, which
+  keeps only ``CAP_SYSLOG`` (needed where ``kernel.dmesg_restrict`` is 1)
+  and hands back the records of ``cyborg.common.tools.KERNEL_LOG_MARKS``
+  only (the NVIDIA driver's XID errors), never the rest of the log.
 
-Drivers call neither directly: they write through ``PciDevice.write`` and
-run tools through ``cyborg.drivers.command.run``; a unit test fails when
-code under ``cyborg/drivers`` writes a file or starts a process any other
-way.
+Drivers call the first two through ``PciDevice.write`` and
+``cyborg.drivers.command.run``, and the third from the gpu driver's health
+check (cyborg.drivers.gpu.gpu_health); a unit test fails when code under
+``cyborg/drivers`` writes a file or starts a process any other way.
 """
 
 from oslo_privsep import capabilities as caps
@@ -38,9 +43,11 @@ from oslo_privsep import priv_context
 
 SYSFS_SECTION = 'cyborg_sysfs'
 SYS_ADMIN_SECTION = 'cyborg_sys_admin'
+KERNEL_LOG_SECTION = 'cyborg_kernel_log'
 #: What each daemon keeps (the default of its ``capabilities`` option).
 SYSFS_CAPABILITIES = (caps.CAP_DAC_OVERRIDE,)
 SYS_ADMIN_CAPABILITIES = (caps.CAP_DAC_OVERRIDE, caps.CAP_SYS_ADMIN)
+KERNEL_LOG_CAPABILITIES = (caps.CAP_SYSLOG,)
 
 sysfs_pctxt = priv_context.PrivContext(
     'cyborg',
@@ -56,4 +63,11 @@ sys_admin_pctxt = priv_context.PrivContext(
     capabilities=SYS_ADMIN_CAPABILITIES,
 )
 
-CONTEXTS = (sysfs_pctxt, sys_admin_pctxt)
+kernel_log_pctxt = priv_context.PrivContext(
+    'cyborg',
+    cfg_section=KERNEL_LOG_SECTION,
+    pypath=__name__ + '.kernel_log_pctxt',
+    capabilities=KERNEL_LOG_CAPABILITIES,
+)
+
+CONTEXTS = (sysfs_pctxt, sys_admin_pctxt, kernel_log_pctxt)

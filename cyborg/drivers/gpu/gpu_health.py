@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""What nvidia-smi tells of the health of NVIDIA GPUs.
+"""What nvidia-smi and the kernel log tell of the health of NVIDIA GPUs.
 
 One query for every GPU of the host (``nvidia-smi --query-gpu=...
 --format=csv,noheader``, run by the privileged helper: see
@@ -27,16 +27,41 @@ cyborg.drivers.tools) with the fields NVIDIA documents in
   reset (``Yes``/``No``; Ampere and later).
 
 A field the GPU does not support reads ``[N/A]`` or ``[Not Supported]``
-and says nothing.  XID errors come from the kernel log, not from a query
-field, and are not read here.
+and says nothing.
+
+The NVIDIA driver reports XID errors in the kernel log, not in a query
+field: ``NVRM: Xid (PCI:0000:01:00): 79, pid=0, GPU has fallen off the
+bus.`` (``NVRM: Xid (0000:01:00): 13, ...`` with older drivers), naming
+the GPU by domain, bus and device.  ``XidReader`` has the privileged
+helper read them (cyborg.privsep.kernel_log: it hands back the XID
+records only, newer than the last read) at each check.  As with AER
+counters, the first read is the baseline: XIDs already in the log when
+the agent starts are logged, not counted, since the log does not say
+whether the GPU has been reset since; the lasting conditions behind them
+(uncorrectable ECC errors, pages or rows pending retirement or remapping)
+are still caught by the query above.  Afterwards a GPU with an XID of
+``[device_health] gpu_critical_xids`` since the last read is
+unhealthy for that check (the conductor's hold-down then keeps it out
+for a while); other XIDs are logged only.  Where the kernel log cannot
+be read (no ``/dev/kmsg``, no CAP_SYSLOG), that is logged once and the
+health comes from nvidia-smi alone; where the privileged helper cannot
+be started (no sudo rule, a wrong ``[cyborg_kernel_log]
+helper_command``), the agent also stops trying until it is restarted,
+rather than run sudo in vain at every check.
 """
 
+import collections
+import re
+
 from oslo_log import log as logging
+from oslo_privsep import comm as privsep_comm
+from oslo_privsep import daemon as privsep_daemon
 
 from cyborg import exception
 from cyborg.drivers import command
 from cyborg.drivers import health
 from cyborg.drivers.gpu import mig
+from cyborg.privsep import kernel_log
 
 LOG = logging.getLogger(__name__)
 
@@ -93,3 +118,119 @@ class HealthReader:
         except (exception.CommandFailed, exception.CommandTimeout) as exc:
             LOG.warning('Cannot read the ECC health of the GPUs: %s', exc)
         return {}
+
+
+#: An XID record's message: the GPU's domain, bus and device, the XID and
+#: what follows.
+_XID = re.compile(r'NVRM: Xid \((?:PCI:)?([0-9a-f]+):([0-9a-f]+):([0-9a-f]+)'
+                  r'\): (\d+),?\s*(.*)', re.IGNORECASE)
+#: The process fields of newer drivers (``pid=0, name=<unknown>, ``),
+#: left out of the reason.
+_PROCESS = re.compile(r"^(?:(?:pid|name)=[^,]*,\s*)+")
+#: Characters of an XID's text kept in the reason.
+REASON_TEXT = 80
+#: What a failed read of the kernel log raises: no /dev/kmsg, no
+#: CAP_SYSLOG, or the privileged helper cannot answer.
+_READ_FAILURES = (OSError, privsep_comm.PrivsepTimeout)
+
+
+def gpu_slot(address):
+    """``0000:4b:00``, the name XID records give the GPU at PCI address
+    ``0000:4b:00.0`` (or ``0000:4B:00``): domain, bus and device, in
+    lower case.
+    """
+    domain, bus, device = address.split('.')[0].split(':')
+    return '%04x:%02x:%02x' % (int(domain, 16), int(bus, 16),
+                               int(device, 16))
+
+
+def parse_xid(message):
+    """``(GPU slot, XID, text)`` of an XID record's message, or None.
+
+    :param message: ``NVRM: Xid (PCI:0000:01:00): 79, pid=0, GPU has
+        fallen off the bus.``
+    :returns: ``("0000:01:00", 79, "GPU has fallen off the bus.")``.
+    """
+    match = _XID.search(message)
+    if match is None:
+        return None
+    domain, bus, device, xid, text = match.groups()
+    text = _PROCESS.sub('', text.strip())
+    return (gpu_slot('%s:%s:%s' % (domain, bus, device)), int(xid),
+            text[:REASON_TEXT].rstrip())
+
+
+class XidReader:
+    """The XID errors of the kernel log since the last read (see the
+    module docstring).
+
+    :param conf: the driver's configuration (``[device_health]
+        gpu_critical_xids``).
+    :param read: the reader of the kernel log, ``read(after_seq)`` as
+        ``kernel_log.driver_records`` (the default: the privileged helper
+        reads ``/dev/kmsg``); tests give a recorded file
+        (``kernel_log.read_records`` on it).
+    """
+
+    def __init__(self, conf, read=None):
+        self.conf = conf
+        self._read = read or kernel_log.driver_records
+        # The highest sequence number of the last read; None before the
+        # first (the baseline).
+        self._seq = None
+        self._told_failure = False
+        self._no_helper = False
+
+    def read(self):
+        """:returns: ``{GPU slot (gpu_slot()): health.Health}`` of the
+            GPUs with a critical XID since the last read; {} at the
+            first read and when the kernel log cannot be read.
+        """
+        if self._no_helper:
+            return {}
+        try:
+            result = self._read(-1 if self._seq is None else self._seq)
+        except privsep_daemon.FailedToDropPrivileges as exc:
+            LOG.warning('Cannot start the privileged reader of the kernel '
+                        'log (%s): the XID errors of the GPUs are not read '
+                        'until cyborg-agent is restarted (see '
+                        '[cyborg_kernel_log] helper_command); their health '
+                        'comes from nvidia-smi alone', exc)
+            self._no_helper = True
+            return {}
+        except _READ_FAILURES as exc:
+            if not self._told_failure:
+                LOG.warning('Cannot read the XID errors of the GPUs in the '
+                            'kernel log (%s): their health comes from '
+                            'nvidia-smi alone', exc)
+                self._told_failure = True
+            return {}
+        self._told_failure = False
+        baseline = self._seq is None
+        self._seq = result['last_seq']
+        xids = [x for x in (parse_xid(m) for _s, m in result['records']) if x]
+        if baseline:
+            self._log_baseline(xids)
+            return {}
+        critical = set(self.conf.device_health.gpu_critical_xids)
+        found = collections.defaultdict(dict)
+        for slot, xid, text in xids:
+            if xid in critical:
+                found[slot][xid] = text
+            else:
+                LOG.warning('GPU %(slot)s: XID %(xid)d (%(text)s), not a '
+                            'failure of the GPU', {'slot': slot, 'xid': xid,
+                                                   'text': text})
+        return {slot: health.worst([health.unhealthy(
+            'GPU XID %d (%s)' % (xid, text)) for xid, text in by_xid.items()])
+            for slot, by_xid in found.items()}
+
+    def _log_baseline(self, xids):
+        counts = collections.Counter((slot, xid) for slot, xid, _t in xids)
+        texts = {(slot, xid): text for slot, xid, text in xids}
+        for (slot, xid), count in sorted(counts.items()):
+            LOG.warning('GPU %(slot)s had %(count)d XID %(xid)d errors '
+                        'before the first check, not counted (the last: '
+                        '%(text)s)', {'slot': slot, 'count': count,
+                                      'xid': xid,
+                                      'text': texts[(slot, xid)]})

@@ -57,6 +57,7 @@ from cyborg import exception
 from cyborg.common import traits as cyborg_traits
 from cyborg.conf import gpu as gpu_conf
 from cyborg.drivers import base
+from cyborg.drivers import health
 from cyborg.drivers import pci
 from cyborg.drivers.gpu import gpu_health
 from cyborg.drivers.gpu import mig
@@ -103,12 +104,16 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             return gpu_conf.vgpu_opts
         return super().driver_options(group)
 
-    def __init__(self, conf, host, pci_host=None):
+    def __init__(self, conf, host, pci_host=None, kernel_log=None):
+        """:param kernel_log: the reader of the kernel log's XID records
+            (see gpu_health.XidReader; None: the privileged helper's).
+        """
         super().__init__(conf, host, pci_host=pci_host)
         gpu_conf.register_vgpu_opts(conf)
         self.enabled_types = list(conf.gpu_devices.enabled_vgpu_types)
         self._carving = mig.CarvingReader()
         self._health = gpu_health.HealthReader()
+        self._xids = gpu_health.XidReader(conf, read=kernel_log)
 
     def _vgpu_deployables(self, pf, by_type):
         """VGPU deployables of *by_type* ``{type id: (name, handles,
@@ -150,14 +155,20 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
 
     def check_health(self, records):
         """The GPUs nvidia-smi finds uncorrectable ECC errors on, or with
-        retired pages or remapped rows pending (cyborg.drivers.gpu.
-        gpu_health); a host without GPUs never runs it.
+        retired pages or remapped rows pending, and those with a critical
+        XID error in the kernel log since the last check (cyborg.drivers.
+        gpu.gpu_health), the worst of both; a host without GPUs neither
+        runs nvidia-smi nor reads the kernel log.
         """
         if not records:
             return {}
         found = self._health.read()
-        return {r.address: found[r.address] for r in records
-                if r.address in found and not found[r.address].healthy}
+        xids = self._xids.read()
+        both = {r.address: health.worst([
+            found.get(r.address, health.OK),
+            xids.get(gpu_health.gpu_slot(r.address), health.OK)])
+            for r in records}
+        return {address: h for address, h in both.items() if not h.healthy}
 
     def _record(self, pf, devices, carving):
         vfs = [devices[a] for a in pf.virtfns if a in devices]

@@ -38,7 +38,8 @@ class OptsTestCase(base.TestCase):
         groups = {group if isinstance(group, str) else group.name
                   for group, _ in opts.list_opts()}
         self.assertEqual({'DEFAULT', 'agent', 'api', 'conductor',
-                          'cyborg_sys_admin', 'cyborg_sysfs', 'device_health',
+                          'cyborg_kernel_log', 'cyborg_sys_admin',
+                          'cyborg_sysfs', 'device_health',
                           'fake_driver', 'glance', 'gpu_devices',
                           'nic_devices', 'notifications', 'nova', 'pci',
                           'placement',

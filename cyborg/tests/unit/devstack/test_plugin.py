@@ -212,6 +212,7 @@ class StackTestCase(PluginTestCase):
             'agent': {'enabled_drivers': 'fake'},
             'cyborg_sysfs': {'helper_command': helper},
             'cyborg_sys_admin': {'helper_command': helper},
+            'cyborg_kernel_log': {'helper_command': helper},
         }, self.record.ini(CONF_FILE))
         self.assertEqual([('cyborg',)],
                          self.record.args('database_connection_url'))

@@ -13,14 +13,18 @@
 # under the License.
 """Tests of device health: the generic PCI checks (AER counters, vanished
 functions, config space of all ones) through pyudev (umockdev) and
-SysfsRoot, and the vendor checks (nvidia-smi ECC, NIC link, QAT state).
+SysfsRoot, and the vendor checks (nvidia-smi ECC, NVIDIA XID errors of
+the kernel log, NIC link, QAT state).
 """
 
+import logging
 import os
 
+import fixtures
 from oslotest import base as oslo_base
 
 from cyborg import conf as cyborg_conf
+from cyborg import privsep
 from cyborg.drivers import health
 from cyborg.drivers import pci
 from cyborg.drivers.crypto import qat
@@ -29,6 +33,7 @@ from cyborg.drivers.gpu import nvidia
 from cyborg.drivers.nic import intel
 from cyborg.tests import base
 from cyborg.tests.fixtures import fakesys
+from cyborg.tests.fixtures import kernel_log
 from cyborg.tests.fixtures import nvidia_smi
 from cyborg.tests.fixtures import sysfs
 
@@ -36,6 +41,10 @@ CONF = cyborg_conf.CONF
 
 ECC_DATA = os.path.join(os.path.dirname(nvidia_smi.__file__), 'data',
                         'gpu_health')
+#: The GPUs of fakesys.mig_host as XID records name them.
+A100_SLOT = '0000:4b:00'
+H100_SLOT = '0000:8a:00'
+FALLEN = 'GPU has fallen off the bus.'
 
 
 class ParseTestCase(oslo_base.BaseTestCase):
@@ -72,6 +81,157 @@ class ParseTestCase(oslo_base.BaseTestCase):
         self.assertEqual(
             health.unhealthy('GPU retired pages pending (reset needed)'),
             found['0000:3b:00.0'])
+
+
+    def test_xid_messages(self):
+        self.assertEqual(
+            # The process fields left out, the text cut.
+            (H100_SLOT, 48, 'An uncorrectable double bit error (DBE) has '
+             'been detected on GPU in the framebuf'),
+            gpu_health.parse_xid(
+                "NVRM: Xid (PCI:0000:8a:00): 48, pid='<unknown>', "
+                "name=<unknown>, An uncorrectable double bit error (DBE) "
+                "has been detected on GPU in the framebuffer at partition "
+                "6, subpartition 0."))
+        # Older drivers: no "PCI:", no process fields; upper case hex.
+        self.assertEqual(
+            (A100_SLOT, 13, '0005 00000000 0000c5c0'),
+            gpu_health.parse_xid('NVRM: Xid (0000:4B:00): 13, 0005 '
+                                 '00000000 0000c5c0'))
+        self.assertEqual(
+            ('0000:01:00', 79, FALLEN),
+            gpu_health.parse_xid('NVRM: Xid (PCI:0000:01:00): 79, pid=0, '
+                                 + FALLEN))
+        self.assertIsNone(gpu_health.parse_xid('NVRM: GPU at PCI:0000:01:00'))
+
+    def test_gpu_slot(self):
+        self.assertEqual(A100_SLOT, gpu_health.gpu_slot(fakesys.MIG_A100))
+        self.assertEqual('0000:8a:01', gpu_health.gpu_slot('0000:8A:01.0'))
+        self.assertEqual('10000:01:00', gpu_health.gpu_slot('10000:01:00'))
+
+
+class XidReaderTestCase(base.TestCase):
+    """XID errors read from a recorded kernel log (data/gpu_health/
+    kmsg.txt: XID 48 of the H100, XIDs 13 and 31 of the A100).
+    """
+
+    def setUp(self):
+        super().setUp()
+        self.kmsg = self.useFixture(kernel_log.RecordedKernelLog())
+        self.reader = gpu_health.XidReader(CONF, read=self.kmsg.read)
+        self.logs = self.useFixture(fixtures.FakeLogger(
+            name=gpu_health.__name__, level=logging.INFO))
+
+    def test_first_read_is_the_baseline(self):
+        # The XID 48 was there before the agent looked: logged, not
+        # counted.
+        self.assertEqual({}, self.reader.read())
+        self.assertEqual([-1], self.kmsg.reads)
+        self.assertIn('GPU 0000:8a:00 had 1 XID 48 errors before the first '
+                      'check, not counted', self.logs.output)
+        self.assertIn('GPU 0000:4b:00 had 1 XID 13 errors', self.logs.output)
+        self.assertEqual({}, self.reader.read())
+        self.assertEqual([-1, 1190], self.kmsg.reads)
+
+    def test_critical_xid_since_the_last_read(self):
+        self.reader.read()
+        self.kmsg.xid(A100_SLOT, 79, FALLEN)
+        self.kmsg.append('usb 1-1: USB disconnect, device number 2')
+        self.assertEqual(
+            {A100_SLOT: health.unhealthy('GPU XID 79 (%s)' % FALLEN)},
+            self.reader.read())
+        # Nothing new since: healthy again (the conductor's hold-down
+        # keeps it out for a while).
+        self.assertEqual({}, self.reader.read())
+
+    def test_several_critical_xids(self):
+        self.reader.read()
+        self.kmsg.xid(H100_SLOT, 63, 'Row Remapper: New row marked for '
+                      'remapping, reset gpu to activate.')
+        self.kmsg.xid(H100_SLOT, 79, 'first')
+        self.kmsg.xid(H100_SLOT, 79, FALLEN)
+        self.kmsg.xid(A100_SLOT, 31, 'MMU Fault')
+        self.assertEqual(
+            {H100_SLOT: health.unhealthy(
+                'GPU XID 63 (Row Remapper: New row marked for remapping, '
+                'reset gpu to activate.); GPU XID 79 (%s)' % FALLEN)},
+            self.reader.read())
+
+    def test_application_xids_are_logged_only(self):
+        self.reader.read()
+        self.kmsg.xid(A100_SLOT, 13, 'Graphics Exception')
+        self.kmsg.xid(A100_SLOT, 43, 'Ch 00000010')
+        self.assertEqual({}, self.reader.read())
+        self.assertIn('GPU 0000:4b:00: XID 43 (Ch 00000010), not a failure '
+                      'of the GPU', self.logs.output)
+
+    def test_the_critical_xids_are_an_option(self):
+        self.flags(group='device_health', gpu_critical_xids=[13])
+        self.reader.read()
+        self.kmsg.xid(A100_SLOT, 13, 'Graphics Exception')
+        self.kmsg.xid(A100_SLOT, 79, FALLEN)
+        self.assertEqual(
+            {A100_SLOT: health.unhealthy('GPU XID 13 (Graphics Exception)')},
+            self.reader.read())
+        self.flags(group='device_health', gpu_critical_xids=[])
+        self.kmsg.xid(A100_SLOT, 79, FALLEN)
+        self.assertEqual({}, self.reader.read())
+
+    def test_overwritten_records(self):
+        self.reader.read()
+        # New records pushed the oldest out of the ring buffer, an XID
+        # among them: the read starts with the oldest left.
+        self.kmsg.xid(H100_SLOT, 79, FALLEN)
+        self.kmsg.overwrite_oldest(11)
+        self.assertEqual(
+            {H100_SLOT: health.unhealthy('GPU XID 79 (%s)' % FALLEN)},
+            self.reader.read())
+
+    def test_new_numbering(self):
+        self.reader.read()
+        # The log numbered anew (below the last read's 1190): its records
+        # are all newer than that read.
+        self.kmsg.restart()
+        self.kmsg.xid(H100_SLOT, 95, 'Uncontained error')
+        self.assertEqual(
+            {H100_SLOT: health.unhealthy('GPU XID 95 (Uncontained error)')},
+            self.reader.read())
+        self.assertEqual([-1, 1190], self.kmsg.reads)
+        self.assertEqual({}, self.reader.read())
+        self.assertEqual(0, self.kmsg.reads[-1])
+
+    def test_unreadable_kernel_log(self):
+        path = self.kmsg.path
+        os.rename(path, path + '.away')
+        self.assertEqual({}, self.reader.read())
+        self.assertEqual({}, self.reader.read())
+        self.assertEqual(1, self.logs.output.count(
+            'Cannot read the XID errors of the GPUs in the kernel log'))
+        # Readable again: that read is the baseline.
+        os.rename(path + '.away', path)
+        self.assertEqual({}, self.reader.read())
+        self.kmsg.xid(A100_SLOT, 79, FALLEN)
+        self.assertEqual([A100_SLOT], list(self.reader.read()))
+
+    def test_no_privileged_helper(self):
+        # The privileged helper, not in process: its daemon cannot start
+        # (helper_command fails, as sudo without a rule does).  It is
+        # tried once, not at every check.
+        context = privsep.kernel_log_pctxt
+        tries = os.path.join(self.useFixture(fixtures.TempDir()).path,
+                             'tries')
+        self.flags(group='cyborg_kernel_log',
+                   helper_command="sh -c 'echo x >> %s; exit 1'" % tries)
+        context.set_client_mode(True)
+        self.addCleanup(context.set_client_mode, False)
+        self.addCleanup(context.stop)
+        reader = gpu_health.XidReader(CONF)
+        self.assertEqual({}, reader.read())
+        self.assertEqual({}, reader.read())
+        with open(tries) as f:
+            self.assertEqual('x\n', f.read())
+        self.assertEqual(1, self.logs.output.count(
+            'Cannot start the privileged reader of the kernel log'))
 
 
 class _PciHealthTests(sysfs.FakeHostMixin):
@@ -193,25 +353,68 @@ class _GpuHealthTests(sysfs.FakeHostMixin):
     def setUp(self):
         super().setUp()
         self.smi = self.useFixture(nvidia_smi.FakeNvidiaSmi())
+        self.kmsg = self.useFixture(kernel_log.RecordedKernelLog())
         self.driver = nvidia.NvidiaGpuDriver(CONF, 'test-host',
-                                             pci_host=self.pci_host)
+                                             pci_host=self.pci_host,
+                                             kernel_log=self.kmsg.read)
+
+    def _ecc_errors(self):
+        with open(os.path.join(ECC_DATA, 'ecc-errors.csv')) as src, open(
+                os.path.join(self.smi.data, 'query-health.csv'), 'w') as dst:
+            dst.write(src.read())
 
     def test_recorded_healthy_output(self):
+        # The recorded log's XID 48 of the H100 is the baseline.
         self.assertEqual({}, self.driver.check_health(
             self.driver.discover()))
 
     def test_recorded_ecc_errors(self):
-        with open(os.path.join(ECC_DATA, 'ecc-errors.csv')) as src, open(
-                os.path.join(self.smi.data, 'query-health.csv'), 'w') as dst:
-            dst.write(src.read())
+        self._ecc_errors()
         found = self.driver.check_health(self.driver.discover())
         self.assertEqual([fakesys.MIG_H100], list(found))
         self.assertIn('2 uncorrectable ECC errors',
                       found[fakesys.MIG_H100].reason)
 
+    def test_critical_xid(self):
+        records = self.driver.discover()
+        self.driver.check_health(records)
+        self.kmsg.xid(A100_SLOT, 79, FALLEN)
+        # An XID of a function that is no GPU record: nothing.
+        self.kmsg.xid('0000:8a:01', 79, FALLEN)
+        self.assertEqual(
+            {fakesys.MIG_A100: health.unhealthy('GPU XID 79 (%s)' % FALLEN)},
+            self.driver.check_health(records))
+        self.assertEqual({}, self.driver.check_health(records))
+
+    def test_ecc_errors_and_critical_xid(self):
+        records = self.driver.discover()
+        self.driver.check_health(records)
+        self._ecc_errors()
+        self.kmsg.xid(H100_SLOT, 48, 'An uncorrectable double bit error')
+        self.assertEqual(
+            {fakesys.MIG_H100: health.unhealthy(
+                'GPU 2 uncorrectable ECC errors; remapped rows pending '
+                '(reset needed); GPU XID 48 (An uncorrectable double bit '
+                'error)')},
+            self.driver.check_health(records))
+        # The ECC errors stay until a reset; the XID was once.
+        self.assertEqual(
+            {fakesys.MIG_H100: health.unhealthy(
+                'GPU 2 uncorrectable ECC errors; remapped rows pending '
+                '(reset needed)')},
+            self.driver.check_health(records))
+
+    def test_unreadable_kernel_log_leaves_nvidia_smi(self):
+        self._ecc_errors()
+        self.kmsg.remove()
+        found = self.driver.check_health(self.driver.discover())
+        self.assertEqual([fakesys.MIG_H100], list(found))
+        self.assertNotIn('XID', found[fakesys.MIG_H100].reason)
+
     def test_no_gpu_runs_nothing(self):
         self.assertEqual({}, self.driver.check_health([]))
         self.assertEqual([], [c for c in self.smi.calls() if 'ecc' in c])
+        self.assertEqual([], self.kmsg.reads)
 
 
 class GpuHealthSysfsRootTestCase(_GpuHealthTests, base.TestCase):

@@ -11,7 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Tests of the privileged sysfs write (run in process, tests.base)."""
+"""Tests of the privileged sysfs write (run in process, tests.base) and
+of the contexts.
+"""
 
 import os
 
@@ -20,6 +22,7 @@ from oslo_privsep import capabilities
 
 from cyborg import privsep
 from cyborg.privsep import command as privsep_command
+from cyborg.privsep import kernel_log
 from cyborg.privsep import sysfs
 from cyborg.tests import base
 
@@ -64,14 +67,19 @@ class ContextsTestCase(base.TestCase):
     def test_narrow_contexts(self):
         # Only the capabilities each operation needs.
         self.assertEqual(
-            (['CAP_DAC_OVERRIDE'], ['CAP_DAC_OVERRIDE', 'CAP_SYS_ADMIN']),
+            (['CAP_DAC_OVERRIDE'], ['CAP_DAC_OVERRIDE', 'CAP_SYS_ADMIN'],
+             ['CAP_SYSLOG']),
             (_names(privsep.SYSFS_CAPABILITIES),
-             _names(privsep.SYS_ADMIN_CAPABILITIES)))
-        self.assertEqual(['cyborg_sysfs', 'cyborg_sys_admin'],
+             _names(privsep.SYS_ADMIN_CAPABILITIES),
+             _names(privsep.KERNEL_LOG_CAPABILITIES)))
+        self.assertEqual(['cyborg_sysfs', 'cyborg_sys_admin',
+                          'cyborg_kernel_log'],
                          [ctx.cfg_section for ctx in privsep.CONTEXTS])
         self.assertTrue(privsep.sysfs_pctxt.is_entrypoint(sysfs.write))
         self.assertTrue(privsep.sys_admin_pctxt.is_entrypoint(
             privsep_command.execute))
+        self.assertTrue(privsep.kernel_log_pctxt.is_entrypoint(
+            kernel_log.driver_records))
 
     def test_tools(self):
         self.assertEqual({'fpgaconf', 'xbmgmt', 'xbutil', 'nvidia-smi'},
