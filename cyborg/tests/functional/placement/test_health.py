@@ -45,6 +45,7 @@ from cyborg.objects import hardware
 from cyborg.tests import base
 from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import fakesys
+from cyborg.tests.fixtures import kernel_log
 from cyborg.tests.fixtures import nvidia_smi
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.fixtures import sysfs
@@ -265,6 +266,39 @@ class _GpuTests(_HealthMixin):
         device = self._device('gpu', fakesys.MIG_L40)
         self.assertEqual(('unhealthy', 'GPU 1 uncorrectable ECC errors'),
                          (device['health'], device['health_reason']))
+
+    def test_a_critical_xid_takes_the_gpu_out_until_the_hold_down_ends(
+            self):
+        self.useFixture(nvidia_smi.FakeNvidiaSmi())
+        kmsg = self.useFixture(kernel_log.RecordedKernelLog())
+        tracker = self._tracker('gpu', nvidia.NvidiaGpuDriver(
+            CONF, HOST, pci_host=self.pci_host, kernel_log=kmsg.read))
+        # The XIDs already in the log are the baseline.
+        tracker.update(self.context)
+        self.assertEqual([self._rp(fakesys.MIG_L40)],
+                         self._candidates('PGPU:1'))
+        # An application's error says nothing of the GPU.
+        kmsg.xid('0000:d8:00', 13, 'Graphics SM Warp Exception')
+        tracker.update(self.context)
+        self.assertEqual([self._rp(fakesys.MIG_L40)],
+                         self._candidates('PGPU:1'))
+        kmsg.xid('0000:d8:00', 79, 'GPU has fallen off the bus.')
+        tracker.update(self.context)
+        self.assertEqual([], self._candidates('PGPU:1'))
+        device = self._device('gpu', fakesys.MIG_L40)
+        self.assertEqual(
+            ('unhealthy', 'GPU XID 79 (GPU has fallen off the bus.)'),
+            (device['health'], device['health_reason']))
+        # No new XID: recovering, out until the hold-down is over.
+        tracker.update(self.context)
+        self.assertEqual('recovering',
+                         self._device('gpu', fakesys.MIG_L40)['health'])
+        self.clock.advance(CONF.device_health.hold_down)
+        self._agent_up()
+        inventory.periodic(self.context, self.client)
+        self.assertIsNone(self._device('gpu', fakesys.MIG_L40)['health'])
+        self.assertEqual([self._rp(fakesys.MIG_L40)],
+                         self._candidates('PGPU:1'))
 
 
 class TestQatHealthSQLite(_QatTests, base.DbTestCase):
