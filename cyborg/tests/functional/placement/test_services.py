@@ -18,6 +18,7 @@ and MariaDB.
 
 import signal
 
+import fixtures
 from oslo_utils import uuidutils
 import pytest
 
@@ -27,6 +28,8 @@ from cyborg.conductor import arq_create
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.db.queries import service as service_queries
 from cyborg.objects import device_profile as dp_obj
+from cyborg.tests.fixtures import backends
+from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.functional import base
 from cyborg.tests.functional.fixtures import services
@@ -162,3 +165,67 @@ class PlacementServicesTestCase(base.ServiceTestCase):
         self.assertEqual(1, log.count(
             'The agent of host %s is back (heartbeat)' % self.node))
         self.assertEqual([name], sorted(self.placement.tree(self.rp_name)))
+
+    def test_a_failing_device_leaves_the_candidates_and_comes_back(self):
+        """The agent (its own process, on a recorded sysfs tree) finds the
+        fatal AER count of a QAT grow: within an agent interval the
+        conductor reserves its inventory in Placement, which no longer
+        offers it, and the instance that uses it keeps its allocation;
+        healthy again, it comes back after the hold-down.
+        """
+        backends.check(self, 'umockdev')
+        root = self.useFixture(fixtures.TempDir()).path
+        fs = fakesys.accelerator_host(root)
+        fs.write_aer(fakesys.C62X)
+        conductor = self.start_service(
+            'cyborg-conductor', self.host('cond'),
+            placement=dict(self.placement.cyborg_options(), sync_interval=1),
+            device_health={'hold_down': 3})
+        self.start_service(
+            'cyborg-agent', self.node, env={'UMOCKDEV_DIR': root},
+            DEFAULT={'periodic_interval': 1},
+            agent={'enabled_drivers': 'intel_qat_driver', 'hotplug': False,
+                   'resource_provider_name': self.rp_name})
+        vfs = ['%s_%s' % (self.node, vf) for vf in fakesys.C62X_VFS]
+        other = '%s_%s' % (self.node, fakesys.QAT_4XXX)
+        tree = self._tree(sorted(vfs + [other]))
+        rps = {name: rp['uuid'] for name, rp in tree.items()}
+        self.assertEqual(sorted(rps.values()), self._candidates())
+        # Nova's instance on the first VF.
+        consumer = self.placement.allocate(rps[vfs[0]], {'CUSTOM_QAT': 1})
+
+        fs.write_aer(fakesys.C62X, fatal=1)
+        services.wait_for(
+            lambda: self._candidates() == [rps[other]], timeout=30,
+            message='the failing QAT was still offered')
+        self.assertEqual({vfs[0]: {'CUSTOM_QAT': 1},
+                          vfs[1]: {'CUSTOM_QAT': 1},
+                          other: {'CUSTOM_QAT': 0}},
+                         self._reserved(self.placement.tree(self.rp_name)))
+        self.assertIn('1 new fatal AER errors', conductor.log())
+        # Nothing is taken from the instance.
+        self.assertEqual({rps[vfs[0]]}, self._allocated(consumer))
+
+        # No new error: back once the hold-down (3 s) is over.
+        services.wait_for(
+            lambda: self._candidates() == sorted([rps[vfs[1]], rps[other]]),
+            timeout=30, message='the QAT never came back')
+        self.assertEqual({rps[vfs[0]]}, self._allocated(consumer))
+        log = conductor.log()
+        self.assertIn('is healthy again: it stays reserved', log)
+        self.assertIn('its inventory is offered again', log)
+
+    def _candidates(self):
+        """The providers Placement offers one CUSTOM_QAT from (the VF
+        with an instance has none left).
+        """
+        response = self.placement.adapter.get(
+            '/allocation_candidates', params={'resources': 'CUSTOM_QAT:1'},
+            microversion='1.29')
+        return sorted(rp for request in response.json()[
+            'allocation_requests'] for rp in request['allocations'])
+
+    def _allocated(self, consumer):
+        response = self.placement.adapter.get(
+            '/allocations/' + consumer, microversion='1.28')
+        return set(response.json()['allocations'])
