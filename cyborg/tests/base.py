@@ -40,6 +40,8 @@ class TestCase(base.BaseTestCase):
         self.useFixture(rpc_fixture.FakeTransport(CONF))
         self.useFixture(privsep_fixture.InProcess())
         self.context = cyborg_context.get_admin_context()
+        # RPC servers of the test, stopped together (see Servers).
+        self.rpc_servers = rpc_fixture.Servers(self.addCleanup)
 
     def flags(self, group=None, **kw):
         """Override configuration options for this test."""

@@ -23,7 +23,6 @@ import webtest
 
 from cyborg import objects
 from cyborg import policy
-from cyborg import rpc
 from cyborg.api import app
 from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
@@ -48,12 +47,9 @@ class APITestCase(base.DbTestCase):
         self.configure_services()
         conductor = conductor_manager.ConductorManager(
             'c1', conductor_rpcapi.TOPIC)
-        server = rpc.get_server(
+        server = self.rpc_servers.start(
             messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
             [conductor])
-        server.start()
-        self.addCleanup(server.wait)
-        self.addCleanup(server.stop)
         self.conductor_server = server
         # Bind jobs still running end before the database goes.
         self.addCleanup(conductor.del_host, self.context)

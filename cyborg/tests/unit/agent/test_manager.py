@@ -17,7 +17,6 @@ import fixtures
 import oslo_messaging as messaging
 
 from cyborg import exception
-from cyborg import rpc
 from cyborg.agent import manager
 from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
@@ -50,13 +49,10 @@ class AgentManagerTestCase(base.DbTestCase):
     def setUp(self):
         super().setUp()
         self.flags(group='agent', hotplug=False)
-        server = rpc.get_server(
+        self.rpc_servers.start(
             messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
             [conductor_manager.ConductorManager('c1',
                                                 conductor_rpcapi.TOPIC)])
-        server.start()
-        self.addCleanup(server.wait)
-        self.addCleanup(server.stop)
         self.real_api = conductor_rpcapi.ConductorAPI()
 
     def test_init_host_registers_with_the_conductor(self):

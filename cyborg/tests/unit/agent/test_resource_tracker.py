@@ -18,7 +18,6 @@ the real conductor on the fake transport).
 import oslo_messaging as messaging
 
 from cyborg import conf as cyborg_conf
-from cyborg import rpc
 from cyborg.agent import resource_tracker
 from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
@@ -70,13 +69,10 @@ class ResourceTrackerTestCase(base.DbTestCase):
 
     def setUp(self):
         super().setUp()
-        server = rpc.get_server(
+        self.rpc_servers.start(
             messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
             [conductor_manager.ConductorManager('c1',
                                                 conductor_rpcapi.TOPIC)])
-        server.start()
-        self.addCleanup(server.wait)
-        self.addCleanup(server.stop)
         self.api = _Recording(conductor_rpcapi.ConductorAPI())
 
     def _tracker(self, *extra, rp_name=None):

@@ -16,7 +16,6 @@
 import oslo_messaging as messaging
 
 from cyborg import exception
-from cyborg import rpc
 from cyborg.agent import manager
 from cyborg.agent import rpcapi
 from cyborg.tests import base
@@ -60,11 +59,8 @@ class _ConductorStub:
 class AgentRPCAPITestCase(base.TestCase):
 
     def _serve(self, endpoint, host='n1', topic='test-agent'):
-        server = rpc.get_server(messaging.Target(topic=topic, server=host),
-                                [endpoint])
-        server.start()
-        self.addCleanup(server.wait)
-        self.addCleanup(server.stop)
+        self.rpc_servers.start(
+            messaging.Target(topic=topic, server=host), [endpoint])
         return rpcapi.AgentAPI(topic=topic)
 
     def test_versions_in_sync(self):

@@ -17,7 +17,6 @@ import os
 
 import oslo_messaging as messaging
 
-from cyborg import rpc
 from cyborg.api import heartbeat
 from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
@@ -29,13 +28,10 @@ class HeartbeatTestCase(base.DbTestCase):
 
     def setUp(self):
         super().setUp()
-        server = rpc.get_server(
+        self.rpc_servers.start(
             messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
             [conductor_manager.ConductorManager('c1',
                                                 conductor_rpcapi.TOPIC)])
-        server.start()
-        self.addCleanup(server.wait)
-        self.addCleanup(server.stop)
 
     def test_registers_then_beats(self):
         beat = heartbeat.Heartbeat()

@@ -26,7 +26,6 @@ import oslo_messaging as messaging
 from oslo_utils import uuidutils
 import sqlalchemy as sa
 
-from cyborg import rpc
 from cyborg import states
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
@@ -79,11 +78,8 @@ class BindJobsTestCase(base.DbTestCase):
         self.context.request_id = 'req-1'
 
     def _serve(self, topic, host, endpoint):
-        server = rpc.get_server(messaging.Target(topic=topic, server=host),
-                                [endpoint])
-        server.start()
-        self.addCleanup(server.wait)
-        self.addCleanup(server.stop)
+        self.rpc_servers.start(
+            messaging.Target(topic=topic, server=host), [endpoint])
 
     def _bind(self, groups, rp, instance='i1'):
         dp_ops.create(self.context, dp_obj.DeviceProfile(

@@ -26,7 +26,6 @@ import oslo_messaging as messaging
 from oslo_utils import uuidutils
 
 from cyborg import exception
-from cyborg import rpc
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.common import driver_config
@@ -66,11 +65,8 @@ class DriverOpsTestCase(base.DbTestCase):
         self.agent_api = agent_rpcapi.AgentAPI()
 
     def _serve(self, topic, host, endpoint):
-        server = rpc.get_server(messaging.Target(topic=topic, server=host),
-                                [endpoint])
-        server.start()
-        self.addCleanup(server.wait)
-        self.addCleanup(server.stop)
+        server = self.rpc_servers.start(
+            messaging.Target(topic=topic, server=host), [endpoint])
         return server
 
     def _devices(self, host):

@@ -26,7 +26,6 @@ import oslo_messaging as messaging
 from oslo_utils import uuidutils
 import sqlalchemy as sa
 
-from cyborg import rpc
 from cyborg import states
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
@@ -72,11 +71,8 @@ class FpgaProgramTestCase(sysfs.FakeHostMixin, base.DbTestCase):
         self.agent.discovery(self.context)
 
     def _serve(self, topic, host, endpoint):
-        server = rpc.get_server(messaging.Target(topic=topic, server=host),
-                                [endpoint])
-        server.start()
-        self.addCleanup(server.wait)
-        self.addCleanup(server.stop)
+        self.rpc_servers.start(
+            messaging.Target(topic=topic, server=host), [endpoint])
 
     def _fake_tool(self, name, sysfs_path, value):
         """The vendor tool: writes *value* where the device shows its

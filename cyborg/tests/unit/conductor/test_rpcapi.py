@@ -24,7 +24,6 @@ import oslo_messaging as messaging
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg import objects
-from cyborg import rpc
 from cyborg.conductor import manager
 from cyborg.conductor import rpcapi
 from cyborg.db.queries import host as host_queries
@@ -91,14 +90,8 @@ for _name in ('device_profile_create', 'device_profile_delete',
 class ConductorRPCAPITestCase(base.TestCase):
 
     def _serve(self, endpoint, topic='test-conductor'):
-        server = rpc.get_server(
+        self.rpc_servers.start(
             messaging.Target(topic=topic, server='c1'), [endpoint])
-        server.start()
-
-        def stop():
-            server.stop()
-            server.wait()
-        self.addCleanup(stop)
         return rpcapi.ConductorAPI(topic=topic)
 
     def test_versions_in_sync(self):
@@ -316,11 +309,8 @@ class ConductorRPCRoundTripTestCase(base.DbTestCase):
     def setUp(self):
         super().setUp()
         mgr = manager.ConductorManager('c1', 'test-conductor')
-        server = rpc.get_server(
+        self.rpc_servers.start(
             messaging.Target(topic='test-conductor', server='c1'), [mgr])
-        server.start()
-        self.addCleanup(server.wait)
-        self.addCleanup(server.stop)
         self.client = rpcapi.ConductorAPI(topic='test-conductor')
 
     def test_hello_registers(self):

@@ -23,7 +23,6 @@ read back from the tree.
 import oslo_messaging as messaging
 from oslo_utils import uuidutils
 
-from cyborg import rpc
 from cyborg import states
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
@@ -62,13 +61,10 @@ class VendorVfioBindTestCase(sysfs.FakeHostMixin, base.DbTestCase):
         driver = nvidia.NvidiaGpuDriver(base.CONF, HOST,
                                         pci_host=self.pci_host)
         self._report(driver.discover())
-        server = rpc.get_server(
+        self.rpc_servers.start(
             messaging.Target(topic=agent_rpcapi.TOPIC, server=HOST),
             [agent_manager.AgentManager(
                 HOST, drivers=({'gpu': driver}, {}))])
-        server.start()
-        self.addCleanup(server.wait)
-        self.addCleanup(server.stop)
         self.agent_api = agent_rpcapi.AgentAPI()
 
     @db_api.context_manager.writer
