@@ -47,7 +47,6 @@ Usage::
 import argparse
 import os
 import platform
-import subprocess
 import sys
 import time
 import uuid
