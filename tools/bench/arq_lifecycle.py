@@ -71,9 +71,9 @@ import time
 import urllib.parse
 import uuid
 
-from oslo_serialization import jsonutils
 import ab
 import cpu_profile
+from oslo_serialization import jsonutils
 import psutil
 import report_scale
 import requests

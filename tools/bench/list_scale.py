@@ -52,8 +52,8 @@ import time
 import uuid
 
 import arq_lifecycle
-import report_scale
 from oslo_serialization import jsonutils
+import report_scale
 import requests
 
 from cyborg import conf as cyborg_conf
