@@ -255,9 +255,12 @@ _INSERT = sa.insert(TABLE)
 
 
 @functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=None)
 def _rows_statement(by, with_project, locked=False):
     """SELECT of ARQs' own columns by uuid, by uuids (a list parameter)
-    or by instance, in id order; *locked*: FOR UPDATE.
+    or by instance, in id order; *locked*: FOR UPDATE.  Built once per
+    shape: a statement built anew costs more to run (SQLAlchemy derives its
+    cache key from the whole tree at each execution).
     """
     key = {'uuid': TABLE.c.uuid == sa.bindparam('b_key'),
            'uuids': TABLE.c.uuid.in_(sa.bindparam('b_key', expanding=True)),

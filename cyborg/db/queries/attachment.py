@@ -137,6 +137,11 @@ def delete(context, uuids):
             TABLE.c.uuid.in_(list(uuids))))
 
 
+_FORGET_INSTANCE = sa.delete(TABLE).where(
+    TABLE.c.instance_uuid == sa.bindparam('b_instance'),
+    TABLE.c.state == ATTACHED)
+
+
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def forget_instance(context, instance_uuid):
@@ -146,6 +151,4 @@ def forget_instance(context, instance_uuid):
     go: an attach still allocating finishes (or undoes) its own, and
     those releasing their allocation stay until they have.
     """
-    db_api.execute(context, sa.delete(TABLE).where(
-        TABLE.c.instance_uuid == instance_uuid,
-        TABLE.c.state == ATTACHED))
+    db_api.execute(context, _FORGET_INSTANCE, {'b_instance': instance_uuid})

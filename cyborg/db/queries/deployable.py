@@ -14,9 +14,7 @@
 """Queries of the deployables table, with their attributes."""
 
 import collections
-import datetime
 
-from oslo_config import cfg
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
@@ -27,7 +25,6 @@ from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import paginate
 
-CONF = cfg.CONF
 
 _COLUMNS = ('id', 'uuid', 'parent_id', 'root_id', 'name',
             'num_accelerators', 'device_id', 'rp_uuid', 'driver_name',
@@ -124,31 +121,22 @@ _HOST = models.Host.__table__
 # the compute node resource provider the agent publishes under (often the
 # FQDN) rather than the agent's [DEFAULT] host: either matches, and the
 # deployable must belong to that host, whose tree its provider is in.
-_SVC = models.Service.__table__
-# Since when the conductors that are up now have run (an agent could not
-# be heard of before: see servicegroup.agent_is_up).
-_CONDUCTORS = _SVC.alias('conductors')
-_CONDUCTORS_SINCE = (
-    sa.select(sa.func.min(_CONDUCTORS.c.started_at))
-    .where(_CONDUCTORS.c.binary == 'cyborg-conductor',
-           _CONDUCTORS.c.last_seen_up >= sa.bindparam('b_up_since'))
-    .scalar_subquery())
+# With its traits and resource class (what Placement has of it), in the
+# same statement: a row per such attribute (one with NULLs when it has
+# none), the deployable's columns repeated.
 _BIND_TARGET = (
     sa.select(_DEP.c.id, _DEP.c.name, _DEP.c.driver_name,
               _DEP.c.bitstream_id, _DEV.c.type, _DEV.c.hostname,
-              _SVC.c.last_seen_up, _HOST.c.last_report_at,
-              _CONDUCTORS_SINCE.label('conductors_since'))
+              _ATTR.c.key, _ATTR.c.value)
     .join(_DEV, _DEP.c.device_id == _DEV.c.id)
     .outerjoin(_HOST, _HOST.c.hostname == _DEV.c.hostname)
-    .outerjoin(_SVC, sa.and_(_SVC.c.host == _DEV.c.hostname,
-                             _SVC.c.binary == 'cyborg-agent'))
+    .outerjoin(_ATTR, sa.and_(
+        _ATTR.c.deployable_id == _DEP.c.id,
+        sa.or_(_ATTR.c.key.startswith('trait'), _ATTR.c.key == 'rc')))
     .where(_DEP.c.rp_uuid == sa.bindparam('b_rp'),
            sa.or_(_DEV.c.hostname == sa.bindparam('b_host'),
-                  _HOST.c.compute_rp_name == sa.bindparam('b_host'))))
-# Its traits and resource class (what Placement has of it), one statement.
-_TRAITS = sa.select(_ATTR.c.key, _ATTR.c.value).where(
-    _ATTR.c.deployable_id == sa.bindparam('b_id'),
-    sa.or_(_ATTR.c.key.startswith('trait'), _ATTR.c.key == 'rc'))
+                  _HOST.c.compute_rp_name == sa.bindparam('b_host')))
+    .order_by(_ATTR.c.id))
 
 
 @db_api.context_manager.reader
@@ -158,36 +146,27 @@ def bind_target(context, rp_uuid, hostname):
 
     *hostname* is the agent's host or the name of the compute node
     resource provider its devices are published under (Nova's nodename);
-    the returned ``hostname`` is always the agent's host.
+    the returned ``hostname`` is always the agent's host.  Whether that
+    host's agent is up is no reason to refuse a bind (issue 27), so it is
+    not read here.
 
-    Usually runs in the caller's (bind) transaction, with statements
-    built once (db_api.execute).
+    Runs in the caller's (bind) transaction: one statement, built once
+    (db_api.execute).
 
     :returns: ``{id, name, driver_name, bitstream_id, traits, rc,
-        device_type, hostname, agent_seen, conductors_since}`` or None
-        (``traits`` and ``rc`` from its attributes); ``agent_seen``
-        is when the host's agent was last heard of (heartbeat or report),
-        None when no agent ever registered there; ``conductors_since``
-        is the earliest start of the conductors up now (see
-        servicegroup.agent_is_up).
+        device_type, hostname}`` or None (``traits`` and ``rc`` from its
+        attributes).
     """
-    up_since = timeutils.utcnow() - datetime.timedelta(
-        seconds=CONF.service_down_time)
-    row = db_api.execute(context, _BIND_TARGET,
-                         {'b_rp': rp_uuid, 'b_host': hostname,
-                          'b_up_since': up_since}).one_or_none()
-    if row is None:
+    rows = db_api.execute(context, _BIND_TARGET,
+                          {'b_rp': rp_uuid, 'b_host': hostname}).all()
+    if not rows:
         return None
-    attributes = db_api.execute(context, _TRAITS, {'b_id': row.id}).all()
-    traits = [value for key, value in attributes if key != 'rc']
-    rc = next((value for key, value in attributes if key == 'rc'), None)
-    seen = None
-    if row.last_seen_up is not None:
-        seen = max(t for t in (row.last_seen_up, row.last_report_at) if t)
+    row = rows[0]
+    traits = [r.value for r in rows if r.key is not None and r.key != 'rc']
+    rc = next((r.value for r in rows if r.key == 'rc'), None)
     return {'id': row.id, 'name': row.name, 'driver_name': row.driver_name,
             'bitstream_id': row.bitstream_id, 'traits': traits, 'rc': rc,
-            'device_type': row.type, 'hostname': row.hostname,
-            'agent_seen': seen, 'conductors_since': row.conductors_since}
+            'device_type': row.type, 'hostname': row.hostname}
 
 
 _HOST_OF = (sa.select(_DEP.c.driver_name, _DEV.c.hostname)
