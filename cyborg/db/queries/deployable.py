@@ -25,7 +25,6 @@ from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import paginate
 
-
 _COLUMNS = ('id', 'uuid', 'parent_id', 'root_id', 'name',
             'num_accelerators', 'device_id', 'rp_uuid', 'driver_name',
             'bitstream_id', 'created_at', 'updated_at')
