@@ -276,7 +276,8 @@ class ConductorManager:
         """
         arq_notify.bind_committed(context, result)
         if sending:
-            self._kick(self.notifier.send, context, sending)
+            self.notifier.queue(sending)
+            self._kick(self.notifier.send_queued, context)
         if states.BIND_STARTED in result.values():
             self._kick(self.jobs.run_due, context)
 

@@ -60,6 +60,9 @@ class Notifier:
     def __init__(self):
         self._client = None
         self._lock = threading.Lock()
+        # Events binds took (queue()), not sent yet, oldest first.
+        self._queued = []
+        self._queue_lock = threading.Lock()
 
     def client(self):
         if self._client is None:
@@ -86,13 +89,35 @@ class Notifier:
         finally:
             self._lock.release()
 
-    def send(self, context, events):
-        """Send events the caller has taken (see arq_bind.bind's
-        *sending*); no other sender has them.
+    def queue(self, events):
+        """Queue events a bind has taken (see arq_bind.bind's *sending*:
+        claimed for CLAIM_SECONDS, so no other sender has them) for the
+        next send_queued().  Should this conductor stop before it sends
+        them, they are in the database, and go when their claim ends.
+        """
+        with self._queue_lock:
+            self._queued.extend(events)
+
+    def send_queued(self, context):
+        """Send the queued events, up to BATCH per request, until none is
+        left.
+
+        Binds queue their events and each kicks a send; a send takes what
+        every bind queued up to then.  Under load, when binds commit
+        faster than one request to Nova returns, their events go together
+        instead of one request per bind waiting behind the other.  Two
+        senders at once take different events.
 
         :returns: the number of events Nova took or refused for good.
         """
-        return self._send(context, events)
+        done = 0
+        while True:
+            with self._queue_lock:
+                events = self._queued[:BATCH]
+                del self._queued[:BATCH]
+            if not events:
+                return done
+            done += self._send(context, events)
 
     def _send(self, context, events):
         if not nova_client.is_configured(CONF):

@@ -17,6 +17,7 @@ The notifier talks HTTP through a keystoneauth adapter to a recording
 stand-in for Nova's os-server-external-events API.
 """
 
+import fixtures
 from oslo_utils import uuidutils
 import sqlalchemy as sa
 
@@ -66,6 +67,58 @@ class NotifierTestCase(base.DbTestCase):
         # Nothing is sent twice.
         self.assertEqual(0, self.notifier.send_due(self.context))
         self.assertEqual(1, len(self.nova.requests))
+
+    def _taken(self, count):
+        """Events of *count* binds, each taken by its bind."""
+        events = []
+        for _ in range(count):
+            with db_api.context_manager.writer.using(self.context):
+                events.append(event_queries.add(
+                    self.context, uuidutils.generate_uuid(),
+                    uuidutils.generate_uuid(), 'completed',
+                    claim_seconds=nova_notifier.CLAIM_SECONDS))
+        return events
+
+    def test_events_queued_by_binds_go_together(self):
+        first, second, third = self._taken(3)
+        self.notifier.queue([first])
+        self.notifier.queue([second, third])
+        self.assertEqual(3, self.notifier.send_queued(self.context))
+        [request] = self.nova.requests
+        self.assertEqual([e['tag'] for e in (first, second, third)],
+                         [e['tag'] for e in request['body']['events']])
+        self.assertEqual({}, self._pending())
+        # A send that finds nothing queued (another took it) sends nothing.
+        self.assertEqual(0, self.notifier.send_queued(self.context))
+        self.assertEqual(1, len(self.nova.requests))
+        # Taken events are not sent again by the periodic sender.
+        self.assertEqual(0, self.notifier.send_due(self.context))
+
+    def test_a_request_carries_at_most_a_batch(self):
+        self.useFixture(fixtures.MockPatchObject(nova_notifier, 'BATCH', 2))
+        events = self._taken(5)
+        self.notifier.queue(events)
+        self.assertEqual(5, self.notifier.send_queued(self.context))
+        self.assertEqual([[e['tag'] for e in events[:2]],
+                          [e['tag'] for e in events[2:4]],
+                          [events[4]['tag']]],
+                         [[e['tag'] for e in r['body']['events']]
+                          for r in self.nova.requests])
+
+    def test_queued_events_nova_fails_stay_for_a_retry(self):
+        [event] = self._taken(1)
+        self.nova.respond(500)
+        self.notifier.queue([event])
+        self.assertEqual(0, self.notifier.send_queued(self.context))
+        pending = self._pending()[event['tag']]
+        self.assertIn('500', pending['last_error'])
+        self.nova.respond(200)
+        self.clock.advance(2)
+        self.assertEqual(1, self.notifier.send_due(self.context))
+        self.assertEqual([[event['tag']]] * 2,
+                         [[e['tag'] for e in r['body']['events']]
+                          for r in self.nova.requests])
+        self.assertEqual({}, self._pending())
 
     def test_events_an_older_conductor_held_go_at_once(self):
         # Conductors before RPC API 1.6 held a bind's events until the API
