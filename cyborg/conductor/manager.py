@@ -19,6 +19,8 @@ are reachable over RPC.
 """
 
 from concurrent import futures
+import functools
+import threading
 
 from oslo_config import cfg
 from oslo_log import log as logging
@@ -61,6 +63,22 @@ LOG = logging.getLogger(__name__)
 BINARY = 'cyborg-conductor'
 
 
+def _arq_turn(func):
+    """Run one of Nova's ARQ calls in one of the conductor's
+    ``[conductor] arq_concurrency`` turns; a late call (see
+    cyborg.common.deadline) is dropped after its wait, not run.
+
+    The turn is taken before the call's transaction begins and given back
+    after it ends, so a call holding a turn never waits on a database lock
+    that a call waiting for a turn holds.
+    """
+    @functools.wraps(func)
+    def wrapper(self, *args, **kwargs):
+        with self._arq_turns:
+            return func(self, *args, **kwargs)
+    return wrapper
+
+
 class ConductorManager:
     """Endpoint of topic ``cyborg-conductor``.
 
@@ -93,6 +111,9 @@ class ConductorManager:
         # once.
         self._kicks = futures.ThreadPoolExecutor(
             max_workers=2, thread_name_prefix='cyborg-work')
+        # Nova's ARQ calls run a few at a time (see _arq_turn).
+        self._arq_turns = threading.BoundedSemaphore(
+            CONF.conductor.arq_concurrency)
 
     def init_host(self, context):
         """Register this conductor; resume the work left by a restart."""
@@ -242,6 +263,7 @@ class ConductorManager:
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceProfileNotFound,
                                    exception.Invalid)
+    @_arq_turn
     @deadline.drop_when_late
     def arq_create(self, context, device_profile_name, project_id):
         return arq_create.create(context, device_profile_name, project_id)
@@ -254,6 +276,7 @@ class ConductorManager:
                                    exception.BindTargetGone,
                                    exception.AgentDown,
                                    exception.Invalid)
+    @_arq_turn
     @deadline.drop_when_late
     def arq_apply_patch(self, context, patches, project_id=None,
                         check_provider=None):
@@ -283,6 +306,7 @@ class ConductorManager:
 
     @messaging.expose
     @messaging.expected_exceptions(exception.AcceleratorRequestNotFound)
+    @_arq_turn
     @deadline.drop_when_late
     def arq_delete(self, context, uuids=None, instance_uuid=None,
                    project_id=None):

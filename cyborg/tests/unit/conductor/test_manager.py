@@ -14,6 +14,8 @@
 """Tests of the conductor manager and its registration operations."""
 
 import datetime
+import threading
+import time
 
 import fixtures
 import oslo_messaging as messaging
@@ -181,3 +183,64 @@ class BindEventsTestCase(base.DbTestCase):
         self.assertEqual([], event_queries.get_all(self.context))
         self.assertEqual(0, self.mgr.notifier.send_due(self.context))
         self.assertEqual(2, len(self.nova.events()))
+
+
+class ArqTurnsTestCase(base.DbTestCase):
+    """Nova's ARQ calls run [conductor] arq_concurrency at a time."""
+
+    def setUp(self):
+        super().setUp()
+        self.flags(arq_concurrency=2, group='conductor')
+        self.mgr = manager.ConductorManager('c1', 'cyborg-conductor')
+        self.lock = threading.Lock()
+        self.running = []
+        self.most = 0
+        self.release = threading.Event()
+        self.addCleanup(self.release.set)
+
+    def _blocking(self, name):
+        def call(*args, **kwargs):
+            with self.lock:
+                self.running.append(name)
+                self.most = max(self.most, len(self.running))
+            self.release.wait(10)
+            with self.lock:
+                self.running.remove(name)
+            return {} if name == 'bind' else 0
+        return call
+
+    def _wait_for(self, count):
+        for _ in range(500):
+            with self.lock:
+                if len(self.running) >= count:
+                    return
+            time.sleep(0.01)
+        self.fail('%d calls never ran at once' % count)
+
+    def test_a_few_at_a_time_and_the_others_wait(self):
+        for module, name in ((manager.arq_create, 'create'),
+                             (manager.arq_bind, 'bind'),
+                             (manager.arq_delete, 'delete')):
+            self.useFixture(fixtures.MockPatchObject(
+                module, name, side_effect=self._blocking(name)))
+        calls = [(self.mgr.arq_create, (self.context, 'dp', 'p1')),
+                 (self.mgr.arq_apply_patch, (self.context, {})),
+                 (self.mgr.arq_delete, (self.context, None, 'i1')),
+                 (self.mgr.arq_create, (self.context, 'dp', 'p1')),
+                 (self.mgr.arq_delete, (self.context, None, 'i2'))]
+        threads = [threading.Thread(target=func, args=args)
+                   for func, args in calls]
+        for thread in threads:
+            thread.start()
+        self._wait_for(2)
+        time.sleep(0.2)
+        with self.lock:
+            self.assertEqual(2, len(self.running))
+        # Calls other than Nova's ARQ calls do not wait for a turn.
+        self.mgr.hello(self.context, 'node-1', 'cyborg-agent')
+        self.release.set()
+        for thread in threads:
+            thread.join(10)
+            self.assertFalse(thread.is_alive())
+        self.assertEqual(2, self.most)
+        self.assertEqual([], self.running)
