@@ -255,7 +255,6 @@ _INSERT = sa.insert(TABLE)
 
 
 @functools.lru_cache(maxsize=None)
-@functools.lru_cache(maxsize=None)
 def _rows_statement(by, with_project, locked=False):
     """SELECT of ARQs' own columns by uuid, by uuids (a list parameter)
     or by instance, in id order; *locked*: FOR UPDATE.  Built once per
