@@ -109,9 +109,19 @@ class JobRunner:
         # One run_due() at a time: a job it claimed is in _running before
         # another one looks.
         self._claiming = threading.Lock()
+        self._stopped = False
 
     def stop(self):
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        """Take no more jobs; wait for those taken to end.
+
+        A job taken is never left behind (issue 37): run_due() takes at
+        most as many jobs as the pool has free workers, so every job
+        submitted runs, even one no worker had picked up yet when the
+        stop began (it is not cancelled).
+        """
+        with self._claiming:
+            self._stopped = True
+        self.pool.shutdown(wait=True)
 
     def _dead_owners(self, context):
         return {service['host'] for service in
@@ -128,6 +138,8 @@ class JobRunner:
         if not self._claiming.acquire(blocking=False):
             return 0
         try:
+            if self._stopped:
+                return 0
             with self._lock:
                 room = CONF.thread_pool_size - len(self._running)
                 running = set(self._running)

@@ -130,9 +130,27 @@ class ConductorManager:
         self._kick(self._work, context)
 
     def del_host(self, context):
-        """Let running bind jobs end; the services row turns down."""
-        self._kicks.shutdown(wait=True, cancel_futures=True)
+        """Stop gracefully: finish what this conductor took on.
+
+        Called once the RPC server and the periodic tasks have stopped.
+        Nothing this conductor claimed is left to wait for its claim to
+        expire (issue 37):
+
+        1. no new bind job is taken; the jobs taken run to their end (as
+           many as the pool has workers, so each has one);
+        2. every kick queued runs, taken by a worker yet or not: the
+           events binds queued go to Nova (a failed send puts them back
+           as due, as any failed send does), hosts marked for a push are
+           pushed; a kick can queue no other once the pool is shut down;
+        3. events still queued (their kick was refused) are sent here.
+
+        A conductor killed instead, or stopped past
+        ``graceful_shutdown_timeout``, leaves its claims to expire: another
+        conductor takes them over then.
+        """
         self.jobs.stop()
+        self._kicks.shutdown(wait=True)
+        self.notifier.send_queued(context)
 
     def periodic_tasks(self):
         tasks = [(CONF.report_interval, self._heartbeat),
@@ -151,7 +169,9 @@ class ConductorManager:
         try:
             self._kicks.submit(func, *args)
         except RuntimeError:
-            # Shutting down: the next conductor to start picks it up.
+            # Stopping (del_host): what the kick would have woken is in
+            # the database, due, for any conductor; queued events are
+            # sent by del_host itself.
             pass
 
     def _kick_notifier(self):

@@ -256,6 +256,17 @@ class BindJobsTestCase(base.DbTestCase):
         self.assertEqual([states.BOUND], [
             a['state'] for a in arq_queries.get_all(self.context)])
 
+    def test_a_stopped_runner_takes_no_job(self):
+        # Issue 37: a job taken during a stop would have no worker left
+        # to run it, and wait for its claim to be taken over.
+        runner = bind_jobs.JobRunner('c1', self.agent_api)
+        runner.stop()
+        self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        self.assertEqual(0, runner.run_due(self.context))
+        [job] = job_queries.get_all(self.context)
+        self.assertEqual((job_queries.PENDING, None),
+                         (job['state'], job['owner']))
+
     def _flaky(self, name, failures):
         """bind_jobs.<name> raises a lost connection *failures* times."""
         real = getattr(bind_jobs, name)

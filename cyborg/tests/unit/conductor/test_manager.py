@@ -184,6 +184,61 @@ class BindEventsTestCase(base.DbTestCase):
         self.assertEqual(0, self.mgr.notifier.send_due(self.context))
         self.assertEqual(2, len(self.nova.events()))
 
+    def test_a_graceful_stop_sends_what_no_worker_took_yet(self):
+        # Issue 37: a send kicked by a bind that no worker had taken when
+        # the stop began is not cancelled; its event goes now, instead of
+        # waiting in the database for its claim to expire.
+        held = threading.Event()
+        self.addCleanup(held.set)
+        busy = threading.Barrier(3)
+
+        def occupy():
+            busy.wait(10)
+            held.wait(10)
+
+        # Both workers of the conductor's pool are busy.
+        self.mgr._kick(occupy)
+        self.mgr._kick(occupy)
+        busy.wait(10)
+        arq = self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
+        self.assertEqual({arq: states.BOUND}, self.mgr.arq_apply_patch(
+            self.context, self._patch(arq, 'i1')))
+        stopping = threading.Thread(target=self.mgr.del_host,
+                                    args=(self.context,))
+        stopping.start()
+        # The stop has begun once the pool refuses new work.
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                self.mgr._kicks.submit(lambda: None)
+            except RuntimeError:
+                break
+            stopping.join(0.01)
+        else:
+            self.fail('del_host did not shut the pool down')
+        self.assertEqual([], self.nova.events())
+        held.set()
+        stopping.join(10)
+        self.assertFalse(stopping.is_alive())
+        self.assertEqual([(arq, 'i1', 'completed')],
+                         [(e['tag'], e['server_uuid'], e['status'])
+                          for e in self.nova.events()])
+        self.assertEqual([], event_queries.get_all(self.context))
+
+    def test_events_queued_after_the_pool_stopped_are_sent(self):
+        # A bind's kick refused (the pool already shut down): del_host
+        # sends what is queued itself.
+        arq = self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
+        self.mgr._kicks.shutdown(wait=True)
+        self.assertEqual({arq: states.BOUND}, self.mgr.arq_apply_patch(
+            self.context, self._patch(arq, 'i1')))
+        self.assertEqual([], self.nova.events())
+        self.mgr.del_host(self.context)
+        self.assertEqual([(arq, 'completed')],
+                         [(e['tag'], e['status'])
+                          for e in self.nova.events()])
+        self.assertEqual([], event_queries.get_all(self.context))
+
 
 class ArqTurnsTestCase(base.DbTestCase):
     """Nova's ARQ calls run [conductor] arq_concurrency at a time."""
