@@ -38,6 +38,21 @@ class CommandError(Exception):
     """An error the user can act on: cliff prints it and exits 1."""
 
 
+class APIError(CommandError):
+    """The API refused a request.
+
+    :param message: the API's message, with the status and error code.
+    :param status: the HTTP status.
+    :param code: Cyborg's error code (``cyborg.<resource>.<condition>``),
+        or None.
+    """
+
+    def __init__(self, message, status, code=None):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+
+
 def api_message(response):
     """The message of an error response, as the API wrote it.
 
@@ -95,7 +110,8 @@ class Client:
         (``/drivers``): the API serves v2 with or without its prefix.
 
         :returns: the decoded JSON body, or None when it has none.
-        :raises: CommandError with the API's message.
+        :raises: APIError with the API's message, CommandError when the
+            API cannot be reached.
         """
         kwargs = {'raise_exc': False}
         if body is not None:
@@ -117,9 +133,9 @@ class Client:
             raise CommandError(str(exc))
         if response.status_code >= 400:
             message, code = api_message(response)
-            raise CommandError('%s (HTTP %d%s)' % (
+            raise APIError('%s (HTTP %d%s)' % (
                 message, response.status_code,
-                ', %s' % code if code else ''))
+                ', %s' % code if code else ''), response.status_code, code)
         if not response.content:
             return None
         return response.json()

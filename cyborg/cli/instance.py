@@ -89,13 +89,30 @@ class AttachInstance(common.Lister):
         return common.rows(result, COLUMNS)
 
 
+# What a detach with --reboot did, from the attachments it left
+# releasing (by their reboot column).
+_DETACHED_REBOOT = {
+    'pending': 'Nova is asked for a hard reboot; the devices are released '
+               'once it is done.',
+    'requested': 'Nova was asked for a hard reboot; the devices are '
+                 'released once it is done (instance-show shows the '
+                 'attachment until then).',
+    'refused': 'Nova refused the hard reboot (see the conductor\'s log): '
+               'the devices stay allocated to the server until Nova hard '
+               'reboots, stops or deletes it.',
+}
+_RELEASING = ('releasing', 'freeing')
+
+
 class DetachInstance(common.Command):
     """Detach the accelerators attach-instance gave a server.
 
     The accelerator requests Nova made for the server's flavor or ports
     are never detached.  Unless the server is stopped, its guest may use
     the devices until Nova defines it again: --reboot asks Nova for a hard
-    reboot, and the devices are freed once it is done.
+    reboot, and the devices are freed once it is done.  The command says
+    what happened: whether Nova was asked, refused, or no longer knows
+    the server.
     """
 
     def get_parser(self, prog_name):
@@ -120,12 +137,43 @@ class DetachInstance(common.Command):
                 common.check_uuid(u, 'an accelerator request')
                 for u in parsed_args.arqs)
         if parsed_args.reboot:
+            if _version(self.client) < (2, 6):
+                raise common.CommandError(
+                    '--reboot needs microversion 2.6 or later '
+                    '(--os-accelerator-api-version).')
             params['reboot'] = 'true'
         self.client.delete('/instances/%s/accelerators' % instance,
                            **params)
-        self.progress('Accelerators attached to server %s detached%s.',
-                      instance, '; Nova is asked for a hard reboot'
-                      if parsed_args.reboot else '')
+        self.progress('Accelerators attached to server %s detached.',
+                      instance)
+        if _version(self.client) >= (2, 6):
+            self.progress(self._outcome(instance, parsed_args.reboot))
+
+    def _outcome(self, instance, reboot):
+        """What became of the devices, as the API shows it now."""
+        try:
+            body = self.client.get('/instances/%s' % instance)
+        except common.APIError as exc:
+            if exc.code != 'cyborg.instance.server_not_found':
+                raise
+            return ('Nova has no server %s (any more): no hard reboot was '
+                    'asked or needed; the devices are released.' % instance)
+        reboots = {a['reboot'] for a in body['attachments']
+                   if a['state'] in _RELEASING}
+        for state in ('refused', 'pending', 'requested'):
+            if state in reboots:
+                return _DETACHED_REBOOT[state]
+        if reboot:
+            return ('Nova was asked for a hard reboot; the devices are '
+                    'released.')
+        return ('The server is %s: no hard reboot was needed; the devices '
+                'are released.' % body['server']['status'])
+
+
+def _version(client):
+    """The client's microversion as a (major, minor) tuple."""
+    major, _sep, minor = client.api_version.partition('.')
+    return int(major), int(minor)
 
 
 class ShowInstance(common.ShowOne):

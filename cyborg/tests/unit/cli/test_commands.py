@@ -183,9 +183,44 @@ class CLITestCase(base.BaseTestCase):
         out, err = self.cyborg('detach-instance', instance, expect=1)
         self.assertIn('cyborg.instance.not_detachable', err)
         out, err = self.cyborg('detach-instance', instance, '--reboot')
-        self.assertIn('hard reboot', err)
+        self.assertIn('Nova was asked for a hard reboot', err)
+        self.assertEqual([instance],
+                         self.env.deployment.nova.servers.reboots())
         self.assertEqual([], self.json('arq-list', '--instance', instance))
         self.cyborg('uninstall-driver', installed['uuid'])
+
+    def test_detach_with_reboot_of_a_server_nova_forgot(self):
+        # Nova deleted the server: detach --reboot asks no reboot, and
+        # says so (it said "Nova is asked for a hard reboot").
+        self.json('install-driver', 'fake', '--host', 'host-one')
+        self.devices('host-one', 1)
+        self.json('device-profile-create', 'one-fpga', '--group',
+                  'resources:FPGA=1')
+        instance = os.environ['INSTANCE_UUID']
+        self.json('attach-instance', instance, '--device-profile',
+                  'one-fpga', '--wait')
+        servers = self.env.deployment.nova.servers
+        servers.remove(instance)
+        out, err = self.cyborg('detach-instance', instance, '--reboot')
+        self.assertIn('Nova has no server %s' % instance, err)
+        self.assertIn('no hard reboot was asked', err)
+        self.assertNotIn('Nova is asked', err)
+        self.assertEqual([], servers.reboots())
+        self.assertEqual([], self.json('arq-list', '--instance', instance))
+
+    def test_detach_of_a_stopped_server_needs_no_reboot(self):
+        self.json('install-driver', 'fake', '--host', 'host-two')
+        self.devices('host-two', 1)
+        self.json('device-profile-create', 'one-fpga', '--group',
+                  'resources:FPGA=1')
+        # Stopped on host-two (gabbits.APIFixtureWithAgents).
+        instance = os.environ['OTHER_INSTANCE_UUID']
+        self.json('attach-instance', instance, '--device-profile',
+                  'one-fpga', '--wait')
+        out, err = self.cyborg('detach-instance', instance)
+        self.assertIn('The server is SHUTOFF: no hard reboot was needed',
+                      err)
+        self.assertEqual([], self.env.deployment.nova.servers.reboots())
 
     def test_attach_to_a_plain_flavor(self):
         self.json('install-driver', 'fake', '--host', 'host-one')
