@@ -19,8 +19,11 @@ serves next to the API, on the same port:
 
 * ``placement``: the real openstack-placement WSGI application on a SQLite
   database of its own, without Keystone;
-* ``nova``: a recorder of the external events Cyborg sends to Nova;
+* ``nova``: a stand-in for Nova that records the external events Cyborg
+  sends and answers for the servers it is told of;
 * ``server``: the threaded WSGI server that dispatches by path prefix.
 
-Nothing here is used by the separate services.
+The separate services never import any of it; the stand-in for Nova also
+runs on its own (``python -m cyborg.embedded.nova``), for trying them
+without a Nova.
 """

@@ -13,38 +13,62 @@
 # under the License.
 """A stand-in for the few Nova calls Cyborg makes.
 
-Without Nova, the conductor of the embedded mode still has somewhere to
-send ``accelerator-request-bound`` events: ``POST
-/os-server-external-events`` is answered as Nova does (200, each event with
-``code`` 200), and each event is appended, as one JSON line with the time
-it arrived, to a file in the state directory.  ``GET
-/os-server-external-events`` lists what was recorded (Nova has no such
-call; it is for people trying the flow).
+Without Nova, a conductor still has somewhere to send
+``accelerator-request-bound`` events, and attach-instance and
+detach-instance still have a server to ask about.  cyborg-all-in-one
+serves this stand-in at ``/nova/v2.1``; ``python -m cyborg.embedded.nova``
+runs it on its own, for the separate services (README.rst, "Running the
+services by hand").  It keeps what it is told in its state directory
+(:data:`EVENTS_FILE`, :data:`SERVERS_FILE`), so a restart finds it.
 
-attach-instance and detach-instance ask Nova about a server and may ask it
-for a hard reboot (cyborg.conductor.instance); the stand-in answers those
-from the servers it was told of (:class:`Servers`):
+What Cyborg calls, answered as Nova 34 answers it:
 
+* ``POST /os-server-external-events``: 200, each event with ``code``
+  200; each event is appended, as one JSON line with the time it
+  arrived, to the events file.
 * ``GET /servers/{id}`` as Nova's server show at microversion 2.47 and
   later, for an administrator: the flavor embedded with its extra specs,
   ``OS-EXT-SRV-ATTR:host`` and ``:hypervisor_hostname``,
   ``OS-EXT-STS:vm_state`` and ``:task_state``, ``status``, ``tenant_id``;
+  404 ``itemNotFound`` for a server it does not know.
 * ``POST /servers/{id}/action`` with ``{"reboot": {"type": "HARD"}}``:
   202 where Nova's compute API accepts a hard reboot (vm_state active,
   stopped, paused, suspended or error; task_state none or one of
   ``task_states.ALLOW_REBOOT``: nova/compute/api.py ``_hard_reboot``),
-  409 otherwise; the reboot is recorded and, unless the stand-in is told
-  to hold reboots, done at once (vm_state active, task_state none).
+  409 ``conflictingRequest`` otherwise.  The reboot is recorded and,
+  unless the stand-in is told to hold reboots, done at once (vm_state
+  active, task_state none).
 
-``PUT /servers/{id}`` (body ``{"server": {...}}``, see
-:meth:`Servers.add`) and ``DELETE /servers/{id}`` tell the stand-in of a
-server or make it forget one: Nova has no such calls; they are for tests
-and for people trying the flow.
+What a person trying Cyborg calls, also as Nova answers it:
+
+* ``POST /servers/{id}/action`` with ``{"os-stop": null}`` (vm_state
+  active or error) or ``{"os-start": null}`` (vm_state stopped): 202,
+  done at once; 409 in another state, or with a task under way, or for
+  a server on no host (nova/compute/api.py ``stop``, ``start``).  A
+  soft reboot (``"SOFT"``): 202 for an active server without a task.
+* ``GET /servers``: the servers, ``{"servers": [{"id", "name",
+  "links"}]}``.
+* ``DELETE /servers/{id}``: 204, the server is forgotten (a real Nova
+  also deletes its ARQs and allocations).
+
+What Nova has no call for:
+
+* ``PUT /servers/{id}`` with ``{"server": {"host": ..., "device_profile":
+  ..., ...}}`` (see :meth:`Servers.add`) tells the stand-in of a server,
+  as if Nova had booted it with a flavor naming that device profile
+  (the stand-in has no scheduler, images or flavors of its own, and does
+  not create the flavor's ARQs as nova-conductor would).
+* ``GET /os-server-external-events`` lists the recorded events.
 """
 
+import argparse
 import copy
 import json
+import logging as std_logging
+import os
 import re
+import signal
+import sys
 import threading
 
 from oslo_log import log as logging
@@ -52,18 +76,32 @@ from oslo_utils import timeutils
 import webob
 import webob.dec
 
+from cyborg.embedded import server as embedded_server
+
 LOG = logging.getLogger(__name__)
 
 PATH = '/os-server-external-events'
+# The files of the state directory.
+EVENTS_FILE = 'nova-events.log'
+SERVERS_FILE = 'nova-servers.json'
+# Where the stand-in run on its own serves (as Nova's compute endpoint).
+PREFIX = '/v2.1'
+DEFAULT_PORT = 8774
+
 _SERVER = re.compile(r'^/servers/([^/]+)(/action)?$')
 
-# Nova's rule for a hard reboot (nova/compute/api.py _hard_reboot:
-# vm_states.ALLOW_HARD_REBOOT and task_states.ALLOW_REBOOT).
+# Nova's rules (nova/compute/vm_states.py ALLOW_SOFT_REBOOT and
+# ALLOW_HARD_REBOOT, nova/compute/task_states.py ALLOW_REBOOT; the
+# check_instance_state decorators of nova/compute/api.py reboot, stop
+# and start).
+SOFT_REBOOT_VM_STATES = ('active',)
 HARD_REBOOT_VM_STATES = ('active', 'stopped', 'paused', 'suspended',
                          'error')
 HARD_REBOOT_TASK_STATES = (None, 'rebooting', 'reboot_pending',
                            'reboot_started', 'resuming', 'rebooting_hard',
                            'unpausing', 'pausing', 'suspending')
+STOP_VM_STATES = ('active', 'error')
+START_VM_STATES = ('stopped',)
 # The status Nova's API shows for a vm_state with no task
 # (nova/api/openstack/common.py _STATE_MAP).
 _STATUS = {'active': 'ACTIVE', 'building': 'BUILD', 'stopped': 'SHUTOFF',
@@ -71,6 +109,19 @@ _STATUS = {'active': 'ACTIVE', 'building': 'BUILD', 'stopped': 'SHUTOFF',
            'suspended': 'SUSPENDED', 'rescued': 'RESCUE', 'error': 'ERROR',
            'deleted': 'DELETED', 'soft-delete': 'SOFT_DELETED',
            'shelved': 'SHELVED', 'shelved_offloaded': 'SHELVED_OFFLOADED'}
+# Server fields a PUT may set (Servers.add's keyword arguments).
+_ADD_FIELDS = ('host', 'nodename', 'project_id', 'user_id', 'name',
+               'device_profile', 'extra_specs', 'flavor_name', 'vm_state',
+               'task_state')
+
+
+class _Refused(Exception):
+    """Nova's error answer to an action: (status, message)."""
+
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+        self.message = message
 
 
 def _nova_error(status, message):
@@ -80,22 +131,70 @@ def _nova_error(status, message):
         kind: {'code': status, 'message': message}})
 
 
+def _invalid_state(action, uuid, attr, state):
+    # nova/api/openstack/common.py raise_http_conflict_for_instance_...
+    return _Refused(409, "Cannot '%s' instance %s while it is in %s %s" % (
+        action, uuid, attr, state))
+
+
+def _check_state(server, action, vm_states, task_states=(None,)):
+    """Nova's check_instance_state (nova/compute/api.py).
+
+    :raises: _Refused (409)
+    """
+    if server['vm_state'] not in vm_states:
+        raise _invalid_state(action, server['id'], 'vm_state',
+                             server['vm_state'])
+    if server['task_state'] not in task_states:
+        raise _invalid_state(action, server['id'], 'task_state',
+                             server['task_state'])
+    if server['vm_state'] == 'building':
+        # Never launched (launched_at is None).
+        raise _invalid_state(action, server['id'], 'launched_at', None)
+
+
+def _check_host(server):
+    """Nova's check_instance_host: stop and start need a host.
+
+    :raises: _Refused (409)
+    """
+    if not server['host']:
+        raise _Refused(409, 'Instance %s is not ready' % server['id'])
+
+
 class Servers:
     """The servers a stand-in Nova knows, and the actions asked of them.
 
     Thread-safe.  ``actions`` lists every action Nova accepted:
-    ``{server, action, type}`` dicts, in order.
+    ``{server, action, type}`` dicts, in order (this run's only).
 
-    :param hold_reboots: leave a rebooted server in task_state
+    :param hold_reboots: leave a hard rebooted server in task_state
         ``rebooting_hard`` until :meth:`finish_reboot` (as a real reboot
         takes a while); False: the reboot is done at once.
+    :param path: a JSON file that keeps the servers across restarts
+        (read here, written after every change); None: kept in memory.
     """
 
-    def __init__(self, hold_reboots=False):
+    def __init__(self, hold_reboots=False, path=None):
         self.hold_reboots = hold_reboots
+        self.path = path
         self.actions = []
         self._servers = {}
         self._lock = threading.Lock()
+        if path is not None and os.path.exists(path):
+            with open(path) as f:
+                self._servers = {server['id']: server
+                                 for server in json.load(f)['servers']}
+
+    def _save(self):
+        """Write the servers to ``path`` (lock held), atomically."""
+        if self.path is None:
+            return
+        temporary = self.path + '.new'
+        with open(temporary, 'w') as f:
+            json.dump({'servers': list(self._servers.values())}, f,
+                      indent=1, sort_keys=True)
+        os.replace(temporary, self.path)
 
     def add(self, uuid, host, nodename=None, project_id='project',
             user_id='user', name=None, device_profile=None,
@@ -122,18 +221,21 @@ class Servers:
                              'swap': 0, 'extra_specs': specs}}
         with self._lock:
             self._servers[uuid] = server
+            self._save()
             return self._view(server)
 
     def remove(self, uuid):
         """Forget a server (Nova deleted it)."""
         with self._lock:
             self._servers.pop(uuid, None)
+            self._save()
 
     def set_state(self, uuid, vm_state, task_state=None):
         """Move a server to another vm_state and task_state."""
         with self._lock:
             self._servers[uuid].update(vm_state=vm_state,
                                        task_state=task_state)
+            self._save()
 
     def finish_reboot(self, uuid):
         """End a held reboot: the server is active again, with no task."""
@@ -146,7 +248,7 @@ class Servers:
         """
         with self._lock:
             return [a['server'] for a in self.actions
-                    if a['action'] == 'reboot' and
+                    if a['action'] == 'reboot' and a['type'] == 'HARD' and
                     uuid in (None, a['server'])]
 
     @staticmethod
@@ -172,38 +274,98 @@ class Servers:
                 return 404, None
             return 200, self._view(server)
 
+    def list(self, url):
+        """:returns: the body of ``GET /servers`` (*url*: the endpoint's).
+        """
+        with self._lock:
+            return {'servers': [
+                {'id': s['id'], 'name': s['name'], 'links': [
+                    {'rel': 'self', 'href': '%s/servers/%s' % (url,
+                                                               s['id'])}]}
+                for s in self._servers.values()]}
+
     def act(self, uuid, body):
-        """``POST /servers/{uuid}/action``; only the reboot is known.
+        """``POST /servers/{uuid}/action``: reboot, os-stop or os-start.
 
         :returns: (status, message or None).
         """
-        reboot = body.get('reboot') if isinstance(body, dict) else None
-        if not isinstance(reboot, dict) or reboot.get('type') not in (
-                'HARD', 'SOFT'):
-            return 400, 'The stand-in for Nova only knows the reboot action'
-        with self._lock:
-            server = self._servers.get(uuid)
-            if server is None:
-                return 404, 'Instance %s could not be found.' % uuid
-            if reboot['type'] == 'SOFT' or (
-                    server['vm_state'] not in HARD_REBOOT_VM_STATES or
-                    server['task_state'] not in HARD_REBOOT_TASK_STATES):
-                return 409, ("Cannot 'reboot' instance %s while it is in "
-                             "vm_state %s" % (uuid, server['vm_state']))
-            self.actions.append({'server': uuid, 'action': 'reboot',
-                                 'type': reboot['type']})
+        if not isinstance(body, dict) or len(body) != 1:
+            return 400, 'Malformed request body'
+        [(action, value)] = body.items()
+        try:
+            kind = self._validate(action, value)
+            with self._lock:
+                server = self._servers.get(uuid)
+                if server is None:
+                    return 404, 'Instance %s could not be found.' % uuid
+                self._apply(server, action, kind)
+                self.actions.append({'server': uuid, 'action': action,
+                                     'type': kind})
+                self._save()
+        except _Refused as refused:
+            return refused.status, refused.message
+        LOG.info('Nova (stand-in) took %(action)s %(type)s of server '
+                 '%(server)s', {'action': action, 'type': kind or '',
+                                'server': uuid})
+        return 202, None
+
+    @staticmethod
+    def _validate(action, value):
+        """Nova's request schema of the action; returns the reboot type.
+
+        :raises: _Refused (400)
+        """
+        if action == 'reboot':
+            kind = value.get('type') if isinstance(value, dict) else None
+            if not isinstance(kind, str) or kind.upper() not in (
+                    'HARD', 'SOFT'):
+                raise _Refused(400, "Invalid input for field/attribute "
+                                    "type. Value: %s." % (kind,))
+            return kind.upper()
+        if action in ('os-stop', 'os-start'):
+            if value is not None:
+                raise _Refused(400, "Invalid input for field/attribute "
+                                    "%s. Value: %s. %r is not of type "
+                                    "'null'" % (action, value, value))
+            return None
+        raise _Refused(400, 'There is no such action: %s (the stand-in '
+                            'for Nova knows reboot, os-stop and '
+                            'os-start)' % action)
+
+    def _apply(self, server, action, kind):
+        """Check Nova's rules for the action and do it (lock held).
+
+        :raises: _Refused (409)
+        """
+        if action == 'reboot' and kind == 'SOFT':
+            _check_state(server, 'reboot', SOFT_REBOOT_VM_STATES)
+        elif action == 'reboot':
+            _check_state(server, 'reboot', HARD_REBOOT_VM_STATES,
+                         HARD_REBOOT_TASK_STATES)
             if self.hold_reboots:
                 server['task_state'] = 'rebooting_hard'
             else:
                 server.update(vm_state='active', task_state=None)
-        LOG.info('Nova (stand-in) hard reboots server %s', uuid)
-        return 202, None
+        elif action == 'os-stop':
+            _check_host(server)
+            _check_state(server, 'stop', STOP_VM_STATES)
+            server['vm_state'] = 'stopped'
+        else:
+            _check_host(server)
+            _check_state(server, 'start', START_VM_STATES)
+            server['vm_state'] = 'active'
 
     def respond(self, request):
-        """The webob answer to a request on ``/servers/{id}[/action]``,
-        or None when the path is not one of those.
+        """The webob answer to a request on ``/servers`` or
+        ``/servers/{id}[/action]``, or None when the path is not one of
+        those.
         """
-        match = _SERVER.match(request.path_info.rstrip('/'))
+        path = request.path_info.rstrip('/')
+        if path == '/servers':
+            if request.method != 'GET':
+                return webob.Response(status=405, headers={'Allow': 'GET'})
+            return webob.Response(json_body=self.list(request.application_url))
+        match = _SERVER.match(path)
         if match is None:
             return None
         uuid, action = match.groups()
@@ -234,24 +396,34 @@ class Servers:
     def _put(self, uuid, request):
         try:
             values = request.json_body['server']
-            if not isinstance(values, dict) or 'host' not in values:
+            if (not isinstance(values, dict) or 'host' not in values or
+                    set(values) - set(_ADD_FIELDS)):
                 raise TypeError(values)
             view = self.add(uuid, **values)
         except (ValueError, KeyError, TypeError):
             return _nova_error(400, 'The body must be {"server": {"host": '
-                                    '..., "device_profile": ..., ...}}')
+                                    '..., "device_profile": ..., ...}} '
+                                    'with members among %s' %
+                               ', '.join(_ADD_FIELDS))
         return webob.Response(json_body=view)
 
 
 class NovaRecorder:
     """WSGI application recording external events in *events_file* and
-    answering for the servers it was told of (``servers``, a
-    :class:`Servers`).
+    answering for the servers it was told of.
+
+    :param events_file: the file the events are appended to.
+    :param servers: a :class:`Servers`; default: one kept in
+        :data:`SERVERS_FILE` beside *events_file*.
     """
 
     def __init__(self, events_file, servers=None):
         self.events_file = events_file
-        self.servers = servers if servers is not None else Servers()
+        if servers is None:
+            servers = Servers(path=os.path.join(
+                os.path.dirname(os.path.abspath(events_file)),
+                SERVERS_FILE))
+        self.servers = servers
         self._lock = threading.Lock()
 
     def events(self):
@@ -291,9 +463,9 @@ class NovaRecorder:
         if request.path_info.rstrip('/') != PATH:
             return webob.Response(status=404, json_body={
                 'itemNotFound': {'code': 404,
-                                 'message': 'The stand-in for Nova of the '
-                                            'embedded mode only knows ' +
-                                            PATH + ' and /servers'}})
+                                 'message': 'The stand-in for Nova only '
+                                            'knows ' + PATH +
+                                            ' and /servers'}})
         if request.method == 'GET':
             return webob.Response(json_body={'events': self.events()})
         if request.method != 'POST':
@@ -308,3 +480,65 @@ class NovaRecorder:
                                'message': 'The body must be {"events": '
                                           '[...]}'}})
         return webob.Response(json_body={'events': self.record(events)})
+
+
+def load_app(state_dir):
+    """The stand-in's WSGI application, keeping its events and servers in
+    *state_dir* (created when missing).
+    """
+    os.makedirs(state_dir, exist_ok=True)
+    return NovaRecorder(os.path.join(state_dir, EVENTS_FILE))
+
+
+def _parser():
+    parser = argparse.ArgumentParser(
+        prog='python -m cyborg.embedded.nova',
+        description='A stand-in for the Nova calls Cyborg makes, for '
+                    'trying the separate services without Nova.  Point '
+                    "Cyborg's [nova] at it with auth_type = none and "
+                    'endpoint_override = http://HOST:PORT%s.' % PREFIX)
+    parser.add_argument('--host', default='127.0.0.1',
+                        help='address to listen on (default: %(default)s;'
+                             ' it has no authentication)')
+    parser.add_argument('--port', type=int, default=DEFAULT_PORT,
+                        help='port to listen on (default: %(default)s)')
+    parser.add_argument('--state-dir', default='nova',
+                        help='directory of the recorded events (%s) and '
+                             'servers (%s), kept across restarts; '
+                             'created when missing (default: '
+                             '%%(default)s)' % (EVENTS_FILE, SERVERS_FILE))
+    return parser
+
+
+def main(argv=None):
+    """Serve the stand-in at ``http://HOST:PORT/v2.1`` until SIGINT or
+    SIGTERM; returns the exit status.
+    """
+    args = _parser().parse_args(argv)
+    std_logging.basicConfig(
+        level=std_logging.INFO, stream=sys.stderr,
+        format='%(asctime)s %(levelname)s %(name)s %(message)s')
+    stop = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *args: stop.set())
+    app = embedded_server.Dispatcher(
+        {PREFIX: load_app(os.path.abspath(args.state_dir))})
+    try:
+        server = embedded_server.Server(app, args.host, args.port)
+    except OSError as exc:
+        print('cannot listen on %s:%s: %s' % (args.host, args.port, exc),
+              file=sys.stderr)
+        return 1
+    server.start()
+    print('Nova stand-in at http://%s:%d%s (state in %s); Ctrl-C stops '
+          'it.' % (args.host, server.port, PREFIX,
+                   os.path.abspath(args.state_dir)), flush=True)
+    # Short waits: the signal handler runs in this thread between them.
+    while not stop.wait(1):
+        pass
+    server.stop()
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -46,7 +46,8 @@ def _placement_modules():
     except ImportError as exc:
         raise exception.ConfigInvalid(
             reason='the embedded Placement needs openstack-placement '
-                   '(pip install "openstack-cyborg[all-in-one]"): %s' % exc)
+                   '(the all-in-one extra: pip install ".[all-in-one]" '
+                   'in the source tree): %s' % exc)
     return placement_conf, placement_db, deploy
 
 

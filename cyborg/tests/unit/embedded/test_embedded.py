@@ -125,8 +125,9 @@ class NovaRecorderTest(base.BaseTestCase):
         self.app.post(nova.PATH, 'not json', status=400)
 
     def test_other_paths_and_methods(self):
-        self.app.get('/servers', status=404)
+        self.app.get('/flavors', status=404)
         self.app.delete(nova.PATH, status=405)
+        self.app.post_json('/servers', {'server': {}}, status=405)
 
 
 class NovaServersTest(base.BaseTestCase):
@@ -173,18 +174,109 @@ class NovaServersTest(base.BaseTestCase):
         self.assertEqual('ACTIVE', self.app.get(
             '/servers/' + self.uuid).json['server']['status'])
 
+    def _action(self, body, status):
+        answer = self.app.post_json('/servers/%s/action' % self.uuid, body,
+                                    status=status)
+        if status == 202:
+            self.assertEqual(b'', answer.body)
+            return None
+        kind = {400: 'badRequest', 404: 'itemNotFound',
+                409: 'conflictingRequest'}[status]
+        self.assertEqual(status, answer.json[kind]['code'])
+        return answer.json[kind]['message']
+
+    def _state(self):
+        server = self.app.get('/servers/' + self.uuid).json['server']
+        return (server['status'], server['OS-EXT-STS:vm_state'],
+                server['OS-EXT-STS:task_state'])
+
+    def test_stop_and_start_as_nova(self):
+        self.recorder.servers.add(self.uuid, 'h1')
+        self._action({'os-stop': None}, 202)
+        self.assertEqual(('SHUTOFF', 'stopped', None), self._state())
+        # nova/api/openstack/common.py's message for a state Nova refuses.
+        self.assertEqual(
+            "Cannot 'stop' instance %s while it is in vm_state stopped" %
+            self.uuid, self._action({'os-stop': None}, 409))
+        self._action({'reboot': {'type': 'SOFT'}}, 409)
+        self._action({'os-start': None}, 202)
+        self.assertEqual(('ACTIVE', 'active', None), self._state())
+        self.assertEqual(
+            "Cannot 'start' instance %s while it is in vm_state active" %
+            self.uuid, self._action({'os-start': None}, 409))
+        self.recorder.servers.set_state(self.uuid, 'error')
+        self._action({'os-stop': None}, 202)
+        self.assertEqual(
+            [('os-stop', None), ('os-start', None), ('os-stop', None)],
+            [(a['action'], a['type'])
+             for a in self.recorder.servers.actions])
+
+    def test_stop_and_start_refused(self):
+        servers = self.recorder.servers
+        servers.add(self.uuid, 'h1', task_state='rebooting_hard')
+        self.assertEqual(
+            "Cannot 'stop' instance %s while it is in task_state "
+            "rebooting_hard" % self.uuid, self._action({'os-stop': None},
+                                                       409))
+        servers.add(self.uuid, None, vm_state='stopped')
+        self.assertEqual('Instance %s is not ready' % self.uuid,
+                         self._action({'os-start': None}, 409))
+        servers.add(self.uuid, 'h1', vm_state='building')
+        self._action({'os-stop': None}, 409)
+        servers.add(self.uuid, 'h1', vm_state='paused')
+        self._action({'os-stop': None}, 409)
+        # The request schema: the value must be null.
+        self._action({'os-stop': {}}, 400)
+        self.assertEqual([], servers.actions)
+
+    def test_soft_reboot(self):
+        self.recorder.servers.add(self.uuid, 'h1')
+        self._action({'reboot': {'type': 'soft'}}, 202)
+        self.assertEqual(('ACTIVE', 'active', None), self._state())
+        # Not a hard reboot: what detach waits for never happened.
+        self.assertEqual([], self.recorder.servers.reboots())
+        self.recorder.servers.set_state(self.uuid, 'stopped')
+        self._action({'reboot': {'type': 'SOFT'}}, 409)
+
+    def test_list(self):
+        self.assertEqual({'servers': []}, self.app.get('/servers').json)
+        self.recorder.servers.add(self.uuid, 'h1', name='vm1')
+        [listed] = self.app.get('/servers').json['servers']
+        self.assertEqual((self.uuid, 'vm1', 'http://localhost/servers/' +
+                          self.uuid),
+                         (listed['id'], listed['name'],
+                          listed['links'][0]['href']))
+
+    def test_kept_across_restarts(self):
+        self.app.put_json('/servers/' + self.uuid, {'server': {
+            'host': 'h1', 'device_profile': 'dp'}})
+        self._action({'os-stop': None}, 202)
+        # A new recorder on the same directory (cyborg-all-in-one
+        # started again) knows the server, in the state it was left in.
+        again = webtest.TestApp(nova.NovaRecorder(self.recorder.events_file))
+        server = again.get('/servers/' + self.uuid).json['server']
+        self.assertEqual(('SHUTOFF', {'accel:device_profile': 'dp'}),
+                         (server['status'], server['flavor']['extra_specs']))
+        again.delete('/servers/' + self.uuid, status=204)
+        third = nova.NovaRecorder(self.recorder.events_file)
+        self.assertEqual((404, None), third.servers.show(self.uuid))
+        self.assertEqual(
+            os.path.join(os.path.dirname(self.recorder.events_file),
+                         nova.SERVERS_FILE), third.servers.path)
+
     def test_what_nova_refuses(self):
         self.recorder.servers.add(self.uuid, 'h1', vm_state='rescued')
-        answer = self.app.post_json('/servers/%s/action' % self.uuid,
-                                    {'reboot': {'type': 'HARD'}},
-                                    status=409)
-        self.assertIn('rescued',
-                      answer.json['conflictingRequest']['message'])
-        self.app.post_json('/servers/%s/action' % self.uuid,
-                           {'pause': None}, status=400)
+        self.assertEqual(
+            "Cannot 'reboot' instance %s while it is in vm_state rescued" %
+            self.uuid, self._action({'reboot': {'type': 'HARD'}}, 409))
+        self._action({'pause': None}, 400)
+        self._action({'reboot': {'type': 'COLD'}}, 400)
+        self._action({'reboot': None, 'os-stop': None}, 400)
         self.app.post_json('/servers/unknown/action',
                            {'reboot': {'type': 'HARD'}}, status=404)
         self.app.put_json('/servers/' + self.uuid, {'server': {}},
                           status=400)
+        self.app.put_json('/servers/' + self.uuid, {'server': {
+            'host': 'h1', 'flavor': 'm1'}}, status=400)
         self.app.patch_json('/servers/' + self.uuid, {}, status=405)
         self.assertEqual([], self.recorder.servers.reboots())
