@@ -85,12 +85,41 @@ def api_message(response):
     return json.dumps(body), None
 
 
+def v2_url(endpoint):
+    """The API's v2 URL of *endpoint*, the API root or its ``/v2`` URL
+    (the API serves v2 under both; messages name the one it documents).
+    """
+    endpoint = endpoint.rstrip('/')
+    return endpoint if endpoint.endswith('/v2') else endpoint + '/v2'
+
+
+def os_reason(exc):
+    """What the operating system said of a failed connection ("Connection
+    refused", "Name or service not known"), found in the chain of
+    exceptions keystoneauth, requests and urllib3 wrap it in; None when
+    there is none.
+    """
+    seen, todo = set(), [exc]
+    while todo:
+        current = todo.pop(0)
+        if current is None or id(current) in seen:
+            continue
+        seen.add(id(current))
+        if isinstance(current, OSError) and current.strerror:
+            return current.strerror
+        todo.extend([current.__cause__, current.__context__,
+                     getattr(current, 'reason', None)])
+        todo.extend(a for a in current.args if isinstance(a, BaseException))
+    return None
+
+
 class Client:
     """The Cyborg API on a keystoneauth session.
 
     :param session: a keystoneauth1 Session (with its auth plugin).
     :param api_version: the microversion to ask for (``2.5``).
-    :param endpoint: the API's URL, instead of the catalog's.
+    :param endpoint: the API's URL, instead of the catalog's (its root or
+        its ``/v2`` URL; requests go to the latter).
     :param interface: region_name: where the catalog's endpoint is.
     :param timeout: seconds an HTTP request may take (None: no limit).
     """
@@ -102,8 +131,32 @@ class Client:
         self.timeout = timeout
         self.adapter = adapter.Adapter(
             session, service_type=SERVICE_TYPE, interface=interface,
-            region_name=region_name, endpoint_override=endpoint,
+            region_name=region_name,
+            endpoint_override=v2_url(endpoint) if endpoint else None,
             default_microversion=api_version)
+
+    def _unreachable(self, exc, path):
+        """The message for an API that could not be reached."""
+        reason = os_reason(exc)
+        try:
+            where = self.adapter.get_endpoint()
+        except ks_exc.ClientException:
+            where = None
+        if where is None:
+            # No endpoint: the failure was the identity service's.
+            auth_url = getattr(self.adapter.session.auth, 'auth_url', None)
+            return ('Cannot reach the identity service%s to authenticate%s. '
+                    'Check --os-auth-url (OS_AUTH_URL) or the cloud of '
+                    '--os-cloud (clouds.yaml).' % (
+                        ' at %s' % auth_url if auth_url else '',
+                        ' (%s)' % reason if reason else ''))
+        return ('Cannot reach the Cyborg API at %s%s%s. Check that '
+                'cyborg-api (or cyborg-all-in-one) runs and listens there, '
+                'and the endpoint: --os-endpoint (OS_ENDPOINT), '
+                '--os-accelerator-endpoint-override or the catalog\'s '
+                'accelerator endpoint.' % (
+                    where.rstrip('/'), path,
+                    ' (%s)' % reason if reason else ''))
 
     def request(self, method, path, body=None, params=None, timeout=None):
         """One request; paths are relative to the API root
@@ -124,8 +177,11 @@ class Client:
             kwargs['timeout'] = timeout
         try:
             response = self.adapter.request(path, method, **kwargs)
+        except ks_exc.ConnectFailure as exc:
+            raise CommandError(self._unreachable(exc, path))
         except ks_exc.ConnectTimeout as exc:
-            raise CommandError('Timed out connecting to the API: %s' % exc)
+            raise CommandError('Timed out connecting: %s' % (
+                self._unreachable(exc, path)))
         except ks_exc.RequestTimeout as exc:
             raise CommandError(
                 'The API did not answer within %ss: %s' % (timeout, exc))

@@ -18,6 +18,7 @@ import inspect
 import io
 import logging
 import re
+import socket
 
 import fixtures
 from oslotest import base
@@ -92,3 +93,43 @@ class ShellTestCase(base.BaseTestCase):
         self.assertEqual(1, status)
         self.assertNotIn('OS_ENDPOINT=URL', err)
         self.assertIn('127.0.0.1:9', err)
+
+
+class UnreachableTestCase(ShellTestCase):
+    """An API (or Keystone) that cannot be reached: a clear message that
+    names the URL tried, and exit status 1.
+    """
+
+    def setUp(self):
+        super().setUp()
+        # A port bound but not listening: connections are refused.
+        self.sock = socket.socket()
+        self.addCleanup(self.sock.close)
+        self.sock.bind(('127.0.0.1', 0))
+        self.url = 'http://127.0.0.1:%d' % self.sock.getsockname()[1]
+
+    def test_api_down(self):
+        for endpoint in (self.url, self.url + '/', self.url + '/v2'):
+            with self.subTest(endpoint=endpoint):
+                status, out, err = self.cyborg(
+                    '--os-auth-type', 'none', '--os-endpoint', endpoint,
+                    'service-list')
+                self.assertEqual(1, status)
+                self.assertIn('Cannot reach the Cyborg API at %s/v2/services '
+                              '(Connection refused).' % self.url, err)
+                self.assertIn('Check that cyborg-api', err)
+                self.assertNotIn('HTTPConnectionPool', err)
+                self.assertNotIn('Max retries', err)
+
+    def test_keystone_down(self):
+        self.useFixture(fixtures.EnvironmentVariable(
+            'OS_AUTH_URL', self.url + '/v3'))
+        status, out, err = self.cyborg(
+            '--os-auth-type', 'password', '--os-username', 'admin',
+            '--os-password', 'secret', '--os-project-name', 'admin',
+            '--os-user-domain-id', 'default',
+            '--os-project-domain-id', 'default', 'service-list')
+        self.assertEqual(1, status)
+        self.assertIn('Cannot reach the identity service at %s/v3 to '
+                      'authenticate (Connection refused).' % self.url, err)
+        self.assertNotIn('HTTPConnectionPool', err)
