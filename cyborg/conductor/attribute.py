@@ -11,28 +11,94 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Attribute operations of the conductor."""
+"""Attribute operations of the conductor: create and delete.
+
+The ``rc`` and ``trait*`` attributes of a deployable are what its
+resource provider shows (cyborg.conductor.placement_sync.desired): an
+operator's trait is a trait of the provider.  Creating or deleting one
+marks the host of the deployable for a push in the same transaction, and
+the host is pushed once it has committed (cyborg.conductor.
+placement_push), as a report or a device status change is.
+"""
 
 from oslo_log import log as logging
 
+from cyborg.conductor import placement_push
+from cyborg.db import api as db_api
 from cyborg.db.queries import attribute as attribute_queries
+from cyborg.db.queries import deployable as deployable_queries
+from cyborg.db.queries import host as host_queries
 
 LOG = logging.getLogger(__name__)
 
 
-def create(context, deployable_id, key, value):
-    """Add a key/value to a deployable.
+def published(key):
+    """Whether an attribute is part of its deployable's resource provider
+    (its resource class, ``rc``, or one of its traits, ``trait*``).
+    """
+    return key == 'rc' or key.startswith('trait')
 
+
+def _mark(context, row):
+    """Mark the host of the attribute's deployable for a push when the
+    attribute is published (inside the caller's transaction).
+
+    :returns: the host, or None when nothing is to be pushed.
+    """
+    if not published(row['key']):
+        return None
+    host = deployable_queries.driver_and_host(
+        context, row['deployable_id'])['hostname']
+    host_queries.mark_needs_sync(context, host)
+    return host
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _create(context, deployable_id, key, value):
+    row = attribute_queries.create(context, deployable_id, key, value)
+    return row, _mark(context, row)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _delete(context, uuid):
+    row = attribute_queries.get(context, uuid)
+    attribute_queries.delete(context, uuid)
+    return row, _mark(context, row)
+
+
+def _push(context, placement, host):
+    # Committed: push with no transaction open.  Without a client (or
+    # should the push fail) the host stays marked and the periodic task
+    # ([placement] sync_interval) pushes it.
+    if host is not None and placement is not None:
+        placement_push.push_safely(context, placement, host)
+
+
+def create(context, deployable_id, key, value, placement=None):
+    """Add a key/value to a deployable; a published one (``rc``,
+    ``trait*``) goes to its resource provider.
+
+    :param placement: the conductor's PlacementClient, or None (the host
+        is then pushed by the periodic task).
     :raises: DeployableNotFound
     :returns: the attribute as a dict.
     """
-    row = attribute_queries.create(context, deployable_id, key, value)
+    row, host = _create(context, deployable_id, key, value)
     LOG.info('Created attribute %(key)s=%(value)s of deployable '
              '%(deployable_id)s', row)
+    _push(context, placement, host)
     return row
 
 
-def delete(context, uuid):
-    """:raises: AttributeNotFound"""
-    attribute_queries.delete(context, uuid)
-    LOG.info('Deleted attribute %s', uuid)
+def delete(context, uuid, placement=None):
+    """Delete an attribute; a published one leaves its resource provider.
+
+    :param placement: as for create().
+    :raises: AttributeNotFound
+    """
+    row, host = _delete(context, uuid)
+    LOG.info('Deleted attribute %(uuid)s (%(key)s=%(value)s of deployable '
+             '%(deployable_id)s)', row)
+    _push(context, placement, host)

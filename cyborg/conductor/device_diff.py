@@ -28,8 +28,9 @@ devices            the record's uuid (host, driver, address); a device
                    adopted by the record of its control path
 controlpath_ids    the device (one each)
 deployables        the name (also the resource provider's name)
-attributes         the key, for ``rc`` and ``trait*`` (the driver's);
-                   other keys (written through the API) are left alone
+attributes         the key, for ``rc`` and ``trait<N>`` (the driver's);
+                   other keys (written through the API, an operator's
+                   ``trait_*`` among them) are left alone
 attach_handles     the deployable and the ``attach_info`` JSON
 =================  ======================================================
 
@@ -48,6 +49,8 @@ after a bind's or the API's programming): a report never sets it, but one
 whose function traits differ from the stored ones (the FPGA was
 reprogrammed behind Cyborg's back) clears it, as the image is then unknown.
 """
+
+import re
 
 from oslo_log import log as logging
 from oslo_serialization import jsonutils
@@ -88,9 +91,16 @@ class Result:
         self.changes = []
 
 
+# The keys of the driver's attributes: rc, trait0, trait1... (hardware.
+# HardwareDeployable.attribute_values), and the existing Cyborg's traits1
+# of its fake driver.  Other trait* keys are an operator's traits
+# (cyborg.conductor.attribute), published but never rewritten by reports.
+_MANAGED_KEY = re.compile(r'rc|traits?[0-9]+')
+
+
 def is_managed(key):
     """Whether an attribute key is the driver's (rewritten by reports)."""
-    return key == 'rc' or key.startswith('trait')
+    return _MANAGED_KEY.fullmatch(key) is not None
 
 
 def function_traits(traits):

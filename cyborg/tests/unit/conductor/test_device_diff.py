@@ -75,13 +75,26 @@ class DeviceDiffTestCase(base.DbTestCase):
         dep = host_inventory.load(self.context, 'n1').deployables[
             'n1_FakeDevice']
         attribute_queries.create(self.context, dep['id'], 'owner', 'team')
+        # An operator's trait (issue 37: a report deleted it).
+        attribute_queries.create(self.context, dep['id'], 'trait_fast',
+                                 'CUSTOM_FAST')
+        # The existing Cyborg's fake driver wrote traits1: the driver's.
+        attribute_queries.create(self.context, dep['id'], 'traits1',
+                                 'CUSTOM_OLD')
         records[0].deployables[0].traits = ['CUSTOM_B']
         result = self._apply(self.context, 'n1', records)
-        self.assertEqual(1, result.writes)
+        self.assertEqual(2, result.writes)
         self.assertEqual(
-            [('rc', 'FPGA'), ('trait0', 'CUSTOM_B'), ('owner', 'team')],
+            [('rc', 'FPGA'), ('trait0', 'CUSTOM_B'), ('owner', 'team'),
+             ('trait_fast', 'CUSTOM_FAST')],
             [(a['key'], a['value']) for a in host_inventory.load(
                 self.context, 'n1').attributes[dep['id']]])
+
+    def test_managed_keys(self):
+        for key in ('rc', 'trait0', 'trait12', 'traits1'):
+            self.assertTrue(device_diff.is_managed(key), key)
+        for key in ('trait_fast', 'traitX', 'owner', 'rc2', 'trait'):
+            self.assertFalse(device_diff.is_managed(key), key)
 
     def test_a_name_of_another_host_is_skipped(self):
         self._apply(self.context, 'n1', self._records(devices=('fpga=1',)))
