@@ -111,9 +111,15 @@ class AgentDownBindTestCase(api_base.APITestCase):
         return response.json['arqs'] if status == 200 else None
 
     def _run_jobs(self):
-        """A conductor's work (JobRunner.run_due, on this thread)."""
+        """A second conductor's work (JobRunner.run_due, on this thread).
+
+        Not c1's: c1, the in-process conductor, runs its own jobs in the
+        background, and takes again a running job of c1 that it does not
+        run itself (a restart's leftover), so a job claimed here as c1
+        could be claimed twice.
+        """
         bind_jobs.fail_overdue(self.context)
-        jobs = job_queries.claim_due(self.context, 'c1', set(), 10)
+        jobs = job_queries.claim_due(self.context, 'c2', set(), 10)
         return bind_jobs.wait_for_agents(self.context, jobs)
 
     def _waiting_job(self):
