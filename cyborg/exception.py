@@ -439,6 +439,17 @@ class ServerRebootRefused(Conflict):
     msg_fmt = _("Nova refused to hard reboot server %(uuid)s: %(reason)s")
 
 
+class OverLimit(Forbidden):
+    msg_fmt = _("Attaching device profile %(profile)s to server %(uuid)s "
+                "would take project %(project)s over its limits: "
+                "%(limits)s.")
+
+
+class LimitsUnavailable(TemporaryFailure):
+    msg_fmt = _("The limits of project %(project)s cannot be checked: "
+                "%(reason)s")
+
+
 # Placement ------------------------------------------------------------------
 
 class PlacementError(TemporaryFailure):

@@ -76,6 +76,8 @@ SERVER_NOT_FOUND = 'cyborg.instance.server_not_found'
 SERVER_NOT_ATTACHABLE = 'cyborg.instance.not_attachable'
 SERVER_NOT_DETACHABLE = 'cyborg.instance.not_detachable'
 ARQS_NOT_ATTACHED = 'cyborg.instance.not_attached'
+OVER_LIMIT = 'cyborg.instance.over_limit'
+LIMITS_UNAVAILABLE = 'cyborg.instance.limits_unavailable'
 CONDUCTOR_TOO_OLD = 'cyborg.upgrade.conductor_too_old'
 IMAGE_SERVICE_NOT_CONFIGURED = 'cyborg.image.no_image_service'
 CONDUCTOR_UNAVAILABLE = 'cyborg.conductor.unavailable'
@@ -124,6 +126,8 @@ _BY_EXCEPTION = {
     exception.ServerNotAttachable: SERVER_NOT_ATTACHABLE,
     exception.ServerNotDetachable: SERVER_NOT_DETACHABLE,
     exception.AcceleratorRequestsNotAttached: ARQS_NOT_ATTACHED,
+    exception.OverLimit: OVER_LIMIT,
+    exception.LimitsUnavailable: LIMITS_UNAVAILABLE,
     exception.ConductorTooOld: CONDUCTOR_TOO_OLD,
     exception.ImageServiceNotConfigured: IMAGE_SERVICE_NOT_CONFIGURED,
     exception.ConductorUnavailable: CONDUCTOR_UNAVAILABLE,

@@ -58,6 +58,7 @@ MV_RESOURCE_CLASS = '1.7'  # PUT /resource_classes/{name} ensures it
 MV_ALLOCATIONS = '1.0'
 MV_CANDIDATES = '1.36'   # numbered groups, in_treeN, mappings
 MV_CONSUMER = '1.28'     # consumer generations
+MV_USAGES = '1.9'        # GET /usages?project_id= (what Nova counts)
 # The newest of them: what Placement must serve (cyborg-status checks it).
 REQUIRED_MICROVERSION = max(
     (MV_PROVIDER, MV_LIST, MV_CREATE, MV_DELETE, MV_REPARENT, MV_INVENTORY,
@@ -450,6 +451,21 @@ class PlacementClient(keystone.ServiceClient):
                  'mappings': {int(suffix): rps[0] for suffix, rps
                               in req['mappings'].items() if suffix}}
                 for req in resp.json()['allocation_requests']]
+
+    def usages(self, project_id):
+        """A project's usage of each resource class, as Nova counts it
+        for its unified limits (nova.scheduler.client.report
+        get_usages_counts_for_limits): ``GET /usages?project_id=``.
+
+        :raises: PlacementUnavailable, PlacementError
+        :returns: ``{rc: amount}``; a class the project does not use is
+            left out.
+        """
+        path = '/usages?' + parse.urlencode({'project_id': project_id})
+        resp = self._request('GET', path, MV_USAGES)
+        if resp.status_code != 200:
+            self._fail('GET', path, resp)
+        return resp.json()['usages']
 
     def get_consumer(self, consumer):
         """A consumer's allocations.

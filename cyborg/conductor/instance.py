@@ -21,12 +21,14 @@ power-on and rebuild) and Nova would hard reboot the server now.
 
 Attach: the device profile's request groups are placed under the compute
 node provider of the server's host (Placement allocation candidates, one
-numbered group per profile group); the attachment and its ARQs are
-recorded; the chosen resources are added to the server's allocation (its
-consumer generation; a conflict is retried, never overwritten); the ARQs
-are bound (Nova gets an ``accelerator-request-bound`` event for each,
-which it takes as an event nobody waits for); with *reboot*, Nova is
-asked for a hard reboot once they are bound.  A failure at any step
+numbered group per profile group); with ``[quota] unified_limits``, the
+project's limits are checked as Nova checks them (cyborg.conductor.quota);
+the attachment and its ARQs are recorded; the chosen resources are added
+to the server's allocation (its consumer generation; a conflict is
+retried, never overwritten) and the limits checked again; the ARQs are
+bound (Nova gets an ``accelerator-request-bound`` event for each, which
+it takes as an event nobody waits for); with *reboot*, Nova is asked for
+a hard reboot once they are bound.  A failure at any step
 takes back what the earlier ones did (cyborg.conductor.attachment).
 
 Detach: only ARQs made by attach go (the flavor's and the ports' are
@@ -45,6 +47,7 @@ from cyborg import states
 from cyborg.conductor import arq_bind
 from cyborg.conductor import attachment as attachment_ops
 from cyborg.conductor import nova_server
+from cyborg.conductor import quota
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
@@ -162,8 +165,9 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
     :raises: PlacementNotConfigured, NovaNotConfigured, NovaUnavailable,
         ServerNotFound, ServerNotAttachable, DeviceProfileNotFound,
         AgentNotFound, ComputeResourceProviderNotFound,
-        NoAcceleratorCandidate, PlacementError, and what a bind raises;
-        nothing stays allocated or created then.
+        NoAcceleratorCandidate, OverLimit and LimitsUnavailable (Nova's
+        unified limits, cyborg.conductor.quota), PlacementError, and what
+        a bind raises; nothing stays allocated or created then.
     :returns: ``{arqs: {arq uuid: state}, server: nova_server.view(),
         attachment: uuid, reboot: None, pending, requested or refused}``.
     """
@@ -174,6 +178,9 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
                                  project_id=project_id)
     profile = dp_queries.get_by_name(context, device_profile_name)
     hostname, chosen = _place(context, placement, server, profile)
+    limits = (placement, server['project_id'], chosen['allocations'],
+              profile['name'], instance_uuid)
+    quota.enforce(*limits)
     attachment, arqs = _record(context, server, profile, hostname, chosen,
                                reboot)
     arq_notify.created_rows(context, [arq['uuid'] for arq in arqs])
@@ -182,6 +189,11 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
     except Exception:
         with excutils.save_and_reraise_exception():
             _undo_allocate(context, placement, attachment)
+    try:
+        quota.recheck(*limits)
+    except Exception:
+        with excutils.save_and_reraise_exception():
+            attachment_ops.undo(context, placement, attachment)
     patches = {arq['uuid']: {
         'hostname': hostname, 'instance_uuid': instance_uuid,
         'device_rp_uuid': chosen['mappings'][arq['device_profile_group_id']],

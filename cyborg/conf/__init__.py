@@ -31,6 +31,7 @@ from cyborg.conf import nova
 from cyborg.conf import pci
 from cyborg.conf import placement
 from cyborg.conf import privsep
+from cyborg.conf import quota
 from cyborg.conf import upgrade_levels
 
 CONF = cfg.CONF
@@ -48,6 +49,7 @@ OPTION_MODULES = (
     glance,
     notifications,
     placement,
+    quota,
     device_health,
     upgrade_levels,
     pci,

@@ -34,6 +34,7 @@ import yaml
 
 from cyborg.cli import shell
 from cyborg.db.queries import driver as driver_queries
+from cyborg.tests.fixtures import keystone_limits
 from cyborg.tests.functional.fixtures import gabbits
 
 pytestmark = pytest.mark.slow(1)
@@ -221,6 +222,22 @@ class CLITestCase(base.BaseTestCase):
         self.assertIn('The server is SHUTOFF: no hard reboot was needed',
                       err)
         self.assertEqual([], self.env.deployment.nova.servers.reboots())
+
+    def test_attach_past_a_limit(self):
+        # Nova's unified limits: the project may have no FPGA at all.
+        keystone = self.useFixture(keystone_limits.KeystoneLimits(
+            registered={'class:FPGA': 0}))
+        keystone.configure(self.env.conf)
+        self.json('install-driver', 'fake', '--host', 'host-one')
+        self.devices('host-one', 1)
+        self.json('device-profile-create', 'one-fpga', '--group',
+                  'resources:FPGA=1')
+        out, err = self.cyborg('attach-instance',
+                               os.environ['INSTANCE_UUID'],
+                               '--device-profile', 'one-fpga', expect=1)
+        self.assertIn('over its limits: class:FPGA: limit 0, in use 0, '
+                      'asked 1. (HTTP 403, cyborg.instance.over_limit)', err)
+        self.assertEqual([], self.json('arq-list'))
 
     def test_attach_to_a_plain_flavor(self):
         self.json('install-driver', 'fake', '--host', 'host-one')

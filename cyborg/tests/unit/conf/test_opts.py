@@ -42,7 +42,7 @@ class OptsTestCase(base.TestCase):
                           'cyborg_sysfs', 'device_health',
                           'fake_driver', 'glance', 'gpu_devices',
                           'nic_devices', 'notifications', 'nova', 'pci',
-                          'placement',
+                          'placement', 'quota',
                           'upgrade_levels'}, groups)
 
     def test_listed_options_are_registered(self):
