@@ -154,6 +154,7 @@ class AllInOne:
         self.server = None
         self.services = []
         self.heartbeat = None
+        self.agent = None
 
     def prepare(self):
         """Migrate the database, load the drivers and the applications,
@@ -163,14 +164,15 @@ class AllInOne:
         """
         migration.upgrade('head')
         drivers = registry.load(self.conf, self.conf.host)
+        self.agent = agent_manager.AgentManager(self.conf.host,
+                                                drivers=drivers)
         self.services = [
             service.RPCService(
                 conductor_manager.ConductorManager(
                     self.conf.host, conductor_rpcapi.TOPIC),
                 conductor_rpcapi.TOPIC, owns_transport=False),
-            service.RPCService(
-                agent_manager.AgentManager(self.conf.host, drivers=drivers),
-                agent_manager.TOPIC, owns_transport=False),
+            service.RPCService(self.agent, agent_manager.TOPIC,
+                               owns_transport=False),
         ]
         recorder = nova_recorder.NovaRecorder(
             os.path.join(self.state, NOVA_EVENTS_FILE))
@@ -205,14 +207,50 @@ class AllInOne:
 BANNER_PROFILE = 'banner-fpga'
 
 
-def banner(conf):
-    """What the process prints once it is up: endpoints and commands."""
+def running(tracker):
+    """What the agent runs, for the banner: its drivers and the fake
+    driver's simulated devices, as loaded (the operator's install-driver
+    and update-driver, kept in the database, come before ``--simulate``
+    and the configuration file).
+
+    :param tracker: the agent's ResourceTracker, once it started.
+    :returns: (driver names, simulated devices text or None, whether the
+        fake driver's configuration is the operator's).
+    """
+    hellos = {h['name']: h for h in tracker.hellos()}
+    names = sorted(tracker.drivers)
+    fake_driver = tracker.drivers.get(fake.FakeDriver.name)
+    if fake_driver is None:
+        return names, None, False
+    simulated = ','.join('%s=%d' % (kind, count) for kind, count in
+                         fake_driver.counts.items() if count)
+    from_api = hellos.get(fake.FakeDriver.name, {}).get('source') == 'api'
+    return names, simulated or None, from_api
+
+
+def banner(conf, tracker=None):
+    """What the process prints once it is up: endpoints and commands.
+
+    :param tracker: the agent's ResourceTracker: the drivers and devices
+        shown are those it runs (None: those of the configuration).
+    """
     bindir = os.path.dirname(sys.executable)
     api = _local_url(conf, '/v2')
     placement = _local_url(conf, PLACEMENT_PREFIX)
     nova = _local_url(conf, NOVA_PREFIX)
-    simulated = ', '.join(conf.fake_driver.devices) if conf.simulate else (
-        'none (add some with --simulate fpga=2,qat=1,gpu=1)')
+    if tracker is not None:
+        drivers, simulated, from_api = running(tracker)
+    else:
+        drivers = list(conf.agent.enabled_drivers)
+        simulated = ','.join(conf.fake_driver.devices) if conf.simulate \
+            else None
+        from_api = False
+    if simulated is None:
+        simulated = 'none (add some with --simulate fpga=2,qat=1,gpu=1)'
+    elif from_api:
+        simulated += (' (the fake driver\'s configuration from '
+                      'install-driver or update-driver; --simulate is not '
+                      'used)')
     json_header = "-H 'Content-Type: application/json'"
     lines = [
         'Cyborg is running, all in one process (host %s).' % conf.host,
@@ -226,7 +264,7 @@ def banner(conf):
         '               servers for attach-instance: PUT %s/servers/<uuid>'
         % nova,
         '  Drivers      %s; simulated devices: %s' % (
-            ', '.join(conf.agent.enabled_drivers), simulated),
+            ', '.join(drivers) or 'none', simulated),
         '  State, log   %s, %s' % (conf.state_path, conf.log_file),
         '',
         'Try:',
@@ -301,7 +339,7 @@ def main(argv=None):
                                          exc), file=sys.stderr)
         return 1
     aio.start()
-    print(banner(CONF), flush=True)
+    print(banner(CONF, aio.agent.tracker), flush=True)
     name = signals.wait()
     LOG.info('%s received, stopping', name)
     print('\n%s received, stopping...' % name, flush=True)

@@ -24,8 +24,10 @@ from oslotest import base
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
+from cyborg.agent import resource_tracker
 from cyborg.cmd import all_in_one
 from cyborg.drivers import fake
+from cyborg.drivers import registry
 
 
 class AdjustTest(base.BaseTestCase):
@@ -109,6 +111,34 @@ class AdjustTest(base.BaseTestCase):
                          os.path.join(self.state, 'nova-events.log'),
                          'fpga=1', 'Ctrl-C'):
             self.assertIn(expected, text)
+
+    def _tracker(self, conf):
+        drivers, aliases = registry.load(conf, 'aio-host')
+        return resource_tracker.ResourceTracker('aio-host', drivers,
+                                                aliases, None)
+
+    def test_banner_shows_what_runs(self):
+        conf = self.conf('--simulate', 'fpga=2')
+        tracker = self._tracker(conf)
+        text = all_in_one.banner(conf, tracker)
+        self.assertIn('Drivers      fake, generic; simulated devices: '
+                      'fpga=2\n', text)
+        # update-driver, kept in the database, which the agent applies at
+        # its start: the fake driver runs the operator's devices, whatever
+        # --simulate says (the banner printed those).
+        self.assertEqual({}, tracker.apply_installs(conf, [{
+            'name': 'fake',
+            'config': {'fake_driver': {'devices': ['qat=1', 'gpu=1']}}}]))
+        text = all_in_one.banner(conf, tracker)
+        self.assertIn('simulated devices: qat=1,gpu=1 (the fake driver\'s '
+                      'configuration from install-driver or update-driver; '
+                      '--simulate is not used)', text)
+        self.assertNotIn('fpga=2', text)
+        # uninstall-driver of the configuration file's generic driver.
+        tracker.apply_installs(conf, [], removed=['generic'])
+        text = all_in_one.banner(conf, tracker)
+        self.assertIn('Drivers      fake; simulated devices: fpga=2\n',
+                      text)
 
     def test_banner_commands_and_the_readme_in_either_order(self):
         text = all_in_one.banner(self.conf('--simulate', 'fpga=1'))
