@@ -71,11 +71,50 @@ class ShowDriver(common.ShowOne):
                           DETAIL_COLUMNS)
 
 
+def discover(command, rows):
+    """Have the hosts of *rows* (driver records) discover now, then read
+    the records again: their ``devices`` are what that discovery found.
+
+    The API answers an install or an update once the agents have loaded
+    the driver; their discovery and report come after, on their own.  A
+    discovery asked through the API answers once the agent's report is
+    stored, so the records read then count its devices.  A host whose
+    agent could not discover is named on stderr, its count as before.
+
+    :returns: the records, in the order of *rows*.
+    """
+    hosts = sorted({row['host'] for row in rows})
+    name = rows[0]['name']
+    command.progress('Discovering the devices of %s on %s...', name,
+                     ', '.join(hosts))
+    # One host: only this driver; several: one fan-out to every agent up.
+    body = {'host': hosts[0], 'driver': name} if len(hosts) == 1 else None
+    try:
+        outcome = {h['host']: h for h in command.client.post(
+            '/discovery', body)['hosts']}
+    except common.APIError as exc:
+        outcome = {hosts[0]: {'status': 'error', 'error': str(exc)}}
+    for host in hosts:
+        result = outcome.get(host)
+        if result is None:
+            command.progress('%s: not discovered (its agent is down); its '
+                             'devices show once it reports.', host)
+        elif result['status'] != 'ok':
+            command.progress('%s: discovery failed (%s); its devices show '
+                             'once its agent reports.', host,
+                             result['error'])
+    now = {d['uuid']: d for d in command.client.get(
+        '/drivers', name=name, host=hosts[0] if len(hosts) == 1 else None
+    )['drivers']}
+    return [now.get(row['uuid'], row) for row in rows]
+
+
 class InstallDriver(common.Lister):
     """Install (enable) a driver on one host or on all.
 
-    The agents load it at once and discover its devices; the answer lists
-    the driver on each host with the devices it found.
+    The agents load it at once, and discover its devices before the
+    answer: it lists the driver on each host with the devices that
+    discovery found (a host whose agent could not discover is named).
     """
 
     def get_parser(self, prog_name):
@@ -96,13 +135,16 @@ class InstallDriver(common.Lister):
         if parsed_args.config:
             body['config'] = common.driver_config(parsed_args.config)
         self.progress('Installing %s on %s...', parsed_args.name,
-                        parsed_args.host or 'every host')
+                      parsed_args.host or 'every host')
         result = self.client.post('/drivers', body)
-        return common.rows(result['drivers'], COLUMNS)
+        return common.rows(discover(self, result['drivers']), COLUMNS)
 
 
 class UpdateDriver(common.ShowOne):
-    """Replace a driver's configuration; its host rediscovers."""
+    """Replace a driver's configuration; its host rediscovers.
+
+    The answer shows the driver with the devices that discovery found.
+    """
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
@@ -119,6 +161,7 @@ class UpdateDriver(common.ShowOne):
         result = self.client.patch(
             '/drivers/' + uuid,
             {'config': common.driver_config(parsed_args.config)})
+        [result] = discover(self, [result])
         return common.one(result, DETAIL_COLUMNS)
 
 

@@ -138,10 +138,10 @@ class CLITestCase(base.ServiceTestCase):
         [driver] = self.cli_json(
             'install-driver', 'generic', '--host', self.node1,
             '--config', 'pci.device_spec=' + VIRTIO_RNG)
-        self.assertEqual(('generic', self.node1, 'READY', 'api'),
+        # The devices the discovery that install-driver ran found.
+        self.assertEqual(('generic', self.node1, 'READY', 'api', 1),
                          (driver['name'], driver['host'], driver['status'],
-                          driver['source']))
-        # The agent reports its devices after answering.
+                          driver['source'], driver['devices']))
         [device] = self._wait_devices(self.node1, 1)
         self.assertEqual(('GENERIC', '0x1af4', self.node1),
                          (device['type'], device['vendor'],
@@ -162,7 +162,8 @@ class CLITestCase(base.ServiceTestCase):
             'update-driver', driver['uuid'],
             '--config', 'pci.device_spec=' + VIRTIO_RNG,
             '--config', 'pci.device_spec=' + T4)
-        self.assertEqual(driver['uuid'], updated['uuid'])
+        self.assertEqual((driver['uuid'], 2),
+                         (updated['uuid'], updated['devices']))
         self._wait_devices(self.node1, 2)
 
         # Discovery everywhere: nothing changed since the update.

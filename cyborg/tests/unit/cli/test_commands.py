@@ -106,9 +106,11 @@ class CLITestCase(base.BaseTestCase):
         [installed] = self.json('install-driver', 'fake', '--host',
                                 'host-one', '--config',
                                 'fake_driver.devices=fpga=1,qat=1')
-        self.assertEqual(('fake', 'host-one', 'READY'),
+        # The devices its discovery found (the answer counted those of
+        # before the agent's report: 0).
+        self.assertEqual(('fake', 'host-one', 'READY', 2),
                          (installed['name'], installed['host'],
-                          installed['status']))
+                          installed['status'], installed['devices']))
         # What the command printed is what the database holds.
         [row] = driver_queries.get_all(self.env.context, host='host-one')
         self.assertEqual(row['uuid'], installed['uuid'])
@@ -125,7 +127,8 @@ class CLITestCase(base.BaseTestCase):
                             'fake_driver.devices=fpga=1',
                             '--config', 'fake_driver.devices=qat=1',
                             '--config', 'fake_driver.devices=gpu=1')
-        self.assertEqual(installed['uuid'], updated['uuid'])
+        self.assertEqual((installed['uuid'], 3),
+                         (updated['uuid'], updated['devices']))
         self.devices('host-one', 3)
         [host] = self.json('discover-services', '--host', 'host-one')
         self.assertEqual(('host-one', 'ok'), (host['host'], host['status']))
@@ -138,9 +141,13 @@ class CLITestCase(base.BaseTestCase):
         self.devices('host-one', 0)
 
     def test_uninstall_by_name_on_every_host(self):
-        installed = self.json('install-driver', 'fake')
-        self.assertEqual([('api', 'installed')] * 2,
-                         [(d['source'], d['state']) for d in installed])
+        out, err = self.cyborg('install-driver', 'fake', '-f', 'json')
+        installed = json.loads(out)
+        self.assertEqual([('api', 'installed', 1)] * 2,
+                         [(d['source'], d['state'], d['devices'])
+                          for d in installed])
+        self.assertIn('Discovering the devices of fake on host-one, '
+                      'host-two...', err)
         out, err = self.cyborg('uninstall-driver', 'fake', '--host',
                                'host-two')
         self.assertEqual(['host-one'],
