@@ -18,15 +18,26 @@ variables through openstacksdk's ``openstack.config``, which also adds
 each auth plugin's options (``--os-auth-type none --os-endpoint URL``
 for an API running with ``auth_strategy = noauth``).  The commands are
 the entry points of the ``cyborg.cli`` namespace.
+
+``cyborg --help`` (and ``cyborg help``) show a short usage, the commands
+and the few options most runs need; ``cyborg help auth`` shows every
+option, keystoneauth's included.  The parser resolves conflicting
+options by keeping the last one added (argparse's ``conflict_handler =
+'resolve'``): Cyborg's own versions of ``--timeout``,
+``--os-accelerator-api-version`` and ``--os-endpoint`` replace
+keystoneauth's, and ``--os-endpoint-override`` (a look-alike of
+``--os-endpoint``) is kept working but left out of the help.
 """
 
 import argparse
 import logging
 import os
 import sys
+import textwrap
 
 from cliff import app
 from cliff import commandmanager
+from cliff import help as cliff_help
 from keystoneauth1 import exceptions as ks_exc
 from openstack import exceptions as sdk_exc
 import openstack.config
@@ -38,6 +49,9 @@ NAMESPACE = 'cyborg.cli'
 
 # Loggers that say too much below --debug.
 _QUIET_LOGGERS = ('keystoneauth', 'openstack', 'stevedore', 'urllib3')
+
+_ENDPOINT_HELP = ('The API\'s URL with --os-auth-type none (for the '
+                  'all-in-one: http://127.0.0.1:6666); env OS_ENDPOINT.')
 
 
 class ClientManager:
@@ -89,6 +103,49 @@ class ClientManager:
             timeout=options.timeout)
 
 
+USAGE = 'cyborg [OPTIONS] COMMAND [ARGS]'
+
+# The options of the short help: (option, what it does).  Each is one of
+# the parser's (a test checks it).
+_COMMON_OPTIONS = (
+    ('--os-cloud NAME', 'A cloud of clouds.yaml (env OS_CLOUD); or the '
+                        'OS_* variables, as for the openstack command.'),
+    ('--os-auth-type none', 'No authentication, for an API run with '
+                            'auth_strategy = noauth (env OS_AUTH_TYPE).'),
+    ('--os-endpoint URL', _ENDPOINT_HELP),
+    ('--os-accelerator-api-version VERSION',
+     'The API microversion to ask for (default: %s).' %
+     common.DEFAULT_API_VERSION),
+    ('--timeout SECONDS', 'Give up after SECONDS: the HTTP timeout of each '
+                          'request, and how long --wait waits.'),
+    ('--debug', 'Show each HTTP request and response, and tracebacks.'),
+)
+
+
+class HelpCommand(cliff_help.HelpCommand):
+    """Show the commands, a command's options, or help auth.
+
+    With no argument, the commands and the common options; with a
+    command, its options; ``help auth``: every authentication and
+    connection option (keystoneauth's).
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.epilog = ('"help auth" lists every authentication and '
+                         'connection option (keystoneauth\'s).')
+        return parser
+
+    def take_action(self, parsed_args):
+        if not parsed_args.cmd:
+            self.app.stdout.write(self.app.short_help())
+            return 0
+        if parsed_args.cmd == ['auth']:
+            self.app.parser.print_help(self.app.stdout)
+            return 0
+        return super().take_action(parsed_args)
+
+
 class CyborgShell(app.App):
     """The application."""
 
@@ -103,34 +160,84 @@ class CyborgShell(app.App):
             version=version.version_string(),
             command_manager=commandmanager.CommandManager(NAMESPACE),
             deferred_help=True, stdout=stdout, stderr=stderr)
+        self.command_manager.add_command('help', HelpCommand)
 
     def build_option_parser(self, description, version, argparse_kwargs=None):
+        argparse_kwargs = dict(argparse_kwargs or {}, usage=USAGE,
+                               conflict_handler='resolve')
         parser = super().build_option_parser(description, version,
                                              argparse_kwargs)
         self._cloud_config.register_argparse_arguments(
             parser, self._argv, service_keys=['accelerator'])
-        try:
-            # The "none" auth plugin's option, registered only when
-            # "--os-auth-type none" is given: --help names it always.
-            parser.add_argument(
-                '--os-endpoint', metavar='URL', dest='os_endpoint',
-                default=os.environ.get('OS_ENDPOINT'),
-                help='The API\'s URL, with --os-auth-type none (for the '
-                     'all-in-one: http://127.0.0.1:6666); env OS_ENDPOINT.')
-        except argparse.ArgumentError:
-            pass  # the plugin's own is there
+        # Added after keystoneauth's, these replace them (see the module
+        # docstring).  --os-endpoint is the "none" auth plugin's, which
+        # registers it only when "--os-auth-type none" is given: the help
+        # names it always.
+        parser.add_argument(
+            '--os-endpoint', metavar='URL', dest='os_endpoint',
+            default=os.environ.get('OS_ENDPOINT'), help=_ENDPOINT_HELP)
         # None: the API's own limits (and no deadline for --wait).
-        parser.set_defaults(timeout=None)
-        for action in parser._actions:
-            if action.dest == 'timeout':
-                action.help = ('Give up after SECONDS: the HTTP timeout of '
-                               'each request, and how long --wait waits.')
-                action.metavar = 'SECONDS'
-                action.type = float
-            elif action.dest == 'os_accelerator_api_version':
-                action.help = ('The API microversion to ask for (default: '
-                               '%s).' % common.DEFAULT_API_VERSION)
+        parser.add_argument(
+            '--timeout', metavar='SECONDS', type=float, default=None,
+            help='Give up after SECONDS: the HTTP timeout of each request, '
+                 'and how long --wait waits.')
+        parser.add_argument(
+            '--os-accelerator-api-version', metavar='VERSION',
+            default=os.environ.get('OS_ACCELERATOR_API_VERSION'),
+            help='The API microversion to ask for (default: %s); env '
+                 'OS_ACCELERATOR_API_VERSION.' % common.DEFAULT_API_VERSION)
+        parser.add_argument(
+            '--os-accelerator-endpoint-override', metavar='URL',
+            default=os.environ.get('OS_ACCELERATOR_ENDPOINT_OVERRIDE'),
+            help='The API\'s URL instead of the catalog\'s, with '
+                 'authentication; env OS_ACCELERATOR_ENDPOINT_OVERRIDE.')
+        parser.add_argument(
+            '--os-endpoint-override', dest='os_endpoint_override',
+            default=os.environ.get('OS_ENDPOINT_OVERRIDE'),
+            help=argparse.SUPPRESS)
         return parser
+
+    def _command_lines(self):
+        """One line per command: its name and the first line of its
+        description, as cliff's help shows them.
+        """
+        summaries = []
+        for name, entry_point in sorted(self.command_manager):
+            command = entry_point.load()(self, None)
+            if not command.deprecated:
+                summaries.append((name, command.get_description().split(
+                    '\n')[0].rstrip('.')))
+        width = max(len(name) for name, _summary in summaries)
+        return ['  %-*s  %s' % (width, name, summary)
+                for name, summary in summaries]
+
+    def short_help(self):
+        """``cyborg --help``: the usage, the commands, the common options.
+        """
+        wrap = textwrap.TextWrapper(width=79, initial_indent=' ' * 6,
+                                    subsequent_indent=' ' * 6)
+        lines = ['usage: ' + USAGE, '', self.parser.description, '',
+                 'Commands:']
+        lines.extend(self._command_lines())
+        lines.extend(['', 'Common options (before or after the command):'])
+        for option, text in _COMMON_OPTIONS:
+            lines.append('  ' + option)
+            lines.extend(wrap.wrap(text))
+        lines.extend([
+            '',
+            '"cyborg help COMMAND" shows the options of a command (-f '
+            'json|yaml|value|csv',
+            'chooses the output); "cyborg help auth" lists every '
+            'authentication and',
+            'connection option (keystoneauth\'s, with their OS_* '
+            'variables).', ''])
+        return '\n'.join(lines)
+
+    def print_help_if_requested(self):
+        # cyborg --help: the short help (see short_help()).
+        if self.deferred_help and self.options.deferred_help:
+            self.stdout.write(self.short_help())
+            raise cliff_help.HelpExit()
 
     def configure_logging(self):
         if self.options.debug:

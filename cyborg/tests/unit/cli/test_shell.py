@@ -17,6 +17,7 @@ import importlib.metadata
 import inspect
 import io
 import logging
+import os
 import re
 import socket
 
@@ -59,6 +60,89 @@ class ShellTestCase(base.BaseTestCase):
             self.assertTrue(first.endswith('.'), command.name)
             self.assertLessEqual(len(first), 60, command.name)
             self.assertIn(first.rstrip('.'), lines[command.name])
+
+    def help_text(self, *argv):
+        out = io.StringIO()
+        shell_app = shell.CyborgShell(list(argv), stdout=out,
+                                      stderr=io.StringIO())
+        try:
+            status = shell_app.run(list(argv))
+        except SystemExit as exc:
+            status = exc.code
+        self.assertIn(status, (0, None))
+        return out.getvalue()
+
+    def test_help_leads_with_the_commands(self):
+        # It was 185 lines, 120 of them keystoneauth's options before the
+        # first command.
+        for argv in (('--help',), ('help',), ('-h',)):
+            with self.subTest(argv=argv):
+                lines = self.help_text(*argv).splitlines()
+                self.assertEqual('usage: cyborg [OPTIONS] COMMAND [ARGS]',
+                                 lines[0])
+                self.assertLess(lines.index('Commands:'), 6)
+                self.assertLess(len(lines), 70)
+                text = '\n'.join(lines)
+                self.assertIn('  service-list ', text)
+                self.assertNotIn('--os-auth-url', text)
+                self.assertNotIn('--os-password', text)
+                self.assertIn('"cyborg help auth"', text)
+
+    def test_common_options_are_the_parsers(self):
+        # Each option the short help names is accepted as it is written.
+        path = os.path.join(self.useFixture(fixtures.TempDir()).path,
+                            'clouds.yaml')
+        with open(path, 'w') as f:
+            f.write('clouds:\n  local:\n    auth_type: none\n')
+        self.useFixture(fixtures.EnvironmentVariable(
+            'OS_CLIENT_CONFIG_FILE', path))
+        values = {'NAME': 'local', 'none': 'none',
+                  'URL': 'http://127.0.0.1:9', 'VERSION': '2.6',
+                  'SECONDS': '5'}
+        for option, _text in shell._COMMON_OPTIONS:
+            flag, *metavar = option.split()
+            argv = [flag] + [values[m] for m in metavar]
+            with self.subTest(option=option):
+                shell_app = shell.CyborgShell(argv, stdout=io.StringIO(),
+                                              stderr=io.StringIO())
+                _options, remainder = shell_app.parser.parse_known_args(
+                    argv)
+                self.assertEqual([], remainder)
+
+    def test_help_auth_lists_keystoneauth_options(self):
+        text = self.help_text('help', 'auth')
+        for option in ('--os-auth-url', '--os-password', '--os-username',
+                       '--os-project-name', '--os-cacert', '--os-interface',
+                       '--os-region-name',
+                       '--os-accelerator-endpoint-override',
+                       '--os-endpoint'):
+            self.assertRegex(text, r'(?m)^  %s(?![-\w])' % option)
+        # Three look-alikes were listed: --os-endpoint-override is gone
+        # from the help (and still accepted).
+        self.assertNotIn('--os-endpoint-override', text)
+        shell_app = shell.CyborgShell([], stdout=io.StringIO(),
+                                      stderr=io.StringIO())
+        options, remainder = shell_app.parser.parse_known_args(
+            ['--os-endpoint-override', 'http://x.test'])
+        self.assertEqual(([], 'http://x.test'),
+                         (remainder, options.os_endpoint_override))
+
+    def test_environment_variables(self):
+        for name, dest, value in (
+                ('OS_ENDPOINT', 'os_endpoint', 'http://127.0.0.1:9'),
+                ('OS_ACCELERATOR_API_VERSION', 'os_accelerator_api_version',
+                 '2.6'),
+                ('OS_ACCELERATOR_ENDPOINT_OVERRIDE',
+                 'os_accelerator_endpoint_override', 'http://a.test'),
+                ('OS_ENDPOINT_OVERRIDE', 'os_endpoint_override',
+                 'http://b.test'),
+                ('OS_AUTH_URL', 'os_auth_url', 'http://k.test/v3')):
+            with self.subTest(name=name):
+                self.useFixture(fixtures.EnvironmentVariable(name, value))
+                shell_app = shell.CyborgShell([], stdout=io.StringIO(),
+                                              stderr=io.StringIO())
+                options, _remainder = shell_app.parser.parse_known_args([])
+                self.assertEqual(value, getattr(options, dest))
 
     def test_no_authentication_needs_an_endpoint(self):
         status, out, err = self.cyborg('--os-auth-type', 'none',
