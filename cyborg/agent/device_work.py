@@ -18,6 +18,8 @@ goes to the driver that reported the device.  They are idempotent, since a
 conductor that restarts runs an unfinished job again.
 """
 
+import os
+
 from oslo_log import log as logging
 
 from cyborg.agent import images
@@ -35,7 +37,9 @@ def program(tracker, driver, address, bitstream_id=None, function_id=None):
     :param function_id: accel:function_id, or None.
     :raises: DriverNotEnabled, ImageNotFound, UnsupportedOperation,
         DriverDeviceNotFound, CommandFailed.
-    :returns: the driver's result, e.g. {"address", "function_id"}.
+    :returns: the driver's result, e.g. {"address", "function_id"}; a
+        device whose image runs only after a reboot of the host
+        (``reboot_required``) is recorded as waiting for it.
     """
     drv = tracker.driver(driver)
     path = images.fetch(bitstream_id=bitstream_id, function_id=function_id)
@@ -44,6 +48,9 @@ def program(tracker, driver, address, bitstream_id=None, function_id=None):
     result = drv.program(address, path)
     LOG.info('Programmed %(address)s: %(result)s',
              {'address': address, 'result': result})
+    if result.get('reboot_required'):
+        tracker.reboot_pending(driver, result['address'],
+                               'programmed with %s' % os.path.basename(path))
     return result
 
 

@@ -29,6 +29,7 @@ from cyborg import exception
 from cyborg import version
 from cyborg.agent import device_work
 from cyborg.agent import monitor
+from cyborg.agent import reboots
 from cyborg.agent import resource_tracker
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.drivers import registry
@@ -61,7 +62,8 @@ class AgentManager:
         drivers, aliases = drivers or registry.load(CONF, host)
         self.tracker = resource_tracker.ResourceTracker(
             host, drivers, aliases, self.conductor_api,
-            rp_name=CONF.agent.resource_provider_name)
+            rp_name=CONF.agent.resource_provider_name,
+            reboots=reboots.PendingReboots.from_conf(CONF))
         self.monitor = None
         self._first_update = None
         # Set until the conductor has acknowledged a hello since this start.

@@ -29,6 +29,7 @@ from oslo_utils import timeutils
 
 from cyborg import exception
 from cyborg.agent import health
+from cyborg.agent import reboots as reboots_mod
 from cyborg.common import driver_config
 from cyborg.common import driver_names
 from cyborg.drivers import base as driver_base
@@ -83,11 +84,16 @@ class ResourceTracker:
     :param conductor_api: the conductor RPC client.
     :param rp_name: the compute node resource provider the devices go
         under (``[agent] resource_provider_name``); None: the host.
+    :param reboots: the devices waiting for a reboot of the host (a
+        reboots.PendingReboots; default: kept in memory).
     """
 
     def __init__(self, host, drivers, aliases, conductor_api,
-                 rp_name=None):
+                 rp_name=None, reboots=None):
         self.host = host
+        # The devices waiting for a reboot of the host (cyborg.agent.
+        # reboots): their acc_status says so until it happened.
+        self.reboots = reboots or reboots_mod.PendingReboots()
         self.rp_name = rp_name
         self.drivers = drivers
         self.aliases = aliases
@@ -247,6 +253,12 @@ class ResourceTracker:
         del self.installed[name]
         LOG.info('Unloaded accelerator driver %s', name)
 
+    def reboot_pending(self, name, address, reason):
+        """Record that a device of driver *name* (or an alias) waits for a
+        reboot of the host; the next discovery reports it.
+        """
+        self.reboots.add(self._resolve(name)[0], address, reason)
+
     def driver(self, name):
         """The enabled driver called (or aliased) *name*.
 
@@ -284,6 +296,10 @@ class ResourceTracker:
         self._health.assess(self.drivers, self._found)
         records = merge([(self.drivers[n], self._found[n])
                          for n in self.drivers])
+        waiting = self.reboots.required()
+        for record in records:
+            record.acc_status.reboot_required = (
+                (record.driver, record.address) in waiting)
         digest = hardware_obj.inventory_hash(records)
         changed = digest != self._hash
         if changed:

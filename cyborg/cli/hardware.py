@@ -18,7 +18,8 @@ from cyborg.cli import common
 COLUMNS = (('host', 'host'), ('agent_status', 'agent_status'),
            ('driver', 'driver'), ('type', 'type'), ('address', 'address'),
            ('vendor', 'vendor'), ('product', 'product'),
-           ('state', 'state'), ('accelerators', 'num'),
+           ('state', 'state'), ('reboot_required', 'reboot_required'),
+           ('accelerators', 'num'),
            ('acc_capability', 'acc_capability'))
 
 
@@ -29,13 +30,15 @@ def hardware_rows(hosts):
         records = host.get('hardware') or [{}]
         for record in records:
             specs = record.get('acc_specs') or {}
+            status = record.get('acc_status') or {}
             items.append({
                 'host': host['host'], 'agent_status': host['agent_status'],
                 'driver': record.get('driver'), 'type': record.get('type'),
                 'address': record.get('address'),
                 'vendor': record.get('vendor'),
                 'product': record.get('product'),
-                'state': (record.get('acc_status') or {}).get('state'),
+                'state': status.get('state'),
+                'reboot_required': status.get('reboot_required'),
                 'num': specs.get('num'),
                 'acc_capability': specs.get('acc_capability')})
     return items

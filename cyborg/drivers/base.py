@@ -175,7 +175,11 @@ class AcceleratorDriver(abc.ABC):
             ``address``, ``function_id`` (the function now loaded) and
             ``function_traits`` (the function traits of the deployable
             now, exactly as the next ``discover()`` reports them; see
-            function_traits()).
+            function_traits()); and ``reboot_required: True`` when the
+            image runs only after a (cold) reboot of the host, with
+            ``address`` the device's record's: the agent then reports
+            ``acc_status.reboot_required`` for it until the host booted
+            again (cyborg.agent.reboots).
         """
         raise exception.UnsupportedOperation(driver=self.name,
                                              operation='program')
@@ -281,6 +285,8 @@ class AcceleratorDriver(abc.ABC):
                 remote=False,
                 num=sum(d.num_accelerators for d in deployables),
                 device_type=device_type, acc_capability=capability),
+            # reboot_required: set by the agent, which knows what was
+            # programmed since the host booted (cyborg.agent.reboots).
             acc_status=hardware.AccStatus(
                 setup_required=setup_required, reboot_required=False,
                 state=state),

@@ -26,7 +26,9 @@ the user PF); the flash image of a base shell (an MCS file: Intel HEX
 records, each line starting with ``:``) is written to the card's flash
 with ``xbmgmt program --base`` on the management PF, as the existing
 Cyborg's Xilinx driver does.  The new shell runs after the next cold
-reboot of the host; until then the card reports what it ran before.
+reboot of the host; until then the card reports what it ran before, and
+``acc_status.reboot_required`` (the result says ``reboot_required``: the
+agent keeps it until the host booted again, cyborg.agent.reboots).
 """
 
 from cyborg import exception
@@ -169,10 +171,12 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
         :param image_path: the shell's flash image (MCS file).
         :raises: DriverDeviceNotFound (no such card, or no management PF
             visible), CommandFailed.
-        :returns: as program(), with the management PF's address.
+        :returns: as program(), with the management PF's address (the
+            card's record's) and ``reboot_required``: the new shell runs
+            after the next cold reboot of the host.
         """
         card = self._card(address, 'mgmt')
         mgmt = card['mgmt']
         command.run(['xbmgmt', 'program', '--device', mgmt.address,
                      '--base', '--image', image_path])
-        return self._loaded(card, mgmt.address)
+        return dict(self._loaded(card, mgmt.address), reboot_required=True)

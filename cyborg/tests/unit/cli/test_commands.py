@@ -121,7 +121,9 @@ class CLITestCase(base.BaseTestCase):
         self.assertEqual(['healthy', 'healthy'],
                          [d['health'] for d in devices])
         hardware = self.json('hardware-list', '--host', 'host-one')
-        self.assertEqual(['fake', 'fake'], [h['driver'] for h in hardware])
+        self.assertEqual([('fake', False), ('fake', False)],
+                         [(h['driver'], h['reboot_required'])
+                          for h in hardware])
 
         updated = self.json('update-driver', installed['uuid'], '--config',
                             'fake_driver.devices=fpga=1',

@@ -165,10 +165,13 @@ class _FpgaTests(sysfs.FakeHostMixin):
         self.assertEqual('base', xilinx.image_kind(image))
         result = self._driver().program(fakesys.U250_USER, image)
         loaded = fakesys.U250_XCLBIN.replace('-', '').upper()
+        # The card (its record's address) needs a cold reboot of the host.
         self.assertEqual({'address': fakesys.U250_MGMT, 'function_id':
                           loaded, 'function_traits': [
-                              'CUSTOM_FPGA_FUNCTION_ID_XILINX_' + loaded]},
-                         result)
+                              'CUSTOM_FPGA_FUNCTION_ID_XILINX_' + loaded],
+                          'reboot_required': True}, result)
+        [record] = self._driver(xilinx.XilinxFpgaDriver).discover()
+        self.assertEqual(fakesys.U250_MGMT, record.address)
         with open(args) as f:
             self.assertEqual('program --device %s --base --image %s\n' %
                              (fakesys.U250_MGMT, image), f.read())

@@ -1,0 +1,139 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The devices of this host that wait for a reboot of the host.
+
+Some images take effect only when the host is rebooted (cold): a Xilinx
+base shell written to the card's flash runs from the next power cycle,
+and until then the card runs what it ran before.  The driver says so in
+``program()``'s result (``reboot_required``); the agent records the
+device here, with the boot it happened in, and each discovery reports
+``acc_status.reboot_required`` for it until the host has booted again.
+
+The boot is told by ``/proc/sys/kernel/random/boot_id``, a random id the
+kernel makes at each boot.  The records are kept in a file of the state
+directory (``$state_path/reboot-required.json``), so that an agent
+restarted before the reboot still reports them.  A warm reboot changes
+the boot id too: the flag then goes although the flash runs only after a
+power cycle (the driver cannot tell which reboot the host had).
+"""
+
+import json
+import os
+import threading
+
+from oslo_log import log as logging
+from oslo_utils import timeutils
+
+LOG = logging.getLogger(__name__)
+
+BOOT_ID = '/proc/sys/kernel/random/boot_id'
+FILE_NAME = 'reboot-required.json'
+
+
+def _key(driver, address):
+    return '%s %s' % (driver, address)
+
+
+class PendingReboots:
+    """The devices waiting for a reboot, kept in *path*.
+
+    :param path: the file of the records; None: kept in memory only.
+    :param boot_id_path: where the kernel says which boot this is.
+    """
+
+    def __init__(self, path=None, boot_id_path=BOOT_ID):
+        self.path = path
+        self.boot_id_path = boot_id_path
+        self._lock = threading.Lock()
+        self._records = None
+
+    @classmethod
+    def from_conf(cls, conf):
+        """The agent's records, in its state directory."""
+        return cls(os.path.join(conf.state_path, FILE_NAME))
+
+    def boot_id(self):
+        """This boot's id, or None when the kernel does not say."""
+        try:
+            with open(self.boot_id_path) as f:
+                return f.read().strip() or None
+        except OSError:
+            return None
+
+    def _load(self):
+        if self._records is not None:
+            return self._records
+        self._records = {}
+        if self.path is not None:
+            try:
+                with open(self.path) as f:
+                    self._records = json.load(f)
+            except FileNotFoundError:
+                pass
+            except (OSError, ValueError) as exc:
+                LOG.warning('Cannot read the devices waiting for a reboot '
+                            'from %(path)s (%(error)s); starting without',
+                            {'path': self.path, 'error': exc})
+        return self._records
+
+    def _save(self):
+        if self.path is None:
+            return
+        tmp = self.path + '.tmp'
+        try:
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
+            with open(tmp, 'w') as f:
+                json.dump(self._records, f, sort_keys=True, indent=1)
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            LOG.warning('Cannot write the devices waiting for a reboot to '
+                        '%(path)s (%(error)s); they are kept until this '
+                        'agent stops', {'path': self.path, 'error': exc})
+
+    def add(self, driver, address, reason):
+        """Record that a device waits for the host's reboot.
+
+        :param driver: the name of the driver that reports the device.
+        :param address: the device's address (its record's ``address``).
+        :param reason: what was done (for the log and the file).
+        """
+        with self._lock:
+            self._load()[_key(driver, address)] = {
+                'boot_id': self.boot_id(), 'reason': reason,
+                'since': timeutils.utcnow().isoformat()}
+            self._save()
+        LOG.warning('Device %(address)s (driver %(driver)s) needs a cold '
+                    'reboot of the host: %(reason)s',
+                    {'address': address, 'driver': driver,
+                     'reason': reason})
+
+    def required(self):
+        """The devices still waiting: those recorded during this boot.
+
+        Records of an earlier boot are dropped (the host was rebooted).
+
+        :returns: a set of ``(driver, address)``.
+        """
+        with self._lock:
+            records = self._load()
+            now = self.boot_id()
+            gone = [key for key, record in records.items()
+                    if now is not None and record['boot_id'] != now]
+            for key in gone:
+                LOG.info('Host rebooted: device %s no longer waits for a '
+                         'reboot', key)
+                del records[key]
+            if gone:
+                self._save()
+            return {tuple(key.split(' ', 1)) for key in records}
