@@ -33,7 +33,10 @@ instead, which answers ``503`` with a stable error code:
   the call got no answer within ``rpc_response_timeout``.
 
 The checks read what the heartbeat found, so that they cost a request
-nothing (no SQL statement, no wait once the first heartbeat is done).
+nothing (no SQL statement, no wait once the first heartbeat is done); a
+refusal for the conductors is confirmed with one fresh read of their
+heartbeats first (Heartbeat.conductors_unavailable), so that a conductor
+that wrote its heartbeat since the last beat is not refused.
 
 A 503 after the call was sent does not mean that nothing was done: a
 conductor that comes back may still handle it.  Clients retry, as after
@@ -99,11 +102,6 @@ class GatedConductorAPI:
             wait=CONF.api.messaging_wait_timeout)
         if reachable is False:
             raise exception.MessagingUnavailable(reason=reason)
-        if beat.conductors_up is False:
-            raise exception.ConductorUnavailable(
-                reason='none has sent a heartbeat in the last %d seconds'
-                % CONF.service_down_time)
-        if beat.conductors_stalled():
-            raise exception.ConductorUnavailable(
-                reason='none has answered or sent a heartbeat since %s'
-                % beat.unanswered_since.isoformat(timespec='seconds'))
+        reason = beat.conductors_unavailable()
+        if reason is not None:
+            raise exception.ConductorUnavailable(reason=reason)

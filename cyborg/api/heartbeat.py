@@ -154,6 +154,31 @@ class Heartbeat:
         return now - since >= datetime.timedelta(
             seconds=2 * CONF.report_interval)
 
+    def conductors_unavailable(self):
+        """Why no conductor can serve a write now, or None when one can
+        (or when it cannot be told: the call decides).
+
+        What the last beat read decides at no cost.  A refusal is
+        confirmed first with a fresh read of the conductors' heartbeats
+        (one statement, on that path only): the last beat read the
+        services table up to ``report_interval`` ago, and a conductor
+        that has written its heartbeat since (one that started after this
+        process, or a busy one that answered no hello in time) must not
+        be refused on a stale read.
+
+        :returns: the reason, for cyborg.exception.ConductorUnavailable.
+        """
+        if self.conductors_up is not False and not self.conductors_stalled():
+            return None
+        self._check_conductors()
+        if self.conductors_up is False:
+            return ('none has sent a heartbeat in the last %d seconds'
+                    % CONF.service_down_time)
+        if self.conductors_stalled():
+            return ('none has answered or sent a heartbeat since %s'
+                    % self.unanswered_since.isoformat(timespec='seconds'))
+        return None
+
     def _verdict(self, reachable, reason=None):
         self.reachable, self.reason = reachable, reason
         self._first_verdict.set()

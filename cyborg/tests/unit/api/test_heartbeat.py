@@ -113,6 +113,26 @@ class HeartbeatTestCase(base.DbTestCase):
         self.assertIsNone(beat.unanswered_since)
         self.assertFalse(beat.conductors_stalled())
 
+    def test_a_refusal_reads_the_conductors_again(self):
+        # Issue 37 (found under load): the last beat read the services
+        # table before a busy conductor wrote its heartbeat; a write must
+        # not be refused on that stale read.
+        beat = self._stalled()
+        self.assertIn('none has answered',
+                      beat.conductors_unavailable())
+        service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
+        self.assertIsNone(beat.conductors_unavailable())
+        self.assertFalse(beat.conductors_stalled())
+
+    def test_a_conductor_that_started_after_the_beat_is_noticed(self):
+        beat = heartbeat.Heartbeat()
+        beat.beat()
+        self.assertIn('none has sent a heartbeat',
+                      beat.conductors_unavailable())
+        service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
+        self.assertIsNone(beat.conductors_unavailable())
+        self.assertTrue(beat.conductors_up)
+
     def test_current_is_the_process_heartbeat(self):
         self.assertIsNone(heartbeat.current())
         first = heartbeat.ensure_started()
