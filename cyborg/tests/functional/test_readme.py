@@ -1,0 +1,181 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""README.rst's walk-throughs run as written (see
+cyborg/tests/functional/fixtures/readme.py): that the README and the
+steps here agree, and the all-in-one walk-through (Quick start, Trying
+Cyborg, the cyborg command), which needs no backend.  The separate
+services' walk-throughs are in test_readme_services.py.
+"""
+
+import datetime
+import os
+import uuid
+
+import fixtures
+from oslotest import base
+import pytest
+
+from cyborg.tests.functional.fixtures import readme
+from cyborg.tests.functional.fixtures import services
+
+pytestmark = pytest.mark.slow(1)
+
+
+class BlocksTestCase(base.BaseTestCase):
+    """The README and its steps agree (no process is run)."""
+
+    def test_every_block_is_a_step_in_order(self):
+        self.assertEqual(list(readme.STEPS),
+                         [step for step, _line, _text
+                          in readme.read_blocks()])
+
+    def test_a_block_without_a_marker_is_found(self):
+        path = os.path.join(self.useFixture(fixtures.TempDir()).path,
+                            'README.rst')
+        with open(path, 'w') as f:
+            f.write('Run::\n\n    true\n')
+        self.assertRaises(ValueError, readme.read_blocks, path)
+        with open(path, 'w') as f:
+            f.write('.. readme-test: a\n\nRun::\n\n    true\n    false\n'
+                    '\nDone.\n')
+        self.assertEqual([('a', 5, 'true\nfalse')],
+                         readme.read_blocks(path))
+
+    def test_the_failures_expected_are_in_the_readme(self):
+        blocks = {step: text
+                  for step, _line, text in readme.read_blocks()}
+        for step, failures in readme.EXPECTED_FAILURES.items():
+            for command, _code in failures:
+                self.assertIn(command, blocks[step])
+
+
+class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
+    """Quick start, Trying Cyborg and the cyborg command: the all-in-one
+    process (no backend needed).
+    """
+
+    STEPS = readme.ALL_IN_ONE
+
+    def setUp(self):
+        super().setUp()
+        self.api_port = services.free_port()
+        base_url = 'http://127.0.0.1:%d' % self.api_port
+        self.api = base_url
+        self.placement = base_url + '/placement'
+        self.nova = base_url + '/nova/v2.1'
+        self.host = self.shell.run('hostname').output.strip()
+
+    def _substitutions(self):
+        return [('127.0.0.1:%d' % readme.API_PORT,
+                 '127.0.0.1:%d' % self.api_port)]
+
+    def test_walkthrough(self):
+        self.run_walkthrough()
+        self.stop_all_in_one()
+
+    def before_trying_devices(self):
+        # --simulate fpga=2,qat=1,gpu=1: the fake driver's providers.
+        names = {self.host + suffix for suffix in (
+            '_FakeDevice', '_FakeDevice_fpga1', '_FakeDevice_gpu0') +
+            tuple('_FakeDevice_qat0_vf%d' % i for i in range(4))}
+
+        def published():
+            found = self.get(self.placement + '/resource_providers',
+                             headers={'X-Auth-Token': 'admin'})
+            return names <= {rp['name']
+                             for rp in found['resource_providers']}
+        self.wait_for(published, 'the simulated devices never reached '
+                                 'Placement')
+
+    def check_trying_devices(self, result):
+        self.assertIn('"FPGA"', result.output)
+        self.assertIn(self.host + '_FakeDevice', result.output)
+
+    def check_trying_arq(self, result):
+        arq = self.shell.value('ARQ')
+        self.assertTrue(uuid.UUID(arq))
+        self.assertEqual('Initial', self.arq_state(arq))
+
+    def check_trying_bind(self, result):
+        self.assertRegex(result.output, r'"state": *"Bound"')
+        self.assertRegex(result.output, r'"attach_handle_type": *"TEST_PCI"')
+
+    def before_trying_event(self):
+        arq = self.shell.value('ARQ')
+        self.wait_for(lambda: self.event_for(self.nova, arq),
+                      'the stand-in for Nova never got the bound event')
+
+    def check_trying_event(self, result):
+        self.assertIn('accelerator-request-bound', result.output)
+        self.assertIn(self.shell.value('ARQ'), result.output)
+        with open(os.path.join(self.workdir, '.state',
+                               'nova-events.log')) as f:
+            self.assertIn(self.shell.value('ARQ'), f.read())
+
+    def check_trying_openstack(self, result):
+        self.assertIn(self.shell.value('ARQ'), result.output)
+        self.assertIn('Bound', result.output)
+        self.assertIn(self.host + '_FakeDevice', result.output)
+
+    def check_cli_list(self, result):
+        for word in ('cyborg-conductor', 'cyborg-agent', 'generic',
+                     'FPGA', 'QAT'):
+            self.assertIn(word, result.output)
+
+    def check_cli_server(self, result):
+        self.assertRegex(result.output, r'"accel:device_profile": *"fpga2"')
+        self.assertRegex(result.output, r'"status": *"ACTIVE"')
+
+    def check_cli_attach(self, result):
+        vm = self.shell.value('VM')
+        arqs = self.get(self.api + '/v2/accelerator_requests',
+                        params={'instance': vm}, headers={
+                            'OpenStack-API-Version': 'accelerator 2.6'})
+        self.assertEqual([('Bound', 'attach')], [
+            (arq['state'], arq['origin']) for arq in arqs['arqs']])
+        self.assertIn(vm, result.output)
+
+    def check_cli_detach(self, result):
+        vm = self.shell.value('VM')
+        self.assertEqual([], self.get(
+            self.api + '/v2/accelerator_requests',
+            params={'instance': vm})['arqs'])
+        self.assertEqual('ACTIVE', self.get(
+            self.nova + '/servers/' + vm)['server']['status'])
+
+    def before_all_in_one_again(self):
+        self.stop_all_in_one()
+
+    def before_cli_drivers(self):
+        # The agent of this start has registered (the API answers first).
+        def agent_started():
+            found = self.get(self.api + '/v2/services', params={
+                'binary': 'cyborg-agent'},
+                headers={'OpenStack-API-Version': 'accelerator 2.5'})
+            return [s for s in found['services']
+                    if s['status'] == 'up' and s['started_at'] and
+                    datetime.datetime.fromisoformat(
+                        s['started_at']).replace(tzinfo=None) >=
+                    self.aio_started]
+        self.wait_for(agent_started, 'the restarted agent never came up')
+
+    def check_cli_drivers(self, result):
+        self.assertIn(self.shell.value('VM'), result.output)
+        drivers = self.get(self.api + '/v2/drivers', params={
+            'host': self.host},
+            headers={'OpenStack-API-Version': 'accelerator 2.5'})
+        self.assertEqual(['fake'], sorted(
+            d['name'] for d in drivers['drivers']))
+
+

@@ -1,0 +1,257 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""README.rst's walk-throughs of the separate services (see
+cyborg/tests/functional/fixtures/readme.py): "Running the services by
+hand", "Accelerators in Placement, without Keystone", "What Nova does, by
+hand" and the cyborg command with them, on MariaDB and RabbitMQ, with
+the real Placement, cyborg-api and the stand-in for Nova run on its own.
+"""
+
+import datetime
+import os
+import uuid
+
+from oslo_db.sqlalchemy import provision
+import pytest
+import sqlalchemy as sa
+
+from cyborg.tests.fixtures import backends
+from cyborg.tests.functional.fixtures import readme
+from cyborg.tests.functional.fixtures import services
+
+pytestmark = pytest.mark.slow(3)
+
+
+class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
+    """The separate services: MariaDB, RabbitMQ, Placement, cyborg-api,
+    the stand-in for Nova and the cyborg command.
+    """
+
+    STEPS = readme.SERVICES
+
+    def setUp(self):
+        super().setUp()
+        backends.check(self, 'mysql')
+        backends.check(self, 'rabbit')
+        self.api_port = services.free_port()
+        self.placement_port = services.free_port()
+        self.nova_port = services.free_port()
+        self.api = 'http://127.0.0.1:%d' % self.api_port
+        self.placement = 'http://127.0.0.1:%d' % self.placement_port
+        self.nova = 'http://127.0.0.1:%d/v2.1' % self.nova_port
+        suffix = uuid.uuid4().hex[:12]
+        self.db_name = 'readme_' + suffix
+        self.db_user = 'readme_' + suffix
+        admin = provision.Backend.backend_for_database_type('mysql')
+        self.admin_url = admin.url
+        self.addCleanup(self._drop_database)
+        self.db_url = (
+            'mysql+pymysql://%s:cyborg@127.0.0.1/%s?charset=utf8mb4' % (
+                self.db_user, self.db_name))
+        self.engine = None
+
+    def _substitutions(self):
+        admin = sa.engine.make_url(self.admin_url)
+        mysql = 'mysql -u %s -p%s -h %s' % (
+            admin.username, admin.password, admin.host or '127.0.0.1')
+        return [
+            # Installing PyMySQL into the virtual environment the tests
+            # run from would change it under them: check that it is there.
+            (".venv/bin/pip install -c tools/upper-constraints.txt "
+             "-e '.[mysql]'", ".venv/bin/python -c 'import pymysql'"),
+            ('mysql -u root -e', mysql + ' -e'),
+            ('CREATE DATABASE cyborg;', 'CREATE DATABASE %s;' %
+             self.db_name),
+            ("cyborg@'127.0.0.1'", "%s@'127.0.0.1'" % self.db_user),
+            ('ON cyborg.*', 'ON %s.*' % self.db_name),
+            ('mysql+pymysql://cyborg:cyborg@127.0.0.1/cyborg?',
+             'mysql+pymysql://%s:cyborg@127.0.0.1/%s?' % (self.db_user,
+                                                         self.db_name)),
+            ('rabbit://guest:guest@127.0.0.1:5672/', backends.rabbit_url()),
+            ('127.0.0.1:%d' % readme.API_PORT,
+             '127.0.0.1:%d' % self.api_port),
+            ('port = %d' % readme.API_PORT, 'port = %d' % self.api_port),
+            ('127.0.0.1:%d' % readme.PLACEMENT_PORT,
+             '127.0.0.1:%d' % self.placement_port),
+            ('127.0.0.1:%d' % readme.NOVA_PORT,
+             '127.0.0.1:%d' % self.nova_port),
+            ('--port %d' % readme.NOVA_PORT, '--port %d' % self.nova_port),
+        ]
+
+    def _drop_database(self):
+        engine = sa.create_engine(self.admin_url)
+        try:
+            with engine.begin() as conn:
+                conn.execute(sa.text('DROP DATABASE IF EXISTS %s' %
+                                     self.db_name))
+                conn.execute(sa.text("DROP USER IF EXISTS %s@'127.0.0.1'"
+                                     % self.db_user))
+        finally:
+            engine.dispose()
+        if self.engine is not None:
+            self.engine.dispose()
+
+    def test_walkthrough(self):
+        self.run_walkthrough()
+
+    # The services table, through the README's own database user --------
+
+    def services_rows(self):
+        """{(host, binary): (started_at, last_seen_up)}."""
+        if self.engine is None:
+            self.engine = sa.create_engine(self.db_url)
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.text(
+                'SELECT host, `binary`, started_at, last_seen_up '
+                'FROM services')).fetchall()
+        return {(r[0], r[1]): (r[2], r[3]) for r in rows}
+
+    def wait_started(self, host, binary, since):
+        def started():
+            row = self.services_rows().get((host, binary))
+            return row is not None and row[0] is not None and (
+                row[0] >= since)
+        self.wait_for(started, '%s of %s never started' % (binary, host))
+
+    @staticmethod
+    def now():
+        return datetime.datetime.utcnow().replace(microsecond=0)
+
+    # The steps ---------------------------------------------------------
+
+    def check_services_nova(self, result):
+        self.wait_for(lambda: self.answers(self.nova + '/servers'),
+                      'the stand-in for Nova never answered')
+
+    def check_services_config(self, result):
+        for name in ('cyborg.conf', 'ctl1.conf', 'node1.conf',
+                     'node2.conf'):
+            self.assertTrue(os.path.exists(os.path.join(self.workdir,
+                                                        name)))
+
+    def before_services_start(self):
+        self.started = self.now()
+
+    def before_services_up(self):
+        for host, binary in (('ctl1', 'cyborg-conductor'),
+                             ('node1', 'cyborg-agent'),
+                             ('node2', 'cyborg-agent')):
+            self.wait_started(host, binary, self.started)
+
+    def check_services_up(self, result):
+        self.assertEqual(
+            {('ctl1', 'cyborg-conductor', 'up'),
+             ('node1', 'cyborg-agent', 'up'),
+             ('node2', 'cyborg-agent', 'up')},
+            {(row['Host'], row['Binary'], row['Status'])
+             for row in readme.table(result.output)})
+
+    def before_services_down(self):
+        def node1_down():
+            seen = self.services_rows()[('node1', 'cyborg-agent')][1]
+            # service_down_time = 6 in the README's cyborg.conf.
+            return datetime.datetime.utcnow() - seen > datetime.timedelta(
+                seconds=7)
+        self.wait_for(node1_down, "node1's agent never stopped")
+
+    def check_services_down(self, result):
+        self.assertEqual(
+            {('ctl1', 'cyborg-conductor', 'up'),
+             ('node1', 'cyborg-agent', 'down'),
+             ('node2', 'cyborg-agent', 'up')},
+            {(row['Host'], row['Binary'], row['Status'])
+             for row in readme.table(result.output)})
+
+    def check_placement_start(self, result):
+        self.wait_for(lambda: self.answers(self.placement + '/'),
+                      'Placement never answered')
+
+    def before_placement_cyborg(self):
+        self.started = self.now()
+
+    def before_placement_providers(self):
+        self.wait_for(
+            lambda: all(self.provider(self.placement, name) for name in (
+                'node1_FakeDevice', 'node1_FakeDevice_qat0_vf3', 'node2')),
+            "node1's devices and node2 never reached Placement")
+
+    def check_placement_providers(self, result):
+        for word in ('node1_FakeDevice_qat0_vf0', 'node2', 'FPGA', '16',
+                     'CUSTOM_FAKE_DEVICE', 'OWNER_CYBORG'):
+            self.assertIn(word, result.output)
+
+    def before_nova_api(self):
+        self.started = self.now()
+
+    def check_nova_api(self, result):
+        self.wait_for(lambda: self.answers(self.api + '/'),
+                      'cyborg-api never answered')
+        self.wait_started('node1', 'cyborg-agent', self.started)
+
+    def before_nova_claim(self):
+        # The restarted agent's vGPU reached Placement (its FPGA stays).
+        self.wait_for(
+            lambda: self.provider(self.placement, 'node1_FakeDevice_vgpu0'),
+            "node1's vGPU never reached Placement")
+
+    def check_nova_arq(self, result):
+        self.assertIn('CUSTOM_FAKE_DEVICE', result.output)
+        self.assertEqual('Initial', self.arq_state(self.shell.value('ARQ')))
+
+    def check_nova_bind(self, result):
+        self.assertIn('HTTP/1.1 202', result.output)
+        self.assertRegex(result.output, r'"state": *"Bound"')
+        self.assertRegex(result.output, r'"attach_handle_type": *"TEST_PCI"')
+
+    def before_nova_event(self):
+        arq = self.shell.value('ARQ')
+        self.wait_for(lambda: self.event_for(self.nova, arq),
+                      'the stand-in for Nova never got the bound event')
+
+    def check_nova_event(self, result):
+        self.assertIn(self.shell.value('ARQ'), result.output)
+
+    def before_nova_hostdev(self):
+        arq = self.shell.value('ARQ2')
+        self.wait_for(lambda: self.arq_state(arq) == 'Bound',
+                      'the vGPU ARQ was never bound')
+
+    def check_nova_hostdev(self, result):
+        self.assertIn('mdev', result.output)
+
+    def check_nova_delete(self, result):
+        self.assertEqual(2, result.output.count('HTTP/1.1 204'),
+                         result.output)
+
+    def check_services_install_driver(self, result):
+        self.assertIn('FPGA', result.output)
+
+    def before_services_uninstall(self):
+        self.wait_for(
+            lambda: self.provider(self.placement, 'node2_FakeDevice'),
+            "node2's FPGA never reached Placement")
+
+    def check_services_uninstall(self, result):
+        driver = self.shell.value('DRIVER')
+        self.assertEqual(404, self.session.get(
+            self.api + '/v2/drivers/' + driver, timeout=30,
+            headers={'OpenStack-API-Version': 'accelerator 2.5'}
+        ).status_code)
+        self.assertEqual('SHUTOFF', self.get(
+            self.nova + '/servers/' + self.shell.value('VM'))
+            ['server']['status'])
+
+    def check_services_stop(self, result):
+        self.assertEqual('', self.shell.run('jobs -p').output.strip())
+        self.assertFalse(self.answers(self.api + '/'))
