@@ -23,6 +23,7 @@ import os
 import uuid
 
 from oslo_db.sqlalchemy import provision
+from oslo_utils import timeutils
 import pytest
 import sqlalchemy as sa
 
@@ -56,6 +57,9 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
         admin = provision.Backend.backend_for_database_type('mysql')
         self.admin_url = admin.url
         self.addCleanup(self._drop_database)
+        # Cleanups run last in first out: the services the README left
+        # running stop before their database is dropped.
+        self.addCleanup(self.shell.close)
         self.db_url = (
             'mysql+pymysql://%s:cyborg@127.0.0.1/%s?charset=utf8mb4' % (
                 self.db_user, self.db_name))
@@ -63,8 +67,10 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
 
     def _substitutions(self):
         admin = sa.engine.make_url(self.admin_url)
-        mysql = 'mysql -u %s -p%s -h %s' % (
-            admin.username, admin.password, admin.host or '127.0.0.1')
+        mysql = 'mysql -u %s -h %s' % (admin.username,
+                                       admin.host or '127.0.0.1')
+        if admin.password:
+            mysql += ' -p%s' % admin.password
         return [
             # Installing PyMySQL into the virtual environment the tests
             # run from would change it under them: check that it is there.
@@ -90,6 +96,8 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
         ]
 
     def _drop_database(self):
+        if self.engine is not None:
+            self.engine.dispose()
         engine = sa.create_engine(self.admin_url)
         try:
             with engine.begin() as conn:
@@ -99,8 +107,6 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
                                      % self.db_user))
         finally:
             engine.dispose()
-        if self.engine is not None:
-            self.engine.dispose()
 
     def test_walkthrough(self):
         self.run_walkthrough()
@@ -126,7 +132,7 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
 
     @staticmethod
     def now():
-        return datetime.datetime.utcnow().replace(microsecond=0)
+        return timeutils.utcnow().replace(microsecond=0)
 
     # The steps ---------------------------------------------------------
 
@@ -161,7 +167,7 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
         def node1_down():
             seen = self.services_rows()[('node1', 'cyborg-agent')][1]
             # service_down_time = 6 in the README's cyborg.conf.
-            return datetime.datetime.utcnow() - seen > datetime.timedelta(
+            return timeutils.utcnow() - seen > datetime.timedelta(
                 seconds=7)
         self.wait_for(node1_down, "node1's agent never stopped")
 
@@ -176,9 +182,6 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
     def check_placement_start(self, result):
         self.wait_for(lambda: self.answers(self.placement + '/'),
                       'Placement never answered')
-
-    def before_placement_cyborg(self):
-        self.started = self.now()
 
     def before_placement_providers(self):
         self.wait_for(
