@@ -129,6 +129,8 @@ class Client:
                  timeout=None):
         self.api_version = api_version
         self.timeout = timeout
+        # For the message of an identity service that cannot be reached.
+        self.auth = session.auth
         self.adapter = adapter.Adapter(
             session, service_type=SERVICE_TYPE, interface=interface,
             region_name=region_name,
@@ -144,7 +146,7 @@ class Client:
             where = None
         if where is None:
             # No endpoint: the failure was the identity service's.
-            auth_url = getattr(self.adapter.session.auth, 'auth_url', None)
+            auth_url = getattr(self.auth, 'auth_url', None)
             return ('Cannot reach the identity service%s to authenticate%s. '
                     'Check --os-auth-url (OS_AUTH_URL) or the cloud of '
                     '--os-cloud (clouds.yaml).' % (

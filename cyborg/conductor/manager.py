@@ -344,14 +344,14 @@ class ConductorManager:
     @messaging.expected_exceptions(exception.DeployableNotFound)
     @deadline.drop_when_late
     def attribute_create(self, context, deployable_id, key, value):
-        return attribute_ops.create(context, deployable_id, key,
-                                    value)['uuid']
+        return attribute_ops.create(context, deployable_id, key, value,
+                                    placement=self.placement)['uuid']
 
     @messaging.expose
     @messaging.expected_exceptions(exception.AttributeNotFound)
     @deadline.drop_when_late
     def attribute_delete(self, context, uuid):
-        attribute_ops.delete(context, uuid)
+        attribute_ops.delete(context, uuid, placement=self.placement)
 
     # Agents and inventory (1.2) ----------------------------------------------
 
@@ -474,6 +474,8 @@ class ConductorManager:
                                    exception.NovaUnavailable,
                                    exception.ServerNotFound,
                                    exception.ServerNotAttachable,
+                                   exception.OverLimit,
+                                   exception.LimitsUnavailable,
                                    exception.Conflict,
                                    exception.Invalid)
     @deadline.drop_when_late

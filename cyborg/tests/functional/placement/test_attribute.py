@@ -23,6 +23,7 @@ from cyborg import conf as cyborg_conf
 from cyborg.clients import placement as placement_client
 from cyborg.conductor import attribute as attribute_ops
 from cyborg.conductor import inventory
+from cyborg.conductor import manager
 from cyborg.conductor import placement_audit
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
@@ -69,16 +70,18 @@ class AttributeToPlacementTestCase(base.DbTestCase):
             'needs_sync']
 
     def test_create_and_delete_push_the_trait(self):
-        created = attribute_ops.create(self.context, self.deployable_id,
-                                       'trait_operator', TRAIT,
-                                       placement=self.client)
+        # Through the conductor's RPC methods, as the API calls them.
+        conductor = manager.ConductorManager('c1', 'cyborg-conductor',
+                                             placement=self.client)
+        self.addCleanup(conductor.del_host, self.context)
+        uuid = conductor.attribute_create(self.context, self.deployable_id,
+                                          'trait_operator', TRAIT)
         self.assertIn(TRAIT, self._traits())
         self.assertFalse(self._needs_sync())
         # Placement agrees with the database: nothing for heal to do.
         self.assertEqual([], placement_audit.audit(self.context,
                                                    self.client))
-        attribute_ops.delete(self.context, created['uuid'],
-                             placement=self.client)
+        conductor.attribute_delete(self.context, uuid)
         self.assertEqual(['CUSTOM_FAKE_DEVICE', 'OWNER_CYBORG'],
                          self._traits())
         self.assertEqual([], placement_audit.audit(self.context,
