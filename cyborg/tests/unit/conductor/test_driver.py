@@ -61,7 +61,13 @@ class DriverOpsTestCase(base.DbTestCase):
         for host in ('n1', 'n2'):
             self.agents[host] = agent_manager.AgentManager(host)
             self._serve(agent_rpcapi.TOPIC, host, self.agents[host])
-            self.agents[host]._heartbeat(self.context)
+            # Registered, and the operator's decisions (none) applied on
+            # this thread, as init_host() does: without wait_for_drivers
+            # they would be applied, and the host discovered and
+            # reported, on a thread of the agent's at any time later,
+            # replacing the devices a test put in the database itself.
+            self.agents[host]._heartbeat(self.context,
+                                         wait_for_drivers=True)
         self.agent_api = agent_rpcapi.AgentAPI()
 
     def _serve(self, topic, host, endpoint):
