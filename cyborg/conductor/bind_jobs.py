@@ -134,6 +134,9 @@ class JobRunner:
 
         :returns: the number of jobs started.
         """
+        if self._stopped:
+            # A stopping conductor leaves every job to the others.
+            return 0
         fail_overdue(context)
         if not self._claiming.acquire(blocking=False):
             return 0

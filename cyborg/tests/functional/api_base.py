@@ -51,6 +51,7 @@ class APITestCase(base.DbTestCase):
             messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
             [conductor])
         self.conductor_server = server
+        self.conductor = conductor
         # Bind jobs still running end before the database goes.
         self.addCleanup(conductor.del_host, self.context)
         self.configure()
