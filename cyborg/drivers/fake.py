@@ -25,7 +25,9 @@ GPUs, SR-IOV NICs, NVMe SSDs and NPUs (tests, the embedded mode's
 ``--simulate``).  Simulated FPGAs can be
 programmed (the function they report becomes the image's digest) and the
 mediated devices of simulated vGPUs created and removed; the driver keeps
-that state in memory.
+that state in memory.  An image whose content begins with
+``FAIL_PROGRAM_MARKER`` fails to program (CommandFailed, the device left
+as it was), so that tests can make device work fail on a real agent.
 """
 
 import hashlib
@@ -55,6 +57,8 @@ FAKE_VGPU_TYPE = 'fake-vgpu-1'
 _NIC_VFS = 4
 #: The physical network of the simulated NICs' virtual functions.
 FAKE_PHYSNET = 'physnet1'
+#: An image beginning with these bytes fails to program (see program()).
+FAIL_PROGRAM_MARKER = b'cyborg-fake-driver: this image fails to program\n'
 
 
 def parse_devices(values):
@@ -244,13 +248,23 @@ class FakeDriver(base.AcceleratorDriver):
     def program(self, address, image_path):
         """Program a simulated FPGA: it then reports the image's digest as
         its function (after ``[fake_driver] program_seconds``).
+
+        :raises: DriverDeviceNotFound when *address* is not a simulated
+            FPGA's; CommandFailed when the image begins with
+            FAIL_PROGRAM_MARKER (after the same delay; the function the
+            device reports stays what it was).
         """
         if self._kind_of(address) != 'fpga':
             raise exception.DriverDeviceNotFound(address=address,
                                                  driver=self.name)
         with open(image_path, 'rb') as f:
-            function = hashlib.sha256(f.read()).hexdigest()[:32]
+            content = f.read()
+        function = hashlib.sha256(content).hexdigest()[:32]
         time.sleep(self.conf.fake_driver.program_seconds)
+        if content.startswith(FAIL_PROGRAM_MARKER):
+            raise exception.CommandFailed(
+                command='fake-program %s' % address, exit_code=1,
+                stderr='the image asks the fake driver to fail')
         with self._lock:
             self.functions[address] = function
         return {'address': address, 'function_id': function,

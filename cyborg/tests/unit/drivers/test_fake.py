@@ -138,6 +138,18 @@ class FakeDeviceWorkTestCase(base.TestCase):
                           % result['function_id'].upper()],
                          result['function_traits'])
 
+    def test_program_fails_for_the_marked_image(self):
+        driver = self._driver(['fpga=1'])
+        image = self.useFixture(fixtures.TempDir()).join('bitstream.gbs')
+        with open(image, 'wb') as f:
+            f.write(fake.FAIL_PROGRAM_MARKER + b'anything')
+        self.assertRaises(exception.CommandFailed, driver.program,
+                          '0000:0c:00.0', image)
+        # The device reports what it did before: no function.
+        [record] = driver.discover()
+        self.assertEqual(['CUSTOM_FAKE_DEVICE'],
+                         record.deployables[0].traits)
+
     def test_program_only_fpgas(self):
         driver = self._driver(['fpga=1', 'gpu=1'])
         for address in ('0000:0d:00.0', '0000:0c:00.1', '0000:20:00.0'):
