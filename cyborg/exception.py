@@ -232,6 +232,11 @@ class BindProviderMismatch(Invalid):
                 "%(reason)s.")
 
 
+class BindRefused(Conflict):
+    msg_fmt = _("Accelerator request %(uuid)s cannot be bound to deployable "
+                "%(name)s of host %(host)s now: %(why)s.")
+
+
 class InstanceAlreadyBound(Invalid):
     msg_fmt = _("Instance %(instance)s already has accelerator requests. "
                 "Cannot bind additional ARQs.")

@@ -53,6 +53,7 @@ ARQ_BAD_STATE = 'cyborg.accelerator_request.bad_state'
 ARQ_NOT_RESOLVED = 'cyborg.accelerator_request.not_resolved'
 INSTANCE_ALREADY_BOUND = 'cyborg.accelerator_request.instance_bound'
 ARQ_PROVIDER_MISMATCH = 'cyborg.accelerator_request.provider_mismatch'
+ARQ_BIND_REFUSED = 'cyborg.accelerator_request.bind_refused'
 DEVICE_NOT_FOUND = 'cyborg.device.not_found'
 DEPLOYABLE_NOT_FOUND = 'cyborg.deployable.not_found'
 DEPLOYABLE_IN_USE = 'cyborg.deployable.in_use'
@@ -101,6 +102,7 @@ _BY_EXCEPTION = {
     exception.AcceleratorRequestBadState: ARQ_BAD_STATE,
     exception.InstanceAlreadyBound: INSTANCE_ALREADY_BOUND,
     exception.BindProviderMismatch: ARQ_PROVIDER_MISMATCH,
+    exception.BindRefused: ARQ_BIND_REFUSED,
     exception.Locked: ARQ_NOT_RESOLVED,
     exception.DeviceNotFound: DEVICE_NOT_FOUND,
     exception.DeployableNotFound: DEPLOYABLE_NOT_FOUND,

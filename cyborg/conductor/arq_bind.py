@@ -19,9 +19,20 @@ attach handle of it (conditional UPDATE; see db.queries.attach_handle) and
 then either finishes the bind (Bound) or, when the device needs work first
 (programming an FPGA, creating a mediated device, setting a VF's vGPU
 type: hardware.needs_device_work), records a bind job that a conductor
-runs through the agent (cyborg.conductor.bind_jobs).  No free handle makes
-the ARQ BindFailed.  Every resolved ARQ gets an event for Nova
-in the same transaction (cyborg.conductor.nova_notifier sends them).
+runs through the agent (cyborg.conductor.bind_jobs).  Every resolved ARQ
+gets an event for Nova in the same transaction
+(cyborg.conductor.nova_notifier sends them).
+
+A bind that cannot be done now (no free handle, the FPGA being
+programmed, or programmed with another bitstream while in use) is refused
+as a whole: BindRefused (409), nothing changes.  Nova's
+``schedule_and_build_instances`` (nova-conductor) then deletes the ARQs
+and puts the server in ERROR.  Were the ARQ made BindFailed with a
+``failed`` event instead, Nova would drop the event (the server has no
+host yet when nova-conductor binds) and nova-compute, which counts a
+BindFailed ARQ as resolved, would start the server without its device.
+A bind whose device work fails later is BindFailed, and its event goes
+until Nova acts on it (cyborg.conductor.nova_notifier).
 
 The events of a bind are taken by the conductor that binds, which sends
 them as soon as the transaction commits, and its jobs start then: Nova may
@@ -174,11 +185,11 @@ def bind(context, patches, project_id=None, more_for_instance=False,
         not checked here (cyborg-api checked, cyborg.api.bind_check).
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
         InstanceAlreadyBound, BindTargetInvalid, BindTargetGone (the
-        device left meanwhile), BindProviderMismatch, Invalid; nothing
-        changes then.  A host whose agent is down is no reason to refuse
-        (see _target()).
-    :returns: {arq_uuid: state} after the bind (Bound, BindFailed, or
-        BindStarted while device work is pending).
+        device left meanwhile), BindProviderMismatch, BindRefused (no free
+        handle, the FPGA busy), Invalid; nothing changes then.  A host
+        whose agent is down is no reason to refuse (see _target()).
+    :returns: {arq_uuid: state} after the bind (Bound, or BindStarted
+        while device work is pending).
     """
     if sending is not None:
         # A retried transaction: what the rolled back try wrote is gone.
@@ -256,12 +267,13 @@ class _Bind:
             handle = handle_queries.claim(context, target['id'])
             refusal = None if handle else 'no attach handle is free'
         if refusal is not None:
+            # The whole bind is refused: its transaction rolls back.
             LOG.warning('ARQ %(arq)s cannot be bound to deployable '
-                        '%(name)s: %(why)s', {'arq': uuid,
-                                              'name': target['name'],
-                                              'why': refusal})
-            self._resolve(uuid, values['instance_uuid'], states.BIND_FAILED)
-            return states.BIND_FAILED
+                        '%(name)s: %(why)s; the bind is refused',
+                        {'arq': uuid, 'name': target['name'],
+                         'why': refusal})
+            raise exception.BindRefused(uuid=uuid, name=target['name'],
+                                        host=target['hostname'], why=refusal)
         work = _work_for(context, target, handle, program)
         if work is None:
             # The handle and the state in one UPDATE.

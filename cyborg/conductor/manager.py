@@ -294,6 +294,7 @@ class ConductorManager:
                                    exception.InstanceAlreadyBound,
                                    exception.BindTargetInvalid,
                                    exception.BindTargetGone,
+                                   exception.BindRefused,
                                    exception.AgentDown,
                                    exception.Invalid)
     @_arq_turn

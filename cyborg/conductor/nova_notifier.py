@@ -29,6 +29,18 @@ takes the due ones, sends them in one ``POST /os-server-external-events``
   up to ``[nova] events_retry_max_interval``, at most
   ``[nova] events_max_attempts`` times.
 
+A ``failed`` event of an ARQ Nova bound (not attach-instance's) is not
+done when Nova takes it.  nova-compute acts on it only while it waits for
+the ARQs of the server it builds (``_get_bound_arq_resources``): an event
+that comes before (422, or taken and dropped as unexpected) is lost, and
+nova-compute counts a BindFailed ARQ it reads as resolved and starts the
+server without the device.  So the event is sent again every
+``[nova] failed_event_interval`` seconds, for ``[nova] failed_event_window``
+seconds after the failure, until the ARQ is deleted (Nova's clean-up of the
+failed build), unbound, or bound again; meanwhile cyborg-api shows the ARQ
+as BindStarted (unresolved), so nova-compute waits for the event, gets it,
+and aborts the build (the server goes to ERROR).
+
 Without Nova (``[nova]`` sets neither ``auth_type`` nor
 ``endpoint_override``: a standalone Cyborg), events are logged and
 dropped.
@@ -123,48 +135,95 @@ class Notifier:
         if not nova_client.is_configured(CONF):
             return self._done(context, events,
                               'not sent ([nova] is not configured)')
+        # The failed events of ARQs Nova bound go again after Nova took
+        # them, while the ARQ still failed (not deleted, unbound or bound
+        # again meanwhile).
+        failing = event_queries.still_failed(context, events)
+        gone = [e for e in events if e.get('again') and
+                e['id'] not in failing]
+        done = 0
+        if gone:
+            done = self._done(context, gone, 'not sent again: the ARQ was '
+                              'deleted, unbound or bound again')
+            events = [e for e in events if e not in gone]
+            if not events:
+                return done
+        again = {e['id'] for e in events
+                 if failing.get(e['id']) and self._in_window(e)}
         body = [{'name': e['name'], 'server_uuid': e['server_uuid'],
                  'tag': e['tag'], 'status': e['status']} for e in events]
         try:
             response = self.client().external_events(body)
         except ks_exc.ClientException as exc:
-            return self._retry(context, events, 'Nova unreachable: %s' % exc)
+            return done + self._retry(context, events,
+                                      'Nova unreachable: %s' % exc)
         status = response.status_code
         if status == 200:
-            return self._done(context, events, 'taken by Nova')
+            return done + self._taken(context, events, again)
         if status == 207:
-            return self._per_event(context, events, response.json())
+            return done + self._per_event(context, events, again,
+                                          response.json())
         if status in (400, 404):
             LOG.error('Nova refused events %(tags)s with %(status)d: '
                       '%(body)s; they are dropped',
                       {'tags': [e['tag'] for e in events],
                        'status': status, 'body': response.text[:500]})
-            return self._done(context, events, 'refused by Nova')
-        return self._retry(context, events,
-                           'Nova answered %d: %s' % (status,
-                                                     response.text[:500]))
+            return done + self._done(context, events, 'refused by Nova')
+        return done + self._retry(
+            context, events, 'Nova answered %d: %s' % (
+                status, response.text[:500]))
 
-    def _per_event(self, context, events, body):
+    @staticmethod
+    def _in_window(event):
+        """Whether a failed event is still sent again (see the module
+        docstring).
+        """
+        window = datetime.timedelta(seconds=CONF.nova.failed_event_window)
+        return event['created_at'] + window > timeutils.utcnow()
+
+    def _per_event(self, context, events, again, body):
         codes = {(e.get('server_uuid'), e.get('tag')): e.get('code')
                  for e in body.get('events', [])}
-        done, again = [], []
+        taken, dropped, retried = [], [], []
         for event in events:
             code = codes.get((event['server_uuid'], event['tag']))
-            if code in (200, 404, 422):
-                if code != 200:
-                    LOG.info('Nova answered %(code)s to the event of ARQ '
-                             '%(tag)s for instance %(server)s; dropped',
-                             {'code': code, 'tag': event['tag'],
-                              'server': event['server_uuid']})
-                done.append(event)
+            if code in (200, 422):
+                # 422: the server has no host yet; a failed event that
+                # goes again reaches it once it has one.
+                taken.append(event)
+            elif code == 404:
+                dropped.append(event)
             else:
-                again.append(event)
-        self._done(context, done, 'taken by Nova')
-        if again:
-            self._retry(context, again, 'Nova answered 207 with codes %s' %
-                        sorted({str(codes.get((e['server_uuid'], e['tag'])))
-                                for e in again}))
-        return len(done)
+                retried.append(event)
+            if code in (404, 422) and event['id'] not in again:
+                LOG.info('Nova answered %(code)s to the event of ARQ '
+                         '%(tag)s for instance %(server)s; dropped',
+                         {'code': code, 'tag': event['tag'],
+                          'server': event['server_uuid']})
+        done = self._taken(context, taken, again)
+        done += self._done(context, dropped, 'dropped: no such server')
+        if retried:
+            self._retry(context, retried, 'Nova answered 207 with codes %s'
+                        % sorted({str(codes.get((e['server_uuid'],
+                                                 e['tag'])))
+                                  for e in retried}))
+        return done
+
+    def _taken(self, context, events, again):
+        """Nova took the events: done, but a failed event in *again* goes
+        again after ``[nova] failed_event_interval``.
+        """
+        repeat = [e for e in events if e['id'] in again]
+        if repeat:
+            event_queries.send_again(
+                context, [e['id'] for e in repeat],
+                timeutils.utcnow() + datetime.timedelta(
+                    seconds=CONF.nova.failed_event_interval))
+            LOG.debug('Failed events of ARQs %s go again until Nova acts '
+                      'on them', [e['tag'] for e in repeat])
+        return self._done(context, [e for e in events
+                                    if e['id'] not in again],
+                          'taken by Nova')
 
     def _done(self, context, events, how):
         event_queries.delete(context, [e['id'] for e in events])

@@ -57,6 +57,38 @@ Related options:
         help=_("""
 Longest wait, in seconds, between two attempts to send an event to Nova.
 """)),
+    cfg.IntOpt(
+        'failed_event_window',
+        default=300,
+        min=0,
+        help=_("""
+How long, in seconds, the conductor keeps telling Nova that the bind of an
+accelerator request failed (its device work failed or timed out).
+
+nova-compute acts on a ``failed`` accelerator-request-bound event only
+while it waits for the accelerator requests of the server it builds; one
+that comes earlier is lost (Nova answers 422 while the server has no host,
+and drops an event nobody waits for).  So the event is sent again every
+``failed_event_interval`` seconds until Nova deletes the request (it does
+when it aborts the build), it is unbound or bound again, or this window
+passes; until then Cyborg's API shows the request as ``BindStarted``, so
+that nova-compute waits for the event instead of starting the server
+without its device.  The default is Nova's ``[DEFAULT]
+arq_binding_timeout``, after which nova-compute stops waiting anyway.
+0 sends each event once.
+
+Related options:
+
+* ``failed_event_interval``
+""")),
+    cfg.IntOpt(
+        'failed_event_interval',
+        default=5,
+        min=1,
+        help=_("""
+Seconds between two sends of the ``failed`` event of an accelerator request
+whose bind failed (see ``failed_event_window``).
+""")),
     cfg.FloatOpt(
         'events_release_timeout',
         default=5.0,

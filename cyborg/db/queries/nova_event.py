@@ -17,7 +17,9 @@ An event is written in the transaction of the state change it reports,
 ``pending`` (or already taken by the conductor that writes it, which sends
 it as soon as the transaction commits), taken by one conductor
 (``sending``, with a claim that expires), and deleted once Nova took it or
-refused it for good.
+refused it for good.  A ``failed`` event of an ARQ Nova bound is sent
+again until Nova acts on it (cyborg.conductor.nova_notifier): while it is
+here, readers of the ARQ see it still binding (failing_tags()).
 """
 
 import datetime
@@ -25,19 +27,24 @@ import datetime
 from oslo_utils import timeutils
 import sqlalchemy as sa
 
+from cyborg import states
 from cyborg.db import api as db_api
 from cyborg.db import models
 
 EV = models.NovaEvent
 TABLE = EV.__table__
+ARQ = models.ExtendedAcceleratorRequest
 
 # Written by conductors before RPC API 1.6, which held a bind's events
 # until cyborg-api had answered it; due at once now.
 HELD = 'held'
 PENDING = 'pending'
 SENDING = 'sending'
+# A failed event Nova took, to send again (send_again()).
+AGAIN = 'again'
 
 NAME = 'accelerator-request-bound'
+FAILED = 'failed'
 
 
 def _to_dict(row):
@@ -87,22 +94,23 @@ def add(context, server_uuid, tag, status, request_id=None,
 def claim_due(context, limit, claim_seconds):
     """Take the events to send now, for *claim_seconds*.
 
-    Due: pending events whose retry time has come, events another
-    conductor took but did not finish within its claim, and events an
-    older conductor held.
+    Due: pending events whose retry time has come, failed events to
+    send again whose time has come, events another conductor took but did
+    not finish within its claim, and events an older conductor held.
 
-    :returns: the taken events as dicts.
+    :returns: the taken events as dicts; ``again`` says whether Nova took
+        the event before (send_again()).
     """
     now = timeutils.utcnow()
     due = sa.or_(
-        sa.and_(EV.state.in_([PENDING, SENDING]),
+        sa.and_(EV.state.in_([PENDING, SENDING, AGAIN]),
                 EV.next_attempt_at <= now),
         EV.state == HELD)
     candidates = context.session.execute(
         sa.select(EV.id, EV.state, EV.next_attempt_at).where(due)
         .order_by(EV.id).limit(limit)).all()
     until = now + datetime.timedelta(seconds=claim_seconds)
-    taken = []
+    taken = {}
     for event_id, state, next_attempt_at in candidates:
         if context.session.execute(
                 sa.update(EV).where(EV.id == event_id, EV.state == state,
@@ -110,11 +118,13 @@ def claim_due(context, limit, claim_seconds):
                 .values(state=SENDING, next_attempt_at=until,
                         attempts=EV.attempts + 1, updated_at=now)
         ).rowcount == 1:
-            taken.append(event_id)
+            taken[event_id] = state == AGAIN
     if not taken:
         return []
-    return [_to_dict(row) for row in context.session.execute(
-        sa.select(EV).where(EV.id.in_(taken)).order_by(EV.id)).scalars()]
+    return [dict(_to_dict(row), again=taken[row.id])
+            for row in context.session.execute(
+                sa.select(EV).where(EV.id.in_(list(taken)))
+                .order_by(EV.id)).scalars()]
 
 
 @db_api.retry_on_deadlock
@@ -145,3 +155,47 @@ def get_all(context, tag=None):
         query = query.where(EV.tag == tag)
     return [_to_dict(row) for row in context.session.execute(query)
             .scalars()]
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def send_again(context, event_ids, next_attempt_at):
+    """Send these events again at *next_attempt_at* (Nova took them, but
+    may not have acted on them yet).
+    """
+    if event_ids:
+        context.session.execute(
+            sa.update(EV).where(EV.id.in_(event_ids)).values(
+                state=AGAIN, next_attempt_at=next_attempt_at,
+                updated_at=timeutils.utcnow()))
+
+
+@db_api.context_manager.reader
+def still_failed(context, events):
+    """Of these failed events, the ones whose ARQ is still BindFailed for
+    the event's instance.
+
+    :returns: {event id: whether Nova bound the ARQ (not attach-instance)}.
+    """
+    failed = {(e['tag'], e['server_uuid']): e['id'] for e in events
+              if e['status'] == FAILED}
+    if not failed:
+        return {}
+    rows = context.session.execute(
+        sa.select(ARQ.uuid, ARQ.instance_uuid, ARQ.attachment_uuid).where(
+            ARQ.uuid.in_(sorted({tag for tag, _ in failed})),
+            ARQ.state == states.BIND_FAILED)).all()
+    return {failed[(uuid, instance)]: attachment is None
+            for uuid, instance, attachment in rows
+            if (uuid, instance) in failed}
+
+
+@db_api.context_manager.reader
+def failing_tags(context, tags):
+    """Of these ARQs, those with a failed event Nova has not acted on."""
+    if not tags:
+        return set()
+    return set(context.session.execute(
+        sa.select(EV.tag).where(EV.tag.in_(sorted(set(tags))),
+                                EV.status == FAILED)
+        .distinct()).scalars())

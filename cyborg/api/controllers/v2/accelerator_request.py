@@ -36,6 +36,7 @@ from cyborg.api.controllers import base
 from cyborg.api.schemas import accelerator_request as schema
 from cyborg.api.schemas import common as common_schema
 from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import nova_event as event_queries
 from cyborg.i18n import _
 from cyborg.objects import accelerator_request as arq_obj
 from cyborg.policies import accelerator_request as policies
@@ -88,6 +89,24 @@ def serialize(arq):
     return base.to_json(AcceleratorRequest,
                         links=link.self_links(COLLECTION, arq['uuid']),
                         **values)
+
+
+def as_nova_sees(context, arqs):
+    """The ARQs with the state Nova must see.
+
+    A BindFailed ARQ whose ``failed`` event Nova has not acted on yet
+    reads as BindStarted: nova-compute counts BindFailed as resolved and
+    would start the server without the device; unresolved, it waits for
+    the event, which the conductor sends again until Nova acts on it
+    (cyborg.conductor.nova_notifier, issue 38).
+    """
+    failed = [arq['uuid'] for arq in arqs
+              if arq['state'] == states.BIND_FAILED]
+    if not failed:
+        return arqs
+    telling = event_queries.failing_tags(context, failed)
+    return [dict(arq, state=states.BIND_STARTED) if arq['uuid'] in telling
+            else arq for arq in arqs]
 
 
 def visible_project(context):
@@ -168,6 +187,9 @@ class AcceleratorRequestsController(rest.RestController):
             instance_uuid=instance,
             states_in=states.RESOLVED if resolved and not instance else None,
             **page)
+        arqs = as_nova_sees(context, arqs)
+        if resolved and not instance:
+            arqs = [arq for arq in arqs if arq['state'] in states.RESOLVED]
         if instance and resolved and any(
                 arq['state'] not in states.RESOLVED for arq in arqs):
             # Nova polls until every ARQ of the instance is resolved.
@@ -182,8 +204,9 @@ class AcceleratorRequestsController(rest.RestController):
         context = pecan.request.context
         context.can(policies.GET_ONE)
         validation.uuid_path(uuid, _('accelerator request'))
-        return serialize(arq_queries.get(
-            context, uuid, project_id=visible_project(context)))
+        [arq] = as_nova_sees(context, [arq_queries.get(
+            context, uuid, project_id=visible_project(context))])
+        return serialize(arq)
 
     @expose.expose
     def post(self):

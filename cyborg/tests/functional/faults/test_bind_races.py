@@ -20,8 +20,9 @@ Two conductors, cyborg-api with two workers.  Counted:
   token on both), 30 times: answers 5xx, attach handles leaked (in use
   with no ARQ) once everything settled;
 * 24 ARQs bound at once to one FPGA of 16 functions: answers other than
-  202, handles doubly allocated, ARQs bound beyond the handles, ARQs not
-  resolved, Nova events lost or duplicated.
+  202 (bound) or 409 (refused: no free handle, nothing changed), handles
+  doubly allocated, ARQs bound beyond the handles, refusals that left
+  anything changed, ARQs not resolved, Nova events lost or duplicated.
 """
 
 import threading
@@ -96,12 +97,16 @@ class _BindRaces:
         current = self.arq_states()
         bound = sum(1 for a in arqs if current[a] == states.BOUND)
         handles = self.handle_counts()
+        outcome = dict(zip(arqs, answers))
+        refused = [a for a in arqs if outcome[a] == 409]
         burst_counts = dict(
-            not_202=sum(1 for a in answers if a != 202),
+            not_202_or_409=sum(1 for a in answers if a not in (202, 409)),
             double=handles['double'], leaked=handles['leaked'],
             bound_beyond_handles=max(0, bound - HANDLES),
-            unresolved=sum(1 for a in arqs if current[a] not in (
-                states.BOUND, states.BIND_FAILED)),
+            refused_not_initial=sum(1 for a in refused
+                                    if current[a] != states.INITIAL),
+            unresolved=sum(1 for a in arqs if outcome[a] == 202 and
+                           current[a] != states.BOUND),
             stuck=stuck, **self.event_counts(arqs))
         print('%s: races %s (answers %s); burst %s (bound %d)' % (
             self.BACKEND, race_counts,

@@ -113,12 +113,14 @@ class ProgramTestCase(base.DbTestCase):
         binds = []
 
         def program(*args, **kwargs):
-            binds.append(self._bind('i-during'))
+            binds.append(self.assertRaises(exception.BindRefused,
+                                           self._bind, 'i-during'))
             return TRAITS
 
         self.agent_api.program.side_effect = program
         self._program()
-        self.assertEqual([states.BIND_FAILED], [s for _, s in binds])
+        self.assertEqual(1, len(binds))
+        self.assertIn('it is being programmed', str(binds[0]))
         self.assertEqual(states.BOUND, self._bind('i-after')[1])
 
     def test_no_second_program_while_one_runs(self):

@@ -170,19 +170,18 @@ class BindEventsTestCase(base.DbTestCase):
                 for _ in range(2)]
         self.assertEqual({arqs[0]: states.BOUND}, self.mgr.arq_apply_patch(
             self.context, self._patch(arqs[0], 'i1')))
-        # No device left: BindFailed, and Nova hears of it too.
-        self.assertEqual({arqs[1]: states.BIND_FAILED},
-                         self.mgr.arq_apply_patch(
-                             self.context, self._patch(arqs[1], 'i2')))
+        # No device left: the bind is refused (issue 38), with no event.
+        self.assertRaises(messaging.ExpectedException,
+                          self.mgr.arq_apply_patch, self.context,
+                          self._patch(arqs[1], 'i2'))
         self.mgr.del_host(self.context)   # waits for the work it started
-        self.assertEqual([(arqs[0], 'i1', 'completed'),
-                          (arqs[1], 'i2', 'failed')],
+        self.assertEqual([(arqs[0], 'i1', 'completed')],
                          [(e['tag'], e['server_uuid'], e['status'])
                           for e in self.nova.events()])
         # Sent once: nothing is left to send.
         self.assertEqual([], event_queries.get_all(self.context))
         self.assertEqual(0, self.mgr.notifier.send_due(self.context))
-        self.assertEqual(2, len(self.nova.events()))
+        self.assertEqual(1, len(self.nova.events()))
 
     def test_a_graceful_stop_sends_what_no_worker_took_yet(self):
         # Issue 37: a send kicked by a bind that no worker had taken when

@@ -21,10 +21,18 @@ import fixtures
 from oslo_utils import uuidutils
 import sqlalchemy as sa
 
+from cyborg import states
+from cyborg.api.controllers.v2 import accelerator_request as arq_api
+from cyborg.conductor import arq_create
+from cyborg.conductor import arq_delete
+from cyborg.conductor import arq_release
+from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import nova_notifier
 from cyborg.db import api as db_api
 from cyborg.db import models
+from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import nova_event as event_queries
+from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 from cyborg.tests.fixtures import nova as nova_fixture
 
@@ -196,3 +204,117 @@ class NotifierTestCase(base.DbTestCase):
         self.assertEqual(1, self.notifier.send_due(self.context))
         self.assertEqual([], self.nova.requests)
         self.assertEqual({}, self._pending())
+
+
+class FailedEventTestCase(base.DbTestCase):
+    """A failed event of an ARQ Nova bound goes until Nova acts on it
+    (issue 38): nova-compute reads a BindFailed ARQ as resolved and would
+    start the server without its device, so the ARQ reads BindStarted
+    while the event is in the outbox.
+    """
+
+    def setUp(self):
+        super().setUp()
+        self.nova = self.useFixture(nova_fixture.FakeNova())
+        self.flags(group='nova', auth_type='none',
+                   endpoint_override=self.nova.url, failed_event_interval=5,
+                   failed_event_window=60)
+        self.notifier = nova_notifier.Notifier()
+        self.clock = self.time_fixture()
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid=uuidutils.generate_uuid(), name='dp', description=None,
+            groups=[{'resources:FPGA': '1'}]))
+
+    def _failed(self, attachment=None):
+        """A BindFailed ARQ of a new instance and its failed event."""
+        [arq] = arq_create.create(self.context, 'dp', 'p1').objects
+        instance = uuidutils.generate_uuid()
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.update(models.ExtendedAcceleratorRequest)
+                         .where(models.ExtendedAcceleratorRequest.uuid ==
+                                arq.uuid)
+                         .values(state=states.BIND_FAILED,
+                                 instance_uuid=instance,
+                                 attachment_uuid=attachment))
+        with db_api.context_manager.writer.using(self.context):
+            event_queries.add(self.context, instance, arq.uuid, 'failed')
+        return arq.uuid
+
+    def _sent(self, tag):
+        return sum(1 for e in self.nova.events() if e['tag'] == tag)
+
+    def _shown(self, tag):
+        [arq] = arq_queries.get_all(self.context, uuids=[tag])
+        return arq_api.as_nova_sees(self.context, [arq])[0]['state']
+
+    def test_it_goes_until_nova_deletes_the_arq(self):
+        tag = self._failed()
+        self.assertEqual(states.BIND_STARTED, self._shown(tag))
+        # Taken by Nova (nova-compute may have had nobody waiting): kept.
+        self.assertEqual(0, self.notifier.send_due(self.context))
+        self.assertEqual(1, self._sent(tag))
+        self.assertEqual(0, self.notifier.send_due(self.context))
+        self.assertEqual(1, self._sent(tag))
+        # 422 (no host yet) is no reason to stop either.
+        self.nova.respond(207, {tag: 422})
+        self.clock.advance(5)
+        self.assertEqual(0, self.notifier.send_due(self.context))
+        self.assertEqual(2, self._sent(tag))
+        self.nova.respond(200)
+        self.clock.advance(5)
+        self.notifier.send_due(self.context)
+        self.assertEqual(3, self._sent(tag))
+        self.assertEqual(states.BIND_STARTED, self._shown(tag))
+        # nova-compute got it and aborted the build: the ARQ is deleted.
+        arq_delete.delete(self.context, uuids=[tag])
+        self.clock.advance(5)
+        self.assertEqual(1, self.notifier.send_due(self.context))
+        self.assertEqual(3, self._sent(tag))
+        self.assertEqual([], event_queries.get_all(self.context))
+
+    def test_it_stops_when_the_window_passed(self):
+        tag = self._failed()
+        for second in range(0, 60, 5):
+            self.notifier.send_due(self.context)
+            self.clock.advance(5)
+        self.assertEqual(12, self._sent(tag))
+        self.assertEqual(states.BIND_STARTED, self._shown(tag))
+        self.assertEqual(1, self.notifier.send_due(self.context))
+        self.assertEqual(13, self._sent(tag))
+        self.assertEqual([], event_queries.get_all(self.context))
+        self.assertEqual(states.BIND_FAILED, self._shown(tag))
+
+    def test_an_unbound_arq_stops_it(self):
+        tag = self._failed()
+        self.notifier.send_due(self.context)
+        arq_release.unbind(self.context, [tag])
+        self.clock.advance(5)
+        self.assertEqual(1, self.notifier.send_due(self.context))
+        self.assertEqual(1, self._sent(tag))
+
+    def test_attach_instance_failures_go_once(self):
+        # Nobody waits for an attach's events: Cyborg handles its failure.
+        tag = self._failed(attachment=uuidutils.generate_uuid())
+        self.assertEqual(1, self.notifier.send_due(self.context))
+        self.assertEqual([], event_queries.get_all(self.context))
+        self.assertEqual(states.BIND_FAILED, self._shown(tag))
+
+    def test_a_window_of_zero_sends_it_once(self):
+        self.flags(group='nova', failed_event_window=0)
+        tag = self._failed()
+        self.assertEqual(1, self.notifier.send_due(self.context))
+        self.assertEqual(1, self._sent(tag))
+        self.assertEqual(states.BIND_FAILED, self._shown(tag))
+
+    def test_other_failed_events_go_once(self):
+        # A forced driver uninstall unbinds the ARQ and tells Nova.
+        tag = self._event_without_arq()
+        self.assertEqual(1, self.notifier.send_due(self.context))
+        self.assertEqual(1, self._sent(tag))
+
+    def _event_without_arq(self):
+        tag = uuidutils.generate_uuid()
+        with db_api.context_manager.writer.using(self.context):
+            event_queries.add(self.context, uuidutils.generate_uuid(), tag,
+                              'failed')
+        return tag
