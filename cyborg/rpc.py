@@ -30,6 +30,8 @@ from cyborg.objects import base as objects_base
 LOG = logging.getLogger(__name__)
 
 TRANSPORT = None
+# The driver of TRANSPORT ('rabbit', 'fake', ...).
+DRIVER = None
 
 # Shortest time (seconds) an idle AMQP consumer of this process waits on
 # its socket before it wakes up to look around (see _tune_polling).
@@ -52,10 +54,11 @@ def init(conf, url=None):
     :param url: a transport URL that overrides the option (tests use
         ``fake:/``, the embedded mode its in-memory URL).
     """
-    global TRANSPORT
+    global TRANSPORT, DRIVER
     _tune_polling()
     TRANSPORT = messaging.get_rpc_transport(
         conf, url=url, allowed_remote_exmods=ALLOWED_EXMODS)
+    DRIVER = messaging.TransportURL.parse(conf, url).transport
 
 
 def _tune_polling():
@@ -87,6 +90,14 @@ def _tune_polling():
                     'any more: idle consumers keep its own poll timeout')
         return
     amqpdriver.ACK_REQUEUE_EVERY_SECONDS_MIN = max(current, IDLE_POLL_FLOOR)
+
+
+def returns_unroutable():
+    """Whether the transport hands back a ``mandatory`` message that no
+    queue takes (RabbitMQ: see get_client); the in-memory transport keeps
+    it in a queue of its own instead.
+    """
+    return DRIVER == 'rabbit'
 
 
 def cleanup():
@@ -124,7 +135,8 @@ class RequestContextSerializer(messaging.Serializer):
         return cyborg_context.RequestContext.from_dict(context)
 
 
-def get_client(target, version_cap=None, serializer=None, retry=None):
+def get_client(target, version_cap=None, serializer=None, retry=None,
+               mandatory=False):
     """An RPC client for *target*.
 
     :param target: an oslo_messaging.Target (topic, optionally server).
@@ -133,11 +145,23 @@ def get_client(target, version_cap=None, serializer=None, retry=None):
     :param retry: how many times a message is tried again when the
         messaging backend cannot be reached (then MessageDeliveryFailure);
         None: forever (oslo.messaging's default).
+    :param mandatory: a message that the backend cannot route (no queue
+        is bound for its topic: no server of the topic ever consumed
+        from it since the backend started) raises
+        oslo_messaging.MessageUndeliverable at once, instead of being
+        dropped silently (a call then waits for its timeout).  With
+        RabbitMQ, it is published with the ``mandatory`` flag
+        (oslo.messaging's ``TransportOptions(at_least_once=True)``); the
+        in-memory transports never raise it.
     :returns: an oslo_messaging.RPCClient.
     """
+    options = None
+    if mandatory:
+        options = messaging.TransportOptions(at_least_once=True)
     return messaging.get_rpc_client(
         _transport(), target, version_cap=version_cap,
-        serializer=RequestContextSerializer(serializer), retry=retry)
+        serializer=RequestContextSerializer(serializer), retry=retry,
+        transport_options=options)
 
 
 def retries_within(conf, seconds):

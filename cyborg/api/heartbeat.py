@@ -26,14 +26,25 @@ at import, so that no thread crosses a fork.
 The heartbeat is also the process's probe of what its writes need,
 so that requests need not find out themselves (by waiting):
 
-* ``messaging_verdict()`` says whether its last hello got through to
-  RabbitMQ.  A hello that got no answer still reached the backend; only
-  one that could not be delivered, or that has waited for a connection
-  longer than ``[api] messaging_wait_timeout``, counts as the backend
-  being unreachable.  It also decides what ``/healthcheck`` reports
-  (cyborg.api.healthcheck).
+* ``messaging_verdict()`` says whether RabbitMQ took the last beat's
+  messages: only what it observed.  Each beat first casts a probe to a
+  topic nobody consumes (PROBE_TOPIC) with the ``mandatory`` flag
+  (cyborg.rpc.get_client): RabbitMQ confirms and returns it at once, so
+  the probe is under way only while no connection is made, and one under
+  way for ``[api] messaging_wait_timeout`` is "no connection to it for
+  that long".  The hello that follows waits for a conductor's answer,
+  which says nothing of the backend: before issue 38 the verdict waited
+  for it, and a hello dropped for want of a conductor queue (the API
+  started before the conductor) was taken after 10 s for an unreachable
+  RabbitMQ.  A hello that could not be delivered within its connection
+  retries counts as unreachable too.  It also decides what
+  ``/healthcheck`` reports (cyborg.api.healthcheck).
 * ``conductors_up`` says whether the services table showed a conductor
-  up (a heartbeat within ``service_down_time``) at the last beat.
+  up (a heartbeat within ``service_down_time``) at the last read: the
+  last beat's, or a later one of a write that waited for a conductor
+  (``conductors_unavailable(wait=...)``).
+* ``routable`` says whether the last hello found a conductor queue
+  (False: RabbitMQ returned it, unroutable).
 * ``conductors_stalled()`` says whether the conductors that still count
   as up have stopped working: this process's hellos have gone unanswered
   for two ``report_interval`` and no conductor has written its own
@@ -45,7 +56,9 @@ so that requests need not find out themselves (by waiting):
   busy still writes its heartbeat (a thread of its own), so it is not
   taken for stalled.
 
-cyborg.api.conductor_gate refuses writes with a 503 on either.
+cyborg.api.conductor_gate refuses writes with a 503 on either, and
+waits up to ``[api] conductor_wait_timeout`` for a conductor that is not
+up yet (conductors_unavailable(wait=...)).
 """
 
 import datetime
@@ -71,6 +84,15 @@ LOG = logging.getLogger(__name__)
 BINARY = 'cyborg-api'
 CONDUCTOR = 'cyborg-conductor'
 
+# The topic of the probes: no queue is ever bound for it, so RabbitMQ
+# returns every probe (mandatory flag) once it has taken it.
+PROBE_TOPIC = 'cyborg-api-probe'
+
+# Seconds between two reads of the services table by the writes that
+# wait for a conductor to come up; the writes waiting at the same time
+# share each read.
+POLL_INTERVAL = 0.2
+
 _LOCK = threading.Lock()
 _STARTED = {}
 
@@ -79,11 +101,19 @@ class Heartbeat:
     """Sends this process's hello every report_interval seconds.
 
     :param conductor_api: a conductor RPC client (tests pass their own).
+    :param probe: whether each beat casts a probe first (default: where
+        the transport hands it back, cyborg.rpc.returns_unroutable).
     """
 
-    def __init__(self, conductor_api=None):
+    def __init__(self, conductor_api=None, probe=None):
         self.conductor_api = conductor_api or conductor_rpcapi.ConductorAPI(
-            retry=rpc.retries_within(CONF, CONF.api.messaging_wait_timeout))
+            retry=rpc.retries_within(CONF, CONF.api.messaging_wait_timeout),
+            mandatory=True)
+        self.probes = rpc.returns_unroutable() if probe is None else probe
+        self._probe_client = rpc.get_client(
+            messaging.Target(topic=PROBE_TOPIC),
+            retry=rpc.retries_within(CONF, CONF.api.messaging_wait_timeout),
+            mandatory=True)
         self.started_at = timeutils.utcnow()
         self.registered = False
         self._stop = threading.Event()
@@ -92,8 +122,14 @@ class Heartbeat:
         # None until one finishes, then True (reached) or False.
         self.reachable = None
         self.reason = None
-        # Whether a conductor was up at the last beat (None: unknown).
+        # Whether the last finished hello found a queue of the conductors'
+        # topic (None: none finished, or it did not reach the backend).
+        self.routable = None
+        # Whether a conductor was up at the last read of the services
+        # table (None: unknown), and when that read was (monotonic).
         self.conductors_up = None
+        self._read_at = None
+        self._read_lock = threading.Lock()
         # The newest heartbeat of a conductor in the services table at the
         # last beat, and when the first of the hellos that went unanswered
         # since the last answer was sent (UTC, naive; None: answered).
@@ -103,13 +139,14 @@ class Heartbeat:
         self._beat_started = None
 
     def messaging_verdict(self, wait=0.0):
-        """Whether the messaging backend can be reached, per the hellos.
+        """Whether the messaging backend can be reached, per the probes
+        and hellos.
 
-        :param wait: seconds to wait for the first hello to finish, when
+        :param wait: seconds to wait for the first probe to finish, when
             none has yet; the wait ends ``[api] messaging_wait_timeout``
-            after that hello started at the latest.
+            after that probe started at the latest.
         :returns: ``(reachable, reason)``: True, False, or None while the
-            first hello is still trying within the time allowed.
+            first probe is still connecting within the time allowed.
         """
         if self.reachable is None and self._beat_started is not None:
             limit = CONF.api.messaging_wait_timeout
@@ -117,12 +154,14 @@ class Heartbeat:
             self._first_verdict.wait(max(0.0, min(wait, limit - elapsed)))
             if self.reachable is None and (
                     time.monotonic() - self._beat_started >= limit):
+                # The probe waits for nothing but a connection.
                 return False, ('no connection to it for %d seconds'
                                % int(limit))
         return self.reachable, self.reason
 
     def _check_conductors(self):
         # Read before the hello, which may wait for the backend.
+        self._read_at = time.monotonic()
         try:
             services = service_queries.get_all(
                 cyborg_context.get_admin_context(), binary=CONDUCTOR)
@@ -154,23 +193,39 @@ class Heartbeat:
         return now - since >= datetime.timedelta(
             seconds=2 * CONF.report_interval)
 
-    def conductors_unavailable(self):
+    def _read_conductors(self, max_age):
+        # One read at a time; a read younger than max_age serves every
+        # write that waits.
+        with self._read_lock:
+            if (self._read_at is None or
+                    time.monotonic() - self._read_at >= max_age):
+                self._check_conductors()
+
+    def conductors_unavailable(self, wait=0.0):
         """Why no conductor can serve a write now, or None when one can
         (or when it cannot be told: the call decides).
 
-        What the last beat read decides at no cost.  A refusal is
-        confirmed first with a fresh read of the conductors' heartbeats
-        (one statement, on that path only): the last beat read the
-        services table up to ``report_interval`` ago, and a conductor
-        that has written its heartbeat since (one that started after this
-        process, or a busy one that answered no hello in time) must not
-        be refused on a stale read.
+        What the last read of the services table decides at no cost.  A
+        refusal is confirmed first with a fresh read of the conductors'
+        heartbeats (one statement, on that path only): the last beat read
+        the table up to ``report_interval`` ago, and a conductor that has
+        written its heartbeat since (one that started after this process,
+        or a busy one that answered no hello in time) must not be refused
+        on a stale read.  While none is up, the table is read again every
+        POLL_INTERVAL for at most *wait* seconds, so that a conductor
+        that is starting is seen as soon as its heartbeat is written.
+        Stalled conductors are refused without waiting.
 
+        :param wait: seconds to wait for a conductor to come up.
         :returns: the reason, for cyborg.exception.ConductorUnavailable.
         """
         if self.conductors_up is not False and not self.conductors_stalled():
             return None
-        self._check_conductors()
+        deadline = time.monotonic() + wait
+        self._read_conductors(max_age=0)
+        while self.conductors_up is False and time.monotonic() < deadline:
+            time.sleep(min(POLL_INTERVAL, deadline - time.monotonic()))
+            self._read_conductors(max_age=POLL_INTERVAL)
         if self.conductors_up is False:
             return ('none has sent a heartbeat in the last %d seconds'
                     % CONF.service_down_time)
@@ -183,15 +238,41 @@ class Heartbeat:
         self.reachable, self.reason = reachable, reason
         self._first_verdict.set()
 
+    def _probe(self):
+        """Cast a probe that RabbitMQ returns once it has taken it (none
+        on a transport that would keep it: the in-memory one of the
+        embedded mode and of tests, where the hello decides).
+
+        :returns: whether the backend took it.
+        """
+        if not self.probes:
+            return True
+        try:
+            self._probe_client.cast(cyborg_context.get_admin_context(),
+                                    'probe')
+        except messaging.MessageUndeliverable:
+            pass  # Taken and returned, as always.
+        except messaging.MessageDeliveryFailure as exc:
+            self._verdict(False, str(exc))
+            LOG.warning('cyborg-api on %(host)s cannot reach the messaging '
+                        'backend (%(error)s); retrying',
+                        {'host': CONF.host, 'error': exc})
+            return False
+        self._verdict(True)
+        return True
+
     def beat(self):
         """One hello; failures are logged, the next beat retries.
 
         :returns: True when the conductor answered.
         """
         started_at = None if self.registered else self.started_at
-        self._check_conductors()
+        with self._read_lock:
+            self._check_conductors()
         if self._beat_started is None:
             self._beat_started = time.monotonic()
+        if not self._probe():
+            return False
         sent_at = timeutils.utcnow()
         try:
             self.conductor_api.hello(
@@ -202,6 +283,7 @@ class Heartbeat:
         except messaging.MessagingTimeout:
             # Delivered, not answered: the backend works.
             self._verdict(True)
+            self.routable = True
             if self.unanswered_since is None:
                 self.unanswered_since = sent_at
             LOG.warning('No answer from a conductor to the heartbeat of '
@@ -209,18 +291,33 @@ class Heartbeat:
             return False
         except messaging.MessageDeliveryFailure as exc:
             self._verdict(False, str(exc))
+            self.routable = None
             LOG.warning('The heartbeat of cyborg-api on %(host)s could '
                         'not reach the messaging backend (%(error)s); '
                         'retrying', {'host': CONF.host, 'error': exc})
             return False
+        except messaging.MessageUndeliverable:
+            # RabbitMQ took the hello and returned it: it works, but no
+            # conductor has consumed from the topic since it started.
+            # Nothing was delivered, so nothing went unanswered.
+            self._verdict(True)
+            self.routable = False
+            self.unanswered_since = None
+            LOG.info('No conductor consumes from the messaging backend '
+                     'yet (no queue for the topic %(topic)s); the heartbeat '
+                     'of cyborg-api on %(host)s is retried',
+                     {'topic': CONDUCTOR, 'host': CONF.host})
+            return False
         except Exception:
             # A conductor answered (with an error).
             self._verdict(True)
+            self.routable = True
             self.unanswered_since = None
             LOG.exception('The heartbeat of cyborg-api on %s failed; '
                           'retrying', CONF.host)
             return False
         self._verdict(True)
+        self.routable = True
         self.unanswered_since = None
         if not self.registered:
             LOG.info('cyborg-api on %s registered with the conductor',

@@ -59,16 +59,20 @@ class ConductorAPI:
     # with every new method or argument, and add a line to the history.
     RPC_API_VERSION = '1.8'
 
-    def __init__(self, topic=TOPIC, retry=None):
+    def __init__(self, topic=TOPIC, retry=None, mandatory=False):
         """:param topic: the conductors' topic.
         :param retry: connection retries of each message when the
             messaging backend cannot be reached (see rpc.get_client);
             None: forever.
+        :param mandatory: a message that no conductor queue can take
+            raises oslo_messaging.MessageUndeliverable at once instead of
+            being dropped (see rpc.get_client); cyborg-api's clients set
+            it.
         """
         target = messaging.Target(topic=topic, version='1.0')
         self.client = rpc.get_client(
             target, version_cap=rpc.version_cap(CONF, 'conductor'),
-            retry=retry)
+            retry=retry, mandatory=mandatory)
 
     def hello(self, context, host, binary, version=None, topic=None,
               drivers=None, started_at=None, timeout=None,

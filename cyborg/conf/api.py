@@ -131,6 +131,40 @@ Related options:
   cyborg.conductor.unavailable``).
 * ``[oslo_messaging_rabbit] rabbit_retry_interval`` and
   ``rabbit_retry_backoff``: the pauses between connection attempts.
+* ``[api] conductor_wait_timeout``: how long a write waits for a
+  conductor when the backend works.
+""")),
+    cfg.IntOpt(
+        'conductor_wait_timeout',
+        default=10,
+        min=0,
+        help=_(r"""
+Seconds a write waits for a conductor to come up before it is refused.
+
+Services start and restart in any order.  A write that finds no
+conductor up (none has written its heartbeat within
+``service_down_time``), or no conductor consuming from the messaging
+backend yet (RabbitMQ has no queue to route the call to, as after the
+backend itself started, until the first conductor starts), waits for one
+for at most this many seconds: the services table is read again a few
+times a second, and the call is sent as soon as a conductor's heartbeat
+is there (or sent again as soon as its queue is).  Then, if there is
+still none, it is answered ``503`` with the error code
+``cyborg.conductor.unavailable``, which clients retry.  A conductor that
+starts with or shortly after cyborg-api thus serves the writes of its
+first seconds; during a longer outage each write holds an API thread for
+this long before its 503.  ``0`` refuses at once.
+
+Possible values:
+
+* ``0`` or a positive number of seconds.
+
+Related options:
+
+* ``[DEFAULT] service_down_time``: when a conductor's heartbeat is too old
+  for it to count as up.
+* ``[api] messaging_wait_timeout``: how long a write waits for the
+  messaging backend itself.
 """)),
 ]
 

@@ -42,6 +42,9 @@ class ConductorDownTestCase(api_base.APITestCase):
 
     def setUp(self):
         super().setUp()
+        # A write waits this long for a conductor to come up (issue 38)
+        # before its 503.
+        self.flags(group='api', conductor_wait_timeout=1)
         clock = self.time_fixture()
         clock.advance(self.conf_fixture.conf.service_down_time + 1)
         self.beat = heartbeat.ensure_started()

@@ -13,6 +13,7 @@
 # under the License.
 """Tests of cyborg-api's heartbeat."""
 
+import concurrent.futures
 import os
 
 import oslo_messaging as messaging
@@ -22,6 +23,18 @@ from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import service as service_queries
 from cyborg.tests import base
+from cyborg.tests.functional.fixtures import services
+
+
+class UnroutedConductorAPI:
+    """What RabbitMQ does with a mandatory hello while no queue is bound
+    for the conductors' topic: it returns it (the in-memory transport of
+    unit tests cannot; functional/test_api_start.py meets the real one).
+    """
+
+    def hello(self, context, **kwargs):
+        raise messaging.MessageUndeliverable(
+            None, 'cyborg', conductor_rpcapi.TOPIC, {})
 
 
 class HeartbeatTestCase(base.DbTestCase):
@@ -49,6 +62,21 @@ class HeartbeatTestCase(base.DbTestCase):
         self.assertFalse(beat.registered)
         # The hello was delivered: the messaging backend works.
         self.assertEqual((True, None), beat.messaging_verdict())
+
+    def test_an_unrouted_hello_is_a_reachable_backend(self):
+        # Issue 38: a hello that RabbitMQ returned for want of a conductor
+        # queue tells that the backend works, and that no conductor has
+        # consumed from the topic yet; it went unanswered by no one.
+        beat = heartbeat.Heartbeat(conductor_api=UnroutedConductorAPI())
+        self.assertFalse(beat.beat())
+        self.assertFalse(beat.registered)
+        self.assertEqual((True, None), beat.messaging_verdict())
+        self.assertFalse(beat.routable)
+        self.assertIsNone(beat.unanswered_since)
+        self.assertFalse(beat.conductors_stalled())
+        beat.conductor_api = conductor_rpcapi.ConductorAPI()
+        self.assertTrue(beat.beat())
+        self.assertTrue(beat.routable)
 
     def test_no_verdict_before_the_first_beat(self):
         beat = heartbeat.Heartbeat()
@@ -132,6 +160,36 @@ class HeartbeatTestCase(base.DbTestCase):
         service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
         self.assertIsNone(beat.conductors_unavailable())
         self.assertTrue(beat.conductors_up)
+
+    def test_a_write_waits_for_a_conductor_to_come_up(self):
+        # Issue 38: a conductor that starts while a write waits is seen
+        # as soon as its heartbeat is written, not at the next beat.
+        beat = heartbeat.Heartbeat()
+        beat.beat()
+        self.assertFalse(beat.conductors_up)
+        read_before = beat._read_at
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            waiting = pool.submit(beat.conductors_unavailable, wait=60)
+            # The write has read the table and found none up.
+            services.wait_for(lambda: beat._read_at != read_before,
+                              timeout=30, message='the write never read')
+            self.assertFalse(waiting.done())
+            service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
+            self.assertIsNone(waiting.result(timeout=30))
+        self.assertTrue(beat.conductors_up)
+
+    def test_a_write_waits_for_a_conductor_a_bounded_time(self):
+        beat = heartbeat.Heartbeat()
+        beat.beat()
+        self.assertIn('none has sent a heartbeat in the last',
+                      beat.conductors_unavailable(wait=0.5))
+
+    def test_stalled_conductors_are_refused_without_waiting(self):
+        beat = self._stalled()
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            waiting = pool.submit(beat.conductors_unavailable, wait=3600)
+            self.assertIn('none has answered',
+                          waiting.result(timeout=30))
 
     def test_current_is_the_process_heartbeat(self):
         self.assertIsNone(heartbeat.current())
