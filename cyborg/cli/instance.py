@@ -26,6 +26,10 @@ from cyborg.cli import common
 
 COLUMNS = arq.COLUMNS + common.field_columns('origin')
 
+# Nova's vm_state of a stopped server (SHUTOFF): attach and detach ask
+# nothing of it (cyborg.conductor.nova_server.is_stopped).
+_STOPPED = 'stopped'
+
 _REBOOT = {
     None: 'The accelerators reach the guest at its next hard reboot, '
           'start or rebuild by Nova.',
@@ -60,7 +64,9 @@ class AttachInstance(common.Lister):
         parser.add_argument('--reboot', action='store_true',
                             help='Ask Nova for a hard reboot once the '
                                  'accelerators are bound, so that the '
-                                 'guest gets them now.')
+                                 'guest gets them now (nothing is asked '
+                                 'of a stopped server: it gets them when '
+                                 'Nova starts it).')
         arq.add_wait(parser)
         return parser
 
@@ -85,8 +91,19 @@ class AttachInstance(common.Lister):
                 raise common.CommandError('The bind of %s failed.' %
                                           ', '.join(failed))
         if 'reboot' in answer:
-            self.progress(_REBOOT.get(answer['reboot'], answer['reboot']))
+            self.progress(_attach_outcome(answer))
         return common.rows(result, COLUMNS)
+
+
+def _attach_outcome(answer):
+    """What attach asked of Nova, in words (microversion 2.6 on)."""
+    server = answer.get('server') or {}
+    if answer['reboot'] is None and server.get('vm_state') == _STOPPED:
+        # Nothing to ask: a hard reboot would power it on (issue 38).
+        return ('The server is %s: Nova was asked for nothing; the '
+                'accelerators reach the guest when Nova starts it.'
+                % server.get('status'))
+    return _REBOOT.get(answer['reboot'], answer['reboot'])
 
 
 # What a detach with --reboot did, from the attachments it left
@@ -126,7 +143,8 @@ class DetachInstance(common.Command):
                                  'Default: all that attach-instance made.')
         parser.add_argument('--reboot', action='store_true',
                             help='Ask Nova for a hard reboot (needed unless '
-                                 'the server is stopped).')
+                                 'the server is stopped; nothing is asked '
+                                 'of a stopped server).')
         return parser
 
     def take_action(self, parsed_args):
@@ -163,11 +181,13 @@ class DetachInstance(common.Command):
         for state in ('refused', 'pending', 'requested'):
             if state in reboots:
                 return _DETACHED_REBOOT[state]
-        if reboot:
+        server = body['server']
+        if reboot and server['vm_state'] != _STOPPED:
             return ('Nova was asked for a hard reboot; the devices are '
                     'released.')
-        return ('The server is %s: no hard reboot was needed; the devices '
-                'are released.' % body['server']['status'])
+        return ('The server is %s: no hard reboot was needed (Nova was '
+                'asked for nothing); the devices are released.'
+                % server['status'])
 
 
 def _version(client):

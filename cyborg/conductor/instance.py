@@ -28,14 +28,17 @@ to the server's allocation (its consumer generation; a conflict is
 retried, never overwritten) and the limits checked again; the ARQs are
 bound (Nova gets an ``accelerator-request-bound`` event for each, which
 it takes as an event nobody waits for); with *reboot*, Nova is asked for
-a hard reboot once they are bound.  A failure at any step
-takes back what the earlier ones did (cyborg.conductor.attachment).
+a hard reboot once they are bound, unless the server is stopped: its
+guest gets them when Nova starts it, and a hard reboot would power it on
+(issue 38).  A failure at any step takes back what the earlier ones did
+(cyborg.conductor.attachment).
 
 Detach: only ARQs made by attach go (the flavor's and the ports' are
 Nova's: refused).  They are deleted, their handles freed, and their
 resources leave the server's allocation, once the guest cannot hold the
-devices any more: at once for a stopped or deleted server, after the
-hard reboot Nova is asked for otherwise.
+devices any more: at once for a stopped or deleted server (Nova is asked
+for nothing then, even with *reboot*), after the hard reboot Nova is
+asked for otherwise.
 """
 
 from oslo_log import log as logging
@@ -160,7 +163,9 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
     :param nova: a NovaClient, or None when ``[nova]`` is not set.
     :param hostname: where the caller expects the server (a check).
     :param project_id: the server's project the caller expects (a check).
-    :param reboot: ask Nova for a hard reboot once they are bound.
+    :param reboot: ask Nova for a hard reboot once they are bound
+        (nothing is asked of a stopped server: see
+        nova_server.is_stopped).
     :param sending: see arq_bind.bind.
     :raises: PlacementNotConfigured, NovaNotConfigured, NovaUnavailable,
         ServerNotFound, ServerNotAttachable, DeviceProfileNotFound,
@@ -169,13 +174,15 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
         unified limits, cyborg.conductor.quota), PlacementError, and what
         a bind raises; nothing stays allocated or created then.
     :returns: ``{arqs: {arq uuid: state}, server: nova_server.view(),
-        attachment: uuid, reboot: None, pending, requested or refused}``.
+        attachment: uuid, reboot: None (none asked: not wanted, or the
+        server is stopped), pending, requested or refused}``.
     """
     if placement is None:
         raise exception.PlacementNotConfigured()
     server = nova_server.get(nova, instance_uuid)
     nova_server.check_attachable(server, hostname=hostname,
                                  project_id=project_id)
+    reboot = reboot and not nova_server.is_stopped(server)
     profile = dp_queries.get_by_name(context, device_profile_name)
     hostname, chosen = _place(context, placement, server, profile)
     limits = (placement, server['project_id'], chosen['allocations'],
@@ -270,7 +277,7 @@ def detach(context, placement, nova, instance_uuid, arq_uuids=None,
     :param arq_uuids: only these ARQs (all those of their attachments);
         None: every ARQ attach made.
     :param reboot: ask Nova for a hard reboot (needed unless the server
-        is stopped or deleted).
+        is stopped or deleted; nothing is asked of those).
     :raises: NovaNotConfigured, NovaUnavailable, AcceleratorRequestNotFound,
         AcceleratorRequestsNotAttached, ServerNotDetachable, Conflict
         (another detach took them first)
@@ -283,7 +290,8 @@ def detach(context, placement, nova, instance_uuid, arq_uuids=None,
     waits = nova_server.release_waits_for_reboot(server, reboot)
     attachments = [a for a in att_queries.get_all(
         context, instance_uuid=instance_uuid) if a['uuid'] in chosen]
-    asks = reboot and server is not None
+    asks = (reboot and server is not None and
+            not nova_server.is_stopped(server))
     detached = attachment_ops.start_release(
         context, attachments,
         reboot=att_queries.REBOOT_PENDING if asks else None, uuids=chosen)

@@ -166,6 +166,18 @@ def check_attachable(server, hostname=None, project_id=None):
                                             reason=reason)
 
 
+def is_stopped(server):
+    """Whether Nova has stopped *server* (and nothing runs on it): its
+    guest holds no device, and Nova defines it again, with every ARQ of
+    the server, before it runs (``_power_on`` and ``_hard_reboot``
+    alike).  Attach and detach ask Nova for no reboot of such a server: a
+    hard reboot would power it on.
+
+    :param server: get()'s answer.
+    """
+    return server['vm_state'] == STOPPED and server['task_state'] is None
+
+
 def release_waits_for_reboot(server, reboot):
     """Whether a detach must keep the allocation until Nova has rebooted
     the server (the running guest still holds the devices until Nova
@@ -179,9 +191,9 @@ def release_waits_for_reboot(server, reboot):
     if server is None or not server.get('host', True):
         # Deleted or offloaded: no guest holds anything.
         return False
-    if server['vm_state'] == STOPPED and server['task_state'] is None:
-        # Stopped: Nova defines the guest again before it runs (power-on
-        # and hard reboot alike), without the detached ARQs.
+    if is_stopped(server):
+        # Nova defines the guest again before it runs, without the
+        # detached ARQs.
         return False
     if not reboot:
         raise exception.ServerNotDetachable(

@@ -139,6 +139,19 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
         self.assertEqual(att_queries.REBOOT_REQUESTED, result['reboot'])
         self.assertEqual([self.server], self.nova.servers.reboots())
 
+    def test_attach_with_reboot_to_a_stopped_server(self):
+        # Issue 38: a hard reboot would power it on; Nova defines the
+        # guest with every ARQ of the server when it starts it.
+        self.nova.servers.set_state(self.server, 'stopped')
+        result = self._attach(reboot=True)
+        self.assertEqual(([states.BOUND], None, 'stopped'), (
+            list(result['arqs'].values()), result['reboot'],
+            result['server']['vm_state']))
+        self._run_due()
+        self.assertEqual([], self.nova.servers.actions)
+        self.assertIsNone(att_queries.get(
+            self.context, result['attachment'])['reboot'])
+
     def test_attach_notifies_the_arqs_it_creates(self):
         # (Their bind's notifications are the manager's, as for Nova's
         # binds: ConductorManager._bound.)
@@ -344,6 +357,15 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
             self.context, self.flavor_arq)['state'])
         self.assertRaises(exception.AcceleratorRequestsNotAttached,
                           self._detach)
+
+    def test_detach_with_reboot_of_a_stopped_server_asks_nothing(self):
+        self._attach()
+        self.nova.servers.set_state(self.server, 'stopped')
+        result = self._detach(reboot=True)
+        self.assertEqual((1, None), (len(result['arqs']), result['reboot']))
+        self.assertEqual([], self.nova.servers.actions)
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
+                         self._allocations())
 
     def test_detach_names_every_arq_of_an_attach(self):
         self._profile('two', [{'resources:FPGA': '2'}])

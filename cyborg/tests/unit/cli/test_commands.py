@@ -232,6 +232,36 @@ class CLITestCase(base.BaseTestCase):
                       err)
         self.assertEqual([], self.env.deployment.nova.servers.reboots())
 
+    def test_attach_with_reboot_to_a_stopped_server_asks_nova_nothing(self):
+        # Issue 38: attach --reboot asked Nova to hard reboot a SHUTOFF
+        # server, which powers it on.  The device reaches the guest when
+        # Nova starts it; nothing is asked, and the answer says so.
+        self.json('install-driver', 'fake', '--host', 'host-two')
+        self.devices('host-two', 1)
+        self.json('device-profile-create', 'one-fpga', '--group',
+                  'resources:FPGA=1')
+        # Stopped on host-two (gabbits.APIFixtureWithAgents).
+        instance = os.environ['OTHER_INSTANCE_UUID']
+        servers = self.env.deployment.nova.servers
+        out, err = self.cyborg('attach-instance', instance,
+                               '--device-profile', 'one-fpga', '--reboot',
+                               '--wait', '-f', 'json')
+        self.assertEqual(['Bound'], [a['state'] for a in json.loads(out)])
+        self.assertIn('The server is SHUTOFF: Nova was asked for nothing',
+                      err)
+        self.assertIn('when Nova starts it', err)
+        self.assertEqual([], servers.actions)
+        # The attachment waits for no reboot ("<uuid> attached").
+        [attachment] = self.json('instance-show', instance)['attachments']
+        self.assertTrue(attachment.endswith(' attached'), attachment)
+        # Nor at detach: the stopped guest holds nothing.
+        out, err = self.cyborg('detach-instance', instance, '--reboot')
+        self.assertIn('The server is SHUTOFF: no hard reboot was needed',
+                      err)
+        self.assertEqual([], servers.actions)
+        self.assertEqual('SHUTOFF',
+                         servers.show(instance)[1]['server']['status'])
+
     def test_attach_past_a_limit(self):
         # Nova's unified limits: the project may have no FPGA at all.
         keystone = self.useFixture(keystone_limits.KeystoneLimits(
