@@ -1,0 +1,141 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Servers with accelerators through the real Nova: their whole life.
+
+Each step is checked in the three places that hold it: what Nova gave the
+virt driver (``accel_info``), Cyborg's ARQs and Placement's allocations.
+"""
+
+from cyborg.tests.nova import checks
+
+
+def test_boot_reboot_stop_start_rebuild_shelve_delete(deployment):
+    d = deployment
+    flavor = d.flavor(d.profile(**checks.FPGA))
+    server = d.boot(flavor, host=d.compute1)
+    d.wait_server(server, 'ACTIVE')
+    checks.bound(d, server, d.compute1, ['FPGA'], call='spawn')
+
+    d.action(server, 'reboot', {'type': 'HARD'})
+    d.wait_server(server, 'ACTIVE')
+    checks.bound(d, server, d.compute1, ['FPGA'], call='reboot-hard')
+
+    d.action(server, 'os-stop')
+    d.wait_server(server, 'SHUTOFF')
+    checks.bound(d, server, d.compute1, ['FPGA'])
+    d.action(server, 'os-start')
+    d.wait_server(server, 'ACTIVE')
+    checks.bound(d, server, d.compute1, ['FPGA'], call='power-on')
+
+    d.action(server, 'rebuild', {'imageRef': d.image})
+    d.wait_server(server, 'ACTIVE')
+    checks.bound(d, server, d.compute1, ['FPGA'], call='spawn')
+    assert len(d.accel_calls(server)) == 5
+
+    # Offloaded (shelved_offload_time = 0): Nova deletes the ARQs and
+    # the allocations; unshelve binds new ones wherever it lands.
+    d.action(server, 'shelve')
+    d.wait_server(server, 'SHELVED_OFFLOADED')
+    checks.nothing_leaked(d, server)
+    d.action(server, 'unshelve', {'host': d.compute2})
+    d.wait_server(server, 'ACTIVE')
+    checks.bound(d, server, d.compute2, ['FPGA'], call='spawn')
+
+    d.delete(server)
+    checks.nothing_leaked(d, server)
+
+
+def test_device_full_is_no_valid_host(deployment):
+    # One PGPU per host: a third server finds none.
+    d = deployment
+    flavor = d.flavor(d.profile(**checks.PGPU))
+    first = d.boot(flavor)
+    d.wait_server(first, 'ACTIVE')
+    host1 = d.server(first)['OS-EXT-SRV-ATTR:host']
+    second = d.boot(flavor)
+    d.wait_server(second, 'ACTIVE')
+    host2 = d.server(second)['OS-EXT-SRV-ATTR:host']
+    assert {host1, host2} == {d.compute1, d.compute2}
+    checks.bound(d, first, host1, ['PGPU'], call='spawn')
+    checks.bound(d, second, host2, ['PGPU'], call='spawn')
+
+    third = d.boot(flavor)
+    found = d.wait_server(third, 'ERROR')
+    assert 'No valid host' in found['fault']['message'], found['fault']
+    assert d.arqs(third) == []
+    assert d.allocations(third) == {}
+    assert d.accel_calls(third) == []
+
+    # Servers in ERROR go with Nova's delete like any other.
+    for server in (first, second, third):
+        d.delete(server)
+    checks.nothing_leaked(d, first, second, third)
+
+
+def test_bind_with_device_work_waits_for_the_event(deployment):
+    # compute2's agent takes PROGRAM_SECONDS to program: nova-compute is
+    # waiting for the accelerator-request-bound event when it comes.
+    d = deployment
+    bitstream = b'a bitstream for the real-Nova suite ' + \
+        d.suffix.encode()
+    image = d.glance.add_image(bitstream, name='bitstream')
+    flavor = d.flavor(d.profile(**dict(checks.FPGA,
+                                       **{'accel:bitstream_id': image})))
+    server = d.boot(flavor, host=d.compute2)
+    d.wait_server(server, 'ACTIVE')
+    [arq] = checks.bound(d, server, d.compute2, ['FPGA'], call='spawn')
+    log = d.nova_log(d.compute2)
+    event = 'accelerator-request-bound-%s' % arq['uuid']
+    assert 'Preparing to wait for external event %s' % event in log
+    # Its arrival: nova-api took it (200, not 422) for this host.
+    assert 'Received event %s' % event in log or \
+        'Processing event %s' % event in log, event
+    traits = d.placement.client.get_traits(d.devices[d.compute2]['FPGA'])[1]
+    assert any(t.startswith('CUSTOM_FPGA_FUNCTION_ID_FAKE_')
+               for t in traits), traits
+
+    d.delete(server)
+    checks.nothing_leaked(d, server)
+
+
+def test_attach_and_detach_with_reboot(deployment):
+    # Cyborg's own verbs on a server Nova booted with an FPGA: attach a
+    # PGPU (Nova hard reboots; the guest gets both), detach it (Nova
+    # hard reboots; the FPGA alone, Nova's own ARQ untouched).
+    d = deployment
+    flavor = d.flavor(d.profile(**checks.FPGA))
+    server = d.boot(flavor, host=d.compute1)
+    d.wait_server(server, 'ACTIVE')
+    [fpga] = checks.bound(d, server, d.compute1, ['FPGA'])
+    extra = d.profile(**checks.PGPU)
+
+    answer = d.cyborg('POST', '/instances/%s/accelerators' % server,
+                      {'device_profile_name': extra, 'reboot': True})
+    assert answer['reboot'], answer
+    d.wait_for(lambda: len(d.accel_calls(server)) == 2, 120,
+               'Nova never hard rebooted %s after attach' % server)
+    d.wait_server(server, 'ACTIVE')
+    checks.bound(d, server, d.compute1, ['FPGA', 'PGPU'],
+                 call='reboot-hard')
+
+    d.cyborg('DELETE', '/instances/%s/accelerators?reboot=true' % server)
+    d.wait_for(lambda: len(d.accel_calls(server)) == 3, 120,
+               'Nova never hard rebooted %s after detach' % server)
+    d.wait_server(server, 'ACTIVE')
+    [arq] = checks.bound(d, server, d.compute1, ['FPGA'],
+                         call='reboot-hard')
+    assert arq['uuid'] == fpga['uuid']
+
+    d.delete(server)
+    checks.nothing_leaked(d, server)
