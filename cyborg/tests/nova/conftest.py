@@ -26,7 +26,11 @@ import os
 
 import pytest
 
-from cyborg.tests.nova import fixtures as nova_fixtures
+# Informative asserts in the shared checks too (pytest rewrites only the
+# test modules and conftest by itself).
+pytest.register_assert_rewrite('cyborg.tests.nova.checks')
+
+from cyborg.tests.nova import fixtures as nova_fixtures  # noqa: E402
 
 if os.environ.get('CYBORG_TEST_NOVA') != '1':
     collect_ignore_glob = ['test_*.py']

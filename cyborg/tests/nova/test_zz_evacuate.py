@@ -47,14 +47,16 @@ def test_evacuate_to_the_other_host(deployment):
     # Nova keeps the source's allocations until compute1 comes back.
     assert d.devices[d.compute2]['FPGA'] in d.allocations(server)
 
+    # Back, compute1 drops what the evacuated server held there (and
+    # completes the evacuation's migration record: Nova refuses to lift
+    # forced_down before).
     d.start_compute(d.compute1)
-    d.nova('PUT', '/os-services/%s' % service['id'], {'forced_down': False})
-    d.wait_for(lambda: _service(d, d.compute1)['state'] == 'up', 120,
-               'compute1 never came back up')
-    # Back, compute1 drops what the evacuated server held there.
     d.wait_for(
         lambda: d.devices[d.compute1]['FPGA'] not in d.allocations(server),
         120, 'compute1 never released the evacuated allocations')
+    d.nova('PUT', '/os-services/%s' % service['id'], {'forced_down': False})
+    d.wait_for(lambda: _service(d, d.compute1)['state'] == 'up', 120,
+               'compute1 never came back up')
     checks.bound(d, server, d.compute2, ['FPGA'])
 
     d.delete(server)
