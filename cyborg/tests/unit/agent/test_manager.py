@@ -18,7 +18,6 @@ import oslo_messaging as messaging
 
 from cyborg import exception
 from cyborg.agent import manager
-from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import host as host_queries
@@ -49,10 +48,7 @@ class AgentManagerTestCase(base.DbTestCase):
     def setUp(self):
         super().setUp()
         self.flags(group='agent', hotplug=False)
-        self.rpc_servers.start(
-            messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
-            [conductor_manager.ConductorManager('c1',
-                                                conductor_rpcapi.TOPIC)])
+        self.rpc_servers.start_conductor()
         self.real_api = conductor_rpcapi.ConductorAPI()
 
     def test_init_host_registers_with_the_conductor(self):

@@ -22,13 +22,11 @@ file the test changes, as a reboot changes the kernel's.
 import os
 
 import fixtures
-import oslo_messaging as messaging
 
 from cyborg import conf as cyborg_conf
 from cyborg.agent import device_work
 from cyborg.agent import reboots
 from cyborg.agent import resource_tracker
-from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import hardware as hardware_queries
 from cyborg.drivers.fpga import card
@@ -83,10 +81,7 @@ class _TrackerTests(sysfs.FakeHostMixin):
 
     def setUp(self):
         super().setUp()
-        self.rpc_servers.start(
-            messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
-            [conductor_manager.ConductorManager('c1',
-                                                conductor_rpcapi.TOPIC)])
+        self.rpc_servers.start_conductor()
         self.dir = self.useFixture(fixtures.TempDir()).path
         self.boot_id = os.path.join(self.dir, 'boot_id')
         self.boot('first-boot')

@@ -15,11 +15,9 @@
 the real conductor on the fake transport).
 """
 
-import oslo_messaging as messaging
 
 from cyborg import conf as cyborg_conf
 from cyborg.agent import resource_tracker
-from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import host as host_queries
 from cyborg.drivers import base as driver_base
@@ -69,10 +67,7 @@ class ResourceTrackerTestCase(base.DbTestCase):
 
     def setUp(self):
         super().setUp()
-        self.rpc_servers.start(
-            messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
-            [conductor_manager.ConductorManager('c1',
-                                                conductor_rpcapi.TOPIC)])
+        self.rpc_servers.start_conductor()
         self.api = _Recording(conductor_rpcapi.ConductorAPI())
 
     def _tracker(self, *extra, rp_name=None):

@@ -21,7 +21,6 @@ import oslo_messaging as messaging
 from cyborg import exception
 from cyborg.api import conductor_gate
 from cyborg.api import heartbeat
-from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import service as service_queries
 from cyborg.tests import base
@@ -61,10 +60,7 @@ class ConductorGateTestCase(base.DbTestCase):
 
     def setUp(self):
         super().setUp()
-        self.rpc_servers.start(
-            messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
-            [conductor_manager.ConductorManager('c1',
-                                                conductor_rpcapi.TOPIC)])
+        self.rpc_servers.start_conductor()
         self.gate = conductor_gate.GatedConductorAPI()
 
     def _process_heartbeat(self, beat):

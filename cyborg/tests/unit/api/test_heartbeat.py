@@ -19,7 +19,6 @@ import os
 import oslo_messaging as messaging
 
 from cyborg.api import heartbeat
-from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import service as service_queries
 from cyborg.tests import base
@@ -41,10 +40,7 @@ class HeartbeatTestCase(base.DbTestCase):
 
     def setUp(self):
         super().setUp()
-        self.rpc_servers.start(
-            messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
-            [conductor_manager.ConductorManager('c1',
-                                                conductor_rpcapi.TOPIC)])
+        self.rpc_servers.start_conductor()
 
     def test_registers_then_beats(self):
         beat = heartbeat.Heartbeat()
