@@ -25,6 +25,7 @@ import threading
 from oslo_config import cfg
 from oslo_log import log as logging
 import oslo_messaging as messaging
+from oslo_utils import excutils
 from oslo_utils import timeutils
 
 from cyborg import context as cyborg_context
@@ -309,9 +310,13 @@ class ConductorManager:
             return arq_release.unbind(context, unbinds,
                                       project_id=project_id)
         sending = []
-        result = arq_bind.bind(context, binds, project_id=project_id,
-                               sending=sending,
-                               check_provider=check_provider)
+        try:
+            result = arq_bind.bind(context, binds, project_id=project_id,
+                                   sending=sending,
+                                   check_provider=check_provider)
+        except exception.BindRefused:
+            with excutils.save_and_reraise_exception():
+                arq_notify.bind_refused(context, list(binds))
         self._bound(context, result, sending)
         return result
 

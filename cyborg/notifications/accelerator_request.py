@@ -115,6 +115,15 @@ def bind_committed(context, result):
 
 
 @notifications.safe
+def bind_refused(context, uuids):
+    """bind.error for the ARQs of a bind refused as a whole
+    (BindRefused): they stay as they were (Initial).
+    """
+    for row in _rows(context, uuids):
+        _send(context, BIND_ERROR, row)
+
+
+@notifications.safe
 def bind_resolved(context, uuids, state):
     """Device work ended a bind: bind.end (Bound) or bind.error.
 

@@ -275,7 +275,10 @@ class OperatorSamplesTestCase(api_base.APITestCase):
                       status=409)
         self._request('DELETE', path, status=204)
 
-        # 2.6: attach with a reboot, the server view, detach.
+        # 2.6: attach with a reboot, the server view, detach; the server
+        # runs (a stopped one would get the accelerators at its start,
+        # with no reboot asked).
+        self.deployment.nova.servers.set_state(INSTANCE, 'active')
         self._request(
             'POST', path, version='2.6',
             request='instances/instances-accelerators-post-reboot-req.json',

@@ -13,6 +13,7 @@
 # under the License.
 """The conductor's flows notify once, after their commits."""
 
+import oslo_messaging as messaging
 from oslo_utils import uuidutils
 
 from cyborg import conf as cyborg_conf
@@ -22,6 +23,7 @@ from cyborg.conductor import arq_delete
 from cyborg.conductor import arq_release
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import inventory as inventory_ops
+from cyborg.conductor import manager
 from cyborg.drivers import fake
 from cyborg.notifications import accelerator_request as arq_notify
 from cyborg.notifications import catalog
@@ -78,17 +80,28 @@ class ARQNotificationsTestCase(base.DbTestCase):
             self.assertIsNone(notify_fixture.shape_mismatch(
                 notify_fixture.load_sample(name), sent))
 
-    def test_a_failed_bind_is_an_error(self):
+    def test_a_refused_bind_is_an_error(self):
         arqs = arq_create.create(self.context, 'dp', 'p1').objects
         arqs += arq_create.create(self.context, 'dp', 'p1').objects
         arqs += arq_create.create(self.context, 'dp', 'p1').objects
         results = {}
-        for arq in arqs:
+        for arq in arqs[:2]:
             results.update(self._bind(arq.uuid, 'i-' + arq.uuid))
         arq_notify.bind_committed(self.context, results)
-        errors = self.notes.sent('accelerator_request.bind.error')
-        self.assertEqual(1, len(errors))
-        self.assertEqual('ERROR', errors[0]['priority'])
+        self.assertEqual([], self.notes.sent('accelerator_request.bind.error'))
+        # No handle left: the conductor refuses the third, and says so.
+        mgr = manager.ConductorManager('c1', 'cyborg-conductor')
+        self.assertRaises(messaging.ExpectedException, mgr.arq_apply_patch,
+                          self.context, {arqs[2].uuid: {
+                              'op': 'add', 'values': {
+                                  'hostname': 'h1',
+                                  'device_rp_uuid': self.inv['rp_uuid'],
+                                  'instance_uuid': 'i3'}}})
+        [error] = self.notes.sent('accelerator_request.bind.error')
+        self.assertEqual('ERROR', error['priority'])
+        self.assertEqual((arqs[2].uuid, 'Initial'),
+                         (error['payload']['cyborg_object.data']['uuid'],
+                          error['payload']['cyborg_object.data']['state']))
 
     def test_delete_by_instance_and_again(self):
         [arq] = arq_create.create(self.context, 'dp', 'p1').objects
