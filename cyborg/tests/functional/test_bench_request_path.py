@@ -86,10 +86,10 @@ class RequestPathBenchTestCase(base.TestCase):
     def test_arq_lifecycle_compare_rounds(self):
         # The method's self-check at a tiny size: this tree against
         # itself, two rounds each (A B A B or B A B A, each on fresh
-        # services), two levels.  Its table is printed; the ratio of
-        # lifecycles per second contains 1 at 99.9 % (the same code on
-        # both sides: a verdict of a difference would be the method's
-        # fault, once in a thousand runs by chance).
+        # services), two levels.  Its table is printed, and its records
+        # and summaries are whole; the A/A verdict is left to the
+        # benchmark's readers (tools/bench/README: the spread of A
+        # against A), since a test asserts no timing.
         tree = os.path.abspath(os.path.join(BENCH, '..', '..'))
         out = os.path.join(self.useFixture(fixtures.TempDir()).path, 'aa')
         result = self._call('arq_lifecycle.py', '--start', '--compare',
@@ -123,8 +123,17 @@ class RequestPathBenchTestCase(base.TestCase):
             rate = summary['figures']['lifecycles_per_s']
             self.assertEqual(2, len(rate['A']['rounds']))
             self.assertEqual(2, rate['B/A']['pairs'])
-            self.assertEqual('no difference measurable',
-                             rate['B/A']['verdict'])
+            # The verdict itself is a measurement, not asserted: beside
+            # another suite the load drifts between rounds, and an A/A
+            # comparison read "lower" once (issue 37).  Its interval holds
+            # the ratio, and the verdict is what the interval says.
+            ab = rate['B/A']
+            self.assertLessEqual(ab['low'], ab['ratio'])
+            self.assertLessEqual(ab['ratio'], ab['high'])
+            self.assertEqual(
+                'no difference measurable' if ab['low'] <= 1 <= ab['high']
+                else ('higher' if ab['low'] > 1 else 'lower'),
+                ab['verdict'])
         self.assertIn('concurrency 2: median (min-max) of the rounds',
                       result.stderr)
         with open(out + '.txt') as f:
