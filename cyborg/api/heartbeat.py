@@ -47,8 +47,8 @@ so that requests need not find out themselves (by waiting):
   (False: RabbitMQ returned it, unroutable).
 * ``conductors_stalled()`` says whether the conductors that still count
   as up have stopped working: this process's hellos have gone unanswered
-  for two ``report_interval``, and no conductor has written its own
-  heartbeat for two ``report_interval`` either.  A conductor paused (by
+  for two ``report_interval`` and no conductor has written its own
+  heartbeat since the first of them was sent.  A conductor paused (by
   SIGSTOP, a frozen VM, a debugger) or hung stays up in the services
   table for ``service_down_time``; without this, each write meanwhile
   waits ``rpc_response_timeout`` for a 503, and its message stays queued
@@ -181,24 +181,17 @@ class Heartbeat:
         """Whether the conductors have stopped working while they still
         count as up: no answer to this process's hellos for two
         ``report_interval`` at least, and no conductor heartbeat in the
-        services table for two ``report_interval`` either.
-
-        A conductor that wrote its heartbeat just after the first
-        unanswered hello was sent, and then stopped (paused between the
-        two), is stalled all the same once that heartbeat is old: the
-        first hello's time is no line for it (issue 37: found so, once,
-        in CI).  A busy conductor writes its heartbeat every
-        ``report_interval`` from a thread of its own.
+        services table since the first unanswered hello was sent.
 
         :param now: the current UTC time (naive); default: now.
         """
         since = self.unanswered_since
         newest = self.newest_conductor_beat
-        if since is None or newest is None:
+        if since is None or newest is None or newest >= since:
             return False
         now = now or timeutils.utcnow()
-        two = datetime.timedelta(seconds=2 * CONF.report_interval)
-        return now - since >= two and now - newest >= two
+        return now - since >= datetime.timedelta(
+            seconds=2 * CONF.report_interval)
 
     def _read_conductors(self, max_age):
         # One read at a time; a read younger than max_age serves every
