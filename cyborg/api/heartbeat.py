@@ -47,8 +47,9 @@ so that requests need not find out themselves (by waiting):
   (False: RabbitMQ returned it, unroutable).
 * ``conductors_stalled()`` says whether the conductors that still count
   as up have stopped working: this process's hellos have gone unanswered
-  for two ``report_interval`` and no conductor has written its own
-  heartbeat since the first of them was sent.  A conductor paused (by
+  for two ``report_interval``, and no conductor has written its own
+  heartbeat for two ``report_interval`` either (STALL_FLOOR seconds at
+  least).  A conductor paused (by
   SIGSTOP, a frozen VM, a debugger) or hung stays up in the services
   table for ``service_down_time``; without this, each write meanwhile
   waits ``rpc_response_timeout`` for a 503, and its message stays queued
@@ -92,6 +93,14 @@ PROBE_TOPIC = 'cyborg-api-probe'
 # wait for a conductor to come up; the writes waiting at the same time
 # share each read.
 POLL_INTERVAL = 0.2
+
+# The least time without a conductor heartbeat that counts as a stall.
+# A conductor's heartbeat thread runs late on a loaded host: seen 2 s
+# late (report_interval 1) with two test suites on two cores, and a busy
+# conductor was refused (issue 37).  A production report_interval (10 s)
+# needs 20 s anyway; a service_down_time at or under this floor means
+# that such a conductor is down first.
+STALL_FLOOR = 5.0
 
 _LOCK = threading.Lock()
 _STARTED = {}
@@ -181,17 +190,26 @@ class Heartbeat:
         """Whether the conductors have stopped working while they still
         count as up: no answer to this process's hellos for two
         ``report_interval`` at least, and no conductor heartbeat in the
-        services table since the first unanswered hello was sent.
+        services table for as long (STALL_FLOOR seconds at least).
+
+        The heartbeat's age, not its order against the first unanswered
+        hello: a conductor paused just after it wrote its heartbeat, with
+        a hello of this process already in its queue, wrote it after that
+        hello was sent, and was never found out (issue 37, seen once in
+        CI).  A busy conductor writes its heartbeat every
+        ``report_interval`` from a thread of its own.
 
         :param now: the current UTC time (naive); default: now.
         """
         since = self.unanswered_since
         newest = self.newest_conductor_beat
-        if since is None or newest is None or newest >= since:
+        if since is None or newest is None:
             return False
         now = now or timeutils.utcnow()
-        return now - since >= datetime.timedelta(
-            seconds=2 * CONF.report_interval)
+        interval = 2 * CONF.report_interval
+        return (now - since >= datetime.timedelta(seconds=interval) and
+                now - newest >= datetime.timedelta(
+                    seconds=max(interval, STALL_FLOOR)))
 
     def _read_conductors(self, max_age):
         # One read at a time; a read younger than max_age serves every
@@ -230,8 +248,11 @@ class Heartbeat:
             return ('none has sent a heartbeat in the last %d seconds'
                     % CONF.service_down_time)
         if self.conductors_stalled():
-            return ('none has answered or sent a heartbeat since %s'
-                    % self.unanswered_since.isoformat(timespec='seconds'))
+            return ('none has answered since %s nor sent a heartbeat '
+                    'since %s' % (
+                        self.unanswered_since.isoformat(timespec='seconds'),
+                        self.newest_conductor_beat.isoformat(
+                            timespec='seconds')))
         return None
 
     def _verdict(self, reachable, reason=None):

@@ -24,8 +24,9 @@ the client was told was not created, and the retry answered 409.
 
 With a long ``rpc_response_timeout``, the API finds a paused conductor out
 sooner: once its heartbeat's hellos have gone unanswered for two
-``report_interval`` and no conductor has written its own heartbeat since,
-writes answer 503 at once and are not sent.
+``report_interval`` and no conductor has written its own heartbeat for as
+long (``heartbeat.STALL_FLOOR`` at least), writes answer 503 at once and
+are not sent.
 """
 
 import os
@@ -36,6 +37,7 @@ from oslo_serialization import jsonutils
 import pytest
 import requests
 
+from cyborg.api import heartbeat
 from cyborg.tests.functional import base
 from cyborg.tests.functional.faults import base as faults_base
 from cyborg.tests.functional.fixtures import services
@@ -126,11 +128,13 @@ class ConductorStalledTestCase(_PausedConductorBase):
         silent = api.log().count(self.SILENT)
         self._signal(signal.SIGSTOP)
         self.addCleanup(self._signal, signal.SIGCONT)
-        # Three hellos unanswered (report_interval 1): past two intervals
-        # since the first one sent after the pause.
+        # Hellos unanswered (report_interval 1, each waits one) for longer
+        # than STALL_FLOOR: the conductor's last heartbeat, written before
+        # the pause and maybe after the first of them was sent, is older.
+        missed = int(heartbeat.STALL_FLOOR) + 2
         services.wait_for(
-            lambda: api.log().count(self.SILENT) >= silent + 3, timeout=30,
-            message='the API never missed its hellos')
+            lambda: api.log().count(self.SILENT) >= silent + missed,
+            timeout=60, message='the API never missed its hellos')
         started = time.monotonic()
         self.assertEqual('cyborg.conductor.unavailable',
                          self._create('refused'))

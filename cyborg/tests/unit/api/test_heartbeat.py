@@ -91,19 +91,30 @@ class HeartbeatTestCase(base.DbTestCase):
         beat.beat()
         self.assertFalse(beat.conductors_up)
 
-    def _stalled(self):
-        """A heartbeat whose two hellos went unanswered while c1, up in
-        the services table, wrote no heartbeat of its own.
+    def _stalled(self, first_hello_before_beat=False):
+        """A heartbeat whose hellos went unanswered for STALL_FLOOR while
+        c1, up in the services table (service_down_time 60), wrote no
+        heartbeat of its own.
+
+        :param first_hello_before_beat: c1 wrote its last heartbeat after
+            the first unanswered hello was sent (paused just after it).
         """
+        self.conf_fixture.config(service_down_time=60)
         clock = self.time_fixture()
-        service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
-        clock.advance(0.5)
         beat = heartbeat.Heartbeat(
             conductor_api=conductor_rpcapi.ConductorAPI(topic='nobody'))
+        if first_hello_before_beat:
+            self.assertFalse(beat.beat())  # c1 has no row yet
+            clock.advance(0.1)
+            service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
+        else:
+            service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
+            clock.advance(0.5)
+            self.assertFalse(beat.beat())
         self.assertFalse(beat.beat())
         self.assertTrue(beat.conductors_up)
-        self.assertFalse(beat.conductors_stalled())  # one silent hello
-        clock.advance(2 * self.conf_fixture.conf.report_interval)
+        self.assertFalse(beat.conductors_stalled())  # silent, not for long
+        clock.advance(heartbeat.STALL_FLOOR)
         self.assertFalse(beat.beat())
         return beat
 
@@ -114,6 +125,31 @@ class HeartbeatTestCase(base.DbTestCase):
         beat = self._stalled()
         self.assertTrue(beat.conductors_up)  # still up in the table...
         self.assertTrue(beat.conductors_stalled())  # ...but stalled
+
+    def test_a_conductor_paused_just_after_its_heartbeat_is_stalled(self):
+        # Issue 37, seen once in CI: c1 wrote its heartbeat after the
+        # first unanswered hello was sent, then answered nothing.
+        beat = self._stalled(first_hello_before_beat=True)
+        self.assertLess(beat.unanswered_since, beat.newest_conductor_beat)
+        self.assertTrue(beat.conductors_stalled())
+        self.assertIn('nor sent a heartbeat since',
+                      beat.conductors_unavailable())
+
+    def test_a_late_heartbeat_under_load_is_not_a_stall(self):
+        # Issue 37 (two suites on two cores): a busy conductor whose
+        # heartbeat thread ran two report_interval late was refused.
+        self.conf_fixture.config(service_down_time=60)
+        clock = self.time_fixture()
+        service_queries.heartbeat(self.context, 'c1', 'cyborg-conductor')
+        beat = heartbeat.Heartbeat(
+            conductor_api=conductor_rpcapi.ConductorAPI(topic='nobody'))
+        self.assertFalse(beat.beat())
+        clock.advance(heartbeat.STALL_FLOOR - 0.5)
+        self.assertFalse(beat.beat())
+        self.assertGreater(heartbeat.STALL_FLOOR - 0.5,
+                           2 * self.conf_fixture.conf.report_interval)
+        self.assertFalse(beat.conductors_stalled())
+        self.assertIsNone(beat.conductors_unavailable())
 
     def test_a_busy_conductor_is_not_stalled(self):
         # Hellos unanswered, but the conductor keeps writing its own
