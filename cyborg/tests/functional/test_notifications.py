@@ -29,6 +29,7 @@ and the conductor drops notifications with a warning.
 """
 
 import collections
+import re
 import signal
 import threading
 
@@ -113,8 +114,14 @@ class NotificationsTestCase(test_nova_flow.NovaFlowTestCase):
             for priority in ('info', 'warn', 'error'):
                 channel.queue_delete('%s.%s' % (self.topic, priority))
 
-    def _start_notifying(self, **notification_options):
+    def _start_notifying(self, queue_size=1000, **notification_options):
         """NovaFlowTestCase._start, with the conductor's notifications on.
+
+        :param queue_size: ``[notifications] queue_size``.  Only a test
+            that wants drops makes it small: the lifecycle's notifications
+            come in bursts (a driver reinstall), and on a loaded host the
+            sender thread runs late, so that a small queue dropped the
+            service.down that followed one (issue 37, two suites at once).
         """
         start_service = self.start_service
 
@@ -124,7 +131,7 @@ class NotificationsTestCase(test_nova_flow.NovaFlowTestCase):
                     driver='messagingv2', **notification_options)
                 groups['notifications'] = {
                     'versioned_notifications_topics': self.topic,
-                    'queue_size': 4}
+                    'queue_size': queue_size}
             return start_service(binary, host, **groups)
 
         self.start_service = start
@@ -206,6 +213,11 @@ class NotificationsTestCase(test_nova_flow.NovaFlowTestCase):
         self._wait_seen('accelerator_request.delete', 2)
         self._wait_seen('deployable.program.error')
 
+        # None was dropped (a full queue, a send that failed): a count
+        # below would miss it, the log says which.
+        self.assertIsNone(re.search(
+            r'Notification \S+ (dropped|could not be sent).*',
+            self.conductor.log()))
         seen = self.recorder.seen
         counts = collections.Counter(n['event_type'] for n in seen)
         for event_type, count in (
@@ -244,7 +256,7 @@ class NotificationsTestCase(test_nova_flow.NovaFlowTestCase):
     def test_broker_down_the_lifecycle_completes(self):
         self.topic = 'notifications-' + self.suffix
         dead = 'rabbit://guest:guest@127.0.0.1:%d/' % services.free_port()
-        self._start_notifying(transport_url=dead)
+        self._start_notifying(queue_size=4, transport_url=dead)
         self.profile('vgpu', [{'resources:VGPU': '1'}])
         vm1, arq1, status = self._boot('vgpu')
         self.assertEqual('completed', status)
