@@ -83,6 +83,21 @@ def _tune_polling():
     lifecycles against the same code without it), it saves 12 to 14 % of
     cyborg-api's CPU and 13 to 17 % of the conductor's per ARQ lifecycle.
     Remove it when oslo.messaging grows an option (or polls less).
+
+    Looked at again for issue 39, in oslo.messaging 18.3.1 (the newest
+    release in the package index here): none of its options sets this
+    wait.  ``[oslo_messaging_rabbit]`` has 37 options (retry intervals
+    and back-off of reconnections, heartbeat_timeout_threshold and
+    heartbeat_rate, rabbit_qos_prefetch_count, the queue kinds...) and
+    ``[DEFAULT]`` executor_thread_pool_size and rpc_response_timeout;
+    the back-off is written into ``AMQPListener.poll`` and the reply
+    waiter's ``poll``, both starting from this constant.  The public
+    seam that would avoid the patch is a transport driver of Cyborg's
+    own (the ``oslo.messaging.drivers`` entry points), which would carry
+    a copy of those private poll loops: a larger dependence on the
+    driver's internals than this one constant.  The constant is also
+    the pause of the listeners' background task loop while they shut
+    down, which the floor only slows to 50 ms.
     """
     current = getattr(amqpdriver, 'ACK_REQUEUE_EVERY_SECONDS_MIN', None)
     if current is None:

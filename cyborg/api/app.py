@@ -34,6 +34,7 @@ from cyborg.api.controllers import root
 from cyborg.api.middleware import auth_token
 from cyborg.api.middleware import noauth
 from cyborg.api.middleware import parsable_error
+from cyborg.api.middleware import response_hook
 from cyborg.api.middleware import well_formed
 from cyborg.conf import defaults as conf_defaults
 
@@ -100,13 +101,15 @@ def deploy(conf):
        response carries ``x-openstack-request-id``, the errors and the
        answers of every layer below included, and every layer's logs have
        the id.
-    2. CORS (oslo.middleware, ``[cors]``): answers preflight requests,
+    2. CORS (oslo.middleware's, ``[cors]``): answers preflight requests,
        which carry no token, before authentication; adds its headers to
        every response, errors included, so that a browser can read a 401.
-    3. http_proxy_to_wsgi (``[oslo_middleware]
+    3. http_proxy_to_wsgi (oslo.middleware's, ``[oslo_middleware]
        enable_proxy_headers_parsing``): takes scheme, host and path prefix
        from a proxy's ``X-Forwarded-*``/``Forwarded`` headers before
        anything builds a URL (links, version documents).
+       2 and 3 come through cyborg.api.middleware.response_hook, which
+       spares them a signature lookup at each request.
     4. ``/healthcheck`` (oslo.middleware Healthcheck, ``[healthcheck]``):
        answered here, without a token, so load balancers can probe; every
        other path goes on.
@@ -143,8 +146,8 @@ def deploy(conf):
             _authentication(conf),                                  # 5
             lambda app: HealthcheckRoute(                           # 4
                 app, oslo_middleware.Healthcheck(None, conf)),
-            lambda app: oslo_middleware.HTTPProxyToWSGI(app, conf),  # 3
-            lambda app: oslo_middleware.CORS(app, conf),            # 2
+            lambda app: response_hook.HTTPProxyToWSGI(app, conf),   # 3
+            lambda app: response_hook.CORS(app, conf),              # 2
             lambda app: oslo_middleware.RequestId(app, conf)):      # 1
         app = layer(app)
     return app

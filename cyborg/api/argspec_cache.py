@@ -21,24 +21,30 @@ request (about a quarter of a ``GET /v2/device_profiles?name=``, see
 doc/source/admin/performance.rst).  A method's argument spec never changes
 once the class is defined, so it is computed once per function.
 
-oslo.middleware does the same for every middleware of the pipeline at
-every request (``inspect.getfullargspec`` of ``process_response``); its
-calls are cached the same way.
+Kept although it replaces a function in modules of pecan, which offers no
+seam for it: measured with ``tools/bench/arq_lifecycle.py --compare``
+(issue 22, 400 lifecycles against the same code without it; the cache
+then covered oslo.middleware's lookups too, which
+cyborg.api.middleware.response_hook now avoids), cyborg-api spends about
+50 % more CPU per ARQ lifecycle without it, and lifecycles per second
+drop by 19 %.  ``tests/unit/api/test_argspec_cache.py`` fails if pecan
+stops looking the function up where it is replaced.
 
-Kept although it replaces a function in modules of pecan and
-oslo.middleware, which offer no seam for it: measured with
-``tools/bench/arq_lifecycle.py --compare`` (issue 22, 400 lifecycles
-against the same code without it), cyborg-api spends about 50 % more
-CPU per ARQ lifecycle without it, and lifecycles per second drop by
-19 %.  ``tests/unit/api/test_argspec_cache.py`` fails if pecan or
-oslo.middleware stop looking the function up where it is replaced.
+Looked at again for issue 39, in pecan 1.8.0 (the newest release in the
+package index here): there is no option or hook for it.  ``expose()``
+computes the spec once (into the function's private ``_pecan`` dict), but
+routing never reads it back: ``Pecan.invoke_controller``, and
+RestController's ``_route``, ``_get_args_for_controller`` and
+``_find_sub_controllers`` call ``getargspec`` at each request
+(``routing.find_object`` too, for a ``_route``).  The override points
+that would avoid it are RestController's private methods and
+``Pecan.invoke_controller``: each would be a copy of pecan's routing
+code, a larger dependence on pecan's internals than this one name.
 """
 
 import functools
-import inspect
 import threading
 
-from oslo_middleware import base as middleware_base
 from pecan import core
 from pecan import decorators
 from pecan import rest
@@ -70,14 +76,12 @@ def _once_per_function(original):
     return spec
 
 
-# pecan.util.getargspec, and inspect.getfullargspec for oslo.middleware.
+# pecan.util.getargspec, computed once per function.
 getargspec = _once_per_function(_original)
-getfullargspec = _once_per_function(inspect.getfullargspec)
 
 
 def install():
-    """Make pecan and oslo.middleware use the cache (idempotent)."""
+    """Make pecan use the cache (idempotent)."""
     with _lock:
         for module in _MODULES:
             module.getargspec = getargspec
-        middleware_base.getfullargspec = getfullargspec

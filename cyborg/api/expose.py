@@ -75,7 +75,7 @@ def subresource(controller, ident, remainder):
     For a RestController's ``_lookup``: the sub-resources of an item are
     declared in its ``SUBRESOURCES`` ({path segment: controller class
     built with the item's identifier}), so that the route table can be
-    read (cyborg.api.openapi.routes).
+    read (cyborg.tests.fixtures.routes).
 
     :returns: (controller, remainder), or None (pecan answers 404).
     """

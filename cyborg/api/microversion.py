@@ -17,6 +17,23 @@ Clients ask for a version with ``OpenStack-API-Version: accelerator 2.N``
 (no header: the minimum, 2.0, which is what Nova sends).  Every response
 under /v2 says which version it was served at, and the range supported.
 
+The header is read with ``microversion_parse`` (as placement and the
+existing Cyborg do): it finds this service's value among those of other
+services, and its Version is the negotiated version.  It does not serve
+alone, for four things the existing Cyborg's clients rely on or that the
+OpenStack rules ask and the library (2.1.0) does not do:
+
+* the bare form ``OpenStack-API-Version: 2.1`` (no service type), which
+  the existing Cyborg accepts: ``get_version`` finds no value in it;
+* a header naming this service twice is a 400 here: ``get_version``
+  takes the last one silently;
+* ``parse_version_string`` is ``int()`` of each side, so that ``2.05``
+  is 2.5 and ``+2.1`` is 2.1, and more than 4300 digits raise TypeError
+  (a 500): such values are a 400 or a 406 here (see negotiate());
+* ``extract_version`` answers every unsupported version with the same
+  ValueError, where the existing Cyborg's 406 says whether the major
+  version or the minor one is not supported.
+
 Adding a version: append it to VERSIONS with a one-line comment, add a
 named constant and an ``allow_*()`` predicate, describe it in
 cyborg/api/rest_api_version_history.rst, and update the "latest" tests
@@ -24,9 +41,9 @@ cyborg/api/rest_api_version_history.rst, and update the "latest" tests
 microversion.yaml).
 """
 
-import collections
 import re
 
+import microversion_parse
 from oslo_log import log as logging
 
 from cyborg import exception
@@ -62,23 +79,11 @@ MINOR_5_OPERATOR_VERBS = 5
 MINOR_6_ATTACH_THROUGH_NOVA = 6
 MINOR_7_DEVICE_HEALTH = 7
 
+# A negotiated API version; compares like a (major, minor) tuple.
+Version = microversion_parse.Version
 
-class Version(collections.namedtuple('Version', 'major minor')):
-    """A negotiated API version; compares like a (major, minor) tuple."""
-
-    __slots__ = ()
-
-    def __str__(self):
-        return '%d.%d' % self
-
-
-def _parse(text):
-    major, minor = text.split('.')
-    return Version(int(major), int(minor))
-
-
-MIN_VERSION = _parse(VERSIONS[0])
-MAX_VERSION = _parse(VERSIONS[-1])
+MIN_VERSION = microversion_parse.parse_version_string(VERSIONS[0])
+MAX_VERSION = microversion_parse.parse_version_string(VERSIONS[-1])
 
 
 def _range_text():
@@ -93,6 +98,15 @@ _MAX_DIGITS = 9
 _LENIENT = re.compile(r'\s*[+-]?\s*[0-9]+\s*\.\s*[+-]?\s*[0-9]+\s*')
 
 
+def _names_this_service_twice(raw):
+    named = 0
+    for entry in raw.split(','):
+        parts = entry.split(None, 1)
+        if len(parts) == 2 and parts[0].lower() == SERVICE_TYPE:
+            named += 1
+    return named > 1
+
+
 def _requested(raw):
     """The value asked of this service in the header's text *raw*.
 
@@ -100,20 +114,16 @@ def _requested(raw):
         only.
     :raises: InvalidVersionHeader when it names this service twice.
     """
-    values = []
-    for entry in raw.split(','):
-        parts = entry.split(None, 1)
-        if len(parts) == 2 and parts[0].lower() == SERVICE_TYPE:
-            values.append(parts[1].strip())
-    if len(values) > 1:
+    if _names_this_service_twice(raw):
         raise exception.InvalidVersionHeader(
             value=raw, reason=_('%s is given more than one version') %
             SERVICE_TYPE)
-    if values:
-        return values[0]
-    if ' ' in raw.strip():
-        # A version for another service only.
-        return None
+    # The one header it reads, not all of them (it folds what it is
+    # given into a new dict at each call).
+    value = microversion_parse.get_version({HEADER: raw}, SERVICE_TYPE)
+    if value is not None or ' ' in raw.strip():
+        # None: a version for another service only.
+        return value
     # The bare form "OpenStack-API-Version: 2.1" predates the
     # "accelerator 2.1" form; it is still accepted.
     LOG.warning('Deprecated %(header)s header without the service type: '
@@ -121,6 +131,30 @@ def _requested(raw):
                 {'header': HEADER, 'value': raw.strip()[:64],
                  'type': SERVICE_TYPE})
     return raw.strip()
+
+
+def _parse(raw, requested):
+    """The Version *requested* names, in the OpenStack form only.
+
+    :raises: InvalidVersionHeader, NotAcceptable (see negotiate()).
+    """
+    match = _VERSION.fullmatch(requested)
+    if match is None:
+        if _LENIENT.fullmatch(requested):
+            raise exception.InvalidVersionHeader(
+                value=raw, reason=_('a version is two decimal numbers '
+                                    'X.Y without sign or leading zeros'))
+        raise exception.NotAcceptable(
+            _('Invalid value for %s header') % HEADER)
+    if max(len(part) for part in match.groups()) > _MAX_DIGITS:
+        # No version of this API has such a number; int() would refuse
+        # more than sys.get_int_max_str_digits() digits.
+        raise exception.NotAcceptable(
+            _('Version %(version)s was requested but is not supported by '
+              'this service. The supported version range is: '
+              '%(range)s.') % {'version': requested[:16] + '...',
+                                'range': _range_text()})
+    return microversion_parse.parse_version_string(requested)
 
 
 def negotiate(headers):
@@ -145,30 +179,14 @@ def negotiate(headers):
         return MIN_VERSION
     if requested == 'latest':
         return MAX_VERSION
-    match = _VERSION.fullmatch(requested)
-    if match is None:
-        if _LENIENT.fullmatch(requested):
-            raise exception.InvalidVersionHeader(
-                value=raw, reason=_('a version is two decimal numbers '
-                                    'X.Y without sign or leading zeros'))
-        raise exception.NotAcceptable(
-            _('Invalid value for %s header') % HEADER)
-    if max(len(part) for part in match.groups()) > _MAX_DIGITS:
-        # No version of this API has such a number; int() would refuse
-        # more than sys.get_int_max_str_digits() digits with ValueError.
-        raise exception.NotAcceptable(
-            _('Version %(version)s was requested but is not supported by '
-              'this service. The supported version range is: '
-              '%(range)s.') % {'version': requested[:16] + '...',
-                                'range': _range_text()})
-    version = Version(int(match.group(1)), int(match.group(2)))
+    version = _parse(raw, requested)
     if version.major != MAX_VERSION.major:
         raise exception.NotAcceptable(
             _('Mutually exclusive versions requested. Version %(version)s '
               'requested but not supported by this service. The supported '
               'version range is: %(range)s.') % {
                 'version': version, 'range': _range_text()})
-    if not MIN_VERSION <= version <= MAX_VERSION:
+    if not version.matches(MIN_VERSION, MAX_VERSION):
         raise exception.NotAcceptable(
             _('Version %(version)s was requested but the minor version is '
               'not supported by this service. The supported version range '

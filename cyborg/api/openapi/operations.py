@@ -16,7 +16,7 @@ with (cyborg.api.schemas), what it answers and its error codes.
 
 The schemas are the ones the handlers use, by reference; the responses
 are cyborg.api.openapi.shapes.  ``test_openapi.py`` checks this table
-against the route table (cyborg.api.openapi.routes) and the microversion
+against the route table (cyborg.tests.fixtures.routes) and the microversion
 gates, and every response of the functional tests against it.
 """
 

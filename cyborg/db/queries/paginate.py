@@ -11,32 +11,37 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Keyset pagination of list queries: sort key, limit and marker in SQL."""
+"""Keyset pagination of list queries: sort key, limit and marker in SQL.
+
+The order and the condition "after the marker" are oslo.db's
+``paginate_query`` (as in ironic).  It is given placeholders (bound
+parameters) for the marker's values and the page size, so that each
+shape of query (which filters, sort, marker, limit) is built once and
+run many times with its values bound (see select_page()).  What it does
+not do is here: the filters, the marker's lookup by uuid within what the
+caller may see, and the statement cache.
+"""
 
 import functools
+import types
 
+from oslo_db.sqlalchemy import utils as sqlalchemyutils
 import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg.db import api as db_api
+from cyborg.db import models
 
 ASC = 'asc'
 DESC = 'desc'
 
 
-def _after(column, row_id, value, after_id, descending):
-    """Rows after (*value*, *after_id*) in the order of :func:`_ordered`."""
-    if descending:
-        return sa.or_(column < value,
-                      sa.and_(column == value, row_id < after_id))
-    return sa.or_(column > value,
-                  sa.and_(column == value, row_id > after_id))
-
-
-def _ordered(query, column, row_id, descending):
-    if descending:
-        return query.order_by(column.desc(), row_id.desc())
-    return query.order_by(column.asc(), row_id.asc())
+def _model(table):
+    """The mapped class of *table* (paginate_query takes a model)."""
+    for mapper in models.Base.registry.mappers:
+        if mapper.local_table is table:
+            return mapper.class_
+    raise ValueError('no model maps the table %s' % table.name)
 
 
 @functools.lru_cache(maxsize=512)
@@ -56,16 +61,17 @@ def _page_statement(base, table, filters, sort_key, sort_dir, marker,
                 column.in_(sa.bindparam('fin_' + name, expanding=True)))
         else:
             query = query.where(column == sa.bindparam('f_' + name))
-    column = table.c[sort_key]
-    descending = sort_dir == DESC
-    if marker:
-        query = query.where(_after(
-            column, table.c.id, sa.bindparam('m_value'),
-            sa.bindparam('m_id'), descending))
-    query = _ordered(query, column, table.c.id, descending)
-    if limit:
-        query = query.limit(sa.bindparam('p_limit', type_=sa.Integer))
-    return query
+    # id last: the order is total, so pages never overlap or skip a row.
+    sort_keys = [sort_key] if sort_key == 'id' else [sort_key, 'id']
+    # The marker's row as paginate_query reads it (its attributes), with
+    # placeholders for its values (with sort_key 'id', m_value is the id).
+    placeholders = types.SimpleNamespace(id=sa.bindparam('m_id'))
+    setattr(placeholders, sort_key, sa.bindparam('m_value'))
+    return sqlalchemyutils.paginate_query(
+        query, _model(table),
+        sa.bindparam('p_limit', type_=sa.Integer) if limit else None,
+        sort_keys, marker=placeholders if marker else None,
+        sort_dir=sort_dir)
 
 
 @functools.lru_cache(maxsize=64)

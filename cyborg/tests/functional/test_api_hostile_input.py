@@ -24,8 +24,8 @@ import fixtures
 from oslo_serialization import jsonutils
 import pytest
 
-from cyborg.api.openapi import routes
 from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import routes
 from cyborg.tests.functional import api_base
 
 pytestmark = pytest.mark.slow(1)

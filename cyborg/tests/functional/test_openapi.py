@@ -25,9 +25,9 @@ import webob
 from cyborg.api import errors
 from cyborg.api import openapi
 from cyborg.api.openapi import __main__ as openapi_main
-from cyborg.api.openapi import routes
 from cyborg.tests import base
 from cyborg.tests.fixtures import openapi as openapi_fixture
+from cyborg.tests.fixtures import routes
 from cyborg.tests.functional import api_base
 from cyborg.tests.functional import test_api_bad_input
 from cyborg.tests.functional import test_api_hostile_input

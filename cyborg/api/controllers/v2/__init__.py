@@ -68,11 +68,14 @@ class V2Controller(rest.RestController):
     discovery = discovery.DiscoveryController()
     # and accelerators attached to instances.
     instances = instance.InstancesController()
-    # The OpenAPI description of all of the above (public).  A path
-    # segment with a dot is no Python name: set in the class namespace.
-    vars()['openapi.json'] = openapi_api.OpenAPIController()
+    # /v2/openapi.json, the OpenAPI description of all of the above
+    # (public), is routed after the class (a path segment with a dot is
+    # no Python name).
 
     @expose.expose
     def get(self):
         """GET /v2: this version's document (public)."""
         return version_document(link.base_url(pecan.request) + '/v2/')
+
+
+pecan.route(V2Controller, 'openapi.json', openapi_api.OpenAPIController())
