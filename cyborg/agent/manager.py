@@ -26,6 +26,7 @@ import oslo_messaging as messaging
 from oslo_utils import timeutils
 
 from cyborg import exception
+from cyborg import servicegroup
 from cyborg import version
 from cyborg.agent import device_work
 from cyborg.agent import monitor
@@ -37,8 +38,8 @@ from cyborg.drivers import registry
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-BINARY = 'cyborg-agent'
-TOPIC = 'cyborg-agent'
+BINARY = servicegroup.AGENT
+TOPIC = servicegroup.AGENT
 
 
 class AgentManager:

@@ -29,10 +29,11 @@ from oslo_config import cfg
 import oslo_messaging as messaging
 
 from cyborg import rpc
+from cyborg import servicegroup
 
 CONF = cfg.CONF
 
-TOPIC = 'cyborg-agent'
+TOPIC = servicegroup.AGENT
 
 
 class AgentAPI:

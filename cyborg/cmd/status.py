@@ -180,7 +180,7 @@ class Checks(upgradecheck.UpgradeCommands):
         down = ['%s on %s' % (s['binary'], s['host']) for s in services
                 if not servicegroup.service_is_up(s)]
         conductors = [s for s in services
-                      if s['binary'] == 'cyborg-conductor' and
+                      if s['binary'] == servicegroup.CONDUCTOR and
                       servicegroup.service_is_up(s)]
         if not conductors:
             return Result(Code.WARNING, _(

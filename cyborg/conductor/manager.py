@@ -61,7 +61,7 @@ from cyborg.notifications import accelerator_request as arq_notify
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-BINARY = 'cyborg-conductor'
+BINARY = servicegroup.CONDUCTOR
 
 
 def _arq_turn(func):

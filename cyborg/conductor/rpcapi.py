@@ -45,11 +45,12 @@ import oslo_messaging as messaging
 
 from cyborg import exception
 from cyborg import rpc
+from cyborg import servicegroup
 from cyborg.common import deadline
 
 CONF = cfg.CONF
 
-TOPIC = 'cyborg-conductor'
+TOPIC = servicegroup.CONDUCTOR
 
 
 class ConductorAPI:

@@ -41,7 +41,7 @@ VENDOR_TABLES = ('common/multi_function.py', 'common/tools.py',
 _TEXT_KEYWORDS = frozenset(['help', 'deprecated_reason', 'description'])
 
 
-def _text_nodes(tree):
+def text_nodes(tree):
     """The string constants of *tree* that are text for people."""
     text = set()
     for node in ast.walk(tree):
@@ -62,7 +62,7 @@ def _text_nodes(tree):
 def violations(source, filename='<source>'):
     """``[(line, what)]``: identifiers and code strings naming a vendor."""
     tree = ast.parse(source, filename)
-    text = _text_nodes(tree)
+    text = text_nodes(tree)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
