@@ -35,8 +35,8 @@ EXEMPT = ('drivers', 'tests')
 # the multi-function devices (the API counts ARQs with it), the vendor
 # tools (the privileged daemon's allow-list) and the existing Cyborg's
 # driver names (the conductor resolves names with them).
-VENDOR_TABLES = ('common/multi_function.py', 'common/tools.py',
-                 'common/upstream.py')
+VENDOR_TABLES = ('common/multi_function.py', 'common/privsep_allowlists.py',
+                 'common/upstream_driver_names.py')
 # Keyword arguments whose strings are text for people.
 _TEXT_KEYWORDS = frozenset(['help', 'deprecated_reason', 'description'])
 
