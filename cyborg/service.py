@@ -34,7 +34,7 @@ from cyborg import context as cyborg_context
 from cyborg import objects
 from cyborg import rpc
 from cyborg import version
-from cyborg.conf import upstream as conf_upstream
+from cyborg.conf import upstream_options
 from cyborg.db import api as db_api
 
 CONF = cyborg_conf.CONF
@@ -69,7 +69,7 @@ def prepare_service(argv=None, conf=CONF, adjust=None, transport_url=None):
     if adjust is not None:
         adjust(conf)
     logging.setup(conf, 'cyborg')
-    conf_upstream.warn(conf)
+    upstream_options.warn(conf)
     objects.register_all()
     rpc.init(conf, url=transport_url)
     db_api.configure(conf)

@@ -11,7 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Service liveness: whether a service is up, from its last heartbeat."""
+"""Service names and liveness: whether a service is up, from its last
+heartbeat.
+"""
 
 import datetime
 
@@ -23,8 +25,13 @@ CONF = cfg.CONF
 UP = 'up'
 DOWN = 'down'
 
-# The binaries that register in the services table.
-BINARIES = ('cyborg-api', 'cyborg-conductor', 'cyborg-agent')
+# The names of Cyborg's services: the binaries that register in the
+# services table, and the RPC topics of the conductor and the agents.
+# The one place they are written (cyborg.tests.unit.test_vocabulary).
+API = 'cyborg-api'
+CONDUCTOR = 'cyborg-conductor'
+AGENT = 'cyborg-agent'
+BINARIES = (API, CONDUCTOR, AGENT)
 
 
 def now():

@@ -26,6 +26,7 @@ import oslo_messaging as messaging
 from oslo_utils import timeutils
 
 from cyborg import exception
+from cyborg import servicegroup
 from cyborg import version
 from cyborg.agent import device_work
 from cyborg.agent import monitor
@@ -37,8 +38,8 @@ from cyborg.drivers import registry
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-BINARY = 'cyborg-agent'
-TOPIC = 'cyborg-agent'
+BINARY = servicegroup.AGENT
+TOPIC = servicegroup.AGENT
 
 
 class AgentManager:
@@ -127,7 +128,13 @@ class AgentManager:
     def hardware(self, context):
         """The hardware found by the last discovery (RPC API 1.1).
 
-        See AgentAPI.hardware for the result.
+        No client of this release sends it (the API and cyborg-manage
+        read the conductor's stored reports); it stays for callers of
+        earlier releases until RPC API 2.0.
+
+        :returns: ``{host, generation, inventory_hash, discovered_at,
+            drivers: [hello...], hardware: [record...]}``, each record in
+            the shape of Hardware.to_dict().
         """
         return self.tracker.hardware()
 

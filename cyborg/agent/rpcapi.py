@@ -17,7 +17,9 @@ per host, named after the agent's ``[DEFAULT] host``).
 API version history:
 
 * 1.0 - Initial version (no methods).
-* 1.1 - discovery, hardware.
+* 1.1 - discovery, hardware (hardware: sent by no client since the
+        API and cyborg-manage read the stored reports; agents answer it
+        until 2.0).
 * 1.2 - program, prepare_attach, release_attach (device work of binds).
 * 1.3 - set_drivers (drivers installed through the API).
 * 1.4 - set_drivers: removed (drivers of the configuration file that the
@@ -29,10 +31,11 @@ from oslo_config import cfg
 import oslo_messaging as messaging
 
 from cyborg import rpc
+from cyborg import servicegroup
 
 CONF = cfg.CONF
 
-TOPIC = 'cyborg-agent'
+TOPIC = servicegroup.AGENT
 
 
 class AgentAPI:
@@ -46,10 +49,6 @@ class AgentAPI:
         target = messaging.Target(topic=topic, version='1.0')
         self.client = rpc.get_client(
             target, version_cap=rpc.version_cap(CONF, 'agent'))
-
-    def can_send_discovery(self):
-        """Whether the agents may be sent discovery and hardware (1.1)."""
-        return self.client.can_send_version('1.1')
 
     def discovery(self, context, host, driver=None, timeout=None):
         """Run discovery on *host* now and report to the conductor.
@@ -66,21 +65,6 @@ class AgentAPI:
         cctxt = self.client.prepare(server=host, version='1.1',
                                     timeout=timeout)
         return cctxt.call(context, 'discovery', driver=driver)
-
-    def hardware(self, context, host, timeout=None):
-        """The hardware *host*'s agent discovered last.
-
-        :param context: request context.
-        :param host: the agent's host.
-        :param timeout: seconds to wait (default: rpc_response_timeout).
-        :raises: MessagingTimeout.
-        :returns: ``{host, generation, inventory_hash, discovered_at,
-            drivers: [hello...], hardware: [record...]}``, each record in
-            the shape of Hardware.to_dict().
-        """
-        cctxt = self.client.prepare(server=host, version='1.1',
-                                    timeout=timeout)
-        return cctxt.call(context, 'hardware')
 
     # Device work of binds and unbinds (1.2) ----------------------------------
 

@@ -16,7 +16,7 @@
 ``deploy()`` builds the whole stack, from the pecan application outwards;
 its docstring says the order and why.  cyborg-api, its WSGI script, the
 all-in-one process and the tests all call ``load_app()``, so they all run
-the same stack.  No paste.deploy file is read (see cyborg.api.legacy_paste
+the same stack.  No paste.deploy file is read (see cyborg.api.upstream_paste
 for the file of earlier releases).
 """
 
@@ -29,7 +29,7 @@ from cyborg import policy
 from cyborg.api import argspec_cache
 from cyborg.api import expose
 from cyborg.api import hooks
-from cyborg.api import legacy_paste
+from cyborg.api import upstream_paste
 from cyborg.api.controllers import root
 from cyborg.api.middleware import auth_token
 from cyborg.api.middleware import noauth
@@ -168,7 +168,7 @@ def load_app():
     up, see cyborg.service.prepare_service).
     """
     set_defaults()
-    legacy_paste.warn_if_present(CONF)
+    upstream_paste.warn_if_present(CONF)
     LOG.info('Building the API middleware stack (auth_strategy %s)',
              CONF.auth_strategy)
     return deploy(CONF)

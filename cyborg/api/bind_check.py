@@ -41,9 +41,6 @@ from cyborg.objects import device_profile as dp_obj
 
 LOG = logging.getLogger(__name__)
 
-# Kept here for callers of this module (and its tests).
-mismatch = dp_obj.group_mismatch
-
 
 def _provider(context, rp_uuid, cache):
     """(rc, traits) of the deployable behind *rp_uuid*, or None."""
@@ -94,7 +91,7 @@ def check(context, patches, project_id, refuse):
         index = arq['device_profile_group_id']
         if index is None or index >= len(groups):
             continue
-        reason = mismatch(groups[index], *provider)
+        reason = dp_obj.group_mismatch(groups[index], *provider)
         if reason is None:
             continue
         if refuse:

@@ -82,8 +82,8 @@ from cyborg.db.queries import service as service_queries
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-BINARY = 'cyborg-api'
-CONDUCTOR = 'cyborg-conductor'
+BINARY = servicegroup.API
+CONDUCTOR = servicegroup.CONDUCTOR
 
 # The topic of the probes: no queue is ever bound for it, so RabbitMQ
 # returns every probe (mandatory flag) once it has taken it.

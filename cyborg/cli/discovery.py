@@ -19,6 +19,7 @@ on stderr which hosts it asks, and ``--timeout`` bounds the request.
 
 from cliff import columns
 
+from cyborg import servicegroup
 from cyborg.cli import common
 
 COLUMNS = (('host', 'host'), ('status', 'status'), ('added', 'added'),
@@ -73,7 +74,8 @@ class DiscoverServices(common.Lister):
             hosts = [parsed_args.host]
         else:
             hosts = sorted({s['host'] for s in self.client.get(
-                '/services', binary='cyborg-agent', status='up')[
+                '/services', binary=servicegroup.AGENT,
+                status=servicegroup.UP)[
                 'services']})
         if parsed_args.driver:
             if not parsed_args.host:

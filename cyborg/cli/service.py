@@ -13,6 +13,7 @@
 # under the License.
 """service-list: the Cyborg services and whether they are up (2.5)."""
 
+from cyborg import servicegroup
 from cyborg.cli import common
 
 COLUMNS = common.field_columns('uuid', 'host', 'binary', 'status',
@@ -31,9 +32,10 @@ class ListServices(common.Lister):
         parser.add_argument('--host', help='Only the services of HOST.')
         parser.add_argument(
             '--binary',
-            choices=['cyborg-api', 'cyborg-conductor', 'cyborg-agent'],
+            choices=servicegroup.BINARIES,
             help='Only the services of this binary.')
-        parser.add_argument('--status', choices=['up', 'down'],
+        parser.add_argument('--status',
+                            choices=[servicegroup.UP, servicegroup.DOWN],
                             help='Only the services up (or down).')
         return parser
 

@@ -106,12 +106,6 @@ class PlacementClient(keystone.ServiceClient):
         self._known_traits = set()
         self._known_classes = set()
 
-    @property
-    def call_count(self):
-        """Requests sent since the client was made."""
-        with self._lock:
-            return sum(self.calls.values())
-
     def _request(self, method, path, version, body=None):
         with self._lock:
             self.calls[method] += 1

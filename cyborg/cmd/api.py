@@ -33,6 +33,7 @@ from cyborg import conf as cyborg_conf
 from cyborg import objects
 from cyborg import rpc
 from cyborg import service
+from cyborg import servicegroup
 from cyborg.api import app
 from cyborg.api import heartbeat
 from cyborg.db import api as db_api
@@ -58,7 +59,7 @@ class APIServer(gunicorn_base.BaseApplication):
             'workers': api.api_workers or multiprocessing.cpu_count(),
             'worker_class': 'gthread',
             'threads': api.api_threads,
-            'proc_name': 'cyborg-api',
+            'proc_name': servicegroup.API,
             'graceful_timeout': 30,
             'timeout': 120,
             'accesslog': '-' if self.conf.debug else None,

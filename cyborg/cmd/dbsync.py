@@ -38,30 +38,30 @@ from cyborg.clients import nova as nova_client
 from cyborg.conductor import data_migrations
 from cyborg.db import api as db_api
 from cyborg.db import migration
-from cyborg.db import upstream
+from cyborg.db import upstream_conversion
 from cyborg.i18n import _
 
 CONF = cyborg_conf.CONF
 
 
 def do_upgrade(conf):
-    """Upgrade this Cyborg's schema, or convert the existing OpenStack
-    Cyborg's database (cyborg.db.upstream); with --dry-run, say what would
-    be done and change nothing.
+    """Upgrade this Cyborg's schema, or convert upstream's database
+    (cyborg.db.upstream_conversion); with --dry-run, say what would be
+    done and change nothing.
 
     :returns: 0, or 1 when the existing Cyborg's database cannot be
         converted.
     """
     with db_api.get_engine().begin() as connection:
-        revision = upstream.detect(connection)
+        revision = upstream_conversion.detect(connection)
         if revision is None:
-            too_old = upstream.older(connection)
+            too_old = upstream_conversion.older(connection)
             if too_old is not None:
-                print(upstream.older_message(too_old))
+                print(upstream_conversion.older_message(too_old))
                 print(_('Nothing was changed.'))
                 return 1
             return _upgrade_ours(conf, connection)
-        the_plan = upstream.plan(connection, revision)
+        the_plan = upstream_conversion.plan(connection, revision)
         for line in the_plan.report():
             print(line)
         if the_plan.problems:
@@ -74,7 +74,7 @@ def do_upgrade(conf):
             print(_('The existing Cyborg\'s database is converted to the '
                     'newest revision only: run without --revision.'))
             return 1
-        upstream.convert(connection, the_plan)
+        upstream_conversion.convert(connection, the_plan)
         print(_('Converted.  Database schema is at revision %s.')
               % migration.version_of(connection))
     return 0

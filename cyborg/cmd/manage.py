@@ -13,8 +13,8 @@
 # under the License.
 """cyborg-manage: operator tools.
 
-``service list`` and ``arq hostdev`` read the database directly;
-``hardware list`` and ``discovery run`` ask a conductor over RPC (they need
+``service list``, ``hardware list`` and ``arq hostdev`` read the database
+directly; ``discovery run`` asks a conductor over RPC (it needs
 ``transport_url``); ``placement audit`` and ``placement heal`` compare the
 database with Placement (and repair) from this process, so they need the
 conductor's ``[database]`` and ``[placement]`` options.
@@ -83,6 +83,7 @@ from cyborg.conductor import handle_audit
 from cyborg.conductor import placement_audit
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import hardware as hardware_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.i18n import _
 
@@ -142,14 +143,15 @@ def _hardware_rows(hosts):
 
 
 def hardware_list(conf):
-    """Print the hosts' hardware as the conductor last received it.
+    """Print the hosts' hardware as the conductor last received it (the
+    stored reports, which the API reads too).
 
-    :returns: 0, or 1 when the conductor cannot answer.
+    :returns: 0, or 1 when a host never reported.
     """
     try:
-        hosts = _call_conductor(conf, 'hardware',
-                                host=conf.category.filter_host)
-    except (exception.CyborgException, messaging.MessagingException) as exc:
+        hosts = hardware_queries.get_all(cyborg_context.get_admin_context(),
+                                         host=conf.category.filter_host)
+    except (exception.CyborgException, db_exc.DBError) as exc:
         print(_('Cannot get the hardware: %s') % getattr(exc, 'message',
                                                          exc),
               file=sys.stderr)

@@ -24,7 +24,7 @@ serves the microversion Cyborg needs; services are registered and up; no
 accelerator request is in a transitional state; no row of an earlier
 release waits for ``cyborg-dbsync online_data_migrations``; no deprecated
 or ignored option is set; no option of OpenStack Cyborg that this one does
-not read is set (cyborg.conf.upstream); an api-paste.ini of earlier
+not read is set (cyborg.conf.upstream_options); an api-paste.ini of earlier
 releases holds nothing the built-in middleware does not take over.
 """
 
@@ -39,16 +39,16 @@ from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import servicegroup
 from cyborg import states
-from cyborg.api import legacy_paste
+from cyborg.api import upstream_paste
 from cyborg.clients import placement as placement_client
 from cyborg.common import driver_names
-from cyborg.common import upstream as drivers_upstream
+from cyborg.common import upstream_driver_names
 from cyborg.conductor import data_migrations
 from cyborg.conf import opts
-from cyborg.conf import upstream as conf_upstream
+from cyborg.conf import upstream_options
 from cyborg.db import api as db_api
 from cyborg.db import migration
-from cyborg.db import upstream
+from cyborg.db import upstream_conversion
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.i18n import _
@@ -115,10 +115,11 @@ class Checks(upgradecheck.UpgradeCommands):
         """What is wrong with the schema (a Result), or None."""
         engine = db_api.get_engine()
         with engine.connect() as connection:
-            too_old = upstream.older(connection)
+            too_old = upstream_conversion.older(connection)
             if too_old is not None:
-                return Result(Code.FAILURE, upstream.older_message(too_old))
-            revision = upstream.detect(connection)
+                return Result(Code.FAILURE,
+                              upstream_conversion.older_message(too_old))
+            revision = upstream_conversion.detect(connection)
             if revision is not None:
                 return Result(Code.FAILURE, _(
                     'The database is the existing OpenStack Cyborg\'s (at '
@@ -180,7 +181,7 @@ class Checks(upgradecheck.UpgradeCommands):
         down = ['%s on %s' % (s['binary'], s['host']) for s in services
                 if not servicegroup.service_is_up(s)]
         conductors = [s for s in services
-                      if s['binary'] == 'cyborg-conductor' and
+                      if s['binary'] == servicegroup.CONDUCTOR and
                       servicegroup.service_is_up(s)]
         if not conductors:
             return Result(Code.WARNING, _(
@@ -233,16 +234,17 @@ class Checks(upgradecheck.UpgradeCommands):
                 '%s: %s' % item for item in found))
 
     def _check_upstream_options(self):
-        found = conf_upstream.found(CONF)
+        found = upstream_options.found(CONF)
         known = driver_names.available()
         for name in CONF.agent.enabled_drivers:
-            if name not in known and name in drivers_upstream.DRIVER_NAMES:
+            if (name not in known
+                    and name in upstream_driver_names.DRIVER_NAMES):
                 found.append((
                     '[agent] enabled_drivers %s' % name,
                     _('a driver of OpenStack Cyborg (%s) that this one does '
                       'not provide: the agent skips it and does not report '
                       'its devices; remove it from the list')
-                    % drivers_upstream.DRIVER_NAMES[name], False))
+                    % upstream_driver_names.DRIVER_NAMES[name], False))
         if not found:
             return Result(Code.SUCCESS)
         code = (Code.FAILURE if any(fails for _o, _t, fails in found)
@@ -253,10 +255,10 @@ class Checks(upgradecheck.UpgradeCommands):
                 '%s: %s' % (option, todo) for option, todo, _f in found))
 
     def _check_api_paste(self):
-        path = legacy_paste.find(CONF)
+        path = upstream_paste.find(CONF)
         if path is None:
             return Result(Code.SUCCESS)
-        needs_look, text = legacy_paste.describe(path)
+        needs_look, text = upstream_paste.describe(path)
         return Result(Code.WARNING if needs_look else Code.SUCCESS, text)
 
     _upgrade_checks = (

@@ -17,8 +17,8 @@ metadata without importing them.
 A driver is an entry point of the stevedore namespace
 ``cyborg.accelerator.driver`` (declared in pyproject.toml).  Several names
 may load one class: the driver's own name (``fake``, its class's
-``name``) and the names the existing Cyborg gave it (``fake_driver``,
-see cyborg.common.upstream).  A name of the existing Cyborg that no entry
+``name``) and the names upstream gave it (``fake_driver``, see
+cyborg.common.upstream_driver_names).  A name of upstream that no entry
 point serves is refused with DriverNotProvided, any other unknown name with
 DriverNotFound.
 
@@ -30,7 +30,7 @@ loads a driver's code (pyudev, vendor modules); the agent loads them
 from importlib import metadata
 
 from cyborg import exception
-from cyborg.common import upstream
+from cyborg.common import upstream_driver_names
 
 NAMESPACE = 'cyborg.accelerator.driver'
 
@@ -56,9 +56,9 @@ def check_known(name, known=None):
     known = available() if known is None else known
     if name in known:
         return
-    if name in upstream.DRIVER_NAMES:
+    if name in upstream_driver_names.DRIVER_NAMES:
         raise exception.DriverNotProvided(
-            name=name, drives=upstream.DRIVER_NAMES[name],
+            name=name, drives=upstream_driver_names.DRIVER_NAMES[name],
             known=', '.join(known))
     raise exception.DriverNotFound(name=name, known=', '.join(known))
 
@@ -73,10 +73,10 @@ def own_name(name):
     """
     entry_points = _entry_points()
     check_known(name, sorted(entry_points))
-    if name not in upstream.DRIVER_NAMES:
+    if name not in upstream_driver_names.DRIVER_NAMES:
         return name
     target = entry_points[name]
     for other, value in sorted(entry_points.items()):
-        if value == target and other not in upstream.DRIVER_NAMES:
+        if value == target and other not in upstream_driver_names.DRIVER_NAMES:
             return other
     return name

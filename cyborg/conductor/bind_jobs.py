@@ -73,8 +73,8 @@ from cyborg.notifications import accelerator_request as arq_notify
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-CONDUCTOR = 'cyborg-conductor'
-AGENT = 'cyborg-agent'
+CONDUCTOR = servicegroup.CONDUCTOR
+AGENT = servicegroup.AGENT
 
 # Errors of the agent's device work: the job failed, the conductor did not.
 _AGENT_ERRORS = (exception.CyborgException, messaging.MessagingException)

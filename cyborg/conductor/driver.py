@@ -40,6 +40,7 @@ from oslo_log import log as logging
 import oslo_messaging as messaging
 
 from cyborg import exception
+from cyborg import servicegroup
 from cyborg.common import driver_config
 from cyborg.common import driver_names
 from cyborg.conductor import arq_release
@@ -53,7 +54,7 @@ from cyborg.notifications import driver as driver_notify
 
 LOG = logging.getLogger(__name__)
 
-AGENT_BINARY = 'cyborg-agent'
+AGENT_BINARY = servicegroup.AGENT
 MAX_PARALLEL = 16
 
 

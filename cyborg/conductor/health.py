@@ -41,6 +41,7 @@ from oslo_config import cfg
 from oslo_log import log as logging
 from oslo_utils import timeutils
 
+from cyborg.common import health_states
 from cyborg.db import api as db_api
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import host as host_queries
@@ -66,17 +67,17 @@ def _next(row, health, reason, hold_down):
     *row*; None when nothing changes.
     """
     old = row['health']
-    was_unhealthy = old == device_queries.UNHEALTHY
-    if health == device_queries.UNHEALTHY:
-        reason = (reason or 'unhealthy')[:_REASON_LENGTH]
+    was_unhealthy = old == health_states.UNHEALTHY
+    if health == health_states.UNHEALTHY:
+        reason = (reason or health_states.UNHEALTHY)[:_REASON_LENGTH]
         if was_unhealthy and row['health_reason'] == reason:
             return None
-        return device_queries.UNHEALTHY, reason, not was_unhealthy
-    if old != device_queries.UNHEALTHY:
+        return health_states.UNHEALTHY, reason, not was_unhealthy
+    if old != health_states.UNHEALTHY:
         # Healthy, or recovering: the hold-down runs on.
         return None
     if hold_down > 0:
-        return device_queries.RECOVERING, row['health_reason'], True
+        return health_states.RECOVERING, row['health_reason'], True
     return None, row['health_reason'], True
 
 
@@ -128,7 +129,7 @@ def end_hold_down(context, uuid):
         recovering).
     """
     row = device_queries.lock_health(context, uuid)
-    if row['health'] != device_queries.RECOVERING:
+    if row['health'] != health_states.RECOVERING:
         return []
     now = timeutils.utcnow()
     device_queries.set_health(context, row['id'], None,
@@ -186,12 +187,12 @@ def _health_changed(context, device, old, new):
     :param old: healthy, unhealthy or recovering, before.
     :param new: the same, now.
     """
-    if new == device_queries.UNHEALTHY:
+    if new == health_states.UNHEALTHY:
         LOG.warning('Device %(uuid)s on %(host)s is unhealthy (%(reason)s): '
                     'its inventory is reserved; instances keep it',
                     {'uuid': device['uuid'], 'host': device['hostname'],
                      'reason': device['health_reason']})
-    elif new == device_queries.RECOVERING:
+    elif new == health_states.RECOVERING:
         LOG.info('Device %(uuid)s on %(host)s is healthy again: it stays '
                  'reserved for [device_health] hold_down (%(hold)d s)',
                  {'uuid': device['uuid'], 'host': device['hostname'],

@@ -55,8 +55,8 @@ from cyborg.objects import hardware as hardware_obj
 
 LOG = logging.getLogger(__name__)
 
-AGENT_BINARY = 'cyborg-agent'
-CONDUCTOR_BINARY = 'cyborg-conductor'
+AGENT_BINARY = servicegroup.AGENT
+CONDUCTOR_BINARY = servicegroup.CONDUCTOR
 # At most this many agents are asked at once by a fan-out.
 MAX_PARALLEL = 16
 

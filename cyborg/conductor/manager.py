@@ -61,7 +61,7 @@ from cyborg.notifications import accelerator_request as arq_notify
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-BINARY = 'cyborg-conductor'
+BINARY = servicegroup.CONDUCTOR
 
 
 def _arq_turn(func):
@@ -391,7 +391,13 @@ class ConductorManager:
     def hardware(self, context, host=None):
         """The hosts' hardware from their stored reports (RPC API 1.2).
 
-        See ConductorAPI.hardware for the arguments.
+        No client of this release sends it: cyborg-manage reads the
+        stored reports as the API does (cyborg.db.queries.hardware).  It
+        stays for the cyborg-manage of the previous release during a
+        rolling upgrade, until RPC API 2.0.
+
+        :param host: one host, or None for all.
+        :raises: HostNotFound.
         """
         return hardware_queries.get_all(context, host=host)
 

@@ -19,7 +19,9 @@ API version history:
 * 1.1 - Writes of the REST API: device_profile_create,
   device_profile_delete, arq_create, arq_apply_patch, arq_delete,
   device_set_status, attribute_create, attribute_delete.
-* 1.2 - report, discovery, hardware.
+* 1.2 - report, discovery, hardware (hardware: sent by no client since
+  cyborg-manage reads the stored reports as the API does; conductors
+  answer it, for the cyborg-manage of the previous release, until 2.0).
 * 1.3 - report takes rp_name (the agent's compute node resource provider)
   and its answer carries the report's cost.
 * 1.4 - bind_release (cast), deployable_program; arq_apply_patch returns
@@ -45,11 +47,12 @@ import oslo_messaging as messaging
 
 from cyborg import exception
 from cyborg import rpc
+from cyborg import servicegroup
 from cyborg.common import deadline
 
 CONF = cfg.CONF
 
-TOPIC = 'cyborg-conductor'
+TOPIC = servicegroup.CONDUCTOR
 
 
 class ConductorAPI:
@@ -283,21 +286,6 @@ class ConductorAPI:
         cctxt = self.client.prepare(version='1.2', timeout=timeout)
         return cctxt.call(context, 'discovery', host=host, driver=driver)
 
-    def hardware(self, context, host=None, timeout=None):
-        """The hardware of every host, or of one, as last reported (the
-        seeds' ``/hardware``), also while an agent is down.
-
-        :param context: request context.
-        :param host: one host, or None for all.
-        :param timeout: seconds to wait (default: rpc_response_timeout).
-        :raises: HostNotFound.
-        :returns: a list of ``{host, agent_status, generation,
-            agent_generation, inventory_hash, last_report_at,
-            hardware}``.
-        """
-        cctxt = self.client.prepare(version='1.2', timeout=timeout)
-        return cctxt.call(context, 'hardware', host=host)
-
     # Binding (1.4) -----------------------------------------------------------
 
     def can_send_program(self):
@@ -383,10 +371,6 @@ class ConductorAPI:
                            force=force)
 
     # Attach and detach through Nova (1.8) ------------------------------------
-
-    def can_send_instance_verbs(self):
-        """Whether the conductors attach and detach through Nova (1.8)."""
-        return self.client.can_send_version('1.8')
 
     def instance_attach(self, context, instance_uuid, device_profile_name,
                         hostname=None, project_id=None, reboot=False):

@@ -49,7 +49,7 @@ def run(argv, timeout=DEFAULT_TIMEOUT):
     except FileNotFoundError:
         raise exception.CommandNotFound(command=argv[0])
     except PermissionError as exc:
-        # Not a tool of cyborg.common.tools.TOOLS.
+        # Not a tool of cyborg.common.privsep_allowlists.TOOLS.
         LOG.error('%(command)s refused: %(error)s',
                   {'command': command, 'error': exc})
         raise exception.CommandNotFound(command=command)

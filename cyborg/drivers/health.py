@@ -31,12 +31,10 @@ import collections
 
 from oslo_log import log as logging
 
+from cyborg.common import health_states
 from cyborg.drivers import pci
 
 LOG = logging.getLogger(__name__)
-
-HEALTHY = 'healthy'
-UNHEALTHY = 'unhealthy'
 
 
 class Health(collections.namedtuple('Health', ['status', 'reason'])):
@@ -46,22 +44,22 @@ class Health(collections.namedtuple('Health', ['status', 'reason'])):
 
     @property
     def healthy(self):
-        return self.status == HEALTHY
+        return self.status == health_states.HEALTHY
 
 
-OK = Health(HEALTHY, None)
+OK = Health(health_states.HEALTHY, None)
 
 
 def unhealthy(reason):
     """An unhealthy Health saying *reason*."""
-    return Health(UNHEALTHY, reason)
+    return Health(health_states.UNHEALTHY, reason)
 
 
 def worst(healths):
     """One Health of several: unhealthy with every reason (sorted, joined
     with ``; ``) when any is, else healthy.
     """
-    reasons = sorted({h.reason or 'unhealthy' for h in healths
+    reasons = sorted({h.reason or health_states.UNHEALTHY for h in healths
                       if not h.healthy})
     return unhealthy('; '.join(reasons)) if reasons else OK
 

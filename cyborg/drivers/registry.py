@@ -30,7 +30,7 @@ from stevedore import driver as stevedore_driver
 
 from cyborg import exception
 from cyborg.common import driver_names
-from cyborg.common import upstream
+from cyborg.common import upstream_driver_names
 
 LOG = logging.getLogger(__name__)
 
@@ -71,9 +71,10 @@ def load(conf, host):
     Names that load the same class (``fake`` and its alias
     ``fake_driver``) give one driver.  Every name is checked before any
     driver starts, so that a typo stops the agent at once.  A driver name
-    of the existing OpenStack Cyborg that this one lacks (upstream.
-    DRIVER_NAMES: ``nvmf_spdk_driver``) is skipped with a warning, so that
-    its configuration files keep starting the agent.
+    of upstream (the existing OpenStack Cyborg) that this one lacks
+    (upstream_driver_names.DRIVER_NAMES: ``nvmf_spdk_driver``) is skipped
+    with a warning, so that its configuration files keep starting the
+    agent.
 
     :param conf: the ConfigOpts.
     :param host: this node's name.
@@ -86,7 +87,7 @@ def load(conf, host):
     known = driver_names.available()
     names = []
     for name in conf.agent.enabled_drivers:
-        if name not in known and name in upstream.DRIVER_NAMES:
+        if name not in known and name in upstream_driver_names.DRIVER_NAMES:
             # A configuration of the existing Cyborg: start without it.
             LOG.warning(
                 'Skipping accelerator driver %(name)s of [agent] '
@@ -94,7 +95,8 @@ def load(conf, host):
                 '(%(drives)s) that this Cyborg does not provide; its '
                 'devices are not reported.  Remove it from [agent] '
                 'enabled_drivers (cyborg-status upgrade check lists it).',
-                {'name': name, 'drives': upstream.DRIVER_NAMES[name]})
+                {'name': name,
+                 'drives': upstream_driver_names.DRIVER_NAMES[name]})
             continue
         driver_names.check_known(name, known)
         names.append(name)

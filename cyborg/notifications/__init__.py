@@ -30,12 +30,11 @@ from oslo_config import cfg
 from oslo_log import log as logging
 
 from cyborg import context as cyborg_context
+from cyborg import servicegroup
 from cyborg.notifications import sender
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
-
-CONDUCTOR = 'cyborg-conductor'
 
 
 def is_enabled():
@@ -61,8 +60,8 @@ def _context_dict(context):
     return values
 
 
-def notify(context, event_type, payload, priority=None, binary=CONDUCTOR,
-           host=None):
+def notify(context, event_type, payload, priority=None,
+           binary=servicegroup.CONDUCTOR, host=None):
     """Queue a versioned notification (never raises, never blocks).
 
     :param context: the request context (None: an admin context); it

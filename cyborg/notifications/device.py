@@ -16,6 +16,7 @@ report changed, cyborg.conductor.device_diff).
 """
 
 from cyborg import notifications
+from cyborg.common import health_states
 from cyborg.notifications import base
 
 fields = base.fields
@@ -23,8 +24,6 @@ fields = base.fields
 CREATE = 'device.create'
 UPDATE = 'device.update'
 DELETE = 'device.delete'
-# A device row's health NULL (cyborg.db.queries.device.HEALTHY).
-HEALTHY = 'healthy'
 
 
 @base.register
@@ -63,7 +62,7 @@ class DevicePayload(base.NotificationPayload):
     @classmethod
     def from_values(cls, values):
         return super().from_values(
-            dict(values, health=values.get('health') or HEALTHY))
+            dict(values, health=values.get('health') or health_states.HEALTHY))
 
 
 @notifications.safe

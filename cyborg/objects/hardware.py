@@ -41,6 +41,7 @@ from oslo_serialization import jsonutils
 from oslo_utils import versionutils
 from oslo_versionedobjects import fields as ovo_fields
 
+from cyborg.common import health_states
 from cyborg.objects import base
 from cyborg.objects import fields
 
@@ -48,11 +49,6 @@ from cyborg.objects import fields
 STATE_READY = 'ready'
 STATE_UNBOUND = 'unbound'
 STATE_DOWN = 'down'
-
-# A record's health (cyborg.drivers.health says why).
-HEALTHY = 'healthy'
-UNHEALTHY = 'unhealthy'
-STATES = (STATE_READY, STATE_UNBOUND, STATE_DOWN)
 
 # Namespace of the device uuids: uuid5(namespace, "<host>/<driver>/<addr>"),
 # so that a device keeps its uuid across discoveries and agent restarts.
@@ -308,7 +304,7 @@ class Hardware(_Record):
         'vendor_board_info': fields.DictOfNullableStringsField(default={}),
         # What the agent's health checks found (cyborg.agent.health):
         # healthy or unhealthy, and why.
-        'health': fields.StringField(default=HEALTHY),
+        'health': fields.StringField(default=health_states.HEALTHY),
         'health_reason': fields.StringField(nullable=True, default=None),
     }
 
@@ -352,7 +348,7 @@ class Hardware(_Record):
     def _health_dict(self):
         # Only an unhealthy record carries them, so that the inventory
         # hash of healthy hardware is the one agents of before 1.1 sent.
-        if self.health == HEALTHY:
+        if self.health == health_states.HEALTHY:
             return {}
         return {'health': self.health, 'health_reason': self.health_reason}
 
@@ -370,7 +366,7 @@ class Hardware(_Record):
                                 for d in values['deployables']],
                    std_board_info=dict(values['std_board_info']),
                    vendor_board_info=dict(values['vendor_board_info']),
-                   health=values.get('health', HEALTHY),
+                   health=values.get('health', health_states.HEALTHY),
                    health_reason=values.get('health_reason'))
 
 

@@ -33,9 +33,7 @@ before Keystone's Rocky release.
 from oslo_policy import policy
 
 ADMIN = 'rule:admin_api'
-SERVICE = 'rule:service_api'
 PROJECT_READER_OR_ADMIN = 'rule:project_reader_or_admin'
-PROJECT_MEMBER_OR_ADMIN = 'rule:project_member_or_admin'
 PROJECT_MANAGER_OR_ADMIN = 'rule:project_manager_or_admin'
 PROJECT_MEMBER_OR_SERVICE = 'rule:project_member_or_service'
 

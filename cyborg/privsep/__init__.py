@@ -23,14 +23,16 @@ that need more go through a privsep daemon each, started on first use with
   files owned by root) and writes below ``[cyborg_sysfs] root`` only;
 * ``cyborg.privsep.command.execute``: the one runner of vendor tools
   (``fpgaconf``, ``xbutil``...), in the ``cyborg_sys_admin`` context (the
-  existing Cyborg's section name), which keeps ``CAP_DAC_OVERRIDE`` and
+  upstream's section name), which keeps ``CAP_DAC_OVERRIDE`` and
   ``CAP_SYS_ADMIN`` (the tools open root-owned device nodes and issue
-  their ioctls) and runs the tools of ``cyborg.common.tools.TOOLS`` only;
+  their ioctls) and runs the tools of
+  ``cyborg.common.privsep_allowlists.TOOLS`` only;
 * ``cyborg.privsep.kernel_log.driver_records``: the one read of the
   kernel log (``/dev/kmsg``), in the ``cyborg_kernel_log`` context, which
   keeps only ``CAP_SYSLOG`` (needed where ``kernel.dmesg_restrict`` is 1)
-  and hands back the records of ``cyborg.common.tools.KERNEL_LOG_MARKS``
-  only (the NVIDIA driver's XID errors), never the rest of the log.
+  and hands back the records of
+  ``cyborg.common.privsep_allowlists.KERNEL_LOG_MARKS`` only (the NVIDIA
+  driver's XID errors), never the rest of the log.
 
 Drivers call the first two through ``PciDevice.write`` and
 ``cyborg.drivers.command.run``, and the third from the gpu driver's health

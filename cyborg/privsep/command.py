@@ -19,11 +19,11 @@ import errno
 import subprocess
 
 from cyborg import privsep
-from cyborg.common import tools
+from cyborg.common import privsep_allowlists
 
 #: The allow-list of vendor tools, shared with the drivers that run them.
-TOOLS = tools.TOOLS
-ONLY_ARGS = tools.ONLY_ARGS
+TOOLS = privsep_allowlists.TOOLS
+ONLY_ARGS = privsep_allowlists.ONLY_ARGS
 
 
 @privsep.sys_admin_pctxt.entrypoint

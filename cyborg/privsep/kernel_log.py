@@ -19,8 +19,8 @@ Reading the kernel's ring buffer takes CAP_SYSLOG where
 ``kernel.dmesg_restrict`` is 1 (Debian's default).  The daemon reads all
 of ``/dev/kmsg`` (a fixed path: the caller cannot choose another file)
 and hands back only the records whose message holds a mark of
-``cyborg.common.tools.KERNEL_LOG_MARKS`` (``NVRM: Xid``) and that are
-newer than what the agent saw, with the highest sequence number of the
+``cyborg.common.privsep_allowlists.KERNEL_LOG_MARKS`` (``NVRM: Xid``) and
+that are newer than what the agent saw, with the highest sequence number of the
 buffer: the unprivileged agent never sees the rest of the log.
 
 Each read() of ``/dev/kmsg`` returns one record: a line
@@ -40,12 +40,12 @@ import collections
 import os
 
 from cyborg import privsep
-from cyborg.common import tools
+from cyborg.common import privsep_allowlists
 
 #: The kernel log the daemon reads (nothing else).
 KMSG = '/dev/kmsg'
 #: What the message of a record handed back holds (one of them).
-MARKS = tools.KERNEL_LOG_MARKS
+MARKS = privsep_allowlists.KERNEL_LOG_MARKS
 #: The most records one read hands back (the newest).
 MAX_RECORDS = 1000
 #: Bytes asked of each read(): more than the longest record (8 KiB); a

@@ -23,6 +23,7 @@ import os
 import threading
 
 from cyborg import service
+from cyborg import servicegroup
 from cyborg.api import app
 from cyborg.api import heartbeat
 
@@ -45,7 +46,7 @@ def init_application():
     with _LOCK:
         if _APPLICATION is None:
             files = _config_files()
-            argv = ['cyborg-api']
+            argv = [servicegroup.API]
             for path in files or []:
                 argv += ['--config-file', path]
             service.prepare_service(argv)

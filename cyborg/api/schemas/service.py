@@ -13,10 +13,11 @@
 # under the License.
 """Schemas of /v2/services."""
 
+from cyborg import servicegroup
 from cyborg.api.schemas import common
 
-BINARIES = ('cyborg-api', 'cyborg-conductor', 'cyborg-agent')
-STATUSES = ('up', 'down')
+BINARIES = servicegroup.BINARIES
+STATUSES = (servicegroup.UP, servicegroup.DOWN)
 
 LIST_QUERY = common.query_schema({
     'host': {'type': 'string', 'minLength': 1, 'maxLength': 255},

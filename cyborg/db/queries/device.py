@@ -17,6 +17,7 @@ from oslo_utils import timeutils
 import sqlalchemy as sa
 
 from cyborg import exception
+from cyborg.common import health_states
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import paginate
@@ -25,11 +26,6 @@ ENABLED = 'enabled'
 MAINTAINING = 'maintaining'
 STATUSES = (ENABLED, MAINTAINING)
 
-# devices.health (cyborg.conductor.health); NULL is healthy.
-HEALTHY = 'healthy'
-UNHEALTHY = 'unhealthy'
-RECOVERING = 'recovering'
-HEALTHS = (HEALTHY, UNHEALTHY, RECOVERING)
 
 _COLUMNS = ('id', 'uuid', 'type', 'vendor', 'model', 'std_board_info',
             'vendor_board_info', 'hostname', 'status', 'driver_name',
@@ -39,14 +35,14 @@ _COLUMNS = ('id', 'uuid', 'type', 'vendor', 'model', 'std_board_info',
 
 def health_of(device):
     """A device row's health: healthy, unhealthy or recovering."""
-    return device.get('health') or HEALTHY
+    return device.get('health') or health_states.HEALTHY
 
 
 def held_out(device):
     """Whether a device row's inventory is reserved because of its health
     (unhealthy, or recovering in its hold-down).
     """
-    return health_of(device) != HEALTHY
+    return health_of(device) != health_states.HEALTHY
 
 
 TABLE = models.Device.__table__
@@ -158,6 +154,6 @@ def get_recovered(context, before):
     """
     rows = context.session.execute(
         sa.select(*_health_columns())
-        .where(TABLE.c.health == RECOVERING,
+        .where(TABLE.c.health == health_states.RECOVERING,
                TABLE.c.health_since <= before)).mappings()
     return [dict(row) for row in rows]

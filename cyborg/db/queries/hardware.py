@@ -30,7 +30,7 @@ from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 
-AGENT_BINARY = 'cyborg-agent'
+AGENT_BINARY = servicegroup.AGENT
 
 
 @db_api.context_manager.reader

@@ -146,8 +146,8 @@ def adopt_devices(context, hostname, names):
     reported as, its compute node's name (``[agent]
     resource_provider_name``); this one under the agent's host.  Devices
     carried over by the upgrade have no ``driver_name`` until their first
-    report (cyborg.db.upstream); a name that is itself the host of an agent
-    of this Cyborg is left alone.
+    report (cyborg.db.upstream_conversion); a name that is itself the host
+    of an agent of this Cyborg is left alone.
 
     :returns: the number of devices moved.
     """

@@ -12,14 +12,13 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Agents and a conductor as real processes over RabbitMQ: discovery,
-hash-gated reports, the hardware RPCs and start-up failures.
+hash-gated reports, the stored hardware and start-up failures.
 """
 
 import os
 import subprocess
 import sys
 
-import oslo_messaging as messaging
 import pytest
 
 from cyborg import conf as cyborg_conf
@@ -29,6 +28,7 @@ from cyborg import rpc
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import driver as driver_queries
+from cyborg.db.queries import hardware as hardware_queries
 from cyborg.tests.fixtures import backends
 from cyborg.tests.functional import base
 from cyborg.tests.functional.fixtures import services
@@ -57,12 +57,11 @@ class AgentTestCase(base.ServiceTestCase):
 
     def _hardware(self, host):
         def reported():
-            # A call sent before the conductor's queue exists is lost: keep
-            # each try short.
+            # What the API and cyborg-manage read: the stored reports.
             try:
-                stored = self.conductor.hardware(self.context, host=host,
-                                                 timeout=5)[0]
-            except (exception.HostNotFound, messaging.MessagingTimeout):
+                stored = hardware_queries.get_all(self.context,
+                                                  host=host)[0]
+            except exception.HostNotFound:
                 return None
             # The agent's hello records the host before its first report
             # stores the hardware: wait for the report.
@@ -107,7 +106,10 @@ class AgentTestCase(base.ServiceTestCase):
         self.assertEqual(stored['inventory_hash'], summary['inventory_hash'])
 
         # hardware straight from the agent matches the conductor's copy.
-        live = self.agents.hardware(self.context, host=agent)
+        # (No client of this release sends hardware: as an earlier
+        # release's would.  Agents answer it until RPC API 2.0.)
+        live = self.agents.client.prepare(server=agent, version='1.1').call(
+            self.context, 'hardware')
         self.assertEqual(stored['hardware'], live['hardware'])
         self.assertEqual(
             [('fake', 'READY'), ('generic', 'READY')],
@@ -125,12 +127,18 @@ class AgentTestCase(base.ServiceTestCase):
 
         # With the agent gone, its last report is still there.
         agent_process.stop()
+        # Down as the conductor judges it (its service_down_time): through
+        # the hardware RPC, which conductors answer the cyborg-manage of
+        # the previous release until RPC API 2.0.
+        def conductor_view():
+            return self.conductor.client.prepare(version='1.2').call(
+                self.context, 'hardware', host=agent)[0]
         services.wait_for(
-            lambda: self.conductor.hardware(
-                self.context, host=agent)[0]['agent_status'] == 'down',
+            lambda: conductor_view()['agent_status'] == 'down',
             timeout=60, message='agent never turned down')
-        self.assertEqual(stored['hardware'], self.conductor.hardware(
-            self.context, host=agent)[0]['hardware'])
+        self.assertEqual(stored['hardware'], conductor_view()['hardware'])
+        self.assertEqual(stored['hardware'],
+                         self._hardware(agent)['hardware'])
         self.assertNotIn(agent, self.conductor.discovery(self.context))
 
     def _manage(self, *args):

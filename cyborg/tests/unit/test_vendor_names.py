@@ -35,13 +35,13 @@ EXEMPT = ('drivers', 'tests')
 # the multi-function devices (the API counts ARQs with it), the vendor
 # tools (the privileged daemon's allow-list) and the existing Cyborg's
 # driver names (the conductor resolves names with them).
-VENDOR_TABLES = ('common/multi_function.py', 'common/tools.py',
-                 'common/upstream.py')
+VENDOR_TABLES = ('common/multi_function.py', 'common/privsep_allowlists.py',
+                 'common/upstream_driver_names.py')
 # Keyword arguments whose strings are text for people.
 _TEXT_KEYWORDS = frozenset(['help', 'deprecated_reason', 'description'])
 
 
-def _text_nodes(tree):
+def text_nodes(tree):
     """The string constants of *tree* that are text for people."""
     text = set()
     for node in ast.walk(tree):
@@ -62,7 +62,7 @@ def _text_nodes(tree):
 def violations(source, filename='<source>'):
     """``[(line, what)]``: identifiers and code strings naming a vendor."""
     tree = ast.parse(source, filename)
-    text = _text_nodes(tree)
+    text = text_nodes(tree)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):

@@ -46,7 +46,7 @@ from cyborg.cmd import status as status_cmd
 from cyborg.db import api as db_api
 from cyborg.db import migration
 from cyborg.db import models
-from cyborg.db import upstream
+from cyborg.db import upstream_conversion
 from cyborg.objects import hardware
 from cyborg.tests import base
 from cyborg.tests.fixtures import backends
@@ -121,7 +121,8 @@ class _DumpMixin:
         load_dump(self.BACKEND, self.url, self.RELEASE)
         self.engine = sa.create_engine(self.url)
         self.addCleanup(self.engine.dispose)
-        self.before = {t: rows(self.engine, t) for t in upstream.TABLES}
+        self.before = {t: rows(self.engine, t)
+                       for t in upstream_conversion.TABLES}
         tmp = self.useFixture(fixtures.TempDir()).path
         self.conf_path = os.path.join(tmp, 'cyborg.conf')
         with open(self.conf_path, 'w') as f:
@@ -151,7 +152,7 @@ class _DumpMixin:
         """Every row of the existing tables is there, with its id and its
         values (the bytes as written, but for the columns converted).
         """
-        for table in upstream.TABLES:
+        for table in upstream_conversion.TABLES:
             after = rows(self.engine, table)
             self.assertEqual(sorted(self.before[table]), sorted(after),
                              table)
@@ -167,7 +168,7 @@ class _DumpMixin:
     def _converted(self, table, column, old):
         value = old[column]
         if table == 'devices' and column == 'type':
-            return upstream.DEVICE_TYPES.get(str(value), str(value))
+            return upstream_conversion.DEVICE_TYPES.get(str(value), str(value))
         if table == 'attach_handles' and column == 'in_use':
             return bool(value)
         if table == 'devices' and column == 'driver_name':

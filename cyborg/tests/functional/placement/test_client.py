@@ -87,12 +87,12 @@ class PlacementClientTestCase(base.TestCase):
             generation=rp['generation'])
         # A stale generation (Nova wrote in between) is retried.
         self.client.set_traits(rp['uuid'], ['OWNER_CYBORG'], generation=gen)
-        before = self.client.call_count
+        before = sum(self.client.calls.values())
         gen = self.client.set_traits(rp['uuid'],
                                      ['OWNER_CYBORG', 'CUSTOM_FOO'],
                                      generation=gen)
         # PUT /traits/CUSTOM_FOO, a 409, GET traits, PUT again.
-        self.assertEqual(4, self.client.call_count - before)
+        self.assertEqual(4, sum(self.client.calls.values()) - before)
         self.assertEqual(
             ['CUSTOM_FOO', 'OWNER_CYBORG'],
             self.placement.view(rp['uuid'])['traits'])

@@ -20,38 +20,41 @@ from cyborg import exception
 from cyborg.api import bind_check
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device_profile as profile_queries
+from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
 
 
 class MismatchTestCase(base.TestCase):
+    """What bind_check refuses a provider for (dp_obj.group_mismatch)."""
 
     def test_fits(self):
-        self.assertIsNone(bind_check.mismatch(
+        self.assertIsNone(dp_obj.group_mismatch(
             {'resources:FPGA': '1', 'trait:CUSTOM_A': 'required',
              'trait:CUSTOM_B': 'forbidden', 'accel:bitstream_id': 'x'},
             'FPGA', ['CUSTOM_A']))
         # Every provider of Cyborg has OWNER_CYBORG.
-        self.assertIsNone(bind_check.mismatch(
+        self.assertIsNone(dp_obj.group_mismatch(
             {'resources:CUSTOM_QAT': '1', 'trait:OWNER_CYBORG': 'required'},
             'CUSTOM_QAT', []))
 
     def test_resource_class(self):
         self.assertEqual(
             'its resource class is CUSTOM_QAT, not FPGA',
-            bind_check.mismatch({'resources:FPGA': '1'}, 'CUSTOM_QAT', []))
-        self.assertIsNotNone(bind_check.mismatch(
+            dp_obj.group_mismatch({'resources:FPGA': '1'}, 'CUSTOM_QAT', []))
+        self.assertIsNotNone(dp_obj.group_mismatch(
             {'resources:FPGA': '1'}, None, []))
 
     def test_traits(self):
         self.assertEqual(
             'it lacks the required trait CUSTOM_A',
-            bind_check.mismatch({'resources:FPGA': '1',
-                                 'trait:CUSTOM_A': 'required'}, 'FPGA', []))
+            dp_obj.group_mismatch({'resources:FPGA': '1',
+                                   'trait:CUSTOM_A': 'required'}, 'FPGA',
+                                  []))
         self.assertEqual(
             'it has the forbidden trait CUSTOM_A',
-            bind_check.mismatch({'trait:CUSTOM_A': 'forbidden'}, 'FPGA',
-                                ['CUSTOM_A']))
+            dp_obj.group_mismatch({'trait:CUSTOM_A': 'forbidden'}, 'FPGA',
+                                  ['CUSTOM_A']))
 
 
 class CheckTestCase(base.DbTestCase):

@@ -29,7 +29,7 @@ from cyborg.clients import placement as placement_client
 from cyborg.cmd import status
 from cyborg.conductor import arq_create
 from cyborg.conductor import device_profile as dp_ops
-from cyborg.conf import upstream as conf_upstream
+from cyborg.conf import upstream_options
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -158,7 +158,7 @@ class StatusChecksTestCase(base.DbTestCase):
             f.write('[glance]\nnum_retries = 3\n')
         self.flags(config_file=[path])
         logs = self.useFixture(fixtures.FakeLogger(level=logging.WARNING))
-        conf_upstream.warn(CONF)
+        upstream_options.warn(CONF)
         self.assertIn('[glance] num_retries is an option of OpenStack '
                       'Cyborg that this Cyborg does not read: use [glance] '
                       'connect_retries', logs.output)

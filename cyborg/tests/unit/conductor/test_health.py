@@ -16,6 +16,7 @@ makes, enable and the hold-down release (on SQLite, no Placement).
 """
 
 from cyborg import conf as cyborg_conf
+from cyborg.common import health_states
 from cyborg.conductor import health
 from cyborg.conductor import inventory
 from cyborg.db.queries import device as device_queries
@@ -78,7 +79,7 @@ class ApplyTestCase(base.DbTestCase):
     def _report(self, reason=None):
         records = self.driver.discover()
         if reason:
-            records[0].health = hardware.UNHEALTHY
+            records[0].health = health_states.UNHEALTHY
             records[0].health_reason = reason
         self.generation += 1
         inventory.report(self.context, None, 'n1', self.generation,

@@ -20,7 +20,7 @@ import fixtures
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg.common import driver_names
-from cyborg.common import upstream
+from cyborg.common import upstream_driver_names
 from cyborg.drivers import registry
 from cyborg.tests import base
 
@@ -81,7 +81,7 @@ class LoadTestCase(base.TestCase):
 
     def test_upstream_name_of_a_driver_we_lack(self):
         known = set(driver_names.available())
-        missing = sorted(set(upstream.DRIVER_NAMES) - known)
+        missing = sorted(set(upstream_driver_names.DRIVER_NAMES) - known)
         self.assertIn('nvmf_spdk_driver', missing)
         for name in missing:
             self.flags(group='agent', enabled_drivers=['fake', name])
@@ -91,7 +91,8 @@ class LoadTestCase(base.TestCase):
             self.assertEqual({'fake': 'fake'}, aliases)
             self.assertIn('Skipping accelerator driver %s of [agent] '
                           'enabled_drivers: a driver of OpenStack Cyborg '
-                          '(%s)' % (name, upstream.DRIVER_NAMES[name]),
+                          '(%s)' % (
+                              name, upstream_driver_names.DRIVER_NAMES[name]),
                           logs.output)
             self.assertIn('Remove it from [agent] enabled_drivers',
                           logs.output)

@@ -11,11 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The api-paste.ini of earlier deployments, which is no longer read.
+"""The api-paste.ini of upstream (the existing OpenStack Cyborg), which is
+no longer read.
 
 cyborg-api builds its middleware in code (cyborg.api.app.deploy).  A
-deployment of the existing Cyborg, or of an earlier release of this one,
-has an ``api-paste.ini`` next to its configuration files (or named by
+deployment of upstream, or of an earlier release of this one, has an
+``api-paste.ini`` next to its configuration files (or named by
 ``[api] api_paste_config``).  Its pipeline (cors, http_proxy_to_wsgi,
 request_id, authtoken and the application; sizelimit, noauth and the
 health check here) is part of the built-in stack, configured from
@@ -33,10 +34,8 @@ from oslo_log import log as logging
 
 LOG = logging.getLogger(__name__)
 
-DEFAULT_NAME = 'api-paste.ini'
-
-# The factories of the middleware the built-in stack has (both the
-# existing Cyborg's spellings and this Cyborg's earlier ones).
+# The factories of the middleware the built-in stack has (both
+# upstream's spellings and this Cyborg's earlier ones).
 BUILT_IN = frozenset([
     'cyborg.api.app:app_factory',
     'cyborg.api.app:pipeline_factory',

@@ -11,10 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Options of OpenStack Cyborg (17.0.0 and earlier) that this Cyborg does
-not read.
+"""Options of upstream (the existing OpenStack Cyborg, 17.0.0 and earlier)
+that this Cyborg does not read.
 
-A configuration file of the existing Cyborg starts this one unchanged:
+A configuration file of upstream starts this one unchanged:
 oslo.config ignores options nobody registered.  So that an operator knows
 which of them stopped having an effect and what to do instead, each is
 listed here; ``cyborg-status upgrade check`` reports those set in the

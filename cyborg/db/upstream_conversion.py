@@ -11,18 +11,19 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Converting a database of the existing OpenStack Cyborg in place.
+"""Converting a database of upstream (the existing OpenStack Cyborg) in
+place.
 
 ``cyborg-dbsync upgrade`` calls this when the database is at a revision of
-the existing Cyborg's schema (UPSTREAM_REVISIONS).  plan() reads every row
+upstream's schema (UPSTREAM_REVISIONS).  plan() reads every row
 and says what the conversion keeps, changes and cannot carry over; it
 changes nothing.  convert() refuses when anything cannot be carried over,
 and otherwise:
 
 1. moves the existing tables aside (PostgreSQL: into the schema
-   ``cyborg_legacy``; MariaDB/MySQL: renamed ``cyborg_legacy_<table>``),
+   ``cyborg_upstream``; MariaDB/MySQL: renamed ``cyborg_upstream_<table>``),
 2. creates this Cyborg's schema with its own migrations (utf8mb4 tables on
-   MariaDB/MySQL, where the existing ones were utf8),
+   MariaDB/MySQL, where upstream's were utf8),
 3. copies every row, with its id, into the new tables (converted as
    below), and checks the counts,
 4. drops the old tables.
@@ -37,7 +38,7 @@ otherwise (PCI is GENERIC, MDEV is GPU, NVME is SSD); ``devices.
 driver_name`` is left empty, which marks the device for adoption by the
 first report of its agent (cyborg.conductor.device_diff);
 ``attach_info``/``cpid_info`` JSON, deployable names and device profile
-groups keep the existing Cyborg's bytes (reports match handles and
+groups keep upstream's bytes (reports match handles and
 control paths by address, hardware.canonical_info_json); the
 ARQs' ``substate`` (always Initial) and ``devices.device_state`` (derived
 from the handles) are not kept; ``bound_instances`` gets the instances of
@@ -58,7 +59,7 @@ from cyborg.objects import hardware
 
 LOG = logging.getLogger(__name__)
 
-# Schema revisions of the existing Cyborg that are converted.
+# Schema revisions of upstream that are converted.
 UPSTREAM_REVISIONS = {
     '4cc1d79978fc': 'a PostgreSQL database of 2023.2 or later whose '
                     'upgrade stopped at 6c77bd6afea5',
@@ -68,7 +69,7 @@ UPSTREAM_REVISIONS = {
     'b47c8f2d1e3a': 'openstack-cyborg 17.0.0 (2026.2)',
 }
 
-# Schema revisions of the existing Cyborg before 11.0.0 (2023.2): not
+# Schema revisions of upstream before 11.0.0 (2023.2): not
 # converted; its release FIRST_RELEASE upgrades them to 6c77bd6afea5.
 OLDER_REVISIONS = frozenset((
     'f50980397351', 'ede4e3f1a232', 'd6f033d8fa5b', 'c1b5abada09c',
@@ -79,21 +80,21 @@ OLDER_REVISIONS = frozenset((
 # upgrade an older database with first.
 FIRST_RELEASE = '15.0.0'
 
-# The existing Cyborg's tables, in the order rows are copied (parents
+# Upstream's tables, in the order rows are copied (parents
 # first).
 TABLES = ('device_profiles', 'devices', 'controlpath_ids', 'deployables',
           'attributes', 'attach_handles', 'extended_accelerator_requests')
-# Tables of the existing Cyborg no code path used: dropped when empty.
+# Tables of upstream no code path used: dropped when empty.
 UNUSED_TABLES = ('reservations', 'quota_usages')
-LEGACY_SCHEMA = 'cyborg_legacy'
-LEGACY_PREFIX = 'cyborg_legacy_'
-# PostgreSQL enum types of the existing schema.
+UPSTREAM_SCHEMA = 'cyborg_upstream'
+UPSTREAM_PREFIX = 'cyborg_upstream_'
+# PostgreSQL enum types of upstream's schema.
 _PG_TYPES = ('device_type', 'device_status', 'device_state', 'cpid_type',
              'attach_type', 'state', 'substate')
 
 DEVICE_TYPES = {'PCI': 'GENERIC', 'MDEV': 'GPU', 'NVME': 'SSD'}
 _KEPT_DEVICE_TYPES = {'GPU', 'FPGA', 'AICHIP', 'QAT', 'NIC', 'SSD'}
-# devices.device_state values that need the existing Cyborg's cleaning.
+# devices.device_state values that need upstream's cleaning.
 _CLEANING_STATES = ('pending_cleaning', 'cleaning', 'error')
 _CARRIED_ARQ_STATES = (states.INITIAL, states.BOUND, states.BIND_FAILED,
                        states.UNBOUND)
@@ -103,8 +104,8 @@ _KEY_LENGTH = 255
 class Plan:
     """What convert() would do.
 
-    :ivar revision: the existing Cyborg's schema revision.
-    :ivar counts: {table: rows} of the existing tables.
+    :ivar revision: upstream's schema revision.
+    :ivar counts: {table: rows} of upstream's tables.
     :ivar changes: sentences, each a change made to the rows.
     :ivar problems: sentences, each something that cannot be carried
         over; the conversion is refused while there is one.
@@ -142,7 +143,7 @@ def _names(connection):
 
 
 def detect(connection):
-    """The existing Cyborg's schema revision of the database, or None.
+    """Upstream's schema revision of the database, or None.
 
     :param connection: a SQLAlchemy connection.
     """
@@ -157,7 +158,7 @@ def detect(connection):
 
 
 def older(connection):
-    """The revision of a database of the existing Cyborg that is too old
+    """The revision of an upstream database that is too old
     to convert (OLDER_REVISIONS, or any revision neither Cyborg's schema
     knows, in a database without this Cyborg's tables), or None.
     """
@@ -190,7 +191,7 @@ def _read(connection, table):
 
 def _canonical(plan, table, row, column):
     """How this Cyborg would write the row's address (the rows keep the
-    existing Cyborg's bytes; reports match them by address).
+    upstream's bytes; reports match them by address).
     """
     try:
         value = hardware.canonical_info_json(row[column])
@@ -323,7 +324,7 @@ def _arqs(plan, rows):
 
 
 def plan(connection, revision=None):
-    """Read the existing Cyborg's rows and say what convert() would do.
+    """Read upstream's rows and say what convert() would do.
 
     :param connection: a SQLAlchemy connection.
     :param revision: its schema revision (default: detect()).
@@ -371,26 +372,26 @@ def plan(connection, revision=None):
 
 def _move_aside(connection, names):
     if connection.dialect.name == 'postgresql':
-        connection.execute(sa.text('CREATE SCHEMA %s' % LEGACY_SCHEMA))
+        connection.execute(sa.text('CREATE SCHEMA %s' % UPSTREAM_SCHEMA))
         for table in names:
             connection.execute(sa.text('ALTER TABLE %s SET SCHEMA %s'
-                                       % (table, LEGACY_SCHEMA)))
+                                       % (table, UPSTREAM_SCHEMA)))
         return
     # One statement: MariaDB/MySQL rename the tables atomically.
     connection.execute(sa.text('RENAME TABLE ' + ', '.join(
-        '%s TO %s%s' % (t, LEGACY_PREFIX, t) for t in names)))
+        '%s TO %s%s' % (t, UPSTREAM_PREFIX, t) for t in names)))
 
 
 def _drop_aside(connection, names):
     if connection.dialect.name == 'postgresql':
         connection.execute(sa.text('DROP SCHEMA %s CASCADE'
-                                   % LEGACY_SCHEMA))
+                                   % UPSTREAM_SCHEMA))
         for name in _PG_TYPES:
             connection.execute(sa.text('DROP TYPE IF EXISTS %s' % name))
         return
     # Children before their parents (foreign keys).
     connection.execute(sa.text('DROP TABLE ' + ', '.join(
-        LEGACY_PREFIX + t for t in reversed(names))))
+        UPSTREAM_PREFIX + t for t in reversed(names))))
 
 
 def _copy(connection, rows):
@@ -424,7 +425,7 @@ def _copy(connection, rows):
 
 
 def convert(connection, the_plan=None):
-    """Convert the existing Cyborg's database to this Cyborg's schema.
+    """Convert upstream's database to this Cyborg's schema.
 
     :param connection: a SQLAlchemy connection in a transaction (on
         PostgreSQL the whole conversion is in it).

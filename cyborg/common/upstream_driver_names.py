@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The driver names of the existing OpenStack Cyborg (17.0.0).
+"""The driver names of upstream (the existing OpenStack Cyborg, 17.0.0).
 
 Its configuration files name drivers in ``[agent] enabled_drivers`` by
 these names.  Each name of a driver this Cyborg has is an entry point of

@@ -19,7 +19,7 @@ import os
 
 import fixtures
 
-from cyborg.api import legacy_paste
+from cyborg.api import upstream_paste
 from cyborg.tests import base
 
 # This Cyborg's own file of earlier releases (both pipelines, the health
@@ -80,8 +80,8 @@ class LegacyPasteTestCase(base.TestCase):
 
     def test_our_earlier_file_is_all_built_in(self):
         path = self._write(OURS)
-        self.assertEqual(([], []), legacy_paste.left_out(path))
-        needs_look, text = legacy_paste.describe(path)
+        self.assertEqual(([], []), upstream_paste.left_out(path))
+        needs_look, text = upstream_paste.describe(path)
         self.assertFalse(needs_look)
         self.assertIn('remove it', text)
 
@@ -104,8 +104,8 @@ class LegacyPasteTestCase(base.TestCase):
             '[app:api_v2]\n'
             'paste.app_factory = cyborg.api.app:app_factory\n')
         self.assertEqual((['osprofiler'], ['[filter:cors] allowed_origin']),
-                         legacy_paste.left_out(path))
-        needs_look, text = legacy_paste.describe(path)
+                         upstream_paste.left_out(path))
+        needs_look, text = upstream_paste.describe(path)
         self.assertTrue(needs_look)
         self.assertIn('no longer run: osprofiler', text)
         self.assertIn('set in cyborg.conf instead: [filter:cors] '
@@ -114,13 +114,13 @@ class LegacyPasteTestCase(base.TestCase):
     def test_find(self):
         conf_path = self._write('', name='cyborg.conf')
         self.flags(config_file=[conf_path])
-        self.assertIsNone(legacy_paste.find(base.CONF))
+        self.assertIsNone(upstream_paste.find(base.CONF))
         path = self._write(OURS)
-        self.assertEqual(path, legacy_paste.find(base.CONF))
+        self.assertEqual(path, upstream_paste.find(base.CONF))
         elsewhere = os.path.join(self.useFixture(fixtures.TempDir()).path,
                                  'pipeline.ini')
         self.flags(group='api', api_paste_config=elsewhere)
-        self.assertIsNone(legacy_paste.find(base.CONF))
+        self.assertIsNone(upstream_paste.find(base.CONF))
         with open(elsewhere, 'w') as f:
             f.write(OURS)
-        self.assertEqual(elsewhere, legacy_paste.find(base.CONF))
+        self.assertEqual(elsewhere, upstream_paste.find(base.CONF))

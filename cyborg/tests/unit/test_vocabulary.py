@@ -1,0 +1,100 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Each word of the shared vocabulary is written in one place.
+
+The services' names live in cyborg.servicegroup and the device health
+states in cyborg.common.health_states; every other module of the package
+(the tests aside) names them through those constants.  Text for people
+is not code: comments, docstrings, option help and translatable messages
+may spell them out, as the documentation does (the same rule as
+test_vendor_names).
+"""
+
+import ast
+import os
+
+import cyborg
+from cyborg import servicegroup
+from cyborg.common import health_states
+from cyborg.tests import base
+from cyborg.tests.unit import test_vendor_names
+
+ROOT = os.path.dirname(cyborg.__file__)
+
+#: {the word: the module (under cyborg/) that defines it}
+HOMES = {name: 'servicegroup.py' for name in servicegroup.BINARIES}
+HOMES.update({state: 'common/health_states.py' for state in (
+    health_states.HEALTHY, health_states.UNHEALTHY,
+    health_states.RECOVERING)})
+EXEMPT = ('tests',)
+
+
+def violations(source, path):
+    """``[(line, word)]``: the vocabulary words *source* writes as code
+    strings although *path* (relative to cyborg/) is not their home.
+    """
+    tree = ast.parse(source, path)
+    text = test_vendor_names.text_nodes(tree)
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str) and id(node) not in text
+            and HOMES.get(node.value, path) != path]
+
+
+def _modules():
+    for folder, dirs, files in os.walk(ROOT):
+        rel = os.path.relpath(folder, ROOT)
+        if rel.split(os.sep)[0] in EXEMPT:
+            dirs[:] = []
+            continue
+        for name in sorted(files):
+            if name.endswith('.py'):
+                path = os.path.join(folder, name)
+                with open(path, encoding='utf-8') as f:
+                    yield os.path.relpath(path, ROOT).replace(
+                        os.sep, '/'), f.read()
+
+
+class VocabularyTestCase(base.TestCase):
+
+    def test_each_word_is_written_in_its_home_only(self):
+        found = ['cyborg/%s:%d %r' % (path, line, word)
+                 for path, source in _modules()
+                 for line, word in violations(source, path)]
+        self.assertEqual([], found)
+
+    def test_the_homes_define_the_words(self):
+        # Read as if it were another module, each home writes its words:
+        # the scan looks for what the homes hold.
+        for word, home in sorted(HOMES.items()):
+            with open(os.path.join(ROOT, home), encoding='utf-8') as f:
+                written = [w for _line, w in violations(f.read(), 'x.py')]
+            self.assertEqual(1, written.count(word), (word, home))
+
+    def test_a_planted_literal_is_found(self):
+        source = ('"""The cyborg-agent and healthy devices."""\n'
+                  'from cyborg.i18n import _\n'
+                  'BINARY = "cyborg-agent"\n'
+                  'def f(device):\n'
+                  '    """Whether a device is unhealthy."""\n'
+                  '    return device["health"] == "unhealthy"\n'
+                  'OPT = cfg.StrOpt("x", help="recovering devices")\n'
+                  'MSG = _("No cyborg-conductor is up.")\n'
+                  'PROBE = "cyborg-api-probe"\n'
+                  'TOPIC = servicegroup.CONDUCTOR\n')
+        self.assertEqual([(3, 'cyborg-agent'), (6, 'unhealthy')],
+                         sorted(violations(source, 'conductor/x.py')))
+        # In its home, a word is its definition.
+        self.assertEqual([(6, 'unhealthy')],
+                         violations(source, 'servicegroup.py'))
