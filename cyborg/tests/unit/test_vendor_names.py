@@ -81,19 +81,26 @@ def violations(source, filename='<source>'):
     return found
 
 
-def _modules():
+def package_modules(exempt):
+    """(path inside the package, with /; full path) of each module of
+    cyborg outside its top-level folders *exempt*.
+    """
     for folder, dirs, files in os.walk(ROOT):
-        rel = os.path.relpath(folder, ROOT)
-        if rel.split(os.sep)[0] in EXEMPT:
+        if os.path.relpath(folder, ROOT).split(os.sep)[0] in exempt:
             dirs[:] = []
             continue
         for name in sorted(files):
-            path = os.path.join(folder, name)
-            if name.endswith('.py') and os.path.relpath(
-                    path, ROOT).replace(os.sep, '/') not in VENDOR_TABLES:
-                with open(path, encoding='utf-8') as f:
-                    yield os.path.relpath(path, os.path.dirname(ROOT)), \
-                        f.read()
+            if name.endswith('.py'):
+                path = os.path.join(folder, name)
+                yield os.path.relpath(path, ROOT).replace(os.sep, '/'), path
+
+
+def _modules():
+    for rel, path in package_modules(EXEMPT):
+        if rel not in VENDOR_TABLES:
+            with open(path, encoding='utf-8') as f:
+                yield os.path.relpath(path, os.path.dirname(ROOT)), \
+                    f.read()
 
 
 class VendorNamesTestCase(base.TestCase):

@@ -53,17 +53,9 @@ def violations(source, path):
 
 
 def _modules():
-    for folder, dirs, files in os.walk(ROOT):
-        rel = os.path.relpath(folder, ROOT)
-        if rel.split(os.sep)[0] in EXEMPT:
-            dirs[:] = []
-            continue
-        for name in sorted(files):
-            if name.endswith('.py'):
-                path = os.path.join(folder, name)
-                with open(path, encoding='utf-8') as f:
-                    yield os.path.relpath(path, ROOT).replace(
-                        os.sep, '/'), f.read()
+    for rel, path in test_vendor_names.package_modules(EXEMPT):
+        with open(path, encoding='utf-8') as f:
+            yield rel, f.read()
 
 
 class VocabularyTestCase(base.TestCase):
