@@ -92,6 +92,38 @@ class CyborgException(Exception):
         return self.message
 
 
+def to_record(exc):
+    """A JSON-serialisable record of *exc*, to store where another
+    service reads it back (from_record): a program request's outcome.
+
+    An exception of this module (or its copy rebuilt by oslo.messaging,
+    a subclass named ``<name>_Remote``) is recorded by class name,
+    message and keyword arguments; any other by its message only.
+
+    :returns: ``{class, message, kwargs}``; ``class`` is None for an
+        exception that is not Cyborg's.
+    """
+    for cls in type(exc).__mro__:
+        if cls.__module__ == __name__ and issubclass(cls, CyborgException):
+            return {'class': cls.__name__, 'message': exc.message,
+                    'kwargs': _serializable(exc.kwargs)}
+    return {'class': None, 'message': '%s: %s' % (type(exc).__name__, exc),
+            'kwargs': {}}
+
+
+def from_record(record):
+    """The exception to_record() recorded, with the same class, message
+    and keyword arguments (so the same HTTP status and error code).
+
+    :returns: a CyborgException, or None when the record names no class
+        of this module (an unexpected error, to be answered as one).
+    """
+    cls = globals().get(record.get('class') or '')
+    if not (isinstance(cls, type) and issubclass(cls, CyborgException)):
+        return None
+    return cls(message=record.get('message'), **record.get('kwargs', {}))
+
+
 # Families -------------------------------------------------------------------
 
 class Invalid(CyborgException):
@@ -246,6 +278,12 @@ class InstanceAlreadyBound(Invalid):
 
 class DeviceNotFound(NotFound):
     msg_fmt = _("Device %(uuid)s could not be found.")
+
+
+class DeviceSelectorEmpty(Invalid):
+    msg_fmt = _("A device selector must name at least one of host, "
+                "vendor, product id (model), type, driver or firmware: "
+                "an empty one would select every device of the cloud.")
 
 
 class DeployableNotFound(NotFound):

@@ -13,6 +13,10 @@
 # under the License.
 """Service names and liveness: whether a service is up, from its last
 heartbeat.
+
+The one judge of liveness: the database layer returns when each service
+was last heard of (cyborg.db.queries.service), these functions say
+whether it is up.
 """
 
 import datetime
@@ -91,3 +95,31 @@ def agent_is_up(agent_seen, since, now=None):
         agent_seen = since
     return service_is_up({'last_seen_up': agent_seen}, now)
 
+
+
+def agent_last_heard(agent):
+    """When an agent was last heard of: the later of its heartbeat and
+    its last report, or None.
+
+    :param agent: ``{last_seen_up, last_report_at}`` (either may be
+        missing or None), as cyborg.db.queries.service.get_agents()
+        returns it.
+    """
+    seen = [agent.get(key) for key in ('last_seen_up', 'last_report_at')
+            if agent.get(key) is not None]
+    return max(seen) if seen else None
+
+
+def agents_up(agents, conductors, now=None):
+    """Whether each agent is up (see agent_is_up()).
+
+    :param agents: rows of cyborg.db.queries.service.get_agents().
+    :param conductors: the conductors' service rows (see
+        conductors_since()).
+    :param now: the current UTC time (naive); default: now.
+    :returns: ``{host: True or False}``.
+    """
+    now = now or timeutils.utcnow()
+    since = conductors_since(conductors, now)
+    return {agent['host']: agent_is_up(agent_last_heard(agent), since, now)
+            for agent in agents}

@@ -15,10 +15,9 @@
 
 Only methods marked ``@messaging.expose`` are reachable over RPC.  The
 work is done by resource_tracker (drivers, discovery, reports) and monitor
-(hotplug).
+(hotplug); what the agent does after answering runs on its one work
+thread (cyborg.agent.work), where discoveries coalesce.
 """
-
-import threading
 
 from oslo_config import cfg
 from oslo_log import log as logging
@@ -32,6 +31,7 @@ from cyborg.agent import device_work
 from cyborg.agent import monitor
 from cyborg.agent import reboots
 from cyborg.agent import resource_tracker
+from cyborg.agent import work
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.drivers import registry
 
@@ -53,7 +53,7 @@ class AgentManager:
     """
 
     # Must equal AgentAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.4'
+    RPC_API_VERSION = '1.5'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -66,7 +66,7 @@ class AgentManager:
             rp_name=CONF.agent.resource_provider_name,
             reboots=reboots.PendingReboots.from_conf(CONF))
         self.monitor = None
-        self._first_update = None
+        self.work = work.Worker(self._discover)
         # Set until the conductor has acknowledged a hello since this start.
         self._started_at = timeutils.utcnow()
         self._registered = False
@@ -75,20 +75,18 @@ class AgentManager:
         """Register with the conductor (retried by the heartbeat if it is
         not reachable yet), discover and report, watch hotplug events.
 
-        The first discovery runs in a thread: a conductor that is not up
-        yet must not hold the agent's start for an RPC timeout.
+        The first discovery runs on the work thread: a conductor that is
+        not up yet must not hold the agent's start for an RPC timeout.
         """
         # The operator's decisions about the drivers (an uninstalled driver
         # of the configuration file stays unloaded) apply before the first
         # discovery, so that a restart never reports their devices.
         self._heartbeat(context, wait_for_drivers=True)
-        self._first_update = threading.Thread(
-            target=self._update, args=(context, 'start'),
-            name='cyborg-first-discovery', daemon=True)
-        self._first_update.start()
+        self.work.discover_soon(context, 'start')
+        self.work.start()
         if CONF.agent.hotplug:
             self.monitor = monitor.HotplugMonitor(
-                lambda: self._update(context, reason='hotplug'))
+                lambda: self.work.discover_soon(context, 'hotplug'))
             try:
                 self.monitor.start()
             except OSError:
@@ -97,19 +95,30 @@ class AgentManager:
                 self.monitor = None
 
     def del_host(self, context):
-        """Stop watching hotplug events; the conductor sees the
-        heartbeats stop.
+        """Stop watching hotplug events and the work thread (the work
+        under way ends first); the conductor sees the heartbeats stop.
         """
         if self.monitor is not None:
             self.monitor.stop()
+        self.work.stop()
 
     def periodic_tasks(self):
         return [(CONF.report_interval, self._heartbeat),
-                (CONF.periodic_interval, self._update)]
+                (CONF.periodic_interval, self._discover_periodically)]
 
-    def _update(self, context, reason='periodic'):
+    def _discover_periodically(self, context):
+        self.work.discover_soon(context, 'periodic')
+
+    def _discover(self, discovery):
+        """Run a discovery of the work thread (see work.Discovery)."""
+        reason = '+'.join(discovery.reasons)
         try:
-            self.tracker.update(context, reason=reason)
+            self.tracker.update(discovery.context, driver=discovery.driver,
+                                reason=reason,
+                                discovery_ids=discovery.ids or None)
+        except exception.DriverNotEnabled as exc:
+            LOG.warning('Discovery (%(reason)s) refused: %(error)s',
+                        {'reason': reason, 'error': exc.message})
         except Exception:
             LOG.exception('Discovery (%s) failed', reason)
 
@@ -120,9 +129,28 @@ class AgentManager:
     def discovery(self, context, driver=None):
         """Discover now and report to the conductor (RPC API 1.1).
 
-        See AgentAPI.discovery for the arguments and the result.
+        No client of this release sends it (conductors cast
+        discover_soon); it stays for the conductors of the previous
+        release until RPC API 2.0.
+
+        :param driver: an enabled driver's name (or alias); None: all.
+        :raises: DriverNotEnabled.
+        :returns: a summary: ``{host, generation, inventory_hash,
+            changed, report, drivers: [{name, status, detail, devices,
+            deployables}]}``.
         """
         return self.tracker.update(context, driver=driver, reason='rpc')
+
+    @messaging.expose
+    def discover_soon(self, context, discovery_id, driver=None):
+        """Discover and report soon, on the work thread (RPC API 1.5,
+        a cast); see AgentAPI.discover_soon.
+
+        The report carries *discovery_id*: the conductor records the
+        outcome (what changed, or why the discovery failed).
+        """
+        self.work.discover_soon(context, 'rpc', driver=driver,
+                                discovery_id=discovery_id)
 
     @messaging.expose
     def hardware(self, context):
@@ -155,9 +183,7 @@ class AgentManager:
         result = device_work.program(self.tracker, driver, address,
                                      bitstream_id, function_id)
         # The loaded function changes the device's traits: report it.
-        threading.Thread(target=self._update, args=(context, 'program'),
-                         name='cyborg-discovery-after-program',
-                         daemon=True).start()
+        self.work.discover_soon(context, 'program')
         return result
 
     @messaging.expose
@@ -189,15 +215,15 @@ class AgentManager:
         errors = self.tracker.apply_installs(CONF, installs, removed or ())
         answer = {'host': self.host, 'hellos': self.tracker.hellos(),
                   'load_errors': errors}
-        threading.Thread(target=self._update, args=(context, 'drivers'),
-                         name='cyborg-discovery-after-set-drivers',
-                         daemon=True).start()
+        self.work.discover_soon(context, 'drivers')
         return answer
 
     def _sync_installs(self, context, installs, removed=()):
-        """The conductor's decisions differ from what runs: apply them."""
+        """The conductor's decisions differ from what runs: apply them
+        (on the work thread), then discover.
+        """
         self.tracker.apply_installs(CONF, installs, removed)
-        self._update(context, reason='drivers')
+        self.work.discover_soon(context, 'drivers')
 
     def _heartbeat(self, context, wait_for_drivers=False):
         """Send hello to the conductor: registration, then heartbeats.
@@ -205,7 +231,7 @@ class AgentManager:
         A heartbeat must not block longer than the interval, so it times out
         after ``report_interval`` seconds; the next one retries.  When the
         conductor answers with the operator's decisions about this host's
-        drivers, they are applied in a thread (here, with
+        drivers, they are applied on the work thread (here, with
         *wait_for_drivers*, before returning).
         """
         started_at = None
@@ -251,7 +277,4 @@ class AgentManager:
             self.tracker.apply_installs(CONF, installs, removed)
             return
         # Loading drivers and discovering must not hold the heartbeat.
-        threading.Thread(target=self._sync_installs,
-                         args=(context, installs, removed),
-                         name='cyborg-installed-drivers',
-                         daemon=True).start()
+        self.work.submit(self._sync_installs, context, installs, removed)

@@ -308,8 +308,12 @@ class ResourceTracker:
         self._discovered_at = timeutils.utcnow()
         return changed
 
-    def _report(self, context):
-        """Send the hash, or the inventory when the conductor lacks it."""
+    def _report(self, context, discovery=None):
+        """Send the hash, or the inventory when the conductor lacks it.
+
+        :param discovery: ``{ids, drivers}`` or ``{ids, error}``: the
+            operators' requests the report answers, or None.
+        """
         if not self.conductor_api.can_send_report():
             # [upgrade_levels] conductor pins an older conductor API.
             LOG.debug('The conductor RPC API is capped below report')
@@ -319,12 +323,14 @@ class ResourceTracker:
             generation = self._generation
         try:
             if digest != self._acked_hash:
-                answer = self._send(context, records, digest, generation)
+                answer = self._send(context, records, digest, generation,
+                                    discovery)
             else:
-                answer = self._send(context, None, digest, generation)
+                answer = self._send(context, None, digest, generation,
+                                    discovery)
                 if answer['status'] == 'resend':
                     answer = self._send(context, records, digest,
-                                        generation)
+                                        generation, discovery)
         except (messaging.MessagingException,
                 exception.CyborgException) as exc:
             LOG.warning('Report of host %(host)s to the conductor failed '
@@ -334,33 +340,49 @@ class ResourceTracker:
         self._acked_hash = answer['inventory_hash']
         return answer['status']
 
-    def _send(self, context, records, digest, generation):
+    def _send(self, context, records, digest, generation, discovery=None):
         """Report *digest*, with the inventory *records* unless None."""
         hardware = (hardware_obj.HardwareList(objects=records)
                     if records is not None else None)
         return self.conductor_api.report(
             context, host=self.host, generation=generation,
             inventory_hash=digest, hardware=hardware,
-            rp_name=self.rp_name)
+            rp_name=self.rp_name, discovery=discovery)
 
-    def update(self, context, driver=None, reason='periodic'):
+    def update(self, context, driver=None, reason='periodic',
+               discovery_ids=None):
         """Discover (all drivers, or one) and report.
 
         :param context: request context.
         :param driver: an enabled driver's name or alias; None: all.
         :param reason: why, for the log (start, periodic, hotplug, rpc).
+        :param discovery_ids: the ids of the operators' requests this
+            discovery answers (AgentAPI.discover_soon): the report
+            carries them, with the drivers' summary, or with the error
+            when *driver* is not enabled.
         :raises: DriverNotEnabled.
         :returns: the discovery summary (see AgentAPI.discovery).
         """
-        with self._lock:
-            names = self._resolve(driver)
-            changed = self._discover(names)
+        try:
+            with self._lock:
+                names = self._resolve(driver)
+                changed = self._discover(names)
+                discovery = None
+                if discovery_ids:
+                    discovery = {'ids': list(discovery_ids),
+                                 'drivers': self._drivers_summary()}
+        except exception.DriverNotEnabled as exc:
+            if discovery_ids:
+                with self._report_lock:
+                    self._report(context, {'ids': list(discovery_ids),
+                                           'error': exc.message})
+            raise
         # The report waits on a conductor: not under the drivers' lock,
         # which set_drivers takes while a conductor worker waits for its
         # answer (that worker would wait on this report otherwise).  The
         # reports go one at a time, each with the newest discovery.
         with self._report_lock:
-            report = self._report(context)
+            report = self._report(context, discovery)
         with self._lock:
             LOG.info('Discovery (%(reason)s) on %(host)s: %(count)d '
                      'devices, %(state)s, report %(report)s',
@@ -370,7 +392,8 @@ class ResourceTracker:
                       'report': report})
             return self._summary(changed, report)
 
-    def _summary(self, changed, report):
+    def _drivers_summary(self):
+        """Each driver's status and counts (under the drivers' lock)."""
         drivers = []
         for hello in self.hellos():
             mine = [r for r in self._records if r.driver == hello['name']]
@@ -378,9 +401,12 @@ class ResourceTracker:
                 'name': hello['name'], 'status': hello['status'],
                 'detail': hello['detail'], 'devices': len(mine),
                 'deployables': sum(len(r.deployables) for r in mine)})
+        return drivers
+
+    def _summary(self, changed, report):
         return {'host': self.host, 'generation': self._generation,
                 'inventory_hash': self._hash, 'changed': changed,
-                'report': report, 'drivers': drivers}
+                'report': report, 'drivers': self._drivers_summary()}
 
     def hardware(self):
         """The last discovered hardware (the seeds' ``/hardware``).

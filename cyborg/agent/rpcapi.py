@@ -25,6 +25,9 @@ API version history:
 * 1.4 - set_drivers: removed (drivers of the configuration file that the
         operator uninstalled on the host), and installs may name a driver
         of the configuration file (the operator's configuration for it).
+* 1.5 - discover_soon (cast): discovery asked by an operator goes one
+        way; the agent answers with its report (conductor RPC 1.9).
+        discovery (1.1) is no longer sent: agents answer it until 2.0.
 """
 
 from oslo_config import cfg
@@ -43,28 +46,35 @@ class AgentAPI:
 
     # The newest version this client knows.  Bump it (and the manager's)
     # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.4'
+    RPC_API_VERSION = '1.5'
 
     def __init__(self, topic=TOPIC):
         target = messaging.Target(topic=topic, version='1.0')
         self.client = rpc.get_client(
             target, version_cap=rpc.version_cap(CONF, 'agent'))
 
-    def discovery(self, context, host, driver=None, timeout=None):
-        """Run discovery on *host* now and report to the conductor.
+    def discover_soon(self, context, host, discovery_id, driver=None):
+        """Ask *host*'s agent to discover and report soon (a cast: the
+        caller is a conductor worker, which never waits on an agent).
+
+        The agent answers with its report, which carries *discovery_id*
+        (conductor RPC report's ``discovery``).  Agents before 1.5 are
+        cast the discovery of 1.1 instead: they discover and report, and
+        their report says nothing of the request.
 
         :param context: request context.
         :param host: the agent's host.
+        :param discovery_id: the request's id.
         :param driver: an enabled driver's name (or alias); None: all.
-        :param timeout: seconds to wait (default: rpc_response_timeout).
-        :raises: DriverNotEnabled, MessagingTimeout.
-        :returns: a summary: ``{host, generation, inventory_hash, changed,
-            report, drivers: [{name, status, detail, devices,
-            deployables}]}``.
+        :raises: MessagingException when the message cannot be sent.
         """
-        cctxt = self.client.prepare(server=host, version='1.1',
-                                    timeout=timeout)
-        return cctxt.call(context, 'discovery', driver=driver)
+        if self.client.can_send_version('1.5'):
+            cctxt = self.client.prepare(server=host, version='1.5')
+            cctxt.cast(context, 'discover_soon', discovery_id=discovery_id,
+                       driver=driver)
+            return
+        cctxt = self.client.prepare(server=host, version='1.1')
+        cctxt.cast(context, 'discovery', driver=driver)
 
     # Device work of binds and unbinds (1.2) ----------------------------------
 

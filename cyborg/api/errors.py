@@ -55,6 +55,7 @@ INSTANCE_ALREADY_BOUND = 'cyborg.accelerator_request.instance_bound'
 ARQ_PROVIDER_MISMATCH = 'cyborg.accelerator_request.provider_mismatch'
 ARQ_BIND_REFUSED = 'cyborg.accelerator_request.bind_refused'
 DEVICE_NOT_FOUND = 'cyborg.device.not_found'
+DEVICE_SELECTOR_EMPTY = 'cyborg.device.empty_selector'
 DEPLOYABLE_NOT_FOUND = 'cyborg.deployable.not_found'
 DEPLOYABLE_IN_USE = 'cyborg.deployable.in_use'
 ATTRIBUTE_NOT_FOUND = 'cyborg.attribute.not_found'
@@ -105,6 +106,7 @@ _BY_EXCEPTION = {
     exception.BindRefused: ARQ_BIND_REFUSED,
     exception.Locked: ARQ_NOT_RESOLVED,
     exception.DeviceNotFound: DEVICE_NOT_FOUND,
+    exception.DeviceSelectorEmpty: DEVICE_SELECTOR_EMPTY,
     exception.DeployableNotFound: DEPLOYABLE_NOT_FOUND,
     exception.DeployableInUse: DEPLOYABLE_IN_USE,
     exception.AttributeNotFound: ATTRIBUTE_NOT_FOUND,

@@ -69,6 +69,11 @@ VERSIONS = [
             # GET /v2/instances/{uuid}, attach's reboot, detach's arqs.
     '2.7',  # Devices and deployables show their health (health,
             # health_reason, health_since).
+    '2.8',  # GET /v2/capacity: accelerators free, bound and reserved
+            # (and why) per host and in total.
+    '2.9',  # ARQs and the instance view show the health of the device
+            # behind each ARQ; POST /v2/devices/disable and /enable take
+            # a selector (bulk, dry run by default).
 ]
 
 MINOR_1_ARQ_PROJECT_ID = 1
@@ -78,6 +83,8 @@ MINOR_4_NO_SERVER_ERRORS = 4
 MINOR_5_OPERATOR_VERBS = 5
 MINOR_6_ATTACH_THROUGH_NOVA = 6
 MINOR_7_DEVICE_HEALTH = 7
+MINOR_8_CAPACITY = 8
+MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS = 9
 
 # A negotiated API version; compares like a (major, minor) tuple.
 Version = microversion_parse.Version
@@ -223,6 +230,22 @@ def allow_device_status(version):
 def allow_device_health(version):
     """Devices and deployables show their health."""
     return version.minor >= MINOR_7_DEVICE_HEALTH
+
+
+def allow_capacity(version):
+    """GET /v2/capacity exists."""
+    return version.minor >= MINOR_8_CAPACITY
+
+
+def allow_arq_health(version):
+    """ARQs (also those of the instance view) show their device's health.
+    """
+    return version.minor >= MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS
+
+
+def allow_device_selector(version):
+    """POST /v2/devices/disable and /v2/devices/enable take a selector."""
+    return version.minor >= MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS
 
 
 def allow_bind_provider_check(version):

@@ -13,6 +13,8 @@
 # under the License.
 """device-*: the accelerator cards of the compute nodes."""
 
+from cliff import columns
+
 from cyborg.cli import common
 
 COLUMNS = common.field_columns('uuid', 'type', 'vendor', 'model',
@@ -65,36 +67,117 @@ class ShowDevice(common.ShowOne):
                           DETAIL_COLUMNS)
 
 
+# The selector of device-disable and device-enable: (option, API member,
+# help).
+SELECTOR = (
+    ('--host', 'hostname', 'Devices of this host.'),
+    ('--vendor', 'vendor', 'Devices of this PCI vendor id (8086 or '
+                           '0x8086).'),
+    ('--product-id', 'model', 'Devices of this PCI product id (the '
+                              "device's model: 0b30 or 0x0b30)."),
+    ('--type', 'type', 'Devices of this type (FPGA, GPU, QAT, ...).'),
+    ('--driver', 'driver_name', 'Devices the agent found with this driver.'),
+    ('--firmware', 'firmware', 'Devices that report this firmware (or '
+                               'FPGA bitstream id) in their vendor board '
+                               'information.'),
+)
+SELECTION_COLUMNS = common.field_columns('result', 'apply', 'count',
+                                         'devices')
+
+
+class DeviceLines(columns.FormattableColumn):
+    """Selected devices: one line each in a table, a list in json/yaml."""
+
+    def human_readable(self):
+        return '\n'.join(
+            '%s %s %s:%s %s %s' % (d['uuid'], d['hostname'], d['vendor'],
+                                   d['model'], d['status'],
+                                   d.get('health', ''))
+            for d in self._value)
+
+    def machine_readable(self):
+        return [{key: d.get(key) for key in ('uuid', 'hostname', 'type',
+                                             'vendor', 'model', 'status',
+                                             'health')}
+                for d in self._value]
+
+
 class _SetStatus(common.ShowOne):
     ACTION = None
+    # What the result says: "disabled", "enabled".
+    DONE = None
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
-        parser.add_argument('device', metavar='DEVICE', help='Its UUID.')
+        parser.add_argument(
+            'device', metavar='DEVICE', nargs='?',
+            help='Its UUID; or select devices with the options below.')
+        group = parser.add_argument_group(
+            'selector', 'Every device that matches all the options given '
+            '(at least one; microversion 2.9).  A dry run: it lists what '
+            'would change, until --yes.')
+        for option, dest, help_text in SELECTOR:
+            group.add_argument(option, dest=dest, help=help_text)
+        group.add_argument('--yes', '--apply', dest='apply',
+                           action='store_true',
+                           help='Change the selected devices (default: '
+                                'only list them).')
         return parser
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.device, 'a device')
-        self.client.post('/devices/%s/%s' % (uuid, self.ACTION))
-        return common.one(_detail(self.client.get('/devices/' + uuid)),
-                          DETAIL_COLUMNS)
+        selector = {dest: getattr(parsed_args, dest)
+                    for _option, dest, _help in SELECTOR
+                    if getattr(parsed_args, dest) is not None}
+        if parsed_args.device is not None:
+            if selector or parsed_args.apply:
+                raise common.CommandError(
+                    'Give a DEVICE or a selector, not both.')
+            uuid = common.check_uuid(parsed_args.device, 'a device')
+            self.client.post('/devices/%s/%s' % (uuid, self.ACTION))
+            return common.one(_detail(self.client.get('/devices/' + uuid)),
+                              DETAIL_COLUMNS)
+        if not selector:
+            raise common.CommandError(
+                'Give a DEVICE, or select devices with at least one of '
+                '%s: an empty selector would select every device of the '
+                'cloud.' % ', '.join(option for option, _, _ in SELECTOR))
+        answer = self.client.post('/devices/' + self.ACTION,
+                                  dict(selector, apply=parsed_args.apply))
+        devices = answer['devices']
+        if answer['apply']:
+            result = '%d devices %s.' % (len(devices), self.DONE)
+        else:
+            result = ('Dry run: %d devices would be %s; nothing changed. '
+                      'Run again with --yes to apply.' % (len(devices),
+                                                          self.DONE))
+        return common.one({'result': result, 'apply': answer['apply'],
+                           'count': len(devices),
+                           'devices': DeviceLines(devices)},
+                          SELECTION_COLUMNS)
 
 
 class EnableDevice(_SetStatus):
-    """Enable a device: Placement offers its accelerators again.
+    """Enable a device, or every device a selector names.
 
-    A device recovering from a health failure returns at once (without
-    waiting for its hold-down); one still unhealthy stays out.
+    Placement offers their accelerators again.  A device recovering from
+    a health failure returns at once (without waiting for its
+    hold-down); one still unhealthy stays out.  With a selector (--host,
+    --vendor, --product-id, ...) it is a dry run listing what would
+    change, until --yes.
     """
 
     ACTION = 'enable'
+    DONE = 'enabled'
 
 
 class DisableDevice(_SetStatus):
-    """Disable a device: Placement stops offering it.
+    """Disable a device, or every device a selector names.
 
-    The device goes into maintenance, whatever its health; accelerators
-    in use stay.
+    Placement stops offering them.  The devices go into maintenance,
+    whatever their health; accelerators in use stay.  With a selector
+    (--host, --vendor, --product-id, ...) it is a dry run listing what
+    would change, until --yes.
     """
 
     ACTION = 'disable'
+    DONE = 'disabled'

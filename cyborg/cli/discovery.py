@@ -13,8 +13,12 @@
 # under the License.
 """discover-services: make the agents discover their devices now (2.5).
 
-The API answers when every agent asked has reported, so the command shows
-on stderr which hosts it asks, and ``--timeout`` bounds the request.
+The conductor asks the agents and answers at once; the API waits for
+their reports for at most ``[api] discovery_wait`` seconds and shows each
+host's state: ``done``, ``failed`` (with the reason), ``unreachable`` (its
+agent is down, not waited for) or ``asked`` (its report did not come in
+time; the discovery goes on).  The command shows on stderr which hosts it
+asks, and ``--timeout`` bounds the request.
 """
 
 from cliff import columns
@@ -22,9 +26,13 @@ from cliff import columns
 from cyborg import servicegroup
 from cyborg.cli import common
 
-COLUMNS = (('host', 'host'), ('status', 'status'), ('added', 'added'),
-           ('changed', 'changed'), ('removed', 'removed'),
-           ('drivers', 'drivers'), ('error', 'error'))
+# The state shown for the status of an API before states.
+_STATES = {'ok': 'done', 'error': 'failed'}
+
+COLUMNS = (('host', 'host'), ('status', 'status'), ('state', 'state'),
+           ('added', 'added'), ('changed', 'changed'),
+           ('removed', 'removed'), ('drivers', 'drivers'),
+           ('error', 'error'))
 
 
 def _names(items):
@@ -56,8 +64,9 @@ class _Names(columns.FormattableColumn):
 class DiscoverServices(common.Lister):
     """Run discovery now on one host or on every agent.
 
-    Prints, per host, the devices the discovery added, changed and
-    removed; exits 1 when an agent failed.
+    Prints, per host, the state of its discovery and the devices it
+    added, changed and removed; exits 1 when a discovery failed or an
+    agent is unreachable.
     """
 
     def get_parser(self, prog_name):
@@ -74,28 +83,35 @@ class DiscoverServices(common.Lister):
             hosts = [parsed_args.host]
         else:
             hosts = sorted({s['host'] for s in self.client.get(
-                '/services', binary=servicegroup.AGENT,
-                status=servicegroup.UP)[
-                'services']})
+                '/services', binary=servicegroup.AGENT)['services']})
         if parsed_args.driver:
             if not parsed_args.host:
                 raise common.CommandError('--driver needs --host.')
             body['driver'] = parsed_args.driver
         self.progress('Asking %d host(s) to discover: %s', len(hosts),
-                        ', '.join(hosts) or '(no agent is up)')
+                        ', '.join(hosts) or '(no agent is registered)')
         result = self.client.post('/discovery', body or None)
         items = []
         for host in result['hosts']:
-            self.progress('%s: %s', host['host'], host['status'])
+            # APIs before states show the status only (ok or error).
+            host.setdefault('state', _STATES.get(host['status'],
+                                                 host['status']))
+            self.progress('%s: %s', host['host'], host['state'])
             items.append(dict(host, **{
                 key: _Names(host.get(key))
                 for key in ('added', 'changed', 'removed', 'drivers')}))
-        self.failed = [h['host'] for h in items if h['status'] != 'ok']
+        self.failed = [h['host'] for h in items if h['status'] == 'error']
+        self.pending = [h['host'] for h in items
+                        if h['status'] == 'pending']
         return common.rows(items, COLUMNS)
 
     def run(self, parsed_args):
         self.failed = []
+        self.pending = []
         result = super().run(parsed_args)
+        if self.pending:
+            self.progress('Still discovering on: %s (run the command again '
+                          'to see the outcome)', ', '.join(self.pending))
         if self.failed:
             self.progress('Discovery failed on: %s',
                             ', '.join(self.failed))

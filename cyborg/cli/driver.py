@@ -78,8 +78,9 @@ def discover(command, rows):
     The API answers an install or an update once the agents have loaded
     the driver; their discovery and report come after, on their own.  A
     discovery asked through the API answers once the agent's report is
-    stored, so the records read then count its devices.  A host whose
-    agent could not discover is named on stderr, its count as before.
+    stored (or after ``[api] discovery_wait``), so the records read then
+    count its devices.  A host whose agent could not discover, or is still
+    discovering, is named on stderr, its count as before.
 
     :returns: the records, in the order of *rows*.
     """
@@ -99,6 +100,9 @@ def discover(command, rows):
         if result is None:
             command.progress('%s: not discovered (its agent is down); its '
                              'devices show once it reports.', host)
+        elif result['status'] == 'pending':
+            command.progress('%s: still discovering; its devices show once '
+                             'its agent reports.', host)
         elif result['status'] != 'ok':
             command.progress('%s: discovery failed (%s); its devices show '
                              'once its agent reports.', host,

@@ -182,7 +182,9 @@ class DetachInstance(common.Command):
             if state in reboots:
                 return _DETACHED_REBOOT[state]
         server = body['server']
-        if reboot and server['vm_state'] != _STOPPED:
+        # As the conductor: nothing is asked of a stopped server, nor of
+        # one on no host (shelved offloaded).
+        if reboot and server.get('host') and server['vm_state'] != _STOPPED:
             return ('Nova was asked for a hard reboot; the devices are '
                     'released.')
         return ('The server is %s: no hard reboot was needed (Nova was '

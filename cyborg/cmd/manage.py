@@ -15,9 +15,11 @@
 
 ``service list``, ``hardware list`` and ``arq hostdev`` read the database
 directly; ``discovery run`` asks a conductor over RPC (it needs
-``transport_url``); ``placement audit`` and ``placement heal`` compare the
-database with Placement (and repair) from this process, so they need the
-conductor's ``[database]`` and ``[placement]`` options.
+``transport_url``) and reads each host's outcome from the database, as
+``POST /v2/discovery`` does (for at most ``[api] discovery_wait``
+seconds); the ``audit`` and ``heal`` commands of ``placement``,
+``handle`` and ``instance`` are cyborg.cmd.manage_audit's, with their
+exit statuses.
 
 Usage::
 
@@ -29,35 +31,8 @@ Usage::
         [--host HOST] [--driver DRIVER]
     cyborg-manage --config-file /etc/cyborg/cyborg.conf arq hostdev \
         (--instance INSTANCE | ARQ [ARQ ...]) [--with-mdev]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf placement audit \
-        [--host HOST] [--json]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf placement heal \
-        [--host HOST] [--json]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf handle audit \
-        [--host HOST] [--json]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf handle heal \
-        [--host HOST] [--json]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf instance audit \
-        [--host HOST] [--json]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf instance heal \
-        [--host HOST] [--json]
-
-Exit status of ``placement audit``: 0 when Placement matches the database,
-3 when something differs (printed), 1 on an error (Placement or the
-database unreachable, Placement not configured).  ``placement heal``: 0
-when there was nothing to repair, 4 when everything that differed was
-repaired, 3 when something could not be (a missing compute node provider
-without ``[placement] create_compute_rp``, an orphan with allocations), 1
-on an error.
-
-``handle audit`` and ``handle heal`` check the attach handles against the
-accelerator requests and bind jobs (see cyborg.conductor.handle_audit),
-from this process: they need the conductor's ``[database]`` options.
-Exit statuses as ``placement audit`` and ``heal``: 0 nothing found, 3
-found (audit), 4 all repaired (heal), 1 on an error (the database
-unreachable).
-
-``instance audit`` and ``instance heal``: see cyborg.cmd.manage_instance.
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf \
+        (placement | handle | instance) (audit | heal) [--host HOST] [--json]
 """
 
 import sys
@@ -76,13 +51,11 @@ from cyborg import objects
 from cyborg import rpc
 from cyborg import service
 from cyborg import servicegroup
-from cyborg.clients import placement as placement_client
-from cyborg.cmd import audit_status
-from cyborg.cmd import manage_instance
-from cyborg.conductor import handle_audit
-from cyborg.conductor import placement_audit
+from cyborg.api.controllers.v2 import discovery as discovery_api
+from cyborg.cmd import manage_audit
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import hardware as hardware_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.i18n import _
@@ -168,28 +141,40 @@ def hardware_list(conf):
 def discovery_run(conf):
     """Make agents discover now; print what each reported.
 
-    :returns: 0, or 1 when an agent or the conductor failed.
+    As ``POST /v2/discovery``: the conductor records what is asked and
+    answers at once (RPC API 1.9, discovery_start); the outcome of each
+    host comes with its agent's report, read from the database for at
+    most ``[api] discovery_wait`` seconds.
+
+    :returns: 0, or 1 when an agent failed, was unreachable or had not
+        reported in time, or the conductor failed.
     """
+    context = cyborg_context.get_admin_context()
     try:
-        results = _call_conductor(conf, 'discovery',
+        started = _call_conductor(conf, 'discovery_start',
                                   host=conf.category.filter_host,
                                   driver=conf.category.driver)
-    except (exception.CyborgException, messaging.MessagingException) as exc:
+        results = discovery_api.wait_for_outcome(
+            context, started, conf.api.discovery_wait)
+    except (exception.CyborgException, messaging.MessagingException,
+            db_exc.DBError) as exc:
         print(_('Discovery failed: %s') % getattr(exc, 'message', exc),
               file=sys.stderr)
         return 1
     rows = []
-    for host, summary in sorted(results.items()):
-        if 'error' in summary:
-            rows.append((host, '', 'failed', summary['error'], '', ''))
+    for result in results:
+        if result['state'] != discovery_queries.DONE:
+            rows.append((result['host'], '', result['state'],
+                         result['error'] or '', '', ''))
             continue
-        for driver in summary['drivers']:
-            rows.append((host, driver['name'], driver['status'],
+        for driver in result['drivers']:
+            rows.append((result['host'], driver['name'], driver['status'],
                          driver['detail'] or '', driver['devices'],
-                         summary['report']))
+                         result['report']))
     _print_table(['Host', 'Driver', 'Status', 'Detail', 'Devices',
                   'Report'], rows)
-    return 1 if any('error' in s for s in results.values()) else 0
+    return 0 if all(r['state'] == discovery_queries.DONE
+                    for r in results) else 1
 
 
 def arq_hostdev(conf):
@@ -220,123 +205,6 @@ def arq_hostdev(conf):
             arq['uuid'], arq['device_profile_name'], arq['hostname']))
         print(hostdev.to_string(element))
     return 0
-# Exit statuses of the audits and heals (tests read them here).
-EXIT_IN_SYNC = audit_status.EXIT_IN_SYNC
-EXIT_ERROR = audit_status.EXIT_ERROR
-EXIT_DRIFT = audit_status.EXIT_DRIFT
-EXIT_REPAIRED = audit_status.EXIT_REPAIRED
-
-
-def _placement_audit(conf, heal):
-    try:
-        client = placement_client.from_conf(conf)
-        found = placement_audit.audit(
-            cyborg_context.get_admin_context(), client,
-            host=conf.category.filter_host, heal=heal)
-    except exception.CyborgException as exc:
-        print(_('Placement audit failed: %s') % exc.message,
-              file=sys.stderr)
-        return EXIT_ERROR
-    if conf.category.json:
-        print(jsonutils.dumps([d.as_dict() for d in found], indent=2,
-                              sort_keys=True))
-    elif found:
-        columns = ['Host', 'Drift', 'Resource provider', 'UUID', 'Detail']
-        if heal:
-            columns.append('Repaired')
-        _print_table(columns, [
-            (d.host or '', d.kind, d.name, d.uuid or '', d.detail) +
-            (('yes' if d.repaired else 'no',) if heal else ())
-            for d in found])
-    else:
-        print(_('Placement matches the database.'))
-    return audit_status.status(found, heal)
-
-
-def placement_audit_cmd(conf):
-    """Print every difference between the database and Placement.
-
-    :returns: 0 (none), 3 (some) or 1 (error).
-    """
-    return _placement_audit(conf, heal=False)
-
-
-def placement_heal_cmd(conf):
-    """Repair the differences between the database and Placement.
-
-    :returns: 0 (nothing to do), 4 (all repaired), 3 (some left) or 1
-        (error).
-    """
-    return _placement_audit(conf, heal=True)
-
-
-def _handle_audit(conf, heal):
-    try:
-        found = handle_audit.audit(cyborg_context.get_admin_context(),
-                                   host=conf.category.filter_host,
-                                   heal=heal)
-    except db_exc.DBError as exc:
-        print(_('Attach handle audit failed: %s') % exc, file=sys.stderr)
-        return EXIT_ERROR
-    if conf.category.json:
-        print(jsonutils.dumps([f.as_dict() for f in found], indent=2,
-                              sort_keys=True))
-    elif found:
-        columns = ['Host', 'Problem', 'Attach handle', 'Deployable', 'ARQ',
-                   'Detail']
-        if heal:
-            columns.append('Repaired')
-        _print_table(columns, [
-            (f.host, f.kind, f.handle, f.deployable, f.arq or '',
-             f.detail) + (('yes' if f.repaired else 'no',) if heal else ())
-            for f in found])
-    else:
-        print(_('Every attach handle agrees with the accelerator requests '
-                'and bind jobs.'))
-    if not found:
-        return EXIT_IN_SYNC
-    return EXIT_REPAIRED if heal else EXIT_DRIFT
-
-
-def handle_audit_cmd(conf):
-    """Print every attach handle whose state disagrees with the ARQs.
-
-    :returns: 0 (none), 3 (some) or 1 (error).
-    """
-    return _handle_audit(conf, heal=False)
-
-
-def handle_heal_cmd(conf):
-    """Repair the attach handles whose state disagrees with the ARQs.
-
-    :returns: 0 (nothing to do), 4 (all repaired) or 1 (error).
-    """
-    return _handle_audit(conf, heal=True)
-
-
-def _add_handle_parsers(subparsers):
-    handle = subparsers.add_parser(
-        'handle', help=_('Attach handles and the accelerator requests '
-                         'that hold them.'))
-    actions = handle.add_subparsers(dest='action')
-    actions.required = True
-    for name, func, text in (
-            ('audit', handle_audit_cmd,
-             _('Print every attach handle in use that no accelerator '
-               'request or bind job holds, and every free one that an '
-               'accelerator request references (exit status 0: none, 3: '
-               'some, 1: error).')),
-            ('heal', handle_heal_cmd,
-             _('Repair them: free the unheld handles (or queue their '
-               'release), mark the referenced ones in use (exit status '
-               '0: nothing to do, 4: all repaired, 1: error).'))):
-        parser = actions.add_parser(name, help=text)
-        parser.add_argument('--host', dest='filter_host',
-                            help=_("Only this host's handles."))
-        parser.add_argument('--json', action='store_true',
-                            help=_('Print the findings as JSON.'))
-        parser.set_defaults(func=func)
-
 
 def add_command_parsers(subparsers):
     services = subparsers.add_parser(
@@ -393,26 +261,7 @@ def add_command_parsers(subparsers):
                         help=_('Compose MDEV handles too, as Nova with '
                                'Cyborg vGPU support does.'))
     parser.set_defaults(func=arq_hostdev)
-    placement = subparsers.add_parser(
-        'placement', help=_("Cyborg's resource providers in Placement."))
-    actions = placement.add_subparsers(dest='action')
-    actions.required = True
-    for name, func, text in (
-            ('audit', placement_audit_cmd,
-             _('Print every difference between the database and Placement '
-               '(exit status 0: none, 3: some, 1: error).')),
-            ('heal', placement_heal_cmd,
-             _('Repair the differences (exit status 0: nothing to do, 4: '
-               'all repaired, 3: some left, 1: error).'))):
-        parser = actions.add_parser(name, help=text)
-        parser.add_argument('--host', dest='filter_host',
-                            help=_('Only this host (and orphans under its '
-                                   'compute node).'))
-        parser.add_argument('--json', action='store_true',
-                            help=_('Print the differences as JSON.'))
-        parser.set_defaults(func=func)
-    _add_handle_parsers(subparsers)
-    manage_instance.add_parsers(subparsers)
+    manage_audit.add_parsers(subparsers)
 
 
 category_opt = cfg.SubCommandOpt('category', title='Command categories',

@@ -11,11 +11,13 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Running bind jobs: the device work of binds and unbinds.
+"""Running bind jobs: the device work of binds, unbinds and program
+requests.
 
 Jobs live in the bind_jobs table (binds queue them:
 cyborg.conductor.arq_bind; unbinds and deletes:
-cyborg.conductor.arq_release), so a
+cyborg.conductor.arq_release; program requests:
+cyborg.conductor.deployable, which also runs and ends those), so a
 conductor that restarts, or another conductor when one dies, takes over
 what was not finished.  A job is taken with a conditional UPDATE, run on a
 thread of this conductor's pool through the agent's RPC, and finished in
@@ -59,13 +61,15 @@ from cyborg import servicegroup
 from cyborg import states
 from cyborg.common import traits as cyborg_traits
 from cyborg.conductor import arq_release
+from cyborg.conductor import backoff
+from cyborg.conductor import deployable as deployable_ops
+from cyborg.conductor import liveness
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attach_handle as handle_queries
 from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
-from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.notifications import accelerator_request as arq_notify
@@ -74,7 +78,6 @@ CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
 CONDUCTOR = servicegroup.CONDUCTOR
-AGENT = servicegroup.AGENT
 
 # Errors of the agent's device work: the job failed, the conductor did not.
 _AGENT_ERRORS = (exception.CyborgException, messaging.MessagingException)
@@ -168,10 +171,10 @@ class JobRunner:
             if job['kind'] == job_queries.PROGRAM:
                 self.on_programmed(job['payload']['host'])
         except Exception as exc:
-            LOG.exception('Bind job %(job)s (%(kind)s of ARQ %(arq)s) failed '
+            LOG.exception('Bind job %(job)s (%(kind)s of %(of)s) failed '
                           'unexpectedly', {'job': job['uuid'],
                                            'kind': job['kind'],
-                                           'arq': job['arq_uuid']})
+                                           'of': _of(job)})
             try:
                 crashed(context, job, exc)
             except Exception:
@@ -184,20 +187,12 @@ class JobRunner:
                 self._running.discard(job['uuid'])
 
 
-def agents_down(context):
-    """The hosts whose agent is down now (servicegroup.agent_is_up); a
-    host whose agent never said hello is not among them.
-    """
-    since = servicegroup.conductors_since(
-        service_queries.get_all(context, binary=CONDUCTOR))
-    # Heard of: its heartbeat, or its last report (as a bind judges it).
-    seen = {s['host']: s['last_seen_up'] for s in
-            service_queries.get_all(context, binary=AGENT)}
-    for host, _up, last in host_queries.get_liveness(context, AGENT):
-        if host in seen and last is not None:
-            seen[host] = max(t for t in (seen[host], last) if t)
-    return {host for host, last in seen.items()
-            if last is not None and not servicegroup.agent_is_up(last, since)}
+def _of(job):
+    """Whose job it is, for the logs."""
+    if job_queries.is_request(job):
+        return 'a program request (deployable %s)' % (
+            job['payload'].get('deployable_uuid'))
+    return 'ARQ %s' % job['arq_uuid']
 
 
 def _defer(context, job):
@@ -207,10 +202,10 @@ def _defer(context, job):
     has none and waits for as long as the agent is away.
     """
     host = job['payload']['host']
-    LOG.info('Bind job %(job)s (%(kind)s of ARQ %(arq)s) waits for the '
+    LOG.info('Bind job %(job)s (%(kind)s of %(of)s) waits for the '
              'agent of host %(host)s, which is down',
-             {'job': job['uuid'], 'kind': job['kind'],
-              'arq': job['arq_uuid'], 'host': host})
+             {'job': job['uuid'], 'kind': job['kind'], 'of': _of(job),
+              'host': host})
     job_queries.defer(context, job['id'], host, timeutils.utcnow() +
                       datetime.timedelta(seconds=CONF.report_interval))
 
@@ -233,7 +228,7 @@ def wait_for_agents(context, jobs):
     """Put back the taken *jobs* whose host's agent is down (an agent
     call would only time out); :returns: the others, to run now.
     """
-    down = agents_down(context)
+    down = liveness.agents_down(context)
     ready = []
     for job in jobs:
         if job['payload'].get('host') in down:
@@ -252,6 +247,9 @@ def _remaining(deadline):
 
 def run(context, agent_api, job):
     """Run one job through the agent and record its outcome."""
+    if job_queries.is_request(job):
+        deployable_ops.run_job(context, agent_api, job)
+        return
     payload = job['payload']
     kind = job['kind']
     LOG.info('Running bind job %(job)s: %(kind)s for ARQ %(arq)s on '
@@ -279,7 +277,7 @@ def run(context, agent_api, job):
         LOG.warning('Bind job %(job)s (%(kind)s) failed: %(error)s',
                     {'job': job['uuid'], 'kind': kind, 'error': error})
         if kind == job_queries.RELEASE:
-            if payload['host'] in agents_down(context):
+            if payload['host'] in liveness.agents_down(context):
                 # The agent went away meanwhile (a host that died before
                 # its instance was evacuated): the release waits for it.
                 _defer(context, job)
@@ -416,21 +414,24 @@ def crashed(context, job, error):
     bind's work runs again after a back-off until its deadline, when the
     bind fails and the handle is released.
     """
-    error = '%s: %s' % (type(error).__name__, error)
+    text = '%s: %s' % (type(error).__name__, error)
     if job['kind'] == job_queries.RELEASE:
-        release_failed(context, job, error)
+        release_failed(context, job, text)
     elif (job['deadline'] is None or
             job['deadline'] <= timeutils.utcnow() or
             job['attempts'] >= CONF.nova.events_max_attempts):
-        if bind_failed(context, job, error):
+        if job_queries.is_request(job):
+            # Answered as the unexpected error it is (a server error).
+            deployable_ops.failed(context, job, error)
+        elif bind_failed(context, job, text):
             arq_notify.bind_resolved(context, [job['arq_uuid']],
                                      states.BIND_FAILED)
     else:
-        _retry_later(context, job, error)
+        _retry_later(context, job, text)
 
 
 def _retry_later(context, job, error):
-    delay = min(2 ** job['attempts'], CONF.nova.events_retry_max_interval)
+    delay = backoff.delay(job['attempts'])
     LOG.warning('Bind job %(job)s runs again in %(delay)s s',
                 {'job': job['uuid'], 'delay': delay})
     job_queries.retry_later(
@@ -440,20 +441,30 @@ def _retry_later(context, job, error):
 
 def fail_overdue(context):
     """Fail the binds whose device work did not finish by its deadline,
-    then notify.
+    then notify; fail the program requests' jobs that did not start by
+    theirs (cyborg.conductor.deployable.expire).
 
     :returns: the number of ARQs failed.
     """
-    failed = _fail_overdue(context)
+    requests = []
+    failed = _fail_overdue(context, requests)
     arq_notify.bind_resolved(context, failed, states.BIND_FAILED)
+    deployable_ops.expire(context, requests)
     return len(failed)
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def _fail_overdue(context):
+def _fail_overdue(context, requests):
+    """:param requests: a list that gets the overdue jobs of program
+        requests (left to the caller).
+    """
     failed = []
+    del requests[:]
     for job in job_queries.overdue(context, timeutils.utcnow()):
+        if job_queries.is_request(job):
+            requests.append(job)
+            continue
         arq = arq_queries.lock_state(context, job['arq_uuid'])
         if arq is None or arq['state'] != states.BIND_STARTED:
             continue

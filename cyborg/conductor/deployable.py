@@ -14,42 +14,96 @@
 """Deployable operations of the conductor: programming an FPGA on request
 (``PATCH /v2/deployables/{uuid}/program``).
 
-A program request and a bind exclude each other through the deployable's
-row lock (db.queries.deployable.lock_fpga), which both take: the request
-is refused (DeployableInUse) while any attach handle of the deployable is
-in use (reprogramming would change the function under the instances
-bound to it) or while something else programs it; otherwise it marks the
-deployable as being programmed, in the same transaction, and no bind
-takes it until the programming ended.  The agent is called after that
-transaction commits, never inside it; the mark expires after
-``[DEFAULT] bind_timeout`` (the call's own timeout) should the conductor
-die meanwhile.
+A program request goes the way a bind's programming goes, as a
+``program`` bind job (cyborg.conductor.bind_jobs), and no conductor RPC
+worker waits on the agent:
+
+1. program() records what is asked, in one transaction: under the
+   deployable's row lock (db.queries.deployable.lock_fpga), which every
+   bind of an FPGA takes too, the request is refused (DeployableInUse)
+   while any attach handle of the deployable is in use (reprogramming
+   would change the function under the instances bound to it) or while
+   something else programs it; otherwise the deployable is marked as
+   being programmed until the job's deadline (``[DEFAULT] bind_timeout``
+   from now), no bind takes it before the mark ends, and the job is
+   queued (a job of no accelerator request).  The RPC call answers with
+   the job's uuid and deadline.
+2. A conductor's JobRunner takes the job and runs it on its own pool
+   (run_job()): the agent programs the device; the job's outcome (the
+   driver's result, or the error as cyborg.exception.to_record writes
+   it) is recorded with the job, in the transaction that records the
+   bitstream and the function traits and ends the mark.
+3. cyborg-api reads the outcome (db.queries.bind_job.outcome) and answers
+   the request as the RPC call answered it before: the deployable, or
+   the agent's error with its status.
+
+Nothing stays marked: a job that did not start by its deadline (its
+agent down, no conductor to run it) fails at a conductor's next look
+(expire()); a running one gives the agent the time left and fails when
+it has not answered; one whose conductor died is taken over by another
+and, past its deadline, fails without calling the agent; and were every
+conductor gone, the mark ends at the deadline by itself.
 """
 
 import datetime
 
 from oslo_config import cfg
 from oslo_log import log as logging
+import oslo_messaging as messaging
 from oslo_utils import timeutils
 
 from cyborg import exception
 from cyborg.common import traits as cyborg_traits
-from cyborg.conductor import placement_push
 from cyborg.db import api as db_api
+from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.notifications import deployable as deployable_notify
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
+# A finished request's job is kept at least this long (seconds), for
+# cyborg-api, which reads its outcome until its deadline and a little
+# more, then forgotten when another request is queued.
+KEEP_FINISHED = 3600
 
+
+def program(context, agent_api, uuid, image_uuid):
+    """Queue the programming of a deployable's device with an image.
+
+    The agent of the device's host will fetch the image (its cache, or
+    Glance) and run the driver's programming tool; the deployable then
+    records the image as its bitstream and the loaded function as its
+    function traits (the driver's, from its result).
+
+    :param agent_api: the agent RPC client.
+    :param uuid: the deployable's uuid.
+    :param image_uuid: the bitstream image's uuid.
+    :raises: DeployableNotFound, DeployableInUse, UnsupportedOperation.
+    :returns: ``{job, deadline}``: the job's uuid, and the time (ISO 8601,
+        UTC) by which it will have ended.
+    """
+    target = deployable_queries.program_target(context, uuid)
+    if not agent_api.can_send_device_work():
+        raise exception.UnsupportedOperation(driver=target['driver_name'],
+                                             operation='program')
+    job = _queue(context, target, uuid, image_uuid)
+    deployable_notify.program(context, deployable_notify.PROGRAM_START,
+                              uuid, target, image_uuid)
+    LOG.info('Queued job %(job)s: program deployable %(uuid)s with image '
+             '%(image)s', {'job': job['job'], 'uuid': uuid,
+                           'image': image_uuid})
+    return job
+
+
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def _start(context, deployable_id, uuid):
-    """Take the deployable for programming, or refuse.
+def _queue(context, target, uuid, image_uuid):
+    """Take the deployable for programming and queue the job, or refuse.
 
     :raises: DeployableInUse, DeployableNotFound
     """
-    state = deployable_queries.lock_fpga(context, deployable_id)
+    state = deployable_queries.lock_fpga(context, target['id'])
     if state is None:
         raise exception.DeployableNotFound(uuid=uuid)
     if state['in_use']:
@@ -59,60 +113,152 @@ def _start(context, deployable_id, uuid):
     if state['programming']:
         raise exception.DeployableInUse(uuid=uuid,
                                         reason='it is being programmed')
-    deployable_queries.start_programming(
-        context, deployable_id,
-        timeutils.utcnow() + datetime.timedelta(seconds=CONF.bind_timeout))
+    now = timeutils.utcnow()
+    deadline = now + datetime.timedelta(seconds=CONF.bind_timeout)
+    deployable_queries.start_programming(context, target['id'], deadline)
+    job_queries.purge_finished(context, now - datetime.timedelta(
+        seconds=max(KEEP_FINISHED, 2 * CONF.bind_timeout)))
+    job = job_queries.add(
+        context, None, job_queries.PROGRAM,
+        {'host': target['hostname'], 'driver': target['driver_name'],
+         'address': target['address'], 'deployable_id': target['id'],
+         'deployable_uuid': uuid, 'bitstream_id': image_uuid,
+         'function_id': None},
+        deadline, request_id=context.request_id)
+    return {'job': job, 'deadline': deadline.isoformat()}
+
+
+def _target(job):
+    """What the notifications need of a job's deployable."""
+    return {'hostname': job['payload']['host'],
+            'driver_name': job['payload']['driver']}
+
+
+def run_job(context, agent_api, job):
+    """Run a program request's job through the agent (on a JobRunner's
+    thread) and record its outcome.
+
+    :param job: a dict of db.queries.bind_job, taken (running).
+    """
+    payload = job['payload']
+    host = payload['host']
+    left = (0 if job['deadline'] is None else
+            (job['deadline'] - timeutils.utcnow()).total_seconds())
+    if left < 1:
+        # Taken over from a conductor that died, or retried, too late:
+        # a bind may take the deployable now, so the agent is not asked.
+        failed(context, job, exception.AgentUnreachable(
+            host=host, reason='the programming did not start within '
+                              '[DEFAULT] bind_timeout (%s s)'
+                              % CONF.bind_timeout))
+        return
+    try:
+        result = agent_api.program(
+            context, host, payload['driver'], payload['address'],
+            bitstream_id=payload['bitstream_id'],
+            function_id=payload['function_id'], timeout=int(left))
+    except Exception as exc:
+        # Whatever the agent call raised is the job's outcome: the
+        # agent's error, or its unexpected one (answered as a server
+        # error), or no answer.
+        error = _agent_error(host, exc)
+    else:
+        if _record_done(context, job, result):
+            deployable_notify.program(
+                context, deployable_notify.PROGRAM_END,
+                payload['deployable_uuid'], _target(job),
+                payload['bitstream_id'])
+            LOG.info('Programmed deployable %(uuid)s with image %(image)s '
+                     '(job %(job)s): %(result)s',
+                     {'uuid': payload['deployable_uuid'],
+                      'image': payload['bitstream_id'], 'job': job['uuid'],
+                      'result': result})
+        return
+    failed(context, job, error)
+
+
+def _agent_error(host, exc):
+    """The error to record for what the agent call raised."""
+    if isinstance(exc, messaging.MessagingTimeout):
+        return exception.AgentUnreachable(
+            host=host, reason='no answer within [DEFAULT] bind_timeout '
+                              '(%s s)' % CONF.bind_timeout)
+    if (isinstance(exc, messaging.MessagingException) and
+            not isinstance(exc, messaging.RemoteError)):
+        return exception.AgentUnreachable(host=host, reason=str(exc))
+    return exc
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def _record(context, deployable_id, image_uuid, function_traits):
-    deployable_queries.record_programming(
-        context, deployable_id, image_uuid, function_traits,
-        cyborg_traits.FUNCTION_TRAIT_PREFIX)
-    deployable_queries.end_programming(context, deployable_id)
+def _record_done(context, job, result):
+    """The bitstream, the function traits, the mark's end and the job's
+    outcome, in one transaction.
 
-
-def program(context, agent_api, client, uuid, image_uuid):
-    """Program a deployable's device with an image, now.
-
-    The agent of the device's host fetches the image (its cache, or
-    Glance) and runs the driver's programming tool; the deployable then
-    records the image as its bitstream and the loaded function as its
-    function traits (the driver's, from its result).
-
-    :param agent_api: the agent RPC client.
-    :param client: a PlacementClient, or None: the host's providers are
-        pushed at once (the new function traits), after the commit.
-    :param uuid: the deployable's uuid.
-    :param image_uuid: the bitstream image's uuid.
-    :raises: DeployableNotFound, DeployableInUse, UnsupportedOperation,
-        ImageNotFound, DriverDeviceNotFound, CommandFailed,
-        MessagingTimeout.
+    :returns: whether the job ended here (not before, by another
+        conductor that took it over).
     """
-    target = deployable_queries.program_target(context, uuid)
-    if not agent_api.can_send_device_work():
-        raise exception.UnsupportedOperation(driver=target['driver_name'],
-                                             operation='program')
-    _start(context, target['id'], uuid)
-    deployable_notify.program(context, deployable_notify.PROGRAM_START,
-                              uuid, target, image_uuid)
-    try:
-        result = agent_api.program(
-            context, target['hostname'], target['driver_name'],
-            target['address'], bitstream_id=image_uuid,
-            timeout=CONF.bind_timeout)
-    except Exception as exc:
-        deployable_queries.end_programming(context, target['id'])
-        deployable_notify.program(context, deployable_notify.PROGRAM_ERROR,
-                                  uuid, target, image_uuid, error=exc)
-        raise
-    _record(context, target['id'], image_uuid,
-            (result or {}).get('function_traits'))
-    deployable_notify.program(context, deployable_notify.PROGRAM_END, uuid,
-                              target, image_uuid)
-    LOG.info('Programmed deployable %(uuid)s with image %(image)s: '
-             '%(result)s', {'uuid': uuid, 'image': image_uuid,
-                            'result': result})
-    if client is not None:
-        placement_push.push_safely(context, client, target['hostname'])
+    if not job_queries.finish(context, job['id'], job_queries.DONE,
+                              {'result': result}):
+        return False
+    payload = job['payload']
+    deployable_queries.record_programming(
+        context, payload['deployable_id'], payload['bitstream_id'],
+        (result or {}).get('function_traits'),
+        cyborg_traits.FUNCTION_TRAIT_PREFIX)
+    deployable_queries.end_programming(context, payload['deployable_id'])
+    return True
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _record_failed(context, job, error, from_state):
+    if not job_queries.finish(context, job['id'], job_queries.FAILED,
+                              {'error': exception.to_record(error)},
+                              from_state=from_state):
+        return False
+    deployable_queries.end_programming(context,
+                                       job['payload']['deployable_id'])
+    return True
+
+
+def failed(context, job, error, from_state=job_queries.RUNNING):
+    """A program request's job failed with *error* (an exception): its
+    outcome, the mark's end, the notification.
+
+    :param from_state: the state the job must still be in (the one it
+        was read in).
+    """
+    if not _record_failed(context, job, error, from_state):
+        return
+    payload = job['payload']
+    deployable_notify.program(
+        context, deployable_notify.PROGRAM_ERROR,
+        payload['deployable_uuid'], _target(job), payload['bitstream_id'],
+        error=error)
+    LOG.error('Programming deployable %(uuid)s with image %(image)s (job '
+              '%(job)s) failed: %(error)s',
+              {'uuid': payload['deployable_uuid'],
+               'image': payload['bitstream_id'], 'job': job['uuid'],
+               'error': getattr(error, 'message', None) or error})
+
+
+def expire(context, jobs):
+    """Fail the program requests' jobs among *jobs* (overdue ones, as
+    db.queries.bind_job.overdue read them) that never started.
+
+    A running job is left to its conductor, which ends it when the agent
+    answers or its time is up; one whose conductor died is taken over and
+    fails unrun (run_job()).
+    """
+    for job in jobs:
+        if job['state'] != job_queries.PENDING:
+            continue
+        reason = ('the programming did not start within [DEFAULT] '
+                  'bind_timeout (%s s)' % CONF.bind_timeout)
+        if job['last_error'] == job_queries.waiting_text(
+                job['payload']['host']):
+            reason += '; the agent is down'
+        failed(context, job, exception.AgentUnreachable(
+            host=job['payload']['host'], reason=reason),
+            from_state=job_queries.PENDING)

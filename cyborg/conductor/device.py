@@ -11,7 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Device operations of the conductor: enable and disable.
+"""Device operations of the conductor: enable and disable, one device or
+every device a selector names (host, vendor, product, firmware...).
 
 A disabled device (``maintaining``) keeps its resource providers, with
 their whole inventory reserved, so that Nova schedules nothing more on it
@@ -61,3 +62,53 @@ def set_status(context, client, uuid, status):
     # periodic task should it fail).
     placement_push.push_safely(context, client, device['hostname'])
     return device
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _record_statuses(context, selector, status):
+    devices = [d for d in device_queries.lock_selected(context, selector)
+               if device_queries.status_changes(d, status)]
+    device_queries.set_statuses(
+        context, [d['id'] for d in devices if d['status'] != status],
+        status)
+    changes = []
+    if status == device_queries.ENABLED:
+        changes = health.end_hold_downs(context, devices)
+    hosts = sorted({d['hostname'] for d in devices})
+    # In the same transaction, as for one device.
+    host_queries.mark_hosts_need_sync(context, hosts)
+    return devices, changes, hosts
+
+
+def set_status_by_selector(context, selector, status):
+    """Enable or disable every device a selector names, in one
+    transaction; their hosts are marked for a push to Placement, which
+    the caller starts (or the periodic task does).
+
+    Enabling also ends the hold-down of the recovering devices it names
+    (as for one device); an unhealthy device stays out.
+
+    :param context: request context.
+    :param selector: ``{hostname, vendor, model, type, driver_name,
+        firmware}`` (cyborg.db.queries.device.get_selected), at least one
+        given.
+    :param status: ``enabled`` or ``maintaining``.
+    :raises: DeviceSelectorEmpty
+    :returns: (the uuids of the devices that changed, their hosts).
+    """
+    devices, changes, hosts = _record_statuses(context, selector, status)
+    LOG.info('%(count)d devices on %(hosts)d hosts are now %(status)s '
+             '(selector %(selector)s)',
+             {'count': len(devices), 'hosts': len(hosts), 'status': status,
+              'selector': selector})
+    health.announce(context, changes)
+    return [d['uuid'] for d in devices], hosts
+
+
+def push_hosts(context, client, hosts):
+    """Push hosts to Placement one after the other (no transaction open);
+    a host that fails stays marked for the periodic task.
+    """
+    for host in hosts:
+        placement_push.push_safely(context, client, host)

@@ -29,7 +29,8 @@ release).  Two problems are found:
   job names it; nobody will ever free it, so Placement offers an
   accelerator that no bind can get.  Healing frees it, or, when its
   device has state to remove (a mediated device, a vGPU type), queues
-  the release job an unbind would have queued; the job frees it.
+  the release job an unbind would have queued; the job frees it (the
+  heal reports it not repaired yet: the job may give up again).
 * ``held free handle``: free, but an ARQ references it; the next bind
   that takes it fails on the unique reference (or, with the reference of
   a live ARQ, two instances would get the device).  Healing marks it in
@@ -44,9 +45,12 @@ bind, unbind or job that commits meanwhile is either seen or waits, and
 each fix repeats its condition in its WHERE clause.
 """
 
+import dataclasses
+
 from oslo_log import log as logging
 from oslo_utils import uuidutils
 
+from cyborg.conductor import audit_record
 from cyborg.db import api as db_api
 from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import handle_audit as audit_queries
@@ -58,35 +62,30 @@ UNHELD = 'unheld handle'
 HELD_FREE = 'held free handle'
 
 
-class Finding:
-    """One handle whose state disagrees with the ARQs and bind jobs.
+@dataclasses.dataclass(kw_only=True)
+class HandleFinding(audit_record.Finding):
+    """One handle whose state disagrees with the ARQs and bind jobs
+    (``kind`` UNHELD or HELD_FREE, ``host`` its device's).
 
-    :ivar host: the host of the handle's device.
-    :ivar kind: UNHELD or HELD_FREE.
     :ivar handle: the handle's uuid.
     :ivar deployable: the name of its deployable.
     :ivar arq: the uuid of the ARQ that references it, or None.
-    :ivar detail: what is wrong, and what healing did or would do.
-    :ivar repaired: True once healed; False when it was not (nothing was
-        wrong any more when it was checked again); None when nobody
-        tried.
     """
 
-    def __init__(self, handle, kind, arq=None, detail=''):
-        self.host = handle['host']
-        self.kind = kind
-        self.handle = handle['uuid']
-        self.handle_id = handle['id']
-        self.deployable = handle['deployable_name']
-        self.arq = arq
-        self.detail = detail
-        self.repaired = None
+    handle: str
+    deployable: str
+    arq: str | None = None
 
-    def as_dict(self):
-        return {'host': self.host, 'kind': self.kind,
-                'handle': self.handle, 'deployable': self.deployable,
-                'arq': self.arq, 'detail': self.detail,
-                'repaired': self.repaired}
+
+def _finding(handle, kind, settled, arq=None):
+    """The finding of a *handle* (a dict of the audit's queries), from
+    what settling it said: ``(detail, repaired)``.
+    """
+    detail, repaired = settled
+    return HandleFinding(kind=kind, host=handle['host'],
+                         handle=handle['uuid'],
+                         deployable=handle['deployable_name'], arq=arq,
+                         detail=detail, repaired=repaired)
 
 
 def _release_payload(handle):
@@ -105,7 +104,10 @@ def _release_payload(handle):
 def _settle_unheld(context, handle_id, heal):
     """Check an unheld handle again under its lock, and heal it.
 
-    :returns: what was wrong (a detail), or None when nothing is now.
+    :returns: ``(detail, repaired)``: what was wrong and what healing
+        did (``repaired`` as in cyborg.conductor.audit_record.Finding: False
+        when a release job was queued, which frees the handle later), or
+        None when nothing is wrong now.
     """
     handle = audit_queries.lock_handle(context, handle_id)
     if handle is None or not handle['in_use']:
@@ -123,15 +125,19 @@ def _settle_unheld(context, handle_id, heal):
         detail += '; referenced by %s' % stale
     action = 'queue its release' if work else 'free it'
     if not heal:
-        return '%s (heal: %s)' % (detail, action)
+        return '%s (heal: %s)' % (detail, action), None
     audit_queries.drop_stale_references(context, handle_id)
     if work:
         job = job_queries.add(context, uuidutils.generate_uuid(),
                               job_queries.RELEASE, _release_payload(handle),
                               deadline=None)
-        return '%s; release job %s queued' % (detail, job)
-    audit_queries.free_unheld(context, handle_id)
-    return detail + '; freed'
+        # Still in use: the job frees it once the agent removed the
+        # device's state, or gives up again (and the next audit says so).
+        return ('%s; release job %s queued: in use until it ends' % (
+            detail, job), False)
+    if audit_queries.free_unheld(context, handle_id):
+        return detail + '; freed', True
+    return detail + '; changed meanwhile: left alone', False
 
 
 @db_api.retry_on_deadlock
@@ -139,7 +145,8 @@ def _settle_unheld(context, handle_id, heal):
 def _settle_held_free(context, handle_id, heal):
     """Check a free handle an ARQ references again, and heal it.
 
-    :returns: ``(arq uuid, detail)``, or None when nothing is wrong now.
+    :returns: ``(arq uuid, (detail, repaired))``, or None when nothing
+        is wrong now.
     """
     handle = audit_queries.lock_handle(context, handle_id)
     if handle is None or handle['in_use']:
@@ -151,35 +158,35 @@ def _settle_held_free(context, handle_id, heal):
     live = state in audit_queries.LIVE
     detail = 'free, but ARQ %s (%s) references it' % (arq, state)
     if not heal:
-        return arq, detail + (' (heal: mark it in use)' if live else
-                              ' (heal: make the ARQ forget it)')
+        return arq, (detail + (' (heal: mark it in use)' if live else
+                               ' (heal: make the ARQ forget it)'), None)
     if live:
-        audit_queries.mark_held(context, handle_id)
-        return arq, detail + '; marked in use'
-    audit_queries.drop_stale_references(context, handle_id)
-    return arq, detail + '; the ARQ forgot it'
+        done = audit_queries.mark_held(context, handle_id)
+        return arq, (detail + ('; marked in use' if done else
+                               '; changed meanwhile: left alone'), done)
+    done = audit_queries.drop_stale_references(context, handle_id) > 0
+    return arq, (detail + ('; the ARQ forgot it' if done else
+                           '; changed meanwhile: left alone'), done)
 
 
 def audit(context, host=None, heal=False):
     """Find (and with *heal*, repair) the handles in the wrong state.
 
     :param host: only the handles of this host's devices.
-    :returns: a list of Finding, each checked again under lock (and
-        repaired, with *heal*).
+    :returns: a list of HandleFinding, each checked again under lock
+        (and, with *heal*, with what healing did).
     """
     unheld, held_free = audit_queries.candidates(context, host=host)
     found = []
     for handle in unheld:
-        detail = _settle_unheld(context, handle['id'], heal)
-        if detail is not None:
-            found.append(Finding(handle, UNHELD, detail=detail))
+        settled = _settle_unheld(context, handle['id'], heal)
+        if settled is not None:
+            found.append(_finding(handle, UNHELD, settled))
     for handle in held_free:
         settled = _settle_held_free(context, handle['id'], heal)
         if settled is not None:
-            found.append(Finding(handle, HELD_FREE, arq=settled[0],
-                                 detail=settled[1]))
-    for finding in found:
-        finding.repaired = True if heal else None
+            found.append(_finding(handle, HELD_FREE, settled[1],
+                                  arq=settled[0]))
     return found
 
 

@@ -43,6 +43,7 @@ from oslo_utils import timeutils
 
 from cyborg.common import health_states
 from cyborg.db import api as db_api
+from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.notifications import device as device_notify
@@ -138,6 +139,27 @@ def end_hold_down(context, uuid):
     return [_change(row, None, row['health_reason'], now)]
 
 
+def end_hold_downs(context, devices):
+    """end_hold_down() of several devices whose rows the caller's writer
+    transaction holds locked (cyborg.conductor.device's enable by
+    selector); only the recovering ones change.  The caller marks their
+    hosts for a push.
+
+    :param devices: devices rows (dicts with id, uuid, hostname, health,
+        health_reason, ...).
+    :returns: a list of Change.
+    """
+    now = timeutils.utcnow()
+    changes = []
+    for row in devices:
+        if row['health'] != health_states.RECOVERING:
+            continue
+        device_queries.set_health(context, row['id'], None,
+                                  row['health_reason'], now)
+        changes.append(_change(row, None, row['health_reason'], now))
+    return changes
+
+
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _release(context, before):
@@ -165,16 +187,29 @@ def release_recovered(context):
 
 
 def announce(context, changes):
-    """Announce committed changes (never inside a transaction)."""
+    """Announce committed changes (never inside a transaction), with the
+    instances bound to each device (read in one query for them all).
+    """
+    if not changes:
+        return
+    try:
+        bound = arq_queries.instances_on_devices(
+            context, [change.device['id'] for change in changes])
+    except Exception:
+        LOG.exception('Reading the instances on devices %s failed; their '
+                      'health changes are told without them',
+                      [change.device['uuid'] for change in changes])
+        bound = {}
     for change in changes:
         try:
-            _health_changed(context, change.device, change.old, change.new)
+            _health_changed(context, change.device, change.old, change.new,
+                            bound.get(change.device['id']))
         except Exception:
             LOG.exception('Announcing the health change of device %s '
                           'failed', change.device['uuid'])
 
 
-def _health_changed(context, device, old, new):
+def _health_changed(context, device, old, new, instance_uuids=None):
     """A device's health changed (committed): say so.
 
     The one place a device's health change is told: the log, and the
@@ -186,12 +221,17 @@ def _health_changed(context, device, old, new):
         vendor, model, driver_name, health, health_reason, health_since).
     :param old: healthy, unhealthy or recovering, before.
     :param new: the same, now.
+    :param instance_uuids: the instances bound to the device (None: not
+        known).
     """
     if new == health_states.UNHEALTHY:
         LOG.warning('Device %(uuid)s on %(host)s is unhealthy (%(reason)s): '
-                    'its inventory is reserved; instances keep it',
+                    'its inventory is reserved; instances keep it '
+                    '(%(instances)s)',
                     {'uuid': device['uuid'], 'host': device['hostname'],
-                     'reason': device['health_reason']})
+                     'reason': device['health_reason'],
+                     'instances': ', '.join(instance_uuids or ()) or
+                     'none bound'})
     elif new == health_states.RECOVERING:
         LOG.info('Device %(uuid)s on %(host)s is healthy again: it stays '
                  'reserved for [device_health] hold_down (%(hold)d s)',
@@ -203,4 +243,5 @@ def _health_changed(context, device, old, new):
                  {'uuid': device['uuid'], 'host': device['hostname'],
                   'old': old})
     device_notify.send(context, device_notify.UPDATE, device,
-                       changed=('health', 'health_reason', 'health_since'))
+                       changed=('health', 'health_reason', 'health_since'),
+                       instance_uuids=instance_uuids)

@@ -290,8 +290,10 @@ def detach(context, placement, nova, instance_uuid, arq_uuids=None,
     waits = nova_server.release_waits_for_reboot(server, reboot)
     attachments = [a for a in att_queries.get_all(
         context, instance_uuid=instance_uuid) if a['uuid'] in chosen]
-    asks = (reboot and server is not None and
-            not nova_server.is_stopped(server))
+    # A reboot is asked exactly when the release waits for it: never of
+    # a server that Nova deleted, offloaded (it refuses a hard reboot in
+    # shelved_offloaded) or stopped.
+    asks = waits
     detached = attachment_ops.start_release(
         context, attachments,
         reboot=att_queries.REBOOT_PENDING if asks else None, uuids=chosen)

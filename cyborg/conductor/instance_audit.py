@@ -42,6 +42,7 @@ it is still Bound, to the same server, on the same host, unchanged since
 the audit read it.
 """
 
+import dataclasses
 import datetime
 
 from oslo_config import cfg
@@ -51,6 +52,7 @@ from oslo_utils import timeutils
 from cyborg import exception
 from cyborg import states
 from cyborg.conductor import arq_delete
+from cyborg.conductor import audit_record
 from cyborg.conductor import nova_server
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -67,36 +69,20 @@ ORPHAN_ALLOCATION = 'orphan allocation'
 _LIVE = (states.BIND_STARTED, states.BOUND)
 
 
-class Finding:
-    """One ARQ or allocation that Nova's servers do not account for.
+@dataclasses.dataclass(kw_only=True)
+class InstanceFinding(audit_record.Finding):
+    """One ARQ or allocation that Nova's servers do not account for
+    (``kind`` GONE, OTHER_HOST or ORPHAN_ALLOCATION; ``host`` the ARQ's,
+    or the provider's for an allocation).
 
-    :ivar kind: GONE, OTHER_HOST or ORPHAN_ALLOCATION.
     :ivar server: the server (consumer) uuid.
-    :ivar host: the ARQ's host, or the provider's for an allocation.
     :ivar arq: the ARQ's uuid (None for an allocation).
-    :ivar provider: the resource provider's uuid (allocation).
-    :ivar detail: what is wrong, and what healing did or would do.
-    :ivar repaired: True once healed; False when it was not (within the
-        grace, or changed meanwhile); None when nobody tried.
+    :ivar provider: the resource provider's uuid (an allocation).
     """
 
-    def __init__(self, kind, server, host, arq=None, provider=None,
-                 detail=''):
-        self.kind = kind
-        self.server = server
-        self.host = host
-        self.arq = arq
-        self.provider = provider
-        self.detail = detail
-        self.repaired = None
-        # Nova has a task under way on the server: never released.
-        self.busy = False
-
-    def as_dict(self):
-        return {'kind': self.kind, 'server': self.server,
-                'host': self.host, 'arq': self.arq,
-                'provider': self.provider, 'detail': self.detail,
-                'repaired': self.repaired}
+    server: str
+    arq: str | None = None
+    provider: str | None = None
 
 
 def _server_hosts(server):
@@ -110,7 +96,9 @@ def _old_enough(arq, now):
 
 
 def _arq_findings(context, nova, host):
-    """(finding, ARQ) of each Bound ARQ Nova does not account for."""
+    """(finding, ARQ, busy) of each Bound ARQ Nova does not account for;
+    *busy* when Nova has a task under way on the server (never released).
+    """
     arqs = arq_queries.get_all(context, states_in=[states.BOUND])
     by_server = {}
     for arq in arqs:
@@ -120,25 +108,23 @@ def _arq_findings(context, nova, host):
     for server_uuid, server_arqs in sorted(by_server.items()):
         server = nova_server.get_or_none(nova, server_uuid)
         for arq in server_arqs:
+            busy = False
             if server is None:
-                finding = Finding(GONE, server_uuid, arq['hostname'],
-                                  arq=arq['uuid'],
-                                  detail='Nova has no server %s' %
-                                  server_uuid)
+                kind, detail = GONE, 'Nova has no server %s' % server_uuid
             elif (_server_hosts(server) and
                     arq['hostname'] not in _server_hosts(server)):
-                finding = Finding(
-                    OTHER_HOST, server_uuid, arq['hostname'],
-                    arq=arq['uuid'],
-                    detail='bound on %s; Nova shows the server on %s' % (
-                        arq['hostname'], server.get('host')))
+                kind = OTHER_HOST
+                detail = 'bound on %s; Nova shows the server on %s' % (
+                    arq['hostname'], server.get('host'))
                 if server.get('task_state'):
-                    finding.detail += ' (task %s under way: left alone)' % (
+                    detail += ' (task %s under way: left alone)' % (
                         server['task_state'])
-                    finding.busy = True
+                    busy = True
             else:
                 continue
-            found.append((finding, arq))
+            found.append((InstanceFinding(
+                kind=kind, server=server_uuid, host=arq['hostname'],
+                arq=arq['uuid'], detail=detail), arq, busy))
     return found
 
 
@@ -162,18 +148,15 @@ def _release_arq(context, arq):
     return True
 
 
-def _heal_arq(context, finding, arq, now):
-    if finding.busy:
-        return False
+def _heal_arq(context, finding, arq, now, busy):
+    if busy:
+        return finding.settle(False)
     if not _old_enough(arq, now):
-        finding.detail += ('; within [conductor] instance_orphan_grace: '
-                           'left alone')
-        return False
+        return finding.settle(
+            False, 'within [conductor] instance_orphan_grace: left alone')
     if _release_arq(context, arq):
-        finding.detail += '; ARQ deleted'
-        return True
-    finding.detail += '; changed meanwhile: left alone'
-    return False
+        return finding.settle(True, 'ARQ deleted')
+    return finding.settle(False, 'changed meanwhile: left alone')
 
 
 def _allocation_findings(context, nova, placement, host):
@@ -206,9 +189,9 @@ def _allocation_findings(context, nova, placement, host):
                 continue
             else:
                 detail = 'Nova shows the server on %s' % server['host']
-            found.append(Finding(ORPHAN_ALLOCATION, consumer, rp_host,
-                                 provider=rp_uuid,
-                                 detail=detail + '; no live ARQ'))
+            found.append(InstanceFinding(
+                kind=ORPHAN_ALLOCATION, server=consumer, host=rp_host,
+                provider=rp_uuid, detail=detail + '; no live ARQ'))
     return found
 
 
@@ -217,11 +200,10 @@ def _heal_allocation(context, placement, finding):
     # the allocation the server's own.
     if any(a['instance_uuid'] == finding.server for a in arq_queries.get_all(
             context, instance_uuid=finding.server, states_in=list(_LIVE))):
-        finding.detail += '; an ARQ was bound meanwhile: left alone'
-        return False
+        return finding.settle(False,
+                              'an ARQ was bound meanwhile: left alone')
     placement.change_consumer(finding.server, remove=[finding.provider])
-    finding.detail += '; allocation removed'
-    return True
+    return finding.settle(True, 'allocation removed')
 
 
 def audit(context, nova, placement=None, host=None, heal=False):
@@ -232,21 +214,21 @@ def audit(context, nova, placement=None, host=None, heal=False):
     :param placement: a PlacementClient; None: allocations not checked.
     :param host: only this host's ARQs and providers.
     :raises: NovaNotConfigured, NovaUnavailable, PlacementError
-    :returns: a list of Finding.
+    :returns: a list of InstanceFinding (with ``repaired`` set when
+        healing).
     """
     if nova is None:
         raise exception.NovaNotConfigured()
     now = timeutils.utcnow()
     found = []
-    for finding, arq in _arq_findings(context, nova, host):
+    for finding, arq, busy in _arq_findings(context, nova, host):
         if heal:
-            finding.repaired = _heal_arq(context, finding, arq, now)
+            _heal_arq(context, finding, arq, now, busy)
         found.append(finding)
     if placement is not None:
         for finding in _allocation_findings(context, nova, placement, host):
             if heal:
-                finding.repaired = _heal_allocation(context, placement,
-                                                    finding)
+                _heal_allocation(context, placement, finding)
             found.append(finding)
     return found
 

@@ -11,8 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Agents' hardware reports: applying them, showing them, asking for them
-(the seeds' ``/discovery`` and ``/hardware``).
+"""Agents' hardware reports: applying them and showing them (the seeds'
+``/hardware``); the discoveries they answer are recorded by
+cyborg.conductor.discovery (the seeds' ``/discovery``).
 
 Reports are hash-gated: an agent whose inventory did not change sends its
 hash only, which costs one UPDATE of its hosts row and nothing else, and
@@ -33,22 +34,19 @@ and, with ``check_liveness``, reserves the inventory of hosts whose
 agent went down and restores it when it is back.
 """
 
-from concurrent import futures
-
 from oslo_log import log as logging
-import oslo_messaging as messaging
 from oslo_serialization import jsonutils
 
 from cyborg import counters
-from cyborg import exception
 from cyborg import servicegroup
 from cyborg.conductor import device_diff
+from cyborg.conductor import discovery as discovery_ops
 from cyborg.conductor import health
+from cyborg.conductor import liveness
 from cyborg.conductor import placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
-from cyborg.db.queries import service as service_queries
 from cyborg.notifications import inventory as inventory_notify
 from cyborg.notifications import service as service_notify
 from cyborg.objects import hardware as hardware_obj
@@ -56,14 +54,12 @@ from cyborg.objects import hardware as hardware_obj
 LOG = logging.getLogger(__name__)
 
 AGENT_BINARY = servicegroup.AGENT
-CONDUCTOR_BINARY = servicegroup.CONDUCTOR
-# At most this many agents are asked at once by a fan-out.
-MAX_PARALLEL = 16
 
 
 def report(context, client, host, generation, inventory_hash,
-           hardware=None, rp_name=None):
-    """Apply an agent's report.
+           hardware=None, rp_name=None, discovery=None):
+    """Apply an agent's report; record the outcome of the discoveries it
+    answers.
 
     :param context: request context.
     :param client: the conductor's PlacementClient, or None when
@@ -76,6 +72,9 @@ def report(context, client, host, generation, inventory_hash,
         stored hash is always the conductor's own.
     :param rp_name: the compute node resource provider the agent's
         devices go under (None: the host's name).
+    :param discovery: ``{ids, drivers}`` (or ``{ids, error}``) when the
+        report answers discoveries an operator asked
+        (cyborg.conductor.discovery), else None.
     :returns: ``{status, generation, inventory_hash, cost}``: status
         ``stored``, ``unchanged`` or ``resend``; generation is the
         conductor's count of stored reports of that host (None for a
@@ -85,6 +84,7 @@ def report(context, client, host, generation, inventory_hash,
         ``placement_calls``, ``ms``).
     """
     with counters.measure(db_api.get_engine()) as cost:
+        before = after = None
         if hardware is None:
             if host_queries.heartbeat(context, host, generation,
                                       inventory_hash, rp_name=rp_name):
@@ -93,11 +93,18 @@ def report(context, client, host, generation, inventory_hash,
                 status = host_queries.RESEND
             host_generation = None
         else:
-            status, host_generation, inventory_hash = _store(
+            if discovery is not None:
+                before = _stored(context, host)
+            status, host_generation, inventory_hash, after = _store(
                 context, host, generation, inventory_hash, hardware,
                 rp_name)
             if status == host_queries.STORED:
                 _apply_and_push(context, client, host)
+            else:
+                before = after = None
+        if discovery is not None and status != host_queries.RESEND:
+            _record_outcome(context, host, discovery, generation, status,
+                            before, after)
     log = LOG.info if status == host_queries.STORED else LOG.debug
     log('Report of host %(host)s (agent generation %(gen)s): %(status)s '
         '(%(cost)s)', {'host': host, 'gen': generation, 'status': status,
@@ -118,7 +125,27 @@ def _store(context, host, generation, inventory_hash, hardware, rp_name):
     status, host_generation = host_queries.record_report(
         context, host, generation, computed,
         jsonutils.dumps(records, sort_keys=True), rp_name=rp_name)
-    return status, host_generation, computed
+    return status, host_generation, computed, records
+
+
+def _record_outcome(context, host, discovery, generation, status, before,
+                    after):
+    # The report is stored whatever happens to the outcome: a failure
+    # here leaves the discovery asked (the API shows it so), and must not
+    # make the agent send the report again.
+    try:
+        discovery_ops.record_outcome(context, host, discovery, generation,
+                                     status, before=before, after=after)
+    except Exception:
+        LOG.exception('Recording the outcome of discoveries %(ids)s of '
+                      'host %(host)s failed',
+                      {'ids': discovery.get('ids'), 'host': host})
+
+
+def _stored(context, host):
+    """The records of the host's stored report ([] when none)."""
+    rows = host_queries.get_all(context, host=host)
+    return rows[0]['hardware'] if rows else []
 
 
 def _apply_and_push(context, client, host):
@@ -207,10 +234,7 @@ def _check_agents(context, client, done, restore):
     :param restore: also record the agents that are back (otherwise only
         those that went down: their heartbeat restores them).
     """
-    since = _conductors_since(context)
-    for hostname, agent_up, last_seen in host_queries.get_liveness(
-            context, AGENT_BINARY):
-        up = servicegroup.agent_is_up(last_seen, since)
+    for hostname, up, agent_up in liveness.hosts(context):
         if up != agent_up and (restore or not up):
             _liveness_changed(context, client, hostname, up, done)
 
@@ -294,100 +318,3 @@ def periodic(context, client):
                 context, client, hostname) is not None:
             done.append(hostname)
     return done
-
-
-def _conductors_since(context):
-    return servicegroup.conductors_since(service_queries.get_all(
-        context, binary=CONDUCTOR_BINARY))
-
-
-def _agents_up(context):
-    return sorted(s['host'] for s in service_queries.get_all(
-        context, binary=AGENT_BINARY) if servicegroup.service_is_up(s))
-
-
-def _stored(context, host=None):
-    """{host: {(driver, address): record}} of the stored reports."""
-    return {row['hostname']: {(r['driver'], r['address']): r
-                              for r in row['hardware'] or ()}
-            for row in host_queries.get_all(context, host=host)}
-
-
-def _brief(record):
-    return {'driver': record['driver'], 'address': record['address'],
-            'type': record['type'],
-            'deployables': sorted(d['name'] for d in
-                                  record.get('deployables') or ())}
-
-
-def hardware_diff(before, after):
-    """What a discovery added, changed and removed on one host.
-
-    :param before: {(driver, address): record} stored before.
-    :param after: the same, after.
-    :returns: ``{added, changed, removed}``, each a list of
-        ``{driver, address, type, deployables}`` sorted by driver and
-        address.
-    """
-    return {
-        'added': [_brief(after[k]) for k in sorted(set(after) -
-                                                   set(before))],
-        'changed': [_brief(after[k]) for k in sorted(set(after) &
-                                                     set(before))
-                    if after[k] != before[k]],
-        'removed': [_brief(before[k]) for k in sorted(set(before) -
-                                                      set(after))],
-    }
-
-
-def discovery(context, agent_api, host=None, driver=None):
-    """Ask agents to run discovery now and report; say what changed.
-
-    The agent's discovery call returns once its report is applied, so the
-    stored hardware read before and after the call tells what it added,
-    changed and removed.
-
-    :param context: request context.
-    :param agent_api: an agent RPC client (cyborg.agent.rpcapi.AgentAPI).
-    :param host: one host; None: every agent that is up.
-    :param driver: one driver's name; None: all of each agent's drivers.
-    :raises: for one *host*: AgentNotFound (no agent ever registered
-        there), DriverNotEnabled, AgentUnreachable.
-    :returns: ``{host: summary}`` (see AgentAPI.discovery) with ``diff``
-        (see hardware_diff()); in a fan-out, a host that failed has
-        ``{"error": message}`` instead.
-    """
-    if host is not None:
-        if not service_queries.get_all(context, host=host,
-                                       binary=AGENT_BINARY):
-            raise exception.AgentNotFound(host=host)
-        hosts = [host]
-    else:
-        hosts = _agents_up(context)
-    results = {}
-    if not hosts:
-        return results
-    before = _stored(context, host)
-    with futures.ThreadPoolExecutor(
-            max_workers=min(len(hosts), MAX_PARALLEL)) as pool:
-        calls = {pool.submit(agent_api.discovery, context, host=h,
-                             driver=driver): h for h in hosts}
-        for call in futures.as_completed(calls):
-            name = calls[call]
-            try:
-                results[name] = call.result()
-            except exception.CyborgException as exc:
-                if host is not None:
-                    raise
-                results[name] = {'error': exc.message}
-            except messaging.MessagingException as exc:
-                error = exception.AgentUnreachable(host=name, reason=exc)
-                if host is not None:
-                    raise error
-                results[name] = {'error': error.message}
-    after = _stored(context, host)
-    for name, summary in results.items():
-        if 'error' not in summary:
-            summary['diff'] = hardware_diff(before.get(name, {}),
-                                            after.get(name, {}))
-    return results

@@ -47,6 +47,7 @@ from cyborg.conductor import bind_jobs
 from cyborg.conductor import deployable as deployable_ops
 from cyborg.conductor import device as device_ops
 from cyborg.conductor import device_profile as dp_ops
+from cyborg.conductor import discovery as discovery_ops
 from cyborg.conductor import driver as driver_ops
 from cyborg.conductor import handle_audit
 from cyborg.conductor import instance as instance_ops
@@ -92,7 +93,7 @@ class ConductorManager:
     """
 
     # Must equal ConductorAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.8'
+    RPC_API_VERSION = '1.11'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -347,6 +348,24 @@ class ConductorManager:
         device_ops.set_status(context, self.placement, uuid, status)
 
     @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceSelectorEmpty)
+    @deadline.drop_when_late
+    def device_set_status_by_selector(self, context, selector, status):
+        """Enable or disable every device a selector names (RPC API 1.9);
+        their hosts are pushed to Placement from the work pool, so that
+        the answer does not wait for thousands of pushes.
+
+        See ConductorAPI.device_set_status_by_selector.
+        """
+        uuids, hosts = device_ops.set_status_by_selector(context, selector,
+                                                         status)
+        if hosts and self.placement is not None:
+            self._kick(device_ops.push_hosts,
+                       cyborg_context.get_admin_context(), self.placement,
+                       hosts)
+        return uuids
+
+    @messaging.expose
     @messaging.expected_exceptions(exception.DeployableNotFound)
     @deadline.drop_when_late
     def attribute_create(self, context, deployable_id, key, value):
@@ -363,27 +382,41 @@ class ConductorManager:
 
     @messaging.expose
     def report(self, context, host, generation, inventory_hash,
-               hardware=None, rp_name=None):
+               hardware=None, rp_name=None, discovery=None):
         """Apply an agent's hardware report, hash-gated (RPC API 1.2;
-        rp_name 1.3).
+        rp_name 1.3; discovery 1.9).
 
         See ConductorAPI.report for the arguments.
         """
         return inventory.report(context, self.placement, host, generation,
                                 inventory_hash, hardware=hardware,
-                                rp_name=rp_name)
+                                rp_name=rp_name, discovery=discovery)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DriverNotEnabled,
                                    exception.AgentUnreachable,
                                    exception.AgentNotFound)
     def discovery(self, context, host=None, driver=None):
-        """Make one agent, or every agent that is up, discover now (RPC
-        API 1.2).
+        """Make one agent, or every agent, discover now (RPC API 1.2),
+        answered at once in the shape of 1.2 (see discovery_start).
 
         See ConductorAPI.discovery for the arguments.
         """
-        return inventory.discovery(context, self.agent_api, host=host,
+        return discovery_ops.legacy(context, self.agent_api, host=host,
+                                    driver=driver)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DriverNotEnabled,
+                                   exception.AgentUnreachable,
+                                   exception.AgentNotFound)
+    @deadline.drop_when_late
+    def discovery_start(self, context, host=None, driver=None):
+        """Ask one agent, or every agent, to discover now; answer at once
+        (RPC API 1.9).  The agents' reports bring the outcome.
+
+        See ConductorAPI.discovery_start for the arguments.
+        """
+        return discovery_ops.start(context, self.agent_api, host=host,
                                    driver=driver)
 
     @messaging.expose
@@ -420,17 +453,24 @@ class ConductorManager:
     @messaging.expose
     @messaging.expected_exceptions(exception.DeployableNotFound,
                                    exception.DeployableInUse,
-                                   exception.UnsupportedOperation,
-                                   exception.ImageNotFound,
-                                   exception.ImageServiceNotConfigured,
-                                   exception.DriverDeviceNotFound,
-                                   exception.DriverNotEnabled,
-                                   exception.CommandFailed)
+                                   exception.UnsupportedOperation)
     @deadline.drop_when_late
     def deployable_program(self, context, uuid, image_uuid):
-        """Program a deployable now (RPC API 1.4)."""
-        deployable_ops.program(context, self.agent_api, self.placement, uuid,
-                               image_uuid)
+        """Queue the programming of a deployable (RPC API 1.4; 1.10:
+        answers once the job is queued, with ``{job, deadline}``).
+
+        Until 1.10 the call answered once the agent had programmed the
+        device, holding this worker meanwhile.  A cyborg-api of the
+        previous release (or pinned below 1.10 by ``[upgrade_levels]
+        conductor``) ignores the answer: during a rolling upgrade it
+        answers 200 once the job is queued, and what the agent says comes
+        only in the job's notification and log.  See
+        cyborg.conductor.deployable.
+        """
+        job = deployable_ops.program(context, self.agent_api, uuid,
+                                     image_uuid)
+        self._kick(self.jobs.run_due, context)
+        return job
 
     # Operator verbs (1.5) ----------------------------------------------------
 

@@ -55,6 +55,7 @@ from oslo_log import log as logging
 from oslo_utils import timeutils
 
 from cyborg.clients import nova as nova_client
+from cyborg.conductor import backoff
 from cyborg.db.queries import nova_event as event_queries
 
 CONF = cfg.CONF
@@ -247,8 +248,7 @@ class Notifier:
             event_queries.delete(context, [e['id'] for e in drop])
         if keep:
             attempts = max(e['attempts'] for e in keep)
-            delay = min(2 ** (attempts - 1),
-                        CONF.nova.events_retry_max_interval)
+            delay = backoff.delay(attempts)
             LOG.warning('Sending %(n)d event(s) to Nova failed (%(error)s); '
                         'retrying in %(delay)s s',
                         {'n': len(keep), 'error': error, 'delay': delay})

@@ -29,12 +29,15 @@ they have allocations, keep their provider with the whole inventory
 reserved.
 """
 
+import dataclasses
+
 from oslo_config import cfg
 from oslo_log import log as logging
 from oslo_serialization import jsonutils
 
 from cyborg import exception
 from cyborg.common import traits as cyborg_traits
+from cyborg.conductor import audit_record
 from cyborg.conductor import placement_push
 from cyborg.conductor import placement_sync
 from cyborg.db import api as db_api
@@ -54,30 +57,22 @@ STALE_TRAIT = 'stale trait'
 ORPHAN = 'orphan provider'
 
 
-class Drift:
-    """One difference between the database and Placement.
+@dataclasses.dataclass(kw_only=True)
+class ProviderFinding(audit_record.Finding):
+    """One difference between the database and Placement (``host`` is
+    None for an orphan).
 
-    :ivar host: the host, or None for an orphan.
-    :ivar kind: one of the constants of this module.
     :ivar name: the provider's name.
     :ivar uuid: the provider's uuid, when known.
-    :ivar detail: what differs, for people.
-    :ivar repaired: True once heal() fixed it; False when it could not;
-        None when nobody tried.
     """
 
-    def __init__(self, host, kind, name, uuid, detail):
-        self.host = host
-        self.kind = kind
-        self.name = name
-        self.uuid = uuid
-        self.detail = detail
-        self.repaired = None
+    name: str
+    uuid: str | None
 
-    def as_dict(self):
-        return {'host': self.host, 'kind': self.kind, 'name': self.name,
-                'uuid': self.uuid, 'detail': self.detail,
-                'repaired': self.repaired}
+
+def _drift(host, kind, name, uuid, detail):
+    return ProviderFinding(host=host, kind=kind, name=name, uuid=uuid,
+                           detail=detail)
 
 
 def _inventory_view(inventories):
@@ -90,25 +85,25 @@ def _compare(host, want, uuid, client):
     name = want['name']
     provider = client.get_provider(uuid)
     if provider is None:
-        return [Drift(host, MISSING, name, uuid, 'not in Placement')]
+        return [_drift(host, MISSING, name, uuid, 'not in Placement')]
     drift = []
     if provider.get('parent_provider_uuid') != want['parent']:
-        drift.append(Drift(host, WRONG_PARENT, name, uuid, '%s, not %s' % (
+        drift.append(_drift(host, WRONG_PARENT, name, uuid, '%s, not %s' % (
             provider.get('parent_provider_uuid'), want['parent'])))
     if provider['name'] != name:
-        drift.append(Drift(host, WRONG_NAME, name, uuid,
-                           'named %s' % provider['name']))
+        drift.append(_drift(host, WRONG_NAME, name, uuid,
+                            'named %s' % provider['name']))
     have = _inventory_view(client.get_inventories(uuid)[1])
     wanted = _inventory_view(want['inventories'])
     if have != wanted:
-        drift.append(Drift(host, WRONG_INVENTORY, name, uuid, '%s, not %s'
-                           % (jsonutils.dumps(have, sort_keys=True),
-                              jsonutils.dumps(wanted, sort_keys=True))))
+        drift.append(_drift(host, WRONG_INVENTORY, name, uuid, '%s, not %s'
+                            % (jsonutils.dumps(have, sort_keys=True),
+                               jsonutils.dumps(wanted, sort_keys=True))))
     traits = set(client.get_traits(uuid)[1])
     for trait in sorted(set(want['traits']) - traits):
-        drift.append(Drift(host, MISSING_TRAIT, name, uuid, trait))
+        drift.append(_drift(host, MISSING_TRAIT, name, uuid, trait))
     for trait in sorted(traits - set(want['traits'])):
-        drift.append(Drift(host, STALE_TRAIT, name, uuid, trait))
+        drift.append(_drift(host, STALE_TRAIT, name, uuid, trait))
     return drift
 
 
@@ -121,8 +116,8 @@ def _audit_host(context, client, row):
         client, row['rp_name'], row['hostname'])
     name = ' or '.join(names)
     if provider is None:
-        return [Drift(row['hostname'], MISSING_COMPUTE_NODE, name, None,
-                      'no resource provider named %s' % name)], uuids, None
+        return [_drift(row['hostname'], MISSING_COMPUTE_NODE, name, None,
+                       'no resource provider named %s' % name)], uuids, None
     drift = []
     for dep in snapshot.deployables.values():
         want = placement_sync.desired(snapshot, dep, row['agent_up'],
@@ -154,24 +149,23 @@ def _heal_host(context, client, hostname, drift):
         if outcome is None or not outcome.complete:
             # Placement failed, or another conductor pushes the host (it
             # will write them; the next audit tells).
-            item.repaired = False
+            item.settle(False)
         else:
-            item.repaired = not (item.kind == WRONG_INVENTORY and
-                                 item.name in outcome.kept)
+            item.settle(not (item.kind == WRONG_INVENTORY and
+                             item.name in outcome.kept))
 
 
 def _heal_orphan(client, item):
     try:
         client.delete_provider(item.uuid)
-        item.repaired = True
+        item.settle(True)
     except exception.ResourceProviderInUse:
         # Instances still use it: take it out of scheduling only.
         generation, inventories = client.get_inventories(item.uuid)
         client.set_inventories(item.uuid, {
             rc: dict(inv, reserved=inv['total'])
             for rc, inv in inventories.items()}, generation=generation)
-        item.detail += '; has allocations: inventory reserved, kept'
-        item.repaired = False
+        item.settle(False, 'has allocations: inventory reserved, kept')
 
 
 def audit(context, client, host=None, heal=False):
@@ -183,8 +177,8 @@ def audit(context, client, host=None, heal=False):
         for all.
     :param heal: repair what differs.
     :raises: PlacementError when Placement cannot be reached.
-    :returns: the list of Drift found (with ``repaired`` set when
-        healing).
+    :returns: the list of ProviderFinding found (with ``repaired`` set
+        when healing).
     """
     rows = host_queries.get_all(context, host=host)
     found = []
@@ -204,8 +198,8 @@ def audit(context, client, host=None, heal=False):
         if host is not None and provider.get('root_provider_uuid') not in (
                 roots):
             continue
-        item = Drift(None, ORPHAN, provider['name'], provider['uuid'],
-                     'has OWNER_CYBORG but no deployable')
+        item = _drift(None, ORPHAN, provider['name'], provider['uuid'],
+                      'has OWNER_CYBORG but no deployable')
         if heal:
             _heal_orphan(client, item)
         found.append(item)

@@ -40,6 +40,19 @@ API version history:
   project_id become checks) and takes reboot; instance_detach detaches
   only what attach made and takes arq_uuids and reboot; both answer with
   a dict when sent reboot.  instance_show.
+* 1.9 - discovery_start: discovery goes one way (the conductor records
+  what is asked, casts to the agents and answers at once; the API reads
+  the outcome from the database); report takes discovery (the ids of the
+  discoveries the report answers, and the drivers' summary or the
+  error).  discovery (1.2) answers at once too, without the outcome
+  (report ``asked``), for the API of the previous release.
+* 1.10 - deployable_program answers once the programming is queued (a
+  bind job of kind program), with ``{job, deadline}``; cyborg-api reads
+  the job's outcome from the database.  Before, it answered once the
+  agent had programmed the device.
+* 1.11 - device_set_status_by_selector: enable or disable every device a
+  selector names (host, vendor, product, type, driver, firmware), in one
+  call.
 """
 
 from oslo_config import cfg
@@ -60,7 +73,7 @@ class ConductorAPI:
 
     # The newest version this client knows.  Bump it (and the manager's)
     # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.8'
+    RPC_API_VERSION = '1.11'
 
     def __init__(self, topic=TOPIC, retry=None, mandatory=False):
         """:param topic: the conductors' topic.
@@ -207,6 +220,21 @@ class ConductorAPI:
         return self._write(cctxt, context, 'device_set_status', uuid=uuid,
                            status=status)
 
+    def device_set_status_by_selector(self, context, selector, status):
+        """Enable ('enabled') or disable ('maintaining') every device a
+        selector names, in one transaction; the conductor pushes their
+        hosts to Placement after answering.
+
+        :param selector: ``{hostname, vendor, model, type, driver_name,
+            firmware}``, each optional, at least one given.
+        :raises: ConductorTooOld, DeviceSelectorEmpty
+        :returns: the uuids of the devices that changed.
+        """
+        cctxt = self._prepare_operator_verb('device_set_status_by_selector',
+                                            '1.11')
+        return self._write(cctxt, context, 'device_set_status_by_selector',
+                           selector=selector, status=status)
+
     def attribute_create(self, context, deployable_id, key, value):
         """Add an attribute to a deployable.
 
@@ -234,8 +262,14 @@ class ConductorAPI:
         """Whether the conductors take report's rp_name (1.3)."""
         return self.client.can_send_version('1.3')
 
+    def can_send_discovery_start(self):
+        """Whether the conductors take discovery_start and report's
+        discovery (1.9).
+        """
+        return self.client.can_send_version('1.9')
+
     def report(self, context, host, generation, inventory_hash,
-               hardware=None, rp_name=None, timeout=None):
+               hardware=None, rp_name=None, discovery=None, timeout=None):
         """Report an agent's hardware, or only its hash when unchanged.
 
         :param context: request context.
@@ -249,6 +283,10 @@ class ConductorAPI:
             its devices go under ([agent] resource_provider_name); None:
             the host.  Sent from 1.3 on; conductors before it use the
             host.
+        :param discovery: ``{ids, drivers}`` or ``{ids, error}`` when
+            the report answers discoveries asked of the agent
+            (discover_soon): the conductor records their outcome.  Sent
+            from 1.9 on; dropped for conductors before it.
         :param timeout: seconds to wait (default: rpc_response_timeout).
         :returns: ``{status, generation, inventory_hash}``; status
             ``stored``, ``unchanged`` or ``resend`` (send the full
@@ -263,6 +301,9 @@ class ConductorAPI:
         if rp_name is not None and self.can_send_rp_name():
             kwargs['rp_name'] = rp_name
             version = '1.3'
+        if discovery is not None and self.can_send_discovery_start():
+            kwargs['discovery'] = discovery
+            version = '1.9'
         cctxt = self.client.prepare(version=version, timeout=timeout)
         return cctxt.call(context, 'report', host=host,
                           generation=generation,
@@ -270,7 +311,8 @@ class ConductorAPI:
                           **kwargs)
 
     def discovery(self, context, host=None, driver=None, timeout=None):
-        """Make agents run discovery now (the seeds' ``/discovery``).
+        """Make agents run discovery now (the seeds' ``/discovery``), for
+        conductors before 1.9 (see can_send_discovery_start()).
 
         :param context: request context.
         :param host: one host; None: every agent that is up.
@@ -281,10 +323,32 @@ class ConductorAPI:
         :returns: ``{host: summary or {"error": message}}``; a summary
             carries ``diff``: ``{added, changed, removed}``, the device
             records the discovery added, changed and removed, each
-            ``{driver, address, type, deployables}``.
+            ``{driver, address, type, deployables}``.  Conductors from
+            1.9 on answer at once, with report ``asked`` and no diff.
         """
         cctxt = self.client.prepare(version='1.2', timeout=timeout)
         return cctxt.call(context, 'discovery', host=host, driver=driver)
+
+    def discovery_start(self, context, host=None, driver=None,
+                        timeout=None):
+        """Ask agents to discover now; answered at once (1.9).
+
+        The outcome of each host comes with its agent's report: read it
+        with cyborg.db.queries.discovery.get().
+
+        :param context: request context.
+        :param host: one host; None: every registered agent.
+        :param driver: one driver's name; None: every enabled driver.
+        :param timeout: seconds to wait (default: rpc_response_timeout).
+        :raises: AgentNotFound, DriverNotEnabled, AgentUnreachable (for
+            one host whose agent is down).
+        :returns: ``{id, hosts: {host: {state, error}}}``: state
+            ``asked``, or ``unreachable`` with the error (an agent that
+            is down, or that could not be sent the request).
+        """
+        cctxt = self.client.prepare(version='1.9', timeout=timeout)
+        return cctxt.call(context, 'discovery_start', host=host,
+                          driver=driver)
 
     # Binding (1.4) -----------------------------------------------------------
 
@@ -304,13 +368,28 @@ class ConductorAPI:
         cctxt = self.client.prepare(version='1.4')
         cctxt.cast(context, 'bind_release', request_id=context.request_id)
 
-    def deployable_program(self, context, uuid, image_uuid):
-        """Program a deployable's device with an image, now.
-
-        :raises: DeployableNotFound, DeployableInUse, UnsupportedOperation,
-            ImageNotFound, DriverDeviceNotFound, DriverNotEnabled,
-            CommandFailed, MessagingTimeout.
+    def can_send_program_job(self):
+        """Whether the conductors queue a program request as a job and
+        answer at once (1.10).
         """
+        return self.client.can_send_version('1.10')
+
+    def deployable_program(self, context, uuid, image_uuid):
+        """Program a deployable's device with an image.
+
+        :raises: DeployableNotFound, DeployableInUse, UnsupportedOperation;
+            from conductors before 1.10 also what the agent raised:
+            ImageNotFound, ImageServiceNotConfigured, DriverDeviceNotFound,
+            DriverNotEnabled, CommandFailed, MessagingTimeout.
+        :returns: ``{job, deadline}`` (1.10): the uuid of the queued job,
+            whose outcome db.queries.bind_job.outcome reads, and the time
+            (ISO 8601, UTC) by which it ends; None from conductors before
+            1.10, which answer once the device is programmed.
+        """
+        if self.can_send_program_job():
+            cctxt = self.client.prepare(version='1.10')
+            return self._write(cctxt, context, 'deployable_program',
+                               uuid=uuid, image_uuid=image_uuid)
         timeout = CONF.bind_timeout + 30
         cctxt = self.client.prepare(version='1.4', timeout=timeout)
         return self._write(cctxt, context, 'deployable_program',

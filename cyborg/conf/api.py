@@ -166,6 +166,34 @@ Related options:
 * ``[api] messaging_wait_timeout``: how long a write waits for the
   messaging backend itself.
 """)),
+    cfg.FloatOpt(
+        'discovery_wait',
+        default=30.0,
+        min=0,
+        help=_(r"""
+Seconds ``POST /v2/discovery`` waits for the agents' reports.
+
+The conductor records that discovery is asked of each host, sends the
+request to the agents and answers at once; each agent discovers and
+reports, and its report records the outcome.  cyborg-api reads the
+outcome from the database a few times a second, for at most this many
+seconds, so that ``cyborg discover-services`` shows each host ``done``
+(with what the report added, changed and removed) or ``failed`` (with the
+reason) in one request.  A host whose report has not come by then is
+shown ``asked`` (status ``pending``): its discovery goes on, and the next
+request shows it.  An agent that is down is shown ``unreachable`` at once,
+never waited for.  ``0`` answers at once.
+
+Possible values:
+
+* ``0`` or a positive number of seconds.
+
+Related options:
+
+* ``[DEFAULT] service_down_time``: when an agent counts as down.
+* ``[DEFAULT] rpc_response_timeout``: how long the request to the
+  conductor itself may take.
+""")),
 ]
 
 

@@ -73,6 +73,22 @@ Programming a simulated FPGA changes nothing but the function the driver
 reports (derived from the image's content); this delay lets tests and
 demonstrations exercise slow programming and ``[DEFAULT] bind_timeout``.
 """)),
+    cfg.FloatOpt(
+        'discover_seconds',
+        default=0.0,
+        min=0.0,
+        help=_("""
+How long a discovery of the simulated devices takes, in seconds.
+
+This delay lets tests and demonstrations exercise a slow discovery: an
+operator's ``cyborg discover-services`` while the agent is still
+discovering, or running beside a bind.
+
+Related options:
+
+* ``[api] discovery_wait``: how long the API waits for the agents'
+  reports.
+""")),
 ]
 
 

@@ -130,6 +130,15 @@ class Host(Base, _Timestamps):
     # devices still held): it is applied again until they are released.
     gone_held = sa.Column(sa.Boolean, nullable=False,
                           server_default=sa.false(), default=False)
+    # The last discovery an operator asked of the host (POST
+    # /v2/discovery; cyborg.conductor.discovery): its id, its state
+    # (asked, done, failed, unreachable), when it was asked, and its
+    # outcome (JSON: what the report changed, or the reason it failed),
+    # written by the agent's report that answers it.
+    discovery_id = sa.Column(sa.String(36), nullable=True)
+    discovery_state = sa.Column(sa.String(16), nullable=True)
+    discovery_asked_at = sa.Column(sa.DateTime, nullable=True)
+    discovery_result = sa.Column(sa.Text, nullable=True)
 
 
 class Driver(Base, _Timestamps):
@@ -442,10 +451,12 @@ class BindJob(Base, _Timestamps):
 
     id = sa.Column(sa.Integer, primary_key=True)
     uuid = sa.Column(sa.String(36), nullable=False, unique=True)
-    arq_uuid = sa.Column(sa.String(36), nullable=False)
-    # program, create_mdev, remove_mdev, ...
+    # NULL: a program request's job (PATCH /v2/deployables/{uuid}/program).
+    arq_uuid = sa.Column(sa.String(36), nullable=True)
+    # program, prepare_attach, release_attach
     kind = sa.Column(sa.String(32), nullable=False)
-    # held (until cyborg-api answered the bind), pending, running
+    # held (until cyborg-api answered the bind), pending, running; a
+    # program request's job is kept once done or failed, for its outcome.
     state = sa.Column(sa.String(16), nullable=False, default='pending')
     # The API request that created the job (what releases held jobs).
     request_id = sa.Column(sa.String(64), nullable=True)
@@ -458,6 +469,9 @@ class BindJob(Base, _Timestamps):
     # Not run before this (a retry's back-off).
     not_before = sa.Column(sa.DateTime, nullable=True)
     last_error = sa.Column(sa.Text, nullable=True)
+    # A finished program request's outcome (JSON; see
+    # cyborg.conductor.deployable), read by cyborg-api to answer it.
+    outcome = sa.Column(sa.Text, nullable=True)
 
 
 class NovaEvent(Base, _Timestamps):

@@ -125,6 +125,8 @@ class FakeDriver(base.AcceleratorDriver):
                     for r in records if r.address in self.unhealthy}
 
     def discover(self):
+        # [fake_driver] discover_seconds: a slow discovery, for tests.
+        time.sleep(self.conf.fake_driver.discover_seconds)
         records = []
         bus = FIRST_BUS
         for kind in TYPES:

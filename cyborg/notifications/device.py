@@ -34,9 +34,11 @@ class DevicePayload(base.NotificationPayload):
 
     * 1.0: initial version.
     * 1.1: health, health_reason, health_since (device health).
+    * 1.2: instance_uuids (the instances bound to the device, on a
+      health change).
     """
 
-    VERSION = '1.1'
+    VERSION = '1.2'
     EVENTS = {
         CREATE: (None, 'device-create.json'),
         UPDATE: (None, 'device-update.json'),
@@ -57,6 +59,11 @@ class DevicePayload(base.NotificationPayload):
         'health_since': fields.DateTimeField(nullable=True),
         # The fields an update changed (empty for create and delete).
         'changed': fields.ListOfStringsField(),
+        # On a health change, the instances whose accelerator requests
+        # hold the device (bound, or binding), sorted, for HA and
+        # automation tools to act on; null on other events (not looked
+        # up).
+        'instance_uuids': fields.ListOfStringsField(nullable=True),
     }
 
     @classmethod
@@ -66,14 +73,18 @@ class DevicePayload(base.NotificationPayload):
 
 
 @notifications.safe
-def send(context, event_type, values, changed=()):
+def send(context, event_type, values, changed=(), instance_uuids=None):
     """One device notification.
 
     :param values: the device's columns (a devices row as a dict).
     :param changed: the columns an update changed.
+    :param instance_uuids: the instances bound to the device (health
+        changes), or None.
     """
     payload = DevicePayload.from_values(
-        dict(values, changed=sorted(changed)))
+        dict(values, changed=sorted(changed),
+             instance_uuids=(None if instance_uuids is None
+                             else sorted(instance_uuids))))
     notifications.notify(context, event_type, payload)
 
 

@@ -18,6 +18,7 @@ back (the internal API spec's agent alarm).
 from oslo_config import cfg
 
 from cyborg import notifications
+from cyborg import servicegroup
 from cyborg.notifications import base
 
 CONF = cfg.CONF
@@ -60,7 +61,8 @@ def liveness_changed(context, host, binary, up, reason=None):
     """
     event_type = UP if up else DOWN
     payload = ServiceStatusPayload(
-        host=host, binary=binary, status='up' if up else 'down',
+        host=host, binary=binary,
+        status=servicegroup.UP if up else servicegroup.DOWN,
         reason=reason, service_down_time=CONF.service_down_time)
     notifications.notify(context, event_type, payload,
                          priority=ServiceStatusPayload.EVENTS[event_type][0])

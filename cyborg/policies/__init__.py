@@ -18,6 +18,7 @@ import itertools
 from cyborg.policies import accelerator_request
 from cyborg.policies import attribute
 from cyborg.policies import base
+from cyborg.policies import capacity
 from cyborg.policies import deployable
 from cyborg.policies import device
 from cyborg.policies import device_profile
@@ -42,4 +43,5 @@ def list_rules():
         driver.list_rules(),
         discovery.list_rules(),
         instance.list_rules(),
+        capacity.list_rules(),
     ))

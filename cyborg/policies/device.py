@@ -39,16 +39,18 @@ _rules = [
     policy.DocumentedRuleDefault(
         name=ENABLE, check_str=base.ADMIN,
         description='Enable a device (its accelerators can be scheduled '
-                    'again).',
+                    'again), or every device a selector names (2.9).',
         operations=[{'path': '/v2/devices/{device_uuid}/enable',
-                     'method': 'POST'}],
+                     'method': 'POST'},
+                    {'path': '/v2/devices/enable', 'method': 'POST'}],
         scope_types=base.PROJECT_SCOPE),
     policy.DocumentedRuleDefault(
         name=DISABLE, check_str=base.ADMIN,
         description='Disable a device (its accelerators are reserved in '
-                    'Placement).',
+                    'Placement), or every device a selector names (2.9).',
         operations=[{'path': '/v2/devices/{device_uuid}/disable',
-                     'method': 'POST'}],
+                     'method': 'POST'},
+                    {'path': '/v2/devices/disable', 'method': 'POST'}],
         scope_types=base.PROJECT_SCOPE),
 ]
 

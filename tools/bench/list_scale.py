@@ -19,6 +19,10 @@ list calls Nova and operators make (``GET /v2/accelerator_requests?
 instance=``, ``/v2/deployables``, ``/v2/devices``, ``/v2/device_profiles``,
 pages of ``limit`` rows at microversion 2.4) twice: with a few rows in
 the tables, and after filling them to ``--rows`` deployables and ARQs.
+With ``--capacity`` it times the capacity view too (``GET /v2/capacity``,
+microversion 2.8: every host, and one host's), the call whose cost grows
+with the number of hosts (``--hosts``); ``--calls`` picks the calls to
+time.
 
 The tables are filled through the conductor, as in a deployment:
 deployables by simulated agents' reports (RPC ``report``, as
@@ -42,6 +46,8 @@ directory, since ``python -m`` imports from the working directory first;
 Usage::
 
     .venv/bin/python tools/bench/list_scale.py --rows 10000
+    .venv/bin/python tools/bench/list_scale.py --hosts 10000 --rows 40000 \
+        --arqs 1000 --capacity --calls capacity,capacity_host
 """
 
 import argparse
@@ -62,13 +68,14 @@ from cyborg import rpc
 
 CONF = cyborg_conf.CONF
 PAGE = {'OpenStack-API-Version': 'accelerator 2.4'}
+CAPACITY = {'OpenStack-API-Version': 'accelerator 2.8'}
 # One fake QAT: 4 virtual functions, one deployable each.
 DEPLOYABLES_PER_QAT = 4
 
 
-def _calls(instance):
+def _calls(args, instance, host):
     """(name, path, headers) of the timed calls."""
-    return [
+    calls = [
         ('arqs_by_instance',
          '/accelerator_requests?instance=%s' % instance,
          arq_lifecycle.nova_headers(argparse.Namespace(
@@ -78,9 +85,16 @@ def _calls(instance):
         ('devices_page', '/devices?limit=%d', PAGE),
         ('device_profiles', '/device_profiles', {}),
     ]
+    if args.capacity:
+        calls += [('capacity', '/capacity', CAPACITY),
+                  ('capacity_host', '/capacity?host=%s' % host, CAPACITY)]
+    if args.calls:
+        wanted = args.calls.split(',')
+        calls = [call for call in calls if call[0] in wanted]
+    return calls
 
 
-def time_lists(args, endpoint, instance, label, api=None):
+def time_lists(args, endpoint, instance, host, label, api=None):
     """Time each call with both clients, one request of each in turn.
 
     :param api: [('api', process)]: cyborg-api, whose CPU per request
@@ -88,7 +102,7 @@ def time_lists(args, endpoint, instance, label, api=None):
     """
     session = requests.Session()
     lean = arq_lifecycle.LeanSession(endpoint)
-    for name, path, headers in _calls(instance):
+    for name, path, headers in _calls(args, instance, host):
         if '%d' in path:
             path = path % args.limit
         times = {'lean': [], 'requests': []}
@@ -194,6 +208,8 @@ def run(args):
         arq_lifecycle.emit({
             'phase': 'params', 'rows': args.rows, 'hosts': args.hosts,
             'devices_per_host': devices, 'limit': args.limit,
+            'arqs': args.rows if args.arqs is None else args.arqs,
+            'capacity': args.capacity, 'calls': args.calls,
             'requests': args.requests, 'cpus': os.cpu_count(),
             'machine': platform.platform(),
             'python': platform.python_version(),
@@ -210,16 +226,17 @@ def run(args):
                     {'resources:CUSTOM_QAT': resources}]}]
             ).raise_for_status()
         fill_arqs(endpoint, 3, profile='bench-one')
-        time_lists(args, endpoint, instance, 'few', api)
+        time_lists(args, endpoint, instance, hosts[0], 'few', api)
         started = time.monotonic()
         stored = fill_deployables(args, hosts[1:], devices)
-        arqs = fill_arqs(endpoint, args.rows)
+        arqs = fill_arqs(endpoint, args.rows if args.arqs is None
+                         else args.arqs)
         arq_lifecycle.emit({
             'phase': 'fill', 'how': 'through the conductor: agents\' '
             'reports (RPC) and POST /v2/accelerator_requests',
             'hosts_stored': stored, 'arqs_created': arqs,
             'seconds': round(time.monotonic() - started, 1)})
-        time_lists(args, endpoint, instance, 'many', api)
+        time_lists(args, endpoint, instance, hosts[-1], 'many', api)
         rpc.cleanup()
     finally:
         bench.stop()
@@ -232,6 +249,15 @@ def main(argv=None):
                              '10000)')
     parser.add_argument('--hosts', type=int, default=100,
                         help='simulated agents sharing the deployables')
+    parser.add_argument('--arqs', type=int,
+                        help='ARQs to fill (default: --rows)')
+    parser.add_argument('--capacity', action='store_true',
+                        help='time GET /v2/capacity too (every host, and '
+                             'one host)')
+    parser.add_argument('--calls', metavar='NAME,...',
+                        help='time only these calls (arqs_by_instance, '
+                             'arqs_page, deployables_page, devices_page, '
+                             'device_profiles, capacity, capacity_host)')
     parser.add_argument('--arqs-per-call', type=int, default=100,
                         help='ARQs per POST while filling')
     parser.add_argument('--limit', type=int, default=20,

@@ -25,6 +25,7 @@ import collections
 from cyborg.api import errors
 from cyborg.api.schemas import accelerator_request as arq_schema
 from cyborg.api.schemas import attribute as attribute_schema
+from cyborg.api.schemas import capacity as capacity_schema
 from cyborg.api.schemas import common
 from cyborg.api.schemas import deployable as deployable_schema
 from cyborg.api.schemas import device as device_schema
@@ -63,6 +64,15 @@ def op(method, path, handler, summary, since='2.0', path_params=None,
     return Operation(method, path, handler, summary, since,
                      path_params or {}, query, body, body_required, status,
                      response, errors or {}, legacy or {})
+
+
+def _selected_devices(version):
+    """The answer of POST /v2/devices/disable|enable (2.9)."""
+    return {'type': 'object',
+            'properties': {'devices': {'type': 'array',
+                                       'items': ref('Device')},
+                           'apply': {'type': 'boolean'}},
+            'required': ['devices', 'apply'], 'additionalProperties': False}
 
 
 def ref(name):
@@ -223,6 +233,19 @@ OPERATIONS = [
        path_params={'uuid': UUID},
        errors={404: [errors.DEVICE_NOT_FOUND]}),
 
+    op('POST', DEV + '/enable', 'DevicesController.enable',
+       'Enable every device a selector names (a dry run unless '
+       'apply is true).', since='2.9', body=device_schema.SELECTOR,
+       response=_selected_devices,
+       errors={400: [errors.DEVICE_SELECTOR_EMPTY],
+               409: [errors.CONDUCTOR_TOO_OLD]}),
+    op('POST', DEV + '/disable', 'DevicesController.disable',
+       'Put in maintenance every device a selector names (a dry run '
+       'unless apply is true).', since='2.9', body=device_schema.SELECTOR,
+       response=_selected_devices,
+       errors={400: [errors.DEVICE_SELECTOR_EMPTY],
+               409: [errors.CONDUCTOR_TOO_OLD]}),
+
     op('GET', DEPL, 'DeployablesController.get_all', 'List deployables.',
        query=deployable_schema.LIST_QUERY,
        response=listed('deployables', 'Deployable', True)),
@@ -234,10 +257,13 @@ OPERATIONS = [
        'Program a deployable (FPGA) with a bitstream now.',
        path_params={'uuid': UUID}, body=deployable_schema.PROGRAM,
        response=one('Deployable'),
-       errors={404: [errors.DEPLOYABLE_NOT_FOUND],
+       # The agent's errors come from the program job's outcome.
+       errors={404: [errors.DEPLOYABLE_NOT_FOUND,
+                     errors.DRIVER_NOT_ENABLED],
                406: [errors.NOT_ACCEPTABLE],
                409: [errors.DEPLOYABLE_IN_USE,
-                     errors.IMAGE_SERVICE_NOT_CONFIGURED]}),
+                     errors.IMAGE_SERVICE_NOT_CONFIGURED],
+               503: [errors.AGENT_UNREACHABLE]}),
 
     op('GET', ATTR, 'AttributesController.get_all', 'List attributes.',
        query=attribute_schema.LIST_QUERY,
@@ -258,6 +284,10 @@ OPERATIONS = [
        'List the Cyborg services and their liveness.', since='2.5',
        query=service_schema.LIST_QUERY,
        response=listed('services', 'Service')),
+    op('GET', '/v2/capacity', 'CapacityController.get_all',
+       'Accelerators free, bound and reserved (and why), per host and '
+       'in total.', since='2.8', query=capacity_schema.LIST_QUERY,
+       response=one('Capacity')),
     op('GET', '/v2/hardware', 'HardwareController.get_all',
        'What the agents found, per host.', since='2.5',
        query=hardware_schema.LIST_QUERY,

@@ -23,6 +23,8 @@ import datetime
 
 from wsme import types as wtypes
 
+from cyborg import servicegroup
+from cyborg.api import capacity
 from cyborg.api import microversion
 from cyborg.api.controllers.v2 import accelerator_request
 from cyborg.api.controllers.v2 import attribute
@@ -120,9 +122,15 @@ def _deployable(version):
                        exclude=_health_excluded(version))
 
 
+_ARQ_HEALTH = ('device_health', 'device_health_reason',
+               'device_health_since')
+
+
 def _accelerator_request(version):
     exclude = () if microversion.allow_attach_through_nova(version) else (
         'origin',)
+    if not microversion.allow_arq_health(version):
+        exclude += _ARQ_HEALTH
     return wsme_object(accelerator_request.AcceleratorRequest,
                        exclude=exclude)
 
@@ -147,11 +155,13 @@ RESOURCES = {
     'Server': lambda version: SERVER,
     'Attachment': lambda version: ATTACHMENT,
     'Version': lambda version: VERSION,
+    'Capacity': lambda version: CAPACITY,
 }
 
 _HOST = {
     'host': STRING,
-    'agent_status': {'type': 'string', 'enum': ['up', 'down']},
+    'agent_status': {'type': 'string',
+                     'enum': [servicegroup.UP, servicegroup.DOWN]},
     'generation': nullable(INTEGER),
     'inventory_hash': nullable(STRING),
     'last_report_at': nullable(DATETIME),
@@ -197,7 +207,10 @@ DISCOVERY_RESULT = {
     'type': 'object',
     'properties': {
         'host': STRING,
-        'status': {'type': 'string', 'enum': ['ok', 'error']},
+        'status': {'type': 'string', 'enum': ['ok', 'error', 'pending']},
+        'state': {'type': 'string',
+                  'enum': ['asked', 'done', 'failed', 'unreachable']},
+        'discovery_id': nullable(STRING),
         'error': nullable(STRING),
         'generation': nullable(INTEGER),
         'report': nullable(STRING),
@@ -206,8 +219,44 @@ DISCOVERY_RESULT = {
         'changed': _DIFF,
         'removed': _DIFF,
     },
-    'required': ['host', 'status', 'error', 'drivers', 'added', 'changed',
-                 'removed'],
+    'required': ['host', 'status', 'state', 'discovery_id', 'error',
+                 'drivers', 'added', 'changed', 'removed'],
+    'additionalProperties': False,
+}
+
+# GET /v2/capacity: one entry of a breakdown (cyborg.api.capacity).
+_COUNT = {'type': 'integer', 'minimum': 0}
+_CAPACITY_ENTRIES = {
+    breakdown: {'type': 'array', 'items': {
+        'type': 'object',
+        'properties': dict(
+            {key: nullable(STRING)},
+            reserved_because={
+                'type': 'object',
+                'properties': {r: _COUNT for r in capacity.REASONS},
+                'required': list(capacity.REASONS),
+                'additionalProperties': False},
+            **{name: _COUNT for name in capacity.COUNTS}),
+        'required': [key, 'reserved_because'] + list(capacity.COUNTS),
+        'additionalProperties': False}}
+    for breakdown, (key, _read) in capacity.BREAKDOWNS.items()}
+CAPACITY = {
+    'type': 'object',
+    'properties': {
+        'hosts': {'type': 'array', 'items': {
+            'type': 'object',
+            'properties': dict(
+                _CAPACITY_ENTRIES, host=STRING,
+                agent={'type': 'string', 'enum': ['up', 'down']}),
+            'required': ['host', 'agent'] + sorted(capacity.BREAKDOWNS),
+            'additionalProperties': False}},
+        'total': {
+            'type': 'object',
+            'properties': _CAPACITY_ENTRIES,
+            'required': sorted(capacity.BREAKDOWNS),
+            'additionalProperties': False},
+    },
+    'required': ['hosts', 'total'],
     'additionalProperties': False,
 }
 

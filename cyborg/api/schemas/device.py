@@ -42,3 +42,23 @@ LIST_QUERY_V2_4 = common.query_schema(dict(
     **common.pagination(['id', 'uuid', 'hostname', 'created_at'])))
 LIST_QUERY = common.Versioned({
     '2.0': LIST_QUERY_V2_0, '2.4': LIST_QUERY_V2_4})
+
+
+_TEXT = {'type': 'string', 'minLength': 1, 'maxLength': 255}
+
+# POST /v2/devices/disable and /v2/devices/enable (2.9): which devices
+# (every member given must match; at least one: checked by the handler,
+# with its own error code) and whether to act (default: a dry run).
+SELECTOR = {
+    'type': 'object',
+    'properties': {
+        'hostname': _TEXT,
+        'vendor': _TEXT,
+        'model': _TEXT,
+        'type': {'type': 'string', 'enum': list(TYPES)},
+        'driver_name': dict(_TEXT, maxLength=100),
+        'firmware': _TEXT,
+        'apply': {'type': 'boolean'},
+    },
+    'additionalProperties': False,
+}

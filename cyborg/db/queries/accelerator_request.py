@@ -405,3 +405,65 @@ def delete_uuid(context, uuid):
     """Delete one ARQ by uuid (a Deleting ARQ whose handle was released).
     """
     db_api.execute(context, _DELETE_UUID, {'b_uuid': uuid})
+
+
+DEP_TABLE = models.Deployable.__table__
+DEV_TABLE = models.Device.__table__
+
+_DEVICE_HEALTH = (
+    sa.select(DEP_TABLE.c.id, DEV_TABLE.c.health, DEV_TABLE.c.health_reason,
+              DEV_TABLE.c.health_since)
+    .join(DEV_TABLE, DEP_TABLE.c.device_id == DEV_TABLE.c.id)
+    .where(DEP_TABLE.c.id.in_(sa.bindparam('b_ids', expanding=True))))
+
+
+@db_api.context_manager.reader
+def device_health(context, arqs):
+    """The health of the device behind each ARQ that holds one (its
+    deployable: bound, or binding), in one query for the whole list.
+
+    :param arqs: ARQs as dicts (with ``uuid`` and ``deployable_id``).
+    :returns: ``{arq uuid: {health, health_reason, health_since}}`` with
+        the devices row's columns (health NULL: healthy); ARQs without a
+        deployable are left out.
+    """
+    ids = {arq['deployable_id'] for arq in arqs
+           if arq.get('deployable_id') is not None}
+    if not ids:
+        return {}
+    by_deployable = {
+        row['id']: {'health': row['health'],
+                    'health_reason': row['health_reason'],
+                    'health_since': row['health_since']}
+        for row in db_api.execute(context, _DEVICE_HEALTH,
+                                  {'b_ids': sorted(ids)}).mappings()}
+    return {arq['uuid']: by_deployable[arq['deployable_id']]
+            for arq in arqs if arq.get('deployable_id') in by_deployable}
+
+
+_INSTANCES_ON_DEVICES = (
+    sa.select(DEP_TABLE.c.device_id, TABLE.c.instance_uuid)
+    .join(DEP_TABLE, TABLE.c.deployable_id == DEP_TABLE.c.id)
+    .where(DEP_TABLE.c.device_id.in_(sa.bindparam('b_ids', expanding=True)),
+           TABLE.c.instance_uuid.is_not(None))
+    .distinct())
+
+
+@db_api.context_manager.reader
+def instances_on_devices(context, device_ids):
+    """The instances whose ARQs hold (bound, or binding) a deployable of
+    each device, in one query.
+
+    :param device_ids: devices' database ids.
+    :returns: ``{device id: sorted instance uuids}``, every id present.
+    """
+    result = {device_id: [] for device_id in device_ids}
+    if not result:
+        return result
+    rows = db_api.execute(context, _INSTANCES_ON_DEVICES,
+                          {'b_ids': sorted(result)})
+    for device_id, instance_uuid in rows:
+        result[device_id].append(instance_uuid)
+    for uuids in result.values():
+        uuids.sort()
+    return result

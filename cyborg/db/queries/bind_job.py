@@ -11,12 +11,15 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of bind_jobs: the device work of binds and unbinds, kept in the
-database until it is done.
+"""Queries of bind_jobs: the device work of binds, unbinds and program
+requests, kept in the database until it is done.
 
-A job is created ``pending`` with the bind or unbind that needs it; a
-conductor takes a due job by setting its owner with a conditional UPDATE,
-runs it, and deletes it when done.
+A job is created ``pending`` with the bind, unbind or program request
+that needs it; a conductor takes a due job by setting its owner with a
+conditional UPDATE, runs it, and deletes it when done.  A program
+request's job (no accelerator request: arq_uuid NULL) is kept instead,
+``done`` or ``failed`` with its outcome, which cyborg-api reads to answer
+the request (outcome()); it goes with purge_finished().
 """
 
 from oslo_serialization import jsonutils
@@ -35,6 +38,10 @@ TABLE = JOB.__table__
 HELD = 'held'
 PENDING = 'pending'
 RUNNING = 'running'
+# A program request's job that ended (outcome set); never taken again.
+DONE = 'done'
+FAILED = 'failed'
+FINISHED = (DONE, FAILED)
 
 # Kinds of work
 PROGRAM = 'program'
@@ -54,7 +61,14 @@ def _to_dict(row):
             'owner': row.owner, 'attempts': row.attempts,
             'deadline': row.deadline, 'last_error': row.last_error,
             'request_id': row.request_id, 'not_before': row.not_before,
-            'created_at': row.created_at}
+            'created_at': row.created_at,
+            'outcome': (None if row.outcome is None
+                        else jsonutils.loads(row.outcome))}
+
+
+def is_request(job):
+    """Whether *job* (a dict) is a program request's, not an ARQ's."""
+    return job['arq_uuid'] is None
 
 
 @db_api.retry_on_deadlock
@@ -62,6 +76,8 @@ def _to_dict(row):
 def add(context, arq_uuid, kind, payload, deadline, request_id=None):
     """Create a pending job (usually in the caller's transaction).
 
+    :param arq_uuid: the ARQ whose bind or unbind needs the work; None
+        for a program request's job.
     :param request_id: the request that asked for it (for the logs).
     :returns: the job's uuid.
     """
@@ -202,3 +218,53 @@ def wake_host(context, host):
                              JOB.last_error == waiting_text(host))
         .values(not_before=None, last_error=None,
                 updated_at=timeutils.utcnow())).rowcount
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def finish(context, job_id, state, outcome, from_state=RUNNING):
+    """End a program request's job with its outcome (usually in the
+    caller's transaction), if it is still *from_state*: the conductor
+    that runs it, or the one that found it overdue before it ran, but
+    not both.
+
+    :param state: DONE or FAILED.
+    :param outcome: a JSON-serialisable dict.
+    :returns: whether the job was ended here.
+    """
+    return context.session.execute(
+        sa.update(JOB).where(JOB.id == job_id, JOB.state == from_state)
+        .values(state=state, outcome=jsonutils.dumps(outcome),
+                owner=None, deadline=None, not_before=None,
+                updated_at=timeutils.utcnow())).rowcount == 1
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def purge_finished(context, before):
+    """Forget the program requests' jobs that ended before *before*.
+
+    :returns: the number of jobs forgotten.
+    """
+    return context.session.execute(
+        sa.delete(JOB).where(JOB.state.in_(FINISHED),
+                             JOB.updated_at < before)).rowcount
+
+
+_OUTCOME = (sa.select(TABLE.c.state, TABLE.c.outcome)
+            .where(TABLE.c.uuid == sa.bindparam('b_uuid')))
+
+
+@db_api.context_manager.reader
+def outcome(context, uuid):
+    """Where a program request's job is.
+
+    :returns: ``{state, outcome}`` (outcome None until the job ended),
+        or None when no such job is recorded (it ended long ago).
+    """
+    row = db_api.execute(context, _OUTCOME, {'b_uuid': uuid}).one_or_none()
+    if row is None:
+        return None
+    return {'state': row.state,
+            'outcome': (None if row.outcome is None
+                        else jsonutils.loads(row.outcome))}

@@ -13,6 +13,7 @@
 # under the License.
 """Queries of the devices table (read by the API, status by operators)."""
 
+from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 import sqlalchemy as sa
 
@@ -46,6 +47,18 @@ def held_out(device):
 
 
 TABLE = models.Device.__table__
+
+# What a selector (POST /v2/devices/disable and /enable, 2.9) may name:
+# columns of devices, matched exactly in SQL, and ``firmware``.
+SELECTOR_COLUMNS = ('hostname', 'vendor', 'model', 'type', 'driver_name')
+SELECTOR_FIELDS = SELECTOR_COLUMNS + ('firmware',)
+# The members of vendor_board_info that say what a device runs: its
+# firmware version, or the bitstream an FPGA's management engine reports
+# (cyborg.drivers.fpga.intel).
+FIRMWARE_KEYS = ('firmware', 'bitstream_id')
+# Vendor and product ids are stored as the drivers report them (0x8086;
+# the existing Cyborg's rows: 8086): a selector matches either spelling.
+_HEX_IDS = ('vendor', 'model')
 
 
 def to_dict(row):
@@ -157,3 +170,99 @@ def get_recovered(context, before):
         .where(TABLE.c.health == health_states.RECOVERING,
                TABLE.c.health_since <= before)).mappings()
     return [dict(row) for row in rows]
+
+
+def _spellings(value):
+    bare = value[2:] if value.lower().startswith('0x') else value
+    return [bare, '0x' + bare]
+
+
+def _selector_filters(selector):
+    filters = {}
+    for name in SELECTOR_COLUMNS:
+        value = selector.get(name)
+        if value is None:
+            continue
+        filters[name] = _spellings(value) if name in _HEX_IDS else value
+    return filters
+
+
+def _firmware_matches(row, firmware):
+    try:
+        info = jsonutils.loads(row['vendor_board_info'] or '{}')
+    except ValueError:
+        # Rows of the existing Cyborg may hold free text.
+        return False
+    return isinstance(info, dict) and any(
+        info.get(key) == firmware for key in FIRMWARE_KEYS)
+
+
+def check_selector(selector):
+    """Refuse a selector that names nothing: it would select every device
+    of the cloud.
+
+    :raises: DeviceSelectorEmpty
+    """
+    if not any(selector.get(name) is not None for name in SELECTOR_FIELDS):
+        raise exception.DeviceSelectorEmpty()
+
+
+def _select(context, selector, locked):
+    check_selector(selector)
+    query = sa.select(TABLE)
+    for name, value in _selector_filters(selector).items():
+        query = query.where(TABLE.c[name].in_(value) if isinstance(
+            value, list) else TABLE.c[name] == value)
+    query = query.order_by(TABLE.c.hostname, TABLE.c.id)
+    if locked:
+        query = query.with_for_update()
+    rows = [dict(row) for row in context.session.execute(query).mappings()]
+    firmware = selector.get('firmware')
+    if firmware is not None:
+        rows = [row for row in rows if _firmware_matches(row, firmware)]
+    return [{name: row[name] for name in _COLUMNS} for row in rows]
+
+
+@db_api.context_manager.reader
+def get_selected(context, selector):
+    """The devices a selector names, in one query (by host, then id).
+
+    :param selector: ``{hostname, vendor, model, type, driver_name,
+        firmware}``, each optional (None: any); at least one given.
+        ``firmware`` matches a member of FIRMWARE_KEYS in the device's
+        vendor_board_info (compared after the query: the column is JSON
+        text); vendor and model match with or without ``0x``.
+    :raises: DeviceSelectorEmpty
+    :returns: a list of dicts.
+    """
+    return _select(context, selector, locked=False)
+
+
+@db_api.context_manager.writer
+def lock_selected(context, selector):
+    """get_selected(), the rows locked until the end of the caller's
+    transaction.
+
+    :raises: DeviceSelectorEmpty
+    """
+    return _select(context, selector, locked=True)
+
+
+def status_changes(device, status):
+    """Whether setting *status* on *device* (a row) changes anything:
+    its status, or, for ``enabled``, a hold-down it ends (recovering).
+    """
+    if device['status'] != status:
+        return True
+    return (status == ENABLED and
+            device.get('health') == health_states.RECOVERING)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def set_statuses(context, ids, status):
+    """Set the status of the devices of *ids* in one UPDATE."""
+    if ids:
+        context.session.execute(
+            sa.update(TABLE).where(TABLE.c.id.in_(sorted(ids))).values(
+                status=status, updated_at=timeutils.utcnow()))

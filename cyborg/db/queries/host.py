@@ -111,7 +111,8 @@ def lock(context, host):
 
 
 @db_api.context_manager.reader
-def _exists(context, host):
+def exists(context, host):
+    """Whether the host has a row (it reported, or was asked to)."""
     table = models.Host.__table__
     return context.session.execute(
         sa.select(table.c.id).where(table.c.hostname == host)
@@ -120,7 +121,7 @@ def _exists(context, host):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def _create(context, host):
+def create(context, host):
     """Insert a host's row; another conductor doing it too is fine."""
     now = timeutils.utcnow()
     try:
@@ -159,8 +160,8 @@ def record_report(context, host, agent_generation, inventory_hash,
         resend (a heartbeat whose hash the conductor does not have:
         the agent must send the full inventory).
     """
-    if not _exists(context, host):
-        _create(context, host)
+    if not exists(context, host):
+        create(context, host)
     return _record(context, host, agent_generation, inventory_hash,
                    hardware_json, rp_name)
 
@@ -197,6 +198,17 @@ def mark_needs_sync(context, host):
     table = models.Host.__table__
     context.session.execute(
         sa.update(table).where(table.c.hostname == host)
+        .values(needs_sync=True))
+
+
+@db_api.context_manager.writer
+def mark_hosts_need_sync(context, hosts):
+    """mark_needs_sync() of several hosts, in one UPDATE."""
+    if not hosts:
+        return
+    table = models.Host.__table__
+    context.session.execute(
+        sa.update(table).where(table.c.hostname.in_(sorted(set(hosts))))
         .values(needs_sync=True))
 
 
@@ -349,30 +361,6 @@ def is_recorded_down(context, host):
     return context.session.execute(
         sa.select(models.Host.agent_up).where(
             models.Host.hostname == host)).scalar() is False
-
-
-@db_api.context_manager.reader
-def get_liveness(context, binary):
-    """Each host with its stored agent liveness and when its agent was
-    last heard of, in one statement.
-
-    :param binary: the agents' binary (cyborg-agent).
-    :returns: a list of (hostname, agent_up, last_seen): last_seen is the
-        later of the agent's last heartbeat and its last report (None
-        when neither happened).
-    """
-    hosts = models.Host.__table__
-    services = models.Service.__table__
-    join = hosts.outerjoin(services, sa.and_(
-        services.c.host == hosts.c.hostname, services.c.binary == binary))
-    result = []
-    for hostname, agent_up, heartbeat, report in context.session.execute(
-            sa.select(hosts.c.hostname, hosts.c.agent_up,
-                      services.c.last_seen_up, hosts.c.last_report_at)
-            .select_from(join).order_by(hosts.c.hostname)):
-        seen = [t for t in (heartbeat, report) if t is not None]
-        result.append((hostname, agent_up, max(seen) if seen else None))
-    return result
 
 
 @db_api.context_manager.reader

@@ -108,3 +108,40 @@ def get_all(context, host=None, binary=None):
         query = query.where(models.Service.binary == binary)
     query = query.order_by(models.Service.host, models.Service.binary)
     return [_to_dict(row) for row in context.session.execute(query).scalars()]
+
+
+@db_api.context_manager.reader
+def get_agents(context, binary, host=None):
+    """What is known of each agent's liveness: its heartbeat (services
+    table) and its last report and recorded liveness (hosts table).
+    Data only: cyborg.servicegroup.agents_up() judges it.
+
+    :param context: request context.
+    :param binary: the agents' binary (cyborg-agent).
+    :param host: one host, or None for all.
+    :returns: a list of ``{host, registered, last_seen_up,
+        last_report_at, reported, agent_up}`` ordered by host:
+        registered: the agent has a services row; reported: the host has
+        a hosts row, whose stored liveness is agent_up (None until
+        first checked).
+    """
+    services = models.Service.__table__
+    hosts = models.Host.__table__
+    query = sa.select(services.c.host, services.c.last_seen_up).where(
+        services.c.binary == binary)
+    if host is not None:
+        query = query.where(services.c.host == host)
+    agents = {name: {'host': name, 'registered': True,
+                     'last_seen_up': seen, 'last_report_at': None,
+                     'reported': False, 'agent_up': None}
+              for name, seen in context.session.execute(query)}
+    query = sa.select(hosts.c.hostname, hosts.c.last_report_at,
+                      hosts.c.agent_up)
+    if host is not None:
+        query = query.where(hosts.c.hostname == host)
+    for name, report, agent_up in context.session.execute(query):
+        agent = agents.setdefault(name, {
+            'host': name, 'registered': False, 'last_seen_up': None})
+        agent.update(last_report_at=report, reported=True,
+                     agent_up=agent_up)
+    return [agents[name] for name in sorted(agents)]

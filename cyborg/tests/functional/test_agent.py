@@ -27,6 +27,7 @@ from cyborg import objects
 from cyborg import rpc
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import hardware as hardware_queries
 from cyborg.tests.fixtures import backends
@@ -86,24 +87,35 @@ class AgentTestCase(base.ServiceTestCase):
         self.assertIn('Skipping accelerator driver nvmf_spdk_driver',
                       agent_process.log())
 
-        # discovery through the conductor: nothing changed, so the agent
-        # sent its hash only.  The report can be stored before the agent's
-        # hello is answered (a hello sent before the conductor's queue
-        # existed is retried a second later): wait for the registration.
-        def discovered():
+        # discovery through the conductor, one way: it answers at once,
+        # the agent's report brings the outcome.  Nothing changed, so the
+        # agent sent its hash only.  The report can be stored before the
+        # agent's hello is answered (a hello sent before the conductor's
+        # queue existed is retried a second later): wait for the
+        # registration.
+        def started():
             try:
-                return self.conductor.discovery(self.context, host=agent)
+                return self.conductor.discovery_start(self.context,
+                                                      host=agent)
             except exception.AgentNotFound:
                 return None
-        results = services.wait_for(discovered, timeout=60,
-                                    message='%s never registered' % agent)
-        summary = results[agent]
-        self.assertEqual((False, 'unchanged'),
-                         (summary['changed'], summary['report']))
+        asked = services.wait_for(started, timeout=60,
+                                  message='%s never registered' % agent)
+        self.assertEqual({agent: {'state': 'asked', 'error': None}},
+                         asked['hosts'])
+
+        def outcome():
+            found = discovery_queries.get(self.context, [agent])[agent]
+            return found if found['state'] != 'asked' else None
+        found = services.wait_for(outcome, timeout=60,
+                                  message='no outcome from %s' % agent)
+        self.assertEqual((asked['id'], 'done', 'unchanged', []),
+                         (found['id'], found['state'],
+                          found['result']['report'],
+                          found['result']['added']))
         self.assertEqual({'fake': 'READY', 'generic': 'READY'},
                          {d['name']: d['status']
-                          for d in summary['drivers']})
-        self.assertEqual(stored['inventory_hash'], summary['inventory_hash'])
+                          for d in found['result']['drivers']})
 
         # hardware straight from the agent matches the conductor's copy.
         # (No client of this release sends hardware: as an earlier
@@ -116,7 +128,7 @@ class AgentTestCase(base.ServiceTestCase):
             [(d['name'], d['status']) for d in
              driver_queries.get_all(self.context, host=agent)])
         self.assertRaises(exception.DriverNotEnabled,
-                          self.conductor.discovery, self.context,
+                          self.conductor.discovery_start, self.context,
                           host=agent, driver='gpu')
 
         # An operator's view.
@@ -124,6 +136,8 @@ class AgentTestCase(base.ServiceTestCase):
         self.assertIn(agent + '_FakeDevice', output)
         output = self._manage('discovery', 'run', '--host', agent)
         self.assertIn('| %s | fake    | READY  |' % agent, output)
+        # What the agent's report said, not the 1.2 call's "asked".
+        self.assertRegex(output, r'\| (stored|unchanged) +\|')
 
         # With the agent gone, its last report is still there.
         agent_process.stop()
@@ -139,7 +153,9 @@ class AgentTestCase(base.ServiceTestCase):
         self.assertEqual(stored['hardware'], conductor_view()['hardware'])
         self.assertEqual(stored['hardware'],
                          self._hardware(agent)['hardware'])
-        self.assertNotIn(agent, self.conductor.discovery(self.context))
+        # Shown unreachable, not asked.
+        self.assertEqual('unreachable', self.conductor.discovery_start(
+            self.context)['hosts'][agent]['state'])
 
     def _manage(self, *args):
         conf = self.processes[0].conf_path

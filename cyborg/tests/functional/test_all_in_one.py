@@ -59,28 +59,48 @@ class AllInOneTestCase(base.BaseTestCase):
         services.write_config(self.config, {
             'DEFAULT': {'host': HOST, 'report_interval': 1, 'debug': True},
             'agent': {'hotplug': False}})
-        self.port = services.free_port()
-        self.base = 'http://127.0.0.1:%d' % self.port
-        self.api = self.base + '/v2'
-        self.placement = self.base + '/placement'
+        self._use_port(services.free_port())
         self.session = requests.Session()
         self.process = None
+        self.starts = 0
         self.output = os.path.join(tmp, 'output.txt')
         self.addCleanup(self._kill)
         self.addOnException(self._print_output)
 
     # The process -------------------------------------------------------
 
+    def _use_port(self, port):
+        self.port = port
+        self.base = 'http://127.0.0.1:%d' % self.port
+        self.api = self.base + '/v2'
+        self.placement = self.base + '/placement'
+
     def start(self):
-        with open(self.output, 'ab') as out:
-            self.process = subprocess.Popen(
-                [sys.executable, '-m', 'cyborg.cmd.all_in_one',
-                 '--state-dir', self.state, '--port', str(self.port),
-                 '--simulate', SIMULATE, '--config-file', self.config],
-                stdout=out, stderr=subprocess.STDOUT,
-                start_new_session=True)
-        services.wait_for(self._up, timeout=120,
-                          message='cyborg-all-in-one never answered')
+        """Start the process and wait until it answers.
+
+        free_port() only says that nothing listened a moment ago: another
+        process (a second copy of the suite, say) may take the port before
+        this one binds it.  So the process counts as up only once it has
+        printed its banner (it prints it after binding), never because
+        something answered on the port; and a start refused because the
+        port was taken is tried again on another.
+        """
+        for _attempt in range(3):
+            self.starts += 1
+            with open(self.output, 'ab') as out:
+                self.process = subprocess.Popen(
+                    [sys.executable, '-m', 'cyborg.cmd.all_in_one',
+                     '--state-dir', self.state, '--port', str(self.port),
+                     '--simulate', SIMULATE, '--config-file', self.config],
+                    stdout=out, stderr=subprocess.STDOUT,
+                    start_new_session=True)
+            if services.wait_for(self._up, timeout=120,
+                                 message='cyborg-all-in-one never answered'
+                                 ) == 'up':
+                return
+            self.starts -= 1
+            self._use_port(services.free_port())
+        self.fail('cyborg-all-in-one found no free port in three tries')
 
     def stop(self, sig):
         """Send *sig*; the process must exit 0 without a traceback."""
@@ -91,13 +111,23 @@ class AllInOneTestCase(base.BaseTestCase):
         self.assertNotIn('Traceback', self._read_log())
 
     def _up(self):
+        """'up' once this start's banner is out and the API answers;
+        'port taken' if the process could not listen.
+        """
         if self.process.poll() is not None:
+            if 'cannot listen on' in self._read_output().split(
+                    'Cyborg is running')[-1]:
+                return 'port taken'
             self.fail('cyborg-all-in-one exited with %s' %
                       self.process.returncode)
-        try:
-            return self.session.get(self.api, timeout=5).status_code == 200
-        except requests.ConnectionError:
+        if self._read_output().count('Cyborg is running') < self.starts:
             return False
+        try:
+            if self.session.get(self.api, timeout=5).status_code == 200:
+                return 'up'
+        except requests.ConnectionError:
+            pass
+        return False
 
     def _kill(self):
         if self.process is not None and self.process.poll() is None:

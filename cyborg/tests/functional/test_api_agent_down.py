@@ -34,6 +34,7 @@ import sqlalchemy as sa
 from cyborg import context as cyborg_context
 from cyborg import states
 from cyborg.conductor import bind_jobs
+from cyborg.conductor import liveness
 from cyborg.conductor import nova_notifier
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -208,7 +209,7 @@ class AgentDownBindTestCase(api_base.APITestCase):
         service_queries.heartbeat(
             self.context, 'cond1', 'cyborg-conductor',
             started_at=timeutils.utcnow() - datetime.timedelta(seconds=1))
-        self.assertEqual(set(), bind_jobs.agents_down(self.context))
+        self.assertEqual(set(), liveness.agents_down(self.context))
 
 
 class PostgreSQLAgentDownBindTestCase(AgentDownBindTestCase):

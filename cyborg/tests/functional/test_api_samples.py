@@ -25,9 +25,13 @@ import time
 
 from oslo_serialization import jsonutils
 
+from cyborg import servicegroup
+from cyborg.db.queries import host as host_queries
+from cyborg.db.queries import service as service_queries
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.functional import api_base
 from cyborg.tests.functional.fixtures import operator as operator_fixture
+from cyborg.tests.unit.db.queries import test_capacity
 
 SAMPLES = os.path.join(os.path.dirname(__file__), '..', '..', '..', 'doc',
                        'api_samples')
@@ -177,6 +181,25 @@ class APISamplesTestCase(api_base.APITestCase):
         self._request(
             'GET', '/v2/device_profiles?limit=1', version='2.4',
             response='device_profiles/device_profiles-list-page-resp.json')
+
+
+    def test_capacity_sample(self):
+        # compute-1 (its agent up): the setUp's FPGA, one of its 2 handles
+        # bound, and a disabled one; compute-2 (no agent): a GPU.  The
+        # heartbeat counts for a day, however slow the machine.
+        self.flags(service_down_time=86400)
+        host_queries.record_report(self.context, 'compute-1', 1, 'h', '[]')
+        service_queries.heartbeat(self.context, 'compute-1',
+                                  servicegroup.AGENT)
+        test_capacity._use_handles(self.context, self.inv['deployable_id'],
+                                   1)
+        inventory.add_device(self.context, 'compute-1', status='maintaining',
+                             address='0000:0d:00.0')
+        inventory.add_device(self.context, 'compute-2', dev_type='GPU',
+                             rc='PGPU', handles=1, driver='nvidia',
+                             address='0000:af:00.0')
+        self._request('GET', '/v2/capacity', version='2.8',
+                      response='capacity/capacity-get-resp.json')
 
 
 INSTANCE = '3a5b8c2e-7f61-4d0a-9c1e-6b2f4e8d1a07'

@@ -149,6 +149,23 @@ class RequestPathBenchTestCase(base.TestCase):
         self.assertEqual(2, result.returncode)
         self.assertIn('holds no cyborg package', result.stderr)
 
+    def test_list_scale_capacity(self):
+        lines = self._run('list_scale.py', '--rows', '24', '--hosts', '3',
+                          '--arqs', '2', '--requests', '2', '--warmup', '1',
+                          '--arqs-per-call', '2', '--capacity',
+                          '--calls', 'capacity,capacity_host,devices_page')
+        self.assertEqual([True, 2], [lines[0]['capacity'],
+                                     lines[0]['arqs']])
+        returned = {(line['tables'], line['call']): line['rows_returned']
+                    for line in lines if line['phase'] == 'list'}
+        # Hosts: one with a QAT first, then three (24 deployables over
+        # 3 hosts: 2 QATs of 4 each on the two others).
+        self.assertEqual({
+            ('few', 'devices_page'): 1, ('few', 'capacity'): 1,
+            ('few', 'capacity_host'): 1,
+            ('many', 'devices_page'): 5, ('many', 'capacity'): 3,
+            ('many', 'capacity_host'): 1}, returned)
+
     def test_list_scale(self):
         # Started elsewhere, the services still run in --tree.
         tree = os.path.abspath(os.path.join(BENCH, '..', '..'))

@@ -58,9 +58,15 @@ class _DriverFlows:
             self.start_service('cyborg-agent', node,
                                agent={'enabled_drivers': '',
                                       'hotplug': False})
+        # A write waits rpc_response_timeout for the conductor.  The agents'
+        # reports after the burst below keep both conductor workers busy
+        # with Placement for seconds, and on a loaded machine (two suites
+        # at once) for more than the suite's 10 s: the uninstalls then
+        # answered 503 without any deadlock.  A deadlock still shows as a
+        # 503, after 60 s, before the client gives up (HUNG).
         self.start_service(
             'cyborg-api', self.host('api'),
-            DEFAULT={'auth_strategy': 'noauth'},
+            DEFAULT={'auth_strategy': 'noauth', 'rpc_response_timeout': 60},
             api={'host_ip': '127.0.0.1', 'port': port, 'api_workers': 2,
                  'api_threads': 8})
         services.wait_for(self._ready, timeout=90,

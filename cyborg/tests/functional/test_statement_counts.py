@@ -53,11 +53,13 @@ EXPECTED = {
     'arq_resolved': 1,
     'arq_delete_by_instance': 8,  # 8: forget the attachments (2.6)
     'list_arqs_instance': 1,
+    'list_arqs_instance_health': 2,  # 2.9: + the devices' health, batched
     'list_deployables': 2,
     'list_deployables_page': 3,
     'list_devices': 1,
     'list_devices_page': 2,
     'list_device_profiles': 1,
+    'capacity': 1,  # 2.8: the handles grouped, with the agents' times
 }
 
 
@@ -123,6 +125,12 @@ class StatementCountTestCase(api_base.APITestCase):
                          [a['state'] for a in response.json['arqs']])
         counts['list_arqs_instance'], _ = self.count(
             'get', '/v2/accelerator_requests?instance=%s' % instance, 200)
+        counts['list_arqs_instance_health'], response = self.count(
+            'get', '/v2/accelerator_requests?instance=%s' % instance, 200,
+            headers=dict(NOVA, **{
+                'OpenStack-API-Version': 'accelerator 2.9'}))
+        self.assertEqual(['healthy'], [a['device_health']
+                                       for a in response.json['arqs']])
         counts['arq_delete_by_instance'], _ = self.count(
             'delete', '/v2/accelerator_requests?instance=%s' % instance,
             204)
@@ -145,6 +153,10 @@ class StatementCountTestCase(api_base.APITestCase):
                 'get', path + '?limit=2&marker=' + marker, 200,
                 headers=paged)
             self.assertEqual(2, len(response.json[path.split('/')[-1]]))
+        counts['capacity'], response = self.count(
+            'get', '/v2/capacity', 200, headers=dict(
+                ADMIN, **{'OpenStack-API-Version': 'accelerator 2.8'}))
+        self.assertEqual(self.devices + 1, len(response.json['hosts']))
         return counts
 
     def test_counts_do_not_grow_with_the_tables(self):

@@ -93,3 +93,27 @@ class ExceptionTestCase(base.TestCase):
         remote = self._round_trip(exception.Conflict('in use'))
         self.assertIsInstance(remote, exception.Conflict)
         self.assertEqual('in use', remote.message)
+
+    def test_record_of_a_remote_copy_names_its_class(self):
+        # A program job stores what the agent raised (its remote copy);
+        # cyborg-api rebuilds it with the same class, message and kwargs.
+        remote = self._round_trip(exception.CommandFailed(
+            command='fpgaconf', exit_code=2, stderr='busy'))
+        record = exception.to_record(remote)
+        self.assertEqual(
+            {'class': 'CommandFailed',
+             'message': 'Command fpgaconf failed with exit code 2: busy',
+             'kwargs': {'command': 'fpgaconf', 'exit_code': 2,
+                        'stderr': 'busy'}}, record)
+        rebuilt = exception.from_record(record)
+        self.assertIs(exception.CommandFailed, type(rebuilt))
+        self.assertEqual((remote.message, remote.kwargs),
+                         (rebuilt.message, rebuilt.kwargs))
+
+    def test_record_of_another_error_rebuilds_nothing(self):
+        record = exception.to_record(ValueError('a bug'))
+        self.assertEqual({'class': None, 'message': 'ValueError: a bug',
+                          'kwargs': {}}, record)
+        self.assertIsNone(exception.from_record(record))
+        self.assertIsNone(exception.from_record(
+            {'class': 'LOG', 'message': 'not an exception'}))

@@ -84,3 +84,43 @@ class AgentIsUpTestCase(base.TestCase):
                                                  self._ago(3600), NOW))
         self.assertFalse(servicegroup.agent_is_up(None, self._ago(5), NOW))
 
+
+
+class AgentsUpTestCase(base.TestCase):
+    """agents_up(): the one judge of the agents' liveness."""
+
+    def setUp(self):
+        super().setUp()
+        self.flags(service_down_time=60)
+
+    def _ago(self, seconds):
+        return NOW - datetime.timedelta(seconds=seconds)
+
+    def test_heard_of_by_heartbeat_or_report(self):
+        agents = [
+            {'host': 'beat', 'last_seen_up': self._ago(10),
+             'last_report_at': None},
+            {'host': 'report', 'last_seen_up': self._ago(600),
+             'last_report_at': self._ago(10)},
+            {'host': 'silent', 'last_seen_up': self._ago(600),
+             'last_report_at': self._ago(300)},
+            {'host': 'never', 'last_seen_up': None,
+             'last_report_at': None},
+        ]
+        self.assertEqual(
+            {'beat': True, 'report': True, 'silent': False,
+             'never': False},
+            servicegroup.agents_up(agents, [], now=NOW))
+        self.assertEqual(self._ago(10),
+                         servicegroup.agent_last_heard(agents[1]))
+        self.assertIsNone(servicegroup.agent_last_heard(agents[3]))
+
+    def test_a_conductor_that_just_started_gives_them_time(self):
+        agents = [{'host': 'n1', 'last_seen_up': self._ago(600)}]
+        conductors = [{'started_at': self._ago(30),
+                       'last_seen_up': self._ago(1)}]
+        self.assertEqual({'n1': True}, servicegroup.agents_up(
+            agents, conductors, now=NOW))
+        conductors[0]['started_at'] = self._ago(90)
+        self.assertEqual({'n1': False}, servicegroup.agents_up(
+            agents, conductors, now=NOW))

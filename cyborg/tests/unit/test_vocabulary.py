@@ -15,7 +15,9 @@
 
 The services' names live in cyborg.servicegroup and the device health
 states in cyborg.common.health_states; every other module of the package
-(the tests aside) names them through those constants.  Text for people
+(the tests aside) names them through those constants.  The judge of an
+agent's liveness is cyborg.servicegroup and the back-off of retried work
+cyborg.conductor.backoff: no other module computes either.  Text for people
 is not code: comments, docstrings, option help and translatable messages
 may spell them out, as the documentation does (the same rule as
 test_vendor_names).
@@ -90,3 +92,50 @@ class VocabularyTestCase(base.TestCase):
         # In its home, a word is its definition.
         self.assertEqual([(6, 'unhealthy')],
                          violations(source, 'servicegroup.py'))
+
+
+#: The functions that judge an agent's liveness: called from their home
+#: only (the conductor asks cyborg.conductor.liveness, which asks
+#: agents_up()).
+JUDGES = ('agent_is_up', 'conductors_since')
+BACKOFF_HOME = 'conductor/backoff.py'
+
+
+def judging(source, path):
+    """``[(line, what)]``: calls of a liveness judge, and exponential
+    back-offs (``2 ** n``), outside their homes.
+    """
+    found = []
+    for node in ast.walk(ast.parse(source, path)):
+        if (isinstance(node, ast.Call) and path != 'servicegroup.py' and
+                isinstance(node.func, (ast.Attribute, ast.Name)) and
+                getattr(node.func, 'attr', getattr(node.func, 'id', None))
+                in JUDGES):
+            found.append((node.lineno, 'liveness'))
+        if (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow)
+                and isinstance(node.left, ast.Constant)
+                and node.left.value == 2
+                and not isinstance(node.right, ast.Constant)
+                and path != BACKOFF_HOME):
+            found.append((node.lineno, 'back-off'))
+    return found
+
+
+class OneJudgeTestCase(base.TestCase):
+
+    def test_liveness_and_back_off_are_computed_in_their_homes(self):
+        found = ['cyborg/%s:%d %s' % (path, line, what)
+                 for path, source in _modules()
+                 for line, what in judging(source, path)]
+        self.assertEqual([], found)
+
+    def test_a_planted_judge_is_found(self):
+        source = ('from cyborg import servicegroup\n'
+                  'LIMIT = 2 ** 31\n'
+                  'def f(seen, since, n):\n'
+                  '    wait = min(2 ** n, 60)\n'
+                  '    return servicegroup.agent_is_up(seen, since)\n')
+        self.assertEqual([(4, 'back-off'), (5, 'liveness')],
+                         sorted(judging(source, 'conductor/x.py')))
+        self.assertEqual([(4, 'back-off')],
+                         judging(source, 'servicegroup.py'))

@@ -21,6 +21,7 @@ from cyborg.api import link
 from cyborg.api import microversion
 from cyborg.api.controllers.v2 import accelerator_request
 from cyborg.api.controllers.v2 import attribute
+from cyborg.api.controllers.v2 import capacity as capacity_api
 from cyborg.api.controllers.v2 import deployable
 from cyborg.api.controllers.v2 import device
 from cyborg.api.controllers.v2 import device_profile
@@ -68,6 +69,9 @@ class V2Controller(rest.RestController):
     discovery = discovery.DiscoveryController()
     # and accelerators attached to instances.
     instances = instance.InstancesController()
+    # From 2.8, accelerators free, bound and reserved per host and in
+    # total.
+    capacity = capacity_api.CapacityController()
     # /v2/openapi.json, the OpenAPI description of all of the above
     # (public), is routed after the class (a path segment with a dot is
     # no Python name).

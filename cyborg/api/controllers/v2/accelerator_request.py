@@ -20,6 +20,8 @@ deleting by instance need a service token (Nova's), as in the existing
 Cyborg since its fix of CVE-2026-40214.
 """
 
+import datetime
+
 from oslo_config import cfg
 import pecan
 from pecan import rest
@@ -36,6 +38,7 @@ from cyborg.api.controllers import base
 from cyborg.api.schemas import accelerator_request as schema
 from cyborg.api.schemas import common as common_schema
 from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.i18n import _
 from cyborg.objects import accelerator_request as arq_obj
@@ -64,6 +67,12 @@ class AcceleratorRequest(base.APIBase):
     # from a flavor's or a port's device profile, or any client) or
     # "attach" (attach-instance; only those may be detached).
     origin = wtypes.text
+    # 2.9: the health of the device behind the ARQ (healthy, unhealthy
+    # or recovering, cyborg.conductor.health), why it was last unhealthy
+    # and since when; null while the ARQ holds no device.
+    device_health = wtypes.text
+    device_health_reason = wtypes.text
+    device_health_since = datetime.datetime
 
 
 ORIGIN_CREATE = 'create'
@@ -75,20 +84,55 @@ _FIELDS = ('uuid', 'state', 'device_profile_name', 'device_profile_group_id',
            'created_at', 'updated_at')
 
 
-def serialize(arq):
-    """An ARQ (a query dict or an AcceleratorRequest object)."""
+def _as_dict(arq):
     if isinstance(arq, arq_obj.AcceleratorRequest):
-        arq = arq.to_dict()
+        return arq.to_dict()
+    return arq
+
+
+def _device_health(health):
+    """The device_health members of an ARQ from its device's columns
+    (None: the ARQ holds no device).
+    """
+    if health is None:
+        return {'device_health': None, 'device_health_reason': None,
+                'device_health_since': None}
+    return {'device_health': device_queries.health_of(health),
+            'device_health_reason': health['health_reason'],
+            'device_health_since': health['health_since']}
+
+
+def serialize(arq, health=None):
+    """An ARQ (a query dict or an AcceleratorRequest object).
+
+    :param health: from 2.9, ``{arq uuid: its device's health columns}``
+        (arq_queries.device_health); use serialize_all() for a list.
+    """
+    arq = _as_dict(arq)
     values = {field: arq.get(field) for field in _FIELDS}
     values['attach_handle_info'] = arq_obj.info_text(
         arq.get('attach_handle_info'))
     values['attach_handle_type'] = arq.get('attach_handle_type') or ''
-    if microversion.allow_attach_through_nova(pecan.request.version):
+    version = pecan.request.version
+    if microversion.allow_attach_through_nova(version):
         values['origin'] = (ORIGIN_ATTACH if arq.get('attachment_uuid')
                             else ORIGIN_CREATE)
+    if microversion.allow_arq_health(version):
+        values.update(_device_health((health or {}).get(arq['uuid'])))
     return base.to_json(AcceleratorRequest,
                         links=link.self_links(COLLECTION, arq['uuid']),
                         **values)
+
+
+def serialize_all(context, arqs):
+    """ARQs as the API shows them: from 2.9 with the health of their
+    devices, read in one query for the whole list.
+    """
+    arqs = [_as_dict(arq) for arq in arqs]
+    health = None
+    if microversion.allow_arq_health(pecan.request.version):
+        health = arq_queries.device_health(context, arqs)
+    return [serialize(arq, health) for arq in arqs]
 
 
 def as_nova_sees(context, arqs):
@@ -196,7 +240,7 @@ class AcceleratorRequestsController(rest.RestController):
             raise exception.Locked(
                 reason=_('Accelerator requests of instance %s are not '
                          'resolved yet.') % instance)
-        return base.collection('arqs', [serialize(arq) for arq in arqs],
+        return base.collection('arqs', serialize_all(context, arqs),
                                page['limit'], resource=COLLECTION)
 
     @expose.expose
@@ -206,7 +250,8 @@ class AcceleratorRequestsController(rest.RestController):
         validation.uuid_path(uuid, _('accelerator request'))
         [arq] = as_nova_sees(context, [arq_queries.get(
             context, uuid, project_id=visible_project(context))])
-        return serialize(arq)
+        [shown] = serialize_all(context, [arq])
+        return shown
 
     @expose.expose
     def post(self):
@@ -216,7 +261,7 @@ class AcceleratorRequestsController(rest.RestController):
         arqs = pecan.request.conductor_api.arq_create(
             context, body['device_profile_name'], context.project_id)
         pecan.response.status = 201
-        return {'arqs': [serialize(arq) for arq in arqs]}
+        return {'arqs': serialize_all(context, arqs)}
 
     @expose.expose
     def patch(self, uuid=None):

@@ -15,8 +15,11 @@
 resource provider each)."""
 
 import datetime
+import time
 
+from oslo_config import cfg
 from oslo_serialization import jsonutils
+from oslo_utils import timeutils
 import pecan
 from pecan import rest
 from wsme import types as wtypes
@@ -30,11 +33,18 @@ from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import device as device_controller
 from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import deployable as schema
+from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.i18n import _
 from cyborg.policies import deployable as policies
 
+CONF = cfg.CONF
+
 COLLECTION = 'deployables'
+# While it waits for a program job, cyborg-api reads its outcome after
+# FIRST_LOOK seconds, then twice as long after each read, up to LAST_LOOK.
+FIRST_LOOK = 0.05
+LAST_LOOK = 0.5
 _SORT_KEYS = ['id', 'uuid', 'name', 'created_at']
 
 
@@ -82,6 +92,46 @@ def _with_health():
     return microversion.allow_device_health(pecan.request.version)
 
 
+def wait_for_program(context, job):
+    """Wait for the outcome of a program request's job; raise its error.
+
+    The conductor answers once the job is queued (conductor RPC API
+    1.10, cyborg.conductor.deployable); this process, not a conductor
+    worker, reads the job until it has ended: at the latest by its
+    deadline and a conductor's look for due work after it (``[conductor]
+    work_poll_interval``), allowed twice, plus a second.
+
+    :param job: the conductor's answer, ``{job, deadline}``.
+    :raises: the job's error as the agent or the conductor raised it
+        (the status and body the request got when the conductor answered
+        after programming); ConductorUnavailable when the job has not
+        ended by then (no conductor runs) or is no longer recorded.
+    """
+    until = timeutils.normalize_time(timeutils.parse_isotime(
+        job['deadline'])) + datetime.timedelta(
+            seconds=2 * CONF.conductor.work_poll_interval + 1)
+    pause = FIRST_LOOK
+    while True:
+        found = job_queries.outcome(context, job['job'])
+        if found is None:
+            raise exception.ConductorUnavailable(
+                reason='program job %s is no longer recorded' % job['job'])
+        if found['outcome'] is not None:
+            break
+        left = (until - timeutils.utcnow()).total_seconds()
+        if left <= 0:
+            raise exception.ConductorUnavailable(
+                reason='program job %s has not ended by its deadline, %s'
+                       % (job['job'], job['deadline']))
+        time.sleep(min(pause, left))
+        pause = min(2 * pause, LAST_LOOK)
+    error = found['outcome'].get('error')
+    if error is None:
+        return
+    # An error that is not Cyborg's is answered as the server error it is.
+    raise exception.from_record(error) or RuntimeError(error['message'])
+
+
 class ProgramController(rest.RestController):
     """PATCH /v2/deployables/{uuid}/program: load a bitstream now."""
 
@@ -100,7 +150,9 @@ class ProgramController(rest.RestController):
         if not conductor.can_send_program():
             raise exception.NotAcceptable(
                 reason=_('the conductors do not support programming yet'))
-        conductor.deployable_program(context, self.uuid, image_uuid)
+        job = conductor.deployable_program(context, self.uuid, image_uuid)
+        if job is not None:
+            wait_for_program(context, job)
         return serialize(deployable_queries.get(context, self.uuid,
                                                     health=_with_health()))
 

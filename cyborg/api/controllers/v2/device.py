@@ -17,6 +17,7 @@ import datetime
 
 import pecan
 from pecan import rest
+import webob
 from wsme import types as wtypes
 
 from cyborg import exception
@@ -141,19 +142,58 @@ class DevicesController(rest.RestController):
         return serialize(device_queries.get(context, uuid))
 
     def _set_status(self, uuid, status, rule):
+        if uuid is None:
+            return _set_status_by_selector(status, rule)
         context = pecan.request.context
         context.can(rule)
         validation.uuid_path(uuid, _('device'))
         pecan.request.conductor_api.device_set_status(context, uuid, status)
 
     @expose.expose
-    def enable(self, uuid):
+    def enable(self, uuid=None):
         """POST /v2/devices/{uuid}/enable: 200, no body.  Also returns at
         once a device recovering from a health failure (its hold-down).
+        POST /v2/devices/enable (2.9): by selector.
         """
-        self._set_status(uuid, device_queries.ENABLED, policies.ENABLE)
+        return self._set_status(uuid, device_queries.ENABLED,
+                                policies.ENABLE)
 
     @expose.expose
-    def disable(self, uuid):
-        """POST /v2/devices/{uuid}/disable: 200, no body."""
-        self._set_status(uuid, device_queries.MAINTAINING, policies.DISABLE)
+    def disable(self, uuid=None):
+        """POST /v2/devices/{uuid}/disable: 200, no body.
+        POST /v2/devices/disable (2.9): by selector.
+        """
+        return self._set_status(uuid, device_queries.MAINTAINING,
+                                policies.DISABLE)
+
+
+def _set_status_by_selector(status, rule):
+    """POST /v2/devices/disable|enable (2.9): the devices a selector
+    names; a dry run (nothing changes) unless ``"apply": true``.
+
+    One call whatever the number of devices: the API reads the selection
+    in one query and the conductor changes it in one transaction, then
+    pushes the hosts to Placement after answering.
+
+    :returns: ``{"devices": [...], "apply": bool}``: the devices that
+        would change (as they are), or that changed (as they are now).
+    """
+    if not microversion.allow_device_selector(pecan.request.version):
+        # The answer before 2.9 (cyborg.api.expose: a method that needs
+        # a path segment it was not given).
+        raise webob.exc.HTTPMethodNotAllowed()
+    context = pecan.request.context
+    context.can(rule)
+    body = validation.extract_json(schema.SELECTOR)
+    apply = body.pop('apply', False)
+    device_queries.check_selector(body)
+    if apply:
+        uuids = pecan.request.conductor_api.device_set_status_by_selector(
+            context, body, status)
+        devices = device_queries.get_all(
+            context, filters={'uuid': uuids}) if uuids else []
+    else:
+        devices = [d for d in device_queries.get_selected(context, body)
+                   if device_queries.status_changes(d, status)]
+    pecan.response.status = 200
+    return {COLLECTION: [serialize(d) for d in devices], 'apply': apply}

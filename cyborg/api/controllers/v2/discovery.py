@@ -13,11 +13,20 @@
 # under the License.
 """/v2/discovery: make the agents discover now (2.5).
 
-The seeds' ``/discovery``: the conductor asks the agent of one host, or
-every agent that is up, to run its drivers' discovery and report; the
-answer says, per host, what the discovery added, changed and removed.
+The seeds' ``/discovery``: the conductor records that discovery is asked
+of the agent of one host, or of every agent, casts to those that are up
+and answers at once (cyborg.conductor.discovery); each agent's report
+records its outcome in the hosts table.  This handler reads the outcome
+from there for at most ``[api] discovery_wait`` seconds (cyborg-api is no
+conductor worker: waiting here holds no one else up), and answers, per
+host, its state (``done``, ``failed``, ``unreachable``, or ``asked`` when
+its report did not come in time) with what the discovery added, changed
+and removed.
 """
 
+import time
+
+from oslo_config import cfg
 import pecan
 from pecan import rest
 
@@ -25,22 +34,100 @@ from cyborg.api import expose
 from cyborg.api import validation
 from cyborg.api.controllers.v2 import gate
 from cyborg.api.schemas import discovery as schema
+from cyborg.db.queries import discovery as discovery_queries
 from cyborg.policies import discovery as policies
 
+CONF = cfg.CONF
+
 _EMPTY_DIFF = {'added': [], 'changed': [], 'removed': []}
+# The state of a host's discovery, and the status it had before states
+# (ok or error), which clients of 2.5 read.
+_STATUS = {discovery_queries.DONE: 'ok',
+           discovery_queries.FAILED: 'error',
+           discovery_queries.UNREACHABLE: 'error',
+           discovery_queries.ASKED: 'pending'}
+# The pauses between two reads of the outcome: short at first (an idle
+# agent reports within a fraction of a second), then a few a second.
+_FIRST_PAUSE = 0.05
+_LONGEST_PAUSE = 0.5
 
 
 def host_result(host, summary):
-    """One host's outcome as the API shows it."""
+    """One host's outcome as the API shows it, from the synchronous
+    discovery of conductors before RPC API 1.9.
+    """
     if 'error' in summary:
         return dict(_EMPTY_DIFF, host=host, status='error',
+                    state=discovery_queries.FAILED, discovery_id=None,
                     error=summary['error'], drivers=[])
-    result = {'host': host, 'status': 'ok', 'error': None,
+    result = {'host': host, 'status': 'ok',
+              'state': discovery_queries.DONE, 'discovery_id': None,
+              'error': None,
               'generation': summary.get('generation'),
               'report': summary.get('report'),
               'drivers': summary.get('drivers', [])}
     result.update(summary.get('diff') or _EMPTY_DIFF)
     return result
+
+
+def state_result(host, discovery_id, state, result):
+    """One host's discovery as the API shows it.
+
+    :param host: the host.
+    :param discovery_id: the id of the discovery shown.
+    :param state: asked, done, failed or unreachable.
+    :param result: the recorded outcome (``{generation, report, drivers,
+        added, changed, removed}`` or ``{error}``), or None while asked.
+    """
+    result = result or {}
+    shown = dict(_EMPTY_DIFF, host=host, status=_STATUS[state],
+                 state=state, discovery_id=discovery_id,
+                 error=result.get('error'),
+                 generation=result.get('generation'),
+                 report=result.get('report'),
+                 drivers=result.get('drivers') or [])
+    for key in _EMPTY_DIFF:
+        shown[key] = result.get(key) or []
+    return shown
+
+
+def wait_for_outcome(context, started, seconds):
+    """Read the hosts' discoveries until none is asked, or *seconds*.
+
+    A host whose discovery a newer request replaced shows the newer one
+    (it answers this one too: it looks at the hardware later).
+
+    :param context: request context.
+    :param started: what the conductor's discovery_start answered.
+    :param seconds: how long to wait at most.
+    :returns: ``[host result]`` sorted by host (see state_result()).
+    """
+    asked = sorted(h for h, s in started['hosts'].items()
+                   if s['state'] == discovery_queries.ASKED)
+    deadline = time.monotonic() + seconds
+    pause = _FIRST_PAUSE
+    found = {}
+    while asked:
+        found = discovery_queries.get(context, asked)
+        if all(found.get(h, {}).get('state') != discovery_queries.ASKED
+               for h in asked):
+            break
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        time.sleep(min(pause, left))
+        pause = min(pause * 2, _LONGEST_PAUSE)
+    results = []
+    for host, state in sorted(started['hosts'].items()):
+        record = found.get(host)
+        if state['state'] != discovery_queries.ASKED or record is None:
+            results.append(state_result(
+                host, started['id'], state['state'],
+                {'error': state['error']} if state['error'] else None))
+        else:
+            results.append(state_result(host, record['id'],
+                                        record['state'], record['result']))
+    return results
 
 
 class DiscoveryController(rest.RestController):
@@ -51,10 +138,17 @@ class DiscoveryController(rest.RestController):
         gate.operator_verbs()
         context = pecan.request.context
         context.can(policies.RUN)
-        # No body: every agent that is up, every driver.
+        # No body: every agent, every driver.
         body = (validation.extract_json(schema.RUN)
                 if pecan.request.body else {})
-        results = pecan.request.conductor_api.discovery(
+        conductor_api = pecan.request.conductor_api
+        if not conductor_api.can_send_discovery_start():
+            # A conductor of the previous release answers when done.
+            results = conductor_api.discovery(
+                context, host=body.get('host'), driver=body.get('driver'))
+            return {'hosts': [host_result(host, results[host])
+                              for host in sorted(results)]}
+        started = conductor_api.discovery_start(
             context, host=body.get('host'), driver=body.get('driver'))
-        return {'hosts': [host_result(host, results[host])
-                          for host in sorted(results)]}
+        return {'hosts': wait_for_outcome(context, started,
+                                          CONF.api.discovery_wait)}

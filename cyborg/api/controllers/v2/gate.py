@@ -42,3 +42,15 @@ def attach_through_nova():
             _('The resource could not be found. It exists from '
               'microversion 2.6 on (OpenStack-API-Version: accelerator '
               '2.6).'))
+
+
+def capacity():
+    """Refuse a 2.8 resource requested at an earlier version (404).
+
+    :raises: NotFound
+    """
+    if not microversion.allow_capacity(pecan.request.version):
+        raise exception.NotFound(
+            _('The resource could not be found. It exists from '
+              'microversion 2.8 on (OpenStack-API-Version: accelerator '
+              '2.8).'))

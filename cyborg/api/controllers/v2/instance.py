@@ -66,7 +66,8 @@ class AcceleratorsController(rest.RestController):
         context = pecan.request.context
         context.can(policies.GET_ACCELERATORS)
         validation.uuid_path(self.instance_uuid, _('instance'))
-        return {'arqs': [arq_api.serialize(a) for a in self._arqs(context)]}
+        return {'arqs': arq_api.serialize_all(context,
+                                              self._arqs(context))}
 
     @expose.expose
     def post(self):
@@ -84,8 +85,8 @@ class AcceleratorsController(rest.RestController):
             hostname=body.get('hostname'),
             project_id=body.get('project_id'),
             reboot=body.get('reboot', False))
-        arqs = [arq_api.serialize(a) for a in arq_queries.get_all(
-            context, uuids=list(result['arqs']))]
+        arqs = arq_api.serialize_all(context, arq_queries.get_all(
+            context, uuids=list(result['arqs'])))
         pecan.response.status = 202
         if not microversion.allow_attach_through_nova(
                 pecan.request.version):
@@ -148,6 +149,6 @@ class InstancesController(rest.RestController):
             context, attachment_uuids=[a['uuid'] for a in attachments]
         ) if attachments else []
         return {'server': server,
-                'arqs': [arq_api.serialize(a) for a in arqs],
+                'arqs': arq_api.serialize_all(context, arqs),
                 'attachments': [_serialize_attachment(a, attached)
                                 for a in attachments]}

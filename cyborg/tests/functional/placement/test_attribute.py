@@ -47,6 +47,11 @@ class AttributeToPlacementTestCase(base.DbTestCase):
             compute_nodes=['n1']))
         self.flags(group='placement', **self.placement.cyborg_options())
         self.client = placement_client.from_conf(CONF)
+        # The agent said hello once: it stays up however long a loaded
+        # machine takes (the tests' three seconds of service_down_time
+        # passed mid-test there); a test of an agent going down advances
+        # a clock past service_down_time.
+        self.flags(service_down_time=600)
         service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
         self.generation = 0
         self._report(('fpga=1',))

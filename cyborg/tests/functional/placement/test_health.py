@@ -23,12 +23,17 @@ healthy it stays out for the hold-down (the clock fixture moves time),
 then comes back; ``enable`` returns it at once.  On SQLite and MariaDB.
 """
 
+from oslo_utils import uuidutils
 import pytest
 import sqlalchemy as sa
+import webtest
 
 from cyborg import conf as cyborg_conf
+from cyborg import objects
+from cyborg import policy
 from cyborg import states
 from cyborg.agent import resource_tracker
+from cyborg.api import app
 from cyborg.clients import placement as placement_client
 from cyborg.conductor import device as device_ops
 from cyborg.conductor import inventory
@@ -46,6 +51,7 @@ from cyborg.tests import base
 from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import kernel_log
+from cyborg.tests.fixtures import notifications as notify_fixture
 from cyborg.tests.fixtures import nvidia_smi
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.fixtures import sysfs
@@ -69,12 +75,13 @@ class _Conductor:
         return True
 
     def report(self, context, host, generation, inventory_hash,
-               hardware=None, rp_name=None):
+               hardware=None, rp_name=None, discovery=None):
         if hardware is not None:
             hardware = hardware.obj_from_primitive(
                 hardware.obj_to_primitive())
         return inventory.report(context, self.client, host, generation,
-                                inventory_hash, hardware, rp_name=rp_name)
+                                inventory_hash, hardware, rp_name=rp_name,
+                                discovery=discovery)
 
 
 class _HealthMixin(sysfs.FakeHostMixin):
@@ -206,6 +213,45 @@ class _QatTests(_HealthMixin):
         self.assertEqual(sorted([self._rp(VF1), self._rp(fakesys.QAT_4XXX)]),
                          self._candidates('CUSTOM_QAT:1'))
         self.assertEqual(states.BOUND, self._arq_state())
+
+    def test_the_tenant_sees_its_arq_device_fail_with_the_next_report(
+            self):
+        """Health where the tenant looks (2.9): one report after the
+        fault (one agent interval), the owner's GET of its ARQ shows it,
+        and the health notification names its server.
+        """
+        notes = self.useFixture(notify_fixture.Notifications())
+        self._bind('%s_%s' % (HOST, VF0))
+        arq, project, server = (uuidutils.generate_uuid() for _ in range(3))
+        with db_api.get_engine().begin() as conn:
+            conn.execute(sa.update(models.ExtendedAcceleratorRequest)
+                         .values(uuid=arq, project_id=project,
+                                 instance_uuid=server, hostname=HOST))
+        self.flags(auth_strategy='noauth')
+        objects.register_all()
+        policy.reset()
+        self.addCleanup(policy.reset)
+        api = webtest.TestApp(app.load_app())
+
+        def get(version):
+            return api.get('/v2/accelerator_requests/' + arq, headers={
+                'X-Project-Id': project, 'X-Roles': 'member,reader',
+                'OpenStack-API-Version': 'accelerator %s' % version}).json
+
+        self.assertEqual('healthy', get('2.9')['device_health'])
+        self._fail()
+        shown = get('2.9')
+        self.assertEqual(
+            ('unhealthy', 'PCI function %s: 1 new fatal AER errors' %
+             fakesys.C62X, states.BOUND),
+            (shown['device_health'], shown['device_health_reason'],
+             shown['state']))
+        self.assertIsNotNone(shown['device_health_since'])
+        self.assertNotIn('device_health', get('2.8'))
+        [update] = [data for event, data in notes.events()
+                    if event == 'device.update'
+                    and data['health'] == 'unhealthy']
+        self.assertEqual([server], update['instance_uuids'])
 
     def test_audit_finds_the_reservation_intended(self):
         self._fail()

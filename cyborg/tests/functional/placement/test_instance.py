@@ -367,6 +367,19 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
         self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
                          self._allocations())
 
+    def test_detach_with_reboot_of_an_offloaded_server_asks_nothing(self):
+        # Offloaded (on no host): no guest holds the devices, and Nova
+        # refuses a hard reboot in vm_state shelved_offloaded.
+        attached = list(self._attach()['arqs'])
+        self.nova.servers.add(self.server, None, device_profile='fpga',
+                              vm_state='shelved_offloaded')
+        result = self._detach(reboot=True)
+        self.assertEqual((attached, None), (result['arqs'],
+                                            result['reboot']))
+        self.assertEqual([], self.nova.servers.actions)
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
+                         self._allocations())
+
     def test_detach_names_every_arq_of_an_attach(self):
         self._profile('two', [{'resources:FPGA': '2'}])
         attached = sorted(self._attach('two')['arqs'])

@@ -249,13 +249,14 @@ class InstanceAuditTestCase(nova_host.NovaHostTestCase):
         # What a bind or unbind between the audit's read and its heal
         # does: the heal locks the ARQ and sees the change.
         gone, arq_uuid = self._server(host=False, allocation=False)
-        [(finding, arq)] = instance_audit._arq_findings(
+        [(finding, arq, busy)] = instance_audit._arq_findings(
             self.context, self.nova_client, None)
-        self.assertEqual((instance_audit.GONE, arq_uuid),
-                         (finding.kind, finding.arq))
+        self.assertEqual((instance_audit.GONE, arq_uuid, False),
+                         (finding.kind, finding.arq, busy))
         arq_release.unbind(self.context, [arq_uuid])
         self.assertFalse(instance_audit._heal_arq(
-            self.context, finding, arq, timeutils.utcnow()))
+            self.context, finding, arq, timeutils.utcnow(), busy))
+        self.assertIs(False, finding.repaired)
         self.assertIn('changed meanwhile', finding.detail)
         self.assertEqual(states.UNBOUND,
                          arq_queries.get(self.context, arq_uuid)['state'])

@@ -33,6 +33,7 @@ from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.clients import placement as placement_client
+from cyborg.conductor import bind_jobs
 from cyborg.conductor import deployable as deployable_ops
 from cyborg.conductor import device as device_ops
 from cyborg.conductor import inventory
@@ -127,6 +128,11 @@ class _PushMixin:
         self.addCleanup(watch.remove)
         self.adapter = _WatchingAdapter(self.placement.adapter, watch)
         self.client = placement_client.PlacementClient(self.adapter)
+        # The agent said hello once: it stays up however long a loaded
+        # machine takes (the tests' three seconds of service_down_time
+        # passed mid-test there); a test of an agent going down advances
+        # a clock past service_down_time.
+        self.flags(service_down_time=600)
         service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
         self.generation = 0
 
@@ -264,8 +270,9 @@ class _PushMixin:
                                          self._claim()))
 
     def test_a_program_is_pushed_at_once(self):
-        # The manual program API: the device's new function trait is in
-        # Placement when the call returns, pushed after the commit.
+        # The program API: the device's new function trait is in
+        # Placement once its job ran, pushed after the job's commit (the
+        # conductor's JobRunner calls on_programmed, the manager pushes).
         self._report(('fpga=1',))
         [fpga] = [r for r in host_inventory.load(
             self.context, 'n1').deployables.values()
@@ -275,9 +282,15 @@ class _PushMixin:
         agent_api.can_send_device_work.return_value = True
         agent_api.program.return_value = {
             'function_traits': ['CUSTOM_FPGA_FUNCTION_ID_FAKE_F1']}
+        runner = bind_jobs.JobRunner(
+            'c1', agent_api, on_programmed=lambda host:
+            placement_push.push_safely(self.context, self.client, host))
+        self.addCleanup(runner.stop)
         self.adapter.requests[:] = []
-        deployable_ops.program(self.context, agent_api, self.client,
-                               fpga['uuid'], uuidutils.generate_uuid())
+        deployable_ops.program(self.context, agent_api, fpga['uuid'],
+                               uuidutils.generate_uuid())
+        self.assertEqual(1, runner.run_due(self.context))
+        runner.stop()
         self.assertIn('CUSTOM_FPGA_FUNCTION_ID_FAKE_F1',
                       self.placement.tree('n1')['n1_FakeDevice']['traits'])
         self.assertEqual([], self.adapter.inside)

@@ -67,6 +67,11 @@ class _SyncMixin:
             backend=self.PLACEMENT_BACKEND, compute_nodes=['n1']))
         self.flags(group='placement', **self.placement.cyborg_options())
         self.client = placement_client.from_conf(CONF)
+        # The agent said hello once: it stays up however long a loaded
+        # machine takes (the tests' three seconds of service_down_time
+        # passed mid-test there); a test of an agent going down advances
+        # a clock past service_down_time.
+        self.flags(service_down_time=600)
         self._agent_up('n1')
         self.generation = 0
 
@@ -534,6 +539,11 @@ class _ConcurrencyMixin:
         self.placement = self.useFixture(placement_fixture.PlacementFixture(
             compute_nodes=['n1']))
         self.flags(group='placement', **self.placement.cyborg_options())
+        # The agent said hello once: it stays up however long a loaded
+        # machine takes (the tests' three seconds of service_down_time
+        # passed mid-test there); a test of an agent going down advances
+        # a clock past service_down_time.
+        self.flags(service_down_time=600)
         service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
 
     def test_reports_of_one_host_are_applied_one_at_a_time(self):

@@ -13,12 +13,15 @@
 # under the License.
 """Tests of the agent manager: registration, heartbeats, discovery."""
 
+from unittest import mock
+
 import fixtures
 import oslo_messaging as messaging
 
 from cyborg import exception
 from cyborg.agent import manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
@@ -60,12 +63,13 @@ class AgentManagerTestCase(base.DbTestCase):
         svc = service_queries.get(self.context, 'n1', 'cyborg-agent')
         self.assertEqual('cyborg-agent', svc['topic'])
         self.assertIsNotNone(svc['started_at'])
+        self.addCleanup(mgr.del_host, self.context)
         # The hello carries the drivers' hellos; the first discovery runs
-        # in a thread and reports the fake device.
+        # on the work thread and reports the fake device.
         self.assertEqual([('n1', 'fake', 'READY')], [
             (d['host'], d['name'], d['status'])
             for d in driver_queries.get_all(self.context)])
-        mgr._first_update.join(30)
+        self.assertTrue(mgr.work.wait_idle(30))
         [host] = host_queries.get_all(self.context)
         self.assertEqual(['n1_FakeDevice'], [
             d['name'] for r in host['hardware'] for d in r['deployables']])
@@ -92,7 +96,10 @@ class AgentManagerTestCase(base.DbTestCase):
         mgr = manager.AgentManager('n1', conductor_api=self.real_api)
         intervals = [interval for interval, _ in mgr.periodic_tasks()]
         self.assertEqual([1, 17], intervals)
+        # The periodic discovery is queued on the work thread.
         mgr.periodic_tasks()[1][1](self.context)
+        self.assertEqual([], host_queries.get_all(self.context))
+        mgr.work.run_pending()
         self.assertEqual(1, host_queries.get_all(self.context)[0][
             'generation'])
 
@@ -104,7 +111,8 @@ class AgentManagerTestCase(base.DbTestCase):
             name='cyborg.agent.manager'))
         mgr = manager.AgentManager('n1', conductor_api=api)
         mgr.init_host(self.context)          # timeout: logged, not raised
-        mgr._first_update.join(30)
+        self.addCleanup(mgr.del_host, self.context)
+        self.assertTrue(mgr.work.wait_idle(30))
         interval, task = mgr.periodic_tasks()[0]
         task(self.context)                  # other error: logged too
         task(self.context)                  # works
@@ -117,3 +125,63 @@ class AgentManagerTestCase(base.DbTestCase):
             s['host'] for s in service_queries.get_all(self.context)])
         self.assertIn('No answer from the conductor', logs.output)
         self.assertIn('The conductor rejected the hello', logs.output)
+
+    def test_discover_soon_reports_the_outcome_of_the_request(self):
+        mgr = manager.AgentManager('n1', conductor_api=self.real_api)
+        discovery_queries.ask(self.context, ['n1'], 'id-1')
+        # A cast: the agent answers before it discovers.
+        self.assertIsNone(mgr.discover_soon(self.context, 'id-1',
+                                            driver='fake_driver'))
+        self.assertEqual('asked', discovery_queries.get(
+            self.context, ['n1'])['n1']['state'])
+        mgr.work.run_pending()
+        found = discovery_queries.get(self.context, ['n1'])['n1']
+        self.assertEqual(('id-1', 'done'), (found['id'], found['state']))
+        result = found['result']
+        self.assertEqual('stored', result['report'])
+        self.assertEqual([('fake', '0000:0c:00.0', ['n1_FakeDevice'])], [
+            (r['driver'], r['address'], r['deployables'])
+            for r in result['added']])
+        self.assertEqual(([], []), (result['changed'], result['removed']))
+        self.assertEqual([('fake', 'READY', 1)], [
+            (d['name'], d['status'], d['devices'])
+            for d in result['drivers']])
+
+    def test_discover_soon_again_reports_no_change(self):
+        mgr = manager.AgentManager('n1', conductor_api=self.real_api)
+        mgr.discovery(self.context)
+        discovery_queries.ask(self.context, ['n1'], 'id-2')
+        mgr.discover_soon(self.context, 'id-2')
+        mgr.work.run_pending()
+        result = discovery_queries.get(self.context, ['n1'])['n1']['result']
+        self.assertEqual(('unchanged', [], [], []),
+                         (result['report'], result['added'],
+                          result['changed'], result['removed']))
+
+    def test_discover_soon_of_a_driver_not_enabled_fails(self):
+        mgr = manager.AgentManager('n1', conductor_api=self.real_api)
+        discovery_queries.ask(self.context, ['n1'], 'id-3')
+        mgr.discover_soon(self.context, 'id-3', driver='gpu')
+        mgr.work.run_pending()
+        found = discovery_queries.get(self.context, ['n1'])['n1']
+        self.assertEqual('failed', found['state'])
+        self.assertIn('gpu is not enabled on host n1',
+                      found['result']['error'])
+
+    def test_requests_while_one_waits_make_one_discovery(self):
+        mgr = manager.AgentManager('n1', conductor_api=self.real_api)
+        discovery_queries.ask(self.context, ['n1'], 'id-4')
+        mgr.discover_soon(self.context, 'id-4')
+        mgr.periodic_tasks()[1][1](self.context)
+        discovery_queries.ask(self.context, ['n1'], 'id-5')
+        mgr.discover_soon(self.context, 'id-5', driver='fake')
+        with mock.patch.object(mgr.tracker, 'update',
+                               wraps=mgr.tracker.update) as update:
+            mgr.work.run_pending()
+        # One discovery of every driver (one request named none), whose
+        # report answers both requests: the newest is the host's.
+        update.assert_called_once_with(
+            self.context, driver=None, reason='rpc+periodic',
+            discovery_ids=['id-4', 'id-5'])
+        found = discovery_queries.get(self.context, ['n1'])['n1']
+        self.assertEqual(('id-5', 'done'), (found['id'], found['state']))

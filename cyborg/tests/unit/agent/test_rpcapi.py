@@ -13,6 +13,8 @@
 # under the License.
 """Tests of the agent RPC API: versions, message shapes, round trips."""
 
+import threading
+
 import oslo_messaging as messaging
 
 from cyborg import exception
@@ -28,6 +30,14 @@ def _old_hardware(client, context, host):
     return client.client.prepare(server=host, version='1.1').call(
         context, 'hardware')
 
+def _old_discovery(client, context, host, driver=None):
+    """discovery, as a conductor of an earlier release sends it (agents
+    answer it until RPC API 2.0).
+    """
+    return client.client.prepare(server=host, version='1.1').call(
+        context, 'discovery', driver=driver)
+
+
 class _RecordingEndpoint:
     """Stands in for an agent and records what it is sent."""
 
@@ -35,11 +45,18 @@ class _RecordingEndpoint:
 
     def __init__(self):
         self.calls = []
+        self.cast = threading.Event()
 
     @messaging.expose
     def discovery(self, context, **kwargs):
         self.calls.append(('discovery', kwargs))
+        self.cast.set()
         return {'host': 'n1'}
+
+    @messaging.expose
+    def discover_soon(self, context, **kwargs):
+        self.calls.append(('discover_soon', kwargs))
+        self.cast.set()
 
     @messaging.expose
     def hardware(self, context, **kwargs):
@@ -55,10 +72,16 @@ class _RecordingEndpoint:
 class _ConductorStub:
     """Answers the agent's reports like a conductor that has no hash."""
 
+    def __init__(self):
+        self.reports = []
+        self.reported = threading.Event()
+
     def can_send_report(self):
         return True
 
     def report(self, context, **kwargs):
+        self.reports.append(kwargs)
+        self.reported.set()
         return {'status': 'stored', 'generation': 1,
                 'inventory_hash': kwargs['inventory_hash']}
 
@@ -78,32 +101,51 @@ class AgentRPCAPITestCase(base.TestCase):
         n1, n2 = _RecordingEndpoint(), _RecordingEndpoint()
         client = self._serve(n1, host='n1')
         self._serve(n2, host='n2')
-        self.assertEqual({'host': 'n1'},
-                         client.discovery(self.context, host='n1',
-                                          driver='fake'))
+        # A cast: it returns before the agent takes it.
+        self.assertIsNone(client.discover_soon(
+            self.context, host='n1', discovery_id='d1', driver='fake'))
+        self.assertTrue(n1.cast.wait(30))
         _old_hardware(client, self.context, 'n1')
-        self.assertEqual([('discovery', {'driver': 'fake'}),
+        self.assertEqual([('discover_soon', {'discovery_id': 'd1',
+                                             'driver': 'fake'}),
                           ('hardware', {})], n1.calls)
         self.assertEqual([], n2.calls)
+
+    def test_discover_soon_casts_the_old_discovery_to_old_agents(self):
+        self.flags(group='upgrade_levels', agent='1.4')
+        n1 = _RecordingEndpoint()
+        client = self._serve(n1)
+        client.discover_soon(self.context, host='n1', discovery_id='d1')
+        self.assertTrue(n1.cast.wait(30))
+        self.assertEqual([('discovery', {'driver': None})], n1.calls)
 
     def test_version_cap(self):
         self.flags(group='upgrade_levels', agent='1.0')
         client = rpcapi.AgentAPI(topic='unused')
-        self.assertRaises(messaging.RPCVersionCapError, client.discovery,
-                          self.context, host='n1')
+        self.assertRaises(messaging.RPCVersionCapError, client.discover_soon,
+                          self.context, host='n1', discovery_id='d1')
 
     def test_round_trip_with_the_real_manager(self):
-        mgr = manager.AgentManager('n1', conductor_api=_ConductorStub())
+        conductor = _ConductorStub()
+        mgr = manager.AgentManager('n1', conductor_api=conductor)
         client = self._serve(mgr)
-        summary = client.discovery(self.context, host='n1')
+        summary = _old_discovery(client, self.context, 'n1')
         self.assertEqual('stored', summary['report'])
         hardware = _old_hardware(client, self.context, 'n1')
         self.assertEqual('n1_FakeDevice',
                          hardware['hardware'][0]['deployables'][0]['name'])
         exc = self.assertRaises(exception.DriverNotEnabled,
-                                client.discovery, self.context, host='n1',
+                                _old_discovery, client, self.context, 'n1',
                                 driver='gpu')
         self.assertIn('gpu', exc.message)
+        # discover_soon: the work thread discovers, the report carries
+        # the request's id.
+        conductor.reported.clear()
+        mgr.work.start()
+        self.addCleanup(mgr.work.stop)
+        client.discover_soon(self.context, host='n1', discovery_id='d1')
+        self.assertTrue(conductor.reported.wait(30))
+        self.assertEqual(['d1'], conductor.reports[-1]['discovery']['ids'])
         self.assertRaises(messaging.NoSuchMethod,
                           client.client.prepare(server='n1').call,
                           self.context, '_update')

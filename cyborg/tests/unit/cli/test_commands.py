@@ -102,6 +102,41 @@ class CLITestCase(base.BaseTestCase):
             'service-list', '--host', 'host-two')])
         self.assertEqual([], self.json('service-list', '--status', 'down'))
 
+    def test_capacity(self):
+        self.json('install-driver', 'fake', '--host', 'host-one',
+                  '--config', 'fake_driver.devices=fpga=1,qat=1')
+        self.devices('host-one', 2)
+        rows = self.json('capacity')
+        hosts = [(r['host'], r['agent'], r['resource_class']) for r in rows]
+        self.assertEqual([('host-one', 'up', 'CUSTOM_QAT'),
+                          ('host-one', 'up', 'FPGA'),
+                          ('(total)', '', 'CUSTOM_QAT'),
+                          ('(total)', '', 'FPGA')], hosts)
+        for row in rows:
+            self.assertGreater(row['total'], 0, row)
+            self.assertEqual(row['total'], row['free'], row)
+            self.assertEqual(0, row['reserved_because']['agent_down'])
+        # The filters reach the API, and what it answers is printed.
+        [fpga, total] = self.json('capacity', '--host', 'host-one',
+                                  '--resource-class', 'FPGA', '--driver',
+                                  'fake')
+        self.assertEqual(('host-one', 'FPGA', '(total)'),
+                         (fpga['host'], fpga['resource_class'],
+                          total['host']))
+        self.assertEqual([], self.json('capacity', '--host', 'host-two'))
+        out, err = self.cyborg('capacity', '--host', 'host-two')
+        self.assertIn('No accelerator matches', err)
+        # A table shows the reasons that hold, reason=count.
+        device = [d for d in self.devices('host-one', 2)
+                  if d['type'] == 'FPGA'][0]
+        self.cyborg('device-disable', device['uuid'])
+        out, _err = self.cyborg('capacity', '--resource-class', 'FPGA')
+        self.assertRegex(out, r'\| host-one +\| up +\| FPGA .*\| '
+                              r'disabled=\d+ +\|')
+        out, err = self.cyborg('capacity', '--resource-class', 'fpga',
+                               expect=1)
+        self.assertIn('HTTP 400, cyborg.request.invalid_input', err)
+
     def test_driver_lifecycle(self):
         [installed] = self.json('install-driver', 'fake', '--host',
                                 'host-one', '--config',
@@ -133,7 +168,8 @@ class CLITestCase(base.BaseTestCase):
                          (updated['uuid'], updated['devices']))
         self.devices('host-one', 3)
         [host] = self.json('discover-services', '--host', 'host-one')
-        self.assertEqual(('host-one', 'ok'), (host['host'], host['status']))
+        self.assertEqual(('host-one', 'ok', 'done'),
+                         (host['host'], host['status'], host['state']))
         self.assertEqual([('fake', 3)], [(d['name'], d['devices'])
                                          for d in host['drivers']])
 
@@ -199,9 +235,8 @@ class CLITestCase(base.BaseTestCase):
         self.assertEqual([], self.json('arq-list', '--instance', instance))
         self.cyborg('uninstall-driver', installed['uuid'])
 
-    def test_detach_with_reboot_of_a_server_nova_forgot(self):
-        # Nova deleted the server: detach --reboot asks no reboot, and
-        # says so (it said "Nova is asked for a hard reboot").
+    def _attached_on_host_one(self):
+        """INSTANCE_UUID with one FPGA attached on host-one."""
         self.json('install-driver', 'fake', '--host', 'host-one')
         self.devices('host-one', 1)
         self.json('device-profile-create', 'one-fpga', '--group',
@@ -209,12 +244,33 @@ class CLITestCase(base.BaseTestCase):
         instance = os.environ['INSTANCE_UUID']
         self.json('attach-instance', instance, '--device-profile',
                   'one-fpga', '--wait')
+        return instance
+
+    def test_detach_with_reboot_of_a_server_nova_forgot(self):
+        # Nova deleted the server: detach --reboot asks no reboot, and
+        # says so (it said "Nova is asked for a hard reboot").
+        instance = self._attached_on_host_one()
         servers = self.env.deployment.nova.servers
         servers.remove(instance)
         out, err = self.cyborg('detach-instance', instance, '--reboot')
         self.assertIn('Nova has no server %s' % instance, err)
         self.assertIn('no hard reboot was asked', err)
         self.assertNotIn('Nova is asked', err)
+        self.assertEqual([], servers.reboots())
+        self.assertEqual([], self.json('arq-list', '--instance', instance))
+
+    def test_detach_with_reboot_of_an_offloaded_server(self):
+        # Shelved offloaded: on no host, nothing holds the devices and Nova
+        # refuses a hard reboot; detach --reboot asks none, and says so.
+        instance = self._attached_on_host_one()
+        servers = self.env.deployment.nova.servers
+        servers.add(instance, None, device_profile='fpga',
+                    vm_state='shelved_offloaded')
+        out, err = self.cyborg('detach-instance', instance, '--reboot')
+        self.assertIn('no hard reboot was needed (Nova was asked for '
+                      'nothing)', err)
+        self.assertNotIn('Nova was asked for a hard reboot', err)
+        self.assertNotIn('refused', err)
         self.assertEqual([], servers.reboots())
         self.assertEqual([], self.json('arq-list', '--instance', instance))
 
@@ -376,6 +432,48 @@ class CLITestCase(base.BaseTestCase):
         self.assertEqual(deployable['uuid'], self.json(
             'deployable-show', deployable['uuid'])['uuid'])
 
+    def test_device_disable_enable_by_selector(self):
+        self.json('install-driver', 'fake', '--host', 'host-one',
+                  '--config', 'fake_driver.devices=fpga=1,qat=1')
+        self.json('install-driver', 'fake', '--host', 'host-two')
+        self.devices('host-one', 2)
+        self.devices('host-two', 1)
+        fpgas = sorted(d['uuid'] for d in self.json('device-list',
+                                                    '--type', 'FPGA'))
+        # A dry run by default: it lists, nothing changes.
+        dry = self.json('device-disable', '--type', 'FPGA')
+        self.assertEqual((False, 2), (dry['apply'], dry['count']))
+        self.assertEqual(fpgas, sorted(d['uuid'] for d in dry['devices']))
+        self.assertIn('Dry run', dry['result'])
+        self.assertEqual({'enabled'}, {d['status'] for d in
+                                       self.json('device-list')})
+        out, _ = self.cyborg('device-disable', '--type', 'FPGA')
+        self.assertIn('--yes', out)
+        # --yes: the FPGAs of both hosts, and only them.
+        done = self.json('device-disable', '--type', 'FPGA', '--yes')
+        self.assertEqual((True, 2), (done['apply'], done['count']))
+        self.assertEqual(
+            {('FPGA', 'maintaining'), ('QAT', 'enabled')},
+            {(d['type'], d['status']) for d in self.json('device-list')})
+        # One host, with the product id of its FPGA.
+        [fpga] = self.json('device-list', '--host', 'host-one',
+                           '--type', 'FPGA')
+        done = self.json('device-enable', '--host', 'host-one',
+                         '--product-id', fpga['model'], '--apply')
+        self.assertEqual([fpga['uuid']],
+                         [d['uuid'] for d in done['devices']])
+        self.assertEqual(['maintaining'], [
+            d['status'] for d in self.json('device-list', '--host',
+                                           'host-two')])
+
+    def test_device_disable_refuses_an_empty_selector(self):
+        out, err = self.cyborg('device-disable', '--yes', expect=1)
+        self.assertIn('an empty selector would select every device', err)
+        out, err = self.cyborg(
+            'device-enable', '4b3f7a1e-0000-4000-8000-0000000000ff',
+            '--host', 'h', expect=1)
+        self.assertIn('a DEVICE or a selector, not both', err)
+
     def test_program_and_wait(self):
         cache = self.useFixture(fixtures.TempDir()).path
         image = '5d5b1c4e-8a4e-4e55-a3b6-2f0b8c1e9d01'
@@ -440,5 +538,5 @@ class CLITestCase(base.BaseTestCase):
     def test_debug_shows_the_http_exchange(self):
         out, err = self.cyborg('--debug', 'service-list', '-f', 'value')
         self.assertIn('GET %s/v2/services' % URL, err)
-        self.assertIn('accelerator 2.7', err)
+        self.assertIn('accelerator 2.9', err)
         self.assertIn('RESP BODY', err)

@@ -14,7 +14,9 @@
 """Tests of the cyborg-manage command."""
 
 import datetime
+import io
 
+import fixtures
 from oslo_config import cfg
 from oslo_serialization import jsonutils
 from oslo_utils import uuidutils
@@ -23,6 +25,7 @@ import sqlalchemy as sa
 from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg.cmd import manage
+from cyborg.cmd import manage_audit
 from cyborg.conductor import arq_bind
 from cyborg.conductor import arq_create
 from cyborg.conductor import device_profile as dp_ops
@@ -156,6 +159,19 @@ def _leak_one(context):
     return device['handle_uuids'][0]
 
 
+def _leak_mdev(context):
+    """A mediated device's handle in use that nothing holds."""
+    device = inventory.add_device(context, 'node-3', dev_type='GPU',
+                                  address='0000:b0:00.0', handles=1,
+                                  handle_type='MDEV', rc='VGPU', traits=(),
+                                  driver='gpu')
+    context.session.execute(
+        sa.update(models.AttachHandle)
+        .where(models.AttachHandle.deployable_id == device['deployable_id'])
+        .values(in_use=True))
+    return device['handle_uuids'][0]
+
+
 class HandleAuditTestCase(_ManageTestCase):
 
     def setUp(self):
@@ -176,21 +192,23 @@ class HandleAuditTestCase(_ManageTestCase):
         return self._run(*args)
 
     def test_audit_heal_audit(self):
-        self.assertEqual(manage.EXIT_DRIFT, self._run('handle', 'audit'))
+        self.assertEqual(manage_audit.EXIT_DRIFT, self._run('handle', 'audit'))
         out = self.output()
         self.assertIn(self.leaked, out)
         self.assertIn('unheld handle', out)
         self.assertIn('(heal: free it)', out)
-        self.assertEqual(manage.EXIT_REPAIRED, self._again('handle', 'heal'))
+        self.assertEqual(manage_audit.EXIT_REPAIRED,
+                         self._again('handle', 'heal'))
         self.assertIn('| yes ', self.output())
-        self.assertEqual(manage.EXIT_IN_SYNC, self._again('handle', 'audit'))
+        self.assertEqual(manage_audit.EXIT_IN_SYNC,
+                         self._again('handle', 'audit'))
         self.assertIn('Every attach handle agrees', self.output())
 
     def test_json_and_host(self):
-        self.assertEqual(manage.EXIT_IN_SYNC, self._run(
+        self.assertEqual(manage_audit.EXIT_IN_SYNC, self._run(
             'handle', 'audit', '--host', 'node-1', '--json'))
         self.assertEqual([], jsonutils.loads(self.output()))
-        self.assertEqual(manage.EXIT_REPAIRED, self._again(
+        self.assertEqual(manage_audit.EXIT_REPAIRED, self._again(
             'handle', 'heal', '--host', 'node-2', '--json'))
         [finding] = jsonutils.loads(self.output())
         self.assertEqual(
@@ -202,7 +220,58 @@ class HandleAuditTestCase(_ManageTestCase):
     def test_database_unreachable(self):
         with open(self.conf_path, 'w') as f:
             f.write('[database]\nconnection = sqlite:////nonexistent/x.db\n')
-        self.assertEqual(manage.EXIT_ERROR, self._run('handle', 'audit'))
+        self.assertEqual(manage_audit.EXIT_ERROR, self._run('handle', 'audit'))
+
+    def test_a_queued_release_is_not_repaired_yet(self):
+        # An unheld mediated device gets a release job: the handle stays
+        # in use until the agent removed it, so the heal says "some
+        # left" (3), not "all repaired" (4), and the next audit finds
+        # the handle held by its job.
+        mdev = self.seed(db_api.context_manager.writer(_leak_mdev),
+                         cyborg_context.get_admin_context())
+        self.assertEqual(manage_audit.EXIT_DRIFT, self._run(
+            'handle', 'heal', '--host', 'node-3', '--json'))
+        [finding] = jsonutils.loads(self.output())
+        self.assertEqual((mdev, False), (finding['handle'],
+                                         finding['repaired']))
+        self.assertIn('release job', finding['detail'])
+        self.assertEqual(manage_audit.EXIT_IN_SYNC, self._again(
+            'handle', 'audit', '--host', 'node-3'))
+        self.assertEqual(manage_audit.EXIT_REPAIRED, self._again(
+            'handle', 'heal', '--host', 'node-2'))
+
+
+class AuditErrorTestCase(_ManageTestCase):
+    """Every audit and heal exits 1 with the error on stderr when the
+    database cannot be reached (the services are configured: the
+    database is read first).
+    """
+
+    def setUp(self):
+        super().setUp()
+        self.stderr = io.StringIO()
+        self.useFixture(fixtures.MonkeyPatch('sys.stderr', self.stderr))
+        with open(self.conf_path, 'w') as f:
+            f.write('[database]\nconnection = sqlite:////nonexistent/x.db\n'
+                    '[placement]\nauth_type = none\n'
+                    'endpoint_override = http://127.0.0.1:9\n'
+                    '[nova]\nauth_type = none\n'
+                    'endpoint_override = http://127.0.0.1:9\n')
+
+    def _fails(self, category, action, message):
+        self.assertEqual(manage_audit.EXIT_ERROR,
+                         self._run(category, action, '--json'))
+        self.assertIn(message, self.stderr.getvalue())
+        self.assertEqual('', self.output())
+
+    def test_placement(self):
+        self._fails('placement', 'heal', 'Placement audit failed: ')
+
+    def test_handle(self):
+        self._fails('handle', 'heal', 'Attach handle audit failed: ')
+
+    def test_instance(self):
+        self._fails('instance', 'heal', 'Instance audit failed: ')
 
 
 class InstanceAuditCmdTestCase(_ManageTestCase):
@@ -211,13 +280,14 @@ class InstanceAuditCmdTestCase(_ManageTestCase):
     """
 
     def test_nova_not_configured(self):
-        self.assertEqual(manage.EXIT_ERROR, self._run('instance', 'audit'))
+        self.assertEqual(manage_audit.EXIT_ERROR,
+                         self._run('instance', 'audit'))
 
     def test_nothing_to_find(self):
         nova = self.useFixture(nova_fixture.FakeNova())
         with open(self.conf_path, 'a') as f:
             f.write('\n[nova]\nauth_type = none\nendpoint_override = %s\n'
                     % nova.url)
-        self.assertEqual(manage.EXIT_IN_SYNC,
+        self.assertEqual(manage_audit.EXIT_IN_SYNC,
                          self._run('instance', 'heal', '--json'))
         self.assertEqual([], jsonutils.loads(self.output()))

@@ -54,6 +54,11 @@ class DriverOpsTestCase(base.DbTestCase):
     def setUp(self):
         super().setUp()
         self.flags(group='agent', enabled_drivers=[], hotplug=False)
+        # An agent's hello waits report_interval for its answer, then gives
+        # up until the next heartbeat: a loaded machine can take longer
+        # than the second of the tests' configuration.  The agents called
+        # here stay up (they are judged by service_down_time).
+        self.flags(report_interval=30, service_down_time=90)
         self._serve(conductor_rpcapi.TOPIC, 'c1',
                     conductor_manager.ConductorManager(
                         'c1', conductor_rpcapi.TOPIC))
@@ -68,6 +73,10 @@ class DriverOpsTestCase(base.DbTestCase):
             # replacing the devices a test put in the database itself.
             self.agents[host]._heartbeat(self.context,
                                          wait_for_drivers=True)
+            # What it does after answering (discovery after set_drivers)
+            # runs on its work thread.
+            self.agents[host].work.start()
+            self.addCleanup(self.agents[host].work.stop)
         self.agent_api = agent_rpcapi.AgentAPI()
 
     def _serve(self, topic, host, endpoint):
@@ -120,9 +129,11 @@ class DriverOpsTestCase(base.DbTestCase):
         self.assertEqual(('DISABLED', driver_queries.WAITING_DETAIL),
                          (row['status'], row['detail']))
         # n3's agent starts: its first heartbeat gets the list.
+        # The conductor's calls of n3 gave up after a second; the agent's
+        # calls of the conductor have the usual time to be answered.
+        self.flags(rpc_response_timeout=60)
         agent = agent_manager.AgentManager('n3')
         self._serve(agent_rpcapi.TOPIC, 'n3', agent)
-        agent.conductor_api.client.timeout = 30
         answer = agent.conductor_api.hello(
             self.context, host='n3', binary='cyborg-agent',
             installed_revision='')
@@ -130,6 +141,8 @@ class DriverOpsTestCase(base.DbTestCase):
                          answer['installed'])
         agent._sync_installs(self.context, answer['installed'],
                             answer['removed'])
+        # Then its work thread discovers (run here).
+        agent.work.run_pending()
         self.assertEqual(2, len(self._devices('n3')))
         # Once applied, the heartbeat carries the same revision: no list.
         self.assertNotIn('installed', agent.conductor_api.hello(
@@ -148,8 +161,8 @@ class DriverOpsTestCase(base.DbTestCase):
         [row] = driver_ops.install(self.context, self.agent_api,
                                    'fake_driver', host='n3', config=bad)
         self.assertEqual('fake', row['name'])
+        self.flags(rpc_response_timeout=60)
         agent = agent_manager.AgentManager('n3')
-        agent.conductor_api.client.timeout = 30
         agent._heartbeat(self.context, wait_for_drivers=True)
         agent._heartbeat(self.context)
         row = driver_queries.get(self.context, row['uuid'])
@@ -267,7 +280,8 @@ class DriverOpsTestCase(base.DbTestCase):
         agent = agent_manager.AgentManager(host)
         server = self._serve(agent_rpcapi.TOPIC, host, agent)
         agent.init_host(self.context)
-        agent._first_update.join(60)
+        self.addCleanup(agent.del_host, self.context)
+        self.assertTrue(agent.work.wait_idle(60))
         return agent, server
 
     def _stop_agent(self, server):

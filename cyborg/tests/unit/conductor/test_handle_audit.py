@@ -142,7 +142,9 @@ class HandleAuditTestCase(base.DbTestCase):
             .scalar_subquery()).values(in_use=True))
         [finding] = handle_audit.audit(self.context, heal=True)
         self.assertIn('release job', finding.detail)
-        # In use until the agent removed the mediated device.
+        # In use until the agent removed the mediated device: not
+        # repaired yet (the job may give up again).
+        self.assertIs(False, finding.repaired)
         self.assertEqual([True, False], self._in_use(self.vgpu))
         self.assertEqual([], handle_audit.audit(self.context))
         self._run_jobs()
@@ -172,7 +174,8 @@ class HandleAuditTestCase(base.DbTestCase):
                   .values(state=states.UNBOUND))
         [finding] = handle_audit.audit(self.context)
         self.assertIn('referenced by %s (Unbound)' % uuid, finding.detail)
-        handle_audit.audit(self.context, heal=True)
+        [healed] = handle_audit.audit(self.context, heal=True)
+        self.assertIs(True, healed.repaired)
         self.assertEqual([False, False], self._in_use(self.fpga))
         with self.db.engine.connect() as conn:
             self.assertIsNone(conn.execute(
@@ -189,6 +192,7 @@ class HandleAuditTestCase(base.DbTestCase):
         self.assertIn('(heal: mark it in use)', finding.detail)
         [healed] = handle_audit.audit(self.context, heal=True)
         self.assertIn('marked in use', healed.detail)
+        self.assertIs(True, healed.repaired)
         self.assertEqual([True, False], self._in_use(self.fpga))
         # So the next bind takes the other handle, not this one.
         self.assertEqual(states.BOUND, self._bind()[1])
@@ -201,6 +205,7 @@ class HandleAuditTestCase(base.DbTestCase):
                   .values(state=states.BIND_FAILED))
         [finding] = handle_audit.audit(self.context, heal=True)
         self.assertIn('the ARQ forgot it', finding.detail)
+        self.assertIs(True, finding.repaired)
         self.assertEqual([False, False], self._in_use(self.fpga))
         self.assertEqual([], handle_audit.audit(self.context))
 

@@ -15,15 +15,23 @@
 makes, enable and the hold-down release (on SQLite, no Placement).
 """
 
+import sqlalchemy as sa
+
 from cyborg import conf as cyborg_conf
+from cyborg import states
 from cyborg.common import health_states
 from cyborg.conductor import health
 from cyborg.conductor import inventory
+from cyborg.db import models
+from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import device_profile as dp_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
+from cyborg.notifications import device as device_notify
 from cyborg.objects import hardware
 from cyborg.tests import base
+from cyborg.tests.fixtures import inventory as inventory_fixture
 from cyborg.tests.fixtures import notifications as notify_fixture
 
 CONF = cyborg_conf.CONF
@@ -131,3 +139,43 @@ class ApplyTestCase(base.DbTestCase):
         self.assertEqual({uuid}, {d['uuid'] for d in updates})
         self.assertEqual({('FPGA', 'n1')},
                          {(d['type'], d['hostname']) for d in updates})
+
+
+class BoundInstancesTestCase(base.DbTestCase):
+    """The health notification names the instances bound to the device."""
+
+    def setUp(self):
+        super().setUp()
+        self.notes = self.useFixture(notify_fixture.Notifications())
+        dp = dp_queries.create(self.context, 'dp-uuid', 'dp',
+                               [{'resources:FPGA': '1'}])
+        self.device = inventory_fixture.add_device(self.context, 'n1')
+        for instance in ('i2', 'i1'):
+            [arq] = arq_queries.create(self.context, dp['id'], 'p1', [1])
+            with self.db.engine.begin() as conn:
+                conn.execute(sa.update(models.ExtendedAcceleratorRequest)
+                             .where(models.ExtendedAcceleratorRequest.uuid ==
+                                    arq['uuid'])
+                             .values(instance_uuid=instance,
+                                     state=states.BOUND,
+                                     deployable_id=self.device[
+                                         'deployable_id']))
+
+    def _row(self, health_value):
+        row = device_queries.get(self.context, self.device['device_uuid'])
+        return dict(row, health=health_value)
+
+    def test_a_health_change_names_the_bound_instances(self):
+        new = self._row(health_states.UNHEALTHY)
+        health.announce(self.context, [health.Change(new, 'healthy',
+                                                     'unhealthy')])
+        [data] = [data for event, data in self.notes.events()
+                  if event == 'device.update']
+        self.assertEqual(['i1', 'i2'], data['instance_uuids'])
+        self.assertEqual('unhealthy', data['health'])
+
+    def test_other_device_notifications_do_not_look_them_up(self):
+        device_notify.send(self.context, device_notify.CREATE,
+                           self._row(None))
+        [data] = [data for event, data in self.notes.events()]
+        self.assertIsNone(data['instance_uuids'])

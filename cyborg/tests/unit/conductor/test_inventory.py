@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Tests of the conductor's report store and discovery fan-out."""
-
-import oslo_messaging as messaging
+"""Tests of the conductor's report store and agents' liveness."""
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
@@ -26,24 +24,6 @@ from cyborg.tests import base
 from cyborg.tests.fixtures import notifications
 
 CONF = cyborg_conf.CONF
-
-
-class _Agents:
-    """An agent client whose hosts answer, fail or do not answer."""
-
-    def __init__(self, broken=(), silent=()):
-        self.broken = broken
-        self.silent = silent
-        self.asked = []
-
-    def discovery(self, context, host, driver=None):
-        self.asked.append((host, driver))
-        if host in self.broken:
-            raise exception.DriverNotEnabled(name=driver, host=host,
-                                             enabled='fake')
-        if host in self.silent:
-            raise messaging.MessagingTimeout('no reply')
-        return {'host': host, 'report': 'stored'}
 
 
 def _records(host):
@@ -94,59 +74,6 @@ class InventoryTestCase(base.DbTestCase):
         self.assertRaises(exception.HostNotFound, hardware_queries.get_all,
                           self.context, host='n3')
 
-    def test_discovery_fans_out_to_agents_up(self):
-        for host in ('n1', 'n2', 'n3'):
-            self._agent_up(host)
-        agents = _Agents(broken=('n2',), silent=('n3',))
-        results = inventory.discovery(self.context, agents, driver='fake')
-        self.assertEqual({'host': 'n1', 'report': 'stored',
-                          'diff': {'added': [], 'changed': [],
-                                   'removed': []}}, results['n1'])
-        self.assertIn('not enabled', results['n2']['error'])
-        self.assertIn('did not answer', results['n3']['error'])
-        self.assertEqual({('n1', 'fake'), ('n2', 'fake'), ('n3', 'fake')},
-                         set(agents.asked))
-
-    def test_discovery_of_one_host_raises(self):
-        for host in ('n1', 'n2', 'n3'):
-            self._agent_up(host)
-        agents = _Agents(broken=('n2',), silent=('n3',))
-        self.assertEqual('stored', inventory.discovery(
-            self.context, agents, host='n1')['n1']['report'])
-        self.assertRaises(exception.DriverNotEnabled, inventory.discovery,
-                          self.context, agents, host='n2')
-        self.assertRaises(exception.AgentUnreachable, inventory.discovery,
-                          self.context, agents, host='n3')
-        self.assertRaises(exception.AgentNotFound, inventory.discovery,
-                          self.context, agents, host='n4')
-
-    def test_discovery_says_what_changed(self):
-        self._agent_up('n1')
-        old = _records('n1')
-        inventory.report(self.context, None, 'n1', 1, 'x', old)
-
-        class _Reporting(_Agents):
-            def discovery(agent, context, host, driver=None):
-                # The agent reports during its discovery: one device
-                # gone, one changed, one new.
-                records = fake.FakeDriver(self._conf('fpga=1,qat=1,gpu=1'),
-                                          host).discover()
-                records[0].vendor = '0x9999'
-                inventory.report(self.context, None, host, 2, 'y',
-                                 hardware.HardwareList(objects=records[:2]))
-                return {'host': host, 'report': 'stored'}
-
-        diff = inventory.discovery(self.context, _Reporting(),
-                                   host='n1')['n1']['diff']
-        self.assertEqual(
-            [[r['type'] for r in diff[k]] for k in ('added', 'changed',
-                                                     'removed')],
-            [['QAT'], ['FPGA'], []])
-
-    def _conf(self, devices):
-        self.flags(group='fake_driver', devices=devices)
-        return CONF
-
     def test_agent_alarm_without_placement(self):
         """Issue 30: with no Placement client, an agent silent past
         service_down_time is recorded down with one service.down, and
@@ -192,6 +119,3 @@ class InventoryTestCase(base.DbTestCase):
         self.assertFalse(inventory.is_reserved(self.context, 'n1'))
         self.assertEqual(['service.down', 'service.up'],
                          [event for event, _ in sent.events('service.')])
-
-    def test_discovery_without_agents(self):
-        self.assertEqual({}, inventory.discovery(self.context, _Agents()))

@@ -24,6 +24,7 @@ from oslo_utils import uuidutils
 from cyborg import exception
 from cyborg import states
 from cyborg.clients import placement as placement_client
+from cyborg.conductor import device as device_ops
 from cyborg.conductor import device_profile as dp_ops
 from cyborg.conductor import inventory as conductor_inventory
 from cyborg.conductor import manager
@@ -123,6 +124,22 @@ class ConductorManagerTestCase(base.DbTestCase):
         self.assertFalse(conductor_inventory.is_reserved(self.context, 'n1'))
         self.assertEqual(['service.down', 'service.up'],
                          [event for event, _ in sent.events('service.')])
+
+    def test_disable_by_selector_pushes_the_hosts_after_answering(self):
+        kick = self.useFixture(fixtures.MockPatchObject(
+            manager.ConductorManager, '_kick', autospec=True)).mock
+        one = inventory.add_device(self.context, 'h1')
+        inventory.add_device(self.context, 'h2', vendor='10de')
+        self.assertEqual([], self.mgr.device_set_status_by_selector(
+            self.context, {'hostname': 'h3'}, 'maintaining'))
+        self.mgr.placement = placement = object()
+        self.assertEqual([one['device_uuid']],
+                         self.mgr.device_set_status_by_selector(
+                             self.context, {'vendor': '0xABCD'},
+                             'maintaining'))
+        [(args, _)] = kick.call_args_list
+        self.assertEqual((self.mgr, device_ops.push_hosts), args[:2])
+        self.assertEqual((placement, ['h1']), args[3:])
 
     def test_unknown_binary(self):
         # Called directly, expected_exceptions wraps the exception for the

@@ -71,6 +71,11 @@ class _RecordingEndpoint:
         return {}
 
     @messaging.expose
+    def discovery_start(self, context, **kwargs):
+        self.calls.append(('discovery_start', context, kwargs))
+        return {'id': 'd1', 'hosts': {}}
+
+    @messaging.expose
     def hardware(self, context, **kwargs):
         self.calls.append(('hardware', context, kwargs))
         return []
@@ -92,7 +97,8 @@ def _recorder(name):
 for _name in ('device_profile_create', 'device_profile_delete',
               'arq_create', 'arq_apply_patch', 'arq_delete',
               'device_set_status', 'attribute_create', 'attribute_delete',
-              'instance_attach', 'instance_detach', 'instance_show'):
+              'instance_attach', 'instance_detach', 'instance_show',
+              'device_set_status_by_selector'):
     setattr(_RecordingEndpoint, _name, _recorder(_name))
 
 
@@ -164,6 +170,29 @@ class ConductorRPCAPITestCase(base.TestCase):
             else:
                 self.assertEqual(expected, kwargs)
 
+    def test_program_answers_the_job_from_1_10(self):
+        # 1.10 conductors answer with the queued job, which cyborg-api
+        # waits for; before, the answer came once programmed (None).
+        job = {'job': 'j1', 'deadline': '2026-11-24T21:00:00'}
+
+        class Endpoint(_RecordingEndpoint):
+            @messaging.expose
+            def deployable_program(self, context, **kwargs):
+                self.calls.append(('deployable_program', context, kwargs))
+                return job
+
+        for cap, queued in ((None, True), ('1.10', True), ('1.9', False),
+                            ('1.4', False)):
+            endpoint = Endpoint()
+            self.flags(group='upgrade_levels', conductor=cap)
+            client = self._serve(endpoint, topic='p-%s' % cap)
+            self.assertEqual(queued, client.can_send_program_job(), cap)
+            self.assertEqual(job, client.deployable_program(
+                self.context, uuid='d', image_uuid='i'))
+            self.assertEqual([('deployable_program',
+                               {'uuid': 'd', 'image_uuid': 'i'})],
+                             [(n, kw) for n, _, kw in endpoint.calls])
+
     def test_report_discovery_hardware_messages(self):
         objects.register_all()
         endpoint = _RecordingEndpoint()
@@ -176,8 +205,10 @@ class ConductorRPCAPITestCase(base.TestCase):
                       inventory_hash='h')
         client.discovery(self.context, host='n1', driver='fake')
         _old_hardware(client, self.context)
+        client.discovery_start(self.context, host='n1', driver='fake')
         calls = [(name, kwargs) for name, _, kwargs in endpoint.calls]
-        self.assertEqual(['report', 'report', 'discovery', 'hardware'],
+        self.assertEqual(['report', 'report', 'discovery', 'hardware',
+                          'discovery_start'],
                          [name for name, _ in calls])
         # The hardware arrives as objects, rebuilt by the serializer.
         sent = calls[0][1].pop('hardware')
@@ -190,6 +221,30 @@ class ConductorRPCAPITestCase(base.TestCase):
                          calls[1][1])
         self.assertEqual({'host': 'n1', 'driver': 'fake'}, calls[2][1])
         self.assertEqual({'host': None}, calls[3][1])
+        self.assertEqual({'host': 'n1', 'driver': 'fake'}, calls[4][1])
+
+    def test_report_discovery_needs_1_9(self):
+        endpoint = _RecordingEndpoint()
+        client = self._serve(endpoint)
+        self.assertTrue(client.can_send_discovery_start())
+        outcome = {'ids': ['d1'], 'drivers': []}
+        client.report(self.context, host='n1', generation=3,
+                      inventory_hash='h', discovery=outcome)
+        self.assertEqual({'host': 'n1', 'generation': 3,
+                          'inventory_hash': 'h', 'hardware': None,
+                          'discovery': outcome}, endpoint.calls[-1][2])
+        # A conductor pinned at 1.8 is sent no outcome, and no
+        # discovery_start.
+        self.flags(group='upgrade_levels', conductor='1.8')
+        client = rpcapi.ConductorAPI(topic='test-conductor')
+        self.assertFalse(client.can_send_discovery_start())
+        client.report(self.context, host='n1', generation=3,
+                      inventory_hash='h', discovery=outcome)
+        self.assertEqual({'host': 'n1', 'generation': 3,
+                          'inventory_hash': 'h', 'hardware': None},
+                         endpoint.calls[-1][2])
+        self.assertRaises(messaging.RPCVersionCapError,
+                          client.discovery_start, self.context)
 
     def test_report_rp_name_needs_1_3(self):
         endpoint = _RecordingEndpoint()
@@ -241,6 +296,26 @@ class ConductorRPCAPITestCase(base.TestCase):
                 exc = self.assertRaises(exception.ConductorTooOld, method,
                                         self.context, **kwargs)
                 self.assertIn('1.8', str(exc))
+
+    def test_device_selector_message(self):
+        endpoint = _RecordingEndpoint()
+        client = self._serve(endpoint)
+        client.device_set_status_by_selector(
+            self.context, selector={'hostname': 'h', 'model': '0x0b30'},
+            status='maintaining')
+        self.assertEqual(
+            [('device_set_status_by_selector',
+              {'selector': {'hostname': 'h', 'model': '0x0b30'},
+               'status': 'maintaining'})],
+            [(name, kwargs) for name, _, kwargs in endpoint.calls])
+
+    def test_device_selector_needs_1_11(self):
+        self.flags(group='upgrade_levels', conductor='1.10')
+        client = rpcapi.ConductorAPI(topic='unused')
+        exc = self.assertRaises(
+            exception.ConductorTooOld, client.device_set_status_by_selector,
+            self.context, selector={'hostname': 'h'}, status='enabled')
+        self.assertIn('1.11', str(exc))
 
     def test_instance_messages(self):
         endpoint = _RecordingEndpoint()

@@ -60,6 +60,8 @@ _DECORATORS = {'db_api.context_manager.reader',
 # gap would deadlock).  Each step is a reader or a writer.
 _OWN_TRANSACTIONS = {
     (os.path.join('queries', 'host.py'), 'record_report'),
+    # A host row first, in a transaction of its own, as record_report.
+    (os.path.join('queries', 'discovery.py'), 'ask'),
 }
 
 

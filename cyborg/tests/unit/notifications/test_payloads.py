@@ -27,7 +27,7 @@ EXPECTED = {
     'AcceleratorRequestPayload': '1.0-c449c6473b7300557f02fdec81300d48',
     'DeployablePayload': '1.0-49d0c8ee17146327463252111f88a920',
     'DeployableProgramPayload': '1.0-f3129eed8d4a444cf1ff6075f94cdada',
-    'DevicePayload': '1.1-cbb290e4d50d1961fc13fe493f7fcd9e',
+    'DevicePayload': '1.2-8f99ca22eab6e47d2cedc2ea1c6a2fbb',
     'DriverPayload': '1.0-e6abdffc3a82ffe0fb113655d23ba3b4',
     'ServiceStatusPayload': '1.0-8bf739587386d3f4e1c0df1effd0d8b7',
 }

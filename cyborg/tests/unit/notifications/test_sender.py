@@ -82,7 +82,7 @@ class NotifyTestCase(base.TestCase):
         self.assertEqual('device.create', sent['event_type'])
         self.assertEqual({'cyborg_object.name': 'DevicePayload',
                           'cyborg_object.namespace': 'cyborg',
-                          'cyborg_object.version': '1.1',
+                          'cyborg_object.version': '1.2',
                           'cyborg_object.data': payload.obj_to_primitive()[
                               'cyborg_object.data']}, sent['payload'])
         self.assertNotIn('auth_token', sent['context'])

@@ -14,16 +14,20 @@
 """Tests of cyborg.db.queries.accelerator_request."""
 
 from oslo_utils import uuidutils
+import sqlalchemy as sa
 from sqlalchemy.dialects import mysql
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.dialects import sqlite
 
 from cyborg import exception
 from cyborg import states
+from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_profile as dp_queries
 from cyborg.db.queries import paginate
 from cyborg.tests import base
+from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import statements
 
 
@@ -184,3 +188,84 @@ class JoinOrderTestCase(base.TestCase):
         for dialect in (sqlite.dialect(), postgresql.dialect()):
             self.assertNotIn('STRAIGHT_JOIN',
                              str(query.compile(dialect=dialect)))
+
+
+class DeviceHealthTestCase(base.DbTestCase):
+    """The health of the devices behind ARQs (2.9) and the instances on a
+    device (the health notification), each in one query.
+    """
+
+    def setUp(self):
+        super().setUp()
+        self.dp = dp_queries.create(
+            self.context, uuidutils.generate_uuid(), 'dp',
+            [{'resources:FPGA': '1'}])
+        self.one = inventory.add_device(self.context, 'h1')
+        self.two = inventory.add_device(self.context, 'h2')
+
+    def _arq(self, device=None, instance=None, project='p1'):
+        [arq] = arq_queries.create(self.context, self.dp['id'], project, [1])
+        if device is not None:
+            with self.db.engine.begin() as conn:
+                handle = conn.execute(
+                    sa.select(models.AttachHandle.id).where(
+                        models.AttachHandle.deployable_id ==
+                        device['deployable_id'],
+                        models.AttachHandle.in_use.is_(sa.false()))
+                ).scalars().first()
+                conn.execute(sa.update(models.AttachHandle).where(
+                    models.AttachHandle.id == handle).values(in_use=True))
+                conn.execute(sa.update(
+                    models.ExtendedAcceleratorRequest).where(
+                    models.ExtendedAcceleratorRequest.uuid == arq['uuid'])
+                    .values(state=states.BOUND, instance_uuid=instance,
+                            attach_handle_id=handle,
+                            deployable_id=device['deployable_id']))
+        return arq_queries.get(self.context, arq['uuid'])
+
+    def _fail(self, device, reason):
+        row = device_queries.get(self.context, device['device_uuid'])
+        device_queries.set_health(self.context, device['device_id'],
+                                  'unhealthy', reason, row['created_at'])
+
+    def test_health_of_each_arq_with_a_device(self):
+        bound = self._arq(self.one, instance='i1')
+        other = self._arq(self.two, instance='i2')
+        unbound = self._arq()
+        self._fail(self.two, 'on fire')
+        health = arq_queries.device_health(
+            self.context, [bound, other, unbound])
+        self.assertEqual({bound['uuid'], other['uuid']}, set(health))
+        self.assertIsNone(health[bound['uuid']]['health'])
+        self.assertEqual(('unhealthy', 'on fire'),
+                         (health[other['uuid']]['health'],
+                          health[other['uuid']]['health_reason']))
+        self.assertIsNotNone(health[other['uuid']]['health_since'])
+        self.assertEqual({}, arq_queries.device_health(self.context,
+                                                       [unbound]))
+
+    def test_health_is_one_statement_whatever_the_arqs(self):
+        counter = self.useFixture(statements.StatementCounter(
+            self.db.engine))
+        arqs = [self._arq(self.one, instance='i1')]
+        with counter.counting():
+            arq_queries.device_health(self.context, arqs)
+        self.assertEqual(1, counter.count)
+        arqs += [self._arq(self.one, instance='i%d' % n)
+                 for n in range(2, 3)]
+        arqs += [self._arq(self.two, instance='i3')]
+        with counter.counting():
+            self.assertEqual(3, len(arq_queries.device_health(
+                self.context, arqs)))
+        self.assertEqual(1, counter.count)
+
+    def test_instances_on_devices(self):
+        self._arq(self.one, instance='i2')
+        self._arq(self.one, instance='i1')
+        self._arq()
+        one, two = self.one['device_id'], self.two['device_id']
+        self.assertEqual({one: ['i1', 'i2'], two: []},
+                         arq_queries.instances_on_devices(
+                             self.context, [one, two]))
+        self.assertEqual({}, arq_queries.instances_on_devices(
+            self.context, []))

@@ -11,24 +11,18 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Exit statuses of cyborg-manage's audit and heal commands.
+"""Schemas of /v2/capacity (microversion 2.8)."""
 
-As placement-manage's: 0 nothing found, 1 an error, 3 differences found
-(or left after a heal), 4 every difference repaired.
-"""
+from cyborg.api.schemas import common
+from cyborg.api.schemas import driver
+from cyborg.api.schemas import hardware
 
-EXIT_IN_SYNC = 0
-EXIT_ERROR = 1
-EXIT_DRIFT = 3
-EXIT_REPAIRED = 4
+# A resource class name as Placement writes them (standard or CUSTOM_).
+RESOURCE_CLASS = {'type': 'string', 'minLength': 1, 'maxLength': 255,
+                  'pattern': '^[A-Z0-9_]+$'}
 
-
-def status(found, heal):
-    """The exit status of an audit (or a heal, with *heal*) that *found*
-    these differences, each with a ``repaired`` attribute.
-    """
-    if not found:
-        return EXIT_IN_SYNC
-    if heal and all(item.repaired for item in found):
-        return EXIT_REPAIRED
-    return EXIT_DRIFT
+LIST_QUERY = common.query_schema({
+    'host': hardware.HOST,
+    'resource_class': RESOURCE_CLASS,
+    'driver': driver.NAME,
+})

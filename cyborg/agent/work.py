@@ -1,0 +1,185 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The agent's one work thread: what the agent does after answering.
+
+Every piece of work the agent does on its own (discovery at start, on a
+timer, on hotplug, after programming or new drivers, on an operator's
+request, and the drivers the conductor's heartbeat answer brings) runs
+here, one at a time, in the order asked: the agent never starts a thread
+per request, and no two discoveries race.  A discovery asked while one is
+waiting joins it ("discover soon"): many requests make one discovery,
+which answers all of their ids.
+"""
+
+import collections
+import dataclasses
+import threading
+import typing
+
+from oslo_log import log as logging
+
+LOG = logging.getLogger(__name__)
+
+
+@dataclasses.dataclass
+class Discovery:
+    """A discovery waiting for the work thread.
+
+    :ivar context: the request context of the first request.
+    :ivar reasons: why, for the log (start, periodic, hotplug, rpc...).
+    :ivar driver: one driver's name, or None for all (two requests for
+        different drivers make one of all).
+    :ivar ids: the ids of the operators' requests it answers.
+    """
+
+    context: typing.Any
+    reasons: list
+    driver: typing.Optional[str]
+    ids: list
+
+    def join(self, reason, driver, discovery_id):
+        """Take another request into this discovery."""
+        if reason not in self.reasons:
+            self.reasons.append(reason)
+        if driver != self.driver:
+            self.driver = None
+        if discovery_id is not None and discovery_id not in self.ids:
+            self.ids.append(discovery_id)
+
+
+class Worker:
+    """One thread, fed by a queue.
+
+    :param discover: called with a Discovery when its turn comes.
+    :param name: the thread's name.
+    """
+
+    def __init__(self, discover, name='cyborg-agent-work'):
+        self._discover = discover
+        self._name = name
+        self._cond = threading.Condition()
+        self._queue = collections.deque()
+        # The discovery queued and not started yet, which new requests
+        # join.
+        self._pending = None
+        self._busy = False
+        self._stopped = False
+        self._thread = None
+
+    def start(self):
+        """Start the thread (the work queued before runs first)."""
+        with self._cond:
+            if self._thread is not None:
+                return
+            self._stopped = False
+            self._thread = threading.Thread(target=self._loop,
+                                            name=self._name, daemon=True)
+            self._thread.start()
+
+    def stop(self, timeout=None):
+        """Take no more work; let the work under way end.
+
+        :param timeout: seconds to wait for it; None: as long as it takes.
+        :returns: whether the thread ended.
+        """
+        with self._cond:
+            self._stopped = True
+            self._queue.clear()
+            self._pending = None
+            self._cond.notify_all()
+            thread, self._thread = self._thread, None
+        if thread is None:
+            return True
+        thread.join(timeout)
+        return not thread.is_alive()
+
+    def submit(self, func, *args):
+        """Run ``func(*args)`` after the work already queued."""
+        with self._cond:
+            if self._stopped:
+                return
+            self._queue.append((func, args))
+            self._cond.notify_all()
+
+    def discover_soon(self, context, reason, driver=None,
+                      discovery_id=None):
+        """Queue a discovery, or join the one waiting.
+
+        :param context: request context (the reports' calls use it).
+        :param reason: why, for the log.
+        :param driver: one driver's name (or alias); None: all.
+        :param discovery_id: the id of an operator's request it answers.
+        :returns: True when a discovery was queued, False when the one
+            waiting took the request.
+        """
+        with self._cond:
+            if self._stopped:
+                return False
+            if self._pending is not None:
+                self._pending.join(reason, driver, discovery_id)
+                return False
+            self._pending = Discovery(
+                context, [reason], driver,
+                [discovery_id] if discovery_id is not None else [])
+            self._queue.append((self._start_discovery, (self._pending,)))
+            self._cond.notify_all()
+            return True
+
+    def _start_discovery(self, discovery):
+        with self._cond:
+            if self._pending is discovery:
+                # From now on, a new request is a new discovery: this one
+                # may have looked at the hardware before it was asked.
+                self._pending = None
+        self._discover(discovery)
+
+    def wait_idle(self, timeout=None):
+        """Wait until the queue is empty and no work runs.
+
+        :returns: whether it is (False: the timeout passed first).
+        """
+        with self._cond:
+            return self._cond.wait_for(
+                lambda: not self._queue and not self._busy, timeout)
+
+    def run_pending(self):
+        """Run the work queued, here, until none is left (for a caller
+        that has no thread of its own to spare: tests, tools).
+        """
+        while self._step(block=False):
+            pass
+
+    def _step(self, block):
+        with self._cond:
+            if block:
+                self._cond.wait_for(
+                    lambda: self._queue or self._stopped)
+            if self._stopped and block or not self._queue:
+                return False
+            func, args = self._queue.popleft()
+            self._busy = True
+        try:
+            func(*args)
+        except Exception:
+            # The thread outlives any piece of work.
+            LOG.exception('Work of the agent failed: %s', func)
+        finally:
+            with self._cond:
+                self._busy = False
+                self._cond.notify_all()
+        return True
+
+    def _loop(self):
+        while self._step(block=True):
+            pass

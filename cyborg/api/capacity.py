@@ -1,0 +1,134 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""What the capacity view counts, and why each accelerator is reserved.
+
+An accelerator is an attach handle: one assignable slot of a deployable
+(a PCI function, an mdev), what one accelerator request binds.  Each is
+in exactly one of three states:
+
+* **bound**: the handle is in use (``attach_handles.in_use``): an ARQ
+  holds it, binding or bound (or the handle audit would find it leaked);
+* **reserved**: not in use, but its deployable's inventory is reserved in
+  Placement (cyborg.conductor.placement_sync.desired), so nothing new is
+  scheduled on it, for one or more of the REASONS;
+* **free**: neither: Nova may schedule it.
+
+``total`` is their sum.  ``reserved_because`` counts the reserved handles
+once under every reason that holds for them, so its values may add up to
+more than ``reserved``.  Whether a host's agent is down is the judgement
+of cyborg.servicegroup.agent_is_up, from the agent's last heartbeat or
+report, whichever is later, made now.
+"""
+
+from cyborg import servicegroup
+from cyborg.common import health_states
+
+# Why a free handle is reserved.
+DISABLED = 'disabled'          # the device was disabled (maintaining)
+UNHEALTHY = health_states.UNHEALTHY    # the device failed its checks
+RECOVERING = health_states.RECOVERING  # healthy again, in its hold-down
+AGENT_DOWN = 'agent_down'      # the host's agent is down
+GONE = 'gone'                  # no longer reported, kept while held
+REASONS = (DISABLED, UNHEALTHY, RECOVERING, AGENT_DOWN, GONE)
+
+COUNTS = ('total', 'free', 'bound', 'reserved')
+
+# The breakdowns of each host and of the total: {the list's key: (the key
+# of each entry, what it is read from in a group)}.  A new grouping (the
+# device class) is one more entry here and one more GROUP BY column of
+# the query.
+BREAKDOWNS = {
+    'resource_classes': ('resource_class', lambda g: g.resource_class),
+}
+
+
+def counts(group, agent_up):
+    """COUNTS and the reasons of one group of handles.
+
+    :param group: a cyborg.db.queries.capacity.Group.
+    :param agent_up: whether the host's agent is up.
+    :returns: a list: the values of COUNTS, then those of REASONS.
+    """
+    unbound = group.total - group.bound
+    if agent_up:
+        free, reserved, down = unbound - group.held, group.held, 0
+    else:
+        free, reserved, down = 0, unbound, unbound
+    return [group.total, free, group.bound, reserved, group.held_disabled,
+            group.held_unhealthy, group.held_recovering, down,
+            group.held_gone]
+
+
+def _entry(key, value, numbers):
+    total, free, bound, reserved, *why = numbers
+    return {key: value, 'total': total, 'free': free, 'bound': bound,
+            'reserved': reserved,
+            'reserved_because': dict(zip(REASONS, why))}
+
+
+def _add(entries, value, numbers):
+    known = entries.get(value)
+    entries[value] = numbers if known is None else [
+        a + b for a, b in zip(known, numbers)]
+
+
+def _sort_key(pair):
+    # A deployable without a resource class sorts last.
+    return (pair[0] is None, pair[0] or '')
+
+
+def summarize(groups, conductors, now=None):
+    """The capacity view of the grouped handles.
+
+    :param groups: cyborg.db.queries.capacity.get()'s groups.
+    :param conductors: its conductors' rows.
+    :param now: the current UTC time (naive); default: now.
+    :returns: ``{'hosts': [{'host', 'agent' (up or down), and a list per
+        BREAKDOWNS}], 'total': {a list per BREAKDOWNS}}``, hosts by name;
+        each list entry has its key, COUNTS and ``reserved_because``
+        ({reason: handles}).
+    """
+    now = now or servicegroup.now()
+    # The one judge of liveness (servicegroup), on what the groups say
+    # of each host's agent: its heartbeat and its last applied report.
+    up = servicegroup.agents_up(
+        [{'host': group.host, 'last_seen_up': group.heartbeat,
+          'last_report_at': group.reported} for group in groups],
+        conductors, now)
+    hosts = {}
+    totals = {name: {} for name in BREAKDOWNS}
+    for group in groups:
+        host = hosts.get(group.host)
+        if host is None:
+            host = hosts[group.host] = (
+                up[group.host], {name: {} for name in BREAKDOWNS})
+        numbers = counts(group, host[0])
+        for name, (_key, read) in BREAKDOWNS.items():
+            value = read(group)
+            _add(host[1][name], value, numbers)
+            _add(totals[name], value, numbers)
+    result = []
+    for name in sorted(hosts):
+        up, entries = hosts[name]
+        item = {'host': name,
+                'agent': servicegroup.UP if up else servicegroup.DOWN}
+        for breakdown, (key, _read) in BREAKDOWNS.items():
+            item[breakdown] = [
+                _entry(key, value, numbers) for value, numbers in
+                sorted(entries[breakdown].items(), key=_sort_key)]
+        result.append(item)
+    return {'hosts': result, 'total': {
+        breakdown: [_entry(key, value, numbers) for value, numbers in
+                    sorted(totals[breakdown].items(), key=_sort_key)]
+        for breakdown, (key, _read) in BREAKDOWNS.items()}}

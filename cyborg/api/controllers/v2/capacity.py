@@ -1,0 +1,47 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""/v2/capacity: accelerators free, bound and reserved, per host and in
+total (2.8).
+
+What each number means is cyborg.api.capacity's docstring (and the API
+reference's capacity page); the database answers in one statement
+(cyborg.db.queries.capacity).
+"""
+
+import pecan
+from pecan import rest
+
+from cyborg.api import capacity
+from cyborg.api import expose
+from cyborg.api import validation
+from cyborg.api.controllers.v2 import gate
+from cyborg.api.schemas import capacity as schema
+from cyborg.db.queries import capacity as capacity_queries
+from cyborg.policies import capacity as policies
+
+
+class CapacityController(rest.RestController):
+    """/v2/capacity"""
+
+    @expose.expose
+    def get_all(self):
+        gate.capacity()
+        context = pecan.request.context
+        context.can(policies.GET)
+        params = validation.query(schema.LIST_QUERY)
+        groups, conductors = capacity_queries.get(
+            context, host=params.get('host'),
+            resource_class=params.get('resource_class'),
+            driver=params.get('driver'))
+        return capacity.summarize(groups, conductors)

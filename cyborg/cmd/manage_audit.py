@@ -1,0 +1,244 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The audit and heal commands of cyborg-manage, one loop for all three
+audits: run the audit (healing or not), print what it found, answer with
+the exit status.
+
+::
+
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf placement audit \\
+        [--host HOST] [--json]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf placement heal \\
+        [--host HOST] [--json]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf handle audit \\
+        [--host HOST] [--json]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf handle heal \\
+        [--host HOST] [--json]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf instance audit \\
+        [--host HOST] [--json]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf instance heal \\
+        [--host HOST] [--json]
+
+Each runs its audit in this process: ``placement`` compares the database
+with Placement (cyborg.conductor.placement_audit; ``[database]`` and
+``[placement]``), ``handle`` the attach handles with the accelerator
+requests and bind jobs (cyborg.conductor.handle_audit; ``[database]``),
+``instance`` the accelerator requests and allocations with Nova's servers
+(cyborg.conductor.instance_audit; ``[database]``, ``[nova]``, and
+``[placement]`` without which allocations are not checked).
+
+Exit status, one rule for all (placement-manage's): 0 when nothing was
+found; 3 when something was (audit) or when the heal left something
+wrong (heal: each finding's ``repaired``, see cyborg.conductor.audit_record);
+4 when the heal repaired everything it found; 1 on an error (the
+database, Placement or Nova unreachable, ``[nova]`` not configured).
+"""
+
+import dataclasses
+import functools
+import sys
+import typing
+
+from oslo_db import exception as db_exc
+from oslo_serialization import jsonutils
+import prettytable
+
+from cyborg import context as cyborg_context
+from cyborg import exception
+from cyborg.clients import nova as nova_client
+from cyborg.clients import placement as placement_client
+from cyborg.conductor import audit_record
+from cyborg.conductor import handle_audit
+from cyborg.conductor import instance_audit
+from cyborg.conductor import placement_audit
+from cyborg.i18n import _
+
+EXIT_IN_SYNC = 0
+EXIT_ERROR = 1
+EXIT_DRIFT = 3
+EXIT_REPAIRED = 4
+
+_AUDIT_STATUSES = _('exit status 0: none, 3: some, 1: error')
+_HEAL_STATUSES = _('exit status 0: nothing to do, 4: all repaired, 3: '
+                   'some left, 1: error')
+
+
+@dataclasses.dataclass(frozen=True)
+class Category:
+    """One category of cyborg-manage with an ``audit`` and a ``heal``.
+
+    :ivar name: the category's name on the command line.
+    :ivar help: its help.
+    :ivar check: ``check(conf, context, host, heal)``: runs the audit
+        (healing with *heal*) and returns its Findings.
+    :ivar failed: the message of an error, with one ``%s``.
+    :ivar all_clear: what is printed when nothing is found.
+    :ivar columns: ``(header, Finding field)`` of each column of the
+        table.
+    :ivar audit_help: what ``audit`` does.
+    :ivar heal_help: what ``heal`` does.
+    :ivar host_help: what ``--host`` limits it to.
+    :ivar repaired: the header of the heal's yes/no column.
+    """
+
+    name: str
+    help: str
+    check: typing.Callable
+    failed: str
+    all_clear: str
+    columns: tuple
+    audit_help: str
+    heal_help: str
+    host_help: str
+    repaired: str = _('Repaired')
+
+
+def status(found, heal):
+    """The exit status of an audit (or, with *heal*, a heal) that found
+    *found* (Findings).
+    """
+    if not found:
+        return EXIT_IN_SYNC
+    if heal and audit_record.all_repaired(found):
+        return EXIT_REPAIRED
+    return EXIT_DRIFT
+
+
+def _print_table(category, found, heal):
+    table = prettytable.PrettyTable(
+        [header for header, _field in category.columns] +
+        ([category.repaired] if heal else []))
+    table.align = 'l'
+    for finding in found:
+        row = ['' if value is None else value
+               for value in (getattr(finding, field)
+                             for _header, field in category.columns)]
+        table.add_row(row + (['yes' if finding.repaired else 'no']
+                             if heal else []))
+    print(table)
+
+
+def run(category, conf, heal):
+    """Run *category*'s audit (or heal), print what it found.
+
+    :param conf: the command's configuration (``--host``, ``--json``).
+    :returns: the exit status.
+    """
+    try:
+        found = category.check(conf, cyborg_context.get_admin_context(),
+                               conf.category.filter_host, heal)
+    except (exception.CyborgException, db_exc.DBError) as exc:
+        print(category.failed % getattr(exc, 'message', exc),
+              file=sys.stderr)
+        return EXIT_ERROR
+    if conf.category.json:
+        print(jsonutils.dumps([f.as_dict() for f in found], indent=2,
+                              sort_keys=True))
+    elif found:
+        _print_table(category, found, heal)
+    else:
+        print(category.all_clear)
+    return status(found, heal)
+
+
+def _placement(conf, context, host, heal):
+    return placement_audit.audit(context, placement_client.from_conf(conf),
+                                 host=host, heal=heal)
+
+
+def _handle(conf, context, host, heal):
+    return handle_audit.audit(context, host=host, heal=heal)
+
+
+def _instance(conf, context, host, heal):
+    nova = (nova_client.from_conf(conf) if nova_client.is_configured(conf)
+            else None)
+    placement = (placement_client.from_conf(conf)
+                 if placement_client.is_configured(conf) else None)
+    return instance_audit.audit(context, nova, placement, host=host,
+                                heal=heal)
+
+
+CATEGORIES = (
+    Category(
+        name='placement', help=_("Cyborg's resource providers in Placement."),
+        check=_placement, failed=_('Placement audit failed: %s'),
+        all_clear=_('Placement matches the database.'),
+        columns=((_('Host'), 'host'), (_('Drift'), 'kind'),
+                 (_('Resource provider'), 'name'), (_('UUID'), 'uuid'),
+                 (_('Detail'), 'detail')),
+        audit_help=_('Print every difference between the database and '
+                     'Placement.'),
+        heal_help=_('Repair the differences.'),
+        host_help=_('Only this host (and orphans under its compute '
+                    'node).')),
+    Category(
+        name='handle', help=_('Attach handles and the accelerator requests '
+                              'that hold them.'),
+        check=_handle, failed=_('Attach handle audit failed: %s'),
+        all_clear=_('Every attach handle agrees with the accelerator '
+                    'requests and bind jobs.'),
+        columns=((_('Host'), 'host'), (_('Problem'), 'kind'),
+                 (_('Attach handle'), 'handle'),
+                 (_('Deployable'), 'deployable'), (_('ARQ'), 'arq'),
+                 (_('Detail'), 'detail')),
+        audit_help=_('Print every attach handle in use that no accelerator '
+                     'request or bind job holds, and every free one that '
+                     'an accelerator request references.'),
+        heal_help=_('Repair them: free the unheld handles (or queue their '
+                    'release), mark the referenced ones in use.'),
+        host_help=_("Only this host's handles.")),
+    Category(
+        name='instance', help=_("Accelerator requests and allocations "
+                                "against Nova's servers."),
+        check=_instance, failed=_('Instance audit failed: %s'),
+        all_clear=_("Every bound accelerator request and every allocation "
+                    "on Cyborg's providers belongs to a server Nova has "
+                    "there."),
+        columns=((_('Problem'), 'kind'), (_('Server'), 'server'),
+                 (_('Host'), 'host'), (_('ARQ'), 'arq'),
+                 (_('Resource provider'), 'provider'),
+                 (_('Detail'), 'detail')),
+        audit_help=_('Print every Bound accelerator request of a server '
+                     'Nova no longer has or shows on another host, and '
+                     "every allocation on Cyborg's providers whose "
+                     'consumer has no bound accelerator request.'),
+        heal_help=_('Release them once [conductor] instance_orphan_grace '
+                    'has passed: delete the accelerator requests, remove '
+                    'the allocations.'),
+        host_help=_("Only this host's accelerator requests and "
+                    "providers."),
+        repaired=_('Released')),
+)
+
+
+def add_parsers(subparsers):
+    """The categories with an ``audit`` and a ``heal`` command."""
+    for category in CATEGORIES:
+        parser = subparsers.add_parser(category.name, help=category.help)
+        actions = parser.add_subparsers(dest='action')
+        actions.required = True
+        for heal, text, statuses in (
+                (False, category.audit_help, _AUDIT_STATUSES),
+                (True, category.heal_help, _HEAL_STATUSES)):
+            parser = actions.add_parser(
+                'heal' if heal else 'audit',
+                help='%s (%s).' % (text.rstrip('.'), statuses))
+            # The dest must not clash with a registered option ("host").
+            parser.add_argument('--host', dest='filter_host',
+                                help=category.host_help)
+            parser.add_argument('--json', action='store_true',
+                                help=_('Print the findings as JSON.'))
+            parser.set_defaults(
+                func=functools.partial(run, category, heal=heal))

@@ -1,0 +1,34 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The back-off of the conductor's retried work (bind jobs, events to
+Nova): the one formula.
+"""
+
+from oslo_config import cfg
+
+CONF = cfg.CONF
+
+
+def delay(attempts, longest=None):
+    """Seconds to wait before the next attempt: 1 after the first failed
+    attempt, then doubled each time, at most *longest*.
+
+    :param attempts: the attempts made so far (1 or more).
+    :param longest: the longest wait; default ``[nova]
+        events_retry_max_interval``.
+    :returns: the seconds, an int.
+    """
+    if longest is None:
+        longest = CONF.nova.events_retry_max_interval
+    return min(2 ** max(attempts - 1, 0), longest)

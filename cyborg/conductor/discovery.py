@@ -1,0 +1,214 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Discovery asked by an operator (the seeds' ``/discovery``), one way.
+
+The conductor records that discovery is asked of each host (``asked``,
+under a new id), casts ``discover_soon`` to the agents that are up and
+answers at once: no conductor worker waits on an agent, whose report
+needs a conductor worker of its own.  An agent that is down is recorded
+``unreachable`` and not asked.  The agent discovers when its work thread
+comes to it (many requests while one is pending make one discovery) and
+reports with the ids it answers; report() here records the outcome:
+``done`` with what the report added, changed and removed, or ``failed``
+with the reason.  The API waits for the outcome by reading the hosts
+table (cyborg.db.queries.discovery), a bounded time.
+"""
+
+from oslo_log import log as logging
+import oslo_messaging as messaging
+from oslo_utils import uuidutils
+
+from cyborg import exception
+from cyborg import servicegroup
+from cyborg.common import driver_names
+from cyborg.conductor import liveness
+from cyborg.db.queries import discovery as discovery_queries
+from cyborg.db.queries import driver as driver_queries
+from cyborg.db.queries import service as service_queries
+
+LOG = logging.getLogger(__name__)
+
+_EMPTY_DIFF = {'added': [], 'changed': [], 'removed': []}
+
+
+def _check_driver(context, host, driver):
+    """Refuse a driver that is not enabled on *host*, as its drivers
+    table says (the agent checks again when it discovers).
+
+    :raises: DriverNotEnabled
+    """
+    enabled = {row['name'] for row in driver_queries.get_all(
+        context, host=host)
+        if row['status'] != driver_queries.DISABLED and
+        row['state'] != driver_queries.UNINSTALLED}
+    try:
+        own = driver_names.own_name(driver)
+    except exception.DriverNotFound:
+        own = driver
+    if driver not in enabled and own not in enabled:
+        raise exception.DriverNotEnabled(name=driver, host=host,
+                                         enabled=', '.join(sorted(enabled)))
+
+
+def _agents(context, host):
+    """``{host: up}`` of the agents asked: one, or every registered one.
+
+    :raises: AgentNotFound (no agent ever registered on *host*).
+    """
+    if host is not None and not service_queries.get_all(
+            context, host=host, binary=servicegroup.AGENT):
+        raise exception.AgentNotFound(host=host)
+    return liveness.agents(context, host=host)
+
+
+def start(context, agent_api, host=None, driver=None):
+    """Ask agents to discover now; answer at once.
+
+    :param context: request context.
+    :param agent_api: an agent RPC client (cyborg.agent.rpcapi.AgentAPI).
+    :param host: one host; None: every agent registered (those down are
+        shown unreachable).
+    :param driver: one driver's name; None: all of each agent's drivers.
+    :raises: for one *host*: AgentNotFound (no agent ever registered
+        there), DriverNotEnabled, AgentUnreachable (its agent is down).
+    :returns: ``{id, hosts: {host: {state, error}}}``: state ``asked``
+        or ``unreachable`` (with error).
+    """
+    if driver is not None and host is not None:
+        _check_driver(context, host, driver)
+    verdicts = _agents(context, host)
+    if host is not None and not verdicts.get(host):
+        raise exception.AgentUnreachable(
+            host=host, reason='its agent is down (no heartbeat)')
+    discovery_id = uuidutils.generate_uuid()
+    up = sorted(h for h, is_up in verdicts.items() if is_up)
+    hosts = {h: {'state': discovery_queries.UNREACHABLE,
+                 'error': exception.AgentUnreachable(
+                     host=h, reason='its agent is down (no heartbeat)'
+                 ).message}
+             for h, is_up in verdicts.items() if not is_up}
+    if up:
+        discovery_queries.ask(context, up, discovery_id)
+    # Casts, with no transaction open: an agent that cannot be asked is
+    # recorded unreachable, the others answer through their reports.
+    for name in up:
+        try:
+            agent_api.discover_soon(context, host=name,
+                                    discovery_id=discovery_id,
+                                    driver=driver)
+        except messaging.MessagingException as exc:
+            error = exception.AgentUnreachable(host=name, reason=exc)
+            discovery_queries.finish(context, name, [discovery_id],
+                                     discovery_queries.UNREACHABLE,
+                                     {'error': error.message})
+            hosts[name] = {'state': discovery_queries.UNREACHABLE,
+                           'error': error.message}
+        else:
+            hosts[name] = {'state': discovery_queries.ASKED, 'error': None}
+    LOG.info('Discovery %(id)s asked of %(asked)s (unreachable: '
+             '%(down)s)', {'id': discovery_id, 'asked': ', '.join(
+                 h for h, s in sorted(hosts.items())
+                 if s['state'] == discovery_queries.ASKED) or '-',
+                 'down': ', '.join(h for h, s in sorted(hosts.items())
+                                   if s['state'] !=
+                                   discovery_queries.ASKED) or '-'})
+    return {'id': discovery_id, 'hosts': hosts}
+
+
+def _drivers(context, host):
+    """The host's drivers as the drivers table has them, in the shape of
+    the agent's discovery summary.
+    """
+    return [{'name': row['name'], 'status': row['status'],
+             'detail': row['detail'], 'devices': row['devices']}
+            for row in driver_queries.get_all(context, host=host)
+            if row['state'] != driver_queries.UNINSTALLED]
+
+
+def legacy(context, agent_api, host=None, driver=None):
+    """start() answered in the shape of the synchronous discovery of RPC
+    API 1.2 (``{host: summary or {"error": message}}``), for the API
+    and cyborg-manage of the previous release: the hosts asked show
+    report ``asked``, their drivers as last recorded and no change
+    (their reports come later).
+    """
+    started = start(context, agent_api, host=host, driver=driver)
+    results = {}
+    for name, state in started['hosts'].items():
+        if state['error']:
+            results[name] = {'error': state['error']}
+        else:
+            results[name] = {'host': name, 'generation': None,
+                             'report': discovery_queries.ASKED,
+                             'drivers': _drivers(context, name),
+                             'diff': dict(_EMPTY_DIFF)}
+    return results
+
+
+def _brief(record):
+    return {'driver': record['driver'], 'address': record['address'],
+            'type': record['type'],
+            'deployables': sorted(d['name'] for d in
+                                  record.get('deployables') or ())}
+
+
+def hardware_diff(before, after):
+    """What a discovery added, changed and removed on one host.
+
+    :param before: the records stored before (list of dicts).
+    :param after: the same, after.
+    :returns: ``{added, changed, removed}``, each a list of
+        ``{driver, address, type, deployables}`` sorted by driver and
+        address.
+    """
+    before = {(r['driver'], r['address']): r for r in before or ()}
+    after = {(r['driver'], r['address']): r for r in after or ()}
+    return {
+        'added': [_brief(after[k]) for k in sorted(set(after) -
+                                                   set(before))],
+        'changed': [_brief(after[k]) for k in sorted(set(after) &
+                                                     set(before))
+                    if after[k] != before[k]],
+        'removed': [_brief(before[k]) for k in sorted(set(before) -
+                                                      set(after))],
+    }
+
+
+def record_outcome(context, host, discovery, generation, status,
+                   before=None, after=None):
+    """Record what a report that answers discoveries brought.
+
+    :param context: request context.
+    :param host: the agent's host.
+    :param discovery: what the agent sent with its report: ``{ids,
+        drivers}``, or ``{ids, error}`` when its discovery failed.
+    :param generation: the agent's generation.
+    :param status: the report's status (stored, unchanged).
+    :param before: the records stored before a stored report.
+    :param after: the records it stored.
+    :returns: whether a discovery was recorded finished.
+    """
+    ids = list(discovery.get('ids') or ())
+    if discovery.get('error'):
+        return discovery_queries.finish(
+            context, host, ids, discovery_queries.FAILED,
+            {'error': discovery['error']})
+    result = {'generation': generation, 'report': status,
+              'drivers': list(discovery.get('drivers') or ())}
+    if before is not None or after is not None:
+        result.update(hardware_diff(before, after))
+    else:
+        result.update(_EMPTY_DIFF)
+    return discovery_queries.finish(context, host, ids,
+                                    discovery_queries.DONE, result)

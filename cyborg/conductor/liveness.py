@@ -1,0 +1,62 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Which agents are up, as cyborg.servicegroup judges it from what the
+database says of them: the one place the conductor's flows (discovery,
+bind jobs, the liveness check) ask it.
+"""
+
+from cyborg import servicegroup
+from cyborg.db.queries import service as service_queries
+
+
+def _judged(context, host=None):
+    """The agents' rows and ``{host: up}``."""
+    rows = service_queries.get_agents(context, servicegroup.AGENT,
+                                      host=host)
+    conductors = service_queries.get_all(context,
+                                         binary=servicegroup.CONDUCTOR)
+    return rows, servicegroup.agents_up(rows, conductors)
+
+
+def agents(context, host=None):
+    """Whether each registered agent (it said hello) is up.
+
+    :param context: request context.
+    :param host: one host, or None for all.
+    :returns: ``{host: True or False}``.
+    """
+    rows, verdicts = _judged(context, host=host)
+    return {row['host']: verdicts[row['host']] for row in rows
+            if row['registered']}
+
+
+def agents_down(context):
+    """The hosts whose registered agent is down now; an agent never heard
+    of (no heartbeat, no report) is not among them.
+    """
+    rows, verdicts = _judged(context)
+    return {row['host'] for row in rows
+            if row['registered'] and not verdicts[row['host']] and
+            servicegroup.agent_last_heard(row) is not None}
+
+
+def hosts(context):
+    """Each host that reported, whether its agent is up now, and its
+    liveness as recorded (hosts.agent_up, None until first checked).
+
+    :returns: a list of ``(host, up, recorded)`` ordered by host.
+    """
+    rows, verdicts = _judged(context)
+    return [(row['host'], verdicts[row['host']], row['agent_up'])
+            for row in rows if row['reported']]

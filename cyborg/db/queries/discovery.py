@@ -1,0 +1,112 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Queries of the discoveries asked of the hosts (the ``discovery_*``
+columns of the hosts table).
+
+A host holds the last discovery asked of it: its id, its state, when it
+was asked and its outcome.  A newer request replaces an older one still
+asked: the agent coalesces them, and the report that answers the newer
+one answers both (what was asked first is discovered by then).
+"""
+
+from oslo_serialization import jsonutils
+from oslo_utils import timeutils
+import sqlalchemy as sa
+
+from cyborg.db import api as db_api
+from cyborg.db import models
+from cyborg.db.queries import host as host_queries
+
+ASKED = 'asked'
+DONE = 'done'
+FAILED = 'failed'
+UNREACHABLE = 'unreachable'
+#: Every state, in the order of a discovery's life.
+STATES = (ASKED, DONE, FAILED, UNREACHABLE)
+
+
+def ask(context, hosts, discovery_id):
+    """Record that discovery *discovery_id* is asked of *hosts*.
+
+    A host that never reported gets its row first (in a transaction of
+    its own, as record_report() does).
+
+    :param context: request context.
+    :param hosts: host names.
+    :param discovery_id: the request's id (a UUID).
+    """
+    for host in hosts:
+        if not host_queries.exists(context, host):
+            host_queries.create(context, host)
+    _ask(context, hosts, discovery_id)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _ask(context, hosts, discovery_id):
+    table = models.Host.__table__
+    context.session.execute(
+        sa.update(table).where(table.c.hostname.in_(sorted(hosts)))
+        .values(discovery_id=discovery_id, discovery_state=ASKED,
+                discovery_asked_at=timeutils.utcnow(),
+                discovery_result=None))
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def finish(context, host, discovery_ids, state, result):
+    """Record the outcome of the discovery of *host*, when it is one of
+    *discovery_ids* and still asked.
+
+    :param context: request context.
+    :param host: the host.
+    :param discovery_ids: the ids the outcome answers.
+    :param state: DONE, FAILED or UNREACHABLE.
+    :param result: a dict (JSON-serialisable): what the report changed,
+        or ``{"error": reason}``.
+    :returns: whether a discovery was recorded finished.
+    """
+    if not discovery_ids:
+        return False
+    table = models.Host.__table__
+    rows = context.session.execute(
+        sa.update(table)
+        .where(table.c.hostname == host,
+               table.c.discovery_id.in_(sorted(discovery_ids)),
+               table.c.discovery_state == ASKED)
+        .values(discovery_state=state,
+                discovery_result=jsonutils.dumps(result, sort_keys=True)))
+    return rows.rowcount == 1
+
+
+@db_api.context_manager.reader
+def get(context, hosts):
+    """The discovery each of *hosts* holds.
+
+    :param context: request context.
+    :param hosts: host names.
+    :returns: ``{host: {id, state, asked_at, result}}`` (result decoded,
+        None while asked); a host without a row is left out.
+    """
+    table = models.Host.__table__
+    query = sa.select(table.c.hostname, table.c.discovery_id,
+                      table.c.discovery_state, table.c.discovery_asked_at,
+                      table.c.discovery_result).where(
+        table.c.hostname.in_(sorted(hosts)))
+    return {
+        hostname: {'id': discovery_id, 'state': state, 'asked_at': asked_at,
+                   'result': (jsonutils.loads(result)
+                              if result is not None else None)}
+        for hostname, discovery_id, state, asked_at, result
+        in context.session.execute(query)}

@@ -1,0 +1,36 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Policies of /v2/capacity (microversion 2.8)."""
+
+from oslo_policy import policy
+
+from cyborg.policies import base
+
+PREFIX = 'cyborg:capacity:%s'
+GET = PREFIX % 'get'
+
+_rules = [
+    policy.DocumentedRuleDefault(
+        name=GET, check_str=base.PROJECT_READER_OR_ADMIN,
+        description='Show how many accelerators each host and the cloud '
+                    'have free, bound and reserved, and why.  It names '
+                    'the hosts: a cloud that hides them from its '
+                    'projects sets this rule to "rule:admin_api".',
+        operations=[{'path': '/v2/capacity', 'method': 'GET'}],
+        scope_types=base.PROJECT_SCOPE),
+]
+
+
+def list_rules():
+    return _rules

@@ -1,0 +1,235 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The capacity view: cyborg.db.queries.capacity and what
+cyborg.api.capacity makes of it, each state counted, on SQLite.
+"""
+
+import datetime
+
+import sqlalchemy as sa
+
+from cyborg import servicegroup
+from cyborg.api import capacity
+from cyborg.db import api as db_api
+from cyborg.db import models
+from cyborg.db.queries import capacity as capacity_queries
+from cyborg.db.queries import host as host_queries
+from cyborg.db.queries import service as service_queries
+from cyborg.tests import base
+from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import statements
+
+T0 = datetime.datetime(2026, 11, 24, 12, 0, 0)
+
+
+@db_api.context_manager.writer
+def _set_device(context, device_id, **values):
+    context.session.execute(sa.update(models.Device).where(
+        models.Device.id == device_id).values(**values))
+
+
+@db_api.context_manager.writer
+def _set_deployable(context, deployable_id, **values):
+    context.session.execute(sa.update(models.Deployable).where(
+        models.Deployable.id == deployable_id).values(**values))
+
+
+@db_api.context_manager.writer
+def _use_handles(context, deployable_id, count):
+    handles = models.AttachHandle
+    ids = context.session.execute(
+        sa.select(handles.id).where(handles.deployable_id == deployable_id)
+        .order_by(handles.id).limit(count)).scalars().all()
+    context.session.execute(sa.update(handles).where(
+        handles.id.in_(ids)).values(in_use=True))
+
+
+@db_api.context_manager.writer
+def _drop_rc(context, deployable_id):
+    context.session.execute(sa.delete(models.Attribute).where(
+        models.Attribute.deployable_id == deployable_id,
+        models.Attribute.key == 'rc'))
+
+
+def _entry(entries, key, value):
+    found = [e for e in entries if e[key] == value]
+    assert len(found) == 1, (value, entries)
+    return found[0]
+
+
+def _counts(entry):
+    return {name: entry[name] for name in capacity.COUNTS}
+
+
+def _why(entry):
+    return {k: v for k, v in entry['reserved_because'].items() if v}
+
+
+class CapacityTests:
+    """The tests, on the backend of the class they are mixed into
+    (cyborg/tests/functional/db/test_capacity_queries.py: MariaDB and
+    PostgreSQL).
+    """
+
+    def setUp(self):
+        super().setUp()
+        self.clock = self.time_fixture(T0)
+        self.flags(service_down_time=60)
+
+    def _agent(self, host, heartbeat=True):
+        host_queries.record_report(self.context, host, 1, 'h', '[]')
+        if heartbeat:
+            service_queries.heartbeat(self.context, host,
+                                      servicegroup.AGENT)
+
+    def _view(self, **filters):
+        groups, conductors = capacity_queries.get(self.context, **filters)
+        return capacity.summarize(groups, conductors)
+
+    def _fleet(self):
+        """n1 (agent up): every state a handle of an up host can be in;
+        n2 (agent down): a disabled FPGA with one bound handle.
+        """
+        self._agent('n1')
+        free = inventory.add_device(self.context, 'n1', handles=4,
+                                    address='0000:01:00.0')
+        _use_handles(self.context, free['deployable_id'], 1)
+        disabled = inventory.add_device(self.context, 'n1', handles=2,
+                                        address='0000:02:00.0',
+                                        status='maintaining')
+        _use_handles(self.context, disabled['deployable_id'], 1)
+        sick = inventory.add_device(self.context, 'n1', handles=2,
+                                    address='0000:03:00.0', rc='PGPU',
+                                    dev_type='GPU', driver='nvidia')
+        _set_device(self.context, sick['device_id'], health='unhealthy')
+        gone = inventory.add_device(self.context, 'n1', handles=3,
+                                    address='0000:04:00.0', rc='PGPU',
+                                    dev_type='GPU', driver='nvidia')
+        _set_device(self.context, gone['device_id'], health='recovering')
+        _set_deployable(self.context, gone['deployable_id'], removed_at=T0)
+        _use_handles(self.context, gone['deployable_id'], 1)
+        self._agent('n2')
+        down = inventory.add_device(self.context, 'n2', handles=3,
+                                    status='maintaining')
+        _use_handles(self.context, down['deployable_id'], 1)
+        # n2's agent falls silent; n1's keeps sending heartbeats.
+        self.clock.advance(61)
+        service_queries.heartbeat(self.context, 'n1', servicegroup.AGENT)
+
+    def test_each_state_counted(self):
+        self._fleet()
+        view = self._view()
+        self.assertEqual(['n1', 'n2'], [h['host'] for h in view['hosts']])
+        n1, n2 = view['hosts']
+        self.assertEqual(('up', 'down'), (n1['agent'], n2['agent']))
+        fpga = _entry(n1['resource_classes'], 'resource_class', 'FPGA')
+        self.assertEqual({'total': 6, 'free': 3, 'bound': 2,
+                          'reserved': 1}, _counts(fpga))
+        self.assertEqual({'disabled': 1}, _why(fpga))
+        pgpu = _entry(n1['resource_classes'], 'resource_class', 'PGPU')
+        self.assertEqual({'total': 5, 'free': 0, 'bound': 1,
+                          'reserved': 4}, _counts(pgpu))
+        # The gone, recovering device's free handles are counted under
+        # both reasons.
+        self.assertEqual({'unhealthy': 2, 'recovering': 2, 'gone': 2},
+                         _why(pgpu))
+        down = _entry(n2['resource_classes'], 'resource_class', 'FPGA')
+        self.assertEqual({'total': 3, 'free': 0, 'bound': 1,
+                          'reserved': 2}, _counts(down))
+        self.assertEqual({'disabled': 2, 'agent_down': 2}, _why(down))
+        total = view['total']['resource_classes']
+        self.assertEqual(['FPGA', 'PGPU'],
+                         [e['resource_class'] for e in total])
+        self.assertEqual({'total': 9, 'free': 3, 'bound': 3,
+                          'reserved': 3}, _counts(total[0]))
+        self.assertEqual({'disabled': 3, 'agent_down': 2}, _why(total[0]))
+        self.assertEqual(_counts(pgpu), _counts(total[1]))
+
+    def test_the_counts_add_up(self):
+        self._fleet()
+        view = self._view()
+        for host in view['hosts']:
+            for entry in host['resource_classes']:
+                self.assertEqual(entry['total'], entry['free'] +
+                                 entry['bound'] + entry['reserved'])
+
+    def test_filters(self):
+        self._fleet()
+        view = self._view(host='n2')
+        self.assertEqual(['n2'], [h['host'] for h in view['hosts']])
+        self.assertEqual(3, view['total']['resource_classes'][0]['total'])
+        view = self._view(resource_class='PGPU')
+        self.assertEqual(['n1'], [h['host'] for h in view['hosts']])
+        self.assertEqual(['PGPU'], [e['resource_class'] for e in
+                                    view['total']['resource_classes']])
+        view = self._view(driver='nvidia', host='n1')
+        self.assertEqual(5, view['total']['resource_classes'][0]['total'])
+        view = self._view(driver='no-such-driver')
+        self.assertEqual({'hosts': [], 'total': {'resource_classes': []}},
+                         view)
+
+    def test_a_report_alone_keeps_the_agent_up(self):
+        # The later of the heartbeat and the report counts, as for the
+        # conductor's own liveness check.
+        self._agent('n1', heartbeat=False)
+        inventory.add_device(self.context, 'n1', handles=1)
+        self.clock.advance(30)
+        self.assertEqual('up', self._view()['hosts'][0]['agent'])
+        self.clock.advance(31)
+        host = self._view()['hosts'][0]
+        self.assertEqual('down', host['agent'])
+        self.assertEqual({'agent_down': 1},
+                         _why(host['resource_classes'][0]))
+
+    def test_conductors_restart_is_not_an_agent_down(self):
+        # No conductor ran for longer than service_down_time: the agent
+        # could not be heard of, and is judged from the conductor's start
+        # (servicegroup.agent_is_up), not found down.
+        self._agent('n1')
+        inventory.add_device(self.context, 'n1', handles=1)
+        self.clock.advance(600)
+        service_queries.heartbeat(self.context, 'c1', servicegroup.CONDUCTOR,
+                                  started_at=T0 + datetime.timedelta(
+                                      seconds=600))
+        self.assertEqual('up', self._view()['hosts'][0]['agent'])
+        self.clock.advance(61)
+        service_queries.heartbeat(self.context, 'c1', servicegroup.CONDUCTOR)
+        self.assertEqual('down', self._view()['hosts'][0]['agent'])
+
+    def test_a_deployable_without_resource_class(self):
+        self._agent('n1')
+        inventory.add_device(self.context, 'n1', handles=1)
+        bare = inventory.add_device(self.context, 'n1', handles=2,
+                                    address='0000:05:00.0')
+        _drop_rc(self.context, bare['deployable_id'])
+        entries = self._view()['hosts'][0]['resource_classes']
+        self.assertEqual(['FPGA', None],
+                         [e['resource_class'] for e in entries])
+        self.assertEqual(2, entries[1]['free'])
+
+    def test_one_statement(self):
+        self._fleet()
+        counter = self.useFixture(statements.StatementCounter(
+            self.db.engine))
+        with counter.counting():
+            capacity_queries.get(self.context)
+        self.assertEqual(1, counter.count)
+        with counter.counting():
+            capacity_queries.get(self.context, host='n1',
+                                 resource_class='FPGA', driver='fake')
+        self.assertEqual(1, counter.count)
+
+
+class CapacityTestCase(CapacityTests, base.DbTestCase):
+    BACKEND = 'sqlite'
