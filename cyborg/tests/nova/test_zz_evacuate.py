@@ -24,6 +24,24 @@ def _service(d, host):
     return service
 
 
+def _evacuation(d, server):
+    """The server's one evacuation record, once Nova has ended it.
+
+    Nova's destination sets the server ACTIVE with no task before it
+    moves the server to itself (``finish_evacuation``), and marks the
+    migration ``done`` only after that move: the record, not the
+    server's status, says the evacuation is over.
+    """
+    def ended():
+        [migration] = d.nova(
+            'GET', '/os-migrations?instance_uuid=%s&migration_type=evacuation'
+            % server)['migrations']
+        if migration['status'] in ('done', 'failed', 'error'):
+            return migration
+        return None
+    return d.wait_for(ended, 180, 'the evacuation of %s never ended' % server)
+
+
 def test_evacuate_to_the_other_host(deployment):
     d = deployment
     flavor = d.flavor(d.profile(**checks.FPGA))
@@ -36,7 +54,9 @@ def test_evacuate_to_the_other_host(deployment):
     service = _service(d, d.compute1)
     d.nova('PUT', '/os-services/%s' % service['id'], {'forced_down': True})
     d.action(server, 'evacuate', {})
+    migration = _evacuation(d, server)
     found = d.wait_server(server, 'ACTIVE')
+    assert migration['status'] == 'done', (migration, found.get('fault'))
     assert found['OS-EXT-SRV-ATTR:host'] == d.compute2, found
     arqs = d.arqs(server)
     assert [(a['state'], a['hostname']) for a in arqs] == [
