@@ -65,6 +65,12 @@ class APIServer(gunicorn_base.BaseApplication):
             'accesslog': '-' if self.conf.debug else None,
             'errorlog': '-',
             'post_fork': _post_fork,
+            'when_ready': _when_ready,
+            # gunicorn's control socket has one default path for every
+            # server of the user: two cyborg-api (or any other gunicorn)
+            # on a host would take it from each other.  Nothing of
+            # Cyborg's uses it; signals still stop and reload the server.
+            'control_socket_disable': True,
         }
         for key, value in settings.items():
             self.cfg.set(key, value)
@@ -74,6 +80,15 @@ class APIServer(gunicorn_base.BaseApplication):
         application = app.load_app()
         service.freeze_startup_objects()
         return application
+
+
+def _when_ready(server):
+    # Once the sockets are bound (port 0 asks for any free one): the log
+    # says where the API answers only when it does.
+    LOG.info('cyborg-api listening on %(where)s, %(auth)s authentication',
+             {'where': ', '.join(str(listener)
+                                 for listener in server.LISTENERS),
+              'auth': CONF.auth_strategy})
 
 
 def _post_fork(server, worker):
@@ -88,10 +103,6 @@ def _post_fork(server, worker):
 def main(argv=None):
     service.prepare_service(argv)
     objects.register_all()
-    LOG.info('cyborg-api listening on %(host)s:%(port)s, %(auth)s '
-             'authentication', {'host': CONF.api.host_ip,
-                                'port': CONF.api.port,
-                                'auth': CONF.auth_strategy})
     APIServer(CONF).run()
     return 0
 

@@ -98,6 +98,12 @@ class APIStartTestCase(base.ServiceTestCase):
         api = self._start('cyborg-api')
         self._write_one_second_after(started)
         self.assertNotIn('cannot be reached', api.log())
+        # Said once the socket is bound, with the port it is bound to.
+        self.assertIn('cyborg-api listening on http://127.0.0.1:%d, noauth '
+                      'authentication' % self.port, api.log())
+        # No gunicorn control socket: its one default path per user would
+        # be shared by every cyborg-api on the host.
+        self.assertNotIn('Control socket', api.log())
 
     def test_conductor_started_after_the_api(self):
         api = self._start('cyborg-api')
