@@ -47,6 +47,7 @@ from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import hostdev
+from cyborg import liveness
 from cyborg import objects
 from cyborg import rpc
 from cyborg import service
@@ -56,7 +57,6 @@ from cyborg.cmd import manage_audit
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import discovery as discovery_queries
-from cyborg.db.queries import hardware as hardware_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.i18n import _
 
@@ -122,7 +122,7 @@ def hardware_list(conf):
     :returns: 0, or 1 when a host never reported.
     """
     try:
-        hosts = hardware_queries.get_all(cyborg_context.get_admin_context(),
+        hosts = liveness.hardware(cyborg_context.get_admin_context(),
                                          host=conf.category.filter_host)
     except (exception.CyborgException, db_exc.DBError) as exc:
         print(_('Cannot get the hardware: %s') % getattr(exc, 'message',

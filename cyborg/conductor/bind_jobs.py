@@ -57,13 +57,13 @@ import oslo_messaging as messaging
 from oslo_utils import timeutils
 
 from cyborg import exception
+from cyborg import liveness
 from cyborg import servicegroup
 from cyborg import states
 from cyborg.common import traits as cyborg_traits
 from cyborg.conductor import arq_release
 from cyborg.conductor import backoff
 from cyborg.conductor import deployable as deployable_ops
-from cyborg.conductor import liveness
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attach_handle as handle_queries

@@ -30,9 +30,9 @@ import oslo_messaging as messaging
 from oslo_utils import uuidutils
 
 from cyborg import exception
+from cyborg import liveness
 from cyborg import servicegroup
 from cyborg.common import driver_names
-from cyborg.conductor import liveness
 from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import service as service_queries

@@ -38,11 +38,11 @@ from oslo_log import log as logging
 from oslo_serialization import jsonutils
 
 from cyborg import counters
+from cyborg import liveness
 from cyborg import servicegroup
 from cyborg.conductor import device_diff
 from cyborg.conductor import discovery as discovery_ops
 from cyborg.conductor import health
-from cyborg.conductor import liveness
 from cyborg.conductor import placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries

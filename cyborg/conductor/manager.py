@@ -30,6 +30,7 @@ from oslo_utils import timeutils
 
 from cyborg import context as cyborg_context
 from cyborg import exception
+from cyborg import liveness
 from cyborg import servicegroup
 from cyborg import states
 from cyborg import version
@@ -56,7 +57,6 @@ from cyborg.conductor import inventory
 from cyborg.conductor import nova_notifier
 from cyborg.conductor import placement_push
 from cyborg.conductor import registration
-from cyborg.db.queries import hardware as hardware_queries
 from cyborg.notifications import accelerator_request as arq_notify
 
 CONF = cfg.CONF
@@ -432,7 +432,7 @@ class ConductorManager:
         :param host: one host, or None for all.
         :raises: HostNotFound.
         """
-        return hardware_queries.get_all(context, host=host)
+        return liveness.hardware(context, host=host)
 
     # Binding (1.4) -----------------------------------------------------------
 

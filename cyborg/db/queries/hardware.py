@@ -17,47 +17,38 @@ This is the seeds' ``/hardware`` contract (seed 002): each host's records
 (driver, address, type, vendor, product, ``acc_specs``,
 ``acc_capability`` in ``acc_specs``, ``acc_status``, deployables), read
 from the conductor's stored reports (``hosts.hardware``), not from the
-agents, so that a host whose agent is down still shows what it had, with
-``agent_status`` down.  The conductor's ``hardware`` RPC and
-``GET /v2/hardware`` both answer with it.
+agents, so that a host whose agent is down still shows what it had.
+Data only: cyborg.liveness.hardware() adds each agent's status, judged
+where every other flow judges it; the conductor's ``hardware`` RPC,
+``GET /v2/hosts`` and ``cyborg-manage hardware list`` answer with that.
 """
 
 import datetime
 
 from cyborg import exception
-from cyborg import servicegroup
 from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
-from cyborg.db.queries import service as service_queries
-
-AGENT_BINARY = servicegroup.AGENT
 
 
 @db_api.context_manager.reader
 def get_all(context, host=None):
     """The hardware of every host, or of one, as last reported.
 
-    Two queries whatever the number of hosts.
+    One query whatever the number of hosts.
 
     :param context: request context.
     :param host: one host, or None for all.
     :raises: HostNotFound when *host* never reported.
-    :returns: a list of ``{host, agent_status, generation,
-        agent_generation, inventory_hash, last_report_at, hardware}``.
+    :returns: a list of ``{host, generation, agent_generation,
+        inventory_hash, last_report_at, hardware}``.
     """
     rows = host_queries.get_all(context, host=host)
     if host is not None and not rows:
         raise exception.HostNotFound(host=host)
-    agents = {s['host']: s for s in service_queries.get_all(
-        context, host=host, binary=AGENT_BINARY)}
-    now = servicegroup.now()
     result = []
     for row in rows:
-        agent = agents.get(row['hostname'])
         result.append({
             'host': row['hostname'],
-            'agent_status': (servicegroup.service_status(agent, now)
-                             if agent else servicegroup.DOWN),
             'generation': row['generation'],
             'agent_generation': row['agent_generation'],
             'inventory_hash': row['inventory_hash'],

@@ -32,9 +32,9 @@ from oslo_utils import uuidutils
 import sqlalchemy as sa
 
 from cyborg import context as cyborg_context
+from cyborg import liveness
 from cyborg import states
 from cyborg.conductor import bind_jobs
-from cyborg.conductor import liveness
 from cyborg.conductor import nova_notifier
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries

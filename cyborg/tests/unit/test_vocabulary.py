@@ -95,7 +95,7 @@ class VocabularyTestCase(base.TestCase):
 
 
 #: The functions that judge an agent's liveness: called from their home
-#: only (the conductor asks cyborg.conductor.liveness, which asks
+#: only (the services ask cyborg.liveness, which asks
 #: agents_up()).
 JUDGES = ('agent_is_up', 'conductors_since')
 BACKOFF_HOME = 'conductor/backoff.py'

@@ -25,12 +25,12 @@ import urllib.parse
 import pecan
 from pecan import rest
 
+from cyborg import liveness
 from cyborg.api import expose
 from cyborg.api import link
 from cyborg.api import validation
 from cyborg.api.controllers.v2 import gate
 from cyborg.api.schemas import hardware as schema
-from cyborg.db.queries import hardware as hardware_queries
 from cyborg.policies import hardware as policies
 
 
@@ -64,7 +64,7 @@ class HardwareController(rest.RestController):
         context = pecan.request.context
         context.can(policies.GET_ALL)
         params = validation.query(schema.LIST_QUERY)
-        views = hardware_queries.get_all(context, host=params.get('host'))
+        views = liveness.hardware(context, host=params.get('host'))
         return {'hosts': [host_view(v) for v in views]}
 
 
@@ -81,7 +81,7 @@ class HostHardwareController(rest.RestController):
         context = pecan.request.context
         context.can(policies.GET_HOST)
         validation.query(schema.EMPTY_QUERY)
-        [view] = hardware_queries.get_all(context, host=self.host)
+        [view] = liveness.hardware(context, host=self.host)
         return host_view(view)
 
 
@@ -101,4 +101,4 @@ class HostsController(rest.RestController):
         context.can(policies.GET_ALL)
         validation.query(schema.EMPTY_QUERY)
         return {'hosts': [host_summary(v) for v in
-                          hardware_queries.get_all(context)]}
+                          liveness.hardware(context)]}

@@ -15,6 +15,7 @@
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
+from cyborg import liveness
 from cyborg.conductor import inventory
 from cyborg.db.queries import hardware as hardware_queries
 from cyborg.db.queries import service as service_queries
@@ -64,15 +65,42 @@ class InventoryTestCase(base.DbTestCase):
             inventory.report(self.context, None, host, 1, 'x',
                              _records(host))
         self._agent_up('n1')
-        result = hardware_queries.get_all(self.context)
+        result = liveness.hardware(self.context)
+        # n2 reported but never said hello: down.
         self.assertEqual([('n1', 'up'), ('n2', 'down')],
                          [(h['host'], h['agent_status']) for h in result])
         self.assertEqual('n2_FakeDevice', result[1]['hardware'][0][
             'deployables'][0]['name'])
-        self.assertEqual(['n1'], [h['host'] for h in hardware_queries.get_all(
+        self.assertEqual(['n1'], [h['host'] for h in liveness.hardware(
             self.context, host='n1')])
-        self.assertRaises(exception.HostNotFound, hardware_queries.get_all,
+        self.assertRaises(exception.HostNotFound, liveness.hardware,
                           self.context, host='n3')
+        # The database layer says what is stored, and judges nothing.
+        self.assertNotIn('agent_status',
+                         hardware_queries.get_all(self.context)[0])
+
+    def test_hardware_judges_agents_as_every_flow_does(self):
+        """An agent silent past service_down_time is down in the view;
+        a report heard since brings it back, as its heartbeat would (the
+        same judge as discovery's, the bind jobs' and the liveness
+        check's: servicegroup.agents_up).
+        """
+        clock = self.time_fixture()
+        self._agent_up('n1')
+        records = _records('n1')
+        digest = hardware.inventory_hash(records)
+        inventory.report(self.context, None, 'n1', 1, digest, records)
+        self.assertEqual(
+            'up', liveness.hardware(self.context)[0]['agent_status'])
+        clock.advance(CONF.service_down_time + 1)
+        self.assertEqual(
+            'down', liveness.hardware(self.context)[0]['agent_status'])
+        self.assertEqual({'n1': False}, liveness.agents(self.context))
+        self.assertEqual('unchanged', inventory.report(
+            self.context, None, 'n1', 1, digest)['status'])
+        self.assertEqual(
+            'up', liveness.hardware(self.context)[0]['agent_status'])
+        self.assertEqual({'n1': True}, liveness.agents(self.context))
 
     def test_agent_alarm_without_placement(self):
         """Issue 30: with no Placement client, an agent silent past
@@ -82,7 +110,9 @@ class InventoryTestCase(base.DbTestCase):
         sent = self.useFixture(notifications.Notifications())
         clock = self.time_fixture()
         self._agent_up('n1')
-        inventory.report(self.context, None, 'n1', 1, 'x', _records('n1'))
+        records = _records('n1')
+        digest = hardware.inventory_hash(records)
+        inventory.report(self.context, None, 'n1', 1, digest, records)
         self.assertEqual([], inventory.check_liveness(self.context, None))
         self.assertFalse(inventory.is_reserved(self.context, 'n1'))
         clock.advance(CONF.service_down_time + 1)
@@ -110,7 +140,9 @@ class InventoryTestCase(base.DbTestCase):
         sent = self.useFixture(notifications.Notifications())
         clock = self.time_fixture()
         self._agent_up('n1')
-        inventory.report(self.context, None, 'n1', 1, 'x', _records('n1'))
+        records = _records('n1')
+        digest = hardware.inventory_hash(records)
+        inventory.report(self.context, None, 'n1', 1, digest, records)
         clock.advance(CONF.service_down_time + 1)
         self.assertEqual([], inventory.periodic(self.context, None))
         self.assertTrue(inventory.is_reserved(self.context, 'n1'))

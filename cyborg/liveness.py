@@ -12,11 +12,13 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Which agents are up, as cyborg.servicegroup judges it from what the
-database says of them: the one place the conductor's flows (discovery,
-bind jobs, the liveness check) ask it.
+database says of them: the one place the services ask it (the
+conductor's discovery, bind jobs and liveness check; the hardware view
+of the API, the conductor and cyborg-manage).
 """
 
 from cyborg import servicegroup
+from cyborg.db.queries import hardware as hardware_queries
 from cyborg.db.queries import service as service_queries
 
 
@@ -60,3 +62,19 @@ def hosts(context):
     rows, verdicts = _judged(context)
     return [(row['host'], verdicts[row['host']], row['agent_up'])
             for row in rows if row['reported']]
+
+
+def hardware(context, host=None):
+    """The hardware view (cyborg.db.queries.hardware.get_all), each host
+    with its ``agent_status``: up or down as judged here; a host whose
+    agent never said hello is down.
+
+    :raises: HostNotFound when *host* never reported.
+    """
+    views = hardware_queries.get_all(context, host=host)
+    rows, verdicts = _judged(context, host=host)
+    registered = {row['host'] for row in rows if row['registered']}
+    for view in views:
+        up = view['host'] in registered and verdicts[view['host']]
+        view['agent_status'] = servicegroup.UP if up else servicegroup.DOWN
+    return views
