@@ -11,8 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""A conductor with one RPC worker programs an FPGA and binds another at
-once (issue 39): no conductor worker waits on an agent.
+"""A conductor with one RPC worker programs an FPGA, discovers and binds
+another FPGA at once (issue 39): no conductor worker waits on an agent.
 
 Real cyborg-api, cyborg-conductor (``[DEFAULT] executor_thread_pool_size
 = 1``) and cyborg-agent processes over RabbitMQ and MariaDB, with the
@@ -22,6 +22,9 @@ conductor's worker waited for the agent's programming (before), the bind
 sent meanwhile got no worker in time and cyborg-api answered it 503.
 Now the program request is a job, the worker answers at once, the bind
 is served, and the program request is answered once its job has ended.
+The operator's discovery, asked meanwhile, goes one way too (recorded,
+cast to the agent, answered by the agent's report): it ends while the
+worker serves the rest (test_one_worker.py has it beside a bind alone).
 """
 
 import os
@@ -42,6 +45,8 @@ pytestmark = pytest.mark.slow(2)
 
 ADMIN = {'X-User-Id': 'admin', 'X-Project-Id': 'admin-project',
          'X-Roles': 'admin,member,reader'}
+# POST /v2/discovery answers each host's progress from 2.5.
+DISCOVERY = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator 2.5'})
 NOVA = {'X-User-Id': 'nova', 'X-Project-Id': 'admin-project',
         'X-Roles': 'admin,member,reader', 'X-Service-Roles': 'service'}
 # Longer than the services' rpc_response_timeout (10 s, base.py).
@@ -73,12 +78,13 @@ class OneWorkerProgramTestCase(base.ServiceTestCase):
             agent={'enabled_drivers': 'fake', 'hotplug': False,
                    'image_cache_dir': cache},
             fake_driver={'devices': 'fpga=2',
-                         'program_seconds': PROGRAM_SECONDS})
+                         'program_seconds': PROGRAM_SECONDS,
+                         'discover_seconds': 2})
         self.start_service(
             'cyborg-api', self.host('api'),
             DEFAULT={'auth_strategy': 'noauth'},
             api={'host_ip': '127.0.0.1', 'port': port, 'api_workers': 1,
-                 'api_threads': 4})
+                 'api_threads': 4, 'discovery_wait': HUNG})
         self.fpgas = services.wait_for(
             self._fpgas, timeout=HUNG,
             message='the two FPGAs never got their providers')
@@ -106,7 +112,7 @@ class OneWorkerProgramTestCase(base.ServiceTestCase):
                 sa.select(models.Deployable.programming_until)
                 .where(models.Deployable.uuid == uuid)).scalar() is not None
 
-    def test_a_program_and_a_bind_at_once_both_finish(self):
+    def test_a_program_a_discovery_and_a_bind_at_once_all_finish(self):
         programmed, bound = self.fpgas
         response = self.request('POST', '/device_profiles', json=[
             {'name': 'fpga', 'groups': [{'resources:FPGA': '1'}]}])
@@ -130,6 +136,13 @@ class OneWorkerProgramTestCase(base.ServiceTestCase):
         services.wait_for(lambda: self._programming(programmed['uuid']),
                           timeout=HUNG,
                           message='the program request was never taken')
+        # The operator's discovery of the host (the agent takes two
+        # seconds, after the programming it is busy with).
+        discovery = threading.Thread(target=lambda: answers.append(
+            self.request('POST', '/discovery', headers=DISCOVERY,
+                         json={'host': self.node})))
+        discovery.start()
+        self.addCleanup(discovery.join)
         response = self.request(
             'PATCH', '/accelerator_requests', headers=NOVA, json={arq: [
                 {'path': '/hostname', 'op': 'add', 'value': self.node},
@@ -143,7 +156,17 @@ class OneWorkerProgramTestCase(base.ServiceTestCase):
         self.assertEqual('Bound', response.json()['state'])
 
         program.join(HUNG)
-        [answer] = answers
+        discovery.join(HUNG)
+        answers = {answer.request.method: answer for answer in answers}
+        answer = answers['PATCH']
         self.assertEqual(200, answer.status_code, answer.text)
         self.assertEqual(self.image, answer.json()['bitstream_id'])
         self.assertFalse(self._programming(programmed['uuid']))
+        answer = answers['POST']
+        self.assertEqual(200, answer.status_code, answer.text)
+        [host] = answer.json()['hosts']
+        self.assertEqual((self.node, 'ok', 'done'),
+                         (host['host'], host['status'], host['state']))
+        # The agent's report was taken, not left waiting for the
+        # conductor's one thread until its RPC timeout.
+        self.assertIn(host['report'], ('stored', 'unchanged'))
