@@ -64,6 +64,9 @@ ARROWS = {
     'cyborg.hostdev': _BASE,
     'cyborg.db': _BASE + ('cyborg.objects',),
     'cyborg.clients': _BASE,
+    # Which agents are up, judged from what the database says: asked by
+    # the conductor's flows, the API and cyborg-manage alike.
+    'cyborg.liveness': _BASE + ('cyborg.db',),
     'cyborg.privsep': _BASE + ('cyborg.conf',),
     # The services' RPC clients: what another service may import of one.
     'cyborg.agent.rpcapi': _BASE + ('cyborg.rpc',),
@@ -80,16 +83,16 @@ ARROWS = {
     # cyborg.common, the agents from their RPC client.
     'cyborg.conductor': _BASE + ('cyborg.agent.rpcapi', 'cyborg.clients',
                                  'cyborg.context', 'cyborg.db',
-                                 'cyborg.notifications', 'cyborg.objects',
-                                 'cyborg.conductor.rpcapi'),
+                                 'cyborg.liveness', 'cyborg.notifications',
+                                 'cyborg.objects', 'cyborg.conductor.rpcapi'),
     # The conductor's flows call the notifications, not the other way.
     'cyborg.notifications': _BASE + ('cyborg.context', 'cyborg.db',
                                      'cyborg.objects'),
     # The API reads the database and writes through the conductor.
     'cyborg.api': _BASE + ('cyborg.conductor.rpcapi', 'cyborg.conf',
-                           'cyborg.context', 'cyborg.db', 'cyborg.objects',
-                           'cyborg.policies', 'cyborg.policy',
-                           'cyborg.rpc'),
+                           'cyborg.context', 'cyborg.db', 'cyborg.liveness',
+                           'cyborg.objects', 'cyborg.policies',
+                           'cyborg.policy', 'cyborg.rpc'),
     'cyborg.service': _BASE + ('cyborg.conf', 'cyborg.context',
                                'cyborg.db', 'cyborg.objects', 'cyborg.rpc'),
     'cyborg.embedded': _BASE,
@@ -100,8 +103,8 @@ ARROWS = {
         'cyborg.agent', 'cyborg.agent.rpcapi', 'cyborg.api',
         'cyborg.clients', 'cyborg.conductor', 'cyborg.conductor.rpcapi',
         'cyborg.conf', 'cyborg.context', 'cyborg.db', 'cyborg.drivers',
-        'cyborg.embedded', 'cyborg.hostdev', 'cyborg.objects',
-        'cyborg.rpc', 'cyborg.service'),
+        'cyborg.embedded', 'cyborg.hostdev', 'cyborg.liveness',
+        'cyborg.objects', 'cyborg.rpc', 'cyborg.service'),
 }
 
 
