@@ -21,7 +21,7 @@ check reads the database only (the deployable's ``rc`` and ``trait*``
 attributes, which the conductor publishes to Placement), never Placement.
 
 Since conductor RPC 1.7 the conductor checks in the bind's transaction,
-on the rows the bind reads anyway (cyborg.conductor.arq_bind: the ARQ's
+on the rows the bind reads anyway (cyborg.conductor.arq.bind: the ARQ's
 group and the target deployable's attributes), which costs the request
 no statement and no round trip of its own.  check() is what cyborg-api
 runs itself when ``[upgrade_levels] conductor`` pins it below 1.7 (a

@@ -20,7 +20,7 @@ in exactly one of three states:
 * **bound**: the handle is in use (``attach_handles.in_use``): an ARQ
   holds it, binding or bound (or the handle audit would find it leaked);
 * **reserved**: not in use, but its deployable's inventory is reserved in
-  Placement (cyborg.conductor.placement_sync.desired), so nothing new is
+  Placement (cyborg.conductor.placement.sync.desired), so nothing new is
   scheduled on it, for one or more of the REASONS;
 * **free**: neither: Nova may schedule it.
 

@@ -27,7 +27,7 @@ from cyborg.cli import common
 COLUMNS = arq.COLUMNS + common.field_columns('origin')
 
 # Nova's vm_state of a stopped server (SHUTOFF): attach and detach ask
-# nothing of it (cyborg.conductor.nova_server.is_stopped).
+# nothing of it (cyborg.conductor.attach.nova_server.is_stopped).
 _STOPPED = 'stopped'
 
 _REBOOT = {

@@ -17,7 +17,7 @@ the hard reboot.
 Built from the ``[nova]`` options (see cyborg.clients.keystone).  Calls:
 
 * ``POST /os-server-external-events``; what the answer means for the
-  outbox is the conductor's business (cyborg.conductor.nova_notifier);
+  outbox is the conductor's business (cyborg.conductor.arq.nova_events);
 * ``GET /servers/{id}`` at microversion 2.47, the first that embeds the
   server's flavor with its extra specs (nova/api/openstack/compute/views/
   servers.py ``_get_flavor``); the host and the node are shown to
@@ -27,7 +27,7 @@ Built from the ``[nova]`` options (see cyborg.clients.keystone).  Calls:
 * ``POST /servers/{id}/action`` ``{"reboot": {"type": "HARD"}}``.
 
 The last two serve attach-instance and detach-instance
-(cyborg.conductor.instance, cyborg.conductor.nova_server).
+(cyborg.conductor.attach.instance, cyborg.conductor.attach.nova_server).
 """
 
 from keystoneauth1 import exceptions as ks_exc

@@ -31,16 +31,16 @@ the exit status.
         [--host HOST] [--json]
 
 Each runs its audit in this process: ``placement`` compares the database
-with Placement (cyborg.conductor.placement_audit; ``[database]`` and
+with Placement (cyborg.conductor.audit.placement; ``[database]`` and
 ``[placement]``), ``handle`` the attach handles with the accelerator
-requests and bind jobs (cyborg.conductor.handle_audit; ``[database]``),
+requests and bind jobs (cyborg.conductor.audit.handles; ``[database]``),
 ``instance`` the accelerator requests and allocations with Nova's servers
-(cyborg.conductor.instance_audit; ``[database]``, ``[nova]``, and
+(cyborg.conductor.audit.instances; ``[database]``, ``[nova]``, and
 ``[placement]`` without which allocations are not checked).
 
 Exit status, one rule for all (placement-manage's): 0 when nothing was
 found; 3 when something was (audit) or when the heal left something
-wrong (heal: each finding's ``repaired``, see cyborg.conductor.audit_record);
+wrong (heal: each finding's ``repaired``, see cyborg.conductor.audit.record);
 4 when the heal repaired everything it found; 1 on an error (the
 database, Placement or Nova unreachable, ``[nova]`` not configured).
 """
@@ -58,10 +58,10 @@ from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
-from cyborg.conductor import audit_record
-from cyborg.conductor import handle_audit
-from cyborg.conductor import instance_audit
-from cyborg.conductor import placement_audit
+from cyborg.conductor.audit import handles as handle_audit
+from cyborg.conductor.audit import instances as instance_audit
+from cyborg.conductor.audit import placement as placement_audit
+from cyborg.conductor.audit import record as audit_record
 from cyborg.i18n import _
 
 EXIT_IN_SYNC = 0

@@ -18,7 +18,7 @@ notifications (cyborg.tests.unit.test_vocabulary keeps it the only one).
 A driver's check and an agent's report say HEALTHY or UNHEALTHY
 (cyborg.drivers.health); the conductor keeps a device that turned healthy
 again RECOVERING for ``[device_health] hold_down`` seconds
-(cyborg.conductor.health).  A devices row stores NULL for HEALTHY.
+(cyborg.conductor.devices.health).  A devices row stores NULL for HEALTHY.
 """
 
 HEALTHY = 'healthy'

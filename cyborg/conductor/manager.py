@@ -38,25 +38,25 @@ from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
 from cyborg.common import deadline
-from cyborg.conductor import arq_bind
-from cyborg.conductor import arq_create
-from cyborg.conductor import arq_delete
-from cyborg.conductor import arq_release
-from cyborg.conductor import attachment as attachment_ops
-from cyborg.conductor import attribute as attribute_ops
-from cyborg.conductor import bind_jobs
-from cyborg.conductor import deployable as deployable_ops
-from cyborg.conductor import device as device_ops
-from cyborg.conductor import device_profile as dp_ops
-from cyborg.conductor import discovery as discovery_ops
-from cyborg.conductor import driver as driver_ops
-from cyborg.conductor import handle_audit
-from cyborg.conductor import instance as instance_ops
-from cyborg.conductor import instance_audit
-from cyborg.conductor import inventory
-from cyborg.conductor import nova_notifier
-from cyborg.conductor import placement_push
-from cyborg.conductor import registration
+from cyborg.conductor.arq import bind as arq_bind
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.arq import jobs as bind_jobs
+from cyborg.conductor.arq import nova_events as nova_notifier
+from cyborg.conductor.arq import program as deployable_ops
+from cyborg.conductor.arq import release as arq_release
+from cyborg.conductor.attach import allocations as attachment_ops
+from cyborg.conductor.attach import instance as instance_ops
+from cyborg.conductor.audit import handles as handle_audit
+from cyborg.conductor.audit import instances as instance_audit
+from cyborg.conductor.devices import attribute as attribute_ops
+from cyborg.conductor.devices import device as device_ops
+from cyborg.conductor.devices import device_profile as dp_ops
+from cyborg.conductor.devices import driver as driver_ops
+from cyborg.conductor.inventory import discovery as discovery_ops
+from cyborg.conductor.inventory import registration
+from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.placement import push as placement_push
 from cyborg.notifications import accelerator_request as arq_notify
 
 CONF = cfg.CONF
@@ -465,7 +465,7 @@ class ConductorManager:
         conductor``) ignores the answer: during a rolling upgrade it
         answers 200 once the job is queued, and what the agent says comes
         only in the job's notification and log.  See
-        cyborg.conductor.deployable.
+        cyborg.conductor.arq.program.
         """
         job = deployable_ops.program(context, self.agent_api, uuid,
                                      image_uuid)

@@ -182,7 +182,7 @@ class ConductorAPI:
             {field: value}}}.
         :param project_id: the caller's project; None for an admin.
         :param check_provider: 'refuse' or 'warn' (see
-            cyborg.conductor.arq_bind.bind), sent from 1.7 on only: check
+            cyborg.conductor.arq.bind.bind), sent from 1.7 on only: check
             can_send_check_provider() first.
         :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
             InstanceAlreadyBound, BindProviderMismatch

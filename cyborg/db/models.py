@@ -122,7 +122,7 @@ class Host(Base, _Timestamps):
     needs_sync = sa.Column(sa.Boolean, nullable=False,
                            server_default=sa.false(), default=False)
     # The conductor pushing the host to Placement (a uuid of its own) and
-    # until when (cyborg.conductor.placement_push): one pusher at a time;
+    # until when (cyborg.conductor.placement.push): one pusher at a time;
     # an expired claim is an unfinished push.
     sync_claim = sa.Column(sa.String(36), nullable=True)
     sync_claimed_until = sa.Column(sa.DateTime, nullable=True)
@@ -131,7 +131,7 @@ class Host(Base, _Timestamps):
     gone_held = sa.Column(sa.Boolean, nullable=False,
                           server_default=sa.false(), default=False)
     # The last discovery an operator asked of the host (POST
-    # /v2/discovery; cyborg.conductor.discovery): its id, its state
+    # /v2/discovery; cyborg.conductor.inventory.discovery): its id, its state
     # (asked, done, failed, unreachable), when it was asked, and its
     # outcome (JSON: what the report changed, or the reason it failed),
     # written by the agent's report that answers it.
@@ -201,9 +201,9 @@ class Device(Base, _Timestamps):
     status = sa.Column(sa.String(16), nullable=False, default='enabled')
     # New in Cyborg: the driver that reported the device.
     driver_name = sa.Column(sa.String(100), nullable=True)
-    # New in Cyborg (cyborg.conductor.health): NULL (healthy), unhealthy
-    # or recovering (held out for [health] hold_down); since when; why
-    # it was last unhealthy.
+    # New in Cyborg (cyborg.conductor.devices.health): NULL (healthy),
+    # unhealthy or recovering (held out for [health] hold_down); since when;
+    # why it was last unhealthy.
     health = sa.Column(sa.String(16), nullable=True)
     health_reason = sa.Column(sa.String(255), nullable=True)
     health_since = sa.Column(sa.DateTime, nullable=True)
@@ -390,7 +390,7 @@ class InstanceAttachment(Base, _Timestamps):
       in Placement (JSON ``{rp: {rc: amount}}``);
     * ``previous``: the server's amounts on those providers as read just
       before the last write to them (JSON), which tells whether that
-      write happened (cyborg.conductor.attachment.recover);
+      write happened (cyborg.conductor.attach.allocations.recover);
     * ``state``: ``allocating`` (the intent: the allocation may be in
       Placement), ``attached`` (allocated and bound), ``releasing``
       (its ARQs are gone; the allocation goes once Nova has rebooted the
@@ -470,7 +470,7 @@ class BindJob(Base, _Timestamps):
     not_before = sa.Column(sa.DateTime, nullable=True)
     last_error = sa.Column(sa.Text, nullable=True)
     # A finished program request's outcome (JSON; see
-    # cyborg.conductor.deployable), read by cyborg-api to answer it.
+    # cyborg.conductor.arq.program), read by cyborg-api to answer it.
     outcome = sa.Column(sa.Text, nullable=True)
 
 

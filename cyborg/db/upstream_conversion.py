@@ -36,7 +36,7 @@ the upgrade is the way back.
 What changes in the rows: ``devices.type`` values that this Cyborg names
 otherwise (PCI is GENERIC, MDEV is GPU, NVME is SSD); ``devices.
 driver_name`` is left empty, which marks the device for adoption by the
-first report of its agent (cyborg.conductor.device_diff);
+first report of its agent (cyborg.conductor.inventory.device_diff);
 ``attach_info``/``cpid_info`` JSON, deployable names and device profile
 groups keep upstream's bytes (reports match handles and
 control paths by address, hardware.canonical_info_json); the

@@ -12,7 +12,8 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Notifications of deployables: create, update, delete (an agent's
-report, cyborg.conductor.device_diff) and program (start, end, error).
+report, cyborg.conductor.inventory.device_diff) and program (start, end,
+error).
 """
 
 from cyborg import notifications

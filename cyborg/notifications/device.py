@@ -12,7 +12,7 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Notifications of devices: create, update, delete (what an agent's
-report changed, cyborg.conductor.device_diff).
+report changed, cyborg.conductor.inventory.device_diff).
 """
 
 from cyborg import notifications
@@ -52,8 +52,8 @@ class DevicePayload(base.NotificationPayload):
         'model': fields.StringField(nullable=True),
         'hostname': fields.StringField(),
         'driver_name': fields.StringField(nullable=True),
-        # healthy, unhealthy or recovering (cyborg.conductor.health); the
-        # reason and since when, null while healthy.
+        # healthy, unhealthy or recovering (cyborg.conductor.devices.health);
+        # the reason and since when, null while healthy.
         'health': fields.StringField(),
         'health_reason': fields.StringField(nullable=True),
         'health_since': fields.DateTimeField(nullable=True),

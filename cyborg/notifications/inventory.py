@@ -12,8 +12,9 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Notifications of what an agent's report changed: devices and
-deployables created, updated and deleted (cyborg.conductor.device_diff
-records them; they are sent after its transaction commits).
+deployables created, updated and deleted
+(cyborg.conductor.inventory.device_diff records them; they are sent
+after its transaction commits).
 """
 
 from cyborg.notifications import deployable

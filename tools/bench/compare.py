@@ -35,9 +35,9 @@ import time
 import ab
 import arq_lifecycle
 import requests
+import upstream_side
 
 import cyborg
-import upstream_side
 
 THIS_TREE = os.path.dirname(os.path.dirname(os.path.abspath(
     cyborg.__file__)))

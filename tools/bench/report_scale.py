@@ -72,8 +72,8 @@ from cyborg import objects
 from cyborg import rpc
 from cyborg.clients import placement as placement_client
 from cyborg.common import traits as cyborg_traits
-from cyborg.conductor import placement_sync
 from cyborg.conductor import rpcapi
+from cyborg.conductor.placement import sync as placement_sync
 from cyborg.drivers import fake
 from cyborg.objects import hardware
 

@@ -260,7 +260,8 @@ CAPACITY = {
     'additionalProperties': False,
 }
 
-# A server as Nova shows it to Cyborg (cyborg.conductor.nova_server.view).
+# A server as Nova shows it to Cyborg
+# (cyborg.conductor.attach.nova_server.view).
 SERVER = {
     'type': 'object',
     'properties': {

@@ -14,7 +14,7 @@
 """Queries of instance_attachments: one row per attach-instance.
 
 See cyborg.db.models.InstanceAttachment for the columns and
-cyborg.conductor.attachment for the life of a row.  Writers join the
+cyborg.conductor.attach.allocations for the life of a row.  Writers join the
 caller's transaction when there is one.
 """
 

@@ -79,7 +79,7 @@ def _groups(host, resource_class, driver):
     unhealthy = health == health_states.UNHEALTHY
     recovering = health == health_states.RECOVERING
     gone = _DEPLOYABLES.c.removed_at.isnot(None)
-    # As cyborg.conductor.placement_sync.desired(): device_queries
+    # As cyborg.conductor.placement.sync.desired(): device_queries
     # .held_out() is any health but NULL and healthy.
     held_out = sa.and_(health.isnot(None),
                        health != health_states.HEALTHY)

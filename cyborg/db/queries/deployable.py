@@ -297,7 +297,7 @@ def record_programming(context, deployable_id, bitstream_id,
 
     The host is marked for a Placement sync, which swaps the traits on
     the resource provider; the agent's next report shows the same traits,
-    so the bitstream stays recorded (cyborg.conductor.device_diff).
+    so the bitstream stays recorded (cyborg.conductor.inventory.device_diff).
 
     :param bitstream_id: the image programmed, or None (a function id).
     :param function_traits: the function traits the driver says the

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of the attach-handle audit (cyborg.conductor.handle_audit):
+"""Queries of the attach-handle audit (cyborg.conductor.audit.handles):
 handles in use that nothing holds, and accelerator requests that hold a
 free handle.
 

@@ -27,7 +27,7 @@ refusal inside a savepoint only keeps the row.
 
 The diff of a report runs them inside its writer transaction, under the
 host's row lock (cyborg.db.queries.host.lock); the garbage collection of
-gone hardware (cyborg.conductor.provider_gc) deletes in short
+gone hardware (cyborg.conductor.placement.provider_gc) deletes in short
 transactions of its own, each re-checking what holds the rows.  No
 function here calls anything but the database.
 """

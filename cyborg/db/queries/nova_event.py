@@ -18,7 +18,7 @@ An event is written in the transaction of the state change it reports,
 it as soon as the transaction commits), taken by one conductor
 (``sending``, with a claim that expires), and deleted once Nova took it or
 refused it for good.  A ``failed`` event of an ARQ Nova bound is sent
-again until Nova acts on it (cyborg.conductor.nova_notifier): while it is
+again until Nova acts on it (cyborg.conductor.arq.nova_events): while it is
 here, readers of the ARQ see it still binding (failing_tags()).
 """
 

@@ -34,8 +34,8 @@ import sqlalchemy as sa
 from cyborg import context as cyborg_context
 from cyborg import liveness
 from cyborg import states
-from cyborg.conductor import bind_jobs
-from cyborg.conductor import nova_notifier
+from cyborg.conductor.arq import jobs as bind_jobs
+from cyborg.conductor.arq import nova_events as nova_notifier
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attach_handle as handle_queries

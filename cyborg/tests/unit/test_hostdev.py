@@ -17,11 +17,11 @@ from oslo_utils import uuidutils
 
 from cyborg import hostdev
 from cyborg import states
-from cyborg.conductor import arq_bind
-from cyborg.conductor import arq_create
-from cyborg.conductor import arq_release
-from cyborg.conductor import bind_jobs
-from cyborg.conductor import device_profile as dp_ops
+from cyborg.conductor.arq import bind as arq_bind
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.arq import jobs as bind_jobs
+from cyborg.conductor.arq import release as arq_release
+from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import bind_job as job_queries
 from cyborg.objects import device_profile as dp_obj

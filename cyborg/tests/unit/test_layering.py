@@ -42,6 +42,17 @@ _BASE = ('cyborg', 'cyborg.exception', 'cyborg.i18n', 'cyborg.version',
          'cyborg.states', 'cyborg.common', 'cyborg.counters',
          'cyborg.servicegroup')
 
+#: The conductor's rooms (cyborg/conductor/*/).
+CONDUCTOR_ROOMS = ('cyborg.conductor.arq', 'cyborg.conductor.attach',
+                   'cyborg.conductor.audit', 'cyborg.conductor.devices',
+                   'cyborg.conductor.inventory',
+                   'cyborg.conductor.placement')
+# What every room of the conductor may import.
+_CONDUCTOR = _BASE + ('cyborg.agent.rpcapi', 'cyborg.clients',
+                      'cyborg.context', 'cyborg.db', 'cyborg.liveness',
+                      'cyborg.notifications', 'cyborg.objects',
+                      'cyborg.conductor.rpcapi', 'cyborg.conductor.backoff')
+
 #: {layer: the layers it may import (its own aside)}.
 ARROWS = {
     # The root package (it picks oslo.service's threading backend).
@@ -79,12 +90,24 @@ ARROWS = {
     'cyborg.agent': _BASE + ('cyborg.clients', 'cyborg.conductor.rpcapi',
                              'cyborg.drivers', 'cyborg.objects',
                              'cyborg.agent.rpcapi'),
-    # The conductor never loads a driver: names and vocabulary come from
-    # cyborg.common, the agents from their RPC client.
-    'cyborg.conductor': _BASE + ('cyborg.agent.rpcapi', 'cyborg.clients',
-                                 'cyborg.context', 'cyborg.db',
-                                 'cyborg.liveness', 'cyborg.notifications',
-                                 'cyborg.objects', 'cyborg.conductor.rpcapi'),
+    # The conductor's rooms, by flow (each package's docstring says what
+    # it does and what it may call).  The conductor never loads a driver:
+    # names and vocabulary come from cyborg.common, the agents from their
+    # RPC client.
+    'cyborg.conductor.backoff': (),
+    'cyborg.conductor.placement': _CONDUCTOR,
+    'cyborg.conductor.arq': _CONDUCTOR,
+    'cyborg.conductor.attach': _CONDUCTOR + ('cyborg.conductor.arq',),
+    'cyborg.conductor.devices': _CONDUCTOR + ('cyborg.conductor.arq',
+                                              'cyborg.conductor.placement'),
+    'cyborg.conductor.inventory': _CONDUCTOR + (
+        'cyborg.conductor.devices', 'cyborg.conductor.placement'),
+    'cyborg.conductor.audit': _CONDUCTOR + (
+        'cyborg.conductor.arq', 'cyborg.conductor.attach',
+        'cyborg.conductor.placement'),
+    # Its RPC endpoint (manager.py) and the online data migrations: the
+    # face that calls every room.
+    'cyborg.conductor': _CONDUCTOR + CONDUCTOR_ROOMS,
     # The conductor's flows call the notifications, not the other way.
     'cyborg.notifications': _BASE + ('cyborg.context', 'cyborg.db',
                                      'cyborg.objects'),
@@ -102,6 +125,8 @@ ARROWS = {
     'cyborg.cmd': _BASE + (
         'cyborg.agent', 'cyborg.agent.rpcapi', 'cyborg.api',
         'cyborg.clients', 'cyborg.conductor', 'cyborg.conductor.rpcapi',
+        # cyborg-manage's audits run in its own process.
+        'cyborg.conductor.audit',
         'cyborg.conf', 'cyborg.context', 'cyborg.db', 'cyborg.drivers',
         'cyborg.embedded', 'cyborg.hostdev', 'cyborg.liveness',
         'cyborg.objects', 'cyborg.rpc', 'cyborg.service'),
@@ -245,6 +270,53 @@ class LayeringTestCase(base.TestCase):
         for targets in ARROWS.values():
             self.assertEqual([], sorted(set(targets) - set(ARROWS)))
 
+    def test_every_room_of_the_conductor_has_a_layer(self):
+        rooms = {'.'.join(module.split('.')[:3]) for module in modules()
+                 if module.startswith('cyborg.conductor.') and
+                 os.path.basename(modules()[module]) == '__init__.py'}
+        self.assertEqual(sorted(CONDUCTOR_ROOMS), sorted(rooms))
+        # No module sits in the conductor's face but the endpoint, the
+        # client, the online data migrations and the back-off.
+        self.assertEqual(
+            ['cyborg.conductor', 'cyborg.conductor.backoff',
+             'cyborg.conductor.data_migrations', 'cyborg.conductor.manager',
+             'cyborg.conductor.rpcapi'],
+            sorted(m for m in modules() if m.startswith('cyborg.conductor')
+                   and layer(m) in ('cyborg.conductor',
+                                    'cyborg.conductor.backoff',
+                                    'cyborg.conductor.rpcapi')))
+
+    def test_a_forbidden_import_between_rooms_is_found(self):
+        # Placement is called by the rooms, never the other way; and a
+        # room reaches another only through the arrows.
+        imports = {
+            'cyborg.conductor.placement.push': {
+                'cyborg.conductor.arq.release'},
+            'cyborg.conductor.arq.release': set(),
+            'cyborg.conductor.devices.health': {
+                'cyborg.conductor.audit.handles'},
+            'cyborg.conductor.audit.handles': set(),
+        }
+        self.assertEqual([
+            'cyborg.conductor.devices.health imports '
+            'cyborg.conductor.audit.handles (cyborg.conductor.devices -> '
+            'cyborg.conductor.audit)',
+            'cyborg.conductor.devices.health reaches '
+            'cyborg.conductor.audit.handles (cyborg.conductor.devices.health'
+            ' -> cyborg.conductor.audit.handles)',
+            'cyborg.conductor.placement.push imports '
+            'cyborg.conductor.arq.release (cyborg.conductor.placement -> '
+            'cyborg.conductor.arq)',
+            'cyborg.conductor.placement.push reaches '
+            'cyborg.conductor.arq.release (cyborg.conductor.placement.push'
+            ' -> cyborg.conductor.arq.release)',
+        ], violations(imports))
+        # Through an arrow, the same kind of import is allowed.
+        self.assertEqual([], violations({
+            'cyborg.conductor.audit.handles': {
+                'cyborg.conductor.arq.release'},
+            'cyborg.conductor.arq.release': set()}))
+
     def test_imports_follow_the_arrows(self):
         imports = graph()
         self.assertIn('cyborg.drivers.base',
@@ -256,7 +328,8 @@ class LayeringTestCase(base.TestCase):
         # importing a driver) is reported where it is, and in every
         # module that reaches it.
         imports = {
-            'cyborg.conductor.driver': {'cyborg.common.driver_names'},
+            'cyborg.conductor.devices.driver': {
+                'cyborg.common.driver_names'},
             'cyborg.common.driver_names': {'cyborg.drivers.base'},
             'cyborg.drivers.base': {'cyborg.objects.hardware'},
             'cyborg.objects.hardware': set(),
@@ -269,9 +342,9 @@ class LayeringTestCase(base.TestCase):
             'cyborg.common.driver_names reaches cyborg.objects.hardware '
             '(cyborg.common.driver_names -> cyborg.drivers.base -> '
             'cyborg.objects.hardware)',
-            'cyborg.conductor.driver reaches cyborg.drivers.base '
-            '(cyborg.conductor.driver -> cyborg.common.driver_names -> '
-            'cyborg.drivers.base)',
+            'cyborg.conductor.devices.driver reaches cyborg.drivers.base '
+            '(cyborg.conductor.devices.driver -> cyborg.common.driver_names'
+            ' -> cyborg.drivers.base)',
         ], violations(imports))
         del imports['cyborg.common.driver_names']
         self.assertEqual([], violations(imports))

@@ -68,8 +68,8 @@ class AcceleratorRequest(base.APIBase):
     # "attach" (attach-instance; only those may be detached).
     origin = wtypes.text
     # 2.9: the health of the device behind the ARQ (healthy, unhealthy
-    # or recovering, cyborg.conductor.health), why it was last unhealthy
-    # and since when; null while the ARQ holds no device.
+    # or recovering, cyborg.conductor.devices.health), why it was last
+    # unhealthy and since when; null while the ARQ holds no device.
     device_health = wtypes.text
     device_health_reason = wtypes.text
     device_health_since = datetime.datetime
@@ -142,7 +142,7 @@ def as_nova_sees(context, arqs):
     reads as BindStarted: nova-compute counts BindFailed as resolved and
     would start the server without the device; unresolved, it waits for
     the event, which the conductor sends again until Nova acts on it
-    (cyborg.conductor.nova_notifier, issue 38).
+    (cyborg.conductor.arq.nova_events, issue 38).
     """
     failed = [arq['uuid'] for arq in arqs
               if arq['state'] == states.BIND_FAILED]

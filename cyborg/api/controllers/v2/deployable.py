@@ -96,7 +96,7 @@ def wait_for_program(context, job):
     """Wait for the outcome of a program request's job; raise its error.
 
     The conductor answers once the job is queued (conductor RPC API
-    1.10, cyborg.conductor.deployable); this process, not a conductor
+    1.10, cyborg.conductor.arq.program); this process, not a conductor
     worker, reads the job until it has ended: at the latest by its
     deadline and a conductor's look for due work after it (``[conductor]
     work_poll_interval``), allowed twice, plus a second.

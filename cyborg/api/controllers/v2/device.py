@@ -50,7 +50,7 @@ class Device(base.APIBase):
     vendor_board_info = wtypes.text
     hostname = wtypes.text
     status = wtypes.text
-    # 2.7: healthy, unhealthy or recovering (cyborg.conductor.health).
+    # 2.7: healthy, unhealthy or recovering (cyborg.conductor.devices.health).
     health = wtypes.text
     health_reason = wtypes.text
     health_since = datetime.datetime

@@ -15,7 +15,7 @@
 
 The seeds' ``/discovery``: the conductor records that discovery is asked
 of the agent of one host, or of every agent, casts to those that are up
-and answers at once (cyborg.conductor.discovery); each agent's report
+and answers at once (cyborg.conductor.inventory.discovery); each agent's report
 records its outcome in the hosts table.  This handler reads the outcome
 from there for at most ``[api] discovery_wait`` seconds (cyborg-api is no
 conductor worker: waiting here holds no one else up), and answers, per

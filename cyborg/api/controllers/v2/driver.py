@@ -19,7 +19,7 @@ uninstall-driver.  Drivers enabled in an agent's configuration file
 installed here (``source`` = ``api``) are listed with the operator's
 decision for their host (``state``: ``installed`` or ``uninstalled``),
 and may be updated and uninstalled; the agents apply the decisions (see
-cyborg.conductor.driver).
+cyborg.conductor.devices.driver).
 """
 
 import pecan

@@ -16,7 +16,7 @@ Nova (2.5; 2.6: the server view, attach's reboot, detach's arqs and
 reboot, ARQs' origin).
 
 The conductor asks Nova about the server and acts only where Nova will
-honour the result (cyborg.conductor.instance): attach allocates a device
+honour the result (cyborg.conductor.attach.instance): attach allocates a device
 profile's accelerators on the server's host, creates and binds its ARQs
 and, when asked, has Nova hard reboot the server; detach takes only the
 ARQs attach made, never Nova's own.  See

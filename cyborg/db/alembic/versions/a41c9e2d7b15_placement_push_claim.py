@@ -14,7 +14,7 @@
 """Push to Placement outside database transactions.
 
 hosts.sync_claim and hosts.sync_claimed_until: the conductor pushing a
-host's resource providers to Placement (cyborg.conductor.placement_push)
+host's resource providers to Placement (cyborg.conductor.placement.push)
 takes the host for a while, so that two conductors never push one host at
 once; a claim that expired is an unfinished push, done again.
 hosts.gone_held marks a host whose last report left gone hardware in the

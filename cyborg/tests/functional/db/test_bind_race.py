@@ -27,11 +27,11 @@ import sqlalchemy as sa
 from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import states
-from cyborg.conductor import arq_bind
-from cyborg.conductor import arq_create
-from cyborg.conductor import arq_delete
-from cyborg.conductor import arq_release
-from cyborg.conductor import device_profile as dp_ops
+from cyborg.conductor.arq import bind as arq_bind
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.arq import release as arq_release
+from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.objects import device_profile as dp_obj

@@ -27,12 +27,12 @@ import sqlalchemy as sa
 from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import states
-from cyborg.conductor import arq_bind
-from cyborg.conductor import arq_create
-from cyborg.conductor import arq_delete
-from cyborg.conductor import arq_release
-from cyborg.conductor import device_profile as dp_ops
-from cyborg.conductor import handle_audit
+from cyborg.conductor.arq import bind as arq_bind
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.arq import release as arq_release
+from cyborg.conductor.audit import handles as handle_audit
+from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base

@@ -19,7 +19,7 @@ servers (test_instance, test_instance_audit).
 from cyborg import conf as cyborg_conf
 from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
-from cyborg.conductor import inventory
+from cyborg.conductor.inventory import reports as inventory
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
 from cyborg.objects import hardware

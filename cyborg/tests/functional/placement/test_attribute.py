@@ -21,10 +21,10 @@ run the conductor's attribute operations against the real Placement.
 
 from cyborg import conf as cyborg_conf
 from cyborg.clients import placement as placement_client
-from cyborg.conductor import attribute as attribute_ops
-from cyborg.conductor import inventory
 from cyborg.conductor import manager
-from cyborg.conductor import placement_audit
+from cyborg.conductor.audit import placement as placement_audit
+from cyborg.conductor.devices import attribute as attribute_ops
+from cyborg.conductor.inventory import reports as inventory
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
 from cyborg.db.queries import service as service_queries

@@ -25,9 +25,9 @@ from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg.clients import placement as placement_client
 from cyborg.cmd import manage
-from cyborg.conductor import inventory
-from cyborg.conductor import placement_audit
-from cyborg.conductor import placement_sync
+from cyborg.conductor.audit import placement as placement_audit
+from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
 from cyborg.db import migration
 from cyborg.db.queries import service as service_queries

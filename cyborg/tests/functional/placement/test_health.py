@@ -35,10 +35,10 @@ from cyborg import states
 from cyborg.agent import resource_tracker
 from cyborg.api import app
 from cyborg.clients import placement as placement_client
-from cyborg.conductor import device as device_ops
-from cyborg.conductor import inventory
-from cyborg.conductor import placement_audit
-from cyborg.conductor import placement_sync
+from cyborg.conductor.audit import placement as placement_audit
+from cyborg.conductor.devices import device as device_ops
+from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import device as device_queries

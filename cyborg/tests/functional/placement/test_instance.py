@@ -26,13 +26,13 @@ from oslo_utils import uuidutils
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg import states
-from cyborg.conductor import arq_bind
-from cyborg.conductor import arq_create
-from cyborg.conductor import arq_delete
-from cyborg.conductor import attachment as attachment_ops
-from cyborg.conductor import device_profile as dp_ops
-from cyborg.conductor import instance as instance_ops
-from cyborg.conductor import nova_server
+from cyborg.conductor.arq import bind as arq_bind
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.attach import allocations as attachment_ops
+from cyborg.conductor.attach import instance as instance_ops
+from cyborg.conductor.attach import nova_server
+from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
 from cyborg.db.queries import device_profile as dp_queries
@@ -171,7 +171,7 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
         self.assertEqual(att_queries.REBOOT_PENDING, result['reboot'])
         self._run_due()
         self.assertEqual([], self.nova.servers.reboots())
-        # The bind job ends (as cyborg.conductor.bind_jobs would).
+        # The bind job ends (as cyborg.conductor.arq.jobs would).
         [arq_uuid] = result['arqs']
         arq_queries.transition(self.context, arq_uuid, states.BOUND)
         self._run_due()

@@ -26,13 +26,13 @@ import pytest
 from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg import states
-from cyborg.conductor import arq_bind
-from cyborg.conductor import arq_create
-from cyborg.conductor import arq_release
-from cyborg.conductor import bind_jobs
-from cyborg.conductor import device_profile as dp_ops
-from cyborg.conductor import instance_audit
-from cyborg.conductor import inventory
+from cyborg.conductor.arq import bind as arq_bind
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.arq import jobs as bind_jobs
+from cyborg.conductor.arq import release as arq_release
+from cyborg.conductor.audit import instances as instance_audit
+from cyborg.conductor.devices import device_profile as dp_ops
+from cyborg.conductor.inventory import reports as inventory
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import bind_job as job_queries
 from cyborg.drivers import fake
@@ -126,7 +126,7 @@ class InstanceAuditTestCase(nova_host.NovaHostTestCase):
         left = {a['uuid']: a['state']
                 for a in arq_queries.get_all(self.context)}
         # Deleted as Nova's DELETE does: a mediated device's ARQ waits in
-        # Deleting for its release job (cyborg.conductor.bind_jobs).
+        # Deleting for its release job (cyborg.conductor.arq.jobs).
         self.assertEqual({self.healthy_arq: states.BOUND,
                           self.gone_arq: states.DELETING,
                           self.moved_arq: states.DELETING}, left)

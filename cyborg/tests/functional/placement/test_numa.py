@@ -23,8 +23,8 @@ node 1.  On SQLite and on MariaDB.
 
 from cyborg import conf as cyborg_conf
 from cyborg.clients import placement as placement_client
-from cyborg.conductor import inventory
-from cyborg.conductor import placement_sync
+from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers.gpu import nvidia
 from cyborg.objects import hardware

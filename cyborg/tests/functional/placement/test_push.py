@@ -33,13 +33,13 @@ from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.clients import placement as placement_client
-from cyborg.conductor import bind_jobs
-from cyborg.conductor import deployable as deployable_ops
-from cyborg.conductor import device as device_ops
-from cyborg.conductor import inventory
-from cyborg.conductor import placement_audit
-from cyborg.conductor import placement_push
-from cyborg.conductor import placement_sync
+from cyborg.conductor.arq import jobs as bind_jobs
+from cyborg.conductor.arq import program as deployable_ops
+from cyborg.conductor.audit import placement as placement_audit
+from cyborg.conductor.devices import device as device_ops
+from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.placement import push as placement_push
+from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory

@@ -23,10 +23,10 @@ from oslo_utils import uuidutils
 
 from cyborg import exception
 from cyborg import states
-from cyborg.conductor import arq_bind
-from cyborg.conductor import arq_create
-from cyborg.conductor import device_profile as dp_ops
-from cyborg.conductor import instance as instance_ops
+from cyborg.conductor.arq import bind as arq_bind
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.attach import instance as instance_ops
+from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
 from cyborg.objects import device_profile as dp_obj

@@ -23,9 +23,9 @@ from oslo_utils import uuidutils
 import pytest
 
 from cyborg import servicegroup
-from cyborg.conductor import arq_bind
-from cyborg.conductor import arq_create
-from cyborg.conductor import device_profile as dp_ops
+from cyborg.conductor.arq import bind as arq_bind
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db.queries import service as service_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests.fixtures import backends

@@ -30,10 +30,10 @@ from cyborg import counters
 from cyborg import states
 from cyborg.clients import placement as placement_client
 from cyborg.common import traits as cyborg_traits
-from cyborg.conductor import device as device_ops
-from cyborg.conductor import inventory
-from cyborg.conductor import placement_push
-from cyborg.conductor import placement_sync
+from cyborg.conductor.devices import device as device_ops
+from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.placement import push as placement_push
+from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import deployable as deployable_queries

@@ -26,9 +26,9 @@ from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg.cmd import manage
 from cyborg.cmd import manage_audit
-from cyborg.conductor import arq_bind
-from cyborg.conductor import arq_create
-from cyborg.conductor import device_profile as dp_ops
+from cyborg.conductor.arq import bind as arq_bind
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import api as db_api
 from cyborg.db import migration
 from cyborg.db import models

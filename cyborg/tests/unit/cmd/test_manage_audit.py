@@ -27,7 +27,7 @@ from oslo_serialization import jsonutils
 
 from cyborg import exception
 from cyborg.cmd import manage_audit
-from cyborg.conductor import audit_record
+from cyborg.conductor.audit import record as audit_record
 from cyborg.tests import base
 
 

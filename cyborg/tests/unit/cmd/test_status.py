@@ -27,8 +27,8 @@ import sqlalchemy as sa
 from cyborg import states
 from cyborg.clients import placement as placement_client
 from cyborg.cmd import status
-from cyborg.conductor import arq_create
-from cyborg.conductor import device_profile as dp_ops
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.conf import upstream_options
 from cyborg.db import api as db_api
 from cyborg.db import models

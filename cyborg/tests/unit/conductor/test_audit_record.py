@@ -15,10 +15,10 @@
 
 import dataclasses
 
-from cyborg.conductor import audit_record
-from cyborg.conductor import handle_audit
-from cyborg.conductor import instance_audit
-from cyborg.conductor import placement_audit
+from cyborg.conductor.audit import handles as handle_audit
+from cyborg.conductor.audit import instances as instance_audit
+from cyborg.conductor.audit import placement as placement_audit
+from cyborg.conductor.audit import record as audit_record
 from cyborg.tests import base
 
 

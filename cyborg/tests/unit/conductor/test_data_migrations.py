@@ -19,9 +19,9 @@ PostgreSQL is in cyborg/tests/functional/db/test_upstream_upgrade.py.
 import sqlalchemy as sa
 
 from cyborg.clients import nova as nova_client
-from cyborg.conductor import arq_create
 from cyborg.conductor import data_migrations
-from cyborg.conductor import device_profile as dp_ops
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import data_migration as queries

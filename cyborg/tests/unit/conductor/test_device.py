@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Tests of cyborg.conductor.device: enable and disable by selector (on
+"""Tests of cyborg.conductor.devices.device: enable and disable by selector (on
 SQLite, no Placement).
 """
 
@@ -20,7 +20,7 @@ import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg.common import health_states
-from cyborg.conductor import device as device_ops
+from cyborg.conductor.devices import device as device_ops
 from cyborg.db import models
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import host as host_queries

@@ -16,7 +16,7 @@
 from oslo_serialization import jsonutils
 
 from cyborg import conf as cyborg_conf
-from cyborg.conductor import device_diff
+from cyborg.conductor.inventory import device_diff
 from cyborg.db import api as db_api
 from cyborg.db.queries import attribute as attribute_queries
 from cyborg.db.queries import host_inventory

@@ -21,8 +21,8 @@ import oslo_messaging as messaging
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
-from cyborg.conductor import discovery
-from cyborg.conductor import inventory
+from cyborg.conductor.inventory import discovery
+from cyborg.conductor.inventory import reports as inventory
 from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import service as service_queries

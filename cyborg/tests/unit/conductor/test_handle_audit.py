@@ -25,14 +25,14 @@ import sqlalchemy as sa
 from cyborg import exception
 from cyborg import states
 from cyborg.agent import rpcapi as agent_rpcapi
-from cyborg.conductor import arq_bind
-from cyborg.conductor import arq_create
-from cyborg.conductor import arq_delete
-from cyborg.conductor import arq_release
-from cyborg.conductor import bind_jobs
-from cyborg.conductor import device_profile as dp_ops
-from cyborg.conductor import handle_audit
 from cyborg.conductor import manager as conductor_manager
+from cyborg.conductor.arq import bind as arq_bind
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.arq import jobs as bind_jobs
+from cyborg.conductor.arq import release as arq_release
+from cyborg.conductor.audit import handles as handle_audit
+from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import bind_job as job_queries
@@ -245,7 +245,7 @@ class HandleAuditTestCase(base.DbTestCase):
             AH.deployable_id == self.fpga['deployable_id'])
             .values(in_use=True))
         logs = self.useFixture(fixtures.FakeLogger(
-            name='cyborg.conductor.handle_audit'))
+            name='cyborg.conductor.audit.handles'))
         self.assertEqual(2, len(handle_audit.periodic(self.context)))
         self.assertEqual(2, logs.output.count('cyborg-manage handle heal'))
         self.assertEqual([True, True], self._in_use(self.fpga))

@@ -20,8 +20,8 @@ import sqlalchemy as sa
 from cyborg import conf as cyborg_conf
 from cyborg import states
 from cyborg.common import health_states
-from cyborg.conductor import health
-from cyborg.conductor import inventory
+from cyborg.conductor.devices import health
+from cyborg.conductor.inventory import reports as inventory
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device as device_queries

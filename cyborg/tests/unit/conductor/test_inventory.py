@@ -16,7 +16,7 @@
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg import liveness
-from cyborg.conductor import inventory
+from cyborg.conductor.inventory import reports as inventory
 from cyborg.db.queries import hardware as hardware_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake

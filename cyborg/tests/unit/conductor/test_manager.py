@@ -24,11 +24,11 @@ from oslo_utils import uuidutils
 from cyborg import exception
 from cyborg import states
 from cyborg.clients import placement as placement_client
-from cyborg.conductor import device as device_ops
-from cyborg.conductor import device_profile as dp_ops
-from cyborg.conductor import inventory as conductor_inventory
 from cyborg.conductor import manager
-from cyborg.conductor import registration
+from cyborg.conductor.devices import device as device_ops
+from cyborg.conductor.devices import device_profile as dp_ops
+from cyborg.conductor.inventory import registration
+from cyborg.conductor.inventory import reports as conductor_inventory
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries

@@ -23,11 +23,11 @@ import sqlalchemy as sa
 
 from cyborg import states
 from cyborg.api.controllers.v2 import accelerator_request as arq_api
-from cyborg.conductor import arq_create
-from cyborg.conductor import arq_delete
-from cyborg.conductor import arq_release
-from cyborg.conductor import device_profile as dp_ops
-from cyborg.conductor import nova_notifier
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.arq import nova_events as nova_notifier
+from cyborg.conductor.arq import release as arq_release
+from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries

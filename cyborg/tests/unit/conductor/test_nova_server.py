@@ -19,7 +19,7 @@ from oslotest import base
 
 from cyborg import exception
 from cyborg.clients import placement as placement_client
-from cyborg.conductor import nova_server
+from cyborg.conductor.attach import nova_server
 from cyborg.embedded import nova as embedded_nova
 
 UUID = '0b2f8f4c-5d1e-4f56-9a55-8d3c0e6f7a21'

@@ -26,13 +26,13 @@ from oslo_utils import uuidutils
 from cyborg import states
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
-from cyborg.conductor import arq_bind
-from cyborg.conductor import arq_create
-from cyborg.conductor import arq_delete
-from cyborg.conductor import arq_release
-from cyborg.conductor import bind_jobs
-from cyborg.conductor import device_diff
-from cyborg.conductor import device_profile as dp_ops
+from cyborg.conductor.arq import bind as arq_bind
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.arq import jobs as bind_jobs
+from cyborg.conductor.arq import release as arq_release
+from cyborg.conductor.devices import device_profile as dp_ops
+from cyborg.conductor.inventory import device_diff
 from cyborg.conf import gpu as gpu_conf
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries

@@ -32,7 +32,7 @@ import os
 import uuid
 
 from cyborg import conf as cyborg_conf
-from cyborg.conductor import placement_sync
+from cyborg.conductor.placement import sync as placement_sync
 from cyborg.conf import gpu as gpu_conf
 from cyborg.conf import nic as nic_conf
 from cyborg.drivers import registry

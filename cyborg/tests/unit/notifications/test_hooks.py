@@ -17,13 +17,13 @@ import oslo_messaging as messaging
 from oslo_utils import uuidutils
 
 from cyborg import conf as cyborg_conf
-from cyborg.conductor import arq_bind
-from cyborg.conductor import arq_create
-from cyborg.conductor import arq_delete
-from cyborg.conductor import arq_release
-from cyborg.conductor import device_profile as dp_ops
-from cyborg.conductor import inventory as inventory_ops
 from cyborg.conductor import manager
+from cyborg.conductor.arq import bind as arq_bind
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.arq import release as arq_release
+from cyborg.conductor.devices import device_profile as dp_ops
+from cyborg.conductor.inventory import reports as inventory_ops
 from cyborg.drivers import fake
 from cyborg.notifications import accelerator_request as arq_notify
 from cyborg.notifications import catalog

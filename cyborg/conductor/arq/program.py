@@ -15,7 +15,7 @@
 (``PATCH /v2/deployables/{uuid}/program``).
 
 A program request goes the way a bind's programming goes, as a
-``program`` bind job (cyborg.conductor.bind_jobs), and no conductor RPC
+``program`` bind job (cyborg.conductor.arq.jobs), and no conductor RPC
 worker waits on the agent:
 
 1. program() records what is asked, in one transaction: under the

@@ -22,7 +22,7 @@ provider with the right name, inventory and traits; every provider with
 the ``OWNER_CYBORG`` trait that no deployable accounts for is an orphan.
 
 Healing forgets what was written to the drifted providers and pushes the
-host again (cyborg.conductor.placement_push: with the host claimed, so
+host again (cyborg.conductor.placement.push: with the host claimed, so
 that it never races a conductor, and no transaction open): the providers
 are written in full as the tables say.  Orphans are deleted, or, while
 they have allocations, keep their provider with the whole inventory
@@ -37,9 +37,9 @@ from oslo_serialization import jsonutils
 
 from cyborg import exception
 from cyborg.common import traits as cyborg_traits
-from cyborg.conductor import audit_record
-from cyborg.conductor import placement_push
-from cyborg.conductor import placement_sync
+from cyborg.conductor.audit import record as audit_record
+from cyborg.conductor.placement import push as placement_push
+from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
@@ -138,7 +138,7 @@ def _forget(context, hostname, names):
 
 def _heal_host(context, client, hostname, drift):
     """Write the host's drifted providers as its tables say: the next push
-    writes them in full (cyborg.conductor.placement_push), with no
+    writes them in full (cyborg.conductor.placement.push), with no
     transaction open.
     """
     everything = any(i.kind == MISSING_COMPUTE_NODE for i in drift)

@@ -25,8 +25,8 @@ that what a conductor was doing when it died is on record:
   transaction; a conductor claims the row (``freeing``), the resources
   leave the server's allocation, then the row goes.  When the server's
   guest may still hold the devices, the release waits until Nova has hard
-  rebooted it (cyborg.conductor.nova_server): Placement keeps the devices
-  off the scheduler's hands meanwhile.
+  rebooted it (cyborg.conductor.attach.nova_server): Placement keeps the
+  devices off the scheduler's hands meanwhile.
 
 Every step that writes to Placement or asks Nova first claims the row
 with a conditional UPDATE, so that two conductors never do it twice.
@@ -51,8 +51,8 @@ from oslo_utils import timeutils
 from cyborg import exception
 from cyborg import states
 from cyborg.clients import placement as placement_client
-from cyborg.conductor import arq_delete
-from cyborg.conductor import nova_server
+from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.attach import nova_server
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries

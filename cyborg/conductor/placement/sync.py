@@ -23,7 +23,7 @@ else its host, as the existing Cyborg; created under the host's name when
 * inventory: ``{rc: {total, max_unit: total, reserved}}`` from the ``rc``
   attribute and ``num_accelerators``; ``reserved`` is the total while the
   device is disabled (``maintaining``) or unhealthy (or recovering, in
-  its hold-down: cyborg.conductor.health), the host's agent is down, or
+  its hold-down: cyborg.conductor.devices.health), the host's agent is down, or
   the hardware is gone but still held, else 0;
 * traits: ``OWNER_CYBORG`` plus the values of the ``trait*`` attributes.
 
@@ -34,8 +34,8 @@ nothing did.  Allocations are Nova's and are never written.
 This module only computes what a provider must look like and writes it to
 Placement: it reads and writes no table.  The push of a host's providers
 (when, with what claim, recording what was written) is
-cyborg.conductor.placement_push; the removal of gone hardware is
-cyborg.conductor.provider_gc.
+cyborg.conductor.placement.push; the removal of gone hardware is
+cyborg.conductor.placement.provider_gc.
 """
 
 import re

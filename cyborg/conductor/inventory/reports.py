@@ -13,7 +13,7 @@
 # under the License.
 """Agents' hardware reports: applying them and showing them (the seeds'
 ``/hardware``); the discoveries they answer are recorded by
-cyborg.conductor.discovery (the seeds' ``/discovery``).
+cyborg.conductor.inventory.discovery (the seeds' ``/discovery``).
 
 Reports are hash-gated: an agent whose inventory did not change sends its
 hash only, which costs one UPDATE of its hosts row and nothing else, and
@@ -21,14 +21,14 @@ the conductor answers ``resend`` when its stored hash differs (a new
 conductor database, a lost report, another compute node name).  A full
 report is stored in the hosts row (``hosts.hardware``), which marks the
 host for a push to Placement, and then applied to the inventory tables
-(cyborg.conductor.device_diff) in one short transaction under the host's
-row lock.  Only then, with no transaction open, the host's resource
-providers are pushed (cyborg.conductor.placement_push).  The flow goes one
+(cyborg.conductor.inventory.device_diff) in one short transaction under
+the host's row lock.  Only then, with no transaction open, the host's resource
+providers are pushed (cyborg.conductor.placement.push).  The flow goes one
 way: the tables never wait for Placement, and a report while Placement is
 down is applied all the same (the push is retried).
 
 ``periodic`` returns the devices whose health hold-down is over
-(cyborg.conductor.health), pushes the hosts still marked, applies again
+(cyborg.conductor.devices.health), pushes the hosts still marked, applies again
 the reports that left held hardware in the tables (``hosts.gone_held``),
 and, with ``check_liveness``, reserves the inventory of hosts whose
 agent went down and restores it when it is back.
@@ -40,10 +40,10 @@ from oslo_serialization import jsonutils
 from cyborg import counters
 from cyborg import liveness
 from cyborg import servicegroup
-from cyborg.conductor import device_diff
-from cyborg.conductor import discovery as discovery_ops
-from cyborg.conductor import health
-from cyborg.conductor import placement_push
+from cyborg.conductor.devices import health
+from cyborg.conductor.inventory import device_diff
+from cyborg.conductor.inventory import discovery as discovery_ops
+from cyborg.conductor.placement import push as placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
@@ -74,7 +74,7 @@ def report(context, client, host, generation, inventory_hash,
         devices go under (None: the host's name).
     :param discovery: ``{ids, drivers}`` (or ``{ids, error}``) when the
         report answers discoveries an operator asked
-        (cyborg.conductor.discovery), else None.
+        (cyborg.conductor.inventory.discovery), else None.
     :returns: ``{status, generation, inventory_hash, cost}``: status
         ``stored``, ``unchanged`` or ``resend``; generation is the
         conductor's count of stored reports of that host (None for a

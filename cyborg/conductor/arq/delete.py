@@ -15,15 +15,15 @@
 operator) or by instance (Nova deleting or evacuating an instance).
 
 Each ARQ gives up what its state says it holds
-(cyborg.conductor.arq_release.let_go).  An ARQ whose handle needs device
-work first becomes Deleting; its release job (cyborg.conductor.bind_jobs)
+(cyborg.conductor.arq.release.let_go).  An ARQ whose handle needs device
+work first becomes Deleting; its release job (cyborg.conductor.arq.jobs)
 deletes it once the handle is free.
 """
 
 from oslo_log import log as logging
 
 from cyborg import states
-from cyborg.conductor import arq_release
+from cyborg.conductor.arq import release as arq_release
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries

@@ -19,9 +19,9 @@ attach handle of it (conditional UPDATE; see db.queries.attach_handle) and
 then either finishes the bind (Bound) or, when the device needs work first
 (programming an FPGA, creating a mediated device, setting a VF's vGPU
 type: hardware.needs_device_work), records a bind job that a conductor
-runs through the agent (cyborg.conductor.bind_jobs).  Every resolved ARQ
+runs through the agent (cyborg.conductor.arq.jobs).  Every resolved ARQ
 gets an event for Nova in the same transaction
-(cyborg.conductor.nova_notifier sends them).
+(cyborg.conductor.arq.nova_events sends them).
 
 A bind that cannot be done now (no free handle, the FPGA being
 programmed, or programmed with another bitstream while in use) is refused
@@ -32,7 +32,7 @@ and puts the server in ERROR.  Were the ARQ made BindFailed with a
 host yet when nova-conductor binds) and nova-compute, which counts a
 BindFailed ARQ as resolved, would start the server without its device.
 A bind whose device work fails later is BindFailed, and its event goes
-until Nova acts on it (cyborg.conductor.nova_notifier).
+until Nova acts on it (cyborg.conductor.arq.nova_events).
 
 The events of a bind are taken by the conductor that binds, which sends
 them as soon as the transaction commits, and its jobs start then: Nova may
@@ -40,8 +40,8 @@ hear of a bind before the answer to its PATCH, which it expects
 (nova.compute.manager waits for the events with ``exit_wait_early``, and
 the existing Cyborg sends them inside the PATCH).
 
-Unbinding (the PATCH's ``remove``) is cyborg.conductor.arq_release,
-deleting cyborg.conductor.arq_delete.
+Unbinding (the PATCH's ``remove``) is cyborg.conductor.arq.release,
+deleting cyborg.conductor.arq.delete.
 """
 
 import datetime
@@ -53,7 +53,7 @@ from oslo_utils import timeutils
 from cyborg import exception
 from cyborg import states
 from cyborg.common import traits as cyborg_traits
-from cyborg.conductor import nova_notifier
+from cyborg.conductor.arq import nova_events as nova_notifier
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attach_handle as handle_queries

@@ -16,11 +16,11 @@ handle go.
 
 An ARQ gives up its attach handle when it is unbound (Nova's PATCH with
 ``remove``, or a driver uninstalled with force), deleted
-(cyborg.conductor.arq_delete) or when its bind fails
-(cyborg.conductor.bind_jobs): let_go() says how.  A handle without
+(cyborg.conductor.arq.delete) or when its bind fails
+(cyborg.conductor.arq.jobs): let_go() says how.  A handle without
 device-side state is freed at once; one with a mediated device or a
 vendor-specific vGPU type (hardware.needs_device_work) gets a release job
-that a conductor runs through the agent (cyborg.conductor.bind_jobs),
+that a conductor runs through the agent (cyborg.conductor.arq.jobs),
 and stays in use until that job is done.
 """
 

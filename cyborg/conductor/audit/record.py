@@ -14,7 +14,7 @@
 """The record every audit returns: one thing found wrong, and whether
 healing repaired it.
 
-The three audits (cyborg.conductor.placement_audit, handle_audit and
+The three audits (cyborg.conductor.audit.placement, handle_audit and
 instance_audit) each describe what they found with a Finding: its
 ``kind``, its ``host``, a ``detail`` for people and ``repaired``; each
 adds the fields that name what it checks (a resource provider, an attach

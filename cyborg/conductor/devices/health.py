@@ -84,7 +84,7 @@ def _next(row, health, reason, hold_down):
 
 def apply(context, host, records):
     """Record the health a host's report says (inside the caller's
-    writer transaction: cyborg.conductor.inventory.apply_report).
+    writer transaction: cyborg.conductor.inventory.reports.apply_report).
 
     :param context: request context.
     :param host: the host.
@@ -141,7 +141,7 @@ def end_hold_down(context, uuid):
 
 def end_hold_downs(context, devices):
     """end_hold_down() of several devices whose rows the caller's writer
-    transaction holds locked (cyborg.conductor.device's enable by
+    transaction holds locked (cyborg.conductor.devices.device's enable by
     selector); only the recovering ones change.  The caller marks their
     hosts for a push.
 

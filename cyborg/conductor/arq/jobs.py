@@ -15,9 +15,9 @@
 requests.
 
 Jobs live in the bind_jobs table (binds queue them:
-cyborg.conductor.arq_bind; unbinds and deletes:
-cyborg.conductor.arq_release; program requests:
-cyborg.conductor.deployable, which also runs and ends those), so a
+cyborg.conductor.arq.bind; unbinds and deletes:
+cyborg.conductor.arq.release; program requests:
+cyborg.conductor.arq.program, which also runs and ends those), so a
 conductor that restarts, or another conductor when one dies, takes over
 what was not finished.  A job is taken with a conditional UPDATE, run on a
 thread of this conductor's pool through the agent's RPC, and finished in
@@ -61,9 +61,9 @@ from cyborg import liveness
 from cyborg import servicegroup
 from cyborg import states
 from cyborg.common import traits as cyborg_traits
-from cyborg.conductor import arq_release
 from cyborg.conductor import backoff
-from cyborg.conductor import deployable as deployable_ops
+from cyborg.conductor.arq import program as deployable_ops
+from cyborg.conductor.arq import release as arq_release
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attach_handle as handle_queries
@@ -442,7 +442,7 @@ def _retry_later(context, job, error):
 def fail_overdue(context):
     """Fail the binds whose device work did not finish by its deadline,
     then notify; fail the program requests' jobs that did not start by
-    theirs (cyborg.conductor.deployable.expire).
+    theirs (cyborg.conductor.arq.program.expire).
 
     :returns: the number of ARQs failed.
     """

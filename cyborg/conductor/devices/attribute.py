@@ -14,7 +14,7 @@
 """Attribute operations of the conductor: create and delete.
 
 The ``rc`` and ``trait*`` attributes of a deployable are what its
-resource provider shows (cyborg.conductor.placement_sync.desired): an
+resource provider shows (cyborg.conductor.placement.sync.desired): an
 operator's trait is a trait of the provider.  Creating or deleting one
 marks the host of the deployable for a push in the same transaction, and
 the host is pushed once it has committed (cyborg.conductor.
@@ -23,7 +23,7 @@ placement_push), as a report or a device status change is.
 
 from oslo_log import log as logging
 
-from cyborg.conductor import placement_push
+from cyborg.conductor.placement import push as placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import attribute as attribute_queries
 from cyborg.db.queries import deployable as deployable_queries

@@ -13,7 +13,7 @@
 # under the License.
 """Attaching accelerators to a server, and detaching them, through Nova.
 
-Nova is asked about the server first (cyborg.conductor.nova_server): its
+Nova is asked about the server first (cyborg.conductor.attach.nova_server): its
 host, project, state and flavor.  An attach goes ahead only where Nova
 will hand the accelerators to the guest: the flavor names a device
 profile (Nova then reads every ARQ of the server at each hard reboot,
@@ -22,7 +22,8 @@ power-on and rebuild) and Nova would hard reboot the server now.
 Attach: the device profile's request groups are placed under the compute
 node provider of the server's host (Placement allocation candidates, one
 numbered group per profile group); with ``[quota] unified_limits``, the
-project's limits are checked as Nova checks them (cyborg.conductor.quota);
+project's limits are checked as Nova checks them
+(cyborg.conductor.attach.quota);
 the attachment and its ARQs are recorded; the chosen resources are added
 to the server's allocation (its consumer generation; a conflict is
 retried, never overwritten) and the limits checked again; the ARQs are
@@ -31,7 +32,7 @@ it takes as an event nobody waits for); with *reboot*, Nova is asked for
 a hard reboot once they are bound, unless the server is stopped: its
 guest gets them when Nova starts it, and a hard reboot would power it on
 (issue 38).  A failure at any step takes back what the earlier ones did
-(cyborg.conductor.attachment).
+(cyborg.conductor.attach.allocations).
 
 Detach: only ARQs made by attach go (the flavor's and the ports' are
 Nova's: refused).  They are deleted, their handles freed, and their
@@ -47,10 +48,10 @@ from oslo_utils import uuidutils
 
 from cyborg import exception
 from cyborg import states
-from cyborg.conductor import arq_bind
-from cyborg.conductor import attachment as attachment_ops
-from cyborg.conductor import nova_server
-from cyborg.conductor import quota
+from cyborg.conductor.arq import bind as arq_bind
+from cyborg.conductor.attach import allocations as attachment_ops
+from cyborg.conductor.attach import nova_server
+from cyborg.conductor.attach import quota
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
@@ -171,8 +172,8 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
         ServerNotFound, ServerNotAttachable, DeviceProfileNotFound,
         AgentNotFound, ComputeResourceProviderNotFound,
         NoAcceleratorCandidate, OverLimit and LimitsUnavailable (Nova's
-        unified limits, cyborg.conductor.quota), PlacementError, and what
-        a bind raises; nothing stays allocated or created then.
+        unified limits, cyborg.conductor.attach.quota), PlacementError, and
+        what a bind raises; nothing stays allocated or created then.
     :returns: ``{arqs: {arq uuid: state}, server: nova_server.view(),
         attachment: uuid, reboot: None (none asked: not wanted, or the
         server is stopped), pending, requested or refused}``.

@@ -14,9 +14,9 @@
 """Garbage collection of gone hardware: providers first, then rows.
 
 A report that no longer shows a deployable only marks it
-(``deployables.removed_at``, cyborg.conductor.device_diff).  Each push of
-its host (cyborg.conductor.placement_push) then collects it, with no
-transaction open:
+(``deployables.removed_at``, cyborg.conductor.inventory.device_diff).
+Each push of its host (cyborg.conductor.placement.push) then collects
+it, with no transaction open:
 
 1. while an accelerator request or a handle in use holds it, it is kept:
    its provider stays, with its whole inventory reserved;
@@ -41,7 +41,7 @@ published is collected.
 from oslo_log import log as logging
 
 from cyborg import exception
-from cyborg.conductor import placement_sync
+from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
 from cyborg.db.queries import host_inventory
 from cyborg.notifications import device as device_notify

@@ -22,11 +22,11 @@ marks the host (``hosts.needs_sync``); then a conductor pushes it:
    the host at the same time);
 2. it reads the host's row and inventory in one reader transaction;
 3. with no transaction open, it writes to Placement what differs from
-   what was last written (cyborg.conductor.placement_sync, with the
+   what was last written (cyborg.conductor.placement.sync, with the
    providers' generations; the client retries generation conflicts), and
    records each write (``deployables.rp_state``) in a short writer
    transaction of its own; gone hardware is removed by
-   cyborg.conductor.provider_gc;
+   cyborg.conductor.placement.provider_gc;
 4. it lets go of the host, marking it again when the push was incomplete
    (Placement unreachable, compute node provider missing, gone hardware
    still allocated); the periodic task (``[placement] sync_interval``)
@@ -48,8 +48,8 @@ from oslo_serialization import jsonutils
 from oslo_utils import uuidutils
 
 from cyborg import exception
-from cyborg.conductor import placement_sync
-from cyborg.conductor import provider_gc
+from cyborg.conductor.placement import provider_gc
+from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory

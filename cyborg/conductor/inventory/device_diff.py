@@ -37,7 +37,7 @@ attach_handles     the deployable and the ``attach_info`` JSON
 Hardware that is gone is never pulled from under an instance: a handle
 that is in use or referenced by an accelerator request stays (unchanged)
 until it is released, and a deployable that is gone is only marked
-(``removed_at``): cyborg.conductor.placement_sync deletes its resource
+(``removed_at``): cyborg.conductor.placement.sync deletes its resource
 provider and then its rows once nothing holds it, and reserves its
 inventory until then.  A device goes with its last deployable.
 
@@ -78,7 +78,7 @@ class Result:
     :ivar leftovers: gone hardware is still held (handles or devices kept
         until released).
     :ivar health_changes: the devices' health changes
-        (cyborg.conductor.health.apply, set by the caller).
+        (cyborg.conductor.devices.health.apply, set by the caller).
     :ivar changes: (event type, values, changed columns) of each device
         and deployable created, updated or deleted, for the notifications
         sent after the commit (cyborg.notifications.inventory).
@@ -94,7 +94,8 @@ class Result:
 # The keys of the driver's attributes: rc, trait0, trait1... (hardware.
 # HardwareDeployable.attribute_values), and the existing Cyborg's traits1
 # of its fake driver.  Other trait* keys are an operator's traits
-# (cyborg.conductor.attribute), published but never rewritten by reports.
+# (cyborg.conductor.devices.attribute), published but never rewritten by
+# reports.
 _MANAGED_KEY = re.compile(r'rc|traits?[0-9]+')
 
 

@@ -50,7 +50,7 @@ import dataclasses
 from oslo_log import log as logging
 from oslo_utils import uuidutils
 
-from cyborg.conductor import audit_record
+from cyborg.conductor.audit import record as audit_record
 from cyborg.db import api as db_api
 from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import handle_audit as audit_queries
@@ -89,7 +89,7 @@ def _finding(handle, kind, settled, arq=None):
 
 
 def _release_payload(handle):
-    """What a release job needs (cyborg.conductor.bind_jobs.run and
+    """What a release job needs (cyborg.conductor.arq.jobs.run and
     released(); the same as an unbind's release job).
     """
     return {'host': handle['host'], 'driver': handle['driver_name'],
@@ -105,7 +105,7 @@ def _settle_unheld(context, handle_id, heal):
     """Check an unheld handle again under its lock, and heal it.
 
     :returns: ``(detail, repaired)``: what was wrong and what healing
-        did (``repaired`` as in cyborg.conductor.audit_record.Finding: False
+        did (``repaired`` as in cyborg.conductor.audit.record.Finding: False
         when a release job was queued, which frees the handle later), or
         None when nothing is wrong now.
     """

@@ -14,8 +14,8 @@
 """Creating accelerator requests (ARQs): one per accelerator a device
 profile asks for (Nova's POST /v2/accelerator_requests).
 
-Binding them is cyborg.conductor.arq_bind, unbinding
-cyborg.conductor.arq_release, deleting cyborg.conductor.arq_delete.
+Binding them is cyborg.conductor.arq.bind, unbinding
+cyborg.conductor.arq.release, deleting cyborg.conductor.arq.delete.
 """
 
 from oslo_log import log as logging

@@ -37,7 +37,7 @@ Only an ARQ that kept its state for ``[conductor] instance_orphan_grace``
 seconds is called orphaned, and nothing is released while Nova says the
 server exists on that host.  Nova is asked before any transaction; an ARQ
 is deleted in a writer transaction that locks its row first (as a bind
-and Nova's DELETE do: cyborg.conductor.arq_delete) and checks again that
+and Nova's DELETE do: cyborg.conductor.arq.delete) and checks again that
 it is still Bound, to the same server, on the same host, unchanged since
 the audit read it.
 """
@@ -51,9 +51,9 @@ from oslo_utils import timeutils
 
 from cyborg import exception
 from cyborg import states
-from cyborg.conductor import arq_delete
-from cyborg.conductor import audit_record
-from cyborg.conductor import nova_server
+from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.attach import nova_server
+from cyborg.conductor.audit import record as audit_record
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import deployable as deployable_queries

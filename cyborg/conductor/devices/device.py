@@ -18,13 +18,13 @@ A disabled device (``maintaining``) keeps its resource providers, with
 their whole inventory reserved, so that Nova schedules nothing more on it
 while instances that use it keep running; enabling it restores the
 inventory, and returns at once a device recovering from a health failure
-(cyborg.conductor.health).
+(cyborg.conductor.devices.health).
 """
 
 from oslo_log import log as logging
 
-from cyborg.conductor import health
-from cyborg.conductor import placement_push
+from cyborg.conductor.devices import health
+from cyborg.conductor.placement import push as placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import host as host_queries

@@ -43,7 +43,7 @@ from cyborg import exception
 from cyborg import servicegroup
 from cyborg.common import driver_config
 from cyborg.common import driver_names
-from cyborg.conductor import arq_release
+from cyborg.conductor.arq import release as arq_release
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import deployable as deployable_queries

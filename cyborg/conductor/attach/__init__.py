@@ -1,0 +1,25 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""attach-instance and detach-instance: accelerators given to a server
+that exists, through Nova.
+
+``instance`` (the verbs: what Nova says, what is allowed, the
+reboot asked), ``allocations`` (the Placement side, and the releases
+and reboots that wait on Nova), ``nova_server`` (what Nova says of a
+server and does with its ARQs) and ``quota`` (Nova's unified limits,
+through oslo.limit).
+
+May call: cyborg.conductor.arq (an attach binds and a detach deletes
+ARQs as Nova's own do), the database, the Nova and Placement clients.
+"""

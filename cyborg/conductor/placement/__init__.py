@@ -1,0 +1,21 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Publishing the database to Placement: ``sync`` (what a host's
+providers, inventories and traits should be), ``push`` (making
+Placement so, outside any transaction) and ``provider_gc`` (gone
+hardware: its providers first, then its rows).
+
+May call: the database and the Placement client; no other room of the
+conductor (every room that changes what Placement shows calls this one).
+"""
