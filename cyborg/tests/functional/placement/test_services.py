@@ -22,6 +22,7 @@ import fixtures
 from oslo_utils import uuidutils
 import pytest
 
+from cyborg import exception
 from cyborg import servicegroup
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
@@ -102,6 +103,14 @@ class PlacementServicesTestCase(base.ServiceTestCase):
         self.assertEqual(sorted(tree), sorted(self.placement.tree(
             self.rp_name)))
 
+    def _agent_last_seen(self):
+        """The agent's last heartbeat, or None before its first hello."""
+        try:
+            return service_queries.get(self.context, self.node,
+                                       servicegroup.AGENT)['last_seen_up']
+        except exception.ServiceNotFound:
+            return None
+
     def test_agent_killed_and_restarted(self):
         """kill -9 of the agent: down within service_down_time, its
         inventory reserved while down (a bind that needs nothing of the agent
@@ -126,10 +135,14 @@ class PlacementServicesTestCase(base.ServiceTestCase):
         name = self.node + '_FakeDevice'
         tree = self._tree([name])
         self.assertEqual({name: {'FPGA': 0}}, self._reserved(tree))
+        # Its report may be stored before its hello is answered (a hello
+        # sent while the conductor was starting is retried): the agent
+        # has its services row only once the hello is.
+        services.wait_for(self._agent_last_seen, timeout=90,
+                          message='the agent\'s hello was never answered')
 
         agent.stop(signal.SIGKILL)
-        last_seen = service_queries.get(self.context, self.node,
-                                        'cyborg-agent')['last_seen_up']
+        last_seen = self._agent_last_seen()
         services.wait_for(
             lambda: self._reserved(self.placement.tree(self.rp_name)) ==
             {name: {'FPGA': 16}}, timeout=90,
