@@ -108,24 +108,36 @@ def _arq_findings(context, nova, host):
     for server_uuid, server_arqs in sorted(by_server.items()):
         server = nova_server.get_or_none(nova, server_uuid)
         for arq in server_arqs:
-            busy = False
-            if server is None:
-                kind, detail = GONE, 'Nova has no server %s' % server_uuid
-            elif (_server_hosts(server) and
-                    arq['hostname'] not in _server_hosts(server)):
-                kind = OTHER_HOST
-                detail = 'bound on %s; Nova shows the server on %s' % (
-                    arq['hostname'], server.get('host'))
-                if server.get('task_state'):
-                    detail += ' (task %s under way: left alone)' % (
-                        server['task_state'])
-                    busy = True
-            else:
+            judged = judge(server_uuid, server, arq['hostname'])
+            if judged is None:
                 continue
+            kind, detail, busy = judged
             found.append((InstanceFinding(
                 kind=kind, server=server_uuid, host=arq['hostname'],
                 arq=arq['uuid'], detail=detail), arq, busy))
     return found
+
+
+def judge(server_uuid, server, arq_host):
+    """What the audit finds of a Bound ARQ on *arq_host*, given what Nova
+    says of its server.
+
+    :param server: nova_server.get_or_none()'s answer (None: Nova has no
+        such server).
+    :returns: None when Nova accounts for the ARQ; otherwise ``(kind,
+        detail, busy)``: GONE or OTHER_HOST, in words, and whether Nova
+        has a task under way on the server (then healing leaves it).
+    """
+    if server is None:
+        return GONE, 'Nova has no server %s' % server_uuid, False
+    if not _server_hosts(server) or arq_host in _server_hosts(server):
+        return None
+    detail = 'bound on %s; Nova shows the server on %s' % (
+        arq_host, server.get('host'))
+    if server.get('task_state'):
+        return OTHER_HOST, detail + ' (task %s under way: left alone)' % (
+            server['task_state']), True
+    return OTHER_HOST, detail, False
 
 
 @db_api.retry_on_deadlock

@@ -77,7 +77,11 @@ def get(nova, uuid):
     """
     if nova is None:
         raise exception.NovaNotConfigured()
-    raw = nova.get_server(uuid)
+    return _parse(nova.get_server(uuid), uuid)
+
+
+def _parse(raw, uuid):
+    """get()'s answer from Nova's server (show, or an item of a list)."""
     flavor = raw.get('flavor') or {}
     specs = flavor.get('extra_specs')
     server = {'uuid': raw.get('id', uuid), 'name': raw.get('name'),
@@ -104,6 +108,41 @@ def get_or_none(nova, uuid):
         return get(nova, uuid)
     except exception.ServerNotFound:
         return None
+
+
+def get_many(nova, hosts):
+    """What Nova says of many servers, in as few calls as Nova's API
+    allows.
+
+    Nova's server list takes one value of each filter, so a list by
+    uuids is one call per server; the ``host`` filter (an administrator's)
+    answers for every server of a compute host at once.  So: one list per
+    host the servers' ARQs are bound on (a page per Nova's ``[api]
+    max_limit`` servers), then one ``GET /servers/{id}`` for each server
+    none of those lists showed: Nova deleted it, or it is on another host
+    (what the instance audit finds).
+
+    :param nova: a NovaClient, or None when ``[nova]`` is not configured.
+    :param hosts: ``{server uuid: [the hosts its ARQs are bound on]}``.
+    :raises: NovaNotConfigured, NovaUnavailable
+    :returns: ``({server uuid: get()'s answer, None when Nova has no such
+        server}, the number of calls made)``.
+    """
+    if nova is None:
+        raise exception.NovaNotConfigured()
+    found = {}
+    calls = 0
+    for host in sorted({h for names in hosts.values() for h in names
+                        if h}):
+        servers, made = nova.list_servers(host)
+        calls += made
+        for raw in servers:
+            if raw.get('id') in hosts:
+                found[raw['id']] = _parse(raw, raw['id'])
+    for uuid in sorted(set(hosts) - set(found)):
+        found[uuid] = get_or_none(nova, uuid)
+        calls += 1
+    return found, calls
 
 
 def hard_reboot_refusal(server):
