@@ -74,6 +74,8 @@ VERSIONS = [
     '2.9',  # ARQs and the instance view show the health of the device
             # behind each ARQ; POST /v2/devices/disable and /enable take
             # a selector (bulk, dry run by default).
+    '2.10',  # GET /v2/instances: the servers that hold accelerators, as
+             # Nova sees them (by driver, host, device profile).
 ]
 
 MINOR_1_ARQ_PROJECT_ID = 1
@@ -85,6 +87,7 @@ MINOR_6_ATTACH_THROUGH_NOVA = 6
 MINOR_7_DEVICE_HEALTH = 7
 MINOR_8_CAPACITY = 8
 MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS = 9
+MINOR_10_INSTANCE_LIST = 10
 
 # A negotiated API version; compares like a (major, minor) tuple.
 Version = microversion_parse.Version
@@ -246,6 +249,11 @@ def allow_arq_health(version):
 def allow_device_selector(version):
     """POST /v2/devices/disable and /v2/devices/enable take a selector."""
     return version.minor >= MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS
+
+
+def allow_instance_list(version):
+    """GET /v2/instances exists (the servers that hold accelerators)."""
+    return version.minor >= MINOR_10_INSTANCE_LIST
 
 
 def allow_bind_provider_check(version):

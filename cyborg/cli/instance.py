@@ -12,7 +12,8 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """attach-instance, detach-instance, instance-show: the seeds' verbs,
-routed through Nova (2.6).
+routed through Nova (2.6); instance-list: the servers that hold
+accelerators, as Nova sees them (2.10).
 
 Cyborg asks Nova about the server: attach works for a server whose
 flavor names a device profile (Nova hands the guest every accelerator
@@ -232,3 +233,66 @@ class ShowInstance(common.ShowOne):
             'uuid', 'name', 'status', 'vm_state', 'task_state', 'host',
             'nodename', 'project_id', 'flavor', 'device_profile',
             'nova_arqs', 'attached_arqs', 'attachments'))
+
+
+LIST_COLUMNS = common.field_columns(
+    'uuid', 'name', 'status', 'host', 'flavor', 'project_id', 'audit',
+    'accelerators')
+
+
+def _listed_row(entry):
+    """One server of GET /v2/instances as a row of instance-list."""
+    server = entry['server'] or {}
+    return dict(
+        uuid=entry['uuid'], name=server.get('name'),
+        status=server.get('status'), host=server.get('host'),
+        flavor=(server.get('flavor') or {}).get('original_name'),
+        project_id=entry['project_id'],
+        # Nova no longer knows the server, or shows it elsewhere: what
+        # "cyborg-manage instance heal" would release.
+        audit=entry['audit'] or '',
+        accelerators=['%s %s %s %s%s' % (
+            a['arq'], a['driver'] or '-', a['device_profile_name'],
+            a['hostname'], ' (attached)' if a['origin'] == 'attach'
+            else '') for a in entry['accelerators']])
+
+
+class ListInstances(common.Lister):
+    """List the servers that hold accelerators, as Nova sees them.
+
+    Each server with bound accelerator requests, with Nova's name,
+    status, host and flavor for it, and its accelerators (request,
+    driver, device profile, host; "(attached)" for those attach-instance
+    gave it).  AUDIT says what "cyborg-manage instance audit" finds:
+    "server gone" (Nova has no such server) or "other host" (Nova shows
+    it on another host).  Cyborg asks Nova once per host, not once per
+    server.
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('--driver',
+                            help='Only the accelerators of this driver.')
+        parser.add_argument('--host',
+                            help='Only the accelerators bound on HOST.')
+        parser.add_argument('--device-profile', metavar='NAME',
+                            help='Only the accelerators of this device '
+                                 'profile.')
+        return parser
+
+    def take_action(self, parsed_args):
+        if _version(self.client) < (2, 10):
+            raise common.CommandError(
+                'instance-list needs microversion 2.10 or later '
+                '(--os-accelerator-api-version).')
+        entries, marker = [], None
+        while True:
+            body = self.client.get(
+                '/instances', driver=parsed_args.driver,
+                host=parsed_args.host,
+                device_profile=parsed_args.device_profile, marker=marker)
+            entries.extend(body['instances'])
+            if 'next' not in body:
+                break
+            marker = body['instances'][-1]['uuid']
+        return common.rows([_listed_row(e) for e in entries], LIST_COLUMNS)

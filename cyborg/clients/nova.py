@@ -24,10 +24,18 @@ Built from the ``[nova]`` options (see cyborg.clients.keystone).  Calls:
   administrators only (policy ``os_compute_api:os-extended-server-
   attributes``), the extra specs to those allowed
   ``os_compute_api:servers:show:flavor-extra-specs``;
+* ``GET /servers/detail?all_tenants=True&host=...`` at the same
+  microversion: the servers of one compute host, page after page
+  (``servers_links``).  Nova's list takes one value of each filter (its
+  API reads the last ``uuid=``: nova/api/openstack/compute/servers.py
+  ``_get_servers`` copies ``req.GET`` into a dict), so the host, an
+  administrator's filter (``remove_invalid_options``), is the one that
+  answers for many servers at once;
 * ``POST /servers/{id}/action`` ``{"reboot": {"type": "HARD"}}``.
 
-The last two serve attach-instance and detach-instance
-(cyborg.conductor.attach.instance, cyborg.conductor.attach.nova_server).
+The reads and the reboot serve attach-instance, detach-instance,
+instance-show and instance-list (cyborg.conductor.attach.instance,
+cyborg.conductor.attach.nova_server).
 """
 
 from keystoneauth1 import exceptions as ks_exc
@@ -92,6 +100,45 @@ class NovaClient(keystone.ServiceClient):
                 reason='GET /servers/%s answered %d: %s' % (
                     uuid, response.status_code, response.text[:300]))
         return response.json()['server']
+
+    def list_servers(self, host):
+        """``GET /servers/detail?all_tenants=True&host=HOST``
+        (microversion 2.47), following Nova's ``next`` links.
+
+        :param host: a compute host (Nova's ``OS-EXT-SRV-ATTR:host``).
+        :raises: NovaUnavailable (unreachable, an error answer, or a
+            filter Nova dropped: a user without Nova's administrator
+            policy ``os_compute_api:servers:allow_all_filters``).
+        :returns: ``(servers, calls)``: the raw servers of every page, and
+            how many requests it took (Nova's ``[api] max_limit`` servers
+            a page, 1000 by default).
+        """
+        servers, calls, marker = [], 0, None
+        while True:
+            params = {'all_tenants': 'True', 'host': host}
+            if marker is not None:
+                params['marker'] = marker
+            response = self._call('GET', '/servers/detail', params=params)
+            calls += 1
+            if response.status_code != 200:
+                raise exception.NovaUnavailable(
+                    reason='GET /servers/detail?host=%s answered %d: %s' % (
+                        host, response.status_code, response.text[:300]))
+            body = response.json()
+            page = body.get('servers') or []
+            for server in page:
+                if server.get('OS-EXT-SRV-ATTR:host', host) != host:
+                    # A user who may not filter by host gets every server
+                    # it sees instead: refuse rather than misread them.
+                    raise exception.NovaUnavailable(
+                        reason="Nova ignored the host filter: Cyborg's "
+                               "[nova] user needs Nova's administrator "
+                               "role")
+            servers.extend(page)
+            if not page or not any(link.get('rel') == 'next' for link in
+                                   body.get('servers_links') or ()):
+                return servers, calls
+            marker = page[-1]['id']
 
     def reboot(self, uuid):
         """Ask Nova for a hard reboot of a server.

@@ -93,7 +93,7 @@ class ConductorManager:
     """
 
     # Must equal ConductorAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.11'
+    RPC_API_VERSION = '1.12'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -583,3 +583,10 @@ class ConductorManager:
     def instance_show(self, context, instance_uuid):
         """What Nova says of a server (RPC API 1.8)."""
         return instance_ops.show(context, self.nova(), instance_uuid)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.NovaNotConfigured,
+                                   exception.NovaUnavailable)
+    def instance_list(self, context, servers):
+        """What Nova says of many servers (RPC API 1.12)."""
+        return instance_ops.list_servers(self.nova(), servers)

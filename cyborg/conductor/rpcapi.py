@@ -53,6 +53,8 @@ API version history:
 * 1.11 - device_set_status_by_selector: enable or disable every device a
   selector names (host, vendor, product, type, driver, firmware), in one
   call.
+* 1.12 - instance_list: what Nova says of many servers (one list of
+  Nova's per host), and what the instance audit would heal of them.
 """
 
 from oslo_config import cfg
@@ -73,7 +75,7 @@ class ConductorAPI:
 
     # The newest version this client knows.  Bump it (and the manager's)
     # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.11'
+    RPC_API_VERSION = '1.12'
 
     def __init__(self, topic=TOPIC, retry=None, mandatory=False):
         """:param topic: the conductors' topic.
@@ -504,3 +506,17 @@ class ConductorAPI:
         cctxt = self._prepare_operator_verb('instance_show', '1.8')
         return cctxt.call(context, 'instance_show',
                           instance_uuid=instance_uuid)
+
+    def instance_list(self, context, servers):
+        """What Nova says of many servers (instance-list), in as few calls
+        to Nova as its API allows.
+
+        :param servers: ``{server uuid: [the hosts its Bound ARQs are
+            on]}``.
+        :raises: ConductorTooOld, NovaNotConfigured, NovaUnavailable
+        :returns: ``{server uuid: {server: instance_show()'s answer or
+            None (Nova has no such server), audit: 'server gone', 'other
+            host' or None (cyborg.conductor.attach.nova_server.judge)}}``.
+        """
+        cctxt = self._prepare_operator_verb('instance_list', '1.12')
+        return cctxt.call(context, 'instance_list', servers=servers)

@@ -31,6 +31,14 @@ What Cyborg calls, answered as Nova 34 answers it:
   ``OS-EXT-SRV-ATTR:host`` and ``:hypervisor_hostname``,
   ``OS-EXT-STS:vm_state`` and ``:task_state``, ``status``, ``tenant_id``;
   404 ``itemNotFound`` for a server it does not know.
+* ``GET /servers/detail`` as Nova's server list answers an
+  administrator: each server as ``GET /servers/{id}`` shows it, filtered
+  by ``host`` and ``uuid`` (one value each: Nova reads the last one),
+  ``limit`` (at most :attr:`Servers.max_limit`, Nova's ``[api]
+  max_limit``) and ``marker`` (400 for a server it does not know), with a
+  ``servers_links`` ``next`` link after a full page.  Every caller is an
+  administrator listing ``all_tenants``: the stand-in has no projects of
+  its own.
 * ``POST /servers/{id}/action`` with ``{"reboot": {"type": "HARD"}}``:
   202 where Nova's compute API accepts a hard reboot (vm_state active,
   stopped, paused, suspended or error; task_state none or one of
@@ -70,6 +78,7 @@ import re
 import signal
 import sys
 import threading
+import urllib.parse
 
 from oslo_log import log as logging
 from oslo_utils import timeutils
@@ -174,6 +183,9 @@ class Servers:
     :param path: a JSON file that keeps the servers across restarts
         (read here, written after every change); None: kept in memory.
     """
+
+    # Nova's [api] max_limit: the most servers of a list page.
+    max_limit = 1000
 
     def __init__(self, hold_reboots=False, path=None):
         self.hold_reboots = hold_reboots
@@ -284,6 +296,43 @@ class Servers:
                                                                s['id'])}]}
                 for s in self._servers.values()]}
 
+    def detail(self, params, url):
+        """``GET /servers/detail`` (see the module's docstring).
+
+        :param params: the query, one value per name (Nova keeps the last
+            of a repeated one).
+        :param url: the endpoint's URL, for the ``next`` link.
+        :returns: (status, body or the message of a 400).
+        """
+        try:
+            # 0, as no limit: Nova's max_limit (common.get_limit_and_marker)
+            limit = min(int(params.get('limit', 0)) or self.max_limit,
+                        self.max_limit)
+        except ValueError:
+            return 400, 'limit param must be an integer'
+        if limit < 0:
+            return 400, 'limit param must be positive'
+        with self._lock:
+            servers = list(self._servers.values())
+            marker = params.get('marker')
+            if marker is not None:
+                # Nova finds the marker among all servers, then lists the
+                # filtered ones after it.
+                if marker not in self._servers:
+                    return 400, 'marker [%s] not found' % marker
+                servers = servers[list(self._servers).index(marker) + 1:]
+            servers = [s for s in servers
+                       if params.get('host') in (None, s['host']) and
+                       params.get('uuid') in (None, s['id'])]
+            page = [self._view(s)['server'] for s in servers[:limit]]
+        body = {'servers': page}
+        if page and len(page) == limit:
+            query = dict(params, limit=str(limit), marker=page[-1]['id'])
+            body['servers_links'] = [{'rel': 'next', 'href': '%s/servers/'
+                                      'detail?%s' % (url, urllib.parse.
+                                                     urlencode(query))}]
+        return 200, body
+
     def act(self, uuid, body):
         """``POST /servers/{uuid}/action``: reboot, os-stop or os-start.
 
@@ -365,6 +414,17 @@ class Servers:
             if request.method != 'GET':
                 return webob.Response(status=405, headers={'Allow': 'GET'})
             return webob.Response(json_body=self.list(request.application_url))
+        if path == '/servers/detail':
+            if request.method != 'GET':
+                return webob.Response(status=405, headers={'Allow': 'GET'})
+            # Nova copies the query into a dict: the last value of a
+            # repeated name wins (nova/api/openstack/compute/servers.py
+            # _get_servers).
+            status, body = self.detail(dict(request.GET),
+                                       request.application_url)
+            if status != 200:
+                return _nova_error(status, body)
+            return webob.Response(json_body=body)
         match = _SERVER.match(path)
         if match is None:
             return None

@@ -11,7 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Policies of /v2/instances/{uuid} (2.6) and its accelerators (2.5)."""
+"""Policies of /v2/instances (2.10), /v2/instances/{uuid} (2.6) and its
+accelerators (2.5)."""
 
 from oslo_policy import policy
 
@@ -19,6 +20,7 @@ from cyborg.policies import base
 
 PREFIX = 'cyborg:instance:%s'
 GET = PREFIX % 'get'
+GET_ALL = PREFIX % 'get_all'
 GET_ACCELERATORS = PREFIX % 'get_accelerators'
 ATTACH = PREFIX % 'attach'
 DETACH = PREFIX % 'detach'
@@ -26,6 +28,15 @@ DETACH = PREFIX % 'detach'
 _PATH = '/v2/instances/{instance_uuid}/accelerators'
 
 _rules = [
+    policy.DocumentedRuleDefault(
+        name=GET_ALL, check_str=base.PROJECT_READER_OR_ADMIN,
+        description="List the servers that hold accelerators, with what "
+                    "Nova says of each and their accelerators.  A "
+                    "project's readers see their project's servers only, "
+                    "without the host and node Nova hides from them; "
+                    "administrators see every server.",
+        operations=[{'path': '/v2/instances', 'method': 'GET'}],
+        scope_types=base.PROJECT_SCOPE),
     policy.DocumentedRuleDefault(
         name=GET, check_str=base.ADMIN,
         description="Show a server as Nova shows it to Cyborg's service "

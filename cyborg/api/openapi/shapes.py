@@ -156,6 +156,7 @@ RESOURCES = {
     'Attachment': lambda version: ATTACHMENT,
     'Version': lambda version: VERSION,
     'Capacity': lambda version: CAPACITY,
+    'ListedServer': lambda version: LISTED_SERVER,
 }
 
 _HOST = {
@@ -288,6 +289,48 @@ SERVER = {
     },
     'required': ['uuid', 'name', 'status', 'vm_state', 'task_state', 'host',
                  'nodename', 'project_id', 'flavor', 'device_profile'],
+    'additionalProperties': False,
+}
+
+# GET /v2/instances: one server that holds accelerators, what Nova says
+# of it (null: Nova has no such server; host and nodename null for a
+# project's readers) and what the instance audit would heal
+# (cyborg.conductor.attach.nova_server.judge), and its Bound ARQs.
+LISTED_SERVER = {
+    'type': 'object',
+    'properties': {
+        'uuid': STRING,
+        'project_id': nullable(STRING),
+        'server': nullable(SERVER),
+        'audit': nullable({'type': 'string',
+                           'enum': ['server gone', 'other host']}),
+        'accelerators': {'type': 'array', 'items': {
+            'type': 'object',
+            'properties': {
+                'arq': STRING,
+                'device_profile_name': STRING,
+                'device_profile_group_id': INTEGER,
+                'hostname': nullable(STRING),
+                'device_rp_uuid': nullable(STRING),
+                'driver': nullable(STRING),
+                'device': STRING,
+                'attach_handle_type': STRING,
+                'attach_handle_uuid': nullable(STRING),
+                'origin': {'type': 'string', 'enum': ['create', 'attach']},
+                'device_health': {'type': 'string', 'enum': [
+                    'healthy', 'unhealthy', 'recovering']},
+                'device_health_reason': nullable(STRING),
+                'device_health_since': nullable(DATETIME),
+            },
+            'required': [
+                'arq', 'device_profile_name', 'device_profile_group_id',
+                'hostname', 'device_rp_uuid', 'driver', 'device',
+                'attach_handle_type', 'attach_handle_uuid', 'origin',
+                'device_health', 'device_health_reason',
+                'device_health_since'],
+            'additionalProperties': False}},
+    },
+    'required': ['uuid', 'project_id', 'server', 'audit', 'accelerators'],
     'additionalProperties': False,
 }
 

@@ -11,7 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Schemas of /v2/instances/{uuid} and its accelerators."""
+"""Schemas of /v2/instances (2.10), /v2/instances/{uuid} and its
+accelerators."""
 
 from cyborg.api.schemas import common
 from cyborg.api.schemas import driver
@@ -55,4 +56,14 @@ DETACH_QUERY = common.Versioned({
         # Ask Nova for a hard reboot.
         'reboot': _BOOLEAN_STRING,
     }),
+})
+
+# 2.10: the servers that hold accelerators, a page at a time (by server
+# uuid; no sort_key: the list is in uuid order).
+LIST_QUERY = common.query_schema({
+    'driver': driver.NAME,
+    'host': hardware.HOST,
+    'device_profile': _PROFILE,
+    'limit': common.LIMIT,
+    'marker': common.UUID,
 })

@@ -325,3 +325,31 @@ def show(context, nova, instance_uuid):
     :returns: nova_server.view().
     """
     return nova_server.view(nova_server.get(nova, instance_uuid))
+
+
+def list_servers(nova, hosts):
+    """What Nova says of the servers of instance-list, and what the
+    instance audit would heal of their ARQs, in as few calls to Nova as
+    its API allows (nova_server.get_many).
+
+    :param hosts: ``{server uuid: [the hosts its Bound ARQs are on]}``.
+    :raises: NovaNotConfigured, NovaUnavailable
+    :returns: ``{server uuid: {server: nova_server.view() or None (Nova
+        has no such server), audit: nova_server.GONE, OTHER_HOST or
+        None}}``; OTHER_HOST only while Nova runs no task on the server
+        (the audit leaves a server being moved alone).
+    """
+    servers, calls = nova_server.get_many(nova, hosts)
+    LOG.debug('Nova answered for %(servers)d servers in %(calls)d calls',
+              {'servers': len(hosts), 'calls': calls})
+    result = {}
+    for uuid, names in hosts.items():
+        server = servers.get(uuid)
+        kinds = set()
+        for host in names:
+            judged = nova_server.judge(uuid, server, host)
+            if judged is not None and not judged[2]:
+                kinds.add(judged[0])
+        result[uuid] = {'server': nova_server.view(server),
+                        'audit': min(kinds) if kinds else None}
+    return result

@@ -64,6 +64,11 @@ HARD_REBOOTING = frozenset(('rebooting_hard', 'reboot_pending_hard',
 STOPPED = 'stopped'
 
 
+# What judge() finds of a Bound ARQ: its server gone, or on another host.
+GONE = 'server gone'
+OTHER_HOST = 'other host'
+
+
 def get(nova, uuid):
     """What Nova says of a server.
 
@@ -77,7 +82,11 @@ def get(nova, uuid):
     """
     if nova is None:
         raise exception.NovaNotConfigured()
-    raw = nova.get_server(uuid)
+    return _parse(nova.get_server(uuid), uuid)
+
+
+def _parse(raw, uuid):
+    """get()'s answer from Nova's server (show, or an item of a list)."""
     flavor = raw.get('flavor') or {}
     specs = flavor.get('extra_specs')
     server = {'uuid': raw.get('id', uuid), 'name': raw.get('name'),
@@ -104,6 +113,41 @@ def get_or_none(nova, uuid):
         return get(nova, uuid)
     except exception.ServerNotFound:
         return None
+
+
+def get_many(nova, hosts):
+    """What Nova says of many servers, in as few calls as Nova's API
+    allows.
+
+    Nova's server list takes one value of each filter, so a list by
+    uuids is one call per server; the ``host`` filter (an administrator's)
+    answers for every server of a compute host at once.  So: one list per
+    host the servers' ARQs are bound on (a page per Nova's ``[api]
+    max_limit`` servers), then one ``GET /servers/{id}`` for each server
+    none of those lists showed: Nova deleted it, or it is on another host
+    (what the instance audit finds).
+
+    :param nova: a NovaClient, or None when ``[nova]`` is not configured.
+    :param hosts: ``{server uuid: [the hosts its ARQs are bound on]}``.
+    :raises: NovaNotConfigured, NovaUnavailable
+    :returns: ``({server uuid: get()'s answer, None when Nova has no such
+        server}, the number of calls made)``.
+    """
+    if nova is None:
+        raise exception.NovaNotConfigured()
+    found = {}
+    calls = 0
+    for host in sorted({h for names in hosts.values() for h in names
+                        if h}):
+        servers, made = nova.list_servers(host)
+        calls += made
+        for raw in servers:
+            if raw.get('id') in hosts:
+                found[raw['id']] = _parse(raw, raw['id'])
+    for uuid in sorted(set(hosts) - set(found)):
+        found[uuid] = get_or_none(nova, uuid)
+        calls += 1
+    return found, calls
 
 
 def hard_reboot_refusal(server):
@@ -217,3 +261,30 @@ def view(server):
     return {key: server.get(key) for key in (
         'uuid', 'name', 'status', 'vm_state', 'task_state', 'host',
         'nodename', 'project_id', 'flavor', 'device_profile')}
+
+
+def _server_hosts(server):
+    return {server.get('host'), server.get('nodename')} - {None}
+
+
+def judge(server_uuid, server, arq_host):
+    """What Nova's server says of a Bound ARQ on *arq_host*: the one rule
+    of the instance audit (cyborg.conductor.audit.instances) and of
+    instance-list's ``audit`` mark.
+
+    :param server: nova_server.get_or_none()'s answer (None: Nova has no
+        such server).
+    :returns: None when Nova accounts for the ARQ; otherwise ``(kind,
+        detail, busy)``: GONE or OTHER_HOST, in words, and whether Nova
+        has a task under way on the server (then healing leaves it).
+    """
+    if server is None:
+        return GONE, 'Nova has no server %s' % server_uuid, False
+    if not _server_hosts(server) or arq_host in _server_hosts(server):
+        return None
+    detail = 'bound on %s; Nova shows the server on %s' % (
+        arq_host, server.get('host'))
+    if server.get('task_state'):
+        return OTHER_HOST, detail + ' (task %s under way: left alone)' % (
+            server['task_state']), True
+    return OTHER_HOST, detail, False

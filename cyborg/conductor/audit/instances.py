@@ -61,8 +61,10 @@ from cyborg.db.queries import deployable as deployable_queries
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-GONE = 'server gone'
-OTHER_HOST = 'other host'
+# What nova_server.judge() finds of a Bound ARQ: its server gone, or on
+# another host.
+GONE = nova_server.GONE
+OTHER_HOST = nova_server.OTHER_HOST
 ORPHAN_ALLOCATION = 'orphan allocation'
 
 # States in which an ARQ holds (or is taking) a device for its server.
@@ -85,10 +87,6 @@ class InstanceFinding(audit_record.Finding):
     provider: str | None = None
 
 
-def _server_hosts(server):
-    return {server.get('host'), server.get('nodename')} - {None}
-
-
 def _old_enough(arq, now):
     when = arq.get('updated_at') or arq.get('created_at')
     grace = datetime.timedelta(seconds=CONF.conductor.instance_orphan_grace)
@@ -108,20 +106,10 @@ def _arq_findings(context, nova, host):
     for server_uuid, server_arqs in sorted(by_server.items()):
         server = nova_server.get_or_none(nova, server_uuid)
         for arq in server_arqs:
-            busy = False
-            if server is None:
-                kind, detail = GONE, 'Nova has no server %s' % server_uuid
-            elif (_server_hosts(server) and
-                    arq['hostname'] not in _server_hosts(server)):
-                kind = OTHER_HOST
-                detail = 'bound on %s; Nova shows the server on %s' % (
-                    arq['hostname'], server.get('host'))
-                if server.get('task_state'):
-                    detail += ' (task %s under way: left alone)' % (
-                        server['task_state'])
-                    busy = True
-            else:
+            judged = nova_server.judge(server_uuid, server, arq['hostname'])
+            if judged is None:
                 continue
+            kind, detail, busy = judged
             found.append((InstanceFinding(
                 kind=kind, server=server_uuid, host=arq['hostname'],
                 arq=arq['uuid'], detail=detail), arq, busy))

@@ -120,6 +120,8 @@ ROUTES = [
     ('PATCH', '/v2/drivers/' + U, {}, 'admin', False, 400),
     ('DELETE', '/v2/drivers/' + U, None, 'admin', False, 404),
     ('POST', '/v2/discovery', {'colour': 'red'}, 'admin', False, 400),
+    # No server holds accelerators here: Nova is not asked.
+    ('GET', '/v2/instances', None, 'reader (no legacy rule)', False, 200),
     # Nova is not configured in these fixtures: 400 past the policy.
     ('GET', '/v2/instances/' + U, None, 'admin', False, 400),
     ('GET', '/v2/instances/%s/accelerators' % U, None,
@@ -130,7 +132,8 @@ ROUTES = [
 ]
 
 # Routes that exist from a later microversion than the files' default.
-_VERSIONS = {'/v2/capacity': 'accelerator 2.8'}
+_VERSIONS = {'/v2/capacity': 'accelerator 2.8',
+             '/v2/instances': 'accelerator 2.10'}
 
 MODES = ('legacy', 'secure-rbac')
 _FIXTURES = {'legacy': 'APIFixtureWithInventory',

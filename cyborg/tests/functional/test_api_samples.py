@@ -310,6 +310,10 @@ class OperatorSamplesTestCase(api_base.APITestCase):
         self._request(
             'GET', '/v2/instances/' + INSTANCE, version='2.6',
             response='instances/instances-getone-resp.json')
+        # 2.10: the servers that hold accelerators.
+        self._request(
+            'GET', '/v2/instances?driver=fake', version='2.10',
+            response='instances/instances-list-resp.json')
         self._request('DELETE', path + '?reboot=true', version='2.6',
                       status=204)
         self._request('DELETE', '/v2/drivers/' + driver['uuid'],

@@ -67,7 +67,8 @@ class V2Controller(rest.RestController):
     drivers = driver.DriversController()
     # discovery now (the seeds' /discovery),
     discovery = discovery.DiscoveryController()
-    # and accelerators attached to instances.
+    # and accelerators attached to instances (from 2.10 also the list of
+    # the servers that hold accelerators, as Nova sees them).
     instances = instance.InstancesController()
     # From 2.8, accelerators free, bound and reserved per host and in
     # total.

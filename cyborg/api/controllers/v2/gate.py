@@ -54,3 +54,15 @@ def capacity():
             _('The resource could not be found. It exists from '
               'microversion 2.8 on (OpenStack-API-Version: accelerator '
               '2.8).'))
+
+
+def instance_list():
+    """Refuse a 2.10 resource requested at an earlier version (404).
+
+    :raises: NotFound
+    """
+    if not microversion.allow_instance_list(pecan.request.version):
+        raise exception.NotFound(
+            _('The resource could not be found. It exists from '
+              'microversion 2.10 on (OpenStack-API-Version: accelerator '
+              '2.10).'))

@@ -11,7 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/instances/{uuid} and its accelerators: attach and detach through
+"""/v2/instances: the servers that hold accelerators (2.10);
+/v2/instances/{uuid} and its accelerators: attach and detach through
 Nova (2.5; 2.6: the server view, attach's reboot, detach's arqs and
 reboot, ARQs' origin).
 
@@ -29,11 +30,15 @@ from pecan import rest
 from cyborg.api import expose
 from cyborg.api import microversion
 from cyborg.api import validation
+from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import accelerator_request as arq_api
 from cyborg.api.controllers.v2 import gate
+from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import instance as schema
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
+from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import instance as instance_queries
 from cyborg.i18n import _
 from cyborg.policies import instance as policies
 
@@ -46,6 +51,42 @@ def _serialize_attachment(attachment, arqs):
             'allocations': attachment['allocations'],
             'arqs': [a['uuid'] for a in arqs
                      if a['attachment_uuid'] == attachment['uuid']]}
+
+
+# What a project's readers do not see of a server: Nova shows its host
+# and node to administrators only (os-extended-server-attributes).
+_ADMIN_ONLY = ('host', 'nodename')
+
+
+def _serialize_accelerator(arq):
+    """One Bound ARQ of a listed server, with its driver and device."""
+    since = arq['health_since']
+    return {'arq': arq['uuid'],
+            'device_profile_name': arq['device_profile_name'],
+            'device_profile_group_id': arq['device_profile_group_id'],
+            'hostname': arq['hostname'],
+            'device_rp_uuid': arq['device_rp_uuid'],
+            'driver': arq['driver'], 'device': arq['device_uuid'],
+            'attach_handle_type': arq['attach_handle_type'] or '',
+            'attach_handle_uuid': arq['attach_handle_uuid'],
+            'origin': (arq_api.ORIGIN_ATTACH if arq['attachment_uuid']
+                       else arq_api.ORIGIN_CREATE),
+            'device_health': device_queries.health_of(arq),
+            'device_health_reason': arq['health_reason'],
+            'device_health_since': since and base.utc(since).replace(
+                microsecond=0).isoformat()}
+
+
+def _serialize_listed(context, entry, nova):
+    """One server of the list: its ARQs, and what Nova says of it."""
+    said = nova.get(entry['uuid']) or {'server': None, 'audit': None}
+    server = said['server']
+    if server is not None and not context.is_admin:
+        server = dict(server, **{key: None for key in _ADMIN_ONLY})
+    return {'uuid': entry['uuid'], 'project_id': entry['project_id'],
+            'server': server, 'audit': said['audit'],
+            'accelerators': [_serialize_accelerator(arq)
+                             for arq in entry['arqs']]}
 
 
 class AcceleratorsController(rest.RestController):
@@ -129,6 +170,35 @@ class InstancesController(rest.RestController):
     @pecan.expose()
     def _lookup(self, instance_uuid, *remainder):
         return expose.subresource(self, instance_uuid, remainder)
+
+    @expose.expose
+    def get_all(self):
+        """The servers that hold accelerators (Bound ARQs), a page at a
+        time in uuid order, each with what Nova says of it (asked in one
+        Nova list per host: cyborg.conductor.attach.nova_server.get_many) and
+        whether the instance audit would heal its ARQs.
+        """
+        gate.instance_list()
+        context = pecan.request.context
+        context.can(policies.GET_ALL)
+        params = validation.query(schema.LIST_QUERY)
+        # A page at a time, at most the largest page, so that one request
+        # asks Nova about a bounded number of servers.
+        limit = int(params.get('limit', common_schema.MAX_LIMIT))
+        entries = instance_queries.get_page(
+            context, project_id=arq_api.visible_project(context),
+            host=params.get('host'), driver=params.get('driver'),
+            device_profile=params.get('device_profile'), limit=limit,
+            marker=params.get('marker'))
+        nova = {}
+        if entries:
+            nova = pecan.request.conductor_api.instance_list(
+                context, servers={
+                    e['uuid']: sorted({a['hostname'] for a in e['arqs']})
+                    for e in entries})
+        return base.collection(
+            'instances', [_serialize_listed(context, e, nova)
+                          for e in entries], limit, resource='instances')
 
     @expose.expose
     def get_one(self, instance_uuid):

@@ -246,6 +246,32 @@ class CLITestCase(base.BaseTestCase):
                   'one-fpga', '--wait')
         return instance
 
+    def test_instance_list(self):
+        instance = self._attached_on_host_one()
+        [row] = self.json('instance-list', '--driver', 'fake')
+        self.assertEqual(
+            (instance, 'ACTIVE', 'host-one', 'm1.small', ''),
+            (row['uuid'], row['status'], row['host'], row['flavor'],
+             row['audit']))
+        [accelerator] = row['accelerators']
+        self.assertRegex(accelerator,
+                         r'^[0-9a-f-]{36} fake one-fpga host-one '
+                         r'\(attached\)$')
+        self.assertEqual([], self.json('instance-list', '--driver',
+                                       'nvidia'))
+        self.assertEqual([], self.json('instance-list', '--host',
+                                       'host-two'))
+        self.assertEqual([instance], [r['uuid'] for r in self.json(
+            'instance-list', '--device-profile', 'one-fpga')])
+        # Nova deleted the server: what the instance audit would heal.
+        self.env.deployment.nova.servers.remove(instance)
+        out, _err = self.cyborg('instance-list')
+        self.assertRegex(out, r'%s \| None +\| None .*\| server gone' %
+                         instance)
+        out, err = self.cyborg('--os-accelerator-api-version', '2.9',
+                               'instance-list', expect=1)
+        self.assertIn('microversion 2.10', err)
+
     def test_detach_with_reboot_of_a_server_nova_forgot(self):
         # Nova deleted the server: detach --reboot asks no reboot, and
         # says so (it said "Nova is asked for a hard reboot").
@@ -538,5 +564,5 @@ class CLITestCase(base.BaseTestCase):
     def test_debug_shows_the_http_exchange(self):
         out, err = self.cyborg('--debug', 'service-list', '-f', 'value')
         self.assertIn('GET %s/v2/services' % URL, err)
-        self.assertIn('accelerator 2.9', err)
+        self.assertIn('accelerator 2.10', err)
         self.assertIn('RESP BODY', err)

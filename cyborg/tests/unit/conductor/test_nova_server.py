@@ -30,12 +30,26 @@ class _Nova:
 
     def __init__(self, servers):
         self.servers = servers
+        self.calls = []
 
     def get_server(self, uuid):
+        self.calls.append(('show', uuid))
         status, body = self.servers.show(uuid)
         if status == 404:
             raise exception.ServerNotFound(uuid=uuid)
         return body['server']
+
+    def list_servers(self, host):
+        """As NovaClient.list_servers, following the stand-in's pages."""
+        servers, params = [], {'all_tenants': 'True', 'host': host}
+        while True:
+            self.calls.append(('list', host))
+            _status, body = self.servers.detail(params, 'http://nova')
+            servers.extend(body['servers'])
+            if 'servers_links' not in body:
+                return servers, sum(1 for c in self.calls
+                                    if c == ('list', host))
+            params['marker'] = body['servers'][-1]['id']
 
 
 class NovaServerTestCase(base.BaseTestCase):
@@ -61,6 +75,30 @@ class NovaServerTestCase(base.BaseTestCase):
         self.assertIsNone(nova_server.get_or_none(self.nova, 'other'))
         self.assertRaises(exception.NovaNotConfigured, nova_server.get,
                           None, UUID)
+
+    def test_get_many_lists_each_host_once(self):
+        on = {'h1': ['a1', 'a2', 'a3'], 'h2': ['b1', 'b2']}
+        for host, uuids in on.items():
+            for uuid in uuids:
+                self.servers.add(uuid, host, device_profile='dp')
+        self.servers.add('moved', 'h3')
+        self.servers.max_limit = 2
+        found, calls = nova_server.get_many(self.nova, {
+            'a1': ['h1'], 'a3': ['h1'], 'b2': ['h2'], 'moved': ['h1'],
+            'gone': ['h2']})
+        self.assertEqual({'a1': 'h1', 'a3': 'h1', 'b2': 'h2', 'moved': 'h3',
+                          'gone': None},
+                         {uuid: server and server['host']
+                          for uuid, server in found.items()})
+        self.assertEqual('dp', found['a1']['device_profile'])
+        # h1: two pages of 2; h2: one full page, then an empty one; one
+        # show for each server no list showed.
+        self.assertEqual([('list', 'h1'), ('list', 'h1'), ('list', 'h2'),
+                          ('list', 'h2'), ('show', 'gone'),
+                          ('show', 'moved')], self.nova.calls)
+        self.assertEqual(6, calls)
+        self.assertRaises(exception.NovaNotConfigured,
+                          nova_server.get_many, None, {'a1': ['h1']})
 
     def test_attachable(self):
         nova_server.check_attachable(self._server(), hostname='h1',

@@ -98,7 +98,7 @@ for _name in ('device_profile_create', 'device_profile_delete',
               'arq_create', 'arq_apply_patch', 'arq_delete',
               'device_set_status', 'attribute_create', 'attribute_delete',
               'instance_attach', 'instance_detach', 'instance_show',
-              'device_set_status_by_selector'):
+              'device_set_status_by_selector', 'instance_list'):
     setattr(_RecordingEndpoint, _name, _recorder(_name))
 
 
@@ -316,6 +316,22 @@ class ConductorRPCAPITestCase(base.TestCase):
             exception.ConductorTooOld, client.device_set_status_by_selector,
             self.context, selector={'hostname': 'h'}, status='enabled')
         self.assertIn('1.11', str(exc))
+
+    def test_instance_list_message(self):
+        endpoint = _RecordingEndpoint()
+        client = self._serve(endpoint)
+        client.instance_list(self.context, servers={'i': ['h1']})
+        self.assertEqual([('instance_list', {'servers': {'i': ['h1']}})],
+                         [(name, kwargs) for name, _, kwargs in
+                          endpoint.calls])
+
+    def test_instance_list_needs_1_12(self):
+        self.flags(group='upgrade_levels', conductor='1.11')
+        client = rpcapi.ConductorAPI(topic='unused')
+        exc = self.assertRaises(exception.ConductorTooOld,
+                                client.instance_list, self.context,
+                                servers={'i': ['h1']})
+        self.assertIn('1.12', str(exc))
 
     def test_instance_messages(self):
         endpoint = _RecordingEndpoint()

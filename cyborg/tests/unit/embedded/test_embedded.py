@@ -247,6 +247,30 @@ class NovaServersTest(base.BaseTestCase):
                          (listed['id'], listed['name'],
                           listed['links'][0]['href']))
 
+    def test_detail_as_nova_lists_for_an_administrator(self):
+        servers = self.recorder.servers
+        for index in range(5):
+            servers.add('s%d' % index, 'h1' if index % 2 else 'h2')
+        servers.max_limit = 2
+        body = self.app.get('/servers/detail?all_tenants=True&host=h2').json
+        self.assertEqual(['s0', 's2'], [s['id'] for s in body['servers']])
+        self.assertEqual('h2', body['servers'][0]['OS-EXT-SRV-ATTR:host'])
+        [link] = body['servers_links']
+        self.assertEqual('next', link['rel'])
+        self.assertIn('marker=s2', link['href'])
+        body = self.app.get('/servers/detail?host=h2&marker=s2').json
+        self.assertEqual((['s4'], None), ([s['id'] for s in body['servers']],
+                                          body.get('servers_links')))
+        # One uuid: the last one given, as Nova reads it.
+        body = self.app.get('/servers/detail?uuid=s1&uuid=s3').json
+        self.assertEqual(['s3'], [s['id'] for s in body['servers']])
+        self.assertEqual([], self.app.get(
+            '/servers/detail?host=h9').json['servers'])
+        answer = self.app.get('/servers/detail?marker=nope', status=400)
+        self.assertIn('marker [nope] not found',
+                      answer.json['badRequest']['message'])
+        self.app.post('/servers/detail', status=405)
+
     def test_kept_across_restarts(self):
         self.app.put_json('/servers/' + self.uuid, {'server': {
             'host': 'h1', 'device_profile': 'dp'}})

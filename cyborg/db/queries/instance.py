@@ -1,0 +1,139 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Queries of the servers that hold accelerators (GET /v2/instances).
+
+A server holds accelerators while it has Bound ARQs.  A page of servers
+is two statements in one transaction, whatever its size: the page's
+server uuids (DISTINCT, in uuid order, after the marker), then the
+matching ARQs of those servers with their device profile's name, their
+attach handle, and their deployable's driver and device (uuid, health).
+Each shape of statement (which filters, a marker, a limit) is built once
+with bound parameters.
+"""
+
+import functools
+
+import sqlalchemy as sa
+
+from cyborg import states
+from cyborg.db import api as db_api
+from cyborg.db import models
+
+_ARQS = models.ExtendedAcceleratorRequest.__table__
+_PROFILES = models.DeviceProfile.__table__
+_HANDLES = models.AttachHandle.__table__
+_DEPLOYABLES = models.Deployable.__table__
+_DEVICES = models.Device.__table__
+
+# The filters, each {name: the column it compares with}.
+_FILTERS = {
+    'project_id': _ARQS.c.project_id,
+    'host': _ARQS.c.hostname,
+    'device_profile': _PROFILES.c.name,
+    'driver': _DEPLOYABLES.c.driver_name,
+}
+
+_SOURCE = (_ARQS
+           .join(_PROFILES, _ARQS.c.device_profile_id == _PROFILES.c.id)
+           .join(_DEPLOYABLES, _ARQS.c.deployable_id == _DEPLOYABLES.c.id)
+           .join(_DEVICES, _DEPLOYABLES.c.device_id == _DEVICES.c.id)
+           .outerjoin(_HANDLES, _ARQS.c.attach_handle_id == _HANDLES.c.id))
+
+
+def _where(query, filters):
+    query = query.where(_ARQS.c.state == states.BOUND,
+                        _ARQS.c.instance_uuid.is_not(None))
+    for name in filters:
+        query = query.where(_FILTERS[name] == sa.bindparam('f_' + name))
+    return query
+
+
+@functools.lru_cache(maxsize=64)
+def _page_statement(filters, marker, limit):
+    query = _where(sa.select(_ARQS.c.instance_uuid).select_from(_SOURCE)
+                   .distinct(), filters)
+    if marker:
+        query = query.where(_ARQS.c.instance_uuid > sa.bindparam('m_uuid'))
+    query = query.order_by(_ARQS.c.instance_uuid)
+    if limit:
+        query = query.limit(sa.bindparam('p_limit', type_=sa.Integer))
+    return query
+
+
+@functools.lru_cache(maxsize=64)
+def _arqs_statement(filters):
+    query = sa.select(
+        _ARQS.c.uuid, _ARQS.c.instance_uuid, _ARQS.c.project_id,
+        _ARQS.c.hostname, _ARQS.c.device_profile_group_id,
+        _ARQS.c.device_rp_uuid, _ARQS.c.attachment_uuid,
+        _PROFILES.c.name.label('device_profile_name'),
+        _HANDLES.c.uuid.label('attach_handle_uuid'),
+        _HANDLES.c.attach_type.label('attach_handle_type'),
+        _DEPLOYABLES.c.driver_name.label('driver'),
+        _DEVICES.c.uuid.label('device_uuid'),
+        _DEVICES.c.health.label('health'),
+        _DEVICES.c.health_reason.label('health_reason'),
+        _DEVICES.c.health_since.label('health_since'),
+    ).select_from(_SOURCE)
+    query = _where(query, filters).where(_ARQS.c.instance_uuid.in_(
+        sa.bindparam('b_uuids', expanding=True)))
+    return query.order_by(_ARQS.c.instance_uuid, _ARQS.c.id)
+
+
+@db_api.context_manager.reader
+def get_page(context, project_id=None, host=None, device_profile=None,
+             driver=None, limit=None, marker=None):
+    """A page of the servers that hold accelerators, with their Bound
+    ARQs, in two statements.
+
+    A server is listed when one of its Bound ARQs matches every filter
+    given (None: no filter); only its matching ARQs come with it.
+
+    :param project_id: only the ARQs of this project (None: all).
+    :param host: only those bound on this host.
+    :param device_profile: only those of this device profile (its name).
+    :param driver: only those whose deployable is of this driver.
+    :param limit: at most this many servers (None: all).
+    :param marker: only servers whose uuid sorts after this one; it need
+        not be a server that still holds accelerators (the last one of
+        the previous page may have been deleted meanwhile).
+    :returns: a list of ``{uuid, project_id, arqs}``, in uuid order;
+        each ARQ a dict of the query's columns.
+    """
+    filters = {name: value for name, value in (
+        ('project_id', project_id), ('host', host),
+        ('device_profile', device_profile), ('driver', driver))
+        if value is not None}
+    shape = tuple(sorted(filters))
+    params = {'f_' + name: value for name, value in filters.items()}
+    page_params = dict(params)
+    if marker is not None:
+        page_params['m_uuid'] = marker
+    if limit is not None:
+        page_params['p_limit'] = limit
+    uuids = list(db_api.execute(
+        context, _page_statement(shape, marker is not None,
+                                 limit is not None),
+        page_params).scalars())
+    if not uuids:
+        return []
+    servers = {uuid: {'uuid': uuid, 'project_id': None, 'arqs': []}
+               for uuid in uuids}
+    rows = db_api.execute(context, _arqs_statement(shape),
+                          dict(params, b_uuids=uuids)).mappings()
+    for row in rows:
+        server = servers[row['instance_uuid']]
+        server['project_id'] = server['project_id'] or row['project_id']
+        server['arqs'].append(dict(row))
+    return [servers[uuid] for uuid in uuids]
