@@ -33,6 +33,7 @@ from cyborg.api.controllers.v2 import device
 from cyborg.api.controllers.v2 import device_profile
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import service
+from cyborg.common import health_states
 
 NULL = {'type': 'null'}
 STRING = {'type': 'string'}
@@ -318,7 +319,8 @@ LISTED_SERVER = {
                 'attach_handle_uuid': nullable(STRING),
                 'origin': {'type': 'string', 'enum': ['create', 'attach']},
                 'device_health': {'type': 'string', 'enum': [
-                    'healthy', 'unhealthy', 'recovering']},
+                    health_states.HEALTHY, health_states.UNHEALTHY,
+                    health_states.RECOVERING]},
                 'device_health_reason': nullable(STRING),
                 'device_health_since': nullable(DATETIME),
             },

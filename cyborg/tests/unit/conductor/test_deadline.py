@@ -35,7 +35,7 @@ WRITES = ('device_profile_create', 'device_profile_delete', 'arq_create',
           'instance_attach', 'instance_detach', 'discovery_start',
           'device_set_status_by_selector')
 NOT_WRITES = ('hello', 'report', 'discovery', 'hardware', 'bind_release',
-              'instance_show')
+              'instance_show', 'instance_list')
 
 
 class ContextDeadlineTestCase(base.TestCase):
