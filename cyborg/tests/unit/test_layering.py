@@ -40,7 +40,7 @@ SKIPPED = ('cyborg.tests',)
 # each other).  cyborg.servicegroup holds the services' names.
 _BASE = ('cyborg', 'cyborg.exception', 'cyborg.i18n', 'cyborg.version',
          'cyborg.states', 'cyborg.common', 'cyborg.counters',
-         'cyborg.servicegroup')
+         'cyborg.metrics', 'cyborg.servicegroup')
 
 #: {layer: the layers it may import (its own aside)}.
 ARROWS = {
@@ -53,6 +53,7 @@ ARROWS = {
     # What the services and the drivers share (traits, driver names...).
     'cyborg.common': ('cyborg.exception',),
     'cyborg.counters': (),
+    'cyborg.metrics': (),
     'cyborg.hacking': (),
     'cyborg.servicegroup': (),
     'cyborg.conf': ('cyborg.i18n',),
