@@ -212,7 +212,7 @@ class MetricsLifecycleTestCase(api_base.APITestCase):
         # A bind refused (no profile of that name on the provider's
         # resource class is still bound: the handle claim fails once
         # both are taken).
-        self._bind('fpga1', self.fpga['rp_uuid'])
+        second, _instance = self._bind('fpga1', self.fpga['rp_uuid'])
         arq = self.app.post_json(
             '/v2/accelerator_requests', {'device_profile_name': 'fpga1'},
             headers=NOVA).json['arqs'][0]
@@ -260,6 +260,8 @@ class MetricsLifecycleTestCase(api_base.APITestCase):
                                    driver='fake', health='healthy'))
         self.assertEqual(1, _value(fleet, 'cyborg_outbox_depth',
                                    outbox='placement_pushes'))
+        self.assertLess(_value(fleet, 'cyborg_outbox_oldest_age_seconds',
+                               outbox='placement_pushes'), 60)
         self.assertIn(('cyborg_devices', (('driver', 'fake'),
                                           ('health', 'recovering'),
                                           ('host', HOST))), fleet)
@@ -288,6 +290,24 @@ class MetricsLifecycleTestCase(api_base.APITestCase):
                           'reserved': 1},
                          self._accelerators(fleet, OTHER, 'PGPU',
                                             'nvidia_gpu'))
+
+        # Nova unbinds the second ARQ; the handle it frees is on the
+        # unhealthy FPGA, so it is unhealthy, not free.
+        self.app.patch_json('/v2/accelerator_requests', {second: [
+            {'path': '/hostname', 'op': 'remove'}]}, headers=NOVA,
+            status=202)
+        after = self._conductor()
+        self.assertEqual(1, delta('cyborg_arq_unbinds_total'))
+        self.assertEqual(0, delta('cyborg_arq_unbind_failures_total',
+                                  stage='patch'))
+        fleet = self._fleet()
+        self.assertEqual(1, _value(fleet, 'cyborg_arqs', state='Unbound'))
+        self.assertEqual({'free': 0, 'bound': 0, 'unhealthy': 2,
+                          'reserved': 0},
+                         self._accelerators(fleet, HOST, 'FPGA', 'fake'))
+        self.assertGreater(
+            _value(fleet, 'cyborg_fleet_refresh_timestamp_seconds'),
+            1.7e9)
 
     def test_every_fleet_gauge_is_exported(self):
         families = {family.name for family in
