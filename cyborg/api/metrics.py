@@ -220,8 +220,16 @@ class Exporter:
             return errors.response(405, 'The method %s is not allowed for '
                                    '/metrics.' % request.method,
                                    headers={'Allow': 'GET, HEAD'})
+        try:
+            body = prometheus_client.generate_latest(self.registry)
+        except Exception:
+            # The database, most likely: an answer with the error body,
+            # which Prometheus records as a failed scrape (up == 0).
+            LOG.exception('Cannot read the fleet metrics')
+            return errors.response(500, 'The fleet metrics cannot be read '
+                                   'from the database now; see the log.')
         return webob.Response(
-            body=prometheus_client.generate_latest(self.registry),
+            body=body,
             content_type=prometheus_client.CONTENT_TYPE_LATEST.split(';')[0],
             charset='utf-8')
 
