@@ -40,8 +40,9 @@ log() { echo "[run-tests] $*" >&2; }
 # tests (umockdev-wrapper).  gir1.2-umockdev-1.0: UMockdev.Testbed
 # (hotplug uevents) through PyGObject, which pip builds from source with
 # libgirepository1.0-dev, libcairo2-dev (for pycairo), pkg-config and gcc.
+# prometheus: promtool, which checks the alerting rules of etc/prometheus.
 PACKAGES="libudev1 umockdev gir1.2-umockdev-1.0 libgirepository1.0-dev
-libcairo2-dev pkg-config gcc"
+libcairo2-dev pkg-config gcc prometheus"
 
 missing_packages() {
     local pkg missing=""

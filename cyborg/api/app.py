@@ -29,6 +29,7 @@ from cyborg import policy
 from cyborg.api import argspec_cache
 from cyborg.api import expose
 from cyborg.api import hooks
+from cyborg.api import metrics
 from cyborg.api import upstream_paste
 from cyborg.api.controllers import root
 from cyborg.api.middleware import auth_token
@@ -112,7 +113,10 @@ def deploy(conf):
        spares them a signature lookup at each request.
     4. ``/healthcheck`` (oslo.middleware Healthcheck, ``[healthcheck]``):
        answered here, without a token, so load balancers can probe; every
-       other path goes on.
+       other path goes on.  ``/metrics`` (cyborg.api.metrics, with
+       ``[metrics] enabled``) is answered here too for the Prometheus
+       servers of ``[metrics] allowed_source_ranges``, without a token;
+       from any other address it goes on.
     5. authentication (``[DEFAULT] auth_strategy``): keystonemiddleware's
        auth_token (``[keystone_authtoken]``; ``/``, ``/v2`` and
        ``/v2/openapi.json`` are public), or noauth.  Outside the error
@@ -122,6 +126,10 @@ def deploy(conf):
        below, the request size limit's and pecan's routing errors
        included, gets the API's error body (``error_message`` with an
        ``error_code``).
+       ``/metrics`` from other addresses is answered just below it, once
+       the token is checked, to the callers the policy
+       ``cyborg:metrics:get`` allows (403 for the others); with
+       ``[metrics] enabled`` false, it goes on to pecan's 404.
     7. request size limit (oslo.middleware RequestBodySizeLimiter,
        ``[oslo_middleware] max_request_body_size``): 413 before anything
        reads the body.
@@ -137,13 +145,18 @@ def deploy(conf):
     :returns: the WSGI application.
     """
     app = setup_app()
+    exporter = metrics.Exporter(conf)
     for layer in (
             expose.EmptyOKMiddleware,                               # 9
             well_formed.WellFormedMiddleware,                       # 8
             lambda app: oslo_middleware.RequestBodySizeLimiter(     # 7
                 app, conf),
+            lambda app: metrics.MetricsRoute(                       # 6
+                app, conf, exporter, trusted=False),
             parsable_error.ParsableErrorMiddleware,                 # 6
             _authentication(conf),                                  # 5
+            lambda app: metrics.MetricsRoute(                       # 4
+                app, conf, exporter, trusted=True),
             lambda app: HealthcheckRoute(                           # 4
                 app, oslo_middleware.Healthcheck(None, conf)),
             lambda app: response_hook.HTTPProxyToWSGI(app, conf),   # 3

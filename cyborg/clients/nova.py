@@ -41,6 +41,7 @@ cyborg.conductor.attach.nova_server).
 from keystoneauth1 import exceptions as ks_exc
 
 from cyborg import exception
+from cyborg import metrics
 from cyborg.clients import keystone
 
 GROUP = 'nova'
@@ -67,15 +68,30 @@ class NovaClient(keystone.ServiceClient):
             be reached.
         :returns: the response, whatever its status.
         """
-        return self._adapter.post(
-            '/os-server-external-events', json={'events': events},
-            microversion=MICROVERSION, raise_exc=False)
+        return self._request('POST', '/os-server-external-events',
+                             MICROVERSION, json={'events': events})
+
+    def _request(self, method, path, microversion, **kwargs):
+        """One request, counted (cyborg.metrics).
+
+        :raises: keystoneauth1.exceptions.ClientException
+        """
+        started = metrics.call_started()
+        try:
+            response = self._adapter.request(
+                path, method, microversion=microversion, raise_exc=False,
+                **kwargs)
+        except ks_exc.ClientException:
+            metrics.call_done(metrics.NOVA_CALLS, method, started)
+            raise
+        metrics.call_done(metrics.NOVA_CALLS, method, started,
+                          response.status_code)
+        return response
 
     def _call(self, method, path, **kwargs):
         try:
-            response = self._adapter.request(
-                path, method, microversion=SERVER_MICROVERSION,
-                raise_exc=False, **kwargs)
+            response = self._request(method, path, SERVER_MICROVERSION,
+                                     **kwargs)
         except ks_exc.ClientException as exc:
             raise exception.NovaUnavailable(reason=exc)
         if response.status_code >= 500 or response.status_code in (401,

@@ -18,8 +18,9 @@ Keystone (any auth plugin, the service catalog finds Placement by its
 service type) or without it (``auth_type = none`` and
 ``endpoint_override``).  Every request names its microversion; generation
 conflicts (409 ``placement.concurrent_update``) are retried with the
-provider's fresh generation.  Requests are counted (``calls``, and the
-operation's cyborg.counters.Cost).
+provider's fresh generation.  Requests are counted (``calls``, the
+operation's cyborg.counters.Cost, and the Prometheus metrics of
+cyborg.metrics).
 
 Written: resource providers, their inventories and traits, custom
 resource classes and traits.  Allocations belong to Nova, with two
@@ -39,6 +40,7 @@ from oslo_log import log as logging
 
 from cyborg import counters
 from cyborg import exception
+from cyborg import metrics
 from cyborg.clients import keystone
 
 LOG = logging.getLogger(__name__)
@@ -113,12 +115,16 @@ class PlacementClient(keystone.ServiceClient):
         kwargs = {'microversion': version, 'raise_exc': False}
         if body is not None:
             kwargs['json'] = body
+        started = metrics.call_started()
         try:
             resp = self._adapter.request(path, method, **kwargs)
         except ks_exc.ClientException as exc:
             # Connection refused, no endpoint in the catalog, no token...
+            metrics.call_done(metrics.PLACEMENT_CALLS, method, started)
             raise exception.PlacementUnavailable(method=method, path=path,
                                                  reason=exc)
+        metrics.call_done(metrics.PLACEMENT_CALLS, method, started,
+                          resp.status_code)
         if resp.status_code >= 500 or resp.status_code in (401, 403):
             raise exception.PlacementUnavailable(
                 method=method, path=path, reason='HTTP %s: %s' % (

@@ -31,6 +31,7 @@ from oslo_utils import timeutils
 from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import liveness
+from cyborg import metrics
 from cyborg import servicegroup
 from cyborg import states
 from cyborg import version
@@ -308,16 +309,28 @@ class ConductorManager:
         """
         binds, unbinds = arq_bind.split_patch(patches)
         if unbinds:
-            return arq_release.unbind(context, unbinds,
-                                      project_id=project_id)
+            metrics.ARQ_UNBINDS.inc(len(unbinds))
+            with metrics.ARQ_UNBIND_FAILURES.labels(
+                    stage=metrics.PATCH).count_exceptions():
+                return arq_release.unbind(context, unbinds,
+                                          project_id=project_id)
         sending = []
+        metrics.ARQ_BINDS.inc(len(binds))
+        started = timeutils.utcnow()
         try:
             result = arq_bind.bind(context, binds, project_id=project_id,
                                    sending=sending,
                                    check_provider=check_provider)
-        except exception.BindRefused:
+        except Exception as exc:
             with excutils.save_and_reraise_exception():
-                arq_notify.bind_refused(context, list(binds))
+                metrics.ARQ_BIND_FAILURES.labels(stage=metrics.PATCH).inc(
+                    len(binds))
+                if isinstance(exc, exception.BindRefused):
+                    arq_notify.bind_refused(context, list(binds))
+        bound = sum(1 for state in result.values() if state == states.BOUND)
+        for _ in range(bound):
+            # Bound in the PATCH: no device work to wait for.
+            metrics.bind_ready(metrics.NO_WORK, started)
         self._bound(context, result, sending)
         return result
 
@@ -337,9 +350,11 @@ class ConductorManager:
     @deadline.drop_when_late
     def arq_delete(self, context, uuids=None, instance_uuid=None,
                    project_id=None):
-        return arq_delete.delete(context, uuids=uuids,
-                                 instance_uuid=instance_uuid,
-                                 project_id=project_id)
+        deleted = arq_delete.delete(context, uuids=uuids,
+                                    instance_uuid=instance_uuid,
+                                    project_id=project_id)
+        metrics.ARQ_DELETES.inc(deleted)
+        return deleted
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceNotFound)

@@ -25,6 +25,7 @@ from cyborg.conf import fake
 from cyborg.conf import glance
 from cyborg.conf import gpu
 from cyborg.conf import keystone_authtoken
+from cyborg.conf import metrics
 from cyborg.conf import nic
 from cyborg.conf import notifications
 from cyborg.conf import nova
@@ -51,6 +52,7 @@ OPTION_MODULES = (
     placement,
     quota,
     device_health,
+    metrics,
     upgrade_levels,
     pci,
     gpu,

@@ -26,6 +26,7 @@ from cyborg.policies import discovery
 from cyborg.policies import driver
 from cyborg.policies import hardware
 from cyborg.policies import instance
+from cyborg.policies import metrics
 from cyborg.policies import service
 
 
@@ -44,4 +45,5 @@ def list_rules():
         discovery.list_rules(),
         instance.list_rules(),
         capacity.list_rules(),
+        metrics.list_rules(),
     ))

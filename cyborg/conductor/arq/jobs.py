@@ -58,6 +58,7 @@ from oslo_utils import timeutils
 
 from cyborg import exception
 from cyborg import liveness
+from cyborg import metrics
 from cyborg import servicegroup
 from cyborg import states
 from cyborg.common import traits as cyborg_traits
@@ -282,14 +283,19 @@ def run(context, agent_api, job):
                 # its instance was evacuated): the release waits for it.
                 _defer(context, job)
                 return
-            release_failed(context, job, error)
+            if release_failed(context, job, error):
+                metrics.ARQ_UNBIND_FAILURES.labels(
+                    stage=metrics.DEVICE).inc()
         elif bind_failed(context, job, error):
+            metrics.ARQ_BIND_FAILURES.labels(stage=metrics.DEVICE).inc()
             arq_notify.bind_resolved(context, [job['arq_uuid']],
                                      states.BIND_FAILED)
         return
     if kind == job_queries.RELEASE:
         released(context, job)
     elif bind_done(context, job, result):
+        # The job was written with the bind (Nova's PATCH).
+        metrics.bind_ready(kind, job['created_at'])
         arq_notify.bind_resolved(context, [job['arq_uuid']], states.BOUND)
 
 
@@ -386,10 +392,13 @@ def released(context, job):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def release_failed(context, job, error):
-    """Retry later with back-off; give up after events_max_attempts."""
+    """Retry later with back-off; give up after events_max_attempts.
+
+    :returns: whether it gave up.
+    """
     if job['attempts'] < CONF.nova.events_max_attempts:
         _retry_later(context, job, error)
-        return
+        return False
     job_queries.delete(context, job['id'])
     arq = arq_queries.lock_state(context, job['arq_uuid'])
     LOG.error('Giving up releasing attach handle %(handle)s of ARQ '
@@ -398,12 +407,13 @@ def release_failed(context, job, error):
                              'arq': job['arq_uuid'], 'n': job['attempts'],
                              'error': error})
     if arq is None:
-        return
+        return True
     if arq['state'] == states.DELETING:
         _forget_deleting(context, job['arq_uuid'], arq)
     elif arq['state'] == states.UNBOUND:
         arq_queries.transition(context, job['arq_uuid'],
                                states.UNBIND_FAILED)
+    return True
 
 
 def crashed(context, job, error):
@@ -416,7 +426,8 @@ def crashed(context, job, error):
     """
     text = '%s: %s' % (type(error).__name__, error)
     if job['kind'] == job_queries.RELEASE:
-        release_failed(context, job, text)
+        if release_failed(context, job, text):
+            metrics.ARQ_UNBIND_FAILURES.labels(stage=metrics.DEVICE).inc()
     elif (job['deadline'] is None or
             job['deadline'] <= timeutils.utcnow() or
             job['attempts'] >= CONF.nova.events_max_attempts):
@@ -424,6 +435,7 @@ def crashed(context, job, error):
             # Answered as the unexpected error it is (a server error).
             deployable_ops.failed(context, job, error)
         elif bind_failed(context, job, text):
+            metrics.ARQ_BIND_FAILURES.labels(stage=metrics.DEVICE).inc()
             arq_notify.bind_resolved(context, [job['arq_uuid']],
                                      states.BIND_FAILED)
     else:
@@ -448,6 +460,9 @@ def fail_overdue(context):
     """
     requests = []
     failed = _fail_overdue(context, requests)
+    if failed:
+        metrics.ARQ_BIND_FAILURES.labels(stage=metrics.DEVICE).inc(
+            len(failed))
     arq_notify.bind_resolved(context, failed, states.BIND_FAILED)
     deployable_ops.expire(context, requests)
     return len(failed)

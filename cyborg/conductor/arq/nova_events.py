@@ -54,6 +54,7 @@ from oslo_config import cfg
 from oslo_log import log as logging
 from oslo_utils import timeutils
 
+from cyborg import metrics
 from cyborg.clients import nova as nova_client
 from cyborg.conductor import backoff
 from cyborg.db.queries import nova_event as event_queries
@@ -222,6 +223,11 @@ class Notifier:
                     seconds=CONF.nova.failed_event_interval))
             LOG.debug('Failed events of ARQs %s go again until Nova acts '
                       'on them', [e['tag'] for e in repeat])
+        for event in events:
+            if not event.get('again'):
+                # Its first delivery (not a failed event sent again).
+                metrics.nova_event_taken(event['status'],
+                                         event['created_at'])
         return self._done(context, [e for e in events
                                     if e['id'] not in again],
                           'taken by Nova')

@@ -47,10 +47,12 @@ _SERVICES = models.Service.__table__
 RC_KEY = 'rc'
 
 # The handles of one host and resource class (see get()).
+# ``driver`` is the deployables' driver where get() groups by driver
+# (the metrics' accelerators gauge), None otherwise.
 Group = collections.namedtuple('Group', (
     'host', 'resource_class', 'total', 'bound', 'held', 'held_disabled',
     'held_unhealthy', 'held_recovering', 'held_gone', 'heartbeat',
-    'reported'))
+    'reported', 'driver'), defaults=(None,))
 _COUNTS = Group._fields[2:9]
 
 _GROUP, _CONDUCTOR = 0, 1
@@ -64,9 +66,9 @@ def _count(condition):
                    sa.Integer)
 
 
-def _groups(host, resource_class, driver):
-    """The handles counted per host and resource class, each group with
-    its host's agent times.
+def _groups(host, resource_class, driver, by_driver):
+    """The handles counted per host and resource class (and driver,
+    *by_driver*), each group with its host's agent times.
     """
     rc = _ATTRIBUTES.alias('rc')
     # A resource class is a short name: grouped as a VARCHAR, not as the
@@ -83,6 +85,9 @@ def _groups(host, resource_class, driver):
     # .held_out() is any health but NULL and healthy.
     held_out = sa.and_(health.isnot(None),
                        health != health_states.HEALTHY)
+    keys = [_DEVICES.c.hostname, rc_value]
+    if by_driver:
+        keys.append(_DEPLOYABLES.c.driver_name)
     inner = (
         sa.select(_DEVICES.c.hostname.label('host'),
                   rc_value.label('resource_class'),
@@ -93,14 +98,15 @@ def _groups(host, resource_class, driver):
                   _count(sa.and_(free, disabled)).label('held_disabled'),
                   _count(sa.and_(free, unhealthy)).label('held_unhealthy'),
                   _count(sa.and_(free, recovering)).label('held_recovering'),
-                  _count(sa.and_(free, gone)).label('held_gone'))
+                  _count(sa.and_(free, gone)).label('held_gone'),
+                  *keys[2:])
         .select_from(
             _HANDLES
             .join(_DEPLOYABLES, _DEPLOYABLES.c.id == _HANDLES.c.deployable_id)
             .join(_DEVICES, _DEVICES.c.id == _DEPLOYABLES.c.device_id)
             .outerjoin(rc, sa.and_(rc.c.deployable_id == _DEPLOYABLES.c.id,
                                    rc.c.key == RC_KEY)))
-        .group_by(_DEVICES.c.hostname, rc_value))
+        .group_by(*keys))
     if host is not None:
         inner = inner.where(_DEVICES.c.hostname == host)
     if resource_class is not None:
@@ -108,12 +114,14 @@ def _groups(host, resource_class, driver):
     if driver is not None:
         inner = inner.where(_DEPLOYABLES.c.driver_name == driver)
     inner = inner.subquery('groups')
+    counted = [inner.c[name] for name in Group._fields[:9]]
+    extra = [inner.c.driver_name] if by_driver else []
     # The agent's times are joined to the groups (one or a few per
     # host), not to every handle.
     return (
-        sa.select(sa.literal(_GROUP).label('kind'), *inner.c,
+        sa.select(sa.literal(_GROUP).label('kind'), *counted,
                   _SERVICES.c.last_seen_up.label('heartbeat'),
-                  _HOSTS.c.last_report_at.label('reported'))
+                  _HOSTS.c.last_report_at.label('reported'), *extra)
         .select_from(
             inner
             .outerjoin(_HOSTS, _HOSTS.c.hostname == inner.c.host)
@@ -122,28 +130,33 @@ def _groups(host, resource_class, driver):
                 _SERVICES.c.binary == servicegroup.AGENT))))
 
 
-def _conductors():
+def _conductors(by_driver):
     """The conductors' rows, in the groups' columns (NULL elsewhere)."""
     nothing = [sa.cast(sa.null(), sa.Integer).label(name)
                for name in _COUNTS]
+    extra = ([sa.cast(sa.null(), sa.String(100)).label('driver')]
+             if by_driver else [])
     return (
         sa.select(sa.literal(_CONDUCTOR).label('kind'),
                   _SERVICES.c.host.label('host'),
                   sa.cast(sa.null(), sa.String(255)).label('resource_class'),
                   *nothing,
                   _SERVICES.c.last_seen_up.label('heartbeat'),
-                  _SERVICES.c.started_at.label('reported'))
+                  _SERVICES.c.started_at.label('reported'), *extra)
         .where(_SERVICES.c.binary == servicegroup.CONDUCTOR))
 
 
 @db_api.context_manager.reader
-def get(context, host=None, resource_class=None, driver=None):
+def get(context, host=None, resource_class=None, driver=None,
+        by_driver=False):
     """The attach handles, grouped, and the conductors, in one statement.
 
     :param host: only the handles of this host's devices.
     :param resource_class: only those of deployables of this resource
         class.
     :param driver: only those of deployables of this driver.
+    :param by_driver: group by the deployables' driver as well (each
+        Group's ``driver``).
     :returns: ``(groups, conductors)``: a list of Group, one per host
         and resource class that has handles (``resource_class`` None:
         the deployable has no ``rc`` attribute), with the number of
@@ -158,12 +171,13 @@ def get(context, host=None, resource_class=None, driver=None):
         as dicts with ``started_at`` and ``last_seen_up`` (what
         servicegroup.conductors_since() reads).
     """
-    statement = sa.union_all(_groups(host, resource_class, driver),
-                             _conductors())
+    statement = sa.union_all(
+        _groups(host, resource_class, driver, by_driver),
+        _conductors(by_driver))
     groups, conductors = [], []
     for row in context.session.execute(statement):
         if row.kind == _GROUP:
-            groups.append(Group._make(row[1:]))
+            groups.append(Group(*row[1:]))
         else:
             conductors.append({'started_at': row.reported,
                                'last_seen_up': row.heartbeat})

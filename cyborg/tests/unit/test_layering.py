@@ -40,7 +40,7 @@ SKIPPED = ('cyborg.tests',)
 # each other).  cyborg.servicegroup holds the services' names.
 _BASE = ('cyborg', 'cyborg.exception', 'cyborg.i18n', 'cyborg.version',
          'cyborg.states', 'cyborg.common', 'cyborg.counters',
-         'cyborg.servicegroup')
+         'cyborg.metrics', 'cyborg.servicegroup')
 
 #: The conductor's rooms (cyborg/conductor/*/).
 CONDUCTOR_ROOMS = ('cyborg.conductor.arq', 'cyborg.conductor.attach',
@@ -64,6 +64,7 @@ ARROWS = {
     # What the services and the drivers share (traits, driver names...).
     'cyborg.common': ('cyborg.exception',),
     'cyborg.counters': (),
+    'cyborg.metrics': (),
     'cyborg.hacking': (),
     'cyborg.servicegroup': (),
     'cyborg.conf': ('cyborg.i18n',),

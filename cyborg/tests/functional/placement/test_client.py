@@ -22,6 +22,7 @@ from oslo_config import cfg
 from cyborg import conf as cyborg_conf
 from cyborg import counters
 from cyborg import exception
+from cyborg import metrics
 from cyborg.clients import placement as placement_client
 from cyborg.tests import base
 from cyborg.tests.fixtures import backends
@@ -157,6 +158,29 @@ class PlacementClientTestCase(base.TestCase):
         error = self.assertRaises(exception.PlacementError,
                                   client.find_provider, 'cn1')
         self.assertIn('GET /resource_providers', error.message)
+
+    def test_calls_are_counted_for_prometheus(self):
+        def value(name, **labels):
+            return metrics.REGISTRY.get_sample_value(name, labels) or 0.0
+
+        names = (('cyborg_placement_requests_total', {'method': 'GET'}),
+                 ('cyborg_placement_request_errors_total',
+                  {'method': 'GET', 'kind': '4xx'}),
+                 ('cyborg_placement_request_errors_total',
+                  {'method': 'GET', 'kind': 'connection'}),
+                 ('cyborg_placement_request_duration_seconds_count',
+                  {'method': 'GET'}))
+        before = [value(name, **labels) for name, labels in names]
+        self.assertEqual(self.cn1, self.client.find_provider('cn1')['uuid'])
+        # 404: no such provider.
+        self.assertIsNone(self.client.get_provider(str(uuid.uuid4())))
+        self.flags(group='placement', endpoint_override='http://127.0.0.1:9')
+        self.assertRaises(exception.PlacementError,
+                          placement_client.from_conf(CONF).find_provider,
+                          'cn1')
+        after = [value(name, **labels) for name, labels in names]
+        self.assertEqual([3, 1, 1, 3],
+                         [a - b for a, b in zip(after, before)])
 
     def test_token_auth_plugin(self):
         # With a token (as a Keystone plugin sends one) the same calls

@@ -26,6 +26,7 @@ import oslo_messaging as messaging
 from oslo_utils import uuidutils
 import sqlalchemy as sa
 
+from cyborg import metrics
 from cyborg import states
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
@@ -46,6 +47,22 @@ from cyborg.drivers import registry
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
+
+
+class _Sample:
+    """A sample of cyborg.metrics.REGISTRY, from now on."""
+
+    def __init__(self, name, **labels):
+        self.name = name
+        self.labels = labels
+        self.start = self._value()
+
+    def _value(self):
+        return metrics.REGISTRY.get_sample_value(self.name,
+                                                 self.labels) or 0.0
+
+    def delta(self):
+        return self._value() - self.start
 
 
 class BindJobsTestCase(base.DbTestCase):
@@ -105,12 +122,15 @@ class BindJobsTestCase(base.DbTestCase):
                 .scalars())
 
     def test_program_then_bound(self):
+        ready = _Sample('cyborg_bind_device_ready_seconds_count',
+                        work='program')
         uuid = self._bind([{'resources:FPGA': '1',
                             'accel:bitstream_id': self.image}],
                           self.fpga['rp_uuid'])
         self.assertEqual(states.BIND_STARTED,
                          arq_queries.get(self.context, uuid)['state'])
         self.assertEqual(1, len(self._run_all()))
+        self.assertEqual(1, ready.delta())
         arq = arq_queries.get(self.context, uuid)
         self.assertEqual(states.BOUND, arq['state'])
         self.assertEqual('TEST_PCI', arq['attach_handle_type'])
@@ -152,6 +172,7 @@ class BindJobsTestCase(base.DbTestCase):
         self.assertEqual([], pushed)
 
     def test_missing_image_fails_the_bind(self):
+        failures = _Sample('cyborg_arq_bind_failures_total', stage='device')
         uuid = self._bind([{'resources:FPGA': '1',
                             'accel:bitstream_id':
                                 uuidutils.generate_uuid()}],
@@ -161,6 +182,7 @@ class BindJobsTestCase(base.DbTestCase):
                          arq_queries.get(self.context, uuid)['state'])
         [event] = event_queries.get_all(self.context)
         self.assertEqual('failed', event['status'])
+        self.assertEqual(1, failures.delta())
 
     def test_mdev_created_then_removed(self):
         uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
@@ -192,10 +214,12 @@ class BindJobsTestCase(base.DbTestCase):
                          arq_queries.get(self.context, uuid)['state'])
 
     def test_deadline_fails_waiting_jobs(self):
+        failures = _Sample('cyborg_arq_bind_failures_total', stage='device')
         uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
         clock = self.time_fixture()
         clock.advance(base.CONF.bind_timeout + 1)
         self.assertEqual(1, bind_jobs.fail_overdue(self.context))
+        self.assertEqual(1, failures.delta())
         self.assertEqual(states.BIND_FAILED,
                          arq_queries.get(self.context, uuid)['state'])
         self.assertEqual([], job_queries.get_all(self.context))

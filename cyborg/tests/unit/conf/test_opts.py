@@ -41,7 +41,8 @@ class OptsTestCase(base.TestCase):
                           'cyborg_kernel_log', 'cyborg_sys_admin',
                           'cyborg_sysfs', 'device_health',
                           'fake_driver', 'glance', 'gpu_devices',
-                          'nic_devices', 'notifications', 'nova', 'pci',
+                          'metrics', 'nic_devices', 'notifications', 'nova',
+                          'pci',
                           'placement', 'quota',
                           'upgrade_levels'}, groups)
 

@@ -35,7 +35,8 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..',
 SCRIPT = os.path.join(ROOT, 'tools', 'run-tests.sh')
 TOX_ENV = os.path.join(ROOT, 'tools', 'tox-env.sh')
 PACKAGES = ['libudev1', 'umockdev', 'gir1.2-umockdev-1.0',
-            'libgirepository1.0-dev', 'libcairo2-dev', 'pkg-config', 'gcc']
+            'libgirepository1.0-dev', 'libcairo2-dev', 'pkg-config', 'gcc',
+            'prometheus']
 
 
 class RunTestsScriptTestCase(base.TestCase):

@@ -1,0 +1,280 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""cyborg-api's ``/metrics``: the fleet gauges, in Prometheus' text format.
+
+The fleet gauges (cyborg.metrics.FLEET) are read from the database by
+the aggregate queries of cyborg.db.queries.metrics, at most once every
+``[metrics] cache_seconds`` per process, however many scrapes come: a
+scrape that finds the snapshot fresh is answered from memory, and two
+scrapes that find it stale read the database once (the second waits for
+the first).  The accelerator states come from the capacity view's
+counts (cyborg.api.capacity), the agents' liveness from
+cyborg.servicegroup, the one judge of it.
+
+cyborg.api.app puts MetricsRoute twice in the middleware stack: before
+authentication, answering the addresses of ``[metrics]
+allowed_source_ranges`` without a token (as ``/healthcheck``), and
+after it, answering the others when their token passes the policy
+``cyborg:metrics:get``.
+"""
+
+import calendar
+import ipaddress
+import threading
+import time
+
+from oslo_log import log as logging
+import prometheus_client
+from prometheus_client import core as prometheus_core
+from prometheus_client import registry as prometheus_registry
+import webob
+import webob.dec
+
+from cyborg import context as cyborg_context
+from cyborg import exception
+from cyborg import metrics
+from cyborg import servicegroup
+from cyborg import states
+from cyborg.api import capacity
+from cyborg.api import errors
+from cyborg.common import health_states
+from cyborg.db.queries import metrics as metrics_queries
+from cyborg.policies import metrics as policies
+
+LOG = logging.getLogger(__name__)
+
+PATH = '/metrics'
+# The states of cyborg_accelerators.
+FREE, BOUND, UNHEALTHY, RESERVED = ('free', 'bound', health_states.UNHEALTHY,
+                                    'reserved')
+ACCELERATOR_STATES = (FREE, BOUND, UNHEALTHY, RESERVED)
+DEVICE_HEALTHS = (health_states.HEALTHY, health_states.UNHEALTHY,
+                  health_states.RECOVERING)
+
+
+def _seconds(later, earlier):
+    return max(0.0, (later - earlier).total_seconds())
+
+
+def _family(gauge):
+    return prometheus_core.GaugeMetricFamily(
+        gauge.name, gauge.help, labels=gauge.labels)
+
+
+def _accelerators(snapshot, up):
+    """cyborg_accelerators: the capacity view's counts, by driver too."""
+    family = _family(metrics.ACCELERATORS)
+    values = {}
+    for group in snapshot['handles']:
+        # counts(): total, free, bound, reserved, then the reasons, of
+        # which unhealthy is the second.
+        _total, free, bound, reserved, _disabled, unhealthy, *_ = (
+            capacity.counts(group, up.get(group.host, False)))
+        key = (group.host, group.resource_class or '', group.driver or '')
+        for state, value in ((FREE, free), (BOUND, bound),
+                             (UNHEALTHY, unhealthy),
+                             (RESERVED, reserved - unhealthy)):
+            values[key + (state,)] = values.get(key + (state,), 0) + value
+    for labels in sorted(values):
+        family.add_metric(labels, values[labels])
+    return family
+
+
+def _devices(snapshot):
+    # Every health of every host and driver that has devices, 0
+    # included, so that a device that recovers takes its series to 0
+    # rather than away (an alert on it resolves).
+    values = {}
+    for host, driver, health, count in snapshot['devices']:
+        for known in DEVICE_HEALTHS:
+            values.setdefault((host, driver or '', known), 0)
+        values[(host, driver or '', health)] = count
+    family = _family(metrics.DEVICES)
+    for labels in sorted(values):
+        family.add_metric(labels, values[labels])
+    return family
+
+
+def _arqs(snapshot):
+    family = _family(metrics.ARQS)
+    arqs = snapshot['arqs']
+    for state in sorted(set(states.ALL) | set(arqs)):
+        family.add_metric([state], arqs.get(state, 0))
+    return family
+
+
+def _outboxes(snapshot, now):
+    depth = _family(metrics.OUTBOX_DEPTH)
+    age = _family(metrics.OUTBOX_OLDEST_AGE)
+    for outbox in metrics.OUTBOXES:
+        count, oldest = snapshot['outboxes'].get(outbox, (0, None))
+        depth.add_metric([outbox], count)
+        age.add_metric([outbox], 0 if oldest is None
+                       else _seconds(now, oldest))
+    return [depth, age]
+
+
+def _agents(snapshot, up, now):
+    agents = _family(metrics.AGENTS)
+    agent_up = _family(metrics.AGENT_UP)
+    report_age = _family(metrics.AGENT_LAST_REPORT_AGE)
+    for agent in snapshot['agents']:
+        host = agent['host']
+        agent_up.add_metric([host], 1 if up[host] else 0)
+        if agent.get('last_report_at') is not None:
+            report_age.add_metric(
+                [host], _seconds(now, agent['last_report_at']))
+    n_up = sum(1 for value in up.values() if value)
+    agents.add_metric([servicegroup.UP], n_up)
+    agents.add_metric([servicegroup.DOWN], len(up) - n_up)
+    return [agents, agent_up, report_age]
+
+
+class FleetCollector(prometheus_registry.Collector):
+    """The fleet gauges, from a snapshot of the database kept for
+    ``cache_seconds`` (a prometheus_client custom collector).
+
+    :param conf: the ConfigOpts ([metrics]).
+    :param context_factory: makes the admin context of the reads.
+    """
+
+    def __init__(self, conf, context_factory=None):
+        self.conf = conf
+        self._context = context_factory or cyborg_context.get_admin_context
+        self._lock = threading.Lock()
+        self._snapshot = None
+        self._read_at = None
+        #: How many times the database was read (tests, the docs).
+        self.reads = 0
+
+    def snapshot(self):
+        """The database's fleet state and when it was read (UTC, naive),
+        read again when older than ``cache_seconds``.
+        """
+        with self._lock:
+            fresh = (self._read_at is not None and
+                     time.monotonic() - self._read_at <
+                     self.conf.metrics.cache_seconds)
+            if not fresh:
+                now = servicegroup.now()
+                data = metrics_queries.fleet(self._context(),
+                                             servicegroup.AGENT)
+                self.reads += 1
+                self._snapshot = (data, now)
+                self._read_at = time.monotonic()
+            return self._snapshot
+
+    def collect(self):
+        snapshot, read = self.snapshot()
+        up = servicegroup.agents_up(snapshot['agents'],
+                                    snapshot['conductors'], read)
+        # The hosts that have accelerators but no agent row are down.
+        handles_up = servicegroup.agents_up(
+            [{'host': group.host, 'last_seen_up': group.heartbeat,
+              'last_report_at': group.reported}
+             for group in snapshot['handles']],
+            snapshot['conductors'], read)
+        yield _accelerators(snapshot, handles_up)
+        yield _devices(snapshot)
+        yield _arqs(snapshot)
+        yield from _outboxes(snapshot, read)
+        yield from _agents(snapshot, up, read)
+        refreshed = _family(metrics.FLEET_REFRESH)
+        refreshed.add_metric([], calendar.timegm(read.utctimetuple()) +
+                             read.microsecond / 1e6)
+        yield refreshed
+
+
+def _networks(conf):
+    networks = []
+    for cidr in conf.metrics.allowed_source_ranges:
+        try:
+            networks.append(ipaddress.ip_network(cidr.strip(), strict=False))
+        except ValueError:
+            LOG.error('[metrics] allowed_source_ranges: %s is not a network '
+                      '(CIDR); ignored', cidr)
+    return networks
+
+
+class Exporter:
+    """Renders the fleet gauges; one per process (cyborg.api.app)."""
+
+    def __init__(self, conf):
+        self.collector = FleetCollector(conf)
+        self.registry = prometheus_client.CollectorRegistry()
+        self.registry.register(self.collector)
+
+    def response(self, request):
+        if request.method not in ('GET', 'HEAD'):
+            return errors.response(405, 'The method %s is not allowed for '
+                                   '/metrics.' % request.method,
+                                   headers={'Allow': 'GET, HEAD'})
+        try:
+            body = prometheus_client.generate_latest(self.registry)
+        except Exception:
+            # The database, most likely: an answer with the error body,
+            # which Prometheus records as a failed scrape (up == 0).
+            LOG.exception('Cannot read the fleet metrics')
+            return errors.response(500, 'The fleet metrics cannot be read '
+                                   'from the database now; see the log.')
+        return webob.Response(
+            body=body,
+            content_type=prometheus_client.CONTENT_TYPE_LATEST.split(';')[0],
+            charset='utf-8')
+
+
+class MetricsRoute:
+    """Answers ``/metrics``, every other path going on to *app*.
+
+    :param app: the next layer.
+    :param conf: the ConfigOpts ([metrics]).
+    :param exporter: the process's Exporter.
+    :param trusted: True: the layer before authentication, answering
+        only ``allowed_source_ranges``; False: the one after it, which
+        checks the caller's token against the policy.
+    """
+
+    def __init__(self, app, conf, exporter, trusted):
+        self.app = app
+        self.conf = conf
+        self.exporter = exporter
+        self.trusted = trusted
+        self.networks = _networks(conf) if trusted else []
+
+    def _from_allowed(self, request):
+        try:
+            address = ipaddress.ip_address(request.remote_addr or '')
+        except ValueError:
+            return False
+        return any(address in network for network in self.networks)
+
+    @webob.dec.wsgify
+    def __call__(self, request):
+        if (not self.conf.metrics.enabled or
+                request.path_info.rstrip('/') != PATH):
+            return request.get_response(self.app)
+        if self.trusted:
+            if not self._from_allowed(request):
+                return request.get_response(self.app)
+            return self.exporter.response(request)
+        context = cyborg_context.RequestContext.from_environ(request.environ)
+        # As cyborg.api.hooks.ContextHook.
+        context.is_admin = 'admin' in [role.lower() for role in context.roles]
+        try:
+            context.can(policies.GET)
+        except exception.PolicyNotAuthorized as exc:
+            return errors.response(403, str(exc), errors.POLICY)
+        except exception.PolicyInvalidScope as exc:
+            return errors.response(403, str(exc), errors.POLICY_SCOPE)
+        return self.exporter.response(request)

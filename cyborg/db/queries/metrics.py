@@ -1,0 +1,104 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The aggregate queries of the fleet gauges (cyborg.api.metrics).
+
+Each function is one or two aggregate statements, counted in the
+database, whatever the size of the cloud; fleet() runs them all in one
+read transaction, six statements in all.  The accelerators are those of
+the capacity view (cyborg.db.queries.capacity, grouped by driver as
+well), the agents those of the liveness check
+(cyborg.db.queries.service.get_agents): judging them is
+cyborg.servicegroup's business, not this module's.
+"""
+
+import sqlalchemy as sa
+
+from cyborg.common import health_states
+from cyborg.db import api as db_api
+from cyborg.db import models
+from cyborg.db.queries import bind_job as job_queries
+from cyborg.db.queries import capacity as capacity_queries
+from cyborg.db.queries import service as service_queries
+
+_DEVICES = models.Device.__table__
+_ARQS = models.ExtendedAcceleratorRequest.__table__
+_EVENTS = models.NovaEvent.__table__
+_JOBS = models.BindJob.__table__
+_HOSTS = models.Host.__table__
+
+# Outboxes (cyborg.metrics.OUTBOXES, repeated here: the database layer
+# does not import the metrics).
+NOVA_EVENTS, PLACEMENT_PUSHES, DRIVER_JOBS = (
+    'nova_events', 'placement_pushes', 'driver_jobs')
+# A bind job still to do; done and failed ones are program requests'
+# outcomes, kept for cyborg-api to read.
+_JOBS_WAITING = (job_queries.HELD, job_queries.PENDING, job_queries.RUNNING)
+
+
+def _devices(context):
+    """``[(host, driver, health, devices)]``; health NULL is healthy."""
+    health = sa.func.coalesce(_DEVICES.c.health, health_states.HEALTHY)
+    statement = (
+        sa.select(_DEVICES.c.hostname, _DEVICES.c.driver_name,
+                  health.label('health'), sa.func.count())
+        .group_by(_DEVICES.c.hostname, _DEVICES.c.driver_name, health))
+    return [tuple(row) for row in context.session.execute(statement)]
+
+
+def _arqs(context):
+    """``{state: ARQs}``."""
+    statement = (sa.select(_ARQS.c.state, sa.func.count())
+                 .group_by(_ARQS.c.state))
+    return dict(tuple(row) for row in context.session.execute(statement))
+
+
+def _outboxes(context):
+    """``{outbox: (depth, oldest)}``: oldest is the earliest
+    ``created_at`` of the entries (for a host to push, the last time
+    its row was written: when it was marked, or a push failed), None
+    when the outbox is empty.
+    """
+    def one(name, table, since, where):
+        return (sa.select(sa.literal(name).label('outbox'),
+                          sa.func.count().label('depth'),
+                          sa.func.min(since).label('oldest'))
+                .select_from(table).where(where))
+    statement = sa.union_all(
+        one(NOVA_EVENTS, _EVENTS, _EVENTS.c.created_at, sa.true()),
+        one(PLACEMENT_PUSHES, _HOSTS,
+            sa.func.coalesce(_HOSTS.c.updated_at, _HOSTS.c.created_at),
+            _HOSTS.c.needs_sync.is_(sa.true())),
+        one(DRIVER_JOBS, _JOBS, _JOBS.c.created_at,
+            _JOBS.c.state.in_(_JOBS_WAITING)))
+    return {row.outbox: (row.depth, row.oldest)
+            for row in context.session.execute(statement)}
+
+
+@db_api.context_manager.reader
+def fleet(context, agent_binary):
+    """What the fleet gauges show, read in one transaction.
+
+    :param agent_binary: the agents' binary (cyborg.servicegroup.AGENT).
+    :returns: a dict: ``handles`` and ``conductors`` (what
+        cyborg.db.queries.capacity.get() returns, grouped by driver as
+        well), ``devices`` (``[(host, driver, health, count)]``),
+        ``arqs`` (``{state: count}``), ``outboxes`` (``{outbox: (depth,
+        oldest created_at or None)}``) and ``agents``
+        (cyborg.db.queries.service.get_agents()).
+    """
+    handles, conductors = capacity_queries.get(context, by_driver=True)
+    return {'handles': handles, 'conductors': conductors,
+            'devices': _devices(context), 'arqs': _arqs(context),
+            'outboxes': _outboxes(context),
+            'agents': service_queries.get_agents(context, agent_binary)}

@@ -1,0 +1,246 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Every metric Cyborg exports to Prometheus, defined once.
+
+Two kinds, served from two places (doc/source/admin/monitoring.rst):
+
+* **fleet gauges** (FLEET): the state of the cloud, read from the
+  database by cyborg-api (cyborg.api.metrics, with the aggregate queries
+  of cyborg.db.queries.metrics) and served at its ``/metrics``.  Every
+  API process reads the same database, so one scrape job through any of
+  them sees the whole fleet: the fleet has one source;
+* **in-process counters and histograms** (the module-level objects
+  below, on REGISTRY): what one conductor did (binds, unbinds, calls to
+  Placement and Nova), served by each conductor on ``[metrics]
+  conductor_port`` (serve()); Prometheus scrapes every conductor and
+  sums.
+
+Names follow Prometheus' conventions: the ``cyborg_`` prefix, base units
+(seconds), ``_total`` for counters.  Labels are bounded: states, outcomes,
+HTTP methods and status classes, hosts, resource classes and driver
+names; never an instance, ARQ or device uuid.
+
+This module imports nothing of Cyborg: the service clients and the
+conductor count here.
+"""
+
+import collections
+import time
+
+from oslo_utils import timeutils
+import prometheus_client
+
+# The registry of the in-process metrics (not prometheus_client's global
+# one, so that a process that imports Cyborg as a library exports nothing
+# unasked).
+REGISTRY = prometheus_client.CollectorRegistry()
+
+# Buckets of the latency histograms, in seconds: from a bind that needs
+# no device work (milliseconds) to an FPGA programmed for minutes.
+BIND_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+                30.0, 60.0, 120.0, 300.0, 600.0)
+# Calls to Placement and Nova.
+CALL_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
+                10.0, 30.0)
+
+# Label values.
+PATCH = 'patch'          # a bind or unbind refused in Nova's PATCH
+DEVICE = 'device'        # the agent's device work failed or timed out
+NO_WORK = 'none'         # a bind that needs no device work
+CONNECTION = 'connection'  # a call that got no HTTP answer
+
+# --- in-process: the conductor -----------------------------------------
+
+ARQ_BINDS = prometheus_client.Counter(
+    'cyborg_arq_binds', 'ARQs this conductor was asked to bind (Nova\'s '
+    'PATCH with "add").', registry=REGISTRY)
+ARQ_BIND_FAILURES = prometheus_client.Counter(
+    'cyborg_arq_bind_failures', 'ARQ binds that failed: refused in the '
+    'PATCH (stage "patch") or failed by their device work (stage '
+    '"device").', ['stage'], registry=REGISTRY)
+ARQ_UNBINDS = prometheus_client.Counter(
+    'cyborg_arq_unbinds', 'ARQs this conductor was asked to unbind '
+    '(PATCH with "remove").', registry=REGISTRY)
+ARQ_UNBIND_FAILURES = prometheus_client.Counter(
+    'cyborg_arq_unbind_failures', 'ARQ unbinds refused in the request '
+    '(stage "patch") or whose release on the device failed (stage '
+    '"device").', ['stage'], registry=REGISTRY)
+ARQ_DELETES = prometheus_client.Counter(
+    'cyborg_arq_deletes', 'ARQs this conductor deleted (or began to '
+    'delete, while their device is released).', registry=REGISTRY)
+BIND_DEVICE_READY = prometheus_client.Histogram(
+    'cyborg_bind_device_ready_seconds', 'From the bind (Nova\'s PATCH) to '
+    'the device being ready and the ARQ Bound, by the device work it '
+    'needed ("none", "prepare_attach", "program").', ['work'],
+    buckets=BIND_BUCKETS, registry=REGISTRY)
+NOVA_EVENT_DELAY = prometheus_client.Histogram(
+    'cyborg_nova_event_delay_seconds', 'From the ARQ being resolved (Bound '
+    'or BindFailed; for a bind without device work, the bind itself) to '
+    'Nova taking its accelerator-request-bound event, by event status.',
+    ['status'], buckets=BIND_BUCKETS, registry=REGISTRY)
+
+
+def bind_ready(work, since):
+    """An ARQ is Bound: observe BIND_DEVICE_READY.
+
+    :param work: the device work it needed (NO_WORK, or the bind job's
+        kind).
+    :param since: when it was bound (Nova's PATCH), UTC, naive (as the
+        database stores it).
+    """
+    BIND_DEVICE_READY.labels(work=work).observe(
+        max(0.0, (timeutils.utcnow() - since).total_seconds()))
+
+
+def nova_event_taken(status, since):
+    """Nova took an event written at *since* (UTC, naive): observe
+    NOVA_EVENT_DELAY.
+    """
+    NOVA_EVENT_DELAY.labels(status=status).observe(
+        max(0.0, (timeutils.utcnow() - since).total_seconds()))
+
+
+def _service_call_metrics(service):
+    return (
+        prometheus_client.Counter(
+            'cyborg_%s_requests' % service,
+            'Requests sent to %s, by HTTP method.' % service.capitalize(),
+            ['method'], registry=REGISTRY),
+        prometheus_client.Counter(
+            'cyborg_%s_request_errors' % service,
+            'Requests to %s that failed: no answer ("connection"), or an '
+            'answer of class "4xx" or "5xx".' % service.capitalize(),
+            ['method', 'kind'], registry=REGISTRY),
+        prometheus_client.Histogram(
+            'cyborg_%s_request_duration_seconds' % service,
+            'How long requests to %s took, answer or not.' %
+            service.capitalize(), ['method'], buckets=CALL_BUCKETS,
+            registry=REGISTRY),
+    )
+
+
+PLACEMENT_CALLS = _service_call_metrics('placement')
+NOVA_CALLS = _service_call_metrics('nova')
+
+
+def call_started():
+    """A start time for call_done()."""
+    return time.monotonic()
+
+
+def call_done(metrics, method, started, status=None):
+    """Count one request to Placement or Nova.
+
+    :param metrics: PLACEMENT_CALLS or NOVA_CALLS.
+    :param method: the HTTP method.
+    :param started: call_started() before the request.
+    :param status: the HTTP status of the answer; None: no answer.
+    """
+    requests, errors, duration = metrics
+    requests.labels(method=method).inc()
+    duration.labels(method=method).observe(time.monotonic() - started)
+    if status is None:
+        errors.labels(method=method, kind=CONNECTION).inc()
+    elif status >= 400:
+        errors.labels(method=method,
+                      kind='%dxx' % (status // 100)).inc()
+
+
+def serve(port, host):
+    """Serve REGISTRY in Prometheus' text format on *host*:*port*, in a
+    daemon thread (prometheus_client.start_http_server).
+
+    :returns: the HTTP server (``server_port`` is the port it took).
+    """
+    server, _thread = prometheus_client.start_http_server(
+        port, addr=host, registry=REGISTRY)
+    return server
+
+
+def serve_conductor(conf):
+    """serve() on ``[metrics] conductor_port`` and ``conductor_host``,
+    when the port is set (cyborg-conductor, cyborg-all-in-one).
+
+    :param conf: the parsed ConfigOpts.
+    :returns: the HTTP server, or None.
+    """
+    if not conf.metrics.conductor_port:
+        return None
+    return serve(conf.metrics.conductor_port, conf.metrics.conductor_host)
+
+
+# --- fleet gauges: cyborg-api, from the database -----------------------
+
+Gauge = collections.namedtuple('Gauge', ('name', 'help', 'labels'))
+
+ACCELERATORS = Gauge(
+    'cyborg_accelerators', 'Accelerators (attach handles) by host, '
+    'resource class, driver and state: "free" (Nova may schedule it), '
+    '"bound" (in use), "unhealthy" (not in use, its device failed its '
+    'checks) or "reserved" (not in use, held out for another reason: '
+    'disabled, recovering, agent down, gone).',
+    ('host', 'resource_class', 'driver', 'state'))
+DEVICES = Gauge(
+    'cyborg_devices', 'Devices by host, driver and health ("healthy", '
+    '"unhealthy", "recovering": healthy again, in its hold-down).',
+    ('host', 'driver', 'health'))
+ARQS = Gauge(
+    'cyborg_arqs', 'Accelerator requests by state.', ('state',))
+OUTBOX_DEPTH = Gauge(
+    'cyborg_outbox_depth', 'Work waiting in an outbox: "nova_events" '
+    '(events not yet taken by Nova), "placement_pushes" (hosts whose '
+    'resource providers must be pushed to Placement), "driver_jobs" '
+    '(device work waiting for or running on an agent).', ('outbox',))
+OUTBOX_OLDEST_AGE = Gauge(
+    'cyborg_outbox_oldest_age_seconds', 'Age of the oldest entry of an '
+    'outbox (0 when it is empty).', ('outbox',))
+AGENTS = Gauge(
+    'cyborg_agents', 'Agents by liveness ("up", "down"), as the '
+    'conductors judge it.', ('state',))
+AGENT_UP = Gauge(
+    'cyborg_agent_up', '1 when the host\'s agent is up, 0 when it is '
+    'down.', ('host',))
+AGENT_LAST_REPORT_AGE = Gauge(
+    'cyborg_agent_last_report_age_seconds', 'Seconds since the conductor '
+    'last applied a report of the host\'s agent (absent when it never '
+    'reported).', ('host',))
+FLEET_REFRESH = Gauge(
+    'cyborg_fleet_refresh_timestamp_seconds', 'When the fleet gauges '
+    'were last read from the database (Unix time).', ())
+
+FLEET = (ACCELERATORS, DEVICES, ARQS, OUTBOX_DEPTH, OUTBOX_OLDEST_AGE,
+         AGENTS, AGENT_UP, AGENT_LAST_REPORT_AGE, FLEET_REFRESH)
+
+# Label values of the fleet gauges (the accelerators' states are
+# cyborg.api.metrics').
+NOVA_EVENTS, PLACEMENT_PUSHES, DRIVER_JOBS = (
+    'nova_events', 'placement_pushes', 'driver_jobs')
+OUTBOXES = (NOVA_EVENTS, PLACEMENT_PUSHES, DRIVER_JOBS)
+
+
+def exported_names():
+    """The name of every metric family Cyborg exports (what a rule or a
+    dashboard may name), as Prometheus sees them: a counter's with
+    ``_total``, a histogram's ``_bucket``, ``_sum`` and ``_count``.
+    """
+    names = {gauge.name for gauge in FLEET}
+    for family in REGISTRY.collect():
+        for sample in family.samples:
+            names.add(sample.name)
+        if family.type == 'counter':
+            names.add(family.name + '_total')
+        elif family.type == 'histogram':
+            names.update(family.name + suffix
+                         for suffix in ('_bucket', '_sum', '_count'))
+    return names

@@ -1,0 +1,36 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Policies of /metrics (Prometheus; ``[metrics] enabled``)."""
+
+from oslo_policy import policy
+
+from cyborg.policies import base
+
+PREFIX = 'cyborg:metrics:%s'
+GET = PREFIX % 'get'
+
+_rules = [
+    policy.DocumentedRuleDefault(
+        name=GET, check_str=base.ADMIN,
+        description='Read the fleet metrics in Prometheus\' text format '
+                    'with a token.  Requests from ``[metrics] '
+                    'allowed_source_ranges`` need no token and are not '
+                    'checked.',
+        operations=[{'path': '/metrics', 'method': 'GET'}],
+        scope_types=base.PROJECT_SCOPE),
+]
+
+
+def list_rules():
+    return _rules
