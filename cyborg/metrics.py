@@ -36,6 +36,7 @@ conductor count here.
 """
 
 import collections
+import threading
 import time
 
 from oslo_utils import timeutils
@@ -168,16 +169,29 @@ def serve(port, host):
     return server
 
 
+# The conductor's server of this process: {(host, port): server}.
+_CONDUCTOR_SERVERS = {}
+_CONDUCTOR_LOCK = threading.Lock()
+
+
 def serve_conductor(conf):
     """serve() on ``[metrics] conductor_port`` and ``conductor_host``,
-    when the port is set (cyborg-conductor, cyborg-all-in-one).
+    when the port is set: once per process, from the process that counts
+    (the conductor's worker, which the service launcher forks: a server
+    started in the launcher would show the launcher's counters, which
+    never move).  Called by ConductorManager.init_host, so that a service
+    restarted in the same process (SIGHUP) keeps its server.
 
     :param conf: the parsed ConfigOpts.
     :returns: the HTTP server, or None.
     """
     if not conf.metrics.conductor_port:
         return None
-    return serve(conf.metrics.conductor_port, conf.metrics.conductor_host)
+    where = (conf.metrics.conductor_host, conf.metrics.conductor_port)
+    with _CONDUCTOR_LOCK:
+        if where not in _CONDUCTOR_SERVERS:
+            _CONDUCTOR_SERVERS[where] = serve(where[1], where[0])
+        return _CONDUCTOR_SERVERS[where]
 
 
 # --- fleet gauges: cyborg-api, from the database -----------------------

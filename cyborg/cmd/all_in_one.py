@@ -47,7 +47,6 @@ from oslo_config import cfg
 from oslo_log import log as logging
 
 from cyborg import exception
-from cyborg import metrics
 from cyborg import rpc
 from cyborg import service
 from cyborg.agent import manager as agent_manager
@@ -187,7 +186,6 @@ class AllInOne:
 
     def start(self):
         self.server.start()
-        metrics.serve_conductor(self.conf)
         # The conductor first: the agent and the API register with it.
         for svc in self.services:
             svc.start()

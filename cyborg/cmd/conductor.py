@@ -17,7 +17,6 @@ import sys
 
 from oslo_config import cfg
 
-from cyborg import metrics
 from cyborg import service
 from cyborg.conductor import manager
 from cyborg.conductor import rpcapi
@@ -28,9 +27,6 @@ CONF = cfg.CONF
 def main(argv=None):
     service.prepare_service(argv)
     mgr = manager.ConductorManager(CONF.host, rpcapi.TOPIC)
-    # Its counters, for Prometheus ([metrics] conductor_port; off by
-    # default).
-    metrics.serve_conductor(CONF)
     return service.launch(service.RPCService(mgr, rpcapi.TOPIC))
 
 

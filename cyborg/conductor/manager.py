@@ -129,6 +129,9 @@ class ConductorManager:
             LOG.warning('[nova] sets neither auth_type nor '
                         'endpoint_override: Nova is not told when '
                         'accelerator requests are bound')
+        # Its counters, for Prometheus ([metrics] conductor_port; off by
+        # default), served by this process: the one that counts.
+        metrics.serve_conductor(CONF)
         self._heartbeat(context, started_at=timeutils.utcnow())
         self._kick(self._work, context)
 

@@ -20,7 +20,9 @@ import signal
 
 import fixtures
 from oslo_utils import uuidutils
+from prometheus_client import parser
 import pytest
+import requests
 
 from cyborg import exception
 from cyborg import servicegroup
@@ -58,6 +60,40 @@ class PlacementServicesTestCase(base.ServiceTestCase):
         return {name: {rc: inv['reserved']
                        for rc, inv in rp['inventories'].items()}
                 for name, rp in tree.items()}
+
+    def test_a_conductor_process_serves_its_own_counters(self):
+        """cyborg-conductor with ``[metrics] conductor_port``: a scrape of
+        the port shows the Placement requests its worker made to publish
+        an agent's devices (the counters live in the process that counts
+        them, not in the launcher's).
+        """
+        port = services.free_port()
+        self.start_service(
+            'cyborg-conductor', self.host('cond'),
+            placement=dict(self.placement.cyborg_options(),
+                           sync_interval=3600),
+            metrics={'conductor_port': port,
+                     'conductor_host': '127.0.0.1'})
+        self.start_service('cyborg-agent', self.node, agent={
+            'enabled_drivers': 'fake', 'hotplug': False,
+            'resource_provider_name': self.rp_name})
+        self._tree([self.node + '_FakeDevice'])
+
+        def placement_requests():
+            try:
+                text = requests.get('http://127.0.0.1:%d/metrics' % port,
+                                    timeout=10).text
+            except requests.ConnectionError:
+                return None
+            return sum(sample.value
+                       for family in parser.text_string_to_metric_families(
+                           text)
+                       for sample in family.samples
+                       if sample.name == 'cyborg_placement_requests_total')
+        # The providers were made by this conductor's requests.
+        self.assertGreater(services.wait_for(
+            placement_requests, timeout=30,
+            message='the conductor never served its counters'), 0)
 
     def test_agent_devices_become_nested_providers(self):
         placement = dict(self.placement.cyborg_options(), sync_interval=1)
