@@ -552,17 +552,21 @@ def run(args):
         spies = _profiler(args, deployment)
         cpu_before = cpu_seconds(deployment.processes if deployment else ())
         done = {}
+        done_records = []
         for concurrency in args.concurrency:
             record, patched, sent = run_level(
                 args, concurrency, targets,
                 deployment.processes if deployment else ())
             emit(record)
+            done_records.append(record)
             done['lifecycles'] = done.get('lifecycles', 0) + (
                 record['completed'] + args.warmup * concurrency)
             done['resolve'] = done.get('resolve', 0) + (
                 record['resolve_polls'] + args.warmup * concurrency)
             if nova is not None:
                 emit(event_report(nova, patched, concurrency, sent))
+        if args.floor and deployment is not None:
+            emit(_floor(args, deployment, done_records[0]))
         if spies is not None:
             cpu_after = cpu_seconds(deployment.processes if deployment
                                     else ())
@@ -576,6 +580,21 @@ def run(args):
     finally:
         if deployment is not None:
             deployment.stop()
+
+
+def _floor(args, deployment, record):
+    """The floors of the request path's steps (floor.py), measured on
+    this deployment now, and each phase of *record* (the first
+    concurrency level) as a multiple of its floor.
+    """
+    import floor  # tools/bench/floor.py
+    session = (LeanSession(args.endpoint) if args.client == 'lean'
+               else requests.Session())
+    session.headers.update(nova_headers(args))
+    floors = floor.measure(os.path.join(deployment.tmp, 'cyborg.conf'),
+                           session, args.endpoint, args.floor, percentiles)
+    return {'phase': 'floor', 'concurrency': record['concurrency'],
+            'ms': floors, 'multiples': floor.multiples(record['ms'], floors)}
 
 
 def _profiler(args, deployment):
@@ -633,6 +652,11 @@ def parse_args(argv=None):
     parser.add_argument('--placement-workers', type=int, default=1,
                         help='gunicorn workers of Placement (--start)')
     report_scale.add_backend_arguments(parser)  # with --start
+    parser.add_argument('--floor', type=int, default=0, metavar='N',
+                        help='with --start: after the lifecycles, N samples '
+                             'of each step\'s floor (an empty request, RPC '
+                             'call and transaction: floor.py) and each '
+                             'phase as a multiple of its floor')
     parser.add_argument('--pause', action='store_true',
                         help='wait for Enter before stopping (profiling)')
     parser.add_argument('--client', choices=('requests', 'lean'),

@@ -61,9 +61,25 @@ class RequestPathBenchTestCase(base.TestCase):
     def test_arq_lifecycle(self):
         lines = self._run('arq_lifecycle.py', '--start', '--iterations',
                           '3', '--warmup', '1', '--concurrency', '1,2',
-                          '--fpgas', '2')
+                          '--fpgas', '2', '--floor', '4')
         self.assertEqual(['params', 'lifecycles', 'events', 'lifecycles',
-                          'events'], [line['phase'] for line in lines])
+                          'events', 'floor'],
+                         [line['phase'] for line in lines])
+        # The floors, measured on the same deployment, and each phase of
+        # the first level as a multiple of the steps it cannot avoid.
+        floor = lines[5]
+        self.assertEqual({'http': 4, 'rpc': 4, 'txn': 4},
+                         {step: ms['n'] for step, ms in floor['ms'].items()})
+        self.assertEqual(1, floor['concurrency'])
+        self.assertEqual(
+            {'profile': 'http+txn', 'create': 'http+rpc+txn',
+             'bind': 'http+rpc+txn', 'resolve': 'http+txn',
+             'delete': 'http+rpc+txn'},
+            {phase: m['steps'] for phase, m in floor['multiples'].items()})
+        for phase, m in floor['multiples'].items():
+            self.assertEqual(lines[1]['ms'][phase]['p50'], m['p50_ms'])
+            self.assertEqual(round(m['p50_ms'] / m['floor_ms'], 1),
+                             m['multiple'])
         self.assertEqual(2, lines[0]['targets'])
         for run, events, clients in ((lines[1], lines[2], 1),
                                      (lines[3], lines[4], 2)):

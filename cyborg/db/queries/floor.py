@@ -1,0 +1,29 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The floor of a transaction: what the request path's benchmark
+(tools/bench/floor.py) compares each phase with.
+"""
+
+import sqlalchemy as sa
+
+from cyborg.db import api as db_api
+
+
+@db_api.context_manager.writer
+def empty(context):
+    """A write transaction that does nothing: one ``SELECT 1``, then its
+    commit, through the same enginefacade, engine and pool as every
+    other.
+    """
+    context.session.execute(sa.select(sa.literal(1)))

@@ -1,0 +1,137 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The floor of each step of the request path, measured beside the
+lifecycle (``arq_lifecycle.py --start --floor N``), in the same sitting,
+on the same deployment:
+
+``http``
+    an empty request through the same WSGI server and middleware:
+    ``GET /v2`` (the version document, no database, no RPC) with Nova's
+    headers, on the same keep-alive client as the lifecycle;
+``rpc``
+    an empty RPC call and its reply over the same transport (the
+    deployment's RabbitMQ vhost, Cyborg's transport settings through
+    cyborg.rpc): a server of this process whose method returns at once;
+``txn``
+    an empty transaction with its commit on the same database, through
+    Cyborg's enginefacade (cyborg.db.queries.floor.empty).
+
+Each phase of the lifecycle is then shown as a multiple of its own
+floor: what it would cost if it did only the steps it cannot avoid
+(``FLOORS``): a read is a request and a transaction, a write a request,
+a call to the conductor and a transaction.
+"""
+
+import time
+
+import oslo_messaging as messaging
+
+#: The steps each lifecycle phase cannot avoid.
+FLOORS = {
+    'profile': ('http', 'txn'),
+    'create': ('http', 'rpc', 'txn'),
+    'bind': ('http', 'rpc', 'txn'),
+    'resolve': ('http', 'txn'),
+    'delete': ('http', 'rpc', 'txn'),
+}
+TOPIC = 'cyborg-bench-floor'
+
+
+class _Empty:
+    """The floor's RPC endpoint: one method that does nothing."""
+
+    target = messaging.Target(version='1.0')
+
+    @messaging.expose
+    def ping(self, context):
+        return None
+
+
+def _timed(samples, func):
+    times = []
+    for _ in range(samples):
+        started = time.monotonic()
+        func()
+        times.append((time.monotonic() - started) * 1000.0)
+    return times
+
+
+def measure(config_file, session, endpoint, samples, percentiles):
+    """The three floors, *samples* of each after a few of warm-up.
+
+    :param config_file: the deployment's cyborg.conf (its database and
+        transport_url).
+    :param session: the lifecycle's client session (keep-alive, Nova's
+        headers).
+    :param endpoint: the API's /v2 URL.
+    :param percentiles: arq_lifecycle.percentiles.
+    :returns: ``{step: percentiles(ms)}``.
+    """
+    from cyborg import conf as cyborg_conf
+    from cyborg import context as cyborg_context
+    from cyborg import rpc
+    from cyborg.db.queries import floor
+
+    conf = cyborg_conf.CONF
+    conf([], project='cyborg', default_config_files=[config_file])
+    rpc.init(conf)
+    context = cyborg_context.get_admin_context()
+    server = rpc.get_server(
+        messaging.Target(topic=TOPIC, server='bench'), [_Empty()])
+    server.start()
+    client = rpc.get_client(messaging.Target(topic=TOPIC, version='1.0'))
+
+    def http():
+        response = session.request('GET', endpoint, timeout=60)
+        if response.status_code != 200:
+            raise RuntimeError('GET %s: %d' % (endpoint,
+                                               response.status_code))
+
+    def call():
+        client.call(context, 'ping')
+
+    def txn():
+        floor.empty(context)
+
+    try:
+        steps = {'http': http, 'rpc': call, 'txn': txn}
+        for func in steps.values():
+            _timed(20, func)
+        return {name: percentiles(_timed(samples, func))
+                for name, func in steps.items()}
+    finally:
+        server.stop()
+        server.wait()
+        # Before the deployment's vhost goes: no reconnection attempts.
+        rpc.cleanup()
+
+
+def multiples(phases, floors):
+    """Each phase's p50 as a multiple of its floor's (the sum of the p50s
+    of the steps it cannot avoid).
+
+    :param phases: ``{phase: percentiles}`` of the lifecycle.
+    :param floors: measure()'s answer.
+    :returns: ``{phase: {'p50_ms', 'floor_ms', 'multiple'}}``.
+    """
+    result = {}
+    for phase, steps in FLOORS.items():
+        if phase not in phases or not phases[phase]:
+            continue
+        floor_ms = sum(floors[step]['p50'] for step in steps)
+        result[phase] = {
+            'p50_ms': phases[phase]['p50'], 'floor_ms': round(floor_ms, 2),
+            'steps': '+'.join(steps),
+            'multiple': round(phases[phase]['p50'] / floor_ms, 1)}
+    return result
