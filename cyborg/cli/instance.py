@@ -295,4 +295,10 @@ class ListInstances(common.Lister):
             if 'next' not in body:
                 break
             marker = body['instances'][-1]['uuid']
+        if not entries:
+            # An empty table would say nothing at all.
+            self.progress('No server holds accelerators%s.' % (
+                ' of that driver, host or device profile'
+                if (parsed_args.driver or parsed_args.host or
+                    parsed_args.device_profile) else ''))
         return common.rows([_listed_row(e) for e in entries], LIST_COLUMNS)

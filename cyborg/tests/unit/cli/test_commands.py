@@ -261,6 +261,9 @@ class CLITestCase(base.BaseTestCase):
                                        'nvidia'))
         self.assertEqual([], self.json('instance-list', '--host',
                                        'host-two'))
+        _out, err = self.cyborg('instance-list', '--host', 'host-two')
+        self.assertIn('No server holds accelerators of that driver, host '
+                      'or device profile.', err)
         self.assertEqual([instance], [r['uuid'] for r in self.json(
             'instance-list', '--device-profile', 'one-fpga')])
         # Nova deleted the server: what the instance audit would heal.
