@@ -66,6 +66,11 @@ class DriverOpsTestCase(base.DbTestCase):
         for host in ('n1', 'n2'):
             self.agents[host] = agent_manager.AgentManager(host)
             self._serve(agent_rpcapi.TOPIC, host, self.agents[host])
+        # The work threads stop first (their cleanups come after every
+        # server's): a report under way when a test ends is still
+        # answered, rather than waiting rpc_response_timeout for a
+        # conductor that stopped (the servers stop together).
+        for host in ('n1', 'n2'):
             # Registered, and the operator's decisions (none) applied on
             # this thread, as init_host() does: without wait_for_drivers
             # they would be applied, and the host discovered and
