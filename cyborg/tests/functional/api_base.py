@@ -28,6 +28,7 @@ from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db import models
 from cyborg.tests import base
+from cyborg.tests.fixtures import rpc as rpc_fixture
 
 
 class APITestCase(base.DbTestCase):
@@ -44,12 +45,18 @@ class APITestCase(base.DbTestCase):
         objects.register_all()
         policy.reset()
         self.addCleanup(policy.reset)
+        # The conductor's server stops after what configure_services()
+        # started (its cleanup comes first): agents of a fixture that
+        # stop with a report under way are still answered, rather than
+        # waiting rpc_response_timeout for a conductor already gone.
+        conductor_servers = rpc_fixture.Servers(self.addCleanup)
+        self.addCleanup(conductor_servers.stop)
         self.configure_services()
         conductor = conductor_manager.ConductorManager(
             'c1', conductor_rpcapi.TOPIC)
-        server = self.rpc_servers.start(
+        server = conductor_servers.start(
             messaging.Target(topic=conductor_rpcapi.TOPIC, server='c1'),
-            [conductor])
+            [conductor], cleanup=False)
         self.conductor_server = server
         self.conductor = conductor
         # Bind jobs still running end before the database goes.
