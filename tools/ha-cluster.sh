@@ -92,7 +92,7 @@ install_packages() {
     local missing=""
     local pkg
     for pkg in galera-4 mariadb-server mariadb-client rsync haproxy \
-               rabbitmq-server socat; do
+            rabbitmq-server socat; do
         if ! dpkg-query -W -f '${Status}' "$pkg" 2>/dev/null |
                 grep -q 'install ok installed'; then
             missing="$missing $pkg"
@@ -129,7 +129,8 @@ WATCH_PID=""
 wait_until() {
     local timeout=$1 what=$2 log=$3
     shift 3
-    local deadline=$((SECONDS + timeout)) why=""
+    local deadline why=""
+    deadline=$((SECONDS + timeout))
     until "$@" >/dev/null 2>&1; do
         if [ -n "$WATCH_PID" ] && ! kill -0 "$WATCH_PID" 2>/dev/null; then
             why="its process $WATCH_PID exited"
@@ -274,11 +275,11 @@ galera_up() {
     done
     # The accounts replicate (DDL is replicated in total order).
     local n1
-    n1=$(echo $running | cut -d' ' -f1)
-    galera_sql "$n1" "CREATE USER IF NOT EXISTS '$DB_USER'@'127.0.0.1'
-                          IDENTIFIED BY '$DB_PASSWORD';
-                      GRANT ALL PRIVILEGES ON *.* TO '$DB_USER'@'127.0.0.1'
-                          WITH GRANT OPTION;"
+    n1=$(echo "$running" | awk '{print $1}')
+    local user="'$DB_USER'@'127.0.0.1'"
+    galera_sql "$n1" "CREATE USER IF NOT EXISTS $user
+        IDENTIFIED BY '$DB_PASSWORD';
+        GRANT ALL PRIVILEGES ON *.* TO $user WITH GRANT OPTION;"
 }
 
 galera_down() {
@@ -571,8 +572,8 @@ print_urls() {
     cat <<EOF
 
 The HA cluster runs (state in $STATE):
-  Galera nodes     127.0.0.1:$(mysql_port 1) (ha1, takes the writes), \
-$(mysql_port 2) (ha2), $(mysql_port 3) (ha3)
+  Galera nodes     127.0.0.1:$(mysql_port 1) (ha1, takes the writes),
+                   127.0.0.1:$(mysql_port 2) (ha2), 127.0.0.1:$(mysql_port 3) (ha3)
   HAProxy stats    http://127.0.0.1:$HAPROXY_STATS_PORT/
   RabbitMQ nodes   $(rabbit_node 1), $(rabbit_node 2), $(rabbit_node 3)
 
