@@ -171,8 +171,10 @@ class HAFailoverTestCase(base.TestCase):
         return '%s-%s' % (name, self.suffix)
 
     def _print_logs(self, exc_info):
+        # Longer tails than the functional tests': a failover fills a log
+        # with reconnection tracebacks.
         for process in self.processes:
-            process.print_log()
+            process.print_log(tail=1000)
 
     # The services -------------------------------------------------------
 
