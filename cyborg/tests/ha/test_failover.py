@@ -12,7 +12,8 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Binds from several clients while the Galera writer, then a RabbitMQ
-node, is killed (issue 42).
+node, is killed; and with the conductors writing to two Galera nodes at
+once (issue 42).
 
 The cluster of tools/ha-cluster.sh (``up`` is run first: idempotent, it
 starts what is missing, and again at the end to bring back the killed
@@ -58,6 +59,7 @@ STATE = os.environ.get('CYBORG_HA_STATE_DIR') or os.path.join(
     os.environ.get('TMPDIR', '/tmp'), 'cyborg-ha')
 # What tools/ha-cluster.sh starts (its defaults).
 HAPROXY = ('127.0.0.1', 17070)
+NODE_PORTS = (17061, 17062, 17063)
 DB_USER, DB_PASSWORD = 'cyborg', 'cyborg-ha'
 MQ_PORTS = (17271, 17272, 17273)
 MQ_USER, MQ_PASSWORD = 'cyborg', 'cyborg-ha'
@@ -115,6 +117,22 @@ def haproxy_servers():
     return {f[1]: f[17] for f in (line.split(',') for line in
                                   out.splitlines())
             if len(f) > 17 and f[0] == 'mariadb' and f[1].startswith('ha')}
+
+
+def cert_failures():
+    """The certification failures the Galera nodes have counted."""
+    total = 0
+    for port in NODE_PORTS:
+        conn = pymysql.connect(host='127.0.0.1', port=port, user=DB_USER,
+                               password=DB_PASSWORD, connect_timeout=5)
+        try:
+            with conn.cursor() as cursor:
+                cursor.execute("SHOW GLOBAL STATUS LIKE "
+                               "'wsrep_local_cert_failures'")
+                total += int(cursor.fetchone()[1])
+        finally:
+            conn.close()
+    return total
 
 
 def read_pid(path):
@@ -217,11 +235,16 @@ class HAFailoverTestCase(base.TestCase):
             capture_output=True, text=True, timeout=600)
         self.assertEqual(0, result.returncode, result.stdout + result.stderr)
 
-    def start(self):
+    def start(self, conductor_urls=None):
+        """The services; *conductor_urls* (two database URLs) sends the
+        conductors' transactions to those instead of HAProxy.
+        """
         self.dbsync()
-        for name in ('cond1', 'cond2'):
+        urls = conductor_urls or (self.db_url, self.db_url)
+        for name, url in zip(('cond1', 'cond2'), urls):
             self.start_service(
                 'cyborg-conductor', self.host(name),
+                database={'connection': url},
                 DEFAULT={'bind_timeout': 60},
                 conductor={'work_poll_interval': 0.5},
                 placement=dict(self.placement.cyborg_options(),
@@ -397,8 +420,11 @@ class HAFailoverTestCase(base.TestCase):
 
     # The test -------------------------------------------------------------
 
-    def test_binds_while_the_writer_and_a_rabbit_node_die(self):
-        self.start()
+    def run_clients(self, faults=()):
+        """The clients' rounds; each of *faults* (name, function making
+        the fault and returning its window) is made after CLIENTS more
+        binds settled.  Returns {name: window}.
+        """
         errors = []
         clients = [threading.Thread(target=self.client, args=(i, errors))
                    for i in range(CLIENTS)]
@@ -406,15 +432,39 @@ class HAFailoverTestCase(base.TestCase):
             thread.start()
         windows = {}
         try:
-            self.wait_binds(CLIENTS)
-            windows['galera writer'] = self.kill_galera_writer()
-            self.wait_binds(self.binds_done + CLIENTS)
-            windows['rabbitmq node'] = self.kill_rabbit_node()
+            for name, fault in faults:
+                self.wait_binds(self.binds_done + CLIENTS)
+                windows[name] = fault()
         finally:
             for thread in clients:
                 thread.join(PATIENCE * ROUNDS)
         self.assertEqual([], errors)
+        return windows
 
+    def test_binds_while_the_writer_and_a_rabbit_node_die(self):
+        self.start()
+        windows = self.run_clients([
+            ('galera writer', self.kill_galera_writer),
+            ('rabbitmq node', self.kill_rabbit_node)])
+        self.check_outcome(windows)
+
+    def test_binds_with_a_conductor_on_each_of_two_writers(self):
+        # Not the layout to deploy (HAProxy sends every transaction to
+        # one node): the conductors write to two nodes at once, so that
+        # two binds taking the same handle on two nodes meet at commit,
+        # where one fails certification (a deadlock error for the
+        # client), and must be retried whole by retry_on_deadlock.
+        nodes = [self.db_url.replace(':%d/' % HAPROXY[1], ':%d/' % port)
+                 for port in NODE_PORTS[:2]]
+        before = cert_failures()
+        self.start(conductor_urls=nodes)
+        windows = self.run_clients()
+        print('certification failures during the run: %d' % (
+            cert_failures() - before))
+        self.check_outcome(windows)
+
+    def check_outcome(self, windows):
+        """What must never happen, counted over the whole run."""
         # Every ARQ settles; none waits in a transitional state.
         def all_settled():
             found = {a['uuid']: a for a in self.request(
