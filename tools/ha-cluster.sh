@@ -109,6 +109,7 @@ install_packages() {
             chmod 755 $policy
             created=1
         fi
+        apt-get update -q >/dev/null || true
         DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing ||
             { [ -z "$created" ] || rm -f $policy; die "apt-get failed"; }
         [ -z "$created" ] || rm -f $policy
