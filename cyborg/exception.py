@@ -388,6 +388,11 @@ class ConductorUnavailable(TemporaryFailure):
                 "%(reason)s. Retry later.")
 
 
+class DatabaseUnavailable(TemporaryFailure):
+    msg_fmt = _("The database cannot be reached or lost the transaction: "
+                "%(reason)s. Retry later.")
+
+
 class MessagingUnavailable(TemporaryFailure):
     msg_fmt = _("The messaging backend (RabbitMQ) cannot be reached: "
                 "%(reason)s. Retry later.")

@@ -84,6 +84,7 @@ CONDUCTOR_TOO_OLD = 'cyborg.upgrade.conductor_too_old'
 IMAGE_SERVICE_NOT_CONFIGURED = 'cyborg.image.no_image_service'
 CONDUCTOR_UNAVAILABLE = 'cyborg.conductor.unavailable'
 MESSAGING_UNAVAILABLE = 'cyborg.messaging.unavailable'
+DATABASE_UNAVAILABLE = 'cyborg.database.unavailable'
 
 _BY_EXCEPTION = {
     exception.Invalid: INVALID_INPUT,
@@ -136,6 +137,7 @@ _BY_EXCEPTION = {
     exception.ImageServiceNotConfigured: IMAGE_SERVICE_NOT_CONFIGURED,
     exception.ConductorUnavailable: CONDUCTOR_UNAVAILABLE,
     exception.MessagingUnavailable: MESSAGING_UNAVAILABLE,
+    exception.DatabaseUnavailable: DATABASE_UNAVAILABLE,
 }
 
 _BY_STATUS = {
