@@ -19,6 +19,10 @@ GPUs it matches, allocation candidates for a group requiring the trait
 (as Nova asks for a device profile's group) list only them, and the
 trait follows the devices as reports change and remove them, and goes
 when the class is deleted.  On SQLite and on MariaDB.
+
+Then the gpu driver itself, on a recorded sysfs tree of MIG GPUs (an
+A100 and H100s) with the stand-in nvidia-smi: classes over the memory,
+compute capability and MIG profile it reports.
 """
 
 import time
@@ -40,11 +44,15 @@ from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
+from cyborg.drivers.gpu import nvidia
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import hardware
 from cyborg.tests import base
 from cyborg.tests.fixtures import backends
+from cyborg.tests.fixtures import fakesys
+from cyborg.tests.fixtures import nvidia_smi
 from cyborg.tests.fixtures import placement as placement_fixture
+from cyborg.tests.fixtures import sysfs
 
 CONF = cyborg_conf.CONF
 
@@ -212,6 +220,76 @@ class _DeviceClassMixin:
             time.sleep(0.05)
 
 
+class _GpuFactsMixin(sysfs.FakeHostMixin):
+
+    MODE = sysfs.SYSFS_ROOT
+    BUILDER = staticmethod(fakesys.mig_host)
+    PLACEMENT_BACKEND = 'sqlite'
+
+    def setUp(self):
+        super().setUp()
+        backends.check(self, self.PLACEMENT_BACKEND)
+        self.placement = self.useFixture(placement_fixture.PlacementFixture(
+            backend=self.PLACEMENT_BACKEND, compute_nodes=['n1']))
+        self.flags(group='placement', **self.placement.cyborg_options())
+        self.client = placement_client.from_conf(CONF)
+        service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
+        self.useFixture(nvidia_smi.FakeNvidiaSmi())
+        records = nvidia.NvidiaGpuDriver(
+            CONF, 'n1', pci_host=self.pci_host).discover()
+        inventory.report(self.context, self.client, 'n1', 1,
+                         hardware.inventory_hash(records),
+                         hardware.HardwareList(objects=records))
+
+    def _classes(self, **selectors):
+        for name, selector in selectors.items():
+            _created, hosts = device_class_ops.create(self.context, name,
+                                                      selector)
+        device_class_ops.push_hosts(self.context, self.client, hosts)
+
+    def _with_trait(self, trait):
+        return sorted(name for name, rp in self.placement.tree('n1').items()
+                      if trait in rp['traits'])
+
+    def _candidates(self, resources, required):
+        params = {'resources1': resources, 'required1': required,
+                  'group_policy': 'none'}
+        resp = self.placement.adapter.get(
+            '/allocation_candidates', params=params, microversion='1.36',
+            raise_exc=False)
+        self.assertEqual(200, resp.status_code, resp.text)
+        return sorted(rp for request in resp.json()['allocation_requests']
+                      for rp in request['mappings']['1'])
+
+    def test_classes_over_what_the_gpu_driver_reports(self):
+        a100 = 'n1_%s_gi' % fakesys.MIG_A100
+        self._classes(
+            hopper_3g=[{'key': 'mig_profile', 'op': '==',
+                        'value': '3g.40gb'},
+                       {'key': 'compute_capability', 'op': '>=',
+                        'value': 9.0}],
+            gpu_80g=[{'key': 'memory_mb', 'op': '>=', 'value': 81920}],
+            recent_driver=[{'key': 'driver_version', 'op': '>=',
+                            'value': '550.54'}])
+        h100_3g = 'n1_%s_gi2' % fakesys.MIG_H100
+        self.assertEqual([h100_3g],
+                         self._with_trait('CUSTOM_CLASS_HOPPER_3G'))
+        # 3g.40gb instances are on both GPUs; the class asks for Hopper.
+        self.assertEqual(2, len(self._candidates('CUSTOM_MIG_3G_40GB:1',
+                                                 'OWNER_CYBORG')))
+        self.assertEqual([placement_sync.rp_uuid(h100_3g)],
+                         self._candidates('CUSTOM_MIG_3G_40GB:1',
+                                          'CUSTOM_CLASS_HOPPER_3G'))
+        # The A100 has 81920 MiB, the H100s 81559.
+        big = self._with_trait('CUSTOM_CLASS_GPU_80G')
+        self.assertTrue(big)
+        self.assertEqual([], [name for name in big
+                              if not name.startswith(a100)])
+        # Every GPU instance has the driver's version.
+        self.assertEqual(sorted(self.placement.tree('n1')),
+                         self._with_trait('CUSTOM_CLASS_RECENT_DRIVER'))
+
+
 class TestDeviceClassSQLite(_DeviceClassMixin, base.DbTestCase):
     BACKEND = 'sqlite'
 
@@ -219,3 +297,7 @@ class TestDeviceClassSQLite(_DeviceClassMixin, base.DbTestCase):
 class TestDeviceClassMySQL(_DeviceClassMixin, base.DbTestCase):
     BACKEND = 'mysql'
     PLACEMENT_BACKEND = 'mysql'
+
+
+class TestGpuFactsSQLite(_GpuFactsMixin, base.DbTestCase):
+    BACKEND = 'sqlite'
