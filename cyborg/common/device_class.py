@@ -45,6 +45,7 @@ import re
 from oslo_serialization import jsonutils
 
 from cyborg import exception
+from cyborg.common import health_states
 
 TRAIT_PREFIX = 'CUSTOM_CLASS_'
 #: A class name: letters, digits and underscores (upper-cased in the trait
@@ -104,7 +105,7 @@ def normalize_name(name):
 
     :raises: DeviceClassInvalid when it is no valid name.
     """
-    if not isinstance(name, str) or not _NAME.match(name):
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise exception.DeviceClassInvalid(
             reason='a name is 1 to 64 letters, digits and underscores, '
                    'not %r' % (name,))
@@ -130,7 +131,7 @@ def _check_condition(index, condition):
             'key', 'op', 'value'}:
         raise _invalid(index, 'a condition is {"key", "op", "value"}')
     key, op, value = condition['key'], condition['op'], condition['value']
-    if not isinstance(key, str) or not re.match(KEY_PATTERN, key):
+    if not isinstance(key, str) or not re.fullmatch(KEY_PATTERN, key):
         raise _invalid(index, 'bad key %r' % (key,))
     if op not in OPS:
         raise _invalid(index, 'op must be one of %s' % ', '.join(OPS))
@@ -142,7 +143,7 @@ def _check_condition(index, condition):
                                   'numbers or booleans' % MAX_IN_VALUES)
     elif op in ORDER_OPS:
         if not (_is_number(value) or (isinstance(value, str) and
-                                      _VERSION.match(value))):
+                                      _VERSION.fullmatch(value))):
             raise _invalid(index, '%s takes a number or a dotted version '
                                   '("535.104"), not %r' % (op, value))
     elif not _scalar(value):
@@ -224,7 +225,7 @@ def facts(device, deployable, attributes=(), handles=()):
         'model': device.get('model'), 'type': device.get('type'),
         'driver': deployable.get('driver_name') or device.get('driver_name'),
         'host': device.get('hostname'),
-        'health': device.get('health') or 'healthy'})
+        'health': device.get('health') or health_states.HEALTHY})
     if rc:
         found['resource_class'] = rc
         if rc.startswith(_MIG_RC_PREFIX):
@@ -251,7 +252,7 @@ def _number(value):
 
 def _version(value):
     text = str(value).strip()
-    if not _VERSION.match(text):
+    if not _VERSION.fullmatch(text):
         return None
     return tuple(int(part) for part in text.split('.'))
 

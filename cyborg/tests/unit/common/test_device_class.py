@@ -53,7 +53,7 @@ class NameTestCase(base.TestCase):
                          device_class.trait('gpu_40g'))
 
     def test_bad_names(self):
-        for name in ('', 'a-b', 'a b', 'x' * 65, None, 3, 'é'):
+        for name in ('', 'a-b', 'a b', 'x' * 65, None, 3, 'é', 'abc\n'):
             self.assertRaises(exception.DeviceClassInvalid,
                               device_class.normalize_name, name)
 
@@ -79,6 +79,8 @@ class CheckTestCase(base.TestCase):
                 ([_c('a', '==', 1), {'key': 'a', 'op': '==', 'value': 1,
                                      'x': 1}], 'condition 1'),
                 ([_c('a b', '==', 1)], 'bad key'),
+                ([_c('a\n', '==', 1)], 'bad key'),
+                ([_c('a', '>', '1.2\n')], 'number or a dotted version'),
                 ([_c('a', '~=', 1)], 'op must be one of'),
                 ([_c('a', '>=', 'big')], 'number or a dotted version'),
                 ([_c('a', '<', True)], 'number or a dotted version'),
