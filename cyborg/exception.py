@@ -280,6 +280,18 @@ class DeviceNotFound(NotFound):
     msg_fmt = _("Device %(uuid)s could not be found.")
 
 
+class DeviceClassNotFound(NotFound):
+    msg_fmt = _("No device class named %(name)s.")
+
+
+class DeviceClassExists(Conflict):
+    msg_fmt = _("A device class named %(name)s already exists.")
+
+
+class DeviceClassInvalid(Invalid):
+    msg_fmt = _("Invalid device class: %(reason)s")
+
+
 class DeviceSelectorEmpty(Invalid):
     msg_fmt = _("A device selector must name at least one of host, "
                 "vendor, product id (model), type, driver or firmware: "

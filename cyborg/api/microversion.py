@@ -76,6 +76,8 @@ VERSIONS = [
             # a selector (bulk, dry run by default).
     '2.10',  # GET /v2/instances: the servers that hold accelerators, as
              # Nova sees them (by driver, host, device profile).
+    '2.11',  # /v2/device_classes: a name and a selector over what the
+             # drivers report; CUSTOM_CLASS_<NAME> on matching providers.
 ]
 
 MINOR_1_ARQ_PROJECT_ID = 1
@@ -88,6 +90,7 @@ MINOR_7_DEVICE_HEALTH = 7
 MINOR_8_CAPACITY = 8
 MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS = 9
 MINOR_10_INSTANCE_LIST = 10
+MINOR_11_DEVICE_CLASSES = 11
 
 # A negotiated API version; compares like a (major, minor) tuple.
 Version = microversion_parse.Version
@@ -254,6 +257,11 @@ def allow_device_selector(version):
 def allow_instance_list(version):
     """GET /v2/instances exists (the servers that hold accelerators)."""
     return version.minor >= MINOR_10_INSTANCE_LIST
+
+
+def allow_device_classes(version):
+    """/v2/device_classes exists."""
+    return version.minor >= MINOR_11_DEVICE_CLASSES
 
 
 def allow_bind_provider_check(version):
