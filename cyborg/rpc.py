@@ -19,8 +19,8 @@ through (they are re-raised in the caller with the same class).
 """
 
 from oslo_config import cfg
-from oslo_log import log as logging
 from oslo_db import exception as db_exc
+from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_messaging._drivers import amqpdriver
 

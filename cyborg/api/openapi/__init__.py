@@ -76,7 +76,8 @@ _COMMON_ERRORS = {
           [errors.NOT_ACCEPTABLE]),
     500: ('A failure of the server (see its logs).',
           [errors.SERVER_ERROR]),
-    503: ('A service the request needs is unavailable; retry later.', []),
+    503: ('A service the request needs is unavailable; retry later.',
+          [errors.DATABASE_UNAVAILABLE]),
 }
 _ERROR_DESCRIPTIONS = {status: text for status, (text, _)
                        in _COMMON_ERRORS.items()}
