@@ -76,6 +76,9 @@ VERSIONS = [
             # a selector (bulk, dry run by default).
     '2.10',  # GET /v2/instances: the servers that hold accelerators, as
              # Nova sees them (by driver, host, device profile).
+    # 2.11 is device classes (issue "device classes"), on its own branch.
+    '2.12',  # GET /v2/capacity pages its hosts (limit, marker); the totals
+             # stay those of every host.
 ]
 
 MINOR_1_ARQ_PROJECT_ID = 1
@@ -88,6 +91,7 @@ MINOR_7_DEVICE_HEALTH = 7
 MINOR_8_CAPACITY = 8
 MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS = 9
 MINOR_10_INSTANCE_LIST = 10
+MINOR_12_CAPACITY_PAGES = 12
 
 # A negotiated API version; compares like a (major, minor) tuple.
 Version = microversion_parse.Version
@@ -238,6 +242,11 @@ def allow_device_health(version):
 def allow_capacity(version):
     """GET /v2/capacity exists."""
     return version.minor >= MINOR_8_CAPACITY
+
+
+def allow_capacity_pages(version):
+    """GET /v2/capacity takes limit and marker (a page of hosts)."""
+    return version.minor >= MINOR_12_CAPACITY_PAGES
 
 
 def allow_arq_health(version):
