@@ -173,8 +173,9 @@ def render(hosts, totals=None, sort_hosts=True):
     by the database), so this only arranges them.
 
     :param hosts: its host rows.
-    :param totals: its totals' rows; None: summed here from *hosts* (all
-        the hosts the filters select).
+    :param totals: its totals' rows, added up here by resource class;
+        None: summed here from *hosts* (all the hosts the filters
+        select).
     :param sort_hosts: sort the hosts by name (Python's order); False:
         keep the order of *hosts* (a page, in the database's order).
     :returns: what summarize() returns.
@@ -197,7 +198,6 @@ def render(hosts, totals=None, sort_hosts=True):
             'agent': servicegroup.UP if rows[0].agent_up
             else servicegroup.DOWN,
             'resource_classes': [_row_entry(row) for row in rows]})
-    if totals is None:
-        totals = _summed(hosts)
+    totals = _summed(hosts if totals is None else totals)
     return {'hosts': result, 'total': {'resource_classes': [
         _row_entry(row) for row in sorted(totals, key=_row_key)]}}

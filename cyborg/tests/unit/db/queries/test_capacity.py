@@ -247,7 +247,12 @@ class CapacityTests:
         self._agent('n3')
         inventory.add_device(self.context, 'n3', handles=2, rc='PGPU',
                              dev_type='GPU', driver='nvidia')
+        # n4's agent was never heard of: its free handles, held out by
+        # nothing else, are reserved (agent_down) in the totals too.
+        inventory.add_device(self.context, 'n4', handles=2)
         whole = self._view()
+        self.assertEqual({'disabled': 3, 'agent_down': 4},
+                         _why(whole['total']['resource_classes'][0]))
         for limit in (1, 2, 3):
             pages = self._pages(limit)
             # The hosts in name order, each once, over the pages.
@@ -257,7 +262,7 @@ class CapacityTests:
             # database: those the whole list sums.
             for page in pages:
                 self.assertEqual(whole['total'], page['total'])
-        self.assertEqual(2, len(self._pages(2)))
+        self.assertEqual(3, len(self._pages(2)))
         # With filters, as the whole list with them.
         for filters in ({'resource_class': 'PGPU'}, {'host': 'n2'},
                         {'driver': 'nvidia'}, {'driver': 'none'}):
