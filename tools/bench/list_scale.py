@@ -20,9 +20,9 @@ instance=``, ``/v2/deployables``, ``/v2/devices``, ``/v2/device_profiles``,
 pages of ``limit`` rows at microversion 2.4) twice: with a few rows in
 the tables, and after filling them to ``--rows`` deployables and ARQs.
 With ``--capacity`` it times the capacity view too (``GET /v2/capacity``,
-microversion 2.8: every host, and one host's), the call whose cost grows
-with the number of hosts (``--hosts``); ``--calls`` picks the calls to
-time.
+microversion 2.8: every host, and one host's; and a page of ``--limit``
+hosts at 2.12), the call whose cost grows with the number of hosts
+(``--hosts``); ``--calls`` picks the calls to time.
 
 The tables are filled through the conductor, as in a deployment:
 deployables by simulated agents' reports (RPC ``report``, as
@@ -50,7 +50,8 @@ each of three sides, ``a`` (TREE), ``a2`` (TREE again: the A/A
 self-check) and ``b`` (this checkout, or ``--tree``), in turn (the order
 of each round the reverse of the last's, the first drawn at random), each
 round a fresh cyborg-api process of its side timing the ``--calls`` at
-microversion 2.8 (the contract both serve).  Records: one ``round`` per
+microversion 2.8 (the contract both serve; ``capacity_page``, 2.12, on
+``b`` only).  Records: one ``round`` per
 side and round, then ``summary``: each side's median p50 and p95 over its
 rounds with their spread, and b/a and a2/a as ratios with a 95 %
 confidence interval (``tools/bench/ab.py``).
@@ -85,6 +86,7 @@ from cyborg import rpc
 CONF = cyborg_conf.CONF
 PAGE = {'OpenStack-API-Version': 'accelerator 2.4'}
 CAPACITY = {'OpenStack-API-Version': 'accelerator 2.8'}
+CAPACITY_PAGES = {'OpenStack-API-Version': 'accelerator 2.12'}
 # One fake QAT: 4 virtual functions, one deployable each.
 DEPLOYABLES_PER_QAT = 4
 
@@ -103,7 +105,8 @@ def _calls(args, instance, host):
     ]
     if args.capacity:
         calls += [('capacity', '/capacity', CAPACITY),
-                  ('capacity_host', '/capacity?host=%s' % host, CAPACITY)]
+                  ('capacity_host', '/capacity?host=%s' % host, CAPACITY),
+                  ('capacity_page', '/capacity?limit=%d', CAPACITY_PAGES)]
     if args.calls:
         wanted = args.calls.split(',')
         calls = [call for call in calls if call[0] in wanted]
@@ -111,18 +114,21 @@ def _calls(args, instance, host):
 
 
 def time_lists(args, endpoint, instance, host, label, api=None,
-               extra=None):
+               extra=None, skip=()):
     """Time each call with both clients, one request of each in turn.
 
     :param api: [('api', process)]: cyborg-api, whose CPU per request
         (its worker's, both clients' requests) is reported too.
     :param extra: more members of each record (the side and round).
+    :param skip: the names of calls not to time.
     :returns: the records.
     """
     records = []
     session = requests.Session()
     lean = arq_lifecycle.LeanSession(endpoint)
     for name, path, headers in _calls(args, instance, host):
+        if name in skip:
+            continue
         if '%d' in path:
             path = path % args.limit
         times = {'lean': [], 'requests': []}
@@ -261,10 +267,12 @@ def compare(args, bench, conf, instance, host):
                     args, endpoint, instance, host, 'many',
                     [('api', process) for _, process in side.processes],
                     extra={'phase': 'round', 'side': label,
-                           'round': index, 'tree': trees[label]})
+                           'round': index, 'tree': trees[label]},
+                    # The sides compared serve 2.8; pages are 2.12.
+                    skip=('capacity_page',) if label != 'b' else ())
             finally:
                 side.stop()
-    for call in sorted({r['call'] for r in records}):
+    for call in sorted({r['call'] for r in records} - {'capacity_page'}):
         summary = {'phase': 'summary', 'call': call, 'rounds': args.rounds,
                    'order_of_first_round': order}
         values = {}
@@ -369,7 +377,8 @@ def main(argv=None):
     parser.add_argument('--calls', metavar='NAME,...',
                         help='time only these calls (arqs_by_instance, '
                              'arqs_page, deployables_page, devices_page, '
-                             'device_profiles, capacity, capacity_host)')
+                             'device_profiles, capacity, capacity_host, '
+                             'capacity_page)')
     parser.add_argument('--arqs-per-call', type=int, default=100,
                         help='ARQs per POST while filling')
     parser.add_argument('--limit', type=int, default=20,
