@@ -76,7 +76,8 @@ VERSIONS = [
             # a selector (bulk, dry run by default).
     '2.10',  # GET /v2/instances: the servers that hold accelerators, as
              # Nova sees them (by driver, host, device profile).
-    # 2.11 is device classes (issue "device classes"), on its own branch.
+    '2.11',  # Reserved: device classes, on the branch of that issue
+             # (which replaces this entry when the two are merged).
     '2.12',  # GET /v2/capacity pages its hosts (limit, marker); the totals
              # stay those of every host.
 ]
