@@ -288,6 +288,34 @@ class _Handles:
             _count(sa.and_(free, gone))]
 
 
+    def page(self, limit, marker):
+        """The names of the page's hosts (a subquery): the first *limit*
+        after *marker* that have handles the filters select.
+
+        Read in the order of the devices' host name index, each device
+        asked whether it has such handles (EXISTS), so that the database
+        stops after *limit* hosts (a DISTINCT of the handles' join reads
+        every host first: 1 ms against 150 at 10,000 hosts).
+        """
+        has_handles = (
+            sa.select(_HANDLES.c.id)
+            .select_from(
+                _DEPLOYABLES
+                .join(_HANDLES, _HANDLES.c.deployable_id == _DEPLOYABLES.c.id)
+                .outerjoin(self.rc, sa.and_(
+                    self.rc.c.deployable_id == _DEPLOYABLES.c.id,
+                    self.rc.c.key == RC_KEY)))
+            .where(_DEPLOYABLES.c.device_id == _DEVICES.c.id, *self.where)
+            .exists())
+        page = (sa.select(_DEVICES.c.hostname.label('host'))
+                .where(has_handles)
+                .group_by(_DEVICES.c.hostname)
+                .order_by(_DEVICES.c.hostname).limit(limit))
+        if marker is not None:
+            page = page.where(_DEVICES.c.hostname > marker)
+        return page.subquery('page')
+
+
 def _hosts_part(handles, up_since, page):
     """The rows of each host (of the *page*, a subquery of host names, or
     of every host): grouped by host and resource class, then joined to
@@ -403,13 +431,8 @@ def view(context, up_since, host=None, resource_class=None, driver=None,
     if limit is None:
         statement = _hosts_part(handles, up_since, None)
     else:
-        page = (sa.select(_DEVICES.c.hostname.label('host'))
-                .select_from(handles.joined).where(*handles.where)
-                .distinct().order_by(_DEVICES.c.hostname).limit(limit))
-        if marker is not None:
-            page = page.where(_DEVICES.c.hostname > marker)
         statement = sa.union_all(
-            _hosts_part(handles, up_since, page.subquery('page')),
+            _hosts_part(handles, up_since, handles.page(limit, marker)),
             *_totals_part(handles, up_since)).order_by('kind', 'host')
     hosts, totals = [], None if limit is None else []
     for row in context.session.execute(statement):
