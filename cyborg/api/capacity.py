@@ -135,9 +135,9 @@ def summarize(groups, conductors, now=None):
 
 
 def _reasons(row):
-    return {DISABLED: row.disabled, UNHEALTHY: row.unhealthy,
-            RECOVERING: row.recovering, AGENT_DOWN: row.agent_down,
-            GONE: row.gone}
+    return {DISABLED: row.held_disabled, UNHEALTHY: row.held_unhealthy,
+            RECOVERING: row.held_recovering, AGENT_DOWN: row.agent_down,
+            GONE: row.held_gone}
 
 
 def _row_entry(row):

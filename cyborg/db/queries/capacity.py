@@ -197,8 +197,9 @@ def get(context, host=None, resource_class=None, driver=None,
 # those of cyborg.api.capacity: ``reserved`` and, for each reason (a
 # handle may be reserved for several), how many are reserved for it.
 Row = collections.namedtuple('Row', (
-    'host', 'resource_class', 'total', 'bound', 'reserved', 'disabled',
-    'unhealthy', 'recovering', 'agent_down', 'gone', 'agent_up'))
+    'host', 'resource_class', 'total', 'bound', 'reserved',
+    'held_disabled', 'held_unhealthy', 'held_recovering', 'agent_down',
+    'held_gone', 'agent_up'))
 
 _HOST, _TOTAL = 0, 1
 
@@ -331,8 +332,10 @@ def _hosts_part(handles, up_since, page):
                   sa.func.count().label('total'),
                   handles.bound.label('bound'),
                   _count(sa.and_(handles.free, handles.held)).label('held'),
-                  disabled.label('disabled'), unhealthy.label('unhealthy'),
-                  recovering.label('recovering'), gone.label('gone'))
+                  disabled.label('held_disabled'),
+                  unhealthy.label('held_unhealthy'),
+                  recovering.label('held_recovering'),
+                  gone.label('held_gone'))
         .select_from(joined).where(*handles.where)
         .group_by(_DEVICES.c.hostname, handles.resource_class)
         .subquery('groups'))
@@ -343,10 +346,10 @@ def _hosts_part(handles, up_since, page):
                   groups.c.resource_class, groups.c.total, groups.c.bound,
                   sa.case((up, groups.c.held), else_=unbound)
                   .label('reserved'),
-                  groups.c.disabled, groups.c.unhealthy,
-                  groups.c.recovering,
+                  groups.c.held_disabled, groups.c.held_unhealthy,
+                  groups.c.held_recovering,
                   sa.case((up, 0), else_=unbound).label('agent_down'),
-                  groups.c.gone,
+                  groups.c.held_gone,
                   sa.case((up, 1), else_=0).label('agent_up'))
         .select_from(_liveness_joins(groups, groups.c.host)))
 
