@@ -22,7 +22,11 @@ warnings.filterwarnings('ignore', message='\nEventlet is deprecated')
 from oslo_service import backend as _service_backend  # noqa: E402
 
 # Cyborg never uses eventlet.  oslo.service picks its backend the first time
-# one of its modules is imported, so choose the threading one before any
-# Cyborg module (or a library it loads) gets there.
-if _service_backend.get_backend_type() is None:
-    _service_backend.init_backend(_service_backend.BackendType.THREADING)
+# one of its modules asks for it: the hook makes that choice the threading
+# one, for any Cyborg module or library that gets there.  Only the hook is
+# set here, not the backend itself: loading it imports futurist (and, through
+# it, eventlet), about 0.3 s that the command line client (which never uses
+# oslo.service) would pay at every command.  cyborg.service, which runs the
+# daemons, loads it.
+_service_backend.register_backend_default_hook(
+    lambda: _service_backend.BackendType.THREADING)

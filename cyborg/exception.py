@@ -280,6 +280,18 @@ class DeviceNotFound(NotFound):
     msg_fmt = _("Device %(uuid)s could not be found.")
 
 
+class DeviceClassNotFound(NotFound):
+    msg_fmt = _("No device class named %(name)s.")
+
+
+class DeviceClassExists(Conflict):
+    msg_fmt = _("A device class named %(name)s already exists.")
+
+
+class DeviceClassInvalid(Invalid):
+    msg_fmt = _("Invalid device class: %(reason)s")
+
+
 class DeviceSelectorEmpty(Invalid):
     msg_fmt = _("A device selector must name at least one of host, "
                 "vendor, product id (model), type, driver or firmware: "
@@ -385,6 +397,11 @@ class AgentUnreachable(TemporaryFailure):
 
 class ConductorUnavailable(TemporaryFailure):
     msg_fmt = _("No cyborg-conductor can serve the request now: "
+                "%(reason)s. Retry later.")
+
+
+class DatabaseUnavailable(TemporaryFailure):
+    msg_fmt = _("The database cannot be reached or lost the transaction: "
                 "%(reason)s. Retry later.")
 
 

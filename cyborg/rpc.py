@@ -20,6 +20,7 @@ through (they are re-raised in the caller with the same class).
 
 from oslo_config import cfg
 from oslo_log import log as logging
+from oslo_db import exception as db_exc
 import oslo_messaging as messaging
 from oslo_messaging._drivers import amqpdriver
 
@@ -38,8 +39,9 @@ DRIVER = None
 IDLE_POLL_FLOOR = 0.05
 
 # Modules whose exceptions are rebuilt on the calling side instead of
-# becoming a RemoteError.
-ALLOWED_EXMODS = [exception.__name__]
+# becoming a RemoteError: Cyborg's own, and oslo.db's, so that cyborg-api
+# answers a conductor's lost database as its own (503, not 500).
+ALLOWED_EXMODS = [exception.__name__, db_exc.__name__]
 
 
 def set_defaults(control_exchange='cyborg'):

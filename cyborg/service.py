@@ -27,6 +27,7 @@ import time
 
 from oslo_log import log as logging
 import oslo_messaging as messaging
+from oslo_service import backend as service_backend
 from oslo_service import service
 
 from cyborg import conf as cyborg_conf
@@ -39,6 +40,10 @@ from cyborg.db import api as db_api
 
 CONF = cyborg_conf.CONF
 LOG = logging.getLogger(__name__)
+
+# The daemons run on the threading backend; a process that asked for
+# another one before (none of Cyborg's does) fails here, at start.
+service_backend.init_backend(service_backend.BackendType.THREADING)
 
 _DEFAULT_LOG_LEVELS = [
     'amqp=WARN', 'amqplib=WARN', 'kombu=WARN', 'oslo.messaging=INFO',

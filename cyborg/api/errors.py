@@ -48,6 +48,9 @@ DEVICE_PROFILE_NOT_FOUND = 'cyborg.device_profile.not_found'
 DEVICE_PROFILE_NAME_CONFLICT = 'cyborg.device_profile.name_conflict'
 DEVICE_PROFILE_UUID_CONFLICT = 'cyborg.device_profile.uuid_conflict'
 DEVICE_PROFILE_IN_USE = 'cyborg.device_profile.in_use'
+DEVICE_CLASS_NOT_FOUND = 'cyborg.device_class.not_found'
+DEVICE_CLASS_EXISTS = 'cyborg.device_class.name_conflict'
+DEVICE_CLASS_INVALID = 'cyborg.device_class.invalid'
 ARQ_NOT_FOUND = 'cyborg.accelerator_request.not_found'
 ARQ_BAD_STATE = 'cyborg.accelerator_request.bad_state'
 ARQ_NOT_RESOLVED = 'cyborg.accelerator_request.not_resolved'
@@ -84,6 +87,7 @@ CONDUCTOR_TOO_OLD = 'cyborg.upgrade.conductor_too_old'
 IMAGE_SERVICE_NOT_CONFIGURED = 'cyborg.image.no_image_service'
 CONDUCTOR_UNAVAILABLE = 'cyborg.conductor.unavailable'
 MESSAGING_UNAVAILABLE = 'cyborg.messaging.unavailable'
+DATABASE_UNAVAILABLE = 'cyborg.database.unavailable'
 
 _BY_EXCEPTION = {
     exception.Invalid: INVALID_INPUT,
@@ -99,6 +103,9 @@ _BY_EXCEPTION = {
     exception.DeviceProfileNameConflict: DEVICE_PROFILE_NAME_CONFLICT,
     exception.DeviceProfileUUIDConflict: DEVICE_PROFILE_UUID_CONFLICT,
     exception.DeviceProfileInUse: DEVICE_PROFILE_IN_USE,
+    exception.DeviceClassNotFound: DEVICE_CLASS_NOT_FOUND,
+    exception.DeviceClassExists: DEVICE_CLASS_EXISTS,
+    exception.DeviceClassInvalid: DEVICE_CLASS_INVALID,
     exception.AcceleratorRequestNotFound: ARQ_NOT_FOUND,
     exception.AcceleratorRequestBadState: ARQ_BAD_STATE,
     exception.InstanceAlreadyBound: INSTANCE_ALREADY_BOUND,
@@ -136,6 +143,7 @@ _BY_EXCEPTION = {
     exception.ImageServiceNotConfigured: IMAGE_SERVICE_NOT_CONFIGURED,
     exception.ConductorUnavailable: CONDUCTOR_UNAVAILABLE,
     exception.MessagingUnavailable: MESSAGING_UNAVAILABLE,
+    exception.DatabaseUnavailable: DATABASE_UNAVAILABLE,
 }
 
 _BY_STATUS = {

@@ -14,6 +14,7 @@
 """pecan hooks: request context, microversion, conductor client, errors."""
 
 from oslo_config import cfg
+from oslo_db import exception as db_exc
 from oslo_log import log as logging
 from pecan import hooks
 import webob.exc
@@ -27,6 +28,11 @@ from cyborg.i18n import _
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
+
+# The database errors a retry later may not meet: a connection lost or
+# refused (a Galera node that left, a failover behind HAProxy), a deadlock
+# or certification failure that outlived oslo.db's retries.
+TEMPORARY_DB_ERRORS = (db_exc.DBConnectionError, db_exc.DBDeadlock)
 
 
 class ContextHook(hooks.PecanHook):
@@ -98,6 +104,18 @@ class ErrorHook(hooks.PecanHook):
 
     def on_error(self, state, e):
         request = state.request
+        if isinstance(e, TEMPORARY_DB_ERRORS):
+            # This process's query or the conductor's (rebuilt from its
+            # answer, see rpc.ALLOWED_EXMODS): a database node lost or
+            # failing over, a deadlock oslo.db's retries did not end.
+            # The client retries, as it does any 503.
+            LOG.warning('%(method)s %(path)s: database error: %(error)s',
+                        {'method': request.method,
+                         'path': errors.shorten(request.path),
+                         'error': errors.shorten(str(e))})
+            e = exception.DatabaseUnavailable(
+                reason=('deadlock' if isinstance(e, db_exc.DBDeadlock)
+                        else 'connection lost or refused'))
         headers = {}
         if _is_versioned(request):
             headers = microversion.response_headers(

@@ -76,8 +76,8 @@ VERSIONS = [
             # a selector (bulk, dry run by default).
     '2.10',  # GET /v2/instances: the servers that hold accelerators, as
              # Nova sees them (by driver, host, device profile).
-    '2.11',  # Reserved: device classes, on the branch of that issue
-             # (which replaces this entry when the two are merged).
+    '2.11',  # /v2/device_classes: a name and a selector over what the
+             # drivers report; CUSTOM_CLASS_<NAME> on matching providers.
     '2.12',  # GET /v2/capacity pages its hosts (limit, marker); the totals
              # stay those of every host.
 ]
@@ -92,6 +92,7 @@ MINOR_7_DEVICE_HEALTH = 7
 MINOR_8_CAPACITY = 8
 MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS = 9
 MINOR_10_INSTANCE_LIST = 10
+MINOR_11_DEVICE_CLASSES = 11
 MINOR_12_CAPACITY_PAGES = 12
 
 # A negotiated API version; compares like a (major, minor) tuple.
@@ -264,6 +265,11 @@ def allow_device_selector(version):
 def allow_instance_list(version):
     """GET /v2/instances exists (the servers that hold accelerators)."""
     return version.minor >= MINOR_10_INSTANCE_LIST
+
+
+def allow_device_classes(version):
+    """/v2/device_classes exists."""
+    return version.minor >= MINOR_11_DEVICE_CLASSES
 
 
 def allow_bind_provider_check(version):

@@ -29,8 +29,9 @@ TOOLS = frozenset(['fpgaconf', 'xbmgmt', 'xbutil', 'nvidia-smi'])
 
 #: Tools run with these argument lists only.  nvidia-smi run as root can
 #: reset GPUs and change their MIG carving; the gpu driver only reads the
-#: MIG mode and the GPU instances (cyborg.drivers.gpu.mig), and the
-#: GPUs' ECC health (cyborg.drivers.gpu.gpu_health).
+#: MIG mode and the GPU instances (cyborg.drivers.gpu.mig), the GPUs'
+#: ECC health (cyborg.drivers.gpu.gpu_health) and their memory, compute
+#: capability, driver and VBIOS versions (cyborg.drivers.gpu.facts).
 ONLY_ARGS = {
     'nvidia-smi': frozenset([
         ('--query-gpu=index,pci.bus_id,mig.mode.current',
@@ -39,6 +40,8 @@ ONLY_ARGS = {
         ('--query-gpu=pci.bus_id,ecc.errors.uncorrected.volatile.total,'
          'retired_pages.pending,remapped_rows.pending',
          '--format=csv,noheader'),
+        ('--query-gpu=pci.bus_id,memory.total,compute_cap,driver_version,'
+         'vbios_version', '--format=csv,noheader,nounits'),
     ]),
 }
 

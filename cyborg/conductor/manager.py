@@ -52,6 +52,7 @@ from cyborg.conductor.audit import handles as handle_audit
 from cyborg.conductor.audit import instances as instance_audit
 from cyborg.conductor.devices import attribute as attribute_ops
 from cyborg.conductor.devices import device as device_ops
+from cyborg.conductor.devices import device_class as device_class_ops
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.conductor.devices import driver as driver_ops
 from cyborg.conductor.inventory import discovery as discovery_ops
@@ -94,7 +95,7 @@ class ConductorManager:
     """
 
     # Must equal ConductorAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.12'
+    RPC_API_VERSION = '1.13'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -608,3 +609,34 @@ class ConductorManager:
     def instance_list(self, context, servers):
         """What Nova says of many servers (RPC API 1.12)."""
         return instance_ops.list_servers(self.nova(), servers)
+
+    # Device classes (1.13) ---------------------------------------------------
+
+    def _push_hosts_soon(self, hosts):
+        if hosts and self.placement is not None:
+            self._kick(device_class_ops.push_hosts,
+                       cyborg_context.get_admin_context(), self.placement,
+                       hosts)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceClassInvalid,
+                                   exception.DeviceClassExists)
+    @deadline.drop_when_late
+    def device_class_create(self, context, name, selector,
+                            description=None):
+        """Store a device class (RPC API 1.13); the hosts it concerns are
+        pushed to Placement from the work pool after the answer.
+        """
+        created, hosts = device_class_ops.create(
+            context, name, selector, description=description)
+        self._push_hosts_soon(hosts)
+        return created
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceClassNotFound)
+    @deadline.drop_when_late
+    def device_class_delete(self, context, name):
+        """Delete a device class (RPC API 1.13), as device_class_create
+        pushes.
+        """
+        self._push_hosts_soon(device_class_ops.delete(context, name))

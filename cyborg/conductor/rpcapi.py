@@ -55,6 +55,9 @@ API version history:
   call.
 * 1.12 - instance_list: what Nova says of many servers (one list of
   Nova's per host), and what the instance audit would heal of them.
+* 1.13 - device_class_create, device_class_delete: an operator's device
+  classes, whose trait the conductor publishes on the providers of the
+  deployables they match.
 """
 
 from oslo_config import cfg
@@ -75,7 +78,7 @@ class ConductorAPI:
 
     # The newest version this client knows.  Bump it (and the manager's)
     # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.12'
+    RPC_API_VERSION = '1.13'
 
     def __init__(self, topic=TOPIC, retry=None, mandatory=False):
         """:param topic: the conductors' topic.
@@ -520,3 +523,35 @@ class ConductorAPI:
         """
         cctxt = self._prepare_operator_verb('instance_list', '1.12')
         return cctxt.call(context, 'instance_list', servers=servers)
+
+    # Device classes (1.13) ---------------------------------------------------
+
+    def can_send_device_classes(self):
+        """Whether the conductors take device_class_create and
+        device_class_delete (1.13).
+        """
+        return self.client.can_send_version('1.13')
+
+    def device_class_create(self, context, name, selector,
+                            description=None):
+        """Store a device class; the conductor pushes the hosts it
+        concerns to Placement after answering.
+
+        :param name: its name (stored upper case).
+        :param selector: its list of ``{key, op, value}`` conditions
+            (cyborg.common.device_class).
+        :raises: ConductorTooOld, DeviceClassInvalid, DeviceClassExists
+        :returns: the class, a dict ``{id, uuid, name, description,
+            selector, trait, created_at, updated_at}``.
+        """
+        cctxt = self._prepare_operator_verb('device_class_create', '1.13')
+        return self._write(cctxt, context, 'device_class_create', name=name,
+                           selector=selector, description=description)
+
+    def device_class_delete(self, context, name):
+        """Delete a device class; its trait leaves every provider.
+
+        :raises: ConductorTooOld, DeviceClassNotFound
+        """
+        cctxt = self._prepare_operator_verb('device_class_delete', '1.13')
+        return self._write(cctxt, context, 'device_class_delete', name=name)

@@ -337,6 +337,26 @@ class DeviceProfile(Base, _Timestamps):
     description = sa.Column(sa.Text, nullable=True)
 
 
+class DeviceClass(Base, _Timestamps):
+    """An operator's device class: a name and a selector over what the
+    drivers report (cyborg.common.device_class).
+
+    New in Cyborg.  The conductor publishes the trait
+    ``CUSTOM_CLASS_<NAME>`` on the resource provider of every deployable
+    the selector matches.
+    """
+
+    __tablename__ = 'device_classes'
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    # Upper case: the trait's suffix.
+    name = sa.Column(sa.String(64), nullable=False, unique=True)
+    description = sa.Column(sa.Text, nullable=True)
+    # JSON text: the list of conditions.
+    selector = sa.Column(sa.Text, nullable=False)
+
+
 class ExtendedAcceleratorRequest(Base, _Timestamps):
     """An accelerator request (ARQ): one accelerator for one instance."""
 

@@ -21,6 +21,7 @@ from cyborg.policies import base
 from cyborg.policies import capacity
 from cyborg.policies import deployable
 from cyborg.policies import device
+from cyborg.policies import device_class
 from cyborg.policies import device_profile
 from cyborg.policies import discovery
 from cyborg.policies import driver
@@ -45,5 +46,6 @@ def list_rules():
         discovery.list_rules(),
         instance.list_rules(),
         capacity.list_rules(),
+        device_class.list_rules(),
         metrics.list_rules(),
     ))

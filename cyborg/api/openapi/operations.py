@@ -29,6 +29,7 @@ from cyborg.api.schemas import capacity as capacity_schema
 from cyborg.api.schemas import common
 from cyborg.api.schemas import deployable as deployable_schema
 from cyborg.api.schemas import device as device_schema
+from cyborg.api.schemas import device_class as device_class_schema
 from cyborg.api.schemas import device_profile as dp_schema
 from cyborg.api.schemas import discovery as discovery_schema
 from cyborg.api.schemas import driver as driver_schema
@@ -130,6 +131,7 @@ ARQ = '/v2/accelerator_requests'
 DEV = '/v2/devices'
 DEPL = '/v2/deployables'
 ATTR = '/v2/attributes'
+DC = '/v2/device_classes'
 
 _ARQ_BIND_ERRORS = {
     400: [errors.INSTANCE_ALREADY_BOUND, errors.ARQ_PROVIDER_MISMATCH],
@@ -338,6 +340,27 @@ OPERATIONS = [
        response=listed('hosts', 'DiscoveryResult'),
        errors={404: [errors.AGENT_NOT_FOUND, errors.DRIVER_NOT_ENABLED],
                503: [errors.AGENT_UNREACHABLE]}),
+    op('GET', DC, 'DeviceClassesController.get_all',
+       'List device classes.', since='2.11',
+       query=device_class_schema.LIST_QUERY,
+       response=listed('device_classes', 'DeviceClass', True)),
+    op('POST', DC, 'DeviceClassesController.post',
+       'Create a device class; its trait goes on every device provider '
+       'its selector matches.', since='2.11',
+       body=device_class_schema.CREATE, status=201,
+       response=one('DeviceClass'),
+       errors={400: [errors.DEVICE_CLASS_INVALID],
+               409: [errors.DEVICE_CLASS_EXISTS,
+                     errors.CONDUCTOR_TOO_OLD]}),
+    op('GET', DC + '/{name}', 'DeviceClassesController.get_one',
+       'Show a device class.', since='2.11', path_params={'name': STRING},
+       response=one('DeviceClass'),
+       errors={404: [errors.DEVICE_CLASS_NOT_FOUND]}),
+    op('DELETE', DC + '/{name}', 'DeviceClassesController.delete',
+       'Delete a device class; its trait leaves every provider.',
+       since='2.11', path_params={'name': STRING}, status=204,
+       errors={404: [errors.DEVICE_CLASS_NOT_FOUND],
+               409: [errors.CONDUCTOR_TOO_OLD]}),
     op('GET', '/v2/instances', 'InstancesController.get_all',
        'The servers that hold accelerators, as Nova sees them.',
        since='2.10', query=instance_schema.LIST_QUERY,

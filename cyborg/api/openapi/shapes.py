@@ -30,9 +30,11 @@ from cyborg.api.controllers.v2 import accelerator_request
 from cyborg.api.controllers.v2 import attribute
 from cyborg.api.controllers.v2 import deployable
 from cyborg.api.controllers.v2 import device
+from cyborg.api.controllers.v2 import device_class
 from cyborg.api.controllers.v2 import device_profile
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import service
+from cyborg.api.schemas import device_class as device_class_schema
 from cyborg.common import health_states
 
 NULL = {'type': 'null'}
@@ -158,6 +160,10 @@ RESOURCES = {
     'Version': lambda version: VERSION,
     'Capacity': lambda version: _capacity(version),
     'ListedServer': lambda version: LISTED_SERVER,
+    # The selector's values keep their JSON types, beside the WSME shape.
+    'DeviceClass': lambda version: wsme_object(
+        device_class.DeviceClass,
+        extra={'selector': device_class_schema.SELECTOR}),
 }
 
 _HOST = {

@@ -41,6 +41,7 @@ from cyborg.conductor.audit import record as audit_record
 from cyborg.conductor.placement import push as placement_push
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
+from cyborg.db.queries import device_class as device_class_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
 
@@ -119,9 +120,10 @@ def _audit_host(context, client, row):
         return [_drift(row['hostname'], MISSING_COMPUTE_NODE, name, None,
                        'no resource provider named %s' % name)], uuids, None
     drift = []
+    classes = device_class_queries.get_selectors(context)
     for dep in snapshot.deployables.values():
         want = placement_sync.desired(snapshot, dep, row['agent_up'],
-                                      provider['uuid'])
+                                      provider['uuid'], classes)
         drift.extend(_compare(row['hostname'], want,
                               placement_sync.rp_uuid(dep['name']), client))
     return drift, uuids, provider['uuid']

@@ -51,6 +51,7 @@ from cyborg import exception
 from cyborg.conductor.placement import provider_gc
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
+from cyborg.db.queries import device_class as device_class_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
 
@@ -111,15 +112,20 @@ def push_safely(context, client, host):
 
 @db_api.context_manager.reader
 def _read(context, host):
-    """(the host's row, its Snapshot), in one reader transaction."""
+    """(the host's row, its Snapshot, the device classes), in one reader
+    transaction.
+    """
     state = host_queries.get_sync_state(context, host)
     if state is None:
-        return None, None
-    return state, host_inventory.load(context, host)
+        return None, None, ()
+    return (state, host_inventory.load(context, host),
+            device_class_queries.get_selectors(context))
 
 
 def _round(context, client, host):
-    state, snapshot = _read(context, host)
+    state, snapshot, classes = _read(context, host)
+    if snapshot is not None:
+        snapshot.device_classes = classes
     outcome = placement_sync.Outcome()
     if state is None:
         return outcome
@@ -167,7 +173,7 @@ def _publish_all(context, client, state, snapshot, parent, outcome):
 def _publish_logged(context, client, snapshot, deployable, state, parent,
                     outcome):
     want = placement_sync.desired(snapshot, deployable, state['agent_up'],
-                                  parent)
+                                  parent, snapshot.device_classes)
     try:
         publish(context, client, deployable, want, outcome)
     except exception.PlacementUnavailable:

@@ -25,7 +25,9 @@ else its host, as the existing Cyborg; created under the host's name when
   device is disabled (``maintaining``) or unhealthy (or recovering, in
   its hold-down: cyborg.conductor.devices.health), the host's agent is down, or
   the hardware is gone but still held, else 0;
-* traits: ``OWNER_CYBORG`` plus the values of the ``trait*`` attributes.
+* traits: ``OWNER_CYBORG`` plus the values of the ``trait*`` attributes,
+  plus ``CUSTOM_CLASS_<NAME>`` of every device class whose selector
+  matches the deployable (cyborg.common.device_class).
 
 What was last written is kept in ``deployables.rp_state`` (with the
 provider generation), so a push sends only what changed, and nothing when
@@ -47,6 +49,7 @@ from oslo_config import cfg
 from oslo_log import log as logging
 
 from cyborg import exception
+from cyborg.common import device_class
 from cyborg.common import traits as cyborg_traits
 from cyborg.db.queries import device as device_queries
 
@@ -105,13 +108,15 @@ class Outcome:
         self.error = self.error or message
 
 
-def desired(snapshot, deployable, agent_up, parent):
+def desired(snapshot, deployable, agent_up, parent, classes=()):
     """What the provider of *deployable* must look like.
 
     :param snapshot: the host's Snapshot (host_inventory.load).
     :param deployable: the deployable's row (a dict).
     :param agent_up: the host's agent liveness (False reserves).
     :param parent: the compute node provider's uuid.
+    :param classes: the device classes (``[{name, selector}]``,
+        cyborg.db.queries.device_class.get_selectors).
     :returns: ``{name, parent, inventories, traits}``.
     """
     attributes = snapshot.attributes.get(deployable['id'], ())
@@ -127,6 +132,10 @@ def desired(snapshot, deployable, agent_up, parent):
                             'valid trait name; not published',
                             {'name': deployable['name'], 'trait': value})
     device = snapshot.devices_by_id()[deployable['device_id']]
+    if classes:
+        traits |= device_class.traits(classes, device_class.facts(
+            device, deployable, attributes,
+            snapshot.handles.get(deployable['id'], ())))
     total = deployable['num_accelerators'] or 0
     reserved = (device['status'] == device_queries.MAINTAINING or
                 device_queries.held_out(device) or

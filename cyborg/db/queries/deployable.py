@@ -21,6 +21,7 @@ from oslo_utils import uuidutils
 import sqlalchemy as sa
 
 from cyborg import exception
+from cyborg.common import device_class
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import paginate
@@ -125,8 +126,8 @@ _HOST = models.Host.__table__
 # none), the deployable's columns repeated.
 _BIND_TARGET = (
     sa.select(_DEP.c.id, _DEP.c.name, _DEP.c.driver_name,
-              _DEP.c.bitstream_id, _DEV.c.type, _DEV.c.hostname,
-              _ATTR.c.key, _ATTR.c.value)
+              _DEP.c.bitstream_id, _DEP.c.rp_state, _DEV.c.type,
+              _DEV.c.hostname, _ATTR.c.key, _ATTR.c.value)
     .join(_DEV, _DEP.c.device_id == _DEV.c.id)
     .outerjoin(_HOST, _HOST.c.hostname == _DEV.c.hostname)
     .outerjoin(_ATTR, sa.and_(
@@ -136,6 +137,19 @@ _BIND_TARGET = (
            sa.or_(_DEV.c.hostname == sa.bindparam('b_host'),
                   _HOST.c.compute_rp_name == sa.bindparam('b_host')))
     .order_by(_ATTR.c.id))
+
+
+def _class_traits(rp_state):
+    # Device classes are matched at each push, not stored as attributes:
+    # what the provider shows is what Placement matched the request to.
+    if not rp_state:
+        return []
+    try:
+        published = jsonutils.loads(rp_state).get('traits', ())
+    except (ValueError, AttributeError):
+        return []
+    return [t for t in published
+            if t.startswith(device_class.TRAIT_PREFIX)]
 
 
 @db_api.context_manager.reader
@@ -154,7 +168,8 @@ def bind_target(context, rp_uuid, hostname):
 
     :returns: ``{id, name, driver_name, bitstream_id, traits, rc,
         device_type, hostname}`` or None (``traits`` and ``rc`` from its
-        attributes).
+        attributes, plus the device class traits last published on its
+        provider: cyborg.common.device_class).
     """
     rows = db_api.execute(context, _BIND_TARGET,
                           {'b_rp': rp_uuid, 'b_host': hostname}).all()
@@ -162,6 +177,7 @@ def bind_target(context, rp_uuid, hostname):
         return None
     row = rows[0]
     traits = [r.value for r in rows if r.key is not None and r.key != 'rc']
+    traits.extend(_class_traits(row.rp_state))
     rc = next((r.value for r in rows if r.key == 'rc'), None)
     return {'id': row.id, 'name': row.name, 'driver_name': row.driver_name,
             'bitstream_id': row.bitstream_id, 'traits': traits, 'rc': rc,

@@ -64,6 +64,9 @@ class Snapshot:
     :ivar held_handles: ids of the handles in use or referenced by an ARQ
     :ivar held_deployables: ids of the deployables referenced by an ARQ or
         with a held handle
+    :ivar device_classes: the device classes the push matches the
+        deployables against (``[{name, selector}]``; load() leaves it
+        empty, cyborg.conductor.placement.push fills it)
     """
 
     def __init__(self):
@@ -74,6 +77,7 @@ class Snapshot:
         self.handles = collections.defaultdict(list)
         self.held_handles = set()
         self.held_deployables = set()
+        self.device_classes = []
 
     def devices_by_id(self):
         return {row['id']: row for row in self.devices.values()}

@@ -59,6 +59,7 @@ from cyborg.conf import gpu as gpu_conf
 from cyborg.drivers import base
 from cyborg.drivers import health
 from cyborg.drivers import pci
+from cyborg.drivers.gpu import facts as gpu_facts
 from cyborg.drivers.gpu import gpu_health
 from cyborg.drivers.gpu import mig
 from cyborg.objects import fields
@@ -112,6 +113,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         gpu_conf.register_vgpu_opts(conf)
         self.enabled_types = list(conf.gpu_devices.enabled_vgpu_types)
         self._carving = mig.CarvingReader()
+        self._facts = gpu_facts.FactsReader()
         self._health = gpu_health.HealthReader()
         self._xids = gpu_health.XidReader(conf, read=kernel_log)
 
@@ -151,7 +153,11 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         # older GPUs never runs nvidia-smi.
         carving = (self._carving.read()
                    if any(gpu.sriov_totalvfs for gpu in gpus) else {})
-        return [self._record(gpu, devices, carving) for gpu in gpus]
+        # Memory, compute capability, driver and VBIOS versions, for
+        # device classes (cyborg.drivers.gpu.facts).
+        found = self._facts.read() if gpus else {}
+        return [self._record(gpu, devices, carving,
+                             found.get(gpu.address, {})) for gpu in gpus]
 
     def check_health(self, records):
         """The GPUs nvidia-smi finds uncorrectable ECC errors on, or with
@@ -170,10 +176,11 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             for r in records}
         return {address: h for address, h in both.items() if not h.healthy}
 
-    def _record(self, pf, devices, carving):
+    def _record(self, pf, devices, carving, board_info):
         vfs = [devices[a] for a in pf.virtfns if a in devices]
         if pf.address in carving:
-            return self._mig_record(pf, vfs, carving[pf.address])
+            return self._mig_record(pf, vfs, carving[pf.address],
+                                    board_info)
         units = vfs or [pf]
         deployables = []
         vfio = self._vendor_vfio_deployables(pf, vfs) if vfs else []
@@ -195,7 +202,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             acc_capability={'mode': mode, 'sriov_numvfs': len(vfs),
                             'mdev_types': [t['id'] for t in
                                            pf.mdev_types()]},
-            setup_required=not deployables)
+            vendor_board_info=board_info, setup_required=not deployables)
 
     def _traits(self, pf, type_name=None):
         traits = [cyborg_traits.OWNER_CYBORG, 'CUSTOM_NVIDIA_%s' %
@@ -251,7 +258,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
 
     # MIG ------------------------------------------------------------------
 
-    def _mig_record(self, pf, vfs, instances):
+    def _mig_record(self, pf, vfs, instances, board_info):
         if not instances:
             LOG.warning('GPU %s is in MIG mode with no GPU instance: it '
                         'offers nothing until GPU instances are created '
@@ -283,7 +290,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                 'gpu_instances': ['%d:%s:%s' % (gi.gi_id, gi.profile,
                                                 gi.placement)
                                   for gi in instances]},
-            setup_required=not deployables)
+            vendor_board_info=board_info, setup_required=not deployables)
 
     def _mig_held(self, vf):
         """(type id, attach type) of the vGPU *vf* holds, or None."""

@@ -129,11 +129,19 @@ ROUTES = [
     ('POST', '/v2/instances/%s/accelerators' % U, {}, 'admin', False, 400),
     ('DELETE', '/v2/instances/%s/accelerators' % U, None, 'admin', False,
      400),
+    ('GET', '/v2/device_classes', None, 'reader (no legacy rule)', False,
+     200),
+    ('GET', '/v2/device_classes/NO_SUCH', None, 'reader (no legacy rule)',
+     False, 404),
+    ('POST', '/v2/device_classes', {}, 'admin', False, 400),
+    ('DELETE', '/v2/device_classes/NO_SUCH', None, 'admin', False, 404),
 ]
 
 # Routes that exist from a later microversion than the files' default.
 _VERSIONS = {'/v2/capacity': 'accelerator 2.8',
-             '/v2/instances': 'accelerator 2.10'}
+             '/v2/instances': 'accelerator 2.10',
+             '/v2/device_classes': 'accelerator 2.11',
+             '/v2/device_classes/NO_SUCH': 'accelerator 2.11'}
 
 MODES = ('legacy', 'secure-rbac')
 _FIXTURES = {'legacy': 'APIFixtureWithInventory',

@@ -14,6 +14,8 @@
 """Tests of cyborg.service.RPCService on the fake transport."""
 
 import gc
+import subprocess
+import sys
 import threading
 
 import fixtures
@@ -110,3 +112,37 @@ class RPCServiceTestCase(base.TestCase):
         self.assertIn('periodic failure', logs.output)
         # stop() released the transport.
         self.assertIsNone(rpc.TRANSPORT)
+
+
+class BackendTestCase(base.TestCase):
+    """oslo.service's backend: threading in the daemons, never loaded by
+    the command line client.
+    """
+
+    def test_the_daemons_run_on_threads(self):
+        from oslo_service import backend
+        self.assertEqual(backend.BackendType.THREADING,
+                         backend.get_backend_type())
+
+    def test_the_client_loads_no_backend(self):
+        # A fresh interpreter: this one has loaded it (above, and the
+        # services of other tests).
+        code = ('import sys\n'
+                'import cyborg.cli.shell\n'
+                'from oslo_service import backend\n'
+                'print(backend.get_backend_type(),'
+                ' "futurist" in sys.modules, "eventlet" in sys.modules)\n')
+        out = subprocess.run([sys.executable, '-c', code], check=True,
+                             capture_output=True, text=True).stdout
+        self.assertEqual('None False False', out.strip())
+
+    def test_a_backend_asked_for_is_the_threading_one(self):
+        # A module that asks oslo.service for its backend before
+        # cyborg.service loaded it gets the threading one (the hook).
+        code = ('import cyborg\n'
+                'from oslo_service import backend\n'
+                'backend.get_backend()\n'
+                'print(backend.get_backend_type().value)\n')
+        out = subprocess.run([sys.executable, '-c', code], check=True,
+                             capture_output=True, text=True).stdout
+        self.assertEqual('threading', out.strip())

@@ -24,6 +24,7 @@ from cyborg.api.controllers.v2 import attribute
 from cyborg.api.controllers.v2 import capacity as capacity_api
 from cyborg.api.controllers.v2 import deployable
 from cyborg.api.controllers.v2 import device
+from cyborg.api.controllers.v2 import device_class
 from cyborg.api.controllers.v2 import device_profile
 from cyborg.api.controllers.v2 import discovery
 from cyborg.api.controllers.v2 import driver
@@ -73,6 +74,9 @@ class V2Controller(rest.RestController):
     # From 2.8, accelerators free, bound and reserved per host and in
     # total.
     capacity = capacity_api.CapacityController()
+    # From 2.11, operators' classes of devices (a trait on every device
+    # provider a selector matches).
+    device_classes = device_class.DeviceClassesController()
     # /v2/openapi.json, the OpenAPI description of all of the above
     # (public), is routed after the class (a path segment with a dot is
     # no Python name).

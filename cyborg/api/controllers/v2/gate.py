@@ -66,3 +66,15 @@ def instance_list():
             _('The resource could not be found. It exists from '
               'microversion 2.10 on (OpenStack-API-Version: accelerator '
               '2.10).'))
+
+
+def device_classes():
+    """Refuse a 2.11 resource requested at an earlier version (404).
+
+    :raises: NotFound
+    """
+    if not microversion.allow_device_classes(pecan.request.version):
+        raise exception.NotFound(
+            _('The resource could not be found. It exists from '
+              'microversion 2.11 on (OpenStack-API-Version: accelerator '
+              '2.11).'))

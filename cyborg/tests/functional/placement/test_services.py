@@ -50,9 +50,21 @@ class PlacementServicesTestCase(base.ServiceTestCase):
             http=True, compute_nodes=[self.rp_name]))
 
     def _tree(self, expected):
+        """The compute node's children once *expected* are all published.
+
+        A provider is made, then given its inventories, then its traits
+        (``placement_sync.write_provider``), so a name alone is not a
+        published provider: each must hold its traits (every Cyborg
+        provider has ``OWNER_CYBORG``), the last write of its push.
+        """
         def published():
             tree = self.placement.tree(self.rp_name)
-            return tree if sorted(tree) == expected else None
+            if sorted(tree) != expected:
+                return None
+            if not all('OWNER_CYBORG' in rp['traits']
+                       for rp in tree.values()):
+                return None
+            return tree
         return services.wait_for(published, timeout=90,
                                  message='providers never appeared')
 

@@ -104,6 +104,9 @@ class AgentManagerTestCase(base.DbTestCase):
             'generation'])
 
     def test_started_at_is_sent_until_acknowledged(self):
+        # The hellos that reach the conductor wait report_interval for the
+        # answer (see above): one second is not always enough under load.
+        self.flags(report_interval=60)
         api = _FlakyConductorAPI(self.real_api, [
             messaging.MessagingTimeout('no answer'),
             RuntimeError('conductor broken')])

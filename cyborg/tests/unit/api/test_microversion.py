@@ -165,6 +165,10 @@ class VersionsTestCase(base.TestCase):
             microversion.Version(2, 7)))
         self.assertFalse(microversion.allow_device_health(
             microversion.Version(2, 6)))
+        self.assertTrue(microversion.allow_device_classes(
+            microversion.Version(2, 11)))
+        self.assertFalse(microversion.allow_device_classes(
+            microversion.Version(2, 10)))
         self.assertTrue(microversion.allow_instance_list(
             microversion.Version(2, 10)))
         self.assertFalse(microversion.allow_instance_list(

@@ -400,6 +400,42 @@ class CLITestCase(base.BaseTestCase):
         self.cyborg('device-profile-delete', 'p1')
         self.assertEqual([], self.json('device-profile-list'))
 
+    def test_device_classes(self):
+        created = self.json('device-class-create', 'gpu_40g',
+                            '--condition', 'type==GPU',
+                            '--condition', 'memory_mb >= 40960',
+                            '--condition', 'vendor in 10de,1002',
+                            '--description', 'big GPUs')
+        self.assertEqual(('GPU_40G', 'CUSTOM_CLASS_GPU_40G'),
+                         (created['name'], created['trait']))
+        self.assertEqual(
+            [{'key': 'type', 'op': '==', 'value': 'GPU'},
+             {'key': 'memory_mb', 'op': '>=', 'value': 40960},
+             {'key': 'vendor', 'op': 'in', 'value': ['10de', 1002]}],
+            created['selector'])
+        self.json('device-class-create', 'recent', '--selector',
+                  '[{"key": "driver_version", "op": ">=", '
+                  '"value": "535.104"}]')
+        self.assertEqual(['GPU_40G', 'RECENT'],
+                         [c['name'] for c in self.json('device-class-list')])
+        self.assertEqual(created['uuid'],
+                         self.json('device-class-show', 'gpu_40g')['uuid'])
+        # The API's 400 names the condition.
+        out, err = self.cyborg('device-class-create', 'bad', '--condition',
+                               'memory_mb>=lots', expect=1)
+        self.assertIn('condition 0 of the selector', err)
+        out, err = self.cyborg('device-class-create', 'bad', '--condition',
+                               'memory_mb ~ 1', expect=1)
+        self.assertIn('--condition takes KEY OP VALUE', err)
+        out, err = self.cyborg('device-class-create', 'GPU_40G',
+                               '--condition', 'type==GPU', expect=1)
+        self.assertIn('cyborg.device_class.name_conflict', err)
+        self.cyborg('device-class-delete', 'gpu_40g')
+        self.cyborg('device-class-delete', 'recent')
+        self.assertEqual([], self.json('device-class-list'))
+        out, err = self.cyborg('device-class-show', 'gpu_40g', expect=1)
+        self.assertIn('cyborg.device_class.not_found', err)
+
     def test_structures_as_structures(self):
         self.json('install-driver', 'fake', '--host', 'host-one',
                   '--config', 'fake_driver.devices=fpga=1')
@@ -574,5 +610,5 @@ class CLITestCase(base.BaseTestCase):
     def test_debug_shows_the_http_exchange(self):
         out, err = self.cyborg('--debug', 'service-list', '-f', 'value')
         self.assertIn('GET %s/v2/services' % URL, err)
-        self.assertIn('accelerator 2.10', err)
+        self.assertIn('accelerator 2.11', err)
         self.assertIn('RESP BODY', err)

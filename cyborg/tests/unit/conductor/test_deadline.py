@@ -33,7 +33,8 @@ WRITES = ('device_profile_create', 'device_profile_delete', 'arq_create',
           'attribute_create', 'attribute_delete', 'deployable_program',
           'driver_install', 'driver_update', 'driver_uninstall',
           'instance_attach', 'instance_detach', 'discovery_start',
-          'device_set_status_by_selector')
+          'device_set_status_by_selector', 'device_class_create',
+          'device_class_delete')
 NOT_WRITES = ('hello', 'report', 'discovery', 'hardware', 'bind_release',
               'instance_show', 'instance_list')
 

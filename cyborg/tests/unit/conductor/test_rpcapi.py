@@ -98,7 +98,8 @@ for _name in ('device_profile_create', 'device_profile_delete',
               'arq_create', 'arq_apply_patch', 'arq_delete',
               'device_set_status', 'attribute_create', 'attribute_delete',
               'instance_attach', 'instance_detach', 'instance_show',
-              'device_set_status_by_selector', 'instance_list'):
+              'device_set_status_by_selector', 'instance_list',
+              'device_class_create', 'device_class_delete'):
     setattr(_RecordingEndpoint, _name, _recorder(_name))
 
 
@@ -332,6 +333,30 @@ class ConductorRPCAPITestCase(base.TestCase):
                                 client.instance_list, self.context,
                                 servers={'i': ['h1']})
         self.assertIn('1.12', str(exc))
+
+    def test_device_class_messages(self):
+        endpoint = _RecordingEndpoint()
+        client = self._serve(endpoint)
+        selector = [{'key': 'memory_mb', 'op': '>=', 'value': 40960}]
+        client.device_class_create(self.context, name='big', selector=selector,
+                                   description='d')
+        client.device_class_delete(self.context, name='big')
+        self.assertEqual(
+            [('device_class_create', {'name': 'big', 'selector': selector,
+                                      'description': 'd'}),
+             ('device_class_delete', {'name': 'big'})],
+            [(name, kwargs) for name, _, kwargs in endpoint.calls])
+
+    def test_device_classes_need_1_13(self):
+        self.flags(group='upgrade_levels', conductor='1.12')
+        client = rpcapi.ConductorAPI(topic='unused')
+        self.assertFalse(client.can_send_device_classes())
+        for call, kwargs in ((client.device_class_create,
+                              {'name': 'big', 'selector': []}),
+                             (client.device_class_delete, {'name': 'big'})):
+            exc = self.assertRaises(exception.ConductorTooOld, call,
+                                    self.context, **kwargs)
+            self.assertIn('1.13', str(exc))
 
     def test_instance_messages(self):
         endpoint = _RecordingEndpoint()

@@ -220,7 +220,23 @@ class _MigTests(sysfs.FakeHostMixin):
         self._records()
         self.assertEqual(
             ['--query-gpu=index,pci.bus_id,mig.mode.current '
-             '--format=csv,noheader', 'mig -lgi'], self.smi.calls())
+             '--format=csv,noheader', 'mig -lgi',
+             '--query-gpu=pci.bus_id,memory.total,compute_cap,'
+             'driver_version,vbios_version --format=csv,noheader,nounits'],
+            self.smi.calls())
+
+    def test_gpu_facts(self):
+        # For device classes (cyborg.drivers.gpu.facts): a field that
+        # reads [N/A] is left out.
+        records = self._records()
+        self.assertEqual(
+            {'memory_mb': '81559', 'compute_capability': '9.0',
+             'driver_version': '550.54.15', 'firmware': '96.00.5E.00.01'},
+            records[fakesys.MIG_H100].vendor_board_info)
+        self.assertEqual(
+            {'memory_mb': '46068', 'driver_version': '550.54.15',
+             'firmware': '95.02.5D.00.01'},
+            records[fakesys.MIG_L40].vendor_board_info)
 
     def test_no_instance_anywhere(self):
         # nvidia-smi fails when no GPU has an instance.
@@ -271,6 +287,8 @@ class NoNvidiaSmiTestCase(sysfs.FakeHostMixin, base.TestCase):
         # The A100's VFs offer no configured type: nothing, as before.
         self.assertEqual('unconfigured', records[fakesys.MIG_A100]
                          .acc_specs.acc_capability['mode'])
+        # Nor are the GPUs' memory and versions known.
+        self.assertEqual({}, records[fakesys.MIG_A100].vendor_board_info)
 
 
 class MigUdevTestCase(_MigTests, base.TestCase):

@@ -34,7 +34,8 @@ class PolicyMatrixTestCase(base.TestCase):
     def test_every_route_is_in_the_table(self):
         def shape(method, path):
             path = path.split('?')[0].replace(policy_matrix.U, '{}')
-            path = path.replace('no-such-host', '{}')
+            for name in ('no-such-host', 'NO_SUCH'):
+                path = path.replace(name, '{}')
             return method, '/'.join('{}' if part.startswith('{') else part
                                     for part in path.split('/'))
         documented = {shape(o.method, o.path)

@@ -1,0 +1,59 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Schemas of /v2/device_classes (microversion 2.11).
+
+The selector's form is cyborg.common.device_class's: a list of
+``{key, op, value}`` conditions, all of which must hold.  The schema
+checks the shape; which value an operator takes (a number or a dotted
+version for ``<``, ``<=``, ``>`` and ``>=``, a list for ``in``) is
+device_class.check()'s, which says which condition is wrong.
+"""
+
+from cyborg.api.schemas import common
+from cyborg.common import device_class
+
+NAME = {'type': 'string', 'pattern': device_class.NAME_PATTERN}
+
+_SCALAR = {'type': ['string', 'number', 'boolean'], 'maxLength': 255}
+
+CONDITION = {
+    'type': 'object',
+    'properties': {
+        'key': {'type': 'string', 'pattern': device_class.KEY_PATTERN},
+        'op': {'type': 'string', 'enum': list(device_class.OPS)},
+        'value': {'anyOf': [
+            _SCALAR,
+            {'type': 'array', 'minItems': 1,
+             'maxItems': device_class.MAX_IN_VALUES, 'items': _SCALAR}]},
+    },
+    'required': ['key', 'op', 'value'],
+    'additionalProperties': False,
+}
+
+SELECTOR = {'type': 'array', 'minItems': 1,
+            'maxItems': device_class.MAX_CONDITIONS, 'items': CONDITION}
+
+CREATE = {
+    'type': 'object',
+    'properties': {
+        'name': NAME,
+        'description': {'type': ['string', 'null'], 'maxLength': 255},
+        'selector': SELECTOR,
+    },
+    'required': ['name', 'selector'],
+    'additionalProperties': False,
+}
+
+LIST_QUERY = common.query_schema(common.pagination(
+    ['id', 'name', 'created_at']))

@@ -1,0 +1,149 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""device-class-*: operators' classes of devices (2.11), each a trait
+(``CUSTOM_CLASS_<NAME>``) on every device provider its selector matches.
+"""
+
+import json
+import re
+
+from cyborg.cli import common
+
+COLUMNS = common.field_columns('name', 'trait', 'description', 'selector')
+DETAIL_COLUMNS = ((('uuid', 'uuid'),) + COLUMNS +
+                  common.field_columns('created_at', 'updated_at'))
+
+# KEY OP VALUE, the operators longest first (<= before <).
+_CONDITION = re.compile(
+    r'^\s*(?P<key>[A-Za-z0-9_.:-]+)\s*'
+    r'(?:(?P<op>==|!=|<=|>=|<|>)|\s(?P<in>in)\s)\s*(?P<value>.*?)\s*$')
+_NUMBER = re.compile(r'^-?[0-9]+(\.[0-9]+)?$')
+
+
+def _value(text):
+    """A condition's value: a number when it is one (``40960``, ``8.0``),
+    a boolean for ``true``/``false``, else the text (``535.104.05``,
+    ``GPU``).
+    """
+    if _NUMBER.match(text):
+        return float(text) if '.' in text else int(text)
+    if text.lower() in ('true', 'false'):
+        return text.lower() == 'true'
+    return text
+
+
+def parse_condition(text):
+    """``KEY OP VALUE`` (``memory_mb>=40960``, ``type==GPU``,
+    ``mig_profile in 1g.10gb,2g.20gb``) as a selector condition.
+    """
+    match = _CONDITION.match(text)
+    if match is None or not match.group('value'):
+        raise common.CommandError(
+            '--condition takes KEY OP VALUE, OP one of ==, !=, <, <=, >, '
+            '>= or in (e.g. "memory_mb>=40960", "vendor in 10de,1002"), '
+            'not %r.' % text)
+    value = match.group('value')
+    if match.group('in'):
+        return {'key': match.group('key'), 'op': 'in',
+                'value': [_value(v.strip()) for v in value.split(',')]}
+    return {'key': match.group('key'), 'op': match.group('op'),
+            'value': _value(value)}
+
+
+def _selector(parsed_args):
+    if parsed_args.selector is not None:
+        if parsed_args.condition:
+            raise common.CommandError(
+                'Give --condition or --selector, not both.')
+        try:
+            return json.loads(parsed_args.selector)
+        except ValueError as exc:
+            raise common.CommandError('--selector is no JSON: %s' % exc)
+    if not parsed_args.condition:
+        raise common.CommandError(
+            'Give at least one --condition (or --selector).')
+    return [parse_condition(c) for c in parsed_args.condition]
+
+
+class CreateDeviceClass(common.ShowOne):
+    """Create a device class.
+
+    Its trait, CUSTOM_CLASS_<NAME>, goes on every device resource provider
+    whose device matches all the conditions; a device profile requiring it
+    (trait:CUSTOM_CLASS_<NAME>=required) asks for any such device.
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument(
+            'name', metavar='NAME',
+            help='Its name: letters, digits and underscores (stored in '
+                 'upper case).')
+        parser.add_argument(
+            '--condition', metavar='"KEY OP VALUE"', action='append',
+            help='A condition (repeat: all must hold): KEY is a device '
+                 'fact (vendor, product, type, driver, host, health, '
+                 'numa_node, firmware, resource_class, mig_profile, '
+                 'vgpu_type, memory_mb, compute_capability, '
+                 'driver_version, or any key the driver reports); OP is '
+                 '==, !=, <, <=, >, >= or in (VALUE then a comma-separated '
+                 'list).  E.g. "memory_mb>=40960".')
+        parser.add_argument(
+            '--selector', metavar='JSON',
+            help='The conditions as the API takes them, instead of '
+                 '--condition: [{"key": ..., "op": ..., "value": ...}].')
+        parser.add_argument('--description', help='Its description.')
+        return parser
+
+    def take_action(self, parsed_args):
+        body = {'name': parsed_args.name, 'selector': _selector(parsed_args)}
+        if parsed_args.description:
+            body['description'] = parsed_args.description
+        return common.one(self.client.post('/device_classes', body),
+                          DETAIL_COLUMNS)
+
+
+class ListDeviceClasses(common.Lister):
+    """List device classes."""
+
+    def take_action(self, parsed_args):
+        body = self.client.get('/device_classes')
+        return common.rows(body['device_classes'], COLUMNS)
+
+
+class ShowDeviceClass(common.ShowOne):
+    """Show a device class."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('name', metavar='NAME', help='Its name.')
+        return parser
+
+    def take_action(self, parsed_args):
+        return common.one(
+            self.client.get('/device_classes/' + parsed_args.name),
+            DETAIL_COLUMNS)
+
+
+class DeleteDeviceClass(common.Command):
+    """Delete a device class: its trait leaves every provider."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('name', metavar='NAME', help='Its name.')
+        return parser
+
+    def take_action(self, parsed_args):
+        self.client.delete('/device_classes/' + parsed_args.name)
+        self.progress('Deleted %s.', parsed_args.name)

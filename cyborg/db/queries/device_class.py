@@ -1,0 +1,122 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Queries of the device_classes table (cyborg.common.device_class)."""
+
+from oslo_db import exception as db_exc
+from oslo_serialization import jsonutils
+from oslo_utils import timeutils
+import sqlalchemy as sa
+
+from cyborg import exception
+from cyborg.db import api as db_api
+from cyborg.db import models
+from cyborg.db.queries import paginate
+
+_COLUMNS = ('id', 'uuid', 'name', 'description', 'created_at',
+            'updated_at')
+TABLE = models.DeviceClass.__table__
+_DEVICES = models.Device.__table__
+
+
+def to_dict(row):
+    values = {name: getattr(row, name) for name in _COLUMNS}
+    values['selector'] = jsonutils.loads(row.selector)
+    return values
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def create(context, uuid, name, selector, description=None):
+    """Insert a device class.
+
+    :param name: its name, upper case (device_class.normalize_name).
+    :param selector: its list of conditions (checked by the caller).
+    :raises: DeviceClassExists
+    :returns: the new row as a dict.
+    """
+    row = models.DeviceClass(
+        uuid=uuid, name=name, description=description,
+        selector=jsonutils.dumps(selector), created_at=timeutils.utcnow())
+    try:
+        context.session.add(row)
+        context.session.flush()
+    except db_exc.DBDuplicateEntry:
+        raise exception.DeviceClassExists(name=name)
+    return to_dict(row)
+
+
+_BY_NAME = sa.select(TABLE).where(TABLE.c.name == sa.bindparam('b_name'))
+
+
+@db_api.context_manager.reader
+def get_by_name(context, name):
+    """:raises: DeviceClassNotFound
+    :returns: the row as a dict.
+    """
+    row = db_api.execute(context, _BY_NAME, {'b_name': name}).one_or_none()
+    if row is None:
+        raise exception.DeviceClassNotFound(name=name)
+    return to_dict(row)
+
+
+@db_api.context_manager.reader
+def get_all(context, limit=None, marker=None, sort_key='id',
+            sort_dir='asc'):
+    """A page of device classes (all of them without *limit*).
+
+    :raises: MarkerNotFound
+    :returns: a list of dicts.
+    """
+    return [to_dict(row) for row in paginate.select_page(
+        context, TABLE, None, limit, marker, sort_key, sort_dir)]
+
+
+_MATCHING = sa.select(TABLE.c.name, TABLE.c.selector).order_by(TABLE.c.id)
+
+
+@db_api.context_manager.reader
+def get_selectors(context):
+    """Every class's name and selector, as the push to Placement matches
+    them (one statement).
+
+    :returns: ``[{name, selector}]``.
+    """
+    return [{'name': row.name, 'selector': jsonutils.loads(row.selector)}
+            for row in db_api.execute(context, _MATCHING, {})]
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def delete(context, name):
+    """Delete a device class.
+
+    :raises: DeviceClassNotFound
+    :returns: the deleted row as a dict.
+    """
+    row = get_by_name(context, name)
+    context.session.execute(sa.delete(TABLE).where(TABLE.c.id == row['id']))
+    return row
+
+
+_HOSTS = sa.select(_DEVICES.c.hostname).distinct()
+
+
+@db_api.context_manager.reader
+def hosts_with_devices(context):
+    """The hosts that have devices: those a class change may concern.
+
+    :returns: a sorted list of host names.
+    """
+    return sorted(row.hostname
+                  for row in db_api.execute(context, _HOSTS, {}))
