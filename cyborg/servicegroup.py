@@ -53,9 +53,21 @@ def service_is_up(service, now=None):
     last_seen = service.get('last_seen_up')
     if last_seen is None:
         return False
+    return last_seen >= up_since(now)
+
+
+def up_since(now=None):
+    """The earliest time a service may have been last heard of and still
+    be up: ``service_down_time`` before *now*.
+
+    What the database layer compares its times with where it judges
+    liveness in a statement (cyborg.db.queries.capacity.view()), by the
+    rule of service_is_up() and agent_is_up().
+
+    :param now: the current UTC time (naive); default: now.
+    """
     now = now or timeutils.utcnow()
-    elapsed = now - last_seen
-    return elapsed <= datetime.timedelta(seconds=CONF.service_down_time)
+    return now - datetime.timedelta(seconds=CONF.service_down_time)
 
 
 def service_status(service, now=None):

@@ -132,3 +132,72 @@ def summarize(groups, conductors, now=None):
         breakdown: [_entry(key, value, numbers) for value, numbers in
                     sorted(totals[breakdown].items(), key=_sort_key)]
         for breakdown, (key, _read) in BREAKDOWNS.items()}}
+
+
+def _reasons(row):
+    return {DISABLED: row.held_disabled, UNHEALTHY: row.held_unhealthy,
+            RECOVERING: row.held_recovering, AGENT_DOWN: row.agent_down,
+            GONE: row.held_gone}
+
+
+def _row_entry(row):
+    # The entry of a resource class: a row of
+    # cyborg.db.queries.capacity.view(), its counts summed by the
+    # database.
+    return {'resource_class': row.resource_class, 'total': row.total,
+            'free': row.total - row.bound - row.reserved,
+            'bound': row.bound, 'reserved': row.reserved,
+            'reserved_because': _reasons(row)}
+
+
+def _row_key(row):
+    # A deployable without a resource class sorts last.
+    return (row.resource_class is None, row.resource_class or '')
+
+
+def _summed(rows):
+    """The totals of *rows* (view() Rows) by resource class, as Rows."""
+    sums = {}
+    for row in rows:
+        known = sums.get(row.resource_class)
+        sums[row.resource_class] = row if known is None else known._make(
+            [known.host, known.resource_class] +
+            [a + b for a, b in zip(known[2:10], row[2:10])] + [None])
+    return list(sums.values())
+
+
+def render(hosts, totals=None, sort_hosts=True):
+    """The capacity view of cyborg.db.queries.capacity.view()'s rows.
+
+    Each row is already counted as the view shows it (the agents judged
+    by the database), so this only arranges them.
+
+    :param hosts: its host rows.
+    :param totals: its totals' rows, added up here by resource class;
+        None: summed here from *hosts* (all the hosts the filters
+        select).
+    :param sort_hosts: sort the hosts by name (Python's order); False:
+        keep the order of *hosts* (a page, in the database's order).
+    :returns: what summarize() returns.
+    """
+    by_host = {}
+    for row in hosts:
+        rows = by_host.get(row.host)
+        if rows is None:
+            by_host[row.host] = [row]
+        else:
+            rows.append(row)
+    names = sorted(by_host) if sort_hosts else by_host
+    result = []
+    for name in names:
+        rows = by_host[name]
+        if len(rows) > 1:
+            rows.sort(key=_row_key)
+        result.append({
+            'host': name,
+            'agent': servicegroup.UP if rows[0].agent_up
+            else servicegroup.DOWN,
+            'resource_classes': [_row_entry(row) for row in rows]})
+    totals = _summed(hosts if totals is None else totals)
+    return {'hosts': result, 'total': {'resource_classes': [
+        _row_entry(row) for row in sorted(totals, key=_row_key)]}}

@@ -78,6 +78,8 @@ VERSIONS = [
              # Nova sees them (by driver, host, device profile).
     '2.11',  # /v2/device_classes: a name and a selector over what the
              # drivers report; CUSTOM_CLASS_<NAME> on matching providers.
+    '2.12',  # GET /v2/capacity pages its hosts (limit, marker); the totals
+             # stay those of every host.
 ]
 
 MINOR_1_ARQ_PROJECT_ID = 1
@@ -91,6 +93,7 @@ MINOR_8_CAPACITY = 8
 MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS = 9
 MINOR_10_INSTANCE_LIST = 10
 MINOR_11_DEVICE_CLASSES = 11
+MINOR_12_CAPACITY_PAGES = 12
 
 # A negotiated API version; compares like a (major, minor) tuple.
 Version = microversion_parse.Version
@@ -241,6 +244,11 @@ def allow_device_health(version):
 def allow_capacity(version):
     """GET /v2/capacity exists."""
     return version.minor >= MINOR_8_CAPACITY
+
+
+def allow_capacity_pages(version):
+    """GET /v2/capacity takes limit and marker (a page of hosts)."""
+    return version.minor >= MINOR_12_CAPACITY_PAGES
 
 
 def allow_arq_health(version):

@@ -12,7 +12,7 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """capacity: accelerators free, bound and reserved, per host and in
-total (2.8).
+total (2.8; read a page of hosts at a time from 2.12).
 """
 
 from cliff import columns
@@ -21,6 +21,9 @@ from cyborg.cli import common
 
 # The row of the sums over the hosts.
 TOTAL = '(total)'
+
+# Hosts per request from 2.12 (the API's largest page).
+PAGE = 1000
 
 COLUMNS = common.field_columns(
     'host', 'agent', 'resource_class', 'total', 'free', 'bound', 'reserved',
@@ -75,10 +78,28 @@ class ShowCapacity(common.Lister):
                             help='Only those of this driver.')
         return parser
 
+    def _pages(self, filters):
+        """Every host's entries, a page at a time (2.12), and the totals
+        (those of every page: the whole cloud's).
+        """
+        hosts, marker = [], None
+        while True:
+            body = self.client.get('/capacity', limit=PAGE, marker=marker,
+                                   **filters)
+            hosts.extend(body['hosts'])
+            if 'next' not in body:
+                return {'hosts': hosts, 'total': body['total']}
+            marker = body['hosts'][-1]['host']
+
     def take_action(self, parsed_args):
-        body = self.client.get('/capacity', host=parsed_args.host,
-                               resource_class=parsed_args.resource_class,
-                               driver=parsed_args.driver)
+        filters = {'host': parsed_args.host,
+                   'resource_class': parsed_args.resource_class,
+                   'driver': parsed_args.driver}
+        major, _sep, minor = self.client.api_version.partition('.')
+        if (int(major), int(minor)) >= (2, 12):
+            body = self._pages(filters)
+        else:
+            body = self.client.get('/capacity', **filters)
         if not body['hosts']:
             # An empty table would say nothing at all.
             self.progress('No accelerator matches (no host has attach '

@@ -20,9 +20,9 @@ instance=``, ``/v2/deployables``, ``/v2/devices``, ``/v2/device_profiles``,
 pages of ``limit`` rows at microversion 2.4) twice: with a few rows in
 the tables, and after filling them to ``--rows`` deployables and ARQs.
 With ``--capacity`` it times the capacity view too (``GET /v2/capacity``,
-microversion 2.8: every host, and one host's), the call whose cost grows
-with the number of hosts (``--hosts``); ``--calls`` picks the calls to
-time.
+microversion 2.8: every host, and one host's; and a page of ``--limit``
+hosts at 2.12), the call whose cost grows with the number of hosts
+(``--hosts``); ``--calls`` picks the calls to time.
 
 The tables are filled through the conductor, as in a deployment:
 deployables by simulated agents' reports (RPC ``report``, as
@@ -43,6 +43,19 @@ before a change: a ``git worktree`` of the older commit), in that
 directory, since ``python -m`` imports from the working directory first;
 ``params`` says where they ran (``services_cwd``).
 
+``--compare TREE`` compares the capacity view of two trees on the same
+filled tables (filling 10,000 hosts through the conductor takes minutes,
+too long to repeat for every round): after the fill, ``--rounds`` rounds
+each of three sides, ``a`` (TREE), ``a2`` (TREE again: the A/A
+self-check) and ``b`` (this checkout, or ``--tree``), in turn (the order
+of each round the reverse of the last's, the first drawn at random), each
+round a fresh cyborg-api process of its side timing the ``--calls`` at
+microversion 2.8 (the contract both serve; ``capacity_page``, 2.12, on
+``b`` only).  Records: one ``round`` per
+side and round, then ``summary``: each side's median p50 and p95 over its
+rounds with their spread, and b/a and a2/a as ratios with a 95 %
+confidence interval (``tools/bench/ab.py``).
+
 Usage::
 
     .venv/bin/python tools/bench/list_scale.py --rows 10000
@@ -53,10 +66,14 @@ Usage::
 import argparse
 import os
 import platform
+import random
+import re
+import statistics
 import sys
 import time
 import uuid
 
+import ab
 import arq_lifecycle
 from oslo_serialization import jsonutils
 import report_scale
@@ -69,6 +86,7 @@ from cyborg import rpc
 CONF = cyborg_conf.CONF
 PAGE = {'OpenStack-API-Version': 'accelerator 2.4'}
 CAPACITY = {'OpenStack-API-Version': 'accelerator 2.8'}
+CAPACITY_PAGES = {'OpenStack-API-Version': 'accelerator 2.12'}
 # One fake QAT: 4 virtual functions, one deployable each.
 DEPLOYABLES_PER_QAT = 4
 
@@ -87,22 +105,30 @@ def _calls(args, instance, host):
     ]
     if args.capacity:
         calls += [('capacity', '/capacity', CAPACITY),
-                  ('capacity_host', '/capacity?host=%s' % host, CAPACITY)]
+                  ('capacity_host', '/capacity?host=%s' % host, CAPACITY),
+                  ('capacity_page', '/capacity?limit=%d', CAPACITY_PAGES)]
     if args.calls:
         wanted = args.calls.split(',')
         calls = [call for call in calls if call[0] in wanted]
     return calls
 
 
-def time_lists(args, endpoint, instance, host, label, api=None):
+def time_lists(args, endpoint, instance, host, label, api=None,
+               extra=None, skip=()):
     """Time each call with both clients, one request of each in turn.
 
     :param api: [('api', process)]: cyborg-api, whose CPU per request
         (its worker's, both clients' requests) is reported too.
+    :param extra: more members of each record (the side and round).
+    :param skip: the names of calls not to time.
+    :returns: the records.
     """
+    records = []
     session = requests.Session()
     lean = arq_lifecycle.LeanSession(endpoint)
     for name, path, headers in _calls(args, instance, host):
+        if name in skip:
+            continue
         if '%d' in path:
             path = path % args.limit
         times = {'lean': [], 'requests': []}
@@ -136,7 +162,10 @@ def time_lists(args, endpoint, instance, host, label, api=None):
             # Both clients' requests, warm-up included.
             record['api_cpu_ms'] = round(
                 cpu / (2 * (args.warmup + args.requests)) * 1000.0, 2)
+        record.update(extra or {})
         arq_lifecycle.emit(record)
+        records.append(record)
+    return records
 
 
 class Deployment(report_scale.Bench):
@@ -153,6 +182,7 @@ class Deployment(report_scale.Bench):
             '[database]\nconnection = %s\n'
             '[api]\nhost_ip = 127.0.0.1\nport = %d\napi_workers = 1\n' % (
                 transport_url, self.suffix, connection, port)))
+
         self.dbsync(conf)
         for binary in ('conductor', 'api'):
             self.start(binary, [self.python, '-m', 'cyborg.cmd.' + binary,
@@ -166,6 +196,32 @@ class Deployment(report_scale.Bench):
                 return False
         report_scale._wait(up, 120, 'cyborg-api')
         return endpoint, conf
+
+    def side_api(self, tree, conf, label):
+        """A cyborg-api of *tree* on the same database, on a port of its
+        own; stop it with self.stop_api().
+        """
+        port = report_scale._free_port()
+        side_conf = os.path.join(self.tmp, 'cyborg-%s.conf' % label)
+        with open(conf) as source:
+            text = source.read()
+        report_scale._write(side_conf, re.sub(
+            r'(?m)^port = [0-9]+$', 'port = %d' % port, text))
+        side = report_scale.Bench(self.args, tree)
+        process = side.start('api-' + label, [
+            side.python, '-m', 'cyborg.cmd.api', '--config-file', side_conf])
+        endpoint = 'http://127.0.0.1:%d/v2' % port
+
+        def up():
+            try:
+                return requests.get(endpoint, timeout=2).ok
+            except requests.RequestException:
+                return process.poll() is not None
+        report_scale._wait(up, 120, 'cyborg-api of ' + tree)
+        if process.poll() is not None:
+            raise RuntimeError('cyborg-api of %s exited; logs in %s' % (
+                tree, side.tmp))
+        return side, endpoint
 
 
 def fill_deployables(args, hosts, devices):
@@ -191,6 +247,66 @@ def fill_arqs(endpoint, count, profile='bench-many'):
     return made
 
 
+def compare(args, bench, conf, instance, host):
+    """Rounds of the sides a, a2 (both --compare) and b (this checkout)
+    on the filled tables, and their summary (see the module's
+    docstring).
+    """
+    trees = {'a': args.compare, 'a2': args.compare,
+             'b': args.tree or os.getcwd()}
+    rng = random.Random(args.seed)  # noqa: S311 (an order)
+    order = list(trees)
+    first = rng.randrange(len(order))
+    order = order[first:] + order[:first]
+    records = []
+    for index in range(args.rounds):
+        for label in (order if index % 2 == 0 else order[::-1]):
+            side, endpoint = bench.side_api(trees[label], conf, label)
+            try:
+                records += time_lists(
+                    args, endpoint, instance, host, 'many',
+                    [('api', process) for _, process in side.processes],
+                    extra={'phase': 'round', 'side': label,
+                           'round': index, 'tree': trees[label]},
+                    # The sides compared serve 2.8; pages are 2.12.
+                    skip=('capacity_page',) if label != 'b' else ())
+            finally:
+                side.stop()
+    for call in sorted({r['call'] for r in records} - {'capacity_page'}):
+        summary = {'phase': 'summary', 'call': call, 'rounds': args.rounds,
+                   'order_of_first_round': order}
+        values = {}
+        for label in trees:
+            mine = sorted((r for r in records
+                           if r['call'] == call and r['side'] == label),
+                          key=lambda r: r['round'])
+            values[label] = [r['ms']['p50'] for r in mine]
+            summary[label] = {
+                figure: {'median': round(statistics.median(v), 2),
+                         'min': round(min(v), 2), 'max': round(max(v), 2),
+                         'rounds': v}
+                for figure, v in (
+                    ('p50', values[label]),
+                    ('p95', [r['ms']['p95'] for r in mine]),
+                    ('api_cpu_ms', [r['api_cpu_ms'] for r in mine]))}
+        summary['a2/a'] = ab.ratio(values['a'], values['a2'])
+        summary['b/a'] = ab.ratio(values['a'], values['b'])
+        arq_lifecycle.emit(summary)
+        print('%s p50 ms: a %s  a2 %s  b %s  (median [min-max]); a2/a %s, '
+              'b/a %s' % (call, *('%.1f [%.1f-%.1f]' % (
+                  summary[s]['p50']['median'], summary[s]['p50']['min'],
+                  summary[s]['p50']['max']) for s in ('a', 'a2', 'b')),
+                  _ratio_text(summary['a2/a']), _ratio_text(summary['b/a'])),
+              file=sys.stderr)
+
+
+def _ratio_text(ratio):
+    if ratio['low'] is None:
+        return '%s (%s)' % (ratio['ratio'], ratio['verdict'])
+    return '%s [%s-%s] (%s)' % (ratio['ratio'], ratio['low'],
+                                ratio['high'], ratio['verdict'])
+
+
 def run(args):
     bench = Deployment(args, args.tree)
     try:
@@ -210,6 +326,7 @@ def run(args):
             'devices_per_host': devices, 'limit': args.limit,
             'arqs': args.rows if args.arqs is None else args.arqs,
             'capacity': args.capacity, 'calls': args.calls,
+            'compare': args.compare, 'rounds': args.rounds,
             'requests': args.requests, 'cpus': os.cpu_count(),
             'machine': platform.platform(),
             'python': platform.python_version(),
@@ -236,7 +353,10 @@ def run(args):
             'reports (RPC) and POST /v2/accelerator_requests',
             'hosts_stored': stored, 'arqs_created': arqs,
             'seconds': round(time.monotonic() - started, 1)})
-        time_lists(args, endpoint, instance, hosts[-1], 'many', api)
+        if args.compare:
+            compare(args, bench, conf, instance, hosts[-1])
+        else:
+            time_lists(args, endpoint, instance, hosts[-1], 'many', api)
         rpc.cleanup()
     finally:
         bench.stop()
@@ -257,7 +377,8 @@ def main(argv=None):
     parser.add_argument('--calls', metavar='NAME,...',
                         help='time only these calls (arqs_by_instance, '
                              'arqs_page, deployables_page, devices_page, '
-                             'device_profiles, capacity, capacity_host)')
+                             'device_profiles, capacity, capacity_host, '
+                             'capacity_page)')
     parser.add_argument('--arqs-per-call', type=int, default=100,
                         help='ARQs per POST while filling')
     parser.add_argument('--limit', type=int, default=20,
@@ -271,6 +392,15 @@ def main(argv=None):
                         help='run the services of the cyborg package in '
                              'source tree TREE (default: the one the '
                              'working directory imports)')
+    parser.add_argument('--compare', metavar='TREE',
+                        help='after the fill, time the calls on the '
+                             'cyborg-api of TREE (twice: a, a2) and of '
+                             'this checkout (b) in alternating rounds')
+    parser.add_argument('--rounds', type=int, default=5,
+                        help='rounds of each side with --compare '
+                             '(default 5)')
+    parser.add_argument('--seed', type=int,
+                        help='the draw of the first side (--compare)')
     parser.add_argument('--placement-workers', type=int, default=1,
                         help=argparse.SUPPRESS)
     report_scale.add_backend_arguments(parser)

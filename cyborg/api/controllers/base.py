@@ -105,17 +105,18 @@ def to_json(wsme_type, **values):
     return wsme_json.tojson(wsme_type, _instance(wsme_type, values))
 
 
-def collection(name, items, limit=None, resource=None):
+def collection(name, items, limit=None, resource=None, marker_key='uuid'):
     """A list response ``{name: items}``.
 
     From microversion 2.4, when the page is full, a ``next`` link points
-    at the following page (same query, marker = the last item).
+    at the following page (same query, marker = the last item's
+    *marker_key*).
     """
     body = {name: items}
     if (limit is not None and items and len(items) >= limit and
             microversion.allow_no_server_errors(pecan.request.version)):
         params = dict(pecan.request.GET.items())
-        params['marker'] = items[-1]['uuid']
+        params['marker'] = items[-1][marker_key]
         query = urllib.parse.urlencode(sorted(params.items()))
         body['next'] = '%s?%s' % (
             link.make_link('next', resource or name)['href'], query)

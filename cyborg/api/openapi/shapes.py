@@ -158,7 +158,7 @@ RESOURCES = {
     'Server': lambda version: SERVER,
     'Attachment': lambda version: ATTACHMENT,
     'Version': lambda version: VERSION,
-    'Capacity': lambda version: CAPACITY,
+    'Capacity': lambda version: _capacity(version),
     'ListedServer': lambda version: LISTED_SERVER,
     # The selector's values keep their JSON types, beside the WSME shape.
     'DeviceClass': lambda version: wsme_object(
@@ -267,6 +267,14 @@ CAPACITY = {
     'required': ['hosts', 'total'],
     'additionalProperties': False,
 }
+
+
+def _capacity(version):
+    """2.12: a page of hosts, with a link to the next when it is full."""
+    if tuple(version) < (2, 12):
+        return CAPACITY
+    return dict(CAPACITY, properties=dict(
+        CAPACITY['properties'], next={'type': 'string', 'format': 'uri'}))
 
 # A server as Nova shows it to Cyborg
 # (cyborg.conductor.attach.nova_server.view).

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Schemas of /v2/capacity (microversion 2.8)."""
+"""Schemas of /v2/capacity (microversion 2.8; pages from 2.12)."""
 
 from cyborg.api.schemas import common
 from cyborg.api.schemas import driver
@@ -21,8 +21,15 @@ from cyborg.api.schemas import hardware
 RESOURCE_CLASS = {'type': 'string', 'minLength': 1, 'maxLength': 255,
                   'pattern': '^[A-Z0-9_]+$'}
 
-LIST_QUERY = common.query_schema({
+_FILTERS = {
     'host': hardware.HOST,
     'resource_class': RESOURCE_CLASS,
     'driver': driver.NAME,
+}
+
+LIST_QUERY = common.Versioned({
+    '2.8': common.query_schema(_FILTERS),
+    # A page of hosts: at most limit, the first after the host marker.
+    '2.12': common.query_schema(dict(_FILTERS, limit=common.LIMIT,
+                                     marker=hardware.HOST)),
 })

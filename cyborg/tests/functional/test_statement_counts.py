@@ -60,6 +60,7 @@ EXPECTED = {
     'list_devices_page': 2,
     'list_device_profiles': 1,
     'capacity': 1,  # 2.8: the handles grouped, with the agents' times
+    'capacity_page': 1,  # 2.12: a page of hosts and every host's totals
 }
 
 
@@ -157,6 +158,14 @@ class StatementCountTestCase(api_base.APITestCase):
             'get', '/v2/capacity', 200, headers=dict(
                 ADMIN, **{'OpenStack-API-Version': 'accelerator 2.8'}))
         self.assertEqual(self.devices + 1, len(response.json['hosts']))
+        whole = response.json
+        # A page after a marker: the page, the totals and the agents
+        # judged in the same statement.
+        counts['capacity_page'], response = self.count(
+            'get', '/v2/capacity?limit=2&marker=node1', 200, headers=dict(
+                ADMIN, **{'OpenStack-API-Version': 'accelerator 2.12'}))
+        self.assertEqual(2, len(response.json['hosts']))
+        self.assertEqual(whole['total'], response.json['total'])
         return counts
 
     def test_counts_do_not_grow_with_the_tables(self):

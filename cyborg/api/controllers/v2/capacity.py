@@ -12,19 +12,22 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """/v2/capacity: accelerators free, bound and reserved, per host and in
-total (2.8).
+total (2.8; a page of hosts from 2.12).
 
 What each number means is cyborg.api.capacity's docstring (and the API
 reference's capacity page); the database answers in one statement
-(cyborg.db.queries.capacity).
+(cyborg.db.queries.capacity.view()), the agents judged in it.
 """
 
 import pecan
 from pecan import rest
 
+from cyborg import servicegroup
 from cyborg.api import capacity
 from cyborg.api import expose
+from cyborg.api import microversion
 from cyborg.api import validation
+from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import gate
 from cyborg.api.schemas import capacity as schema
 from cyborg.db.queries import capacity as capacity_queries
@@ -40,8 +43,18 @@ class CapacityController(rest.RestController):
         context = pecan.request.context
         context.can(policies.GET)
         params = validation.query(schema.LIST_QUERY)
-        groups, conductors = capacity_queries.get(
-            context, host=params.get('host'),
+        limit = params.get('limit')
+        limit = None if limit is None else int(limit)
+        hosts, totals = capacity_queries.view(
+            context, servicegroup.up_since(), host=params.get('host'),
             resource_class=params.get('resource_class'),
-            driver=params.get('driver'))
-        return capacity.summarize(groups, conductors)
+            driver=params.get('driver'), limit=limit,
+            marker=params.get('marker'))
+        # A page keeps the database's order of host names, which its
+        # marker follows; the whole list is sorted as it was before 2.12.
+        body = capacity.render(hosts, totals, sort_hosts=limit is None)
+        if not microversion.allow_capacity_pages(pecan.request.version):
+            return body
+        page = base.collection('hosts', body['hosts'], limit=limit,
+                               resource='capacity', marker_key='host')
+        return dict(body, **page)

@@ -32,6 +32,7 @@ import pytest
 from wsgi_intercept import interceptor
 import yaml
 
+from cyborg.cli import capacity as capacity_cli
 from cyborg.cli import shell
 from cyborg.db.queries import driver as driver_queries
 from cyborg.tests.fixtures import keystone_limits
@@ -116,6 +117,12 @@ class CLITestCase(base.BaseTestCase):
             self.assertGreater(row['total'], 0, row)
             self.assertEqual(row['total'], row['free'], row)
             self.assertEqual(0, row['reserved_because']['agent_down'])
+        # From 2.12 the hosts are read a page at a time (here one host
+        # per page: a full page, then an empty one), the totals from the
+        # pages: the same rows.
+        self.useFixture(fixtures.MockPatchObject(capacity_cli, 'PAGE', 1))
+        self.assertEqual(rows, self.json(
+            '--os-accelerator-api-version', '2.12', 'capacity'))
         # The filters reach the API, and what it answers is printed.
         [fpga, total] = self.json('capacity', '--host', 'host-one',
                                   '--resource-class', 'FPGA', '--driver',

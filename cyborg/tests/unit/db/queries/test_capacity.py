@@ -12,7 +12,8 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """The capacity view: cyborg.db.queries.capacity and what
-cyborg.api.capacity makes of it, each state counted, on SQLite.
+cyborg.api.capacity makes of it, each state counted, on SQLite; pages
+of hosts and their totals (2.12).
 """
 
 import datetime
@@ -94,8 +95,31 @@ class CapacityTests:
                                       servicegroup.AGENT)
 
     def _view(self, **filters):
+        """The view as GET /v2/capacity answers it (view(), the agents
+        judged in SQL), checked against the agents judged by
+        cyborg.servicegroup on get()'s times (summarize()): the two
+        must never differ.
+        """
+        hosts, totals = capacity_queries.view(
+            self.context, servicegroup.up_since(), **filters)
+        self.assertIsNone(totals)
+        view = capacity.render(hosts)
         groups, conductors = capacity_queries.get(self.context, **filters)
-        return capacity.summarize(groups, conductors)
+        self.assertEqual(capacity.summarize(groups, conductors), view)
+        return view
+
+    def _pages(self, limit, **filters):
+        """Every page of *limit* hosts: [(hosts, totals)]."""
+        pages, marker = [], None
+        while True:
+            hosts, totals = capacity_queries.view(
+                self.context, servicegroup.up_since(), limit=limit,
+                marker=marker, **filters)
+            page = capacity.render(hosts, totals, sort_hosts=False)
+            pages.append(page)
+            if len(page['hosts']) < limit:
+                return pages
+            marker = page['hosts'][-1]['host']
 
     def _fleet(self):
         """n1 (agent up): every state a handle of an up host can be in;
@@ -218,6 +242,44 @@ class CapacityTests:
                          [e['resource_class'] for e in entries])
         self.assertEqual(2, entries[1]['free'])
 
+    def test_pages_and_their_totals(self):
+        self._fleet()
+        self._agent('n3')
+        inventory.add_device(self.context, 'n3', handles=2, rc='PGPU',
+                             dev_type='GPU', driver='nvidia')
+        # n4's agent was never heard of: its free handles, held out by
+        # nothing else, are reserved (agent_down) in the totals too.
+        inventory.add_device(self.context, 'n4', handles=2)
+        whole = self._view()
+        self.assertEqual({'disabled': 3, 'agent_down': 4},
+                         _why(whole['total']['resource_classes'][0]))
+        for limit in (1, 2, 3):
+            pages = self._pages(limit)
+            # The hosts in name order, each once, over the pages.
+            self.assertEqual(whole['hosts'], [
+                host for page in pages for host in page['hosts']])
+            # Every page's totals are the whole cloud's, computed by the
+            # database: those the whole list sums.
+            for page in pages:
+                self.assertEqual(whole['total'], page['total'])
+        self.assertEqual(3, len(self._pages(2)))
+        # With filters, as the whole list with them.
+        for filters in ({'resource_class': 'PGPU'}, {'host': 'n2'},
+                        {'driver': 'nvidia'}, {'driver': 'none'}):
+            whole = self._view(**filters)
+            pages = self._pages(1, **filters)
+            self.assertEqual(whole['hosts'], [
+                host for page in pages for host in page['hosts']])
+            self.assertEqual(whole['total'], pages[0]['total'])
+
+    def test_a_page_after_the_last_host(self):
+        self._fleet()
+        hosts, totals = capacity_queries.view(
+            self.context, servicegroup.up_since(), limit=5, marker='n2')
+        self.assertEqual([], hosts)
+        self.assertEqual(self._view()['total'],
+                         capacity.render(hosts, totals)['total'])
+
     def test_one_statement(self):
         self._fleet()
         counter = self.useFixture(statements.StatementCounter(
@@ -229,6 +291,13 @@ class CapacityTests:
             capacity_queries.get(self.context, host='n1',
                                  resource_class='FPGA', driver='fake')
         self.assertEqual(1, counter.count)
+        for arguments in ({}, {'limit': 1, 'marker': 'n1'},
+                          {'host': 'n1', 'resource_class': 'FPGA',
+                           'driver': 'fake', 'limit': 2}):
+            with counter.counting():
+                capacity_queries.view(self.context,
+                                      servicegroup.up_since(), **arguments)
+            self.assertEqual(1, counter.count)
 
 
 class CapacityTestCase(CapacityTests, base.DbTestCase):
