@@ -163,9 +163,17 @@ class NotificationsTestCase(test_nova_flow.NovaFlowTestCase):
         self.assertEqual(expect, response.status_code, response.text)
 
     def _driver_uninstall_install(self):
-        [driver] = [d for d in self.api(
-            'GET', '/drivers?host=' + self.node1, 200,
-            headers=ADMIN)['drivers'] if d['name'] == 'fake']
+        # The agent's drivers are recorded from its hello, which a report
+        # does not wait for: an agent that started before the conductor
+        # had its queue says hello again a second later.
+        def fake_driver():
+            found = [d for d in self.api(
+                'GET', '/drivers?host=' + self.node1, 200,
+                headers=ADMIN)['drivers'] if d['name'] == 'fake']
+            return found or None
+        [driver] = services.wait_for(
+            fake_driver, timeout=60,
+            message='the agent of %s never said hello' % self.node1)
         self.api('DELETE', '/drivers/' + driver['uuid'], 204,
                  headers=ADMIN)
         self._wait_seen('device.delete')
