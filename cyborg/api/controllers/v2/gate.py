@@ -20,61 +20,39 @@ from cyborg.api import microversion
 from cyborg.i18n import _
 
 
-def operator_verbs():
-    """Refuse a 2.5 resource requested at an earlier version (404).
+def _exists_from(allowed, version):
+    """Refuse a resource of microversion *version* requested at an earlier
+    one (404); *allowed* is the microversion module's test of it.
 
     :raises: NotFound
     """
-    if not microversion.allow_operator_verbs(pecan.request.version):
+    if not allowed(pecan.request.version):
         raise exception.NotFound(
             _('The resource could not be found. It exists from '
-              'microversion 2.5 on (OpenStack-API-Version: accelerator '
-              '2.5).'))
+              'microversion %(v)s on (OpenStack-API-Version: accelerator '
+              '%(v)s).') % {'v': version})
+
+
+def operator_verbs():
+    """Refuse a 2.5 resource requested at an earlier version (404)."""
+    _exists_from(microversion.allow_operator_verbs, '2.5')
 
 
 def attach_through_nova():
-    """Refuse a 2.6 resource requested at an earlier version (404).
-
-    :raises: NotFound
-    """
-    if not microversion.allow_attach_through_nova(pecan.request.version):
-        raise exception.NotFound(
-            _('The resource could not be found. It exists from '
-              'microversion 2.6 on (OpenStack-API-Version: accelerator '
-              '2.6).'))
+    """Refuse a 2.6 resource requested at an earlier version (404)."""
+    _exists_from(microversion.allow_attach_through_nova, '2.6')
 
 
 def capacity():
-    """Refuse a 2.8 resource requested at an earlier version (404).
-
-    :raises: NotFound
-    """
-    if not microversion.allow_capacity(pecan.request.version):
-        raise exception.NotFound(
-            _('The resource could not be found. It exists from '
-              'microversion 2.8 on (OpenStack-API-Version: accelerator '
-              '2.8).'))
+    """Refuse a 2.8 resource requested at an earlier version (404)."""
+    _exists_from(microversion.allow_capacity, '2.8')
 
 
 def instance_list():
-    """Refuse a 2.10 resource requested at an earlier version (404).
-
-    :raises: NotFound
-    """
-    if not microversion.allow_instance_list(pecan.request.version):
-        raise exception.NotFound(
-            _('The resource could not be found. It exists from '
-              'microversion 2.10 on (OpenStack-API-Version: accelerator '
-              '2.10).'))
+    """Refuse a 2.10 resource requested at an earlier version (404)."""
+    _exists_from(microversion.allow_instance_list, '2.10')
 
 
 def device_classes():
-    """Refuse a 2.11 resource requested at an earlier version (404).
-
-    :raises: NotFound
-    """
-    if not microversion.allow_device_classes(pecan.request.version):
-        raise exception.NotFound(
-            _('The resource could not be found. It exists from '
-              'microversion 2.11 on (OpenStack-API-Version: accelerator '
-              '2.11).'))
+    """Refuse a 2.11 resource requested at an earlier version (404)."""
+    _exists_from(microversion.allow_device_classes, '2.11')
