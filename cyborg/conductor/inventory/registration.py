@@ -25,10 +25,15 @@ from cyborg.db.queries import service as service_queries
 LOG = logging.getLogger(__name__)
 
 
+@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def hello(context, host, binary, version=None, topic=None, drivers=None,
           started_at=None):
     """Register a service or record its heartbeat, in one transaction.
+
+    A deadlock (on Galera, a conflicting commit on another node failing
+    this one's certification) or a lost connection runs the whole
+    transaction again.
 
     :param context: request context.
     :param host: the service's host.

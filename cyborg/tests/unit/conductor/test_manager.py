@@ -18,6 +18,7 @@ import threading
 import time
 
 import fixtures
+from oslo_db import exception as db_exc
 import oslo_messaging as messaging
 from oslo_utils import uuidutils
 
@@ -159,6 +160,30 @@ class RegistrationTestCase(base.DbTestCase):
         self.assertRaises(KeyError, registration.hello, self.context, 'n1',
                           'cyborg-agent', drivers=[{'no-name': 'x'}])
         self.assertEqual([], service_queries.get_all(self.context))
+
+    def test_a_deadlock_runs_the_whole_hello_again(self):
+        # On Galera, a conflicting commit on another node fails the hello's
+        # certification (a deadlock): the whole transaction runs again, the
+        # heartbeat with it, never the driver part alone.
+        record_hello = driver_queries.record_hello
+        calls = []
+
+        def flaky(context, host, drivers):
+            calls.append(host)
+            if len(calls) == 1:
+                raise db_exc.DBDeadlock()
+            return record_hello(context, host, drivers)
+
+        self.useFixture(fixtures.MockPatchObject(
+            driver_queries, 'record_hello', side_effect=flaky))
+        service = registration.hello(
+            self.context, 'n1', 'cyborg-agent',
+            drivers=[fake.FakeDriver(base.CONF, 'n1').hello()])
+        self.assertEqual(['n1', 'n1'], calls)
+        self.assertEqual('n1', service['host'])
+        self.assertEqual(1, len(service_queries.get_all(self.context)))
+        self.assertEqual(['fake'], [d['name'] for d in
+                                    driver_queries.get_all(self.context)])
 
 
 class BindEventsTestCase(base.DbTestCase):
