@@ -99,15 +99,16 @@ Related options:
         help=_("""
 Seconds between two runs of the conductor's check against Nova.
 
-The check asks Nova (``GET /servers/{id}``, with the ``[nova]``
-credentials) about every server that has Bound accelerator requests, and
-reads the allocations of Cyborg's resource providers in Placement.  It
-logs a warning for each accelerator request bound to a server Nova no
-longer has, or on another host than the server's, and for each
+The check asks Nova (with the ``[nova]`` credentials) about every server
+that has Bound accelerator requests: one list of the servers of each
+host (``GET /servers/detail?host=``), then ``GET /servers/{id}`` for each
+server no list showed; and it reads the allocations of Cyborg's resource
+providers in Placement.  It logs a warning for each accelerator request
+bound to a server Nova no longer has, or on another host than the
+server's, and for each
 allocation on Cyborg's providers whose consumer has no bound accelerator
 request; it repairs nothing: run ``cyborg-manage instance heal``.  It
-makes one Nova call per server with accelerators, so it is off by
-default.
+is off by default.
 
 Possible values:
 

@@ -102,9 +102,14 @@ def _arq_findings(context, nova, host):
     for arq in arqs:
         if arq['instance_uuid'] and (host is None or arq['hostname'] == host):
             by_server.setdefault(arq['instance_uuid'], []).append(arq)
+    # One list of Nova's per host, not one call per server.
+    servers, _calls = (nova_server.get_many(
+        nova, {uuid: [a['hostname'] for a in server_arqs]
+               for uuid, server_arqs in by_server.items()})
+        if by_server else ({}, 0))
     found = []
     for server_uuid, server_arqs in sorted(by_server.items()):
-        server = nova_server.get_or_none(nova, server_uuid)
+        server = servers[server_uuid]
         for arq in server_arqs:
             judged = nova_server.judge(server_uuid, server, arq['hostname'])
             if judged is None:
@@ -155,31 +160,36 @@ def _allocation_findings(context, nova, placement, host):
                  if d.get('rp_uuid')}
     live = {a['instance_uuid'] for a in arq_queries.get_all(
         context, states_in=list(_LIVE)) if a['instance_uuid']}
-    found = []
-    servers = {}
+    orphans = []
     for rp_uuid, deployable in sorted(providers.items()):
         rp_host = deployable_queries.driver_and_host(
             context, deployable['id'])['hostname']
         if host is not None and rp_host != host:
             continue
-        for consumer in sorted(placement.get_allocations(rp_uuid)):
-            if consumer in live:
-                continue
-            if consumer not in servers:
-                servers[consumer] = nova_server.get_or_none(nova, consumer)
-            server = servers[consumer]
-            if server is None:
-                detail = 'Nova has no server %s' % consumer
-            elif server.get('host') in (None, rp_host) or server.get(
-                    'task_state') or server.get('nodename') == rp_host:
-                # Nova is building it there (its allocation comes before
-                # its bind), or it is there: not ours to judge.
-                continue
-            else:
-                detail = 'Nova shows the server on %s' % server['host']
-            found.append(InstanceFinding(
-                kind=ORPHAN_ALLOCATION, server=consumer, host=rp_host,
-                provider=rp_uuid, detail=detail + '; no live ARQ'))
+        orphans.extend((rp_uuid, rp_host, consumer) for consumer in
+                       sorted(placement.get_allocations(rp_uuid))
+                       if consumer not in live)
+    hosts = {}
+    for _rp_uuid, rp_host, consumer in orphans:
+        hosts.setdefault(consumer, []).append(rp_host)
+    # One list of Nova's per host, not one call per consumer.
+    servers, _calls = (nova_server.get_many(nova, hosts) if hosts
+                       else ({}, 0))
+    found = []
+    for rp_uuid, rp_host, consumer in orphans:
+        server = servers[consumer]
+        if server is None:
+            detail = 'Nova has no server %s' % consumer
+        elif server.get('host') in (None, rp_host) or server.get(
+                'task_state') or server.get('nodename') == rp_host:
+            # Nova is building it there (its allocation comes before
+            # its bind), or it is there: not ours to judge.
+            continue
+        else:
+            detail = 'Nova shows the server on %s' % server['host']
+        found.append(InstanceFinding(
+            kind=ORPHAN_ALLOCATION, server=consumer, host=rp_host,
+            provider=rp_uuid, detail=detail + '; no live ARQ'))
     return found
 
 

@@ -117,6 +117,21 @@ class InstanceAuditTestCase(nova_host.NovaHostTestCase):
         # An audit changes nothing.
         self.assertEqual(expected, set(self._audit()))
 
+    def _nova_calls_of_an_audit(self):
+        before = len(self.nova.server_requests)
+        self.assertEqual({}, self._audit())
+        return len(self.nova.server_requests) - before
+
+    def test_nova_is_asked_once_per_host_not_once_per_server(self):
+        self._server(allocation=False)
+        one = self._nova_calls_of_an_audit()
+        for _ in range(3):
+            self._server(allocation=False)
+        # Four healthy servers on n1 cost what one does: Nova's list of
+        # the host's servers.
+        self.assertEqual(one, self._nova_calls_of_an_audit())
+        self.assertEqual(1, one)
+
     def test_heal_releases_them_and_nothing_else(self):
         self._plant()
         healed = self._audit(heal=True)
