@@ -26,6 +26,7 @@ past it counts as ``hung``.
 
 import collections
 import concurrent.futures
+import datetime
 import os
 
 from oslo_serialization import jsonutils
@@ -34,7 +35,9 @@ import requests
 import sqlalchemy as sa
 
 from cyborg import states
+from cyborg.conductor.arq import nova_events
 from cyborg.db import models
+from cyborg.db.queries import nova_event as event_queries
 from cyborg.tests.fixtures import nova as nova_fixture
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.functional import base
@@ -260,6 +263,20 @@ class FaultTestCase(base.ServiceTestCase):
         with self.db.engine.connect() as conn:
             return {row.tag for row in conn.execute(sa.select(table.c.tag))}
 
+    def claimed_before(self, moment):
+        """The tags of the events in the outbox that a sender claimed
+        before *moment*: a conductor killed at *moment* owns them until
+        its claim (``nova_events.CLAIM_SECONDS``) expires.
+        """
+        table = models.NovaEvent.__table__
+        expires = moment + datetime.timedelta(
+            seconds=nova_events.CLAIM_SECONDS)
+        with self.db.engine.connect() as conn:
+            return {row.tag for row in conn.execute(
+                sa.select(table.c.tag).where(
+                    table.c.state == event_queries.SENDING,
+                    table.c.next_attempt_at < expires))}
+
     def taken(self, arqs):
         """{arq uuid: number of its events Nova took (in requests it
         answered 200)}.
@@ -282,16 +299,21 @@ class FaultTestCase(base.ServiceTestCase):
         claim expires, then another sends them); ``pending``, waiting in
         the outbox; ``duplicated``, received more than once.
         """
+        per_tag, lost, pending = self._events(arqs)
+        return {'lost': len(lost), 'pending': len(pending),
+                'duplicated': sum(1 for uuid in arqs if per_tag[uuid] > 1)}
+
+    def _events(self, arqs):
+        """What event_counts() counts: the events Nova took per ARQ, and
+        the resolved ARQs whose event is lost, and pending.
+        """
         per_tag = self.taken(arqs)
         outbox = self.outbox()
         resolved = [uuid for uuid, state in self.arq_states().items()
                     if uuid in arqs and state in (states.BOUND,
                                                   states.BIND_FAILED)]
-        return {'lost': sum(1 for uuid in resolved
-                            if not per_tag[uuid] and uuid not in outbox),
-                'pending': sum(1 for uuid in resolved
-                               if not per_tag[uuid] and uuid in outbox),
-                'duplicated': sum(1 for uuid in arqs if per_tag[uuid] > 1)}
+        unsent = {uuid for uuid in resolved if not per_tag[uuid]}
+        return per_tag, unsent - outbox, unsent & outbox
 
     def wait_resolved(self, arqs, timeout=None):
         """Wait until no ARQ of *arqs* is in a transitional state; give up
@@ -310,13 +332,20 @@ class FaultTestCase(base.ServiceTestCase):
         current = self.arq_states()
         return sum(1 for u in arqs if current.get(u) in TRANSITIONAL)
 
-    def wait_events(self, arqs, timeout=30):
+    def wait_events(self, arqs, timeout=30, killed_at=None):
         """Wait until Nova received the event of every resolved ARQ of
         *arqs* (or *timeout* seconds).
+
+        :param killed_at: when a conductor was killed (UTC): its events
+            wait for their claims to expire, minutes later; the wait ends
+            once the events left are those.
         """
         def delivered():
-            counts = self.event_counts(arqs)
-            return counts['lost'] == counts['pending'] == 0
+            _per_tag, lost, pending = self._events(arqs)
+            if lost or not pending:
+                return not lost
+            return killed_at is not None and pending <= (
+                self.claimed_before(killed_at))
         try:
             services.wait_for(delivered, timeout=timeout)
         except AssertionError:

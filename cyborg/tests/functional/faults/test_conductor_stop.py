@@ -30,6 +30,7 @@ or killed; with one conductor it is started again.  Counted afterwards:
 import os
 import signal
 
+from oslo_utils import timeutils
 import pytest
 
 from cyborg import states
@@ -50,15 +51,17 @@ class ConductorStopTestCase(base.FaultTestCase):
                      a, i, rps[n % len(rps)])
                  for n, (arq, instance) in enumerate(arqs.items())]
         victim = self.conductors[0]
+        faulted = []
 
         def during():
+            faulted.append(timeutils.utcnow())
             fault(victim)
             if restart:
                 victim.start()
         answers = self.burst(calls, during=during, after=AFTER)
         answered = dict(zip(arqs, answers))
         stuck = self.wait_resolved(arqs)
-        self.wait_events(arqs)
+        self.wait_events(arqs, killed_at=faulted[0])
         current = self.arq_states()
         counts = dict(
             lost_calls=sum(1 for a in answers if a not in (202, 503)),
