@@ -12,8 +12,8 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Binds from several clients while the Galera writer, then a RabbitMQ
-node, is killed; and with the conductors writing to two Galera nodes at
-once (issue 42).
+node, then a conductor is killed, and while all three come back; and with
+the conductors writing to two Galera nodes at once (issue 42).
 
 The cluster of tools/ha-cluster.sh (``up`` is run first: idempotent, it
 starts what is missing, and again at the end to bring back the killed
@@ -241,8 +241,9 @@ class HAFailoverTestCase(base.TestCase):
         """
         self.dbsync()
         urls = conductor_urls or (self.db_url, self.db_url)
+        self.conductors = []
         for name, url in zip(('cond1', 'cond2'), urls):
-            self.start_service(
+            self.conductors.append(self.start_service(
                 'cyborg-conductor', self.host(name),
                 database={'connection': url},
                 DEFAULT={'bind_timeout': 60},
@@ -252,7 +253,7 @@ class HAFailoverTestCase(base.TestCase):
                 nova={'auth_type': 'none',
                       'endpoint_override': self.nova.url,
                       'events_retry_max_interval': 2,
-                      'failed_event_interval': 1})
+                      'failed_event_interval': 1}))
         for node in (self.node1, self.node2):
             self.start_service(
                 'cyborg-agent', node,
@@ -291,7 +292,7 @@ class HAFailoverTestCase(base.TestCase):
     # The clients ---------------------------------------------------------
 
     def request(self, method, path, expect, headers=NOVA_HEADERS,
-                session=None, after_retry=(), **kwargs):
+                session=None, after_retry=(), answer=False, **kwargs):
         """*method* *path* until it is answered *expect*; every answer
         (and every connection error, as status 0) is recorded.  503 and
         connection errors are retried, as Nova retries them; so are 500s
@@ -300,6 +301,7 @@ class HAFailoverTestCase(base.TestCase):
         :param after_retry: statuses that are accepted too once a try was
             retried (the failed try may have done the work: a bind sent
             again is a conflict, a delete sent again finds nothing).
+        :param answer: return the response itself, not its body.
         """
         session = session or requests
         deadline = time.monotonic() + PATIENCE
@@ -317,6 +319,8 @@ class HAFailoverTestCase(base.TestCase):
                 self.answers.append(Answer(began, time.monotonic(), method,
                                            path, status, body[:500]))
             if status == expect or (retried and status in after_retry):
+                if answer:
+                    return response
                 return response.json() if response.content else None
             retried = True
             if status not in (0, 500, 502, 503, 504):
@@ -353,14 +357,21 @@ class HAFailoverTestCase(base.TestCase):
         """nova-conductor's bind; a 5xx answer leaves the outcome unknown:
         the ARQ says whether to bind again.  Returns the settled state.
         """
+        instance = uuidutils.generate_uuid()
         body = {arq['uuid']: [
             {'path': '/hostname', 'op': 'add', 'value': node},
             {'path': '/device_rp_uuid', 'op': 'add',
              'value': self.fpga[node]},
-            {'path': '/instance_uuid', 'op': 'add',
-             'value': uuidutils.generate_uuid()}]}
-        self.request('PATCH', '/accelerator_requests', 202, session=session,
-                     after_retry=(409,), json=body)
+            {'path': '/instance_uuid', 'op': 'add', 'value': instance}]}
+        # A try whose answer was lost (a 503 from HAProxy's side of a
+        # failover, a dropped connection) may have bound the ARQ: sent
+        # again, the bind finds the instance bound (400, as upstream
+        # answers a second bind of one instance) or the ARQ no longer
+        # Initial (409).  Either is accepted only if the ARQ then says it
+        # is this instance's.
+        retried = self.request(
+            'PATCH', '/accelerator_requests', 202, session=session,
+            after_retry=(400, 409), json=body, answer=True)
 
         def settled():
             current = self.state(arq['uuid'], session)
@@ -368,6 +379,12 @@ class HAFailoverTestCase(base.TestCase):
         current = services.wait_for(settled, timeout=PATIENCE,
                                     message='ARQ %s never settled' %
                                     arq['uuid'])
+        if retried.status_code != 202:
+            self.assertEqual(
+                instance, current['instance_uuid'],
+                'PATCH answered %s %s after a retry, and the ARQ is not '
+                'bound to the instance' % (retried.status_code,
+                                           retried.text))
         with self.resolved:
             self.binds_done += 1
             self.resolved.notify_all()
@@ -418,6 +435,33 @@ class HAFailoverTestCase(base.TestCase):
                           message='no write after rabbit-ha1 was killed')
         return began, time.monotonic()
 
+    def kill_conductor(self):
+        """SIGKILL the first conductor: what it claimed (bind jobs, Nova
+        events, pushes) is taken over by the second once the claims
+        expire.
+        """
+        self.conductors[0].stop(sig=signal.SIGKILL)
+        began = time.monotonic()
+        services.wait_for(self.write_works, timeout=PATIENCE,
+                          message='no write after a conductor was killed')
+        return began, time.monotonic()
+
+    def bring_back(self):
+        """Restart what was killed: the Galera node (it rejoins through
+        a state transfer and takes no connection from HAProxy until it is
+        Synced), the RabbitMQ node and the conductor.
+        """
+        began = time.monotonic()
+        cluster('up')
+        self.conductors[0].start()
+        services.wait_for(
+            lambda: all(status == 'UP' for status in
+                        haproxy_servers().values()), timeout=PATIENCE,
+            message='HAProxy never saw every Galera node up again')
+        services.wait_for(self.write_works, timeout=PATIENCE,
+                          message='no write after the nodes came back')
+        return began, time.monotonic()
+
     # The test -------------------------------------------------------------
 
     def run_clients(self, faults=()):
@@ -441,11 +485,13 @@ class HAFailoverTestCase(base.TestCase):
         self.assertEqual([], errors)
         return windows
 
-    def test_binds_while_the_writer_and_a_rabbit_node_die(self):
+    def test_binds_while_nodes_and_a_conductor_die_and_come_back(self):
         self.start()
         windows = self.run_clients([
             ('galera writer', self.kill_galera_writer),
-            ('rabbitmq node', self.kill_rabbit_node)])
+            ('rabbitmq node', self.kill_rabbit_node),
+            ('conductor', self.kill_conductor),
+            ('restarts', self.bring_back)])
         self.check_outcome(windows)
 
     def test_binds_with_a_conductor_on_each_of_two_writers(self):
