@@ -90,6 +90,11 @@ NOVA_EVENT_DELAY = prometheus_client.Histogram(
     'or BindFailed; for a bind without device work, the bind itself) to '
     'Nova taking its accelerator-request-bound event, by event status.',
     ['status'], buckets=BIND_BUCKETS, registry=REGISTRY)
+BIND_NOVA_EVENT = prometheus_client.Histogram(
+    'cyborg_bind_nova_event_seconds', 'From the bind (Nova\'s PATCH) to '
+    'Nova taking its accelerator-request-bound event, by event status '
+    '("completed": Bound, "failed": BindFailed).', ['status'],
+    buckets=BIND_BUCKETS, registry=REGISTRY)
 
 
 def bind_ready(work, since):
@@ -104,12 +109,17 @@ def bind_ready(work, since):
         max(0.0, (timeutils.utcnow() - since).total_seconds()))
 
 
-def nova_event_taken(status, since):
+def nova_event_taken(status, since, bind_started_at=None):
     """Nova took an event written at *since* (UTC, naive): observe
-    NOVA_EVENT_DELAY.
+    NOVA_EVENT_DELAY, and BIND_NOVA_EVENT for the event of a bind that
+    began at *bind_started_at* (UTC, naive; None: not a bind's event).
     """
+    now = timeutils.utcnow()
     NOVA_EVENT_DELAY.labels(status=status).observe(
-        max(0.0, (timeutils.utcnow() - since).total_seconds()))
+        max(0.0, (now - since).total_seconds()))
+    if bind_started_at is not None:
+        BIND_NOVA_EVENT.labels(status=status).observe(
+            max(0.0, (now - bind_started_at).total_seconds()))
 
 
 def _service_call_metrics(service):

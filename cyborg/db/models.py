@@ -526,3 +526,6 @@ class NovaEvent(Base, _Timestamps):
     attempts = sa.Column(sa.Integer, nullable=False, default=0)
     next_attempt_at = sa.Column(sa.DateTime, nullable=True)
     last_error = sa.Column(sa.Text, nullable=True)
+    # When the bind this event reports began (Nova's PATCH); None for
+    # other events.
+    bind_started_at = sa.Column(sa.DateTime, nullable=True)

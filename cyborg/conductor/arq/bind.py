@@ -316,6 +316,7 @@ class _Bind:
         event = event_queries.add(
             self.context, instance_uuid, arq_uuid,
             states.EVENT_STATUS[target_state],
-            request_id=self.context.request_id, claim_seconds=claim)
+            request_id=self.context.request_id, claim_seconds=claim,
+            bind_started_at=self.now)
         if self.sending is not None:
             self.sending.append(event)

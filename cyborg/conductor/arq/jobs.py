@@ -333,7 +333,8 @@ def bind_done(context, job, result):
             cyborg_traits.FUNCTION_TRAIT_PREFIX)
     arq_queries.transition(context, job['arq_uuid'], states.BOUND)
     event_queries.add(context, arq['instance_uuid'], job['arq_uuid'],
-                      states.EVENT_STATUS[states.BOUND])
+                      states.EVENT_STATUS[states.BOUND],
+                      bind_started_at=job['created_at'])
     return True
 
 
@@ -349,7 +350,7 @@ def bind_failed(context, job, error):
     arq = arq_queries.lock_state(context, job['arq_uuid'])
     failed = _still_binding(arq, job)
     if failed:
-        _fail(context, job['arq_uuid'], arq['instance_uuid'])
+        _fail(context, job, arq['instance_uuid'])
         LOG.error('Bind of ARQ %(arq)s failed: %(error)s',
                   {'arq': job['arq_uuid'], 'error': error})
     # Whatever the device was left in, the handle is released.
@@ -357,15 +358,16 @@ def bind_failed(context, job, error):
     return failed
 
 
-def _fail(context, arq_uuid, instance_uuid):
-    """BindFailed, without a handle, and the event for Nova (in the
-    caller's writer transaction).
+def _fail(context, job, instance_uuid):
+    """The ARQ of bind job *job* BindFailed, without a handle, and the
+    event for Nova (in the caller's writer transaction).
     """
-    arq_queries.transition(context, arq_uuid, states.BIND_FAILED,
+    arq_queries.transition(context, job['arq_uuid'], states.BIND_FAILED,
                            values={'attach_handle_id': None,
                                    'deployable_id': None})
-    event_queries.add(context, instance_uuid, arq_uuid,
-                      states.EVENT_STATUS[states.BIND_FAILED])
+    event_queries.add(context, instance_uuid, job['arq_uuid'],
+                      states.EVENT_STATUS[states.BIND_FAILED],
+                      bind_started_at=job['created_at'])
 
 
 def _forget_deleting(context, arq_uuid, arq):
@@ -483,7 +485,7 @@ def _fail_overdue(context, requests):
         arq = arq_queries.lock_state(context, job['arq_uuid'])
         if arq is None or arq['state'] != states.BIND_STARTED:
             continue
-        _fail(context, job['arq_uuid'], arq['instance_uuid'])
+        _fail(context, job, arq['instance_uuid'])
         # A job that runs keeps the handle until it ends; one that did not
         # start is dropped and the handle freed.
         arq_release.let_go(context, job['arq_uuid'],

@@ -227,7 +227,8 @@ class Notifier:
             if not event.get('again'):
                 # Its first delivery (not a failed event sent again).
                 metrics.nova_event_taken(event['status'],
-                                         event['created_at'])
+                                         event['created_at'],
+                                         event.get('bind_started_at'))
         return self._done(context, [e for e in events
                                     if e['id'] not in again],
                           'taken by Nova')

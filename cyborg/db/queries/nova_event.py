@@ -52,7 +52,8 @@ def _to_dict(row):
             'tag': row.tag, 'status': row.status, 'state': row.state,
             'attempts': row.attempts, 'request_id': row.request_id,
             'next_attempt_at': row.next_attempt_at,
-            'last_error': row.last_error, 'created_at': row.created_at}
+            'last_error': row.last_error, 'created_at': row.created_at,
+            'bind_started_at': row.bind_started_at}
 
 
 _INSERT = sa.insert(TABLE)
@@ -63,7 +64,7 @@ _DELETE = sa.delete(TABLE).where(
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def add(context, server_uuid, tag, status, request_id=None,
-        claim_seconds=None):
+        claim_seconds=None, bind_started_at=None):
     """Write an event (in the transaction of the state change it
     reports).
 
@@ -75,13 +76,17 @@ def add(context, server_uuid, tag, status, request_id=None,
         as its transaction commits; should it die first, the claim expires
         after that many seconds and any conductor sends it.  None: the
         event waits for a sender (claim_due()).
+    :param bind_started_at: when the bind the event reports began (Nova's
+        PATCH; UTC, naive), for cyborg_bind_nova_event_seconds; None for
+        the events of other changes.
     :returns: the event as a dict (what claim_due() returns).
     """
     now = timeutils.utcnow()
     values = {'name': NAME, 'server_uuid': server_uuid, 'tag': tag,
               'status': status, 'state': PENDING, 'attempts': 0,
               'next_attempt_at': now, 'request_id': request_id,
-              'created_at': now, 'last_error': None}
+              'created_at': now, 'last_error': None,
+              'bind_started_at': bind_started_at}
     if claim_seconds is not None:
         values.update(state=SENDING, attempts=1, next_attempt_at=now +
                       datetime.timedelta(seconds=claim_seconds))

@@ -199,6 +199,13 @@ class MetricsLifecycleTestCase(api_base.APITestCase):
                                   work='none'))
         self.assertEqual(1, delta('cyborg_nova_event_delay_seconds_count',
                                   status='completed'))
+        self.assertEqual(1, delta('cyborg_bind_nova_event_seconds_count',
+                                  status='completed'))
+        # From the PATCH: at least the time from the resolution (here the
+        # bind itself) to Nova.
+        self.assertGreaterEqual(
+            delta('cyborg_bind_nova_event_seconds_sum', status='completed'),
+            delta('cyborg_nova_event_delay_seconds_sum', status='completed'))
         # (At least: a conductor of an earlier test of this process may
         # still be retrying its events.)
         self.assertGreaterEqual(delta('cyborg_nova_requests_total',

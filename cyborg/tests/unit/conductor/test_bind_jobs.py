@@ -129,6 +129,7 @@ class BindJobsTestCase(base.DbTestCase):
                           self.fpga['rp_uuid'])
         self.assertEqual(states.BIND_STARTED,
                          arq_queries.get(self.context, uuid)['state'])
+        [job] = job_queries.get_all(self.context)
         self.assertEqual(1, len(self._run_all()))
         self.assertEqual(1, ready.delta())
         arq = arq_queries.get(self.context, uuid)
@@ -145,6 +146,10 @@ class BindJobsTestCase(base.DbTestCase):
         [event] = event_queries.get_all(self.context)
         self.assertEqual(('completed', 'pending'),
                          (event['status'], event['state']))
+        # The bind's start goes with the event written when the job
+        # resolved it (for cyborg_bind_nova_event_seconds).
+        self.assertEqual(job['created_at'], event['bind_started_at'])
+        self.assertLessEqual(event['bind_started_at'], event['created_at'])
         self.assertEqual([], job_queries.get_all(self.context))
 
     def test_a_program_job_asks_for_a_push_of_its_host(self):
@@ -216,6 +221,7 @@ class BindJobsTestCase(base.DbTestCase):
     def test_deadline_fails_waiting_jobs(self):
         failures = _Sample('cyborg_arq_bind_failures_total', stage='device')
         uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        [job] = job_queries.get_all(self.context)
         clock = self.time_fixture()
         clock.advance(base.CONF.bind_timeout + 1)
         self.assertEqual(1, bind_jobs.fail_overdue(self.context))
@@ -223,6 +229,9 @@ class BindJobsTestCase(base.DbTestCase):
         self.assertEqual(states.BIND_FAILED,
                          arq_queries.get(self.context, uuid)['state'])
         self.assertEqual([], job_queries.get_all(self.context))
+        [event] = event_queries.get_all(self.context)
+        self.assertEqual(('failed', job['created_at']),
+                         (event['status'], event['bind_started_at']))
 
     def test_unbind_while_the_mdev_is_made(self):
         uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])

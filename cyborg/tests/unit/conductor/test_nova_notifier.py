@@ -17,10 +17,14 @@ The notifier talks HTTP through a keystoneauth adapter to a recording
 stand-in for Nova's os-server-external-events API.
 """
 
+import datetime
+
 import fixtures
+from oslo_utils import timeutils
 from oslo_utils import uuidutils
 import sqlalchemy as sa
 
+from cyborg import metrics
 from cyborg import states
 from cyborg.api.controllers.v2 import accelerator_request as arq_api
 from cyborg.conductor.arq import create as arq_create
@@ -86,6 +90,35 @@ class NotifierTestCase(base.DbTestCase):
                     uuidutils.generate_uuid(), 'completed',
                     claim_seconds=nova_notifier.CLAIM_SECONDS))
         return events
+
+    def test_the_time_from_the_bind_is_observed_once_nova_took_it(self):
+        def count(name, status):
+            return metrics.REGISTRY.get_sample_value(
+                'cyborg_%s_seconds_%s' % (name, 'count'),
+                {'status': status}) or 0.0
+
+        def total(name, status):
+            return metrics.REGISTRY.get_sample_value(
+                'cyborg_%s_seconds_sum' % name, {'status': status}) or 0.0
+
+        before = {name: (count(name, 'failed'), total(name, 'failed'))
+                  for name in ('bind_nova_event', 'nova_event_delay')}
+        # A bind that began 5 s before its ARQ was resolved (its device
+        # work), and an event of another change (no bind start).
+        with db_api.context_manager.writer.using(self.context):
+            event_queries.add(
+                self.context, uuidutils.generate_uuid(),
+                uuidutils.generate_uuid(), 'failed',
+                bind_started_at=timeutils.utcnow() -
+                datetime.timedelta(seconds=5))
+        self._event('failed')
+        self.clock.advance(2)
+        self.assertEqual(2, self.notifier.send_due(self.context))
+        self.assertEqual(
+            {'bind_nova_event': (1, 7.0), 'nova_event_delay': (2, 4.0)},
+            {name: (count(name, 'failed') - before[name][0],
+                    total(name, 'failed') - before[name][1])
+             for name in before})
 
     def test_events_queued_by_binds_go_together(self):
         first, second, third = self._taken(3)
