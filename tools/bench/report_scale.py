@@ -31,6 +31,13 @@ full inventory or its hash).  Prints one JSON object per line:
 * ``one_change``: one device of one host changes (a new trait): seconds
   until Placement shows it, and what it cost.
 
+Each phase also says what the processes spent (``usage``): the CPU
+seconds of the conductors and of Placement (gunicorn and its workers)
+during the phase, Placement's share of the two, and the conductors'
+resident memory (MiB, all conductors together) at its end; ``params``
+has their memory once they answered, before any report.  MariaDB and
+RabbitMQ are shared servers and not counted.
+
 With ``--no-placement`` the conductor has no ``[placement]`` options and
 writes the tables only, which isolates its own share of the work.
 
@@ -187,6 +194,27 @@ class Bench:
                        capture_output=True, cwd=self.tree,
                        env=dict(os.environ, **self.env))
 
+    def usage(self):
+        """{'conductor'|'placement': {'cpu_s', 'rss_mib'}}: CPU seconds
+        since each process started and resident memory now, each process
+        with its children (gunicorn's workers, a service's forks).
+        """
+        totals = {}
+        for name, process in self.processes:
+            if process.poll() is not None:
+                continue
+            kind = 'conductor' if name.startswith('conductor') else name
+            entry = totals.setdefault(kind, {'cpu_s': 0.0, 'rss_mib': 0.0})
+            try:
+                root = psutil.Process(process.pid)
+                for each in [root] + root.children(recursive=True):
+                    times = each.cpu_times()
+                    entry['cpu_s'] += times.user + times.system
+                    entry['rss_mib'] += each.memory_info().rss / 2.0 ** 20
+            except psutil.NoSuchProcess:
+                continue
+        return totals
+
     def services_cwd(self):
         """Where the running Cyborg services were started.
 
@@ -342,12 +370,42 @@ def _wait_for_conductors(agents, host):
     _wait(answers, 120, 'the conductor')
 
 
+class Usage:
+    """What the conductors and Placement spend from one phase to the
+    next (Bench.usage()).
+    """
+
+    def __init__(self, bench):
+        self.bench = bench
+        self.last = bench.usage()
+
+    def phase(self):
+        """The record of the phase that ends now."""
+        now = self.bench.usage()
+        record = {}
+        for kind in ('conductor', 'placement'):
+            if kind not in now:
+                continue
+            record[kind + '_cpu_s'] = round(
+                now[kind]['cpu_s'] -
+                self.last.get(kind, {}).get('cpu_s', 0.0), 2)
+        record['conductor_rss_mib'] = round(
+            now.get('conductor', {}).get('rss_mib', 0.0), 1)
+        spent = record.get('conductor_cpu_s', 0) + record.get(
+            'placement_cpu_s', 0)
+        if 'placement_cpu_s' in record and spent > 0:
+            record['placement_share'] = round(
+                record['placement_cpu_s'] / spent, 3)
+        self.last = now
+        return record
+
+
 def _totals(answers):
     return {key: sum(a['cost'][key] for a in answers)
             for key in ('db_statements', 'db_writes', 'placement_calls')}
 
 
-def _first_report(args, agents, client, deployables):
+def _first_report(args, agents, client, deployables, usage):
     started = time.monotonic()
     answers = agents.all(full=True)
     seconds = time.monotonic() - started
@@ -358,11 +416,12 @@ def _first_report(args, agents, client, deployables):
                 'stored': sum(a['status'] == 'stored' for a in answers),
                 'providers': published,
                 'providers_expected': deployables * args.hosts,
-                'server_ms': _summary([a['cost']['ms'] for a in answers])},
+                'server_ms': _summary([a['cost']['ms'] for a in answers]),
+                'usage': usage.phase()},
                **_totals(answers)))
 
 
-def _steady_state(agents):
+def _steady_state(agents, usage):
     answers = agents.all(full=False)
     _emit({'phase': 'steady_state',
            'unchanged': sum(a['status'] == 'unchanged' for a in answers),
@@ -373,10 +432,11 @@ def _steady_state(agents):
            'db_writes': _summary([a['cost']['db_writes']
                                   for a in answers]),
            'placement_calls_total': sum(a['cost']['placement_calls']
-                                        for a in answers)})
+                                        for a in answers),
+           'usage': usage.phase()})
 
 
-def _one_change(agents, client, host):
+def _one_change(agents, client, host, usage):
     dep = agents.records[host][0].deployables[0]
     dep.traits = sorted(dep.traits + ['CUSTOM_BENCH_CHANGED'])
     started = time.monotonic()
@@ -389,7 +449,8 @@ def _one_change(agents, client, host):
     _emit(dict({'phase': 'one_change',
                 'seconds': round(time.monotonic() - started, 3),
                 'answers': [first['status'], second['status']],
-                'server_ms': round(second['cost']['ms'], 3)},
+                'server_ms': round(second['cost']['ms'], 3),
+                'usage': usage.phase()},
                **_totals([first, second])))
 
 
@@ -421,7 +482,11 @@ def run(args):
         agents = Agents(hosts, args.devices, args.threads)
         deployables = sum(len(r.deployables)
                           for r in agents.records[hosts[0]])
+        _wait_for_conductors(agents, hosts[0])
+        usage = Usage(bench)
         _emit({'phase': 'params', 'hosts': args.hosts,
+               'conductor_rss_mib_at_start': round(
+                   usage.last.get('conductor', {}).get('rss_mib', 0.0), 1),
                'devices_per_host': args.devices,
                'deployables_per_host': deployables,
                'conductors': args.conductors,
@@ -430,10 +495,9 @@ def run(args):
                'agent_threads': args.threads,
                'cpus': os.cpu_count(), 'machine': platform.platform(),
                'python': platform.python_version()})
-        _wait_for_conductors(agents, hosts[0])
-        _first_report(args, agents, client, deployables)
-        _steady_state(agents)
-        _one_change(agents, client, hosts[args.hosts // 2])
+        _first_report(args, agents, client, deployables, usage)
+        _steady_state(agents, usage)
+        _one_change(agents, client, hosts[args.hosts // 2], usage)
         rpc.cleanup()
     finally:
         bench.stop()

@@ -67,3 +67,15 @@ class ReportScaleBenchTestCase(base.TestCase):
         change = lines['one_change']
         self.assertEqual(['resend', 'stored'], change['answers'])
         self.assertEqual(2, change['placement_calls'])
+        # What the conductor and Placement spent: the first start costs
+        # both some CPU, a steady report no Placement request; the
+        # conductor's memory is measured.
+        self.assertGreater(lines['params']['conductor_rss_mib_at_start'], 0)
+        usage = first['usage']
+        self.assertGreater(usage['conductor_cpu_s'], 0)
+        self.assertGreater(usage['placement_cpu_s'], 0)
+        self.assertTrue(0 < usage['placement_share'] < 1, usage)
+        self.assertGreater(usage['conductor_rss_mib'], 0)
+        self.assertEqual({'conductor_cpu_s', 'placement_cpu_s',
+                          'placement_share', 'conductor_rss_mib'},
+                         set(steady['usage']))
