@@ -21,6 +21,7 @@ oslo.service threading backend (no eventlet).
 
 import functools
 import gc
+import random
 import sys
 import threading
 import time
@@ -148,7 +149,8 @@ class RPCService(service.Service):
         for interval, task in self.manager.periodic_tasks():
             self.tg.add_timer_args(
                 interval, self._run_periodic, args=[task],
-                initial_delay=interval, stop_on_exception=False)
+                initial_delay=first_delay(interval),
+                stop_on_exception=False)
         LOG.info('%(topic)s service started on host %(host)s (RPC API '
                  '%(version)s)', {'topic': self.topic, 'host': self.host,
                                   'version': self.manager.target.version})
@@ -201,6 +203,21 @@ class RPCService(service.Service):
             LOG.exception('Error while stopping the %s manager', self.topic)
         if self.owns_transport:
             rpc.cleanup()
+
+
+def first_delay(interval):
+    """When a periodic task of *interval* seconds first runs: at a random
+    point of its first interval, never later than one interval.
+
+    Services started together (a rack of compute nodes back after a power
+    cut, a deployment starting every agent at once) would otherwise run
+    their periodic tasks in step for as long as they live: every agent's
+    heartbeat and periodic discovery reaching the conductors in the same
+    second of each interval.  A random phase spreads them evenly over the
+    interval, as Nova's ``periodic_fuzzy_delay`` does for nova-compute;
+    a task never waits longer than before, so nothing is reported later.
+    """
+    return random.uniform(0, interval)
 
 
 class CallCounter:

@@ -114,6 +114,34 @@ class RPCServiceTestCase(base.TestCase):
         self.assertIsNone(rpc.TRANSPORT)
 
 
+class FirstDelayTestCase(base.TestCase):
+
+    def test_periodic_tasks_start_at_a_random_point_of_their_interval(self):
+        # Services started together get their tasks' phases spread over
+        # the interval, never a first run later than one interval.
+        delays = [service.first_delay(60) for _ in range(200)]
+        self.assertTrue(all(0 <= d <= 60 for d in delays), delays)
+        # Spread: some in each third of the interval (the chance that a
+        # uniform draw leaves a third empty in 200 is about 3e-35).
+        self.assertEqual({0, 1, 2}, {min(int(d // 20), 2) for d in delays})
+
+    def test_the_service_starts_its_timers_with_it(self):
+        mgr = _Manager()
+        svc = service.RPCService(mgr, 'test-topic', host='h1')
+        timers = []
+        self.useFixture(fixtures.MockPatchObject(
+            svc.tg, 'add_timer_args',
+            side_effect=lambda *a, **kw: timers.append((a, kw))))
+        self.useFixture(fixtures.MockPatchObject(
+            service, 'first_delay', side_effect=lambda i: i / 2))
+        svc.start()
+        try:
+            self.assertEqual([0.025, 0.025], [kw['initial_delay']
+                                              for _, kw in timers])
+        finally:
+            svc.stop()
+
+
 class BackendTestCase(base.TestCase):
     """oslo.service's backend: threading in the daemons, never loaded by
     the command line client.
