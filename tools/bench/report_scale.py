@@ -393,9 +393,11 @@ class Usage:
             now.get('conductor', {}).get('rss_mib', 0.0), 1)
         spent = record.get('conductor_cpu_s', 0) + record.get(
             'placement_cpu_s', 0)
-        if 'placement_cpu_s' in record and spent > 0:
-            record['placement_share'] = round(
-                record['placement_cpu_s'] / spent, 3)
+        if 'placement_cpu_s' in record:
+            # None: neither spent a measurable CPU time (a tiny phase).
+            record['placement_share'] = (round(
+                record['placement_cpu_s'] / spent, 3) if spent > 0
+                else None)
         self.last = now
         return record
 
