@@ -17,8 +17,9 @@ The agent (fake driver) and the conductor serve RPC on the in-memory
 transport; the jobs come from real binds.
 """
 
-from concurrent import futures
 import os
+import threading
+import time
 
 import fixtures
 from oslo_db import exception as db_exc
@@ -31,6 +32,7 @@ from cyborg import states
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.conductor import manager as conductor_manager
+from cyborg.conductor import pool as worker_pool
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
@@ -163,7 +165,7 @@ class BindJobsTestCase(base.DbTestCase):
                      'accel:bitstream_id': self.image}],
                    self.fpga['rp_uuid'])
         self.assertEqual(1, runner.run_due(self.context))
-        runner.pool.shutdown(wait=True)
+        self.assertTrue(runner.wait(60))
         self.assertEqual(['node-1'], pushed)
 
     def test_other_jobs_ask_for_no_push(self):
@@ -173,7 +175,7 @@ class BindJobsTestCase(base.DbTestCase):
         self.addCleanup(runner.stop)
         self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
         self.assertEqual(1, runner.run_due(self.context))
-        runner.pool.shutdown(wait=True)
+        self.assertTrue(runner.wait(60))
         self.assertEqual([], pushed)
 
     def test_missing_image_fails_the_bind(self):
@@ -285,9 +287,72 @@ class BindJobsTestCase(base.DbTestCase):
         runner = bind_jobs.JobRunner('c1', self.agent_api)
         self.addCleanup(runner.stop)
         self.assertEqual(1, runner.run_due(self.context))
-        runner.pool.shutdown(wait=True)
+        self.assertTrue(runner.wait(60))
         self.assertEqual([states.BOUND], [
             a['state'] for a in arq_queries.get_all(self.context)])
+
+    def _busy_pool(self, size):
+        """A pool of *size* workers, one of them busy until the test
+        sets the event returned.
+        """
+        pool = worker_pool.WorkerPool(size)
+        self.addCleanup(pool.stop)
+        held = threading.Event()
+        self.addCleanup(held.set)
+        pool.spawn(held.wait, 30)
+        return pool, held
+
+    def _wait_free(self, pool):
+        deadline = time.monotonic() + 30
+        while pool.free() < pool.size:
+            self.assertLess(time.monotonic(), deadline)
+            time.sleep(0.01)
+
+    def test_jobs_take_only_the_free_workers_of_the_pool(self):
+        # One pool per conductor: the jobs share it with other work and
+        # take only the workers free; the others stay due.
+        pool, held = self._busy_pool(2)
+        runner = bind_jobs.JobRunner('c1', self.agent_api, pool=pool)
+        self.addCleanup(runner.stop)
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid=uuidutils.generate_uuid(), name='dp', description=None,
+            groups=[{'resources:VGPU': '1'}]))
+        for instance in ('i1', 'i2'):
+            uuid = arq_create.create(self.context, 'dp', 'p1').objects[0].uuid
+            arq_bind.bind(self.context, {uuid: {
+                'hostname': 'node-1', 'device_rp_uuid': self.vgpu['rp_uuid'],
+                'instance_uuid': instance, 'project_id': 'p1'}})
+        self.assertEqual(1, runner.run_due(self.context))
+        self.assertTrue(runner.wait(60))
+        [job] = job_queries.get_all(self.context)
+        self.assertEqual((job_queries.PENDING, None),
+                         (job['state'], job['owner']))
+        held.set()
+        self._wait_free(pool)
+        self.assertEqual(1, runner.run_due(self.context))
+        self.assertTrue(runner.wait(60))
+        self.assertEqual([states.BOUND] * 2, [
+            a['state'] for a in arq_queries.get_all(self.context)])
+
+    def test_a_job_no_worker_was_free_for_is_put_back(self):
+        # The worker run_due() counted was taken meanwhile (a kick): the
+        # job taken is put back, due, its attempt not counted; it is
+        # never left running for its claim to expire (issue 37).
+        pool, held = self._busy_pool(1)
+        runner = bind_jobs.JobRunner('c1', self.agent_api, pool=pool)
+        self.addCleanup(runner.stop)
+        uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        [job] = job_queries.claim_due(self.context, 'c1', set(), 10)
+        self.assertFalse(runner._start(self.context, job))
+        [job] = job_queries.get_all(self.context)
+        self.assertEqual((job_queries.PENDING, None, 0),
+                         (job['state'], job['owner'], job['attempts']))
+        held.set()
+        self._wait_free(pool)
+        self.assertEqual(1, runner.run_due(self.context))
+        self.assertTrue(runner.wait(60))
+        self.assertEqual(states.BOUND,
+                         arq_queries.get(self.context, uuid)['state'])
 
     def test_a_stopped_runner_takes_no_job(self):
         # Issue 37: a job taken during a stop would have no worker left
@@ -321,8 +386,7 @@ class BindJobsTestCase(base.DbTestCase):
 
     def _wait(self, runner):
         """Let the jobs the runner started end."""
-        runner.pool.shutdown(wait=True)
-        runner.pool = futures.ThreadPoolExecutor(max_workers=2)
+        self.assertTrue(runner.wait(60))
 
     def test_an_unexpected_error_does_not_leave_the_job_running(self):
         # Issue 18, defect 6: the database is lost when the bind job

@@ -257,12 +257,12 @@ class DriverOpsTestCase(base.DbTestCase):
         real = driver_ops._push_all
         raced = []
 
-        def uninstall_meanwhile(context, agent_api, hosts):
+        def uninstall_meanwhile(context, agent_api, hosts, pool=None):
             if not raced:
                 [row] = driver_queries.get_all(context, host='n1')
                 raced.append(row['uuid'])
                 driver_ops.uninstall(context, agent_api, None, row['uuid'])
-            return real(context, agent_api, hosts)
+            return real(context, agent_api, hosts, pool)
         self.useFixture(fixtures.MockPatchObject(
             driver_ops, '_push_all', side_effect=uninstall_meanwhile,
             autospec=True))
