@@ -40,9 +40,11 @@ from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.arq import jobs as bind_jobs
 from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.devices import device_profile as dp_ops
+from cyborg.conductor.inventory import registration
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import bind_job as job_queries
+from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import registry
@@ -65,6 +67,29 @@ class _Sample:
 
     def delta(self):
         return self._value() - self.start
+
+
+class _RecordingAgentAPI(agent_rpcapi.AgentAPI):
+    """The agent RPC client, recording which thread makes each call."""
+
+    def __init__(self):
+        super().__init__()
+        self.calls = []
+
+    def _record(self, method):
+        self.calls.append((method, threading.current_thread().name))
+
+    def program(self, *args, **kwargs):
+        self._record('program')
+        return super().program(*args, **kwargs)
+
+    def prepare_attach(self, *args, **kwargs):
+        self._record('prepare_attach')
+        return super().prepare_attach(*args, **kwargs)
+
+    def set_drivers(self, *args, **kwargs):
+        self._record('set_drivers')
+        return super().set_drivers(*args, **kwargs)
 
 
 class BindJobsTestCase(base.DbTestCase):
@@ -353,6 +378,54 @@ class BindJobsTestCase(base.DbTestCase):
         self.assertTrue(runner.wait(60))
         self.assertEqual(states.BOUND,
                          arq_queries.get(self.context, uuid)['state'])
+
+    def _wait_state(self, uuid, state):
+        deadline = time.monotonic() + 60
+        while arq_queries.get(self.context, uuid)['state'] != state:
+            self.assertLess(time.monotonic(), deadline, state)
+            time.sleep(0.05)
+
+    def test_the_conductor_works_on_its_pool_only(self):
+        # Issue 39: one pool per conductor.  The kick a bind starts, the
+        # bind's device work and a driver push all run on the pool's
+        # threads; the RPC worker (here the test's thread) only answers.
+        agent_api = _RecordingAgentAPI()
+        mgr = conductor_manager.ConductorManager(
+            'c9', conductor_rpcapi.TOPIC, agent_api=agent_api)
+        self.addCleanup(mgr.del_host, self.context)
+        kicks = []
+        real = bind_jobs.wait_for_agents
+
+        def recording(context, jobs):
+            kicks.append(('run_due', threading.current_thread().name))
+            return real(context, jobs)
+        self.useFixture(fixtures.MockPatchObject(
+            bind_jobs, 'wait_for_agents', autospec=True,
+            side_effect=recording))
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid=uuidutils.generate_uuid(), name='dp', description=None,
+            groups=[{'resources:FPGA': '1',
+                     'accel:bitstream_id': self.image}]))
+        uuid = mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
+        self.assertEqual({uuid: states.BIND_STARTED}, mgr.arq_apply_patch(
+            self.context, {uuid: {'op': 'add', 'values': {
+                'hostname': 'node-1',
+                'device_rp_uuid': self.fpga['rp_uuid'],
+                'instance_uuid': 'i1'}}}))
+        self._wait_state(uuid, states.BOUND)
+        # The agent says hello with its drivers; the operator changes the
+        # configuration of its fake driver.
+        registration.hello(self.context, 'node-1', 'cyborg-agent',
+                           drivers=[self.driver.hello()])
+        [row] = driver_queries.get_all(self.context, host='node-1')
+        mgr.driver_update(self.context, row['uuid'],
+                          {'fake_driver': {'devices': ['fpga=1', 'vgpu=1']}})
+        mgr.del_host(self.context)
+        calls = kicks + agent_api.calls
+        self.assertEqual({'run_due', 'program', 'set_drivers'},
+                         {method for method, _thread in calls})
+        self.assertEqual([], [(method, thread) for method, thread in calls
+                              if not thread.startswith('cyborg-pool-')])
 
     def test_a_stopped_runner_takes_no_job(self):
         # Issue 37: a job taken during a stop would have no worker left
