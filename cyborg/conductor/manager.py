@@ -116,6 +116,10 @@ class ConductorManager:
                                         on_resolved=self._kick_notifier,
                                         on_programmed=self._push_soon,
                                         pool=self.pool)
+        # The functions _kick_due() runs or will run again: {func: whether
+        # it runs again}.
+        self._due = {}
+        self._due_lock = threading.Lock()
         # Nova's ARQ calls run a few at a time (see _arq_turn), on the RPC
         # workers: a limit on those, not pool work.
         self._arq_turns = threading.BoundedSemaphore(
@@ -136,7 +140,7 @@ class ConductorManager:
         # default), served by this process: the one that counts.
         metrics.serve_conductor(CONF)
         self._heartbeat(context, started_at=timeutils.utcnow())
-        self._kick(self._work, context)
+        self._kick_due(self._work, context)
 
     def del_host(self, context):
         """Stop gracefully: finish what this conductor took on.
@@ -147,12 +151,12 @@ class ConductorManager:
 
         1. no new bind job is taken; the jobs taken run to their end
            (each was given a free worker of the pool, or put back);
-        2. every kick spawned runs to its end: the events binds queued go
-           to Nova (a failed send puts them back as due, as any failed
-           send does), hosts marked for a push are pushed; the pool
-           refuses new work from then on;
-        3. events still queued (their kick was refused: no free worker,
-           or the pool stopping) are sent here.
+        2. every kick the pool accepted runs, taken by a worker yet or
+           not: the events binds queued go to Nova (a failed send puts
+           them back as due, as any failed send does), hosts marked for
+           a push are pushed; the pool refuses new work from then on;
+        3. events still queued (their kick was refused: the pool full,
+           or stopping) are sent here.
 
         A conductor killed instead, or stopped past
         ``graceful_shutdown_timeout``, leaves its claims to expire: another
@@ -179,12 +183,14 @@ class ConductorManager:
         """Run work an RPC method started on the pool, after its answer.
 
         Every kick's work is in the database first, so a kick the pool
-        refuses (every worker busy, or stopping) is only late: _work
-        (``[conductor] work_poll_interval``) runs due jobs, sends due and
-        queued events and wakes what agents' hellos woke; the Placement
-        check (``[placement] sync_interval``) pushes the hosts marked for
-        a push and restores agents that are back; del_host sends queued
-        events.
+        refuses (every worker busy and its queue full, or stopping) is
+        only late: _work (``[conductor] work_poll_interval``) runs due
+        jobs, sends due and queued events and wakes what agents' hellos
+        woke; the Placement check (``[placement] sync_interval``) pushes
+        the hosts marked for a push and restores agents that are back;
+        del_host sends queued events.
+
+        :returns: whether the pool took it.
         """
         try:
             self.pool.spawn(func, *args)
@@ -192,10 +198,41 @@ class ConductorManager:
             LOG.debug('%(func)s left for the periodic tasks: %(exc)s',
                       {'func': getattr(func, '__qualname__', func),
                        'exc': exc})
+            return False
+        return True
+
+    def _kick_due(self, func, context):
+        """Kick ``func(context)``, a function that does what is due (runs
+        due jobs, sends queued or due events): a kick while it runs, or
+        waits for a worker, makes it run once more after that, not
+        beside it.  So a burst of binds holds one worker, not one each,
+        and their events go together (up to a batch per request).
+        """
+        with self._due_lock:
+            if func in self._due:
+                self._due[func] = True
+                return
+            self._due[func] = False
+        if not self._kick(self._run_kicked, func, context):
+            with self._due_lock:
+                del self._due[func]
+
+    def _run_kicked(self, func, context):
+        while True:
+            try:
+                func(context)
+            except Exception:
+                LOG.exception('%s failed; retried by the periodic tasks',
+                              getattr(func, '__qualname__', func))
+            with self._due_lock:
+                if not self._due[func]:
+                    del self._due[func]
+                    return
+                self._due[func] = False
 
     def _kick_notifier(self):
-        self._kick(self.notifier.send_due,
-                   cyborg_context.get_admin_context())
+        self._kick_due(self.notifier.send_due,
+                       cyborg_context.get_admin_context())
 
     def _push_soon(self, host):
         """Push a host's providers to Placement from the work pool (a
@@ -358,9 +395,9 @@ class ConductorManager:
         arq_notify.bind_committed(context, result)
         if sending:
             self.notifier.queue(sending)
-            self._kick(self.notifier.send_queued, context)
+            self._kick_due(self.notifier.send_queued, context)
         if states.BIND_STARTED in result.values():
-            self._kick(self.jobs.run_due, context)
+            self._kick_due(self.jobs.run_due, context)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.AcceleratorRequestNotFound)
@@ -481,7 +518,7 @@ class ConductorManager:
         """
         LOG.debug('bind_release of request %s from an older cyborg-api',
                   request_id)
-        self._kick(self._work, context)
+        self._kick_due(self._work, context)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeployableNotFound,
@@ -502,7 +539,7 @@ class ConductorManager:
         """
         job = deployable_ops.program(context, self.agent_api, uuid,
                                      image_uuid)
-        self._kick(self.jobs.run_due, context)
+        self._kick_due(self.jobs.run_due, context)
         return job
 
     # Operator verbs (1.5) ----------------------------------------------------
@@ -544,7 +581,7 @@ class ConductorManager:
         answer = driver_ops.uninstall(context, self.agent_api,
                                       self.placement, uuid, force=force,
                                       pool=self.pool)
-        self._kick(self._work, context)
+        self._kick_due(self._work, context)
         return answer
 
     @messaging.expose
@@ -608,7 +645,7 @@ class ConductorManager:
         result = instance_ops.detach(context, self.placement, self.nova(),
                                      instance_uuid, arq_uuids=arq_uuids,
                                      reboot=bool(reboot))
-        self._kick(self._work, context)
+        self._kick_due(self._work, context)
         return len(result['arqs']) if reboot is None else result
 
     @messaging.expose

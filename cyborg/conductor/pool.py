@@ -20,13 +20,15 @@ due work, Placement pushes) and the parallel driver pushes to the agents
 (cyborg.conductor.devices.driver).  One futurist executor of
 ``[conductor] workers_pool_size`` threads, as ironic's conductor has.
 
-spawn() never queues: it hands the work to a free worker or raises
-NoFreeConductorWorker.  A caller never loses work by it, because every
-piece of work spawned is recorded in the database before (a due bind job,
-an event for Nova, a host marked for a Placement push, a driver decision)
-and a periodic task or the agent's next heartbeat does it when no worker
-could; each caller says which.  Since nothing waits in a queue, a job
-spawned always has a worker, and stop() waits for all of it.
+spawn() hands the work to a free worker, or queues it while the queue
+holds fewer than *backlog* pieces (as many as there are workers, as in
+ironic), or raises NoFreeConductorWorker.  A caller never loses work by
+it, because every piece of work spawned is recorded in the database
+before (a due bind job, an event for Nova, a host marked for a Placement
+push, a driver decision) and a periodic task or the agent's next
+heartbeat does it when no worker could; each caller says which.  stop()
+refuses new work and waits for all the work accepted, queued or running:
+nothing accepted is cancelled (issue 37).
 
 Nova's ARQ calls are not pool work: they run on the RPC workers, a few at
 a time (``[conductor] arq_concurrency``, the manager's turns).
@@ -46,36 +48,43 @@ THREAD_PREFIX = 'cyborg-pool'
 
 
 class WorkerPool:
-    """A fixed number of worker threads that never queue work.
+    """A fixed number of worker threads and a bounded queue.
 
     :param size: the number of workers (``[conductor] workers_pool_size``).
+    :param backlog: the most pieces of work that wait for a worker;
+        default: *size*.
     :param name: the prefix of the workers' thread names.
     """
 
-    def __init__(self, size, name=THREAD_PREFIX):
+    def __init__(self, size, backlog=None, name=THREAD_PREFIX):
         self.size = size
+        self.backlog = size if backlog is None else backlog
         self._name = name
         self._executor = futurist.ThreadPoolExecutor(max_workers=size)
-        # Work spawned and not finished; never more than size.
+        # Work accepted and not finished (running or queued); never more
+        # than size + backlog.
         self._busy = 0
         self._stopped = False
         self._lock = threading.Lock()
         self._numbers = itertools.count(1)
 
     def free(self):
-        """:returns: the number of workers free now (0 once stopped)."""
-        with self._lock:
-            return 0 if self._stopped else self.size - self._busy
-
-    def spawn(self, func, *args, **kwargs):
-        """Run ``func(*args, **kwargs)`` on a free worker.
-
-        :returns: its future.
-        :raises: NoFreeConductorWorker when every worker is busy, or the
-            pool is stopping (stop() was called).
+        """:returns: the number of workers free now (0 once stopped): the
+            work spawned now that starts at once.
         """
         with self._lock:
-            if self._stopped or self._busy >= self.size:
+            return 0 if self._stopped else max(0, self.size - self._busy)
+
+    def spawn(self, func, *args, **kwargs):
+        """Run ``func(*args, **kwargs)`` on a free worker, or on the
+        first one free.
+
+        :returns: its future.
+        :raises: NoFreeConductorWorker when every worker is busy and the
+            queue is full, or the pool is stopping (stop() was called).
+        """
+        with self._lock:
+            if self._stopped or self._busy >= self.size + self.backlog:
                 raise exception.NoFreeConductorWorker(
                     size=self.size,
                     state='stopping' if self._stopped else 'busy')
@@ -108,7 +117,9 @@ class WorkerPool:
                 self._busy -= 1
 
     def stop(self):
-        """Take no more work; wait for the work spawned to end."""
+        """Take no more work; wait for the work accepted (running or
+        queued) to end.
+        """
         with self._lock:
             self._stopped = True
         self._executor.shutdown(wait=True)

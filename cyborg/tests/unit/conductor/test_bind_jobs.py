@@ -317,10 +317,10 @@ class BindJobsTestCase(base.DbTestCase):
             a['state'] for a in arq_queries.get_all(self.context)])
 
     def _busy_pool(self, size):
-        """A pool of *size* workers, one of them busy until the test
-        sets the event returned.
+        """A pool of *size* workers and no queue, one of them busy until
+        the test sets the event returned.
         """
-        pool = worker_pool.WorkerPool(size)
+        pool = worker_pool.WorkerPool(size, backlog=0)
         self.addCleanup(pool.stop)
         held = threading.Event()
         self.addCleanup(held.set)

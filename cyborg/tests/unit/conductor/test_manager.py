@@ -233,11 +233,11 @@ class BindEventsTestCase(base.DbTestCase):
             return exc.kwargs['state'] == 'stopping'
         return False
 
-    def test_a_graceful_stop_sends_what_no_worker_took(self):
-        # Issue 37: a send kicked by a bind that found no free worker is
-        # not lost: the stop sends its event, after the work under way
-        # ended, instead of leaving it in the database for its claim to
-        # expire.
+    def test_a_graceful_stop_sends_what_no_worker_took_yet(self):
+        # Issue 37: a send kicked by a bind that no worker had taken when
+        # the stop began (it waits in the pool's queue) is not cancelled;
+        # its event goes now, instead of waiting in the database for its
+        # claim to expire.
         self.flags(workers_pool_size=2, group='conductor')
         self.mgr = manager.ConductorManager('c1', 'cyborg-conductor')
         held = threading.Event()
@@ -274,13 +274,15 @@ class BindEventsTestCase(base.DbTestCase):
         self.assertEqual([], event_queries.get_all(self.context))
 
     def test_the_periodic_work_sends_what_a_refused_kick_left(self):
-        # No free worker for the bind's send: the next periodic run sends
-        # the event, well before its claim expires.
+        # No room in the pool (its worker busy, its queue full) for the
+        # bind's send: the next periodic run sends the event, well
+        # before its claim expires.
         self.flags(workers_pool_size=1, group='conductor')
         self.mgr = manager.ConductorManager('c1', 'cyborg-conductor')
         self.addCleanup(self.mgr.del_host, self.context)
         held = threading.Event()
         self.addCleanup(held.set)
+        self.mgr._kick(held.wait, 10)
         self.mgr._kick(held.wait, 10)
         arq = self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
         self.assertEqual({arq: states.BOUND}, self.mgr.arq_apply_patch(
@@ -290,6 +292,31 @@ class BindEventsTestCase(base.DbTestCase):
         self.assertEqual([(arq, 'completed')],
                          [(e['tag'], e['status'])
                           for e in self.nova.events()])
+
+    def test_kicks_of_due_work_join_the_run_under_way(self):
+        # A burst of binds each kicks a send: while one send runs, the
+        # others make one more run after it, not one worker each.
+        runs = []
+        first = threading.Event()
+        go = threading.Event()
+        self.addCleanup(go.set)
+
+        def due(context):
+            runs.append(threading.current_thread().name)
+            first.set()
+            go.wait(10)
+
+        self.mgr._kick_due(due, self.context)
+        self.assertTrue(first.wait(10))
+        for _ in range(5):
+            self.mgr._kick_due(due, self.context)
+        self.assertEqual(self.mgr.pool.size - 1, self.mgr.pool.free())
+        go.set()
+        self.mgr.pool.stop()
+        self.assertEqual(2, len(runs))
+        self.assertEqual(1, len(set(runs)))
+        # Once it ended, a kick runs it again.
+        self.assertEqual({}, self.mgr._due)
 
     def test_events_queued_after_the_pool_stopped_are_sent(self):
         # A bind's kick refused (the pool already stopped): del_host

@@ -30,7 +30,7 @@ class WorkerPoolTestCase(base.TestCase):
 
     def setUp(self):
         super().setUp()
-        self.pool = worker_pool.WorkerPool(2)
+        self.pool = worker_pool.WorkerPool(2, backlog=1)
         self.addCleanup(self.pool.stop)
         self.release = threading.Event()
         self.addCleanup(self.release.set)
@@ -51,13 +51,27 @@ class WorkerPoolTestCase(base.TestCase):
         self.assertEqual(2, self.pool.free())
 
     def test_a_full_pool_refuses_work(self):
+        # Every worker busy and the queue full.
         self._fill()
         self.assertEqual(0, self.pool.free())
+        queued = self.pool.spawn(lambda: 'queued')
         exc = self.assertRaises(exception.NoFreeConductorWorker,
                                 self.pool.spawn, lambda: None)
         self.assertEqual({'size': 2, 'state': 'busy'}, exc.kwargs)
         self.release.set()
-        self.pool.stop()
+        self.assertEqual('queued', queued.result(10))
+
+    def test_stop_runs_the_work_queued(self):
+        # Issue 37: work accepted is never cancelled, even when no worker
+        # had taken it yet when the stop began.
+        self._fill()
+        queued = self.pool.spawn(lambda: 'queued')
+        stopping = threading.Thread(target=self.pool.stop)
+        stopping.start()
+        self.release.set()
+        stopping.join(10)
+        self.assertFalse(stopping.is_alive())
+        self.assertEqual('queued', queued.result(0))
         self.assertEqual(0, self.pool.free())
 
     def test_a_freed_worker_takes_work_again(self):
