@@ -64,11 +64,12 @@ holding a thread while the agent works, up to ``[DEFAULT] bind_timeout``),
 the events for Nova and Placement pushes that calls start, and driver
 installs' calls to the agents.
 
-Work never waits for a thread: when every thread is busy, the work is left
-to the periodic tasks (``[conductor] work_poll_interval``, ``[placement]
-sync_interval``) or, for a driver install, to the agent's next heartbeat;
-nothing is lost, it only comes later.  Bind jobs take only free threads,
-so this is also the most bind jobs one conductor runs at once.
+When every thread is busy, work waits in a queue of as many pieces; when
+that is full too, the work is left to the periodic tasks (``[conductor]
+work_poll_interval``, ``[placement] sync_interval``), or a driver
+operation calls that agent from its own thread: nothing is lost, it only
+comes later.  Bind jobs take only free threads, so this is also the most
+bind jobs one conductor runs at once.
 
 This option was ``[DEFAULT] thread_pool_size`` (the bind jobs only, default
 10), which still sets it.
