@@ -90,8 +90,9 @@ def _push_all(context, agent_api, hosts, pool=None):
     workers at a time (the bind jobs and the kicks keep the others: an
     agent that cannot be reached holds its worker for
     ``rpc_response_timeout``), and in this thread for a host no worker
-    was free for: the caller waits for them all anyway, and a push the
-    pool refused is not one the agent's next heartbeat should catch up.
+    was free for: the caller waits for them all anyway, a push queued
+    behind bind jobs could wait for them, and a push the pool refused is
+    not one the agent's next heartbeat should catch up.
 
     :param pool: the conductor's WorkerPool; None: one host after the
         other in this thread (tools, tests).
@@ -101,7 +102,7 @@ def _push_all(context, agent_api, hosts, pool=None):
     for host in hosts:
         in_flight = {call for call in in_flight if not call.done()}
         call = None
-        if len(in_flight) < limit:
+        if len(in_flight) < limit and pool.free():
             try:
                 call = pool.spawn(_push, context, agent_api, host)
             except exception.NoFreeConductorWorker:
