@@ -162,6 +162,11 @@ class TemporaryFailure(CyborgException):
     code = 503
 
 
+class NoFreeConductorWorker(TemporaryFailure):
+    msg_fmt = _("No free worker in the conductor's pool of %(size)s "
+                "(%(state)s); the work waits for a periodic task")
+
+
 class ConductorTooOld(Conflict):
     msg_fmt = _("The conductors cannot serve %(method)s yet: it needs "
                 "conductor RPC API %(version)s and [upgrade_levels] "

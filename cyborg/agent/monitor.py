@@ -19,9 +19,17 @@ silent) filtered on the pci subsystem.  Events come in bursts (a card
 with its functions, SR-IOV VFs being created), so they are debounced: the
 callback runs once, shortly after the last event of a burst.  The
 periodic discovery stays as a safety net for anything missed.
+
+The monitor is one long-lived thread, a loop reading the socket, as the
+agent's work thread (cyborg.agent.work) is a loop reading its queue: a
+pool would give each a worker for good.  The debounce is kept by the loop
+itself (no timer thread per burst), and the agent's callback only asks the
+work thread for a discovery ("discover soon", which coalesces), so the
+loop goes back to the socket at once.
 """
 
 import threading
+import time
 
 from oslo_log import log as logging
 import pyudev
@@ -38,7 +46,9 @@ ACTIONS = ('add', 'remove', 'bind', 'unbind', 'change')
 class HotplugMonitor:
     """Calls *callback* (no arguments) after PCI hotplug events.
 
-    :param callback: what to run; its exceptions are logged.
+    :param callback: what to run, on the monitor's thread: something
+        quick (the agent's asks its work thread for a discovery); its
+        exceptions are logged.
     :param debounce: seconds to wait for the end of a burst.
     """
 
@@ -46,8 +56,6 @@ class HotplugMonitor:
         self.callback = callback
         self.debounce = debounce
         self._stop = threading.Event()
-        self._lock = threading.Lock()
-        self._timer = None
         self._thread = None
         self._monitor = None
 
@@ -67,9 +75,14 @@ class HotplugMonitor:
         LOG.info('Watching PCI hotplug events')
 
     def _run(self):
+        # When the burst under way ends (time.monotonic()), or None.
+        due = None
         while not self._stop.is_set():
+            timeout = _POLL_TIMEOUT
+            if due is not None:
+                timeout = max(0, min(timeout, due - time.monotonic()))
             try:
-                device = self._monitor.poll(timeout=_POLL_TIMEOUT)
+                device = self._monitor.poll(timeout=timeout)
             except Exception:
                 LOG.exception('Reading hotplug events failed')
                 self._stop.wait(_POLL_TIMEOUT)
@@ -78,19 +91,12 @@ class HotplugMonitor:
                 LOG.info('PCI %(action)s event for %(device)s',
                          {'action': device.action,
                           'device': device.sys_name})
-                self._schedule()
-
-    def _schedule(self):
-        with self._lock:
-            if self._timer is not None:
-                self._timer.cancel()
-            self._timer = threading.Timer(self.debounce, self._fire)
-            self._timer.daemon = True
-            self._timer.start()
+                due = time.monotonic() + self.debounce
+            elif due is not None and time.monotonic() >= due:
+                due = None
+                self._fire()
 
     def _fire(self):
-        with self._lock:
-            self._timer = None
         if self._stop.is_set():
             return
         try:
@@ -99,12 +105,8 @@ class HotplugMonitor:
             LOG.exception('Discovery after a hotplug event failed')
 
     def stop(self):
-        """Stop the thread and any pending callback."""
+        """Stop the thread; a burst not ended yet is not acted on."""
         self._stop.set()
-        with self._lock:
-            if self._timer is not None:
-                self._timer.cancel()
-                self._timer = None
         if self._thread is not None:
             self._thread.join(timeout=5)
             self._thread = None

@@ -18,7 +18,6 @@ operation module of this package.  Only methods marked ``@messaging.expose``
 are reachable over RPC.
 """
 
-from concurrent import futures
 import functools
 import threading
 
@@ -39,6 +38,7 @@ from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
 from cyborg.common import deadline
+from cyborg.conductor import pool as worker_pool
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
@@ -108,14 +108,20 @@ class ConductorManager:
         self.placement = placement
         self.notifier = nova_notifier.Notifier()
         self._nova = None
+        # The one pool of this conductor: bind jobs, the work RPC
+        # handlers start so that they answer at once (_kick), driver
+        # pushes.
+        self.pool = worker_pool.WorkerPool(CONF.conductor.workers_pool_size)
         self.jobs = bind_jobs.JobRunner(host, self.agent_api,
                                         on_resolved=self._kick_notifier,
-                                        on_programmed=self._push_soon)
-        # Work started by RPC handlers runs here, so that they return at
-        # once.
-        self._kicks = futures.ThreadPoolExecutor(
-            max_workers=2, thread_name_prefix='cyborg-work')
-        # Nova's ARQ calls run a few at a time (see _arq_turn).
+                                        on_programmed=self._push_soon,
+                                        pool=self.pool)
+        # The functions _kick_due() runs or will run again: {func: whether
+        # it runs again}.
+        self._due = {}
+        self._due_lock = threading.Lock()
+        # Nova's ARQ calls run a few at a time (see _arq_turn), on the RPC
+        # workers: a limit on those, not pool work.
         self._arq_turns = threading.BoundedSemaphore(
             CONF.conductor.arq_concurrency)
 
@@ -134,7 +140,7 @@ class ConductorManager:
         # default), served by this process: the one that counts.
         metrics.serve_conductor(CONF)
         self._heartbeat(context, started_at=timeutils.utcnow())
-        self._kick(self._work, context)
+        self._kick_due(self._work, context)
 
     def del_host(self, context):
         """Stop gracefully: finish what this conductor took on.
@@ -143,20 +149,21 @@ class ConductorManager:
         Nothing this conductor claimed is left to wait for its claim to
         expire (issue 37):
 
-        1. no new bind job is taken; the jobs taken run to their end (as
-           many as the pool has workers, so each has one);
-        2. every kick queued runs, taken by a worker yet or not: the
-           events binds queued go to Nova (a failed send puts them back
-           as due, as any failed send does), hosts marked for a push are
-           pushed; a kick can queue no other once the pool is shut down;
-        3. events still queued (their kick was refused) are sent here.
+        1. no new bind job is taken; the jobs taken run to their end
+           (each was given a free worker of the pool, or put back);
+        2. every kick the pool accepted runs, taken by a worker yet or
+           not: the events binds queued go to Nova (a failed send puts
+           them back as due, as any failed send does), hosts marked for
+           a push are pushed; the pool refuses new work from then on;
+        3. events still queued (their kick was refused: the pool full,
+           or stopping) are sent here.
 
         A conductor killed instead, or stopped past
         ``graceful_shutdown_timeout``, leaves its claims to expire: another
         conductor takes them over then.
         """
         self.jobs.stop()
-        self._kicks.shutdown(wait=True)
+        self.pool.stop()
         self.notifier.send_queued(context)
 
     def periodic_tasks(self):
@@ -173,17 +180,59 @@ class ConductorManager:
         return tasks
 
     def _kick(self, func, *args):
+        """Run work an RPC method started on the pool, after its answer.
+
+        Every kick's work is in the database first, so a kick the pool
+        refuses (every worker busy and its queue full, or stopping) is
+        only late: _work (``[conductor] work_poll_interval``) runs due
+        jobs, sends due and queued events and wakes what agents' hellos
+        woke; the Placement check (``[placement] sync_interval``) pushes
+        the hosts marked for a push and restores agents that are back;
+        del_host sends queued events.
+
+        :returns: whether the pool took it.
+        """
         try:
-            self._kicks.submit(func, *args)
-        except RuntimeError:
-            # Stopping (del_host): what the kick would have woken is in
-            # the database, due, for any conductor; queued events are
-            # sent by del_host itself.
-            pass
+            self.pool.spawn(func, *args)
+        except exception.NoFreeConductorWorker as exc:
+            LOG.debug('%(func)s left for the periodic tasks: %(exc)s',
+                      {'func': getattr(func, '__qualname__', func),
+                       'exc': exc})
+            return False
+        return True
+
+    def _kick_due(self, func, context):
+        """Kick ``func(context)``, a function that does what is due (runs
+        due jobs, sends queued or due events): a kick while it runs, or
+        waits for a worker, makes it run once more after that, not
+        beside it.  So a burst of binds holds one worker, not one each,
+        and their events go together (up to a batch per request).
+        """
+        with self._due_lock:
+            if func in self._due:
+                self._due[func] = True
+                return
+            self._due[func] = False
+        if not self._kick(self._run_kicked, func, context):
+            with self._due_lock:
+                del self._due[func]
+
+    def _run_kicked(self, func, context):
+        while True:
+            try:
+                func(context)
+            except Exception:
+                LOG.exception('%s failed; retried by the periodic tasks',
+                              getattr(func, '__qualname__', func))
+            with self._due_lock:
+                if not self._due[func]:
+                    del self._due[func]
+                    return
+                self._due[func] = False
 
     def _kick_notifier(self):
-        self._kick(self.notifier.send_due,
-                   cyborg_context.get_admin_context())
+        self._kick_due(self.notifier.send_due,
+                       cyborg_context.get_admin_context())
 
     def _push_soon(self, host):
         """Push a host's providers to Placement from the work pool (a
@@ -207,6 +256,8 @@ class ConductorManager:
         attach and detach left for later.
         """
         self.jobs.run_due(context)
+        # What binds queued and a refused kick did not send.
+        self.notifier.send_queued(context)
         self.notifier.send_due(context)
         attachment_ops.run_due(context, self.placement, self.nova())
 
@@ -344,9 +395,9 @@ class ConductorManager:
         arq_notify.bind_committed(context, result)
         if sending:
             self.notifier.queue(sending)
-            self._kick(self.notifier.send_queued, context)
+            self._kick_due(self.notifier.send_queued, context)
         if states.BIND_STARTED in result.values():
-            self._kick(self.jobs.run_due, context)
+            self._kick_due(self.jobs.run_due, context)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.AcceleratorRequestNotFound)
@@ -467,7 +518,7 @@ class ConductorManager:
         """
         LOG.debug('bind_release of request %s from an older cyborg-api',
                   request_id)
-        self._kick(self._work, context)
+        self._kick_due(self._work, context)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeployableNotFound,
@@ -488,7 +539,7 @@ class ConductorManager:
         """
         job = deployable_ops.program(context, self.agent_api, uuid,
                                      image_uuid)
-        self._kick(self.jobs.run_due, context)
+        self._kick_due(self.jobs.run_due, context)
         return job
 
     # Operator verbs (1.5) ----------------------------------------------------
@@ -503,7 +554,7 @@ class ConductorManager:
     def driver_install(self, context, name, host=None, config=None):
         """Install a driver (RPC API 1.5); see ConductorAPI."""
         return driver_ops.install(context, self.agent_api, name, host=host,
-                                  config=config)
+                                  config=config, pool=self.pool)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DriverUUIDNotFound,
@@ -513,7 +564,8 @@ class ConductorManager:
     @deadline.drop_when_late
     def driver_update(self, context, uuid, config):
         """Reconfigure an installed driver (RPC API 1.5)."""
-        return driver_ops.update(context, self.agent_api, uuid, config)
+        return driver_ops.update(context, self.agent_api, uuid, config,
+                                 pool=self.pool)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DriverUUIDNotFound,
@@ -527,8 +579,9 @@ class ConductorManager:
         ARQs a forced uninstall unbound (None from older conductors).
         """
         answer = driver_ops.uninstall(context, self.agent_api,
-                                      self.placement, uuid, force=force)
-        self._kick(self._work, context)
+                                      self.placement, uuid, force=force,
+                                      pool=self.pool)
+        self._kick_due(self._work, context)
         return answer
 
     @messaging.expose
@@ -592,7 +645,7 @@ class ConductorManager:
         result = instance_ops.detach(context, self.placement, self.nova(),
                                      instance_uuid, arq_uuids=arq_uuids,
                                      reboot=bool(reboot))
-        self._kick(self._work, context)
+        self._kick_due(self._work, context)
         return len(result['arqs']) if reboot is None else result
 
     @messaging.expose

@@ -50,6 +50,42 @@ Related options:
 * ``[DEFAULT] executor_thread_pool_size`` (oslo.messaging): the threads
   that take a conductor's calls, these among them.
 """)),
+    cfg.IntOpt(
+        'workers_pool_size',
+        default=12,
+        min=1,
+        deprecated_name='thread_pool_size',
+        deprecated_group='DEFAULT',
+        help=_("""
+The number of threads of one conductor's work pool, which runs everything
+the conductor does besides answering calls and running its periodic tasks:
+the device work of binds, unbinds and program requests (bind jobs, each
+holding a thread while the agent works, up to ``[DEFAULT] bind_timeout``),
+the events for Nova and Placement pushes that calls start, and driver
+installs' calls to the agents.
+
+When every thread is busy, work waits in a queue of as many pieces; when
+that is full too, the work is left to the periodic tasks (``[conductor]
+work_poll_interval``, ``[placement] sync_interval``), or a driver
+operation calls that agent from its own thread: nothing is lost, it only
+comes later.  Bind jobs take only free threads, so this is also the most
+bind jobs one conductor runs at once.
+
+This option was ``[DEFAULT] thread_pool_size`` (the bind jobs only, default
+10), which still sets it.
+
+Possible values:
+
+* A number of threads.  Raise it where many binds program
+  devices at once (each job holds a thread while the device is programmed).
+
+Related options:
+
+* ``[conductor] arq_concurrency``: Nova's calls, which run on the RPC
+  workers, not on this pool.
+* ``[DEFAULT] executor_thread_pool_size`` (oslo.messaging): the threads
+  that take a conductor's calls.
+""")),
     cfg.FloatOpt(
         'work_poll_interval',
         default=2.0,

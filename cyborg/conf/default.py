@@ -103,14 +103,6 @@ its work has not finished, the request becomes BindFailed and Nova is told.
 Keep it below Nova's ``[DEFAULT] arq_binding_timeout`` (300 seconds).
 """)),
     cfg.IntOpt(
-        'thread_pool_size',
-        default=10,
-        min=1,
-        help=_("""
-Number of bind jobs (device work of binds and unbinds) one conductor runs
-at the same time.
-""")),
-    cfg.IntOpt(
         'max_arqs_per_group',
         default=128,
         min=1,

@@ -20,8 +20,9 @@ cyborg.conductor.arq.release; program requests:
 cyborg.conductor.arq.program, which also runs and ends those), so a
 conductor that restarts, or another conductor when one dies, takes over
 what was not finished.  A job is taken with a conditional UPDATE, run on a
-thread of this conductor's pool through the agent's RPC, and finished in
-one transaction with the ARQ's state change and its event for Nova:
+worker of this conductor's pool (cyborg.conductor.pool) through the agent's
+RPC, and finished in one transaction with the ARQ's state change and its
+event for Nova:
 
 * program / prepare_attach (bind): Bound, or BindFailed (without a
   handle) when the agent fails or ``[DEFAULT] bind_timeout`` passes first;
@@ -63,6 +64,7 @@ from cyborg import servicegroup
 from cyborg import states
 from cyborg.common import traits as cyborg_traits
 from cyborg.conductor import backoff
+from cyborg.conductor import pool as worker_pool
 from cyborg.conductor.arq import program as deployable_ops
 from cyborg.conductor.arq import release as arq_release
 from cyborg.db import api as db_api
@@ -94,21 +96,25 @@ class JobRunner:
     :param on_programmed: called with the device's host after a program
         job ran (its outcome committed), so that the function traits the
         device now carries reach Placement at once.
+    :param pool: the conductor's WorkerPool, which runs the jobs; default:
+        a pool of this runner's own, which stop() stops.
     """
 
     def __init__(self, host, agent_api, on_resolved=None,
-                 on_programmed=None):
+                 on_programmed=None, pool=None):
         self.host = host
         self.agent_api = agent_api
         self.on_resolved = on_resolved or (lambda: None)
         self.on_programmed = on_programmed or (lambda host: None)
-        self.pool = futures.ThreadPoolExecutor(
-            max_workers=CONF.thread_pool_size,
-            thread_name_prefix='cyborg-bind-job')
+        self._own_pool = pool is None
+        self.pool = pool or worker_pool.WorkerPool(
+            CONF.conductor.workers_pool_size)
         # uuids of the jobs this process runs now; a running job of this
         # host that is not among them (the conductor restarted, or a job
         # ended without recording its outcome) is taken again.
         self._running = set()
+        # The futures of the jobs spawned and not ended (for wait()).
+        self._futures = set()
         self._lock = threading.Lock()
         # One run_due() at a time: a job it claimed is in _running before
         # another one looks.
@@ -119,13 +125,26 @@ class JobRunner:
         """Take no more jobs; wait for those taken to end.
 
         A job taken is never left behind (issue 37): run_due() takes at
-        most as many jobs as the pool has free workers, so every job
-        submitted runs, even one no worker had picked up yet when the
-        stop began (it is not cancelled).
+        most as many jobs as the pool has free workers, and a job the
+        pool refuses all the same (other work took the worker meanwhile)
+        is put back, due; every job spawned has a worker of its own.
         """
         with self._claiming:
             self._stopped = True
-        self.pool.shutdown(wait=True)
+        self.wait()
+        if self._own_pool:
+            self.pool.stop()
+
+    def wait(self, timeout=None):
+        """Wait for the jobs started until now to end.
+
+        :param timeout: seconds; None: as long as they take.
+        :returns: whether they all ended.
+        """
+        with self._lock:
+            started = list(self._futures)
+        _done, not_done = futures.wait(started, timeout=timeout)
+        return not not_done
 
     def _dead_owners(self, context):
         return {service['host'] for service in
@@ -147,23 +166,48 @@ class JobRunner:
         try:
             if self._stopped:
                 return 0
-            with self._lock:
-                room = CONF.thread_pool_size - len(self._running)
-                running = set(self._running)
+            room = self.pool.free()
             if room <= 0:
                 return 0
+            with self._lock:
+                running = set(self._running)
             jobs = job_queries.claim_due(
                 context, self.host, self._dead_owners(context), room,
                 running_here=running)
             if jobs:
                 jobs = wait_for_agents(context, jobs)
-            for job in jobs:
-                with self._lock:
-                    self._running.add(job['uuid'])
-                self.pool.submit(self._run, context, job)
-            return len(jobs)
+            return sum(1 for job in jobs if self._start(context, job))
         finally:
             self._claiming.release()
+
+    def _start(self, context, job):
+        """Run a job taken on a worker of the pool, or put it back when
+        none is free (other work took the room run_due() saw).
+
+        :returns: whether it started.
+        """
+        with self._lock:
+            self._running.add(job['uuid'])
+        try:
+            future = self.pool.spawn(self._run, context, job)
+        except exception.NoFreeConductorWorker:
+            with self._lock:
+                self._running.discard(job['uuid'])
+            LOG.info('No free worker for bind job %s: put back, due',
+                     job['uuid'])
+            # Should this fail too, the job stays running, owned by this
+            # conductor, which does not run it: its next run_due() takes
+            # it again.
+            job_queries.put_back(context, job['id'], self.host)
+            return False
+        with self._lock:
+            self._futures.add(future)
+        future.add_done_callback(self._ended)
+        return True
+
+    def _ended(self, future):
+        with self._lock:
+            self._futures.discard(future)
 
     def _run(self, context, job):
         try:

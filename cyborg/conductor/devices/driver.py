@@ -34,8 +34,6 @@ not be reached checks it when it catches up, and shows a refusal as its
 driver's ERROR status.
 """
 
-from concurrent import futures
-
 from oslo_log import log as logging
 import oslo_messaging as messaging
 
@@ -55,7 +53,6 @@ from cyborg.notifications import driver as driver_notify
 LOG = logging.getLogger(__name__)
 
 AGENT_BINARY = servicegroup.AGENT
-MAX_PARALLEL = 16
 
 
 def _agent_hosts(context, host=None):
@@ -86,14 +83,38 @@ def _push(context, agent_api, host):
     return result['load_errors']
 
 
-def _push_all(context, agent_api, hosts):
-    """_push() on several hosts at once; {host: its result}."""
-    with futures.ThreadPoolExecutor(
-            max_workers=min(len(hosts), MAX_PARALLEL)) as pool:
-        calls = {pool.submit(_push, context, agent_api, h): h
-                 for h in hosts}
-        return {calls[call]: call.result()
-                for call in futures.as_completed(calls)}
+def _push_all(context, agent_api, hosts, pool=None):
+    """_push() on several hosts at once; {host: its result}.
+
+    The pushes run on the conductor's pool, on at most half of its
+    workers at a time (the bind jobs and the kicks keep the others: an
+    agent that cannot be reached holds its worker for
+    ``rpc_response_timeout``), and in this thread for a host no worker
+    was free for: the caller waits for them all anyway, a push queued
+    behind bind jobs could wait for them, and a push the pool refused is
+    not one the agent's next heartbeat should catch up.
+
+    :param pool: the conductor's WorkerPool; None: one host after the
+        other in this thread (tools, tests).
+    """
+    limit = max(1, pool.size // 2) if pool is not None else 0
+    results, calls, in_flight = {}, {}, set()
+    for host in hosts:
+        in_flight = {call for call in in_flight if not call.done()}
+        call = None
+        if len(in_flight) < limit and pool.free():
+            try:
+                call = pool.spawn(_push, context, agent_api, host)
+            except exception.NoFreeConductorWorker:
+                pass
+        if call is None:
+            results[host] = _push(context, agent_api, host)
+        else:
+            in_flight.add(call)
+            calls[call] = host
+    for call, host in calls.items():
+        results[host] = call.result()
+    return results
 
 
 def _failures(results, name):
@@ -106,8 +127,10 @@ def _reason(failures):
                      for host, error in sorted(failures.items()))
 
 
-def install(context, agent_api, name, host=None, config=None):
+def install(context, agent_api, name, host=None, config=None, pool=None):
     """Install a driver on one host, or on every host with an agent.
+
+    The agents are told on the conductor's *pool* (see _push_all()).
 
     :raises: UnknownDriver, DriverConfigInvalid (an agent refused it),
         AgentNotFound, DriverAlreadyEnabled (also to the second of two
@@ -127,10 +150,10 @@ def install(context, agent_api, name, host=None, config=None):
     LOG.info('Driver %(name)s installed on %(hosts)s with %(config)s',
              {'name': name, 'hosts': ', '.join(hosts),
               'config': config})
-    failures = _failures(_push_all(context, agent_api, hosts), name)
+    failures = _failures(_push_all(context, agent_api, hosts, pool), name)
     if failures:
         driver_queries.delete(context, uuids)
-        _push_all(context, agent_api, sorted(failures))
+        _push_all(context, agent_api, sorted(failures), pool)
         LOG.warning('Install of driver %(name)s undone: %(reason)s',
                     {'name': name, 'reason': _reason(failures)})
         raise exception.DriverConfigInvalid(name=name,
@@ -155,7 +178,7 @@ def _check_decisions(agent_api, row):
                                              host=row['host'])
 
 
-def update(context, agent_api, uuid, config):
+def update(context, agent_api, uuid, config, pool=None):
     """Replace the configuration of a driver; it rediscovers.
 
     For a driver of the configuration file it is the operator's
@@ -171,11 +194,11 @@ def update(context, agent_api, uuid, config):
         raise exception.DriverUninstalled(name=row['name'], host=row['host'])
     config = driver_config.normalise(config or {})
     previous = driver_queries.set_config(context, uuid, config)
-    failures = _failures(_push_all(context, agent_api, [row['host']]),
-                         row['name'])
+    failures = _failures(
+        _push_all(context, agent_api, [row['host']], pool), row['name'])
     if failures:
         driver_queries.set_config(context, uuid, previous)
-        _push_all(context, agent_api, [row['host']])
+        _push_all(context, agent_api, [row['host']], pool)
         raise exception.DriverConfigInvalid(name=row['name'],
                                             reason=_reason(failures))
     LOG.info('Driver %(name)s on %(host)s reconfigured with %(config)s',
@@ -225,7 +248,8 @@ def _uninstall_rows(context, uuid, force, decisions_allowed):
     return row, unbound, rps
 
 
-def uninstall(context, agent_api, placement, uuid, force=False):
+def uninstall(context, agent_api, placement, uuid, force=False,
+              pool=None):
     """Uninstall a driver from its host.
 
     A driver installed through the API is forgotten; a driver of the
@@ -253,7 +277,7 @@ def uninstall(context, agent_api, placement, uuid, force=False):
         if placement is not None:
             for instance in sorted({i for i in unbound.values() if i}):
                 placement.change_consumer(instance, remove=rps)
-    _push_all(context, agent_api, [row['host']])
+    _push_all(context, agent_api, [row['host']], pool)
     LOG.info('Driver %(name)s uninstalled from %(host)s',
              {'name': row['name'], 'host': row['host']})
     driver_notify.send(context, driver_notify.UNINSTALL, [row])

@@ -208,6 +208,24 @@ def defer(context, job_id, host, not_before):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
+def put_back(context, job_id, owner):
+    """Put a job *owner* took back, unrun and due now: no worker of its
+    pool was free to run it.  The attempt claim_due() counted is given
+    back.
+
+    :returns: whether it was put back (still *owner*'s, running).
+    """
+    return context.session.execute(
+        sa.update(JOB).where(JOB.id == job_id, JOB.state == RUNNING,
+                             JOB.owner == owner)
+        .values(state=PENDING, owner=None,
+                attempts=sa.case((JOB.attempts > 0, JOB.attempts - 1),
+                                 else_=0),
+                updated_at=timeutils.utcnow())).rowcount == 1
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
 def wake_host(context, host):
     """The agent of *host* is back: its waiting jobs are due now.
 

@@ -51,7 +51,8 @@ CONDUCTOR_ROOMS = ('cyborg.conductor.arq', 'cyborg.conductor.attach',
 _CONDUCTOR = _BASE + ('cyborg.agent.rpcapi', 'cyborg.clients',
                       'cyborg.context', 'cyborg.db', 'cyborg.liveness',
                       'cyborg.notifications', 'cyborg.objects',
-                      'cyborg.conductor.rpcapi', 'cyborg.conductor.backoff')
+                      'cyborg.conductor.rpcapi', 'cyborg.conductor.backoff',
+                      'cyborg.conductor.pool')
 
 #: {layer: the layers it may import (its own aside)}.
 ARROWS = {
@@ -96,6 +97,8 @@ ARROWS = {
     # names and vocabulary come from cyborg.common, the agents from their
     # RPC client.
     'cyborg.conductor.backoff': (),
+    # The conductor's one worker pool (the manager gives it to the rooms).
+    'cyborg.conductor.pool': ('cyborg.exception',),
     'cyborg.conductor.placement': _CONDUCTOR,
     'cyborg.conductor.arq': _CONDUCTOR,
     'cyborg.conductor.attach': _CONDUCTOR + ('cyborg.conductor.arq',),
@@ -277,14 +280,15 @@ class LayeringTestCase(base.TestCase):
                  os.path.basename(modules()[module]) == '__init__.py'}
         self.assertEqual(sorted(CONDUCTOR_ROOMS), sorted(rooms))
         # No module sits in the conductor's face but the endpoint, the
-        # client, the online data migrations and the back-off.
+        # client, the online data migrations, the back-off and the pool.
         self.assertEqual(
             ['cyborg.conductor', 'cyborg.conductor.backoff',
              'cyborg.conductor.data_migrations', 'cyborg.conductor.manager',
-             'cyborg.conductor.rpcapi'],
+             'cyborg.conductor.pool', 'cyborg.conductor.rpcapi'],
             sorted(m for m in modules() if m.startswith('cyborg.conductor')
                    and layer(m) in ('cyborg.conductor',
                                     'cyborg.conductor.backoff',
+                                    'cyborg.conductor.pool',
                                     'cyborg.conductor.rpcapi')))
 
     def test_a_forbidden_import_between_rooms_is_found(self):

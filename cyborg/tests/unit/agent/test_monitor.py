@@ -16,6 +16,7 @@ runs discovery and reports.
 """
 
 import threading
+import time
 
 from cyborg import conf as cyborg_conf
 from cyborg.agent import monitor
@@ -97,3 +98,21 @@ class HotplugTestCase(base.TestCase):
         self.testbed.remove_device(QAT_PATH)
         self._wait_report([])
         self.assertEqual(2, self.tracker.hardware()['generation'])
+
+    def test_a_burst_makes_one_callback_on_the_monitor_thread(self):
+        # No timer thread per burst: the monitor's own loop runs the
+        # callback once the burst is over.
+        calls = []
+        burst = monitor.HotplugMonitor(
+            lambda: calls.append(threading.current_thread().name),
+            debounce=1.0)
+        burst.start()
+        self.addCleanup(burst.stop)
+        self.testbed.add_from_string(QAT)
+        for action in ('add', 'bind', 'change', 'change', 'change'):
+            self.testbed.uevent(QAT_PATH, action)
+        services.wait_for(lambda: calls, timeout=30,
+                          message='the callback after the burst')
+        # A second callback would come one debounce after the first.
+        time.sleep(2 * burst.debounce)
+        self.assertEqual(['cyborg-hotplug'], calls)

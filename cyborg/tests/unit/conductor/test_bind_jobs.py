@@ -17,8 +17,9 @@ The agent (fake driver) and the conductor serve RPC on the in-memory
 transport; the jobs come from real binds.
 """
 
-from concurrent import futures
 import os
+import threading
+import time
 
 import fixtures
 from oslo_db import exception as db_exc
@@ -31,6 +32,7 @@ from cyborg import states
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.conductor import manager as conductor_manager
+from cyborg.conductor import pool as worker_pool
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
@@ -38,9 +40,11 @@ from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.arq import jobs as bind_jobs
 from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.devices import device_profile as dp_ops
+from cyborg.conductor.inventory import registration
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import bind_job as job_queries
+from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import registry
@@ -63,6 +67,29 @@ class _Sample:
 
     def delta(self):
         return self._value() - self.start
+
+
+class _RecordingAgentAPI(agent_rpcapi.AgentAPI):
+    """The agent RPC client, recording which thread makes each call."""
+
+    def __init__(self):
+        super().__init__()
+        self.calls = []
+
+    def _record(self, method):
+        self.calls.append((method, threading.current_thread().name))
+
+    def program(self, *args, **kwargs):
+        self._record('program')
+        return super().program(*args, **kwargs)
+
+    def prepare_attach(self, *args, **kwargs):
+        self._record('prepare_attach')
+        return super().prepare_attach(*args, **kwargs)
+
+    def set_drivers(self, *args, **kwargs):
+        self._record('set_drivers')
+        return super().set_drivers(*args, **kwargs)
 
 
 class BindJobsTestCase(base.DbTestCase):
@@ -163,7 +190,7 @@ class BindJobsTestCase(base.DbTestCase):
                      'accel:bitstream_id': self.image}],
                    self.fpga['rp_uuid'])
         self.assertEqual(1, runner.run_due(self.context))
-        runner.pool.shutdown(wait=True)
+        self.assertTrue(runner.wait(60))
         self.assertEqual(['node-1'], pushed)
 
     def test_other_jobs_ask_for_no_push(self):
@@ -173,7 +200,7 @@ class BindJobsTestCase(base.DbTestCase):
         self.addCleanup(runner.stop)
         self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
         self.assertEqual(1, runner.run_due(self.context))
-        runner.pool.shutdown(wait=True)
+        self.assertTrue(runner.wait(60))
         self.assertEqual([], pushed)
 
     def test_missing_image_fails_the_bind(self):
@@ -285,9 +312,120 @@ class BindJobsTestCase(base.DbTestCase):
         runner = bind_jobs.JobRunner('c1', self.agent_api)
         self.addCleanup(runner.stop)
         self.assertEqual(1, runner.run_due(self.context))
-        runner.pool.shutdown(wait=True)
+        self.assertTrue(runner.wait(60))
         self.assertEqual([states.BOUND], [
             a['state'] for a in arq_queries.get_all(self.context)])
+
+    def _busy_pool(self, size):
+        """A pool of *size* workers and no queue, one of them busy until
+        the test sets the event returned.
+        """
+        pool = worker_pool.WorkerPool(size, backlog=0)
+        self.addCleanup(pool.stop)
+        held = threading.Event()
+        self.addCleanup(held.set)
+        pool.spawn(held.wait, 30)
+        return pool, held
+
+    def _wait_free(self, pool):
+        deadline = time.monotonic() + 30
+        while pool.free() < pool.size:
+            self.assertLess(time.monotonic(), deadline)
+            time.sleep(0.01)
+
+    def test_jobs_take_only_the_free_workers_of_the_pool(self):
+        # One pool per conductor: the jobs share it with other work and
+        # take only the workers free; the others stay due.
+        pool, held = self._busy_pool(2)
+        runner = bind_jobs.JobRunner('c1', self.agent_api, pool=pool)
+        self.addCleanup(runner.stop)
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid=uuidutils.generate_uuid(), name='dp', description=None,
+            groups=[{'resources:VGPU': '1'}]))
+        for instance in ('i1', 'i2'):
+            uuid = arq_create.create(self.context, 'dp', 'p1').objects[0].uuid
+            arq_bind.bind(self.context, {uuid: {
+                'hostname': 'node-1', 'device_rp_uuid': self.vgpu['rp_uuid'],
+                'instance_uuid': instance, 'project_id': 'p1'}})
+        self.assertEqual(1, runner.run_due(self.context))
+        self.assertTrue(runner.wait(60))
+        [job] = job_queries.get_all(self.context)
+        self.assertEqual((job_queries.PENDING, None),
+                         (job['state'], job['owner']))
+        held.set()
+        self._wait_free(pool)
+        self.assertEqual(1, runner.run_due(self.context))
+        self.assertTrue(runner.wait(60))
+        self.assertEqual([states.BOUND] * 2, [
+            a['state'] for a in arq_queries.get_all(self.context)])
+
+    def test_a_job_no_worker_was_free_for_is_put_back(self):
+        # The worker run_due() counted was taken meanwhile (a kick): the
+        # job taken is put back, due, its attempt not counted; it is
+        # never left running for its claim to expire (issue 37).
+        pool, held = self._busy_pool(1)
+        runner = bind_jobs.JobRunner('c1', self.agent_api, pool=pool)
+        self.addCleanup(runner.stop)
+        uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        [job] = job_queries.claim_due(self.context, 'c1', set(), 10)
+        self.assertFalse(runner._start(self.context, job))
+        [job] = job_queries.get_all(self.context)
+        self.assertEqual((job_queries.PENDING, None, 0),
+                         (job['state'], job['owner'], job['attempts']))
+        held.set()
+        self._wait_free(pool)
+        self.assertEqual(1, runner.run_due(self.context))
+        self.assertTrue(runner.wait(60))
+        self.assertEqual(states.BOUND,
+                         arq_queries.get(self.context, uuid)['state'])
+
+    def _wait_state(self, uuid, state):
+        deadline = time.monotonic() + 60
+        while arq_queries.get(self.context, uuid)['state'] != state:
+            self.assertLess(time.monotonic(), deadline, state)
+            time.sleep(0.05)
+
+    def test_the_conductor_works_on_its_pool_only(self):
+        # Issue 39: one pool per conductor.  The kick a bind starts, the
+        # bind's device work and a driver push all run on the pool's
+        # threads; the RPC worker (here the test's thread) only answers.
+        agent_api = _RecordingAgentAPI()
+        mgr = conductor_manager.ConductorManager(
+            'c9', conductor_rpcapi.TOPIC, agent_api=agent_api)
+        self.addCleanup(mgr.del_host, self.context)
+        kicks = []
+        real = bind_jobs.wait_for_agents
+
+        def recording(context, jobs):
+            kicks.append(('run_due', threading.current_thread().name))
+            return real(context, jobs)
+        self.useFixture(fixtures.MockPatchObject(
+            bind_jobs, 'wait_for_agents', autospec=True,
+            side_effect=recording))
+        dp_ops.create(self.context, dp_obj.DeviceProfile(
+            uuid=uuidutils.generate_uuid(), name='dp', description=None,
+            groups=[{'resources:FPGA': '1',
+                     'accel:bitstream_id': self.image}]))
+        uuid = mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
+        self.assertEqual({uuid: states.BIND_STARTED}, mgr.arq_apply_patch(
+            self.context, {uuid: {'op': 'add', 'values': {
+                'hostname': 'node-1',
+                'device_rp_uuid': self.fpga['rp_uuid'],
+                'instance_uuid': 'i1'}}}))
+        self._wait_state(uuid, states.BOUND)
+        # The agent says hello with its drivers; the operator changes the
+        # configuration of its fake driver.
+        registration.hello(self.context, 'node-1', 'cyborg-agent',
+                           drivers=[self.driver.hello()])
+        [row] = driver_queries.get_all(self.context, host='node-1')
+        mgr.driver_update(self.context, row['uuid'],
+                          {'fake_driver': {'devices': ['fpga=1', 'vgpu=1']}})
+        mgr.del_host(self.context)
+        calls = kicks + agent_api.calls
+        self.assertEqual({'run_due', 'program', 'set_drivers'},
+                         {method for method, _thread in calls})
+        self.assertEqual([], [(method, thread) for method, thread in calls
+                              if not thread.startswith('cyborg-pool-')])
 
     def test_a_stopped_runner_takes_no_job(self):
         # Issue 37: a job taken during a stop would have no worker left
@@ -321,8 +459,7 @@ class BindJobsTestCase(base.DbTestCase):
 
     def _wait(self, runner):
         """Let the jobs the runner started end."""
-        runner.pool.shutdown(wait=True)
-        runner.pool = futures.ThreadPoolExecutor(max_workers=2)
+        self.assertTrue(runner.wait(60))
 
     def test_an_unexpected_error_does_not_leave_the_job_running(self):
         # Issue 18, defect 6: the database is lost when the bind job

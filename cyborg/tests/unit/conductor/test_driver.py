@@ -19,6 +19,7 @@ report after answering (requests flow one way): the tests wait for the
 devices of a report, as a client polls.
 """
 
+import threading
 import time
 
 import fixtures
@@ -30,6 +31,7 @@ from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.common import driver_config
 from cyborg.conductor import manager as conductor_manager
+from cyborg.conductor import pool as worker_pool
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
@@ -101,6 +103,32 @@ class DriverOpsTestCase(base.DbTestCase):
                 self.fail('host %s has %d devices, not %d' % (
                     host, len(self._devices(host)), count))
             time.sleep(0.05)
+
+    def test_a_push_no_worker_is_free_for_runs_in_the_calling_thread(self):
+        # The pool's workers are held (bind jobs waiting on their agents):
+        # the calling thread pushes, instead of queueing the pushes
+        # behind the held workers.
+        pool = worker_pool.WorkerPool(2)
+        self.addCleanup(pool.stop)
+        held = threading.Event()
+        self.addCleanup(held.set)
+        pool.spawn(held.wait, 60)
+        pool.spawn(held.wait, 60)
+        threads = []
+        real = driver_ops._push
+
+        def recording(context, agent_api, host):
+            threads.append(threading.current_thread().name)
+            return real(context, agent_api, host)
+        self.useFixture(fixtures.MockPatchObject(
+            driver_ops, '_push', side_effect=recording, autospec=True))
+        drivers = driver_ops.install(self.context, self.agent_api,
+                                     'fake_driver', config=FAKE, pool=pool)
+        self.assertEqual([('n1', 'READY'), ('n2', 'READY')],
+                         [(d['host'], d['status']) for d in drivers])
+        # Answered while the workers are still held.
+        self.assertEqual(0, pool.free())
+        self.assertEqual([threading.current_thread().name] * 2, threads)
 
     def test_install_everywhere(self):
         drivers = driver_ops.install(self.context, self.agent_api,
@@ -257,12 +285,12 @@ class DriverOpsTestCase(base.DbTestCase):
         real = driver_ops._push_all
         raced = []
 
-        def uninstall_meanwhile(context, agent_api, hosts):
+        def uninstall_meanwhile(context, agent_api, hosts, pool=None):
             if not raced:
                 [row] = driver_queries.get_all(context, host='n1')
                 raced.append(row['uuid'])
                 driver_ops.uninstall(context, agent_api, None, row['uuid'])
-            return real(context, agent_api, hosts)
+            return real(context, agent_api, hosts, pool)
         self.useFixture(fixtures.MockPatchObject(
             driver_ops, '_push_all', side_effect=uninstall_meanwhile,
             autospec=True))

@@ -225,10 +225,21 @@ class BindEventsTestCase(base.DbTestCase):
         self.assertEqual(0, self.mgr.notifier.send_due(self.context))
         self.assertEqual(1, len(self.nova.events()))
 
+    def _stopping(self):
+        """Whether the pool refuses work because it stops."""
+        try:
+            self.mgr.pool.spawn(lambda: None)
+        except exception.NoFreeConductorWorker as exc:
+            return exc.kwargs['state'] == 'stopping'
+        return False
+
     def test_a_graceful_stop_sends_what_no_worker_took_yet(self):
         # Issue 37: a send kicked by a bind that no worker had taken when
-        # the stop began is not cancelled; its event goes now, instead of
-        # waiting in the database for its claim to expire.
+        # the stop began (it waits in the pool's queue) is not cancelled;
+        # its event goes now, instead of waiting in the database for its
+        # claim to expire.
+        self.flags(workers_pool_size=2, group='conductor')
+        self.mgr = manager.ConductorManager('c1', 'cyborg-conductor')
         held = threading.Event()
         self.addCleanup(held.set)
         busy = threading.Barrier(3)
@@ -241,22 +252,18 @@ class BindEventsTestCase(base.DbTestCase):
         self.mgr._kick(occupy)
         self.mgr._kick(occupy)
         busy.wait(10)
+        self.assertEqual(0, self.mgr.pool.free())
         arq = self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
         self.assertEqual({arq: states.BOUND}, self.mgr.arq_apply_patch(
             self.context, self._patch(arq, 'i1')))
         stopping = threading.Thread(target=self.mgr.del_host,
                                     args=(self.context,))
         stopping.start()
-        # The stop has begun once the pool refuses new work.
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                self.mgr._kicks.submit(lambda: None)
-            except RuntimeError:
-                break
+        while not self._stopping():
+            self.assertLess(time.monotonic(), deadline,
+                            'del_host did not stop the pool')
             stopping.join(0.01)
-        else:
-            self.fail('del_host did not shut the pool down')
         self.assertEqual([], self.nova.events())
         held.set()
         stopping.join(10)
@@ -266,11 +273,56 @@ class BindEventsTestCase(base.DbTestCase):
                           for e in self.nova.events()])
         self.assertEqual([], event_queries.get_all(self.context))
 
+    def test_the_periodic_work_sends_what_a_refused_kick_left(self):
+        # No room in the pool (its worker busy, its queue full) for the
+        # bind's send: the next periodic run sends the event, well
+        # before its claim expires.
+        self.flags(workers_pool_size=1, group='conductor')
+        self.mgr = manager.ConductorManager('c1', 'cyborg-conductor')
+        self.addCleanup(self.mgr.del_host, self.context)
+        held = threading.Event()
+        self.addCleanup(held.set)
+        self.mgr._kick(held.wait, 10)
+        self.mgr._kick(held.wait, 10)
+        arq = self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
+        self.assertEqual({arq: states.BOUND}, self.mgr.arq_apply_patch(
+            self.context, self._patch(arq, 'i1')))
+        self.assertEqual([], self.nova.events())
+        self.mgr._work(self.context)
+        self.assertEqual([(arq, 'completed')],
+                         [(e['tag'], e['status'])
+                          for e in self.nova.events()])
+
+    def test_kicks_of_due_work_join_the_run_under_way(self):
+        # A burst of binds each kicks a send: while one send runs, the
+        # others make one more run after it, not one worker each.
+        runs = []
+        first = threading.Event()
+        go = threading.Event()
+        self.addCleanup(go.set)
+
+        def due(context):
+            runs.append(threading.current_thread().name)
+            first.set()
+            go.wait(10)
+
+        self.mgr._kick_due(due, self.context)
+        self.assertTrue(first.wait(10))
+        for _ in range(5):
+            self.mgr._kick_due(due, self.context)
+        self.assertEqual(self.mgr.pool.size - 1, self.mgr.pool.free())
+        go.set()
+        self.mgr.pool.stop()
+        self.assertEqual(2, len(runs))
+        self.assertEqual(1, len(set(runs)))
+        # Once it ended, a kick runs it again.
+        self.assertEqual({}, self.mgr._due)
+
     def test_events_queued_after_the_pool_stopped_are_sent(self):
-        # A bind's kick refused (the pool already shut down): del_host
+        # A bind's kick refused (the pool already stopped): del_host
         # sends what is queued itself.
         arq = self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
-        self.mgr._kicks.shutdown(wait=True)
+        self.mgr.pool.stop()
         self.assertEqual({arq: states.BOUND}, self.mgr.arq_apply_patch(
             self.context, self._patch(arq, 'i1')))
         self.assertEqual([], self.nova.events())
