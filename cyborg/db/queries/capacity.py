@@ -264,6 +264,9 @@ class _Handles:
         self.resource_class = sa.cast(rc.c.value, sa.String(255))
         self.rc = rc
         self.joined = self.joined_to(None)
+        # Whether the filters need the handles' deployable or device (a
+        # host, a driver): the totals then count from the whole join.
+        self.by_device = host is not None or driver is not None
         self.where = []
         if host is not None:
             self.where.append(_DEVICES.c.hostname == host)
@@ -355,44 +358,113 @@ def _hosts_part(handles, up_since, page):
 
 
 def _totals_part(handles, up_since):
-    """The cloud's rows: every handle counted by resource class, in two
-    parts whose rows add up (cyborg.api.capacity.render() sums them).
+    """The cloud's rows: every handle counted by resource class, in parts
+    whose rows add up (cyborg.api.capacity.render() sums them).
 
-    The first counts every handle as if its agent were up, with no
-    per-handle join to the agents' times; the second adds what the down
-    agents change (their free handles reserved, agent_down), joining
-    the handles of those hosts only: the devices are judged first, by
-    host, so that the handles of the hosts that are up are never read
-    twice.  Judging every handle's agent instead costs about twice as
-    much at 10,000 hosts (doc/source/admin/performance.rst).
+    Without a host or driver filter: every handle's total and bound,
+    read from the handles and their resource class alone (no join to
+    their deployables and devices: each has both, by foreign keys); what
+    the held out deployables reserve, joining the handles of those only
+    (judged first, in a subquery of their own); what the down agents
+    change.  The join of every handle to its deployable and device cost
+    40 % more at 10,000 hosts (doc/source/admin/performance.rst).  With
+    a host or driver filter, the filtered join counts the first two
+    (see _as_if_up()).
+    """
+    if handles.by_device:
+        parts = [_as_if_up(handles)]
+    else:
+        parts = [_all_handles(handles), _held_handles(handles)]
+    return parts + [_down_handles(handles, up_since)]
+
+
+def _total_row(resource_class, *counts):
+    """A totals row of view(): kind, no host, the counts, no agent_up."""
+    return (sa.literal(_TOTAL).label('kind'),
+            sa.cast(sa.null(), sa.String(255)).label('host'),
+            resource_class.label('resource_class'), *counts,
+            sa.cast(sa.null(), sa.Integer).label('agent_up'))
+
+
+def _as_if_up(handles):
+    """Every handle the filters select counted as if its agent were up,
+    on the whole join (one row per resource class).
     """
     nothing = sa.cast(sa.literal(0), sa.Integer)
-    as_if_up = (
-        sa.select(sa.literal(_TOTAL).label('kind'),
-                  sa.cast(sa.null(), sa.String(255)).label('host'),
-                  handles.resource_class.label('resource_class'),
-                  sa.func.count().label('total'),
-                  handles.bound.label('bound'),
-                  _count(sa.and_(handles.free, handles.held))
-                  .label('reserved'),
-                  *handles.reasons[:3], nothing.label('agent_down'),
-                  handles.reasons[3],
-                  sa.cast(sa.null(), sa.Integer).label('agent_up'))
+    return (
+        sa.select(*_total_row(
+            handles.resource_class, sa.func.count(), handles.bound,
+            _count(sa.and_(handles.free, handles.held)),
+            *handles.reasons[:3], nothing, handles.reasons[3]))
         .select_from(handles.joined).where(*handles.where)
         .group_by(handles.resource_class))
-    down = (
-        sa.select(sa.literal(_TOTAL).label('kind'),
-                  sa.cast(sa.null(), sa.String(255)).label('host'),
-                  handles.resource_class.label('resource_class'),
-                  nothing, nothing,
-                  _count(sa.and_(handles.free, ~handles.held)),
-                  nothing, nothing, nothing,
-                  _count(handles.free), nothing,
-                  sa.cast(sa.null(), sa.Integer))
+
+
+def _all_handles(handles):
+    """Every handle's total and bound, from the handles and their
+    resource class alone (no host or driver filter).
+    """
+    nothing = sa.cast(sa.literal(0), sa.Integer)
+    rc = handles.rc
+    return (
+        sa.select(*_total_row(
+            handles.resource_class, sa.func.count(), handles.bound,
+            *[nothing] * 6))
+        .select_from(_HANDLES.outerjoin(rc, sa.and_(
+            rc.c.deployable_id == _HANDLES.c.deployable_id,
+            rc.c.key == RC_KEY)))
+        .where(*handles.where)
+        .group_by(handles.resource_class))
+
+
+def _held_handles(handles):
+    """What the held out deployables reserve (and why), as if their
+    agents were up: the deployables judged first, in a subquery that
+    carries what the reasons read, then the handles of those only.
+    """
+    nothing = sa.cast(sa.literal(0), sa.Integer)
+    held = (sa.select(_DEPLOYABLES.c.id, _DEVICES.c.status,
+                      _DEVICES.c.health, _DEPLOYABLES.c.removed_at)
+            .select_from(_DEPLOYABLES.join(
+                _DEVICES, _DEVICES.c.id == _DEPLOYABLES.c.device_id))
+            .where(handles.held).distinct().subquery('held'))
+    free = handles.free
+    rc = handles.rc
+    return (
+        sa.select(*_total_row(
+            handles.resource_class, nothing, nothing, _count(free),
+            _count(sa.and_(free,
+                           held.c.status == device_queries.MAINTAINING)),
+            _count(sa.and_(free,
+                           held.c.health == health_states.UNHEALTHY)),
+            _count(sa.and_(free,
+                           held.c.health == health_states.RECOVERING)),
+            nothing, _count(sa.and_(free, held.c.removed_at.isnot(None)))))
+        .select_from(
+            held
+            .join(_HANDLES, _HANDLES.c.deployable_id == held.c.id)
+            .outerjoin(rc, sa.and_(rc.c.deployable_id == held.c.id,
+                                   rc.c.key == RC_KEY)))
+        .where(*handles.where)
+        .group_by(handles.resource_class))
+
+
+def _down_handles(handles, up_since):
+    """What the down agents change: their free handles reserved (those
+    not held out already), agent_down; the handles of those hosts only,
+    their devices judged first (_down_devices()), so that the handles of
+    the hosts that are up are never read twice.  Judging every handle's
+    agent instead costs about twice as much at 10,000 hosts.
+    """
+    nothing = sa.cast(sa.literal(0), sa.Integer)
+    return (
+        sa.select(*_total_row(
+            handles.resource_class, nothing, nothing,
+            _count(sa.and_(handles.free, ~handles.held)),
+            nothing, nothing, nothing, _count(handles.free), nothing))
         .select_from(handles.joined_to(_down_devices(up_since)))
         .where(*handles.where)
         .group_by(handles.resource_class))
-    return as_if_up, down
 
 
 def _down_devices(up_since):

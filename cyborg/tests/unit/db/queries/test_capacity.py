@@ -272,6 +272,30 @@ class CapacityTests:
                 host for page in pages for host in page['hosts']])
             self.assertEqual(whole['total'], pages[0]['total'])
 
+    def test_page_totals_of_held_handles_without_resource_class(self):
+        # The totals count every handle from the handles and their
+        # resource class, and the held out deployables' apart: a held
+        # deployable without a resource class, one gone, and one on a
+        # host with no hosts row (never heard of) add up as the whole
+        # list sums them.
+        self._fleet()
+        bare = inventory.add_device(self.context, 'n1', handles=3,
+                                    address='0000:05:00.0',
+                                    status='maintaining')
+        _drop_rc(self.context, bare['deployable_id'])
+        _use_handles(self.context, bare['deployable_id'], 1)
+        gone = inventory.add_device(self.context, 'n5', handles=2,
+                                    address='0000:06:00.0')
+        _set_deployable(self.context, gone['deployable_id'], removed_at=T0)
+        whole = self._view()
+        self.assertEqual({'total': 3, 'free': 0, 'bound': 1,
+                          'reserved': 2},
+                         _counts(whole['total']['resource_classes'][-1]))
+        for filters in ({}, {'resource_class': 'FPGA'}):
+            whole = self._view(**filters)
+            for page in self._pages(2, **filters):
+                self.assertEqual(whole['total'], page['total'])
+
     def test_a_page_after_the_last_host(self):
         self._fleet()
         hosts, totals = capacity_queries.view(
