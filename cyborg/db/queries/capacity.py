@@ -73,7 +73,7 @@ def _count(condition):
                    sa.Integer)
 
 
-def _groups(host, resource_class, driver, by_driver):
+def _groups(host, resource_class, driver, by_driver, trait=None):
     """The handles counted per host and resource class (and driver,
     *by_driver*), each group with its host's agent times.
     """
@@ -120,6 +120,8 @@ def _groups(host, resource_class, driver, by_driver):
         inner = inner.where(rc.c.value == resource_class)
     if driver is not None:
         inner = inner.where(_DEPLOYABLES.c.driver_name == driver)
+    if trait is not None:
+        inner = inner.where(published(trait))
     inner = inner.subquery('groups')
     counted = [inner.c[name] for name in Group._fields[:9]]
     extra = [inner.c.driver_name] if by_driver else []
@@ -155,7 +157,7 @@ def _conductors(by_driver):
 
 @db_api.context_manager.reader
 def get(context, host=None, resource_class=None, driver=None,
-        by_driver=False):
+        by_driver=False, trait=None):
     """The attach handles, grouped, and the conductors, in one statement.
 
     :param host: only the handles of this host's devices.
@@ -164,6 +166,8 @@ def get(context, host=None, resource_class=None, driver=None,
     :param driver: only those of deployables of this driver.
     :param by_driver: group by the deployables' driver as well (each
         Group's ``driver``).
+    :param trait: only those of deployables whose resource provider was
+        last published with this trait (published()).
     :returns: ``(groups, conductors)``: a list of Group, one per host
         and resource class that has handles (``resource_class`` None:
         the deployable has no ``rc`` attribute), with the number of
@@ -179,7 +183,7 @@ def get(context, host=None, resource_class=None, driver=None,
         servicegroup.conductors_since() reads).
     """
     statement = sa.union_all(
-        _groups(host, resource_class, driver, by_driver),
+        _groups(host, resource_class, driver, by_driver, trait),
         _conductors(by_driver))
     groups, conductors = [], []
     for row in context.session.execute(statement):
@@ -238,6 +242,27 @@ def _liveness_joins(selectable, hostname):
                 _SERVICES.c.binary == servicegroup.AGENT)))
 
 
+def published(trait):
+    """Whether the deployable's resource provider was last published with
+    *trait*: a condition on ``deployables.rp_state``.
+
+    Which deployables a device class matches is decided in one place,
+    the push to Placement (cyborg.conductor.placement.sync.desired(),
+    cyborg.common.device_class), from what the drivers report; what it
+    last wrote is kept in ``rp_state``, the JSON of
+    sync.write_provider()'s state, whose ``traits`` is a list of
+    strings (as bind_target() reads the class traits from it).  So the
+    membership is read, not matched again per request: a trait is an
+    element of that list, a quoted string followed by ``,`` or ``]``
+    (a resource class, the other quoted upper-case strings of the state,
+    is a key: followed by ``:``).
+    """
+    quoted = '"%s"' % trait
+    state = _DEPLOYABLES.c.rp_state
+    return sa.or_(state.contains(quoted + ',', autoescape=True),
+                  state.contains(quoted + ']', autoescape=True))
+
+
 class _Handles:
     """The handles joined to their deployable, device and resource class,
     with the filters, and what is counted of each.
@@ -256,7 +281,7 @@ class _Handles:
                 self.rc.c.deployable_id == _DEPLOYABLES.c.id,
                 self.rc.c.key == RC_KEY)))
 
-    def __init__(self, host, resource_class, driver):
+    def __init__(self, host, resource_class, driver, trait=None):
         rc = _ATTRIBUTES.alias('rc')
         # A resource class is a short name: grouped as a VARCHAR, not as
         # the TEXT of the attributes' values (which MariaDB would group
@@ -265,9 +290,13 @@ class _Handles:
         self.rc = rc
         self.joined = self.joined_to(None)
         # Whether the filters need the handles' deployable or device (a
-        # host, a driver): the totals then count from the whole join.
-        self.by_device = host is not None or driver is not None
+        # host, a driver, a device class): the totals then count from
+        # the whole join.
+        self.by_device = not (host is None and driver is None and
+                              trait is None)
         self.where = []
+        if trait is not None:
+            self.where.append(published(trait))
         if host is not None:
             self.where.append(_DEVICES.c.hostname == host)
         if resource_class is not None:
@@ -480,7 +509,7 @@ def _down_devices(up_since):
 
 @db_api.context_manager.reader
 def view(context, up_since, host=None, resource_class=None, driver=None,
-         limit=None, marker=None):
+         limit=None, marker=None, trait=None):
     """The capacity view's counts, in one statement.
 
     :param up_since: servicegroup.up_since(): an agent last heard of
@@ -493,6 +522,8 @@ def view(context, up_since, host=None, resource_class=None, driver=None,
         their names after *marker* (the database's order, its
         collation); None: every host.
     :param marker: a host name: only the hosts after it (with *limit*).
+    :param trait: only those of deployables whose resource provider was
+        last published with this trait (a device class's, published()).
     :returns: ``(hosts, totals)``: lists of Row.  *hosts*: one per host
         and resource class that has handles (``resource_class`` None: the
         deployable has no ``rc`` attribute), in no particular order
@@ -502,7 +533,7 @@ def view(context, up_since, host=None, resource_class=None, driver=None,
         to be added up by resource class (see _totals_part()); without,
         None (the sums of *hosts*).
     """
-    handles = _Handles(host, resource_class, driver)
+    handles = _Handles(host, resource_class, driver, trait=trait)
     if limit is None:
         statement = _hosts_part(handles, up_since, None)
     else:
