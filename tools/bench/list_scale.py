@@ -51,10 +51,10 @@ self-check) and ``b`` (this checkout, or ``--tree``), in turn (the order
 of each round the reverse of the last's, the first drawn at random), each
 round a fresh cyborg-api process of its side timing the ``--calls`` at
 microversion 2.8 (the contract both serve; ``capacity_page``, 2.12, on
-``b`` only, or on every side with ``--compare-pages``).  Records: one ``round`` per
-side and round, then ``summary``: each side's median p50 and p95 over its
-rounds with their spread, and b/a and a2/a as ratios with a 95 %
-confidence interval (``tools/bench/ab.py``).
+``b`` only, or on every side with ``--compare-pages``).  Records: one
+``round`` per side and round, then ``summary``: each side's median p50
+and p95 over its rounds with their spread, and b/a and a2/a as ratios
+with a 95 % confidence interval (``tools/bench/ab.py``).
 
 Usage::
 
