@@ -80,6 +80,8 @@ VERSIONS = [
              # drivers report; CUSTOM_CLASS_<NAME> on matching providers.
     '2.12',  # GET /v2/capacity pages its hosts (limit, marker); the totals
              # stay those of every host.
+    '2.13',  # GET /v2/capacity?device_class=: the capacity of a device
+             # class (the deployables its trait was published on).
 ]
 
 MINOR_1_ARQ_PROJECT_ID = 1
@@ -94,6 +96,7 @@ MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS = 9
 MINOR_10_INSTANCE_LIST = 10
 MINOR_11_DEVICE_CLASSES = 11
 MINOR_12_CAPACITY_PAGES = 12
+MINOR_13_CAPACITY_BY_DEVICE_CLASS = 13
 
 # A negotiated API version; compares like a (major, minor) tuple.
 Version = microversion_parse.Version
@@ -249,6 +252,11 @@ def allow_capacity(version):
 def allow_capacity_pages(version):
     """GET /v2/capacity takes limit and marker (a page of hosts)."""
     return version.minor >= MINOR_12_CAPACITY_PAGES
+
+
+def allow_capacity_by_device_class(version):
+    """GET /v2/capacity takes device_class (a device class's capacity)."""
+    return version.minor >= MINOR_13_CAPACITY_BY_DEVICE_CLASS
 
 
 def allow_arq_health(version):

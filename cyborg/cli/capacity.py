@@ -12,7 +12,8 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """capacity: accelerators free, bound and reserved, per host and in
-total (2.8; read a page of hosts at a time from 2.12).
+total (2.8; read a page of hosts at a time from 2.12; a device class's
+from 2.13).
 """
 
 from cliff import columns
@@ -76,6 +77,11 @@ class ShowCapacity(common.Lister):
                  'CUSTOM_...).')
         parser.add_argument('--driver',
                             help='Only those of this driver.')
+        parser.add_argument(
+            '--device-class', metavar='NAME',
+            help='Only those of deployables of this device class (whose '
+                 'resource provider was last published with its trait; '
+                 'microversion 2.13).')
         return parser
 
     def _pages(self, filters):
@@ -94,7 +100,8 @@ class ShowCapacity(common.Lister):
     def take_action(self, parsed_args):
         filters = {'host': parsed_args.host,
                    'resource_class': parsed_args.resource_class,
-                   'driver': parsed_args.driver}
+                   'driver': parsed_args.driver,
+                   'device_class': parsed_args.device_class}
         major, _sep, minor = self.client.api_version.partition('.')
         if (int(major), int(minor)) >= (2, 12):
             body = self._pages(filters)
@@ -103,6 +110,6 @@ class ShowCapacity(common.Lister):
         if not body['hosts']:
             # An empty table would say nothing at all.
             self.progress('No accelerator matches (no host has attach '
-                          'handles of that host, resource class or '
-                          'driver).')
+                          'handles of that host, resource class, driver '
+                          'or device class).')
         return capacity_rows(body)

@@ -31,7 +31,7 @@ from keystoneauth1 import exceptions as ks_exc
 from oslo_utils import uuidutils
 
 SERVICE_TYPE = 'accelerator'
-DEFAULT_API_VERSION = '2.12'
+DEFAULT_API_VERSION = '2.13'
 
 
 class CommandError(Exception):

@@ -51,10 +51,10 @@ self-check) and ``b`` (this checkout, or ``--tree``), in turn (the order
 of each round the reverse of the last's, the first drawn at random), each
 round a fresh cyborg-api process of its side timing the ``--calls`` at
 microversion 2.8 (the contract both serve; ``capacity_page``, 2.12, on
-``b`` only).  Records: one ``round`` per
-side and round, then ``summary``: each side's median p50 and p95 over its
-rounds with their spread, and b/a and a2/a as ratios with a 95 %
-confidence interval (``tools/bench/ab.py``).
+``b`` only, or on every side with ``--compare-pages``).  Records: one
+``round`` per side and round, then ``summary``: each side's median p50
+and p95 over its rounds with their spread, and b/a and a2/a as ratios
+with a 95 % confidence interval (``tools/bench/ab.py``).
 
 Usage::
 
@@ -268,11 +268,14 @@ def compare(args, bench, conf, instance, host):
                     [('api', process) for _, process in side.processes],
                     extra={'phase': 'round', 'side': label,
                            'round': index, 'tree': trees[label]},
-                    # The sides compared serve 2.8; pages are 2.12.
-                    skip=('capacity_page',) if label != 'b' else ())
+                    # The sides compared serve 2.8; pages are 2.12
+                    # (on every side with --compare-pages).
+                    skip=('capacity_page',)
+                    if label != 'b' and not args.compare_pages else ())
             finally:
                 side.stop()
-    for call in sorted({r['call'] for r in records} - {'capacity_page'}):
+    single = set() if args.compare_pages else {'capacity_page'}
+    for call in sorted({r['call'] for r in records} - single):
         summary = {'phase': 'summary', 'call': call, 'rounds': args.rounds,
                    'order_of_first_round': order}
         values = {}
@@ -399,6 +402,9 @@ def main(argv=None):
     parser.add_argument('--rounds', type=int, default=5,
                         help='rounds of each side with --compare '
                              '(default 5)')
+    parser.add_argument('--compare-pages', action='store_true',
+                        help='with --compare: the compared tree serves '
+                             '2.12 too; time capacity_page on every side')
     parser.add_argument('--seed', type=int,
                         help='the draw of the first side (--compare)')
     parser.add_argument('--placement-workers', type=int, default=1,

@@ -11,9 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Schemas of /v2/capacity (microversion 2.8; pages from 2.12)."""
+"""Schemas of /v2/capacity (microversion 2.8; pages from 2.12; a device
+class from 2.13)."""
 
 from cyborg.api.schemas import common
+from cyborg.api.schemas import device_class
 from cyborg.api.schemas import driver
 from cyborg.api.schemas import hardware
 
@@ -32,4 +34,8 @@ LIST_QUERY = common.Versioned({
     # A page of hosts: at most limit, the first after the host marker.
     '2.12': common.query_schema(dict(_FILTERS, limit=common.LIMIT,
                                      marker=hardware.HOST)),
+    # Only the deployables of a device class (its name, any case).
+    '2.13': common.query_schema(dict(_FILTERS, limit=common.LIMIT,
+                                     marker=hardware.HOST,
+                                     device_class=device_class.NAME)),
 })

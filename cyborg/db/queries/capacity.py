@@ -73,7 +73,7 @@ def _count(condition):
                    sa.Integer)
 
 
-def _groups(host, resource_class, driver, by_driver):
+def _groups(host, resource_class, driver, by_driver, trait=None):
     """The handles counted per host and resource class (and driver,
     *by_driver*), each group with its host's agent times.
     """
@@ -120,6 +120,8 @@ def _groups(host, resource_class, driver, by_driver):
         inner = inner.where(rc.c.value == resource_class)
     if driver is not None:
         inner = inner.where(_DEPLOYABLES.c.driver_name == driver)
+    if trait is not None:
+        inner = inner.where(published(trait))
     inner = inner.subquery('groups')
     counted = [inner.c[name] for name in Group._fields[:9]]
     extra = [inner.c.driver_name] if by_driver else []
@@ -155,7 +157,7 @@ def _conductors(by_driver):
 
 @db_api.context_manager.reader
 def get(context, host=None, resource_class=None, driver=None,
-        by_driver=False):
+        by_driver=False, trait=None):
     """The attach handles, grouped, and the conductors, in one statement.
 
     :param host: only the handles of this host's devices.
@@ -164,6 +166,8 @@ def get(context, host=None, resource_class=None, driver=None,
     :param driver: only those of deployables of this driver.
     :param by_driver: group by the deployables' driver as well (each
         Group's ``driver``).
+    :param trait: only those of deployables whose resource provider was
+        last published with this trait (published()).
     :returns: ``(groups, conductors)``: a list of Group, one per host
         and resource class that has handles (``resource_class`` None:
         the deployable has no ``rc`` attribute), with the number of
@@ -179,7 +183,7 @@ def get(context, host=None, resource_class=None, driver=None,
         servicegroup.conductors_since() reads).
     """
     statement = sa.union_all(
-        _groups(host, resource_class, driver, by_driver),
+        _groups(host, resource_class, driver, by_driver, trait),
         _conductors(by_driver))
     groups, conductors = [], []
     for row in context.session.execute(statement):
@@ -238,6 +242,27 @@ def _liveness_joins(selectable, hostname):
                 _SERVICES.c.binary == servicegroup.AGENT)))
 
 
+def published(trait):
+    """Whether the deployable's resource provider was last published with
+    *trait*: a condition on ``deployables.rp_state``.
+
+    Which deployables a device class matches is decided in one place,
+    the push to Placement (cyborg.conductor.placement.sync.desired(),
+    cyborg.common.device_class), from what the drivers report; what it
+    last wrote is kept in ``rp_state``, the JSON of
+    sync.write_provider()'s state, whose ``traits`` is a list of
+    strings (as bind_target() reads the class traits from it).  So the
+    membership is read, not matched again per request: a trait is an
+    element of that list, a quoted string followed by ``,`` or ``]``
+    (a resource class, the other quoted upper-case strings of the state,
+    is a key: followed by ``:``).
+    """
+    quoted = '"%s"' % trait
+    state = _DEPLOYABLES.c.rp_state
+    return sa.or_(state.contains(quoted + ',', autoescape=True),
+                  state.contains(quoted + ']', autoescape=True))
+
+
 class _Handles:
     """The handles joined to their deployable, device and resource class,
     with the filters, and what is counted of each.
@@ -256,7 +281,7 @@ class _Handles:
                 self.rc.c.deployable_id == _DEPLOYABLES.c.id,
                 self.rc.c.key == RC_KEY)))
 
-    def __init__(self, host, resource_class, driver):
+    def __init__(self, host, resource_class, driver, trait=None):
         rc = _ATTRIBUTES.alias('rc')
         # A resource class is a short name: grouped as a VARCHAR, not as
         # the TEXT of the attributes' values (which MariaDB would group
@@ -264,7 +289,14 @@ class _Handles:
         self.resource_class = sa.cast(rc.c.value, sa.String(255))
         self.rc = rc
         self.joined = self.joined_to(None)
+        # Whether the filters need the handles' deployable or device (a
+        # host, a driver, a device class): the totals then count from
+        # the whole join.
+        self.by_device = not (host is None and driver is None and
+                              trait is None)
         self.where = []
+        if trait is not None:
+            self.where.append(published(trait))
         if host is not None:
             self.where.append(_DEVICES.c.hostname == host)
         if resource_class is not None:
@@ -355,44 +387,113 @@ def _hosts_part(handles, up_since, page):
 
 
 def _totals_part(handles, up_since):
-    """The cloud's rows: every handle counted by resource class, in two
-    parts whose rows add up (cyborg.api.capacity.render() sums them).
+    """The cloud's rows: every handle counted by resource class, in parts
+    whose rows add up (cyborg.api.capacity.render() sums them).
 
-    The first counts every handle as if its agent were up, with no
-    per-handle join to the agents' times; the second adds what the down
-    agents change (their free handles reserved, agent_down), joining
-    the handles of those hosts only: the devices are judged first, by
-    host, so that the handles of the hosts that are up are never read
-    twice.  Judging every handle's agent instead costs about twice as
-    much at 10,000 hosts (doc/source/admin/performance.rst).
+    Without a host or driver filter: every handle's total and bound,
+    read from the handles and their resource class alone (no join to
+    their deployables and devices: each has both, by foreign keys); what
+    the held out deployables reserve, joining the handles of those only
+    (judged first, in a subquery of their own); what the down agents
+    change.  The join of every handle to its deployable and device cost
+    40 % more at 10,000 hosts (doc/source/admin/performance.rst).  With
+    a host or driver filter, the filtered join counts the first two
+    (see _as_if_up()).
+    """
+    if handles.by_device:
+        parts = [_as_if_up(handles)]
+    else:
+        parts = [_all_handles(handles), _held_handles(handles)]
+    return parts + [_down_handles(handles, up_since)]
+
+
+def _total_row(resource_class, *counts):
+    """A totals row of view(): kind, no host, the counts, no agent_up."""
+    return (sa.literal(_TOTAL).label('kind'),
+            sa.cast(sa.null(), sa.String(255)).label('host'),
+            resource_class.label('resource_class'), *counts,
+            sa.cast(sa.null(), sa.Integer).label('agent_up'))
+
+
+def _as_if_up(handles):
+    """Every handle the filters select counted as if its agent were up,
+    on the whole join (one row per resource class).
     """
     nothing = sa.cast(sa.literal(0), sa.Integer)
-    as_if_up = (
-        sa.select(sa.literal(_TOTAL).label('kind'),
-                  sa.cast(sa.null(), sa.String(255)).label('host'),
-                  handles.resource_class.label('resource_class'),
-                  sa.func.count().label('total'),
-                  handles.bound.label('bound'),
-                  _count(sa.and_(handles.free, handles.held))
-                  .label('reserved'),
-                  *handles.reasons[:3], nothing.label('agent_down'),
-                  handles.reasons[3],
-                  sa.cast(sa.null(), sa.Integer).label('agent_up'))
+    return (
+        sa.select(*_total_row(
+            handles.resource_class, sa.func.count(), handles.bound,
+            _count(sa.and_(handles.free, handles.held)),
+            *handles.reasons[:3], nothing, handles.reasons[3]))
         .select_from(handles.joined).where(*handles.where)
         .group_by(handles.resource_class))
-    down = (
-        sa.select(sa.literal(_TOTAL).label('kind'),
-                  sa.cast(sa.null(), sa.String(255)).label('host'),
-                  handles.resource_class.label('resource_class'),
-                  nothing, nothing,
-                  _count(sa.and_(handles.free, ~handles.held)),
-                  nothing, nothing, nothing,
-                  _count(handles.free), nothing,
-                  sa.cast(sa.null(), sa.Integer))
+
+
+def _all_handles(handles):
+    """Every handle's total and bound, from the handles and their
+    resource class alone (no host or driver filter).
+    """
+    nothing = sa.cast(sa.literal(0), sa.Integer)
+    rc = handles.rc
+    return (
+        sa.select(*_total_row(
+            handles.resource_class, sa.func.count(), handles.bound,
+            *[nothing] * 6))
+        .select_from(_HANDLES.outerjoin(rc, sa.and_(
+            rc.c.deployable_id == _HANDLES.c.deployable_id,
+            rc.c.key == RC_KEY)))
+        .where(*handles.where)
+        .group_by(handles.resource_class))
+
+
+def _held_handles(handles):
+    """What the held out deployables reserve (and why), as if their
+    agents were up: the deployables judged first, in a subquery that
+    carries what the reasons read, then the handles of those only.
+    """
+    nothing = sa.cast(sa.literal(0), sa.Integer)
+    held = (sa.select(_DEPLOYABLES.c.id, _DEVICES.c.status,
+                      _DEVICES.c.health, _DEPLOYABLES.c.removed_at)
+            .select_from(_DEPLOYABLES.join(
+                _DEVICES, _DEVICES.c.id == _DEPLOYABLES.c.device_id))
+            .where(handles.held).distinct().subquery('held'))
+    free = handles.free
+    rc = handles.rc
+    return (
+        sa.select(*_total_row(
+            handles.resource_class, nothing, nothing, _count(free),
+            _count(sa.and_(free,
+                           held.c.status == device_queries.MAINTAINING)),
+            _count(sa.and_(free,
+                           held.c.health == health_states.UNHEALTHY)),
+            _count(sa.and_(free,
+                           held.c.health == health_states.RECOVERING)),
+            nothing, _count(sa.and_(free, held.c.removed_at.isnot(None)))))
+        .select_from(
+            held
+            .join(_HANDLES, _HANDLES.c.deployable_id == held.c.id)
+            .outerjoin(rc, sa.and_(rc.c.deployable_id == held.c.id,
+                                   rc.c.key == RC_KEY)))
+        .where(*handles.where)
+        .group_by(handles.resource_class))
+
+
+def _down_handles(handles, up_since):
+    """What the down agents change: their free handles reserved (those
+    not held out already), agent_down; the handles of those hosts only,
+    their devices judged first (_down_devices()), so that the handles of
+    the hosts that are up are never read twice.  Judging every handle's
+    agent instead costs about twice as much at 10,000 hosts.
+    """
+    nothing = sa.cast(sa.literal(0), sa.Integer)
+    return (
+        sa.select(*_total_row(
+            handles.resource_class, nothing, nothing,
+            _count(sa.and_(handles.free, ~handles.held)),
+            nothing, nothing, nothing, _count(handles.free), nothing))
         .select_from(handles.joined_to(_down_devices(up_since)))
         .where(*handles.where)
         .group_by(handles.resource_class))
-    return as_if_up, down
 
 
 def _down_devices(up_since):
@@ -408,7 +509,7 @@ def _down_devices(up_since):
 
 @db_api.context_manager.reader
 def view(context, up_since, host=None, resource_class=None, driver=None,
-         limit=None, marker=None):
+         limit=None, marker=None, trait=None):
     """The capacity view's counts, in one statement.
 
     :param up_since: servicegroup.up_since(): an agent last heard of
@@ -421,6 +522,8 @@ def view(context, up_since, host=None, resource_class=None, driver=None,
         their names after *marker* (the database's order, its
         collation); None: every host.
     :param marker: a host name: only the hosts after it (with *limit*).
+    :param trait: only those of deployables whose resource provider was
+        last published with this trait (a device class's, published()).
     :returns: ``(hosts, totals)``: lists of Row.  *hosts*: one per host
         and resource class that has handles (``resource_class`` None: the
         deployable has no ``rc`` attribute), in no particular order
@@ -430,7 +533,7 @@ def view(context, up_since, host=None, resource_class=None, driver=None,
         to be added up by resource class (see _totals_part()); without,
         None (the sums of *hosts*).
     """
-    handles = _Handles(host, resource_class, driver)
+    handles = _Handles(host, resource_class, driver, trait=trait)
     if limit is None:
         statement = _hosts_part(handles, up_since, None)
     else:

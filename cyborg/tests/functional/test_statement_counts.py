@@ -61,6 +61,7 @@ EXPECTED = {
     'list_device_profiles': 1,
     'capacity': 1,  # 2.8: the handles grouped, with the agents' times
     'capacity_page': 1,  # 2.12: a page of hosts and every host's totals
+    'capacity_class': 1,  # 2.13: the same, of a device class
 }
 
 
@@ -166,6 +167,12 @@ class StatementCountTestCase(api_base.APITestCase):
                 ADMIN, **{'OpenStack-API-Version': 'accelerator 2.12'}))
         self.assertEqual(2, len(response.json['hosts']))
         self.assertEqual(whole['total'], response.json['total'])
+        # A device class's page: the same statement, one more condition.
+        counts['capacity_class'], response = self.count(
+            'get', '/v2/capacity?limit=2&device_class=gpu_40g', 200,
+            headers=dict(
+                ADMIN, **{'OpenStack-API-Version': 'accelerator 2.13'}))
+        self.assertEqual([], response.json['hosts'])
         return counts
 
     def test_counts_do_not_grow_with_the_tables(self):

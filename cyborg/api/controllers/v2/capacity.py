@@ -12,7 +12,7 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """/v2/capacity: accelerators free, bound and reserved, per host and in
-total (2.8; a page of hosts from 2.12).
+total (2.8; a page of hosts from 2.12; a device class's from 2.13).
 
 What each number means is cyborg.api.capacity's docstring (and the API
 reference's capacity page); the database answers in one statement
@@ -30,6 +30,7 @@ from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import gate
 from cyborg.api.schemas import capacity as schema
+from cyborg.common import device_class
 from cyborg.db.queries import capacity as capacity_queries
 from cyborg.policies import capacity as policies
 
@@ -45,11 +46,13 @@ class CapacityController(rest.RestController):
         params = validation.query(schema.LIST_QUERY)
         limit = params.get('limit')
         limit = None if limit is None else int(limit)
+        name = params.get('device_class')
         hosts, totals = capacity_queries.view(
             context, servicegroup.up_since(), host=params.get('host'),
             resource_class=params.get('resource_class'),
             driver=params.get('driver'), limit=limit,
-            marker=params.get('marker'))
+            marker=params.get('marker'),
+            trait=None if name is None else device_class.trait(name))
         # A page keeps the database's order of host names, which its
         # marker follows; the whole list is sorted as it was before 2.12.
         body = capacity.render(hosts, totals, sort_hosts=limit is None)

@@ -31,6 +31,7 @@ from oslo_utils import uuidutils
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
+from cyborg import servicegroup
 from cyborg import states
 from cyborg.clients import placement as placement_client
 from cyborg.conductor import manager
@@ -41,6 +42,7 @@ from cyborg.conductor.devices import device_class as device_class_ops
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.conductor.inventory import reports as inventory
 from cyborg.conductor.placement import sync as placement_sync
+from cyborg.db.queries import capacity as capacity_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
@@ -188,6 +190,29 @@ class _DeviceClassMixin:
         self.assertEqual([], self._with_trait())
         self.assertEqual([_gpu('n1', 0), _gpu('n2', 0)],
                          self._with_trait('CUSTOM_CLASS_SMALL'))
+
+    def _capacity(self, trait=BIG):
+        """The capacity view of the class: {host: (total, free)}."""
+        hosts, _totals = capacity_queries.view(
+            self.context, servicegroup.up_since(), trait=trait)
+        return {row.host: (row.total, row.total - row.bound - row.reserved)
+                for row in hosts}
+
+    def test_capacity_counts_what_the_push_published(self):
+        # The capacity view of a class counts the handles of exactly the
+        # providers the push published its trait on, and follows them.
+        self.assertEqual({}, self._capacity())
+        self._create()
+        self.assertEqual({'n1': (2, 2), 'n2': (1, 1)}, self._capacity())
+        self._create('small', [{'key': 'memory_mb', 'op': '<',
+                                'value': 40960}])
+        self.assertEqual({'n1': (1, 1), 'n2': (1, 1)},
+                         self._capacity('CUSTOM_CLASS_SMALL'))
+        self._report('n2', (49152, 49152))
+        self.assertEqual({'n1': (2, 2), 'n2': (2, 2)}, self._capacity())
+        hosts = device_class_ops.delete(self.context, 'GPU_40G')
+        device_class_ops.push_hosts(self.context, self.client, hosts)
+        self.assertEqual({}, self._capacity())
 
     def test_without_a_client_the_periodic_task_pushes(self):
         created, hosts = device_class_ops.create(self.context, 'gpu_40g',

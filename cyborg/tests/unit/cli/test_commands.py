@@ -143,6 +143,14 @@ class CLITestCase(base.BaseTestCase):
         out, err = self.cyborg('capacity', '--resource-class', 'fpga',
                                expect=1)
         self.assertIn('HTTP 400, cyborg.request.invalid_input', err)
+        # A device class (2.13): nothing of a class whose trait no
+        # provider was published with; refused before 2.13.
+        self.assertEqual([], self.json('capacity', '--device-class',
+                                       'no_such_class'))
+        out, err = self.cyborg('--os-accelerator-api-version', '2.12',
+                               'capacity', '--device-class', 'gpu',
+                               expect=1)
+        self.assertIn('HTTP 400, cyborg.request.invalid_input', err)
 
     def test_driver_lifecycle(self):
         [installed] = self.json('install-driver', 'fake', '--host',
@@ -610,5 +618,5 @@ class CLITestCase(base.BaseTestCase):
     def test_debug_shows_the_http_exchange(self):
         out, err = self.cyborg('--debug', 'service-list', '-f', 'value')
         self.assertIn('GET %s/v2/services' % URL, err)
-        self.assertIn('accelerator 2.12', err)
+        self.assertIn('accelerator 2.13', err)
         self.assertIn('RESP BODY', err)
