@@ -124,7 +124,9 @@ def _program_work(group, target):
 
 
 def _fpga_refusal(context, target, program):
-    """Why this bind may not take the FPGA, or None.
+    """Why this bind may not take the FPGA, or None; and the FPGA's first
+    free handle as the lock read it (a candidate for
+    handle_queries.claim).
 
     The FPGA's row is locked first (see deployable_queries.lock_fpga).
     While a bind job (or the program API) programs it, no other bind
@@ -135,19 +137,20 @@ def _fpga_refusal(context, target, program):
     :raises: BindTargetGone: the FPGA left the tables since the bind read
         its target (an uninstall of its driver, a report without it).
     """
-    state = deployable_queries.lock_fpga(context, target['id'])
+    state = deployable_queries.lock_fpga(context, target['id'],
+                                         for_bind=True)
     if state is None:
         raise exception.BindTargetGone(name=target['name'],
                                        host=target['hostname'])
     if state['programming']:
-        return 'it is being programmed'
+        return 'it is being programmed', None
     if program and state['in_use']:
         return ('it carries bitstream %s and %d of its handles are in '
                 'use; this bind needs %s' % (
                     state['bitstream_id'] or '(unknown)', state['in_use'],
                     program['bitstream_id'] or
-                    'function ' + program['function_id']))
-    return None
+                    'function ' + program['function_id'])), None
+    return None, state['free_handle']
 
 
 def _work_for(context, target, handle, program):
@@ -265,12 +268,12 @@ class _Bind:
         target = _target(context, values)
         self._check_provider(uuid, values['device_rp_uuid'], target, group)
         program = _program_work(group, target)
-        refusal = None
+        refusal = candidate = None
         if target['device_type'] == fields.DeviceType.FPGA:
-            refusal = _fpga_refusal(context, target, program)
+            refusal, candidate = _fpga_refusal(context, target, program)
         handle = None
         if refusal is None:
-            handle = handle_queries.claim(context, target['id'])
+            handle = handle_queries.claim(context, target['id'], candidate)
             refusal = None if handle else 'no attach handle is free'
         if refusal is not None:
             # The whole bind is refused: its transaction rolls back.

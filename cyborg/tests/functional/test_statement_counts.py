@@ -49,7 +49,8 @@ HOST = 'node1'
 EXPECTED = {
     'profile_by_name': 1,
     'arq_create': 3,
-    'arq_bind': 8,  # 8: the ARQs locked with their groups, written once
+    'arq_bind': 7,  # 7: the ARQs locked with their groups, written once;
+    #                the FPGA's lock reads the handle to claim
     'arq_resolved': 1,
     'arq_delete_by_instance': 8,  # 8: forget the attachments (2.6)
     'list_arqs_instance': 1,
