@@ -308,12 +308,52 @@ def lock_rows(context, uuids):
     return _rows(context, 'uuids', list(uuids), None, locked=True)
 
 
+_HANDLE_COLUMNS = ('uuid', 'deployable_id', 'attach_type', 'attach_info')
+
+
+@functools.lru_cache(maxsize=None)
+def _delete_rows_statement(by, with_project):
+    """_rows_statement(by, with_project, locked=True) with each ARQ's
+    attach handle outer-joined (columns ``h_*``): the handle a delete lets
+    go of, read in the same statement.  The lock is on the ARQs
+    (PostgreSQL locks only them; MariaDB also locks the handle row, which
+    the delete then frees).
+    """
+    key = {'uuids': TABLE.c.uuid.in_(sa.bindparam('b_key', expanding=True)),
+           'instance': TABLE.c.instance_uuid == sa.bindparam('b_key')}[by]
+    query = (sa.select(*[TABLE.c[name] for name in _ARQ_COLUMNS],
+                       *[AH_TABLE.c[name].label('h_' + name)
+                         for name in _HANDLE_COLUMNS])
+             .select_from(TABLE.outerjoin(
+                 AH_TABLE, TABLE.c.attach_handle_id == AH_TABLE.c.id))
+             .where(key))
+    if with_project:
+        query = query.where(TABLE.c.project_id == sa.bindparam('b_project'))
+    return query.order_by(TABLE.c.id).with_for_update(of=TABLE)
+
+
+def _delete_rows(context, by, key, project_id):
+    rows = []
+    for row in db_api.execute(
+            context, _delete_rows_statement(by, project_id is not None),
+            {'b_key': key, 'b_project': project_id}).mappings():
+        arq = {name: row[name] for name in _ARQ_COLUMNS}
+        arq['attach_handle'] = None if row['h_uuid'] is None else {
+            'id': arq['attach_handle_id'], 'uuid': row['h_uuid'],
+            'deployable_id': row['h_deployable_id'],
+            'attach_type': row['h_attach_type'],
+            'attach_info': jsonutils.loads(row['h_attach_info'])}
+        rows.append(arq)
+    return rows
+
+
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def rows_to_delete(context, uuids=None, instance_uuid=None,
                    project_id=None):
-    """The ARQs a delete names (own columns), locked until the end of the
-    caller's transaction.
+    """The ARQs a delete names (own columns, and ``attach_handle``: the
+    handle it holds as attach_handle.get returns it, without ``in_use``,
+    or None), locked until the end of the caller's transaction.
 
     The lock waits for a bind (or unbind) of these ARQs that has not
     committed yet, and the rows read are then the ones it committed: a
@@ -325,9 +365,8 @@ def rows_to_delete(context, uuids=None, instance_uuid=None,
     :raises: AcceleratorRequestNotFound for the first unknown uuid.
     """
     if uuids is None:
-        return _rows(context, 'instance', instance_uuid, project_id,
-                     locked=True)
-    rows = _rows(context, 'uuids', list(uuids), project_id, locked=True)
+        return _delete_rows(context, 'instance', instance_uuid, project_id)
+    rows = _delete_rows(context, 'uuids', list(uuids), project_id)
     found = {row['uuid'] for row in rows}
     for uuid in uuids:
         if uuid not in found:
