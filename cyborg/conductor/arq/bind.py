@@ -13,15 +13,21 @@
 # under the License.
 """Binding accelerator requests (ARQs): Nova's PATCH with ``add``.
 
-A bind is one transaction: it moves each ARQ to BindStarted, checks that
-the resource provider Nova chose is a deployable of the host, claims a free
-attach handle of it (conditional UPDATE; see db.queries.attach_handle) and
-then either finishes the bind (Bound) or, when the device needs work first
+A bind is one transaction: it locks its ARQs (one locking read, which
+also reads their device profile groups), checks that each may be bound
+(the states BindStarted may be reached from), that the resource provider
+Nova chose is a deployable of the host, claims a free attach handle of it
+(conditional UPDATE; see db.queries.attach_handle) and then writes the ARQ
+once: Bound, or BindStarted when the device needs work first
 (programming an FPGA, creating a mediated device, setting a VF's vGPU
-type: hardware.needs_device_work), records a bind job that a conductor
-runs through the agent (cyborg.conductor.arq.jobs).  Every resolved ARQ
-gets an event for Nova in the same transaction
-(cyborg.conductor.arq.nova_events sends them).
+type: hardware.needs_device_work), with a bind job that a conductor runs
+through the agent (cyborg.conductor.arq.jobs).  A bind that completes in
+its transaction goes from Initial (or Unbound) to Bound in that one
+UPDATE: no other transaction could see the BindStarted in between, and
+writing it first cost a statement per ARQ (see
+tests/functional/test_statement_counts.py).  Every resolved ARQ gets an
+event for Nova in the same transaction (cyborg.conductor.arq.nova_events
+sends them).
 
 A bind that cannot be done now (no free handle, the FPGA being
 programmed, or programmed with another bitstream while in use) is refused
@@ -118,7 +124,9 @@ def _program_work(group, target):
 
 
 def _fpga_refusal(context, target, program):
-    """Why this bind may not take the FPGA, or None.
+    """Why this bind may not take the FPGA, or None; and the FPGA's first
+    free handle as the lock read it (a candidate for
+    handle_queries.claim).
 
     The FPGA's row is locked first (see deployable_queries.lock_fpga).
     While a bind job (or the program API) programs it, no other bind
@@ -129,19 +137,20 @@ def _fpga_refusal(context, target, program):
     :raises: BindTargetGone: the FPGA left the tables since the bind read
         its target (an uninstall of its driver, a report without it).
     """
-    state = deployable_queries.lock_fpga(context, target['id'])
+    state = deployable_queries.lock_fpga(context, target['id'],
+                                         for_bind=True)
     if state is None:
         raise exception.BindTargetGone(name=target['name'],
                                        host=target['hostname'])
     if state['programming']:
-        return 'it is being programmed'
+        return 'it is being programmed', None
     if program and state['in_use']:
         return ('it carries bitstream %s and %d of its handles are in '
                 'use; this bind needs %s' % (
                     state['bitstream_id'] or '(unknown)', state['in_use'],
                     program['bitstream_id'] or
-                    'function ' + program['function_id']))
-    return None
+                    'function ' + program['function_id'])), None
+    return None, state['free_handle']
 
 
 def _work_for(context, target, handle, program):
@@ -200,9 +209,9 @@ def bind(context, patches, project_id=None, more_for_instance=False,
             bound_instance.ensure(context, instance, now)
         else:
             bound_instance.add(context, instance, now)
-    groups = arq_queries.profile_groups(context, list(patches))
-    bind = _Bind(context, now, groups, sending, check_provider)
-    result = {uuid: bind.one(uuid, patches[uuid], project_id)
+    arqs = arq_queries.lock_for_bind(context, list(patches), project_id)
+    bind = _Bind(context, now, arqs, sending, check_provider)
+    result = {uuid: bind.one(uuid, patches[uuid])
               for uuid in sorted(patches)}
     LOG.info('Bind of %(n)d ARQ(s) for request %(req)s: %(result)s',
              {'n': len(patches), 'req': context.request_id,
@@ -240,31 +249,31 @@ def _target(context, values):
 class _Bind:
     """The ARQs of one bind, one after the other, in its transaction."""
 
-    def __init__(self, context, now, groups, sending, check_provider=None):
+    def __init__(self, context, now, arqs, sending, check_provider=None):
+        """:param arqs: what arq_queries.lock_for_bind read of the ARQs."""
         self.context = context
         self.check_provider = check_provider
         self.now = now
-        self.groups = groups
+        self.arqs = arqs
         self.deadline = now + datetime.timedelta(seconds=CONF.bind_timeout)
         self.sending = sending
 
-    def one(self, uuid, values, project_id):
+    def one(self, uuid, values):
         """Bind one ARQ; :returns: its state after the bind.
 
         :raises: see bind().
         """
         context = self.context
-        arq_queries.transition(context, uuid, states.BIND_STARTED,
-                               values=values, project_id=project_id)
+        group = self._group(uuid)
         target = _target(context, values)
-        self._check_provider(uuid, values['device_rp_uuid'], target)
-        program = _program_work(self.groups[uuid], target)
-        refusal = None
+        self._check_provider(uuid, values['device_rp_uuid'], target, group)
+        program = _program_work(group, target)
+        refusal = candidate = None
         if target['device_type'] == fields.DeviceType.FPGA:
-            refusal = _fpga_refusal(context, target, program)
+            refusal, candidate = _fpga_refusal(context, target, program)
         handle = None
         if refusal is None:
-            handle = handle_queries.claim(context, target['id'])
+            handle = handle_queries.claim(context, target['id'], candidate)
             refusal = None if handle else 'no attach handle is free'
         if refusal is not None:
             # The whole bind is refused: its transaction rolls back.
@@ -275,19 +284,41 @@ class _Bind:
             raise exception.BindRefused(uuid=uuid, name=target['name'],
                                         host=target['hostname'], why=refusal)
         work = _work_for(context, target, handle, program)
+        # The ARQ's one write: the PATCH's values, the handle and the state.
+        written = dict(values, attach_handle_id=handle['id'],
+                       deployable_id=target['id'])
         if work is None:
-            # The handle and the state in one UPDATE.
-            self._resolve(uuid, values['instance_uuid'], states.BOUND,
-                          values={'attach_handle_id': handle['id'],
-                                  'deployable_id': target['id']})
+            self._write(uuid, states.BOUND, written)
+            self._event(uuid, values['instance_uuid'], states.BOUND)
             return states.BOUND
-        arq_queries.take_handle(context, uuid, handle['id'], target['id'])
+        self._write(uuid, states.BIND_STARTED, written)
         kind, payload = work
         job_queries.add(context, uuid, kind, payload, self.deadline,
                         request_id=context.request_id)
         return states.BIND_STARTED
 
-    def _check_provider(self, uuid, rp_uuid, target):
+    def _group(self, uuid):
+        """The ARQ's device profile group, once it is known that it may
+        be bound (visible, in a state BindStarted may be reached from).
+
+        :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState
+        """
+        arq = self.arqs.get(uuid)
+        if arq is None:
+            raise exception.AcceleratorRequestNotFound(uuid=uuid)
+        if arq['state'] not in states.SOURCES[states.BIND_STARTED]:
+            raise exception.AcceleratorRequestBadState(
+                uuid=uuid, state=arq['state'], target=states.BIND_STARTED)
+        return arq['group']
+
+    def _write(self, uuid, state, values):
+        """The ARQ's state and columns, in one UPDATE conditional on the
+        state lock_for_bind read (the row is locked since).
+        """
+        arq_queries.transition(self.context, uuid, state, values,
+                               sources=states.SOURCES[states.BIND_STARTED])
+
+    def _check_provider(self, uuid, rp_uuid, target, group):
         """Refuse or warn of a provider that does not satisfy the ARQ's
         group (see bind()'s *check_provider*).
 
@@ -295,7 +326,7 @@ class _Bind:
         """
         if self.check_provider is None:
             return
-        reason = dp_obj.group_mismatch(self.groups[uuid], target['rc'],
+        reason = dp_obj.group_mismatch(group, target['rc'],
                                        target['traits'])
         if reason is None:
             return
@@ -307,10 +338,8 @@ class _Bind:
                     'profile group (%(reason)s); refused from microversion '
                     '2.4', {'uuid': uuid, 'rp': rp_uuid, 'reason': reason})
 
-    def _resolve(self, arq_uuid, instance_uuid, target_state, values=None):
-        """Move a BindStarted ARQ to Bound or BindFailed, with its event.
-        """
-        arq_queries.transition(self.context, arq_uuid, target_state, values)
+    def _event(self, arq_uuid, instance_uuid, target_state):
+        """The event for Nova of an ARQ the bind resolved."""
         claim = (None if self.sending is None
                  else nova_notifier.CLAIM_SECONDS)
         event = event_queries.add(

@@ -44,7 +44,7 @@ def _delete(context, uuids, instance_uuid, project_id):
         if arq['state'] == states.DELETING:
             continue
         if arq_release.let_go(context, arq['uuid'], arq['attach_handle_id'],
-                              delete=True):
+                              delete=True, handle=arq['attach_handle']):
             arq_queries.transition(context, arq['uuid'], states.DELETING,
                                    values={'instance_uuid': None})
         else:

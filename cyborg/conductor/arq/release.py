@@ -60,7 +60,7 @@ def _queue_release(context, arq_uuid, handle, delete):
         deadline=None)
 
 
-def let_go(context, arq_uuid, handle_id, delete=False):
+def let_go(context, arq_uuid, handle_id, delete=False, handle=None):
     """An ARQ gives up its handle (unbind, delete, failed bind), in the
     caller's writer transaction.
 
@@ -72,6 +72,8 @@ def let_go(context, arq_uuid, handle_id, delete=False):
     vGPU: hardware.needs_device_work) gets a release job.
 
     :param delete: the ARQ is being deleted (its release job deletes it).
+    :param handle: the handle *handle_id* as the caller read it with the
+        ARQ (accelerator_request.rows_to_delete), or None: read here.
     :returns: True when a release job now owns the handle.
     """
     running = unmade = False
@@ -88,7 +90,8 @@ def let_go(context, arq_uuid, handle_id, delete=False):
             job_queries.delete(context, job['id'])
     if handle_id is None or running:
         return False
-    handle = handle_queries.get(context, handle_id)
+    if handle is None:
+        handle = handle_queries.get(context, handle_id)
     if unmade or not hardware.needs_device_work(handle['attach_type'],
                                                 handle['attach_info']):
         handle_queries.release(context, handle_id, arq_uuid)

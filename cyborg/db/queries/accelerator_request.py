@@ -205,11 +205,12 @@ def get_all_on_driver(context, host, driver_name):
 
 
 @functools.lru_cache(maxsize=None)
-def _transition_statement(target, columns, with_project):
-    """UPDATE of one ARQ (by uuid, in a source state of *target*) that
-    sets its state, updated_at and *columns*, from bound parameters.
+def _transition_statement(target, columns, with_project, sources=None):
+    """UPDATE of one ARQ (by uuid, in a state of *sources*, by default the
+    source states of *target*) that sets its state, updated_at and
+    *columns*, from bound parameters.
     """
-    sources = sorted(states.SOURCES[target])
+    sources = sorted(sources or states.SOURCES[target])
     where = [TABLE.c.uuid == sa.bindparam('b_uuid'),
              TABLE.c.state.in_(sources) if len(sources) > 1
              else TABLE.c.state == sources[0]]
@@ -222,18 +223,25 @@ def _transition_statement(target, columns, with_project):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def transition(context, uuid, target, values=None, project_id=None):
+def transition(context, uuid, target, values=None, project_id=None,
+               sources=None):
     """Move one ARQ to state *target* with a conditional UPDATE.
 
     :param target: the new state; the ARQ must be in one of
         ``states.SOURCES[target]``.
     :param values: other columns to set in the same UPDATE.
     :param project_id: the caller's project (None: any).
+    :param sources: the states the ARQ must be in instead of
+        ``states.SOURCES[target]``: a bind that writes its ARQ once, at
+        the end of its transaction, goes from the sources of BindStarted
+        straight to Bound (cyborg.conductor.arq.bind).
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState
     """
     values = values or {}
     stmt = _transition_statement(target, tuple(sorted(values)),
-                                 project_id is not None)
+                                 project_id is not None,
+                                 None if sources is None
+                                 else tuple(sorted(sources)))
     params = {'v_' + name: value for name, value in values.items()}
     params.update(b_uuid=uuid, b_project=project_id, v_state=target,
                   v_updated_at=timeutils.utcnow())
@@ -300,12 +308,52 @@ def lock_rows(context, uuids):
     return _rows(context, 'uuids', list(uuids), None, locked=True)
 
 
+_HANDLE_COLUMNS = ('uuid', 'deployable_id', 'attach_type', 'attach_info')
+
+
+@functools.lru_cache(maxsize=None)
+def _delete_rows_statement(by, with_project):
+    """_rows_statement(by, with_project, locked=True) with each ARQ's
+    attach handle outer-joined (columns ``h_*``): the handle a delete lets
+    go of, read in the same statement.  The lock is on the ARQs
+    (PostgreSQL locks only them; MariaDB also locks the handle row, which
+    the delete then frees).
+    """
+    key = {'uuids': TABLE.c.uuid.in_(sa.bindparam('b_key', expanding=True)),
+           'instance': TABLE.c.instance_uuid == sa.bindparam('b_key')}[by]
+    query = (sa.select(*[TABLE.c[name] for name in _ARQ_COLUMNS],
+                       *[AH_TABLE.c[name].label('h_' + name)
+                         for name in _HANDLE_COLUMNS])
+             .select_from(TABLE.outerjoin(
+                 AH_TABLE, TABLE.c.attach_handle_id == AH_TABLE.c.id))
+             .where(key))
+    if with_project:
+        query = query.where(TABLE.c.project_id == sa.bindparam('b_project'))
+    return query.order_by(TABLE.c.id).with_for_update(of=TABLE)
+
+
+def _delete_rows(context, by, key, project_id):
+    rows = []
+    for row in db_api.execute(
+            context, _delete_rows_statement(by, project_id is not None),
+            {'b_key': key, 'b_project': project_id}).mappings():
+        arq = {name: row[name] for name in _ARQ_COLUMNS}
+        arq['attach_handle'] = None if row['h_uuid'] is None else {
+            'id': arq['attach_handle_id'], 'uuid': row['h_uuid'],
+            'deployable_id': row['h_deployable_id'],
+            'attach_type': row['h_attach_type'],
+            'attach_info': jsonutils.loads(row['h_attach_info'])}
+        rows.append(arq)
+    return rows
+
+
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def rows_to_delete(context, uuids=None, instance_uuid=None,
                    project_id=None):
-    """The ARQs a delete names (own columns), locked until the end of the
-    caller's transaction.
+    """The ARQs a delete names (own columns, and ``attach_handle``: the
+    handle it holds as attach_handle.get returns it, without ``in_use``,
+    or None), locked until the end of the caller's transaction.
 
     The lock waits for a bind (or unbind) of these ARQs that has not
     committed yet, and the rows read are then the ones it committed: a
@@ -317,9 +365,8 @@ def rows_to_delete(context, uuids=None, instance_uuid=None,
     :raises: AcceleratorRequestNotFound for the first unknown uuid.
     """
     if uuids is None:
-        return _rows(context, 'instance', instance_uuid, project_id,
-                     locked=True)
-    rows = _rows(context, 'uuids', list(uuids), project_id, locked=True)
+        return _delete_rows(context, 'instance', instance_uuid, project_id)
+    rows = _delete_rows(context, 'uuids', list(uuids), project_id)
     found = {row['uuid'] for row in rows}
     for uuid in uuids:
         if uuid not in found:
@@ -327,40 +374,48 @@ def rows_to_delete(context, uuids=None, instance_uuid=None,
     return rows
 
 
-_GROUPS = (
-    sa.select(TABLE.c.uuid, TABLE.c.device_profile_group_id,
-              DP_TABLE.c.profile_json)
-    .join(DP_TABLE, TABLE.c.device_profile_id == DP_TABLE.c.id)
-    .where(TABLE.c.uuid.in_(sa.bindparam('b_uuids', expanding=True))))
-
-
-@db_api.context_manager.reader
-def profile_groups(context, uuids):
-    """The device profile group of each ARQ, in one query.
-
-    :param uuids: ARQ uuids.
-    :returns: {arq uuid: the group (a dict)}; unknown uuids are left out.
+@functools.lru_cache(maxsize=None)
+def _bind_rows_statement(with_project):
+    """SELECT ... FOR UPDATE of ARQs by uuids (a list parameter): their
+    state and their device profile group.  The profile is read in a scalar
+    subquery, which the lock leaves alone: binds of ARQs of one profile
+    do not wait for each other on the profile's row.
     """
-    rows = db_api.execute(context, _GROUPS, {'b_uuids': list(uuids)})
-    return {uuid: jsonutils.loads(profile)['groups'][group_id]
-            for uuid, group_id, profile in rows}
-
-
-_TAKE_HANDLE = sa.update(TABLE).where(
-    TABLE.c.uuid == sa.bindparam('b_uuid')).values(
-    attach_handle_id=sa.bindparam('v_handle'),
-    deployable_id=sa.bindparam('v_deployable'))
+    profile = (sa.select(DP_TABLE.c.profile_json)
+               .where(DP_TABLE.c.id == TABLE.c.device_profile_id)
+               .scalar_subquery())
+    query = sa.select(TABLE.c.uuid, TABLE.c.state,
+                      TABLE.c.device_profile_group_id,
+                      profile.label('profile_json')).where(
+        TABLE.c.uuid.in_(sa.bindparam('b_uuids', expanding=True)))
+    if with_project:
+        query = query.where(TABLE.c.project_id == sa.bindparam('b_project'))
+    return query.order_by(TABLE.c.id).with_for_update(of=TABLE)
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def take_handle(context, uuid, attach_handle_id, deployable_id):
-    """Record the attach handle (and its deployable) a bind claimed for an
-    ARQ whose device work is pending, without changing its state.
+def lock_for_bind(context, uuids, project_id=None):
+    """Lock the ARQs a bind names, until the end of the caller's
+    transaction, and read their state and device profile group, in one
+    statement.
+
+    A locking read sees the rows as the last committed transaction left
+    them (a concurrent bind, unbind or delete waits for this one or this
+    one for it), as the conditional UPDATE of transition() does.
+
+    :param uuids: ARQ uuids.
+    :param project_id: the caller's project (None: any).
+    :returns: ``{arq uuid: {'state', 'group' (a dict)}}``; unknown uuids,
+        and those of another project, are left out.
     """
-    db_api.execute(context, _TAKE_HANDLE, {
-        'b_uuid': uuid, 'v_handle': attach_handle_id,
-        'v_deployable': deployable_id})
+    rows = db_api.execute(context, _bind_rows_statement(
+        project_id is not None), {'b_uuids': list(uuids),
+                                  'b_project': project_id})
+    return {row.uuid: {
+        'state': row.state,
+        'group': jsonutils.loads(row.profile_json)['groups'][
+            row.device_profile_group_id]} for row in rows}
 
 
 _LOCK_STATE = (

@@ -61,7 +61,7 @@ def _to_dict(row):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def claim(context, deployable_id):
+def claim(context, deployable_id, candidate=None):
     """Take a free handle of a deployable, or None when none is free.
 
     The candidate is read with ``FOR UPDATE SKIP LOCKED`` (MariaDB,
@@ -71,8 +71,17 @@ def claim(context, deployable_id):
     extended_accelerator_requests.attach_handle_id backs that up.
 
     :param deployable_id: the deployable's database id.
+    :param candidate: a handle of the deployable the caller read as free
+        (deployable.lock_fpga with *for_bind*), tried first with the same
+        conditional UPDATE; when another transaction took it, the search
+        above runs as without one.
     :returns: the claimed handle as a dict, or None.
     """
+    if candidate is not None and not candidate['in_use']:
+        taken = db_api.execute(context, _TAKE, {
+            'b_id': candidate['id'], 'b_now': timeutils.utcnow()}).rowcount
+        if taken == 1:
+            return dict(candidate, in_use=True)
     for _ in range(_CLAIM_TRIES):
         row = db_api.execute(context, _FREE,
                              {'b_deployable': deployable_id}).first()

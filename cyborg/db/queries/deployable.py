@@ -214,11 +214,34 @@ _LOCK = (sa.select(_DEP.c.bitstream_id, _DEP.c.programming_until,
                    _PROGRAMMING.scalar_subquery().label('programming'))
          .where(_DEP.c.id == sa.bindparam('b_id'))
          .with_for_update(of=_DEP))
+# A bind's lock also reads the first free handle of the FPGA (the lowest
+# id, as attach_handle.claim takes them), the candidate that
+# attach_handle.claim then tries first: the SELECT of a free handle is
+# saved where the candidate is still free.  The candidate's id comes from
+# a plain read, which may be older than the lock (another bind of the FPGA
+# took that handle and committed while this one waited), so it is only a
+# candidate: claim() takes it with an UPDATE conditional on it being free
+# and falls back to its own locking search otherwise.
+_FREE_AH = _AH.alias('free_handle')
+_FIRST_FREE = sa.select(sa.func.min(_AH.c.id)).where(
+    _AH.c.deployable_id == _DEP.c.id,
+    _AH.c.in_use == sa.false()).scalar_subquery()
+_LOCK_FOR_BIND = (
+    sa.select(_DEP.c.bitstream_id, _DEP.c.programming_until,
+              _IN_USE.scalar_subquery().label('in_use'),
+              _PROGRAMMING.scalar_subquery().label('programming'),
+              _FREE_AH.c.id.label('h_id'), _FREE_AH.c.uuid.label('h_uuid'),
+              _FREE_AH.c.in_use.label('h_in_use'),
+              _FREE_AH.c.attach_type.label('h_type'),
+              _FREE_AH.c.attach_info.label('h_info'))
+    .select_from(_DEP.outerjoin(_FREE_AH, _FREE_AH.c.id == _FIRST_FREE))
+    .where(_DEP.c.id == sa.bindparam('b_id'))
+    .with_for_update(of=_DEP))
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def lock_fpga(context, deployable_id):
+def lock_fpga(context, deployable_id, for_bind=False):
     """Lock an FPGA deployable's row for a bind (until the end of the
     caller's transaction) and say what it carries and who uses it.
 
@@ -227,19 +250,30 @@ def lock_fpga(context, deployable_id):
     that of a bind which reprograms the FPGA (or a program request) and
     one that uses it as it is, never both succeed.
 
+    :param for_bind: also read a candidate free handle for the bind
+        (``free_handle``; see _LOCK_FOR_BIND), in the same statement.
     :returns: ``{bitstream_id, in_use (handles in use), programming (bind
-        jobs programming it, plus one while the program API does)}``, or
-        None when the deployable is gone (its driver was uninstalled, its
-        device removed, since the caller read it).
+        jobs programming it, plus one while the program API does)}``, and
+        with *for_bind* ``free_handle`` (a handle as attach_handle.get
+        returns it, or None), or None when the deployable is gone (its
+        driver was uninstalled, its device removed, since the caller read
+        it).
     """
-    row = db_api.execute(context, _LOCK,
+    row = db_api.execute(context, _LOCK_FOR_BIND if for_bind else _LOCK,
                          {'b_id': deployable_id}).one_or_none()
     if row is None:
         return None
     manual = (row.programming_until is not None and
               row.programming_until > timeutils.utcnow())
-    return {'bitstream_id': row.bitstream_id, 'in_use': row.in_use,
-            'programming': row.programming + int(manual)}
+    state = {'bitstream_id': row.bitstream_id, 'in_use': row.in_use,
+             'programming': row.programming + int(manual)}
+    if for_bind:
+        state['free_handle'] = None if row.h_id is None else {
+            'id': row.h_id, 'uuid': row.h_uuid,
+            'deployable_id': deployable_id, 'in_use': row.h_in_use,
+            'attach_type': row.h_type,
+            'attach_info': jsonutils.loads(row.h_info)}
+    return state
 
 
 @db_api.retry_on_deadlock

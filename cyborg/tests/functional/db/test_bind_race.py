@@ -34,6 +34,8 @@ from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import attach_handle as handle_queries
+from cyborg.db.queries import deployable as deployable_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
@@ -215,6 +217,37 @@ class _BindRaceMixin:
         self.assertEqual(([], []), self._leaks())
         self.assertEqual([], arq_queries.get_all(self.context))
         self.assertEqual(2 * DELETE_RACES, sum(outcomes.values()))
+
+    def test_the_fpga_lock_reads_the_first_free_handle(self):
+        deployable_id = self.fpga['deployable_id']
+        first = deployable_queries.lock_fpga(
+            self.context, deployable_id, for_bind=True)['free_handle']
+        self.assertEqual((self.fpga['handle_uuids'][0], False),
+                         (first['uuid'], first['in_use']))
+        taken = handle_queries.claim(self.context, deployable_id, first)
+        self.assertEqual((first['id'], True), (taken['id'], taken['in_use']))
+        second = deployable_queries.lock_fpga(
+            self.context, deployable_id, for_bind=True)['free_handle']
+        self.assertEqual(self.fpga['handle_uuids'][1], second['uuid'])
+        self.assertNotIn('free_handle', deployable_queries.lock_fpga(
+            self.context, deployable_id))
+
+    def test_a_candidate_taken_meanwhile_is_not_given_again(self):
+        # The FPGA lock's candidate comes from a plain read, which may be
+        # older than the lock: another bind took the handle since.
+        deployable_id = self.fpga['deployable_id']
+        first = handle_queries.claim(self.context, deployable_id)
+        stale = dict(first, in_use=False)
+        second = handle_queries.claim(self.context, deployable_id, stale)
+        self.assertNotEqual(first['id'], second['id'])
+        self.assertTrue(handle_queries.get(self.context,
+                                           second['id'])['in_use'])
+        # No free handle left: the candidate is not taken either.
+        for _ in range(HANDLES - 2):
+            self.assertIsNotNone(handle_queries.claim(self.context,
+                                                      deployable_id))
+        self.assertIsNone(handle_queries.claim(self.context, deployable_id,
+                                               stale))
 
 
 class TestBindRaceSQLite(_BindRaceMixin, base.DbTestCase):
