@@ -303,6 +303,26 @@ class DeviceSelectorEmpty(Invalid):
                 "an empty one would select every device of the cloud.")
 
 
+class DeviceNotConfigurable(Invalid):
+    msg_fmt = _("Device %(uuid)s has nothing its driver (%(driver)s) can "
+                "configure.")
+
+
+class DeviceConfigInvalid(Invalid):
+    msg_fmt = _("Invalid configuration of device %(uuid)s: %(reason)s")
+
+
+class DeviceConfigInUse(Conflict):
+    msg_fmt = _("Device %(uuid)s is in use by instance(s) %(instances)s: "
+                "its configuration cannot change under them. Delete their "
+                "accelerator requests first, or ask to drain the device "
+                "(the change then waits for the last one to go).")
+
+
+class DeviceConfigNotFound(NotFound):
+    msg_fmt = _("Device %(uuid)s has no configuration set through Cyborg.")
+
+
 class DeployableNotFound(NotFound):
     msg_fmt = _("Deployable %(uuid)s could not be found.")
 

@@ -41,7 +41,10 @@ ensure_venv() {
     fi
     echo "installing into $VENV (once per change of the requirements)" >&2
     rm -f "$stamp"
-    "$VENV/bin/python" -m pip install -q --upgrade pip
-    "$VENV/bin/python" -m pip install -q -c tools/upper-constraints.txt "$@"
+    # Each step returns on failure, so that a caller without "set -e"
+    # never gets a stamp over a half-installed environment.
+    "$VENV/bin/python" -m pip install -q --upgrade pip || return
+    "$VENV/bin/python" -m pip install -q -c tools/upper-constraints.txt \
+        "$@" || return
     echo "$wanted" > "$stamp"
 }

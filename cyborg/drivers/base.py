@@ -184,6 +184,30 @@ class AcceleratorDriver(abc.ABC):
         raise exception.UnsupportedOperation(driver=self.name,
                                              operation='program')
 
+    def configure(self, address, desired):
+        """Make the device whose record has *address* as *desired* says
+        (cyborg.common.device_config): its SR-IOV VFs and their kernel
+        driver, a GPU's mode, vGPU type or MIG layout.
+
+        The agent calls it on its work thread, then discovers, and the
+        record's ``configuration.actual`` tells what the device is now.
+        *desired* was checked against the record's ``settable`` by the
+        conductor; fields left out stay as they are.  It must be
+        idempotent (a restarted agent applies the desired state again, a
+        host's reboot having undone it) and change nothing when the device
+        already is as desired.
+
+        :param address: the record's address (the control path).
+        :param desired: ``{field: value}``.
+        :raises: UnsupportedOperation (default), DriverDeviceNotFound,
+            DeviceConfigInvalid, CommandFailed, CommandNotFound,
+            CommandTimeout, OSError (a sysfs write the kernel refused).
+        :returns: ``{"reboot_required": bool}``: True when only a reboot
+            of the host completes the change.
+        """
+        raise exception.UnsupportedOperation(driver=self.name,
+                                             operation='configure')
+
     def prepare_attach(self, attach_handle, mdev_uuid):
         """Device-side work before an attach handle is given to an
         instance (create a mediated device, set a vGPU type...).
@@ -255,7 +279,8 @@ class AcceleratorDriver(abc.ABC):
             driver_name=self.name, attach_handles=list(handles))
 
     def record(self, dev, device_type, deployables, acc_capability=None,
-               vendor_board_info=None, state=None, setup_required=False):
+               vendor_board_info=None, state=None, setup_required=False,
+               configuration=None):
         """The Hardware record of the PciDevice *dev*.
 
         Each deployable gets the trait of the device's NUMA node
@@ -263,6 +288,9 @@ class AcceleratorDriver(abc.ABC):
 
         :param state: acc_status.state; default: ready when a kernel
             driver is bound, unbound otherwise.
+        :param configuration: of a device configure() can change,
+            ``{"settable": {field: JSON schema}, "actual": {field:
+            value}}`` (cyborg.common.device_config).
         """
         if state is None:
             state = (hardware.STATE_READY if dev.driver
@@ -293,4 +321,5 @@ class AcceleratorDriver(abc.ABC):
             deployables=list(deployables),
             std_board_info=dev.std_board_info(),
             vendor_board_info={k: None if v is None else str(v) for k, v in
-                               (vendor_board_info or {}).items()})
+                               (vendor_board_info or {}).items()},
+            configuration=configuration)

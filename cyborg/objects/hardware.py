@@ -284,7 +284,8 @@ class Hardware(_Record):
 
     # Version 1.0: Initial version
     # Version 1.1: health, health_reason
-    VERSION = '1.1'
+    # Version 1.2: configuration
+    VERSION = '1.2'
 
     fields = {
         'uuid': fields.UUIDField(),
@@ -306,13 +307,23 @@ class Hardware(_Record):
         # healthy or unhealthy, and why.
         'health': fields.StringField(default=health_states.HEALTHY),
         'health_reason': fields.StringField(nullable=True, default=None),
+        # Of a device whose driver can configure it (SR-IOV VFs, a GPU's
+        # mode), None otherwise: ``{"settable": {field: JSON schema},
+        # "actual": {field: value}}``, and, set by the agent once it
+        # applied a configuration the conductor handed it, ``"applied":
+        # {"generation", "state", "reason"}`` (see
+        # cyborg.common.device_config).
+        'configuration': fields.JsonField(nullable=True, default=None),
     }
 
     def obj_make_compatible(self, primitive, target_version):
         super().obj_make_compatible(primitive, target_version)
-        if versionutils.convert_version_to_tuple(target_version) < (1, 1):
+        target = versionutils.convert_version_to_tuple(target_version)
+        if target < (1, 1):
             primitive.pop('health', None)
             primitive.pop('health_reason', None)
+        if target < (1, 2):
+            primitive.pop('configuration', None)
 
     def device_values(self, host):
         """Columns of its devices row (without ids).
@@ -343,7 +354,15 @@ class Hardware(_Record):
                 'deployables': [d.to_dict() for d in self.deployables],
                 'std_board_info': dict(self.std_board_info),
                 'vendor_board_info': dict(self.vendor_board_info),
-                **self._health_dict()}
+                **self._health_dict(), **self._configuration_dict()}
+
+    def _configuration_dict(self):
+        # Only a configurable device's record carries it, so that the
+        # inventory hash of other hardware is the one agents of before
+        # 1.2 sent.
+        if self.configuration is None:
+            return {}
+        return {'configuration': self.configuration}
 
     def _health_dict(self):
         # Only an unhealthy record carries them, so that the inventory
@@ -367,7 +386,8 @@ class Hardware(_Record):
                    std_board_info=dict(values['std_board_info']),
                    vendor_board_info=dict(values['vendor_board_info']),
                    health=values.get('health', health_states.HEALTHY),
-                   health_reason=values.get('health_reason'))
+                   health_reason=values.get('health_reason'),
+                   configuration=values.get('configuration'))
 
 
 @base.CyborgObjectRegistry.register
@@ -376,7 +396,8 @@ class HardwareList(base.CyborgObjectListBase, base.CyborgObject):
 
     # Version 1.0: Initial version
     # Version 1.1: Hardware 1.1
-    VERSION = '1.1'
+    # Version 1.2: Hardware 1.2
+    VERSION = '1.2'
 
     fields = {
         'objects': fields.ListOfObjectsField('Hardware'),
