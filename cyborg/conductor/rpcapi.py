@@ -58,6 +58,10 @@ API version history:
 * 1.13 - device_class_create, device_class_delete: an operator's device
   classes, whose trait the conductor publishes on the providers of the
   deployables they match.
+* 1.14 - device_configure, device_config_delete: a device's configuration
+  as desired state (SR-IOV VFs and their driver, a GPU's mode, vGPU type or
+  MIG layout), which the device's agent applies; hello takes
+  config_revision and may answer with the host's configurations.
 """
 
 from oslo_config import cfg
@@ -78,7 +82,7 @@ class ConductorAPI:
 
     # The newest version this client knows.  Bump it (and the manager's)
     # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.13'
+    RPC_API_VERSION = '1.14'
 
     def __init__(self, topic=TOPIC, retry=None, mandatory=False):
         """:param topic: the conductors' topic.
@@ -555,3 +559,42 @@ class ConductorAPI:
         """
         cctxt = self._prepare_operator_verb('device_class_delete', '1.13')
         return self._write(cctxt, context, 'device_class_delete', name=name)
+
+    # Device configuration (1.14) ---------------------------------------------
+
+    def can_send_device_config(self):
+        """Whether the conductors take device_configure,
+        device_config_delete and hello's config_revision (1.14).
+        """
+        return self.client.can_send_version('1.14')
+
+    def device_configure(self, context, device_uuid, desired, drain=False):
+        """Store a device's desired configuration; the conductor reserves
+        the device in Placement and hands the change to its agent after
+        answering.
+
+        :param device_uuid: the device's uuid.
+        :param desired: ``{field: value}`` of what its driver says is
+            settable (cyborg.common.device_config).
+        :param drain: when instances hold the device, wait for them to
+            go (the device is reserved meanwhile) instead of refusing.
+        :raises: ConductorTooOld, DeviceNotFound, DeviceNotConfigurable,
+            DeviceConfigInvalid, DeviceConfigInUse
+        :returns: the configuration, a dict ``{device_uuid, hostname,
+            desired, generation, state, reason, drain, applied_at,
+            created_at, updated_at}``.
+        """
+        cctxt = self._prepare_operator_verb('device_configure', '1.14')
+        return self._write(cctxt, context, 'device_configure',
+                           device_uuid=device_uuid, desired=desired,
+                           drain=drain)
+
+    def device_config_delete(self, context, device_uuid):
+        """Forget a device's desired state: Cyborg no longer applies it
+        (the device stays as it is) nor reports drift.
+
+        :raises: ConductorTooOld, DeviceConfigNotFound
+        """
+        cctxt = self._prepare_operator_verb('device_config_delete', '1.14')
+        return self._write(cctxt, context, 'device_config_delete',
+                           device_uuid=device_uuid)

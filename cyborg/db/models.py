@@ -209,6 +209,38 @@ class Device(Base, _Timestamps):
     health_since = sa.Column(sa.DateTime, nullable=True)
 
 
+class DeviceConfig(Base, _Timestamps):
+    """What an operator asked a device to be (cyborg.common.device_config):
+    desired state, which the device's agent applies and puts back after
+    the host reboots.
+
+    Keyed by the device's uuid, not its row: a device whose functions
+    come and go as it is configured (its VFs) keeps its desired state, and
+    so does one that a reboot left unseen until the agent applied it.
+    """
+
+    __tablename__ = 'device_configs'
+    __table_args__ = _table_args(
+        sa.Index('device_configs_hostname_idx', 'hostname'),
+        sa.Index('device_configs_state_idx', 'state'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    device_uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    hostname = sa.Column(sa.String(255), nullable=False)
+    # JSON text: {field: value}
+    desired = sa.Column(sa.Text, nullable=False)
+    # One more at each change: the agent reports the generation it applied.
+    generation = sa.Column(sa.Integer, nullable=False, default=1)
+    # device_config.STATES
+    state = sa.Column(sa.String(16), nullable=False)
+    reason = sa.Column(sa.String(255), nullable=True)
+    # Asked to wait for the device's bound instances to go.
+    drain = sa.Column(sa.Boolean, nullable=False, default=False)
+    # When the device last reported the desired state as applied.
+    applied_at = sa.Column(sa.DateTime, nullable=True)
+
+
 class ControlpathID(Base, _Timestamps):
     """How the host addresses a device (its PF's PCI address)."""
 

@@ -329,10 +329,15 @@ class Hardware(_Record):
         """Columns of its devices row (without ids).
 
         ``std_board_info`` holds the PCI facts plus ``acc_specs`` and
-        ``acc_status``, as sorted JSON.
+        ``acc_status`` (and ``configuration`` where the record has one),
+        as sorted JSON.
         """
         std = dict(self.std_board_info, acc_specs=self.acc_specs.to_dict(),
                    acc_status=self.acc_status.to_dict())
+        if self.configuration is not None:
+            # What can be set and what is (the API's device view, the
+            # conductor's check of a desired configuration).
+            std['configuration'] = self.configuration
         return {'uuid': self.uuid, 'type': self.type, 'vendor': self.vendor,
                 'model': self.product, 'hostname': host,
                 'std_board_info': _json(std),
