@@ -53,7 +53,7 @@ class AgentManager:
     """
 
     # Must equal AgentAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.5'
+    RPC_API_VERSION = '1.6'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -70,6 +70,10 @@ class AgentManager:
         # Set until the conductor has acknowledged a hello since this start.
         self._started_at = timeutils.utcnow()
         self._registered = False
+        # The revision of the devices' configurations applied since this
+        # start (cyborg.common.device_config.revision); None: none yet,
+        # so the first heartbeat asks for them all.
+        self._config_revision = None
 
     def init_host(self, context):
         """Register with the conductor (retried by the heartbeat if it is
@@ -79,8 +83,10 @@ class AgentManager:
         not up yet must not hold the agent's start for an RPC timeout.
         """
         # The operator's decisions about the drivers (an uninstalled driver
-        # of the configuration file stays unloaded) apply before the first
-        # discovery, so that a restart never reports their devices.
+        # of the configuration file stays unloaded) and the devices'
+        # desired configurations (VF counts, VF drivers, MIG layouts: a
+        # reboot undid them) apply before the first discovery, so that a
+        # restart never reports what the operator did not want.
         self._heartbeat(context, wait_for_drivers=True)
         self.work.discover_soon(context, 'start')
         self.work.start()
@@ -243,6 +249,10 @@ class AgentManager:
             # when they differ from what the agent runs.
             extra['installed_revision'] = (self.tracker.installed_revision
                                            or '')
+        if self.conductor_api.can_send_device_config():
+            # And with its devices' configurations when they differ from
+            # what the agent applied.
+            extra['config_revision'] = self._config_revision or ''
         try:
             answer = self.conductor_api.hello(
                 context, host=self.host, binary=BINARY, topic=TOPIC,
@@ -265,7 +275,11 @@ class AgentManager:
             LOG.info('Registered with the conductor as %(binary)s on '
                      '%(host)s', {'binary': BINARY, 'host': self.host})
             self._registered = True
-        installs = (answer or {}).get('installed')
+        self._take_installs(context, answer or {}, wait_for_drivers)
+        self._take_configs(context, answer or {}, wait_for_drivers)
+
+    def _take_installs(self, context, answer, wait_for_drivers):
+        installs = answer.get('installed')
         if installs is None:
             return
         removed = answer.get('removed') or []
@@ -278,3 +292,33 @@ class AgentManager:
             return
         # Loading drivers and discovering must not hold the heartbeat.
         self.work.submit(self._sync_installs, context, installs, removed)
+
+    # Devices' configurations (1.6) ------------------------------------------
+
+    def _take_configs(self, context, answer, now):
+        """Apply the configurations a hello's answer brought: *now* (at
+        start, before the first discovery), or on the work thread.
+        """
+        configs = answer.get('configs')
+        if configs is None:
+            return
+        revision = answer.get('config_revision')
+        if now:
+            self._apply_configs(context, configs, revision, discover=False)
+            return
+        self.work.submit(self._apply_configs, context, configs, revision)
+
+    def _apply_configs(self, context, configs, revision, discover=True):
+        done = self.tracker.configure(configs)
+        self._config_revision = revision
+        if done and discover:
+            # The next report says how each ended and what the devices
+            # are now.
+            self.work.discover_soon(context, 'configure')
+
+    @messaging.expose
+    def configure_soon(self, context):
+        """The devices' desired configuration changed (RPC API 1.6, a
+        cast): ask for it with a heartbeat (its answer queues the work).
+        """
+        self.work.submit(self._heartbeat, context)

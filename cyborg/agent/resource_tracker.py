@@ -30,6 +30,7 @@ from oslo_utils import timeutils
 from cyborg import exception
 from cyborg.agent import health
 from cyborg.agent import reboots as reboots_mod
+from cyborg.common import device_config
 from cyborg.common import driver_config
 from cyborg.common import driver_names
 from cyborg.drivers import base as driver_base
@@ -121,6 +122,10 @@ class ResourceTracker:
         self.removed = set()
         self.install_errors = {}
         self.installed_revision = None
+        # What this agent applied of the devices' desired configurations
+        # since it started: {device uuid: {generation, state, reason}},
+        # reported in the devices' records (configuration.applied).
+        self.config_outcomes = {}
 
     def hellos(self):
         """Each driver's hello(), ERROR with the reason when its last
@@ -253,6 +258,68 @@ class ResourceTracker:
         del self.installed[name]
         LOG.info('Unloaded accelerator driver %s', name)
 
+    def configure(self, configs):
+        """Apply the devices' desired configurations the conductor handed
+        (cyborg.common.device_config), each through the driver that
+        reports the device; the next discovery reports how each ended
+        (``configuration.applied``) and what the device is now.
+
+        A configuration already applied at its generation since this
+        agent started is not applied again; after a start every one is
+        (a reboot undid them).  Devices are found by their uuid in the
+        last discovery, which runs first when there was none yet.
+
+        :param configs: ``[{device_uuid, generation, desired}]``.
+        :returns: the outcomes of those applied now, by device uuid.
+        """
+        done = {}
+        with self._lock:
+            if self._discovered_at is None:
+                self._discover(list(self.drivers))
+            by_uuid = {r.uuid: r for r in self._records}
+            for config in configs:
+                uuid = config['device_uuid']
+                known = self.config_outcomes.get(uuid)
+                if known and known['generation'] == config['generation']:
+                    continue
+                done[uuid] = self._configure_one(by_uuid.get(uuid), config)
+                self.config_outcomes[uuid] = done[uuid]
+        return done
+
+    def _configure_one(self, record, config):
+        """Apply one configuration (locked); :returns: its outcome."""
+        outcome = {'generation': config['generation'],
+                   'state': device_config.APPLIED, 'reason': None}
+        if record is None:
+            outcome.update(state=device_config.FAILED,
+                           reason='the device is not on this host')
+            return outcome
+        LOG.info('Configuring device %(uuid)s (%(driver)s %(address)s): '
+                 '%(desired)s', {'uuid': record.uuid,
+                                 'driver': record.driver,
+                                 'address': record.address,
+                                 'desired': config['desired']})
+        try:
+            result = self.drivers[record.driver].configure(
+                record.address, config['desired']) or {}
+        except exception.CyborgException as exc:
+            outcome.update(state=device_config.FAILED, reason=exc.message)
+        except Exception as exc:
+            outcome.update(state=device_config.FAILED,
+                           reason='%s: %s' % (type(exc).__name__, exc))
+        else:
+            if result.get('reboot_required'):
+                outcome.update(state=device_config.REBOOT_REQUIRED,
+                               reason='a reboot of the host completes it')
+        log = (LOG.error if outcome['state'] == device_config.FAILED
+               else LOG.info)
+        log('Device %(uuid)s: configuration %(gen)s %(state)s%(reason)s',
+            {'uuid': record.uuid, 'gen': config['generation'],
+             'state': outcome['state'],
+             'reason': ': %s' % outcome['reason'] if outcome['reason']
+             else ''})
+        return outcome
+
     def reboot_pending(self, name, address, reason):
         """Record that a device of driver *name* (or an alias) waits for a
         reboot of the host; the next discovery reports it.
@@ -300,6 +367,10 @@ class ResourceTracker:
         for record in records:
             record.acc_status.reboot_required = (
                 (record.driver, record.address) in waiting)
+            outcome = self.config_outcomes.get(record.uuid)
+            if outcome is not None:
+                record.configuration = dict(record.configuration or {},
+                                            applied=outcome)
         digest = hardware_obj.inventory_hash(records)
         changed = digest != self._hash
         if changed:

@@ -28,6 +28,9 @@ API version history:
 * 1.5 - discover_soon (cast): discovery asked by an operator goes one
         way; the agent answers with its report (conductor RPC 1.9).
         discovery (1.1) is no longer sent: agents answer it until 2.0.
+* 1.6 - configure_soon (cast): the host's devices have a new desired
+        configuration; the agent asks for it (conductor RPC hello's
+        config_revision, 1.14) and applies it.
 """
 
 from oslo_config import cfg
@@ -46,12 +49,28 @@ class AgentAPI:
 
     # The newest version this client knows.  Bump it (and the manager's)
     # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.5'
+    RPC_API_VERSION = '1.6'
 
     def __init__(self, topic=TOPIC):
         target = messaging.Target(topic=topic, version='1.0')
         self.client = rpc.get_client(
             target, version_cap=rpc.version_cap(CONF, 'agent'))
+
+    def configure_soon(self, context, host):
+        """Tell *host*'s agent that its devices' desired configuration
+        changed (a cast: the caller is a conductor worker, which never
+        waits on an agent).  The agent asks for it with a heartbeat and
+        applies it on its work thread; agents before 1.6 are not told,
+        and their heartbeat never asks.
+
+        :raises: MessagingException when the message cannot be sent.
+        :returns: whether the agent was told.
+        """
+        if not self.client.can_send_version('1.6'):
+            return False
+        cctxt = self.client.prepare(server=host, version='1.6')
+        cctxt.cast(context, 'configure_soon')
+        return True
 
     def discover_soon(self, context, host, discovery_id, driver=None):
         """Ask *host*'s agent to discover and report soon (a cast: the

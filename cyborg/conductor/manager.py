@@ -51,6 +51,7 @@ from cyborg.conductor.attach import instance as instance_ops
 from cyborg.conductor.audit import handles as handle_audit
 from cyborg.conductor.audit import instances as instance_audit
 from cyborg.conductor.devices import attribute as attribute_ops
+from cyborg.conductor.devices import configuration as config_ops
 from cyborg.conductor.devices import device as device_ops
 from cyborg.conductor.devices import device_class as device_class_ops
 from cyborg.conductor.devices import device_profile as dp_ops
@@ -60,6 +61,7 @@ from cyborg.conductor.inventory import registration
 from cyborg.conductor.inventory import reports as inventory
 from cyborg.conductor.placement import push as placement_push
 from cyborg.notifications import accelerator_request as arq_notify
+from cyborg.notifications import device_config as config_notify
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -95,7 +97,7 @@ class ConductorManager:
     """
 
     # Must equal ConductorAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.13'
+    RPC_API_VERSION = '1.14'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -243,6 +245,28 @@ class ConductorManager:
                        cyborg_context.get_admin_context(), self.placement,
                        host)
 
+    def _push_and_configure(self, host):
+        """From the work pool: push the host's providers (a device
+        reserved for its configuration), then tell its agent to take it.
+        """
+        self._kick(self._push_then_tell, host)
+
+    def _push_then_tell(self, host):
+        context = cyborg_context.get_admin_context()
+        if self.placement is not None:
+            placement_push.push_safely(context, self.placement, host)
+        self._tell_agent(context, host)
+
+    def _tell_agent(self, context, host):
+        """Cast configure_soon to the host's agent; a lost cast is only
+        late (its heartbeat asks all the same).
+        """
+        try:
+            self.agent_api.configure_soon(context, host)
+        except messaging.MessagingException:
+            LOG.warning('Could not tell the agent of %s about its devices\' '
+                        'configuration; its next heartbeat asks', host)
+
     def nova(self):
         """The Nova client of attach and detach, or None when ``[nova]``
         does not say how to reach Nova.
@@ -260,6 +284,9 @@ class ConductorManager:
         self.notifier.send_queued(context)
         self.notifier.send_due(context)
         attachment_ops.run_due(context, self.placement, self.nova())
+        # Devices whose configuration waited for their instances to go.
+        for host in config_ops.release_drained(context):
+            self._push_and_configure(host)
 
     def _sync_placement(self, context):
         inventory.periodic(context, self.placement)
@@ -287,9 +314,10 @@ class ConductorManager:
     @messaging.expose
     @messaging.expected_exceptions(exception.InvalidServiceBinary)
     def hello(self, context, host, binary, version=None, topic=None,
-              drivers=None, started_at=None, installed_revision=None):
+              drivers=None, started_at=None, installed_revision=None,
+              config_revision=None):
         """Register a service or record its heartbeat (RPC API 1.0; 1.5:
-        installed_revision).
+        installed_revision; 1.14: config_revision).
 
         See ConductorAPI.hello for the arguments.
         """
@@ -320,6 +348,12 @@ class ConductorManager:
             if decisions is not None:
                 # An agent older than 1.4 reads "installed" only.
                 answer['installed'], answer['removed'] = decisions
+        if config_revision is not None:
+            configs = config_ops.for_agent(
+                context, host, config_revision,
+                placement=self.placement is not None)
+            if configs is not None:
+                answer['configs'], answer['config_revision'] = configs
         return answer
 
     # REST API writes (1.1) ---------------------------------------------------
@@ -693,3 +727,33 @@ class ConductorManager:
         pushes.
         """
         self._push_hosts_soon(device_class_ops.delete(context, name))
+
+    # Device configuration (1.14) ---------------------------------------------
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceNotFound,
+                                   exception.DeviceNotConfigurable,
+                                   exception.DeviceConfigInvalid,
+                                   exception.DeviceConfigInUse)
+    @deadline.drop_when_late
+    def device_configure(self, context, device_uuid, desired, drain=False):
+        """Store a device's desired configuration (RPC API 1.14); the
+        host is pushed to Placement (the device reserved) and its agent
+        told from the work pool after the answer
+        (cyborg.conductor.devices.configuration).
+        """
+        config = config_ops.configure(context, device_uuid, desired,
+                                      drain=drain)
+        config_notify.send(context, config_notify.START, config)
+        self._push_and_configure(config['hostname'])
+        return config
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceConfigNotFound)
+    @deadline.drop_when_late
+    def device_config_delete(self, context, device_uuid):
+        """Forget a device's desired state (RPC API 1.14); its inventory
+        is offered again (pushed from the work pool).
+        """
+        host = config_ops.forget(context, device_uuid)
+        self._push_soon(host)

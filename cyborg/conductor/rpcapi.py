@@ -101,7 +101,7 @@ class ConductorAPI:
 
     def hello(self, context, host, binary, version=None, topic=None,
               drivers=None, started_at=None, timeout=None,
-              installed_revision=None):
+              installed_revision=None, config_revision=None):
         """Register a service with the conductor, or send its heartbeat.
 
         :param context: request context.
@@ -122,13 +122,23 @@ class ConductorAPI:
         :returns: the registered service, a dict with ``uuid``, ``host``,
             ``binary`` and ``status``; with *installed_revision*, also
             ``installed`` (``[{name, config}]``) when the conductor's list
-            differs.
+            differs.  With *config_revision*, also ``configs`` and
+            ``config_revision`` when the host's configurations differ.
+        :param config_revision: for agents (1.14), the revision of the
+            device configurations it applied
+            (cyborg.common.device_config.revision; "" for none yet): the
+            conductor answers with ``configs`` (``[{device_uuid,
+            generation, desired}]``) and their ``config_revision`` when
+            they differ.  Sent only where can_send_device_config().
         """
         kwargs = {}
         version_ = '1.0'
         if installed_revision is not None:
             kwargs['installed_revision'] = installed_revision
             version_ = '1.5'
+        if config_revision is not None:
+            kwargs['config_revision'] = config_revision
+            version_ = '1.14'
         cctxt = self.client.prepare(version=version_, timeout=timeout)
         return cctxt.call(context, 'hello', host=host, binary=binary,
                           version=version, topic=topic, drivers=drivers,

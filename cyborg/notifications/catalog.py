@@ -16,12 +16,14 @@
 from cyborg.notifications import accelerator_request
 from cyborg.notifications import deployable
 from cyborg.notifications import device
+from cyborg.notifications import device_config
 from cyborg.notifications import driver
 from cyborg.notifications import service
 
 PAYLOADS = (
     accelerator_request.AcceleratorRequestPayload,
     device.DevicePayload,
+    device_config.DeviceConfigPayload,
     deployable.DeployablePayload,
     deployable.DeployableProgramPayload,
     driver.DriverPayload,

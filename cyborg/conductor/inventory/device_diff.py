@@ -88,6 +88,9 @@ class Result:
         self.writes = 0
         self.leftovers = False
         self.health_changes = []
+        # The state changes of the devices' configurations
+        # (cyborg.conductor.devices.configuration.apply_report).
+        self.config_changes = []
         self.changes = []
 
 

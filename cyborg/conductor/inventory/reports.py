@@ -40,6 +40,7 @@ from oslo_serialization import jsonutils
 from cyborg import counters
 from cyborg import liveness
 from cyborg import servicegroup
+from cyborg.conductor.devices import configuration
 from cyborg.conductor.devices import health
 from cyborg.conductor.inventory import device_diff
 from cyborg.conductor.inventory import discovery as discovery_ops
@@ -161,6 +162,7 @@ def _apply_and_push(context, client, host):
         if result is not None:
             inventory_notify.send(context, result)
             health.announce(context, result.health_changes)
+            configuration.announce(context, result.config_changes)
     placement_push.push_safely(context, client, host)
 
 
@@ -188,6 +190,8 @@ def apply_report(context, host):
     records = device_diff.decode(row.hardware)
     result = device_diff.apply(context, host, records)
     result.health_changes = health.apply(context, host, records)
+    result.config_changes = configuration.apply_report(context, host,
+                                                       records)
     if result.writes or result.health_changes:
         row.needs_sync = True
     if result.leftovers != row.gone_held:

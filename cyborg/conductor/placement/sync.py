@@ -50,6 +50,7 @@ from oslo_log import log as logging
 
 from cyborg import exception
 from cyborg.common import device_class
+from cyborg.common import device_config
 from cyborg.common import traits as cyborg_traits
 from cyborg.db.queries import device as device_queries
 
@@ -139,6 +140,7 @@ def desired(snapshot, deployable, agent_up, parent, classes=()):
     total = deployable['num_accelerators'] or 0
     reserved = (device['status'] == device_queries.MAINTAINING or
                 device_queries.held_out(device) or
+                device.get('config_state') in device_config.RESERVING or
                 agent_up is False or deployable['removed_at'] is not None)
     inventories = {}
     if rc and _valid_class(rc) and total > 0:

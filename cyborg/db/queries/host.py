@@ -244,6 +244,19 @@ def get_needing_sync(context):
 
 
 @db_api.context_manager.reader
+def needs_sync(context, host):
+    """Whether the host's resource providers wait for a push (marked, or
+    a push under way or left unfinished): what was committed is not in
+    Placement yet.
+    """
+    table = models.Host.__table__
+    row = context.session.execute(
+        sa.select(table.c.needs_sync, table.c.sync_claim).where(
+            table.c.hostname == host)).one_or_none()
+    return row is not None and bool(row.needs_sync or row.sync_claim)
+
+
+@db_api.context_manager.reader
 def get_gone_held(context):
     """The hosts whose last report left held hardware in the tables, by
     name.

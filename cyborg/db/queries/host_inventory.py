@@ -48,6 +48,7 @@ DEP = models.Deployable.__table__
 ATTR = models.Attribute.__table__
 AH = models.AttachHandle.__table__
 ARQ = models.ExtendedAcceleratorRequest.__table__
+CFG = models.DeviceConfig.__table__
 
 TABLES = {'devices': DEV, 'controlpath_ids': CPID, 'deployables': DEP,
           'attributes': ATTR, 'attach_handles': AH}
@@ -102,8 +103,13 @@ def load(context, hostname):
     """
     session = context.session
     snap = Snapshot()
-    for row in session.execute(sa.select(DEV).where(
-            DEV.c.hostname == hostname).order_by(DEV.c.id)).mappings():
+    # With the state of the device's configuration (desired state,
+    # cyborg.common.device_config): one that is changing reserves it.
+    for row in session.execute(
+            sa.select(DEV, CFG.c.state.label('config_state'))
+            .outerjoin(CFG, CFG.c.device_uuid == DEV.c.uuid)
+            .where(DEV.c.hostname == hostname)
+            .order_by(DEV.c.id)).mappings():
         snap.devices[row['uuid']] = dict(row)
     for row in session.execute(sa.select(CPID).where(
             CPID.c.device_id.in_(_host_devices(hostname)))

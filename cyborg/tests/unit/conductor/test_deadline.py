@@ -34,7 +34,7 @@ WRITES = ('device_profile_create', 'device_profile_delete', 'arq_create',
           'driver_install', 'driver_update', 'driver_uninstall',
           'instance_attach', 'instance_detach', 'discovery_start',
           'device_set_status_by_selector', 'device_class_create',
-          'device_class_delete')
+          'device_class_delete', 'device_configure', 'device_config_delete')
 NOT_WRITES = ('hello', 'report', 'discovery', 'hardware', 'bind_release',
               'instance_show', 'instance_list')
 
