@@ -25,7 +25,13 @@ GPUs, SR-IOV NICs, NVMe SSDs and NPUs (tests, the embedded mode's
 ``--simulate``).  Simulated FPGAs can be
 programmed (the function they report becomes the image's digest) and the
 mediated devices of simulated vGPUs created and removed; the driver keeps
-that state in memory.  An image whose content begins with
+that state in memory.  Simulated QATs and GPUs can be configured
+(``configure()``, cyborg.common.device_config): a QAT's VF count (0 to 16:
+with none, its PF is the one deployable) and its VFs' driver, a GPU's mode
+(``passthrough`` or ``mig``) and MIG layout (one ``CUSTOM_MIG_<PROFILE>``
+deployable per GPU instance, at most 7 compute slices as an A100 80GB
+has); ``simulate_config_failure()`` makes the next configuration of a
+device fail.  An image whose content begins with
 ``FAIL_PROGRAM_MARKER`` fails to program (CommandFailed, the device left
 as it was), so that tests can make device work fail on a real agent.
 """
@@ -35,10 +41,12 @@ import threading
 import time
 
 from cyborg import exception
+from cyborg.common import device_config
 from cyborg.common import traits as cyborg_traits
 from cyborg.conf import fake as fake_conf
 from cyborg.drivers import base
 from cyborg.drivers import health
+from cyborg.drivers.gpu import mig
 from cyborg.objects import fields
 from cyborg.objects import hardware
 
@@ -51,6 +59,14 @@ FIRST_BUS = 0x0c
 TYPES = ('fpga', 'qat', 'gpu', 'vgpu', 'nic', 'ssd', 'npu')
 _FPGA_ACCELERATORS = 16
 _QAT_VFS = 4
+_QAT_TOTAL_VFS = 16
+#: The kernel driver of a simulated QAT's VFs, as the host has it.
+FAKE_QAT_VF_DRIVER = 'qat_fakevf'
+#: A simulated GPU's MIG profiles and the compute slices each takes (as an
+#: A100 80GB: seven slices).
+FAKE_MIG_PROFILES = {'1g.10gb': 1, '2g.20gb': 2, '3g.40gb': 3,
+                     '4g.40gb': 4, '7g.80gb': 7}
+_MIG_SLICES = 7
 _QAT_SERVICES = ('asym', 'dc', 'sym')
 _VGPUS = 4
 FAKE_VGPU_TYPE = 'fake-vgpu-1'
@@ -108,6 +124,11 @@ class FakeDriver(base.AcceleratorDriver):
         self.mdevs = {}
         # address -> why the simulated device is unhealthy
         self.unhealthy = {}
+        # address of a simulated QAT or GPU -> what configure() made it
+        # (cyborg.common.device_config fields); address -> why its next
+        # configuration fails
+        self.configured = {}
+        self.config_failures = {}
 
     def simulate_health(self, address, reason=None):
         """Make the simulated device at *address* unhealthy for *reason*
@@ -173,24 +194,89 @@ class FakeDriver(base.AcceleratorDriver):
         return self._record(bus, fields.DeviceType.FPGA, '0xabcd',
                             [deployable])
 
+    def _state(self, address, kind):
+        with self._lock:
+            return dict(self._defaults(kind), **self.configured.get(
+                address, {}))
+
+    @staticmethod
+    def _defaults(kind):
+        if kind == 'qat':
+            return {device_config.NUM_VFS: _QAT_VFS,
+                    device_config.VF_DRIVER: FAKE_QAT_VF_DRIVER}
+        return {device_config.MODE: device_config.MODE_PASSTHROUGH,
+                device_config.MIG_LAYOUT: None}
+
+    @staticmethod
+    def _settable(kind):
+        if kind == 'qat':
+            return {device_config.NUM_VFS: {
+                        'type': 'integer', 'minimum': 0,
+                        'maximum': _QAT_TOTAL_VFS},
+                    device_config.VF_DRIVER: {
+                        'type': 'string', 'enum': [
+                            FAKE_QAT_VF_DRIVER, device_config.VFIO_PCI]}}
+        profile = '(%s)' % '|'.join(
+            p.replace('.', '\\.') for p in sorted(FAKE_MIG_PROFILES))
+        return {device_config.MODE: {
+                    'type': 'string', 'enum': [
+                        device_config.MODE_PASSTHROUGH,
+                        device_config.MODE_MIG]},
+                device_config.MIG_LAYOUT: {
+                    'type': 'string',
+                    'pattern': '^%s(,%s)*$' % (profile, profile)}}
+
     def _qat(self, bus, n):
+        state = self._state(_address(bus, 0), 'qat')
         traits = [FAKE_TRAIT, 'CUSTOM_QAT'] + [
             'CUSTOM_QAT_%s' % s.upper() for s in _QAT_SERVICES]
-        deployables = [
-            self.deployable('FakeDevice_qat%d_vf%d' % (n, i), 'CUSTOM_QAT',
-                            traits, [handle])
-            for i, handle in enumerate(self._handles(bus, _QAT_VFS))]
-        return self._record(bus, fields.DeviceType.QAT, '0x0b40',
-                            deployables,
-                            {'services': list(_QAT_SERVICES)})
+        num_vfs = state[device_config.NUM_VFS]
+        if num_vfs:
+            deployables = [
+                self.deployable('FakeDevice_qat%d_vf%d' % (n, i),
+                                'CUSTOM_QAT', traits, [handle])
+                for i, handle in enumerate(self._handles(bus, num_vfs))]
+        else:
+            # As the crypto driver: with no VF enabled, the PF is offered.
+            deployables = [self.deployable(
+                'FakeDevice_qat%d' % n, 'CUSTOM_QAT', traits,
+                self._handles(bus, 1, start=0))]
+        record = self._record(bus, fields.DeviceType.QAT, '0x0b40',
+                              deployables,
+                              {'services': list(_QAT_SERVICES)})
+        record.configuration = {
+            'settable': self._settable('qat'),
+            'actual': {device_config.NUM_VFS: num_vfs,
+                       device_config.VF_DRIVER:
+                       state[device_config.VF_DRIVER] if num_vfs
+                       else None}}
+        return record
 
     def _gpu(self, bus, n):
-        deployable = self.deployable(
-            'FakeDevice_gpu%d' % n, 'PGPU',
-            [FAKE_TRAIT, cyborg_traits.OWNER_CYBORG],
-            self._handles(bus, 1, start=0))
-        return self._record(bus, fields.DeviceType.GPU, '0x0302',
-                            [deployable])
+        state = self._state(_address(bus, 0), 'gpu')
+        layout = state[device_config.MIG_LAYOUT]
+        if state[device_config.MODE] == device_config.MODE_MIG:
+            profiles = layout.split(',') if layout else []
+            handles = self._handles(bus, len(profiles))
+            deployables = [
+                self.deployable('FakeDevice_gpu%d_mig%d' % (n, i),
+                                mig.resource_class(profile),
+                                [FAKE_TRAIT, cyborg_traits.OWNER_CYBORG,
+                                 mig.profile_trait(profile)], [handle])
+                for i, (profile, handle) in enumerate(zip(profiles,
+                                                          handles))]
+        else:
+            deployables = [self.deployable(
+                'FakeDevice_gpu%d' % n, 'PGPU',
+                [FAKE_TRAIT, cyborg_traits.OWNER_CYBORG],
+                self._handles(bus, 1, start=0))]
+        record = self._record(bus, fields.DeviceType.GPU, '0x0302',
+                              deployables)
+        record.configuration = {
+            'settable': self._settable('gpu'),
+            'actual': {device_config.MODE: state[device_config.MODE],
+                       device_config.MIG_LAYOUT: layout}}
+        return record
 
     def _vgpu(self, bus, n):
         handles = [
@@ -271,6 +357,50 @@ class FakeDriver(base.AcceleratorDriver):
             self.functions[address] = function
         return {'address': address, 'function_id': function,
                 'function_traits': self.function_traits([function])}
+
+    def simulate_config_failure(self, address, reason=None):
+        """Make the next configure() of the simulated device at
+        *address* fail for *reason* (None: succeed again).
+        """
+        with self._lock:
+            if reason is None:
+                self.config_failures.pop(address, None)
+            else:
+                self.config_failures[address] = reason
+
+    def configure(self, address, desired):
+        """Configure a simulated QAT or GPU (see the module docstring).
+
+        :raises: DriverDeviceNotFound for an address that is neither;
+            DeviceConfigInvalid for a MIG layout over the GPU's seven
+            slices; CommandFailed when simulate_config_failure() asked
+            (the device left as it was).
+        """
+        kind = self._kind_of(address)
+        if kind not in ('qat', 'gpu'):
+            raise exception.DriverDeviceNotFound(address=address,
+                                                 driver=self.name)
+        uuid = hardware.device_uuid(self.host, self.name, address)
+        state = dict(self._state(address, kind), **desired)
+        if kind == 'gpu':
+            if state[device_config.MODE] != device_config.MODE_MIG:
+                state[device_config.MIG_LAYOUT] = None
+            layout = state[device_config.MIG_LAYOUT]
+            slices = sum(FAKE_MIG_PROFILES[p]
+                         for p in (layout.split(',') if layout else []))
+            if slices > _MIG_SLICES:
+                raise exception.DeviceConfigInvalid(
+                    uuid=uuid, reason='MIG layout %s takes %d compute '
+                    'slices, the GPU has %d' % (layout, slices,
+                                                _MIG_SLICES))
+        with self._lock:
+            failure = self.config_failures.pop(address, None)
+            if failure is not None:
+                raise exception.CommandFailed(
+                    command='fake-configure %s' % address, exit_code=1,
+                    stderr=failure)
+            self.configured[address] = state
+        return {'reboot_required': False}
 
     def prepare_attach(self, attach_handle, mdev_uuid):
         """Create the simulated mediated device of an MDEV handle."""
