@@ -58,6 +58,7 @@ from oslo_utils import timeutils
 
 from cyborg import exception
 from cyborg import states
+from cyborg.common import device_config
 from cyborg.common import traits as cyborg_traits
 from cyborg.conductor.arq import nova_events as nova_notifier
 from cyborg.db import api as db_api
@@ -269,7 +270,13 @@ class _Bind:
         self._check_provider(uuid, values['device_rp_uuid'], target, group)
         program = _program_work(group, target)
         refusal = candidate = None
-        if target['device_type'] == fields.DeviceType.FPGA:
+        if target['config_state'] in device_config.RESERVING:
+            # Reserved in Placement since its configuration was asked: an
+            # allocation made before that must not bind what is about to
+            # change (cyborg.conductor.devices.configuration).
+            refusal = ('its device is being configured (%s)' %
+                       target['config_state'])
+        elif target['device_type'] == fields.DeviceType.FPGA:
             refusal, candidate = _fpga_refusal(context, target, program)
         handle = None
         if refusal is None:

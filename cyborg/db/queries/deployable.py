@@ -117,6 +117,7 @@ def rp_uuids_on_driver(context, host, driver_name):
 
 
 _HOST = models.Host.__table__
+_CFG = models.DeviceConfig.__table__
 # Nova names the host by its compute node's nodename, which is the name of
 # the compute node resource provider the agent publishes under (often the
 # FQDN) rather than the agent's [DEFAULT] host: either matches, and the
@@ -127,9 +128,11 @@ _HOST = models.Host.__table__
 _BIND_TARGET = (
     sa.select(_DEP.c.id, _DEP.c.name, _DEP.c.driver_name,
               _DEP.c.bitstream_id, _DEP.c.rp_state, _DEV.c.type,
-              _DEV.c.hostname, _ATTR.c.key, _ATTR.c.value)
+              _DEV.c.hostname, _CFG.c.state.label('config_state'),
+              _ATTR.c.key, _ATTR.c.value)
     .join(_DEV, _DEP.c.device_id == _DEV.c.id)
     .outerjoin(_HOST, _HOST.c.hostname == _DEV.c.hostname)
+    .outerjoin(_CFG, _CFG.c.device_uuid == _DEV.c.uuid)
     .outerjoin(_ATTR, sa.and_(
         _ATTR.c.deployable_id == _DEP.c.id,
         sa.or_(_ATTR.c.key.startswith('trait'), _ATTR.c.key == 'rc')))
@@ -167,9 +170,11 @@ def bind_target(context, rp_uuid, hostname):
     (db_api.execute).
 
     :returns: ``{id, name, driver_name, bitstream_id, traits, rc,
-        device_type, hostname}`` or None (``traits`` and ``rc`` from its
-        attributes, plus the device class traits last published on its
-        provider: cyborg.common.device_class).
+        device_type, hostname, config_state}`` or None (``traits`` and
+        ``rc`` from its attributes, plus the device class traits last
+        published on its provider: cyborg.common.device_class;
+        ``config_state``: of the device's desired configuration, None
+        without one).
     """
     rows = db_api.execute(context, _BIND_TARGET,
                           {'b_rp': rp_uuid, 'b_host': hostname}).all()
@@ -181,7 +186,8 @@ def bind_target(context, rp_uuid, hostname):
     rc = next((r.value for r in rows if r.key == 'rc'), None)
     return {'id': row.id, 'name': row.name, 'driver_name': row.driver_name,
             'bitstream_id': row.bitstream_id, 'traits': traits, 'rc': rc,
-            'device_type': row.type, 'hostname': row.hostname}
+            'device_type': row.type, 'hostname': row.hostname,
+            'config_state': row.config_state}
 
 
 _HOST_OF = (sa.select(_DEP.c.driver_name, _DEV.c.hostname)

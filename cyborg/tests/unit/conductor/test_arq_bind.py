@@ -28,6 +28,7 @@ from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import bind_job as job_queries
+from cyborg.db.queries import device_config as config_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
@@ -113,6 +114,22 @@ class BindTestCase(base.DbTestCase):
         # Two of three fit: the same bind with two binds.
         self.assertEqual(dict.fromkeys(uuids[:2], states.BOUND),
                          self._bind(uuids[:2], 'i1'))
+
+    def test_a_device_being_configured_refuses_the_bind(self):
+        # Nova's allocation may predate the reservation of a device whose
+        # configuration an operator asked for: its bind is refused until
+        # the configuration is applied.
+        uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
+        for state in ('pending', 'applying', 'draining', 'failed'):
+            config_queries.set_desired(self.context,
+                                       self.fpga['device_uuid'], 'node-1',
+                                       {'num_vfs': 1}, state, False)
+            self._assert_refused(uuids, 'i1')
+        config_queries.set_desired(self.context, self.fpga['device_uuid'],
+                                   'node-1', {'num_vfs': 1}, 'applied',
+                                   False)
+        self.assertEqual(dict.fromkeys(uuids, states.BOUND),
+                         self._bind(uuids, 'i1'))
 
     def test_resource_provider_of_another_host(self):
         uuids = self._arqs(groups=[{'resources:FPGA': '1'}])

@@ -1,0 +1,385 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of a device's configuration as desired state: the conductor's
+states (cyborg.conductor.devices.configuration) and the agent's side
+(ResourceTracker.configure), with the fake driver's configurable QAT and
+GPU, on SQLite and without Placement.
+"""
+
+from unittest import mock
+
+import sqlalchemy as sa
+
+from cyborg import conf as cyborg_conf
+from cyborg import exception
+from cyborg import states
+from cyborg.agent import resource_tracker
+from cyborg.common import device_config
+from cyborg.conductor.devices import configuration
+from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.placement import sync as placement_sync
+from cyborg.db import models
+from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import device_config as config_queries
+from cyborg.db.queries import device_profile as dp_queries
+from cyborg.db.queries import host as host_queries
+from cyborg.db.queries import host_inventory
+from cyborg.db.queries import service as service_queries
+from cyborg.drivers import fake
+from cyborg.objects import hardware
+from cyborg.tests import base
+from cyborg.tests.fixtures import notifications as notify_fixture
+
+CONF = cyborg_conf.CONF
+HOST = 'n1'
+
+
+class ConfigurationTestCase(base.DbTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.notes = self.useFixture(notify_fixture.Notifications())
+        self.flags(devices=['fpga=1', 'qat=1', 'gpu=1'],
+                   group='fake_driver')
+        service_queries.heartbeat(self.context, HOST, 'cyborg-agent')
+        self.driver = fake.FakeDriver(CONF, HOST)
+        self.tracker = resource_tracker.ResourceTracker(
+            HOST, {'fake': self.driver}, {'fake': 'fake'}, mock.Mock())
+        self.generation = 0
+        self._report()
+        by_type = {d['type']: d for d in
+                   device_queries.get_all(self.context)}
+        self.fpga, self.qat, self.gpu = (by_type['FPGA'], by_type['QAT'],
+                                         by_type['GPU'])
+
+    def _report(self):
+        """The agent discovers (its tracker) and reports (to the
+        conductor's report handling).
+        """
+        self.tracker._discover(['fake'])
+        records = self.tracker._records
+        self.generation += 1
+        inventory.report(self.context, None, HOST, self.generation,
+                         hardware.inventory_hash(records),
+                         hardware.HardwareList(objects=records))
+
+    def _pushed(self):
+        """What the Placement push would do: clear the host's mark."""
+        self.assertTrue(host_queries.claim_sync(self.context, HOST, 't', 60))
+        host_queries.release_sync(self.context, HOST, 't', False)
+
+    def _bind(self, device, instance):
+        """An ARQ of *instance* bound to a deployable of *device*."""
+        dp = dp_queries.create(self.context, 'dp-' + instance,
+                               'dp-' + instance,
+                               [{'resources:CUSTOM_QAT': '1'}])
+        [arq] = arq_queries.create(self.context, dp['id'], 'p1', [1])
+        snap = host_inventory.load(self.context, HOST)
+        deployable = next(d for d in snap.deployables.values()
+                          if d['device_id'] == device['id'])
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.update(models.ExtendedAcceleratorRequest)
+                         .where(models.ExtendedAcceleratorRequest.uuid ==
+                                arq['uuid'])
+                         .values(instance_uuid=instance, state=states.BOUND,
+                                 deployable_id=deployable['id']))
+        return arq
+
+    def _unbind(self, arq):
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.delete(models.ExtendedAcceleratorRequest).where(
+                models.ExtendedAcceleratorRequest.uuid == arq['uuid']))
+
+    def _state(self, device):
+        return config_queries.get(self.context, device['uuid'])['state']
+
+    def _agent_takes(self, revision=''):
+        """The agent's heartbeat: what the conductor hands, applied."""
+        answer = configuration.for_agent(self.context, HOST, revision)
+        if answer is None:
+            return None
+        configs, revision = answer
+        done = self.tracker.configure(configs)
+        self._report()
+        return done, revision
+
+    def _reserved(self, device):
+        snap = host_inventory.load(self.context, HOST)
+        wants = [placement_sync.desired(snap, d, True, 'cn')
+                 for d in snap.deployables.values()
+                 if d['device_id'] == device['id'] and
+                 d['removed_at'] is None]
+        return sorted((rc, inv['total'], inv['reserved'])
+                      for want in wants
+                      for rc, inv in want['inventories'].items())
+
+    # The operator's request ------------------------------------------------
+
+    def test_a_device_its_driver_cannot_configure_is_refused(self):
+        self.assertRaises(exception.DeviceNotConfigurable,
+                          configuration.configure, self.context,
+                          self.fpga['uuid'], {'num_vfs': 1})
+
+    def test_an_unknown_device_is_not_found(self):
+        self.assertRaises(exception.DeviceNotFound,
+                          configuration.configure, self.context,
+                          'f0c1f3b2-0000-4000-8000-000000000000',
+                          {'num_vfs': 1})
+
+    def test_what_the_driver_does_not_allow_is_refused_naming_it(self):
+        exc = self.assertRaises(exception.DeviceConfigInvalid,
+                                configuration.configure, self.context,
+                                self.qat['uuid'], {'num_vfs': 17})
+        self.assertIn('num_vfs', exc.message)
+        exc = self.assertRaises(exception.DeviceConfigInvalid,
+                                configuration.configure, self.context,
+                                self.qat['uuid'], {'mode': 'mig'})
+        self.assertIn("'mode' was unexpected", exc.message)
+        self.assertRaises(exception.DeviceConfigInvalid,
+                          configuration.configure, self.context,
+                          self.qat['uuid'], {})
+        self.assertIsNone(config_queries.get(self.context,
+                                             self.qat['uuid']))
+
+    def test_stored_pending_with_a_generation_and_the_host_marked(self):
+        self._pushed()
+        config = configuration.configure(self.context, self.qat['uuid'],
+                                         {'num_vfs': 8})
+        self.assertEqual((device_config.PENDING, 1, {'num_vfs': 8}),
+                         (config['state'], config['generation'],
+                          config['desired']))
+        self.assertTrue(host_queries.needs_sync(self.context, HOST))
+        config = configuration.configure(self.context, self.qat['uuid'],
+                                         {'num_vfs': 2})
+        self.assertEqual(2, config['generation'])
+
+    def test_a_device_in_use_is_refused_naming_the_instances(self):
+        self._bind(self.qat, 'i2')
+        self._bind(self.qat, 'i1')
+        exc = self.assertRaises(exception.DeviceConfigInUse,
+                                configuration.configure, self.context,
+                                self.qat['uuid'], {'num_vfs': 8})
+        self.assertIn('i1, i2', exc.message)
+        self.assertEqual(409, exc.code)
+        self.assertIsNone(config_queries.get(self.context,
+                                             self.qat['uuid']))
+
+    # Reserved while it changes ---------------------------------------------
+
+    def test_the_device_is_reserved_until_applied(self):
+        self.assertEqual([('CUSTOM_QAT', 1, 0)] * 4,
+                         self._reserved(self.qat))
+        configuration.configure(self.context, self.qat['uuid'],
+                                {'num_vfs': 2})
+        self.assertEqual([('CUSTOM_QAT', 1, 1)] * 4,
+                         self._reserved(self.qat))
+        # The other devices of the host are not.
+        self.assertEqual([('PGPU', 1, 0)], self._reserved(self.gpu))
+        self._pushed()
+        self._agent_takes()
+        self.assertEqual(device_config.APPLIED, self._state(self.qat))
+        self.assertEqual([('CUSTOM_QAT', 1, 0)] * 2,
+                         self._reserved(self.qat))
+
+    # Handed to the agent ---------------------------------------------------
+
+    def test_handed_only_once_the_push_reserved_it(self):
+        configuration.configure(self.context, self.qat['uuid'],
+                                {'num_vfs': 8})
+        # The push has not run: nothing to apply yet.
+        self.assertEqual(([], configuration._EMPTY),
+                         configuration.for_agent(self.context, HOST, None))
+        self._pushed()
+        configs, revision = configuration.for_agent(self.context, HOST,
+                                                    configuration._EMPTY)
+        self.assertEqual([{'device_uuid': self.qat['uuid'],
+                           'generation': 1, 'desired': {'num_vfs': 8}}],
+                         configs)
+        self.assertEqual(device_config.APPLYING, self._state(self.qat))
+        # The same revision: no answer.
+        self.assertIsNone(configuration.for_agent(self.context, HOST,
+                                                  revision))
+
+    def test_without_placement_nothing_waits_for_a_push(self):
+        configuration.configure(self.context, self.qat['uuid'],
+                                {'num_vfs': 8})
+        configs, _revision = configuration.for_agent(
+            self.context, HOST, '', placement=False)
+        self.assertEqual(1, len(configs))
+
+    def test_an_agent_that_applied_nothing_and_has_nothing_gets_no_answer(
+            self):
+        self.assertIsNone(configuration.for_agent(self.context, HOST, ''))
+
+    def test_an_instance_bound_meanwhile_makes_it_wait(self):
+        configuration.configure(self.context, self.qat['uuid'],
+                                {'num_vfs': 8})
+        arq = self._bind(self.qat, 'i1')
+        self._pushed()
+        self.assertEqual(([], configuration._EMPTY),
+                         configuration.for_agent(self.context, HOST, ''))
+        config = config_queries.get(self.context, self.qat['uuid'])
+        self.assertEqual(device_config.DRAINING, config['state'])
+        self.assertIn('i1', config['reason'])
+        self._unbind(arq)
+        self.assertEqual([HOST], configuration.release_drained(self.context))
+        self.assertEqual(device_config.PENDING, self._state(self.qat))
+
+    # Drain -----------------------------------------------------------------
+
+    def test_drain_waits_for_the_last_instance_then_applies(self):
+        first, second = self._bind(self.qat, 'i1'), self._bind(self.qat,
+                                                                'i2')
+        config = configuration.configure(self.context, self.qat['uuid'],
+                                         {'num_vfs': 0}, drain=True)
+        self.assertEqual(device_config.DRAINING, config['state'])
+        self.assertEqual([('CUSTOM_QAT', 1, 1)] * 4,
+                         self._reserved(self.qat))
+        self._pushed()
+        self.assertEqual(([], configuration._EMPTY),
+                         configuration.for_agent(self.context, HOST, ''))
+        self._unbind(first)
+        self.assertEqual([], configuration.release_drained(self.context))
+        self._unbind(second)
+        self.assertEqual([HOST], configuration.release_drained(self.context))
+        done, _revision = self._agent_takes()
+        self.assertEqual(device_config.APPLIED,
+                         done[self.qat['uuid']]['state'])
+        self.assertEqual(device_config.APPLIED, self._state(self.qat))
+        # The PF is offered, alone.
+        self.assertEqual([('CUSTOM_QAT', 1, 0)], self._reserved(self.qat))
+
+    # What the report says --------------------------------------------------
+
+    def test_applied_ends_with_a_notification_and_applied_at(self):
+        configuration.configure(self.context, self.gpu['uuid'], {
+            'mode': 'mig', 'mig_layout': '3g.40gb,2g.20gb,1g.10gb'})
+        self._pushed()
+        self._agent_takes()
+        config = config_queries.get(self.context, self.gpu['uuid'])
+        self.assertEqual(device_config.APPLIED, config['state'])
+        self.assertIsNotNone(config['applied_at'])
+        self.assertEqual([('CUSTOM_MIG_1G_10GB', 1, 0),
+                          ('CUSTOM_MIG_2G_20GB', 1, 0),
+                          ('CUSTOM_MIG_3G_40GB', 1, 0)],
+                         self._reserved(self.gpu))
+        [end] = [data for event, data in self.notes.events()
+                 if event == 'device.configure.end']
+        self.assertEqual((self.gpu['uuid'], 'applied', 1),
+                         (end['device_uuid'], end['state'],
+                          end['generation']))
+
+    def test_a_failed_write_is_failed_with_the_reason_and_stays_reserved(
+            self):
+        self.driver.simulate_config_failure(self.qat_address(),
+                                            'sriov_numvfs: EBUSY')
+        configuration.configure(self.context, self.qat['uuid'],
+                                {'num_vfs': 8})
+        self._pushed()
+        self._agent_takes()
+        config = config_queries.get(self.context, self.qat['uuid'])
+        self.assertEqual(device_config.FAILED, config['state'])
+        self.assertIn('EBUSY', config['reason'])
+        self.assertEqual([('CUSTOM_QAT', 1, 1)] * 4,
+                         self._reserved(self.qat))
+        [error] = [data for event, data in self.notes.events()
+                   if event == 'device.configure.error']
+        self.assertIn('EBUSY', error['reason'])
+
+    def test_what_the_device_refuses_is_failed(self):
+        configuration.configure(self.context, self.gpu['uuid'], {
+            'mode': 'mig', 'mig_layout': '7g.80gb,1g.10gb'})
+        self._pushed()
+        self._agent_takes()
+        config = config_queries.get(self.context, self.gpu['uuid'])
+        self.assertEqual(device_config.FAILED, config['state'])
+        self.assertIn('8 compute slices', config['reason'])
+
+    def test_drift_is_seen_and_healed(self):
+        configuration.configure(self.context, self.qat['uuid'],
+                                {'num_vfs': 2})
+        self._pushed()
+        _done, revision = self._agent_takes()
+        # Someone changes the device by hand.
+        self.driver.configured[self.qat_address()]['num_vfs'] = 5
+        self._report()
+        config = config_queries.get(self.context, self.qat['uuid'])
+        self.assertEqual((device_config.DRIFTED, 'num_vfs is 5, 2 wanted'),
+                         (config['state'], config['reason']))
+        [drift] = [data for event, data in self.notes.events()
+                   if event == 'device.configure.drift']
+        self.assertEqual('drifted', drift['state'])
+        # A drifted device stays offered as it is.
+        self.assertEqual([('CUSTOM_QAT', 1, 0)] * 5,
+                         self._reserved(self.qat))
+        # Heal: one generation more, applied again.
+        self.assertEqual(2, configuration.heal(
+            self.context, self.qat['uuid'])['generation'])
+        self._pushed()
+        self._agent_takes(revision)
+        self.assertEqual(device_config.APPLIED, self._state(self.qat))
+        self.assertEqual([('CUSTOM_QAT', 1, 0)] * 2,
+                         self._reserved(self.qat))
+
+    def test_forget_offers_the_device_as_it_is(self):
+        configuration.configure(self.context, self.qat['uuid'],
+                                {'num_vfs': 2})
+        self._pushed()
+        self.assertEqual(HOST, configuration.forget(self.context,
+                                                    self.qat['uuid']))
+        self.assertIsNone(config_queries.get(self.context,
+                                             self.qat['uuid']))
+        self.assertTrue(host_queries.needs_sync(self.context, HOST))
+        self.assertEqual([('CUSTOM_QAT', 1, 0)] * 4,
+                         self._reserved(self.qat))
+        self.assertRaises(exception.DeviceConfigNotFound,
+                          configuration.forget, self.context,
+                          self.qat['uuid'])
+
+    # The agent's side ------------------------------------------------------
+
+    def test_the_agent_applies_a_generation_once(self):
+        configs = [{'device_uuid': self.qat['uuid'], 'generation': 1,
+                    'desired': {'num_vfs': 2}}]
+        self.assertEqual({self.qat['uuid']: {
+            'generation': 1, 'state': 'applied', 'reason': None}},
+            self.tracker.configure(configs))
+        self.assertEqual({}, self.tracker.configure(configs))
+        self.tracker._discover(['fake'])
+        [record] = [r for r in self.tracker._records
+                    if r.uuid == self.qat['uuid']]
+        self.assertEqual({'generation': 1, 'state': 'applied',
+                          'reason': None},
+                         record.configuration['applied'])
+        self.assertEqual(2, record.configuration['actual']['num_vfs'])
+
+    def test_the_agent_reports_a_device_it_does_not_have(self):
+        done = self.tracker.configure([{
+            'device_uuid': 'f0c1f3b2-0000-4000-8000-000000000000',
+            'generation': 3, 'desired': {'num_vfs': 2}}])
+        self.assertEqual('failed', done[
+            'f0c1f3b2-0000-4000-8000-000000000000']['state'])
+
+    def test_a_new_agent_discovers_before_it_applies(self):
+        tracker = resource_tracker.ResourceTracker(
+            HOST, {'fake': self.driver}, {'fake': 'fake'}, mock.Mock())
+        done = tracker.configure([{'device_uuid': self.gpu['uuid'],
+                                   'generation': 1, 'desired': {
+                                       'mode': 'mig',
+                                       'mig_layout': '1g.10gb'}}])
+        self.assertEqual('applied', done[self.gpu['uuid']]['state'])
+
+    def qat_address(self):
+        return fake._address(fake.FIRST_BUS + 1, 0)
