@@ -32,7 +32,8 @@ Usage::
     cyborg-manage --config-file /etc/cyborg/cyborg.conf arq hostdev \
         (--instance INSTANCE | ARQ [ARQ ...]) [--with-mdev]
     cyborg-manage --config-file /etc/cyborg/cyborg.conf \
-        (placement | handle | instance) (audit | heal) [--host HOST] [--json]
+        (placement | handle | instance | device-config) (audit | heal) \
+        [--host HOST] [--json]
 """
 
 import sys

@@ -29,6 +29,10 @@ the exit status.
         [--host HOST] [--json]
     cyborg-manage --config-file /etc/cyborg/cyborg.conf instance heal \\
         [--host HOST] [--json]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf device-config \\
+        audit [--host HOST] [--json]
+    cyborg-manage --config-file /etc/cyborg/cyborg.conf device-config \\
+        heal [--host HOST] [--json]
 
 Each runs its audit in this process: ``placement`` compares the database
 with Placement (cyborg.conductor.audit.placement; ``[database]`` and
@@ -36,7 +40,9 @@ with Placement (cyborg.conductor.audit.placement; ``[database]`` and
 requests and bind jobs (cyborg.conductor.audit.handles; ``[database]``),
 ``instance`` the accelerator requests and allocations with Nova's servers
 (cyborg.conductor.audit.instances; ``[database]``, ``[nova]``, and
-``[placement]`` without which allocations are not checked).
+``[placement]`` without which allocations are not checked),
+``device-config`` the devices' configurations with what their agents
+report (cyborg.conductor.audit.device_configs; ``[database]``).
 
 Exit status, one rule for all (placement-manage's): 0 when nothing was
 found; 3 when something was (audit) or when the heal left something
@@ -58,6 +64,7 @@ from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
+from cyborg.conductor.audit import device_configs as config_audit
 from cyborg.conductor.audit import handles as handle_audit
 from cyborg.conductor.audit import instances as instance_audit
 from cyborg.conductor.audit import placement as placement_audit
@@ -170,6 +177,10 @@ def _instance(conf, context, host, heal):
                                 heal=heal)
 
 
+def _device_config(conf, context, host, heal):
+    return config_audit.audit(context, host=host, heal=heal)
+
+
 CATEGORIES = (
     Category(
         name='placement', help=_("Cyborg's resource providers in Placement."),
@@ -220,6 +231,25 @@ CATEGORIES = (
         host_help=_("Only this host's accelerator requests and "
                     "providers."),
         repaired=_('Released')),
+    Category(
+        name='device-config', help=_("Devices' configurations (desired "
+                                     "state) against what their agents "
+                                     "report."),
+        check=_device_config, failed=_('Device configuration audit '
+                                       'failed: %s'),
+        all_clear=_('Every configured device is as desired, or on its '
+                    'way.'),
+        columns=((_('Host'), 'host'), (_('State'), 'kind'),
+                 (_('Device'), 'device'), (_('Desired'), 'desired'),
+                 (_('Detail'), 'detail')),
+        audit_help=_('Print every device that no longer shows its applied '
+                     'configuration (drifted) and every configuration its '
+                     'agent could not apply (failed).'),
+        heal_help=_('Hand them to their agents again (one generation '
+                    'more, the device reserved until it is applied); the '
+                    'next audit tells how each ended.'),
+        host_help=_("Only this host's devices."),
+        repaired=_('Settled')),
 )
 
 

@@ -137,6 +137,11 @@ def drift_reason(diff):
                      for field, (want, have) in sorted(diff.items()))
 
 
+def as_text(desired):
+    """*desired* as one line of sorted JSON (logs, tables)."""
+    return jsonutils.dumps(desired, sort_keys=True)
+
+
 def revision(configs):
     """A digest of what a host's agent is to apply: the agent sends the
     revision it applied in its heartbeat, and the conductor answers with

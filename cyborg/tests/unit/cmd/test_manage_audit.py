@@ -156,5 +156,5 @@ class ParsersTestCase(base.TestCase):
                                   {'heal': heal}),
                                  (args.func.func, args.func.args,
                                   args.func.keywords))
-        self.assertEqual({'placement', 'handle', 'instance'},
+        self.assertEqual({'placement', 'handle', 'instance', 'device-config'},
                          {c.name for c in manage_audit.CATEGORIES})

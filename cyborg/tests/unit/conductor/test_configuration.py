@@ -26,6 +26,7 @@ from cyborg import exception
 from cyborg import states
 from cyborg.agent import resource_tracker
 from cyborg.common import device_config
+from cyborg.conductor.audit import device_configs as config_audit
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.inventory import reports as inventory
 from cyborg.conductor.placement import sync as placement_sync
@@ -333,6 +334,33 @@ class ConfigurationTestCase(base.DbTestCase):
         self.assertEqual([('CUSTOM_QAT', 1, 0)] * 2,
                          self._reserved(self.qat))
 
+    def test_the_audit_finds_drift_and_failures_and_heals_them(self):
+        self.driver.simulate_config_failure(self.qat_address(), 'EIO')
+        configuration.configure(self.context, self.qat['uuid'],
+                                {'num_vfs': 2})
+        configuration.configure(self.context, self.gpu['uuid'],
+                                {'mode': 'mig', 'mig_layout': '1g.10gb'})
+        self._pushed()
+        self._agent_takes()
+        self.driver.configured[self.gpu_address()]['mig_layout'] = '2g.20gb'
+        self._report()
+        found = config_audit.audit(self.context)
+        self.assertEqual(
+            [('drifted', self.gpu['uuid'], 'mig_layout is "2g.20gb", '
+              '"1g.10gb" wanted'),
+             ('failed', self.qat['uuid'], 'Command fake-configure %s '
+              'failed with exit code 1: EIO' % self.qat_address())],
+            [(f.kind, f.device, f.detail) for f in found])
+        self.assertEqual([], config_audit.audit(self.context, host='n2'))
+        healed = config_audit.audit(self.context, heal=True)
+        self.assertEqual([False, False], [f.repaired for f in healed])
+        self.assertEqual(
+            {device_config.PENDING},
+            {self._state(self.qat), self._state(self.gpu)})
+        self._pushed()
+        self._agent_takes()
+        self.assertEqual([], config_audit.audit(self.context))
+
     def test_forget_offers_the_device_as_it_is(self):
         configuration.configure(self.context, self.qat['uuid'],
                                 {'num_vfs': 2})
@@ -383,3 +411,6 @@ class ConfigurationTestCase(base.DbTestCase):
 
     def qat_address(self):
         return fake._address(fake.FIRST_BUS + 1, 0)
+
+    def gpu_address(self):
+        return fake._address(fake.FIRST_BUS + 2, 0)

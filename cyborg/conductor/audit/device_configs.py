@@ -1,0 +1,82 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The audit of devices' configurations (desired state): devices whose
+agent reports something else than what was applied (``drifted``: changed
+by hand, or by a reboot the agent did not see) and configurations the
+agent could not apply (``failed``).
+
+Healing asks the agent to apply the desired state again
+(cyborg.conductor.devices.configuration.heal: one generation more,
+``pending``, the device reserved).  The agent applies it after the
+conductor's next push of the host and its next heartbeat, so a heal
+repairs nothing by the time it returns: its findings say ``repaired``
+False, and the next audit tells how it ended.
+"""
+
+import dataclasses
+
+from cyborg import exception
+from cyborg.common import device_config
+from cyborg.conductor.audit import record
+from cyborg.conductor.devices import configuration
+from cyborg.db.queries import device_config as config_queries
+
+DRIFTED = device_config.DRIFTED
+FAILED = device_config.FAILED
+
+
+@dataclasses.dataclass(kw_only=True)
+class ConfigFinding(record.Finding):
+    """A device whose configuration is not what was asked.
+
+    :ivar device: the device's uuid.
+    :ivar desired: what was asked (JSON text).
+    """
+
+    device: str
+    desired: str
+
+
+def audit(context, host=None, heal=False):
+    """Find (and with *heal*, hand again to the agents) the drifted and
+    failed configurations.
+
+    :param host: only this host's devices.
+    :returns: a list of ConfigFinding.
+    """
+    found = []
+    for state in (DRIFTED, FAILED):
+        for config in config_queries.in_state(context, state):
+            if host is not None and config['hostname'] != host:
+                continue
+            finding = ConfigFinding(
+                kind=state, host=config['hostname'],
+                device=config['device_uuid'],
+                desired=device_config.as_text(config['desired']),
+                detail=config['reason'] or '')
+            if heal:
+                _heal(context, finding)
+            found.append(finding)
+    return found
+
+
+def _heal(context, finding):
+    try:
+        config = configuration.heal(context, finding.device)
+    except exception.DeviceConfigNotFound:
+        finding.settle(True, 'its desired state was forgotten meanwhile')
+        return
+    finding.settle(False, 'generation %d handed to the agent again (%s); '
+                   'the next audit tells how it ended' % (
+                       config['generation'], config['state']))
