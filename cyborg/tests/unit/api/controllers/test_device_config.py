@@ -40,6 +40,7 @@ from cyborg.db.queries import device_config as config_queries
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import statements
+from cyborg.tests.functional import api_base
 
 ADMIN = {'X-User-Id': 'admin', 'X-Project-Id': 'admin',
          'X-Roles': 'admin,member,reader'}
@@ -347,3 +348,71 @@ class DeviceConfigAPITestCase(base.DbTestCase):
                            headers=headers, status=405)
         # The configuration is shown with its device.
         self.app.get(self._url(), headers=headers, status=405)
+
+
+class DeviceConfigThroughTheConductorTestCase(api_base.APITestCase):
+    """The same requests to a conductor on the fake transport: what the
+    API sends is what the conductor takes, and its refusals keep their
+    codes on the way back.
+    """
+
+    def setUp(self):
+        super().setUp()
+        self.qat = inventory.add_device(self.context, 'host1', 'QAT',
+                                        address='0000:3d:00.0')
+        self.uuid = self.qat['device_uuid']
+        _make_configurable(self.context, self.uuid,
+                           {'settable': SETTABLE, 'actual': ACTUAL})
+        self.url = '/v2/devices/%s/configuration' % self.uuid
+        self.headers = dict(ADMIN, **V2_14)
+
+    def test_set_show_forget(self):
+        answer = self.app.put_json(
+            self.url, {'desired': {'num_vfs': 4, 'vf_driver': 'vfio-pci'}},
+            headers=self.headers, status=202).json
+        self.assertEqual(
+            ({'num_vfs': 4, 'vf_driver': 'vfio-pci'}, 1, 'pending', False,
+             SETTABLE, ACTUAL),
+            (answer['desired'], answer['generation'], answer['state'],
+             answer['drain'], answer['settable'], answer['actual']))
+        shown = self.app.get('/v2/devices/' + self.uuid,
+                             headers=self.headers).json['configuration']
+        self.assertEqual((answer['desired'], 1),
+                         (shown['desired'], shown['generation']))
+        self.app.delete(self.url, headers=self.headers, status=204)
+        shown = self.app.get('/v2/devices/' + self.uuid,
+                             headers=self.headers).json['configuration']
+        self.assertEqual((None, None, SETTABLE),
+                         (shown['desired'], shown['state'],
+                          shown['settable']))
+        response = self.app.delete(self.url, headers=self.headers,
+                                   status=404)
+        self.assertEqual('cyborg.device.config_not_found',
+                         error_code(response))
+
+    def test_the_conductors_refusals(self):
+        response = self.app.put_json(
+            self.url, {'desired': {'num_vfs': 99}}, headers=self.headers,
+            status=400)
+        self.assertEqual('cyborg.device.config_invalid',
+                         error_code(response))
+        self.assertIn('num_vfs', response.text)
+        fpga = inventory.add_device(self.context, 'host1', 'FPGA',
+                                    address='0000:0c:00.0')
+        response = self.app.put_json(
+            '/v2/devices/%s/configuration' % fpga['device_uuid'],
+            {'desired': {'num_vfs': 1}}, headers=self.headers, status=400)
+        self.assertEqual('cyborg.device.not_configurable',
+                         error_code(response))
+        inventory.add_bound_arqs(self.context, self.qat,
+                                 [uuidutils.generate_uuid()])
+        response = self.app.put_json(
+            self.url, {'desired': {'num_vfs': 2}}, headers=self.headers,
+            status=409)
+        self.assertEqual('cyborg.device.config_in_use',
+                         error_code(response))
+        answer = self.app.put_json(
+            self.url, {'desired': {'num_vfs': 2}, 'drain': True},
+            headers=self.headers, status=202).json
+        self.assertEqual(('draining', True),
+                         (answer['state'], answer['drain']))
