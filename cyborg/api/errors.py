@@ -59,6 +59,10 @@ ARQ_PROVIDER_MISMATCH = 'cyborg.accelerator_request.provider_mismatch'
 ARQ_BIND_REFUSED = 'cyborg.accelerator_request.bind_refused'
 DEVICE_NOT_FOUND = 'cyborg.device.not_found'
 DEVICE_SELECTOR_EMPTY = 'cyborg.device.empty_selector'
+DEVICE_NOT_CONFIGURABLE = 'cyborg.device.not_configurable'
+DEVICE_CONFIG_INVALID = 'cyborg.device.config_invalid'
+DEVICE_CONFIG_IN_USE = 'cyborg.device.config_in_use'
+DEVICE_CONFIG_NOT_FOUND = 'cyborg.device.config_not_found'
 DEPLOYABLE_NOT_FOUND = 'cyborg.deployable.not_found'
 DEPLOYABLE_IN_USE = 'cyborg.deployable.in_use'
 ATTRIBUTE_NOT_FOUND = 'cyborg.attribute.not_found'
@@ -114,6 +118,10 @@ _BY_EXCEPTION = {
     exception.Locked: ARQ_NOT_RESOLVED,
     exception.DeviceNotFound: DEVICE_NOT_FOUND,
     exception.DeviceSelectorEmpty: DEVICE_SELECTOR_EMPTY,
+    exception.DeviceNotConfigurable: DEVICE_NOT_CONFIGURABLE,
+    exception.DeviceConfigInvalid: DEVICE_CONFIG_INVALID,
+    exception.DeviceConfigInUse: DEVICE_CONFIG_IN_USE,
+    exception.DeviceConfigNotFound: DEVICE_CONFIG_NOT_FOUND,
     exception.DeployableNotFound: DEPLOYABLE_NOT_FOUND,
     exception.DeployableInUse: DEPLOYABLE_IN_USE,
     exception.AttributeNotFound: ATTRIBUTE_NOT_FOUND,

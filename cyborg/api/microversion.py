@@ -82,6 +82,8 @@ VERSIONS = [
              # stay those of every host.
     '2.13',  # GET /v2/capacity?device_class=: the capacity of a device
              # class (the deployables its trait was published on).
+    '2.14',  # Devices show their configuration; PUT and DELETE
+             # /v2/devices/{uuid}/configuration (desired state).
 ]
 
 MINOR_1_ARQ_PROJECT_ID = 1
@@ -97,6 +99,7 @@ MINOR_10_INSTANCE_LIST = 10
 MINOR_11_DEVICE_CLASSES = 11
 MINOR_12_CAPACITY_PAGES = 12
 MINOR_13_CAPACITY_BY_DEVICE_CLASS = 13
+MINOR_14_DEVICE_CONFIGURATION = 14
 
 # A negotiated API version; compares like a (major, minor) tuple.
 Version = microversion_parse.Version
@@ -257,6 +260,13 @@ def allow_capacity_pages(version):
 def allow_capacity_by_device_class(version):
     """GET /v2/capacity takes device_class (a device class's capacity)."""
     return version.minor >= MINOR_13_CAPACITY_BY_DEVICE_CLASS
+
+
+def allow_device_configuration(version):
+    """Devices show their configuration; /v2/devices/{uuid}/configuration
+    exists (PUT, DELETE).
+    """
+    return version.minor >= MINOR_14_DEVICE_CONFIGURATION
 
 
 def allow_arq_health(version):

@@ -31,7 +31,7 @@ from keystoneauth1 import exceptions as ks_exc
 from oslo_utils import uuidutils
 
 SERVICE_TYPE = 'accelerator'
-DEFAULT_API_VERSION = '2.13'
+DEFAULT_API_VERSION = '2.14'
 
 
 class CommandError(Exception):
@@ -203,6 +203,9 @@ class Client:
 
     def post(self, path, body=None, timeout=None):
         return self.request('POST', path, body=body, timeout=timeout)
+
+    def put(self, path, body, timeout=None):
+        return self.request('PUT', path, body=body, timeout=timeout)
 
     def patch(self, path, body, timeout=None):
         return self.request('PATCH', path, body=body, timeout=timeout)

@@ -13,6 +13,8 @@
 # under the License.
 """device-*: the accelerator cards of the compute nodes."""
 
+import re
+
 from cliff import columns
 
 from cyborg.cli import common
@@ -46,15 +48,87 @@ class ListDevices(common.Lister):
         return common.rows(body['devices'], COLUMNS)
 
 
+# From 2.14: a device's configuration, one row each (device-show,
+# device-configure).
+CONFIG_COLUMNS = (('settable', 'settable'), ('actual', 'actual'),
+                  ('desired', 'desired'), ('config_state', 'state'),
+                  ('config_reason', 'reason'),
+                  ('config_generation', 'generation'),
+                  ('config_drain', 'drain'))
+
+
+def allowed_values(schema):
+    """What a settable field's JSON schema takes, in a few words."""
+    if 'enum' in schema:
+        return '|'.join('null' if v is None else str(v)
+                        for v in schema['enum'])
+    if schema.get('type') == 'integer' or 'minimum' in schema:
+        low, high = schema.get('minimum'), schema.get('maximum')
+        if low is not None or high is not None:
+            return '%s..%s' % ('' if low is None else low,
+                               '' if high is None else high)
+    if schema.get('pattern'):
+        return '%s matching %s' % (schema.get('type', 'a value'),
+                                   schema['pattern'])
+    kind = schema.get('type', 'any')
+    return '|'.join(kind) if isinstance(kind, list) else str(kind)
+
+
+class SettableColumn(columns.FormattableColumn):
+    """A device's settable fields: a field and its allowed values a line
+    in a table, the JSON schemas in json/yaml.
+    """
+
+    def human_readable(self):
+        if not self._value:
+            return ''
+        return '\n'.join('%s: %s' % (field, allowed_values(schema))
+                         for field, schema in sorted(self._value.items()))
+
+    def machine_readable(self):
+        return self._value
+
+
+def config_rows(configuration):
+    """The rows of a device's configuration: {title: value}."""
+    configuration = configuration or {}
+    values = {}
+    for title, key in CONFIG_COLUMNS:
+        value = configuration.get(key)
+        if key == 'settable':
+            value = SettableColumn(value)
+        values[title] = value
+    return values
+
+
 def _detail(device):
-    """A device with its board information as structures."""
-    return dict(device, **{key: common.structure(device.get(key))
-                           for key in ('std_board_info',
-                                       'vendor_board_info')})
+    """A device with its board information as structures and, from 2.14,
+    its configuration as rows.
+
+    :returns: (the device, its columns).
+    """
+    shown = dict(device, **{key: common.structure(device.get(key))
+                            for key in ('std_board_info',
+                                        'vendor_board_info')})
+    if 'configuration' not in device:
+        return shown, DETAIL_COLUMNS
+    shown.update(config_rows(device['configuration']))
+    return shown, DETAIL_COLUMNS + common.field_columns(
+        *(title for title, _key in CONFIG_COLUMNS))
+
+
+def detail(device):
+    """(titles, values) of device-show."""
+    return common.one(*_detail(device))
 
 
 class ShowDevice(common.ShowOne):
-    """Show one device."""
+    """Show one device.
+
+    From 2.14 with its configuration: the fields its driver can set and
+    their values (settable), what it is (actual), what was asked
+    (desired) and how applying it went (config_state, config_reason).
+    """
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
@@ -63,8 +137,7 @@ class ShowDevice(common.ShowOne):
 
     def take_action(self, parsed_args):
         uuid = common.check_uuid(parsed_args.device, 'a device')
-        return common.one(_detail(self.client.get('/devices/' + uuid)),
-                          DETAIL_COLUMNS)
+        return detail(self.client.get('/devices/' + uuid))
 
 
 # The selector of device-disable and device-enable: (option, API member,
@@ -134,8 +207,7 @@ class _SetStatus(common.ShowOne):
                     'Give a DEVICE or a selector, not both.')
             uuid = common.check_uuid(parsed_args.device, 'a device')
             self.client.post('/devices/%s/%s' % (uuid, self.ACTION))
-            return common.one(_detail(self.client.get('/devices/' + uuid)),
-                              DETAIL_COLUMNS)
+            return detail(self.client.get('/devices/' + uuid))
         if not selector:
             raise common.CommandError(
                 'Give a DEVICE, or select devices with at least one of '
@@ -181,3 +253,85 @@ class DisableDevice(_SetStatus):
 
     ACTION = 'disable'
     DONE = 'disabled'
+
+
+_INTEGER = re.compile(r'-?[0-9]+')
+
+
+def parse_setting(text):
+    """``FIELD=VALUE`` of --set as (field, value): an integer is an int,
+    true and false are booleans, null is None, anything else a string.
+
+    :raises: CommandError for text without ``=`` or a field.
+    """
+    field, sep, value = text.partition('=')
+    field = field.strip()
+    if not sep or not field:
+        raise common.CommandError(
+            '--set takes FIELD=VALUE (e.g. num_vfs=8), not %r.' % text)
+    value = value.strip()
+    lowered = value.lower()
+    if lowered in ('true', 'false'):
+        return field, lowered == 'true'
+    if lowered == 'null':
+        return field, None
+    if _INTEGER.fullmatch(value):
+        return field, int(value)
+    return field, value
+
+
+class ConfigureDevice(common.ShowOne):
+    """Set a device's desired configuration, or forget it (2.14).
+
+    The device's agent applies it after the answer and applies it again
+    after the host reboots (device-show shows how it went); the device
+    is not scheduled meanwhile.  What can be set (the settable fields and
+    their values) is in device-show.
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('device', metavar='DEVICE', help='Its UUID.')
+        action = parser.add_mutually_exclusive_group(required=True)
+        action.add_argument(
+            '--set', metavar='FIELD=VALUE', action='append',
+            dest='settings',
+            help='A field of the desired configuration (repeat for more): '
+                 'num_vfs, vf_driver, mode, vgpu_type, mig_layout, as the '
+                 "device's driver allows. Integers are numbers, true and "
+                 'false booleans, anything else text. E.g. --set num_vfs=8 '
+                 '--set vf_driver=vfio-pci.')
+        action.add_argument(
+            '--forget', action='store_true',
+            help="Forget the device's desired state: Cyborg no longer "
+                 'applies it nor reports drift; the device stays as it '
+                 'is.')
+        parser.add_argument(
+            '--drain', action='store_true',
+            help='When instances hold the device, wait for them to go '
+                 '(the device is not scheduled meanwhile) instead of '
+                 'refusing.')
+        return parser
+
+    def take_action(self, parsed_args):
+        uuid = common.check_uuid(parsed_args.device, 'a device')
+        url = '/devices/%s/configuration' % uuid
+        if parsed_args.forget:
+            if parsed_args.drain:
+                raise common.CommandError('--drain goes with --set only.')
+            self.client.delete(url)
+            return detail(self.client.get('/devices/' + uuid))
+        desired = {}
+        for text in parsed_args.settings:
+            field, value = parse_setting(text)
+            if field in desired:
+                raise common.CommandError('%s is set twice.' % field)
+            desired[field] = value
+        body = {'desired': desired}
+        if parsed_args.drain:
+            body['drain'] = True
+        configuration = self.client.put(url, body)
+        values = config_rows(configuration)
+        titles = ('uuid',) + tuple(title for title, _key in CONFIG_COLUMNS)
+        return titles, (uuid,) + tuple(
+            common.cell(values[title]) for title in titles[1:])

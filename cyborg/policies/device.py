@@ -22,6 +22,7 @@ GET_ALL = PREFIX % 'get_all'
 GET_ONE = PREFIX % 'get_one'
 ENABLE = PREFIX % 'enable'
 DISABLE = PREFIX % 'disable'
+CONFIGURE = PREFIX % 'configure'
 
 _rules = [
     policy.DocumentedRuleDefault(
@@ -51,6 +52,17 @@ _rules = [
         operations=[{'path': '/v2/devices/{device_uuid}/disable',
                      'method': 'POST'},
                     {'path': '/v2/devices/disable', 'method': 'POST'}],
+        scope_types=base.PROJECT_SCOPE),
+    policy.DocumentedRuleDefault(
+        name=CONFIGURE, check_str=base.ADMIN,
+        description="Set a device's desired configuration (SR-IOV VFs "
+                    "and their driver, a GPU's mode, vGPU type or MIG "
+                    "layout), which its agent applies, or forget it "
+                    "(2.14).",
+        operations=[{'path': '/v2/devices/{device_uuid}/configuration',
+                     'method': 'PUT'},
+                    {'path': '/v2/devices/{device_uuid}/configuration',
+                     'method': 'DELETE'}],
         scope_types=base.PROJECT_SCOPE),
 ]
 

@@ -30,6 +30,7 @@ from cyborg.api.schemas import common
 from cyborg.api.schemas import deployable as deployable_schema
 from cyborg.api.schemas import device as device_schema
 from cyborg.api.schemas import device_class as device_class_schema
+from cyborg.api.schemas import device_config as device_config_schema
 from cyborg.api.schemas import device_profile as dp_schema
 from cyborg.api.schemas import discovery as discovery_schema
 from cyborg.api.schemas import driver as driver_schema
@@ -234,6 +235,24 @@ OPERATIONS = [
        'Put a device in maintenance (empty 200).',
        path_params={'uuid': UUID},
        errors={404: [errors.DEVICE_NOT_FOUND]}),
+
+    op('PUT', DEV + '/{uuid}/configuration', 'ConfigurationController.put',
+       "Set a device's desired configuration; its agent applies it.",
+       since='2.14', path_params={'uuid': UUID},
+       body=device_config_schema.SET, status=202,
+       response=one('DeviceConfiguration'),
+       errors={400: [errors.DEVICE_NOT_CONFIGURABLE,
+                     errors.DEVICE_CONFIG_INVALID],
+               404: [errors.DEVICE_NOT_FOUND],
+               409: [errors.DEVICE_CONFIG_IN_USE,
+                     errors.CONDUCTOR_TOO_OLD]}),
+    op('DELETE', DEV + '/{uuid}/configuration',
+       'ConfigurationController.delete',
+       "Forget a device's desired configuration (the device stays as "
+       'it is).', since='2.14', path_params={'uuid': UUID}, status=204,
+       errors={404: [errors.DEVICE_NOT_FOUND,
+                     errors.DEVICE_CONFIG_NOT_FOUND],
+               409: [errors.CONDUCTOR_TOO_OLD]}),
 
     op('POST', DEV + '/enable', 'DevicesController.enable',
        'Enable every device a selector names (a dry run unless '

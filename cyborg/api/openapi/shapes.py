@@ -31,6 +31,7 @@ from cyborg.api.controllers.v2 import attribute
 from cyborg.api.controllers.v2 import deployable
 from cyborg.api.controllers.v2 import device
 from cyborg.api.controllers.v2 import device_class
+from cyborg.api.controllers.v2 import device_config
 from cyborg.api.controllers.v2 import device_profile
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import service
@@ -116,8 +117,29 @@ def _health_excluded(version):
 def _device(version):
     exclude = () if microversion.allow_device_status(version) else (
         'status',)
+    extra = None
+    if microversion.allow_device_configuration(version):
+        extra = {'configuration': nullable(ref('DeviceConfiguration'))}
     return wsme_object(device.Device,
-                       exclude=exclude + _health_excluded(version))
+                       exclude=exclude + _health_excluded(version),
+                       extra=extra)
+
+
+def ref(name):
+    return {'$ref': '#/components/schemas/%s' % name}
+
+
+_JSON_OBJECT = {'type': 'object'}
+
+# A device's configuration (2.14, device_config.view): its WSME shape,
+# and what keeps its JSON types: a JSON schema per settable field, the
+# fields' values.
+DEVICE_CONFIGURATION = wsme_object(
+    device_config.Configuration,
+    extra={'settable': nullable({'type': 'object',
+                                 'additionalProperties': _JSON_OBJECT}),
+           'actual': nullable(_JSON_OBJECT),
+           'desired': nullable(_JSON_OBJECT)})
 
 
 def _deployable(version):
@@ -164,6 +186,7 @@ RESOURCES = {
     'DeviceClass': lambda version: wsme_object(
         device_class.DeviceClass,
         extra={'selector': device_class_schema.SELECTOR}),
+    'DeviceConfiguration': lambda version: DEVICE_CONFIGURATION,
 }
 
 _HOST = {

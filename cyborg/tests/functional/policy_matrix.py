@@ -102,6 +102,9 @@ ROUTES = [
     ('POST', '/v2/devices/%s/disable' % U, None, 'admin', False, 404),
     ('POST', '/v2/devices/enable', {}, 'admin', False, 400),
     ('POST', '/v2/devices/disable', {}, 'admin', False, 400),
+    ('PUT', '/v2/devices/%s/configuration' % U, {}, 'admin', False, 400),
+    ('DELETE', '/v2/devices/%s/configuration' % U, None, 'admin', False,
+     404),
     ('GET', '/v2/deployables', None, 'manager', False, 200),
     ('GET', '/v2/deployables/' + U, None, 'manager', False, 404),
     ('PATCH', '/v2/deployables/%s/program' % U, [], 'admin', False, 400),
@@ -141,7 +144,8 @@ ROUTES = [
 _VERSIONS = {'/v2/capacity': 'accelerator 2.8',
              '/v2/instances': 'accelerator 2.10',
              '/v2/device_classes': 'accelerator 2.11',
-             '/v2/device_classes/NO_SUCH': 'accelerator 2.11'}
+             '/v2/device_classes/NO_SUCH': 'accelerator 2.11',
+             '/v2/devices/%s/configuration' % U: 'accelerator 2.14'}
 
 MODES = ('legacy', 'secure-rbac')
 _FIXTURES = {'legacy': 'APIFixtureWithInventory',

@@ -26,9 +26,11 @@ from cyborg.api import link
 from cyborg.api import microversion
 from cyborg.api import validation
 from cyborg.api.controllers import base
+from cyborg.api.controllers.v2 import device_config
 from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import device as schema
 from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import device_config as config_queries
 from cyborg.i18n import _
 from cyborg.policies import device as policies
 
@@ -68,11 +70,25 @@ def health_fields(row):
             'health_since': row['health_since']}
 
 
-def serialize(device):
+def configurations(context, devices):
+    """The desired state of *devices* at the request's version, in one
+    query: ``{device uuid: configuration}`` (nothing below 2.14).
+    """
+    if not microversion.allow_device_configuration(pecan.request.version):
+        return {}
+    return config_queries.get_many(context, [d['uuid'] for d in devices])
+
+
+def serialize(device, configs=None):
+    """A device at the request's version.
+
+    :param configs: ``{device uuid: configuration}`` (configurations());
+        from 2.14 a device shows its ``configuration``.
+    """
     status = device['status']
     if not microversion.allow_device_status(pecan.request.version):
         status = wtypes.Unset
-    return base.to_json(
+    body = base.to_json(
         Device, uuid=device['uuid'], type=device['type'],
         vendor=device['vendor'], model=device['model'],
         std_board_info=device['std_board_info'],
@@ -81,6 +97,18 @@ def serialize(device):
         created_at=device['created_at'], updated_at=device['updated_at'],
         links=link.self_links(COLLECTION, device['uuid']),
         **health_fields(device))
+    if microversion.allow_device_configuration(pecan.request.version):
+        body['configuration'] = device_config.view(
+            device, (configs or {}).get(device['uuid']))
+    return body
+
+
+def serialize_all(context, devices):
+    """Devices at the request's version (their configurations read in
+    one query).
+    """
+    configs = configurations(context, devices)
+    return [serialize(d, configs) for d in devices]
 
 
 def generic_filter(params, page_schema):
@@ -114,6 +142,12 @@ class DevicesController(rest.RestController):
     """/v2/devices"""
 
     _custom_actions = {'enable': ['POST'], 'disable': ['POST']}
+    # From 2.14, a device's configuration as desired state.
+    SUBRESOURCES = {'configuration': device_config.ConfigurationController}
+
+    @pecan.expose()
+    def _lookup(self, uuid, *remainder):
+        return expose.subresource(self, uuid, remainder)
 
     @expose.expose
     def get_all(self):
@@ -131,7 +165,8 @@ class DevicesController(rest.RestController):
         extra.pop('name', None)
         page = common_schema.page_args(params)
         devices = device_queries.get_all(context, filters=filters, **page)
-        return base.collection(COLLECTION, [serialize(d) for d in devices],
+        return base.collection(COLLECTION,
+                               serialize_all(context, devices),
                                page['limit'])
 
     @expose.expose
@@ -139,7 +174,8 @@ class DevicesController(rest.RestController):
         context = pecan.request.context
         context.can(policies.GET_ONE)
         validation.uuid_path(uuid, _('device'))
-        return serialize(device_queries.get(context, uuid))
+        device = device_queries.get(context, uuid)
+        return serialize(device, configurations(context, [device]))
 
     def _set_status(self, uuid, status, rule):
         if uuid is None:
@@ -196,4 +232,4 @@ def _set_status_by_selector(status, rule):
         devices = [d for d in device_queries.get_selected(context, body)
                    if device_queries.status_changes(d, status)]
     pecan.response.status = 200
-    return {COLLECTION: [serialize(d) for d in devices], 'apply': apply}
+    return {COLLECTION: serialize_all(context, devices), 'apply': apply}

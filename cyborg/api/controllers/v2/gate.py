@@ -56,3 +56,8 @@ def instance_list():
 def device_classes():
     """Refuse a 2.11 resource requested at an earlier version (404)."""
     _exists_from(microversion.allow_device_classes, '2.11')
+
+
+def device_configuration():
+    """Refuse a 2.14 resource requested at an earlier version (404)."""
+    _exists_from(microversion.allow_device_configuration, '2.14')

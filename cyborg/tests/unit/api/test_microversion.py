@@ -38,9 +38,9 @@ class NegotiateTestCase(base.TestCase):
 
     def test_latest(self):
         # Update with each new microversion (and the gabbi test).
-        self.assertEqual((2, 13), microversion.negotiate(
+        self.assertEqual((2, 14), microversion.negotiate(
             _headers('accelerator latest')))
-        self.assertEqual('2.13', str(microversion.MAX_VERSION))
+        self.assertEqual('2.14', str(microversion.MAX_VERSION))
 
     def test_explicit(self):
         for minor in range(5):
@@ -59,7 +59,7 @@ class NegotiateTestCase(base.TestCase):
             _headers('compute 2.90, accelerator 2.3')))
 
     def test_not_acceptable(self):
-        for value in ('accelerator 2.14', 'accelerator 1.0',
+        for value in ('accelerator 2.15', 'accelerator 1.0',
                       'accelerator 3.0', 'accelerator 10', '10', 'x.y',
                       'accelerator 2.5.1', 'accelerator 2.5 x'):
             self.assertRaises(exception.NotAcceptable,
@@ -100,8 +100,8 @@ class NegotiateTestCase(base.TestCase):
     def test_messages_name_the_range(self):
         exc = self.assertRaises(exception.NotAcceptable,
                                 microversion.negotiate,
-                                _headers('accelerator 2.14'))
-        self.assertIn('The supported version range is: [2.0, 2.13].',
+                                _headers('accelerator 2.15'))
+        self.assertIn('The supported version range is: [2.0, 2.14].',
                       exc.message)
 
 
@@ -186,6 +186,6 @@ class VersionsTestCase(base.TestCase):
         self.assertEqual(
             {'OpenStack-API-Version': 'accelerator 2.3',
              'OpenStack-API-Minimum-Version': '2.0',
-             'OpenStack-API-Maximum-Version': '2.13',
+             'OpenStack-API-Maximum-Version': '2.14',
              'Vary': 'OpenStack-API-Version'},
             microversion.response_headers(microversion.Version(2, 3)))

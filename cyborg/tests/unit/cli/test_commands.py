@@ -618,5 +618,5 @@ class CLITestCase(base.BaseTestCase):
     def test_debug_shows_the_http_exchange(self):
         out, err = self.cyborg('--debug', 'service-list', '-f', 'value')
         self.assertIn('GET %s/v2/services' % URL, err)
-        self.assertIn('accelerator 2.13', err)
+        self.assertIn('accelerator 2.14', err)
         self.assertIn('RESP BODY', err)

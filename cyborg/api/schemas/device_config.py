@@ -1,0 +1,42 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Schemas of /v2/devices/{uuid}/configuration (microversion 2.14).
+
+The schema checks the shape of the body; which fields a device takes and
+their values are what its driver declares settable, which the conductor
+checks (cyborg.common.device_config.check) and answers with
+DeviceConfigInvalid naming the field.
+"""
+
+from cyborg.common import device_config
+
+_VALUE = {'type': ['string', 'number', 'boolean', 'null'],
+          'maxLength': 255}
+
+SET = {
+    'type': 'object',
+    'properties': {
+        'desired': {
+            'type': 'object',
+            'minProperties': 1,
+            'maxProperties': len(device_config.FIELDS),
+            'propertyNames': {'type': 'string', 'minLength': 1,
+                              'maxLength': 64},
+            'additionalProperties': _VALUE,
+        },
+        'drain': {'type': 'boolean'},
+    },
+    'required': ['desired'],
+    'additionalProperties': False,
+}
