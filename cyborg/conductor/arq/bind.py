@@ -75,6 +75,12 @@ from cyborg.objects import hardware
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
+# What a bind writes of the PATCH, which a bind done already matches.
+_BIND_VALUES = ('instance_uuid', 'hostname', 'device_rp_uuid')
+# The states of a bind done already (BindFailed is not: binding it again
+# is a second bind of its instance, refused as upstream refuses it).
+_DONE = (states.BOUND, states.BIND_STARTED)
+
 
 
 def split_patch(patches):
@@ -174,8 +180,6 @@ def _work_for(context, target, handle, program):
     return None
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
 def bind(context, patches, project_id=None, more_for_instance=False,
          sending=None, check_provider=None):
     """Bind ARQs, in one transaction (see the module docstring).
@@ -199,10 +203,53 @@ def bind(context, patches, project_id=None, more_for_instance=False,
         handle, the FPGA busy), Invalid; nothing changes then.  A host
         whose agent is down is no reason to refuse (see _target()).
     :returns: {arq_uuid: state} after the bind (Bound, or BindStarted
-        while device work is pending).
+        while device work is pending).  A bind already done, the same
+        ARQs bound to the same instance and provider, answers their
+        states again (see _done_before()).
+    """
+    committed = []
+    try:
+        return _bind(context, patches, project_id, more_for_instance,
+                     sending, check_provider, committed)
+    except exception.InstanceAlreadyBound:
+        if more_for_instance:
+            raise
+        done = _done_before(context, patches, project_id)
+        if done is None:
+            raise
+    # A try whose COMMIT was answered with a lost connection (a Galera
+    # writer killed as it committed, a network blip before the OK) was
+    # done: retry_on_deadlock ran the bind again, which found it.  Or
+    # the same PATCH came again (an RPC message delivered twice, a
+    # client retrying a lost answer).  Either way the answer is the one
+    # the first try would have given, not the 400 of a second bind of
+    # the instance: Nova would delete the ARQs of a bound server.  The
+    # events of a try of this call that committed are still claimed by
+    # it, so they go now rather than when the claim ends.
+    LOG.info('Bind of %(n)d ARQ(s) for request %(req)s was done already: '
+             '%(result)s', {'n': len(patches), 'req': context.request_id,
+                            'result': done})
+    if sending is not None:
+        sending.extend(_still_written(context, committed))
+    return done
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _bind(context, patches, project_id, more_for_instance, sending,
+          check_provider, committed):
+    """bind()'s transaction, run again whole on a deadlock or a lost
+    connection.
+
+    :param committed: set to the events the last try that wrote any
+        took: if a try committed, it is that one (every try after it
+        stops at its instance, before writing an event).
     """
     if sending is not None:
-        # A retried transaction: what the rolled back try wrote is gone.
+        # A retried transaction: what the rolled back try wrote is gone,
+        # unless its COMMIT was done and only its answer lost.
+        if sending:
+            committed[:] = sending
         del sending[:]
     now = timeutils.utcnow()
     for instance in sorted({v['instance_uuid'] for v in patches.values()}):
@@ -218,6 +265,30 @@ def bind(context, patches, project_id=None, more_for_instance=False,
              {'n': len(patches), 'req': context.request_id,
               'result': result})
     return result
+
+
+def _done_before(context, patches, project_id):
+    """The states of the ARQs of *patches*, if each is bound (or
+    binding) with the PATCH's values already; None otherwise.
+    """
+    arqs = {arq['uuid']: arq for arq in arq_queries.get_all(
+        context, project_id=project_id, uuids=list(patches))}
+    for uuid, values in patches.items():
+        arq = arqs.get(uuid)
+        if arq is None or arq['state'] not in _DONE or any(
+                arq[name] != values[name] for name in _BIND_VALUES):
+            return None
+    return {uuid: arqs[uuid]['state'] for uuid in sorted(patches)}
+
+
+def _still_written(context, events):
+    """Those of *events* that are in the outbox: a try that took them
+    committed (not one rolled back before another bind of the instance
+    committed elsewhere).
+    """
+    return [event for event in events
+            if any(row['id'] == event['id'] for row in
+                   event_queries.get_all(context, tag=event['tag']))]
 
 
 def _target(context, values):

@@ -21,6 +21,7 @@ import fixtures
 from oslo_db import exception as db_exc
 import oslo_messaging as messaging
 from oslo_utils import uuidutils
+import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg import states
@@ -30,6 +31,7 @@ from cyborg.conductor.devices import device as device_ops
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.conductor.inventory import registration
 from cyborg.conductor.inventory import reports as conductor_inventory
+from cyborg.db import api as db_api
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
@@ -224,6 +226,68 @@ class BindEventsTestCase(base.DbTestCase):
         self.assertEqual([], event_queries.get_all(self.context))
         self.assertEqual(0, self.mgr.notifier.send_due(self.context))
         self.assertEqual(1, len(self.nova.events()))
+
+    def _lose_the_first_commits_answer(self):
+        """The next COMMIT is done by the database, and its caller is
+        told that the connection was lost (a Galera writer killed as it
+        committed, a network blip before the OK).
+        """
+        engine = db_api.context_manager.writer.get_engine()
+        lost = []
+
+        def commit(conn):
+            if not lost:
+                lost.append(conn)
+                conn.connection.driver_connection.commit()
+                raise db_exc.DBConnectionError('lost after COMMIT')
+
+        sa.event.listen(engine, 'commit', commit)
+        self.addCleanup(sa.event.remove, engine, 'commit', commit)
+        return lost
+
+    def test_a_bind_whose_commit_lost_its_answer_is_bound_once(self):
+        # Issue 42 (the HA test's CI failure): the bind's transaction
+        # committed but its answer was lost, so retry_on_deadlock ran it
+        # again, which found the instance bound and answered 400: Nova
+        # would have deleted the ARQs of a bound server.  The second try
+        # finds the same bind done and answers as the first would have.
+        arq = self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
+        lost = self._lose_the_first_commits_answer()
+        self.assertEqual({arq: states.BOUND}, self.mgr.arq_apply_patch(
+            self.context, self._patch(arq, 'i1')))
+        self.assertEqual(1, len(lost))
+        self.mgr.del_host(self.context)
+        # One event, from the try that committed.
+        self.assertEqual([(arq, 'i1', 'completed')],
+                         [(e['tag'], e['server_uuid'], e['status'])
+                          for e in self.nova.events()])
+
+    def test_a_bind_sent_again_answers_what_the_first_did(self):
+        # The same PATCH again (an RPC message delivered twice, a client
+        # retrying a lost answer): nothing more is bound or sent.
+        arqs = [self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
+                for _ in range(2)]
+        patch = self._patch(arqs[0], 'i1')
+        self.assertEqual({arqs[0]: states.BOUND},
+                         self.mgr.arq_apply_patch(self.context, patch))
+        self.assertEqual({arqs[0]: states.BOUND},
+                         self.mgr.arq_apply_patch(self.context, patch))
+        # Another ARQ for the instance, or the same one for another
+        # provider, is still a second bind of the instance (upstream's
+        # 400).
+        other_rp = self._patch(arqs[0], 'i1')
+        other_rp[arqs[0]]['values']['device_rp_uuid'] = (
+            uuidutils.generate_uuid())
+        for patch in (self._patch(arqs[1], 'i1'), other_rp):
+            exc = self.assertRaises(
+                messaging.ExpectedException, self.mgr.arq_apply_patch,
+                self.context, patch)
+            self.assertIsInstance(exc.exc_info[1],
+                                  exception.InstanceAlreadyBound)
+        self.mgr.del_host(self.context)
+        self.assertEqual([(arqs[0], 'i1', 'completed')],
+                         [(e['tag'], e['server_uuid'], e['status'])
+                          for e in self.nova.events()])
 
     def _stopping(self):
         """Whether the pool refuses work because it stops."""
