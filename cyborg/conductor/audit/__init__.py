@@ -17,8 +17,11 @@ the handle and instance checks periodically).
 
 ``record`` (the one record every audit returns), ``handles`` (attach
 handles against ARQs), ``instances`` (ARQs and Placement against Nova's
-servers), ``placement`` (the database against Placement).
+servers), ``placement`` (the database against Placement),
+``device_configs`` (devices' desired configurations against what their
+agents report).
 
-May call: cyborg.conductor.arq, .attach and .placement (a heal repairs
-with the flows' own operations), the database and the clients.
+May call: cyborg.conductor.arq, .attach, .devices and .placement (a heal
+repairs with the flows' own operations), the database and the
+clients.
 """

@@ -108,7 +108,7 @@ ARROWS = {
         'cyborg.conductor.devices', 'cyborg.conductor.placement'),
     'cyborg.conductor.audit': _CONDUCTOR + (
         'cyborg.conductor.arq', 'cyborg.conductor.attach',
-        'cyborg.conductor.placement'),
+        'cyborg.conductor.devices', 'cyborg.conductor.placement'),
     # Its RPC endpoint (manager.py) and the online data migrations: the
     # face that calls every room.
     'cyborg.conductor': _CONDUCTOR + CONDUCTOR_ROOMS,
