@@ -36,7 +36,9 @@ from cyborg.api.controllers.v2 import device_profile
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import service
 from cyborg.api.schemas import device_class as device_class_schema
+from cyborg.common import device_config as config_states
 from cyborg.common import health_states
+from cyborg.db.queries import discovery as discovery_queries
 
 NULL = {'type': 'null'}
 STRING = {'type': 'string'}
@@ -139,7 +141,9 @@ DEVICE_CONFIGURATION = wsme_object(
     extra={'settable': nullable({'type': 'object',
                                  'additionalProperties': _JSON_OBJECT}),
            'actual': nullable(_JSON_OBJECT),
-           'desired': nullable(_JSON_OBJECT)})
+           'desired': nullable(_JSON_OBJECT),
+           'state': nullable({'type': 'string',
+                              'enum': list(config_states.STATES)})})
 
 
 def _deployable(version):
@@ -239,8 +243,7 @@ DISCOVERY_RESULT = {
     'properties': {
         'host': STRING,
         'status': {'type': 'string', 'enum': ['ok', 'error', 'pending']},
-        'state': {'type': 'string',
-                  'enum': ['asked', 'done', 'failed', 'unreachable']},
+        'state': {'type': 'string', 'enum': list(discovery_queries.STATES)},
         'discovery_id': nullable(STRING),
         'error': nullable(STRING),
         'generation': nullable(INTEGER),

@@ -27,7 +27,7 @@ NAME_PATTERN = r'^[a-zA-Z0-9-_]+$'
 
 # Resource classes the existing Cyborg accepts besides CUSTOM_*; every
 # standard class of os-resource-classes is accepted too.
-_LEGACY_CLASSES = {'FPGA', 'GPU', 'VGPU', 'PGPU', 'CUSTOM_QAT',
+_UPSTREAM_CLASSES = {'FPGA', 'GPU', 'VGPU', 'PGPU', 'CUSTOM_QAT',
                    'CUSTOM_NIC', 'CUSTOM_SSD'}
 
 # Used with fullmatch: a trailing newline is not part of a name.
@@ -84,7 +84,7 @@ DELETE_QUERY = common.query_schema({'value': {'type': 'string'}})
 
 
 def _valid_resource_class(name):
-    return (name in _LEGACY_CLASSES
+    return (name in _UPSTREAM_CLASSES
             or name in os_resource_classes.STANDARDS
             or (os_resource_classes.is_custom(name)
                 and _NAME.fullmatch(name)))

@@ -130,7 +130,7 @@ class _Diff:
         # Devices the existing Cyborg stored (no driver_name), by their
         # control path: adopted by the record of the same address.
         by_id = snapshot.devices_by_id()
-        self.legacy = {
+        self.upstream_devices = {
             _address_key(cpid['cpid_info']): by_id[device_id]
             for device_id, cpid in snapshot.controlpaths.items()
             if device_id in by_id and by_id[device_id]['driver_name'] is None}
@@ -181,7 +181,7 @@ class _Diff:
             row = self.snap.devices.get(record.uuid)
             columns = _DEVICE_COLUMNS
             if row is None:
-                row = self.legacy.pop(_address_key(
+                row = self.upstream_devices.pop(_address_key(
                     record.controlpath_values()['cpid_info']), None)
                 columns = _DEVICE_COLUMNS + ('uuid',)
                 if row is not None:
