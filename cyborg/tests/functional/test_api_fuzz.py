@@ -45,7 +45,7 @@ SEED = 19
 # 2.8 is reserved (as 2.7 until the capacity view lands).
 EXAMPLES = {(2, 0): 3, (2, 1): 3, (2, 2): 3, (2, 3): 3, (2, 4): 8,
             (2, 5): 5, (2, 6): 5, (2, 7): 5, (2, 8): 3, (2, 9): 5,
-            (2, 10): 5, (2, 11): 5, (2, 12): 5, (2, 13): 5}
+            (2, 10): 5, (2, 11): 5, (2, 12): 5, (2, 13): 5, (2, 14): 5}
 
 # The only 5xx allowed, below microversion 2.4: POST /v2/device_profiles
 # answers these with 500, as the existing Cyborg does (tempest asserts a

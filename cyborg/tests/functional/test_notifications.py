@@ -50,8 +50,13 @@ pytestmark = pytest.mark.slow(3)
 ADMIN = {'X-User-Id': 'admin', 'X-Project-Id': test_nova_flow.PROJECT,
          'X-Roles': 'admin,member,reader',
          'OpenStack-API-Version': 'accelerator 2.6'}
-# Covered by the unit tests (an agent's report that changes a device).
-NOT_HERE = {'device.update', 'deployable.update'}
+# Covered by the unit tests (an agent's report that changes a
+# deployable's attributes; a device that drifts from its configuration
+# behind Cyborg's back, which the fake driver of an agent process cannot
+# be made to do: unit/conductor/test_configuration.py).  A device's
+# update comes here from its configuration (the GPU's deployables change).
+NOT_HERE = {'deployable.update', 'device.configure.drift'}
+CONFIGURE = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator 2.14'})
 
 
 class _Recorder:
@@ -179,8 +184,26 @@ class NotificationsTestCase(test_nova_flow.NovaFlowTestCase):
         self._wait_seen('device.delete')
         self.api('POST', '/drivers', 201, headers=ADMIN, json={
             'name': 'fake', 'host': self.node1,
-            'config': {'fake_driver': {'devices': ['fpga=1']}}})
+            'config': {'fake_driver': {'devices': ['fpga=1', 'gpu=1']}}})
         self._wait_seen('driver.install')
+
+    def _configure_gpu(self):
+        # The GPU the reinstalled driver brought to node1: a MIG layout
+        # it takes (start, end), then one over its slices (start, error).
+        def gpu():
+            found = [d for d in self.api(
+                'GET', '/devices?hostname=' + self.node1, 200,
+                headers=CONFIGURE)['devices'] if d['type'] == 'GPU']
+            return found or None
+        [device] = services.wait_for(
+            gpu, timeout=60, message='the GPU of %s never came' % self.node1)
+        path = '/devices/%s/configuration' % device['uuid']
+        self.api('PUT', path, 202, headers=CONFIGURE, json={
+            'desired': {'mode': 'mig', 'mig_layout': '3g.40gb,1g.10gb'}})
+        self._wait_seen('device.configure.end')
+        self.api('PUT', path, 202, headers=CONFIGURE, json={
+            'desired': {'mig_layout': '7g.80gb,1g.10gb'}})
+        self._wait_seen('device.configure.error')
 
     def _agent_killed_and_back(self):
         [agent] = [p for p in self.processes
@@ -217,6 +240,7 @@ class NotificationsTestCase(test_nova_flow.NovaFlowTestCase):
         self._program(test_nova_flow.IMAGE, 200)
         self._program(uuidutils.generate_uuid(), 409)
         self._driver_uninstall_install()
+        self._configure_gpu()
         self._agent_killed_and_back()
         self._wait_seen('accelerator_request.delete', 2)
         self._wait_seen('deployable.program.error')
@@ -239,6 +263,8 @@ class NotificationsTestCase(test_nova_flow.NovaFlowTestCase):
                 ('deployable.program.end', 1),
                 ('deployable.program.error', 1),
                 ('driver.uninstall', 1), ('driver.install', 1),
+                ('device.configure.start', 2), ('device.configure.end', 1),
+                ('device.configure.error', 1),
                 ('service.down', 1), ('service.up', 1)):
             self.assertEqual(count, counts[event_type], event_type)
         arq_events = collections.Counter(
