@@ -27,11 +27,12 @@ or other kernel log records adds them here.
 #: FPGA loader, XRT's user and management tools, NVIDIA's nvidia-smi.
 TOOLS = frozenset(['fpgaconf', 'xbmgmt', 'xbutil', 'nvidia-smi'])
 
-#: Tools run with these argument lists only.  nvidia-smi run as root can
-#: reset GPUs and change their MIG carving; the gpu driver only reads the
-#: MIG mode and the GPU instances (cyborg.drivers.gpu.mig), the GPUs'
-#: ECC health (cyborg.drivers.gpu.gpu_health) and their memory, compute
-#: capability, driver and VBIOS versions (cyborg.drivers.gpu.facts).
+#: Tools run with these argument lists only (each list exactly, or as
+#: one of ARG_PATTERNS).  nvidia-smi run as root can reset GPUs, change
+#: their clocks and power limits: the gpu driver reads the MIG mode and the
+#: GPU instances (cyborg.drivers.gpu.mig), the GPUs' ECC health
+#: (cyborg.drivers.gpu.gpu_health) and their memory, compute capability,
+#: driver and VBIOS versions (cyborg.drivers.gpu.facts) with these.
 ONLY_ARGS = {
     'nvidia-smi': frozenset([
         ('--query-gpu=index,pci.bus_id,mig.mode.current',
@@ -43,6 +44,29 @@ ONLY_ARGS = {
         ('--query-gpu=pci.bus_id,memory.total,compute_cap,driver_version,'
          'vbios_version', '--format=csv,noheader,nounits'),
     ]),
+}
+
+#: A GPU's index for nvidia-smi ``-i`` (what ``--query-gpu=index`` says).
+GPU_INDEX = '[0-9]{1,4}'
+#: MIG GPU instance profile names, joined by commas (``3g.40gb,1g.10gb``,
+#: ``1g.10gb+me``).
+MIG_PROFILES = (r'[0-9]{1,2}g\.[0-9]{1,4}gb(\+me)?'
+                r'(,[0-9]{1,2}g\.[0-9]{1,4}gb(\+me)?){0,15}')
+
+#: Argument lists of tools (also ONLY_ARGS ones) whose values vary: each
+#: argument must match its regular expression whole (``re.fullmatch``),
+#: and the list must have as many arguments as the pattern.  The gpu
+#: driver's configuration of a GPU (cyborg.drivers.gpu.mig_config): MIG
+#: mode on or off, destroy the compute and then the GPU instances, create
+#: GPU instances with their default compute instance; always of one GPU
+#: (``-i``), never of all of them.
+ARG_PATTERNS = {
+    'nvidia-smi': (
+        ('-i', GPU_INDEX, '-mig', '[01]'),
+        ('mig', '-i', GPU_INDEX, '-dci'),
+        ('mig', '-i', GPU_INDEX, '-dgi'),
+        ('mig', '-i', GPU_INDEX, '-cgi', MIG_PROFILES, '-C'),
+    ),
 }
 
 #: The kernel log records drivers read: those whose message holds one of

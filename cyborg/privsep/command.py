@@ -16,6 +16,7 @@ daemon).
 """
 
 import errno
+import re
 import subprocess
 
 from cyborg import privsep
@@ -24,6 +25,27 @@ from cyborg.common import privsep_allowlists
 #: The allow-list of vendor tools, shared with the drivers that run them.
 TOOLS = privsep_allowlists.TOOLS
 ONLY_ARGS = privsep_allowlists.ONLY_ARGS
+ARG_PATTERNS = privsep_allowlists.ARG_PATTERNS
+
+
+def arguments_allowed(tool, args):
+    """Whether *tool* may run with *args*: any arguments for a tool
+    neither ONLY_ARGS nor ARG_PATTERNS restricts; for one they do, an
+    argument list of ONLY_ARGS exactly, or one matching a pattern of
+    ARG_PATTERNS argument by argument (each whole, ``re.fullmatch``).
+
+    :param tool: the tool's name (``nvidia-smi``).
+    :param args: its arguments (strings).
+    :returns: True or False.
+    """
+    args = tuple(args)
+    if tool not in ONLY_ARGS and tool not in ARG_PATTERNS:
+        return True
+    if args in ONLY_ARGS.get(tool, ()):
+        return True
+    return any(len(pattern) == len(args) and
+               all(re.fullmatch(p, a) for p, a in zip(pattern, args))
+               for pattern in ARG_PATTERNS.get(tool, ()))
 
 
 @privsep.sys_admin_pctxt.entrypoint
@@ -33,8 +55,10 @@ def execute(argv, timeout):
     :param argv: the tool's name and its arguments (strings).
     :param timeout: seconds before the tool is killed.
     :raises: PermissionError for anything but a tool of TOOLS named
-        without a path, or a tool of ONLY_ARGS with other arguments;
-        FileNotFoundError when it is not installed.
+        without a path, or a tool of ONLY_ARGS or ARG_PATTERNS with
+        arguments they do not allow (arguments_allowed()), checked before
+        the tool is looked for; FileNotFoundError when it is not
+        installed.
     :returns: ``{"returncode", "stdout", "stderr", "timed_out"}``;
         returncode is None when the tool was killed.
     """
@@ -42,7 +66,7 @@ def execute(argv, timeout):
     if not argv or argv[0] not in TOOLS:
         raise PermissionError(errno.EPERM, 'not a tool cyborg runs',
                               argv[0] if argv else '')
-    if argv[0] in ONLY_ARGS and tuple(argv[1:]) not in ONLY_ARGS[argv[0]]:
+    if not arguments_allowed(argv[0], argv[1:]):
         raise PermissionError(errno.EPERM, 'not arguments cyborg gives',
                               ' '.join(argv))
     try:

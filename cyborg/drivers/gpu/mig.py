@@ -11,18 +11,26 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""NVIDIA Multi-Instance GPU: the GPU instances the operator carved.
+"""NVIDIA Multi-Instance GPU: reading the GPU instances of the GPUs.
 
-The carving is read, never made: ``nvidia-smi`` lists which GPUs are in
-MIG mode (``--query-gpu=index,pci.bus_id,mig.mode.current``) and their
-GPU instances (``mig -lgi``: GPU index, profile name such as ``1g.10gb``,
-profile id, instance id, placement).  Neither sysfs nor procfs has the
-profiles: ``/proc/driver/nvidia/capabilities/gpu<N>/mig/gi<X>/access``
-says that instance X exists, not what it is.  Listing needs no root (the
+``nvidia-smi`` lists which GPUs are in MIG mode
+(``--query-gpu=index,pci.bus_id,mig.mode.current``: ``Enabled``,
+``Disabled``, or ``[N/A]`` for a GPU without MIG) and their GPU instances
+(``mig -lgi``: GPU index, profile name such as ``1g.10gb``, profile id,
+instance id, placement).  Neither sysfs nor procfs has the profiles:
+``/proc/driver/nvidia/capabilities/gpu<N>/mig/gi<X>/access`` says that
+instance X exists, not what it is.  Listing needs no root (the
 ``mig/monitor`` capability is readable by everyone), but the agent runs
 every vendor tool through its one runner (cyborg.drivers.command, a
-privileged helper that runs nvidia-smi with these two argument lists
-only, so it can never change the carving).
+privileged helper that runs nvidia-smi with the argument lists of
+cyborg.common.privsep_allowlists only).  The carving is made by
+cyborg.drivers.gpu.mig_config, when a GPU's desired configuration asks.
+
+A GPU's MIG layout is the profiles of its GPU instances joined by commas,
+largest first (layout()): compute slices, then memory, then without the
+media extension first, then by name.  The instance ids do not give an
+order to rely on: the NVIDIA driver numbers GPU instances by their
+placement, not in the order they were made.
 
 A GPU instance reaches a guest as a MIG-backed vGPU, whose type names end
 in ``-<slices>-<memory GB><series>`` (``NVIDIA H100XM-1-10C``,
@@ -47,14 +55,28 @@ LIST_GI_ARGV = ('nvidia-smi', 'mig', '-lgi')
 #: Seconds an nvidia-smi query may take.
 TIMEOUT = 60
 
+#: nvidia-smi's exit code when what it was to find, list or destroy is
+#: not there (its manual: "a query to find an object was unsuccessful").
+NOT_FOUND = 6
+#: The MIG mode the query prints for a GPU in MIG mode.
+ENABLED = 'Enabled'
+
 #: A GPU instance: its id on its GPU, profile name (``1g.10gb``), profile
 #: id and placement (``start:size`` in memory slices).
 GpuInstance = collections.namedtuple(
     'GpuInstance', ('gi_id', 'profile', 'profile_id', 'placement'))
 
+#: A GPU as nvidia-smi knows it: its index (``-i``), whether it has MIG
+#: (nvidia-smi reports a MIG mode for it), whether MIG mode is on (the
+#: current mode, not a pending one), and its GPU instances (none when MIG
+#: mode is off).
+MigGpu = collections.namedtuple(
+    'MigGpu', ('index', 'capable', 'enabled', 'instances'))
+
 _GI_ROW = re.compile(
     r'^\|\s*(\d+)\s+MIG\s+(\S+)\s+(\d+)\s+(\d+)\s+(\d+:\d+)\s*\|\s*$')
 _MIG_VGPU = re.compile(r'-(\d+)-(\d+)[A-Z](ME)?$')
+_PROFILE = re.compile(r'^(\d+)g\.(\d+)gb(\+me)?$')
 
 
 def _suffix(profile):
@@ -83,6 +105,30 @@ def vgpu_profile(type_name):
     return '%sg.%sgb%s' % (slices, memory, '+me' if media else '')
 
 
+def profile_size(profile):
+    """``(compute slices, memory GB, media extension)`` of a profile name
+    (``(1, 10, False)`` for ``1g.10gb``), or None for another name.
+    """
+    match = _PROFILE.match(profile)
+    if match is None:
+        return None
+    return int(match.group(1)), int(match.group(2)), bool(match.group(3))
+
+
+def _largest_first(profile):
+    size = profile_size(profile)
+    if size is None:
+        return (1, 0, 0, False, profile)
+    return (0, -size[0], -size[1], size[2], profile)
+
+
+def layout(profiles):
+    """The MIG layout of GPU instances of *profiles*: their names joined
+    by commas, largest first (see the module docstring); None for none.
+    """
+    return ','.join(sorted(profiles, key=_largest_first)) or None
+
+
 def _address(bus_id):
     """``0000:4b:00.0`` from nvidia-smi's ``00000000:4B:00.0``."""
     domain, _sep, rest = bus_id.strip().lower().rpartition(':')
@@ -90,17 +136,26 @@ def _address(bus_id):
     return '%04x:%s:%s' % (int(domain or '0', 16), bus, rest)
 
 
-def parse_query(text):
-    """``{GPU index: (PCI address, MIG mode enabled)}`` of the
-    ``--query-gpu`` CSV lines (``0, 00000000:4B:00.0, Enabled``).
+def parse_modes(text):
+    """``{GPU index: (PCI address, MIG mode)}`` of the ``--query-gpu``
+    CSV lines (``0, 00000000:4B:00.0, Enabled``): the mode ``Enabled`` or
+    ``Disabled``, None for a GPU without MIG (``[N/A]``).
     """
     gpus = {}
     for line in text.splitlines():
         fields = [f.strip() for f in line.split(',')]
         if len(fields) == 3 and fields[0].isdigit():
-            gpus[int(fields[0])] = (_address(fields[1]),
-                                    fields[2] == 'Enabled')
+            mode = fields[2] if fields[2] in (ENABLED, 'Disabled') else None
+            gpus[int(fields[0])] = (_address(fields[1]), mode)
     return gpus
+
+
+def parse_query(text):
+    """``{GPU index: (PCI address, MIG mode enabled)}`` of the
+    ``--query-gpu`` CSV lines (``0, 00000000:4B:00.0, Enabled``).
+    """
+    return {index: (address, mode == ENABLED)
+            for index, (address, mode) in parse_modes(text).items()}
 
 
 def parse_gpu_instances(text):
@@ -117,22 +172,49 @@ def parse_gpu_instances(text):
     return {index: sorted(gis) for index, gis in found.items()}
 
 
+def _gpus(modes, instances):
+    return {address: MigGpu(index, mode is not None, mode == ENABLED,
+                            instances.get(index, []) if mode == ENABLED
+                            else [])
+            for index, (address, mode) in modes.items()}
+
+
+def gpus():
+    """Every GPU nvidia-smi lists, as it is now (for a change of its
+    carving: failures are raised, not logged as CarvingReader does).
+
+    :raises: CommandNotFound, CommandFailed, CommandTimeout; listing the
+        GPU instances fails with NOT_FOUND when there is none, which is
+        read as none.
+    :returns: ``{PCI address: MigGpu}``.
+    """
+    modes = parse_modes(command.run(QUERY_ARGV, timeout=TIMEOUT))
+    instances = {}
+    if any(mode == ENABLED for _addr, mode in modes.values()):
+        try:
+            instances = parse_gpu_instances(
+                command.run(LIST_GI_ARGV, timeout=TIMEOUT))
+        except exception.CommandFailed as exc:
+            if exc.kwargs.get('exit_code') != NOT_FOUND:
+                raise
+    return _gpus(modes, instances)
+
+
 class CarvingReader:
     """Reads the carving of the host's GPUs (see the module docstring)."""
 
     def __init__(self):
         self._told_missing = False
 
-    def read(self):
-        """The GPU instances of each GPU in MIG mode.
+    def read_gpus(self):
+        """Every GPU nvidia-smi lists, with its MIG mode and GPU
+        instances.
 
-        :returns: ``{PCI address: [GpuInstance]}`` (an empty list for a GPU
-            in MIG mode with no instance); {} when nvidia-smi is not
-            installed or fails, since no GPU is then known to be in MIG
-            mode.
+        :returns: ``{PCI address: MigGpu}``; {} when nvidia-smi is not
+            installed or fails, since no GPU is then known to have MIG.
         """
         try:
-            gpus = parse_query(command.run(QUERY_ARGV, timeout=TIMEOUT))
+            modes = parse_modes(command.run(QUERY_ARGV, timeout=TIMEOUT))
         except exception.CommandNotFound:
             if not self._told_missing:
                 LOG.info('nvidia-smi is not installed: GPUs in MIG mode '
@@ -142,17 +224,25 @@ class CarvingReader:
         except (exception.CommandFailed, exception.CommandTimeout) as exc:
             LOG.warning('Cannot read the MIG mode of the GPUs: %s', exc)
             return {}
-        in_mig = {i: address for i, (address, on) in gpus.items() if on}
-        if not in_mig:
-            return {}
-        try:
-            instances = parse_gpu_instances(
-                command.run(LIST_GI_ARGV, timeout=TIMEOUT))
-        except (exception.CommandNotFound, exception.CommandFailed,
-                exception.CommandTimeout) as exc:
-            # nvidia-smi also fails when no GPU has any instance ("No GPU
-            # instances found"): nothing is offered either way.
-            LOG.info('No GPU instances listed: %s', exc)
-            instances = {}
-        return {address: instances.get(index, [])
-                for index, address in in_mig.items()}
+        instances = {}
+        if any(mode == ENABLED for _addr, mode in modes.values()):
+            try:
+                instances = parse_gpu_instances(
+                    command.run(LIST_GI_ARGV, timeout=TIMEOUT))
+            except (exception.CommandNotFound, exception.CommandFailed,
+                    exception.CommandTimeout) as exc:
+                # nvidia-smi also fails when no GPU has any instance ("No
+                # GPU instances found"): nothing is offered either way.
+                LOG.info('No GPU instances listed: %s', exc)
+        return _gpus(modes, instances)
+
+    def read(self):
+        """The GPU instances of each GPU in MIG mode.
+
+        :returns: ``{PCI address: [GpuInstance]}`` (an empty list for a GPU
+            in MIG mode with no instance); {} when nvidia-smi is not
+            installed or fails, since no GPU is then known to be in MIG
+            mode.
+        """
+        return {address: gpu.instances
+                for address, gpu in self.read_gpus().items() if gpu.enabled}

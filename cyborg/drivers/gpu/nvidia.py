@@ -36,9 +36,9 @@ not offered at all: the existing Cyborg advertised both, so Placement
 offered capacity that did not exist (its bug 1987380).
 
 A GPU in MIG mode (cyborg.drivers.gpu.mig: the carving is read with
-nvidia-smi, never made) offers each of its GPU instances as a deployable
-of its own, ``<host>_<PF address>_gi<instance id>``, of resource class
-``CUSTOM_MIG_<PROFILE>`` (``CUSTOM_MIG_1G_10GB``) with one handle: the
+nvidia-smi; configure() makes it) offers each of its GPU instances as a
+deployable of its own, ``<host>_<PF address>_gi<instance id>``, of resource
+class ``CUSTOM_MIG_<PROFILE>`` (``CUSTOM_MIG_1G_10GB``) with one handle: the
 MIG-backed vGPU type of the instance's profile on one virtual function
 (the instances in id order take the virtual functions in VF order),
 vendor-specific VFIO (``PCI``, ``asked_type``) or classic mdev (``MDEV``)
@@ -47,6 +47,28 @@ free instance of that profile of the GPU: which one does not matter, as
 they are alike, and Placement never grants more vGPUs of a profile than
 the GPU has instances of it.  A GPU in MIG mode without instances, or
 without virtual functions, offers nothing (and says so in the log).
+
+Each GPU's record carries its configuration (cyborg.common.device_config:
+``mode``, ``vgpu_type``, ``mig_layout``; what each means and how the
+actual one is read: cyborg.drivers.gpu.gpu_config), which configure()
+changes.
+
+Mode ``mig`` turns MIG mode on and makes the GPU instances of the layout
+(cyborg.drivers.gpu.mig_config); ``passthrough`` and ``vgpu`` destroy
+them and turn MIG mode off.  A vGPU type is made per bind
+(prepare_attach()), so configuring ``vgpu_type`` means that this GPU
+offers that type: the driver keeps the choice of each GPU it configured
+in memory, in place of ``[gpu_devices] enabled_vgpu_types`` for that GPU
+(``passthrough``: no type at all).  It is not written to disk: the agent
+applies every device's desired configuration again when it starts,
+before its first report (cyborg.agent.resource_tracker.configure()).  A
+driver made anew while the agent runs (its options changed through the
+API) starts without the choices, and the GPUs it had configured report
+their ``vgpu_type`` as the options say until they are configured again
+(the conductor sees them drift).
+With vendor-specific VFIO, the VFs of a GPU in MIG mode list MIG-backed
+types only: going from ``mig`` to ``vgpu`` takes ``passthrough`` first,
+so that discovery sees the time-sliced types.
 """
 
 import re
@@ -54,15 +76,19 @@ import re
 from oslo_log import log as logging
 
 from cyborg import exception
+from cyborg.common import device_config
 from cyborg.common import traits as cyborg_traits
 from cyborg.conf import gpu as gpu_conf
 from cyborg.drivers import base
 from cyborg.drivers import health
 from cyborg.drivers import pci
 from cyborg.drivers.gpu import facts as gpu_facts
+from cyborg.drivers.gpu import gpu_config
 from cyborg.drivers.gpu import gpu_health
 from cyborg.drivers.gpu import mig
+from cyborg.drivers.gpu import mig_config
 from cyborg.objects import fields
+from cyborg.objects import hardware
 
 LOG = logging.getLogger(__name__)
 
@@ -79,6 +105,14 @@ def vgpu_trait_name(type_name):
     return re.sub(r'[^A-Z0-9_]+', '_', word.upper())
 
 
+def is_gpu(dev):
+    """Whether the PCI function *dev* is an NVIDIA GPU (a physical
+    function of a display class).
+    """
+    return (dev.vendor_id == NVIDIA and not dev.is_vf and
+            (dev.class_code or '').startswith(DISPLAY_CLASS))
+
+
 def creatable_vgpu_types(dev):
     """{id: name} of a VF's ``nvidia/creatable_vgpu_types`` lines
     (``"692   : NVIDIA A100D-1-10C"``).
@@ -89,6 +123,15 @@ def creatable_vgpu_types(dev):
         if sep and type_id.strip().isdigit():
             types[type_id.strip()] = name.strip()
     return types
+
+
+def _offered(by_type):
+    """The vGPU type a GPU offers (the first in order of those with
+    handles) of ``{type id: (name, handles, order)}``, or None.
+    """
+    offered = [(order, type_id) for type_id, (_name, handles, order)
+               in by_type.items() if handles]
+    return min(offered)[1] if offered else None
 
 
 class NvidiaGpuDriver(base.AcceleratorDriver):
@@ -116,6 +159,9 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         self._facts = gpu_facts.FactsReader()
         self._health = gpu_health.HealthReader()
         self._xids = gpu_health.XidReader(conf, read=kernel_log)
+        # PF address -> the vGPU type configure() chose for the GPU, or
+        # None for none (see the module docstring).
+        self._vgpu_choice = {}
 
     def _vgpu_deployables(self, pf, by_type):
         """VGPU deployables of *by_type* ``{type id: (name, handles,
@@ -135,6 +181,9 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         """The first configured type among *keys* (ids or names) that
         *pf_address* may offer, or None.
         """
+        if pf_address in self._vgpu_choice:
+            chosen = self._vgpu_choice[pf_address]
+            return chosen if chosen in keys else None
         for vgpu_type in self.enabled_types:
             if vgpu_type not in keys:
                 continue
@@ -144,19 +193,26 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                 return vgpu_type
         return None
 
+    def _order(self, vgpu_type):
+        """Where *vgpu_type* comes among a GPU's types: the one configure()
+        chose first, then in ``enabled_vgpu_types`` order.
+        """
+        if vgpu_type in self.enabled_types:
+            return self.enabled_types.index(vgpu_type)
+        return -1
+
     def discover(self):
         devices = pci.by_address(self.pci_host)
         gpus = [dev for _address, dev in sorted(devices.items())
-                if dev.vendor_id == NVIDIA and not dev.is_vf and
-                (dev.class_code or '').startswith(DISPLAY_CLASS)]
+                if is_gpu(dev)]
         # Only SR-IOV capable GPUs (Ampere and later) have MIG: a host of
         # older GPUs never runs nvidia-smi.
-        carving = (self._carving.read()
-                   if any(gpu.sriov_totalvfs for gpu in gpus) else {})
+        mig_gpus = (self._carving.read_gpus()
+                    if any(gpu.sriov_totalvfs for gpu in gpus) else {})
         # Memory, compute capability, driver and VBIOS versions, for
         # device classes (cyborg.drivers.gpu.facts).
         found = self._facts.read() if gpus else {}
-        return [self._record(gpu, devices, carving,
+        return [self._record(gpu, devices, mig_gpus.get(gpu.address),
                              found.get(gpu.address, {})) for gpu in gpus]
 
     def check_health(self, records):
@@ -176,17 +232,23 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             for r in records}
         return {address: h for address, h in both.items() if not h.healthy}
 
-    def _record(self, pf, devices, carving, board_info):
+    def _offers(self, pf, vfs):
+        """``{type id: (name, handles, order)}`` of the vGPU types *pf*
+        offers (not in MIG mode): vendor-specific VFIO when a VF offers a
+        type, classic mdev otherwise.
+        """
+        by_type = self._vendor_vfio_types(pf, vfs) if vfs else {}
+        return by_type or self._mdev_types(pf, vfs or [pf])
+
+    def _record(self, pf, devices, mig_gpu, board_info):
+        """The record of the GPU *pf*; *mig_gpu* is what nvidia-smi tells
+        of it (a mig.MigGpu), or None.
+        """
         vfs = [devices[a] for a in pf.virtfns if a in devices]
-        if pf.address in carving:
-            return self._mig_record(pf, vfs, carving[pf.address],
-                                    board_info)
-        units = vfs or [pf]
-        deployables = []
-        vfio = self._vendor_vfio_deployables(pf, vfs) if vfs else []
-        deployables.extend(vfio)
-        if not vfio:
-            deployables.extend(self._mdev_deployables(pf, units))
+        if mig_gpu is not None and mig_gpu.enabled:
+            return self._mig_record(pf, vfs, mig_gpu, board_info)
+        by_type = self._offers(pf, vfs)
+        deployables = self._vgpu_deployables(pf, by_type)
         if not deployables and not vfs:
             deployables.append(self._pgpu(pf))
         if not deployables:
@@ -202,7 +264,23 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             acc_capability={'mode': mode, 'sriov_numvfs': len(vfs),
                             'mdev_types': [t['id'] for t in
                                            pf.mdev_types()]},
-            vendor_board_info=board_info, setup_required=not deployables)
+            vendor_board_info=board_info, setup_required=not deployables,
+            configuration=gpu_config.configuration(
+                pf.product_id, mig_gpu, self._vgpu_types(pf, vfs),
+                _offered(by_type)))
+
+    @staticmethod
+    def _vgpu_types(pf, vfs):
+        """Ids of the time-sliced vGPU types *pf* or its *vfs* list (the
+        MIG-backed ones left out).
+        """
+        named = {}
+        for unit in [pf] + list(vfs):
+            named.update((t['id'], t['name']) for t in unit.mdev_types())
+        for vf in vfs:
+            named.update(creatable_vgpu_types(vf))
+        return {type_id for type_id, name in named.items()
+                if mig.vgpu_profile(name) is None}
 
     def _traits(self, pf, type_name=None):
         traits = [cyborg_traits.OWNER_CYBORG, 'CUSTOM_NVIDIA_%s' %
@@ -216,8 +294,10 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return self.deployable(pf.address, 'PGPU', self._traits(pf),
                                [base.pci_attach_handle(pf.address)])
 
-    def _mdev_deployables(self, pf, units):
-        """Classic mdev: handles of the configured types over *units*."""
+    def _mdev_types(self, pf, units):
+        """Classic mdev: handles of the configured types over *units*, as
+        ``{type id: (name, handles, order)}``.
+        """
         by_type = {}
         for unit in units:
             for mdev_type in unit.mdev_types():
@@ -226,8 +306,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                 if chosen is None:
                     continue
                 entry = by_type.setdefault(mdev_type['id'], (
-                    mdev_type['name'], [],
-                    self.enabled_types.index(chosen)))
+                    mdev_type['name'], [], self._order(chosen)))
                 count = (mdev_type['available_instances'] +
                          len(mdev_type['devices']))
                 for _ in range(count):
@@ -235,10 +314,12 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                     entry[1].append(base.pci_attach_handle(
                         unit.address, attach_type=fields.AttachType.MDEV,
                         asked_type=mdev_type['id'], vgpu_mark=mark))
-        return self._vgpu_deployables(pf, by_type)
+        return by_type
 
-    def _vendor_vfio_deployables(self, pf, vfs):
-        """vGPU 17+: each VF offering a configured type is one vGPU."""
+    def _vendor_vfio_types(self, pf, vfs):
+        """vGPU 17+: each VF offering a configured type is one vGPU, as
+        ``{type id: (name, handles, order)}``.
+        """
         by_type = {}
         for vf in vfs:
             types = creatable_vgpu_types(vf)
@@ -250,15 +331,16 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                 chosen = self._configured((type_id, name), pf.address)
                 if chosen:
                     by_type.setdefault(type_id, (
-                        name, [], self.enabled_types.index(chosen)))[1].append(
+                        name, [], self._order(chosen)))[1].append(
                         base.pci_attach_handle(vf.address,
                                                asked_type=type_id))
                     break
-        return self._vgpu_deployables(pf, by_type)
+        return by_type
 
     # MIG ------------------------------------------------------------------
 
-    def _mig_record(self, pf, vfs, instances, board_info):
+    def _mig_record(self, pf, vfs, mig_gpu, board_info):
+        instances = mig_gpu.instances
         if not instances:
             LOG.warning('GPU %s is in MIG mode with no GPU instance: it '
                         'offers nothing until GPU instances are created '
@@ -290,7 +372,9 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                 'gpu_instances': ['%d:%s:%s' % (gi.gi_id, gi.profile,
                                                 gi.placement)
                                   for gi in instances]},
-            vendor_board_info=board_info, setup_required=not deployables)
+            vendor_board_info=board_info, setup_required=not deployables,
+            configuration=gpu_config.configuration(
+                pf.product_id, mig_gpu, self._vgpu_types(pf, vfs), None))
 
     def _mig_held(self, vf):
         """(type id, attach type) of the vGPU *vf* holds, or None."""
@@ -337,6 +421,93 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             mark = '%s_0' % type_id
         return base.pci_attach_handle(vf.address, attach_type=attach_type,
                                       asked_type=type_id, vgpu_mark=mark)
+
+    # Configuration (cyborg.common.device_config) --------------------------
+
+    def configure(self, address, desired):
+        """Make the GPU at *address* as *desired* says (see the module
+        docstring): turn MIG mode on and make the GPU instances of
+        ``mig_layout`` (mode ``mig``); or destroy them, turn MIG mode off
+        and offer ``vgpu_type`` (mode ``vgpu``) or no vGPU type
+        (``passthrough``).  Fields left out stay as they are; nothing is
+        run that would change a GPU already as desired.
+
+        :param address: the GPU's PCI address.
+        :param desired: ``{field: value}``.
+        :raises: DriverDeviceNotFound for an address that is not an
+            NVIDIA GPU; DeviceConfigInvalid for a configuration the GPU
+            does not take (checked before any command runs: the fields
+            its record's ``settable`` has, ``vgpu_type`` or
+            ``mig_layout`` outside their mode, mode ``vgpu`` with no type,
+            a MIG layout over the GPU's slices); CommandFailed,
+            CommandNotFound, CommandTimeout from nvidia-smi.
+        :returns: ``{"reboot_required": bool}``: True when the change of
+            MIG mode is pending until the GPU is reset (no GPU instance
+            is made then).
+        """
+        devices = pci.by_address(self.pci_host)
+        pf = devices.get(address)
+        if pf is None or not is_gpu(pf):
+            raise exception.DriverDeviceNotFound(address=address,
+                                                 driver=self.name)
+        mig_gpu = self._mig_gpu(pf)
+        mode, vgpu_type, layout = self._wanted(pf, devices, mig_gpu,
+                                               desired)
+        if mode == device_config.MODE_MIG:
+            mig_gpu = mig_config.set_mig_mode(address, mig_gpu, True)
+            if not mig_gpu.enabled:
+                return {'reboot_required': True}
+            if layout is not None:
+                mig_config.carve(mig_gpu, layout)
+            return {'reboot_required': False}
+        if mig_gpu is not None and mig_gpu.enabled:
+            mig_gpu = mig_config.set_mig_mode(address, mig_gpu, False)
+        self._vgpu_choice[address] = vgpu_type
+        return {'reboot_required': bool(mig_gpu and mig_gpu.enabled)}
+
+    def _mig_gpu(self, pf):
+        """What nvidia-smi tells of the GPU *pf* now (a mig.MigGpu), or
+        None: for a GPU without SR-IOV (no MIG: discover() does not run
+        nvidia-smi for it either), one nvidia-smi does not list, or when
+        nvidia-smi is not installed.
+
+        :raises: CommandFailed, CommandTimeout.
+        """
+        if not pf.sriov_totalvfs:
+            return None
+        try:
+            return mig.gpus().get(pf.address)
+        except exception.CommandNotFound:
+            return None
+
+    def _wanted(self, pf, devices, mig_gpu, desired):
+        """``(mode, vgpu type, MIG layout)`` that *desired* asks of *pf*,
+        the mode that it is now when left out; the type and layout None
+        when left out, but the type in mode ``vgpu``: the one chosen
+        before, or offered now.
+
+        :raises: DeviceConfigInvalid (see configure()).
+        """
+        vfs = [devices[a] for a in pf.virtfns if a in devices]
+        offered = (None if mig_gpu is not None and mig_gpu.enabled
+                   else _offered(self._offers(pf, vfs)))
+        configuration = gpu_config.configuration(
+            pf.product_id, mig_gpu, self._vgpu_types(pf, vfs), offered)
+        actual = configuration['actual']
+        mode = desired.get(device_config.MODE, actual[device_config.MODE])
+        vgpu_type = desired.get(device_config.VGPU_TYPE)
+        layout = desired.get(device_config.MIG_LAYOUT)
+        if mode == device_config.MODE_VGPU and vgpu_type is None:
+            vgpu_type = self._vgpu_choice.get(pf.address) or offered
+        reason = device_config.check(configuration['settable'], desired)
+        if reason is None:
+            reason = gpu_config.mismatch(pf.product_id, mode, vgpu_type,
+                                         layout)
+        if reason is not None:
+            raise exception.DeviceConfigInvalid(
+                uuid=hardware.device_uuid(self.host, self.name,
+                                          pf.address), reason=reason)
+        return mode, vgpu_type, layout
 
     # Device-side work at bind time ----------------------------------------
 

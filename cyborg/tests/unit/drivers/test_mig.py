@@ -20,6 +20,7 @@ import os
 from oslotest import base as oslo_base
 
 from cyborg import conf as cyborg_conf
+from cyborg import exception
 from cyborg.conf import gpu as gpu_conf
 from cyborg.drivers.gpu import mig
 from cyborg.drivers.gpu import nvidia
@@ -54,6 +55,24 @@ class ParseTestCase(oslo_base.BaseTestCase):
                           2: ('0000:c3:00.0', True),
                           3: ('0000:d8:00.0', False)},
                          mig.parse_query(self._read('query-gpu.csv')))
+
+    def test_modes(self):
+        # [N/A]: a GPU without MIG; Disabled: one with MIG mode off.
+        self.assertEqual({0: ('0000:4b:00.0', 'Enabled'),
+                          1: ('0000:8a:00.0', 'Disabled'),
+                          3: ('0000:d8:00.0', None)},
+                         mig.parse_modes('0, 00000000:4B:00.0, Enabled\n'
+                                         '1, 00000000:8A:00.0, Disabled\n'
+                                         '3, 00000000:D8:00.0, [N/A]\n'))
+
+    def test_layout(self):
+        # Largest first: compute slices, memory, without the media
+        # extension first; whatever the instance ids.
+        self.assertEqual('4g.40gb,2g.20gb,1g.20gb,1g.10gb,1g.10gb+me',
+                         mig.layout(['1g.10gb', '1g.20gb', '1g.10gb+me',
+                                     '4g.40gb', '2g.20gb']))
+        self.assertEqual((1, 10, True), mig.profile_size('1g.10gb+me'))
+        self.assertIsNone(mig.profile_size('1g.10gb-me'))
 
     def test_gpu_instances(self):
         parsed = mig.parse_gpu_instances(self._read('mig-lgi.txt'))
@@ -237,6 +256,26 @@ class _MigTests(sysfs.FakeHostMixin):
             {'memory_mb': '46068', 'driver_version': '550.54.15',
              'firmware': '95.02.5D.00.01'},
             records[fakesys.MIG_L40].vendor_board_info)
+
+    def test_gpus(self):
+        gpus = mig.gpus()
+        self.assertEqual(mig.MigGpu(3, False, False, []),
+                         gpus[fakesys.MIG_L40])
+        self.assertEqual((1, True, True, [2, 7, 8, 9]),
+                         gpus[fakesys.MIG_H100][:3] +
+                         ([gi.gi_id for gi in
+                           gpus[fakesys.MIG_H100].instances],))
+        self.assertEqual(gpus, mig.CarvingReader().read_gpus())
+
+    def test_gpus_raises(self):
+        # For a change of the carving, a failure is not read as "no MIG".
+        with open(os.path.join(self.smi.data, 'query-gpu.csv'), 'w') as f:
+            f.write('0, 00000000:4B:00.0, Enabled\n')
+        os.remove(os.path.join(self.smi.data, 'mig-lgi.txt'))
+        self.assertEqual([], mig.gpus()[fakesys.MIG_A100].instances)
+        os.remove(os.path.join(self.smi.data, 'query-gpu.csv'))
+        self.assertRaises(exception.CommandFailed, mig.gpus)
+        self.assertEqual({}, mig.CarvingReader().read_gpus())
 
     def test_no_instance_anywhere(self):
         # nvidia-smi fails when no GPU has an instance.

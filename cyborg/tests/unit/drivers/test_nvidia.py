@@ -19,6 +19,7 @@ from cyborg.conf import gpu as gpu_conf
 from cyborg.drivers.gpu import nvidia
 from cyborg.tests import base
 from cyborg.tests.fixtures import fakesys
+from cyborg.tests.fixtures import nvidia_smi
 from cyborg.tests.fixtures import sysfs
 
 CONF = cyborg_conf.CONF
@@ -171,6 +172,58 @@ class _GpuTests(sysfs.FakeHostMixin):
             'domain': '0000', 'bus': '99', 'device': '00', 'function': '0'}}
         self.assertRaises(exception.DriverDeviceNotFound,
                           self._driver().prepare_attach, handle, MDEV_UUID)
+
+    def test_configuration(self):
+        records = self._records(['nvidia-222'])
+        self.assertEqual(
+            {'settable': {
+                'mode': {'type': 'string', 'enum': ['passthrough', 'vgpu']},
+                'vgpu_type': {'type': 'string',
+                              'enum': ['nvidia-222', 'nvidia-223']}},
+             'actual': {'mode': 'vgpu', 'vgpu_type': 'nvidia-222',
+                        'mig_layout': None}},
+            records[fakesys.T4].configuration)
+        # The A100's VFs list MIG-backed types only; nvidia-smi is not
+        # installed, so no GPU is known to have MIG.
+        self.assertEqual(
+            {'settable': {'mode': {'type': 'string',
+                                   'enum': ['passthrough']}},
+             'actual': {'mode': 'passthrough', 'vgpu_type': None,
+                        'mig_layout': None}},
+            records[fakesys.A100].configuration)
+
+    def test_configure_vgpu_type(self):
+        # Classic mdev: the chosen type is offered instead of the
+        # configured one.  A GPU without SR-IOV has no MIG: nvidia-smi is
+        # not run for it.
+        smi = self.useFixture(nvidia_smi.FakeNvidiaSmi())
+        driver = self._driver(['nvidia-222'])
+        self.assertEqual({'reboot_required': False}, driver.configure(
+            fakesys.T4, {'mode': 'vgpu', 'vgpu_type': 'nvidia-223'}))
+        self.assertEqual([], smi.calls())
+        [t4] = [r for r in driver.discover() if r.address == fakesys.T4]
+        [dep] = t4.deployables
+        self.assertEqual(('VGPU', 8, 'test-host_' + fakesys.T4),
+                         (dep.resource_class, dep.num_accelerators,
+                          dep.name))
+        self.assertEqual({'nvidia-223'}, {h.attach_info['asked_type']
+                                          for h in dep.attach_handles})
+        self.assertEqual('nvidia-223', t4.configuration['actual'][
+            'vgpu_type'])
+        driver.configure(fakesys.T4, {'mode': 'passthrough'})
+        [t4] = [r for r in driver.discover() if r.address == fakesys.T4]
+        self.assertEqual(['PGPU'], [d.resource_class for d in
+                                    t4.deployables])
+        self.assertEqual('passthrough', t4.configuration['actual']['mode'])
+
+    def test_configure_refused(self):
+        driver = self._driver()
+        for desired in ({'mode': 'mig'}, {'vgpu_type': 'nvidia-222'},
+                        {'mode': 'vgpu', 'vgpu_type': 'nvidia-1'}):
+            self.assertRaises(exception.DeviceConfigInvalid,
+                              driver.configure, fakesys.T4, desired)
+        self.assertRaises(exception.DriverDeviceNotFound, driver.configure,
+                          fakesys.C62X, {'mode': 'passthrough'})
 
     def test_vgpu_trait_name(self):
         self.assertEqual('T4_1B', nvidia.vgpu_trait_name('GRID T4-1B'))

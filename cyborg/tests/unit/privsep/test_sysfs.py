@@ -85,10 +85,11 @@ class ContextsTestCase(base.TestCase):
         self.assertEqual({'fpgaconf', 'xbmgmt', 'xbutil', 'nvidia-smi'},
                          set(privsep_command.TOOLS))
 
-    def test_nvidia_smi_reads_only(self):
-        # As root, nvidia-smi could change the MIG carving or reset a GPU:
-        # only the gpu driver's two queries are run, checked before the
-        # tool is looked for.
+    def test_nvidia_smi_of_one_gpu_only(self):
+        # As root, nvidia-smi could reset a GPU or carve all of them: the
+        # gpu driver's queries run, and its changes of one GPU (-i) only
+        # (test_command has the whole lists), checked before the tool is
+        # looked for.
         for argv in (['nvidia-smi', 'mig', '-cgi', '19', '-C'],
                      ['nvidia-smi', '-r'], ['nvidia-smi', '-mig', '1'],
                      ['nvidia-smi', 'mig', '-lgi', '-i', '0'],

@@ -1,0 +1,95 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""An NVIDIA GPU's configuration in its record, and what goes together.
+
+The gpu driver (cyborg.drivers.gpu.nvidia) reports for each GPU
+(cyborg.common.device_config):
+
+* ``mode``: ``passthrough``; ``vgpu`` when the GPU or its VFs offer a
+  time-sliced vGPU type; ``mig`` when nvidia-smi reports a MIG mode for
+  the GPU.  Actual: ``mig`` when MIG mode is on (the current mode, not a
+  pending one), else ``vgpu`` when a vGPU type is offered, else
+  ``passthrough``;
+* ``vgpu_type``: the id of a vGPU type the GPU or its VFs offer
+  (``mdev_supported_types`` or ``nvidia/creatable_vgpu_types``), the
+  MIG-backed ones left out.  Actual: the type offered (the first of
+  ``enabled_vgpu_types`` when several are), in mode ``vgpu``; else None;
+* ``mig_layout``: the GPU instances, their profiles joined by commas,
+  largest first (cyborg.drivers.gpu.mig.layout(); for a GPU whose
+  profiles are known the schema allows that order only:
+  cyborg.drivers.gpu.mig_config).  Actual: the layout of its GPU
+  instances in mode ``mig``; else None (and None for no instance).
+
+Each field's schema stands alone; mismatch() says which fields go
+together, which a schema per field cannot.
+"""
+
+from cyborg.common import device_config
+from cyborg.drivers.gpu import mig
+from cyborg.drivers.gpu import mig_config
+
+
+def configuration(product_id, mig_gpu, vgpu_types, vgpu_type):
+    """The configuration of a GPU's record (see the module docstring).
+
+    :param product_id: its PCI device id.
+    :param mig_gpu: what nvidia-smi tells of it (a mig.MigGpu), or None.
+    :param vgpu_types: ids of the time-sliced vGPU types it lists.
+    :param vgpu_type: the vGPU type it offers (not in MIG mode), or None.
+    :returns: ``{"settable": {field: schema}, "actual": {field: value}}``.
+    """
+    types = set(vgpu_types) | ({vgpu_type} - {None})
+    modes = [device_config.MODE_PASSTHROUGH]
+    settable = {}
+    if types:
+        modes.append(device_config.MODE_VGPU)
+        settable[device_config.VGPU_TYPE] = {'type': 'string',
+                                             'enum': sorted(types)}
+    if mig_gpu is not None and mig_gpu.capable:
+        modes.append(device_config.MODE_MIG)
+        settable[device_config.MIG_LAYOUT] = mig_config.layout_schema(
+            product_id)
+    settable[device_config.MODE] = {'type': 'string', 'enum': modes}
+    actual = {device_config.MODE: device_config.MODE_PASSTHROUGH,
+              device_config.VGPU_TYPE: None,
+              device_config.MIG_LAYOUT: None}
+    if mig_gpu is not None and mig_gpu.enabled:
+        actual[device_config.MODE] = device_config.MODE_MIG
+        actual[device_config.MIG_LAYOUT] = mig.layout(
+            gi.profile for gi in mig_gpu.instances)
+    elif vgpu_type is not None:
+        actual[device_config.MODE] = device_config.MODE_VGPU
+        actual[device_config.VGPU_TYPE] = vgpu_type
+    return {'settable': settable, 'actual': actual}
+
+
+def mismatch(product_id, mode, vgpu_type, layout):
+    """Why fields that are each valid do not go together, or why a MIG
+    layout does not fit the GPU.
+
+    :param product_id: the GPU's PCI device id.
+    :param mode: the mode it is to be in.
+    :param vgpu_type: the vGPU type it is to offer, or None.
+    :param layout: the MIG layout asked, or None.
+    :returns: a message, or None when they do.
+    """
+    if mode == device_config.MODE_VGPU and vgpu_type is None:
+        return 'mode vgpu needs a vgpu_type'
+    if vgpu_type is not None and mode != device_config.MODE_VGPU:
+        return 'vgpu_type is set in mode vgpu only'
+    if layout is None:
+        return None
+    if mode != device_config.MODE_MIG:
+        return 'mig_layout is set in mode mig only'
+    return mig_config.check_layout(product_id, layout)

@@ -1,0 +1,197 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Carving an NVIDIA GPU for MIG: its MIG mode and GPU instances, as its
+desired configuration asks (cyborg.common.device_config, the gpu driver's
+configure()).
+
+For MIG-backed vGPUs, NVIDIA's vGPU documentation ("Configuring a GPU for
+MIG-Backed vGPUs", NVIDIA vGPU for Compute / AI Enterprise) has the host
+enable MIG mode on the GPU and create its GPU instances and their compute
+instances; the MIG User Guide ("Getting Started with MIG") gives the
+commands, all run here for one GPU (``-i <index>``) through the one
+runner (cyborg.drivers.command), whose privileged helper allows these
+argument lists only (cyborg.common.privsep_allowlists.ARG_PATTERNS):
+
+* ``nvidia-smi -i <index> -mig 1`` (``0`` to turn it off): the mode
+  changes at once, or stays pending until the GPU is reset, which the
+  mode query then tells (``mig.mode.current`` unchanged): a reboot of the
+  host completes it;
+* ``nvidia-smi mig -i <index> -dci`` then ``-dgi``: destroy the compute
+  instances, then the GPU instances (nvidia-smi exits with NOT_FOUND when
+  there is none, which is fine);
+* ``nvidia-smi mig -i <index> -cgi <profile>,<profile>... -C``: create
+  the GPU instances, in the order given, each with its default compute
+  instance.  The instances made before one that fails stay, as they are:
+  the next configuration destroys them first.
+
+A layout is given and reported largest first (cyborg.drivers.gpu.mig.
+layout()), since the NVIDIA driver numbers instances by placement: the
+conductor compares the desired layout with the one discovery reads back,
+as strings.  For the GPUs whose profiles the MIG User Guide lists
+("Supported MIG Profiles"; the PCI device ids as NVIDIA's mig-parted
+configuration names them), the profiles, the order, the compute slices
+and the memory slices are checked before any command runs; another GPU's
+layout is checked for its form and order only, and nvidia-smi refuses
+what does not fit.
+"""
+
+import collections
+import re
+
+from cyborg import exception
+from cyborg.drivers import command
+from cyborg.drivers.gpu import mig
+
+#: Seconds a change of the MIG mode or of the GPU instances may take (a
+#: change of mode may reset the GPU).
+TIMEOUT = 300
+
+#: The MIG geometry of a GPU: its compute slices, its memory slices, the
+#: GB of one memory slice and its GPU instance profiles.
+MigSpec = collections.namedtuple(
+    'MigSpec', ('slices', 'memory_slices', 'slice_gb', 'profiles'))
+
+_GB80 = MigSpec(7, 8, 10, ('1g.10gb', '1g.10gb+me', '1g.20gb', '2g.20gb',
+                           '3g.40gb', '4g.40gb', '7g.80gb'))
+_GB40 = MigSpec(7, 8, 5, ('1g.5gb', '1g.5gb+me', '1g.10gb', '2g.10gb',
+                          '3g.20gb', '4g.20gb', '7g.40gb'))
+_A30 = MigSpec(4, 4, 6, ('1g.6gb', '1g.6gb+me', '2g.12gb', '2g.12gb+me',
+                         '4g.24gb'))
+
+#: The GPUs whose MIG profiles are known, by PCI device id: H100 80GB
+#: (SXM5, PCIe), H800 80GB, A100 80GB (SXM4, PCIe), A800 80GB, A100 40GB
+#: (SXM4, PCIe), A800 40GB, A30.
+GPUS = {
+    '2330': _GB80, '2331': _GB80, '2322': _GB80, '20b2': _GB80,
+    '20b5': _GB80, '20f3': _GB80, '20f5': _GB80,
+    '20b0': _GB40, '20b1': _GB40, '20f1': _GB40, '20f6': _GB40,
+    '20b7': _A30,
+}
+
+_PROFILE = r'\d+g\.\d+gb(\+me)?'
+#: The form of a layout of a GPU whose profiles are not known.
+ANY_LAYOUT = '^%s(,%s)*$' % (_PROFILE, _PROFILE)
+
+
+def _ordered(profiles):
+    """A pattern of layouts of *profiles*, each as often as wanted, in
+    the order of mig.layout() only.
+    """
+    ordered = mig.layout(profiles).split(',')
+    return '^(?!,)%s$' % ''.join('(?:(?:^|,)%s)*' % re.escape(p)
+                                 for p in ordered)
+
+
+def layout_schema(product_id):
+    """The JSON schema of the ``mig_layout`` of a GPU.
+
+    :param product_id: its PCI device id (``20b5``).
+    :returns: a string schema whose pattern allows the GPU's profiles in
+        the order of mig.layout(), or any profile names for a GPU not in
+        GPUS.
+    """
+    spec = GPUS.get(product_id)
+    pattern = _ordered(spec.profiles) if spec else ANY_LAYOUT
+    return {'type': 'string', 'minLength': 1, 'pattern': pattern,
+            'description': 'GPU instance profiles joined by commas, '
+                           'largest first'}
+
+
+def check_layout(product_id, layout):
+    """Why *layout* cannot be made on a GPU, or None.
+
+    :param product_id: the GPU's PCI device id.
+    :param layout: profile names joined by commas.
+    :returns: a message, or None when the layout is valid.
+    """
+    profiles = layout.split(',')
+    unknown = [p for p in profiles if mig.profile_size(p) is None]
+    spec = GPUS.get(product_id)
+    if spec is not None:
+        unknown = [p for p in profiles if p not in spec.profiles]
+    if unknown:
+        return 'MIG layout %s: %s is not a MIG profile of the GPU%s' % (
+            layout, unknown[0], ' (%s)' % ', '.join(spec.profiles)
+            if spec else '')
+    if mig.layout(profiles) != layout:
+        return 'MIG layout %s: give the profiles largest first: %s' % (
+            layout, mig.layout(profiles))
+    if spec is None:
+        return None
+    sizes = [mig.profile_size(p) for p in profiles]
+    slices = sum(size[0] for size in sizes)
+    if slices > spec.slices:
+        return 'MIG layout %s takes %d compute slices, the GPU has %d' % (
+            layout, slices, spec.slices)
+    memory = sum(size[1] // spec.slice_gb for size in sizes)
+    if memory > spec.memory_slices:
+        return 'MIG layout %s takes %d memory slices, the GPU has %d' % (
+            layout, memory, spec.memory_slices)
+    return None
+
+
+def _nvidia_smi(*args):
+    return command.run(('nvidia-smi',) + args, timeout=TIMEOUT)
+
+
+def destroy_instances(gpu):
+    """Destroy the compute instances, then the GPU instances of *gpu*
+    (a mig.MigGpu); none to destroy is fine.
+
+    :raises: CommandFailed, CommandNotFound, CommandTimeout.
+    """
+    for option in ('-dci', '-dgi'):
+        try:
+            _nvidia_smi('mig', '-i', gpu.index, option)
+        except exception.CommandFailed as exc:
+            if exc.kwargs.get('exit_code') != mig.NOT_FOUND:
+                raise
+
+
+def set_mig_mode(address, gpu, enabled):
+    """Turn MIG mode of *gpu* on or off (its GPU instances destroyed
+    first when off); nothing when it already is.
+
+    :param address: the GPU's PCI address.
+    :param gpu: its mig.MigGpu.
+    :param enabled: True for on.
+    :raises: CommandFailed, CommandNotFound, CommandTimeout.
+    :returns: the GPU as nvidia-smi tells afterwards (a mig.MigGpu); its
+        ``enabled`` is not *enabled* while the change is pending (or
+        *gpu* when nvidia-smi no longer lists the GPU, being reset).
+    """
+    if gpu.enabled == enabled:
+        return gpu
+    if gpu.instances:
+        destroy_instances(gpu)
+    _nvidia_smi('-i', gpu.index, '-mig', '1' if enabled else '0')
+    after = mig.gpus().get(address)
+    return gpu if after is None else after
+
+
+def carve(gpu, layout):
+    """Make the GPU instances of *gpu* (in MIG mode) those of *layout*,
+    unless they are: the instances there are destroyed first.
+
+    :param gpu: a mig.MigGpu.
+    :param layout: as check_layout() accepts it.
+    :raises: CommandFailed, CommandNotFound, CommandTimeout.
+    :returns: whether anything was changed.
+    """
+    if mig.layout(gi.profile for gi in gpu.instances) == layout:
+        return False
+    if gpu.instances:
+        destroy_instances(gpu)
+    _nvidia_smi('mig', '-i', gpu.index, '-cgi', layout, '-C')
+    return True

@@ -1,0 +1,308 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the gpu driver's configure(): MIG mode, MIG layouts and vGPU
+types of the GPUs of fakesys.mig_host, with an nvidia-smi that keeps what
+it is told (nvidia_smi.StatefulNvidiaSmi).
+"""
+
+from oslotest import base as oslo_base
+
+from cyborg import conf as cyborg_conf
+from cyborg import exception
+from cyborg.common import device_config
+from cyborg.conf import gpu as gpu_conf
+from cyborg.drivers.gpu import mig
+from cyborg.drivers.gpu import mig_config
+from cyborg.drivers.gpu import nvidia
+from cyborg.tests import base
+from cyborg.tests.fixtures import fakesys
+from cyborg.tests.fixtures import nvidia_smi
+from cyborg.tests.fixtures import sysfs
+
+CONF = cyborg_conf.CONF
+
+H100 = fakesys.MIG_H100
+#: The H100's index for nvidia-smi (data/mig/query-gpu.csv).
+H100_INDEX = 1
+#: Time-sliced vGPU types the H100's VFs list besides the MIG-backed
+#: ones of fakesys (the ids are illustrative).
+TIME_SLICED = '1050  : NVIDIA H100XM-80C\n1051  : NVIDIA H100XM-40C'
+LAYOUT = '3g.40gb,2g.20gb,1g.10gb'
+QUERIES = ('--query-gpu=', 'mig -lgi')
+
+
+def config_host(root):
+    """fakesys.mig_host, whose H100 VFs also list a 2g.20gb MIG-backed
+    type and two time-sliced types (a real VF lists the ones of its GPU's
+    mode only; discovery picks what the mode needs).
+    """
+    fs = fakesys.mig_host(root)
+    for vf in fakesys.MIG_H100_VFS:
+        fs.write('/sys/devices/pci0000:8a/%s/nvidia/creatable_vgpu_types'
+                 % vf, '\n'.join([fakesys.H100_MIG_TYPES,
+                                  '1062  : NVIDIA H100XM-2-20C',
+                                  TIME_SLICED]))
+    return fs
+
+
+class LayoutTestCase(oslo_base.BaseTestCase):
+
+    def _check(self, product_id, layout):
+        return device_config.check(
+            {'mig_layout': mig_config.layout_schema(product_id)},
+            {'mig_layout': layout})
+
+    def test_layout_largest_first(self):
+        self.assertEqual('7g.80gb,3g.40gb,1g.20gb,1g.10gb,1g.10gb+me',
+                         mig.layout(['1g.10gb+me', '1g.10gb', '3g.40gb',
+                                     '1g.20gb', '7g.80gb']))
+        self.assertIsNone(mig.layout([]))
+
+    def test_schema_of_a_known_gpu(self):
+        for layout in (LAYOUT, '7g.80gb', '1g.10gb,1g.10gb,1g.10gb+me',
+                       '4g.40gb,3g.40gb', '2g.20gb,2g.20gb,2g.20gb'):
+            self.assertIsNone(self._check('2330', layout), layout)
+        for layout in ('1g.10gb,3g.40gb', '1g.5gb', '', ',3g.40gb',
+                       '3g.40gb,', '3g.40gb3g.40gb', '3g.40gb,,1g.10gb',
+                       '1g.10gb+me,1g.10gb', '3G.40GB'):
+            self.assertIsNotNone(self._check('2330', layout), layout)
+        self.assertIsNone(self._check('20f1', '3g.20gb,1g.5gb'))
+        self.assertIsNotNone(self._check('20f1', LAYOUT))
+
+    def test_schema_of_another_gpu(self):
+        # Any profile names; the order is checked by check_layout().
+        self.assertIsNone(self._check('2335', '1g.18gb,3g.71gb'))
+        self.assertIsNotNone(self._check('2335', '1g.18gb;reboot'))
+
+    def test_check_layout(self):
+        self.assertIsNone(mig_config.check_layout('20b5', LAYOUT))
+        self.assertIn('takes 8 compute slices, the GPU has 7',
+                      mig_config.check_layout('20b5',
+                                              '4g.40gb,3g.40gb,1g.10gb'))
+        self.assertIn('takes 10 memory slices, the GPU has 8',
+                      mig_config.check_layout('20b5', ','.join(
+                          ['1g.20gb'] * 5)))
+        self.assertIn('takes 5 compute slices, the GPU has 4',
+                      mig_config.check_layout('20b7', '4g.24gb,1g.6gb'))
+        self.assertIn('1g.5gb is not a MIG profile of the GPU',
+                      mig_config.check_layout('20b5', '1g.5gb'))
+        # Another GPU: the form and the order only.
+        self.assertIsNone(mig_config.check_layout('2335', '7g.141gb'))
+        self.assertIn('largest first: 3g.71gb,1g.18gb',
+                      mig_config.check_layout('2335', '1g.18gb,3g.71gb'))
+        self.assertIn('is not a MIG profile',
+                      mig_config.check_layout('2335', 'whole'))
+
+
+class _ConfigureTests(sysfs.FakeHostMixin):
+
+    BUILDER = staticmethod(config_host)
+
+    def setUp(self):
+        super().setUp()
+        self.smi = self.useFixture(nvidia_smi.StatefulNvidiaSmi())
+        self.driver = self._driver()
+
+    def _driver(self, types=()):
+        self.flags(group='gpu_devices', enabled_vgpu_types=list(types))
+        gpu_conf.register_vgpu_opts(CONF)
+        return nvidia.NvidiaGpuDriver(CONF, 'test-host',
+                                      pci_host=self.pci_host)
+
+    def _record(self, address=H100):
+        return {r.address: r for r in self.driver.discover()}[address]
+
+    def _changes(self):
+        """The nvidia-smi calls so far that are not queries."""
+        return [c for c in self.smi.calls() if not c.startswith(QUERIES)]
+
+    def _passthrough(self):
+        self.smi.set_gpu(H100_INDEX, mig='Disabled', instances=[])
+
+    def test_settable(self):
+        configuration = self._record().configuration
+        self.assertEqual(
+            {'mode': {'type': 'string',
+                      'enum': ['passthrough', 'vgpu', 'mig']},
+             'vgpu_type': {'type': 'string', 'enum': ['1050', '1051']},
+             'mig_layout': mig_config.layout_schema('2330')},
+            configuration['settable'])
+        self.assertEqual({'mode': 'mig', 'vgpu_type': None,
+                          'mig_layout': '3g.40gb,1g.10gb,1g.10gb,1g.10gb'},
+                         configuration['actual'])
+        # The L40 has no MIG, nor a vGPU type: passthrough only.
+        l40 = self._record(fakesys.MIG_L40).configuration
+        self.assertEqual({'mode': {'type': 'string',
+                                   'enum': ['passthrough']}},
+                         l40['settable'])
+        self.assertEqual('passthrough', l40['actual']['mode'])
+
+    def test_passthrough_to_mig(self):
+        self._passthrough()
+        before = self._record()
+        self.assertEqual('passthrough', before.configuration['actual'][
+            'mode'])
+        self.assertEqual([], before.deployables)
+        desired = {'mode': 'mig', 'mig_layout': LAYOUT}
+        self.assertEqual({'reboot_required': False},
+                         self.driver.configure(H100, desired))
+        self.assertEqual(['-i 1 -mig 1', 'mig -i 1 -cgi %s -C' % LAYOUT],
+                         self._changes())
+        after = self._record()
+        self.assertEqual(
+            ['CUSTOM_MIG_3G_40GB', 'CUSTOM_MIG_2G_20GB',
+             'CUSTOM_MIG_1G_10GB'],
+            [d.resource_class for d in after.deployables])
+        self.assertEqual(
+            ['1064', '1062', '1061'],
+            [d.attach_handles[0].attach_info['asked_type']
+             for d in after.deployables])
+        self.assertEqual({}, device_config.differences(
+            desired, after.configuration['actual']))
+        # The same again changes nothing.
+        calls = len(self.smi.calls())
+        self.assertEqual({'reboot_required': False},
+                         self.driver.configure(H100, desired))
+        self.assertEqual([], [c for c in self.smi.calls()[calls:]
+                              if not c.startswith(QUERIES)])
+
+    def test_another_layout(self):
+        # Instances there that are not the layout are destroyed first.
+        self.driver.configure(H100, {'mig_layout': '7g.80gb'})
+        self.assertEqual(['mig -i 1 -dci', 'mig -i 1 -dgi',
+                          'mig -i 1 -cgi 7g.80gb -C'], self._changes())
+        self.assertEqual('7g.80gb', self._record().configuration[
+            'actual']['mig_layout'])
+
+    def test_mig_mode_alone_keeps_the_instances(self):
+        self.driver.configure(H100, {'mode': 'mig'})
+        self.assertEqual([], self._changes())
+
+    def test_mig_to_passthrough(self):
+        self.assertEqual({'reboot_required': False},
+                         self.driver.configure(H100, {'mode': 'passthrough'}))
+        self.assertEqual(['mig -i 1 -dci', 'mig -i 1 -dgi', '-i 1 -mig 0'],
+                         self._changes())
+        record = self._record()
+        self.assertEqual({'mode': 'passthrough', 'vgpu_type': None,
+                          'mig_layout': None},
+                         record.configuration['actual'])
+        self.assertEqual([], record.deployables)
+        self.assertEqual('Disabled', self.smi.gpu(H100_INDEX)['mig'])
+
+    def test_layout_over_the_slices(self):
+        exc = self.assertRaises(
+            exception.DeviceConfigInvalid, self.driver.configure, H100,
+            {'mode': 'mig', 'mig_layout': '4g.40gb,3g.40gb,1g.10gb'})
+        self.assertIn('takes 8 compute slices, the GPU has 7', exc.message)
+        self.assertEqual([], self._changes())
+
+    def test_refused_before_any_change(self):
+        self._passthrough()
+        for desired in ({'mode': 'mig', 'mig_layout': '1g.10gb,3g.40gb'},
+                        {'mode': 'passthrough', 'mig_layout': '7g.80gb'},
+                        {'vgpu_type': '1050'},
+                        {'mode': 'vgpu'},
+                        {'mode': 'vgpu', 'vgpu_type': '1061'},
+                        {'mode': 'whole'}, {'num_vfs': 2}):
+            self.assertRaises(exception.DeviceConfigInvalid,
+                              self.driver.configure, H100, desired)
+        self.assertEqual([], self._changes())
+
+    def test_mig_on_a_gpu_without(self):
+        exc = self.assertRaises(exception.DeviceConfigInvalid,
+                                self.driver.configure, fakesys.MIG_L40,
+                                {'mode': 'mig'})
+        self.assertIn('mode', exc.message)
+
+    def test_pending_mig_mode(self):
+        self._passthrough()
+        self.smi.hold_mig_mode(H100_INDEX)
+        desired = {'mode': 'mig', 'mig_layout': LAYOUT}
+        self.assertEqual({'reboot_required': True},
+                         self.driver.configure(H100, desired))
+        self.assertEqual(['-i 1 -mig 1'], self._changes())
+        self.assertEqual('passthrough',
+                         self._record().configuration['actual']['mode'])
+        # After the reboot, the agent applies it again.
+        self.smi.reboot()
+        self.assertEqual({'reboot_required': False},
+                         self.driver.configure(H100, desired))
+        self.assertEqual(LAYOUT, self._record().configuration['actual'][
+            'mig_layout'])
+
+    def test_pending_mig_mode_off(self):
+        self.smi.hold_mig_mode(H100_INDEX)
+        self.assertEqual({'reboot_required': True},
+                         self.driver.configure(H100, {'mode': 'passthrough'}))
+
+    def test_nvidia_smi_fails(self):
+        self._passthrough()
+        self.smi.fail_next('-cgi', 'Unable to create a GPU instance on GPU '
+                           ' 1 using profile 3g.40gb: Unknown Error')
+        exc = self.assertRaises(exception.CommandFailed,
+                                self.driver.configure, H100,
+                                {'mode': 'mig', 'mig_layout': LAYOUT})
+        self.assertIn('Unknown Error', exc.message)
+        self.assertEqual(255, exc.kwargs['exit_code'])
+
+    def test_vgpu(self):
+        desired = {'mode': 'vgpu', 'vgpu_type': '1050'}
+        self.assertEqual({'reboot_required': False},
+                         self.driver.configure(H100, desired))
+        self.assertEqual(['mig -i 1 -dci', 'mig -i 1 -dgi', '-i 1 -mig 0'],
+                         self._changes())
+        record = self._record()
+        [vgpu] = record.deployables
+        self.assertEqual(('VGPU', 'test-host_' + H100),
+                         (vgpu.resource_class, vgpu.name))
+        self.assertEqual(
+            [('PCI', '1050')] * len(fakesys.MIG_H100_VFS),
+            [(h.attach_type, h.attach_info['asked_type'])
+             for h in vgpu.attach_handles])
+        self.assertEqual({}, device_config.differences(
+            desired, record.configuration['actual']))
+        # The chosen type stays when the mode is asked alone.
+        self.driver.configure(H100, {'mode': 'vgpu'})
+        self.assertEqual('1050', self._record().configuration['actual'][
+            'vgpu_type'])
+
+    def test_chosen_type_wins_over_the_configured_ones(self):
+        self.driver = self._driver(types=['1051'])
+        self._passthrough()
+        self.assertEqual({'mode': 'vgpu', 'vgpu_type': '1051',
+                          'mig_layout': None},
+                         self._record().configuration['actual'])
+        self.driver.configure(H100, {'vgpu_type': '1050'})
+        self.assertEqual('1050', self._record().configuration['actual'][
+            'vgpu_type'])
+        # Passthrough: no type at all, whatever the options say.
+        self.driver.configure(H100, {'mode': 'passthrough'})
+        record = self._record()
+        self.assertEqual([], record.deployables)
+        self.assertEqual('passthrough',
+                         record.configuration['actual']['mode'])
+
+    def test_not_a_gpu(self):
+        self.assertRaises(exception.DriverDeviceNotFound,
+                          self.driver.configure, fakesys.MIG_H100_VFS[0],
+                          {'mode': 'passthrough'})
+
+
+class ConfigureUdevTestCase(_ConfigureTests, base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class ConfigureSysfsRootTestCase(_ConfigureTests, base.TestCase):
+    MODE = sysfs.SYSFS_ROOT

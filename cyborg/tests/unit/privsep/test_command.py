@@ -1,0 +1,126 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the privileged runner's argument lists (allow-lists)."""
+
+import os
+
+import fixtures
+
+from cyborg.privsep import command as privsep_command
+from cyborg.tests import base
+
+#: What the gpu driver runs to configure GPU 3 (cyborg.drivers.gpu.
+#: mig_config).
+CONFIGURE = (
+    ['-i', '3', '-mig', '1'],
+    ['-i', '3', '-mig', '0'],
+    ['mig', '-i', '3', '-dci'],
+    ['mig', '-i', '3', '-dgi'],
+    ['mig', '-i', '3', '-cgi', '3g.40gb,2g.20gb,1g.10gb', '-C'],
+    ['mig', '-i', '12', '-cgi', '1g.10gb+me', '-C'],
+    ['mig', '-i', '0', '-cgi', ','.join(['1g.10gb'] * 7), '-C'],
+)
+
+#: What it must never run: other GPUs or all of them, other options,
+#: options added, values that are no index or profile list, digits that
+#: are not ASCII, a newline after a valid value.
+REFUSED = (
+    [],
+    ['-r'],
+    ['-i', '0', '-r'],
+    ['-mig', '1'],
+    ['-i', '0', '-mig', '2'],
+    ['-i', '0,1', '-mig', '1'],
+    ['-i', '0', '-mig', '1', '-pm', '1'],
+    ['-i', '0\n', '-mig', '1'],
+    ['-i', '\u0663', '-mig', '1'],
+    ['-i', '0', '-mig', '1\n'],
+    ['-mig', '1', '-i', '0'],
+    ['mig', '-dci'],
+    ['mig', '-dgi'],
+    ['mig', '-i', '0', '-dci', '--force'],
+    ['mig', '-i', '0', '-dgi', '-gi', '1'],
+    ['mig', '-i', '0', '-cgi', '19', '-C'],
+    ['mig', '-i', '0', '-cgi', '3g.40gb'],
+    ['mig', '-i', '0', '-cgi', '3g.40gb,', '-C'],
+    ['mig', '-i', '0', '-cgi', '3g.40gb;reboot', '-C'],
+    ['mig', '-i', '0', '-cgi', '3g.40gb', '-C', '-r'],
+    ['mig', '-i', '0', '-cgi', ','.join(['1g.10gb'] * 17), '-C'],
+    ['mig', '-lgi', '-i', '0'],
+    ['--query-gpu=index,pci.bus_id,mig.mode.current'],
+    ['--query-gpu=index,pci.bus_id,mig.mode.current',
+     '--format=csv,noheader', '-i', '0'],
+)
+
+
+class ArgumentsTestCase(base.TestCase):
+
+    def test_exact_lists(self):
+        for args in privsep_command.ONLY_ARGS['nvidia-smi']:
+            self.assertTrue(privsep_command.arguments_allowed(
+                'nvidia-smi', list(args)), args)
+
+    def test_patterns(self):
+        for args in CONFIGURE:
+            self.assertTrue(privsep_command.arguments_allowed(
+                'nvidia-smi', args), args)
+
+    def test_refused(self):
+        for args in REFUSED:
+            self.assertFalse(privsep_command.arguments_allowed(
+                'nvidia-smi', args), args)
+
+    def test_unrestricted_tools(self):
+        # fpgaconf takes the image's path: any arguments.
+        self.assertTrue(privsep_command.arguments_allowed(
+            'fpgaconf', ['--bus', '0x5e', '/tmp/image.gbs']))
+
+
+class ExecuteTestCase(base.TestCase):
+    """The checks as the privileged entry point applies them (in this
+    process, tests.base), with an nvidia-smi on PATH that logs its calls.
+    """
+
+    def setUp(self):
+        super().setUp()
+        tmp = self.useFixture(fixtures.TempDir()).path
+        self.log = os.path.join(tmp, 'calls')
+        tool = os.path.join(tmp, 'nvidia-smi')
+        with open(tool, 'w') as f:
+            f.write('#!/bin/sh\necho "$*" >> %s\necho done\n' % self.log)
+        os.chmod(tool, 0o700)
+        self.useFixture(fixtures.EnvironmentVariable(
+            'PATH', tmp + os.pathsep + os.environ['PATH']))
+
+    def _calls(self):
+        try:
+            with open(self.log) as f:
+                return f.read().splitlines()
+        except FileNotFoundError:
+            return []
+
+    def test_allowed_runs(self):
+        result = privsep_command.execute(
+            ['nvidia-smi', 'mig', '-i', '1', '-cgi', '3g.40gb,1g.10gb',
+             '-C'], 5)
+        self.assertEqual((0, 'done\n'),
+                         (result['returncode'], result['stdout']))
+        self.assertEqual(['mig -i 1 -cgi 3g.40gb,1g.10gb -C'],
+                         self._calls())
+
+    def test_refused_never_runs(self):
+        for args in REFUSED:
+            self.assertRaises(PermissionError, privsep_command.execute,
+                              ['nvidia-smi'] + args, 5)
+        self.assertEqual([], self._calls())
