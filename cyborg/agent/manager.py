@@ -227,8 +227,15 @@ class AgentManager:
     def _sync_installs(self, context, installs, removed=()):
         """The conductor's decisions differ from what runs: apply them
         (on the work thread), then discover.
+
+        A driver loaded anew forgot what its devices were configured to
+        be (ResourceTracker._forget_configured): the host's configurations
+        are asked for and applied again first, as at start, so that the
+        discovery never reports them drifted.
         """
         self.tracker.apply_installs(CONF, installs, removed)
+        self._config_revision = None
+        self._heartbeat(context, wait_for_drivers=True)
         self.work.discover_soon(context, 'drivers')
 
     def _heartbeat(self, context, wait_for_drivers=False):

@@ -217,6 +217,7 @@ class ResourceTracker:
             self.aliases[name] = driver.name
             self._found[driver.name] = []
             self.installed[name] = config
+            self._forget_configured(driver.name)
             LOG.info('Loaded accelerator driver %(name)s (installed or '
                      'configured through the API) with %(config)s',
                      {'name': name, 'config': config})
@@ -241,11 +242,22 @@ class ResourceTracker:
         """Load a driver of the configuration file again (locked)."""
         self.drivers[name] = driver
         self._found[name] = []
+        self._forget_configured(name)
         for alias, target in self._file_aliases.items():
             if target == name:
                 self.aliases[alias] = name
         LOG.info('Loaded accelerator driver %s of the configuration file '
                  'again', name)
+
+    def _forget_configured(self, driver_name):
+        """Forget what was applied to the devices of *driver_name*
+        (locked): a driver made anew knows nothing of what its predecessor
+        was told (the gpu driver keeps a GPU's chosen vGPU type), so their
+        configurations apply again (AgentManager._sync_installs).
+        """
+        for record in self._records:
+            if record.driver == driver_name:
+                self.config_outcomes.pop(record.uuid, None)
 
     def _unload(self, name):
         """Forget an installed driver (its devices go with the next

@@ -188,3 +188,20 @@ class AgentManagerTestCase(base.DbTestCase):
             discovery_ids=['id-4', 'id-5'])
         found = discovery_queries.get(self.context, ['n1'])['n1']
         self.assertEqual(('id-5', 'done'), (found['id'], found['state']))
+
+    def test_drivers_loaded_anew_ask_for_the_configurations_first(self):
+        # A driver made anew forgot what its devices were configured to
+        # be: before the discovery that follows, the agent asks for the
+        # host's configurations (an empty revision) and applies them.
+        self.flags(report_interval=60)
+        api = _FlakyConductorAPI(self.real_api, [])
+        mgr = manager.AgentManager('n1', conductor_api=api)
+        mgr.init_host(self.context)
+        self.addCleanup(mgr.del_host, self.context)
+        self.assertTrue(mgr.work.wait_idle(30))
+        mgr._config_revision = 'applied-before'
+        del api.calls[:]
+        mgr._sync_installs(self.context, [{'name': 'fake', 'config': {
+            'fake_driver': {'devices': ['fpga=1']}}}])
+        self.assertEqual([''], [call['config_revision']
+                                for call in api.calls])

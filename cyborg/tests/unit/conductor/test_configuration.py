@@ -393,6 +393,25 @@ class ConfigurationTestCase(base.DbTestCase):
                          record.configuration['applied'])
         self.assertEqual(2, record.configuration['actual']['num_vfs'])
 
+    def test_a_driver_loaded_anew_applies_the_configurations_again(self):
+        # Its predecessor was told (the gpu driver keeps a GPU's vGPU type
+        # in memory, the fake driver all it configured); the new one knows
+        # nothing of it, so the same generation applies again.
+        configs = [{'device_uuid': self.gpu['uuid'], 'generation': 1,
+                    'desired': {'mode': 'mig', 'mig_layout': '1g.10gb'}}]
+        self.tracker.configure(configs)
+        self.assertEqual({}, self.tracker.configure(configs))
+        self.tracker.apply_installs(CONF, [{'name': 'fake', 'config': {
+            'fake_driver': {'devices': ['fpga=1', 'qat=1', 'gpu=1']}}}])
+        self.assertIsNot(self.driver, self.tracker.drivers['fake'])
+        done = self.tracker.configure(configs)
+        self.assertEqual('applied', done[self.gpu['uuid']]['state'])
+        self.tracker._discover(['fake'])
+        [record] = [r for r in self.tracker._records
+                    if r.uuid == self.gpu['uuid']]
+        self.assertEqual({'mode': 'mig', 'mig_layout': '1g.10gb'},
+                         record.configuration['actual'])
+
     def test_the_agent_reports_a_device_it_does_not_have(self):
         done = self.tracker.configure([{
             'device_uuid': 'f0c1f3b2-0000-4000-8000-000000000000',
