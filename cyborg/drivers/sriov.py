@@ -204,12 +204,15 @@ def _check(pf, count, driver, uuid, vf_drivers):
 
 
 def _vf_count(pf):
-    """The VFs *pf* shows: ``virtfnN`` links whose function exists (None
-    while a link and its function disagree).
+    """The VFs *pf* shows: its ``virtfnN`` links whose function exists,
+    when ``sriov_numvfs`` reads as many (None while they disagree: links
+    appear one by one, and sriov_numvfs reads the count being made).
     """
     links = len(pf.virtfns)
     present = len(pf.virtfn_devices())
-    return present if links == present else None
+    if links == present == pf.sriov_numvfs:
+        return present
+    return None
 
 
 def _set_count(pf, count, uuid, timeout):
@@ -229,8 +232,7 @@ def _elsewhere(pf, count):
     all VFs, whatever count is written).
     """
     shown = _vf_count(pf)
-    return bool(count and shown and shown != count and
-                shown == pf.sriov_numvfs)
+    return bool(count and shown and shown != count)
 
 
 def _wait_for_count(pf, count, uuid, timeout):

@@ -138,6 +138,7 @@ class _QatConfigTests(sysfs.FakeHostMixin):
                          [d.name for d in record.deployables])
         self.assertEqual(8, record.acc_specs.num)
         # No VF was enabled: the count is written once.
+        self.kernel.settle()
         self.assertEqual(['8'], self.kernel.writes('sriov_numvfs',
                                                    fakesys.SRIOV_QAT))
         # GEN4 VFs have no kernel driver: each is bound, none unbound.
@@ -155,6 +156,7 @@ class _QatConfigTests(sysfs.FakeHostMixin):
                          record.configuration['actual'])
         self.assertEqual(['test-host_' + a for a in QAT_VFS[:4]],
                          [d.name for d in record.deployables])
+        self.kernel.settle()
         self.assertEqual([], self.kernel.refusals)
 
     def test_same_configuration_twice_writes_nothing(self):
@@ -171,6 +173,7 @@ class _QatConfigTests(sysfs.FakeHostMixin):
         record = self._records()[fakesys.SRIOV_C62X]
         self.assertEqual({'num_vfs': 2, 'vf_driver': 'vfio-pci'},
                          record.configuration['actual'])
+        self.kernel.settle()
         self.assertEqual([], self.kernel.writes('sriov_numvfs'))
         vf = fakesys.SRIOV_C62X_VFS[0]
         self.assertEqual([('driver_override', vf, 'vfio-pci'),
