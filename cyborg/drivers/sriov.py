@@ -141,13 +141,16 @@ def configure(pf, desired, uuid, vf_drivers=None, timeout=WAIT_SECONDS):
     is not written again (idempotent).
 
     The count changes through 0 (the kernel takes a new count only from
-    0), which removes the VFs there were; the new ones come up on the
-    host's own driver, or none.  So when ``vf_driver`` is left out, the
-    driver every VF had before is bound again: a field left out stays as
-    it is.  Then each VF not bound to the wanted driver is handed to it:
-    its ``driver_override`` names the driver (or, for one of the host's
-    own drivers, is cleared, so that the kernel's matching binds it), it
-    is unbound from its current driver, and the kernel probes it.
+    0): with VFs enabled, 0 is written and their removal waited for, then
+    the count (0 is not written when no VF is enabled: the kernel would
+    take it as a no-op).  The VFs there were are gone then, and the new
+    ones come up on the host's own driver, or none; so when
+    ``vf_driver`` is left out, the driver every VF had before is bound
+    again: a field left out stays as it is.  Then each VF not bound to
+    the wanted driver is handed to it: its ``driver_override`` names the
+    driver (or, for one of the host's own drivers, is cleared, so that
+    the kernel's matching binds it), it is unbound from its current
+    driver, and the kernel probes it.
 
     :param pf: the PciDevice of the SR-IOV capable physical function.
     :param desired: ``{"num_vfs": n, "vf_driver": name}``, either left

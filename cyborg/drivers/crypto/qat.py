@@ -24,9 +24,13 @@ offering a service.  A PF whose ``qat/state`` is ``down`` is reported with
 no deployable and ``setup_required``.
 
 A PF's VFs can be configured (cyborg.drivers.sriov): how many there are
-and their kernel driver, the generation's own VF driver or ``vfio-pci``;
-a PF whose state is down too, since VFs are made while the device is
-down as well.
+and their kernel driver, the generation's own VF driver or ``vfio-pci``.
+A PF whose state is down is configurable too: the kernel's QAT driver
+takes the device down and up again itself around enabling or disabling
+VFs (qat_common/adf_sriov.c).  That driver also enables all VFs whatever
+count is written; Intel's out-of-tree package takes any count, so any is
+offered, and sriov.configure() fails at once, naming the count made, on
+a host whose driver makes another.
 """
 
 from cyborg import exception
