@@ -323,6 +323,15 @@ class DeviceConfigNotFound(NotFound):
     msg_fmt = _("Device %(uuid)s has no configuration set through Cyborg.")
 
 
+class DeviceConfigFailed(CyborgException):
+    """The device did not become what its driver asked the host for (the
+    kernel did not make the VFs, nor bind them to the asked driver, in
+    time).
+    """
+
+    msg_fmt = _("Configuration of device %(uuid)s failed: %(reason)s")
+
+
 class DeployableNotFound(NotFound):
     msg_fmt = _("Deployable %(uuid)s could not be found.")
 

@@ -199,9 +199,13 @@ class AcceleratorDriver(abc.ABC):
 
         :param address: the record's address (the control path).
         :param desired: ``{field: value}``.
-        :raises: UnsupportedOperation (default), DriverDeviceNotFound,
-            DeviceConfigInvalid, CommandFailed, CommandNotFound,
-            CommandTimeout, OSError (a sysfs write the kernel refused).
+        :raises: UnsupportedOperation (default), DriverDeviceNotFound
+            (not one of the driver's records), DeviceNotConfigurable (a
+            record the driver cannot configure), DeviceConfigInvalid,
+            DeviceConfigFailed (the device did not become as asked, e.g.
+            the kernel did not make the VFs in time), CommandFailed,
+            CommandNotFound, CommandTimeout, OSError (a sysfs write the
+            kernel refused).
         :returns: ``{"reboot_required": bool}``: True when only a reboot
             of the host completes the change.
         """

@@ -22,14 +22,28 @@ Each selected function is one deployable with one accelerator and one
 physical function: when virtual functions of an SR-IOV device are
 selected, each VF is a deployable and the PF itself is not offered (it
 cannot be passed through while its VFs are in use).
+
+A selected SR-IOV capable PF can be configured (cyborg.drivers.sriov):
+how many VFs it has and their kernel driver.  Which driver the host's
+kernel gives such a device's VFs is not something a generic driver
+knows: it offers ``vfio-pci``, plus the driver its VFs are bound to now
+when that is another one (the host's own, as they came up).  Asked for,
+such a driver is bound by clearing the VFs' ``driver_override``, giving
+them back to the kernel's own matching.  A PF that is not selected
+itself (only its VFs are) is not configured: the operator did not hand
+it to Cyborg.
 """
 
+from cyborg import exception
+from cyborg.common import device_config
 from cyborg.common import traits as cyborg_traits
 from cyborg.conf import pci as pci_conf
 from cyborg.drivers import base
 from cyborg.drivers import pci
 from cyborg.drivers import selector
+from cyborg.drivers import sriov
 from cyborg.objects import fields
+from cyborg.objects import hardware
 
 DEFAULT_RESOURCE_CLASS = 'CUSTOM_PCI'
 
@@ -60,6 +74,22 @@ def vendor_traits(dev):
     return traits
 
 
+def _vf_drivers(pf, devices):
+    """The drivers other than vfio-pci that the VFs of *pf* are bound to
+    (the host's own, as far as the generic driver can tell).
+    """
+    return sorted({vf.driver for vf in sriov.vfs(pf, devices)
+                   if vf.driver and vf.driver != device_config.VFIO_PCI})
+
+
+def _pf_selected(parent, members):
+    """Whether the record of *parent* and its selected *members* is of a
+    selected SR-IOV capable PF (one Cyborg may configure).
+    """
+    return parent.is_pf and any(dev.address == parent.address
+                                for dev, _ in members)
+
+
 class GenericDriver(base.AcceleratorDriver):
     """Reports the PCI functions selected by ``[pci] device_spec``.
 
@@ -70,6 +100,9 @@ class GenericDriver(base.AcceleratorDriver):
     device_types = (fields.DeviceType.GENERIC,)
     catch_all = True
     config_options = {'pci': pci_conf.pci_opts}
+    #: How long configure() waits for the kernel after each change, in
+    #: seconds (cyborg.drivers.sriov).
+    sriov_timeout = sriov.WAIT_SECONDS
 
     def __init__(self, conf, host, pci_host=None):
         super().__init__(conf, host, pci_host=pci_host)
@@ -86,28 +119,65 @@ class GenericDriver(base.AcceleratorDriver):
                 selected[address] = match
         return selected
 
-    def discover(self):
-        devices = pci.by_address(self.pci_host)
+    def _groups(self, devices):
+        """The selected functions, one group per record: ``{control path
+        address: [(PciDevice, Selector)]}`` (a VF goes with its PF).
+        """
         groups = {}
         for address, match in sorted(self._selected(devices).items()):
             dev = devices[address]
             parent = dev.physfn if dev.physfn in devices else address
             groups.setdefault(parent, []).append((dev, match))
-        return [self._record(devices[parent], members)
-                for parent, members in sorted(groups.items())]
+        return groups
 
-    def _record(self, parent, members):
+    def discover(self):
+        devices = pci.by_address(self.pci_host)
+        return [self._record(devices[parent], members, devices)
+                for parent, members in sorted(self._groups(devices).items())]
+
+    def _record(self, parent, members, devices):
         vfs = [(dev, match) for dev, match in members if dev.is_vf]
         units = vfs or members
         deployables = [self._deployable(dev, match) for dev, match in units]
+        configuration = None
+        if _pf_selected(parent, members):
+            configuration = sriov.configuration(
+                parent, devices, _vf_drivers(parent, devices))
         record = self.record(
             parent, fields.DeviceType.GENERIC, deployables,
             acc_capability={'kernel_driver': parent.driver,
                             'sriov_totalvfs': parent.sriov_totalvfs,
                             'sriov_numvfs': parent.sriov_numvfs,
-                            'functions': [dev.address for dev, _ in units]})
+                            'functions': [dev.address for dev, _ in units]},
+            configuration=configuration)
         record.acc_specs.remote = any(m.remote_managed for _, m in units)
         return record
+
+    def configure(self, address, desired):
+        """Set the VF count and the VFs' driver of a selected SR-IOV
+        capable PF (cyborg.drivers.sriov.configure(); see the module
+        docstring for the drivers offered).
+
+        :raises: DriverDeviceNotFound for an address that is not one of
+            the driver's records; DeviceNotConfigurable for a record that
+            is not a selected SR-IOV capable PF; DeviceConfigInvalid,
+            DeviceConfigFailed and OSError as sriov.configure().
+        :returns: ``{"reboot_required": False}``.
+        """
+        devices = pci.by_address(self.pci_host)
+        members = self._groups(devices).get(address)
+        if members is None:
+            raise exception.DriverDeviceNotFound(address=address,
+                                                 driver=self.name)
+        dev = devices[address]
+        uuid = hardware.device_uuid(self.host, self.name, address)
+        if not _pf_selected(dev, members):
+            raise exception.DeviceNotConfigurable(uuid=uuid,
+                                                  driver=self.name)
+        # None: a driver other than vfio-pci is the host's own (see the
+        # module docstring); the conductor checked it against the record.
+        return sriov.configure(dev, desired, uuid, None,
+                               timeout=self.sriov_timeout)
 
     def _deployable(self, dev, match):
         traits = ([cyborg_traits.OWNER_CYBORG] + vendor_traits(dev)

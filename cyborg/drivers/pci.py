@@ -39,6 +39,9 @@ TYPE_PCI = 'type-PCI'
 TYPE_PF = 'type-PF'
 TYPE_VF = 'type-VF'
 
+# What every PCI function's sysfs path holds, after the sysfs root.
+_SYS_DEVICES = '/sys/devices/'
+
 
 def _read_file(path):
     try:
@@ -148,6 +151,57 @@ class PciDevice:
         """Write *value* to *relpath* below the device (write_sysfs)."""
         write_sysfs(self.path(relpath), value)
 
+    @property
+    def sysfs_root(self):
+        """The sysfs directory the device is in: ``/sys`` (also under
+        umockdev, which shows its tree there), or ``<root>/sys`` of a
+        ``SysfsRoot``: the directory holding ``devices/`` and ``bus/``.
+        """
+        # The last one: a SysfsRoot's own directory could hold the words.
+        index = self.sys_path.rfind(_SYS_DEVICES)
+        if index < 0:
+            raise ValueError('%s is not below a sysfs devices directory'
+                             % self.sys_path)
+        return self.sys_path[:index] + '/sys'
+
+    def probe(self):
+        """Ask the kernel to bind a driver to the function, one its
+        ``driver_override`` names or else one whose ID table matches
+        (``<sysfs>/bus/pci/drivers_probe``; a bound function is left as
+        it is).
+
+        :raises: OSError when the kernel refuses the write.
+        """
+        write_sysfs(os.path.join(self.sysfs_root, 'bus/pci/drivers_probe'),
+                    self.address)
+
+    def uncached(self):
+        """The same function, read from sysfs on each access.
+
+        A device enumerated through pyudev answers its attributes and
+        driver from libudev's cache, fixed when it was enumerated; what
+        waits for the kernel to change the device reads this one.
+        """
+        return PciDevice(self.sys_path)
+
+    def virtfn_devices(self):
+        """The PciDevices of this PF's virtual functions, in VF order,
+        read from its ``virtfnN`` links (uncached); a link whose function
+        is gone is left out.
+        """
+        found = []
+        for name in self._virtfn_links():
+            target = os.path.realpath(self.path(name))
+            if os.path.isdir(target):
+                found.append(PciDevice(target))
+        return found
+
+    def _virtfn_links(self):
+        links = [(_to_int(name[len('virtfn'):]), name)
+                 for name in self.listdir() if name.startswith('virtfn')]
+        return [name for _, name in sorted(
+            (n, name) for n, name in links if n is not None)]
+
     # PCI facts ------------------------------------------------------------
 
     def _hex(self, name):
@@ -203,10 +257,7 @@ class PciDevice:
     @property
     def virtfns(self):
         """The addresses of this PF's virtual functions, in VF order."""
-        links = [(_to_int(name[len('virtfn'):]), name)
-                 for name in self.listdir() if name.startswith('virtfn')]
-        return [self.link_name(name) for _, name in sorted(
-            (n, name) for n, name in links if n is not None)]
+        return [self.link_name(name) for name in self._virtfn_links()]
 
     @property
     def sriov_totalvfs(self):

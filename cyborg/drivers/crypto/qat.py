@@ -22,11 +22,22 @@ services the PF is configured for (``qat/cfg_services`` on 4xxx and later:
 (``CUSTOM_QAT_SYM``...), so a device profile can ask for a backend
 offering a service.  A PF whose ``qat/state`` is ``down`` is reported with
 no deployable and ``setup_required``.
+
+A PF's VFs can be configured (cyborg.drivers.sriov): how many there are
+and their kernel driver, the generation's own VF driver or ``vfio-pci``.
+A PF whose state is down is configurable too: the kernel's QAT driver
+takes the device down and up again itself around enabling or disabling
+VFs (qat_common/adf_sriov.c).  That driver also enables all VFs whatever
+count is written; Intel's out-of-tree package takes any count, so any is
+offered, and sriov.configure() fails at once, naming the count made, on
+a host whose driver makes another.
 """
 
+from cyborg import exception
 from cyborg.drivers import base
 from cyborg.drivers import health
 from cyborg.drivers import pci
+from cyborg.drivers import sriov
 from cyborg.objects import fields
 from cyborg.objects import hardware
 
@@ -45,6 +56,19 @@ QAT_DEVICES = {
     '4948': ('4949', '6XXX'),
 }
 VF_PRODUCTS = {vf: (pf, gen) for pf, (vf, gen) in QAT_DEVICES.items()}
+
+# PF product id: the kernel's own driver of its VFs (HARDWARE.md 3.1).
+# GEN4 and later (4xxx, 401xx, 402xx, 420xx, 6xxx) have none upstream:
+# their VFs go to vfio-pci, which is always offered.  qat_vfio_pci (a
+# vfio-pci variant for live migration, only in recent kernels) is not
+# offered: Cyborg does not migrate a VF's state, and a driver_override
+# naming a module that is not loaded leaves the VF unbound.  Intel's
+# out-of-tree 4xxxvf is not a driver of the kernel either.
+HOST_VF_DRIVERS = {
+    '0435': 'dh895xccvf',
+    '37c8': 'c6xxvf',
+    '19e2': 'c3xxxvf',
+}
 
 # Older generations have no qat/cfg_services; their default configuration
 # enables crypto (symmetric and asymmetric) and compression.
@@ -65,23 +89,41 @@ def parse_services(value):
     return sorted(services)
 
 
+_PF = 'pf'
+_LONE_VF = 'lone-vf'
+
+
+def _kind(dev, devices):
+    """What record *dev* has: _PF, _LONE_VF (a VF whose PF this host
+    cannot see, e.g. inside a VM) or None (no QAT, or a VF its PF's
+    record reports).
+    """
+    if dev.vendor_id != INTEL:
+        return None
+    if dev.product_id in QAT_DEVICES and not dev.is_vf:
+        return _PF
+    if dev.product_id in VF_PRODUCTS and dev.physfn not in devices:
+        return _LONE_VF
+    return None
+
+
 class QatDriver(base.AcceleratorDriver):
     """Intel QAT PFs and VFs (see the module docstring)."""
 
     name = 'crypto'
     device_types = (fields.DeviceType.QAT,)
+    #: How long configure() waits for the kernel after each change, in
+    #: seconds (cyborg.drivers.sriov).
+    sriov_timeout = sriov.WAIT_SECONDS
 
     def discover(self):
         devices = pci.by_address(self.pci_host)
         records = []
         for address, dev in sorted(devices.items()):
-            if dev.vendor_id != INTEL:
-                continue
-            if dev.product_id in QAT_DEVICES and not dev.is_vf:
+            kind = _kind(dev, devices)
+            if kind == _PF:
                 records.append(self._pf_record(dev, devices))
-            elif (dev.product_id in VF_PRODUCTS and
-                  dev.physfn not in devices):
-                # A VF whose PF this host cannot see (e.g. inside a VM).
+            elif kind == _LONE_VF:
                 records.append(self._lone_vf_record(dev))
         return records
 
@@ -108,15 +150,18 @@ class QatDriver(base.AcceleratorDriver):
         configured = pf.read('qat/cfg_services')
         services = (parse_services(configured) if configured is not None
                     else list(DEFAULT_SERVICES))
-        vfs = [devices[a] for a in pf.virtfns if a in devices]
+        vfs = sriov.vfs(pf, devices)
         capability = {'generation': generation, 'services': services,
                       'qat_state': state, 'sriov_totalvfs':
                       pf.sriov_totalvfs, 'sriov_numvfs': len(vfs)}
+        configuration = sriov.configuration(pf, devices,
+                                            self._vf_drivers(pf))
         if state == 'down':
             return self.record(pf, fields.DeviceType.QAT, [],
                                acc_capability=capability,
                                state=hardware.STATE_DOWN,
-                               setup_required=True)
+                               setup_required=True,
+                               configuration=configuration)
         traits = self._traits(generation, services)
         deployables = [
             self.deployable(unit.address, RESOURCE_CLASS, traits,
@@ -124,7 +169,8 @@ class QatDriver(base.AcceleratorDriver):
             for unit in (vfs or [pf])]
         return self.record(pf, fields.DeviceType.QAT, deployables,
                            acc_capability=capability,
-                           vendor_board_info={'generation': generation})
+                           vendor_board_info={'generation': generation},
+                           configuration=configuration)
 
     def _lone_vf_record(self, vf):
         generation = VF_PRODUCTS[vf.product_id][1]
@@ -136,3 +182,32 @@ class QatDriver(base.AcceleratorDriver):
                            acc_capability={'generation': generation,
                                            'services': services},
                            vendor_board_info={'generation': generation})
+
+    @staticmethod
+    def _vf_drivers(pf):
+        driver = HOST_VF_DRIVERS.get(pf.product_id)
+        return [driver] if driver else []
+
+    def configure(self, address, desired):
+        """Set the VF count and the VFs' driver of a QAT PF
+        (cyborg.drivers.sriov.configure()).
+
+        :raises: DriverDeviceNotFound for an address that is not one of
+            the driver's records; DeviceNotConfigurable for a record
+            without SR-IOV (a VF whose PF is not seen, a PF whose SR-IOV
+            is off); DeviceConfigInvalid, DeviceConfigFailed and OSError
+            as sriov.configure().
+        :returns: ``{"reboot_required": False}``.
+        """
+        devices = pci.by_address(self.pci_host)
+        dev = devices.get(address)
+        kind = None if dev is None else _kind(dev, devices)
+        if kind is None:
+            raise exception.DriverDeviceNotFound(address=address,
+                                                 driver=self.name)
+        uuid = hardware.device_uuid(self.host, self.name, address)
+        if kind == _LONE_VF or not dev.is_pf:
+            raise exception.DeviceNotConfigurable(uuid=uuid,
+                                                  driver=self.name)
+        return sriov.configure(dev, desired, uuid, self._vf_drivers(dev),
+                               timeout=self.sriov_timeout)

@@ -27,6 +27,9 @@ to the network interface of the physical function.  Every attach handle
 carries ``physical_network`` (null when the NIC has none): Nova copies it
 into the binding profile of a Neutron port with a device profile and reads
 it with no default.
+
+A PF's VFs can be configured (cyborg.drivers.sriov): how many there are
+and their kernel driver, ``iavf`` or ``vfio-pci``.
 """
 
 import re
@@ -38,6 +41,7 @@ from cyborg.conf import nic as nic_conf
 from cyborg.drivers import base
 from cyborg.drivers import health
 from cyborg.drivers import pci
+from cyborg.drivers import sriov
 from cyborg.objects import fields
 from cyborg.objects import hardware
 
@@ -77,6 +81,11 @@ PRODUCTS = {
     '159a': ('E810',),
     '159b': ('E810',),
 }
+
+# The kernel's own driver of the VFs of every NIC of PRODUCTS: i40e's and
+# ice's VFs both take iavf (the former i40evf).  ixgbe's ixgbevf is not
+# needed: no 82599, X540 or X550 is among PRODUCTS.
+HOST_VF_DRIVERS = ('iavf',)
 
 _ADDRESS_RE = re.compile(r'^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}'
                          r'\.[0-7]$')
@@ -135,6 +144,9 @@ class IntelNicDriver(base.AcceleratorDriver):
     name = 'intel_nic'
     device_types = (fields.DeviceType.NIC,)
     config_options = {nic_conf.nic_group.name: nic_conf.nic_opts}
+    #: How long configure() waits for the kernel after each change, in
+    #: seconds (cyborg.drivers.sriov).
+    sriov_timeout = sriov.WAIT_SECONDS
 
     @classmethod
     def driver_options(cls, group):
@@ -199,7 +211,7 @@ class IntelNicDriver(base.AcceleratorDriver):
         """The functions of *pf* to offer (its VFs, or itself), as
         ``[device_addresses]`` allows.
         """
-        vfs = [devices[a] for a in pf.virtfns if a in devices]
+        vfs = sriov.vfs(pf, devices)
         if not self.addresses or pf.address in self.addresses:
             return vfs or [pf]
         return [vf for vf in vfs if vf.address in self.addresses]
@@ -242,7 +254,30 @@ class IntelNicDriver(base.AcceleratorDriver):
                             'functions': [u.address for u in units]},
             vendor_board_info={'family': families[0],
                                'physical_network': physnet,
-                               'function': function})
+                               'function': function},
+            configuration=sriov.configuration(pf, devices,
+                                              HOST_VF_DRIVERS))
+
+    def configure(self, address, desired):
+        """Set the VF count and the VFs' driver of a NIC's PF
+        (cyborg.drivers.sriov.configure()).
+
+        :raises: DriverDeviceNotFound for an address that is not one of
+            the driver's NICs; DeviceNotConfigurable for a NIC without
+            SR-IOV; DeviceConfigInvalid, DeviceConfigFailed and OSError as
+            sriov.configure().
+        :returns: ``{"reboot_required": False}``.
+        """
+        dev = pci.by_address(self.pci_host).get(address)
+        if dev is None or not self._is_nic(dev):
+            raise exception.DriverDeviceNotFound(address=address,
+                                                 driver=self.name)
+        uuid = hardware.device_uuid(self.host, self.name, address)
+        if not dev.is_pf:
+            raise exception.DeviceNotConfigurable(uuid=uuid,
+                                                  driver=self.name)
+        return sriov.configure(dev, desired, uuid, HOST_VF_DRIVERS,
+                               timeout=self.sriov_timeout)
 
     def _deployable(self, unit, physnet, traits):
         role = 'CUSTOM_VF' if unit.is_vf else 'CUSTOM_PF'

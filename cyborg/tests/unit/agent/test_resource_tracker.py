@@ -18,11 +18,16 @@ the real conductor on the fake transport).
 
 from cyborg import conf as cyborg_conf
 from cyborg.agent import resource_tracker
+from cyborg.common import device_config
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import host as host_queries
 from cyborg.drivers import base as driver_base
 from cyborg.drivers import fake
+from cyborg.drivers.crypto import qat
 from cyborg.tests import base
+from cyborg.tests.fixtures import fake_kernel
+from cyborg.tests.fixtures import fakesys
+from cyborg.tests.fixtures import sysfs
 
 CONF = cyborg_conf.CONF
 
@@ -167,3 +172,49 @@ class ResourceTrackerTestCase(base.DbTestCase):
         self.assertEqual(('n1', 1), (result['host'], result['generation']))
         self.assertEqual('READY', result['drivers'][0]['status'])
         self.assertEqual(16, result['hardware'][0]['acc_specs']['num'])
+
+
+class SriovConfigureTestCase(base.DbTestCase):
+    """A real driver's SR-IOV configuration through the agent: what the
+    next report shows is what was asked (no drift).
+    """
+
+    def setUp(self):
+        super().setUp()
+        self.rpc_servers.start_conductor()
+        host = self.useFixture(sysfs.FakeHost(sysfs.SYSFS_ROOT,
+                                              fakesys.sriov_host))
+        self.kernel = self.useFixture(fake_kernel.FakeKernel(host.fs))
+        driver = qat.QatDriver(CONF, 'n1', pci_host=host.pci_host)
+        self.tracker = resource_tracker.ResourceTracker(
+            'n1', {'crypto': driver}, {'crypto': 'crypto'},
+            conductor_rpcapi.ConductorAPI())
+
+    def _qat(self):
+        [record] = [r for r in self.tracker.hardware()['hardware']
+                    if r['address'] == fakesys.SRIOV_QAT]
+        return record
+
+    def test_applied_and_reported_as_asked(self):
+        self.tracker.update(self.context)
+        desired = {'num_vfs': 4, 'vf_driver': 'vfio-pci'}
+        config = {'device_uuid': self._qat()['uuid'], 'generation': 1,
+                  'desired': desired}
+        outcome = self.tracker.configure([config])
+        self.assertEqual({'generation': 1, 'state': 'applied',
+                          'reason': None}, outcome[config['device_uuid']])
+        self.tracker.update(self.context, driver='crypto')
+        record = self._qat()
+        self.assertEqual({}, device_config.differences(
+            desired, record['configuration']['actual']))
+        self.assertEqual(4, len(record['deployables']))
+
+    def test_a_kernel_refusal_is_a_failed_outcome(self):
+        self.tracker.update(self.context)
+        self.kernel.break_attribute(fakesys.SRIOV_QAT, 'sriov_numvfs')
+        uuid = self._qat()['uuid']
+        outcome = self.tracker.configure([
+            {'device_uuid': uuid, 'generation': 1,
+             'desired': {'num_vfs': 4}}])[uuid]
+        self.assertEqual('failed', outcome['state'])
+        self.assertIn('IsADirectoryError', outcome['reason'])

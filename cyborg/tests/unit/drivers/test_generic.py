@@ -19,12 +19,17 @@ from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg.drivers import generic
 from cyborg.tests import base
+from cyborg.tests.fixtures import fake_kernel
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import sysfs
 
 CONF = cyborg_conf.CONF
 
 VIRTIO_RNG_SPEC = '{"vendor_id": "1af4", "product_id": "1044"}'
+# sriov_host()'s ACC100: its PF and its VFs.
+ACC_SPEC = '{"vendor_id": "8086", "product_id": "0d5c"}'
+ACC_VF_SPEC = '{"vendor_id": "8086", "product_id": "0d5d"}'
+ACC_VFS = ['0000:b1:00.1', '0000:b1:00.2']
 
 
 def _handles(records):
@@ -136,3 +141,89 @@ class GenericSysfsRootTestCase(_GenericTests, base.TestCase):
         driver = generic.GenericDriver(CONF, 'h', pci_host=self.pci_host)
         self.assertEqual([fakesys.VIRTIO_RNG],
                          [r.address for r in driver.discover()])
+
+
+class _GenericConfigTests(sysfs.FakeHostMixin):
+    """Configuration of a selected SR-IOV PF's VFs, against the fake
+    kernel.
+    """
+
+    BUILDER = staticmethod(fakesys.sriov_host)
+
+    def setUp(self):
+        super().setUp()
+        # The operator gave DPDK's igb_uio the ACC100 VF's id (new_id):
+        # the host's kernel binds new VFs to it.
+        self.kernel = self.useFixture(fake_kernel.FakeKernel(
+            self.fs, vf_drivers=dict(fake_kernel.VF_DRIVERS,
+                                     **{'8086:0d5d': 'igb_uio'})))
+        self.flags(group='pci', device_spec=[ACC_SPEC, ACC_VF_SPEC,
+                                             VIRTIO_RNG_SPEC])
+        self.driver = generic.GenericDriver(CONF, 'test-host',
+                                            pci_host=self.pci_host)
+
+    def _record(self, address, driver=None):
+        records = (driver or self.driver).discover()
+        return {r.address: r for r in records}[address]
+
+    def test_vfs_made_and_bound(self):
+        self.assertEqual(
+            {'settable': {'num_vfs': {'type': 'integer', 'minimum': 0,
+                                      'maximum': 16},
+                          'vf_driver': {'type': 'string',
+                                        'enum': ['vfio-pci']}},
+             'actual': {'num_vfs': 0, 'vf_driver': None}},
+            self._record(fakesys.SRIOV_ACC).configuration)
+        self.driver.configure(fakesys.SRIOV_ACC,
+                              {'num_vfs': 2, 'vf_driver': 'vfio-pci'})
+        record = self._record(fakesys.SRIOV_ACC)
+        self.assertEqual({'num_vfs': 2, 'vf_driver': 'vfio-pci'},
+                         record.configuration['actual'])
+        self.assertEqual(['test-host_' + a for a in ACC_VFS],
+                         [d.name for d in record.deployables])
+
+    def test_the_vfs_own_driver_is_offered(self):
+        self.driver.configure(fakesys.SRIOV_ACC, {'num_vfs': 2})
+        config = self._record(fakesys.SRIOV_ACC).configuration
+        self.assertEqual(['igb_uio', 'vfio-pci'],
+                         config['settable']['vf_driver']['enum'])
+        self.assertEqual({'num_vfs': 2, 'vf_driver': 'igb_uio'},
+                         config['actual'])
+        self.driver.configure(fakesys.SRIOV_ACC, {'vf_driver': 'vfio-pci'})
+        # Bound to it again by clearing the override.
+        self.driver.configure(fakesys.SRIOV_ACC, {'vf_driver': 'igb_uio'})
+        self.assertEqual(
+            {'num_vfs': 2, 'vf_driver': 'igb_uio'},
+            self._record(fakesys.SRIOV_ACC).configuration['actual'])
+        self.assertEqual(['vfio-pci', ''], self.kernel.writes(
+            'driver_override', ACC_VFS[0]))
+
+    def test_what_is_not_configurable(self):
+        self.assertIsNone(self._record(fakesys.SRIOV_PLAIN).configuration)
+        self.assertRaises(exception.DeviceNotConfigurable,
+                          self.driver.configure, fakesys.SRIOV_PLAIN,
+                          {'num_vfs': 1})
+        for address in (fakesys.SRIOV_NIC, '0000:99:00.0'):
+            self.assertRaises(exception.DriverDeviceNotFound,
+                              self.driver.configure, address,
+                              {'num_vfs': 1})
+        # A PF whose VFs only are selected was not handed to Cyborg.
+        self.driver.configure(fakesys.SRIOV_ACC, {'num_vfs': 2})
+        self.flags(group='pci', device_spec=[ACC_VF_SPEC])
+        vfs_only = generic.GenericDriver(CONF, 'test-host',
+                                         pci_host=self.pci_host)
+        self.assertIsNone(
+            self._record(fakesys.SRIOV_ACC, vfs_only).configuration)
+        self.assertRaises(exception.DeviceNotConfigurable,
+                          vfs_only.configure, fakesys.SRIOV_ACC,
+                          {'num_vfs': 1})
+        self.assertRaises(exception.DriverDeviceNotFound,
+                          vfs_only.configure, ACC_VFS[0], {'num_vfs': 1})
+
+
+class GenericConfigUdevTestCase(_GenericConfigTests, base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class GenericConfigSysfsRootTestCase(_GenericConfigTests, base.TestCase):
+    MODE = sysfs.SYSFS_ROOT

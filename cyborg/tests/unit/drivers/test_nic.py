@@ -19,6 +19,7 @@ from cyborg.conf import nic as nic_conf
 from cyborg.drivers import config as driver_config
 from cyborg.drivers.nic import intel
 from cyborg.tests import base
+from cyborg.tests.fixtures import fake_kernel
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import sysfs
 
@@ -136,6 +137,62 @@ class NicUdevTestCase(_NicTests, base.TestCase):
 
 
 class NicSysfsRootTestCase(_NicTests, base.TestCase):
+    MODE = sysfs.SYSFS_ROOT
+
+
+class _NicConfigTests(sysfs.FakeHostMixin):
+    """Configuration of a NIC's VFs, against the fake kernel."""
+
+    BUILDER = staticmethod(fakesys.sriov_host)
+
+    def setUp(self):
+        super().setUp()
+        self.kernel = self.useFixture(fake_kernel.FakeKernel(self.fs))
+        self.driver = intel.IntelNicDriver(CONF, 'test-host',
+                                           pci_host=self.pci_host)
+
+    def _record(self, address):
+        return {r.address: r for r in self.driver.discover()}[address]
+
+    def test_vfs_made_on_iavf_then_handed_to_vfio_pci(self):
+        self.assertEqual(
+            {'settable': {'num_vfs': {'type': 'integer', 'minimum': 0,
+                                      'maximum': 64},
+                          'vf_driver': {'type': 'string',
+                                        'enum': ['iavf', 'vfio-pci']}},
+             'actual': {'num_vfs': 0, 'vf_driver': None}},
+            self._record(fakesys.SRIOV_NIC).configuration)
+        self.driver.configure(fakesys.SRIOV_NIC, {'num_vfs': 2})
+        record = self._record(fakesys.SRIOV_NIC)
+        # The host's kernel bound them to iavf by itself.
+        self.assertEqual({'num_vfs': 2, 'vf_driver': 'iavf'},
+                         record.configuration['actual'])
+        self.assertEqual(['test-host_0000:18:02.0',
+                          'test-host_0000:18:02.1'],
+                         [d.name for d in record.deployables])
+        self.assertIn('CUSTOM_VF', record.deployables[0].traits)
+        self.driver.configure(fakesys.SRIOV_NIC, {'vf_driver': 'vfio-pci'})
+        self.assertEqual(
+            {'num_vfs': 2, 'vf_driver': 'vfio-pci'},
+            self._record(fakesys.SRIOV_NIC).configuration['actual'])
+        self.assertEqual(['2'], self.kernel.writes('sriov_numvfs'))
+        self.assertEqual(['iavf', 'iavf'], self.kernel.writes('unbind'))
+
+    def test_nic_without_sriov(self):
+        self.assertIsNone(self._record(fakesys.SRIOV_NIC_OFF).configuration)
+        self.assertRaises(exception.DeviceNotConfigurable,
+                          self.driver.configure, fakesys.SRIOV_NIC_OFF,
+                          {'num_vfs': 2})
+        self.assertRaises(exception.DriverDeviceNotFound,
+                          self.driver.configure, fakesys.SRIOV_QAT,
+                          {'num_vfs': 2})
+
+
+class NicConfigUdevTestCase(_NicConfigTests, base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class NicConfigSysfsRootTestCase(_NicConfigTests, base.TestCase):
     MODE = sysfs.SYSFS_ROOT
 
 

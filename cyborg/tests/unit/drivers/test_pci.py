@@ -85,6 +85,30 @@ class _PciTests(sysfs.FakeHostMixin):
         with open(real) as f:
             self.assertEqual('692', f.read())
 
+    def test_probe_writes_the_bus_drivers_probe(self):
+        dev = self._devices()[fakesys.C62X_VFS[1]]
+        self.assertEqual(self.fake.sysfs_root, dev.sysfs_root)
+        dev.probe()
+        with open(self.fs.real_path('/sys/bus/pci/drivers_probe')) as f:
+            self.assertEqual(fakesys.C62X_VFS[1], f.read())
+
+    def test_uncached_sees_a_change(self):
+        dev = self._devices()[fakesys.C62X_VFS[1]]
+        fresh = dev.uncached()
+        self.fs.bind(fakesys.C62X_VFS[1], 'vfio-pci')
+        self.assertEqual(('vfio-pci', fakesys.C62X_VFS[1]),
+                         (fresh.driver, fresh.address))
+
+    def test_virtfn_devices(self):
+        pf = self._devices()[fakesys.C62X]
+        self.assertEqual(list(fakesys.C62X_VFS),
+                         [vf.address for vf in pf.virtfn_devices()])
+        self.assertEqual('c6xxvf', pf.virtfn_devices()[0].driver)
+        self.fs.remove_vf(fakesys.C62X_VFS[0])
+        self.assertEqual([fakesys.C62X_VFS[1]],
+                         [vf.address for vf in pf.virtfn_devices()])
+        self.assertEqual([fakesys.C62X_VFS[1]], pf.virtfns)
+
     def test_std_board_info(self):
         info = self._devices()[fakesys.C62X_VFS[0]].std_board_info()
         self.assertEqual({'vendor_id': '8086', 'product_id': '37c9',
@@ -113,3 +137,10 @@ class PciSysfsRootTestCase(_PciTests, base.TestCase):
 
     def test_missing_tree_has_no_devices(self):
         self.assertEqual([], pci.SysfsRoot('/nonexistent').pci_devices())
+
+    def test_sysfs_root_is_the_last_sys_devices(self):
+        dev = pci.PciDevice('/x/sys/devices/y/sys/devices/pci0000:00/'
+                            '0000:00:01.0')
+        self.assertEqual('/x/sys/devices/y/sys', dev.sysfs_root)
+        self.assertRaises(ValueError, getattr,
+                          pci.PciDevice('/x/0000:00:01.0'), 'sysfs_root')

@@ -56,6 +56,26 @@ class SysfsWriteTestCase(base.TestCase):
             self.assertRaises(PermissionError, sysfs.write, path, 'x')
         self.assertFalse(os.path.exists(target))
 
+    def test_binding_files_below_the_root(self):
+        # What cyborg.drivers.sriov writes to rebind a VF: the bus's
+        # drivers_probe, and its driver's unbind through its driver link.
+        device = self.root + '/devices/0000:0c:00.0'
+        drivers = self.root + '/bus/pci/drivers'
+        os.makedirs(drivers + '/c6xxvf')
+        os.symlink('../../bus/pci/drivers/c6xxvf', device + '/driver')
+        sysfs.write(device + '/driver/unbind', '0000:0c:00.0')
+        sysfs.write(self.root + '/bus/pci/drivers_probe', '0000:0c:00.0')
+        self.assertEqual('0000:0c:00.0',
+                         self._read(drivers + '/c6xxvf/unbind'))
+        self.assertEqual('0000:0c:00.0',
+                         self._read(self.root + '/bus/pci/drivers_probe'))
+        # A driver link leading out of the root is not followed.
+        os.remove(device + '/driver')
+        os.symlink(self.outside, device + '/driver')
+        self.assertRaises(PermissionError, sysfs.write,
+                          device + '/driver/unbind', '0000:0c:00.0')
+        self.assertFalse(os.path.exists(self.outside + '/unbind'))
+
     def test_the_default_root_is_sys(self):
         self.flags(group='cyborg_sysfs', root='/sys')
         self.assertRaises(PermissionError, sysfs.write,
