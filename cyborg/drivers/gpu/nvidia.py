@@ -63,12 +63,25 @@ in memory, in place of ``[gpu_devices] enabled_vgpu_types`` for that GPU
 applies every device's desired configuration again when it starts,
 before its first report (cyborg.agent.resource_tracker.configure()).  A
 driver made anew while the agent runs (its options changed through the
-API) starts without the choices, and the GPUs it had configured report
-their ``vgpu_type`` as the options say until they are configured again
-(the conductor sees them drift).
+API) starts without the choices; the agent then applies the host's
+configurations again before it discovers
+(cyborg.agent.manager.AgentManager._sync_installs).
 With vendor-specific VFIO, the VFs of a GPU in MIG mode list MIG-backed
 types only: going from ``mig`` to ``vgpu`` takes ``passthrough`` first,
 so that discovery sees the time-sliced types.
+
+On an SR-IOV capable GPU (Ampere and later) a vGPU, time-sliced or
+MIG-backed, reaches a guest through a virtual function, and a GPU with
+virtual functions is not offered whole: so ``mig`` and ``vgpu`` enable
+every VF of a GPU that has none (after the GPU instances are made, so
+that the VFs come up offering their types), and ``passthrough``
+disables them (first), through the kernel's SR-IOV interface
+(cyborg.drivers.sriov: ``sriov_numvfs``, the interface NVIDIA's
+``sriov-manage -e``/``-d`` drives).  VFs an operator enabled are left as
+they are in ``mig`` and ``vgpu``.  The vGPU types of a GPU whose VFs are
+not enabled are not known (its VFs list them): a passthrough GPU shows
+no ``vgpu`` mode to set until it went through ``mig`` or its VFs were
+enabled by hand.
 """
 
 import re
@@ -82,6 +95,7 @@ from cyborg.conf import gpu as gpu_conf
 from cyborg.drivers import base
 from cyborg.drivers import health
 from cyborg.drivers import pci
+from cyborg.drivers import sriov
 from cyborg.drivers.gpu import facts as gpu_facts
 from cyborg.drivers.gpu import gpu_config
 from cyborg.drivers.gpu import gpu_health
@@ -140,6 +154,8 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
     name = 'gpu'
     device_types = (fields.DeviceType.GPU,)
     config_options = {gpu_conf.gpu_group.name: gpu_conf.gpu_opts}
+    #: How long configure() waits for the kernel to show a GPU's VFs.
+    sriov_timeout = sriov.WAIT_SECONDS
 
     @classmethod
     def driver_options(cls, group):
@@ -459,11 +475,35 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                 return {'reboot_required': True}
             if layout is not None:
                 mig_config.carve(mig_gpu, layout)
+            self._virtual_functions(pf, True)
             return {'reboot_required': False}
+        if mode == device_config.MODE_PASSTHROUGH:
+            self._virtual_functions(pf, False)
         if mig_gpu is not None and mig_gpu.enabled:
             mig_gpu = mig_config.set_mig_mode(address, mig_gpu, False)
+        if mode == device_config.MODE_VGPU:
+            self._virtual_functions(pf, True)
         self._vgpu_choice[address] = vgpu_type
         return {'reboot_required': bool(mig_gpu and mig_gpu.enabled)}
+
+    def _virtual_functions(self, pf, enabled):
+        """Enable every VF of the SR-IOV capable GPU *pf* when it has
+        none (*enabled*), or disable them (see the module docstring).
+
+        :raises: DeviceConfigFailed, OSError (cyborg.drivers.sriov).
+        """
+        if not pf.sriov_totalvfs:
+            return
+        present = len(pf.uncached().virtfn_devices())
+        if enabled and present:
+            return
+        if not enabled and not present:
+            return
+        sriov.configure(pf, {device_config.NUM_VFS: pf.sriov_totalvfs
+                             if enabled else 0},
+                        hardware.device_uuid(self.host, self.name,
+                                             pf.address),
+                        timeout=self.sriov_timeout)
 
     def _mig_gpu(self, pf):
         """What nvidia-smi tells of the GPU *pf* now (a mig.MigGpu), or

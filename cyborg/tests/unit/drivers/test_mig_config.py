@@ -26,6 +26,7 @@ from cyborg.drivers.gpu import mig
 from cyborg.drivers.gpu import mig_config
 from cyborg.drivers.gpu import nvidia
 from cyborg.tests import base
+from cyborg.tests.fixtures import fake_kernel
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import nvidia_smi
 from cyborg.tests.fixtures import sysfs
@@ -112,6 +113,8 @@ class _ConfigureTests(sysfs.FakeHostMixin):
     def setUp(self):
         super().setUp()
         self.smi = self.useFixture(nvidia_smi.StatefulNvidiaSmi())
+        # Passthrough disables a GPU's VFs (sriov_numvfs).
+        self.kernel = self.useFixture(fake_kernel.FakeKernel(self.fs))
         self.driver = self._driver()
 
     def _driver(self, types=()):
@@ -198,8 +201,12 @@ class _ConfigureTests(sysfs.FakeHostMixin):
         self.assertEqual({'mode': 'passthrough', 'vgpu_type': None,
                           'mig_layout': None},
                          record.configuration['actual'])
-        self.assertEqual([], record.deployables)
         self.assertEqual('Disabled', self.smi.gpu(H100_INDEX)['mig'])
+        # Its VFs disabled first, it is offered whole.
+        self.assertEqual(['0'], self.kernel.writes('sriov_numvfs', H100))
+        self.assertEqual([('PGPU', 'test-host_' + H100)],
+                         [(d.resource_class, d.name)
+                          for d in record.deployables])
 
     def test_layout_over_the_slices(self):
         exc = self.assertRaises(
@@ -287,10 +294,12 @@ class _ConfigureTests(sysfs.FakeHostMixin):
         self.driver.configure(H100, {'vgpu_type': '1050'})
         self.assertEqual('1050', self._record().configuration['actual'][
             'vgpu_type'])
-        # Passthrough: no type at all, whatever the options say.
+        # Passthrough: no type at all, whatever the options say; no VF
+        # either, the GPU offered whole.
         self.driver.configure(H100, {'mode': 'passthrough'})
         record = self._record()
-        self.assertEqual([], record.deployables)
+        self.assertEqual(['PGPU'],
+                         [d.resource_class for d in record.deployables])
         self.assertEqual('passthrough',
                          record.configuration['actual']['mode'])
 
@@ -305,4 +314,92 @@ class ConfigureUdevTestCase(_ConfigureTests, base.TestCase):
 
 
 class ConfigureSysfsRootTestCase(_ConfigureTests, base.TestCase):
+    MODE = sysfs.SYSFS_ROOT
+
+
+A100 = fakesys.MIG_A100
+#: The MIG-backed vGPU types the A100's VFs list once the GPU is in MIG
+#: mode (vendor-specific VFIO; the ids are illustrative).
+A100_MIG_TYPES = '\n'.join(['700  : NVIDIA A100D-3-40C',
+                            '701  : NVIDIA A100D-2-20C',
+                            '702  : NVIDIA A100D-1-10C'])
+
+
+def passthrough_host(root):
+    """An A100 80GB PCIe offered whole: MIG mode off, no VF enabled (four
+    possible), at the address nvidia-smi's GPU 0 has (data/mig).
+    """
+    fs = fakesys.FakeSysfs(root)
+    fs.add_pci(A100, 0x10de, 0x20b5, 0x030200, driver='nvidia',
+               sriov_totalvfs=4, vf_device=0x20b5, iommu_group=100)
+    return fs
+
+
+def nvidia_vf(fs, pf, vf):
+    """What NVIDIA's driver shows on a VF it binds: the vGPU types."""
+    path = fakesys.pci_path(vf)
+    fs.write(path + '/nvidia/creatable_vgpu_types', A100_MIG_TYPES)
+    fs.write(path + '/nvidia/current_vgpu_type', '0')
+
+
+class _PassthroughGpuTests(sysfs.FakeHostMixin):
+
+    BUILDER = staticmethod(passthrough_host)
+
+    def setUp(self):
+        super().setUp()
+        self.smi = self.useFixture(nvidia_smi.StatefulNvidiaSmi())
+        self.smi.set_gpu(0, mig='Disabled', instances=[])
+        self.kernel = self.useFixture(fake_kernel.FakeKernel(
+            self.fs, vf_drivers={'10de:20b5': 'nvidia'}, on_vf=nvidia_vf))
+        self.driver = nvidia.NvidiaGpuDriver(CONF, 'test-host',
+                                             pci_host=self.pci_host)
+
+    def _record(self):
+        [record] = self.driver.discover()
+        return record
+
+    def test_passthrough_to_mig_enables_the_vfs_and_back(self):
+        self.assertEqual(['PGPU'], [d.resource_class
+                                    for d in self._record().deployables])
+        desired = {'mode': 'mig', 'mig_layout': LAYOUT}
+        self.assertEqual({'reboot_required': False},
+                         self.driver.configure(A100, desired))
+        # The GPU instances first, then every VF.
+        self.assertEqual(['4'], self.kernel.writes('sriov_numvfs', A100))
+        self.assertEqual(['-i 0 -mig 1', 'mig -i 0 -cgi %s -C' % LAYOUT],
+                         [c for c in self.smi.calls()
+                          if not c.startswith(QUERIES)])
+        record = self._record()
+        self.assertEqual(
+            [('CUSTOM_MIG_3G_40GB', '700'), ('CUSTOM_MIG_2G_20GB', '701'),
+             ('CUSTOM_MIG_1G_10GB', '702')],
+            [(d.resource_class, d.attach_handles[0].attach_info[
+                'asked_type']) for d in record.deployables])
+        self.assertEqual({}, device_config.differences(
+            desired, record.configuration['actual']))
+        # Back: the VFs go first, then the instances and MIG mode.
+        self.driver.configure(A100, {'mode': 'passthrough'})
+        self.assertEqual(['4', '0'],
+                         self.kernel.writes('sriov_numvfs', A100))
+        record = self._record()
+        self.assertEqual(['PGPU'],
+                         [d.resource_class for d in record.deployables])
+        self.assertEqual('passthrough',
+                         record.configuration['actual']['mode'])
+
+    def test_vfs_the_kernel_does_not_make_fail_the_configuration(self):
+        self.kernel.stall()
+        self.driver.sriov_timeout = 0.3
+        exc = self.assertRaises(exception.DeviceConfigFailed,
+                                self.driver.configure, A100,
+                                {'mode': 'mig', 'mig_layout': '7g.80gb'})
+        self.assertIn('4 VFs asked of %s' % A100, str(exc))
+
+
+class PassthroughGpuUdevTestCase(_PassthroughGpuTests, base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class PassthroughGpuSysfsRootTestCase(_PassthroughGpuTests, base.TestCase):
     MODE = sysfs.SYSFS_ROOT
