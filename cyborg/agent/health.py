@@ -93,6 +93,13 @@ class HealthTracker:
         checker.forget(result)
         return result
 
+    def configured(self, uuid):
+        """The device *uuid* was just configured (its VFs may have been
+        made or removed): its functions' memory starts again.
+        """
+        for checker in self._pci.values():
+            checker.forget_device(uuid)
+
     def _vendor(self, name, driver, records):
         try:
             return driver.check_health(records) or {}

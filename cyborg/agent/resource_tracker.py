@@ -311,6 +311,10 @@ class ResourceTracker:
                                  'driver': record.driver,
                                  'address': record.address,
                                  'desired': config['desired']})
+        # Whatever it ends with, the device's functions may have changed
+        # (VFs made or removed, also by a write that failed half way):
+        # those gone did not vanish.
+        self._health.configured(record.uuid)
         try:
             result = self.drivers[record.driver].configure(
                 record.address, config['desired']) or {}

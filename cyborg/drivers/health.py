@@ -105,8 +105,15 @@ class PciHealth:
         *keys*).
         """
         for key in set(self._functions) - set(keys):
-            for address in self._functions.pop(key):
-                self._aer.pop(address, None)
+            self.forget_device(key)
+
+    def forget_device(self, key):
+        """Drop the memory of one device's functions: they changed by
+        design (its configuration made or removed VFs), so that those
+        gone are not taken for vanished at the next check.
+        """
+        for address in self._functions.pop(key, ()):
+            self._aer.pop(address, None)
 
     def _check_one(self, address, dev):
         if dev is None or not dev.present:

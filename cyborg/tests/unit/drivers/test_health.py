@@ -282,6 +282,15 @@ class _PciHealthTests(sysfs.FakeHostMixin):
             health.unhealthy('PCI function %s vanished' % vfs[1]),
             self._check([fakesys.C62X, vfs[0]]))
 
+    def test_functions_a_configuration_removed_did_not_vanish(self):
+        vfs = list(fakesys.C62X_VFS)
+        self.assertEqual(health.OK, self._check([fakesys.C62X] + vfs))
+        self.fs.remove_pci(vfs[1])
+        # The device's VFs changed by design (cyborg.agent.health's
+        # configured()): the one gone is not missed.
+        self.checker.forget_device('dev')
+        self.assertEqual(health.OK, self._check([fakesys.C62X, vfs[0]]))
+
     def test_config_space_of_all_ones(self):
         self.fs.write('/sys/bus/pci/devices/%s/vendor' % fakesys.C62X,
                       '0xffff')
