@@ -318,40 +318,19 @@ class ConfigureSysfsRootTestCase(_ConfigureTests, base.TestCase):
 
 
 A100 = fakesys.MIG_A100
-#: The MIG-backed vGPU types the A100's VFs list once the GPU is in MIG
-#: mode (vendor-specific VFIO; the ids are illustrative).
-A100_MIG_TYPES = '\n'.join(['700  : NVIDIA A100D-3-40C',
-                            '701  : NVIDIA A100D-2-20C',
-                            '702  : NVIDIA A100D-1-10C'])
-
-
-def passthrough_host(root):
-    """An A100 80GB PCIe offered whole: MIG mode off, no VF enabled (four
-    possible), at the address nvidia-smi's GPU 0 has (data/mig).
-    """
-    fs = fakesys.FakeSysfs(root)
-    fs.add_pci(A100, 0x10de, 0x20b5, 0x030200, driver='nvidia',
-               sriov_totalvfs=4, vf_device=0x20b5, iommu_group=100)
-    return fs
-
-
-def nvidia_vf(fs, pf, vf):
-    """What NVIDIA's driver shows on a VF it binds: the vGPU types."""
-    path = fakesys.pci_path(vf)
-    fs.write(path + '/nvidia/creatable_vgpu_types', A100_MIG_TYPES)
-    fs.write(path + '/nvidia/current_vgpu_type', '0')
 
 
 class _PassthroughGpuTests(sysfs.FakeHostMixin):
 
-    BUILDER = staticmethod(passthrough_host)
+    BUILDER = staticmethod(fakesys.passthrough_gpu_host)
 
     def setUp(self):
         super().setUp()
         self.smi = self.useFixture(nvidia_smi.StatefulNvidiaSmi())
         self.smi.set_gpu(0, mig='Disabled', instances=[])
         self.kernel = self.useFixture(fake_kernel.FakeKernel(
-            self.fs, vf_drivers={'10de:20b5': 'nvidia'}, on_vf=nvidia_vf))
+            self.fs, vf_drivers=fakesys.NVIDIA_VF_DRIVERS,
+            on_vf=fakesys.nvidia_vf))
         self.driver = nvidia.NvidiaGpuDriver(CONF, 'test-host',
                                              pci_host=self.pci_host)
 
