@@ -20,6 +20,13 @@ here, one at a time, in the order asked: the agent never starts a thread
 per request, and no two discoveries race.  A discovery asked while one is
 waiting joins it ("discover soon"): many requests make one discovery,
 which answers all of their ids.
+
+It is the agent's pool, of one thread, not sized in configuration as the
+conductor's is (``[conductor] workers_pool_size``, cyborg.conductor.pool):
+the agent's work is on one host's hardware, where a discovery, a
+device's configuration (VFs made and removed), a driver's reload and
+device work of a bind must not overlap, and where one more thread would
+only make them wait on the resource tracker's lock.
 """
 
 import collections
