@@ -45,7 +45,6 @@ from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.devices import device_profile as dp_ops
-from cyborg.conductor.inventory import reports as inventory
 from cyborg.conductor.placement import push
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db.queries import device as device_queries
@@ -61,6 +60,7 @@ from cyborg.tests.fixtures import fake_kernel
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import nvidia_smi
 from cyborg.tests.fixtures import placement as placement_fixture
+from cyborg.tests.fixtures import reporting
 from cyborg.tests.fixtures import sysfs
 
 pytestmark = pytest.mark.slow(3)
@@ -70,27 +70,6 @@ HOST = 'n1'
 QAT = fakesys.SRIOV_QAT
 GPU = fakesys.MIG_A100
 LAYOUT = '3g.40gb,2g.20gb,1g.10gb'
-
-
-class _Conductor:
-    """The agent's conductor client, handing its reports (serialized as
-    over RPC) to the conductor's report handling.
-    """
-
-    def __init__(self, client):
-        self.client = client
-
-    def can_send_report(self):
-        return True
-
-    def report(self, context, host, generation, inventory_hash,
-               hardware=None, rp_name=None, discovery=None):
-        if hardware is not None:
-            hardware = hardware.obj_from_primitive(
-                hardware.obj_to_primitive())
-        return inventory.report(context, self.client, host, generation,
-                                inventory_hash, hardware, rp_name=rp_name,
-                                discovery=discovery)
 
 
 class _ConfigMixin(sysfs.FakeHostMixin):
@@ -124,7 +103,7 @@ class _ConfigMixin(sysfs.FakeHostMixin):
                                                  pci_host=self.pci_host)}
         return resource_tracker.ResourceTracker(
             HOST, drivers, {name: name for name in drivers},
-            _Conductor(self.client))
+            reporting.InProcessConductor(self.client))
 
     def _device(self, driver, address):
         return device_queries.get(self.context, hardware.device_uuid(

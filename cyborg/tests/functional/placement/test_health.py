@@ -54,6 +54,7 @@ from cyborg.tests.fixtures import kernel_log
 from cyborg.tests.fixtures import notifications as notify_fixture
 from cyborg.tests.fixtures import nvidia_smi
 from cyborg.tests.fixtures import placement as placement_fixture
+from cyborg.tests.fixtures import reporting
 from cyborg.tests.fixtures import sysfs
 
 pytestmark = pytest.mark.slow(3)
@@ -61,27 +62,6 @@ pytestmark = pytest.mark.slow(3)
 CONF = cyborg_conf.CONF
 HOST = 'n1'
 VF0, VF1 = fakesys.C62X_VFS
-
-
-class _Conductor:
-    """The agent's conductor client, handing the report (serialized as
-    over RPC) to the conductor's report handling.
-    """
-
-    def __init__(self, client):
-        self.client = client
-
-    def can_send_report(self):
-        return True
-
-    def report(self, context, host, generation, inventory_hash,
-               hardware=None, rp_name=None, discovery=None):
-        if hardware is not None:
-            hardware = hardware.obj_from_primitive(
-                hardware.obj_to_primitive())
-        return inventory.report(context, self.client, host, generation,
-                                inventory_hash, hardware, rp_name=rp_name,
-                                discovery=discovery)
 
 
 class _HealthMixin(sysfs.FakeHostMixin):
@@ -104,7 +84,8 @@ class _HealthMixin(sysfs.FakeHostMixin):
 
     def _tracker(self, name, driver):
         return resource_tracker.ResourceTracker(
-            HOST, {name: driver}, {name: name}, _Conductor(self.client))
+            HOST, {name: driver}, {name: name},
+            reporting.InProcessConductor(self.client))
 
     def _candidates(self, resources):
         resp = self.placement.adapter.get(
