@@ -144,14 +144,6 @@ class _ConfigMixin(sysfs.FakeHostMixin):
             for rc, inv in rp['inventories'].items()}
             for name, rp in self.placement.tree(HOST).items()}
 
-    def _candidates(self, resources):
-        resp = self.placement.adapter.get(
-            '/allocation_candidates', params={'resources': resources},
-            microversion='1.36', raise_exc=False)
-        self.assertEqual(200, resp.status_code, resp.text)
-        return sorted(rp for request in resp.json()['allocation_requests']
-                      for rp in request['allocations'])
-
     def _rp(self, suffix):
         return placement_sync.rp_uuid('%s_%s' % (HOST, suffix))
 
@@ -188,12 +180,13 @@ class _ConfigMixin(sysfs.FakeHostMixin):
 
     def test_a_qat_to_eight_vfs_on_vfio_pci_bound_by_an_instance(self):
         self.assertEqual({'CUSTOM_QAT': (1, 0)}, self._tree()[QAT])
-        self.assertIn(self._rp(QAT), self._candidates('CUSTOM_QAT:1'))
+        self.assertIn(self._rp(QAT), self.placement.candidates('CUSTOM_QAT:1'))
         self._configure(self.qat, {'num_vfs': 8, 'vf_driver': 'vfio-pci'})
         # Reserved while it changes: never offered half-configured.
         self.assertEqual('pending', self._config(self.qat)['state'])
         self.assertEqual({'CUSTOM_QAT': (1, 1)}, self._tree()[QAT])
-        self.assertNotIn(self._rp(QAT), self._candidates('CUSTOM_QAT:1'))
+        self.assertNotIn(self._rp(QAT),
+                         self.placement.candidates('CUSTOM_QAT:1'))
         self._agent_applies()
         self.assertEqual(['8'], self.kernel.writes('sriov_numvfs', QAT))
         self.assertEqual((device_config.APPLIED, None),
@@ -204,7 +197,7 @@ class _ConfigMixin(sysfs.FakeHostMixin):
         vfs = self._qat_vfs()
         self.assertEqual({vf: {'CUSTOM_QAT': (1, 0)} for vf in vfs},
                          {vf: tree[vf] for vf in vfs})
-        candidates = self._candidates('CUSTOM_QAT:1')
+        candidates = self.placement.candidates('CUSTOM_QAT:1')
         self.assertEqual([], [vf for vf in vfs
                               if self._rp(vf) not in candidates])
         # Each on vfio-pci, what a guest is given.
@@ -269,8 +262,9 @@ class _ConfigMixin(sysfs.FakeHostMixin):
             sorted((inv for name, inv in tree.items()
                     if name.startswith(GPU + '_gi')),
                    key=lambda inv: sorted(inv)))
-        self.assertEqual(1, len(self._candidates('CUSTOM_MIG_2G_20GB:1')))
-        self.assertEqual([], self._candidates('PGPU:1'))
+        self.assertEqual(
+            1, len(self.placement.candidates('CUSTOM_MIG_2G_20GB:1')))
+        self.assertEqual([], self.placement.candidates('PGPU:1'))
         self.assertEqual(before, self._allocations(instance))
 
     def test_a_reboot_puts_the_vfs_back_before_the_first_report(self):
@@ -304,7 +298,8 @@ class _ConfigMixin(sysfs.FakeHostMixin):
         self.assertEqual('failed', config['state'])
         self.assertIn('sriov_numvfs', config['reason'])
         self.assertEqual({'CUSTOM_QAT': (1, 1)}, self._tree()[QAT])
-        self.assertNotIn(self._rp(QAT), self._candidates('CUSTOM_QAT:1'))
+        self.assertNotIn(self._rp(QAT),
+                         self.placement.candidates('CUSTOM_QAT:1'))
 
 
 class TestDeviceConfigSQLite(_ConfigMixin, base.DbTestCase):

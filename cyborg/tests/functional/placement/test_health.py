@@ -87,14 +87,6 @@ class _HealthMixin(sysfs.FakeHostMixin):
             HOST, {name: driver}, {name: name},
             reporting.InProcessConductor(self.client))
 
-    def _candidates(self, resources):
-        resp = self.placement.adapter.get(
-            '/allocation_candidates', params={'resources': resources},
-            microversion='1.36', raise_exc=False)
-        self.assertEqual(200, resp.status_code, resp.text)
-        return sorted(rp for request in resp.json()['allocation_requests']
-                      for rp in request['allocations'])
-
     def _rp(self, suffix):
         return placement_sync.rp_uuid('%s_%s' % (HOST, suffix))
 
@@ -152,7 +144,7 @@ class _QatTests(_HealthMixin):
         self.tracker.update(self.context)
         self.all = sorted([self._rp(VF0), self._rp(VF1),
                            self._rp(fakesys.QAT_4XXX)])
-        self.assertEqual(self.all, self._candidates('CUSTOM_QAT:1'))
+        self.assertEqual(self.all, self.placement.candidates('CUSTOM_QAT:1'))
 
     def _fail(self):
         self.fs.write_aer(fakesys.C62X, fatal=1)
@@ -170,7 +162,7 @@ class _QatTests(_HealthMixin):
         self.assertEqual({'CUSTOM_QAT': (1, 1)}, self._reserved(VF0))
         self.assertEqual({'CUSTOM_QAT': (1, 1)}, self._reserved(VF1))
         self.assertEqual([self._rp(fakesys.QAT_4XXX)],
-                         self._candidates('CUSTOM_QAT:1'))
+                         self.placement.candidates('CUSTOM_QAT:1'))
         # Nothing is taken from the instance.
         self.assertEqual(states.BOUND, self._arq_state())
         self.assertEqual([self._rp(VF0)], self._allocations(consumer))
@@ -183,7 +175,7 @@ class _QatTests(_HealthMixin):
         self._agent_up()
         inventory.periodic(self.context, self.client)
         self.assertEqual([self._rp(fakesys.QAT_4XXX)],
-                         self._candidates('CUSTOM_QAT:1'))
+                         self.placement.candidates('CUSTOM_QAT:1'))
         # The hold-down is over: back (VF0 still has its instance).
         self.clock.advance(1)
         self._agent_up()
@@ -192,7 +184,7 @@ class _QatTests(_HealthMixin):
         self.assertIsNone(device['health'])
         self.assertEqual({'CUSTOM_QAT': (1, 0)}, self._reserved(VF1))
         self.assertEqual(sorted([self._rp(VF1), self._rp(fakesys.QAT_4XXX)]),
-                         self._candidates('CUSTOM_QAT:1'))
+                         self.placement.candidates('CUSTOM_QAT:1'))
         self.assertEqual(states.BOUND, self._arq_state())
 
     def test_the_tenant_sees_its_arq_device_fail_with_the_next_report(
@@ -250,15 +242,15 @@ class _QatTests(_HealthMixin):
         self.tracker.update(self.context)
         device_ops.set_status(self.context, self.client, uuid,
                               device_queries.ENABLED)
-        self.assertEqual(self.all, self._candidates('CUSTOM_QAT:1'))
+        self.assertEqual(self.all, self.placement.candidates('CUSTOM_QAT:1'))
 
     def test_without_hold_down_it_returns_with_the_next_report(self):
         self.flags(group='device_health', hold_down=0)
         self._fail()
         self.assertEqual([self._rp(fakesys.QAT_4XXX)],
-                         self._candidates('CUSTOM_QAT:1'))
+                         self.placement.candidates('CUSTOM_QAT:1'))
         self.tracker.update(self.context)
-        self.assertEqual(self.all, self._candidates('CUSTOM_QAT:1'))
+        self.assertEqual(self.all, self.placement.candidates('CUSTOM_QAT:1'))
 
     def test_disabled_device_stays_out_when_healthy_again(self):
         self.flags(group='device_health', hold_down=0)
@@ -269,7 +261,7 @@ class _QatTests(_HealthMixin):
         self.tracker.update(self.context)
         self.assertIsNone(self._device('crypto', fakesys.C62X)['health'])
         self.assertEqual([self._rp(fakesys.QAT_4XXX)],
-                         self._candidates('CUSTOM_QAT:1'))
+                         self.placement.candidates('CUSTOM_QAT:1'))
 
 
 class _GpuTests(_HealthMixin):
@@ -282,14 +274,14 @@ class _GpuTests(_HealthMixin):
             CONF, HOST, pci_host=self.pci_host))
         tracker.update(self.context)
         self.assertEqual([self._rp(fakesys.MIG_L40)],
-                         self._candidates('PGPU:1'))
+                         self.placement.candidates('PGPU:1'))
         with open('%s/query-health.csv' % smi.data, 'w') as f:
             f.write('00000000:4B:00.0, 0, [N/A], No\n'
                     '00000000:8A:00.0, 0, [N/A], No\n'
                     '00000000:C3:00.0, 0, [N/A], No\n'
                     '00000000:D8:00.0, 1, No, [N/A]\n')
         tracker.update(self.context)
-        self.assertEqual([], self._candidates('PGPU:1'))
+        self.assertEqual([], self.placement.candidates('PGPU:1'))
         device = self._device('gpu', fakesys.MIG_L40)
         self.assertEqual(('unhealthy', 'GPU 1 uncorrectable ECC errors'),
                          (device['health'], device['health_reason']))
@@ -303,15 +295,15 @@ class _GpuTests(_HealthMixin):
         # The XIDs already in the log are the baseline.
         tracker.update(self.context)
         self.assertEqual([self._rp(fakesys.MIG_L40)],
-                         self._candidates('PGPU:1'))
+                         self.placement.candidates('PGPU:1'))
         # An application's error says nothing of the GPU.
         kmsg.xid('0000:d8:00', 13, 'Graphics SM Warp Exception')
         tracker.update(self.context)
         self.assertEqual([self._rp(fakesys.MIG_L40)],
-                         self._candidates('PGPU:1'))
+                         self.placement.candidates('PGPU:1'))
         kmsg.xid('0000:d8:00', 79, 'GPU has fallen off the bus.')
         tracker.update(self.context)
-        self.assertEqual([], self._candidates('PGPU:1'))
+        self.assertEqual([], self.placement.candidates('PGPU:1'))
         device = self._device('gpu', fakesys.MIG_L40)
         self.assertEqual(
             ('unhealthy', 'GPU XID 79 (GPU has fallen off the bus.)'),
@@ -325,7 +317,7 @@ class _GpuTests(_HealthMixin):
         inventory.periodic(self.context, self.client)
         self.assertIsNone(self._device('gpu', fakesys.MIG_L40)['health'])
         self.assertEqual([self._rp(fakesys.MIG_L40)],
-                         self._candidates('PGPU:1'))
+                         self.placement.candidates('PGPU:1'))
 
 
 class TestQatHealthSQLite(_QatTests, base.DbTestCase):
