@@ -134,8 +134,6 @@ def _handed(config):
             'desired': config['desired']}
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
 def for_agent(context, host, revision, placement=True):
     """What the agent of *host* is to apply, when it differs from what
     it applied (*revision*, device_config.revision()); None otherwise.
@@ -143,21 +141,51 @@ def for_agent(context, host, revision, placement=True):
     A pending configuration is handed only once the host's push to
     Placement reserved the device (the host carries no mark), and only
     while no instance holds the device; handed, it is ``applying``.
+    Every agent's heartbeat asks: it reads, in a reader transaction, and
+    only a pending configuration makes it write.
 
     :param placement: whether Placement is configured (without it,
         nothing waits for a push).
     :returns: ``(configs, revision)``: ``[{device_uuid, generation,
         desired}]`` and their revision, or None.
     """
-    configs = config_queries.for_host(context, host)
+    configs = _host_configs(context, host)
+    if any(c['state'] == device_config.PENDING for c in configs):
+        return _hand_pending(context, host, revision, placement)
+    return _answer(context, host, configs, revision, placement)
+
+
+@db_api.context_manager.reader
+def _host_configs(context, host):
+    return config_queries.for_host(context, host)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _hand_pending(context, host, revision, placement):
+    """for_agent() of a host with a pending configuration, which moves
+    to ``applying`` (or back to ``draining``) as it is handed.
+    """
+    return _answer(context, host, config_queries.for_host(context, host),
+                   revision, placement)
+
+
+def _answer(context, host, configs, revision, placement):
+    """for_agent()'s answer for the host's *configs*, moving the
+    pending ones as they are handed (only _hand_pending()'s writer
+    transaction passes any).
+    """
     if not configs:
         # Nothing, and the agent applied nothing: no answer needed.
         return None if revision in (None, '', _EMPTY) else ([], _EMPTY)
-    pushed = not placement or not host_queries.needs_sync(context, host)
+    pushed = None
     handed, starting = [], []
     for config in configs:
         state = config['state']
         if state == device_config.PENDING:
+            if pushed is None:
+                pushed = not placement or not host_queries.needs_sync(
+                    context, host)
             if not pushed:
                 continue
             instances = config_queries.bound_instances(

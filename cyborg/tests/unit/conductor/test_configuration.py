@@ -30,6 +30,7 @@ from cyborg.conductor.audit import device_configs as config_audit
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.inventory import reports as inventory
 from cyborg.conductor.placement import sync as placement_sync
+from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device as device_queries
@@ -377,6 +378,24 @@ class ConfigurationTestCase(base.DbTestCase):
                           self.qat['uuid'])
 
     # The agent's side ------------------------------------------------------
+
+    def test_a_heartbeat_with_nothing_to_start_only_reads(self):
+        # Every agent's heartbeat asks (issue 42: 10,000 hosts); only a
+        # pending configuration to hand makes it write (on SQLite a writer
+        # transaction takes the database's write lock).
+        with db_api.context_manager.reader.using(self.context):
+            self.assertIsNone(configuration.for_agent(self.context, HOST,
+                                                      None))
+        configuration.configure(self.context, self.qat['uuid'],
+                                {'num_vfs': 2})
+        self._pushed()
+        configs, revision = configuration.for_agent(self.context, HOST, '')
+        self.assertEqual('applying', self._state(self.qat))
+        with db_api.context_manager.reader.using(self.context):
+            self.assertIsNone(configuration.for_agent(self.context, HOST,
+                                                      revision))
+            self.assertEqual((configs, revision), configuration.for_agent(
+                self.context, HOST, ''))
 
     def test_the_agent_applies_a_generation_once(self):
         configs = [{'device_uuid': self.qat['uuid'], 'generation': 1,
