@@ -100,29 +100,28 @@ class RequestPathBenchTestCase(base.TestCase):
             self.assertEqual(3 * clients, events['from_patch_ms']['n'])
 
     def test_arq_lifecycle_compare_rounds(self):
-        # The method's self-check at a tiny size: this tree against
-        # itself, two rounds each (A B A B or B A B A, each on fresh
-        # services), two levels.  Its table is printed, and its records
-        # and summaries are whole; the A/A verdict is left to the
-        # benchmark's readers (tools/bench/README: the spread of A
-        # against A), since a test asserts no timing.
+        # The method at a tiny size: this tree against itself, one round
+        # each (A B or B A, each on fresh services), two levels.  Its
+        # table is printed, and its records and summaries are whole.
+        # The alternation of more rounds and the interval of their
+        # ratios (at least two pairs) are tools/bench/ab.py's, tested in
+        # unit/test_bench_ab.py without starting four deployments.
         tree = os.path.abspath(os.path.join(BENCH, '..', '..'))
         out = os.path.join(self.useFixture(fixtures.TempDir()).path, 'aa')
         result = self._call('arq_lifecycle.py', '--start', '--compare',
-                            tree, tree, '--rounds', '2', '--iterations',
+                            tree, tree, '--rounds', '1', '--iterations',
                             '3', '--warmup', '1', '--fpgas', '1',
                             '--concurrency', '1,2', '--client', 'lean',
                             '--confidence', '99.9', '--output', out,
-                            # Four deployments started and stopped: on a
+                            # Two deployments started and stopped: on a
                             # loaded machine each takes minutes.
                             timeout=3600)
         lines = [json.loads(line) for line in result.stdout.splitlines()]
-        self.assertEqual(['params'] + ['round'] * 4 + ['summary'] * 2,
+        self.assertEqual(['params'] + ['round'] * 2 + ['summary'] * 2,
                          [line['phase'] for line in lines])
         plan = lines[0]['plan']
-        self.assertIn(plan, (['A0', 'B0', 'A1', 'B1'],
-                             ['B0', 'A0', 'B1', 'A1']))
-        for record in lines[1:5]:
+        self.assertIn(plan, (['A0', 'B0'], ['B0', 'A0']))
+        for record in lines[1:3]:
             self.assertEqual([tree], record['services_cwd'])
             self.assertGreater(record['placement_p50'], 0)
             for level, clients in (('1', 1), ('2', 2)):
@@ -135,27 +134,22 @@ class RequestPathBenchTestCase(base.TestCase):
                                   run['events']['missing']))
                 self.assertEqual(3 * clients,
                                  run['events']['from_patch_ms']['n'])
-        for summary in lines[5:]:
+        for summary in lines[3:]:
             rate = summary['figures']['lifecycles_per_s']
-            self.assertEqual(2, len(rate['A']['rounds']))
-            self.assertEqual(2, rate['B/A']['pairs'])
-            # The verdict itself is a measurement, not asserted: beside
-            # another suite the load drifts between rounds, and an A/A
-            # comparison read "lower" once (issue 37).  Its interval holds
-            # the ratio, and the verdict is what the interval says.
+            self.assertEqual(1, len(rate['A']['rounds']))
+            self.assertEqual(1, len(rate['B']['rounds']))
+            # One pair: a ratio, no interval, no verdict.
             ab = rate['B/A']
-            self.assertLessEqual(ab['low'], ab['ratio'])
-            self.assertLessEqual(ab['ratio'], ab['high'])
-            self.assertEqual(
-                'no difference measurable' if ab['low'] <= 1 <= ab['high']
-                else ('higher' if ab['low'] > 1 else 'lower'),
-                ab['verdict'])
+            self.assertEqual((1, None, None, 'too few rounds'),
+                             (ab['pairs'], ab['low'], ab['high'],
+                              ab['verdict']))
+            self.assertGreater(ab['ratio'], 0)
         self.assertIn('concurrency 2: median (min-max) of the rounds',
                       result.stderr)
         with open(out + '.txt') as f:
             self.assertIn('lifecycles/s', f.read())
         with open(out + '.jsonl') as f:
-            self.assertEqual(7, len(f.readlines()))
+            self.assertEqual(5, len(f.readlines()))
 
     def test_arq_lifecycle_compare_needs_a_tree(self):
         result = subprocess.run(
