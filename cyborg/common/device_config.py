@@ -108,6 +108,10 @@ def check(settable, desired):
     errors = sorted(validator.iter_errors(desired),
                     key=lambda e: list(e.absolute_path))
     if not errors:
+        # What no one field's schema says: the VFs' driver needs VFs.
+        if desired.get(NUM_VFS) == 0 and desired.get(VF_DRIVER) is not None:
+            return '%s: %s asked with no VF (%s 0)' % (
+                VF_DRIVER, desired[VF_DRIVER], NUM_VFS)
         return None
     error = errors[0]
     if error.absolute_path:

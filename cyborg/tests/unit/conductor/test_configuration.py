@@ -152,6 +152,13 @@ class ConfigurationTestCase(base.DbTestCase):
         self.assertRaises(exception.DeviceConfigInvalid,
                           configuration.configure, self.context,
                           self.qat['uuid'], {})
+        # The VFs' driver with no VF: refused here, not by the agent.
+        exc = self.assertRaises(exception.DeviceConfigInvalid,
+                                configuration.configure, self.context,
+                                self.qat['uuid'],
+                                {'num_vfs': 0, 'vf_driver': 'vfio-pci'})
+        self.assertIn('vf_driver: vfio-pci asked with no VF (num_vfs 0)',
+                      exc.message)
         self.assertIsNone(config_queries.get(self.context,
                                              self.qat['uuid']))
 
