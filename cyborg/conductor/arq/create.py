@@ -19,6 +19,7 @@ cyborg.conductor.arq.release, deleting cyborg.conductor.arq.delete.
 """
 
 from oslo_log import log as logging
+from oslo_utils import uuidutils
 
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -41,17 +42,37 @@ def create(context, device_profile_name, project_id):
         ``max_arqs_per_profile``)
     :returns: an AcceleratorRequestList.
     """
-    arqs = _create(context, device_profile_name, project_id)
+    # The new ARQs' uuids, drawn by the first try and kept by the others
+    # (retry_on_deadlock calls _create again with the same list).
+    uuids = []
+    arqs = _create(context, device_profile_name, project_id, uuids)
     arq_notify.created(context, arqs)
     return arqs
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def _create(context, device_profile_name, project_id):
+def _create(context, device_profile_name, project_id, uuids):
     profile = dp_queries.get_by_name(context, device_profile_name)
     counts = dp_obj.arq_counts(profile['groups'])
-    rows = arq_queries.create(context, profile['id'], project_id, counts)
-    LOG.info('Created %(count)d accelerator request(s) for device profile '
-             '%(name)s', {'count': len(rows), 'name': device_profile_name})
+    total = sum(counts)
+    retried = bool(uuids)
+    while len(uuids) < total:
+        uuids.append(uuidutils.generate_uuid())
+    # A try whose COMMIT went through but whose answer was lost (a Galera
+    # writer killed as it committed) made them already: answered again,
+    # instead of a second set and the first left Initial, owned by no one.
+    # (Only a retry looks: the first try's uuids are new.)
+    rows = (arq_queries.get_all(context, uuids=uuids[:total])
+            if retried else None)
+    if rows:
+        LOG.info('%(count)d accelerator request(s) for device profile '
+                 '%(name)s were created by an earlier try',
+                 {'count': len(rows), 'name': device_profile_name})
+    else:
+        rows = arq_queries.create(context, profile['id'], project_id,
+                                  counts, uuids=uuids[:total])
+        LOG.info('Created %(count)d accelerator request(s) for device '
+                 'profile %(name)s',
+                 {'count': len(rows), 'name': device_profile_name})
     return arq_obj.AcceleratorRequestList.from_rows(rows)

@@ -122,7 +122,7 @@ def _visible(query, project_id):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def create(context, device_profile_id, project_id, group_counts,
-           attachment_uuid=None):
+           attachment_uuid=None, uuids=None):
     """Create the ARQs of one device profile, in one transaction.
 
     :param device_profile_id: the profile's database id.
@@ -130,14 +130,17 @@ def create(context, device_profile_id, project_id, group_counts,
     :param group_counts: for each group index, how many ARQs to create.
     :param attachment_uuid: the attach-instance that makes them (None:
         POST /v2/accelerator_requests).
+    :param uuids: the new ARQs' uuids, as many as *group_counts* asks
+        for, in group order; None: new ones.
     :returns: the new ARQs as dicts, in group order.
     """
     now = timeutils.utcnow()
+    given = iter(uuids or ())
     uuids = []
     rows = []
     for group_id, count in enumerate(group_counts):
         for _ in range(count):
-            uuid = uuidutils.generate_uuid()
+            uuid = next(given, None) or uuidutils.generate_uuid()
             uuids.append(uuid)
             rows.append({'uuid': uuid, 'state': states.INITIAL,
                          'device_profile_id': device_profile_id,

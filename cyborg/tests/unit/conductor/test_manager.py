@@ -32,6 +32,7 @@ from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.conductor.inventory import registration
 from cyborg.conductor.inventory import reports as conductor_inventory
 from cyborg.db import api as db_api
+from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
@@ -261,6 +262,18 @@ class BindEventsTestCase(base.DbTestCase):
         self.assertEqual([(arq, 'i1', 'completed')],
                          [(e['tag'], e['server_uuid'], e['status'])
                           for e in self.nova.events()])
+
+    def test_a_create_whose_commit_lost_its_answer_creates_once(self):
+        # Issue 42: the create's transaction committed but its answer
+        # was lost; retry_on_deadlock ran it again, which made a second
+        # set of ARQs and left the first Initial forever, owned by no
+        # one.  The second try finds the ARQs the first committed.
+        lost = self._lose_the_first_commits_answer()
+        arqs = self.mgr.arq_create(self.context, 'dp', 'p1')
+        self.assertEqual(1, len(lost))
+        self.assertEqual(
+            [arq.uuid for arq in arqs],
+            [row['uuid'] for row in arq_queries.get_all(self.context)])
 
     def test_a_bind_sent_again_answers_what_the_first_did(self):
         # The same PATCH again (an RPC message delivered twice, a client
