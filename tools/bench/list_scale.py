@@ -113,6 +113,31 @@ def _calls(args, instance, host):
     return calls
 
 
+def _time_get(args, lean, session, url, headers):
+    """GET *url* ``--warmup`` + ``--requests`` times with both clients,
+    one request of each in turn.
+
+    :returns: ``({'lean': [ms], 'requests': [ms]}, the last body)``, the
+        times of the requests after the warm-up.
+    """
+    times = {'lean': [], 'requests': []}
+    for index in range(args.warmup + args.requests):
+        started = time.monotonic()
+        answer = lean.get(url, headers=headers)
+        elapsed_lean = (time.monotonic() - started) * 1000.0
+        if answer.status_code != 200:
+            raise RuntimeError('GET %s: %d %s' % (
+                url, answer.status_code, answer.text[:200]))
+        body = answer.content
+        started = time.monotonic()
+        session.get(url, headers=headers, timeout=60).raise_for_status()
+        elapsed = (time.monotonic() - started) * 1000.0
+        if index >= args.warmup:
+            times['lean'].append(elapsed_lean)
+            times['requests'].append(elapsed)
+    return times, jsonutils.loads(body)
+
+
 def time_lists(args, endpoint, instance, host, label, api=None,
                extra=None, skip=()):
     """Time each call with both clients, one request of each in turn.
@@ -131,27 +156,11 @@ def time_lists(args, endpoint, instance, host, label, api=None,
             continue
         if '%d' in path:
             path = path % args.limit
-        times = {'lean': [], 'requests': []}
         before = arq_lifecycle.cpu_seconds(api or ())
-        for index in range(args.warmup + args.requests):
-            started = time.monotonic()
-            answer = lean.get(endpoint + path, headers=headers)
-            elapsed_lean = (time.monotonic() - started) * 1000.0
-            if answer.status_code != 200:
-                raise RuntimeError('GET %s: %d %s' % (
-                    path, answer.status_code, answer.text[:200]))
-            body = answer.content
-            started = time.monotonic()
-            response = session.get(endpoint + path, headers=headers,
-                                   timeout=60)
-            elapsed = (time.monotonic() - started) * 1000.0
-            response.raise_for_status()
-            if index >= args.warmup:
-                times['lean'].append(elapsed_lean)
-                times['requests'].append(elapsed)
+        times, body = _time_get(args, lean, session, endpoint + path,
+                                headers)
         cpu = (arq_lifecycle.cpu_seconds(api or ()).get('api', 0.0) -
                before.get('api', 0.0))
-        body = jsonutils.loads(body)
         rows = len(next(v for v in body.values() if isinstance(v, list)))
         record = {'phase': 'list', 'tables': label, 'call': name,
                   'path': path, 'rows_returned': rows,
@@ -222,6 +231,36 @@ class Deployment(report_scale.Bench):
             raise RuntimeError('cyborg-api of %s exited; logs in %s' % (
                 tree, side.tmp))
         return side, endpoint
+
+
+def time_placement(args, bench):
+    """Placement's own list, the floor of the lists (issue 42: Nova's
+    and operators' list calls within 1.5x of Placement's ``GET
+    /resource_providers``): a Placement of this machine, on the same
+    MariaDB, with ``--limit`` providers (a page's worth: Placement's list
+    has no paging, so a list of as many providers as one of our pages
+    holds is its comparable call), timed as time_lists() times ours.
+
+    :returns: the record.
+    """
+    url = bench.placement()
+    client = report_scale.placement_client.PlacementClient(
+        report_scale._adapter(url))
+    for index in range(args.limit):
+        client.create_provider(str(uuid.uuid4()),
+                               'bench-rp-%s-%04d' % (bench.suffix, index))
+    headers = {'OpenStack-API-Version': 'placement 1.14',
+               'X-Auth-Token': 'admin'}
+    path = '/resource_providers'
+    times, body = _time_get(args, arq_lifecycle.LeanSession(url),
+                            requests.Session(), url + path, headers)
+    record = {'phase': 'list', 'tables': 'placement',
+              'call': 'resource_providers', 'path': path,
+              'rows_returned': len(body['resource_providers']),
+              'ms': arq_lifecycle.percentiles(times['lean']),
+              'ms_requests': arq_lifecycle.percentiles(times['requests'])}
+    arq_lifecycle.emit(record)
+    return record
 
 
 def fill_deployables(args, hosts, devices):
@@ -360,6 +399,8 @@ def run(args):
             compare(args, bench, conf, instance, hosts[-1])
         else:
             time_lists(args, endpoint, instance, hosts[-1], 'many', api)
+        if args.placement:
+            time_placement(args, bench)
         rpc.cleanup()
     finally:
         bench.stop()
@@ -407,6 +448,10 @@ def main(argv=None):
                              '2.12 too; time capacity_page on every side')
     parser.add_argument('--seed', type=int,
                         help='the draw of the first side (--compare)')
+    parser.add_argument('--placement', action='store_true',
+                        help="then time Placement's GET "
+                             "/resource_providers with --limit providers "
+                             "(the floor the lists are compared with)")
     parser.add_argument('--placement-workers', type=int, default=1,
                         help=argparse.SUPPRESS)
     report_scale.add_backend_arguments(parser)

@@ -275,10 +275,22 @@ class Bench:
             with open(common, 'a') as f:
                 f.write('auth_type = none\nendpoint_override = %s\n'
                         % placement_url)
+        extra_file = getattr(self.args, 'config_file', None)
+        if extra_file:
+            # The deployment's own options (the HA layout's, for one),
+            # for the conductors and the simulated agents alike.
+            with open(extra_file) as extra, \
+                    open(common, 'a') as f:
+                f.write('\n' + extra.read())
         self.dbsync(common)
         for index in range(self.args.conductors):
             own = os.path.join(self.tmp, 'cond%d.conf' % index)
-            _write(own, '[DEFAULT]\nhost = bench-cond%d\n' % index)
+            # A hostname of its own for oslo.messaging's queue manager
+            # (use_queue_manager): two conductors on one machine would
+            # otherwise build the same reply queue names.
+            _write(own, '[DEFAULT]\nhost = bench-cond%d\n'
+                        '[oslo_messaging_rabbit]\nhostname = bench-cond%d\n'
+                        % (index, index))
             self.start('conductor%d' % index, [
                 self.python, '-m', 'cyborg.cmd.conductor',
                 '--config-file', common, '--config-file', own])
@@ -360,14 +372,21 @@ class Agents:
 
 
 def _wait_for_conductors(agents, host):
+    errors = []
+
     def answers():
         try:
             agents.api.report(agents.context, host=host, generation=0,
                               inventory_hash='probe', timeout=5)
             return True
-        except Exception:
+        except Exception as exc:
+            errors[:] = [exc]
             return False
-    _wait(answers, 120, 'the conductor')
+    try:
+        _wait(answers, 120, 'the conductor')
+    except RuntimeError as exc:
+        raise RuntimeError('%s (last error: %r)' % (exc, errors[-1:])
+                           ) from exc
 
 
 class Usage:
@@ -546,6 +565,11 @@ def main(argv=None):
     parser.add_argument('--no-placement', action='store_true',
                         help='no Placement: the conductor writes the '
                              'tables only (to measure its own part)')
+    parser.add_argument('--config-file', metavar='FILE',
+                        help="options added to the conductors' and the "
+                             "simulated agents' configuration (the HA "
+                             "layout's [oslo_messaging_rabbit] and "
+                             "[database] options, for one)")
     add_backend_arguments(parser)
     args = parser.parse_args(argv)
     args.devices = [d for d in args.devices.split(',') if d]

@@ -163,17 +163,25 @@ class RequestPathBenchTestCase(base.TestCase):
         lines = self._run('list_scale.py', '--rows', '24', '--hosts', '3',
                           '--arqs', '2', '--requests', '2', '--warmup', '1',
                           '--arqs-per-call', '2', '--capacity',
-                          '--calls', 'capacity,capacity_host,devices_page')
+                          '--calls', 'capacity,capacity_host,devices_page',
+                          '--limit', '4', '--placement')
         self.assertEqual([True, 2], [lines[0]['capacity'],
                                      lines[0]['arqs']])
+        # Placement's own list, of as many providers as a page holds.
+        placement = lines[-1]
+        self.assertEqual(('placement', 'resource_providers', 4, 2),
+                         (placement['tables'], placement['call'],
+                          placement['rows_returned'],
+                          placement['ms']['n']))
         returned = {(line['tables'], line['call']): line['rows_returned']
-                    for line in lines if line['phase'] == 'list'}
+                    for line in lines if line['phase'] == 'list' and
+                    line['tables'] != 'placement'}
         # Hosts: one with a QAT first, then three (24 deployables over
         # 3 hosts: 2 QATs of 4 each on the two others).
         self.assertEqual({
             ('few', 'devices_page'): 1, ('few', 'capacity'): 1,
             ('few', 'capacity_host'): 1,
-            ('many', 'devices_page'): 5, ('many', 'capacity'): 3,
+            ('many', 'devices_page'): 4, ('many', 'capacity'): 3,
             ('many', 'capacity_host'): 1}, returned)
 
     def test_list_scale(self):

@@ -17,9 +17,11 @@ up (no time is asserted).
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 
+import fixtures
 from oslo_db.sqlalchemy import provision
 import pytest
 
@@ -41,13 +43,28 @@ class ReportScaleBenchTestCase(base.TestCase):
 
     def test_tiny_run(self):
         admin = provision.Backend.backend_for_database_type('mysql').url
+        tmp = self.useFixture(fixtures.TempDir()).path
+        # --config-file: the deployment's own options (the HA layout's,
+        # in doc/source/admin/performance.rst) reach the conductors.
+        extra = os.path.join(tmp, 'extra.conf')
+        with open(extra, 'w') as f:
+            f.write('[database]\nmax_overflow = 7\n')
         result = subprocess.run(
             [sys.executable, BENCH, '--hosts', '3', '--devices',
              'fpga=1,qat=1', '--threads', '3', '--placement-workers', '1',
              '--db-admin-url', admin.render_as_string(hide_password=False),
-             '--transport-url', backends.rabbit_url()],
+             '--transport-url', backends.rabbit_url(),
+             '--config-file', extra, '--keep-logs'],
             capture_output=True, text=True, timeout=300, check=False)
         self.assertEqual(0, result.returncode, result.stderr[-3000:])
+        [logs] = [json.loads(line)['logs']
+                  for line in result.stderr.splitlines()
+                  if line.startswith('{"logs"')]
+        self.addCleanup(shutil.rmtree, logs, True)
+        with open(os.path.join(logs, 'cyborg.conf')) as f:
+            self.assertTrue(f.read().endswith('\nmax_overflow = 7\n'))
+        with open(os.path.join(logs, 'cond0.conf')) as f:
+            self.assertIn('hostname = bench-cond0', f.read())
         lines = {r['phase']: r for r in map(json.loads,
                                             result.stdout.splitlines())}
         self.assertEqual(['first_report', 'one_change', 'params',
