@@ -186,6 +186,7 @@ class Device(Base, _Timestamps):
         sa.Index('devices_vendor_idx', 'vendor'),
         sa.Index('devices_status_idx', 'status'),
         sa.Index('devices_driver_name_idx', 'driver_name'),
+        sa.Index('devices_health_idx', 'health'),
     )
 
     id = sa.Column(sa.Integer, primary_key=True)
@@ -274,6 +275,7 @@ class Deployable(Base, _Timestamps):
         sa.Index('deployables_device_id_idx', 'device_id'),
         sa.Index('deployables_rp_uuid_idx', 'rp_uuid'),
         sa.Index('deployables_driver_name_idx', 'driver_name'),
+        sa.Index('deployables_removed_at_idx', 'removed_at'),
     )
 
     id = sa.Column(sa.Integer, primary_key=True)
@@ -339,6 +341,8 @@ class AttachHandle(Base, _Timestamps):
         sa.Index('attach_handles_deployable_id_in_use_idx',
                  'deployable_id', 'in_use'),
         sa.Index('attach_handles_cpid_id_idx', 'cpid_id'),
+        sa.Index('attach_handles_resource_class_in_use_idx',
+                 'resource_class', 'in_use'),
     )
 
     id = sa.Column(sa.Integer, primary_key=True)
@@ -354,6 +358,12 @@ class AttachHandle(Base, _Timestamps):
     attach_type = sa.Column(sa.String(16), nullable=False)
     # JSON text: domain/bus/device/function (+ physical_network, mdev data)
     attach_info = sa.Column(sa.String(255), nullable=False)
+    # New in Cyborg: the value of the deployable's ``rc`` attribute (NULL:
+    # it has none), kept with the handle by every writer of handles and
+    # of ``rc`` attributes (cyborg.db.queries.attach_handle
+    # .follow_resource_class), so that the capacity view counts the
+    # handles by resource class without joining each to its attribute.
+    resource_class = sa.Column(sa.String(255), nullable=True)
 
 
 class DeviceProfile(Base, _Timestamps):

@@ -270,7 +270,19 @@ def _attributes(plan, rows):
     return [dict(row) for row in rows]
 
 
-def _handles(plan, rows, arqs):
+def _resource_classes(attributes):
+    """{deployable id: the value of its first ``rc`` attribute}, what
+    each handle carries (attach_handles.resource_class, new here).
+    """
+    found = {}
+    for row in sorted(attributes, key=lambda row: row['id']):
+        if row['key'] == 'rc':
+            found.setdefault(row['deployable_id'], row['value'])
+    return found
+
+
+def _handles(plan, rows, arqs, attributes):
+    resource_classes = _resource_classes(attributes)
     holders = collections.defaultdict(list)
     for arq in arqs:
         if arq['attach_handle_id'] is not None:
@@ -290,7 +302,9 @@ def _handles(plan, rows, arqs):
             marked += 1
         elif in_use and not owners:
             unowned += 1
-        result.append(dict(row, in_use=in_use))
+        result.append(dict(
+            row, in_use=in_use,
+            resource_class=resource_classes.get(row['deployable_id'])))
     if marked:
         plan.changes.append('%d attach handle(s) held by an ARQ but not '
                             'marked in use are marked in use' % marked)
@@ -356,7 +370,8 @@ def plan(connection, revision=None):
         'controlpath_ids': _controlpaths(result, raw['controlpath_ids']),
         'deployables': _deployables(result, raw['deployables']),
         'attributes': _attributes(result, raw['attributes']),
-        'attach_handles': _handles(result, raw['attach_handles'], arqs),
+        'attach_handles': _handles(result, raw['attach_handles'], arqs,
+                                   raw['attributes']),
         'extended_accelerator_requests': _arqs(result, arqs),
     }
     instances = sorted({a['instance_uuid'] for a in arqs

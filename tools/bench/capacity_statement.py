@@ -27,7 +27,7 @@ MariaDB's counters, which no load changes: the rows its handlers read
 The database: ``--connection`` (MariaDB), filled by ``--fill HOSTS``
 with the shape ``list_scale.py --hosts HOSTS --rows 4*HOSTS --arqs
 HOSTS/10`` leaves (one fake QAT per host: 4 deployables of one attach
-handle, resource class CUSTOM_QAT; one handle in 40 in use; every agent
+handle, resource class CUSTOM_QAT, which each handle carries; one handle in 40 in use; every agent
 reported just now) plus what the view counts apart (one device in 100
 disabled, one in 77 unhealthy, one deployable in 333 gone), written by
 direct inserts in seconds where the conductor takes minutes: a shape
@@ -104,6 +104,7 @@ def fill(url, hosts):
         'attach_handles': [{'uuid': new(), 'deployable_id': d['id'],
                             'cpid_id': d['device_id'],
                             'in_use': d['id'] % 40 == 0,
+                            'resource_class': 'CUSTOM_QAT',
                             'attach_type': 'PCI', 'attach_info': '{}',
                             'created_at': now} for d in deployables],
     }

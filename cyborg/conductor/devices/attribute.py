@@ -25,6 +25,7 @@ from oslo_log import log as logging
 
 from cyborg.conductor.placement import push as placement_push
 from cyborg.db import api as db_api
+from cyborg.db.queries import attach_handle as attach_handle_queries
 from cyborg.db.queries import attribute as attribute_queries
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import host as host_queries
@@ -36,17 +37,22 @@ def published(key):
     """Whether an attribute is part of its deployable's resource provider
     (its resource class, ``rc``, or one of its traits, ``trait*``).
     """
-    return key == 'rc' or key.startswith('trait')
+    return key == attach_handle_queries.RC_KEY or key.startswith('trait')
 
 
 def _mark(context, row):
     """Mark the host of the attribute's deployable for a push when the
-    attribute is published (inside the caller's transaction).
+    attribute is published (inside the caller's transaction); a
+    resource class is copied to the deployable's handles there too
+    (what the capacity view counts them by).
 
     :returns: the host, or None when nothing is to be pushed.
     """
     if not published(row['key']):
         return None
+    if row['key'] == attach_handle_queries.RC_KEY:
+        attach_handle_queries.follow_resource_class(
+            context, [row['deployable_id']])
     host = deployable_queries.driver_and_host(
         context, row['deployable_id'])['hostname']
     host_queries.mark_needs_sync(context, host)

@@ -31,7 +31,9 @@ deployables        the name (also the resource provider's name)
 attributes         the key, for ``rc`` and ``trait<N>`` (the driver's);
                    other keys (written through the API, an operator's
                    ``trait_*`` among them) are left alone
-attach_handles     the deployable and the ``attach_info`` JSON
+attach_handles     the deployable and the ``attach_info`` JSON; each
+                   handle carries its deployable's resource class
+                   (``resource_class``, the ``rc`` attribute)
 =================  ======================================================
 
 Hardware that is gone is never pulled from under an instance: a handle
@@ -331,13 +333,20 @@ class _Diff:
                       self.snap.handles.get(dep_id, ())}
             for handle in dep.attach_handles:
                 values = dict(handle.attach_handle_values(),
-                              deployable_id=dep_id, cpid_id=cpid_id)
+                              deployable_id=dep_id, cpid_id=cpid_id,
+                              resource_class=dep.resource_class)
                 row = stored.pop(_address_key(values['attach_info']), None)
                 if row is None:
                     new.append(values)
-                elif row['id'] not in self.snap.held_handles:
-                    self._update('attach_handles', row['id'], _changed(
-                        row, values, ('attach_type', 'cpid_id')))
+                    continue
+                # A held handle keeps its columns, but for its copy of
+                # the deployable's resource class, which follows the
+                # ``rc`` attribute written above (_attributes()).
+                columns = ('resource_class',)
+                if row['id'] not in self.snap.held_handles:
+                    columns += ('attach_type', 'cpid_id')
+                self._update('attach_handles', row['id'],
+                             _changed(row, values, columns))
             gone.extend(row['id'] for row in stored.values())
         deleted = host_inventory.delete_free_handles(self.context, gone)
         self.result.writes += len(deleted)

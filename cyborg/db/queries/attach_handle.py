@@ -11,7 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of the attach_handles table: claiming and releasing handles.
+"""Queries of the attach_handles table: claiming and releasing handles,
+and keeping each handle's copy of its deployable's resource class.
 
 They usually run inside the caller's writer transaction (binding and
 unbinding are one transaction each), which their decorators join.  Their
@@ -50,6 +51,20 @@ _RELEASE = (sa.update(TABLE).where(
                        _ARQS.c.uuid != sa.bindparam('b_holder')))
     .values(in_use=False))
 _GET = sa.select(*_COLUMNS).where(TABLE.c.id == sa.bindparam('b_id'))
+
+_ATTRIBUTES = models.Attribute.__table__
+# The attribute that holds a deployable's resource class.
+RC_KEY = 'rc'
+# The resource class of the handle's deployable: the value of its first
+# ``rc`` attribute (the one cyborg.conductor.placement.sync.desired()
+# publishes), NULL without one.  A handle whose ``resource_class`` is
+# distinct from it is off its resource class (OFF_CLASS).
+RESOURCE_CLASS = (
+    sa.select(sa.cast(_ATTRIBUTES.c.value, sa.String(255)))
+    .where(_ATTRIBUTES.c.deployable_id == TABLE.c.deployable_id,
+           _ATTRIBUTES.c.key == RC_KEY)
+    .order_by(_ATTRIBUTES.c.id).limit(1).scalar_subquery())
+OFF_CLASS = TABLE.c.resource_class.is_distinct_from(RESOURCE_CLASS)
 
 
 def _to_dict(row):
@@ -116,3 +131,32 @@ def get(context, handle_id):
     """One handle as a dict, or None."""
     row = db_api.execute(context, _GET, {'b_id': handle_id}).first()
     return None if row is None else _to_dict(row)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def follow_resource_class(context, deployable_ids=None, handle_ids=None):
+    """Copy each deployable's resource class (its ``rc`` attribute) to its
+    handles' ``resource_class``, where it differs.
+
+    Every writer of ``rc`` attributes calls this in its transaction (the
+    attributes API, cyborg.conductor.devices.attribute; a report writes
+    the handles' copy itself, cyborg.conductor.inventory.device_diff),
+    so that the capacity view can count handles by resource class
+    without joining each to its attribute (cyborg.db.queries.capacity).
+    The online data migration ``attach_handle_resource_class`` repairs
+    the handles a conductor of an earlier release wrote during a rolling
+    upgrade.
+
+    :param deployable_ids: only the handles of these deployables.
+    :param handle_ids: only these handles.
+    :returns: how many handles changed.
+    """
+    statement = (sa.update(TABLE).where(OFF_CLASS)
+                 .values(resource_class=RESOURCE_CLASS))
+    if deployable_ids is not None:
+        statement = statement.where(
+            TABLE.c.deployable_id.in_(list(deployable_ids)))
+    if handle_ids is not None:
+        statement = statement.where(TABLE.c.id.in_(list(handle_ids)))
+    return context.session.execute(statement).rowcount

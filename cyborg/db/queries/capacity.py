@@ -17,7 +17,9 @@ class.
 view() answers GET /v2/capacity, get() the metrics' accelerators gauge;
 each in one statement, whatever the size of the cloud.  The attach
 handles are grouped, in the database, by their device's host and their
-deployable's resource class, and counted there: in use, and, among those
+resource class (each handle carries its deployable's, kept by the
+writers of handles and ``rc`` attributes: cyborg.db.queries.attach_handle
+.follow_resource_class()), and counted there: in use, and, among those
 not in use, held out by their device or deployable (disabled, unhealthy
 or recovering, gone) and by each reason.  What cyborg.api.capacity makes
 of the counts needs one thing more, the host's agent liveness, which is
@@ -46,12 +48,8 @@ from cyborg.db.queries import device as device_queries
 _HANDLES = models.AttachHandle.__table__
 _DEPLOYABLES = models.Deployable.__table__
 _DEVICES = models.Device.__table__
-_ATTRIBUTES = models.Attribute.__table__
 _HOSTS = models.Host.__table__
 _SERVICES = models.Service.__table__
-
-# The attribute that holds a deployable's resource class.
-RC_KEY = 'rc'
 
 # The handles of one host and resource class (see get()).
 # ``driver`` is the deployables' driver where get() groups by driver
@@ -77,11 +75,6 @@ def _groups(host, resource_class, driver, by_driver, trait=None):
     """The handles counted per host and resource class (and driver,
     *by_driver*), each group with its host's agent times.
     """
-    rc = _ATTRIBUTES.alias('rc')
-    # A resource class is a short name: grouped as a VARCHAR, not as the
-    # TEXT of the attributes' values (which MariaDB would group in a
-    # temporary table on disk).
-    rc_value = sa.cast(rc.c.value, sa.String(255))
     free = _HANDLES.c.in_use == sa.false()
     health = _DEVICES.c.health
     disabled = _DEVICES.c.status == device_queries.MAINTAINING
@@ -92,12 +85,12 @@ def _groups(host, resource_class, driver, by_driver, trait=None):
     # .held_out() is any health but NULL and healthy.
     held_out = sa.and_(health.isnot(None),
                        health != health_states.HEALTHY)
-    keys = [_DEVICES.c.hostname, rc_value]
+    keys = [_DEVICES.c.hostname, _HANDLES.c.resource_class]
     if by_driver:
         keys.append(_DEPLOYABLES.c.driver_name)
     inner = (
         sa.select(_DEVICES.c.hostname.label('host'),
-                  rc_value.label('resource_class'),
+                  _HANDLES.c.resource_class,
                   sa.func.count().label('total'),
                   _count(~free).label('bound'),
                   _count(sa.and_(free, sa.or_(disabled, held_out, gone)))
@@ -110,14 +103,12 @@ def _groups(host, resource_class, driver, by_driver, trait=None):
         .select_from(
             _HANDLES
             .join(_DEPLOYABLES, _DEPLOYABLES.c.id == _HANDLES.c.deployable_id)
-            .join(_DEVICES, _DEVICES.c.id == _DEPLOYABLES.c.device_id)
-            .outerjoin(rc, sa.and_(rc.c.deployable_id == _DEPLOYABLES.c.id,
-                                   rc.c.key == RC_KEY)))
+            .join(_DEVICES, _DEVICES.c.id == _DEPLOYABLES.c.device_id))
         .group_by(*keys))
     if host is not None:
         inner = inner.where(_DEVICES.c.hostname == host)
     if resource_class is not None:
-        inner = inner.where(rc.c.value == resource_class)
+        inner = inner.where(_HANDLES.c.resource_class == resource_class)
     if driver is not None:
         inner = inner.where(_DEPLOYABLES.c.driver_name == driver)
     if trait is not None:
@@ -264,8 +255,11 @@ def published(trait):
 
 
 class _Handles:
-    """The handles joined to their deployable, device and resource class,
-    with the filters, and what is counted of each.
+    """The handles joined to their deployable and device, with the
+    filters, and what is counted of each.  A handle carries its
+    resource class (``attach_handles.resource_class``, kept by the
+    writers of handles and ``rc`` attributes): counting by it joins
+    nothing.
     """
 
     def joined_to(self, devices):
@@ -276,18 +270,10 @@ class _Handles:
         return (
             start
             .join(_DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id)
-            .join(_HANDLES, _HANDLES.c.deployable_id == _DEPLOYABLES.c.id)
-            .outerjoin(self.rc, sa.and_(
-                self.rc.c.deployable_id == _DEPLOYABLES.c.id,
-                self.rc.c.key == RC_KEY)))
+            .join(_HANDLES, _HANDLES.c.deployable_id == _DEPLOYABLES.c.id))
 
     def __init__(self, host, resource_class, driver, trait=None):
-        rc = _ATTRIBUTES.alias('rc')
-        # A resource class is a short name: grouped as a VARCHAR, not as
-        # the TEXT of the attributes' values (which MariaDB would group
-        # in a temporary table on disk).
-        self.resource_class = sa.cast(rc.c.value, sa.String(255))
-        self.rc = rc
+        self.resource_class = _HANDLES.c.resource_class
         self.joined = self.joined_to(None)
         # Whether the filters need the handles' deployable or device (a
         # host, a driver, a device class): the totals then count from
@@ -299,27 +285,31 @@ class _Handles:
             self.where.append(published(trait))
         if host is not None:
             self.where.append(_DEVICES.c.hostname == host)
-        if resource_class is not None:
-            self.where.append(rc.c.value == resource_class)
         if driver is not None:
             self.where.append(_DEPLOYABLES.c.driver_name == driver)
+        # The one filter on the handles themselves (_all_handles()).
+        self.own_where = []
+        if resource_class is not None:
+            self.own_where.append(_HANDLES.c.resource_class ==
+                                  resource_class)
+        self.where.extend(self.own_where)
         free = _HANDLES.c.in_use == sa.false()
         health = _DEVICES.c.health
         disabled = _DEVICES.c.status == device_queries.MAINTAINING
         gone = _DEPLOYABLES.c.removed_at.isnot(None)
         # As cyborg.conductor.placement.sync.desired(): device_queries
         # .held_out() is any health but NULL and healthy.
-        held_out = sa.and_(health.isnot(None),
-                           health != health_states.HEALTHY)
+        self.held_out = sa.and_(health.isnot(None),
+                                health != health_states.HEALTHY)
+        self.disabled = disabled
         self.free = free
         self.bound = _count(~free)
-        self.held = sa.or_(disabled, held_out, gone)
+        self.held = sa.or_(disabled, self.held_out, gone)
         self.reasons = [
             _count(sa.and_(free, disabled)),
             _count(sa.and_(free, health == health_states.UNHEALTHY)),
             _count(sa.and_(free, health == health_states.RECOVERING)),
             _count(sa.and_(free, gone))]
-
 
     def page(self, limit, marker):
         """The names of the page's hosts (a subquery): the first *limit*
@@ -334,10 +324,8 @@ class _Handles:
             sa.select(_HANDLES.c.id)
             .select_from(
                 _DEPLOYABLES
-                .join(_HANDLES, _HANDLES.c.deployable_id == _DEPLOYABLES.c.id)
-                .outerjoin(self.rc, sa.and_(
-                    self.rc.c.deployable_id == _DEPLOYABLES.c.id,
-                    self.rc.c.key == RC_KEY)))
+                .join(_HANDLES,
+                      _HANDLES.c.deployable_id == _DEPLOYABLES.c.id))
             .where(_DEPLOYABLES.c.device_id == _DEVICES.c.id, *self.where)
             .exists())
         page = (sa.select(_DEVICES.c.hostname.label('host'))
@@ -390,15 +378,17 @@ def _totals_part(handles, up_since):
     """The cloud's rows: every handle counted by resource class, in parts
     whose rows add up (cyborg.api.capacity.render() sums them).
 
-    Without a host or driver filter: every handle's total and bound,
-    read from the handles and their resource class alone (no join to
-    their deployables and devices: each has both, by foreign keys); what
+    Without a host, driver or device class filter: every handle's total
+    and bound, read from the handles' own resource class index (no join:
+    each handle has a deployable and a device, by foreign keys); what
     the held out deployables reserve, joining the handles of those only
-    (judged first, in a subquery of their own); what the down agents
-    change.  The join of every handle to its deployable and device cost
-    40 % more at 10,000 hosts (doc/source/admin/performance.rst).  With
-    a host or driver filter, the filtered join counts the first two
-    (see _as_if_up()).
+    (found first by the devices' and deployables' own indexes,
+    _held_deployables()); what the down agents change.  Joining every
+    handle to its deployable, device and ``rc`` attribute instead cost
+    about 100 ms at 10,000 hosts of 4 handles each
+    (doc/source/admin/performance.rst).  With a host, driver or device
+    class filter, the filtered join counts the first two (see
+    _as_if_up()).
     """
     if handles.by_device:
         parts = [_as_if_up(handles)]
@@ -430,35 +420,46 @@ def _as_if_up(handles):
 
 
 def _all_handles(handles):
-    """Every handle's total and bound, from the handles and their
-    resource class alone (no host or driver filter).
+    """Every handle's total and bound, from the handles alone (no host,
+    driver or device class filter): one read of their resource class
+    index.
     """
     nothing = sa.cast(sa.literal(0), sa.Integer)
-    rc = handles.rc
     return (
         sa.select(*_total_row(
             handles.resource_class, sa.func.count(), handles.bound,
             *[nothing] * 6))
-        .select_from(_HANDLES.outerjoin(rc, sa.and_(
-            rc.c.deployable_id == _HANDLES.c.deployable_id,
-            rc.c.key == RC_KEY)))
-        .where(*handles.where)
+        .select_from(_HANDLES)
+        .where(*handles.own_where)
         .group_by(handles.resource_class))
+
+
+def _held_deployables(handles):
+    """The held out deployables, with what the reasons read: those of the
+    devices held out (disabled, unhealthy or recovering: few, found by
+    the devices' own columns) and those gone, each once (UNION).  A
+    condition on both tables at once (device held out or deployable
+    gone) would judge every deployable of the cloud.
+    """
+    columns = (_DEPLOYABLES.c.id, _DEVICES.c.status, _DEVICES.c.health,
+               _DEPLOYABLES.c.removed_at)
+    joined = _DEVICES.join(_DEPLOYABLES,
+                           _DEPLOYABLES.c.device_id == _DEVICES.c.id)
+    by_device = (sa.select(*columns).select_from(joined)
+                 .where(sa.or_(handles.disabled, handles.held_out)))
+    gone = (sa.select(*columns).select_from(joined)
+            .where(_DEPLOYABLES.c.removed_at.isnot(None)))
+    return sa.union(by_device, gone).subquery('held')
 
 
 def _held_handles(handles):
     """What the held out deployables reserve (and why), as if their
-    agents were up: the deployables judged first, in a subquery that
-    carries what the reasons read, then the handles of those only.
+    agents were up: the deployables judged first (_held_deployables()),
+    then the handles of those only.
     """
     nothing = sa.cast(sa.literal(0), sa.Integer)
-    held = (sa.select(_DEPLOYABLES.c.id, _DEVICES.c.status,
-                      _DEVICES.c.health, _DEPLOYABLES.c.removed_at)
-            .select_from(_DEPLOYABLES.join(
-                _DEVICES, _DEVICES.c.id == _DEPLOYABLES.c.device_id))
-            .where(handles.held).distinct().subquery('held'))
+    held = _held_deployables(handles)
     free = handles.free
-    rc = handles.rc
     return (
         sa.select(*_total_row(
             handles.resource_class, nothing, nothing, _count(free),
@@ -470,11 +471,8 @@ def _held_handles(handles):
                            held.c.health == health_states.RECOVERING)),
             nothing, _count(sa.and_(free, held.c.removed_at.isnot(None)))))
         .select_from(
-            held
-            .join(_HANDLES, _HANDLES.c.deployable_id == held.c.id)
-            .outerjoin(rc, sa.and_(rc.c.deployable_id == held.c.id,
-                                   rc.c.key == RC_KEY)))
-        .where(*handles.where)
+            held.join(_HANDLES, _HANDLES.c.deployable_id == held.c.id))
+        .where(*handles.own_where)
         .group_by(handles.resource_class))
 
 

@@ -25,6 +25,7 @@ import sqlalchemy as sa
 
 from cyborg.db import api as db_api
 from cyborg.db import models
+from cyborg.db.queries import attach_handle
 from cyborg.db.queries import handle_audit
 
 _AH = models.AttachHandle.__table__
@@ -93,3 +94,26 @@ def count_free_held_handles(context):
     return context.session.execute(
         sa.select(sa.func.count()).select_from(_AH).where(
             _FREE_HELD)).scalar()
+
+
+@db_api.context_manager.reader
+def handles_off_their_resource_class(context, limit=None, marker=0):
+    """The attach handles whose ``resource_class`` is not their
+    deployable's (attach_handle.OFF_CLASS): written by a conductor of an
+    earlier release, during a rolling upgrade.
+
+    :returns: their ids, in order.
+    """
+    query = (sa.select(_AH.c.id)
+             .where(attach_handle.OFF_CLASS, _AH.c.id > marker)
+             .order_by(_AH.c.id))
+    if limit is not None:
+        query = query.limit(limit)
+    return [row.id for row in context.session.execute(query)]
+
+
+@db_api.context_manager.reader
+def count_handles_off_their_resource_class(context):
+    return context.session.execute(
+        sa.select(sa.func.count()).select_from(_AH).where(
+            attach_handle.OFF_CLASS)).scalar()

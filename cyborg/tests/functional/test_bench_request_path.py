@@ -184,6 +184,27 @@ class RequestPathBenchTestCase(base.TestCase):
             ('many', 'devices_page'): 4, ('many', 'capacity'): 3,
             ('many', 'capacity_host'): 1}, returned)
 
+    def test_capacity_statement(self):
+        # Both sides this tree's statement: the same rows read, on the
+        # shape the fill made.
+        backend = provision.Backend.backend_for_database_type('mysql')
+        name = 'cyborg_capbench_%d' % os.getpid()
+        backend.create_named_database(name)
+        self.addCleanup(backend.drop_named_database, name, True)
+        url = backend.provisioned_database_url(name)
+        tree = os.path.abspath(os.path.join(BENCH, '..', '..'))
+        result = self._call(
+            'capacity_statement.py', '--connection',
+            url.render_as_string(hide_password=False), '--fill', '30',
+            '--tree', tree, '--rounds', '2', '--warmup', '0', '--limit',
+            '5', '--seed', '1', common=[])
+        lines = result.stdout.splitlines()
+        self.assertIn('view(limit=5), 2 rounds', lines[0])
+        work = [line.split(': ', 1) for line in lines[-2:]]
+        self.assertEqual(['a', 'b'], [side for side, _ in work])
+        self.assertEqual(work[0][1], work[1][1])
+        self.assertIn("'tmp_disk_tables': 0", work[1][1])
+
     def test_list_scale(self):
         # Started elsewhere, the services still run in --tree.
         tree = os.path.abspath(os.path.join(BENCH, '..', '..'))

@@ -110,6 +110,55 @@ class _MigrationsMixin(test_migrations.ModelsMigrationsSync):
         self.assertEqual(('n1', False, None, None),
                          (row[0], bool(row[1]), row[2], row[3]))
 
+    def test_existing_handles_get_their_resource_class(self):
+        # e07bdedd38b5 copies each deployable's first rc attribute to its
+        # handles (NULL without one).
+        migration.upgrade('f3a9c2d1b7e4', engine=self.engine)
+        t = {name: sa.table(name, *[sa.column(c) for c in columns])
+             for name, columns in (
+                 ('devices', ('id', 'uuid', 'type', 'vendor', 'model',
+                              'hostname', 'status')),
+                 ('controlpath_ids', ('id', 'uuid', 'device_id',
+                                      'cpid_type', 'cpid_info')),
+                 ('deployables', ('id', 'uuid', 'name',
+                                  'num_accelerators', 'device_id')),
+                 ('attributes', ('id', 'uuid', 'deployable_id', 'key',
+                                 'value')),
+                 ('attach_handles', ('id', 'uuid', 'deployable_id',
+                                     'cpid_id', 'in_use', 'attach_type',
+                                     'attach_info')))}
+        with self.engine.begin() as conn:
+            conn.execute(sa.insert(t['devices']).values(
+                id=1, uuid='d', type='FPGA', vendor='v', model='m',
+                hostname='h', status='enabled'))
+            conn.execute(sa.insert(t['controlpath_ids']).values(
+                id=1, uuid='c', device_id=1, cpid_type='PCI',
+                cpid_info='{}'))
+            conn.execute(sa.insert(t['deployables']), [
+                {'id': i, 'uuid': 'dep%d' % i, 'name': 'h_%d' % i,
+                 'num_accelerators': 1, 'device_id': 1} for i in (1, 2, 3)])
+            conn.execute(sa.insert(t['attributes']), [
+                {'id': 1, 'uuid': 'a1', 'deployable_id': 1, 'key': 'rc',
+                 'value': 'FPGA'},
+                {'id': 2, 'uuid': 'a2', 'deployable_id': 2,
+                 'key': 'trait0', 'value': 'CUSTOM_X'},
+                {'id': 3, 'uuid': 'a3', 'deployable_id': 3, 'key': 'rc',
+                 'value': 'PGPU'},
+                {'id': 4, 'uuid': 'a4', 'deployable_id': 3, 'key': 'rc',
+                 'value': 'CUSTOM_LATER'}])
+            conn.execute(sa.insert(t['attach_handles']), [
+                {'id': i, 'uuid': 'ah%d' % i, 'deployable_id': dep,
+                 'cpid_id': 1, 'in_use': False, 'attach_type': 'PCI',
+                 'attach_info': '{"n": %d}' % i}
+                for i, dep in ((1, 1), (2, 1), (3, 2), (4, 3))])
+        migration.upgrade('e07bdedd38b5', engine=self.engine)
+        with self.engine.begin() as conn:
+            self.assertEqual(
+                [(1, 'FPGA'), (2, 'FPGA'), (3, None), (4, 'PGPU')],
+                [tuple(row) for row in conn.execute(sa.text(
+                    'SELECT id, resource_class FROM attach_handles '
+                    'ORDER BY id'))])
+
     def test_attach_handle_held_by_one_arq_only(self):
         # The unique constraint that makes double allocation impossible.
         migration.upgrade(engine=self.engine)

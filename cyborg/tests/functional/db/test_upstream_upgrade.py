@@ -243,6 +243,14 @@ class _UpstreamUpgradeMixin(_DumpMixin,
         # Devices await their agent's first report (adoption).
         self.assertEqual({None}, {d['driver_name'] for d in
                                   rows(self.engine, 'devices').values()})
+        # Each handle carries its deployable's resource class (new here:
+        # what the capacity view counts it by).
+        rcs = {a['deployable_id']: a['value'] for a in
+               rows(self.engine, 'attributes').values() if a['key'] == 'rc'}
+        handles = rows(self.engine, 'attach_handles').values()
+        self.assertTrue(rcs)
+        self.assertEqual([rcs.get(h['deployable_id']) for h in handles],
+                         [h['resource_class'] for h in handles])
         arqs = self.before['extended_accelerator_requests'].values()
         self.assertEqual(
             sorted({a['instance_uuid'] for a in arqs if a['instance_uuid']}),

@@ -127,3 +127,37 @@ class DeviceDiffTestCase(base.DbTestCase):
         snap = host_inventory.load(self.context, 'n1')
         self.assertEqual([None] * 5, [d['removed_at'] for d in
                                       snap.deployables.values()])
+
+    def _handle_classes(self, host='n1'):
+        """{deployable name: the resource classes of its handles}."""
+        snap = host_inventory.load(self.context, host)
+        return {name: sorted({h['resource_class'] for h in
+                              snap.handles[dep['id']]})
+                for name, dep in snap.deployables.items()}
+
+    def test_handles_carry_their_deployables_resource_class(self):
+        records = self._records()
+        self._apply(self.context, 'n1', records)
+        self.assertEqual(
+            {dep.name: [dep.resource_class] for record in records
+             for dep in record.deployables}, self._handle_classes())
+        # The driver reports another resource class for the FPGA, one of
+        # whose handles is in use: each of its handles follows, the held
+        # one too (the capacity view counts it under the new class, as
+        # Placement then shows its inventory).
+        fpga = host_inventory.load(self.context, 'n1').deployables[
+            'n1_FakeDevice']
+        held = host_inventory.load(self.context, 'n1').handles[fpga['id']]
+        host_inventory.update(self.context, 'attach_handles', held[0]['id'],
+                              {'in_use': True})
+        records[0].deployables[0].resource_class = 'CUSTOM_FPGA_NEW'
+        result = self._apply(self.context, 'n1', records)
+        # The rc attribute and each of the FPGA's handles.
+        self.assertEqual(1 + len(held), result.writes)
+        classes = self._handle_classes()
+        self.assertEqual(['CUSTOM_FPGA_NEW'], classes['n1_FakeDevice'])
+        self.assertEqual(
+            ['CUSTOM_FPGA_NEW'],
+            [a['value'] for a in host_inventory.load(
+                self.context, 'n1').attributes[fpga['id']]
+             if a['key'] == 'rc'])

@@ -25,6 +25,7 @@ from cyborg import servicegroup
 from cyborg.api import capacity
 from cyborg.db import api as db_api
 from cyborg.db import models
+from cyborg.db.queries import attach_handle as attach_handle_queries
 from cyborg.db.queries import capacity as capacity_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
@@ -59,9 +60,12 @@ def _use_handles(context, deployable_id, count):
 
 @db_api.context_manager.writer
 def _drop_rc(context, deployable_id):
+    # As the attributes API deletes one (cyborg.conductor.devices
+    # .attribute): the handles follow in the same transaction.
     context.session.execute(sa.delete(models.Attribute).where(
         models.Attribute.deployable_id == deployable_id,
         models.Attribute.key == 'rc'))
+    attach_handle_queries.follow_resource_class(context, [deployable_id])
 
 
 @db_api.context_manager.writer
