@@ -113,7 +113,11 @@ class RPCService(service.Service):
     * ``init_host(context)``: called before the RPC server starts;
     * ``periodic_tasks()``: a list of ``(interval, callable)``, each
       called with an admin context;
-    * ``del_host(context)``: called after the RPC server stopped.
+    * ``del_host(context)``: called after the RPC server stopped;
+
+    and may provide ``rpc_threads()``: the number of threads of its RPC
+    server (called after init_host; default ``[DEFAULT]
+    executor_thread_pool_size``).
 
     Stopping it closes the process's RPC transport too, unless
     *owns_transport* is False (the embedded mode runs several services on
@@ -145,7 +149,9 @@ class RPCService(service.Service):
         self.rpcserver = rpc.get_server(
             target, [CountingEndpoint(self.manager, self.calls)],
             serializer=self.serializer)
-        self.rpcserver.start()
+        threads = getattr(self.manager, 'rpc_threads', None)
+        self.rpcserver.start(
+            override_pool_size=threads() if threads is not None else None)
         for interval, task in self.manager.periodic_tasks():
             self.tg.add_timer_args(
                 interval, self._run_periodic, args=[task],

@@ -114,6 +114,61 @@ class RPCServiceTestCase(base.TestCase):
         self.assertIsNone(rpc.TRANSPORT)
 
 
+class _OneThreadManager(_Manager):
+    """Asks for one RPC thread; its exposed method waits for *release*
+    and counts the calls inside at once.
+    """
+
+    def __init__(self):
+        super().__init__()
+        self.release = threading.Event()
+        self.entered = threading.Semaphore(0)
+        self.inside = self.most_inside = 0
+        self._lock = threading.Lock()
+
+    def periodic_tasks(self):
+        return []
+
+    def rpc_threads(self):
+        return 1
+
+    @messaging.expose
+    def hold(self, context):
+        with self._lock:
+            self.inside += 1
+            self.most_inside = max(self.most_inside, self.inside)
+        self.entered.release()
+        self.release.wait(30)
+        with self._lock:
+            self.inside -= 1
+
+
+class RPCThreadsTestCase(base.TestCase):
+
+    def test_the_server_has_the_threads_the_manager_asks_for(self):
+        # The conductor's RPC threads are sized by its database
+        # connections (cyborg.conductor.call_threads); the service starts
+        # its server with them, whatever executor_thread_pool_size says.
+        mgr = _OneThreadManager()
+        svc = service.RPCService(mgr, 'test-threads', host='h1',
+                                 owns_transport=False)
+        svc.start()
+        self.addCleanup(svc.stop)
+        self.addCleanup(mgr.release.set)
+        client = rpc.get_client(messaging.Target(topic='test-threads',
+                                                 server='h1'))
+        for _ in range(3):
+            client.cast(self.context, 'hold')
+        self.assertTrue(mgr.entered.acquire(timeout=30))
+        # With more threads, the other two would be inside at once now;
+        # give them a second to get there, then let all go.
+        early = mgr.entered.acquire(timeout=1)
+        mgr.release.set()
+        for _ in range(2 - early):
+            self.assertTrue(mgr.entered.acquire(timeout=30))
+        self.assertEqual(1, mgr.most_inside)
+
+
 class FirstDelayTestCase(base.TestCase):
 
     def test_periodic_tasks_start_at_a_random_point_of_their_interval(self):
