@@ -77,6 +77,39 @@ Related options:
 
 * ``[DEFAULT] periodic_interval``
 """)),
+    cfg.IntOpt(
+        'start_jitter',
+        default=30,
+        min=0,
+        help=_("""
+Seconds over which the agent spreads its start: it waits a random time
+between 0 and this many seconds before its first heartbeat (its
+registration with the conductor) and its first report, and starts
+serving calls after them.
+
+A rack of compute nodes powered on together after a power cut, or a
+deployment tool restarting every agent at once, would otherwise send
+every agent's registration and report to the conductors in the same
+second.  Each costs the conductor little (an unchanged inventory is one
+statement), but thousands at once queue up behind its RPC threads; spread
+over this many seconds they do not (see the performance guide's rack
+start).  The periodic heartbeats and discoveries start at a random point
+of their interval anyway.
+
+Possible values:
+
+* 0: register and report at once (a single host, a test, the
+  all-in-one mode, which always does).
+* A number of seconds.  Keep it below ``[DEFAULT] service_down_time``
+  minus ``report_interval``, so that an agent restarted while the
+  conductor still counts it up is not recorded down while it waits.
+
+Related options:
+
+* ``[DEFAULT] report_interval``, ``service_down_time``
+* ``[DEFAULT] executor_thread_pool_size`` and ``[database]
+  max_overflow`` of the conductors: how many calls they run at once.
+""")),
     cfg.StrOpt(
         'image_cache_dir',
         default='$state_path/images',

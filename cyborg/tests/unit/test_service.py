@@ -197,6 +197,56 @@ class FirstDelayTestCase(base.TestCase):
             svc.stop()
 
 
+class StartJitterTestCase(base.TestCase):
+    """A rack of agents powered on together spreads its start over
+    ``[agent] start_jitter`` seconds (issue 42).
+    """
+
+    def test_the_delay_is_a_random_part_of_the_jitter(self):
+        delays = [service.start_delay(30) for _ in range(200)]
+        self.assertTrue(all(0 <= d <= 30 for d in delays), delays)
+        # Spread: some in each third (a third left empty by 200 uniform
+        # draws: about 3e-35).
+        self.assertEqual({0, 1, 2}, {min(int(d // 10), 2) for d in delays})
+        self.assertEqual(0, service.start_delay(0))
+
+    def _service(self, delay):
+        mgr = _Manager()
+        self.useFixture(fixtures.MockPatchObject(
+            service, 'start_delay', autospec=True, return_value=delay))
+        return mgr, service.RPCService(mgr, 'test-jitter', host='h1',
+                                       owns_transport=False,
+                                       start_jitter=60)
+
+    def test_nothing_starts_before_the_delay(self):
+        mgr, svc = self._service(3600)
+        starting = threading.Thread(target=svc.start)
+        starting.start()
+        # A stop while it waits ends the wait; nothing was started, sent
+        # or served.
+        svc.stop()
+        starting.join(30)
+        self.assertFalse(starting.is_alive())
+        self.assertIsNone(svc.rpcserver)
+        self.assertEqual(['del_host'], mgr.events)
+        service.start_delay.assert_called_once_with(60)
+        self.assertFalse(mgr.ticked.is_set())
+
+    def test_it_starts_after_the_delay(self):
+        logs = self.useFixture(fixtures.FakeLogger(name='cyborg.service'))
+        mgr, svc = self._service(0.01)
+        svc.start()
+        try:
+            client = rpc.get_client(messaging.Target(topic='test-jitter',
+                                                     server='h1'))
+            self.assertEqual(7, client.call(self.context, 'echo', value=7))
+        finally:
+            svc.stop()
+        self.assertEqual(['init_host', 'del_host'], mgr.events)
+        self.assertIn('test-jitter service on host h1 starts in 0.0 s (a '
+                      'random part of its start jitter, 60 s)', logs.output)
+
+
 class BackendTestCase(base.TestCase):
     """oslo.service's backend: threading in the daemons, never loaded by
     the command line client.
