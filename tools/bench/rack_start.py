@@ -28,8 +28,10 @@ hello (registration, with the agent's timeout, ``report_interval`` 10 s)
 and its report (its unchanged hash, one statement, with the agent's
 timeout, ``rpc_response_timeout`` 60 s), one thread per agent.  With
 ``--power-cut`` the hosts are first recorded down, as the conductor
-records hosts whose agent stayed silent ``service_down_time``: each
-hello then also restores its host (a job of the conductor's work pool).
+records hosts whose agent stayed silent ``service_down_time`` (and, with
+Placement, their inventory reserved there, pushed by the benchmark as
+the conductor's liveness check pushes it): each hello then also restores
+its host (a job of the conductor's work pool: with Placement, a push).
 
 While a start lasts, it samples the calls in flight (sent, not yet
 answered: the calls the conductors hold, queued or running) every 0.1 s
@@ -85,6 +87,7 @@ from cyborg import context as cyborg_context
 from cyborg import objects
 from cyborg import rpc
 from cyborg import version
+from cyborg.conductor.placement import push as placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
 from cyborg.drivers import fake
@@ -323,15 +326,23 @@ def _settled_down(context, hosts, quiet=3.0, longest=120.0):
         time.sleep(0.5)
 
 
-def _rack_start(args, bench, agents, jitter, queue, usage, seed):
+def _power_cut(agents, client, context):
+    """What the conductor does to hosts whose agent stayed silent
+    ``service_down_time`` (its liveness check): each recorded down, and,
+    with Placement, its inventory reserved there (a push).
+    """
+    def cut(host):
+        host_queries.set_liveness(context, host, False)
+        if client is not None:
+            placement_push.push(context, client, host)
+    list(agents.pool.map(cut, agents.records))
+
+
+def _rack_start(args, bench, agents, client, jitter, queue, usage, seed):
     context = cyborg_context.get_admin_context()
     hosts = list(agents.records)
     if args.power_cut:
-        # What the conductor records of hosts whose agent stayed silent
-        # service_down_time (the liveness check, set_liveness): their
-        # inventory reserved until their agent is back.
-        for host in hosts:
-            host_queries.set_liveness(context, host, False)
+        _power_cut(agents, client, context)
     sizes = _log_sizes(bench)
     usage.phase()
     start = Start(agents, jitter, seed)
@@ -406,7 +417,7 @@ def run(args):
             'python': platform.python_version()})
         _populate(agents, usage)
         for index, jitter in enumerate(args.jitter):
-            _rack_start(args, bench, agents, jitter, queue, usage,
+            _rack_start(args, bench, agents, client, jitter, queue, usage,
                         args.seed + index)
         rpc.cleanup()
     finally:
