@@ -113,11 +113,19 @@ class RPCService(service.Service):
     * ``init_host(context)``: called before the RPC server starts;
     * ``periodic_tasks()``: a list of ``(interval, callable)``, each
       called with an admin context;
-    * ``del_host(context)``: called after the RPC server stopped.
+    * ``del_host(context)``: called after the RPC server stopped;
+
+    and may provide ``rpc_threads()``: the number of threads of its RPC
+    server (called after init_host; default ``[DEFAULT]
+    executor_thread_pool_size``).
 
     Stopping it closes the process's RPC transport too, unless
     *owns_transport* is False (the embedded mode runs several services on
     one in-memory transport and closes it after the last).
+
+    *start_jitter* (seconds, ``[agent] start_jitter`` for cyborg-agent):
+    start() first waits a random part of it (start_delay), before
+    init_host; a stop() meanwhile ends the wait, and nothing starts.
 
     ``freeze_on_start``: once started, leave what the process holds out of
     the garbage collector's work (freeze_startup_objects); launch() sets
@@ -127,9 +135,13 @@ class RPCService(service.Service):
     freeze_on_start = False
 
     def __init__(self, manager, topic, host=None, serializer=None,
-                 owns_transport=True):
+                 owns_transport=True, start_jitter=0):
         super().__init__()
         self.owns_transport = owns_transport
+        self.start_jitter = start_jitter
+        # Set by stop(): a start still waiting for its jitter stops
+        # waiting and starts nothing.
+        self._stopping = threading.Event()
         self.manager = manager
         self.topic = topic
         self.host = host or CONF.host
@@ -139,13 +151,17 @@ class RPCService(service.Service):
 
     def start(self):
         super().start()
+        if self._wait_start_jitter():
+            return
         self.manager.init_host(self._context)
         target = messaging.Target(topic=self.topic, server=self.host)
         self.calls = CallCounter()
         self.rpcserver = rpc.get_server(
             target, [CountingEndpoint(self.manager, self.calls)],
             serializer=self.serializer)
-        self.rpcserver.start()
+        threads = getattr(self.manager, 'rpc_threads', None)
+        self.rpcserver.start(
+            override_pool_size=threads() if threads is not None else None)
         for interval, task in self.manager.periodic_tasks():
             self.tg.add_timer_args(
                 interval, self._run_periodic, args=[task],
@@ -156,6 +172,21 @@ class RPCService(service.Service):
                                   'version': self.manager.target.version})
         if self.freeze_on_start:
             freeze_startup_objects()
+
+    def _wait_start_jitter(self):
+        """Wait a random part of *start_jitter* (start_delay) before
+        anything else: no message sent, none served.
+
+        :returns: whether stop() was called meanwhile (or before).
+        """
+        delay = start_delay(self.start_jitter)
+        if delay:
+            LOG.info('%(topic)s service on host %(host)s starts in '
+                     '%(delay).1f s (a random part of its start jitter, '
+                     '%(jitter)s s)',
+                     {'topic': self.topic, 'host': self.host,
+                      'delay': delay, 'jitter': self.start_jitter})
+        return self._stopping.wait(delay)
 
     def _stop_rpc(self):
         """Stop taking messages, finish those received, then let go.
@@ -194,6 +225,7 @@ class RPCService(service.Service):
     def stop(self, graceful=True):
         LOG.info('Stopping %(topic)s service on host %(host)s',
                  {'topic': self.topic, 'host': self.host})
+        self._stopping.set()
         if self.rpcserver is not None:
             self._stop_rpc()
         super().stop(graceful)  # the periodic tasks' timers
@@ -218,6 +250,21 @@ def first_delay(interval):
     a task never waits longer than before, so nothing is reported later.
     """
     return random.uniform(0, interval)  # noqa: S311 (a phase, no secret)
+
+
+def start_delay(jitter):
+    """How long a service of start jitter *jitter* waits before it starts:
+    a random time between 0 and *jitter* seconds (0 when *jitter* is 0).
+
+    Agents powered on together (a rack after a power cut) would otherwise
+    all register and report in the same second; spread evenly over the
+    jitter, N agents reach the conductors at N / jitter per second.
+    ``[agent] start_jitter``; cyborg-conductor and the all-in-one mode
+    start at once.
+    """
+    if not jitter:
+        return 0
+    return random.uniform(0, jitter)  # noqa: S311 (a spread, no secret)
 
 
 class CallCounter:

@@ -43,7 +43,10 @@ def main(argv=None):
         print('cyborg-agent: %s' % error, file=sys.stderr)
         return 1
     mgr = manager.AgentManager(CONF.host, drivers=drivers)
-    return service.launch(service.RPCService(mgr, manager.TOPIC))
+    # A rack of agents started together spreads its registrations and
+    # first reports over [agent] start_jitter seconds.
+    return service.launch(service.RPCService(
+        mgr, manager.TOPIC, start_jitter=CONF.agent.start_jitter))
 
 
 if __name__ == '__main__':

@@ -38,6 +38,7 @@ from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
 from cyborg.common import deadline
+from cyborg.conductor import call_threads
 from cyborg.conductor import pool as worker_pool
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
@@ -180,6 +181,12 @@ class ConductorManager:
             tasks.append((CONF.conductor.instance_audit_interval,
                           self._instance_audit))
         return tasks
+
+    def rpc_threads(self):
+        """The threads of this conductor's RPC server: no more than its
+        database connections serve (cyborg.conductor.call_threads).
+        """
+        return call_threads.size(CONF, len(self.periodic_tasks()))
 
     def _kick(self, func, *args):
         """Run work an RPC method started on the pool, after its answer.

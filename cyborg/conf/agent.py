@@ -77,6 +77,45 @@ Related options:
 
 * ``[DEFAULT] periodic_interval``
 """)),
+    cfg.IntOpt(
+        'start_jitter',
+        default=30,
+        min=0,
+        help=_("""
+Seconds over which the agent spreads its start: it waits a random time
+between 0 and this many seconds before its first heartbeat (its
+registration with the conductor) and its first report, and starts
+serving calls after them.
+
+A rack of compute nodes powered on together after a power cut, or a
+deployment tool restarting every agent at once, would otherwise send
+every agent's registration and report to the conductors in the same
+second.  Each costs the conductor little (an unchanged inventory is one
+statement), but thousands at once queue up behind its RPC threads; spread
+over this many seconds they do not (see the performance guide's rack
+start).  The periodic heartbeats and discoveries start at a random point
+of their interval anyway.
+
+Possible values:
+
+* 0: register and report at once (a single host, a test, the
+  all-in-one mode, which always does).
+* A number of seconds.  On the performance guide's machine one
+  conductor took the start of about 33 agents a second (1,000 over 30
+  s: no call failed, its queue stayed under 25 messages); 2,000 agents
+  over 30 s queued hundreds of calls, over 60 s under 50.  So about the
+  number of agents per conductor divided by 33.  Keep it below
+  ``[DEFAULT] service_down_time`` minus ``report_interval`` (50 s with
+  the defaults), so that an agent restarted while the conductor still
+  counts it up is not recorded down while it waits: where that is too
+  short, add conductors, or raise ``service_down_time`` with it.
+
+Related options:
+
+* ``[DEFAULT] report_interval``, ``service_down_time``
+* ``[DEFAULT] executor_thread_pool_size`` and ``[database]
+  max_overflow`` of the conductors: how many calls they run at once.
+""")),
     cfg.StrOpt(
         'image_cache_dir',
         default='$state_path/images',

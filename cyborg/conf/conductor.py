@@ -48,7 +48,9 @@ Possible values:
 Related options:
 
 * ``[DEFAULT] executor_thread_pool_size`` (oslo.messaging): the threads
-  that take a conductor's calls, these among them.
+  that take a conductor's calls, these among them; no more run at once
+  than the conductor's database pool serves (``[database] max_pool_size
+  + max_overflow``, less ``workers_pool_size`` and its periodic tasks).
 """)),
     cfg.IntOpt(
         'workers_pool_size',
@@ -85,6 +87,11 @@ Related options:
   workers, not on this pool.
 * ``[DEFAULT] executor_thread_pool_size`` (oslo.messaging): the threads
   that take a conductor's calls.
+* ``[database] max_pool_size`` and ``max_overflow``: each thread of this
+  pool keeps a connection of the conductor's database pool; its RPC calls
+  run on what is left (at most ``max_pool_size + max_overflow -
+  workers_pool_size`` - its periodic tasks at once; see the HA guide's
+  sizing rule).
 """)),
     cfg.FloatOpt(
         'work_poll_interval',

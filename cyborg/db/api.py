@@ -213,6 +213,33 @@ def get_engine():
     return context_manager.writer.get_engine()
 
 
+def connection_limit(conf):
+    """The most connections the database pool of this process opens at
+    once (cyborg.conductor.call_threads sizes the conductor's RPC threads
+    by it).
+
+    oslo.db gives MariaDB/MySQL and PostgreSQL engines SQLAlchemy's
+    QueuePool: ``[database] max_pool_size`` connections kept, and up to
+    ``max_overflow`` more opened while they are all taken; a thread that
+    finds none free waits ``pool_timeout``, then fails.  SQLite's engines
+    have no limit (NullPool, or one shared connection for ``:memory:``).
+    QueuePool counts the connections beyond the first *max_pool_size* up
+    to *max_overflow*, also with ``max_pool_size = 0`` (which only keeps
+    every connection it opened): the limit is their sum unless
+    ``max_overflow`` is -1.
+
+    :param conf: the ConfigOpts holding the [database] group.
+    :returns: a number of connections, or None when there is no limit
+        (SQLite, ``max_overflow = -1``).
+    """
+    if not isinstance(get_engine().pool, sa.pool.QueuePool):
+        return None
+    overflow = conf.database.max_overflow
+    if overflow is None or overflow < 0:
+        return None
+    return conf.database.max_pool_size + overflow
+
+
 def dispose_engine():
     """Close every pooled connection, e.g. before a process forks."""
     context_manager.dispose_pool()

@@ -450,6 +450,7 @@ class Deployment(report_scale.Bench):
             '[placement]\nauth_type = none\nendpoint_override = %(plc)s\n'
             '[nova]\nauth_type = none\nendpoint_override = %(nova)s\n'
             '[agent]\nenabled_drivers = fake\nhotplug = false\n'
+            'start_jitter = 0\n'
             '[fake_driver]\ndevices = fpga=%(fpgas)d\n' % {
                 'transport': transport_url, 'host': host, 'db': connection,
                 'port': port, 'plc': placement_url, 'nova': nova_url,

@@ -259,18 +259,30 @@ class Bench:
         _wait(up, 60, 'Placement')
         return url
 
-    def conductors(self, transport_url, placement_url):
+    def conductors(self, transport_url, placement_url, own_threads=False):
+        """Start the conductors; returns their configuration file.
+
+        :param own_threads: keep the conductors' own RPC threads and
+            database pool (``executor_thread_pool_size`` 64, ``[database]
+            max_pool_size`` 5 + ``max_overflow`` 50: see
+            cyborg/conductor/call_threads.py); by default each has
+            ``--threads`` RPC threads and a pool of 20 + 50.
+        """
         connection = self.database('cyborg_bench_' + self.suffix)
         common = os.path.join(self.tmp, 'cyborg.conf')
         # Simulated agents send no hello: keep them "up" for the whole run
         # (service_down_time), and keep the periodic check out of the
         # figures (sync_interval).
+        threads = pool = ''
+        if not own_threads:
+            threads = 'executor_thread_pool_size = %d\n' % self.args.threads
+            pool = 'max_pool_size = 20\n'
         _write(common, (
             '[DEFAULT]\ntransport_url = %s\nservice_down_time = 86400\n'
-            'rpc_response_timeout = 600\nexecutor_thread_pool_size = %d\n'
-            '[database]\nconnection = %s\nmax_pool_size = 20\n'
+            'rpc_response_timeout = 600\n%s'
+            '[database]\nconnection = %s\n%s'
             '[placement]\nsync_interval = 86400\n' % (
-                transport_url, self.args.threads, connection)))
+                transport_url, threads, connection, pool)))
         if placement_url:
             with open(common, 'a') as f:
                 f.write('auth_type = none\nendpoint_override = %s\n'
@@ -475,9 +487,11 @@ def _one_change(agents, client, host, usage):
                **_totals([first, second])))
 
 
-def _start_services(args, bench, hosts):
+def _start_services(args, bench, hosts, own_threads=False):
     """Placement (unless --no-placement) and the conductors; returns a
     Placement client (or None) and the conductors' configuration file.
+
+    :param own_threads: see Bench.conductors.
     """
     transport_url = bench.vhost()
     placement_url = client = None
@@ -486,7 +500,8 @@ def _start_services(args, bench, hosts):
         client = placement_client.PlacementClient(_adapter(placement_url))
         for host in hosts:  # as nova-compute does
             client.create_provider(str(uuid.uuid4()), host)
-    return client, bench.conductors(transport_url, placement_url)
+    return client, bench.conductors(transport_url, placement_url,
+                                    own_threads=own_threads)
 
 
 def run(args):

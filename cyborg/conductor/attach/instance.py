@@ -102,15 +102,40 @@ def _compute_node(context, server):
     return host['compute_rp_uuid'], host['hostname']
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
 def _record(context, server, profile, hostname, chosen, reboot):
     """The intent: the attachment (allocating) and its ARQs (Initial), in
     one transaction.
 
     :returns: (attachment, ARQ dicts).
     """
-    uuid = uuidutils.generate_uuid()
+    # The attachment's uuid and its ARQs', drawn by the first try and kept
+    # by the others (retry_on_deadlock calls _record_once again with the
+    # same list).
+    uuids = []
+    return _record_once(context, server, profile, hostname, chosen, reboot,
+                        uuids)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _record_once(context, server, profile, hostname, chosen, reboot, uuids):
+    counts = dp_obj.arq_counts(profile['groups'])
+    retried = bool(uuids)
+    while len(uuids) < 1 + sum(counts):
+        uuids.append(uuidutils.generate_uuid())
+    uuid, arq_uuids = uuids[0], uuids[1:]
+    if retried:
+        # A try whose COMMIT went through but whose answer was lost (a
+        # Galera writer killed as it committed) recorded them already:
+        # go on with those, instead of a second attachment and its ARQs
+        # with the first left allocating.  (Only a retry looks: the first
+        # try's uuids are new.)
+        attachment = att_queries.get(context, uuid)
+        if attachment is not None:
+            LOG.info('Attachment %(uuid)s of server %(server)s was '
+                     'recorded by an earlier try',
+                     {'uuid': uuid, 'server': server['uuid']})
+            return attachment, arq_queries.get_all(context, uuids=arq_uuids)
     amounts = {rp: dict(a['resources'])
                for rp, a in chosen['allocations'].items()}
     att_queries.create(
@@ -118,8 +143,7 @@ def _record(context, server, profile, hostname, chosen, reboot):
         project_id=server['project_id'], user_id=server['user_id'],
         reboot=att_queries.REBOOT_PENDING if reboot else None)
     arqs = arq_queries.create(context, profile['id'], server['project_id'],
-                              dp_obj.arq_counts(profile['groups']),
-                              attachment_uuid=uuid)
+                              counts, attachment_uuid=uuid, uuids=arq_uuids)
     return att_queries.get(context, uuid), arqs
 
 

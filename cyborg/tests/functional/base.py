@@ -56,6 +56,9 @@ class ServiceTestCase(base.DbTestCase):
                 'rpc_response_timeout': 10,
             },
             'database': {'connection': self.db.url},
+            # Agents register and report at once: a test does not start
+            # a rack (tests of the jitter set their own).
+            'agent': {'start_jitter': 0},
         }
         for group, options in groups.items():
             config.setdefault(group, {}).update(options)

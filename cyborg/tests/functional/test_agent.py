@@ -157,6 +157,22 @@ class AgentTestCase(base.ServiceTestCase):
         self.assertEqual('unreachable', self.conductor.discovery_start(
             self.context)['hosts'][agent]['state'])
 
+    def test_an_agent_spreads_its_start(self):
+        # [agent] start_jitter (issue 42): cyborg-agent waits a random
+        # part of it, then registers and reports as before.
+        cond, agent = self.host('cond'), self.host('agent')
+        self.start_service('cyborg-conductor', cond)
+        agent_process = self._start_agent(agent, agent={'start_jitter': 2})
+        self.assertEqual(
+            agent + '_FakeDevice',
+            self._hardware(agent)['hardware'][0]['deployables'][0]['name'])
+        log = agent_process.log()
+        waited = log.index('cyborg-agent service on host %s starts in '
+                           % agent)
+        self.assertIn('(a random part of its start jitter, 2 s)',
+                      log[waited:])
+        self.assertLess(waited, log.index('Registered with the conductor'))
+
     def _manage(self, *args):
         conf = self.processes[0].conf_path
         result = subprocess.run(

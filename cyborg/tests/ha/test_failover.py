@@ -211,6 +211,8 @@ class HAFailoverTestCase(base.TestCase):
             # says why).
             'oslo_messaging_rabbit': {'hostname': host},
             'oslo_concurrency': {'lock_path': self.lock_path},
+            # The agents register and report at once (no rack here).
+            'agent': {'start_jitter': 0},
         }
         for group, options in groups.items():
             config.setdefault(group, {}).update(options)

@@ -367,6 +367,8 @@ class Deployment(fixtures.Fixture):
                 'debug': True, 'report_interval': 2,
                 'service_down_time': 30, 'rpc_response_timeout': 30},
             'database': {'connection': self.cyborg_db},
+            # The agents register and report at once (no rack here).
+            'agent': {'start_jitter': 0},
         }
         for group, options in groups.items():
             config.setdefault(group, {}).update(options)

@@ -280,9 +280,11 @@ class LayeringTestCase(base.TestCase):
                  os.path.basename(modules()[module]) == '__init__.py'}
         self.assertEqual(sorted(CONDUCTOR_ROOMS), sorted(rooms))
         # No module sits in the conductor's face but the endpoint, the
-        # client, the online data migrations, the back-off and the pool.
+        # client, the online data migrations, the back-off, the pool and
+        # the size of the RPC server.
         self.assertEqual(
             ['cyborg.conductor', 'cyborg.conductor.backoff',
+             'cyborg.conductor.call_threads',
              'cyborg.conductor.data_migrations', 'cyborg.conductor.manager',
              'cyborg.conductor.pool', 'cyborg.conductor.rpcapi'],
             sorted(m for m in modules() if m.startswith('cyborg.conductor')

@@ -114,6 +114,61 @@ class RPCServiceTestCase(base.TestCase):
         self.assertIsNone(rpc.TRANSPORT)
 
 
+class _OneThreadManager(_Manager):
+    """Asks for one RPC thread; its exposed method waits for *release*
+    and counts the calls inside at once.
+    """
+
+    def __init__(self):
+        super().__init__()
+        self.release = threading.Event()
+        self.entered = threading.Semaphore(0)
+        self.inside = self.most_inside = 0
+        self._lock = threading.Lock()
+
+    def periodic_tasks(self):
+        return []
+
+    def rpc_threads(self):
+        return 1
+
+    @messaging.expose
+    def hold(self, context):
+        with self._lock:
+            self.inside += 1
+            self.most_inside = max(self.most_inside, self.inside)
+        self.entered.release()
+        self.release.wait(30)
+        with self._lock:
+            self.inside -= 1
+
+
+class RPCThreadsTestCase(base.TestCase):
+
+    def test_the_server_has_the_threads_the_manager_asks_for(self):
+        # The conductor's RPC threads are sized by its database
+        # connections (cyborg.conductor.call_threads); the service starts
+        # its server with them, whatever executor_thread_pool_size says.
+        mgr = _OneThreadManager()
+        svc = service.RPCService(mgr, 'test-threads', host='h1',
+                                 owns_transport=False)
+        svc.start()
+        self.addCleanup(svc.stop)
+        self.addCleanup(mgr.release.set)
+        client = rpc.get_client(messaging.Target(topic='test-threads',
+                                                 server='h1'))
+        for _ in range(3):
+            client.cast(self.context, 'hold')
+        self.assertTrue(mgr.entered.acquire(timeout=30))
+        # With more threads, the other two would be inside at once now;
+        # give them a second to get there, then let all go.
+        early = mgr.entered.acquire(timeout=1)
+        mgr.release.set()
+        for _ in range(2 - early):
+            self.assertTrue(mgr.entered.acquire(timeout=30))
+        self.assertEqual(1, mgr.most_inside)
+
+
 class FirstDelayTestCase(base.TestCase):
 
     def test_periodic_tasks_start_at_a_random_point_of_their_interval(self):
@@ -140,6 +195,56 @@ class FirstDelayTestCase(base.TestCase):
                                               for _, kw in timers])
         finally:
             svc.stop()
+
+
+class StartJitterTestCase(base.TestCase):
+    """A rack of agents powered on together spreads its start over
+    ``[agent] start_jitter`` seconds (issue 42).
+    """
+
+    def test_the_delay_is_a_random_part_of_the_jitter(self):
+        delays = [service.start_delay(30) for _ in range(200)]
+        self.assertTrue(all(0 <= d <= 30 for d in delays), delays)
+        # Spread: some in each third (a third left empty by 200 uniform
+        # draws: about 3e-35).
+        self.assertEqual({0, 1, 2}, {min(int(d // 10), 2) for d in delays})
+        self.assertEqual(0, service.start_delay(0))
+
+    def _service(self, delay):
+        mgr = _Manager()
+        self.useFixture(fixtures.MockPatchObject(
+            service, 'start_delay', autospec=True, return_value=delay))
+        return mgr, service.RPCService(mgr, 'test-jitter', host='h1',
+                                       owns_transport=False,
+                                       start_jitter=60)
+
+    def test_nothing_starts_before_the_delay(self):
+        mgr, svc = self._service(3600)
+        starting = threading.Thread(target=svc.start)
+        starting.start()
+        # A stop while it waits ends the wait; nothing was started, sent
+        # or served.
+        svc.stop()
+        starting.join(30)
+        self.assertFalse(starting.is_alive())
+        self.assertIsNone(svc.rpcserver)
+        self.assertEqual(['del_host'], mgr.events)
+        service.start_delay.assert_called_once_with(60)
+        self.assertFalse(mgr.ticked.is_set())
+
+    def test_it_starts_after_the_delay(self):
+        logs = self.useFixture(fixtures.FakeLogger(name='cyborg.service'))
+        mgr, svc = self._service(0.01)
+        svc.start()
+        try:
+            client = rpc.get_client(messaging.Target(topic='test-jitter',
+                                                     server='h1'))
+            self.assertEqual(7, client.call(self.context, 'echo', value=7))
+        finally:
+            svc.stop()
+        self.assertEqual(['init_host', 'del_host'], mgr.events)
+        self.assertIn('test-jitter service on host h1 starts in 0.0 s (a '
+                      'random part of its start jitter, 60 s)', logs.output)
 
 
 class BackendTestCase(base.TestCase):

@@ -121,6 +121,19 @@ class _PoolMixin:
         self.assertEqual(0, _count(self.context, 'hosts'))
 
 
+    def test_the_connection_limit_is_the_pools(self):
+        # QueuePool: max_pool_size + max_overflow connections at most
+        # (cyborg.conductor.call_threads sizes the RPC threads by it);
+        # max_overflow -1 is no limit.
+        self.assertIsInstance(self.engine.pool, sa.pool.QueuePool)
+        self.flags(group='database', max_pool_size=3, max_overflow=4)
+        self.assertEqual(7, db_api.connection_limit(base.CONF))
+        self.flags(group='database', max_pool_size=0)
+        self.assertEqual(4, db_api.connection_limit(base.CONF))
+        self.flags(group='database', max_overflow=-1)
+        self.assertIsNone(db_api.connection_limit(base.CONF))
+
+
 class TestPoolMySQL(_PoolMixin, base.DbTestCase):
     BACKEND = 'mysql'
 

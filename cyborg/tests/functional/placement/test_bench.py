@@ -96,3 +96,59 @@ class ReportScaleBenchTestCase(base.TestCase):
         self.assertEqual({'conductor_cpu_s', 'placement_cpu_s',
                           'placement_share', 'conductor_rss_mib'},
                          set(steady['usage']))
+
+
+RACK_START = os.path.join(os.path.dirname(BENCH), 'rack_start.py')
+
+
+class RackStartBenchTestCase(base.TestCase):
+    """tools/bench/rack_start.py at a tiny size: a burst and a spread
+    start of three agents after a power cut (their inventory reserved in
+    Placement), with the conductor's own RPC threads; nothing fails,
+    nothing waits for a connection.
+    """
+
+    def setUp(self):
+        super().setUp()
+        backends.check(self, 'mysql')
+        backends.check(self, 'rabbit')
+
+    def test_tiny_run(self):
+        admin = provision.Backend.backend_for_database_type('mysql').url
+        result = subprocess.run(
+            [sys.executable, RACK_START, '--hosts', '3', '--devices',
+             'fpga=1', '--jitter', '0,1', '--power-cut',
+             '--placement-workers', '1',
+             '--db-admin-url', admin.render_as_string(hide_password=False),
+             '--transport-url', backends.rabbit_url()],
+            capture_output=True, text=True, timeout=300, check=False)
+        self.assertEqual(0, result.returncode, result.stderr[-3000:])
+        lines = [json.loads(line) for line in result.stdout.splitlines()]
+        self.assertEqual(['params', 'populate', 'rack_start', 'rack_start'],
+                         [line['phase'] for line in lines])
+        params, populate, burst, spread = lines
+        # The conductor chose its RPC threads itself (its database pool
+        # serves fewer than the 64 of executor_thread_pool_size).
+        [threads] = params['conductor_rpc_threads']
+        self.assertTrue(1 <= threads < 64, threads)
+        self.assertEqual(3, populate['stored'])
+        self.assertEqual([0.0, 1.0], [burst['jitter_s'],
+                                      spread['jitter_s']])
+        for start in (burst, spread):
+            self.assertEqual(
+                (3, {'unchanged': 3}, {}, 0, 0),
+                (start['hosts'], start['answers'], start['failed'],
+                 start['reports_failed'], start['pool_timeouts']), start)
+            self.assertEqual({'hello', 'report'}, set(start['rtt_ms']))
+            self.assertLessEqual(start['spread_s'], start['seconds'])
+            # Every host was recorded down; each hello restored its own
+            # (a pool job of the conductor, which may still run).
+            self.assertTrue(0 <= start['recorded_down_after'] <= 3, start)
+            for depth in (start['in_flight'], start['queue_messages']):
+                if depth is not None:
+                    self.assertLessEqual(depth['p50'], depth['max'])
+        # The power cut reserved the hosts' inventory in Placement, the
+        # starts restored it: both spent CPU.
+        self.assertEqual({'conductor_cpu_s', 'placement_cpu_s',
+                          'placement_share', 'conductor_rss_mib'},
+                         set(burst['usage']))

@@ -37,6 +37,7 @@ from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
 from cyborg.db.queries import device_profile as dp_queries
 from cyborg.objects import device_profile as dp_obj
+from cyborg.tests.fixtures import lost_commit
 from cyborg.tests.fixtures import notifications as notify_fixture
 from cyborg.tests.functional.placement import nova_host
 
@@ -295,6 +296,31 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
                          self._allocations())
         [left] = att_queries.get_all(self.context)
         self.assertEqual(att_queries.ALLOCATING, left['state'])
+
+    def test_an_attach_whose_record_lost_its_commit_answer_records_once(
+            self):
+        # Issue 42: the transaction that records the attachment and its
+        # ARQs committed, but its answer was lost (a Galera writer killed
+        # as it committed); retry_on_deadlock ran it again, which
+        # recorded a second attachment with a second set of ARQs, and
+        # left the first allocating, its ARQs Initial, until the periodic
+        # recovery freed them.  The retry finds what the first try
+        # committed and goes on with it.
+        lost = self.useFixture(lost_commit.LostCommitAnswer(
+            self.db.engine, after='INSERT INTO instance_attachments')).lost
+        result = self._attach()
+        self.assertEqual(1, len(lost))
+        [(arq_uuid, state)] = result['arqs'].items()
+        self.assertEqual(states.BOUND, state)
+        [attachment] = att_queries.get_all(self.context)
+        self.assertEqual((result['attachment'], att_queries.ATTACHED),
+                         (attachment['uuid'], attachment['state']))
+        self.assertEqual(sorted([self.flavor_arq, arq_uuid]),
+                         self._nova_reads())
+        self.assertEqual(sorted([self.flavor_arq, arq_uuid]), sorted(
+            a['uuid'] for a in arq_queries.get_all(self.context)))
+        self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 2}},
+                         self._allocations())
 
     # Detach -----------------------------------------------------------------
 

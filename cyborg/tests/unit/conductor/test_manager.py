@@ -21,7 +21,6 @@ import fixtures
 from oslo_db import exception as db_exc
 import oslo_messaging as messaging
 from oslo_utils import uuidutils
-import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg import states
@@ -41,6 +40,7 @@ from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import hardware
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import lost_commit
 from cyborg.tests.fixtures import notifications
 from cyborg.tests.fixtures import nova as nova_fixture
 
@@ -230,21 +230,10 @@ class BindEventsTestCase(base.DbTestCase):
 
     def _lose_the_first_commits_answer(self):
         """The next COMMIT is done by the database, and its caller is
-        told that the connection was lost (a Galera writer killed as it
-        committed, a network blip before the OK).
+        told that the connection was lost.
         """
-        engine = db_api.context_manager.writer.get_engine()
-        lost = []
-
-        def commit(conn):
-            if not lost:
-                lost.append(conn)
-                conn.connection.driver_connection.commit()
-                raise db_exc.DBConnectionError('lost after COMMIT')
-
-        sa.event.listen(engine, 'commit', commit)
-        self.addCleanup(sa.event.remove, engine, 'commit', commit)
-        return lost
+        return self.useFixture(lost_commit.LostCommitAnswer(
+            db_api.context_manager.writer.get_engine())).lost
 
     def test_a_bind_whose_commit_lost_its_answer_is_bound_once(self):
         # Issue 42 (the HA test's CI failure): the bind's transaction
