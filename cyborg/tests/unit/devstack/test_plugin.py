@@ -209,7 +209,7 @@ class StackTestCase(PluginTestCase):
             'nova': dict(_service_auth('cyborg'), region_name='RegionOne'),
             'glance': dict(_service_auth('cyborg'),
                            region_name='RegionOne'),
-            'agent': {'enabled_drivers': 'fake'},
+            'agent': {'enabled_drivers': 'fake', 'start_jitter': '0'},
             'cyborg_sysfs': {'helper_command': helper},
             'cyborg_sys_admin': {'helper_command': helper},
             'cyborg_kernel_log': {'helper_command': helper},
@@ -386,7 +386,7 @@ class SettingsTestCase(PluginTestCase):
             CYBORG_RESOURCE_PROVIDER_NAME='node-7.example.org')
         written = record.ini(CONF_FILE)
         self.assertEqual(
-            {'enabled_drivers': 'fake,generic',
+            {'enabled_drivers': 'fake,generic', 'start_jitter': '0',
              'resource_provider_name': 'node-7.example.org'},
             written['agent'])
         self.assertEqual({'devices': 'fpga=2,gpu=1'},
@@ -409,7 +409,7 @@ class SettingsTestCase(PluginTestCase):
                      'create_service_user', 'get_or_create_endpoint',
                      'write_uwsgi_config', 'wait_for_service'):
             self.assertEqual([], record.args(name), name)
-        self.assertEqual({'enabled_drivers': 'fake'},
+        self.assertEqual({'enabled_drivers': 'fake', 'start_jitter': '0'},
                          record.ini(CONF_FILE)['agent'])
         self.assertEqual('True', record.ini(NOVA_CPU_CONF)['service_user'][
             'send_service_user_token'])
