@@ -426,11 +426,7 @@ def run(args):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument('--hosts', type=int, default=100,
-                        help='simulated agents (default 100)')
-    parser.add_argument('--devices', default='fpga=4,gpu=4',
-                        help='fake devices per host, as [fake_driver] '
-                             'devices (default fpga=4,gpu=4)')
+    report_scale.add_host_arguments(parser)
     parser.add_argument('--jitter', default='0,30',
                         help='the starts to run, each spread over this '
                              'many seconds, comma-separated (default '

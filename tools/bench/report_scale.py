@@ -564,13 +564,18 @@ def add_backend_arguments(parser):
                         help='keep the services\' logs (path on stderr)')
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_host_arguments(parser):
+    """The simulated agents' options: how many, and their devices."""
     parser.add_argument('--hosts', type=int, default=100,
                         help='simulated agents (default 100)')
     parser.add_argument('--devices', default='fpga=4,gpu=4',
                         help='fake devices per host, as [fake_driver] '
                              'devices (default fpga=4,gpu=4)')
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_host_arguments(parser)
     parser.add_argument('--conductors', type=int, default=1,
                         help='cyborg-conductor processes (default 1)')
     parser.add_argument('--placement-workers', type=int, default=2,

@@ -76,24 +76,35 @@ def set_arq_project(context, arq_id, instance_uuid, project_id):
     ).rowcount == 1
 
 
-@db_api.context_manager.reader
-def free_held_handles(context, limit=None, marker=0):
-    """The attach handles marked free that a live ARQ holds.
-
-    :returns: their ids, in order.
+def _handle_ids(context, condition, limit, marker):
+    """The ids of the attach handles meeting *condition*, after *marker*,
+    in order, at most *limit* (None: all).
     """
-    query = (sa.select(_AH.c.id).where(_FREE_HELD, _AH.c.id > marker)
+    query = (sa.select(_AH.c.id).where(condition, _AH.c.id > marker)
              .order_by(_AH.c.id))
     if limit is not None:
         query = query.limit(limit)
     return [row.id for row in context.session.execute(query)]
 
 
-@db_api.context_manager.reader
-def count_free_held_handles(context):
+def _count_handles(context, condition):
     return context.session.execute(
         sa.select(sa.func.count()).select_from(_AH).where(
-            _FREE_HELD)).scalar()
+            condition)).scalar()
+
+
+@db_api.context_manager.reader
+def free_held_handles(context, limit=None, marker=0):
+    """The attach handles marked free that a live ARQ holds.
+
+    :returns: their ids, in order.
+    """
+    return _handle_ids(context, _FREE_HELD, limit, marker)
+
+
+@db_api.context_manager.reader
+def count_free_held_handles(context):
+    return _count_handles(context, _FREE_HELD)
 
 
 @db_api.context_manager.reader
@@ -104,16 +115,9 @@ def handles_off_their_resource_class(context, limit=None, marker=0):
 
     :returns: their ids, in order.
     """
-    query = (sa.select(_AH.c.id)
-             .where(attach_handle.OFF_CLASS, _AH.c.id > marker)
-             .order_by(_AH.c.id))
-    if limit is not None:
-        query = query.limit(limit)
-    return [row.id for row in context.session.execute(query)]
+    return _handle_ids(context, attach_handle.OFF_CLASS, limit, marker)
 
 
 @db_api.context_manager.reader
 def count_handles_off_their_resource_class(context):
-    return context.session.execute(
-        sa.select(sa.func.count()).select_from(_AH).where(
-            attach_handle.OFF_CLASS)).scalar()
+    return _count_handles(context, attach_handle.OFF_CLASS)
