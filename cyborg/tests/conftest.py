@@ -27,18 +27,23 @@ import pytest
 
 from cyborg.tests.fixtures import order
 
-# The HA tests (issue 42) need tools/ha-cluster.sh's cluster and take
-# minutes: collected only when named (tools/run-tests.sh cyborg/tests/ha).
+# Suites of their own, collected only when named, each a step of its own
+# in CI (.ci/run): the HA tests (issue 42) need tools/ha-cluster.sh's
+# cluster and take minutes (tools/run-tests.sh cyborg/tests/ha); the
+# benchmarks' tiny runs test the measuring tools, each with deployments
+# of its own (tools/run-tests.sh cyborg/tests/bench).
 HA_TESTS = pathlib.Path(__file__).parent / 'ha'
+BENCH_TESTS = pathlib.Path(__file__).parent / 'bench'
+NAMED_ONLY = (HA_TESTS, BENCH_TESTS)
 
 
 def pytest_ignore_collect(collection_path, config):
-    if collection_path != HA_TESTS:
+    if collection_path not in NAMED_ONLY:
         return None
     base = pathlib.Path(config.invocation_params.dir)
     for arg in config.args:
         named = (base / arg.split('::')[0]).resolve()
-        if named == HA_TESTS or HA_TESTS in named.parents:
+        if named == collection_path or collection_path in named.parents:
             return None
     return True
 

@@ -30,16 +30,20 @@ from cyborg.tests.fixtures import backends
 
 pytestmark = pytest.mark.slow(1)
 
-BENCH = os.path.join(os.path.dirname(__file__), '..', '..', '..', '..',
+BENCH = os.path.join(os.path.dirname(__file__), '..', '..', '..',
                      'tools', 'bench', 'report_scale.py')
 
 
-class ReportScaleBenchTestCase(base.TestCase):
+class _BenchTestCase(base.TestCase):
+    """A benchmark's tiny run: MariaDB and RabbitMQ."""
 
     def setUp(self):
         super().setUp()
         backends.check(self, 'mysql')
         backends.check(self, 'rabbit')
+
+
+class ReportScaleBenchTestCase(_BenchTestCase):
 
     def test_tiny_run(self):
         admin = provision.Backend.backend_for_database_type('mysql').url
@@ -101,17 +105,12 @@ class ReportScaleBenchTestCase(base.TestCase):
 RACK_START = os.path.join(os.path.dirname(BENCH), 'rack_start.py')
 
 
-class RackStartBenchTestCase(base.TestCase):
+class RackStartBenchTestCase(_BenchTestCase):
     """tools/bench/rack_start.py at a tiny size: a burst and a spread
     start of three agents after a power cut (their inventory reserved in
     Placement), with the conductor's own RPC threads; nothing fails,
     nothing waits for a connection.
     """
-
-    def setUp(self):
-        super().setUp()
-        backends.check(self, 'mysql')
-        backends.check(self, 'rabbit')
 
     def test_tiny_run(self):
         admin = provision.Backend.backend_for_database_type('mysql').url
