@@ -118,9 +118,12 @@ install_packages() {
 
 # --- processes ------------------------------------------------------------
 
-# pid_alive FILE: the pid in FILE runs.
+# pid_alive FILE: the pid in FILE runs, and is one of ours (its command
+# line names the state directory: a machine restored from a snapshot keeps
+# the pid files, and their numbers may be other processes' now).
 pid_alive() {
-    [ -s "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null
+    [ -s "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null &&
+        tr '\0' ' ' < "/proc/$(cat "$1")/cmdline" | grep -qF "$STATE"
 }
 
 # wait_until TIMEOUT DESCRIPTION LOG COMMAND...: run COMMAND until it
@@ -284,20 +287,19 @@ galera_up() {
 }
 
 galera_down() {
-    local n dir
+    local n
+    local pids=()
     for n in $NODES; do
-        dir=$(gdir "$n")
+        pids[n]=""
         if galera_running "$n"; then
-            kill "$(cat "$dir/mysqld.pid")"
+            pids[n]=$(cat "$(gdir "$n")/mysqld.pid")
+            kill "${pids[n]}"
         fi
     done
     for n in $NODES; do
-        dir=$(gdir "$n")
-        [ -f "$dir/mysqld.pid" ] || continue
-        local pid
-        pid=$(cat "$dir/mysqld.pid")
-        wait_until 120 "galera$n (stop)" "$dir/error.log" \
-            bash -c "! kill -0 $pid"
+        [ -n "${pids[n]}" ] || continue
+        wait_until 120 "galera$n (stop)" "$(gdir "$n")/error.log" \
+            bash -c "! kill -0 ${pids[n]}"
     done
 }
 
@@ -468,6 +470,9 @@ rabbit_env() {
     export RABBITMQ_ADVANCED_CONFIG_FILE="$dir/advanced.config"
     export RABBITMQ_ENABLED_PLUGINS_FILE="$dir/enabled_plugins"
     export RABBITMQ_CONF_ENV_FILE="$dir/rabbitmq-env.conf"
+    # A node that fails to boot writes its crash dump here, not in the
+    # directory up was run from.
+    export ERL_CRASH_DUMP="$dir/erl_crash.dump"
 }
 
 rctl() {
@@ -476,8 +481,23 @@ rctl() {
     (rabbit_env "$n"; "$RABBIT_BIN/rabbitmqctl" -q -n "$(rabbit_node "$n")" "$@")
 }
 
+rdiag() {
+    local n=$1
+    shift
+    (rabbit_env "$n"; "$RABBIT_BIN/rabbitmq-diagnostics" -q \
+        -n "$(rabbit_node "$n")" "$@")
+}
+
+# rabbit_running N: node N has booted and runs (asked of the node, not of
+# a pid file that a machine restored from a snapshot may still hold).
 rabbit_running() {
-    pid_alive "$(rdir "$1")/rabbit.pid" && rctl "$1" status
+    rdiag "$1" check_running -t 10
+}
+
+# rabbit_alive N: node N's Erlang VM answers, booted or still booting
+# (waiting for its peers).
+rabbit_alive() {
+    rctl "$1" ping -t 10
 }
 
 rabbit_start() {
@@ -503,11 +523,13 @@ EOF
     (rabbit_env "$n"; exec setsid "$RABBIT_BIN/rabbitmq-server" \
         < /dev/null >> "$dir/console.log" 2>&1) &
     WATCH_PID=$!
+}
+
+# rabbit_wait N: until node N has booted (started by rabbit_start).
+rabbit_wait() {
+    local n=$1
     wait_until "$START_TIMEOUT" "$(rabbit_node "$n") (start)" \
-        "$dir/console.log" rctl "$n" wait "$dir/rabbit.pid"
-    wait_until "$START_TIMEOUT" "$(rabbit_node "$n") (running)" \
-        "$dir/console.log" rctl "$n" await_startup
-    WATCH_PID=""
+        "$(rdir "$n")/console.log" rabbit_running "$n"
 }
 
 # rabbit_members N: the running nodes N's cluster_status shows.
@@ -522,18 +544,49 @@ rabbit_clustered() {
       "$(rabbit_node 1) $(rabbit_node 2) $(rabbit_node 3)" ]
 }
 
+# rabbit_has_state N: node N has been a member (its database is there).
+rabbit_has_state() {
+    [ -d "$(rdir "$1")/mnesia/$(rabbit_node "$1")" ]
+}
+
 rabbit_up() {
-    local n seed=""
+    local n seed="" stopped="" booting=""
     for n in $NODES; do
         if rabbit_running "$n" >/dev/null 2>&1; then
             seed=${seed:-$n}
+        elif rabbit_alive "$n" >/dev/null 2>&1; then
+            booting="$booting $n"
+        elif rabbit_has_state "$n"; then
+            stopped="$stopped $n"
         fi
     done
+    # A whole cluster that stopped (a power cut, a machine restored from
+    # a snapshot): each node, booting, waits for the peers it last saw
+    # running, so one started alone never boots.  RabbitMQ's way is to
+    # start them all at once; they find each other.  A node still booting
+    # (an earlier up interrupted) is one of them.
+    if [ -z "$seed" ] && [ -n "$stopped$booting" ]; then
+        for n in $stopped; do
+            rabbit_start "$n"
+        done
+        WATCH_PID=""
+        for n in $stopped $booting; do
+            rabbit_wait "$n"
+        done
+        seed=$(echo "$stopped $booting" | awk '{print $1}')
+    fi
     for n in $NODES; do
         rabbit_running "$n" >/dev/null 2>&1 && continue
+        if rabbit_alive "$n" >/dev/null 2>&1; then
+            rabbit_wait "$n"
+            seed=${seed:-$n}
+            continue
+        fi
         local fresh=1
-        [ -d "$(rdir "$n")/mnesia/$(rabbit_node "$n")" ] && fresh=""
+        rabbit_has_state "$n" && fresh=""
         rabbit_start "$n"
+        rabbit_wait "$n"
+        WATCH_PID=""
         if [ -n "$seed" ] && [ -n "$fresh" ]; then
             echo "Joining $(rabbit_node "$n") to $(rabbit_node "$seed")"
             rctl "$n" stop_app
@@ -556,7 +609,9 @@ rabbit_up() {
 rabbit_down() {
     local n
     for n in $NODES; do
-        if pid_alive "$(rdir "$n")/rabbit.pid"; then
+        # Asked of the node too: one still booting has no pid file yet.
+        if rabbit_alive "$n" >/dev/null 2>&1 ||
+                pid_alive "$(rdir "$n")/rabbit.pid"; then
             rctl "$n" shutdown >/dev/null 2>&1 ||
                 stop_pidfile "$(rdir "$n")/rabbit.pid"
         fi
