@@ -491,13 +491,19 @@ rdiag() {
 # rabbit_running N: node N has booted and runs (asked of the node, not of
 # a pid file that a machine restored from a snapshot may still hold).
 rabbit_running() {
-    rdiag "$1" check_running -t 10
+    rabbit_cookie && rdiag "$1" check_running -t 10
+}
+
+# No node of ours runs without the cookie (and without it the tools
+# retry for seconds before they give up).
+rabbit_cookie() {
+    [ -f "$STATE/rabbit-home/.erlang.cookie" ]
 }
 
 # rabbit_alive N: node N's Erlang VM answers, booted or still booting
 # (waiting for its peers).
 rabbit_alive() {
-    rctl "$1" ping -t 10
+    rabbit_cookie && rctl "$1" ping -t 10
 }
 
 rabbit_start() {
