@@ -121,15 +121,22 @@ def exists(context, host):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def create(context, host):
-    """Insert a host's row; another conductor doing it too is fine."""
+def create(context, host, reporting=False):
+    """Insert a host's row; another conductor doing it too is fine.
+
+    :param reporting: the row is made for the host's report, which is
+        being heard now: its last report is now, so that a liveness check
+        before the report's own transaction does not find a host that
+        reported and was never heard of (down).
+    """
     now = timeutils.utcnow()
     try:
         with context.session.begin_nested():
             context.session.execute(sa.insert(models.Host.__table__).values(
                 hostname=host, generation=0, needs_sync=False,
                 # A host that reports has its agent up.
-                agent_up=True, created_at=now))
+                agent_up=True, created_at=now,
+                last_report_at=now if reporting else None))
     except db_exc.DBDuplicateEntry:
         pass
 
@@ -161,7 +168,7 @@ def record_report(context, host, agent_generation, inventory_hash,
         the agent must send the full inventory).
     """
     if not exists(context, host):
-        create(context, host)
+        create(context, host, reporting=True)
     return _record(context, host, agent_generation, inventory_hash,
                    hardware_json, rp_name)
 

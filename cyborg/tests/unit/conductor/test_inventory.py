@@ -13,11 +13,14 @@
 # under the License.
 """Tests of the conductor's report store and agents' liveness."""
 
+import fixtures
+
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg import liveness
 from cyborg.conductor.inventory import reports as inventory
 from cyborg.db.queries import hardware as hardware_queries
+from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
 from cyborg.objects import hardware
@@ -101,6 +104,35 @@ class InventoryTestCase(base.DbTestCase):
         self.assertEqual(
             'up', liveness.hardware(self.context)[0]['agent_status'])
         self.assertEqual({'n1': True}, liveness.agents(self.context))
+
+    def test_a_first_report_is_never_judged_down_while_stored(self):
+        """A host's first row is inserted before its report is recorded
+        (two transactions): a liveness check between the two must find
+        the host heard of, not down.  It did (the row's last report
+        unset): service.down, and with Placement its inventory reserved
+        until the agent's next heartbeat (4 hosts of 1,000 in
+        report_scale's first start on the Galera cluster, whose agents
+        say no hello).
+        """
+        sent = self.useFixture(notifications.Notifications())
+        record = host_queries._record
+        checked = []
+
+        def check_then_record(*args, **kwargs):
+            checked.append(inventory.check_liveness(self.context, None))
+            return record(*args, **kwargs)
+
+        self.useFixture(fixtures.MockPatchObject(
+            host_queries, '_record', side_effect=check_then_record))
+        # No hello recorded (report_scale's agents send none): the report
+        # is what the host is heard by.
+        records = _records('n1')
+        self.assertEqual('stored', inventory.report(
+            self.context, None, 'n1', 1, hardware.inventory_hash(records),
+            records)['status'])
+        self.assertEqual([[]], checked)
+        self.assertEqual([], sent.events('service.'))
+        self.assertFalse(inventory.is_reserved(self.context, 'n1'))
 
     def test_agent_alarm_without_placement(self):
         """Issue 30: with no Placement client, an agent silent past
