@@ -596,11 +596,11 @@ class PowerCutTestCase(base.TestCase):
         sql('CREATE TABLE %s.kept (id INT PRIMARY KEY)' % self.dbname)
         conn = pymysql.connect(host=HAPROXY[0], port=HAPROXY[1],
                                user=DB_USER, password=DB_PASSWORD,
-                               connect_timeout=5, autocommit=True)
+                               database=self.dbname, connect_timeout=5,
+                               autocommit=True)
         with conn:
             with conn.cursor() as cursor:
-                cursor.execute('INSERT INTO %s.kept VALUES (1)'
-                               % self.dbname)
+                cursor.execute('INSERT INTO kept VALUES (1)')
 
         pids = [read_pid('galera%d/mysqld.pid' % n) for n in (1, 2, 3)]
         pids += [read_pid('rabbit%d/rabbit.pid' % n) for n in (1, 2, 3)]
@@ -621,7 +621,7 @@ class PowerCutTestCase(base.TestCase):
             self.assertEqual(sorted(MQ_NODES),
                              sorted(rabbit_status(node)['running_nodes']))
         self.assertEqual(((1,),),
-                         sql('SELECT id FROM %s.kept' % self.dbname))
+                         sql('SELECT id FROM kept', database=self.dbname))
         [(_, size)] = sql("SHOW GLOBAL STATUS LIKE 'wsrep_cluster_size'")
         self.assertEqual('3', size)
         services.wait_for(
