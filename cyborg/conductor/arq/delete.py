@@ -35,10 +35,18 @@ LOG = logging.getLogger(__name__)
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def _delete(context, uuids, instance_uuid, project_id):
+def _delete(context, uuids, instance_uuid, project_id, tries):
+    # A try whose COMMIT went through but whose answer was lost (a Galera
+    # writer killed as it committed) deleted them already: a retry counts
+    # the ARQs that are gone as deleted (by that try, or by another
+    # delete since; gone either way), instead of refusing the delete
+    # that deleted them.  The first try refuses an ARQ that is not there.
+    retried = bool(tries)
+    tries.append(True)
     arqs = arq_queries.rows_to_delete(context, uuids=uuids,
                                       instance_uuid=instance_uuid,
-                                      project_id=project_id)
+                                      project_id=project_id,
+                                      missing_ok=retried)
     gone = []
     for arq in arqs:
         if arq['state'] == states.DELETING:
@@ -57,7 +65,13 @@ def _delete(context, uuids, instance_uuid, project_id):
         # and on evacuation, attached ones included, and takes the
         # server's allocations away itself.
         att_queries.forget_instance(context, instance_uuid)
-    return [arq['uuid'] for arq in arqs]
+    taken = [arq['uuid'] for arq in arqs]
+    if retried and uuids is not None and len(taken) < len(uuids):
+        earlier = [uuid for uuid in uuids if uuid not in taken]
+        LOG.info('Accelerator request(s) %s were deleted by an earlier try',
+                 ', '.join(earlier))
+        taken.extend(earlier)
+    return taken
 
 
 def delete(context, uuids=None, instance_uuid=None, project_id=None):
@@ -71,14 +85,19 @@ def delete(context, uuids=None, instance_uuid=None, project_id=None):
     on the host it was evacuated to); its release job deletes it.  An ARQ
     already Deleting is left alone.
 
-    :param uuids: these ARQs, every one visible to *project_id*.
+    :param uuids: these ARQs, every one visible to *project_id* (a retry
+        of the transaction after a lost COMMIT answer counts those gone
+        as deleted).
     :param instance_uuid: or every ARQ of this instance.
     :param project_id: the caller's project, or None (admin: any ARQ).
     :raises: AcceleratorRequestNotFound
     :returns: the number of ARQs deleted or being deleted.
     """
     before = arq_notify.before_delete(context, uuids, instance_uuid)
-    taken = _delete(context, uuids, instance_uuid, project_id)
+    # retry_on_deadlock calls _delete again with the same list: its
+    # length tells a retry from the first try.
+    tries = []
+    taken = _delete(context, uuids, instance_uuid, project_id, tries)
     arq_notify.deleted(context, before, taken)
     count = len(taken)
     LOG.info('Deleted %(count)d accelerator request(s) (%(which)s)',

@@ -353,7 +353,7 @@ def _delete_rows(context, by, key, project_id):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def rows_to_delete(context, uuids=None, instance_uuid=None,
-                   project_id=None):
+                   project_id=None, missing_ok=False):
     """The ARQs a delete names (own columns, and ``attach_handle``: the
     handle it holds as attach_handle.get returns it, without ``in_use``,
     or None), locked until the end of the caller's transaction.
@@ -365,11 +365,15 @@ def rows_to_delete(context, uuids=None, instance_uuid=None,
 
     :param uuids: these ARQs: every one must exist and be visible.
     :param instance_uuid: or every ARQ of this instance (none is fine).
+    :param missing_ok: those of *uuids* that are not there are left out,
+        not refused.
     :raises: AcceleratorRequestNotFound for the first unknown uuid.
     """
     if uuids is None:
         return _delete_rows(context, 'instance', instance_uuid, project_id)
     rows = _delete_rows(context, 'uuids', list(uuids), project_id)
+    if missing_ok:
+        return rows
     found = {row['uuid'] for row in rows}
     for uuid in uuids:
         if uuid not in found:

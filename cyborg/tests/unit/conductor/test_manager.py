@@ -264,6 +264,30 @@ class BindEventsTestCase(base.DbTestCase):
             [arq.uuid for arq in arqs],
             [row['uuid'] for row in arq_queries.get_all(self.context)])
 
+    def test_a_delete_whose_commit_lost_its_answer_deletes_once(self):
+        # Issue 42 (the HA test, run from a fresh clone): the delete's
+        # transaction committed as the Galera writer was killed, its
+        # answer was lost, and retry_on_deadlock ran it again, which
+        # found the ARQs gone and answered 404 to a DELETE that deleted
+        # them.  The second try counts what the first deleted.
+        sent = self.useFixture(notifications.Notifications())
+        arqs = [self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
+                for _ in range(2)]
+        lost = self._lose_the_first_commits_answer()
+        self.assertEqual(2, self.mgr.arq_delete(self.context, uuids=arqs))
+        self.assertEqual(1, len(lost))
+        self.assertEqual([], arq_queries.get_all(self.context))
+        self.assertEqual(
+            sorted(arqs),
+            sorted(data['uuid'] for _, data in
+                   sent.events('accelerator_request.delete')))
+        # A first try still refuses an ARQ that is not there.
+        exc = self.assertRaises(messaging.ExpectedException,
+                                self.mgr.arq_delete, self.context,
+                                uuids=arqs[:1])
+        self.assertIsInstance(exc.exc_info[1],
+                              exception.AcceleratorRequestNotFound)
+
     def test_a_bind_sent_again_answers_what_the_first_did(self):
         # The same PATCH again (an RPC message delivered twice, a client
         # retrying a lost answer): nothing more is bound or sent.
