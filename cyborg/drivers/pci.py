@@ -51,6 +51,20 @@ def _read_file(path):
         return None
 
 
+def _resolve(path):
+    """The real path of the link *path*, or None when it is gone.
+
+    The kernel removes a PF's VFs (and their links) one by one while they
+    are read: a link found by a listing (and by os.path.realpath's own
+    lstat) can be gone at its readlink, which os.path.realpath does not
+    catch.
+    """
+    try:
+        return os.path.realpath(path)
+    except OSError:
+        return None
+
+
 def _to_int(value, base=10):
     try:
         return int(value, base)
@@ -191,8 +205,8 @@ class PciDevice:
         """
         found = []
         for name in self._virtfn_links():
-            target = os.path.realpath(self.path(name))
-            if os.path.isdir(target):
+            target = _resolve(self.path(name))
+            if target is not None and os.path.isdir(target):
                 found.append(PciDevice(target))
         return found
 
@@ -435,8 +449,9 @@ class SysfsRoot:
             names = sorted(os.listdir(base))
         except OSError:
             return []
-        return [PciDevice(os.path.realpath(os.path.join(base, name)))
-                for name in names]
+        targets = (_resolve(os.path.join(base, name)) for name in names)
+        return [PciDevice(target) for target in targets
+                if target is not None]
 
 
 def by_address(host):

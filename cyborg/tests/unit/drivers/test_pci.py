@@ -15,6 +15,8 @@
 
 import os
 
+import fixtures
+
 from cyborg.drivers import pci
 from cyborg.tests import base
 from cyborg.tests.fixtures import fakesys
@@ -108,6 +110,30 @@ class _PciTests(sysfs.FakeHostMixin):
         self.assertEqual([fakesys.C62X_VFS[1]],
                          [vf.address for vf in pf.virtfn_devices()])
         self.assertEqual([fakesys.C62X_VFS[1]], pf.virtfns)
+
+    def test_a_link_removed_while_read_is_left_out(self):
+        # The kernel removes a PF's VFs one by one after sriov_numvfs is
+        # written 0: a virtfnN link (or a device's link under
+        # /sys/bus/pci/devices) can go between the lstat that finds it a
+        # link and the readlink of os.path.realpath, which then raised
+        # FileNotFoundError out of the agent's configure() (seen in CI:
+        # a QAT's 8 VFs set to 4 failed).
+        gone = {fakesys.C62X_VFS[0]}
+        real_readlink = os.readlink
+
+        def readlink(path, *args, **kwargs):
+            target = real_readlink(path, *args, **kwargs)
+            if os.path.basename(target) in gone:
+                raise FileNotFoundError(2, 'No such file or directory',
+                                        path)
+            return target
+
+        pf = self._devices()[fakesys.C62X]
+        self.useFixture(fixtures.MockPatch('os.readlink',
+                                           side_effect=readlink))
+        self.assertEqual([fakesys.C62X_VFS[1]],
+                         [vf.address for vf in pf.virtfn_devices()])
+        self.assertNotIn(fakesys.C62X_VFS[0], self._devices())
 
     def test_std_board_info(self):
         info = self._devices()[fakesys.C62X_VFS[0]].std_board_info()
