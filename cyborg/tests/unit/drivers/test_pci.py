@@ -118,22 +118,26 @@ class _PciTests(sysfs.FakeHostMixin):
         # link and the readlink of os.path.realpath, which then raised
         # FileNotFoundError out of the agent's configure() (seen in CI:
         # a QAT's 8 VFs set to 4 failed).
-        gone = {fakesys.C62X_VFS[0]}
+        pf = self._devices()[fakesys.C62X]
+        self._links_gone_at_readlink(fakesys.C62X_VFS[0])
+        self.assertEqual([fakesys.C62X_VFS[1]],
+                         [vf.address for vf in pf.virtfn_devices()])
+
+    def _links_gone_at_readlink(self, address):
+        """Every link to *address* is there for lstat and gone for
+        readlink.
+        """
         real_readlink = os.readlink
 
         def readlink(path, *args, **kwargs):
             target = real_readlink(path, *args, **kwargs)
-            if os.path.basename(target) in gone:
+            if os.path.basename(target) == address:
                 raise FileNotFoundError(2, 'No such file or directory',
                                         path)
             return target
 
-        pf = self._devices()[fakesys.C62X]
         self.useFixture(fixtures.MockPatch('os.readlink',
                                            side_effect=readlink))
-        self.assertEqual([fakesys.C62X_VFS[1]],
-                         [vf.address for vf in pf.virtfn_devices()])
-        self.assertNotIn(fakesys.C62X_VFS[0], self._devices())
 
     def test_std_board_info(self):
         info = self._devices()[fakesys.C62X_VFS[0]].std_board_info()
@@ -160,6 +164,14 @@ class PciUdevTestCase(_PciTests, base.TestCase):
 
 class PciSysfsRootTestCase(_PciTests, base.TestCase):
     MODE = sysfs.SYSFS_ROOT
+
+    def test_a_device_link_removed_while_read_is_left_out(self):
+        # /sys/bus/pci/devices/<address> as the VF goes (SysfsRoot reads
+        # the links itself; under umockdev pyudev enumerates).
+        self._links_gone_at_readlink(fakesys.C62X_VFS[0])
+        devices = self._devices()
+        self.assertNotIn(fakesys.C62X_VFS[0], devices)
+        self.assertIn(fakesys.C62X_VFS[1], devices)
 
     def test_missing_tree_has_no_devices(self):
         self.assertEqual([], pci.SysfsRoot('/nonexistent').pci_devices())
