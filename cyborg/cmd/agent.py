@@ -19,6 +19,7 @@ from oslo_config import cfg
 from oslo_log import log as logging
 
 from cyborg import exception
+from cyborg import privsep
 from cyborg import service
 from cyborg.agent import manager
 from cyborg.drivers import registry
@@ -29,6 +30,7 @@ LOG = logging.getLogger(__name__)
 
 def main(argv=None):
     service.prepare_service(argv)
+    privsep.use_installed_helper(CONF)
     # Drivers load here, in the parent process: a bad driver name or
     # setting ends the agent now with a message, instead of a worker that
     # the launcher would restart forever.

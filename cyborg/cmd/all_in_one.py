@@ -47,6 +47,7 @@ from oslo_config import cfg
 from oslo_log import log as logging
 
 from cyborg import exception
+from cyborg import privsep
 from cyborg import rpc
 from cyborg import service
 from cyborg.agent import manager as agent_manager
@@ -324,6 +325,7 @@ def main(argv=None):
     except exception.CyborgException as exc:
         print('cyborg-all-in-one: %s' % exc.message, file=sys.stderr)
         return 2
+    privsep.use_installed_helper(CONF)
     aio = AllInOne(CONF)
     try:
         aio.prepare()

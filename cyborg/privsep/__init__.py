@@ -15,7 +15,9 @@
 
 cyborg-agent runs as an unprivileged user.  The three host operations
 that need more go through a privsep daemon each, started on first use with
-``sudo privsep-helper`` (or ``[<section>] helper_command``), no rootwrap:
+the ``privsep-helper`` installed beside the agent's own Python (through
+``sudo`` unless the agent runs as root; see use_installed_helper()) or
+``[<section>] helper_command``, no rootwrap:
 
 * ``cyborg.privsep.sysfs.write``: the one write to sysfs (creating and
   removing mediated devices, setting vGPU types), in the ``cyborg_sysfs``
@@ -39,6 +41,10 @@ Drivers call the first two through ``PciDevice.write`` and
 check (cyborg.drivers.gpu.gpu_health); a unit test fails when code under
 ``cyborg/drivers`` writes a file or starts a process any other way.
 """
+
+import os
+import shlex
+import sys
 
 from oslo_privsep import capabilities as caps
 from oslo_privsep import priv_context
@@ -73,3 +79,28 @@ kernel_log_pctxt = priv_context.PrivContext(
 )
 
 CONTEXTS = (sysfs_pctxt, sys_admin_pctxt, kernel_log_pctxt)
+
+
+def use_installed_helper(conf):
+    """Start the daemons with the ``privsep-helper`` of the environment
+    this Python runs in, where ``[<section>] helper_command`` is not set.
+
+    oslo.privsep's own default, ``sudo privsep-helper``, finds whichever
+    helper sudo's ``secure_path`` holds: none in a fresh virtual
+    environment, or another installation's.  As root the helper runs
+    without sudo.  Nothing changes when no helper is installed here.
+
+    :param conf: the service's parsed ConfigOpts (the global CONF, which
+        oslo.privsep reads).
+    """
+    helper = os.path.join(os.path.dirname(sys.executable), 'privsep-helper')
+    if not os.access(helper, os.X_OK):
+        return
+    argv = ([] if os.geteuid() == 0 else ['sudo']) + [helper]
+    for path in conf.config_file or ():
+        argv += ['--config-file', path]
+    for path in conf.config_dir or ():
+        argv += ['--config-dir', path]
+    for context in CONTEXTS:
+        conf.set_default('helper_command', shlex.join(argv),
+                         group=context.cfg_section)

@@ -88,3 +88,6 @@ def create(context, deployable_id, key, value):
 def delete(context, uuid):
     """:raises: AttributeNotFound"""
     context.session.delete(_get(context, uuid))
+    # Written now: SQLAlchemy 2.0 does not flush before the caller's Core
+    # UPDATE of the handles (cyborg.conductor.devices.attribute._mark).
+    context.session.flush()
