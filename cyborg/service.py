@@ -55,7 +55,8 @@ _DEFAULT_LOG_LEVELS = [
 ]
 
 
-def prepare_service(argv=None, conf=CONF, adjust=None, transport_url=None):
+def prepare_service(argv=None, conf=CONF, adjust=None, transport_url=None,
+                    own_files_only=False):
     """Parse the command line and configuration, set up logging, RPC and DB.
 
     :param argv: the command line (``sys.argv`` by default).
@@ -65,13 +66,20 @@ def prepare_service(argv=None, conf=CONF, adjust=None, transport_url=None):
         (the embedded mode's state directory).
     :param transport_url: overrides ``[DEFAULT] transport_url`` (the
         embedded mode's in-memory transport).
+    :param own_files_only: read only the ``--config-file`` and
+        ``--config-dir`` given, never the host's ``/etc/cyborg`` or
+        ``~/.cyborg`` (the embedded mode, which must not join whatever
+        cloud the host is configured for).
     """
     argv = sys.argv if argv is None else argv
     logging.register_options(conf)
     logging.set_defaults(default_log_levels=(
         logging.get_default_log_levels() + _DEFAULT_LOG_LEVELS))
     rpc.set_defaults(control_exchange='cyborg')
-    conf(argv[1:], project='cyborg', version=version.version_string())
+    defaults = ({'default_config_files': [], 'default_config_dirs': []}
+                if own_files_only else {})
+    conf(argv[1:], project='cyborg', version=version.version_string(),
+         **defaults)
     if adjust is not None:
         adjust(conf)
     logging.setup(conf, 'cyborg')

@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 # of Cyborg's code needs no reinstall.
 # shellcheck source=tools/venv.sh
 . tools/venv.sh
-ensure_venv run -e '.[all-in-one]' python-openstackclient \
-    python-cyborgclient osc-placement
+ensure_venv run -c tools/upper-constraints.txt -e '.[all-in-one]' \
+    python-openstackclient python-cyborgclient osc-placement
 
 exec "$VENV/bin/cyborg-all-in-one" --state-dir .state "$@"

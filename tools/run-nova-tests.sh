@@ -24,8 +24,8 @@ log() { echo "[run-nova-tests] $*" >&2; }
 
 # shellcheck source=tools/venv.sh
 . tools/venv.sh
-ensure_venv tests -r requirements.txt -r test-requirements.txt \
-    -r umockdev-requirements.txt -e .
+ensure_venv tests -c tools/upper-constraints.txt -r requirements.txt \
+    -r test-requirements.txt -r umockdev-requirements.txt -e .
 
 if ! NOVA_VENV=$(tools/nova-venv.sh); then
     log "FATAL: Nova ${NOVA_VERSION:-34.0.0} could not be installed"

@@ -14,15 +14,13 @@
 # it, "-p no:randomly" keeps the order of the files).
 #
 # Set-up, each step only when something is missing or changed:
-# 1. the Debian packages the tests need: as root they are installed
-#    (apt-get update once, then apt-get install); otherwise the script
-#    names them and stops;
+# 1. the Debian packages the tests need (bindep.txt): as root they are
+#    installed (apt-get update once, then apt-get install); otherwise the
+#    script names them and stops;
 # 2. ./.venv with Cyborg and the test requirements (pip runs again only
 #    when a requirements or packaging file, or Python, changed);
 # 3. the "openstack_citest" database user of the opportunistic database
-#    tests (tools/test-setup.sh), when it cannot log in yet;
-# 4. with CYBORG_TEST_LINT=1 (.ci/run sets it), the lint of tox -e pep8
-#    (tools/tox-env.sh pep8): a lint error stops the run before the tests.
+#    tests (tools/test-setup.sh), when it cannot log in yet.
 #
 # Functional tests use MariaDB/MySQL, PostgreSQL and RabbitMQ on localhost;
 # a backend that is missing makes its tests skip, unless
@@ -36,13 +34,19 @@ PYTHON=${PYTHON:-python3}
 log() { echo "[run-tests] $*" >&2; }
 
 # --- 1. Debian packages ------------------------------------------------------
-# libudev1: pyudev's library.  umockdev: fake sysfs trees for the driver
-# tests (umockdev-wrapper).  gir1.2-umockdev-1.0: UMockdev.Testbed
-# (hotplug uevents) through PyGObject, which pip builds from source with
-# libgirepository1.0-dev, libcairo2-dev (for pycairo), pkg-config and gcc.
-# prometheus: promtool, which checks the alerting rules of etc/prometheus.
-PACKAGES="libudev1 umockdev gir1.2-umockdev-1.0 libgirepository1.0-dev
-libcairo2-dev pkg-config gcc prometheus"
+# bindep.txt's "test" profile for the dpkg platform (the subset of bindep's
+# format that file uses: a package, then platform:X and profile selectors).
+PACKAGES=$(awk '!/^#/ && NF {
+    platform = 0; profile = 0
+    for (i = 2; i <= NF; i++) {
+        s = $i; gsub(/[][]/, "", s)
+        if (s == "") continue
+        if (s ~ /^platform:/) { platform++; if (s == "platform:dpkg") p = 1 }
+        else { profile++; if (s == "test") t = 1 }
+    }
+    if ((platform == 0 || p) && (profile == 0 || t)) print $1
+    p = 0; t = 0
+}' bindep.txt)
 
 missing_packages() {
     local pkg missing=""
@@ -50,14 +54,6 @@ missing_packages() {
         dpkg-query -W -f '${Status}' "$pkg" 2>/dev/null |
             grep -q 'ok installed' || missing="$missing $pkg"
     done
-    # Debian's own Python needs two more packages for a venv and for
-    # building PyGObject; a Python built from source has both already.
-    "$PYTHON" -c 'import ensurepip' 2>/dev/null ||
-        missing="$missing python3-venv"
-    "$PYTHON" -c 'import os, sys, sysconfig
-sys.exit(not os.path.exists(os.path.join(
-    sysconfig.get_paths()["include"], "Python.h")))' ||
-        missing="$missing python3-dev"
     echo "$missing"
 }
 
@@ -83,8 +79,8 @@ fi
 # --- 2. the virtual environment ---------------------------------------------
 # shellcheck source=tools/venv.sh
 . tools/venv.sh
-ensure_venv tests -r requirements.txt -r test-requirements.txt \
-    -r umockdev-requirements.txt -e .
+ensure_venv tests -c tools/upper-constraints.txt -r requirements.txt \
+    -r test-requirements.txt -r umockdev-requirements.txt -e .
 
 # --- 3. the opportunistic database user --------------------------------------
 # Only what is missing is created; a failure is fatal where
@@ -103,18 +99,6 @@ else
     esac
     log "WARNING: tools/test-setup.sh failed (see $setup_log);" \
         "database tests will skip."
-fi
-
-# --- 4. the lint, where CYBORG_TEST_LINT=1 (CI sets it) ---------------------
-# tox -e pep8's commands (ruff, flake8 with hacking, bashate), run by
-# tools/tox-env.sh from the same virtual environment, before any test.
-if [ "${CYBORG_TEST_LINT:-0}" = 1 ]; then
-    log "lint: tox -e pep8 (tools/tox-env.sh pep8)"
-    if ! tools/tox-env.sh pep8; then
-        log "FATAL: the lint failed (the errors are above; run" \
-            "tools/tox-env.sh pep8 to check a fix); no test was run."
-        exit 1
-    fi
 fi
 
 # --- run ----------------------------------------------------------------------

@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: Apache-2.0
 #
 # Run a tox environment of tox.ini without tox: its deps are installed
-# into ./.venv (tools/venv.sh, once per change of the requirements) and
+# into ./.venv, or the environment's envdir (tools/venv.sh, once per
+# change of the requirements) and
 # its commands run there, with its setenv, stopping at the first failing
 # one as tox does.
 #
@@ -83,6 +84,8 @@ pip = [word for dep in lines(get('deps')) for word in shlex.split(dep)]
 if get('skip_install').lower() != 'true':
     pip += ['-e', '.']
 print('PIP_ARGS=(%s)' % quoted(pip))
+if get('envdir'):
+    print('VENV=%s' % shlex.quote(get('envdir')))
 for line in lines(get('setenv')):
     print('export %s' % shlex.quote(line))
 for line in lines(get('commands')):
@@ -111,8 +114,8 @@ run() {
 # shellcheck source=tools/venv.sh
 . tools/venv.sh
 PIP_ARGS=()
-eval "$(grep '^PIP_ARGS=' <<<"$spec")"
+eval "$(grep -E '^(PIP_ARGS|VENV)=' <<<"$spec")"
 ensure_venv "tox-$ENV_NAME" "${PIP_ARGS[@]}"
 VIRTUAL_ENV=$(cd "$VENV" && pwd)
 export PATH="$VIRTUAL_ENV/bin:$PATH" VIRTUAL_ENV
-eval "$(grep -v '^PIP_ARGS=' <<<"$spec")"
+eval "$(grep -vE '^(PIP_ARGS|VENV)=' <<<"$spec")"

@@ -8,19 +8,20 @@
 #   ensure_venv NAME PIP_INSTALL_ARGUMENTS...
 #
 # creates $VENV (default ./.venv) with $PYTHON (default python3) when it is
-# missing, and runs "pip install -q -c tools/upper-constraints.txt
-# ARGUMENTS" unless the last successful install under the same NAME saw
-# the same Python, the same arguments and the same requirements,
-# constraints and packaging files (their hashes are kept in
-# $VENV/.cyborg-NAME-installed).  Cyborg itself is installed in
-# development mode ("-e ."): a change of its code needs no reinstall.
+# missing, and runs "pip install -q ARGUMENTS" unless the last successful
+# install under the same NAME saw the same Python, the same arguments and
+# the same requirements, constraints and packaging files (their hashes are
+# kept in $VENV/.cyborg-NAME-installed).  The constraints are among the
+# arguments ("-c tools/upper-constraints.txt" for what OpenStack installs).
+# Cyborg itself is installed in development mode ("-e ."): a change of its
+# code needs no reinstall.
 
 PYTHON=${PYTHON:-python3}
 VENV=${CYBORG_VENV:-.venv}
 
 VENV_STAMP_FILES="requirements.txt test-requirements.txt
 umockdev-requirements.txt doc/requirements.txt tools/upper-constraints.txt
-setup.cfg setup.py pyproject.toml"
+lower-constraints.txt setup.cfg setup.py pyproject.toml"
 
 ensure_venv() {
     local name=$1 stamp wanted
@@ -44,7 +45,6 @@ ensure_venv() {
     # Each step returns on failure, so that a caller without "set -e"
     # never gets a stamp over a half-installed environment.
     "$VENV/bin/python" -m pip install -q --upgrade pip || return
-    "$VENV/bin/python" -m pip install -q -c tools/upper-constraints.txt \
-        "$@" || return
+    "$VENV/bin/python" -m pip install -q "$@" || return
     echo "$wanted" > "$stamp"
 }

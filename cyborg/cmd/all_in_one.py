@@ -321,7 +321,8 @@ def main(argv=None):
     CONF.register_cli_opts(cli_opts)
     try:
         service.prepare_service(argv, adjust=adjust,
-                                transport_url=TRANSPORT_URL)
+                                transport_url=TRANSPORT_URL,
+                                own_files_only=True)
     except exception.CyborgException as exc:
         print('cyborg-all-in-one: %s' % exc.message, file=sys.stderr)
         return 2

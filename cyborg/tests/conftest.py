@@ -11,7 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""pytest hooks of the whole suite: random order, gabbi files in order.
+"""pytest hooks of the whole suite: an environment of its own, random
+order, gabbi files in order.
 
 The suite runs in a random order so that a test that depends on another
 fails: pytest-randomly gives the seed (printed in the header and again
@@ -21,6 +22,7 @@ YAML file (a sequence, not independent tests) stay together and in the
 order of the file.  See cyborg/tests/README.rst.
 """
 
+import os
 import pathlib
 
 import pytest
@@ -49,6 +51,13 @@ def pytest_ignore_collect(collection_path, config):
 
 
 def pytest_configure(config):
+    # No test, and no process a test starts, sees the developer's cloud:
+    # the OpenStack variables of a sourced openrc (OS_CLOUD, OS_AUTH_URL,
+    # ...), and oslo.config's OS_<GROUP>__<OPTION> overrides.  oslo.db's
+    # OS_TEST_* choices of test databases stay.
+    for name in list(os.environ):
+        if name.startswith('OS_') and not name.startswith('OS_TEST_'):
+            del os.environ[name]
     config.addinivalue_line(
         'markers', 'slow(weight): a test file that takes long (weight 1 to '
         '3); heavier files are handed to the workers first')

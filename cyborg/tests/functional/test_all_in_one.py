@@ -59,6 +59,16 @@ class AllInOneTestCase(base.BaseTestCase):
         services.write_config(self.config, {
             'DEFAULT': {'host': HOST, 'report_interval': 1, 'debug': True},
             'agent': {'hotplug': False}})
+        # A host configured for some cloud (oslo.config looks in
+        # ~/.cyborg as in /etc/cyborg): the embedded default reads only
+        # the files it is given.
+        self.home = os.path.join(tmp, 'home')
+        os.makedirs(os.path.join(self.home, '.cyborg', 'cyborg.conf.d'))
+        for name in ('cyborg.conf', 'cyborg.conf.d/cloud.conf'):
+            services.write_config(
+                os.path.join(self.home, '.cyborg', name),
+                {'DEFAULT': {'host': 'elsewhere'}, 'database': {
+                    'connection': 'mysql+pymysql://x:x@127.0.0.1:9/c'}})
         self._use_port(services.free_port())
         self.session = requests.Session()
         self.process = None
@@ -93,7 +103,8 @@ class AllInOneTestCase(base.BaseTestCase):
                      '--state-dir', self.state, '--port', str(self.port),
                      '--simulate', SIMULATE, '--config-file', self.config],
                     stdout=out, stderr=subprocess.STDOUT,
-                    start_new_session=True)
+                    start_new_session=True,
+                    env=dict(os.environ, HOME=self.home))
             if services.wait_for(self._up, timeout=120,
                                  message='cyborg-all-in-one never answered'
                                  ) == 'up':

@@ -26,7 +26,6 @@ import logging
 import math
 import uuid
 
-import fixtures
 from wsgi_intercept import interceptor
 
 from cyborg.cli import shell
@@ -114,8 +113,6 @@ class InstanceListTestCase(api_base.APITestCase):
         """Run the ``cyborg`` command against the API in process."""
         root = logging.getLogger()
         self.addCleanup(setattr, root, 'handlers', list(root.handlers))
-        for name in ('OS_CLOUD', 'OS_AUTH_URL', 'OS_AUTH_TYPE'):
-            self.useFixture(fixtures.EnvironmentVariable(name))
         intercept = interceptor.RequestsInterceptor(lambda: self.wsgi_app,
                                                     url=URL)
         out, err = io.StringIO(), io.StringIO()

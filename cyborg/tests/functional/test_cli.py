@@ -62,9 +62,6 @@ class CLITestCase(base.ServiceTestCase):
             http=True, compute_nodes=[self.node1, self.node2]))
         self.port = services.free_port()
         self.url = 'http://127.0.0.1:%d' % self.port
-        # The command's own environment: no cloud of the user's.
-        for name in [n for n in os.environ if n.startswith('OS_')]:
-            self.useFixture(fixtures.EnvironmentVariable(name))
         self._start()
 
     def _start(self):

@@ -85,14 +85,10 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
              'mysql+pymysql://%s:cyborg@127.0.0.1/%s?' % (self.db_user,
                                                          self.db_name)),
             ('rabbit://guest:guest@127.0.0.1:5672/', backends.rabbit_url()),
-            ('127.0.0.1:%d' % readme.API_PORT,
-             '127.0.0.1:%d' % self.api_port),
-            ('port = %d' % readme.API_PORT, 'port = %d' % self.api_port),
-            ('127.0.0.1:%d' % readme.PLACEMENT_PORT,
-             '127.0.0.1:%d' % self.placement_port),
-            ('127.0.0.1:%d' % readme.NOVA_PORT,
-             '127.0.0.1:%d' % self.nova_port),
-            ('--port %d' % readme.NOVA_PORT, '--port %d' % self.nova_port),
+            ('API_PORT=%d PLACEMENT_PORT=%d NOVA_PORT=%d' % (
+                readme.API_PORT, readme.PLACEMENT_PORT, readme.NOVA_PORT),
+             'API_PORT=%d PLACEMENT_PORT=%d NOVA_PORT=%d' % (
+                 self.api_port, self.placement_port, self.nova_port)),
         ]
 
     def _drop_database(self):

@@ -133,7 +133,8 @@ ARROWS = {
         'cyborg.conductor.audit',
         'cyborg.conf', 'cyborg.context', 'cyborg.db', 'cyborg.drivers',
         'cyborg.embedded', 'cyborg.hostdev', 'cyborg.liveness',
-        'cyborg.objects', 'cyborg.rpc', 'cyborg.service'),
+        'cyborg.objects', 'cyborg.privsep', 'cyborg.rpc',
+        'cyborg.service'),
 }
 
 

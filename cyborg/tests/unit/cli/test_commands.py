@@ -64,8 +64,6 @@ class CLITestCase(base.BaseTestCase):
         # cliff adds a console handler to the root logger per run.
         root = logging.getLogger()
         self.addCleanup(setattr, root, 'handlers', list(root.handlers))
-        for name in ('OS_CLOUD', 'OS_AUTH_URL', 'OS_AUTH_TYPE'):
-            self.useFixture(fixtures.EnvironmentVariable(name))
 
     def cyborg(self, *args, expect=0, auth=True):
         """Run the command; returns (stdout, stderr)."""

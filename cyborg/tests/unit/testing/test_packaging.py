@@ -11,18 +11,25 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""pyproject.toml: the one place that declares metadata and entry points.
+"""Packaging: pyproject.toml declares metadata and entry points, the
+release is named, and the requirements install under OpenStack's pins.
 
-setup.cfg stays a stub (pbr reads the name and the files from it); an
-entry point added there would be a second list, so the test refuses it.
-Every declared entry point names an object that imports.
+setup.cfg stays a stub (pbr reads the name, the release and the files
+from it); an entry point added there would be a second list, so the test
+refuses it.  Every declared entry point names an object that imports.
 """
 
 import configparser
 import importlib
 import os
+import pkgutil
+import re
 import tomllib
 
+from packaging import version
+
+import cyborg
+from cyborg import version as cyborg_version
 from cyborg.tests import base
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..',
@@ -40,7 +47,7 @@ class PackagingTestCase(base.TestCase):
         parser = configparser.ConfigParser(interpolation=None)
         parser.read(os.path.join(ROOT, 'setup.cfg'))
         self.assertEqual(['metadata', 'files'], parser.sections())
-        self.assertEqual(['name'], list(parser['metadata']))
+        self.assertEqual(['name', 'version'], list(parser['metadata']))
         self.assertEqual(['packages'], list(parser['files']))
 
     def test_every_entry_point_imports(self):
@@ -67,3 +74,95 @@ class PackagingTestCase(base.TestCase):
         self.assertTrue(os.path.exists(os.path.join(ROOT, 'LICENSE')))
         self.assertFalse([c for c in project['classifiers']
                           if c.startswith('License ::')])
+
+
+def _bounds(*paths):
+    """{name: lower bound} of requirements files (names in lower case)."""
+    bounds = {}
+    for path in paths:
+        with open(os.path.join(ROOT, path)) as f:
+            for line in f:
+                line = line.split('#')[0].strip()
+                match = re.match(r'([\w.-]+)(\[[^]]*\])?>=([\w.]+)', line)
+                if match:
+                    bounds[_key(match.group(1))] = match.group(3)
+    return bounds
+
+
+def _key(name):
+    return re.sub(r'[-_.]+', '-', name).lower()
+
+
+def _pins(path):
+    """{name: version} of a constraints file (== or ===)."""
+    pins = {}
+    with open(os.path.join(ROOT, path)) as f:
+        for line in f:
+            line = line.split('#')[0].split(';')[0].strip()
+            if line:
+                name, version = re.split(r'===?', line)
+                pins[_key(name)] = version
+    return pins
+
+
+class ReleaseTestCase(base.TestCase):
+
+    def test_the_release_is_named(self):
+        # Not pbr's 0.0.1 of a repository without tags: the release that
+        # follows openstack-cyborg 17.0.0, as the upgrade guide says.
+        setup = configparser.ConfigParser()
+        setup.read(os.path.join(ROOT, 'setup.cfg'))
+        release = setup['metadata']['version']
+        self.assertEqual('18.0.0', release)
+        self.assertEqual(release, cyborg_version.version_string())
+        with open(os.path.join(ROOT, 'doc', 'source', 'admin',
+                               'upgrade.rst')) as f:
+            self.assertIn('release %s of' % release, f.read())
+
+
+class RequirementsTestCase(base.TestCase):
+    """The lower bounds install under OpenStack's pins, and
+    lower-constraints.txt says what they are.
+    """
+
+    REQUIREMENTS = ('requirements.txt', 'test-requirements.txt',
+                    'doc/requirements.txt', 'umockdev-requirements.txt')
+
+    def test_no_lower_bound_is_above_the_upper_constraints(self):
+        pins = _pins('tools/upper-constraints.txt')
+        above = {name: (bound, pins.get(name))
+                 for name, bound in _bounds(*self.REQUIREMENTS).items()
+                 if name not in pins or
+                 version.Version(bound) > version.Version(pins[name])}
+        self.assertEqual({}, above)
+
+    def test_each_package_is_pinned_once(self):
+        names = []
+        with open(os.path.join(ROOT, 'tools', 'upper-constraints.txt')) as f:
+            for line in f:
+                line = line.split('#')[0].strip()
+                if line:
+                    names.append((_key(re.split(r'===?', line)[0]),
+                                  line.partition(';')[2].strip()))
+        self.assertEqual(len(names), len(set(names)))
+
+    def test_lower_constraints_are_the_lower_bounds(self):
+        self.assertEqual(
+            _bounds('requirements.txt', 'test-requirements.txt'),
+            _pins('lower-constraints.txt'))
+
+    def test_every_module_imports(self):
+        # What "tox -e lower-constraints" proves of the lower bounds.  Not
+        # the tests, alembic's environment (alembic runs it) and the
+        # Sphinx extension (the docs' requirements).
+        skip = ('cyborg.tests', 'cyborg.db.alembic.env',
+                'cyborg.api.openapi.sphinxext')
+        failed = {}
+        for module in pkgutil.walk_packages(cyborg.__path__, 'cyborg.'):
+            if module.name.startswith(skip):
+                continue
+            try:
+                importlib.import_module(module.name)
+            except Exception as exc:
+                failed[module.name] = repr(exc)
+        self.assertEqual({}, failed)

@@ -34,9 +34,26 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..',
                                     '..', '..'))
 SCRIPT = os.path.join(ROOT, 'tools', 'run-tests.sh')
 TOX_ENV = os.path.join(ROOT, 'tools', 'tox-env.sh')
-PACKAGES = ['libudev1', 'umockdev', 'gir1.2-umockdev-1.0',
-            'libgirepository1.0-dev', 'libcairo2-dev', 'pkg-config', 'gcc',
-            'prometheus']
+
+
+def _bindep_test_packages():
+    """bindep.txt's packages of the "test" profile on the dpkg platform."""
+    packages = []
+    with open(os.path.join(ROOT, 'bindep.txt')) as f:
+        for line in f:
+            words = line.split('#')[0].replace('[', ' ').replace(
+                ']', ' ').split()
+            if not words:
+                continue
+            platforms = [w for w in words[1:] if w.startswith('platform:')]
+            profiles = [w for w in words[1:] if ':' not in w]
+            if ((not platforms or 'platform:dpkg' in platforms) and
+                    (not profiles or 'test' in profiles)):
+                packages.append(words[0])
+    return packages
+
+
+PACKAGES = _bindep_test_packages()
 
 
 class RunTestsScriptTestCase(base.TestCase):
@@ -95,7 +112,7 @@ class RunTestsScriptTestCase(base.TestCase):
         if stubs:
             self._stubs()
         # Not the CYBORG_* settings of the run that runs this test
-        # (.ci/run exports CYBORG_TEST_LINT=1 and CYBORG_TEST_REQUIRE).
+        # (.ci/run exports CYBORG_TEST_REQUIRE).
         base_env = {k: v for k, v in os.environ.items()
                     if not k.startswith('CYBORG_')}
         env = dict(base_env, PATH=self.bin + ':' + os.environ['PATH'],
@@ -181,26 +198,6 @@ class RunTestsScriptTestCase(base.TestCase):
         self.assertNotEqual('/tmp/cyborg-test-setup.log', match.group(1))
         self.assertTrue(os.path.exists(match.group(1)))
         os.unlink(match.group(1))
-
-    def test_lint_runs_before_the_tests_where_asked(self):
-        out, calls = self._run(CYBORG_TEST_LINT='1')
-        self.assertEqual(0, out.returncode, out.stderr)
-        names = [c.split()[0] for c in calls
-                 if c.split()[0] in ('ruff', 'flake8', 'bashate')
-                 or c.startswith('venv-python -m pytest')]
-        self.assertEqual(['ruff', 'flake8', 'bashate', 'venv-python'], names)
-        # Without CYBORG_TEST_LINT (a developer's run) no linter runs.
-        out, calls = self._run()
-        self.assertFalse([c for c in calls if c.startswith('ruff')])
-
-    def test_lint_failure_stops_before_the_tests(self):
-        self.failing = ('flake8',)
-        out, calls = self._run(CYBORG_TEST_LINT='1')
-        self.assertEqual(1, out.returncode)
-        self.assertIn('FATAL: the lint failed', out.stderr)
-        self.assertIn('FAILED (exit status 1): flake8 cyborg', out.stderr)
-        self.assertFalse([c for c in calls if c.startswith(
-            ('bashate', 'venv-python -m pytest'))], calls)
 
     def test_tox_env_runs_the_commands_of_tox_ini(self):
         tox = configparser.ConfigParser(interpolation=None)
@@ -329,3 +326,4 @@ class PackagingTestCase(base.TestCase):
                     if not ast.get_docstring(ast.parse(f.read())):
                         silent.append(os.path.relpath(init, ROOT))
         self.assertEqual([], silent)
+
