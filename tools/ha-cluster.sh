@@ -12,19 +12,18 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 #
-# The HA engines of a large cloud, on loopback (issue 42):
+# The HA engines of a large cloud, on loopback:
 #   - a three-node MariaDB Galera cluster (Debian's galera-4 and
-#     mariadb-server), ports 17061-17063;
-#   - HAProxy in front of it on 17070, in the active/backup layout that
+#     mariadb-server);
+#   - HAProxy in front of it, in the active/backup layout that
 #     kolla-ansible and OpenStack-Ansible deploy (one node takes every
 #     connection, the others are "backup"), with an HTTP health check
 #     that knows whether a node is Synced (a clustercheck per node);
-#   - a three-node RabbitMQ cluster (rabbit-ha1@localhost ...), AMQP
-#     ports 17271-17273, quorum queues available.
+#   - a three-node RabbitMQ cluster, quorum queues available.
 # The system's MariaDB (3306) and RabbitMQ (5672) are left alone: every
 # port, data directory and node name here is the cluster's own.
 #
-#   tools/ha-cluster.sh up|down|status [--state-dir DIR]
+#   tools/ha-cluster.sh up|down|status|urls|env [--state-dir DIR]
 #
 # up: installs what is missing (apt-get, as root), starts what is not
 #     running (a node killed by the fault tests rejoins), waits until
@@ -33,15 +32,27 @@
 # down: stops everything up started and removes the state directory
 #     (the cluster is a test cluster: the next up starts a fresh one).
 # status: what runs, the Galera and RabbitMQ views and HAProxy's.
+# urls: the configuration that reaches the cluster.
+# env: the cluster's state directory, ports and node names, as
+#     CYBORG_HA_*=VALUE lines (what cyborg/tests/ha reads).
 #
-# Runs as root (apt-get, and the servers run as root in DIR); the state
-# directory defaults to ${TMPDIR:-/tmp}/cyborg-ha, or $CYBORG_HA_STATE_DIR.
+# Each checkout has a cluster of its own, so that two checkouts on one
+# machine never stop each other's: its state directory
+# (${TMPDIR:-/tmp}/cyborg-ha-ID, or $CYBORG_HA_STATE_DIR, or --state-dir),
+# its ports (a block of 24 in 17000-19999) and its node and cluster names
+# all follow from ID, a digest of the checkout's path; $CYBORG_HA_SLOT
+# (0 to 124) chooses another block of ports where two digests meet.  Runs
+# as root (apt-get, and the servers run as root in the state directory).
 
 set -eu -o pipefail
 
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+ID=$(printf %s "$ROOT" | sha256sum | cut -c1-8)
+SLOT=${CYBORG_HA_SLOT:-$((16#$ID % 125))}
+
 ACTION=${1:-}
 shift || true
-STATE=${CYBORG_HA_STATE_DIR:-${TMPDIR:-/tmp}/cyborg-ha}
+STATE=${CYBORG_HA_STATE_DIR:-${TMPDIR:-/tmp}/cyborg-ha-$ID}
 while [ $# -gt 0 ]; do
     case $1 in
         --state-dir) STATE=$2; shift 2 ;;
@@ -49,32 +60,35 @@ while [ $# -gt 0 ]; do
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done
-mkdir -p "$STATE"
-STATE=$(cd "$STATE" && pwd)
+STATE=$(realpath -m "$STATE")
+[ "$ACTION" != up ] || mkdir -p "$STATE"
 
 NODES="1 2 3"
 # Every port is below the kernel's ephemeral range (32768-60999 by
 # default: an outgoing connection may hold one of those when a server
 # wants to bind it) and outside the test suite's free_port() range
-# (20000-31999).
-# Galera: client, group communication, IST and SST ports of node N.
-mysql_port() { echo $((17060 + $1)); }
-gcomm_port() { echo $((17160 + $1)); }
-ist_port() { echo $((17170 + $1)); }
-sst_port() { echo $((17180 + $1)); }
-check_port() { echo $((17200 + $1)); }
-HAPROXY_PORT=17070
-HAPROXY_STATS_PORT=17079
-# RabbitMQ: AMQP and Erlang distribution ports of node N.
-amqp_port() { echo $((17270 + $1)); }
-dist_port() { echo $((17280 + $1)); }
-rabbit_node() { echo "rabbit-ha$1@localhost"; }
+# (20000-31999): this checkout's block of 24 from BASE.
+BASE=$((17000 + 24 * SLOT))
+# Galera: client, group communication, IST and SST ports of node N, and
+# its clustercheck's.
+mysql_port() { echo $((BASE + $1)); }
+gcomm_port() { echo $((BASE + 3 + $1)); }
+ist_port() { echo $((BASE + 6 + $1)); }
+sst_port() { echo $((BASE + 9 + $1)); }
+check_port() { echo $((BASE + 12 + $1)); }
+HAPROXY_PORT=$((BASE + 16))
+HAPROXY_STATS_PORT=$((BASE + 17))
+# RabbitMQ: AMQP and Erlang distribution ports of node N (Erlang's epmd
+# is the machine's: the node names are this checkout's own).
+amqp_port() { echo $((BASE + 17 + $1)); }
+dist_port() { echo $((BASE + 20 + $1)); }
+rabbit_node() { echo "rabbit-ha$1-$ID@localhost"; }
 
 DB_USER=cyborg
 DB_PASSWORD=cyborg-ha
 MQ_USER=cyborg
 MQ_PASSWORD=cyborg-ha
-CLUSTER_NAME=cyborg-ha
+CLUSTER_NAME=cyborg-ha-$ID
 # How long a node may take to start or to sync, in seconds (polled, not
 # slept: the wait ends as soon as the node is ready).
 START_TIMEOUT=${CYBORG_HA_START_TIMEOUT:-180}
@@ -695,8 +709,17 @@ case $ACTION in
     urls)
         print_urls
         ;;
+    env)
+        cat <<EOF
+CYBORG_HA_STATE_DIR=$STATE
+CYBORG_HA_HAPROXY_PORT=$HAPROXY_PORT
+CYBORG_HA_MYSQL_PORTS=$(mysql_port 1),$(mysql_port 2),$(mysql_port 3)
+CYBORG_HA_AMQP_PORTS=$(amqp_port 1),$(amqp_port 2),$(amqp_port 3)
+CYBORG_HA_RABBIT_NODES=$(rabbit_node 1),$(rabbit_node 2),$(rabbit_node 3)
+EOF
+        ;;
     *)
-        echo "usage: $0 up|down|status|urls [--state-dir DIR]" >&2
+        echo "usage: $0 up|down|status|urls|env [--state-dir DIR]" >&2
         exit 2
         ;;
 esac

@@ -62,13 +62,16 @@ from cyborg.tests.functional.fixtures import services
 REPO = pathlib.Path(__file__).resolve().parents[3]
 SCRIPT = REPO / 'tools' / 'ha-cluster.sh'
 SAMPLE = REPO / 'etc' / 'cyborg' / 'cyborg-ha.conf.sample'
-STATE = os.environ.get('CYBORG_HA_STATE_DIR') or os.path.join(
-    os.environ.get('TMPDIR', '/tmp'), 'cyborg-ha')
-# What tools/ha-cluster.sh starts (its defaults).
-HAPROXY = ('127.0.0.1', 17070)
-NODE_PORTS = (17061, 17062, 17063)
+# What tools/ha-cluster.sh starts for this checkout ("env").
+_ENV = dict(line.split('=', 1) for line in subprocess.run(
+    [str(SCRIPT), 'env'], capture_output=True, text=True, check=True,
+    timeout=60).stdout.splitlines())
+STATE = _ENV['CYBORG_HA_STATE_DIR']
+HAPROXY = ('127.0.0.1', int(_ENV['CYBORG_HA_HAPROXY_PORT']))
+NODE_PORTS = tuple(int(p) for p in _ENV['CYBORG_HA_MYSQL_PORTS'].split(','))
 DB_USER, DB_PASSWORD = 'cyborg', 'cyborg-ha'
-MQ_PORTS = (17271, 17272, 17273)
+MQ_PORTS = tuple(int(p) for p in _ENV['CYBORG_HA_AMQP_PORTS'].split(','))
+MQ_NODES = tuple(_ENV['CYBORG_HA_RABBIT_NODES'].split(','))
 MQ_USER, MQ_PASSWORD = 'cyborg', 'cyborg-ha'
 RABBITMQCTL = '/usr/lib/rabbitmq/bin/rabbitmqctl'
 
@@ -96,7 +99,7 @@ def cluster(*args):
 
 def rabbitmqctl(*args):
     return subprocess.run(
-        [RABBITMQCTL, '-q', '-n', 'rabbit-ha2@localhost'] + list(args),
+        [RABBITMQCTL, '-q', '-n', MQ_NODES[1]] + list(args),
         env=dict(os.environ, HOME=os.path.join(STATE, 'rabbit-home')),
         capture_output=True, text=True, timeout=120, check=True).stdout
 
@@ -440,7 +443,8 @@ class HAFailoverTestCase(base.TestCase):
         os.kill(read_pid('rabbit1/rabbit.pid'), signal.SIGKILL)
         began = time.monotonic()
         services.wait_for(self.write_works, timeout=PATIENCE,
-                          message='no write after rabbit-ha1 was killed')
+                          message='no write after %s was killed' %
+                          MQ_NODES[0])
         return began, time.monotonic()
 
     def kill_conductor(self):
@@ -559,10 +563,6 @@ class HAFailoverTestCase(base.TestCase):
         self.assertEqual(
             [], [a for a in failed if a.status != 503],
             'failures other than 503 inside the failover windows')
-
-
-MQ_NODES = ('rabbit-ha1@localhost', 'rabbit-ha2@localhost',
-            'rabbit-ha3@localhost')
 
 
 def rabbit_status(node):

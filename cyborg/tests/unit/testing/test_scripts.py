@@ -327,3 +327,48 @@ class PackagingTestCase(base.TestCase):
                         silent.append(os.path.relpath(init, ROOT))
         self.assertEqual([], silent)
 
+
+
+class HAClusterTestCase(base.TestCase):
+    """tools/ha-cluster.sh: each checkout has a cluster of its own."""
+
+    def _env(self, checkout, **env):
+        tools = os.path.join(checkout, 'tools')
+        os.makedirs(tools)
+        script = os.path.join(tools, 'ha-cluster.sh')
+        with open(os.path.join(ROOT, 'tools', 'ha-cluster.sh')) as f:
+            self._program_text(script, f.read())
+        base_env = {k: v for k, v in os.environ.items()
+                    if not k.startswith('CYBORG_HA_')}
+        out = subprocess.run([script, 'env'], capture_output=True,
+                             text=True, check=True, timeout=30,
+                             env=dict(base_env, **env)).stdout
+        return dict(line.split('=', 1) for line in out.splitlines())
+
+    def _program_text(self, path, text):
+        with open(path, 'w') as f:
+            f.write(text)
+        os.chmod(path, 0o700)
+
+    def test_two_checkouts_share_nothing(self):
+        tmp = self.useFixture(fixtures.TempDir()).path
+        one = self._env(os.path.join(tmp, 'one'))
+        two = self._env(os.path.join(tmp, 'two'))
+        for key in one:
+            self.assertNotEqual(one[key], two[key], key)
+        ports = [int(p) for env in (one, two) for key in (
+            'CYBORG_HA_HAPROXY_PORT', 'CYBORG_HA_MYSQL_PORTS',
+            'CYBORG_HA_AMQP_PORTS') for p in env[key].split(',')]
+        self.assertTrue(all(17000 <= p < 20000 for p in ports), ports)
+        # "env" only reads: no state directory is made.
+        self.assertFalse(os.path.exists(one['CYBORG_HA_STATE_DIR']))
+
+    def test_the_slot_moves_the_ports(self):
+        tmp = self.useFixture(fixtures.TempDir()).path
+        first = self._env(os.path.join(tmp, 'a'), CYBORG_HA_SLOT='0')
+        last = self._env(os.path.join(tmp, 'b'), CYBORG_HA_SLOT='124')
+        self.assertEqual('17016', first['CYBORG_HA_HAPROXY_PORT'])
+        self.assertEqual('17001,17002,17003',
+                         first['CYBORG_HA_MYSQL_PORTS'])
+        # The last block ends below the suite's ports (20000).
+        self.assertEqual('19994,19995,19996', last['CYBORG_HA_AMQP_PORTS'])
