@@ -69,6 +69,22 @@ class NextTestCase(base.TestCase):
         self.assertEqual(('unhealthy', 'again', True), health._next(
             _row('recovering', 'boom'), 'unhealthy', 'again', 600))
 
+    def test_a_driver_error_holds_until_the_driver_works(self):
+        self.assertEqual(('driver_error', 'TypeError: x', True),
+                         health._next(_row(), 'driver_error',
+                                      'TypeError: x', 600))
+        self.assertIsNone(health._next(_row('driver_error', 'TypeError: x'),
+                                       'driver_error', 'TypeError: x', 600))
+        self.assertEqual(('driver_error', 'TypeError: x', True),
+                         health._next(_row('unhealthy', 'boom'),
+                                      'driver_error', 'TypeError: x', 600))
+        # The driver works again: nothing said the device was wrong, so
+        # no hold-down.
+        self.assertEqual((None, 'TypeError: x', True), health._next(
+            _row('driver_error', 'TypeError: x'), 'healthy', None, 600))
+        self.assertEqual(('unhealthy', 'boom', True), health._next(
+            _row('driver_error', 'TypeError: x'), 'unhealthy', 'boom', 600))
+
     def test_long_reason_is_cut(self):
         _health, reason, _entered = health._next(
             _row(), 'unhealthy', 'x' * 300, 600)
