@@ -164,7 +164,9 @@ class ResourceTracker:
         return hellos
 
     def _error(self, name):
-        """Why driver *name* failed at its last discovery, or None."""
+        """Why driver *name* failed at its last discovery (there, or in
+        its health check), or None.
+        """
         return self._errors.get(name) or self._check_errors.get(name)
 
     def _file_name(self, name):
