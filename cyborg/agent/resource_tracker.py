@@ -407,7 +407,10 @@ class ResourceTracker:
         self._check_errors = self._health.assess(self.drivers, self._found)
         for name in self.drivers:
             self._hold(name)
-        self.last_known.save({n: self._found[n] for n in self.drivers})
+        # A driver unloaded and loaded again (the operator's decisions)
+        # starts from what it last found.
+        self._known.update({n: self._found[n] for n in self.drivers})
+        self.last_known.save(self._known)
         records = merge([(self.drivers[n], self._found[n])
                          for n in self.drivers])
         waiting = self.reboots.required()

@@ -207,12 +207,14 @@ class ResourceTrackerTestCase(base.DbTestCase):
         self._tracker(known=last_known.LastKnown(path)).update(self.context)
         [uuid] = self._health()
         self.flags(group='fake_driver', raise_in=['discover'])
-        restarted = self._tracker(known=last_known.LastKnown(path))
-        restarted.update(self.context)
-        [(health, reason)] = self._health().values()
-        self.assertEqual('driver_error', health)
-        self.assertEqual([uuid], [r['uuid'] for r in
-                                  restarted.hardware()['hardware']])
+        # Restarted twice: what it knew is kept while the driver fails.
+        for _restart in range(2):
+            restarted = self._tracker(known=last_known.LastKnown(path))
+            restarted.update(self.context)
+            [(health, reason)] = self._health().values()
+            self.assertEqual('driver_error', health)
+            self.assertEqual([uuid], [r['uuid'] for r in
+                                      restarted.hardware()['hardware']])
 
     def test_a_configuration_that_breaks_the_driver_fails(self):
         # The configuration applies, then the driver's discovery raises:
