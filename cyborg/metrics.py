@@ -212,12 +212,22 @@ ACCELERATORS = Gauge(
     'cyborg_accelerators', 'Accelerators (attach handles) by host, '
     'resource class, driver and state: "free" (Nova may schedule it), '
     '"bound" (in use), "unhealthy" (not in use, its device failed its '
-    'checks) or "reserved" (not in use, held out for another reason: '
-    'disabled, recovering, agent down, gone).',
+    'checks) or "reserved" (not in use, held out for another reason; '
+    'cyborg_accelerators_reserved says which).',
     ('host', 'resource_class', 'driver', 'state'))
+ACCELERATORS_RESERVED = Gauge(
+    'cyborg_accelerators_reserved', 'Accelerators not in use whose '
+    'inventory is reserved in Placement, by host, resource class, driver '
+    'and reason: "disabled", "unhealthy", "recovering", "driver_error" '
+    '(its driver fails: held as last known), "config_draining", '
+    '"config_pending", "config_applying", "config_failed" (its desired '
+    'configuration), "agent_down", "gone".  One may be reserved for '
+    'several reasons, counted under each.',
+    ('host', 'resource_class', 'driver', 'reason'))
 DEVICES = Gauge(
     'cyborg_devices', 'Devices by host, driver and health ("healthy", '
-    '"unhealthy", "recovering": healthy again, in its hold-down).',
+    '"unhealthy", "recovering": healthy again, in its hold-down, '
+    '"driver_error": its driver fails, held as last known).',
     ('host', 'driver', 'health'))
 ARQS = Gauge(
     'cyborg_arqs', 'Accelerator requests by state.', ('state',))
@@ -243,8 +253,9 @@ FLEET_REFRESH = Gauge(
     'cyborg_fleet_refresh_timestamp_seconds', 'When the fleet gauges '
     'were last read from the database (Unix time).', ())
 
-FLEET = (ACCELERATORS, DEVICES, ARQS, OUTBOX_DEPTH, OUTBOX_OLDEST_AGE,
-         AGENTS, AGENT_UP, AGENT_LAST_REPORT_AGE, FLEET_REFRESH)
+FLEET = (ACCELERATORS, ACCELERATORS_RESERVED, DEVICES, ARQS, OUTBOX_DEPTH,
+         OUTBOX_OLDEST_AGE, AGENTS, AGENT_UP, AGENT_LAST_REPORT_AGE,
+         FLEET_REFRESH)
 
 # Label values of the fleet gauges (the accelerators' states are
 # cyborg.api.metrics').

@@ -60,12 +60,20 @@ class HealthTracker:
         :param drivers: ``{name: driver}``.
         :param found: ``{name: [Hardware]}``, each driver's last
             discovery.
+        :returns: ``{name: error}`` of the drivers whose own check raised
+            (their devices' health is not known: the caller holds them).
         """
         seen = set()
+        errors = {}
         for name, driver in drivers.items():
             records = found.get(name) or []
             generic = self._generic(name, driver, records)
-            vendor = self._vendor(name, driver, records)
+            try:
+                vendor = driver.check_health(records) or {}
+            except Exception as exc:
+                LOG.exception('Health check of driver %s failed', name)
+                errors[name] = '%s: %s' % (type(exc).__name__, exc)
+                vendor = {}
             for record in records:
                 result = health_lib.worst(
                     [generic.get(record.uuid, health_lib.OK),
@@ -75,6 +83,7 @@ class HealthTracker:
                 seen.add(record.uuid)
         for key in set(self._last) - seen:
             del self._last[key]
+        return errors
 
     def _generic(self, name, driver, records):
         if not driver.pci_health or not records:
@@ -99,13 +108,6 @@ class HealthTracker:
         """
         for checker in self._pci.values():
             checker.forget_device(uuid)
-
-    def _vendor(self, name, driver, records):
-        try:
-            return driver.check_health(records) or {}
-        except Exception:
-            LOG.exception('Health check of driver %s failed', name)
-            return {}
 
     def _log_change(self, record, result):
         before = self._last.get(record.uuid, health_lib.OK)

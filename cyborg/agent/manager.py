@@ -28,6 +28,7 @@ from cyborg import exception
 from cyborg import servicegroup
 from cyborg import version
 from cyborg.agent import device_work
+from cyborg.agent import last_known
 from cyborg.agent import monitor
 from cyborg.agent import reboots
 from cyborg.agent import resource_tracker
@@ -64,7 +65,8 @@ class AgentManager:
         self.tracker = resource_tracker.ResourceTracker(
             host, drivers, aliases, self.conductor_api,
             rp_name=CONF.agent.resource_provider_name,
-            reboots=reboots.PendingReboots.from_conf(CONF))
+            reboots=reboots.PendingReboots.from_conf(CONF),
+            last_known=last_known.LastKnown.from_conf(CONF))
         self.monitor = None
         self.work = work.Worker(self._discover)
         # Set until the conductor has acknowledged a hello since this start.

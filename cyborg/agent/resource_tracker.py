@@ -29,10 +29,12 @@ from oslo_utils import timeutils
 
 from cyborg import exception
 from cyborg.agent import health
+from cyborg.agent import last_known as last_known_mod
 from cyborg.agent import reboots as reboots_mod
 from cyborg.common import device_config
 from cyborg.common import driver_config
 from cyborg.common import driver_names
+from cyborg.common import health_states
 from cyborg.drivers import base as driver_base
 from cyborg.drivers import config as driver_conf
 from cyborg.drivers import registry
@@ -87,10 +89,12 @@ class ResourceTracker:
         under (``[agent] resource_provider_name``); None: the host.
     :param reboots: the devices waiting for a reboot of the host (a
         reboots.PendingReboots; default: kept in memory).
+    :param last_known: each driver's last found devices, kept over a
+        restart (a last_known.LastKnown; default: not kept).
     """
 
     def __init__(self, host, drivers, aliases, conductor_api,
-                 rp_name=None, reboots=None):
+                 rp_name=None, reboots=None, last_known=None):
         self.host = host
         # The devices waiting for a reboot of the host (cyborg.agent.
         # reboots): their acc_status says so until it happened.
@@ -101,8 +105,19 @@ class ResourceTracker:
         self.conductor_api = conductor_api
         self._lock = threading.Lock()
         self._report_lock = threading.Lock()
-        self._found = {name: [] for name in drivers}
+        # Each driver's last found devices: a driver that raises is not an
+        # absence, its devices stay as last known (held, _hold()), also
+        # over a restart of the agent.
+        self.last_known = last_known or last_known_mod.LastKnown()
+        self._known = self.last_known.load()
+        self._found = {name: self._known.get(name, []) for name in drivers}
+        # Why a driver failed, by name: its discovery, and its own health
+        # check (cyborg.agent.health).
         self._errors = {}
+        self._check_errors = {}
+        # The devices configured since their driver last found them, by
+        # driver: a discovery that then raises fails their configuration.
+        self._unconfirmed = {}
         self._records = []
         self._hash = None
         self._generation = 0
@@ -136,9 +151,9 @@ class ResourceTracker:
         installed = {self.aliases.get(name, name) for name in self.installed}
         for name, driver in list(self.drivers.items()):
             hello = driver.hello()
-            if name in self._errors:
-                hello.update(status=driver_base.ERROR,
-                             detail=self._errors[name])
+            error = self._error(name)
+            if error is not None:
+                hello.update(status=driver_base.ERROR, detail=error)
             if name in installed:
                 hello['source'] = 'api'
             hellos.append(hello)
@@ -147,6 +162,12 @@ class ResourceTracker:
                            'device_types': [], 'status': driver_base.ERROR,
                            'detail': error, 'source': 'api'})
         return hellos
+
+    def _error(self, name):
+        """Why driver *name* failed at its last discovery (there, or in
+        its health check), or None.
+        """
+        return self._errors.get(name) or self._check_errors.get(name)
 
     def _file_name(self, name):
         """The name a driver of the configuration file was loaded as, for
@@ -215,7 +236,7 @@ class ResourceTracker:
         else:
             self.drivers[driver.name] = driver
             self.aliases[name] = driver.name
-            self._found[driver.name] = []
+            self._found[driver.name] = self._known.get(driver.name, [])
             self.installed[name] = config
             self._forget_configured(driver.name)
             LOG.info('Loaded accelerator driver %(name)s (installed or '
@@ -231,6 +252,7 @@ class ResourceTracker:
         self.drivers.pop(name, None)
         self._found.pop(name, None)
         self._errors.pop(name, None)
+        self._check_errors.pop(name, None)
         for alias, target in list(self.aliases.items()):
             if target == name and alias in self._file_aliases:
                 del self.aliases[alias]
@@ -241,7 +263,7 @@ class ResourceTracker:
     def _restore_file_driver(self, name, driver):
         """Load a driver of the configuration file again (locked)."""
         self.drivers[name] = driver
-        self._found[name] = []
+        self._found[name] = self._known.get(name, [])
         self._forget_configured(name)
         for alias, target in self._file_aliases.items():
             if target == name:
@@ -267,6 +289,7 @@ class ResourceTracker:
         self.drivers.pop(driver_name, None)
         self._found.pop(driver_name, None)
         self._errors.pop(driver_name, None)
+        self._check_errors.pop(driver_name, None)
         del self.installed[name]
         LOG.info('Unloaded accelerator driver %s', name)
 
@@ -294,8 +317,12 @@ class ResourceTracker:
                 known = self.config_outcomes.get(uuid)
                 if known and known['generation'] == config['generation']:
                     continue
-                done[uuid] = self._configure_one(by_uuid.get(uuid), config)
+                record = by_uuid.get(uuid)
+                done[uuid] = self._configure_one(record, config)
                 self.config_outcomes[uuid] = done[uuid]
+                if done[uuid]['state'] != device_config.FAILED:
+                    self._unconfirmed.setdefault(record.driver,
+                                                 set()).add(uuid)
         return done
 
     def _configure_one(self, record, config):
@@ -368,15 +395,22 @@ class ResourceTracker:
             try:
                 self._found[name] = self.drivers[name].discover()
                 self._errors.pop(name, None)
+                self._unconfirmed.pop(name, None)
             except Exception as exc:
-                # One broken driver must not hide the others' devices: it
-                # keeps reporting nothing, and ERROR in its hello.
+                # One broken driver must not hide the others' devices, nor
+                # its own: they stay as last found, held (_hold()), and
+                # its hello says ERROR.
                 LOG.exception('Discovery of driver %s failed', name)
-                self._found[name] = []
                 self._errors[name] = '%s: %s' % (type(exc).__name__, exc)
         # Every driver's devices, also those not discovered again now: a
         # health change is reported at once.
-        self._health.assess(self.drivers, self._found)
+        self._check_errors = self._health.assess(self.drivers, self._found)
+        for name in self.drivers:
+            self._hold(name)
+        # A driver unloaded and loaded again (the operator's decisions)
+        # starts from what it last found.
+        self._known.update({n: self._found[n] for n in self.drivers})
+        self.last_known.save(self._known)
         records = merge([(self.drivers[n], self._found[n])
                          for n in self.drivers])
         waiting = self.reboots.required()
@@ -394,6 +428,29 @@ class ResourceTracker:
         self._records, self._hash = records, digest
         self._discovered_at = timeutils.utcnow()
         return changed
+
+    def _hold(self, name):
+        """Hold the devices of driver *name* while it fails: each is
+        reported ``driver_error`` with why (the conductor keeps them,
+        reserved), and a configuration applied since the driver last
+        found its device failed.
+        """
+        error = self._error(name)
+        if error is None:
+            return
+        for record in self._found[name]:
+            record.health = health_states.DRIVER_ERROR
+            record.health_reason = error
+        for uuid in self._unconfirmed.get(name, ()):
+            outcome = self.config_outcomes.get(uuid)
+            if outcome and outcome['state'] != device_config.FAILED:
+                outcome.update(state=device_config.FAILED,
+                               reason='applied, then driver %s failed: %s'
+                               % (name, error))
+                LOG.error('Device %(uuid)s: configuration %(gen)s failed: '
+                          '%(reason)s', {'uuid': uuid,
+                                         'gen': outcome['generation'],
+                                         'reason': outcome['reason']})
 
     def _report(self, context, discovery=None):
         """Send the hash, or the inventory when the conductor lacks it.

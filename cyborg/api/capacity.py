@@ -26,21 +26,20 @@ in exactly one of three states:
 
 ``total`` is their sum.  ``reserved_because`` counts the reserved handles
 once under every reason that holds for them, so its values may add up to
-more than ``reserved``.  Whether a host's agent is down is the judgement
-of cyborg.servicegroup.agent_is_up, from the agent's last heartbeat or
+more than ``reserved``.  The reasons, and how each is judged, are
+cyborg.db.queries.hold's, the rules of the Placement push: the free
+accelerators of a resource class are what Placement can still allocate.
+Whether a host's agent is down is the judgement of
+cyborg.servicegroup.agent_is_up, from the agent's last heartbeat or
 report, whichever is later, made now.
 """
 
 from cyborg import servicegroup
-from cyborg.common import health_states
+from cyborg.db.queries import capacity as capacity_queries
+from cyborg.db.queries import hold
 
-# Why a free handle is reserved.
-DISABLED = 'disabled'          # the device was disabled (maintaining)
-UNHEALTHY = health_states.UNHEALTHY    # the device failed its checks
-RECOVERING = health_states.RECOVERING  # healthy again, in its hold-down
-AGENT_DOWN = 'agent_down'      # the host's agent is down
-GONE = 'gone'                  # no longer reported, kept while held
-REASONS = (DISABLED, UNHEALTHY, RECOVERING, AGENT_DOWN, GONE)
+# Why a free handle is reserved (cyborg.db.queries.hold).
+REASONS = hold.REASONS
 
 COUNTS = ('total', 'free', 'bound', 'reserved')
 
@@ -65,9 +64,10 @@ def counts(group, agent_up):
         free, reserved, down = unbound - group.held, group.held, 0
     else:
         free, reserved, down = 0, unbound, unbound
-    return [group.total, free, group.bound, reserved, group.held_disabled,
-            group.held_unhealthy, group.held_recovering, down,
-            group.held_gone]
+    return [group.total, free, group.bound, reserved] + [
+        down if reason == hold.AGENT_DOWN else
+        getattr(group, capacity_queries.held_column(reason))
+        for reason in REASONS]
 
 
 def _entry(key, value, numbers):
@@ -135,9 +135,8 @@ def summarize(groups, conductors, now=None):
 
 
 def _reasons(row):
-    return {DISABLED: row.held_disabled, UNHEALTHY: row.held_unhealthy,
-            RECOVERING: row.held_recovering, AGENT_DOWN: row.agent_down,
-            GONE: row.held_gone}
+    return {reason: getattr(row, capacity_queries.held_column(reason))
+            for reason in REASONS}
 
 
 def _row_entry(row):
@@ -162,7 +161,7 @@ def _summed(rows):
         known = sums.get(row.resource_class)
         sums[row.resource_class] = row if known is None else known._make(
             [known.host, known.resource_class] +
-            [a + b for a, b in zip(known[2:10], row[2:10])] + [None])
+            [a + b for a, b in zip(known[2:-1], row[2:-1])] + [None])
     return list(sums.values())
 
 

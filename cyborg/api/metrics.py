@@ -59,8 +59,7 @@ PATH = '/metrics'
 FREE, BOUND, UNHEALTHY, RESERVED = ('free', 'bound', health_states.UNHEALTHY,
                                     'reserved')
 ACCELERATOR_STATES = (FREE, BOUND, UNHEALTHY, RESERVED)
-DEVICE_HEALTHS = (health_states.HEALTHY, health_states.UNHEALTHY,
-                  health_states.RECOVERING)
+DEVICE_HEALTHS = (health_states.HEALTHY,) + health_states.HELD
 
 
 def _seconds(later, earlier):
@@ -73,22 +72,32 @@ def _family(gauge):
 
 
 def _accelerators(snapshot, up):
-    """cyborg_accelerators: the capacity view's counts, by driver too."""
-    family = _family(metrics.ACCELERATORS)
-    values = {}
+    """cyborg_accelerators and cyborg_accelerators_reserved: the capacity
+    view's counts and reasons, by driver too.
+    """
+    values, reasons = {}, {}
     for group in snapshot['handles']:
-        # counts(): total, free, bound, reserved, then the reasons, of
-        # which unhealthy is the second.
-        _total, free, bound, reserved, _disabled, unhealthy, *_ = (
-            capacity.counts(group, up.get(group.host, False)))
+        # counts(): total, free, bound, reserved, then the reasons.
+        _total, free, bound, reserved, *why = capacity.counts(
+            group, up.get(group.host, False))
+        why = dict(zip(capacity.REASONS, why))
         key = (group.host, group.resource_class or '', group.driver or '')
+        unhealthy = why[UNHEALTHY]
         for state, value in ((FREE, free), (BOUND, bound),
                              (UNHEALTHY, unhealthy),
                              (RESERVED, reserved - unhealthy)):
             values[key + (state,)] = values.get(key + (state,), 0) + value
-    for labels in sorted(values):
-        family.add_metric(labels, values[labels])
-    return family
+        for reason, value in why.items():
+            reasons[key + (reason,)] = reasons.get(key + (reason,),
+                                                   0) + value
+    families = []
+    for gauge, counted in ((metrics.ACCELERATORS, values),
+                           (metrics.ACCELERATORS_RESERVED, reasons)):
+        family = _family(gauge)
+        for labels in sorted(counted):
+            family.add_metric(labels, counted[labels])
+        families.append(family)
+    return families
 
 
 def _devices(snapshot):
@@ -185,7 +194,7 @@ class FleetCollector(prometheus_registry.Collector):
               'last_report_at': group.reported}
              for group in snapshot['handles']],
             snapshot['conductors'], read)
-        yield _accelerators(snapshot, handles_up)
+        yield from _accelerators(snapshot, handles_up)
         yield _devices(snapshot)
         yield _arqs(snapshot)
         yield from _outboxes(snapshot, read)

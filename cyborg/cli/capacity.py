@@ -65,7 +65,8 @@ class ShowCapacity(common.Lister):
     One row per host and resource class, then one per resource class
     for the whole cloud (host "(total)").  An accelerator is an attach
     handle; reserved ones are held out of scheduling, for the reasons
-    shown (disabled, unhealthy, recovering, agent_down, gone).
+    shown (disabled, unhealthy, recovering, driver_error, config_draining,
+    config_pending, config_applying, config_failed, agent_down, gone).
     """
 
     def get_parser(self, prog_name):

@@ -320,7 +320,14 @@ class ConfigureDevice(common.ShowOne):
             if parsed_args.drain:
                 raise common.CommandError('--drain goes with --set only.')
             self.client.delete(url)
-            return detail(self.client.get('/devices/' + uuid))
+            try:
+                return detail(self.client.get('/devices/' + uuid))
+            except common.APIError as exc:
+                if exc.status != 404:
+                    raise
+            # The device is gone; its desired state is forgotten all the
+            # same.
+            return ('uuid', 'desired'), (uuid, 'forgotten (device gone)')
         desired = {}
         for text in parsed_args.settings:
             field, value = parse_setting(text)

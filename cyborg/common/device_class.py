@@ -71,7 +71,7 @@ NAMED_FACTS = {
     'type': 'the device type (GPU, FPGA, QAT, NIC...)',
     'driver': "the Cyborg driver that reported it",
     'host': 'the host of its agent',
-    'health': 'healthy, unhealthy or recovering',
+    'health': 'healthy, unhealthy, recovering or driver_error',
     'numa_node': "the device's NUMA node",
     'firmware': "the firmware (or an FPGA's loaded bitstream) its driver "
                 "reports",

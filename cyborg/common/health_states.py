@@ -18,9 +18,16 @@ notifications (cyborg.tests.unit.test_vocabulary keeps it the only one).
 A driver's check and an agent's report say HEALTHY or UNHEALTHY
 (cyborg.drivers.health); the conductor keeps a device that turned healthy
 again RECOVERING for ``[device_health] hold_down`` seconds
-(cyborg.conductor.devices.health).  A devices row stores NULL for HEALTHY.
+(cyborg.conductor.devices.health).  A device whose driver raised (in
+discovery or in its health checks) is reported DRIVER_ERROR, as last
+known, until the driver works again (cyborg.agent.resource_tracker).  A
+devices row stores NULL for HEALTHY.
 """
 
 HEALTHY = 'healthy'
 UNHEALTHY = 'unhealthy'
 RECOVERING = 'recovering'
+DRIVER_ERROR = 'driver_error'
+#: The states that hold a device out of scheduling (its inventory
+#: reserved in Placement).
+HELD = (UNHEALTHY, RECOVERING, DRIVER_ERROR)

@@ -14,6 +14,7 @@
 """Options of the [fake_driver] group: the fake driver's simulated devices."""
 
 from oslo_config import cfg
+from oslo_config import types
 
 from cyborg.i18n import _
 
@@ -88,6 +89,28 @@ Related options:
 
 * ``[api] discovery_wait``: how long the API waits for the agents'
   reports.
+""")),
+    cfg.ListOpt(
+        'raise_in',
+        default=[],
+        item_type=types.String(choices=(
+            'discover', 'configure', 'check_health')),
+        help=_("""
+Operations of the fake driver that raise an exception on purpose, as a
+driver with a bug would.
+
+The driver raises ``RuntimeError`` in each operation named here, for
+tests and demonstrations of what an operator sees when a driver fails:
+its devices stay in Cyborg and in Placement as last known, reserved, with
+the health ``driver_error`` and the exception's message, until the
+driver works again (see the admin guide's device health page).
+
+Possible values:
+
+* ``discover``: the driver's discovery.
+* ``configure``: applying a device's desired configuration.
+* ``check_health``: the driver's health checks of its devices.
+* An empty value (default): the driver works.
 """)),
 ]
 

@@ -31,7 +31,9 @@ with none, its PF is the one deployable) and its VFs' driver, a GPU's mode
 (``passthrough`` or ``mig``) and MIG layout (one ``CUSTOM_MIG_<PROFILE>``
 deployable per GPU instance, at most 7 compute slices as an A100 80GB
 has); ``simulate_config_failure()`` makes the next configuration of a
-device fail.  An image whose content begins with
+device fail.  ``[fake_driver] raise_in`` makes the driver raise in
+discovery, configuration or its health checks, as a driver with a bug
+would.  An image whose content begins with
 ``FAIL_PROGRAM_MARKER`` fails to program (CommandFailed, the device left
 as it was), so that tests can make device work fail on a real agent.
 """
@@ -140,7 +142,17 @@ class FakeDriver(base.AcceleratorDriver):
             else:
                 self.unhealthy[address] = reason
 
+    def _raise_if_asked(self, operation):
+        """Raise in *operation* when ``[fake_driver] raise_in`` names
+        it (read at each call, so that a test can make the driver fail
+        and recover).
+        """
+        if operation in self.conf.fake_driver.raise_in:
+            raise RuntimeError('the fake driver fails in %s ([fake_driver] '
+                               'raise_in)' % operation)
+
     def check_health(self, records):
+        self._raise_if_asked('check_health')
         with self._lock:
             return {r.address: health.unhealthy(self.unhealthy[r.address])
                     for r in records if r.address in self.unhealthy}
@@ -148,6 +160,7 @@ class FakeDriver(base.AcceleratorDriver):
     def discover(self):
         # [fake_driver] discover_seconds: a slow discovery, for tests.
         time.sleep(self.conf.fake_driver.discover_seconds)
+        self._raise_if_asked('discover')
         records = []
         bus = FIRST_BUS
         for kind in TYPES:
@@ -374,8 +387,10 @@ class FakeDriver(base.AcceleratorDriver):
         :raises: DriverDeviceNotFound for an address that is neither;
             DeviceConfigInvalid for a MIG layout over the GPU's seven
             slices; CommandFailed when simulate_config_failure() asked
-            (the device left as it was).
+            (the device left as it was); RuntimeError when ``[fake_driver]
+            raise_in`` names ``configure``.
         """
+        self._raise_if_asked('configure')
         kind = self._kind_of(address)
         if kind not in ('qat', 'gpu'):
             raise exception.DriverDeviceNotFound(address=address,

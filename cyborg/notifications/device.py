@@ -52,7 +52,8 @@ class DevicePayload(base.NotificationPayload):
         'model': fields.StringField(nullable=True),
         'hostname': fields.StringField(),
         'driver_name': fields.StringField(nullable=True),
-        # healthy, unhealthy or recovering (cyborg.conductor.devices.health);
+        # healthy, unhealthy, recovering or driver_error
+        # (cyborg.conductor.devices.health);
         # the reason and since when, null while healthy.
         'health': fields.StringField(),
         'health_reason': fields.StringField(nullable=True),

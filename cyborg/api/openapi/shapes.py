@@ -359,8 +359,7 @@ LISTED_SERVER = {
                 'attach_handle_uuid': nullable(STRING),
                 'origin': {'type': 'string', 'enum': ['create', 'attach']},
                 'device_health': {'type': 'string', 'enum': [
-                    health_states.HEALTHY, health_states.UNHEALTHY,
-                    health_states.RECOVERING]},
+                    health_states.HEALTHY, *health_states.HELD]},
                 'device_health_reason': nullable(STRING),
                 'device_health_since': nullable(DATETIME),
             },

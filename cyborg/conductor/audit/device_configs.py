@@ -13,27 +13,34 @@
 # under the License.
 """The audit of devices' configurations (desired state): devices whose
 agent reports something else than what was applied (``drifted``: changed
-by hand, or by a reboot the agent did not see) and configurations the
-agent could not apply (``failed``).
+by hand, or by a reboot the agent did not see), configurations the
+agent could not apply (``failed``), and configurations whose device
+failed: gone from the tables (``device_gone``) or held because its
+driver fails (``driver_error``, cyborg.conductor.devices.health).
 
 Healing asks the agent to apply the desired state again
 (cyborg.conductor.devices.configuration.heal: one generation more,
 ``pending``, the device reserved).  The agent applies it after the
 conductor's next push of the host and its next heartbeat, so a heal
 repairs nothing by the time it returns: its findings say ``repaired``
-False, and the next audit tells how it ended.
+False, and the next audit tells how it ended.  A configuration whose
+device failed is not handed again: the operator repairs the driver (the
+device returns by itself) or forgets the configuration.
 """
 
 import dataclasses
 
 from cyborg import exception
 from cyborg.common import device_config
+from cyborg.common import health_states
 from cyborg.conductor.audit import record
 from cyborg.conductor.devices import configuration
 from cyborg.db.queries import device_config as config_queries
 
 DRIFTED = device_config.DRIFTED
 FAILED = device_config.FAILED
+DEVICE_GONE = 'device_gone'
+DRIVER_ERROR = health_states.DRIVER_ERROR
 
 
 @dataclasses.dataclass(kw_only=True)
@@ -50,7 +57,7 @@ class ConfigFinding(record.Finding):
 
 def audit(context, host=None, heal=False):
     """Find (and with *heal*, hand again to the agents) the drifted and
-    failed configurations.
+    failed configurations, and find those whose device failed.
 
     :param host: only this host's devices.
     :returns: a list of ConfigFinding.
@@ -68,6 +75,21 @@ def audit(context, host=None, heal=False):
             if heal:
                 _heal(context, finding)
             found.append(finding)
+    for config in config_queries.of_failed_devices(context):
+        if host is not None and config['hostname'] != host:
+            continue
+        finding = ConfigFinding(
+            kind=DEVICE_GONE if config['device_gone'] else DRIVER_ERROR,
+            host=config['hostname'], device=config['device_uuid'],
+            desired=device_config.as_text(config['desired']),
+            detail=('the device is no longer reported' if
+                    config['device_gone'] else config['device_reason'] or
+                    ''))
+        if heal:
+            finding.settle(False, 'not handed again: repair the driver, or '
+                           'forget the configuration (device-configure '
+                           '--forget)')
+        found.append(finding)
     return found
 
 

@@ -15,10 +15,13 @@
 
 The ``rc`` and ``trait*`` attributes of a deployable are what its
 resource provider shows (cyborg.conductor.placement.sync.desired): an
-operator's trait is a trait of the provider.  Creating or deleting one
-marks the host of the deployable for a push in the same transaction, and
-the host is pushed once it has committed (cyborg.conductor.
-placement_push), as a report or a device status change is.
+operator's trait is a trait of the provider.  Any other attribute is a
+fact a device class may select on (cyborg.common.device_class), whose
+``CUSTOM_CLASS_*`` trait the provider then shows.  Creating or deleting
+an attribute marks the host of the deployable for a push in the same
+transaction, and the host is pushed once it has committed
+(cyborg.conductor.placement.push), as a report or a device status change
+is; the push writes to Placement only what changed.
 """
 
 from oslo_log import log as logging
@@ -33,23 +36,15 @@ from cyborg.db.queries import host as host_queries
 LOG = logging.getLogger(__name__)
 
 
-def published(key):
-    """Whether an attribute is part of its deployable's resource provider
-    (its resource class, ``rc``, or one of its traits, ``trait*``).
-    """
-    return key == attach_handle_queries.RC_KEY or key.startswith('trait')
-
-
 def _mark(context, row):
-    """Mark the host of the attribute's deployable for a push when the
-    attribute is published (inside the caller's transaction); a
-    resource class is copied to the deployable's handles there too
-    (what the capacity view counts them by).
+    """Mark the host of the attribute's deployable for a push (inside the
+    caller's transaction): the attribute is published, or a fact a
+    device class may select on.  A resource class is copied to the
+    deployable's handles there too (what the capacity view counts them
+    by).
 
-    :returns: the host, or None when nothing is to be pushed.
+    :returns: the host.
     """
-    if not published(row['key']):
-        return None
     if row['key'] == attach_handle_queries.RC_KEY:
         attach_handle_queries.follow_resource_class(
             context, [row['deployable_id']])
@@ -78,13 +73,14 @@ def _push(context, placement, host):
     # Committed: push with no transaction open.  Without a client (or
     # should the push fail) the host stays marked and the periodic task
     # ([placement] sync_interval) pushes it.
-    if host is not None and placement is not None:
+    if placement is not None:
         placement_push.push_safely(context, placement, host)
 
 
 def create(context, deployable_id, key, value, placement=None):
-    """Add a key/value to a deployable; a published one (``rc``,
-    ``trait*``) goes to its resource provider.
+    """Add a key/value to a deployable; its resource provider follows (a
+    published one, ``rc`` or ``trait*``, and the traits of the device
+    classes that select on it).
 
     :param placement: the conductor's PlacementClient, or None (the host
         is then pushed by the periodic task).
@@ -99,7 +95,8 @@ def create(context, deployable_id, key, value, placement=None):
 
 
 def delete(context, uuid, placement=None):
-    """Delete an attribute; a published one leaves its resource provider.
+    """Delete an attribute; its resource provider follows (as for
+    create()).
 
     :param placement: as for create().
     :raises: AttributeNotFound

@@ -27,6 +27,11 @@ applies the report:
 * healthy again: ``recovering`` for ``[device_health] hold_down`` seconds
   (still reserved), then healthy (``release_recovered()``, from the
   conductor's Placement check), or at once with ``enable`` (end_hold_down).
+* ``driver_error``: the device's driver raised (in discovery or its
+  health checks) and the agent reports the device as last known
+  (cyborg.agent.resource_tracker): reserved as an unhealthy device, with
+  the exception as the reason, and healthy at once when the driver works
+  again (nothing said the device itself was wrong: no hold-down).
 
 The operator's hold-out is the device's status (``disable``:
 ``maintaining``), which reserves it whatever its health.
@@ -68,12 +73,14 @@ def _next(row, health, reason, hold_down):
     *row*; None when nothing changes.
     """
     old = row['health']
-    was_unhealthy = old == health_states.UNHEALTHY
-    if health == health_states.UNHEALTHY:
-        reason = (reason or health_states.UNHEALTHY)[:_REASON_LENGTH]
-        if was_unhealthy and row['health_reason'] == reason:
+    if health in (health_states.UNHEALTHY, health_states.DRIVER_ERROR):
+        reason = (reason or health)[:_REASON_LENGTH]
+        if old == health and row['health_reason'] == reason:
             return None
-        return health_states.UNHEALTHY, reason, not was_unhealthy
+        return health, reason, old != health
+    if old == health_states.DRIVER_ERROR:
+        # The driver works again.
+        return None, row['health_reason'], True
     if old != health_states.UNHEALTHY:
         # Healthy, or recovering: the hold-down runs on.
         return None
@@ -219,7 +226,7 @@ def _health_changed(context, device, old, new, instance_uuids=None):
     :param context: request context.
     :param device: the device's row (a dict: uuid, hostname, type,
         vendor, model, driver_name, health, health_reason, health_since).
-    :param old: healthy, unhealthy or recovering, before.
+    :param old: healthy, unhealthy, recovering or driver_error, before.
     :param new: the same, now.
     :param instance_uuids: the instances bound to the device (None: not
         known).
@@ -228,6 +235,15 @@ def _health_changed(context, device, old, new, instance_uuids=None):
         LOG.warning('Device %(uuid)s on %(host)s is unhealthy (%(reason)s): '
                     'its inventory is reserved; instances keep it '
                     '(%(instances)s)',
+                    {'uuid': device['uuid'], 'host': device['hostname'],
+                     'reason': device['health_reason'],
+                     'instances': ', '.join(instance_uuids or ()) or
+                     'none bound'})
+    elif new == health_states.DRIVER_ERROR:
+        LOG.warning('Device %(uuid)s on %(host)s is held as last known: '
+                    'its driver fails (%(reason)s); its inventory is '
+                    'reserved until the driver works again; instances keep '
+                    'it (%(instances)s)',
                     {'uuid': device['uuid'], 'host': device['hostname'],
                      'reason': device['health_reason'],
                      'instances': ', '.join(instance_uuids or ()) or

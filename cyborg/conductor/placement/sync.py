@@ -21,10 +21,11 @@ else its host, as the existing Cyborg; created under the host's name when
 * name: the deployable's name; uuid: ``uuid3(NAMESPACE_DNS, name)`` (as
   the existing Cyborg, so providers survive a migration);
 * inventory: ``{rc: {total, max_unit: total, reserved}}`` from the ``rc``
-  attribute and ``num_accelerators``; ``reserved`` is the total while the
-  device is disabled (``maintaining``) or unhealthy (or recovering, in
-  its hold-down: cyborg.conductor.devices.health), the host's agent is down, or
-  the hardware is gone but still held, else 0;
+  attribute and ``num_accelerators``; ``reserved`` is the total while any
+  reason of cyborg.db.queries.hold holds (the device disabled, unhealthy,
+  recovering or held for its driver's error, its configuration changing
+  or failed, the host's agent down, the hardware gone but still held),
+  else 0 (the capacity view counts by the same rules);
 * traits: ``OWNER_CYBORG`` plus the values of the ``trait*`` attributes,
   plus ``CUSTOM_CLASS_<NAME>`` of every device class whose selector
   matches the deployable (cyborg.common.device_class).
@@ -50,9 +51,8 @@ from oslo_log import log as logging
 
 from cyborg import exception
 from cyborg.common import device_class
-from cyborg.common import device_config
 from cyborg.common import traits as cyborg_traits
-from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import hold
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -138,10 +138,7 @@ def desired(snapshot, deployable, agent_up, parent, classes=()):
             device, deployable, attributes,
             snapshot.handles.get(deployable['id'], ())))
     total = deployable['num_accelerators'] or 0
-    reserved = (device['status'] == device_queries.MAINTAINING or
-                device_queries.held_out(device) or
-                device.get('config_state') in device_config.RESERVING or
-                agent_up is False or deployable['removed_at'] is not None)
+    reserved = bool(hold.reasons(device, deployable, agent_up))
     inventories = {}
     if rc and _valid_class(rc) and total > 0:
         inventories[rc] = {'total': total, 'reserved': total if reserved

@@ -20,8 +20,10 @@ handles are grouped, in the database, by their device's host and their
 resource class (each handle carries its deployable's, kept by the
 writers of handles and ``rc`` attributes: cyborg.db.queries.attach_handle
 .follow_resource_class()), and counted there: in use, and, among those
-not in use, held out by their device or deployable (disabled, unhealthy
-or recovering, gone) and by each reason.  What cyborg.api.capacity makes
+not in use, held out by their device, its configuration or their
+deployable, and by each reason (cyborg.db.queries.hold: the rules of the
+Placement push, so that what is free here is what Placement offers).
+What cyborg.api.capacity makes
 of the counts needs one thing more, the host's agent liveness, which is
 not a column: it is judged by cyborg.servicegroup from when the agent
 was last heard of (its heartbeat, its last report) and from the
@@ -40,10 +42,12 @@ import collections
 import sqlalchemy as sa
 
 from cyborg import servicegroup
+from cyborg.common import device_config
 from cyborg.common import health_states
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import hold
 
 _HANDLES = models.AttachHandle.__table__
 _DEPLOYABLES = models.Deployable.__table__
@@ -51,14 +55,24 @@ _DEVICES = models.Device.__table__
 _HOSTS = models.Host.__table__
 _SERVICES = models.Service.__table__
 
+# The reasons judged from the rows (the agent's liveness is judged by
+# the caller, or in view()'s statement).
+JUDGED = tuple(r for r in hold.REASONS if r != hold.AGENT_DOWN)
+
+
+def held_column(reason):
+    """The name of the count of the free handles held for *reason*."""
+    return 'held_' + reason
+
+
 # The handles of one host and resource class (see get()).
 # ``driver`` is the deployables' driver where get() groups by driver
 # (the metrics' accelerators gauge), None otherwise.
-Group = collections.namedtuple('Group', (
-    'host', 'resource_class', 'total', 'bound', 'held', 'held_disabled',
-    'held_unhealthy', 'held_recovering', 'held_gone', 'heartbeat',
-    'reported', 'driver'), defaults=(None,))
-_COUNTS = Group._fields[2:9]
+Group = collections.namedtuple(
+    'Group', ('host', 'resource_class', 'total', 'bound', 'held') +
+    tuple(held_column(r) for r in JUDGED) +
+    ('heartbeat', 'reported', 'driver'), defaults=(None,))
+_COUNTS = Group._fields[2:-3]
 
 _GROUP, _CONDUCTOR = 0, 1
 
@@ -76,15 +90,7 @@ def _groups(host, resource_class, driver, by_driver, trait=None):
     *by_driver*), each group with its host's agent times.
     """
     free = _HANDLES.c.in_use == sa.false()
-    health = _DEVICES.c.health
-    disabled = _DEVICES.c.status == device_queries.MAINTAINING
-    unhealthy = health == health_states.UNHEALTHY
-    recovering = health == health_states.RECOVERING
-    gone = _DEPLOYABLES.c.removed_at.isnot(None)
-    # As cyborg.conductor.placement.sync.desired(): device_queries
-    # .held_out() is any health but NULL and healthy.
-    held_out = sa.and_(health.isnot(None),
-                       health != health_states.HEALTHY)
+    conditions = hold.conditions()
     keys = [_DEVICES.c.hostname, _HANDLES.c.resource_class]
     if by_driver:
         keys.append(_DEPLOYABLES.c.driver_name)
@@ -93,17 +99,15 @@ def _groups(host, resource_class, driver, by_driver, trait=None):
                   _HANDLES.c.resource_class,
                   sa.func.count().label('total'),
                   _count(~free).label('bound'),
-                  _count(sa.and_(free, sa.or_(disabled, held_out, gone)))
-                  .label('held'),
-                  _count(sa.and_(free, disabled)).label('held_disabled'),
-                  _count(sa.and_(free, unhealthy)).label('held_unhealthy'),
-                  _count(sa.and_(free, recovering)).label('held_recovering'),
-                  _count(sa.and_(free, gone)).label('held_gone'),
+                  _count(sa.and_(free, sa.or_(
+                      *[c for _r, c in conditions]))).label('held'),
+                  *[_count(sa.and_(free, c)).label(held_column(r))
+                    for r, c in conditions],
                   *keys[2:])
-        .select_from(
+        .select_from(hold.join_configs(
             _HANDLES
             .join(_DEPLOYABLES, _DEPLOYABLES.c.id == _HANDLES.c.deployable_id)
-            .join(_DEVICES, _DEVICES.c.id == _DEPLOYABLES.c.device_id))
+            .join(_DEVICES, _DEVICES.c.id == _DEPLOYABLES.c.device_id)))
         .group_by(*keys))
     if host is not None:
         inner = inner.where(_DEVICES.c.hostname == host)
@@ -114,7 +118,7 @@ def _groups(host, resource_class, driver, by_driver, trait=None):
     if trait is not None:
         inner = inner.where(published(trait))
     inner = inner.subquery('groups')
-    counted = [inner.c[name] for name in Group._fields[:9]]
+    counted = [inner.c[name] for name in Group._fields[:-3]]
     extra = [inner.c.driver_name] if by_driver else []
     # The agent's times are joined to the groups (one or a few per
     # host), not to every handle.
@@ -163,11 +167,9 @@ def get(context, host=None, resource_class=None, driver=None,
         and resource class that has handles (``resource_class`` None:
         the deployable has no ``rc`` attribute), with the number of
         handles (``total``), of those in use (``bound``), of those not
-        in use whose deployable is held out by its device or itself
-        (``held``: disabled, unhealthy or recovering, gone) and of those
-        not in use under each of these reasons (``held_disabled``,
-        ``held_unhealthy``, ``held_recovering``, ``held_gone``);
-        ``heartbeat`` the host's
+        in use whose deployable is held out for a reason of JUDGED
+        (``held``) and of those not in use under each of these reasons
+        (``held_<reason>``, held_column()); ``heartbeat`` the host's
         agent's last heartbeat and ``reported`` its last applied report,
         each None when there was none; and the conductors' service rows
         as dicts with ``started_at`` and ``last_seen_up`` (what
@@ -189,12 +191,12 @@ def get(context, host=None, resource_class=None, driver=None,
 # A row of view(): the handles of one host and resource class (``host``
 # set; ``agent_up`` whether its agent is up), or of one resource class in
 # the whole cloud (``host`` None, ``agent_up`` None).  The counts are
-# those of cyborg.api.capacity: ``reserved`` and, for each reason (a
-# handle may be reserved for several), how many are reserved for it.
-Row = collections.namedtuple('Row', (
-    'host', 'resource_class', 'total', 'bound', 'reserved',
-    'held_disabled', 'held_unhealthy', 'held_recovering', 'agent_down',
-    'held_gone', 'agent_up'))
+# those of cyborg.api.capacity: ``reserved`` and, for each reason of
+# cyborg.db.queries.hold (a handle may be reserved for several), how many
+# are reserved for it (held_column()).
+Row = collections.namedtuple(
+    'Row', ('host', 'resource_class', 'total', 'bound', 'reserved') +
+    tuple(held_column(r) for r in hold.REASONS) + ('agent_up',))
 
 _HOST, _TOTAL = 0, 1
 
@@ -263,11 +265,13 @@ class _Handles:
     """
 
     def joined_to(self, devices):
-        """The join, from the *devices* (a subquery of ids) if given."""
+        """The join, from the *devices* (a subquery of ids) if given,
+        with each device's configuration (an outer join).
+        """
         start = _DEVICES
         if devices is not None:
             start = devices.join(_DEVICES, _DEVICES.c.id == devices.c.id)
-        return (
+        return hold.join_configs(
             start
             .join(_DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id)
             .join(_HANDLES, _HANDLES.c.deployable_id == _DEPLOYABLES.c.id))
@@ -294,22 +298,12 @@ class _Handles:
                                   resource_class)
         self.where.extend(self.own_where)
         free = _HANDLES.c.in_use == sa.false()
-        health = _DEVICES.c.health
-        disabled = _DEVICES.c.status == device_queries.MAINTAINING
-        gone = _DEPLOYABLES.c.removed_at.isnot(None)
-        # As cyborg.conductor.placement.sync.desired(): device_queries
-        # .held_out() is any health but NULL and healthy.
-        self.held_out = sa.and_(health.isnot(None),
-                                health != health_states.HEALTHY)
-        self.disabled = disabled
+        conditions = hold.conditions()
         self.free = free
         self.bound = _count(~free)
-        self.held = sa.or_(disabled, self.held_out, gone)
-        self.reasons = [
-            _count(sa.and_(free, disabled)),
-            _count(sa.and_(free, health == health_states.UNHEALTHY)),
-            _count(sa.and_(free, health == health_states.RECOVERING)),
-            _count(sa.and_(free, gone))]
+        self.held = sa.or_(*[c for _r, c in conditions])
+        # {reason: the count of the free handles held for it}, JUDGED.
+        self.reasons = {r: _count(sa.and_(free, c)) for r, c in conditions}
 
     def page(self, limit, marker):
         """The names of the page's hosts (a subquery): the first *limit*
@@ -345,33 +339,39 @@ def _hosts_part(handles, up_since, page):
     joined = handles.joined
     if page is not None:
         joined = joined.join(page, page.c.host == _DEVICES.c.hostname)
-    disabled, unhealthy, recovering, gone = handles.reasons
     groups = (
         sa.select(_DEVICES.c.hostname.label('host'),
                   handles.resource_class.label('resource_class'),
                   sa.func.count().label('total'),
                   handles.bound.label('bound'),
                   _count(sa.and_(handles.free, handles.held)).label('held'),
-                  disabled.label('held_disabled'),
-                  unhealthy.label('held_unhealthy'),
-                  recovering.label('held_recovering'),
-                  gone.label('held_gone'))
+                  *[count.label(held_column(r))
+                    for r, count in handles.reasons.items()])
         .select_from(joined).where(*handles.where)
         .group_by(_DEVICES.c.hostname, handles.resource_class)
         .subquery('groups'))
     up = _agent_up(up_since)
     unbound = groups.c.total - groups.c.bound
+    reasons = _in_order(
+        {r: groups.c[held_column(r)] for r in JUDGED},
+        sa.case((up, 0), else_=unbound))
     return (
         sa.select(sa.literal(_HOST).label('kind'), groups.c.host,
                   groups.c.resource_class, groups.c.total, groups.c.bound,
                   sa.case((up, groups.c.held), else_=unbound)
-                  .label('reserved'),
-                  groups.c.held_disabled, groups.c.held_unhealthy,
-                  groups.c.held_recovering,
-                  sa.case((up, 0), else_=unbound).label('agent_down'),
-                  groups.c.held_gone,
+                  .label('reserved'), *reasons,
                   sa.case((up, 1), else_=0).label('agent_up'))
         .select_from(_liveness_joins(groups, groups.c.host)))
+
+
+def _in_order(judged, agent_down):
+    """The columns of Row's reasons: *judged* ({reason: column}, a reason
+    missing counts 0) and *agent_down*, each labelled, in REASONS' order.
+    """
+    nothing = sa.cast(sa.literal(0), sa.Integer)
+    return [(agent_down if r == hold.AGENT_DOWN else
+             judged.get(r, nothing)).label(held_column(r))
+            for r in hold.REASONS]
 
 
 def _totals_part(handles, up_since):
@@ -397,24 +397,30 @@ def _totals_part(handles, up_since):
     return parts + [_down_handles(handles, up_since)]
 
 
-def _total_row(resource_class, *counts):
-    """A totals row of view(): kind, no host, the counts, no agent_up."""
+def _total_row(resource_class, total, bound, reserved, judged,
+               agent_down):
+    """A totals row of view(): kind, no host, the counts (the reasons:
+    _in_order()), no agent_up.
+    """
     return (sa.literal(_TOTAL).label('kind'),
             sa.cast(sa.null(), sa.String(255)).label('host'),
-            resource_class.label('resource_class'), *counts,
+            resource_class.label('resource_class'), total, bound, reserved,
+            *_in_order(judged, agent_down),
             sa.cast(sa.null(), sa.Integer).label('agent_up'))
+
+
+_NOTHING = sa.cast(sa.literal(0), sa.Integer)
 
 
 def _as_if_up(handles):
     """Every handle the filters select counted as if its agent were up,
     on the whole join (one row per resource class).
     """
-    nothing = sa.cast(sa.literal(0), sa.Integer)
     return (
         sa.select(*_total_row(
             handles.resource_class, sa.func.count(), handles.bound,
-            _count(sa.and_(handles.free, handles.held)),
-            *handles.reasons[:3], nothing, handles.reasons[3]))
+            _count(sa.and_(handles.free, handles.held)), handles.reasons,
+            _NOTHING))
         .select_from(handles.joined).where(*handles.where)
         .group_by(handles.resource_class))
 
@@ -424,32 +430,37 @@ def _all_handles(handles):
     driver or device class filter): one read of their resource class
     index.
     """
-    nothing = sa.cast(sa.literal(0), sa.Integer)
     return (
         sa.select(*_total_row(
             handles.resource_class, sa.func.count(), handles.bound,
-            *[nothing] * 6))
+            _NOTHING, {}, _NOTHING))
         .select_from(_HANDLES)
         .where(*handles.own_where)
         .group_by(handles.resource_class))
 
 
-def _held_deployables(handles):
+def _held_deployables():
     """The held out deployables, with what the reasons read: those of the
-    devices held out (disabled, unhealthy or recovering: few, found by
-    the devices' own columns) and those gone, each once (UNION).  A
-    condition on both tables at once (device held out or deployable
-    gone) would judge every deployable of the cloud.
+    devices held out by their own columns (disabled, a held health: few,
+    found by the devices' columns), those of the devices whose
+    configuration reserves them (found from the configurations, fewer
+    still) and those gone, each once (UNION).  A condition on several
+    tables at once (device held out or deployable gone) would judge
+    every deployable of the cloud.
     """
+    configs = hold.CONFIGS
     columns = (_DEPLOYABLES.c.id, _DEVICES.c.status, _DEVICES.c.health,
-               _DEPLOYABLES.c.removed_at)
-    joined = _DEVICES.join(_DEPLOYABLES,
-                           _DEPLOYABLES.c.device_id == _DEVICES.c.id)
-    by_device = (sa.select(*columns).select_from(joined)
-                 .where(sa.or_(handles.disabled, handles.held_out)))
+               _DEPLOYABLES.c.removed_at, configs.c.state.label('config'))
+    joined = hold.join_configs(_DEVICES.join(
+        _DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id))
+    by_device = (sa.select(*columns).select_from(joined).where(sa.or_(
+        _DEVICES.c.status == device_queries.MAINTAINING,
+        _DEVICES.c.health.in_(health_states.HELD))))
+    by_config = (sa.select(*columns).select_from(joined)
+                 .where(configs.c.state.in_(device_config.RESERVING)))
     gone = (sa.select(*columns).select_from(joined)
             .where(_DEPLOYABLES.c.removed_at.isnot(None)))
-    return sa.union(by_device, gone).subquery('held')
+    return sa.union(by_device, by_config, gone).subquery('held')
 
 
 def _held_handles(handles):
@@ -457,19 +468,14 @@ def _held_handles(handles):
     agents were up: the deployables judged first (_held_deployables()),
     then the handles of those only.
     """
-    nothing = sa.cast(sa.literal(0), sa.Integer)
-    held = _held_deployables(handles)
+    held = _held_deployables()
     free = handles.free
+    judged = {r: _count(sa.and_(free, c)) for r, c in hold.conditions(
+        devices=held, deployables=held, config_state=held.c.config)}
     return (
         sa.select(*_total_row(
-            handles.resource_class, nothing, nothing, _count(free),
-            _count(sa.and_(free,
-                           held.c.status == device_queries.MAINTAINING)),
-            _count(sa.and_(free,
-                           held.c.health == health_states.UNHEALTHY)),
-            _count(sa.and_(free,
-                           held.c.health == health_states.RECOVERING)),
-            nothing, _count(sa.and_(free, held.c.removed_at.isnot(None)))))
+            handles.resource_class, _NOTHING, _NOTHING, _count(free),
+            judged, _NOTHING))
         .select_from(
             held.join(_HANDLES, _HANDLES.c.deployable_id == held.c.id))
         .where(*handles.own_where)
@@ -483,12 +489,11 @@ def _down_handles(handles, up_since):
     the hosts that are up are never read twice.  Judging every handle's
     agent instead costs about twice as much at 10,000 hosts.
     """
-    nothing = sa.cast(sa.literal(0), sa.Integer)
     return (
         sa.select(*_total_row(
-            handles.resource_class, nothing, nothing,
-            _count(sa.and_(handles.free, ~handles.held)),
-            nothing, nothing, nothing, _count(handles.free), nothing))
+            handles.resource_class, _NOTHING, _NOTHING,
+            _count(sa.and_(handles.free, ~handles.held)), {},
+            _count(handles.free)))
         .select_from(handles.joined_to(_down_devices(up_since)))
         .where(*handles.where)
         .group_by(handles.resource_class))

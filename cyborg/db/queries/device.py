@@ -35,15 +35,10 @@ _COLUMNS = ('id', 'uuid', 'type', 'vendor', 'model', 'std_board_info',
 
 
 def health_of(device):
-    """A device row's health: healthy, unhealthy or recovering."""
-    return device.get('health') or health_states.HEALTHY
-
-
-def held_out(device):
-    """Whether a device row's inventory is reserved because of its health
-    (unhealthy, or recovering in its hold-down).
+    """A device row's health: healthy, unhealthy, recovering or
+    driver_error.
     """
-    return health_of(device) != health_states.HEALTHY
+    return device.get('health') or health_states.HEALTHY
 
 
 TABLE = models.Device.__table__
@@ -136,7 +131,8 @@ def get_host_health(context, hostname):
 def set_health(context, device_id, health, reason, since):
     """Record a device's health (NULL for healthy).
 
-    :param health: unhealthy, recovering, or None (healthy).
+    :param health: unhealthy, recovering, driver_error, or None
+        (healthy).
     """
     context.session.execute(
         sa.update(TABLE).where(TABLE.c.id == device_id).values(

@@ -21,6 +21,7 @@ from oslo_utils import timeutils
 import sqlalchemy as sa
 
 from cyborg.common import device_config
+from cyborg.common import health_states
 from cyborg.db import api as db_api
 from cyborg.db import models
 
@@ -103,6 +104,29 @@ def in_state(context, state):
     """:returns: every configuration in *state*, oldest first."""
     return [to_dict(row) for row in db_api.execute(
         context, _BY_STATE, {'b_state': state})]
+
+
+_OF_FAILED_DEVICES = (
+    sa.select(TABLE, _DEVICES.c.id.label('device_id'),
+              _DEVICES.c.health_reason.label('device_reason'))
+    .outerjoin(_DEVICES, _DEVICES.c.uuid == TABLE.c.device_uuid)
+    .where(sa.or_(_DEVICES.c.id.is_(None),
+                  _DEVICES.c.health == health_states.DRIVER_ERROR))
+    .order_by(TABLE.c.hostname, TABLE.c.device_uuid))
+
+
+@db_api.context_manager.reader
+def of_failed_devices(context):
+    """The configurations whose device is gone from the tables, or held
+    because its driver fails.
+
+    :returns: a list of configurations (dicts), each with
+        ``device_gone`` (bool) and ``device_reason`` (why the driver
+        fails, or None), by host and device.
+    """
+    return [dict(to_dict(row), device_gone=row.device_id is None,
+                 device_reason=row.device_reason)
+            for row in db_api.execute(context, _OF_FAILED_DEVICES)]
 
 
 def _bound_instances_query():

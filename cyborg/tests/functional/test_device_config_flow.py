@@ -27,7 +27,9 @@ the VFs are back to the default).  It walks what an operator does:
   passthrough provider is gone, and an allocation on the QAT is intact;
 * a layout the GPU refuses: ``failed`` with the reason, reserved;
 * the agent restarted: the VFs are put back before its first report (no
-  drift is ever recorded).
+  drift is ever recorded);
+* the agent restarted with a driver that raises: its devices stay, held
+  (driver_error), until it works again.
 """
 
 import uuid as uuid_lib
@@ -264,6 +266,50 @@ class _DeviceConfigFlow:
         # reboot's 4 VFs.
         for process in self.processes:
             self.assertNotIn('drifted', process.log())
+
+
+    def test_a_failing_driver_keeps_its_devices_over_a_restart(self):
+        # The agent restarted with a driver that raises in discovery
+        # ([fake_driver] raise_in): the devices it last found stay, in
+        # Cyborg and in Placement, reserved as driver_error with the
+        # exception, and are offered again once the driver works.
+        with open(self.agent.conf_path) as f:
+            config = f.read()
+        self.agent.stop()
+        with open(self.agent.conf_path, 'a') as f:
+            f.write('\n[fake_driver]\nraise_in = discover\n')
+        self.agent.start()
+
+        def held():
+            devices = self._reported() or {}
+            if {d['health'] for d in devices.values()} == {'driver_error'}:
+                return devices
+            return None
+        devices = services.wait_for(held, timeout=90,
+                                    message='the devices never held')
+        self.assertIn('fails in discover', devices['QAT']['health_reason'])
+        self._wait_providers(
+            self._qat_prefix(),
+            lambda rps: sorted(rps.values()) == [('CUSTOM_QAT', 1, 1)] * 4,
+            'the QAT VFs never reserved')
+        capacity = self.request('GET', '/capacity?host=' + self.node).json()
+        self.assertEqual({'CUSTOM_QAT': (0, 4), 'PGPU': (0, 1)}, {
+            e['resource_class']: (e['free'],
+                                  e['reserved_because']['driver_error'])
+            for e in capacity['hosts'][0]['resource_classes']})
+
+        self.agent.stop()
+        with open(self.agent.conf_path, 'w') as f:
+            f.write(config)
+        self.agent.start()
+        services.wait_for(
+            lambda: {d['health'] for d in
+                     (self._reported() or {}).values()} == {'healthy'},
+            timeout=90, message='the devices never returned')
+        self._wait_providers(
+            self._qat_prefix(),
+            lambda rps: sorted(rps.values()) == [('CUSTOM_QAT', 1, 0)] * 4,
+            'the QAT VFs never offered again')
 
 
 class DeviceConfigFlowMySQLTestCase(_DeviceConfigFlow, base.ServiceTestCase):

@@ -38,7 +38,7 @@ ROOT = os.path.dirname(cyborg.__file__)
 HOMES = {name: 'servicegroup.py' for name in servicegroup.BINARIES}
 HOMES.update({state: 'common/health_states.py' for state in (
     health_states.HEALTHY, health_states.UNHEALTHY,
-    health_states.RECOVERING)})
+    health_states.RECOVERING, health_states.DRIVER_ERROR)})
 EXEMPT = ('tests',)
 
 

@@ -67,9 +67,10 @@ class AcceleratorRequest(base.APIBase):
     # from a flavor's or a port's device profile, or any client) or
     # "attach" (attach-instance; only those may be detached).
     origin = wtypes.text
-    # 2.9: the health of the device behind the ARQ (healthy, unhealthy
-    # or recovering, cyborg.conductor.devices.health), why it was last
-    # unhealthy and since when; null while the ARQ holds no device.
+    # 2.9: the health of the device behind the ARQ (healthy, unhealthy,
+    # recovering or driver_error, cyborg.conductor.devices.health), why
+    # it was last held out and since when; null while the ARQ holds no
+    # device.
     device_health = wtypes.text
     device_health_reason = wtypes.text
     device_health_since = datetime.datetime

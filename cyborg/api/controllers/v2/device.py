@@ -52,7 +52,8 @@ class Device(base.APIBase):
     vendor_board_info = wtypes.text
     hostname = wtypes.text
     status = wtypes.text
-    # 2.7: healthy, unhealthy or recovering (cyborg.conductor.devices.health).
+    # 2.7: healthy, unhealthy, recovering or driver_error
+    # (cyborg.conductor.devices.health).
     health = wtypes.text
     health_reason = wtypes.text
     health_since = datetime.datetime

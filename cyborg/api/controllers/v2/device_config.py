@@ -35,6 +35,7 @@ from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import gate
 from cyborg.api.schemas import device_config as schema
 from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import device_config as config_queries
 from cyborg.i18n import _
 from cyborg.policies import device as policies
 
@@ -132,8 +133,11 @@ class ConfigurationController(rest.RestController):
         """
         self._check(policies.CONFIGURE)
         context = pecan.request.context
-        # An unknown device is its own 404 (cyborg.device.not_found).
-        device_queries.get(context, self.uuid)
+        # A configuration is forgotten whatever its device's state, gone
+        # too; an unknown device without one is its own 404
+        # (cyborg.device.not_found).
+        if config_queries.get(context, self.uuid) is None:
+            device_queries.get(context, self.uuid)
         pecan.request.conductor_api.device_config_delete(
             context, device_uuid=self.uuid)
         pecan.response.status = 204

@@ -24,6 +24,7 @@ from cyborg.clients import placement as placement_client
 from cyborg.conductor import manager
 from cyborg.conductor.audit import placement as placement_audit
 from cyborg.conductor.devices import attribute as attribute_ops
+from cyborg.conductor.devices import device_class as device_class_ops
 from cyborg.conductor.inventory import reports as inventory
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
@@ -37,6 +38,7 @@ CONF = cyborg_conf.CONF
 
 FPGA = 'n1_FakeDevice'
 TRAIT = 'CUSTOM_OPERATOR_FAST'
+CLASS_TRAIT = 'CUSTOM_CLASS_BIG'
 
 
 class AttributeToPlacementTestCase(base.DbTestCase):
@@ -110,6 +112,26 @@ class AttributeToPlacementTestCase(base.DbTestCase):
         self.assertFalse(self._needs_sync())
         self.assertEqual(['CUSTOM_FAKE_DEVICE', 'OWNER_CYBORG'],
                          self._traits())
+
+    def test_a_device_class_on_an_attribute_follows_it(self):
+        # A class selecting on what an attribute says: its trait comes
+        # and goes with the attribute, with no discovery and no heal.
+        _row, hosts = device_class_ops.create(
+            self.context, 'big', [{'key': 'memory_mb', 'op': '>=',
+                                   'value': 40000}])
+        device_class_ops.push_hosts(self.context, self.client, hosts)
+        self.assertNotIn(CLASS_TRAIT, self._traits())
+        uuid = attribute_ops.create(self.context, self.deployable_id,
+                                    'memory_mb', '81920',
+                                    placement=self.client)['uuid']
+        self.assertIn(CLASS_TRAIT, self._traits())
+        self.assertFalse(self._needs_sync())
+        self.assertEqual([], placement_audit.audit(self.context,
+                                                   self.client))
+        attribute_ops.delete(self.context, uuid, placement=self.client)
+        self.assertNotIn(CLASS_TRAIT, self._traits())
+        self.assertEqual([], placement_audit.audit(self.context,
+                                                   self.client))
 
     def test_the_trait_survives_the_next_report(self):
         attribute_ops.create(self.context, self.deployable_id,

@@ -15,11 +15,16 @@
 the real conductor on the fake transport).
 """
 
+import fixtures
 
 from cyborg import conf as cyborg_conf
+from cyborg.agent import last_known
 from cyborg.agent import resource_tracker
 from cyborg.common import device_config
 from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.conductor.devices import configuration
+from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import device_config as config_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.drivers import base as driver_base
 from cyborg.drivers import fake
@@ -75,12 +80,17 @@ class ResourceTrackerTestCase(base.DbTestCase):
         self.rpc_servers.start_conductor()
         self.api = _Recording(conductor_rpcapi.ConductorAPI())
 
-    def _tracker(self, *extra, rp_name=None):
+    def _tracker(self, *extra, rp_name=None, known=None):
         drivers = {'fake': fake.FakeDriver(CONF, 'n1')}
         drivers.update((d.name, d) for d in extra)
         return resource_tracker.ResourceTracker(
             'n1', drivers, {n: n for n in drivers}, self.api,
-            rp_name=rp_name)
+            rp_name=rp_name, last_known=known)
+
+    def _health(self):
+        """{device uuid: (health, reason)} of the conductor's rows."""
+        return {d['uuid']: (device_queries.health_of(d), d['health_reason'])
+                for d in device_queries.get_all(self.context)}
 
     def test_reports_name_the_compute_node(self):
         self._tracker(rp_name='n1.example.org').update(self.context)
@@ -152,6 +162,79 @@ class ResourceTrackerTestCase(base.DbTestCase):
         self.assertEqual('stored', summary['report'])
         hellos = {h['name']: h['status'] for h in tracker.hellos()}
         self.assertEqual({'fake': 'READY', 'broken': 'ERROR'}, hellos)
+
+    def test_a_failing_driver_keeps_its_devices_held(self):
+        # A driver that raises is not an absence: its devices stay as last
+        # known, held with the exception, and return when it works again.
+        self.flags(group='fake_driver', devices=['fpga=1', 'qat=1'])
+        tracker = self._tracker()
+        tracker.update(self.context)
+        healthy = self._health()
+        self.assertEqual(2, len(healthy))
+        self.flags(group='fake_driver', raise_in=['discover'])
+        summary = tracker.update(self.context)
+        self.assertEqual(('ERROR', 2), (summary['drivers'][0]['status'],
+                                        summary['drivers'][0]['devices']))
+        held = self._health()
+        self.assertEqual(set(healthy), set(held))
+        for health, reason in held.values():
+            self.assertEqual('driver_error', health)
+            self.assertIn('RuntimeError: the fake driver fails in discover',
+                          reason)
+        self.flags(group='fake_driver', raise_in=[])
+        tracker.update(self.context)
+        # Healthy at once (the last reason is kept, as after a hold-down).
+        self.assertEqual({uuid: 'healthy' for uuid in healthy},
+                         {uuid: h for uuid, (h, _) in self._health().items()})
+
+    def test_a_failing_health_check_holds_the_devices(self):
+        tracker = self._tracker()
+        tracker.update(self.context)
+        self.flags(group='fake_driver', raise_in=['check_health'])
+        summary = tracker.update(self.context)
+        self.assertEqual('ERROR', summary['drivers'][0]['status'])
+        [(health, reason)] = self._health().values()
+        self.assertEqual('driver_error', health)
+        self.assertIn('fails in check_health', reason)
+        self.flags(group='fake_driver', raise_in=[])
+        tracker.update(self.context)
+        self.assertEqual(['healthy'], [h for h, _ in self._health().values()])
+
+    def test_last_known_devices_outlive_a_restart(self):
+        # The agent restarted while its driver fails: the devices it last
+        # reported are held, not deleted.
+        path = self.useFixture(fixtures.TempDir()).join('last-known.json')
+        self._tracker(known=last_known.LastKnown(path)).update(self.context)
+        [uuid] = self._health()
+        self.flags(group='fake_driver', raise_in=['discover'])
+        # Restarted twice: what it knew is kept while the driver fails.
+        for _restart in range(2):
+            restarted = self._tracker(known=last_known.LastKnown(path))
+            restarted.update(self.context)
+            [(health, reason)] = self._health().values()
+            self.assertEqual('driver_error', health)
+            self.assertEqual([uuid], [r['uuid'] for r in
+                                      restarted.hardware()['hardware']])
+
+    def test_a_configuration_that_breaks_the_driver_fails(self):
+        # The configuration applies, then the driver's discovery raises:
+        # it is failed, with the exception, and not handed again (as at
+        # the agent's next start).
+        self.flags(group='fake_driver', devices=['qat=1'])
+        tracker = self._tracker()
+        tracker.update(self.context)
+        [uuid] = self._health()
+        configuration.configure(self.context, uuid, {'num_vfs': 2})
+        configs, _revision = configuration.for_agent(
+            self.context, 'n1', None, placement=False)
+        self.assertEqual('applied', tracker.configure(configs)[uuid]['state'])
+        self.flags(group='fake_driver', raise_in=['discover'])
+        tracker.update(self.context)
+        config = config_queries.get(self.context, uuid)
+        self.assertEqual('failed', config['state'])
+        self.assertIn('fails in discover', config['reason'])
+        self.assertEqual([], configuration.for_agent(
+            self.context, 'n1', None, placement=False)[0])
 
     def test_unreachable_conductor_is_retried_with_the_inventory(self):
         tracker = self._tracker()

@@ -137,6 +137,21 @@ class ConfigureDeviceTestCase(base.BaseTestCase):
              ('GET', '/devices/' + UUID, None)], client.calls)
         self.assertIsNone(dict(zip(titles, values))['desired'])
 
+    def test_forget_a_gone_device(self):
+        class Gone(FakeClient):
+            def get(self, path, **params):
+                super().get(path)
+                raise common.APIError('Device not found', 404,
+                                      'cyborg.device.not_found')
+
+        client = Gone()
+        command = _command(device.ConfigureDevice, client)
+        titles, values = command.take_action(_parse(command, UUID,
+                                                    '--forget'))
+        self.assertEqual('DELETE', client.calls[0][0])
+        self.assertEqual({'uuid': UUID, 'desired': 'forgotten (device gone)'},
+                         dict(zip(titles, values)))
+
     def test_set_or_forget(self):
         command = _command(device.ConfigureDevice, FakeClient())
         parser = command.get_parser('cyborg')

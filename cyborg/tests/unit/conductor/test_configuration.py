@@ -369,6 +369,34 @@ class ConfigurationTestCase(base.DbTestCase):
         self._agent_takes()
         self.assertEqual([], config_audit.audit(self.context))
 
+    def test_the_audit_finds_configurations_of_failed_devices(self):
+        # Applied, then the GPU gone and the QAT's driver failing: the
+        # audit names both (a heal cannot apply them: the operator fixes
+        # the driver or forgets them), and forgetting works on both.
+        configuration.configure(self.context, self.qat['uuid'],
+                                {'num_vfs': 2})
+        configuration.configure(self.context, self.gpu['uuid'],
+                                {'mode': 'mig', 'mig_layout': '1g.10gb'})
+        self._pushed()
+        self._agent_takes()
+        self.assertEqual([], config_audit.audit(self.context))
+        self.driver.counts['gpu'] = 0
+        self._report()
+        self.assertRaises(exception.DeviceNotFound, device_queries.get,
+                          self.context, self.gpu['uuid'])
+        self.flags(group='fake_driver', raise_in=['discover'])
+        self._report()
+        found = config_audit.audit(self.context, heal=True)
+        self.assertEqual(
+            {('device_gone', self.gpu['uuid'], False),
+             ('driver_error', self.qat['uuid'], False)},
+            {(f.kind, f.device, f.repaired) for f in found})
+        self.assertIn('fails in discover', ' '.join(f.detail for f in found))
+        self.assertEqual(device_config.APPLIED, self._state(self.qat))
+        for device in (self.gpu, self.qat):
+            configuration.forget(self.context, device['uuid'])
+        self.assertEqual([], config_audit.audit(self.context))
+
     def test_forget_offers_the_device_as_it_is(self):
         configuration.configure(self.context, self.qat['uuid'],
                                 {'num_vfs': 2})

@@ -22,10 +22,12 @@ from cyborg import states
 from cyborg.common import health_states
 from cyborg.conductor.devices import health
 from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_profile as dp_queries
+from cyborg.db.queries import host_inventory
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
 from cyborg.notifications import device as device_notify
@@ -69,6 +71,22 @@ class NextTestCase(base.TestCase):
         self.assertEqual(('unhealthy', 'again', True), health._next(
             _row('recovering', 'boom'), 'unhealthy', 'again', 600))
 
+    def test_a_driver_error_holds_until_the_driver_works(self):
+        self.assertEqual(('driver_error', 'TypeError: x', True),
+                         health._next(_row(), 'driver_error',
+                                      'TypeError: x', 600))
+        self.assertIsNone(health._next(_row('driver_error', 'TypeError: x'),
+                                       'driver_error', 'TypeError: x', 600))
+        self.assertEqual(('driver_error', 'TypeError: x', True),
+                         health._next(_row('unhealthy', 'boom'),
+                                      'driver_error', 'TypeError: x', 600))
+        # The driver works again: nothing said the device was wrong, so
+        # no hold-down.
+        self.assertEqual((None, 'TypeError: x', True), health._next(
+            _row('driver_error', 'TypeError: x'), 'healthy', None, 600))
+        self.assertEqual(('unhealthy', 'boom', True), health._next(
+            _row('driver_error', 'TypeError: x'), 'unhealthy', 'boom', 600))
+
     def test_long_reason_is_cut(self):
         _health, reason, _entered = health._next(
             _row(), 'unhealthy', 'x' * 300, 600)
@@ -84,10 +102,10 @@ class ApplyTestCase(base.DbTestCase):
         self.driver = fake.FakeDriver(CONF, 'n1')
         self.generation = 0
 
-    def _report(self, reason=None):
+    def _report(self, reason=None, health_value=health_states.UNHEALTHY):
         records = self.driver.discover()
         if reason:
-            records[0].health = health_states.UNHEALTHY
+            records[0].health = health_value
             records[0].health_reason = reason
         self.generation += 1
         inventory.report(self.context, None, 'n1', self.generation,
@@ -139,6 +157,34 @@ class ApplyTestCase(base.DbTestCase):
         self.assertEqual({uuid}, {d['uuid'] for d in updates})
         self.assertEqual({('FPGA', 'n1')},
                          {(d['type'], d['hostname']) for d in updates})
+
+
+    def test_a_driver_error_holds_and_returns_at_once(self):
+        notes = self.useFixture(notify_fixture.Notifications())
+        self._report()
+        device = self._report('TypeError: x', health_states.DRIVER_ERROR)
+        self.assertEqual(('driver_error', 'TypeError: x'),
+                         (device['health'], device['health_reason']))
+        self.assertEqual(['held'], placement_reasons(self.context))
+        device = self._report()
+        self.assertIsNone(device['health'])
+        self.assertEqual([], placement_reasons(self.context))
+        updates = [data for event, data in notes.events()
+                   if event == 'device.update' and 'health' in data['changed']]
+        self.assertEqual([('driver_error', 'TypeError: x'),
+                          ('healthy', 'TypeError: x')],
+                         [(d['health'], d['health_reason']) for d in updates])
+
+
+def placement_reasons(context):
+    """['held'] when the host's only deployable would be reserved in
+    Placement (cyborg.conductor.placement.sync.desired()), else [].
+    """
+    snap = host_inventory.load(context, 'n1')
+    [deployable] = snap.deployables.values()
+    want = placement_sync.desired(snap, deployable, True, 'cn')
+    [inventory_] = want['inventories'].values()
+    return ['held'] if inventory_['reserved'] else []
 
 
 class BoundInstancesTestCase(base.DbTestCase):

@@ -174,3 +174,31 @@ class FakeDeviceWorkTestCase(base.TestCase):
         self.assertEqual({}, driver.mdevs)
         pci = {'attach_type': 'TEST_PCI', 'attach_info': {}}
         self.assertEqual({}, driver.prepare_attach(pci, 'x'))
+
+
+class FakeDriverRaisesTestCase(base.TestCase):
+    """``[fake_driver] raise_in``: the driver raises where it is told,
+    read at each call (a test makes it fail, then recover).
+    """
+
+    def test_each_operation_raises_when_named(self):
+        self.flags(group='fake_driver', devices=['qat=1'])
+        driver = fake.FakeDriver(CONF, 'h')
+        [record] = driver.discover()
+        calls = {'discover': driver.discover,
+                 'configure': lambda: driver.configure(record.address,
+                                                       {'num_vfs': 2}),
+                 'check_health': lambda: driver.check_health([record])}
+        for operation, call in calls.items():
+            self.flags(group='fake_driver', raise_in=[operation])
+            error = self.assertRaises(RuntimeError, call)
+            self.assertIn('fails in %s' % operation, str(error))
+            for other, other_call in calls.items():
+                if other != operation:
+                    other_call()
+        self.flags(group='fake_driver', raise_in=[])
+        self.assertEqual(1, len(driver.discover()))
+
+    def test_an_unknown_operation_is_refused(self):
+        self.assertRaises(ValueError, self.flags, group='fake_driver',
+                          raise_in=['program'])

@@ -68,6 +68,21 @@ def _make_configurable(context, device_uuid, configuration):
             std_board_info=jsonutils.dumps(std, sort_keys=True)))
 
 
+@db_api.context_manager.writer
+def _remove_device(context, device):
+    """The device gone from the tables (its driver stopped reporting it),
+    its configuration left behind.
+    """
+    deployable, device = device['deployable_id'], device['device_id']
+    for column, key in ((models.AttachHandle.deployable_id, deployable),
+                        (models.Attribute.deployable_id, deployable),
+                        (models.Deployable.id, deployable),
+                        (models.ControlpathID.device_id, device),
+                        (models.Device.id, device)):
+        db_api.execute(context, sa.delete(column.table).where(
+            column == key))
+
+
 def error_code(response):
     return json.loads(response.json['error_message'])['error_code']
 
@@ -389,6 +404,20 @@ class DeviceConfigThroughTheConductorTestCase(api_base.APITestCase):
                                    status=404)
         self.assertEqual('cyborg.device.config_not_found',
                          error_code(response))
+
+    def test_forget_a_gone_device(self):
+        # Its device gone (held, then released), the configuration is
+        # still forgotten; then it is an unknown device.
+        self.app.put_json(self.url, {'desired': {'num_vfs': 4}},
+                          headers=self.headers, status=202)
+        _remove_device(self.context, self.qat)
+        self.app.get('/v2/devices/' + self.uuid, headers=self.headers,
+                     status=404)
+        self.app.delete(self.url, headers=self.headers, status=204)
+        self.assertIsNone(config_queries.get(self.context, self.uuid))
+        response = self.app.delete(self.url, headers=self.headers,
+                                   status=404)
+        self.assertEqual('cyborg.device.not_found', error_code(response))
 
     def test_the_conductors_refusals(self):
         response = self.app.put_json(

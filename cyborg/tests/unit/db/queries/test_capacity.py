@@ -27,6 +27,8 @@ from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import attach_handle as attach_handle_queries
 from cyborg.db.queries import capacity as capacity_queries
+from cyborg.db.queries import device_config as config_queries
+from cyborg.db.queries import hold
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.tests import base
@@ -56,6 +58,12 @@ def _use_handles(context, deployable_id, count):
         .order_by(handles.id).limit(count)).scalars().all()
     context.session.execute(sa.update(handles).where(
         handles.id.in_(ids)).values(in_use=True))
+
+
+@db_api.context_manager.writer
+def _configure(context, device_uuid, hostname, state):
+    config_queries.set_desired(context, device_uuid, hostname,
+                               {'num_vfs': 2}, state, False)
 
 
 @db_api.context_manager.writer
@@ -194,6 +202,53 @@ class CapacityTests:
                           'reserved': 3}, _counts(total[0]))
         self.assertEqual({'disabled': 3, 'agent_down': 2}, _why(total[0]))
         self.assertEqual(_counts(pgpu), _counts(total[1]))
+
+    def test_every_reason_of_the_placement_push(self):
+        # One device per reason judged from the rows, each with one
+        # handle bound and two free: the free ones are reserved for it
+        # (as cyborg.conductor.placement.sync.desired() reserves them),
+        # on the host, in the totals and in a page's totals.
+        self._agent('n1')
+        for bus, reason in enumerate(capacity_queries.JUDGED, start=1):
+            device = inventory.add_device(
+                self.context, 'n1', handles=3, rc='CUSTOM_' + reason.upper(),
+                address='0000:%02x:00.0' % bus)
+            _use_handles(self.context, device['deployable_id'], 1)
+            if reason == hold.DISABLED:
+                _set_device(self.context, device['device_id'],
+                            status='maintaining')
+            elif reason in hold.CONFIG.values():
+                _configure(self.context, device['device_uuid'], 'n1',
+                           reason[len('config_'):])
+            elif reason == hold.GONE:
+                _set_deployable(self.context, device['deployable_id'],
+                                removed_at=T0)
+            else:
+                _set_device(self.context, device['device_id'],
+                            health=reason)
+        # A device whose configuration reserves nothing (applied).
+        applied = inventory.add_device(self.context, 'n1', handles=3,
+                                       address='0000:7f:00.0')
+        _configure(self.context, applied['device_uuid'], 'n1', 'applied')
+        view = self._view()
+        entries = {e['resource_class']: e
+                   for e in view['hosts'][0]['resource_classes']}
+        for reason in capacity_queries.JUDGED:
+            entry = entries['CUSTOM_' + reason.upper()]
+            self.assertEqual({'total': 3, 'free': 0, 'bound': 1,
+                              'reserved': 2}, _counts(entry), reason)
+            self.assertEqual({reason: 2}, _why(entry))
+        self.assertEqual({'total': 3, 'free': 3, 'bound': 0,
+                          'reserved': 0}, _counts(entries['FPGA']))
+        self.assertEqual(view['total'], self._pages(1)[0]['total'])
+        # The agent down: every free handle reserved for it too.
+        self.clock.advance(61)
+        view = self._view()
+        for entry in view['hosts'][0]['resource_classes']:
+            self.assertEqual(0, entry['free'])
+            self.assertEqual(entry['total'] - entry['bound'],
+                             entry['reserved_because']['agent_down'])
+        self.assertEqual(view['total'], self._pages(1)[0]['total'])
 
     def test_the_counts_add_up(self):
         self._fleet()

@@ -1,0 +1,111 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""What each driver last found, kept over a restart of the agent.
+
+A driver that raises is not an absence: the agent reports its devices as
+last known, held (cyborg.agent.resource_tracker), until it works again.
+After a restart the agent knows nothing yet, so each driver's last
+successful discovery is kept in a file of the state directory
+(``$state_path/last-known-hardware.json``), written when it changed and
+read at start.
+"""
+
+import json
+import os
+
+from oslo_log import log as logging
+
+from cyborg.objects import hardware as hardware_obj
+
+LOG = logging.getLogger(__name__)
+
+FILE_NAME = 'last-known-hardware.json'
+
+
+def _plain(record):
+    """A record as the driver found it: without what the agent adds
+    (its health, judged again at each discovery, and the outcome of a
+    configuration it applied, which the next agent did not apply).
+    """
+    values = record.to_dict()
+    values.pop('health', None)
+    values.pop('health_reason', None)
+    if values.get('configuration'):
+        values['configuration'] = {
+            k: v for k, v in values['configuration'].items()
+            if k != 'applied'}
+    return values
+
+
+class LastKnown:
+    """Each driver's last found records, kept in *path*.
+
+    :param path: the file; None: nothing is kept over a restart.
+    """
+
+    def __init__(self, path=None):
+        self.path = path
+        self._saved = None
+
+    @classmethod
+    def from_conf(cls, conf):
+        """The agent's file, in its state directory."""
+        return cls(os.path.join(conf.state_path, FILE_NAME))
+
+    def load(self):
+        """:returns: ``{driver name: [Hardware]}`` as last saved ({} when
+        nothing was), without the outcome of configurations applied by
+        the agent that saved them.
+        """
+        if self.path is None:
+            return {}
+        try:
+            with open(self.path) as f:
+                saved = json.load(f)
+            found = {name: [hardware_obj.Hardware.from_dict(r)
+                            for r in records]
+                     for name, records in saved.items()}
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            LOG.warning('Cannot read the last known hardware from %(path)s '
+                        '(%(error)s); starting without',
+                        {'path': self.path, 'error': exc})
+            return {}
+        self._saved = saved
+        return found
+
+    def save(self, found):
+        """Keep ``{driver name: [Hardware]}`` (written only when it
+        changed; a failure is logged, the agent goes on).
+        """
+        if self.path is None:
+            return
+        saved = {name: [_plain(r) for r in records]
+                 for name, records in found.items()}
+        if saved == self._saved:
+            return
+        tmp = self.path + '.tmp'
+        try:
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
+            with open(tmp, 'w') as f:
+                json.dump(saved, f, sort_keys=True)
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            LOG.warning('Cannot write the last known hardware to %(path)s '
+                        '(%(error)s); a restart while a driver fails will '
+                        'not know its devices', {'path': self.path,
+                                                 'error': exc})
+            return
+        self._saved = saved
