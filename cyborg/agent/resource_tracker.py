@@ -306,6 +306,18 @@ class ResourceTracker:
             outcome.update(state=device_config.FAILED,
                            reason='the device is not on this host')
             return outcome
+        # Judged as the conductor judged it, with the device as found
+        # now: a value that slipped through (stored before the conductor
+        # checked values so) never reaches the driver.
+        reason = device_config.check(record.configuration or {},
+                                     config['desired'])
+        if reason is not None:
+            outcome.update(state=device_config.FAILED, reason=reason)
+            LOG.error('Device %(uuid)s: configuration %(gen)s %(desired)s '
+                      'refused: %(reason)s',
+                      {'uuid': record.uuid, 'gen': config['generation'],
+                       'desired': config['desired'], 'reason': reason})
+            return outcome
         LOG.info('Configuring device %(uuid)s (%(driver)s %(address)s): '
                  '%(desired)s', {'uuid': record.uuid,
                                  'driver': record.driver,
