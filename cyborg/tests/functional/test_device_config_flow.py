@@ -31,6 +31,7 @@ the VFs are back to the default).  It walks what an operator does:
   drift is ever recorded).
 """
 
+import json
 import uuid as uuid_lib
 
 import pytest
@@ -169,7 +170,7 @@ class _DeviceConfigFlow:
             timeout=60, message='ARQ %s never bound' % arq)
         return arq, instance
 
-    def test_configure_drain_mig_failure_and_reboot(self):
+    def test_configure_drain_mig_refusal_and_reboot(self):
         qat, gpu = self.devices['QAT'], self.devices['GPU']
         settable = self._config(qat)['settable']
         self.assertEqual({'num_vfs', 'vf_driver'}, set(settable))
@@ -242,9 +243,11 @@ class _DeviceConfigFlow:
                 (gpu, {'mode': 'mig', 'mig_layout': '7g.80gb,1g.10gb'},
                  'takes 8 compute slices, the GPU has 7'),
                 (qat, {'num_vfs': 8.0}, "8.0 is not of type 'integer'")):
-            error = self._configure(device, desired, expect=400)
-            self.assertIn(reason, error['error_message'])
-            self.assertIn('cyborg.device.config_invalid', str(error))
+            error = json.loads(self._configure(
+                device, desired, expect=400)['error_message'])
+            self.assertEqual('cyborg.device.config_invalid',
+                             error['error_code'])
+            self.assertIn(reason, error['faultstring'])
         self.assertEqual((1, 'applied'), (self._config(gpu)['generation'],
                                           self._config(gpu)['state']))
         self.assertEqual(2, self._config(qat)['generation'])
