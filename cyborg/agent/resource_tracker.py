@@ -187,10 +187,13 @@ class ResourceTracker:
 
         A driver the API installed (or configured: a driver of the
         configuration file with the operator's configuration) is made
-        anew when its configuration changed; a driver of the configuration
-        file the operator uninstalled is unloaded, and loaded again once
-        the decision is gone.  One that would not load is left out, its
-        error shown in its hello.
+        anew when its configuration changed, and takes the place of the
+        one running only once it is made: one that would not load is left
+        out, its error shown in its hello, and the one before keeps
+        running (never none for a moment, which a report would take for
+        its devices gone).  A driver of the configuration file the
+        operator uninstalled is unloaded, and loaded again once the
+        decision is gone.
 
         :param conf: the agent's ConfigOpts.
         :param installs: ``[{name, config}]``, this host's list.
@@ -204,7 +207,7 @@ class ResourceTracker:
         configured = {self._file_name(name) for name in wanted} - {None}
         with self._lock:
             for name in list(self.installed):
-                if wanted.get(name) != self.installed[name]:
+                if name not in wanted:
                     self._unload(name)
             for name, driver in self._file_drivers.items():
                 if (name in gone or name in configured) and \
@@ -213,7 +216,7 @@ class ResourceTracker:
             self.removed = gone
             self.install_errors = {}
             for name, config in sorted(wanted.items()):
-                if name not in self.installed:
+                if self.installed.get(name) != config:
                     self._load(conf, name, config)
             for name, driver in self._file_drivers.items():
                 if name not in gone | configured and \
@@ -332,6 +335,18 @@ class ResourceTracker:
         if record is None:
             outcome.update(state=device_config.FAILED,
                            reason='the device is not on this host')
+            return outcome
+        # Judged as the conductor judged it, with the device as found
+        # now: a value that slipped through (stored before the conductor
+        # checked values so) never reaches the driver.
+        reason = device_config.check(record.configuration or {},
+                                     config['desired'])
+        if reason is not None:
+            outcome.update(state=device_config.FAILED, reason=reason)
+            LOG.error('Device %(uuid)s: configuration %(gen)s %(desired)s '
+                      'refused: %(reason)s',
+                      {'uuid': record.uuid, 'gen': config['generation'],
+                       'desired': config['desired'], 'reason': reason})
             return outcome
         LOG.info('Configuring device %(uuid)s (%(driver)s %(address)s): '
                  '%(desired)s', {'uuid': record.uuid,

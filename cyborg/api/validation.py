@@ -11,15 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Validation of request bodies and query strings with JSON Schema.
-
-Patterns have the meaning JSON Schema gives them (ECMA 262): ``$`` matches
-at the end of the text only, where Python's ``re`` also matches before a
-final newline (a profile named ``"nl\\n"`` passed ``^[a-z]+$``).
+"""Validation of request bodies and query strings with JSON Schema
+(cyborg.common.json_schema.Draft7: patterns have the meaning JSON Schema
+gives them).
 """
-
-import functools
-import re
 
 import jsonschema
 from oslo_serialization import jsonutils
@@ -28,6 +23,7 @@ import pecan
 
 from cyborg import exception
 from cyborg.api.schemas import common
+from cyborg.common import json_schema
 from cyborg.i18n import _
 
 _FORMAT_CHECKER = jsonschema.FormatChecker()
@@ -36,41 +32,6 @@ _FORMAT_CHECKER = jsonschema.FormatChecker()
 # while cached; the cache stays small (schemas are module constants).
 _VALIDATORS = {}
 _MAX_VALIDATORS = 256
-
-
-@functools.lru_cache(maxsize=256)
-def ecma_pattern(pattern):
-    """*pattern* compiled with ECMA 262's ``$``: the end of the text.
-
-    Every ``$`` outside a character class and not escaped becomes ``\\Z``.
-    """
-    out = []
-    escaped = in_class = False
-    for char in pattern:
-        if escaped:
-            escaped = False
-        elif char == '\\':
-            escaped = True
-        elif char == '[':
-            in_class = True
-        elif char == ']':
-            in_class = False
-        elif char == '$' and not in_class:
-            char = r'\Z'
-        out.append(char)
-    return re.compile(''.join(out))
-
-
-def _pattern(validator, pattern, instance, schema):
-    if validator.is_type(instance, 'string') and \
-            not ecma_pattern(pattern).search(instance):
-        yield jsonschema.ValidationError(
-            '%r does not match %r' % (instance, pattern))
-
-
-# Draft 7, with ECMA 262 patterns.
-_Validator = jsonschema.validators.extend(
-    jsonschema.Draft7Validator, {'pattern': _pattern})
 
 
 @_FORMAT_CHECKER.checks('uuid', raises=ValueError)
@@ -97,7 +58,7 @@ def _validator(schema):
     cached = _VALIDATORS.get(id(schema))
     if cached is not None and cached[0] is schema:
         return cached[1]
-    validator = _Validator(schema, format_checker=_FORMAT_CHECKER)
+    validator = json_schema.Draft7(schema, format_checker=_FORMAT_CHECKER)
     if len(_VALIDATORS) >= _MAX_VALIDATORS:
         _VALIDATORS.clear()
     _VALIDATORS[id(schema)] = (schema, validator)

@@ -218,9 +218,10 @@ class ShowInstance(common.ShowOne):
         server = body['server']
 
         def arqs(origin):
-            return ['%s %s %s %s' % (a['uuid'], a['device_profile_name'],
-                                     a['state'],
-                                     a['attach_handle_type'] or '-')
+            # The device's health from 2.9.
+            return [' '.join((a['uuid'], a['device_profile_name'],
+                              a['state'], a['attach_handle_type'] or '-',
+                              a.get('device_health') or '-'))
                     for a in body['arqs'] if a.get('origin') == origin]
 
         item = dict(server, flavor=server['flavor']['original_name'],

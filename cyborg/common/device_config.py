@@ -39,13 +39,43 @@ shows them per device kind):
 * ``mode``: of an NVIDIA GPU, ``passthrough``, ``vgpu`` or ``mig``;
 * ``vgpu_type``: the vGPU type offered in mode ``vgpu``;
 * ``mig_layout``: in mode ``mig``, the GPU instances to make, as
-  profile names joined by commas (``3g.40gb,2g.20gb,1g.10gb``).
+  profile names joined by commas, largest first (mig_layout():
+  ``3g.40gb,2g.20gb,1g.10gb``).
+
+What no schema of one field can say, a record may carry in ``limits``
+(by field); the one used is a MIG-capable GPU's, its compute and memory
+slices and its profiles'::
+
+    "limits": {"mig_layout": {
+        "compute_slices": 7, "memory_slices": 8,
+        "profiles": {"1g.10gb": {"compute_slices": 1, "memory_slices": 1},
+                     "7g.80gb": {"compute_slices": 7, "memory_slices": 8},
+                     ...}}}
+
+check() judges a desired configuration with all the record has, and is
+the one judgement of the API and the conductor (refuse(), before a
+configuration is stored: 400) and of the agent (before the driver is
+called: ``failed``); the drivers call it too, before they touch a device:
+
+* each field's value against its schema (cyborg.common.json_schema.
+  Strict: an integer is an int, never ``8.0`` nor ``true``);
+* the fields together, those left out being as ``actual`` has them:
+  ``vf_driver`` needs VFs; ``vgpu_type`` is set in mode ``vgpu`` only,
+  which needs one; ``mig_layout`` in mode ``mig`` only;
+* a MIG layout's order, largest first, and, with ``limits``, that the
+  GPU has its profiles, compute slices and memory slices.
+
+Only what cannot be known before the device is tried (the kernel, a
+vendor tool refusing) ends ``failed``.
 """
 
 import hashlib
+import re
 
-import jsonschema
 from oslo_serialization import jsonutils
+
+from cyborg import exception
+from cyborg.common import json_schema
 
 NUM_VFS = 'num_vfs'
 VF_DRIVER = 'vf_driver'
@@ -95,31 +125,151 @@ def schema(settable):
             'additionalProperties': False, 'minProperties': 1}
 
 
-def check(settable, desired):
-    """Why *desired* is not a configuration the device takes, or None.
+def _message(error, settable):
+    """One line of a schema's ValidationError, naming the field."""
+    message = error.message
+    if error.validator == 'pattern' and 'description' in error.schema:
+        # What the pattern means, not the pattern.
+        message = '%r is not %s' % (error.instance,
+                                    error.schema['description'])
+    if error.absolute_path:
+        return '%s: %s' % (error.absolute_path[0], message)
+    if error.validator == 'additionalProperties':
+        return '%s (settable: %s)' % (message,
+                                      ', '.join(sorted(settable)) or 'none')
+    return message
 
-    :param settable: the record's ``configuration.settable``.
+
+def check(reported, desired):
+    """Why *desired* is not a configuration the device takes, or None
+    (see the module docstring).
+
+    :param reported: the record's ``configuration``: ``settable``, and
+        ``actual`` and ``limits`` where it has them.
     :param desired: ``{field: value}``.
     :returns: a message naming the field, or None when it is valid.
     """
     if not isinstance(desired, dict):
         return 'a configuration is an object of field: value'
-    validator = jsonschema.Draft7Validator(schema(settable))
-    errors = sorted(validator.iter_errors(desired),
+    settable = reported.get('settable') or {}
+    errors = sorted(json_schema.Strict(schema(settable)).iter_errors(desired),
                     key=lambda e: list(e.absolute_path))
-    if not errors:
-        # What no one field's schema says: the VFs' driver needs VFs.
-        if desired.get(NUM_VFS) == 0 and desired.get(VF_DRIVER) is not None:
-            return '%s: %s asked with no VF (%s 0)' % (
-                VF_DRIVER, desired[VF_DRIVER], NUM_VFS)
+    if errors:
+        return _message(errors[0], settable)
+    limits = reported.get('limits') or {}
+    return (_contradiction(desired, reported.get('actual') or {}) or
+            _misfit(desired.get(MIG_LAYOUT), limits.get(MIG_LAYOUT)))
+
+
+def _contradiction(desired, actual):
+    """Why fields that are each valid do not go together, the fields
+    left out of *desired* being as *actual* has them; or None.
+    """
+    wanted = dict(actual, **desired)
+    mode = wanted.get(MODE)
+    if desired.get(VF_DRIVER) is not None and wanted.get(NUM_VFS) == 0:
+        return '%s: %s asked with no VF (%s 0)' % (
+            VF_DRIVER, desired[VF_DRIVER], NUM_VFS)
+    for field, its_mode in ((VGPU_TYPE, MODE_VGPU), (MIG_LAYOUT, MODE_MIG)):
+        if desired.get(field) is not None and mode != its_mode:
+            return '%s: set in mode %s only, not in mode %s' % (
+                field, its_mode, mode)
+    if mode == MODE_VGPU and wanted.get(VGPU_TYPE) is None:
+        return '%s: %s needs a %s' % (MODE, MODE_VGPU, VGPU_TYPE)
+    return None
+
+
+_MIG_PROFILE = re.compile(r'^(\d+)g\.(\d+)gb(\+me)?$')
+
+
+def mig_profile_size(profile):
+    """``(compute slices, memory GB, media extension)`` of a MIG profile
+    name (``(1, 10, False)`` for ``1g.10gb``), or None for another name.
+    """
+    match = _MIG_PROFILE.match(profile)
+    if match is None:
         return None
-    error = errors[0]
-    if error.absolute_path:
-        return '%s: %s' % (error.absolute_path[0], error.message)
-    if error.validator == 'additionalProperties':
-        return '%s (settable: %s)' % (error.message,
-                                      ', '.join(sorted(settable)) or 'none')
-    return error.message
+    return int(match.group(1)), int(match.group(2)), bool(match.group(3))
+
+
+def _largest_first(profile):
+    size = mig_profile_size(profile)
+    if size is None:
+        return (1, 0, 0, False, profile)
+    return (0, -size[0], -size[1], size[2], profile)
+
+
+def mig_layout(profiles):
+    """The MIG layout of GPU instances of *profiles*: their names joined
+    by commas, largest first (compute slices, then memory, then without
+    the media extension first, then by name: the NVIDIA driver numbers
+    instances by placement, so a layout is compared as this text); None
+    for none.
+    """
+    return ','.join(sorted(profiles, key=_largest_first)) or None
+
+
+def _misfit(layout, limits):
+    """Why the MIG layout *layout* cannot be made on a GPU whose record's
+    ``limits.mig_layout`` is *limits* (None: not known), or None.
+    """
+    if layout is None:
+        return None
+    profiles = layout.split(',')
+    known = (limits or {}).get('profiles')
+    if known:
+        unknown = [p for p in profiles if p not in known]
+    else:
+        unknown = [p for p in profiles if mig_profile_size(p) is None]
+    if unknown:
+        return '%s: %s is not a MIG profile of the GPU%s' % (
+            MIG_LAYOUT, unknown[0],
+            ' (%s)' % mig_layout(known).replace(',', ', ') if known else '')
+    if mig_layout(profiles) != layout:
+        return '%s: give the profiles largest first: %s' % (
+            MIG_LAYOUT, mig_layout(profiles))
+    for key, what in (('compute_slices', 'compute slices'),
+                      ('memory_slices', 'memory slices')):
+        has = (limits or {}).get(key)
+        if not known or has is None:
+            continue
+        takes = sum(known[p].get(key, 0) for p in profiles)
+        if takes > has:
+            return '%s: %s takes %d %s, the GPU has %d' % (
+                MIG_LAYOUT, layout, takes, what, has)
+    return None
+
+
+def reported(device):
+    """What the device's driver last reported of its configuration
+    (``{"settable", "actual"[, "limits", "applied"]}``), or None for a
+    device whose driver can set nothing.
+
+    :param device: a devices row (a dict; ``std_board_info`` is JSON text).
+    """
+    try:
+        std = jsonutils.loads(device.get('std_board_info') or '{}')
+    except ValueError:
+        return None
+    configuration = std.get('configuration') if isinstance(std, dict) \
+        else None
+    return configuration if isinstance(configuration, dict) else None
+
+
+def refuse(device, desired):
+    """Raise unless the device takes *desired*, as its driver last
+    reported it (check()): the API's and the conductor's judgement.
+
+    :param device: a devices row (a dict).
+    :raises: DeviceNotConfigurable, DeviceConfigInvalid
+    """
+    configuration = reported(device) or {}
+    if not configuration.get('settable'):
+        raise exception.DeviceNotConfigurable(uuid=device['uuid'],
+                                              driver=device['driver_name'])
+    why = check(configuration, desired)
+    if why is not None:
+        raise exception.DeviceConfigInvalid(uuid=device['uuid'], reason=why)
 
 
 def differences(desired, actual):

@@ -112,6 +112,30 @@ Possible values:
 * ``check_health``: the driver's health checks of its devices.
 * An empty value (default): the driver works.
 """)),
+    cfg.BoolOpt(
+        'qat_all_vfs',
+        default=False,
+        help=_("""
+Whether the simulated QATs take only no VF or all 16, as under the
+kernel's own QAT driver.
+
+The kernel's QAT drivers enable every VF whatever count is written
+(Intel's out-of-tree package takes any count), which only trying tells:
+the crypto driver offers any count, and a configuration of another one
+ends ``failed`` once the agent tried it.  With this option a simulated
+QAT does the same (its VFs left as they were), so that tests and
+demonstrations can show what only the hardware refuses; every other
+value is judged before it is stored, as for every driver.
+
+Possible values:
+
+* ``false`` (default): any count from 0 to 16 is applied.
+* ``true``: a count other than 0 and 16 fails.
+
+Related options:
+
+* ``devices``: ``qat=N`` simulates the QATs.
+""")),
 ]
 
 

@@ -191,8 +191,9 @@ class AcceleratorDriver(abc.ABC):
 
         The agent calls it on its work thread, then discovers, and the
         record's ``configuration.actual`` tells what the device is now.
-        *desired* was checked against the record's ``settable`` by the
-        conductor; fields left out stay as they are.  It must be
+        *desired* was judged with the record (cyborg.common.device_config.
+        check()) by the conductor, and again by the agent just before
+        this call; fields left out stay as they are.  It must be
         idempotent (a restarted agent applies the desired state again, a
         host's reboot having undone it) and change nothing when the device
         already is as desired.

@@ -28,12 +28,16 @@ mediated devices of simulated vGPUs created and removed; the driver keeps
 that state in memory.  Simulated QATs and GPUs can be configured
 (``configure()``, cyborg.common.device_config): a QAT's VF count (0 to 16:
 with none, its PF is the one deployable) and its VFs' driver, a GPU's mode
-(``passthrough`` or ``mig``) and MIG layout (one ``CUSTOM_MIG_<PROFILE>``
-deployable per GPU instance, at most 7 compute slices as an A100 80GB
-has); ``simulate_config_failure()`` makes the next configuration of a
-device fail.  ``[fake_driver] raise_in`` makes the driver raise in
-discovery, configuration or its health checks, as a driver with a bug
-would.  An image whose content begins with
+(``passthrough``, ``vgpu`` of type ``fake-vgpu-1``, four ``MDEV``
+handles, or ``mig``) and MIG layout (one ``CUSTOM_MIG_<PROFILE>``
+deployable per GPU instance).  A simulated GPU is an A100 80GB to MIG:
+its record and its rules are the gpu driver's (cyborg.drivers.gpu.
+gpu_config, mig_config), and each configuration is judged as the
+conductor and the agent judge it (device_config.check()) before it
+changes anything; ``simulate_config_failure()`` makes the next
+configuration of a device fail.  ``[fake_driver] raise_in`` makes the
+driver raise in discovery, configuration or its health checks, as a
+driver with a bug would.  An image whose content begins with
 ``FAIL_PROGRAM_MARKER`` fails to program (CommandFailed, the device left
 as it was), so that tests can make device work fail on a real agent.
 """
@@ -48,6 +52,7 @@ from cyborg.common import traits as cyborg_traits
 from cyborg.conf import fake as fake_conf
 from cyborg.drivers import base
 from cyborg.drivers import health
+from cyborg.drivers.gpu import gpu_config
 from cyborg.drivers.gpu import mig
 from cyborg.objects import fields
 from cyborg.objects import hardware
@@ -62,13 +67,13 @@ TYPES = ('fpga', 'qat', 'gpu', 'vgpu', 'nic', 'ssd', 'npu')
 _FPGA_ACCELERATORS = 16
 _QAT_VFS = 4
 _QAT_TOTAL_VFS = 16
-#: The kernel driver of a simulated QAT's VFs, as the host has it.
+#: The kernel driver of a simulated QAT's VFs, as the host has it, and
+#: of the QAT itself.
 FAKE_QAT_VF_DRIVER = 'qat_fakevf'
-#: A simulated GPU's MIG profiles and the compute slices each takes (as an
-#: A100 80GB: seven slices).
-FAKE_MIG_PROFILES = {'1g.10gb': 1, '2g.20gb': 2, '3g.40gb': 3,
-                     '4g.40gb': 4, '7g.80gb': 7}
-_MIG_SLICES = 7
+FAKE_QAT_PF_DRIVER = 'qat_fake'
+#: The PCI device id of the GPU whose MIG profiles a simulated GPU has
+#: (an A100 80GB PCIe: cyborg.drivers.gpu.mig_config.GPUS).
+FAKE_MIG_GPU = '20b5'
 _QAT_SERVICES = ('asym', 'dc', 'sym')
 _VGPUS = 4
 FAKE_VGPU_TYPE = 'fake-vgpu-1'
@@ -218,26 +223,37 @@ class FakeDriver(base.AcceleratorDriver):
             return {device_config.NUM_VFS: _QAT_VFS,
                     device_config.VF_DRIVER: FAKE_QAT_VF_DRIVER}
         return {device_config.MODE: device_config.MODE_PASSTHROUGH,
+                device_config.VGPU_TYPE: None,
                 device_config.MIG_LAYOUT: None}
 
     @staticmethod
-    def _settable(kind):
+    def _configuration(kind, state):
+        """The record's configuration of a simulated QAT or GPU in
+        *state* (what configure() made it).
+        """
         if kind == 'qat':
-            return {device_config.NUM_VFS: {
-                        'type': 'integer', 'minimum': 0,
-                        'maximum': _QAT_TOTAL_VFS},
-                    device_config.VF_DRIVER: {
-                        'type': 'string', 'enum': [
-                            FAKE_QAT_VF_DRIVER, device_config.VFIO_PCI]}}
-        profile = '(%s)' % '|'.join(
-            p.replace('.', '\\.') for p in sorted(FAKE_MIG_PROFILES))
-        return {device_config.MODE: {
-                    'type': 'string', 'enum': [
-                        device_config.MODE_PASSTHROUGH,
-                        device_config.MODE_MIG]},
-                device_config.MIG_LAYOUT: {
-                    'type': 'string',
-                    'pattern': '^%s(,%s)*$' % (profile, profile)}}
+            num_vfs = state[device_config.NUM_VFS]
+            return {'settable': {
+                        device_config.NUM_VFS: {
+                            'type': 'integer', 'minimum': 0,
+                            'maximum': _QAT_TOTAL_VFS},
+                        device_config.VF_DRIVER: {
+                            'type': 'string', 'enum': [
+                                FAKE_QAT_VF_DRIVER,
+                                device_config.VFIO_PCI]}},
+                    'actual': {device_config.NUM_VFS: num_vfs,
+                               device_config.VF_DRIVER:
+                               state[device_config.VF_DRIVER] if num_vfs
+                               else None}}
+        # As nvidia-smi would tell of it (cyborg.drivers.gpu.mig).
+        layout = state[device_config.MIG_LAYOUT]
+        enabled = state[device_config.MODE] == device_config.MODE_MIG
+        mig_gpu = mig.MigGpu(0, True, enabled, [
+            mig.GpuInstance(i, profile, None, None) for i, profile in
+            enumerate(layout.split(',') if enabled and layout else [])])
+        return gpu_config.configuration(
+            FAKE_MIG_GPU, mig_gpu, [FAKE_VGPU_TYPE],
+            state[device_config.VGPU_TYPE])
 
     def _qat(self, bus, n):
         state = self._state(_address(bus, 0), 'qat')
@@ -257,12 +273,7 @@ class FakeDriver(base.AcceleratorDriver):
         record = self._record(bus, fields.DeviceType.QAT, '0x0b40',
                               deployables,
                               {'services': list(_QAT_SERVICES)})
-        record.configuration = {
-            'settable': self._settable('qat'),
-            'actual': {device_config.NUM_VFS: num_vfs,
-                       device_config.VF_DRIVER:
-                       state[device_config.VF_DRIVER] if num_vfs
-                       else None}}
+        record.configuration = self._configuration('qat', state)
         return record
 
     def _gpu(self, bus, n):
@@ -278,6 +289,11 @@ class FakeDriver(base.AcceleratorDriver):
                                  mig.profile_trait(profile)], [handle])
                 for i, (profile, handle) in enumerate(zip(profiles,
                                                           handles))]
+        elif state[device_config.MODE] == device_config.MODE_VGPU:
+            deployables = [self.deployable(
+                'FakeDevice_gpu%d_vgpu' % n, 'VGPU',
+                [FAKE_TRAIT, cyborg_traits.OWNER_CYBORG],
+                self._mdev_handles(bus, state[device_config.VGPU_TYPE]))]
         else:
             deployables = [self.deployable(
                 'FakeDevice_gpu%d' % n, 'PGPU',
@@ -285,22 +301,22 @@ class FakeDriver(base.AcceleratorDriver):
                 self._handles(bus, 1, start=0))]
         record = self._record(bus, fields.DeviceType.GPU, '0x0302',
                               deployables)
-        record.configuration = {
-            'settable': self._settable('gpu'),
-            'actual': {device_config.MODE: state[device_config.MODE],
-                       device_config.MIG_LAYOUT: layout}}
+        record.configuration = self._configuration('gpu', state)
         return record
 
+    @staticmethod
+    def _mdev_handles(bus, vgpu_type):
+        return [base.pci_attach_handle(_address(bus, 0),
+                                       attach_type=fields.AttachType.MDEV,
+                                       asked_type=vgpu_type,
+                                       vgpu_mark='%s_%d' % (vgpu_type, i))
+                for i in range(_VGPUS)]
+
     def _vgpu(self, bus, n):
-        handles = [
-            base.pci_attach_handle(_address(bus, 0),
-                                   attach_type=fields.AttachType.MDEV,
-                                   asked_type=FAKE_VGPU_TYPE,
-                                   vgpu_mark='%s_%d' % (FAKE_VGPU_TYPE, i))
-            for i in range(_VGPUS)]
         deployable = self.deployable(
             'FakeDevice_vgpu%d' % n, 'VGPU',
-            [FAKE_TRAIT, cyborg_traits.OWNER_CYBORG], handles)
+            [FAKE_TRAIT, cyborg_traits.OWNER_CYBORG],
+            self._mdev_handles(bus, FAKE_VGPU_TYPE))
         return self._record(bus, fields.DeviceType.GPU, '0x0303',
                             [deployable], {'mdev_types': [FAKE_VGPU_TYPE]})
 
@@ -385,29 +401,43 @@ class FakeDriver(base.AcceleratorDriver):
         """Configure a simulated QAT or GPU (see the module docstring).
 
         :raises: DriverDeviceNotFound for an address that is neither;
-            DeviceConfigInvalid for a MIG layout over the GPU's seven
-            slices; CommandFailed when simulate_config_failure() asked
-            (the device left as it was); RuntimeError when ``[fake_driver]
-            raise_in`` names ``configure``.
+            DeviceConfigInvalid for what device_config.check() refuses
+            (before anything changes); DeviceConfigFailed for a QAT's
+            count other than 0 and 16 under ``[fake_driver]
+            qat_all_vfs``; CommandFailed when simulate_config_failure()
+            asked (the device left as it was, in both); RuntimeError
+            when ``[fake_driver] raise_in`` names ``configure``.
         """
         self._raise_if_asked('configure')
         kind = self._kind_of(address)
         if kind not in ('qat', 'gpu'):
             raise exception.DriverDeviceNotFound(address=address,
                                                  driver=self.name)
+        before = self._state(address, kind)
         uuid = hardware.device_uuid(self.host, self.name, address)
-        state = dict(self._state(address, kind), **desired)
+        reason = device_config.check(self._configuration(kind, before),
+                                     desired)
+        if reason is not None:
+            raise exception.DeviceConfigInvalid(uuid=uuid, reason=reason)
+        count = desired.get(device_config.NUM_VFS)
+        if (kind == 'qat' and self.conf.fake_driver.qat_all_vfs and
+                count not in (None, 0, _QAT_TOTAL_VFS)):
+            # What sriov.configure() finds after the kernel's QAT driver
+            # enabled every VF.
+            raise exception.DeviceConfigFailed(uuid=uuid, reason=(
+                '%d VFs asked of %s, its driver %s enabled %d: it takes no '
+                'other count (the kernel\'s QAT drivers enable all VFs or '
+                'none)' % (count, address, FAKE_QAT_PF_DRIVER,
+                           _QAT_TOTAL_VFS)))
+        state = dict(before, **desired)
         if kind == 'gpu':
-            if state[device_config.MODE] != device_config.MODE_MIG:
-                state[device_config.MIG_LAYOUT] = None
-            layout = state[device_config.MIG_LAYOUT]
-            slices = sum(FAKE_MIG_PROFILES[p]
-                         for p in (layout.split(',') if layout else []))
-            if slices > _MIG_SLICES:
-                raise exception.DeviceConfigInvalid(
-                    uuid=uuid, reason='MIG layout %s takes %d compute '
-                    'slices, the GPU has %d' % (layout, slices,
-                                                _MIG_SLICES))
+            # What the other modes have goes with them.
+            for field, mode in ((device_config.MIG_LAYOUT,
+                                 device_config.MODE_MIG),
+                                (device_config.VGPU_TYPE,
+                                 device_config.MODE_VGPU)):
+                if state[device_config.MODE] != mode:
+                    state[field] = None
         with self._lock:
             failure = self.config_failures.pop(address, None)
             if failure is not None:

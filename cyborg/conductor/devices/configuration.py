@@ -18,9 +18,10 @@ The flow goes one way, as discovery's and driver installs' do; no
 conductor worker ever waits on an agent:
 
 1. ``configure()`` (``PUT /v2/devices/{uuid}/configuration``) checks the
-   desired configuration against what the device's driver reported as
-   settable, refuses it while instances hold the device (409 naming
-   them) unless asked to drain, and stores it in one transaction, state
+   desired configuration against what the device's driver reported
+   (cyborg.common.device_config.refuse(), as the API did before it),
+   refuses it while instances hold the device (409 naming them) unless
+   asked to drain, and stores it in one transaction, state
    ``pending`` (or ``draining``), marking the host for a push: the
    Placement push reserves the device's whole inventory
    (cyborg.conductor.placement.sync.desired), so nothing new is
@@ -53,7 +54,6 @@ the push deletes and creates them and no reshape is needed.
 """
 
 from oslo_log import log as logging
-from oslo_serialization import jsonutils
 
 from cyborg import exception
 from cyborg.common import device_config
@@ -66,15 +66,6 @@ from cyborg.notifications import device_config as config_notify
 LOG = logging.getLogger(__name__)
 
 
-def _reported(device):
-    """The ``configuration`` the device's driver last reported."""
-    try:
-        std = jsonutils.loads(device['std_board_info'] or '{}')
-    except ValueError:
-        return {}
-    return std.get('configuration') or {}
-
-
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def configure(context, device_uuid, desired, drain=False):
@@ -85,13 +76,7 @@ def configure(context, device_uuid, desired, drain=False):
     :returns: the configuration (a dict).
     """
     device = device_queries.get(context, device_uuid)
-    settable = _reported(device).get('settable')
-    if not settable:
-        raise exception.DeviceNotConfigurable(uuid=device_uuid,
-                                              driver=device['driver_name'])
-    why = device_config.check(settable, desired)
-    if why is not None:
-        raise exception.DeviceConfigInvalid(uuid=device_uuid, reason=why)
+    device_config.refuse(device, desired)
     instances = config_queries.bound_instances(context, device_uuid)
     if instances and not drain:
         raise exception.DeviceConfigInUse(uuid=device_uuid,

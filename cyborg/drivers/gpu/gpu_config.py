@@ -26,17 +26,17 @@ The gpu driver (cyborg.drivers.gpu.nvidia) reports for each GPU
   MIG-backed ones left out.  Actual: the type offered (the first of
   ``enabled_vgpu_types`` when several are), in mode ``vgpu``; else None;
 * ``mig_layout``: the GPU instances, their profiles joined by commas,
-  largest first (cyborg.drivers.gpu.mig.layout(); for a GPU whose
-  profiles are known the schema allows that order only:
-  cyborg.drivers.gpu.mig_config).  Actual: the layout of its GPU
-  instances in mode ``mig``; else None (and None for no instance).
+  largest first (cyborg.common.device_config.mig_layout(); for a GPU
+  whose profiles are known the schema names them and the record's
+  ``limits`` give their slices: cyborg.drivers.gpu.mig_config).  Actual:
+  the layout of its GPU instances in mode ``mig``; else None (and None
+  for no instance).
 
-Each field's schema stands alone; mismatch() says which fields go
-together, which a schema per field cannot.
+Which fields go together, and whether a layout fits, is
+cyborg.common.device_config.check()'s, as for every driver.
 """
 
 from cyborg.common import device_config
-from cyborg.drivers.gpu import mig
 from cyborg.drivers.gpu import mig_config
 
 
@@ -47,11 +47,13 @@ def configuration(product_id, mig_gpu, vgpu_types, vgpu_type):
     :param mig_gpu: what nvidia-smi tells of it (a mig.MigGpu), or None.
     :param vgpu_types: ids of the time-sliced vGPU types it lists.
     :param vgpu_type: the vGPU type it offers (not in MIG mode), or None.
-    :returns: ``{"settable": {field: schema}, "actual": {field: value}}``.
+    :returns: ``{"settable": {field: schema}, "actual": {field: value}}``
+        and, for a MIG-capable GPU whose profiles are known,
+        ``"limits": {"mig_layout": ...}``.
     """
     types = set(vgpu_types) | ({vgpu_type} - {None})
     modes = [device_config.MODE_PASSTHROUGH]
-    settable = {}
+    settable, limits = {}, {}
     if types:
         modes.append(device_config.MODE_VGPU)
         settable[device_config.VGPU_TYPE] = {'type': 'string',
@@ -60,36 +62,22 @@ def configuration(product_id, mig_gpu, vgpu_types, vgpu_type):
         modes.append(device_config.MODE_MIG)
         settable[device_config.MIG_LAYOUT] = mig_config.layout_schema(
             product_id)
+        fits = mig_config.limits(product_id)
+        if fits is not None:
+            limits[device_config.MIG_LAYOUT] = fits
     settable[device_config.MODE] = {'type': 'string', 'enum': modes}
     actual = {device_config.MODE: device_config.MODE_PASSTHROUGH,
               device_config.VGPU_TYPE: None,
               device_config.MIG_LAYOUT: None}
     if mig_gpu is not None and mig_gpu.enabled:
         actual[device_config.MODE] = device_config.MODE_MIG
-        actual[device_config.MIG_LAYOUT] = mig.layout(
+        actual[device_config.MIG_LAYOUT] = device_config.mig_layout(
             gi.profile for gi in mig_gpu.instances)
     elif vgpu_type is not None:
         actual[device_config.MODE] = device_config.MODE_VGPU
         actual[device_config.VGPU_TYPE] = vgpu_type
-    return {'settable': settable, 'actual': actual}
+    configuration = {'settable': settable, 'actual': actual}
+    if limits:
+        configuration['limits'] = limits
+    return configuration
 
-
-def mismatch(product_id, mode, vgpu_type, layout):
-    """Why fields that are each valid do not go together, or why a MIG
-    layout does not fit the GPU.
-
-    :param product_id: the GPU's PCI device id.
-    :param mode: the mode it is to be in.
-    :param vgpu_type: the vGPU type it is to offer, or None.
-    :param layout: the MIG layout asked, or None.
-    :returns: a message, or None when they do.
-    """
-    if mode == device_config.MODE_VGPU and vgpu_type is None:
-        return 'mode vgpu needs a vgpu_type'
-    if vgpu_type is not None and mode != device_config.MODE_VGPU:
-        return 'vgpu_type is set in mode vgpu only'
-    if layout is None:
-        return None
-    if mode != device_config.MODE_MIG:
-        return 'mig_layout is set in mode mig only'
-    return mig_config.check_layout(product_id, layout)

@@ -27,10 +27,11 @@ cyborg.common.privsep_allowlists only).  The carving is made by
 cyborg.drivers.gpu.mig_config, when a GPU's desired configuration asks.
 
 A GPU's MIG layout is the profiles of its GPU instances joined by commas,
-largest first (layout()): compute slices, then memory, then without the
-media extension first, then by name.  The instance ids do not give an
-order to rely on: the NVIDIA driver numbers GPU instances by their
-placement, not in the order they were made.
+largest first (cyborg.common.device_config.mig_layout()): compute
+slices, then memory, then without the media extension first, then by
+name.  The instance ids do not give an order to rely on: the NVIDIA
+driver numbers GPU instances by their placement, not in the order they
+were made.
 
 A GPU instance reaches a guest as a MIG-backed vGPU, whose type names end
 in ``-<slices>-<memory GB><series>`` (``NVIDIA H100XM-1-10C``,
@@ -76,7 +77,6 @@ MigGpu = collections.namedtuple(
 _GI_ROW = re.compile(
     r'^\|\s*(\d+)\s+MIG\s+(\S+)\s+(\d+)\s+(\d+)\s+(\d+:\d+)\s*\|\s*$')
 _MIG_VGPU = re.compile(r'-(\d+)-(\d+)[A-Z](ME)?$')
-_PROFILE = re.compile(r'^(\d+)g\.(\d+)gb(\+me)?$')
 
 
 def _suffix(profile):
@@ -103,30 +103,6 @@ def vgpu_profile(type_name):
         return None
     slices, memory, media = match.groups()
     return '%sg.%sgb%s' % (slices, memory, '+me' if media else '')
-
-
-def profile_size(profile):
-    """``(compute slices, memory GB, media extension)`` of a profile name
-    (``(1, 10, False)`` for ``1g.10gb``), or None for another name.
-    """
-    match = _PROFILE.match(profile)
-    if match is None:
-        return None
-    return int(match.group(1)), int(match.group(2)), bool(match.group(3))
-
-
-def _largest_first(profile):
-    size = profile_size(profile)
-    if size is None:
-        return (1, 0, 0, False, profile)
-    return (0, -size[0], -size[1], size[2], profile)
-
-
-def layout(profiles):
-    """The MIG layout of GPU instances of *profiles*: their names joined
-    by commas, largest first (see the module docstring); None for none.
-    """
-    return ','.join(sorted(profiles, key=_largest_first)) or None
 
 
 def _address(bus_id):

@@ -35,21 +35,23 @@ argument lists only (cyborg.common.privsep_allowlists.ARG_PATTERNS):
   instance.  The instances made before one that fails stay, as they are:
   the next configuration destroys them first.
 
-A layout is given and reported largest first (cyborg.drivers.gpu.mig.
-layout()), since the NVIDIA driver numbers instances by placement: the
-conductor compares the desired layout with the one discovery reads back,
-as strings.  For the GPUs whose profiles the MIG User Guide lists
-("Supported MIG Profiles"; the PCI device ids as NVIDIA's mig-parted
-configuration names them), the profiles, the order, the compute slices
-and the memory slices are checked before any command runs; another GPU's
-layout is checked for its form and order only, and nvidia-smi refuses
-what does not fit.
+A layout is given and reported largest first (cyborg.common.
+device_config.mig_layout()), since the NVIDIA driver numbers instances by
+placement: the conductor compares the desired layout with the one
+discovery reads back, as strings.  For the GPUs whose profiles the MIG
+User Guide lists ("Supported MIG Profiles"; the PCI device ids as
+NVIDIA's mig-parted configuration names them), the record's schema names
+the profiles and its ``limits`` (limits()) give their compute and memory
+slices and the GPU's, which cyborg.common.device_config.check() judges a
+layout with before it is stored; another GPU's layout is judged for its
+form and order only, and nvidia-smi refuses what does not fit.
 """
 
 import collections
 import re
 
 from cyborg import exception
+from cyborg.common import device_config
 from cyborg.drivers import command
 from cyborg.drivers.gpu import mig
 
@@ -80,65 +82,43 @@ GPUS = {
 }
 
 _PROFILE = r'\d+g\.\d+gb(\+me)?'
-#: The form of a layout of a GPU whose profiles are not known.
-ANY_LAYOUT = '^%s(,%s)*$' % (_PROFILE, _PROFILE)
-
-
-def _ordered(profiles):
-    """A pattern of layouts of *profiles*, each as often as wanted, in
-    the order of mig.layout() only.
-    """
-    ordered = mig.layout(profiles).split(',')
-    return '^(?!,)%s$' % ''.join('(?:(?:^|,)%s)*' % re.escape(p)
-                                 for p in ordered)
+_DESCRIPTION = 'MIG profiles%s joined by commas, largest first'
 
 
 def layout_schema(product_id):
     """The JSON schema of the ``mig_layout`` of a GPU.
 
     :param product_id: its PCI device id (``20b5``).
-    :returns: a string schema whose pattern allows the GPU's profiles in
-        the order of mig.layout(), or any profile names for a GPU not in
-        GPUS.
+    :returns: a string schema whose pattern allows the GPU's profiles
+        (any profile names for a GPU not in GPUS); their order is
+        device_config.check()'s.
     """
     spec = GPUS.get(product_id)
-    pattern = _ordered(spec.profiles) if spec else ANY_LAYOUT
-    return {'type': 'string', 'minLength': 1, 'pattern': pattern,
-            'description': 'GPU instance profiles joined by commas, '
-                           'largest first'}
+    names = ('(%s)' % '|'.join(re.escape(p) for p in spec.profiles)
+             if spec else _PROFILE)
+    return {'type': 'string', 'pattern': '^%s(,%s)*$' % (names, names),
+            'description': _DESCRIPTION % (
+                ' of the GPU (%s)' % device_config.mig_layout(
+                    spec.profiles).replace(',', ', ') if spec else '')}
 
 
-def check_layout(product_id, layout):
-    """Why *layout* cannot be made on a GPU, or None.
+def limits(product_id):
+    """The record's ``limits.mig_layout`` of a GPU (cyborg.common.
+    device_config): its compute and memory slices and its profiles'.
 
-    :param product_id: the GPU's PCI device id.
-    :param layout: profile names joined by commas.
-    :returns: a message, or None when the layout is valid.
+    :param product_id: its PCI device id.
+    :returns: a dict, or None for a GPU not in GPUS.
     """
-    profiles = layout.split(',')
-    unknown = [p for p in profiles if mig.profile_size(p) is None]
     spec = GPUS.get(product_id)
-    if spec is not None:
-        unknown = [p for p in profiles if p not in spec.profiles]
-    if unknown:
-        return 'MIG layout %s: %s is not a MIG profile of the GPU%s' % (
-            layout, unknown[0], ' (%s)' % ', '.join(spec.profiles)
-            if spec else '')
-    if mig.layout(profiles) != layout:
-        return 'MIG layout %s: give the profiles largest first: %s' % (
-            layout, mig.layout(profiles))
     if spec is None:
         return None
-    sizes = [mig.profile_size(p) for p in profiles]
-    slices = sum(size[0] for size in sizes)
-    if slices > spec.slices:
-        return 'MIG layout %s takes %d compute slices, the GPU has %d' % (
-            layout, slices, spec.slices)
-    memory = sum(size[1] // spec.slice_gb for size in sizes)
-    if memory > spec.memory_slices:
-        return 'MIG layout %s takes %d memory slices, the GPU has %d' % (
-            layout, memory, spec.memory_slices)
-    return None
+    profiles = {}
+    for profile in spec.profiles:
+        slices, memory, _media = device_config.mig_profile_size(profile)
+        profiles[profile] = {'compute_slices': slices,
+                             'memory_slices': memory // spec.slice_gb}
+    return {'compute_slices': spec.slices,
+            'memory_slices': spec.memory_slices, 'profiles': profiles}
 
 
 def _nvidia_smi(*args):
@@ -185,11 +165,12 @@ def carve(gpu, layout):
     unless they are: the instances there are destroyed first.
 
     :param gpu: a mig.MigGpu.
-    :param layout: as check_layout() accepts it.
+    :param layout: as device_config.check() accepts it.
     :raises: CommandFailed, CommandNotFound, CommandTimeout.
     :returns: whether anything was changed.
     """
-    if mig.layout(gi.profile for gi in gpu.instances) == layout:
+    if device_config.mig_layout(gi.profile for gi in gpu.instances) == \
+            layout:
         return False
     if gpu.instances:
         destroy_instances(gpu)

@@ -452,11 +452,10 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         :param desired: ``{field: value}``.
         :raises: DriverDeviceNotFound for an address that is not an
             NVIDIA GPU; DeviceConfigInvalid for a configuration the GPU
-            does not take (checked before any command runs: the fields
-            its record's ``settable`` has, ``vgpu_type`` or
-            ``mig_layout`` outside their mode, mode ``vgpu`` with no type,
-            a MIG layout over the GPU's slices); CommandFailed,
-            CommandNotFound, CommandTimeout from nvidia-smi.
+            does not take (checked before any command runs, as the
+            conductor checked it: cyborg.common.device_config.check());
+            CommandFailed, CommandNotFound, CommandTimeout from
+            nvidia-smi.
         :returns: ``{"reboot_required": bool}``: True when the change of
             MIG mode is pending until the GPU is reset (no GPU instance
             is made then).
@@ -533,20 +532,17 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                    else _offered(self._offers(pf, vfs)))
         configuration = gpu_config.configuration(
             pf.product_id, mig_gpu, self._vgpu_types(pf, vfs), offered)
-        actual = configuration['actual']
-        mode = desired.get(device_config.MODE, actual[device_config.MODE])
-        vgpu_type = desired.get(device_config.VGPU_TYPE)
-        layout = desired.get(device_config.MIG_LAYOUT)
-        if mode == device_config.MODE_VGPU and vgpu_type is None:
-            vgpu_type = self._vgpu_choice.get(pf.address) or offered
-        reason = device_config.check(configuration['settable'], desired)
-        if reason is None:
-            reason = gpu_config.mismatch(pf.product_id, mode, vgpu_type,
-                                         layout)
+        reason = device_config.check(configuration, desired)
         if reason is not None:
             raise exception.DeviceConfigInvalid(
                 uuid=hardware.device_uuid(self.host, self.name,
                                           pf.address), reason=reason)
+        mode = desired.get(device_config.MODE,
+                           configuration['actual'][device_config.MODE])
+        vgpu_type = desired.get(device_config.VGPU_TYPE)
+        layout = desired.get(device_config.MIG_LAYOUT)
+        if mode == device_config.MODE_VGPU and vgpu_type is None:
+            vgpu_type = self._vgpu_choice.get(pf.address) or offered
         return mode, vgpu_type, layout
 
     # Device-side work at bind time ----------------------------------------

@@ -25,13 +25,15 @@ the VFs are back to the default).  It walks what an operator does:
   reserved, and applies once the ARQ is deleted;
 * the GPU to a MIG layout: the layout's profiles are its inventories, the
   passthrough provider is gone, and an allocation on the QAT is intact;
-* a layout the GPU refuses: ``failed`` with the reason, reserved;
+* a layout over the GPU's slices and a float for a VF count: 400 naming
+  the reason, nothing stored, no device or provider lost;
 * the agent restarted: the VFs are put back before its first report (no
   drift is ever recorded);
 * the agent restarted with a driver that raises: its devices stay, held
   (driver_error), until it works again.
 """
 
+import json
 import uuid as uuid_lib
 
 import pytest
@@ -170,7 +172,7 @@ class _DeviceConfigFlow:
             timeout=60, message='ARQ %s never bound' % arq)
         return arq, instance
 
-    def test_configure_drain_mig_failure_and_reboot(self):
+    def test_configure_drain_mig_refusal_and_reboot(self):
         qat, gpu = self.devices['QAT'], self.devices['GPU']
         settable = self._config(qat)['settable']
         self.assertEqual({'num_vfs', 'vf_driver'}, set(settable))
@@ -237,15 +239,22 @@ class _DeviceConfigFlow:
         self.assertEqual([{'CUSTOM_QAT': 1}], [
             a['resources'] for a in response.json()['allocations'].values()])
 
-        # A layout over the GPU's slices: failed with the reason, the
-        # device reserved.
-        self._configure(gpu, {'mode': 'mig',
-                              'mig_layout': '7g.80gb,1g.10gb'})
-        config = self._wait_state(gpu, 'failed', 2)
-        self.assertIn('compute slices', config['reason'])
-        self._wait_providers(
-            gpu_prefix, lambda rps: {r[2] for r in rps.values()} == {1},
-            'the failed GPU never reserved')
+        # A layout over the GPU's slices, a float for an integer:
+        # refused naming the reason, nothing stored, nothing lost.
+        for device, desired, reason in (
+                (gpu, {'mode': 'mig', 'mig_layout': '7g.80gb,1g.10gb'},
+                 'takes 8 compute slices, the GPU has 7'),
+                (qat, {'num_vfs': 8.0}, "8.0 is not of type 'integer'")):
+            error = json.loads(self._configure(
+                device, desired, expect=400)['error_message'])
+            self.assertEqual('cyborg.device.config_invalid',
+                             error['error_code'])
+            self.assertIn(reason, error['faultstring'])
+        self.assertEqual((1, 'applied'), (self._config(gpu)['generation'],
+                                          self._config(gpu)['state']))
+        self.assertEqual(2, self._config(qat)['generation'])
+        self.assertEqual(3, len(self._providers(gpu_prefix)))
+        self.assertEqual(2, len(self._providers(self._qat_prefix())))
 
         # A reboot: the agent's devices are back to 4 VFs and
         # passthrough; it puts the QAT's 2 VFs back before it reports.

@@ -19,7 +19,8 @@ RabbitMQ and MariaDB, with the real Placement and a stand-in for Nova.
 The test listens on the notification topic with oslo.messaging's
 notification listener while it plays a boot-like ARQ lifecycle (and a
 bind that fails), programs the FPGA (once with an image the agent cannot
-find), uninstalls and installs the driver, and kills and restarts the
+find), uninstalls and installs the driver, configures a QAT (once with
+a VF count only the hardware refuses), and kills and restarts the
 agent.  Each notification must arrive once, and match the shape of its
 sample in doc/notification_samples/, so that the reference cannot drift
 from the code.
@@ -54,7 +55,7 @@ ADMIN = {'X-User-Id': 'admin', 'X-Project-Id': test_nova_flow.PROJECT,
 # deployable's attributes; a device that drifts from its configuration
 # behind Cyborg's back, which the fake driver of an agent process cannot
 # be made to do: unit/conductor/test_configuration.py).  A device's
-# update comes here from its configuration (the GPU's deployables change).
+# update comes here from its configuration (the QAT's deployables change).
 NOT_HERE = {'deployable.update', 'device.configure.drift'}
 CONFIGURE = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator 2.14'})
 
@@ -184,25 +185,27 @@ class NotificationsTestCase(test_nova_flow.NovaFlowTestCase):
         self._wait_seen('device.delete')
         self.api('POST', '/drivers', 201, headers=ADMIN, json={
             'name': 'fake', 'host': self.node1,
-            'config': {'fake_driver': {'devices': ['fpga=1', 'gpu=1']}}})
+            'config': {'fake_driver': {'devices': ['fpga=1', 'qat=1'],
+                                       'qat_all_vfs': True}}})
         self._wait_seen('driver.install')
 
-    def _configure_gpu(self):
-        # The GPU the reinstalled driver brought to node1: a MIG layout
-        # it takes (start, end), then one over its slices (start, error).
-        def gpu():
+    def _configure_qat(self):
+        # The QAT the reinstalled driver brought to node1, as under the
+        # kernel's QAT driver: all its VFs (start, end), then a count
+        # only the hardware refuses (start, error).
+        def qat():
             found = [d for d in self.api(
                 'GET', '/devices?hostname=' + self.node1, 200,
-                headers=CONFIGURE)['devices'] if d['type'] == 'GPU']
+                headers=CONFIGURE)['devices'] if d['type'] == 'QAT']
             return found or None
         [device] = services.wait_for(
-            gpu, timeout=60, message='the GPU of %s never came' % self.node1)
+            qat, timeout=60, message='the QAT of %s never came' % self.node1)
         path = '/devices/%s/configuration' % device['uuid']
         self.api('PUT', path, 202, headers=CONFIGURE, json={
-            'desired': {'mode': 'mig', 'mig_layout': '3g.40gb,1g.10gb'}})
+            'desired': {'num_vfs': 16, 'vf_driver': 'vfio-pci'}})
         self._wait_seen('device.configure.end')
         self.api('PUT', path, 202, headers=CONFIGURE, json={
-            'desired': {'mig_layout': '7g.80gb,1g.10gb'}})
+            'desired': {'num_vfs': 8}})
         self._wait_seen('device.configure.error')
 
     def _agent_killed_and_back(self):
@@ -240,7 +243,7 @@ class NotificationsTestCase(test_nova_flow.NovaFlowTestCase):
         self._program(test_nova_flow.IMAGE, 200)
         self._program(uuidutils.generate_uuid(), 409)
         self._driver_uninstall_install()
-        self._configure_gpu()
+        self._configure_qat()
         self._agent_killed_and_back()
         self._wait_seen('accelerator_request.delete', 2)
         self._wait_seen('deployable.program.error')

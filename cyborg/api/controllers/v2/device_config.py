@@ -15,16 +15,17 @@
 state (2.14).
 
 What a device's driver can set and what the device is (``settable``,
-``actual``) come with its record, in its ``std_board_info``; what an
-operator asked for (``desired``) and how applying it went are the
-device's row of device_configs (cyborg.common.device_config).  The
-conductor stores a desired configuration and hands it to the device's
-agent after answering: PUT answers 202.
+``actual``, and the ``limits`` a configuration is judged with) come with
+its record, in its ``std_board_info``; what an operator asked for
+(``desired``) and how applying it went are the device's row of
+device_configs (cyborg.common.device_config).  PUT refuses what the
+device does not take (400, as the conductor, which judges it again);
+the conductor stores a desired configuration and hands it to the
+device's agent after answering: PUT answers 202.
 """
 
 import datetime
 
-from oslo_serialization import jsonutils
 import pecan
 from pecan import rest
 from wsme import types as wtypes
@@ -34,6 +35,7 @@ from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import gate
 from cyborg.api.schemas import device_config as schema
+from cyborg.common import device_config
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
 from cyborg.i18n import _
@@ -55,22 +57,6 @@ class Configuration(wtypes.Base):
     updated_at = datetime.datetime
 
 
-def reported(device):
-    """What the device's driver reported of its configuration:
-    ``{"settable", "actual"[, "applied"]}``, or None for a device whose
-    driver can set nothing.
-
-    :param device: a devices row (a dict; ``std_board_info`` is JSON text).
-    """
-    try:
-        std = jsonutils.loads(device.get('std_board_info') or '{}')
-    except ValueError:
-        return None
-    configuration = std.get('configuration') if isinstance(std, dict) \
-        else None
-    return configuration if isinstance(configuration, dict) else None
-
-
 def view(device, config):
     """The ``configuration`` member of a device (2.14).
 
@@ -81,7 +67,7 @@ def view(device, config):
     :returns: a JSON-compatible dict, or None for a device that is not
         configurable and has no desired state.
     """
-    driver = reported(device)
+    driver = device_config.reported(device)
     if driver is None and config is None:
         return None
     driver = driver or {}
@@ -120,6 +106,9 @@ class ConfigurationController(rest.RestController):
         body = validation.extract_json(schema.SET)
         context = pecan.request.context
         device = device_queries.get(context, self.uuid)
+        # The values as the device's driver last reported it (the
+        # conductor judges them again, in the transaction that stores).
+        device_config.refuse(device, body['desired'])
         config = pecan.request.conductor_api.device_configure(
             context, device_uuid=self.uuid, desired=body['desired'],
             drain=body.get('drain', False))

@@ -226,12 +226,24 @@ class CLITestCase(base.BaseTestCase):
         self.assertEqual(('Bound', instance, 'attach'),
                          (arq['state'], arq['instance_uuid'],
                           arq['origin']))
-        self.assertEqual([arq['uuid']], [a['uuid'] for a in self.json(
-            'arq-list', '--instance', instance)])
+        self.assertEqual([(arq['uuid'], 'healthy')], [
+            (a['uuid'], a['device_health']) for a in self.json(
+                'arq-list', '--instance', instance)])
+        # The health of the device behind the ARQ (2.9), as the API has
+        # it; none below 2.9.
+        shown = self.json('arq-show', arq['uuid'])
+        self.assertEqual(('healthy', None, None), (
+            shown['device_health'], shown['device_health_reason'],
+            shown['device_health_since']))
+        out, _err = self.cyborg('--os-accelerator-api-version', '2.8',
+                                'arq-list', '-c', 'device_health', '-f',
+                                'value')
+        self.assertEqual('None\n', out)
         shown = self.json('instance-show', instance)
         self.assertEqual(('host-one', 'one-fpga', []), (
             shown['host'], shown['device_profile'], shown['nova_arqs']))
-        self.assertEqual(1, len(shown['attached_arqs']))
+        self.assertEqual(['%s one-fpga Bound TEST_PCI healthy' % arq['uuid']],
+                         shown['attached_arqs'])
 
         out, err = self.cyborg('uninstall-driver', installed['uuid'],
                                expect=1)

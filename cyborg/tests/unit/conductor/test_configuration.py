@@ -162,6 +162,18 @@ class ConfigurationTestCase(base.DbTestCase):
         self.assertIsNone(config_queries.get(self.context,
                                              self.qat['uuid']))
 
+    def test_an_integer_is_an_int(self):
+        # JSON Schema's integer takes 8.0; range(8.0) in a driver's
+        # discovery raises, and the driver's devices were lost.
+        for value in (8.0, True, '8', None, [8]):
+            exc = self.assertRaises(exception.DeviceConfigInvalid,
+                                    configuration.configure, self.context,
+                                    self.qat['uuid'], {'num_vfs': value})
+            self.assertIn("num_vfs: %r is not of type 'integer'" % value,
+                          exc.message)
+        self.assertIsNone(config_queries.get(self.context,
+                                             self.qat['uuid']))
+
     def test_stored_pending_with_a_generation_and_the_host_marked(self):
         self._pushed()
         config = configuration.configure(self.context, self.qat['uuid'],
@@ -307,14 +319,62 @@ class ConfigurationTestCase(base.DbTestCase):
                    if event == 'device.configure.error']
         self.assertIn('EBUSY', error['reason'])
 
-    def test_what_the_device_refuses_is_failed(self):
-        configuration.configure(self.context, self.gpu['uuid'], {
-            'mode': 'mig', 'mig_layout': '7g.80gb,1g.10gb'})
+    def test_what_the_record_can_judge_is_refused_before_it_is_stored(
+            self):
+        # The simulated GPU is an A100 80GB to MIG: seven compute slices,
+        # eight memory slices, its profiles largest first.
+        for desired, reason in (
+                ({'mode': 'mig', 'mig_layout': '7g.80gb,1g.10gb'},
+                 'mig_layout: 7g.80gb,1g.10gb takes 8 compute slices, the '
+                 'GPU has 7'),
+                ({'mode': 'mig', 'mig_layout': ','.join(['1g.20gb'] * 5)},
+                 'takes 10 memory slices, the GPU has 8'),
+                ({'mode': 'mig', 'mig_layout': '1g.10gb,3g.40gb'},
+                 'mig_layout: give the profiles largest first: '
+                 '3g.40gb,1g.10gb'),
+                ({'mode': 'mig', 'mig_layout': '1g.5gb'},
+                 "mig_layout: '1g.5gb' is not MIG profiles of the GPU "
+                 "(7g.80gb, 4g.40gb, 3g.40gb, 2g.20gb, 1g.20gb, 1g.10gb, "
+                 "1g.10gb+me) joined by commas, largest first"),
+                ({'mode': 'mig', 'mig_layout': '7g.80gb\n'},
+                 "mig_layout: '7g.80gb\\n' is not MIG profiles"),
+                ({'mode': 'vgpu', 'vgpu_type': 'nvidia-999'},
+                 "vgpu_type: 'nvidia-999' is not one of ['fake-vgpu-1']"),
+                ({'mode': 'vgpu'}, 'mode: vgpu needs a vgpu_type'),
+                ({'mig_layout': '7g.80gb'},
+                 'mig_layout: set in mode mig only, not in mode '
+                 'passthrough'),
+                ({'mode': 'mig', 'vgpu_type': 'fake-vgpu-1'},
+                 'vgpu_type: set in mode vgpu only, not in mode mig')):
+            exc = self.assertRaises(exception.DeviceConfigInvalid,
+                                    configuration.configure, self.context,
+                                    self.gpu['uuid'], desired)
+            self.assertIn(reason, exc.message)
+        self.assertIsNone(config_queries.get(self.context,
+                                             self.gpu['uuid']))
+
+    def test_fields_left_out_are_judged_as_the_device_has_them(self):
+        configuration.configure(self.context, self.qat['uuid'],
+                                {'num_vfs': 0})
         self._pushed()
         self._agent_takes()
-        config = config_queries.get(self.context, self.gpu['uuid'])
-        self.assertEqual(device_config.FAILED, config['state'])
-        self.assertIn('8 compute slices', config['reason'])
+        # No VF now: their driver alone is refused.
+        exc = self.assertRaises(exception.DeviceConfigInvalid,
+                                configuration.configure, self.context,
+                                self.qat['uuid'], {'vf_driver': 'vfio-pci'})
+        self.assertIn('vf_driver: vfio-pci asked with no VF (num_vfs 0)',
+                      exc.message)
+        self.assertEqual(1, config_queries.get(
+            self.context, self.qat['uuid'])['generation'])
+        # The GPU in mode vgpu: its type stays when the mode is asked.
+        configuration.configure(self.context, self.gpu['uuid'], {
+            'mode': 'vgpu', 'vgpu_type': 'fake-vgpu-1'})
+        self._pushed()
+        self._agent_takes()
+        self.assertEqual(device_config.APPLIED, self._state(self.gpu))
+        self.assertEqual([('VGPU', 4, 0)], self._reserved(self.gpu))
+        configuration.configure(self.context, self.gpu['uuid'],
+                                {'mode': 'vgpu'})
 
     def test_drift_is_seen_and_healed(self):
         configuration.configure(self.context, self.qat['uuid'],
@@ -463,8 +523,29 @@ class ConfigurationTestCase(base.DbTestCase):
         self.tracker._discover(['fake'])
         [record] = [r for r in self.tracker._records
                     if r.uuid == self.gpu['uuid']]
-        self.assertEqual({'mode': 'mig', 'mig_layout': '1g.10gb'},
+        self.assertEqual({'mode': 'mig', 'mig_layout': '1g.10gb',
+                          'vgpu_type': None},
                          record.configuration['actual'])
+
+    def test_the_agent_never_hands_the_driver_a_value_it_refuses(self):
+        # A configuration stored before the conductor checked its values
+        # so: failed with the reason, the driver never called, and every
+        # device of the driver still reported.
+        config_queries.set_desired(self.context, self.qat['uuid'], HOST,
+                                   {'num_vfs': 8.0}, device_config.PENDING,
+                                   False)
+        self._pushed()
+        done, _revision = self._agent_takes()
+        self.assertEqual(
+            {'generation': 1, 'state': 'failed',
+             'reason': "num_vfs: 8.0 is not of type 'integer'"},
+            done[self.qat['uuid']])
+        self.assertEqual({}, self.driver.configured)
+        config = config_queries.get(self.context, self.qat['uuid'])
+        self.assertEqual(device_config.FAILED, config['state'])
+        self.assertEqual(
+            {'FPGA', 'QAT', 'GPU'},
+            {d['type'] for d in device_queries.get_all(self.context)})
 
     def test_the_agent_reports_a_device_it_does_not_have(self):
         done = self.tracker.configure([{

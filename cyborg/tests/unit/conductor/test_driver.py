@@ -26,6 +26,7 @@ import fixtures
 import oslo_messaging as messaging
 from oslo_utils import uuidutils
 
+from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
@@ -48,6 +49,7 @@ from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
 
+CONF = cyborg_conf.CONF
 FAKE = {'fake_driver': {'devices': ['fpga=1', 'qat=1']}}
 
 
@@ -215,13 +217,24 @@ class DriverOpsTestCase(base.DbTestCase):
         while not gpus() and time.monotonic() < deadline:
             time.sleep(0.05)
         self.assertTrue(gpus())
+        # A configuration the driver refuses: the driver running keeps
+        # running (none in its place, even for a moment: a report then
+        # would remove its devices, their providers and allocations).
+        tracker = self.agents['n1'].tracker
+        running = tracker.drivers['fake']
+        ids = sorted(d['id'] for d in self._devices('n1'))
         exc = self.assertRaises(
             exception.DriverConfigInvalid, driver_ops.update, self.context,
             self.agent_api, row['uuid'], {'fake_driver': {'devices': 'x'}})
         self.assertIn('on n1', exc.message)
         self.assertEqual('gpu=2', driver_queries.get(
             self.context, row['uuid'])['config']['fake_driver']['devices'])
-        self.assertEqual({}, self.agents['n1'].tracker.install_errors)
+        self.assertEqual({}, tracker.install_errors)
+        self.assertIs(running, tracker.drivers['fake'])
+        self.assertIn('fake', tracker.apply_installs(CONF, [
+            {'name': 'fake', 'config': {'fake_driver': {'devices': 'x'}}}]))
+        self.assertIs(running, tracker.drivers['fake'])
+        self.assertEqual(ids, sorted(d['id'] for d in self._devices('n1')))
 
     def test_uninstall_removes_the_devices(self):
         [row] = driver_ops.install(self.context, self.agent_api, 'fake',

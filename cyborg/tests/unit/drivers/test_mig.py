@@ -65,15 +65,6 @@ class ParseTestCase(oslo_base.BaseTestCase):
                                          '1, 00000000:8A:00.0, Disabled\n'
                                          '3, 00000000:D8:00.0, [N/A]\n'))
 
-    def test_layout(self):
-        # Largest first: compute slices, memory, without the media
-        # extension first; whatever the instance ids.
-        self.assertEqual('4g.40gb,2g.20gb,1g.20gb,1g.10gb,1g.10gb+me',
-                         mig.layout(['1g.10gb', '1g.20gb', '1g.10gb+me',
-                                     '4g.40gb', '2g.20gb']))
-        self.assertEqual((1, 10, True), mig.profile_size('1g.10gb+me'))
-        self.assertIsNone(mig.profile_size('1g.10gb-me'))
-
     def test_gpu_instances(self):
         parsed = mig.parse_gpu_instances(self._read('mig-lgi.txt'))
         self.assertEqual([0, 1], sorted(parsed))

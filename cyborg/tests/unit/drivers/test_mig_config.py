@@ -22,6 +22,7 @@ from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg.common import device_config
 from cyborg.conf import gpu as gpu_conf
+from cyborg.drivers.gpu import gpu_config
 from cyborg.drivers.gpu import mig
 from cyborg.drivers.gpu import mig_config
 from cyborg.drivers.gpu import nvidia
@@ -60,50 +61,53 @@ def config_host(root):
 class LayoutTestCase(oslo_base.BaseTestCase):
 
     def _check(self, product_id, layout):
+        """device_config.check() of a layout of a GPU in MIG mode."""
         return device_config.check(
-            {'mig_layout': mig_config.layout_schema(product_id)},
+            gpu_config.configuration(product_id, mig.MigGpu(0, True, True,
+                                                            []), [], None),
             {'mig_layout': layout})
 
-    def test_layout_largest_first(self):
-        self.assertEqual('7g.80gb,3g.40gb,1g.20gb,1g.10gb,1g.10gb+me',
-                         mig.layout(['1g.10gb+me', '1g.10gb', '3g.40gb',
-                                     '1g.20gb', '7g.80gb']))
-        self.assertIsNone(mig.layout([]))
-
-    def test_schema_of_a_known_gpu(self):
+    def test_known_gpu(self):
         for layout in (LAYOUT, '7g.80gb', '1g.10gb,1g.10gb,1g.10gb+me',
-                       '4g.40gb,3g.40gb', '2g.20gb,2g.20gb,2g.20gb'):
+                       '4g.40gb,3g.40gb', '2g.20gb,2g.20gb,2g.20gb',
+                       '3g.40gb,2g.20gb,1g.10gb,1g.10gb'):
             self.assertIsNone(self._check('2330', layout), layout)
         for layout in ('1g.10gb,3g.40gb', '1g.5gb', '', ',3g.40gb',
                        '3g.40gb,', '3g.40gb3g.40gb', '3g.40gb,,1g.10gb',
-                       '1g.10gb+me,1g.10gb', '3G.40GB'):
+                       '1g.10gb+me,1g.10gb', '3G.40GB', '7g.80gb\n'):
             self.assertIsNotNone(self._check('2330', layout), layout)
         self.assertIsNone(self._check('20f1', '3g.20gb,1g.5gb'))
         self.assertIsNotNone(self._check('20f1', LAYOUT))
 
-    def test_schema_of_another_gpu(self):
-        # Any profile names; the order is checked by check_layout().
-        self.assertIsNone(self._check('2335', '1g.18gb,3g.71gb'))
-        self.assertIsNotNone(self._check('2335', '1g.18gb;reboot'))
-
-    def test_check_layout(self):
-        self.assertIsNone(mig_config.check_layout('20b5', LAYOUT))
+    def test_limits(self):
+        self.assertEqual(
+            {'compute_slices': 4, 'memory_slices': 4, 'profiles': {
+                '1g.6gb': {'compute_slices': 1, 'memory_slices': 1},
+                '1g.6gb+me': {'compute_slices': 1, 'memory_slices': 1},
+                '2g.12gb': {'compute_slices': 2, 'memory_slices': 2},
+                '2g.12gb+me': {'compute_slices': 2, 'memory_slices': 2},
+                '4g.24gb': {'compute_slices': 4, 'memory_slices': 4}}},
+            mig_config.limits('20b7'))
+        self.assertIsNone(mig_config.limits('2335'))
         self.assertIn('takes 8 compute slices, the GPU has 7',
-                      mig_config.check_layout('20b5',
-                                              '4g.40gb,3g.40gb,1g.10gb'))
+                      self._check('20b5', '4g.40gb,3g.40gb,1g.10gb'))
         self.assertIn('takes 10 memory slices, the GPU has 8',
-                      mig_config.check_layout('20b5', ','.join(
-                          ['1g.20gb'] * 5)))
+                      self._check('20b5', ','.join(['1g.20gb'] * 5)))
         self.assertIn('takes 5 compute slices, the GPU has 4',
-                      mig_config.check_layout('20b7', '4g.24gb,1g.6gb'))
-        self.assertIn('1g.5gb is not a MIG profile of the GPU',
-                      mig_config.check_layout('20b5', '1g.5gb'))
-        # Another GPU: the form and the order only.
-        self.assertIsNone(mig_config.check_layout('2335', '7g.141gb'))
+                      self._check('20b7', '4g.24gb,1g.6gb'))
+        self.assertIn("'1g.5gb' is not MIG profiles of the GPU",
+                      self._check('20b5', '1g.5gb'))
+
+    def test_another_gpu(self):
+        # Any profile names, in the order of every layout; what fits is
+        # nvidia-smi's to say.
+        self.assertIsNone(self._check('2335', '7g.141gb'))
+        self.assertIsNone(self._check('2335', '7g.141gb,7g.141gb'))
         self.assertIn('largest first: 3g.71gb,1g.18gb',
-                      mig_config.check_layout('2335', '1g.18gb,3g.71gb'))
-        self.assertIn('is not a MIG profile',
-                      mig_config.check_layout('2335', 'whole'))
+                      self._check('2335', '1g.18gb,3g.71gb'))
+        self.assertIn("'whole' is not MIG profiles joined by commas",
+                      self._check('2335', 'whole'))
+        self.assertIsNotNone(self._check('2335', '1g.18gb;reboot'))
 
 
 class _ConfigureTests(sysfs.FakeHostMixin):
@@ -141,6 +145,8 @@ class _ConfigureTests(sysfs.FakeHostMixin):
              'vgpu_type': {'type': 'string', 'enum': ['1050', '1051']},
              'mig_layout': mig_config.layout_schema('2330')},
             configuration['settable'])
+        self.assertEqual({'mig_layout': mig_config.limits('2330')},
+                         configuration['limits'])
         self.assertEqual({'mode': 'mig', 'vgpu_type': None,
                           'mig_layout': '3g.40gb,1g.10gb,1g.10gb,1g.10gb'},
                          configuration['actual'])

@@ -270,9 +270,34 @@ class DeviceConfigAPITestCase(base.DbTestCase):
                  'cyborg.upgrade.conductor_too_old')):
             configure.side_effect = exc
             response = self.app.put_json(
-                self._url(), {'desired': {'num_vfs': 99}},
+                self._url(), {'desired': {'num_vfs': 9}},
                 headers=dict(ADMIN, **V2_14), status=status)
             self.assertEqual(code, error_code(response))
+
+    def test_put_values_the_device_refuses(self):
+        # Judged as the conductor judges them (it judges them again),
+        # before any call to it.
+        configure = self._conductor('device_configure')
+        for desired, reason in (
+                ({'num_vfs': 8.0}, "num_vfs: 8.0 is not of type 'integer'"),
+                ({'num_vfs': True}, "num_vfs: True is not of type"),
+                ({'num_vfs': 99}, 'num_vfs: 99 is greater than the maximum'),
+                ({'vf_driver': 'vfio-pci'},
+                 'vf_driver: vfio-pci asked with no VF (num_vfs 0)')):
+            response = self.app.put_json(
+                self._url(), {'desired': desired},
+                headers=dict(ADMIN, **V2_14), status=400)
+            self.assertEqual('cyborg.device.config_invalid',
+                             error_code(response))
+            self.assertIn(reason, json.loads(
+                response.json['error_message'])['faultstring'])
+        response = self.app.put_json(
+            self._url(self.fpga['device_uuid']),
+            {'desired': {'num_vfs': 2}}, headers=dict(ADMIN, **V2_14),
+            status=400)
+        self.assertEqual('cyborg.device.not_configurable',
+                         error_code(response))
+        configure.assert_not_called()
 
     def test_put_unknown_device(self):
         configure = self._conductor('device_configure')

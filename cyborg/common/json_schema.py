@@ -1,0 +1,74 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The JSON Schema validators Cyborg checks values with.
+
+* ``Draft7``: Draft 7 whose patterns have the meaning JSON Schema gives
+  them (ECMA 262): ``$`` matches at the end of the text only, where
+  Python's ``re`` also matches before a final newline (a profile named
+  ``"nl\\n"`` passed ``^[a-z]+$``).  The API's request bodies and query
+  strings.
+* ``Strict``: ``Draft7`` whose ``integer`` is a Python int, never a bool
+  nor a float.  Draft 7 defines an integer as a number with a zero
+  fractional part, so that ``8.0`` passes ``{"type": "integer"}``; a
+  value handed to a driver must be what its schema means (``range(8.0)``
+  raises).  ``number`` takes no bool in either (jsonschema's own rule).
+  A device's configuration (cyborg.common.device_config), checked alike
+  by the API, the conductor and the agent.
+"""
+
+import functools
+import re
+
+import jsonschema
+
+
+@functools.lru_cache(maxsize=256)
+def ecma_pattern(pattern):
+    """*pattern* compiled with ECMA 262's ``$``: the end of the text.
+
+    Every ``$`` outside a character class and not escaped becomes ``\\Z``.
+    """
+    out = []
+    escaped = in_class = False
+    for char in pattern:
+        if escaped:
+            escaped = False
+        elif char == '\\':
+            escaped = True
+        elif char == '[':
+            in_class = True
+        elif char == ']':
+            in_class = False
+        elif char == '$' and not in_class:
+            char = r'\Z'
+        out.append(char)
+    return re.compile(''.join(out))
+
+
+def _pattern(validator, pattern, instance, schema):
+    if validator.is_type(instance, 'string') and \
+            not ecma_pattern(pattern).search(instance):
+        yield jsonschema.ValidationError(
+            '%r does not match %r' % (instance, pattern))
+
+
+def _int(checker, instance):
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+Draft7 = jsonschema.validators.extend(
+    jsonschema.Draft7Validator, {'pattern': _pattern})
+
+Strict = jsonschema.validators.extend(
+    Draft7, type_checker=Draft7.TYPE_CHECKER.redefine('integer', _int))
