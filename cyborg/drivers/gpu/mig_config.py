@@ -60,7 +60,8 @@ from cyborg.drivers.gpu import mig
 TIMEOUT = 300
 
 #: The MIG geometry of a GPU: its compute slices, its memory slices, the
-#: GB of one memory slice and its GPU instance profiles.
+#: GB of one memory slice (a profile's GB, rounded, name its slices) and
+#: its GPU instance profiles.
 MigSpec = collections.namedtuple(
     'MigSpec', ('slices', 'memory_slices', 'slice_gb', 'profiles'))
 
@@ -70,11 +71,16 @@ _GB40 = MigSpec(7, 8, 5, ('1g.5gb', '1g.5gb+me', '1g.10gb', '2g.10gb',
                           '3g.20gb', '4g.20gb', '7g.40gb'))
 _A30 = MigSpec(4, 4, 6, ('1g.6gb', '1g.6gb+me', '2g.12gb', '2g.12gb+me',
                          '4g.24gb'))
+# As an H200's nvidia-smi mig -lgip listed them (cyborg/tests/fixtures/
+# data/h200): 141 GB in eight memory slices.
+_H200 = MigSpec(7, 8, 141 / 8, ('1g.18gb', '1g.18gb+me', '1g.35gb',
+                                '2g.35gb', '3g.71gb', '4g.71gb', '7g.141gb'))
 
-#: The GPUs whose MIG profiles are known, by PCI device id: H100 80GB
-#: (SXM5, PCIe), H800 80GB, A100 80GB (SXM4, PCIe), A800 80GB, A100 40GB
-#: (SXM4, PCIe), A800 40GB, A30.
+#: The GPUs whose MIG profiles are known, by PCI device id: H200 141GB
+#: (SXM), H100 80GB (SXM5, PCIe), H800 80GB, A100 80GB (SXM4, PCIe), A800
+#: 80GB, A100 40GB (SXM4, PCIe), A800 40GB, A30.
 GPUS = {
+    '2335': _H200,
     '2330': _GB80, '2331': _GB80, '2322': _GB80, '20b2': _GB80,
     '20b5': _GB80, '20f3': _GB80, '20f5': _GB80,
     '20b0': _GB40, '20b1': _GB40, '20f1': _GB40, '20f6': _GB40,
@@ -116,7 +122,7 @@ def limits(product_id):
     for profile in spec.profiles:
         slices, memory, _media = device_config.mig_profile_size(profile)
         profiles[profile] = {'compute_slices': slices,
-                             'memory_slices': memory // spec.slice_gb}
+                             'memory_slices': round(memory / spec.slice_gb)}
     return {'compute_slices': spec.slices,
             'memory_slices': spec.memory_slices, 'profiles': profiles}
 

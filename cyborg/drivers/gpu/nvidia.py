@@ -221,10 +221,13 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         devices = pci.by_address(self.pci_host)
         gpus = [dev for _address, dev in sorted(devices.items())
                 if is_gpu(dev)]
-        # Only SR-IOV capable GPUs (Ampere and later) have MIG: a host of
-        # older GPUs never runs nvidia-smi.
+        # Only GPUs of Ampere and later have MIG: SR-IOV capable ones, or
+        # one known to have MIG profiles (a VM's passthrough GPU shows no
+        # SR-IOV capability); a host of older GPUs never runs nvidia-smi.
         mig_gpus = (self._carving.read_gpus()
-                    if any(gpu.sriov_totalvfs for gpu in gpus) else {})
+                    if any(gpu.sriov_totalvfs or
+                           gpu.product_id in mig_config.GPUS
+                           for gpu in gpus) else {})
         # Memory, compute capability, driver and VBIOS versions, for
         # device classes (cyborg.drivers.gpu.facts).
         found = self._facts.read() if gpus else {}

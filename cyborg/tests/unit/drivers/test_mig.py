@@ -12,15 +12,18 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Tests of the gpu driver on GPUs in MIG mode (fakesys.mig_host and the
-recorded nvidia-smi outputs of fixtures/data/mig).
+recorded nvidia-smi outputs of fixtures/data/mig), and on a real H200's
+recorded answers (fixtures/data/h200).
 """
 
 import os
+import re
 
 from oslotest import base as oslo_base
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
+from cyborg.common import device_config
 from cyborg.conf import gpu as gpu_conf
 from cyborg.drivers.gpu import mig
 from cyborg.drivers.gpu import nvidia
@@ -32,6 +35,7 @@ from cyborg.tests.fixtures import sysfs
 CONF = cyborg_conf.CONF
 
 MDEV_UUID = 'b1a8a0c4-2a9e-4a55-9d7f-3c1d2f9e0a01'
+H200_DATA = os.path.join(os.path.dirname(nvidia_smi.DATA), 'h200')
 
 
 def _handle(deployable):
@@ -319,6 +323,71 @@ class NoNvidiaSmiTestCase(sysfs.FakeHostMixin, base.TestCase):
                          .acc_specs.acc_capability['mode'])
         # Nor are the GPUs' memory and versions known.
         self.assertEqual({}, records[fakesys.MIG_A100].vendor_board_info)
+
+
+class _RecordedH200Tests(sysfs.FakeHostMixin):
+    """What the driver makes of a real H200's answers (data/h200)."""
+
+    BUILDER = staticmethod(fakesys.h200_host)
+
+    def setUp(self):
+        super().setUp()
+        self.smi = self.useFixture(nvidia_smi.FakeNvidiaSmi(H200_DATA))
+        self.driver = nvidia.NvidiaGpuDriver(CONF, 'test-host',
+                                             pci_host=self.pci_host)
+
+    def test_discovery(self):
+        [gpu] = self.driver.discover()
+        self.assertEqual(fakesys.H200, gpu.address)
+        self.assertEqual({'memory_mb': '143771', 'compute_capability': '9.0',
+                          'driver_version': '580.159.04',
+                          'firmware': '96.00.A5.00.1A'},
+                         gpu.vendor_board_info)
+        [deployable] = gpu.deployables
+        self.assertEqual('PGPU', deployable.resource_class)
+        self.assertEqual({}, self.driver.check_health([gpu]))
+
+    def test_mig_is_offered_without_sriov(self):
+        # A VM's GPU shows no SR-IOV capability; MIG mode is off.  The
+        # driver offered passthrough only, never asking nvidia-smi.
+        [gpu] = self.driver.discover()
+        self.assertEqual(['passthrough', 'mig'],
+                         gpu.configuration['settable']['mode']['enum'])
+        self.assertEqual({'mode': 'passthrough', 'mig_layout': None,
+                          'vgpu_type': None}, gpu.configuration['actual'])
+
+    def test_the_limits_are_those_nvidia_smi_lists(self):
+        [gpu] = self.driver.discover()
+        limits = gpu.configuration['limits']['mig_layout']
+        self.assertEqual((7, 8), (limits['compute_slices'],
+                                  limits['memory_slices']))
+        # How many of each profile fit, as "mig -lgip" counts them.
+        with open(os.path.join(H200_DATA, 'mig-lgip.txt')) as f:
+            listed = dict(re.findall(r'MIG (\S+)\s+\d+\s+\d+/(\d+)',
+                                     f.read()))
+        fit = {name: 1 if name.endswith('+me') else min(
+            limits['compute_slices'] // p['compute_slices'],
+            limits['memory_slices'] // p['memory_slices'])
+            for name, p in limits['profiles'].items()}
+        self.assertEqual({k: int(v) for k, v in listed.items()}, fit)
+
+    def test_layouts_judged_by_the_record(self):
+        [gpu] = self.driver.discover()
+        reported = gpu.configuration
+        self.assertIsNone(device_config.check(
+            reported, {'mode': 'mig', 'mig_layout': '4g.71gb,3g.71gb'}))
+        for layout in ('4g.71gb,4g.71gb', '7g.141gb,1g.18gb',
+                       '1g.18gb,3g.71gb', '3g.40gb'):
+            self.assertIsNotNone(device_config.check(
+                reported, {'mode': 'mig', 'mig_layout': layout}), layout)
+
+
+class RecordedH200UdevTestCase(_RecordedH200Tests, base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class RecordedH200SysfsRootTestCase(_RecordedH200Tests, base.TestCase):
+    MODE = sysfs.SYSFS_ROOT
 
 
 class MigUdevTestCase(_MigTests, base.TestCase):

@@ -88,7 +88,7 @@ class LayoutTestCase(oslo_base.BaseTestCase):
                 '2g.12gb+me': {'compute_slices': 2, 'memory_slices': 2},
                 '4g.24gb': {'compute_slices': 4, 'memory_slices': 4}}},
             mig_config.limits('20b7'))
-        self.assertIsNone(mig_config.limits('2335'))
+        self.assertIsNone(mig_config.limits('2321'))
         self.assertIn('takes 8 compute slices, the GPU has 7',
                       self._check('20b5', '4g.40gb,3g.40gb,1g.10gb'))
         self.assertIn('takes 10 memory slices, the GPU has 8',
@@ -99,15 +99,15 @@ class LayoutTestCase(oslo_base.BaseTestCase):
                       self._check('20b5', '1g.5gb'))
 
     def test_another_gpu(self):
-        # Any profile names, in the order of every layout; what fits is
-        # nvidia-smi's to say.
-        self.assertIsNone(self._check('2335', '7g.141gb'))
-        self.assertIsNone(self._check('2335', '7g.141gb,7g.141gb'))
+        # An H100 NVL (not in GPUS): any profile names, in the order of
+        # every layout; what fits is nvidia-smi's to say.
+        self.assertIsNone(self._check('2321', '7g.141gb'))
+        self.assertIsNone(self._check('2321', '7g.141gb,7g.141gb'))
         self.assertIn('largest first: 3g.71gb,1g.18gb',
-                      self._check('2335', '1g.18gb,3g.71gb'))
+                      self._check('2321', '1g.18gb,3g.71gb'))
         self.assertIn("'whole' is not MIG profiles joined by commas",
-                      self._check('2335', 'whole'))
-        self.assertIsNotNone(self._check('2335', '1g.18gb;reboot'))
+                      self._check('2321', 'whole'))
+        self.assertIsNotNone(self._check('2321', '1g.18gb;reboot'))
 
 
 class _ConfigureTests(sysfs.FakeHostMixin):
