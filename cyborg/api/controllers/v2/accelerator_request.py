@@ -24,15 +24,15 @@ import datetime
 
 from oslo_config import cfg
 import pecan
-from pecan import rest
 from wsme import types as wtypes
 
 from cyborg import exception
 from cyborg import states
 from cyborg.api import bind_check
-from cyborg.api import expose
+from cyborg.api import errors
 from cyborg.api import link
 from cyborg.api import microversion
+from cyborg.api import route
 from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.schemas import accelerator_request as schema
@@ -215,115 +215,147 @@ def _parse_patch(body, context, version):
     return patches
 
 
-class AcceleratorRequestsController(rest.RestController):
-    """/v2/accelerator_requests"""
+def get_all():
+    context = pecan.request.context
+    context.can(policies.GET_ALL)
+    params = route.query()
+    page = common_schema.page_args(params)
+    instance = params.get('instance')
+    resolved = params.get('bind_state') == 'resolved'
+    arqs = arq_queries.get_all(
+        context, project_id=visible_project(context),
+        instance_uuid=instance,
+        states_in=states.RESOLVED if resolved and not instance else None,
+        **page)
+    arqs = as_nova_sees(context, arqs)
+    if resolved and not instance:
+        arqs = [arq for arq in arqs if arq['state'] in states.RESOLVED]
+    if instance and resolved and any(
+            arq['state'] not in states.RESOLVED for arq in arqs):
+        # Nova polls until every ARQ of the instance is resolved.
+        raise exception.Locked(
+            reason=_('Accelerator requests of instance %s are not '
+                     'resolved yet.') % instance)
+    return base.collection('arqs', serialize_all(context, arqs),
+                           page['limit'], resource=COLLECTION)
 
-    @expose.expose
-    def get_all(self):
-        context = pecan.request.context
-        context.can(policies.GET_ALL)
-        params = validation.query(schema.LIST_QUERY)
-        page = common_schema.page_args(params)
-        instance = params.get('instance')
-        resolved = params.get('bind_state') == 'resolved'
-        arqs = arq_queries.get_all(
-            context, project_id=visible_project(context),
-            instance_uuid=instance,
-            states_in=states.RESOLVED if resolved and not instance else None,
-            **page)
-        arqs = as_nova_sees(context, arqs)
-        if resolved and not instance:
-            arqs = [arq for arq in arqs if arq['state'] in states.RESOLVED]
-        if instance and resolved and any(
-                arq['state'] not in states.RESOLVED for arq in arqs):
-            # Nova polls until every ARQ of the instance is resolved.
-            raise exception.Locked(
-                reason=_('Accelerator requests of instance %s are not '
-                         'resolved yet.') % instance)
-        return base.collection('arqs', serialize_all(context, arqs),
-                               page['limit'], resource=COLLECTION)
 
-    @expose.expose
-    def get_one(self, uuid):
-        context = pecan.request.context
-        context.can(policies.GET_ONE)
-        validation.uuid_path(uuid, _('accelerator request'))
-        [arq] = as_nova_sees(context, [arq_queries.get(
-            context, uuid, project_id=visible_project(context))])
-        [shown] = serialize_all(context, [arq])
-        return shown
+def get_one(uuid):
+    context = pecan.request.context
+    context.can(policies.GET_ONE)
+    validation.uuid_path(uuid, _('accelerator request'))
+    [arq] = as_nova_sees(context, [arq_queries.get(
+        context, uuid, project_id=visible_project(context))])
+    [shown] = serialize_all(context, [arq])
+    return shown
 
-    @expose.expose
-    def post(self):
-        context = pecan.request.context
-        context.can(policies.CREATE)
-        body = validation.extract_json(schema.CREATE)
-        arqs = pecan.request.conductor_api.arq_create(
-            context, body['device_profile_name'], context.project_id)
-        pecan.response.status = 201
-        return {'arqs': serialize_all(context, arqs)}
 
-    @expose.expose
-    def patch(self, uuid=None):
-        """Bind or unbind.  Nova sends PATCH /accelerator_requests;
-        openstacksdk sends PATCH /accelerator_requests/{uuid}.
-        """
-        context = pecan.request.context
-        context.can(policies.UPDATE)
-        body = validation.extract_json(schema.PATCH)
-        if uuid is not None and set(body) != {uuid}:
-            raise exception.Invalid(
-                _('The body of PATCH /accelerator_requests/%s must patch '
-                  'that accelerator request only.') % uuid)
-        patches = _parse_patch(body, context, pecan.request.version)
-        _require_service_token(context, _('binding and unbinding '
+def post():
+    context = pecan.request.context
+    context.can(policies.CREATE)
+    body = route.body()
+    arqs = pecan.request.conductor_api.arq_create(
+        context, body['device_profile_name'], context.project_id)
+    return {'arqs': serialize_all(context, arqs)}
+
+
+def patch(uuid=None):
+    """Bind or unbind.  Nova sends PATCH /accelerator_requests;
+    openstacksdk sends PATCH /accelerator_requests/{uuid}.
+    """
+    context = pecan.request.context
+    context.can(policies.UPDATE)
+    body = route.body()
+    if uuid is not None and set(body) != {uuid}:
+        raise exception.Invalid(
+            _('The body of PATCH /accelerator_requests/%s must patch '
+              'that accelerator request only.') % uuid)
+    patches = _parse_patch(body, context, pecan.request.version)
+    _require_service_token(context, _('binding and unbinding '
+                                      'accelerator requests'))
+    refuse = microversion.allow_bind_provider_check(pecan.request.version)
+    conductor = pecan.request.conductor_api
+    check = None
+    if conductor.can_send_check_provider():
+        # In the bind's transaction, on the rows it reads anyway.
+        check = 'refuse' if refuse else 'warn'
+    else:
+        bind_check.check(context, patches, visible_project(context),
+                         refuse=refuse)
+    conductor.arq_apply_patch(
+        context, patches, project_id=visible_project(context),
+        check_provider=check)
+
+
+def delete(uuid=None):
+    context = pecan.request.context
+    context.can(policies.DELETE)
+    params = route.query()
+    if uuid is not None:
+        params['arqs'] = uuid
+    if ('arqs' in params) == ('instance' in params):
+        raise exception.Invalid(
+            _('Delete accelerator requests either by ?arqs=uuid1,uuid2 '
+              'or by ?instance=uuid, not both and not neither.'))
+    project = visible_project(context)
+    if 'instance' in params:
+        _require_service_token(context, _('deleting the accelerator '
+                                          'requests of an instance'))
+        pecan.request.conductor_api.arq_delete(
+            context, instance_uuid=params['instance'], project_id=project)
+        return
+    uuids = [u.strip() for u in params['arqs'].split(',')]
+    for arq_uuid in uuids:
+        validation.uuid_path(arq_uuid, _('accelerator request'))
+    arqs = arq_queries.get_all(context, project_id=project, uuids=uuids)
+    found = {arq['uuid'] for arq in arqs}
+    missing = [u for u in uuids if u not in found]
+    if missing:
+        raise exception.AcceleratorRequestNotFound(uuid=missing[0])
+    if any(arq['instance_uuid'] for arq in arqs):
+        _require_service_token(context, _('deleting bound '
                                           'accelerator requests'))
-        refuse = microversion.allow_bind_provider_check(
-            pecan.request.version)
-        conductor = pecan.request.conductor_api
-        check = None
-        if conductor.can_send_check_provider():
-            # In the bind's transaction, on the rows it reads anyway.
-            check = 'refuse' if refuse else 'warn'
-        else:
-            bind_check.check(context, patches, visible_project(context),
-                             refuse=refuse)
-        conductor.arq_apply_patch(
-            context, patches, project_id=visible_project(context),
-            check_provider=check)
-        pecan.response.status = 202
+    pecan.request.conductor_api.arq_delete(
+        context, uuids=uuids, project_id=project)
 
-    @expose.expose
-    def delete(self, uuid=None):
-        context = pecan.request.context
-        context.can(policies.DELETE)
-        params = validation.query(schema.DELETE_QUERY)
-        if uuid is not None:
-            params['arqs'] = uuid
-        if ('arqs' in params) == ('instance' in params):
-            raise exception.Invalid(
-                _('Delete accelerator requests either by ?arqs=uuid1,uuid2 '
-                  'or by ?instance=uuid, not both and not neither.'))
-        project = visible_project(context)
-        if 'instance' in params:
-            _require_service_token(context, _('deleting the accelerator '
-                                              'requests of an instance'))
-            pecan.request.conductor_api.arq_delete(
-                context, instance_uuid=params['instance'],
-                project_id=project)
-        else:
-            uuids = [u.strip() for u in params['arqs'].split(',')]
-            for arq_uuid in uuids:
-                validation.uuid_path(arq_uuid, _('accelerator request'))
-            arqs = arq_queries.get_all(context, project_id=project,
-                                       uuids=uuids)
-            found = {arq['uuid'] for arq in arqs}
-            missing = [u for u in uuids if u not in found]
-            if missing:
-                raise exception.AcceleratorRequestNotFound(uuid=missing[0])
-            if any(arq['instance_uuid'] for arq in arqs):
-                _require_service_token(context, _('deleting bound '
-                                                  'accelerator requests'))
-            pecan.request.conductor_api.arq_delete(
-                context, uuids=uuids, project_id=project)
-        pecan.response.status = 204
+
+_PATH = '/v2/accelerator_requests'
+_BIND_ERRORS = {
+    400: [errors.INSTANCE_ALREADY_BOUND, errors.ARQ_PROVIDER_MISMATCH],
+    403: [errors.SERVICE_TOKEN],
+    404: [errors.ARQ_NOT_FOUND],
+    406: [errors.NOT_ACCEPTABLE],
+    409: [errors.ARQ_BAD_STATE, errors.ARQ_BIND_REFUSED, errors.AGENT_DOWN],
+}
+_DELETE_ERRORS = {403: [errors.SERVICE_TOKEN], 404: [errors.ARQ_NOT_FOUND],
+                  409: [errors.ARQ_BAD_STATE]}
+ROUTES = [
+    route.Route('GET', _PATH, get_all,
+                'List accelerator requests (of an instance; resolved ones).',
+                query=schema.LIST_QUERY,
+                response=route.listed('arqs', 'AcceleratorRequest', True),
+                errors={423: [errors.ARQ_NOT_RESOLVED]}),
+    route.Route('POST', _PATH, post,
+                'Create the accelerator requests of a device profile.',
+                body=schema.CREATE, status=201,
+                response=route.listed('arqs', 'AcceleratorRequest'),
+                errors={404: [errors.DEVICE_PROFILE_NOT_FOUND]}),
+    route.Route('GET', _PATH + '/{uuid}', get_one,
+                'Show an accelerator request.',
+                response=route.one('AcceleratorRequest'),
+                errors={404: [errors.ARQ_NOT_FOUND]}),
+    route.Route('PATCH', _PATH, patch,
+                'Bind or unbind accelerator requests (a service token).',
+                body=schema.PATCH, status=202, errors=_BIND_ERRORS),
+    route.Route('PATCH', _PATH + '/{uuid}', patch,
+                'Bind or unbind one accelerator request (a service token).',
+                body=schema.PATCH, status=202, errors=_BIND_ERRORS),
+    route.Route('DELETE', _PATH, delete,
+                'Delete accelerator requests (?arqs=u1,u2 or '
+                '?instance=uuid).',
+                query=schema.DELETE_QUERY, status=204,
+                errors=_DELETE_ERRORS),
+    route.Route('DELETE', _PATH + '/{uuid}', delete,
+                'Delete an accelerator request.', query=schema.DELETE_QUERY,
+                status=204, errors=_DELETE_ERRORS),
+]

@@ -26,13 +26,12 @@ import datetime
 
 from oslo_serialization import jsonutils
 import pecan
-from pecan import rest
 from wsme import types as wtypes
 
-from cyborg.api import expose
+from cyborg.api import errors
+from cyborg.api import route
 from cyborg.api import validation
 from cyborg.api.controllers import base
-from cyborg.api.controllers.v2 import gate
 from cyborg.api.schemas import device_config as schema
 from cyborg.db.queries import device as device_queries
 from cyborg.i18n import _
@@ -97,43 +96,53 @@ def view(device, config):
     return body
 
 
-class ConfigurationController(rest.RestController):
-    """/v2/devices/{uuid}/configuration (2.14)"""
+def _check(uuid, rule):
+    """:raises: PolicyNotAuthorized, Invalid"""
+    pecan.request.context.can(rule)
+    validation.uuid_path(uuid, _('device'))
 
-    def __init__(self, uuid):
-        super().__init__()
-        self.uuid = uuid
 
-    def _check(self, rule):
-        """:raises: NotFound below 2.14, PolicyNotAuthorized, Invalid"""
-        gate.device_configuration()
-        pecan.request.context.can(rule)
-        validation.uuid_path(self.uuid, _('device'))
+def put(uuid):
+    """Set the device's desired configuration: 202 with the device's
+    configuration; its agent applies it after the answer.
+    """
+    _check(uuid, policies.CONFIGURE)
+    body = route.body()
+    context = pecan.request.context
+    device = device_queries.get(context, uuid)
+    config = pecan.request.conductor_api.device_configure(
+        context, device_uuid=uuid, desired=body['desired'],
+        drain=body.get('drain', False))
+    return view(device, config)
 
-    @expose.expose
-    def put(self):
-        """Set the device's desired configuration: 202 with the device's
-        configuration; its agent applies it after the answer.
-        """
-        self._check(policies.CONFIGURE)
-        body = validation.extract_json(schema.SET)
-        context = pecan.request.context
-        device = device_queries.get(context, self.uuid)
-        config = pecan.request.conductor_api.device_configure(
-            context, device_uuid=self.uuid, desired=body['desired'],
-            drain=body.get('drain', False))
-        pecan.response.status = 202
-        return view(device, config)
 
-    @expose.expose
-    def delete(self):
-        """Forget the device's desired state (the device stays as it
-        is): 204.
-        """
-        self._check(policies.CONFIGURE)
-        context = pecan.request.context
-        # An unknown device is its own 404 (cyborg.device.not_found).
-        device_queries.get(context, self.uuid)
-        pecan.request.conductor_api.device_config_delete(
-            context, device_uuid=self.uuid)
-        pecan.response.status = 204
+def delete(uuid):
+    """Forget the device's desired state (the device stays as it is):
+    204.
+    """
+    _check(uuid, policies.CONFIGURE)
+    context = pecan.request.context
+    # An unknown device is its own 404 (cyborg.device.not_found).
+    device_queries.get(context, uuid)
+    pecan.request.conductor_api.device_config_delete(
+        context, device_uuid=uuid)
+
+
+_PATH = '/v2/devices/{uuid}/configuration'
+ROUTES = [
+    route.Route('PUT', _PATH, put,
+                "Set a device's desired configuration; its agent applies "
+                'it.', since='2.14', body=schema.SET, status=202,
+                response=route.one('DeviceConfiguration'),
+                errors={400: [errors.DEVICE_NOT_CONFIGURABLE,
+                              errors.DEVICE_CONFIG_INVALID],
+                        404: [errors.DEVICE_NOT_FOUND],
+                        409: [errors.DEVICE_CONFIG_IN_USE,
+                              errors.CONDUCTOR_TOO_OLD]}),
+    route.Route('DELETE', _PATH, delete,
+                "Forget a device's desired configuration (the device stays "
+                'as it is).', since='2.14', status=204,
+                errors={404: [errors.DEVICE_NOT_FOUND,
+                              errors.DEVICE_CONFIG_NOT_FOUND],
+                        409: [errors.CONDUCTOR_TOO_OLD]}),
+]
