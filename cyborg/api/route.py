@@ -121,6 +121,11 @@ def ref(name):
     return {'$ref': '#/components/schemas/%s' % name}
 
 
+def nullable(schema):
+    """*schema* or null."""
+    return {'anyOf': [schema, {'type': 'null'}]}
+
+
 def obj(**properties):
     """An object of exactly these members, each required."""
     return {'type': 'object', 'properties': properties,

@@ -74,14 +74,14 @@ class AcceleratorRequest(base.APIBase):
     device_health_reason = wtypes.text
     device_health_since = datetime.datetime
 
+    _since = dict(origin=microversion.allow_attach_through_nova,
+                  **dict.fromkeys(('device_health', 'device_health_reason',
+                                   'device_health_since'),
+                                  microversion.allow_arq_health))
+
 
 ORIGIN_CREATE = 'create'
 ORIGIN_ATTACH = 'attach'
-
-_FIELDS = ('uuid', 'state', 'device_profile_name', 'device_profile_group_id',
-           'hostname', 'device_rp_uuid', 'instance_uuid', 'project_id',
-           'attach_handle_type', 'attach_handle_uuid', 'attach_handle_info',
-           'created_at', 'updated_at')
 
 
 def _as_dict(arq):
@@ -109,19 +109,16 @@ def serialize(arq, health=None):
         (arq_queries.device_health); use serialize_all() for a list.
     """
     arq = _as_dict(arq)
-    values = {field: arq.get(field) for field in _FIELDS}
-    values['attach_handle_info'] = arq_obj.info_text(
-        arq.get('attach_handle_info'))
-    values['attach_handle_type'] = arq.get('attach_handle_type') or ''
-    version = pecan.request.version
-    if microversion.allow_attach_through_nova(version):
-        values['origin'] = (ORIGIN_ATTACH if arq.get('attachment_uuid')
-                            else ORIGIN_CREATE)
-    if microversion.allow_arq_health(version):
-        values.update(_device_health((health or {}).get(arq['uuid'])))
-    return base.to_json(AcceleratorRequest,
-                        links=link.self_links(COLLECTION, arq['uuid']),
-                        **values)
+    values = {attr.key: arq.get(attr.key)
+              for attr in wtypes.list_attributes(AcceleratorRequest)}
+    values.update(
+        attach_handle_info=arq_obj.info_text(arq.get('attach_handle_info')),
+        attach_handle_type=arq.get('attach_handle_type') or '',
+        origin=ORIGIN_ATTACH if arq.get('attachment_uuid')
+        else ORIGIN_CREATE,
+        links=link.self_links(COLLECTION, arq['uuid']),
+        **_device_health((health or {}).get(arq['uuid'])))
+    return base.to_json(AcceleratorRequest, **values)
 
 
 def serialize_all(context, arqs):

@@ -67,6 +67,9 @@ class Deployable(base.APIBase):
     health_reason = wtypes.text
     health_since = datetime.datetime
 
+    _since = dict.fromkeys(('health', 'health_reason', 'health_since'),
+                           microversion.allow_device_health)
+
 
 def serialize(deployable):
     attributes = jsonutils.dumps(

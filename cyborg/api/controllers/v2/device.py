@@ -56,17 +56,23 @@ class Device(base.APIBase):
     health_reason = wtypes.text
     health_since = datetime.datetime
 
+    _since = dict(
+        status=microversion.allow_device_status,
+        configuration=microversion.allow_device_configuration,
+        **dict.fromkeys(('health', 'health_reason', 'health_since'),
+                        microversion.allow_device_health))
+    # 2.14: its configuration as desired state (device_config.view).
+    _json = {'configuration': route.nullable(
+        route.ref('DeviceConfiguration'))}
+
 
 def health_fields(row):
-    """The health members of a device (or of a deployable's device) at
-    the request's version: Unset below 2.7.
+    """The health members of a device (or of a deployable's device: its
+    row has them from 2.7).
     """
-    if not microversion.allow_device_health(pecan.request.version):
-        return {'health': wtypes.Unset, 'health_reason': wtypes.Unset,
-                'health_since': wtypes.Unset}
     return {'health': device_queries.health_of(row),
-            'health_reason': row['health_reason'],
-            'health_since': row['health_since']}
+            'health_reason': row.get('health_reason'),
+            'health_since': row.get('health_since')}
 
 
 def configurations(context, devices):
@@ -84,22 +90,17 @@ def serialize(device, configs=None):
     :param configs: ``{device uuid: configuration}`` (configurations());
         from 2.14 a device shows its ``configuration``.
     """
-    status = device['status']
-    if not microversion.allow_device_status(pecan.request.version):
-        status = wtypes.Unset
-    body = base.to_json(
+    return base.to_json(
         Device, uuid=device['uuid'], type=device['type'],
         vendor=device['vendor'], model=device['model'],
         std_board_info=device['std_board_info'],
         vendor_board_info=device['vendor_board_info'],
-        hostname=device['hostname'], status=status,
+        hostname=device['hostname'], status=device['status'],
         created_at=device['created_at'], updated_at=device['updated_at'],
         links=link.self_links(COLLECTION, device['uuid']),
+        configuration=device_config.view(
+            device, (configs or {}).get(device['uuid'])),
         **health_fields(device))
-    if microversion.allow_device_configuration(pecan.request.version):
-        body['configuration'] = device_config.view(
-            device, (configs or {}).get(device['uuid']))
-    return body
 
 
 def serialize_all(context, devices):

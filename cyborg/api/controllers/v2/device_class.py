@@ -44,18 +44,18 @@ class DeviceClass(base.APIBase):
     description = wtypes.text
     trait = wtypes.text
 
+    # The conditions' values keep their JSON types (numbers, lists).
+    _json = {'selector': schema.SELECTOR}
+
 
 def serialize(row):
     """A device class (a query dict or the conductor's answer)."""
-    body = base.to_json(
+    return base.to_json(
         DeviceClass, uuid=row['uuid'], name=row['name'],
         description=row.get('description'),
-        trait=device_class.trait(row['name']),
+        trait=device_class.trait(row['name']), selector=row['selector'],
         created_at=row.get('created_at'), updated_at=row.get('updated_at'),
         links=link.self_links(COLLECTION, row['name']))
-    # The conditions' values keep their JSON types (numbers, lists).
-    body['selector'] = row['selector']
-    return body
 
 
 def get_all():

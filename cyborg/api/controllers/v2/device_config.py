@@ -33,13 +33,12 @@ from cyborg.api import route
 from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.schemas import device_config as schema
+from cyborg.common import device_config as config_states
 from cyborg.db.queries import device as device_queries
 from cyborg.i18n import _
 from cyborg.policies import device as policies
 
-# The members of a configuration that keep their JSON types (a schema
-# per field, the fields' values), beside its WSME shape.
-JSON_MEMBERS = ('settable', 'actual', 'desired')
+_JSON_OBJECT = {'type': 'object'}
 
 
 class Configuration(wtypes.Base):
@@ -51,6 +50,15 @@ class Configuration(wtypes.Base):
     drain = bool
     applied_at = datetime.datetime
     updated_at = datetime.datetime
+
+    # What keeps its JSON types: a JSON schema per settable field, the
+    # fields' values; and the states.
+    _json = {'settable': route.nullable({
+                 'type': 'object', 'additionalProperties': _JSON_OBJECT}),
+             'actual': route.nullable(_JSON_OBJECT),
+             'desired': route.nullable(_JSON_OBJECT),
+             'state': route.nullable({'type': 'string',
+                                      'enum': list(config_states.STATES)})}
 
 
 def reported(device):
@@ -84,16 +92,13 @@ def view(device, config):
         return None
     driver = driver or {}
     config = config or {}
-    body = base.to_json(
+    return base.to_json(
         Configuration, generation=config.get('generation'),
         state=config.get('state'), reason=config.get('reason'),
         drain=bool(config.get('drain', False)),
         applied_at=base.utc(config.get('applied_at')),
-        updated_at=config.get('updated_at'))
-    body['settable'] = driver.get('settable')
-    body['actual'] = driver.get('actual')
-    body['desired'] = config.get('desired')
-    return body
+        updated_at=config.get('updated_at'), settable=driver.get('settable'),
+        actual=driver.get('actual'), desired=config.get('desired'))
 
 
 def _check(uuid, rule):

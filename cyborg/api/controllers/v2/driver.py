@@ -52,20 +52,21 @@ class Driver(base.APIBase):
     source = wtypes.text
     state = wtypes.text
 
+    # Option values keep their JSON types (lists, numbers, strings).
+    _json = {'config': {'type': 'object',
+                        'additionalProperties': {'type': 'object'}}}
+
 
 def serialize(driver):
-    body = base.to_json(
+    return base.to_json(
         Driver, uuid=driver['uuid'], host=driver['host'],
         name=driver['name'], status=driver['status'],
         detail=driver['detail'], version=driver['version'],
         device_types=driver['device_types'], devices=driver['devices'],
         source=driver['source'], state=driver['state'],
-        created_at=driver['created_at'],
+        config=driver['config'], created_at=driver['created_at'],
         updated_at=driver['updated_at'],
         links=link.self_links(COLLECTION, driver['uuid']))
-    # Option values keep their JSON types (lists, numbers, strings).
-    body['config'] = driver['config']
-    return body
 
 
 def get_all():

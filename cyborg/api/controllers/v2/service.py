@@ -33,8 +33,8 @@ from cyborg.policies import service as policies
 COLLECTION = 'services'
 
 
-class Service(base.APIBase):
-    """A service as the API shows it."""
+class Service(wtypes.Base):
+    """A service as the API shows it (no links)."""
 
     uuid = wtypes.text
     host = wtypes.text
@@ -44,6 +44,8 @@ class Service(base.APIBase):
     status = wtypes.text
     last_seen_up = datetime.datetime
     started_at = datetime.datetime
+    created_at = datetime.datetime
+    updated_at = datetime.datetime
 
 
 def serialize(service, now):
