@@ -16,6 +16,9 @@
 Patterns have the meaning JSON Schema gives them (ECMA 262): ``$`` matches
 at the end of the text only, where Python's ``re`` also matches before a
 final newline (a profile named ``"nl\\n"`` passed ``^[a-z]+$``).
+
+A schema that fails says what is wrong with its ``description``, where it
+has one: the rule it states, or for a pattern what the text must be.
 """
 
 import functools
@@ -119,6 +122,9 @@ def _validate(instance, schema, what):
             message = _('%(value)r is not %(description)s') % {
                 'value': error.instance,
                 'description': error.schema['description']}
+        elif 'description' in error.schema:
+            # The rule a schema states, not how it states it.
+            message = error.schema['description']
         raise exception.Invalid(
             _('Invalid %(what)s%(where)s: %(message)s') % {
                 'what': what,
