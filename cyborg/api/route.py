@@ -23,7 +23,9 @@ route's handler, cyborg.api.openapi describes the routes, and the tests
 call every one of them at every microversion.
 """
 
+import dataclasses
 import re
+import typing
 
 from oslo_serialization import jsonutils
 import pecan
@@ -44,6 +46,7 @@ _PATH_PARAMETERS = {'uuid': common.UUID, 'instance_uuid': common.UUID}
 _PARAMETER = re.compile(r'^\{(\w+)\}$')
 
 
+@dataclasses.dataclass(eq=False)
 class Route:
     """One operation of the API.
 
@@ -67,27 +70,26 @@ class Route:
         clients of the existing Cyborg.
     """
 
-    def __init__(self, method, path, handler, summary, since='2.0',
-                 query=None, body=None, body_required=True, status=200,
-                 response=None, errors=None, legacy=None):
-        self.method = method
-        self.path = path
-        self.handler = handler
-        self.summary = summary
-        self.since = since
-        self.query = query
-        self.body = body
-        self.body_required = body_required
-        self.status = status
-        self.response = response
-        self.errors = errors or {}
-        self.legacy = legacy or {}
-        self.segments = tuple(s for s in path.split('/') if s)
+    method: str
+    path: str
+    handler: typing.Callable
+    summary: str
+    since: str = '2.0'
+    query: typing.Any = None
+    body: typing.Any = None
+    body_required: bool = True
+    status: int = 200
+    response: typing.Any = None
+    errors: dict = dataclasses.field(default_factory=dict)
+    legacy: dict = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self):
+        self.segments = tuple(s for s in self.path.split('/') if s)
         self.path_params = {
             match.group(1): _PATH_PARAMETERS.get(match.group(1), STRING)
             for match in map(_PARAMETER.match, self.segments) if match}
         self.exists_from = microversion.Version(
-            *(int(part) for part in since.split('.')))
+            *(int(part) for part in self.since.split('.')))
 
     @property
     def name(self):
