@@ -26,10 +26,9 @@ import oslo_middleware
 import pecan
 
 from cyborg import policy
-from cyborg.api import argspec_cache
-from cyborg.api import expose
 from cyborg.api import hooks
 from cyborg.api import metrics
+from cyborg.api import route
 from cyborg.api import upstream_paste
 from cyborg.api.controllers import root
 from cyborg.api.middleware import auth_token
@@ -58,9 +57,8 @@ def setup_app():
     turning exceptions into the API's error body with the version
     headers, never a traceback).
     """
-    argspec_cache.install()
     return pecan.make_app(
-        root.RootController(),
+        route.Dispatcher(root.ROUTES).handle,
         hooks=[hooks.ContextHook(), hooks.MicroversionHook(),
                hooks.ConductorHook(), hooks.ErrorHook()],
         # /device_profiles/foo.json must not become a JSON request for foo
@@ -147,7 +145,7 @@ def deploy(conf):
     app = setup_app()
     exporter = metrics.Exporter(conf)
     for layer in (
-            expose.EmptyOKMiddleware,                               # 9
+            route.EmptyOKMiddleware,                                # 9
             well_formed.WellFormedMiddleware,                       # 8
             lambda app: oslo_middleware.RequestBodySizeLimiter(     # 7
                 app, conf),

@@ -35,7 +35,8 @@ OpenStack rules ask and the library (2.1.0) does not do:
   version or the minor one is not supported.
 
 Adding a version: append it to VERSIONS with a one-line comment, add a
-named constant and an ``allow_*()`` predicate, describe it in
+named constant and an ``allow_*()`` predicate for what changes with it
+(routes it adds say so themselves: cyborg.api.route), describe it in
 cyborg/api/rest_api_version_history.rst, and update the "latest" tests
 (cyborg/tests/unit/api/test_microversion.py and the gabbi file
 microversion.yaml).
@@ -90,13 +91,9 @@ MINOR_1_ARQ_PROJECT_ID = 1
 MINOR_2_DEVICE_PROFILE_BY_NAME = 2
 MINOR_3_DEVICE_STATUS = 3
 MINOR_4_NO_SERVER_ERRORS = 4
-MINOR_5_OPERATOR_VERBS = 5
 MINOR_6_ATTACH_THROUGH_NOVA = 6
 MINOR_7_DEVICE_HEALTH = 7
-MINOR_8_CAPACITY = 8
 MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS = 9
-MINOR_10_INSTANCE_LIST = 10
-MINOR_11_DEVICE_CLASSES = 11
 MINOR_12_CAPACITY_PAGES = 12
 MINOR_13_CAPACITY_BY_DEVICE_CLASS = 13
 MINOR_14_DEVICE_CONFIGURATION = 14
@@ -247,11 +244,6 @@ def allow_device_health(version):
     return version.minor >= MINOR_7_DEVICE_HEALTH
 
 
-def allow_capacity(version):
-    """GET /v2/capacity exists."""
-    return version.minor >= MINOR_8_CAPACITY
-
-
 def allow_capacity_pages(version):
     """GET /v2/capacity takes limit and marker (a page of hosts)."""
     return version.minor >= MINOR_12_CAPACITY_PAGES
@@ -263,9 +255,7 @@ def allow_capacity_by_device_class(version):
 
 
 def allow_device_configuration(version):
-    """Devices show their configuration; /v2/devices/{uuid}/configuration
-    exists (PUT, DELETE).
-    """
+    """Devices show their configuration."""
     return version.minor >= MINOR_14_DEVICE_CONFIGURATION
 
 
@@ -273,21 +263,6 @@ def allow_arq_health(version):
     """ARQs (also those of the instance view) show their device's health.
     """
     return version.minor >= MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS
-
-
-def allow_device_selector(version):
-    """POST /v2/devices/disable and /v2/devices/enable take a selector."""
-    return version.minor >= MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS
-
-
-def allow_instance_list(version):
-    """GET /v2/instances exists (the servers that hold accelerators)."""
-    return version.minor >= MINOR_10_INSTANCE_LIST
-
-
-def allow_device_classes(version):
-    """/v2/device_classes exists."""
-    return version.minor >= MINOR_11_DEVICE_CLASSES
 
 
 def allow_bind_provider_check(version):
@@ -300,13 +275,6 @@ def allow_bind_provider_check(version):
 def allow_no_server_errors(version):
     """Bad input never gets a 500 (it did in some places before 2.4)."""
     return version.minor >= MINOR_4_NO_SERVER_ERRORS
-
-
-def allow_operator_verbs(version):
-    """/v2/services, /v2/hardware, /v2/hosts, /v2/drivers, /v2/discovery
-    and /v2/instances exist.
-    """
-    return version.minor >= MINOR_5_OPERATOR_VERBS
 
 
 def allow_attach_through_nova(version):

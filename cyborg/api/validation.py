@@ -14,6 +14,9 @@
 """Validation of request bodies and query strings with JSON Schema
 (cyborg.common.json_schema.Draft7: patterns have the meaning JSON Schema
 gives them).
+
+A schema that fails says what is wrong with its ``description``, where it
+has one: the rule it states, or for a pattern what the text must be.
 """
 
 import jsonschema
@@ -80,6 +83,9 @@ def _validate(instance, schema, what):
             message = _('%(value)r is not %(description)s') % {
                 'value': error.instance,
                 'description': error.schema['description']}
+        elif 'description' in error.schema:
+            # The rule a schema states, not how it states it.
+            message = error.schema['description']
         raise exception.Invalid(
             _('Invalid %(what)s%(where)s: %(message)s') % {
                 'what': what,

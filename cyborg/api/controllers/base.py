@@ -33,7 +33,14 @@ class Link(wtypes.Base):
 
 
 class APIBase(wtypes.Base):
-    """Fields every resource has."""
+    """Fields every resource has.
+
+    A resource type may also say which of its members a later
+    microversion added (``_since``: {name: a predicate of the version,
+    cyborg.api.microversion's}) and which members keep their JSON types
+    (``_json``: {name: its JSON Schema}); to_json() renders them so, and
+    cyborg.api.openapi.shapes describes them from there.
+    """
 
     created_at = datetime.datetime
     updated_at = datetime.datetime
@@ -94,15 +101,23 @@ def to_json(wsme_type, **values):
     instance of its WSME type (the one description of the resource's
     shape, which the OpenAPI response schemas are derived from too).
 
-    Values left out (or wtypes.Unset) are left out of the output; keys
-    that are no attribute of the type are ignored.  A value of the wrong
-    type raises WSME's validation error.
+    Values left out (or wtypes.Unset) are left out of the output, and so
+    are the members of a later microversion than the request's (the
+    type's ``_since``); the members of the type's ``_json`` are given as
+    they are; other keys are ignored.  A value of the wrong type raises
+    WSME's validation error.
     """
+    for name, shown in getattr(wsme_type, '_since', {}).items():
+        if not shown(pecan.request.version):
+            values.pop(name, None)
     for key in ('created_at', 'updated_at'):
         value = values.get(key, wtypes.Unset)
         if value is not wtypes.Unset:
             values[key] = utc(value)
-    return wsme_json.tojson(wsme_type, _instance(wsme_type, values))
+    body = wsme_json.tojson(wsme_type, _instance(wsme_type, values))
+    body.update((name, values[name]) for name in getattr(
+        wsme_type, '_json', {}) if name in values)
+    return body
 
 
 def collection(name, items, limit=None, resource=None, marker_key='uuid'):

@@ -11,13 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/: the versions document, and the v2 API."""
+"""/: the versions document; and every route of the API."""
 
 import pecan
-from pecan import rest
 
-from cyborg.api import expose
 from cyborg.api import link
+from cyborg.api import route
 from cyborg.api.controllers import v2
 
 NAME = 'OpenStack Cyborg API'
@@ -26,23 +25,26 @@ DESCRIPTION = ('Cyborg is the OpenStack project for lifecycle management of '
                'security accelerators, etc.')
 
 
-class RootController(rest.RestController):
-    """The API root."""
+def get():
+    """GET /: every API version (public, no microversion headers)."""
+    version = v2.version_document(link.base_url(pecan.request) + '/v2')
+    version['id'] = 'v2'
+    return {'name': NAME, 'description': DESCRIPTION,
+            'versions': [version], 'default_version': version}
 
-    v2 = v2.V2Controller()
 
-    @expose.expose
-    def get(self):
-        """GET /: every API version (public, no microversion headers)."""
-        version = v2.version_document(link.base_url(pecan.request) + '/v2')
-        version['id'] = 'v2'
-        return {'name': NAME, 'description': DESCRIPTION,
-                'versions': [version], 'default_version': version}
-
-    @pecan.expose()
-    def _route(self, args, request=None):
-        # As in the existing Cyborg, a path without a version prefix is
-        # served by v2 (/device_profiles == /v2/device_profiles).
-        if args and args[0] and args[0] != 'v2':
-            args = ['v2'] + list(args)
-        return super()._route(args, request)
+ROUTES = [
+    route.Route(
+        'GET', '/', get,
+        'The API versions (public, no microversion headers).',
+        response=lambda version: {
+            'type': 'object',
+            'properties': {'name': {'type': 'string'},
+                           'description': {'type': 'string'},
+                           'versions': {'type': 'array',
+                                        'items': route.ref('Version')},
+                           'default_version': route.ref('Version')},
+            'required': ['name', 'description', 'versions',
+                         'default_version'],
+            'additionalProperties': False}),
+] + v2.ROUTES

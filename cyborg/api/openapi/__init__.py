@@ -13,9 +13,9 @@
 # under the License.
 """The OpenAPI 3.1 description of the API, one document per microversion.
 
-Built from what the code declares: the operations table
-(cyborg.api.openapi.operations: handlers, the JSON Schemas they validate
-with, statuses and error codes), the WSME types of the responses
+Built from what the code declares: the routes (cyborg.api.route: their
+handlers, the JSON Schemas they validate with, statuses and error codes,
+gathered in cyborg.api.controllers.root), the WSME types of the responses
 (cyborg.api.openapi.shapes) and the microversion list.  Served at
 ``GET /v2/openapi.json`` (for the microversion asked), kept in the tree as
 ``doc/source/api/openapi/v2.N.json`` (``python -m cyborg.api.openapi
@@ -30,7 +30,6 @@ from oslo_serialization import jsonutils
 
 from cyborg.api import errors
 from cyborg.api import microversion
-from cyborg.api.openapi import operations
 from cyborg.api.openapi import shapes
 from cyborg.api.schemas import common
 
@@ -52,9 +51,11 @@ def versions():
 
 
 def operations_at(version):
-    """The operations that exist at *version*."""
-    return [o for o in operations.OPERATIONS
-            if version >= _version(o.since)]
+    """The routes that exist at *version*."""
+    # Imported here: the routes include the one that serves this
+    # description (cyborg.api.controllers.v2.openapi).
+    from cyborg.api.controllers import root
+    return [r for r in root.ROUTES if version >= r.exists_from]
 
 
 def _schema_at(schema, version):
@@ -178,7 +179,7 @@ def _operation(operation, version):
     result = {
         'operationId': '%s %s' % (operation.method, operation.path),
         'summary': operation.summary,
-        'x-openstack-handler': operation.handler,
+        'x-openstack-handler': operation.name,
         'x-openstack-since': operation.since,
         'parameters': _parameters(operation, version),
         'responses': _responses(operation, version),

@@ -14,9 +14,9 @@
 """JSON Schemas of the API's responses, from the WSME types that render
 them and, for the responses rendered from plain dicts, written here.
 
-A WSME attribute of a resource is always present in its JSON (the
-serializers give every one; ``wtypes.Unset`` leaves one out only where a
-microversion does, see :func:`resource`) and may be null.
+A WSME attribute of a resource is present in its JSON from the
+microversion that added it (the serializers give every one) and may be
+null.
 """
 
 import datetime
@@ -25,7 +25,6 @@ from wsme import types as wtypes
 
 from cyborg import servicegroup
 from cyborg.api import capacity
-from cyborg.api import microversion
 from cyborg.api.controllers.v2 import accelerator_request
 from cyborg.api.controllers.v2 import attribute
 from cyborg.api.controllers.v2 import deployable
@@ -35,8 +34,6 @@ from cyborg.api.controllers.v2 import device_config
 from cyborg.api.controllers.v2 import device_profile
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import service
-from cyborg.api.schemas import device_class as device_class_schema
-from cyborg.common import device_config as config_states
 from cyborg.common import health_states
 from cyborg.db.queries import discovery as discovery_queries
 
@@ -84,19 +81,18 @@ def _datatype(datatype):
     raise TypeError('no schema for WSME datatype %r' % datatype)
 
 
-def wsme_object(wsme_type, exclude=(), extra=None):
+def wsme_object(wsme_type, version):
     """The JSON Schema of what cyborg.api.controllers.base.to_json renders
-    for *wsme_type*.
-
-    :param exclude: attributes left out (unset) by the serializer.
-    :param extra: {name: schema} of members the serializer adds.
+    for *wsme_type* at *version*: its attributes, and the members of its
+    ``_json`` with their schemas, less those of a later version (its
+    ``_since``).
     """
-    properties = {}
-    for attr in wtypes.list_attributes(wsme_type):
-        if attr.name in exclude:
-            continue
-        properties[attr.name] = nullable(_datatype(attr.datatype))
-    properties.update(extra or {})
+    properties = {attr.name: nullable(_datatype(attr.datatype))
+                  for attr in wtypes.list_attributes(wsme_type)}
+    properties.update(getattr(wsme_type, '_json', {}))
+    for name, shown in getattr(wsme_type, '_since', {}).items():
+        if not shown(version):
+            del properties[name]
     return {'type': 'object', 'properties': properties,
             'required': list(properties), 'additionalProperties': False}
 
@@ -104,93 +100,27 @@ def wsme_object(wsme_type, exclude=(), extra=None):
 def resource(name, version):
     """The schema of one resource of the API at *version*.
 
-    :param name: a key of :data:`RESOURCES`.
+    :param name: one of :data:`RESOURCES`.
     """
-    return RESOURCES[name](version)
+    if name in WSME_TYPES:
+        return wsme_object(WSME_TYPES[name], version)
+    if name == 'Capacity':
+        return _capacity(version)
+    return SCHEMAS[name]
 
 
-_HEALTH = ('health', 'health_reason', 'health_since')
-
-
-def _health_excluded(version):
-    return () if microversion.allow_device_health(version) else _HEALTH
-
-
-def _device(version):
-    exclude = () if microversion.allow_device_status(version) else (
-        'status',)
-    extra = None
-    if microversion.allow_device_configuration(version):
-        extra = {'configuration': nullable(ref('DeviceConfiguration'))}
-    return wsme_object(device.Device,
-                       exclude=exclude + _health_excluded(version),
-                       extra=extra)
-
-
-def ref(name):
-    return {'$ref': '#/components/schemas/%s' % name}
-
-
-_JSON_OBJECT = {'type': 'object'}
-
-# A device's configuration (2.14, device_config.view): its WSME shape,
-# and what keeps its JSON types: a JSON schema per settable field, the
-# fields' values.
-DEVICE_CONFIGURATION = wsme_object(
-    device_config.Configuration,
-    extra={'settable': nullable({'type': 'object',
-                                 'additionalProperties': _JSON_OBJECT}),
-           'actual': nullable(_JSON_OBJECT),
-           'desired': nullable(_JSON_OBJECT),
-           'state': nullable({'type': 'string',
-                              'enum': list(config_states.STATES)})})
-
-
-def _deployable(version):
-    return wsme_object(deployable.Deployable,
-                       exclude=_health_excluded(version))
-
-
-_ARQ_HEALTH = ('device_health', 'device_health_reason',
-               'device_health_since')
-
-
-def _accelerator_request(version):
-    exclude = () if microversion.allow_attach_through_nova(version) else (
-        'origin',)
-    if not microversion.allow_arq_health(version):
-        exclude += _ARQ_HEALTH
-    return wsme_object(accelerator_request.AcceleratorRequest,
-                       exclude=exclude)
-
-
-# The resources, by the name of their schema in components/schemas.
-RESOURCES = {
-    'DeviceProfile': lambda version: wsme_object(
-        device_profile.DeviceProfile),
-    'AcceleratorRequest': _accelerator_request,
-    'Device': _device,
-    'Deployable': _deployable,
-    'Attribute': lambda version: wsme_object(attribute.Attribute),
-    'Service': lambda version: wsme_object(
-        service.Service, exclude=('links',)),
-    # A driver's configuration keeps its JSON types, beside its WSME shape.
-    'Driver': lambda version: wsme_object(
-        driver.Driver, extra={'config': {
-            'type': 'object', 'additionalProperties': {'type': 'object'}}}),
-    'HostSummary': lambda version: HOST_SUMMARY,
-    'HostHardware': lambda version: HOST_HARDWARE,
-    'DiscoveryResult': lambda version: DISCOVERY_RESULT,
-    'Server': lambda version: SERVER,
-    'Attachment': lambda version: ATTACHMENT,
-    'Version': lambda version: VERSION,
-    'Capacity': lambda version: _capacity(version),
-    'ListedServer': lambda version: LISTED_SERVER,
-    # The selector's values keep their JSON types, beside the WSME shape.
-    'DeviceClass': lambda version: wsme_object(
-        device_class.DeviceClass,
-        extra={'selector': device_class_schema.SELECTOR}),
-    'DeviceConfiguration': lambda version: DEVICE_CONFIGURATION,
+# The resources rendered from WSME types, by the name of their schema in
+# components/schemas.
+WSME_TYPES = {
+    'DeviceProfile': device_profile.DeviceProfile,
+    'AcceleratorRequest': accelerator_request.AcceleratorRequest,
+    'Device': device.Device,
+    'DeviceConfiguration': device_config.Configuration,
+    'Deployable': deployable.Deployable,
+    'Attribute': attribute.Attribute,
+    'Service': service.Service,
+    'Driver': driver.Driver,
+    'DeviceClass': device_class.DeviceClass,
 }
 
 _HOST = {
@@ -408,6 +338,18 @@ VERSION = {
     'required': ['id', 'status', 'min_version', 'max_version', 'links'],
     'additionalProperties': False,
 }
+
+# The resources rendered from dicts, by the name of their schema.
+SCHEMAS = {
+    'HostSummary': HOST_SUMMARY,
+    'HostHardware': HOST_HARDWARE,
+    'DiscoveryResult': DISCOVERY_RESULT,
+    'Server': SERVER,
+    'Attachment': ATTACHMENT,
+    'Version': VERSION,
+    'ListedServer': LISTED_SERVER,
+}
+RESOURCES = list(WSME_TYPES) + list(SCHEMAS) + ['Capacity']
 
 # The body of every error (cyborg.api.errors.body): error_message is the
 # JSON text of the fault.

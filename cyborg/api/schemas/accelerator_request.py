@@ -31,17 +31,58 @@ CREATE_V2_4['additionalProperties'] = False
 CREATE = common.Versioned({
     '2.0': CREATE_V2_0, '2.4': CREATE_V2_4})
 
-BIND_FIELDS = ('hostname', 'device_rp_uuid', 'instance_uuid')
+_BIND_FIELDS = ('hostname', 'device_rp_uuid', 'instance_uuid')
+# The value an add sets at each path (/project_id: from 2.1, by an
+# administrator; the handler says so, with its 406 and 403).
+_VALUES = {
+    'hostname': {'type': 'string', 'minLength': 1, 'maxLength': 255},
+    'device_rp_uuid': common.UUID,
+    'instance_uuid': common.UUID,
+    'project_id': {'type': 'string', 'minLength': 1, 'maxLength': 255},
+}
+_PATHS = ['/' + field for field in _VALUES]
+
+
+def _add(path=None):
+    """An add (of *path*): for if."""
+    properties = {'op': {'const': 'add'}}
+    if path is not None:
+        properties['path'] = path
+    return {'properties': properties, 'required': list(properties)}
+
 
 _OP = {
     'type': 'object',
     'properties': {
         'op': {'type': 'string', 'enum': ['add', 'remove']},
-        'path': {'type': 'string'},
+        'path': {'type': 'string', 'enum': _PATHS},
         'value': {},
     },
     'required': ['op', 'path'],
     'additionalProperties': False,
+    # An add sets a value, of its path's type; a remove's is ignored.
+    'allOf': [{'if': _add(), 'then': {'required': ['value']}}] + [
+        {'if': _add({'const': '/' + field}),
+         'then': {'properties': {'value': value}}}
+        for field, value in _VALUES.items()],
+}
+
+# One ARQ's patch: a bind (adds of every bind field) or an unbind.
+_OPS = {
+    'type': 'array',
+    'minItems': 1,
+    'items': _OP,
+    'allOf': [
+        {'anyOf': [{'items': {'properties': {'op': {'const': kind}}}}
+                   for kind in ('add', 'remove')],
+         'description': 'Every op must be add or remove, not both.'},
+        {'if': {'items': _add({'enum': _PATHS})},
+         'then': {'allOf': [
+             {'contains': {'properties': {'path': {'const': '/' + field}},
+                           'required': ['path']},
+              'description': 'Fields absent in patch: %s.' % field}
+             for field in _BIND_FIELDS]}},
+    ],
 }
 
 # {arq_uuid: [json-patch ops]}
@@ -49,20 +90,7 @@ PATCH = {
     'type': 'object',
     'minProperties': 1,
     'propertyNames': common.UUID,
-    'additionalProperties': {'type': 'array', 'minItems': 1,
-                             'items': _OP},
-}
-
-# Values of the bind fields (checked once the paths are known).
-BIND_VALUES = {
-    'type': 'object',
-    'properties': {
-        'hostname': {'type': 'string', 'minLength': 1, 'maxLength': 255},
-        'device_rp_uuid': common.UUID,
-        'instance_uuid': common.UUID,
-        'project_id': {'type': 'string', 'minLength': 1,
-                       'maxLength': 255},
-    },
+    'additionalProperties': _OPS,
 }
 
 LIST_QUERY_V2_0 = common.query_schema({

@@ -14,23 +14,23 @@
 """/v2: the version document and the route table of every resource."""
 
 import pecan
-from pecan import rest
 
-from cyborg.api import expose
 from cyborg.api import link
 from cyborg.api import microversion
+from cyborg.api import route
 from cyborg.api.controllers.v2 import accelerator_request
 from cyborg.api.controllers.v2 import attribute
-from cyborg.api.controllers.v2 import capacity as capacity_api
+from cyborg.api.controllers.v2 import capacity
 from cyborg.api.controllers.v2 import deployable
 from cyborg.api.controllers.v2 import device
 from cyborg.api.controllers.v2 import device_class
+from cyborg.api.controllers.v2 import device_config
 from cyborg.api.controllers.v2 import device_profile
 from cyborg.api.controllers.v2 import discovery
 from cyborg.api.controllers.v2 import driver
-from cyborg.api.controllers.v2 import hardware as hardware_api
+from cyborg.api.controllers.v2 import hardware
 from cyborg.api.controllers.v2 import instance
-from cyborg.api.controllers.v2 import openapi as openapi_api
+from cyborg.api.controllers.v2 import openapi
 from cyborg.api.controllers.v2 import service
 
 
@@ -45,46 +45,42 @@ def version_document(self_href):
     }
 
 
-class V2Controller(rest.RestController):
-    """Every resource of the v2 API, one sub-controller each."""
+def get():
+    """GET /v2: this version's document (public)."""
+    return version_document(link.base_url(pecan.request) + '/v2/')
 
+
+ROUTES = (
+    [route.Route('GET', '/v2', get, 'The version document of v2 (public).',
+                 response=route.one('Version'))] +
+    # The OpenAPI description of all of the below (public).
+    openapi.ROUTES +
     # Named lists of request groups (what a flavor's accel:device_profile
     # refers to).
-    device_profiles = device_profile.DeviceProfilesController()
+    device_profile.ROUTES +
     # Accelerators requested for instances (ARQs): Nova's entry point.
-    accelerator_requests = accelerator_request.AcceleratorRequestsController()
-    # Accelerator cards of the compute nodes; enable/disable.
-    devices = device.DevicesController()
+    accelerator_request.ROUTES +
+    # Accelerator cards of the compute nodes; enable/disable; from 2.14
+    # their configuration as desired state.
+    device.ROUTES + device_config.ROUTES +
     # Schedulable units of devices (Placement resource providers).
-    deployables = deployable.DeployablesController()
+    deployable.ROUTES +
     # Key/values of deployables.
-    attributes = attribute.AttributesController()
+    attribute.ROUTES +
     # From 2.5, the operator verbs: Cyborg's services and their liveness,
-    services = service.ServicesController()
+    service.ROUTES +
+    # accelerators free, bound and reserved per host and in total (2.8),
+    capacity.ROUTES +
     # what the agents found (the seeds' /hardware),
-    hardware = hardware_api.HardwareController()
-    hosts = hardware_api.HostsController()
+    hardware.ROUTES +
     # the drivers of each host (install, update, uninstall),
-    drivers = driver.DriversController()
+    driver.ROUTES +
     # discovery now (the seeds' /discovery),
-    discovery = discovery.DiscoveryController()
+    discovery.ROUTES +
+    # operators' classes of devices (2.11: a trait on every device
+    # provider a selector matches),
+    device_class.ROUTES +
     # and accelerators attached to instances (from 2.10 also the list of
     # the servers that hold accelerators, as Nova sees them).
-    instances = instance.InstancesController()
-    # From 2.8, accelerators free, bound and reserved per host and in
-    # total.
-    capacity = capacity_api.CapacityController()
-    # From 2.11, operators' classes of devices (a trait on every device
-    # provider a selector matches).
-    device_classes = device_class.DeviceClassesController()
-    # /v2/openapi.json, the OpenAPI description of all of the above
-    # (public), is routed after the class (a path segment with a dot is
-    # no Python name).
-
-    @expose.expose
-    def get(self):
-        """GET /v2: this version's document (public)."""
-        return version_document(link.base_url(pecan.request) + '/v2/')
-
-
-pecan.route(V2Controller, 'openapi.json', openapi_api.OpenAPIController())
+    instance.ROUTES
+)

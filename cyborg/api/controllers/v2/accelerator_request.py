@@ -24,15 +24,15 @@ import datetime
 
 from oslo_config import cfg
 import pecan
-from pecan import rest
 from wsme import types as wtypes
 
 from cyborg import exception
 from cyborg import states
 from cyborg.api import bind_check
-from cyborg.api import expose
+from cyborg.api import errors
 from cyborg.api import link
 from cyborg.api import microversion
+from cyborg.api import route
 from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.schemas import accelerator_request as schema
@@ -75,14 +75,14 @@ class AcceleratorRequest(base.APIBase):
     device_health_reason = wtypes.text
     device_health_since = datetime.datetime
 
+    _since = dict(origin=microversion.allow_attach_through_nova,
+                  **dict.fromkeys(('device_health', 'device_health_reason',
+                                   'device_health_since'),
+                                  microversion.allow_arq_health))
+
 
 ORIGIN_CREATE = 'create'
 ORIGIN_ATTACH = 'attach'
-
-_FIELDS = ('uuid', 'state', 'device_profile_name', 'device_profile_group_id',
-           'hostname', 'device_rp_uuid', 'instance_uuid', 'project_id',
-           'attach_handle_type', 'attach_handle_uuid', 'attach_handle_info',
-           'created_at', 'updated_at')
 
 
 def _as_dict(arq):
@@ -110,19 +110,16 @@ def serialize(arq, health=None):
         (arq_queries.device_health); use serialize_all() for a list.
     """
     arq = _as_dict(arq)
-    values = {field: arq.get(field) for field in _FIELDS}
-    values['attach_handle_info'] = arq_obj.info_text(
-        arq.get('attach_handle_info'))
-    values['attach_handle_type'] = arq.get('attach_handle_type') or ''
-    version = pecan.request.version
-    if microversion.allow_attach_through_nova(version):
-        values['origin'] = (ORIGIN_ATTACH if arq.get('attachment_uuid')
-                            else ORIGIN_CREATE)
-    if microversion.allow_arq_health(version):
-        values.update(_device_health((health or {}).get(arq['uuid'])))
-    return base.to_json(AcceleratorRequest,
-                        links=link.self_links(COLLECTION, arq['uuid']),
-                        **values)
+    values = {attr.key: arq.get(attr.key)
+              for attr in wtypes.list_attributes(AcceleratorRequest)}
+    values.update(
+        attach_handle_info=arq_obj.info_text(arq.get('attach_handle_info')),
+        attach_handle_type=arq.get('attach_handle_type') or '',
+        origin=ORIGIN_ATTACH if arq.get('attachment_uuid')
+        else ORIGIN_CREATE,
+        links=link.self_links(COLLECTION, arq['uuid']),
+        **_device_health((health or {}).get(arq['uuid'])))
+    return base.to_json(AcceleratorRequest, **values)
 
 
 def serialize_all(context, arqs):
@@ -166,165 +163,172 @@ def _require_service_token(context, what):
         raise exception.ServiceTokenRequired(reason=what)
 
 
-def _parse_patch(body, context, version):
-    """Check a bind/unbind document, before anything changes.
+def _patches(body, context, version):
+    """The changes of a bind/unbind document (schema.PATCH checks it).
 
     :returns: {arq_uuid: {'op': 'add'|'remove', 'values': {...}}}.
-    :raises: Invalid, NotAcceptable, PolicyNotAuthorized
+    :raises: NotAcceptable, PolicyNotAuthorized
     """
-    allowed_paths = {'/' + field for field in schema.BIND_FIELDS}
-    if microversion.allow_arq_project_id(version):
-        allowed_paths.add('/project_id')
     patches = {}
     for uuid, ops in body.items():
-        kinds = {op['op'] for op in ops}
-        if len(kinds) != 1:
-            raise exception.Invalid(
-                _('Every op must be add or remove, not both (ARQ %s).') %
-                uuid)
-        kind = kinds.pop()
-        values = {}
-        for op in ops:
-            if op['path'] == '/project_id' and '/project_id' not in \
-                    allowed_paths:
-                raise exception.NotAcceptable(
-                    _('Setting /project_id needs microversion 2.1 or '
-                      'later.'))
-            if op['path'] not in allowed_paths:
-                raise exception.Invalid(
-                    _('Invalid path %(path)s in the patch of ARQ '
-                      '%(uuid)s.') % {'path': op['path'], 'uuid': uuid})
-            if kind == 'add':
-                if 'value' not in op:
-                    raise exception.Invalid(
-                        _('Missing value for %s.') % op['path'])
-                values[op['path'][1:]] = op['value']
-        if kind == 'add':
-            absent = [f for f in schema.BIND_FIELDS if f not in values]
-            if absent:
-                raise exception.Invalid(
-                    _('Fields absent in patch of ARQ %(uuid)s: '
-                      '%(fields)s') % {'uuid': uuid,
-                                       'fields': ', '.join(absent)})
-            validation.check(values, schema.BIND_VALUES, _('patch value'))
-            # A bind keeps the ARQ's project: only an explicit /project_id
-            # (an admin, 2.1 on) changes it.
-            if 'project_id' in values and not context.is_admin:
-                raise exception.PolicyNotAuthorized(
-                    action='setting the project_id of an ARQ')
+        kind = ops[0]['op']
+        paths = {op['path'] for op in ops}
+        if '/project_id' in paths and \
+                not microversion.allow_arq_project_id(version):
+            raise exception.NotAcceptable(
+                _('Setting /project_id needs microversion 2.1 or later.'))
+        # A bind keeps the ARQ's project: only an explicit /project_id (an
+        # admin, 2.1 on) changes it.
+        if kind == 'add' and '/project_id' in paths and not context.is_admin:
+            raise exception.PolicyNotAuthorized(
+                action='setting the project_id of an ARQ')
+        values = {op['path'][1:]: op['value'] for op in ops
+                  if kind == 'add'}
         patches[uuid] = {'op': kind, 'values': values}
     return patches
 
 
-class AcceleratorRequestsController(rest.RestController):
-    """/v2/accelerator_requests"""
+def get_all():
+    context = pecan.request.context
+    context.can(policies.GET_ALL)
+    params = route.query()
+    page = common_schema.page_args(params)
+    instance = params.get('instance')
+    resolved = params.get('bind_state') == 'resolved'
+    arqs = arq_queries.get_all(
+        context, project_id=visible_project(context),
+        instance_uuid=instance,
+        states_in=states.RESOLVED if resolved and not instance else None,
+        **page)
+    arqs = as_nova_sees(context, arqs)
+    if resolved and not instance:
+        arqs = [arq for arq in arqs if arq['state'] in states.RESOLVED]
+    if instance and resolved and any(
+            arq['state'] not in states.RESOLVED for arq in arqs):
+        # Nova polls until every ARQ of the instance is resolved.
+        raise exception.Locked(
+            reason=_('Accelerator requests of instance %s are not '
+                     'resolved yet.') % instance)
+    return base.collection('arqs', serialize_all(context, arqs),
+                           page['limit'], resource=COLLECTION)
 
-    @expose.expose
-    def get_all(self):
-        context = pecan.request.context
-        context.can(policies.GET_ALL)
-        params = validation.query(schema.LIST_QUERY)
-        page = common_schema.page_args(params)
-        instance = params.get('instance')
-        resolved = params.get('bind_state') == 'resolved'
-        arqs = arq_queries.get_all(
-            context, project_id=visible_project(context),
-            instance_uuid=instance,
-            states_in=states.RESOLVED if resolved and not instance else None,
-            **page)
-        arqs = as_nova_sees(context, arqs)
-        if resolved and not instance:
-            arqs = [arq for arq in arqs if arq['state'] in states.RESOLVED]
-        if instance and resolved and any(
-                arq['state'] not in states.RESOLVED for arq in arqs):
-            # Nova polls until every ARQ of the instance is resolved.
-            raise exception.Locked(
-                reason=_('Accelerator requests of instance %s are not '
-                         'resolved yet.') % instance)
-        return base.collection('arqs', serialize_all(context, arqs),
-                               page['limit'], resource=COLLECTION)
 
-    @expose.expose
-    def get_one(self, uuid):
-        context = pecan.request.context
-        context.can(policies.GET_ONE)
-        validation.uuid_path(uuid, _('accelerator request'))
-        [arq] = as_nova_sees(context, [arq_queries.get(
-            context, uuid, project_id=visible_project(context))])
-        [shown] = serialize_all(context, [arq])
-        return shown
+def get_one(uuid):
+    context = pecan.request.context
+    context.can(policies.GET_ONE)
+    validation.uuid_path(uuid, _('accelerator request'))
+    [arq] = as_nova_sees(context, [arq_queries.get(
+        context, uuid, project_id=visible_project(context))])
+    [shown] = serialize_all(context, [arq])
+    return shown
 
-    @expose.expose
-    def post(self):
-        context = pecan.request.context
-        context.can(policies.CREATE)
-        body = validation.extract_json(schema.CREATE)
-        arqs = pecan.request.conductor_api.arq_create(
-            context, body['device_profile_name'], context.project_id)
-        pecan.response.status = 201
-        return {'arqs': serialize_all(context, arqs)}
 
-    @expose.expose
-    def patch(self, uuid=None):
-        """Bind or unbind.  Nova sends PATCH /accelerator_requests;
-        openstacksdk sends PATCH /accelerator_requests/{uuid}.
-        """
-        context = pecan.request.context
-        context.can(policies.UPDATE)
-        body = validation.extract_json(schema.PATCH)
-        if uuid is not None and set(body) != {uuid}:
-            raise exception.Invalid(
-                _('The body of PATCH /accelerator_requests/%s must patch '
-                  'that accelerator request only.') % uuid)
-        patches = _parse_patch(body, context, pecan.request.version)
-        _require_service_token(context, _('binding and unbinding '
+def post():
+    context = pecan.request.context
+    context.can(policies.CREATE)
+    body = route.body()
+    arqs = pecan.request.conductor_api.arq_create(
+        context, body['device_profile_name'], context.project_id)
+    return {'arqs': serialize_all(context, arqs)}
+
+
+def patch(uuid=None):
+    """Bind or unbind.  Nova sends PATCH /accelerator_requests;
+    openstacksdk sends PATCH /accelerator_requests/{uuid}.
+    """
+    context = pecan.request.context
+    context.can(policies.UPDATE)
+    body = route.body()
+    if uuid is not None and set(body) != {uuid}:
+        raise exception.Invalid(
+            _('The body of PATCH /accelerator_requests/%s must patch '
+              'that accelerator request only.') % uuid)
+    patches = _patches(body, context, pecan.request.version)
+    _require_service_token(context, _('binding and unbinding '
+                                      'accelerator requests'))
+    refuse = microversion.allow_bind_provider_check(pecan.request.version)
+    conductor = pecan.request.conductor_api
+    check = None
+    if conductor.can_send_check_provider():
+        # In the bind's transaction, on the rows it reads anyway.
+        check = 'refuse' if refuse else 'warn'
+    else:
+        bind_check.check(context, patches, visible_project(context),
+                         refuse=refuse)
+    conductor.arq_apply_patch(
+        context, patches, project_id=visible_project(context),
+        check_provider=check)
+
+
+def delete(uuid=None):
+    context = pecan.request.context
+    context.can(policies.DELETE)
+    params = route.query()
+    if uuid is not None:
+        params['arqs'] = uuid
+    if ('arqs' in params) == ('instance' in params):
+        raise exception.Invalid(
+            _('Delete accelerator requests either by ?arqs=uuid1,uuid2 '
+              'or by ?instance=uuid, not both and not neither.'))
+    project = visible_project(context)
+    if 'instance' in params:
+        _require_service_token(context, _('deleting the accelerator '
+                                          'requests of an instance'))
+        pecan.request.conductor_api.arq_delete(
+            context, instance_uuid=params['instance'], project_id=project)
+        return
+    uuids = [u.strip() for u in params['arqs'].split(',')]
+    for arq_uuid in uuids:
+        validation.uuid_path(arq_uuid, _('accelerator request'))
+    arqs = arq_queries.get_all(context, project_id=project, uuids=uuids)
+    found = {arq['uuid'] for arq in arqs}
+    missing = [u for u in uuids if u not in found]
+    if missing:
+        raise exception.AcceleratorRequestNotFound(uuid=missing[0])
+    if any(arq['instance_uuid'] for arq in arqs):
+        _require_service_token(context, _('deleting bound '
                                           'accelerator requests'))
-        refuse = microversion.allow_bind_provider_check(
-            pecan.request.version)
-        conductor = pecan.request.conductor_api
-        check = None
-        if conductor.can_send_check_provider():
-            # In the bind's transaction, on the rows it reads anyway.
-            check = 'refuse' if refuse else 'warn'
-        else:
-            bind_check.check(context, patches, visible_project(context),
-                             refuse=refuse)
-        conductor.arq_apply_patch(
-            context, patches, project_id=visible_project(context),
-            check_provider=check)
-        pecan.response.status = 202
+    pecan.request.conductor_api.arq_delete(
+        context, uuids=uuids, project_id=project)
 
-    @expose.expose
-    def delete(self, uuid=None):
-        context = pecan.request.context
-        context.can(policies.DELETE)
-        params = validation.query(schema.DELETE_QUERY)
-        if uuid is not None:
-            params['arqs'] = uuid
-        if ('arqs' in params) == ('instance' in params):
-            raise exception.Invalid(
-                _('Delete accelerator requests either by ?arqs=uuid1,uuid2 '
-                  'or by ?instance=uuid, not both and not neither.'))
-        project = visible_project(context)
-        if 'instance' in params:
-            _require_service_token(context, _('deleting the accelerator '
-                                              'requests of an instance'))
-            pecan.request.conductor_api.arq_delete(
-                context, instance_uuid=params['instance'],
-                project_id=project)
-        else:
-            uuids = [u.strip() for u in params['arqs'].split(',')]
-            for arq_uuid in uuids:
-                validation.uuid_path(arq_uuid, _('accelerator request'))
-            arqs = arq_queries.get_all(context, project_id=project,
-                                       uuids=uuids)
-            found = {arq['uuid'] for arq in arqs}
-            missing = [u for u in uuids if u not in found]
-            if missing:
-                raise exception.AcceleratorRequestNotFound(uuid=missing[0])
-            if any(arq['instance_uuid'] for arq in arqs):
-                _require_service_token(context, _('deleting bound '
-                                                  'accelerator requests'))
-            pecan.request.conductor_api.arq_delete(
-                context, uuids=uuids, project_id=project)
-        pecan.response.status = 204
+
+_PATH = '/v2/accelerator_requests'
+_BIND_ERRORS = {
+    400: [errors.INSTANCE_ALREADY_BOUND, errors.ARQ_PROVIDER_MISMATCH],
+    403: [errors.SERVICE_TOKEN],
+    404: [errors.ARQ_NOT_FOUND],
+    406: [errors.NOT_ACCEPTABLE],
+    409: [errors.ARQ_BAD_STATE, errors.ARQ_BIND_REFUSED, errors.AGENT_DOWN],
+}
+_DELETE_ERRORS = {403: [errors.SERVICE_TOKEN], 404: [errors.ARQ_NOT_FOUND],
+                  409: [errors.ARQ_BAD_STATE]}
+ROUTES = [
+    route.Route('GET', _PATH, get_all,
+                'List accelerator requests (of an instance; resolved ones).',
+                query=schema.LIST_QUERY,
+                response=route.listed('arqs', 'AcceleratorRequest', True),
+                errors={423: [errors.ARQ_NOT_RESOLVED]}),
+    route.Route('POST', _PATH, post,
+                'Create the accelerator requests of a device profile.',
+                body=schema.CREATE, status=201,
+                response=route.listed('arqs', 'AcceleratorRequest'),
+                errors={404: [errors.DEVICE_PROFILE_NOT_FOUND]}),
+    route.Route('GET', _PATH + '/{uuid}', get_one,
+                'Show an accelerator request.',
+                response=route.one('AcceleratorRequest'),
+                errors={404: [errors.ARQ_NOT_FOUND]}),
+    route.Route('PATCH', _PATH, patch,
+                'Bind or unbind accelerator requests (a service token).',
+                body=schema.PATCH, status=202, errors=_BIND_ERRORS),
+    route.Route('PATCH', _PATH + '/{uuid}', patch,
+                'Bind or unbind one accelerator request (a service token).',
+                body=schema.PATCH, status=202, errors=_BIND_ERRORS),
+    route.Route('DELETE', _PATH, delete,
+                'Delete accelerator requests (?arqs=u1,u2 or '
+                '?instance=uuid).',
+                query=schema.DELETE_QUERY, status=204,
+                errors=_DELETE_ERRORS),
+    route.Route('DELETE', _PATH + '/{uuid}', delete,
+                'Delete an accelerator request.', query=schema.DELETE_QUERY,
+                status=204, errors=_DELETE_ERRORS),
+]

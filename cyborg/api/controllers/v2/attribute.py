@@ -14,11 +14,11 @@
 """/v2/attributes: key/values of deployables."""
 
 import pecan
-from pecan import rest
 from wsme import types as wtypes
 
-from cyborg.api import expose
+from cyborg.api import errors
 from cyborg.api import link
+from cyborg.api import route
 from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.schemas import attribute as schema
@@ -48,45 +48,54 @@ def serialize(attribute):
         links=link.self_links(COLLECTION, attribute['uuid']))
 
 
-class AttributesController(rest.RestController):
-    """/v2/attributes"""
+def get_all():
+    context = pecan.request.context
+    context.can(policies.GET_ALL)
+    params = route.query()
+    deployable_id = params.get('deployable_id')
+    page = common_schema.page_args(params)
+    attributes = attribute_queries.get_all(
+        context, deployable_id=int(deployable_id) if deployable_id else None,
+        key=params.get('key'), **page)
+    return base.collection(COLLECTION, [serialize(a) for a in attributes],
+                           page['limit'])
 
-    @expose.expose
-    def get_all(self):
-        context = pecan.request.context
-        context.can(policies.GET_ALL)
-        params = validation.query(schema.LIST_QUERY)
-        deployable_id = params.get('deployable_id')
-        page = common_schema.page_args(params)
-        attributes = attribute_queries.get_all(
-            context,
-            deployable_id=int(deployable_id) if deployable_id else None,
-            key=params.get('key'), **page)
-        return base.collection(COLLECTION,
-                               [serialize(a) for a in attributes],
-                               page['limit'])
 
-    @expose.expose
-    def get_one(self, uuid):
-        context = pecan.request.context
-        context.can(policies.GET_ONE)
-        validation.uuid_path(uuid, _('attribute'))
-        return serialize(attribute_queries.get(context, uuid))
+def get_one(uuid):
+    context = pecan.request.context
+    context.can(policies.GET_ONE)
+    validation.uuid_path(uuid, _('attribute'))
+    return serialize(attribute_queries.get(context, uuid))
 
-    @expose.expose
-    def post(self):
-        context = pecan.request.context
-        context.can(policies.CREATE)
-        body = validation.extract_json(schema.CREATE)
-        uuid = pecan.request.conductor_api.attribute_create(
-            context, int(body['deployable_id']), body['key'], body['value'])
-        pecan.response.status = 201
-        return serialize(attribute_queries.get(context, uuid))
 
-    @expose.expose
-    def delete(self, uuid):
-        context = pecan.request.context
-        context.can(policies.DELETE)
-        validation.uuid_path(uuid, _('attribute'))
-        pecan.request.conductor_api.attribute_delete(context, uuid)
-        pecan.response.status = 204
+def post():
+    context = pecan.request.context
+    context.can(policies.CREATE)
+    body = route.body()
+    uuid = pecan.request.conductor_api.attribute_create(
+        context, int(body['deployable_id']), body['key'], body['value'])
+    return serialize(attribute_queries.get(context, uuid))
+
+
+def delete(uuid):
+    context = pecan.request.context
+    context.can(policies.DELETE)
+    validation.uuid_path(uuid, _('attribute'))
+    pecan.request.conductor_api.attribute_delete(context, uuid)
+
+
+ROUTES = [
+    route.Route('GET', '/v2/attributes', get_all, 'List attributes.',
+                query=schema.LIST_QUERY,
+                response=route.listed(COLLECTION, 'Attribute', True)),
+    route.Route('POST', '/v2/attributes', post,
+                'Create an attribute of a deployable.', body=schema.CREATE,
+                status=201, response=route.one('Attribute'),
+                errors={404: [errors.DEPLOYABLE_NOT_FOUND]}),
+    route.Route('GET', '/v2/attributes/{uuid}', get_one,
+                'Show an attribute.', response=route.one('Attribute'),
+                errors={404: [errors.ATTRIBUTE_NOT_FOUND]}),
+    route.Route('DELETE', '/v2/attributes/{uuid}', delete,
+                'Delete an attribute.', status=204,
+                errors={404: [errors.ATTRIBUTE_NOT_FOUND]}),
+]

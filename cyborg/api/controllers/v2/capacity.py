@@ -20,44 +20,44 @@ reference's capacity page); the database answers in one statement
 """
 
 import pecan
-from pecan import rest
 
 from cyborg import servicegroup
 from cyborg.api import capacity
-from cyborg.api import expose
 from cyborg.api import microversion
-from cyborg.api import validation
+from cyborg.api import route
 from cyborg.api.controllers import base
-from cyborg.api.controllers.v2 import gate
 from cyborg.api.schemas import capacity as schema
 from cyborg.common import device_class
 from cyborg.db.queries import capacity as capacity_queries
 from cyborg.policies import capacity as policies
 
 
-class CapacityController(rest.RestController):
-    """/v2/capacity"""
+def get():
+    context = pecan.request.context
+    context.can(policies.GET)
+    params = route.query()
+    limit = params.get('limit')
+    limit = None if limit is None else int(limit)
+    name = params.get('device_class')
+    hosts, totals = capacity_queries.view(
+        context, servicegroup.up_since(), host=params.get('host'),
+        resource_class=params.get('resource_class'),
+        driver=params.get('driver'), limit=limit,
+        marker=params.get('marker'),
+        trait=None if name is None else device_class.trait(name))
+    # A page keeps the database's order of host names, which its marker
+    # follows; the whole list is sorted as it was before 2.12.
+    body = capacity.render(hosts, totals, sort_hosts=limit is None)
+    if not microversion.allow_capacity_pages(pecan.request.version):
+        return body
+    page = base.collection('hosts', body['hosts'], limit=limit,
+                           resource='capacity', marker_key='host')
+    return dict(body, **page)
 
-    @expose.expose
-    def get_all(self):
-        gate.capacity()
-        context = pecan.request.context
-        context.can(policies.GET)
-        params = validation.query(schema.LIST_QUERY)
-        limit = params.get('limit')
-        limit = None if limit is None else int(limit)
-        name = params.get('device_class')
-        hosts, totals = capacity_queries.view(
-            context, servicegroup.up_since(), host=params.get('host'),
-            resource_class=params.get('resource_class'),
-            driver=params.get('driver'), limit=limit,
-            marker=params.get('marker'),
-            trait=None if name is None else device_class.trait(name))
-        # A page keeps the database's order of host names, which its
-        # marker follows; the whole list is sorted as it was before 2.12.
-        body = capacity.render(hosts, totals, sort_hosts=limit is None)
-        if not microversion.allow_capacity_pages(pecan.request.version):
-            return body
-        page = base.collection('hosts', body['hosts'], limit=limit,
-                               resource='capacity', marker_key='host')
-        return dict(body, **page)
+
+ROUTES = [
+    route.Route('GET', '/v2/capacity', get,
+                'Accelerators free, bound and reserved (and why), per host '
+                'and in total.', since='2.8', query=schema.LIST_QUERY,
+                response=route.one('Capacity')),
+]

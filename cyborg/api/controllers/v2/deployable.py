@@ -21,13 +21,13 @@ from oslo_config import cfg
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 import pecan
-from pecan import rest
 from wsme import types as wtypes
 
 from cyborg import exception
-from cyborg.api import expose
+from cyborg.api import errors
 from cyborg.api import link
 from cyborg.api import microversion
+from cyborg.api import route
 from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import device as device_controller
@@ -66,6 +66,9 @@ class Deployable(base.APIBase):
     health = wtypes.text
     health_reason = wtypes.text
     health_since = datetime.datetime
+
+    _since = dict.fromkeys(('health', 'health_reason', 'health_since'),
+                           microversion.allow_device_health)
 
 
 def serialize(deployable):
@@ -132,61 +135,61 @@ def wait_for_program(context, job):
     raise exception.from_record(error) or RuntimeError(error['message'])
 
 
-class ProgramController(rest.RestController):
-    """PATCH /v2/deployables/{uuid}/program: load a bitstream now."""
-
-    def __init__(self, uuid):
-        super().__init__()
-        self.uuid = uuid
-
-    @expose.expose
-    def patch(self):
-        context = pecan.request.context
-        context.can(policies.PROGRAM)
-        validation.uuid_path(self.uuid, _('deployable'))
-        body = validation.extract_json(schema.PROGRAM)
-        image_uuid = body[0]['value'][0]['image_uuid']
-        conductor = pecan.request.conductor_api
-        if not conductor.can_send_program():
-            raise exception.NotAcceptable(
-                reason=_('the conductors do not support programming yet'))
-        job = conductor.deployable_program(context, self.uuid, image_uuid)
-        if job is not None:
-            wait_for_program(context, job)
-        return serialize(deployable_queries.get(context, self.uuid,
-                                                    health=_with_health()))
+def program(uuid):
+    """Load a bitstream now."""
+    context = pecan.request.context
+    context.can(policies.PROGRAM)
+    validation.uuid_path(uuid, _('deployable'))
+    image_uuid = route.body()[0]['value'][0]['image_uuid']
+    conductor = pecan.request.conductor_api
+    if not conductor.can_send_program():
+        raise exception.NotAcceptable(
+            reason=_('the conductors do not support programming yet'))
+    job = conductor.deployable_program(context, uuid, image_uuid)
+    if job is not None:
+        wait_for_program(context, job)
+    return serialize(deployable_queries.get(context, uuid,
+                                            health=_with_health()))
 
 
-class DeployablesController(rest.RestController):
-    """/v2/deployables"""
+def get_all():
+    context = pecan.request.context
+    context.can(policies.GET_ALL)
+    filters, params = device_controller.generic_filter(
+        route.query(), common_schema.pagination(_SORT_KEYS))
+    for key in ('name', 'driver_name', 'rp_uuid'):
+        if key in params:
+            filters[key] = params[key]
+    page = common_schema.page_args(params)
+    deployables = deployable_queries.get_all(
+        context, filters=filters, health=_with_health(), **page)
+    return base.collection(COLLECTION, [serialize(d) for d in deployables],
+                           page['limit'])
 
-    SUBRESOURCES = {'program': ProgramController}
 
-    @pecan.expose()
-    def _lookup(self, uuid, *remainder):
-        return expose.subresource(self, uuid, remainder)
+def get_one(uuid):
+    context = pecan.request.context
+    context.can(policies.GET_ONE)
+    validation.uuid_path(uuid, _('deployable'))
+    return serialize(deployable_queries.get(context, uuid,
+                                            health=_with_health()))
 
-    @expose.expose
-    def get_all(self):
-        context = pecan.request.context
-        context.can(policies.GET_ALL)
-        params = validation.query(schema.LIST_QUERY)
-        filters, params = device_controller.generic_filter(
-            params, common_schema.pagination(_SORT_KEYS))
-        for key in ('name', 'driver_name', 'rp_uuid'):
-            if key in params:
-                filters[key] = params[key]
-        page = common_schema.page_args(params)
-        deployables = deployable_queries.get_all(
-            context, filters=filters, health=_with_health(), **page)
-        return base.collection(COLLECTION,
-                               [serialize(d) for d in deployables],
-                               page['limit'])
 
-    @expose.expose
-    def get_one(self, uuid):
-        context = pecan.request.context
-        context.can(policies.GET_ONE)
-        validation.uuid_path(uuid, _('deployable'))
-        return serialize(deployable_queries.get(context, uuid,
-                                                    health=_with_health()))
+ROUTES = [
+    route.Route('GET', '/v2/deployables', get_all, 'List deployables.',
+                query=schema.LIST_QUERY,
+                response=route.listed(COLLECTION, 'Deployable', True)),
+    route.Route('GET', '/v2/deployables/{uuid}', get_one,
+                'Show a deployable.', response=route.one('Deployable'),
+                errors={404: [errors.DEPLOYABLE_NOT_FOUND]}),
+    route.Route('PATCH', '/v2/deployables/{uuid}/program', program,
+                'Program a deployable (FPGA) with a bitstream now.',
+                body=schema.PROGRAM, response=route.one('Deployable'),
+                # The agent's errors come from the program job's outcome.
+                errors={404: [errors.DEPLOYABLE_NOT_FOUND,
+                              errors.DRIVER_NOT_ENABLED],
+                        406: [errors.NOT_ACCEPTABLE],
+                        409: [errors.DEPLOYABLE_IN_USE,
+                              errors.IMAGE_SERVICE_NOT_CONFIGURED],
+                        503: [errors.AGENT_UNREACHABLE]}),
+]

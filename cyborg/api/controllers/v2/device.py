@@ -16,14 +16,13 @@
 import datetime
 
 import pecan
-from pecan import rest
-import webob
 from wsme import types as wtypes
 
 from cyborg import exception
-from cyborg.api import expose
+from cyborg.api import errors
 from cyborg.api import link
 from cyborg.api import microversion
+from cyborg.api import route
 from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import device_config
@@ -58,17 +57,23 @@ class Device(base.APIBase):
     health_reason = wtypes.text
     health_since = datetime.datetime
 
+    _since = dict(
+        status=microversion.allow_device_status,
+        configuration=microversion.allow_device_configuration,
+        **dict.fromkeys(('health', 'health_reason', 'health_since'),
+                        microversion.allow_device_health))
+    # 2.14: its configuration as desired state (device_config.view).
+    _json = {'configuration': route.nullable(
+        route.ref('DeviceConfiguration'))}
+
 
 def health_fields(row):
-    """The health members of a device (or of a deployable's device) at
-    the request's version: Unset below 2.7.
+    """The health members of a device (or of a deployable's device: its
+    row has them from 2.7).
     """
-    if not microversion.allow_device_health(pecan.request.version):
-        return {'health': wtypes.Unset, 'health_reason': wtypes.Unset,
-                'health_since': wtypes.Unset}
     return {'health': device_queries.health_of(row),
-            'health_reason': row['health_reason'],
-            'health_since': row['health_since']}
+            'health_reason': row.get('health_reason'),
+            'health_since': row.get('health_since')}
 
 
 def configurations(context, devices):
@@ -86,22 +91,17 @@ def serialize(device, configs=None):
     :param configs: ``{device uuid: configuration}`` (configurations());
         from 2.14 a device shows its ``configuration``.
     """
-    status = device['status']
-    if not microversion.allow_device_status(pecan.request.version):
-        status = wtypes.Unset
-    body = base.to_json(
+    return base.to_json(
         Device, uuid=device['uuid'], type=device['type'],
         vendor=device['vendor'], model=device['model'],
         std_board_info=device['std_board_info'],
         vendor_board_info=device['vendor_board_info'],
-        hostname=device['hostname'], status=status,
+        hostname=device['hostname'], status=device['status'],
         created_at=device['created_at'], updated_at=device['updated_at'],
         links=link.self_links(COLLECTION, device['uuid']),
+        configuration=device_config.view(
+            device, (configs or {}).get(device['uuid'])),
         **health_fields(device))
-    if microversion.allow_device_configuration(pecan.request.version):
-        body['configuration'] = device_config.view(
-            device, (configs or {}).get(device['uuid']))
-    return body
 
 
 def serialize_all(context, devices):
@@ -139,74 +139,53 @@ def generic_filter(params, page_schema):
     return {}, params
 
 
-class DevicesController(rest.RestController):
-    """/v2/devices"""
+def get_all():
+    context = pecan.request.context
+    context.can(policies.GET_ALL)
+    extra, params = generic_filter(
+        route.query(), common_schema.pagination(['id', 'uuid', 'hostname',
+                                                 'created_at']))
+    filters = {key: params[key] for key in
+               ('type', 'vendor', 'hostname', 'status') if key in params}
+    # Devices have no name; the generic filter on it matches nothing in
+    # the existing Cyborg either, and is ignored here.
+    extra.pop('name', None)
+    page = common_schema.page_args(params)
+    devices = device_queries.get_all(context, filters=filters, **page)
+    return base.collection(COLLECTION, serialize_all(context, devices),
+                           page['limit'])
 
-    _custom_actions = {'enable': ['POST'], 'disable': ['POST']}
-    # From 2.14, a device's configuration as desired state.
-    SUBRESOURCES = {'configuration': device_config.ConfigurationController}
 
-    @pecan.expose()
-    def _lookup(self, uuid, *remainder):
-        return expose.subresource(self, uuid, remainder)
+def get_one(uuid):
+    context = pecan.request.context
+    context.can(policies.GET_ONE)
+    validation.uuid_path(uuid, _('device'))
+    device = device_queries.get(context, uuid)
+    return serialize(device, configurations(context, [device]))
 
-    @expose.expose
-    def get_all(self):
-        context = pecan.request.context
-        context.can(policies.GET_ALL)
-        params = validation.query(schema.LIST_QUERY)
-        extra, params = generic_filter(
-            params, common_schema.pagination(['id', 'uuid', 'hostname',
-                                              'created_at']))
-        filters = {key: params[key] for key in
-                   ('type', 'vendor', 'hostname', 'status')
-                   if key in params}
-        # Devices have no name; the generic filter on it matches nothing
-        # in the existing Cyborg either, and is ignored here.
-        extra.pop('name', None)
-        page = common_schema.page_args(params)
-        devices = device_queries.get_all(context, filters=filters, **page)
-        return base.collection(COLLECTION,
-                               serialize_all(context, devices),
-                               page['limit'])
 
-    @expose.expose
-    def get_one(self, uuid):
-        context = pecan.request.context
-        context.can(policies.GET_ONE)
-        validation.uuid_path(uuid, _('device'))
-        device = device_queries.get(context, uuid)
-        return serialize(device, configurations(context, [device]))
+def _set_status(uuid, status, rule):
+    context = pecan.request.context
+    context.can(rule)
+    validation.uuid_path(uuid, _('device'))
+    pecan.request.conductor_api.device_set_status(context, uuid, status)
 
-    def _set_status(self, uuid, status, rule):
-        if uuid is None:
-            return _set_status_by_selector(status, rule)
-        context = pecan.request.context
-        context.can(rule)
-        validation.uuid_path(uuid, _('device'))
-        pecan.request.conductor_api.device_set_status(context, uuid, status)
 
-    @expose.expose
-    def enable(self, uuid=None):
-        """POST /v2/devices/{uuid}/enable: 200, no body.  Also returns at
-        once a device recovering from a health failure (its hold-down).
-        POST /v2/devices/enable (2.9): by selector.
-        """
-        return self._set_status(uuid, device_queries.ENABLED,
-                                policies.ENABLE)
+def enable(uuid):
+    """200, no body.  Also returns at once a device recovering from a
+    health failure (its hold-down).
+    """
+    _set_status(uuid, device_queries.ENABLED, policies.ENABLE)
 
-    @expose.expose
-    def disable(self, uuid=None):
-        """POST /v2/devices/{uuid}/disable: 200, no body.
-        POST /v2/devices/disable (2.9): by selector.
-        """
-        return self._set_status(uuid, device_queries.MAINTAINING,
-                                policies.DISABLE)
+
+def disable(uuid):
+    """200, no body."""
+    _set_status(uuid, device_queries.MAINTAINING, policies.DISABLE)
 
 
 def _set_status_by_selector(status, rule):
-    """POST /v2/devices/disable|enable (2.9): the devices a selector
-    names; a dry run (nothing changes) unless ``"apply": true``.
+    """The devices a selector names; a dry run (nothing changes) unless
+    ``"apply": true``.
 
     One call whatever the number of devices: the API reads the selection
     in one query and the conductor changes it in one transaction, then
@@ -215,13 +194,9 @@ def _set_status_by_selector(status, rule):
     :returns: ``{"devices": [...], "apply": bool}``: the devices that
         would change (as they are), or that changed (as they are now).
     """
-    if not microversion.allow_device_selector(pecan.request.version):
-        # The answer before 2.9 (cyborg.api.expose: a method that needs
-        # a path segment it was not given).
-        raise webob.exc.HTTPMethodNotAllowed()
     context = pecan.request.context
     context.can(rule)
-    body = validation.extract_json(schema.SELECTOR)
+    body = route.body()
     apply = body.pop('apply', False)
     device_queries.check_selector(body)
     if apply:
@@ -232,5 +207,50 @@ def _set_status_by_selector(status, rule):
     else:
         devices = [d for d in device_queries.get_selected(context, body)
                    if device_queries.status_changes(d, status)]
-    pecan.response.status = 200
     return {COLLECTION: serialize_all(context, devices), 'apply': apply}
+
+
+def enable_selected():
+    return _set_status_by_selector(device_queries.ENABLED, policies.ENABLE)
+
+
+def disable_selected():
+    return _set_status_by_selector(device_queries.MAINTAINING,
+                                   policies.DISABLE)
+
+
+def _selected(version):
+    """The answer of POST /v2/devices/disable|enable (2.9)."""
+    return {'type': 'object',
+            'properties': {'devices': {'type': 'array',
+                                       'items': route.ref('Device')},
+                           'apply': {'type': 'boolean'}},
+            'required': ['devices', 'apply'], 'additionalProperties': False}
+
+
+_PATH = '/v2/devices'
+_SELECTOR_ERRORS = {400: [errors.DEVICE_SELECTOR_EMPTY],
+                    409: [errors.CONDUCTOR_TOO_OLD]}
+ROUTES = [
+    route.Route('GET', _PATH, get_all, 'List devices.',
+                query=schema.LIST_QUERY,
+                response=route.listed(COLLECTION, 'Device', True)),
+    route.Route('GET', _PATH + '/{uuid}', get_one, 'Show a device.',
+                response=route.one('Device'),
+                errors={404: [errors.DEVICE_NOT_FOUND]}),
+    route.Route('POST', _PATH + '/{uuid}/enable', enable,
+                'Enable a device (empty 200).',
+                errors={404: [errors.DEVICE_NOT_FOUND]}),
+    route.Route('POST', _PATH + '/{uuid}/disable', disable,
+                'Put a device in maintenance (empty 200).',
+                errors={404: [errors.DEVICE_NOT_FOUND]}),
+    route.Route('POST', _PATH + '/enable', enable_selected,
+                'Enable every device a selector names (a dry run unless '
+                'apply is true).', since='2.9', body=schema.SELECTOR,
+                response=_selected, errors=_SELECTOR_ERRORS),
+    route.Route('POST', _PATH + '/disable', disable_selected,
+                'Put in maintenance every device a selector names (a dry '
+                'run unless apply is true).', since='2.9',
+                body=schema.SELECTOR, response=_selected,
+                errors=_SELECTOR_ERRORS),
+]

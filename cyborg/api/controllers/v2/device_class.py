@@ -21,14 +21,12 @@ class.
 """
 
 import pecan
-from pecan import rest
 from wsme import types as wtypes
 
-from cyborg.api import expose
+from cyborg.api import errors
 from cyborg.api import link
-from cyborg.api import validation
+from cyborg.api import route
 from cyborg.api.controllers import base
-from cyborg.api.controllers.v2 import gate
 from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import device_class as schema
 from cyborg.common import device_class
@@ -46,58 +44,71 @@ class DeviceClass(base.APIBase):
     description = wtypes.text
     trait = wtypes.text
 
+    # The conditions' values keep their JSON types (numbers, lists).
+    _json = {'selector': schema.SELECTOR}
+
 
 def serialize(row):
     """A device class (a query dict or the conductor's answer)."""
-    body = base.to_json(
+    return base.to_json(
         DeviceClass, uuid=row['uuid'], name=row['name'],
         description=row.get('description'),
-        trait=device_class.trait(row['name']),
+        trait=device_class.trait(row['name']), selector=row['selector'],
         created_at=row.get('created_at'), updated_at=row.get('updated_at'),
         links=link.self_links(COLLECTION, row['name']))
-    # The conditions' values keep their JSON types (numbers, lists).
-    body['selector'] = row['selector']
-    return body
 
 
-class DeviceClassesController(rest.RestController):
-    """/v2/device_classes"""
+def get_all():
+    context = pecan.request.context
+    context.can(policies.GET_ALL)
+    page = common_schema.page_args(route.query())
+    rows = dc_queries.get_all(context, **page)
+    return base.collection(COLLECTION, [serialize(r) for r in rows],
+                           page['limit'])
 
-    @expose.expose
-    def get_all(self):
-        gate.device_classes()
-        context = pecan.request.context
-        context.can(policies.GET_ALL)
-        params = validation.query(schema.LIST_QUERY)
-        page = common_schema.page_args(params)
-        rows = dc_queries.get_all(context, **page)
-        return base.collection(COLLECTION, [serialize(r) for r in rows],
-                               page['limit'])
 
-    @expose.expose
-    def get_one(self, name):
-        gate.device_classes()
-        context = pecan.request.context
-        context.can(policies.GET_ONE)
-        return serialize(dc_queries.get_by_name(context, name.upper()))
+def get_one(name):
+    context = pecan.request.context
+    context.can(policies.GET_ONE)
+    return serialize(dc_queries.get_by_name(context, name.upper()))
 
-    @expose.expose
-    def post(self):
-        gate.device_classes()
-        context = pecan.request.context
-        context.can(policies.CREATE)
-        body = validation.extract_json(schema.CREATE)
-        device_class.check(body['selector'])
-        created = pecan.request.conductor_api.device_class_create(
-            context, name=body['name'], selector=body['selector'],
-            description=body.get('description'))
-        pecan.response.status = 201
-        return serialize(created)
 
-    @expose.expose
-    def delete(self, name):
-        gate.device_classes()
-        context = pecan.request.context
-        context.can(policies.DELETE)
-        pecan.request.conductor_api.device_class_delete(context, name=name)
-        pecan.response.status = 204
+def post():
+    context = pecan.request.context
+    context.can(policies.CREATE)
+    body = route.body()
+    device_class.check(body['selector'])
+    return serialize(pecan.request.conductor_api.device_class_create(
+        context, name=body['name'], selector=body['selector'],
+        description=body.get('description')))
+
+
+def delete(name):
+    context = pecan.request.context
+    context.can(policies.DELETE)
+    pecan.request.conductor_api.device_class_delete(context, name=name)
+
+
+ROUTES = [
+    route.Route('GET', '/v2/device_classes', get_all,
+                'List device classes.', since='2.11',
+                query=schema.LIST_QUERY,
+                response=route.listed(COLLECTION, 'DeviceClass', True)),
+    route.Route('POST', '/v2/device_classes', post,
+                'Create a device class; its trait goes on every device '
+                'provider its selector matches.', since='2.11',
+                body=schema.CREATE, status=201,
+                response=route.one('DeviceClass'),
+                errors={400: [errors.DEVICE_CLASS_INVALID],
+                        409: [errors.DEVICE_CLASS_EXISTS,
+                              errors.CONDUCTOR_TOO_OLD]}),
+    route.Route('GET', '/v2/device_classes/{name}', get_one,
+                'Show a device class.', since='2.11',
+                response=route.one('DeviceClass'),
+                errors={404: [errors.DEVICE_CLASS_NOT_FOUND]}),
+    route.Route('DELETE', '/v2/device_classes/{name}', delete,
+                'Delete a device class; its trait leaves every provider.',
+                since='2.11', status=204,
+                errors={404: [errors.DEVICE_CLASS_NOT_FOUND],
+                        409: [errors.CONDUCTOR_TOO_OLD]}),
+]

@@ -27,13 +27,12 @@ device's agent after answering: PUT answers 202.
 import datetime
 
 import pecan
-from pecan import rest
 from wsme import types as wtypes
 
-from cyborg.api import expose
+from cyborg.api import errors
+from cyborg.api import route
 from cyborg.api import validation
 from cyborg.api.controllers import base
-from cyborg.api.controllers.v2 import gate
 from cyborg.api.schemas import device_config as schema
 from cyborg.common import device_config
 from cyborg.db.queries import device as device_queries
@@ -41,9 +40,7 @@ from cyborg.db.queries import device_config as config_queries
 from cyborg.i18n import _
 from cyborg.policies import device as policies
 
-# The members of a configuration that keep their JSON types (a schema
-# per field, the fields' values), beside its WSME shape.
-JSON_MEMBERS = ('settable', 'actual', 'desired')
+_JSON_OBJECT = {'type': 'object'}
 
 
 class Configuration(wtypes.Base):
@@ -55,6 +52,15 @@ class Configuration(wtypes.Base):
     drain = bool
     applied_at = datetime.datetime
     updated_at = datetime.datetime
+
+    # What keeps its JSON types: a JSON schema per settable field, the
+    # fields' values; and the states.
+    _json = {'settable': route.nullable({
+                 'type': 'object', 'additionalProperties': _JSON_OBJECT}),
+             'actual': route.nullable(_JSON_OBJECT),
+             'desired': route.nullable(_JSON_OBJECT),
+             'state': route.nullable({'type': 'string',
+                                      'enum': list(device_config.STATES)})}
 
 
 def view(device, config):
@@ -72,61 +78,68 @@ def view(device, config):
         return None
     driver = driver or {}
     config = config or {}
-    body = base.to_json(
+    return base.to_json(
         Configuration, generation=config.get('generation'),
         state=config.get('state'), reason=config.get('reason'),
         drain=bool(config.get('drain', False)),
         applied_at=base.utc(config.get('applied_at')),
-        updated_at=config.get('updated_at'))
-    body['settable'] = driver.get('settable')
-    body['actual'] = driver.get('actual')
-    body['desired'] = config.get('desired')
-    return body
+        updated_at=config.get('updated_at'), settable=driver.get('settable'),
+        actual=driver.get('actual'), desired=config.get('desired'))
 
 
-class ConfigurationController(rest.RestController):
-    """/v2/devices/{uuid}/configuration (2.14)"""
+def _check(uuid, rule):
+    """:raises: PolicyNotAuthorized, Invalid"""
+    pecan.request.context.can(rule)
+    validation.uuid_path(uuid, _('device'))
 
-    def __init__(self, uuid):
-        super().__init__()
-        self.uuid = uuid
 
-    def _check(self, rule):
-        """:raises: NotFound below 2.14, PolicyNotAuthorized, Invalid"""
-        gate.device_configuration()
-        pecan.request.context.can(rule)
-        validation.uuid_path(self.uuid, _('device'))
+def put(uuid):
+    """Set the device's desired configuration: 202 with the device's
+    configuration; its agent applies it after the answer.
+    """
+    _check(uuid, policies.CONFIGURE)
+    body = route.body()
+    context = pecan.request.context
+    device = device_queries.get(context, uuid)
+    # The values as the device's driver last reported it (the conductor
+    # judges them again, in the transaction that stores).
+    device_config.refuse(device, body['desired'])
+    config = pecan.request.conductor_api.device_configure(
+        context, device_uuid=uuid, desired=body['desired'],
+        drain=body.get('drain', False))
+    return view(device, config)
 
-    @expose.expose
-    def put(self):
-        """Set the device's desired configuration: 202 with the device's
-        configuration; its agent applies it after the answer.
-        """
-        self._check(policies.CONFIGURE)
-        body = validation.extract_json(schema.SET)
-        context = pecan.request.context
-        device = device_queries.get(context, self.uuid)
-        # The values as the device's driver last reported it (the
-        # conductor judges them again, in the transaction that stores).
-        device_config.refuse(device, body['desired'])
-        config = pecan.request.conductor_api.device_configure(
-            context, device_uuid=self.uuid, desired=body['desired'],
-            drain=body.get('drain', False))
-        pecan.response.status = 202
-        return view(device, config)
 
-    @expose.expose
-    def delete(self):
-        """Forget the device's desired state (the device stays as it
-        is): 204.
-        """
-        self._check(policies.CONFIGURE)
-        context = pecan.request.context
-        # A configuration is forgotten whatever its device's state, gone
-        # too; an unknown device without one is its own 404
-        # (cyborg.device.not_found).
-        if config_queries.get(context, self.uuid) is None:
-            device_queries.get(context, self.uuid)
-        pecan.request.conductor_api.device_config_delete(
-            context, device_uuid=self.uuid)
-        pecan.response.status = 204
+def delete(uuid):
+    """Forget the device's desired state (the device stays as it is):
+    204.
+    """
+    _check(uuid, policies.CONFIGURE)
+    context = pecan.request.context
+    # A configuration is forgotten whatever its device's state, gone too;
+    # an unknown device without one is its own 404
+    # (cyborg.device.not_found).
+    if config_queries.get(context, uuid) is None:
+        device_queries.get(context, uuid)
+    pecan.request.conductor_api.device_config_delete(
+        context, device_uuid=uuid)
+
+
+_PATH = '/v2/devices/{uuid}/configuration'
+ROUTES = [
+    route.Route('PUT', _PATH, put,
+                "Set a device's desired configuration; its agent applies "
+                'it.', since='2.14', body=schema.SET, status=202,
+                response=route.one('DeviceConfiguration'),
+                errors={400: [errors.DEVICE_NOT_CONFIGURABLE,
+                              errors.DEVICE_CONFIG_INVALID],
+                        404: [errors.DEVICE_NOT_FOUND],
+                        409: [errors.DEVICE_CONFIG_IN_USE,
+                              errors.CONDUCTOR_TOO_OLD]}),
+    route.Route('DELETE', _PATH, delete,
+                "Forget a device's desired configuration (the device stays "
+                'as it is).', since='2.14', status=204,
+                errors={404: [errors.DEVICE_NOT_FOUND,
+                              errors.DEVICE_CONFIG_NOT_FOUND],
+                        409: [errors.CONDUCTOR_TOO_OLD]}),
+]

@@ -15,13 +15,13 @@
 
 from oslo_utils import uuidutils
 import pecan
-from pecan import rest
 from wsme import types as wtypes
 
 from cyborg import exception
-from cyborg.api import expose
+from cyborg.api import errors
 from cyborg.api import link
 from cyborg.api import microversion
+from cyborg.api import route
 from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.schemas import common as common_schema
@@ -77,75 +77,93 @@ def _check_legacy_name(profile):
             _('Device profile name is longer than 255 characters.')))
 
 
-class DeviceProfilesController(rest.RestController):
-    """/v2/device_profiles"""
+def get_all():
+    context = pecan.request.context
+    context.can(policies.GET_ALL)
+    params = route.query()
+    names = params['name'].split(',') if 'name' in params else None
+    page = common_schema.page_args(params)
+    profiles = dp_queries.get_all(context, names=names, **page)
+    return base.collection(COLLECTION, [serialize(p) for p in profiles],
+                           page['limit'])
 
-    @expose.expose
-    def get_all(self):
-        context = pecan.request.context
-        context.can(policies.GET_ALL)
-        params = validation.query(schema.LIST_QUERY)
-        names = params['name'].split(',') if 'name' in params else None
-        page = common_schema.page_args(params)
-        profiles = dp_queries.get_all(context, names=names, **page)
-        return base.collection(COLLECTION, [serialize(p) for p in profiles],
-                               page['limit'])
 
-    @expose.expose
-    def get_one(self, ident):
-        context = pecan.request.context
-        context.can(policies.GET_ONE)
-        if validation.is_uuid(ident):
-            profile = dp_queries.get_by_uuid(context, ident)
-        elif microversion.allow_device_profile_by_name(
-                pecan.request.version):
-            profile = dp_queries.get_by_name(context, ident)
-        else:
-            raise exception.NotAcceptable(
-                _('Showing a device profile by name needs microversion '
-                  '2.2 or later; %s is not a UUID.') % ident)
-        return {'device_profile': serialize(profile)}
+def get_one(uuid_or_name):
+    context = pecan.request.context
+    context.can(policies.GET_ONE)
+    if validation.is_uuid(uuid_or_name):
+        profile = dp_queries.get_by_uuid(context, uuid_or_name)
+    elif microversion.allow_device_profile_by_name(pecan.request.version):
+        profile = dp_queries.get_by_name(context, uuid_or_name)
+    else:
+        raise exception.NotAcceptable(
+            _('Showing a device profile by name needs microversion '
+              '2.2 or later; %s is not a UUID.') % uuid_or_name)
+    return {'device_profile': serialize(profile)}
 
-    @expose.expose
-    def post(self):
-        context = pecan.request.context
-        context.can(policies.CREATE)
-        version = pecan.request.version
-        strict = microversion.allow_no_server_errors(version)
-        body = validation.extract_json(schema.CREATE)
-        profile = body[0]
-        if not strict:
-            _check_legacy_name(profile)
-        groups = schema.normalize_groups(profile['groups'],
-                                         require_resources=strict)
-        dp_obj.arq_counts(groups)
-        profile_obj = dp_obj.DeviceProfile(
-            uuid=profile.get('uuid') or uuidutils.generate_uuid(),
-            name=profile['name'],
-            description=profile.get('description'), groups=groups)
-        try:
-            created = pecan.request.conductor_api.device_profile_create(
-                context, profile_obj)
-        except exception.DeviceProfileUUIDConflict as exc:
-            raise _server_error_before_2_4(exc)
-        pecan.response.status = 201
-        return serialize(created)
 
-    @expose.expose
-    def delete(self, ident=None):
-        context = pecan.request.context
-        context.can(policies.DELETE)
-        if ident is None:
-            values = validation.query(schema.DELETE_QUERY).get('value', '')
-        else:
-            values = ident
-        items = [item.strip() for item in values.split(',')]
-        if not all(items):
-            raise exception.Invalid(
-                _('Give the uuid or the names of the device profiles to '
-                  'delete, e.g. ?value=name1,name2.'))
-        uuids = [item for item in items if validation.is_uuid(item)]
-        names = [item for item in items if item not in uuids]
-        pecan.request.conductor_api.device_profile_delete(
-            context, uuids=uuids, names=names)
-        pecan.response.status = 204
+def post():
+    context = pecan.request.context
+    context.can(policies.CREATE)
+    strict = microversion.allow_no_server_errors(pecan.request.version)
+    profile = route.body()[0]
+    if not strict:
+        _check_legacy_name(profile)
+    groups = schema.normalize_groups(profile['groups'],
+                                     require_resources=strict)
+    dp_obj.arq_counts(groups)
+    profile_obj = dp_obj.DeviceProfile(
+        uuid=profile.get('uuid') or uuidutils.generate_uuid(),
+        name=profile['name'],
+        description=profile.get('description'), groups=groups)
+    try:
+        created = pecan.request.conductor_api.device_profile_create(
+            context, profile_obj)
+    except exception.DeviceProfileUUIDConflict as exc:
+        raise _server_error_before_2_4(exc)
+    return serialize(created)
+
+
+def delete(uuid_or_name=None):
+    """By ?value=n1,n2, or by the uuid or the names (n1,n2) of the path."""
+    context = pecan.request.context
+    context.can(policies.DELETE)
+    if uuid_or_name is None:
+        uuid_or_name = route.query().get('value', '')
+    items = [item.strip() for item in uuid_or_name.split(',')]
+    if not all(items):
+        raise exception.Invalid(
+            _('Give the uuid or the names of the device profiles to '
+              'delete, e.g. ?value=name1,name2.'))
+    uuids = [item for item in items if validation.is_uuid(item)]
+    names = [item for item in items if item not in uuids]
+    pecan.request.conductor_api.device_profile_delete(
+        context, uuids=uuids, names=names)
+
+
+_DELETE_ERRORS = {404: [errors.DEVICE_PROFILE_NOT_FOUND],
+                  409: [errors.DEVICE_PROFILE_IN_USE]}
+ROUTES = [
+    route.Route('GET', '/v2/device_profiles', get_all,
+                'List device profiles.', query=schema.LIST_QUERY,
+                response=route.listed(COLLECTION, 'DeviceProfile', True)),
+    route.Route('POST', '/v2/device_profiles', post,
+                'Create a device profile.', body=schema.CREATE, status=201,
+                response=route.one('DeviceProfile'),
+                errors={409: [errors.DEVICE_PROFILE_NAME_CONFLICT,
+                              errors.DEVICE_PROFILE_UUID_CONFLICT]},
+                legacy={500: [errors.INVALID_INPUT,
+                              errors.DEVICE_PROFILE_UUID_CONFLICT]}),
+    route.Route('GET', '/v2/device_profiles/{uuid_or_name}', get_one,
+                'Show a device profile (by name from 2.2).',
+                response=route.wrapped('device_profile', 'DeviceProfile'),
+                errors={404: [errors.DEVICE_PROFILE_NOT_FOUND],
+                        406: [errors.NOT_ACCEPTABLE]}),
+    route.Route('DELETE', '/v2/device_profiles', delete,
+                'Delete device profiles by name (?value=n1,n2).',
+                query=schema.DELETE_QUERY, status=204,
+                errors=_DELETE_ERRORS),
+    route.Route('DELETE', '/v2/device_profiles/{uuid_or_name}', delete,
+                'Delete device profiles by uuid or by names (n1,n2).',
+                status=204, errors=_DELETE_ERRORS),
+]

@@ -28,11 +28,9 @@ import time
 
 from oslo_config import cfg
 import pecan
-from pecan import rest
 
-from cyborg.api import expose
-from cyborg.api import validation
-from cyborg.api.controllers.v2 import gate
+from cyborg.api import errors
+from cyborg.api import route
 from cyborg.api.schemas import discovery as schema
 from cyborg.db.queries import discovery as discovery_queries
 from cyborg.policies import discovery as policies
@@ -130,25 +128,30 @@ def wait_for_outcome(context, started, seconds):
     return results
 
 
-class DiscoveryController(rest.RestController):
-    """/v2/discovery"""
-
-    @expose.expose
-    def post(self):
-        gate.operator_verbs()
-        context = pecan.request.context
-        context.can(policies.RUN)
-        # No body: every agent, every driver.
-        body = (validation.extract_json(schema.RUN)
-                if pecan.request.body else {})
-        conductor_api = pecan.request.conductor_api
-        if not conductor_api.can_send_discovery_start():
-            # A conductor of the previous release answers when done.
-            results = conductor_api.discovery(
-                context, host=body.get('host'), driver=body.get('driver'))
-            return {'hosts': [host_result(host, results[host])
-                              for host in sorted(results)]}
-        started = conductor_api.discovery_start(
+def post():
+    context = pecan.request.context
+    context.can(policies.RUN)
+    # No body: every agent, every driver.
+    body = route.body() or {}
+    conductor_api = pecan.request.conductor_api
+    if not conductor_api.can_send_discovery_start():
+        # A conductor of the previous release answers when done.
+        results = conductor_api.discovery(
             context, host=body.get('host'), driver=body.get('driver'))
-        return {'hosts': wait_for_outcome(context, started,
-                                          CONF.api.discovery_wait)}
+        return {'hosts': [host_result(host, results[host])
+                          for host in sorted(results)]}
+    started = conductor_api.discovery_start(
+        context, host=body.get('host'), driver=body.get('driver'))
+    return {'hosts': wait_for_outcome(context, started,
+                                      CONF.api.discovery_wait)}
+
+
+ROUTES = [
+    route.Route('POST', '/v2/discovery', post,
+                'Discover now, on one host or on every host.', since='2.5',
+                body=schema.RUN, body_required=False,
+                response=route.listed('hosts', 'DiscoveryResult'),
+                errors={404: [errors.AGENT_NOT_FOUND,
+                              errors.DRIVER_NOT_ENABLED],
+                        503: [errors.AGENT_UNREACHABLE]}),
+]

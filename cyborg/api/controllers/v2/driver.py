@@ -23,14 +23,13 @@ cyborg.conductor.devices.driver).
 """
 
 import pecan
-from pecan import rest
 from wsme import types as wtypes
 
-from cyborg.api import expose
+from cyborg.api import errors
 from cyborg.api import link
+from cyborg.api import route
 from cyborg.api import validation
 from cyborg.api.controllers import base
-from cyborg.api.controllers.v2 import gate
 from cyborg.api.schemas import driver as schema
 from cyborg.db.queries import driver as driver_queries
 from cyborg.i18n import _
@@ -53,77 +52,105 @@ class Driver(base.APIBase):
     source = wtypes.text
     state = wtypes.text
 
+    # Option values keep their JSON types (lists, numbers, strings).
+    _json = {'config': {'type': 'object',
+                        'additionalProperties': {'type': 'object'}}}
+
 
 def serialize(driver):
-    body = base.to_json(
+    return base.to_json(
         Driver, uuid=driver['uuid'], host=driver['host'],
         name=driver['name'], status=driver['status'],
         detail=driver['detail'], version=driver['version'],
         device_types=driver['device_types'], devices=driver['devices'],
         source=driver['source'], state=driver['state'],
-        created_at=driver['created_at'],
+        config=driver['config'], created_at=driver['created_at'],
         updated_at=driver['updated_at'],
         links=link.self_links(COLLECTION, driver['uuid']))
-    # Option values keep their JSON types (lists, numbers, strings).
-    body['config'] = driver['config']
-    return body
 
 
-class DriversController(rest.RestController):
-    """/v2/drivers"""
+def get_all():
+    context = pecan.request.context
+    context.can(policies.GET_ALL)
+    params = route.query()
+    drivers = driver_queries.get_all(
+        context, host=params.get('host'), name=params.get('name'),
+        status=params.get('status'))
+    return {COLLECTION: [serialize(d) for d in drivers]}
 
-    @expose.expose
-    def get_all(self):
-        gate.operator_verbs()
-        context = pecan.request.context
-        context.can(policies.GET_ALL)
-        params = validation.query(schema.LIST_QUERY)
-        drivers = driver_queries.get_all(
-            context, host=params.get('host'), name=params.get('name'),
-            status=params.get('status'))
-        return {COLLECTION: [serialize(d) for d in drivers]}
 
-    @expose.expose
-    def get_one(self, uuid):
-        gate.operator_verbs()
-        context = pecan.request.context
-        context.can(policies.GET_ONE)
-        validation.uuid_path(uuid, _('driver'))
-        return serialize(driver_queries.get(context, uuid))
+def get_one(uuid):
+    context = pecan.request.context
+    context.can(policies.GET_ONE)
+    validation.uuid_path(uuid, _('driver'))
+    return serialize(driver_queries.get(context, uuid))
 
-    @expose.expose
-    def post(self):
-        """Install on one host (``host``) or on every agent's: 201."""
-        gate.operator_verbs()
-        context = pecan.request.context
-        context.can(policies.INSTALL)
-        body = validation.extract_json(schema.INSTALL)
-        drivers = pecan.request.conductor_api.driver_install(
-            context, body['name'], host=body.get('host'),
-            config=body.get('config'))
-        pecan.response.status = 201
-        return {COLLECTION: [serialize(d) for d in drivers]}
 
-    @expose.expose
-    def patch(self, uuid):
-        """New configuration; the host rediscovers: 200."""
-        gate.operator_verbs()
-        context = pecan.request.context
-        context.can(policies.UPDATE)
-        validation.uuid_path(uuid, _('driver'))
-        body = validation.extract_json(schema.UPDATE)
-        return serialize(pecan.request.conductor_api.driver_update(
-            context, uuid, body['config']))
+def post():
+    """Install on one host (``host``) or on every agent's: 201."""
+    context = pecan.request.context
+    context.can(policies.INSTALL)
+    body = route.body()
+    drivers = pecan.request.conductor_api.driver_install(
+        context, body['name'], host=body.get('host'),
+        config=body.get('config'))
+    return {COLLECTION: [serialize(d) for d in drivers]}
 
-    @expose.expose
-    def delete(self, uuid):
-        """Uninstall (``?force=true``: unbind its devices first): 204."""
-        gate.operator_verbs()
-        context = pecan.request.context
-        context.can(policies.UNINSTALL)
-        validation.uuid_path(uuid, _('driver'))
-        params = validation.query(schema.DELETE_QUERY)
-        force = params.get('force', 'false').lower() in ('true', '1', 'yes')
-        pecan.request.conductor_api.driver_uninstall(context, uuid,
-                                                     force=force)
-        pecan.response.status = 204
+
+def patch(uuid):
+    """New configuration; the host rediscovers: 200."""
+    context = pecan.request.context
+    context.can(policies.UPDATE)
+    validation.uuid_path(uuid, _('driver'))
+    body = route.body()
+    return serialize(pecan.request.conductor_api.driver_update(
+        context, uuid, body['config']))
+
+
+def delete(uuid):
+    """Uninstall (``?force=true``: unbind its devices first): 204."""
+    context = pecan.request.context
+    context.can(policies.UNINSTALL)
+    validation.uuid_path(uuid, _('driver'))
+    force = route.query().get('force', 'false').lower() in (
+        'true', '1', 'yes')
+    pecan.request.conductor_api.driver_uninstall(context, uuid, force=force)
+
+
+ROUTES = [
+    route.Route('GET', '/v2/drivers', get_all,
+                'List the drivers of every host.', since='2.5',
+                query=schema.LIST_QUERY,
+                response=route.listed(COLLECTION, 'Driver')),
+    route.Route('POST', '/v2/drivers', post,
+                'Install a driver on a host or on every host.', since='2.5',
+                body=schema.INSTALL, status=201,
+                response=route.listed(COLLECTION, 'Driver'),
+                errors={400: [errors.DRIVER_CONFIG_INVALID,
+                              errors.DRIVER_UNKNOWN],
+                        404: [errors.AGENT_NOT_FOUND, errors.DRIVER_UNKNOWN],
+                        409: [errors.DRIVER_ALREADY_ENABLED],
+                        503: [errors.AGENT_UNREACHABLE]}),
+    route.Route('GET', '/v2/drivers/{uuid}', get_one,
+                'Show a driver of a host.', since='2.5',
+                response=route.one('Driver'),
+                errors={404: [errors.DRIVER_NOT_FOUND]}),
+    route.Route('PATCH', '/v2/drivers/{uuid}', patch,
+                'Change the configuration of a driver.', since='2.5',
+                body=schema.UPDATE, response=route.one('Driver'),
+                errors={400: [errors.DRIVER_CONFIG_INVALID],
+                        404: [errors.DRIVER_NOT_FOUND,
+                              errors.AGENT_NOT_FOUND],
+                        409: [errors.DRIVER_FROM_CONFIG_FILE,
+                              errors.DRIVER_UNINSTALLED],
+                        503: [errors.AGENT_UNREACHABLE]}),
+    route.Route('DELETE', '/v2/drivers/{uuid}', delete,
+                'Uninstall a driver (?force=true unbinds its devices).',
+                since='2.5', query=schema.DELETE_QUERY, status=204,
+                errors={404: [errors.DRIVER_NOT_FOUND,
+                              errors.AGENT_NOT_FOUND],
+                        409: [errors.DRIVER_IN_USE,
+                              errors.DRIVER_FROM_CONFIG_FILE,
+                              errors.DRIVER_UNINSTALLED],
+                        503: [errors.AGENT_UNREACHABLE]}),
+]

@@ -23,13 +23,11 @@ reports: a host whose agent is down still shows what it had.
 import urllib.parse
 
 import pecan
-from pecan import rest
 
 from cyborg import liveness
-from cyborg.api import expose
+from cyborg.api import errors
 from cyborg.api import link
-from cyborg.api import validation
-from cyborg.api.controllers.v2 import gate
+from cyborg.api import route
 from cyborg.api.schemas import hardware as schema
 from cyborg.policies import hardware as policies
 
@@ -55,50 +53,39 @@ def host_view(view):
     return result
 
 
-class HardwareController(rest.RestController):
-    """/v2/hardware"""
-
-    @expose.expose
-    def get_all(self):
-        gate.operator_verbs()
-        context = pecan.request.context
-        context.can(policies.GET_ALL)
-        params = validation.query(schema.LIST_QUERY)
-        views = liveness.hardware(context, host=params.get('host'))
-        return {'hosts': [host_view(v) for v in views]}
+def get_hardware():
+    context = pecan.request.context
+    context.can(policies.GET_ALL)
+    views = liveness.hardware(context, host=route.query().get('host'))
+    return {'hosts': [host_view(v) for v in views]}
 
 
-class HostHardwareController(rest.RestController):
-    """/v2/hosts/{host}/hardware"""
-
-    def __init__(self, host):
-        super().__init__()
-        self.host = host
-
-    @expose.expose
-    def get_all(self):
-        gate.operator_verbs()
-        context = pecan.request.context
-        context.can(policies.GET_HOST)
-        validation.query(schema.EMPTY_QUERY)
-        [view] = liveness.hardware(context, host=self.host)
-        return host_view(view)
+def get_host_hardware(host):
+    context = pecan.request.context
+    context.can(policies.GET_HOST)
+    route.query()
+    [view] = liveness.hardware(context, host=host)
+    return host_view(view)
 
 
-class HostsController(rest.RestController):
-    """/v2/hosts"""
+def get_hosts():
+    context = pecan.request.context
+    context.can(policies.GET_ALL)
+    route.query()
+    return {'hosts': [host_summary(v) for v in liveness.hardware(context)]}
 
-    SUBRESOURCES = {'hardware': HostHardwareController}
 
-    @pecan.expose()
-    def _lookup(self, host, *remainder):
-        return expose.subresource(self, host, remainder)
-
-    @expose.expose
-    def get_all(self):
-        gate.operator_verbs()
-        context = pecan.request.context
-        context.can(policies.GET_ALL)
-        validation.query(schema.EMPTY_QUERY)
-        return {'hosts': [host_summary(v) for v in
-                          liveness.hardware(context)]}
+ROUTES = [
+    route.Route('GET', '/v2/hardware', get_hardware,
+                'What the agents found, per host.', since='2.5',
+                query=schema.LIST_QUERY,
+                response=route.listed('hosts', 'HostHardware'),
+                errors={404: [errors.HOST_NOT_FOUND]}),
+    route.Route('GET', '/v2/hosts', get_hosts, 'The hosts with an agent.',
+                since='2.5', query=schema.EMPTY_QUERY,
+                response=route.listed('hosts', 'HostSummary')),
+    route.Route('GET', '/v2/hosts/{host}/hardware', get_host_hardware,
+                'What the agent of one host found.', since='2.5',
+                query=schema.EMPTY_QUERY, response=route.one('HostHardware'),
+                errors={404: [errors.HOST_NOT_FOUND]}),
+]

@@ -25,14 +25,13 @@ doc/source/admin/attach-detach.rst.
 """
 
 import pecan
-from pecan import rest
 
-from cyborg.api import expose
+from cyborg.api import errors
 from cyborg.api import microversion
+from cyborg.api import route
 from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import accelerator_request as arq_api
-from cyborg.api.controllers.v2 import gate
 from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import instance as schema
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -89,136 +88,173 @@ def _serialize_listed(context, entry, nova):
                              for arq in entry['arqs']]}
 
 
-class AcceleratorsController(rest.RestController):
-    """/v2/instances/{uuid}/accelerators"""
-
-    def __init__(self, instance_uuid):
-        super().__init__()
-        self.instance_uuid = instance_uuid
-
-    def _arqs(self, context):
-        return arq_queries.get_all(
-            context, project_id=arq_api.visible_project(context),
-            instance_uuid=self.instance_uuid)
-
-    @expose.expose
-    def get_all(self):
-        gate.operator_verbs()
-        context = pecan.request.context
-        context.can(policies.GET_ACCELERATORS)
-        validation.uuid_path(self.instance_uuid, _('instance'))
-        return {'arqs': arq_api.serialize_all(context,
-                                              self._arqs(context))}
-
-    @expose.expose
-    def post(self):
-        """Attach: 202 with the new ARQs (Bound, or BindStarted while
-        device work runs); from 2.6 also the server as Nova shows it and
-        the reboot asked of Nova.
-        """
-        gate.operator_verbs()
-        context = pecan.request.context
-        context.can(policies.ATTACH)
-        validation.uuid_path(self.instance_uuid, _('instance'))
-        body = validation.extract_json(schema.ATTACH)
-        result = pecan.request.conductor_api.instance_attach(
-            context, self.instance_uuid, body['device_profile_name'],
-            hostname=body.get('hostname'),
-            project_id=body.get('project_id'),
-            reboot=body.get('reboot', False))
-        arqs = arq_api.serialize_all(context, arq_queries.get_all(
-            context, uuids=list(result['arqs'])))
-        pecan.response.status = 202
-        if not microversion.allow_attach_through_nova(
-                pecan.request.version):
-            return {'arqs': arqs}
-        return {'arqs': arqs, 'server': result['server'],
-                'attachment': result['attachment'],
-                'reboot': result['reboot']}
-
-    @expose.expose
-    def delete(self):
-        """Detach what attach gave the server: 204.  From 2.6,
-        ``?arqs=u1,u2`` (only these) and ``?reboot=true``.
-        """
-        gate.operator_verbs()
-        context = pecan.request.context
-        context.can(policies.DETACH)
-        validation.uuid_path(self.instance_uuid, _('instance'))
-        params = validation.query(schema.DETACH_QUERY)
-        arq_uuids = None
-        if microversion.allow_attach_through_nova(pecan.request.version) \
-                and 'arqs' in params:
-            arq_uuids = [u.strip() for u in params['arqs'].split(',')]
-            for arq_uuid in arq_uuids:
-                validation.uuid_path(arq_uuid, _('accelerator request'))
-        reboot = (microversion.allow_attach_through_nova(
-            pecan.request.version) and
-            params.get('reboot', 'false').lower() in _TRUE)
-        pecan.request.conductor_api.instance_detach(
-            context, self.instance_uuid, arq_uuids=arq_uuids, reboot=reboot)
-        pecan.response.status = 204
+def _arqs(context, instance_uuid):
+    return arq_queries.get_all(
+        context, project_id=arq_api.visible_project(context),
+        instance_uuid=instance_uuid)
 
 
-class InstancesController(rest.RestController):
-    """/v2/instances: a server as Nova shows it with its accelerators
-    (2.6), and its accelerators sub-resource (2.5).
+def get_accelerators(instance_uuid):
+    context = pecan.request.context
+    context.can(policies.GET_ACCELERATORS)
+    validation.uuid_path(instance_uuid, _('instance'))
+    return {'arqs': arq_api.serialize_all(context,
+                                          _arqs(context, instance_uuid))}
+
+
+def attach(instance_uuid):
+    """202 with the new ARQs (Bound, or BindStarted while device work
+    runs); from 2.6 also the server as Nova shows it and the reboot asked
+    of Nova.
     """
+    context = pecan.request.context
+    context.can(policies.ATTACH)
+    validation.uuid_path(instance_uuid, _('instance'))
+    body = route.body()
+    result = pecan.request.conductor_api.instance_attach(
+        context, instance_uuid, body['device_profile_name'],
+        hostname=body.get('hostname'), project_id=body.get('project_id'),
+        reboot=body.get('reboot', False))
+    arqs = arq_api.serialize_all(context, arq_queries.get_all(
+        context, uuids=list(result['arqs'])))
+    if not microversion.allow_attach_through_nova(pecan.request.version):
+        return {'arqs': arqs}
+    return {'arqs': arqs, 'server': result['server'],
+            'attachment': result['attachment'], 'reboot': result['reboot']}
 
-    SUBRESOURCES = {'accelerators': AcceleratorsController}
 
-    @pecan.expose()
-    def _lookup(self, instance_uuid, *remainder):
-        return expose.subresource(self, instance_uuid, remainder)
+def detach(instance_uuid):
+    """Detach what attach gave the server: 204.  From 2.6,
+    ``?arqs=u1,u2`` (only these) and ``?reboot=true``.
+    """
+    context = pecan.request.context
+    context.can(policies.DETACH)
+    validation.uuid_path(instance_uuid, _('instance'))
+    params = route.query()
+    arq_uuids = None
+    through_nova = microversion.allow_attach_through_nova(
+        pecan.request.version)
+    if through_nova and 'arqs' in params:
+        arq_uuids = [u.strip() for u in params['arqs'].split(',')]
+        for arq_uuid in arq_uuids:
+            validation.uuid_path(arq_uuid, _('accelerator request'))
+    reboot = through_nova and params.get(
+        'reboot', 'false').lower() in _TRUE
+    pecan.request.conductor_api.instance_detach(
+        context, instance_uuid, arq_uuids=arq_uuids, reboot=reboot)
 
-    @expose.expose
-    def get_all(self):
-        """The servers that hold accelerators (Bound ARQs), a page at a
-        time in uuid order, each with what Nova says of it (asked in one
-        Nova list per host: cyborg.conductor.attach.nova_server.get_many) and
-        whether the instance audit would heal its ARQs.
-        """
-        gate.instance_list()
-        context = pecan.request.context
-        context.can(policies.GET_ALL)
-        params = validation.query(schema.LIST_QUERY)
-        # A page at a time, at most the largest page, so that one request
-        # asks Nova about a bounded number of servers.
-        limit = int(params.get('limit', common_schema.MAX_LIMIT))
-        entries = instance_queries.get_page(
-            context, project_id=arq_api.visible_project(context),
-            host=params.get('host'), driver=params.get('driver'),
-            device_profile=params.get('device_profile'), limit=limit,
-            marker=params.get('marker'))
-        nova = {}
-        if entries:
-            nova = pecan.request.conductor_api.instance_list(
-                context, servers={
-                    e['uuid']: sorted({a['hostname'] for a in e['arqs']})
-                    for e in entries})
-        return base.collection(
-            'instances', [_serialize_listed(context, e, nova)
-                          for e in entries], limit, resource='instances')
 
-    @expose.expose
-    def get_one(self, instance_uuid):
-        """The server as Nova shows it, its ARQs (each with its origin)
-        and the attachments of attach-instance (their allocation and
-        what they wait for).
-        """
-        gate.attach_through_nova()
-        context = pecan.request.context
-        context.can(policies.GET)
-        validation.uuid_path(instance_uuid, _('instance'))
-        server = pecan.request.conductor_api.instance_show(
-            context, instance_uuid)
-        arqs = arq_queries.get_all(context, instance_uuid=instance_uuid)
-        attachments = att_queries.get_all(context,
-                                          instance_uuid=instance_uuid)
-        attached = arq_queries.get_all(
-            context, attachment_uuids=[a['uuid'] for a in attachments]
-        ) if attachments else []
-        return {'server': server,
-                'arqs': arq_api.serialize_all(context, arqs),
-                'attachments': [_serialize_attachment(a, attached)
-                                for a in attachments]}
+def get_all():
+    """The servers that hold accelerators (Bound ARQs), a page at a time
+    in uuid order, each with what Nova says of it (asked in one Nova list
+    per host: cyborg.conductor.attach.nova_server.get_many) and whether
+    the instance audit would heal its ARQs.
+    """
+    context = pecan.request.context
+    context.can(policies.GET_ALL)
+    params = route.query()
+    # A page at a time, at most the largest page, so that one request
+    # asks Nova about a bounded number of servers.
+    limit = int(params.get('limit', common_schema.MAX_LIMIT))
+    entries = instance_queries.get_page(
+        context, project_id=arq_api.visible_project(context),
+        host=params.get('host'), driver=params.get('driver'),
+        device_profile=params.get('device_profile'), limit=limit,
+        marker=params.get('marker'))
+    nova = {}
+    if entries:
+        nova = pecan.request.conductor_api.instance_list(
+            context, servers={
+                e['uuid']: sorted({a['hostname'] for a in e['arqs']})
+                for e in entries})
+    return base.collection(
+        'instances', [_serialize_listed(context, e, nova)
+                      for e in entries], limit, resource='instances')
+
+
+def get_one(instance_uuid):
+    """The server as Nova shows it, its ARQs (each with its origin) and
+    the attachments of attach-instance (their allocation and what they
+    wait for).
+    """
+    context = pecan.request.context
+    context.can(policies.GET)
+    validation.uuid_path(instance_uuid, _('instance'))
+    server = pecan.request.conductor_api.instance_show(
+        context, instance_uuid)
+    arqs = arq_queries.get_all(context, instance_uuid=instance_uuid)
+    attachments = att_queries.get_all(context, instance_uuid=instance_uuid)
+    attached = arq_queries.get_all(
+        context, attachment_uuids=[a['uuid'] for a in attachments]
+    ) if attachments else []
+    return {'server': server,
+            'arqs': arq_api.serialize_all(context, arqs),
+            'attachments': [_serialize_attachment(a, attached)
+                            for a in attachments]}
+
+
+def _attach_response(version):
+    """2.5: the new ARQs; 2.6: also the server, the attachment and the
+    reboot asked of Nova.
+    """
+    arqs = {'type': 'array', 'items': route.ref('AcceleratorRequest')}
+    if not microversion.allow_attach_through_nova(version):
+        return route.obj(arqs=arqs)
+    return route.obj(arqs=arqs, server=route.ref('Server'),
+                     attachment={'type': 'string'},
+                     reboot={'anyOf': [
+                         {'type': 'string',
+                          'enum': ['pending', 'requested', 'refused']},
+                         {'type': 'null'}]})
+
+
+_NOVA_ERRORS = {400: [errors.NOVA_NOT_CONFIGURED],
+                409: [errors.CONDUCTOR_TOO_OLD],
+                503: [errors.NOVA_UNAVAILABLE, errors.CONDUCTOR_UNAVAILABLE,
+                      errors.MESSAGING_UNAVAILABLE]}
+_ACCELERATORS = '/v2/instances/{instance_uuid}/accelerators'
+ROUTES = [
+    route.Route('GET', '/v2/instances', get_all,
+                'The servers that hold accelerators, as Nova sees them.',
+                since='2.10', query=schema.LIST_QUERY,
+                response=route.listed('instances', 'ListedServer', True),
+                errors=_NOVA_ERRORS),
+    route.Route('GET', '/v2/instances/{instance_uuid}', get_one,
+                'A server as Nova shows it, with its accelerator requests '
+                'and attachments.', since='2.6',
+                response=lambda version: route.obj(
+                    server=route.ref('Server'),
+                    arqs={'type': 'array',
+                          'items': route.ref('AcceleratorRequest')},
+                    attachments={'type': 'array',
+                                 'items': route.ref('Attachment')}),
+                errors={404: [errors.SERVER_NOT_FOUND], **_NOVA_ERRORS}),
+    route.Route('GET', _ACCELERATORS, get_accelerators,
+                'The accelerator requests of an instance.', since='2.5',
+                response=route.listed('arqs', 'AcceleratorRequest')),
+    route.Route('POST', _ACCELERATORS, attach,
+                'Attach the accelerators of a device profile to a server '
+                'whose flavor names a device profile.', since='2.5',
+                body=schema.ATTACH, status=202, response=_attach_response,
+                errors={400: [errors.INSTANCE_ALREADY_BOUND,
+                              errors.NOVA_NOT_CONFIGURED],
+                        404: [errors.DEVICE_PROFILE_NOT_FOUND,
+                              errors.HOST_NOT_FOUND, errors.AGENT_NOT_FOUND,
+                              errors.SERVER_NOT_FOUND],
+                        403: [errors.OVER_LIMIT],
+                        409: [errors.NO_ACCELERATOR_CANDIDATE,
+                              errors.SERVER_NOT_ATTACHABLE,
+                              errors.ARQ_BIND_REFUSED, errors.AGENT_DOWN,
+                              errors.CONDUCTOR_TOO_OLD],
+                        503: [errors.NOVA_UNAVAILABLE,
+                              errors.LIMITS_UNAVAILABLE]}),
+    route.Route('DELETE', _ACCELERATORS, detach,
+                'Detach the accelerators attach gave a server.',
+                since='2.5', query=schema.DETACH_QUERY, status=204,
+                errors={400: [errors.NOVA_NOT_CONFIGURED],
+                        404: [errors.ARQ_NOT_FOUND],
+                        409: [errors.ARQ_BAD_STATE, errors.ARQS_NOT_ATTACHED,
+                              errors.SERVER_NOT_DETACHABLE,
+                              errors.CONDUCTOR_TOO_OLD],
+                        503: [errors.NOVA_UNAVAILABLE]}),
+]

@@ -19,15 +19,18 @@ version documents are: without a token or a policy check.
 """
 
 import pecan
-from pecan import rest
 
 from cyborg.api import openapi
+from cyborg.api import route
 
 
-class OpenAPIController(rest.RestController):
-    """/v2/openapi.json"""
+def get():
+    """The JSON text of the document, built once per microversion."""
+    return openapi.text(pecan.request.version)
 
-    @pecan.expose(content_type='application/json')
-    def get_all(self):
-        # The JSON text is built once per microversion.
-        return openapi.text(pecan.request.version)
+
+ROUTES = [
+    route.Route('GET', '/v2/openapi.json', get,
+                'This description, for the microversion asked (public).',
+                response=lambda version: {'type': 'object'}),
+]

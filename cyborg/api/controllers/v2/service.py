@@ -21,14 +21,11 @@ older than ``[DEFAULT] service_down_time`` is down.
 import datetime
 
 import pecan
-from pecan import rest
 from wsme import types as wtypes
 
 from cyborg import servicegroup
-from cyborg.api import expose
-from cyborg.api import validation
+from cyborg.api import route
 from cyborg.api.controllers import base
-from cyborg.api.controllers.v2 import gate
 from cyborg.api.schemas import service as schema
 from cyborg.db.queries import service as service_queries
 from cyborg.policies import service as policies
@@ -36,8 +33,8 @@ from cyborg.policies import service as policies
 COLLECTION = 'services'
 
 
-class Service(base.APIBase):
-    """A service as the API shows it."""
+class Service(wtypes.Base):
+    """A service as the API shows it (no links)."""
 
     uuid = wtypes.text
     host = wtypes.text
@@ -47,6 +44,8 @@ class Service(base.APIBase):
     status = wtypes.text
     last_seen_up = datetime.datetime
     started_at = datetime.datetime
+    created_at = datetime.datetime
+    updated_at = datetime.datetime
 
 
 def serialize(service, now):
@@ -60,19 +59,22 @@ def serialize(service, now):
         created_at=service['created_at'], updated_at=service['updated_at'])
 
 
-class ServicesController(rest.RestController):
-    """/v2/services"""
+def get_all():
+    context = pecan.request.context
+    context.can(policies.GET_ALL)
+    params = route.query()
+    services = service_queries.get_all(
+        context, host=params.get('host'), binary=params.get('binary'))
+    now = servicegroup.now()
+    items = [serialize(s, now) for s in services]
+    if 'status' in params:
+        items = [s for s in items if s['status'] == params['status']]
+    return {COLLECTION: items}
 
-    @expose.expose
-    def get_all(self):
-        gate.operator_verbs()
-        context = pecan.request.context
-        context.can(policies.GET_ALL)
-        params = validation.query(schema.LIST_QUERY)
-        services = service_queries.get_all(
-            context, host=params.get('host'), binary=params.get('binary'))
-        now = servicegroup.now()
-        items = [serialize(s, now) for s in services]
-        if 'status' in params:
-            items = [s for s in items if s['status'] == params['status']]
-        return {COLLECTION: items}
+
+ROUTES = [
+    route.Route('GET', '/v2/services', get_all,
+                'List the Cyborg services and their liveness.', since='2.5',
+                query=schema.LIST_QUERY,
+                response=route.listed(COLLECTION, 'Service')),
+]

@@ -151,32 +151,17 @@ class VersionsTestCase(base.TestCase):
         for predicate in (microversion.allow_arq_project_id,
                           microversion.allow_device_profile_by_name,
                           microversion.allow_device_status,
-                          microversion.allow_no_server_errors,
-                          microversion.allow_operator_verbs):
+                          microversion.allow_no_server_errors):
             self.assertFalse(predicate(v20))
             self.assertTrue(predicate(v25))
-        self.assertFalse(microversion.allow_operator_verbs(
-            microversion.Version(2, 4)))
-        for predicate in (microversion.allow_arq_health,
-                          microversion.allow_device_selector):
-            self.assertTrue(predicate(microversion.Version(2, 9)))
-            self.assertFalse(predicate(microversion.Version(2, 8)))
+        self.assertTrue(microversion.allow_arq_health(
+            microversion.Version(2, 9)))
+        self.assertFalse(microversion.allow_arq_health(
+            microversion.Version(2, 8)))
         self.assertTrue(microversion.allow_device_health(
             microversion.Version(2, 7)))
         self.assertFalse(microversion.allow_device_health(
             microversion.Version(2, 6)))
-        self.assertTrue(microversion.allow_device_classes(
-            microversion.Version(2, 11)))
-        self.assertFalse(microversion.allow_device_classes(
-            microversion.Version(2, 10)))
-        self.assertTrue(microversion.allow_instance_list(
-            microversion.Version(2, 10)))
-        self.assertFalse(microversion.allow_instance_list(
-            microversion.Version(2, 9)))
-        self.assertTrue(microversion.allow_capacity(
-            microversion.Version(2, 8)))
-        self.assertFalse(microversion.allow_capacity(
-            microversion.Version(2, 7)))
         self.assertTrue(microversion.allow_device_status(
             microversion.Version(2, 3)))
         self.assertFalse(microversion.allow_device_status(

@@ -11,7 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg.api.validation: validators built once per schema."""
+"""cyborg.api.validation: validators built once per schema, and the
+messages of what they refuse."""
 
 import fixtures
 
@@ -51,3 +52,26 @@ class ValidatorCacheTestCase(base.TestCase):
         for schema in schemas:
             validation._validator(schema)
         self.assertLessEqual(len(validation._VALIDATORS), 2)
+
+
+class MessageTestCase(base.TestCase):
+
+    def test_a_description_is_the_message(self):
+        schema = {'type': 'array', 'items': {'type': 'integer'},
+                  'allOf': [{'contains': {'const': 1},
+                             'description': 'One must be there.'}]}
+        exc = self.assertRaises(exception.Invalid, validation.check,
+                                [2], schema, 'x')
+        self.assertEqual('Invalid x: One must be there.', exc.message)
+        # The description says nothing of the other keywords.
+        exc = self.assertRaises(exception.Invalid, validation.check,
+                                ['a', 1], schema, 'x')
+        self.assertEqual("Invalid x at 0: 'a' is not of type 'integer'",
+                         exc.message)
+
+    def test_a_pattern_described(self):
+        schema = {'type': 'string', 'pattern': '^[0-9]+$',
+                  'description': 'a number'}
+        exc = self.assertRaises(exception.Invalid, validation.check,
+                                'abc', schema, 'x')
+        self.assertEqual("Invalid x: 'abc' is not a number", exc.message)

@@ -15,6 +15,7 @@
 
 import datetime
 import re
+from unittest import mock
 
 from oslo_serialization import jsonutils
 from oslotest import base as test_base
@@ -22,6 +23,7 @@ from wsme import exc as wsme_exc
 from wsme import types as wtypes
 from wsme.rest import json as wsme_json
 
+from cyborg.api import microversion
 from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import accelerator_request
 from cyborg.api.controllers.v2 import attribute
@@ -99,6 +101,13 @@ class ToJSONTestCase(test_base.BaseTestCase):
     validation changes under it.
     """
 
+    def setUp(self):
+        super().setUp()
+        self.request = mock.Mock(version=microversion.MAX_VERSION)
+        patcher = mock.patch('pecan.request', self.request)
+        patcher.start()
+        self.addCleanup(patcher.stop)
+
     def assertSameJSON(self, wsme_type, **values):
         expected = through_wsme(wsme_type, **dict(values))
         # Timestamps are to the second (one format for rows read back from
@@ -164,3 +173,19 @@ class ToJSONTestCase(test_base.BaseTestCase):
         self.assertRaises(REFUSED, base.to_json,
                           accelerator_request.AcceleratorRequest,
                           attach_handle_info=['not', 'a', 'dict'])
+
+    def test_members_of_a_later_version_left_out(self):
+        values = dict(uuid='u', status='enabled', health='healthy')
+        self.assertEqual(['uuid', 'status', 'health'],
+                         list(base.to_json(device.Device, **values)))
+        self.request.version = microversion.Version(2, 3)
+        self.assertEqual(['uuid', 'status'],
+                         list(base.to_json(device.Device, **values)))
+        self.request.version = microversion.Version(2, 2)
+        self.assertEqual(['uuid'],
+                         list(base.to_json(device.Device, **values)))
+
+    def test_json_members_as_they_are(self):
+        config = {'intervals': [1, 2], 'strict': True}
+        got = base.to_json(driver.Driver, uuid='u', config=config)
+        self.assertEqual({'uuid': 'u', 'config': config}, got)

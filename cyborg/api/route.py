@@ -1,0 +1,289 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The routes of the API, each described once, and the router.
+
+A :class:`Route` says all there is of one operation: method, path,
+handler, the microversion it exists from, the JSON Schemas of its query
+string and body, its success status, the schema of its answer and its
+error codes.  Each resource module of cyborg.api.controllers.v2 lists its
+routes in ``ROUTES``; cyborg.api.controllers.root gathers them.  The
+:class:`Dispatcher` (pecan's one controller) sends each request to its
+route's handler, cyborg.api.openapi describes the routes, and the tests
+call every one of them at every microversion.
+"""
+
+import dataclasses
+import re
+import typing
+
+from oslo_serialization import jsonutils
+import pecan
+import webob
+
+from cyborg import exception
+from cyborg.api import microversion
+from cyborg.api import validation
+from cyborg.api.schemas import common
+from cyborg.i18n import _
+
+# Set in the WSGI environment of a request whose answer is an empty 200.
+EMPTY_OK = 'cyborg.empty_ok'
+
+STRING = {'type': 'string', 'minLength': 1}
+# The schema of a path parameter, by name; any other is a STRING.
+_PATH_PARAMETERS = {'uuid': common.UUID, 'instance_uuid': common.UUID}
+_PARAMETER = re.compile(r'^\{(\w+)\}$')
+
+
+@dataclasses.dataclass(eq=False)
+class Route:
+    """One operation of the API.
+
+    :param method: the HTTP method.
+    :param path: the path, ``{name}`` for a path parameter.
+    :param handler: a function taking the path parameters by name; it
+        reads the query string and the body with :func:`query` and
+        :func:`body`, and returns a JSON-compatible value, JSON text, or
+        None for an empty body.
+    :param summary: one line, for the API reference.
+    :param since: the microversion it exists from (below: 404 or 405).
+    :param query: the query string's JSON Schema, or a common.Versioned
+        of them.
+    :param body: the body's JSON Schema (or Versioned); *body_required*.
+    :param status: the success status, set before the handler runs.
+    :param response: None (an empty body) or a function of the version
+        returning the body's JSON Schema (see :func:`one`).
+    :param errors: {status: [error codes]} besides those of every
+        operation (cyborg.api.openapi).
+    :param legacy: {status: [error codes]} only below 2.4, kept for the
+        clients of the existing Cyborg.
+    """
+
+    method: str
+    path: str
+    handler: typing.Callable
+    summary: str
+    since: str = '2.0'
+    query: typing.Any = None
+    body: typing.Any = None
+    body_required: bool = True
+    status: int = 200
+    response: typing.Any = None
+    errors: dict = dataclasses.field(default_factory=dict)
+    legacy: dict = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self):
+        self.segments = tuple(s for s in self.path.split('/') if s)
+        self.path_params = {
+            match.group(1): _PATH_PARAMETERS.get(match.group(1), STRING)
+            for match in map(_PARAMETER.match, self.segments) if match}
+        self.exists_from = microversion.Version(
+            *(int(part) for part in self.since.split('.')))
+
+    @property
+    def name(self):
+        """The handler, as ``module.function``."""
+        return '%s.%s' % (self.handler.__module__.rsplit('.', 1)[-1],
+                          self.handler.__name__)
+
+
+def query():
+    """The query string of the request, checked against its route's
+    schema (validation.query).
+    """
+    return validation.query(pecan.request.route.query)
+
+
+def body():
+    """The body of the request, checked against its route's schema
+    (validation.extract_json); None when the route's body is optional
+    and there is none.
+    """
+    route = pecan.request.route
+    if not route.body_required and not pecan.request.body:
+        return None
+    return validation.extract_json(route.body)
+
+
+# The schemas of answers, for Route(response=...).
+
+def ref(name):
+    """The schema of the resource *name* (cyborg.api.openapi.shapes)."""
+    return {'$ref': '#/components/schemas/%s' % name}
+
+
+def nullable(schema):
+    """*schema* or null."""
+    return {'anyOf': [schema, {'type': 'null'}]}
+
+
+def obj(**properties):
+    """An object of exactly these members, each required."""
+    return {'type': 'object', 'properties': properties,
+            'required': sorted(properties), 'additionalProperties': False}
+
+
+def one(name):
+    """The answer: the resource itself."""
+    return lambda version: ref(name)
+
+
+def wrapped(key, name):
+    """The answer: {key: resource}."""
+    return lambda version: obj(**{key: ref(name)})
+
+
+def listed(key, name, paginated=False):
+    """The answer: {key: [resources]} (and a next link from 2.4)."""
+    def schema(version):
+        properties = {key: {'type': 'array', 'items': ref(name)}}
+        if paginated and microversion.allow_no_server_errors(version):
+            properties['next'] = {'type': 'string', 'format': 'uri'}
+        return {'type': 'object', 'properties': properties,
+                'required': [key], 'additionalProperties': False}
+    return schema
+
+
+class Router:
+    """Finds the route of a request.
+
+    A literal path segment takes precedence over a parameter
+    (``/v2/devices/disable`` over ``/v2/devices/{uuid}``) for the methods
+    it has.  A path whose routes exist at later microversions only is a
+    404 that names the first; a method the path has no route for at the
+    request's version is a 405 with the methods it has.  A path below a
+    resource that has no route of its own is a 404 where the resource
+    has the method, a 405 where it does not.
+    """
+
+    def __init__(self, routes):
+        self._templates = {}
+        for route in routes:
+            self._templates.setdefault(route.segments, []).append(route)
+        # Most specific first: a literal segment before a parameter.
+        self._order = sorted(self._templates, key=lambda segments: [
+            _PARAMETER.match(s) is not None for s in segments])
+
+    def _matching(self, segments):
+        """[(route, path parameters)] of every route whose path matches
+        *segments*, most specific first.
+        """
+        found = []
+        for template in self._order:
+            if len(template) != len(segments):
+                continue
+            params = {}
+            for pattern, segment in zip(template, segments):
+                match = _PARAMETER.match(pattern)
+                if match:
+                    params[match.group(1)] = segment
+                elif pattern != segment:
+                    break
+            else:
+                found += [(route, params)
+                          for route in self._templates[template]]
+        return found
+
+    def find(self, method, segments, version):
+        """(route, path parameters) of a request.
+
+        :param segments: the path's non-empty segments.
+        :raises: NotFound, HTTPMethodNotAllowed
+        """
+        matching = self._matching(segments)
+        current = [(r, p) for r, p in matching if version >= r.exists_from]
+        for route, params in current:
+            if route.method == method:
+                return route, params
+        if current:
+            raise _not_allowed(current)
+        if matching:
+            raise exception.NotFound(
+                _('The resource could not be found. It exists from '
+                  'microversion %(v)s on (OpenStack-API-Version: '
+                  'accelerator %(v)s).') % {'v': min(
+                      (r.exists_from for r, _p in matching))})
+        for end in range(len(segments) - 1, 0, -1):
+            above = self._matching(segments[:end])
+            if above:
+                above = [(r, p) for r, p in above
+                         if version >= r.exists_from]
+                if above and method not in {r.method for r, _p in above}:
+                    raise _not_allowed(above)
+                break
+        raise exception.NotFound(_('The resource could not be found.'))
+
+
+def _not_allowed(routes):
+    error = webob.exc.HTTPMethodNotAllowed()
+    error.allow = sorted({route.method for route, _p in routes})
+    return error
+
+
+class Dispatcher:
+    """The application's one pecan controller: every request goes to the
+    handler of its route.
+    """
+
+    def __init__(self, routes):
+        self.router = Router(routes)
+
+    @pecan.expose(content_type='application/json')
+    def handle(self, *segments, **kwargs):
+        """Find the request's route, call its handler, encode its answer.
+
+        The root of the pecan application (pecan.make_app(handle)): pecan
+        passes it the path's segments, and the query parameters (and a
+        JSON body's members) as keyword arguments, which handlers read
+        with query() and body() instead.
+        """
+        request = pecan.request
+        segments = [segment for segment in segments if segment]
+        if segments and segments[0] != 'v2':
+            # As in the existing Cyborg, a path without a version prefix
+            # is served by v2 (/device_profiles == /v2/device_profiles).
+            segments.insert(0, 'v2')
+        route, params = self.router.find(request.method, segments,
+                                         request.version)
+        request.route = route
+        pecan.response.status = route.status
+        result = route.handler(**params)
+        if isinstance(result, str):
+            return result
+        if result is None:
+            if route.status == 200:
+                # pecan turns an empty 200 into a 204; some responses of
+                # the existing API are an empty 200 (EmptyOKMiddleware).
+                request.environ[EMPTY_OK] = True
+            pecan.response.content_type = None
+            return ''
+        return jsonutils.dumps(result)
+
+
+class EmptyOKMiddleware:
+    """Gives back their 200 to the handlers that answer an empty 200.
+
+    pecan answers 204 whenever a 200 has no body; the existing API answers
+    device enable and disable with an empty 200, and clients may check.
+    """
+
+    def __init__(self, app):
+        self.app = app
+
+    def __call__(self, environ, start_response):
+        def _start_response(status, headers, exc_info=None):
+            if environ.get(EMPTY_OK) and status.startswith('204'):
+                status = '200 OK'
+            return start_response(status, headers, exc_info)
+        return self.app(environ, _start_response)
