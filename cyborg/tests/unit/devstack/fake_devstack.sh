@@ -27,7 +27,9 @@
 # is recorded as UNDEFINED.  OUT_DIR/bin holds a recording cyborg-dbsync
 # (exit status FAKE_DBSYNC_RC).  Devstack's variables get the values below
 # unless the environment sets them; FAKE_INI seeds iniget with
-# "FILE|SECTION|OPTION=VALUE" entries separated by newlines.
+# "FILE|SECTION|OPTION=VALUE" entries separated by newlines.  bash's
+# HOSTNAME, which lib/nova names the fake computes after, comes from the
+# environment when it has one.
 
 set -o errexit
 set -o nounset
@@ -70,6 +72,10 @@ chmod +x "$OUT/bin/cyborg-dbsync"
 : "${NOVA_CPU_CONF:=/etc/nova/nova-cpu.conf}"
 : "${TEMPEST_CONFIG:=/opt/stack/tempest/etc/tempest.conf}"
 : "${ENABLED_SERVICES:=key,mysql,rabbit,placement-api,n-api,n-cond,n-sch}"
+: "${VIRT_DRIVER:=libvirt}"
+if [[ "$VIRT_DRIVER" == "fake" ]]; then
+    : "${NUMBER_FAKE_NOVA_COMPUTE:=1}"
+fi
 ENABLED_SERVICES+=${EXTRA_ENABLED_SERVICES:+,$EXTRA_ENABLED_SERVICES}
 
 function _record {
@@ -192,8 +198,9 @@ function get_or_create_endpoint {
 }
 
 # Devstack functions whose call is all that matters here.
-for fn in echo_summary setup_develop sudo iniset_rpc_backend \
-        configure_keystone_authtoken_middleware setup_logging \
+for fn in echo_summary setup_develop pip_install_gr sudo \
+        iniset_rpc_backend configure_keystone_authtoken_middleware \
+        setup_logging \
         write_uwsgi_config remove_uwsgi_config recreate_database \
         create_service_user get_or_add_user_project_role \
         run_process stop_process; do

@@ -35,6 +35,7 @@ import fixtures
 from keystoneauth1 import loading as ks_loading
 from oslo_config import cfg
 from oslotest import base
+import yaml
 
 from cyborg import conf as cyborg_conf
 from cyborg.conf import opts
@@ -43,6 +44,7 @@ from cyborg.wsgi import api as wsgi_api
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, '..', '..', '..', '..'))
 HARNESS = os.path.join(HERE, 'fake_devstack.sh')
+GATE_SCRIPT = os.path.join(REPO, 'tools', 'devstack-gate.sh')
 GENERATOR_CONF = os.path.join(REPO, 'tools', 'config',
                               'cyborg-config-generator.conf')
 PLUGIN_FILES = ('devstack/plugin.sh', 'devstack/settings',
@@ -141,6 +143,7 @@ class PluginTestCase(base.BaseTestCase):
         out_dir = self.useFixture(fixtures.TempDir()).path
         environ = {'PATH': os.environ['PATH'],
                    'HOME': out_dir,
+                   'HOSTNAME': 'devstack-1',
                    'ENABLED_SERVICES': ALL_IN_ONE}
         environ.update(env)
         result = subprocess.run(
@@ -155,15 +158,20 @@ class PluginTestCase(base.BaseTestCase):
                          'the plugin calls commands devstack lacks')
         return record
 
-    def load_conf(self, sections):
-        """Cyborg's options loaded from an ini file holding *sections*."""
-        parser = configparser.ConfigParser(interpolation=None)
-        parser.optionxform = str
-        parser.read_dict(sections)
-        path = os.path.join(self.useFixture(fixtures.TempDir()).path,
-                            'cyborg.conf')
-        with open(path, 'w') as out:
-            parser.write(out)
+    def load_conf(self, *files):
+        """Cyborg's options loaded from ini files, given as the sections
+        each holds, in the order of their --config-file options.
+        """
+        args = []
+        tmp = self.useFixture(fixtures.TempDir()).path
+        for i, sections in enumerate(files):
+            parser = configparser.ConfigParser(interpolation=None)
+            parser.optionxform = str
+            parser.read_dict(sections)
+            path = os.path.join(tmp, '%d.conf' % i)
+            with open(path, 'w') as out:
+                parser.write(out)
+            args += ['--config-file', path]
         conf = cfg.ConfigOpts()
         # Groups of our own: ConfigOpts copies a registered OptGroup
         # shallowly, so loading the auth plugin's options into Cyborg's
@@ -173,8 +181,7 @@ class PluginTestCase(base.BaseTestCase):
             if name != 'DEFAULT':
                 conf.register_group(cfg.OptGroup(name))
         cyborg_conf.register_opts(conf)
-        conf(['--config-file', path], project='cyborg',
-             default_config_files=[])
+        conf(args, project='cyborg', default_config_files=[])
         return conf
 
 
@@ -191,6 +198,8 @@ class StackTestCase(PluginTestCase):
         self.assertEqual([('Installing Cyborg',)], self.record.args(
             'echo_summary', phase='stack:install'))
         self.assertEqual([(REPO,)], self.record.args('setup_develop'))
+        self.assertEqual([('python-cyborgclient',)],
+                         self.record.args('pip_install_gr'))
         self.assertEqual([], self.record.phase('stack:pre-install'))
 
     def test_cyborg_conf(self):
@@ -481,6 +490,176 @@ class SettingsTestCase(PluginTestCase):
                          [args[0] for args in record.args('run_process')])
 
 
+class FakeComputeTestCase(PluginTestCase):
+    """Nova's fake virt driver: one agent per fake nova-compute.
+
+    lib/nova runs NUMBER_FAKE_NOVA_COMPUTE nova-compute services, n-cpu-1
+    to n-cpu-N, with [DEFAULT] host ${HOSTNAME}1 to ${HOSTNAME}N; the fake
+    driver names its one node after that host, and Placement the compute
+    node after the node.
+    """
+
+    def agent_conf(self, i):
+        return '/etc/cyborg/cyborg-agent-%d.conf' % i
+
+    def test_one_agent_per_fake_compute(self):
+        record = self.run_plugin(VIRT_DRIVER='fake',
+                                 NUMBER_FAKE_NOVA_COMPUTE='3')
+        agents = ('cyborg-agent-1', 'cyborg-agent-2', 'cyborg-agent-3')
+        self.assertEqual([('cyborg-api', 'cyborg-cond', 'cyborg-agent'),
+                          agents], record.args('enable_service'))
+        bin_dir = record.bin_dir
+        self.assertEqual(
+            [('cyborg-api', mock.ANY),
+             ('cyborg-cond', mock.ANY)] +
+            [(agent, '%s/cyborg-agent --config-file %s --config-file %s' % (
+                bin_dir, CONF_FILE, self.agent_conf(i)))
+             for i, agent in enumerate(agents, 1)],
+            record.args('run_process', phase='stack:extra'))
+        self.assertEqual(
+            [('install', '-d', '-o', 'stack', '/etc/cyborg', STATE_PATH,
+              STATE_PATH + '/devstack-11', STATE_PATH + '/devstack-12',
+              STATE_PATH + '/devstack-13'),
+             ('install', '-m', '0440', '-o', 'root', '-g', 'root',
+              mock.ANY, SUDOERS)],
+            record.args('sudo', phase='stack:post-config'))
+        base = record.ini(CONF_FILE)
+        for i in (1, 2, 3):
+            host = 'devstack-1%d' % i
+            written = record.ini(self.agent_conf(i))
+            self.assertEqual(
+                {'DEFAULT': {'host': host,
+                             'state_path': STATE_PATH + '/' + host},
+                 'agent': {'resource_provider_name': host}}, written)
+            # The agent reads cyborg.conf, then its own file.
+            conf = self.load_conf(base, written)
+            self.assertEqual(host, conf.host)
+            self.assertEqual(host, conf.agent.resource_provider_name)
+            self.assertEqual(['fake'], conf.agent.enabled_drivers)
+            self.assertEqual(DB_URL, conf.database.connection)
+        # cyborg-api and cyborg-conductor keep the node's name.
+        self.assertEqual('devstack-1', base['DEFAULT']['host'])
+        self.assertEqual(
+            [('stop_process', 'cyborg-api'),
+             ('stop_process', 'cyborg-cond')] +
+            [('stop_process', agent) for agent in agents],
+            record.phase('unstack'))
+        # clean removes /etc/cyborg and the state path with the agents'.
+        self.assertIn(('sudo', 'rm', '-rf', '/etc/cyborg', STATE_PATH),
+                      record.phase('clean'))
+
+    def test_one_fake_compute_by_default(self):
+        # stackrc's NUMBER_FAKE_NOVA_COMPUTE is 1.
+        record = self.run_plugin('stack:post-config', 'stack:extra',
+                                 VIRT_DRIVER='fake')
+        self.assertEqual(
+            ['cyborg-api', 'cyborg-cond', 'cyborg-agent-1'],
+            [args[0] for args in record.args('run_process')])
+        self.assertEqual(
+            {'DEFAULT': {'host': 'devstack-11',
+                         'state_path': STATE_PATH + '/devstack-11'},
+             'agent': {'resource_provider_name': 'devstack-11'}},
+            record.ini(self.agent_conf(1)))
+
+    def test_node_without_fake_compute_runs_one_agent(self):
+        # A controller of a fake-driver cloud whose computes are
+        # elsewhere: its agent is the node's.
+        record = self.run_plugin(
+            VIRT_DRIVER='fake', NUMBER_FAKE_NOVA_COMPUTE='2',
+            ENABLED_SERVICES='key,mysql,rabbit,placement-api,n-api')
+        self.assertEqual(
+            [('cyborg-agent', '%s/cyborg-agent --config-file %s' % (
+                record.bin_dir, CONF_FILE))],
+            record.args('run_process')[2:])
+        self.assertEqual({}, record.ini(self.agent_conf(1)))
+
+    def test_agent_only_fake_compute_node(self):
+        record = self.run_plugin(
+            'stack:post-config', 'stack:extra',
+            VIRT_DRIVER='fake', NUMBER_FAKE_NOVA_COMPUTE='2',
+            HOSTNAME='compute-7', ENABLED_SERVICES='n-cpu',
+            CYBORG_SERVICES='cyborg-agent')
+        self.assertEqual(
+            ['cyborg-agent-1', 'cyborg-agent-2'],
+            [args[0] for args in record.args('run_process')])
+        self.assertEqual(
+            'compute-72',
+            record.ini(self.agent_conf(2))['agent']['resource_provider_name'])
+
+
+class GateJobTestCase(base.BaseTestCase):
+    """The doc's all-in-one local.conf, the gate job of .zuul.yaml and
+    tools/devstack-gate.sh (the job by hand) describe one cloud.
+    """
+
+    def doc_local_conf(self):
+        """The lines of the doc's all-in-one local.conf, less comments."""
+        with open(os.path.join(REPO, 'doc', 'source', 'install',
+                               'devstack.rst')) as doc:
+            text = doc.read()
+        section = text.split('An all-in-one cloud\n')[1]
+        block = section.split('.. code-block:: ini\n\n')[1]
+        lines = []
+        for line in block.splitlines():
+            if line and not line.startswith('   '):
+                break
+            line = line.strip()
+            if line and not line.startswith('#'):
+                lines.append(line)
+        return lines
+
+    def script_local_conf(self):
+        env = {'PATH': os.environ['PATH'], 'GIT_BASE': 'file:///git',
+               'CYBORG_REPO': 'file:///src/cyborg', 'CYBORG_BRANCH': 'main',
+               'DEST': '/opt/stack'}
+        result = subprocess.run(['bash', GATE_SCRIPT, 'local.conf'],
+                                env=env, capture_output=True, text=True,
+                                timeout=60, check=True)
+        return [line for line in result.stdout.splitlines() if line]
+
+    def test_script_writes_the_docs_local_conf(self):
+        doc = [line.replace('CYBORG_GIT_URL', 'file:///src/cyborg')
+               for line in self.doc_local_conf()]
+        self.assertIn('VIRT_DRIVER=fake', doc)
+        # The doc's lines, then what Zuul adds.
+        self.assertEqual(
+            doc + ['GIT_BASE=file:///git',
+                   'TEMPEST_PLUGINS=/opt/stack/cyborg-tempest-plugin',
+                   'LOGFILE=/opt/stack/logs/stack.sh.log'],
+            self.script_local_conf())
+
+    def test_zuul_job_is_the_same_cloud(self):
+        with open(os.path.join(REPO, '.zuul.yaml')) as f:
+            config = yaml.safe_load(f)
+        (job,) = [item['job'] for item in config
+                  if item.get('job', {}).get('name') == 'cyborg-tempest']
+        self.assertEqual('devstack-tempest', job['parent'])
+        self.assertIn('openstack/cyborg-tempest-plugin',
+                      job['required-projects'])
+        job_vars = job['vars']
+        self.assertEqual({'VIRT_DRIVER': 'fake'}, job_vars['devstack_localrc'])
+        self.assertEqual(['cyborg'], list(job_vars['devstack_plugins']))
+        self.assertEqual(['cyborg-tempest-plugin'],
+                         job_vars['tempest_plugins'])
+        self.assertEqual(('all', 'cyborg_tempest_plugin'),
+                         (job_vars['tox_envlist'],
+                          job_vars['tempest_test_regex']))
+        (disabled,) = [line.split()[1:] for line in self.doc_local_conf()
+                       if line.startswith('disable_service')]
+        services = job_vars['devstack_services']
+        for service in disabled:
+            self.assertIs(False, services.get(service), service)
+        self.assertIs(True, services['tempest'])
+        # The script runs the job's tests.
+        with open(GATE_SCRIPT) as script:
+            self.assertIn('tox -e all -- cyborg_tempest_plugin',
+                          script.read())
+        (project,) = [item['project'] for item in config
+                      if 'project' in item]
+        for pipeline in ('check', 'gate'):
+            self.assertIn('cyborg-tempest', project[pipeline]['jobs'])
+
+
 class BashateTestCase(base.BaseTestCase):
 
     def test_plugin_is_bashate_clean(self):
@@ -489,7 +668,7 @@ class BashateTestCase(base.BaseTestCase):
                    or shutil.which('bashate'))
         self.assertIsNotNone(bashate, 'bashate (test-requirements.txt)')
         files = [os.path.join(REPO, name) for name in PLUGIN_FILES]
-        files.append(HARNESS)
+        files += [HARNESS, GATE_SCRIPT]
         # Every rule, as errors: stricter than tox -e pep8.
         result = subprocess.run([bashate, '-e', 'E*'] + files,
                                 capture_output=True, text=True,
@@ -504,5 +683,6 @@ class BashateTestCase(base.BaseTestCase):
         (command,) = [line for line in commands.splitlines()
                       if line.strip().startswith('bashate')]
         for name in PLUGIN_FILES + (
-                'cyborg/tests/unit/devstack/fake_devstack.sh',):
+                'cyborg/tests/unit/devstack/fake_devstack.sh',
+                'tools/devstack-gate.sh'):
             self.assertIn(name, command.split())
