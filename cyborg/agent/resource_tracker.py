@@ -401,10 +401,6 @@ class ResourceTracker:
         :param discovery: ``{ids, drivers}`` or ``{ids, error}``: the
             operators' requests the report answers, or None.
         """
-        if not self.conductor_api.can_send_report():
-            # [upgrade_levels] conductor pins an older conductor API.
-            LOG.debug('The conductor RPC API is capped below report')
-            return 'skipped'
         with self._lock:
             records, digest = self._records, self._hash
             generation = self._generation

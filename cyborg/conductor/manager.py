@@ -29,7 +29,6 @@ from oslo_utils import timeutils
 
 from cyborg import context as cyborg_context
 from cyborg import exception
-from cyborg import liveness
 from cyborg import metrics
 from cyborg import servicegroup
 from cyborg import states
@@ -98,7 +97,7 @@ class ConductorManager:
     """
 
     # Must equal ConductorAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.14'
+    RPC_API_VERSION = '1.0'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -323,8 +322,7 @@ class ConductorManager:
     def hello(self, context, host, binary, version=None, topic=None,
               drivers=None, started_at=None, installed_revision=None,
               config_revision=None):
-        """Register a service or record its heartbeat (RPC API 1.0; 1.5:
-        installed_revision; 1.14: config_revision).
+        """Register a service or record its heartbeat.
 
         See ConductorAPI.hello for the arguments.
         """
@@ -353,7 +351,6 @@ class ConductorManager:
             decisions = registration.decisions_if_changed(
                 context, host, installed_revision)
             if decisions is not None:
-                # An agent older than 1.4 reads "installed" only.
                 answer['installed'], answer['removed'] = decisions
         if config_revision is not None:
             configs = config_ops.for_agent(
@@ -363,7 +360,7 @@ class ConductorManager:
                 answer['configs'], answer['config_revision'] = configs
         return answer
 
-    # REST API writes (1.1) ---------------------------------------------------
+    # REST API writes ---------------------------------------------------------
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceProfileNameConflict,
@@ -400,9 +397,7 @@ class ConductorManager:
     @deadline.drop_when_late
     def arq_apply_patch(self, context, patches, project_id=None,
                         check_provider=None):
-        """Bind ARQs, or unbind them (RPC API 1.1; check_provider 1.7);
-        see ConductorAPI.
-        """
+        """Bind ARQs, or unbind them; see ConductorAPI."""
         binds, unbinds = arq_bind.split_patch(patches)
         if unbinds:
             metrics.ARQ_UNBINDS.inc(len(unbinds))
@@ -462,9 +457,9 @@ class ConductorManager:
     @messaging.expected_exceptions(exception.DeviceSelectorEmpty)
     @deadline.drop_when_late
     def device_set_status_by_selector(self, context, selector, status):
-        """Enable or disable every device a selector names (RPC API 1.9);
-        their hosts are pushed to Placement from the work pool, so that
-        the answer does not wait for thousands of pushes.
+        """Enable or disable every device a selector names; their hosts
+        are pushed to Placement from the work pool, so that the answer
+        does not wait for thousands of pushes.
 
         See ConductorAPI.device_set_status_by_selector.
         """
@@ -489,13 +484,12 @@ class ConductorManager:
     def attribute_delete(self, context, uuid):
         attribute_ops.delete(context, uuid, placement=self.placement)
 
-    # Agents and inventory (1.2) ----------------------------------------------
+    # Agents and inventory ----------------------------------------------------
 
     @messaging.expose
     def report(self, context, host, generation, inventory_hash,
                hardware=None, rp_name=None, discovery=None):
-        """Apply an agent's hardware report, hash-gated (RPC API 1.2;
-        rp_name 1.3; discovery 1.9).
+        """Apply an agent's hardware report, hash-gated.
 
         See ConductorAPI.report for the arguments.
         """
@@ -507,59 +501,17 @@ class ConductorManager:
     @messaging.expected_exceptions(exception.DriverNotEnabled,
                                    exception.AgentUnreachable,
                                    exception.AgentNotFound)
-    def discovery(self, context, host=None, driver=None):
-        """Make one agent, or every agent, discover now (RPC API 1.2),
-        answered at once in the shape of 1.2 (see discovery_start).
-
-        See ConductorAPI.discovery for the arguments.
-        """
-        return discovery_ops.legacy(context, self.agent_api, host=host,
-                                    driver=driver)
-
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DriverNotEnabled,
-                                   exception.AgentUnreachable,
-                                   exception.AgentNotFound)
     @deadline.drop_when_late
     def discovery_start(self, context, host=None, driver=None):
-        """Ask one agent, or every agent, to discover now; answer at once
-        (RPC API 1.9).  The agents' reports bring the outcome.
+        """Ask one agent, or every agent, to discover now; answer at once.
+        The agents' reports bring the outcome.
 
         See ConductorAPI.discovery_start for the arguments.
         """
         return discovery_ops.start(context, self.agent_api, host=host,
                                    driver=driver)
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.HostNotFound)
-    def hardware(self, context, host=None):
-        """The hosts' hardware from their stored reports (RPC API 1.2).
-
-        No client of this release sends it: cyborg-manage reads the
-        stored reports as the API does (cyborg.db.queries.hardware).  It
-        stays for the cyborg-manage of the previous release during a
-        rolling upgrade, until RPC API 2.0.
-
-        :param host: one host, or None for all.
-        :raises: HostNotFound.
-        """
-        return liveness.hardware(context, host=host)
-
-    # Binding (1.4) -----------------------------------------------------------
-
-    @messaging.expose
-    def bind_release(self, context, request_id):
-        """Run due work now (RPC API 1.4, a cast).
-
-        Since 1.6 a bind sends its events and starts its device work as
-        soon as it commits, and clients no longer cast this.  It stays for
-        cyborg-api services of the previous release during a rolling
-        upgrade (which cast it after each bind), and lets go at once what
-        a conductor of that release held; removed in RPC API 2.0.
-        """
-        LOG.debug('bind_release of request %s from an older cyborg-api',
-                  request_id)
-        self._kick_due(self._work, context)
+    # Programming -------------------------------------------------------------
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeployableNotFound,
@@ -567,23 +519,14 @@ class ConductorManager:
                                    exception.UnsupportedOperation)
     @deadline.drop_when_late
     def deployable_program(self, context, uuid, image_uuid):
-        """Queue the programming of a deployable (RPC API 1.4; 1.10:
-        answers once the job is queued, with ``{job, deadline}``).
-
-        Until 1.10 the call answered once the agent had programmed the
-        device, holding this worker meanwhile.  A cyborg-api of the
-        previous release (or pinned below 1.10 by ``[upgrade_levels]
-        conductor``) ignores the answer: during a rolling upgrade it
-        answers 200 once the job is queued, and what the agent says comes
-        only in the job's notification and log.  See
-        cyborg.conductor.arq.program.
+        """Queue the programming of a deployable; answer ``{job,
+        deadline}`` once queued (cyborg.conductor.arq.program).
         """
-        job = deployable_ops.program(context, self.agent_api, uuid,
-                                     image_uuid)
+        job = deployable_ops.program(context, uuid, image_uuid)
         self._kick_due(self.jobs.run_due, context)
         return job
 
-    # Operator verbs (1.5) ----------------------------------------------------
+    # Operator verbs ----------------------------------------------------------
 
     @messaging.expose
     @messaging.expected_exceptions(exception.UnknownDriver,
@@ -593,31 +536,29 @@ class ConductorManager:
                                    exception.DriverAlreadyEnabled)
     @deadline.drop_when_late
     def driver_install(self, context, name, host=None, config=None):
-        """Install a driver (RPC API 1.5); see ConductorAPI."""
+        """Install a driver; see ConductorAPI."""
         return driver_ops.install(context, self.agent_api, name, host=host,
                                   config=config, pool=self.pool)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DriverUUIDNotFound,
-                                   exception.DriverFromConfigFile,
                                    exception.DriverUninstalled,
                                    exception.DriverConfigInvalid)
     @deadline.drop_when_late
     def driver_update(self, context, uuid, config):
-        """Reconfigure an installed driver (RPC API 1.5)."""
+        """Reconfigure an installed driver; see ConductorAPI."""
         return driver_ops.update(context, self.agent_api, uuid, config,
                                  pool=self.pool)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DriverUUIDNotFound,
-                                   exception.DriverFromConfigFile,
                                    exception.DriverUninstalled,
                                    exception.DriverInUse,
                                    exception.PlacementError)
     @deadline.drop_when_late
     def driver_uninstall(self, context, uuid, force=False):
-        """Uninstall a driver (RPC API 1.5); answers ``{unbound}``, the
-        ARQs a forced uninstall unbound (None from older conductors).
+        """Uninstall a driver; answers ``{unbound}``, the ARQs a forced
+        uninstall unbound.
         """
         answer = driver_ops.uninstall(context, self.agent_api,
                                       self.placement, uuid, force=force,
@@ -645,26 +586,17 @@ class ConductorManager:
                                    exception.Invalid)
     @deadline.drop_when_late
     def instance_attach(self, context, instance_uuid, device_profile_name,
-                        hostname=None, project_id=None, user_id=None,
-                        reboot=None):
-        """Attach a device profile's accelerators to a server (RPC API
-        1.5; 1.8: checked with Nova, hostname and project_id are checks,
-        reboot).
-
-        Callers before 1.8 send no *reboot* and get ``{arq uuid: state}``
-        back; see ConductorAPI.instance_attach.
+                        hostname=None, project_id=None, reboot=False):
+        """Attach a device profile's accelerators to a server, checked
+        with Nova; see ConductorAPI.instance_attach.
         """
         sending = []
-        if reboot is None:
-            # cyborg-api before 1.8 sends the caller's project when the
-            # request names none: not a check.
-            project_id = None
         result = instance_ops.attach(
             context, self.placement, self.nova(), instance_uuid,
             device_profile_name, hostname=hostname, project_id=project_id,
-            reboot=bool(reboot), sending=sending)
+            reboot=reboot, sending=sending)
         self._bound(context, result['arqs'], sending)
-        return result['arqs'] if reboot is None else result
+        return result
 
     @messaging.expose
     @messaging.expected_exceptions(exception.AcceleratorRequestNotFound,
@@ -675,36 +607,33 @@ class ConductorManager:
                                    exception.PlacementError,
                                    exception.Conflict)
     @deadline.drop_when_late
-    def instance_detach(self, context, instance_uuid, project_id=None,
-                        arq_uuids=None, reboot=None):
-        """Detach the accelerators attach gave a server (RPC API 1.5;
-        1.8: only those, arq_uuids, reboot).
-
-        Callers before 1.8 send no *reboot* and get the number of ARQs
-        detached back; see ConductorAPI.instance_detach.
+    def instance_detach(self, context, instance_uuid, arq_uuids=None,
+                        reboot=False):
+        """Detach the accelerators attach gave a server; see
+        ConductorAPI.instance_detach.
         """
         result = instance_ops.detach(context, self.placement, self.nova(),
                                      instance_uuid, arq_uuids=arq_uuids,
-                                     reboot=bool(reboot))
+                                     reboot=reboot)
         self._kick_due(self._work, context)
-        return len(result['arqs']) if reboot is None else result
+        return result
 
     @messaging.expose
     @messaging.expected_exceptions(exception.NovaNotConfigured,
                                    exception.NovaUnavailable,
                                    exception.ServerNotFound)
     def instance_show(self, context, instance_uuid):
-        """What Nova says of a server (RPC API 1.8)."""
+        """What Nova says of a server."""
         return instance_ops.show(context, self.nova(), instance_uuid)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.NovaNotConfigured,
                                    exception.NovaUnavailable)
     def instance_list(self, context, servers):
-        """What Nova says of many servers (RPC API 1.12)."""
+        """What Nova says of many servers."""
         return instance_ops.list_servers(self.nova(), servers)
 
-    # Device classes (1.13) ---------------------------------------------------
+    # Device classes ----------------------------------------------------------
 
     def _push_hosts_soon(self, hosts):
         if hosts and self.placement is not None:
@@ -718,7 +647,7 @@ class ConductorManager:
     @deadline.drop_when_late
     def device_class_create(self, context, name, selector,
                             description=None):
-        """Store a device class (RPC API 1.13); the hosts it concerns are
+        """Store a device class; the hosts it concerns are
         pushed to Placement from the work pool after the answer.
         """
         created, hosts = device_class_ops.create(
@@ -730,12 +659,11 @@ class ConductorManager:
     @messaging.expected_exceptions(exception.DeviceClassNotFound)
     @deadline.drop_when_late
     def device_class_delete(self, context, name):
-        """Delete a device class (RPC API 1.13), as device_class_create
-        pushes.
+        """Delete a device class, pushed as device_class_create pushes.
         """
         self._push_hosts_soon(device_class_ops.delete(context, name))
 
-    # Device configuration (1.14) ---------------------------------------------
+    # Device configuration ----------------------------------------------------
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceNotFound,
@@ -744,10 +672,9 @@ class ConductorManager:
                                    exception.DeviceConfigInUse)
     @deadline.drop_when_late
     def device_configure(self, context, device_uuid, desired, drain=False):
-        """Store a device's desired configuration (RPC API 1.14); the
-        host is pushed to Placement (the device reserved) and its agent
-        told from the work pool after the answer
-        (cyborg.conductor.devices.configuration).
+        """Store a device's desired configuration; the host is pushed to
+        Placement (the device reserved) and its agent told from the work
+        pool after the answer (cyborg.conductor.devices.configuration).
         """
         config = config_ops.configure(context, device_uuid, desired,
                                       drain=drain)
@@ -759,8 +686,8 @@ class ConductorManager:
     @messaging.expected_exceptions(exception.DeviceConfigNotFound)
     @deadline.drop_when_late
     def device_config_delete(self, context, device_uuid):
-        """Forget a device's desired state (RPC API 1.14); its inventory
-        is offered again (pushed from the work pool).
+        """Forget a device's desired state; its inventory is offered
+        again (pushed from the work pool).
         """
         host = config_ops.forget(context, device_uuid)
         self._push_soon(host)

@@ -508,7 +508,6 @@ class BindJob(Base, _Timestamps):
     __table_args__ = _table_args(
         sa.Index('bind_jobs_arq_uuid_idx', 'arq_uuid'),
         sa.Index('bind_jobs_state_idx', 'state'),
-        sa.Index('bind_jobs_request_id_idx', 'request_id'),
     )
 
     id = sa.Column(sa.Integer, primary_key=True)
@@ -517,10 +516,10 @@ class BindJob(Base, _Timestamps):
     arq_uuid = sa.Column(sa.String(36), nullable=True)
     # program, prepare_attach, release_attach
     kind = sa.Column(sa.String(32), nullable=False)
-    # held (until cyborg-api answered the bind), pending, running; a
-    # program request's job is kept once done or failed, for its outcome.
+    # pending, running; a program request's job is kept once done or
+    # failed, for its outcome.
     state = sa.Column(sa.String(16), nullable=False, default='pending')
-    # The API request that created the job (what releases held jobs).
+    # The API request that created the job (for the logs).
     request_id = sa.Column(sa.String(64), nullable=True)
     # JSON object: what the agent needs
     payload = sa.Column(sa.Text, nullable=True)
@@ -549,7 +548,6 @@ class NovaEvent(Base, _Timestamps):
         sa.Index('nova_events_state_next_attempt_idx',
                  'state', 'next_attempt_at'),
         sa.Index('nova_events_tag_idx', 'tag'),
-        sa.Index('nova_events_request_id_idx', 'request_id'),
     )
 
     id = sa.Column(sa.Integer, primary_key=True)
@@ -560,10 +558,10 @@ class NovaEvent(Base, _Timestamps):
     tag = sa.Column(sa.String(36), nullable=False)
     # completed or failed
     status = sa.Column(sa.String(16), nullable=False)
-    # held (until cyborg-api answered the bind), pending or sending; an
-    # event is deleted once Nova took it (or refused it for good)
+    # pending, sending or again; an event is deleted once Nova took it (or
+    # refused it for good)
     state = sa.Column(sa.String(16), nullable=False, default='pending')
-    # The API request whose answer must go out before the event.
+    # The API request that changed the ARQ (for the logs).
     request_id = sa.Column(sa.String(64), nullable=True)
     attempts = sa.Column(sa.Integer, nullable=False, default=0)
     next_attempt_at = sa.Column(sa.DateTime, nullable=True)

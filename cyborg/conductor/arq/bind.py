@@ -196,7 +196,7 @@ def bind(context, patches, project_id=None, more_for_instance=False,
         profile group (cyborg.objects.device_profile.group_mismatch, on
         the rows the bind reads)?  'refuse': BindProviderMismatch if not
         (microversion 2.4 on); 'warn': bind it and log a warning; None:
-        not checked here (cyborg-api checked, cyborg.api.bind_check).
+        not checked (attach binds what Placement chose itself).
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
         InstanceAlreadyBound, BindTargetInvalid, BindTargetGone (the
         device left meanwhile), BindProviderMismatch, BindRefused (no free

@@ -166,30 +166,16 @@ def install(context, agent_api, name, host=None, config=None, pool=None):
     return rows
 
 
-def _check_decisions(agent_api, row):
-    """Agents older than RPC 1.4 cannot take decisions about the drivers
-    of their configuration file.
-
-    :raises: DriverFromConfigFile
-    """
-    if (row['source'] == driver_queries.SOURCE_CONFIG
-            and not agent_api.can_send_driver_decisions()):
-        raise exception.DriverFromConfigFile(name=row['name'],
-                                             host=row['host'])
-
-
 def update(context, agent_api, uuid, config, pool=None):
     """Replace the configuration of a driver; it rediscovers.
 
     For a driver of the configuration file it is the operator's
     configuration of it on its host; an empty one goes back to the file's.
 
-    :raises: DriverUUIDNotFound, DriverFromConfigFile (agents too old),
-        DriverConfigInvalid, DriverUninstalled
+    :raises: DriverUUIDNotFound, DriverConfigInvalid, DriverUninstalled
     :returns: the driver record.
     """
     row = driver_queries.get(context, uuid)
-    _check_decisions(agent_api, row)
     if row['state'] == driver_queries.UNINSTALLED:
         raise exception.DriverUninstalled(name=row['name'], host=row['host'])
     config = driver_config.normalise(config or {})
@@ -208,7 +194,7 @@ def update(context, agent_api, uuid, config, pool=None):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def _uninstall_rows(context, uuid, force, decisions_allowed):
+def _uninstall_rows(context, uuid, force):
     """The database side of an uninstall, in one transaction.
 
     The driver's row is locked first: installs, updates and uninstalls of
@@ -219,10 +205,6 @@ def _uninstall_rows(context, uuid, force, decisions_allowed):
     :raises: see uninstall().
     """
     row = driver_queries.lock(context, uuid)
-    if row['source'] == driver_queries.SOURCE_CONFIG and \
-            not decisions_allowed:
-        raise exception.DriverFromConfigFile(name=row['name'],
-                                             host=row['host'])
     if row['state'] == driver_queries.UNINSTALLED:
         raise exception.DriverUninstalled(name=row['name'], host=row['host'])
     holders = arq_queries.get_all_on_driver(context, row['host'],
@@ -262,12 +244,10 @@ def uninstall(context, agent_api, placement, uuid, force=False,
     Placement and the agent is told.  Its devices leave the tables and
     Placement with the agent's report that follows.
 
-    :raises: DriverUUIDNotFound, DriverFromConfigFile (agents too old),
-        DriverUninstalled (already), DriverInUse
+    :raises: DriverUUIDNotFound, DriverUninstalled (already), DriverInUse
     :returns: ``{'unbound': [arq uuid, ...]}``, the ARQs it unbound.
     """
-    row, unbound, rps = _uninstall_rows(
-        context, uuid, force, agent_api.can_send_driver_decisions())
+    row, unbound, rps = _uninstall_rows(context, uuid, force)
     if unbound:
         arq_notify.unbound(context, unbound)
         LOG.warning('Driver %(name)s on %(host)s uninstalled with force: '

@@ -133,6 +133,8 @@ ARROWS = {
         'cyborg.conductor.audit',
         'cyborg.conf', 'cyborg.context', 'cyborg.db', 'cyborg.drivers',
         'cyborg.embedded', 'cyborg.hostdev', 'cyborg.liveness',
+        # cyborg-agent starts the privileged daemons with its own helper.
+        'cyborg.privsep',
         'cyborg.objects', 'cyborg.rpc', 'cyborg.service'),
 }
 

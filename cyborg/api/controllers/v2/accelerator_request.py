@@ -29,7 +29,6 @@ from wsme import types as wtypes
 
 from cyborg import exception
 from cyborg import states
-from cyborg.api import bind_check
 from cyborg.api import expose
 from cyborg.api import link
 from cyborg.api import microversion
@@ -278,17 +277,10 @@ class AcceleratorRequestsController(rest.RestController):
         patches = _parse_patch(body, context, pecan.request.version)
         _require_service_token(context, _('binding and unbinding '
                                           'accelerator requests'))
-        refuse = microversion.allow_bind_provider_check(
-            pecan.request.version)
-        conductor = pecan.request.conductor_api
-        check = None
-        if conductor.can_send_check_provider():
-            # In the bind's transaction, on the rows it reads anyway.
-            check = 'refuse' if refuse else 'warn'
-        else:
-            bind_check.check(context, patches, visible_project(context),
-                             refuse=refuse)
-        conductor.arq_apply_patch(
+        # Checked in the bind's transaction, on the rows it reads anyway.
+        check = ('refuse' if microversion.allow_bind_provider_check(
+            pecan.request.version) else 'warn')
+        pecan.request.conductor_api.arq_apply_patch(
             context, patches, project_id=visible_project(context),
             check_provider=check)
         pecan.response.status = 202

@@ -95,8 +95,8 @@ def _with_health():
 def wait_for_program(context, job):
     """Wait for the outcome of a program request's job; raise its error.
 
-    The conductor answers once the job is queued (conductor RPC API
-    1.10, cyborg.conductor.arq.program); this process, not a conductor
+    The conductor answers once the job is queued
+    (cyborg.conductor.arq.program); this process, not a conductor
     worker, reads the job until it has ended: at the latest by its
     deadline and a conductor's look for due work after it (``[conductor]
     work_poll_interval``), allowed twice, plus a second.
@@ -146,13 +146,9 @@ class ProgramController(rest.RestController):
         validation.uuid_path(self.uuid, _('deployable'))
         body = validation.extract_json(schema.PROGRAM)
         image_uuid = body[0]['value'][0]['image_uuid']
-        conductor = pecan.request.conductor_api
-        if not conductor.can_send_program():
-            raise exception.NotAcceptable(
-                reason=_('the conductors do not support programming yet'))
-        job = conductor.deployable_program(context, self.uuid, image_uuid)
-        if job is not None:
-            wait_for_program(context, job)
+        job = pecan.request.conductor_api.deployable_program(
+            context, self.uuid, image_uuid)
+        wait_for_program(context, job)
         return serialize(deployable_queries.get(context, self.uuid,
                                                     health=_with_health()))
 

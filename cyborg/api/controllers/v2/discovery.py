@@ -52,24 +52,6 @@ _FIRST_PAUSE = 0.05
 _LONGEST_PAUSE = 0.5
 
 
-def host_result(host, summary):
-    """One host's outcome as the API shows it, from the synchronous
-    discovery of conductors before RPC API 1.9.
-    """
-    if 'error' in summary:
-        return dict(_EMPTY_DIFF, host=host, status='error',
-                    state=discovery_queries.FAILED, discovery_id=None,
-                    error=summary['error'], drivers=[])
-    result = {'host': host, 'status': 'ok',
-              'state': discovery_queries.DONE, 'discovery_id': None,
-              'error': None,
-              'generation': summary.get('generation'),
-              'report': summary.get('report'),
-              'drivers': summary.get('drivers', [])}
-    result.update(summary.get('diff') or _EMPTY_DIFF)
-    return result
-
-
 def state_result(host, discovery_id, state, result):
     """One host's discovery as the API shows it.
 
@@ -141,14 +123,7 @@ class DiscoveryController(rest.RestController):
         # No body: every agent, every driver.
         body = (validation.extract_json(schema.RUN)
                 if pecan.request.body else {})
-        conductor_api = pecan.request.conductor_api
-        if not conductor_api.can_send_discovery_start():
-            # A conductor of the previous release answers when done.
-            results = conductor_api.discovery(
-                context, host=body.get('host'), driver=body.get('driver'))
-            return {'hosts': [host_result(host, results[host])
-                              for host in sorted(results)]}
-        started = conductor_api.discovery_start(
+        started = pecan.request.conductor_api.discovery_start(
             context, host=body.get('host'), driver=body.get('driver'))
         return {'hosts': wait_for_outcome(context, started,
                                           CONF.api.discovery_wait)}

@@ -519,13 +519,3 @@ class BindJobsTestCase(base.DbTestCase):
         self._wait(runner)
         self.assertEqual(states.BOUND,
                          arq_queries.get(self.context, uuid)['state'])
-
-    def test_jobs_an_older_conductor_held_run_at_once(self):
-        # Conductors before RPC API 1.6 held a bind's jobs until the API
-        # answered; one left held by such a conductor runs now.
-        self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
-        with self.db.engine.begin() as conn:
-            conn.execute(sa.update(models.BindJob).values(
-                state=job_queries.HELD))
-        self.assertEqual(1, len(job_queries.claim_due(
-            self.context, 'c1', set(), 10)))

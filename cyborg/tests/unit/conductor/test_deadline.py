@@ -27,7 +27,7 @@ from cyborg.conductor import rpcapi
 from cyborg.tests import base
 
 # The conductor's writes: each must drop a late call.  The rest (agents'
-# calls, reads, bind_release) have no deadline to honour.
+# calls, reads) have no deadline to honour.
 WRITES = ('device_profile_create', 'device_profile_delete', 'arq_create',
           'arq_apply_patch', 'arq_delete', 'device_set_status',
           'attribute_create', 'attribute_delete', 'deployable_program',
@@ -35,8 +35,7 @@ WRITES = ('device_profile_create', 'device_profile_delete', 'arq_create',
           'instance_attach', 'instance_detach', 'discovery_start',
           'device_set_status_by_selector', 'device_class_create',
           'device_class_delete', 'device_configure', 'device_config_delete')
-NOT_WRITES = ('hello', 'report', 'discovery', 'hardware', 'bind_release',
-              'instance_show', 'instance_list')
+NOT_WRITES = ('hello', 'report', 'instance_show', 'instance_list')
 
 
 class ContextDeadlineTestCase(base.TestCase):
@@ -186,19 +185,8 @@ class ClientSetsTheDeadlineTestCase(base.TestCase):
         self.assertEqual(deadline.now() + 42,
                          self.endpoint.contexts['arq_create'].deadline)
 
-    def test_write_with_its_own_timeout(self):
-        # Conductors before RPC API 1.10 answer a program request once
-        # the device is programmed: the call waits longer.
-        self.flags(bind_timeout=100)
-        self.flags(group='upgrade_levels', conductor='1.9')
-        client = rpcapi.ConductorAPI(topic='test-deadline')
-        client.deployable_program(self.context, 'd', 'i')
-        self.assertEqual(
-            deadline.now() + 130,
-            self.endpoint.contexts['deployable_program'].deadline)
-
-    def test_program_queued_from_1_10_has_the_rpc_timeout(self):
-        # From 1.10 the conductor answers once the job is queued.
+    def test_program_has_the_rpc_timeout(self):
+        # The conductor answers once the job is queued.
         self.flags(bind_timeout=100, rpc_response_timeout=42)
         self.client.deployable_program(self.context, 'd', 'i')
         self.assertEqual(

@@ -58,7 +58,6 @@ class ProgramTestCase(base.DbTestCase):
         self.fpga = inventory.add_device(self.context, 'node-1', handles=2)
         self.agent_api = mock.create_autospec(agent_rpcapi.AgentAPI,
                                               instance=True)
-        self.agent_api.can_send_device_work.return_value = True
         self.agent_api.program.return_value = TRAITS
         self.image = uuidutils.generate_uuid()
         dp_ops.create(self.context, dp_obj.DeviceProfile(
@@ -73,7 +72,7 @@ class ProgramTestCase(base.DbTestCase):
         return arq.uuid, result[arq.uuid]
 
     def _request(self):
-        return deployable_ops.program(self.context, self.agent_api,
+        return deployable_ops.program(self.context,
                                       self.fpga['deployable_uuid'],
                                       self.image)
 

@@ -375,17 +375,6 @@ class DriverOpsTestCase(base.DbTestCase):
         self._wait_devices('n4', 1)
         self.assertIn('fake', agent.tracker.drivers)
 
-    def test_agents_too_old_for_decisions(self):
-        self._start_agent('n4')
-        [row] = driver_queries.get_all(self.context, host='n4')
-        self.flags(group='upgrade_levels', agent='1.3')
-        old_agents = agent_rpcapi.AgentAPI()
-        self.assertRaises(exception.DriverFromConfigFile,
-                          driver_ops.uninstall, self.context, old_agents,
-                          None, row['uuid'])
-        self.assertRaises(exception.DriverFromConfigFile, driver_ops.update,
-                          self.context, old_agents, row['uuid'], FAKE)
-
     def test_unknown_driver(self):
         exc = self.assertRaises(exception.UnknownDriver, driver_ops.install,
                                 self.context, self.agent_api, 'nope')

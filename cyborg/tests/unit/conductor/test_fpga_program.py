@@ -68,7 +68,7 @@ class FpgaProgramTestCase(sysfs.FakeHostMixin, base.DbTestCase):
                     conductor_manager.ConductorManager(
                         'c1', conductor_rpcapi.TOPIC))
         self.agent_api = agent_rpcapi.AgentAPI()
-        self.agent.discovery(self.context)
+        self.agent.tracker.update(self.context)
 
     def _serve(self, topic, host, endpoint):
         self.rpc_servers.start(
@@ -129,7 +129,7 @@ class FpgaProgramTestCase(sysfs.FakeHostMixin, base.DbTestCase):
             self.assertIn(trait, traits, when)
             self.assertNotIn(old_trait, traits, when)
             self.assertEqual(self.image, dep['bitstream_id'], when)
-            self.agent.discovery(self.context)
+            self.agent.tracker.update(self.context)
 
     def test_intel(self):
         self._fake_tool('fpgaconf', '/sys/bus/pci/devices/%s/fpga_region/'

@@ -209,8 +209,8 @@ class BindEventsTestCase(base.DbTestCase):
             'instance_uuid': instance}}}
 
     def test_the_event_goes_without_any_release(self):
-        # Issue 18, defect 8: nothing waits for cyborg-api's answer (no
-        # bind_release): the conductor sends the event once it committed.
+        # Issue 18, defect 8: nothing waits for cyborg-api's answer: the
+        # conductor sends the event once it committed.
         arqs = [self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
                 for _ in range(2)]
         self.assertEqual({arqs[0]: states.BOUND}, self.mgr.arq_apply_patch(
