@@ -405,13 +405,12 @@ class ConductorManager:
                     stage=metrics.PATCH).count_exceptions():
                 return arq_release.unbind(context, unbinds,
                                           project_id=project_id)
-        sending = []
         metrics.ARQ_BINDS.inc(len(binds))
         started = timeutils.utcnow()
         try:
-            result = arq_bind.bind(context, binds, project_id=project_id,
-                                   sending=sending,
-                                   check_provider=check_provider)
+            result, events = arq_bind.bind(
+                context, binds, project_id=project_id,
+                check_provider=check_provider, take_events=True)
         except Exception as exc:
             with excutils.save_and_reraise_exception():
                 metrics.ARQ_BIND_FAILURES.labels(stage=metrics.PATCH).inc(
@@ -422,15 +421,15 @@ class ConductorManager:
         for _ in range(bound):
             # Bound in the PATCH: no device work to wait for.
             metrics.bind_ready(metrics.NO_WORK, started)
-        self._bound(context, result, sending)
+        self._bound(context, result, events)
         return result
 
-    def _bound(self, context, result, sending):
+    def _bound(self, context, result, events):
         """A bind committed: send its events now, start its device work.
         """
         arq_notify.bind_committed(context, result)
-        if sending:
-            self.notifier.queue(sending)
+        if events:
+            self.notifier.queue(events)
             self._kick_due(self.notifier.send_queued, context)
         if states.BIND_STARTED in result.values():
             self._kick_due(self.jobs.run_due, context)
@@ -590,12 +589,11 @@ class ConductorManager:
         """Attach a device profile's accelerators to a server, checked
         with Nova; see ConductorAPI.instance_attach.
         """
-        sending = []
-        result = instance_ops.attach(
+        result, events = instance_ops.attach(
             context, self.placement, self.nova(), instance_uuid,
             device_profile_name, hostname=hostname, project_id=project_id,
-            reboot=reboot, sending=sending)
-        self._bound(context, result['arqs'], sending)
+            reboot=reboot)
+        self._bound(context, result['arqs'], events)
         return result
 
     @messaging.expose

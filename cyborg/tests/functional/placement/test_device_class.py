@@ -157,7 +157,7 @@ class _DeviceClassMixin:
                 'hostname': 'n1',
                 'device_rp_uuid': placement_sync.rp_uuid(name),
                 'instance_uuid': uuidutils.generate_uuid(),
-                'project_id': 'p1'}}, check_provider='refuse')[arq.uuid]
+                'project_id': 'p1'}}, check_provider='refuse')[0][arq.uuid]
 
         self.assertEqual(states.BOUND, bind(_gpu('n1', 1)))
         exc = self.assertRaises(exception.BindProviderMismatch, bind,

@@ -68,7 +68,7 @@ class ProgramTestCase(base.DbTestCase):
         [arq] = arq_create.create(self.context, 'dp', 'p1').objects
         result = arq_bind.bind(self.context, {arq.uuid: {
             'hostname': 'node-1', 'device_rp_uuid': self.fpga['rp_uuid'],
-            'instance_uuid': instance, 'project_id': 'p1'}})
+            'instance_uuid': instance, 'project_id': 'p1'}})[0]
         return arq.uuid, result[arq.uuid]
 
     def _request(self):
@@ -173,7 +173,7 @@ class ProgramTestCase(base.DbTestCase):
         self.assertEqual({arq.uuid: states.BIND_STARTED}, arq_bind.bind(
             self.context, {arq.uuid: {
                 'hostname': 'node-1', 'device_rp_uuid': self.fpga['rp_uuid'],
-                'instance_uuid': 'i1', 'project_id': 'p1'}}))
+                'instance_uuid': 'i1', 'project_id': 'p1'}})[0])
         error = self.assertRaises(exception.DeployableInUse, self._request)
         self.assertIn('in use', str(error))
         self.agent_api.program.assert_not_called()

@@ -114,7 +114,7 @@ class FpgaProgramTestCase(sysfs.FakeHostMixin, base.DbTestCase):
             self.context, {uuid: {'hostname': HOST,
                                   'device_rp_uuid': rp,
                                   'instance_uuid': 'i1',
-                                  'project_id': 'p1'}}))
+                                  'project_id': 'p1'}})[0])
         [job] = job_queries.claim_due(self.context, 'c1', set(), 10)
         bind_jobs.run(self.context, self.agent_api, job)
         self.assertEqual(states.BOUND,
