@@ -406,8 +406,8 @@ class BindJobsTestCase(base.DbTestCase):
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
             groups=[{'resources:FPGA': '1',
                      'accel:bitstream_id': self.image}]))
-        uuid = mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
-        self.assertEqual({uuid: states.BIND_STARTED}, mgr.arq_apply_patch(
+        uuid = mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
+        self.assertEqual({uuid: states.BIND_STARTED}, mgr.arq.arq_apply_patch(
             self.context, {uuid: {'op': 'add', 'values': {
                 'hostname': 'node-1',
                 'device_rp_uuid': self.fpga['rp_uuid'],
@@ -418,7 +418,7 @@ class BindJobsTestCase(base.DbTestCase):
         registration.hello(self.context, 'node-1', 'cyborg-agent',
                            drivers=[self.driver.hello()])
         [row] = driver_queries.get_all(self.context, host='node-1')
-        mgr.driver_update(self.context, row['uuid'],
+        mgr.devices.driver_update(self.context, row['uuid'],
                           {'fake_driver': {'devices': ['fpga=1', 'vgpu=1']}})
         mgr.del_host(self.context)
         calls = kicks + agent_api.calls

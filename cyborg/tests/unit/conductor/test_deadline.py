@@ -24,6 +24,7 @@ from cyborg import rpc
 from cyborg.common import deadline
 from cyborg.conductor import manager
 from cyborg.conductor import rpcapi
+from cyborg.conductor.arq import endpoint as arq_endpoint
 from cyborg.tests import base
 
 # The conductor's writes: each must drop a late call.  The rest (agents'
@@ -95,6 +96,14 @@ class DropWhenLateTestCase(base.TestCase):
         self.assertEqual([1], self.done)
 
 
+def _exposed(conductor):
+    """{name: method} of what a conductor's RPC server serves."""
+    return {name: getattr(endpoint, name)
+            for endpoint in conductor.endpoints()
+            for name in dir(type(endpoint))
+            if getattr(getattr(type(endpoint), name), 'exposed', False)}
+
+
 class ManagerWritesTestCase(base.TestCase):
 
     def setUp(self):
@@ -112,31 +121,29 @@ class ManagerWritesTestCase(base.TestCase):
         for name in WRITES:
             # No argument: a late call reads none (the method itself
             # would fail without them).
-            self.assertIsNone(getattr(self.conductor, name)(self.context),
+            self.assertIsNone(_exposed(self.conductor)[name](self.context),
                               name)
             self.assertIn('Dropped the %s call' % name, self.log.output)
 
     def test_every_exposed_method_is_sorted(self):
         # A new RPC method is a write (it drops late calls) or is not.
-        exposed = {name for name in dir(manager.ConductorManager)
-                   if getattr(getattr(manager.ConductorManager, name),
-                              'exposed', False)}
-        self.assertEqual(exposed, set(WRITES) | set(NOT_WRITES))
+        self.assertEqual(set(_exposed(self.conductor)),
+                         set(WRITES) | set(NOT_WRITES))
 
     def test_arq_create_in_time_runs(self):
         self.context.deadline = deadline.expires_in(30)
-        with mock.patch.object(manager.arq_create, 'create', autospec=True,
-                               return_value='arqs') as create:
-            self.assertEqual('arqs', self.conductor.arq_create(
+        with mock.patch.object(arq_endpoint.arq_create, 'create',
+                               autospec=True, return_value='arqs') as create:
+            self.assertEqual('arqs', self.conductor.arq.arq_create(
                 self.context, 'dp', 'p1'))
         create.assert_called_once_with(self.context, 'dp', 'p1')
 
     def test_arq_create_late_creates_nothing(self):
         self.context.deadline = deadline.expires_in(30)
         self.clock.advance(30.5)
-        with mock.patch.object(manager.arq_create, 'create',
+        with mock.patch.object(arq_endpoint.arq_create, 'create',
                                autospec=True) as create:
-            self.assertIsNone(self.conductor.arq_create(
+            self.assertIsNone(self.conductor.arq.arq_create(
                 self.context, 'dp', 'p1'))
         create.assert_not_called()
 

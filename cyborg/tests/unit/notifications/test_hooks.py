@@ -91,7 +91,7 @@ class ARQNotificationsTestCase(base.DbTestCase):
         self.assertEqual([], self.notes.sent('accelerator_request.bind.error'))
         # No handle left: the conductor refuses the third, and says so.
         mgr = manager.ConductorManager('c1', 'cyborg-conductor')
-        self.assertRaises(messaging.ExpectedException, mgr.arq_apply_patch,
+        self.assertRaises(messaging.ExpectedException, mgr.arq.arq_apply_patch,
                           self.context, {arqs[2].uuid: {
                               'op': 'add', 'values': {
                                   'hostname': 'h1',
