@@ -15,8 +15,10 @@
 
 Only methods marked ``@messaging.expose`` are reachable over RPC.  The
 work is done by resource_tracker (drivers, discovery, reports) and monitor
-(hotplug); what the agent does after answering runs on its one work
-thread (cyborg.agent.work), where discoveries coalesce.
+(hotplug).  Everything that touches the hardware runs on the agent's one
+work thread (cyborg.agent.work): what it does after answering, where
+discoveries coalesce, and the device work the conductor asks for, which
+the RPC thread waits for there.
 """
 
 from oslo_config import cfg
@@ -154,9 +156,9 @@ class AgentManager:
     @messaging.expected_exceptions(*_DEVICE_WORK_ERRORS)
     def program(self, context, driver, address, bitstream_id=None,
                 function_id=None):
-        """Program a device; see AgentAPI.program."""
-        result = device_work.program(self.tracker, driver, address,
-                                     bitstream_id, function_id)
+        """Program a device on the work thread; see AgentAPI.program."""
+        result = self.work.call(device_work.program, self.tracker, driver,
+                                address, bitstream_id, function_id).result()
         # The loaded function changes the device's traits: report it.
         self.work.discover_soon(context, 'program')
         return result
@@ -164,16 +166,20 @@ class AgentManager:
     @messaging.expose
     @messaging.expected_exceptions(*_DEVICE_WORK_ERRORS)
     def prepare_attach(self, context, driver, attach_handle, mdev_uuid):
-        """Prepare a handle; see AgentAPI.prepare_attach."""
-        return device_work.prepare_attach(self.tracker, driver,
-                                          attach_handle, mdev_uuid)
+        """Prepare a handle on the work thread; see
+        AgentAPI.prepare_attach.
+        """
+        return self.work.call(device_work.prepare_attach, self.tracker,
+                              driver, attach_handle, mdev_uuid).result()
 
     @messaging.expose
     @messaging.expected_exceptions(*_DEVICE_WORK_ERRORS)
     def release_attach(self, context, driver, attach_handle, mdev_uuid):
-        """Release a handle; see AgentAPI.release_attach."""
-        device_work.release_attach(self.tracker, driver, attach_handle,
-                                   mdev_uuid)
+        """Release a handle on the work thread; see
+        AgentAPI.release_attach.
+        """
+        self.work.call(device_work.release_attach, self.tracker, driver,
+                       attach_handle, mdev_uuid).result()
 
     # The operator's decisions about drivers ----------------------------------
 
@@ -187,7 +193,8 @@ class AgentManager:
         would need another worker, and a conductor whose workers all wait
         here would answer none of them (requests flow one way).
         """
-        errors = self.tracker.apply_installs(CONF, installs, removed or ())
+        errors = self.work.call(self.tracker.apply_installs, CONF, installs,
+                                removed or ()).result()
         answer = {'host': self.host, 'hellos': self.tracker.hellos(),
                   'load_errors': errors}
         self.work.discover_soon(context, 'drivers')

@@ -13,6 +13,7 @@
 # under the License.
 """Tests of the agent manager: registration, heartbeats, discovery."""
 
+import threading
 from unittest import mock
 
 import fixtures
@@ -165,6 +166,32 @@ class AgentManagerTestCase(base.DbTestCase):
         self.assertEqual('failed', found['state'])
         self.assertIn('gpu is not enabled on host n1',
                       found['result']['error'])
+
+    def test_device_work_runs_on_the_work_thread(self):
+        # The RPC thread waits for its turn: the work queued before it
+        # (a discovery, a configuration) ends first, and the driver is
+        # called on the one thread that touches the hardware.
+        mgr = manager.AgentManager('n1', conductor_api=self.real_api)
+        mgr.work.start()
+        self.addCleanup(mgr.work.stop)
+        go = threading.Event()
+        self.addCleanup(go.set)
+        order = []
+        mgr.work.submit(lambda: go.wait(10) and order.append('before'))
+        driver = mgr.tracker.driver('fake')
+        handle = {'attach_type': 'MDEV', 'attach_info': {}}
+        with mock.patch.object(
+                driver, 'release_attach', autospec=True,
+                side_effect=lambda *args: order.append(
+                    threading.current_thread().name)):
+            rpc_thread = threading.Thread(
+                target=mgr.release_attach,
+                args=(self.context, 'fake', handle, 'm1'))
+            rpc_thread.start()
+            go.set()
+            rpc_thread.join(10)
+        self.assertFalse(rpc_thread.is_alive())
+        self.assertEqual(['before', 'cyborg-agent-work'], order)
 
     def test_requests_while_one_waits_make_one_discovery(self):
         mgr = manager.AgentManager('n1', conductor_api=self.real_api)
