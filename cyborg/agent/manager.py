@@ -181,28 +181,13 @@ class AgentManager:
         self.work.call(device_work.release_attach, self.tracker, driver,
                        attach_handle, mdev_uuid).result()
 
-    # The operator's decisions about drivers ----------------------------------
-
-    @messaging.expose
-    def set_drivers(self, context, installs, removed=None):
-        """Apply the operator's decisions about this host's drivers and
-        answer what loaded; discover and report after answering; see
-        AgentAPI.set_drivers.
-
-        The caller is a conductor worker: a report sent while it waits
-        would need another worker, and a conductor whose workers all wait
-        here would answer none of them (requests flow one way).
-        """
-        errors = self.work.call(self.tracker.apply_installs, CONF, installs,
-                                removed or ()).result()
-        answer = {'host': self.host, 'hellos': self.tracker.hellos(),
-                  'load_errors': errors}
-        self.work.discover_soon(context, 'drivers')
-        return answer
+    # The operator's decisions ------------------------------------------------
 
     def _sync_installs(self, context, installs, removed=()):
         """The conductor's decisions differ from what runs: apply them
-        (on the work thread), then discover.
+        (on the work thread), then discover.  The heartbeat between tells
+        the conductor how they loaded: it settles them, and answers with
+        them put back where a driver would not load.
 
         A driver loaded anew forgot what its devices were configured to
         be (ResourceTracker._forget_configured): the host's configurations
@@ -295,7 +280,9 @@ class AgentManager:
 
     @messaging.expose
     def configure_soon(self, context):
-        """The devices' desired configuration changed (a cast): ask for
-        it with a heartbeat (its answer queues the work).
+        """The operator's decisions for this host changed (its drivers,
+        its devices' desired configuration; a cast): ask for them with a
+        heartbeat, whose answer queues the work.  The heartbeat after it
+        applied new drivers tells the conductor how they loaded.
         """
         self.work.submit(self._heartbeat, context)

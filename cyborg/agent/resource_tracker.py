@@ -145,7 +145,8 @@ class ResourceTracker:
         for name, error in sorted(self.install_errors.items()):
             hellos.append({'name': name, 'version': None,
                            'device_types': [], 'status': driver_base.ERROR,
-                           'detail': error, 'source': 'api'})
+                           'detail': error, 'source': 'api',
+                           'loaded': False})
         return hellos
 
     def _file_name(self, name):
@@ -460,10 +461,8 @@ class ResourceTracker:
                     self._report(context, {'ids': list(discovery_ids),
                                            'error': exc.message})
             raise
-        # The report waits on a conductor: not under the drivers' lock,
-        # which set_drivers takes while a conductor worker waits for its
-        # answer (that worker would wait on this report otherwise).  The
-        # reports go one at a time, each with the newest discovery.
+        # The report waits on a conductor: not under the drivers' lock.
+        # The reports go one at a time, each with the newest discovery.
         with self._report_lock:
             report = self._report(context, discovery)
         with self._lock:

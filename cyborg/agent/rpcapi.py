@@ -47,10 +47,11 @@ class AgentAPI:
             target, version_cap=rpc.version_cap(CONF, 'agent'))
 
     def configure_soon(self, context, host):
-        """Tell *host*'s agent that its devices' desired configuration
-        changed (a cast: the caller is a conductor worker, which never
-        waits on an agent).  The agent asks for it with a heartbeat and
-        applies it on its work thread.
+        """Tell *host*'s agent that the operator's decisions for it changed
+        (its drivers, its devices' desired configuration; a cast: the
+        caller is a conductor worker, which never waits on an agent).  The
+        agent asks for them with a heartbeat and applies them on its work
+        thread.
 
         :raises: MessagingException when the message cannot be sent.
         """
@@ -122,29 +123,3 @@ class AgentAPI:
                                     timeout=timeout)
         return cctxt.call(context, 'release_attach', driver=driver,
                           attach_handle=attach_handle, mdev_uuid=mdev_uuid)
-
-    # Drivers installed through the API ---------------------------------------
-
-    def set_drivers(self, context, host, installs, removed=None,
-                    timeout=None):
-        """Give *host*'s agent the operator's decisions about its drivers:
-        it loads, reconfigures and unloads drivers to match and answers;
-        it discovers and reports after answering, on its own (the caller
-        is a conductor worker, which must never wait on a report).
-
-        :param context: request context.
-        :param host: the agent's host.
-        :param installs: ``[{name, config}]`` (config: ``{group: {option:
-            value}}``): drivers installed through the API, and drivers of
-            the configuration file the operator configured.
-        :param removed: names of drivers of the configuration file the
-            operator uninstalled on *host*; None or empty: none.
-        :param timeout: seconds to wait (default: rpc_response_timeout).
-        :raises: MessagingTimeout.
-        :returns: ``{host, hellos, load_errors}``: each driver's hello
-            and ``{name: message}`` of the drivers that would not load.
-        """
-        cctxt = self.client.prepare(server=host, version='1.0',
-                                    timeout=timeout)
-        return cctxt.call(context, 'set_drivers', installs=installs,
-                          removed=list(removed or ()))

@@ -285,9 +285,12 @@ class ConductorAPI:
             namespace (or an alias).
         :param host: one host; None: every host with an agent.
         :param config: ``{group: {option: value}}``.
-        :raises: UnknownDriver, DriverConfigInvalid, AgentNotFound,
-            DriverAlreadyEnabled
-        :returns: the driver records, one per host.
+        :raises: UnknownDriver, AgentNotFound, DriverAlreadyEnabled
+        :returns: ``{id, drivers, asked}``: the request's id, the driver
+            records (one per host) and the hosts whose agents were told,
+            whose outcome cyborg.db.queries.driver.outcome reads (the
+            conductor answers once the decision is recorded; an agent
+            that would not load the driver so has it put back).
         """
         cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'driver_install', name=name,
@@ -297,8 +300,9 @@ class ConductorAPI:
         """Give an installed driver a new configuration; its host
         rediscovers.
 
-        :raises: DriverUUIDNotFound, DriverConfigInvalid
-        :returns: the driver record.
+        :raises: DriverUUIDNotFound, DriverUninstalled
+        :returns: ``{id, drivers, asked}`` as driver_install, with one
+            record.
         """
         cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'driver_update', uuid=uuid,

@@ -139,6 +139,13 @@ class Host(Base, _Timestamps):
     discovery_state = sa.Column(sa.String(16), nullable=True)
     discovery_asked_at = sa.Column(sa.DateTime, nullable=True)
     discovery_result = sa.Column(sa.Text, nullable=True)
+    # The operator's driver requests (install-driver, update-driver)
+    # waiting for the host's agent (JSON list of their ids), and the last
+    # ones its agent settled (JSON list, newest first, of ``{ids,
+    # refused: {driver name: why it would not load}}``), which cyborg-api
+    # reads (cyborg.conductor.devices.driver).
+    drivers_asked = sa.Column(sa.Text, nullable=True)
+    drivers_settled = sa.Column(sa.Text, nullable=True)
 
 
 class Driver(Base, _Timestamps):
@@ -174,6 +181,10 @@ class Driver(Base, _Timestamps):
     # operator's configuration of it (update-driver).
     state = sa.Column(sa.String(16), nullable=False, default='installed',
                       server_default='installed')
+    # What the row was before the operator's decisions its agent has not
+    # answered yet (JSON; {} for a row they created), put back when the
+    # agent would not load the driver so; NULL when none waits.
+    undo = sa.Column(sa.Text, nullable=True)
 
 
 class Device(Base, _Timestamps):

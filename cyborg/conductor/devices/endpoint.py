@@ -125,25 +125,21 @@ class DevicesEndpoint:
 
     @messaging.expose
     @messaging.expected_exceptions(exception.UnknownDriver,
-                                   exception.DriverLoadError,
-                                   exception.DriverConfigInvalid,
                                    exception.AgentNotFound,
                                    exception.DriverAlreadyEnabled)
     @deadline.drop_when_late
     def driver_install(self, context, name, host=None, config=None):
         """Install a driver; see ConductorAPI."""
         return driver.install(context, self._agent_api, name, host=host,
-                              config=config, pool=self._pool)
+                              config=config)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DriverUUIDNotFound,
-                                   exception.DriverUninstalled,
-                                   exception.DriverConfigInvalid)
+                                   exception.DriverUninstalled)
     @deadline.drop_when_late
     def driver_update(self, context, uuid, config):
         """Reconfigure an installed driver; see ConductorAPI."""
-        return driver.update(context, self._agent_api, uuid, config,
-                             pool=self._pool)
+        return driver.update(context, self._agent_api, uuid, config)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DriverUUIDNotFound,
@@ -156,7 +152,7 @@ class DevicesEndpoint:
         uninstall unbound.
         """
         answer = driver.uninstall(context, self._agent_api, self._placement,
-                                  uuid, force=force, pool=self._pool)
+                                  uuid, force=force)
         self._kick_work(context)
         return answer
 

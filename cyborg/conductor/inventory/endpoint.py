@@ -25,6 +25,7 @@ from cyborg import exception
 from cyborg import servicegroup
 from cyborg.common import deadline
 from cyborg.conductor.devices import configuration
+from cyborg.conductor.devices import driver
 from cyborg.conductor.inventory import discovery as discovery_ops
 from cyborg.conductor.inventory import registration
 from cyborg.conductor.inventory import reports
@@ -83,6 +84,9 @@ class InventoryEndpoint:
                             cyborg_context.get_admin_context(),
                             self._placement, host)
         if installed_revision is not None:
+            # Its hello after applying the operator's decisions settles
+            # them (and puts back what it would not load) first.
+            driver.settle(context, host, installed_revision, drivers)
             decisions = registration.decisions_if_changed(
                 context, host, installed_revision)
             if decisions is not None:

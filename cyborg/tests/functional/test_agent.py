@@ -140,9 +140,12 @@ class AgentTestCase(base.ServiceTestCase):
         services.wait_for(lambda: view()['agent_status'] == 'down',
                           timeout=60, message='agent never turned down')
         self.assertEqual(stored['hardware'], view()['hardware'])
-        # Shown unreachable, not asked.
-        self.assertEqual('unreachable', self.conductor.discovery_start(
-            self.context)['hosts'][agent]['state'])
+        # Shown unreachable, not asked, once the conductor judges it down
+        # too (by its own service_down_time).
+        services.wait_for(
+            lambda: self.conductor.discovery_start(
+                self.context)['hosts'][agent]['state'] == 'unreachable',
+            timeout=60, message='the conductor still asks the agent')
 
     def test_an_agent_spreads_its_start(self):
         # [agent] start_jitter (issue 42): cyborg-agent waits a random

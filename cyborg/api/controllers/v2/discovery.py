@@ -24,14 +24,13 @@ its report did not come in time) with what the discovery added, changed
 and removed.
 """
 
-import time
-
 from oslo_config import cfg
 import pecan
 from pecan import rest
 
 from cyborg.api import expose
 from cyborg.api import validation
+from cyborg.api import wait
 from cyborg.api.controllers.v2 import gate
 from cyborg.api.schemas import discovery as schema
 from cyborg.db.queries import discovery as discovery_queries
@@ -46,10 +45,6 @@ _STATUS = {discovery_queries.DONE: 'ok',
            discovery_queries.FAILED: 'error',
            discovery_queries.UNREACHABLE: 'error',
            discovery_queries.ASKED: 'pending'}
-# The pauses between two reads of the outcome: short at first (an idle
-# agent reports within a fraction of a second), then a few a second.
-_FIRST_PAUSE = 0.05
-_LONGEST_PAUSE = 0.5
 
 
 def state_result(host, discovery_id, state, result):
@@ -86,19 +81,13 @@ def wait_for_outcome(context, started, seconds):
     """
     asked = sorted(h for h, s in started['hosts'].items()
                    if s['state'] == discovery_queries.ASKED)
-    deadline = time.monotonic() + seconds
-    pause = _FIRST_PAUSE
     found = {}
-    while asked:
-        found = discovery_queries.get(context, asked)
-        if all(found.get(h, {}).get('state') != discovery_queries.ASKED
-               for h in asked):
-            break
-        left = deadline - time.monotonic()
-        if left <= 0:
-            break
-        time.sleep(min(pause, left))
-        pause = min(pause * 2, _LONGEST_PAUSE)
+    if asked:
+        found = wait.until(
+            lambda: discovery_queries.get(context, asked),
+            lambda found: all(
+                found.get(h, {}).get('state') != discovery_queries.ASKED
+                for h in asked), seconds)
     results = []
     for host, state in sorted(started['hosts'].items()):
         record = found.get(host)

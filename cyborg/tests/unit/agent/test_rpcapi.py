@@ -40,10 +40,6 @@ MESSAGES = {
                         'mdev_uuid': 'm1'},
                        {'driver': 'fake', 'attach_handle': {'a': 1},
                         'mdev_uuid': 'm1'}),
-    'set_drivers': ({'installs': [{'name': 'fake', 'config': {}}],
-                     'removed': ['gpu']},
-                    {'installs': [{'name': 'fake', 'config': {}}],
-                     'removed': ['gpu']}),
 }
 # The methods sent as casts: the caller does not wait.
 CASTS = ('configure_soon', 'discover_soon')

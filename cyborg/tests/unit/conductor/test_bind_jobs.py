@@ -87,9 +87,9 @@ class _RecordingAgentAPI(agent_rpcapi.AgentAPI):
         self._record('prepare_attach')
         return super().prepare_attach(*args, **kwargs)
 
-    def set_drivers(self, *args, **kwargs):
-        self._record('set_drivers')
-        return super().set_drivers(*args, **kwargs)
+    def configure_soon(self, *args, **kwargs):
+        self._record('configure_soon')
+        return super().configure_soon(*args, **kwargs)
 
 
 class BindJobsTestCase(base.DbTestCase):
@@ -386,9 +386,10 @@ class BindJobsTestCase(base.DbTestCase):
             time.sleep(0.05)
 
     def test_the_conductor_works_on_its_pool_only(self):
-        # Issue 39: one pool per conductor.  The kick a bind starts, the
-        # bind's device work and a driver push all run on the pool's
-        # threads; the RPC worker (here the test's thread) only answers.
+        # Issue 39: one pool per conductor.  The kick a bind starts and
+        # the bind's device work run on the pool's threads; the RPC
+        # worker (here the test's thread) only answers, and casts (a
+        # driver's update tells its agent).
         agent_api = _RecordingAgentAPI()
         mgr = conductor_manager.ConductorManager(
             'c9', conductor_rpcapi.TOPIC, agent_api=agent_api)
@@ -418,14 +419,16 @@ class BindJobsTestCase(base.DbTestCase):
         registration.hello(self.context, 'node-1', 'cyborg-agent',
                            drivers=[self.driver.hello()])
         [row] = driver_queries.get_all(self.context, host='node-1')
-        mgr.devices.driver_update(self.context, row['uuid'],
-                          {'fake_driver': {'devices': ['fpga=1', 'vgpu=1']}})
+        mgr.devices.driver_update(
+            self.context, row['uuid'],
+            {'fake_driver': {'devices': ['fpga=1', 'vgpu=1']}})
         mgr.del_host(self.context)
         calls = kicks + agent_api.calls
-        self.assertEqual({'run_due', 'program', 'set_drivers'},
+        self.assertEqual({'run_due', 'program', 'configure_soon'},
                          {method for method, _thread in calls})
         self.assertEqual([], [(method, thread) for method, thread in calls
-                              if not thread.startswith('cyborg-pool-')])
+                              if not thread.startswith('cyborg-pool-')
+                              and method != 'configure_soon'])
 
     def test_a_stopped_runner_takes_no_job(self):
         # Issue 37: a job taken during a stop would have no worker left
