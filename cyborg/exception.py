@@ -167,13 +167,6 @@ class NoFreeConductorWorker(TemporaryFailure):
                 "(%(state)s); the work waits for a periodic task")
 
 
-class ConductorTooOld(Conflict):
-    msg_fmt = _("The conductors cannot serve %(method)s yet: it needs "
-                "conductor RPC API %(version)s and [upgrade_levels] "
-                "conductor caps it lower.  Finish upgrading every "
-                "cyborg-conductor, then raise the cap.")
-
-
 # Configuration and start-up -----------------------------------------------
 
 class ConfigInvalid(Invalid):
@@ -467,12 +460,6 @@ class DriverAlreadyEnabled(Conflict):
 class DriverUninstalled(Conflict):
     msg_fmt = _("Driver %(name)s is uninstalled on host %(host)s; "
                 "install-driver %(name)s --host %(host)s loads it again.")
-
-
-class DriverFromConfigFile(Conflict):
-    msg_fmt = _("Driver %(name)s on host %(host)s is enabled by the "
-                "agent's configuration file ([agent] enabled_drivers); "
-                "change it there.")
 
 
 class DriverInUse(Conflict):

@@ -74,7 +74,6 @@ DRIVER_NOT_FOUND = 'cyborg.driver.not_found'
 DRIVER_UNKNOWN = 'cyborg.driver.unknown'
 DRIVER_NOT_ENABLED = 'cyborg.driver.not_enabled'
 DRIVER_ALREADY_ENABLED = 'cyborg.driver.already_enabled'
-DRIVER_FROM_CONFIG_FILE = 'cyborg.driver.from_config_file'
 DRIVER_UNINSTALLED = 'cyborg.driver.uninstalled'
 DRIVER_IN_USE = 'cyborg.driver.in_use'
 DRIVER_CONFIG_INVALID = 'cyborg.driver.invalid_config'
@@ -87,7 +86,6 @@ SERVER_NOT_DETACHABLE = 'cyborg.instance.not_detachable'
 ARQS_NOT_ATTACHED = 'cyborg.instance.not_attached'
 OVER_LIMIT = 'cyborg.instance.over_limit'
 LIMITS_UNAVAILABLE = 'cyborg.instance.limits_unavailable'
-CONDUCTOR_TOO_OLD = 'cyborg.upgrade.conductor_too_old'
 IMAGE_SERVICE_NOT_CONFIGURED = 'cyborg.image.no_image_service'
 CONDUCTOR_UNAVAILABLE = 'cyborg.conductor.unavailable'
 MESSAGING_UNAVAILABLE = 'cyborg.messaging.unavailable'
@@ -134,7 +132,6 @@ _BY_EXCEPTION = {
     exception.UnknownDriver: DRIVER_UNKNOWN,
     exception.DriverNotEnabled: DRIVER_NOT_ENABLED,
     exception.DriverAlreadyEnabled: DRIVER_ALREADY_ENABLED,
-    exception.DriverFromConfigFile: DRIVER_FROM_CONFIG_FILE,
     exception.DriverUninstalled: DRIVER_UNINSTALLED,
     exception.DriverInUse: DRIVER_IN_USE,
     exception.DriverConfigInvalid: DRIVER_CONFIG_INVALID,
@@ -147,7 +144,6 @@ _BY_EXCEPTION = {
     exception.AcceleratorRequestsNotAttached: ARQS_NOT_ATTACHED,
     exception.OverLimit: OVER_LIMIT,
     exception.LimitsUnavailable: LIMITS_UNAVAILABLE,
-    exception.ConductorTooOld: CONDUCTOR_TOO_OLD,
     exception.ImageServiceNotConfigured: IMAGE_SERVICE_NOT_CONFIGURED,
     exception.ConductorUnavailable: CONDUCTOR_UNAVAILABLE,
     exception.MessagingUnavailable: MESSAGING_UNAVAILABLE,

@@ -15,12 +15,12 @@
 no longer read.
 
 cyborg-api builds its middleware in code (cyborg.api.app.deploy).  A
-deployment of upstream, or of an earlier release of this one, has an
-``api-paste.ini`` next to its configuration files (or named by
-``[api] api_paste_config``).  Its pipeline (cors, http_proxy_to_wsgi,
-request_id, authtoken and the application; sizelimit, noauth and the
-health check here) is part of the built-in stack, configured from
-cyborg.conf, so such a deployment works unchanged.  What the built-in
+deployment of upstream has an ``api-paste.ini`` next to its configuration
+files (or named by ``[api] api_paste_config``).  Its pipeline (cors,
+http_proxy_to_wsgi, request_id, authtoken and the application;
+sizelimit, noauth and the health check here) is part of the built-in
+stack, configured from cyborg.conf, so such a deployment works
+unchanged.  What the built-in
 stack cannot take over is said at start (a warning in the log) and by
 ``cyborg-status upgrade check``: other filters in the pipeline (an
 operator's own middleware, which is no longer run) and options set in the

@@ -79,9 +79,10 @@ Related options:
             '([cors], [oslo_middleware], [keystone_authtoken], '
             '[healthcheck]); a paste.deploy file is no longer read.'),
         help=_("""
-Where the paste.deploy file of earlier releases is, which is no longer
-read: cyborg-api only says at start (and ``cyborg-status upgrade check``
-says) what of that file its built-in middleware does not take over.
+Where the paste.deploy file of upstream (the existing OpenStack Cyborg)
+is, which is no longer read: cyborg-api only says at start (and
+``cyborg-status upgrade check`` says) what of that file its built-in
+middleware does not take over.
 
 Possible values:
 
