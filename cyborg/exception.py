@@ -437,12 +437,6 @@ class MessagingUnavailable(TemporaryFailure):
                 "%(reason)s. Retry later.")
 
 
-class AgentDown(Conflict):
-    msg_fmt = _("The agent of host %(host)s is down (not heard of for "
-                "more than [DEFAULT] service_down_time, %(seconds)s s): "
-                "its devices are not bound until it is back.")
-
-
 class AgentNotFound(NotFound):
     msg_fmt = _("No cyborg-agent has registered on host %(host)s.")
 

@@ -69,7 +69,6 @@ ATTRIBUTE_NOT_FOUND = 'cyborg.attribute.not_found'
 HOST_NOT_FOUND = 'cyborg.host.not_found'
 AGENT_NOT_FOUND = 'cyborg.host.no_agent'
 AGENT_UNREACHABLE = 'cyborg.host.agent_unreachable'
-AGENT_DOWN = 'cyborg.host.agent_down'
 DRIVER_NOT_FOUND = 'cyborg.driver.not_found'
 DRIVER_UNKNOWN = 'cyborg.driver.unknown'
 DRIVER_NOT_ENABLED = 'cyborg.driver.not_enabled'
@@ -126,7 +125,6 @@ _BY_EXCEPTION = {
     exception.HostNotFound: HOST_NOT_FOUND,
     exception.AgentNotFound: AGENT_NOT_FOUND,
     exception.AgentUnreachable: AGENT_UNREACHABLE,
-    exception.AgentDown: AGENT_DOWN,
     exception.DriverUUIDNotFound: DRIVER_NOT_FOUND,
     exception.DriverNotFound: DRIVER_UNKNOWN,
     exception.UnknownDriver: DRIVER_UNKNOWN,

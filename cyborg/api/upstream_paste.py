@@ -34,15 +34,12 @@ from oslo_log import log as logging
 
 LOG = logging.getLogger(__name__)
 
-# The factories of the middleware the built-in stack has (both
-# upstream's spellings and this Cyborg's earlier ones).
+# The factories of the middleware the built-in stack has, as upstream's
+# file names them (and oslo.middleware's and keystonemiddleware's other
+# spellings, which an operator may have used).
 BUILT_IN = frozenset([
     'cyborg.api.app:app_factory',
-    'cyborg.api.app:pipeline_factory',
     'cyborg.api.middleware.auth_token:AuthTokenMiddleware.factory',
-    'cyborg.api.middleware.auth_token:filter_factory',
-    'cyborg.api.middleware.cors:filter_factory',
-    'cyborg.api.middleware.noauth:filter_factory',
     'keystonemiddleware.auth_token:filter_factory',
     'oslo_middleware:RequestId.factory',
     'oslo_middleware.request_id:RequestId.factory',

@@ -139,7 +139,7 @@ _ARQ_BIND_ERRORS = {
     403: [errors.SERVICE_TOKEN],
     404: [errors.ARQ_NOT_FOUND],
     406: [errors.NOT_ACCEPTABLE],
-    409: [errors.ARQ_BAD_STATE, errors.ARQ_BIND_REFUSED, errors.AGENT_DOWN],
+    409: [errors.ARQ_BAD_STATE, errors.ARQ_BIND_REFUSED],
 }
 
 OPERATIONS = [
@@ -408,8 +408,7 @@ OPERATIONS = [
                      errors.AGENT_NOT_FOUND, errors.SERVER_NOT_FOUND],
                403: [errors.OVER_LIMIT],
                409: [errors.NO_ACCELERATOR_CANDIDATE,
-                     errors.SERVER_NOT_ATTACHABLE, errors.ARQ_BIND_REFUSED,
-                     errors.AGENT_DOWN],
+                     errors.SERVER_NOT_ATTACHABLE, errors.ARQ_BIND_REFUSED],
                503: [errors.NOVA_UNAVAILABLE, errors.LIMITS_UNAVAILABLE]}),
     op('DELETE', '/v2/instances/{instance_uuid}/accelerators',
        'AcceleratorsController.delete',

@@ -91,7 +91,6 @@ class ArqEndpoint:
                                    exception.BindTargetInvalid,
                                    exception.BindTargetGone,
                                    exception.BindRefused,
-                                   exception.AgentDown,
                                    exception.Invalid)
     @_turn
     @deadline.drop_when_late
