@@ -167,13 +167,6 @@ class NoFreeConductorWorker(TemporaryFailure):
                 "(%(state)s); the work waits for a periodic task")
 
 
-class ConductorTooOld(Conflict):
-    msg_fmt = _("The conductors cannot serve %(method)s yet: it needs "
-                "conductor RPC API %(version)s and [upgrade_levels] "
-                "conductor caps it lower.  Finish upgrading every "
-                "cyborg-conductor, then raise the cap.")
-
-
 # Configuration and start-up -----------------------------------------------
 
 class ConfigInvalid(Invalid):
@@ -444,12 +437,6 @@ class MessagingUnavailable(TemporaryFailure):
                 "%(reason)s. Retry later.")
 
 
-class AgentDown(Conflict):
-    msg_fmt = _("The agent of host %(host)s is down (not heard of for "
-                "more than [DEFAULT] service_down_time, %(seconds)s s): "
-                "its devices are not bound until it is back.")
-
-
 class AgentNotFound(NotFound):
     msg_fmt = _("No cyborg-agent has registered on host %(host)s.")
 
@@ -467,12 +454,6 @@ class DriverAlreadyEnabled(Conflict):
 class DriverUninstalled(Conflict):
     msg_fmt = _("Driver %(name)s is uninstalled on host %(host)s; "
                 "install-driver %(name)s --host %(host)s loads it again.")
-
-
-class DriverFromConfigFile(Conflict):
-    msg_fmt = _("Driver %(name)s on host %(host)s is enabled by the "
-                "agent's configuration file ([agent] enabled_drivers); "
-                "change it there.")
 
 
 class DriverInUse(Conflict):

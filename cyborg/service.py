@@ -125,7 +125,9 @@ class RPCService(service.Service):
 
     and may provide ``rpc_threads()``: the number of threads of its RPC
     server (called after init_host; default ``[DEFAULT]
-    executor_thread_pool_size``).
+    executor_thread_pool_size``), and ``endpoints()``: the objects whose
+    exposed methods are served, each with the manager's ``target``
+    (default: the manager).
 
     Stopping it closes the process's RPC transport too, unless
     *owns_transport* is False (the embedded mode runs several services on
@@ -164,8 +166,10 @@ class RPCService(service.Service):
         self.manager.init_host(self._context)
         target = messaging.Target(topic=self.topic, server=self.host)
         self.calls = CallCounter()
+        endpoints = getattr(self.manager, 'endpoints', None)
         self.rpcserver = rpc.get_server(
-            target, [CountingEndpoint(self.manager, self.calls)],
+            target, [CountingEndpoint(endpoint, self.calls) for endpoint in
+                     (endpoints() if endpoints else [self.manager])],
             serializer=self.serializer)
         threads = getattr(self.manager, 'rpc_threads', None)
         self.rpcserver.start(
@@ -318,19 +322,19 @@ class CallCounter:
 
 
 class CountingEndpoint:
-    """An RPC endpoint that serves *manager*'s exposed methods, counting
+    """An RPC endpoint that serves *endpoint*'s exposed methods, counting
     the calls being handled in *counter* (a CallCounter).
 
-    Every attribute is the manager's (``target`` included); exposed
+    Every attribute is the endpoint's (``target`` included); exposed
     methods are wrapped, keeping their ``exposed`` mark.
     """
 
-    def __init__(self, manager, counter):
-        self._manager = manager
+    def __init__(self, endpoint, counter):
+        self._endpoint = endpoint
         self._counter = counter
 
     def __getattr__(self, name):
-        attr = getattr(self._manager, name)
+        attr = getattr(self._endpoint, name)
         if not getattr(attr, 'exposed', False):
             return attr
 

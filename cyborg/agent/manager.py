@@ -15,8 +15,10 @@
 
 Only methods marked ``@messaging.expose`` are reachable over RPC.  The
 work is done by resource_tracker (drivers, discovery, reports) and monitor
-(hotplug); what the agent does after answering runs on its one work
-thread (cyborg.agent.work), where discoveries coalesce.
+(hotplug).  Everything that touches the hardware runs on the agent's one
+work thread (cyborg.agent.work): what it does after answering, where
+discoveries coalesce, and the device work the conductor asks for, which
+the RPC thread waits for there.
 """
 
 from oslo_config import cfg
@@ -54,7 +56,7 @@ class AgentManager:
     """
 
     # Must equal AgentAPI.RPC_API_VERSION (checked by a unit test).
-    RPC_API_VERSION = '1.6'
+    RPC_API_VERSION = '1.0'
 
     target = messaging.Target(version=RPC_API_VERSION)
 
@@ -133,26 +135,9 @@ class AgentManager:
     # expose must be the outermost decorator: expected_exceptions does not
     # copy the function's attributes.
     @messaging.expose
-    @messaging.expected_exceptions(exception.DriverNotEnabled)
-    def discovery(self, context, driver=None):
-        """Discover now and report to the conductor (RPC API 1.1).
-
-        No client of this release sends it (conductors cast
-        discover_soon); it stays for the conductors of the previous
-        release until RPC API 2.0.
-
-        :param driver: an enabled driver's name (or alias); None: all.
-        :raises: DriverNotEnabled.
-        :returns: a summary: ``{host, generation, inventory_hash,
-            changed, report, drivers: [{name, status, detail, devices,
-            deployables}]}``.
-        """
-        return self.tracker.update(context, driver=driver, reason='rpc')
-
-    @messaging.expose
     def discover_soon(self, context, discovery_id, driver=None):
-        """Discover and report soon, on the work thread (RPC API 1.5,
-        a cast); see AgentAPI.discover_soon.
+        """Discover and report soon, on the work thread (a cast); see
+        AgentAPI.discover_soon.
 
         The report carries *discovery_id*: the conductor records the
         outcome (what changed, or why the discovery failed).
@@ -160,21 +145,7 @@ class AgentManager:
         self.work.discover_soon(context, 'rpc', driver=driver,
                                 discovery_id=discovery_id)
 
-    @messaging.expose
-    def hardware(self, context):
-        """The hardware found by the last discovery (RPC API 1.1).
-
-        No client of this release sends it (the API and cyborg-manage
-        read the conductor's stored reports); it stays for callers of
-        earlier releases until RPC API 2.0.
-
-        :returns: ``{host, generation, inventory_hash, discovered_at,
-            drivers: [hello...], hardware: [record...]}``, each record in
-            the shape of Hardware.to_dict().
-        """
-        return self.tracker.hardware()
-
-    # Device work of binds and unbinds (1.2) ----------------------------------
+    # Device work of binds and unbinds ----------------------------------------
 
     _DEVICE_WORK_ERRORS = (exception.DriverNotEnabled,
                            exception.UnsupportedOperation,
@@ -187,9 +158,9 @@ class AgentManager:
     @messaging.expected_exceptions(*_DEVICE_WORK_ERRORS)
     def program(self, context, driver, address, bitstream_id=None,
                 function_id=None):
-        """Program a device (RPC API 1.2); see AgentAPI.program."""
-        result = device_work.program(self.tracker, driver, address,
-                                     bitstream_id, function_id)
+        """Program a device on the work thread; see AgentAPI.program."""
+        result = self.work.call(device_work.program, self.tracker, driver,
+                                address, bitstream_id, function_id).result()
         # The loaded function changes the device's traits: report it.
         self.work.discover_soon(context, 'program')
         return result
@@ -197,38 +168,28 @@ class AgentManager:
     @messaging.expose
     @messaging.expected_exceptions(*_DEVICE_WORK_ERRORS)
     def prepare_attach(self, context, driver, attach_handle, mdev_uuid):
-        """Prepare a handle (RPC API 1.2); see AgentAPI.prepare_attach."""
-        return device_work.prepare_attach(self.tracker, driver,
-                                          attach_handle, mdev_uuid)
+        """Prepare a handle on the work thread; see
+        AgentAPI.prepare_attach.
+        """
+        return self.work.call(device_work.prepare_attach, self.tracker,
+                              driver, attach_handle, mdev_uuid).result()
 
     @messaging.expose
     @messaging.expected_exceptions(*_DEVICE_WORK_ERRORS)
     def release_attach(self, context, driver, attach_handle, mdev_uuid):
-        """Release a handle (RPC API 1.2); see AgentAPI.release_attach."""
-        device_work.release_attach(self.tracker, driver, attach_handle,
-                                   mdev_uuid)
-
-    # The operator's decisions about drivers (1.3, 1.4) ----------------------
-
-    @messaging.expose
-    def set_drivers(self, context, installs, removed=None):
-        """Apply the operator's decisions about this host's drivers and
-        answer what loaded; discover and report after answering (RPC API
-        1.3; 1.4: removed); see AgentAPI.set_drivers.
-
-        The caller is a conductor worker: a report sent while it waits
-        would need another worker, and a conductor whose workers all wait
-        here would answer none of them (requests flow one way).
+        """Release a handle on the work thread; see
+        AgentAPI.release_attach.
         """
-        errors = self.tracker.apply_installs(CONF, installs, removed or ())
-        answer = {'host': self.host, 'hellos': self.tracker.hellos(),
-                  'load_errors': errors}
-        self.work.discover_soon(context, 'drivers')
-        return answer
+        self.work.call(device_work.release_attach, self.tracker, driver,
+                       attach_handle, mdev_uuid).result()
+
+    # The operator's decisions ------------------------------------------------
 
     def _sync_installs(self, context, installs, removed=()):
         """The conductor's decisions differ from what runs: apply them
-        (on the work thread), then discover.
+        (on the work thread), then discover.  The heartbeat between tells
+        the conductor how they loaded: it settles them, and answers with
+        them put back where a driver would not load.
 
         A driver loaded anew forgot what its devices were configured to
         be (ResourceTracker._forget_configured): the host's configurations
@@ -252,22 +213,16 @@ class AgentManager:
         started_at = None
         if not self._registered:
             started_at = self._started_at.isoformat()
-        extra = {}
-        if self.conductor_api.can_send_installed_revision():
-            # The conductor answers with this host's installed drivers
-            # when they differ from what the agent runs.
-            extra['installed_revision'] = (self.tracker.installed_revision
-                                           or '')
-        if self.conductor_api.can_send_device_config():
-            # And with its devices' configurations when they differ from
-            # what the agent applied.
-            extra['config_revision'] = self._config_revision or ''
         try:
+            # The conductor answers with the operator's decisions about
+            # this host's drivers and with its devices' configurations
+            # when they differ from what the agent applied.
             answer = self.conductor_api.hello(
                 context, host=self.host, binary=BINARY, topic=TOPIC,
                 version=version.version_string(), started_at=started_at,
                 drivers=self.tracker.hellos(), timeout=CONF.report_interval,
-                **extra)
+                installed_revision=self.tracker.installed_revision or '',
+                config_revision=self._config_revision or '')
         except messaging.MessagingTimeout:
             LOG.warning('No answer from the conductor to the hello of '
                         'host %s; retrying in %s seconds',
@@ -302,7 +257,7 @@ class AgentManager:
         # Loading drivers and discovering must not hold the heartbeat.
         self.work.submit(self._sync_installs, context, installs, removed)
 
-    # Devices' configurations (1.6) ------------------------------------------
+    # Devices' configurations -------------------------------------------------
 
     def _take_configs(self, context, answer, now):
         """Apply the configurations a hello's answer brought: *now* (at
@@ -327,7 +282,9 @@ class AgentManager:
 
     @messaging.expose
     def configure_soon(self, context):
-        """The devices' desired configuration changed (RPC API 1.6, a
-        cast): ask for it with a heartbeat (its answer queues the work).
+        """The operator's decisions for this host changed (its drivers,
+        its devices' desired configuration; a cast): ask for them with a
+        heartbeat, whose answer queues the work.  The heartbeat after it
+        applied new drivers tells the conductor how they loaded.
         """
         self.work.submit(self._heartbeat, context)

@@ -160,7 +160,8 @@ class ResourceTracker:
         for name, error in sorted(self.install_errors.items()):
             hellos.append({'name': name, 'version': None,
                            'device_types': [], 'status': driver_base.ERROR,
-                           'detail': error, 'source': 'api'})
+                           'detail': error, 'source': 'api',
+                           'loaded': False})
         return hellos
 
     def _error(self, name):
@@ -473,10 +474,6 @@ class ResourceTracker:
         :param discovery: ``{ids, drivers}`` or ``{ids, error}``: the
             operators' requests the report answers, or None.
         """
-        if not self.conductor_api.can_send_report():
-            # [upgrade_levels] conductor pins an older conductor API.
-            LOG.debug('The conductor RPC API is capped below report')
-            return 'skipped'
         with self._lock:
             records, digest = self._records, self._hash
             generation = self._generation
@@ -536,10 +533,8 @@ class ResourceTracker:
                     self._report(context, {'ids': list(discovery_ids),
                                            'error': exc.message})
             raise
-        # The report waits on a conductor: not under the drivers' lock,
-        # which set_drivers takes while a conductor worker waits for its
-        # answer (that worker would wait on this report otherwise).  The
-        # reports go one at a time, each with the newest discovery.
+        # The report waits on a conductor: not under the drivers' lock.
+        # The reports go one at a time, each with the newest discovery.
         with self._report_lock:
             report = self._report(context, discovery)
         with self._lock:

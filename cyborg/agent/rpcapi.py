@@ -16,21 +16,10 @@ per host, named after the agent's ``[DEFAULT] host``).
 
 API version history:
 
-* 1.0 - Initial version (no methods).
-* 1.1 - discovery, hardware (hardware: sent by no client since the
-        API and cyborg-manage read the stored reports; agents answer it
-        until 2.0).
-* 1.2 - program, prepare_attach, release_attach (device work of binds).
-* 1.3 - set_drivers (drivers installed through the API).
-* 1.4 - set_drivers: removed (drivers of the configuration file that the
-        operator uninstalled on the host), and installs may name a driver
-        of the configuration file (the operator's configuration for it).
-* 1.5 - discover_soon (cast): discovery asked by an operator goes one
-        way; the agent answers with its report (conductor RPC 1.9).
-        discovery (1.1) is no longer sent: agents answer it until 2.0.
-* 1.6 - configure_soon (cast): the host's devices have a new desired
-        configuration; the agent asks for it (conductor RPC hello's
-        config_revision, 1.14) and applies it.
+* 1.0 - The first release's baseline.
+
+As the conductor's (cyborg.conductor.rpcapi): from the first release on, a
+version step per change, capped by ``[upgrade_levels] agent``.
 """
 
 from oslo_config import cfg
@@ -47,9 +36,10 @@ TOPIC = servicegroup.AGENT
 class AgentAPI:
     """Calls to the cyborg-agent of one host.  Keyword arguments only."""
 
-    # The newest version this client knows.  Bump it (and the manager's)
-    # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.6'
+    # The newest version this client knows.  From the first release on,
+    # bump it (and the manager's) with every new method or argument, and
+    # add a line to the history.
+    RPC_API_VERSION = '1.0'
 
     def __init__(self, topic=TOPIC):
         target = messaging.Target(topic=topic, version='1.0')
@@ -57,29 +47,23 @@ class AgentAPI:
             target, version_cap=rpc.version_cap(CONF, 'agent'))
 
     def configure_soon(self, context, host):
-        """Tell *host*'s agent that its devices' desired configuration
-        changed (a cast: the caller is a conductor worker, which never
-        waits on an agent).  The agent asks for it with a heartbeat and
-        applies it on its work thread; agents before 1.6 are not told,
-        and their heartbeat never asks.
+        """Tell *host*'s agent that the operator's decisions for it changed
+        (its drivers, its devices' desired configuration; a cast: the
+        caller is a conductor worker, which never waits on an agent).  The
+        agent asks for them with a heartbeat and applies them on its work
+        thread.
 
         :raises: MessagingException when the message cannot be sent.
-        :returns: whether the agent was told.
         """
-        if not self.client.can_send_version('1.6'):
-            return False
-        cctxt = self.client.prepare(server=host, version='1.6')
+        cctxt = self.client.prepare(server=host, version='1.0')
         cctxt.cast(context, 'configure_soon')
-        return True
 
     def discover_soon(self, context, host, discovery_id, driver=None):
         """Ask *host*'s agent to discover and report soon (a cast: the
         caller is a conductor worker, which never waits on an agent).
 
         The agent answers with its report, which carries *discovery_id*
-        (conductor RPC report's ``discovery``).  Agents before 1.5 are
-        cast the discovery of 1.1 instead: they discover and report, and
-        their report says nothing of the request.
+        (conductor RPC report's ``discovery``).
 
         :param context: request context.
         :param host: the agent's host.
@@ -87,19 +71,11 @@ class AgentAPI:
         :param driver: an enabled driver's name (or alias); None: all.
         :raises: MessagingException when the message cannot be sent.
         """
-        if self.client.can_send_version('1.5'):
-            cctxt = self.client.prepare(server=host, version='1.5')
-            cctxt.cast(context, 'discover_soon', discovery_id=discovery_id,
-                       driver=driver)
-            return
-        cctxt = self.client.prepare(server=host, version='1.1')
-        cctxt.cast(context, 'discovery', driver=driver)
+        cctxt = self.client.prepare(server=host, version='1.0')
+        cctxt.cast(context, 'discover_soon', discovery_id=discovery_id,
+                   driver=driver)
 
-    # Device work of binds and unbinds (1.2) ----------------------------------
-
-    def can_send_device_work(self):
-        """Whether the agents take program/prepare_attach/release_attach."""
-        return self.client.can_send_version('1.2')
+    # Device work of binds and unbinds ----------------------------------------
 
     def program(self, context, host, driver, address, bitstream_id=None,
                 function_id=None, timeout=None):
@@ -116,7 +92,7 @@ class AgentAPI:
             DriverDeviceNotFound, CommandFailed, MessagingTimeout.
         :returns: the driver's result (``{"address", "function_id"}``).
         """
-        cctxt = self.client.prepare(server=host, version='1.2',
+        cctxt = self.client.prepare(server=host, version='1.0',
                                     timeout=timeout)
         return cctxt.call(context, 'program', driver=driver, address=address,
                           bitstream_id=bitstream_id, function_id=function_id)
@@ -131,7 +107,7 @@ class AgentAPI:
             MessagingTimeout.
         :returns: extra attach information (may be empty).
         """
-        cctxt = self.client.prepare(server=host, version='1.2',
+        cctxt = self.client.prepare(server=host, version='1.0',
                                     timeout=timeout)
         return cctxt.call(context, 'prepare_attach', driver=driver,
                           attach_handle=attach_handle, mdev_uuid=mdev_uuid)
@@ -143,45 +119,7 @@ class AgentAPI:
         :raises: DriverNotEnabled, UnsupportedOperation, CommandFailed,
             MessagingTimeout.
         """
-        cctxt = self.client.prepare(server=host, version='1.2',
+        cctxt = self.client.prepare(server=host, version='1.0',
                                     timeout=timeout)
         return cctxt.call(context, 'release_attach', driver=driver,
                           attach_handle=attach_handle, mdev_uuid=mdev_uuid)
-
-    # Drivers installed through the API (1.3) ---------------------------------
-
-    def can_send_driver_decisions(self):
-        """Whether the agents take the operator's decisions about the
-        drivers of their configuration file (set_drivers 1.4).
-        """
-        return self.client.can_send_version('1.4')
-
-    def set_drivers(self, context, host, installs, removed=None,
-                    timeout=None):
-        """Give *host*'s agent the operator's decisions about its drivers:
-        it loads, reconfigures and unloads drivers to match and answers;
-        it discovers and reports after answering, on its own (the caller
-        is a conductor worker, which must never wait on a report).
-
-        :param context: request context.
-        :param host: the agent's host.
-        :param installs: ``[{name, config}]`` (config: ``{group: {option:
-            value}}``): drivers installed through the API, and (1.4)
-            drivers of the configuration file the operator configured.
-        :param removed: (1.4) names of drivers of the configuration file
-            the operator uninstalled on *host*; None or empty: none.
-        :param timeout: seconds to wait (default: rpc_response_timeout).
-        :raises: MessagingTimeout.
-        :returns: ``{host, hellos, load_errors}``: each driver's hello
-            and ``{name: message}`` of the drivers that would not load.
-            (Agents before this release answered the discovery summary
-            as well, which callers never read.)
-        """
-        kwargs = {'installs': installs}
-        version = '1.3'
-        if removed:
-            kwargs['removed'] = list(removed)
-            version = '1.4'
-        cctxt = self.client.prepare(server=host, version=version,
-                                    timeout=timeout)
-        return cctxt.call(context, 'set_drivers', **kwargs)

@@ -11,13 +11,16 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The agent's one work thread: what the agent does after answering.
+"""The agent's one work thread: the one thread that touches the hardware.
 
-Every piece of work the agent does on its own (discovery at start, on a
+Every piece of work on the host's hardware runs here, one at a time, in
+the order asked: what the agent does on its own (discovery at start, on a
 timer, on hotplug, after programming or new drivers, on an operator's
-request, and the drivers the conductor's heartbeat answer brings) runs
-here, one at a time, in the order asked: the agent never starts a thread
-per request, and no two discoveries race.  A discovery asked while one is
+request; the drivers and device configurations the conductor's heartbeat
+answer brings) and the device work the conductor asks for (programming,
+preparing and releasing attach handles), whose RPC thread waits for its
+turn here (call()).  The agent never starts a thread per request, and no
+two pieces of work on the hardware race.  A discovery asked while one is
 waiting joins it ("discover soon"): many requests make one discovery,
 which answers all of their ids.
 
@@ -30,6 +33,7 @@ only make them wait on the resource tracker's lock.
 """
 
 import collections
+from concurrent import futures
 import dataclasses
 import threading
 import typing
@@ -118,6 +122,34 @@ class Worker:
                 return
             self._queue.append((func, args))
             self._cond.notify_all()
+
+    def call(self, func, *args):
+        """Run ``func(*args)`` after the work already queued; the caller
+        waits on the answer (an RPC thread asking for device work).
+
+        Without a thread (never started: tests and tools that run the
+        work themselves, as run_pending() does) the caller runs it now.
+
+        :returns: a concurrent.futures.Future of its result (or its
+            exception).
+        """
+        future = futures.Future()
+
+        def run():
+            future.set_running_or_notify_cancel()
+            try:
+                future.set_result(func(*args))
+            except Exception as exc:
+                future.set_exception(exc)
+
+        with self._cond:
+            queued = self._thread is not None and not self._stopped
+            if queued:
+                self._queue.append((run, ()))
+                self._cond.notify_all()
+        if not queued:
+            run()
+        return future
 
     def discover_soon(self, context, reason, driver=None,
                       discovery_id=None):

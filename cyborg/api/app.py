@@ -17,7 +17,7 @@
 its docstring says the order and why.  cyborg-api, its WSGI script, the
 all-in-one process and the tests all call ``load_app()``, so they all run
 the same stack.  No paste.deploy file is read (see cyborg.api.upstream_paste
-for the file of earlier releases).
+for the file of upstream, the existing OpenStack Cyborg).
 """
 
 from oslo_config import cfg

@@ -69,12 +69,10 @@ ATTRIBUTE_NOT_FOUND = 'cyborg.attribute.not_found'
 HOST_NOT_FOUND = 'cyborg.host.not_found'
 AGENT_NOT_FOUND = 'cyborg.host.no_agent'
 AGENT_UNREACHABLE = 'cyborg.host.agent_unreachable'
-AGENT_DOWN = 'cyborg.host.agent_down'
 DRIVER_NOT_FOUND = 'cyborg.driver.not_found'
 DRIVER_UNKNOWN = 'cyborg.driver.unknown'
 DRIVER_NOT_ENABLED = 'cyborg.driver.not_enabled'
 DRIVER_ALREADY_ENABLED = 'cyborg.driver.already_enabled'
-DRIVER_FROM_CONFIG_FILE = 'cyborg.driver.from_config_file'
 DRIVER_UNINSTALLED = 'cyborg.driver.uninstalled'
 DRIVER_IN_USE = 'cyborg.driver.in_use'
 DRIVER_CONFIG_INVALID = 'cyborg.driver.invalid_config'
@@ -87,7 +85,6 @@ SERVER_NOT_DETACHABLE = 'cyborg.instance.not_detachable'
 ARQS_NOT_ATTACHED = 'cyborg.instance.not_attached'
 OVER_LIMIT = 'cyborg.instance.over_limit'
 LIMITS_UNAVAILABLE = 'cyborg.instance.limits_unavailable'
-CONDUCTOR_TOO_OLD = 'cyborg.upgrade.conductor_too_old'
 IMAGE_SERVICE_NOT_CONFIGURED = 'cyborg.image.no_image_service'
 CONDUCTOR_UNAVAILABLE = 'cyborg.conductor.unavailable'
 MESSAGING_UNAVAILABLE = 'cyborg.messaging.unavailable'
@@ -128,13 +125,11 @@ _BY_EXCEPTION = {
     exception.HostNotFound: HOST_NOT_FOUND,
     exception.AgentNotFound: AGENT_NOT_FOUND,
     exception.AgentUnreachable: AGENT_UNREACHABLE,
-    exception.AgentDown: AGENT_DOWN,
     exception.DriverUUIDNotFound: DRIVER_NOT_FOUND,
     exception.DriverNotFound: DRIVER_UNKNOWN,
     exception.UnknownDriver: DRIVER_UNKNOWN,
     exception.DriverNotEnabled: DRIVER_NOT_ENABLED,
     exception.DriverAlreadyEnabled: DRIVER_ALREADY_ENABLED,
-    exception.DriverFromConfigFile: DRIVER_FROM_CONFIG_FILE,
     exception.DriverUninstalled: DRIVER_UNINSTALLED,
     exception.DriverInUse: DRIVER_IN_USE,
     exception.DriverConfigInvalid: DRIVER_CONFIG_INVALID,
@@ -147,7 +142,6 @@ _BY_EXCEPTION = {
     exception.AcceleratorRequestsNotAttached: ARQS_NOT_ATTACHED,
     exception.OverLimit: OVER_LIMIT,
     exception.LimitsUnavailable: LIMITS_UNAVAILABLE,
-    exception.ConductorTooOld: CONDUCTOR_TOO_OLD,
     exception.ImageServiceNotConfigured: IMAGE_SERVICE_NOT_CONFIGURED,
     exception.ConductorUnavailable: CONDUCTOR_UNAVAILABLE,
     exception.MessagingUnavailable: MESSAGING_UNAVAILABLE,

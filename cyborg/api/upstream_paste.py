@@ -15,12 +15,12 @@
 no longer read.
 
 cyborg-api builds its middleware in code (cyborg.api.app.deploy).  A
-deployment of upstream, or of an earlier release of this one, has an
-``api-paste.ini`` next to its configuration files (or named by
-``[api] api_paste_config``).  Its pipeline (cors, http_proxy_to_wsgi,
-request_id, authtoken and the application; sizelimit, noauth and the
-health check here) is part of the built-in stack, configured from
-cyborg.conf, so such a deployment works unchanged.  What the built-in
+deployment of upstream has an ``api-paste.ini`` next to its configuration
+files (or named by ``[api] api_paste_config``).  Its pipeline (cors,
+http_proxy_to_wsgi, request_id, authtoken and the application;
+sizelimit, noauth and the health check here) is part of the built-in
+stack, configured from cyborg.conf, so such a deployment works
+unchanged.  What the built-in
 stack cannot take over is said at start (a warning in the log) and by
 ``cyborg-status upgrade check``: other filters in the pipeline (an
 operator's own middleware, which is no longer run) and options set in the
@@ -34,15 +34,12 @@ from oslo_log import log as logging
 
 LOG = logging.getLogger(__name__)
 
-# The factories of the middleware the built-in stack has (both
-# upstream's spellings and this Cyborg's earlier ones).
+# The factories of the middleware the built-in stack has, as upstream's
+# file names them (and oslo.middleware's and keystonemiddleware's other
+# spellings, which an operator may have used).
 BUILT_IN = frozenset([
     'cyborg.api.app:app_factory',
-    'cyborg.api.app:pipeline_factory',
     'cyborg.api.middleware.auth_token:AuthTokenMiddleware.factory',
-    'cyborg.api.middleware.auth_token:filter_factory',
-    'cyborg.api.middleware.cors:filter_factory',
-    'cyborg.api.middleware.noauth:filter_factory',
     'keystonemiddleware.auth_token:filter_factory',
     'oslo_middleware:RequestId.factory',
     'oslo_middleware.request_id:RequestId.factory',

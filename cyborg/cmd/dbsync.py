@@ -108,8 +108,8 @@ def do_create_schema(conf):
 
 
 def do_online_data_migrations(conf):
-    """Repair the rows of earlier releases (cyborg.conductor.
-    data_migrations) in batches, print the summary, and exit as
+    """Repair the rows the existing OpenStack Cyborg wrote (cyborg.
+    conductor.data_migrations) in batches, print the summary, and exit as
     nova-manage db online_data_migrations does: 0 nothing (more) to do,
     1 some done and more may be left (--max-count), 2 errors (see what
     was printed), 127 bad input.
@@ -176,7 +176,7 @@ def add_command_parsers(subparsers):
     parser = subparsers.add_parser(
         'online_data_migrations',
         help=_('Repair, in batches and while the services run, the rows '
-               'of earlier releases (ARQs without a project, handles held '
+               'OpenStack Cyborg wrote (ARQs without a project, handles held '
                'but marked free).  Exit status: 0 nothing left, 1 more '
                'left (with --max-count), 2 errors, 127 bad input.'))
     parser.add_argument('--max-count', default=None,

@@ -143,7 +143,7 @@ def discovery_run(conf):
     """Make agents discover now; print what each reported.
 
     As ``POST /v2/discovery``: the conductor records what is asked and
-    answers at once (RPC API 1.9, discovery_start); the outcome of each
+    answers at once (discovery_start); the outcome of each
     host comes with its agent's report, read from the database for at
     most ``[api] discovery_wait`` seconds.
 

@@ -21,8 +21,8 @@ Exit status as oslo.upgradecheck defines it: 0 every check passed, 1 a
 warning (look at it), 2 a failure (fix it first), 255 a check could not
 run.  Checks: the database schema is current; Placement is reachable and
 serves the microversion Cyborg needs; services are registered and up; no
-accelerator request is in a transitional state; no row of an earlier
-release waits for ``cyborg-dbsync online_data_migrations``; no deprecated
+accelerator request is in a transitional state; no row of OpenStack
+Cyborg waits for ``cyborg-dbsync online_data_migrations``; no deprecated
 or ignored option is set; no option of OpenStack Cyborg that this one does
 not read is set (cyborg.conf.upstream_options); an api-paste.ini of earlier
 releases holds nothing the built-in middleware does not take over.
@@ -220,7 +220,7 @@ class Checks(upgradecheck.UpgradeCommands):
         if not left:
             return Result(Code.SUCCESS)
         return Result(Code.FAILURE, _(
-            'Rows of an earlier release are not repaired yet (%s): run '
+            'Rows of OpenStack Cyborg are not repaired yet (%s): run '
             '"cyborg-dbsync online_data_migrations" until it exits 0, and '
             'settle what it reports.') % ', '.join(
                 '%s: %d' % item for item in sorted(left.items())))

@@ -23,7 +23,7 @@ So cyborg-api sends each write with a deadline (``RequestContext.deadline``,
 the wall-clock time it stops waiting, set by ConductorAPI), and the
 conductor's write methods, decorated with :func:`drop_when_late`, do
 nothing for a call that arrives after it, and log a warning saying so.
-Calls without a deadline (older cyborg-api) run as before.
+Calls without a deadline (the agents') always run.
 
 The check is made when the call starts: a write that started in time and
 ends after the deadline still commits (its caller may have answered 503).

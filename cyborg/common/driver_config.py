@@ -53,13 +53,11 @@ def revision(installs, removed=()):
 
     :param installs: ``[{name, config}]``.
     :param removed: names of drivers of the configuration file uninstalled
-        on the host (without any, the digest is the one of releases that
-        had no such decisions).
+        on the host.
     """
-    decisions = sorted(
-        [{'name': i['name'], 'config': i['config'] or {}} for i in installs],
-        key=lambda i: i['name'])
-    if removed:
-        decisions = {'installs': decisions, 'removed': sorted(removed)}
+    decisions = {
+        'installs': sorted([{'name': i['name'], 'config': i['config'] or {}}
+                            for i in installs], key=lambda i: i['name']),
+        'removed': sorted(removed)}
     text = jsonutils.dumps(decisions, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()

@@ -32,13 +32,6 @@ here, in batches, while the services run:
     handle a live ARQ holds is marked in use (else a bind could take it
     twice).  A handle marked free that a live ARQ holds is marked in use
     (what the conductor's handle audit also does, run here at once).
-``attach_handle_resource_class``
-    Each attach handle carries its deployable's resource class (its
-    ``rc`` attribute), which the capacity view counts it by.  The
-    schema's migration gave the existing handles theirs; a conductor of
-    an earlier release still running during a rolling upgrade writes new
-    handles without one (or keeps an old one when an ``rc`` attribute
-    changes).  Those get their deployable's.
 
 Each migration is ``(name, function)``; the function takes ``(context,
 nova, limit, marker)`` and answers a Batch.  Nova is called outside any
@@ -51,7 +44,6 @@ import collections
 from oslo_log import log as logging
 
 from cyborg import exception
-from cyborg.db.queries import attach_handle
 from cyborg.db.queries import data_migration as queries
 from cyborg.db.queries import handle_audit
 
@@ -118,27 +110,15 @@ def _attach_handle_in_use(context, nova, limit, marker):
     return Batch(len(ids), done, ids[-1], [], False)
 
 
-def _attach_handle_resource_class(context, nova, limit, marker):
-    ids = queries.handles_off_their_resource_class(context, limit=limit,
-                                                   marker=marker)
-    if not ids:
-        return Batch(0, 0, marker, [], False)
-    done = attach_handle.follow_resource_class(context, handle_ids=ids)
-    return Batch(len(ids), done, ids[-1], [], False)
-
-
 MIGRATIONS = (
     ('arq_project_id', _arq_project_id),
     ('attach_handle_in_use', _attach_handle_in_use),
-    ('attach_handle_resource_class', _attach_handle_resource_class),
 )
 
 # What is left of each migration, for cyborg-status (name, count function).
 REMAINING = (
     ('arq_project_id', queries.count_arqs_without_project),
     ('attach_handle_in_use', queries.count_free_held_handles),
-    ('attach_handle_resource_class',
-     queries.count_handles_off_their_resource_class),
 )
 
 

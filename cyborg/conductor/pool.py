@@ -14,11 +14,10 @@
 """The conductor's one pool of worker threads.
 
 Everything a conductor runs outside its RPC workers and its periodic
-tasks runs here: the bind jobs (cyborg.conductor.arq.jobs), the work an
-RPC method starts before it answers (the manager's kicks: events for Nova,
-due work, Placement pushes) and the parallel driver pushes to the agents
-(cyborg.conductor.devices.driver).  One futurist executor of
-``[conductor] workers_pool_size`` threads, as ironic's conductor has.
+tasks runs here: the bind jobs (cyborg.conductor.arq.jobs) and the work an
+RPC method starts before it answers (kick(): events for Nova, due work,
+Placement pushes).  One futurist executor of ``[conductor]
+workers_pool_size`` threads, as ironic's conductor has.
 
 spawn() hands the work to a free worker, or queues it while the queue
 holds fewer than *backlog* pieces (as many as there are workers, as in
@@ -31,7 +30,8 @@ refuses new work and waits for all the work accepted, queued or running:
 nothing accepted is cancelled (issue 37).
 
 Nova's ARQ calls are not pool work: they run on the RPC workers, a few at
-a time (``[conductor] arq_concurrency``, the manager's turns).
+a time (``[conductor] arq_concurrency``, the turns of
+cyborg.conductor.arq.endpoint).
 """
 
 import itertools
@@ -67,6 +67,10 @@ class WorkerPool:
         self._stopped = False
         self._lock = threading.Lock()
         self._numbers = itertools.count(1)
+        # The functions kick_due() runs or will run again: {func: whether
+        # it runs again}.
+        self._due = {}
+        self._due_lock = threading.Lock()
 
     def free(self):
         """:returns: the number of workers free now (0 once stopped): the
@@ -98,6 +102,55 @@ class WorkerPool:
             except Exception:
                 self._busy -= 1
                 raise
+
+    def kick(self, func, *args):
+        """Run work an RPC method started, after its answer.
+
+        Every kick's work is in the database first, so a kick the pool
+        refuses (every worker busy and its queue full, or stopping) is
+        only late: the conductor's periodic tasks do what is due (see
+        cyborg.conductor.manager), and an agent's next heartbeat asks
+        for what was meant for it.
+
+        :returns: whether the pool took it.
+        """
+        try:
+            self.spawn(func, *args)
+        except exception.NoFreeConductorWorker as exc:
+            LOG.debug('%(func)s left for the periodic tasks: %(exc)s',
+                      {'func': getattr(func, '__qualname__', func),
+                       'exc': exc})
+            return False
+        return True
+
+    def kick_due(self, func, context):
+        """Kick ``func(context)``, a function that does what is due (runs
+        due jobs, sends queued or due events): a kick while it runs, or
+        waits for a worker, makes it run once more after that, not
+        beside it.  So a burst of binds holds one worker, not one each,
+        and their events go together (up to a batch per request).
+        """
+        with self._due_lock:
+            if func in self._due:
+                self._due[func] = True
+                return
+            self._due[func] = False
+        if not self.kick(self._run_due, func, context):
+            with self._due_lock:
+                del self._due[func]
+
+    def _run_due(self, func, context):
+        while True:
+            try:
+                func(context)
+            except Exception:
+                LOG.exception('%s failed; retried by the periodic tasks',
+                              getattr(func, '__qualname__', func))
+            with self._due_lock:
+                if not self._due[func]:
+                    del self._due[func]
+                    return
+                self._due[func] = False
 
     def _run(self, func, args, kwargs):
         thread = threading.current_thread()

@@ -15,59 +15,18 @@
 
 API version history:
 
-* 1.0 - Initial version: hello (service registration and heartbeat).
-* 1.1 - Writes of the REST API: device_profile_create,
-  device_profile_delete, arq_create, arq_apply_patch, arq_delete,
-  device_set_status, attribute_create, attribute_delete.
-* 1.2 - report, discovery, hardware (hardware: sent by no client since
-  cyborg-manage reads the stored reports as the API does; conductors
-  answer it, for the cyborg-manage of the previous release, until 2.0).
-* 1.3 - report takes rp_name (the agent's compute node resource provider)
-  and its answer carries the report's cost.
-* 1.4 - bind_release (cast), deployable_program; arq_apply_patch returns
-  the ARQs' states.
-* 1.5 - hello takes installed_revision and may answer with the host's
-  installed drivers; driver_install, driver_update, driver_uninstall,
-  instance_attach, instance_detach.
-* 1.6 - Binds (arq_apply_patch, instance_attach) send their events to
-  Nova and start their device work as soon as they commit: clients no
-  longer cast bind_release (conductors still take it, from older clients,
-  until 2.0).
-* 1.7 - arq_apply_patch takes check_provider: the conductor checks that
-  each bind's provider satisfies the ARQ's device profile group, in the
-  bind's transaction (before, cyborg-api read the rows for it first).
-* 1.8 - instance_attach asks Nova about the server (hostname and
-  project_id become checks) and takes reboot; instance_detach detaches
-  only what attach made and takes arq_uuids and reboot; both answer with
-  a dict when sent reboot.  instance_show.
-* 1.9 - discovery_start: discovery goes one way (the conductor records
-  what is asked, casts to the agents and answers at once; the API reads
-  the outcome from the database); report takes discovery (the ids of the
-  discoveries the report answers, and the drivers' summary or the
-  error).  discovery (1.2) answers at once too, without the outcome
-  (report ``asked``), for the API of the previous release.
-* 1.10 - deployable_program answers once the programming is queued (a
-  bind job of kind program), with ``{job, deadline}``; cyborg-api reads
-  the job's outcome from the database.  Before, it answered once the
-  agent had programmed the device.
-* 1.11 - device_set_status_by_selector: enable or disable every device a
-  selector names (host, vendor, product, type, driver, firmware), in one
-  call.
-* 1.12 - instance_list: what Nova says of many servers (one list of
-  Nova's per host), and what the instance audit would heal of them.
-* 1.13 - device_class_create, device_class_delete: an operator's device
-  classes, whose trait the conductor publishes on the providers of the
-  deployables they match.
-* 1.14 - device_configure, device_config_delete: a device's configuration
-  as desired state (SR-IOV VFs and their driver, a GPU's mode, vGPU type or
-  MIG layout), which the device's agent applies; hello takes
-  config_revision and may answer with the host's configurations.
+* 1.0 - The first release's baseline.
+
+Compatibility is owed to releases, not to commits: from the first release
+on, a new method or argument is a minor version step, with a
+``can_send_<feature>()`` helper where callers must check, and
+``[upgrade_levels] conductor`` caps what a client sends during a rolling
+upgrade.
 """
 
 from oslo_config import cfg
 import oslo_messaging as messaging
 
-from cyborg import exception
 from cyborg import rpc
 from cyborg import servicegroup
 from cyborg.common import deadline
@@ -80,9 +39,10 @@ TOPIC = servicegroup.CONDUCTOR
 class ConductorAPI:
     """Calls to cyborg-conductor.  Keyword arguments only."""
 
-    # The newest version this client knows.  Bump it (and the manager's)
-    # with every new method or argument, and add a line to the history.
-    RPC_API_VERSION = '1.14'
+    # The newest version this client knows.  From the first release on,
+    # bump it (and the manager's) with every new method or argument, and
+    # add a line to the history.
+    RPC_API_VERSION = '1.0'
 
     def __init__(self, topic=TOPIC, retry=None, mandatory=False):
         """:param topic: the conductors' topic.
@@ -115,48 +75,39 @@ class ConductorAPI:
             the first hello after a start.
         :param timeout: seconds to wait for the answer (default:
             rpc_response_timeout).
-        :param installed_revision: for agents (1.5), the revision of the
-            drivers installed through the API it runs with
+        :param installed_revision: for agents, the revision of the
+            operator's decisions about its drivers it runs with
             (cyborg.common.driver_config.revision; "" for none yet).
+        :param config_revision: for agents, the revision of the device
+            configurations it applied (cyborg.common.device_config
+            .revision; "" for none yet).
         :raises: InvalidServiceBinary
         :returns: the registered service, a dict with ``uuid``, ``host``,
             ``binary`` and ``status``; with *installed_revision*, also
-            ``installed`` (``[{name, config}]``) when the conductor's list
-            differs.  With *config_revision*, also ``configs`` and
+            ``installed`` (``[{name, config}]``) and ``removed`` when the
+            host's decisions differ; with *config_revision*, also
+            ``configs`` (``[{device_uuid, generation, desired}]``) and
             ``config_revision`` when the host's configurations differ.
-        :param config_revision: for agents (1.14), the revision of the
-            device configurations it applied
-            (cyborg.common.device_config.revision; "" for none yet): the
-            conductor answers with ``configs`` (``[{device_uuid,
-            generation, desired}]``) and their ``config_revision`` when
-            they differ.  Sent only where can_send_device_config().
         """
-        kwargs = {}
-        version_ = '1.0'
-        if installed_revision is not None:
-            kwargs['installed_revision'] = installed_revision
-            version_ = '1.5'
-        if config_revision is not None:
-            kwargs['config_revision'] = config_revision
-            version_ = '1.14'
-        cctxt = self.client.prepare(version=version_, timeout=timeout)
+        cctxt = self.client.prepare(version='1.0', timeout=timeout)
         return cctxt.call(context, 'hello', host=host, binary=binary,
                           version=version, topic=topic, drivers=drivers,
-                          started_at=started_at, **kwargs)
+                          started_at=started_at,
+                          installed_revision=installed_revision,
+                          config_revision=config_revision)
 
     def _write(self, cctxt, context, method, timeout=None, **kwargs):
         """Call a write with the deadline of its caller: the wall-clock
         time it stops waiting (*timeout*, by default
         rpc_response_timeout, from now) goes in the context, and a
         conductor that gets the call later drops it (see
-        cyborg.common.deadline).  Conductors of older releases ignore
-        it.
+        cyborg.common.deadline).
         """
         context.deadline = deadline.expires_in(
             timeout or CONF.rpc_response_timeout)
         return cctxt.call(context, method, **kwargs)
 
-    # REST API writes (1.1) ---------------------------------------------------
+    # REST API writes ---------------------------------------------------------
 
     def device_profile_create(self, context, device_profile):
         """Store a device profile.
@@ -165,7 +116,7 @@ class ConductorAPI:
         :raises: DeviceProfileNameConflict, DeviceProfileUUIDConflict
         :returns: the stored DeviceProfile.
         """
-        cctxt = self.client.prepare(version='1.1')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'device_profile_create',
                            device_profile=device_profile)
 
@@ -174,7 +125,7 @@ class ConductorAPI:
 
         :raises: DeviceProfileNotFound, DeviceProfileInUse
         """
-        cctxt = self.client.prepare(version='1.1')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'device_profile_delete',
                            uuids=uuids or [], names=names or [])
 
@@ -184,14 +135,10 @@ class ConductorAPI:
         :raises: DeviceProfileNotFound
         :returns: an AcceleratorRequestList.
         """
-        cctxt = self.client.prepare(version='1.1')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'arq_create',
                            device_profile_name=device_profile_name,
                            project_id=project_id)
-
-    def can_send_check_provider(self):
-        """Whether the conductors check a bind's provider (1.7)."""
-        return self.client.can_send_version('1.7')
 
     def arq_apply_patch(self, context, patches, project_id=None,
                         check_provider=None):
@@ -201,23 +148,15 @@ class ConductorAPI:
             {field: value}}}.
         :param project_id: the caller's project; None for an admin.
         :param check_provider: 'refuse' or 'warn' (see
-            cyborg.conductor.arq.bind.bind), sent from 1.7 on only: check
-            can_send_check_provider() first.
+            cyborg.conductor.arq.bind.bind); None: not checked.
         :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
             InstanceAlreadyBound, BindProviderMismatch
-        :returns: {arq_uuid: state} (1.4 on).
+        :returns: {arq_uuid: state}.
         """
-        kwargs, version = {}, '1.1'
-        if check_provider is not None:
-            kwargs['check_provider'] = check_provider
-            version = '1.7'
-        cctxt = self.client.prepare(version=version)
-        result = self._write(cctxt, context, 'arq_apply_patch',
-                             patches=patches, project_id=project_id,
-                             **kwargs)
-        if any(p['op'] == 'add' for p in patches.values()):
-            self._release_held(context)
-        return result
+        cctxt = self.client.prepare(version='1.0')
+        return self._write(cctxt, context, 'arq_apply_patch',
+                           patches=patches, project_id=project_id,
+                           check_provider=check_provider)
 
     def arq_delete(self, context, uuids=None, instance_uuid=None,
                    project_id=None):
@@ -226,7 +165,7 @@ class ConductorAPI:
         :raises: AcceleratorRequestNotFound
         :returns: the number of ARQs deleted.
         """
-        cctxt = self.client.prepare(version='1.1')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'arq_delete', uuids=uuids,
                            instance_uuid=instance_uuid, project_id=project_id)
 
@@ -235,7 +174,7 @@ class ConductorAPI:
 
         :raises: DeviceNotFound
         """
-        cctxt = self.client.prepare(version='1.1')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'device_set_status', uuid=uuid,
                            status=status)
 
@@ -246,11 +185,10 @@ class ConductorAPI:
 
         :param selector: ``{hostname, vendor, model, type, driver_name,
             firmware}``, each optional, at least one given.
-        :raises: ConductorTooOld, DeviceSelectorEmpty
+        :raises: DeviceSelectorEmpty
         :returns: the uuids of the devices that changed.
         """
-        cctxt = self._prepare_operator_verb('device_set_status_by_selector',
-                                            '1.11')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'device_set_status_by_selector',
                            selector=selector, status=status)
 
@@ -260,32 +198,16 @@ class ConductorAPI:
         :raises: DeployableNotFound
         :returns: the new attribute's uuid.
         """
-        cctxt = self.client.prepare(version='1.1')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'attribute_create',
                            deployable_id=deployable_id, key=key, value=value)
 
     def attribute_delete(self, context, uuid):
         """:raises: AttributeNotFound"""
-        cctxt = self.client.prepare(version='1.1')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'attribute_delete', uuid=uuid)
 
-    # Agents and inventory (1.2) ----------------------------------------------
-
-    def can_send_report(self):
-        """Whether the conductors understand report, discovery and
-        hardware (1.2).
-        """
-        return self.client.can_send_version('1.2')
-
-    def can_send_rp_name(self):
-        """Whether the conductors take report's rp_name (1.3)."""
-        return self.client.can_send_version('1.3')
-
-    def can_send_discovery_start(self):
-        """Whether the conductors take discovery_start and report's
-        discovery (1.9).
-        """
-        return self.client.can_send_version('1.9')
+    # Agents and inventory ----------------------------------------------------
 
     def report(self, context, host, generation, inventory_hash,
                hardware=None, rp_name=None, discovery=None, timeout=None):
@@ -300,57 +222,28 @@ class ConductorAPI:
             to send the hash only.
         :param rp_name: the name of the compute node resource provider
             its devices go under ([agent] resource_provider_name); None:
-            the host.  Sent from 1.3 on; conductors before it use the
-            host.
+            the host.
         :param discovery: ``{ids, drivers}`` or ``{ids, error}`` when
             the report answers discoveries asked of the agent
-            (discover_soon): the conductor records their outcome.  Sent
-            from 1.9 on; dropped for conductors before it.
+            (discover_soon): the conductor records their outcome.
         :param timeout: seconds to wait (default: rpc_response_timeout).
         :returns: ``{status, generation, inventory_hash}``; status
             ``stored``, ``unchanged`` or ``resend`` (send the full
             inventory: the conductor does not have that hash); generation
             is the conductor's count of stored reports of the host (None
-            for a report of the hash only, which reads nothing).  From
-            1.3 also ``cost``: ``{db_statements, db_writes,
-            placement_calls, ms}`` spent on the report.
+            for a report of the hash only, which reads nothing), and
+            ``cost``: ``{db_statements, db_writes, placement_calls, ms}``
+            spent on the report.
         """
-        kwargs = {}
-        version = '1.2'
-        if rp_name is not None and self.can_send_rp_name():
-            kwargs['rp_name'] = rp_name
-            version = '1.3'
-        if discovery is not None and self.can_send_discovery_start():
-            kwargs['discovery'] = discovery
-            version = '1.9'
-        cctxt = self.client.prepare(version=version, timeout=timeout)
+        cctxt = self.client.prepare(version='1.0', timeout=timeout)
         return cctxt.call(context, 'report', host=host,
                           generation=generation,
                           inventory_hash=inventory_hash, hardware=hardware,
-                          **kwargs)
-
-    def discovery(self, context, host=None, driver=None, timeout=None):
-        """Make agents run discovery now (the seeds' ``/discovery``), for
-        conductors before 1.9 (see can_send_discovery_start()).
-
-        :param context: request context.
-        :param host: one host; None: every agent that is up.
-        :param driver: one driver's name; None: every enabled driver.
-        :param timeout: seconds to wait (default: rpc_response_timeout).
-        :raises: AgentNotFound, DriverNotEnabled, AgentUnreachable (for
-            one host).
-        :returns: ``{host: summary or {"error": message}}``; a summary
-            carries ``diff``: ``{added, changed, removed}``, the device
-            records the discovery added, changed and removed, each
-            ``{driver, address, type, deployables}``.  Conductors from
-            1.9 on answer at once, with report ``asked`` and no diff.
-        """
-        cctxt = self.client.prepare(version='1.2', timeout=timeout)
-        return cctxt.call(context, 'discovery', host=host, driver=driver)
+                          rp_name=rp_name, discovery=discovery)
 
     def discovery_start(self, context, host=None, driver=None,
                         timeout=None):
-        """Ask agents to discover now; answered at once (1.9).
+        """Ask agents to discover now; answered at once.
 
         The outcome of each host comes with its agent's report: read it
         with cyborg.db.queries.discovery.get().
@@ -365,67 +258,25 @@ class ConductorAPI:
             ``asked``, or ``unreachable`` with the error (an agent that
             is down, or that could not be sent the request).
         """
-        cctxt = self.client.prepare(version='1.9', timeout=timeout)
+        cctxt = self.client.prepare(version='1.0', timeout=timeout)
         return cctxt.call(context, 'discovery_start', host=host,
                           driver=driver)
 
-    # Binding (1.4) -----------------------------------------------------------
-
-    def can_send_program(self):
-        """Whether the conductors take deployable_program (1.4)."""
-        return self.client.can_send_version('1.4')
-
-    def _release_held(self, context):
-        """Let the events and jobs of a bind go, on conductors that hold
-        them (1.4 and 1.5: ``[upgrade_levels] conductor`` pins the API to
-        them during a rolling upgrade).  Nova may get the events before
-        the answer to its PATCH, as it does from 1.6 conductors.
-        """
-        if (self.client.can_send_version('1.6') or
-                not self.client.can_send_version('1.4')):
-            return
-        cctxt = self.client.prepare(version='1.4')
-        cctxt.cast(context, 'bind_release', request_id=context.request_id)
-
-    def can_send_program_job(self):
-        """Whether the conductors queue a program request as a job and
-        answer at once (1.10).
-        """
-        return self.client.can_send_version('1.10')
+    # Programming -------------------------------------------------------------
 
     def deployable_program(self, context, uuid, image_uuid):
         """Program a deployable's device with an image.
 
-        :raises: DeployableNotFound, DeployableInUse, UnsupportedOperation;
-            from conductors before 1.10 also what the agent raised:
-            ImageNotFound, ImageServiceNotConfigured, DriverDeviceNotFound,
-            DriverNotEnabled, CommandFailed, MessagingTimeout.
-        :returns: ``{job, deadline}`` (1.10): the uuid of the queued job,
-            whose outcome db.queries.bind_job.outcome reads, and the time
-            (ISO 8601, UTC) by which it ends; None from conductors before
-            1.10, which answer once the device is programmed.
+        :raises: DeployableNotFound, DeployableInUse, UnsupportedOperation
+        :returns: ``{job, deadline}``: the uuid of the queued job, whose
+            outcome db.queries.bind_job.outcome reads, and the time (ISO
+            8601, UTC) by which it ends.
         """
-        if self.can_send_program_job():
-            cctxt = self.client.prepare(version='1.10')
-            return self._write(cctxt, context, 'deployable_program',
-                               uuid=uuid, image_uuid=image_uuid)
-        timeout = CONF.bind_timeout + 30
-        cctxt = self.client.prepare(version='1.4', timeout=timeout)
-        return self._write(cctxt, context, 'deployable_program',
-                           timeout=timeout, uuid=uuid, image_uuid=image_uuid)
+        cctxt = self.client.prepare(version='1.0')
+        return self._write(cctxt, context, 'deployable_program', uuid=uuid,
+                           image_uuid=image_uuid)
 
-    # Operator verbs (1.5) ----------------------------------------------------
-
-    def can_send_installed_revision(self):
-        """Whether the conductors take hello's installed_revision and the
-        operator verbs (1.5).
-        """
-        return self.client.can_send_version('1.5')
-
-    def _prepare_operator_verb(self, method, version='1.5'):
-        if not self.client.can_send_version(version):
-            raise exception.ConductorTooOld(method=method, version=version)
-        return self.client.prepare(version=version)
+    # Operator verbs ----------------------------------------------------------
 
     def driver_install(self, context, name, host=None, config=None):
         """Install (enable) a driver on one host, or on every agent's.
@@ -434,11 +285,14 @@ class ConductorAPI:
             namespace (or an alias).
         :param host: one host; None: every host with an agent.
         :param config: ``{group: {option: value}}``.
-        :raises: UnknownDriver, DriverConfigInvalid, AgentNotFound,
-            DriverAlreadyEnabled
-        :returns: the driver records, one per host.
+        :raises: UnknownDriver, AgentNotFound, DriverAlreadyEnabled
+        :returns: ``{id, drivers, asked}``: the request's id, the driver
+            records (one per host) and the hosts whose agents were told,
+            whose outcome cyborg.db.queries.driver.outcome reads (the
+            conductor answers once the decision is recorded; an agent
+            that would not load the driver so has it put back).
         """
-        cctxt = self._prepare_operator_verb('driver_install')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'driver_install', name=name,
                            host=host, config=config)
 
@@ -446,11 +300,11 @@ class ConductorAPI:
         """Give an installed driver a new configuration; its host
         rediscovers.
 
-        :raises: DriverUUIDNotFound, DriverFromConfigFile,
-            DriverConfigInvalid
-        :returns: the driver record.
+        :raises: DriverUUIDNotFound, DriverUninstalled
+        :returns: ``{id, drivers, asked}`` as driver_install, with one
+            record.
         """
-        cctxt = self._prepare_operator_verb('driver_update')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'driver_update', uuid=uuid,
                            config=config)
 
@@ -460,15 +314,14 @@ class ConductorAPI:
         :param force: unbind the ARQs bound to its devices first (Nova is
             told) instead of refusing; ARQs that Nova unbound or deleted
             meanwhile are skipped.
-        :raises: DriverUUIDNotFound, DriverFromConfigFile, DriverInUse
-        :returns: ``{'unbound': [arq uuid, ...]}``, the ARQs it unbound
-            (None from conductors before this release).
+        :raises: DriverUUIDNotFound, DriverInUse
+        :returns: ``{'unbound': [arq uuid, ...]}``, the ARQs it unbound.
         """
-        cctxt = self._prepare_operator_verb('driver_uninstall')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'driver_uninstall', uuid=uuid,
                            force=force)
 
-    # Attach and detach through Nova (1.8) ------------------------------------
+    # Attach and detach through Nova ------------------------------------------
 
     def instance_attach(self, context, instance_uuid, device_profile_name,
                         hostname=None, project_id=None, reboot=False):
@@ -480,14 +333,14 @@ class ConductorAPI:
             check; Nova says where it is).
         :param project_id: the server's project the caller expects (a
             check).
-        :raises: ConductorTooOld, NovaNotConfigured, NovaUnavailable,
+        :raises: NovaNotConfigured, NovaUnavailable,
             ServerNotFound, ServerNotAttachable, DeviceProfileNotFound,
             AgentNotFound, ComputeResourceProviderNotFound,
             NoAcceleratorCandidate, PlacementNotConfigured, PlacementError
         :returns: ``{arqs: {arq uuid: state}, server: {...}, attachment:
             uuid, reboot: None, pending, requested or refused}``.
         """
-        cctxt = self._prepare_operator_verb('instance_attach', '1.8')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'instance_attach',
                            instance_uuid=instance_uuid,
                            device_profile_name=device_profile_name,
@@ -501,13 +354,13 @@ class ConductorAPI:
         after the hard reboot Nova is asked for), their allocation.
 
         :param arq_uuids: only these ARQs; None: all that attach made.
-        :raises: ConductorTooOld, AcceleratorRequestNotFound,
+        :raises: AcceleratorRequestNotFound,
             AcceleratorRequestsNotAttached, ServerNotDetachable,
             NovaNotConfigured, NovaUnavailable
         :returns: ``{arqs: [uuid], server: {...} or None, reboot: None,
             requested or refused}``.
         """
-        cctxt = self._prepare_operator_verb('instance_detach', '1.8')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'instance_detach',
                            instance_uuid=instance_uuid, arq_uuids=arq_uuids,
                            reboot=bool(reboot))
@@ -515,12 +368,12 @@ class ConductorAPI:
     def instance_show(self, context, instance_uuid):
         """What Nova says of a server.
 
-        :raises: ConductorTooOld, NovaNotConfigured, NovaUnavailable,
+        :raises: NovaNotConfigured, NovaUnavailable,
             ServerNotFound
         :returns: ``{uuid, name, status, vm_state, task_state, host,
             nodename, project_id, flavor, device_profile}``.
         """
-        cctxt = self._prepare_operator_verb('instance_show', '1.8')
+        cctxt = self.client.prepare(version='1.0')
         return cctxt.call(context, 'instance_show',
                           instance_uuid=instance_uuid)
 
@@ -530,21 +383,15 @@ class ConductorAPI:
 
         :param servers: ``{server uuid: [the hosts its Bound ARQs are
             on]}``.
-        :raises: ConductorTooOld, NovaNotConfigured, NovaUnavailable
+        :raises: NovaNotConfigured, NovaUnavailable
         :returns: ``{server uuid: {server: instance_show()'s answer or
             None (Nova has no such server), audit: 'server gone', 'other
             host' or None (cyborg.conductor.attach.nova_server.judge)}}``.
         """
-        cctxt = self._prepare_operator_verb('instance_list', '1.12')
+        cctxt = self.client.prepare(version='1.0')
         return cctxt.call(context, 'instance_list', servers=servers)
 
-    # Device classes (1.13) ---------------------------------------------------
-
-    def can_send_device_classes(self):
-        """Whether the conductors take device_class_create and
-        device_class_delete (1.13).
-        """
-        return self.client.can_send_version('1.13')
+    # Device classes ----------------------------------------------------------
 
     def device_class_create(self, context, name, selector,
                             description=None):
@@ -554,29 +401,23 @@ class ConductorAPI:
         :param name: its name (stored upper case).
         :param selector: its list of ``{key, op, value}`` conditions
             (cyborg.common.device_class).
-        :raises: ConductorTooOld, DeviceClassInvalid, DeviceClassExists
+        :raises: DeviceClassInvalid, DeviceClassExists
         :returns: the class, a dict ``{id, uuid, name, description,
             selector, trait, created_at, updated_at}``.
         """
-        cctxt = self._prepare_operator_verb('device_class_create', '1.13')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'device_class_create', name=name,
                            selector=selector, description=description)
 
     def device_class_delete(self, context, name):
         """Delete a device class; its trait leaves every provider.
 
-        :raises: ConductorTooOld, DeviceClassNotFound
+        :raises: DeviceClassNotFound
         """
-        cctxt = self._prepare_operator_verb('device_class_delete', '1.13')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'device_class_delete', name=name)
 
-    # Device configuration (1.14) ---------------------------------------------
-
-    def can_send_device_config(self):
-        """Whether the conductors take device_configure,
-        device_config_delete and hello's config_revision (1.14).
-        """
-        return self.client.can_send_version('1.14')
+    # Device configuration ----------------------------------------------------
 
     def device_configure(self, context, device_uuid, desired, drain=False):
         """Store a device's desired configuration; the conductor reserves
@@ -588,13 +429,13 @@ class ConductorAPI:
             settable (cyborg.common.device_config).
         :param drain: when instances hold the device, wait for them to
             go (the device is reserved meanwhile) instead of refusing.
-        :raises: ConductorTooOld, DeviceNotFound, DeviceNotConfigurable,
+        :raises: DeviceNotFound, DeviceNotConfigurable,
             DeviceConfigInvalid, DeviceConfigInUse
         :returns: the configuration, a dict ``{device_uuid, hostname,
             desired, generation, state, reason, drain, applied_at,
             created_at, updated_at}``.
         """
-        cctxt = self._prepare_operator_verb('device_configure', '1.14')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'device_configure',
                            device_uuid=device_uuid, desired=desired,
                            drain=drain)
@@ -603,8 +444,8 @@ class ConductorAPI:
         """Forget a device's desired state: Cyborg no longer applies it
         (the device stays as it is) nor reports drift.
 
-        :raises: ConductorTooOld, DeviceConfigNotFound
+        :raises: DeviceConfigNotFound
         """
-        cctxt = self._prepare_operator_verb('device_config_delete', '1.14')
+        cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'device_config_delete',
                            device_uuid=device_uuid)

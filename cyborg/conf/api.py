@@ -79,9 +79,10 @@ Related options:
             '([cors], [oslo_middleware], [keystone_authtoken], '
             '[healthcheck]); a paste.deploy file is no longer read.'),
         help=_("""
-Where the paste.deploy file of earlier releases is, which is no longer
-read: cyborg-api only says at start (and ``cyborg-status upgrade check``
-says) what of that file its built-in middleware does not take over.
+Where the paste.deploy file of upstream (the existing OpenStack Cyborg)
+is, which is no longer read: cyborg-api only says at start (and
+``cyborg-status upgrade check`` says) what of that file its built-in
+middleware does not take over.
 
 Possible values:
 
@@ -171,18 +172,24 @@ Related options:
         default=30.0,
         min=0,
         help=_(r"""
-Seconds ``POST /v2/discovery`` waits for the agents' reports.
+Seconds cyborg-api waits for the agents: for their reports of a
+discovery (``POST /v2/discovery``), and for their hellos once they loaded
+the drivers of an install or an update (``POST`` and ``PATCH
+/v2/drivers``).
 
-The conductor records that discovery is asked of each host, sends the
-request to the agents and answers at once; each agent discovers and
-reports, and its report records the outcome.  cyborg-api reads the
-outcome from the database a few times a second, for at most this many
-seconds, so that ``cyborg discover-services`` shows each host ``done``
-(with what the report added, changed and removed) or ``failed`` (with the
-reason) in one request.  A host whose report has not come by then is
-shown ``asked`` (status ``pending``): its discovery goes on, and the next
-request shows it.  An agent that is down is shown ``unreachable`` at once,
-never waited for.  ``0`` answers at once.
+The conductor records what is asked of each host, tells the agents and
+answers at once; each agent does it and reports, and its report (or
+hello) records the outcome.  cyborg-api reads the outcome from the
+database a few times a second, for at most this many seconds, so that
+``cyborg discover-services`` shows each host ``done`` (with what the
+report added, changed and removed) or ``failed`` (with the reason) in
+one request, and ``cyborg install-driver`` answers 400 when an agent
+would not load the driver with the configuration given (which is then
+put back).  A host whose answer has not come by then is shown ``asked``
+(status ``pending``) by a discovery, and its driver ``DISABLED``
+(waiting for the agent) by an install: the agent goes on, and the next
+request shows how it ended.  An agent that is down is never waited for.
+``0`` answers at once.
 
 Possible values:
 

@@ -89,24 +89,6 @@ Related options:
 Seconds between two sends of the ``failed`` event of an accelerator request
 whose bind failed (see ``failed_event_window``).
 """)),
-    cfg.FloatOpt(
-        'events_release_timeout',
-        default=5.0,
-        min=0.1,
-        deprecated_for_removal=True,
-        deprecated_since='2026.2',
-        deprecated_reason=_("""
-A bind's events go to Nova as soon as the bind commits (Nova expects them
-before the answer to its PATCH); nothing waits for cyborg-api any more.
-"""),
-        help=_("""
-Ignored.
-
-Conductors before this release held the events of a bind (and its device
-work) until cyborg-api said its answer to the bind went out, and let them
-go after this many seconds should it never say so.  Events and jobs such a
-conductor left held are sent and run at once.
-""")),
 ]
 
 

@@ -36,7 +36,7 @@ sys_admin_group = cfg.OptGroup(
     title='Privileged vendor tools of cyborg-agent',
     help=_("""
 The privsep daemon that runs vendor tools for cyborg-agent (``fpgaconf``,
-``xbutil``, ``xbmgmt``), the same section name as in earlier releases.  It
+``xbutil``, ``xbmgmt``), the same section name as upstream's.  It
 keeps CAP_DAC_OVERRIDE and CAP_SYS_ADMIN and runs those tools only.
 """))
 

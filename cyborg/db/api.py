@@ -68,12 +68,28 @@ context_manager = enginefacade.transaction_context()
 context_manager.append_on_engine_create(on_engine_create)
 
 
-def _in_transaction(context):
+def in_transaction(context):
+    """Whether *context* is in a transaction of a caller's."""
     try:
         context.session
     except db_exc.NoEngineContextEstablished:
         return False
     return True
+
+
+# The pauses before the retries of retry_on_deadlock, in seconds: oslo.db
+# doubles the first up to the longest, 1.
+_PAUSES = (0.05, 0.1, 0.2, 0.4, 0.8)
+#: What a transaction is run again for: it was rolled back.
+RETRIED = (db_exc.DBDeadlock, db_exc.DBConnectionError)
+
+
+def pauses():
+    """The pauses before the tries retry_on_deadlock makes again, for a
+    caller that runs its transaction itself (it keeps what each try
+    returned).
+    """
+    return iter(_PAUSES)
 
 
 def retry_on_deadlock(func):
@@ -92,13 +108,13 @@ def retry_on_deadlock(func):
     deadlock does, so it is retried the same way, on a new connection.
     """
     retrying = oslo_db_api.wrap_db_retry(
-        max_retries=5, retry_on_deadlock=True, retry_on_disconnect=True,
-        retry_interval=0.05, inc_retry_interval=True,
-        max_retry_interval=1)(func)
+        max_retries=len(_PAUSES), retry_on_deadlock=True,
+        retry_on_disconnect=True, retry_interval=_PAUSES[0],
+        inc_retry_interval=True, max_retry_interval=1)(func)
 
     @functools.wraps(func)
     def wrapper(context, *args, **kwargs):
-        if _in_transaction(context):
+        if in_transaction(context):
             return func(context, *args, **kwargs)
         return retrying(context, *args, **kwargs)
     return wrapper

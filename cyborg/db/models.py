@@ -139,6 +139,13 @@ class Host(Base, _Timestamps):
     discovery_state = sa.Column(sa.String(16), nullable=True)
     discovery_asked_at = sa.Column(sa.DateTime, nullable=True)
     discovery_result = sa.Column(sa.Text, nullable=True)
+    # The operator's driver requests (install-driver, update-driver)
+    # waiting for the host's agent (JSON list of their ids), and the last
+    # ones its agent settled (JSON list, newest first, of ``{ids,
+    # refused: {driver name: why it would not load}}``), which cyborg-api
+    # reads (cyborg.conductor.devices.driver).
+    drivers_asked = sa.Column(sa.Text, nullable=True)
+    drivers_settled = sa.Column(sa.Text, nullable=True)
 
 
 class Driver(Base, _Timestamps):
@@ -174,6 +181,10 @@ class Driver(Base, _Timestamps):
     # operator's configuration of it (update-driver).
     state = sa.Column(sa.String(16), nullable=False, default='installed',
                       server_default='installed')
+    # What the row was before the operator's decisions its agent has not
+    # answered yet (JSON; {} for a row they created), put back when the
+    # agent would not load the driver so; NULL when none waits.
+    undo = sa.Column(sa.Text, nullable=True)
 
 
 class Device(Base, _Timestamps):
@@ -508,7 +519,6 @@ class BindJob(Base, _Timestamps):
     __table_args__ = _table_args(
         sa.Index('bind_jobs_arq_uuid_idx', 'arq_uuid'),
         sa.Index('bind_jobs_state_idx', 'state'),
-        sa.Index('bind_jobs_request_id_idx', 'request_id'),
     )
 
     id = sa.Column(sa.Integer, primary_key=True)
@@ -517,10 +527,10 @@ class BindJob(Base, _Timestamps):
     arq_uuid = sa.Column(sa.String(36), nullable=True)
     # program, prepare_attach, release_attach
     kind = sa.Column(sa.String(32), nullable=False)
-    # held (until cyborg-api answered the bind), pending, running; a
-    # program request's job is kept once done or failed, for its outcome.
+    # pending, running; a program request's job is kept once done or
+    # failed, for its outcome.
     state = sa.Column(sa.String(16), nullable=False, default='pending')
-    # The API request that created the job (what releases held jobs).
+    # The API request that created the job (for the logs).
     request_id = sa.Column(sa.String(64), nullable=True)
     # JSON object: what the agent needs
     payload = sa.Column(sa.Text, nullable=True)
@@ -549,7 +559,6 @@ class NovaEvent(Base, _Timestamps):
         sa.Index('nova_events_state_next_attempt_idx',
                  'state', 'next_attempt_at'),
         sa.Index('nova_events_tag_idx', 'tag'),
-        sa.Index('nova_events_request_id_idx', 'request_id'),
     )
 
     id = sa.Column(sa.Integer, primary_key=True)
@@ -560,10 +569,10 @@ class NovaEvent(Base, _Timestamps):
     tag = sa.Column(sa.String(36), nullable=False)
     # completed or failed
     status = sa.Column(sa.String(16), nullable=False)
-    # held (until cyborg-api answered the bind), pending or sending; an
-    # event is deleted once Nova took it (or refused it for good)
+    # pending, sending or again; an event is deleted once Nova took it (or
+    # refused it for good)
     state = sa.Column(sa.String(16), nullable=False, default='pending')
-    # The API request whose answer must go out before the event.
+    # The API request that changed the ARQ (for the logs).
     request_id = sa.Column(sa.String(64), nullable=True)
     attempts = sa.Column(sa.Integer, nullable=False, default=0)
     next_attempt_at = sa.Column(sa.DateTime, nullable=True)

@@ -36,11 +36,9 @@ class AcceleratorRequest(base.CyborgObject):
     Version history:
 
     * 1.0: initial version.
-    * 1.1: attach_handle_info values may be null (an Intel NIC function
-      mapped to no physical network has ``"physical_network": null``).
     """
 
-    VERSION = '1.1'
+    VERSION = '1.0'
 
     fields = {
         'uuid': fields.UUIDField(),
@@ -66,14 +64,6 @@ class AcceleratorRequest(base.CyborgObject):
             row.get('attach_handle_info'))
         values['attach_handle_type'] = row.get('attach_handle_type') or ''
         return cls(**values)
-
-    def obj_make_compatible(self, primitive, target_version):
-        super().obj_make_compatible(primitive, target_version)
-        if target_version == '1.0' and 'attach_handle_info' in primitive:
-            # 1.0 holds no null: the key is left out (never "None").
-            primitive['attach_handle_info'] = {
-                k: v for k, v in primitive['attach_handle_info'].items()
-                if v is not None}
 
     def to_dict(self):
         """The set fields as a plain dict."""

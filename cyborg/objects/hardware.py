@@ -38,7 +38,6 @@ import re
 import uuid
 
 from oslo_serialization import jsonutils
-from oslo_utils import versionutils
 from oslo_versionedobjects import fields as ovo_fields
 
 from cyborg.common import health_states
@@ -283,9 +282,7 @@ class Hardware(_Record):
     """One device found by a driver."""
 
     # Version 1.0: Initial version
-    # Version 1.1: health, health_reason
-    # Version 1.2: configuration
-    VERSION = '1.2'
+    VERSION = '1.0'
 
     fields = {
         'uuid': fields.UUIDField(),
@@ -315,15 +312,6 @@ class Hardware(_Record):
         # cyborg.common.device_config).
         'configuration': fields.JsonField(nullable=True, default=None),
     }
-
-    def obj_make_compatible(self, primitive, target_version):
-        super().obj_make_compatible(primitive, target_version)
-        target = versionutils.convert_version_to_tuple(target_version)
-        if target < (1, 1):
-            primitive.pop('health', None)
-            primitive.pop('health_reason', None)
-        if target < (1, 2):
-            primitive.pop('configuration', None)
 
     def device_values(self, host):
         """Columns of its devices row (without ids).
@@ -362,16 +350,15 @@ class Hardware(_Record):
                 **self._health_dict(), **self._configuration_dict()}
 
     def _configuration_dict(self):
-        # Only a configurable device's record carries it, so that the
-        # inventory hash of other hardware is the one agents of before
-        # 1.2 sent.
+        # Only a configurable device's record carries it: the stored
+        # reports of other hardware stay as short.
         if self.configuration is None:
             return {}
         return {'configuration': self.configuration}
 
     def _health_dict(self):
-        # Only an unhealthy record carries them, so that the inventory
-        # hash of healthy hardware is the one agents of before 1.1 sent.
+        # Only an unhealthy record carries them: the stored reports of
+        # healthy hardware stay as short.
         if self.health == health_states.HEALTHY:
             return {}
         return {'health': self.health, 'health_reason': self.health_reason}
@@ -400,9 +387,7 @@ class HardwareList(base.CyborgObjectListBase, base.CyborgObject):
     """The hardware of one host, as sent to the conductor."""
 
     # Version 1.0: Initial version
-    # Version 1.1: Hardware 1.1
-    # Version 1.2: Hardware 1.2
-    VERSION = '1.2'
+    VERSION = '1.0'
 
     fields = {
         'objects': fields.ListOfObjectsField('Hardware'),

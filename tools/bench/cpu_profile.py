@@ -48,10 +48,10 @@ CLASSES = {
         ('profile', 'get_all (cyborg/api/controllers/v2/device_profile.py'),
     ),
     'conductor': (
-        ('bind', 'arq_apply_patch (cyborg/conductor/manager.py'),
-        ('create', 'arq_create (cyborg/conductor/manager.py'),
-        ('delete', 'arq_delete (cyborg/conductor/manager.py'),
-        ('events', 'nova_notifier.py'),
+        ('bind', 'arq_apply_patch (cyborg/conductor/arq/endpoint.py'),
+        ('create', 'arq_create (cyborg/conductor/arq/endpoint.py'),
+        ('delete', 'arq_delete (cyborg/conductor/arq/endpoint.py'),
+        ('events', 'nova_events.py'),
     ),
     'bench': (
         ('resolve', '_resolve (arq_lifecycle.py'),

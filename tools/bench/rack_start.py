@@ -203,12 +203,8 @@ class Agents(report_scale.Agents):
         super().__init__(hosts, devices, threads)
         self.drivers = {h: [fake.FakeDriver(CONF, h).hello()]
                         for h in hosts}
-        self.extra = {}
-        # What cyborg-agent adds when its conductor takes it.
-        if self.api.can_send_installed_revision():
-            self.extra['installed_revision'] = ''
-        if self.api.can_send_device_config():
-            self.extra['config_revision'] = ''
+        # What cyborg-agent adds to its hello.
+        self.extra = {'installed_revision': '', 'config_revision': ''}
 
     def hello(self, host, timeout=None):
         return self.api.hello(

@@ -167,7 +167,7 @@ HOST_HARDWARE = {
 
 _DIFF = {'type': 'array', 'items': {'type': 'object'}}
 
-# POST /v2/discovery: one host's outcome (discovery.host_result).
+# POST /v2/discovery: one host's outcome (discovery.state_result).
 DISCOVERY_RESULT = {
     'type': 'object',
     'properties': {

@@ -19,7 +19,7 @@ the device work queued as a job), ``release`` (unbinding, letting a
 handle go), ``delete`` (by uuids or by instance), ``jobs`` (running the
 queued device work through the agent: a bind's, an unbind's and an
 operator's program request, ``program``) and ``nova_events`` (the
-outbox of events to Nova).
+outbox of events to Nova); ``endpoint`` answers their RPC methods.
 
 May call: the database, the agents' RPC client, the notifications,
 cyborg.liveness and cyborg.conductor.backoff; no other room of the

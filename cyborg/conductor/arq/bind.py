@@ -51,6 +51,7 @@ deleting cyborg.conductor.arq.delete.
 """
 
 import datetime
+import time
 
 from oslo_config import cfg
 from oslo_log import log as logging
@@ -181,7 +182,7 @@ def _work_for(context, target, handle, program):
 
 
 def bind(context, patches, project_id=None, more_for_instance=False,
-         sending=None, check_provider=None):
+         check_provider=None, take_events=False):
     """Bind ARQs, in one transaction (see the module docstring).
 
     :param patches: {arq_uuid: {hostname, device_rp_uuid, instance_uuid,
@@ -189,68 +190,75 @@ def bind(context, patches, project_id=None, more_for_instance=False,
     :param project_id: the caller's project, or None (admin: any ARQ).
     :param more_for_instance: the instance may have bound ARQs already
         (attaching accelerators to it, not Nova's one bind per boot).
-    :param sending: a list that gets the events for Nova the bind wrote,
-        taken by the caller (for nova_notifier.CLAIM_SECONDS), which sends
-        them once the bind returns; None: they wait for the next sender.
     :param check_provider: does the provider satisfy the ARQ's device
         profile group (cyborg.objects.device_profile.group_mismatch, on
         the rows the bind reads)?  'refuse': BindProviderMismatch if not
         (microversion 2.4 on); 'warn': bind it and log a warning; None:
-        not checked here (cyborg-api checked, cyborg.api.bind_check).
+        not checked (attach binds what Placement chose itself).
+    :param take_events: the caller takes the events for Nova the bind
+        writes (claimed for nova_notifier.CLAIM_SECONDS) and sends them
+        once the bind returns; False: they wait for the next sender.
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
         InstanceAlreadyBound, BindTargetInvalid, BindTargetGone (the
         device left meanwhile), BindProviderMismatch, BindRefused (no free
         handle, the FPGA busy), Invalid; nothing changes then.  A host
         whose agent is down is no reason to refuse (see _target()).
-    :returns: {arq_uuid: state} after the bind (Bound, or BindStarted
-        while device work is pending).  A bind already done, the same
-        ARQs bound to the same instance and provider, answers their
+    :returns: ``(states, events)``: {arq_uuid: state} after the bind
+        (Bound, or BindStarted while device work is pending), and the
+        events taken ([] unless *take_events*).  A bind already done, the
+        same ARQs bound to the same instance and provider, answers their
         states again (see _done_before()).
     """
-    committed = []
-    try:
-        return _bind(context, patches, project_id, more_for_instance,
-                     sending, check_provider, committed)
-    except exception.InstanceAlreadyBound:
-        if more_for_instance:
-            raise
-        done = _done_before(context, patches, project_id)
-        if done is None:
-            raise
+    args = (context, patches, project_id, more_for_instance,
+            check_provider, take_events)
+    if db_api.in_transaction(context):
+        # Part of the caller's transaction (attach), which its caller
+        # runs again whole.
+        return _write(*args)
+    # Each try is a transaction of its own, as retry_on_deadlock runs
+    # them, here so that the events of the last try that wrote any are
+    # at hand: if a try committed, it is that one (every try after it
+    # stops at its instance, before writing an event).
+    written = []
+    pauses = db_api.pauses()
+    while True:
+        try:
+            with db_api.context_manager.writer.using(context):
+                states, written = _write(*args)
+            return states, written
+        except exception.InstanceAlreadyBound:
+            if more_for_instance:
+                raise
+            done = _done_before(context, patches, project_id)
+            if done is None:
+                raise
+            break
+        except db_api.RETRIED:
+            pause = next(pauses, None)
+            if pause is None:
+                raise
+            time.sleep(pause)
     # A try whose COMMIT was answered with a lost connection (a Galera
     # writer killed as it committed, a network blip before the OK) was
-    # done: retry_on_deadlock ran the bind again, which found it.  Or
-    # the same PATCH came again (an RPC message delivered twice, a
-    # client retrying a lost answer).  Either way the answer is the one
-    # the first try would have given, not the 400 of a second bind of
-    # the instance: Nova would delete the ARQs of a bound server.  The
-    # events of a try of this call that committed are still claimed by
-    # it, so they go now rather than when the claim ends.
+    # done: the try after it found it.  Or the same PATCH came again (an
+    # RPC message delivered twice, a client retrying a lost answer).
+    # Either way the answer is the one the first try would have given,
+    # not the 400 of a second bind of the instance: Nova would delete
+    # the ARQs of a bound server.  The events of a try of this call that
+    # committed are still claimed by it, so they go now rather than when
+    # the claim ends.
     LOG.info('Bind of %(n)d ARQ(s) for request %(req)s was done already: '
              '%(result)s', {'n': len(patches), 'req': context.request_id,
                             'result': done})
-    if sending is not None:
-        sending.extend(_still_written(context, committed))
-    return done
+    return done, _still_written(context, written)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def _bind(context, patches, project_id, more_for_instance, sending,
-          check_provider, committed):
-    """bind()'s transaction, run again whole on a deadlock or a lost
-    connection.
+def _write(context, patches, project_id, more_for_instance, check_provider,
+           take_events):
+    """One try of bind(), in the caller's transaction.
 
-    :param committed: set to the events the last try that wrote any
-        took: if a try committed, it is that one (every try after it
-        stops at its instance, before writing an event).
+    :returns: (states, the events taken).
     """
-    if sending is not None:
-        # A retried transaction: what the rolled back try wrote is gone,
-        # unless its COMMIT was done and only its answer lost.
-        if sending:
-            committed[:] = sending
-        del sending[:]
     now = timeutils.utcnow()
     for instance in sorted({v['instance_uuid'] for v in patches.values()}):
         if more_for_instance:
@@ -258,13 +266,13 @@ def _bind(context, patches, project_id, more_for_instance, sending,
         else:
             bound_instance.add(context, instance, now)
     arqs = arq_queries.lock_for_bind(context, list(patches), project_id)
-    bind = _Bind(context, now, arqs, sending, check_provider)
-    result = {uuid: bind.one(uuid, patches[uuid])
+    bind = _Bind(context, now, arqs, check_provider, take_events)
+    states = {uuid: bind.one(uuid, patches[uuid])
               for uuid in sorted(patches)}
     LOG.info('Bind of %(n)d ARQ(s) for request %(req)s: %(result)s',
              {'n': len(patches), 'req': context.request_id,
-              'result': result})
-    return result
+              'result': states})
+    return states, bind.taken
 
 
 def _done_before(context, patches, project_id):
@@ -321,14 +329,19 @@ def _target(context, values):
 class _Bind:
     """The ARQs of one bind, one after the other, in its transaction."""
 
-    def __init__(self, context, now, arqs, sending, check_provider=None):
-        """:param arqs: what arq_queries.lock_for_bind read of the ARQs."""
+    def __init__(self, context, now, arqs, check_provider=None,
+                 take_events=False):
+        """:param arqs: what arq_queries.lock_for_bind read of the ARQs.
+        :param take_events: claim the events written (see bind()).
+        """
         self.context = context
         self.check_provider = check_provider
         self.now = now
         self.arqs = arqs
         self.deadline = now + datetime.timedelta(seconds=CONF.bind_timeout)
-        self.sending = sending
+        self.take_events = take_events
+        #: The events taken.
+        self.taken = []
 
     def one(self, uuid, values):
         """Bind one ARQ; :returns: its state after the bind.
@@ -418,12 +431,11 @@ class _Bind:
 
     def _event(self, arq_uuid, instance_uuid, target_state):
         """The event for Nova of an ARQ the bind resolved."""
-        claim = (None if self.sending is None
-                 else nova_notifier.CLAIM_SECONDS)
+        claim = nova_notifier.CLAIM_SECONDS if self.take_events else None
         event = event_queries.add(
             self.context, instance_uuid, arq_uuid,
             states.EVENT_STATUS[target_state],
             request_id=self.context.request_id, claim_seconds=claim,
             bind_started_at=self.now)
-        if self.sending is not None:
-            self.sending.append(event)
+        if self.take_events:
+            self.taken.append(event)

@@ -104,7 +104,7 @@ class Notifier:
             self._lock.release()
 
     def queue(self, events):
-        """Queue events a bind has taken (see arq_bind.bind's *sending*:
+        """Queue events a bind has taken (see arq_bind.bind's *take_events*:
         claimed for CLAIM_SECONDS, so no other sender has them) for the
         next send_queued().  Should this conductor stop before it sends
         them, they are in the database, and go when their claim ends.

@@ -68,7 +68,7 @@ LOG = logging.getLogger(__name__)
 KEEP_FINISHED = 3600
 
 
-def program(context, agent_api, uuid, image_uuid):
+def program(context, uuid, image_uuid):
     """Queue the programming of a deployable's device with an image.
 
     The agent of the device's host will fetch the image (its cache, or
@@ -76,7 +76,6 @@ def program(context, agent_api, uuid, image_uuid):
     records the image as its bitstream and the loaded function as its
     function traits (the driver's, from its result).
 
-    :param agent_api: the agent RPC client.
     :param uuid: the deployable's uuid.
     :param image_uuid: the bitstream image's uuid.
     :raises: DeployableNotFound, DeployableInUse, UnsupportedOperation.
@@ -84,9 +83,6 @@ def program(context, agent_api, uuid, image_uuid):
         UTC) by which it will have ended.
     """
     target = deployable_queries.program_target(context, uuid)
-    if not agent_api.can_send_device_work():
-        raise exception.UnsupportedOperation(driver=target['driver_name'],
-                                             operation='program')
     job = _queue(context, target, uuid, image_uuid)
     deployable_notify.program(context, deployable_notify.PROGRAM_START,
                               uuid, target, image_uuid)

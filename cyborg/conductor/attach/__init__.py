@@ -18,7 +18,7 @@ that exists, through Nova.
 reboot asked), ``allocations`` (the Placement side, and the releases
 and reboots that wait on Nova), ``nova_server`` (what Nova says of a
 server and does with its ARQs) and ``quota`` (Nova's unified limits,
-through oslo.limit).
+through oslo.limit); ``endpoint`` answers their RPC methods.
 
 May call: cyborg.conductor.arq (an attach binds and a detach deletes
 ARQs as Nova's own do), the database, the Nova and Placement clients.

@@ -149,9 +149,11 @@ def _record_once(context, server, profile, hostname, chosen, reboot, uuids):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def _bind(context, attachment, patches, sending):
+def _bind(context, attachment, patches):
     """Bind the ARQs and make the attachment ``attached``, in one
     transaction.
+
+    :returns: what arq_bind.bind returns (the events taken).
 
     :raises: Conflict when the attachment is gone (Nova deleted the
         server's ARQs meanwhile), and what arq_bind.bind raises.
@@ -163,7 +165,7 @@ def _bind(context, attachment, patches, sending):
             reason='attachment %s of server %s was forgotten meanwhile' % (
                 attachment['uuid'], attachment['instance_uuid']))
     return arq_bind.bind(context, patches, more_for_instance=True,
-                         sending=sending)
+                         take_events=True)
 
 
 def _place(context, placement, server, profile):
@@ -182,7 +184,7 @@ def _place(context, placement, server, profile):
 
 
 def attach(context, placement, nova, instance_uuid, device_profile_name,
-           hostname=None, project_id=None, reboot=False, sending=None):
+           hostname=None, project_id=None, reboot=False):
     """Give a server the accelerators of a device profile.
 
     :param nova: a NovaClient, or None when ``[nova]`` is not set.
@@ -191,16 +193,16 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
     :param reboot: ask Nova for a hard reboot once they are bound
         (nothing is asked of a stopped server: see
         nova_server.is_stopped).
-    :param sending: see arq_bind.bind.
     :raises: PlacementNotConfigured, NovaNotConfigured, NovaUnavailable,
         ServerNotFound, ServerNotAttachable, DeviceProfileNotFound,
         AgentNotFound, ComputeResourceProviderNotFound,
         NoAcceleratorCandidate, OverLimit and LimitsUnavailable (Nova's
         unified limits, cyborg.conductor.attach.quota), PlacementError, and
         what a bind raises; nothing stays allocated or created then.
-    :returns: ``{arqs: {arq uuid: state}, server: nova_server.view(),
+    :returns: ``({arqs: {arq uuid: state}, server: nova_server.view(),
         attachment: uuid, reboot: None (none asked: not wanted, or the
-        server is stopped), pending, requested or refused}``.
+        server is stopped), pending, requested or refused}, the events for
+        Nova the bind took)``: the caller sends them.
     """
     if placement is None:
         raise exception.PlacementNotConfigured()
@@ -231,7 +233,7 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
         'device_rp_uuid': chosen['mappings'][arq['device_profile_group_id']],
         'project_id': server['project_id']} for arq in arqs}
     try:
-        result = _bind(context, attachment, patches, sending)
+        result, events = _bind(context, attachment, patches)
     except Exception:
         with excutils.save_and_reraise_exception():
             LOG.exception('Binding the accelerators attached to server '
@@ -245,8 +247,8 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
              '%(result)s (reboot: %(reboot)s)',
              {'profile': device_profile_name, 'server': instance_uuid,
               'host': hostname, 'result': result, 'reboot': outcome})
-    return {'arqs': result, 'server': nova_server.view(server),
-            'attachment': attachment['uuid'], 'reboot': outcome}
+    return ({'arqs': result, 'server': nova_server.view(server),
+             'attachment': attachment['uuid'], 'reboot': outcome}, events)
 
 
 def _undo_allocate(context, placement, attachment):

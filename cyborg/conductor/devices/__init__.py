@@ -13,8 +13,9 @@
 # under the License.
 """The operator's verbs on what the agents found: devices (enable,
 disable, by selector), device health (taking failing devices out of
-scheduling), attributes, device profiles and drivers (install, update,
-uninstall).
+scheduling), attributes, device profiles, device classes, device
+configurations and drivers (install, update, uninstall: the agents
+settle them with their hellos); ``endpoint`` answers their RPC methods.
 
 May call: cyborg.conductor.arq (uninstalling a driver unbinds the ARQs
 on its devices; a program request is device work, queued there) and

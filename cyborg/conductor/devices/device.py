@@ -104,11 +104,3 @@ def set_status_by_selector(context, selector, status):
               'selector': selector})
     health.announce(context, changes)
     return [d['uuid'] for d in devices], hosts
-
-
-def push_hosts(context, client, hosts):
-    """Push hosts to Placement one after the other (no transaction open);
-    a host that fails stays marked for the periodic task.
-    """
-    for host in hosts:
-        placement_push.push_safely(context, client, host)

@@ -30,7 +30,6 @@ from oslo_log import log as logging
 from oslo_utils import uuidutils
 
 from cyborg.common import device_class
-from cyborg.conductor.placement import push as placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import device_class as device_class_queries
 from cyborg.db.queries import host as host_queries
@@ -68,7 +67,7 @@ def create(context, name, selector, description=None):
     :param selector: its list of conditions.
     :raises: DeviceClassInvalid, DeviceClassExists
     :returns: (the class as a dict, ``trait`` added; the hosts to push,
-        with no transaction open: push_hosts()).
+        with no transaction open: placement.push.push_hosts()).
     """
     name = device_class.normalize_name(name)
     device_class.check(selector)
@@ -83,20 +82,8 @@ def delete(context, name):
     concern (its trait leaves every provider).
 
     :raises: DeviceClassNotFound
-    :returns: the hosts to push (push_hosts()).
+    :returns: the hosts to push (placement.push.push_hosts()).
     """
     row, hosts = _delete(context, name.upper())
     LOG.info('Deleted device class %(name)s (%(uuid)s)', row)
     return hosts
-
-
-def push_hosts(context, client, hosts):
-    """Push the hosts a class change marked, one after the other, with no
-    transaction open; a host that fails stays marked for the periodic
-    task ([placement] sync_interval), as does every host when *client*
-    is None.
-    """
-    if client is None:
-        return
-    for host in hosts:
-        placement_push.push_safely(context, client, host)

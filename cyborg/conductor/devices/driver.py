@@ -18,26 +18,34 @@ host's driver (a row of the drivers table) whatever enabled it.  A driver
 installed through the API (source ``api``) is a row with its
 configuration; a driver of an agent's configuration file (source
 ``config``) may be given the operator's configuration, or be uninstalled
-on its host (state ``uninstalled``) and installed again.  The agent of
-the host applies these decisions (agent RPC set_drivers) now if it can be
-reached and otherwise at its next heartbeat, which carries the revision of
-the decisions it runs with, so an agent that was down or restarted catches
-up by itself, before its first discovery.  The configuration file says
-what a host may load; these decisions say what it does.
+on its host (state ``uninstalled``) and installed again.  The
+configuration file says what a host may load; these decisions say what it
+does.
 
-A configuration the agent's driver refuses (a malformed selector...) is
-not kept: the install or update is undone and answered with 400.  The
-conductor never loads a driver's code: the names come from the package
-metadata (cyborg.common.driver_names) and the check of a configuration
-from the agents' answers (their drivers' load errors); an agent that could
-not be reached checks it when it catches up, and shows a refusal as its
-driver's ERROR status.
+A verb records the decision and tells the agents of its hosts (a cast:
+no conductor worker waits on an agent).  An agent asks for its host's
+decisions with a heartbeat (its answer carries them when their revision
+differs from the one the agent runs), applies them on its work thread and
+says hello again, with the revision it now runs and the load errors of
+its drivers: settle() records the outcome then.  A configuration the
+agent's driver refuses (a malformed selector...) is not kept: the
+decision is put back (the row an install created deleted, an update's
+configuration restored) and the hello's answer hands the agent the
+decisions as they are now.  An agent that is down catches up, the same
+way, at its next heartbeat, before its first discovery.  cyborg-api waits
+a bounded time for the outcome of its request (the ``drivers_*`` columns
+of the hosts table, cyborg.db.queries.driver.outcome).  The conductor
+never loads a driver's code: the names come from the package metadata
+(cyborg.common.driver_names), the check of a configuration from the
+agents.
 """
 
 from oslo_log import log as logging
 import oslo_messaging as messaging
+from oslo_utils import uuidutils
 
 from cyborg import exception
+from cyborg import liveness
 from cyborg import servicegroup
 from cyborg.common import driver_config
 from cyborg.common import driver_names
@@ -46,6 +54,7 @@ from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import driver as driver_queries
+from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.notifications import accelerator_request as arq_notify
 from cyborg.notifications import driver as driver_notify
@@ -63,80 +72,39 @@ def _agent_hosts(context, host=None):
     return hosts
 
 
-def _push(context, agent_api, host):
-    """Give *host*'s agent its list now; record what its drivers said.
+def _tell(context, agent_api, hosts):
+    """Tell the agents of *hosts* that their decisions changed (a cast
+    each; a lost one is only late: an agent's heartbeat asks anyway).
 
-    :returns: ``{name: error}`` of the drivers that would not load, or
-        None when the agent could not be reached (it catches up at its
-        next heartbeat).
+    :returns: the hosts whose agents are up, whose outcome is worth
+        waiting for.
     """
-    installs, removed = driver_queries.decisions(context, host)
-    try:
-        result = agent_api.set_drivers(context, host=host, installs=installs,
-                                       removed=removed)
-    except messaging.MessagingException as exc:
-        LOG.warning('The agent of host %(host)s did not take its drivers '
-                    'now (%(error)s); it loads them at its next heartbeat',
-                    {'host': host, 'error': exc})
-        return None
-    driver_queries.record_hello(context, host, result['hellos'])
-    return result['load_errors']
-
-
-def _push_all(context, agent_api, hosts, pool=None):
-    """_push() on several hosts at once; {host: its result}.
-
-    The pushes run on the conductor's pool, on at most half of its
-    workers at a time (the bind jobs and the kicks keep the others: an
-    agent that cannot be reached holds its worker for
-    ``rpc_response_timeout``), and in this thread for a host no worker
-    was free for: the caller waits for them all anyway, a push queued
-    behind bind jobs could wait for them, and a push the pool refused is
-    not one the agent's next heartbeat should catch up.
-
-    :param pool: the conductor's WorkerPool; None: one host after the
-        other in this thread (tools, tests).
-    """
-    limit = max(1, pool.size // 2) if pool is not None else 0
-    results, calls, in_flight = {}, {}, set()
+    up = liveness.agents(context)
     for host in hosts:
-        in_flight = {call for call in in_flight if not call.done()}
-        call = None
-        if len(in_flight) < limit and pool.free():
-            try:
-                call = pool.spawn(_push, context, agent_api, host)
-            except exception.NoFreeConductorWorker:
-                pass
-        if call is None:
-            results[host] = _push(context, agent_api, host)
-        else:
-            in_flight.add(call)
-            calls[call] = host
-    for call, host in calls.items():
-        results[host] = call.result()
-    return results
+        try:
+            agent_api.configure_soon(context, host)
+        except messaging.MessagingException as exc:
+            LOG.warning('The agent of host %(host)s was not told of its '
+                        'drivers (%(error)s); it asks at its next '
+                        'heartbeat', {'host': host, 'error': exc})
+    return [host for host in hosts if up.get(host)]
 
 
-def _failures(results, name):
-    return {host: errors[name] for host, errors in results.items()
-            if errors and name in errors}
+def _answer(context, agent_api, request_id, rows):
+    """:returns: ``{id, drivers, asked}``: the request's id, the driver
+        records as written and the hosts whose agents were asked (see
+        cyborg.db.queries.driver.outcome).
+    """
+    asked = _tell(context, agent_api, sorted({r['host'] for r in rows}))
+    return {'id': request_id, 'drivers': rows, 'asked': asked}
 
 
-def _reason(failures):
-    return '; '.join('on %s: %s' % (host, error)
-                     for host, error in sorted(failures.items()))
-
-
-def install(context, agent_api, name, host=None, config=None, pool=None):
+def install(context, agent_api, name, host=None, config=None):
     """Install a driver on one host, or on every host with an agent.
 
-    The agents are told on the conductor's *pool* (see _push_all()).
-
-    :raises: UnknownDriver, DriverConfigInvalid (an agent refused it),
-        AgentNotFound, DriverAlreadyEnabled (also to the second of two
-        installs racing on a host)
-    :returns: the driver records, one per host; as this install wrote
-        one that an uninstall removed meanwhile.
+    :raises: UnknownDriver, AgentNotFound, DriverAlreadyEnabled (also to
+        the second of two installs racing on a host)
+    :returns: see _answer(); the records, one per host.
     """
     try:
         name = driver_names.own_name(name)
@@ -145,70 +113,61 @@ def install(context, agent_api, name, host=None, config=None, pool=None):
             name=name, known=', '.join(driver_names.available()))
     config = driver_config.normalise(config or {})
     hosts = _agent_hosts(context, host)
-    written = driver_queries.install(context, name, hosts, config)
-    uuids = [row['uuid'] for row in written]
-    LOG.info('Driver %(name)s installed on %(hosts)s with %(config)s',
-             {'name': name, 'hosts': ', '.join(hosts),
-              'config': config})
-    failures = _failures(_push_all(context, agent_api, hosts, pool), name)
-    if failures:
-        driver_queries.delete(context, uuids)
-        _push_all(context, agent_api, sorted(failures), pool)
-        LOG.warning('Install of driver %(name)s undone: %(reason)s',
-                    {'name': name, 'reason': _reason(failures)})
-        raise exception.DriverConfigInvalid(name=name,
-                                            reason=_reason(failures))
-    # An uninstall that ran meanwhile (the rows were listed as soon as
-    # they committed) came after this install: it answers what it wrote.
-    now = driver_queries.get_many(context, uuids)
-    rows = [now.get(row['uuid'], row) for row in written]
+    for name_of_host in hosts:
+        if not host_queries.exists(context, name_of_host):
+            host_queries.create(context, name_of_host)
+    request_id = uuidutils.generate_uuid()
+    rows = driver_queries.install(context, name, hosts, config, request_id)
+    LOG.info('Driver %(name)s installed on %(hosts)s with %(config)s '
+             '(request %(id)s)', {'name': name, 'hosts': ', '.join(hosts),
+                                  'config': config, 'id': request_id})
     driver_notify.send(context, driver_notify.INSTALL, rows)
-    return rows
+    return _answer(context, agent_api, request_id, rows)
 
 
-def _check_decisions(agent_api, row):
-    """Agents older than RPC 1.4 cannot take decisions about the drivers
-    of their configuration file.
-
-    :raises: DriverFromConfigFile
-    """
-    if (row['source'] == driver_queries.SOURCE_CONFIG
-            and not agent_api.can_send_driver_decisions()):
-        raise exception.DriverFromConfigFile(name=row['name'],
-                                             host=row['host'])
-
-
-def update(context, agent_api, uuid, config, pool=None):
-    """Replace the configuration of a driver; it rediscovers.
+def update(context, agent_api, uuid, config):
+    """Replace the configuration of a driver; its host rediscovers.
 
     For a driver of the configuration file it is the operator's
     configuration of it on its host; an empty one goes back to the file's.
 
-    :raises: DriverUUIDNotFound, DriverFromConfigFile (agents too old),
-        DriverConfigInvalid, DriverUninstalled
-    :returns: the driver record.
+    :raises: DriverUUIDNotFound, DriverUninstalled
+    :returns: see _answer(); one record.
     """
-    row = driver_queries.get(context, uuid)
-    _check_decisions(agent_api, row)
-    if row['state'] == driver_queries.UNINSTALLED:
-        raise exception.DriverUninstalled(name=row['name'], host=row['host'])
     config = driver_config.normalise(config or {})
-    previous = driver_queries.set_config(context, uuid, config)
-    failures = _failures(
-        _push_all(context, agent_api, [row['host']], pool), row['name'])
-    if failures:
-        driver_queries.set_config(context, uuid, previous)
-        _push_all(context, agent_api, [row['host']], pool)
-        raise exception.DriverConfigInvalid(name=row['name'],
-                                            reason=_reason(failures))
-    LOG.info('Driver %(name)s on %(host)s reconfigured with %(config)s',
-             {'name': row['name'], 'host': row['host'], 'config': config})
-    return driver_queries.get(context, uuid)
+    request_id = uuidutils.generate_uuid()
+    row = driver_queries.set_config(context, uuid, config, request_id)
+    LOG.info('Driver %(name)s on %(host)s reconfigured with %(config)s '
+             '(request %(id)s)', {'name': row['name'], 'host': row['host'],
+                                  'config': config, 'id': request_id})
+    return _answer(context, agent_api, request_id,
+                   [driver_queries.get(context, uuid)])
+
+
+def settle(context, host, installed_revision, drivers):
+    """Record how the agent of *host* took the operator's decisions (see
+    the module docstring), from its hello.
+
+    :param installed_revision: the revision of the decisions it runs.
+    :param drivers: its drivers' hellos; ``loaded: false`` on those that
+        would not load.
+    :returns: ``{name: error}`` of the decisions put back, or None when
+        nothing was settled.
+    """
+    refused = driver_queries.settle(
+        context, host, installed_revision,
+        {d['name']: d.get('detail') for d in drivers or ()
+         if d.get('loaded') is False})
+    if refused:
+        LOG.warning('The agent of %(host)s would not load %(refused)s: the '
+                    'decisions are put back', {'host': host,
+                                               'refused': refused})
+    return refused
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def _uninstall_rows(context, uuid, force, decisions_allowed):
+def _uninstall_rows(context, uuid, force):
     """The database side of an uninstall, in one transaction.
 
     The driver's row is locked first: installs, updates and uninstalls of
@@ -219,10 +178,6 @@ def _uninstall_rows(context, uuid, force, decisions_allowed):
     :raises: see uninstall().
     """
     row = driver_queries.lock(context, uuid)
-    if row['source'] == driver_queries.SOURCE_CONFIG and \
-            not decisions_allowed:
-        raise exception.DriverFromConfigFile(name=row['name'],
-                                             host=row['host'])
     if row['state'] == driver_queries.UNINSTALLED:
         raise exception.DriverUninstalled(name=row['name'], host=row['host'])
     holders = arq_queries.get_all_on_driver(context, row['host'],
@@ -248,8 +203,7 @@ def _uninstall_rows(context, uuid, force, decisions_allowed):
     return row, unbound, rps
 
 
-def uninstall(context, agent_api, placement, uuid, force=False,
-              pool=None):
+def uninstall(context, agent_api, placement, uuid, force=False):
     """Uninstall a driver from its host.
 
     A driver installed through the API is forgotten; a driver of the
@@ -262,12 +216,10 @@ def uninstall(context, agent_api, placement, uuid, force=False,
     Placement and the agent is told.  Its devices leave the tables and
     Placement with the agent's report that follows.
 
-    :raises: DriverUUIDNotFound, DriverFromConfigFile (agents too old),
-        DriverUninstalled (already), DriverInUse
+    :raises: DriverUUIDNotFound, DriverUninstalled (already), DriverInUse
     :returns: ``{'unbound': [arq uuid, ...]}``, the ARQs it unbound.
     """
-    row, unbound, rps = _uninstall_rows(
-        context, uuid, force, agent_api.can_send_driver_decisions())
+    row, unbound, rps = _uninstall_rows(context, uuid, force)
     if unbound:
         arq_notify.unbound(context, unbound)
         LOG.warning('Driver %(name)s on %(host)s uninstalled with force: '
@@ -277,7 +229,7 @@ def uninstall(context, agent_api, placement, uuid, force=False,
         if placement is not None:
             for instance in sorted({i for i in unbound.values() if i}):
                 placement.change_consumer(instance, remove=rps)
-    _push_all(context, agent_api, [row['host']], pool)
+    _tell(context, agent_api, [row['host']])
     LOG.info('Driver %(name)s uninstalled from %(host)s',
              {'name': row['name'], 'host': row['host']})
     driver_notify.send(context, driver_notify.UNINSTALL, [row])

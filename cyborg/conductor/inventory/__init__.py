@@ -16,7 +16,8 @@ heartbeats, the seeds' ``/hello``), ``reports`` (a host's hardware
 report, hash-gated, and the agents' liveness check), ``device_diff``
 (applying a report to the tables) and ``discovery`` (an operator's
 discovery, the seeds' ``/discovery``: recorded, cast, answered by the
-report).
+report); ``endpoint`` answers their RPC methods (``hello``, ``report``,
+``discovery_start``).
 
 May call: cyborg.conductor.devices (a report carries device health) and
 cyborg.conductor.placement (a changed host is pushed); the database,

@@ -126,36 +126,6 @@ def start(context, agent_api, host=None, driver=None):
     return {'id': discovery_id, 'hosts': hosts}
 
 
-def _drivers(context, host):
-    """The host's drivers as the drivers table has them, in the shape of
-    the agent's discovery summary.
-    """
-    return [{'name': row['name'], 'status': row['status'],
-             'detail': row['detail'], 'devices': row['devices']}
-            for row in driver_queries.get_all(context, host=host)
-            if row['state'] != driver_queries.UNINSTALLED]
-
-
-def legacy(context, agent_api, host=None, driver=None):
-    """start() answered in the shape of the synchronous discovery of RPC
-    API 1.2 (``{host: summary or {"error": message}}``), for the API
-    and cyborg-manage of the previous release: the hosts asked show
-    report ``asked``, their drivers as last recorded and no change
-    (their reports come later).
-    """
-    started = start(context, agent_api, host=host, driver=driver)
-    results = {}
-    for name, state in started['hosts'].items():
-        if state['error']:
-            results[name] = {'error': state['error']}
-        else:
-            results[name] = {'host': name, 'generation': None,
-                             'report': discovery_queries.ASKED,
-                             'drivers': _drivers(context, name),
-                             'diff': dict(_EMPTY_DIFF)}
-    return results
-
-
 def _brief(record):
     return {'driver': record['driver'], 'address': record['address'],
             'type': record['type'],

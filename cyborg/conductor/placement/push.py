@@ -47,6 +47,7 @@ from oslo_log import log as logging
 from oslo_serialization import jsonutils
 from oslo_utils import uuidutils
 
+from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg.conductor.placement import provider_gc
 from cyborg.conductor.placement import sync as placement_sync
@@ -108,6 +109,29 @@ def push_safely(context, client, host):
         LOG.exception('Pushing host %s to Placement failed; retried later',
                       host)
         return None
+
+
+def push_hosts(context, client, hosts):
+    """push_safely() of each host, one after the other, with no
+    transaction open; none without Placement (*client* None): the hosts
+    stay marked for the periodic task.
+    """
+    if client is None:
+        return
+    for host in hosts:
+        push_safely(context, client, host)
+
+
+def push_soon(pool, client, hosts):
+    """push_hosts() on the conductor's pool, after the caller answers: so
+    that an answer does not wait for thousands of pushes.  A push the pool
+    refuses is the periodic task's (the hosts are marked).
+
+    :param pool: the conductor's WorkerPool.
+    """
+    if client is not None and hosts:
+        pool.kick(push_hosts, cyborg_context.get_admin_context(), client,
+                  sorted(hosts))
 
 
 @db_api.context_manager.reader

@@ -190,11 +190,6 @@ def compute_node(client, host):
     """
     if host['compute_rp_uuid'] and host['compute_rp_name']:
         return host['compute_rp_uuid'], host['compute_rp_name']
-    if host['compute_rp_uuid']:
-        # Found before its name was recorded (an older release).
-        provider = client.get_provider(host['compute_rp_uuid'])
-        if provider is not None:
-            return provider['uuid'], provider['name']
     provider, names = find_compute_node(client, host['rp_name'],
                                         host['hostname'])
     if provider is None:

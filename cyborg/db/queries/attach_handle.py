@@ -57,8 +57,7 @@ _ATTRIBUTES = models.Attribute.__table__
 RC_KEY = 'rc'
 # The resource class of the handle's deployable: the value of its first
 # ``rc`` attribute (the one cyborg.conductor.placement.sync.desired()
-# publishes), NULL without one.  A handle whose ``resource_class`` is
-# distinct from it is off its resource class (OFF_CLASS).
+# publishes), NULL without one.
 RESOURCE_CLASS = (
     sa.select(sa.cast(_ATTRIBUTES.c.value, sa.String(255)))
     .where(_ATTRIBUTES.c.deployable_id == TABLE.c.deployable_id,
@@ -135,7 +134,7 @@ def get(context, handle_id):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def follow_resource_class(context, deployable_ids=None, handle_ids=None):
+def follow_resource_class(context, deployable_ids=None):
     """Copy each deployable's resource class (its ``rc`` attribute) to its
     handles' ``resource_class``, where it differs.
 
@@ -144,12 +143,8 @@ def follow_resource_class(context, deployable_ids=None, handle_ids=None):
     the handles' copy itself, cyborg.conductor.inventory.device_diff),
     so that the capacity view can count handles by resource class
     without joining each to its attribute (cyborg.db.queries.capacity).
-    The online data migration ``attach_handle_resource_class`` repairs
-    the handles a conductor of an earlier release wrote during a rolling
-    upgrade.
 
     :param deployable_ids: only the handles of these deployables.
-    :param handle_ids: only these handles.
     :returns: how many handles changed.
     """
     statement = (sa.update(TABLE).where(OFF_CLASS)
@@ -157,6 +152,4 @@ def follow_resource_class(context, deployable_ids=None, handle_ids=None):
     if deployable_ids is not None:
         statement = statement.where(
             TABLE.c.deployable_id.in_(list(deployable_ids)))
-    if handle_ids is not None:
-        statement = statement.where(TABLE.c.id.in_(list(handle_ids)))
     return context.session.execute(statement).rowcount

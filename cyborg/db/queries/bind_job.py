@@ -33,9 +33,6 @@ from cyborg.db import models
 JOB = models.BindJob
 TABLE = JOB.__table__
 
-# Written by conductors before RPC API 1.6, which held a bind's jobs until
-# cyborg-api had answered it; due at once now.
-HELD = 'held'
 PENDING = 'pending'
 RUNNING = 'running'
 # A program request's job that ended (outcome set); never taken again.
@@ -95,8 +92,8 @@ def add(context, arq_uuid, kind, payload, deadline, request_id=None):
 def claim_due(context, owner, dead_owners, limit, running_here=()):
     """Take the jobs this conductor should run now.
 
-    Due: pending jobs (whose back-off is over); jobs an older conductor
-    held; running jobs of *dead_owners* (conductors that stopped); running
+    Due: pending jobs (whose back-off is over); running jobs of
+    *dead_owners* (conductors that stopped); running
     jobs of *owner* that it does not run (it restarted, or a job's thread
     ended without recording an outcome).
 
@@ -110,7 +107,6 @@ def claim_due(context, owner, dead_owners, limit, running_here=()):
     due = sa.or_(
         sa.and_(JOB.state == PENDING,
                 sa.or_(JOB.not_before.is_(None), JOB.not_before <= now)),
-        JOB.state == HELD,
         sa.and_(JOB.state == RUNNING, JOB.owner.in_(list(dead_owners))),
         sa.and_(JOB.state == RUNNING, JOB.owner == owner,
                 JOB.uuid.not_in(list(running_here))))

@@ -25,7 +25,6 @@ import sqlalchemy as sa
 
 from cyborg.db import api as db_api
 from cyborg.db import models
-from cyborg.db.queries import attach_handle
 from cyborg.db.queries import handle_audit
 
 _AH = models.AttachHandle.__table__
@@ -105,19 +104,3 @@ def free_held_handles(context, limit=None, marker=0):
 @db_api.context_manager.reader
 def count_free_held_handles(context):
     return _count_handles(context, _FREE_HELD)
-
-
-@db_api.context_manager.reader
-def handles_off_their_resource_class(context, limit=None, marker=0):
-    """The attach handles whose ``resource_class`` is not their
-    deployable's (attach_handle.OFF_CLASS): written by a conductor of an
-    earlier release, during a rolling upgrade.
-
-    :returns: their ids, in order.
-    """
-    return _handle_ids(context, attach_handle.OFF_CLASS, limit, marker)
-
-
-@db_api.context_manager.reader
-def count_handles_off_their_resource_class(context):
-    return _count_handles(context, attach_handle.OFF_CLASS)

@@ -11,7 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of the drivers table: the drivers enabled on each host."""
+"""Queries of the drivers table: the drivers enabled on each host, and the
+operator's requests about them that wait for the hosts' agents (the
+``drivers_*`` columns of the hosts table).
+"""
 
 from oslo_db import exception as db_exc
 from oslo_log import log as logging
@@ -21,6 +24,7 @@ from oslo_utils import uuidutils
 import sqlalchemy as sa
 
 from cyborg import exception
+from cyborg.common import driver_config
 from cyborg.db import api as db_api
 from cyborg.db import models
 
@@ -46,6 +50,10 @@ WAITING_DETAIL = 'Installed; waiting for the agent to load it.'
 
 _COLUMNS = ('uuid', 'host', 'name', 'status', 'version', 'detail', 'source',
             'state', 'created_at', 'updated_at')
+# What an undo puts back (see _remember()).
+_DECIDED = ('source', 'config', 'state', 'status', 'detail')
+# How many settled requests a host keeps for cyborg-api to read.
+SETTLED_KEPT = 10
 
 
 def _to_dict(row):
@@ -252,8 +260,9 @@ def get(context, uuid):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def install(context, name, hosts, config):
-    """Record a driver installed through the API on *hosts*.
+def install(context, name, hosts, config, request_id):
+    """Record a driver installed through the API on *hosts*, and that
+    request *request_id* waits for their agents (see settle()).
 
     A host where the driver is enabled already (by the configuration file
     or the API) refuses, and nothing is written.  A driver of the
@@ -265,6 +274,7 @@ def install(context, name, hosts, config):
     :param name: the driver's name.
     :param hosts: host names.
     :param config: ``{group: {option: value}}`` (normalised).
+    :param request_id: the request's id.
     :raises: DriverAlreadyEnabled
     :returns: the rows as written (dicts, with their device counts), in
         *hosts* order.
@@ -285,6 +295,8 @@ def install(context, name, hosts, config):
     written = []
     for host in hosts:
         row = rows.get(host)
+        if row is not None:
+            _remember(row)
         if row is not None and row.state == UNINSTALLED:
             # Back to what the configuration file says, or configured.
             row.state = INSTALLED
@@ -294,7 +306,7 @@ def install(context, name, hosts, config):
         elif row is None:
             row = models.Driver(uuid=uuidutils.generate_uuid(), host=host,
                                 name=name, device_types='[]',
-                                created_at=now, **values)
+                                created_at=now, undo='{}', **values)
             context.session.add(row)
         else:
             for key, value in values.items():
@@ -307,29 +319,34 @@ def install(context, name, hosts, config):
         # Another request installed it on one of the hosts meanwhile.
         raise exception.DriverAlreadyEnabled(name=name,
                                              host=', '.join(hosts))
+    _ask(context, hosts, request_id)
     return _with_devices(context, written, name=name)
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def set_config(context, uuid, config):
-    """Replace the configuration of a driver.
+def set_config(context, uuid, config, request_id):
+    """Replace the configuration of a driver, and record that request
+    *request_id* waits for its host's agent (see settle()).
 
     For a driver of the configuration file it is the operator's
     configuration of it on its host (the agent's file still gives every
     other option); None (or an empty one) goes back to the file's.
 
-    :raises: DriverUUIDNotFound
-    :returns: the previous configuration (None: the file's).
+    :raises: DriverUUIDNotFound, DriverUninstalled
+    :returns: the row as it was (a dict).
     """
     row = _row(context, uuid)
-    previous = (jsonutils.loads(row.config)
-                if row.config is not None else None)
+    if row.state == UNINSTALLED:
+        raise exception.DriverUninstalled(name=row.name, host=row.host)
+    previous = _to_dict(row)
+    _remember(row)
     if row.source == SOURCE_CONFIG and not config:
         row.config = None
     else:
         row.config = jsonutils.dumps(config or {})
     row.updated_at = timeutils.utcnow()
+    _ask(context, [row.host], request_id)
     return previous
 
 
@@ -347,6 +364,8 @@ def uninstall_config_driver(context, uuid):
     row.config = None
     row.status = DISABLED
     row.detail = UNINSTALLED_DETAIL
+    # Nothing to put back: the operator decided otherwise since.
+    row.undo = None
     row.updated_at = timeutils.utcnow()
 
 
@@ -358,3 +377,105 @@ def delete(context, uuids):
         context.session.execute(sa.delete(models.Driver).where(
             models.Driver.uuid.in_(uuids),
             models.Driver.source == SOURCE_API))
+
+
+def _remember(row):
+    """Keep what *row* is before a decision its agent must answer, unless
+    an earlier one waits already (that one's is what was last settled).
+    """
+    if row.undo is None:
+        row.undo = jsonutils.dumps({k: getattr(row, k) for k in _DECIDED})
+
+
+def _hosts_locked(context, hosts):
+    """The hosts' rows, locked in the order of their names (no two
+    writers lock two hosts the other way round).
+    """
+    query = (sa.select(models.Host)
+             .where(models.Host.hostname.in_(sorted(hosts)))
+             .order_by(models.Host.hostname).with_for_update())
+    return list(context.session.execute(query).scalars())
+
+
+def _ask(context, hosts, request_id):
+    """Record that *request_id* waits for the agents of *hosts* (their
+    rows exist: see cyborg.db.queries.host.create).
+    """
+    for row in _hosts_locked(context, hosts):
+        asked = jsonutils.loads(row.drivers_asked or '[]')
+        row.drivers_asked = jsonutils.dumps(asked + [request_id])
+
+
+def _put_back(context, row):
+    undo = jsonutils.loads(row.undo)
+    if not undo:
+        context.session.delete(row)
+        return
+    for key, value in undo.items():
+        setattr(row, key, value)
+    row.undo = None
+    row.updated_at = timeutils.utcnow()
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def settle(context, host, installed_revision, load_errors):
+    """Record how the agent of *host* took the operator's decisions, once
+    it runs them all: its hello says so with *installed_revision* (that
+    of cyborg.common.driver_config.revision) after it loaded what they
+    say, its drivers' load errors with it.
+
+    A decision whose driver would not load is put back as it was (a row
+    an install created is deleted); the others stand.  The requests that
+    waited are recorded settled, with what was refused.
+
+    :param load_errors: ``{driver name: why it would not load}``.
+    :returns: ``{name: error}`` of the decisions put back, or None when
+        nothing was settled (none waited, or the agent does not run the
+        newest decisions yet).
+    """
+    hosts = _hosts_locked(context, [host])
+    if not hosts or not hosts[0].drivers_asked:
+        return None
+    rows = list(context.session.execute(
+        sa.select(models.Driver).where(models.Driver.host == host))
+        .scalars())
+    if driver_config.revision(*_decisions(rows)) != installed_revision:
+        return None
+    refused = {}
+    for row in rows:
+        if row.undo is None:
+            continue
+        if row.name in load_errors:
+            refused[row.name] = load_errors[row.name]
+            _put_back(context, row)
+        else:
+            row.undo = None
+    settled = jsonutils.loads(hosts[0].drivers_settled or '[]')
+    settled.insert(0, {'ids': jsonutils.loads(hosts[0].drivers_asked),
+                       'refused': refused})
+    hosts[0].drivers_settled = jsonutils.dumps(settled[:SETTLED_KEPT])
+    hosts[0].drivers_asked = None
+    return refused
+
+
+@db_api.context_manager.reader
+def outcome(context, hosts, request_id):
+    """How the agents of *hosts* took request *request_id*.
+
+    :returns: ``{host: None while it waits, else {driver name: why it
+        would not load}}`` (empty: nothing refused; also when the host
+        settled so many requests since that this one's is forgotten).
+    """
+    result = {}
+    for row in context.session.execute(
+            sa.select(models.Host.hostname, models.Host.drivers_asked,
+                      models.Host.drivers_settled)
+            .where(models.Host.hostname.in_(sorted(hosts)))):
+        if request_id in jsonutils.loads(row.drivers_asked or '[]'):
+            result[row.hostname] = None
+            continue
+        result[row.hostname] = next(
+            (s['refused'] for s in jsonutils.loads(
+                row.drivers_settled or '[]') if request_id in s['ids']), {})
+    return result

@@ -43,7 +43,7 @@ NOVA_EVENTS, PLACEMENT_PUSHES, DRIVER_JOBS = (
     'nova_events', 'placement_pushes', 'driver_jobs')
 # A bind job still to do; done and failed ones are program requests'
 # outcomes, kept for cyborg-api to read.
-_JOBS_WAITING = (job_queries.HELD, job_queries.PENDING, job_queries.RUNNING)
+_JOBS_WAITING = (job_queries.PENDING, job_queries.RUNNING)
 
 
 def _devices(context):

@@ -35,9 +35,6 @@ EV = models.NovaEvent
 TABLE = EV.__table__
 ARQ = models.ExtendedAcceleratorRequest
 
-# Written by conductors before RPC API 1.6, which held a bind's events
-# until cyborg-api had answered it; due at once now.
-HELD = 'held'
 PENDING = 'pending'
 SENDING = 'sending'
 # A failed event Nova took, to send again (send_again()).
@@ -101,16 +98,14 @@ def claim_due(context, limit, claim_seconds):
 
     Due: pending events whose retry time has come, failed events to
     send again whose time has come, events another conductor took but did
-    not finish within its claim, and events an older conductor held.
+    not finish within its claim.
 
     :returns: the taken events as dicts; ``again`` says whether Nova took
         the event before (send_again()).
     """
     now = timeutils.utcnow()
-    due = sa.or_(
-        sa.and_(EV.state.in_([PENDING, SENDING, AGAIN]),
-                EV.next_attempt_at <= now),
-        EV.state == HELD)
+    due = sa.and_(EV.state.in_([PENDING, SENDING, AGAIN]),
+                  EV.next_attempt_at <= now)
     candidates = context.session.execute(
         sa.select(EV.id, EV.state, EV.next_attempt_at).where(due)
         .order_by(EV.id).limit(limit)).all()

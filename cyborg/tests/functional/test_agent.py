@@ -23,9 +23,9 @@ import pytest
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
+from cyborg import liveness
 from cyborg import objects
 from cyborg import rpc
-from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import driver as driver_queries
@@ -49,7 +49,6 @@ class AgentTestCase(base.ServiceTestCase):
         rpc.init(CONF, url=backends.rabbit_url())
         objects.register_all()
         self.conductor = conductor_rpcapi.ConductorAPI()
-        self.agents = agent_rpcapi.AgentAPI()
 
     def _start_agent(self, host, drivers='fake', **groups):
         groups.setdefault('agent', {}).update(enabled_drivers=drivers,
@@ -117,12 +116,6 @@ class AgentTestCase(base.ServiceTestCase):
                          {d['name']: d['status']
                           for d in found['result']['drivers']})
 
-        # hardware straight from the agent matches the conductor's copy.
-        # (No client of this release sends hardware: as an earlier
-        # release's would.  Agents answer it until RPC API 2.0.)
-        live = self.agents.client.prepare(server=agent, version='1.1').call(
-            self.context, 'hardware')
-        self.assertEqual(stored['hardware'], live['hardware'])
         self.assertEqual(
             [('fake', 'READY'), ('generic', 'READY')],
             [(d['name'], d['status']) for d in
@@ -136,26 +129,23 @@ class AgentTestCase(base.ServiceTestCase):
         self.assertIn(agent + '_FakeDevice', output)
         output = self._manage('discovery', 'run', '--host', agent)
         self.assertIn('| %s | fake    | READY  |' % agent, output)
-        # What the agent's report said, not the 1.2 call's "asked".
+        # What the agent's report said.
         self.assertRegex(output, r'\| (stored|unchanged) +\|')
 
         # With the agent gone, its last report is still there.
         agent_process.stop()
-        # Down as the conductor judges it (its service_down_time): through
-        # the hardware RPC, which conductors answer the cyborg-manage of
-        # the previous release until RPC API 2.0.
-        def conductor_view():
-            return self.conductor.client.prepare(version='1.2').call(
-                self.context, 'hardware', host=agent)[0]
+        # Down as the API and cyborg-manage judge it (service_down_time).
+        def view():
+            return liveness.hardware(self.context, host=agent)[0]
+        services.wait_for(lambda: view()['agent_status'] == 'down',
+                          timeout=60, message='agent never turned down')
+        self.assertEqual(stored['hardware'], view()['hardware'])
+        # Shown unreachable, not asked, once the conductor judges it down
+        # too (by its own service_down_time).
         services.wait_for(
-            lambda: conductor_view()['agent_status'] == 'down',
-            timeout=60, message='agent never turned down')
-        self.assertEqual(stored['hardware'], conductor_view()['hardware'])
-        self.assertEqual(stored['hardware'],
-                         self._hardware(agent)['hardware'])
-        # Shown unreachable, not asked.
-        self.assertEqual('unreachable', self.conductor.discovery_start(
-            self.context)['hosts'][agent]['state'])
+            lambda: self.conductor.discovery_start(
+                self.context)['hosts'][agent]['state'] == 'unreachable',
+            timeout=60, message='the conductor still asks the agent')
 
     def test_an_agent_spreads_its_start(self):
         # [agent] start_jitter (issue 42): cyborg-agent waits a random

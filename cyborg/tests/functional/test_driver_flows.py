@@ -13,13 +13,15 @@
 # under the License.
 """The driver verbs flow one way, with a conductor of two workers.
 
-install-driver, update-driver and uninstall-driver: a conductor worker
-calls the agent (set_drivers), and the agent reports its discovery to the
-conductors only after it answered.  Were it to report while answering,
-each of the conductor's two workers would wait on an agent that waits on
-a report no free worker takes: every operation would wait for the RPC
-timeout, and the API would answer 503.  The test counts answers, never
-times.
+install-driver, update-driver and uninstall-driver: the conductor records
+the decision, tells the agent (a cast) and answers; the agent asks for
+its decisions with a heartbeat, loads its drivers, says hello again and
+reports its discovery, each a call of its own that a conductor worker
+answers at once.  Were a conductor worker to wait on the agent, each of
+the conductor's two workers would wait on an agent that waits on a hello
+no free worker takes: every operation would wait for the RPC timeout,
+and the API would answer 503.  cyborg-api waits for the outcome itself.
+The test counts answers, never times.
 """
 
 import concurrent.futures

@@ -11,8 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""A conductor with one RPC worker programs an FPGA, discovers and binds
-another FPGA at once (issue 39): no conductor worker waits on an agent.
+"""A conductor with one RPC worker programs an FPGA, discovers, binds
+another FPGA and installs a driver on a second host at once (issues 39
+and 53): no conductor worker waits on an agent.
 
 Real cyborg-api, cyborg-conductor (``[DEFAULT] executor_thread_pool_size
 = 1``) and cyborg-agent processes over RabbitMQ and MariaDB, with the
@@ -25,6 +26,9 @@ is served, and the program request is answered once its job has ended.
 The operator's discovery, asked meanwhile, goes one way too (recorded,
 cast to the agent, answered by the agent's report): it ends while the
 worker serves the rest (test_one_worker.py has it beside a bind alone).
+So does the install of a driver on a second host (recorded, cast,
+settled by that agent's hello once it loaded the driver): cyborg-api
+waits for the outcome, the conductor's worker does not.
 """
 
 import os
@@ -45,8 +49,8 @@ pytestmark = pytest.mark.slow(2)
 
 ADMIN = {'X-User-Id': 'admin', 'X-Project-Id': 'admin-project',
          'X-Roles': 'admin,member,reader'}
-# POST /v2/discovery answers each host's progress from 2.5.
-DISCOVERY = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator 2.5'})
+# POST /v2/discovery and /v2/drivers: the operator verbs of 2.5.
+VERBS = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator 2.5'})
 NOVA = {'X-User-Id': 'nova', 'X-Project-Id': 'admin-project',
         'X-Roles': 'admin,member,reader', 'X-Service-Roles': 'service'}
 # Longer than the services' rpc_response_timeout (10 s, base.py).
@@ -60,6 +64,8 @@ class OneWorkerProgramTestCase(base.ServiceTestCase):
     def setUp(self):
         super().setUp()
         self.node = self.host('n1')
+        # A second host, whose agent has no driver until one is installed.
+        self.other = self.host('n2')
         cache = self.useFixture(fixtures.TempDir()).path
         self.image = uuidutils.generate_uuid()
         with open(os.path.join(cache, self.image), 'wb') as f:
@@ -81,6 +87,9 @@ class OneWorkerProgramTestCase(base.ServiceTestCase):
                          'program_seconds': PROGRAM_SECONDS,
                          'discover_seconds': 2})
         self.start_service(
+            'cyborg-agent', self.other,
+            agent={'enabled_drivers': '', 'hotplug': False})
+        self.start_service(
             'cyborg-api', self.host('api'),
             DEFAULT={'auth_strategy': 'noauth'},
             api={'host_ip': '127.0.0.1', 'port': port, 'api_workers': 1,
@@ -88,6 +97,8 @@ class OneWorkerProgramTestCase(base.ServiceTestCase):
         self.fpgas = services.wait_for(
             self._fpgas, timeout=HUNG,
             message='the two FPGAs never got their providers')
+        services.wait_for(self._other_up, timeout=HUNG,
+                          message='the second agent never registered')
 
     def request(self, method, path, headers=ADMIN, **kwargs):
         return requests.request(method, self.url + path, headers=headers,
@@ -105,6 +116,12 @@ class OneWorkerProgramTestCase(base.ServiceTestCase):
         return (all(found.get(name, {}).get('rp_uuid') for name in names)
                 and [found[name] for name in names])
 
+    def _other_up(self):
+        response = self.request('GET', '/hosts', headers=VERBS)
+        return response.status_code == 200 and any(
+            h['host'] == self.other and h['agent_status'] == 'up'
+            for h in response.json()['hosts'])
+
     def _programming(self, uuid):
         """Whether the deployable is marked as being programmed."""
         with self.db.engine.connect() as conn:
@@ -112,7 +129,7 @@ class OneWorkerProgramTestCase(base.ServiceTestCase):
                 sa.select(models.Deployable.programming_until)
                 .where(models.Deployable.uuid == uuid)).scalar() is not None
 
-    def test_a_program_a_discovery_and_a_bind_at_once_all_finish(self):
+    def test_a_program_a_discovery_a_bind_and_an_install_all_finish(self):
         programmed, bound = self.fpgas
         response = self.request('POST', '/device_profiles', json=[
             {'name': 'fpga', 'groups': [{'resources:FPGA': '1'}]}])
@@ -139,10 +156,18 @@ class OneWorkerProgramTestCase(base.ServiceTestCase):
         # The operator's discovery of the host (the agent takes two
         # seconds, after the programming it is busy with).
         discovery = threading.Thread(target=lambda: answers.append(
-            self.request('POST', '/discovery', headers=DISCOVERY,
+            self.request('POST', '/discovery', headers=VERBS,
                          json={'host': self.node})))
         discovery.start()
         self.addCleanup(discovery.join)
+        # And a driver for the other host, which cyborg-api answers once
+        # that agent loaded it.
+        install = threading.Thread(target=lambda: answers.append(
+            self.request('POST', '/drivers', headers=VERBS, json={
+                'name': 'fake', 'host': self.other,
+                'config': {'fake_driver': {'devices': ['qat=1']}}})))
+        install.start()
+        self.addCleanup(install.join)
         response = self.request(
             'PATCH', '/accelerator_requests', headers=NOVA, json={arq: [
                 {'path': '/hostname', 'op': 'add', 'value': self.node},
@@ -157,12 +182,19 @@ class OneWorkerProgramTestCase(base.ServiceTestCase):
 
         program.join(HUNG)
         discovery.join(HUNG)
-        answers = {answer.request.method: answer for answer in answers}
-        answer = answers['PATCH']
+        install.join(HUNG)
+        answers = {(answer.request.method, answer.request.path_url.rsplit(
+            '/', 1)[-1]): answer for answer in answers}
+        answer = answers['PATCH', 'program']
         self.assertEqual(200, answer.status_code, answer.text)
         self.assertEqual(self.image, answer.json()['bitstream_id'])
         self.assertFalse(self._programming(programmed['uuid']))
-        answer = answers['POST']
+        answer = answers['POST', 'drivers']
+        self.assertEqual(201, answer.status_code, answer.text)
+        [driver] = answer.json()['drivers']
+        self.assertEqual((self.other, 'fake', 'READY'),
+                         (driver['host'], driver['name'], driver['status']))
+        answer = answers['POST', 'discovery']
         self.assertEqual(200, answer.status_code, answer.text)
         [host] = answer.json()['hosts']
         self.assertEqual((self.node, 'ok', 'done'),

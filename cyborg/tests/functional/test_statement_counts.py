@@ -31,7 +31,7 @@ import fixtures
 from oslo_utils import uuidutils
 
 from cyborg import context as cyborg_context
-from cyborg.conductor import manager as conductor_manager
+from cyborg.conductor import pool as worker_pool
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device_profile as dp_queries
 from cyborg.tests.fixtures import inventory
@@ -74,7 +74,7 @@ class StatementCountTestCase(api_base.APITestCase):
         # Background work (bind jobs, events for Nova) would run on the
         # same engine at unpredictable times: not part of a request.
         self.useFixture(fixtures.MockPatchObject(
-            conductor_manager.ConductorManager, '_kick', autospec=True))
+            worker_pool.WorkerPool, 'kick', autospec=True))
         self.context = cyborg_context.get_admin_context()
         self.counter = self.useFixture(
             statements.StatementCounter(self.db.engine))

@@ -159,8 +159,7 @@ class _UpgradedDeploymentMixin:
             'cyborg-conductor', 'controller', database=database,
             conductor={'work_poll_interval': 0.5},
             placement=dict(self.placement.cyborg_options(), sync_interval=1),
-            nova={'auth_type': 'none', 'endpoint_override': self.nova.url,
-                  'events_release_timeout': 1})
+            nova={'auth_type': 'none', 'endpoint_override': self.nova.url})
         self.start_service(
             'cyborg-api', 'controller', database=database,
             DEFAULT={'auth_strategy': 'noauth'},

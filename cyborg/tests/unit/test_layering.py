@@ -22,6 +22,9 @@ The check reads every module's imports (those inside functions too, and
 the parent packages an import runs) and follows them transitively: a
 module may reach only its own layer and those its layer's arrows lead to,
 through layers whose own arrows allow each step.
+
+Requests flow one way: waits() follows the calls of every conductor RPC
+method (its ``@messaging.expose`` methods), and none may wait on an agent.
 """
 
 import ast
@@ -133,8 +136,9 @@ ARROWS = {
         'cyborg.conductor.audit',
         'cyborg.conf', 'cyborg.context', 'cyborg.db', 'cyborg.drivers',
         'cyborg.embedded', 'cyborg.hostdev', 'cyborg.liveness',
-        'cyborg.objects', 'cyborg.privsep', 'cyborg.rpc',
-        'cyborg.service'),
+        # cyborg-agent starts the privileged daemons with its own helper.
+        'cyborg.privsep',
+        'cyborg.objects', 'cyborg.rpc', 'cyborg.service'),
 }
 
 
@@ -253,6 +257,133 @@ def violations(imports, arrows=ARROWS):
                     found.add('%s reaches %s (%s)' % (
                         module, target, ' -> '.join(paths[target])))
     return sorted(found)
+
+
+def agent_calls(source):
+    """The methods of the agent's RPC client (its source) that wait for
+    the agent's answer: those that send a call(), not a cast().
+    """
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.name == 'AgentAPI':
+            for method in node.body:
+                if isinstance(method, ast.FunctionDef) and any(
+                        isinstance(n, ast.Attribute) and n.attr == 'call'
+                        for n in ast.walk(method)):
+                    found.add(method.name)
+    return found
+
+
+def _calls(function):
+    """The calls *function* makes itself: not those of the functions and
+    lambdas it defines (passed on, to a pool say, they run elsewhere).
+    """
+    todo = list(ast.iter_child_nodes(function))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
+                             ast.Lambda)):
+            continue
+        if isinstance(node, ast.Call):
+            yield node
+        todo.extend(ast.iter_child_nodes(node))
+
+
+def _name(node):
+    """The last name of an expression (``self._agent_api`` ->
+    ``_agent_api``), or ''.
+    """
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ''
+
+
+def waits(sources, calls):
+    """Where an RPC method of the conductor waits on an agent.
+
+    The calls are followed from each ``@messaging.expose`` method through
+    the functions of *sources*: ``f()`` in its module, ``self.f()`` in its
+    class, ``module.f()`` through the module's imports, and ``x.f()`` to
+    every method named f (more than may run: a wait is never missed that
+    way).  A function handed to another (``pool.kick(f)``) is not called.
+    A wait is a call of *calls* on an agent client (an object whose name
+    holds ``agent``), or ``.result()`` (a future's answer).
+
+    :param sources: ``{module name: its source}``.
+    :param calls: the agent client's methods that wait (agent_calls()).
+    :returns: sorted messages, each with the chain of calls.
+    """
+    functions, methods, exposed, imports = {}, {}, [], {}
+    for module, source in sources.items():
+        tree = ast.parse(source)
+        aliases = imports[module] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                for alias in node.names:
+                    aliases[alias.asname or alias.name] = '%s.%s' % (
+                        node.module, alias.name)
+        for node in tree.body:
+            members = [(node.name, node)] if isinstance(
+                node, ast.FunctionDef) else []
+            if isinstance(node, ast.ClassDef):
+                members = [('%s.%s' % (node.name, item.name), item)
+                           for item in node.body
+                           if isinstance(item, ast.FunctionDef)]
+            for qualname, function in members:
+                key = (module, qualname)
+                functions[key] = function
+                if '.' in qualname:
+                    methods.setdefault(function.name, []).append(key)
+                    if any(_name(d) == 'expose'
+                           for d in function.decorator_list):
+                        exposed.append(key)
+
+    def callees(key):
+        module, qualname = key
+        for call in _calls(functions[key]):
+            func = call.func
+            if isinstance(func, ast.Attribute) and (
+                    func.attr == 'result' or func.attr in calls
+                    and 'agent' in _name(func.value)):
+                yield 'waits: %s()' % ast.unparse(func)
+            elif isinstance(func, ast.Name):
+                yield (module, func.id)
+            elif not isinstance(func, ast.Attribute):
+                continue
+            elif _name(func.value) == 'self':
+                yield (module, '%s.%s' % (qualname.split('.')[0],
+                                          func.attr))
+            elif (isinstance(func.value, ast.Name)
+                  and func.value.id in imports[module]):
+                yield (imports[module][func.value.id], func.attr)
+            else:
+                yield from methods.get(func.attr, ())
+
+    found = set()
+    for start in exposed:
+        paths, todo = {start: [start]}, [start]
+        while todo:
+            key = todo.pop()
+            for callee in callees(key):
+                if isinstance(callee, str):
+                    found.add('%s.%s %s (%s)' % (
+                        start[0], start[1], callee, ' -> '.join(
+                            '%s.%s' % k for k in paths[key])))
+                elif callee in functions and callee not in paths:
+                    paths[callee] = paths[key] + [callee]
+                    todo.append(callee)
+    return sorted(found)
+
+
+def _conductor_sources():
+    sources = {}
+    for module, path in modules().items():
+        if layer(module) not in ('cyborg.conductor.rpcapi',
+                                 'cyborg.conductor.backoff') and \
+                module.startswith('cyborg.conductor'):
+            with open(path, encoding='utf-8') as f:
+                sources[module] = f.read()
+    return sources
 
 
 def _imports_in_a_fresh_process(modules, prefixes):
@@ -401,3 +532,56 @@ class LayeringTestCase(base.TestCase):
         self.assertEqual('[]', _imports_in_a_fresh_process(
             ['cyborg.clients.placement', 'cyborg.counters'],
             ('cyborg.db',)))
+
+    def test_no_rpc_method_of_the_conductor_waits_on_an_agent(self):
+        with open(os.path.join(ROOT, 'agent', 'rpcapi.py'),
+                  encoding='utf-8') as f:
+            calls = agent_calls(f.read())
+        self.assertEqual({'program', 'prepare_attach', 'release_attach'},
+                         calls)
+        sources = _conductor_sources()
+        self.assertIn('cyborg.conductor.arq.endpoint', sources)
+        self.assertEqual([], waits(sources, calls))
+
+    def test_a_planted_wait_is_found(self):
+        # A test of the check: an RPC method whose helper calls the agent,
+        # or waits on a future of the pool, through the arrows of the
+        # rooms; what it hands to the pool is not a wait.
+        sources = {
+            'cyborg.conductor.devices.endpoint': (
+                'import oslo_messaging as messaging\n'
+                'from cyborg.conductor.devices import driver\n'
+                'class DevicesEndpoint:\n'
+                '    @messaging.expose\n'
+                '    def driver_install(self, context):\n'
+                '        self._pool.kick(lambda: self._api.program())\n'
+                '        return driver.install(context, self._api)\n'
+                '    @messaging.expose\n'
+                '    def driver_update(self, context):\n'
+                '        return self._push(context)\n'
+                '    def _push(self, context):\n'
+                '        return self._pool.spawn(len, []).result()\n'),
+            'cyborg.conductor.devices.driver': (
+                'def install(context, agent_api):\n'
+                '    return _push(context, agent_api)\n'
+                'def _push(context, agent_api):\n'
+                '    return agent_api.program(context)\n'),
+        }
+        self.assertEqual([
+            'cyborg.conductor.devices.endpoint.DevicesEndpoint.'
+            'driver_install waits: agent_api.program() '
+            '(cyborg.conductor.devices.endpoint.DevicesEndpoint.'
+            'driver_install -> cyborg.conductor.devices.driver.install -> '
+            'cyborg.conductor.devices.driver._push)',
+            'cyborg.conductor.devices.endpoint.DevicesEndpoint.'
+            'driver_update waits: self._pool.spawn(len, []).result() '
+            '(cyborg.conductor.devices.endpoint.DevicesEndpoint.'
+            'driver_update -> cyborg.conductor.devices.endpoint.'
+            'DevicesEndpoint._push)',
+        ], waits(sources, {'program'}))
+        # Cast, or handed to the pool: no wait.
+        sources['cyborg.conductor.devices.driver'] = (
+            'def install(context, agent_api):\n'
+            '    agent_api.configure_soon(context)\n')
+        del sources['cyborg.conductor.devices.endpoint']
+        self.assertEqual([], waits(sources, {'program'}))

@@ -28,7 +28,6 @@ from wsme import types as wtypes
 
 from cyborg import exception
 from cyborg import states
-from cyborg.api import bind_check
 from cyborg.api import errors
 from cyborg.api import link
 from cyborg.api import microversion
@@ -246,16 +245,10 @@ def patch(uuid=None):
     patches = _patches(body, context, pecan.request.version)
     _require_service_token(context, _('binding and unbinding '
                                       'accelerator requests'))
-    refuse = microversion.allow_bind_provider_check(pecan.request.version)
-    conductor = pecan.request.conductor_api
-    check = None
-    if conductor.can_send_check_provider():
-        # In the bind's transaction, on the rows it reads anyway.
-        check = 'refuse' if refuse else 'warn'
-    else:
-        bind_check.check(context, patches, visible_project(context),
-                         refuse=refuse)
-    conductor.arq_apply_patch(
+    # Checked in the bind's transaction, on the rows it reads anyway.
+    check = ('refuse' if microversion.allow_bind_provider_check(
+        pecan.request.version) else 'warn')
+    pecan.request.conductor_api.arq_apply_patch(
         context, patches, project_id=visible_project(context),
         check_provider=check)
 
@@ -298,7 +291,7 @@ _BIND_ERRORS = {
     403: [errors.SERVICE_TOKEN],
     404: [errors.ARQ_NOT_FOUND],
     406: [errors.NOT_ACCEPTABLE],
-    409: [errors.ARQ_BAD_STATE, errors.ARQ_BIND_REFUSED, errors.AGENT_DOWN],
+    409: [errors.ARQ_BAD_STATE, errors.ARQ_BIND_REFUSED],
 }
 _DELETE_ERRORS = {403: [errors.SERVICE_TOKEN], 404: [errors.ARQ_NOT_FOUND],
                   409: [errors.ARQ_BAD_STATE]}

@@ -15,7 +15,6 @@
 resource provider each)."""
 
 import datetime
-import time
 
 from oslo_config import cfg
 from oslo_serialization import jsonutils
@@ -29,6 +28,7 @@ from cyborg.api import link
 from cyborg.api import microversion
 from cyborg.api import route
 from cyborg.api import validation
+from cyborg.api import wait
 from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import device as device_controller
 from cyborg.api.schemas import common as common_schema
@@ -41,10 +41,6 @@ from cyborg.policies import deployable as policies
 CONF = cfg.CONF
 
 COLLECTION = 'deployables'
-# While it waits for a program job, cyborg-api reads its outcome after
-# FIRST_LOOK seconds, then twice as long after each read, up to LAST_LOOK.
-FIRST_LOOK = 0.05
-LAST_LOOK = 0.5
 _SORT_KEYS = ['id', 'uuid', 'name', 'created_at']
 
 
@@ -98,8 +94,8 @@ def _with_health():
 def wait_for_program(context, job):
     """Wait for the outcome of a program request's job; raise its error.
 
-    The conductor answers once the job is queued (conductor RPC API
-    1.10, cyborg.conductor.arq.program); this process, not a conductor
+    The conductor answers once the job is queued
+    (cyborg.conductor.arq.program); this process, not a conductor
     worker, reads the job until it has ended: at the latest by its
     deadline and a conductor's look for due work after it (``[conductor]
     work_poll_interval``), allowed twice, plus a second.
@@ -113,21 +109,17 @@ def wait_for_program(context, job):
     until = timeutils.normalize_time(timeutils.parse_isotime(
         job['deadline'])) + datetime.timedelta(
             seconds=2 * CONF.conductor.work_poll_interval + 1)
-    pause = FIRST_LOOK
-    while True:
-        found = job_queries.outcome(context, job['job'])
-        if found is None:
-            raise exception.ConductorUnavailable(
-                reason='program job %s is no longer recorded' % job['job'])
-        if found['outcome'] is not None:
-            break
-        left = (until - timeutils.utcnow()).total_seconds()
-        if left <= 0:
-            raise exception.ConductorUnavailable(
-                reason='program job %s has not ended by its deadline, %s'
-                       % (job['job'], job['deadline']))
-        time.sleep(min(pause, left))
-        pause = min(2 * pause, LAST_LOOK)
+    found = wait.until(
+        lambda: job_queries.outcome(context, job['job']),
+        lambda found: found is None or found['outcome'] is not None,
+        (until - timeutils.utcnow()).total_seconds())
+    if found is None:
+        raise exception.ConductorUnavailable(
+            reason='program job %s is no longer recorded' % job['job'])
+    if found['outcome'] is None:
+        raise exception.ConductorUnavailable(
+            reason='program job %s has not ended by its deadline, %s'
+                   % (job['job'], job['deadline']))
     error = found['outcome'].get('error')
     if error is None:
         return
@@ -141,13 +133,9 @@ def program(uuid):
     context.can(policies.PROGRAM)
     validation.uuid_path(uuid, _('deployable'))
     image_uuid = route.body()[0]['value'][0]['image_uuid']
-    conductor = pecan.request.conductor_api
-    if not conductor.can_send_program():
-        raise exception.NotAcceptable(
-            reason=_('the conductors do not support programming yet'))
-    job = conductor.deployable_program(context, uuid, image_uuid)
-    if job is not None:
-        wait_for_program(context, job)
+    job = pecan.request.conductor_api.deployable_program(
+        context, uuid, image_uuid)
+    wait_for_program(context, job)
     return serialize(deployable_queries.get(context, uuid,
                                             health=_with_health()))
 

@@ -229,8 +229,7 @@ def _selected(version):
 
 
 _PATH = '/v2/devices'
-_SELECTOR_ERRORS = {400: [errors.DEVICE_SELECTOR_EMPTY],
-                    409: [errors.CONDUCTOR_TOO_OLD]}
+_SELECTOR_ERRORS = {400: [errors.DEVICE_SELECTOR_EMPTY]}
 ROUTES = [
     route.Route('GET', _PATH, get_all, 'List devices.',
                 query=schema.LIST_QUERY,

@@ -100,8 +100,7 @@ ROUTES = [
                 body=schema.CREATE, status=201,
                 response=route.one('DeviceClass'),
                 errors={400: [errors.DEVICE_CLASS_INVALID],
-                        409: [errors.DEVICE_CLASS_EXISTS,
-                              errors.CONDUCTOR_TOO_OLD]}),
+                        409: [errors.DEVICE_CLASS_EXISTS]}),
     route.Route('GET', '/v2/device_classes/{name}', get_one,
                 'Show a device class.', since='2.11',
                 response=route.one('DeviceClass'),
@@ -109,6 +108,5 @@ ROUTES = [
     route.Route('DELETE', '/v2/device_classes/{name}', delete,
                 'Delete a device class; its trait leaves every provider.',
                 since='2.11', status=204,
-                errors={404: [errors.DEVICE_CLASS_NOT_FOUND],
-                        409: [errors.CONDUCTOR_TOO_OLD]}),
+                errors={404: [errors.DEVICE_CLASS_NOT_FOUND]}),
 ]

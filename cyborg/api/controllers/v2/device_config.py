@@ -134,12 +134,10 @@ ROUTES = [
                 errors={400: [errors.DEVICE_NOT_CONFIGURABLE,
                               errors.DEVICE_CONFIG_INVALID],
                         404: [errors.DEVICE_NOT_FOUND],
-                        409: [errors.DEVICE_CONFIG_IN_USE,
-                              errors.CONDUCTOR_TOO_OLD]}),
+                        409: [errors.DEVICE_CONFIG_IN_USE]}),
     route.Route('DELETE', _PATH, delete,
                 "Forget a device's desired configuration (the device stays "
                 'as it is).', since='2.14', status=204,
                 errors={404: [errors.DEVICE_NOT_FOUND,
-                              errors.DEVICE_CONFIG_NOT_FOUND],
-                        409: [errors.CONDUCTOR_TOO_OLD]}),
+                              errors.DEVICE_CONFIG_NOT_FOUND]}),
 ]

@@ -24,13 +24,12 @@ its report did not come in time) with what the discovery added, changed
 and removed.
 """
 
-import time
-
 from oslo_config import cfg
 import pecan
 
 from cyborg.api import errors
 from cyborg.api import route
+from cyborg.api import wait
 from cyborg.api.schemas import discovery as schema
 from cyborg.db.queries import discovery as discovery_queries
 from cyborg.policies import discovery as policies
@@ -44,28 +43,6 @@ _STATUS = {discovery_queries.DONE: 'ok',
            discovery_queries.FAILED: 'error',
            discovery_queries.UNREACHABLE: 'error',
            discovery_queries.ASKED: 'pending'}
-# The pauses between two reads of the outcome: short at first (an idle
-# agent reports within a fraction of a second), then a few a second.
-_FIRST_PAUSE = 0.05
-_LONGEST_PAUSE = 0.5
-
-
-def host_result(host, summary):
-    """One host's outcome as the API shows it, from the synchronous
-    discovery of conductors before RPC API 1.9.
-    """
-    if 'error' in summary:
-        return dict(_EMPTY_DIFF, host=host, status='error',
-                    state=discovery_queries.FAILED, discovery_id=None,
-                    error=summary['error'], drivers=[])
-    result = {'host': host, 'status': 'ok',
-              'state': discovery_queries.DONE, 'discovery_id': None,
-              'error': None,
-              'generation': summary.get('generation'),
-              'report': summary.get('report'),
-              'drivers': summary.get('drivers', [])}
-    result.update(summary.get('diff') or _EMPTY_DIFF)
-    return result
 
 
 def state_result(host, discovery_id, state, result):
@@ -102,19 +79,13 @@ def wait_for_outcome(context, started, seconds):
     """
     asked = sorted(h for h, s in started['hosts'].items()
                    if s['state'] == discovery_queries.ASKED)
-    deadline = time.monotonic() + seconds
-    pause = _FIRST_PAUSE
     found = {}
-    while asked:
-        found = discovery_queries.get(context, asked)
-        if all(found.get(h, {}).get('state') != discovery_queries.ASKED
-               for h in asked):
-            break
-        left = deadline - time.monotonic()
-        if left <= 0:
-            break
-        time.sleep(min(pause, left))
-        pause = min(pause * 2, _LONGEST_PAUSE)
+    if asked:
+        found = wait.until(
+            lambda: discovery_queries.get(context, asked),
+            lambda found: all(
+                found.get(h, {}).get('state') != discovery_queries.ASKED
+                for h in asked), seconds)
     results = []
     for host, state in sorted(started['hosts'].items()):
         record = found.get(host)
@@ -133,14 +104,7 @@ def post():
     context.can(policies.RUN)
     # No body: every agent, every driver.
     body = route.body() or {}
-    conductor_api = pecan.request.conductor_api
-    if not conductor_api.can_send_discovery_start():
-        # A conductor of the previous release answers when done.
-        results = conductor_api.discovery(
-            context, host=body.get('host'), driver=body.get('driver'))
-        return {'hosts': [host_result(host, results[host])
-                          for host in sorted(results)]}
-    started = conductor_api.discovery_start(
+    started = pecan.request.conductor_api.discovery_start(
         context, host=body.get('host'), driver=body.get('driver'))
     return {'hosts': wait_for_outcome(context, started,
                                       CONF.api.discovery_wait)}

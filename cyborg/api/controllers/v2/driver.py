@@ -19,21 +19,29 @@ uninstall-driver.  Drivers enabled in an agent's configuration file
 installed here (``source`` = ``api``) are listed with the operator's
 decision for their host (``state``: ``installed`` or ``uninstalled``),
 and may be updated and uninstalled; the agents apply the decisions (see
-cyborg.conductor.devices.driver).
+cyborg.conductor.devices.driver).  An install or an update answers once
+the agents that are up loaded the driver, for at most ``[api]
+discovery_wait`` seconds: 400 when one would not load it so (the
+conductor put that decision back), the records as they are otherwise.
 """
 
+from oslo_config import cfg
 import pecan
 from wsme import types as wtypes
 
+from cyborg import exception
 from cyborg.api import errors
 from cyborg.api import link
 from cyborg.api import route
 from cyborg.api import validation
+from cyborg.api import wait
 from cyborg.api.controllers import base
 from cyborg.api.schemas import driver as schema
 from cyborg.db.queries import driver as driver_queries
 from cyborg.i18n import _
 from cyborg.policies import driver as policies
+
+CONF = cfg.CONF
 
 COLLECTION = 'drivers'
 
@@ -69,6 +77,31 @@ def serialize(driver):
         links=link.self_links(COLLECTION, driver['uuid']))
 
 
+def settled(context, asked):
+    """The records of a driver request once the agents it asked loaded
+    the driver (at most ``[api] discovery_wait`` seconds).
+
+    :param asked: what the conductor answered: ``{id, drivers, asked}``.
+    :raises: DriverConfigInvalid when an agent would not load it.
+    :returns: the records as they are then (as written, for one an
+        uninstall removed meanwhile), in the order written.
+    """
+    found = wait.until(
+        lambda: driver_queries.outcome(context, asked['asked'],
+                                       asked['id']),
+        lambda found: None not in found.values(), CONF.api.discovery_wait)
+    name = asked['drivers'][0]['name']
+    refused = {host: refusals[name] for host, refusals in found.items()
+               if refusals and name in refusals}
+    if refused:
+        raise exception.DriverConfigInvalid(name=name, reason='; '.join(
+            'on %s: %s' % (host, error)
+            for host, error in sorted(refused.items())))
+    now = driver_queries.get_many(context,
+                                  [d['uuid'] for d in asked['drivers']])
+    return [now.get(d['uuid'], d) for d in asked['drivers']]
+
+
 def get_all():
     context = pecan.request.context
     context.can(policies.GET_ALL)
@@ -91,10 +124,10 @@ def post():
     context = pecan.request.context
     context.can(policies.INSTALL)
     body = route.body()
-    drivers = pecan.request.conductor_api.driver_install(
+    asked = pecan.request.conductor_api.driver_install(
         context, body['name'], host=body.get('host'),
         config=body.get('config'))
-    return {COLLECTION: [serialize(d) for d in drivers]}
+    return {COLLECTION: [serialize(d) for d in settled(context, asked)]}
 
 
 def patch(uuid):
@@ -103,8 +136,9 @@ def patch(uuid):
     context.can(policies.UPDATE)
     validation.uuid_path(uuid, _('driver'))
     body = route.body()
-    return serialize(pecan.request.conductor_api.driver_update(
-        context, uuid, body['config']))
+    asked = pecan.request.conductor_api.driver_update(
+        context, uuid, body['config'])
+    return serialize(settled(context, asked)[0])
 
 
 def delete(uuid):
@@ -141,8 +175,7 @@ ROUTES = [
                 errors={400: [errors.DRIVER_CONFIG_INVALID],
                         404: [errors.DRIVER_NOT_FOUND,
                               errors.AGENT_NOT_FOUND],
-                        409: [errors.DRIVER_FROM_CONFIG_FILE,
-                              errors.DRIVER_UNINSTALLED],
+                        409: [errors.DRIVER_UNINSTALLED],
                         503: [errors.AGENT_UNREACHABLE]}),
     route.Route('DELETE', '/v2/drivers/{uuid}', delete,
                 'Uninstall a driver (?force=true unbinds its devices).',
@@ -150,7 +183,6 @@ ROUTES = [
                 errors={404: [errors.DRIVER_NOT_FOUND,
                               errors.AGENT_NOT_FOUND],
                         409: [errors.DRIVER_IN_USE,
-                              errors.DRIVER_FROM_CONFIG_FILE,
                               errors.DRIVER_UNINSTALLED],
                         503: [errors.AGENT_UNREACHABLE]}),
 ]

@@ -209,7 +209,6 @@ def _attach_response(version):
 
 
 _NOVA_ERRORS = {400: [errors.NOVA_NOT_CONFIGURED],
-                409: [errors.CONDUCTOR_TOO_OLD],
                 503: [errors.NOVA_UNAVAILABLE, errors.CONDUCTOR_UNAVAILABLE,
                       errors.MESSAGING_UNAVAILABLE]}
 _ACCELERATORS = '/v2/instances/{instance_uuid}/accelerators'
@@ -244,8 +243,7 @@ ROUTES = [
                         403: [errors.OVER_LIMIT],
                         409: [errors.NO_ACCELERATOR_CANDIDATE,
                               errors.SERVER_NOT_ATTACHABLE,
-                              errors.ARQ_BIND_REFUSED, errors.AGENT_DOWN,
-                              errors.CONDUCTOR_TOO_OLD],
+                              errors.ARQ_BIND_REFUSED],
                         503: [errors.NOVA_UNAVAILABLE,
                               errors.LIMITS_UNAVAILABLE]}),
     route.Route('DELETE', _ACCELERATORS, detach,
@@ -254,7 +252,6 @@ ROUTES = [
                 errors={400: [errors.NOVA_NOT_CONFIGURED],
                         404: [errors.ARQ_NOT_FOUND],
                         409: [errors.ARQ_BAD_STATE, errors.ARQS_NOT_ATTACHED,
-                              errors.SERVER_NOT_DETACHABLE,
-                              errors.CONDUCTOR_TOO_OLD],
+                              errors.SERVER_NOT_DETACHABLE],
                         503: [errors.NOVA_UNAVAILABLE]}),
 ]

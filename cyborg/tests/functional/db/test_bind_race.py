@@ -91,7 +91,7 @@ class _BindRaceMixin:
         arqs = [self._arq() for _ in range(BINDS)]
         results = self._race([
             (lambda ctx, arq=arq: arq_bind.bind(
-                ctx, self._patch(arq, uuidutils.generate_uuid())))
+                ctx, self._patch(arq, uuidutils.generate_uuid()))[0])
             for arq in arqs])
         # The binds that found no free handle are refused, unchanged.
         refused = [r for r in results.values() if isinstance(r, Exception)]
@@ -120,7 +120,7 @@ class _BindRaceMixin:
         arqs = [self._arq() for _ in range(8)]
         results = self._race([
             (lambda ctx, arq=arq: arq_bind.bind(
-                ctx, self._patch(arq, instance)))
+                ctx, self._patch(arq, instance))[0])
             for arq in arqs])
         won = [r for r in results.values() if isinstance(r, dict)]
         lost = [r for r in results.values() if not isinstance(r, dict)]
@@ -135,7 +135,7 @@ class _BindRaceMixin:
         arq = self._arq()
         results = self._race([
             (lambda ctx: arq_bind.bind(
-                ctx, self._patch(arq, uuidutils.generate_uuid())))
+                ctx, self._patch(arq, uuidutils.generate_uuid()))[0])
             for _ in range(8)])
         won = [r for r in results.values() if isinstance(r, dict)]
         self.assertEqual([{arq: states.BOUND}], won)
@@ -158,7 +158,7 @@ class _BindRaceMixin:
                           self._patch(arq, uuidutils.generate_uuid()))
         new = [self._arq() for _ in range(2 * HANDLES)]
         calls = [(lambda ctx, arq=arq: arq_bind.bind(
-            ctx, self._patch(arq, uuidutils.generate_uuid())))
+            ctx, self._patch(arq, uuidutils.generate_uuid()))[0])
             for arq in new]
         calls += [(lambda ctx, arq=arq: arq_release.unbind(ctx, [arq]))
                   for arq in old[:HANDLES // 2]]
@@ -207,7 +207,7 @@ class _BindRaceMixin:
             arq = self._arq()
             results = self._race([
                 lambda ctx: arq_bind.bind(
-                    ctx, self._patch(arq, uuidutils.generate_uuid())),
+                    ctx, self._patch(arq, uuidutils.generate_uuid()))[0],
                 lambda ctx: arq_delete.delete(ctx, uuids=[arq])])
             for result in results.values():
                 outcomes[type(result).__name__] += 1

@@ -81,14 +81,14 @@ class AttributeToPlacementTestCase(base.DbTestCase):
         conductor = manager.ConductorManager('c1', 'cyborg-conductor',
                                              placement=self.client)
         self.addCleanup(conductor.del_host, self.context)
-        uuid = conductor.attribute_create(self.context, self.deployable_id,
-                                          'trait_operator', TRAIT)
+        uuid = conductor.devices.attribute_create(
+            self.context, self.deployable_id, 'trait_operator', TRAIT)
         self.assertIn(TRAIT, self._traits())
         self.assertFalse(self._needs_sync())
         # Placement agrees with the database: nothing for heal to do.
         self.assertEqual([], placement_audit.audit(self.context,
                                                    self.client))
-        conductor.attribute_delete(self.context, uuid)
+        conductor.devices.attribute_delete(self.context, uuid)
         self.assertEqual(['CUSTOM_FAKE_DEVICE', 'OWNER_CYBORG'],
                          self._traits())
         self.assertEqual([], placement_audit.audit(self.context,

@@ -41,6 +41,7 @@ from cyborg.conductor.audit import placement as placement_audit
 from cyborg.conductor.devices import device_class as device_class_ops
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.placement import push as placement_push
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db.queries import capacity as capacity_queries
 from cyborg.db.queries import host as host_queries
@@ -123,7 +124,7 @@ class _DeviceClassMixin:
         created, hosts = device_class_ops.create(self.context, name,
                                                  selector)
         self.assertEqual(list(HOSTS), hosts)
-        device_class_ops.push_hosts(self.context, self.client, hosts)
+        placement_push.push_hosts(self.context, self.client, hosts)
         return created
 
     def test_trait_on_exactly_the_matching_providers(self):
@@ -157,7 +158,7 @@ class _DeviceClassMixin:
                 'hostname': 'n1',
                 'device_rp_uuid': placement_sync.rp_uuid(name),
                 'instance_uuid': uuidutils.generate_uuid(),
-                'project_id': 'p1'}}, check_provider='refuse')[arq.uuid]
+                'project_id': 'p1'}}, check_provider='refuse')[0][arq.uuid]
 
         self.assertEqual(states.BOUND, bind(_gpu('n1', 1)))
         exc = self.assertRaises(exception.BindProviderMismatch, bind,
@@ -186,7 +187,7 @@ class _DeviceClassMixin:
                          self._with_trait('CUSTOM_CLASS_SMALL'))
         hosts = device_class_ops.delete(self.context, 'GPU_40G')
         self.assertEqual(list(HOSTS), hosts)
-        device_class_ops.push_hosts(self.context, self.client, hosts)
+        placement_push.push_hosts(self.context, self.client, hosts)
         self.assertEqual([], self._with_trait())
         self.assertEqual([_gpu('n1', 0), _gpu('n2', 0)],
                          self._with_trait('CUSTOM_CLASS_SMALL'))
@@ -211,13 +212,13 @@ class _DeviceClassMixin:
         self._report('n2', (49152, 49152))
         self.assertEqual({'n1': (2, 2), 'n2': (2, 2)}, self._capacity())
         hosts = device_class_ops.delete(self.context, 'GPU_40G')
-        device_class_ops.push_hosts(self.context, self.client, hosts)
+        placement_push.push_hosts(self.context, self.client, hosts)
         self.assertEqual({}, self._capacity())
 
     def test_without_a_client_the_periodic_task_pushes(self):
         created, hosts = device_class_ops.create(self.context, 'gpu_40g',
                                                  SELECTOR)
-        device_class_ops.push_hosts(self.context, None, hosts)
+        placement_push.push_hosts(self.context, None, hosts)
         self.assertEqual([], self._with_trait())
         self.assertEqual(list(HOSTS),
                          sorted(inventory.periodic(self.context,
@@ -230,11 +231,11 @@ class _DeviceClassMixin:
         conductor = manager.ConductorManager('c1', 'cyborg-conductor',
                                              placement=self.client)
         self.addCleanup(conductor.del_host, self.context)
-        created = conductor.device_class_create(self.context, 'gpu_40g',
-                                                SELECTOR)
+        created = conductor.devices.device_class_create(
+            self.context, 'gpu_40g', SELECTOR)
         self.assertEqual('GPU_40G', created['name'])
         self._wait_for(lambda: len(self._with_trait()) == 3)
-        conductor.device_class_delete(self.context, 'gpu_40g')
+        conductor.devices.device_class_delete(self.context, 'gpu_40g')
         self._wait_for(lambda: not self._with_trait())
 
     def _wait_for(self, condition, timeout=60):
@@ -270,7 +271,7 @@ class _GpuFactsMixin(sysfs.FakeHostMixin):
         for name, selector in selectors.items():
             _created, hosts = device_class_ops.create(self.context, name,
                                                       selector)
-        device_class_ops.push_hosts(self.context, self.client, hosts)
+        placement_push.push_hosts(self.context, self.client, hosts)
 
     def _with_trait(self, trait):
         return sorted(name for name, rp in self.placement.tree('n1').items()

@@ -94,9 +94,10 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
             consumer or self.server)['allocations'].items()}
 
     def _attach(self, profile='fpga', server=None, **kwargs):
-        return instance_ops.attach(self.context, self.client,
-                                   self.nova_client, server or self.server,
-                                   profile, **kwargs)
+        answer, _events = instance_ops.attach(
+            self.context, self.client, self.nova_client,
+            server or self.server, profile, **kwargs)
+        return answer
 
     def _detach(self, server=None, **kwargs):
         return instance_ops.detach(self.context, self.client,

@@ -279,7 +279,6 @@ class _PushMixin:
             if r['name'] == 'n1_FakeDevice']
         agent_api = mock.create_autospec(agent_rpcapi.AgentAPI,
                                          instance=True)
-        agent_api.can_send_device_work.return_value = True
         agent_api.program.return_value = {
             'function_traits': ['CUSTOM_FPGA_FUNCTION_ID_FAKE_F1']}
         runner = bind_jobs.JobRunner(
@@ -287,7 +286,7 @@ class _PushMixin:
             placement_push.push_safely(self.context, self.client, host))
         self.addCleanup(runner.stop)
         self.adapter.requests[:] = []
-        deployable_ops.program(self.context, agent_api, fpga['uuid'],
+        deployable_ops.program(self.context, fpga['uuid'],
                                uuidutils.generate_uuid())
         self.assertEqual(1, runner.run_due(self.context))
         runner.stop()

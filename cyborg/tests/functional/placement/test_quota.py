@@ -72,9 +72,10 @@ class QuotaTestCase(nova_host.NovaHostTestCase):
         return server
 
     def _attach(self, server=None):
-        return instance_ops.attach(self.context, self.client,
-                                   self.nova_client, server or self.server,
-                                   'fpga')
+        answer, _events = instance_ops.attach(
+            self.context, self.client, self.nova_client,
+            server or self.server, 'fpga')
+        return answer
 
     def _fpgas(self, server=None):
         allocations = self.client.get_consumer(

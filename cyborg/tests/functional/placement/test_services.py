@@ -213,7 +213,7 @@ class PlacementServicesTestCase(base.ServiceTestCase):
             {arq: {'hostname': self.rp_name,
                    'device_rp_uuid': tree[name]['uuid'],
                    'instance_uuid': uuidutils.generate_uuid(),
-                   'project_id': 'p1'}}))
+                   'project_id': 'p1'}})[0])
 
         self.start_service('cyborg-agent', self.node, **agent_groups)
         services.wait_for(

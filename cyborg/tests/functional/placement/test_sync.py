@@ -494,14 +494,6 @@ class _SyncMixin:
         self.assertEqual(('n1.example.org', 'n1', False), (
             host['rp_name'], host['compute_rp_name'], host['needs_sync']))
 
-    def test_compute_node_found_before_its_name_was_recorded(self):
-        self._report(self._records())
-        with self.db.engine.begin() as conn:
-            conn.execute(sa.update(models.Host.__table__)
-                         .values(compute_rp_name=None))
-        self._report(self._records(devices=('fpga=1', 'gpu=1')))
-        self.assertEqual('n1', self._host()['compute_rp_name'])
-
     def test_placement_down_then_back(self):
         self.flags(group='placement', endpoint_override='http://127.0.0.1:9')
         down = placement_client.from_conf(CONF)

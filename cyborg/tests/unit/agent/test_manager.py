@@ -13,6 +13,7 @@
 # under the License.
 """Tests of the agent manager: registration, heartbeats, discovery."""
 
+import threading
 from unittest import mock
 
 import fixtures
@@ -74,20 +75,15 @@ class AgentManagerTestCase(base.DbTestCase):
         self.assertEqual(['n1_FakeDevice'], [
             d['name'] for r in host['hardware'] for d in r['deployables']])
 
-    def test_rpc_methods(self):
+    def test_discovery_summary(self):
         mgr = manager.AgentManager('n1', conductor_api=self.real_api)
-        summary = mgr.discovery(self.context, driver='fake_driver')
+        summary = mgr.tracker.update(self.context, driver='fake_driver')
         self.assertEqual(('n1', 'stored', True),
                          (summary['host'], summary['report'],
                           summary['changed']))
         self.assertEqual([{'name': 'fake', 'status': 'READY',
                            'detail': None, 'devices': 1,
                            'deployables': 1}], summary['drivers'])
-        hardware = mgr.hardware(self.context)
-        self.assertEqual(summary['inventory_hash'],
-                         hardware['inventory_hash'])
-        self.assertEqual(['0000:0c:00.0'],
-                         [r['address'] for r in hardware['hardware']])
         self.assertRaises(exception.DriverNotEnabled, mgr.tracker.update,
                           self.context, driver='gpu')
 
@@ -152,7 +148,7 @@ class AgentManagerTestCase(base.DbTestCase):
 
     def test_discover_soon_again_reports_no_change(self):
         mgr = manager.AgentManager('n1', conductor_api=self.real_api)
-        mgr.discovery(self.context)
+        mgr.tracker.update(self.context)
         discovery_queries.ask(self.context, ['n1'], 'id-2')
         mgr.discover_soon(self.context, 'id-2')
         mgr.work.run_pending()
@@ -170,6 +166,32 @@ class AgentManagerTestCase(base.DbTestCase):
         self.assertEqual('failed', found['state'])
         self.assertIn('gpu is not enabled on host n1',
                       found['result']['error'])
+
+    def test_device_work_runs_on_the_work_thread(self):
+        # The RPC thread waits for its turn: the work queued before it
+        # (a discovery, a configuration) ends first, and the driver is
+        # called on the one thread that touches the hardware.
+        mgr = manager.AgentManager('n1', conductor_api=self.real_api)
+        mgr.work.start()
+        self.addCleanup(mgr.work.stop)
+        go = threading.Event()
+        self.addCleanup(go.set)
+        order = []
+        mgr.work.submit(lambda: go.wait(10) and order.append('before'))
+        driver = mgr.tracker.driver('fake')
+        handle = {'attach_type': 'MDEV', 'attach_info': {}}
+        with mock.patch.object(
+                driver, 'release_attach', autospec=True,
+                side_effect=lambda *args: order.append(
+                    threading.current_thread().name)):
+            rpc_thread = threading.Thread(
+                target=mgr.release_attach,
+                args=(self.context, 'fake', handle, 'm1'))
+            rpc_thread.start()
+            go.set()
+            rpc_thread.join(10)
+        self.assertFalse(rpc_thread.is_alive())
+        self.assertEqual(['before', 'cyborg-agent-work'], order)
 
     def test_requests_while_one_waits_make_one_discovery(self):
         mgr = manager.AgentManager('n1', conductor_api=self.real_api)

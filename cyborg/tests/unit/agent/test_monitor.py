@@ -45,9 +45,6 @@ class _Conductor:
         self.reports = []
         self.lock = threading.Lock()
 
-    def can_send_report(self):
-        return True
-
     def report(self, context, **kwargs):
         if kwargs['hardware'] is not None:
             with self.lock:

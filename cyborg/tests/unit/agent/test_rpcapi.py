@@ -17,25 +17,32 @@ import threading
 
 import oslo_messaging as messaging
 
-from cyborg import exception
 from cyborg.agent import manager
 from cyborg.agent import rpcapi
 from cyborg.tests import base
 
-
-def _old_hardware(client, context, host):
-    """hardware, as a client of an earlier release sends it (agents answer
-    it until RPC API 2.0; this release's client has no such method).
-    """
-    return client.client.prepare(server=host, version='1.1').call(
-        context, 'hardware')
-
-def _old_discovery(client, context, host, driver=None):
-    """discovery, as a conductor of an earlier release sends it (agents
-    answer it until RPC API 2.0).
-    """
-    return client.client.prepare(server=host, version='1.1').call(
-        context, 'discovery', driver=driver)
+# {method: (its arguments, the keyword arguments the agent receives)},
+# for every method of the client: test_every_method_is_shaped forces a
+# line here for each new one.
+MESSAGES = {
+    'configure_soon': ({}, {}),
+    'discover_soon': ({'discovery_id': 'd1', 'driver': 'fake'},
+                      {'discovery_id': 'd1', 'driver': 'fake'}),
+    'program': ({'driver': 'fake', 'address': '0000:01:00.0',
+                 'bitstream_id': 'b1'},
+                {'driver': 'fake', 'address': '0000:01:00.0',
+                 'bitstream_id': 'b1', 'function_id': None}),
+    'prepare_attach': ({'driver': 'fake', 'attach_handle': {'a': 1},
+                        'mdev_uuid': 'm1'},
+                       {'driver': 'fake', 'attach_handle': {'a': 1},
+                        'mdev_uuid': 'm1'}),
+    'release_attach': ({'driver': 'fake', 'attach_handle': {'a': 1},
+                        'mdev_uuid': 'm1'},
+                       {'driver': 'fake', 'attach_handle': {'a': 1},
+                        'mdev_uuid': 'm1'}),
+}
+# The methods sent as casts: the caller does not wait.
+CASTS = ('configure_soon', 'discover_soon')
 
 
 class _RecordingEndpoint:
@@ -45,28 +52,19 @@ class _RecordingEndpoint:
 
     def __init__(self):
         self.calls = []
-        self.cast = threading.Event()
+        self.received = threading.Event()
 
-    @messaging.expose
-    def discovery(self, context, **kwargs):
-        self.calls.append(('discovery', kwargs))
-        self.cast.set()
-        return {'host': 'n1'}
 
-    @messaging.expose
-    def discover_soon(self, context, **kwargs):
-        self.calls.append(('discover_soon', kwargs))
-        self.cast.set()
+def _recorder(name):
+    def method(self, context, **kwargs):
+        self.calls.append((name, kwargs))
+        self.received.set()
+    method.__name__ = name
+    return messaging.expose(method)
 
-    @messaging.expose
-    def hardware(self, context, **kwargs):
-        self.calls.append(('hardware', kwargs))
-        return {'host': 'n1', 'hardware': []}
 
-    @messaging.expose
-    def set_drivers(self, context, **kwargs):
-        self.calls.append(('set_drivers', kwargs))
-        return {}
+for _name in MESSAGES:
+    setattr(_RecordingEndpoint, _name, _recorder(_name))
 
 
 class _ConductorStub:
@@ -75,9 +73,6 @@ class _ConductorStub:
     def __init__(self):
         self.reports = []
         self.reported = threading.Event()
-
-    def can_send_report(self):
-        return True
 
     def report(self, context, **kwargs):
         self.reports.append(kwargs)
@@ -97,30 +92,36 @@ class AgentRPCAPITestCase(base.TestCase):
         self.assertEqual(manager.AgentManager.RPC_API_VERSION,
                          rpcapi.AgentAPI.RPC_API_VERSION)
 
-    def test_messages_go_to_the_host(self):
-        n1, n2 = _RecordingEndpoint(), _RecordingEndpoint()
-        client = self._serve(n1, host='n1')
-        self._serve(n2, host='n2')
-        # A cast: it returns before the agent takes it.
-        self.assertIsNone(client.discover_soon(
-            self.context, host='n1', discovery_id='d1', driver='fake'))
-        self.assertTrue(n1.cast.wait(30))
-        _old_hardware(client, self.context, 'n1')
-        self.assertEqual([('discover_soon', {'discovery_id': 'd1',
-                                             'driver': 'fake'}),
-                          ('hardware', {})], n1.calls)
-        self.assertEqual([], n2.calls)
+    def test_every_method_is_shaped(self):
+        self.assertEqual(sorted(MESSAGES), sorted(
+            name for name in vars(rpcapi.AgentAPI)
+            if not name.startswith('_') and callable(
+                getattr(rpcapi.AgentAPI, name))))
 
-    def test_discover_soon_casts_the_old_discovery_to_old_agents(self):
-        self.flags(group='upgrade_levels', agent='1.4')
-        n1 = _RecordingEndpoint()
-        client = self._serve(n1)
-        client.discover_soon(self.context, host='n1', discovery_id='d1')
-        self.assertTrue(n1.cast.wait(30))
-        self.assertEqual([('discovery', {'driver': None})], n1.calls)
+    def test_messages_go_to_the_host(self):
+        for name, (args, expected) in sorted(MESSAGES.items()):
+            n1, n2 = _RecordingEndpoint(), _RecordingEndpoint()
+            client = self._serve(n1, host='n1', topic='t-' + name)
+            self._serve(n2, host='n2', topic='t-' + name)
+            getattr(client, name)(self.context, host='n1', **args)
+            # A cast returns before the agent takes it.
+            self.assertTrue(n1.received.wait(30), name)
+            self.assertEqual([(name, expected)], n1.calls)
+            self.assertEqual([], n2.calls)
+
+    def test_casts_do_not_wait(self):
+        # No server: a call would wait for its timeout, a cast returns.
+        client = rpcapi.AgentAPI(topic='nobody')
+        for name in CASTS:
+            args, _expected = MESSAGES[name]
+            self.assertIsNone(getattr(client, name)(
+                self.context, host='n1', **args))
 
     def test_version_cap(self):
         self.flags(group='upgrade_levels', agent='1.0')
+        rpcapi.AgentAPI(topic='unused').discover_soon(
+            self.context, host='n1', discovery_id='d1')
+        self.flags(group='upgrade_levels', agent='0.9')
         client = rpcapi.AgentAPI(topic='unused')
         self.assertRaises(messaging.RPCVersionCapError, client.discover_soon,
                           self.context, host='n1', discovery_id='d1')
@@ -129,18 +130,8 @@ class AgentRPCAPITestCase(base.TestCase):
         conductor = _ConductorStub()
         mgr = manager.AgentManager('n1', conductor_api=conductor)
         client = self._serve(mgr)
-        summary = _old_discovery(client, self.context, 'n1')
-        self.assertEqual('stored', summary['report'])
-        hardware = _old_hardware(client, self.context, 'n1')
-        self.assertEqual('n1_FakeDevice',
-                         hardware['hardware'][0]['deployables'][0]['name'])
-        exc = self.assertRaises(exception.DriverNotEnabled,
-                                _old_discovery, client, self.context, 'n1',
-                                driver='gpu')
-        self.assertIn('gpu', exc.message)
         # discover_soon: the work thread discovers, the report carries
         # the request's id.
-        conductor.reported.clear()
         mgr.work.start()
         self.addCleanup(mgr.work.stop)
         client.discover_soon(self.context, host='n1', discovery_id='d1')
@@ -148,22 +139,4 @@ class AgentRPCAPITestCase(base.TestCase):
         self.assertEqual(['d1'], conductor.reports[-1]['discovery']['ids'])
         self.assertRaises(messaging.NoSuchMethod,
                           client.client.prepare(server='n1').call,
-                          self.context, '_update')
-
-    def test_set_drivers_sends_removed_at_1_4_only(self):
-        n1 = _RecordingEndpoint()
-        client = self._serve(n1)
-        self.assertTrue(client.can_send_driver_decisions())
-        client.set_drivers(self.context, host='n1', installs=[],
-                           removed=['fake'])
-        client.set_drivers(self.context, host='n1', installs=[],
-                           removed=[])
-        self.assertEqual([('set_drivers', {'installs': [],
-                                           'removed': ['fake']}),
-                          ('set_drivers', {'installs': []})], n1.calls)
-        self.flags(group='upgrade_levels', agent='1.3')
-        capped = rpcapi.AgentAPI(topic='test-agent')
-        self.assertFalse(capped.can_send_driver_decisions())
-        self.assertRaises(messaging.RPCVersionCapError, capped.set_drivers,
-                          self.context, host='n1', installs=[],
-                          removed=['fake'])
+                          self.context, '_discover')

@@ -111,3 +111,39 @@ class WorkerTestCase(base.TestCase):
         self.worker.submit(slow)
         self.worker.run_pending()
         self.assertEqual(['slow'], self.done)
+
+    def test_a_call_runs_on_the_thread_after_the_work_queued(self):
+        # Device work asked over RPC waits for its turn on the one thread
+        # that touches the hardware: never beside a discovery.
+        started, go = threading.Event(), threading.Event()
+        self.addCleanup(go.set)
+
+        def discover(discovery):
+            started.set()
+            go.wait(10)
+            self.done.append(('discovery', threading.current_thread().name))
+
+        worker = work.Worker(discover)
+        worker.start()
+        self.addCleanup(worker.stop)
+        worker.discover_soon('ctx', 'rpc')
+        self.assertTrue(started.wait(10))
+        future = worker.call(lambda value: self.done.append(
+            ('call', threading.current_thread().name)) or value, 42)
+        self.assertFalse(future.done())
+        go.set()
+        self.assertEqual(42, future.result(10))
+        self.assertEqual([('discovery', 'cyborg-agent-work'),
+                          ('call', 'cyborg-agent-work')], self.done)
+
+    def test_a_call_raises_its_error_to_the_caller(self):
+        self.worker.start()
+        self.addCleanup(self.worker.stop)
+        future = self.worker.call(int, 'not a number')
+        self.assertRaises(ValueError, future.result, 10)
+        # The thread goes on.
+        self.assertEqual(3, self.worker.call(int, '3').result(10))
+
+    def test_without_a_thread_the_caller_runs_it(self):
+        self.assertEqual(threading.current_thread().name, self.worker.call(
+            lambda: threading.current_thread().name).result(0))

@@ -22,44 +22,41 @@ import fixtures
 from cyborg.api import upstream_paste
 from cyborg.tests import base
 
-# This Cyborg's own file of earlier releases (both pipelines, the health
-# check and an option of its own).
+# Upstream's file, with the health check and the body size limit an
+# operator may have added (oslo.middleware's), and a filter in no pipeline.
 OURS = """\
 [composite:cyborg-api]
 use = egg:Paste#urlmap
-/ = cyborg-api-pipeline
+/ = main
 /healthcheck = healthcheck
 
-[composite:cyborg-api-pipeline]
-use = call:cyborg.api.app:pipeline_factory
-keystone = request_id cors http_proxy_to_wsgi sizelimit authtoken api
-noauth = request_id cors http_proxy_to_wsgi sizelimit noauth api
+[pipeline:main]
+pipeline = cors http_proxy_to_wsgi request_id sizelimit authtoken api_v2
 
-[app:api]
+[app:api_v2]
 paste.app_factory = cyborg.api.app:app_factory
+
+[filter:authtoken]
+acl_public_routes = /, /v2
+paste.filter_factory = cyborg.api.middleware.auth_token:AuthTokenMiddleware.factory
 
 [filter:request_id]
 paste.filter_factory = oslo_middleware:RequestId.factory
 
 [filter:cors]
-paste.filter_factory = cyborg.api.middleware.cors:filter_factory
+paste.filter_factory =  oslo_middleware.cors:filter_factory
+oslo_config_project = cyborg
 
 [filter:http_proxy_to_wsgi]
 paste.filter_factory = oslo_middleware.http_proxy_to_wsgi:HTTPProxyToWSGI.factory
 
 [app:healthcheck]
 paste.app_factory = oslo_middleware:Healthcheck.app_factory
-backends = disable_by_file,cyborg_messaging
+backends = disable_by_file
 disable_by_file_path = /etc/cyborg/healthcheck_disable
 
 [filter:sizelimit]
 paste.filter_factory = oslo_middleware:RequestBodySizeLimiter.factory
-
-[filter:authtoken]
-paste.filter_factory = cyborg.api.middleware.auth_token:filter_factory
-
-[filter:noauth]
-paste.filter_factory = cyborg.api.middleware.noauth:filter_factory
 
 [filter:unused]
 paste.filter_factory = somewhere.else:factory
@@ -78,7 +75,7 @@ class LegacyPasteTestCase(base.TestCase):
             f.write(text)
         return path
 
-    def test_our_earlier_file_is_all_built_in(self):
+    def test_upstream_s_file_is_all_built_in(self):
         path = self._write(OURS)
         self.assertEqual(([], []), upstream_paste.left_out(path))
         needs_look, text = upstream_paste.describe(path)

@@ -62,7 +62,7 @@ class BindTestCase(base.DbTestCase):
         return arq_bind.bind(self.context, {
             uuid: {'hostname': host, 'device_rp_uuid': rp,
                    'instance_uuid': instance, 'project_id': 'p1'}
-            for uuid in uuids})
+            for uuid in uuids})[0]
 
     def _table(self, model):
         with self.db.engine.connect() as conn:
@@ -180,7 +180,7 @@ class BindTestCase(base.DbTestCase):
         return arq_bind.bind(self.context, {
             uuid: {'hostname': 'node-1', 'device_rp_uuid': rp,
                    'instance_uuid': instance, 'project_id': 'p1'}
-            for uuid in uuids}, check_provider=check)
+            for uuid in uuids}, check_provider=check)[0]
 
     def test_provider_that_does_not_fit_is_refused(self):
         # An FPGA profile's ARQ on the vGPU (2.4 on): nothing changes.
@@ -356,12 +356,11 @@ class BindTestCase(base.DbTestCase):
 
     def test_the_caller_takes_the_events_to_send(self):
         uuids = self._arqs(groups=[{'resources:FPGA': '2'}])
-        sending = []
-        arq_bind.bind(self.context, {
+        _states, sending = arq_bind.bind(self.context, {
             uuid: {'hostname': 'node-1',
                    'device_rp_uuid': self.fpga['rp_uuid'],
                    'instance_uuid': 'i1', 'project_id': 'p1'}
-            for uuid in uuids}, sending=sending)
+            for uuid in uuids}, take_events=True)
         self.assertEqual(sorted(uuids), sorted(e['tag'] for e in sending))
         self.assertEqual({('i1', 'completed', 'sending', 1)}, {
             (e['server_uuid'], e['status'], e['state'], e['attempts'])

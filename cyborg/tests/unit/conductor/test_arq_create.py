@@ -72,7 +72,7 @@ class ARQOperationsTestCase(base.DbTestCase):
         binds, unbinds = arq_bind.split_patch(patches)
         if unbinds:
             return arq_release.unbind(self.context, unbinds)
-        return arq_bind.bind(self.context, binds)
+        return arq_bind.bind(self.context, binds)[0]
 
     def test_patch_binds(self):
         result = self._patch({a.uuid: self._bind('i1') for a in self.arqs})

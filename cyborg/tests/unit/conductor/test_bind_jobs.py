@@ -87,9 +87,9 @@ class _RecordingAgentAPI(agent_rpcapi.AgentAPI):
         self._record('prepare_attach')
         return super().prepare_attach(*args, **kwargs)
 
-    def set_drivers(self, *args, **kwargs):
-        self._record('set_drivers')
-        return super().set_drivers(*args, **kwargs)
+    def configure_soon(self, *args, **kwargs):
+        self._record('configure_soon')
+        return super().configure_soon(*args, **kwargs)
 
 
 class BindJobsTestCase(base.DbTestCase):
@@ -386,9 +386,10 @@ class BindJobsTestCase(base.DbTestCase):
             time.sleep(0.05)
 
     def test_the_conductor_works_on_its_pool_only(self):
-        # Issue 39: one pool per conductor.  The kick a bind starts, the
-        # bind's device work and a driver push all run on the pool's
-        # threads; the RPC worker (here the test's thread) only answers.
+        # Issue 39: one pool per conductor.  The kick a bind starts and
+        # the bind's device work run on the pool's threads; the RPC
+        # worker (here the test's thread) only answers, and casts (a
+        # driver's update tells its agent).
         agent_api = _RecordingAgentAPI()
         mgr = conductor_manager.ConductorManager(
             'c9', conductor_rpcapi.TOPIC, agent_api=agent_api)
@@ -406,8 +407,8 @@ class BindJobsTestCase(base.DbTestCase):
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
             groups=[{'resources:FPGA': '1',
                      'accel:bitstream_id': self.image}]))
-        uuid = mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
-        self.assertEqual({uuid: states.BIND_STARTED}, mgr.arq_apply_patch(
+        uuid = mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
+        self.assertEqual({uuid: states.BIND_STARTED}, mgr.arq.arq_apply_patch(
             self.context, {uuid: {'op': 'add', 'values': {
                 'hostname': 'node-1',
                 'device_rp_uuid': self.fpga['rp_uuid'],
@@ -418,14 +419,16 @@ class BindJobsTestCase(base.DbTestCase):
         registration.hello(self.context, 'node-1', 'cyborg-agent',
                            drivers=[self.driver.hello()])
         [row] = driver_queries.get_all(self.context, host='node-1')
-        mgr.driver_update(self.context, row['uuid'],
-                          {'fake_driver': {'devices': ['fpga=1', 'vgpu=1']}})
+        mgr.devices.driver_update(
+            self.context, row['uuid'],
+            {'fake_driver': {'devices': ['fpga=1', 'vgpu=1']}})
         mgr.del_host(self.context)
         calls = kicks + agent_api.calls
-        self.assertEqual({'run_due', 'program', 'set_drivers'},
+        self.assertEqual({'run_due', 'program', 'configure_soon'},
                          {method for method, _thread in calls})
         self.assertEqual([], [(method, thread) for method, thread in calls
-                              if not thread.startswith('cyborg-pool-')])
+                              if not thread.startswith('cyborg-pool-')
+                              and method != 'configure_soon'])
 
     def test_a_stopped_runner_takes_no_job(self):
         # Issue 37: a job taken during a stop would have no worker left
@@ -519,13 +522,3 @@ class BindJobsTestCase(base.DbTestCase):
         self._wait(runner)
         self.assertEqual(states.BOUND,
                          arq_queries.get(self.context, uuid)['state'])
-
-    def test_jobs_an_older_conductor_held_run_at_once(self):
-        # Conductors before RPC API 1.6 held a bind's jobs until the API
-        # answered; one left held by such a conductor runs now.
-        self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
-        with self.db.engine.begin() as conn:
-            conn.execute(sa.update(models.BindJob).values(
-                state=job_queries.HELD))
-        self.assertEqual(1, len(job_queries.claim_due(
-            self.context, 'c1', set(), 10)))

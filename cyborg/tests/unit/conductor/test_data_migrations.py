@@ -27,11 +27,9 @@ from cyborg.db import models
 from cyborg.db.queries import data_migration as queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
-from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import nova as nova_fixture
 
 _ARQ = models.ExtendedAcceleratorRequest.__table__
-_AH = models.AttachHandle.__table__
 
 
 class OnlineDataMigrationsTestCase(base.DbTestCase):
@@ -93,7 +91,7 @@ class OnlineDataMigrationsTestCase(base.DbTestCase):
         run = data_migrations.run(self.context, self.nova)
         self.assertEqual((data_migrations.ALL_DONE, [0, 0]),
                          (run.exit_code, run.totals['arq_project_id']))
-        self.assertIn('| arq_project_id               |            0 |'
+        self.assertIn('| arq_project_id       |            0 |'
                       '         0 |', run.table())
 
     def test_server_nova_no_longer_has(self):
@@ -130,37 +128,3 @@ class OnlineDataMigrationsTestCase(base.DbTestCase):
         self.assertFalse(queries.set_arq_project(self.context, row['id'],
                                                  's1', 'proj'))
         self.assertEqual({arq: 'other'}, self._projects())
-
-    def test_handles_without_their_resource_class(self):
-        # Handles a conductor of the release before wrote during a
-        # rolling upgrade: without resource class, or with the one an
-        # rc attribute had before the attributes API changed it.
-        fpga = inventory.add_device(self.context, 'n1', handles=3, rc='FPGA')
-        gpu = inventory.add_device(self.context, 'n1', handles=2, rc='PGPU',
-                                   address='0000:0d:00.0')
-        with db_api.context_manager.writer.using(self.context):
-            db_api.execute(self.context, sa.update(_AH).where(
-                _AH.c.deployable_id == fpga['deployable_id']).values(
-                    resource_class=None))
-            db_api.execute(self.context, sa.update(_AH).where(
-                _AH.c.deployable_id == gpu['deployable_id']).values(
-                    resource_class='CUSTOM_OLD'))
-        self.assertEqual({'attach_handle_resource_class': 5},
-                         data_migrations.remaining(self.context))
-        run = data_migrations.run(self.context, self.nova, max_count=2,
-                                  batch_size=2)
-        self.assertEqual((data_migrations.MORE_TO_DO, [2, 2]),
-                         (run.exit_code,
-                          run.totals['attach_handle_resource_class']))
-        run = data_migrations.run(self.context, self.nova, batch_size=2)
-        self.assertEqual((data_migrations.ALL_DONE, [3, 3]),
-                         (run.exit_code,
-                          run.totals['attach_handle_resource_class']))
-        with db_api.context_manager.reader.using(self.context):
-            classes = db_api.execute(self.context, sa.select(
-                _AH.c.deployable_id, _AH.c.resource_class)
-                .order_by(_AH.c.id)).all()
-        self.assertEqual(
-            [(fpga['deployable_id'], 'FPGA')] * 3 +
-            [(gpu['deployable_id'], 'PGPU')] * 2, classes)
-        self.assertEqual({}, data_migrations.remaining(self.context))

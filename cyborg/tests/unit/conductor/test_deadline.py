@@ -24,10 +24,11 @@ from cyborg import rpc
 from cyborg.common import deadline
 from cyborg.conductor import manager
 from cyborg.conductor import rpcapi
+from cyborg.conductor.arq import endpoint as arq_endpoint
 from cyborg.tests import base
 
 # The conductor's writes: each must drop a late call.  The rest (agents'
-# calls, reads, bind_release) have no deadline to honour.
+# calls, reads) have no deadline to honour.
 WRITES = ('device_profile_create', 'device_profile_delete', 'arq_create',
           'arq_apply_patch', 'arq_delete', 'device_set_status',
           'attribute_create', 'attribute_delete', 'deployable_program',
@@ -35,8 +36,7 @@ WRITES = ('device_profile_create', 'device_profile_delete', 'arq_create',
           'instance_attach', 'instance_detach', 'discovery_start',
           'device_set_status_by_selector', 'device_class_create',
           'device_class_delete', 'device_configure', 'device_config_delete')
-NOT_WRITES = ('hello', 'report', 'discovery', 'hardware', 'bind_release',
-              'instance_show', 'instance_list')
+NOT_WRITES = ('hello', 'report', 'instance_show', 'instance_list')
 
 
 class ContextDeadlineTestCase(base.TestCase):
@@ -96,6 +96,14 @@ class DropWhenLateTestCase(base.TestCase):
         self.assertEqual([1], self.done)
 
 
+def _exposed(conductor):
+    """{name: method} of what a conductor's RPC server serves."""
+    return {name: getattr(endpoint, name)
+            for endpoint in conductor.endpoints()
+            for name in dir(type(endpoint))
+            if getattr(getattr(type(endpoint), name), 'exposed', False)}
+
+
 class ManagerWritesTestCase(base.TestCase):
 
     def setUp(self):
@@ -113,31 +121,29 @@ class ManagerWritesTestCase(base.TestCase):
         for name in WRITES:
             # No argument: a late call reads none (the method itself
             # would fail without them).
-            self.assertIsNone(getattr(self.conductor, name)(self.context),
+            self.assertIsNone(_exposed(self.conductor)[name](self.context),
                               name)
             self.assertIn('Dropped the %s call' % name, self.log.output)
 
     def test_every_exposed_method_is_sorted(self):
         # A new RPC method is a write (it drops late calls) or is not.
-        exposed = {name for name in dir(manager.ConductorManager)
-                   if getattr(getattr(manager.ConductorManager, name),
-                              'exposed', False)}
-        self.assertEqual(exposed, set(WRITES) | set(NOT_WRITES))
+        self.assertEqual(set(_exposed(self.conductor)),
+                         set(WRITES) | set(NOT_WRITES))
 
     def test_arq_create_in_time_runs(self):
         self.context.deadline = deadline.expires_in(30)
-        with mock.patch.object(manager.arq_create, 'create', autospec=True,
-                               return_value='arqs') as create:
-            self.assertEqual('arqs', self.conductor.arq_create(
+        with mock.patch.object(arq_endpoint.arq_create, 'create',
+                               autospec=True, return_value='arqs') as create:
+            self.assertEqual('arqs', self.conductor.arq.arq_create(
                 self.context, 'dp', 'p1'))
         create.assert_called_once_with(self.context, 'dp', 'p1')
 
     def test_arq_create_late_creates_nothing(self):
         self.context.deadline = deadline.expires_in(30)
         self.clock.advance(30.5)
-        with mock.patch.object(manager.arq_create, 'create',
+        with mock.patch.object(arq_endpoint.arq_create, 'create',
                                autospec=True) as create:
-            self.assertIsNone(self.conductor.arq_create(
+            self.assertIsNone(self.conductor.arq.arq_create(
                 self.context, 'dp', 'p1'))
         create.assert_not_called()
 
@@ -186,19 +192,8 @@ class ClientSetsTheDeadlineTestCase(base.TestCase):
         self.assertEqual(deadline.now() + 42,
                          self.endpoint.contexts['arq_create'].deadline)
 
-    def test_write_with_its_own_timeout(self):
-        # Conductors before RPC API 1.10 answer a program request once
-        # the device is programmed: the call waits longer.
-        self.flags(bind_timeout=100)
-        self.flags(group='upgrade_levels', conductor='1.9')
-        client = rpcapi.ConductorAPI(topic='test-deadline')
-        client.deployable_program(self.context, 'd', 'i')
-        self.assertEqual(
-            deadline.now() + 130,
-            self.endpoint.contexts['deployable_program'].deadline)
-
-    def test_program_queued_from_1_10_has_the_rpc_timeout(self):
-        # From 1.10 the conductor answers once the job is queued.
+    def test_program_has_the_rpc_timeout(self):
+        # The conductor answers once the job is queued.
         self.flags(bind_timeout=100, rpc_response_timeout=42)
         self.client.deployable_program(self.context, 'd', 'i')
         self.assertEqual(

@@ -58,7 +58,6 @@ class ProgramTestCase(base.DbTestCase):
         self.fpga = inventory.add_device(self.context, 'node-1', handles=2)
         self.agent_api = mock.create_autospec(agent_rpcapi.AgentAPI,
                                               instance=True)
-        self.agent_api.can_send_device_work.return_value = True
         self.agent_api.program.return_value = TRAITS
         self.image = uuidutils.generate_uuid()
         dp_ops.create(self.context, dp_obj.DeviceProfile(
@@ -69,11 +68,11 @@ class ProgramTestCase(base.DbTestCase):
         [arq] = arq_create.create(self.context, 'dp', 'p1').objects
         result = arq_bind.bind(self.context, {arq.uuid: {
             'hostname': 'node-1', 'device_rp_uuid': self.fpga['rp_uuid'],
-            'instance_uuid': instance, 'project_id': 'p1'}})
+            'instance_uuid': instance, 'project_id': 'p1'}})[0]
         return arq.uuid, result[arq.uuid]
 
     def _request(self):
-        return deployable_ops.program(self.context, self.agent_api,
+        return deployable_ops.program(self.context,
                                       self.fpga['deployable_uuid'],
                                       self.image)
 
@@ -174,7 +173,7 @@ class ProgramTestCase(base.DbTestCase):
         self.assertEqual({arq.uuid: states.BIND_STARTED}, arq_bind.bind(
             self.context, {arq.uuid: {
                 'hostname': 'node-1', 'device_rp_uuid': self.fpga['rp_uuid'],
-                'instance_uuid': 'i1', 'project_id': 'p1'}}))
+                'instance_uuid': 'i1', 'project_id': 'p1'}})[0])
         error = self.assertRaises(exception.DeployableInUse, self._request)
         self.assertIn('in use', str(error))
         self.agent_api.program.assert_not_called()

@@ -190,20 +190,6 @@ class DiscoveryTestCase(base.DbTestCase):
                          discovery={'ids': [old, new], 'drivers': []})
         self.assertEqual({'n1': (new, 'done')}, self._states('n1'))
 
-    def test_legacy_answers_in_the_shape_of_rpc_1_2(self):
-        self._agent_up('n1')
-        self._agent_up('n2')
-        driver_queries.record_hello(self.context, 'n1', [
-            {'name': 'fake', 'status': 'READY'}])
-        results = discovery.legacy(self.context, _Agents(lost=('n2',)))
-        self.assertEqual({'host': 'n1', 'generation': None,
-                          'report': 'asked',
-                          'drivers': [{'name': 'fake', 'status': 'READY',
-                                       'detail': None, 'devices': 0}],
-                          'diff': {'added': [], 'changed': [],
-                                   'removed': []}}, results['n1'])
-        self.assertIn('no route', results['n2']['error'])
-
     def test_hardware_diff(self):
         before = [{'driver': 'fake', 'address': 'a', 'type': 'GPU'},
                   {'driver': 'fake', 'address': 'b', 'type': 'GPU'}]

@@ -14,12 +14,12 @@
 """Tests of drivers installed through the API (conductor.driver) with
 real agents on the in-memory transport.
 
-The agents answer set_drivers with what they loaded and discover and
-report after answering (requests flow one way): the tests wait for the
-devices of a report, as a client polls.
+The conductor records a decision and tells the agents (a cast); each
+agent asks for its decisions with a heartbeat, loads the drivers, says
+hello again (which settles the request) and discovers: the tests wait for
+the outcome and the devices of a report, as cyborg-api and a client poll.
 """
 
-import threading
 import time
 
 import fixtures
@@ -32,7 +32,6 @@ from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.common import driver_config
 from cyborg.conductor import manager as conductor_manager
-from cyborg.conductor import pool as worker_pool
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
@@ -106,76 +105,76 @@ class DriverOpsTestCase(base.DbTestCase):
                     host, len(self._devices(host)), count))
             time.sleep(0.05)
 
-    def test_a_push_no_worker_is_free_for_runs_in_the_calling_thread(self):
-        # The pool's workers are held (bind jobs waiting on their agents):
-        # the calling thread pushes, instead of queueing the pushes
-        # behind the held workers.
-        pool = worker_pool.WorkerPool(2)
-        self.addCleanup(pool.stop)
-        held = threading.Event()
-        self.addCleanup(held.set)
-        pool.spawn(held.wait, 60)
-        pool.spawn(held.wait, 60)
-        threads = []
-        real = driver_ops._push
-
-        def recording(context, agent_api, host):
-            threads.append(threading.current_thread().name)
-            return real(context, agent_api, host)
-        self.useFixture(fixtures.MockPatchObject(
-            driver_ops, '_push', side_effect=recording, autospec=True))
-        drivers = driver_ops.install(self.context, self.agent_api,
-                                     'fake_driver', config=FAKE, pool=pool)
-        self.assertEqual([('n1', 'READY'), ('n2', 'READY')],
-                         [(d['host'], d['status']) for d in drivers])
-        # Answered while the workers are still held.
-        self.assertEqual(0, pool.free())
-        self.assertEqual([threading.current_thread().name] * 2, threads)
+    def _settled(self, answer, timeout=60):
+        """The outcome of a request once every agent it asked settled it
+        (cyborg.db.queries.driver.outcome).
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            found = driver_queries.outcome(self.context, answer['asked'],
+                                           answer['id'])
+            if None not in found.values():
+                return found
+            if time.monotonic() > deadline:
+                self.fail('not settled: %s' % found)
+            time.sleep(0.05)
 
     def test_install_everywhere(self):
-        drivers = driver_ops.install(self.context, self.agent_api,
-                                     'fake_driver', config=FAKE)
-        self.assertEqual([('n1', 'fake', 'READY'), ('n2', 'fake', 'READY')],
-                         [(d['host'], d['name'], d['status'])
-                          for d in drivers])
+        answer = driver_ops.install(self.context, self.agent_api,
+                                    'fake_driver', config=FAKE)
+        # Answered at once, with the decision recorded.
+        drivers = answer['drivers']
+        self.assertEqual([('n1', 'fake'), ('n2', 'fake')],
+                         [(d['host'], d['name']) for d in drivers])
+        self.assertEqual(['n1', 'n2'], answer['asked'])
         self.assertEqual(['fpga=1', 'qat=1'],
                          drivers[0]['config']['fake_driver']['devices'])
+        self.assertEqual({'n1': {}, 'n2': {}}, self._settled(answer))
+        self.assertEqual(['READY', 'READY'], [
+            driver_queries.get(self.context, d['uuid'])['status']
+            for d in drivers])
         self._wait_devices('n1', 2)
         self._wait_devices('n2', 2)
         self.assertEqual(2, driver_queries.get(
             self.context, drivers[1]['uuid'])['devices'])
         self.assertIn('fake', self.agents['n1'].tracker.drivers)
 
-    def test_a_refused_configuration_is_undone_everywhere(self):
-        exc = self.assertRaises(
-            exception.DriverConfigInvalid, driver_ops.install, self.context,
-            self.agent_api, 'fake', config={'fake_driver': {
-                'devices': ['fpga=x']}})
-        self.assertIn('on n1', exc.message)
+    def test_a_refused_configuration_is_put_back(self):
+        answer = driver_ops.install(
+            self.context, self.agent_api, 'fake',
+            config={'fake_driver': {'devices': ['fpga=x']}})
+        found = self._settled(answer)
+        self.assertEqual(['n1', 'n2'], sorted(found))
+        for host in ('n1', 'n2'):
+            self.assertIn('fpga=x', found[host]['fake'])
+            self.assertTrue(self.agents[host].work.wait_idle(60))
+            # It applied the decisions put back: nothing to load.
+            self.assertEqual({}, self.agents[host].tracker.install_errors)
+            self.assertEqual({}, self.agents[host].tracker.drivers)
         self.assertEqual([], driver_queries.get_all(self.context))
-        self.assertEqual({}, self.agents['n2'].tracker.drivers)
-        self.assertEqual({}, self.agents['n2'].tracker.install_errors)
 
     def test_an_unreachable_agent_catches_up_at_its_heartbeat(self):
         service_queries.heartbeat(self.context, 'n3', 'cyborg-agent')
-        self.flags(rpc_response_timeout=1)
-        [row] = driver_ops.install(self.context, self.agent_api, 'fake',
-                                   host='n3', config=FAKE)
+        answer = driver_ops.install(self.context, self.agent_api, 'fake',
+                                    host='n3', config=FAKE)
+        [row] = answer['drivers']
         self.assertEqual(('DISABLED', driver_queries.WAITING_DETAIL),
                          (row['status'], row['detail']))
+        self.assertEqual({'n3': None}, driver_queries.outcome(
+            self.context, ['n3'], answer['id']))
         # n3's agent starts: its first heartbeat gets the list.
-        # The conductor's calls of n3 gave up after a second; the agent's
-        # calls of the conductor have the usual time to be answered.
-        self.flags(rpc_response_timeout=60)
         agent = agent_manager.AgentManager('n3')
         self._serve(agent_rpcapi.TOPIC, 'n3', agent)
-        answer = agent.conductor_api.hello(
+        hello = agent.conductor_api.hello(
             self.context, host='n3', binary='cyborg-agent',
             installed_revision='')
         self.assertEqual([{'name': 'fake', 'config': FAKE}],
-                         answer['installed'])
-        agent._sync_installs(self.context, answer['installed'],
-                            answer['removed'])
+                         hello['installed'])
+        agent._sync_installs(self.context, hello['installed'],
+                            hello['removed'])
+        # Its hello after loading settled the request.
+        self.assertEqual({'n3': {}}, driver_queries.outcome(
+            self.context, ['n3'], answer['id']))
         # Then its work thread discovers (run here).
         agent.work.run_pending()
         self.assertEqual(2, len(self._devices('n3')))
@@ -183,33 +182,40 @@ class DriverOpsTestCase(base.DbTestCase):
         self.assertNotIn('installed', agent.conductor_api.hello(
             self.context, host='n3', binary='cyborg-agent',
             installed_revision=agent.tracker.installed_revision))
-        agent._heartbeat(self.context)
         self.assertEqual('READY', driver_queries.get(
             self.context, row['uuid'])['status'])
 
     def test_an_unreachable_agent_checks_the_configuration(self):
         # The conductor loads no driver: what the agent of a host it could
-        # not reach refuses shows as the driver's ERROR status there.
+        # not reach refuses is put back when that agent catches up.
         service_queries.heartbeat(self.context, 'n3', 'cyborg-agent')
-        self.flags(rpc_response_timeout=1)
         bad = {'fake_driver': {'devices': ['fpga=x']}}
-        [row] = driver_ops.install(self.context, self.agent_api,
-                                   'fake_driver', host='n3', config=bad)
-        self.assertEqual('fake', row['name'])
-        self.flags(rpc_response_timeout=60)
+        answer = driver_ops.install(self.context, self.agent_api,
+                                    'fake_driver', host='n3', config=bad)
+        self.assertEqual('fake', answer['drivers'][0]['name'])
         agent = agent_manager.AgentManager('n3')
         agent._heartbeat(self.context, wait_for_drivers=True)
-        agent._heartbeat(self.context)
-        row = driver_queries.get(self.context, row['uuid'])
-        self.assertEqual('ERROR', row['status'])
-        self.assertIn('fpga=x', row['detail'])
+        self.assertEqual(['fake'], list(agent.tracker.install_errors))
+        # Its next heartbeat says how it went: the install is put back,
+        # and the answer has the agent drop it.
+        agent._heartbeat(self.context, wait_for_drivers=True)
+        [refused] = driver_queries.outcome(
+            self.context, ['n3'], answer['id'])['n3'].values()
+        self.assertIn('fpga=x', refused)
+        self.assertEqual([], driver_queries.get_all(self.context,
+                                                    host='n3'))
+        self.assertEqual({}, agent.tracker.install_errors)
 
     def test_update_rediscovers(self):
-        [row] = driver_ops.install(self.context, self.agent_api, 'fake',
-                                   host='n1', config=FAKE)
+        answer = driver_ops.install(self.context, self.agent_api, 'fake',
+                                    host='n1', config=FAKE)
+        self._settled(answer)
         self._wait_devices('n1', 2)
-        row = driver_ops.update(self.context, self.agent_api, row['uuid'],
-                                {'fake_driver': {'devices': 'gpu=2'}})
+        [row] = answer['drivers']
+        answer = driver_ops.update(self.context, self.agent_api,
+                                   row['uuid'],
+                                   {'fake_driver': {'devices': 'gpu=2'}})
+        self.assertEqual({'n1': {}}, self._settled(answer))
 
         def gpus():
             return {d['type'] for d in self._devices('n1')} == {'GPU'}
@@ -223,12 +229,13 @@ class DriverOpsTestCase(base.DbTestCase):
         tracker = self.agents['n1'].tracker
         running = tracker.drivers['fake']
         ids = sorted(d['id'] for d in self._devices('n1'))
-        exc = self.assertRaises(
-            exception.DriverConfigInvalid, driver_ops.update, self.context,
-            self.agent_api, row['uuid'], {'fake_driver': {'devices': 'x'}})
-        self.assertIn('on n1', exc.message)
+        answer = driver_ops.update(self.context, self.agent_api,
+                                   row['uuid'],
+                                   {'fake_driver': {'devices': 'x'}})
+        self.assertIn('fake', self._settled(answer)['n1'])
         self.assertEqual('gpu=2', driver_queries.get(
             self.context, row['uuid'])['config']['fake_driver']['devices'])
+        self.assertTrue(self.agents['n1'].work.wait_idle(60))
         self.assertEqual({}, tracker.install_errors)
         self.assertIs(running, tracker.drivers['fake'])
         self.assertIn('fake', tracker.apply_installs(CONF, [
@@ -237,9 +244,11 @@ class DriverOpsTestCase(base.DbTestCase):
         self.assertEqual(ids, sorted(d['id'] for d in self._devices('n1')))
 
     def test_uninstall_removes_the_devices(self):
-        [row] = driver_ops.install(self.context, self.agent_api, 'fake',
-                                   host='n1', config=FAKE)
+        answer = driver_ops.install(self.context, self.agent_api, 'fake',
+                                    host='n1', config=FAKE)
+        self._settled(answer)
         self._wait_devices('n1', 2)
+        [row] = answer['drivers']
         driver_ops.uninstall(self.context, self.agent_api, None,
                              row['uuid'])
         self._wait_devices('n1', 0)
@@ -267,7 +276,7 @@ class DriverOpsTestCase(base.DbTestCase):
         # uninstall runs (after it read the ARQs holding the driver's
         # devices): it unbinds the third, skips those two, and says so.
         uuids = [r['uuid'] for r in driver_queries.install(
-            self.context, 'fake', ['n1'], FAKE)]
+            self.context, 'fake', ['n1'], FAKE, 'request-1')]
         unbound, deleted, held = self._bound_arqs('n1', 3)
         real = driver_ops.arq_queries.get_all_on_driver
 
@@ -290,30 +299,6 @@ class DriverOpsTestCase(base.DbTestCase):
         self.assertEqual([(held, 'failed')], [
             (e['tag'], e['status']) for e in event_queries.get_all(
                 self.context) if e['status'] == 'failed'])
-
-    def test_install_racing_an_uninstall_answers_as_installed(self):
-        # An uninstall of the new driver (listed as soon as the install
-        # committed) runs while the install waits on the agent: the
-        # install answers the driver it installed, not 404.
-        real = driver_ops._push_all
-        raced = []
-
-        def uninstall_meanwhile(context, agent_api, hosts, pool=None):
-            if not raced:
-                [row] = driver_queries.get_all(context, host='n1')
-                raced.append(row['uuid'])
-                driver_ops.uninstall(context, agent_api, None, row['uuid'])
-            return real(context, agent_api, hosts, pool)
-        self.useFixture(fixtures.MockPatchObject(
-            driver_ops, '_push_all', side_effect=uninstall_meanwhile,
-            autospec=True))
-        [row] = driver_ops.install(self.context, self.agent_api, 'fake',
-                                   host='n1', config=FAKE)
-        self.assertEqual((raced[0], 'fake', 'n1', 'api'),
-                         (row['uuid'], row['name'], row['host'],
-                          row['source']))
-        self.assertEqual([], driver_queries.get_all(self.context,
-                                                    host='n1'))
 
     def _start_agent(self, host):
         """An agent whose configuration file enables the fake driver,
@@ -365,39 +350,32 @@ class DriverOpsTestCase(base.DbTestCase):
         self.assertEqual('uninstalled', driver_queries.get(
             self.context, row['uuid'])['state'])
         # The existing Cyborg's name installs it again, on that host.
-        [again] = driver_ops.install(self.context, self.agent_api,
-                                     'fake_driver', host='n4')
-        self.assertEqual((row['uuid'], 'installed', 'READY'),
-                         (again['uuid'], again['state'], again['status']))
+        answer = driver_ops.install(self.context, self.agent_api,
+                                    'fake_driver', host='n4')
+        self.assertEqual({'n4': {}}, self._settled(answer))
+        again = driver_queries.get(self.context, row['uuid'])
+        self.assertEqual(('installed', 'READY'),
+                         (again['state'], again['status']))
         self.assertIn('fake', agent.tracker.drivers)
         self._wait_devices('n4', 1)
 
     def test_configure_a_driver_of_the_configuration_file(self):
         agent, _server = self._start_agent('n4')
         [row] = driver_queries.get_all(self.context, host='n4')
-        updated = driver_ops.update(self.context, self.agent_api,
-                                    row['uuid'], FAKE)
+        answer = driver_ops.update(self.context, self.agent_api,
+                                   row['uuid'], FAKE)
+        [updated] = answer['drivers']
         self.assertEqual('config', updated['source'])
         self.assertEqual(['fpga=1', 'qat=1'],
                          updated['config']['fake_driver']['devices'])
         self._wait_devices('n4', 2)
         # An empty configuration goes back to the file's.
-        updated = driver_ops.update(self.context, self.agent_api,
-                                    row['uuid'], {})
-        self.assertEqual({}, updated['config'])
+        answer = driver_ops.update(self.context, self.agent_api,
+                                   row['uuid'], {})
+        self.assertEqual({}, answer['drivers'][0]['config'])
+        self.assertEqual({'n4': {}}, self._settled(answer))
         self._wait_devices('n4', 1)
         self.assertIn('fake', agent.tracker.drivers)
-
-    def test_agents_too_old_for_decisions(self):
-        self._start_agent('n4')
-        [row] = driver_queries.get_all(self.context, host='n4')
-        self.flags(group='upgrade_levels', agent='1.3')
-        old_agents = agent_rpcapi.AgentAPI()
-        self.assertRaises(exception.DriverFromConfigFile,
-                          driver_ops.uninstall, self.context, old_agents,
-                          None, row['uuid'])
-        self.assertRaises(exception.DriverFromConfigFile, driver_ops.update,
-                          self.context, old_agents, row['uuid'], FAKE)
 
     def test_unknown_driver(self):
         exc = self.assertRaises(exception.UnknownDriver, driver_ops.install,

@@ -68,7 +68,7 @@ class FpgaProgramTestCase(sysfs.FakeHostMixin, base.DbTestCase):
                     conductor_manager.ConductorManager(
                         'c1', conductor_rpcapi.TOPIC))
         self.agent_api = agent_rpcapi.AgentAPI()
-        self.agent.discovery(self.context)
+        self.agent.tracker.update(self.context)
 
     def _serve(self, topic, host, endpoint):
         self.rpc_servers.start(
@@ -114,7 +114,7 @@ class FpgaProgramTestCase(sysfs.FakeHostMixin, base.DbTestCase):
             self.context, {uuid: {'hostname': HOST,
                                   'device_rp_uuid': rp,
                                   'instance_uuid': 'i1',
-                                  'project_id': 'p1'}}))
+                                  'project_id': 'p1'}})[0])
         [job] = job_queries.claim_due(self.context, 'c1', set(), 10)
         bind_jobs.run(self.context, self.agent_api, job)
         self.assertEqual(states.BOUND,
@@ -129,7 +129,7 @@ class FpgaProgramTestCase(sysfs.FakeHostMixin, base.DbTestCase):
             self.assertIn(trait, traits, when)
             self.assertNotIn(old_trait, traits, when)
             self.assertEqual(self.image, dep['bitstream_id'], when)
-            self.agent.discovery(self.context)
+            self.agent.tracker.update(self.context)
 
     def test_intel(self):
         self._fake_tool('fpgaconf', '/sys/bus/pci/devices/%s/fpga_region/'

@@ -68,7 +68,7 @@ class HandleAuditTestCase(base.DbTestCase):
             'hostname': 'node-1' if profile == 'fpga' else 'node-2',
             'device_rp_uuid': device['rp_uuid'],
             'instance_uuid': instance or uuidutils.generate_uuid(),
-            'project_id': 'p1'}})
+            'project_id': 'p1'}})[0]
         return arq.uuid, result[arq.uuid]
 
     def _run_jobs(self):

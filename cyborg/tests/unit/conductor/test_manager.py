@@ -26,10 +26,11 @@ from cyborg import exception
 from cyborg import states
 from cyborg.clients import placement as placement_client
 from cyborg.conductor import manager
-from cyborg.conductor.devices import device as device_ops
+from cyborg.conductor.arq import endpoint as arq_endpoint
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.conductor.inventory import registration
 from cyborg.conductor.inventory import reports as conductor_inventory
+from cyborg.conductor.placement import push as placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import driver as driver_queries
@@ -85,7 +86,7 @@ class ConductorManagerTestCase(base.DbTestCase):
                               placement_client.PlacementClient)
 
     def test_hello_parses_started_at(self):
-        result = self.mgr.hello(self.context, 'n1', 'cyborg-agent',
+        result = self.mgr.inventory.hello(self.context, 'n1', 'cyborg-agent',
                                 started_at='2026-11-21T11:59:00+01:00')
         self.assertEqual({'host': 'n1', 'binary': 'cyborg-agent',
                           'status': 'up'},
@@ -96,15 +97,15 @@ class ConductorManagerTestCase(base.DbTestCase):
                          svc['started_at'])
 
     def test_hello_records_drivers(self):
-        self.mgr.hello(self.context, 'n1', 'cyborg-agent', drivers=[
+        self.mgr.inventory.hello(self.context, 'n1', 'cyborg-agent', drivers=[
             {'name': 'fake', 'status': 'READY', 'device_types': ['FPGA']}])
         self.assertEqual(['fake'], [
             d['name'] for d in driver_queries.get_all(self.context, 'n1')])
 
     def test_hello_without_drivers_leaves_them_alone(self):
-        self.mgr.hello(self.context, 'n1', 'cyborg-agent', drivers=[
+        self.mgr.inventory.hello(self.context, 'n1', 'cyborg-agent', drivers=[
             {'name': 'fake', 'status': 'READY'}])
-        self.mgr.hello(self.context, 'n1', 'cyborg-agent')
+        self.mgr.inventory.hello(self.context, 'n1', 'cyborg-agent')
         self.assertEqual(['READY'], [
             d['status'] for d in driver_queries.get_all(self.context)])
 
@@ -112,44 +113,48 @@ class ConductorManagerTestCase(base.DbTestCase):
         # Issue 30: the agent alarm needs no Placement.  The heartbeat
         # of an agent recorded down records it back (service.up).
         self.useFixture(fixtures.MockPatchObject(
-            manager.ConductorManager, '_kick', autospec=True,
-            side_effect=lambda mgr, func, *args: func(*args)))
+            self.mgr.pool, 'kick', side_effect=lambda func, *args: func(
+                *args)))
         sent = self.useFixture(notifications.Notifications())
         self.assertIsNone(self.mgr.placement)
-        self.mgr.hello(self.context, 'n1', 'cyborg-agent')
+        self.mgr.inventory.hello(self.context, 'n1', 'cyborg-agent')
         conductor_inventory.report(
             self.context, None, 'n1', 1, 'x', hardware.HardwareList(
                 objects=fake.FakeDriver(base.CONF, 'n1').discover()))
         self.clock.advance(base.CONF.service_down_time + 1)
         self.assertEqual(['n1'], conductor_inventory.check_liveness(
             self.context, None))
-        self.mgr.hello(self.context, 'n1', 'cyborg-agent')
-        self.mgr.hello(self.context, 'n1', 'cyborg-agent')
+        self.mgr.inventory.hello(self.context, 'n1', 'cyborg-agent')
+        self.mgr.inventory.hello(self.context, 'n1', 'cyborg-agent')
         self.assertFalse(conductor_inventory.is_reserved(self.context, 'n1'))
         self.assertEqual(['service.down', 'service.up'],
                          [event for event, _ in sent.events('service.')])
 
     def test_disable_by_selector_pushes_the_hosts_after_answering(self):
-        kick = self.useFixture(fixtures.MockPatchObject(
-            manager.ConductorManager, '_kick', autospec=True)).mock
+        placement = object()
+        mgr = manager.ConductorManager('c1', 'cyborg-conductor',
+                                       placement=placement)
+        self.addCleanup(mgr.pool.stop)
+        kick = self.useFixture(fixtures.MockPatchObject(mgr.pool,
+                                                        'kick')).mock
         one = inventory.add_device(self.context, 'h1')
         inventory.add_device(self.context, 'h2', vendor='10de')
-        self.assertEqual([], self.mgr.device_set_status_by_selector(
+        self.assertEqual([], mgr.devices.device_set_status_by_selector(
             self.context, {'hostname': 'h3'}, 'maintaining'))
-        self.mgr.placement = placement = object()
         self.assertEqual([one['device_uuid']],
-                         self.mgr.device_set_status_by_selector(
+                         mgr.devices.device_set_status_by_selector(
                              self.context, {'vendor': '0xABCD'},
                              'maintaining'))
         [(args, _)] = kick.call_args_list
-        self.assertEqual((self.mgr, device_ops.push_hosts), args[:2])
-        self.assertEqual((placement, ['h1']), args[3:])
+        self.assertEqual(placement_push.push_hosts, args[0])
+        self.assertEqual((placement, ['h1']), args[2:])
 
     def test_unknown_binary(self):
         # Called directly, expected_exceptions wraps the exception for the
         # RPC server; test_rpcapi checks what the caller receives.
-        exc = self.assertRaises(messaging.ExpectedException, self.mgr.hello,
-                                self.context, 'n1', 'nova-compute')
+        exc = self.assertRaises(messaging.ExpectedException,
+                                self.mgr.inventory.hello, self.context, 'n1',
+                                'nova-compute')
         self.assertIsInstance(exc.exc_info[1],
                               exception.InvalidServiceBinary)
         self.assertEqual([], service_queries.get_all(self.context))
@@ -209,15 +214,15 @@ class BindEventsTestCase(base.DbTestCase):
             'instance_uuid': instance}}}
 
     def test_the_event_goes_without_any_release(self):
-        # Issue 18, defect 8: nothing waits for cyborg-api's answer (no
-        # bind_release): the conductor sends the event once it committed.
-        arqs = [self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
+        # Issue 18, defect 8: nothing waits for cyborg-api's answer: the
+        # conductor sends the event once it committed.
+        arqs = [self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
                 for _ in range(2)]
-        self.assertEqual({arqs[0]: states.BOUND}, self.mgr.arq_apply_patch(
+        self.assertEqual({arqs[0]: states.BOUND}, self.mgr.arq.arq_apply_patch(
             self.context, self._patch(arqs[0], 'i1')))
         # No device left: the bind is refused (issue 38), with no event.
         self.assertRaises(messaging.ExpectedException,
-                          self.mgr.arq_apply_patch, self.context,
+                          self.mgr.arq.arq_apply_patch, self.context,
                           self._patch(arqs[1], 'i2'))
         self.mgr.del_host(self.context)   # waits for the work it started
         self.assertEqual([(arqs[0], 'i1', 'completed')],
@@ -241,9 +246,9 @@ class BindEventsTestCase(base.DbTestCase):
         # again, which found the instance bound and answered 400: Nova
         # would have deleted the ARQs of a bound server.  The second try
         # finds the same bind done and answers as the first would have.
-        arq = self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
+        arq = self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
         lost = self._lose_the_first_commits_answer()
-        self.assertEqual({arq: states.BOUND}, self.mgr.arq_apply_patch(
+        self.assertEqual({arq: states.BOUND}, self.mgr.arq.arq_apply_patch(
             self.context, self._patch(arq, 'i1')))
         self.assertEqual(1, len(lost))
         self.mgr.del_host(self.context)
@@ -258,7 +263,7 @@ class BindEventsTestCase(base.DbTestCase):
         # set of ARQs and left the first Initial forever, owned by no
         # one.  The second try finds the ARQs the first committed.
         lost = self._lose_the_first_commits_answer()
-        arqs = self.mgr.arq_create(self.context, 'dp', 'p1')
+        arqs = self.mgr.arq.arq_create(self.context, 'dp', 'p1')
         self.assertEqual(1, len(lost))
         self.assertEqual(
             [arq.uuid for arq in arqs],
@@ -271,10 +276,10 @@ class BindEventsTestCase(base.DbTestCase):
         # found the ARQs gone and answered 404 to a DELETE that deleted
         # them.  The second try counts what the first deleted.
         sent = self.useFixture(notifications.Notifications())
-        arqs = [self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
+        arqs = [self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
                 for _ in range(2)]
         lost = self._lose_the_first_commits_answer()
-        self.assertEqual(2, self.mgr.arq_delete(self.context, uuids=arqs))
+        self.assertEqual(2, self.mgr.arq.arq_delete(self.context, uuids=arqs))
         self.assertEqual(1, len(lost))
         self.assertEqual([], arq_queries.get_all(self.context))
         self.assertEqual(
@@ -283,7 +288,7 @@ class BindEventsTestCase(base.DbTestCase):
                    sent.events('accelerator_request.delete')))
         # A first try still refuses an ARQ that is not there.
         exc = self.assertRaises(messaging.ExpectedException,
-                                self.mgr.arq_delete, self.context,
+                                self.mgr.arq.arq_delete, self.context,
                                 uuids=arqs[:1])
         self.assertIsInstance(exc.exc_info[1],
                               exception.AcceleratorRequestNotFound)
@@ -291,13 +296,13 @@ class BindEventsTestCase(base.DbTestCase):
     def test_a_bind_sent_again_answers_what_the_first_did(self):
         # The same PATCH again (an RPC message delivered twice, a client
         # retrying a lost answer): nothing more is bound or sent.
-        arqs = [self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
+        arqs = [self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
                 for _ in range(2)]
         patch = self._patch(arqs[0], 'i1')
         self.assertEqual({arqs[0]: states.BOUND},
-                         self.mgr.arq_apply_patch(self.context, patch))
+                         self.mgr.arq.arq_apply_patch(self.context, patch))
         self.assertEqual({arqs[0]: states.BOUND},
-                         self.mgr.arq_apply_patch(self.context, patch))
+                         self.mgr.arq.arq_apply_patch(self.context, patch))
         # Another ARQ for the instance, or the same one for another
         # provider, is still a second bind of the instance (upstream's
         # 400).
@@ -306,7 +311,7 @@ class BindEventsTestCase(base.DbTestCase):
             uuidutils.generate_uuid())
         for patch in (self._patch(arqs[1], 'i1'), other_rp):
             exc = self.assertRaises(
-                messaging.ExpectedException, self.mgr.arq_apply_patch,
+                messaging.ExpectedException, self.mgr.arq.arq_apply_patch,
                 self.context, patch)
             self.assertIsInstance(exc.exc_info[1],
                                   exception.InstanceAlreadyBound)
@@ -339,12 +344,12 @@ class BindEventsTestCase(base.DbTestCase):
             held.wait(10)
 
         # Both workers of the conductor's pool are busy.
-        self.mgr._kick(occupy)
-        self.mgr._kick(occupy)
+        self.mgr.pool.kick(occupy)
+        self.mgr.pool.kick(occupy)
         busy.wait(10)
         self.assertEqual(0, self.mgr.pool.free())
-        arq = self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
-        self.assertEqual({arq: states.BOUND}, self.mgr.arq_apply_patch(
+        arq = self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
+        self.assertEqual({arq: states.BOUND}, self.mgr.arq.arq_apply_patch(
             self.context, self._patch(arq, 'i1')))
         stopping = threading.Thread(target=self.mgr.del_host,
                                     args=(self.context,))
@@ -372,10 +377,10 @@ class BindEventsTestCase(base.DbTestCase):
         self.addCleanup(self.mgr.del_host, self.context)
         held = threading.Event()
         self.addCleanup(held.set)
-        self.mgr._kick(held.wait, 10)
-        self.mgr._kick(held.wait, 10)
-        arq = self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
-        self.assertEqual({arq: states.BOUND}, self.mgr.arq_apply_patch(
+        self.mgr.pool.kick(held.wait, 10)
+        self.mgr.pool.kick(held.wait, 10)
+        arq = self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
+        self.assertEqual({arq: states.BOUND}, self.mgr.arq.arq_apply_patch(
             self.context, self._patch(arq, 'i1')))
         self.assertEqual([], self.nova.events())
         self.mgr._work(self.context)
@@ -396,24 +401,24 @@ class BindEventsTestCase(base.DbTestCase):
             first.set()
             go.wait(10)
 
-        self.mgr._kick_due(due, self.context)
+        self.mgr.pool.kick_due(due, self.context)
         self.assertTrue(first.wait(10))
         for _ in range(5):
-            self.mgr._kick_due(due, self.context)
+            self.mgr.pool.kick_due(due, self.context)
         self.assertEqual(self.mgr.pool.size - 1, self.mgr.pool.free())
         go.set()
         self.mgr.pool.stop()
         self.assertEqual(2, len(runs))
         self.assertEqual(1, len(set(runs)))
         # Once it ended, a kick runs it again.
-        self.assertEqual({}, self.mgr._due)
+        self.assertEqual({}, self.mgr.pool._due)
 
     def test_events_queued_after_the_pool_stopped_are_sent(self):
         # A bind's kick refused (the pool already stopped): del_host
         # sends what is queued itself.
-        arq = self.mgr.arq_create(self.context, 'dp', 'p1')[0].uuid
+        arq = self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
         self.mgr.pool.stop()
-        self.assertEqual({arq: states.BOUND}, self.mgr.arq_apply_patch(
+        self.assertEqual({arq: states.BOUND}, self.mgr.arq.arq_apply_patch(
             self.context, self._patch(arq, 'i1')))
         self.assertEqual([], self.nova.events())
         self.mgr.del_host(self.context)
@@ -456,16 +461,16 @@ class ArqTurnsTestCase(base.DbTestCase):
         self.fail('%d calls never ran at once' % count)
 
     def test_a_few_at_a_time_and_the_others_wait(self):
-        for module, name in ((manager.arq_create, 'create'),
-                             (manager.arq_bind, 'bind'),
-                             (manager.arq_delete, 'delete')):
+        for module, name in ((arq_endpoint.arq_create, 'create'),
+                             (arq_endpoint.arq_bind, 'bind'),
+                             (arq_endpoint.arq_delete, 'delete')):
             self.useFixture(fixtures.MockPatchObject(
                 module, name, side_effect=self._blocking(name)))
-        calls = [(self.mgr.arq_create, (self.context, 'dp', 'p1')),
-                 (self.mgr.arq_apply_patch, (self.context, {})),
-                 (self.mgr.arq_delete, (self.context, None, 'i1')),
-                 (self.mgr.arq_create, (self.context, 'dp', 'p1')),
-                 (self.mgr.arq_delete, (self.context, None, 'i2'))]
+        calls = [(self.mgr.arq.arq_create, (self.context, 'dp', 'p1')),
+                 (self.mgr.arq.arq_apply_patch, (self.context, {})),
+                 (self.mgr.arq.arq_delete, (self.context, None, 'i1')),
+                 (self.mgr.arq.arq_create, (self.context, 'dp', 'p1')),
+                 (self.mgr.arq.arq_delete, (self.context, None, 'i2'))]
         threads = [threading.Thread(target=func, args=args)
                    for func, args in calls]
         for thread in threads:
@@ -475,7 +480,7 @@ class ArqTurnsTestCase(base.DbTestCase):
         with self.lock:
             self.assertEqual(2, len(self.running))
         # Calls other than Nova's ARQ calls do not wait for a turn.
-        self.mgr.hello(self.context, 'node-1', 'cyborg-agent')
+        self.mgr.inventory.hello(self.context, 'node-1', 'cyborg-agent')
         self.release.set()
         for thread in threads:
             thread.join(10)

@@ -163,16 +163,6 @@ class NotifierTestCase(base.DbTestCase):
                           for r in self.nova.requests])
         self.assertEqual({}, self._pending())
 
-    def test_events_an_older_conductor_held_go_at_once(self):
-        # Conductors before RPC API 1.6 held a bind's events until the API
-        # answered; one left held by such a conductor goes now.
-        tag = self._event(request_id='req-1')
-        with self.db.engine.begin() as conn:
-            conn.execute(sa.update(models.NovaEvent).values(
-                state=event_queries.HELD))
-        self.assertEqual(1, self.notifier.send_due(self.context))
-        self.assertEqual([tag], [e['tag'] for e in self.nova.events()])
-
     def test_207_drops_404_and_422_and_retries_the_rest(self):
         taken, gone, not_yet, busy = (self._event() for _ in range(4))
         self.nova.respond(207, {gone: 404, not_yet: 422, busy: 500})

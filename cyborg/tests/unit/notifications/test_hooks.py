@@ -50,7 +50,7 @@ class ARQNotificationsTestCase(base.DbTestCase):
     def _bind(self, uuid, instance):
         return arq_bind.bind(self.context, {uuid: {
             'hostname': 'h1', 'device_rp_uuid': self.inv['rp_uuid'],
-            'instance_uuid': instance, 'project_id': 'p1'}})
+            'instance_uuid': instance, 'project_id': 'p1'}})[0]
 
     def test_lifecycle(self):
         [arq] = arq_create.create(self.context, 'dp', 'p1').objects
@@ -91,7 +91,7 @@ class ARQNotificationsTestCase(base.DbTestCase):
         self.assertEqual([], self.notes.sent('accelerator_request.bind.error'))
         # No handle left: the conductor refuses the third, and says so.
         mgr = manager.ConductorManager('c1', 'cyborg-conductor')
-        self.assertRaises(messaging.ExpectedException, mgr.arq_apply_patch,
+        self.assertRaises(messaging.ExpectedException, mgr.arq.arq_apply_patch,
                           self.context, {arqs[2].uuid: {
                               'op': 'add', 'values': {
                                   'hostname': 'h1',

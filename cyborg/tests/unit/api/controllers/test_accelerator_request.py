@@ -68,14 +68,6 @@ class SerializeTestCase(test_base.BaseTestCase):
                          shown['attach_handle_info']['physical_network'])
         self.assertEqual('1', shown['attach_handle_info']['function'])
 
-    def test_version_1_0_holds_no_null(self):
-        arq = arq_obj.AcceleratorRequest.from_row(dict(ARQ))
-        primitive = arq.obj_to_primitive(target_version='1.0')
-        info = primitive['cyborg_object.data']['attach_handle_info']
-        self.assertNotIn('physical_network', info)
-        self.assertEqual('18', info['bus'])
-
-
 class DeviceHealthTestCase(test_base.BaseTestCase):
     """From 2.9 an ARQ shows its device's health; never before."""
 

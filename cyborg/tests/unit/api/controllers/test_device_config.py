@@ -264,10 +264,7 @@ class DeviceConfigAPITestCase(base.DbTestCase):
                  'cyborg.device.config_invalid'),
                 (exception.DeviceConfigInUse(uuid=self.uuid,
                                              instances='i1'), 409,
-                 'cyborg.device.config_in_use'),
-                (exception.ConductorTooOld(method='device_configure',
-                                           version='1.14'), 409,
-                 'cyborg.upgrade.conductor_too_old')):
+                 'cyborg.device.config_in_use')):
             configure.side_effect = exc
             response = self.app.put_json(
                 self._url(), {'desired': {'num_vfs': 9}},

@@ -62,13 +62,3 @@ class WaitForOutcomeTestCase(base.DbTestCase):
             self.context, self._started('d1', n1='asked'), 60)
         self.assertEqual(('done', 'd2'),
                          (result['state'], result['discovery_id']))
-
-    def test_the_shape_of_a_conductor_before_states(self):
-        self.assertEqual(
-            ('ok', 'done', 'stored', []),
-            tuple(discovery.host_result('n1', {'report': 'stored'})[k]
-                  for k in ('status', 'state', 'report', 'added')))
-        self.assertEqual(
-            ('error', 'failed', 'boom'),
-            tuple(discovery.host_result('n1', {'error': 'boom'})[k]
-                  for k in ('status', 'state', 'error')))

@@ -1,0 +1,50 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Waiting for an outcome that a conductor or an agent records in the
+database: a program job's, the agents' reports of a discovery, their
+hellos after new drivers.
+
+The conductor answers such a request once it is recorded (no conductor
+worker waits on an agent); cyborg-api, which holds no one else's thread
+while it waits, reads the rows until the outcome is there or its time is
+up.  One helper, so that every wait reads the same way: soon at first (an
+idle agent answers within a fraction of a second), then a few times a
+second.
+"""
+
+import time
+
+# The pause after the first read, doubled after each one up to the last.
+FIRST_PAUSE = 0.05
+LONGEST_PAUSE = 0.5
+
+
+def until(read, done, seconds):
+    """Read until what was read is done, or *seconds* have passed.
+
+    :param read: a callable answering the rows (a query).
+    :param done: a callable taking what read() answered: whether the
+        outcome is there.
+    :param seconds: how long to wait at most (0 or less: one read).
+    :returns: what the last read() answered (done or not).
+    """
+    deadline = time.monotonic() + seconds
+    pause = FIRST_PAUSE
+    while True:
+        found = read()
+        left = deadline - time.monotonic()
+        if done(found) or left <= 0:
+            return found
+        time.sleep(min(pause, left))
+        pause = min(2 * pause, LONGEST_PAUSE)

@@ -1,0 +1,162 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The RPC methods of Nova's accelerator requests and of programming: thin
+methods that hand off to this room's modules (see
+cyborg.conductor.rpcapi for what each is sent).
+"""
+
+import functools
+import threading
+
+from oslo_config import cfg
+import oslo_messaging as messaging
+from oslo_utils import excutils
+from oslo_utils import timeutils
+
+from cyborg import exception
+from cyborg import metrics
+from cyborg import states
+from cyborg.common import deadline
+from cyborg.conductor.arq import bind as arq_bind
+from cyborg.conductor.arq import create as arq_create
+from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.arq import program
+from cyborg.conductor.arq import release as arq_release
+from cyborg.notifications import accelerator_request as arq_notify
+
+CONF = cfg.CONF
+
+
+def _turn(func):
+    """Run one of Nova's ARQ calls in one of the conductor's
+    ``[conductor] arq_concurrency`` turns; a late call (see
+    cyborg.common.deadline) is dropped after its wait, not run.
+
+    The turn is taken before the call's transaction begins and given back
+    after it ends, so a call holding a turn never waits on a database lock
+    that a call waiting for a turn holds.
+    """
+    @functools.wraps(func)
+    def wrapper(self, *args, **kwargs):
+        with self._turns:
+            return func(self, *args, **kwargs)
+    return wrapper
+
+
+class ArqEndpoint:
+    """arq_create, arq_apply_patch, arq_delete, deployable_program.
+
+    :param target: the conductor's RPC target (its API version).
+    :param pool: the conductor's WorkerPool.
+    :param jobs: its JobRunner (cyborg.conductor.arq.jobs).
+    :param notifier: its Notifier of events for Nova
+        (cyborg.conductor.arq.nova_events).
+    """
+
+    def __init__(self, target, pool, jobs, notifier):
+        self.target = target
+        self._pool = pool
+        self._jobs = jobs
+        self._notifier = notifier
+        # Nova's ARQ calls run a few at a time (see _turn), on the RPC
+        # workers: a limit on those, not pool work.
+        self._turns = threading.BoundedSemaphore(
+            CONF.conductor.arq_concurrency)
+
+    # expose must be the outermost decorator: expected_exceptions does not
+    # copy the function's attributes.
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceProfileNotFound,
+                                   exception.Invalid)
+    @_turn
+    @deadline.drop_when_late
+    def arq_create(self, context, device_profile_name, project_id):
+        return arq_create.create(context, device_profile_name, project_id)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.AcceleratorRequestNotFound,
+                                   exception.AcceleratorRequestBadState,
+                                   exception.InstanceAlreadyBound,
+                                   exception.BindTargetInvalid,
+                                   exception.BindTargetGone,
+                                   exception.BindRefused,
+                                   exception.Invalid)
+    @_turn
+    @deadline.drop_when_late
+    def arq_apply_patch(self, context, patches, project_id=None,
+                        check_provider=None):
+        """Bind ARQs, or unbind them; see ConductorAPI."""
+        binds, unbinds = arq_bind.split_patch(patches)
+        if unbinds:
+            metrics.ARQ_UNBINDS.inc(len(unbinds))
+            with metrics.ARQ_UNBIND_FAILURES.labels(
+                    stage=metrics.PATCH).count_exceptions():
+                return arq_release.unbind(context, unbinds,
+                                          project_id=project_id)
+        metrics.ARQ_BINDS.inc(len(binds))
+        started = timeutils.utcnow()
+        try:
+            result, events = arq_bind.bind(
+                context, binds, project_id=project_id,
+                check_provider=check_provider, take_events=True)
+        except Exception as exc:
+            with excutils.save_and_reraise_exception():
+                metrics.ARQ_BIND_FAILURES.labels(stage=metrics.PATCH).inc(
+                    len(binds))
+                if isinstance(exc, exception.BindRefused):
+                    arq_notify.bind_refused(context, list(binds))
+        bound = sum(1 for state in result.values() if state == states.BOUND)
+        for _ in range(bound):
+            # Bound in the PATCH: no device work to wait for.
+            metrics.bind_ready(metrics.NO_WORK, started)
+        self.bound(context, result, events)
+        return result
+
+    def bound(self, context, result, events):
+        """A bind committed: send its events now, start its device work.
+
+        :param result: ``{arq uuid: state}``.
+        :param events: the events for Nova the bind took.
+        """
+        arq_notify.bind_committed(context, result)
+        if events:
+            self._notifier.queue(events)
+            self._pool.kick_due(self._notifier.send_queued, context)
+        if states.BIND_STARTED in result.values():
+            self._pool.kick_due(self._jobs.run_due, context)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.AcceleratorRequestNotFound)
+    @_turn
+    @deadline.drop_when_late
+    def arq_delete(self, context, uuids=None, instance_uuid=None,
+                   project_id=None):
+        deleted = arq_delete.delete(context, uuids=uuids,
+                                    instance_uuid=instance_uuid,
+                                    project_id=project_id)
+        metrics.ARQ_DELETES.inc(deleted)
+        return deleted
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeployableNotFound,
+                                   exception.DeployableInUse,
+                                   exception.UnsupportedOperation)
+    @deadline.drop_when_late
+    def deployable_program(self, context, uuid, image_uuid):
+        """Queue the programming of a deployable; answer ``{job,
+        deadline}`` once queued (cyborg.conductor.arq.program).
+        """
+        job = program.program(context, uuid, image_uuid)
+        self._pool.kick_due(self._jobs.run_due, context)
+        return job

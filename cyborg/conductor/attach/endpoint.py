@@ -1,0 +1,112 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The RPC methods of attach and detach through Nova: thin methods that
+hand off to cyborg.conductor.attach.instance (see cyborg.conductor.rpcapi
+for what each is sent).
+"""
+
+import oslo_messaging as messaging
+
+from cyborg import exception
+from cyborg.common import deadline
+from cyborg.conductor.attach import instance
+
+
+class AttachEndpoint:
+    """instance_attach, instance_detach, instance_show, instance_list.
+
+    :param target: the conductor's RPC target (its API version).
+    :param arq: the ArqEndpoint, whose bound() sends an attach's events
+        and starts its device work.
+    :param placement: a PlacementClient, or None.
+    :param nova: a callable answering the NovaClient, or None when
+        ``[nova]`` does not say how to reach Nova.
+    :param kick_work: a callable taking a context: the conductor does what
+        is due soon (a detach's reboots and releases of allocations).
+    """
+
+    def __init__(self, target, arq, placement, nova, kick_work):
+        self.target = target
+        self._arq = arq
+        self._placement = placement
+        self._nova = nova
+        self._kick_work = kick_work
+
+    # expose must be the outermost decorator: expected_exceptions does not
+    # copy the function's attributes.
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceProfileNotFound,
+                                   exception.AgentNotFound,
+                                   exception.ComputeResourceProviderNotFound,
+                                   exception.NoAcceleratorCandidate,
+                                   exception.PlacementNotConfigured,
+                                   exception.PlacementError,
+                                   exception.BindTargetInvalid,
+                                   exception.BindTargetGone,
+                                   exception.AcceleratorRequestBadState,
+                                   exception.NovaNotConfigured,
+                                   exception.NovaUnavailable,
+                                   exception.ServerNotFound,
+                                   exception.ServerNotAttachable,
+                                   exception.OverLimit,
+                                   exception.LimitsUnavailable,
+                                   exception.Conflict,
+                                   exception.Invalid)
+    @deadline.drop_when_late
+    def instance_attach(self, context, instance_uuid, device_profile_name,
+                        hostname=None, project_id=None, reboot=False):
+        """Attach a device profile's accelerators to a server, checked
+        with Nova; see ConductorAPI.instance_attach.
+        """
+        result, events = instance.attach(
+            context, self._placement, self._nova(), instance_uuid,
+            device_profile_name, hostname=hostname, project_id=project_id,
+            reboot=reboot)
+        self._arq.bound(context, result['arqs'], events)
+        return result
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.AcceleratorRequestNotFound,
+                                   exception.AcceleratorRequestsNotAttached,
+                                   exception.ServerNotDetachable,
+                                   exception.NovaNotConfigured,
+                                   exception.NovaUnavailable,
+                                   exception.PlacementError,
+                                   exception.Conflict)
+    @deadline.drop_when_late
+    def instance_detach(self, context, instance_uuid, arq_uuids=None,
+                        reboot=False):
+        """Detach the accelerators attach gave a server; see
+        ConductorAPI.instance_detach.
+        """
+        result = instance.detach(context, self._placement, self._nova(),
+                                 instance_uuid, arq_uuids=arq_uuids,
+                                 reboot=reboot)
+        self._kick_work(context)
+        return result
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.NovaNotConfigured,
+                                   exception.NovaUnavailable,
+                                   exception.ServerNotFound)
+    def instance_show(self, context, instance_uuid):
+        """What Nova says of a server."""
+        return instance.show(context, self._nova(), instance_uuid)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.NovaNotConfigured,
+                                   exception.NovaUnavailable)
+    def instance_list(self, context, servers):
+        """What Nova says of many servers."""
+        return instance.list_servers(self._nova(), servers)

@@ -1,0 +1,211 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The RPC methods of the operator's verbs on devices, profiles,
+attributes, drivers, device classes and device configurations: thin
+methods that hand off to this room's modules (see cyborg.conductor.rpcapi
+for what each is sent).
+"""
+
+from oslo_log import log as logging
+import oslo_messaging as messaging
+
+from cyborg import context as cyborg_context
+from cyborg import exception
+from cyborg.common import deadline
+from cyborg.conductor.devices import attribute
+from cyborg.conductor.devices import configuration
+from cyborg.conductor.devices import device
+from cyborg.conductor.devices import device_class
+from cyborg.conductor.devices import device_profile as profile_ops
+from cyborg.conductor.devices import driver
+from cyborg.conductor.placement import push as placement_push
+from cyborg.notifications import device_config as config_notify
+
+LOG = logging.getLogger(__name__)
+
+
+def configure_soon(pool, placement, agent_api, host):
+    """From the conductor's pool, after the caller answers: push the
+    host's providers (a device reserved for its configuration), then tell
+    its agent to take its configurations.
+    """
+    pool.kick(_push_then_tell, placement, agent_api, host)
+
+
+def _push_then_tell(placement, agent_api, host):
+    context = cyborg_context.get_admin_context()
+    placement_push.push_hosts(context, placement, [host])
+    try:
+        agent_api.configure_soon(context, host)
+    except messaging.MessagingException:
+        # Only late: its heartbeat asks all the same.
+        LOG.warning('Could not tell the agent of %s about its devices\' '
+                    'configuration; its next heartbeat asks', host)
+
+
+class DevicesEndpoint:
+    """The operator's verbs (see the module docstring).
+
+    :param target: the conductor's RPC target (its API version).
+    :param pool: the conductor's WorkerPool.
+    :param placement: a PlacementClient, or None.
+    :param agent_api: the agent RPC client.
+    :param kick_work: a callable taking a context: the conductor does what
+        is due soon (the events and jobs of a forced uninstall's unbinds).
+    """
+
+    def __init__(self, target, pool, placement, agent_api, kick_work):
+        self.target = target
+        self._pool = pool
+        self._placement = placement
+        self._agent_api = agent_api
+        self._kick_work = kick_work
+
+    # expose must be the outermost decorator: expected_exceptions does not
+    # copy the function's attributes.
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceProfileNameConflict,
+                                   exception.DeviceProfileUUIDConflict)
+    @deadline.drop_when_late
+    def device_profile_create(self, context, device_profile):
+        return profile_ops.create(context, device_profile)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceProfileNotFound,
+                                   exception.DeviceProfileInUse)
+    @deadline.drop_when_late
+    def device_profile_delete(self, context, uuids, names):
+        profile_ops.delete(context, uuids=uuids, names=names)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceNotFound)
+    @deadline.drop_when_late
+    def device_set_status(self, context, uuid, status):
+        device.set_status(context, self._placement, uuid, status)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceSelectorEmpty)
+    @deadline.drop_when_late
+    def device_set_status_by_selector(self, context, selector, status):
+        """Enable or disable every device a selector names; their hosts
+        are pushed to Placement from the pool after the answer.
+
+        See ConductorAPI.device_set_status_by_selector.
+        """
+        uuids, hosts = device.set_status_by_selector(context, selector,
+                                                     status)
+        placement_push.push_soon(self._pool, self._placement, hosts)
+        return uuids
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeployableNotFound)
+    @deadline.drop_when_late
+    def attribute_create(self, context, deployable_id, key, value):
+        return attribute.create(context, deployable_id, key, value,
+                                placement=self._placement)['uuid']
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.AttributeNotFound)
+    @deadline.drop_when_late
+    def attribute_delete(self, context, uuid):
+        attribute.delete(context, uuid, placement=self._placement)
+
+    # Drivers -----------------------------------------------------------------
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.UnknownDriver,
+                                   exception.AgentNotFound,
+                                   exception.DriverAlreadyEnabled)
+    @deadline.drop_when_late
+    def driver_install(self, context, name, host=None, config=None):
+        """Install a driver; see ConductorAPI."""
+        return driver.install(context, self._agent_api, name, host=host,
+                              config=config)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DriverUUIDNotFound,
+                                   exception.DriverUninstalled)
+    @deadline.drop_when_late
+    def driver_update(self, context, uuid, config):
+        """Reconfigure an installed driver; see ConductorAPI."""
+        return driver.update(context, self._agent_api, uuid, config)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DriverUUIDNotFound,
+                                   exception.DriverUninstalled,
+                                   exception.DriverInUse,
+                                   exception.PlacementError)
+    @deadline.drop_when_late
+    def driver_uninstall(self, context, uuid, force=False):
+        """Uninstall a driver; answers ``{unbound}``, the ARQs a forced
+        uninstall unbound.
+        """
+        answer = driver.uninstall(context, self._agent_api, self._placement,
+                                  uuid, force=force)
+        self._kick_work(context)
+        return answer
+
+    # Device classes ----------------------------------------------------------
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceClassInvalid,
+                                   exception.DeviceClassExists)
+    @deadline.drop_when_late
+    def device_class_create(self, context, name, selector,
+                            description=None):
+        """Store a device class; the hosts it concerns are pushed to
+        Placement from the pool after the answer.
+        """
+        created, hosts = device_class.create(context, name, selector,
+                                             description=description)
+        placement_push.push_soon(self._pool, self._placement, hosts)
+        return created
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceClassNotFound)
+    @deadline.drop_when_late
+    def device_class_delete(self, context, name):
+        """Delete a device class, pushed as device_class_create pushes."""
+        placement_push.push_soon(self._pool, self._placement,
+                                 device_class.delete(context, name))
+
+    # Device configuration ----------------------------------------------------
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceNotFound,
+                                   exception.DeviceNotConfigurable,
+                                   exception.DeviceConfigInvalid,
+                                   exception.DeviceConfigInUse)
+    @deadline.drop_when_late
+    def device_configure(self, context, device_uuid, desired, drain=False):
+        """Store a device's desired configuration; the host is pushed to
+        Placement (the device reserved) and its agent told from the pool
+        after the answer (cyborg.conductor.devices.configuration).
+        """
+        config = configuration.configure(context, device_uuid, desired,
+                                         drain=drain)
+        config_notify.send(context, config_notify.START, config)
+        configure_soon(self._pool, self._placement, self._agent_api,
+                       config['hostname'])
+        return config
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceConfigNotFound)
+    @deadline.drop_when_late
+    def device_config_delete(self, context, device_uuid):
+        """Forget a device's desired state; its inventory is offered
+        again (pushed from the pool).
+        """
+        host = configuration.forget(context, device_uuid)
+        placement_push.push_soon(self._pool, self._placement, [host])

@@ -1,0 +1,125 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The RPC methods of the agents and of what they have: hello, report,
+discovery_start; thin methods that hand off to this room's modules (see
+cyborg.conductor.rpcapi for what each is sent).
+"""
+
+from oslo_log import log as logging
+import oslo_messaging as messaging
+from oslo_utils import timeutils
+
+from cyborg import context as cyborg_context
+from cyborg import exception
+from cyborg import servicegroup
+from cyborg.common import deadline
+from cyborg.conductor.devices import configuration
+from cyborg.conductor.devices import driver
+from cyborg.conductor.inventory import discovery as discovery_ops
+from cyborg.conductor.inventory import registration
+from cyborg.conductor.inventory import reports
+
+LOG = logging.getLogger(__name__)
+
+
+class InventoryEndpoint:
+    """hello, report, discovery_start.
+
+    :param target: the conductor's RPC target (its API version).
+    :param pool: the conductor's WorkerPool.
+    :param placement: a PlacementClient, or None.
+    :param agent_api: the agent RPC client.
+    :param on_agent: called with an agent's host, on the pool, after each
+        of its hellos (the jobs that waited for it run then).
+    """
+
+    def __init__(self, target, pool, placement, agent_api, on_agent):
+        self.target = target
+        self._pool = pool
+        self._placement = placement
+        self._agent_api = agent_api
+        self._on_agent = on_agent
+
+    # expose must be the outermost decorator: expected_exceptions does not
+    # copy the function's attributes.
+    @messaging.expose
+    @messaging.expected_exceptions(exception.InvalidServiceBinary)
+    def hello(self, context, host, binary, version=None, topic=None,
+              drivers=None, started_at=None, installed_revision=None,
+              config_revision=None):
+        """Register a service or record its heartbeat.
+
+        See ConductorAPI.hello for the arguments.
+        """
+        LOG.debug('hello from %(binary)s on %(host)s',
+                  {'binary': binary, 'host': host})
+        if started_at is not None:
+            started_at = timeutils.normalize_time(
+                timeutils.parse_isotime(started_at))
+        service = registration.hello(
+            context, host, binary, version=version, topic=topic,
+            drivers=drivers, started_at=started_at)
+        answer = {'uuid': service['uuid'], 'host': service['host'],
+                  'binary': service['binary'],
+                  'status': servicegroup.service_status(service)}
+        if binary != servicegroup.AGENT:
+            return answer
+        # Jobs that waited for this agent run now (issue 27).
+        self._pool.kick(self._on_agent, host)
+        if reports.is_reserved(context, host):
+            # Back: service.up and its inventory restored now, not at the
+            # next sync (with or without Placement: issue 30).
+            self._pool.kick(reports.agent_heard,
+                            cyborg_context.get_admin_context(),
+                            self._placement, host)
+        if installed_revision is not None:
+            # Its hello after applying the operator's decisions settles
+            # them (and puts back what it would not load) first.
+            driver.settle(context, host, installed_revision, drivers)
+            decisions = registration.decisions_if_changed(
+                context, host, installed_revision)
+            if decisions is not None:
+                answer['installed'], answer['removed'] = decisions
+        if config_revision is not None:
+            configs = configuration.for_agent(
+                context, host, config_revision,
+                placement=self._placement is not None)
+            if configs is not None:
+                answer['configs'], answer['config_revision'] = configs
+        return answer
+
+    @messaging.expose
+    def report(self, context, host, generation, inventory_hash,
+               hardware=None, rp_name=None, discovery=None):
+        """Apply an agent's hardware report, hash-gated.
+
+        See ConductorAPI.report for the arguments.
+        """
+        return reports.report(context, self._placement, host, generation,
+                              inventory_hash, hardware=hardware,
+                              rp_name=rp_name, discovery=discovery)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DriverNotEnabled,
+                                   exception.AgentUnreachable,
+                                   exception.AgentNotFound)
+    @deadline.drop_when_late
+    def discovery_start(self, context, host=None, driver=None):
+        """Ask one agent, or every agent, to discover now; answer at once.
+        The agents' reports bring the outcome.
+
+        See ConductorAPI.discovery_start for the arguments.
+        """
+        return discovery_ops.start(context, self._agent_api, host=host,
+                                   driver=driver)
