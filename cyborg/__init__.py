@@ -21,12 +21,8 @@ warnings.filterwarnings('ignore', message='\nEventlet is deprecated')
 
 from oslo_service import backend as _service_backend  # noqa: E402
 
-# Cyborg never uses eventlet.  oslo.service picks its backend the first time
-# one of its modules asks for it: the hook makes that choice the threading
-# one, for any Cyborg module or library that gets there.  Only the hook is
-# set here, not the backend itself: loading it imports futurist (and, through
-# it, eventlet), about 0.3 s that the command line client (which never uses
-# oslo.service) would pay at every command.  cyborg.service, which runs the
-# daemons, loads it.
+# oslo.service's backend, whenever something first asks for it, is the
+# threading one.  Only the hook is set here: loading the backend costs the
+# command line client 0.3 s at every command; cyborg.service loads it.
 _service_backend.register_backend_default_hook(
     lambda: _service_backend.BackendType.THREADING)

@@ -13,13 +13,8 @@
 # under the License.
 """The request context every Cyborg call carries (API, RPC, periodic tasks).
 
-It is an oslo.context RequestContext that is also an oslo.db enginefacade
-transaction context, so query functions decorated with
-``db_api.context_manager.reader`` / ``.writer`` find their session on it.
-
-It also carries the *deadline* of an RPC call: the wall-clock time (seconds
-since the epoch) after which its caller no longer waits for the answer
-(see cyborg.common.deadline).
+An oslo.context RequestContext that is also an oslo.db enginefacade
+transaction context, so that query functions find their session on it.
 """
 
 from oslo_context import context
@@ -31,8 +26,7 @@ class RequestContext(context.RequestContext):
     """Security context and request information of one call.
 
     :param deadline: when the caller of an RPC call stops waiting for its
-        answer (seconds since the epoch), or None; sent with the context
-        (to_dict/from_dict), ignored by services that do not know it.
+        answer (seconds since the epoch; cyborg.common.deadline), or None.
     """
 
     def __init__(self, *args, deadline=None, **kwargs):
@@ -50,15 +44,7 @@ class RequestContext(context.RequestContext):
         return super().from_dict(values, **kwargs)
 
     def can(self, action, target=None, fatal=True):
-        """Whether the caller may do *action* (oslo.policy).
-
-        :param action: a policy rule name (cyborg.policies).
-        :param target: the target of the check; by default the caller's
-            project and user.
-        :param fatal: raise PolicyNotAuthorized instead of returning False.
-        :raises: PolicyNotAuthorized
-        :returns: True or False.
-        """
+        """Whether the caller may do *action* (see policy.authorize)."""
         # Imported here: only cyborg-api checks policies, and building the
         # rules costs a conductor or agent about a second of CPU at start
         # (oslo.policy reads every package's entry points per rule).
@@ -67,9 +53,7 @@ class RequestContext(context.RequestContext):
 
 
 def get_admin_context():
-    """A context for work a service does on its own behalf.
-
-    :returns: a RequestContext with ``is_admin=True`` that is not stored
-        as the thread's current context.
+    """An admin context for work a service does on its own behalf (not
+    stored as the thread's current context).
     """
     return RequestContext(is_admin=True, overwrite=False)

@@ -13,17 +13,14 @@
 # under the License.
 """Cost counters of one operation: database statements, Placement calls.
 
-The conductor measures each agent report with ``measure()``; what it
-counted is logged and returned to the agent with the report's answer, so
-that tests and ``tools/bench/report_scale.py`` can read it.  Counting is
-per thread (the conductor handles RPC calls in a pool of threads), and
-only statements sent on Cyborg's own engine count: an in-process Placement
-(tests, the embedded mode) has an engine of its own.
+The conductor measures each agent report with ``measure()`` and returns
+the cost with the report's answer (tests, ``tools/bench/report_scale.py``).
+Counting is per thread, and only statements on Cyborg's own engine count
+(an in-process Placement has its own).
 
-This module imports nothing of Cyborg: the Placement client counts its
-calls here, and the database layer registers the hook that sees the
-statements (set_statement_hook(), called by cyborg.db.api), so that the
-clients never import the database layer.
+This module imports nothing of Cyborg: the database layer registers the
+hook that sees the statements (set_statement_hook()), so that the clients
+that count here never import it.
 """
 
 import contextlib
@@ -101,8 +98,7 @@ def set_statement_hook(hook):
     """Say how to see the statements sent on an engine.
 
     :param hook: ``hook(engine, callback)`` calls *callback* with the SQL
-        text of each statement sent on *engine*
-        (cyborg.db.api.on_statement, which registers itself).
+        text of each statement sent on *engine* (cyborg.db.api's).
     """
     global _statement_hook
     _statement_hook = hook
@@ -111,8 +107,7 @@ def set_statement_hook(hook):
 def watch(engine):
     """Count the statements sent on *engine* (idempotent).
 
-    :raises: RuntimeError when no statement hook is set (the database
-        layer sets it when it is imported, before any engine exists).
+    :raises: RuntimeError when no statement hook is set.
     """
     if _statement_hook is None:
         raise RuntimeError('cyborg.counters has no statement hook: '
@@ -137,9 +132,7 @@ def _on_statement(statement):
 
 
 def count_placement_call():
-    """Record one HTTP request to Placement (the Placement client calls
-    it).
-    """
+    """Record one HTTP request to Placement."""
     cost = current()
     if cost is not None:
         cost.placement_calls += 1

@@ -13,27 +13,12 @@
 # under the License.
 """Cyborg's one exception hierarchy.
 
-Every exception Cyborg raises on purpose derives from CyborgException.  Each
-class has a message template (``msg_fmt``) filled from keyword arguments,
-and an HTTP status (``code``) inherited from its family:
-
-=====================  ====
-family                 code
-=====================  ====
-Invalid                400
-NotAuthorized          401
-Forbidden              403
-NotFound               404
-NotAcceptable          406
-Conflict               409
-Locked                 423
-TemporaryFailure       503
-=====================  ====
-
-The API maps ``code`` to the response status in one place.  Exceptions
-cross RPC (oslo.messaging re-raises them in the caller with the same class
-and keyword arguments), so keyword arguments are coerced to RPC-safe values
-when the exception is built.
+Each class has a message template (``msg_fmt``) filled from keyword
+arguments, and the HTTP status (``code``) of its family (Invalid 400,
+Forbidden 403, NotFound 404, NotAcceptable 406, Conflict 409, Locked 423,
+TemporaryFailure 503), which the API answers with.  Exceptions cross RPC
+with their class and keyword arguments, so the arguments are made
+RPC-safe when the exception is built.
 """
 
 import collections.abc
@@ -62,10 +47,8 @@ class CyborgException(Exception):
     """Base class of every Cyborg exception.
 
     :param message: a complete message; when omitted, ``msg_fmt`` is
-        filled from the keyword arguments.
-    :param kwargs: values for ``msg_fmt``; they are kept (made
-        RPC-serialisable) in ``self.kwargs`` so that oslo.messaging can
-        rebuild the exception on the other side.
+        filled from the keyword arguments (kept in ``self.kwargs`` for
+        oslo.messaging to rebuild the exception on the other side).
     """
 
     msg_fmt = _("An unknown exception occurred.")
@@ -93,15 +76,12 @@ class CyborgException(Exception):
 
 
 def to_record(exc):
-    """A JSON-serialisable record of *exc*, to store where another
-    service reads it back (from_record): a program request's outcome.
+    """A JSON-serialisable record of *exc* that from_record() rebuilds (a
+    program request's outcome, read by another service).
 
-    An exception of this module (or its copy rebuilt by oslo.messaging,
-    a subclass named ``<name>_Remote``) is recorded by class name,
-    message and keyword arguments; any other by its message only.
-
-    :returns: ``{class, message, kwargs}``; ``class`` is None for an
-        exception that is not Cyborg's.
+    An exception of this module (or oslo.messaging's ``<name>_Remote``
+    copy) is recorded by class name, message and keyword arguments; any
+    other by its message only, with ``class`` None.
     """
     for cls in type(exc).__mro__:
         if cls.__module__ == __name__ and issubclass(cls, CyborgException):
@@ -113,10 +93,8 @@ def to_record(exc):
 
 def from_record(record):
     """The exception to_record() recorded, with the same class, message
-    and keyword arguments (so the same HTTP status and error code).
-
-    :returns: a CyborgException, or None when the record names no class
-        of this module (an unexpected error, to be answered as one).
+    and keyword arguments; None when the record names no class of this
+    module (an unexpected error).
     """
     cls = globals().get(record.get('class') or '')
     if not (isinstance(cls, type) and issubclass(cls, CyborgException)):
@@ -317,10 +295,7 @@ class DeviceConfigNotFound(NotFound):
 
 
 class DeviceConfigFailed(CyborgException):
-    """The device did not become what its driver asked the host for (the
-    kernel did not make the VFs, nor bind them to the asked driver, in
-    time).
-    """
+    """The device did not become what its driver asked the host for."""
 
     msg_fmt = _("Configuration of device %(uuid)s failed: %(reason)s")
 
@@ -532,8 +507,8 @@ class PlacementError(TemporaryFailure):
 
 
 class PlacementUnavailable(PlacementError):
-    """Placement cannot be reached or failed (5xx, auth): not worth
-    trying further requests now.
+    """Placement cannot be reached or failed (5xx, auth): further
+    requests are not worth trying now.
     """
 
 

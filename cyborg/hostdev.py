@@ -13,25 +13,11 @@
 # under the License.
 """What a guest gets from its bound ARQs: the libvirt ``<hostdev>`` XML.
 
-Nova's libvirt driver reads ``attach_handle_type`` and
-``attach_handle_info`` of an instance's bound ARQs and adds one
-``<hostdev>`` element per ARQ to the domain XML.  This module builds the
-same elements, so that an operator can see what a guest will get (see
-``cyborg-manage arq hostdev``) and tests can check the attach information
-Cyborg hands out:
-
-* ``PCI``: ``<hostdev mode="subsystem" type="pci" managed="yes">`` with the
-  source address made of ``domain``, ``bus``, ``device`` (the ``slot``)
-  and ``function``, each written ``0x`` + the hex string.
-* ``MDEV``: ``<hostdev mode="subsystem" type="mdev" model="vfio-pci">``
-  with the mediated device's uuid (``mdev_uuid``).  Released Nova
-  ignores Cyborg's mediated devices; Nova with the 2026.2 "cyborg-vgpu-
-  support" feature composes them.
-* ``TEST_PCI`` (the fake driver's handles): nothing.
-
-Nova takes an instance's flavor ARQs all or nothing: when one of them has a
-type it does not compose, it composes none of them (and logs it).
-``guest_hostdevs()`` applies the same rule.
+The same elements Nova's libvirt driver makes of an instance's bound ARQs
+(``cyborg-manage arq hostdev``, tests): a ``pci`` hostdev for ``PCI``, an
+``mdev`` one for ``MDEV`` (composed only by Nova with the 2026.2
+"cyborg-vgpu-support" feature), nothing for ``TEST_PCI``.  When one ARQ
+has a type Nova does not compose, it composes none (guest_hostdevs()).
 """
 
 import re
@@ -87,12 +73,9 @@ def _mdev(info, uuid):
 
 
 def hostdev(arq):
-    """The ``<hostdev>`` element of one bound ARQ, or None.
+    """The ``<hostdev>`` element of one bound ARQ (an API dict), or None
+    for a type no Nova composes (``TEST_PCI``).
 
-    :param arq: an ARQ as the API shows it (a dict with ``uuid``,
-        ``state``, ``attach_handle_type``, ``attach_handle_info``).
-    :returns: an ElementTree element, or None for a type no Nova composes
-        (``TEST_PCI``).
     :raises: NotAttachable when the ARQ is not Bound or its attach
         information is not what Nova can use.
     """
@@ -118,7 +101,6 @@ def to_string(element):
 def guest_hostdevs(arqs, with_mdev=False):
     """The ``<hostdev>`` elements Nova gives a guest with these ARQs.
 
-    :param arqs: the instance's bound ARQs (API dicts).
     :param with_mdev: compose MDEV handles too, as Nova with the
         cyborg-vgpu-support feature does.
     :returns: (elements, reason): the elements in ARQ order, or [] and why

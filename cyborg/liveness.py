@@ -11,10 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Which agents are up, as cyborg.servicegroup judges it from what the
-database says of them: the one place the services ask it (the
-conductor's discovery, bind jobs and liveness check; the hardware view
-of the API, the conductor and cyborg-manage).
+"""Which agents are up, as cyborg.servicegroup judges it from the
+database: the one place the services ask.
 """
 
 from cyborg import servicegroup
@@ -32,11 +30,8 @@ def _judged(context, host=None):
 
 
 def agents(context, host=None):
-    """Whether each registered agent (it said hello) is up.
-
-    :param context: request context.
-    :param host: one host, or None for all.
-    :returns: ``{host: True or False}``.
+    """``{host: up}`` of each registered agent (it said hello), or of
+    *host*'s only.
     """
     rows, verdicts = _judged(context, host=host)
     return {row['host']: verdicts[row['host']] for row in rows
@@ -54,10 +49,8 @@ def agents_down(context):
 
 
 def hosts(context):
-    """Each host that reported, whether its agent is up now, and its
-    liveness as recorded (hosts.agent_up, None until first checked).
-
-    :returns: a list of ``(host, up, recorded)`` ordered by host.
+    """``[(host, up now, hosts.agent_up as recorded)]`` of each host that
+    reported, ordered by host.
     """
     rows, verdicts = _judged(context)
     return [(row['host'], verdicts[row['host']], row['agent_up'])
@@ -66,8 +59,7 @@ def hosts(context):
 
 def hardware(context, host=None):
     """The hardware view (cyborg.db.queries.hardware.get_all), each host
-    with its ``agent_status``: up or down as judged here; a host whose
-    agent never said hello is down.
+    with its ``agent_status``; an agent that never said hello is down.
 
     :raises: HostNotFound when *host* never reported.
     """

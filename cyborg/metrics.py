@@ -13,26 +13,13 @@
 # under the License.
 """Every metric Cyborg exports to Prometheus, defined once.
 
-Two kinds, served from two places (doc/source/admin/monitoring.rst):
+Two kinds (doc/source/admin/monitoring.rst): the fleet gauges (FLEET),
+read from the database by cyborg-api and served at its ``/metrics``; and
+the in-process counters and histograms on REGISTRY, what one conductor
+did, served by each conductor on ``[metrics] conductor_port``.  Labels are
+bounded: never an instance, ARQ or device uuid.
 
-* **fleet gauges** (FLEET): the state of the cloud, read from the
-  database by cyborg-api (cyborg.api.metrics, with the aggregate queries
-  of cyborg.db.queries.metrics) and served at its ``/metrics``.  Every
-  API process reads the same database, so one scrape job through any of
-  them sees the whole fleet: the fleet has one source;
-* **in-process counters and histograms** (the module-level objects
-  below, on REGISTRY): what one conductor did (binds, unbinds, calls to
-  Placement and Nova), served by each conductor on ``[metrics]
-  conductor_port`` (serve()); Prometheus scrapes every conductor and
-  sums.
-
-Names follow Prometheus' conventions: the ``cyborg_`` prefix, base units
-(seconds), ``_total`` for counters.  Labels are bounded: states, outcomes,
-HTTP methods and status classes, hosts, resource classes and driver
-names; never an instance, ARQ or device uuid.
-
-This module imports nothing of Cyborg: the service clients and the
-conductor count here.
+This module imports nothing of Cyborg: the service clients count here.
 """
 
 import collections
@@ -169,8 +156,7 @@ def call_done(metrics, method, started, status=None):
 
 
 def serve(port, host):
-    """Serve REGISTRY in Prometheus' text format on *host*:*port*, in a
-    daemon thread (prometheus_client.start_http_server).
+    """Serve REGISTRY on *host*:*port* in a daemon thread.
 
     :returns: the HTTP server (``server_port`` is the port it took).
     """
@@ -186,13 +172,11 @@ _CONDUCTOR_LOCK = threading.Lock()
 
 def serve_conductor(conf):
     """serve() on ``[metrics] conductor_port`` and ``conductor_host``,
-    when the port is set: once per process, from the process that counts
-    (the conductor's worker, which the service launcher forks: a server
-    started in the launcher would show the launcher's counters, which
-    never move).  Called by ConductorManager.init_host, so that a service
-    restarted in the same process (SIGHUP) keeps its server.
+    when the port is set, once per process.
 
-    :param conf: the parsed ConfigOpts.
+    Called by ConductorManager.init_host: in the forked worker that
+    counts, not the launcher, and kept across a restart (SIGHUP).
+
     :returns: the HTTP server, or None.
     """
     if not conf.metrics.conductor_port:

@@ -13,23 +13,16 @@
 # under the License.
 """The policy enforcer.  Code calls ``context.can(rule, target)``.
 
-Every check is oslo.policy's own, and so is the look for a changed policy
-file before each one.  What is remembered is only that a pure rule (roles,
-attributes of the target and credentials, other pure rules: no ``http:``
-check, no plugin's) allowed the same credentials on the same target under
-the same rules object: oslo.policy builds a new rules object whenever it
-reloads a file or a directory, so a changed policy file applies at the
-next request, as without the memory.  Denials are never remembered.  The
-memory saves the evaluation itself, which oslo.policy pays for in
-``inspect`` calls on every node of the rule (performance.rst).
+Every check is oslo.policy's own.  What is remembered is only that a pure
+rule (roles, attributes of the target and credentials, other pure rules)
+allowed the same credentials on the same target under the same rules
+object, which oslo.policy replaces whenever it reloads a changed policy
+file; denials are never remembered.  This saves the evaluation itself,
+costly in ``inspect`` calls (performance.rst).
 
-Scope: every rule is for project-scoped tokens (``scope_types =
-['project']``), as in the existing Cyborg and in the services that follow
-the community's revised secure RBAC goal.  oslo.policy refuses a token of
-another scope (a system-scoped administrator's) whatever the roles, in
-both modes: Cyborg answers it with 403 and the error code
-``cyborg.policy.invalid_scope``, whose message says to use a
-project-scoped token, not with the 403 of a missing role.
+Every rule is for project-scoped tokens; a token of another scope is
+answered 403 ``cyborg.policy.invalid_scope``, whose message says to use a
+project-scoped token.
 """
 
 import threading

@@ -52,9 +52,8 @@ def set_defaults(control_exchange='cyborg'):
 def init(conf, url=None):
     """Create the process-wide transport from ``transport_url``.
 
-    :param conf: the ConfigOpts holding [DEFAULT] transport_url.
-    :param url: a transport URL that overrides the option (tests use
-        ``fake:/``, the embedded mode its in-memory URL).
+    :param url: a transport URL that overrides the option (tests and the
+        embedded mode use ``fake:/``).
     """
     global TRANSPORT, DRIVER
     _tune_polling()
@@ -66,40 +65,15 @@ def init(conf, url=None):
 def _tune_polling():
     """Let idle AMQP consumers sleep at least IDLE_POLL_FLOOR at a time.
 
-    oslo.messaging's RabbitMQ consumers (an RPC server's listener, an RPC
-    client's reply waiter) wait on their socket for 1 ms after each
-    message, then 2, 4, 8... up to 5 s, and every wake-up goes through
-    kombu's connection checks: after each call and each reply, about ten
-    wake-ups, a sixth of the CPU that cyborg-api and the conductor spend
-    per ARQ lifecycle (doc/source/admin/performance.rst).  The timeout
-    only bounds an idle wait: a message that arrives ends the wait at
-    once, and RPC messages are acknowledged on arrival, so starting the
-    back-off at 50 ms delays nothing.  The constant is oslo.messaging's
-    own (a module attribute, read at each use); a unit test fails if an
-    upgrade of oslo.messaging removes it, and
-    ``tests/functional/test_rpc_polling.py`` counts the wake-ups.
-
-    Kept although it sets an attribute of a private module of
-    oslo.messaging, which offers no option for it: measured with
-    ``tools/bench/arq_lifecycle.py --compare`` (issue 22, two runs of 400
-    lifecycles against the same code without it), it saves 12 to 14 % of
-    cyborg-api's CPU and 13 to 17 % of the conductor's per ARQ lifecycle.
-    Remove it when oslo.messaging grows an option (or polls less).
-
-    Looked at again for issue 39, in oslo.messaging 18.3.1 (the newest
-    release in the package index here): none of its options sets this
-    wait.  ``[oslo_messaging_rabbit]`` has 37 options (retry intervals
-    and back-off of reconnections, heartbeat_timeout_threshold and
-    heartbeat_rate, rabbit_qos_prefetch_count, the queue kinds...) and
-    ``[DEFAULT]`` executor_thread_pool_size and rpc_response_timeout;
-    the back-off is written into ``AMQPListener.poll`` and the reply
-    waiter's ``poll``, both starting from this constant.  The public
-    seam that would avoid the patch is a transport driver of Cyborg's
-    own (the ``oslo.messaging.drivers`` entry points), which would carry
-    a copy of those private poll loops: a larger dependence on the
-    driver's internals than this one constant.  The constant is also
-    the pause of the listeners' background task loop while they shut
-    down, which the floor only slows to 50 ms.
+    oslo.messaging's RabbitMQ consumers wait on their socket for 1 ms after
+    each message, then 2, 4, 8... up to 5 s, and every wake-up goes through
+    kombu's connection checks: about a sixth of the API's and conductor's
+    CPU per ARQ lifecycle (doc/source/admin/performance.rst).  A message
+    ends an idle wait at once, so starting the back-off at 50 ms delays
+    nothing.  oslo.messaging has no option for it; this module constant
+    is read at each use (a unit test fails if it disappears, and
+    tests/functional/test_rpc_polling.py counts the wake-ups).  Remove it
+    when oslo.messaging grows an option.
     """
     current = getattr(amqpdriver, 'ACK_REQUEUE_EVERY_SECONDS_MIN', None)
     if current is None:
@@ -111,8 +85,7 @@ def _tune_polling():
 
 def returns_unroutable():
     """Whether the transport hands back a ``mandatory`` message that no
-    queue takes (RabbitMQ: see get_client); the in-memory transport keeps
-    it in a queue of its own instead.
+    queue takes (RabbitMQ, see get_client).
     """
     return DRIVER == 'rabbit'
 
@@ -161,15 +134,11 @@ def get_client(target, version_cap=None, serializer=None, retry=None,
     :param serializer: serializer of arguments and results.
     :param retry: how many times a message is tried again when the
         messaging backend cannot be reached (then MessageDeliveryFailure);
-        None: forever (oslo.messaging's default).
-    :param mandatory: a message that the backend cannot route (no queue
-        is bound for its topic: no server of the topic ever consumed
-        from it since the backend started) raises
-        oslo_messaging.MessageUndeliverable at once, instead of being
-        dropped silently (a call then waits for its timeout).  With
-        RabbitMQ, it is published with the ``mandatory`` flag
-        (oslo.messaging's ``TransportOptions(at_least_once=True)``); the
-        in-memory transports never raise it.
+        None: forever.
+    :param mandatory: a message no queue is bound for (no server of the
+        topic ever consumed from it) raises MessageUndeliverable at once
+        instead of being dropped, so that a call does not wait for its
+        timeout (RabbitMQ only: ``TransportOptions(at_least_once=True)``).
     :returns: an oslo_messaging.RPCClient.
     """
     options = None
@@ -186,11 +155,9 @@ def retries_within(conf, seconds):
 
     oslo.messaging's RabbitMQ driver waits ``rabbit_retry_interval``
     before its first retry, then ``rabbit_retry_backoff`` longer before
-    each next one (up to ``rabbit_interval_max``).  Transports without
-    these options (the in-memory ones) never wait: one retry.
+    each next one (up to ``rabbit_interval_max``); the in-memory
+    transports never wait: one retry.
 
-    :param conf: the ConfigOpts of the transport.
-    :param seconds: the time the retries may take.
     :returns: a number of retries, at least 1.
     """
     try:
@@ -210,15 +177,10 @@ def retries_within(conf, seconds):
 
 
 def get_server(target, endpoints, serializer=None):
-    """An RPC server (threading executor) for *target*.
+    """An RPC server (threading executor, not started) for *target*.
 
     Only methods marked with ``@messaging.expose`` are callable, so an
     endpoint's helpers are never reachable over the wire.
-
-    :param target: an oslo_messaging.Target with topic and server.
-    :param endpoints: the objects whose exposed methods are served.
-    :param serializer: serializer of arguments and results.
-    :returns: an oslo_messaging RPC server (not started).
     """
     return messaging.get_rpc_server(
         _transport(), target, endpoints,
@@ -232,4 +194,3 @@ def version_cap(conf, service):
     :returns: a version string, or None (no cap).
     """
     return getattr(conf.upgrade_levels, service)
-

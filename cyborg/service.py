@@ -11,12 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Process start-up and the RPC service every Cyborg daemon runs.
-
-``prepare_service()`` parses the command line and configuration, sets up
-logging, the RPC transport and the database; ``RPCService`` serves a
-manager's exposed methods on a topic and runs its periodic tasks on the
-oslo.service threading backend (no eventlet).
+"""Process start-up and the RPC service every Cyborg daemon runs (on the
+oslo.service threading backend).
 """
 
 import functools
@@ -59,17 +55,12 @@ def prepare_service(argv=None, conf=CONF, adjust=None, transport_url=None,
                     own_files_only=False):
     """Parse the command line and configuration, set up logging, RPC and DB.
 
-    :param argv: the command line (``sys.argv`` by default).
-    :param conf: the ConfigOpts to fill (the global CONF by default).
     :param adjust: called with *conf* once it is parsed, before anything
-        is set up, to change defaults that depend on the command line
-        (the embedded mode's state directory).
-    :param transport_url: overrides ``[DEFAULT] transport_url`` (the
-        embedded mode's in-memory transport).
+        is set up, to change defaults that depend on the command line.
+    :param transport_url: overrides ``[DEFAULT] transport_url``.
     :param own_files_only: read only the ``--config-file`` and
-        ``--config-dir`` given, never the host's ``/etc/cyborg`` or
-        ``~/.cyborg`` (the embedded mode, which must not join whatever
-        cloud the host is configured for).
+        ``--config-dir`` given, never ``/etc/cyborg``: the embedded mode
+        must not join whatever cloud the host is configured for.
     """
     argv = sys.argv if argv is None else argv
     logging.register_options(conf)
@@ -91,12 +82,9 @@ def prepare_service(argv=None, conf=CONF, adjust=None, transport_url=None,
 
 def run_command(argv, conf, command_opt):
     """The main() of a tool with sub-commands (cyborg-dbsync,
-    cyborg-manage): parse the command line and configuration, set up
-    logging (on stderr, so that what the command prints on stdout can be
-    read by scripts) and the database, and run the chosen command.
+    cyborg-manage): parse the configuration, log on stderr (stdout is the
+    command's, for scripts), set up the database and run the command.
 
-    :param argv: the command line (``sys.argv`` when None).
-    :param conf: the ConfigOpts to fill (the global CONF except in tests).
     :param command_opt: the tool's SubCommandOpt; each sub-command's
         parser sets ``func``, called with *conf*.
     :returns: the exit status (the command's, 0 for None).
@@ -111,6 +99,7 @@ def run_command(argv, conf, command_opt):
     db_api.configure(conf)
     return conf[command_opt.dest].func(conf) or 0
 
+
 class RPCService(service.Service):
     """Serves *manager* on *topic* (server name = host) and runs its
     periodic tasks.
@@ -123,23 +112,14 @@ class RPCService(service.Service):
       called with an admin context;
     * ``del_host(context)``: called after the RPC server stopped;
 
-    and may provide ``rpc_threads()``: the number of threads of its RPC
-    server (called after init_host; default ``[DEFAULT]
-    executor_thread_pool_size``), and ``endpoints()``: the objects whose
-    exposed methods are served, each with the manager's ``target``
-    (default: the manager).
+    and may provide ``rpc_threads()`` (the threads of its RPC server,
+    called after init_host) and ``endpoints()`` (the objects whose exposed
+    methods are served; default: the manager).
 
-    Stopping it closes the process's RPC transport too, unless
-    *owns_transport* is False (the embedded mode runs several services on
-    one in-memory transport and closes it after the last).
-
-    *start_jitter* (seconds, ``[agent] start_jitter`` for cyborg-agent):
-    start() first waits a random part of it (start_delay), before
-    init_host; a stop() meanwhile ends the wait, and nothing starts.
-
-    ``freeze_on_start``: once started, leave what the process holds out of
-    the garbage collector's work (freeze_startup_objects); launch() sets
-    it, for a service that is the process.
+    :param owns_transport: stopping closes the process's RPC transport
+        (False: the embedded mode's services share one).
+    :param start_jitter: start() first waits a random part of this many
+        seconds (start_delay); a stop() meanwhile ends the wait.
     """
 
     freeze_on_start = False
@@ -149,8 +129,6 @@ class RPCService(service.Service):
         super().__init__()
         self.owns_transport = owns_transport
         self.start_jitter = start_jitter
-        # Set by stop(): a start still waiting for its jitter stops
-        # waiting and starts nothing.
         self._stopping = threading.Event()
         self.manager = manager
         self.topic = topic
@@ -186,11 +164,7 @@ class RPCService(service.Service):
             freeze_startup_objects()
 
     def _wait_start_jitter(self):
-        """Wait a random part of *start_jitter* (start_delay) before
-        anything else: no message sent, none served.
-
-        :returns: whether stop() was called meanwhile (or before).
-        """
+        """Wait start_delay(); returns whether stop() was called."""
         delay = start_delay(self.start_jitter)
         if delay:
             LOG.info('%(topic)s service on host %(host)s starts in '
@@ -203,17 +177,11 @@ class RPCService(service.Service):
     def _stop_rpc(self):
         """Stop taking messages, finish those received, then let go.
 
-        ``rpcserver.stop()`` stops polling; the messages the listener had
-        already taken (and acknowledged) are handed to the executor before
-        it returns, and the calls being handled end.  A process that
-        exits after the stop (it owns its transport) does not call
+        A process that exits after the stop does not call
         ``rpcserver.wait()``: with RabbitMQ, wait() closes the listener's
-        connection, which deletes its fanout queue and, while it waits for
-        the broker's answer, takes and acknowledges messages still
-        arriving on the topic queue that nothing will ever handle (their
-        callers waited rpc_response_timeout, their ARQs stayed Initial).
-        Left unread, they go back to the queue when the process exits, to
-        another conductor or to this one once restarted.
+        connection and meanwhile takes and acknowledges messages that
+        nothing will handle.  Left unread, they go back to the queue when
+        the process exits, for another conductor.
         """
         self.rpcserver.stop()
         # oslo.service's option, registered by its launchers.
@@ -251,28 +219,19 @@ class RPCService(service.Service):
 
 def first_delay(interval):
     """When a periodic task of *interval* seconds first runs: at a random
-    point of its first interval, never later than one interval.
+    point of its first interval.
 
-    Services started together (a rack of compute nodes back after a power
-    cut, a deployment starting every agent at once) would otherwise run
-    their periodic tasks in step for as long as they live: every agent's
-    heartbeat and periodic discovery reaching the conductors in the same
-    second of each interval.  A random phase spreads them evenly over the
-    interval, as Nova's ``periodic_fuzzy_delay`` does for nova-compute;
-    a task never waits longer than before, so nothing is reported later.
+    Services started together would otherwise run their periodic tasks in
+    step for as long as they live, every agent's heartbeat reaching the
+    conductors in the same second (as Nova's ``periodic_fuzzy_delay``).
     """
     return random.uniform(0, interval)  # noqa: S311 (a phase, no secret)
 
 
 def start_delay(jitter):
-    """How long a service of start jitter *jitter* waits before it starts:
-    a random time between 0 and *jitter* seconds (0 when *jitter* is 0).
-
-    Agents powered on together (a rack after a power cut) would otherwise
-    all register and report in the same second; spread evenly over the
-    jitter, N agents reach the conductors at N / jitter per second.
-    ``[agent] start_jitter``; cyborg-conductor and the all-in-one mode
-    start at once.
+    """How long a service waits before it starts: a random time between 0
+    and *jitter* seconds, so that agents powered on together do not all
+    register in the same second (``[agent] start_jitter``).
     """
     if not jitter:
         return 0
@@ -282,10 +241,9 @@ def start_delay(jitter):
 class CallCounter:
     """The number of RPC calls being handled, and a wait for none."""
 
-    # After the last call ends, how long no new one must start before the
+    # How long no call must start after the last one ended before the
     # server counts as idle: the executor starts a call handed to it just
-    # before the stop within this time, and sends the answer of the last
-    # one.
+    # before the stop within this time.
     SETTLE_SECONDS = 0.5
 
     def __init__(self):
@@ -322,11 +280,8 @@ class CallCounter:
 
 
 class CountingEndpoint:
-    """An RPC endpoint that serves *endpoint*'s exposed methods, counting
-    the calls being handled in *counter* (a CallCounter).
-
-    Every attribute is the endpoint's (``target`` included); exposed
-    methods are wrapped, keeping their ``exposed`` mark.
+    """*endpoint*, whose exposed methods count the calls being handled in
+    *counter* (a CallCounter).
     """
 
     def __init__(self, endpoint, counter):
@@ -349,14 +304,9 @@ def freeze_startup_objects():
     """Leave what a started service holds out of the garbage collector's
     work from now on (``gc.freeze``).
 
-    A service's modules, configuration, WSGI application, SQLAlchemy
-    statements and RPC plumbing are some 150,000 objects that live as long
-    as the process.  Python's full collections walk them all each time,
-    and a request that happened to trigger one paid for the walk (py-spy
-    on cyborg-api: a fifth of a create's CPU in one frame that allocates,
-    ``kombu.Connection.autoretry``).  Frozen, they are never walked again;
-    what requests allocate is collected as before.  The garbage of the
-    start is collected first, so nothing but live objects is frozen.
+    A service's modules, configuration and plumbing are some 150,000
+    objects that live as long as the process; each full collection walked
+    them all, at the cost of whichever request triggered it.
     """
     gc.collect()
     gc.freeze()
@@ -373,8 +323,7 @@ def launch(rpc_service):
 
     :returns: the launcher's exit status.
     """
-    # A process of its own: what it holds once started lives as long as
-    # it (in-process services of tests do not freeze the test's objects).
+    # A process of its own (tests' in-process services do not freeze).
     rpc_service.freeze_on_start = True
     launcher = service.launch(CONF, rpc_service, restart_method='mutate')
     return launcher.wait()

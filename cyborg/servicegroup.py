@@ -11,12 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Service names and liveness: whether a service is up, from its last
-heartbeat.
-
-The one judge of liveness: the database layer returns when each service
-was last heard of (cyborg.db.queries.service), these functions say
-whether it is up.
+"""Service names and liveness, the one judge of whether a service is up
+from when the database says it was last heard of.
 """
 
 import datetime
@@ -44,11 +40,8 @@ def now():
 
 
 def service_is_up(service, now=None):
-    """Whether *service* sent a heartbeat within ``service_down_time``.
-
-    :param service: a service row (dict) with ``last_seen_up``.
-    :param now: the current UTC time (naive); default: now.
-    :returns: True or False.
+    """Whether *service* (a row with ``last_seen_up``) sent a heartbeat
+    within ``service_down_time`` of *now* (UTC, naive).
     """
     last_seen = service.get('last_seen_up')
     if last_seen is None:
@@ -58,13 +51,8 @@ def service_is_up(service, now=None):
 
 def up_since(now=None):
     """The earliest time a service may have been last heard of and still
-    be up: ``service_down_time`` before *now*.
-
-    What the database layer compares its times with where it judges
-    liveness in a statement (cyborg.db.queries.capacity.view()), by the
-    rule of service_is_up() and agent_is_up().
-
-    :param now: the current UTC time (naive); default: now.
+    be up: ``service_down_time`` before *now* (for queries that judge
+    liveness in SQL by the same rule).
     """
     now = now or timeutils.utcnow()
     return now - datetime.timedelta(seconds=CONF.service_down_time)
@@ -88,18 +76,11 @@ def conductors_since(services, now=None):
 
 
 def agent_is_up(agent_seen, since, now=None):
-    """Whether an agent last heard of at *agent_seen* is up.
+    """Whether an agent last heard of at *agent_seen* (None: never) is up.
 
-    An agent is heard of through a conductor (its heartbeats and reports
-    are RPC calls): while no conductor ran, it could not be.  So it is
-    judged only on the time since the later of *agent_seen* and *since*
-    (conductors_since()): a lone conductor that was stopped for longer
-    than ``service_down_time`` does not find every agent down when it
-    starts again, before their next heartbeat had a chance to reach it.
-
-    :param agent_seen: when the agent was last heard of, or None.
-    :param since: conductors_since(), or None.
-    :returns: True or False (False when the agent was never heard of).
+    An agent is heard of through a conductor, so it is judged from the
+    later of *agent_seen* and *since* (conductors_since()): a conductor
+    stopped for long does not find every agent down when it restarts.
     """
     if agent_seen is None:
         return False
@@ -108,14 +89,9 @@ def agent_is_up(agent_seen, since, now=None):
     return service_is_up({'last_seen_up': agent_seen}, now)
 
 
-
 def agent_last_heard(agent):
-    """When an agent was last heard of: the later of its heartbeat and
-    its last report, or None.
-
-    :param agent: ``{last_seen_up, last_report_at}`` (either may be
-        missing or None), as cyborg.db.queries.service.get_agents()
-        returns it.
+    """When an agent was last heard of: the later of its
+    ``last_seen_up`` and ``last_report_at``, or None.
     """
     seen = [agent.get(key) for key in ('last_seen_up', 'last_report_at')
             if agent.get(key) is not None]
@@ -123,13 +99,8 @@ def agent_last_heard(agent):
 
 
 def agents_up(agents, conductors, now=None):
-    """Whether each agent is up (see agent_is_up()).
-
-    :param agents: rows of cyborg.db.queries.service.get_agents().
-    :param conductors: the conductors' service rows (see
-        conductors_since()).
-    :param now: the current UTC time (naive); default: now.
-    :returns: ``{host: True or False}``.
+    """``{host: up}`` of the agents' rows (see agent_is_up()), given the
+    conductors' service rows.
     """
     now = now or timeutils.utcnow()
     since = conductors_since(conductors, now)

@@ -11,11 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The Glance client of the agent: bitstream images.
-
-Built from the ``[glance]`` options (see cyborg.clients.keystone).  The
-agent's image cache (cyborg.agent.images) decides when to call it.
-"""
+"""The Glance client of the agent: bitstream images (``[glance]``)."""
 
 import os
 import tempfile
@@ -39,7 +35,6 @@ class GlanceClient(keystone.ServiceClient):
         *function_id*.
 
         :raises: ImageNotFound unless exactly one image has it.
-        :returns: an image UUID.
         """
         response = self._adapter.get('/v2/images', params={
             'accel:function_id': function_id}, raise_exc=False)

@@ -13,25 +13,18 @@
 # under the License.
 """The keystoneauth adapter of every client of another OpenStack service.
 
-Placement (``[placement]``), Nova (``[nova]``) and Glance (``[glance]``)
-are reached the same way: an option group holding keystoneauth's auth,
-session and adapter options, either with Keystone (any auth plugin; the
-service catalog finds the service by its type) or without it
-(``auth_type = none`` and ``endpoint_override``).  Each client is a
-ServiceClient subclass that names its group and service type; its module
-exposes the class's ``is_configured`` and ``from_conf``.
+Each service is reached through an option group of keystoneauth's auth,
+session and adapter options, with Keystone (the catalog finds it by
+service type) or without (``auth_type = none`` and ``endpoint_override``).
+Each client is a ServiceClient naming its group and service type.
 """
 
 from keystoneauth1 import loading as ks_loading
 
 
 def is_configured(conf, group):
-    """Whether option group *group* says how to reach its service at all.
-
-    :param conf: the ConfigOpts.
-    :param group: the option group's name (``placement``, ``nova``,
-        ``glance``).
-    :returns: True when ``auth_type`` or ``endpoint_override`` is set.
+    """Whether option group *group* says how to reach its service at all
+    (``auth_type`` or ``endpoint_override`` is set).
     """
     options = conf[group]
     return bool(options.auth_type or options.endpoint_override)
@@ -40,11 +33,8 @@ def is_configured(conf, group):
 def adapter(conf, group, service_type):
     """A keystoneauth Adapter built from option group *group*.
 
-    :param conf: the ConfigOpts.
-    :param group: the option group's name.
     :param service_type: the service type to use when the group sets none
         (a test's configuration reset forgets registered defaults).
-    :returns: a keystoneauth1 Adapter.
     """
     auth = ks_loading.load_auth_from_conf_options(conf, group)
     session = ks_loading.load_session_from_conf_options(conf, group,
@@ -55,15 +45,11 @@ def adapter(conf, group, service_type):
 
 
 class ServiceClient:
-    """A client of another service, built from its option group.
+    """A client of another service, on a keystoneauth1 Adapter.
 
-    Subclasses set GROUP (the option group's name), SERVICE_TYPE (the
-    service type used when the group sets none) and, where a client
-    cannot work unconfigured, NOT_CONFIGURED (the exception from_conf()
-    raises then).
-
-    :param adapter: a keystoneauth1 Adapter for the service
-        (from_conf() builds it from the configuration).
+    Subclasses set GROUP (the option group's name), SERVICE_TYPE (used
+    when the group sets none) and, where a client cannot work
+    unconfigured, NOT_CONFIGURED (the exception from_conf() raises then).
     """
 
     GROUP = None
@@ -75,22 +61,15 @@ class ServiceClient:
 
     @classmethod
     def is_configured(cls, conf):
-        """Whether the client's option group says how to reach its
-        service at all.
-
-        :param conf: the ConfigOpts.
-        :returns: True when auth_type or endpoint_override is set.
-        """
+        """Whether the client's option group says how to reach it."""
         return is_configured(conf, cls.GROUP)
 
     @classmethod
     def from_conf(cls, conf):
         """A client built from its option group.
 
-        :param conf: the ConfigOpts.
-        :raises: NOT_CONFIGURED, where the class sets one, when neither
-            auth_type nor endpoint_override is set.
-        :returns: an instance of the class.
+        :raises: NOT_CONFIGURED, where the class sets one, when the group
+            is not configured.
         """
         if cls.NOT_CONFIGURED and not cls.is_configured(conf):
             raise cls.NOT_CONFIGURED()

@@ -12,30 +12,12 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """The Nova client of the conductor: external events, server reads and
-the hard reboot.
+the hard reboot (``[nova]``, see cyborg.clients.keystone).
 
-Built from the ``[nova]`` options (see cyborg.clients.keystone).  Calls:
-
-* ``POST /os-server-external-events``; what the answer means for the
-  outbox is the conductor's business (cyborg.conductor.arq.nova_events);
-* ``GET /servers/{id}`` at microversion 2.47, the first that embeds the
-  server's flavor with its extra specs (nova/api/openstack/compute/views/
-  servers.py ``_get_flavor``); the host and the node are shown to
-  administrators only (policy ``os_compute_api:os-extended-server-
-  attributes``), the extra specs to those allowed
-  ``os_compute_api:servers:show:flavor-extra-specs``;
-* ``GET /servers/detail?all_tenants=True&host=...`` at the same
-  microversion: the servers of one compute host, page after page
-  (``servers_links``).  Nova's list takes one value of each filter (its
-  API reads the last ``uuid=``: nova/api/openstack/compute/servers.py
-  ``_get_servers`` copies ``req.GET`` into a dict), so the host, an
-  administrator's filter (``remove_invalid_options``), is the one that
-  answers for many servers at once;
-* ``POST /servers/{id}/action`` ``{"reboot": {"type": "HARD"}}``.
-
-The reads and the reboot serve attach-instance, detach-instance,
-instance-show and instance-list (cyborg.conductor.attach.instance,
-cyborg.conductor.attach.nova_server).
+Servers are read at microversion 2.47, the first that embeds the flavor
+with its extra specs; their host is shown to administrators only.  Nova's
+server list takes one value of each filter, so the servers of many are
+listed by ``host`` (an administrator's filter).
 """
 
 from keystoneauth1 import exceptions as ks_exc
@@ -60,13 +42,12 @@ class NovaClient(keystone.ServiceClient):
     SERVICE_TYPE = SERVICE_TYPE
 
     def external_events(self, events):
-        """``POST /os-server-external-events`` of *events*.
+        """``POST /os-server-external-events`` of *events* (dicts: name,
+        server_uuid, tag, status); returns the response, whatever its
+        status.
 
-        :param events: a list of event dicts (name, server_uuid, tag,
-            status).
         :raises: keystoneauth1.exceptions.ClientException when Nova cannot
             be reached.
-        :returns: the response, whatever its status.
         """
         return self._request('POST', '/os-server-external-events',
                              MICROVERSION, json={'events': events})
@@ -101,12 +82,10 @@ class NovaClient(keystone.ServiceClient):
         return response
 
     def get_server(self, uuid):
-        """``GET /servers/{uuid}`` (microversion 2.47).
+        """``GET /servers/{uuid}``: the ``server`` member of the answer.
 
-        :param uuid: the server's uuid.
         :raises: NovaUnavailable (unreachable, 5xx, 401, 403),
             ServerNotFound (404).
-        :returns: the ``server`` member of Nova's answer (a dict).
         """
         response = self._call('GET', '/servers/%s' % uuid)
         if response.status_code == 404:
@@ -118,16 +97,13 @@ class NovaClient(keystone.ServiceClient):
         return response.json()['server']
 
     def list_servers(self, host):
-        """``GET /servers/detail?all_tenants=True&host=HOST``
-        (microversion 2.47), following Nova's ``next`` links.
+        """``GET /servers/detail?all_tenants=True&host=HOST``, following
+        Nova's ``next`` links.
 
-        :param host: a compute host (Nova's ``OS-EXT-SRV-ATTR:host``).
-        :raises: NovaUnavailable (unreachable, an error answer, or a
-            filter Nova dropped: a user without Nova's administrator
-            policy ``os_compute_api:servers:allow_all_filters``).
-        :returns: ``(servers, calls)``: the raw servers of every page, and
-            how many requests it took (Nova's ``[api] max_limit`` servers
-            a page, 1000 by default).
+        :raises: NovaUnavailable (unreachable, an error answer, or a host
+            filter Nova dropped for a user who is not its administrator).
+        :returns: ``(servers, calls)``: the servers of every page, and how
+            many requests it took.
         """
         servers, calls, marker = [], 0, None
         while True:

@@ -11,24 +11,14 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The Placement client of the conductor and of ``cyborg-manage``.
+"""The Placement client of the conductor and of ``cyborg-manage``
+(``[placement]``, see cyborg.clients.keystone).
 
-A keystoneauth adapter built from the ``[placement]`` options: with
-Keystone (any auth plugin, the service catalog finds Placement by its
-service type) or without it (``auth_type = none`` and
-``endpoint_override``).  Every request names its microversion; generation
-conflicts (409 ``placement.concurrent_update``) are retried with the
-provider's fresh generation.  Requests are counted (``calls``, the
-operation's cyborg.counters.Cost, and the Prometheus metrics of
-cyborg.metrics).
-
-Written: resource providers, their inventories and traits, custom
-resource classes and traits.  Allocations belong to Nova, with two
-exceptions that go through ``change_consumer`` (with the consumer's
-generation, keeping Nova's own allocations): attaching accelerators to an
-existing instance (API 2.5) adds its new providers to the instance's
-allocations, and detaching them, or uninstalling a driver with force,
-removes them.
+Every request names its microversion; generation conflicts are retried
+with the provider's fresh generation; requests are counted (``calls``,
+cyborg.counters and cyborg.metrics).  Allocations are Nova's, but for
+attach and detach (and a forced driver uninstall), which change an
+instance's through change_consumer(), keeping Nova's own.
 """
 
 import collections
@@ -91,9 +81,8 @@ def _error_detail(resp):
 
 
 class PlacementClient(keystone.ServiceClient):
-    """Calls to Placement (``[placement]``, service type ``placement``;
-    from_conf() raises PlacementNotConfigured when the group says
-    nothing).
+    """Calls to Placement (from_conf() raises PlacementNotConfigured
+    when ``[placement]`` says nothing).
     """
 
     GROUP = GROUP
@@ -137,10 +126,9 @@ class PlacementClient(keystone.ServiceClient):
                 resp.status_code, _error_detail(resp)))
 
     def microversions(self):
-        """The microversions Placement serves (its root document).
+        """(min_version, max_version) Placement serves, or None.
 
         :raises: PlacementUnavailable, PlacementError
-        :returns: (min_version, max_version), or None when it names none.
         """
         resp = self._request('GET', '/', None)
         if resp.status_code != 200:
@@ -192,11 +180,9 @@ class PlacementClient(keystone.ServiceClient):
         return resp.json()['resource_providers']
 
     def create_provider(self, uuid, name, parent_uuid=None):
-        """Create a provider, or return the one that has this uuid.
+        """Create a provider (a root without *parent_uuid*), or return the
+        one that has this uuid.
 
-        :param uuid: the provider's uuid.
-        :param name: its name (unique in Placement).
-        :param parent_uuid: the parent provider, or None for a root.
         :raises: PlacementError, also when another provider has the name.
         :returns: the provider (a dict with ``generation``).
         """
@@ -279,17 +265,15 @@ class PlacementClient(keystone.ServiceClient):
     def _put_part(self, uuid, part, microversion, body, generation,
                   refused):
         """PUT /resource_providers/{uuid}/{part} at the provider's
-        generation, again with a fresh one after each generation conflict.
+        generation, again with a fresh one after each generation conflict;
+        returns the new generation.
 
-        :param body: the request body but the generation.
-        :param generation: the provider generation it is based on; None
-            (or a stale one) costs a GET.
-        :param refused: called with any other refusal first; it raises,
-            or returns True to try again at the same generation, or False
-            (a 409 is then a generation conflict, anything else an error).
-        :raises: PlacementError (also after MAX_ATTEMPTS conflicts), what
-            *refused* raises.
-        :returns: the provider's new generation.
+        :param generation: the generation *body* is based on; None (or a
+            stale one) costs a GET.
+        :param refused: called with any refusal first; it raises, or
+            returns True to try again at the same generation, or False (a
+            409 is then a generation conflict, anything else an error).
+        :raises: PlacementError (also after MAX_ATTEMPTS conflicts).
         """
         path = '/resource_providers/%s/%s' % (uuid, part)
         for _attempt in range(MAX_ATTEMPTS):
@@ -318,17 +302,12 @@ class PlacementClient(keystone.ServiceClient):
         return self._get_part(uuid, 'inventories', MV_INVENTORY)
 
     def set_inventories(self, uuid, inventories, generation=None):
-        """Replace a provider's inventories.
+        """Replace a provider's inventories ({resource class: {total,
+        reserved, ...}}, of existing classes); returns its new generation.
 
-        :param uuid: the provider.
-        :param inventories: {resource class: {total, reserved, max_unit,
-            ...}}; custom resource classes must exist (see
-            ensure_resource_classes).
-        :param generation: the provider generation it is based on; None
-            (or a stale one) costs a GET.
+        :param generation: as _put_part().
         :raises: InventoryInUse when a resource class that has
             allocations would go; PlacementError.
-        :returns: the provider's new generation.
         """
         def refused(resp):
             if resp.status_code == 409 and \
@@ -350,14 +329,11 @@ class PlacementClient(keystone.ServiceClient):
         return self._get_part(uuid, 'traits', MV_TRAITS)
 
     def set_traits(self, uuid, traits, generation=None):
-        """Replace a provider's traits; custom ones are created first.
+        """Replace a provider's traits, creating custom ones first;
+        returns its new generation.
 
-        :param uuid: the provider.
-        :param traits: the trait names.
-        :param generation: the provider generation it is based on; None
-            (or a stale one) costs a GET.
+        :param generation: as _put_part().
         :raises: PlacementError
-        :returns: the provider's new generation.
         """
         self.ensure_traits(traits)
         recreated = []
@@ -418,7 +394,6 @@ class PlacementClient(keystone.ServiceClient):
             self._fail('GET', path, resp)
         return resp.json()['allocations']
 
-
     def allocation_candidates(self, groups, in_tree, limit=1):
         """Where a set of request groups fits under one provider tree.
 
@@ -453,13 +428,10 @@ class PlacementClient(keystone.ServiceClient):
                 for req in resp.json()['allocation_requests']]
 
     def usages(self, project_id):
-        """A project's usage of each resource class, as Nova counts it
-        for its unified limits (nova.scheduler.client.report
-        get_usages_counts_for_limits): ``GET /usages?project_id=``.
+        """``{rc: amount}`` a project uses, as Nova counts it for its
+        unified limits (``GET /usages?project_id=``).
 
         :raises: PlacementUnavailable, PlacementError
-        :returns: ``{rc: amount}``; a class the project does not use is
-            left out.
         """
         path = '/usages?' + parse.urlencode({'project_id': project_id})
         resp = self._request('GET', path, MV_USAGES)
@@ -526,8 +498,7 @@ class PlacementClient(keystone.ServiceClient):
         :param project_id: the consumer's project if it is new.
         :param user_id: the consumer's user if it is new.
         :param before_write: called with the consumer as read
-            (get_consumer's dict) before each write, e.g. to record what
-            the allocations were.
+            (get_consumer()) before each write.
         :raises: PlacementError (no capacity, or still conflicting after
             MAX_ATTEMPTS).
         :returns: True when written, False when nothing had to change.

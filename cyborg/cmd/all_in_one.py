@@ -13,29 +13,13 @@
 # under the License.
 """cyborg-all-in-one: Cyborg, Placement and a Nova recorder in one process.
 
-For trying Cyborg on one machine, with nothing else installed::
-
-    cyborg-all-in-one [--state-dir DIR] [--port PORT]
-                      [--simulate fpga=2,qat=1,gpu=1] [--config-file F]
-
-One process runs the API (no authentication), a conductor and an agent
-for this host over oslo.messaging's in-memory transport (``fake:/``), on
-a SQLite database under the state directory.  On the API's port it also
-serves the real openstack-placement (``/placement``, its own SQLite
-database in the state directory, no authentication) and a stand-in for
-Nova (``/nova/v2.1``, see cyborg/embedded/nova.py) that records the
-events Cyborg sends and answers for the servers it is told of (attach
-and detach ask Nova about the server).  The conductor creates the compute node
-resource provider of this host, as Nova would.
-
-The agent runs the generic driver, which reports this machine's PCI
-devices of the accelerator classes; ``--simulate`` adds the fake driver's
-simulated devices.  Everything is kept in the state directory, so a
-restart finds the same devices, profiles and ARQs.  SIGINT (Ctrl-C) and
-SIGTERM stop it.
-
-Any other option comes from ``--config-file`` as for the separate
-services, which run the same code against RabbitMQ and MariaDB.
+For trying Cyborg on one machine with nothing else installed: the API (no
+authentication), a conductor and an agent over oslo.messaging's in-memory
+transport, on SQLite under the state directory; on the API's port also
+the real openstack-placement (``/placement``) and a stand-in for Nova
+(``/nova/v2.1``, cyborg/embedded/nova.py).  The agent runs the generic
+driver, plus the fake driver's devices of ``--simulate``.  Other options
+come from ``--config-file`` as for the separate services.
 """
 
 import os
@@ -114,11 +98,9 @@ def _local_url(conf, prefix=''):
 
 
 def adjust(conf):
-    """The embedded mode's settings, from the parsed command line.
-
-    Options the mode depends on (where the state, Placement and Nova are)
-    are overridden; the others only get new defaults that a
-    ``--config-file`` may change.
+    """The embedded mode's settings, from the parsed command line: what it
+    depends on (where the state, Placement and Nova are) is overridden,
+    the rest only gets defaults that ``--config-file`` may change.
     """
     state = os.path.abspath(conf.state_dir)
     os.makedirs(state, exist_ok=True)
@@ -158,8 +140,8 @@ class AllInOne:
         self.agent = None
 
     def prepare(self):
-        """Migrate the database, load the drivers and the applications,
-        bind the port.
+        """Migrate the database, load the drivers and applications, bind
+        the port.
 
         :raises: CyborgException (configuration), OSError (port).
         """
@@ -209,12 +191,9 @@ BANNER_PROFILE = 'banner-fpga'
 
 
 def running(tracker):
-    """What the agent runs, for the banner: its drivers and the fake
-    driver's simulated devices, as loaded (the operator's install-driver
-    and update-driver, kept in the database, come before ``--simulate``
-    and the configuration file).
+    """What the agent's ResourceTracker runs, for the banner (an
+    install-driver of the operator's comes before ``--simulate``).
 
-    :param tracker: the agent's ResourceTracker, once it started.
     :returns: (driver names, simulated devices text or None, whether the
         fake driver's configuration is the operator's).
     """
@@ -232,8 +211,8 @@ def running(tracker):
 def banner(conf, tracker=None):
     """What the process prints once it is up: endpoints and commands.
 
-    :param tracker: the agent's ResourceTracker: the drivers and devices
-        shown are those it runs (None: those of the configuration).
+    :param tracker: the agent's ResourceTracker, whose drivers and devices
+        are shown (None: the configuration's).
     """
     bindir = os.path.dirname(sys.executable)
     api = _local_url(conf, '/v2')
@@ -294,8 +273,8 @@ def banner(conf, tracker=None):
 
 
 class _Signals:
-    """SIGINT and SIGTERM, caught from the start (a Ctrl-C while the
-    process starts stops it once started, without a traceback).
+    """SIGINT and SIGTERM, caught from the start: a Ctrl-C while the
+    process starts stops it once started, without a traceback.
     """
 
     def __init__(self):

@@ -11,16 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-api: serve the REST API with gunicorn.
-
-gunicorn is a production WSGI server made for this: a master process that
-supervises ``[api] api_workers`` worker processes (restarting any that
-dies), each serving requests on ``[api] api_threads`` threads (the
-``gthread`` worker, no eventlet), with keep-alive and a graceful stop on
-SIGTERM.  Each worker loads the application after it is forked, so that no
-database or RabbitMQ connection is shared between processes.
-
-For uWSGI or mod_wsgi use ``cyborg.wsgi.api:application`` instead.
+"""cyborg-api: serve the REST API with gunicorn (``[api] api_workers``
+processes of ``api_threads`` threads, each loading the application after
+the fork so that no connection is shared).  For uWSGI or mod_wsgi use
+``cyborg.wsgi.api:application``.
 """
 
 import multiprocessing
@@ -66,10 +60,8 @@ class APIServer(gunicorn_base.BaseApplication):
             'errorlog': '-',
             'post_fork': _post_fork,
             'when_ready': _when_ready,
-            # gunicorn's control socket has one default path for every
-            # server of the user: two cyborg-api (or any other gunicorn)
-            # on a host would take it from each other.  Nothing of
-            # Cyborg's uses it; signals still stop and reload the server.
+            # One default path for every gunicorn of the user, which two
+            # would take from each other; nothing of Cyborg's uses it.
             'control_socket_disable': True,
         }
         for key, value in settings.items():
@@ -83,8 +75,7 @@ class APIServer(gunicorn_base.BaseApplication):
 
 
 def _when_ready(server):
-    # Once the sockets are bound (port 0 asks for any free one): the log
-    # says where the API answers only when it does.
+    # Once the sockets are bound: port 0 asks for any free one.
     LOG.info('cyborg-api listening on %(where)s, %(auth)s authentication',
              {'where': ', '.join(str(listener)
                                  for listener in server.LISTENERS),
@@ -92,8 +83,7 @@ def _when_ready(server):
 
 
 def _post_fork(server, worker):
-    # Connections opened by the master (if any) must not be shared with the
-    # workers: give each worker its own transport and database engine.
+    # Each worker gets its own transport and engine, none of the master's.
     rpc.cleanup()
     rpc.init(CONF)
     db_api.dispose_engine()

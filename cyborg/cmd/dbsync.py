@@ -11,19 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-dbsync: create and upgrade Cyborg's database schema.
-
-Usage::
-
-    cyborg-dbsync --config-file /etc/cyborg/cyborg.conf upgrade [--revision R]
-        [--dry-run]
-    cyborg-dbsync --config-file /etc/cyborg/cyborg.conf create_schema
-    cyborg-dbsync --config-file /etc/cyborg/cyborg.conf \
-        online_data_migrations [--max-count N]
-    cyborg-dbsync --config-file /etc/cyborg/cyborg.conf version
-    cyborg-dbsync --config-file /etc/cyborg/cyborg.conf stamp REVISION
-    cyborg-dbsync --config-file /etc/cyborg/cyborg.conf revision -m MSG \
-        [--autogenerate]
+"""cyborg-dbsync: create and upgrade Cyborg's database schema
+(``upgrade``, ``create_schema``, ``online_data_migrations``, ``version``,
+``stamp``, ``revision``; see ``cyborg-dbsync --help``).
 """
 
 import sys
@@ -46,11 +36,10 @@ CONF = cyborg_conf.CONF
 
 def do_upgrade(conf):
     """Upgrade this Cyborg's schema, or convert upstream's database
-    (cyborg.db.upstream_conversion); with --dry-run, say what would be
-    done and change nothing.
+    (cyborg.db.upstream_conversion); with --dry-run, only say what would
+    be done.
 
-    :returns: 0, or 1 when the existing Cyborg's database cannot be
-        converted.
+    :returns: 0, or 1 when upstream's database cannot be converted.
     """
     with db_api.get_engine().begin() as connection:
         revision = upstream_conversion.detect(connection)
@@ -108,11 +97,9 @@ def do_create_schema(conf):
 
 
 def do_online_data_migrations(conf):
-    """Repair the rows the existing OpenStack Cyborg wrote (cyborg.
-    conductor.data_migrations) in batches, print the summary, and exit as
-    nova-manage db online_data_migrations does: 0 nothing (more) to do,
-    1 some done and more may be left (--max-count), 2 errors (see what
-    was printed), 127 bad input.
+    """Repair the rows the existing OpenStack Cyborg wrote, in batches,
+    and exit as nova-manage's: 0 nothing (more) to do, 1 more may be left
+    (--max-count), 2 errors, 127 bad input.
     """
     max_count = conf.command.max_count
     if max_count is not None:
@@ -210,10 +197,7 @@ command_opt = cfg.SubCommandOpt('command', title='Commands',
 
 
 def main(argv=None, conf=CONF):
-    """Run one command; *conf* is the global CONF except in tests.
-
-    :returns: the exit status.
-    """
+    """Run one command; returns the exit status."""
     return service.run_command(argv, conf, command_opt)
 
 

@@ -11,29 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-manage: operator tools.
-
-``service list``, ``hardware list`` and ``arq hostdev`` read the database
-directly; ``discovery run`` asks a conductor over RPC (it needs
-``transport_url``) and reads each host's outcome from the database, as
-``POST /v2/discovery`` does (for at most ``[api] discovery_wait``
-seconds); the ``audit`` and ``heal`` commands of ``placement``,
-``handle`` and ``instance`` are cyborg.cmd.manage_audit's, with their
-exit statuses.
-
-Usage::
-
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf service list \
-        [--host HOST] [--binary BINARY]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf hardware list \
-        [--host HOST] [--json]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf discovery run \
-        [--host HOST] [--driver DRIVER]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf arq hostdev \
-        (--instance INSTANCE | ARQ [ARQ ...]) [--with-mdev]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf \
-        (placement | handle | instance | device-config) (audit | heal) \
-        [--host HOST] [--json]
+"""cyborg-manage: operator tools (``service list``, ``hardware list``,
+``discovery run``, ``arq hostdev``; the audits and heals are
+cyborg.cmd.manage_audit's).  All read the database directly but ``discovery
+run``, which asks a conductor over RPC as ``POST /v2/discovery`` does.
 """
 
 import sys
@@ -117,14 +98,13 @@ def _hardware_rows(hosts):
 
 
 def hardware_list(conf):
-    """Print the hosts' hardware as the conductor last received it (the
-    stored reports, which the API reads too).
+    """Print the hosts' hardware as the conductor last stored it.
 
     :returns: 0, or 1 when a host never reported.
     """
     try:
         hosts = liveness.hardware(cyborg_context.get_admin_context(),
-                                         host=conf.category.filter_host)
+                                  host=conf.category.filter_host)
     except (exception.CyborgException, db_exc.DBError) as exc:
         print(_('Cannot get the hardware: %s') % getattr(exc, 'message',
                                                          exc),
@@ -140,15 +120,11 @@ def hardware_list(conf):
 
 
 def discovery_run(conf):
-    """Make agents discover now; print what each reported.
+    """Make agents discover now and print what each reported within
+    ``[api] discovery_wait``, as ``POST /v2/discovery`` does.
 
-    As ``POST /v2/discovery``: the conductor records what is asked and
-    answers at once (discovery_start); the outcome of each
-    host comes with its agent's report, read from the database for at
-    most ``[api] discovery_wait`` seconds.
-
-    :returns: 0, or 1 when an agent failed, was unreachable or had not
-        reported in time, or the conductor failed.
+    :returns: 0, or 1 when an agent or the conductor failed, or an agent
+        had not reported in time.
     """
     context = cyborg_context.get_admin_context()
     try:
@@ -206,6 +182,7 @@ def arq_hostdev(conf):
             arq['uuid'], arq['device_profile_name'], arq['hostname']))
         print(hostdev.to_string(element))
     return 0
+
 
 def add_command_parsers(subparsers):
     services = subparsers.add_parser(
@@ -271,10 +248,7 @@ category_opt = cfg.SubCommandOpt('category', title='Command categories',
 
 
 def main(argv=None, conf=CONF):
-    """Run one command; *conf* is the global CONF except in tests.
-
-    :returns: the exit status.
-    """
+    """Run one command; returns the exit status."""
     return service.run_command(argv, conf, category_opt)
 
 

@@ -11,44 +11,14 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The audit and heal commands of cyborg-manage, one loop for all three
-audits: run the audit (healing or not), print what it found, answer with
-the exit status.
+"""The audit and heal commands of cyborg-manage: ``placement``, ``handle``,
+``instance`` and ``device-config`` (each ``audit`` or ``heal``, with
+``--host`` and ``--json``), run in this process by the audits of
+cyborg.conductor.audit.
 
-::
-
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf placement audit \\
-        [--host HOST] [--json]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf placement heal \\
-        [--host HOST] [--json]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf handle audit \\
-        [--host HOST] [--json]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf handle heal \\
-        [--host HOST] [--json]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf instance audit \\
-        [--host HOST] [--json]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf instance heal \\
-        [--host HOST] [--json]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf device-config \\
-        audit [--host HOST] [--json]
-    cyborg-manage --config-file /etc/cyborg/cyborg.conf device-config \\
-        heal [--host HOST] [--json]
-
-Each runs its audit in this process: ``placement`` compares the database
-with Placement (cyborg.conductor.audit.placement; ``[database]`` and
-``[placement]``), ``handle`` the attach handles with the accelerator
-requests and bind jobs (cyborg.conductor.audit.handles; ``[database]``),
-``instance`` the accelerator requests and allocations with Nova's servers
-(cyborg.conductor.audit.instances; ``[database]``, ``[nova]``, and
-``[placement]`` without which allocations are not checked),
-``device-config`` the devices' configurations with what their agents
-report (cyborg.conductor.audit.device_configs; ``[database]``).
-
-Exit status, one rule for all (placement-manage's): 0 when nothing was
-found; 3 when something was (audit) or when the heal left something
-wrong (heal: each finding's ``repaired``, see cyborg.conductor.audit.record);
-4 when the heal repaired everything it found; 1 on an error (the
-database, Placement or Nova unreachable, ``[nova]`` not configured).
+Exit status, placement-manage's rule for all: 0 nothing found; 3 something
+found (audit) or left wrong (heal); 4 the heal repaired everything it
+found; 1 an error (a service unreachable or not configured).
 """
 
 import dataclasses
@@ -85,17 +55,10 @@ _HEAL_STATUSES = _('exit status 0: nothing to do, 4: all repaired, 3: '
 class Category:
     """One category of cyborg-manage with an ``audit`` and a ``heal``.
 
-    :ivar name: the category's name on the command line.
-    :ivar help: its help.
     :ivar check: ``check(conf, context, host, heal)``: runs the audit
         (healing with *heal*) and returns its Findings.
     :ivar failed: the message of an error, with one ``%s``.
-    :ivar all_clear: what is printed when nothing is found.
-    :ivar columns: ``(header, Finding field)`` of each column of the
-        table.
-    :ivar audit_help: what ``audit`` does.
-    :ivar heal_help: what ``heal`` does.
-    :ivar host_help: what ``--host`` limits it to.
+    :ivar columns: ``(header, Finding field)`` of each table column.
     :ivar repaired: the header of the heal's yes/no column.
     """
 
@@ -112,9 +75,7 @@ class Category:
 
 
 def status(found, heal):
-    """The exit status of an audit (or, with *heal*, a heal) that found
-    *found* (Findings).
-    """
+    """The exit status of an audit (or heal) that found *found*."""
     if not found:
         return EXIT_IN_SYNC
     if heal and audit_record.all_repaired(found):
@@ -137,10 +98,8 @@ def _print_table(category, found, heal):
 
 
 def run(category, conf, heal):
-    """Run *category*'s audit (or heal), print what it found.
-
-    :param conf: the command's configuration (``--host``, ``--json``).
-    :returns: the exit status.
+    """Run *category*'s audit (or heal), print what it found; returns the
+    exit status.
     """
     try:
         found = category.check(conf, cyborg_context.get_admin_context(),

@@ -13,19 +13,9 @@
 # under the License.
 """cyborg-status: whether a deployment is ready (oslo.upgradecheck).
 
-Usage::
-
-    cyborg-status --config-file /etc/cyborg/cyborg.conf upgrade check
-
-Exit status as oslo.upgradecheck defines it: 0 every check passed, 1 a
-warning (look at it), 2 a failure (fix it first), 255 a check could not
-run.  Checks: the database schema is current; Placement is reachable and
-serves the microversion Cyborg needs; services are registered and up; no
-accelerator request is in a transitional state; no row of OpenStack
-Cyborg waits for ``cyborg-dbsync online_data_migrations``; no deprecated
-or ignored option is set; no option of OpenStack Cyborg that this one does
-not read is set (cyborg.conf.upstream_options); an api-paste.ini of earlier
-releases holds nothing the built-in middleware does not take over.
+``cyborg-status upgrade check`` exits as oslo.upgradecheck defines: 0
+passed, 1 a warning, 2 a failure, 255 a check could not run.  The checks
+are Checks._upgrade_checks.
 """
 
 import configparser
@@ -68,9 +58,7 @@ def _version(text):
 
 
 def _deprecated_in_files(conf, files):
-    """[(where it was set, what to do)] for the deprecated or ignored
-    options set in *files*.
-    """
+    """[(option, what to do)] of the deprecated options set in *files*."""
     parser = configparser.ConfigParser(strict=False, interpolation=None)
     parser.optionxform = str
     for path in files:
@@ -137,8 +125,8 @@ class Checks(upgradecheck.UpgradeCommands):
         return self._schema_problem() or Result(Code.SUCCESS)
 
     def _not_checked(self):
-        """A warning when the schema is not current (the checks that read
-        the tables cannot run), else None.
+        """A warning when the schema is not current (the tables cannot be
+        read), else None.
         """
         if self._schema_problem() is None:
             return None
@@ -276,9 +264,7 @@ class Checks(upgradecheck.UpgradeCommands):
 
 
 class _Command(Checks):
-    """The checks, once the configuration is parsed: the database is
-    configured first.
-    """
+    """The checks, with the database configured first."""
 
     def check(self):
         db_api.configure(CONF)

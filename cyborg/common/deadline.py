@@ -13,24 +13,16 @@
 # under the License.
 """Writes whose caller has given up are dropped, not done.
 
-cyborg-api waits ``rpc_response_timeout`` (or the call's own timeout) for
-the answer to a write, then answers 503: the client retries.  A conductor
-that was paused meanwhile (SIGSTOP, a frozen VM, a long GC) still finds
-the message in its queue when it resumes; doing it then would create the
-ARQ the client was told was not created, and the retry a second one.
+cyborg-api waits ``rpc_response_timeout`` for the answer to a write, then
+answers 503 and the client retries.  A conductor paused meanwhile (SIGSTOP,
+a frozen VM) would still find the message when it resumes, and create the
+ARQ the client was told was not created.  So each write carries a deadline
+(``RequestContext.deadline``, set by ConductorAPI), and the conductor's
+write methods (drop_when_late) do nothing for a call that arrives after
+it.  Calls without a deadline (the agents') always run.
 
-So cyborg-api sends each write with a deadline (``RequestContext.deadline``,
-the wall-clock time it stops waiting, set by ConductorAPI), and the
-conductor's write methods, decorated with :func:`drop_when_late`, do
-nothing for a call that arrives after it, and log a warning saying so.
-Calls without a deadline (the agents') always run.
-
-The check is made when the call starts: a write that started in time and
-ends after the deadline still commits (its caller may have answered 503).
-The deadline is wall-clock time, so the clocks of the API and conductor
-hosts must agree (NTP): a conductor whose clock runs ahead drops calls the
-API still waits for (it then answers 503, consistent with nothing done);
-one whose clock lags does late writes for as long as it lags.
+The check is made when the call starts; the deadline is wall-clock time,
+so the API and conductor hosts' clocks must agree (NTP).
 """
 
 import functools
@@ -42,8 +34,8 @@ LOG = logging.getLogger(__name__)
 
 
 def now():
-    """The wall-clock time, seconds since the epoch (tests override it
-    through oslo_utils.timeutils).
+    """The wall-clock time, seconds since the epoch (timeutils', which
+    tests override).
     """
     return timeutils.utcnow(with_timezone=True).timestamp()
 
@@ -54,8 +46,8 @@ def expires_in(seconds):
 
 
 def late_by(context):
-    """Seconds since the deadline of the call *context* came with; None
-    when it has none or when it has not passed.
+    """Seconds since the deadline of *context*'s call; None when it has
+    none or it has not passed.
     """
     deadline = getattr(context, 'deadline', None)
     if deadline is None:
@@ -66,8 +58,7 @@ def late_by(context):
 
 def drop_when_late(method):
     """Decorate a conductor RPC method ``method(self, context, ...)``: when
-    its caller's deadline has passed, do nothing, log a warning and answer
-    None (nobody reads the answer).
+    its caller's deadline has passed, log a warning and answer None.
     """
     @functools.wraps(method)
     def checked(self, context, *args, **kwargs):

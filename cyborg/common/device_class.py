@@ -13,31 +13,16 @@
 # under the License.
 """Device classes: names, selectors and which deployables they match.
 
-A device class is an operator's name for "any device like this": its
-resource providers carry the trait ``CUSTOM_CLASS_<NAME>``, so that a
-device profile requiring it matches every such device whatever its
-model.  The selector is a list of conditions, all of which must hold::
+A device class is an operator's name for "any device like this": the
+resource providers of the deployables its selector matches carry the
+trait ``CUSTOM_CLASS_<NAME>``.  A selector is a list of conditions
+``{"key", "op", "value"}`` on a deployable's facts (facts()), all of which
+must hold (doc/source/admin/device-classes.rst).  A condition on a fact
+the deployable does not have is false, ``!=`` too: a class never matches
+what it knows nothing of.
 
-    [{"key": "memory_mb", "op": ">=", "value": 40960},
-     {"key": "vendor", "op": "==", "value": "10de"}]
-
-* ``op``: ``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=`` or ``in``;
-* ``value``: a string, a number or a boolean; for ``<``, ``<=``, ``>``
-  and ``>=`` a number or a dotted version (``"535.104.05"``, compared
-  part by part as numbers); for ``in`` a list of those.
-
-What a condition's key names are the facts of a deployable (facts()): the
-named ones (NAMED_FACTS), then any key the device's driver reports in its
-board information, its capability or the deployable's own attributes.  A
-condition on a fact the deployable does not have is false, ``!=`` too:
-a class never matches what it knows nothing of.  Numbers compare as
-numbers (a fact that is no number does not match a numeric value),
-strings without regard to case; vendor and product ids with or without
-``0x``; MIG profiles in either spelling (``1g.10gb`` or ``1G_10GB``).
-
-The API validates what an operator sends (check()); the conductor's push
-to Placement matches the stored classes against each deployable
-(traits()).  Nothing here touches the database.
+The API validates selectors (check()); the conductor's push to Placement
+matches them (traits()).  Nothing here touches the database.
 """
 
 import re
@@ -153,10 +138,9 @@ def _check_condition(index, condition):
 
 def check(selector):
     """Refuse a selector that is not a list of 1 to MAX_CONDITIONS valid
-    conditions (see the module docstring).
+    conditions; returns it.
 
     :raises: DeviceClassInvalid, saying which condition and why.
-    :returns: the selector.
     """
     if not isinstance(selector, list) or not selector:
         raise exception.DeviceClassInvalid(
@@ -197,14 +181,14 @@ def _trait_spelling(value):
 
 
 def facts(device, deployable, attributes=(), handles=()):
-    """What a class's selector can name of one deployable.
+    """``{key: value}`` a class's selector can name of one deployable: the
+    NAMED_FACTS, and any scalar its driver reports in the board
+    information, the capability or the deployable's attributes.
 
-    :param device: its device's row (a dict: vendor, model, type,
-        hostname, driver_name, health, std_board_info, vendor_board_info).
-    :param deployable: its row (a dict: driver_name).
+    :param device: its device's row (a dict).
+    :param deployable: its row (a dict).
     :param attributes: its attribute rows (dicts with key and value).
     :param handles: its attach handle rows (dicts with attach_info).
-    :returns: ``{key: value}``.
     """
     std = _json_dict(device.get('std_board_info'))
     capability = _json_dict(std.get('acc_specs')).get('acc_capability')
@@ -303,13 +287,11 @@ def matches(selector, found):
 
 
 def traits(classes, found):
-    """The class traits of a deployable.
+    """The ``CUSTOM_CLASS_*`` traits of a deployable.
 
-    :param classes: the device classes, dicts with ``name`` and
-        ``selector`` (a list; a stored selector that fails check() matches
-        nothing).
+    :param classes: dicts with ``name`` and ``selector`` (a stored
+        selector that fails check() matches nothing).
     :param found: facts() of the deployable.
-    :returns: a set of ``CUSTOM_CLASS_*`` traits.
     """
     result = set()
     for device_class in classes:

@@ -18,55 +18,21 @@ A driver that can configure a device says what can be set in the
 device's record (``Hardware.configuration``)::
 
     {"settable": {"num_vfs": {"type": "integer", "minimum": 0,
-                              "maximum": 16},
-                  "vf_driver": {"type": "string",
-                                "enum": ["4xxx", "vfio-pci"]}},
-     "actual": {"num_vfs": 0, "vf_driver": null}}
+                              "maximum": 16}},
+     "actual": {"num_vfs": 0},
+     "limits": {"mig_layout": {"compute_slices": 7, ...}}}
 
-Each settable field is a JSON schema of its value.  An operator asks for
-some of them (``desired``, a subset); the conductor stores it with a
-generation, the agent applies it and reports ``applied`` (the generation
-it applied, how it ended), and from then on a device whose ``actual``
-differs from ``desired`` has drifted.
+Each settable field is a JSON schema of its value; ``limits`` says what no
+schema of one field can (a MIG-capable GPU's slices and profiles).  An
+operator asks for some fields (``desired``); the conductor stores it with
+a generation, the agent applies it and reports ``applied``; a device whose
+``actual`` then differs from ``desired`` has drifted.  The fields are
+listed per device kind in doc/source/admin/device-configuration.rst.
 
-The fields drivers use (an admin guide page, device-configuration.rst,
-shows them per device kind):
-
-* ``num_vfs``: how many SR-IOV virtual functions the physical function
-  exposes (0 to ``sriov_totalvfs``);
-* ``vf_driver``: the kernel driver of those VFs, the host's own for the
-  function or ``vfio-pci``;
-* ``mode``: of an NVIDIA GPU, ``passthrough``, ``vgpu`` or ``mig``;
-* ``vgpu_type``: the vGPU type offered in mode ``vgpu``;
-* ``mig_layout``: in mode ``mig``, the GPU instances to make, as
-  profile names joined by commas, largest first (mig_layout():
-  ``3g.40gb,2g.20gb,1g.10gb``).
-
-What no schema of one field can say, a record may carry in ``limits``
-(by field); the one used is a MIG-capable GPU's, its compute and memory
-slices and its profiles'::
-
-    "limits": {"mig_layout": {
-        "compute_slices": 7, "memory_slices": 8,
-        "profiles": {"1g.10gb": {"compute_slices": 1, "memory_slices": 1},
-                     "7g.80gb": {"compute_slices": 7, "memory_slices": 8},
-                     ...}}}
-
-check() judges a desired configuration with all the record has, and is
-the one judgement of the API and the conductor (refuse(), before a
-configuration is stored: 400) and of the agent (before the driver is
-called: ``failed``); the drivers call it too, before they touch a device:
-
-* each field's value against its schema (cyborg.common.json_schema.
-  Strict: an integer is an int, never ``8.0`` nor ``true``);
-* the fields together, those left out being as ``actual`` has them:
-  ``vf_driver`` needs VFs; ``vgpu_type`` is set in mode ``vgpu`` only,
-  which needs one; ``mig_layout`` in mode ``mig`` only;
-* a MIG layout's order, largest first, and, with ``limits``, that the
-  GPU has its profiles, compute slices and memory slices.
-
-Only what cannot be known before the device is tried (the kernel, a
-vendor tool refusing) ends ``failed``.
+check() is the one judgement of a desired configuration, for the API and
+the conductor (400) and the agent and drivers (``failed``): each value
+against its schema, the fields together, and a MIG layout against the
+GPU's limits.  Only what the device alone can tell ends ``failed``.
 """
 
 import hashlib
@@ -141,12 +107,10 @@ def _message(error, settable):
 
 
 def check(reported, desired):
-    """Why *desired* is not a configuration the device takes, or None
-    (see the module docstring).
+    """Why *desired* (``{field: value}``) is not a configuration the device
+    takes, or None.
 
-    :param reported: the record's ``configuration``: ``settable``, and
-        ``actual`` and ``limits`` where it has them.
-    :param desired: ``{field: value}``.
+    :param reported: the record's ``configuration``.
     :returns: a message naming the field, or None when it is valid.
     """
     if not isinstance(desired, dict):
@@ -201,10 +165,8 @@ def _largest_first(profile):
 
 def mig_layout(profiles):
     """The MIG layout of GPU instances of *profiles*: their names joined
-    by commas, largest first (compute slices, then memory, then without
-    the media extension first, then by name: the NVIDIA driver numbers
-    instances by placement, so a layout is compared as this text); None
-    for none.
+    by commas, largest first (compute, memory, without ``+me`` first,
+    name), so that layouts compare as text; None for none.
     """
     return ','.join(sorted(profiles, key=_largest_first)) or None
 
@@ -241,11 +203,8 @@ def _misfit(layout, limits):
 
 
 def reported(device):
-    """What the device's driver last reported of its configuration
-    (``{"settable", "actual"[, "limits", "applied"]}``), or None for a
-    device whose driver can set nothing.
-
-    :param device: a devices row (a dict; ``std_board_info`` is JSON text).
+    """What the driver of *device* (a devices row) last reported of its
+    configuration, or None for a device whose driver can set nothing.
     """
     try:
         std = jsonutils.loads(device.get('std_board_info') or '{}')
@@ -257,10 +216,8 @@ def reported(device):
 
 
 def refuse(device, desired):
-    """Raise unless the device takes *desired*, as its driver last
-    reported it (check()): the API's and the conductor's judgement.
+    """Raise unless *device* (a devices row) takes *desired* (check()).
 
-    :param device: a devices row (a dict).
     :raises: DeviceNotConfigurable, DeviceConfigInvalid
     """
     configuration = reported(device) or {}
@@ -297,11 +254,9 @@ def as_text(desired):
 
 
 def revision(configs):
-    """A digest of what a host's agent is to apply: the agent sends the
-    revision it applied in its heartbeat, and the conductor answers with
-    the host's configurations when its own differs.
-
-    :param configs: ``[{device_uuid, generation, ...}]`` (for_agent()).
+    """A digest of what a host's agent is to apply (``[{device_uuid,
+    generation, ...}]``): the agent sends it in its heartbeat, and the
+    conductor answers with the configurations when its own differs.
     """
     pairs = sorted((c['device_uuid'], c['generation']) for c in configs)
     return hashlib.sha256(

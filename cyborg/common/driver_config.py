@@ -11,10 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The operator's configuration of a driver, as the conductor stores it
-and the agent receives it: its normal form and the revision of a host's
-decisions.  Checking it against the driver is the agent's
-(cyborg.drivers.config.check).
+"""The operator's configuration of a driver as stored and sent to the
+agent (which checks it: cyborg.drivers.config.check).
 """
 
 import hashlib
@@ -35,9 +33,7 @@ def plain(value):
 
 
 def normalise(config):
-    """*config* with objects inside values turned into their JSON text
-    (what is stored and shown).
-    """
+    """*config* as stored and shown: objects in values become JSON text."""
     if not isinstance(config, dict):
         return config
     return {group: ({name: plain(value) for name, value in values.items()}
@@ -46,14 +42,12 @@ def normalise(config):
 
 
 def revision(installs, removed=()):
-    """A digest of the operator's decisions about a host's drivers.
-
-    The agent sends the revision it runs with in its heartbeat; the
-    conductor answers with the decisions when its own differs.
+    """A digest of the operator's decisions about a host's drivers: the
+    agent sends it in its heartbeat, and the conductor answers with the
+    decisions when its own differs.
 
     :param installs: ``[{name, config}]``.
-    :param removed: names of drivers of the configuration file uninstalled
-        on the host.
+    :param removed: drivers of the configuration file uninstalled there.
     """
     decisions = {
         'installs': sorted([{'name': i['name'], 'config': i['config'] or {}}

@@ -12,19 +12,12 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Which accelerator drivers exist, by name, read from the package
-metadata without importing them.
+metadata without importing them (the conductor never loads a driver's
+code; the agent does, in cyborg.drivers.registry).
 
-A driver is an entry point of the stevedore namespace
-``cyborg.accelerator.driver`` (declared in pyproject.toml).  Several names
-may load one class: the driver's own name (``fake``, its class's
-``name``) and the names upstream gave it (``fake_driver``, see
-cyborg.common.upstream_driver_names).  A name of upstream that no entry
-point serves is refused with DriverNotProvided, any other unknown name with
-DriverNotFound.
-
-The conductor resolves the names the operator gives here, so that it never
-loads a driver's code (pyudev, vendor modules); the agent loads them
-(cyborg.drivers.registry) and checks their configuration.
+A driver is an entry point of ``cyborg.accelerator.driver``; several names
+may load one class: its own (``fake``) and upstream's (``fake_driver``,
+cyborg.common.upstream_driver_names).
 """
 
 from importlib import metadata
@@ -65,9 +58,7 @@ def check_known(name, known=None):
 
 def own_name(name):
     """The driver's own name for *name* or an alias of it: the entry point
-    that loads the same class and is not a name of the existing Cyborg
-    (cyborg.tests.unit.drivers.test_registry checks that it is the
-    class's ``name``).
+    that loads the same class and is not an upstream name.
 
     :raises: as check_known().
     """

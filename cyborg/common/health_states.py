@@ -11,17 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The health states of a device: the one vocabulary of the drivers'
-checks, the agent's reports, the devices table, the API and the
-notifications (cyborg.tests.unit.test_vocabulary keeps it the only one).
+"""The health states of a device, the one vocabulary of every layer.
 
-A driver's check and an agent's report say HEALTHY or UNHEALTHY
-(cyborg.drivers.health); the conductor keeps a device that turned healthy
-again RECOVERING for ``[device_health] hold_down`` seconds
-(cyborg.conductor.devices.health).  A device whose driver raised (in
-discovery or in its health checks) is reported DRIVER_ERROR, as last
-known, until the driver works again (cyborg.agent.resource_tracker).  A
-devices row stores NULL for HEALTHY.
+Drivers and agents say HEALTHY or UNHEALTHY; the conductor keeps a device
+that turned healthy again RECOVERING for ``[device_health] hold_down``;
+a device whose driver raised is DRIVER_ERROR, as last known.  A devices
+row stores NULL for HEALTHY.
 """
 
 HEALTHY = 'healthy'

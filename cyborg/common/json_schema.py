@@ -13,18 +13,12 @@
 # under the License.
 """The JSON Schema validators Cyborg checks values with.
 
-* ``Draft7``: Draft 7 whose patterns have the meaning JSON Schema gives
-  them (ECMA 262): ``$`` matches at the end of the text only, where
-  Python's ``re`` also matches before a final newline (a profile named
-  ``"nl\\n"`` passed ``^[a-z]+$``).  The API's request bodies and query
-  strings.
+* ``Draft7``: Draft 7 whose ``$`` in patterns matches at the end of the
+  text only (ECMA 262), where Python's also matches before a final
+  newline.  The API's request bodies and query strings.
 * ``Strict``: ``Draft7`` whose ``integer`` is a Python int, never a bool
-  nor a float.  Draft 7 defines an integer as a number with a zero
-  fractional part, so that ``8.0`` passes ``{"type": "integer"}``; a
-  value handed to a driver must be what its schema means (``range(8.0)``
-  raises).  ``number`` takes no bool in either (jsonschema's own rule).
-  A device's configuration (cyborg.common.device_config), checked alike
-  by the API, the conductor and the agent.
+  nor ``8.0``, since a driver gets the value as is.  Device
+  configurations (cyborg.common.device_config).
 """
 
 import functools

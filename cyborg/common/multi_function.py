@@ -13,15 +13,10 @@
 # under the License.
 """Devices that reach a guest as more than one PCI function.
 
-A device profile group that asks for such a device takes one accelerator
-request per function: Xilinx Alveo cards are passed through as their
-management and user functions, and the existing Cyborg creates two ARQs
-per ``resources:FPGA`` of a group requiring ``CUSTOM_FPGA_XILINX``
-(cyborg.drivers.fpga.xilinx reports that trait).  Device profiles written
-for it keep asking that way, so Cyborg counts the same.
-
-The API counts ARQs with this table (cyborg.objects.device_profile); it
-imports nothing, so that the API does not load drivers.
+A device profile group that asks for such a device takes one ARQ per
+function: as in the existing Cyborg, two per ``resources:FPGA`` of a group
+requiring ``CUSTOM_FPGA_XILINX`` (Alveo cards' management and user
+functions).  It imports nothing, so that the API loads no driver.
 """
 
 # {resource key of a group: {trait key the group requires: functions}}
@@ -31,12 +26,8 @@ FUNCTIONS_PER_DEVICE = {
 
 
 def functions(group, resource_key):
-    """How many functions each device of *resource_key* in *group* takes.
-
-    :param group: {key: value} of one device profile group.
-    :param resource_key: one ``resources:<CLASS>`` key of the group.
-    :returns: 1, or the functions of a multi-function device the group
-        requires.
+    """How many functions each device of *resource_key* (a
+    ``resources:<CLASS>`` key) of device profile *group* takes.
     """
     for trait, count in FUNCTIONS_PER_DEVICE.get(resource_key, {}).items():
         if group.get(trait) == 'required':

@@ -11,28 +11,19 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The vendor tools drivers may run, and how, and the kernel log records
-they may read (allow-lists).
-
-The privileged command runner (cyborg.privsep.command, in the privsep
-daemon) runs these tools only, never through a shell; the privileged
-reader of the kernel log (cyborg.privsep.kernel_log) hands back the
-records of KERNEL_LOG_MARKS only.  The daemons read these lists from the
-installed package, so an unprivileged caller cannot widen them.  A
-driver that needs another tool, another invocation of a restricted one
-or other kernel log records adds them here.
+"""Allow-lists of the privsep daemons: the vendor tools drivers may run,
+and how (cyborg.privsep.command, never through a shell), and the kernel
+log records they may read (cyborg.privsep.kernel_log).  The daemons read
+them from the installed package, so an unprivileged caller cannot widen
+them.
 """
 
 #: The tools drivers run, by name (found on the daemon's PATH): OPAE's
 #: FPGA loader, XRT's user and management tools, NVIDIA's nvidia-smi.
 TOOLS = frozenset(['fpgaconf', 'xbmgmt', 'xbutil', 'nvidia-smi'])
 
-#: Tools run with these argument lists only (each list exactly, or as
-#: one of ARG_PATTERNS).  nvidia-smi run as root can reset GPUs, change
-#: their clocks and power limits: the gpu driver reads the MIG mode and the
-#: GPU instances (cyborg.drivers.gpu.mig), the GPUs' ECC health
-#: (cyborg.drivers.gpu.gpu_health) and their memory, compute capability,
-#: driver and VBIOS versions (cyborg.drivers.gpu.facts) with these.
+#: Tools run with these argument lists only (or one of ARG_PATTERNS):
+#: nvidia-smi run as root can reset GPUs and change their clocks.
 ONLY_ARGS = {
     'nvidia-smi': frozenset([
         ('--query-gpu=index,pci.bus_id,mig.mode.current',
@@ -53,13 +44,10 @@ GPU_INDEX = '[0-9]{1,4}'
 MIG_PROFILES = (r'[0-9]{1,2}g\.[0-9]{1,4}gb(\+me)?'
                 r'(,[0-9]{1,2}g\.[0-9]{1,4}gb(\+me)?){0,15}')
 
-#: Argument lists of tools (also ONLY_ARGS ones) whose values vary: each
-#: argument must match its regular expression whole (``re.fullmatch``),
-#: and the list must have as many arguments as the pattern.  The gpu
-#: driver's configuration of a GPU (cyborg.drivers.gpu.mig_config): MIG
-#: mode on or off, destroy the compute and then the GPU instances, create
-#: GPU instances with their default compute instance; always of one GPU
-#: (``-i``), never of all of them.
+#: Argument lists whose values vary: each argument must match its
+#: regular expression whole, and the lengths agree.  The gpu driver's MIG
+#: configuration (cyborg.drivers.gpu.mig_config), always of one GPU
+#: (``-i``), never of all.
 ARG_PATTERNS = {
     'nvidia-smi': (
         ('-i', GPU_INDEX, '-mig', '[01]'),
@@ -70,7 +58,5 @@ ARG_PATTERNS = {
 }
 
 #: The kernel log records drivers read: those whose message holds one of
-#: these.  The NVIDIA driver's XID errors (``NVRM: Xid (PCI:0000:01:00):
-#: 79, ...``), read by the gpu driver's health check
-#: (cyborg.drivers.gpu.gpu_health).
+#: these (the NVIDIA driver's XID errors).
 KERNEL_LOG_MARKS = ('NVRM: Xid',)

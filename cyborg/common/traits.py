@@ -11,10 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The traits every layer names: the drivers report them, the conductor
-puts them on resource providers and reads them back, the API and the
-device profiles ask for them.
-"""
+"""The traits every layer names (drivers, conductor, API)."""
 
 import re
 
@@ -24,9 +21,8 @@ import os_traits
 #: own), and every device profile group asks for it.
 OWNER_CYBORG = os_traits.OWNER_CYBORG
 
-#: The traits that say which function (bitstream) an FPGA carries start
-#: with this; the rest is the driver's: see
-#: cyborg.drivers.base.AcceleratorDriver.function_traits().
+#: The prefix of the traits that say which function (bitstream) an FPGA
+#: carries (AcceleratorDriver.function_traits()).
 FUNCTION_TRAIT_PREFIX = 'CUSTOM_FPGA_FUNCTION_ID_'
 
 

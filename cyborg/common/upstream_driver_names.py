@@ -13,14 +13,10 @@
 # under the License.
 """The driver names of upstream (the existing OpenStack Cyborg, 17.0.0).
 
-Its configuration files name drivers in ``[agent] enabled_drivers`` by
-these names.  Each name of a driver this Cyborg has is an entry point of
-the ``cyborg.accelerator.driver`` namespace (an alias of the driver, in
-pyproject.toml), so that such a file starts this Cyborg unchanged; a new
-driver that takes over an upstream name adds its entry point there.  A
-name listed here without an entry point is skipped by the agent with a
-warning (cyborg.drivers.registry.load) and reported by ``cyborg-status
-upgrade check``; elsewhere (driver_class()) it is DriverNotProvided.
+Each one a driver of this Cyborg takes over is an entry point alias in
+pyproject.toml, so that upstream's ``[agent] enabled_drivers`` works
+unchanged.  One without an entry point is skipped by the agent with a
+warning and reported by ``cyborg-status upgrade check``.
 """
 
 # {upstream driver name: what it drives}

@@ -29,17 +29,14 @@ agent_opts = [
         'enabled_drivers',
         default=['fake'],
         help=_("""
-Accelerator drivers the agent loads at start.
-
-Each name is an entry point of the ``cyborg.accelerator.driver`` namespace.
-An unknown name stops the agent at start with a message naming it.
+Accelerator drivers the agent loads at start (entry points of the
+``cyborg.accelerator.driver`` namespace); an unknown name stops the agent.
 
 Possible values:
 
-* A list of driver names: ``generic``, ``fpga``, ``crypto``, ``gpu``,
-  ``fake``, or the names used by earlier Cyborg releases
-  (``fake_driver``, ``pci_driver``, ``intel_fpga_driver``,
-  ``xilinx_fpga_driver``, ``intel_qat_driver``, ``nvidia_gpu_driver``).
+* Driver names: ``generic``, ``fpga``, ``crypto``, ``gpu``, ``fake``, or
+  the names of earlier Cyborg releases (``pci_driver``,
+  ``nvidia_gpu_driver``...).
 """)),
     cfg.IntOpt(
         'resource_provider_startup_retries',
@@ -62,16 +59,8 @@ Related options:
         'hotplug',
         default=True,
         help=_("""
-Run discovery when PCI devices appear or disappear.
-
-The agent watches the kernel's uevents (it needs no udev daemon) and
-reports within about a second of a hotplug; the periodic discovery every
-``[DEFAULT] periodic_interval`` seconds runs either way.
-
-Possible values:
-
-* True (default): watch hotplug events.
-* False: discover periodically and on request only.
+Run discovery when PCI devices appear or disappear (the agent watches the
+kernel's uevents; periodic discovery runs either way).
 
 Related options:
 
@@ -82,51 +71,28 @@ Related options:
         default=30,
         min=0,
         help=_("""
-Seconds over which the agent spreads its start: it waits a random time
-between 0 and this many seconds before its first heartbeat (its
-registration with the conductor) and its first report, and starts
-serving calls after them.
-
-A rack of compute nodes powered on together after a power cut, or a
-deployment tool restarting every agent at once, would otherwise send
-every agent's registration and report to the conductors in the same
-second.  Each costs the conductor little (an unchanged inventory is one
-statement), but thousands at once queue up behind its RPC threads; spread
-over this many seconds they do not (see the performance guide's rack
-start).  The periodic heartbeats and discoveries start at a random point
-of their interval anyway.
+Seconds over which the agent spreads its start: it waits a random time up
+to this long before its first heartbeat and report, so that a rack of
+agents started together does not reach the conductors in one second.
 
 Possible values:
 
-* 0: register and report at once (a single host, a test, the
-  all-in-one mode, which always does).
-* A number of seconds.  On the performance guide's machine one
-  conductor took the start of about 33 agents a second (1,000 over 30
-  s: no call failed, its queue stayed under 25 messages); 2,000 agents
-  over 30 s queued hundreds of calls, over 60 s under 50.  So about the
-  number of agents per conductor divided by 33.  Keep it below
-  ``[DEFAULT] service_down_time`` minus ``report_interval`` (50 s with
-  the defaults), so that an agent restarted while the conductor still
-  counts it up is not recorded down while it waits: where that is too
-  short, add conductors, or raise ``service_down_time`` with it.
+* 0: start at once (a single host, the all-in-one mode).
+* A number of seconds: about the agents per conductor divided by 33 (see
+  the performance guide).  Keep it below ``[DEFAULT] service_down_time``
+  minus ``report_interval``.
 
 Related options:
 
 * ``[DEFAULT] report_interval``, ``service_down_time``
-* ``[DEFAULT] executor_thread_pool_size`` and ``[database]
-  max_overflow`` of the conductors: how many calls they run at once.
 """)),
     cfg.StrOpt(
         'image_cache_dir',
         default='$state_path/images',
         help=_("""
-Directory of the bitstream images the agent programs FPGAs with.
-
-An image named by a device profile is looked up here first, as
-``<image uuid>`` (for ``accel:bitstream_id``) or
-``function-<function id>`` (for ``accel:function_id``); when missing
-it is downloaded from Glance into this directory.  Operators of hosts
-without Glance place the images here.
+Directory of the bitstream images the agent programs FPGAs with, named
+``<image uuid>`` or ``function-<function id>``; a missing image is
+downloaded from Glance into it.
 
 Related options:
 
@@ -138,19 +104,13 @@ Related options:
         sample_default='<the host\'s fully qualified domain name>',
         help=_("""
 Name of the compute node resource provider in Placement under which this
-agent's devices are published.
-
-It must be the compute node's name as Nova knows it (its hypervisor host
-name: ``openstack hypervisor list``), which is also the host name Nova
-binds accelerator requests with.  When Placement has no provider of this
-name, the conductor uses the provider named after ``[DEFAULT] host``
-instead (and logs a warning), as the existing Cyborg does.
+agent's devices are published: the hypervisor host name Nova knows.  When
+Placement has none of this name, the conductor uses ``[DEFAULT] host``.
 
 Possible values:
 
-* A resource provider name.  The default is this host's fully qualified
-  domain name (``socket.getfqdn()``), which is what libvirt reports to
-  Nova.
+* A resource provider name (default: this host's FQDN, as libvirt reports
+  it to Nova).
 
 Related options:
 

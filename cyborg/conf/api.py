@@ -59,11 +59,8 @@ Related options:
         default=8,
         min=1,
         help=_(r"""
-Number of threads of each cyborg-api worker process.
-
-Each thread serves one request at a time; most of a request's time is
-spent waiting for the database or the conductor, so a few threads per
-process keep a CPU busy.
+Number of threads of each cyborg-api worker process, each serving one
+request at a time.
 
 Related options:
 
@@ -79,10 +76,9 @@ Related options:
             '([cors], [oslo_middleware], [keystone_authtoken], '
             '[healthcheck]); a paste.deploy file is no longer read.'),
         help=_("""
-Where the paste.deploy file of upstream (the existing OpenStack Cyborg)
-is, which is no longer read: cyborg-api only says at start (and
-``cyborg-status upgrade check`` says) what of that file its built-in
-middleware does not take over.
+Where the paste.deploy file of the existing OpenStack Cyborg is.  It is no
+longer read: cyborg-api and ``cyborg-status upgrade check`` only say what
+of it the built-in middleware does not take over.
 
 Possible values:
 
@@ -93,32 +89,27 @@ Possible values:
         'public_endpoint',
         help=_("""
 Public URL to use in links and version documents instead of the URL the
-request came in on.
-
-Set it when cyborg-api runs behind a proxy that does not pass the original
-host and path (see also ``[oslo_middleware] enable_proxy_headers_parsing``).
+request came in on, for a proxy that does not pass the original host and
+path.
 
 Possible values:
 
 * A URL such as ``https://cloud.example.com/accelerator``; the API
   version prefix (``/v2``) is appended to it.
+
+Related options:
+
+* ``[oslo_middleware] enable_proxy_headers_parsing``
 """)),
     cfg.IntOpt(
         'messaging_wait_timeout',
         default=10,
         min=1,
         help=_(r"""
-Seconds a write waits for the messaging backend before it is refused.
-
-Every write of the API is a call to a conductor over the messaging
-backend (RabbitMQ).  When the backend cannot be reached (it is down, or
-``transport_url`` points where nothing listens), the write is answered
-``503`` with the error code ``cyborg.messaging.unavailable`` after at
-most about this many seconds, instead of waiting for the backend forever;
-once each API process's heartbeat has found the backend unreachable,
-writes are refused at once, and reads and ``/healthcheck`` keep
-answering.  The backend is reachable again for writes from the first
-heartbeat that gets through.
+Seconds a write waits for the messaging backend before it is answered
+``503`` (``cyborg.messaging.unavailable``).  Once the API's heartbeat has
+found the backend unreachable, writes are refused at once until a
+heartbeat gets through; reads keep answering.
 
 Possible values:
 
@@ -127,79 +118,48 @@ Possible values:
 Related options:
 
 * ``[DEFAULT] report_interval``: how often the heartbeat tries.
-* ``[DEFAULT] rpc_response_timeout``: how long a write that reached the
-  backend waits for a conductor's answer (then ``503
-  cyborg.conductor.unavailable``).
-* ``[oslo_messaging_rabbit] rabbit_retry_interval`` and
-  ``rabbit_retry_backoff``: the pauses between connection attempts.
-* ``[api] conductor_wait_timeout``: how long a write waits for a
-  conductor when the backend works.
+* ``[DEFAULT] rpc_response_timeout``: how long a write waits for a
+  conductor's answer.
+* ``[api] conductor_wait_timeout``
 """)),
     cfg.IntOpt(
         'conductor_wait_timeout',
         default=10,
         min=0,
         help=_(r"""
-Seconds a write waits for a conductor to come up before it is refused.
-
-Services start and restart in any order.  A write that finds no
-conductor up (none has written its heartbeat within
-``service_down_time``), or no conductor consuming from the messaging
-backend yet (RabbitMQ has no queue to route the call to, as after the
-backend itself started, until the first conductor starts), waits for one
-for at most this many seconds: the services table is read again a few
-times a second, and the call is sent as soon as a conductor's heartbeat
-is there (or sent again as soon as its queue is).  Then, if there is
-still none, it is answered ``503`` with the error code
-``cyborg.conductor.unavailable``, which clients retry.  A conductor that
-starts with or shortly after cyborg-api thus serves the writes of its
-first seconds; during a longer outage each write holds an API thread for
-this long before its 503.  ``0`` refuses at once.
+Seconds a write waits for a conductor to come up (a heartbeat within
+``service_down_time`` and a queue on the messaging backend) before it is
+answered ``503`` (``cyborg.conductor.unavailable``), so that services may
+start in any order.
 
 Possible values:
 
-* ``0`` or a positive number of seconds.
+* ``0`` (refuse at once) or a positive number of seconds.
 
 Related options:
 
-* ``[DEFAULT] service_down_time``: when a conductor's heartbeat is too old
-  for it to count as up.
-* ``[api] messaging_wait_timeout``: how long a write waits for the
-  messaging backend itself.
+* ``[DEFAULT] service_down_time``
+* ``[api] messaging_wait_timeout``
 """)),
     cfg.FloatOpt(
         'discovery_wait',
         default=30.0,
         min=0,
         help=_(r"""
-Seconds cyborg-api waits for the agents: for their reports of a
-discovery (``POST /v2/discovery``), and for their hellos once they loaded
-the drivers of an install or an update (``POST`` and ``PATCH
-/v2/drivers``).
-
-The conductor records what is asked of each host, tells the agents and
-answers at once; each agent does it and reports, and its report (or
-hello) records the outcome.  cyborg-api reads the outcome from the
-database a few times a second, for at most this many seconds, so that
-``cyborg discover-services`` shows each host ``done`` (with what the
-report added, changed and removed) or ``failed`` (with the reason) in
-one request, and ``cyborg install-driver`` answers 400 when an agent
-would not load the driver with the configuration given (which is then
-put back).  A host whose answer has not come by then is shown ``asked``
-(status ``pending``) by a discovery, and its driver ``DISABLED``
-(waiting for the agent) by an install: the agent goes on, and the next
-request shows how it ended.  An agent that is down is never waited for.
-``0`` answers at once.
+Seconds cyborg-api waits for the agents' reports of a discovery (``POST
+/v2/discovery``) and their hellos after a driver install or update
+(``POST`` and ``PATCH /v2/drivers``), so that one request shows each
+host's outcome.  A host that has not answered by then is shown pending;
+an agent that is down is never waited for.
 
 Possible values:
 
-* ``0`` or a positive number of seconds.
+* ``0`` (answer at once) or a positive number of seconds.
 
 Related options:
 
-* ``[DEFAULT] service_down_time``: when an agent counts as down.
-* ``[DEFAULT] rpc_response_timeout``: how long the request to the
-  conductor itself may take.
+* ``[DEFAULT] service_down_time``
+* ``[DEFAULT] rpc_response_timeout``
 """)),
 ]
 

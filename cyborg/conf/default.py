@@ -25,13 +25,9 @@ service_opts = [
         default=socket.gethostname(),
         sample_default='<hostname>',
         help=_("""
-Name of this node.
-
-The agent uses it as its RPC server name on the ``cyborg-agent`` topic and,
-when Placement has no provider named ``[agent] resource_provider_name``, as
-the name of the compute node resource provider its devices hang under.
-Every service uses it as the host of its row in the services table.  Nova
-binds accelerator requests with either name.
+Name of this node: the host of its row in the services table, the agent's
+RPC server name, and the compute node provider's name when Placement has
+none named ``[agent] resource_provider_name``.
 
 Possible values:
 
@@ -46,14 +42,8 @@ Related options:
         default=60,
         min=1,
         help=_("""
-Seconds between two runs of the agent's periodic hardware discovery.
-
-Discovery also runs at start, on hotplug events and when an operator asks for
-it; the periodic run is a safety net.
-
-Possible values:
-
-* A positive number of seconds.
+Seconds between two runs of the agent's periodic hardware discovery, a
+safety net beside discovery at start, on hotplug and on request.
 """)),
     cfg.IntOpt(
         'report_interval',
@@ -61,9 +51,6 @@ Possible values:
         min=1,
         help=_("""
 Seconds between two heartbeats of a service.
-
-Agents send a ``hello`` to the conductor this often; conductors update their
-own row in the services table directly.
 
 Possible values:
 
@@ -82,9 +69,7 @@ Seconds without a heartbeat after which a service is considered down.
 
 Possible values:
 
-* A positive number of seconds, larger than ``report_interval`` (at least
-  twice as large is recommended, so that one lost heartbeat does not flap
-  the status).
+* A positive number of seconds, at least twice ``report_interval``.
 
 Related options:
 
@@ -95,31 +80,19 @@ Related options:
         default=60,
         min=1,
         help=_("""
-Seconds the device work of a bind may take (programming an FPGA,
-creating a mediated device) before the accelerator request is failed.
-
-An accelerator request never stays in BindStarted longer than this: when
-its work has not finished, the request becomes BindFailed and Nova is told.
-Keep it below Nova's ``[DEFAULT] arq_binding_timeout`` (300 seconds).
+Seconds the device work of a bind (programming an FPGA, creating a
+mediated device) may take before the accelerator request becomes
+BindFailed.  Keep it below Nova's ``[DEFAULT] arq_binding_timeout``.
 """)),
     cfg.IntOpt(
         'max_arqs_per_group',
         default=128,
         min=1,
         help=_("""
-The largest number of accelerator requests one group of a device profile
-may ask for (the sum of its ``resources:*`` amounts).
-
-cyborg-api refuses a device profile above it with 400, and cyborg-conductor
-refuses to create accelerator requests from a profile above it (one stored
-before the limit was lowered) with 400: each request is a row written in
-one transaction, so an unbounded amount makes one call as slow as the
-database allows.  Set it in the configuration of cyborg-api and of
-cyborg-conductor.
-
-Possible values:
-
-* A positive integer.
+The most accelerator requests one device profile group may ask for (the
+sum of its ``resources:*`` amounts).  cyborg-api refuses a larger profile,
+and cyborg-conductor refuses to create its requests, with 400: set it in
+the configuration of both.
 
 Related options:
 
@@ -130,14 +103,8 @@ Related options:
         default=256,
         min=1,
         help=_("""
-The largest number of accelerator requests a whole device profile may ask
-for (the sum over its groups).
-
-Checked where ``max_arqs_per_group`` is, with the same 400.
-
-Possible values:
-
-* A positive integer.
+The most accelerator requests a whole device profile may ask for, checked
+as ``max_arqs_per_group`` is.
 
 Related options:
 
@@ -151,14 +118,11 @@ Related options:
                  ('noauth', 'No authentication: for standalone use and '
                             'tests only.')],
         help=_(r"""
-How cyborg-api authenticates requests.
-
-With ``noauth`` the request context comes from the ``X-User-Id``,
-``X-Project-Id``, ``X-Roles`` and ``X-Service-Roles`` headers when a
-request carries them (as keystonemiddleware would have set them), and a
-request without them acts as an administrator of the project
-``cyborg-standalone`` with the service role.  Never expose a
-``noauth`` API to untrusted clients.
+How cyborg-api authenticates requests.  With ``noauth`` the context comes
+from the ``X-User-Id``, ``X-Project-Id``, ``X-Roles`` and
+``X-Service-Roles`` headers, and a request without them is an
+administrator of the project ``cyborg-standalone``: never expose it to
+untrusted clients.
 
 Related options:
 
@@ -168,12 +132,8 @@ Related options:
         'state_path',
         default='/var/lib/cyborg',
         help=_("""
-Top-level directory for the state a Cyborg service keeps on disk.
-
-Possible values:
-
-* An absolute path.  ``$state_path`` can be used in other options, for
-  example in ``[database] connection``.
+Top-level directory for the state a Cyborg service keeps on disk; other
+options may refer to it as ``$state_path``.
 """)),
 ]
 

@@ -24,11 +24,9 @@ glance_group = cfg.OptGroup(
     'glance',
     title='Image service options',
     help=_("""
-How cyborg-agent downloads the bitstreams that device profiles name
-(``accel:bitstream_id`` is an image UUID, ``accel:function_id`` the value
-of an image's ``accel:function_id`` property): a keystoneauth session, auth
-plugin and adapter.  Images already in ``[agent] image_cache_dir`` are not
-downloaded.
+How cyborg-agent downloads the bitstreams device profiles name (a
+keystoneauth session, auth plugin and adapter); images already in ``[agent]
+image_cache_dir`` are not downloaded.
 """))
 
 glance_opts = []

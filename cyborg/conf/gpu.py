@@ -27,36 +27,21 @@ gpu_opts = [
         'enabled_vgpu_types',
         default=[],
         help=_("""
-Virtual GPU types the gpu driver offers.
-
-Each value is either a mediated device type id (nvidia-222: classic
-mdev vGPU, on the physical function or on each SR-IOV virtual function of
-older drivers) or, for the vendor-specific VFIO mode of NVIDIA vGPU 17 and
-later, the numeric id or the name of a type listed in a virtual function's
-nvidia/creatable_vgpu_types (692 or NVIDIA A100D-1-10C).
-
-A GPU that offers one of these types is reported as VGPU inventory, one
-attach handle per instance it can hold; its physical function is then never
-reported as a PGPU.  A GPU with none of them is reported as one PGPU
-when its SR-IOV virtual functions are not enabled; virtual functions without
-a configured type are not reported at all, since they cannot be used
-without one.
-
-For each type, a group [vgpu_<type>] (for example [vgpu_nvidia-222])
-may set device_addresses, the PCI addresses of the GPUs (physical
-functions) that offer it; without it, every GPU that supports the type
-offers it.
+Virtual GPU types the gpu driver offers: mediated device type ids
+(``nvidia-222``) or, for NVIDIA vGPU 17 and later's VFIO mode, the id or
+name of a type in a VF's ``nvidia/creatable_vgpu_types`` (``692``).  A GPU
+that offers one is reported as VGPU inventory, never as a PGPU.  A group
+``[vgpu_<type>]`` may limit a type to some GPUs with
+``device_addresses``.
 
 Possible values:
 
-* An empty list (default): every NVIDIA GPU whose SR-IOV functions are not
-  enabled is one PGPU.
+* An empty list (default): each NVIDIA GPU without enabled VFs is a PGPU.
 * A list of type ids or names.
 
 Related options:
 
-* ``[agent] enabled_drivers`` must contain ``gpu`` (or
-  ``nvidia_gpu_driver``).
+* ``[agent] enabled_drivers`` must contain ``gpu``.
 """)),
     cfg.BoolOpt(
         'filter_sriov_vfs',
@@ -68,7 +53,7 @@ Related options:
             'is reported only through the vGPU type configured for it.'),
         help=_("""
 Accepted for configuration files of the existing OpenStack Cyborg, and
-ignored (its ``True`` is this driver's only behaviour).
+ignored.
 
 Related options:
 
@@ -85,8 +70,7 @@ PCI addresses of the GPUs (physical functions) that offer this vGPU type.
 
 Possible values:
 
-* A list of addresses such as ``0000:af:00.0``; empty: every GPU that
-  supports the type.
+* Addresses such as ``0000:af:00.0``; empty: every GPU that supports it.
 
 Related options:
 
@@ -103,8 +87,8 @@ def vgpu_group_name(vgpu_type):
 def register_vgpu_opts(conf):
     """Register ``[vgpu_<type>] device_addresses`` for each enabled type.
 
-    Called when the gpu driver loads, after the configuration was parsed,
-    because the group names depend on ``enabled_vgpu_types``.
+    Called by the gpu driver once the configuration is parsed: the group
+    names come from it.
     """
     for vgpu_type in conf.gpu_devices.enabled_vgpu_types:
         group = vgpu_group_name(vgpu_type)

@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Options of the [metrics] group: Prometheus metrics of cyborg-api and
-cyborg-conductor.
-"""
+"""Options of the [metrics] group: Prometheus metrics."""
 
 from oslo_config import cfg
 from oslo_config import types
@@ -24,29 +22,19 @@ metrics_group = cfg.OptGroup(
     'metrics',
     title='Prometheus metrics options',
     help=_("""
-Metrics for Prometheus, in its text format, off by default.  cyborg-api
-serves the fleet's state, read from the database (``/metrics``);
-each cyborg-conductor serves what it counted itself (binds, unbinds,
-calls to Placement and Nova) on a port of its own.  See the admin
-guide's monitoring page.
+Metrics for Prometheus, off by default: cyborg-api serves the fleet's
+state read from the database (``/metrics``); each cyborg-conductor serves
+what it counted itself on a port of its own.  See the admin guide's
+monitoring page.
 """))
 
 metrics_opts = [
     cfg.BoolOpt('enabled',
                 default=False,
                 help=_("""
-Serve ``/metrics`` on cyborg-api: the accelerators, devices, accelerator
-requests, outboxes and agents of the whole cloud, read from the database
-at most once every ``cache_seconds``.
-
-A request from an address of ``allowed_source_ranges`` is answered
-without a token (as ``/healthcheck`` is); any other request needs a
-token allowed by the policy ``cyborg:metrics:get`` (administrators).
-
-Possible values:
-
-* false: ``/metrics`` answers 404, as any unknown path;
-* true: it is served.
+Serve ``/metrics`` on cyborg-api.  A request from
+``allowed_source_ranges`` needs no token; any other needs one allowed by
+the policy ``cyborg:metrics:get``.  When false, ``/metrics`` answers 404.
 
 Related options:
 
@@ -57,16 +45,13 @@ Related options:
                default=15,
                min=0,
                help=_("""
-Seconds cyborg-api keeps the fleet's state it read from the database
-before it reads it again: however often ``/metrics`` is scraped, and by
-however many scrapers, each API process runs the metrics' queries (six
-aggregate statements) at most once per interval.
+Seconds cyborg-api keeps the fleet's state before it reads the database
+again, however often and by however many scrapers ``/metrics`` is read.
 
 Possible values:
 
 * 0: read at every scrape;
-* a number of seconds; Prometheus' ``scrape_interval`` (15 s by
-  default) is a good choice.
+* a number of seconds, such as Prometheus' ``scrape_interval``.
 
 Related options:
 
@@ -76,17 +61,15 @@ Related options:
                 item_type=types.String(),
                 default=[],
                 help=_("""
-Networks (CIDR notation) whose requests to ``/metrics`` are answered
-without a token: the Prometheus servers'.  Requests from elsewhere go
-through authentication and the policy ``cyborg:metrics:get``.  The
-address is the client's as the WSGI server sees it (behind a proxy,
-with ``[oslo_middleware] enable_proxy_headers_parsing``, the forwarded
-one).
+Networks (CIDR notation) whose requests to ``/metrics`` need no token: the
+Prometheus servers'.  The address is the client's as the WSGI server sees
+it (behind a proxy, the forwarded one with ``[oslo_middleware]
+enable_proxy_headers_parsing``).
 
 Possible values:
 
 * an empty list: every request needs a token;
-* a comma-separated list such as ``10.0.0.0/24,127.0.0.1/32``.
+* a list such as ``10.0.0.0/24,127.0.0.1/32``.
 
 Related options:
 
@@ -95,10 +78,8 @@ Related options:
     cfg.PortOpt('conductor_port',
                 default=0,
                 help=_("""
-The TCP port on which cyborg-conductor serves its own counters and
-histograms (binds, unbinds, calls to Placement and Nova) in Prometheus'
-text format, at any path, without a token.  Each conductor counts what
-it did: Prometheus scrapes every conductor and sums.
+The TCP port on which cyborg-conductor serves its own counters (binds,
+unbinds, calls to Placement and Nova), at any path, without a token.
 
 Possible values:
 
@@ -112,13 +93,7 @@ Related options:
     cfg.HostAddressOpt('conductor_host',
                        default='127.0.0.1',
                        help=_("""
-The address on which cyborg-conductor serves its metrics, when
-``conductor_port`` is set.
-
-Possible values:
-
-* an IP address or a host name; ``0.0.0.0`` listens on every IPv4
-  address.
+The address on which cyborg-conductor serves its metrics.
 
 Related options:
 

@@ -29,24 +29,19 @@ nic_opts = [
         'enabled_nic_types',
         default=[],
         help=_("""
-Names of the NIC type groups the intel_nic driver reads.
-
-Each name is the name of a configuration group of its own (the existing
-Cyborg's example is ``x710_static``) holding ``physical_device_mappings``,
-``function_device_mappings`` and ``device_addresses``.  The mappings of
-all the listed groups apply; the existing Cyborg reads the group
-``x710_static`` only, so its configuration files keep working.
+Names of the NIC type groups the intel_nic driver reads, each holding
+``physical_device_mappings``, ``function_device_mappings`` and
+``device_addresses``; the mappings of all of them apply.
 
 Possible values:
 
-* An empty list (default): every known Intel NIC is reported, with no
-  physical network and no function.
-* ``x710_static``, or any names of groups.
+* An empty list (default): every known Intel NIC, with no physical
+  network and no function.
+* ``x710_static`` (the existing Cyborg's group), or any group names.
 
 Related options:
 
-* ``[agent] enabled_drivers`` must contain ``intel_nic`` (or
-  ``intel_nic_driver``).
+* ``[agent] enabled_drivers`` must contain ``intel_nic``.
 """)),
 ]
 
@@ -55,22 +50,15 @@ nic_type_opts = [
         'physical_device_mappings',
         default=[],
         help=_("""
-Physical networks of the NICs, by the network interface of their physical
-function.
-
-Each value is ``<physical network>:<interface>|<interface>...``.  A
-physical function whose interface is listed, and each of its virtual
-functions, is attached to that physical network: every attach handle
-carries it as ``physical_network`` (Nova passes it to Neutron in the
-port's binding profile) and the deployable has the traits
-``CUSTOM_PHYSNET_<NAME>`` and, as the existing Cyborg names it,
-``CUSTOM_<NAME>``.  A malformed value, or a physical network named twice,
-stops the agent at start.
+Physical networks of the NICs, by the interface of their physical
+function: its attach handles carry the ``physical_network`` and its
+deployables the traits ``CUSTOM_PHYSNET_<NAME>`` and ``CUSTOM_<NAME>``.
+A malformed value, or a network named twice, stops the agent.
 
 Possible values:
 
-* ``physnet1:eth2|eth3``
-* An empty list (default): no physical network.
+* ``<physical network>:<interface>|<interface>...``, as
+  ``physnet1:eth2|eth3``; empty (default): none.
 
 Related options:
 
@@ -80,18 +68,14 @@ Related options:
         'function_device_mappings',
         default=[],
         help=_("""
-Functions the NICs are set up for (for example a GTP offload), by the
-network interface of their physical function.
-
-Each value is ``<function>:<interface>|<interface>...``.  The deployables
-of a listed NIC have the traits ``CUSTOM_NIC_FUNCTION_<NAME>`` and, as the
-existing Cyborg names it, ``CUSTOM_<NAME>``, so that a device profile
-can ask for it.
+Functions the NICs are set up for (a GTP offload), by the interface of
+their physical function: their deployables have the traits
+``CUSTOM_NIC_FUNCTION_<NAME>`` and ``CUSTOM_<NAME>``.
 
 Possible values:
 
-* ``GTPv1:eth3|eth2``
-* An empty list (default): no function.
+* ``<function>:<interface>|<interface>...``, as ``GTPv1:eth3|eth2``;
+  empty (default): none.
 
 Related options:
 
@@ -101,14 +85,10 @@ Related options:
         'device_addresses',
         default=[],
         help=_("""
-PCI addresses of the NIC functions the driver reports.
-
-The address of a physical function gives all its virtual functions (or
-the physical function itself when none are enabled); the address of a
-virtual function gives that function only, so that some virtual functions
-of a NIC can be left to Nova or to the host.  The addresses of all the
-enabled NIC type groups add up.  A malformed address stops the agent at
-start.
+PCI addresses of the NIC functions the driver reports: a physical
+function's gives all its VFs (or itself without VFs), a VF's that VF
+only.  The addresses of all the groups add up; a malformed one stops the
+agent.
 
 Possible values:
 
@@ -125,8 +105,8 @@ Related options:
 def register_type_opts(conf):
     """Register the options of each group of ``enabled_nic_types``.
 
-    Called when the intel_nic driver loads, after the configuration was
-    parsed, since the group names come from it.
+    Called by the intel_nic driver once the configuration is parsed: the
+    group names come from it.
     """
     for nic_type in conf.nic_devices.enabled_nic_types:
         conf.register_opts(nic_type_opts, group=nic_type)

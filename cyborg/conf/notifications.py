@@ -13,9 +13,8 @@
 # under the License.
 """Options of the [notifications] group: Cyborg's versioned notifications.
 
-Where they go (the driver, the transport) is oslo.messaging's
-``[oslo_messaging_notifications]`` group, as in every OpenStack service;
-its ``driver`` is empty by default, and then nothing is sent.
+Where they go is oslo.messaging's ``[oslo_messaging_notifications]``
+group; its ``driver`` is empty by default, and then nothing is sent.
 """
 
 from oslo_config import cfg
@@ -26,11 +25,9 @@ notifications_group = cfg.OptGroup(
     'notifications',
     title='Notifications',
     help=_("""
-Versioned notifications of what Cyborg does (accelerator requests,
-devices, deployables, programming, drivers, services).
-
-They are sent only when ``[oslo_messaging_notifications] driver`` names a
-driver (``messagingv2``); see doc/source/admin/notifications.rst.
+Versioned notifications of what Cyborg does, sent only when
+``[oslo_messaging_notifications] driver`` names a driver
+(``messagingv2``); see doc/source/admin/notifications.rst.
 """))
 
 notifications_opts = [
@@ -39,15 +36,8 @@ notifications_opts = [
         default='versioned',
         choices=[('versioned', 'Only versioned notifications.')],
         help=_("""
-The format of the notifications Cyborg sends.
-
-Cyborg sends versioned notifications only (the payload is a versioned
-object with a name, a namespace and a version); the option exists so that
+The format of the notifications: versioned only; the option exists so that
 a configuration written for Nova reads the same here.
-
-Possible values:
-
-* ``versioned``.
 
 Related options:
 
@@ -58,52 +48,34 @@ Related options:
         default='INFO',
         choices=('DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL'),
         help=_("""
-The priority of the notifications that report a success.
-
-Notifications of a failure (``*.error``) are sent with priority ERROR and
-``service.down`` with WARN, whatever this option says.  The priority
-names the queue a consumer reads (``<topic>.<priority>``, in lower case).
-
-Possible values:
-
-* DEBUG, INFO, WARN, ERROR or CRITICAL.
+The priority of the notifications that report a success; ``*.error`` are
+sent with ERROR and ``service.down`` with WARN.  A consumer reads the queue
+``<topic>.<priority>`` (in lower case).
 """)),
     cfg.ListOpt(
         'versioned_notifications_topics',
         default=['versioned_notifications'],
         help=_("""
-The topics the versioned notifications are sent to.
-
-Possible values:
-
-* A list of topic names; a consumer binds a queue to
-  ``<topic>.<priority>`` on the control exchange (``cyborg``).
+The topics the versioned notifications are sent to; a consumer binds a
+queue to ``<topic>.<priority>`` on the control exchange (``cyborg``).
 
 Related options:
 
-* ``[oslo_messaging_notifications] transport_url``: the broker, when it
-  is not the RPC one.
+* ``[oslo_messaging_notifications] transport_url``
 """)),
     cfg.IntOpt(
         'queue_size',
         default=1000,
         min=1,
         help=_("""
-How many notifications may wait to be sent.
-
-Notifications are sent by a background thread, so that a slow or
-unreachable broker never slows the operation they report.  When this many
-wait already, a new one is dropped, and a warning says so.
-
-Possible values:
-
-* A positive number.
+How many notifications may wait for the background thread that sends
+them, so that a slow broker never slows the operation they report; past
+it a new one is dropped with a warning.
 
 Related options:
 
-* ``[oslo_messaging_notifications] retry``: how often the sender tries
-  again to reach the broker before it drops a notification (-1: forever,
-  and then the queue fills while the broker is down).
+* ``[oslo_messaging_notifications] retry``: -1 retries forever, and the
+  queue then fills while the broker is down.
 """)),
 ]
 

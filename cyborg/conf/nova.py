@@ -24,13 +24,11 @@ nova_group = cfg.OptGroup(
     'nova',
     title='Nova API options',
     help=_("""
-How cyborg-conductor reaches Nova's API to send
-``accelerator-request-bound`` external events, and, for attach-instance and
-detach-instance, to read a server (``GET /servers/{id}``) and ask for its
-hard reboot: a keystoneauth session, auth plugin and adapter, usually with
-the Cyborg service user's credentials.  That user needs Nova's
-administrator role for attach and detach: Nova shows a server's host only
-to administrators.
+How cyborg-conductor reaches Nova's API (a keystoneauth session, auth
+plugin and adapter) to send ``accelerator-request-bound`` events and, for
+attach and detach, to read servers and hard reboot them.  Attach and
+detach need Nova's administrator role: Nova shows a server's host only to
+administrators.
 """))
 
 nova_opts = [
@@ -39,12 +37,9 @@ nova_opts = [
         default=40,
         min=1,
         help=_("""
-How many times the conductor tries to send an event to Nova before it gives
-up (and logs an error).
-
-Retries back off exponentially up to ``events_retry_max_interval``
-seconds; the default keeps trying for about half an hour.  Events are kept
-in the database, so a conductor restart does not lose them.
+How many times the conductor tries to send an event to Nova before it
+gives up (and logs an error); retries back off exponentially, about half
+an hour with the defaults.  Events are kept in the database.
 
 Related options:
 
@@ -62,19 +57,10 @@ Longest wait, in seconds, between two attempts to send an event to Nova.
         default=300,
         min=0,
         help=_("""
-How long, in seconds, the conductor keeps telling Nova that the bind of an
-accelerator request failed (its device work failed or timed out).
-
-nova-compute acts on a ``failed`` accelerator-request-bound event only
-while it waits for the accelerator requests of the server it builds; one
-that comes earlier is lost (Nova answers 422 while the server has no host,
-and drops an event nobody waits for).  So the event is sent again every
-``failed_event_interval`` seconds until Nova deletes the request (it does
-when it aborts the build), it is unbound or bound again, or this window
-passes; until then Cyborg's API shows the request as ``BindStarted``, so
-that nova-compute waits for the event instead of starting the server
-without its device.  The default is Nova's ``[DEFAULT]
-arq_binding_timeout``, after which nova-compute stops waiting anyway.
+How long, in seconds, the conductor keeps sending the ``failed`` event of
+a bind whose device work failed: nova-compute drops an event that comes
+before it waits for it.  Meanwhile the API shows the request as
+``BindStarted``.  The default is Nova's ``[DEFAULT] arq_binding_timeout``;
 0 sends each event once.
 
 Related options:

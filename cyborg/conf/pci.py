@@ -31,40 +31,25 @@ pci_opts = [
         help=_("""
 Selectors of the PCI devices that the generic driver reports.
 
-Each value is a JSON object, or a JSON list of objects, in the syntax of
-Nova's [pci] device_spec: the match keys vendor_id, product_id
-(hex, ``*`` for any), address (a glob string such as
-``"0000:0a:00.*"`` or a dict of regular expressions with the keys
-``domain``, ``bus``, ``slot`` and ``function``) or devname (a network
-interface name), plus three keys of Cyborg's own: ``class_code`` (2, 4 or 6
-hex digits, a prefix of the 24-bit PCI class), ``driver`` (a glob on the
-bound kernel driver) and ``device_type`` (``type-PCI``, ``type-PF`` or
-``type-VF``).  Missing keys match anything.  When ``address`` is the exact
-address of an SR-IOV physical function, its virtual functions match too.
-
-The tags ``resource_class`` (default ``CUSTOM_PCI``), ``traits``
-(comma-separated), ``physical_network``, ``trusted`` and
-``remote_managed`` describe what matched.  Names are normalised as Nova
-does: upper case, other characters become ``_`` and ``CUSTOM_`` is added
-unless the name is a standard one.
-
-An unknown key or a malformed value stops the agent at start with a
-message naming the selector.  When no selector is set, the generic driver
-reports the devices of the accelerator class codes (processing
-accelerators 0x1200, co-processors 0x0b40, encryption controllers 0x10,
-3D controllers 0x0302).
+Each value is a JSON object (or list of objects) in the syntax of Nova's
+``[pci] device_spec`` (``vendor_id``, ``product_id``, ``address``,
+``devname``), plus ``class_code`` (a prefix of the PCI class),
+``driver`` (a glob on the bound kernel driver) and ``device_type``
+(``type-PCI``, ``type-PF`` or ``type-VF``).  The tags ``resource_class``
+(default ``CUSTOM_PCI``), ``traits``, ``physical_network``, ``trusted``
+and ``remote_managed`` describe what matched, normalised as Nova does.  A
+malformed selector stops the agent.  Without any, the devices of the
+accelerator class codes are reported.
 
 Possible values:
 
 * ``{"vendor_id": "1af4", "product_id": "1044"}``
 * ``{"class_code": "12", "device_type": "type-PF", "resource_class":
   "CUSTOM_ACCEL"}``
-* ``{"address": "0000:3d:00.0", "traits": "CUSTOM_QAT_VF"}``
 
 Related options:
 
-* ``[agent] enabled_drivers`` must contain ``generic`` (or
-  ``pci_driver``) for these selectors to be used.
+* ``[agent] enabled_drivers`` must contain ``generic``.
 """)),
 ]
 

@@ -24,13 +24,10 @@ placement_group = cfg.OptGroup(
     'placement',
     title='Placement service options',
     help=_("""
-How cyborg-conductor (and ``cyborg-manage placement``) reach the Placement
-service, and how devices are published there: a keystoneauth session, auth
-plugin and adapter, plus Cyborg's own options.  With Keystone, give the
-service user's credentials; without it (standalone), set
-``auth_type = none`` and ``endpoint_override`` to Placement's URL.  When
-neither ``auth_type`` nor ``endpoint_override`` is set, the conductor does
-not publish anything to Placement (it says so at start).
+How cyborg-conductor and ``cyborg-manage placement`` reach Placement (a
+keystoneauth session, auth plugin and adapter), and how devices are
+published there.  Without Keystone, set ``auth_type = none`` and
+``endpoint_override``; with neither set, nothing is published.
 """))
 
 placement_opts = [
@@ -38,20 +35,10 @@ placement_opts = [
         'create_compute_rp',
         default=False,
         help=_("""
-Create a missing compute node resource provider.
-
-Each agent's devices are published as child resource providers of its
-compute node's provider, which Nova creates and which Cyborg finds by name
-(``[agent] resource_provider_name`` of the agent, else its host).  When
-neither exists, the conductor logs an error naming them and tries again
-every ``sync_interval`` seconds.  In standalone mode, without Nova, enable
-this option and the conductor creates it, named after the agent's host
-(with no inventory of its own).
-
-Possible values:
-
-* False (default): wait for Nova to create it.
-* True: create it (standalone use, without Nova).
+Create a missing compute node resource provider, named after the agent's
+host, for standalone use without Nova.  Otherwise the conductor logs an
+error and tries again every ``sync_interval`` seconds until Nova creates
+it.
 
 Related options:
 
@@ -63,19 +50,10 @@ Related options:
         default=60,
         min=1,
         help=_("""
-Seconds between two runs of the conductor's Placement check.
-
-The check reserves the inventory of hosts whose agent is down (longer than
-``[DEFAULT] service_down_time``) and restores it when the agent is back,
-retries hosts whose last synchronisation failed (Placement unreachable,
-compute node resource provider missing), and removes the rows and resource
-providers of removed hardware once no accelerator request or allocation
-holds them any more.  Agents' reports are synchronised at once, not by this
-check.
-
-Possible values:
-
-* A positive number of seconds.
+Seconds between two runs of the conductor's Placement check: it reserves
+the inventory of hosts whose agent is down (and restores it), retries
+failed synchronisations, and removes the providers of removed hardware
+once nothing holds them.  Reports are synchronised at once, not by it.
 
 Related options:
 

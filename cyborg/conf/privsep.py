@@ -24,11 +24,9 @@ sysfs_group = cfg.OptGroup(
     'cyborg_sysfs',
     title='Privileged sysfs writes of cyborg-agent',
     help=_("""
-The privsep daemon that writes sysfs attributes for cyborg-agent (creating
-and removing mediated devices, setting vGPU types).  It keeps only
-CAP_DAC_OVERRIDE.  The agent starts it on first use with ``sudo
-privsep-helper`` and the agent's configuration files, or with
-``helper_command``; no rootwrap is involved.
+The privsep daemon that writes sysfs attributes for cyborg-agent (mediated
+devices, vGPU types), keeping only CAP_DAC_OVERRIDE.  The agent starts it
+with ``sudo privsep-helper``, or ``helper_command``; no rootwrap.
 """))
 
 sys_admin_group = cfg.OptGroup(
@@ -36,37 +34,28 @@ sys_admin_group = cfg.OptGroup(
     title='Privileged vendor tools of cyborg-agent',
     help=_("""
 The privsep daemon that runs vendor tools for cyborg-agent (``fpgaconf``,
-``xbutil``, ``xbmgmt``), the same section name as upstream's.  It
-keeps CAP_DAC_OVERRIDE and CAP_SYS_ADMIN and runs those tools only.
+``xbutil``, ``xbmgmt``), keeping CAP_DAC_OVERRIDE and CAP_SYS_ADMIN.
 """))
 
 kernel_log_group = cfg.OptGroup(
     'cyborg_kernel_log',
     title='Privileged kernel log reads of cyborg-agent',
     help=_("""
-The privsep daemon that reads the kernel log (``/dev/kmsg``) for the gpu
-driver's health check: the XID errors of the NVIDIA driver.  It keeps
-only CAP_SYSLOG (reading the log needs it where ``kernel.dmesg_restrict``
-is 1), reads ``/dev/kmsg`` only and hands the agent the XID records only.
-The agent starts it, as the others, with ``sudo privsep-helper`` or
-``helper_command``, on a host with NVIDIA GPUs only.
+The privsep daemon that reads the NVIDIA driver's XID errors from
+``/dev/kmsg`` for the gpu driver's health check, keeping only CAP_SYSLOG;
+started on hosts with NVIDIA GPUs only.
 """))
 
 sysfs_opts = [
     cfg.StrOpt('root',
                default='/sys',
                help=_("""
-The directory the privileged helper writes below: a write of any other
-path (after symbolic links are resolved) is refused.
+The directory the privileged helper writes below; a write of any other
+path (symbolic links resolved) is refused.
 
 Possible values:
 
-* ``/sys`` (the default, the kernel's sysfs);
-* another directory where a test or a container provides the tree.
-
-Related options:
-
-* ``[cyborg_sysfs] helper_command``
+* ``/sys`` (default), or a directory a test or container provides.
 """)),
 ]
 

@@ -24,13 +24,8 @@ quota_group = cfg.OptGroup(
     'quota',
     title='Quota options',
     help=_("""
-Whether attach-instance keeps a project within Nova's per-project limits.
-
-attach-instance adds resources to a server's Placement allocation; Nova's
-quota does not see that happen.  Where Nova enforces unified limits (its
-``[quota] driver = nova.quota.UnifiedLimitsDriver``: limits registered in
-Keystone, usage counted from Placement), the conductor can enforce the
-same limits before it adds anything.
+Whether attach-instance keeps a project within Nova's unified limits:
+Nova's quota does not see attach-instance add to a server's allocation.
 """))
 
 quota_opts = [
@@ -38,37 +33,17 @@ quota_opts = [
         'unified_limits',
         default=False,
         help=_("""
-Enforce Nova's unified limits on attach-instance.
-
-Before adding an attach's resources to the server's allocation, the
-conductor asks Keystone (through oslo.limit) for the limits of the server's
-project on each resource class it adds, named as Nova names them
-(``class:FPGA``, ``class:PGPU``, ``class:CUSTOM_...``), counts the
-project's usage of them in Placement (``GET /usages``) as Nova does, and
-refuses the attach with 403 ``cyborg.instance.over_limit`` naming the
-limit when the attach would exceed it; nothing is created or allocated
-then.  The count is checked again once the resources are added (two
-attaches of one project at the same time), and the attach undone when the
-project went over.  A resource class without a registered limit counts as
-a limit of 0, as Nova counts it.
-
-Set it only where Nova runs ``[quota] driver =
-nova.quota.UnifiedLimitsDriver``.  With Nova's legacy quota driver (its
-default, usage counted from Nova's database) Nova has no limit on these
-resource classes and Cyborg enforces none: leave it False.
-
-Possible values:
-
-* False (default): attach-instance checks no limit.
-* True: attach-instance enforces Nova's unified limits.
+Enforce Nova's unified limits on attach-instance: the conductor reads the
+project's limits of each resource class it adds from Keystone (``class:
+FPGA``...), counts its usage in Placement as Nova does, and refuses an
+attach that would exceed them with 403 ``cyborg.instance.over_limit``.  A
+class without a registered limit counts as a limit of 0.  Set it only
+where Nova runs ``[quota] driver = nova.quota.UnifiedLimitsDriver``.
 
 Related options:
 
-* ``[oslo_limit]``: how to reach Keystone's limits: credentials of a user
-  that may read them (the reader role), and Nova's endpoint, whose limits
-  these are: ``endpoint_id`` (Nova's compute endpoint), or
-  ``endpoint_service_type = compute`` (with ``endpoint_region_name`` and
-  ``endpoint_interface`` as needed).
+* ``[oslo_limit]``: how to read the limits (a reader's credentials, and
+  Nova's ``endpoint_id`` or ``endpoint_service_type = compute``).
 * ``[placement]``: where the usage is counted.
 """)),
 ]

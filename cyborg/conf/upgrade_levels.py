@@ -21,30 +21,23 @@ upgrade_group = cfg.OptGroup(
     'upgrade_levels',
     title='Upgrade levels',
     help=_("""
-Caps on the RPC API versions this service sends, for rolling upgrades.
-
-During an upgrade, pin the new services to the version the oldest running
-service understands, upgrade everything, then remove the pins.
+Caps on the RPC API versions this service sends, for rolling upgrades:
+pin the new services to what the oldest one understands, upgrade
+everything, then remove the pins.
 """))
 
 upgrade_opts = [
     cfg.StrOpt(
         'conductor',
         help=_("""
-Highest cyborg-conductor RPC API version to send.
-
-Possible values:
-
-* A version such as ``1.0``.  Unset: the newest version this code knows.
+Highest cyborg-conductor RPC API version to send, such as ``1.0``; unset:
+the newest this code knows.
 """)),
     cfg.StrOpt(
         'agent',
         help=_("""
-Highest cyborg-agent RPC API version to send.
-
-Possible values:
-
-* A version such as ``1.0``.  Unset: the newest version this code knows.
+Highest cyborg-agent RPC API version to send, such as ``1.0``; unset: the
+newest this code knows.
 """)),
 ]
 

@@ -14,14 +14,11 @@
 """Options of upstream (the existing OpenStack Cyborg, 17.0.0 and earlier)
 that this Cyborg does not read.
 
-A configuration file of upstream starts this one unchanged:
-oslo.config ignores options nobody registered.  So that an operator knows
-which of them stopped having an effect and what to do instead, each is
-listed here; ``cyborg-status upgrade check`` reports those set in the
-configuration files (a failure for the ones whose value here would leave a
-deployment less safe or unreachable than the operator asked for), and
-every service warns of them at start (cyborg.service.prepare_service).
-An option this Cyborg does register is never reported.
+oslo.config ignores options nobody registered, so an upstream file starts
+this Cyborg unchanged; each such option is listed here with what to do
+instead.  ``cyborg-status upgrade check`` reports those set (a failure
+where the value would leave a deployment less safe than asked), and every
+service warns of them at start.
 """
 
 import configparser

@@ -11,19 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Cyborg's embedded mode: everything a trial needs in one process.
-
-``cyborg-all-in-one`` (cyborg/cmd/all_in_one.py) runs the API, a conductor
-and an agent in one process over oslo.messaging's in-memory transport, and
-serves next to the API, on the same port:
-
-* ``placement``: the real openstack-placement WSGI application on a SQLite
-  database of its own, without Keystone;
-* ``nova``: a stand-in for Nova that records the external events Cyborg
-  sends and answers for the servers it is told of;
-* ``server``: the threaded WSGI server that dispatches by path prefix.
-
-The separate services never import any of it; the stand-in for Nova also
-runs on its own (``python -m cyborg.embedded.nova``), for trying them
-without a Nova.
+"""Cyborg's embedded mode (cyborg-all-in-one): what it serves next to the
+API on one port: the real openstack-placement (``placement``), a stand-in
+for Nova (``nova``), and the WSGI server dispatching by path prefix
+(``server``).  The separate services never import it.
 """

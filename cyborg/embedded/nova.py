@@ -14,59 +14,24 @@
 """A stand-in for the few Nova calls Cyborg makes.
 
 Without Nova, a conductor still has somewhere to send
-``accelerator-request-bound`` events, and attach-instance and
-detach-instance still have a server to ask about.  cyborg-all-in-one
-serves this stand-in at ``/nova/v2.1``; ``python -m cyborg.embedded.nova``
-runs it on its own, for the separate services (README.rst, "Running the
-services by hand").  It keeps what it is told in its state directory
-(:data:`EVENTS_FILE`, :data:`SERVERS_FILE`), so a restart finds it.
+``accelerator-request-bound`` events, and attach and detach a server to
+ask about.  cyborg-all-in-one serves it at ``/nova/v2.1``; ``python -m
+cyborg.embedded.nova`` runs it on its own (README.rst, "Running the
+services by hand").  It keeps its events and servers in its state
+directory (EVENTS_FILE, SERVERS_FILE).
 
-What Cyborg calls, answered as Nova 34 answers it:
+It answers as Nova 34 answers an administrator: ``POST
+/os-server-external-events`` (each event recorded, ``code`` 200); ``GET
+/servers/{id}`` at microversion 2.47 (the flavor embedded with its extra
+specs, the extended attributes); ``GET /servers/detail`` (filters
+``host`` and ``uuid``, paging with ``limit`` and ``marker``); ``POST
+/servers/{id}/action`` ``reboot``, ``os-stop`` and ``os-start`` by Nova's
+state rules (202 or 409); ``GET /servers`` and ``DELETE /servers/{id}``.
 
-* ``POST /os-server-external-events``: 200, each event with ``code``
-  200; each event is appended, as one JSON line with the time it
-  arrived, to the events file.
-* ``GET /servers/{id}`` as Nova's server show at microversion 2.47 and
-  later, for an administrator: the flavor embedded with its extra specs,
-  ``OS-EXT-SRV-ATTR:host`` and ``:hypervisor_hostname``,
-  ``OS-EXT-STS:vm_state`` and ``:task_state``, ``status``, ``tenant_id``;
-  404 ``itemNotFound`` for a server it does not know.
-* ``GET /servers/detail`` as Nova's server list answers an
-  administrator: each server as ``GET /servers/{id}`` shows it, filtered
-  by ``host`` and ``uuid`` (one value each: Nova reads the last one),
-  ``limit`` (at most :attr:`Servers.max_limit`, Nova's ``[api]
-  max_limit``) and ``marker`` (400 for a server it does not know), with a
-  ``servers_links`` ``next`` link after a full page.  Every caller is an
-  administrator listing ``all_tenants``: the stand-in has no projects of
-  its own.
-* ``POST /servers/{id}/action`` with ``{"reboot": {"type": "HARD"}}``:
-  202 where Nova's compute API accepts a hard reboot (vm_state active,
-  stopped, paused, suspended or error; task_state none or one of
-  ``task_states.ALLOW_REBOOT``: nova/compute/api.py ``_hard_reboot``),
-  409 ``conflictingRequest`` otherwise.  The reboot is recorded and,
-  unless the stand-in is told to hold reboots, done at once (vm_state
-  active, task_state none).
-
-What a person trying Cyborg calls, also as Nova answers it:
-
-* ``POST /servers/{id}/action`` with ``{"os-stop": null}`` (vm_state
-  active or error) or ``{"os-start": null}`` (vm_state stopped): 202,
-  done at once; 409 in another state, or with a task under way, or for
-  a server on no host (nova/compute/api.py ``stop``, ``start``).  A
-  soft reboot (``"SOFT"``): 202 for an active server without a task.
-* ``GET /servers``: the servers, ``{"servers": [{"id", "name",
-  "links"}]}``.
-* ``DELETE /servers/{id}``: 204, the server is forgotten (a real Nova
-  also deletes its ARQs and allocations).
-
-What Nova has no call for:
-
-* ``PUT /servers/{id}`` with ``{"server": {"host": ..., "device_profile":
-  ..., ...}}`` (see :meth:`Servers.add`) tells the stand-in of a server,
-  as if Nova had booted it with a flavor naming that device profile
-  (the stand-in has no scheduler, images or flavors of its own, and does
-  not create the flavor's ARQs as nova-conductor would).
-* ``GET /os-server-external-events`` lists the recorded events.
+Two calls are its own: ``PUT /servers/{id}`` (Servers.add) tells it of a
+server, as if Nova had booted it with a flavor naming a device profile
+(it creates no ARQs), and ``GET /os-server-external-events`` lists the
+recorded events.
 """
 
 import argparse
@@ -172,16 +137,13 @@ def _check_host(server):
 
 
 class Servers:
-    """The servers a stand-in Nova knows, and the actions asked of them.
+    """The servers a stand-in Nova knows, and the actions asked of them
+    (``actions``: ``{server, action, type}`` dicts of this run, in order).
 
-    Thread-safe.  ``actions`` lists every action Nova accepted:
-    ``{server, action, type}`` dicts, in order (this run's only).
-
-    :param hold_reboots: leave a hard rebooted server in task_state
-        ``rebooting_hard`` until :meth:`finish_reboot` (as a real reboot
-        takes a while); False: the reboot is done at once.
-    :param path: a JSON file that keeps the servers across restarts
-        (read here, written after every change); None: kept in memory.
+    :param hold_reboots: leave a hard rebooted server ``rebooting_hard``
+        until finish_reboot(); False: the reboot is done at once.
+    :param path: a JSON file that keeps the servers across restarts;
+        None: kept in memory.
     """
 
     # Nova's [api] max_limit: the most servers of a list page.
@@ -212,14 +174,12 @@ class Servers:
             user_id='user', name=None, device_profile=None,
             extra_specs=None, flavor_name='m1.small', vm_state='active',
             task_state=None):
-        """Make the stand-in know a server (or change one).
+        """Make the stand-in know a server (or change one); returns it as
+        Nova would show it.
 
-        :param host: its compute host (None: not on a host, as a shelved
-            offloaded server).
-        :param nodename: its compute node (default: *host*).
+        :param host: its compute host (None: none, as a shelved offloaded
+            server).
         :param device_profile: the ``accel:device_profile`` of its flavor.
-        :param extra_specs: other extra specs of its flavor.
-        :returns: the server as Nova would show it.
         """
         specs = dict(extra_specs or {})
         if device_profile:
@@ -254,10 +214,7 @@ class Servers:
         self.set_state(uuid, 'active')
 
     def reboots(self, uuid=None):
-        """The hard reboots Nova accepted (of one server, or of all).
-
-        :returns: a list of server uuids, one per reboot, in order.
-        """
+        """The server uuids of the hard reboots accepted, in order."""
         with self._lock:
             return [a['server'] for a in self.actions
                     if a['action'] == 'reboot' and a['type'] == 'HARD' and
@@ -297,11 +254,9 @@ class Servers:
                 for s in self._servers.values()]}
 
     def detail(self, params, url):
-        """``GET /servers/detail`` (see the module's docstring).
+        """``GET /servers/detail`` of the query *params* (one value per
+        name); *url* is the endpoint's, for the ``next`` link.
 
-        :param params: the query, one value per name (Nova keeps the last
-            of a repeated one).
-        :param url: the endpoint's URL, for the ``next`` link.
         :returns: (status, body or the message of a 400).
         """
         try:
@@ -470,11 +425,7 @@ class Servers:
 
 class NovaRecorder:
     """WSGI application recording external events in *events_file* and
-    answering for the servers it was told of.
-
-    :param events_file: the file the events are appended to.
-    :param servers: a :class:`Servers`; default: one kept in
-        :data:`SERVERS_FILE` beside *events_file*.
+    answering for *servers* (default: kept in SERVERS_FILE beside it).
     """
 
     def __init__(self, events_file, servers=None):
@@ -487,10 +438,7 @@ class NovaRecorder:
         self._lock = threading.Lock()
 
     def events(self):
-        """Every event recorded so far (this run and earlier ones).
-
-        :returns: a list of event dicts, each with ``received_at``.
-        """
+        """Every event recorded so far, each with ``received_at``."""
         with self._lock:
             try:
                 with open(self.events_file) as f:

@@ -52,13 +52,10 @@ def _placement_modules():
 
 
 def load_app(state_dir):
-    """Placement's WSGI application on ``<state_dir>/placement.sqlite``.
+    """Placement's WSGI application on ``<state_dir>/placement.sqlite``
+    (one per process: Placement configures its engine once).
 
-    Only one per process: Placement configures its database engine once.
-
-    :param state_dir: the directory of the database and policy file.
     :raises: ConfigInvalid when openstack-placement is not installed.
-    :returns: the WSGI application.
     """
     placement_conf, placement_db, deploy = _placement_modules()
     policy_file = os.path.join(state_dir, 'placement-policy.yaml')
@@ -81,11 +78,9 @@ def load_app(state_dir):
 def serialized(app):
     """*app* answering one request at a time.
 
-    SQLite lets one connection write at a time, and a transaction that
-    reads before it writes cannot wait for another writer: it fails at
-    once with "database is locked", which Placement turns into a 500.
-    Placement on SQLite is for one host (the embedded mode, tests), where
-    serialising its requests costs nothing that matters.
+    On SQLite, a transaction that reads before it writes cannot wait for
+    another writer: it fails with "database is locked", a 500.  For one
+    host, serialising Placement's requests costs nothing that matters.
     """
     lock = threading.Lock()
 

@@ -13,11 +13,9 @@
 # under the License.
 """The embedded mode's HTTP server: several WSGI applications on one port.
 
-A threaded wsgiref server (one thread per request, enough for one person
-trying Cyborg; production runs the API under gunicorn, uWSGI or
-mod_wsgi) in front of a dispatcher that sends each request to the
-application mounted at the longest matching path prefix, moving the
-prefix from ``PATH_INFO`` to ``SCRIPT_NAME`` as a WSGI container does.
+A threaded wsgiref server (enough for one person trying Cyborg) in front
+of a dispatcher by longest path prefix, which moves the prefix from
+``PATH_INFO`` to ``SCRIPT_NAME`` as a WSGI container does.
 """
 
 import socketserver

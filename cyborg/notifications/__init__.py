@@ -11,17 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Versioned notifications: what Cyborg did, for billing, monitoring and
-operators (see doc/source/admin/notifications.rst).
-
-One call sends a notification, after the commit of what it reports::
-
-    notifications.notify(context, 'device.update', payload)
-
-or, from the conductor's flows, a typed helper of a payload family
-(cyborg.notifications.accelerator_request, .device, .deployable, .driver,
-.service), one line each.  Nothing here raises or blocks: a notification
-that cannot be built or queued is logged and dropped.
+"""Versioned notifications of what Cyborg did
+(doc/source/admin/notifications.rst), sent after the commit of what they
+report, through notify() or the helpers of each payload's module.
+Nothing here raises or blocks: a notification that cannot be built or
+queued is logged and dropped.
 """
 
 import functools
@@ -38,10 +32,7 @@ LOG = logging.getLogger(__name__)
 
 
 def is_enabled():
-    """Whether notifications are sent (a driver is configured).
-
-    Helpers check it first, so that nothing is read or built for nobody.
-    """
+    """Whether notifications are sent (a driver is configured)."""
     try:
         return sender.get() is not None
     except Exception:
@@ -52,8 +43,7 @@ def is_enabled():
 def _context_dict(context):
     context = context or cyborg_context.get_admin_context()
     values = context.to_dict()
-    # Consumers of notifications are not to get the caller's token.
-    # Nor the deadline of an RPC call (cyborg.common.deadline).
+    # Consumers are not to get the caller's tokens (nor an RPC deadline).
     for key in ('auth_token', 'auth_token_info', 'service_token',
                 'deadline'):
         values.pop(key, None)
@@ -62,19 +52,15 @@ def _context_dict(context):
 
 def notify(context, event_type, payload, priority=None,
            binary=servicegroup.CONDUCTOR, host=None):
-    """Queue a versioned notification (never raises, never blocks).
+    """Queue a versioned notification; returns whether it was queued.
 
-    :param context: the request context (None: an admin context); it
-        travels without its tokens.
+    :param context: the request context (None: an admin context).
     :param event_type: ``<object>.<action>[.<phase>]``, e.g.
         ``accelerator_request.bind.end``.
-    :param payload: a NotificationPayload (a versioned object).
-    :param priority: DEBUG, INFO, WARN, ERROR or CRITICAL; None:
-        ``[notifications] default_level``.
-    :param binary: the sending service, the first part of the
-        publisher_id (``cyborg-conductor:<host>``).
-    :param host: its host (None: ``[DEFAULT] host``).
-    :returns: whether the notification was queued.
+    :param payload: a NotificationPayload.
+    :param priority: None: ``[notifications] default_level``.
+    :param binary: the sending service, with *host* (None: ``[DEFAULT]
+        host``) the publisher_id ``<binary>:<host>``.
     """
     try:
         target = sender.get()
@@ -92,8 +78,9 @@ def notify(context, event_type, payload, priority=None,
 
 
 def safe(func):
-    """Decorate a notification helper: it returns None at once when
-    notifications are off, and logs instead of raising.
+    """Decorate a notification helper: it does nothing when notifications
+    are off (nothing is read or built for nobody), and logs instead of
+    raising.
     """
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
@@ -108,10 +95,8 @@ def safe(func):
 
 
 def flush(timeout=None):
-    """Wait until the queued notifications were handed to the broker
-    (tests, a service that stops).
-
-    :returns: False when *timeout* seconds passed first.
+    """Wait until the queued notifications were handed to the broker;
+    False when *timeout* seconds passed first.
     """
     target = sender.get()
     return True if target is None else target.flush(timeout)

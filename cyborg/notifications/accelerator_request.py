@@ -80,30 +80,23 @@ def _rows(context, uuids):
 
 @notifications.safe
 def created(context, arqs):
-    """accelerator_request.create for each new ARQ.
-
-    :param arqs: an AcceleratorRequestList (what arq_create returns).
-    """
+    """accelerator_request.create for each ARQ of *arqs* (a list)."""
     for arq in arqs:
         _send(context, CREATE, arq.to_dict())
 
 
 @notifications.safe
 def created_rows(context, uuids):
-    """accelerator_request.create for the ARQs *uuids* (attach-instance's,
-    read back once their transaction committed).
-    """
+    """accelerator_request.create for the ARQs *uuids*, read back."""
     for row in _rows(context, uuids):
         _send(context, CREATE, row)
 
 
 @notifications.safe
 def bind_committed(context, result):
-    """A bind committed: bind.start for each ARQ, then bind.end for those
-    it bound and bind.error for those it failed (those still BindStarted
-    end when their device work does: bind_resolved).
-
-    :param result: {arq uuid: state} as arq_bind.bind returns it.
+    """A bind committed (*result*: {arq uuid: state}): bind.start for
+    each ARQ, then bind.end or bind.error for those it resolved (the
+    others' come with bind_resolved).
     """
     for row in _rows(context, result):
         _send(context, BIND_START, row, states.BIND_STARTED)
@@ -116,19 +109,15 @@ def bind_committed(context, result):
 
 @notifications.safe
 def bind_refused(context, uuids):
-    """bind.error for the ARQs of a bind refused as a whole
-    (BindRefused): they stay as they were (Initial).
-    """
+    """bind.error for the ARQs of a bind refused as a whole."""
     for row in _rows(context, uuids):
         _send(context, BIND_ERROR, row)
 
 
 @notifications.safe
 def bind_resolved(context, uuids, state):
-    """Device work ended a bind: bind.end (Bound) or bind.error.
-
-    :param uuids: the ARQs' uuids (none: nothing is sent).
-    :param state: Bound or BindFailed.
+    """Device work ended the bind of *uuids* in *state*: bind.end
+    (Bound) or bind.error.
     """
     if not uuids:
         return
@@ -139,9 +128,8 @@ def bind_resolved(context, uuids, state):
 
 @notifications.safe
 def unbound(context, result):
-    """accelerator_request.unbind for each ARQ unbound.
-
-    :param result: {arq uuid: Unbound} as arq_release.unbind returns it.
+    """accelerator_request.unbind for each ARQ of *result* ({uuid:
+    state}).
     """
     for row in _rows(context, result):
         _send(context, UNBIND, row, states.UNBOUND)
@@ -149,9 +137,8 @@ def unbound(context, result):
 
 @notifications.safe
 def before_delete(context, uuids=None, instance_uuid=None):
-    """The ARQs a delete names, read before it (their rows go with it).
-
-    :returns: {uuid: row}; empty when notifications are off (None).
+    """{uuid: row} of the ARQs a delete names, read before their rows go
+    (None when notifications are off).
     """
     rows = arq_queries.get_all(
         context, uuids=None if uuids is None else list(uuids),
@@ -161,11 +148,8 @@ def before_delete(context, uuids=None, instance_uuid=None):
 
 @notifications.safe
 def deleted(context, before, uuids):
-    """accelerator_request.delete for each ARQ deleted (or being deleted:
-    Deleting, until its device is released).
-
-    :param before: what before_delete() returned.
-    :param uuids: the uuids the delete took.
+    """accelerator_request.delete for each ARQ of *uuids* deleted (or
+    Deleting), from the rows *before* (before_delete()).
     """
     for uuid in sorted(uuids):
         if before and before.get(uuid, {}).get('state') not in (

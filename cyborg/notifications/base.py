@@ -11,13 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The base of notification payloads, and what every notification
-carries.
+"""The base of notification payloads.
 
-A payload is a versioned object: on the wire it is the object's primitive
-(``cyborg_object.name``, ``.namespace``, ``.version`` and ``.data``), as
-Nova's ``nova_object.*`` payloads are.  A change of a payload's fields
-bumps its VERSION (minor for additions) and its fingerprint in
+A payload is a versioned object, sent as its primitive
+(``cyborg_object.name``, ``.namespace``, ``.version``, ``.data``) as Nova's
+are.  A change of its fields bumps its VERSION and its fingerprint in
 cyborg/tests/unit/notifications/test_payloads.py, and updates its samples
 in doc/notification_samples/.
 """
@@ -52,6 +50,5 @@ class NotificationPayload(objects_base.CyborgObject):
 
     @classmethod
     def from_values(cls, values):
-        """A payload from a dict of its fields' values (missing: None).
-        """
+        """A payload from a dict of its fields' values (missing: None)."""
         return cls(**{name: values.get(name) for name in cls.fields})

@@ -86,11 +86,8 @@ class DeployableProgramPayload(base.NotificationPayload):
 
 @notifications.safe
 def send(context, event_type, values, changed=()):
-    """One deployable notification (create, update, delete).
-
-    :param values: the deployable's columns, with ``device_uuid`` and
-        ``hostname``.
-    :param changed: the columns an update changed.
+    """One deployable notification of its columns *values* (with
+    ``device_uuid`` and ``hostname``) and the columns an update *changed*.
     """
     payload = DeployablePayload.from_values(
         dict(values, changed=sorted(changed)))
@@ -101,7 +98,6 @@ def send(context, event_type, values, changed=()):
 def program(context, event_type, uuid, target, image_uuid, error=None):
     """One deployable.program.* notification.
 
-    :param uuid: the deployable's uuid.
     :param target: what deployable_queries.program_target returned.
     :param error: what failed (program.error), an exception or a string.
     """

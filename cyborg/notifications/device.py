@@ -75,12 +75,8 @@ class DevicePayload(base.NotificationPayload):
 
 @notifications.safe
 def send(context, event_type, values, changed=(), instance_uuids=None):
-    """One device notification.
-
-    :param values: the device's columns (a devices row as a dict).
-    :param changed: the columns an update changed.
-    :param instance_uuids: the instances bound to the device (health
-        changes), or None.
+    """One device notification of a devices row, the columns an update
+    *changed*, and the instances bound to it (health changes) or None.
     """
     payload = DevicePayload.from_values(
         dict(values, changed=sorted(changed),

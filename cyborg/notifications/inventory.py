@@ -11,10 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Notifications of what an agent's report changed: devices and
-deployables created, updated and deleted
-(cyborg.conductor.inventory.device_diff records them; they are sent
-after its transaction commits).
+"""Notifications of the devices and deployables an agent's report
+created, updated and deleted, sent after its transaction commits.
 """
 
 from cyborg.notifications import deployable
@@ -24,10 +22,7 @@ _SENDERS = {'device': device.send, 'deployable': deployable.send}
 
 
 def send(context, result):
-    """Send the notifications of a device_diff.Result.
-
-    :param result: what device_diff.apply returned (None: nothing).
-    """
+    """Send the notifications of a device_diff.Result (None: none)."""
     for event_type, values, changed in getattr(result, 'changes', ()):
         _SENDERS[event_type.split('.')[0]](context, event_type, values,
                                            changed=changed)

@@ -12,12 +12,9 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """The sender of versioned notifications: oslo.messaging's Notifier fed
-from a bounded queue by one background thread.
-
-The operation that a notification reports has committed before the
-notification is queued, and queuing never blocks: a broker that is slow
-or down delays the notifications, never the operation.  When the queue is
-full, a notification is dropped with a warning.
+from a bounded queue by one background thread, so that a slow broker
+delays the notifications, never the operation; a full queue drops them
+with a warning.
 """
 
 import os
@@ -60,10 +57,8 @@ class Sender:
         self._thread.start()
 
     def put(self, context, publisher_id, priority, event_type, payload):
-        """Queue one notification; never blocks.
-
-        :returns: whether it was queued (False: the queue is full and it
-            is dropped).
+        """Queue one notification without blocking; False when the queue
+        is full and it is dropped.
         """
         with self._idle:
             self._pending += 1
@@ -105,16 +100,14 @@ class Sender:
                 self._done()
 
     def flush(self, timeout=None):
-        """Wait until every queued notification was sent (or failed).
-
-        :returns: False when *timeout* seconds passed first.
+        """Wait until every queued notification was sent (or failed);
+        False when *timeout* seconds passed first.
         """
         with self._idle:
             return self._idle.wait_for(lambda: not self._pending, timeout)
 
     def stop(self):
-        """Let the thread end after what is queued (tests, service stop).
-        """
+        """Let the thread end after what is queued."""
         try:
             self._queue.put_nowait(None)
         except queue.Full:
@@ -152,9 +145,7 @@ def get(conf=None):
 
 
 def reset():
-    """Forget this process's Sender; the next notification reads the
-    configuration again (tests).
-    """
+    """Forget this process's Sender (tests)."""
     global _SENDER, _PID
     with _LOCK:
         if _SENDER is not None:
@@ -163,9 +154,7 @@ def reset():
 
 
 def use(target):
-    """Make *target* (a Sender, or None: off) this process's sender
-    (tests); reset() forgets it.
-    """
+    """Make *target* (a Sender, or None: off) this process's (tests)."""
     global _SENDER, _PID
     with _LOCK:
         _SENDER, _PID = target, os.getpid()

@@ -20,10 +20,9 @@ from cyborg.objects import base
 
 
 def info_text(info):
-    """An attach_handle_info as Nova reads it: text values, and null
-    where the handle has none (``physical_network`` of a NIC function
-    mapped to no physical network; Nova copies it into a Neutron port's
-    binding profile), never the text ``"None"``.
+    """An attach_handle_info as Nova reads it: text values, and null (never
+    ``"None"``) where the handle has none, as ``physical_network`` of a NIC
+    function on no physical network.
     """
     return {str(k): (None if v is None else str(v))
             for k, v in (info or {}).items()}
@@ -64,11 +63,6 @@ class AcceleratorRequest(base.CyborgObject):
             row.get('attach_handle_info'))
         values['attach_handle_type'] = row.get('attach_handle_type') or ''
         return cls(**values)
-
-    def to_dict(self):
-        """The set fields as a plain dict."""
-        return {name: getattr(self, name) for name in self.fields
-                if self.obj_attr_is_set(name)}
 
     @property
     def resolved(self):

@@ -31,6 +31,11 @@ class CyborgObject(ovo_base.VersionedObject):
     OBJ_SERIAL_NAMESPACE = 'cyborg_object'
     OBJ_PROJECT_NAMESPACE = 'cyborg'
 
+    def to_dict(self):
+        """The set fields as a plain dict."""
+        return {name: getattr(self, name) for name in self.fields
+                if self.obj_attr_is_set(name)}
+
 
 class CyborgObjectListBase(ovo_base.ObjectListBase):
     """Base of list objects (a VERSION and an ``objects`` field)."""

@@ -26,16 +26,11 @@ CONF = cfg.CONF
 
 
 def group_mismatch(group, rc, traits):
-    """Why a provider does not satisfy a device profile group, or None.
+    """Why a provider of resource class *rc* (None: none) and *traits*
+    does not satisfy a device profile *group*, or None when it fits.
 
-    Nova binds an ARQ to the resource provider Placement chose for its
-    group, so that provider has the group's resource class and traits.
-
-    :param group: the group ({'resources:FPGA': '1', 'trait:X':
-        'required', ...}).
-    :param rc: the provider's resource class (None: it has none).
-    :param traits: the provider's traits.
-    :returns: a reason (str), or None when the provider fits.
+    Nova binds an ARQ to the provider Placement chose for its group, so
+    that provider has the group's resource class and traits.
     """
     wanted = sorted(key.split(':', 1)[1] for key in group
                     if key.startswith('resources:'))
@@ -54,13 +49,9 @@ def group_mismatch(group, rc, traits):
 
 
 def group_count(group):
-    """How many ARQs one device profile group asks for.
-
-    :param group: {key: value} of one group.
-    :returns: the sum of the ``resources:*`` amounts, times the functions
-        of a multi-function device the group requires (two for an FPGA of
-        a group requiring CUSTOM_FPGA_XILINX, see
-        cyborg.common.multi_function).
+    """How many ARQs one device profile group asks for: the sum of its
+    ``resources:*`` amounts, times the functions of a multi-function
+    device (cyborg.common.multi_function).
     """
     count = 0
     for key, value in group.items():
@@ -70,12 +61,10 @@ def group_count(group):
 
 
 def arq_counts(groups):
-    """How many ARQs each group asks for, within the configured limits.
+    """How many ARQs each group of a device profile asks for.
 
-    :param groups: the groups of a device profile.
     :raises: Invalid above ``[DEFAULT] max_arqs_per_group`` or
         ``max_arqs_per_profile``.
-    :returns: a list of counts, one per group.
     """
     counts = [group_count(group) for group in groups]
     for index, count in enumerate(counts):
@@ -120,8 +109,3 @@ class DeviceProfile(base.CyborgObject):
     def from_row(cls, row):
         """An object from a query dict (cyborg.db.queries)."""
         return cls(**{name: row.get(name) for name in cls.fields})
-
-    def to_dict(self):
-        """The set fields as a plain dict."""
-        return {name: getattr(self, name) for name in self.fields
-                if self.obj_attr_is_set(name)}

@@ -62,13 +62,11 @@ def _json(value):
 
 
 def pci_address_info(address):
-    """The attach_info / cpid_info dict of a PCI address.
+    """The attach_info / cpid_info dict of a PCI address ``dddd:bb:ss.f``:
+    ``{"domain": "0000", "bus": "0c", "device": "00", "function": "1"}``
+    (lower-case hex strings, as the existing Cyborg writes them).
 
-    :param address: ``dddd:bb:ss.f``, e.g. ``0000:0c:00.1``.
     :raises: ValueError for anything else.
-    :returns: ``{"domain": "0000", "bus": "0c", "device": "00",
-        "function": "1"}`` (lower-case hex strings, as the existing
-        Cyborg writes them).
     """
     match = _ADDRESS_RE.match(address)
     if match is None:
@@ -82,13 +80,9 @@ _WIDTHS = {'domain': 4, 'bus': 2, 'device': 2, 'function': 1}
 
 
 def canonical_info_json(text):
-    """An attach_info / cpid_info JSON text as this Cyborg writes it.
-
-    The existing Cyborg wrote some without sorted keys or with unpadded
-    numbers (its fake driver: ``{"domain": "0000", "bus": "0c", "device":
-    "0", "function": "1"}``); its rows are rewritten this way when its
-    database is upgraded, so that the reports of the same hardware find
-    them.  Other keys (``asked_type``, ``physical_network``...) are kept.
+    """An attach_info / cpid_info JSON text as this Cyborg writes it
+    (sorted keys, padded numbers), other keys kept: upstream rows are
+    rewritten so at upgrade, so that reports of the same hardware find them.
 
     :raises: ValueError when *text* is not a JSON object with the four
         PCI keys as hexadecimal strings.
@@ -110,14 +104,8 @@ ASKED_TYPE = 'asked_type'
 
 def needs_device_work(attach_type, attach_info):
     """Whether a handle needs its driver's prepare_attach() before it is
-    given to an instance, and release_attach() once let go.
-
-    A mediated device is created and removed; a handle naming an
-    ``asked_type`` (a vendor-specific VFIO vGPU: the VF's vGPU type is
-    set and cleared) too, whatever its attach type.
-
-    :param attach_type: the handle's attach type.
-    :param attach_info: its attach_info dict.
+    given to an instance, and release_attach() once let go: a mediated
+    device, or a handle naming an ``asked_type`` (a VF's vGPU type).
     """
     return (attach_type == fields.AttachType.MDEV or
             bool((attach_info or {}).get(ASKED_TYPE)))
@@ -400,10 +388,8 @@ def sort_key(record):
 
 
 def inventory_hash(records):
-    """A digest of a host's hardware that changes when anything in it does.
-
-    :param records: Hardware objects or their to_dict() form.
-    :returns: a hex SHA-256 of the records' sorted JSON.
+    """A digest of a host's hardware (Hardware objects or their to_dict()
+    form) that changes when anything in it does.
     """
     dicts = [r if isinstance(r, dict) else r.to_dict() for r in records]
     dicts.sort(key=sort_key)
