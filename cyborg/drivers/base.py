@@ -25,6 +25,7 @@ import re
 from cyborg import exception
 from cyborg.common import traits as cyborg_traits
 from cyborg.drivers import pci
+from cyborg.drivers import sriov
 from cyborg.objects import fields
 from cyborg.objects import hardware
 
@@ -87,6 +88,8 @@ class AcceleratorDriver(abc.ABC):
     #: Whether cyborg.drivers.health.PciHealth applies: False for
     #: simulated devices.
     pci_health = True
+    #: How long configure() waits for sysfs to show a change of VFs.
+    sriov_timeout = sriov.WAIT_SECONDS
 
     def __init__(self, conf, host, pci_host=None):
         self.conf = conf

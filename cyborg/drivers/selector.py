@@ -59,8 +59,8 @@ def _normalize(name):
 
 
 def normalize_resource_class(name):
-    """Nova's normalisation: upper case, ``_`` for other characters, and
-    ``CUSTOM_`` unless it is a standard class (``PGPU``, ``FPGA``...).
+    """Nova's: upper case, ``_`` for other characters, and ``CUSTOM_``
+    unless it is a standard class.
     """
     name = _normalize(name)
     if name in os_resource_classes.STANDARDS or name.startswith('CUSTOM_'):
@@ -90,8 +90,8 @@ def _address_parts(address):
 class Selector:
     """One parsed selector.
 
-    :param spec: the selector's dict (already decoded from JSON).
-    :param source: the configured text it came from, for messages.
+    :param spec: the selector's decoded JSON.
+    :param source: the configured text, for messages.
     :raises: InvalidSelector
     """
 
@@ -259,12 +259,10 @@ class Selector:
 
 
 def parse(values):
-    """Parse the configured selector strings.
+    """Selectors of a multi-valued option's values: each a JSON object or
+    a list of them.
 
-    :param values: the values of a multi-valued option: each a JSON object
-        or a JSON list of objects.
     :raises: InvalidSelector naming the first bad selector.
-    :returns: a list of Selector.
     """
     selectors = []
     for value in values:

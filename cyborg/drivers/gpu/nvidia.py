@@ -111,8 +111,6 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
     name = 'gpu'
     device_types = (fields.DeviceType.GPU,)
     config_options = {gpu_conf.gpu_group.name: gpu_conf.gpu_opts}
-    #: How long configure() waits for the kernel to show a GPU's VFs.
-    sriov_timeout = sriov.WAIT_SECONDS
 
     @classmethod
     def driver_options(cls, group):
