@@ -49,7 +49,6 @@ class LastKnown:
 
     @classmethod
     def from_conf(cls, conf):
-        """The agent's file, in its state directory."""
         return cls(os.path.join(conf.state_path, FILE_NAME))
 
     def load(self):

@@ -48,7 +48,6 @@ class PendingReboots:
 
     @classmethod
     def from_conf(cls, conf):
-        """The agent's records, in its state directory."""
         return cls(os.path.join(conf.state_path, FILE_NAME))
 
     def boot_id(self):

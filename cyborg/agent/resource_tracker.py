@@ -37,11 +37,6 @@ from cyborg.objects import hardware as hardware_obj
 LOG = logging.getLogger(__name__)
 
 
-def _handle_addresses(record):
-    return {'{domain}:{bus}:{device}.{function}'.format(**h.attach_info)
-            for d in record.deployables for h in d.attach_handles}
-
-
 def merge(results):
     """One list of records from each driver's, a PCI function reported by
     one driver only: catch-all drivers (generic) lose, then the later in
@@ -56,7 +51,7 @@ def merge(results):
     merged = []
     for driver, records in ordered:
         for record in records:
-            addresses = _handle_addresses(record) | {record.address}
+            addresses = health.functions(record)
             taken = addresses & claimed
             if taken:
                 LOG.info('Driver %(driver)s: %(address)s is already '
@@ -90,8 +85,8 @@ class ResourceTracker:
         self.conductor_api = conductor_api
         self._lock = threading.Lock()
         self._report_lock = threading.Lock()
-        # A driver that raises is not an absence: its devices stay as last
-        # found (held, _hold()), also over a restart.
+        # A driver that raises has its devices held as last found
+        # (_hold()), also over a restart.
         self.last_known = last_known or last_known_mod.LastKnown()
         self._known = self.last_known.load()
         self._found = {name: self._known.get(name, []) for name in drivers}
@@ -162,10 +157,8 @@ class ResourceTracker:
     def apply_installs(self, conf, installs, removed=()):
         """Load, reconfigure and unload drivers as the operator decided.
 
-        A driver whose API configuration changed is made anew and replaces
-        the running one only once made (never none for a moment, which a
-        report would take for its devices gone); one that would not load
-        shows its error in its hello.
+        A driver is replaced only once its successor is made (never none
+        for a moment, which a report would take for its devices gone).
 
         :param installs: ``[{name, config}]``, this host's list.
         :param removed: the file's drivers uninstalled on this host.
@@ -220,12 +213,14 @@ class ResourceTracker:
                   'loaded: %(error)s',
                   {'name': name, 'error': self.install_errors[name]})
 
+    def _drop(self, name):
+        for known in (self.drivers, self._found, self._errors,
+                      self._check_errors):
+            known.pop(name, None)
+
     def _unload_file_driver(self, name):
         """Unload a driver of the configuration file (locked)."""
-        self.drivers.pop(name, None)
-        self._found.pop(name, None)
-        self._errors.pop(name, None)
-        self._check_errors.pop(name, None)
+        self._drop(name)
         for alias, target in list(self.aliases.items()):
             if target == name and alias in self._file_aliases:
                 del self.aliases[alias]
@@ -254,21 +249,13 @@ class ResourceTracker:
 
     def _unload(self, name):
         """Forget an installed driver (locked)."""
-        driver_name = self.aliases.pop(name, name)
-        self.drivers.pop(driver_name, None)
-        self._found.pop(driver_name, None)
-        self._errors.pop(driver_name, None)
-        self._check_errors.pop(driver_name, None)
+        self._drop(self.aliases.pop(name, name))
         del self.installed[name]
         LOG.info('Unloaded accelerator driver %s', name)
 
     def configure(self, configs):
-        """Apply the devices' desired configurations through their drivers;
-        the next report tells how each ended.
-
-        One already applied at its generation since this start is not
-        applied again.  Devices are found in the last discovery (run
-        first when there was none).
+        """Apply the devices' desired configurations through their drivers,
+        but those applied at their generation since this start.
 
         :param configs: ``[{device_uuid, generation, desired}]``.
         :returns: the outcomes of those applied now, by device uuid.

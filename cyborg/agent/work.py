@@ -47,7 +47,6 @@ class Discovery:
     ids: list
 
     def join(self, reason, driver, discovery_id):
-        """Take another request into this discovery."""
         if reason not in self.reasons:
             self.reasons.append(reason)
         if driver != self.driver:

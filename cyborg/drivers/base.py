@@ -34,7 +34,6 @@ ERROR = 'ERROR'
 
 
 def sanitize_name(name):
-    """Keep ``[A-Za-z0-9_-]``, replace anything else with ``_``."""
     return re.sub(r'[^A-Za-z0-9_-]', '_', name)
 
 

@@ -38,6 +38,7 @@ from cyborg.common import traits as cyborg_traits
 from cyborg.conf import fake as fake_conf
 from cyborg.drivers import base
 from cyborg.drivers import health
+from cyborg.drivers import sriov
 from cyborg.drivers.gpu import gpu_config
 from cyborg.drivers.gpu import mig
 from cyborg.objects import fields
@@ -116,11 +117,14 @@ class FakeDriver(base.AcceleratorDriver):
         """Make the device at *address* unhealthy for *reason* (None:
         healthy again) from its next health check on.
         """
+        self._simulate(self.unhealthy, address, reason)
+
+    def _simulate(self, found, address, reason):
         with self._lock:
             if reason is None:
-                self.unhealthy.pop(address, None)
+                found.pop(address, None)
             else:
-                self.unhealthy[address] = reason
+                found[address] = reason
 
     def _raise_if_asked(self, operation):
         """Raise when ``[fake_driver] raise_in`` names *operation* (read
@@ -203,14 +207,8 @@ class FakeDriver(base.AcceleratorDriver):
         """The record's configuration of a QAT or GPU in *state*."""
         if kind == 'qat':
             num_vfs = state[device_config.NUM_VFS]
-            return {'settable': {
-                        device_config.NUM_VFS: {
-                            'type': 'integer', 'minimum': 0,
-                            'maximum': _QAT_TOTAL_VFS},
-                        device_config.VF_DRIVER: {
-                            'type': 'string', 'enum': [
-                                FAKE_QAT_VF_DRIVER,
-                                device_config.VFIO_PCI]}},
+            return {'settable': sriov.settable(_QAT_TOTAL_VFS,
+                                               [FAKE_QAT_VF_DRIVER]),
                     'actual': {device_config.NUM_VFS: num_vfs,
                                device_config.VF_DRIVER:
                                state[device_config.VF_DRIVER] if num_vfs
@@ -359,11 +357,7 @@ class FakeDriver(base.AcceleratorDriver):
         """Make the next configure() of *address* fail for *reason*
         (None: succeed again).
         """
-        with self._lock:
-            if reason is None:
-                self.config_failures.pop(address, None)
-            else:
-                self.config_failures[address] = reason
+        self._simulate(self.config_failures, address, reason)
 
     def configure(self, address, desired):
         """Configure a simulated QAT or GPU; a failure changes nothing.

@@ -20,10 +20,8 @@ selected the PF itself is not offered (it cannot be passed through while
 its VFs are in use).
 
 A selected SR-IOV PF's VF count and driver can be configured
-(cyborg.drivers.sriov).  The host's own VF driver is not known here:
-``vfio-pci`` is offered, plus the driver the VFs are bound to now.  A PF
-of which only VFs are selected is not configured: the operator did not
-hand it to Cyborg.
+(cyborg.drivers.sriov): ``vfio-pci``, or the driver the VFs have now (the
+host's own, unknown here).  A PF whose VFs only are selected is not.
 """
 
 from cyborg import exception

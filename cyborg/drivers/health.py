@@ -43,7 +43,6 @@ OK = Health(health_states.HEALTHY, None)
 
 
 def unhealthy(reason):
-    """An unhealthy Health saying *reason*."""
     return Health(health_states.UNHEALTHY, reason)
 
 
@@ -83,7 +82,6 @@ class PciHealth:
                       for address in sorted(wanted)])
 
     def forget(self, keys):
-        """Forget the devices not in *keys*."""
         for key in set(self._functions) - set(keys):
             self.forget_device(key)
 

@@ -57,9 +57,9 @@ def _resolve(path):
         return None
 
 
-def _to_int(value, base=10):
+def _to_int(value):
     try:
-        return int(value, base)
+        return int(value)
     except (TypeError, ValueError):
         return None
 
@@ -92,7 +92,6 @@ class PciDevice:
                                          self.product_id)
 
     def path(self, relpath=''):
-        """Absolute path of *relpath* below the device."""
         if not relpath:
             return self.sys_path
         return os.path.join(self.sys_path, relpath)
@@ -109,7 +108,6 @@ class PciDevice:
         return default if value is None else value
 
     def read(self, relpath, default=None):
-        """The stripped content of the file *relpath* below the device."""
         value = _read_file(self.path(relpath))
         return default if value is None else value
 
@@ -138,14 +136,12 @@ class PciDevice:
         return sorted(found)
 
     def link_name(self, relpath):
-        """Base name of the symlink *relpath*'s target, or None."""
         try:
             return os.path.basename(os.readlink(self.path(relpath)))
         except OSError:
             return None
 
     def write(self, relpath, value):
-        """Write *value* to *relpath* below the device (write_sysfs)."""
         write_sysfs(self.path(relpath), value)
 
     @property
@@ -272,7 +268,6 @@ class PciDevice:
 
     @property
     def net_names(self):
-        """Names of the network interfaces of this function."""
         return self.listdir('net')
 
     def mdev_types(self):
@@ -339,7 +334,8 @@ class PciDevice:
                 'subsystem_vendor_id': self.subsystem_vendor_id,
                 'subsystem_product_id': self.subsystem_product_id,
                 'kernel_driver': self.driver,
-                'numa_node': _str_or_none(self.numa_node),
+                'numa_node': (None if self.numa_node is None
+                              else str(self.numa_node)),
                 'iommu_group': self.iommu_group,
                 'device_type': self.device_type}
         return {k: v for k, v in info.items() if v is not None}
@@ -371,10 +367,6 @@ def parse_aer(text):
     return summed if seen else None
 
 
-def _str_or_none(value):
-    return None if value is None else str(value)
-
-
 class UdevHost:
     """The host's PCI devices through pyudev (production, and umockdev)."""
 
@@ -382,7 +374,6 @@ class UdevHost:
         self._context = pyudev.Context()
 
     def pci_devices(self):
-        """Every PCI function, sorted by address."""
         devices = [PciDevice(dev.sys_path, dev)
                    for dev in self._context.list_devices(subsystem='pci')]
         return sorted(devices, key=lambda d: d.address)

@@ -284,7 +284,6 @@ def defaults():
 
 
 def first_match(selectors, dev):
-    """The first selector that selects *dev*, or None."""
     for selector in selectors:
         if selector.match(dev):
             return selector

@@ -49,16 +49,17 @@ POLL_SECONDS = 0.01
 _CLEAR_OVERRIDE = '\n'
 
 
-def settable(pf, vf_drivers):
-    """The record's ``configuration.settable`` of the PF *pf*.
+def settable(total_vfs, vf_drivers):
+    """The record's ``configuration.settable`` of a PF.
 
+    :param total_vfs: its ``sriov_totalvfs``.
     :param vf_drivers: the host's own drivers of its VFs (may be empty);
         vfio-pci is always offered, last.
     :returns: ``{"num_vfs": schema, "vf_driver": schema}``.
     """
     drivers = [d for d in dict.fromkeys(vf_drivers) if d and d != VFIO_PCI]
     return {NUM_VFS: {'type': 'integer', 'minimum': 0,
-                      'maximum': pf.sriov_totalvfs},
+                      'maximum': total_vfs},
             VF_DRIVER: {'type': 'string', 'enum': drivers + [VFIO_PCI]}}
 
 
@@ -87,19 +88,17 @@ def configuration(pf, devices, vf_drivers):
     """
     if not pf.is_pf:
         return None
-    return {'settable': settable(pf, vf_drivers),
+    return {'settable': settable(pf.sriov_totalvfs, vf_drivers),
             'actual': actual(pf, devices)}
 
 
 def configure(pf, desired, uuid, vf_drivers=None, timeout=WAIT_SECONDS):
     """Make the VFs of *pf* as *desired* says (idempotent).
 
-    New VFs come up on the host's own driver: when ``vf_driver`` is left
-    out, the driver the VFs had before is bound again.  A VF is handed to
-    a driver by its ``driver_override`` (cleared for a host driver, so
-    that the kernel's matching binds it), an unbind and a probe.
+    New VFs come up on the host's driver: with ``vf_driver`` left out,
+    the VFs' driver before is bound again.  A VF changes driver by its
+    ``driver_override`` (cleared for a host driver), unbind and probe.
 
-    :param pf: the PciDevice of the SR-IOV capable PF.
     :param desired: ``{"num_vfs": n, "vf_driver": name}``, either left
         out.
     :param uuid: the record's uuid, for the errors.
@@ -142,7 +141,7 @@ def _check(pf, count, driver, uuid, vf_drivers):
     elif driver is not None and count == 0:
         reason = 'vf_driver %s asked with no VF (num_vfs 0)' % driver
     elif driver is not None and vf_drivers is not None:
-        offered = settable(pf, vf_drivers)[VF_DRIVER]['enum']
+        offered = settable(total, vf_drivers)[VF_DRIVER]['enum']
         if driver not in offered:
             reason = ('vf_driver %s: the VFs of %s take %s'
                       % (driver, pf.address, ', '.join(offered)))

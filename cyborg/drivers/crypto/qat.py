@@ -15,15 +15,10 @@
 functions.
 
 One device per PF: each enabled VF is a ``CUSTOM_QAT`` deployable, else
-the PF is.  The services of ``qat/cfg_services`` (4xxx+: ``sym``,
-``asym``, ``dc``...) become traits (``CUSTOM_QAT_SYM``...).  A PF whose
-``qat/state`` is ``down`` has no deployable and ``setup_required``.
-
-A PF's VF count and VF driver can be configured (cyborg.drivers.sriov),
-also while it is down (the kernel's driver cycles it itself).  The
-kernel's driver enables all VFs whatever count is written, Intel's
-out-of-tree one any count: any is offered, and sriov.configure() names
-the count made when it differs.
+the PF is.  The services of ``qat/cfg_services`` (``sym;asym``...) become
+traits.  A PF whose ``qat/state`` is ``down`` has no deployable and
+``setup_required``.  Its VF count and driver can be configured
+(cyborg.drivers.sriov), even while down: the kernel's driver cycles it.
 """
 
 from cyborg import exception

@@ -15,13 +15,10 @@
 (``xocl``) on the same slot.
 
 As upstream, the two make one device with one accelerator and two ``PCI``
-handles (both go to the instance), found by PCI id (``lspci``'s names
-depend on pci.ids).  The loaded xclbin's uuid becomes a function trait.
-
-program() loads an xclbin into the user partition (``xbutil program
---user``), or writes a base shell's flash image (an MCS file: Intel HEX
-records starting with ``:``) with ``xbmgmt program --base``; the shell
-runs after the next cold reboot (``reboot_required``).
+handles, found by PCI id (not ``lspci`` names).  The loaded xclbin's uuid
+becomes a function trait.  program() loads an xclbin (``xbutil program
+--user``) or flashes a base shell (``xbmgmt program --base``), which runs
+after the next cold reboot.
 """
 
 from cyborg import exception

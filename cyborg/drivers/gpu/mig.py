@@ -13,10 +13,8 @@
 # under the License.
 """NVIDIA Multi-Instance GPU: reading the GPU instances of the GPUs.
 
-``nvidia-smi --query-gpu=index,pci.bus_id,mig.mode.current`` gives each
-GPU's MIG mode (``Enabled``, ``Disabled``, ``[N/A]`` without MIG) and
-``nvidia-smi mig -lgi`` its GPU instances.  Sysfs and procfs do not have
-the profiles.  Carving is cyborg.drivers.gpu.mig_config's.
+``nvidia-smi`` gives each GPU's MIG mode (QUERY_ARGV) and its GPU
+instances (LIST_GI_ARGV); sysfs and procfs do not have the profiles.
 
 A MIG-backed vGPU type's name ends in ``-<slices>-<memory GB><series>``
 (``NVIDIA H100XM-1-10C``; ``...-1-10CME`` with the media extension): it
