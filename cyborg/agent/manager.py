@@ -159,11 +159,9 @@ class AgentManager:
                        attach_handle, mdev_uuid).result()
 
     def _sync_installs(self, context, installs, removed=()):
-        """Apply the conductor's decisions about drivers, then discover.
-
-        The heartbeat between tells the conductor how they loaded, and
-        brings the devices' configurations again: a driver made anew
-        forgot them.
+        """Apply the conductor's decisions about drivers, then discover;
+        the heartbeat between tells how they loaded, and brings the
+        devices' configurations again (a driver made anew forgot them).
         """
         self.tracker.apply_installs(CONF, installs, removed)
         self._config_revision = None
@@ -171,11 +169,9 @@ class AgentManager:
         self.work.discover_soon(context, 'drivers')
 
     def _heartbeat(self, context, wait_for_drivers=False):
-        """Send hello to the conductor: registration, then heartbeats.
-
-        It times out after ``report_interval``; the next one retries.  The
-        operator's decisions it brings back are applied on the work thread
-        (here with *wait_for_drivers*).
+        """Send hello to the conductor (timing out after
+        ``report_interval``), and apply the operator's decisions it brings
+        back on the work thread (here with *wait_for_drivers*).
         """
         started_at = None
         if not self._registered:

@@ -14,9 +14,8 @@
 """Hotplug: discovery within a second of a PCI device's arrival or removal.
 
 A pyudev monitor on the kernel's uevent socket (``source='kernel'``:
-without udevd, udev's socket stays silent), filtered on pci.  Events come
-in bursts (a card's functions, new VFs): the callback runs once, shortly
-after the last event of a burst, debounced by the loop itself.
+without udevd, udev's stays silent), filtered on pci.  The callback runs
+once shortly after the last event of a burst (a card's functions, VFs).
 """
 
 import threading

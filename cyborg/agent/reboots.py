@@ -13,11 +13,10 @@
 # under the License.
 """The devices of this host that wait for a reboot of the host.
 
-Some images run only after a cold reboot (a Xilinx base shell): each
-discovery reports ``acc_status.reboot_required`` for such a device until
-the kernel's ``boot_id`` changes.  The records are kept in
-``$state_path/reboot-required.json`` over restarts.  A warm reboot also
-changes the boot id: the driver cannot tell which reboot the host had.
+Some images run only after a cold reboot (a Xilinx base shell): such a
+device reports ``acc_status.reboot_required`` until the kernel's
+``boot_id`` changes (a warm reboot changes it too).  The records are kept
+in ``$state_path/reboot-required.json`` over restarts.
 """
 
 import json

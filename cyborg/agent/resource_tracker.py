@@ -67,8 +67,7 @@ def merge(results):
 class ResourceTracker:
     """Runs the drivers' discovery and reports the result.
 
-    :param drivers: ``{name: driver}`` from registry.load().
-    :param aliases: ``{enabled name: driver name}`` from registry.load().
+    :param drivers: ``{name: driver}``, and *aliases*, of registry.load().
     :param rp_name: the compute node resource provider the devices go
         under; None: the host.
     :param reboots: a reboots.PendingReboots (default: in memory).
@@ -155,10 +154,9 @@ class ResourceTracker:
             return None
 
     def apply_installs(self, conf, installs, removed=()):
-        """Load, reconfigure and unload drivers as the operator decided.
-
-        A driver is replaced only once its successor is made (never none
-        for a moment, which a report would take for its devices gone).
+        """Load, reconfigure and unload drivers as the operator decided; a
+        driver is replaced only once its successor is made (a report would
+        take a moment without any for its devices gone).
 
         :param installs: ``[{name, config}]``, this host's list.
         :param removed: the file's drivers uninstalled on this host.
@@ -448,9 +446,8 @@ class ResourceTracker:
         """Discover (all drivers, or one) and report.
 
         :param driver: an enabled driver's name or alias; None: all.
-        :param reason: why, for the log.
         :param discovery_ids: the ids of the operators' requests it
-            answers, which the report carries (AgentAPI.discover_soon).
+            answers, which the report carries.
         :raises: DriverNotEnabled.
         :returns: the discovery summary.
         """

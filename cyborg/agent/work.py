@@ -13,11 +13,9 @@
 # under the License.
 """The agent's one work thread: the one thread that touches the hardware.
 
-Discoveries, configurations, driver reloads and the conductor's device
-work (whose RPC thread waits for it: call()) run here one at a time, in
-order: on one host's hardware they must not overlap, so a bigger pool
-would only wait on the resource tracker's lock.  A discovery asked while
-one is waiting joins it ("discover soon").
+Discoveries, configurations, driver reloads and device work run here
+one at a time, in order: on one host's hardware they must not overlap.  A
+discovery asked while one is waiting joins it ("discover soon").
 """
 
 import collections

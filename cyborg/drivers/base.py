@@ -46,13 +46,10 @@ def numa_trait(node):
 
 def pci_attach_handle(address, attach_type=fields.AttachType.PCI,
                       **extra):
-    """An attach handle for the PCI function at *address*.
+    """A HardwareAttachHandle of the PCI function at *address*.
 
-    :param address: ``dddd:bb:ss.f``.
-    :param attach_type: PCI (default), TEST_PCI or MDEV.
     :param extra: more attach_info keys (``physical_network``,
         ``asked_type``, ``vgpu_mark``...); None values are left out.
-    :returns: a HardwareAttachHandle.
     """
     info = hardware.pci_address_info(address)
     info.update({k: str(v) for k, v in extra.items() if v is not None})
@@ -63,11 +60,9 @@ def pci_attach_handle(address, attach_type=fields.AttachType.PCI,
 class AcceleratorDriver(abc.ABC):
     """Base of every accelerator driver.
 
-    :param conf: the ConfigOpts holding the driver's options.
-    :param host: this node's name; deployable names start with it, since
-        they must be unique across the cloud.
-    :param pci_host: where PCI devices are read from: a
-        ``pci.UdevHost()`` (default) or, in tests, a ``pci.SysfsRoot``.
+    :param host: this node's name, which deployable names start with.
+    :param pci_host: ``pci.UdevHost()`` (default) or, in tests, a
+        ``pci.SysfsRoot``.
     :raises: ConfigInvalid when the driver's configuration is wrong.
     """
 
@@ -132,10 +127,8 @@ class AcceleratorDriver(abc.ABC):
                 'status': READY, 'detail': None}
 
     def function_traits(self, function_ids):
-        """The traits of a deployable carrying these functions.
-
-        Only the driver knows its vendor's naming: the conductor takes
-        them from ``program()``'s result.
+        """The traits of a deployable carrying these functions (only the
+        driver knows its vendor's naming).
 
         :param function_ids: the loaded functions' ids (empty ones are
             left out).
@@ -169,8 +162,7 @@ class AcceleratorDriver(abc.ABC):
         (cyborg.common.device_config): SR-IOV VFs and their driver, a
         GPU's mode, vGPU type or MIG layout.
 
-        *desired* was checked against the record (device_config.check());
-        fields left out stay as they are.  Must be idempotent: a restarted
+        Fields left out stay as they are.  Must be idempotent: a restarted
         agent applies it again after a reboot undid it.
 
         :param address: the record's address (the control path).
@@ -188,9 +180,7 @@ class AcceleratorDriver(abc.ABC):
 
     def prepare_attach(self, attach_handle, mdev_uuid):
         """Device-side work before an attach handle is given to an
-        instance (create a mediated device, set a vGPU type...).
-
-        Must be idempotent: an unfinished job runs again.
+        instance (create a mediated device...); idempotent.
 
         :param attach_handle: the handle's ``to_dict()`` form.
         :param mdev_uuid: the uuid of the mediated device to create (the
@@ -214,9 +204,8 @@ class AcceleratorDriver(abc.ABC):
 
     def check_health(self, records):
         """What the vendor's tools tell of the devices' health (an
-        uncorrectable ECC error, a link down...); read-only.
-
-        The agent adds the generic PCI checks (health.PciHealth).
+        uncorrectable ECC error, a link down...), beyond the generic PCI
+        checks (health.PciHealth); read-only.
 
         :param records: the ``hardware.Hardware`` of the last discover().
         :raises: any exception: the agent logs it and keeps the generic
@@ -237,9 +226,8 @@ class AcceleratorDriver(abc.ABC):
 
     def deployable(self, suffix, resource_class, traits, handles,
                    num_accelerators=None):
-        """A HardwareDeployable named after the host and *suffix*.
-
-        :param num_accelerators: default: one per handle.
+        """A HardwareDeployable named after the host and *suffix*, with
+        one accelerator per handle unless *num_accelerators* says.
         """
         if num_accelerators is None:
             num_accelerators = len(handles)

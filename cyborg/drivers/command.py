@@ -29,9 +29,9 @@ DEFAULT_TIMEOUT = 600
 
 
 def run(argv, timeout=DEFAULT_TIMEOUT):
-    """Run a command and return its standard output.
+    """Run a command.
 
-    :param argv: the command and its arguments, as a list of strings.
+    :param argv: the command and its arguments.
     :param timeout: seconds before the command is killed.
     :raises: CommandNotFound (not installed or not allowed),
         CommandFailed (non-zero exit), CommandTimeout.

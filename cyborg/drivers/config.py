@@ -40,13 +40,10 @@ def _options(driver_cls, group):
 
 
 def check(driver_cls, config):
-    """Check a driver's configuration and convert its values.
+    """*config* ``{group: {option: JSON value}}`` with values of the
+    options' types (a multi-valued option also takes one value).
 
-    :param config: ``{group: {option: value}}`` of JSON values (a
-        multi-valued option also takes one value; objects stand for
-        their JSON text).
     :raises: DriverConfigInvalid
-    :returns: the same mapping with values of the options' types.
     """
     if not isinstance(config, dict):
         raise exception.DriverConfigInvalid(

@@ -66,12 +66,8 @@ class PciHealth:
         self._functions = {}
 
     def check(self, key, addresses, devices=None):
-        """Check the functions of one device: *addresses* and those it
-        had at the last check.
-
-        :param key: the device's uuid.
-        :param devices: ``pci.by_address()`` (None: read it).
-        :returns: a Health.
+        """The Health of the functions of device *key*: *addresses* and
+        those it had at the last check (*devices*: pci.by_address()).
         """
         if devices is None:
             devices = pci.by_address(self.pci_host)

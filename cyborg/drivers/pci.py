@@ -76,11 +76,7 @@ def write_sysfs(path, value):
 
 
 class PciDevice:
-    """One PCI function.
-
-    :param sys_path: its sysfs directory.
-    :param udev_device: the pyudev Device, when enumerated through udev.
-    """
+    """One PCI function (*udev_device*: its pyudev Device, if any)."""
 
     def __init__(self, sys_path, udev_device=None):
         self.sys_path = sys_path
@@ -98,14 +94,11 @@ class PciDevice:
 
     def attr(self, name, default=None):
         """A sysfs attribute of the device, stripped, or *default*."""
-        value = None
-        if self._udev is not None and '/' not in name:
-            raw = self._udev.attributes.get(name)
-            if raw is not None:
-                value = raw.decode('utf-8', 'replace').strip()
-        else:
-            value = _read_file(self.path(name))
-        return default if value is None else value
+        if self._udev is None or '/' in name:
+            return self.read(name, default)
+        raw = self._udev.attributes.get(name)
+        return default if raw is None else raw.decode('utf-8',
+                                                      'replace').strip()
 
     def read(self, relpath, default=None):
         value = _read_file(self.path(relpath))
@@ -187,10 +180,8 @@ class PciDevice:
             (n, name) for n, name in links if n is not None)]
 
     def _hex(self, name):
-        value = self.attr(name)
-        if value and value.lower().startswith('0x'):
-            return value[2:].lower()
-        return value.lower() if value else None
+        value = (self.attr(name) or '').lower()
+        return (value[2:] if value.startswith('0x') else value) or None
 
     @property
     def vendor_id(self):
@@ -271,11 +262,8 @@ class PciDevice:
         return self.listdir('net')
 
     def mdev_types(self):
-        """The mediated device types this device offers.
-
-        :returns: a list of dicts ``{id, name, available_instances,
-            device_api, devices}`` (``devices``: uuids of created mdevs),
-            sorted by id.
+        """``[{id, name, available_instances, device_api, devices}]`` of
+        the mdev types offered (``devices``: the mdevs made), by id.
         """
         types = []
         for type_id in self.listdir('mdev_supported_types'):

@@ -58,10 +58,9 @@ def same_driver(name, drivers):
 def load(conf, host):
     """Load and configure every driver of ``[agent] enabled_drivers``.
 
-    Aliases of one class give one driver.  Every name is checked before
-    any driver starts.  An upstream name this Cyborg lacks
-    (``nvmf_spdk_driver``) is skipped with a warning, so that upstream's
-    configuration files keep starting the agent.
+    Aliases of one class give one driver.  An upstream name this Cyborg
+    lacks (``nvmf_spdk_driver``) is skipped with a warning, so that
+    upstream's configuration files keep starting the agent.
 
     :raises: DriverNotFound, DriverLoadError, ConfigInvalid (and
         subclasses such as InvalidSelector).

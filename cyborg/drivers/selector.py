@@ -13,11 +13,9 @@
 # under the License.
 """Device selectors: the parser and matcher of ``[pci] device_spec``.
 
-The syntax is Nova's ``[pci] device_spec`` (so operators can paste their
-Nova configuration), with three match keys of Cyborg's own:
-``class_code``, ``driver`` and ``device_type``.  Unlike Nova, an
-unknown key is an error, not a free-form tag: a typo must not turn into a
-selector that silently matches nothing.
+Nova's syntax, plus ``class_code``, ``driver`` and ``device_type``.
+Unlike Nova, an unknown key is an error: a typo must not make a selector
+that silently matches nothing.
 """
 
 import fnmatch
@@ -88,10 +86,8 @@ def _address_parts(address):
 
 
 class Selector:
-    """One parsed selector.
+    """One parsed selector (*source*: its text, for messages).
 
-    :param spec: the selector's decoded JSON.
-    :param source: the configured text, for messages.
     :raises: InvalidSelector
     """
 

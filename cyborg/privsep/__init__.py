@@ -13,16 +13,11 @@
 # under the License.
 """The agent's privileged work: oslo.privsep contexts and entry points.
 
-cyborg-agent runs unprivileged; each of three operations has a privsep
-daemon (no rootwrap), with the least capabilities it needs:
-
-* ``sysfs.write`` (``cyborg_sysfs``, CAP_DAC_OVERRIDE: sysfs files are
-  root's): below ``[cyborg_sysfs] root`` only;
-* ``command.execute`` (``cyborg_sys_admin``, upstream's section; also
-  CAP_SYS_ADMIN for the tools' ioctls): the tools of
-  privsep_allowlists.TOOLS only;
-* ``kernel_log.driver_records`` (``cyborg_kernel_log``, CAP_SYSLOG): the
-  records of privsep_allowlists.KERNEL_LOG_MARKS only.
+cyborg-agent runs unprivileged; three operations each have a privsep
+daemon (no rootwrap) with the least capabilities they need:
+``sysfs.write`` (CAP_DAC_OVERRIDE: sysfs files are root's),
+``command.execute`` (also CAP_SYS_ADMIN for the tools' ioctls; upstream's
+section name) and ``kernel_log.driver_records`` (CAP_SYSLOG).
 
 A unit test fails when code under ``cyborg/drivers`` writes a file or
 starts a process any other way.

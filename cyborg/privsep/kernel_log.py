@@ -14,16 +14,11 @@
 """The privileged read of the kernel log (runs in the cyborg_kernel_log
 daemon, CAP_SYSLOG: ``kernel.dmesg_restrict`` is 1 on Debian).
 
-It reads ``/dev/kmsg`` (a fixed path) and hands back only the records
-with a mark of privsep_allowlists.KERNEL_LOG_MARKS (``NVRM: Xid``) newer
-than the agent saw: the agent never sees the rest of the log.
-
-Each read() of ``/dev/kmsg`` returns one record,
-``<priority>,<sequence>,<timestamp us>,<flags>;<message>`` then
-continuation lines starting with a space; it fails with ``EAGAIN`` at the
-end and ``EPIPE`` after records were overwritten
-(Documentation/ABI/testing/dev-kmsg).  The parsers are plain functions,
-for recorded dumps too.
+It hands back only the records of ``/dev/kmsg`` with a mark of MARKS
+newer than the agent saw, never the rest of the log.  Each read() returns
+one record, ``<priority>,<sequence>,<timestamp us>,<flags>;<message>``
+then continuation lines starting with a space; ``EAGAIN`` at the end,
+``EPIPE`` after records were overwritten (ABI/testing/dev-kmsg).
 """
 
 import collections

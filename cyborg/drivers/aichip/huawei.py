@@ -13,10 +13,9 @@
 # under the License.
 """Huawei Ascend NPUs (AI processors) of the 310 and 910 families.
 
-Each NPU is an ``AICHIP`` device with one ``CUSTOM_NPU`` deployable.
-Upstream's driver gave its deployables no resource class (never
-schedulable) and names not unique across hosts; these are named
-``<host>_<address>`` as every other driver's.
+Each NPU is an ``AICHIP`` device with one ``CUSTOM_NPU`` deployable
+named ``<host>_<address>`` (upstream's had no resource class, and names
+not unique across hosts).
 """
 
 from cyborg.common import traits as cyborg_traits

@@ -14,13 +14,10 @@
 """Intel FPGA cards: PAC Arria 10, D5005, N3000, MCP, OFS (N6000...) and
 Silicom N501x.
 
-Both sysfs layouts are read (HARDWARE.md 3.3): the upstream DFL driver
-(``fpga_region/regionX/dfl-fme.N``, ``dfl-port.K/afu_id``) and the older
-out-of-tree OPAE driver (``fpga/intel-fpga-dev.N/intel-fpga-port.N/afu_id``).
-
-One deployable per card: its accelerators are the VFs when SR-IOV is
-enabled (one port and one AFU each), else the PF.  The PR interface id
-and the loaded AFU ids become traits.
+Both sysfs layouts are read (HARDWARE.md 3.3): the upstream DFL driver's
+and the older out-of-tree OPAE driver's.  One deployable per card: its
+accelerators are the VFs when SR-IOV is enabled (one port and one AFU
+each), else the PF.  The PR interface id and loaded AFU ids are traits.
 """
 
 from cyborg import exception

@@ -13,20 +13,16 @@
 # under the License.
 """What nvidia-smi and the kernel log tell of the health of NVIDIA GPUs.
 
-One ``nvidia-smi --query-gpu`` of every GPU (fields from ``nvidia-smi
---help-query-gpu``): a GPU with uncorrectable volatile ECC errors, or a
-page retirement (pre-Ampere) or row remapping (Ampere+) pending, is
-unhealthy until it is reset.  ``[N/A]`` and ``[Not Supported]`` say
-nothing.
+A GPU with uncorrectable volatile ECC errors, or a page retirement
+(pre-Ampere) or row remapping (Ampere+) pending, is unhealthy until reset
+(``nvidia-smi --query-gpu``; ``[N/A]`` says nothing).
 
 XID errors are in the kernel log only (``NVRM: Xid (PCI:0000:01:00): 79,
-...``; older drivers omit ``PCI:``), read through the privileged helper
-(cyborg.privsep.kernel_log).  The first read is a baseline, logged, not
-counted: the log does not say whether the GPU was reset since (lasting
-faults still show in the query).  Then a GPU with an XID of
-``[device_health] gpu_critical_xids`` since the last read is unhealthy
-for that check.  An unreadable log leaves the query alone to judge; a
-helper that cannot start is not tried again until the agent restarts.
+...``), read through cyborg.privsep.kernel_log.  The first read is a
+baseline, logged, not counted (was the GPU reset since?).  Then a GPU
+with an XID of ``[device_health] gpu_critical_xids`` since the last read
+is unhealthy for that check.  A helper that cannot start is not tried
+again until the agent restarts.
 """
 
 import collections

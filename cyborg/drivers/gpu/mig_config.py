@@ -13,24 +13,19 @@
 # under the License.
 """Carving an NVIDIA GPU for MIG, as its desired configuration asks.
 
-The commands of NVIDIA's MIG User Guide, for one GPU (``-i <index>``),
-through cyborg.drivers.command (whose helper allows these argument lists
-only: privsep_allowlists.ARG_PATTERNS):
+NVIDIA's MIG User Guide's commands, for one GPU (``-i <index>``), through
+cyborg.drivers.command (its helper allows these only: ARG_PATTERNS):
+``nvidia-smi -i <index> -mig 1|0`` (pending until a GPU reset when
+``mig.mode.current`` stays: a host reboot completes it); ``nvidia-smi
+mig -i <index> -dci`` then ``-dgi`` (NOT_FOUND: none); ``nvidia-smi mig
+-i <index> -cgi <profile>,... -C`` (in order, each with its default
+compute instance; those before one that fails stay until the next
+configuration destroys them).
 
-* ``nvidia-smi -i <index> -mig 1|0``: at once, or pending until the GPU
-  is reset (``mig.mode.current`` unchanged): a host reboot completes it;
-* ``nvidia-smi mig -i <index> -dci``, then ``-dgi``: destroy the compute,
-  then GPU instances (NOT_FOUND when there is none);
-* ``nvidia-smi mig -i <index> -cgi <profile>,... -C``: create the GPU
-  instances in order, each with its default compute instance; those made
-  before one that fails stay, and the next configuration destroys them.
-
-The NVIDIA driver numbers instances by placement, so layouts are given
-and read back largest first (device_config.mig_layout()) and compared as
-strings.  For the GPUs of GPUS (the guide's "Supported MIG Profiles")
-the schema names the profiles and ``limits`` their slices, which
-device_config.check() judges a layout with; other GPUs' layouts are
-checked for form only, and nvidia-smi refuses what does not fit.
+The driver numbers instances by placement, so layouts are compared as
+strings, largest first (device_config.mig_layout()).  For the GPUS of the
+guide's "Supported MIG Profiles", the schema names the profiles and
+``limits`` their slices; other GPUs' layouts are checked for form only.
 """
 
 import collections

@@ -198,12 +198,6 @@ class IntelNicDriver(base.AcceleratorDriver):
             return vfs or [pf]
         return [vf for vf in vfs if vf.address in self.addresses]
 
-    def _mapped(self, mapping, interfaces):
-        for interface in interfaces:
-            if interface in mapping:
-                return mapping[interface]
-        return None
-
     def _record(self, pf, devices):
         units = self._units(pf, devices)
         if not units:
@@ -213,8 +207,10 @@ class IntelNicDriver(base.AcceleratorDriver):
             LOG.warning('NIC %s has no network interface (kernel driver '
                         '%s): no physical network or function is mapped '
                         'to it', pf.address, pf.driver)
-        physnet = self._mapped(self.physnets, interfaces)
-        function = self._mapped(self.functions, interfaces)
+        physnet = next((self.physnets[i] for i in interfaces
+                        if i in self.physnets), None)
+        function = next((self.functions[i] for i in interfaces
+                         if i in self.functions), None)
         families = PRODUCTS[pf.product_id]
         traits = ['CUSTOM_NIC_INTEL_%s' % f for f in families]
         if physnet:
