@@ -11,11 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Device work the conductor asks for during binds and unbinds.
-
-Programming an FPGA, creating and removing mediated devices: each call
-goes to the driver that reported the device.  They are idempotent, since a
-conductor that restarts runs an unfinished job again.
+"""Device work the conductor asks for during binds and unbinds, handed to
+the driver that reported the device.
 """
 
 import os
@@ -28,18 +25,8 @@ LOG = logging.getLogger(__name__)
 
 
 def program(tracker, driver, address, bitstream_id=None, function_id=None):
-    """Program the device at *address* with an image.
-
-    :param tracker: the agent's ResourceTracker.
-    :param driver: the name of the driver that reported the device.
-    :param address: the PCI address the driver programs.
-    :param bitstream_id: image UUID (accel:bitstream_id), or None.
-    :param function_id: accel:function_id, or None.
-    :raises: DriverNotEnabled, ImageNotFound, UnsupportedOperation,
-        DriverDeviceNotFound, CommandFailed.
-    :returns: the driver's result, e.g. {"address", "function_id"}; a
-        device whose image runs only after a reboot of the host
-        (``reboot_required``) is recorded as waiting for it.
+    """Program the device at *address* (see AgentAPI.program); one whose
+    image runs only after a reboot is recorded as waiting for it.
     """
     drv = tracker.driver(driver)
     path = images.fetch(bitstream_id=bitstream_id, function_id=function_id)
@@ -55,13 +42,7 @@ def program(tracker, driver, address, bitstream_id=None, function_id=None):
 
 
 def prepare_attach(tracker, driver, attach_handle, mdev_uuid):
-    """Create what an instance needs of a handle (e.g. a mediated device).
-
-    :param attach_handle: {attach_type, attach_info}.
-    :param mdev_uuid: the uuid the mediated device gets (the handle's).
-    :raises: DriverNotEnabled, UnsupportedOperation, CommandFailed.
-    :returns: extra attach information (e.g. {"mdev_uuid": ...}).
-    """
+    """See AgentAPI.prepare_attach."""
     result = tracker.driver(driver).prepare_attach(attach_handle, mdev_uuid)
     LOG.info('Prepared %(type)s handle %(uuid)s (driver %(driver)s)',
              {'type': attach_handle['attach_type'], 'uuid': mdev_uuid,
@@ -70,10 +51,7 @@ def prepare_attach(tracker, driver, attach_handle, mdev_uuid):
 
 
 def release_attach(tracker, driver, attach_handle, mdev_uuid):
-    """Undo prepare_attach(); nothing to undo is fine.
-
-    :raises: DriverNotEnabled, UnsupportedOperation, CommandFailed.
-    """
+    """See AgentAPI.release_attach."""
     tracker.driver(driver).release_attach(attach_handle, mdev_uuid)
     LOG.info('Released %(type)s handle %(uuid)s (driver %(driver)s)',
              {'type': attach_handle['attach_type'], 'uuid': mdev_uuid,

@@ -13,13 +13,10 @@
 # under the License.
 """The agent's health checks of its devices, after each discovery.
 
-For each driver's records: the generic PCI checks of every function of a
-device (cyborg.drivers.health.PciHealth: AER fatal errors that grew, a
-function that vanished, config space of all ones), for drivers of real
-PCI devices, and the driver's own ``check_health()`` (vendor tools); the
-worst of both is the record's ``health``.  The health is part of the
-record, hence of the inventory hash: a change is reported to the
-conductor at once, and nothing is sent while nothing changes.
+A record's ``health`` is the worst of the generic PCI checks of its
+functions (cyborg.drivers.health.PciHealth) and its driver's
+``check_health()``.  It is part of the inventory hash: a change is
+reported at once.
 """
 
 from oslo_log import log as logging
@@ -31,9 +28,7 @@ LOG = logging.getLogger(__name__)
 
 
 def functions(record):
-    """The PCI addresses of a record: its control path and the functions
-    of its attach handles.
-    """
+    """The PCI addresses of a record's control path and handles."""
     found = {record.address}
     for deployable in record.deployables:
         for handle in deployable.attach_handles:
@@ -46,9 +41,7 @@ def functions(record):
 
 
 class HealthTracker:
-    """Checks the health of the agent's records (keeps the AER baseline
-    of each driver's functions between two checks).
-    """
+    """Checks the health of the agent's records."""
 
     def __init__(self):
         self._pci = {}
@@ -57,11 +50,9 @@ class HealthTracker:
     def assess(self, drivers, found):
         """Set ``health`` and ``health_reason`` of every record.
 
-        :param drivers: ``{name: driver}``.
-        :param found: ``{name: [Hardware]}``, each driver's last
-            discovery.
-        :returns: ``{name: error}`` of the drivers whose own check raised
-            (their devices' health is not known: the caller holds them).
+        :param found: ``{driver name: [Hardware]}``.
+        :returns: ``{name: error}`` of the drivers whose check raised (the
+            caller holds their devices).
         """
         seen = set()
         errors = {}
@@ -103,9 +94,7 @@ class HealthTracker:
         return result
 
     def configured(self, uuid):
-        """The device *uuid* was just configured (its VFs may have been
-        made or removed): its functions' memory starts again.
-        """
+        """Forget the functions of the device *uuid*, just configured."""
         for checker in self._pci.values():
             checker.forget_device(uuid)
 

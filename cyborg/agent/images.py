@@ -13,13 +13,9 @@
 # under the License.
 """Bitstream images for FPGA programming: a local cache, filled from Glance.
 
-A device profile names an image by UUID (``accel:bitstream_id``) or by
-the value of its ``accel:function_id`` property.  The agent looks in
-``[agent] image_cache_dir`` first (``<uuid>`` or ``function-<id>``);
-operators of hosts without Glance (and of the all-in-one) put the files
-there.  Otherwise the image is downloaded from Glance (``[glance]``) into
-the cache, atomically; without a ``[glance]`` configuration that is a
-conflict (ImageServiceNotConfigured), which names the file to copy.
+An image is ``[agent] image_cache_dir``/``<uuid>`` or ``function-<id>``
+(``accel:bitstream_id`` or ``accel:function_id``); without Glance the
+operator puts the files there.
 """
 
 import os

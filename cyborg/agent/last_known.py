@@ -11,14 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""What each driver last found, kept over a restart of the agent.
-
-A driver that raises is not an absence: the agent reports its devices as
-last known, held (cyborg.agent.resource_tracker), until it works again.
-After a restart the agent knows nothing yet, so each driver's last
-successful discovery is kept in a file of the state directory
-(``$state_path/last-known-hardware.json``), written when it changed and
-read at start.
+"""What each driver last found, kept over a restart of the agent in
+``$state_path/last-known-hardware.json``: a driver that raises after a
+restart still has its devices held, not reported gone.
 """
 
 import json
@@ -34,10 +29,7 @@ FILE_NAME = 'last-known-hardware.json'
 
 
 def _plain(record):
-    """A record as the driver found it: without what the agent adds
-    (its health, judged again at each discovery, and the outcome of a
-    configuration it applied, which the next agent did not apply).
-    """
+    """A record without what the agent adds (health, applied outcome)."""
     values = record.to_dict()
     values.pop('health', None)
     values.pop('health_reason', None)
@@ -49,10 +41,7 @@ def _plain(record):
 
 
 class LastKnown:
-    """Each driver's last found records, kept in *path*.
-
-    :param path: the file; None: nothing is kept over a restart.
-    """
+    """Each driver's last found records, kept in *path* (None: not kept)."""
 
     def __init__(self, path=None):
         self.path = path
@@ -60,14 +49,10 @@ class LastKnown:
 
     @classmethod
     def from_conf(cls, conf):
-        """The agent's file, in its state directory."""
         return cls(os.path.join(conf.state_path, FILE_NAME))
 
     def load(self):
-        """:returns: ``{driver name: [Hardware]}`` as last saved ({} when
-        nothing was), without the outcome of configurations applied by
-        the agent that saved them.
-        """
+        """:returns: ``{driver name: [Hardware]}`` as last saved, or {}."""
         if self.path is None:
             return {}
         try:
@@ -87,9 +72,7 @@ class LastKnown:
         return found
 
     def save(self, found):
-        """Keep ``{driver name: [Hardware]}`` (written only when it
-        changed; a failure is logged, the agent goes on).
-        """
+        """Keep ``{driver name: [Hardware]}`` when it changed."""
         if self.path is None:
             return
         saved = {name: [_plain(r) for r in records]

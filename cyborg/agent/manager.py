@@ -13,12 +13,8 @@
 # under the License.
 """The agent's RPC endpoint and periodic tasks.
 
-Only methods marked ``@messaging.expose`` are reachable over RPC.  The
-work is done by resource_tracker (drivers, discovery, reports) and monitor
-(hotplug).  Everything that touches the hardware runs on the agent's one
-work thread (cyborg.agent.work): what it does after answering, where
-discoveries coalesce, and the device work the conductor asks for, which
-the RPC thread waits for there.
+Only ``@messaging.expose`` methods are reachable over RPC.  Everything
+that touches the hardware runs on the one work thread (cyborg.agent.work).
 """
 
 from oslo_config import cfg
@@ -48,11 +44,8 @@ TOPIC = servicegroup.AGENT
 class AgentManager:
     """Endpoint of topic ``cyborg-agent`` (server = ``[DEFAULT] host``).
 
-    :param host: this node's name.
-    :param drivers: what cyborg.drivers.registry.load() returned (the
-        agent's main loads them before forking); default: load them from
-        the configuration now.
-    :param conductor_api: the conductor RPC client (tests pass their own).
+    :param drivers: what registry.load() returned (loaded before
+        forking); default: load them now.
     """
 
     # Must equal AgentAPI.RPC_API_VERSION (checked by a unit test).
@@ -71,26 +64,21 @@ class AgentManager:
             last_known=last_known.LastKnown.from_conf(CONF))
         self.monitor = None
         self.work = work.Worker(self._discover)
-        # Set until the conductor has acknowledged a hello since this start.
         self._started_at = timeutils.utcnow()
         self._registered = False
-        # The revision of the devices' configurations applied since this
-        # start (cyborg.common.device_config.revision); None: none yet,
-        # so the first heartbeat asks for them all.
+        # The devices' configurations applied since this start
+        # (device_config.revision); None: the next heartbeat asks for all.
         self._config_revision = None
 
     def init_host(self, context):
-        """Register with the conductor (retried by the heartbeat if it is
-        not reachable yet), discover and report, watch hotplug events.
-
-        The first discovery runs on the work thread: a conductor that is
-        not up yet must not hold the agent's start for an RPC timeout.
+        """Register with the conductor, discover and report (on the work
+        thread: a conductor not up yet must not hold the start), watch
+        hotplug events.
         """
-        # The operator's decisions about the drivers (an uninstalled driver
-        # of the configuration file stays unloaded) and the devices'
-        # desired configurations (VF counts, VF drivers, MIG layouts: a
-        # reboot undid them) apply before the first discovery, so that a
-        # restart never reports what the operator did not want.
+        # The operator's decisions about drivers and the devices' desired
+        # configurations (a reboot undid them) apply before the first
+        # discovery: a restart never reports what the operator did not
+        # want.
         self._heartbeat(context, wait_for_drivers=True)
         self.work.discover_soon(context, 'start')
         self.work.start()
@@ -105,9 +93,7 @@ class AgentManager:
                 self.monitor = None
 
     def del_host(self, context):
-        """Stop watching hotplug events and the work thread (the work
-        under way ends first); the conductor sees the heartbeats stop.
-        """
+        """Stop watching hotplug events, and the work thread."""
         if self.monitor is not None:
             self.monitor.stop()
         self.work.stop()
@@ -136,16 +122,9 @@ class AgentManager:
     # copy the function's attributes.
     @messaging.expose
     def discover_soon(self, context, discovery_id, driver=None):
-        """Discover and report soon, on the work thread (a cast); see
-        AgentAPI.discover_soon.
-
-        The report carries *discovery_id*: the conductor records the
-        outcome (what changed, or why the discovery failed).
-        """
+        """See AgentAPI.discover_soon."""
         self.work.discover_soon(context, 'rpc', driver=driver,
                                 discovery_id=discovery_id)
-
-    # Device work of binds and unbinds ----------------------------------------
 
     _DEVICE_WORK_ERRORS = (exception.DriverNotEnabled,
                            exception.UnsupportedOperation,
@@ -158,7 +137,7 @@ class AgentManager:
     @messaging.expected_exceptions(*_DEVICE_WORK_ERRORS)
     def program(self, context, driver, address, bitstream_id=None,
                 function_id=None):
-        """Program a device on the work thread; see AgentAPI.program."""
+        """See AgentAPI.program."""
         result = self.work.call(device_work.program, self.tracker, driver,
                                 address, bitstream_id, function_id).result()
         # The loaded function changes the device's traits: report it.
@@ -168,33 +147,21 @@ class AgentManager:
     @messaging.expose
     @messaging.expected_exceptions(*_DEVICE_WORK_ERRORS)
     def prepare_attach(self, context, driver, attach_handle, mdev_uuid):
-        """Prepare a handle on the work thread; see
-        AgentAPI.prepare_attach.
-        """
+        """See AgentAPI.prepare_attach."""
         return self.work.call(device_work.prepare_attach, self.tracker,
                               driver, attach_handle, mdev_uuid).result()
 
     @messaging.expose
     @messaging.expected_exceptions(*_DEVICE_WORK_ERRORS)
     def release_attach(self, context, driver, attach_handle, mdev_uuid):
-        """Release a handle on the work thread; see
-        AgentAPI.release_attach.
-        """
+        """See AgentAPI.release_attach."""
         self.work.call(device_work.release_attach, self.tracker, driver,
                        attach_handle, mdev_uuid).result()
 
-    # The operator's decisions ------------------------------------------------
-
     def _sync_installs(self, context, installs, removed=()):
-        """The conductor's decisions differ from what runs: apply them
-        (on the work thread), then discover.  The heartbeat between tells
-        the conductor how they loaded: it settles them, and answers with
-        them put back where a driver would not load.
-
-        A driver loaded anew forgot what its devices were configured to
-        be (ResourceTracker._forget_configured): the host's configurations
-        are asked for and applied again first, as at start, so that the
-        discovery never reports them drifted.
+        """Apply the conductor's decisions about drivers, then discover;
+        the heartbeat between tells how they loaded, and brings the
+        devices' configurations again (a driver made anew forgot them).
         """
         self.tracker.apply_installs(CONF, installs, removed)
         self._config_revision = None
@@ -202,21 +169,14 @@ class AgentManager:
         self.work.discover_soon(context, 'drivers')
 
     def _heartbeat(self, context, wait_for_drivers=False):
-        """Send hello to the conductor: registration, then heartbeats.
-
-        A heartbeat must not block longer than the interval, so it times out
-        after ``report_interval`` seconds; the next one retries.  When the
-        conductor answers with the operator's decisions about this host's
-        drivers, they are applied on the work thread (here, with
-        *wait_for_drivers*, before returning).
+        """Send hello to the conductor (timing out after
+        ``report_interval``), and apply the operator's decisions it brings
+        back on the work thread (here with *wait_for_drivers*).
         """
         started_at = None
         if not self._registered:
             started_at = self._started_at.isoformat()
         try:
-            # The conductor answers with the operator's decisions about
-            # this host's drivers and with its devices' configurations
-            # when they differ from what the agent applied.
             answer = self.conductor_api.hello(
                 context, host=self.host, binary=BINARY, topic=TOPIC,
                 version=version.version_string(), started_at=started_at,
@@ -229,8 +189,7 @@ class AgentManager:
                         self.host, CONF.report_interval)
             return
         except Exception:
-            # The agent keeps running (and retrying) whatever the conductor
-            # answered; a crash loop would help nobody.
+            # Keep running and retrying: a crash loop helps nobody.
             LOG.exception('The conductor rejected the hello of host %s; '
                           'retrying in %s seconds', self.host,
                           CONF.report_interval)
@@ -257,11 +216,9 @@ class AgentManager:
         # Loading drivers and discovering must not hold the heartbeat.
         self.work.submit(self._sync_installs, context, installs, removed)
 
-    # Devices' configurations -------------------------------------------------
-
     def _take_configs(self, context, answer, now):
-        """Apply the configurations a hello's answer brought: *now* (at
-        start, before the first discovery), or on the work thread.
+        """Apply the configurations a hello's answer brought, *now* or on
+        the work thread.
         """
         configs = answer.get('configs')
         if configs is None:
@@ -276,15 +233,9 @@ class AgentManager:
         done = self.tracker.configure(configs)
         self._config_revision = revision
         if done and discover:
-            # The next report says how each ended and what the devices
-            # are now.
             self.work.discover_soon(context, 'configure')
 
     @messaging.expose
     def configure_soon(self, context):
-        """The operator's decisions for this host changed (its drivers,
-        its devices' desired configuration; a cast): ask for them with a
-        heartbeat, whose answer queues the work.  The heartbeat after it
-        applied new drivers tells the conductor how they loaded.
-        """
+        """See AgentAPI.configure_soon."""
         self.work.submit(self._heartbeat, context)

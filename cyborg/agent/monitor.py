@@ -14,18 +14,8 @@
 """Hotplug: discovery within a second of a PCI device's arrival or removal.
 
 A pyudev monitor on the kernel's uevent socket (``source='kernel'``:
-compute hosts often run no udevd, and udev's own socket then stays
-silent) filtered on the pci subsystem.  Events come in bursts (a card
-with its functions, SR-IOV VFs being created), so they are debounced: the
-callback runs once, shortly after the last event of a burst.  The
-periodic discovery stays as a safety net for anything missed.
-
-The monitor is one long-lived thread, a loop reading the socket, as the
-agent's work thread (cyborg.agent.work) is a loop reading its queue: a
-pool would give each a worker for good.  The debounce is kept by the loop
-itself (no timer thread per burst), and the agent's callback only asks the
-work thread for a discovery ("discover soon", which coalesces), so the
-loop goes back to the socket at once.
+without udevd, udev's stays silent), filtered on pci.  The callback runs
+once shortly after the last event of a burst (a card's functions, VFs).
 """
 
 import threading
@@ -44,11 +34,9 @@ ACTIONS = ('add', 'remove', 'bind', 'unbind', 'change')
 
 
 class HotplugMonitor:
-    """Calls *callback* (no arguments) after PCI hotplug events.
+    """Calls *callback* (quick, no arguments; exceptions logged) after
+    PCI hotplug events, on the monitor's thread.
 
-    :param callback: what to run, on the monitor's thread: something
-        quick (the agent's asks its work thread for a discovery); its
-        exceptions are logged.
     :param debounce: seconds to wait for the end of a burst.
     """
 

@@ -13,19 +13,10 @@
 # under the License.
 """The devices of this host that wait for a reboot of the host.
 
-Some images take effect only when the host is rebooted (cold): a Xilinx
-base shell written to the card's flash runs from the next power cycle,
-and until then the card runs what it ran before.  The driver says so in
-``program()``'s result (``reboot_required``); the agent records the
-device here, with the boot it happened in, and each discovery reports
-``acc_status.reboot_required`` for it until the host has booted again.
-
-The boot is told by ``/proc/sys/kernel/random/boot_id``, a random id the
-kernel makes at each boot.  The records are kept in a file of the state
-directory (``$state_path/reboot-required.json``), so that an agent
-restarted before the reboot still reports them.  A warm reboot changes
-the boot id too: the flag then goes although the flash runs only after a
-power cycle (the driver cannot tell which reboot the host had).
+Some images run only after a cold reboot (a Xilinx base shell): such a
+device reports ``acc_status.reboot_required`` until the kernel's
+``boot_id`` changes (a warm reboot changes it too).  The records are kept
+in ``$state_path/reboot-required.json`` over restarts.
 """
 
 import json
@@ -46,11 +37,7 @@ def _key(driver, address):
 
 
 class PendingReboots:
-    """The devices waiting for a reboot, kept in *path*.
-
-    :param path: the file of the records; None: kept in memory only.
-    :param boot_id_path: where the kernel says which boot this is.
-    """
+    """The devices waiting for a reboot, kept in *path* (None: in memory)."""
 
     def __init__(self, path=None, boot_id_path=BOOT_ID):
         self.path = path
@@ -60,7 +47,6 @@ class PendingReboots:
 
     @classmethod
     def from_conf(cls, conf):
-        """The agent's records, in its state directory."""
         return cls(os.path.join(conf.state_path, FILE_NAME))
 
     def boot_id(self):
@@ -102,11 +88,8 @@ class PendingReboots:
                         'agent stops', {'path': self.path, 'error': exc})
 
     def add(self, driver, address, reason):
-        """Record that a device waits for the host's reboot.
-
-        :param driver: the name of the driver that reports the device.
-        :param address: the device's address (its record's ``address``).
-        :param reason: what was done (for the log and the file).
+        """Record that the device *address* of *driver* waits for the
+        host's reboot, for *reason*.
         """
         with self._lock:
             self._load()[_key(driver, address)] = {
@@ -119,11 +102,8 @@ class PendingReboots:
                      'reason': reason})
 
     def required(self):
-        """The devices still waiting: those recorded during this boot.
-
-        Records of an earlier boot are dropped (the host was rebooted).
-
-        :returns: a set of ``(driver, address)``.
+        """The ``(driver, address)`` recorded during this boot (those of
+        an earlier boot are dropped).
         """
         with self._lock:
             records = self._load()

@@ -13,12 +13,6 @@
 # under the License.
 """The agent's drivers and what they found: running discovery, and
 reporting to the conductor behind an inventory hash.
-
-Which drivers exist and how one is loaded is cyborg.drivers.registry's;
-the agent loads the drivers of its configuration file once, in the parent
-process before any worker starts (registry.load()), so that an unknown
-name or a bad driver setting stops the agent at once with a clear message
-(a worker failing at start would be restarted in a loop by the launcher).
 """
 
 import threading
@@ -43,17 +37,10 @@ from cyborg.objects import hardware as hardware_obj
 LOG = logging.getLogger(__name__)
 
 
-def _handle_addresses(record):
-    return {'{domain}:{bus}:{device}.{function}'.format(**h.attach_info)
-            for d in record.deployables for h in d.attach_handles}
-
-
 def merge(results):
-    """One list of records from each driver's, without double claims.
-
-    A PCI function is reported by one driver only: drivers that know their
-    devices win over catch-all ones (generic), and between two of a kind
-    the first in ``enabled_drivers`` wins.
+    """One list of records from each driver's, a PCI function reported by
+    one driver only: catch-all drivers (generic) lose, then the later in
+    ``enabled_drivers``.
 
     :param results: [(driver, [Hardware])] in configuration order.
     :returns: the merged records, sorted by driver and address.
@@ -64,7 +51,7 @@ def merge(results):
     merged = []
     for driver, records in ordered:
         for record in records:
-            addresses = _handle_addresses(record) | {record.address}
+            addresses = health.functions(record)
             taken = addresses & claimed
             if taken:
                 LOG.info('Driver %(driver)s: %(address)s is already '
@@ -80,24 +67,16 @@ def merge(results):
 class ResourceTracker:
     """Runs the drivers' discovery and reports the result.
 
-    :param host: this node's name.
-    :param drivers: ``{name: driver}`` from registry.load().
-    :param aliases: ``{enabled name: driver name}`` from
-        registry.load().
-    :param conductor_api: the conductor RPC client.
+    :param drivers: ``{name: driver}``, and *aliases*, of registry.load().
     :param rp_name: the compute node resource provider the devices go
-        under (``[agent] resource_provider_name``); None: the host.
-    :param reboots: the devices waiting for a reboot of the host (a
-        reboots.PendingReboots; default: kept in memory).
-    :param last_known: each driver's last found devices, kept over a
-        restart (a last_known.LastKnown; default: not kept).
+        under; None: the host.
+    :param reboots: a reboots.PendingReboots (default: in memory).
+    :param last_known: a last_known.LastKnown (default: not kept).
     """
 
     def __init__(self, host, drivers, aliases, conductor_api,
                  rp_name=None, reboots=None, last_known=None):
         self.host = host
-        # The devices waiting for a reboot of the host (cyborg.agent.
-        # reboots): their acc_status says so until it happened.
         self.reboots = reboots or reboots_mod.PendingReboots()
         self.rp_name = rp_name
         self.drivers = drivers
@@ -105,18 +84,16 @@ class ResourceTracker:
         self.conductor_api = conductor_api
         self._lock = threading.Lock()
         self._report_lock = threading.Lock()
-        # Each driver's last found devices: a driver that raises is not an
-        # absence, its devices stay as last known (held, _hold()), also
-        # over a restart of the agent.
+        # A driver that raises has its devices held as last found
+        # (_hold()), also over a restart.
         self.last_known = last_known or last_known_mod.LastKnown()
         self._known = self.last_known.load()
         self._found = {name: self._known.get(name, []) for name in drivers}
-        # Why a driver failed, by name: its discovery, and its own health
-        # check (cyborg.agent.health).
+        # Why a driver failed, by name: its discovery, its health check.
         self._errors = {}
         self._check_errors = {}
-        # The devices configured since their driver last found them, by
-        # driver: a discovery that then raises fails their configuration.
+        # {driver: uuids configured since it last found them}: a discovery
+        # that then raises fails their configuration.
         self._unconfirmed = {}
         self._records = []
         self._hash = None
@@ -124,28 +101,24 @@ class ResourceTracker:
         self._acked_hash = None
         self._discovered_at = None
         self._health = health.HealthTracker()
-        # The drivers of the configuration file as loaded at start, which
-        # the operator's decisions may unload (and load again).
+        # The configuration file's drivers, which the operator's decisions
+        # may unload and load again.
         self._file_drivers = dict(drivers)
         self._file_aliases = dict(aliases)
-        # The operator's decisions: drivers installed (or configured)
-        # through the API, {name: config}; drivers of the configuration
-        # file uninstalled on this host; the errors of those that would not
-        # load; the revision of the decisions applied (None until the
-        # conductor sent some).
+        # The operator's decisions: {name: config} installed or configured
+        # through the API, file drivers uninstalled, errors of those that
+        # would not load, and the revision applied (None: none yet).
         self.installed = {}
         self.removed = set()
         self.install_errors = {}
         self.installed_revision = None
-        # What this agent applied of the devices' desired configurations
-        # since it started: {device uuid: {generation, state, reason}},
-        # reported in the devices' records (configuration.applied).
+        # {device uuid: {generation, state, reason}} applied since start,
+        # reported as the records' configuration.applied.
         self.config_outcomes = {}
 
     def hellos(self):
-        """Each driver's hello(), ERROR with the reason when its last
-        discovery failed, and an ERROR hello for each installed driver
-        that would not load.
+        """Each driver's hello() (ERROR when it last failed), and an ERROR
+        hello for each installed driver that would not load.
         """
         hellos = []
         installed = {self.aliases.get(name, name) for name in self.installed}
@@ -165,14 +138,12 @@ class ResourceTracker:
         return hellos
 
     def _error(self, name):
-        """Why driver *name* failed at its last discovery (there, or in
-        its health check), or None.
-        """
+        """Why driver *name* last failed (discovery or health), or None."""
         return self._errors.get(name) or self._check_errors.get(name)
 
     def _file_name(self, name):
-        """The name a driver of the configuration file was loaded as, for
-        *name* or an alias of it; None when the file does not enable it.
+        """The name the file's driver *name* (or an alias) was loaded as,
+        or None.
         """
         name = self._file_aliases.get(name, name)
         if name in self._file_drivers:
@@ -183,23 +154,12 @@ class ResourceTracker:
             return None
 
     def apply_installs(self, conf, installs, removed=()):
-        """Load, reconfigure and unload drivers to match the operator's
-        decisions for this host.
+        """Load, reconfigure and unload drivers as the operator decided; a
+        driver is replaced only once its successor is made (a report would
+        take a moment without any for its devices gone).
 
-        A driver the API installed (or configured: a driver of the
-        configuration file with the operator's configuration) is made
-        anew when its configuration changed, and takes the place of the
-        one running only once it is made: one that would not load is left
-        out, its error shown in its hello, and the one before keeps
-        running (never none for a moment, which a report would take for
-        its devices gone).  A driver of the configuration file the
-        operator uninstalled is unloaded, and loaded again once the
-        decision is gone.
-
-        :param conf: the agent's ConfigOpts.
         :param installs: ``[{name, config}]``, this host's list.
-        :param removed: names of drivers of the configuration file the
-            operator uninstalled on this host.
+        :param removed: the file's drivers uninstalled on this host.
         :returns: ``{name: error}`` of the drivers that would not load.
         """
         wanted = {i['name']: i['config'] or {} for i in installs}
@@ -251,12 +211,14 @@ class ResourceTracker:
                   'loaded: %(error)s',
                   {'name': name, 'error': self.install_errors[name]})
 
+    def _drop(self, name):
+        for known in (self.drivers, self._found, self._errors,
+                      self._check_errors):
+            known.pop(name, None)
+
     def _unload_file_driver(self, name):
         """Unload a driver of the configuration file (locked)."""
-        self.drivers.pop(name, None)
-        self._found.pop(name, None)
-        self._errors.pop(name, None)
-        self._check_errors.pop(name, None)
+        self._drop(name)
         for alias, target in list(self.aliases.items()):
             if target == name and alias in self._file_aliases:
                 del self.aliases[alias]
@@ -277,36 +239,21 @@ class ResourceTracker:
 
     def _forget_configured(self, driver_name):
         """Forget what was applied to the devices of *driver_name*
-        (locked): a driver made anew knows nothing of what its predecessor
-        was told (the gpu driver keeps a GPU's chosen vGPU type), so their
-        configurations apply again (AgentManager._sync_installs).
+        (locked): a driver made anew must be told again.
         """
         for record in self._records:
             if record.driver == driver_name:
                 self.config_outcomes.pop(record.uuid, None)
 
     def _unload(self, name):
-        """Forget an installed driver (its devices go with the next
-        report).
-        """
-        driver_name = self.aliases.pop(name, name)
-        self.drivers.pop(driver_name, None)
-        self._found.pop(driver_name, None)
-        self._errors.pop(driver_name, None)
-        self._check_errors.pop(driver_name, None)
+        """Forget an installed driver (locked)."""
+        self._drop(self.aliases.pop(name, name))
         del self.installed[name]
         LOG.info('Unloaded accelerator driver %s', name)
 
     def configure(self, configs):
-        """Apply the devices' desired configurations the conductor handed
-        (cyborg.common.device_config), each through the driver that
-        reports the device; the next discovery reports how each ended
-        (``configuration.applied``) and what the device is now.
-
-        A configuration already applied at its generation since this
-        agent started is not applied again; after a start every one is
-        (a reboot undid them).  Devices are found by their uuid in the
-        last discovery, which runs first when there was none yet.
+        """Apply the devices' desired configurations through their drivers,
+        but those applied at their generation since this start.
 
         :param configs: ``[{device_uuid, generation, desired}]``.
         :returns: the outcomes of those applied now, by device uuid.
@@ -337,9 +284,7 @@ class ResourceTracker:
             outcome.update(state=device_config.FAILED,
                            reason='the device is not on this host')
             return outcome
-        # Judged as the conductor judged it, with the device as found
-        # now: a value that slipped through (stored before the conductor
-        # checked values so) never reaches the driver.
+        # Judged again with the device as found now.
         reason = device_config.check(record.configuration or {},
                                      config['desired'])
         if reason is not None:
@@ -354,9 +299,8 @@ class ResourceTracker:
                                  'driver': record.driver,
                                  'address': record.address,
                                  'desired': config['desired']})
-        # Whatever it ends with, the device's functions may have changed
-        # (VFs made or removed, also by a write that failed half way):
-        # those gone did not vanish.
+        # Its functions may change (even on failure): those gone did not
+        # vanish.
         self._health.configured(record.uuid)
         try:
             result = self.drivers[record.driver].configure(
@@ -380,9 +324,7 @@ class ResourceTracker:
         return outcome
 
     def reboot_pending(self, name, address, reason):
-        """Record that a device of driver *name* (or an alias) waits for a
-        reboot of the host; the next discovery reports it.
-        """
+        """Record that a device of driver *name* waits for a reboot."""
         self.reboots.add(self._resolve(name)[0], address, reason)
 
     def driver(self, name):
@@ -413,18 +355,13 @@ class ResourceTracker:
                 self._errors.pop(name, None)
                 self._unconfirmed.pop(name, None)
             except Exception as exc:
-                # One broken driver must not hide the others' devices, nor
-                # its own: they stay as last found, held (_hold()), and
-                # its hello says ERROR.
+                # Its devices stay as last found, held (_hold()).
                 LOG.exception('Discovery of driver %s failed', name)
                 self._errors[name] = '%s: %s' % (type(exc).__name__, exc)
-        # Every driver's devices, also those not discovered again now: a
-        # health change is reported at once.
+        # Every driver's: a health change is reported at once.
         self._check_errors = self._health.assess(self.drivers, self._found)
         for name in self.drivers:
             self._hold(name)
-        # A driver unloaded and loaded again (the operator's decisions)
-        # starts from what it last found.
         self._known.update({n: self._found[n] for n in self.drivers})
         self.last_known.save(self._known)
         records = merge([(self.drivers[n], self._found[n])
@@ -446,10 +383,9 @@ class ResourceTracker:
         return changed
 
     def _hold(self, name):
-        """Hold the devices of driver *name* while it fails: each is
-        reported ``driver_error`` with why (the conductor keeps them,
-        reserved), and a configuration applied since the driver last
-        found its device failed.
+        """While driver *name* fails, report its devices ``driver_error``
+        (the conductor keeps them, reserved), and fail the configurations
+        applied since it last found them.
         """
         error = self._error(name)
         if error is None:
@@ -471,8 +407,8 @@ class ResourceTracker:
     def _report(self, context, discovery=None):
         """Send the hash, or the inventory when the conductor lacks it.
 
-        :param discovery: ``{ids, drivers}`` or ``{ids, error}``: the
-            operators' requests the report answers, or None.
+        :param discovery: ``{ids, drivers}`` or ``{ids, error}`` of the
+            operators' requests it answers, or None.
         """
         with self._lock:
             records, digest = self._records, self._hash
@@ -509,15 +445,11 @@ class ResourceTracker:
                discovery_ids=None):
         """Discover (all drivers, or one) and report.
 
-        :param context: request context.
         :param driver: an enabled driver's name or alias; None: all.
-        :param reason: why, for the log (start, periodic, hotplug, rpc).
-        :param discovery_ids: the ids of the operators' requests this
-            discovery answers (AgentAPI.discover_soon): the report
-            carries them, with the drivers' summary, or with the error
-            when *driver* is not enabled.
+        :param discovery_ids: the ids of the operators' requests it
+            answers, which the report carries.
         :raises: DriverNotEnabled.
-        :returns: the discovery summary (see AgentAPI.discovery).
+        :returns: the discovery summary.
         """
         try:
             with self._lock:
@@ -533,8 +465,7 @@ class ResourceTracker:
                     self._report(context, {'ids': list(discovery_ids),
                                            'error': exc.message})
             raise
-        # The report waits on a conductor: not under the drivers' lock.
-        # The reports go one at a time, each with the newest discovery.
+        # Not under the drivers' lock: the report waits on a conductor.
         with self._report_lock:
             report = self._report(context, discovery)
         with self._lock:
@@ -563,10 +494,7 @@ class ResourceTracker:
                 'report': report, 'drivers': self._drivers_summary()}
 
     def hardware(self):
-        """The last discovered hardware (the seeds' ``/hardware``).
-
-        :returns: see AgentAPI.hardware.
-        """
+        """The last discovered hardware, with the drivers' hellos."""
         with self._lock:
             return {'host': self.host, 'generation': self._generation,
                     'inventory_hash': self._hash,

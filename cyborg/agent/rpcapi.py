@@ -18,8 +18,8 @@ API version history:
 
 * 1.0 - The first release's baseline.
 
-As the conductor's (cyborg.conductor.rpcapi): from the first release on, a
-version step per change, capped by ``[upgrade_levels] agent``.
+From the first release on, a version step per change, capped by
+``[upgrade_levels] agent``.
 """
 
 from oslo_config import cfg
@@ -36,9 +36,7 @@ TOPIC = servicegroup.AGENT
 class AgentAPI:
     """Calls to the cyborg-agent of one host.  Keyword arguments only."""
 
-    # The newest version this client knows.  From the first release on,
-    # bump it (and the manager's) with every new method or argument, and
-    # add a line to the history.
+    # Bump it (and the manager's) with every new method or argument.
     RPC_API_VERSION = '1.0'
 
     def __init__(self, topic=TOPIC):
@@ -47,11 +45,9 @@ class AgentAPI:
             target, version_cap=rpc.version_cap(CONF, 'agent'))
 
     def configure_soon(self, context, host):
-        """Tell *host*'s agent that the operator's decisions for it changed
-        (its drivers, its devices' desired configuration; a cast: the
-        caller is a conductor worker, which never waits on an agent).  The
-        agent asks for them with a heartbeat and applies them on its work
-        thread.
+        """Tell *host*'s agent that the operator's decisions for it (its
+        drivers, its devices' configurations) changed; the agent fetches
+        them with a heartbeat.  A cast: conductors never wait on agents.
 
         :raises: MessagingException when the message cannot be sent.
         """
@@ -59,15 +55,9 @@ class AgentAPI:
         cctxt.cast(context, 'configure_soon')
 
     def discover_soon(self, context, host, discovery_id, driver=None):
-        """Ask *host*'s agent to discover and report soon (a cast: the
-        caller is a conductor worker, which never waits on an agent).
+        """Ask *host*'s agent to discover and report soon (a cast).
 
-        The agent answers with its report, which carries *discovery_id*
-        (conductor RPC report's ``discovery``).
-
-        :param context: request context.
-        :param host: the agent's host.
-        :param discovery_id: the request's id.
+        :param discovery_id: the request's id, which the report carries.
         :param driver: an enabled driver's name (or alias); None: all.
         :raises: MessagingException when the message cannot be sent.
         """
@@ -75,14 +65,10 @@ class AgentAPI:
         cctxt.cast(context, 'discover_soon', discovery_id=discovery_id,
                    driver=driver)
 
-    # Device work of binds and unbinds ----------------------------------------
-
     def program(self, context, host, driver, address, bitstream_id=None,
                 function_id=None, timeout=None):
         """Program a device of *host* with an image.
 
-        :param context: request context.
-        :param host: the agent's host.
         :param driver: the driver that reported the device.
         :param address: the PCI address to program.
         :param bitstream_id: image UUID (accel:bitstream_id), or None.
@@ -90,7 +76,7 @@ class AgentAPI:
         :param timeout: seconds to wait (default: rpc_response_timeout).
         :raises: DriverNotEnabled, ImageNotFound, UnsupportedOperation,
             DriverDeviceNotFound, CommandFailed, MessagingTimeout.
-        :returns: the driver's result (``{"address", "function_id"}``).
+        :returns: the driver's program() result.
         """
         cctxt = self.client.prepare(server=host, version='1.0',
                                     timeout=timeout)

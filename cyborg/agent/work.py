@@ -13,23 +13,9 @@
 # under the License.
 """The agent's one work thread: the one thread that touches the hardware.
 
-Every piece of work on the host's hardware runs here, one at a time, in
-the order asked: what the agent does on its own (discovery at start, on a
-timer, on hotplug, after programming or new drivers, on an operator's
-request; the drivers and device configurations the conductor's heartbeat
-answer brings) and the device work the conductor asks for (programming,
-preparing and releasing attach handles), whose RPC thread waits for its
-turn here (call()).  The agent never starts a thread per request, and no
-two pieces of work on the hardware race.  A discovery asked while one is
-waiting joins it ("discover soon"): many requests make one discovery,
-which answers all of their ids.
-
-It is the agent's pool, of one thread, not sized in configuration as the
-conductor's is (``[conductor] workers_pool_size``, cyborg.conductor.pool):
-the agent's work is on one host's hardware, where a discovery, a
-device's configuration (VFs made and removed), a driver's reload and
-device work of a bind must not overlap, and where one more thread would
-only make them wait on the resource tracker's lock.
+Discoveries, configurations, driver reloads and device work run here
+one at a time, in order: on one host's hardware they must not overlap.  A
+discovery asked while one is waiting joins it ("discover soon").
 """
 
 import collections
@@ -49,8 +35,7 @@ class Discovery:
 
     :ivar context: the request context of the first request.
     :ivar reasons: why, for the log (start, periodic, hotplug, rpc...).
-    :ivar driver: one driver's name, or None for all (two requests for
-        different drivers make one of all).
+    :ivar driver: one driver's name, or None for all.
     :ivar ids: the ids of the operators' requests it answers.
     """
 
@@ -60,7 +45,6 @@ class Discovery:
     ids: list
 
     def join(self, reason, driver, discovery_id):
-        """Take another request into this discovery."""
         if reason not in self.reasons:
             self.reasons.append(reason)
         if driver != self.driver:
@@ -73,7 +57,6 @@ class Worker:
     """One thread, fed by a queue.
 
     :param discover: called with a Discovery when its turn comes.
-    :param name: the thread's name.
     """
 
     def __init__(self, discover, name='cyborg-agent-work'):
@@ -81,8 +64,7 @@ class Worker:
         self._name = name
         self._cond = threading.Condition()
         self._queue = collections.deque()
-        # The discovery queued and not started yet, which new requests
-        # join.
+        # The discovery queued and not started, which new requests join.
         self._pending = None
         self._busy = False
         self._stopped = False
@@ -124,14 +106,10 @@ class Worker:
             self._cond.notify_all()
 
     def call(self, func, *args):
-        """Run ``func(*args)`` after the work already queued; the caller
-        waits on the answer (an RPC thread asking for device work).
+        """Run ``func(*args)`` after the work already queued, for a caller
+        that waits on the answer; without a thread, run it now.
 
-        Without a thread (never started: tests and tools that run the
-        work themselves, as run_pending() does) the caller runs it now.
-
-        :returns: a concurrent.futures.Future of its result (or its
-            exception).
+        :returns: a concurrent.futures.Future of its result.
         """
         future = futures.Future()
 
@@ -155,12 +133,9 @@ class Worker:
                       discovery_id=None):
         """Queue a discovery, or join the one waiting.
 
-        :param context: request context (the reports' calls use it).
-        :param reason: why, for the log.
         :param driver: one driver's name (or alias); None: all.
         :param discovery_id: the id of an operator's request it answers.
-        :returns: True when a discovery was queued, False when the one
-            waiting took the request.
+        :returns: True when a discovery was queued, False when joined.
         """
         with self._cond:
             if self._stopped:
@@ -178,24 +153,21 @@ class Worker:
     def _start_discovery(self, discovery):
         with self._cond:
             if self._pending is discovery:
-                # From now on, a new request is a new discovery: this one
-                # may have looked at the hardware before it was asked.
+                # This one may look at the hardware before a new request.
                 self._pending = None
         self._discover(discovery)
 
     def wait_idle(self, timeout=None):
         """Wait until the queue is empty and no work runs.
 
-        :returns: whether it is (False: the timeout passed first).
+        :returns: False when the timeout passed first.
         """
         with self._cond:
             return self._cond.wait_for(
                 lambda: not self._queue and not self._busy, timeout)
 
     def run_pending(self):
-        """Run the work queued, here, until none is left (for a caller
-        that has no thread of its own to spare: tests, tools).
-        """
+        """Run the work queued here until none is left (tests, tools)."""
         while self._step(block=False):
             pass
 

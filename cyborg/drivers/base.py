@@ -13,13 +13,10 @@
 # under the License.
 """The accelerator driver interface: the one ABC every driver implements.
 
-A driver is a class registered under the stevedore namespace
-``cyborg.accelerator.driver`` and named in ``[agent] enabled_drivers``.
-The agent instantiates it once, at start and before serving anything, as
-``Driver(conf=CONF, host=CONF.host)``; the constructor checks the
-driver's configuration and raises ``ConfigInvalid`` (or a subclass) so
-that a bad setting stops the agent at start.  Then the agent calls
-``discover()`` at start, periodically, on hotplug events and on request.
+Drivers are registered under the stevedore namespace
+``cyborg.accelerator.driver``.  The agent makes each once, at start, as
+``Driver(conf=CONF, host=CONF.host)``; the constructor raises
+``ConfigInvalid`` for a bad setting, so that it stops the agent at start.
 """
 
 import abc
@@ -28,6 +25,7 @@ import re
 from cyborg import exception
 from cyborg.common import traits as cyborg_traits
 from cyborg.drivers import pci
+from cyborg.drivers import sriov
 from cyborg.objects import fields
 from cyborg.objects import hardware
 
@@ -36,28 +34,22 @@ ERROR = 'ERROR'
 
 
 def sanitize_name(name):
-    """Keep ``[A-Za-z0-9_-]``, replace anything else with ``_``."""
     return re.sub(r'[^A-Za-z0-9_-]', '_', name)
 
 
 def numa_trait(node):
-    """``CUSTOM_NUMA_NODE_<node>``: the trait of a device on NUMA node
-    *node*, so that a device profile can ask for one (os-traits has no
-    trait for a device's NUMA node; ``HW_NUMA_ROOT`` marks the provider
-    of a NUMA node itself).
+    """``CUSTOM_NUMA_NODE_<node>``: os-traits has no trait for a device's
+    NUMA node.
     """
     return 'CUSTOM_NUMA_NODE_%d' % node
 
 
 def pci_attach_handle(address, attach_type=fields.AttachType.PCI,
                       **extra):
-    """An attach handle for the PCI function at *address*.
+    """A HardwareAttachHandle of the PCI function at *address*.
 
-    :param address: ``dddd:bb:ss.f``.
-    :param attach_type: PCI (default), TEST_PCI or MDEV.
     :param extra: more attach_info keys (``physical_network``,
         ``asked_type``, ``vgpu_mark``...); None values are left out.
-    :returns: a HardwareAttachHandle.
     """
     info = hardware.pci_address_info(address)
     info.update({k: str(v) for k, v in extra.items() if v is not None})
@@ -68,37 +60,30 @@ def pci_attach_handle(address, attach_type=fields.AttachType.PCI,
 class AcceleratorDriver(abc.ABC):
     """Base of every accelerator driver.
 
-    Subclasses set the class attributes and implement ``discover()``.
-
-    :param conf: the ConfigOpts holding the driver's options.
-    :param host: this node's name (``[DEFAULT] host``); deployable names
-        start with it, since they must be unique across the cloud.
-    :param pci_host: where PCI devices are read from: a
-        ``pci.UdevHost()`` (default) or, in tests, a ``pci.SysfsRoot``.
+    :param host: this node's name, which deployable names start with.
+    :param pci_host: ``pci.UdevHost()`` (default) or, in tests, a
+        ``pci.SysfsRoot``.
     :raises: ConfigInvalid when the driver's configuration is wrong.
     """
 
-    #: The driver's name: its hello name and the deployables'
-    #: ``driver_name``.  Aliases in pyproject.toml load the same class.
+    #: The hello name and the deployables' ``driver_name``.
     name = None
-    #: The driver's own version, reported in its hello.
     version = '1.0'
-    #: The device types it reports (``fields.DeviceType`` values).
+    #: ``fields.DeviceType`` values.
     device_types = ()
-    #: True for a driver that takes whatever its selectors match (generic):
-    #: the agent leaves devices that another enabled driver reports to
-    #: that driver.
+    #: True for a driver that takes whatever its selectors match
+    #: (generic): devices another enabled driver reports are left to it.
     catch_all = False
-    #: The option groups a configuration given through the API may set
-    #: (``POST /v2/drivers``): ``{group name: [oslo.config Opt]}``.
+    #: What ``POST /v2/drivers`` may set: ``{group name: [Opt]}``.
     config_options = {}
-    #: The vendor part of the driver's function traits
-    #: (``CUSTOM_FPGA_FUNCTION_ID_<vendor>_<function id>``); None for a
-    #: driver whose devices carry no function.
+    #: The vendor part of its function traits
+    #: (``CUSTOM_FPGA_FUNCTION_ID_<vendor>_<function id>``), or None.
     function_vendor = None
-    #: Whether the generic PCI health checks (cyborg.drivers.health.
-    #: PciHealth) apply to its devices: False for simulated ones.
+    #: Whether cyborg.drivers.health.PciHealth applies: False for
+    #: simulated devices.
     pci_health = True
+    #: How long configure() waits for sysfs to show a change of VFs.
+    sriov_timeout = sriov.WAIT_SECONDS
 
     def __init__(self, conf, host, pci_host=None):
         self.conf = conf
@@ -107,7 +92,7 @@ class AcceleratorDriver(abc.ABC):
 
     @classmethod
     def driver_options(cls, group):
-        """The options of *group* the driver's API configuration may set.
+        """The options of *group* an API configuration may set.
 
         :returns: a list of Opts, or None when the group is not the
             driver's.
@@ -123,39 +108,31 @@ class AcceleratorDriver(abc.ABC):
 
     @abc.abstractmethod
     def discover(self):
-        """Find the devices this driver manages on this host.
+        """Find the devices this driver manages; read-only, through
+        ``self.pci_host``.
 
-        It reads the host only through ``self.pci_host`` (the PCI/sysfs
-        layer) and changes nothing.
-
-        :raises: any exception: the agent records the driver as ERROR in
-            its hello and goes on with the other drivers.
+        :raises: any exception: the agent marks the driver ERROR and goes
+            on with the others.
         :returns: a list of ``hardware.Hardware``, sorted by address.
         """
 
     def hello(self):
-        """The driver's registration (the seeds' driver ``/hello``).
+        """The driver's registration.
 
         :returns: ``{name, version, device_types, status, detail}``;
-            status READY here, the agent turns it to ERROR when discovery
-            fails.
+            status READY (the agent sets ERROR when discovery fails).
         """
         return {'name': self.name, 'version': self.version,
                 'device_types': sorted(self.device_types),
                 'status': READY, 'detail': None}
 
     def function_traits(self, function_ids):
-        """The traits a deployable carrying these functions reports,
-        which say the scheduler what it carries.
+        """The traits of a deployable carrying these functions (only the
+        driver knows its vendor's naming).
 
-        Only the driver knows its vendor's naming: the conductor takes
-        these traits from the result of ``program()`` and never builds
-        one itself.
-
-        :param function_ids: the loaded functions' ids (None and empty
-            ids are left out).
-        :returns: a sorted list of traits (empty when the driver sets no
-            ``function_vendor``).
+        :param function_ids: the loaded functions' ids (empty ones are
+            left out).
+        :returns: a sorted list (empty without ``function_vendor``).
         """
         if not self.function_vendor:
             return []
@@ -171,42 +148,30 @@ class AcceleratorDriver(abc.ABC):
         :param image_path: path of the image file on this host.
         :raises: UnsupportedOperation (default), DriverDeviceNotFound,
             CommandFailed.
-        :returns: a dict with what the device reports afterwards:
-            ``address``, ``function_id`` (the function now loaded) and
-            ``function_traits`` (the function traits of the deployable
-            now, exactly as the next ``discover()`` reports them; see
-            function_traits()); and ``reboot_required: True`` when the
-            image runs only after a (cold) reboot of the host, with
-            ``address`` the device's record's: the agent then reports
-            ``acc_status.reboot_required`` for it until the host booted
-            again (cyborg.agent.reboots).
+        :returns: ``{address, function_id, function_traits}``: the
+            function now loaded and the deployable's function traits as
+            the next ``discover()`` reports them; plus ``reboot_required:
+            True`` (with ``address`` the record's) when the image runs only
+            after a cold reboot of the host (cyborg.agent.reboots).
         """
         raise exception.UnsupportedOperation(driver=self.name,
                                              operation='program')
 
     def configure(self, address, desired):
         """Make the device whose record has *address* as *desired* says
-        (cyborg.common.device_config): its SR-IOV VFs and their kernel
-        driver, a GPU's mode, vGPU type or MIG layout.
+        (cyborg.common.device_config): SR-IOV VFs and their driver, a
+        GPU's mode, vGPU type or MIG layout.
 
-        The agent calls it on its work thread, then discovers, and the
-        record's ``configuration.actual`` tells what the device is now.
-        *desired* was judged with the record (cyborg.common.device_config.
-        check()) by the conductor, and again by the agent just before
-        this call; fields left out stay as they are.  It must be
-        idempotent (a restarted agent applies the desired state again, a
-        host's reboot having undone it) and change nothing when the device
-        already is as desired.
+        Fields left out stay as they are.  Must be idempotent: a restarted
+        agent applies it again after a reboot undid it.
 
         :param address: the record's address (the control path).
         :param desired: ``{field: value}``.
         :raises: UnsupportedOperation (default), DriverDeviceNotFound
-            (not one of the driver's records), DeviceNotConfigurable (a
-            record the driver cannot configure), DeviceConfigInvalid,
-            DeviceConfigFailed (the device did not become as asked, e.g.
-            the kernel did not make the VFs in time), CommandFailed,
-            CommandNotFound, CommandTimeout, OSError (a sysfs write the
-            kernel refused).
+            (not one of the driver's records), DeviceNotConfigurable,
+            DeviceConfigInvalid, DeviceConfigFailed (the device did not
+            become as asked in time), CommandFailed, CommandNotFound,
+            CommandTimeout, OSError (a sysfs write the kernel refused).
         :returns: ``{"reboot_required": bool}``: True when only a reboot
             of the host completes the change.
         """
@@ -215,10 +180,7 @@ class AcceleratorDriver(abc.ABC):
 
     def prepare_attach(self, attach_handle, mdev_uuid):
         """Device-side work before an attach handle is given to an
-        instance (create a mediated device, set a vGPU type...).
-
-        Must be idempotent: a job that a conductor did not see finish runs
-        again.
+        instance (create a mediated device...); idempotent.
 
         :param attach_handle: the handle's ``to_dict()`` form.
         :param mdev_uuid: the uuid of the mediated device to create (the
@@ -241,39 +203,31 @@ class AcceleratorDriver(abc.ABC):
                                              operation='release_attach')
 
     def check_health(self, records):
-        """What the vendor's tools tell of the health of the devices this
-        driver just reported (an uncorrectable ECC error, a link down, a
-        device in a down state).
+        """What the vendor's tools tell of the devices' health (an
+        uncorrectable ECC error, a link down...), beyond the generic PCI
+        checks (health.PciHealth); read-only.
 
-        The agent calls it after each discovery, on its schedule, and
-        adds the generic PCI checks (cyborg.drivers.health.PciHealth) for
-        every driver; the default is healthy.  It reads the host only and
-        changes nothing.
-
-        :param records: the ``hardware.Hardware`` records of this
-            driver's last discover().
-        :raises: any exception: the agent logs it and keeps the devices'
-            health as the generic checks say.
-        :returns: ``{address: health.Health}`` for the devices (by their
-            control-path address) that are not healthy; devices left out
-            are healthy.
+        :param records: the ``hardware.Hardware`` of the last discover().
+        :raises: any exception: the agent logs it and keeps the generic
+            checks' verdict.
+        :returns: ``{control-path address: health.Health}`` of the
+            unhealthy devices only.
         """
         return {}
 
     # Helpers of subclasses ------------------------------------------------
 
     def deployable_name(self, suffix):
-        """``<host>_<suffix>``, e.g. ``compute1_0000:3b:00.0``: the name the
-        existing Cyborg gives the deployable (and its resource provider,
-        whose uuid derives from it), so that its providers are adopted.
+        """``<host>_<suffix>``: upstream Cyborg's name, from which the
+        resource provider's uuid derives, so that its providers are
+        adopted.
         """
         return '%s_%s' % (self.host, suffix)
 
     def deployable(self, suffix, resource_class, traits, handles,
                    num_accelerators=None):
-        """A HardwareDeployable named after the host and *suffix*.
-
-        :param num_accelerators: default: one per handle.
+        """A HardwareDeployable named after the host and *suffix*, with
+        one accelerator per handle unless *num_accelerators* says.
         """
         if num_accelerators is None:
             num_accelerators = len(handles)
@@ -286,16 +240,13 @@ class AcceleratorDriver(abc.ABC):
     def record(self, dev, device_type, deployables, acc_capability=None,
                vendor_board_info=None, state=None, setup_required=False,
                configuration=None):
-        """The Hardware record of the PciDevice *dev*.
-
-        Each deployable gets the trait of the device's NUMA node
-        (numa_trait()) when the platform reports one.
+        """The Hardware record of the PciDevice *dev*; each deployable
+        gets its numa_trait().
 
         :param state: acc_status.state; default: ready when a kernel
-            driver is bound, unbound otherwise.
-        :param configuration: of a device configure() can change,
-            ``{"settable": {field: JSON schema}, "actual": {field:
-            value}}`` (cyborg.common.device_config).
+            driver is bound, else unbound.
+        :param configuration: ``{"settable": {field: schema}, "actual":
+            {field: value}}`` of a device configure() can change.
         """
         if state is None:
             state = (hardware.STATE_READY if dev.driver
@@ -318,8 +269,7 @@ class AcceleratorDriver(abc.ABC):
                 remote=False,
                 num=sum(d.num_accelerators for d in deployables),
                 device_type=device_type, acc_capability=capability),
-            # reboot_required: set by the agent, which knows what was
-            # programmed since the host booted (cyborg.agent.reboots).
+            # reboot_required: the agent's (cyborg.agent.reboots).
             acc_status=hardware.AccStatus(
                 setup_required=setup_required, reboot_required=False,
                 state=state),

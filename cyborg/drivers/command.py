@@ -11,13 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The one runner of vendor tools (fpgaconf, xbutil, xbmgmt...).
-
-Drivers never start processes themselves: they call ``run()``, which logs
-the command and has the privileged helper run it (cyborg.privsep.command:
-never through a shell, the tools of its TOOLS only), enforces a timeout
-and turns failures into Cyborg exceptions.  Tests put fake tools on
-``PATH``.
+"""The one runner of vendor tools (fpgaconf, xbutil, nvidia-smi...),
+through the privileged helper (cyborg.privsep.command); tests put fake
+tools on ``PATH``.
 """
 
 import shlex
@@ -33,13 +29,13 @@ DEFAULT_TIMEOUT = 600
 
 
 def run(argv, timeout=DEFAULT_TIMEOUT):
-    """Run a command and return its standard output.
+    """Run a command.
 
-    :param argv: the command and its arguments, as a list of strings.
+    :param argv: the command and its arguments.
     :param timeout: seconds before the command is killed.
-    :raises: CommandNotFound (not installed, or not a tool the privileged
-        helper runs), CommandFailed (non-zero exit), CommandTimeout.
-    :returns: the command's standard output (text).
+    :raises: CommandNotFound (not installed or not allowed),
+        CommandFailed (non-zero exit), CommandTimeout.
+    :returns: the standard output (text).
     """
     argv = [str(arg) for arg in argv]
     command = shlex.join(argv)

@@ -11,23 +11,13 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Configuration of drivers installed through the API (microversion 2.5).
+"""Configuration of drivers installed through the API (``POST
+/v2/drivers``): ``{group: {option: value}}`` of the groups the driver
+declares (``config_options``), each value converted by its option's type.
 
-A driver installed with ``POST /v2/drivers`` carries its configuration as
-``{group: {option: value}}``, for example the generic driver's selectors::
-
-    {"pci": {"device_spec": ["{\"vendor_id\": \"8086\"}"]}}
-
-Only the option groups the driver declares (``AcceleratorDriver.
-config_options``) may appear, and each value is checked and converted by
-the option's own type, as oslo.config does for a configuration file.  The
-agent gives the driver a view of its configuration in which these values
-replace the configuration file's (DriverConf); nothing else changes, so
-the same driver code serves a configuration file and the API.
-
-Only the agent checks a configuration against its driver (check()): the
-conductor stores what the operator gave (cyborg.common.driver_config) and
-takes the agent's answer.
+The driver sees its configuration file with these values in place
+(DriverConf), so the same code serves both.  Only the agent checks a
+configuration against its driver: the conductor does not load drivers.
 """
 
 from oslo_config import cfg
@@ -50,15 +40,10 @@ def _options(driver_cls, group):
 
 
 def check(driver_cls, config):
-    """Check a driver's configuration and convert its values.
+    """*config* ``{group: {option: JSON value}}`` with values of the
+    options' types (a multi-valued option also takes one value).
 
-    :param driver_cls: the driver's class.
-    :param config: ``{group: {option: value}}`` (JSON values; a list
-        option takes a JSON list or a comma-separated string, a
-        multi-valued option a JSON list or one value; objects stand for
-        their JSON text).
     :raises: DriverConfigInvalid
-    :returns: the same mapping with values of the options' types.
     """
     if not isinstance(config, dict):
         raise exception.DriverConfigInvalid(
@@ -113,14 +98,8 @@ class _GroupView:
 
 
 class DriverConf:
-    """The configuration a driver installed through the API sees.
-
-    Everything reads through to *conf* except the options of *overrides*
-    (from check()).  Registering options (a driver's dynamic groups) goes
-    to *conf*.
-
-    :param conf: the agent's ConfigOpts.
-    :param overrides: ``{group: {option: converted value}}``.
+    """*conf* with the options of *overrides* (from check()) replaced;
+    registering options goes to *conf*.
     """
 
     def __init__(self, conf, overrides):

@@ -13,33 +13,19 @@
 # under the License.
 """The fake driver: simulated devices, no hardware touched.
 
-With no configuration it reports exactly what the existing Cyborg's fake
-driver reports, because deployments and the upstream tempest scenarios
-rely on it: one FPGA of vendor ``0xABCD`` at ``0000:0c:00.0``, one
-deployable ``<host>_FakeDevice`` (driver_name ``fake``) with 16 ``FPGA``
-accelerators, the trait ``CUSTOM_FAKE_DEVICE`` and 16 ``TEST_PCI``
-attach handles ``0000:0c:00.1`` ... ``0000:0c:02.0``.
+With no configuration it reports what upstream Cyborg's fake driver
+reports, which the upstream tempest scenarios rely on: one FPGA of vendor
+``0xABCD`` at ``0000:0c:00.0``, deployable ``<host>_FakeDevice`` with 16
+``FPGA`` accelerators, trait ``CUSTOM_FAKE_DEVICE`` and 16 ``TEST_PCI``
+handles ``0000:0c:00.1`` ... ``0000:0c:02.0``.
 
-``[fake_driver] devices`` adds simulated FPGAs, QATs, GPUs, vGPU-capable
-GPUs, SR-IOV NICs, NVMe SSDs and NPUs (tests, the embedded mode's
-``--simulate``).  Simulated FPGAs can be
-programmed (the function they report becomes the image's digest) and the
-mediated devices of simulated vGPUs created and removed; the driver keeps
-that state in memory.  Simulated QATs and GPUs can be configured
-(``configure()``, cyborg.common.device_config): a QAT's VF count (0 to 16:
-with none, its PF is the one deployable) and its VFs' driver, a GPU's mode
-(``passthrough``, ``vgpu`` of type ``fake-vgpu-1``, four ``MDEV``
-handles, or ``mig``) and MIG layout (one ``CUSTOM_MIG_<PROFILE>``
-deployable per GPU instance).  A simulated GPU is an A100 80GB to MIG:
-its record and its rules are the gpu driver's (cyborg.drivers.gpu.
-gpu_config, mig_config), and each configuration is judged as the
-conductor and the agent judge it (device_config.check()) before it
-changes anything; ``simulate_config_failure()`` makes the next
-configuration of a device fail.  ``[fake_driver] raise_in`` makes the
-driver raise in discovery, configuration or its health checks, as a
-driver with a bug would.  An image whose content begins with
-``FAIL_PROGRAM_MARKER`` fails to program (CommandFailed, the device left
-as it was), so that tests can make device work fail on a real agent.
+``[fake_driver] devices`` adds simulated devices of TYPES.  FPGAs can be
+programmed (the function becomes the image's digest; an image beginning
+with FAIL_PROGRAM_MARKER fails), vGPUs' mdevs made and removed, QATs
+(VF count and driver) and GPUs (an A100 80GB: mode, vGPU type, MIG
+layout, by the gpu driver's rules) configured; the state is kept in
+memory.  ``[fake_driver] raise_in`` makes the driver raise as a buggy one
+would.
 """
 
 import hashlib
@@ -52,6 +38,7 @@ from cyborg.common import traits as cyborg_traits
 from cyborg.conf import fake as fake_conf
 from cyborg.drivers import base
 from cyborg.drivers import health
+from cyborg.drivers import sriov
 from cyborg.drivers.gpu import gpu_config
 from cyborg.drivers.gpu import mig
 from cyborg.objects import fields
@@ -67,27 +54,22 @@ TYPES = ('fpga', 'qat', 'gpu', 'vgpu', 'nic', 'ssd', 'npu')
 _FPGA_ACCELERATORS = 16
 _QAT_VFS = 4
 _QAT_TOTAL_VFS = 16
-#: The kernel driver of a simulated QAT's VFs, as the host has it, and
-#: of the QAT itself.
 FAKE_QAT_VF_DRIVER = 'qat_fakevf'
 FAKE_QAT_PF_DRIVER = 'qat_fake'
-#: The PCI device id of the GPU whose MIG profiles a simulated GPU has
-#: (an A100 80GB PCIe: cyborg.drivers.gpu.mig_config.GPUS).
+#: An A100 80GB PCIe, whose MIG profiles a simulated GPU has.
 FAKE_MIG_GPU = '20b5'
 _QAT_SERVICES = ('asym', 'dc', 'sym')
 _VGPUS = 4
 FAKE_VGPU_TYPE = 'fake-vgpu-1'
 _NIC_VFS = 4
-#: The physical network of the simulated NICs' virtual functions.
 FAKE_PHYSNET = 'physnet1'
-#: An image beginning with these bytes fails to program (see program()).
 FAIL_PROGRAM_MARKER = b'cyborg-fake-driver: this image fails to program\n'
 
 
 def parse_devices(values):
     """{type: count} from ``[fake_driver] devices`` (``type=count``).
 
-    :raises: ConfigInvalid naming the bad value.
+    :raises: ConfigInvalid
     """
     counts = dict.fromkeys(TYPES, 0)
     for value in values:
@@ -107,10 +89,7 @@ def _address(bus, index):
 
 
 class FakeDriver(base.AcceleratorDriver):
-    """Simulated devices (see the module docstring).
-
-    :raises: ConfigInvalid when ``[fake_driver] devices`` is malformed.
-    """
+    """Simulated devices (see the module docstring)."""
 
     name = 'fake'
     device_types = (fields.DeviceType.FPGA, fields.DeviceType.QAT,
@@ -125,32 +104,31 @@ class FakeDriver(base.AcceleratorDriver):
         super().__init__(conf, host, pci_host=pci_host)
         self.counts = parse_devices(conf.fake_driver.devices)
         self._lock = threading.Lock()
-        # address of a simulated FPGA -> the function it was programmed
-        # with; uuid of a created mediated device -> its handle's address
+        # By address: the function programmed, why it is unhealthy, what
+        # configure() made it, why its next configuration fails.  mdevs:
+        # {mdev uuid: its handle's attach_info}.
         self.functions = {}
         self.mdevs = {}
-        # address -> why the simulated device is unhealthy
         self.unhealthy = {}
-        # address of a simulated QAT or GPU -> what configure() made it
-        # (cyborg.common.device_config fields); address -> why its next
-        # configuration fails
         self.configured = {}
         self.config_failures = {}
 
     def simulate_health(self, address, reason=None):
-        """Make the simulated device at *address* unhealthy for *reason*
-        (None: healthy again), from its next health check on.
+        """Make the device at *address* unhealthy for *reason* (None:
+        healthy again) from its next health check on.
         """
+        self._simulate(self.unhealthy, address, reason)
+
+    def _simulate(self, found, address, reason):
         with self._lock:
             if reason is None:
-                self.unhealthy.pop(address, None)
+                found.pop(address, None)
             else:
-                self.unhealthy[address] = reason
+                found[address] = reason
 
     def _raise_if_asked(self, operation):
-        """Raise in *operation* when ``[fake_driver] raise_in`` names
-        it (read at each call, so that a test can make the driver fail
-        and recover).
+        """Raise when ``[fake_driver] raise_in`` names *operation* (read
+        at each call: a test can make the driver fail and recover).
         """
         if operation in self.conf.fake_driver.raise_in:
             raise RuntimeError('the fake driver fails in %s ([fake_driver] '
@@ -175,9 +153,7 @@ class FakeDriver(base.AcceleratorDriver):
         return records
 
     def deployable_name(self, suffix):
-        """``<host>_<suffix>`` sanitised to ``[A-Za-z0-9_-]``, as the
-        existing Cyborg's fake driver names its device.
-        """
+        """Sanitised, as upstream's fake driver names its device."""
         return base.sanitize_name(super().deployable_name(suffix))
 
     def _handles(self, bus, count, start=1):
@@ -228,19 +204,11 @@ class FakeDriver(base.AcceleratorDriver):
 
     @staticmethod
     def _configuration(kind, state):
-        """The record's configuration of a simulated QAT or GPU in
-        *state* (what configure() made it).
-        """
+        """The record's configuration of a QAT or GPU in *state*."""
         if kind == 'qat':
             num_vfs = state[device_config.NUM_VFS]
-            return {'settable': {
-                        device_config.NUM_VFS: {
-                            'type': 'integer', 'minimum': 0,
-                            'maximum': _QAT_TOTAL_VFS},
-                        device_config.VF_DRIVER: {
-                            'type': 'string', 'enum': [
-                                FAKE_QAT_VF_DRIVER,
-                                device_config.VFIO_PCI]}},
+            return {'settable': sriov.settable(_QAT_TOTAL_VFS,
+                                               [FAKE_QAT_VF_DRIVER]),
                     'actual': {device_config.NUM_VFS: num_vfs,
                                device_config.VF_DRIVER:
                                state[device_config.VF_DRIVER] if num_vfs
@@ -363,13 +331,11 @@ class FakeDriver(base.AcceleratorDriver):
         return None
 
     def program(self, address, image_path):
-        """Program a simulated FPGA: it then reports the image's digest as
-        its function (after ``[fake_driver] program_seconds``).
+        """Program a simulated FPGA with the image's digest as function,
+        after ``[fake_driver] program_seconds``.
 
-        :raises: DriverDeviceNotFound when *address* is not a simulated
-            FPGA's; CommandFailed when the image begins with
-            FAIL_PROGRAM_MARKER (after the same delay; the function the
-            device reports stays what it was).
+        :raises: DriverDeviceNotFound (not an FPGA's address),
+            CommandFailed (the image begins with FAIL_PROGRAM_MARKER).
         """
         if self._kind_of(address) != 'fpga':
             raise exception.DriverDeviceNotFound(address=address,
@@ -388,25 +354,18 @@ class FakeDriver(base.AcceleratorDriver):
                 'function_traits': self.function_traits([function])}
 
     def simulate_config_failure(self, address, reason=None):
-        """Make the next configure() of the simulated device at
-        *address* fail for *reason* (None: succeed again).
+        """Make the next configure() of *address* fail for *reason*
+        (None: succeed again).
         """
-        with self._lock:
-            if reason is None:
-                self.config_failures.pop(address, None)
-            else:
-                self.config_failures[address] = reason
+        self._simulate(self.config_failures, address, reason)
 
     def configure(self, address, desired):
-        """Configure a simulated QAT or GPU (see the module docstring).
+        """Configure a simulated QAT or GPU; a failure changes nothing.
 
-        :raises: DriverDeviceNotFound for an address that is neither;
-            DeviceConfigInvalid for what device_config.check() refuses
-            (before anything changes); DeviceConfigFailed for a QAT's
-            count other than 0 and 16 under ``[fake_driver]
-            qat_all_vfs``; CommandFailed when simulate_config_failure()
-            asked (the device left as it was, in both); RuntimeError
-            when ``[fake_driver] raise_in`` names ``configure``.
+        :raises: DriverDeviceNotFound, DeviceConfigInvalid,
+            DeviceConfigFailed (a QAT's count other than 0 and 16 under
+            ``[fake_driver] qat_all_vfs``), CommandFailed (asked by
+            simulate_config_failure()), RuntimeError (``raise_in``).
         """
         self._raise_if_asked('configure')
         kind = self._kind_of(address)

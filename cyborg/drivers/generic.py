@@ -13,25 +13,15 @@
 # under the License.
 """The generic PCI driver: any PCI function a selector picks.
 
-Selectors are ``[pci] device_spec`` (Nova's syntax plus ``class_code``,
-``driver`` and ``device_type``; see cyborg/drivers/selector.py).  With
-none configured it takes the accelerator PCI classes.
+Selectors are ``[pci] device_spec`` (cyborg.drivers.selector); with none,
+the accelerator PCI classes.  Each selected function is a deployable with
+one ``PCI`` handle, grouped into one device per PF; when VFs are
+selected the PF itself is not offered (it cannot be passed through while
+its VFs are in use).
 
-Each selected function is one deployable with one accelerator and one
-``PCI`` attach handle.  Functions are grouped into one device per
-physical function: when virtual functions of an SR-IOV device are
-selected, each VF is a deployable and the PF itself is not offered (it
-cannot be passed through while its VFs are in use).
-
-A selected SR-IOV capable PF can be configured (cyborg.drivers.sriov):
-how many VFs it has and their kernel driver.  Which driver the host's
-kernel gives such a device's VFs is not something a generic driver
-knows: it offers ``vfio-pci``, plus the driver its VFs are bound to now
-when that is another one (the host's own, as they came up).  Asked for,
-such a driver is bound by clearing the VFs' ``driver_override``, giving
-them back to the kernel's own matching.  A PF that is not selected
-itself (only its VFs are) is not configured: the operator did not hand
-it to Cyborg.
+A selected SR-IOV PF's VF count and driver can be configured
+(cyborg.drivers.sriov): ``vfio-pci``, or the driver the VFs have now (the
+host's own, unknown here).  A PF whose VFs only are selected is not.
 """
 
 from cyborg import exception
@@ -47,8 +37,7 @@ from cyborg.objects import hardware
 
 DEFAULT_RESOURCE_CLASS = 'CUSTOM_PCI'
 
-# Vendor traits (CUSTOM_PCI_<NAME>): those the existing Cyborg's pci_driver
-# sets (Intel, NVIDIA, Xilinx, Matrox, Inspur, Huawei), and a few more.
+# Vendor traits (CUSTOM_PCI_<NAME>): upstream's pci_driver's, and more.
 KNOWN_VENDORS = {
     '8086': 'INTEL',
     '10de': 'NVIDIA',
@@ -75,17 +64,13 @@ def vendor_traits(dev):
 
 
 def _vf_drivers(pf, devices):
-    """The drivers other than vfio-pci that the VFs of *pf* are bound to
-    (the host's own, as far as the generic driver can tell).
-    """
+    """The drivers but vfio-pci the VFs of *pf* are bound to."""
     return sorted({vf.driver for vf in sriov.vfs(pf, devices)
                    if vf.driver and vf.driver != device_config.VFIO_PCI})
 
 
 def _pf_selected(parent, members):
-    """Whether the record of *parent* and its selected *members* is of a
-    selected SR-IOV capable PF (one Cyborg may configure).
-    """
+    """Whether *parent* is an SR-IOV PF selected itself."""
     return parent.is_pf and any(dev.address == parent.address
                                 for dev, _ in members)
 
@@ -93,16 +78,13 @@ def _pf_selected(parent, members):
 class GenericDriver(base.AcceleratorDriver):
     """Reports the PCI functions selected by ``[pci] device_spec``.
 
-    :raises: InvalidSelector when a selector is malformed.
+    :raises: InvalidSelector
     """
 
     name = 'generic'
     device_types = (fields.DeviceType.GENERIC,)
     catch_all = True
     config_options = {'pci': pci_conf.pci_opts}
-    #: How long configure() waits for the kernel after each change, in
-    #: seconds (cyborg.drivers.sriov).
-    sriov_timeout = sriov.WAIT_SECONDS
 
     def __init__(self, conf, host, pci_host=None):
         super().__init__(conf, host, pci_host=pci_host)
@@ -120,8 +102,8 @@ class GenericDriver(base.AcceleratorDriver):
         return selected
 
     def _groups(self, devices):
-        """The selected functions, one group per record: ``{control path
-        address: [(PciDevice, Selector)]}`` (a VF goes with its PF).
+        """``{control path address: [(PciDevice, Selector)]}``; a VF goes
+        with its PF.
         """
         groups = {}
         for address, match in sorted(self._selected(devices).items()):
@@ -154,15 +136,11 @@ class GenericDriver(base.AcceleratorDriver):
         return record
 
     def configure(self, address, desired):
-        """Set the VF count and the VFs' driver of a selected SR-IOV
-        capable PF (cyborg.drivers.sriov.configure(); see the module
-        docstring for the drivers offered).
+        """Set the VF count and driver of a selected SR-IOV PF
+        (sriov.configure()).
 
-        :raises: DriverDeviceNotFound for an address that is not one of
-            the driver's records; DeviceNotConfigurable for a record that
-            is not a selected SR-IOV capable PF; DeviceConfigInvalid,
-            DeviceConfigFailed and OSError as sriov.configure().
-        :returns: ``{"reboot_required": False}``.
+        :raises: DriverDeviceNotFound, DeviceNotConfigurable (not a
+            selected SR-IOV PF), and as sriov.configure().
         """
         devices = pci.by_address(self.pci_host)
         members = self._groups(devices).get(address)
@@ -174,8 +152,7 @@ class GenericDriver(base.AcceleratorDriver):
         if not _pf_selected(dev, members):
             raise exception.DeviceNotConfigurable(uuid=uuid,
                                                   driver=self.name)
-        # None: a driver other than vfio-pci is the host's own (see the
-        # module docstring); the conductor checked it against the record.
+        # None: any driver but vfio-pci is the host's own.
         return sriov.configure(dev, desired, uuid, None,
                                timeout=self.sriov_timeout)
 

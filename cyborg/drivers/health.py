@@ -11,20 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Device health: what a health check returns, and the generic PCI checks.
+"""Device health: what a health check returns, and the generic PCI checks
+(AER counters, a function gone, config space of all ones).
 
-Every PCIe function tells the same few things in sysfs, whatever its
-driver: its AER error counters, whether it is still there and whether its
-config space still answers.  ``PciHealth`` reads them for the functions of
-each reported device (the PCI layer parses the files); the drivers add
-what their vendor's tools tell (``AcceleratorDriver.check_health``), and
-the agent keeps the worst of both (cyborg.agent.health).
-
-AER counters only grow, from boot: health is about growth between two
-reads, not about the absolute value, so the first read of a function is
-its baseline and a function is unhealthy for the interval in which its
-fatal count grew.  The conductor's hold-down keeps it out of scheduling
-for a while after it turned healthy again.
+AER counters only grow from boot, so the first read of a function is its
+baseline, and it is unhealthy for the interval in which its fatal count
+grew (the conductor's hold-down keeps it out a while longer).
 """
 
 import collections
@@ -38,8 +30,8 @@ LOG = logging.getLogger(__name__)
 
 
 class Health(collections.namedtuple('Health', ['status', 'reason'])):
-    """A device's health: ``status`` healthy or unhealthy, and why (None
-    when healthy).
+    """``status`` healthy or unhealthy, and ``reason`` (None when
+    healthy).
     """
 
     @property
@@ -51,25 +43,19 @@ OK = Health(health_states.HEALTHY, None)
 
 
 def unhealthy(reason):
-    """An unhealthy Health saying *reason*."""
     return Health(health_states.UNHEALTHY, reason)
 
 
 def worst(healths):
-    """One Health of several: unhealthy with every reason (sorted, joined
-    with ``; ``) when any is, else healthy.
-    """
+    """Unhealthy with every reason (sorted, ``; ``) when any is."""
     reasons = sorted({h.reason or health_states.UNHEALTHY for h in healths
                       if not h.healthy})
     return unhealthy('; '.join(reasons)) if reasons else OK
 
 
 class PciHealth:
-    """The generic checks of PCI functions, with the AER baseline of each
-    function kept between two checks.
-
-    :param pci_host: the PCI layer (``pci.UdevHost()`` or a
-        ``pci.SysfsRoot``).
+    """The generic checks of PCI functions, keeping each function's AER
+    baseline between two checks.
     """
 
     def __init__(self, pci_host):
@@ -80,17 +66,8 @@ class PciHealth:
         self._functions = {}
 
     def check(self, key, addresses, devices=None):
-        """Check the PCI functions of one device: *addresses* (its control
-        path and the functions of its attach handles) and those it had at
-        the last check.
-
-        :param key: the device's stable key (its uuid).
-        :param addresses: PCI addresses reported now.
-        :param devices: ``pci.by_address()`` of the host (read once for
-            all devices of a check); None reads it.
-        :returns: a Health: unhealthy when a function of the device
-            vanished, its config space reads all ones, or its fatal AER
-            count grew since the last check.
+        """The Health of the functions of device *key*: *addresses* and
+        those it had at the last check (*devices*: pci.by_address()).
         """
         if devices is None:
             devices = pci.by_address(self.pci_host)
@@ -101,16 +78,12 @@ class PciHealth:
                       for address in sorted(wanted)])
 
     def forget(self, keys):
-        """Drop the memory of devices no longer reported (all but
-        *keys*).
-        """
         for key in set(self._functions) - set(keys):
             self.forget_device(key)
 
     def forget_device(self, key):
-        """Drop the memory of one device's functions: they changed by
-        design (its configuration made or removed VFs), so that those
-        gone are not taken for vanished at the next check.
+        """Forget one device's functions: a configuration changed them,
+        and those gone did not vanish.
         """
         for address in self._functions.pop(key, ()):
             self._aer.pop(address, None)

@@ -13,16 +13,10 @@
 # under the License.
 """The one PCI/sysfs layer every driver reads the host through.
 
-Production uses pyudev (libudev) for enumeration, attributes and driver
-links; it works on hosts without udevd because it reads sysfs directly.
-Tests give pyudev a fake tree with umockdev (``UMOCKDEV_DIR``), or, where
-umockdev is not installed, read the same tree with ``SysfsRoot``.  Either
-way drivers see ``PciDevice`` objects and read anything below a device
-(FPGA regions, mdev types, QAT state) with paths relative to it, so no
-driver parses ``lspci`` or walks ``/sys`` on its own.
-
-Every write to sysfs goes through ``write_sysfs()``, which hands it to the
-privileged helper (cyborg.privsep).
+Production uses pyudev, which reads sysfs directly (no udevd needed).
+Tests give pyudev a fake tree with umockdev, or read the same tree with
+``SysfsRoot`` where umockdev is missing.  Every write goes through
+``write_sysfs()`` (the privileged helper).
 """
 
 import fnmatch
@@ -54,10 +48,8 @@ def _read_file(path):
 def _resolve(path):
     """The real path of the link *path*, or None when it is gone.
 
-    The kernel removes a PF's VFs (and their links) one by one while they
-    are read: a link found by a listing (and by os.path.realpath's own
-    lstat) can be gone at its readlink, which os.path.realpath does not
-    catch.
+    The kernel removes a PF's VFs one by one: a listed link can be gone
+    at its readlink, which os.path.realpath does not catch.
     """
     try:
         return os.path.realpath(path)
@@ -65,21 +57,17 @@ def _resolve(path):
         return None
 
 
-def _to_int(value, base=10):
+def _to_int(value):
     try:
-        return int(value, base)
+        return int(value)
     except (TypeError, ValueError):
         return None
 
 
 def write_sysfs(path, value):
-    """Write *value* to the sysfs file *path* (the one write entry point).
+    """Write *value* (no newline added) to the sysfs file *path*, through
+    the privileged helper (cyborg.privsep.sysfs).
 
-    The write runs in the privileged helper (cyborg.privsep.sysfs); the
-    agent itself cannot write sysfs.
-
-    :param path: an absolute path, below a device's ``sys_path``.
-    :param value: what to write; a newline is not added.
     :raises: OSError when the kernel refuses the write, PermissionError
         for a path outside ``[cyborg_sysfs] root``.
     """
@@ -88,12 +76,7 @@ def write_sysfs(path, value):
 
 
 class PciDevice:
-    """One PCI function.
-
-    :param sys_path: its sysfs directory (``/sys/devices/.../<address>``,
-        or the same inside a ``SysfsRoot``).
-    :param udev_device: the pyudev Device, when enumerated through udev.
-    """
+    """One PCI function (*udev_device*: its pyudev Device, if any)."""
 
     def __init__(self, sys_path, udev_device=None):
         self.sys_path = sys_path
@@ -104,27 +87,20 @@ class PciDevice:
         return '<PciDevice %s %s:%s>' % (self.address, self.vendor_id,
                                          self.product_id)
 
-    # Files and links below the device ------------------------------------
-
     def path(self, relpath=''):
-        """Absolute path of *relpath* below the device."""
         if not relpath:
             return self.sys_path
         return os.path.join(self.sys_path, relpath)
 
     def attr(self, name, default=None):
         """A sysfs attribute of the device, stripped, or *default*."""
-        value = None
-        if self._udev is not None and '/' not in name:
-            raw = self._udev.attributes.get(name)
-            if raw is not None:
-                value = raw.decode('utf-8', 'replace').strip()
-        else:
-            value = _read_file(self.path(name))
-        return default if value is None else value
+        if self._udev is None or '/' in name:
+            return self.read(name, default)
+        raw = self._udev.attributes.get(name)
+        return default if raw is None else raw.decode('utf-8',
+                                                      'replace').strip()
 
     def read(self, relpath, default=None):
-        """The stripped content of the file *relpath* below the device."""
         value = _read_file(self.path(relpath))
         return default if value is None else value
 
@@ -139,10 +115,8 @@ class PciDevice:
             return []
 
     def glob(self, pattern):
-        """Relative paths below the device matching *pattern*, sorted.
-
-        Each ``/``-separated part of *pattern* is an fnmatch pattern
-        (``fpga_region/region*/dfl-port.*/afu_id``).
+        """Sorted relative paths matching *pattern*, each ``/`` part an
+        fnmatch pattern (``fpga_region/region*/dfl-port.*/afu_id``).
         """
         found = ['']
         for part in pattern.split('/'):
@@ -155,21 +129,18 @@ class PciDevice:
         return sorted(found)
 
     def link_name(self, relpath):
-        """Base name of the symlink *relpath*'s target, or None."""
         try:
             return os.path.basename(os.readlink(self.path(relpath)))
         except OSError:
             return None
 
     def write(self, relpath, value):
-        """Write *value* to *relpath* below the device (write_sysfs)."""
         write_sysfs(self.path(relpath), value)
 
     @property
     def sysfs_root(self):
-        """The sysfs directory the device is in: ``/sys`` (also under
-        umockdev, which shows its tree there), or ``<root>/sys`` of a
-        ``SysfsRoot``: the directory holding ``devices/`` and ``bus/``.
+        """The sysfs directory holding ``devices/`` and ``bus/``:
+        ``/sys`` (also under umockdev), or ``<root>/sys`` of a SysfsRoot.
         """
         # The last one: a SysfsRoot's own directory could hold the words.
         index = self.sys_path.rfind(_SYS_DEVICES)
@@ -179,10 +150,8 @@ class PciDevice:
         return self.sys_path[:index] + '/sys'
 
     def probe(self):
-        """Ask the kernel to bind a driver to the function, one its
-        ``driver_override`` names or else one whose ID table matches
-        (``<sysfs>/bus/pci/drivers_probe``; a bound function is left as
-        it is).
+        """Have the kernel bind a driver to the unbound function
+        (``bus/pci/drivers_probe``).
 
         :raises: OSError when the kernel refuses the write.
         """
@@ -190,19 +159,13 @@ class PciDevice:
                     self.address)
 
     def uncached(self):
-        """The same function, read from sysfs on each access.
-
-        A device enumerated through pyudev answers its attributes and
-        driver from libudev's cache, fixed when it was enumerated; what
-        waits for the kernel to change the device reads this one.
+        """The same function, read from sysfs on each access (pyudev's
+        answers are cached at enumeration).
         """
         return PciDevice(self.sys_path)
 
     def virtfn_devices(self):
-        """The PciDevices of this PF's virtual functions, in VF order,
-        read from its ``virtfnN`` links (uncached); a link whose function
-        is gone is left out.
-        """
+        """This PF's VFs (uncached), in VF order; those gone left out."""
         found = []
         for name in self._virtfn_links():
             target = _resolve(self.path(name))
@@ -216,13 +179,9 @@ class PciDevice:
         return [name for _, name in sorted(
             (n, name) for n, name in links if n is not None)]
 
-    # PCI facts ------------------------------------------------------------
-
     def _hex(self, name):
-        value = self.attr(name)
-        if value and value.lower().startswith('0x'):
-            return value[2:].lower()
-        return value.lower() if value else None
+        value = (self.attr(name) or '').lower()
+        return (value[2:] if value.startswith('0x') else value) or None
 
     @property
     def vendor_id(self):
@@ -300,15 +259,11 @@ class PciDevice:
 
     @property
     def net_names(self):
-        """Names of the network interfaces of this function."""
         return self.listdir('net')
 
     def mdev_types(self):
-        """The mediated device types this device offers.
-
-        :returns: a list of dicts ``{id, name, available_instances,
-            device_api, devices}`` (``devices``: uuids of created mdevs),
-            sorted by id.
+        """``[{id, name, available_instances, device_api, devices}]`` of
+        the mdev types offered (``devices``: the mdevs made), by id.
         """
         types = []
         for type_id in self.listdir('mdev_supported_types'):
@@ -323,29 +278,22 @@ class PciDevice:
             })
         return types
 
-    # Health (cyborg.drivers.health) ---------------------------------------
-
     @property
     def present(self):
-        """Whether the function is still there (hot-unplugged or fallen
-        off the bus: its sysfs directory is gone).
-        """
+        """Whether its sysfs directory is still there."""
         return os.path.isdir(self.sys_path)
 
     @property
     def config_all_ones(self):
-        """Whether its config space reads all ones (vendor ``ffff``): the
-        function no longer answers, as after a surprise removal or a
-        fatal link error.
+        """Whether its config space reads all ones (vendor ``ffff``): it
+        no longer answers.
         """
         return self.vendor_id == 'ffff'
 
     def link_down(self, interface):
-        """Whether the network interface *interface* of this function has
-        no link: ``operstate`` ``down`` or ``lowerlayerdown``, or
-        ``carrier`` ``0`` (Documentation/ABI/testing/sysfs-class-net).
-        An interface whose state the kernel does not know (``unknown``,
-        no ``carrier`` file) is not down.
+        """Whether the network interface *interface* has no link
+        (``operstate`` down or lowerlayerdown, or ``carrier`` 0); an
+        unknown state is not down.
         """
         base = 'net/%s/' % interface
         operstate = self.read(base + 'operstate')
@@ -353,14 +301,9 @@ class PciDevice:
         return operstate in ('down', 'lowerlayerdown') or carrier == '0'
 
     def aer_totals(self):
-        """The AER error totals the device saw since boot (Linux 4.19+:
-        ``aer_dev_correctable``, ``aer_dev_nonfatal``, ``aer_dev_fatal``,
-        each lines of ``<error name> <count>`` ending with a
-        ``TOTAL_ERR_<kind> <count>`` line; see the kernel's
-        Documentation/ABI/testing/sysfs-bus-pci-devices-aer_stats).
+        """The AER error totals since boot (``aer_dev_<kind>``).
 
-        :returns: ``{'correctable': n, 'nonfatal': n, 'fatal': n}`` with
-            the kinds the device exposes ({} for a device without AER).
+        :returns: ``{kind: total}`` of the kinds the device exposes.
         """
         totals = {}
         for kind in AER_KINDS:
@@ -373,15 +316,14 @@ class PciDevice:
         return totals
 
     def std_board_info(self):
-        """The device's PCI facts, as strings (the record's
-        ``std_board_info``).
-        """
+        """The PCI facts, as strings (the record's std_board_info)."""
         info = {'vendor_id': self.vendor_id, 'product_id': self.product_id,
                 'class_code': self.class_code,
                 'subsystem_vendor_id': self.subsystem_vendor_id,
                 'subsystem_product_id': self.subsystem_product_id,
                 'kernel_driver': self.driver,
-                'numa_node': _str_or_none(self.numa_node),
+                'numa_node': (None if self.numa_node is None
+                              else str(self.numa_node)),
                 'iommu_group': self.iommu_group,
                 'device_type': self.device_type}
         return {k: v for k, v in info.items() if v is not None}
@@ -392,9 +334,8 @@ AER_KINDS = ('correctable', 'nonfatal', 'fatal')
 
 
 def parse_aer(text):
-    """The total of an ``aer_dev_*`` file: its ``TOTAL_ERR_*`` line, or
-    the sum of the per-error lines when there is none (None when nothing
-    parses).
+    """The total of an ``aer_dev_*`` file: its ``TOTAL_ERR_*`` line, else
+    the sum of the per-error lines (None when nothing parses).
     """
     total, summed, seen = None, 0, False
     for line in text.splitlines():
@@ -414,10 +355,6 @@ def parse_aer(text):
     return summed if seen else None
 
 
-def _str_or_none(value):
-    return None if value is None else str(value)
-
-
 class UdevHost:
     """The host's PCI devices through pyudev (production, and umockdev)."""
 
@@ -425,19 +362,14 @@ class UdevHost:
         self._context = pyudev.Context()
 
     def pci_devices(self):
-        """Every PCI function, sorted by address."""
         devices = [PciDevice(dev.sys_path, dev)
                    for dev in self._context.list_devices(subsystem='pci')]
         return sorted(devices, key=lambda d: d.address)
 
 
 class SysfsRoot:
-    """The PCI devices of a sysfs tree below *root*, read as plain files.
-
-    The fallback of tests where umockdev is not installed; libudev cannot
-    be pointed at another tree.
-
-    :param root: the directory holding ``sys/``.
+    """The PCI devices of the sysfs tree ``<root>/sys``, read as plain
+    files: the tests' fallback without umockdev.
     """
 
     def __init__(self, root='/'):

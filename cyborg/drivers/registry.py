@@ -11,16 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The accelerator drivers' classes: loading them, for the agent.
-
-Which names exist, and which driver each alias names, is
-cyborg.common.driver_names (package metadata, no import).  Here the agent
-loads the drivers of ``[agent] enabled_drivers`` (load()) and those the
-operator installs through the API (driver_class(), their configuration
-checked by cyborg.drivers.config).  Running the drivers (discovery,
-reports) is the agent's (cyborg.agent.resource_tracker).  Only the agent
-(and the all-in-one process, which runs one) imports this module: the
-conductor never loads a driver's code.
+"""Loading the accelerator drivers' classes, for the agent only: the
+conductor never loads a driver's code (it reads the names from package
+metadata, cyborg.common.driver_names).
 """
 
 import collections
@@ -40,9 +33,8 @@ NAMESPACE = driver_names.NAMESPACE
 def driver_class(name):
     """The class behind a driver name or alias.
 
-    :raises: DriverNotFound (unknown name; DriverNotProvided for a name
-        of the existing Cyborg this one lacks), DriverLoadError (the
-        driver's module would not import).
+    :raises: DriverNotFound (DriverNotProvided for an upstream name this
+        Cyborg lacks), DriverLoadError.
     """
     driver_names.check_known(name)
     try:
@@ -52,10 +44,8 @@ def driver_class(name):
 
 
 def same_driver(name, drivers):
-    """The key of *drivers* whose driver is of *name*'s class (another
-    alias of a loaded driver), or None.
+    """The key of *drivers* whose driver is of *name*'s class, or None.
 
-    :param drivers: ``{key: driver instance}``.
     :raises: as driver_class().
     """
     cls = driver_class(name)
@@ -68,19 +58,12 @@ def same_driver(name, drivers):
 def load(conf, host):
     """Load and configure every driver of ``[agent] enabled_drivers``.
 
-    Names that load the same class (``fake`` and its alias
-    ``fake_driver``) give one driver.  Every name is checked before any
-    driver starts, so that a typo stops the agent at once.  A driver name
-    of upstream (the existing OpenStack Cyborg) that this one lacks
-    (upstream_driver_names.DRIVER_NAMES: ``nvmf_spdk_driver``) is skipped
-    with a warning, so that its configuration files keep starting the
-    agent.
+    Aliases of one class give one driver.  An upstream name this Cyborg
+    lacks (``nvmf_spdk_driver``) is skipped with a warning, so that
+    upstream's configuration files keep starting the agent.
 
-    :param conf: the ConfigOpts.
-    :param host: this node's name.
-    :raises: DriverNotFound (unknown name), DriverLoadError (the driver
-        would not import or start), ConfigInvalid and its subclasses such
-        as InvalidSelector (the driver's configuration is wrong).
+    :raises: DriverNotFound, DriverLoadError, ConfigInvalid (and
+        subclasses such as InvalidSelector).
     :returns: (``{driver name: driver}`` in configuration order,
         ``{enabled name: driver name}``).
     """
@@ -88,7 +71,6 @@ def load(conf, host):
     names = []
     for name in conf.agent.enabled_drivers:
         if name not in known and name in upstream_driver_names.DRIVER_NAMES:
-            # A configuration of the existing Cyborg: start without it.
             LOG.warning(
                 'Skipping accelerator driver %(name)s of [agent] '
                 'enabled_drivers: a driver of OpenStack Cyborg '

@@ -13,11 +13,9 @@
 # under the License.
 """Device selectors: the parser and matcher of ``[pci] device_spec``.
 
-The syntax is Nova's ``[pci] device_spec`` (so operators can paste their
-Nova configuration), with three match keys of Cyborg's own:
-``class_code``, ``driver`` and ``device_type``.  Unlike Nova, an
-unknown key is an error, not a free-form tag: a typo must not turn into a
-selector that silently matches nothing.
+Nova's syntax, plus ``class_code``, ``driver`` and ``device_type``.
+Unlike Nova, an unknown key is an error: a typo must not make a selector
+that silently matches nothing.
 """
 
 import fnmatch
@@ -59,8 +57,8 @@ def _normalize(name):
 
 
 def normalize_resource_class(name):
-    """Nova's normalisation: upper case, ``_`` for other characters, and
-    ``CUSTOM_`` unless it is a standard class (``PGPU``, ``FPGA``...).
+    """Nova's: upper case, ``_`` for other characters, and ``CUSTOM_``
+    unless it is a standard class.
     """
     name = _normalize(name)
     if name in os_resource_classes.STANDARDS or name.startswith('CUSTOM_'):
@@ -88,10 +86,8 @@ def _address_parts(address):
 
 
 class Selector:
-    """One parsed selector.
+    """One parsed selector (*source*: its text, for messages).
 
-    :param spec: the selector's dict (already decoded from JSON).
-    :param source: the configured text it came from, for messages.
     :raises: InvalidSelector
     """
 
@@ -259,12 +255,10 @@ class Selector:
 
 
 def parse(values):
-    """Parse the configured selector strings.
+    """Selectors of a multi-valued option's values: each a JSON object or
+    a list of them.
 
-    :param values: the values of a multi-valued option: each a JSON object
-        or a JSON list of objects.
     :raises: InvalidSelector naming the first bad selector.
-    :returns: a list of Selector.
     """
     selectors = []
     for value in values:
@@ -286,7 +280,6 @@ def defaults():
 
 
 def first_match(selectors, dev):
-    """The first selector that selects *dev*, or None."""
     for selector in selectors:
         if selector.match(dev):
             return selector

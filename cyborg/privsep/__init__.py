@@ -13,33 +13,14 @@
 # under the License.
 """The agent's privileged work: oslo.privsep contexts and entry points.
 
-cyborg-agent runs as an unprivileged user.  The three host operations
-that need more go through a privsep daemon each, started on first use with
-the ``privsep-helper`` installed beside the agent's own Python (through
-``sudo`` unless the agent runs as root; see use_installed_helper()) or
-``[<section>] helper_command``, no rootwrap:
+cyborg-agent runs unprivileged; three operations each have a privsep
+daemon (no rootwrap) with the least capabilities they need:
+``sysfs.write`` (CAP_DAC_OVERRIDE: sysfs files are root's),
+``command.execute`` (also CAP_SYS_ADMIN for the tools' ioctls; upstream's
+section name) and ``kernel_log.driver_records`` (CAP_SYSLOG).
 
-* ``cyborg.privsep.sysfs.write``: the one write to sysfs (creating and
-  removing mediated devices, setting vGPU types), in the ``cyborg_sysfs``
-  context, which keeps only ``CAP_DAC_OVERRIDE`` (sysfs attributes are
-  files owned by root) and writes below ``[cyborg_sysfs] root`` only;
-* ``cyborg.privsep.command.execute``: the one runner of vendor tools
-  (``fpgaconf``, ``xbutil``...), in the ``cyborg_sys_admin`` context (the
-  upstream's section name), which keeps ``CAP_DAC_OVERRIDE`` and
-  ``CAP_SYS_ADMIN`` (the tools open root-owned device nodes and issue
-  their ioctls) and runs the tools of
-  ``cyborg.common.privsep_allowlists.TOOLS`` only;
-* ``cyborg.privsep.kernel_log.driver_records``: the one read of the
-  kernel log (``/dev/kmsg``), in the ``cyborg_kernel_log`` context, which
-  keeps only ``CAP_SYSLOG`` (needed where ``kernel.dmesg_restrict`` is 1)
-  and hands back the records of
-  ``cyborg.common.privsep_allowlists.KERNEL_LOG_MARKS`` only (the NVIDIA
-  driver's XID errors), never the rest of the log.
-
-Drivers call the first two through ``PciDevice.write`` and
-``cyborg.drivers.command.run``, and the third from the gpu driver's health
-check (cyborg.drivers.gpu.gpu_health); a unit test fails when code under
-``cyborg/drivers`` writes a file or starts a process any other way.
+A unit test fails when code under ``cyborg/drivers`` writes a file or
+starts a process any other way.
 """
 
 import os
@@ -52,7 +33,6 @@ from oslo_privsep import priv_context
 SYSFS_SECTION = 'cyborg_sysfs'
 SYS_ADMIN_SECTION = 'cyborg_sys_admin'
 KERNEL_LOG_SECTION = 'cyborg_kernel_log'
-#: What each daemon keeps (the default of its ``capabilities`` option).
 SYSFS_CAPABILITIES = (caps.CAP_DAC_OVERRIDE,)
 SYS_ADMIN_CAPABILITIES = (caps.CAP_DAC_OVERRIDE, caps.CAP_SYS_ADMIN)
 KERNEL_LOG_CAPABILITIES = (caps.CAP_SYSLOG,)
@@ -82,16 +62,13 @@ CONTEXTS = (sysfs_pctxt, sys_admin_pctxt, kernel_log_pctxt)
 
 
 def use_installed_helper(conf):
-    """Start the daemons with the ``privsep-helper`` of the environment
-    this Python runs in, where ``[<section>] helper_command`` is not set.
+    """Default ``[<section>] helper_command`` to the ``privsep-helper``
+    beside this Python (through sudo unless root), when there is one.
 
-    oslo.privsep's own default, ``sudo privsep-helper``, finds whichever
-    helper sudo's ``secure_path`` holds: none in a fresh virtual
-    environment, or another installation's.  As root the helper runs
-    without sudo.  Nothing changes when no helper is installed here.
+    oslo.privsep's default, ``sudo privsep-helper``, finds whichever
+    helper sudo's ``secure_path`` holds: none of a virtual environment.
 
-    :param conf: the service's parsed ConfigOpts (the global CONF, which
-        oslo.privsep reads).
+    :param conf: the global CONF, which oslo.privsep reads.
     """
     helper = os.path.join(os.path.dirname(sys.executable), 'privsep-helper')
     if not os.access(helper, os.X_OK):

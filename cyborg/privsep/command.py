@@ -22,21 +22,15 @@ import subprocess
 from cyborg import privsep
 from cyborg.common import privsep_allowlists
 
-#: The allow-list of vendor tools, shared with the drivers that run them.
 TOOLS = privsep_allowlists.TOOLS
 ONLY_ARGS = privsep_allowlists.ONLY_ARGS
 ARG_PATTERNS = privsep_allowlists.ARG_PATTERNS
 
 
 def arguments_allowed(tool, args):
-    """Whether *tool* may run with *args*: any arguments for a tool
-    neither ONLY_ARGS nor ARG_PATTERNS restricts; for one they do, an
-    argument list of ONLY_ARGS exactly, or one matching a pattern of
-    ARG_PATTERNS argument by argument (each whole, ``re.fullmatch``).
-
-    :param tool: the tool's name (``nvidia-smi``).
-    :param args: its arguments (strings).
-    :returns: True or False.
+    """Whether *tool* may run with *args*: any, unless ONLY_ARGS or
+    ARG_PATTERNS restrict it; then a list of ONLY_ARGS exactly, or one
+    whose each argument fullmatches a pattern of ARG_PATTERNS.
     """
     args = tuple(args)
     if tool not in ONLY_ARGS and tool not in ARG_PATTERNS:
@@ -52,13 +46,10 @@ def arguments_allowed(tool, args):
 def execute(argv, timeout):
     """Run a tool of TOOLS, never through a shell.
 
-    :param argv: the tool's name and its arguments (strings).
+    :param argv: the tool's name (no path) and its arguments.
     :param timeout: seconds before the tool is killed.
-    :raises: PermissionError for anything but a tool of TOOLS named
-        without a path, or a tool of ONLY_ARGS or ARG_PATTERNS with
-        arguments they do not allow (arguments_allowed()), checked before
-        the tool is looked for; FileNotFoundError when it is not
-        installed.
+    :raises: PermissionError (not a tool of TOOLS, or arguments not
+        allowed), FileNotFoundError (not installed).
     :returns: ``{"returncode", "stdout", "stderr", "timed_out"}``;
         returncode is None when the tool was killed.
     """

@@ -12,28 +12,13 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """The privileged read of the kernel log (runs in the cyborg_kernel_log
-daemon): the records drivers read, such as the NVIDIA driver's XID
-errors.
+daemon, CAP_SYSLOG: ``kernel.dmesg_restrict`` is 1 on Debian).
 
-Reading the kernel's ring buffer takes CAP_SYSLOG where
-``kernel.dmesg_restrict`` is 1 (Debian's default).  The daemon reads all
-of ``/dev/kmsg`` (a fixed path: the caller cannot choose another file)
-and hands back only the records whose message holds a mark of
-``cyborg.common.privsep_allowlists.KERNEL_LOG_MARKS`` (``NVRM: Xid``) and
-that are newer than what the agent saw, with the highest sequence number of the
-buffer: the unprivileged agent never sees the rest of the log.
-
-Each read() of ``/dev/kmsg`` returns one record: a line
-``<priority>,<sequence>,<timestamp us>,<flags>;<message>``, then
-continuation lines that start with a space (``SUBSYSTEM=pci``); the
-kernel escapes a newline or an unprintable byte of a message as ``\\xNN``.
-A read fails with ``EAGAIN`` once the buffer is read, and with ``EPIPE``
-when records were overwritten before they were read (the next read
-returns the oldest record left).  See the kernel's
-``Documentation/ABI/testing/dev-kmsg``.
-
-The parsing functions here are plain functions: the tests (and anyone)
-call them on recorded dumps, unprivileged.
+It hands back only the records of ``/dev/kmsg`` with a mark of MARKS
+newer than the agent saw, never the rest of the log.  Each read() returns
+one record, ``<priority>,<sequence>,<timestamp us>,<flags>;<message>``
+then continuation lines starting with a space; ``EAGAIN`` at the end,
+``EPIPE`` after records were overwritten (ABI/testing/dev-kmsg).
 """
 
 import collections
@@ -42,21 +27,16 @@ import os
 from cyborg import privsep
 from cyborg.common import privsep_allowlists
 
-#: The kernel log the daemon reads (nothing else).
 KMSG = '/dev/kmsg'
-#: What the message of a record handed back holds (one of them).
 MARKS = privsep_allowlists.KERNEL_LOG_MARKS
 #: The most records one read hands back (the newest).
 MAX_RECORDS = 1000
-#: Bytes asked of each read(): more than the longest record (8 KiB); a
-#: read smaller than its record fails.
+#: More than the longest record (8 KiB): a smaller read fails.
 READ_SIZE = 16384
 
 
 def parse_line(line):
-    """``(sequence, message)`` of a record's first line (bytes), or None
-    for a continuation line or anything else.
-    """
+    """``(sequence, message)`` of a record's first line (bytes), or None."""
     if not line or line[:1].isspace():
         return None
     header, sep, message = line.partition(b';')
@@ -67,10 +47,8 @@ def parse_line(line):
 
 
 def parse(chunks):
-    """The records of *chunks*, as ``(sequence, message)`` tuples.
-
-    :param chunks: bytes: the reads of ``/dev/kmsg`` (one record each), or
-        a recorded dump cut anywhere.  Continuation lines are ignored.
+    """``(sequence, message)`` of the records of *chunks* (reads of
+    ``/dev/kmsg``, or a recorded dump cut anywhere).
     """
     pending = b''
     for chunk in chunks:
@@ -86,13 +64,8 @@ def parse(chunks):
 
 
 def chunks(read):
-    """What *read()* returns, call after call, until the buffer is read.
-
-    :param read: a function of no argument returning bytes (one read of
-        the file).
-    :returns: an iterator of the non-empty reads; it ends at ``EAGAIN``
-        (the end of ``/dev/kmsg``) or an empty read (the end of a
-        recorded file), and skips ``EPIPE`` (records overwritten).
+    """The non-empty results of *read()* until ``EAGAIN`` or an empty
+    read (a recorded file's end), skipping ``EPIPE``.
     """
     while True:
         try:
@@ -107,18 +80,14 @@ def chunks(read):
 
 
 def select(records, after_seq, limit=MAX_RECORDS):
-    """The records of *records* with a mark of MARKS, newer than
-    *after_seq*.
-
-    A buffer whose highest sequence number is below *after_seq* has been
-    numbered anew since (the log was reset): all its records are new.
+    """The records with a mark of MARKS newer than *after_seq* (all of
+    them when the log was reset: its numbers are all below).
 
     :param records: ``(sequence, message)`` tuples, oldest first.
-    :param after_seq: the highest sequence number of the last read (-1:
-        none).
+    :param after_seq: the last read's highest sequence number, or -1.
     :param limit: the most records returned (the newest).
-    :returns: ``{"last_seq": the highest sequence number of records (-1
-        when there is none), "records": [[sequence, message], ...]}``.
+    :returns: ``{"last_seq": highest sequence number or -1, "records":
+        [[sequence, message], ...]}``.
     """
     last = -1
     marked = collections.deque(maxlen=limit)
@@ -134,14 +103,10 @@ def select(records, after_seq, limit=MAX_RECORDS):
 
 
 def read_records(path, after_seq):
-    """Read a kernel log (``/dev/kmsg`` or a recorded dump of it) with the
-    privileges of the caller: see select().
+    """select() of the kernel log *path* (or a dump), read with the
+    caller's privileges.
 
-    :param path: the file.
-    :param after_seq: as for select().
-    :raises: OSError when the file cannot be opened or read
-        (PermissionError without CAP_SYSLOG).
-    :returns: as select().
+    :raises: OSError (PermissionError without CAP_SYSLOG).
     """
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
@@ -153,14 +118,11 @@ def read_records(path, after_seq):
 
 @privsep.kernel_log_pctxt.entrypoint
 def driver_records(after_seq):
-    """The records of the kernel log (``/dev/kmsg``) that drivers read
-    (a mark of MARKS: the NVIDIA driver's XID errors), newer than
-    *after_seq*, as root with CAP_SYSLOG.
+    """The records of ``/dev/kmsg`` with a mark of MARKS newer than
+    *after_seq*, with CAP_SYSLOG.
 
-    :param after_seq: the highest sequence number of the last read (the
-        ``last_seq`` it returned), or -1.
+    :param after_seq: the last read's ``last_seq``, or -1.
     :raises: OSError when ``/dev/kmsg`` cannot be read.
-    :returns: ``{"last_seq": int, "records": [[sequence, message],
-        ...]}``, at most MAX_RECORDS records.
+    :returns: as select().
     """
     return read_records(KMSG, after_seq)

@@ -29,14 +29,9 @@ def _below(root, path):
 
 @privsep.sysfs_pctxt.entrypoint
 def write(path, value):
-    """Write *value* to the sysfs file *path*, as root.
+    """Write *value* (no newline added) to the sysfs file *path*, which,
+    resolved, must lie below ``[cyborg_sysfs] root``.
 
-    The path is resolved (symbolic links, ``..``) before it is checked: it
-    must lie below ``[cyborg_sysfs] root`` (``/sys``), whatever the caller
-    asks.
-
-    :param path: an absolute path of a sysfs attribute.
-    :param value: the text to write (no newline added).
     :raises: PermissionError for a path outside the root; OSError when the
         kernel refuses the write.
     """

@@ -13,18 +13,9 @@
 # under the License.
 """Huawei Ascend NPUs (AI processors) of the 310 and 910 families.
 
-Each NPU (PCI function of vendor 0x19e5 with an Ascend product id) is one
-device of type ``AICHIP`` with one deployable: one ``CUSTOM_NPU``
-accelerator and one ``PCI`` attach handle.  Traits: ``OWNER_CYBORG``,
-``CUSTOM_NPU_HUAWEI``, ``CUSTOM_NPU_ASCEND_<model>`` (``310``, ``310P``,
-``910``, ``910B``, ``910_93``) and ``CUSTOM_NPU_PRODUCT_ID_<id>``.
-
-The existing Cyborg's driver knows the Ascend 310 (``d100``) only, and
-its deployables have no resource class at all, so its NPUs can never be
-scheduled; their names (the device name ``lspci`` printed and the
-address, without the host) are not unique across hosts either.  Here the
-deployables are named ``<host>_<address>`` as every other driver names
-them, and ``CUSTOM_NPU`` is the resource class a device profile asks for.
+Each NPU is an ``AICHIP`` device with one ``CUSTOM_NPU`` deployable
+named ``<host>_<address>`` (upstream's had no resource class, and names
+not unique across hosts).
 """
 
 from cyborg.common import traits as cyborg_traits

@@ -14,23 +14,11 @@
 """The crypto driver: Intel QuickAssist (QAT) physical and virtual
 functions.
 
-One device per physical function.  When its SR-IOV virtual functions are
-enabled each VF is a deployable (one ``CUSTOM_QAT`` accelerator, one
-``PCI`` handle) and the PF is not offered; otherwise the PF is.  The
-services the PF is configured for (``qat/cfg_services`` on 4xxx and later:
-``sym``, ``asym``, ``dc``...) become traits of every deployable
-(``CUSTOM_QAT_SYM``...), so a device profile can ask for a backend
-offering a service.  A PF whose ``qat/state`` is ``down`` is reported with
-no deployable and ``setup_required``.
-
-A PF's VFs can be configured (cyborg.drivers.sriov): how many there are
-and their kernel driver, the generation's own VF driver or ``vfio-pci``.
-A PF whose state is down is configurable too: the kernel's QAT driver
-takes the device down and up again itself around enabling or disabling
-VFs (qat_common/adf_sriov.c).  That driver also enables all VFs whatever
-count is written; Intel's out-of-tree package takes any count, so any is
-offered, and sriov.configure() fails at once, naming the count made, on
-a host whose driver makes another.
+One device per PF: each enabled VF is a ``CUSTOM_QAT`` deployable, else
+the PF is.  The services of ``qat/cfg_services`` (``sym;asym``...) become
+traits.  A PF whose ``qat/state`` is ``down`` has no deployable and
+``setup_required``.  Its VF count and driver can be configured
+(cyborg.drivers.sriov), even while down: the kernel's driver cycles it.
 """
 
 from cyborg import exception
@@ -58,29 +46,24 @@ QAT_DEVICES = {
 VF_PRODUCTS = {vf: (pf, gen) for pf, (vf, gen) in QAT_DEVICES.items()}
 
 # PF product id: the kernel's own driver of its VFs (HARDWARE.md 3.1).
-# GEN4 and later (4xxx, 401xx, 402xx, 420xx, 6xxx) have none upstream:
-# their VFs go to vfio-pci, which is always offered.  qat_vfio_pci (a
-# vfio-pci variant for live migration, only in recent kernels) is not
-# offered: Cyborg does not migrate a VF's state, and a driver_override
-# naming a module that is not loaded leaves the VF unbound.  Intel's
-# out-of-tree 4xxxvf is not a driver of the kernel either.
+# GEN4 and later have none: their VFs take vfio-pci, always offered.
+# qat_vfio_pci (for live migration) is not offered: Cyborg does not
+# migrate a VF's state, and naming a module not loaded leaves the VF
+# unbound.
 HOST_VF_DRIVERS = {
     '0435': 'dh895xccvf',
     '37c8': 'c6xxvf',
     '19e2': 'c3xxxvf',
 }
 
-# Older generations have no qat/cfg_services; their default configuration
-# enables crypto (symmetric and asymmetric) and compression.
+# Without qat/cfg_services (older generations) all services are on.
 DEFAULT_SERVICES = ('asym', 'dc', 'sym')
 # "cy" is the older name of sym + asym.
 _SERVICE_ALIASES = {'cy': ('asym', 'sym')}
 
 
 def parse_services(value):
-    """The sorted services of a ``qat/cfg_services`` value
-    (``"sym;asym"``).
-    """
+    """The sorted services of ``qat/cfg_services`` (``"sym;asym"``)."""
     services = set()
     for token in (value or '').replace(',', ';').split(';'):
         token = token.strip().lower()
@@ -94,10 +77,7 @@ _LONE_VF = 'lone-vf'
 
 
 def _kind(dev, devices):
-    """What record *dev* has: _PF, _LONE_VF (a VF whose PF this host
-    cannot see, e.g. inside a VM) or None (no QAT, or a VF its PF's
-    record reports).
-    """
+    """_PF, _LONE_VF (a VF whose PF is not seen, e.g. in a VM) or None."""
     if dev.vendor_id != INTEL:
         return None
     if dev.product_id in QAT_DEVICES and not dev.is_vf:
@@ -112,9 +92,6 @@ class QatDriver(base.AcceleratorDriver):
 
     name = 'crypto'
     device_types = (fields.DeviceType.QAT,)
-    #: How long configure() waits for the kernel after each change, in
-    #: seconds (cyborg.drivers.sriov).
-    sriov_timeout = sriov.WAIT_SECONDS
 
     def discover(self):
         devices = pci.by_address(self.pci_host)
@@ -128,9 +105,7 @@ class QatDriver(base.AcceleratorDriver):
         return records
 
     def check_health(self, records):
-        """A QAT device whose ``qat/state`` reads ``down`` (4xxx and
-        later, recent kernels) is unhealthy.
-        """
+        """A QAT device whose ``qat/state`` reads ``down`` is unhealthy."""
         devices = pci.by_address(self.pci_host)
         found = {}
         for record in records:
@@ -189,15 +164,10 @@ class QatDriver(base.AcceleratorDriver):
         return [driver] if driver else []
 
     def configure(self, address, desired):
-        """Set the VF count and the VFs' driver of a QAT PF
-        (cyborg.drivers.sriov.configure()).
+        """Set the VF count and driver of a QAT PF (sriov.configure()).
 
-        :raises: DriverDeviceNotFound for an address that is not one of
-            the driver's records; DeviceNotConfigurable for a record
-            without SR-IOV (a VF whose PF is not seen, a PF whose SR-IOV
-            is off); DeviceConfigInvalid, DeviceConfigFailed and OSError
-            as sriov.configure().
-        :returns: ``{"reboot_required": False}``.
+        :raises: DriverDeviceNotFound, DeviceNotConfigurable (no SR-IOV),
+            and as sriov.configure().
         """
         devices = pci.by_address(self.pci_host)
         dev = devices.get(address)

@@ -50,10 +50,7 @@ class FpgaDriver(base.AcceleratorDriver):
         return sorted(records, key=lambda r: r.address)
 
     def program(self, address, image_path):
-        """Program the card at *address* with its vendor's tool.
-
-        See IntelFpgaDriver.program and XilinxFpgaDriver.program.
-        """
+        """Program the card at *address* with its vendor's module."""
         for vendor in self.vendors:
             try:
                 return vendor.program(address, image_path)

@@ -12,15 +12,10 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Inspur FPGA cards: the processing accelerators (class 0x12) of vendor
-0x1bd4.
+0x1bd4, one ``FPGA`` each, with upstream's traits.
 
-Each card function is one device with one deployable (one ``FPGA``
-accelerator, one ``PCI`` attach handle), named ``<host>_<address>`` and
-with the traits ``CUSTOM_FPGA_INSPUR`` and ``CUSTOM_FPGA_PRODUCT_ID_<id>``,
-as the existing Cyborg reports it.  Its driver took every ``lspci`` line
-naming Inspur, so it reported Inspur NVMe SSDs as FPGAs too; here the
-class code decides.  Inspur cards are used as they are, programmed from
-inside the instance: programming through Cyborg is not supported.
+The class code decides (upstream took every ``lspci`` line naming
+Inspur, NVMe SSDs too).  The cards are programmed from the instance.
 """
 
 from cyborg import exception
@@ -59,9 +54,7 @@ class InspurFpgaDriver(base.AcceleratorDriver):
                            vendor_board_info={'vendor': 'inspur'})
 
     def program(self, address, image_path):
-        """Not supported: Inspur cards are programmed from the instance.
-
-        :raises: UnsupportedOperation for an Inspur card,
+        """:raises: UnsupportedOperation for an Inspur card,
             DriverDeviceNotFound for any other address.
         """
         if address not in {dev.address for dev in self._cards()}:

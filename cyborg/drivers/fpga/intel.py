@@ -14,17 +14,10 @@
 """Intel FPGA cards: PAC Arria 10, D5005, N3000, MCP, OFS (N6000...) and
 Silicom N501x.
 
-Both sysfs layouts are read (HARDWARE.md 3.3): the upstream DFL driver
-(``fpga_region/regionX/dfl-fme.N``, ``dfl-port.K/afu_id``) and the older
-out-of-tree OPAE driver (``fpga/intel-fpga-dev.N/intel-fpga-port.N/afu_id``).
-
-One deployable per card (physical function); its accelerators are the
-virtual functions when SR-IOV is enabled (each VF carries one port and one
-AFU), else the PF itself.  It is named ``<host>_<address>`` after the PF,
-or after its last VF when SR-IOV is enabled, as the existing Cyborg names
-it (whose name then depended on its VFs).  The partial-reconfiguration
-interface id and the loaded AFU ids become traits, so that a device
-profile can ask for a function that is already loaded.
+Both sysfs layouts are read (HARDWARE.md 3.3): the upstream DFL driver's
+and the older out-of-tree OPAE driver's.  One deployable per card: its
+accelerators are the VFs when SR-IOV is enabled (one port and one AFU
+each), else the PF.  The PR interface id and loaded AFU ids are traits.
 """
 
 from cyborg import exception
@@ -36,7 +29,7 @@ from cyborg.objects import hardware
 
 RESOURCE_CLASS = 'FPGA'
 
-# (vendor, PF product): board name for the CUSTOM_FPGA_INTEL_<BOARD> trait.
+# (vendor, PF product): the board of trait CUSTOM_FPGA_INTEL_<BOARD>.
 BOARDS = {
     ('8086', '09c4'): 'PAC_ARRIA10',
     ('8086', '0b2b'): 'PAC_D5005',
@@ -62,7 +55,7 @@ def _first(dev, pattern):
 
 
 def _loaded(value):
-    """*value* without dashes, upper case; None for an empty/zero id."""
+    """*value* without dashes, upper case; None for an empty or zero id."""
     if not value:
         return None
     value = value.replace('-', '').strip().upper()
@@ -114,8 +107,7 @@ class IntelFpgaDriver(base.AcceleratorDriver):
         traits.extend(self.function_traits(functions.values()))
         fme = pf.glob(_DFL_FME)
         bitstream_id = pf.read(fme[0] + '/bitstream_id') if fme else None
-        # Named after the PF, or after its last VF when it has VFs, as the
-        # existing Cyborg names it.
+        # Named after the PF, or its last VF, as upstream names it.
         deployable = self.deployable(
             units[-1].address, RESOURCE_CLASS, traits,
             [base.pci_attach_handle(unit.address) for unit in units])
@@ -141,8 +133,8 @@ class IntelFpgaDriver(base.AcceleratorDriver):
         """Partial reconfiguration with OPAE's ``fpgaconf``.
 
         :param address: the PF, or the VF whose port gets the AFU.
-        :returns: ``{"address": ..., "function_id": <AFU id now loaded>,
-            "function_traits": <those of every port of the card>}``.
+        :returns: as base.AcceleratorDriver.program(), the traits those
+            of every port of the card.
         """
         dev = self._unit(address)
         info = hardware.pci_address_info(address)

@@ -14,21 +14,11 @@
 """Xilinx Alveo cards (XRT): a management PF (``xclmgmt``) and a user PF
 (``xocl``) on the same slot.
 
-As in the existing Cyborg, the two functions make one device with one
-accelerator and two ``PCI`` attach handles (both are passed to the
-instance).  Devices are found by PCI id, never by ``lspci`` text (whose
-device names depend on the installed pci.ids).  The loaded xclbin's uuid
-becomes a function trait.
-
-Programming takes two kinds of images, told apart by their content: an
-xclbin is loaded into the user partition (``xbutil program --user``, on
-the user PF); the flash image of a base shell (an MCS file: Intel HEX
-records, each line starting with ``:``) is written to the card's flash
-with ``xbmgmt program --base`` on the management PF, as the existing
-Cyborg's Xilinx driver does.  The new shell runs after the next cold
-reboot of the host; until then the card reports what it ran before, and
-``acc_status.reboot_required`` (the result says ``reboot_required``: the
-agent keeps it until the host booted again, cyborg.agent.reboots).
+As upstream, the two make one device with one accelerator and two ``PCI``
+handles, found by PCI id (not ``lspci`` names).  The loaded xclbin's uuid
+becomes a function trait.  program() loads an xclbin (``xbutil program
+--user``) or flashes a base shell (``xbmgmt program --base``), which runs
+after the next cold reboot.
 """
 
 from cyborg import exception
@@ -61,12 +51,9 @@ BASE_SHELL = 'base'
 
 
 def image_kind(image_path):
-    """``base`` for the flash image of a base shell (an MCS file: its first
-    record starts with ``:``), ``xclbin`` for anything else.
-
-    Flashing is the one that can leave a card unusable, so only an image
-    recognisably made for it is flashed; an unreadable file goes to
-    ``xbutil``, which refuses it.
+    """``base`` for an MCS file (first record starts with ``:``), else
+    ``xclbin``: flashing can brick a card, so only an image recognisably
+    made for it is flashed.
     """
     try:
         with open(image_path, 'rb') as f:
@@ -77,9 +64,7 @@ def image_kind(image_path):
 
 
 def xclbin_uuid(user):
-    """The uuid of the xclbin loaded in the user PF, without dashes, upper
-    case; None when none is loaded.
-    """
+    """The loaded xclbin's uuid, without dashes, upper case, or None."""
     value = (user.attr('xclbinuuid') or '').replace('-', '').upper()
     return value if value.strip('0') else None
 
@@ -148,13 +133,11 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
                 'function_traits': self.function_traits([loaded])}
 
     def program(self, address, image_path):
-        """Load an xclbin into the user partition with ``xbutil``, or flash
-        a base shell with ``xbmgmt`` (see image_kind()).
+        """Load an xclbin, or flash a base shell (see image_kind()).
 
         :param address: the card's management or user PF.
-        :returns: ``{"address": <user PF>, "function_id": <xclbin uuid>,
-            "function_traits": [its trait]}``; for a base shell the
-            management PF and what the card runs until it is rebooted.
+        :returns: as base.AcceleratorDriver.program(), with the user PF's
+            address (the management PF's for a base shell).
         """
         if image_kind(image_path) == BASE_SHELL:
             return self.flash_base(address, image_path)
@@ -164,16 +147,10 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
         return self._loaded({'user': user}, user.address)
 
     def flash_base(self, address, image_path):
-        """Write a base shell to the card's flash:
-        ``xbmgmt program --device <management PF> --base --image <file>``.
+        """Write a base shell (an MCS file) to the card's flash.
 
-        :param address: the card's management or user PF.
-        :param image_path: the shell's flash image (MCS file).
-        :raises: DriverDeviceNotFound (no such card, or no management PF
-            visible), CommandFailed.
-        :returns: as program(), with the management PF's address (the
-            card's record's) and ``reboot_required``: the new shell runs
-            after the next cold reboot of the host.
+        :raises: DriverDeviceNotFound (no management PF), CommandFailed.
+        :returns: as program(), with ``reboot_required``.
         """
         card = self._card(address, 'mgmt')
         mgmt = card['mgmt']

@@ -13,28 +13,15 @@
 # under the License.
 """What nvidia-smi tells of each NVIDIA GPU, for device classes.
 
-Neither sysfs nor procfs says how much memory a GPU has (its BARs are
-windows, not its memory) or what it computes; one query for every GPU of
-the host does (``nvidia-smi --query-gpu=... --format=csv,noheader,
-nounits``, run by the privileged helper: cyborg.drivers.command), with
-the fields NVIDIA documents in ``nvidia-smi --help-query-gpu``:
-
-* ``memory.total``: the GPU's memory, in MiB with ``nounits``;
-* ``compute_cap``: its CUDA compute capability (``8.0``);
-* ``driver_version``: the NVIDIA driver's version (``535.104.05``);
-* ``vbios_version``: the VBIOS, its firmware (``92.00.36.00.01``).
-
-They go into each GPU's ``vendor_board_info`` as ``memory_mb``,
-``compute_capability``, ``driver_version`` and ``firmware`` (the key the
-device selectors of POST /v2/devices/disable read as well).  A field
-that reads ``[N/A]`` or ``[Not Supported]`` is left out; without
-nvidia-smi nothing is added (and that is logged once).
+Sysfs does not say how much memory a GPU has (its BARs are windows) or
+what it computes: one ``nvidia-smi --query-gpu`` of FIELDS does.  They go
+into ``vendor_board_info`` (``firmware`` is the VBIOS version, the key
+POST /v2/devices/disable's selectors read too); ``[N/A]`` and ``[Not
+Supported]`` are left out.
 """
 
 from oslo_log import log as logging
 
-from cyborg import exception
-from cyborg.drivers import command
 from cyborg.drivers.gpu import mig
 
 LOG = logging.getLogger(__name__)
@@ -64,24 +51,10 @@ def parse(text):
     return found
 
 
-class FactsReader:
-    """Runs the query (see the module docstring)."""
-
-    def __init__(self):
-        self._told_missing = False
-
-    def read(self):
-        """:returns: ``{PCI address: {key: value}}``; {} when nvidia-smi
-            is not installed or fails.
-        """
-        try:
-            return parse(command.run(QUERY_ARGV, timeout=mig.TIMEOUT))
-        except exception.CommandNotFound:
-            if not self._told_missing:
-                LOG.info('nvidia-smi is not installed: the memory, compute '
-                         'capability and driver version of the GPUs are '
-                         'not reported')
-                self._told_missing = True
-        except (exception.CommandFailed, exception.CommandTimeout) as exc:
-            LOG.warning('Cannot read the memory of the GPUs: %s', exc)
-        return {}
+def reader():
+    """A mig.Query of the facts ({} without nvidia-smi)."""
+    return mig.Query(QUERY_ARGV, parse,
+                     'nvidia-smi is not installed: the memory, compute '
+                     'capability and driver version of the GPUs are not '
+                     'reported', 'Cannot read the memory of the GPUs: %s',
+                     log=LOG)

@@ -11,29 +11,15 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""An NVIDIA GPU's configuration in its record, and what goes together.
+"""An NVIDIA GPU's configuration in its record (cyborg.common.
+device_config), whose check() judges what goes together.
 
-The gpu driver (cyborg.drivers.gpu.nvidia) reports for each GPU
-(cyborg.common.device_config):
-
-* ``mode``: ``passthrough``; ``vgpu`` when the GPU or its VFs offer a
-  time-sliced vGPU type; ``mig`` when nvidia-smi reports a MIG mode for
-  the GPU.  Actual: ``mig`` when MIG mode is on (the current mode, not a
-  pending one), else ``vgpu`` when a vGPU type is offered, else
-  ``passthrough``;
-* ``vgpu_type``: the id of a vGPU type the GPU or its VFs offer
-  (``mdev_supported_types`` or ``nvidia/creatable_vgpu_types``), the
-  MIG-backed ones left out.  Actual: the type offered (the first of
-  ``enabled_vgpu_types`` when several are), in mode ``vgpu``; else None;
-* ``mig_layout``: the GPU instances, their profiles joined by commas,
-  largest first (cyborg.common.device_config.mig_layout(); for a GPU
-  whose profiles are known the schema names them and the record's
-  ``limits`` give their slices: cyborg.drivers.gpu.mig_config).  Actual:
-  the layout of its GPU instances in mode ``mig``; else None (and None
-  for no instance).
-
-Which fields go together, and whether a layout fits, is
-cyborg.common.device_config.check()'s, as for every driver.
+* ``mode``: ``passthrough``, ``vgpu`` (a time-sliced vGPU type is
+  offered) or ``mig`` (MIG mode currently on);
+* ``vgpu_type``: the id of the time-sliced vGPU type offered (the first
+  of ``enabled_vgpu_types``), in mode ``vgpu``;
+* ``mig_layout``: the GPU instances' profiles, largest first, in mode
+  ``mig`` (limits: cyborg.drivers.gpu.mig_config).
 """
 
 from cyborg.common import device_config
@@ -41,15 +27,13 @@ from cyborg.drivers.gpu import mig_config
 
 
 def configuration(product_id, mig_gpu, vgpu_types, vgpu_type):
-    """The configuration of a GPU's record (see the module docstring).
+    """The configuration of a GPU's record.
 
-    :param product_id: its PCI device id.
-    :param mig_gpu: what nvidia-smi tells of it (a mig.MigGpu), or None.
+    :param mig_gpu: a mig.MigGpu, or None.
     :param vgpu_types: ids of the time-sliced vGPU types it lists.
     :param vgpu_type: the vGPU type it offers (not in MIG mode), or None.
-    :returns: ``{"settable": {field: schema}, "actual": {field: value}}``
-        and, for a MIG-capable GPU whose profiles are known,
-        ``"limits": {"mig_layout": ...}``.
+    :returns: ``{"settable": {field: schema}, "actual": {field: value}}``,
+        plus ``"limits"`` for a GPU of mig_config.GPUS.
     """
     types = set(vgpu_types) | ({vgpu_type} - {None})
     modes = [device_config.MODE_PASSTHROUGH]

@@ -13,41 +13,16 @@
 # under the License.
 """What nvidia-smi and the kernel log tell of the health of NVIDIA GPUs.
 
-One query for every GPU of the host (``nvidia-smi --query-gpu=...
---format=csv,noheader``, run by the privileged helper: see
-cyborg.drivers.tools) with the fields NVIDIA documents in
-``nvidia-smi --help-query-gpu``:
+A GPU with uncorrectable volatile ECC errors, or a page retirement
+(pre-Ampere) or row remapping (Ampere+) pending, is unhealthy until reset
+(``nvidia-smi --query-gpu``; ``[N/A]`` says nothing).
 
-* ``ecc.errors.uncorrected.volatile.total``: uncorrectable (double bit)
-  ECC errors since the driver was loaded; a GPU with any is unhealthy
-  until it is reset (which clears the volatile count);
-* ``retired_pages.pending``: a page waits for retirement, which takes a
-  reset (``Yes``/``No``; GPUs before Ampere);
-* ``remapped_rows.pending``: a row waits for remapping, which takes a
-  reset (``Yes``/``No``; Ampere and later).
-
-A field the GPU does not support reads ``[N/A]`` or ``[Not Supported]``
-and says nothing.
-
-The NVIDIA driver reports XID errors in the kernel log, not in a query
-field: ``NVRM: Xid (PCI:0000:01:00): 79, pid=0, GPU has fallen off the
-bus.`` (``NVRM: Xid (0000:01:00): 13, ...`` with older drivers), naming
-the GPU by domain, bus and device.  ``XidReader`` has the privileged
-helper read them (cyborg.privsep.kernel_log: it hands back the XID
-records only, newer than the last read) at each check.  As with AER
-counters, the first read is the baseline: XIDs already in the log when
-the agent starts are logged, not counted, since the log does not say
-whether the GPU has been reset since; the lasting conditions behind them
-(uncorrectable ECC errors, pages or rows pending retirement or remapping)
-are still caught by the query above.  Afterwards a GPU with an XID of
-``[device_health] gpu_critical_xids`` since the last read is
-unhealthy for that check (the conductor's hold-down then keeps it out
-for a while); other XIDs are logged only.  Where the kernel log cannot
-be read (no ``/dev/kmsg``, no CAP_SYSLOG), that is logged once and the
-health comes from nvidia-smi alone; where the privileged helper cannot
-be started (no sudo rule, a wrong ``[cyborg_kernel_log]
-helper_command``), the agent also stops trying until it is restarted,
-rather than run sudo in vain at every check.
+XID errors are in the kernel log only (``NVRM: Xid (PCI:0000:01:00): 79,
+...``), read through cyborg.privsep.kernel_log.  The first read is a
+baseline, logged, not counted (was the GPU reset since?).  Then a GPU
+with an XID of ``[device_health] gpu_critical_xids`` since the last read
+is unhealthy for that check.  A helper that cannot start is not tried
+again until the agent restarts.
 """
 
 import collections
@@ -57,8 +32,6 @@ from oslo_log import log as logging
 from oslo_privsep import comm as privsep_comm
 from oslo_privsep import daemon as privsep_daemon
 
-from cyborg import exception
-from cyborg.drivers import command
 from cyborg.drivers import health
 from cyborg.drivers.gpu import mig
 from cyborg.privsep import kernel_log
@@ -76,9 +49,7 @@ def _count(value):
 
 
 def parse(text):
-    """``{PCI address: health.Health}`` of the query's CSV lines
-    (``00000000:4B:00.0, 2, No, Yes``), for every GPU listed.
-    """
+    """``{PCI address: health.Health}`` of the query's CSV lines."""
     found = {}
     for line in text.splitlines():
         values = [v.strip() for v in line.split(',')]
@@ -98,58 +69,35 @@ def parse(text):
     return found
 
 
-class HealthReader:
-    """Runs the query (see the module docstring)."""
-
-    def __init__(self):
-        self._told_missing = False
-
-    def read(self):
-        """:returns: ``{PCI address: health.Health}``; {} when nvidia-smi
-            is not installed or fails (nothing is then known).
-        """
-        try:
-            return parse(command.run(QUERY_ARGV, timeout=mig.TIMEOUT))
-        except exception.CommandNotFound:
-            if not self._told_missing:
-                LOG.info('nvidia-smi is not installed: the ECC health of '
-                         'the GPUs is not checked')
-                self._told_missing = True
-        except (exception.CommandFailed, exception.CommandTimeout) as exc:
-            LOG.warning('Cannot read the ECC health of the GPUs: %s', exc)
-        return {}
+def reader():
+    """A mig.Query of the GPUs' health ({} without nvidia-smi)."""
+    return mig.Query(QUERY_ARGV, parse,
+                     'nvidia-smi is not installed: the ECC health of the '
+                     'GPUs is not checked',
+                     'Cannot read the ECC health of the GPUs: %s', log=LOG)
 
 
-#: An XID record's message: the GPU's domain, bus and device, the XID and
-#: what follows.
 _XID = re.compile(r'NVRM: Xid \((?:PCI:)?([0-9a-f]+):([0-9a-f]+):([0-9a-f]+)'
                   r'\): (\d+),?\s*(.*)', re.IGNORECASE)
-#: The process fields of newer drivers (``pid=0, name=<unknown>, ``),
-#: left out of the reason.
+#: Newer drivers' ``pid=0, name=<unknown>, ``, left out of the reason.
 _PROCESS = re.compile(r"^(?:(?:pid|name)=[^,]*,\s*)+")
 #: Characters of an XID's text kept in the reason.
 REASON_TEXT = 80
-#: What a failed read of the kernel log raises: no /dev/kmsg, no
-#: CAP_SYSLOG, or the privileged helper cannot answer.
+#: No /dev/kmsg, no CAP_SYSLOG, or the privileged helper cannot answer.
 _READ_FAILURES = (OSError, privsep_comm.PrivsepTimeout)
 
 
 def gpu_slot(address):
-    """``0000:4b:00``, the name XID records give the GPU at PCI address
-    ``0000:4b:00.0`` (or ``0000:4B:00``): domain, bus and device, in
-    lower case.
-    """
+    """``0000:4b:00`` (XID records' name) of ``0000:4B:00.0``."""
     domain, bus, device = address.split('.')[0].split(':')
     return '%04x:%02x:%02x' % (int(domain, 16), int(bus, 16),
                                int(device, 16))
 
 
 def parse_xid(message):
-    """``(GPU slot, XID, text)`` of an XID record's message, or None.
-
-    :param message: ``NVRM: Xid (PCI:0000:01:00): 79, pid=0, GPU has
-        fallen off the bus.``
-    :returns: ``("0000:01:00", 79, "GPU has fallen off the bus.")``.
+    """``("0000:01:00", 79, "GPU has fallen off the bus.")`` of
+    ``NVRM: Xid (PCI:0000:01:00): 79, pid=0, GPU has fallen off the
+    bus.``, or None.
     """
     match = _XID.search(message)
     if match is None:
@@ -161,30 +109,24 @@ def parse_xid(message):
 
 
 class XidReader:
-    """The XID errors of the kernel log since the last read (see the
-    module docstring).
+    """The XID errors of the kernel log since the last read.
 
-    :param conf: the driver's configuration (``[device_health]
-        gpu_critical_xids``).
-    :param read: the reader of the kernel log, ``read(after_seq)`` as
-        ``kernel_log.driver_records`` (the default: the privileged helper
-        reads ``/dev/kmsg``); tests give a recorded file
-        (``kernel_log.read_records`` on it).
+    :param read: ``read(after_seq)`` as ``kernel_log.driver_records``
+        (the default); tests read a recorded file.
     """
 
     def __init__(self, conf, read=None):
         self.conf = conf
         self._read = read or kernel_log.driver_records
-        # The highest sequence number of the last read; None before the
-        # first (the baseline).
+        # The last read's highest sequence number; None: baseline next.
         self._seq = None
         self._told_failure = False
         self._no_helper = False
 
     def read(self):
-        """:returns: ``{GPU slot (gpu_slot()): health.Health}`` of the
-            GPUs with a critical XID since the last read; {} at the
-            first read and when the kernel log cannot be read.
+        """:returns: ``{gpu_slot(): health.Health}`` of the GPUs with a
+            critical XID since the last read; {} at the first read and
+            when the log cannot be read.
         """
         if self._no_helper:
             return {}

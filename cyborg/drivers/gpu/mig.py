@@ -13,30 +13,12 @@
 # under the License.
 """NVIDIA Multi-Instance GPU: reading the GPU instances of the GPUs.
 
-``nvidia-smi`` lists which GPUs are in MIG mode
-(``--query-gpu=index,pci.bus_id,mig.mode.current``: ``Enabled``,
-``Disabled``, or ``[N/A]`` for a GPU without MIG) and their GPU instances
-(``mig -lgi``: GPU index, profile name such as ``1g.10gb``, profile id,
-instance id, placement).  Neither sysfs nor procfs has the profiles:
-``/proc/driver/nvidia/capabilities/gpu<N>/mig/gi<X>/access`` says that
-instance X exists, not what it is.  Listing needs no root (the
-``mig/monitor`` capability is readable by everyone), but the agent runs
-every vendor tool through its one runner (cyborg.drivers.command, a
-privileged helper that runs nvidia-smi with the argument lists of
-cyborg.common.privsep_allowlists only).  The carving is made by
-cyborg.drivers.gpu.mig_config, when a GPU's desired configuration asks.
+``nvidia-smi`` gives each GPU's MIG mode (QUERY_ARGV) and its GPU
+instances (LIST_GI_ARGV); sysfs and procfs do not have the profiles.
 
-A GPU's MIG layout is the profiles of its GPU instances joined by commas,
-largest first (cyborg.common.device_config.mig_layout()): compute
-slices, then memory, then without the media extension first, then by
-name.  The instance ids do not give an order to rely on: the NVIDIA
-driver numbers GPU instances by their placement, not in the order they
-were made.
-
-A GPU instance reaches a guest as a MIG-backed vGPU, whose type names end
-in ``-<slices>-<memory GB><series>`` (``NVIDIA H100XM-1-10C``,
-``GRID A100D-3-40C``, ``...-1-10CME`` with the media extension): the type
-of profile ``<slices>g.<memory>gb`` (``+me``).
+A MIG-backed vGPU type's name ends in ``-<slices>-<memory GB><series>``
+(``NVIDIA H100XM-1-10C``; ``...-1-10CME`` with the media extension): it
+needs a GPU instance of profile ``<slices>g.<memory>gb`` (``+me``).
 """
 
 import collections
@@ -57,20 +39,16 @@ LIST_GI_ARGV = ('nvidia-smi', 'mig', '-lgi')
 TIMEOUT = 60
 
 #: nvidia-smi's exit code when what it was to find, list or destroy is
-#: not there (its manual: "a query to find an object was unsuccessful").
+#: not there.
 NOT_FOUND = 6
-#: The MIG mode the query prints for a GPU in MIG mode.
 ENABLED = 'Enabled'
 
-#: A GPU instance: its id on its GPU, profile name (``1g.10gb``), profile
-#: id and placement (``start:size`` in memory slices).
+#: placement: ``start:size`` in memory slices.
 GpuInstance = collections.namedtuple(
     'GpuInstance', ('gi_id', 'profile', 'profile_id', 'placement'))
 
-#: A GPU as nvidia-smi knows it: its index (``-i``), whether it has MIG
-#: (nvidia-smi reports a MIG mode for it), whether MIG mode is on (the
-#: current mode, not a pending one), and its GPU instances (none when MIG
-#: mode is off).
+#: index: nvidia-smi's ``-i``; capable: it has MIG; enabled: MIG mode is
+#: on (current, not pending).
 MigGpu = collections.namedtuple(
     'MigGpu', ('index', 'capable', 'enabled', 'instances'))
 
@@ -113,9 +91,8 @@ def _address(bus_id):
 
 
 def parse_modes(text):
-    """``{GPU index: (PCI address, MIG mode)}`` of the ``--query-gpu``
-    CSV lines (``0, 00000000:4B:00.0, Enabled``): the mode ``Enabled`` or
-    ``Disabled``, None for a GPU without MIG (``[N/A]``).
+    """``{GPU index: (PCI address, MIG mode)}`` of QUERY_ARGV's lines;
+    the mode ``Enabled``, ``Disabled`` or None (no MIG).
     """
     gpus = {}
     for line in text.splitlines():
@@ -126,18 +103,8 @@ def parse_modes(text):
     return gpus
 
 
-def parse_query(text):
-    """``{GPU index: (PCI address, MIG mode enabled)}`` of the
-    ``--query-gpu`` CSV lines (``0, 00000000:4B:00.0, Enabled``).
-    """
-    return {index: (address, mode == ENABLED)
-            for index, (address, mode) in parse_modes(text).items()}
-
-
 def parse_gpu_instances(text):
-    """``{GPU index: [GpuInstance]}`` of ``nvidia-smi mig -lgi``'s table,
-    each list sorted by instance id.
-    """
+    """``{GPU index: [GpuInstance]}`` of ``mig -lgi``, by instance id."""
     found = collections.defaultdict(list)
     for line in text.splitlines():
         match = _GI_ROW.match(line.strip())
@@ -156,12 +123,9 @@ def _gpus(modes, instances):
 
 
 def gpus():
-    """Every GPU nvidia-smi lists, as it is now (for a change of its
-    carving: failures are raised, not logged as CarvingReader does).
+    """Every GPU nvidia-smi lists, failures raised (for carving).
 
-    :raises: CommandNotFound, CommandFailed, CommandTimeout; listing the
-        GPU instances fails with NOT_FOUND when there is none, which is
-        read as none.
+    :raises: CommandNotFound, CommandFailed, CommandTimeout.
     :returns: ``{PCI address: MigGpu}``.
     """
     modes = parse_modes(command.run(QUERY_ARGV, timeout=TIMEOUT))
@@ -176,30 +140,51 @@ def gpus():
     return _gpus(modes, instances)
 
 
-class CarvingReader:
-    """Reads the carving of the host's GPUs (see the module docstring)."""
+class Query:
+    """An nvidia-smi query whose failure is logged, not raised: a missing
+    nvidia-smi once (*missing*), a failed run each time (*failed*, its
+    ``%s`` the error), in the log of the caller's module.
 
-    def __init__(self):
+    :param parse: makes the answer of the output.
+    """
+
+    def __init__(self, argv, parse, missing, failed, log=LOG):
+        self.argv = argv
+        self.parse = parse
+        self.missing = missing
+        self.failed = failed
+        self.log = log
         self._told_missing = False
 
-    def read_gpus(self):
-        """Every GPU nvidia-smi lists, with its MIG mode and GPU
-        instances.
-
-        :returns: ``{PCI address: MigGpu}``; {} when nvidia-smi is not
-            installed or fails, since no GPU is then known to have MIG.
+    def read(self):
+        """:returns: the parsed output; {} when nvidia-smi is missing or
+            fails.
         """
         try:
-            modes = parse_modes(command.run(QUERY_ARGV, timeout=TIMEOUT))
+            return self.parse(command.run(self.argv, timeout=TIMEOUT))
         except exception.CommandNotFound:
             if not self._told_missing:
-                LOG.info('nvidia-smi is not installed: GPUs in MIG mode '
-                         'are not recognised')
+                self.log.info(self.missing)
                 self._told_missing = True
-            return {}
         except (exception.CommandFailed, exception.CommandTimeout) as exc:
-            LOG.warning('Cannot read the MIG mode of the GPUs: %s', exc)
-            return {}
+            self.log.warning(self.failed, exc)
+        return {}
+
+
+class CarvingReader:
+    """Reads the carving of the host's GPUs, failures logged."""
+
+    def __init__(self):
+        self._modes = Query(QUERY_ARGV, parse_modes,
+                            'nvidia-smi is not installed: GPUs in MIG '
+                            'mode are not recognised',
+                            'Cannot read the MIG mode of the GPUs: %s')
+
+    def read_gpus(self):
+        """:returns: ``{PCI address: MigGpu}``; {} when nvidia-smi is
+            missing or fails.
+        """
+        modes = self._modes.read()
         instances = {}
         if any(mode == ENABLED for _addr, mode in modes.values()):
             try:
@@ -207,18 +192,6 @@ class CarvingReader:
                     command.run(LIST_GI_ARGV, timeout=TIMEOUT))
             except (exception.CommandNotFound, exception.CommandFailed,
                     exception.CommandTimeout) as exc:
-                # nvidia-smi also fails when no GPU has any instance ("No
-                # GPU instances found"): nothing is offered either way.
+                # Also when no GPU has any instance: nothing to offer.
                 LOG.info('No GPU instances listed: %s', exc)
         return _gpus(modes, instances)
-
-    def read(self):
-        """The GPU instances of each GPU in MIG mode.
-
-        :returns: ``{PCI address: [GpuInstance]}`` (an empty list for a GPU
-            in MIG mode with no instance); {} when nvidia-smi is not
-            installed or fails, since no GPU is then known to be in MIG
-            mode.
-        """
-        return {address: gpu.instances
-                for address, gpu in self.read_gpus().items() if gpu.enabled}

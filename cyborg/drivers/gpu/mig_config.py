@@ -11,40 +11,21 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Carving an NVIDIA GPU for MIG: its MIG mode and GPU instances, as its
-desired configuration asks (cyborg.common.device_config, the gpu driver's
-configure()).
+"""Carving an NVIDIA GPU for MIG, as its desired configuration asks.
 
-For MIG-backed vGPUs, NVIDIA's vGPU documentation ("Configuring a GPU for
-MIG-Backed vGPUs", NVIDIA vGPU for Compute / AI Enterprise) has the host
-enable MIG mode on the GPU and create its GPU instances and their compute
-instances; the MIG User Guide ("Getting Started with MIG") gives the
-commands, all run here for one GPU (``-i <index>``) through the one
-runner (cyborg.drivers.command), whose privileged helper allows these
-argument lists only (cyborg.common.privsep_allowlists.ARG_PATTERNS):
+NVIDIA's MIG User Guide's commands, for one GPU (``-i <index>``), through
+cyborg.drivers.command (its helper allows these only: ARG_PATTERNS):
+``nvidia-smi -i <index> -mig 1|0`` (pending until a GPU reset when
+``mig.mode.current`` stays: a host reboot completes it); ``nvidia-smi
+mig -i <index> -dci`` then ``-dgi`` (NOT_FOUND: none); ``nvidia-smi mig
+-i <index> -cgi <profile>,... -C`` (in order, each with its default
+compute instance; those before one that fails stay until the next
+configuration destroys them).
 
-* ``nvidia-smi -i <index> -mig 1`` (``0`` to turn it off): the mode
-  changes at once, or stays pending until the GPU is reset, which the
-  mode query then tells (``mig.mode.current`` unchanged): a reboot of the
-  host completes it;
-* ``nvidia-smi mig -i <index> -dci`` then ``-dgi``: destroy the compute
-  instances, then the GPU instances (nvidia-smi exits with NOT_FOUND when
-  there is none, which is fine);
-* ``nvidia-smi mig -i <index> -cgi <profile>,<profile>... -C``: create
-  the GPU instances, in the order given, each with its default compute
-  instance.  The instances made before one that fails stay, as they are:
-  the next configuration destroys them first.
-
-A layout is given and reported largest first (cyborg.common.
-device_config.mig_layout()), since the NVIDIA driver numbers instances by
-placement: the conductor compares the desired layout with the one
-discovery reads back, as strings.  For the GPUs whose profiles the MIG
-User Guide lists ("Supported MIG Profiles"; the PCI device ids as
-NVIDIA's mig-parted configuration names them), the record's schema names
-the profiles and its ``limits`` (limits()) give their compute and memory
-slices and the GPU's, which cyborg.common.device_config.check() judges a
-layout with before it is stored; another GPU's layout is judged for its
-form and order only, and nvidia-smi refuses what does not fit.
+The driver numbers instances by placement, so layouts are compared as
+strings, largest first (device_config.mig_layout()).  For the GPUS of the
+guide's "Supported MIG Profiles", the schema names the profiles and
+``limits`` their slices; other GPUs' layouts are checked for form only.
 """
 
 import collections
@@ -55,13 +36,11 @@ from cyborg.common import device_config
 from cyborg.drivers import command
 from cyborg.drivers.gpu import mig
 
-#: Seconds a change of the MIG mode or of the GPU instances may take (a
-#: change of mode may reset the GPU).
+#: Seconds a change may take (a change of mode may reset the GPU).
 TIMEOUT = 300
 
-#: The MIG geometry of a GPU: its compute slices, its memory slices, the
-#: GB of one memory slice (a profile's GB, rounded, name its slices) and
-#: its GPU instance profiles.
+#: A GPU's compute and memory slices, the GB of one memory slice, and its
+#: GPU instance profiles.
 MigSpec = collections.namedtuple(
     'MigSpec', ('slices', 'memory_slices', 'slice_gb', 'profiles'))
 
@@ -71,8 +50,7 @@ _GB40 = MigSpec(7, 8, 5, ('1g.5gb', '1g.5gb+me', '1g.10gb', '2g.10gb',
                           '3g.20gb', '4g.20gb', '7g.40gb'))
 _A30 = MigSpec(4, 4, 6, ('1g.6gb', '1g.6gb+me', '2g.12gb', '2g.12gb+me',
                          '4g.24gb'))
-# As an H200's nvidia-smi mig -lgip listed them (cyborg/tests/fixtures/
-# data/h200): 141 GB in eight memory slices.
+# As an H200's ``nvidia-smi mig -lgip`` listed them (tests' data/h200).
 _H200 = MigSpec(7, 8, 141 / 8, ('1g.18gb', '1g.18gb+me', '1g.35gb',
                                 '2g.35gb', '3g.71gb', '4g.71gb', '7g.141gb'))
 
@@ -92,12 +70,10 @@ _DESCRIPTION = 'MIG profiles%s joined by commas, largest first'
 
 
 def layout_schema(product_id):
-    """The JSON schema of the ``mig_layout`` of a GPU.
+    """The JSON schema of a GPU's ``mig_layout``: its profiles, or any
+    for a GPU not in GPUS (the order is device_config.check()'s).
 
     :param product_id: its PCI device id (``20b5``).
-    :returns: a string schema whose pattern allows the GPU's profiles
-        (any profile names for a GPU not in GPUS); their order is
-        device_config.check()'s.
     """
     spec = GPUS.get(product_id)
     names = ('(%s)' % '|'.join(re.escape(p) for p in spec.profiles)
@@ -109,11 +85,8 @@ def layout_schema(product_id):
 
 
 def limits(product_id):
-    """The record's ``limits.mig_layout`` of a GPU (cyborg.common.
-    device_config): its compute and memory slices and its profiles'.
-
-    :param product_id: its PCI device id.
-    :returns: a dict, or None for a GPU not in GPUS.
+    """The record's ``limits.mig_layout`` of a GPU: its slices and its
+    profiles' (None for a GPU not in GPUS).
     """
     spec = GPUS.get(product_id)
     if spec is None:
@@ -132,8 +105,7 @@ def _nvidia_smi(*args):
 
 
 def destroy_instances(gpu):
-    """Destroy the compute instances, then the GPU instances of *gpu*
-    (a mig.MigGpu); none to destroy is fine.
+    """Destroy the compute, then GPU instances of the mig.MigGpu *gpu*.
 
     :raises: CommandFailed, CommandNotFound, CommandTimeout.
     """
@@ -146,16 +118,12 @@ def destroy_instances(gpu):
 
 
 def set_mig_mode(address, gpu, enabled):
-    """Turn MIG mode of *gpu* on or off (its GPU instances destroyed
-    first when off); nothing when it already is.
+    """Turn MIG mode of *gpu* (the mig.MigGpu at *address*) on or off,
+    its GPU instances destroyed first.
 
-    :param address: the GPU's PCI address.
-    :param gpu: its mig.MigGpu.
-    :param enabled: True for on.
     :raises: CommandFailed, CommandNotFound, CommandTimeout.
-    :returns: the GPU as nvidia-smi tells afterwards (a mig.MigGpu); its
-        ``enabled`` is not *enabled* while the change is pending (or
-        *gpu* when nvidia-smi no longer lists the GPU, being reset).
+    :returns: the MigGpu afterwards, ``enabled`` unchanged while pending
+        (*gpu* when nvidia-smi no longer lists it, being reset).
     """
     if gpu.enabled == enabled:
         return gpu
@@ -167,11 +135,9 @@ def set_mig_mode(address, gpu, enabled):
 
 
 def carve(gpu, layout):
-    """Make the GPU instances of *gpu* (in MIG mode) those of *layout*,
-    unless they are: the instances there are destroyed first.
+    """Make the GPU instances of the mig.MigGpu *gpu* those of *layout*,
+    destroying those there first.
 
-    :param gpu: a mig.MigGpu.
-    :param layout: as device_config.check() accepts it.
     :raises: CommandFailed, CommandNotFound, CommandTimeout.
     :returns: whether anything was changed.
     """

@@ -11,77 +11,40 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The gpu driver: NVIDIA GPUs as whole GPUs (``PGPU``) or virtual GPUs
-(``VGPU``).
+"""The gpu driver: NVIDIA GPUs as whole GPUs (``PGPU``), virtual GPUs
+(``VGPU``) or MIG GPU instances.
 
-Three layouts (HARDWARE.md 3.3):
+Layouts (HARDWARE.md 3.3):
 
-* a GPU without SR-IOV virtual functions and without a configured vGPU
-  type is one ``PGPU`` with a ``PCI`` handle of its physical function;
-* classic mdev vGPU (``mdev_supported_types`` on the PF, or on each VF of
-  older Ampere drivers): one ``VGPU`` deployable per GPU and configured
-  type, one ``MDEV`` handle per vGPU it can hold (available plus created);
-* vendor-specific VFIO (vGPU 17+; ``nvidia/creatable_vgpu_types`` on each
-  VF): one ``VGPU`` deployable per GPU and configured type, one ``PCI``
-  handle per VF offering it.
+* no VF and no configured vGPU type: one ``PGPU``, a ``PCI`` handle;
+* classic mdev (``mdev_supported_types`` on the PF, or on each VF of
+  older Ampere drivers): one ``VGPU`` deployable per configured type, one
+  ``MDEV`` handle per vGPU it can hold (available plus created);
+* vendor-specific VFIO (vGPU 17+): one ``VGPU`` deployable per configured
+  type, one ``PCI`` handle per VF offering it;
+* MIG mode (read with nvidia-smi, cyborg.drivers.gpu.mig): one deployable
+  ``<host>_<PF>_gi<id>`` of class ``CUSTOM_MIG_<PROFILE>`` per GPU
+  instance, its handle the MIG-backed vGPU type of its profile on one VF
+  (instances in id order take VFs in VF order).  Which instance of a
+  profile the NVIDIA driver uses does not matter: they are alike.
 
-Deployables are named ``<host>_<PF address>``, as the existing Cyborg
-names them (it offers one vGPU type per GPU); a GPU that offers more than
-one configured type names the deployables of the types after the first
-(in ``enabled_vgpu_types`` order) ``<host>_<PF address>_<type id>``.
+Deployables are named ``<host>_<PF>`` as upstream names them; further
+types on one GPU ``<host>_<PF>_<type id>``.  A GPU carved into VFs or
+vGPUs is never also a ``PGPU``, and VFs without a configured type are not
+offered (upstream offered both: its bug 1987380).
 
-A GPU that is carved into virtual functions or virtual GPUs is never also
-offered as a ``PGPU``, and virtual functions without a configured type are
-not offered at all: the existing Cyborg advertised both, so Placement
-offered capacity that did not exist (its bug 1987380).
-
-A GPU in MIG mode (cyborg.drivers.gpu.mig: the carving is read with
-nvidia-smi; configure() makes it) offers each of its GPU instances as a
-deployable of its own, ``<host>_<PF address>_gi<instance id>``, of resource
-class ``CUSTOM_MIG_<PROFILE>`` (``CUSTOM_MIG_1G_10GB``) with one handle: the
-MIG-backed vGPU type of the instance's profile on one virtual function
-(the instances in id order take the virtual functions in VF order),
-vendor-specific VFIO (``PCI``, ``asked_type``) or classic mdev (``MDEV``)
-as the VF offers it.  The NVIDIA driver puts a vGPU of a profile on any
-free instance of that profile of the GPU: which one does not matter, as
-they are alike, and Placement never grants more vGPUs of a profile than
-the GPU has instances of it.  A GPU in MIG mode without instances, or
-without virtual functions, offers nothing (and says so in the log).
-
-Each GPU's record carries its configuration (cyborg.common.device_config:
-``mode``, ``vgpu_type``, ``mig_layout``; what each means and how the
-actual one is read: cyborg.drivers.gpu.gpu_config), which configure()
-changes.
-
-Mode ``mig`` turns MIG mode on and makes the GPU instances of the layout
-(cyborg.drivers.gpu.mig_config); ``passthrough`` and ``vgpu`` destroy
-them and turn MIG mode off.  A vGPU type is made per bind
-(prepare_attach()), so configuring ``vgpu_type`` means that this GPU
-offers that type: the driver keeps the choice of each GPU it configured
-in memory, in place of ``[gpu_devices] enabled_vgpu_types`` for that GPU
-(``passthrough``: no type at all).  It is not written to disk: the agent
-applies every device's desired configuration again when it starts,
-before its first report (cyborg.agent.resource_tracker.configure()).  A
-driver made anew while the agent runs (its options changed through the
-API) starts without the choices; the agent then applies the host's
-configurations again before it discovers
-(cyborg.agent.manager.AgentManager._sync_installs).
-With vendor-specific VFIO, the VFs of a GPU in MIG mode list MIG-backed
-types only: going from ``mig`` to ``vgpu`` takes ``passthrough`` first,
-so that discovery sees the time-sliced types.
-
-On an SR-IOV capable GPU (Ampere and later) a vGPU, time-sliced or
-MIG-backed, reaches a guest through a virtual function, and a GPU with
-virtual functions is not offered whole: so ``mig`` and ``vgpu`` enable
-every VF of a GPU that has none (after the GPU instances are made, so
-that the VFs come up offering their types), and ``passthrough``
-disables them (first), through the kernel's SR-IOV interface
-(cyborg.drivers.sriov: ``sriov_numvfs``, the interface NVIDIA's
-``sriov-manage -e``/``-d`` drives).  VFs an operator enabled are left as
-they are in ``mig`` and ``vgpu``.  The vGPU types of a GPU whose VFs are
-not enabled are not known (its VFs list them): a passthrough GPU shows
-no ``vgpu`` mode to set until it went through ``mig`` or its VFs were
-enabled by hand.
+configure() (fields: cyborg.drivers.gpu.gpu_config): ``mig`` turns MIG
+mode on and makes the layout's instances (mig_config); ``passthrough``
+and ``vgpu`` destroy them and turn it off.  A vGPU type is made per bind,
+so ``vgpu_type`` only chooses what the GPU offers, kept in memory in place
+of ``enabled_vgpu_types``: the agent applies every configuration again at
+start and when a driver is made anew.  On SR-IOV GPUs ``mig`` and
+``vgpu`` enable every VF of a GPU that has none (after carving, so that
+the VFs list their types) and ``passthrough`` disables them first
+(cyborg.drivers.sriov, as ``sriov-manage -e/-d``).  VFs of a GPU in MIG
+mode list MIG-backed types only: ``mig`` to ``vgpu`` goes through
+``passthrough``.  An SR-IOV GPU without VFs lists no vGPU type (its VFs
+do), so it offers no ``vgpu`` mode until its VFs are enabled.
 """
 
 import re
@@ -111,26 +74,20 @@ DISPLAY_CLASS = '03'
 
 
 def vgpu_trait_name(type_name):
-    """``T4_1B`` from ``GRID T4-1B``, as the existing Cyborg derives it
-    (the second word of the type's name).
-    """
+    """``T4_1B`` from ``GRID T4-1B`` (the second word), as upstream."""
     words = type_name.split()
     word = words[1] if len(words) > 1 else (words[0] if words else 'VGPU')
     return re.sub(r'[^A-Z0-9_]+', '_', word.upper())
 
 
 def is_gpu(dev):
-    """Whether the PCI function *dev* is an NVIDIA GPU (a physical
-    function of a display class).
-    """
+    """Whether *dev* is an NVIDIA GPU (a display-class PF)."""
     return (dev.vendor_id == NVIDIA and not dev.is_vf and
             (dev.class_code or '').startswith(DISPLAY_CLASS))
 
 
 def creatable_vgpu_types(dev):
-    """{id: name} of a VF's ``nvidia/creatable_vgpu_types`` lines
-    (``"692   : NVIDIA A100D-1-10C"``).
-    """
+    """{id: name} of a VF's ``nvidia/creatable_vgpu_types``."""
     types = {}
     for line in (dev.read('nvidia/creatable_vgpu_types') or '').splitlines():
         type_id, sep, name = line.partition(':')
@@ -140,8 +97,8 @@ def creatable_vgpu_types(dev):
 
 
 def _offered(by_type):
-    """The vGPU type a GPU offers (the first in order of those with
-    handles) of ``{type id: (name, handles, order)}``, or None.
+    """The first type with handles of ``{type id: (name, handles,
+    order)}``, or None.
     """
     offered = [(order, type_id) for type_id, (_name, handles, order)
                in by_type.items() if handles]
@@ -154,8 +111,6 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
     name = 'gpu'
     device_types = (fields.DeviceType.GPU,)
     config_options = {gpu_conf.gpu_group.name: gpu_conf.gpu_opts}
-    #: How long configure() waits for the kernel to show a GPU's VFs.
-    sriov_timeout = sriov.WAIT_SECONDS
 
     @classmethod
     def driver_options(cls, group):
@@ -165,25 +120,18 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return super().driver_options(group)
 
     def __init__(self, conf, host, pci_host=None, kernel_log=None):
-        """:param kernel_log: the reader of the kernel log's XID records
-            (see gpu_health.XidReader; None: the privileged helper's).
-        """
         super().__init__(conf, host, pci_host=pci_host)
         gpu_conf.register_vgpu_opts(conf)
         self.enabled_types = list(conf.gpu_devices.enabled_vgpu_types)
         self._carving = mig.CarvingReader()
-        self._facts = gpu_facts.FactsReader()
-        self._health = gpu_health.HealthReader()
+        self._facts = gpu_facts.reader()
+        self._health = gpu_health.reader()
         self._xids = gpu_health.XidReader(conf, read=kernel_log)
-        # PF address -> the vGPU type configure() chose for the GPU, or
-        # None for none (see the module docstring).
+        # PF address -> the vGPU type configure() chose, or None.
         self._vgpu_choice = {}
 
     def _vgpu_deployables(self, pf, by_type):
-        """VGPU deployables of *by_type* ``{type id: (name, handles,
-        index in enabled_vgpu_types)}``, named as the module docstring
-        says.
-        """
+        """VGPU deployables of *by_type* (see _offers())."""
         first = min((order for _n, _h, order in by_type.values()),
                     default=None)
         return [self.deployable(
@@ -210,8 +158,8 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return None
 
     def _order(self, vgpu_type):
-        """Where *vgpu_type* comes among a GPU's types: the one configure()
-        chose first, then in ``enabled_vgpu_types`` order.
+        """Sort key of a type: configure()'s choice first, then in
+        ``enabled_vgpu_types`` order.
         """
         if vgpu_type in self.enabled_types:
             return self.enabled_types.index(vgpu_type)
@@ -221,25 +169,19 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         devices = pci.by_address(self.pci_host)
         gpus = [dev for _address, dev in sorted(devices.items())
                 if is_gpu(dev)]
-        # Only GPUs of Ampere and later have MIG: SR-IOV capable ones, or
-        # one known to have MIG profiles (a VM's passthrough GPU shows no
-        # SR-IOV capability); a host of older GPUs never runs nvidia-smi.
+        # Only SR-IOV GPUs (Ampere+) or known MIG ones (a VM's passthrough
+        # GPU shows no SR-IOV) have MIG: older hosts never run nvidia-smi.
         mig_gpus = (self._carving.read_gpus()
                     if any(gpu.sriov_totalvfs or
                            gpu.product_id in mig_config.GPUS
                            for gpu in gpus) else {})
-        # Memory, compute capability, driver and VBIOS versions, for
-        # device classes (cyborg.drivers.gpu.facts).
         found = self._facts.read() if gpus else {}
         return [self._record(gpu, devices, mig_gpus.get(gpu.address),
                              found.get(gpu.address, {})) for gpu in gpus]
 
     def check_health(self, records):
-        """The GPUs nvidia-smi finds uncorrectable ECC errors on, or with
-        retired pages or remapped rows pending, and those with a critical
-        XID error in the kernel log since the last check (cyborg.drivers.
-        gpu.gpu_health), the worst of both; a host without GPUs neither
-        runs nvidia-smi nor reads the kernel log.
+        """The worst of nvidia-smi's ECC and pending-retirement verdict
+        and the critical XIDs since the last check (gpu_health).
         """
         if not records:
             return {}
@@ -252,17 +194,14 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return {address: h for address, h in both.items() if not h.healthy}
 
     def _offers(self, pf, vfs):
-        """``{type id: (name, handles, order)}`` of the vGPU types *pf*
-        offers (not in MIG mode): vendor-specific VFIO when a VF offers a
-        type, classic mdev otherwise.
+        """``{type id: (name, handles, order)}`` of the configured vGPU
+        types *pf* offers: vendor-specific VFIO, else classic mdev.
         """
         by_type = self._vendor_vfio_types(pf, vfs) if vfs else {}
         return by_type or self._mdev_types(pf, vfs or [pf])
 
     def _record(self, pf, devices, mig_gpu, board_info):
-        """The record of the GPU *pf*; *mig_gpu* is what nvidia-smi tells
-        of it (a mig.MigGpu), or None.
-        """
+        """The record of *pf*; *mig_gpu*: a mig.MigGpu, or None."""
         vfs = [devices[a] for a in pf.virtfns if a in devices]
         if mig_gpu is not None and mig_gpu.enabled:
             return self._mig_record(pf, vfs, mig_gpu, board_info)
@@ -270,11 +209,10 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         deployables = self._vgpu_deployables(pf, by_type)
         if not deployables and not vfs:
             deployables.append(self._pgpu(pf))
-        if not deployables:
-            mode = 'unconfigured'
-        else:
+        if deployables:
             mode = deployables[0].resource_class.lower()
-        if not deployables:
+        else:
+            mode = 'unconfigured'
             LOG.info('GPU %s has SR-IOV virtual functions but none offers '
                      'a vGPU type of [gpu_devices] enabled_vgpu_types; it '
                      'is not offered', pf.address)
@@ -290,9 +228,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
 
     @staticmethod
     def _vgpu_types(pf, vfs):
-        """Ids of the time-sliced vGPU types *pf* or its *vfs* list (the
-        MIG-backed ones left out).
-        """
+        """Ids of the time-sliced vGPU types *pf* or its *vfs* list."""
         named = {}
         for unit in [pf] + list(vfs):
             named.update((t['id'], t['name']) for t in unit.mdev_types())
@@ -314,9 +250,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                                [base.pci_attach_handle(pf.address)])
 
     def _mdev_types(self, pf, units):
-        """Classic mdev: handles of the configured types over *units*, as
-        ``{type id: (name, handles, order)}``.
-        """
+        """Classic mdev handles of the configured types over *units*."""
         by_type = {}
         for unit in units:
             for mdev_type in unit.mdev_types():
@@ -336,9 +270,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return by_type
 
     def _vendor_vfio_types(self, pf, vfs):
-        """vGPU 17+: each VF offering a configured type is one vGPU, as
-        ``{type id: (name, handles, order)}``.
-        """
+        """vGPU 17+: each VF offering a configured type is one vGPU."""
         by_type = {}
         for vf in vfs:
             types = creatable_vgpu_types(vf)
@@ -355,8 +287,6 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                                                asked_type=type_id))
                     break
         return by_type
-
-    # MIG ------------------------------------------------------------------
 
     def _mig_record(self, pf, vfs, mig_gpu, board_info):
         instances = mig_gpu.instances
@@ -406,9 +336,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return None
 
     def _mig_offers(self, vf, profile):
-        """``[(type id, attach type)]`` of the vGPU types of *profile*
-        *vf* can be given.
-        """
+        """``[(type id, attach type)]`` *vf* offers for *profile*."""
         offers = [(type_id, name, fields.AttachType.PCI)
                   for type_id, name in creatable_vgpu_types(vf).items()]
         offers += [(t['id'], t['name'], fields.AttachType.MDEV)
@@ -424,11 +352,9 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return [(o[0], o[2]) for o in sorted(offers, key=rank)]
 
     def _mig_handle(self, vf, profile):
-        """The attach handle of *vf* for a GPU instance of *profile*, or
-        None.  A VF that holds a vGPU keeps it (the instance it was paired
-        with is in use); otherwise, among the types of the profile it
-        offers, the first of ``enabled_vgpu_types`` wins, then the lowest
-        id.
+        """The handle of *vf* for a GPU instance of *profile*, or None: the
+        vGPU it holds, else the first of ``enabled_vgpu_types``, then the
+        lowest id.
         """
         held = self._mig_held(vf)
         offers = [held] if held else self._mig_offers(vf, profile)
@@ -441,27 +367,15 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return base.pci_attach_handle(vf.address, attach_type=attach_type,
                                       asked_type=type_id, vgpu_mark=mark)
 
-    # Configuration (cyborg.common.device_config) --------------------------
-
     def configure(self, address, desired):
         """Make the GPU at *address* as *desired* says (see the module
-        docstring): turn MIG mode on and make the GPU instances of
-        ``mig_layout`` (mode ``mig``); or destroy them, turn MIG mode off
-        and offer ``vgpu_type`` (mode ``vgpu``) or no vGPU type
-        (``passthrough``).  Fields left out stay as they are; nothing is
-        run that would change a GPU already as desired.
+        docstring); a GPU already as desired is left alone.
 
-        :param address: the GPU's PCI address.
-        :param desired: ``{field: value}``.
-        :raises: DriverDeviceNotFound for an address that is not an
-            NVIDIA GPU; DeviceConfigInvalid for a configuration the GPU
-            does not take (checked before any command runs, as the
-            conductor checked it: cyborg.common.device_config.check());
-            CommandFailed, CommandNotFound, CommandTimeout from
-            nvidia-smi.
-        :returns: ``{"reboot_required": bool}``: True when the change of
-            MIG mode is pending until the GPU is reset (no GPU instance
-            is made then).
+        :raises: DriverDeviceNotFound, DeviceConfigInvalid (checked before
+            any command runs), CommandFailed, CommandNotFound,
+            CommandTimeout.
+        :returns: ``{"reboot_required": bool}``: True while the change of
+            MIG mode waits for a GPU reset.
         """
         devices = pci.by_address(self.pci_host)
         pf = devices.get(address)
@@ -489,8 +403,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return {'reboot_required': bool(mig_gpu and mig_gpu.enabled)}
 
     def _virtual_functions(self, pf, enabled):
-        """Enable every VF of the SR-IOV capable GPU *pf* when it has
-        none (*enabled*), or disable them (see the module docstring).
+        """Enable every VF of *pf* when it has none, or disable them.
 
         :raises: DeviceConfigFailed, OSError (cyborg.drivers.sriov).
         """
@@ -508,10 +421,8 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                         timeout=self.sriov_timeout)
 
     def _mig_gpu(self, pf):
-        """What nvidia-smi tells of the GPU *pf* now (a mig.MigGpu), or
-        None: for a GPU without SR-IOV (no MIG: discover() does not run
-        nvidia-smi for it either), one nvidia-smi does not list, or when
-        nvidia-smi is not installed.
+        """*pf* as nvidia-smi tells now (a mig.MigGpu), or None (no
+        SR-IOV, hence no MIG; not listed; no nvidia-smi).
 
         :raises: CommandFailed, CommandTimeout.
         """
@@ -523,12 +434,11 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             return None
 
     def _wanted(self, pf, devices, mig_gpu, desired):
-        """``(mode, vgpu type, MIG layout)`` that *desired* asks of *pf*,
-        the mode that it is now when left out; the type and layout None
-        when left out, but the type in mode ``vgpu``: the one chosen
-        before, or offered now.
+        """``(mode, vgpu type, MIG layout)`` *desired* asks of *pf*; left
+        out: the mode now, no layout, and in mode ``vgpu`` the type chosen
+        before or offered now.
 
-        :raises: DeviceConfigInvalid (see configure()).
+        :raises: DeviceConfigInvalid
         """
         vfs = [devices[a] for a in pf.virtfns if a in devices]
         offered = (None if mig_gpu is not None and mig_gpu.enabled
@@ -548,8 +458,6 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             vgpu_type = self._vgpu_choice.get(pf.address) or offered
         return mode, vgpu_type, layout
 
-    # Device-side work at bind time ----------------------------------------
-
     def _device(self, attach_handle):
         info = attach_handle['attach_info']
         address = '%s:%s:%s.%s' % (info['domain'], info['bus'],
@@ -561,9 +469,8 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return dev, info
 
     def prepare_attach(self, attach_handle, mdev_uuid):
-        """Create the mdev (MDEV handles) or set the VF's vGPU type
-        (vendor-specific VFIO).  An mdev that exists already (a job run
-        again) is left as it is.
+        """Create the mdev (MDEV handles; idempotent) or set the VF's vGPU
+        type (vendor-specific VFIO).
 
         :returns: ``{"mdev_uuid": ...}`` for an mdev, else {}.
         """

@@ -14,22 +14,12 @@
 """Intel SR-IOV NICs: E810 (ice), the 700 series X710/XL710/XXV710 (i40e)
 and the two XL710-family NICs of the PAC N3000.
 
-One device per physical function.  When its SR-IOV virtual functions are
-enabled each VF is a deployable (one ``CUSTOM_NIC`` accelerator, one
-``PCI`` attach handle) and the PF is not offered; otherwise the PF is.
-Deployables are named ``<host>_<address>`` as the existing Cyborg names
-them, so that its resource providers are adopted.
-
-The physical network and the function of a NIC come from
-``[<nic type>] physical_device_mappings`` and ``function_device_mappings``
-(the groups named by ``[nic_devices] enabled_nic_types``), which map them
-to the network interface of the physical function.  Every attach handle
-carries ``physical_network`` (null when the NIC has none): Nova copies it
-into the binding profile of a Neutron port with a device profile and reads
-it with no default.
-
-A PF's VFs can be configured (cyborg.drivers.sriov): how many there are
-and their kernel driver, ``iavf`` or ``vfio-pci``.
+One device per PF: each enabled VF is a ``CUSTOM_NIC`` deployable, else
+the PF is.  ``[<nic type>] physical_device_mappings`` and
+``function_device_mappings`` map the PF's network interface to a physical
+network and a function.  Every handle carries ``physical_network`` (null
+without one): Nova reads it with no default.  The VF count and driver
+(``iavf`` or ``vfio-pci``) can be configured (cyborg.drivers.sriov).
 """
 
 import re
@@ -82,9 +72,7 @@ PRODUCTS = {
     '159b': ('E810',),
 }
 
-# The kernel's own driver of the VFs of every NIC of PRODUCTS: i40e's and
-# ice's VFs both take iavf (the former i40evf).  ixgbe's ixgbevf is not
-# needed: no 82599, X540 or X550 is among PRODUCTS.
+# The kernel's own driver of the VFs of i40e and ice: iavf.
 HOST_VF_DRIVERS = ('iavf',)
 
 _ADDRESS_RE = re.compile(r'^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}'
@@ -100,8 +88,7 @@ def parse_mappings(values, option):
     """``{key: {interface, ...}}`` of ``key:if1|if2`` values.
 
     :param option: the option's name, for the error message.
-    :raises: ConfigInvalid for a value without a key or a colon, or a key
-        given twice.
+    :raises: ConfigInvalid
     """
     mappings = {}
     for value in values:
@@ -138,15 +125,12 @@ def _by_interface(mappings, option):
 class IntelNicDriver(base.AcceleratorDriver):
     """Intel SR-IOV NICs (see the module docstring).
 
-    :raises: ConfigInvalid when a mapping or an address is malformed.
+    :raises: ConfigInvalid for a malformed mapping or address.
     """
 
     name = 'intel_nic'
     device_types = (fields.DeviceType.NIC,)
     config_options = {nic_conf.nic_group.name: nic_conf.nic_opts}
-    #: How long configure() waits for the kernel after each change, in
-    #: seconds (cyborg.drivers.sriov).
-    sriov_timeout = sriov.WAIT_SECONDS
 
     @classmethod
     def driver_options(cls, group):
@@ -192,8 +176,8 @@ class IntelNicDriver(base.AcceleratorDriver):
         return records
 
     def check_health(self, records):
-        """A NIC whose physical function's link is down (no carrier) is
-        unhealthy: its VFs pass no traffic.
+        """A NIC whose PF's link is down is unhealthy: its VFs pass no
+        traffic.
         """
         devices = pci.by_address(self.pci_host)
         found = {}
@@ -208,19 +192,11 @@ class IntelNicDriver(base.AcceleratorDriver):
         return found
 
     def _units(self, pf, devices):
-        """The functions of *pf* to offer (its VFs, or itself), as
-        ``[device_addresses]`` allows.
-        """
+        """*pf*'s VFs, or itself, as ``device_addresses`` allows."""
         vfs = sriov.vfs(pf, devices)
         if not self.addresses or pf.address in self.addresses:
             return vfs or [pf]
         return [vf for vf in vfs if vf.address in self.addresses]
-
-    def _mapped(self, mapping, interfaces):
-        for interface in interfaces:
-            if interface in mapping:
-                return mapping[interface]
-        return None
 
     def _record(self, pf, devices):
         units = self._units(pf, devices)
@@ -231,8 +207,10 @@ class IntelNicDriver(base.AcceleratorDriver):
             LOG.warning('NIC %s has no network interface (kernel driver '
                         '%s): no physical network or function is mapped '
                         'to it', pf.address, pf.driver)
-        physnet = self._mapped(self.physnets, interfaces)
-        function = self._mapped(self.functions, interfaces)
+        physnet = next((self.physnets[i] for i in interfaces
+                        if i in self.physnets), None)
+        function = next((self.functions[i] for i in interfaces
+                         if i in self.functions), None)
         families = PRODUCTS[pf.product_id]
         traits = ['CUSTOM_NIC_INTEL_%s' % f for f in families]
         if physnet:
@@ -259,14 +237,10 @@ class IntelNicDriver(base.AcceleratorDriver):
                                               HOST_VF_DRIVERS))
 
     def configure(self, address, desired):
-        """Set the VF count and the VFs' driver of a NIC's PF
-        (cyborg.drivers.sriov.configure()).
+        """Set the VF count and driver of a NIC's PF (sriov.configure()).
 
-        :raises: DriverDeviceNotFound for an address that is not one of
-            the driver's NICs; DeviceNotConfigurable for a NIC without
-            SR-IOV; DeviceConfigInvalid, DeviceConfigFailed and OSError as
-            sriov.configure().
-        :returns: ``{"reboot_required": False}``.
+        :raises: DriverDeviceNotFound, DeviceNotConfigurable (no SR-IOV),
+            and as sriov.configure().
         """
         dev = pci.by_address(self.pci_host).get(address)
         if dev is None or not self._is_nic(dev):

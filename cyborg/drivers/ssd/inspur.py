@@ -11,14 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Inspur NVMe SSDs: the NVMe controllers (class 0x0108) of vendor 0x1bd4.
-
-Each controller is one device with one deployable (one ``CUSTOM_SSD``
-accelerator, one ``PCI`` attach handle), named ``<host>_<address>`` and
-with the traits ``CUSTOM_SSD_INSPUR`` and ``CUSTOM_SSD_PRODUCT_ID_<id>``,
-as the existing Cyborg reports it.  It found them in ``lspci`` text (any
-line with "Non-Volatile memory controller" and ``1bd4``); this driver
-reads the vendor id and the class code.
+"""Inspur NVMe SSDs: the NVMe controllers (class 0x0108) of vendor
+0x1bd4, one ``CUSTOM_SSD`` each, with upstream's traits.
 """
 
 from cyborg.drivers import base

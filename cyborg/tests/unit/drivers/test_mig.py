@@ -54,11 +54,11 @@ class ParseTestCase(oslo_base.BaseTestCase):
             return f.read()
 
     def test_query(self):
-        self.assertEqual({0: ('0000:4b:00.0', True),
-                          1: ('0000:8a:00.0', True),
-                          2: ('0000:c3:00.0', True),
-                          3: ('0000:d8:00.0', False)},
-                         mig.parse_query(self._read('query-gpu.csv')))
+        self.assertEqual({0: ('0000:4b:00.0', 'Enabled'),
+                          1: ('0000:8a:00.0', 'Enabled'),
+                          2: ('0000:c3:00.0', 'Enabled'),
+                          3: ('0000:d8:00.0', None)},
+                         mig.parse_modes(self._read('query-gpu.csv')))
 
     def test_modes(self):
         # [N/A]: a GPU without MIG; Disabled: one with MIG mode off.

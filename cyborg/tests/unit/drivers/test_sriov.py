@@ -53,15 +53,15 @@ class _SriovTests(sysfs.FakeHostMixin):
             {'num_vfs': {'type': 'integer', 'minimum': 0, 'maximum': 16},
              'vf_driver': {'type': 'string',
                            'enum': ['c6xxvf', 'vfio-pci']}},
-            sriov.settable(pf, ['c6xxvf', None, 'vfio-pci', 'c6xxvf']))
-        self.assertEqual(['vfio-pci'], sriov.settable(pf, [])[
+            sriov.settable(pf.sriov_totalvfs,
+                           ['c6xxvf', None, 'vfio-pci', 'c6xxvf']))
+        self.assertEqual(['vfio-pci'], sriov.settable(16, [])[
             'vf_driver']['enum'])
 
     def test_actual_and_configuration(self):
         devices = self._devices()
         self.assertEqual(
-            {'settable': sriov.settable(devices[fakesys.SRIOV_C62X],
-                                        C62X_DRIVERS),
+            {'settable': sriov.settable(16, C62X_DRIVERS),
              'actual': {'num_vfs': 2, 'vf_driver': 'c6xxvf'}},
             sriov.configuration(devices[fakesys.SRIOV_C62X], devices,
                                 C62X_DRIVERS))

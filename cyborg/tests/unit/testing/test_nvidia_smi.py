@@ -34,14 +34,14 @@ class StatefulNvidiaSmiTestCase(base.TestCase):
         return command.run(('nvidia-smi',) + args)
 
     def _modes(self):
-        return mig.parse_query(self._smi(*mig.QUERY_ARGV[1:]))
+        return mig.parse_modes(self._smi(*mig.QUERY_ARGV[1:]))
 
     def _instances(self):
         return mig.parse_gpu_instances(self._smi('mig', '-lgi'))
 
     def test_starts_as_recorded(self):
         with open(os.path.join(nvidia_smi.DATA, 'query-gpu.csv')) as f:
-            self.assertEqual(mig.parse_query(f.read()), self._modes())
+            self.assertEqual(mig.parse_modes(f.read()), self._modes())
         with open(os.path.join(nvidia_smi.DATA, 'mig-lgi.txt')) as f:
             self.assertEqual(mig.parse_gpu_instances(f.read()),
                              self._instances())
@@ -54,9 +54,9 @@ class StatefulNvidiaSmiTestCase(base.TestCase):
 
     def test_carving(self):
         self.smi.set_gpu(1, mig='Disabled', instances=[])
-        self.assertFalse(self._modes()[1][1])
+        self.assertEqual('Disabled', self._modes()[1][1])
         self._smi('-i', '1', '-mig', '1')
-        self.assertEqual(('0000:8a:00.0', True), self._modes()[1])
+        self.assertEqual(('0000:8a:00.0', 'Enabled'), self._modes()[1])
         out = self._smi('mig', '-i', '1', '-cgi', '3g.40gb,2g.20gb,1g.10gb',
                         '-C')
         self.assertIn('Successfully created GPU instance ID  1 on GPU  1 '
@@ -79,7 +79,7 @@ class StatefulNvidiaSmiTestCase(base.TestCase):
                                     'mig', '-i', '1', option)
             self.assertEqual(6, exc.kwargs['exit_code'])
         self._smi('-i', '1', '-mig', '0')
-        self.assertEqual(('0000:8a:00.0', False), self._modes()[1])
+        self.assertEqual(('0000:8a:00.0', 'Disabled'), self._modes()[1])
         self.assertEqual([
             '--query-gpu=index,pci.bus_id,mig.mode.current '
             '--format=csv,noheader', '-i 1 -mig 1'],
@@ -112,16 +112,16 @@ class StatefulNvidiaSmiTestCase(base.TestCase):
     def test_mig_mode_off_with_instances_refused(self):
         self.assertRaises(exception.CommandFailed, self._smi, '-i', '0',
                           '-mig', '0')
-        self.assertTrue(self._modes()[0][1])
+        self.assertEqual('Enabled', self._modes()[0][1])
 
     def test_pending_until_reboot(self):
         self.smi.set_gpu(1, mig='Disabled', instances=[])
         self.smi.hold_mig_mode(1)
         self.assertIn('pending enable state',
                       self._smi('-i', '1', '-mig', '1'))
-        self.assertFalse(self._modes()[1][1])
+        self.assertEqual('Disabled', self._modes()[1][1])
         self.smi.reboot()
-        self.assertTrue(self._modes()[1][1])
+        self.assertEqual('Enabled', self._modes()[1][1])
         # No GPU instance survives a reboot.
         exc = self.assertRaises(exception.CommandFailed, self._smi, 'mig',
                                 '-lgi')
