@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The back-off of the conductor's retried work (bind jobs, events to
-Nova): the one formula.
-"""
+"""The back-off of the conductor's retried work (bind jobs, Nova events)."""
 
 from oslo_config import cfg
 
@@ -21,13 +19,10 @@ CONF = cfg.CONF
 
 
 def delay(attempts, longest=None):
-    """Seconds to wait before the next attempt: 1 after the first failed
-    attempt, then doubled each time, at most *longest*.
+    """Seconds before the next attempt: 1, then doubled, at most *longest*.
 
     :param attempts: the attempts made so far (1 or more).
-    :param longest: the longest wait; default ``[nova]
-        events_retry_max_interval``.
-    :returns: the seconds, an int.
+    :param longest: default ``[nova] events_retry_max_interval``.
     """
     if longest is None:
         longest = CONF.nova.events_retry_max_interval

@@ -14,36 +14,11 @@
 """How many RPC calls a conductor runs at once: no more than its database
 connections serve.
 
-oslo.messaging runs each call a conductor receives on one of ``[DEFAULT]
-executor_thread_pool_size`` threads (64 by default), and nearly every call
-opens a database transaction.  oslo.db's pool opens at most ``[database]
-max_pool_size + max_overflow`` connections (5 + 50 by default) for the
-whole process: the RPC threads, the work pool (``[conductor]
-workers_pool_size``, cyborg.conductor.pool) and the periodic tasks.  A
-thread that finds no free connection waits ``[database] pool_timeout`` (30
-s by default), then fails with ``TimeoutError: QueuePool limit ...
-reached``.  So a burst of calls (a rack of agents starting together) on
-a conductor whose RPC threads outnumbered its connections failed calls
-that nothing was wrong with (issue 42: 500 RPC threads on 20 + 50
-connections, and one agent's report failed).
-
-The conductor therefore starts its RPC server with as many threads as its
-connections serve once the work pool's threads and the periodic tasks
-have one each: ``max_pool_size + max_overflow - workers_pool_size -
-periodic tasks``, when that is fewer than ``executor_thread_pool_size``.
-A call beyond them waits for a thread in the conductor, its message not
-yet acknowledged (RabbitMQ counts it among the queue's messages; it goes
-back to the queue if the conductor dies), for as long as it takes: the
-time a caller waits is bounded by its own timeout, never by the pool's.
-Each thread holds one connection at most (a call's transactions follow
-each other, none opens a second one inside the first), so no thread of
-the conductor ever waits on the pool, and a ``pool_timeout`` keeps its
-meaning: a connection held by a stuck transaction or leaked.
-
-SQLite (the embedded mode, the unit tests) has no such limit, and neither
-has a pool of ``max_overflow = -1``: the RPC server then has
-``executor_thread_pool_size`` threads.  The sizing rule
-for operators is in doc/source/install/ha.rst.
+oslo.db opens at most ``[database] max_pool_size + max_overflow``
+connections per process, and a thread that finds none free fails after
+``pool_timeout``.  So the RPC server gets those left once the work pool
+and the periodic tasks have one each, and a call beyond them waits,
+unacknowledged.  The sizing rule is in doc/source/install/ha.rst.
 """
 
 from oslo_log import log as logging
@@ -54,15 +29,10 @@ LOG = logging.getLogger(__name__)
 
 
 def size(conf, periodic_tasks):
-    """The number of threads of the conductor's RPC server; logs how it
-    was chosen.
+    """The number of threads of the conductor's RPC server; logs why.
 
-    :param conf: the ConfigOpts (``[DEFAULT] executor_thread_pool_size``,
-        registered by oslo.messaging's server, ``[database]`` and
-        ``[conductor] workers_pool_size``).
-    :param periodic_tasks: how many periodic tasks the conductor runs
-        (each may hold a connection while it runs).
-    :returns: a number of threads, at least 1.
+    :param periodic_tasks: how many periodic tasks the conductor runs.
+    :returns: at least 1.
     """
     executor = conf.executor_thread_pool_size
     limit = db_api.connection_limit(conf)

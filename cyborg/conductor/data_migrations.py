@@ -13,30 +13,12 @@
 # under the License.
 """Online data migrations: ``cyborg-dbsync online_data_migrations``.
 
-Rows written by OpenStack Cyborg before this one that the upgrade
-(``cyborg-dbsync upgrade``) cannot repair offline, because the repair asks
-Nova, or that a running service may repair at any time, are repaired
-here, in batches, while the services run:
-
-``arq_project_id``
-    An accelerator request of a server without a project (OpenStack
-    Cyborg before 17.0.0 did not record it) gets its server's project,
-    read from Nova (``GET /servers/{id}``, ``tenant_id``), as upstream's
-    ``heal_arq_project_ids`` does.  The API shows a project its own ARQs
-    only: until this ran, Nova's read of the server's ARQs with the
-    server's project answers none.  An ARQ whose server Nova no longer
-    has is reported with what to do, never given a guessed project.
-``attach_handle_in_use``
-    OpenStack Cyborg kept ``devices.device_state``; here a device's state
-    follows from its attach handles, and what must be right is that a
-    handle a live ARQ holds is marked in use (else a bind could take it
-    twice).  A handle marked free that a live ARQ holds is marked in use
-    (what the conductor's handle audit also does, run here at once).
-
-Each migration is ``(name, function)``; the function takes ``(context,
-nova, limit, marker)`` and answers a Batch.  Nova is called outside any
-database transaction; each repair is its own transaction whose UPDATE
-repeats the condition, so the conductors keep serving meanwhile.
+Rows of OpenStack Cyborg the offline upgrade cannot repair:
+``arq_project_id`` gives an ARQ its server's project from Nova (as
+upstream's ``heal_arq_project_ids``; an ARQ whose server is gone is
+reported, never given a guess), ``attach_handle_in_use`` marks in use a
+free handle a live ARQ holds.  Nova is called outside any transaction;
+each repair's UPDATE repeats its condition.
 """
 
 import collections
@@ -110,32 +92,28 @@ def _attach_handle_in_use(context, nova, limit, marker):
     return Batch(len(ids), done, ids[-1], [], False)
 
 
+# (name, migration, count of its rows left for cyborg-status).
 MIGRATIONS = (
-    ('arq_project_id', _arq_project_id),
-    ('attach_handle_in_use', _attach_handle_in_use),
-)
-
-# What is left of each migration, for cyborg-status (name, count function).
-REMAINING = (
-    ('arq_project_id', queries.count_arqs_without_project),
-    ('attach_handle_in_use', queries.count_free_held_handles),
+    ('arq_project_id', _arq_project_id, queries.count_arqs_without_project),
+    ('attach_handle_in_use', _attach_handle_in_use,
+     queries.count_free_held_handles),
 )
 
 
 def remaining(context):
     """``{name: rows left}`` of the migrations with rows left."""
-    counts = {name: count(context) for name, count in REMAINING}
+    counts = {name: count(context) for name, _fn, count in MIGRATIONS}
     return {name: n for name, n in counts.items() if n}
 
 
 class Run:
-    """The outcome of run(): ``totals`` ``{name: [found, done]}`` in the
-    order of MIGRATIONS, ``problems`` (sentences), ``exit_code``.
+    """The outcome of run(): ``totals`` ``{name: [found, done]}``,
+    ``problems`` (sentences), ``exit_code``.
     """
 
     def __init__(self):
         self.totals = collections.OrderedDict(
-            (name, [0, 0]) for name, _fn in MIGRATIONS)
+            (name, [0, 0]) for name, _fn, _count in MIGRATIONS)
         self.problems = []
         self.exit_code = ALL_DONE
 
@@ -157,15 +135,14 @@ def run(context, nova, max_count=None, batch_size=BATCH_SIZE):
     """Run the migrations in batches.
 
     :param nova: a NovaClient, or None when Nova is not configured.
-    :param max_count: migrate at most this many rows in all (None: until
-        nothing is left).
+    :param max_count: migrate at most this many rows (None: all).
     :returns: a Run.
     """
     result = Run()
     budget = max_count
     errors = False
     stopped = False
-    for name, migrate in MIGRATIONS:
+    for name, migrate, _count in MIGRATIONS:
         marker = 0
         while budget is None or budget > 0:
             limit = batch_size if budget is None else min(batch_size,

@@ -11,18 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The conductor's service: start, stop, periodic tasks, and its RPC
-endpoints.
+"""The conductor's service: start, stop, periodic tasks, RPC endpoints.
 
-Each room that answers calls has its endpoint (``endpoint.py``: thin
-methods handing off to the room's modules), so that a method is found
-where its flow lives: arq (Nova's ARQ calls, programming), attach (attach
-and detach through Nova), devices (the operator's verbs) and inventory
-(the agents' hello and report, discovery).  The manager builds them with
-what they share (the one worker pool, the clients) and the callbacks
-that cross rooms; the RPC server serves them all on topic
-``cyborg-conductor``, each method where its ``@messaging.expose`` is.
-No RPC method waits on an agent (cyborg/tests/unit/test_layering.py).
+The rooms' endpoints (arq, attach, devices, inventory) are built here with
+what they share (the worker pool, the clients) and the callbacks that
+cross rooms, and served together on topic ``cyborg-conductor``.
 """
 
 from oslo_config import cfg
@@ -40,17 +33,17 @@ from cyborg.clients import placement as placement_client
 from cyborg.conductor import call_threads
 from cyborg.conductor import pool as worker_pool
 from cyborg.conductor.arq import endpoint as arq_endpoint
-from cyborg.conductor.arq import jobs as bind_jobs
-from cyborg.conductor.arq import nova_events as nova_notifier
-from cyborg.conductor.attach import allocations as attachment_ops
+from cyborg.conductor.arq import jobs
+from cyborg.conductor.arq import nova_events
+from cyborg.conductor.attach import allocations
 from cyborg.conductor.attach import endpoint as attach_endpoint
-from cyborg.conductor.audit import handles as handle_audit
-from cyborg.conductor.audit import instances as instance_audit
-from cyborg.conductor.devices import configuration as config_ops
+from cyborg.conductor.audit import handles
+from cyborg.conductor.audit import instances
+from cyborg.conductor.devices import configuration
 from cyborg.conductor.devices import endpoint as devices_endpoint
 from cyborg.conductor.inventory import endpoint as inventory_endpoint
 from cyborg.conductor.inventory import registration
-from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import push as placement_push
 
 CONF = cfg.CONF
@@ -62,13 +55,9 @@ BINARY = servicegroup.CONDUCTOR
 class ConductorManager:
     """The conductor of topic ``cyborg-conductor``.
 
-    :param host: this conductor's host.
-    :param topic: the topic it serves.
-    :param agent_api: the agent RPC client (tests pass their own).
-    :param placement: a PlacementClient (tests pass their own); default:
-        one from the ``[placement]`` options, or none when they do not
-        say how to reach Placement.
-    :ivar arq, attach, devices, inventory: its RPC endpoints.
+    :param agent_api: the agent RPC client; default: a new AgentAPI.
+    :param placement: a PlacementClient; default: one from ``[placement]``,
+        or None when it does not say how to reach Placement.
     """
 
     # Must equal ConductorAPI.RPC_API_VERSION (checked by a unit test).
@@ -83,15 +72,13 @@ class ConductorManager:
         if placement is None and placement_client.is_configured(CONF):
             placement = placement_client.from_conf(CONF)
         self.placement = placement
-        self.notifier = nova_notifier.Notifier()
+        self.notifier = nova_events.Notifier()
         self._nova = None
-        # The one pool of this conductor: bind jobs, and the work RPC
-        # methods start so that they answer at once (WorkerPool.kick).
         self.pool = worker_pool.WorkerPool(CONF.conductor.workers_pool_size)
-        self.jobs = bind_jobs.JobRunner(host, self.agent_api,
-                                        on_resolved=self._kick_notifier,
-                                        on_programmed=self._push_soon,
-                                        pool=self.pool)
+        self.jobs = jobs.JobRunner(host, self.agent_api,
+                                   on_resolved=self._kick_notifier,
+                                   on_programmed=self._push_soon,
+                                   pool=self.pool)
         self.arq = arq_endpoint.ArqEndpoint(self.target, self.pool,
                                             self.jobs, self.notifier)
         self.attach = attach_endpoint.AttachEndpoint(
@@ -119,66 +106,41 @@ class ConductorManager:
             LOG.warning('[nova] sets neither auth_type nor '
                         'endpoint_override: Nova is not told when '
                         'accelerator requests are bound')
-        # Its counters, for Prometheus ([metrics] conductor_port; off by
-        # default), served by this process: the one that counts.
         metrics.serve_conductor(CONF)
         self._heartbeat(context, started_at=timeutils.utcnow())
         self._kick_work(context)
 
     def del_host(self, context):
-        """Stop gracefully: finish what this conductor took on.
+        """Stop gracefully, once the RPC server and periodic tasks stopped.
 
-        Called once the RPC server and the periodic tasks have stopped.
-        Nothing this conductor claimed is left to wait for its claim to
-        expire (issue 37):
-
-        1. no new bind job is taken; the jobs taken run to their end
-           (each was given a free worker of the pool, or put back);
-        2. every kick the pool accepted runs, taken by a worker yet or
-           not: the events binds queued go to Nova (a failed send puts
-           them back as due, as any failed send does), hosts marked for
-           a push are pushed; the pool refuses new work from then on;
-        3. events still queued (their kick was refused: the pool full,
-           or stopping) are sent here.
-
-        A conductor killed instead, or stopped past
-        ``graceful_shutdown_timeout``, leaves its claims to expire: another
-        conductor takes them over then.
+        The jobs taken and the work the pool accepted run to their end, and
+        the events still queued are sent, so that nothing this conductor
+        claimed waits for its claim to expire.
         """
         self.jobs.stop()
         self.pool.stop()
         self.notifier.send_queued(context)
 
     def periodic_tasks(self):
-        """What a kick the pool refused leaves for later is done here:
-        _work (``[conductor] work_poll_interval``) runs due jobs, sends
-        due and queued events and does what attach, detach and drained
-        configurations left; the Placement check (``[placement]
-        sync_interval``) pushes the hosts marked for a push and restores
-        agents that are back.
-        """
+        """``[(interval, task)]``: they also do what a refused kick left."""
         tasks = [(CONF.report_interval, self._heartbeat),
                  (CONF.conductor.work_poll_interval, self._work),
                  (CONF.placement.sync_interval, self._sync_placement),
                  (CONF.report_interval, self._check_agents)]
         if CONF.conductor.handle_audit_interval:
             tasks.append((CONF.conductor.handle_audit_interval,
-                          handle_audit.periodic))
+                          handles.periodic))
         if CONF.conductor.instance_audit_interval:
             tasks.append((CONF.conductor.instance_audit_interval,
                           self._instance_audit))
         return tasks
 
     def rpc_threads(self):
-        """The threads of this conductor's RPC server: no more than its
-        database connections serve (cyborg.conductor.call_threads).
-        """
+        """The number of threads of this conductor's RPC server."""
         return call_threads.size(CONF, len(self.periodic_tasks()))
 
     def nova(self):
-        """The Nova client of attach and detach, or None when ``[nova]``
-        does not say how to reach Nova.
-        """
+        """The Nova client, or None when ``[nova]`` is not configured."""
         if self._nova is None and nova_client.is_configured(CONF):
             self._nova = nova_client.from_conf(CONF)
         return self._nova
@@ -198,33 +160,30 @@ class ConductorManager:
 
     def _agent_back(self, host):
         context = cyborg_context.get_admin_context()
-        if bind_jobs.agent_heard(context, host):
+        if jobs.wake_waiting(context, host):
             self.jobs.run_due(context)
 
     # Periodic tasks ----------------------------------------------------------
 
     def _work(self, context):
-        """Run due bind jobs, send due events for Nova, and do what
-        attach and detach left for later.
-        """
+        """Run due jobs, send events, do what attach and detach left."""
         self.jobs.run_due(context)
-        # What binds queued and a refused kick did not send.
         self.notifier.send_queued(context)
         self.notifier.send_due(context)
-        attachment_ops.run_due(context, self.placement, self.nova())
+        allocations.run_due(context, self.placement, self.nova())
         # Devices whose configuration waited for their instances to go.
-        for host in config_ops.release_drained(context):
+        for host in configuration.release_drained(context):
             devices_endpoint.configure_soon(self.pool, self.placement,
                                             self.agent_api, host)
 
     def _sync_placement(self, context):
-        inventory.periodic(context, self.placement)
+        reports.periodic(context, self.placement)
 
     def _check_agents(self, context):
-        inventory.check_liveness(context, self.placement)
+        reports.check_liveness(context, self.placement)
 
     def _instance_audit(self, context):
-        instance_audit.periodic(context, self.nova(), self.placement)
+        instances.periodic(context, self.nova(), self.placement)
 
     def _heartbeat(self, context, started_at=None):
         # The conductor owns the database, so it records its own heartbeat

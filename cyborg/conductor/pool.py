@@ -13,25 +13,12 @@
 # under the License.
 """The conductor's one pool of worker threads.
 
-Everything a conductor runs outside its RPC workers and its periodic
-tasks runs here: the bind jobs (cyborg.conductor.arq.jobs) and the work an
-RPC method starts before it answers (kick(): events for Nova, due work,
-Placement pushes).  One futurist executor of ``[conductor]
-workers_pool_size`` threads, as ironic's conductor has.
-
-spawn() hands the work to a free worker, or queues it while the queue
-holds fewer than *backlog* pieces (as many as there are workers, as in
-ironic), or raises NoFreeConductorWorker.  A caller never loses work by
-it, because every piece of work spawned is recorded in the database
-before (a due bind job, an event for Nova, a host marked for a Placement
-push, a driver decision) and a periodic task or the agent's next
-heartbeat does it when no worker could; each caller says which.  stop()
-refuses new work and waits for all the work accepted, queued or running:
-nothing accepted is cancelled (issue 37).
-
-Nova's ARQ calls are not pool work: they run on the RPC workers, a few at
-a time (``[conductor] arq_concurrency``, the turns of
-cyborg.conductor.arq.endpoint).
+Bind jobs and the work an RPC method starts before it answers (kick())
+run here: a futurist executor of ``[conductor] workers_pool_size``
+threads, as ironic's conductor has.  Every piece of work spawned is
+recorded in the database first, so work the pool refuses is only late: a
+periodic task or the agent's next heartbeat does it.  Nova's ARQ calls run
+on the RPC workers, not here.
 """
 
 import itertools
@@ -50,7 +37,6 @@ THREAD_PREFIX = 'cyborg-pool'
 class WorkerPool:
     """A fixed number of worker threads and a bounded queue.
 
-    :param size: the number of workers (``[conductor] workers_pool_size``).
     :param backlog: the most pieces of work that wait for a worker;
         default: *size*.
     :param name: the prefix of the workers' thread names.
@@ -61,8 +47,7 @@ class WorkerPool:
         self.backlog = size if backlog is None else backlog
         self._name = name
         self._executor = futurist.ThreadPoolExecutor(max_workers=size)
-        # Work accepted and not finished (running or queued); never more
-        # than size + backlog.
+        # Work accepted and not finished (running or queued).
         self._busy = 0
         self._stopped = False
         self._lock = threading.Lock()
@@ -73,19 +58,16 @@ class WorkerPool:
         self._due_lock = threading.Lock()
 
     def free(self):
-        """:returns: the number of workers free now (0 once stopped): the
-            work spawned now that starts at once.
-        """
+        """The number of workers free now (0 once stopped)."""
         with self._lock:
             return 0 if self._stopped else max(0, self.size - self._busy)
 
     def spawn(self, func, *args, **kwargs):
-        """Run ``func(*args, **kwargs)`` on a free worker, or on the
-        first one free.
+        """Run ``func(*args, **kwargs)`` on the first free worker.
 
         :returns: its future.
-        :raises: NoFreeConductorWorker when every worker is busy and the
-            queue is full, or the pool is stopping (stop() was called).
+        :raises: NoFreeConductorWorker when the queue is full or the pool
+            stops.
         """
         with self._lock:
             if self._stopped or self._busy >= self.size + self.backlog:
@@ -93,10 +75,8 @@ class WorkerPool:
                     size=self.size,
                     state='stopping' if self._stopped else 'busy')
             self._busy += 1
-            # Under the lock: stop() shuts the executor down only after
-            # every submit that got here returned (futurist's shutdown
-            # holds its own lock while it waits, so a submit must not
-            # reach it then).
+            # Under the lock: futurist's shutdown holds its own lock while
+            # it waits, so stop() must not start it during a submit.
             try:
                 return self._executor.submit(self._run, func, args, kwargs)
             except Exception:
@@ -106,11 +86,7 @@ class WorkerPool:
     def kick(self, func, *args):
         """Run work an RPC method started, after its answer.
 
-        Every kick's work is in the database first, so a kick the pool
-        refuses (every worker busy and its queue full, or stopping) is
-        only late: the conductor's periodic tasks do what is due (see
-        cyborg.conductor.manager), and an agent's next heartbeat asks
-        for what was meant for it.
+        The work is in the database first, so a refused kick is only late.
 
         :returns: whether the pool took it.
         """
@@ -124,11 +100,11 @@ class WorkerPool:
         return True
 
     def kick_due(self, func, context):
-        """Kick ``func(context)``, a function that does what is due (runs
-        due jobs, sends queued or due events): a kick while it runs, or
-        waits for a worker, makes it run once more after that, not
-        beside it.  So a burst of binds holds one worker, not one each,
-        and their events go together (up to a batch per request).
+        """Kick ``func(context)``, which does what is due.
+
+        A kick while it runs or waits makes it run once more after that, not
+        beside it: a burst of binds holds one worker, and their events go
+        together.
         """
         with self._due_lock:
             if func in self._due:
@@ -170,9 +146,7 @@ class WorkerPool:
                 self._busy -= 1
 
     def stop(self):
-        """Take no more work; wait for the work accepted (running or
-        queued) to end.
-        """
+        """Take no more work; wait for the work accepted to end."""
         with self._lock:
             self._stopped = True
         self._executor.shutdown(wait=True)

@@ -17,11 +17,9 @@ API version history:
 
 * 1.0 - The first release's baseline.
 
-Compatibility is owed to releases, not to commits: from the first release
-on, a new method or argument is a minor version step, with a
-``can_send_<feature>()`` helper where callers must check, and
-``[upgrade_levels] conductor`` caps what a client sends during a rolling
-upgrade.
+From the first release on, a new method or argument is a minor version
+step, with a ``can_send_<feature>()`` helper where callers must check;
+``[upgrade_levels] conductor`` caps what a client sends.
 """
 
 from oslo_config import cfg
@@ -39,20 +37,15 @@ TOPIC = servicegroup.CONDUCTOR
 class ConductorAPI:
     """Calls to cyborg-conductor.  Keyword arguments only."""
 
-    # The newest version this client knows.  From the first release on,
-    # bump it (and the manager's) with every new method or argument, and
-    # add a line to the history.
+    # From the first release on, bump it (and the manager's) with every new
+    # method or argument, and add a line to the history.
     RPC_API_VERSION = '1.0'
 
     def __init__(self, topic=TOPIC, retry=None, mandatory=False):
-        """:param topic: the conductors' topic.
-        :param retry: connection retries of each message when the
-            messaging backend cannot be reached (see rpc.get_client);
-            None: forever.
-        :param mandatory: a message that no conductor queue can take
-            raises oslo_messaging.MessageUndeliverable at once instead of
-            being dropped (see rpc.get_client); cyborg-api's clients set
-            it.
+        """:param retry: connection retries of each message (see
+            rpc.get_client); None: forever.
+        :param mandatory: raise MessageUndeliverable at once when no conductor
+            queue can take a message, instead of dropping it (cyborg-api's).
         """
         target = messaging.Target(topic=topic, version='1.0')
         self.client = rpc.get_client(
@@ -64,30 +57,19 @@ class ConductorAPI:
               installed_revision=None, config_revision=None):
         """Register a service with the conductor, or send its heartbeat.
 
-        :param context: request context.
-        :param host: the service's host.
         :param binary: cyborg-api, cyborg-conductor or cyborg-agent.
-        :param version: the service's software version.
-        :param topic: the RPC topic it serves, if any.
-        :param drivers: for agents, each enabled driver's hello() dict
-            ``{name, version, device_types, status, detail}``.
-        :param started_at: the service's start time (ISO 8601 string), on
-            the first hello after a start.
-        :param timeout: seconds to wait for the answer (default:
-            rpc_response_timeout).
-        :param installed_revision: for agents, the revision of the
-            operator's decisions about its drivers it runs with
-            (cyborg.common.driver_config.revision; "" for none yet).
+        :param drivers: for agents, each enabled driver's hello() dict.
+        :param started_at: the start time (ISO 8601), on the first hello.
+        :param timeout: seconds to wait (default: rpc_response_timeout).
+        :param installed_revision: for agents, the revision of the driver
+            decisions it runs (cyborg.common.driver_config.revision).
         :param config_revision: for agents, the revision of the device
-            configurations it applied (cyborg.common.device_config
-            .revision; "" for none yet).
+            configurations it applied (cyborg.common.device_config.revision).
         :raises: InvalidServiceBinary
-        :returns: the registered service, a dict with ``uuid``, ``host``,
-            ``binary`` and ``status``; with *installed_revision*, also
-            ``installed`` (``[{name, config}]``) and ``removed`` when the
-            host's decisions differ; with *config_revision*, also
-            ``configs`` (``[{device_uuid, generation, desired}]``) and
-            ``config_revision`` when the host's configurations differ.
+        :returns: ``{uuid, host, binary, status}``, plus ``installed`` and
+            ``removed``, or ``configs`` and ``config_revision``, when the
+            host's driver decisions or configurations differ from the
+            revisions.
         """
         cctxt = self.client.prepare(version='1.0', timeout=timeout)
         return cctxt.call(context, 'hello', host=host, binary=binary,
@@ -97,11 +79,9 @@ class ConductorAPI:
                           config_revision=config_revision)
 
     def _write(self, cctxt, context, method, timeout=None, **kwargs):
-        """Call a write with the deadline of its caller: the wall-clock
-        time it stops waiting (*timeout*, by default
-        rpc_response_timeout, from now) goes in the context, and a
-        conductor that gets the call later drops it (see
-        cyborg.common.deadline).
+        """Call a write with its caller's deadline in the context (*timeout*
+        from now): a conductor that gets it later drops it
+        (cyborg.common.deadline).
         """
         context.deadline = deadline.expires_in(
             timeout or CONF.rpc_response_timeout)
@@ -112,7 +92,7 @@ class ConductorAPI:
     def device_profile_create(self, context, device_profile):
         """Store a device profile.
 
-        :param device_profile: a DeviceProfile object (validated).
+        :param device_profile: a validated DeviceProfile.
         :raises: DeviceProfileNameConflict, DeviceProfileUUIDConflict
         :returns: the stored DeviceProfile.
         """
@@ -130,7 +110,7 @@ class ConductorAPI:
                            uuids=uuids or [], names=names or [])
 
     def arq_create(self, context, device_profile_name, project_id):
-        """Create every ARQ a device profile asks for (one transaction).
+        """Create every ARQ a device profile asks for.
 
         :raises: DeviceProfileNotFound
         :returns: an AcceleratorRequestList.
@@ -144,11 +124,9 @@ class ConductorAPI:
                         check_provider=None):
         """Bind or unbind ARQs.
 
-        :param patches: {arq_uuid: {'op': 'add'|'remove', 'values':
-            {field: value}}}.
+        :param patches: {arq_uuid: {'op': 'add'|'remove', 'values': {...}}}.
         :param project_id: the caller's project; None for an admin.
-        :param check_provider: 'refuse' or 'warn' (see
-            cyborg.conductor.arq.bind.bind); None: not checked.
+        :param check_provider: 'refuse', 'warn' or None (see arq.bind.bind).
         :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
             InstanceAlreadyBound, BindProviderMismatch
         :returns: {arq_uuid: state}.
@@ -179,12 +157,10 @@ class ConductorAPI:
                            status=status)
 
     def device_set_status_by_selector(self, context, selector, status):
-        """Enable ('enabled') or disable ('maintaining') every device a
-        selector names, in one transaction; the conductor pushes their
-        hosts to Placement after answering.
+        """Enable or disable every device a selector names, at once.
 
         :param selector: ``{hostname, vendor, model, type, driver_name,
-            firmware}``, each optional, at least one given.
+            firmware}``, at least one given.
         :raises: DeviceSelectorEmpty
         :returns: the uuids of the devices that changed.
         """
@@ -213,27 +189,17 @@ class ConductorAPI:
                hardware=None, rp_name=None, discovery=None, timeout=None):
         """Report an agent's hardware, or only its hash when unchanged.
 
-        :param context: request context.
-        :param host: the agent's host.
         :param generation: the agent's counter of inventory changes.
-        :param inventory_hash: the hash of its current inventory
-            (cyborg.objects.hardware.inventory_hash).
-        :param hardware: a HardwareList with the full inventory, or None
-            to send the hash only.
-        :param rp_name: the name of the compute node resource provider
-            its devices go under ([agent] resource_provider_name); None:
-            the host.
-        :param discovery: ``{ids, drivers}`` or ``{ids, error}`` when
-            the report answers discoveries asked of the agent
-            (discover_soon): the conductor records their outcome.
+        :param inventory_hash: cyborg.objects.hardware.inventory_hash of it.
+        :param hardware: a HardwareList, or None to send the hash only.
+        :param rp_name: ``[agent] resource_provider_name``; None: the host.
+        :param discovery: ``{ids, drivers}`` or ``{ids, error}`` when the
+            report answers discoveries.
         :param timeout: seconds to wait (default: rpc_response_timeout).
-        :returns: ``{status, generation, inventory_hash}``; status
-            ``stored``, ``unchanged`` or ``resend`` (send the full
-            inventory: the conductor does not have that hash); generation
-            is the conductor's count of stored reports of the host (None
-            for a report of the hash only, which reads nothing), and
-            ``cost``: ``{db_statements, db_writes, placement_calls, ms}``
-            spent on the report.
+        :returns: ``{status, generation, inventory_hash, cost}``: status
+            ``stored``, ``unchanged`` or ``resend`` (send it all); generation:
+            the host's stored reports (None for a hash); cost:
+            ``{db_statements, db_writes, placement_calls, ms}``.
         """
         cctxt = self.client.prepare(version='1.0', timeout=timeout)
         return cctxt.call(context, 'report', host=host,
@@ -243,20 +209,15 @@ class ConductorAPI:
 
     def discovery_start(self, context, host=None, driver=None,
                         timeout=None):
-        """Ask agents to discover now; answered at once.
+        """Ask agents to discover now; answered at once, the outcome
+        coming with each agent's report (cyborg.db.queries.discovery.get()).
 
-        The outcome of each host comes with its agent's report: read it
-        with cyborg.db.queries.discovery.get().
-
-        :param context: request context.
         :param host: one host; None: every registered agent.
         :param driver: one driver's name; None: every enabled driver.
         :param timeout: seconds to wait (default: rpc_response_timeout).
-        :raises: AgentNotFound, DriverNotEnabled, AgentUnreachable (for
-            one host whose agent is down).
-        :returns: ``{id, hosts: {host: {state, error}}}``: state
-            ``asked``, or ``unreachable`` with the error (an agent that
-            is down, or that could not be sent the request).
+        :raises: AgentNotFound, DriverNotEnabled, AgentUnreachable (one host)
+        :returns: ``{id, hosts: {host: {state, error}}}``: state ``asked`` or
+            ``unreachable``.
         """
         cctxt = self.client.prepare(version='1.0', timeout=timeout)
         return cctxt.call(context, 'discovery_start', host=host,
@@ -268,9 +229,8 @@ class ConductorAPI:
         """Program a deployable's device with an image.
 
         :raises: DeployableNotFound, DeployableInUse, UnsupportedOperation
-        :returns: ``{job, deadline}``: the uuid of the queued job, whose
-            outcome db.queries.bind_job.outcome reads, and the time (ISO
-            8601, UTC) by which it ends.
+        :returns: ``{job, deadline}``: the queued job's uuid
+            (db.queries.bind_job.outcome reads it) and when it ends (ISO 8601).
         """
         cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'deployable_program', uuid=uuid,
@@ -281,28 +241,23 @@ class ConductorAPI:
     def driver_install(self, context, name, host=None, config=None):
         """Install (enable) a driver on one host, or on every agent's.
 
-        :param name: a driver name of the cyborg.accelerator.driver
-            namespace (or an alias).
+        :param name: a driver name or alias (cyborg.accelerator.driver).
         :param host: one host; None: every host with an agent.
         :param config: ``{group: {option: value}}``.
         :raises: UnknownDriver, AgentNotFound, DriverAlreadyEnabled
         :returns: ``{id, drivers, asked}``: the request's id, the driver
-            records (one per host) and the hosts whose agents were told,
-            whose outcome cyborg.db.queries.driver.outcome reads (the
-            conductor answers once the decision is recorded; an agent
-            that would not load the driver so has it put back).
+            records and the hosts told, whose outcome
+            cyborg.db.queries.driver.outcome reads.
         """
         cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'driver_install', name=name,
                            host=host, config=config)
 
     def driver_update(self, context, uuid, config):
-        """Give an installed driver a new configuration; its host
-        rediscovers.
+        """Give an installed driver a new configuration.
 
         :raises: DriverUUIDNotFound, DriverUninstalled
-        :returns: ``{id, drivers, asked}`` as driver_install, with one
-            record.
+        :returns: ``{id, drivers, asked}`` as driver_install.
         """
         cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'driver_update', uuid=uuid,
@@ -311,11 +266,10 @@ class ConductorAPI:
     def driver_uninstall(self, context, uuid, force=False):
         """Uninstall a driver installed through the API.
 
-        :param force: unbind the ARQs bound to its devices first (Nova is
-            told) instead of refusing; ARQs that Nova unbound or deleted
-            meanwhile are skipped.
+        :param force: unbind the ARQs on its devices first (Nova is told)
+            instead of refusing.
         :raises: DriverUUIDNotFound, DriverInUse
-        :returns: ``{'unbound': [arq uuid, ...]}``, the ARQs it unbound.
+        :returns: ``{'unbound': [arq uuid, ...]}``.
         """
         cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'driver_uninstall', uuid=uuid,
@@ -325,20 +279,17 @@ class ConductorAPI:
 
     def instance_attach(self, context, instance_uuid, device_profile_name,
                         hostname=None, project_id=None, reboot=False):
-        """Give a server the accelerators of a device profile, where Nova
-        will hand them to its guest: allocate them in Placement, create
-        and bind the ARQs, and with *reboot* ask Nova for a hard reboot.
+        """Give a server the accelerators of a device profile, through Nova.
 
-        :param hostname: the host the caller expects the server on (a
-            check; Nova says where it is).
-        :param project_id: the server's project the caller expects (a
-            check).
-        :raises: NovaNotConfigured, NovaUnavailable,
-            ServerNotFound, ServerNotAttachable, DeviceProfileNotFound,
-            AgentNotFound, ComputeResourceProviderNotFound,
-            NoAcceleratorCandidate, PlacementNotConfigured, PlacementError
-        :returns: ``{arqs: {arq uuid: state}, server: {...}, attachment:
-            uuid, reboot: None, pending, requested or refused}``.
+        :param hostname: the host the caller expects the server on (a check).
+        :param project_id: the project the caller expects (a check).
+        :param reboot: ask Nova for a hard reboot once they are bound.
+        :raises: NovaNotConfigured, NovaUnavailable, ServerNotFound,
+            ServerNotAttachable, DeviceProfileNotFound, AgentNotFound,
+            ComputeResourceProviderNotFound, NoAcceleratorCandidate,
+            PlacementNotConfigured, PlacementError
+        :returns: ``{arqs: {arq uuid: state}, server: {...}, attachment: uuid,
+            reboot: None, pending, requested or refused}``.
         """
         cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'instance_attach',
@@ -349,14 +300,11 @@ class ConductorAPI:
 
     def instance_detach(self, context, instance_uuid, arq_uuids=None,
                         reboot=False):
-        """Take from a server the accelerators attach gave it: delete
-        their ARQs and, once the guest cannot hold them (stopped, or
-        after the hard reboot Nova is asked for), their allocation.
+        """Take from a server the accelerators attach gave it.
 
         :param arq_uuids: only these ARQs; None: all that attach made.
-        :raises: AcceleratorRequestNotFound,
-            AcceleratorRequestsNotAttached, ServerNotDetachable,
-            NovaNotConfigured, NovaUnavailable
+        :raises: AcceleratorRequestNotFound, AcceleratorRequestsNotAttached,
+            ServerNotDetachable, NovaNotConfigured, NovaUnavailable
         :returns: ``{arqs: [uuid], server: {...} or None, reboot: None,
             requested or refused}``.
         """
@@ -368,25 +316,21 @@ class ConductorAPI:
     def instance_show(self, context, instance_uuid):
         """What Nova says of a server.
 
-        :raises: NovaNotConfigured, NovaUnavailable,
-            ServerNotFound
-        :returns: ``{uuid, name, status, vm_state, task_state, host,
-            nodename, project_id, flavor, device_profile}``.
+        :raises: NovaNotConfigured, NovaUnavailable, ServerNotFound
+        :returns: ``{uuid, name, status, vm_state, task_state, host, nodename,
+            project_id, flavor, device_profile}``.
         """
         cctxt = self.client.prepare(version='1.0')
         return cctxt.call(context, 'instance_show',
                           instance_uuid=instance_uuid)
 
     def instance_list(self, context, servers):
-        """What Nova says of many servers (instance-list), in as few calls
-        to Nova as its API allows.
+        """What Nova says of many servers, in as few calls as it allows.
 
-        :param servers: ``{server uuid: [the hosts its Bound ARQs are
-            on]}``.
+        :param servers: ``{server uuid: [the hosts of its Bound ARQs]}``.
         :raises: NovaNotConfigured, NovaUnavailable
-        :returns: ``{server uuid: {server: instance_show()'s answer or
-            None (Nova has no such server), audit: 'server gone', 'other
-            host' or None (cyborg.conductor.attach.nova_server.judge)}}``.
+        :returns: ``{server uuid: {server: instance_show()'s answer or None,
+            audit: 'server gone', 'other host' or None}}``.
         """
         cctxt = self.client.prepare(version='1.0')
         return cctxt.call(context, 'instance_list', servers=servers)
@@ -395,15 +339,14 @@ class ConductorAPI:
 
     def device_class_create(self, context, name, selector,
                             description=None):
-        """Store a device class; the conductor pushes the hosts it
-        concerns to Placement after answering.
+        """Store a device class.
 
         :param name: its name (stored upper case).
-        :param selector: its list of ``{key, op, value}`` conditions
+        :param selector: its ``{key, op, value}`` conditions
             (cyborg.common.device_class).
         :raises: DeviceClassInvalid, DeviceClassExists
-        :returns: the class, a dict ``{id, uuid, name, description,
-            selector, trait, created_at, updated_at}``.
+        :returns: ``{id, uuid, name, description, selector, trait, created_at,
+            updated_at}``.
         """
         cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'device_class_create', name=name,
@@ -420,20 +363,15 @@ class ConductorAPI:
     # Device configuration ----------------------------------------------------
 
     def device_configure(self, context, device_uuid, desired, drain=False):
-        """Store a device's desired configuration; the conductor reserves
-        the device in Placement and hands the change to its agent after
-        answering.
+        """Store a device's desired configuration; the device is reserved
+        and its agent told after the answer.
 
-        :param device_uuid: the device's uuid.
-        :param desired: ``{field: value}`` of what its driver says is
-            settable (cyborg.common.device_config).
-        :param drain: when instances hold the device, wait for them to
-            go (the device is reserved meanwhile) instead of refusing.
-        :raises: DeviceNotFound, DeviceNotConfigurable,
-            DeviceConfigInvalid, DeviceConfigInUse
-        :returns: the configuration, a dict ``{device_uuid, hostname,
-            desired, generation, state, reason, drain, applied_at,
-            created_at, updated_at}``.
+        :param desired: ``{field: value}`` (cyborg.common.device_config).
+        :param drain: wait for the instances holding the device to go instead
+            of refusing.
+        :raises: DeviceNotFound, DeviceNotConfigurable, DeviceConfigInvalid,
+            DeviceConfigInUse
+        :returns: the configuration, a dict.
         """
         cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'device_configure',
@@ -441,8 +379,7 @@ class ConductorAPI:
                            drain=drain)
 
     def device_config_delete(self, context, device_uuid):
-        """Forget a device's desired state: Cyborg no longer applies it
-        (the device stays as it is) nor reports drift.
+        """Forget a device's desired state (the device stays as it is).
 
         :raises: DeviceConfigNotFound
         """

@@ -13,15 +13,12 @@
 # under the License.
 """Accelerator requests (ARQs) and the device work they need.
 
-Nova's flow: ``create`` (one ARQ per accelerator a device profile asks
-for), ``bind`` (Nova's PATCH: the handle is claimed in the transaction,
-the device work queued as a job), ``release`` (unbinding, letting a
-handle go), ``delete`` (by uuids or by instance), ``jobs`` (running the
-queued device work through the agent: a bind's, an unbind's and an
-operator's program request, ``program``) and ``nova_events`` (the
-outbox of events to Nova); ``endpoint`` answers their RPC methods.
+One module per step of an ARQ's life: ``create``, ``bind``, ``release``
+(unbinding, letting a handle go), ``delete``; ``jobs`` runs the device
+work through the agent (binds', unbinds' and ``program`` requests'),
+``nova_events`` sends the outbox of events to Nova; ``endpoint`` answers
+their RPC methods.
 
 May call: the database, the agents' RPC client, the notifications,
-cyborg.liveness and cyborg.conductor.backoff; no other room of the
-conductor (the rooms that act on ARQs call this one).
+cyborg.liveness and cyborg.conductor.backoff; no other room.
 """

@@ -13,41 +13,14 @@
 # under the License.
 """Binding accelerator requests (ARQs): Nova's PATCH with ``add``.
 
-A bind is one transaction: it locks its ARQs (one locking read, which
-also reads their device profile groups), checks that each may be bound
-(the states BindStarted may be reached from), that the resource provider
-Nova chose is a deployable of the host, claims a free attach handle of it
-(conditional UPDATE; see db.queries.attach_handle) and then writes the ARQ
-once: Bound, or BindStarted when the device needs work first
-(programming an FPGA, creating a mediated device, setting a VF's vGPU
-type: hardware.needs_device_work), with a bind job that a conductor runs
-through the agent (cyborg.conductor.arq.jobs).  A bind that completes in
-its transaction goes from Initial (or Unbound) to Bound in that one
-UPDATE: no other transaction could see the BindStarted in between, and
-writing it first cost a statement per ARQ (see
-tests/functional/test_statement_counts.py).  Every resolved ARQ gets an
-event for Nova in the same transaction (cyborg.conductor.arq.nova_events
-sends them).
-
-A bind that cannot be done now (no free handle, the FPGA being
-programmed, or programmed with another bitstream while in use) is refused
-as a whole: BindRefused (409), nothing changes.  Nova's
-``schedule_and_build_instances`` (nova-conductor) then deletes the ARQs
-and puts the server in ERROR.  Were the ARQ made BindFailed with a
-``failed`` event instead, Nova would drop the event (the server has no
-host yet when nova-conductor binds) and nova-compute, which counts a
-BindFailed ARQ as resolved, would start the server without its device.
-A bind whose device work fails later is BindFailed, and its event goes
-until Nova acts on it (cyborg.conductor.arq.nova_events).
-
-The events of a bind are taken by the conductor that binds, which sends
-them as soon as the transaction commits, and its jobs start then: Nova may
-hear of a bind before the answer to its PATCH, which it expects
-(nova.compute.manager waits for the events with ``exit_wait_early``, and
-the existing Cyborg sends them inside the PATCH).
-
-Unbinding (the PATCH's ``remove``) is cyborg.conductor.arq.release,
-deleting cyborg.conductor.arq.delete.
+One transaction locks the ARQs, checks them and the provider Nova chose,
+claims a free attach handle and writes each ARQ once: Bound, or
+BindStarted with a bind job when the device needs work first; each
+resolved ARQ's event for Nova is written with it.  A bind that cannot be
+done now is refused whole (BindRefused, 409): Nova then fails the server,
+whereas a BindFailed ARQ would start it without its device.  The events
+go as soon as the transaction commits, before the PATCH's answer, as
+Nova expects.
 """
 
 import datetime
@@ -61,7 +34,7 @@ from cyborg import exception
 from cyborg import states
 from cyborg.common import device_config
 from cyborg.common import traits as cyborg_traits
-from cyborg.conductor.arq import nova_events as nova_notifier
+from cyborg.conductor.arq import nova_events
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attach_handle as handle_queries
@@ -83,15 +56,11 @@ _BIND_VALUES = ('instance_uuid', 'hostname', 'device_rp_uuid')
 _DONE = (states.BOUND, states.BIND_STARTED)
 
 
-
 def split_patch(patches):
     """The binds and the unbinds of a PATCH document.
 
-    :param patches: {arq_uuid: {'op': 'add'|'remove', 'values': {field:
-        value}}}; for 'add', values hold hostname, device_rp_uuid,
-        instance_uuid and optionally project_id.
-    :raises: Invalid when the document both binds and unbinds (cyborg-api
-        checks each ARQ's ops, not the mix).
+    :param patches: {arq_uuid: {'op': 'add'|'remove', 'values': {...}}}.
+    :raises: Invalid when the document both binds and unbinds.
     :returns: ({arq_uuid: values} to bind, [arq_uuid] to unbind).
     """
     adds = {uuid: p['values'] for uuid, p in patches.items()
@@ -105,10 +74,7 @@ def split_patch(patches):
 
 
 def _program_work(group, target):
-    """The programming a bind needs before the FPGA is usable, or None.
-
-    :raises: Invalid when the group names both a bitstream and a function.
-    """
+    """The programming the bind needs, or None; Invalid if both named."""
     bitstream = group.get('accel:bitstream_id')
     function = group.get('accel:function_id')
     if not (bitstream or function):
@@ -132,18 +98,12 @@ def _program_work(group, target):
 
 
 def _fpga_refusal(context, target, program):
-    """Why this bind may not take the FPGA, or None; and the FPGA's first
-    free handle as the lock read it (a candidate for
-    handle_queries.claim).
+    """(why this bind may not take the FPGA or None, its first free handle).
 
-    The FPGA's row is locked first (see deployable_queries.lock_fpga).
-    While a bind job (or the program API) programs it, no other bind
-    takes it; a bind that must program it only takes it when none of its
-    handles is in use: reprogramming would change the function under the
-    instances bound to it.
+    Under the FPGA's row lock: no bind takes it while it is programmed, and a
+    bind that must program it takes it only when no handle is in use.
 
-    :raises: BindTargetGone: the FPGA left the tables since the bind read
-        its target (an uninstall of its driver, a report without it).
+    :raises: BindTargetGone: the FPGA left the tables meanwhile.
     """
     state = deployable_queries.lock_fpga(context, target['id'],
                                          for_bind=True)
@@ -162,10 +122,7 @@ def _fpga_refusal(context, target, program):
 
 
 def _work_for(context, target, handle, program):
-    """(kind, payload) of the bind job the handle needs, or None.
-
-    :param program: what _program_work() said.
-    """
+    """(kind, payload) of the bind job the handle needs, or None."""
     base = {'host': target['hostname'], 'driver': target['driver_name'],
             'deployable_id': target['id'], 'handle_id': handle['id']}
     if hardware.needs_device_work(handle['attach_type'],
@@ -188,37 +145,22 @@ def bind(context, patches, project_id=None, more_for_instance=False,
     :param patches: {arq_uuid: {hostname, device_rp_uuid, instance_uuid,
         project_id}}.
     :param project_id: the caller's project, or None (admin: any ARQ).
-    :param more_for_instance: the instance may have bound ARQs already
-        (attaching accelerators to it, not Nova's one bind per boot).
-    :param check_provider: does the provider satisfy the ARQ's device
-        profile group (cyborg.objects.device_profile.group_mismatch, on
-        the rows the bind reads)?  'refuse': BindProviderMismatch if not
-        (microversion 2.4 on); 'warn': bind it and log a warning; None:
-        not checked (attach binds what Placement chose itself).
-    :param take_events: the caller takes the events for Nova the bind
-        writes (claimed for nova_notifier.CLAIM_SECONDS) and sends them
-        once the bind returns; False: they wait for the next sender.
-    :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState,
-        InstanceAlreadyBound, BindTargetInvalid, BindTargetGone (the
-        device left meanwhile), BindProviderMismatch, BindRefused (no free
-        handle, the FPGA busy), Invalid; nothing changes then.  A host
-        whose agent is down is no reason to refuse (see _target()).
-    :returns: ``(states, events)``: {arq_uuid: state} after the bind
-        (Bound, or BindStarted while device work is pending), and the
-        events taken ([] unless *take_events*).  A bind already done, the
-        same ARQs bound to the same instance and provider, answers their
-        states again (see _done_before()).
+    :param more_for_instance: the instance may have bound ARQs (attach).
+    :param check_provider: 'refuse' (microversion 2.4 on) or 'warn' of a
+        provider that does not satisfy the group; None: not checked.
+    :param take_events: the caller takes the events written (claimed) and
+        sends them.
+    :raises: see ConductorAPI.arq_apply_patch; nothing changes then.
+    :returns: ``(states, events)``: {arq_uuid: Bound or BindStarted} and the
+        events taken.  A bind done already answers its states again.
     """
     args = (context, patches, project_id, more_for_instance,
             check_provider, take_events)
     if db_api.in_transaction(context):
-        # Part of the caller's transaction (attach), which its caller
-        # runs again whole.
+        # Part of attach's transaction, which its caller runs again whole.
         return _write(*args)
-    # Each try is a transaction of its own, as retry_on_deadlock runs
-    # them, here so that the events of the last try that wrote any are
-    # at hand: if a try committed, it is that one (every try after it
-    # stops at its instance, before writing an event).
+    # retry_on_deadlock's loop, here so that the events of the last try
+    # that wrote any (the one that committed, if any) are at hand.
     written = []
     pauses = db_api.pauses()
     while True:
@@ -238,15 +180,10 @@ def bind(context, patches, project_id=None, more_for_instance=False,
             if pause is None:
                 raise
             time.sleep(pause)
-    # A try whose COMMIT was answered with a lost connection (a Galera
-    # writer killed as it committed, a network blip before the OK) was
-    # done: the try after it found it.  Or the same PATCH came again (an
-    # RPC message delivered twice, a client retrying a lost answer).
-    # Either way the answer is the one the first try would have given,
-    # not the 400 of a second bind of the instance: Nova would delete
-    # the ARQs of a bound server.  The events of a try of this call that
-    # committed are still claimed by it, so they go now rather than when
-    # the claim ends.
+    # A try committed but its answer was lost, or the same PATCH came
+    # again: answer as the first try would have, not with the 400 of a
+    # second bind (Nova would delete the ARQs of a bound server).  A try
+    # of this call that committed still claims its events: they go now.
     LOG.info('Bind of %(n)d ARQ(s) for request %(req)s was done already: '
              '%(result)s', {'n': len(patches), 'req': context.request_id,
                             'result': done})
@@ -255,10 +192,7 @@ def bind(context, patches, project_id=None, more_for_instance=False,
 
 def _write(context, patches, project_id, more_for_instance, check_provider,
            take_events):
-    """One try of bind(), in the caller's transaction.
-
-    :returns: (states, the events taken).
-    """
+    """One try of bind(), in the caller's transaction."""
     now = timeutils.utcnow()
     for instance in sorted({v['instance_uuid'] for v in patches.values()}):
         if more_for_instance:
@@ -276,8 +210,8 @@ def _write(context, patches, project_id, more_for_instance, check_provider,
 
 
 def _done_before(context, patches, project_id):
-    """The states of the ARQs of *patches*, if each is bound (or
-    binding) with the PATCH's values already; None otherwise.
+    """The states of the ARQs of *patches* if each is bound (or binding)
+    with the PATCH's values already; None otherwise.
     """
     arqs = {arq['uuid']: arq for arq in arq_queries.get_all(
         context, project_id=project_id, uuids=list(patches))}
@@ -290,33 +224,18 @@ def _done_before(context, patches, project_id):
 
 
 def _still_written(context, events):
-    """Those of *events* that are in the outbox: a try that took them
-    committed (not one rolled back before another bind of the instance
-    committed elsewhere).
-    """
+    """Those of *events* still in the outbox (their try committed)."""
     return [event for event in events
             if any(row['id'] == event['id'] for row in
                    event_queries.get_all(context, tag=event['tag']))]
 
 
 def _target(context, values):
-    """The bind target of a PATCH's values.
+    """The bind target of a PATCH's values (BindTargetInvalid if none).
 
-    Whether its agent is up does not matter here (issue 27).  Nova binds
-    from nova-conductor's schedule_and_build_instances
-    (_create_and_bind_arqs), and an error answer there puts the server in
-    ERROR at once, without a reschedule; so a bind is never refused for
-    the agent.  A bind that needs no device work (a PCI or test handle)
-    completes in this transaction: the agent has nothing to do for it, and
-    nova-compute's libvirt driver attaches the PCI function itself.  One
-    that needs the agent (programming, a mediated device, a VF's vGPU
-    type) queues its bind job, which waits for the agent
-    (bind_jobs.wait_for_agents) until ``[DEFAULT] bind_timeout``, and then
-    fails with a ``failed`` accelerator-request-bound event: nova-compute
-    (_get_bound_arq_resources, waiting for the events for
-    ``[DEFAULT] arq_binding_timeout``) then aborts the build.
-
-    :raises: BindTargetInvalid
+    A down agent is no reason to refuse: Nova binds from nova-conductor,
+    where an error fails the server at once; a job that needs the agent
+    waits for it until ``bind_timeout``.
     """
     target = deployable_queries.bind_target(
         context, values['device_rp_uuid'], values['hostname'])
@@ -331,9 +250,6 @@ class _Bind:
 
     def __init__(self, context, now, arqs, check_provider=None,
                  take_events=False):
-        """:param arqs: what arq_queries.lock_for_bind read of the ARQs.
-        :param take_events: claim the events written (see bind()).
-        """
         self.context = context
         self.check_provider = check_provider
         self.now = now
@@ -344,10 +260,7 @@ class _Bind:
         self.taken = []
 
     def one(self, uuid, values):
-        """Bind one ARQ; :returns: its state after the bind.
-
-        :raises: see bind().
-        """
+        """Bind one ARQ; :returns: its state after the bind."""
         context = self.context
         group = self._group(uuid)
         target = _target(context, values)
@@ -355,9 +268,8 @@ class _Bind:
         program = _program_work(group, target)
         refusal = candidate = None
         if target['config_state'] in device_config.RESERVING:
-            # Reserved in Placement since its configuration was asked: an
-            # allocation made before that must not bind what is about to
-            # change (cyborg.conductor.devices.configuration).
+            # Reserved since its configuration was asked: an allocation
+            # made before must not bind what is about to change.
             refusal = ('its device is being configured (%s)' %
                        target['config_state'])
         elif target['device_type'] == fields.DeviceType.FPGA:
@@ -375,7 +287,6 @@ class _Bind:
             raise exception.BindRefused(uuid=uuid, name=target['name'],
                                         host=target['hostname'], why=refusal)
         work = _work_for(context, target, handle, program)
-        # The ARQ's one write: the PATCH's values, the handle and the state.
         written = dict(values, attach_handle_id=handle['id'],
                        deployable_id=target['id'])
         if work is None:
@@ -389,11 +300,7 @@ class _Bind:
         return states.BIND_STARTED
 
     def _group(self, uuid):
-        """The ARQ's device profile group, once it is known that it may
-        be bound (visible, in a state BindStarted may be reached from).
-
-        :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState
-        """
+        """The ARQ's group, once it may be bound (else NotFound, BadState)."""
         arq = self.arqs.get(uuid)
         if arq is None:
             raise exception.AcceleratorRequestNotFound(uuid=uuid)
@@ -403,18 +310,12 @@ class _Bind:
         return arq['group']
 
     def _write(self, uuid, state, values):
-        """The ARQ's state and columns, in one UPDATE conditional on the
-        state lock_for_bind read (the row is locked since).
-        """
+        """The ARQ's one UPDATE, conditional on the state locked."""
         arq_queries.transition(self.context, uuid, state, values,
                                sources=states.SOURCES[states.BIND_STARTED])
 
     def _check_provider(self, uuid, rp_uuid, target, group):
-        """Refuse or warn of a provider that does not satisfy the ARQ's
-        group (see bind()'s *check_provider*).
-
-        :raises: BindProviderMismatch
-        """
+        """Refuse or warn of a provider that does not satisfy the group."""
         if self.check_provider is None:
             return
         reason = dp_obj.group_mismatch(group, target['rc'],
@@ -431,7 +332,7 @@ class _Bind:
 
     def _event(self, arq_uuid, instance_uuid, target_state):
         """The event for Nova of an ARQ the bind resolved."""
-        claim = nova_notifier.CLAIM_SECONDS if self.take_events else None
+        claim = nova_events.CLAIM_SECONDS if self.take_events else None
         event = event_queries.add(
             self.context, instance_uuid, arq_uuid,
             states.EVENT_STATUS[target_state],

@@ -11,12 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Creating accelerator requests (ARQs): one per accelerator a device
-profile asks for (Nova's POST /v2/accelerator_requests).
-
-Binding them is cyborg.conductor.arq.bind, unbinding
-cyborg.conductor.arq.release, deleting cyborg.conductor.arq.delete.
-"""
+"""Creating accelerator requests (Nova's POST /v2/accelerator_requests)."""
 
 from oslo_log import log as logging
 from oslo_utils import uuidutils
@@ -32,14 +27,10 @@ LOG = logging.getLogger(__name__)
 
 
 def create(context, device_profile_name, project_id):
-    """Create every ARQ a device profile asks for, in one transaction
-    (the profile is read in it too), then notify.
+    """Create every ARQ a device profile asks for, in one transaction.
 
-    :param device_profile_name: the profile's name.
-    :param project_id: the owner project of the new ARQs.
-    :raises: DeviceProfileNotFound, Invalid (a profile asking for more
-        ARQs than ``[DEFAULT] max_arqs_per_group`` or
-        ``max_arqs_per_profile``)
+    :raises: DeviceProfileNotFound, Invalid (more ARQs than ``[DEFAULT]
+        max_arqs_per_group`` or ``max_arqs_per_profile``)
     :returns: an AcceleratorRequestList.
     """
     # The new ARQs' uuids, drawn by the first try and kept by the others
@@ -59,10 +50,8 @@ def _create(context, device_profile_name, project_id, uuids):
     retried = bool(uuids)
     while len(uuids) < total:
         uuids.append(uuidutils.generate_uuid())
-    # A try whose COMMIT went through but whose answer was lost (a Galera
-    # writer killed as it committed) made them already: answered again,
-    # instead of a second set and the first left Initial, owned by no one.
-    # (Only a retry looks: the first try's uuids are new.)
+    # A retry after a COMMIT whose answer was lost finds them made: they
+    # are answered, instead of a second set and the first one orphaned.
     rows = (arq_queries.get_all(context, uuids=uuids[:total])
             if retried else None)
     if rows:

@@ -11,14 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Deleting accelerator requests (ARQs): by uuids (Nova's DELETE, an
-operator) or by instance (Nova deleting or evacuating an instance).
-
-Each ARQ gives up what its state says it holds
-(cyborg.conductor.arq.release.let_go).  An ARQ whose handle needs device
-work first becomes Deleting; its release job (cyborg.conductor.arq.jobs)
-deletes it once the handle is free.
-"""
+"""Deleting accelerator requests, by uuids or by instance."""
 
 from oslo_log import log as logging
 
@@ -36,11 +29,8 @@ LOG = logging.getLogger(__name__)
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _delete(context, uuids, instance_uuid, project_id, tries):
-    # A try whose COMMIT went through but whose answer was lost (a Galera
-    # writer killed as it committed) deleted them already: a retry counts
-    # the ARQs that are gone as deleted (by that try, or by another
-    # delete since; gone either way), instead of refusing the delete
-    # that deleted them.  The first try refuses an ARQ that is not there.
+    # A retry after a COMMIT whose answer was lost counts the ARQs gone
+    # as deleted instead of refusing; the first try refuses them.
     retried = bool(tries)
     tries.append(True)
     arqs = arq_queries.rows_to_delete(context, uuids=uuids,
@@ -75,21 +65,13 @@ def _delete(context, uuids, instance_uuid, project_id, tries):
 
 
 def delete(context, uuids=None, instance_uuid=None, project_id=None):
-    """Delete ARQs by uuids (all must exist) or by instance (idempotent),
-    in one transaction.
+    """Delete ARQs by uuids (all must exist) or by instance, in one
+    transaction.
 
-    The ARQs are locked first (a bind of them still running commits
-    before), and each gives up what its state says it holds (let_go).  An
-    ARQ whose handle needs device work first becomes Deleting, without
-    its instance (a new ARQ of the instance may be bound meanwhile, e.g.
-    on the host it was evacuated to); its release job deletes it.  An ARQ
-    already Deleting is left alone.
+    Each ARQ gives up what it holds (release.let_go); one whose handle needs
+    device work becomes Deleting, without its instance, until its release
+    job deletes it.
 
-    :param uuids: these ARQs, every one visible to *project_id* (a retry
-        of the transaction after a lost COMMIT answer counts those gone
-        as deleted).
-    :param instance_uuid: or every ARQ of this instance.
-    :param project_id: the caller's project, or None (admin: any ARQ).
     :raises: AcceleratorRequestNotFound
     :returns: the number of ARQs deleted or being deleted.
     """

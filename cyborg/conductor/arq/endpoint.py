@@ -11,10 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The RPC methods of Nova's accelerator requests and of programming: thin
-methods that hand off to this room's modules (see
-cyborg.conductor.rpcapi for what each is sent).
-"""
+"""The RPC methods of Nova's accelerator requests and of programming."""
 
 import functools
 import threading
@@ -39,13 +36,11 @@ CONF = cfg.CONF
 
 
 def _turn(func):
-    """Run one of Nova's ARQ calls in one of the conductor's
-    ``[conductor] arq_concurrency`` turns; a late call (see
-    cyborg.common.deadline) is dropped after its wait, not run.
+    """Run one of Nova's ARQ calls in one of ``[conductor]
+    arq_concurrency`` turns.
 
-    The turn is taken before the call's transaction begins and given back
-    after it ends, so a call holding a turn never waits on a database lock
-    that a call waiting for a turn holds.
+    The turn is taken before the call's transaction begins, so a call holding
+    a turn never waits on a lock that a call waiting for a turn holds.
     """
     @functools.wraps(func)
     def wrapper(self, *args, **kwargs):
@@ -57,11 +52,8 @@ def _turn(func):
 class ArqEndpoint:
     """arq_create, arq_apply_patch, arq_delete, deployable_program.
 
-    :param target: the conductor's RPC target (its API version).
-    :param pool: the conductor's WorkerPool.
-    :param jobs: its JobRunner (cyborg.conductor.arq.jobs).
-    :param notifier: its Notifier of events for Nova
-        (cyborg.conductor.arq.nova_events).
+    :param jobs: the conductor's JobRunner.
+    :param notifier: its nova_events.Notifier.
     """
 
     def __init__(self, target, pool, jobs, notifier):
@@ -74,8 +66,7 @@ class ArqEndpoint:
         self._turns = threading.BoundedSemaphore(
             CONF.conductor.arq_concurrency)
 
-    # expose must be the outermost decorator: expected_exceptions does not
-    # copy the function's attributes.
+    # expose outermost: expected_exceptions does not copy attributes.
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceProfileNotFound,
                                    exception.Invalid)
@@ -124,7 +115,7 @@ class ArqEndpoint:
         return result
 
     def bound(self, context, result, events):
-        """A bind committed: send its events now, start its device work.
+        """A bind committed: send its events, start its device work.
 
         :param result: ``{arq uuid: state}``.
         :param events: the events for Nova the bind took.
@@ -154,8 +145,7 @@ class ArqEndpoint:
                                    exception.UnsupportedOperation)
     @deadline.drop_when_late
     def deployable_program(self, context, uuid, image_uuid):
-        """Queue the programming of a deployable; answer ``{job,
-        deadline}`` once queued (cyborg.conductor.arq.program).
+        """Queue the programming of a deployable; answer ``{job, deadline}``.
         """
         job = program.program(context, uuid, image_uuid)
         self._pool.kick_due(self._jobs.run_due, context)

@@ -14,38 +14,13 @@
 """Running bind jobs: the device work of binds, unbinds and program
 requests.
 
-Jobs live in the bind_jobs table (binds queue them:
-cyborg.conductor.arq.bind; unbinds and deletes:
-cyborg.conductor.arq.release; program requests:
-cyborg.conductor.arq.program, which also runs and ends those), so a
-conductor that restarts, or another conductor when one dies, takes over
-what was not finished.  A job is taken with a conditional UPDATE, run on a
-worker of this conductor's pool (cyborg.conductor.pool) through the agent's
-RPC, and finished in one transaction with the ARQ's state change and its
-event for Nova:
-
-* program / prepare_attach (bind): Bound, or BindFailed (without a
-  handle) when the agent fails or ``[DEFAULT] bind_timeout`` passes first;
-  while it runs the job owns the handle: when the ARQ let go of it
-  meanwhile, the job frees it (or queues the mediated device's removal);
-* release_attach (unbind, delete): the handle is freed (and a Deleting ARQ
-  deleted); failures are retried with back-off, and after
-  ``[nova] events_max_attempts`` the ARQ becomes UnbindFailed and the
-  handle stays out of use.
-
-A job whose host's agent is down is not sent to it (the call could only
-time out): it is put back, its attempt not counted, until the agent's
-hello wakes it (agent_heard()) or ``report_interval`` passes.  A bind's job
-still fails at the bind's deadline; a release waits for as long as the
-agent is away (a host that died, whose instances were evacuated), and
-runs when it is back (issue 27).
-
-No job stays running: any other error (a lost database connection, a bug)
-puts it back in the queue with a back-off, until the bind's deadline
-(then BindFailed, the handle released) or, for a release, as a failed
-release.  When even that cannot be recorded, the job is left running and
-its conductor takes it again, since it no longer runs it; a conductor
-that is down loses its running jobs to the others.
+Jobs live in the bind_jobs table, so another conductor takes over what a
+dead one left.  A job is claimed with a conditional UPDATE, run on the
+pool through the agent, and finished in one transaction with the ARQ's
+state and its event for Nova: a bind's Bound or BindFailed (``[DEFAULT]
+bind_timeout``), a release's handle freed or, after retries, UnbindFailed.
+A job whose agent is down waits for its hello, its attempt not counted;
+any other error puts it back with a back-off.
 """
 
 from concurrent import futures
@@ -65,7 +40,7 @@ from cyborg import states
 from cyborg.common import traits as cyborg_traits
 from cyborg.conductor import backoff
 from cyborg.conductor import pool as worker_pool
-from cyborg.conductor.arq import program as deployable_ops
+from cyborg.conductor.arq import program
 from cyborg.conductor.arq import release as arq_release
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -89,15 +64,11 @@ _AGENT_ERRORS = (exception.CyborgException, messaging.MessagingException)
 class JobRunner:
     """Runs this conductor's share of the bind jobs.
 
-    :param host: this conductor's host (the owner of the jobs it takes).
-    :param agent_api: the agent RPC client.
-    :param on_resolved: called (no arguments) after a job resolved an ARQ,
-        so that its event goes out at once.
-    :param on_programmed: called with the device's host after a program
-        job ran (its outcome committed), so that the function traits the
-        device now carries reach Placement at once.
-    :param pool: the conductor's WorkerPool, which runs the jobs; default:
-        a pool of this runner's own, which stop() stops.
+    :param on_resolved: called after a job resolved an ARQ, so that its
+        event goes at once.
+    :param on_programmed: called with the host after a program job, so that
+        the device's new function traits reach Placement at once.
+    :param pool: the conductor's WorkerPool; default: one of its own.
     """
 
     def __init__(self, host, agent_api, on_resolved=None,
@@ -109,9 +80,8 @@ class JobRunner:
         self._own_pool = pool is None
         self.pool = pool or worker_pool.WorkerPool(
             CONF.conductor.workers_pool_size)
-        # uuids of the jobs this process runs now; a running job of this
-        # host that is not among them (the conductor restarted, or a job
-        # ended without recording its outcome) is taken again.
+        # uuids of the jobs this process runs; a running job of this host
+        # that is not among them is taken again.
         self._running = set()
         # The futures of the jobs spawned and not ended (for wait()).
         self._futures = set()
@@ -122,13 +92,7 @@ class JobRunner:
         self._stopped = False
 
     def stop(self):
-        """Take no more jobs; wait for those taken to end.
-
-        A job taken is never left behind (issue 37): run_due() takes at
-        most as many jobs as the pool has free workers, and a job the
-        pool refuses all the same (other work took the worker meanwhile)
-        is put back, due; every job spawned has a worker of its own.
-        """
+        """Take no more jobs; wait for those taken to end."""
         with self._claiming:
             self._stopped = True
         self.wait()
@@ -136,11 +100,7 @@ class JobRunner:
             self.pool.stop()
 
     def wait(self, timeout=None):
-        """Wait for the jobs started until now to end.
-
-        :param timeout: seconds; None: as long as they take.
-        :returns: whether they all ended.
-        """
+        """Whether the jobs started until now end within *timeout* s."""
         with self._lock:
             started = list(self._futures)
         _done, not_done = futures.wait(started, timeout=timeout)
@@ -152,11 +112,7 @@ class JobRunner:
                 if not servicegroup.service_is_up(service)}
 
     def run_due(self, context):
-        """Take the jobs that are due (and room in the pool allows) and
-        start them; fail the binds whose deadline passed.
-
-        :returns: the number of jobs started.
-        """
+        """Start due jobs the pool has room for (returns how many)."""
         if self._stopped:
             # A stopping conductor leaves every job to the others.
             return 0
@@ -181,11 +137,7 @@ class JobRunner:
             self._claiming.release()
 
     def _start(self, context, job):
-        """Run a job taken on a worker of the pool, or put it back when
-        none is free (other work took the room run_due() saw).
-
-        :returns: whether it started.
-        """
+        """Run a job on the pool, or put it back when no worker is free."""
         with self._lock:
             self._running.add(job['uuid'])
         try:
@@ -195,9 +147,7 @@ class JobRunner:
                 self._running.discard(job['uuid'])
             LOG.info('No free worker for bind job %s: put back, due',
                      job['uuid'])
-            # Should this fail too, the job stays running, owned by this
-            # conductor, which does not run it: its next run_due() takes
-            # it again.
+            # Should this fail too, the next run_due() takes it again.
             job_queries.put_back(context, job['id'], self.host)
             return False
         with self._lock:
@@ -241,10 +191,8 @@ def _of(job):
 
 
 def _defer(context, job):
-    """The job waits for its host's agent: until its hello
-    (job_queries.wake_host) or ``report_interval``, whichever is first.
-    A bind's job still fails at its deadline (fail_overdue); a release's
-    has none and waits for as long as the agent is away.
+    """The job waits for its host's agent: until its hello or
+    ``report_interval``.
     """
     host = job['payload']['host']
     LOG.info('Bind job %(job)s (%(kind)s of %(of)s) waits for the '
@@ -255,13 +203,8 @@ def _defer(context, job):
                       datetime.timedelta(seconds=CONF.report_interval))
 
 
-def agent_heard(context, host):
-    """The agent of *host* said hello: the jobs that wait for it (binds
-    within their deadline, releases of a host that was down, e.g. the
-    mediated device of an instance evacuated from it) are due now.
-
-    :returns: the number of jobs woken.
-    """
+def wake_waiting(context, host):
+    """Make due the jobs waiting for *host*'s agent; return how many."""
     woken = job_queries.wake_host(context, host)
     if woken:
         LOG.info('The agent of host %(host)s is back: %(n)d bind job(s) '
@@ -270,9 +213,7 @@ def agent_heard(context, host):
 
 
 def wait_for_agents(context, jobs):
-    """Put back the taken *jobs* whose host's agent is down (an agent
-    call would only time out); :returns: the others, to run now.
-    """
+    """Put back the *jobs* whose agent is down; :returns: the others."""
     down = liveness.agents_down(context)
     ready = []
     for job in jobs:
@@ -293,7 +234,7 @@ def _remaining(deadline):
 def run(context, agent_api, job):
     """Run one job through the agent and record its outcome."""
     if job_queries.is_request(job):
-        deployable_ops.run_job(context, agent_api, job)
+        program.run_job(context, agent_api, job)
         return
     payload = job['payload']
     kind = job['kind']
@@ -344,11 +285,7 @@ def run(context, agent_api, job):
 
 
 def _still_binding(arq, job):
-    """Whether the ARQ still waits for this bind job: not unbound, deleted
-    or timed out meanwhile (and maybe bound again, to another handle).
-
-    :param arq: what arq_queries.lock_state() read, or None.
-    """
+    """Whether the ARQ still waits for this bind job."""
     return (arq is not None and arq['state'] == states.BIND_STARTED and
             arq['attach_handle_id'] == job['payload']['handle_id'])
 
@@ -356,10 +293,7 @@ def _still_binding(arq, job):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def bind_done(context, job, result):
-    """The device work succeeded: the ARQ is Bound, Nova is told.
-
-    :returns: whether the ARQ became Bound (it still waited for the job).
-    """
+    """The device work succeeded: the ARQ Bound (False: it changed)."""
     job_queries.delete(context, job['id'])
     arq = arq_queries.lock_state(context, job['arq_uuid'])
     if not _still_binding(arq, job):
@@ -385,11 +319,7 @@ def bind_done(context, job, result):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def bind_failed(context, job, error):
-    """The device work failed (or ran out of time): BindFailed.
-
-    :returns: whether the ARQ became BindFailed (it still waited for the
-        job).
-    """
+    """The device work failed or timed out: BindFailed (False: changed)."""
     job_queries.delete(context, job['id'])
     arq = arq_queries.lock_state(context, job['arq_uuid'])
     failed = _still_binding(arq, job)
@@ -403,9 +333,7 @@ def bind_failed(context, job, error):
 
 
 def _fail(context, job, instance_uuid):
-    """The ARQ of bind job *job* BindFailed, without a handle, and the
-    event for Nova (in the caller's writer transaction).
-    """
+    """The job's ARQ BindFailed without a handle, and its event."""
     arq_queries.transition(context, job['arq_uuid'], states.BIND_FAILED,
                            values={'attach_handle_id': None,
                                    'deployable_id': None})
@@ -415,9 +343,7 @@ def _fail(context, job, instance_uuid):
 
 
 def _forget_deleting(context, arq_uuid, arq):
-    """A Deleting ARQ whose release ended goes, with its instance's row
-    when no other ARQ has it.
-    """
+    """Delete a Deleting ARQ whose release ended."""
     arq_queries.delete_uuid(context, arq_uuid)
     bound_instance.remove_unused(context, [arq['instance_uuid']])
 
@@ -425,8 +351,7 @@ def _forget_deleting(context, arq_uuid, arq):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def released(context, job):
-    """The device-side state is gone: free the handle; a Deleting ARQ goes.
-    """
+    """The device-side state is gone: free the handle; a Deleting ARQ goes."""
     job_queries.delete(context, job['id'])
     handle_queries.release(context, job['payload']['handle_id'],
                            job['arq_uuid'])
@@ -438,10 +363,7 @@ def released(context, job):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def release_failed(context, job, error):
-    """Retry later with back-off; give up after events_max_attempts.
-
-    :returns: whether it gave up.
-    """
+    """Retry with back-off; give up (True) after events_max_attempts."""
     if job['attempts'] < CONF.nova.events_max_attempts:
         _retry_later(context, job, error)
         return False
@@ -463,12 +385,10 @@ def release_failed(context, job, error):
 
 
 def crashed(context, job, error):
-    """A job ended with an error that is neither the agent's nor
-    messaging's (a lost database, a bug): it must not stay running.
+    """A job ended with an unexpected error (a lost database, a bug).
 
-    A release is retried as a failed release is (then UnbindFailed); a
-    bind's work runs again after a back-off until its deadline, when the
-    bind fails and the handle is released.
+    A release is retried as a failed release; a bind's work runs again after
+    a back-off until its deadline, then the bind fails.
     """
     text = '%s: %s' % (type(error).__name__, error)
     if job['kind'] == job_queries.RELEASE:
@@ -479,7 +399,7 @@ def crashed(context, job, error):
             job['attempts'] >= CONF.nova.events_max_attempts):
         if job_queries.is_request(job):
             # Answered as the unexpected error it is (a server error).
-            deployable_ops.failed(context, job, error)
+            program.failed(context, job, error)
         elif bind_failed(context, job, text):
             metrics.ARQ_BIND_FAILURES.labels(stage=metrics.DEVICE).inc()
             arq_notify.bind_resolved(context, [job['arq_uuid']],
@@ -498,9 +418,8 @@ def _retry_later(context, job, error):
 
 
 def fail_overdue(context):
-    """Fail the binds whose device work did not finish by its deadline,
-    then notify; fail the program requests' jobs that did not start by
-    theirs (cyborg.conductor.arq.program.expire).
+    """Fail the binds whose device work missed its deadline, and the
+    program requests' jobs that never started (program.expire).
 
     :returns: the number of ARQs failed.
     """
@@ -510,16 +429,14 @@ def fail_overdue(context):
         metrics.ARQ_BIND_FAILURES.labels(stage=metrics.DEVICE).inc(
             len(failed))
     arq_notify.bind_resolved(context, failed, states.BIND_FAILED)
-    deployable_ops.expire(context, requests)
+    program.expire(context, requests)
     return len(failed)
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _fail_overdue(context, requests):
-    """:param requests: a list that gets the overdue jobs of program
-        requests (left to the caller).
-    """
+    """:param requests: gets the overdue jobs of program requests."""
     failed = []
     del requests[:]
     for job in job_queries.overdue(context, timeutils.utcnow()):

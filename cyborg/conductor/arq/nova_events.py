@@ -13,37 +13,14 @@
 # under the License.
 """Sending the events of the outbox to Nova.
 
-Events (``accelerator-request-bound``, tag = the ARQ uuid, status
-``completed`` or ``failed``) are written by binds in the transaction of
-the state change they report (cyborg.db.queries.nova_event).  A conductor
-takes the due ones, sends them in one ``POST /os-server-external-events``
-(microversion 2.82) and deletes those Nova took.  Nova's answers:
-
-* 200: all taken.
-* 207: per event; 200 taken, 422 (the instance is not on a host yet: Nova
-  reads the ARQs itself when it gets there) and 404 (no such instance)
-  dropped, anything else retried.
-* 404 for the whole request (none of the instances exists), 400 (Nova
-  refuses the body): dropped, logged.
-* Anything else, and connection errors: retried with exponential back-off
-  up to ``[nova] events_retry_max_interval``, at most
-  ``[nova] events_max_attempts`` times.
-
-A ``failed`` event of an ARQ Nova bound (not attach-instance's) is not
-done when Nova takes it.  nova-compute acts on it only while it waits for
-the ARQs of the server it builds (``_get_bound_arq_resources``): an event
-that comes before (422, or taken and dropped as unexpected) is lost, and
-nova-compute counts a BindFailed ARQ it reads as resolved and starts the
-server without the device.  So the event is sent again every
-``[nova] failed_event_interval`` seconds, for ``[nova] failed_event_window``
-seconds after the failure, until the ARQ is deleted (Nova's clean-up of the
-failed build), unbound, or bound again; meanwhile cyborg-api shows the ARQ
-as BindStarted (unresolved), so nova-compute waits for the event, gets it,
-and aborts the build (the server goes to ERROR).
-
-Without Nova (``[nova]`` sets neither ``auth_type`` nor
-``endpoint_override``: a standalone Cyborg), events are logged and
-dropped.
+Binds write ``accelerator-request-bound`` events in the transaction of
+the state change; a conductor claims the due ones and sends them in one
+``POST /os-server-external-events``.  200 is taken; 404, 400 and a 207's
+404 and 422 (no host yet) are dropped; the rest is retried with back-off,
+at most ``[nova] events_max_attempts`` times.  A ``failed`` event goes
+again every ``failed_event_interval`` within ``failed_event_window``,
+until the ARQ changes: nova-compute hears it only while it waits for the
+ARQs of the server it builds.
 """
 
 import datetime
@@ -68,8 +45,7 @@ CLAIM_SECONDS = 120
 
 
 class Notifier:
-    """Sends due events; one per conductor, safe to call from any thread.
-    """
+    """Sends due events; one per conductor, safe from any thread."""
 
     def __init__(self):
         self._client = None
@@ -84,10 +60,7 @@ class Notifier:
         return self._client
 
     def send_due(self, context):
-        """Send every due event (in batches).
-
-        :returns: the number of events Nova took or refused for good.
-        """
+        """Send every due event; return how many are done with."""
         done = 0
         # One sender at a time per conductor: a second caller would only
         # find the events the first one took.
@@ -104,23 +77,15 @@ class Notifier:
             self._lock.release()
 
     def queue(self, events):
-        """Queue events a bind has taken (see arq_bind.bind's *take_events*:
-        claimed for CLAIM_SECONDS, so no other sender has them) for the
-        next send_queued().  Should this conductor stop before it sends
-        them, they are in the database, and go when their claim ends.
-        """
+        """Queue events a bind took (claimed), for the next send_queued()."""
         with self._queue_lock:
             self._queued.extend(events)
 
     def send_queued(self, context):
-        """Send the queued events, up to BATCH per request, until none is
-        left.
+        """Send the queued events, up to BATCH per request, until none is left.
 
-        Binds queue their events and each kicks a send; a send takes what
-        every bind queued up to then.  Under load, when binds commit
-        faster than one request to Nova returns, their events go together
-        instead of one request per bind waiting behind the other.  Two
-        senders at once take different events.
+        Under load the events of many binds go together instead of one request
+        each.
 
         :returns: the number of events Nova took or refused for good.
         """
@@ -177,9 +142,7 @@ class Notifier:
 
     @staticmethod
     def _in_window(event):
-        """Whether a failed event is still sent again (see the module
-        docstring).
-        """
+        """Whether a failed event is still sent again."""
         window = datetime.timedelta(seconds=CONF.nova.failed_event_window)
         return event['created_at'] + window > timeutils.utcnow()
 
@@ -212,9 +175,7 @@ class Notifier:
         return done
 
     def _taken(self, context, events, again):
-        """Nova took the events: done, but a failed event in *again* goes
-        again after ``[nova] failed_event_interval``.
-        """
+        """Nova took the events; a failed one in *again* goes again later."""
         repeat = [e for e in events if e['id'] in again]
         if repeat:
             event_queries.send_again(

@@ -11,38 +11,14 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Deployable operations of the conductor: programming an FPGA on request
-(``PATCH /v2/deployables/{uuid}/program``).
+"""Programming an FPGA on request (``PATCH /v2/deployables/{uuid}/program``).
 
-A program request goes the way a bind's programming goes, as a
-``program`` bind job (cyborg.conductor.arq.jobs), and no conductor RPC
-worker waits on the agent:
-
-1. program() records what is asked, in one transaction: under the
-   deployable's row lock (db.queries.deployable.lock_fpga), which every
-   bind of an FPGA takes too, the request is refused (DeployableInUse)
-   while any attach handle of the deployable is in use (reprogramming
-   would change the function under the instances bound to it) or while
-   something else programs it; otherwise the deployable is marked as
-   being programmed until the job's deadline (``[DEFAULT] bind_timeout``
-   from now), no bind takes it before the mark ends, and the job is
-   queued (a job of no accelerator request).  The RPC call answers with
-   the job's uuid and deadline.
-2. A conductor's JobRunner takes the job and runs it on its own pool
-   (run_job()): the agent programs the device; the job's outcome (the
-   driver's result, or the error as cyborg.exception.to_record writes
-   it) is recorded with the job, in the transaction that records the
-   bitstream and the function traits and ends the mark.
-3. cyborg-api reads the outcome (db.queries.bind_job.outcome) and answers
-   the request as the RPC call answered it before: the deployable, or
-   the agent's error with its status.
-
-Nothing stays marked: a job that did not start by its deadline (its
-agent down, no conductor to run it) fails at a conductor's next look
-(expire()); a running one gives the agent the time left and fails when
-it has not answered; one whose conductor died is taken over by another
-and, past its deadline, fails without calling the agent; and were every
-conductor gone, the mark ends at the deadline by itself.
+program() refuses under the FPGA's row lock (the binds' lock) while a
+handle is in use or something else programs it, marks it being
+programmed until ``bind_timeout`` from now and queues a ``program`` job,
+answering with its uuid.  A JobRunner runs it (run_job()) and records its
+outcome, which cyborg-api reads; a job that did not start in time fails
+(expire()), and the mark ends at the deadline anyway.
 """
 
 import datetime
@@ -62,25 +38,17 @@ from cyborg.notifications import deployable as deployable_notify
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-# A finished request's job is kept at least this long (seconds), for
-# cyborg-api, which reads its outcome until its deadline and a little
-# more, then forgotten when another request is queued.
+# Seconds a finished request's job is kept at least, for cyborg-api,
+# which reads its outcome until its deadline.
 KEEP_FINISHED = 3600
 
 
 def program(context, uuid, image_uuid):
     """Queue the programming of a deployable's device with an image.
 
-    The agent of the device's host will fetch the image (its cache, or
-    Glance) and run the driver's programming tool; the deployable then
-    records the image as its bitstream and the loaded function as its
-    function traits (the driver's, from its result).
-
-    :param uuid: the deployable's uuid.
-    :param image_uuid: the bitstream image's uuid.
-    :raises: DeployableNotFound, DeployableInUse, UnsupportedOperation.
-    :returns: ``{job, deadline}``: the job's uuid, and the time (ISO 8601,
-        UTC) by which it will have ended.
+    :raises: DeployableNotFound, DeployableInUse, UnsupportedOperation
+    :returns: ``{job, deadline}``: the job's uuid and when it ends (ISO
+        8601).
     """
     target = deployable_queries.program_target(context, uuid)
     job = _queue(context, target, uuid, image_uuid)
@@ -95,10 +63,7 @@ def program(context, uuid, image_uuid):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _queue(context, target, uuid, image_uuid):
-    """Take the deployable for programming and queue the job, or refuse.
-
-    :raises: DeployableInUse, DeployableNotFound
-    """
+    """Take the deployable for programming and queue the job, or refuse."""
     state = deployable_queries.lock_fpga(context, target['id'])
     if state is None:
         raise exception.DeployableNotFound(uuid=uuid)
@@ -131,11 +96,7 @@ def _target(job):
 
 
 def run_job(context, agent_api, job):
-    """Run a program request's job through the agent (on a JobRunner's
-    thread) and record its outcome.
-
-    :param job: a dict of db.queries.bind_job, taken (running).
-    """
+    """Run a program request's job through the agent; record its outcome."""
     payload = job['payload']
     host = payload['host']
     left = (0 if job['deadline'] is None else
@@ -154,9 +115,7 @@ def run_job(context, agent_api, job):
             bitstream_id=payload['bitstream_id'],
             function_id=payload['function_id'], timeout=int(left))
     except Exception as exc:
-        # Whatever the agent call raised is the job's outcome: the
-        # agent's error, or its unexpected one (answered as a server
-        # error), or no answer.
+        # Whatever the agent call raised is the job's outcome.
         error = _agent_error(host, exc)
     else:
         if _record_done(context, job, result):
@@ -188,12 +147,7 @@ def _agent_error(host, exc):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _record_done(context, job, result):
-    """The bitstream, the function traits, the mark's end and the job's
-    outcome, in one transaction.
-
-    :returns: whether the job ended here (not before, by another
-        conductor that took it over).
-    """
+    """Record the job done with its results (False: another ended it)."""
     if not job_queries.finish(context, job['id'], job_queries.DONE,
                               {'result': result}):
         return False
@@ -219,11 +173,10 @@ def _record_failed(context, job, error, from_state):
 
 
 def failed(context, job, error, from_state=job_queries.RUNNING):
-    """A program request's job failed with *error* (an exception): its
-    outcome, the mark's end, the notification.
+    """A program request's job failed: its outcome, the mark's end, the
+    notification.
 
-    :param from_state: the state the job must still be in (the one it
-        was read in).
+    :param from_state: the state the job must still be in.
     """
     if not _record_failed(context, job, error, from_state):
         return
@@ -240,12 +193,8 @@ def failed(context, job, error, from_state=job_queries.RUNNING):
 
 
 def expire(context, jobs):
-    """Fail the program requests' jobs among *jobs* (overdue ones, as
-    db.queries.bind_job.overdue read them) that never started.
-
-    A running job is left to its conductor, which ends it when the agent
-    answers or its time is up; one whose conductor died is taken over and
-    fails unrun (run_job()).
+    """Fail the program requests' jobs among the overdue *jobs* that never
+    started; a running one is left to its conductor.
     """
     for job in jobs:
         if job['state'] != job_queries.PENDING:

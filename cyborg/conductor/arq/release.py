@@ -11,17 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Releasing accelerator requests (ARQs): unbinding them, and letting a
-handle go.
+"""Releasing accelerator requests: unbinding them, letting a handle go.
 
-An ARQ gives up its attach handle when it is unbound (Nova's PATCH with
-``remove``, or a driver uninstalled with force), deleted
-(cyborg.conductor.arq.delete) or when its bind fails
-(cyborg.conductor.arq.jobs): let_go() says how.  A handle without
-device-side state is freed at once; one with a mediated device or a
-vendor-specific vGPU type (hardware.needs_device_work) gets a release job
-that a conductor runs through the agent (cyborg.conductor.arq.jobs),
-and stays in use until that job is done.
+A handle without device-side state is freed at once; one with a mediated
+device or a vendor vGPU type (hardware.needs_device_work) gets a release
+job and stays in use until it is done.
 """
 
 from oslo_log import log as logging
@@ -39,41 +33,39 @@ from cyborg.objects import hardware
 
 LOG = logging.getLogger(__name__)
 
-BIND_FIELDS = ('hostname', 'device_rp_uuid', 'instance_uuid')
+# An unbound ARQ's columns.
+_UNBOUND = dict.fromkeys(('hostname', 'device_rp_uuid', 'instance_uuid',
+                          'attach_handle_id', 'deployable_id'))
+
+
+def release_payload(handle, host, driver, delete=False):
+    """What a release job needs to remove a handle's device-side state."""
+    return {'host': host, 'driver': driver, 'handle_id': handle['id'],
+            'mdev_uuid': handle['uuid'],
+            'attach_handle': {'attach_type': handle['attach_type'],
+                              'attach_info': handle['attach_info']},
+            'delete_arq': delete}
 
 
 def _queue_release(context, arq_uuid, handle, delete):
-    """Queue the removal of a handle's device-side state.
-
-    The release job frees the handle when it is done; a deleted ARQ waits
-    in Deleting until then.
-    """
+    """Queue the removal of a handle's device-side state."""
     target = deployable_queries.driver_and_host(context,
                                                 handle['deployable_id'])
-    job_queries.add(
-        context, arq_uuid, job_queries.RELEASE,
-        {'host': target['hostname'], 'driver': target['driver_name'],
-         'handle_id': handle['id'], 'mdev_uuid': handle['uuid'],
-         'attach_handle': {'attach_type': handle['attach_type'],
-                           'attach_info': handle['attach_info']},
-         'delete_arq': delete},
-        deadline=None)
+    job_queries.add(context, arq_uuid, job_queries.RELEASE,
+                    release_payload(handle, target['hostname'],
+                                    target['driver_name'], delete),
+                    deadline=None)
 
 
 def let_go(context, arq_uuid, handle_id, delete=False, handle=None):
     """An ARQ gives up its handle (unbind, delete, failed bind), in the
     caller's writer transaction.
 
-    Bind jobs that are not running are dropped.  While a bind job runs,
-    the handle is the job's: it frees the handle (or queues its release)
-    when it ends.  Otherwise a handle without device-side state (a plain
-    PCI function), or one whose device work never ran, is freed now, and
-    one that needs device work (a mediated device, a vendor-specific VFIO
-    vGPU: hardware.needs_device_work) gets a release job.
+    Its bind jobs that are not running are dropped; while one runs, the
+    handle is the job's, which frees it when it ends.
 
     :param delete: the ARQ is being deleted (its release job deletes it).
-    :param handle: the handle *handle_id* as the caller read it with the
-        ARQ (accelerator_request.rows_to_delete), or None: read here.
+    :param handle: the handle as the caller read it, or None.
     :returns: True when a release job now owns the handle.
     """
     running = unmade = False
@@ -101,11 +93,8 @@ def let_go(context, arq_uuid, handle_id, delete=False, handle=None):
 
 
 def job_handle_done(context, job):
-    """A bind job ended after its ARQ let go of the handle (in the
-    caller's writer transaction).
-
-    Free the handle, or queue the removal of the mediated device the job
-    may have created.
+    """A bind job ended after its ARQ let go of the handle: free it, or
+    queue the removal of the mediated device the job may have made.
     """
     handle = handle_queries.get(context, job['payload']['handle_id'])
     if job['kind'] == job_queries.PREPARE:
@@ -115,14 +104,10 @@ def job_handle_done(context, job):
 
 
 def unbind(context, uuids, project_id=None, notify=False):
-    """Unbind ARQs, in one transaction: state Unbound, handle released;
-    then the notifications.
+    """Unbind ARQs, in one transaction; then the notifications.
 
-    :param uuids: the ARQs' uuids.
-    :param project_id: the caller's project, or None (admin: any ARQ).
-    :param notify: tell Nova (an accelerator-request-bound event with
-        status failed per ARQ): Cyborg takes the device away on its own
-        (a driver uninstalled with force), not at Nova's request.
+    :param notify: send Nova a failed event per ARQ (Cyborg takes the device
+        on its own, not at Nova's request).
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState
     :returns: {arq_uuid: Unbound}.
     """
@@ -138,30 +123,28 @@ def _unbind(context, uuids, project_id, notify):
     for uuid in sorted(uuids):
         arq = arq_queries.get_row(context, uuid, project_id)
         instances.append(arq['instance_uuid'])
-        if notify and arq['instance_uuid']:
-            event_queries.add(context, arq['instance_uuid'], uuid,
-                              states.EVENT_STATUS[states.BIND_FAILED])
-        arq_queries.transition(
-            context, uuid, states.UNBOUND,
-            values=dict({f: None for f in BIND_FIELDS},
-                        attach_handle_id=None, deployable_id=None),
-            project_id=project_id)
-        let_go(context, uuid, arq['attach_handle_id'])
+        _unbind_one(context, arq, notify, project_id=project_id)
     bound_instance.remove_unused(context, instances)
     LOG.info('Unbound ARQs %s', ', '.join(sorted(uuids)))
     return dict.fromkeys(uuids, states.UNBOUND)
 
 
+def _unbind_one(context, arq, notify, project_id=None):
+    if notify and arq['instance_uuid']:
+        event_queries.add(context, arq['instance_uuid'], arq['uuid'],
+                          states.EVENT_STATUS[states.BIND_FAILED])
+    arq_queries.transition(context, arq['uuid'], states.UNBOUND,
+                           values=_UNBOUND, project_id=project_id)
+    let_go(context, arq['uuid'], arq['attach_handle_id'])
+
+
 def unbind_held(context, held, notify=False):
     """Unbind the ARQs that still hold the handles they held, in the
-    caller's writer transaction (a forced uninstall of a driver).
-
-    An ARQ that Nova unbound, rebound elsewhere or deleted since the
-    caller read it is skipped: its handle is no longer its own.
+    caller's writer transaction (a forced driver uninstall); the others are
+    skipped.
 
     :param held: ``{arq uuid: attach handle id}`` as the caller read them.
-    :param notify: tell Nova (a failed accelerator-request-bound event
-        per ARQ unbound).
+    :param notify: send Nova a failed event per ARQ unbound.
     :returns: the uuids of the ARQs unbound, sorted.
     """
     unbound, instances = [], []
@@ -169,14 +152,7 @@ def unbind_held(context, held, notify=False):
         if arq['attach_handle_id'] is None or \
                 arq['attach_handle_id'] != held[arq['uuid']]:
             continue
-        arq_queries.transition(
-            context, arq['uuid'], states.UNBOUND,
-            values=dict({f: None for f in BIND_FIELDS},
-                        attach_handle_id=None, deployable_id=None))
-        if notify and arq['instance_uuid']:
-            event_queries.add(context, arq['instance_uuid'], arq['uuid'],
-                              states.EVENT_STATUS[states.BIND_FAILED])
-        let_go(context, arq['uuid'], arq['attach_handle_id'])
+        _unbind_one(context, arq, notify)
         unbound.append(arq['uuid'])
         instances.append(arq['instance_uuid'])
     bound_instance.remove_unused(context, instances)

@@ -14,12 +14,11 @@
 """attach-instance and detach-instance: accelerators given to a server
 that exists, through Nova.
 
-``instance`` (the verbs: what Nova says, what is allowed, the
-reboot asked), ``allocations`` (the Placement side, and the releases
-and reboots that wait on Nova), ``nova_server`` (what Nova says of a
-server and does with its ARQs) and ``quota`` (Nova's unified limits,
-through oslo.limit); ``endpoint`` answers their RPC methods.
+``instance`` (the verbs), ``allocations`` (the Placement side, and what
+waits on Nova), ``nova_server`` (what Nova says of a server and does with
+its ARQs), ``quota`` (Nova's unified limits); ``endpoint`` answers their
+RPC methods.
 
-May call: cyborg.conductor.arq (an attach binds and a detach deletes
-ARQs as Nova's own do), the database, the Nova and Placement clients.
+May call: cyborg.conductor.arq, the database, the Nova and Placement
+clients.
 """

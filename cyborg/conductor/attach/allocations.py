@@ -11,36 +11,15 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The Placement side of attach-instance and detach-instance, and the
-work they leave for later (the reboots and releases that wait on Nova).
+"""The Placement side of attach and detach, and what waits on Nova.
 
-Each attach-instance is a row of instance_attachments
-(cyborg.db.queries.attachment), written before anything else changes, so
-that what a conductor was doing when it died is on record:
-
-* attach: the row is written (``allocating``) with the ARQs it makes;
-  the attach's resources are added to the server's allocation; the bind
-  makes the row ``attached`` in its transaction.
-* detach: the ARQs are deleted and the row made ``releasing`` in one
-  transaction; a conductor claims the row (``freeing``), the resources
-  leave the server's allocation, then the row goes.  When the server's
-  guest may still hold the devices, the release waits until Nova has hard
-  rebooted it (cyborg.conductor.attach.nova_server): Placement keeps the
-  devices off the scheduler's hands meanwhile.
-
-Every step that writes to Placement or asks Nova first claims the row
-with a conditional UPDATE, so that two conductors never do it twice.
-Before each write to the server's allocation, the server's amounts on
-the attach's providers are recorded (``previous``), and every change of
-state clears them.  A row a dead conductor left (``allocating``,
-``releasing`` or ``freeing``, unchanged for STALE_SECONDS) is claimed
-and finished by recover(): the amounts now say whether the last write
-happened (now == previous: it did not; now == previous changed by the
-attach's resources: it did).  Anything else means someone else changed
-them too; the row is then left with an error in the log for the
-operator.
-
-No call here runs inside a database transaction.
+An attachment row is written before anything else changes and moves
+``allocating``, ``attached``, ``releasing``, ``freeing``; a release waits
+for Nova's hard reboot while the guest may hold the devices.  Each
+Placement write or Nova call first claims the row (a conditional UPDATE)
+and records the server's amounts before it (``previous``), so recover()
+can tell whether a dead conductor's last write happened.  Nothing here
+runs inside a transaction.
 """
 
 import datetime
@@ -59,9 +38,8 @@ from cyborg.db.queries import attachment as att_queries
 
 LOG = logging.getLogger(__name__)
 
-# How long a row may stay allocating or releasing before recover() takes
-# it for the leftover of a dead conductor (an attach or a detach in
-# progress changes it well within this).
+# Seconds after which recover() takes an unchanged row for the leftover
+# of a dead conductor.
 STALE_SECONDS = 300
 
 
@@ -84,10 +62,7 @@ def _recorder(context, attachment):
 
 
 def allocate(context, placement, attachment):
-    """Add an attachment's resources to its server's allocation.
-
-    :raises: PlacementError
-    """
+    """Add an attachment's resources to its server's allocation."""
     placement.change_consumer(
         attachment['instance_uuid'],
         add=_as_placement(attachment['allocations']),
@@ -98,10 +73,9 @@ def allocate(context, placement, attachment):
 
 def release(context, placement, attachment):
     """Take a releasing attachment's resources from its server's
-    allocation, then forget it; nothing when another conductor claimed
-    it first.
+    allocation, then forget it (nothing if another conductor claimed it).
 
-    :raises: PlacementError (the row stays, freeing, for recover()).
+    :raises: PlacementError (the row stays freeing, for recover()).
     """
     if not att_queries.update(context, attachment['uuid'],
                               expected_states=(att_queries.RELEASING,),
@@ -126,14 +100,11 @@ def _free(context, placement, attachment):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def start_release(context, attachments, reboot=None, uuids=None):
-    """Delete the ARQs of attachments and make them ``releasing``, in
-    one transaction.
+    """Delete the ARQs of attachments and make them ``releasing``, in one
+    transaction.
 
-    :param attachments: attachment dicts in state allocating or attached.
-    :param reboot: the reboot column of the rows (REBOOT_PENDING while a
-        reboot is to be asked).
-    :param uuids: the attachment uuids whose ARQs go (default: those of
-        *attachments*; a detach names them from the ARQs it found).
+    :param reboot: the rows' reboot column (REBOOT_PENDING: to be asked).
+    :param uuids: the attachments whose ARQs go (default: *attachments*').
     :raises: Conflict when another detach took one of them first.
     :returns: the uuids of the ARQs deleted.
     """
@@ -155,8 +126,8 @@ def start_release(context, attachments, reboot=None, uuids=None):
 
 
 def undo(context, placement, attachment):
-    """Take back an attach whose bind failed: its ARQs, its allocation
-    and its row.  A failure is logged; recover() finishes it later.
+    """Take back an attach whose bind failed; recover() finishes it should
+    this fail.
     """
     try:
         start_release(context, [attachment])
@@ -167,9 +138,8 @@ def undo(context, placement, attachment):
 
 
 def _write_happened(placement, attachment, sign):
-    """Whether the last recorded write of an attachment's resources to
-    its server's allocation happened (True, False), or None when the
-    amounts say neither.
+    """Whether the last recorded write to the server's allocation happened
+    (True, False), or None when the amounts say neither.
     """
     previous = attachment['previous']
     if previous is None:
@@ -187,11 +157,11 @@ def _write_happened(placement, attachment, sign):
 
 
 def recover(context, placement, attachment, changed_before=None):
-    """Finish an attachment a dead conductor left allocating, releasing
-    or freeing (claimed first: nothing if another conductor did).
+    """Finish an attachment a dead conductor left allocating, releasing or
+    freeing.
 
     :param changed_before: claim it only if unchanged since (None: the
-        caller owns it, as an attach whose allocation failed).
+        caller owns it).
     :raises: PlacementError
     """
     state = attachment['state']
@@ -233,9 +203,8 @@ def recover(context, placement, attachment, changed_before=None):
 
 
 def ask_reboot(context, nova, attachment_uuids, instance_uuid):
-    """Ask Nova for a hard reboot of a server for attachments whose
-    reboot is pending (claimed first: nothing if another conductor did);
-    record the outcome on them.
+    """Ask Nova to hard reboot a server for attachments whose reboot is
+    pending (claimed first); record the outcome.
 
     :returns: ``requested``, ``refused``, or None when claimed elsewhere.
     """
@@ -279,9 +248,8 @@ def _reboot_when_bound(context, nova, attachment):
 
 
 def _released_by_nova(nova, attachment):
-    """Whether the guest of a releasing attachment's server let the
-    devices go: Nova deleted or stopped it, or ended the hard reboot it
-    was asked for.
+    """Whether the guest let the devices go: the server is deleted,
+    stopped, or past the hard reboot asked.
     """
     server = nova_server.get_or_none(nova, attachment['instance_uuid'])
     if server is None or server['vm_state'] == nova_server.STOPPED:
@@ -291,9 +259,8 @@ def _released_by_nova(nova, attachment):
 
 
 def run_due(context, placement, nova):
-    """The work attach and detach left for later: reboots to ask once
-    the ARQs are bound, releases waiting on Nova, rows of dead
-    conductors.  Each failure is logged and tried again next time.
+    """The work attach and detach left: reboots once the ARQs are bound,
+    releases waiting on Nova, rows of dead conductors.
     """
     waiting = att_queries.get_all(
         context, states_in=(att_queries.ATTACHED,),

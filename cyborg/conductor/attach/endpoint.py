@@ -11,10 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The RPC methods of attach and detach through Nova: thin methods that
-hand off to cyborg.conductor.attach.instance (see cyborg.conductor.rpcapi
-for what each is sent).
-"""
+"""The RPC methods of attach and detach through Nova."""
 
 import oslo_messaging as messaging
 
@@ -26,14 +23,9 @@ from cyborg.conductor.attach import instance
 class AttachEndpoint:
     """instance_attach, instance_detach, instance_show, instance_list.
 
-    :param target: the conductor's RPC target (its API version).
-    :param arq: the ArqEndpoint, whose bound() sends an attach's events
-        and starts its device work.
-    :param placement: a PlacementClient, or None.
-    :param nova: a callable answering the NovaClient, or None when
-        ``[nova]`` does not say how to reach Nova.
-    :param kick_work: a callable taking a context: the conductor does what
-        is due soon (a detach's reboots and releases of allocations).
+    :param arq: the ArqEndpoint, whose bound() sends an attach's events.
+    :param nova: a callable answering the NovaClient or None.
+    :param kick_work: a callable taking a context: do what is due soon.
     """
 
     def __init__(self, target, arq, placement, nova, kick_work):
@@ -43,8 +35,7 @@ class AttachEndpoint:
         self._nova = nova
         self._kick_work = kick_work
 
-    # expose must be the outermost decorator: expected_exceptions does not
-    # copy the function's attributes.
+    # expose outermost: expected_exceptions does not copy attributes.
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceProfileNotFound,
                                    exception.AgentNotFound,
@@ -66,9 +57,7 @@ class AttachEndpoint:
     @deadline.drop_when_late
     def instance_attach(self, context, instance_uuid, device_profile_name,
                         hostname=None, project_id=None, reboot=False):
-        """Attach a device profile's accelerators to a server, checked
-        with Nova; see ConductorAPI.instance_attach.
-        """
+        """See ConductorAPI.instance_attach."""
         result, events = instance.attach(
             context, self._placement, self._nova(), instance_uuid,
             device_profile_name, hostname=hostname, project_id=project_id,
@@ -87,9 +76,7 @@ class AttachEndpoint:
     @deadline.drop_when_late
     def instance_detach(self, context, instance_uuid, arq_uuids=None,
                         reboot=False):
-        """Detach the accelerators attach gave a server; see
-        ConductorAPI.instance_detach.
-        """
+        """See ConductorAPI.instance_detach."""
         result = instance.detach(context, self._placement, self._nova(),
                                  instance_uuid, arq_uuids=arq_uuids,
                                  reboot=reboot)
@@ -101,12 +88,12 @@ class AttachEndpoint:
                                    exception.NovaUnavailable,
                                    exception.ServerNotFound)
     def instance_show(self, context, instance_uuid):
-        """What Nova says of a server."""
+        """See ConductorAPI.instance_show."""
         return instance.show(context, self._nova(), instance_uuid)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.NovaNotConfigured,
                                    exception.NovaUnavailable)
     def instance_list(self, context, servers):
-        """What Nova says of many servers."""
+        """See ConductorAPI.instance_list."""
         return instance.list_servers(self._nova(), servers)

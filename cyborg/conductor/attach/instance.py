@@ -13,33 +13,13 @@
 # under the License.
 """Attaching accelerators to a server, and detaching them, through Nova.
 
-Nova is asked about the server first (cyborg.conductor.attach.nova_server): its
-host, project, state and flavor.  An attach goes ahead only where Nova
-will hand the accelerators to the guest: the flavor names a device
-profile (Nova then reads every ARQ of the server at each hard reboot,
-power-on and rebuild) and Nova would hard reboot the server now.
-
-Attach: the device profile's request groups are placed under the compute
-node provider of the server's host (Placement allocation candidates, one
-numbered group per profile group); with ``[quota] unified_limits``, the
-project's limits are checked as Nova checks them
-(cyborg.conductor.attach.quota);
-the attachment and its ARQs are recorded; the chosen resources are added
-to the server's allocation (its consumer generation; a conflict is
-retried, never overwritten) and the limits checked again; the ARQs are
-bound (Nova gets an ``accelerator-request-bound`` event for each, which
-it takes as an event nobody waits for); with *reboot*, Nova is asked for
-a hard reboot once they are bound, unless the server is stopped: its
-guest gets them when Nova starts it, and a hard reboot would power it on
-(issue 38).  A failure at any step takes back what the earlier ones did
-(cyborg.conductor.attach.allocations).
-
-Detach: only ARQs made by attach go (the flavor's and the ports' are
-Nova's: refused).  They are deleted, their handles freed, and their
-resources leave the server's allocation, once the guest cannot hold the
-devices any more: at once for a stopped or deleted server (Nova is asked
-for nothing then, even with *reboot*), after the hard reboot Nova is
-asked for otherwise.
+An attach goes ahead only where Nova hands the accelerators to the guest:
+its flavor names a device profile and Nova would hard reboot it now.  It
+places the profile under the server's compute node, checks the limits,
+records the attachment and its ARQs, adds to the server's allocation and
+binds; a failure takes back what was done.  Nothing is asked of a
+stopped server (a hard reboot would start it).  A detach takes only what
+attach made, and releases it once the guest cannot hold the devices.
 """
 
 from oslo_log import log as logging
@@ -49,7 +29,7 @@ from oslo_utils import uuidutils
 from cyborg import exception
 from cyborg import states
 from cyborg.conductor.arq import bind as arq_bind
-from cyborg.conductor.attach import allocations as attachment_ops
+from cyborg.conductor.attach import allocations
 from cyborg.conductor.attach import nova_server
 from cyborg.conductor.attach import quota
 from cyborg.db import api as db_api
@@ -64,11 +44,7 @@ LOG = logging.getLogger(__name__)
 
 
 def request_groups(profile):
-    """Placement request groups of a device profile's groups.
-
-    :returns: a list of ``{resources, required, forbidden}``, one per
-        profile group, in order.
-    """
+    """Placement request groups of a device profile's groups."""
     groups = []
     for group in profile['groups']:
         request = {'resources': {}, 'required': [], 'forbidden': []}
@@ -85,10 +61,7 @@ def request_groups(profile):
 
 
 def _compute_node(context, server):
-    """(compute node provider, agent host) of the server's host.
-
-    :raises: AgentNotFound, ComputeResourceProviderNotFound
-    """
+    """(compute node provider, agent host) of the server's host."""
     for name in (server['host'], server['nodename']):
         rows = host_queries.get_all(context, host=name) if name else []
         if rows:
@@ -103,14 +76,9 @@ def _compute_node(context, server):
 
 
 def _record(context, server, profile, hostname, chosen, reboot):
-    """The intent: the attachment (allocating) and its ARQs (Initial), in
-    one transaction.
-
-    :returns: (attachment, ARQ dicts).
-    """
-    # The attachment's uuid and its ARQs', drawn by the first try and kept
-    # by the others (retry_on_deadlock calls _record_once again with the
-    # same list).
+    """(attachment, ARQs), recorded together in one transaction."""
+    # The uuids, drawn by the first try and kept by the others
+    # (retry_on_deadlock calls _record_once again with the same list).
     uuids = []
     return _record_once(context, server, profile, hostname, chosen, reboot,
                         uuids)
@@ -125,11 +93,8 @@ def _record_once(context, server, profile, hostname, chosen, reboot, uuids):
         uuids.append(uuidutils.generate_uuid())
     uuid, arq_uuids = uuids[0], uuids[1:]
     if retried:
-        # A try whose COMMIT went through but whose answer was lost (a
-        # Galera writer killed as it committed) recorded them already:
-        # go on with those, instead of a second attachment and its ARQs
-        # with the first left allocating.  (Only a retry looks: the first
-        # try's uuids are new.)
+        # A retry after a COMMIT whose answer was lost goes on with what
+        # that try recorded, instead of a second attachment.
         attachment = att_queries.get(context, uuid)
         if attachment is not None:
             LOG.info('Attachment %(uuid)s of server %(server)s was '
@@ -153,10 +118,8 @@ def _bind(context, attachment, patches):
     """Bind the ARQs and make the attachment ``attached``, in one
     transaction.
 
-    :returns: what arq_bind.bind returns (the events taken).
-
-    :raises: Conflict when the attachment is gone (Nova deleted the
-        server's ARQs meanwhile), and what arq_bind.bind raises.
+    :raises: Conflict when the attachment is gone, and what arq_bind.bind
+        raises.
     """
     if not att_queries.update(context, attachment['uuid'],
                               expected_states=(att_queries.ALLOCATING,),
@@ -169,11 +132,7 @@ def _bind(context, attachment, patches):
 
 
 def _place(context, placement, server, profile):
-    """(compute node's agent host, the allocation candidate chosen).
-
-    :raises: AgentNotFound, ComputeResourceProviderNotFound,
-        NoAcceleratorCandidate, PlacementError
-    """
+    """(the agent's host, the allocation candidate chosen)."""
     root, hostname = _compute_node(context, server)
     candidates = placement.allocation_candidates(request_groups(profile),
                                                  in_tree=root)
@@ -188,21 +147,10 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
     """Give a server the accelerators of a device profile.
 
     :param nova: a NovaClient, or None when ``[nova]`` is not set.
-    :param hostname: where the caller expects the server (a check).
-    :param project_id: the server's project the caller expects (a check).
-    :param reboot: ask Nova for a hard reboot once they are bound
-        (nothing is asked of a stopped server: see
-        nova_server.is_stopped).
-    :raises: PlacementNotConfigured, NovaNotConfigured, NovaUnavailable,
-        ServerNotFound, ServerNotAttachable, DeviceProfileNotFound,
-        AgentNotFound, ComputeResourceProviderNotFound,
-        NoAcceleratorCandidate, OverLimit and LimitsUnavailable (Nova's
-        unified limits, cyborg.conductor.attach.quota), PlacementError, and
-        what a bind raises; nothing stays allocated or created then.
-    :returns: ``({arqs: {arq uuid: state}, server: nova_server.view(),
-        attachment: uuid, reboot: None (none asked: not wanted, or the
-        server is stopped), pending, requested or refused}, the events for
-        Nova the bind took)``: the caller sends them.
+    :raises: see ConductorAPI.instance_attach, plus OverLimit,
+        LimitsUnavailable and what a bind raises; nothing is left then.
+    :returns: ``(ConductorAPI.instance_attach's answer, the events for Nova
+        the bind took)``: the caller sends them.
     """
     if placement is None:
         raise exception.PlacementNotConfigured()
@@ -219,7 +167,7 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
                                reboot)
     arq_notify.created_rows(context, [arq['uuid'] for arq in arqs])
     try:
-        attachment_ops.allocate(context, placement, attachment)
+        allocations.allocate(context, placement, attachment)
     except Exception:
         with excutils.save_and_reraise_exception():
             _undo_allocate(context, placement, attachment)
@@ -227,7 +175,7 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
         quota.recheck(*limits)
     except Exception:
         with excutils.save_and_reraise_exception():
-            attachment_ops.undo(context, placement, attachment)
+            allocations.undo(context, placement, attachment)
     patches = {arq['uuid']: {
         'hostname': hostname, 'instance_uuid': instance_uuid,
         'device_rp_uuid': chosen['mappings'][arq['device_profile_group_id']],
@@ -238,10 +186,10 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
         with excutils.save_and_reraise_exception():
             LOG.exception('Binding the accelerators attached to server '
                           '%s failed; undoing the attach', instance_uuid)
-            attachment_ops.undo(context, placement, attachment)
+            allocations.undo(context, placement, attachment)
     outcome = attachment['reboot']
     if reboot and all(s == states.BOUND for s in result.values()):
-        outcome = attachment_ops.ask_reboot(
+        outcome = allocations.ask_reboot(
             context, nova, [attachment['uuid']], instance_uuid)
     LOG.info('Attached %(profile)s to server %(server)s on %(host)s: '
              '%(result)s (reboot: %(reboot)s)',
@@ -254,19 +202,15 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
 def _undo_allocate(context, placement, attachment):
     """The allocation failed: its write may or may not have happened."""
     try:
-        attachment_ops.recover(context, placement,
-                               att_queries.get(context, attachment['uuid']))
+        allocations.recover(context, placement,
+                            att_queries.get(context, attachment['uuid']))
     except Exception:
         LOG.exception('Undoing attachment %s failed; it is finished '
                       'later', attachment['uuid'])
 
 
 def _chosen_attachments(arqs, instance_uuid, arq_uuids):
-    """The attachments a detach takes, from the server's ARQs.
-
-    :raises: AcceleratorRequestNotFound, AcceleratorRequestsNotAttached,
-        ServerNotDetachable
-    """
+    """The attachments a detach takes, from the server's ARQs."""
     mine = [a for a in arqs if a['attachment_uuid']]
     if arq_uuids is None:
         if not mine:
@@ -301,15 +245,8 @@ def detach(context, placement, nova, instance_uuid, arq_uuids=None,
            reboot=False):
     """Take from a server the accelerators attach gave it.
 
-    :param arq_uuids: only these ARQs (all those of their attachments);
-        None: every ARQ attach made.
-    :param reboot: ask Nova for a hard reboot (needed unless the server
-        is stopped or deleted; nothing is asked of those).
-    :raises: NovaNotConfigured, NovaUnavailable, AcceleratorRequestNotFound,
-        AcceleratorRequestsNotAttached, ServerNotDetachable, Conflict
-        (another detach took them first)
-    :returns: ``{arqs: [detached arq uuids], server: nova_server.view() or
-        None, reboot: None, requested or refused}``.
+    :raises: see ConductorAPI.instance_detach, plus Conflict (another
+        detach took them first).
     """
     server = nova_server.get_or_none(nova, instance_uuid)
     arqs = arq_queries.get_all(context, instance_uuid=instance_uuid)
@@ -317,21 +254,19 @@ def detach(context, placement, nova, instance_uuid, arq_uuids=None,
     waits = nova_server.release_waits_for_reboot(server, reboot)
     attachments = [a for a in att_queries.get_all(
         context, instance_uuid=instance_uuid) if a['uuid'] in chosen]
-    # A reboot is asked exactly when the release waits for it: never of
-    # a server that Nova deleted, offloaded (it refuses a hard reboot in
-    # shelved_offloaded) or stopped.
-    asks = waits
-    detached = attachment_ops.start_release(
+    # A reboot is asked exactly when the release waits for it: never of a
+    # server deleted, offloaded or stopped.
+    detached = allocations.start_release(
         context, attachments,
-        reboot=att_queries.REBOOT_PENDING if asks else None, uuids=chosen)
+        reboot=att_queries.REBOOT_PENDING if waits else None, uuids=chosen)
     outcome = None
-    if asks:
-        outcome = attachment_ops.ask_reboot(
+    if waits:
+        outcome = allocations.ask_reboot(
             context, nova, [a['uuid'] for a in attachments], instance_uuid)
     if not waits and placement is not None:
         for attachment in attachments:
             try:
-                attachment_ops.release(context, placement, attachment)
+                allocations.release(context, placement, attachment)
             except exception.PlacementError:
                 LOG.exception('Releasing the allocation of attachment '
                               '%s failed; it is finished later',
@@ -345,25 +280,13 @@ def detach(context, placement, nova, instance_uuid, arq_uuids=None,
 
 
 def show(context, nova, instance_uuid):
-    """What Nova says of a server, for the API's instance view.
-
-    :raises: NovaNotConfigured, NovaUnavailable, ServerNotFound
-    :returns: nova_server.view().
-    """
+    """What Nova says of a server (nova_server.view())."""
     return nova_server.view(nova_server.get(nova, instance_uuid))
 
 
 def list_servers(nova, hosts):
-    """What Nova says of the servers of instance-list, and what the
-    instance audit would heal of their ARQs, in as few calls to Nova as
-    its API allows (nova_server.get_many).
-
-    :param hosts: ``{server uuid: [the hosts its Bound ARQs are on]}``.
-    :raises: NovaNotConfigured, NovaUnavailable
-    :returns: ``{server uuid: {server: nova_server.view() or None (Nova
-        has no such server), audit: nova_server.GONE, OTHER_HOST or
-        None}}``; OTHER_HOST only while Nova runs no task on the server
-        (the audit leaves a server being moved alone).
+    """What Nova says of many servers and what the instance audit would
+    heal of their ARQs; see ConductorAPI.instance_list.
     """
     servers, calls = nova_server.get_many(nova, hosts)
     LOG.debug('Nova answered for %(servers)d servers in %(calls)d calls',

@@ -13,35 +13,13 @@
 # under the License.
 """What Nova says of a server, and what Nova does with its ARQs.
 
-attach-instance and detach-instance act only where Nova will honour the
-result.  The facts they rest on, from Nova's source (nova 34.0.0):
-
-* nova/compute/manager.py ``ComputeManager._get_accel_info`` reads the
-  server's ARQs only when its flavor has ``accel:device_profile``, and
-  then reads *all* of them, of whatever profile and state
-  (nova/accelerator/cyborg.py ``get_arqs_for_instance``: ``GET
-  /v2/accelerator_requests?instance=<uuid>``, no filter).  It is called
-  by ``_reboot_instance`` (soft and hard; the libvirt driver's soft
-  reboot restarts the running domain as it is, only ``_hard_reboot``
-  defines the guest again with the ARQs: nova/virt/libvirt/driver.py),
-  by ``_power_on`` (start) and by ``_rebuild_default_impl`` for a rebuild
-  on the same host.  The libvirt driver attaches ``PCI`` and ``MDEV``
-  handles and ignores other types (``_get_guest_config``).  A flavor
-  without a device profile: Nova never reads the server's ARQs.
-* nova/conductor/manager.py ``rebuild_instance`` for an evacuation, and
-  ``ComputeManager._shelve_offload_instance``, delete every ARQ of the
-  server (``delete_arqs_for_instance``); evacuation and unshelve then
-  create and bind the flavor's anew (``_create_and_bind_arq_for_instance``).
-  Attached accelerators do not survive them; Nova removes the server's
-  allocations on the old host itself.  Deleting the server deletes its
-  ARQs and its allocations.
-* nova/compute/api.py ``API._hard_reboot`` accepts a hard reboot only in
-  ``vm_states.ALLOW_HARD_REBOOT`` (active, stopped, paused, suspended,
-  error) and ``task_states.ALLOW_REBOOT``; otherwise 409.
-* ``GET /servers/{id}`` embeds the flavor with its extra specs from
-  microversion 2.47 (nova/api/openstack/compute/views/servers.py); the
-  host and node need the administrator policy
-  ``os_compute_api:os-extended-server-attributes``.
+From nova 34.0.0: ``_get_accel_info`` reads all of a server's ARQs, only
+when its flavor has ``accel:device_profile``, at a hard reboot, power-on
+and rebuild; the libvirt driver attaches ``PCI`` and ``MDEV`` handles.
+Evacuation and shelve offload delete the server's ARQs.  A hard reboot is
+accepted only in ``ALLOW_HARD_REBOOT`` vm states and ``ALLOW_REBOOT``
+task states.  ``GET /servers/{id}`` shows the flavor's extra specs from
+2.47, and the host under ``os-extended-server-attributes``.
 """
 
 from cyborg import exception
@@ -56,8 +34,7 @@ HARD_REBOOT_TASK_STATES = frozenset((None, 'rebooting', 'reboot_pending',
                                      'reboot_started', 'resuming',
                                      'rebooting_hard', 'unpausing',
                                      'pausing', 'suspending'))
-# Task states of a hard reboot under way (nova/compute/task_states.py
-# hard_reboot_states).
+# nova/compute/task_states.py hard_reboot_states.
 HARD_REBOOTING = frozenset(('rebooting_hard', 'reboot_pending_hard',
                             'reboot_started_hard'))
 # A guest that holds no device: Nova defines it again before it runs.
@@ -74,11 +51,8 @@ def get(nova, uuid):
 
     :param nova: a NovaClient, or None when ``[nova]`` is not configured.
     :raises: NovaNotConfigured, NovaUnavailable, ServerNotFound
-    :returns: ``{uuid, name, status, vm_state, task_state, host, nodename,
-        project_id, user_id, flavor: {original_name, extra_specs},
-        device_profile}``; ``host`` and ``nodename`` are missing when
-        Nova does not show them to Cyborg's user, ``extra_specs`` is None
-        when Nova does not show them.
+    :returns: ConductorAPI.instance_show's answer plus ``user_id``; no
+        ``host`` and ``nodename`` (``extra_specs`` None) when Nova hides them.
     """
     if nova is None:
         raise exception.NovaNotConfigured()
@@ -86,7 +60,7 @@ def get(nova, uuid):
 
 
 def _parse(raw, uuid):
-    """get()'s answer from Nova's server (show, or an item of a list)."""
+    """get()'s answer from Nova's server (shown, or listed)."""
     flavor = raw.get('flavor') or {}
     specs = flavor.get('extra_specs')
     server = {'uuid': raw.get('id', uuid), 'name': raw.get('name'),
@@ -105,10 +79,7 @@ def _parse(raw, uuid):
 
 
 def get_or_none(nova, uuid):
-    """As get(), but None when Nova has no such server (deleted).
-
-    :raises: NovaNotConfigured, NovaUnavailable
-    """
+    """As get(), but None when Nova has no such server."""
     try:
         return get(nova, uuid)
     except exception.ServerNotFound:
@@ -116,22 +87,12 @@ def get_or_none(nova, uuid):
 
 
 def get_many(nova, hosts):
-    """What Nova says of many servers, in as few calls as Nova's API
-    allows.
+    """What Nova says of many servers: one (paged) list per host of their
+    ARQs, then one ``GET /servers/{id}`` for each server none showed.
 
-    Nova's server list takes one value of each filter, so a list by
-    uuids is one call per server; the ``host`` filter (an administrator's)
-    answers for every server of a compute host at once.  So: one list per
-    host the servers' ARQs are bound on (a page per Nova's ``[api]
-    max_limit`` servers), then one ``GET /servers/{id}`` for each server
-    none of those lists showed: Nova deleted it, or it is on another host
-    (what the instance audit finds).
-
-    :param nova: a NovaClient, or None when ``[nova]`` is not configured.
     :param hosts: ``{server uuid: [the hosts its ARQs are bound on]}``.
     :raises: NovaNotConfigured, NovaUnavailable
-    :returns: ``({server uuid: get()'s answer, None when Nova has no such
-        server}, the number of calls made)``.
+    :returns: ``({server uuid: get()'s answer or None}, calls made)``.
     """
     if nova is None:
         raise exception.NovaNotConfigured()
@@ -176,8 +137,7 @@ def _admin_view_missing(server):
 def check_attachable(server, hostname=None, project_id=None):
     """Refuse an attach that Nova would not honour.
 
-    :param hostname: the host the caller expects the server on (its
-        compute host or node), or None.
+    :param hostname: the host the caller expects the server on, or None.
     :param project_id: the project the caller expects, or None.
     :raises: ServerNotAttachable
     """
@@ -211,26 +171,20 @@ def check_attachable(server, hostname=None, project_id=None):
 
 
 def is_stopped(server):
-    """Whether Nova has stopped *server* (and nothing runs on it): its
-    guest holds no device, and Nova defines it again, with every ARQ of
-    the server, before it runs (``_power_on`` and ``_hard_reboot``
-    alike).  Attach and detach ask Nova for no reboot of such a server: a
-    hard reboot would power it on.
-
-    :param server: get()'s answer.
+    """Whether Nova stopped *server*: its guest holds no device, and Nova
+    defines it again with every ARQ before it runs.  No reboot is asked of
+    it: a hard reboot would power it on.
     """
     return server['vm_state'] == STOPPED and server['task_state'] is None
 
 
 def release_waits_for_reboot(server, reboot):
-    """Whether a detach must keep the allocation until Nova has rebooted
-    the server (the running guest still holds the devices until Nova
-    defines it again), and whether it may go ahead at all.
+    """Whether a detach must keep the allocation until Nova rebooted the
+    server (the running guest holds the devices until then).
 
-    :param server: get_or_none()'s answer (None: Nova deleted it).
+    :param server: get_or_none()'s answer.
     :param reboot: whether the caller asks for the hard reboot.
     :raises: ServerNotDetachable
-    :returns: True when the release waits for the reboot.
     """
     if server is None or not server.get('host', True):
         # Deleted or offloaded: no guest holds anything.
@@ -254,8 +208,7 @@ def release_waits_for_reboot(server, reboot):
 
 
 def view(server):
-    """The server as the API shows it (attach's answer, instance show).
-    """
+    """The server as the API shows it."""
     if server is None:
         return None
     return {key: server.get(key) for key in (
@@ -268,15 +221,12 @@ def _server_hosts(server):
 
 
 def judge(server_uuid, server, arq_host):
-    """What Nova's server says of a Bound ARQ on *arq_host*: the one rule
-    of the instance audit (cyborg.conductor.audit.instances) and of
-    instance-list's ``audit`` mark.
+    """What Nova's server says of a Bound ARQ on *arq_host*: the rule of
+    the instance audit and of instance-list's ``audit`` mark.
 
-    :param server: nova_server.get_or_none()'s answer (None: Nova has no
-        such server).
-    :returns: None when Nova accounts for the ARQ; otherwise ``(kind,
-        detail, busy)``: GONE or OTHER_HOST, in words, and whether Nova
-        has a task under way on the server (then healing leaves it).
+    :param server: get_or_none()'s answer.
+    :returns: None when Nova accounts for the ARQ; otherwise ``(GONE or
+        OTHER_HOST, detail, whether Nova has a task under way)``.
     """
     if server is None:
         return GONE, 'Nova has no server %s' % server_uuid, False

@@ -13,20 +13,12 @@
 # under the License.
 """Nova's unified limits on attach-instance, through oslo.limit.
 
-attach-instance adds resources to a server's allocation in Placement,
-which Nova's quota never sees happen.  Where Nova enforces unified limits
-(``[quota] driver = nova.quota.UnifiedLimitsDriver``), the limits are
-Keystone's registered and project limits of Nova's endpoint, named
-``class:<resource class>``, and the usage is the project's in Placement
-(``GET /usages?project_id=``), as nova/limit/placement.py counts them.
-With ``[quota] unified_limits`` the conductor enforces the same limits
-before it adds an attach's resources (enforce()), and checks again once
-they are added (recheck(): two attaches of one project at the same time
-both pass the first check), as Nova does with ``[quota] recheck_quota``.
-
-Keystone is reached with oslo.limit's own ``[oslo_limit]`` options; an
-Enforcer is made for each check, as Nova makes one per request (it reads
-the enforcement model and the endpoint, then the limits it needs).
+An attach adds to a server's allocation in Placement, which Nova's quota
+never sees.  With ``[quota] unified_limits`` the conductor enforces Nova's
+``class:<resource class>`` limits against the project's usage in
+Placement before it adds the resources, and checks again after (two
+attaches at once both pass the first check), as Nova does.  Keystone is
+reached with oslo.limit's ``[oslo_limit]`` options.
 """
 
 import collections
@@ -47,12 +39,10 @@ LOG = logging.getLogger(__name__)
 # Nova's names of the limits on resource classes (nova/limit/placement.py).
 PREFIX = 'class:'
 
-# What oslo.limit raises when it cannot read the limits: no session (bad
-# [oslo_limit] credentials), Keystone unreachable or refusing, Nova's
-# endpoint or service not found (ValueError), an enforcement model it
-# does not implement.  oslo.limit 2.12 reads the enforcement model from
-# whatever Keystone answered: an error answer (503) is a KeyError
-# (cyborg/tests/functional/placement/test_quota.py test_keystone_down).
+# What oslo.limit raises when it cannot read the limits: bad credentials,
+# Keystone unreachable, Nova's endpoint not found (ValueError), a model
+# it does not implement, and a Keystone error answer (KeyError: oslo.limit
+# 2.12 reads the model from whatever Keystone answered).
 _UNAVAILABLE = (limit_exc.SessionInitError, ks_exc.ClientException,
                 sdk_exc.SDKException, ValueError, NotImplementedError,
                 KeyError)
@@ -77,10 +67,7 @@ def deltas(allocations):
 
 
 def _usage(placement, project_id, resource_names):
-    """oslo.limit's usage callback: the project's usage in Placement.
-
-    :raises: PlacementUnavailable, PlacementError
-    """
+    """oslo.limit's usage callback: the project's usage in Placement."""
     usages = placement.usages(project_id)
     # Placement leaves out the classes the project does not use.
     return {name: int(usages.get(name[len(PREFIX):], 0))
@@ -88,10 +75,7 @@ def _usage(placement, project_id, resource_names):
 
 
 def _describe(over, added):
-    """The limits exceeded, as the message says them.
-
-    :param added: what the attach already added (a recheck), or None.
-    """
+    """The limits exceeded, for the message (*added*: a recheck's)."""
     parts = []
     for info in over:
         if added is None:
@@ -131,13 +115,8 @@ def _check(placement, project_id, wanted, profile, instance_uuid,
 def enforce(placement, project_id, allocations, profile, instance_uuid):
     """Refuse an attach that would take the project over a limit.
 
-    Nothing is checked unless ``[quota] unified_limits`` is set.
-
-    :param placement: the conductor's PlacementClient (the usage).
-    :param project_id: the server's project.
     :param allocations: what the attach adds (deltas()'s argument).
     :param profile: the device profile's name, for the message.
-    :param instance_uuid: the server, for the message.
     :raises: OverLimit, LimitsUnavailable, PlacementError
     """
     wanted = deltas(allocations)
@@ -146,8 +125,8 @@ def enforce(placement, project_id, allocations, profile, instance_uuid):
 
 
 def recheck(placement, project_id, allocations, profile, instance_uuid):
-    """Check, once the attach's resources are added, that the project's
-    usage is still within its limits (nothing asked on top).
+    """Check, once the attach's resources are added, that the project is
+    still within its limits.
 
     :raises: as enforce()
     """

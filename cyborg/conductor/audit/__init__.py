@@ -11,17 +11,14 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The audits: what the database, Placement and Nova disagree on, and
-healing it (``cyborg-manage ... audit`` and ``heal``; the conductor runs
-the handle and instance checks periodically).
+"""The audits (``cyborg-manage ... audit`` and ``heal``): what the
+database, Placement and Nova disagree on, and healing it.
 
-``record`` (the one record every audit returns), ``handles`` (attach
-handles against ARQs), ``instances`` (ARQs and Placement against Nova's
+``record`` (the Finding every audit returns), ``handles`` (attach handles
+against ARQs), ``instances`` (ARQs and allocations against Nova's
 servers), ``placement`` (the database against Placement),
-``device_configs`` (devices' desired configurations against what their
-agents report).
+``device_configs`` (desired configurations against the agents' reports).
 
 May call: cyborg.conductor.arq, .attach, .devices and .placement (a heal
-repairs with the flows' own operations), the database and the
-clients.
+repairs with the flows' own operations), the database and the clients.
 """

@@ -11,21 +11,14 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The audit of devices' configurations (desired state): devices whose
-agent reports something else than what was applied (``drifted``: changed
-by hand, or by a reboot the agent did not see), configurations the
-agent could not apply (``failed``), and configurations whose device
-failed: gone from the tables (``device_gone``) or held because its
-driver fails (``driver_error``, cyborg.conductor.devices.health).
+"""The audit of devices' desired configurations: ``drifted`` (the agent
+reports something else than was applied), ``failed`` (not applied), and
+those whose device failed (``device_gone``, ``driver_error``).
 
-Healing asks the agent to apply the desired state again
-(cyborg.conductor.devices.configuration.heal: one generation more,
-``pending``, the device reserved).  The agent applies it after the
-conductor's next push of the host and its next heartbeat, so a heal
-repairs nothing by the time it returns: its findings say ``repaired``
-False, and the next audit tells how it ended.  A configuration whose
-device failed is not handed again: the operator repairs the driver (the
-device returns by itself) or forgets the configuration.
+Healing hands the desired state to the agent again
+(devices.configuration.heal), which applies it later: its findings say
+``repaired`` False, and the next audit tells.  A failed device's
+configuration is not handed again.
 """
 
 import dataclasses
@@ -47,7 +40,6 @@ DRIVER_ERROR = health_states.DRIVER_ERROR
 class ConfigFinding(record.Finding):
     """A device whose configuration is not what was asked.
 
-    :ivar device: the device's uuid.
     :ivar desired: what was asked (JSON text).
     """
 
@@ -56,8 +48,8 @@ class ConfigFinding(record.Finding):
 
 
 def audit(context, host=None, heal=False):
-    """Find (and with *heal*, hand again to the agents) the drifted and
-    failed configurations, and find those whose device failed.
+    """Find the drifted, failed and failed-device configurations; with
+    *heal*, hand the first two to the agents again.
 
     :param host: only this host's devices.
     :returns: a list of ConfigFinding.

@@ -11,38 +11,16 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Checking that attach handles and accelerator requests agree, and
-repairing them (``cyborg-manage handle audit`` and ``handle heal``; the
-conductor runs the check every ``[conductor] handle_audit_interval``
-seconds and logs what it finds).
+"""Checking that attach handles and ARQs agree, and repairing them
+(``cyborg-manage handle audit|heal``, and every ``[conductor]
+handle_audit_interval``).
 
-Every transaction that changes who holds a handle keeps this true when it
-commits: a handle is in use exactly when a live ARQ (BindStarted, Bound,
-Deleting) references it or a bind job names it (a bind's job while it
-runs, a release job until the device-side state is gone).  What breaks
-it is outside the transactions: a database edited by hand, a restore, a
-release given up after ``[nova] events_max_attempts`` failures (the
-handle is then left out of use on purpose, and healing retries the
-release).  Two problems are found:
-
-* ``unheld handle``: in use, but no live ARQ references it and no bind
-  job names it; nobody will ever free it, so Placement offers an
-  accelerator that no bind can get.  Healing frees it, or, when its
-  device has state to remove (a mediated device, a vGPU type), queues
-  the release job an unbind would have queued; the job frees it (the
-  heal reports it not repaired yet: the job may give up again).
-* ``held free handle``: free, but an ARQ references it; the next bind
-  that takes it fails on the unique reference (or, with the reference of
-  a live ARQ, two instances would get the device).  Healing marks it in
-  use when the ARQ is live, and otherwise makes the ARQ forget it.
-
-A handle being bound now is referenced by its BindStarted ARQ, and one
-being released is named by its release job (its Deleting ARQ references
-it too): neither is ever reported.  The search reads without locks;
-each candidate is then checked again, and healed, in a writer transaction
-that locks the handle's row first and reads its holders with locks, so a
-bind, unbind or job that commits meanwhile is either seen or waits, and
-each fix repeats its condition in its WHERE clause.
+A handle is in use exactly when a live ARQ references it or a bind job
+names it; only a hand-edited database, a restore or a release given up
+break that.  An ``unheld handle`` (in use, held by nobody) is freed or
+its release job queued; a ``held free handle`` is marked in use for a
+live ARQ, else the ARQ forgets it.  Each candidate is checked again, and
+healed, under the handle's row lock.
 """
 
 import dataclasses
@@ -50,7 +28,8 @@ import dataclasses
 from oslo_log import log as logging
 from oslo_utils import uuidutils
 
-from cyborg.conductor.audit import record as audit_record
+from cyborg.conductor.arq import release as arq_release
+from cyborg.conductor.audit import record
 from cyborg.db import api as db_api
 from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import handle_audit as audit_queries
@@ -63,11 +42,9 @@ HELD_FREE = 'held free handle'
 
 
 @dataclasses.dataclass(kw_only=True)
-class HandleFinding(audit_record.Finding):
-    """One handle whose state disagrees with the ARQs and bind jobs
-    (``kind`` UNHELD or HELD_FREE, ``host`` its device's).
+class HandleFinding(record.Finding):
+    """A handle whose state disagrees with the ARQs and bind jobs.
 
-    :ivar handle: the handle's uuid.
     :ivar deployable: the name of its deployable.
     :ivar arq: the uuid of the ARQ that references it, or None.
     """
@@ -78,9 +55,7 @@ class HandleFinding(audit_record.Finding):
 
 
 def _finding(handle, kind, settled, arq=None):
-    """The finding of a *handle* (a dict of the audit's queries), from
-    what settling it said: ``(detail, repaired)``.
-    """
+    """The finding of *handle* from ``(detail, repaired)``."""
     detail, repaired = settled
     return HandleFinding(kind=kind, host=handle['host'],
                          handle=handle['uuid'],
@@ -88,26 +63,12 @@ def _finding(handle, kind, settled, arq=None):
                          detail=detail, repaired=repaired)
 
 
-def _release_payload(handle):
-    """What a release job needs (cyborg.conductor.arq.jobs.run and
-    released(); the same as an unbind's release job).
-    """
-    return {'host': handle['host'], 'driver': handle['driver_name'],
-            'handle_id': handle['id'], 'mdev_uuid': handle['uuid'],
-            'attach_handle': {'attach_type': handle['attach_type'],
-                              'attach_info': handle['attach_info']},
-            'delete_arq': False}
-
-
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _settle_unheld(context, handle_id, heal):
     """Check an unheld handle again under its lock, and heal it.
 
-    :returns: ``(detail, repaired)``: what was wrong and what healing
-        did (``repaired`` as in cyborg.conductor.audit.record.Finding: False
-        when a release job was queued, which frees the handle later), or
-        None when nothing is wrong now.
+    :returns: ``(detail, repaired)``, or None when nothing is wrong now.
     """
     handle = audit_queries.lock_handle(context, handle_id)
     if handle is None or not handle['in_use']:
@@ -128,9 +89,11 @@ def _settle_unheld(context, handle_id, heal):
         return '%s (heal: %s)' % (detail, action), None
     audit_queries.drop_stale_references(context, handle_id)
     if work:
-        job = job_queries.add(context, uuidutils.generate_uuid(),
-                              job_queries.RELEASE, _release_payload(handle),
-                              deadline=None)
+        job = job_queries.add(
+            context, uuidutils.generate_uuid(), job_queries.RELEASE,
+            arq_release.release_payload(handle, handle['host'],
+                                        handle['driver_name']),
+            deadline=None)
         # Still in use: the job frees it once the agent removed the
         # device's state, or gives up again (and the next audit says so).
         return ('%s; release job %s queued: in use until it ends' % (
@@ -145,8 +108,8 @@ def _settle_unheld(context, handle_id, heal):
 def _settle_held_free(context, handle_id, heal):
     """Check a free handle an ARQ references again, and heal it.
 
-    :returns: ``(arq uuid, (detail, repaired))``, or None when nothing
-        is wrong now.
+    :returns: ``(arq uuid, (detail, repaired))``, or None when nothing is
+        wrong now.
     """
     handle = audit_queries.lock_handle(context, handle_id)
     if handle is None or handle['in_use']:
@@ -173,8 +136,7 @@ def audit(context, host=None, heal=False):
     """Find (and with *heal*, repair) the handles in the wrong state.
 
     :param host: only the handles of this host's devices.
-    :returns: a list of HandleFinding, each checked again under lock
-        (and, with *heal*, with what healing did).
+    :returns: a list of HandleFinding.
     """
     unheld, held_free = audit_queries.candidates(context, host=host)
     found = []
@@ -191,9 +153,7 @@ def audit(context, host=None, heal=False):
 
 
 def periodic(context):
-    """The conductor's periodic check: log what audit() finds; repair
-    nothing (``cyborg-manage handle heal`` does).
-    """
+    """The conductor's periodic check: log what audit() finds."""
     found = audit(context)
     for finding in found:
         LOG.warning('Attach handle %(handle)s of %(deployable)s on '

@@ -11,35 +11,16 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Reconciling accelerator requests and Placement with Nova's servers
-(``cyborg-manage instance audit`` and ``heal``; the conductor runs the
-check every ``[conductor] instance_audit_interval`` seconds and logs what
-it finds).
+"""Reconciling ARQs and Placement with Nova's servers (``cyborg-manage
+instance audit|heal``, and every ``[conductor] instance_audit_interval``).
 
-Nova deletes a server's ARQs and its allocations itself; when it fails
-to (a lost call, a compute host lost with the server), what is left holds
-devices nobody uses.  Three problems are found:
-
-* ``server gone``: a Bound ARQ whose server Nova no longer has
-  (``GET /servers/{id}`` answers 404, which is an answer, not an error).
-  Healing deletes the ARQ, as Nova's DELETE would: its handle is freed
-  (or its release queued).
-* ``other host``: a Bound ARQ whose server Nova shows on another host
-  (``OS-EXT-SRV-ATTR:host`` and ``hypervisor_hostname``), with no task
-  under way (an evacuation, a rebuild).  Healing deletes the ARQ.
-* ``orphan allocation``: an allocation on one of Cyborg's resource
-  providers whose consumer has no live ARQ (BindStarted, Bound), and
-  which Nova says is no server or a server on another host.  Healing
-  removes the consumer's allocations on Cyborg's providers, and only
-  those (its others are Nova's).
-
-Only an ARQ that kept its state for ``[conductor] instance_orphan_grace``
-seconds is called orphaned, and nothing is released while Nova says the
-server exists on that host.  Nova is asked before any transaction; an ARQ
-is deleted in a writer transaction that locks its row first (as a bind
-and Nova's DELETE do: cyborg.conductor.arq.delete) and checks again that
-it is still Bound, to the same server, on the same host, unchanged since
-the audit read it.
+Found: a Bound ARQ whose server is gone (``server gone``) or on another
+host with no task under way (``other host``), and an allocation on a
+Cyborg provider whose consumer has no live ARQ and is no server there
+(``orphan allocation``).  Healing deletes the ARQ, as Nova's DELETE
+would, or removes the consumer's allocations on Cyborg's providers, but
+nothing younger than ``instance_orphan_grace`` and no ARQ changed since
+it was read.
 """
 
 import dataclasses
@@ -53,7 +34,7 @@ from cyborg import exception
 from cyborg import states
 from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.attach import nova_server
-from cyborg.conductor.audit import record as audit_record
+from cyborg.conductor.audit import record
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import deployable as deployable_queries
@@ -61,8 +42,7 @@ from cyborg.db.queries import deployable as deployable_queries
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-# What nova_server.judge() finds of a Bound ARQ: its server gone, or on
-# another host.
+# What nova_server.judge() finds of a Bound ARQ.
 GONE = nova_server.GONE
 OTHER_HOST = nova_server.OTHER_HOST
 ORPHAN_ALLOCATION = 'orphan allocation'
@@ -72,10 +52,8 @@ _LIVE = (states.BIND_STARTED, states.BOUND)
 
 
 @dataclasses.dataclass(kw_only=True)
-class InstanceFinding(audit_record.Finding):
-    """One ARQ or allocation that Nova's servers do not account for
-    (``kind`` GONE, OTHER_HOST or ORPHAN_ALLOCATION; ``host`` the ARQ's,
-    or the provider's for an allocation).
+class InstanceFinding(record.Finding):
+    """An ARQ or allocation that Nova's servers do not account for.
 
     :ivar server: the server (consumer) uuid.
     :ivar arq: the ARQ's uuid (None for an allocation).
@@ -95,7 +73,7 @@ def _old_enough(arq, now):
 
 def _arq_findings(context, nova, host):
     """(finding, ARQ, busy) of each Bound ARQ Nova does not account for;
-    *busy* when Nova has a task under way on the server (never released).
+    *busy*: Nova runs a task on the server.
     """
     arqs = arq_queries.get_all(context, states_in=[states.BOUND])
     by_server = {}
@@ -124,10 +102,7 @@ def _arq_findings(context, nova, host):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _release_arq(context, arq):
-    """Delete an orphaned ARQ if it is still as the audit read it.
-
-    :returns: True when deleted.
-    """
+    """Delete an orphaned ARQ if it is still as the audit read it."""
     try:
         [row] = arq_queries.rows_to_delete(context, uuids=[arq['uuid']])
     except exception.AcceleratorRequestNotFound:
@@ -206,14 +181,13 @@ def _heal_allocation(context, placement, finding):
 
 def audit(context, nova, placement=None, host=None, heal=False):
     """Find (and with *heal*, release) what Nova's servers do not account
-    for (see the module docstring).
+    for.
 
     :param nova: a NovaClient (None: NovaNotConfigured).
     :param placement: a PlacementClient; None: allocations not checked.
     :param host: only this host's ARQs and providers.
     :raises: NovaNotConfigured, NovaUnavailable, PlacementError
-    :returns: a list of InstanceFinding (with ``repaired`` set when
-        healing).
+    :returns: a list of InstanceFinding.
     """
     if nova is None:
         raise exception.NovaNotConfigured()
@@ -232,9 +206,7 @@ def audit(context, nova, placement=None, host=None, heal=False):
 
 
 def periodic(context, nova, placement=None):
-    """The conductor's periodic check: log what audit() finds; release
-    nothing (``cyborg-manage instance heal`` does).
-    """
+    """The conductor's periodic check: log what audit() finds."""
     if nova is None:
         return []
     try:

@@ -12,21 +12,12 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Comparing the database with Placement, and repairing the difference
-(``cyborg-manage placement audit`` and ``placement heal``).
+(``cyborg-manage placement audit|heal``).
 
-Unlike the conductor's sync, which trusts what it last wrote
-(``deployables.rp_state``), the audit reads every resource provider back
-from Placement: it finds what someone else changed or deleted.  For each
-deployable it checks that its provider exists under the right compute node
-provider with the right name, inventory and traits; every provider with
-the ``OWNER_CYBORG`` trait that no deployable accounts for is an orphan.
-
-Healing forgets what was written to the drifted providers and pushes the
-host again (cyborg.conductor.placement.push: with the host claimed, so
-that it never races a conductor, and no transaction open): the providers
-are written in full as the tables say.  Orphans are deleted, or, while
-they have allocations, keep their provider with the whole inventory
-reserved.
+Unlike the push, the audit reads every provider back; a provider with
+``OWNER_CYBORG`` that no deployable accounts for is an orphan.  Healing
+forgets the drifted providers and pushes the host again; orphans are
+deleted, or kept reserved while they have allocations.
 """
 
 import dataclasses
@@ -37,7 +28,7 @@ from oslo_serialization import jsonutils
 
 from cyborg import exception
 from cyborg.common import traits as cyborg_traits
-from cyborg.conductor.audit import record as audit_record
+from cyborg.conductor.audit import record
 from cyborg.conductor.placement import push as placement_push
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
@@ -59,9 +50,8 @@ ORPHAN = 'orphan provider'
 
 
 @dataclasses.dataclass(kw_only=True)
-class ProviderFinding(audit_record.Finding):
-    """One difference between the database and Placement (``host`` is
-    None for an orphan).
+class ProviderFinding(record.Finding):
+    """One difference between the database and Placement.
 
     :ivar name: the provider's name.
     :ivar uuid: the provider's uuid, when known.
@@ -131,18 +121,15 @@ def _audit_host(context, client, row):
 
 @db_api.context_manager.writer
 def _forget(context, hostname, names):
-    """Forget what was written to the drifted providers (all of the
-    host's when *names* is None) and its compute node, and mark the host.
+    """Forget what was written to the drifted providers (all of the host's
+    when *names* is None) and its compute node.
     """
     host_inventory.forget_rp_state(context, hostname, names)
     host_queries.forget_compute_node(context, hostname)
 
 
 def _heal_host(context, client, hostname, drift):
-    """Write the host's drifted providers as its tables say: the next push
-    writes them in full (cyborg.conductor.placement.push), with no
-    transaction open.
-    """
+    """Forget the drifted providers and push the host: written in full."""
     everything = any(i.kind == MISSING_COMPUTE_NODE for i in drift)
     _forget(context, hostname,
             None if everything else sorted({i.name for i in drift}))
@@ -171,16 +158,11 @@ def _heal_orphan(client, item):
 
 
 def audit(context, client, host=None, heal=False):
-    """Compare the database with Placement, and optionally repair.
+    """Compare the database with Placement; with *heal*, repair.
 
-    :param context: request context.
-    :param client: a PlacementClient.
-    :param host: one host (orphans under its compute node only), or None
-        for all.
-    :param heal: repair what differs.
+    :param host: one host (orphans under its compute node only), or None.
     :raises: PlacementError when Placement cannot be reached.
-    :returns: the list of ProviderFinding found (with ``repaired`` set
-        when healing).
+    :returns: a list of ProviderFinding.
     """
     rows = host_queries.get_all(context, host=host)
     found = []

@@ -14,20 +14,8 @@
 """The record every audit returns: one thing found wrong, and whether
 healing repaired it.
 
-The three audits (cyborg.conductor.audit.placement, handle_audit and
-instance_audit) each describe what they found with a Finding: its
-``kind``, its ``host``, a ``detail`` for people and ``repaired``; each
-adds the fields that name what it checks (a resource provider, an attach
-handle, a server), declared as dataclass fields so that ``as_dict()``,
-the JSON of ``cyborg-manage ... --json`` and the conductor's warnings,
-names them all without a list written by hand.
-
-``repaired`` says what a heal did, with one meaning in every audit:
-True when what was wrong is right when the heal returns, False when it is
-not (left alone on purpose, changed meanwhile, or handed to work that has
-not finished: the next audit tells), None when nobody tried (an audit
-without healing).  ``cyborg-manage``'s exit statuses are read from it
-(cyborg.cmd.manage_audit).
+Each audit subclasses Finding with dataclass fields naming what it checks,
+so that ``as_dict()`` (``--json``, the warnings) names them all.
 """
 
 import dataclasses
@@ -40,8 +28,9 @@ class Finding:
     :ivar kind: what is wrong, one of the audit's constants.
     :ivar host: the host it concerns, or None (an orphan provider).
     :ivar detail: what is wrong, and what healing did or would do.
-    :ivar repaired: True once healed, False when a heal left it wrong,
-        None when nobody tried.
+    :ivar repaired: True when right once the heal returned, False when not
+        (left alone, changed meanwhile, or handed to work not finished yet),
+        None when nobody tried; cyborg-manage's exit status reads it.
     """
 
     kind: str
@@ -54,11 +43,8 @@ class Finding:
         return dataclasses.asdict(self)
 
     def settle(self, repaired, note=None):
-        """Record what a heal did.
+        """Record what a heal did; *note* is appended to ``detail``.
 
-        :param repaired: whether it is right now.
-        :param note: what was done (or why nothing was), appended to
-            ``detail``.
         :returns: *repaired*.
         """
         self.repaired = repaired
@@ -69,8 +55,5 @@ class Finding:
 
 
 def all_repaired(found):
-    """Whether a heal repaired every finding of *found* (True for none).
-
-    :param found: Findings, ``repaired`` set by a heal.
-    """
+    """Whether a heal repaired every finding of *found*."""
     return all(finding.repaired for finding in found)

@@ -12,13 +12,11 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """The operator's verbs on what the agents found: devices (enable,
-disable, by selector), device health (taking failing devices out of
-scheduling), attributes, device profiles, device classes, device
-configurations and drivers (install, update, uninstall: the agents
-settle them with their hellos); ``endpoint`` answers their RPC methods.
+disable), device health, attributes, device profiles, device classes,
+device configurations and drivers; ``endpoint`` answers their RPC
+methods.
 
-May call: cyborg.conductor.arq (uninstalling a driver unbinds the ARQs
-on its devices; a program request is device work, queued there) and
-cyborg.conductor.placement (a change reaches Placement at once); the
-database, the agents' RPC client, the notifications.
+May call: cyborg.conductor.arq (a forced driver uninstall unbinds) and
+cyborg.conductor.placement; the database, the agents' RPC client, the
+notifications.
 """

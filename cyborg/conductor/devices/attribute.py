@@ -11,17 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Attribute operations of the conductor: create and delete.
+"""Creating and deleting attributes of deployables.
 
-The ``rc`` and ``trait*`` attributes of a deployable are what its
-resource provider shows (cyborg.conductor.placement.sync.desired): an
-operator's trait is a trait of the provider.  Any other attribute is a
-fact a device class may select on (cyborg.common.device_class), whose
-``CUSTOM_CLASS_*`` trait the provider then shows.  Creating or deleting
-an attribute marks the host of the deployable for a push in the same
-transaction, and the host is pushed once it has committed
-(cyborg.conductor.placement.push), as a report or a device status change
-is; the push writes to Placement only what changed.
+``rc`` and ``trait*`` attributes are what the deployable's provider
+shows; any other is a fact a device class may select on.  Either way the
+deployable's host is marked for a push in the same transaction, and
+pushed once it committed.
 """
 
 from oslo_log import log as logging
@@ -37,11 +32,9 @@ LOG = logging.getLogger(__name__)
 
 
 def _mark(context, row):
-    """Mark the host of the attribute's deployable for a push (inside the
-    caller's transaction): the attribute is published, or a fact a
-    device class may select on.  A resource class is copied to the
-    deployable's handles there too (what the capacity view counts them
-    by).
+    """Mark the host of the attribute's deployable for a push; an ``rc``
+    is copied to the deployable's handles too (the capacity view counts
+    them by it).
 
     :returns: the host.
     """
@@ -70,20 +63,17 @@ def _delete(context, uuid):
 
 
 def _push(context, placement, host):
-    # Committed: push with no transaction open.  Without a client (or
-    # should the push fail) the host stays marked and the periodic task
-    # ([placement] sync_interval) pushes it.
+    # Committed: push with no transaction open; otherwise (or should it
+    # fail) the host stays marked for the periodic task.
     if placement is not None:
         placement_push.push_safely(context, placement, host)
 
 
 def create(context, deployable_id, key, value, placement=None):
-    """Add a key/value to a deployable; its resource provider follows (a
-    published one, ``rc`` or ``trait*``, and the traits of the device
-    classes that select on it).
+    """Add a key/value to a deployable; its provider follows.
 
-    :param placement: the conductor's PlacementClient, or None (the host
-        is then pushed by the periodic task).
+    :param placement: the conductor's PlacementClient, or None (the
+        periodic task pushes the host).
     :raises: DeployableNotFound
     :returns: the attribute as a dict.
     """
@@ -95,12 +85,7 @@ def create(context, deployable_id, key, value, placement=None):
 
 
 def delete(context, uuid, placement=None):
-    """Delete an attribute; its resource provider follows (as for
-    create()).
-
-    :param placement: as for create().
-    :raises: AttributeNotFound
-    """
+    """Delete an attribute; its provider follows."""
     row, host = _delete(context, uuid)
     LOG.info('Deleted attribute %(uuid)s (%(key)s=%(value)s of deployable '
              '%(deployable_id)s)', row)

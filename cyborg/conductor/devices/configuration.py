@@ -11,46 +11,15 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""A device's configuration as desired state, the conductor's side
-(the vocabulary is cyborg.common.device_config's).
+"""A device's configuration as desired state, the conductor's side.
 
-The flow goes one way, as discovery's and driver installs' do; no
-conductor worker ever waits on an agent:
-
-1. ``configure()`` (``PUT /v2/devices/{uuid}/configuration``) checks the
-   desired configuration against what the device's driver reported
-   (cyborg.common.device_config.refuse(), as the API did before it),
-   refuses it while instances hold the device (409 naming them) unless
-   asked to drain, and stores it in one transaction, state
-   ``pending`` (or ``draining``), marking the host for a push: the
-   Placement push reserves the device's whole inventory
-   (cyborg.conductor.placement.sync.desired), so nothing new is
-   scheduled on it while it changes.
-2. Once the host's push is done (no mark left), the agent is told
-   (a cast, ``configure_soon``); whatever the cast's fate, the agent's
-   next heartbeat asks with the revision of what it applied, and
-   ``for_agent()`` answers with the host's configurations.  A pending
-   one goes to ``applying`` then, after a last look for instances bound
-   to the device meanwhile (found: back to ``draining``).  A draining one
-   goes to ``pending`` when the last of its instances is gone
-   (``release_drained()``, from the conductor's due work).
-3. The agent applies it on its work thread, through the driver's
-   ``configure()``, discovers and reports; the report carries what it
-   applied (``configuration.applied``: generation, state, reason) and
-   what the device is now (``configuration.actual``).  ``apply_report()``
-   (in the report's transaction) moves the state: ``applied`` (the
-   device's inventory returns to Placement, its new providers and
-   inventories with it: VFs, MIG profiles), ``failed`` with the reason
-   (the device stays reserved), ``reboot_required``; an applied
-   configuration the device no longer shows becomes ``drifted``.
-
-After a host reboot the agent asks before its first discovery and puts
-the desired state back before it reports (cyborg.agent.manager).
-
-Providers replaced by a change (the PF's provider going when its VFs
-come, the passthrough GPU's giving way to its MIG profiles) carry no
-allocation: a device is configured only once no instance holds it, so
-the push deletes and creates them and no reshape is needed.
+configure() stores it ``pending`` (``draining`` while instances hold the
+device) and marks the host: the push reserves the device.  Once pushed,
+the agent's heartbeat gets it from for_agent() (``applying``), applies it
+and reports; apply_report() moves it to ``applied``, ``failed``,
+``reboot_required`` or later ``drifted``.  No conductor worker waits on
+an agent.  Providers a change replaces carry no allocation, so no
+reshape is needed.
 """
 
 from oslo_log import log as logging
@@ -69,7 +38,7 @@ LOG = logging.getLogger(__name__)
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def configure(context, device_uuid, desired, drain=False):
-    """Store a device's desired configuration (see the module docstring).
+    """Store a device's desired configuration.
 
     :raises: DeviceNotFound, DeviceNotConfigurable, DeviceConfigInvalid,
         DeviceConfigInUse
@@ -97,12 +66,7 @@ def configure(context, device_uuid, desired, drain=False):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def forget(context, device_uuid):
-    """Forget a device's desired state; the device stays as it is and is
-    offered again.
-
-    :raises: DeviceConfigNotFound
-    :returns: the host of the device.
-    """
+    """Forget a device's desired state (offered again); return its host."""
     config = config_queries.get(context, device_uuid)
     if config is None:
         raise exception.DeviceConfigNotFound(uuid=device_uuid)
@@ -120,19 +84,14 @@ def _handed(config):
 
 
 def for_agent(context, host, revision, placement=True):
-    """What the agent of *host* is to apply, when it differs from what
-    it applied (*revision*, device_config.revision()); None otherwise.
+    """What the agent of *host* is to apply, when it differs from
+    *revision*; None otherwise.
 
-    A pending configuration is handed only once the host's push to
-    Placement reserved the device (the host carries no mark), and only
-    while no instance holds the device; handed, it is ``applying``.
-    Every agent's heartbeat asks: it reads, in a reader transaction, and
-    only a pending configuration makes it write.
+    A pending configuration is handed once the push reserved the device and
+    while no instance holds it; only then does a heartbeat write.
 
-    :param placement: whether Placement is configured (without it,
-        nothing waits for a push).
-    :returns: ``(configs, revision)``: ``[{device_uuid, generation,
-        desired}]`` and their revision, or None.
+    :param placement: whether Placement is configured.
+    :returns: ``([{device_uuid, generation, desired}], revision)`` or None.
     """
     configs = _host_configs(context, host)
     if any(c['state'] == device_config.PENDING for c in configs):
@@ -148,18 +107,13 @@ def _host_configs(context, host):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _hand_pending(context, host, revision, placement):
-    """for_agent() of a host with a pending configuration, which moves
-    to ``applying`` (or back to ``draining``) as it is handed.
-    """
+    """for_agent() of a host with a pending configuration, in a writer."""
     return _answer(context, host, config_queries.for_host(context, host),
                    revision, placement)
 
 
 def _answer(context, host, configs, revision, placement):
-    """for_agent()'s answer for the host's *configs*, moving the
-    pending ones as they are handed (only _hand_pending()'s writer
-    transaction passes any).
-    """
+    """for_agent()'s answer for *configs*, moving the pending ones handed."""
     if not configs:
         # Nothing, and the agent applied nothing: no answer needed.
         return None if revision in (None, '', _EMPTY) else ([], _EMPTY)
@@ -207,10 +161,8 @@ _EMPTY = device_config.revision([])
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def release_drained(context):
-    """Draining configurations whose device no instance holds any more
-    go to ``pending``.
-
-    :returns: the hosts of those that did.
+    """Draining configurations no instance holds become pending; returns
+    their hosts.
     """
     hosts = set()
     for config in config_queries.in_state(context, device_config.DRAINING):
@@ -230,9 +182,7 @@ def release_drained(context):
 
 
 class Change:
-    """A configuration's state change a report brought, announced once
-    committed.
-    """
+    """A configuration's state change a report brought."""
 
     def __init__(self, config, state, reason):
         self.config = config
@@ -249,8 +199,8 @@ class Change:
 
 
 def _outcome(config, reported):
-    """The state (and reason) a device's report says its configuration
-    is in now, or None for no change.
+    """(state, reason) a device's report moves its configuration to, or
+    None.
     """
     state = config['state']
     applied = reported.get('applied') or {}
@@ -281,11 +231,11 @@ def _outcome(config, reported):
 
 
 def apply_report(context, host, records):
-    """Move the host's configurations as its report says (in the report's
-    transaction; see the module docstring).
+    """Move the host's configurations as its report says, in the report's
+    transaction.
 
     :param records: the report's ``hardware.Hardware`` records.
-    :returns: the Changes (announce() them once committed).
+    :returns: the Changes, for announce() once committed.
     """
     configs = {c['device_uuid']: c
                for c in config_queries.for_host(context, host)}
@@ -328,9 +278,8 @@ def announce(context, changes):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def heal(context, device_uuid):
-    """Ask the agent to apply a device's desired state again (a drifted
-    or failed configuration): the same desired state, one generation
-    more, pending.
+    """Hand a device's desired state to its agent again (one generation
+    more, pending).
 
     :raises: DeviceConfigNotFound
     :returns: the configuration.

@@ -11,14 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Device operations of the conductor: enable and disable, one device or
-every device a selector names (host, vendor, product, firmware...).
+"""Enabling and disabling devices, one or every device a selector names.
 
-A disabled device (``maintaining``) keeps its resource providers, with
-their whole inventory reserved, so that Nova schedules nothing more on it
-while instances that use it keep running; enabling it restores the
-inventory, and returns at once a device recovering from a health failure
-(cyborg.conductor.devices.health).
+A disabled device (``maintaining``) keeps its providers, their whole
+inventory reserved, so that Nova schedules nothing more on it while its
+instances keep running.
 """
 
 from oslo_log import log as logging
@@ -45,21 +42,16 @@ def set_status(context, client, uuid, status):
     """Enable (``enabled``) or disable (``maintaining``) a device, and
     restore or reserve its inventory in Placement.
 
-    :param context: request context.
     :param client: the conductor's PlacementClient, or None.
-    :param uuid: the device's uuid.
-    :param status: ``enabled`` or ``maintaining``.
     :raises: DeviceNotFound
     :returns: the device as a dict.
     """
     device = _record_status(context, uuid, status)
     LOG.info('Device %(uuid)s on %(hostname)s is now %(status)s', device)
     if status == device_queries.ENABLED:
-        # Enabling also ends a health hold-down (not a failure the agent
-        # still reports).
+        # Enabling also ends a health hold-down.
         health.announce(context, health.end_hold_down(context, uuid))
-    # Committed: push now, with no transaction open (retried by the
-    # periodic task should it fail).
+    # Committed: push with no transaction open.
     placement_push.push_safely(context, client, device['hostname'])
     return device
 
@@ -82,18 +74,10 @@ def _record_statuses(context, selector, status):
 
 
 def set_status_by_selector(context, selector, status):
-    """Enable or disable every device a selector names, in one
-    transaction; their hosts are marked for a push to Placement, which
-    the caller starts (or the periodic task does).
+    """Enable or disable every device a selector names, in one transaction;
+    enabling ends the hold-down of the recovering ones.  Their hosts are
+    marked for a push, which the caller starts.
 
-    Enabling also ends the hold-down of the recovering devices it names
-    (as for one device); an unhealthy device stays out.
-
-    :param context: request context.
-    :param selector: ``{hostname, vendor, model, type, driver_name,
-        firmware}`` (cyborg.db.queries.device.get_selected), at least one
-        given.
-    :param status: ``enabled`` or ``maintaining``.
     :raises: DeviceSelectorEmpty
     :returns: (the uuids of the devices that changed, their hosts).
     """

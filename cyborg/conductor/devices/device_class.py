@@ -11,19 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Device class operations of the conductor: create and delete.
+"""Storing and deleting device classes.
 
-Which deployables a class matches is computed where every provider's
-traits are: cyborg.conductor.placement.sync.desired() matches the stored
-classes (cyborg.common.device_class) against each deployable at each
-push.  So the trait ``CUSTOM_CLASS_<NAME>`` follows the devices as they
-come, go and change with no more work than the push a report already
-makes.  Creating or deleting a class changes what every host's providers
-must show: it marks every host with devices for a push in the same
-transaction; the conductor answers and then pushes them from its work
-pool, with no transaction open (as a selector's status change does:
-cyborg.conductor.devices.device), so that the answer does not wait for
-every host's push.
+Which deployables a class matches is computed at each push
+(placement.sync.desired()), so its ``CUSTOM_CLASS_<NAME>`` trait follows
+the devices as they change.  Creating or deleting a class marks every host
+with devices for a push, which the conductor starts after it answers.
 """
 
 from oslo_log import log as logging
@@ -60,14 +53,11 @@ def _delete(context, name):
 
 
 def create(context, name, selector, description=None):
-    """Store a device class and mark for a push every host it may
-    concern.
+    """Store a device class; mark every host with devices for a push.
 
-    :param name: its name (any case: it is stored upper case).
-    :param selector: its list of conditions.
+    :param name: its name (any case: stored upper case).
     :raises: DeviceClassInvalid, DeviceClassExists
-    :returns: (the class as a dict, ``trait`` added; the hosts to push,
-        with no transaction open: placement.push.push_hosts()).
+    :returns: (the class as a dict with its ``trait``, the hosts to push).
     """
     name = device_class.normalize_name(name)
     device_class.check(selector)
@@ -78,12 +68,7 @@ def create(context, name, selector, description=None):
 
 
 def delete(context, name):
-    """Delete a device class and mark for a push every host it may
-    concern (its trait leaves every provider).
-
-    :raises: DeviceClassNotFound
-    :returns: the hosts to push (placement.push.push_hosts()).
-    """
+    """Delete a device class; return the hosts to push."""
     row, hosts = _delete(context, name.upper())
     LOG.info('Deleted device class %(name)s (%(uuid)s)', row)
     return hosts

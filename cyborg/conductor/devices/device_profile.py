@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Device profile operations of the conductor."""
+"""Storing and deleting device profiles."""
 
 from oslo_log import log as logging
 
@@ -24,7 +24,6 @@ LOG = logging.getLogger(__name__)
 def create(context, device_profile):
     """Store a device profile (validated by the API).
 
-    :param device_profile: a DeviceProfile object without timestamps.
     :raises: DeviceProfileNameConflict, DeviceProfileUUIDConflict
     :returns: the stored DeviceProfile.
     """
@@ -37,10 +36,7 @@ def create(context, device_profile):
 
 
 def delete(context, uuids=(), names=()):
-    """Delete device profiles by uuid and/or name, all or nothing.
-
-    :raises: DeviceProfileNotFound, DeviceProfileInUse
-    """
+    """Delete device profiles by uuid and/or name, all or nothing."""
     count = dp_queries.delete(context, uuids=uuids, names=names)
     LOG.info('Deleted %(count)d device profile(s): %(which)s',
              {'count': count, 'which': list(uuids) + list(names)})

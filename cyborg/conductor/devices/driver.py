@@ -13,31 +13,12 @@
 # under the License.
 """The operator's drivers: install, update, uninstall (2.5).
 
-The seeds' install-driver, update-driver and uninstall-driver, on one
-host's driver (a row of the drivers table) whatever enabled it.  A driver
-installed through the API (source ``api``) is a row with its
-configuration; a driver of an agent's configuration file (source
-``config``) may be given the operator's configuration, or be uninstalled
-on its host (state ``uninstalled``) and installed again.  The
-configuration file says what a host may load; these decisions say what it
-does.
-
-A verb records the decision and tells the agents of its hosts (a cast:
-no conductor worker waits on an agent).  An agent asks for its host's
-decisions with a heartbeat (its answer carries them when their revision
-differs from the one the agent runs), applies them on its work thread and
-says hello again, with the revision it now runs and the load errors of
-its drivers: settle() records the outcome then.  A configuration the
-agent's driver refuses (a malformed selector...) is not kept: the
-decision is put back (the row an install created deleted, an update's
-configuration restored) and the hello's answer hands the agent the
-decisions as they are now.  An agent that is down catches up, the same
-way, at its next heartbeat, before its first discovery.  cyborg-api waits
-a bounded time for the outcome of its request (the ``drivers_*`` columns
-of the hosts table, cyborg.db.queries.driver.outcome).  The conductor
-never loads a driver's code: the names come from the package metadata
-(cyborg.common.driver_names), the check of a configuration from the
-agents.
+A verb acts on one host's row of the drivers table (source ``api``, or
+``config`` for the agent's configuration file), records the decision and
+casts to the agents.  An agent takes its host's decisions at a heartbeat
+and says hello with the revision it runs: settle() records the outcome,
+putting back a configuration its driver refused.  The conductor never
+loads a driver's code.
 """
 
 from oslo_log import log as logging
@@ -73,11 +54,10 @@ def _agent_hosts(context, host=None):
 
 
 def _tell(context, agent_api, hosts):
-    """Tell the agents of *hosts* that their decisions changed (a cast
-    each; a lost one is only late: an agent's heartbeat asks anyway).
+    """Tell the agents of *hosts* their decisions changed (a lost cast is
+    only late).
 
-    :returns: the hosts whose agents are up, whose outcome is worth
-        waiting for.
+    :returns: the hosts whose agents are up.
     """
     up = liveness.agents(context)
     for host in hosts:
@@ -91,21 +71,13 @@ def _tell(context, agent_api, hosts):
 
 
 def _answer(context, agent_api, request_id, rows):
-    """:returns: ``{id, drivers, asked}``: the request's id, the driver
-        records as written and the hosts whose agents were asked (see
-        cyborg.db.queries.driver.outcome).
-    """
+    """:returns: ``{id, drivers, asked}`` (see ConductorAPI.driver_install)."""
     asked = _tell(context, agent_api, sorted({r['host'] for r in rows}))
     return {'id': request_id, 'drivers': rows, 'asked': asked}
 
 
 def install(context, agent_api, name, host=None, config=None):
-    """Install a driver on one host, or on every host with an agent.
-
-    :raises: UnknownDriver, AgentNotFound, DriverAlreadyEnabled (also to
-        the second of two installs racing on a host)
-    :returns: see _answer(); the records, one per host.
-    """
+    """Install a driver on one host, or on every host with an agent."""
     try:
         name = driver_names.own_name(name)
     except exception.DriverNotFound:
@@ -126,13 +98,8 @@ def install(context, agent_api, name, host=None, config=None):
 
 
 def update(context, agent_api, uuid, config):
-    """Replace the configuration of a driver; its host rediscovers.
-
-    For a driver of the configuration file it is the operator's
-    configuration of it on its host; an empty one goes back to the file's.
-
-    :raises: DriverUUIDNotFound, DriverUninstalled
-    :returns: see _answer(); one record.
+    """Replace a driver's configuration; an empty one goes back to the
+    configuration file's.
     """
     config = driver_config.normalise(config or {})
     request_id = uuidutils.generate_uuid()
@@ -145,14 +112,11 @@ def update(context, agent_api, uuid, config):
 
 
 def settle(context, host, installed_revision, drivers):
-    """Record how the agent of *host* took the operator's decisions (see
-    the module docstring), from its hello.
+    """Record how the agent of *host* took the operator's decisions, from
+    its hello.
 
-    :param installed_revision: the revision of the decisions it runs.
-    :param drivers: its drivers' hellos; ``loaded: false`` on those that
-        would not load.
-    :returns: ``{name: error}`` of the decisions put back, or None when
-        nothing was settled.
+    :param drivers: its drivers' hellos (``loaded: false``: not loaded).
+    :returns: ``{name: error}`` of the decisions put back, or None.
     """
     refused = driver_queries.settle(
         context, host, installed_revision,
@@ -168,14 +132,10 @@ def settle(context, host, installed_revision, drivers):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _uninstall_rows(context, uuid, force):
-    """The database side of an uninstall, in one transaction.
+    """The database side of an uninstall, under the driver's row lock.
 
-    The driver's row is locked first: installs, updates and uninstalls of
-    one driver on one host go one after the other.
-
-    :returns: ``(row, {arq uuid: instance uuid} unbound, the resource
-        providers of the driver's deployables)``.
-    :raises: see uninstall().
+    :returns: ``(row, {arq uuid: instance uuid} unbound, the providers of
+        the driver's deployables)``.
     """
     row = driver_queries.lock(context, uuid)
     if row['state'] == driver_queries.UNINSTALLED:
@@ -204,20 +164,13 @@ def _uninstall_rows(context, uuid, force):
 
 
 def uninstall(context, agent_api, placement, uuid, force=False):
-    """Uninstall a driver from its host.
+    """Uninstall a driver from its host: an API driver is forgotten, a
+    configuration file's stays, uninstalled.
 
-    A driver installed through the API is forgotten; a driver of the
-    configuration file stays listed, uninstalled: its agent keeps it
-    unloaded until it is installed again.  Refused while ARQs hold its
-    devices, unless *force*: they are unbound first (Nova gets a failed
-    event for each), skipping those Nova unbound or deleted meanwhile.
-    All of it is one transaction; then, with none open, the instances'
-    allocations against the driver's resource providers are removed from
-    Placement and the agent is told.  Its devices leave the tables and
-    Placement with the agent's report that follows.
+    Refused while ARQs hold its devices unless *force*: they are unbound,
+    then their allocations on the driver's providers removed.
 
-    :raises: DriverUUIDNotFound, DriverUninstalled (already), DriverInUse
-    :returns: ``{'unbound': [arq uuid, ...]}``, the ARQs it unbound.
+    :raises: DriverUUIDNotFound, DriverUninstalled, DriverInUse
     """
     row, unbound, rps = _uninstall_rows(context, uuid, force)
     if unbound:

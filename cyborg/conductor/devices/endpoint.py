@@ -11,11 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The RPC methods of the operator's verbs on devices, profiles,
-attributes, drivers, device classes and device configurations: thin
-methods that hand off to this room's modules (see cyborg.conductor.rpcapi
-for what each is sent).
-"""
+"""The RPC methods of the operator's verbs on devices and drivers."""
 
 from oslo_log import log as logging
 import oslo_messaging as messaging
@@ -36,9 +32,8 @@ LOG = logging.getLogger(__name__)
 
 
 def configure_soon(pool, placement, agent_api, host):
-    """From the conductor's pool, after the caller answers: push the
-    host's providers (a device reserved for its configuration), then tell
-    its agent to take its configurations.
+    """On the pool, after the caller answers: push the host (the device
+    reserved), then tell its agent to take its configurations.
     """
     pool.kick(_push_then_tell, placement, agent_api, host)
 
@@ -57,12 +52,8 @@ def _push_then_tell(placement, agent_api, host):
 class DevicesEndpoint:
     """The operator's verbs (see the module docstring).
 
-    :param target: the conductor's RPC target (its API version).
-    :param pool: the conductor's WorkerPool.
-    :param placement: a PlacementClient, or None.
-    :param agent_api: the agent RPC client.
-    :param kick_work: a callable taking a context: the conductor does what
-        is due soon (the events and jobs of a forced uninstall's unbinds).
+    :param kick_work: a callable taking a context: do what is due soon (the
+        events and jobs of a forced uninstall's unbinds).
     """
 
     def __init__(self, target, pool, placement, agent_api, kick_work):
@@ -72,8 +63,7 @@ class DevicesEndpoint:
         self._agent_api = agent_api
         self._kick_work = kick_work
 
-    # expose must be the outermost decorator: expected_exceptions does not
-    # copy the function's attributes.
+    # expose outermost: expected_exceptions does not copy attributes.
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceProfileNameConflict,
                                    exception.DeviceProfileUUIDConflict)
@@ -98,10 +88,8 @@ class DevicesEndpoint:
     @messaging.expected_exceptions(exception.DeviceSelectorEmpty)
     @deadline.drop_when_late
     def device_set_status_by_selector(self, context, selector, status):
-        """Enable or disable every device a selector names; their hosts
-        are pushed to Placement from the pool after the answer.
-
-        See ConductorAPI.device_set_status_by_selector.
+        """Enable or disable every device a selector names; their hosts are
+        pushed from the pool after the answer.
         """
         uuids, hosts = device.set_status_by_selector(context, selector,
                                                      status)
@@ -129,7 +117,7 @@ class DevicesEndpoint:
                                    exception.DriverAlreadyEnabled)
     @deadline.drop_when_late
     def driver_install(self, context, name, host=None, config=None):
-        """Install a driver; see ConductorAPI."""
+        """See ConductorAPI.driver_install."""
         return driver.install(context, self._agent_api, name, host=host,
                               config=config)
 
@@ -138,7 +126,7 @@ class DevicesEndpoint:
                                    exception.DriverUninstalled)
     @deadline.drop_when_late
     def driver_update(self, context, uuid, config):
-        """Reconfigure an installed driver; see ConductorAPI."""
+        """See ConductorAPI.driver_update."""
         return driver.update(context, self._agent_api, uuid, config)
 
     @messaging.expose
@@ -148,9 +136,7 @@ class DevicesEndpoint:
                                    exception.PlacementError)
     @deadline.drop_when_late
     def driver_uninstall(self, context, uuid, force=False):
-        """Uninstall a driver; answers ``{unbound}``, the ARQs a forced
-        uninstall unbound.
-        """
+        """See ConductorAPI.driver_uninstall."""
         answer = driver.uninstall(context, self._agent_api, self._placement,
                                   uuid, force=force)
         self._kick_work(context)
@@ -164,8 +150,8 @@ class DevicesEndpoint:
     @deadline.drop_when_late
     def device_class_create(self, context, name, selector,
                             description=None):
-        """Store a device class; the hosts it concerns are pushed to
-        Placement from the pool after the answer.
+        """Store a device class; its hosts are pushed from the pool after the
+        answer.
         """
         created, hosts = device_class.create(context, name, selector,
                                              description=description)
@@ -176,7 +162,7 @@ class DevicesEndpoint:
     @messaging.expected_exceptions(exception.DeviceClassNotFound)
     @deadline.drop_when_late
     def device_class_delete(self, context, name):
-        """Delete a device class, pushed as device_class_create pushes."""
+        """Delete a device class, pushed as create pushes."""
         placement_push.push_soon(self._pool, self._placement,
                                  device_class.delete(context, name))
 
@@ -189,9 +175,8 @@ class DevicesEndpoint:
                                    exception.DeviceConfigInUse)
     @deadline.drop_when_late
     def device_configure(self, context, device_uuid, desired, drain=False):
-        """Store a device's desired configuration; the host is pushed to
-        Placement (the device reserved) and its agent told from the pool
-        after the answer (cyborg.conductor.devices.configuration).
+        """Store a device's desired configuration; the host is pushed and its
+        agent told from the pool after the answer.
         """
         config = configuration.configure(context, device_uuid, desired,
                                          drain=drain)
@@ -204,8 +189,6 @@ class DevicesEndpoint:
     @messaging.expected_exceptions(exception.DeviceConfigNotFound)
     @deadline.drop_when_late
     def device_config_delete(self, context, device_uuid):
-        """Forget a device's desired state; its inventory is offered
-        again (pushed from the pool).
-        """
+        """Forget a device's desired state; its inventory is offered again."""
         host = configuration.forget(context, device_uuid)
         placement_push.push_soon(self._pool, self._placement, [host])

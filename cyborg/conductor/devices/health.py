@@ -11,33 +11,14 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Device health in the conductor: take failing devices out of
-scheduling, and return them.
+"""Device health: take failing devices out of scheduling, and return
+them.
 
-Agents send each device's health in their report (cyborg.agent.health);
-``apply()`` records it in the devices table, in the transaction that
-applies the report:
-
-* unhealthy: ``devices.health`` = ``unhealthy`` with the reason and since
-  when; the host is marked for a push, and placement_sync reserves the
-  whole inventory of the device's providers (reserved = total, as for a
-  disabled device or a host whose agent is down), so that nothing new is
-  scheduled on it.  Nothing is taken from instances: allocations stay,
-  bound ARQs stay Bound, attach handles stay in use.
-* healthy again: ``recovering`` for ``[device_health] hold_down`` seconds
-  (still reserved), then healthy (``release_recovered()``, from the
-  conductor's Placement check), or at once with ``enable`` (end_hold_down).
-* ``driver_error``: the device's driver raised (in discovery or its
-  health checks) and the agent reports the device as last known
-  (cyborg.agent.resource_tracker): reserved as an unhealthy device, with
-  the exception as the reason, and healthy at once when the driver works
-  again (nothing said the device itself was wrong: no hold-down).
-
-The operator's hold-out is the device's status (``disable``:
-``maintaining``), which reserves it whatever its health.
-
-Each change is announced by ``_health_changed()`` after the transaction
-is committed.
+apply() records each device's reported health in the report's
+transaction: ``unhealthy`` and ``driver_error`` devices are reserved (the
+host marked for a push; instances keep what they hold); an unhealthy one
+healthy again stays reserved, ``recovering``, for ``[device_health]
+hold_down`` seconds or until ``enable``.
 """
 
 import datetime
@@ -69,9 +50,7 @@ class Change:
 
 
 def _next(row, health, reason, hold_down):
-    """The (health column, reason, changed since) a report makes of
-    *row*; None when nothing changes.
-    """
+    """The (health, reason, entered) a report makes of *row*, or None."""
     old = row['health']
     if health in (health_states.UNHEALTHY, health_states.DRIVER_ERROR):
         reason = (reason or health)[:_REASON_LENGTH]
@@ -90,13 +69,11 @@ def _next(row, health, reason, hold_down):
 
 
 def apply(context, host, records):
-    """Record the health a host's report says (inside the caller's
-    writer transaction: cyborg.conductor.inventory.reports.apply_report).
+    """Record the health a host's report says, in the caller's writer
+    transaction.
 
-    :param context: request context.
-    :param host: the host.
     :param records: the report's ``hardware.Hardware`` records.
-    :returns: a list of Change, for announce() once committed.
+    :returns: a list of Change, for announce().
     """
     reported = {r.uuid: (r.health, r.health_reason) for r in records}
     rows = device_queries.get_host_health(context, host)
@@ -126,45 +103,36 @@ def _change(row, new, reason, since):
                   device_queries.health_of(device))
 
 
+def _healthy(context, row, now):
+    device_queries.set_health(context, row['id'], None,
+                              row['health_reason'], now)
+    return _change(row, None, row['health_reason'], now)
+
+
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def end_hold_down(context, uuid):
-    """Return a recovering device now (the operator's ``enable``); an
-    unhealthy device stays out: its agent must report it healthy.
+    """Return a recovering device now (the operator's ``enable``).
 
     :raises: DeviceNotFound
-    :returns: a list of Change (empty when the device was not
-        recovering).
+    :returns: a list of Change.
     """
     row = device_queries.lock_health(context, uuid)
-    if row['health'] != health_states.RECOVERING:
-        return []
-    now = timeutils.utcnow()
-    device_queries.set_health(context, row['id'], None,
-                              row['health_reason'], now)
-    host_queries.mark_needs_sync(context, row['hostname'])
-    return [_change(row, None, row['health_reason'], now)]
+    changes = end_hold_downs(context, [row])
+    if changes:
+        host_queries.mark_needs_sync(context, row['hostname'])
+    return changes
 
 
 def end_hold_downs(context, devices):
-    """end_hold_down() of several devices whose rows the caller's writer
-    transaction holds locked (cyborg.conductor.devices.device's enable by
-    selector); only the recovering ones change.  The caller marks their
-    hosts for a push.
+    """end_hold_down() of devices whose rows the caller holds locked; the
+    caller marks their hosts.
 
-    :param devices: devices rows (dicts with id, uuid, hostname, health,
-        health_reason, ...).
     :returns: a list of Change.
     """
     now = timeutils.utcnow()
-    changes = []
-    for row in devices:
-        if row['health'] != health_states.RECOVERING:
-            continue
-        device_queries.set_health(context, row['id'], None,
-                                  row['health_reason'], now)
-        changes.append(_change(row, None, row['health_reason'], now))
-    return changes
+    return [_healthy(context, row, now) for row in devices
+            if row['health'] == health_states.RECOVERING]
 
 
 @db_api.retry_on_deadlock
@@ -173,19 +141,13 @@ def _release(context, before):
     changes = []
     now = timeutils.utcnow()
     for row in device_queries.get_recovered(context, before):
-        device_queries.set_health(context, row['id'], None,
-                                  row['health_reason'], now)
+        changes.append(_healthy(context, row, now))
         host_queries.mark_needs_sync(context, row['hostname'])
-        changes.append(_change(row, None, row['health_reason'], now))
     return changes
 
 
 def release_recovered(context):
-    """Return the devices whose hold-down is over (they are offered again
-    at the push of their host, which this marks).
-
-    :returns: the uuids returned.
-    """
+    """Return the devices whose hold-down is over; their uuids."""
     before = timeutils.utcnow() - datetime.timedelta(
         seconds=CONF.device_health.hold_down)
     changes = _release(context, before)
@@ -194,9 +156,7 @@ def release_recovered(context):
 
 
 def announce(context, changes):
-    """Announce committed changes (never inside a transaction), with the
-    instances bound to each device (read in one query for them all).
-    """
+    """Announce committed changes, with the instances bound to each device."""
     if not changes:
         return
     try:
@@ -217,20 +177,7 @@ def announce(context, changes):
 
 
 def _health_changed(context, device, old, new, instance_uuids=None):
-    """A device's health changed (committed): say so.
-
-    The one place a device's health change is told: the log, and the
-    versioned notification ``device.update`` whose ``changed`` names the
-    health fields (when notifications are enabled).
-
-    :param context: request context.
-    :param device: the device's row (a dict: uuid, hostname, type,
-        vendor, model, driver_name, health, health_reason, health_since).
-    :param old: healthy, unhealthy, recovering or driver_error, before.
-    :param new: the same, now.
-    :param instance_uuids: the instances bound to the device (None: not
-        known).
-    """
+    """Log a device's health change and send ``device.update``."""
     if new == health_states.UNHEALTHY:
         LOG.warning('Device %(uuid)s on %(host)s is unhealthy (%(reason)s): '
                     'its inventory is reserved; instances keep it '

@@ -11,15 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""What the agents are and have: ``registration`` (hello and
-heartbeats, the seeds' ``/hello``), ``reports`` (a host's hardware
-report, hash-gated, and the agents' liveness check), ``device_diff``
-(applying a report to the tables) and ``discovery`` (an operator's
-discovery, the seeds' ``/discovery``: recorded, cast, answered by the
-report); ``endpoint`` answers their RPC methods (``hello``, ``report``,
-``discovery_start``).
+"""What the agents are and have: ``registration`` (hellos and
+heartbeats), ``reports`` (hash-gated hardware reports, the agents'
+liveness), ``device_diff`` (a report applied to the tables),
+``discovery`` (an operator's discovery); ``endpoint`` answers their RPC
+methods.
 
-May call: cyborg.conductor.devices (a report carries device health) and
-cyborg.conductor.placement (a changed host is pushed); the database,
-the agents' RPC client, the notifications, cyborg.liveness.
+May call: cyborg.conductor.devices and cyborg.conductor.placement; the
+database, the agents' RPC client, the notifications, cyborg.liveness.
 """

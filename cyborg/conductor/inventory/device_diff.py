@@ -13,43 +13,12 @@
 # under the License.
 """Applying a host's report to its inventory tables: the diff.
 
-The stored rows of the host are read in a constant number of statements,
-compared with the report's hardware records, and only what differs is
-written: new rows are inserted in batches, changed columns updated, gone
-rows deleted.  Rows keep their uuids for as long as the hardware is
-reported (devices have deterministic uuids; the others get one when they
-are created).  Keys of the comparison:
-
-=================  ======================================================
-table              key
-=================  ======================================================
-devices            the record's uuid (host, driver, address); a device
-                   the existing Cyborg stored (no driver_name) is
-                   adopted by the record of its control path
-controlpath_ids    the device (one each)
-deployables        the name (also the resource provider's name)
-attributes         the key, for ``rc`` and ``trait<N>`` (the driver's);
-                   other keys (written through the API, an operator's
-                   ``trait_*`` among them) are left alone
-attach_handles     the deployable and the ``attach_info`` JSON; each
-                   handle carries its deployable's resource class
-                   (``resource_class``, the ``rc`` attribute)
-=================  ======================================================
-
-Hardware that is gone is never pulled from under an instance: a handle
-that is in use or referenced by an accelerator request stays (unchanged)
-until it is released, and a deployable that is gone is only marked
-(``removed_at``): cyborg.conductor.placement.sync deletes its resource
-provider and then its rows once nothing holds it, and reserves its
-inventory until then.  A device goes with its last deployable.
-
-Reprogramming an FPGA changes its ``CUSTOM_FPGA_FUNCTION_ID_*`` trait:
-the attribute rows change, and the Placement sync that follows swaps the
-trait on the resource provider.  ``deployables.bitstream_id`` is the Glance
-image Cyborg programmed (cyborg.db.queries.deployable.record_programming,
-after a bind's or the API's programming): a report never sets it, but one
-whose function traits differ from the stored ones (the FPGA was
-reprogrammed behind Cyborg's back) clears it, as the image is then unknown.
+The host's rows are read in a constant number of statements and only
+what differs is written; rows keep their uuids while the hardware is
+reported.  Gone hardware is never pulled from under an instance: a held
+handle stays, and a gone deployable is only marked (``removed_at``) for
+placement.provider_gc.  A report never sets ``bitstream_id`` (the image
+Cyborg programmed), but clears it when the function traits changed.
 """
 
 import re
@@ -75,32 +44,22 @@ _DEPLOYABLE_COLUMNS = ('num_accelerators', 'driver_name', 'device_id',
 class Result:
     """What a diff did.
 
-    :ivar writes: the number of rows written (0: the tables already
-        matched).
-    :ivar leftovers: gone hardware is still held (handles or devices kept
-        until released).
-    :ivar health_changes: the devices' health changes
-        (cyborg.conductor.devices.health.apply, set by the caller).
-    :ivar changes: (event type, values, changed columns) of each device
-        and deployable created, updated or deleted, for the notifications
-        sent after the commit (cyborg.notifications.inventory).
+    :ivar writes: the number of rows written.
+    :ivar leftovers: gone hardware is still held.
+    :ivar changes: (event type, values, changed columns) of each device and
+        deployable changed, for the notifications.
     """
 
     def __init__(self):
         self.writes = 0
         self.leftovers = False
         self.health_changes = []
-        # The state changes of the devices' configurations
-        # (cyborg.conductor.devices.configuration.apply_report).
         self.config_changes = []
         self.changes = []
 
 
-# The keys of the driver's attributes: rc, trait0, trait1... (hardware.
-# HardwareDeployable.attribute_values), and the existing Cyborg's traits1
-# of its fake driver.  Other trait* keys are an operator's traits
-# (cyborg.conductor.devices.attribute), published but never rewritten by
-# reports.
+# The driver's attribute keys (and the existing Cyborg's fake driver's
+# traits1); other trait* keys are an operator's, never rewritten.
 _MANAGED_KEY = re.compile(r'rc|traits?[0-9]+')
 
 
@@ -119,7 +78,7 @@ def _changed(row, values, columns):
 
 
 class _Diff:
-    """One host's diff, applied in phases (parents before children)."""
+    """One host's diff, applied parents before children."""
 
     def __init__(self, context, host, records, snapshot):
         self.context = context
@@ -326,9 +285,8 @@ class _Diff:
         new, gone = [], []
         for record, dep, dep_id in self._reported():
             cpid_id = self.cpid_ids[self.device_ids[record.uuid]]
-            # By address: a handle the existing Cyborg wrote (its fake
-            # driver's "device": "0" for "00") keeps its bytes, which
-            # Nova and operators may have stored.
+            # By address: a handle the existing Cyborg wrote keeps its
+            # bytes, which Nova and operators may have stored.
             stored = {_address_key(row['attach_info']): row for row in
                       self.snap.handles.get(dep_id, ())}
             for handle in dep.attach_handles:
@@ -339,9 +297,8 @@ class _Diff:
                 if row is None:
                     new.append(values)
                     continue
-                # A held handle keeps its columns, but for its copy of
-                # the deployable's resource class, which follows the
-                # ``rc`` attribute written above (_attributes()).
+                # A held handle keeps its columns but its copy of the
+                # deployable's resource class.
                 columns = ('resource_class',)
                 if row['id'] not in self.snap.held_handles:
                     columns += ('attach_type', 'cpid_id')
@@ -358,9 +315,7 @@ class _Diff:
         self._insert('attach_handles', new)
 
     def _gone_devices(self):
-        """Delete devices that are neither reported nor have deployables
-        (those with deployables go with their last one).
-        """
+        """Delete devices neither reported nor with deployables."""
         kept = set(self.device_ids.values())
         for row in self.snap.devices.values():
             if row['id'] in kept or self.on_device.get(row['id']):
@@ -373,9 +328,8 @@ class _Diff:
 
 
 def _address_key(text):
-    """An attach_info / cpid_info JSON text as this Cyborg writes it (the
-    key rows and reports are matched by), or the text itself when it is
-    not a PCI address.
+    """An attach_info or cpid_info JSON text as this Cyborg writes it, or
+    the text itself when it is not a PCI address.
     """
     try:
         return hardware_obj.canonical_info_json(text)
@@ -384,16 +338,11 @@ def _address_key(text):
 
 
 def apply(context, host, records, snapshot=None):
-    """Make a host's inventory tables match its report.
+    """Make a host's inventory tables match its report, in the caller's
+    writer transaction (which holds the host's row lock).
 
-    Runs inside the caller's writer transaction, which holds the host's
-    row lock (cyborg.db.queries.host.lock).
-
-    :param context: request context.
-    :param host: the host.
     :param records: its Hardware records (the whole report).
-    :param snapshot: the host's rows as host_inventory.load() returned
-        them, when the caller has them.
+    :param snapshot: the host's rows (host_inventory.load()), if at hand.
     :returns: a Result.
     """
     snap = snapshot or host_inventory.load(context, host)

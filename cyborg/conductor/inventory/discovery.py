@@ -13,16 +13,11 @@
 # under the License.
 """Discovery asked by an operator (the seeds' ``/discovery``), one way.
 
-The conductor records that discovery is asked of each host (``asked``,
-under a new id), casts ``discover_soon`` to the agents that are up and
-answers at once: no conductor worker waits on an agent, whose report
-needs a conductor worker of its own.  An agent that is down is recorded
-``unreachable`` and not asked.  The agent discovers when its work thread
-comes to it (many requests while one is pending make one discovery) and
-reports with the ids it answers; report() here records the outcome:
-``done`` with what the report added, changed and removed, or ``failed``
-with the reason.  The API waits for the outcome by reading the hosts
-table (cyborg.db.queries.discovery), a bounded time.
+The conductor records the discovery as asked of each host, casts
+``discover_soon`` to the agents that are up (those down are recorded
+``unreachable``) and answers at once.  The agent's report carries the ids
+it answers; record_outcome() records ``done`` with what changed, or
+``failed``.  The API waits for the outcome in the hosts table.
 """
 
 from oslo_log import log as logging
@@ -43,11 +38,7 @@ _EMPTY_DIFF = {'added': [], 'changed': [], 'removed': []}
 
 
 def _check_driver(context, host, driver):
-    """Refuse a driver that is not enabled on *host*, as its drivers
-    table says (the agent checks again when it discovers).
-
-    :raises: DriverNotEnabled
-    """
+    """Refuse a driver not enabled on *host* by its drivers table."""
     enabled = {row['name'] for row in driver_queries.get_all(
         context, host=host)
         if row['status'] != driver_queries.DISABLED and
@@ -62,10 +53,7 @@ def _check_driver(context, host, driver):
 
 
 def _agents(context, host):
-    """``{host: up}`` of the agents asked: one, or every registered one.
-
-    :raises: AgentNotFound (no agent ever registered on *host*).
-    """
+    """``{host: up}`` of the agents asked: one, or every registered one."""
     if host is not None and not service_queries.get_all(
             context, host=host, binary=servicegroup.AGENT):
         raise exception.AgentNotFound(host=host)
@@ -75,15 +63,11 @@ def _agents(context, host):
 def start(context, agent_api, host=None, driver=None):
     """Ask agents to discover now; answer at once.
 
-    :param context: request context.
-    :param agent_api: an agent RPC client (cyborg.agent.rpcapi.AgentAPI).
-    :param host: one host; None: every agent registered (those down are
-        shown unreachable).
-    :param driver: one driver's name; None: all of each agent's drivers.
-    :raises: for one *host*: AgentNotFound (no agent ever registered
-        there), DriverNotEnabled, AgentUnreachable (its agent is down).
-    :returns: ``{id, hosts: {host: {state, error}}}``: state ``asked``
-        or ``unreachable`` (with error).
+    :param host: one host; None: every registered agent.
+    :param driver: one driver's name; None: all of each agent's.
+    :raises: for one *host*: AgentNotFound, DriverNotEnabled,
+        AgentUnreachable.
+    :returns: ``{id, hosts: {host: {state, error}}}``.
     """
     if driver is not None and host is not None:
         _check_driver(context, host, driver)
@@ -136,11 +120,8 @@ def _brief(record):
 def hardware_diff(before, after):
     """What a discovery added, changed and removed on one host.
 
-    :param before: the records stored before (list of dicts).
-    :param after: the same, after.
-    :returns: ``{added, changed, removed}``, each a list of
-        ``{driver, address, type, deployables}`` sorted by driver and
-        address.
+    :returns: ``{added, changed, removed}``, lists of ``{driver, address,
+        type, deployables}`` sorted by driver and address.
     """
     before = {(r['driver'], r['address']): r for r in before or ()}
     after = {(r['driver'], r['address']): r for r in after or ()}
@@ -159,11 +140,7 @@ def record_outcome(context, host, discovery, generation, status,
                    before=None, after=None):
     """Record what a report that answers discoveries brought.
 
-    :param context: request context.
-    :param host: the agent's host.
-    :param discovery: what the agent sent with its report: ``{ids,
-        drivers}``, or ``{ids, error}`` when its discovery failed.
-    :param generation: the agent's generation.
+    :param discovery: ``{ids, drivers}``, or ``{ids, error}``.
     :param status: the report's status (stored, unchanged).
     :param before: the records stored before a stored report.
     :param after: the records it stored.

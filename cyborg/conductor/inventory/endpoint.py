@@ -11,10 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The RPC methods of the agents and of what they have: hello, report,
-discovery_start; thin methods that hand off to this room's modules (see
-cyborg.conductor.rpcapi for what each is sent).
-"""
+"""The RPC methods of the agents: hello, report, discovery_start."""
 
 from oslo_log import log as logging
 import oslo_messaging as messaging
@@ -36,12 +33,8 @@ LOG = logging.getLogger(__name__)
 class InventoryEndpoint:
     """hello, report, discovery_start.
 
-    :param target: the conductor's RPC target (its API version).
-    :param pool: the conductor's WorkerPool.
-    :param placement: a PlacementClient, or None.
-    :param agent_api: the agent RPC client.
-    :param on_agent: called with an agent's host, on the pool, after each
-        of its hellos (the jobs that waited for it run then).
+    :param on_agent: called with an agent's host, on the pool, after each of
+        its hellos (the jobs that waited for it run then).
     """
 
     def __init__(self, target, pool, placement, agent_api, on_agent):
@@ -51,17 +44,13 @@ class InventoryEndpoint:
         self._agent_api = agent_api
         self._on_agent = on_agent
 
-    # expose must be the outermost decorator: expected_exceptions does not
-    # copy the function's attributes.
+    # expose outermost: expected_exceptions does not copy attributes.
     @messaging.expose
     @messaging.expected_exceptions(exception.InvalidServiceBinary)
     def hello(self, context, host, binary, version=None, topic=None,
               drivers=None, started_at=None, installed_revision=None,
               config_revision=None):
-        """Register a service or record its heartbeat.
-
-        See ConductorAPI.hello for the arguments.
-        """
+        """See ConductorAPI.hello."""
         LOG.debug('hello from %(binary)s on %(host)s',
                   {'binary': binary, 'host': host})
         if started_at is not None:
@@ -75,12 +64,12 @@ class InventoryEndpoint:
                   'status': servicegroup.service_status(service)}
         if binary != servicegroup.AGENT:
             return answer
-        # Jobs that waited for this agent run now (issue 27).
+        # Jobs that waited for this agent run now.
         self._pool.kick(self._on_agent, host)
         if reports.is_reserved(context, host):
             # Back: service.up and its inventory restored now, not at the
-            # next sync (with or without Placement: issue 30).
-            self._pool.kick(reports.agent_heard,
+            # next sync.
+            self._pool.kick(reports.record_agent_back,
                             cyborg_context.get_admin_context(),
                             self._placement, host)
         if installed_revision is not None:
@@ -102,10 +91,7 @@ class InventoryEndpoint:
     @messaging.expose
     def report(self, context, host, generation, inventory_hash,
                hardware=None, rp_name=None, discovery=None):
-        """Apply an agent's hardware report, hash-gated.
-
-        See ConductorAPI.report for the arguments.
-        """
+        """See ConductorAPI.report."""
         return reports.report(context, self._placement, host, generation,
                               inventory_hash, hardware=hardware,
                               rp_name=rp_name, discovery=discovery)
@@ -116,10 +102,6 @@ class InventoryEndpoint:
                                    exception.AgentNotFound)
     @deadline.drop_when_late
     def discovery_start(self, context, host=None, driver=None):
-        """Ask one agent, or every agent, to discover now; answer at once.
-        The agents' reports bring the outcome.
-
-        See ConductorAPI.discovery_start for the arguments.
-        """
+        """See ConductorAPI.discovery_start."""
         return discovery_ops.start(context, self._agent_api, host=host,
                                    driver=driver)

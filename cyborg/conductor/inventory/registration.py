@@ -31,17 +31,9 @@ def hello(context, host, binary, version=None, topic=None, drivers=None,
           started_at=None):
     """Register a service or record its heartbeat, in one transaction.
 
-    A deadlock (on Galera, a conflicting commit on another node failing
-    this one's certification) or a lost connection runs the whole
-    transaction again.
-
-    :param context: request context.
-    :param host: the service's host.
     :param binary: cyborg-api, cyborg-conductor or cyborg-agent.
-    :param version: the service's software version.
-    :param topic: the RPC topic it serves, if any.
-    :param drivers: for agents, the hello() of each enabled driver; None
-        leaves the stored driver statuses alone.
+    :param drivers: for agents, each enabled driver's hello(); None leaves
+        the stored driver statuses alone.
     :param started_at: set on the first hello after a (re)start.
     :raises: InvalidServiceBinary
     :returns: the service row (a dict).
@@ -65,9 +57,8 @@ def hello(context, host, binary, version=None, topic=None, drivers=None,
 
 
 def decisions_if_changed(context, host, revision):
-    """The operator's decisions about the drivers of *host* (see
-    driver_queries.decisions), when they differ from what its agent runs
-    (*revision*); None otherwise.
+    """The operator's decisions about the drivers of *host*, when they
+    differ from *revision* (what its agent runs); None otherwise.
     """
     installs, removed = driver_queries.decisions(context, host)
     if driver_config.revision(installs, removed) == revision:

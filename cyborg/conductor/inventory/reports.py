@@ -11,27 +11,14 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Agents' hardware reports: applying them and showing them (the seeds'
-``/hardware``); the discoveries they answer are recorded by
-cyborg.conductor.inventory.discovery (the seeds' ``/discovery``).
+"""Agents' hardware reports, and the agents' liveness.
 
-Reports are hash-gated: an agent whose inventory did not change sends its
-hash only, which costs one UPDATE of its hosts row and nothing else, and
-the conductor answers ``resend`` when its stored hash differs (a new
-conductor database, a lost report, another compute node name).  A full
-report is stored in the hosts row (``hosts.hardware``), which marks the
-host for a push to Placement, and then applied to the inventory tables
-(cyborg.conductor.inventory.device_diff) in one short transaction under
-the host's row lock.  Only then, with no transaction open, the host's resource
-providers are pushed (cyborg.conductor.placement.push).  The flow goes one
-way: the tables never wait for Placement, and a report while Placement is
-down is applied all the same (the push is retried).
-
-``periodic`` returns the devices whose health hold-down is over
-(cyborg.conductor.devices.health), pushes the hosts still marked, applies again
-the reports that left held hardware in the tables (``hosts.gone_held``),
-and, with ``check_liveness``, reserves the inventory of hosts whose
-agent went down and restores it when it is back.
+Reports are hash-gated: an unchanged inventory sends its hash only (one
+UPDATE), and the conductor answers ``resend`` when its stored hash
+differs.  A full report is stored in the hosts row, applied to the tables
+(device_diff) in one short transaction under the host's row lock, and
+then, with no transaction open, the host is pushed to Placement: the
+tables never wait for Placement.
 """
 
 from oslo_log import log as logging
@@ -60,29 +47,11 @@ AGENT_BINARY = servicegroup.AGENT
 def report(context, client, host, generation, inventory_hash,
            hardware=None, rp_name=None, discovery=None):
     """Apply an agent's report; record the outcome of the discoveries it
-    answers.
+    answers.  See ConductorAPI.report.
 
-    :param context: request context.
-    :param client: the conductor's PlacementClient, or None when
-        Placement is not configured.
-    :param host: the agent's host.
-    :param generation: the agent's counter of inventory changes.
-    :param inventory_hash: the hash of the agent's inventory.
-    :param hardware: a HardwareList (full report), or None (the hash
-        only).  The hash of a full report is computed again here; the
-        stored hash is always the conductor's own.
-    :param rp_name: the compute node resource provider the agent's
-        devices go under (None: the host's name).
-    :param discovery: ``{ids, drivers}`` (or ``{ids, error}``) when the
-        report answers discoveries an operator asked
-        (cyborg.conductor.inventory.discovery), else None.
-    :returns: ``{status, generation, inventory_hash, cost}``: status
-        ``stored``, ``unchanged`` or ``resend``; generation is the
-        conductor's count of stored reports of that host (None for a
-        report of the hash only, which costs one UPDATE and reads
-        nothing); cost is what
-        handling the report took (``db_statements``, ``db_writes``,
-        ``placement_calls``, ``ms``).
+    :param client: the conductor's PlacementClient, or None.
+    :param hardware: a HardwareList, or None; its hash is computed again
+        here (the stored hash is the conductor's own).
     """
     with counters.measure(db_api.get_engine()) as cost:
         before = after = None
@@ -131,9 +100,8 @@ def _store(context, host, generation, inventory_hash, hardware, rp_name):
 
 def _record_outcome(context, host, discovery, generation, status, before,
                     after):
-    # The report is stored whatever happens to the outcome: a failure
-    # here leaves the discovery asked (the API shows it so), and must not
-    # make the agent send the report again.
+    # The report is stored: a failure here leaves the discovery asked,
+    # and must not make the agent send the report again.
     try:
         discovery_ops.record_outcome(context, host, discovery, generation,
                                      status, before=before, after=after)
@@ -150,9 +118,8 @@ def _stored(context, host):
 
 
 def _apply_and_push(context, client, host):
-    # The report is stored: whatever goes wrong now is retried by the
-    # periodic task (the host stays marked), and the agent need not send
-    # it again.
+    # The report is stored: what fails now is retried by the periodic
+    # task (the host stays marked).
     try:
         result = apply_report(context, host)
     except Exception:
@@ -169,15 +136,10 @@ def _apply_and_push(context, client, host):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def apply_report(context, host):
-    """Make a host's inventory tables match its stored report.
+    """Make a host's inventory tables match its stored report; mark the
+    host for a push when a row changed.
 
-    One short transaction holding the host's row lock, with database
-    statements only; the host is marked for a push when a row changed.
-
-    :param context: request context.
-    :param host: the host.
-    :returns: the device_diff.Result, or None when the host never sent a
-        full report.
+    :returns: the device_diff.Result, or None (no full report yet).
     """
     row = host_queries.lock(context, host)
     if row is None or row.hardware is None:
@@ -201,12 +163,8 @@ def apply_report(context, host):
 
 def _liveness_changed(context, client, host, agent_up, done,
                       why='liveness check'):
-    """Record the agent's liveness, send the agent alarm and push its
-    host, when this conductor is the one that changed it.
-
-    The record and the alarm (service.down, service.up) do not need
-    Placement; without a client (``[placement]`` not configured) nothing
-    is pushed, and the host stays marked for a push (set_liveness).
+    """Record the agent's liveness, send service.up or service.down and
+    push its host, when this conductor is the one that changed it.
     """
     try:
         if not host_queries.set_liveness(context, host, agent_up):
@@ -235,8 +193,7 @@ def _check_agents(context, client, done, restore):
     """Record the agents whose liveness changed and push their hosts.
 
     :param done: the hosts pushed, appended to.
-    :param restore: also record the agents that are back (otherwise only
-        those that went down: their heartbeat restores them).
+    :param restore: also record the agents that are back.
     """
     for hostname, up, agent_up in liveness.hosts(context):
         if up != agent_up and (restore or not up):
@@ -244,18 +201,11 @@ def _check_agents(context, client, done, restore):
 
 
 def check_liveness(context, client):
-    """Record the hosts whose agent went down (no heartbeat and no report
-    for ``service_down_time`` seconds): service.down, and their inventory
-    reserved in Placement.
+    """Record the hosts whose agent went down: service.down, inventory
+    reserved.  Runs every ``report_interval``.
 
-    Runs every ``[DEFAULT] report_interval`` seconds, so that a host is
-    reserved soon after its agent is reported down; its inventory is
-    restored at the agent's first heartbeat once back (agent_heard).
-
-    :param client: a PlacementClient, or None when Placement is not
-        configured: the agents are recorded down and service.down is sent
-        all the same, nothing is pushed.
-    :returns: the hosts recorded down (by this conductor).
+    :param client: a PlacementClient, or None (nothing pushed).
+    :returns: the hosts recorded down.
     """
     done = []
     _check_agents(context, client, done, restore=False)
@@ -264,17 +214,16 @@ def check_liveness(context, client):
 
 def is_reserved(context, host):
     """Whether the host's inventory is reserved because its agent was
-    recorded down (one indexed SELECT, for each agent heartbeat).
+    recorded down (one indexed SELECT per heartbeat).
     """
     return host_queries.is_recorded_down(context, host)
 
 
-def agent_heard(context, client, host):
-    """An agent the conductor recorded as down sent a heartbeat: record
-    it back (service.up) and restore its host's inventory now.
+def record_agent_back(context, client, host):
+    """Record an agent back (service.up) at its heartbeat and restore its
+    host's inventory now.
 
-    :param client: a PlacementClient, or None when Placement is not
-        configured (recorded back and service.up all the same).
+    :param client: a PlacementClient, or None.
     :returns: whether this call recorded it back.
     """
     done = []
@@ -283,20 +232,12 @@ def agent_heard(context, client, host):
 
 
 def periodic(context, client):
-    """The conductor's Placement check (every ``[placement]
-    sync_interval`` seconds).
+    """The conductor's Placement check (every ``[placement] sync_interval``):
+    return devices whose hold-down is over, record agents down and back,
+    apply again the reports that left held hardware, push the hosts marked.
 
-    Reserves the inventory of hosts whose agent went down (no heartbeat
-    and no report for ``service_down_time`` seconds) and restores it when
-    the agent is back, applies again the reports that left held hardware
-    in the tables (released since?), and pushes the hosts still marked
-    (which also removes released leftovers of gone hardware).
-
-    :param context: request context.
-    :param client: a PlacementClient, or None when Placement is not
-        configured: the hold-downs and the agents' liveness (with its
-        notifications) are checked all the same, nothing is pushed.
-    :returns: the hosts pushed (by this conductor).
+    :param client: a PlacementClient, or None (nothing pushed).
+    :returns: the hosts pushed.
     """
     try:
         health.release_recovered(context)

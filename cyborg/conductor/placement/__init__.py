@@ -12,10 +12,8 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Publishing the database to Placement: ``sync`` (what a host's
-providers, inventories and traits should be), ``push`` (making
-Placement so, outside any transaction) and ``provider_gc`` (gone
-hardware: its providers first, then its rows).
+providers must show), ``push`` (making Placement so, outside any
+transaction) and ``provider_gc`` (gone hardware).
 
-May call: the database and the Placement client; no other room of the
-conductor (every room that changes what Placement shows calls this one).
+May call: the database and the Placement client; no other room.
 """

@@ -13,29 +13,11 @@
 # under the License.
 """Garbage collection of gone hardware: providers first, then rows.
 
-A report that no longer shows a deployable only marks it
-(``deployables.removed_at``, cyborg.conductor.inventory.device_diff).
-Each push of its host (cyborg.conductor.placement.push) then collects
-it, with no transaction open:
-
-1. while an accelerator request or a handle in use holds it, it is kept:
-   its provider stays, with its whole inventory reserved;
-2. otherwise its resource provider is deleted from Placement; while
-   Placement refuses because the provider has allocations, it is kept the
-   same way;
-3. once Placement confirmed (or the provider never existed), its rows are
-   deleted in a short transaction that checks again that nothing holds
-   them and that no report brought it back; its device goes with its last
-   deployable unless the last report still shows the device.
-
-The rows are the record of what must be deleted: they stay until
-Placement confirmed, so a conductor that dies in between finds them again
-and Placement answers 404 the second time.  Should the rows turn out to
-be held or back after all, the provider is forgotten (``rp_state``
-cleared) and made again by the next push.
-
-Without Placement (not configured), only hardware that was never
-published is collected.
+A deployable marked gone is kept, its provider reserved, while an ARQ or
+a handle holds it or Placement refuses to delete its provider; otherwise
+its provider is deleted, then its rows, checking again that nothing holds
+it.  The rows stay until Placement confirmed, so a conductor that dies in
+between finds them again.
 """
 
 from oslo_log import log as logging
@@ -50,20 +32,13 @@ LOG = logging.getLogger(__name__)
 
 
 def collect(context, client, snapshot, gone, reported, outcome):
-    """Collect a host's gone deployables.
+    """Collect a host's gone deployables, with no transaction open.
 
-    Must be called with no transaction open.
-
-    :param context: request context.
-    :param client: a PlacementClient, or None.
-    :param snapshot: the host's Snapshot (host_inventory.load).
     :param gone: the rows of its deployables marked gone.
     :param reported: the uuids of the devices of its last report.
-    :param outcome: the push's placement_sync.Outcome (``removed`` and
-        ``leftovers`` are updated).
+    :param outcome: the push's Outcome (``removed`` and ``leftovers``).
     :raises: PlacementUnavailable
-    :returns: the rows of the deployables kept (their providers must be
-        published, reserved).
+    :returns: the rows of the deployables kept (published, reserved).
     """
     kept = []
     removed = set()
@@ -123,7 +98,7 @@ def _collect_one(context, client, snapshot, deployable, reported, removed,
 def _delete_rows(context, snapshot, deployable, reported, removed,
                  devices_gone):
     """Delete a gone deployable's rows, and its device after its last one
-    (unless reported: then appended to *devices_gone*).
+    (appended to *devices_gone*) unless reported.
 
     :returns: False when something holds it, or it is back.
     """

@@ -13,34 +13,12 @@
 # under the License.
 """Pushing a host's resource providers to Placement, outside transactions.
 
-The flow goes one way, as for the events of Nova (cyborg.conductor.
-nova_notifier): a change is committed first, in a short transaction that
-marks the host (``hosts.needs_sync``); then a conductor pushes it:
-
-1. it takes the host (cyborg.db.queries.host.claim_sync: one UPDATE that
-   clears the mark and records a claim, so that no other conductor pushes
-   the host at the same time);
-2. it reads the host's row and inventory in one reader transaction;
-3. with no transaction open, it writes to Placement what differs from
-   what was last written (cyborg.conductor.placement.sync, with the
-   providers' generations; the client retries generation conflicts), and
-   records each write (``deployables.rp_state``) in a short writer
-   transaction of its own; gone hardware is removed by
-   cyborg.conductor.placement.provider_gc;
-4. it lets go of the host, marking it again when the push was incomplete
-   (Placement unreachable, compute node provider missing, gone hardware
-   still allocated); the periodic task (``[placement] sync_interval``)
-   tries marked hosts again.
-
-A change committed during a push marks the host again: the pusher sees it
-when it lets go, and goes round once more (at most MAX_ROUNDS times; the
-periodic task does the rest).  A conductor that dies while pushing leaves
-a claim that expires after CLAIM_SECONDS, and counts as a mark.
-
-The push is started right after the change that marked the host (a
-report, a device status, the agent's liveness), so Placement follows the
-database within one push; a slow or unreachable Placement never holds a
-row lock.
+A change commits first, marking the host (``hosts.needs_sync``).  A
+conductor then claims the host (one UPDATE), reads it, writes to
+Placement what differs from what it last wrote, recording each write in a
+short transaction, and lets go, marking the host again if incomplete.  A
+change during a push makes it go round again (MAX_ROUNDS); a dead
+conductor's claim expires after CLAIM_SECONDS.
 """
 
 from oslo_log import log as logging
@@ -66,17 +44,12 @@ MAX_ROUNDS = 5
 
 def push(context, client, host):
     """Push a host's resource providers, if it needs it and no other
-    conductor is pushing it.
+    conductor is pushing it; with no transaction open.
 
-    Must be called with no transaction open.
-
-    :param context: request context.
-    :param client: a PlacementClient, or None when Placement is not
-        configured (then only gone hardware that was never published is
-        removed, and the host stays marked).
-    :param host: the host.
-    :returns: the placement_sync.Outcome of the last round, or None when
-        there was nothing to push or another conductor has the host.
+    :param client: a PlacementClient, or None (only gone hardware never
+        published is removed; the host stays marked).
+    :returns: the Outcome of the last round, or None when there was nothing
+        to push or another conductor has the host.
     """
     outcome = None
     for _round_number in range(MAX_ROUNDS):
@@ -112,10 +85,7 @@ def push_safely(context, client, host):
 
 
 def push_hosts(context, client, hosts):
-    """push_safely() of each host, one after the other, with no
-    transaction open; none without Placement (*client* None): the hosts
-    stay marked for the periodic task.
-    """
+    """push_safely() of each host; none without Placement."""
     if client is None:
         return
     for host in hosts:
@@ -123,12 +93,7 @@ def push_hosts(context, client, hosts):
 
 
 def push_soon(pool, client, hosts):
-    """push_hosts() on the conductor's pool, after the caller answers: so
-    that an answer does not wait for thousands of pushes.  A push the pool
-    refuses is the periodic task's (the hosts are marked).
-
-    :param pool: the conductor's WorkerPool.
-    """
+    """push_hosts() on the conductor's pool, after the caller answers."""
     if client is not None and hosts:
         pool.kick(push_hosts, cyborg_context.get_admin_context(), client,
                   sorted(hosts))
@@ -173,10 +138,9 @@ def _round(context, client, host):
 
 
 def _publish_all(context, client, state, snapshot, parent, outcome):
-    """Publish present hardware, then collect the gone (whose providers
-    stay, reserved, while they are held).
+    """Publish present hardware, then collect the gone.
 
-    :raises: PlacementUnavailable (the rest waits for the next push).
+    :raises: PlacementUnavailable
     """
     gone = []
     for deployable in sorted(snapshot.deployables.values(),
@@ -210,11 +174,10 @@ def _publish_logged(context, client, snapshot, deployable, state, parent,
 
 def publish(context, client, deployable, want, outcome, force=False):
     """Write one deployable's provider where it differs from what was last
-    written, then record what was written (a short writer transaction).
+    written, then record what was written.
 
-    :param deployable: the deployable's row (a dict).
     :param want: placement_sync.desired() of it.
-    :param outcome: the push's Outcome (counts, leftovers, kept).
+    :param outcome: the push's Outcome.
     :param force: write it all, whatever was last written.
     :raises: PlacementError
     """

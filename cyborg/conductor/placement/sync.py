@@ -11,34 +11,15 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Publishing a host's deployables as Placement resource providers.
+"""What a host's deployables must look like as Placement resource
+providers, and writing it; this module reads and writes no table.
 
-Each deployable is one child resource provider of the host's compute node
-provider (found by name: the agent's ``[agent] resource_provider_name``,
-else its host, as the existing Cyborg; created under the host's name when
-``[placement] create_compute_rp`` is set and neither exists):
-
-* name: the deployable's name; uuid: ``uuid3(NAMESPACE_DNS, name)`` (as
-  the existing Cyborg, so providers survive a migration);
-* inventory: ``{rc: {total, max_unit: total, reserved}}`` from the ``rc``
-  attribute and ``num_accelerators``; ``reserved`` is the total while any
-  reason of cyborg.db.queries.hold holds (the device disabled, unhealthy,
-  recovering or held for its driver's error, its configuration changing
-  or failed, the host's agent down, the hardware gone but still held),
-  else 0 (the capacity view counts by the same rules);
-* traits: ``OWNER_CYBORG`` plus the values of the ``trait*`` attributes,
-  plus ``CUSTOM_CLASS_<NAME>`` of every device class whose selector
-  matches the deployable (cyborg.common.device_class).
-
-What was last written is kept in ``deployables.rp_state`` (with the
-provider generation), so a push sends only what changed, and nothing when
-nothing did.  Allocations are Nova's and are never written.
-
-This module only computes what a provider must look like and writes it to
-Placement: it reads and writes no table.  The push of a host's providers
-(when, with what claim, recording what was written) is
-cyborg.conductor.placement.push; the removal of gone hardware is
-cyborg.conductor.placement.provider_gc.
+Each deployable is a child of the host's compute node provider, named
+after it, with uuid ``uuid3(NAMESPACE_DNS, name)`` (as the existing
+Cyborg, so providers survive a migration), an inventory of its ``rc``
+reserved whole while cyborg.db.queries.hold has a reason, and the traits
+``OWNER_CYBORG``, its ``trait*`` attributes and ``CUSTOM_CLASS_<NAME>``
+of each device class that matches.  Allocations are Nova's.
 """
 
 import re
@@ -78,16 +59,12 @@ def _valid_class(name):
 
 
 class Outcome:
-    """What one host's sync did.
+    """What one host's push did.
 
-    :ivar complete: every provider is as the tables say (False: Placement
-        failed, is not configured, or the compute node provider is
-        missing; the periodic task tries again).
+    :ivar complete: every provider is as the tables say.
     :ivar leftovers: gone hardware is still held (its provider reserved).
-    :ivar pushed: providers written.
-    :ivar removed: deployables removed with their providers.
-    :ivar kept: names of the deployables whose provider had to keep an
-        old resource class, reserved, because it is allocated.
+    :ivar kept: deployables whose provider keeps an old, allocated resource
+        class, reserved.
     :ivar error: why it is not complete, for the log.
     """
 
@@ -113,11 +90,9 @@ def desired(snapshot, deployable, agent_up, parent, classes=()):
     """What the provider of *deployable* must look like.
 
     :param snapshot: the host's Snapshot (host_inventory.load).
-    :param deployable: the deployable's row (a dict).
     :param agent_up: the host's agent liveness (False reserves).
     :param parent: the compute node provider's uuid.
-    :param classes: the device classes (``[{name, selector}]``,
-        cyborg.db.queries.device_class.get_selectors).
+    :param classes: the device classes (``[{name, selector}]``).
     :returns: ``{name, parent, inventories, traits}``.
     """
     attributes = snapshot.attributes.get(deployable['id'], ())
@@ -154,8 +129,7 @@ def desired(snapshot, deployable, agent_up, parent, classes=()):
 
 def compute_node_names(rp_name, hostname):
     """The names a host's compute node provider is looked up under, in
-    order: the agent's ``[agent] resource_provider_name``, then its host
-    (as the existing Cyborg).
+    order.
     """
     names = [rp_name] if rp_name else []
     if hostname not in names:
@@ -174,17 +148,10 @@ def find_compute_node(client, rp_name, hostname):
 
 
 def compute_node(client, host):
-    """The compute node provider of a host, created in standalone mode.
+    """The compute node provider of a host: the one recorded, else the first
+    found by name, else (``[placement] create_compute_rp``) a new one.
 
-    The uuid recorded in the host row (with its name) is taken as it is;
-    otherwise the provider is looked up under each of
-    compute_node_names() in turn, and the first that exists is the one.
-    When none does and ``[placement] create_compute_rp`` is set, it is
-    created under the host's name.
-
-    :param client: a PlacementClient.
-    :param host: the host's row as host_queries.get_sync_state() gives
-        it.
+    :param host: the host's row (host_queries.get_sync_state()).
     :raises: ComputeResourceProviderNotFound, PlacementError
     :returns: (the provider's uuid, its name).
     """
@@ -212,17 +179,12 @@ def compute_node(client, host):
 
 
 def write_provider(client, uuid, want, have=None):
-    """Write what differs between a provider as it was (*have*) and as it
-    must be (*want*).
+    """Write what differs between a provider as last written (*have*, None:
+    unknown) and as it must be (*want*).
 
-    :param client: a PlacementClient.
-    :param uuid: the provider's uuid.
-    :param want: desired() of its deployable.
-    :param have: what was last written (None: unknown, write it all).
     :raises: PlacementError
-    :returns: (state written, with its generation; whether an old
-        resource class had to be kept, reserved, because it is
-        allocated).
+    :returns: (state written with its generation, whether an old allocated
+        resource class had to be kept, reserved).
     """
     generation = have.get('generation') if have else None
     if have is None or (have['name'], have['parent']) != (want['name'],

@@ -191,7 +191,7 @@ class AgentDownBindTestCase(api_base.APITestCase):
         self._waiting_job()
         # Its hello (the conductor's hello handler) wakes the job.
         service_queries.heartbeat(self.context, HOST, 'cyborg-agent')
-        self.assertEqual(1, bind_jobs.agent_heard(self.context, HOST))
+        self.assertEqual(1, bind_jobs.wake_waiting(self.context, HOST))
         [job] = self._run_jobs()
         self.assertEqual((job_queries.PREPARE, uuid),
                          (job['kind'], job['arq_uuid']))

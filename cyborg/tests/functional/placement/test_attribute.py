@@ -26,6 +26,7 @@ from cyborg.conductor.audit import placement as placement_audit
 from cyborg.conductor.devices import attribute as attribute_ops
 from cyborg.conductor.devices import device_class as device_class_ops
 from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.placement import push as placement_push
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
 from cyborg.db.queries import service as service_queries
@@ -119,7 +120,7 @@ class AttributeToPlacementTestCase(base.DbTestCase):
         _row, hosts = device_class_ops.create(
             self.context, 'big', [{'key': 'memory_mb', 'op': '>=',
                                    'value': 40000}])
-        device_class_ops.push_hosts(self.context, self.client, hosts)
+        placement_push.push_hosts(self.context, self.client, hosts)
         self.assertNotIn(CLASS_TRAIT, self._traits())
         uuid = attribute_ops.create(self.context, self.deployable_id,
                                     'memory_mb', '81920',

@@ -266,7 +266,7 @@ class HoldReasonsTestCase(base.DbTestCase):
         self._check({'CUSTOM_QAT': 2, 'PGPU': 1, 'CUSTOM_NPU': 1},
                     'agent_down')
         service_queries.heartbeat(self.context, HOST, servicegroup.AGENT)
-        reports.agent_heard(self.context, self.client, HOST)
+        reports.record_agent_back(self.context, self.client, HOST)
         self._check()
 
         # The NPU gone while bound: kept, reserved, until released.

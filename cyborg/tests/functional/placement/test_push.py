@@ -166,8 +166,8 @@ class _PushMixin:
         self.assertEqual(['n1'], inventory.periodic(self.context,
                                                     self.client))
         service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
-        self.assertTrue(inventory.agent_heard(self.context, self.client,
-                                              'n1'))
+        self.assertTrue(inventory.record_agent_back(self.context,
+                                                    self.client, 'n1'))
         self.placement.client.set_traits(
             placement_sync.rp_uuid('n1_FakeDevice'), ['OWNER_CYBORG'])
         drift = placement_audit.audit(self.context, self.client, heal=True)

@@ -211,7 +211,7 @@ class DeadHostReleaseTestCase(_TwoAgents):
         # old mdev and frees its handle by itself.
         self._start('node-1')
         service_queries.heartbeat(self.context, 'node-1', 'cyborg-agent')
-        self.assertEqual(1, bind_jobs.agent_heard(self.context, 'node-1'))
+        self.assertEqual(1, bind_jobs.wake_waiting(self.context, 'node-1'))
         self.assertEqual([(job_queries.RELEASE, 'node-1')], self._run_due())
         self.assertEqual({}, self.drivers['node-1'].mdevs)
         self.assertFalse(
@@ -220,4 +220,4 @@ class DeadHostReleaseTestCase(_TwoAgents):
         self.assertEqual([new], [a['uuid'] for a in arq_queries.get_all(
             self.context)])
         # Nothing else woken on a hello with nothing waiting.
-        self.assertEqual(0, bind_jobs.agent_heard(self.context, 'node-1'))
+        self.assertEqual(0, bind_jobs.wake_waiting(self.context, 'node-1'))

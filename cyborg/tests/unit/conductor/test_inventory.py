@@ -154,8 +154,8 @@ class InventoryTestCase(base.DbTestCase):
         self.assertTrue(inventory.is_reserved(self.context, 'n1'))
         # Its heartbeat (the conductor's hello) records it back once.
         self._agent_up('n1')
-        self.assertTrue(inventory.agent_heard(self.context, None, 'n1'))
-        self.assertFalse(inventory.agent_heard(self.context, None, 'n1'))
+        self.assertTrue(inventory.record_agent_back(self.context, None, 'n1'))
+        self.assertFalse(inventory.record_agent_back(self.context, None, 'n1'))
         self.assertEqual([], inventory.check_liveness(self.context, None))
         self.assertEqual([], inventory.periodic(self.context, None))
         self.assertFalse(inventory.is_reserved(self.context, 'n1'))
