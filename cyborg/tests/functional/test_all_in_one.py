@@ -33,6 +33,7 @@ from oslo_utils import uuidutils
 from oslotest import base
 import requests
 
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.functional.fixtures import services
 
 HOST = 'aio-node'
@@ -205,12 +206,8 @@ class AllInOneTestCase(base.BaseTestCase):
                 'project_id': 'demo', 'user_id': 'demo',
                 'consumer_generation': None})
         self.request('PATCH', self.api + '/accelerator_requests', 202,
-                     headers=JSON, json={arq: [
-                         {'path': '/hostname', 'op': 'add', 'value': HOST},
-                         {'path': '/device_rp_uuid', 'op': 'add',
-                          'value': rp_uuid},
-                         {'path': '/instance_uuid', 'op': 'add',
-                          'value': instance}]})
+                     headers=JSON, json=nova_boot.bind_document(
+                         [arq], HOST, rp_uuid, instance))
 
     # The test ----------------------------------------------------------
 

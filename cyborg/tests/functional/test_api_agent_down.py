@@ -28,7 +28,6 @@ stand-in; on MariaDB and PostgreSQL.
 import datetime
 
 from oslo_utils import timeutils
-from oslo_utils import uuidutils
 import sqlalchemy as sa
 
 from cyborg import context as cyborg_context
@@ -44,6 +43,7 @@ from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import nova as nova_fixture
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.functional import api_base
 from cyborg.tests.functional.fixtures import services
 
@@ -68,6 +68,8 @@ class AgentDownBindTestCase(api_base.APITestCase):
     def setUp(self):
         super().setUp()
         self.context = cyborg_context.get_admin_context()
+        self.nova_boot = nova_boot.NovaBoot(
+            api=nova_boot.webtest_api(self.app, NOVA))
         self.pci = inventory.add_device(self.context, HOST, handles=2)
         self.mdev = inventory.add_device(
             self.context, HOST, dev_type='GPU', address='0000:0d:00.0',
@@ -93,21 +95,6 @@ class AgentDownBindTestCase(api_base.APITestCase):
 
     def _agent_down(self):
         self._last_heartbeat(api_base.base.CONF.service_down_time + 1)
-
-    def _bind(self, profile, rp_uuid):
-        """Nova's create and bind; :returns: (ARQ uuid, instance uuid)."""
-        arq = self.app.post_json(
-            '/v2/accelerator_requests', {'device_profile_name': profile},
-            headers=NOVA).json['arqs'][0]
-        instance = uuidutils.generate_uuid()
-        self.app.patch_json(
-            '/v2/accelerator_requests', {arq['uuid']: [
-                {'path': '/hostname', 'op': 'add', 'value': HOST},
-                {'path': '/device_rp_uuid', 'op': 'add', 'value': rp_uuid},
-                {'path': '/instance_uuid', 'op': 'add',
-                 'value': instance}]},
-            headers=NOVA, status=202)
-        return arq['uuid'], instance
 
     def _resolved(self, instance, status=200):
         """What nova-compute reads once it has the event (423 while a
@@ -143,7 +130,8 @@ class AgentDownBindTestCase(api_base.APITestCase):
 
     def test_pci_handle_binds_with_the_agent_down(self):
         self._agent_down()
-        uuid, instance = self._bind('fpga1', self.pci['rp_uuid'])
+        [uuid], instance = self.nova_boot.boot(
+            'fpga1', HOST, self.pci['rp_uuid'])
         event = self.nova.wait_for_tags([uuid])[uuid]
         self.assertEqual(('accelerator-request-bound', 'completed',
                           instance),
@@ -155,7 +143,8 @@ class AgentDownBindTestCase(api_base.APITestCase):
 
     def test_mdev_handle_waits_then_fails(self):
         self._agent_down()
-        uuid, instance = self._bind('vgpu1', self.mdev['rp_uuid'])
+        [uuid], instance = self.nova_boot.boot(
+            'vgpu1', HOST, self.mdev['rp_uuid'])
         row = arq_queries.get_row(self.context, uuid)
         self.assertEqual(states.BIND_STARTED, row['state'])
         self._resolved(instance, status=423)
@@ -187,7 +176,8 @@ class AgentDownBindTestCase(api_base.APITestCase):
 
     def test_mdev_handle_bound_when_the_agent_is_back_in_time(self):
         self._agent_down()
-        uuid, instance = self._bind('vgpu1', self.mdev['rp_uuid'])
+        [uuid], instance = self.nova_boot.boot(
+            'vgpu1', HOST, self.mdev['rp_uuid'])
         self._waiting_job()
         # Its hello (the conductor's hello handler) wakes the job.
         service_queries.heartbeat(self.context, HOST, 'cyborg-agent')

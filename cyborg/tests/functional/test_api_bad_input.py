@@ -18,6 +18,7 @@ from oslo_serialization import jsonutils
 
 from cyborg.api.middleware import noauth
 from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.functional import api_base
 
 V24 = {'OpenStack-API-Version': 'accelerator 2.4'}
@@ -45,10 +46,8 @@ class BadInputTestCase(api_base.APITestCase):
         dp = '/v2/device_profiles'
         arqs = '/v2/accelerator_requests'
         arq = self.arq['uuid']
-        bind = [{'path': '/hostname', 'op': 'add', 'value': 'h'},
-                {'path': '/device_rp_uuid', 'op': 'add',
-                 'value': self.inv['rp_uuid']},
-                {'path': '/instance_uuid', 'op': 'add', 'value': UNKNOWN}]
+        bind = nova_boot.bind_document([arq], 'h', self.inv['rp_uuid'],
+                                       UNKNOWN)[arq]
         # Nova: a member's token of the project (the noauth default's) and
         # a service token.
         svc = {'X-Service-Roles': 'service', 'X-Roles': 'member,reader',

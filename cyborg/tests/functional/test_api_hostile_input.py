@@ -27,6 +27,7 @@ import pytest
 
 from cyborg.api.controllers import root
 from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.functional import api_base
 
 pytestmark = pytest.mark.slow(1)
@@ -154,10 +155,8 @@ class HostileInputTestCase(api_base.APITestCase):
     def test_surrogate_in_bodies(self):
         before = self.row_counts()
         arq = self.arq['uuid']
-        bind = [{'path': '/hostname', 'op': 'add', 'value': SURROGATE},
-                {'path': '/device_rp_uuid', 'op': 'add',
-                 'value': self.inv['rp_uuid']},
-                {'path': '/instance_uuid', 'op': 'add', 'value': UNKNOWN}]
+        bind = nova_boot.bind_document([arq], SURROGATE, self.inv['rp_uuid'],
+                                       UNKNOWN)[arq]
         svc = dict(V25, **{'X-Service-Roles': 'service',
                            'X-Roles': 'admin,member,reader',
                            'X-Project-Id': 'p1'})

@@ -19,6 +19,7 @@ from oslo_serialization import jsonutils
 from oslo_utils import uuidutils
 
 from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.functional import api_base
 
 
@@ -95,12 +96,8 @@ class KeystoneAuthTestCase(api_base.APITestCase):
                             body={'device_profile_name': 'dp'},
                             status=201).json['arqs'][0]
         self.assertEqual(self.project, arq['project_id'])
-        bind = {arq['uuid']: [
-            {'path': '/hostname', 'op': 'add', 'value': 'compute-1'},
-            {'path': '/device_rp_uuid', 'op': 'add',
-             'value': inv['rp_uuid']},
-            {'path': '/instance_uuid', 'op': 'add',
-             'value': uuidutils.generate_uuid()}]}
+        bind = nova_boot.bind_document([arq], 'compute-1', inv['rp_uuid'],
+                                       uuidutils.generate_uuid())
         # The user's token alone is not enough to bind.
         self._request('PATCH', '/v2/accelerator_requests',
                       token=self.member, body=bind, status=403)

@@ -39,6 +39,7 @@ import uuid as uuid_lib
 import pytest
 import requests
 
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.functional import base
 from cyborg.tests.functional.fixtures import services
@@ -157,14 +158,10 @@ class _DeviceConfigFlow:
         arq = response.json()['arqs'][0]['uuid']
         instance = str(uuid_lib.uuid4())
         rp_uuid = self.placement.tree(self.node)[rp_name]['uuid']
-        response = self.request('PATCH', '/accelerator_requests',
-                                headers=NOVA, json={arq: [
-                                    {'path': '/hostname', 'op': 'add',
-                                     'value': self.node},
-                                    {'path': '/device_rp_uuid', 'op': 'add',
-                                     'value': rp_uuid},
-                                    {'path': '/instance_uuid', 'op': 'add',
-                                     'value': instance}]})
+        response = self.request(
+            'PATCH', '/accelerator_requests', headers=NOVA,
+            json=nova_boot.bind_document([arq], self.node, rp_uuid,
+                                         instance))
         self.assertEqual(202, response.status_code, response.text)
         services.wait_for(
             lambda: self.request('GET', '/accelerator_requests/' + arq,

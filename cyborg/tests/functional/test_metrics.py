@@ -44,6 +44,7 @@ from cyborg.db import models
 from cyborg.db.queries import service as service_queries
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import nova as nova_fixture
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.functional import api_base
 from cyborg.tests.functional.fixtures import services
 
@@ -91,6 +92,8 @@ class MetricsLifecycleTestCase(api_base.APITestCase):
     def setUp(self):
         super().setUp()
         self.context = cyborg_context.get_admin_context()
+        self.nova_boot = nova_boot.NovaBoot(
+            api=nova_boot.webtest_api(self.app, NOVA))
         self.fpga = inventory.add_device(self.context, HOST, handles=2)
         self.gpu = inventory.add_device(
             self.context, OTHER, dev_type='GPU', address='0000:0d:00.0',
@@ -121,20 +124,6 @@ class MetricsLifecycleTestCase(api_base.APITestCase):
         response = requests.get(self.conductor_url, timeout=10)
         response.raise_for_status()
         return _samples(response.text)
-
-    def _bind(self, profile, rp_uuid):
-        arq = self.app.post_json(
-            '/v2/accelerator_requests', {'device_profile_name': profile},
-            headers=NOVA).json['arqs'][0]
-        instance = uuidutils.generate_uuid()
-        self.app.patch_json(
-            '/v2/accelerator_requests', {arq['uuid']: [
-                {'path': '/hostname', 'op': 'add', 'value': HOST},
-                {'path': '/device_rp_uuid', 'op': 'add', 'value': rp_uuid},
-                {'path': '/instance_uuid', 'op': 'add',
-                 'value': instance}]},
-            headers=NOVA, status=202)
-        return arq['uuid'], instance
 
     def _accelerators(self, samples, host, rc, driver):
         return {state: _value(samples, 'cyborg_accelerators', host=host,
@@ -170,7 +159,8 @@ class MetricsLifecycleTestCase(api_base.APITestCase):
         self.app.post_json('/v2/device_profiles', [
             {'name': 'fpga1', 'groups': [{'resources:FPGA': '1'}]}],
             headers=ADMIN)
-        uuid, instance = self._bind('fpga1', self.fpga['rp_uuid'])
+        [uuid], instance = self.nova_boot.boot(
+            'fpga1', HOST, self.fpga['rp_uuid'])
         event = self.nova.wait_for_tags([uuid])[uuid]
         self.assertEqual('completed', event['status'])
 
@@ -221,18 +211,10 @@ class MetricsLifecycleTestCase(api_base.APITestCase):
         # A bind refused (no profile of that name on the provider's
         # resource class is still bound: the handle claim fails once
         # both are taken).
-        second, _instance = self._bind('fpga1', self.fpga['rp_uuid'])
-        arq = self.app.post_json(
-            '/v2/accelerator_requests', {'device_profile_name': 'fpga1'},
-            headers=NOVA).json['arqs'][0]
-        self.app.patch_json(
-            '/v2/accelerator_requests', {arq['uuid']: [
-                {'path': '/hostname', 'op': 'add', 'value': HOST},
-                {'path': '/device_rp_uuid', 'op': 'add',
-                 'value': self.fpga['rp_uuid']},
-                {'path': '/instance_uuid', 'op': 'add',
-                 'value': uuidutils.generate_uuid()}]},
-            headers=NOVA, status=409)
+        [second], _instance = self.nova_boot.boot('fpga1', HOST,
+                                                  self.fpga['rp_uuid'])
+        self.nova_boot.boot('fpga1', HOST, self.fpga['rp_uuid'],
+                            status=409)
         after = self._conductor()
         self.assertEqual(3, delta('cyborg_arq_binds_total'))
         self.assertEqual(1, delta('cyborg_arq_bind_failures_total',

@@ -37,6 +37,7 @@ import requests
 from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import nova as nova_fixture
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.functional import base
 from cyborg.tests.functional.fixtures import services
@@ -60,6 +61,9 @@ class NeutronPortFlowTestCase(base.ServiceTestCase):
         self.port = services.free_port()
         self.url = 'http://127.0.0.1:%d/v2' % self.port
         self.session = requests.Session()
+        self.nova_boot = nova_boot.NovaBoot(
+            api=self.api, project=PROJECT, placement=self.placement,
+            nova=self.nova)
         self._start()
 
     def _start(self):
@@ -103,59 +107,21 @@ class NeutronPortFlowTestCase(base.ServiceTestCase):
 
     # Nova's side -------------------------------------------------------
 
-    def port_request_group(self, profile_name):
-        """nova-api: the port's device profile becomes its request group
-        (Nova accepts a profile of exactly one group for a port).
-        """
-        [profile] = self.api('GET', '/device_profiles?name=' + profile_name,
-                             200)['device_profiles']
-        [group] = profile['groups']
-        resources = ','.join('%s:%s' % (k.split(':', 1)[1], v)
-                             for k, v in group.items()
-                             if k.startswith('resources:'))
-        required = ','.join(('' if v == 'required' else '!') +
-                            k.split(':', 1)[1] for k, v in group.items()
-                            if k.startswith('trait:'))
-        return resources, required
-
-    def schedule(self, resources, required, instance):
-        """The scheduler: a candidate for the port's group, claimed."""
-        params = {'resources1': resources, 'group_policy': 'none'}
-        if required:
-            params['required1'] = required
-        body = self.placement.adapter.get(
-            '/allocation_candidates', params=params,
-            microversion='1.36').json()
-        self.assertTrue(body['allocation_requests'], body)
-        request = body['allocation_requests'][0]
-        [rp_uuid] = request['mappings']['1']
-        claim = self.placement.adapter.put(
-            '/allocations/' + instance, microversion='1.28',
-            raise_exc=False, json={
-                'allocations': request['allocations'],
-                'project_id': PROJECT, 'user_id': 'nova-user',
-                'consumer_generation': None})
-        self.assertEqual(204, claim.status_code, claim.text)
-        return rp_uuid
-
     def boot_with_port(self, profile_name):
         """Nova's flow for one port; returns (ARQ, binding profile, rp)."""
         instance = uuidutils.generate_uuid()
-        resources, required = self.port_request_group(profile_name)
-        rp_uuid = self.schedule(resources, required, instance)
+        # nova-api: the port's device profile becomes its request group
+        # (Nova accepts a profile of exactly one group for a port).
+        [profile] = self.api('GET', '/device_profiles?name=' + profile_name,
+                             200)['device_profiles']
+        [group] = profile['groups']
+        rp_uuid = self.nova_boot.schedule([group], instance)[1][0]
         # nova-conductor: one ARQ for the port, bound at once.
-        [arq] = self.api('POST', '/accelerator_requests', 201, json={
-            'device_profile_name': profile_name})['arqs']
-        self.api('PATCH', '/accelerator_requests', 202, json={arq['uuid']: [
-            {'path': '/hostname', 'op': 'add', 'value': self.node},
-            {'path': '/device_rp_uuid', 'op': 'add', 'value': rp_uuid},
-            {'path': '/instance_uuid', 'op': 'add', 'value': instance}]})
+        [uuid], _ = self.nova_boot.boot(profile_name, self.node, rp_uuid,
+                                        instance=instance)
         # nova-compute: the event, then the resolved ARQs.
-        event = self.nova.wait_for_tags([arq['uuid']])[arq['uuid']]
-        self.assertEqual('completed', event['status'])
-        [arq] = self.api('GET', '/accelerator_requests?instance=%s'
-                         '&bind_state=resolved' % instance,
-                         200)['arqs']
+        events, [arq] = self.nova_boot.resolved([uuid], instance)
+        self.assertEqual('completed', events[uuid]['status'])
         self.assertEqual(('Bound', 'PCI'),
                          (arq['state'], arq['attach_handle_type']))
         info = arq['attach_handle_info']

@@ -40,6 +40,7 @@ import pytest
 import requests
 
 from cyborg.tests.fixtures import nova as nova_fixture
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.functional import base
 from cyborg.tests.functional.fixtures import services
@@ -64,8 +65,8 @@ class NovaFlowTestCase(base.ServiceTestCase):
         self.nodename2 = self.node2 + '.example.org'
         self.placement = self.useFixture(placement_fixture.PlacementFixture(
             http=True, compute_nodes=[self.node1, self.nodename2]))
-        self.roots = {uuid: name for name, uuid in
-                      self.placement.compute_nodes.items()}
+        self.nova_boot = nova_boot.NovaBoot(
+            api=self.api, project=PROJECT, placement=self.placement)
         # node2's image cache holds the bitstream (no Glance needed).
         self.cache = self.useFixture(fixtures.TempDir()).path
         with open(os.path.join(self.cache, IMAGE), 'wb') as f:
@@ -151,59 +152,12 @@ class NovaFlowTestCase(base.ServiceTestCase):
         self.assertEqual({'Initial'}, {a['state'] for a in arqs})
         return profile, arqs
 
-    def schedule(self, profile, instance, host=None):
-        """The scheduler: allocation candidates for the profile's groups
-        (one numbered request group each), claimed for the instance.
-
-        :returns: (hostname, {group index: resource provider uuid}).
-        """
-        params = {'group_policy': 'none', 'limit': 1000}
-        for index, group in enumerate(profile['groups']):
-            required = []
-            for key, value in group.items():
-                if key.startswith('resources:'):
-                    params.setdefault('resources%d' % index, []).append(
-                        '%s:%s' % (key.split(':', 1)[1], value))
-                elif key.startswith('trait:'):
-                    required.append(('' if value == 'required' else '!') +
-                                    key.split(':', 1)[1])
-            params['resources%d' % index] = ','.join(
-                params['resources%d' % index])
-            if required:
-                params['required%d' % index] = ','.join(required)
-        response = self.placement.adapter.get(
-            '/allocation_candidates', params=params, microversion='1.36')
-        body = response.json()
-        summaries = body['provider_summaries']
-        for request in body['allocation_requests']:
-            rps = [rp for rps in request['mappings'].values() for rp in rps]
-            hostname = self.roots[summaries[rps[0]]['root_provider_uuid']]
-            if host in (None, hostname):
-                break
-        else:
-            self.fail('no allocation candidate on %s: %s' % (host, body))
-        claim = self.placement.adapter.put(
-            '/allocations/' + instance, microversion='1.28',
-            raise_exc=False, json={
-                'allocations': request['allocations'],
-                'project_id': PROJECT, 'user_id': 'nova-user',
-                'consumer_generation': None})
-        self.assertEqual(204, claim.status_code, claim.text)
-        return hostname, {int(k[len('resources'):] or 0): rps[0]
-                          for k, rps in request['mappings'].items()}
-
     def bind(self, arqs, hostname, mapping, instance, status=202):
         """nova-conductor: bind every ARQ; returns when the PATCH was sent
         (its events may reach Nova before the answer: Nova expects it).
         """
-        body = {arq['uuid']: [
-            {'path': '/hostname', 'op': 'add', 'value': hostname},
-            {'path': '/device_rp_uuid', 'op': 'add',
-             'value': mapping[arq['device_profile_group_id']]},
-            {'path': '/instance_uuid', 'op': 'add', 'value': instance}]
-            for arq in arqs}
         sent = time.monotonic()
-        self.api('PATCH', '/accelerator_requests', status, json=body)
+        self.nova_boot.bind(arqs, hostname, mapping, instance, status)
         return sent
 
     def resolved(self, instance):
@@ -214,7 +168,8 @@ class NovaFlowTestCase(base.ServiceTestCase):
         """Everything up to the bind; returns (instance, arqs, patched)."""
         instance = uuidutils.generate_uuid()
         profile, arqs = self.create_arqs(name)
-        hostname, mapping = self.schedule(profile, instance, host)
+        hostname, mapping = self.nova_boot.schedule(profile['groups'],
+                                                    instance, host)
         patched = self.bind(arqs, hostname, mapping, instance)
         return instance, arqs, patched
 

@@ -33,6 +33,7 @@ import pytest
 import requests
 
 from cyborg.tests.fixtures import nova as nova_fixture
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.functional import base
 from cyborg.tests.functional.fixtures import services
@@ -59,6 +60,8 @@ class OneWorkerTestCase(base.ServiceTestCase):
         self.port = services.free_port()
         self.url = 'http://127.0.0.1:%d/v2' % self.port
         self.session = requests.Session()
+        self.nova_boot = nova_boot.NovaBoot(
+            api=self.api, project=PROJECT, placement=self.placement)
         self.start_service(
             'cyborg-conductor', self.host('cond'),
             # oslo.messaging's RPC pool: one thread.
@@ -100,24 +103,6 @@ class OneWorkerTestCase(base.ServiceTestCase):
         self.assertEqual(expect, response.status_code, response.text)
         return response.json() if response.content else None
 
-    def _schedule(self, instance):
-        """The scheduler: an allocation candidate for a vGPU, claimed.
-
-        :returns: the provider's uuid.
-        """
-        body = self.placement.adapter.get(
-            '/allocation_candidates', microversion='1.36',
-            params={'resources0': 'VGPU:1', 'group_policy': 'none'}).json()
-        [request] = body['allocation_requests']
-        claim = self.placement.adapter.put(
-            '/allocations/' + instance, microversion='1.28',
-            raise_exc=False, json={
-                'allocations': request['allocations'],
-                'project_id': PROJECT, 'user_id': 'nova-user',
-                'consumer_generation': None})
-        self.assertEqual(204, claim.status_code, claim.text)
-        return request['mappings']['0'][0]
-
     def _discover(self):
         return self.api('POST', '/discovery', 200, headers=ADMIN_HEADERS,
                         json={'host': self.node})
@@ -126,28 +111,21 @@ class OneWorkerTestCase(base.ServiceTestCase):
         self.api('POST', '/device_profiles', 201, headers={},
                  json=[{'name': 'vgpu', 'groups': [
                      {'resources:VGPU': '1'}]}])
-        [arq] = self.api('POST', '/accelerator_requests', 201,
-                         json={'device_profile_name': 'vgpu'})['arqs']
+        [arq] = self.nova_boot.create('vgpu')
         instance = uuidutils.generate_uuid()
-        rp_uuid = self._schedule(instance)
+        _node, mapping = self.nova_boot.schedule([{'resources:VGPU': '1'}],
+                                                 instance)
         with concurrent.futures.ThreadPoolExecutor(1) as pool:
             # The operator's discovery: the agent takes two seconds.
             discovery = pool.submit(self._discover)
             # Nova binds meanwhile.
-            self.api('PATCH', '/accelerator_requests', 202, json={
-                arq['uuid']: [
-                    {'path': '/hostname', 'op': 'add',
-                     'value': self.node},
-                    {'path': '/device_rp_uuid', 'op': 'add',
-                     'value': rp_uuid},
-                    {'path': '/instance_uuid', 'op': 'add',
-                     'value': instance}]})
-            events = self.nova.wait_for_tags([arq['uuid']], timeout=90)
+            self.nova_boot.bind([arq], self.node, mapping[0], instance)
+            events = self.nova.wait_for_tags([arq], timeout=90)
             [host] = discovery.result(timeout=120)['hosts']
-        self.assertEqual('completed', events[arq['uuid']]['status'])
+        self.assertEqual('completed', events[arq]['status'])
         self.assertEqual(
             ('Bound', 'MDEV'),
-            tuple(self.api('GET', '/accelerator_requests/' + arq['uuid'],
+            tuple(self.api('GET', '/accelerator_requests/' + arq,
                            200)[k] for k in ('state',
                                              'attach_handle_type')))
         self.assertEqual((self.node, 'ok', 'done'),

@@ -41,6 +41,7 @@ import requests
 import sqlalchemy as sa
 
 from cyborg.db import models
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.functional import base
 from cyborg.tests.functional.fixtures import services
@@ -169,12 +170,9 @@ class OneWorkerProgramTestCase(base.ServiceTestCase):
         install.start()
         self.addCleanup(install.join)
         response = self.request(
-            'PATCH', '/accelerator_requests', headers=NOVA, json={arq: [
-                {'path': '/hostname', 'op': 'add', 'value': self.node},
-                {'path': '/device_rp_uuid', 'op': 'add',
-                 'value': bound['rp_uuid']},
-                {'path': '/instance_uuid', 'op': 'add',
-                 'value': uuidutils.generate_uuid()}]})
+            'PATCH', '/accelerator_requests', headers=NOVA,
+            json=nova_boot.bind_document([arq], self.node, bound['rp_uuid'],
+                                         uuidutils.generate_uuid()))
         self.assertEqual(202, response.status_code, response.text)
         response = self.request('GET', '/accelerator_requests/' + arq,
                                 headers=NOVA)

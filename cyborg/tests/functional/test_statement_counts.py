@@ -35,6 +35,7 @@ from cyborg.conductor import pool as worker_pool
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device_profile as dp_queries
 from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import statements
 from cyborg.tests.functional import api_base
 
@@ -115,13 +116,9 @@ class StatementCountTestCase(api_base.APITestCase):
         [arq] = response.json['arqs']
         instance = uuidutils.generate_uuid()
         counts['arq_bind'], _ = self.count(
-            'patch_json', '/v2/accelerator_requests', 202, params={
-                arq['uuid']: [
-                    {'path': '/hostname', 'op': 'add', 'value': HOST},
-                    {'path': '/device_rp_uuid', 'op': 'add',
-                     'value': self.target['rp_uuid']},
-                    {'path': '/instance_uuid', 'op': 'add',
-                     'value': instance}]})
+            'patch_json', '/v2/accelerator_requests', 202,
+            params=nova_boot.bind_document([arq], HOST,
+                                           self.target['rp_uuid'], instance))
         counts['arq_resolved'], response = self.count(
             'get', '/v2/accelerator_requests?instance=%s'
             '&bind_state=resolved' % instance, 200)

@@ -39,7 +39,6 @@ import subprocess
 import sys
 
 import fixtures
-from oslo_utils import uuidutils
 import pytest
 import requests
 import sqlalchemy as sa
@@ -47,6 +46,7 @@ import sqlalchemy as sa
 from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import nova as nova_fixture
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.functional import base
 from cyborg.tests.functional.db import test_upstream_upgrade as dumps
@@ -236,19 +236,11 @@ class _UpgradedDeploymentMixin:
 
         # A new instance: bound with the compute node's name (Nova's
         # nodename), then deleted by instance.
-        instance = uuidutils.generate_uuid()
-        [arq] = self.api('POST', '/accelerator_requests', 201,
-                         json={'device_profile_name': 'fpga'})['arqs']
-        fpga = after['compute1_FakeDevice'][0]
-        self.api('PATCH', '/accelerator_requests', 202, json={arq['uuid']: [
-            {'path': '/hostname', 'op': 'add',
-             'value': 'compute1.example.org'},
-            {'path': '/device_rp_uuid', 'op': 'add', 'value': fpga},
-            {'path': '/instance_uuid', 'op': 'add', 'value': instance}]})
-        event = self.nova.wait_for_tags([arq['uuid']])[arq['uuid']]
-        self.assertEqual('completed', event['status'])
-        [bound] = self.api('GET', '/accelerator_requests?instance=%s'
-                           '&bind_state=resolved' % instance, 200)['arqs']
+        nova = nova_boot.NovaBoot(api=self.api, nova=self.nova)
+        [arq], instance = nova.boot('fpga', 'compute1.example.org',
+                                    after['compute1_FakeDevice'][0])
+        events, [bound] = nova.resolved([arq], instance)
+        self.assertEqual('completed', events[arq]['status'])
         self.assertEqual('Bound', bound['state'])
         held = {a['handle_uuid'] for a in self.arqs.values()}
         self.assertNotIn(bound['attach_handle_uuid'], held)

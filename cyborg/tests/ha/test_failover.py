@@ -56,6 +56,7 @@ import requests
 from cyborg import states
 from cyborg.tests import base
 from cyborg.tests.fixtures import nova as nova_fixture
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.functional.fixtures import services
 
@@ -370,11 +371,8 @@ class HAFailoverTestCase(base.TestCase):
         the ARQ says whether to bind again.  Returns the settled state.
         """
         instance = uuidutils.generate_uuid()
-        body = {arq['uuid']: [
-            {'path': '/hostname', 'op': 'add', 'value': node},
-            {'path': '/device_rp_uuid', 'op': 'add',
-             'value': self.fpga[node]},
-            {'path': '/instance_uuid', 'op': 'add', 'value': instance}]}
+        body = nova_boot.bind_document([arq], node, self.fpga[node],
+                                       instance)
         # A try whose answer was lost (a 503 from HAProxy's side of a
         # failover, a dropped connection, a conductor's COMMIT whose OK
         # never came back) may have bound the ARQ: sent again, the bind

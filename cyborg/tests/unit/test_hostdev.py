@@ -17,8 +17,6 @@ from oslo_utils import uuidutils
 
 from cyborg import hostdev
 from cyborg import states
-from cyborg.conductor.arq import bind as arq_bind
-from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import jobs as bind_jobs
 from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.devices import device_profile as dp_ops
@@ -27,6 +25,7 @@ from cyborg.db.queries import bind_job as job_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import nova_boot
 
 
 class HostdevTestCase(base.DbTestCase):
@@ -47,13 +46,11 @@ class HostdevTestCase(base.DbTestCase):
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name=name, description=None,
             groups=[{'resources:%s' % rc: '1'}]))
-        [arq] = arq_create.create(self.context, name, 'p1').objects
-        arq_bind.bind(self.context, {arq.uuid: {
-            'hostname': 'node-1', 'device_rp_uuid': device['rp_uuid'],
-            'instance_uuid': 'i-' + name, 'project_id': 'p1'}})
+        [arq], _ = nova_boot.NovaBoot(context=self.context).boot(
+            name, 'node-1', device['rp_uuid'], instance='i-' + name)
         for job in job_queries.get_all(self.context):
             bind_jobs.bind_done(self.context, job, {})
-        return arq_queries.get(self.context, arq.uuid)
+        return arq_queries.get(self.context, arq)
 
     def test_pci(self):
         arq = self._bound(self.pci, 'PGPU')

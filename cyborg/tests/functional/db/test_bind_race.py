@@ -27,8 +27,6 @@ import sqlalchemy as sa
 from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import states
-from cyborg.conductor.arq import bind as arq_bind
-from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.devices import device_profile as dp_ops
@@ -39,6 +37,7 @@ from cyborg.db.queries import deployable as deployable_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import nova_boot
 
 HANDLES = 10
 BINDS = 50
@@ -57,7 +56,13 @@ class _BindRaceMixin:
             groups=[{'resources:FPGA': '1'}]))
 
     def _arq(self):
-        return arq_create.create(self.context, 'dp', 'p1').objects[0].uuid
+        return nova_boot.NovaBoot(context=self.context).create('dp')[0]
+
+    def _bind(self, context, arq, instance=None):
+        """Nova's bind of *arq* on node-1's FPGA; :returns: the states."""
+        return nova_boot.NovaBoot(context=context).bind(
+            [arq], 'node-1', self.fpga['rp_uuid'],
+            instance or uuidutils.generate_uuid())
 
     def _race(self, calls):
         """Run the calls at once; {index: result or exception}."""
@@ -82,17 +87,10 @@ class _BindRaceMixin:
         self.assertEqual(len(calls), len(results))
         return results
 
-    def _patch(self, arq, instance):
-        return {arq: {'hostname': 'node-1',
-                      'device_rp_uuid': self.fpga['rp_uuid'],
-                      'instance_uuid': instance, 'project_id': 'p1'}}
-
     def test_more_binds_than_handles(self):
         arqs = [self._arq() for _ in range(BINDS)]
         results = self._race([
-            (lambda ctx, arq=arq: arq_bind.bind(
-                ctx, self._patch(arq, uuidutils.generate_uuid()))[0])
-            for arq in arqs])
+            (lambda ctx, arq=arq: self._bind(ctx, arq)) for arq in arqs])
         # The binds that found no free handle are refused, unchanged.
         refused = [r for r in results.values() if isinstance(r, Exception)]
         self.assertEqual([exception.BindRefused] * (BINDS - HANDLES),
@@ -119,8 +117,7 @@ class _BindRaceMixin:
         instance = uuidutils.generate_uuid()
         arqs = [self._arq() for _ in range(8)]
         results = self._race([
-            (lambda ctx, arq=arq: arq_bind.bind(
-                ctx, self._patch(arq, instance))[0])
+            (lambda ctx, arq=arq: self._bind(ctx, arq, instance))
             for arq in arqs])
         won = [r for r in results.values() if isinstance(r, dict)]
         lost = [r for r in results.values() if not isinstance(r, dict)]
@@ -134,9 +131,7 @@ class _BindRaceMixin:
     def test_one_arq_is_bound_once(self):
         arq = self._arq()
         results = self._race([
-            (lambda ctx: arq_bind.bind(
-                ctx, self._patch(arq, uuidutils.generate_uuid()))[0])
-            for _ in range(8)])
+            (lambda ctx: self._bind(ctx, arq)) for _ in range(8)])
         won = [r for r in results.values() if isinstance(r, dict)]
         self.assertEqual([{arq: states.BOUND}], won)
         for error in results.values():
@@ -154,12 +149,9 @@ class _BindRaceMixin:
         # is in use exactly when a Bound ARQ holds it.
         old = [self._arq() for _ in range(HANDLES)]
         for arq in old:
-            arq_bind.bind(self.context,
-                          self._patch(arq, uuidutils.generate_uuid()))
+            self._bind(self.context, arq)
         new = [self._arq() for _ in range(2 * HANDLES)]
-        calls = [(lambda ctx, arq=arq: arq_bind.bind(
-            ctx, self._patch(arq, uuidutils.generate_uuid()))[0])
-            for arq in new]
+        calls = [(lambda ctx, arq=arq: self._bind(ctx, arq)) for arq in new]
         calls += [(lambda ctx, arq=arq: arq_release.unbind(ctx, [arq]))
                   for arq in old[:HANDLES // 2]]
         calls += [(lambda ctx, arq=arq: arq_delete.delete(ctx, uuids=[arq]))
@@ -206,8 +198,7 @@ class _BindRaceMixin:
         for _ in range(DELETE_RACES):
             arq = self._arq()
             results = self._race([
-                lambda ctx: arq_bind.bind(
-                    ctx, self._patch(arq, uuidutils.generate_uuid()))[0],
+                lambda ctx: self._bind(ctx, arq),
                 lambda ctx: arq_delete.delete(ctx, uuids=[arq])])
             for result in results.values():
                 outcomes[type(result).__name__] += 1

@@ -27,8 +27,6 @@ import sqlalchemy as sa
 from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import states
-from cyborg.conductor.arq import bind as arq_bind
-from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.audit import handles as handle_audit
@@ -37,6 +35,7 @@ from cyborg.db import models
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import nova_boot
 
 AH = models.AttachHandle
 ARQ = models.ExtendedAcceleratorRequest
@@ -76,22 +75,21 @@ class _HandleAuditMixin:
         """Bind an ARQ, then unbind or delete it."""
         profile, device = (('fpga', self.busy) if index % 2 else
                            ('vgpu', self.mdev))
-        [arq] = arq_create.create(context, profile, 'p1').objects
+        nova = nova_boot.NovaBoot(context=context)
+        arqs = nova.create(profile)
         try:
-            arq_bind.bind(context, {arq.uuid: {
-                'hostname': 'node-1', 'device_rp_uuid': device['rp_uuid'],
-                'instance_uuid': uuidutils.generate_uuid(),
-                'project_id': 'p1'}})
+            nova.bind(arqs, 'node-1', device['rp_uuid'],
+                      uuidutils.generate_uuid())
         except exception.BindRefused:
             # Four binders share three handles: all may be taken for a
             # moment.  Nova then deletes the ARQ.
-            arq_delete.delete(context, [arq.uuid])
+            arq_delete.delete(context, arqs)
             return
         if index % 3:
-            arq_delete.delete(context, [arq.uuid])
+            arq_delete.delete(context, arqs)
         else:
-            arq_release.unbind(context, [arq.uuid])
-            arq_delete.delete(context, [arq.uuid])
+            arq_release.unbind(context, arqs)
+            arq_delete.delete(context, arqs)
 
     def _threads(self, targets):
         errors = []
@@ -117,11 +115,8 @@ class _HandleAuditMixin:
         # that a Bound ARQ references.
         leaked, held = self.broken['handle_uuids']
         self._sql(sa.update(AH).where(AH.uuid == leaked).values(in_use=True))
-        [arq] = arq_create.create(self.context, 'fpga', 'p1').objects
-        arq_bind.bind(self.context, {arq.uuid: {
-            'hostname': 'node-2', 'device_rp_uuid': self.broken['rp_uuid'],
-            'instance_uuid': uuidutils.generate_uuid(),
-            'project_id': 'p1'}})
+        nova_boot.NovaBoot(context=self.context).boot(
+            'fpga', 'node-2', self.broken['rp_uuid'])
         self._sql(sa.update(AH).where(AH.uuid == held).values(in_use=False))
         findings = []
 

@@ -39,6 +39,7 @@ from cyborg.conductor.arq import nova_events
 from cyborg.db import models
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.tests.fixtures import nova as nova_fixture
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.functional import base
 from cyborg.tests.functional.fixtures import services
@@ -188,21 +189,15 @@ class FaultTestCase(base.ServiceTestCase):
         """
         arqs = {}
         for _ in range(count):
-            [arq] = self.api('POST', '/accelerator_requests', 201,
-                             json={'device_profile_name': name})['arqs']
-            arqs[arq['uuid']] = uuidutils.generate_uuid()
+            [arq] = nova_boot.NovaBoot(api=self.api).create(name)
+            arqs[arq] = uuidutils.generate_uuid()
         return arqs
-
-    def bind_body(self, arq, instance, rp):
-        return {arq: [
-            {'path': '/hostname', 'op': 'add', 'value': self.node},
-            {'path': '/device_rp_uuid', 'op': 'add', 'value': rp},
-            {'path': '/instance_uuid', 'op': 'add', 'value': instance}]}
 
     def bind(self, arq, instance, rp):
         """nova-compute's bind PATCH: its status code, or 'hung'."""
         response = self.request('PATCH', '/accelerator_requests',
-                                json=self.bind_body(arq, instance, rp))
+                                json=nova_boot.bind_document(
+                                    [arq], self.node, rp, instance))
         if response == 'hung':
             return response
         return response.status_code

@@ -25,14 +25,16 @@ from cyborg.drivers import fake
 from cyborg.objects import hardware
 from cyborg.tests import base
 from cyborg.tests.fixtures import nova as nova_fixture
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import placement as placement_fixture
 
 CONF = cyborg_conf.CONF
 
 
 class NovaHostTestCase(base.DbTestCase):
-    """Sets ``placement``, ``client``, ``nova``, ``nova_client`` and
-    reports n1's ``DEVICES`` (fake driver) from a live agent.
+    """Sets ``placement``, ``client``, ``nova``, ``nova_client``,
+    ``nova_boot`` (Nova's boot, in process) and reports n1's ``DEVICES``
+    (fake driver) from a live agent.
     """
 
     DEVICES = ['fpga=1', 'vgpu=1']
@@ -47,6 +49,7 @@ class NovaHostTestCase(base.DbTestCase):
         self.flags(group='nova', auth_type='none',
                    endpoint_override=self.nova.url)
         self.nova_client = nova_client.from_conf(CONF)
+        self.nova_boot = nova_boot.NovaBoot(context=self.context)
         # The agent's liveness is not what these tests are about: its one
         # heartbeat must not run out while a loaded machine binds.
         self.flags(service_down_time=600)

@@ -35,8 +35,6 @@ from cyborg import servicegroup
 from cyborg import states
 from cyborg.clients import placement as placement_client
 from cyborg.conductor import manager
-from cyborg.conductor.arq import bind as arq_bind
-from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.audit import placement as placement_audit
 from cyborg.conductor.devices import device_class as device_class_ops
 from cyborg.conductor.devices import device_profile as dp_ops
@@ -53,6 +51,7 @@ from cyborg.objects import hardware
 from cyborg.tests import base
 from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import fakesys
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import nvidia_smi
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.fixtures import sysfs
@@ -152,13 +151,13 @@ class _DeviceClassMixin:
             description=None,
             groups=[{'resources:PGPU': '1', 'trait:' + BIG: 'required'}]))
 
+        nova = nova_boot.NovaBoot(context=self.context)
+
         def bind(name):
-            arq = arq_create.create(self.context, 'big-gpu', 'p1').objects[0]
-            return arq_bind.bind(self.context, {arq.uuid: {
-                'hostname': 'n1',
-                'device_rp_uuid': placement_sync.rp_uuid(name),
-                'instance_uuid': uuidutils.generate_uuid(),
-                'project_id': 'p1'}}, check_provider='refuse')[0][arq.uuid]
+            [arq] = nova.create('big-gpu')
+            return nova.bind([arq], 'n1', placement_sync.rp_uuid(name),
+                             uuidutils.generate_uuid(),
+                             check_provider='refuse')[arq]
 
         self.assertEqual(states.BOUND, bind(_gpu('n1', 1)))
         exc = self.assertRaises(exception.BindProviderMismatch, bind,

@@ -40,8 +40,6 @@ from cyborg import exception
 from cyborg.agent import resource_tracker
 from cyborg.clients import placement as placement_client
 from cyborg.common import device_config
-from cyborg.conductor.arq import bind as arq_bind
-from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.devices import device_profile as dp_ops
@@ -58,6 +56,7 @@ from cyborg.objects import hardware
 from cyborg.tests import base
 from cyborg.tests.fixtures import fake_kernel
 from cyborg.tests.fixtures import fakesys
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import nvidia_smi
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.fixtures import reporting
@@ -158,12 +157,10 @@ class _ConfigMixin(sysfs.FakeHostMixin):
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name=name, description=None,
             groups=[{'resources:%s' % rc: '1'}]))
-        [arq] = arq_create.create(self.context, name, 'p1').objects
-        instance = self.placement.allocate(self._rp(suffix), {rc: 1})
-        arq_bind.bind(self.context, {arq.uuid: {
-            'hostname': HOST, 'device_rp_uuid': self._rp(suffix),
-            'instance_uuid': instance, 'project_id': 'p1'}})
-        return arq.uuid, instance
+        [arq], instance = nova_boot.NovaBoot(
+            context=self.context, placement=self.placement).boot(
+                name, HOST, self._rp(suffix), claim={rc: 1})
+        return arq, instance
 
     def _allocations(self, consumer):
         resp = self.placement.adapter.get(

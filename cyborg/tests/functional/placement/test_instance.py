@@ -27,7 +27,6 @@ from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg import states
 from cyborg.conductor.arq import bind as arq_bind
-from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.attach import allocations as attachment_ops
 from cyborg.conductor.attach import instance as instance_ops
@@ -79,11 +78,8 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
                                     user_id='u1')
         arq_uuid = None
         if profile:
-            [arq] = arq_create.create(self.context, profile, 'p1').objects
-            arq_uuid = arq.uuid
-            arq_bind.bind(self.context, {arq_uuid: {
-                'hostname': 'n1', 'device_rp_uuid': self.fpga,
-                'instance_uuid': server}})
+            [arq_uuid], _ = self.nova_boot.boot(profile, 'n1', self.fpga,
+                                                instance=server)
         self.nova.servers.add(server, 'n1', project_id='p1',
                               user_id='u1', device_profile=profile,
                               vm_state=vm_state)

@@ -26,8 +26,6 @@ import pytest
 from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg import states
-from cyborg.conductor.arq import bind as arq_bind
-from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import jobs as bind_jobs
 from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.audit import instances as instance_audit
@@ -38,6 +36,7 @@ from cyborg.db.queries import bind_job as job_queries
 from cyborg.drivers import fake
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import hardware
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.functional.placement import nova_host
 
 CONF = cyborg_conf.CONF
@@ -67,15 +66,13 @@ class InstanceAuditTestCase(nova_host.NovaHostTestCase):
         """A Bound ARQ of *server* on n1 (its mediated device made, as
         the agent would have).
         """
-        [arq] = arq_create.create(self.context, 'vgpu', 'p1').objects
-        arq_bind.bind(self.context, {arq.uuid: {
-            'hostname': 'n1', 'device_rp_uuid': self.vgpu,
-            'instance_uuid': server}})
+        [arq], _ = self.nova_boot.boot('vgpu', 'n1', self.vgpu,
+                                       instance=server)
         [job] = job_queries.claim_due(self.context, 'c1', set(), 10)
         bind_jobs.bind_done(self.context, job, None)
         self.assertEqual(states.BOUND,
-                         arq_queries.get(self.context, arq.uuid)['state'])
-        return arq.uuid
+                         arq_queries.get(self.context, arq)['state'])
+        return arq
 
     def _server(self, host='n1', arq=True, allocation=True, **kwargs):
         server = uuidutils.generate_uuid()
@@ -178,13 +175,11 @@ class InstanceAuditTestCase(nova_host.NovaHostTestCase):
         context = cyborg_context.get_admin_context()
         try:
             start.wait(30)
-            [arq] = arq_create.create(context, 'vgpu', 'p1').objects
-            arq_bind.bind(context, {arq.uuid: {
-                'hostname': 'n1', 'device_rp_uuid': rp_uuid,
-                'instance_uuid': server}})
-            [job] = job_queries.for_arq(context, arq.uuid)
+            [arq], _ = nova_boot.NovaBoot(context=context).boot(
+                'vgpu', 'n1', rp_uuid, instance=server)
+            [job] = job_queries.for_arq(context, arq)
             self.assertTrue(bind_jobs.bind_done(context, job, None))
-            bound[server] = arq.uuid
+            bound[server] = arq
         except Exception as exc:
             errors.append(exc)
 

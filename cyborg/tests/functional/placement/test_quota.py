@@ -23,14 +23,13 @@ from oslo_utils import uuidutils
 
 from cyborg import exception
 from cyborg import states
-from cyborg.conductor.arq import bind as arq_bind
-from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.attach import instance as instance_ops
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests.fixtures import keystone_limits
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.functional.placement import nova_host
 
 
@@ -63,10 +62,8 @@ class QuotaTestCase(nova_host.NovaHostTestCase):
             self.root: {'resources': {'VCPU': 2}},
             self.fpga: {'resources': {'FPGA': 1}}},
             project_id=project, user_id='u1')
-        [arq] = arq_create.create(self.context, 'fpga', project).objects
-        arq_bind.bind(self.context, {arq.uuid: {
-            'hostname': 'n1', 'device_rp_uuid': self.fpga,
-            'instance_uuid': server}})
+        nova_boot.NovaBoot(context=self.context, project=project).boot(
+            'fpga', 'n1', self.fpga, instance=server)
         self.nova.servers.add(server, 'n1', project_id=project,
                               user_id='u1', device_profile='fpga')
         return server

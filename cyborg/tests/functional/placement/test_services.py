@@ -26,13 +26,12 @@ import requests
 
 from cyborg import exception
 from cyborg import servicegroup
-from cyborg.conductor.arq import bind as arq_bind
-from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db.queries import service as service_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import fakesys
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.functional import base
 from cyborg.tests.functional.fixtures import services
@@ -206,14 +205,11 @@ class PlacementServicesTestCase(base.ServiceTestCase):
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name='dp-' + self.suffix,
             description=None, groups=[{'resources:FPGA': '1'}]))
-        arq = arq_create.create(self.context, 'dp-' + self.suffix,
-                             'p1').objects[0].uuid
-        self.assertEqual({arq: 'Bound'}, arq_bind.bind(
-            self.context,
-            {arq: {'hostname': self.rp_name,
-                   'device_rp_uuid': tree[name]['uuid'],
-                   'instance_uuid': uuidutils.generate_uuid(),
-                   'project_id': 'p1'}})[0])
+        nova = nova_boot.NovaBoot(context=self.context)
+        [arq] = nova.create('dp-' + self.suffix)
+        self.assertEqual({arq: 'Bound'}, nova.bind(
+            [arq], self.rp_name, tree[name]['uuid'],
+            uuidutils.generate_uuid()))
 
         self.start_service('cyborg-agent', self.node, **agent_groups)
         services.wait_for(

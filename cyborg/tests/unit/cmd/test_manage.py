@@ -26,7 +26,6 @@ from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg.cmd import manage
 from cyborg.cmd import manage_audit
-from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import api as db_api
@@ -36,6 +35,7 @@ from cyborg.db.queries import service as service_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import nova as nova_fixture
+from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.unit.cmd import test_dbsync
 
 T0 = datetime.datetime(2026, 11, 21, 12, 0, 0)
@@ -103,10 +103,8 @@ def _bind_two(context):
     dp_ops.create(context, dp_obj.DeviceProfile(
         uuid=uuidutils.generate_uuid(), name='pgpu', description=None,
         groups=[{'resources:PGPU': '2'}]))
-    arqs = [a.uuid for a in arq_create.create(context, 'pgpu', 'p1').objects]
-    arq_bind.bind(context, {uuid: {
-        'hostname': 'node-1', 'device_rp_uuid': device['rp_uuid'],
-        'instance_uuid': 'inst-1', 'project_id': 'p1'} for uuid in arqs})
+    arqs, _ = nova_boot.NovaBoot(context=context).boot(
+        'pgpu', 'node-1', device['rp_uuid'], instance='inst-1')
     spare = arq_create.create(context, 'pgpu', 'p1').objects[0].uuid
     return arqs, spare
 

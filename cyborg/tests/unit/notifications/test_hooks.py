@@ -18,7 +18,6 @@ from oslo_utils import uuidutils
 
 from cyborg import conf as cyborg_conf
 from cyborg.conductor import manager
-from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.arq import release as arq_release
@@ -33,6 +32,7 @@ from cyborg.objects import hardware
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import notifications as notify_fixture
+from cyborg.tests.fixtures import nova_boot
 
 CONF = cyborg_conf.CONF
 
@@ -48,9 +48,8 @@ class ARQNotificationsTestCase(base.DbTestCase):
         self.notes = self.useFixture(notify_fixture.Notifications())
 
     def _bind(self, uuid, instance):
-        return arq_bind.bind(self.context, {uuid: {
-            'hostname': 'h1', 'device_rp_uuid': self.inv['rp_uuid'],
-            'instance_uuid': instance, 'project_id': 'p1'}})[0]
+        return nova_boot.NovaBoot(context=self.context).bind(
+            [uuid], 'h1', self.inv['rp_uuid'], instance)
 
     def test_lifecycle(self):
         [arq] = arq_create.create(self.context, 'dp', 'p1').objects
