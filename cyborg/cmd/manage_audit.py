@@ -35,10 +35,10 @@ from cyborg import exception
 from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
 from cyborg.conductor.audit import device_configs as config_audit
-from cyborg.conductor.audit import handles as handle_audit
-from cyborg.conductor.audit import instances as instance_audit
+from cyborg.conductor.audit import handles
+from cyborg.conductor.audit import instances
 from cyborg.conductor.audit import placement as placement_audit
-from cyborg.conductor.audit import record as audit_record
+from cyborg.conductor.audit import record
 from cyborg.i18n import _
 
 EXIT_IN_SYNC = 0
@@ -78,7 +78,7 @@ def status(found, heal):
     """The exit status of an audit (or heal) that found *found*."""
     if not found:
         return EXIT_IN_SYNC
-    if heal and audit_record.all_repaired(found):
+    if heal and record.all_repaired(found):
         return EXIT_REPAIRED
     return EXIT_DRIFT
 
@@ -124,7 +124,7 @@ def _placement(conf, context, host, heal):
 
 
 def _handle(conf, context, host, heal):
-    return handle_audit.audit(context, host=host, heal=heal)
+    return handles.audit(context, host=host, heal=heal)
 
 
 def _instance(conf, context, host, heal):
@@ -132,7 +132,7 @@ def _instance(conf, context, host, heal):
             else None)
     placement = (placement_client.from_conf(conf)
                  if placement_client.is_configured(conf) else None)
-    return instance_audit.audit(context, nova, placement, host=host,
+    return instances.audit(context, nova, placement, host=host,
                                 heal=heal)
 
 

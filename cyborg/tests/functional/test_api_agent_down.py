@@ -33,8 +33,8 @@ import sqlalchemy as sa
 from cyborg import context as cyborg_context
 from cyborg import liveness
 from cyborg import states
-from cyborg.conductor.arq import jobs as bind_jobs
-from cyborg.conductor.arq import nova_events as nova_notifier
+from cyborg.conductor.arq import jobs as arq_jobs
+from cyborg.conductor.arq import nova_events
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attach_handle as handle_queries
@@ -79,7 +79,7 @@ class AgentDownBindTestCase(api_base.APITestCase):
                 {'name': name, 'groups': [{'resources:%s' % rc: '1'}]}],
                 headers=ADMIN)
         service_queries.heartbeat(self.context, HOST, 'cyborg-agent')
-        self.notifier = nova_notifier.Notifier()
+        self.notifier = nova_events.Notifier()
         # The test plays the conductor's bind jobs (_run_jobs(),
         # bind_done()): c1, the in-process conductor, runs none.  Its
         # background run after a bind could otherwise come at any time,
@@ -107,9 +107,9 @@ class AgentDownBindTestCase(api_base.APITestCase):
 
     def _run_jobs(self):
         """A conductor's work (JobRunner.run_due, on this thread)."""
-        bind_jobs.fail_overdue(self.context)
+        arq_jobs.fail_overdue(self.context)
         jobs = job_queries.claim_due(self.context, 'c1', set(), 10)
-        return bind_jobs.wait_for_agents(self.context, jobs)
+        return arq_jobs.wait_for_agents(self.context, jobs)
 
     def _waiting_job(self):
         """The bind's job once it waits for the agent: the conductor
@@ -181,11 +181,11 @@ class AgentDownBindTestCase(api_base.APITestCase):
         self._waiting_job()
         # Its hello (the conductor's hello handler) wakes the job.
         service_queries.heartbeat(self.context, HOST, 'cyborg-agent')
-        self.assertEqual(1, bind_jobs.wake_waiting(self.context, HOST))
+        self.assertEqual(1, arq_jobs.wake_waiting(self.context, HOST))
         [job] = self._run_jobs()
         self.assertEqual((job_queries.PREPARE, uuid),
                          (job['kind'], job['arq_uuid']))
-        bind_jobs.bind_done(self.context, job, None)
+        arq_jobs.bind_done(self.context, job, None)
         self.notifier.send_due(self.context)
         event = self.nova.wait_for_tags([uuid])[uuid]
         self.assertEqual('completed', event['status'])

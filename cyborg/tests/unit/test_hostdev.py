@@ -17,7 +17,7 @@ from oslo_utils import uuidutils
 
 from cyborg import hostdev
 from cyborg import states
-from cyborg.conductor.arq import jobs as bind_jobs
+from cyborg.conductor.arq import jobs
 from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -49,7 +49,7 @@ class HostdevTestCase(base.DbTestCase):
         [arq], _ = nova_boot.NovaBoot(context=self.context).boot(
             name, 'node-1', device['rp_uuid'], instance='i-' + name)
         for job in job_queries.get_all(self.context):
-            bind_jobs.bind_done(self.context, job, {})
+            jobs.bind_done(self.context, job, {})
         return arq_queries.get(self.context, arq)
 
     def test_pci(self):

@@ -29,7 +29,7 @@ from cyborg import exception
 from cyborg import states
 from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.arq import release as arq_release
-from cyborg.conductor.audit import handles as handle_audit
+from cyborg.conductor.audit import handles as audit_handles
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
 from cyborg.objects import device_profile as dp_obj
@@ -128,14 +128,14 @@ class _HandleAuditMixin:
 
         def healer(context):
             for _ in range(HEALS):
-                findings.extend(handle_audit.audit(context, heal=True))
+                findings.extend(audit_handles.audit(context, heal=True))
 
         errors = self._threads([binder(i) for i in range(BINDERS)] +
                                [healer])
         self.assertEqual([], errors)
         self.assertEqual(
-            sorted([(handle_audit.UNHELD, leaked),
-                    (handle_audit.HELD_FREE, held)]),
+            sorted([(audit_handles.UNHELD, leaked),
+                    (audit_handles.HELD_FREE, held)]),
             sorted((f.kind, f.handle) for f in findings))
         self.assertEqual([True, False], sorted(self._in_use(self.broken),
                                                reverse=True))
@@ -145,7 +145,7 @@ class _HandleAuditMixin:
         with self.db.engine.connect() as conn:
             self.assertEqual([states.BOUND], list(conn.execute(
                 sa.select(ARQ.state)).scalars()))
-        self.assertEqual([], handle_audit.audit(self.context))
+        self.assertEqual([], audit_handles.audit(self.context))
 
 
 class TestHandleAuditSQLite(_HandleAuditMixin, base.DbTestCase):

@@ -19,7 +19,7 @@ servers (test_instance, test_instance_audit).
 from cyborg import conf as cyborg_conf
 from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
-from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.inventory import reports
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
 from cyborg.objects import hardware
@@ -56,5 +56,5 @@ class NovaHostTestCase(base.DbTestCase):
         service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
         self.flags(group='fake_driver', devices=self.DEVICES)
         records = fake.FakeDriver(CONF, 'n1').discover()
-        inventory.report(self.context, self.client, 'n1', 1, 'h',
+        reports.report(self.context, self.client, 'n1', 1, 'h',
                          hardware.HardwareList(objects=records))

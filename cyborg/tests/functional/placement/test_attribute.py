@@ -25,7 +25,7 @@ from cyborg.conductor import manager
 from cyborg.conductor.audit import placement as placement_audit
 from cyborg.conductor.devices import attribute as attribute_ops
 from cyborg.conductor.devices import device_class as device_class_ops
-from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import push as placement_push
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
@@ -65,7 +65,7 @@ class AttributeToPlacementTestCase(base.DbTestCase):
         self.flags(group='fake_driver', devices=list(devices))
         records = fake.FakeDriver(CONF, 'n1').discover()
         self.generation += 1
-        return inventory.report(
+        return reports.report(
             self.context, self.client, 'n1', self.generation,
             hardware.inventory_hash(records),
             hardware.HardwareList(objects=records))
@@ -102,7 +102,7 @@ class AttributeToPlacementTestCase(base.DbTestCase):
                              'trait_operator', TRAIT)
         self.assertTrue(self._needs_sync())
         self.assertNotIn(TRAIT, self._traits())
-        self.assertEqual(['n1'], inventory.periodic(self.context,
+        self.assertEqual(['n1'], reports.periodic(self.context,
                                                     self.client))
         self.assertIn(TRAIT, self._traits())
         self.assertFalse(self._needs_sync())

@@ -26,7 +26,7 @@ from cyborg import context as cyborg_context
 from cyborg.clients import placement as placement_client
 from cyborg.cmd import manage
 from cyborg.conductor.audit import placement as placement_audit
-from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
 from cyborg.db import migration
@@ -50,7 +50,7 @@ def _report(context, client, host, devices):
     finally:
         CONF.clear_override('devices', group='fake_driver')
     service_queries.heartbeat(context, host, 'cyborg-agent')
-    return inventory.report(context, client, host, 1,
+    return reports.report(context, client, host, 1,
                             hardware.inventory_hash(records),
                             hardware.HardwareList(objects=records))
 

@@ -38,7 +38,7 @@ from cyborg.conductor import manager
 from cyborg.conductor.audit import placement as placement_audit
 from cyborg.conductor.devices import device_class as device_class_ops
 from cyborg.conductor.devices import device_profile as dp_ops
-from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import push as placement_push
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db.queries import capacity as capacity_queries
@@ -97,7 +97,7 @@ class _DeviceClassMixin:
             record.vendor_board_info = dict(record.vendor_board_info,
                                             memory_mb=str(mib))
         self.generation += 1
-        answer = inventory.report(
+        answer = reports.report(
             self.context, self.client, host, self.generation,
             hardware.inventory_hash(records),
             hardware.HardwareList(objects=records))
@@ -220,7 +220,7 @@ class _DeviceClassMixin:
         placement_push.push_hosts(self.context, None, hosts)
         self.assertEqual([], self._with_trait())
         self.assertEqual(list(HOSTS),
-                         sorted(inventory.periodic(self.context,
+                         sorted(reports.periodic(self.context,
                                                    self.client)))
         self.assertEqual(3, len(self._with_trait()))
 
@@ -262,7 +262,7 @@ class _GpuFactsMixin(sysfs.FakeHostMixin):
         self.useFixture(nvidia_smi.FakeNvidiaSmi())
         records = nvidia.NvidiaGpuDriver(
             CONF, 'n1', pci_host=self.pci_host).discover()
-        inventory.report(self.context, self.client, 'n1', 1,
+        reports.report(self.context, self.client, 'n1', 1,
                          hardware.inventory_hash(records),
                          hardware.HardwareList(objects=records))
 

@@ -37,7 +37,7 @@ from cyborg.api import app
 from cyborg.clients import placement as placement_client
 from cyborg.conductor.audit import placement as placement_audit
 from cyborg.conductor.devices import device as device_ops
-from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
 from cyborg.db import models
@@ -173,13 +173,13 @@ class _QatTests(_HealthMixin):
                          self._device('crypto', fakesys.C62X)['health'])
         self.clock.advance(CONF.device_health.hold_down - 1)
         self._agent_up()
-        inventory.periodic(self.context, self.client)
+        reports.periodic(self.context, self.client)
         self.assertEqual([self._rp(fakesys.QAT_4XXX)],
                          self.placement.candidates('CUSTOM_QAT:1'))
         # The hold-down is over: back (VF0 still has its instance).
         self.clock.advance(1)
         self._agent_up()
-        inventory.periodic(self.context, self.client)
+        reports.periodic(self.context, self.client)
         device = self._device('crypto', fakesys.C62X)
         self.assertIsNone(device['health'])
         self.assertEqual({'CUSTOM_QAT': (1, 0)}, self._reserved(VF1))
@@ -314,7 +314,7 @@ class _GpuTests(_HealthMixin):
                          self._device('gpu', fakesys.MIG_L40)['health'])
         self.clock.advance(CONF.device_health.hold_down)
         self._agent_up()
-        inventory.periodic(self.context, self.client)
+        reports.periodic(self.context, self.client)
         self.assertIsNone(self._device('gpu', fakesys.MIG_L40)['health'])
         self.assertEqual([self._rp(fakesys.MIG_L40)],
                          self.placement.candidates('PGPU:1'))

@@ -28,7 +28,7 @@ from cyborg import exception
 from cyborg import states
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import delete as arq_delete
-from cyborg.conductor.attach import allocations as attachment_ops
+from cyborg.conductor.attach import allocations
 from cyborg.conductor.attach import instance as instance_ops
 from cyborg.conductor.attach import nova_server
 from cyborg.conductor.devices import device_profile as dp_ops
@@ -106,7 +106,7 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
             self.context, instance_uuid=server or self.server))
 
     def _run_due(self):
-        attachment_ops.run_due(self.context, self.client, self.nova_client)
+        allocations.run_due(self.context, self.client, self.nova_client)
 
     # Attach -----------------------------------------------------------------
 
@@ -250,7 +250,7 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
 
     def _later(self):
         self.time_fixture(timeutils.utcnow() + datetime.timedelta(
-            seconds=attachment_ops.STALE_SECONDS + 1))
+            seconds=allocations.STALE_SECONDS + 1))
 
     def test_died_before_allocating(self):
         attachment, arqs = self._intent()
@@ -264,7 +264,7 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
 
     def test_died_after_allocating(self):
         attachment, arqs = self._intent()
-        attachment_ops.allocate(self.context, self.client, attachment)
+        allocations.allocate(self.context, self.client, attachment)
         self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 2}},
                          self._allocations())
         self._run_due()
@@ -284,7 +284,7 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
 
     def test_allocation_changed_by_someone_else_is_left(self):
         attachment, arqs = self._intent()
-        attachment_ops.allocate(self.context, self.client, attachment)
+        allocations.allocate(self.context, self.client, attachment)
         self.client.change_consumer(
             self.server, add={self.fpga: {'resources': {'FPGA': 3}}})
         self._later()

@@ -26,11 +26,11 @@ import pytest
 from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg import states
-from cyborg.conductor.arq import jobs as bind_jobs
+from cyborg.conductor.arq import jobs
 from cyborg.conductor.arq import release as arq_release
-from cyborg.conductor.audit import instances as instance_audit
+from cyborg.conductor.audit import instances
 from cyborg.conductor.devices import device_profile as dp_ops
-from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.inventory import reports
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import bind_job as job_queries
 from cyborg.drivers import fake
@@ -69,7 +69,7 @@ class InstanceAuditTestCase(nova_host.NovaHostTestCase):
         [arq], _ = self.nova_boot.boot('vgpu', 'n1', self.vgpu,
                                        instance=server)
         [job] = job_queries.claim_due(self.context, 'c1', set(), 10)
-        bind_jobs.bind_done(self.context, job, None)
+        jobs.bind_done(self.context, job, None)
         self.assertEqual(states.BOUND,
                          arq_queries.get(self.context, arq)['state'])
         return arq
@@ -100,14 +100,14 @@ class InstanceAuditTestCase(nova_host.NovaHostTestCase):
         self.leaked, _ = self._server(host=False, arq=False)
 
     def _audit(self, heal=False):
-        return {(f.kind, f.server, f.arq): f for f in instance_audit.audit(
+        return {(f.kind, f.server, f.arq): f for f in instances.audit(
             self.context, self.nova_client, self.client, heal=heal)}
 
     def test_audit_finds_exactly_the_orphans(self):
         self._plant()
-        expected = {(instance_audit.GONE, self.gone, self.gone_arq),
-                    (instance_audit.OTHER_HOST, self.moved, self.moved_arq),
-                    (instance_audit.ORPHAN_ALLOCATION, self.leaked, None)}
+        expected = {(instances.GONE, self.gone, self.gone_arq),
+                    (instances.OTHER_HOST, self.moved, self.moved_arq),
+                    (instances.ORPHAN_ALLOCATION, self.leaked, None)}
         found = self._audit()
         self.assertEqual(expected, set(found))
         self.assertTrue(all(f.repaired is None for f in found.values()))
@@ -162,7 +162,7 @@ class InstanceAuditTestCase(nova_host.NovaHostTestCase):
                               user_id='u1', device_profile='vgpu',
                               task_state='rebuilding')
         healed = self._audit(heal=True)
-        moved = healed[(instance_audit.OTHER_HOST, self.moved,
+        moved = healed[(instances.OTHER_HOST, self.moved,
                         self.moved_arq)]
         self.assertFalse(moved.repaired)
         self.assertIn(self.moved_arq, {a['uuid'] for a in
@@ -178,7 +178,7 @@ class InstanceAuditTestCase(nova_host.NovaHostTestCase):
             [arq], _ = nova_boot.NovaBoot(context=context).boot(
                 'vgpu', 'n1', rp_uuid, instance=server)
             [job] = job_queries.for_arq(context, arq)
-            self.assertTrue(bind_jobs.bind_done(context, job, None))
+            self.assertTrue(jobs.bind_done(context, job, None))
             bound[server] = arq
         except Exception as exc:
             errors.append(exc)
@@ -190,7 +190,7 @@ class InstanceAuditTestCase(nova_host.NovaHostTestCase):
         # A second vGPU, so that binds have room besides the planted ones.
         self.flags(group='fake_driver', devices=['vgpu=2'])
         records = fake.FakeDriver(CONF, 'n1').discover()
-        inventory.report(self.context, self.client, 'n1', 2, 'h2',
+        reports.report(self.context, self.client, 'n1', 2, 'h2',
                          hardware.HardwareList(objects=records))
         vgpu1 = self.placement.tree('n1')['n1_FakeDevice_vgpu1']['uuid']
         self._plant()
@@ -227,9 +227,9 @@ class InstanceAuditTestCase(nova_host.NovaHostTestCase):
             thread.join(30)
         self.assertEqual([], errors)
         self.assertEqual(
-            {(instance_audit.GONE, self.gone, self.gone_arq),
-             (instance_audit.OTHER_HOST, self.moved, self.moved_arq),
-             (instance_audit.ORPHAN_ALLOCATION, self.leaked, None)},
+            {(instances.GONE, self.gone, self.gone_arq),
+             (instances.OTHER_HOST, self.moved, self.moved_arq),
+             (instances.ORPHAN_ALLOCATION, self.leaked, None)},
             repaired)
         self.assertEqual({}, self._audit())
         left = {a['uuid']: (a['state'], a['instance_uuid'],
@@ -259,12 +259,12 @@ class InstanceAuditTestCase(nova_host.NovaHostTestCase):
         # What a bind or unbind between the audit's read and its heal
         # does: the heal locks the ARQ and sees the change.
         gone, arq_uuid = self._server(host=False, allocation=False)
-        [(finding, arq, busy)] = instance_audit._arq_findings(
+        [(finding, arq, busy)] = instances._arq_findings(
             self.context, self.nova_client, None)
-        self.assertEqual((instance_audit.GONE, arq_uuid, False),
+        self.assertEqual((instances.GONE, arq_uuid, False),
                          (finding.kind, finding.arq, busy))
         arq_release.unbind(self.context, [arq_uuid])
-        self.assertFalse(instance_audit._heal_arq(
+        self.assertFalse(instances._heal_arq(
             self.context, finding, arq, timeutils.utcnow(), busy))
         self.assertIs(False, finding.repaired)
         self.assertIn('changed meanwhile', finding.detail)

@@ -23,7 +23,7 @@ node 1.  On SQLite and on MariaDB.
 
 from cyborg import conf as cyborg_conf
 from cyborg.clients import placement as placement_client
-from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers.gpu import nvidia
@@ -54,7 +54,7 @@ class _NumaMixin(sysfs.FakeHostMixin):
         self.useFixture(nvidia_smi.FakeNvidiaSmi())
         records = nvidia.NvidiaGpuDriver(
             CONF, HOST, pci_host=self.pci_host).discover()
-        answer = inventory.report(
+        answer = reports.report(
             self.context, placement_client.from_conf(CONF), HOST, 1,
             hardware.inventory_hash(records),
             hardware.HardwareList(objects=records))

@@ -33,11 +33,11 @@ from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.clients import placement as placement_client
-from cyborg.conductor.arq import jobs as bind_jobs
-from cyborg.conductor.arq import program as deployable_ops
+from cyborg.conductor.arq import jobs
+from cyborg.conductor.arq import program
 from cyborg.conductor.audit import placement as placement_audit
 from cyborg.conductor.devices import device as device_ops
-from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import push as placement_push
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
@@ -140,7 +140,7 @@ class _PushMixin:
         self.flags(group='fake_driver', devices=list(devices))
         records = fake.FakeDriver(CONF, 'n1').discover()
         self.generation += 1
-        return inventory.report(
+        return reports.report(
             context or self.context, self.client, 'n1', self.generation,
             hardware.inventory_hash(records),
             hardware.HardwareList(objects=records))
@@ -163,10 +163,10 @@ class _PushMixin:
         self.placement.deallocate(consumer)
         clock = self.time_fixture()
         clock.advance(CONF.service_down_time + 1)
-        self.assertEqual(['n1'], inventory.periodic(self.context,
+        self.assertEqual(['n1'], reports.periodic(self.context,
                                                     self.client))
         service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
-        self.assertTrue(inventory.record_agent_back(self.context,
+        self.assertTrue(reports.record_agent_back(self.context,
                                                     self.client, 'n1'))
         self.placement.client.set_traits(
             placement_sync.rp_uuid('n1_FakeDevice'), ['OWNER_CYBORG'])
@@ -193,10 +193,10 @@ class _PushMixin:
         self.assertNotIn('n1_FakeDevice', self.placement.tree('n1'))
         self.assertTrue(self._host()['needs_sync'])
         # Still down: the periodic task tries, and keeps the mark.
-        inventory.periodic(self.context, self.client)
+        reports.periodic(self.context, self.client)
         self.assertTrue(self._host()['needs_sync'])
         self.adapter.down = False
-        self.assertEqual(['n1'], inventory.periodic(self.context,
+        self.assertEqual(['n1'], reports.periodic(self.context,
                                                     self.client))
         self.assertEqual(['n1_FakeDevice', 'n1_FakeDevice_gpu0'],
                          sorted(self.placement.tree('n1')))
@@ -252,17 +252,17 @@ class _PushMixin:
         # stays marked), then a conductor takes the host and dies.
         self.flags(group='fake_driver', devices=['fpga=1', 'gpu=1'])
         records = fake.FakeDriver(CONF, 'n1').discover()
-        inventory.report(self.context, None, 'n1', 9,
+        reports.report(self.context, None, 'n1', 9,
                          hardware.inventory_hash(records),
                          hardware.HardwareList(objects=records))
         self.assertTrue(host_queries.claim_sync(
             self.context, 'n1', 'dead', placement_push.CLAIM_SECONDS))
         # Its claim holds: nobody else pushes the host meanwhile.
-        self.assertEqual([], inventory.periodic(self.context, self.client))
+        self.assertEqual([], reports.periodic(self.context, self.client))
         self.assertNotIn('n1_FakeDevice', self.placement.tree('n1'))
         clock.advance(placement_push.CLAIM_SECONDS + 1)
         service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
-        self.assertEqual(['n1'], inventory.periodic(self.context,
+        self.assertEqual(['n1'], reports.periodic(self.context,
                                                     self.client))
         self.assertEqual(['n1_FakeDevice', 'n1_FakeDevice_gpu0'],
                          sorted(self.placement.tree('n1')))
@@ -281,12 +281,12 @@ class _PushMixin:
                                          instance=True)
         agent_api.program.return_value = {
             'function_traits': ['CUSTOM_FPGA_FUNCTION_ID_FAKE_F1']}
-        runner = bind_jobs.JobRunner(
+        runner = jobs.JobRunner(
             'c1', agent_api, on_programmed=lambda host:
             placement_push.push_safely(self.context, self.client, host))
         self.addCleanup(runner.stop)
         self.adapter.requests[:] = []
-        deployable_ops.program(self.context, fpga['uuid'],
+        program.program(self.context, fpga['uuid'],
                                uuidutils.generate_uuid())
         self.assertEqual(1, runner.run_due(self.context))
         runner.stop()

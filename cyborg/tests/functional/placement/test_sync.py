@@ -31,7 +31,7 @@ from cyborg import states
 from cyborg.clients import placement as placement_client
 from cyborg.common import traits as cyborg_traits
 from cyborg.conductor.devices import device as device_ops
-from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import push as placement_push
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
@@ -87,7 +87,7 @@ class _SyncMixin:
     def _report(self, records, host='n1', full=True, rp_name=None,
                 client=_DEFAULT):
         self.generation += 1
-        return inventory.report(
+        return reports.report(
             self.context, self.client if client is _DEFAULT else client,
             host, self.generation,
             hardware.inventory_hash(records),
@@ -229,7 +229,7 @@ class _SyncMixin:
         self.assertEqual(before, sum(self.placement.client.calls.values()))
         # The periodic check finds nothing to do.
         with counters.measure() as cost:
-            self.assertEqual([], inventory.periodic(self.context,
+            self.assertEqual([], reports.periodic(self.context,
                                                     self.client))
         self.assertEqual(0, cost.placement_calls)
 
@@ -243,7 +243,7 @@ class _SyncMixin:
                 db_api.get_engine()))
             host_queries.mark_needs_sync(self.context, host)
             with counter.counting():
-                inventory.apply_report(self.context, host)
+                reports.apply_report(self.context, host)
                 placement_push.push(self.context, self.client, host)
             selects.append(len([s for s in counter.statements
                                 if s.lstrip().upper().startswith('SELECT')]))
@@ -303,10 +303,10 @@ class _SyncMixin:
             snap.deployables['n1_FakeDevice_gpu0']['removed_at'])
         self.assertTrue(self._host()['needs_sync'])
         # Still allocated: the periodic check keeps it.
-        inventory.periodic(self.context, self.client)
+        reports.periodic(self.context, self.client)
         self.assertIsNotNone(self.placement.client.get_provider(gpu))
         self.placement.deallocate(consumer)
-        self.assertEqual(['n1'], inventory.periodic(self.context,
+        self.assertEqual(['n1'], reports.periodic(self.context,
                                                     self.client))
         self.assertIsNone(self.placement.client.get_provider(gpu))
         snap = self._snapshot()
@@ -326,7 +326,7 @@ class _SyncMixin:
             'reserved'])
         self.assertTrue(self._host()['needs_sync'])
         self._unbind()
-        inventory.periodic(self.context, self.client)
+        reports.periodic(self.context, self.client)
         self.assertNotIn('n1_FakeDevice_gpu0', self.placement.tree('n1'))
         self.assertEqual(1, len(self._snapshot().devices))
         self.assertFalse(self._host()['needs_sync'])
@@ -353,7 +353,7 @@ class _SyncMixin:
         self.assertEqual((False, True), (self._host()['needs_sync'],
                                          self._host()['gone_held']))
         self._unbind()
-        inventory.periodic(self.context, self.client)
+        reports.periodic(self.context, self.client)
         snap = self._snapshot()
         self.assertEqual(14, len(snap.handles[
             snap.deployables['n1_FakeDevice']['id']]))
@@ -388,15 +388,15 @@ class _SyncMixin:
         clock = self.time_fixture()
         self._agent_up('n1')
         self._report(self._records())
-        self.assertEqual([], inventory.periodic(self.context, self.client))
+        self.assertEqual([], reports.periodic(self.context, self.client))
         clock.advance(CONF.service_down_time + 1)
-        self.assertEqual(['n1'], inventory.periodic(self.context,
+        self.assertEqual(['n1'], reports.periodic(self.context,
                                                     self.client))
         self.assertEqual(16, self._inventory('n1_FakeDevice')['FPGA'][
             'reserved'])
         self.assertFalse(self._host()['agent_up'])
         self._agent_up('n1')
-        self.assertEqual(['n1'], inventory.periodic(self.context,
+        self.assertEqual(['n1'], reports.periodic(self.context,
                                                     self.client))
         self.assertEqual(0, self._inventory('n1_FakeDevice')['FPGA'][
             'reserved'])
@@ -449,7 +449,7 @@ class _SyncMixin:
             'n1_FakeDevice'))
         # Nova registers the compute node: the periodic check finishes.
         self.placement.add_compute_node('n1')
-        inventory.periodic(self.context, self.client)
+        reports.periodic(self.context, self.client)
         self.assertIn('n1_FakeDevice', self.placement.tree('n1'))
         self.assertFalse(self._host()['needs_sync'])
 
@@ -463,7 +463,7 @@ class _SyncMixin:
         new = self.placement.add_compute_node('n1')
         self._report(self._records(devices=('gpu=1',)))
         self.assertTrue(self._host()['needs_sync'])
-        inventory.periodic(self.context, self.client)
+        reports.periodic(self.context, self.client)
         self.assertEqual(new, self.placement.tree('n1')[
             'n1_FakeDevice_gpu0']['parent_provider_uuid'])
         self.assertFalse(self._host()['needs_sync'])
@@ -501,7 +501,7 @@ class _SyncMixin:
         self.assertEqual('stored', answer['status'])
         self.assertEqual(1, len(self._snapshot().devices))
         self.assertTrue(self._host()['needs_sync'])
-        self.assertEqual(['n1'], inventory.periodic(self.context,
+        self.assertEqual(['n1'], reports.periodic(self.context,
                                                     self.client))
         self.assertIn('n1_FakeDevice', self.placement.tree('n1'))
         self.assertFalse(self._host()['needs_sync'])
@@ -560,7 +560,7 @@ class _ConcurrencyMixin:
             records = fake.FakeDriver(CONF, 'n1').discover()
             if started is not None:
                 started.set()
-            results.append(inventory.report(
+            results.append(reports.report(
                 cyborg_context.get_admin_context(), client, 'n1', 1,
                 hardware.inventory_hash(records),
                 hardware.HardwareList(objects=records)))
@@ -602,7 +602,7 @@ class _ConcurrencyMixin:
         def agent(host):
             try:
                 barrier.wait(30)
-                results.append(inventory.report(
+                results.append(reports.report(
                     cyborg_context.get_admin_context(), None, host, 1,
                     hardware.inventory_hash(records[host]),
                     hardware.HardwareList(objects=records[host]))['status'])

@@ -27,12 +27,12 @@ from oslo_serialization import jsonutils
 
 from cyborg import exception
 from cyborg.cmd import manage_audit
-from cyborg.conductor.audit import record as audit_record
+from cyborg.conductor.audit import record
 from cyborg.tests import base
 
 
 @dataclasses.dataclass(kw_only=True)
-class _Thing(audit_record.Finding):
+class _Thing(record.Finding):
     thing: str
     other: str | None = None
 

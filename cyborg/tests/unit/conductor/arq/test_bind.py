@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Tests of binding, unbinding and deleting ARQs (conductor.arq_bind)."""
+"""Tests of binding, unbinding and deleting ARQs (conductor.arq.bind)."""
 
 import fixtures
 from oslo_utils import uuidutils
@@ -22,7 +22,7 @@ from cyborg import states
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
-from cyborg.conductor.arq import jobs as bind_jobs
+from cyborg.conductor.arq import jobs
 from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
@@ -395,7 +395,7 @@ class UnbindDeleteTestCase(BindTestCase):
     def _made(self, uuids):
         """The bind's prepare_attach job made the mediated device."""
         for job in job_queries.get_all(self.context):
-            bind_jobs.bind_done(self.context, job, {})
+            jobs.bind_done(self.context, job, {})
         self.assertEqual({states.BOUND}, {
             arq_queries.get(self.context, u)['state'] for u in uuids})
 
@@ -470,7 +470,7 @@ class UnbindDeleteTestCase(BindTestCase):
                                     host='node-2'))
         # The old release finishes at last: the new binding keeps its
         # instance.
-        bind_jobs.released(self.context, job)
+        jobs.released(self.context, job)
         self.assertRaises(exception.AcceleratorRequestNotFound,
                           arq_queries.get, self.context, uuids[0])
         self.assertEqual([new[0]], [a['uuid'] for a in arq_queries.get_all(

@@ -33,7 +33,7 @@ from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
-from cyborg.conductor.arq import jobs as bind_jobs
+from cyborg.conductor.arq import jobs
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -116,7 +116,7 @@ class FpgaProgramTestCase(sysfs.FakeHostMixin, base.DbTestCase):
                                   'instance_uuid': 'i1',
                                   'project_id': 'p1'}})[0])
         [job] = job_queries.claim_due(self.context, 'c1', set(), 10)
-        bind_jobs.run(self.context, self.agent_api, job)
+        jobs.run(self.context, self.agent_api, job)
         self.assertEqual(states.BOUND,
                          arq_queries.get(self.context, uuid)['state'])
 

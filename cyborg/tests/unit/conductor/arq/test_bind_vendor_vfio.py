@@ -29,7 +29,7 @@ from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
-from cyborg.conductor.arq import jobs as bind_jobs
+from cyborg.conductor.arq import jobs as arq_jobs
 from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.conductor.inventory import device_diff
@@ -87,7 +87,7 @@ class VendorVfioBindTestCase(sysfs.FakeHostMixin, base.DbTestCase):
     def _run_jobs(self):
         jobs = job_queries.claim_due(self.context, 'c1', set(), 10)
         for job in jobs:
-            bind_jobs.run(self.context, self.agent_api, job)
+            arq_jobs.run(self.context, self.agent_api, job)
         return [job['kind'] for job in jobs]
 
     def _bind(self):

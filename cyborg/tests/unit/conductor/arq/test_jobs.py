@@ -37,7 +37,7 @@ from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
-from cyborg.conductor.arq import jobs as bind_jobs
+from cyborg.conductor.arq import jobs as arq_jobs
 from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.conductor.inventory import registration
@@ -138,7 +138,7 @@ class BindJobsTestCase(base.DbTestCase):
     def _run_all(self):
         jobs = job_queries.claim_due(self.context, 'c1', set(), 10)
         for job in jobs:
-            bind_jobs.run(self.context, self.agent_api, job)
+            arq_jobs.run(self.context, self.agent_api, job)
         return jobs
 
     def _attributes(self, deployable_id):
@@ -183,7 +183,7 @@ class BindJobsTestCase(base.DbTestCase):
         # The function traits the device now carries go to Placement at
         # once, not at the next periodic check.
         pushed = []
-        runner = bind_jobs.JobRunner('c1', self.agent_api,
+        runner = arq_jobs.JobRunner('c1', self.agent_api,
                                      on_programmed=pushed.append)
         self.addCleanup(runner.stop)
         self._bind([{'resources:FPGA': '1',
@@ -195,7 +195,7 @@ class BindJobsTestCase(base.DbTestCase):
 
     def test_other_jobs_ask_for_no_push(self):
         pushed = []
-        runner = bind_jobs.JobRunner('c1', self.agent_api,
+        runner = arq_jobs.JobRunner('c1', self.agent_api,
                                      on_programmed=pushed.append)
         self.addCleanup(runner.stop)
         self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
@@ -251,7 +251,7 @@ class BindJobsTestCase(base.DbTestCase):
         [job] = job_queries.get_all(self.context)
         clock = self.time_fixture()
         clock.advance(base.CONF.bind_timeout + 1)
-        self.assertEqual(1, bind_jobs.fail_overdue(self.context))
+        self.assertEqual(1, arq_jobs.fail_overdue(self.context))
         self.assertEqual(1, failures.delta())
         self.assertEqual(states.BIND_FAILED,
                          arq_queries.get(self.context, uuid)['state'])
@@ -264,7 +264,7 @@ class BindJobsTestCase(base.DbTestCase):
         uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
         [job] = job_queries.claim_due(self.context, 'c1', set(), 10)
         arq_release.unbind(self.context, [uuid])  # the job runs meanwhile
-        bind_jobs.run(self.context, self.agent_api, job)
+        arq_jobs.run(self.context, self.agent_api, job)
         self.assertEqual(states.UNBOUND,
                          arq_queries.get(self.context, uuid)['state'])
         # The late mediated device is removed again, then the handle freed.
@@ -279,7 +279,7 @@ class BindJobsTestCase(base.DbTestCase):
         arq_bind.bind(self.context, {uuid: {
             'hostname': 'node-1', 'device_rp_uuid': self.vgpu['rp_uuid'],
             'instance_uuid': 'i2', 'project_id': 'p1'}})
-        bind_jobs.run(self.context, self.agent_api, old)
+        arq_jobs.run(self.context, self.agent_api, old)
         # The old job's end is not the new bind's.
         arq = arq_queries.get(self.context, uuid)
         self.assertEqual(states.BIND_STARTED, arq['state'])
@@ -298,7 +298,7 @@ class BindJobsTestCase(base.DbTestCase):
         self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
         [job] = job_queries.claim_due(self.context, 'c2', set(), 10)
         service_queries.heartbeat(self.context, 'c2', 'cyborg-conductor')
-        runner = bind_jobs.JobRunner('c1', self.agent_api)
+        runner = arq_jobs.JobRunner('c1', self.agent_api)
         self.addCleanup(runner.stop)
         # c2 is up: its job is left alone.
         self.assertEqual(0, runner.run_due(self.context))
@@ -309,7 +309,7 @@ class BindJobsTestCase(base.DbTestCase):
     def test_a_restarted_conductor_resumes_its_jobs(self):
         self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
         job_queries.claim_due(self.context, 'c1', set(), 10)
-        runner = bind_jobs.JobRunner('c1', self.agent_api)
+        runner = arq_jobs.JobRunner('c1', self.agent_api)
         self.addCleanup(runner.stop)
         self.assertEqual(1, runner.run_due(self.context))
         self.assertTrue(runner.wait(60))
@@ -337,7 +337,7 @@ class BindJobsTestCase(base.DbTestCase):
         # One pool per conductor: the jobs share it with other work and
         # take only the workers free; the others stay due.
         pool, held = self._busy_pool(2)
-        runner = bind_jobs.JobRunner('c1', self.agent_api, pool=pool)
+        runner = arq_jobs.JobRunner('c1', self.agent_api, pool=pool)
         self.addCleanup(runner.stop)
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
@@ -364,7 +364,7 @@ class BindJobsTestCase(base.DbTestCase):
         # job taken is put back, due, its attempt not counted; it is
         # never left running for its claim to expire (issue 37).
         pool, held = self._busy_pool(1)
-        runner = bind_jobs.JobRunner('c1', self.agent_api, pool=pool)
+        runner = arq_jobs.JobRunner('c1', self.agent_api, pool=pool)
         self.addCleanup(runner.stop)
         uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
         [job] = job_queries.claim_due(self.context, 'c1', set(), 10)
@@ -395,13 +395,13 @@ class BindJobsTestCase(base.DbTestCase):
             'c9', conductor_rpcapi.TOPIC, agent_api=agent_api)
         self.addCleanup(mgr.del_host, self.context)
         kicks = []
-        real = bind_jobs.wait_for_agents
+        real = arq_jobs.wait_for_agents
 
         def recording(context, jobs):
             kicks.append(('run_due', threading.current_thread().name))
             return real(context, jobs)
         self.useFixture(fixtures.MockPatchObject(
-            bind_jobs, 'wait_for_agents', autospec=True,
+            arq_jobs, 'wait_for_agents', autospec=True,
             side_effect=recording))
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
@@ -433,7 +433,7 @@ class BindJobsTestCase(base.DbTestCase):
     def test_a_stopped_runner_takes_no_job(self):
         # Issue 37: a job taken during a stop would have no worker left
         # to run it, and wait for its claim to be taken over.
-        runner = bind_jobs.JobRunner('c1', self.agent_api)
+        runner = arq_jobs.JobRunner('c1', self.agent_api)
         runner.stop()
         self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
         self.assertEqual(0, runner.run_due(self.context))
@@ -442,8 +442,8 @@ class BindJobsTestCase(base.DbTestCase):
                          (job['state'], job['owner']))
 
     def _flaky(self, name, failures):
-        """bind_jobs.<name> raises a lost connection *failures* times."""
-        real = getattr(bind_jobs, name)
+        """arq_jobs.<name> raises a lost connection *failures* times."""
+        real = getattr(arq_jobs, name)
         calls = []
 
         def flaky(*args):
@@ -452,11 +452,11 @@ class BindJobsTestCase(base.DbTestCase):
                 raise db_exc.DBConnectionError('connection lost')
             return real(*args)
         self.useFixture(fixtures.MockPatchObject(
-            bind_jobs, name, autospec=True, side_effect=flaky))
+            arq_jobs, name, autospec=True, side_effect=flaky))
         return calls
 
     def _runner(self):
-        runner = bind_jobs.JobRunner('c1', self.agent_api)
+        runner = arq_jobs.JobRunner('c1', self.agent_api)
         self.addCleanup(runner.stop)
         return runner
 

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Tests of sending bind events to Nova (conductor.nova_notifier).
+"""Tests of sending bind events to Nova (conductor.arq.nova_events).
 
 The notifier talks HTTP through a keystoneauth adapter to a recording
 stand-in for Nova's os-server-external-events API.
@@ -29,7 +29,7 @@ from cyborg import states
 from cyborg.api.controllers.v2 import accelerator_request as arq_api
 from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
-from cyborg.conductor.arq import nova_events as nova_notifier
+from cyborg.conductor.arq import nova_events
 from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import api as db_api
@@ -49,7 +49,7 @@ class NotifierTestCase(base.DbTestCase):
         self.flags(group='nova', auth_type='none',
                    endpoint_override=self.nova.url, events_max_attempts=3,
                    events_retry_max_interval=4)
-        self.notifier = nova_notifier.Notifier()
+        self.notifier = nova_events.Notifier()
         self.clock = self.time_fixture()
 
     def _event(self, status='completed', request_id=None):
@@ -88,7 +88,7 @@ class NotifierTestCase(base.DbTestCase):
                 events.append(event_queries.add(
                     self.context, uuidutils.generate_uuid(),
                     uuidutils.generate_uuid(), 'completed',
-                    claim_seconds=nova_notifier.CLAIM_SECONDS))
+                    claim_seconds=nova_events.CLAIM_SECONDS))
         return events
 
     def test_the_time_from_the_bind_is_observed_once_nova_took_it(self):
@@ -138,7 +138,7 @@ class NotifierTestCase(base.DbTestCase):
         self.assertEqual(0, self.notifier.send_due(self.context))
 
     def test_a_request_carries_at_most_a_batch(self):
-        self.useFixture(fixtures.MockPatchObject(nova_notifier, 'BATCH', 2))
+        self.useFixture(fixtures.MockPatchObject(nova_events, 'BATCH', 2))
         events = self._taken(5)
         self.notifier.queue(events)
         self.assertEqual(5, self.notifier.send_queued(self.context))
@@ -219,7 +219,7 @@ class NotifierTestCase(base.DbTestCase):
         # Another conductor took the event and died while sending it.
         [event] = event_queries.claim_due(self.context, 10, 120)
         self.assertEqual(0, self.notifier.send_due(self.context))
-        self.clock.advance(nova_notifier.CLAIM_SECONDS + 1)
+        self.clock.advance(nova_events.CLAIM_SECONDS + 1)
         self.assertEqual(1, self.notifier.send_due(self.context))
         self.assertEqual([tag], [e['tag'] for e in self.nova.events()])
 
@@ -244,7 +244,7 @@ class FailedEventTestCase(base.DbTestCase):
         self.flags(group='nova', auth_type='none',
                    endpoint_override=self.nova.url, failed_event_interval=5,
                    failed_event_window=60)
-        self.notifier = nova_notifier.Notifier()
+        self.notifier = nova_events.Notifier()
         self.clock = self.time_fixture()
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name='dp', description=None,

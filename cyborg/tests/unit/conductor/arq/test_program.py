@@ -11,9 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Tests of the program API's conductor side (conductor.deployable): a
+"""Tests of the program API's conductor side (conductor.arq.program): a
 program request is queued as a program job and answered at once, the
-job's run (conductor.bind_jobs) records its outcome; it never reprograms
+job's run (conductor.arq.jobs) records its outcome; it never reprograms
 an FPGA under a bound instance, and a program and a bind of the same FPGA
 never both succeed.
 
@@ -33,8 +33,8 @@ from cyborg import states
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
-from cyborg.conductor.arq import jobs as bind_jobs
-from cyborg.conductor.arq import program as deployable_ops
+from cyborg.conductor.arq import jobs as arq_jobs
+from cyborg.conductor.arq import program as arq_program
 from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
@@ -72,7 +72,7 @@ class ProgramTestCase(base.DbTestCase):
         return arq.uuid, result[arq.uuid]
 
     def _request(self):
-        return deployable_ops.program(self.context,
+        return arq_program.program(self.context,
                                       self.fpga['deployable_uuid'],
                                       self.image)
 
@@ -81,10 +81,10 @@ class ProgramTestCase(base.DbTestCase):
 
         :returns: the jobs it ran.
         """
-        bind_jobs.fail_overdue(self.context)
+        arq_jobs.fail_overdue(self.context)
         jobs = job_queries.claim_due(self.context, 'c1', set(), 10)
         for job in jobs:
-            bind_jobs.run(self.context, self.agent_api, job)
+            arq_jobs.run(self.context, self.agent_api, job)
         return jobs
 
     def _program(self):
@@ -243,7 +243,7 @@ class ProgramTestCase(base.DbTestCase):
         # ends it; the agent is never asked, a bind may take the FPGA.
         job = self._request()
         self.clock.advance(61)
-        bind_jobs.fail_overdue(self.context)
+        arq_jobs.fail_overdue(self.context)
         error = self._error(job_queries.outcome(self.context, job['job']))
         self.assertIsInstance(error, exception.AgentUnreachable)
         self.assertIn('did not start within', str(error))
@@ -258,12 +258,12 @@ class ProgramTestCase(base.DbTestCase):
         job = self._request()
         self.clock.advance(base.CONF.service_down_time + 1)
         jobs = job_queries.claim_due(self.context, 'c1', set(), 10)
-        self.assertEqual([], bind_jobs.wait_for_agents(self.context, jobs))
+        self.assertEqual([], arq_jobs.wait_for_agents(self.context, jobs))
         [waiting] = job_queries.get_all(self.context)
         self.assertEqual(job_queries.PENDING, waiting['state'])
         self.assertIsNotNone(self._deployable()['programming_until'])
         self.clock.advance(61)
-        bind_jobs.fail_overdue(self.context)
+        arq_jobs.fail_overdue(self.context)
         error = self._error(job_queries.outcome(self.context, job['job']))
         self.assertIn('did not start within [DEFAULT] bind_timeout (60 s); '
                       'the agent is down', str(error))
@@ -275,12 +275,12 @@ class ProgramTestCase(base.DbTestCase):
         job_queries.claim_due(self.context, 'dead', set(), 10)
         self.clock.advance(61)
         # Running: expire() leaves it to its conductor...
-        bind_jobs.fail_overdue(self.context)
+        arq_jobs.fail_overdue(self.context)
         self.assertIsNone(job_queries.outcome(self.context,
                                               job['job'])['outcome'])
         # ...which died: another takes it over and ends it unrun.
         [taken] = job_queries.claim_due(self.context, 'c1', {'dead'}, 10)
-        bind_jobs.run(self.context, self.agent_api, taken)
+        arq_jobs.run(self.context, self.agent_api, taken)
         self.assertIsInstance(self._error(job_queries.outcome(
             self.context, job['job'])), exception.AgentUnreachable)
         self.agent_api.program.assert_not_called()
@@ -297,10 +297,10 @@ class ProgramTestCase(base.DbTestCase):
     def test_a_job_that_crashed_runs_again_within_its_deadline(self):
         # Not the agent's error (its outcome could not be recorded): the
         # job runs again after a back-off, as a bind's does.
-        runner = bind_jobs.JobRunner('c1', self.agent_api)
+        runner = arq_jobs.JobRunner('c1', self.agent_api)
         self.addCleanup(runner.stop)
         job = self._request()
-        with mock.patch.object(deployable_ops, '_record_done',
+        with mock.patch.object(arq_program, '_record_done',
                                autospec=True,
                                side_effect=db_exc.DBConnectionError()):
             self.assertEqual(1, runner.run_due(self.context))
@@ -317,7 +317,7 @@ class ProgramTestCase(base.DbTestCase):
     def test_finished_jobs_are_forgotten_an_hour_later(self):
         first = self._request()
         self._run_due()
-        self.clock.advance(deployable_ops.KEEP_FINISHED - 1)
+        self.clock.advance(arq_program.KEEP_FINISHED - 1)
         second = self._request()
         self.assertIsNotNone(job_queries.outcome(self.context,
                                                  first['job']))

@@ -34,7 +34,7 @@ from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
-from cyborg.conductor.arq import jobs as bind_jobs
+from cyborg.conductor.arq import jobs as arq_jobs
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -100,7 +100,7 @@ class _TwoAgents(base.DbTestCase):
     def _run_due(self):
         jobs = job_queries.claim_due(self.context, 'c1', set(), 10)
         for job in jobs:
-            bind_jobs.run(self.context, self.agent_api, job)
+            arq_jobs.run(self.context, self.agent_api, job)
         return [(job['kind'], job['payload']['host']) for job in jobs]
 
 
@@ -169,9 +169,9 @@ class DeadHostReleaseTestCase(_TwoAgents):
     def _run_due(self):
         """As JobRunner.run_due, on this thread."""
         jobs = job_queries.claim_due(self.context, 'c1', set(), 10)
-        ran = bind_jobs.wait_for_agents(self.context, jobs)
+        ran = arq_jobs.wait_for_agents(self.context, jobs)
         for job in ran:
-            bind_jobs.run(self.context, self.agent_api, job)
+            arq_jobs.run(self.context, self.agent_api, job)
         return [(job['kind'], job['payload']['host']) for job in ran]
 
     def test_release_waits_for_the_agent_and_frees_the_handle(self):
@@ -211,7 +211,7 @@ class DeadHostReleaseTestCase(_TwoAgents):
         # old mdev and frees its handle by itself.
         self._start('node-1')
         service_queries.heartbeat(self.context, 'node-1', 'cyborg-agent')
-        self.assertEqual(1, bind_jobs.wake_waiting(self.context, 'node-1'))
+        self.assertEqual(1, arq_jobs.wake_waiting(self.context, 'node-1'))
         self.assertEqual([(job_queries.RELEASE, 'node-1')], self._run_due())
         self.assertEqual({}, self.drivers['node-1'].mdevs)
         self.assertFalse(
@@ -220,4 +220,4 @@ class DeadHostReleaseTestCase(_TwoAgents):
         self.assertEqual([new], [a['uuid'] for a in arq_queries.get_all(
             self.context)])
         # Nothing else woken on a hello with nothing waiting.
-        self.assertEqual(0, bind_jobs.wake_waiting(self.context, 'node-1'))
+        self.assertEqual(0, arq_jobs.wake_waiting(self.context, 'node-1'))

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Tests of the attach handle audit (conductor.handle_audit): what it
+"""Tests of the attach handle audit (conductor.audit.handles): what it
 finds, what it leaves alone (handles being bound or released), and what
 healing does, on real binds, unbinds, deletes and bind jobs.
 """
@@ -29,9 +29,9 @@ from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
-from cyborg.conductor.arq import jobs as bind_jobs
+from cyborg.conductor.arq import jobs
 from cyborg.conductor.arq import release as arq_release
-from cyborg.conductor.audit import handles as handle_audit
+from cyborg.conductor.audit import handles as audit_handles
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -73,7 +73,7 @@ class HandleAuditTestCase(base.DbTestCase):
 
     def _run_jobs(self):
         for job in job_queries.claim_due(self.context, 'c1', set(), 10):
-            bind_jobs.run(self.context, self.agent_api, job)
+            jobs.run(self.context, self.agent_api, job)
 
     def _sql(self, statement):
         with self.db.engine.begin() as conn:
@@ -93,16 +93,16 @@ class HandleAuditTestCase(base.DbTestCase):
         self._bind()                                   # Bound (PCI)
         binding, state = self._bind('vgpu')            # job pending
         self.assertEqual(states.BIND_STARTED, state)
-        self.assertEqual([], handle_audit.audit(self.context))
+        self.assertEqual([], audit_handles.audit(self.context))
         self._run_jobs()                               # Bound (mdev)
         arq_delete.delete(self.context, [binding])       # Deleting + release
         self.assertEqual(states.DELETING,
                          arq_queries.get(self.context, binding)['state'])
-        self.assertEqual([], handle_audit.audit(self.context, heal=True))
+        self.assertEqual([], audit_handles.audit(self.context, heal=True))
         self.assertEqual([True, False], self._in_use(self.vgpu))
         self._run_jobs()                               # released
         self.assertEqual([False, False], self._in_use(self.vgpu))
-        self.assertEqual([], handle_audit.audit(self.context))
+        self.assertEqual([], audit_handles.audit(self.context))
 
     def test_a_running_job_owns_the_handle_of_a_deleted_arq(self):
         uuid, _ = self._bind('vgpu')
@@ -110,9 +110,9 @@ class HandleAuditTestCase(base.DbTestCase):
         arq_delete.delete(self.context, [uuid])   # the job runs: ARQ gone
         self.assertRaises(exception.AcceleratorRequestNotFound,
                           arq_queries.get, self.context, uuid)
-        self.assertEqual([], handle_audit.audit(self.context, heal=True))
+        self.assertEqual([], audit_handles.audit(self.context, heal=True))
         self.assertEqual([True, False], self._in_use(self.vgpu))
-        bind_jobs.run(self.context, self.agent_api, job)
+        jobs.run(self.context, self.agent_api, job)
         self._run_jobs()                        # the release it queued
         self.assertEqual([False, False], self._in_use(self.vgpu))
 
@@ -121,16 +121,16 @@ class HandleAuditTestCase(base.DbTestCase):
         self._sql(sa.update(AH).where(
             AH.deployable_id == self.fpga['deployable_id'],
             AH.in_use.is_(False)).values(in_use=True))
-        [finding] = handle_audit.audit(self.context)
-        self.assertEqual((handle_audit.UNHELD, 'node-1', None),
+        [finding] = audit_handles.audit(self.context)
+        self.assertEqual((audit_handles.UNHELD, 'node-1', None),
                          (finding.kind, finding.host, finding.repaired))
         self.assertIn('(heal: free it)', finding.detail)
         self.assertEqual([True, True], self._in_use(self.fpga))
-        [healed] = handle_audit.audit(self.context, heal=True)
+        [healed] = audit_handles.audit(self.context, heal=True)
         self.assertEqual(finding.handle, healed.handle)
         self.assertTrue(healed.repaired)
         self.assertEqual([True, False], self._in_use(self.fpga))
-        self.assertEqual([], handle_audit.audit(self.context))
+        self.assertEqual([], audit_handles.audit(self.context))
         # The freed handle is bound again.
         self.assertEqual(states.BOUND, self._bind()[1])
 
@@ -140,13 +140,13 @@ class HandleAuditTestCase(base.DbTestCase):
             AH.id == sa.select(sa.func.min(AH.id)).where(
                 AH.deployable_id == self.vgpu['deployable_id'])
             .scalar_subquery()).values(in_use=True))
-        [finding] = handle_audit.audit(self.context, heal=True)
+        [finding] = audit_handles.audit(self.context, heal=True)
         self.assertIn('release job', finding.detail)
         # In use until the agent removed the mediated device: not
         # repaired yet (the job may give up again).
         self.assertIs(False, finding.repaired)
         self.assertEqual([True, False], self._in_use(self.vgpu))
-        self.assertEqual([], handle_audit.audit(self.context))
+        self.assertEqual([], audit_handles.audit(self.context))
         self._run_jobs()
         [call] = self.agent_api.release_attach.call_args_list
         self.assertEqual(('node-2', 'gpu', finding.handle),
@@ -162,8 +162,8 @@ class HandleAuditTestCase(base.DbTestCase):
             command='mdevctl', exit_code=1, stderr='busy')
         self._run_jobs()        # given up: UnbindFailed, handle kept
         self.assertEqual([True, False], self._in_use(self.vgpu))
-        [finding] = handle_audit.audit(self.context, heal=True)
-        self.assertEqual(handle_audit.UNHELD, finding.kind)
+        [finding] = audit_handles.audit(self.context, heal=True)
+        self.assertEqual(audit_handles.UNHELD, finding.kind)
         self.agent_api.release_attach.side_effect = None
         self._run_jobs()
         self.assertEqual([False, False], self._in_use(self.vgpu))
@@ -172,50 +172,50 @@ class HandleAuditTestCase(base.DbTestCase):
         uuid, _ = self._bind()
         self._sql(sa.update(ARQ).where(ARQ.uuid == uuid)
                   .values(state=states.UNBOUND))
-        [finding] = handle_audit.audit(self.context)
+        [finding] = audit_handles.audit(self.context)
         self.assertIn('referenced by %s (Unbound)' % uuid, finding.detail)
-        [healed] = handle_audit.audit(self.context, heal=True)
+        [healed] = audit_handles.audit(self.context, heal=True)
         self.assertIs(True, healed.repaired)
         self.assertEqual([False, False], self._in_use(self.fpga))
         with self.db.engine.connect() as conn:
             self.assertIsNone(conn.execute(
                 sa.select(ARQ.attach_handle_id).where(ARQ.uuid == uuid))
                 .scalar_one())
-        self.assertEqual([], handle_audit.audit(self.context))
+        self.assertEqual([], audit_handles.audit(self.context))
 
     def test_a_bound_arq_on_a_free_handle(self):
         uuid, _ = self._bind()
         self._sql(sa.update(AH).values(in_use=False))
-        [finding] = handle_audit.audit(self.context)
-        self.assertEqual((handle_audit.HELD_FREE, uuid),
+        [finding] = audit_handles.audit(self.context)
+        self.assertEqual((audit_handles.HELD_FREE, uuid),
                          (finding.kind, finding.arq))
         self.assertIn('(heal: mark it in use)', finding.detail)
-        [healed] = handle_audit.audit(self.context, heal=True)
+        [healed] = audit_handles.audit(self.context, heal=True)
         self.assertIn('marked in use', healed.detail)
         self.assertIs(True, healed.repaired)
         self.assertEqual([True, False], self._in_use(self.fpga))
         # So the next bind takes the other handle, not this one.
         self.assertEqual(states.BOUND, self._bind()[1])
-        self.assertEqual([], handle_audit.audit(self.context))
+        self.assertEqual([], audit_handles.audit(self.context))
 
     def test_a_failed_arq_on_a_free_handle_forgets_it(self):
         uuid, _ = self._bind()
         self._sql(sa.update(AH).values(in_use=False))
         self._sql(sa.update(ARQ).where(ARQ.uuid == uuid)
                   .values(state=states.BIND_FAILED))
-        [finding] = handle_audit.audit(self.context, heal=True)
+        [finding] = audit_handles.audit(self.context, heal=True)
         self.assertIn('the ARQ forgot it', finding.detail)
         self.assertIs(True, finding.repaired)
         self.assertEqual([False, False], self._in_use(self.fpga))
-        self.assertEqual([], handle_audit.audit(self.context))
+        self.assertEqual([], audit_handles.audit(self.context))
 
     def test_only_one_host(self):
         self._sql(sa.update(AH).values(in_use=True))
         self.assertEqual(
             {'node-2'},
-            {f.host for f in handle_audit.audit(self.context,
+            {f.host for f in audit_handles.audit(self.context,
                                                 host='node-2')})
-        self.assertEqual(4, len(handle_audit.audit(self.context)))
+        self.assertEqual(4, len(audit_handles.audit(self.context)))
 
     def test_a_candidate_that_changed_is_not_reported(self):
         # What the search found is checked again under the handle's lock:
@@ -235,7 +235,7 @@ class HandleAuditTestCase(base.DbTestCase):
 
         with mock.patch.object(audit_queries, 'candidates',
                                autospec=True, side_effect=candidates):
-            [finding] = handle_audit.audit(self.context, heal=True)
+            [finding] = audit_handles.audit(self.context, heal=True)
         # The bound handle is left alone; the other one is freed.
         self.assertEqual([True, False], self._in_use(self.fpga))
         self.assertEqual(self.fpga['handle_uuids'][1], finding.handle)
@@ -246,7 +246,7 @@ class HandleAuditTestCase(base.DbTestCase):
             .values(in_use=True))
         logs = self.useFixture(fixtures.FakeLogger(
             name='cyborg.conductor.audit.handles'))
-        self.assertEqual(2, len(handle_audit.periodic(self.context)))
+        self.assertEqual(2, len(audit_handles.periodic(self.context)))
         self.assertEqual(2, logs.output.count('cyborg-manage handle heal'))
         self.assertEqual([True, True], self._in_use(self.fpga))
 
@@ -257,10 +257,10 @@ class PeriodicTestCase(base.TestCase):
     def test_registered_every_interval(self):
         self.flags(group='conductor', handle_audit_interval=120)
         mgr = conductor_manager.ConductorManager('c1', 'cyborg-conductor')
-        self.assertIn((120, handle_audit.periodic), mgr.periodic_tasks())
+        self.assertIn((120, audit_handles.periodic), mgr.periodic_tasks())
 
     def test_zero_turns_it_off(self):
         self.flags(group='conductor', handle_audit_interval=0)
         mgr = conductor_manager.ConductorManager('c1', 'cyborg-conductor')
-        self.assertNotIn(handle_audit.periodic,
+        self.assertNotIn(audit_handles.periodic,
                          [task for _, task in mgr.periodic_tasks()])

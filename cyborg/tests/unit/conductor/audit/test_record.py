@@ -11,19 +11,19 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Tests of the audits' one record type (conductor.audit_record.Finding)."""
+"""Tests of the audits' one record type (conductor.audit.record.Finding)."""
 
 import dataclasses
 
-from cyborg.conductor.audit import handles as handle_audit
-from cyborg.conductor.audit import instances as instance_audit
+from cyborg.conductor.audit import handles
+from cyborg.conductor.audit import instances
 from cyborg.conductor.audit import placement as placement_audit
-from cyborg.conductor.audit import record as audit_record
+from cyborg.conductor.audit import record
 from cyborg.tests import base
 
 
 @dataclasses.dataclass(kw_only=True)
-class _Thing(audit_record.Finding):
+class _Thing(record.Finding):
     thing: str
     other: int | None = None
 
@@ -40,15 +40,15 @@ class FindingTestCase(base.TestCase):
         # What ``cyborg-manage ... --json`` prints, field for field, as
         # doc/source/cli/cyborg-manage.rst describes each audit's lines.
         common = {'kind', 'host', 'detail', 'repaired'}
-        for record, fields in (
+        for finding, fields in (
                 (placement_audit.ProviderFinding, {'name', 'uuid'}),
-                (handle_audit.HandleFinding,
+                (handles.HandleFinding,
                  {'handle', 'deployable', 'arq'}),
-                (instance_audit.InstanceFinding,
+                (instances.InstanceFinding,
                  {'server', 'arq', 'provider'})):
-            self.assertTrue(issubclass(record, audit_record.Finding))
+            self.assertTrue(issubclass(finding, record.Finding))
             self.assertEqual(common | fields,
-                             {f.name for f in dataclasses.fields(record)})
+                             {f.name for f in dataclasses.fields(finding)})
 
     def test_keywords_only(self):
         self.assertRaises(TypeError, _Thing, 'broken', 'n1', thing='t')
@@ -72,8 +72,8 @@ class FindingTestCase(base.TestCase):
         def found(*outcomes):
             return [_Thing(kind='k', host=None, thing='t', repaired=r)
                     for r in outcomes]
-        self.assertTrue(audit_record.all_repaired(found()))
-        self.assertTrue(audit_record.all_repaired(found(True, True)))
-        self.assertFalse(audit_record.all_repaired(found(True, False)))
+        self.assertTrue(record.all_repaired(found()))
+        self.assertTrue(record.all_repaired(found(True, True)))
+        self.assertFalse(record.all_repaired(found(True, False)))
         # Nobody tried: not repaired.
-        self.assertFalse(audit_record.all_repaired(found(None)))
+        self.assertFalse(record.all_repaired(found(None)))

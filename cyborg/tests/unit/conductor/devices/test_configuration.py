@@ -28,7 +28,7 @@ from cyborg.agent import resource_tracker
 from cyborg.common import device_config
 from cyborg.conductor.audit import device_configs as config_audit
 from cyborg.conductor.devices import configuration
-from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
 from cyborg.db import models
@@ -73,7 +73,7 @@ class ConfigurationTestCase(base.DbTestCase):
         self.tracker._discover(['fake'])
         records = self.tracker._records
         self.generation += 1
-        inventory.report(self.context, None, HOST, self.generation,
+        reports.report(self.context, None, HOST, self.generation,
                          hardware.inventory_hash(records),
                          hardware.HardwareList(objects=records))
 

@@ -21,7 +21,7 @@ from cyborg import conf as cyborg_conf
 from cyborg import states
 from cyborg.common import health_states
 from cyborg.conductor.devices import health
-from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -108,7 +108,7 @@ class ApplyTestCase(base.DbTestCase):
             records[0].health = health_value
             records[0].health_reason = reason
         self.generation += 1
-        inventory.report(self.context, None, 'n1', self.generation,
+        reports.report(self.context, None, 'n1', self.generation,
                          hardware.inventory_hash(records),
                          hardware.HardwareList(objects=records))
         [device] = device_queries.get_all(self.context)

@@ -22,7 +22,7 @@ import oslo_messaging as messaging
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg.conductor.inventory import discovery
-from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.inventory import reports
 from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import service as service_queries
@@ -119,13 +119,13 @@ class DiscoveryTestCase(base.DbTestCase):
 
     def test_the_report_records_what_changed(self):
         self._agent_up('n1')
-        inventory.report(self.context, None, 'n1', 1, 'x', _records('n1'))
+        reports.report(self.context, None, 'n1', 1, 'x', _records('n1'))
         did = discovery.start(self.context, _Agents(), host='n1')['id']
         # One device gone, one changed, one new.
         self.flags(group='fake_driver', devices='fpga=1,qat=1,gpu=1')
         records = _records('n1')
         records[0].vendor = '0x9999'
-        inventory.report(
+        reports.report(
             self.context, None, 'n1', 2, 'y',
             hardware.HardwareList(objects=records[:2]),
             discovery={'ids': [did], 'drivers': [{'name': 'fake'}]})
@@ -143,13 +143,13 @@ class DiscoveryTestCase(base.DbTestCase):
         self._agent_up('n1')
         records = _records('n1')
         digest = hardware.inventory_hash(records)
-        inventory.report(self.context, None, 'n1', 1, digest, records)
+        reports.report(self.context, None, 'n1', 1, digest, records)
         did = discovery.start(self.context, _Agents())['id']
         # A resend records nothing: the full report follows.
-        inventory.report(self.context, None, 'n1', 1, 'other',
+        reports.report(self.context, None, 'n1', 1, 'other',
                          discovery={'ids': [did], 'drivers': []})
         self.assertEqual({'n1': (did, 'asked')}, self._states('n1'))
-        inventory.report(self.context, None, 'n1', 1, digest,
+        reports.report(self.context, None, 'n1', 1, digest,
                          discovery={'ids': [did], 'drivers': []})
         found = discovery_queries.get(self.context, ['n1'])['n1']
         self.assertEqual('done', found['state'])
@@ -160,7 +160,7 @@ class DiscoveryTestCase(base.DbTestCase):
     def test_a_failed_discovery_records_its_reason(self):
         self._agent_up('n1')
         did = discovery.start(self.context, _Agents())['id']
-        inventory.report(self.context, None, 'n1', 1, 'x', _records('n1'),
+        reports.report(self.context, None, 'n1', 1, 'x', _records('n1'),
                          discovery={'ids': [did], 'error': 'broken'})
         found = discovery_queries.get(self.context, ['n1'])['n1']
         self.assertEqual(('failed', {'error': 'broken'}),
@@ -171,7 +171,7 @@ class DiscoveryTestCase(base.DbTestCase):
         did = discovery.start(self.context, _Agents())['id']
         with mock.patch.object(discovery, 'record_outcome', autospec=True,
                                side_effect=RuntimeError('db gone')):
-            answer = inventory.report(
+            answer = reports.report(
                 self.context, None, 'n1', 1, 'x', _records('n1'),
                 discovery={'ids': [did], 'drivers': []})
         # The agent need not send it again; the discovery stays asked.
@@ -182,11 +182,11 @@ class DiscoveryTestCase(base.DbTestCase):
         self._agent_up('n1')
         old = discovery.start(self.context, _Agents())['id']
         new = discovery.start(self.context, _Agents())['id']
-        inventory.report(self.context, None, 'n1', 1, 'x', _records('n1'),
+        reports.report(self.context, None, 'n1', 1, 'x', _records('n1'),
                          discovery={'ids': [old], 'drivers': []})
         self.assertEqual({'n1': (new, 'asked')}, self._states('n1'))
         # The report of a discovery that took both answers the newest.
-        inventory.report(self.context, None, 'n1', 1, 'x', _records('n1'),
+        reports.report(self.context, None, 'n1', 1, 'x', _records('n1'),
                          discovery={'ids': [old, new], 'drivers': []})
         self.assertEqual({'n1': (new, 'done')}, self._states('n1'))
 

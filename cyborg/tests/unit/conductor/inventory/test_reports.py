@@ -18,7 +18,7 @@ import fixtures
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg import liveness
-from cyborg.conductor.inventory import reports as inventory
+from cyborg.conductor.inventory import reports
 from cyborg.db.queries import hardware as hardware_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
@@ -43,29 +43,29 @@ class InventoryTestCase(base.DbTestCase):
     def test_report_is_hash_gated(self):
         records = _records('n1')
         digest = hardware.inventory_hash(records)
-        self.assertEqual('resend', inventory.report(
+        self.assertEqual('resend', reports.report(
             self.context, None, 'n1', 1, digest)['status'])
-        self.assertEqual('stored', inventory.report(
+        self.assertEqual('stored', reports.report(
             self.context, None, 'n1', 1, digest, records)['status'])
-        self.assertEqual('unchanged', inventory.report(
+        self.assertEqual('unchanged', reports.report(
             self.context, None, 'n1', 1, digest)['status'])
-        answer = inventory.report(self.context, None, 'n1', 1, digest,
+        answer = reports.report(self.context, None, 'n1', 1, digest,
                                   records)
         self.assertEqual(('unchanged', 1), (answer['status'],
                                             answer['generation']))
-        self.assertEqual('resend', inventory.report(
+        self.assertEqual('resend', reports.report(
             self.context, None, 'n1', 2, 'other')['status'])
 
     def test_report_hash_is_recomputed(self):
         records = _records('n1')
-        answer = inventory.report(self.context, None, 'n1', 1, 'wrong',
+        answer = reports.report(self.context, None, 'n1', 1, 'wrong',
                                   records)
         self.assertEqual(hardware.inventory_hash(records),
                          answer['inventory_hash'])
 
     def test_hardware_of_hosts_up_and_down(self):
         for host in ('n1', 'n2'):
-            inventory.report(self.context, None, host, 1, 'x',
+            reports.report(self.context, None, host, 1, 'x',
                              _records(host))
         self._agent_up('n1')
         result = liveness.hardware(self.context)
@@ -92,14 +92,14 @@ class InventoryTestCase(base.DbTestCase):
         self._agent_up('n1')
         records = _records('n1')
         digest = hardware.inventory_hash(records)
-        inventory.report(self.context, None, 'n1', 1, digest, records)
+        reports.report(self.context, None, 'n1', 1, digest, records)
         self.assertEqual(
             'up', liveness.hardware(self.context)[0]['agent_status'])
         clock.advance(CONF.service_down_time + 1)
         self.assertEqual(
             'down', liveness.hardware(self.context)[0]['agent_status'])
         self.assertEqual({'n1': False}, liveness.agents(self.context))
-        self.assertEqual('unchanged', inventory.report(
+        self.assertEqual('unchanged', reports.report(
             self.context, None, 'n1', 1, digest)['status'])
         self.assertEqual(
             'up', liveness.hardware(self.context)[0]['agent_status'])
@@ -119,7 +119,7 @@ class InventoryTestCase(base.DbTestCase):
         checked = []
 
         def check_then_record(*args, **kwargs):
-            checked.append(inventory.check_liveness(self.context, None))
+            checked.append(reports.check_liveness(self.context, None))
             return record(*args, **kwargs)
 
         self.useFixture(fixtures.MockPatchObject(
@@ -127,12 +127,12 @@ class InventoryTestCase(base.DbTestCase):
         # No hello recorded (report_scale's agents send none): the report
         # is what the host is heard by.
         records = _records('n1')
-        self.assertEqual('stored', inventory.report(
+        self.assertEqual('stored', reports.report(
             self.context, None, 'n1', 1, hardware.inventory_hash(records),
             records)['status'])
         self.assertEqual([[]], checked)
         self.assertEqual([], sent.events('service.'))
-        self.assertFalse(inventory.is_reserved(self.context, 'n1'))
+        self.assertFalse(reports.is_reserved(self.context, 'n1'))
 
     def test_agent_alarm_without_placement(self):
         """Issue 30: with no Placement client, an agent silent past
@@ -144,21 +144,21 @@ class InventoryTestCase(base.DbTestCase):
         self._agent_up('n1')
         records = _records('n1')
         digest = hardware.inventory_hash(records)
-        inventory.report(self.context, None, 'n1', 1, digest, records)
-        self.assertEqual([], inventory.check_liveness(self.context, None))
-        self.assertFalse(inventory.is_reserved(self.context, 'n1'))
+        reports.report(self.context, None, 'n1', 1, digest, records)
+        self.assertEqual([], reports.check_liveness(self.context, None))
+        self.assertFalse(reports.is_reserved(self.context, 'n1'))
         clock.advance(CONF.service_down_time + 1)
-        self.assertEqual(['n1'], inventory.check_liveness(self.context, None))
-        self.assertEqual([], inventory.check_liveness(self.context, None))
-        self.assertEqual([], inventory.periodic(self.context, None))
-        self.assertTrue(inventory.is_reserved(self.context, 'n1'))
+        self.assertEqual(['n1'], reports.check_liveness(self.context, None))
+        self.assertEqual([], reports.check_liveness(self.context, None))
+        self.assertEqual([], reports.periodic(self.context, None))
+        self.assertTrue(reports.is_reserved(self.context, 'n1'))
         # Its heartbeat (the conductor's hello) records it back once.
         self._agent_up('n1')
-        self.assertTrue(inventory.record_agent_back(self.context, None, 'n1'))
-        self.assertFalse(inventory.record_agent_back(self.context, None, 'n1'))
-        self.assertEqual([], inventory.check_liveness(self.context, None))
-        self.assertEqual([], inventory.periodic(self.context, None))
-        self.assertFalse(inventory.is_reserved(self.context, 'n1'))
+        self.assertTrue(reports.record_agent_back(self.context, None, 'n1'))
+        self.assertFalse(reports.record_agent_back(self.context, None, 'n1'))
+        self.assertEqual([], reports.check_liveness(self.context, None))
+        self.assertEqual([], reports.periodic(self.context, None))
+        self.assertFalse(reports.is_reserved(self.context, 'n1'))
         self.assertEqual(
             [('service.down', 'n1', 'down', 'liveness check'),
              ('service.up', 'n1', 'up', 'heartbeat')],
@@ -174,12 +174,12 @@ class InventoryTestCase(base.DbTestCase):
         self._agent_up('n1')
         records = _records('n1')
         digest = hardware.inventory_hash(records)
-        inventory.report(self.context, None, 'n1', 1, digest, records)
+        reports.report(self.context, None, 'n1', 1, digest, records)
         clock.advance(CONF.service_down_time + 1)
-        self.assertEqual([], inventory.periodic(self.context, None))
-        self.assertTrue(inventory.is_reserved(self.context, 'n1'))
+        self.assertEqual([], reports.periodic(self.context, None))
+        self.assertTrue(reports.is_reserved(self.context, 'n1'))
         self._agent_up('n1')
-        self.assertEqual([], inventory.periodic(self.context, None))
-        self.assertFalse(inventory.is_reserved(self.context, 'n1'))
+        self.assertEqual([], reports.periodic(self.context, None))
+        self.assertFalse(reports.is_reserved(self.context, 'n1'))
         self.assertEqual(['service.down', 'service.up'],
                          [event for event, _ in sent.events('service.')])
