@@ -13,25 +13,12 @@
 # under the License.
 """What the capacity view counts, and why each accelerator is reserved.
 
-An accelerator is an attach handle: one assignable slot of a deployable
-(a PCI function, an mdev), what one accelerator request binds.  Each is
-in exactly one of three states:
-
-* **bound**: the handle is in use (``attach_handles.in_use``): an ARQ
-  holds it, binding or bound (or the handle audit would find it leaked);
-* **reserved**: not in use, but its deployable's inventory is reserved in
-  Placement (cyborg.conductor.placement.sync.desired), so nothing new is
-  scheduled on it, for one or more of the REASONS;
-* **free**: neither: Nova may schedule it.
-
-``total`` is their sum.  ``reserved_because`` counts the reserved handles
-once under every reason that holds for them, so its values may add up to
-more than ``reserved``.  The reasons, and how each is judged, are
-cyborg.db.queries.hold's, the rules of the Placement push: the free
-accelerators of a resource class are what Placement can still allocate.
-Whether a host's agent is down is the judgement of
-cyborg.servicegroup.agent_is_up, from the agent's last heartbeat or
-report, whichever is later, made now.
+An accelerator is an attach handle (a PCI function, an mdev: what one
+ARQ binds), in exactly one state: **bound** (in use), **reserved** (its
+deployable's inventory is reserved in Placement, for one or more of the
+REASONS, cyborg.db.queries.hold's) or **free** (Nova may schedule it).
+``reserved_because`` counts a reserved handle under every reason that
+holds, so its values may add up to more than ``reserved``.
 """
 
 from cyborg import servicegroup
@@ -44,20 +31,15 @@ REASONS = hold.REASONS
 COUNTS = ('total', 'free', 'bound', 'reserved')
 
 # The breakdowns of each host and of the total: {the list's key: (the key
-# of each entry, what it is read from in a group)}.  A new grouping (the
-# device class) is one more entry here and one more GROUP BY column of
-# the query.
+# of each entry, what it is read from in a group)}.
 BREAKDOWNS = {
     'resource_classes': ('resource_class', lambda g: g.resource_class),
 }
 
 
 def counts(group, agent_up):
-    """COUNTS and the reasons of one group of handles.
-
-    :param group: a cyborg.db.queries.capacity.Group.
-    :param agent_up: whether the host's agent is up.
-    :returns: a list: the values of COUNTS, then those of REASONS.
+    """The values of COUNTS, then those of REASONS, of a
+    cyborg.db.queries.capacity.Group.
     """
     unbound = group.total - group.bound
     if agent_up:
@@ -89,19 +71,13 @@ def _sort_key(pair):
 
 
 def summarize(groups, conductors, now=None):
-    """The capacity view of the grouped handles.
+    """The capacity view of cyborg.db.queries.capacity.get()'s groups
+    and conductors, the agents judged here (render() has the same
+    shape).
 
-    :param groups: cyborg.db.queries.capacity.get()'s groups.
-    :param conductors: its conductors' rows.
     :param now: the current UTC time (naive); default: now.
-    :returns: ``{'hosts': [{'host', 'agent' (up or down), and a list per
-        BREAKDOWNS}], 'total': {a list per BREAKDOWNS}}``, hosts by name;
-        each list entry has its key, COUNTS and ``reserved_because``
-        ({reason: handles}).
     """
     now = now or servicegroup.now()
-    # The one judge of liveness (servicegroup), on what the groups say
-    # of each host's agent: its heartbeat and its last applied report.
     up = servicegroup.agents_up(
         [{'host': group.host, 'last_seen_up': group.heartbeat,
           'last_report_at': group.reported} for group in groups],
@@ -140,9 +116,6 @@ def _reasons(row):
 
 
 def _row_entry(row):
-    # The entry of a resource class: a row of
-    # cyborg.db.queries.capacity.view(), its counts summed by the
-    # database.
     return {'resource_class': row.resource_class, 'total': row.total,
             'free': row.total - row.bound - row.reserved,
             'bound': row.bound, 'reserved': row.reserved,
@@ -166,18 +139,16 @@ def _summed(rows):
 
 
 def render(hosts, totals=None, sort_hosts=True):
-    """The capacity view of cyborg.db.queries.capacity.view()'s rows.
-
-    Each row is already counted as the view shows it (the agents judged
-    by the database), so this only arranges them.
+    """The capacity view of cyborg.db.queries.capacity.view()'s rows,
+    counted by the database: this only arranges them.
 
     :param hosts: its host rows.
     :param totals: its totals' rows, added up here by resource class;
-        None: summed here from *hosts* (all the hosts the filters
-        select).
-    :param sort_hosts: sort the hosts by name (Python's order); False:
-        keep the order of *hosts* (a page, in the database's order).
-    :returns: what summarize() returns.
+        None: summed from *hosts*.
+    :param sort_hosts: sort the hosts by name; False: keep the order of
+        *hosts* (a page, in the database's order).
+    :returns: ``{'hosts': [{'host', 'agent', 'resource_classes'}],
+        'total': {'resource_classes'}}``.
     """
     by_host = {}
     for row in hosts:

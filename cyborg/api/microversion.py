@@ -13,33 +13,18 @@
 # under the License.
 """API microversions: the list, the negotiation and the feature checks.
 
-Clients ask for a version with ``OpenStack-API-Version: accelerator 2.N``
-(no header: the minimum, 2.0, which is what Nova sends).  Every response
-under /v2 says which version it was served at, and the range supported.
+Clients ask for ``OpenStack-API-Version: accelerator 2.N`` (no header:
+2.0, what Nova sends).  ``microversion_parse`` finds this service's value
+among others'; negotiate() adds what the existing Cyborg's clients rely
+on or the OpenStack rules ask: the bare form ``2.1``, a 400 for a header
+naming this service twice or for ``2.05`` and ``+2.1`` (which int()
+reads as versions), and a 406 that says whether the major or the minor
+version is not supported.
 
-The header is read with ``microversion_parse`` (as placement and the
-existing Cyborg do): it finds this service's value among those of other
-services, and its Version is the negotiated version.  It does not serve
-alone, for four things the existing Cyborg's clients rely on or that the
-OpenStack rules ask and the library (2.1.0) does not do:
-
-* the bare form ``OpenStack-API-Version: 2.1`` (no service type), which
-  the existing Cyborg accepts: ``get_version`` finds no value in it;
-* a header naming this service twice is a 400 here: ``get_version``
-  takes the last one silently;
-* ``parse_version_string`` is ``int()`` of each side, so that ``2.05``
-  is 2.5 and ``+2.1`` is 2.1, and more than 4300 digits raise TypeError
-  (a 500): such values are a 400 or a 406 here (see negotiate());
-* ``extract_version`` answers every unsupported version with the same
-  ValueError, where the existing Cyborg's 406 says whether the major
-  version or the minor one is not supported.
-
-Adding a version: append it to VERSIONS with a one-line comment, add a
-named constant and an ``allow_*()`` predicate for what changes with it
-(routes it adds say so themselves: cyborg.api.route), describe it in
-cyborg/api/rest_api_version_history.rst, and update the "latest" tests
-(cyborg/tests/unit/api/test_microversion.py and the gabbi file
-microversion.yaml).
+Adding a version: append it to VERSIONS with a comment, add a constant
+and an ``allow_*()`` predicate for what changes (routes say their own
+``since``), describe it in cyborg/api/rest_api_version_history.rst, and
+update the "latest" tests (test_microversion.py, microversion.yaml).
 """
 
 import re
@@ -127,10 +112,9 @@ def _names_this_service_twice(raw):
 
 
 def _requested(raw):
-    """The value asked of this service in the header's text *raw*.
+    """The value asked of this service in the header's text *raw* (None:
+    the header names other services only).
 
-    :returns: the value, or None when the header names other services
-        only.
     :raises: InvalidVersionHeader when it names this service twice.
     """
     if _names_this_service_twice(raw):
@@ -177,18 +161,13 @@ def _parse(raw, requested):
 
 
 def negotiate(headers):
-    """The version a request asks for.
-
-    Versions are parsed as the OpenStack rules say (X.Y, decimal, without
-    sign or leading zeros).  A value that is no version at all is a 406 as
-    in the existing Cyborg; one that the existing Cyborg read as another
-    version (``2.05`` as 2.5, ``2.-0`` as 2.0) and a header that names
-    this service twice are a 400.
+    """The Version a request asks for (X.Y, decimal, no sign or leading
+    zero, as the OpenStack rules say).
 
     :param headers: the request headers (a case-insensitive mapping).
-    :raises: InvalidVersionHeader (400) for an ambiguous value,
+    :raises: InvalidVersionHeader (400) for a value the existing Cyborg
+        read as another version (``2.05``) or a service named twice,
         NotAcceptable (406) for a malformed or unsupported version.
-    :returns: a Version.
     """
     raw = headers.get(HEADER)
     if raw is None:
@@ -260,8 +239,7 @@ def allow_device_configuration(version):
 
 
 def allow_arq_health(version):
-    """ARQs (also those of the instance view) show their device's health.
-    """
+    """ARQs (also the instance view's) show their device's health."""
     return version.minor >= MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS
 
 

@@ -14,17 +14,11 @@
 """oslo.middleware's CORS and HTTPProxyToWSGI, without a signature
 lookup at each request.
 
-The ``__call__`` of oslo.middleware's ConfigurableMiddleware runs
-``process_request``, the application and ``process_response``, and finds
-out at every request whether ``process_response`` takes the request
-(``inspect.getfullargspec``).  The ``process_response`` of these two
-takes it (``test_response_hook.py`` fails when that changes), so their
-``__call__`` here passes it without looking: the same calls in the same
-order, through the extension points ConfigurableMiddleware documents
-(``process_request``, ``process_response``, and ``__call__`` overridden
-as oslo.middleware's own RequestId and RequestBodySizeLimiter do).  The
-other middleware of the stack (RequestId, RequestBodySizeLimiter, the
-health check's answer) never inspect a signature.
+ConfigurableMiddleware's ``__call__`` asks at every request whether
+``process_response`` takes the request (``inspect.getfullargspec``).
+These two take it (``test_response_hook.py`` checks), so their
+``__call__`` here passes it without looking: the same calls, in the same
+order, through the extension points ConfigurableMiddleware documents.
 """
 
 from oslo_middleware import base
@@ -34,9 +28,7 @@ import webob.dec
 
 
 class _ResponseTakesRequest:
-    """``__call__`` of a ConfigurableMiddleware whose process_response
-    takes the request.
-    """
+    """__call__ of a middleware whose process_response takes the request."""
 
     @webob.dec.wsgify(RequestClass=base.NoContentTypeRequest)
     def __call__(self, req):
@@ -53,6 +45,4 @@ class CORS(_ResponseTakesRequest, cors.CORS):
 
 class HTTPProxyToWSGI(_ResponseTakesRequest,
                       http_proxy_to_wsgi.HTTPProxyToWSGI):
-    """oslo.middleware's HTTPProxyToWSGI (``[oslo_middleware]
-    enable_proxy_headers_parsing``).
-    """
+    """oslo.middleware's HTTPProxyToWSGI."""

@@ -13,14 +13,10 @@
 # under the License.
 """The OpenAPI 3.1 description of the API, one document per microversion.
 
-Built from what the code declares: the routes (cyborg.api.route: their
-handlers, the JSON Schemas they validate with, statuses and error codes,
-gathered in cyborg.api.controllers.root), the WSME types of the responses
-(cyborg.api.openapi.shapes) and the microversion list.  Served at
-``GET /v2/openapi.json`` (for the microversion asked), kept in the tree as
-``doc/source/api/openapi/v2.N.json`` (``python -m cyborg.api.openapi
---write``; ``test_openapi.py`` fails when they differ) and rendered in the
-API reference.
+Built from the routes (cyborg.api.route), the response shapes
+(cyborg.api.openapi.shapes) and the microversion list; served at ``GET
+/v2/openapi.json`` and kept in doc/source/api/openapi (``python -m
+cyborg.api.openapi --write``; test_openapi.py checks them).
 """
 
 import copy
@@ -46,14 +42,13 @@ def _version(text):
 
 
 def versions():
-    """Every microversion, as Version tuples."""
+    """Every microversion, as Versions."""
     return [_version(v) for v in microversion.VERSIONS]
 
 
 def operations_at(version):
     """The routes that exist at *version*."""
-    # Imported here: the routes include the one that serves this
-    # description (cyborg.api.controllers.v2.openapi).
+    # Imported here: a route serves this description.
     from cyborg.api.controllers import root
     return [r for r in root.ROUTES if version >= r.exists_from]
 

@@ -11,12 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""JSON Schemas of the API's responses, from the WSME types that render
-them and, for the responses rendered from plain dicts, written here.
-
-A WSME attribute of a resource is present in its JSON from the
-microversion that added it (the serializers give every one) and may be
-null.
+"""JSON Schemas of the API's responses: from the WSME types that render
+them (every attribute present from its microversion on, and nullable),
+or written here for those rendered from dicts.
 """
 
 import datetime
@@ -82,10 +79,8 @@ def _datatype(datatype):
 
 
 def wsme_object(wsme_type, version):
-    """The JSON Schema of what cyborg.api.controllers.base.to_json renders
-    for *wsme_type* at *version*: its attributes, and the members of its
-    ``_json`` with their schemas, less those of a later version (its
-    ``_since``).
+    """The JSON Schema of what base.to_json renders for *wsme_type* at
+    *version*.
     """
     properties = {attr.name: nullable(_datatype(attr.datatype))
                   for attr in wtypes.list_attributes(wsme_type)}
@@ -98,10 +93,7 @@ def wsme_object(wsme_type, version):
 
 
 def resource(name, version):
-    """The schema of one resource of the API at *version*.
-
-    :param name: one of :data:`RESOURCES`.
-    """
+    """The schema of one of the RESOURCES at *version*."""
     if name in WSME_TYPES:
         return wsme_object(WSME_TYPES[name], version)
     if name == 'Capacity':

@@ -91,17 +91,11 @@ def serialize(device, configs=None):
     :param configs: ``{device uuid: configuration}`` (configurations());
         from 2.14 a device shows its ``configuration``.
     """
-    return base.to_json(
-        Device, uuid=device['uuid'], type=device['type'],
-        vendor=device['vendor'], model=device['model'],
-        std_board_info=device['std_board_info'],
-        vendor_board_info=device['vendor_board_info'],
-        hostname=device['hostname'], status=device['status'],
-        created_at=device['created_at'], updated_at=device['updated_at'],
-        links=link.self_links(COLLECTION, device['uuid']),
+    return base.to_json(Device, **dict(
+        device, links=link.self_links(COLLECTION, device['uuid']),
         configuration=device_config.view(
             device, (configs or {}).get(device['uuid'])),
-        **health_fields(device))
+        **health_fields(device)))
 
 
 def serialize_all(context, devices):

@@ -13,15 +13,12 @@
 # under the License.
 """/v2/instances: the servers that hold accelerators (2.10);
 /v2/instances/{uuid} and its accelerators: attach and detach through
-Nova (2.5; 2.6: the server view, attach's reboot, detach's arqs and
-reboot, ARQs' origin).
+Nova (2.5; 2.6: the server view, reboot, detach's arqs, ARQs' origin).
 
 The conductor asks Nova about the server and acts only where Nova will
-honour the result (cyborg.conductor.attach.instance): attach allocates a device
-profile's accelerators on the server's host, creates and binds its ARQs
-and, when asked, has Nova hard reboot the server; detach takes only the
-ARQs attach made, never Nova's own.  See
-doc/source/admin/attach-detach.rst.
+honour the result: attach allocates a device profile's accelerators on
+the server's host and binds its ARQs; detach takes only the ARQs attach
+made, never Nova's own (doc/source/admin/attach-detach.rst).
 """
 
 import pecan
@@ -103,9 +100,8 @@ def get_accelerators(instance_uuid):
 
 
 def attach(instance_uuid):
-    """202 with the new ARQs (Bound, or BindStarted while device work
-    runs); from 2.6 also the server as Nova shows it and the reboot asked
-    of Nova.
+    """The new ARQs (BindStarted while device work runs); from 2.6 also
+    the server as Nova shows it and the reboot asked of Nova.
     """
     context = pecan.request.context
     context.can(policies.ATTACH)
@@ -124,8 +120,7 @@ def attach(instance_uuid):
 
 
 def detach(instance_uuid):
-    """Detach what attach gave the server: 204.  From 2.6,
-    ``?arqs=u1,u2`` (only these) and ``?reboot=true``.
+    """Detach what attach gave the server (2.6: ``?arqs=``, ``?reboot=``).
     """
     context = pecan.request.context
     context.can(policies.DETACH)
@@ -145,10 +140,9 @@ def detach(instance_uuid):
 
 
 def get_all():
-    """The servers that hold accelerators (Bound ARQs), a page at a time
-    in uuid order, each with what Nova says of it (asked in one Nova list
-    per host: cyborg.conductor.attach.nova_server.get_many) and whether
-    the instance audit would heal its ARQs.
+    """The servers that hold Bound ARQs, a page in uuid order, each with
+    what Nova says of it (one Nova list per host) and whether the
+    instance audit would heal its ARQs.
     """
     context = pecan.request.context
     context.can(policies.GET_ALL)
@@ -173,10 +167,7 @@ def get_all():
 
 
 def get_one(instance_uuid):
-    """The server as Nova shows it, its ARQs (each with its origin) and
-    the attachments of attach-instance (their allocation and what they
-    wait for).
-    """
+    """The server as Nova shows it, its ARQs and attach's attachments."""
     context = pecan.request.context
     context.can(policies.GET)
     validation.uuid_path(instance_uuid, _('instance'))
@@ -194,9 +185,7 @@ def get_one(instance_uuid):
 
 
 def _attach_response(version):
-    """2.5: the new ARQs; 2.6: also the server, the attachment and the
-    reboot asked of Nova.
-    """
+    """2.5: the new ARQs; 2.6: also the server, attachment and reboot."""
     arqs = {'type': 'array', 'items': route.ref('AcceleratorRequest')}
     if not microversion.allow_attach_through_nova(version):
         return route.obj(arqs=arqs)
