@@ -30,12 +30,6 @@ REASONS = hold.REASONS
 
 COUNTS = ('total', 'free', 'bound', 'reserved')
 
-# The breakdowns of each host and of the total: {the list's key: (the key
-# of each entry, what it is read from in a group)}.
-BREAKDOWNS = {
-    'resource_classes': ('resource_class', lambda g: g.resource_class),
-}
-
 
 def counts(group, agent_up):
     """The values of COUNTS, then those of REASONS, of a
@@ -50,64 +44,6 @@ def counts(group, agent_up):
         down if reason == hold.AGENT_DOWN else
         getattr(group, capacity_queries.held_column(reason))
         for reason in REASONS]
-
-
-def _entry(key, value, numbers):
-    total, free, bound, reserved, *why = numbers
-    return {key: value, 'total': total, 'free': free, 'bound': bound,
-            'reserved': reserved,
-            'reserved_because': dict(zip(REASONS, why))}
-
-
-def _add(entries, value, numbers):
-    known = entries.get(value)
-    entries[value] = numbers if known is None else [
-        a + b for a, b in zip(known, numbers)]
-
-
-def _sort_key(pair):
-    # A deployable without a resource class sorts last.
-    return (pair[0] is None, pair[0] or '')
-
-
-def summarize(groups, conductors, now=None):
-    """The capacity view of cyborg.db.queries.capacity.get()'s groups
-    and conductors, the agents judged here (render() has the same
-    shape).
-
-    :param now: the current UTC time (naive); default: now.
-    """
-    now = now or servicegroup.now()
-    up = servicegroup.agents_up(
-        [{'host': group.host, 'last_seen_up': group.heartbeat,
-          'last_report_at': group.reported} for group in groups],
-        conductors, now)
-    hosts = {}
-    totals = {name: {} for name in BREAKDOWNS}
-    for group in groups:
-        host = hosts.get(group.host)
-        if host is None:
-            host = hosts[group.host] = (
-                up[group.host], {name: {} for name in BREAKDOWNS})
-        numbers = counts(group, host[0])
-        for name, (_key, read) in BREAKDOWNS.items():
-            value = read(group)
-            _add(host[1][name], value, numbers)
-            _add(totals[name], value, numbers)
-    result = []
-    for name in sorted(hosts):
-        up, entries = hosts[name]
-        item = {'host': name,
-                'agent': servicegroup.UP if up else servicegroup.DOWN}
-        for breakdown, (key, _read) in BREAKDOWNS.items():
-            item[breakdown] = [
-                _entry(key, value, numbers) for value, numbers in
-                sorted(entries[breakdown].items(), key=_sort_key)]
-        result.append(item)
-    return {'hosts': result, 'total': {
-        breakdown: [_entry(key, value, numbers) for value, numbers in
-                    sorted(totals[breakdown].items(), key=_sort_key)]
-        for breakdown, (key, _read) in BREAKDOWNS.items()}}
 
 
 def _reasons(row):

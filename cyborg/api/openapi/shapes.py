@@ -180,22 +180,22 @@ DISCOVERY_RESULT = {
     'additionalProperties': False,
 }
 
-# GET /v2/capacity: one entry of a breakdown (cyborg.api.capacity).
+# GET /v2/capacity: the entries of each resource class.
 _COUNT = {'type': 'integer', 'minimum': 0}
 _CAPACITY_ENTRIES = {
-    breakdown: {'type': 'array', 'items': {
+    'resource_classes': {'type': 'array', 'items': {
         'type': 'object',
         'properties': dict(
-            {key: nullable(STRING)},
+            resource_class=nullable(STRING),
             reserved_because={
                 'type': 'object',
                 'properties': {r: _COUNT for r in capacity.REASONS},
                 'required': list(capacity.REASONS),
                 'additionalProperties': False},
             **{name: _COUNT for name in capacity.COUNTS}),
-        'required': [key, 'reserved_because'] + list(capacity.COUNTS),
-        'additionalProperties': False}}
-    for breakdown, (key, _read) in capacity.BREAKDOWNS.items()}
+        'required': ['resource_class', 'reserved_because'] +
+                    list(capacity.COUNTS),
+        'additionalProperties': False}}}
 CAPACITY = {
     'type': 'object',
     'properties': {
@@ -204,12 +204,12 @@ CAPACITY = {
             'properties': dict(
                 _CAPACITY_ENTRIES, host=STRING,
                 agent={'type': 'string', 'enum': ['up', 'down']}),
-            'required': ['host', 'agent'] + sorted(capacity.BREAKDOWNS),
+            'required': ['host', 'agent', 'resource_classes'],
             'additionalProperties': False}},
         'total': {
             'type': 'object',
             'properties': _CAPACITY_ENTRIES,
-            'required': sorted(capacity.BREAKDOWNS),
+            'required': ['resource_classes'],
             'additionalProperties': False},
     },
     'required': ['hosts', 'total'],
