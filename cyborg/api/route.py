@@ -119,7 +119,7 @@ def nullable(schema):
 def obj(**properties):
     """An object of exactly these members, each required."""
     return {'type': 'object', 'properties': properties,
-            'required': sorted(properties), 'additionalProperties': False}
+            'required': list(properties), 'additionalProperties': False}
 
 
 def one(name):

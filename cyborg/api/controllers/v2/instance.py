@@ -189,12 +189,11 @@ def _attach_response(version):
     arqs = {'type': 'array', 'items': route.ref('AcceleratorRequest')}
     if not microversion.allow_attach_through_nova(version):
         return route.obj(arqs=arqs)
-    return route.obj(arqs=arqs, server=route.ref('Server'),
-                     attachment={'type': 'string'},
-                     reboot={'anyOf': [
-                         {'type': 'string',
-                          'enum': ['pending', 'requested', 'refused']},
-                         {'type': 'null'}]})
+    return route.obj(arqs=arqs, attachment={'type': 'string'},
+                     reboot=route.nullable({
+                         'type': 'string',
+                         'enum': ['pending', 'requested', 'refused']}),
+                     server=route.ref('Server'))
 
 
 _NOVA_ERRORS = {400: [errors.NOVA_NOT_CONFIGURED],
@@ -211,11 +210,11 @@ ROUTES = [
                 'A server as Nova shows it, with its accelerator requests '
                 'and attachments.', since='2.6',
                 response=lambda version: route.obj(
-                    server=route.ref('Server'),
                     arqs={'type': 'array',
                           'items': route.ref('AcceleratorRequest')},
                     attachments={'type': 'array',
-                                 'items': route.ref('Attachment')}),
+                                 'items': route.ref('Attachment')},
+                    server=route.ref('Server')),
                 errors={404: [errors.SERVER_NOT_FOUND], **_NOVA_ERRORS}),
     route.Route('GET', _ACCELERATORS, get_accelerators,
                 'The accelerator requests of an instance.', since='2.5',
