@@ -86,28 +86,15 @@ def deploy(conf):
     """The whole cyborg-api WSGI application.
 
     The layers, outermost first, and why each is where it is (in more
-    words: doc/source/contributor/api.rst):
-
-    1. request_id: every response, errors included, and every layer's
-       logs carry the request id.
-    2. CORS: preflight requests carry no token; its headers go on every
-       response, so that a browser can read a 401.
-    3. http_proxy_to_wsgi: a proxy's scheme, host and prefix before
-       anything builds a URL.  (2 and 3: cyborg.api.middleware
-       .response_hook.)
-    4. ``/healthcheck``, and ``/metrics`` for ``[metrics]
-       allowed_source_ranges``: answered without a token.
-    5. authentication (``[DEFAULT] auth_strategy``): outside the error
-       bodies, so that a 401 keeps keystonemiddleware's own body.
-    6. error bodies: every 4xx/5xx below gets the API's error body;
-       ``/metrics`` for other callers is answered just below, once the
-       token is checked against the policy.
-    7. request size limit: 413 before anything reads the body.
-    8. well-formed input: 400 for what would break pecan's parsing.
-    9. empty 200: pecan's 204 for an empty 200 back to 200.
-    10. the pecan application and its hooks (setup_app()).
-
-    :param conf: the parsed ConfigOpts.
+    words: doc/source/contributor/api.rst): 1. request_id, on every
+    response and log; 2. CORS: preflights carry no token, and a browser
+    must read a 401; 3. proxy headers, before anything builds a URL;
+    4. ``/healthcheck`` and trusted ``/metrics``, without a token;
+    5. authentication, outside the error bodies: a 401 keeps
+    keystonemiddleware's; 6. error bodies for every 4xx/5xx below (and
+    ``/metrics`` past the policy); 7. the size limit, before anything
+    reads the body; 8. well-formed input, before pecan parses; 9. empty
+    200s; 10. pecan and its hooks.
     """
     app = setup_app()
     exporter = metrics.Exporter(conf)

@@ -13,12 +13,9 @@
 # under the License.
 """What the capacity view counts, and why each accelerator is reserved.
 
-An accelerator is an attach handle (a PCI function, an mdev: what one
-ARQ binds), in exactly one state: **bound** (in use), **reserved** (its
-deployable's inventory is reserved in Placement, for one or more of the
-REASONS, cyborg.db.queries.hold's) or **free** (Nova may schedule it).
-``reserved_because`` counts a reserved handle under every reason that
-holds, so its values may add up to more than ``reserved``.
+An accelerator is an attach handle (what one ARQ binds): **bound** (in
+use), **reserved** in Placement (for one or more REASONS, counted under
+each in ``reserved_because``) or **free**.
 """
 
 from cyborg import servicegroup
@@ -75,16 +72,11 @@ def _summed(rows):
 
 
 def render(hosts, totals=None, sort_hosts=True):
-    """The capacity view of cyborg.db.queries.capacity.view()'s rows,
-    counted by the database: this only arranges them.
+    """The capacity view of the rows cyborg.db.queries.capacity.view()
+    counted: *hosts*, and *totals* (None: summed from *hosts*), added up
+    here by resource class.
 
-    :param hosts: its host rows.
-    :param totals: its totals' rows, added up here by resource class;
-        None: summed from *hosts*.
-    :param sort_hosts: sort the hosts by name; False: keep the order of
-        *hosts* (a page, in the database's order).
-    :returns: ``{'hosts': [{'host', 'agent', 'resource_classes'}],
-        'total': {'resource_classes'}}``.
+    :param sort_hosts: False: keep the database's order (a page).
     """
     by_host = {}
     for row in hosts:

@@ -15,21 +15,13 @@
 
 Called bare, an RPC call waits forever for an unreachable messaging
 backend, and ``rpc_response_timeout`` (then a 500) for conductors that
-are all down.  This wrapper of ConductorAPI answers 503 instead:
-
-* ``cyborg.messaging.unavailable`` when the heartbeat found the backend
-  unreachable, or its probe has not connected within ``[api]
-  messaging_wait_timeout``, or the call could not be delivered;
-* ``cyborg.conductor.unavailable`` when no conductor is up, nor any
-  queue routes the call (sent ``mandatory``, it comes back undelivered
-  and is sent again), after waiting up to ``[api]
-  conductor_wait_timeout``, so that services start in any order; at once
-  when the conductors that count as up have stalled (the call is not
-  sent); and when the call got no answer in ``rpc_response_timeout``.
-
-The checks read what the heartbeat found: free while a conductor is up.
-A 503 after the call was sent does not mean that nothing was done;
-clients retry, as after any 503.
+are all down.  This wrapper answers 503 instead: ``cyborg.messaging
+.unavailable`` when the heartbeat finds the backend unreachable or the
+call is not delivered; ``cyborg.conductor.unavailable`` when no
+conductor is up nor routes the call within ``[api]
+conductor_wait_timeout`` (services start in any order), at once when
+they stalled, and after ``rpc_response_timeout``.  The checks read what
+the heartbeat found, free while a conductor is up.
 """
 
 import functools

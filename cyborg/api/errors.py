@@ -19,9 +19,7 @@ clients parse::
     {"error_message": "{\"faultcode\": \"Client\", \"faultstring\":
      \"<message>\", \"debuginfo\": null, \"error_code\": \"<code>\"}"}
 
-(a JSON object whose only member is a JSON *string*).  ``error_code`` is
-Cyborg's addition, ``cyborg.<resource>.<condition>``, never changed nor
-reused, so that clients need not parse messages.
+``error_code`` is Cyborg's addition, never changed nor reused.
 """
 
 from oslo_serialization import jsonutils

@@ -22,16 +22,12 @@ that no thread crosses a fork.
 The beats also find out what writes need, so that requests need not wait
 to learn it; cyborg.api.conductor_gate refuses writes with a 503 on:
 
-* ``messaging_verdict()``: whether RabbitMQ took the last beat's probe, a
-  cast with the ``mandatory`` flag to a topic nobody consumes, which
-  RabbitMQ returns at once; a probe under way for ``[api]
-  messaging_wait_timeout`` means no connection for that long.  The hello
-  itself waits for a conductor, which says nothing of the backend.  It
-  also decides ``/healthcheck`` (cyborg.api.healthcheck).
-* ``conductors_unavailable()``: no conductor up in the services table,
-  or ``conductors_stalled()``: a conductor paused or hung stays up for
-  ``service_down_time``, and each write would meanwhile wait
-  ``rpc_response_timeout`` for a 503.
+* ``messaging_verdict()``: whether RabbitMQ took the last probe, a
+  ``mandatory`` cast to a topic nobody consumes, which it returns at
+  once (the hello waits for a conductor: it says nothing of the
+  backend); it also decides ``/healthcheck``.
+* ``conductors_unavailable()``: no conductor up, or stalled ones (a
+  paused conductor stays up for ``service_down_time``).
 """
 
 import datetime
@@ -150,14 +146,10 @@ class Heartbeat:
             default=None)
 
     def conductors_stalled(self, now=None):
-        """Whether the conductors that count as up have stopped working.
-
-        No answer to this process's hellos for two ``report_interval``,
-        and no conductor heartbeat for as long (STALL_FLOOR at least): a
-        busy conductor still writes its heartbeat from a thread of its
-        own.  The heartbeat's age decides, not its order against the
-        first unanswered hello: a conductor paused just after writing it
-        may already hold a hello.
+        """Whether the conductors that count as up have stopped working:
+        no answer to this process's hellos for two ``report_interval`` and
+        no conductor heartbeat for as long (STALL_FLOOR at least; a busy
+        conductor writes it from a thread of its own).
 
         :param now: the current UTC time (naive); default: now.
         """
@@ -181,15 +173,10 @@ class Heartbeat:
 
     def conductors_unavailable(self, wait=0.0):
         """Why no conductor can serve a write now, or None (also when it
-        cannot be told: the call decides).
+        cannot be told).
 
-        Free while the last beat's read found one up.  A refusal is
-        confirmed by a fresh read first, so that a conductor that wrote
-        its heartbeat since is not refused; while none is up, the table
-        is read again every POLL_INTERVAL for up to *wait* seconds.
-
-        :param wait: seconds to wait for a conductor to come up.
-        :returns: the reason, for cyborg.exception.ConductorUnavailable.
+        A refusal is confirmed by a fresh read first; while none is up,
+        the table is read every POLL_INTERVAL for up to *wait* seconds.
         """
         if self.conductors_up is not False and not self.conductors_stalled():
             return None

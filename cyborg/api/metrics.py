@@ -11,13 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-api's ``/metrics``: the fleet gauges, in Prometheus' text format.
-
-The gauges (cyborg.metrics.FLEET) are read from the database at most
-once every ``[metrics] cache_seconds`` per process, however many scrapes
-come.  cyborg.api.app puts MetricsRoute twice in the stack: before
-authentication for ``[metrics] allowed_source_ranges``, and after it for
-callers whose token passes the policy.
+"""cyborg-api's ``/metrics``: the fleet gauges, in Prometheus' text format,
+read from the database at most once every ``[metrics] cache_seconds``
+per process.
 """
 
 import calendar

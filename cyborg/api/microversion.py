@@ -14,12 +14,8 @@
 """API microversions: the list, the negotiation and the feature checks.
 
 Clients ask for ``OpenStack-API-Version: accelerator 2.N`` (no header:
-2.0, what Nova sends).  ``microversion_parse`` finds this service's value
-among others'; negotiate() adds what the existing Cyborg's clients rely
-on or the OpenStack rules ask: the bare form ``2.1``, a 400 for a header
-naming this service twice or for ``2.05`` and ``+2.1`` (which int()
-reads as versions), and a 406 that says whether the major or the minor
-version is not supported.
+2.0, what Nova sends).  negotiate() adds to ``microversion_parse`` what
+the existing Cyborg's clients rely on or the OpenStack rules ask.
 
 Adding a version: append it to VERSIONS with a comment, add a constant
 and an ``allow_*()`` predicate for what changes (routes say their own
@@ -47,29 +43,17 @@ VERSIONS = [
     '2.1',  # ARQ PATCH accepts /project_id (administrators).
     '2.2',  # GET /device_profiles/{name_or_uuid} accepts a name.
     '2.3',  # Devices show their status (enabled or maintaining).
-    '2.4',  # Bad input answered with 500 earlier gets 400/409; unknown
-            # body fields are refused; error codes in error bodies.
-    '2.5',  # Operator verbs: services, hardware, drivers, discovery,
-            # attaching accelerators to instances.
-    '2.6',  # Attach and detach through Nova: ARQs show their origin,
-            # GET /v2/instances/{uuid}, attach's reboot, detach's arqs.
-    '2.7',  # Devices and deployables show their health (health,
-            # health_reason, health_since).
-    '2.8',  # GET /v2/capacity: accelerators free, bound and reserved
-            # (and why) per host and in total.
-    '2.9',  # ARQs and the instance view show the health of the device
-            # behind each ARQ; POST /v2/devices/disable and /enable take
-            # a selector (bulk, dry run by default).
-    '2.10',  # GET /v2/instances: the servers that hold accelerators, as
-             # Nova sees them (by driver, host, device profile).
-    '2.11',  # /v2/device_classes: a name and a selector over what the
-             # drivers report; CUSTOM_CLASS_<NAME> on matching providers.
-    '2.12',  # GET /v2/capacity pages its hosts (limit, marker); the totals
-             # stay those of every host.
-    '2.13',  # GET /v2/capacity?device_class=: the capacity of a device
-             # class (the deployables its trait was published on).
-    '2.14',  # Devices show their configuration; PUT and DELETE
-             # /v2/devices/{uuid}/configuration (desired state).
+    '2.4',  # No 500 for bad input; unknown body fields refused; pages.
+    '2.5',  # Operator verbs: services, hardware, drivers, discovery, attach.
+    '2.6',  # Attach and detach through Nova; ARQs show their origin.
+    '2.7',  # Devices and deployables show their health.
+    '2.8',  # GET /v2/capacity: free, bound and reserved, and why.
+    '2.9',  # ARQs show their device's health; bulk device enable/disable.
+    '2.10',  # GET /v2/instances: the servers that hold accelerators.
+    '2.11',  # /v2/device_classes: traits on the providers they select.
+    '2.12',  # GET /v2/capacity pages its hosts (limit, marker).
+    '2.13',  # GET /v2/capacity?device_class=: a device class's capacity.
+    '2.14',  # Devices' configuration as desired state.
 ]
 
 MINOR_1_ARQ_PROJECT_ID = 1
@@ -80,7 +64,6 @@ MINOR_6_ATTACH_THROUGH_NOVA = 6
 MINOR_7_DEVICE_HEALTH = 7
 MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS = 9
 MINOR_12_CAPACITY_PAGES = 12
-MINOR_13_CAPACITY_BY_DEVICE_CLASS = 13
 MINOR_14_DEVICE_CONFIGURATION = 14
 
 # A negotiated API version; compares like a (major, minor) tuple.
@@ -161,12 +144,11 @@ def _parse(raw, requested):
 
 
 def negotiate(headers):
-    """The Version a request asks for (X.Y, decimal, no sign or leading
-    zero, as the OpenStack rules say).
+    """The Version a request's *headers* ask for (X.Y, decimal, no sign
+    or leading zero, as the OpenStack rules say).
 
-    :param headers: the request headers (a case-insensitive mapping).
-    :raises: InvalidVersionHeader (400) for a value the existing Cyborg
-        read as another version (``2.05``) or a service named twice,
+    :raises: InvalidVersionHeader (400) for what the existing Cyborg read
+        as another version (``2.05``) or a service named twice;
         NotAcceptable (406) for a malformed or unsupported version.
     """
     raw = headers.get(HEADER)
@@ -226,11 +208,6 @@ def allow_device_health(version):
 def allow_capacity_pages(version):
     """GET /v2/capacity takes limit and marker (a page of hosts)."""
     return version.minor >= MINOR_12_CAPACITY_PAGES
-
-
-def allow_capacity_by_device_class(version):
-    """GET /v2/capacity takes device_class (a device class's capacity)."""
-    return version.minor >= MINOR_13_CAPACITY_BY_DEVICE_CLASS
 
 
 def allow_device_configuration(version):

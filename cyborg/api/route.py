@@ -43,10 +43,8 @@ _PARAMETER = re.compile(r'^\{(\w+)\}$')
 
 @dataclasses.dataclass(eq=False)
 class Route:
-    """One operation of the API.
+    """One operation of the API (``{name}`` in the path: a parameter).
 
-    :param method: the HTTP method.
-    :param path: the path, ``{name}`` for a path parameter.
     :param handler: a function of the path parameters, which reads the
         query string and body with :func:`query` and :func:`body`; it
         returns a JSON-compatible value, JSON text, or None (no body).
@@ -144,13 +142,8 @@ def listed(key, name, paginated=False):
 
 
 class Router:
-    """Finds the route of a request.
-
-    A literal segment wins over a parameter (``/v2/devices/disable`` over
-    ``/v2/devices/{uuid}``).  A path of later microversions only is a 404
-    naming the first; a method the path lacks at the request's version
-    is a 405.  A path below a resource without a route of its own is a
-    404 where the resource has the method, a 405 where it does not.
+    """Finds the route of a request; a literal segment wins over a
+    parameter (``/v2/devices/disable`` over ``/v2/devices/{uuid}``).
     """
 
     def __init__(self, routes):
@@ -184,8 +177,9 @@ class Router:
     def find(self, method, segments, version):
         """(route, path parameters) of a request.
 
-        :param segments: the path's non-empty segments.
-        :raises: NotFound, HTTPMethodNotAllowed
+        :raises: NotFound (naming the microversion of a later route),
+            HTTPMethodNotAllowed (also below a resource without the
+            method).
         """
         matching = self._matching(segments)
         current = [(r, p) for r, p in matching if version >= r.exists_from]

@@ -11,14 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The api-paste.ini of upstream (the existing OpenStack Cyborg), which is
-no longer read.
-
-Its pipeline is part of the stack cyborg-api builds in code
-(cyborg.api.app.deploy), so such a deployment works unchanged.  What the
-built-in stack cannot take over, other filters (an operator's own
-middleware) and options set in the file, is said at start and by
-``cyborg-status upgrade check``.
+"""The api-paste.ini of upstream Cyborg, no longer read: its pipeline is
+built in (cyborg.api.app.deploy).  What is not (an operator's own filters,
+options set in the file) is said at start and by ``cyborg-status upgrade
+check``.
 """
 
 import configparser

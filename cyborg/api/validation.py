@@ -55,12 +55,8 @@ def _validator(schema):
 
 
 def check(instance, schema, what):
-    """Check *instance* against *schema*.
-
-    :param schema: a JSON Schema, or a common.Versioned of them (the one
-        of the request's microversion applies).
-    :param what: how the error message names the instance.
-    :raises: Invalid (400) naming the first problem.
+    """Check *instance* (which messages call *what*) against *schema*, a
+    JSON Schema or a common.Versioned; Invalid names the first problem.
     """
     if isinstance(schema, common.Versioned):
         schema = schema.for_version(pecan.request.version)
@@ -87,11 +83,9 @@ def check(instance, schema, what):
 
 
 def extract_json(schema):
-    """The request body, parsed and checked against *schema*.
-
-    :raises: Invalid (400) for a body that is not JSON, holds a lone
-        UTF-16 surrogate (it is no text), or does not match.
-    :returns: the decoded JSON value.
+    """The request body, parsed and checked against *schema*; Invalid
+    for one that is not JSON, holds a lone UTF-16 surrogate, or does not
+    match.
     """
     try:
         body = jsonutils.loads(pecan.request.body or b'')

@@ -11,13 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Waiting for an outcome a conductor or an agent records in the database
-(a program job's, a discovery's, a driver's).
-
-No conductor worker waits on an agent: the conductor answers once the
-request is recorded, and cyborg-api, which holds no one else's thread,
-reads the rows: soon at first (an idle agent answers within a fraction
-of a second), then a few times a second.
+"""Waiting for an outcome a conductor or an agent records in the database:
+the conductor answers once the request is recorded, and cyborg-api, which
+holds no one else's thread, reads the rows (soon at first, then a few
+times a second).
 """
 
 import time

@@ -11,11 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""arq-*: accelerator requests (ARQs), as Nova makes and binds them.
-
-Binding, unbinding and deleting bound ARQs need a service token (Nova's)
-with Keystone; ``auth_strategy = noauth`` gives the service role.
-"""
+"""arq-*: accelerator requests (ARQs), as Nova makes and binds them."""
 
 from cyborg.cli import common
 

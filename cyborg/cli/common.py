@@ -43,10 +43,8 @@ class APIError(CommandError):
 
 
 def api_message(response):
-    """(message, error code or None) of an error response.
-
-    Cyborg's body and the ``{"errors": [...]}`` of other OpenStack
-    services are understood; anything else gives the response's text.
+    """(message, error code or None) of an error response: Cyborg's or
+    another OpenStack service's body, or the response's text.
     """
     try:
         body = response.json()
@@ -95,11 +93,8 @@ def os_reason(exc):
 
 
 class Client:
-    """The Cyborg API on a keystoneauth session.
-
-    :param api_version: the microversion to ask for (``2.5``).
-    :param endpoint: the API's URL, instead of the catalog's.
-    :param timeout: seconds an HTTP request may take (None: no limit).
+    """The Cyborg API on a keystoneauth session (*endpoint*: instead of
+    the catalog's; *timeout*: of each HTTP request).
     """
 
     def __init__(self, session, api_version=DEFAULT_API_VERSION,
@@ -146,9 +141,7 @@ class Client:
 
     def request(self, method, path, body=None, params=None, timeout=None):
         """One request to *path* (``/drivers``): its JSON body, or None.
-
-        :raises: APIError with the API's message, CommandError when the
-            API cannot be reached.
+        APIError carries the API's message.
         """
         kwargs = {'raise_exc': False}
         if body is not None:
@@ -197,10 +190,8 @@ class Client:
 
 
 def poll(fetch, done, timeout, interval=1.0, what='the operation'):
-    """Call *fetch* until *done* holds for its result; return it.
-
-    :param timeout: seconds; None or 0: no limit.
-    :raises: CommandError after *timeout* seconds.
+    """Call *fetch* until *done* holds for its result; return it.  After
+    *timeout* seconds (None or 0: no limit), CommandError.
     """
     deadline = time.monotonic() + timeout if timeout else None
     while True:
@@ -214,13 +205,8 @@ def poll(fetch, done, timeout, interval=1.0, what='the operation'):
 
 
 def key_values(pairs, option='--config', form='KEY=VALUE'):
-    """``KEY=VALUE`` strings as a dict.
-
-    A JSON value keeps its type, any other is a string; a key given more
-    than once collects its values in a list.  *option* and *form* are
-    for the messages.
-
-    :raises: CommandError for an item without ``=``.
+    """``KEY=VALUE`` strings as a dict: a JSON value keeps its type, a key
+    given more than once collects its values in a list.
     """
     result = {}
     for pair in pairs or []:
@@ -243,10 +229,8 @@ def key_values(pairs, option='--config', form='KEY=VALUE'):
 
 
 def driver_config(pairs):
-    """``GROUP.OPTION=VALUE`` strings as ``{group: {option: value}}``.
-
-    A JSON object is an item of a list option (``[pci] device_spec``):
-    given once, it is sent as a list of one.
+    """``GROUP.OPTION=VALUE`` strings as ``{group: {option: value}}``; a
+    JSON object is an item of a list option (``[pci] device_spec``).
     """
     form = ('GROUP.OPTION=VALUE (e.g. fake_driver.devices=fpga=1 or '
             'pci.device_spec=\'{"vendor_id": "1af4"}\')')

@@ -100,9 +100,7 @@ def config_rows(configuration):
 
 
 def _detail(device):
-    """(the device, its columns): its board information as structures,
-    from 2.14 its configuration as rows.
-    """
+    """(the device, its columns), board information and configuration."""
     shown = dict(device, **{key: common.structure(device.get(key))
                             for key in ('std_board_info',
                                         'vendor_board_info')})

@@ -66,12 +66,8 @@ class ShowDriver(common.ShowOne):
 
 def discover(command, rows):
     """Have the hosts of *rows* (driver records) discover now, then read
-    the records again (in the order of *rows*): their ``devices`` are
-    what that discovery found.
-
-    An install or update answers before the agents' discovery; a
-    discovery asked through the API answers once the reports are stored.
-    A host that could not discover in time is named on stderr.
+    the records again, whose ``devices`` that discovery found (an install
+    answers before it); a host that could not discover is named.
     """
     hosts = sorted({row['host'] for row in rows})
     name = rows[0]['name']

@@ -11,13 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The ``cyborg`` command: a cliff application on a keystoneauth session.
-
-Authentication comes from clouds.yaml or the ``OS_*`` variables through
-``openstack.config``, which also adds each auth plugin's options.  The
-parser keeps the last of conflicting options (``conflict_handler =
-'resolve'``): Cyborg's ``--timeout``, ``--os-accelerator-api-version``
-and ``--os-endpoint`` replace keystoneauth's.
+"""The ``cyborg`` command: a cliff application on a keystoneauth session,
+authenticated by ``openstack.config`` (clouds.yaml or ``OS_*``).
 """
 
 import argparse
@@ -155,9 +150,9 @@ class CyborgShell(app.App):
                                              argparse_kwargs)
         self._cloud_config.register_argparse_arguments(
             parser, self._argv, service_keys=['accelerator'])
-        # Added after keystoneauth's, these replace them.  --os-endpoint
-        # is the "none" plugin's, which registers it only when
-        # "--os-auth-type none" is given: the help names it always.
+        # Added after keystoneauth's, these replace them (conflict_handler
+        # 'resolve').  The "none" plugin registers --os-endpoint only with
+        # "--os-auth-type none": the help names it always.
         parser.add_argument(
             '--os-endpoint', metavar='URL', dest='os_endpoint',
             default=os.environ.get('OS_ENDPOINT'), help=_ENDPOINT_HELP)

@@ -13,14 +13,11 @@
 # under the License.
 """Base rules: the personas every resource policy is built from.
 
-The persona rules follow OpenStack's secure RBAC (admin, manager, member,
-reader, service), in project scope.  The legacy rules (``default``,
-``is_admin``, ...) stay for existing policy files; while ``[oslo_policy]
-enforce_new_defaults`` is False (the default) a deprecated default is
-OR-ed with the new one.  The deprecated defaults are no wider than the
-existing Cyborg's, and ask for a role where its ``rule:default`` let any
-caller of the project in (a reader could delete ARQs): the new
-persona's, or ``_member_`` (projects from before Keystone's Rocky).
+Secure RBAC personas in project scope; the legacy rules stay for
+existing policy files.  While ``[oslo_policy] enforce_new_defaults`` is
+False a deprecated default, no wider than the existing Cyborg's, is
+OR-ed with the new one; the legacy owner rules ask for a role (the
+existing ``rule:default`` let a reader delete ARQs).
 """
 
 from oslo_policy import policy

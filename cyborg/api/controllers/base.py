@@ -89,12 +89,9 @@ def _nested(wsme_type, value):
 
 
 def to_json(wsme_type, **values):
-    """A resource as a JSON-compatible dict, rendered by WSME from an
-    instance of its type (which the OpenAPI schemas describe too).
-
-    Values left out (or Unset) and members of a later microversion than
-    the request's are left out; ``_json`` members are given as they are;
-    other keys are ignored.
+    """A resource as a JSON-compatible dict, rendered by WSME: values left
+    out (or Unset) and members of a later microversion are left out,
+    ``_json`` members given as they are, other keys ignored.
     """
     for name, shown in getattr(wsme_type, '_since', {}).items():
         if not shown(pecan.request.version):

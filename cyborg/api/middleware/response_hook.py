@@ -11,14 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""oslo.middleware's CORS and HTTPProxyToWSGI, without a signature
-lookup at each request.
-
-ConfigurableMiddleware's ``__call__`` asks at every request whether
-``process_response`` takes the request (``inspect.getfullargspec``).
-These two take it (``test_response_hook.py`` checks), so their
-``__call__`` here passes it without looking: the same calls, in the same
-order, through the extension points ConfigurableMiddleware documents.
+"""oslo.middleware's CORS and HTTPProxyToWSGI, without the signature
+lookup (``inspect.getfullargspec``) ConfigurableMiddleware's ``__call__``
+makes at every request: their process_response takes the request
+(test_response_hook.py checks).
 """
 
 from oslo_middleware import base

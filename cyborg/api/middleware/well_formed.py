@@ -11,13 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Refuses requests that cannot be parsed safely, before anything parses.
-
-Each broke a layer below: a JSON body nested deeper than the recursion
-limit (pecan decodes it while routing, before any policy check), a path
-or query string that is not UTF-8 once unescaped (a lone surrogate
-reaches the database driver), a body that is not UTF-8.  JSON escapes of
-lone surrogates are refused where bodies are decoded (validation).
+"""Refuses requests that cannot be parsed safely, before anything parses:
+a JSON body nested too deep (pecan decodes it while routing, before any
+policy check), a path, query string or body that is not UTF-8.
 """
 
 import re

@@ -11,12 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The OpenAPI 3.1 description of the API, one document per microversion.
-
-Built from the routes (cyborg.api.route), the response shapes
-(cyborg.api.openapi.shapes) and the microversion list; served at ``GET
-/v2/openapi.json`` and kept in doc/source/api/openapi (``python -m
-cyborg.api.openapi --write``; test_openapi.py checks them).
+"""The OpenAPI 3.1 description of the API, one document per microversion,
+built from the routes and the response shapes; kept in
+doc/source/api/openapi (``python -m cyborg.api.openapi --write``).
 """
 
 import copy
@@ -212,18 +209,13 @@ def _components(version):
                            (microversion.MIN_VERSION,),
             'schema': {'type': 'string', 'enum': [
                 '%s %s' % (microversion.SERVICE_TYPE, version)]}}},
-        'headers': {
-            microversion.HEADER: {
-                'description': 'The microversion the request was served '
-                               'at.',
-                'schema': {'type': 'string'}},
-            microversion.MIN_HEADER: {
-                'description': 'The lowest microversion supported.',
-                'schema': {'type': 'string'}},
-            microversion.MAX_HEADER: {
-                'description': 'The highest microversion supported.',
-                'schema': {'type': 'string'}},
-        },
+        'headers': {name: {'description': text,
+                           'schema': {'type': 'string'}} for name, text in (
+            (microversion.HEADER,
+             'The microversion the request was served at.'),
+            (microversion.MIN_HEADER, 'The lowest microversion supported.'),
+            (microversion.MAX_HEADER,
+             'The highest microversion supported.'))},
         'securitySchemes': {
             'token': {'type': 'apiKey', 'in': 'header',
                       'name': 'X-Auth-Token',

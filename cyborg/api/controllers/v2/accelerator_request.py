@@ -13,11 +13,8 @@
 # under the License.
 """/v2/accelerator_requests: accelerators asked for an instance (ARQs).
 
-Nova creates ARQs from a device profile, binds them to the host and
-resource providers the scheduler chose (PATCH), waits until they are
-resolved and deletes them with the instance.  Binding, unbinding and
-deleting by instance need a service token (Nova's), as in the existing
-Cyborg.
+Nova creates them, binds them (PATCH) and deletes them; binding,
+unbinding and deleting by instance need its service token.
 """
 
 import datetime

@@ -83,16 +83,10 @@ def _with_health():
 
 
 def wait_for_program(context, job):
-    """Wait for the outcome of a program request's job; raise its error.
-
-    The conductor answers once the job is queued; this process reads the
-    job until its deadline, plus two ``[conductor] work_poll_interval``
-    (a conductor's look for due work) and a second.
-
-    :param job: the conductor's answer, ``{job, deadline}``.
-    :raises: the job's error as the agent or the conductor raised it;
-        ConductorUnavailable when the job has not ended by then or is no
-        longer recorded.
+    """Wait for the outcome of a program job (the conductor's answer,
+    ``{job, deadline}``) until its deadline, plus two ``[conductor]
+    work_poll_interval`` and a second; raise its error, or
+    ConductorUnavailable when it has not ended or is no longer recorded.
     """
     until = timeutils.normalize_time(timeutils.parse_isotime(
         job['deadline'])) + datetime.timedelta(

@@ -12,13 +12,8 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """/v2/devices/{uuid}/configuration: a device's configuration as desired
-state (2.14).
-
-What the driver can set and what the device is (``settable``,
-``actual``) come in the device's ``std_board_info``; what an operator
-asked for (``desired``) and how applying it went are its device_configs
-row.  The conductor hands a desired configuration to the device's agent
-after answering: PUT answers 202.
+state (2.14): what its driver reports (``settable``, ``actual``) with
+what was asked (``desired``), which its agent applies after the answer.
 """
 
 import datetime

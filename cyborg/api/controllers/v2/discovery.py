@@ -13,12 +13,8 @@
 # under the License.
 """/v2/discovery: make the agents discover now (2.5).
 
-The conductor records the discovery asked of one host or every agent,
-casts to those that are up and answers at once; each agent's report
-records its outcome.  The handler reads the outcomes for at most ``[api]
-discovery_wait`` seconds and answers each host's state (``done``,
-``failed``, ``unreachable``, or ``asked``) and what was added, changed
-and removed.
+The conductor asks the agents and answers at once; the handler reads
+their outcomes for at most ``[api] discovery_wait`` seconds.
 """
 
 from oslo_config import cfg
@@ -61,12 +57,9 @@ def state_result(host, discovery_id, state, result):
 
 
 def wait_for_outcome(context, started, seconds):
-    """[state_result()] by host, once none is asked or after *seconds*.
-
-    A host whose discovery a newer request replaced shows the newer one
-    (it answers this one too: it looks at the hardware later).
-
-    :param started: what the conductor's discovery_start answered.
+    """[state_result()] by host of what discovery_start *started*, once
+    none is asked or after *seconds*; a newer discovery of a host answers
+    this one too (it looks at the hardware later).
     """
     asked = sorted(h for h, s in started['hosts'].items()
                    if s['state'] == discovery_queries.ASKED)

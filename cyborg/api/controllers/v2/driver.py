@@ -11,13 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/drivers: the accelerator drivers of each host (2.5).
-
-Drivers of an agent's configuration (``source`` = ``config``) and those
-installed here (``api``) are listed with the operator's decision for
-their host (``state``); the agents apply the decisions.  An install or
-an update answers once the agents that are up loaded the driver, for at
-most ``[api] discovery_wait`` seconds: 400 when one would not load it.
+"""/v2/drivers: the accelerator drivers of each host (2.5), those of the
+agents' configuration and those installed here, with the operator's
+decision for their host (``state``), which the agents apply.
 """
 
 from oslo_config import cfg

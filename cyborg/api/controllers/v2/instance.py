@@ -14,11 +14,7 @@
 """/v2/instances: the servers that hold accelerators (2.10);
 /v2/instances/{uuid} and its accelerators: attach and detach through
 Nova (2.5; 2.6: the server view, reboot, detach's arqs, ARQs' origin).
-
-The conductor asks Nova about the server and acts only where Nova will
-honour the result: attach allocates a device profile's accelerators on
-the server's host and binds its ARQs; detach takes only the ARQs attach
-made, never Nova's own (doc/source/admin/attach-detach.rst).
+Detach takes only the ARQs attach made, never Nova's own.
 """
 
 import pecan
