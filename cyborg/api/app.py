@@ -86,15 +86,20 @@ def deploy(conf):
     """The whole cyborg-api WSGI application.
 
     The layers, outermost first, and why each is where it is (in more
-    words: doc/source/contributor/api.rst): 1. request_id, on every
-    response and log; 2. CORS: preflights carry no token, and a browser
-    must read a 401; 3. proxy headers, before anything builds a URL;
-    4. ``/healthcheck`` and trusted ``/metrics``, without a token;
-    5. authentication, outside the error bodies: a 401 keeps
-    keystonemiddleware's; 6. error bodies for every 4xx/5xx below (and
-    ``/metrics`` past the policy); 7. the size limit, before anything
-    reads the body; 8. well-formed input, before pecan parses; 9. empty
-    200s; 10. pecan and its hooks.
+    words: doc/source/contributor/api.rst):
+
+    1. request_id: on every response and log line.
+    2. CORS: preflights carry no token; a browser must read a 401.
+    3. proxy headers: before anything builds a URL.
+    4. ``/healthcheck``, and ``/metrics`` for trusted sources: no token.
+    5. authentication: outside the error bodies, so that a 401 keeps
+       keystonemiddleware's own.
+    6. error bodies for every 4xx/5xx below; then ``/metrics`` for the
+       callers the policy allows.
+    7. the request size limit: before anything reads the body.
+    8. well-formed input: before pecan parses anything.
+    9. empty 200s back from pecan's 204.
+    10. pecan and its hooks (setup_app()).
     """
     app = setup_app()
     exporter = metrics.Exporter(conf)

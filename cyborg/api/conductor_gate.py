@@ -15,13 +15,15 @@
 
 Called bare, an RPC call waits forever for an unreachable messaging
 backend, and ``rpc_response_timeout`` (then a 500) for conductors that
-are all down.  This wrapper answers 503 instead: ``cyborg.messaging
-.unavailable`` when the heartbeat finds the backend unreachable or the
-call is not delivered; ``cyborg.conductor.unavailable`` when no
-conductor is up nor routes the call within ``[api]
-conductor_wait_timeout`` (services start in any order), at once when
-they stalled, and after ``rpc_response_timeout``.  The checks read what
-the heartbeat found, free while a conductor is up.
+are all down.  This wrapper answers 503 instead, with:
+
+* ``cyborg.messaging.unavailable`` when the heartbeat finds the backend
+  unreachable, or the call is not delivered;
+* ``cyborg.conductor.unavailable`` when no conductor is up nor routes
+  the call within ``[api] conductor_wait_timeout`` (services start in
+  any order), at once when they stalled, after ``rpc_response_timeout``.
+
+The checks read what the heartbeat found: free while a conductor is up.
 """
 
 import functools

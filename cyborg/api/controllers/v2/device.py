@@ -151,7 +151,7 @@ def _set_status(uuid, status, rule):
 
 
 def enable(uuid):
-    """Also ends the hold-down of a device recovering from a failure."""
+    """Enable a device (ending the hold-down of one that recovers)."""
     _set_status(uuid, device_queries.ENABLED, policies.ENABLE)
 
 
