@@ -13,11 +13,9 @@
 # under the License.
 """The WSGI application of cyborg-api: its middleware stack, in one place.
 
-``deploy()`` builds the whole stack, from the pecan application outwards;
-its docstring says the order and why.  cyborg-api, its WSGI script, the
-all-in-one process and the tests all call ``load_app()``, so they all run
-the same stack.  No paste.deploy file is read (see cyborg.api.upstream_paste
-for the file of upstream, the existing OpenStack Cyborg).
+cyborg-api, its WSGI script, the all-in-one process and the tests all
+call ``load_app()``, so they all run the same stack.  No paste.deploy
+file is read (cyborg.api.upstream_paste says what becomes of one).
 """
 
 from oslo_config import cfg
@@ -47,15 +45,9 @@ HEALTHCHECK_PATH = '/healthcheck'
 def setup_app():
     """The pecan application and its hooks (the innermost layer).
 
-    Hooks, in the order pecan runs them: ContextHook (the RequestContext
-    from the identity headers the authentication layer set), then
-    MicroversionHook (negotiates OpenStack-API-Version when the route is
-    found, so that a 406 is rendered like any error; sets the version
-    headers of every /v2 response), ConductorHook (the conductor's RPC
-    client for writes, answering 503 when no conductor is there), and
-    last ErrorHook (priority 1000: its on_error runs after the others',
-    turning exceptions into the API's error body with the version
-    headers, never a traceback).
+    MicroversionHook negotiates when the route is found, so that a 406 is
+    rendered like any error; ErrorHook's on_error runs last (priority
+    1000), after the others'.
     """
     return pecan.make_app(
         route.Dispatcher(root.ROUTES).handle,
@@ -93,54 +85,21 @@ def _authentication(conf):
 def deploy(conf):
     """The whole cyborg-api WSGI application.
 
-    The layers, outermost first (a request goes down the list, its
-    response comes back up), and why each is where it is:
+    The layers, outermost first, and why each is where it is (in more
+    words: doc/source/contributor/api.rst):
 
-    1. request_id (oslo.middleware RequestId): first, so that every
-       response carries ``x-openstack-request-id``, the errors and the
-       answers of every layer below included, and every layer's logs have
-       the id.
-    2. CORS (oslo.middleware's, ``[cors]``): answers preflight requests,
-       which carry no token, before authentication; adds its headers to
-       every response, errors included, so that a browser can read a 401.
-    3. http_proxy_to_wsgi (oslo.middleware's, ``[oslo_middleware]
-       enable_proxy_headers_parsing``): takes scheme, host and path prefix
-       from a proxy's ``X-Forwarded-*``/``Forwarded`` headers before
-       anything builds a URL (links, version documents).
-       2 and 3 come through cyborg.api.middleware.response_hook, which
-       spares them a signature lookup at each request.
-    4. ``/healthcheck`` (oslo.middleware Healthcheck, ``[healthcheck]``):
-       answered here, without a token, so load balancers can probe; every
-       other path goes on.  ``/metrics`` (cyborg.api.metrics, with
-       ``[metrics] enabled``) is answered here too for the Prometheus
-       servers of ``[metrics] allowed_source_ranges``, without a token;
-       from any other address it goes on.
-    5. authentication (``[DEFAULT] auth_strategy``): keystonemiddleware's
-       auth_token (``[keystone_authtoken]``; ``/``, ``/v2`` and
-       ``/v2/openapi.json`` are public), or noauth.  Outside the error
-       formatting: a 401 keeps keystonemiddleware's own JSON error body,
-       as with the existing Cyborg.  It never reads the body.
-    6. error bodies (ParsableErrorMiddleware): every 4xx/5xx produced
-       below, the request size limit's and pecan's routing errors
-       included, gets the API's error body (``error_message`` with an
-       ``error_code``).
-       ``/metrics`` from other addresses is answered just below it, once
-       the token is checked, to the callers the policy
-       ``cyborg:metrics:get`` allows (403 for the others); with
-       ``[metrics] enabled`` false, it goes on to pecan's 404.
-    7. request size limit (oslo.middleware RequestBodySizeLimiter,
-       ``[oslo_middleware] max_request_body_size``): 413 before anything
-       reads the body.
-    8. well-formed input (WellFormedMiddleware): 400 for paths, query
-       strings or bodies that would break pecan's parsing (not UTF-8, JSON
-       nested too deep), before pecan parses anything.
-    9. empty 200 (EmptyOKMiddleware): pecan's 204 for an empty 200 back to
-       200, as the existing API answers.
-    10. the pecan application and its hooks: context, microversion,
-        conductor client, errors (see setup_app()).
-
-    :param conf: the parsed ConfigOpts.
-    :returns: the WSGI application.
+    1. request_id: on every response and log line.
+    2. CORS: preflights carry no token; a browser must read a 401.
+    3. proxy headers: before anything builds a URL.
+    4. ``/healthcheck``, and ``/metrics`` for trusted sources: no token.
+    5. authentication: outside the error bodies, so that a 401 keeps
+       keystonemiddleware's own.
+    6. error bodies for every 4xx/5xx below; then ``/metrics`` for the
+       callers the policy allows.
+    7. the request size limit: before anything reads the body.
+    8. well-formed input: before pecan parses anything.
+    9. empty 200s back from pecan's 204.
+    10. pecan and its hooks (setup_app()).
     """
     app = setup_app()
     exporter = metrics.Exporter(conf)
@@ -172,11 +131,8 @@ def set_defaults():
 
 
 def load_app():
-    """The cyborg-api WSGI application (deploy()) for the configuration
-    of the process.
-
-    The configuration must have been parsed (and RPC and the database set
-    up, see cyborg.service.prepare_service).
+    """deploy() for the process's configuration, which must be parsed
+    (and RPC and the database set up: cyborg.service.prepare_service).
     """
     set_defaults()
     upstream_paste.warn_if_present(CONF)

@@ -13,25 +13,9 @@
 # under the License.
 """What the capacity view counts, and why each accelerator is reserved.
 
-An accelerator is an attach handle: one assignable slot of a deployable
-(a PCI function, an mdev), what one accelerator request binds.  Each is
-in exactly one of three states:
-
-* **bound**: the handle is in use (``attach_handles.in_use``): an ARQ
-  holds it, binding or bound (or the handle audit would find it leaked);
-* **reserved**: not in use, but its deployable's inventory is reserved in
-  Placement (cyborg.conductor.placement.sync.desired), so nothing new is
-  scheduled on it, for one or more of the REASONS;
-* **free**: neither: Nova may schedule it.
-
-``total`` is their sum.  ``reserved_because`` counts the reserved handles
-once under every reason that holds for them, so its values may add up to
-more than ``reserved``.  The reasons, and how each is judged, are
-cyborg.db.queries.hold's, the rules of the Placement push: the free
-accelerators of a resource class are what Placement can still allocate.
-Whether a host's agent is down is the judgement of
-cyborg.servicegroup.agent_is_up, from the agent's last heartbeat or
-report, whichever is later, made now.
+An accelerator is an attach handle (what one ARQ binds): **bound** (in
+use), **reserved** in Placement (for one or more REASONS, counted under
+each in ``reserved_because``) or **free**.
 """
 
 from cyborg import servicegroup
@@ -43,21 +27,10 @@ REASONS = hold.REASONS
 
 COUNTS = ('total', 'free', 'bound', 'reserved')
 
-# The breakdowns of each host and of the total: {the list's key: (the key
-# of each entry, what it is read from in a group)}.  A new grouping (the
-# device class) is one more entry here and one more GROUP BY column of
-# the query.
-BREAKDOWNS = {
-    'resource_classes': ('resource_class', lambda g: g.resource_class),
-}
-
 
 def counts(group, agent_up):
-    """COUNTS and the reasons of one group of handles.
-
-    :param group: a cyborg.db.queries.capacity.Group.
-    :param agent_up: whether the host's agent is up.
-    :returns: a list: the values of COUNTS, then those of REASONS.
+    """The values of COUNTS, then those of REASONS, of a
+    cyborg.db.queries.capacity.Group.
     """
     unbound = group.total - group.bound
     if agent_up:
@@ -70,79 +43,12 @@ def counts(group, agent_up):
         for reason in REASONS]
 
 
-def _entry(key, value, numbers):
-    total, free, bound, reserved, *why = numbers
-    return {key: value, 'total': total, 'free': free, 'bound': bound,
-            'reserved': reserved,
-            'reserved_because': dict(zip(REASONS, why))}
-
-
-def _add(entries, value, numbers):
-    known = entries.get(value)
-    entries[value] = numbers if known is None else [
-        a + b for a, b in zip(known, numbers)]
-
-
-def _sort_key(pair):
-    # A deployable without a resource class sorts last.
-    return (pair[0] is None, pair[0] or '')
-
-
-def summarize(groups, conductors, now=None):
-    """The capacity view of the grouped handles.
-
-    :param groups: cyborg.db.queries.capacity.get()'s groups.
-    :param conductors: its conductors' rows.
-    :param now: the current UTC time (naive); default: now.
-    :returns: ``{'hosts': [{'host', 'agent' (up or down), and a list per
-        BREAKDOWNS}], 'total': {a list per BREAKDOWNS}}``, hosts by name;
-        each list entry has its key, COUNTS and ``reserved_because``
-        ({reason: handles}).
-    """
-    now = now or servicegroup.now()
-    # The one judge of liveness (servicegroup), on what the groups say
-    # of each host's agent: its heartbeat and its last applied report.
-    up = servicegroup.agents_up(
-        [{'host': group.host, 'last_seen_up': group.heartbeat,
-          'last_report_at': group.reported} for group in groups],
-        conductors, now)
-    hosts = {}
-    totals = {name: {} for name in BREAKDOWNS}
-    for group in groups:
-        host = hosts.get(group.host)
-        if host is None:
-            host = hosts[group.host] = (
-                up[group.host], {name: {} for name in BREAKDOWNS})
-        numbers = counts(group, host[0])
-        for name, (_key, read) in BREAKDOWNS.items():
-            value = read(group)
-            _add(host[1][name], value, numbers)
-            _add(totals[name], value, numbers)
-    result = []
-    for name in sorted(hosts):
-        up, entries = hosts[name]
-        item = {'host': name,
-                'agent': servicegroup.UP if up else servicegroup.DOWN}
-        for breakdown, (key, _read) in BREAKDOWNS.items():
-            item[breakdown] = [
-                _entry(key, value, numbers) for value, numbers in
-                sorted(entries[breakdown].items(), key=_sort_key)]
-        result.append(item)
-    return {'hosts': result, 'total': {
-        breakdown: [_entry(key, value, numbers) for value, numbers in
-                    sorted(totals[breakdown].items(), key=_sort_key)]
-        for breakdown, (key, _read) in BREAKDOWNS.items()}}
-
-
 def _reasons(row):
     return {reason: getattr(row, capacity_queries.held_column(reason))
             for reason in REASONS}
 
 
 def _row_entry(row):
-    # The entry of a resource class: a row of
-    # cyborg.db.queries.capacity.view(), its counts summed by the
-    # database.
     return {'resource_class': row.resource_class, 'total': row.total,
             'free': row.total - row.bound - row.reserved,
             'bound': row.bound, 'reserved': row.reserved,
@@ -166,18 +72,11 @@ def _summed(rows):
 
 
 def render(hosts, totals=None, sort_hosts=True):
-    """The capacity view of cyborg.db.queries.capacity.view()'s rows.
+    """The capacity view of the rows cyborg.db.queries.capacity.view()
+    counted: *hosts*, and *totals* (None: summed from *hosts*), added up
+    here by resource class.
 
-    Each row is already counted as the view shows it (the agents judged
-    by the database), so this only arranges them.
-
-    :param hosts: its host rows.
-    :param totals: its totals' rows, added up here by resource class;
-        None: summed here from *hosts* (all the hosts the filters
-        select).
-    :param sort_hosts: sort the hosts by name (Python's order); False:
-        keep the order of *hosts* (a page, in the database's order).
-    :returns: what summarize() returns.
+    :param sort_hosts: False: keep the database's order (a page).
     """
     by_host = {}
     for row in hosts:

@@ -19,10 +19,7 @@ clients parse::
     {"error_message": "{\"faultcode\": \"Client\", \"faultstring\":
      \"<message>\", \"debuginfo\": null, \"error_code\": \"<code>\"}"}
 
-(a JSON object whose only member is a JSON *string*).  ``error_code`` is
-Cyborg's addition: a stable identifier ``cyborg.<resource>.<condition>``
-that is never changed and never reused, so that clients need not parse
-messages.  Codes are documented in the API reference.
+``error_code`` is Cyborg's addition, never changed nor reused.
 """
 
 from oslo_serialization import jsonutils
@@ -164,18 +161,16 @@ def code_of(exc):
     return UNDEFINED
 
 
-#: The longest message an error body carries: a longer one names a value
-#: of the request (a 100 000-character name) and is cut in the middle.
+# The longest message an error body carries: a longer one quotes a value
+# of the request (a 100 000-character name) and is cut in the middle.
 MAX_MESSAGE = 1000
 _KEEP_HEAD = 700
 _KEEP_TAIL = 200
 
 
 def shorten(message):
-    """*message*, cut in the middle when it is longer than MAX_MESSAGE.
-
-    The start (what was wrong and where) and the end (why: "is too long",
-    "is not a UUID") are kept; the value they quote loses its middle.
+    """*message*, cut in the middle when longer than MAX_MESSAGE: the
+    start (what and where) and the end (why) are kept.
     """
     if len(message) <= MAX_MESSAGE:
         return message
@@ -185,10 +180,7 @@ def shorten(message):
 
 
 def body(status, message, code=None):
-    """The error body for *status* and *message*, as bytes.
-
-    A message longer than MAX_MESSAGE is cut (shorten()).
-    """
+    """The error body for *status* and *message* (shortened), as bytes."""
     fault = {
         'faultcode': 'Client' if status < 500 else 'Server',
         'faultstring': shorten(message),

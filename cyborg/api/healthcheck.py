@@ -13,12 +13,9 @@
 # under the License.
 """The messaging backend in cyborg-api's ``/healthcheck``.
 
-An oslo.middleware health check backend (entry point
-``cyborg_messaging`` of ``oslo.middleware.healthcheck``, in Cyborg's
-default ``[healthcheck] backends``): it reports the process failing while
-its heartbeat finds RabbitMQ unreachable (cyborg.api.heartbeat), and
-answers from memory, so that ``/healthcheck`` answers at once whatever
-the backend does.
+An oslo.middleware health check backend (``cyborg_messaging``, in the
+default ``[healthcheck] backends``) that answers from what the heartbeat
+found, so that ``/healthcheck`` answers at once whatever RabbitMQ does.
 """
 
 from oslo_middleware.healthcheck import pluginbase

@@ -13,53 +13,21 @@
 # under the License.
 """cyborg-api's heartbeat: each API process registers with the conductor.
 
-Like the conductor and the agents, every process serving the API sends a
-``hello`` (binary ``cyborg-api``, its ``[DEFAULT] host``) every
-``[DEFAULT] report_interval`` seconds, so that ``GET /v2/services`` and
-``cyborg-manage service list`` show it up or down.  The API writes nothing
-itself: the heartbeat is an RPC call to a conductor, as every write.
+Every process serving the API sends a ``hello`` every ``[DEFAULT]
+report_interval`` seconds (an RPC call, as every write), so that the
+services list shows it up or down.  The thread starts in the process that
+serves requests (a gunicorn worker after its fork), never at import, so
+that no thread crosses a fork.
 
-The thread is started by the process that serves requests (a gunicorn
-worker after its fork, the WSGI entry point on its first request), never
-at import, so that no thread crosses a fork.
+The beats also find out what writes need, so that requests need not wait
+to learn it; cyborg.api.conductor_gate refuses writes with a 503 on:
 
-The heartbeat is also the process's probe of what its writes need,
-so that requests need not find out themselves (by waiting):
-
-* ``messaging_verdict()`` says whether RabbitMQ took the last beat's
-  messages: only what it observed.  Each beat first casts a probe to a
-  topic nobody consumes (PROBE_TOPIC) with the ``mandatory`` flag
-  (cyborg.rpc.get_client): RabbitMQ confirms and returns it at once, so
-  the probe is under way only while no connection is made, and one under
-  way for ``[api] messaging_wait_timeout`` is "no connection to it for
-  that long".  The hello that follows waits for a conductor's answer,
-  which says nothing of the backend: before issue 38 the verdict waited
-  for it, and a hello dropped for want of a conductor queue (the API
-  started before the conductor) was taken after 10 s for an unreachable
-  RabbitMQ.  A hello that could not be delivered within its connection
-  retries counts as unreachable too.  It also decides what
-  ``/healthcheck`` reports (cyborg.api.healthcheck).
-* ``conductors_up`` says whether the services table showed a conductor
-  up (a heartbeat within ``service_down_time``) at the last read: the
-  last beat's, or a later one of a write that waited for a conductor
-  (``conductors_unavailable(wait=...)``).
-* ``routable`` says whether the last hello found a conductor queue
-  (False: RabbitMQ returned it, unroutable).
-* ``conductors_stalled()`` says whether the conductors that still count
-  as up have stopped working: this process's hellos have gone unanswered
-  for two ``report_interval``, and no conductor has written its own
-  heartbeat for two ``report_interval`` either (STALL_FLOOR seconds at
-  least).  A conductor paused (by
-  SIGSTOP, a frozen VM, a debugger) or hung stays up in the services
-  table for ``service_down_time``; without this, each write meanwhile
-  waits ``rpc_response_timeout`` for a 503, and its message stays queued
-  for the conductor to find when it resumes.  A conductor that is only
-  busy still writes its heartbeat (a thread of its own), so it is not
-  taken for stalled.
-
-cyborg.api.conductor_gate refuses writes with a 503 on either, and
-waits up to ``[api] conductor_wait_timeout`` for a conductor that is not
-up yet (conductors_unavailable(wait=...)).
+* ``messaging_verdict()``: whether RabbitMQ took the last probe, a
+  ``mandatory`` cast to a topic nobody consumes, which it returns at
+  once (the hello waits for a conductor: it says nothing of the
+  backend); it also decides ``/healthcheck``.
+* ``conductors_unavailable()``: no conductor up, or stalled ones (a
+  paused conductor stays up for ``service_down_time``).
 """
 
 import datetime
@@ -94,12 +62,9 @@ PROBE_TOPIC = 'cyborg-api-probe'
 # share each read.
 POLL_INTERVAL = 0.2
 
-# The least time without a conductor heartbeat that counts as a stall.
-# A conductor's heartbeat thread runs late on a loaded host: seen 2 s
-# late (report_interval 1) with two test suites on two cores, and a busy
-# conductor was refused (issue 37).  A production report_interval (10 s)
-# needs 20 s anyway; a service_down_time at or under this floor means
-# that such a conductor is down first.
+# The least time without a conductor heartbeat that counts as a stall:
+# the heartbeat thread of a busy conductor runs late on a loaded host
+# (seen 2 s late with report_interval 1).
 STALL_FLOOR = 5.0
 
 _LOCK = threading.Lock()
@@ -127,35 +92,29 @@ class Heartbeat:
         self.registered = False
         self._stop = threading.Event()
         self._thread = None
-        # The messaging backend as the last finished hello found it:
-        # None until one finishes, then True (reached) or False.
+        # None: not known yet.
         self.reachable = None
         self.reason = None
-        # Whether the last finished hello found a queue of the conductors'
-        # topic (None: none finished, or it did not reach the backend).
+        # Whether the last hello found a queue of the conductors' topic.
         self.routable = None
         # Whether a conductor was up at the last read of the services
-        # table (None: unknown), and when that read was (monotonic).
+        # table, and when that read was (monotonic).
         self.conductors_up = None
         self._read_at = None
         self._read_lock = threading.Lock()
-        # The newest heartbeat of a conductor in the services table at the
-        # last beat, and when the first of the hellos that went unanswered
-        # since the last answer was sent (UTC, naive; None: answered).
+        # The newest conductor heartbeat at the last read, and when the
+        # first hello unanswered since the last answer was sent (UTC).
         self.newest_conductor_beat = None
         self.unanswered_since = None
         self._first_verdict = threading.Event()
         self._beat_started = None
 
     def messaging_verdict(self, wait=0.0):
-        """Whether the messaging backend can be reached, per the probes
-        and hellos.
+        """Whether the messaging backend can be reached: (reachable, reason).
 
-        :param wait: seconds to wait for the first probe to finish, when
-            none has yet; the wait ends ``[api] messaging_wait_timeout``
-            after that probe started at the latest.
-        :returns: ``(reachable, reason)``: True, False, or None while the
-            first probe is still connecting within the time allowed.
+        :param wait: seconds to wait for the first probe, at most until
+            ``[api] messaging_wait_timeout`` after it started.
+        :returns: reachable is None while the first probe still connects.
         """
         if self.reachable is None and self._beat_started is not None:
             limit = CONF.api.messaging_wait_timeout
@@ -187,17 +146,10 @@ class Heartbeat:
             default=None)
 
     def conductors_stalled(self, now=None):
-        """Whether the conductors have stopped working while they still
-        count as up: no answer to this process's hellos for two
-        ``report_interval`` at least, and no conductor heartbeat in the
-        services table for as long (STALL_FLOOR seconds at least).
-
-        The heartbeat's age, not its order against the first unanswered
-        hello: a conductor paused just after it wrote its heartbeat, with
-        a hello of this process already in its queue, wrote it after that
-        hello was sent, and was never found out (issue 37, seen once in
-        CI).  A busy conductor writes its heartbeat every
-        ``report_interval`` from a thread of its own.
+        """Whether the conductors that count as up have stopped working:
+        no answer to this process's hellos for two ``report_interval`` and
+        no conductor heartbeat for as long (STALL_FLOOR at least; a busy
+        conductor writes it from a thread of its own).
 
         :param now: the current UTC time (naive); default: now.
         """
@@ -220,22 +172,11 @@ class Heartbeat:
                 self._check_conductors()
 
     def conductors_unavailable(self, wait=0.0):
-        """Why no conductor can serve a write now, or None when one can
-        (or when it cannot be told: the call decides).
+        """Why no conductor can serve a write now, or None (also when it
+        cannot be told).
 
-        What the last read of the services table decides at no cost.  A
-        refusal is confirmed first with a fresh read of the conductors'
-        heartbeats (one statement, on that path only): the last beat read
-        the table up to ``report_interval`` ago, and a conductor that has
-        written its heartbeat since (one that started after this process,
-        or a busy one that answered no hello in time) must not be refused
-        on a stale read.  While none is up, the table is read again every
-        POLL_INTERVAL for at most *wait* seconds, so that a conductor
-        that is starting is seen as soon as its heartbeat is written.
-        Stalled conductors are refused without waiting.
-
-        :param wait: seconds to wait for a conductor to come up.
-        :returns: the reason, for cyborg.exception.ConductorUnavailable.
+        A refusal is confirmed by a fresh read first; while none is up,
+        the table is read every POLL_INTERVAL for up to *wait* seconds.
         """
         if self.conductors_up is not False and not self.conductors_stalled():
             return None
@@ -260,11 +201,10 @@ class Heartbeat:
         self._first_verdict.set()
 
     def _probe(self):
-        """Cast a probe that RabbitMQ returns once it has taken it (none
-        on a transport that would keep it: the in-memory one of the
-        embedded mode and of tests, where the hello decides).
+        """Cast a probe that RabbitMQ returns once taken; whether it was.
 
-        :returns: whether the backend took it.
+        None is cast on a transport that would keep it (the in-memory one
+        of the embedded mode and tests): the hello decides there.
         """
         if not self.probes:
             return True
@@ -318,9 +258,8 @@ class Heartbeat:
                         'retrying', {'host': CONF.host, 'error': exc})
             return False
         except messaging.MessageUndeliverable:
-            # RabbitMQ took the hello and returned it: it works, but no
-            # conductor has consumed from the topic since it started.
-            # Nothing was delivered, so nothing went unanswered.
+            # Returned: no conductor has consumed from the topic since
+            # RabbitMQ started.  Nothing was delivered, nor unanswered.
             self._verdict(True)
             self.routable = False
             self.unanswered_since = None
@@ -364,17 +303,12 @@ class Heartbeat:
 
 
 def current():
-    """This process's Heartbeat, or None when it runs none (in-process
-    tests, the embedded mode).
-    """
+    """This process's Heartbeat, or None (in-process tests, embedded)."""
     return _STARTED.get(os.getpid())
 
 
 def ensure_started():
-    """Start this process's heartbeat unless it runs already.
-
-    :returns: the process's Heartbeat.
-    """
+    """Start this process's Heartbeat unless it runs; return it."""
     pid = os.getpid()
     heartbeat = _STARTED.get(pid)
     if heartbeat is not None:

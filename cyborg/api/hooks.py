@@ -29,16 +29,13 @@ from cyborg.i18n import _
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-# The database errors a retry later may not meet: a connection lost or
-# refused (a Galera node that left, a failover behind HAProxy), a deadlock
-# or certification failure that outlived oslo.db's retries.
+# The database errors a retry later may not meet (a failover, a deadlock
+# that outlived oslo.db's retries): 503.
 TEMPORARY_DB_ERRORS = (db_exc.DBConnectionError, db_exc.DBDeadlock)
 
 
 class ContextHook(hooks.PecanHook):
-    """Builds the RequestContext from the headers keystonemiddleware set
-    (or the noauth middleware, see cyborg.api.middleware.noauth).
-    """
+    """Builds the RequestContext from the identity headers."""
 
     def before(self, state):
         context = cyborg_context.RequestContext.from_environ(
@@ -49,10 +46,7 @@ class ContextHook(hooks.PecanHook):
 
 
 class ConductorHook(hooks.PecanHook):
-    """Gives handlers the conductor's RPC client, for every write: one
-    that answers 503 instead of waiting for a conductor or a messaging
-    backend that is not there (cyborg.api.conductor_gate).
-    """
+    """Gives handlers the conductor's RPC client (conductor_gate's)."""
 
     def __init__(self):
         super().__init__()
@@ -80,8 +74,8 @@ class MicroversionHook(hooks.PecanHook):
         request.version = microversion.MIN_VERSION
         if not _is_versioned(request):
             return
-        # Raised here, NotAcceptable is rendered by ErrorHook.on_error with
-        # the min/max headers, since the version stays at the minimum.
+        # A NotAcceptable raised here gets the min/max headers from
+        # ErrorHook, the version staying at the minimum.
         request.version = microversion.negotiate(request.headers)
 
     def after(self, state):
@@ -93,11 +87,9 @@ class MicroversionHook(hooks.PecanHook):
 class ErrorHook(hooks.PecanHook):
     """Turns exceptions into the API's error responses.
 
-    Cyborg exceptions carry their HTTP status (``code``); below
-    microversion 2.4 some statuses that clients and the upstream tempest
-    tests rely on are kept by the handlers.  Anything else is a server
-    error: logged with its traceback, answered with a generic message and
-    never with a traceback.
+    Cyborg exceptions carry their HTTP status (``code``, or the
+    ``api_status`` a handler set for an older microversion); anything
+    else is a 500 with its traceback in the log, never in the answer.
     """
 
     priority = 1000  # after the other hooks' on_error
@@ -105,10 +97,7 @@ class ErrorHook(hooks.PecanHook):
     def on_error(self, state, e):
         request = state.request
         if isinstance(e, TEMPORARY_DB_ERRORS):
-            # This process's query or the conductor's (rebuilt from its
-            # answer, see rpc.ALLOWED_EXMODS): a database node lost or
-            # failing over, a deadlock oslo.db's retries did not end.
-            # The client retries, as it does any 503.
+            # This process's or the conductor's (rpc.ALLOWED_EXMODS).
             LOG.warning('%(method)s %(path)s: database error: %(error)s',
                         {'method': request.method,
                          'path': errors.shorten(request.path),

@@ -19,17 +19,16 @@ import pecan
 CONF = cfg.CONF
 
 
-# The request's base URL, computed once per request.
+# Where the request's base URL is kept in its environment.
 _BASE_URL = 'cyborg.base_url'
 
 
 def base_url(request=None):
     """The API's public root URL, without a trailing slash.
 
-    ``[api] public_endpoint`` when set; otherwise the scheme, host and
-    script name of the request (so that the API works mounted at ``/``
-    and under a prefix such as ``/accelerator`` alike).  Computed once per
-    request: a page of 20 deployables has 40 links.
+    ``[api] public_endpoint`` when set; otherwise the request's scheme,
+    host and script name (the API may be mounted under a prefix).
+    Computed once per request: a page of 20 deployables has 40 links.
     """
     request = request or pecan.request
     environ = request.environ
@@ -42,10 +41,8 @@ def base_url(request=None):
 
 
 def make_link(rel, *parts, bookmark=False):
-    """{'href': ..., 'rel': rel} for ``<base>/v2/<parts>``.
-
-    :param bookmark: leave out the version prefix (``<base>/<parts>``), as
-        the existing Cyborg does for a deployable's bookmark link.
+    """{'href': ..., 'rel': rel} for ``<base>/v2/<parts>`` (bookmark:
+    ``<base>/<parts>``, the existing Cyborg's deployable bookmark link).
     """
     path = '/'.join(str(part).strip('/') for part in parts)
     prefix = base_url() if bookmark else base_url() + '/v2'

@@ -11,22 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-api's ``/metrics``: the fleet gauges, in Prometheus' text format.
-
-The fleet gauges (cyborg.metrics.FLEET) are read from the database by
-the aggregate queries of cyborg.db.queries.metrics, at most once every
-``[metrics] cache_seconds`` per process, however many scrapes come: a
-scrape that finds the snapshot fresh is answered from memory, and two
-scrapes that find it stale read the database once (the second waits for
-the first).  The accelerator states come from the capacity view's
-counts (cyborg.api.capacity), the agents' liveness from
-cyborg.servicegroup, the one judge of it.
-
-cyborg.api.app puts MetricsRoute twice in the middleware stack: before
-authentication, answering the addresses of ``[metrics]
-allowed_source_ranges`` without a token (as ``/healthcheck``), and
-after it, answering the others when their token passes the policy
-``cyborg:metrics:get``.
+"""cyborg-api's ``/metrics``: the fleet gauges, in Prometheus' text format,
+read from the database at most once every ``[metrics] cache_seconds``
+per process.
 """
 
 import calendar
@@ -72,12 +59,9 @@ def _family(gauge):
 
 
 def _accelerators(snapshot, up):
-    """cyborg_accelerators and cyborg_accelerators_reserved: the capacity
-    view's counts and reasons, by driver too.
-    """
+    """cyborg_accelerators and cyborg_accelerators_reserved."""
     values, reasons = {}, {}
     for group in snapshot['handles']:
-        # counts(): total, free, bound, reserved, then the reasons.
         _total, free, bound, reserved, *why = capacity.counts(
             group, up.get(group.host, False))
         why = dict(zip(capacity.REASONS, why))
@@ -153,9 +137,6 @@ def _agents(snapshot, up, now):
 class FleetCollector(prometheus_registry.Collector):
     """The fleet gauges, from a snapshot of the database kept for
     ``cache_seconds`` (a prometheus_client custom collector).
-
-    :param conf: the ConfigOpts ([metrics]).
-    :param context_factory: makes the admin context of the reads.
     """
 
     def __init__(self, conf, context_factory=None):
@@ -164,12 +145,10 @@ class FleetCollector(prometheus_registry.Collector):
         self._lock = threading.Lock()
         self._snapshot = None
         self._read_at = None
-        #: How many times the database was read (tests, the docs).
-        self.reads = 0
 
     def snapshot(self):
-        """The database's fleet state and when it was read (UTC, naive),
-        read again when older than ``cache_seconds``.
+        """(the fleet state, when it was read), read again when older than
+        ``cache_seconds``; a second stale scrape waits for the first.
         """
         with self._lock:
             fresh = (self._read_at is not None and
@@ -179,7 +158,6 @@ class FleetCollector(prometheus_registry.Collector):
                 now = servicegroup.now()
                 data = metrics_queries.fleet(self._context(),
                                              servicegroup.AGENT)
-                self.reads += 1
                 self._snapshot = (data, now)
                 self._read_at = time.monotonic()
             return self._snapshot
@@ -246,9 +224,6 @@ class Exporter:
 class MetricsRoute:
     """Answers ``/metrics``, every other path going on to *app*.
 
-    :param app: the next layer.
-    :param conf: the ConfigOpts ([metrics]).
-    :param exporter: the process's Exporter.
     :param trusted: True: the layer before authentication, answering
         only ``allowed_source_ranges``; False: the one after it, which
         checks the caller's token against the policy.

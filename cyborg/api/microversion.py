@@ -13,33 +13,14 @@
 # under the License.
 """API microversions: the list, the negotiation and the feature checks.
 
-Clients ask for a version with ``OpenStack-API-Version: accelerator 2.N``
-(no header: the minimum, 2.0, which is what Nova sends).  Every response
-under /v2 says which version it was served at, and the range supported.
+Clients ask for ``OpenStack-API-Version: accelerator 2.N`` (no header:
+2.0, what Nova sends).  negotiate() adds to ``microversion_parse`` what
+the existing Cyborg's clients rely on or the OpenStack rules ask.
 
-The header is read with ``microversion_parse`` (as placement and the
-existing Cyborg do): it finds this service's value among those of other
-services, and its Version is the negotiated version.  It does not serve
-alone, for four things the existing Cyborg's clients rely on or that the
-OpenStack rules ask and the library (2.1.0) does not do:
-
-* the bare form ``OpenStack-API-Version: 2.1`` (no service type), which
-  the existing Cyborg accepts: ``get_version`` finds no value in it;
-* a header naming this service twice is a 400 here: ``get_version``
-  takes the last one silently;
-* ``parse_version_string`` is ``int()`` of each side, so that ``2.05``
-  is 2.5 and ``+2.1`` is 2.1, and more than 4300 digits raise TypeError
-  (a 500): such values are a 400 or a 406 here (see negotiate());
-* ``extract_version`` answers every unsupported version with the same
-  ValueError, where the existing Cyborg's 406 says whether the major
-  version or the minor one is not supported.
-
-Adding a version: append it to VERSIONS with a one-line comment, add a
-named constant and an ``allow_*()`` predicate for what changes with it
-(routes it adds say so themselves: cyborg.api.route), describe it in
-cyborg/api/rest_api_version_history.rst, and update the "latest" tests
-(cyborg/tests/unit/api/test_microversion.py and the gabbi file
-microversion.yaml).
+Adding a version: append it to VERSIONS with a comment, add a constant
+and an ``allow_*()`` predicate for what changes (routes say their own
+``since``), describe it in cyborg/api/rest_api_version_history.rst, and
+update the "latest" tests (test_microversion.py, microversion.yaml).
 """
 
 import re
@@ -62,29 +43,17 @@ VERSIONS = [
     '2.1',  # ARQ PATCH accepts /project_id (administrators).
     '2.2',  # GET /device_profiles/{name_or_uuid} accepts a name.
     '2.3',  # Devices show their status (enabled or maintaining).
-    '2.4',  # Bad input answered with 500 earlier gets 400/409; unknown
-            # body fields are refused; error codes in error bodies.
-    '2.5',  # Operator verbs: services, hardware, drivers, discovery,
-            # attaching accelerators to instances.
-    '2.6',  # Attach and detach through Nova: ARQs show their origin,
-            # GET /v2/instances/{uuid}, attach's reboot, detach's arqs.
-    '2.7',  # Devices and deployables show their health (health,
-            # health_reason, health_since).
-    '2.8',  # GET /v2/capacity: accelerators free, bound and reserved
-            # (and why) per host and in total.
-    '2.9',  # ARQs and the instance view show the health of the device
-            # behind each ARQ; POST /v2/devices/disable and /enable take
-            # a selector (bulk, dry run by default).
-    '2.10',  # GET /v2/instances: the servers that hold accelerators, as
-             # Nova sees them (by driver, host, device profile).
-    '2.11',  # /v2/device_classes: a name and a selector over what the
-             # drivers report; CUSTOM_CLASS_<NAME> on matching providers.
-    '2.12',  # GET /v2/capacity pages its hosts (limit, marker); the totals
-             # stay those of every host.
-    '2.13',  # GET /v2/capacity?device_class=: the capacity of a device
-             # class (the deployables its trait was published on).
-    '2.14',  # Devices show their configuration; PUT and DELETE
-             # /v2/devices/{uuid}/configuration (desired state).
+    '2.4',  # No 500 for bad input; unknown body fields refused; pages.
+    '2.5',  # Operator verbs: services, hardware, drivers, discovery, attach.
+    '2.6',  # Attach and detach through Nova; ARQs show their origin.
+    '2.7',  # Devices and deployables show their health.
+    '2.8',  # GET /v2/capacity: free, bound and reserved, and why.
+    '2.9',  # ARQs show their device's health; bulk device enable/disable.
+    '2.10',  # GET /v2/instances: the servers that hold accelerators.
+    '2.11',  # /v2/device_classes: traits on the providers they select.
+    '2.12',  # GET /v2/capacity pages its hosts (limit, marker).
+    '2.13',  # GET /v2/capacity?device_class=: a device class's capacity.
+    '2.14',  # Devices' configuration as desired state.
 ]
 
 MINOR_1_ARQ_PROJECT_ID = 1
@@ -95,7 +64,6 @@ MINOR_6_ATTACH_THROUGH_NOVA = 6
 MINOR_7_DEVICE_HEALTH = 7
 MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS = 9
 MINOR_12_CAPACITY_PAGES = 12
-MINOR_13_CAPACITY_BY_DEVICE_CLASS = 13
 MINOR_14_DEVICE_CONFIGURATION = 14
 
 # A negotiated API version; compares like a (major, minor) tuple.
@@ -127,10 +95,9 @@ def _names_this_service_twice(raw):
 
 
 def _requested(raw):
-    """The value asked of this service in the header's text *raw*.
+    """The value asked of this service in the header's text *raw* (None:
+    the header names other services only).
 
-    :returns: the value, or None when the header names other services
-        only.
     :raises: InvalidVersionHeader when it names this service twice.
     """
     if _names_this_service_twice(raw):
@@ -177,18 +144,12 @@ def _parse(raw, requested):
 
 
 def negotiate(headers):
-    """The version a request asks for.
+    """The Version a request's *headers* ask for (X.Y, decimal, no sign
+    or leading zero, as the OpenStack rules say).
 
-    Versions are parsed as the OpenStack rules say (X.Y, decimal, without
-    sign or leading zeros).  A value that is no version at all is a 406 as
-    in the existing Cyborg; one that the existing Cyborg read as another
-    version (``2.05`` as 2.5, ``2.-0`` as 2.0) and a header that names
-    this service twice are a 400.
-
-    :param headers: the request headers (a case-insensitive mapping).
-    :raises: InvalidVersionHeader (400) for an ambiguous value,
+    :raises: InvalidVersionHeader (400) for what the existing Cyborg read
+        as another version (``2.05``) or a service named twice;
         NotAcceptable (406) for a malformed or unsupported version.
-    :returns: a Version.
     """
     raw = headers.get(HEADER)
     if raw is None:
@@ -249,19 +210,13 @@ def allow_capacity_pages(version):
     return version.minor >= MINOR_12_CAPACITY_PAGES
 
 
-def allow_capacity_by_device_class(version):
-    """GET /v2/capacity takes device_class (a device class's capacity)."""
-    return version.minor >= MINOR_13_CAPACITY_BY_DEVICE_CLASS
-
-
 def allow_device_configuration(version):
     """Devices show their configuration."""
     return version.minor >= MINOR_14_DEVICE_CONFIGURATION
 
 
 def allow_arq_health(version):
-    """ARQs (also those of the instance view) show their device's health.
-    """
+    """ARQs (also the instance view's) show their device's health."""
     return version.minor >= MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS
 
 

@@ -13,14 +13,9 @@
 # under the License.
 """The routes of the API, each described once, and the router.
 
-A :class:`Route` says all there is of one operation: method, path,
-handler, the microversion it exists from, the JSON Schemas of its query
-string and body, its success status, the schema of its answer and its
-error codes.  Each resource module of cyborg.api.controllers.v2 lists its
-routes in ``ROUTES``; cyborg.api.controllers.root gathers them.  The
-:class:`Dispatcher` (pecan's one controller) sends each request to its
-route's handler, cyborg.api.openapi describes the routes, and the tests
-call every one of them at every microversion.
+Each resource module of cyborg.api.controllers.v2 lists its routes in
+``ROUTES`` (cyborg.api.controllers.root gathers them); the Dispatcher
+serves them and cyborg.api.openapi describes them.
 """
 
 import dataclasses
@@ -48,26 +43,20 @@ _PARAMETER = re.compile(r'^\{(\w+)\}$')
 
 @dataclasses.dataclass(eq=False)
 class Route:
-    """One operation of the API.
+    """One operation of the API (``{name}`` in the path: a parameter).
 
-    :param method: the HTTP method.
-    :param path: the path, ``{name}`` for a path parameter.
-    :param handler: a function taking the path parameters by name; it
-        reads the query string and the body with :func:`query` and
-        :func:`body`, and returns a JSON-compatible value, JSON text, or
-        None for an empty body.
+    :param handler: a function of the path parameters, which reads the
+        query string and body with :func:`query` and :func:`body`; it
+        returns a JSON-compatible value, JSON text, or None (no body).
     :param summary: one line, for the API reference.
     :param since: the microversion it exists from (below: 404 or 405).
-    :param query: the query string's JSON Schema, or a common.Versioned
-        of them.
-    :param body: the body's JSON Schema (or Versioned); *body_required*.
+    :param query: the query string's JSON Schema, or a common.Versioned.
+    :param body: the body's JSON Schema, or a common.Versioned.
     :param status: the success status, set before the handler runs.
-    :param response: None (an empty body) or a function of the version
+    :param response: None (no body) or a function of the version
         returning the body's JSON Schema (see :func:`one`).
-    :param errors: {status: [error codes]} besides those of every
-        operation (cyborg.api.openapi).
-    :param legacy: {status: [error codes]} only below 2.4, kept for the
-        clients of the existing Cyborg.
+    :param errors: {status: [error codes]} besides every operation's.
+    :param legacy: {status: [error codes]} only below 2.4.
     """
 
     method: str
@@ -99,16 +88,13 @@ class Route:
 
 
 def query():
-    """The query string of the request, checked against its route's
-    schema (validation.query).
-    """
+    """The query string of the request, checked against its route's."""
     return validation.query(pecan.request.route.query)
 
 
 def body():
     """The body of the request, checked against its route's schema
-    (validation.extract_json); None when the route's body is optional
-    and there is none.
+    (None: an optional body that is not there).
     """
     route = pecan.request.route
     if not route.body_required and not pecan.request.body:
@@ -131,7 +117,7 @@ def nullable(schema):
 def obj(**properties):
     """An object of exactly these members, each required."""
     return {'type': 'object', 'properties': properties,
-            'required': sorted(properties), 'additionalProperties': False}
+            'required': list(properties), 'additionalProperties': False}
 
 
 def one(name):
@@ -156,15 +142,8 @@ def listed(key, name, paginated=False):
 
 
 class Router:
-    """Finds the route of a request.
-
-    A literal path segment takes precedence over a parameter
-    (``/v2/devices/disable`` over ``/v2/devices/{uuid}``) for the methods
-    it has.  A path whose routes exist at later microversions only is a
-    404 that names the first; a method the path has no route for at the
-    request's version is a 405 with the methods it has.  A path below a
-    resource that has no route of its own is a 404 where the resource
-    has the method, a 405 where it does not.
+    """Finds the route of a request; a literal segment wins over a
+    parameter (``/v2/devices/disable`` over ``/v2/devices/{uuid}``).
     """
 
     def __init__(self, routes):
@@ -176,8 +155,8 @@ class Router:
             _PARAMETER.match(s) is not None for s in segments])
 
     def _matching(self, segments):
-        """[(route, path parameters)] of every route whose path matches
-        *segments*, most specific first.
+        """[(route, path parameters)] matching *segments*, most specific
+        first.
         """
         found = []
         for template in self._order:
@@ -198,8 +177,9 @@ class Router:
     def find(self, method, segments, version):
         """(route, path parameters) of a request.
 
-        :param segments: the path's non-empty segments.
-        :raises: NotFound, HTTPMethodNotAllowed
+        :raises: NotFound (naming the microversion of a later route),
+            HTTPMethodNotAllowed (also below a resource without the
+            method).
         """
         matching = self._matching(segments)
         current = [(r, p) for r, p in matching if version >= r.exists_from]
@@ -232,9 +212,7 @@ def _not_allowed(routes):
 
 
 class Dispatcher:
-    """The application's one pecan controller: every request goes to the
-    handler of its route.
-    """
+    """The application's one pecan controller."""
 
     def __init__(self, routes):
         self.router = Router(routes)
@@ -243,10 +221,8 @@ class Dispatcher:
     def handle(self, *segments, **kwargs):
         """Find the request's route, call its handler, encode its answer.
 
-        The root of the pecan application (pecan.make_app(handle)): pecan
-        passes it the path's segments, and the query parameters (and a
-        JSON body's members) as keyword arguments, which handlers read
-        with query() and body() instead.
+        pecan passes the query parameters (and a JSON body's members) as
+        keyword arguments; handlers read query() and body() instead.
         """
         request = pecan.request
         segments = [segment for segment in segments if segment]
@@ -272,10 +248,9 @@ class Dispatcher:
 
 
 class EmptyOKMiddleware:
-    """Gives back their 200 to the handlers that answer an empty 200.
-
-    pecan answers 204 whenever a 200 has no body; the existing API answers
-    device enable and disable with an empty 200, and clients may check.
+    """Gives back their 200 to the handlers that answer an empty 200
+    (pecan makes it a 204; the existing API's device enable and disable
+    answer an empty 200).
     """
 
     def __init__(self, app):

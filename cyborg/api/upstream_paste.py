@@ -11,20 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The api-paste.ini of upstream (the existing OpenStack Cyborg), which is
-no longer read.
-
-cyborg-api builds its middleware in code (cyborg.api.app.deploy).  A
-deployment of upstream has an ``api-paste.ini`` next to its configuration
-files (or named by ``[api] api_paste_config``).  Its pipeline (cors,
-http_proxy_to_wsgi, request_id, authtoken and the application;
-sizelimit, noauth and the health check here) is part of the built-in
-stack, configured from cyborg.conf, so such a deployment works
-unchanged.  What the built-in
-stack cannot take over is said at start (a warning in the log) and by
-``cyborg-status upgrade check``: other filters in the pipeline (an
-operator's own middleware, which is no longer run) and options set in the
-file's sections (which belong in cyborg.conf now).
+"""The api-paste.ini of upstream Cyborg, no longer read: its pipeline is
+built in (cyborg.api.app.deploy).  What is not (an operator's own filters,
+options set in the file) is said at start and by ``cyborg-status upgrade
+check``.
 """
 
 import configparser
@@ -57,9 +47,7 @@ BUILT_IN = frozenset([
     'egg:oslo.middleware#sizelimit',
     'egg:oslo.middleware#healthcheck',
 ])
-# Options of those sections that the built-in stack has its own way of
-# saying (the public routes of auth_token, the project whose files CORS
-# reads, the health check's, which are cyborg.conf's [healthcheck] now).
+# Options of those sections that the built-in stack says its own way.
 _UNDERSTOOD = frozenset(['paste.app_factory', 'paste.filter_factory',
                          'paste.composite_factory', 'use', 'pipeline',
                          'acl_public_routes', 'oslo_config_project',
@@ -67,10 +55,8 @@ _UNDERSTOOD = frozenset(['paste.app_factory', 'paste.filter_factory',
 
 
 def find(conf):
-    """The api-paste.ini of the deployment, or None.
-
-    ``[api] api_paste_config``: an absolute path, or a name looked up
-    next to the configuration files.
+    """The api-paste.ini of the deployment (``[api] api_paste_config``,
+    absolute or next to the configuration files), or None.
     """
     name = conf.api.api_paste_config
     path = name if os.path.isabs(name) else conf.find_file(name)
@@ -101,11 +87,9 @@ def _used_names(parser):
 
 
 def left_out(path):
-    """What of the file at *path* the built-in stack does not take over.
-
-    :returns: (the names of the sections used by its pipelines whose
-        middleware is not built in, ``['[section] option']`` set in its
-        sections that cyborg.conf now holds).
+    """What of the file at *path* the built-in stack does not take over:
+    (the names of the pipelines' sections whose middleware is not built
+    in, ``['[section] option']`` to set in cyborg.conf instead).
     """
     parser = configparser.RawConfigParser(strict=False)
     parser.read(path)
@@ -125,10 +109,8 @@ def left_out(path):
 
 
 def describe(path):
-    """A sentence saying what happens to the file at *path*, and whether
-    the operator should look at it.
-
-    :returns: (needs a look: bool, the sentence).
+    """(whether the operator should look at it, a sentence saying what
+    happens to the file at *path*).
     """
     foreign, options = left_out(path)
     text = ('%s is no longer read: cyborg-api builds its middleware in '
@@ -146,8 +128,7 @@ def describe(path):
 
 
 def warn_if_present(conf):
-    """Log what happens to the deployment's api-paste.ini, if it has one.
-    """
+    """Log what happens to the deployment's api-paste.ini, if any."""
     path = find(conf)
     if path is None:
         return

@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Validation of request bodies and query strings with JSON Schema
-(cyborg.common.json_schema.Draft7: patterns have the meaning JSON Schema
-gives them).
+"""Validation of request bodies and query strings with JSON Schema.
 
 A schema that fails says what is wrong with its ``description``, where it
 has one: the rule it states, or for a pattern what the text must be.
@@ -30,9 +28,8 @@ from cyborg.common import json_schema
 from cyborg.i18n import _
 
 _FORMAT_CHECKER = jsonschema.FormatChecker()
-# Validators by schema: building one costs about as much as a validation.
-# The schema is kept with its validator, so that its id is never reused
-# while cached; the cache stays small (schemas are module constants).
+# Validators by schema id (building one costs as much as a validation);
+# the schema is kept too, so that its id is not reused while cached.
 _VALIDATORS = {}
 _MAX_VALIDATORS = 256
 
@@ -46,17 +43,6 @@ def _check_uuid(value):
     return True
 
 
-def check(instance, schema, what):
-    """Check *instance* against *schema*.
-
-    :param schema: a JSON Schema, or a common.Versioned of them (the one
-        of the request's microversion applies).
-    :param what: how the error message names the instance.
-    :raises: Invalid (400) naming the first problem.
-    """
-    _validate(instance, schema, what)
-
-
 def _validator(schema):
     cached = _VALIDATORS.get(id(schema))
     if cached is not None and cached[0] is schema:
@@ -68,7 +54,10 @@ def _validator(schema):
     return validator
 
 
-def _validate(instance, schema, what):
+def check(instance, schema, what):
+    """Check *instance* (which messages call *what*) against *schema*, a
+    JSON Schema or a common.Versioned; Invalid names the first problem.
+    """
     if isinstance(schema, common.Versioned):
         schema = schema.for_version(pecan.request.version)
     validator = _validator(schema)
@@ -94,11 +83,9 @@ def _validate(instance, schema, what):
 
 
 def extract_json(schema):
-    """The request body, parsed and checked against *schema*.
-
-    :raises: Invalid (400) for a body that is not JSON, holds a lone
-        UTF-16 surrogate (it is no text), or does not match.
-    :returns: the decoded JSON value.
+    """The request body, parsed and checked against *schema*; Invalid
+    for one that is not JSON, holds a lone UTF-16 surrogate, or does not
+    match.
     """
     try:
         body = jsonutils.loads(pecan.request.body or b'')
@@ -113,7 +100,7 @@ def extract_json(schema):
         raise exception.Invalid(
             _('Invalid request body%s: a lone UTF-16 surrogate is not '
               'text') % ((' at %s' % where) if where else ''))
-    _validate(body, schema, _('request body'))
+    check(body, schema, _('request body'))
     return body
 
 
@@ -145,17 +132,13 @@ def _surrogate_in(value, path=''):
 
 
 def query(schema):
-    """The query string as a dict, checked against *schema*.
-
-    A parameter given more than once keeps its last value.  Unknown
-    parameters are refused when the schema says so
-    (``additionalProperties: false``).
+    """The query string as {name: value}, checked against *schema* (a
+    parameter given more than once keeps its last value).
 
     :raises: Invalid (400)
-    :returns: {name: value} (strings).
     """
     params = dict(pecan.request.GET.items())
-    _validate(params, schema, _('query string'))
+    check(params, schema, _('query string'))
     return params
 
 
@@ -168,10 +151,7 @@ def is_uuid(value):
 
 
 def uuid_path(value, what):
-    """Check a UUID from the URL path.
-
-    :raises: Invalid (400) naming *what* when *value* is not a UUID.
-    """
+    """*value*, a UUID from the URL path; else Invalid naming *what*."""
     if not is_uuid(value):
         raise exception.Invalid(
             _('Invalid %(what)s UUID: %(value)s') % {'what': what,

@@ -11,16 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Waiting for an outcome that a conductor or an agent records in the
-database: a program job's, the agents' reports of a discovery, their
-hellos after new drivers.
-
-The conductor answers such a request once it is recorded (no conductor
-worker waits on an agent); cyborg-api, which holds no one else's thread
-while it waits, reads the rows until the outcome is there or its time is
-up.  One helper, so that every wait reads the same way: soon at first (an
-idle agent answers within a fraction of a second), then a few times a
-second.
+"""Waiting for an outcome a conductor or an agent records in the database:
+the conductor answers once the request is recorded, and cyborg-api, which
+holds no one else's thread, reads the rows (soon at first, then a few
+times a second).
 """
 
 import time
@@ -31,13 +25,8 @@ LONGEST_PAUSE = 0.5
 
 
 def until(read, done, seconds):
-    """Read until what was read is done, or *seconds* have passed.
-
-    :param read: a callable answering the rows (a query).
-    :param done: a callable taking what read() answered: whether the
-        outcome is there.
-    :param seconds: how long to wait at most (0 or less: one read).
-    :returns: what the last read() answered (done or not).
+    """What read() last answered, once done() of it holds or *seconds*
+    have passed (0 or less: one read).
     """
     deadline = time.monotonic() + seconds
     pause = FIRST_PAUSE

@@ -11,8 +11,6 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The ``cyborg`` operator command (cliff).
-
-One module per resource group; the commands are registered as entry
-points of the ``cyborg.cli`` namespace and loaded by cyborg.cli.shell.
+"""The ``cyborg`` operator command (cliff): one module per resource group,
+the commands entry points of the ``cyborg.cli`` namespace.
 """

@@ -11,12 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""arq-*: accelerator requests (ARQs), as Nova makes and binds them.
-
-Binding, unbinding and deleting bound ARQs need a service token (Nova's)
-in a deployment with Keystone; an API with ``auth_strategy = noauth``
-gives requests without identity the service role.
-"""
+"""arq-*: accelerator requests (ARQs), as Nova makes and binds them."""
 
 from cyborg.cli import common
 
@@ -35,9 +30,8 @@ RESOLVED = ('Bound', 'BindFailed', 'Unbound', 'Deleting')
 
 
 def wait_resolved(client, uuids, timeout, progress):
-    """Poll the ARQs until none is still binding.
+    """The ARQs of *uuids*, polled until none is still binding.
 
-    :returns: the ARQs, in the order of *uuids*.
     :raises: CommandError after *timeout* seconds.
     """
     def fetch():

@@ -11,9 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""capacity: accelerators free, bound and reserved, per host and in
-total (2.8; read a page of hosts at a time from 2.12; a device class's
-from 2.13).
+"""capacity: accelerators free, bound and reserved, per host and in total
+(2.8; a page of hosts at a time from 2.12; a device class's from 2.13).
 """
 
 from cliff import columns
@@ -32,9 +31,7 @@ COLUMNS = common.field_columns(
 
 
 class ReasonsColumn(columns.FormattableColumn):
-    """The reasons that hold, ``reason=count`` in a table; every reason
-    with its count in json and yaml.
-    """
+    """Reasons: those that hold in a table, every one in json/yaml."""
 
     def human_readable(self):
         return ', '.join('%s=%d' % (reason, count)
@@ -86,8 +83,7 @@ class ShowCapacity(common.Lister):
         return parser
 
     def _pages(self, filters):
-        """Every host's entries, a page at a time (2.12), and the totals
-        (those of every page: the whole cloud's).
+        """Every host's entries, a page at a time (2.12), and the totals.
         """
         hosts, marker = [], None
         while True:
@@ -103,8 +99,7 @@ class ShowCapacity(common.Lister):
                    'resource_class': parsed_args.resource_class,
                    'driver': parsed_args.driver,
                    'device_class': parsed_args.device_class}
-        major, _sep, minor = self.client.api_version.partition('.')
-        if (int(major), int(minor)) >= (2, 12):
+        if self.client.version >= (2, 12):
             body = self._pages(filters)
         else:
             body = self.client.get('/capacity', **filters)

@@ -11,13 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""What every ``cyborg`` command shares: the API client and the output.
-
-The client is a keystoneauth adapter for the ``accelerator`` service that
-sends the microversion the user chose (``OpenStack-API-Version:
-accelerator X``) on every request, and that turns an error response into
-a ``CommandError`` carrying the API's own message.
-"""
+"""What every ``cyborg`` command shares: the API client and the output."""
 
 import json
 import time
@@ -39,12 +33,7 @@ class CommandError(Exception):
 
 
 class APIError(CommandError):
-    """The API refused a request.
-
-    :param message: the API's message, with the status and error code.
-    :param status: the HTTP status.
-    :param code: Cyborg's error code (``cyborg.<resource>.<condition>``),
-        or None.
+    """The API refused a request (*code*: Cyborg's error code, or None).
     """
 
     def __init__(self, message, status, code=None):
@@ -54,15 +43,8 @@ class APIError(CommandError):
 
 
 def api_message(response):
-    """The message of an error response, as the API wrote it.
-
-    Cyborg sends ``{"error_message": "<JSON of {faultstring,
-    error_code}>"}``; other OpenStack services send ``{"errors":
-    [{"title", "detail", "code"}]}``.  Both are understood; anything else
-    falls back to the response text.
-
-    :param response: a requests.Response.
-    :returns: (message, error code or None).
+    """(message, error code or None) of an error response: Cyborg's or
+    another OpenStack service's body, or the response's text.
     """
     try:
         body = response.json()
@@ -86,18 +68,15 @@ def api_message(response):
 
 
 def v2_url(endpoint):
-    """The API's v2 URL of *endpoint*, the API root or its ``/v2`` URL
-    (the API serves v2 under both; messages name the one it documents).
-    """
+    """The ``/v2`` URL of *endpoint*, the API root or its ``/v2`` URL."""
     endpoint = endpoint.rstrip('/')
     return endpoint if endpoint.endswith('/v2') else endpoint + '/v2'
 
 
 def os_reason(exc):
     """What the operating system said of a failed connection ("Connection
-    refused", "Name or service not known"), found in the chain of
-    exceptions keystoneauth, requests and urllib3 wrap it in; None when
-    there is none.
+    refused"), found in the exceptions keystoneauth, requests and urllib3
+    wrap it in; or None.
     """
     seen, todo = set(), [exc]
     while todo:
@@ -114,14 +93,8 @@ def os_reason(exc):
 
 
 class Client:
-    """The Cyborg API on a keystoneauth session.
-
-    :param session: a keystoneauth1 Session (with its auth plugin).
-    :param api_version: the microversion to ask for (``2.5``).
-    :param endpoint: the API's URL, instead of the catalog's (its root or
-        its ``/v2`` URL; requests go to the latter).
-    :param interface: region_name: where the catalog's endpoint is.
-    :param timeout: seconds an HTTP request may take (None: no limit).
+    """The Cyborg API on a keystoneauth session (*endpoint*: instead of
+    the catalog's; *timeout*: of each HTTP request).
     """
 
     def __init__(self, session, api_version=DEFAULT_API_VERSION,
@@ -136,6 +109,12 @@ class Client:
             region_name=region_name,
             endpoint_override=v2_url(endpoint) if endpoint else None,
             default_microversion=api_version)
+
+    @property
+    def version(self):
+        """The microversion asked for, as (major, minor)."""
+        major, _sep, minor = self.api_version.partition('.')
+        return int(major), int(minor)
 
     def _unreachable(self, exc, path):
         """The message for an API that could not be reached."""
@@ -161,12 +140,8 @@ class Client:
                     ' (%s)' % reason if reason else ''))
 
     def request(self, method, path, body=None, params=None, timeout=None):
-        """One request; paths are relative to the API root
-        (``/drivers``): the API serves v2 with or without its prefix.
-
-        :returns: the decoded JSON body, or None when it has none.
-        :raises: APIError with the API's message, CommandError when the
-            API cannot be reached.
+        """One request to *path* (``/drivers``): its JSON body, or None.
+        APIError carries the API's message.
         """
         kwargs = {'raise_exc': False}
         if body is not None:
@@ -215,13 +190,8 @@ class Client:
 
 
 def poll(fetch, done, timeout, interval=1.0, what='the operation'):
-    """Call *fetch* until *done* holds for its result.
-
-    :param fetch: returns the current state (a resource).
-    :param done: predicate on that state.
-    :param timeout: seconds; None or 0: no limit.
-    :returns: the last state.
-    :raises: CommandError after *timeout* seconds.
+    """Call *fetch* until *done* holds for its result; return it.  After
+    *timeout* seconds (None or 0: no limit), CommandError.
     """
     deadline = time.monotonic() + timeout if timeout else None
     while True:
@@ -235,15 +205,8 @@ def poll(fetch, done, timeout, interval=1.0, what='the operation'):
 
 
 def key_values(pairs, option='--config', form='KEY=VALUE'):
-    """``KEY=VALUE`` strings as a dict.
-
-    A value that is JSON (a number, a list, an object, true/false) keeps
-    its JSON type, any other is a string; a key given more than once
-    collects its values in a list.
-
-    :param option: the option the strings came from, for messages.
-    :param form: the form it takes, for messages.
-    :raises: CommandError for an item without ``=``.
+    """``KEY=VALUE`` strings as a dict: a JSON value keeps its type, a key
+    given more than once collects its values in a list.
     """
     result = {}
     for pair in pairs or []:
@@ -266,12 +229,8 @@ def key_values(pairs, option='--config', form='KEY=VALUE'):
 
 
 def driver_config(pairs):
-    """``GROUP.OPTION=VALUE`` strings as ``{group: {option: value}}``.
-
-    A JSON object is an item of a list option (a selector of ``[pci]
-    device_spec``): given once, it is sent as a list of one.
-
-    :raises: CommandError for a key without a group.
+    """``GROUP.OPTION=VALUE`` strings as ``{group: {option: value}}``; a
+    JSON object is an item of a list option (``[pci] device_spec``).
     """
     form = ('GROUP.OPTION=VALUE (e.g. fake_driver.devices=fpga=1 or '
             'pci.device_spec=\'{"vendor_id": "1af4"}\')')
@@ -287,11 +246,7 @@ def driver_config(pairs):
 
 
 def check_uuid(value, what):
-    """*value*, when it is a UUID.
-
-    :param what: what it identifies ("a driver").
-    :raises: CommandError
-    """
+    """*value*, when it is a UUID; else CommandError naming *what*."""
     if not uuidutils.is_uuid_like(value):
         raise CommandError('%s is not the UUID of %s.' % (value, what))
     return value
@@ -315,9 +270,7 @@ def cell(value):
 
 
 def structure(value):
-    """A field the API sends as JSON text (a device's ``std_board_info``)
-    as the structure it holds; any other value unchanged.
-    """
+    """JSON text the API sends (``std_board_info``) as its structure."""
     if isinstance(value, str) and value[:1] in ('{', '['):
         try:
             return json.loads(value)
@@ -352,7 +305,7 @@ class CyborgMixin:
         return self.app.client_manager.cyborg
 
     def progress(self, message, *args):
-        """A line for the user on stderr (the result goes to stdout)."""
+        """A line for the user on stderr (results go to stdout)."""
         self.app.stderr.write((message % args if args else message) + '\n')
         self.app.stderr.flush()
 

@@ -48,8 +48,7 @@ class ListDevices(common.Lister):
         return common.rows(body['devices'], COLUMNS)
 
 
-# From 2.14: a device's configuration, one row each (device-show,
-# device-configure).
+# From 2.14: a device's configuration (device-show, device-configure).
 CONFIG_COLUMNS = (('settable', 'settable'), ('actual', 'actual'),
                   ('desired', 'desired'), ('config_state', 'state'),
                   ('config_reason', 'reason'),
@@ -75,8 +74,7 @@ def allowed_values(schema):
 
 
 class SettableColumn(columns.FormattableColumn):
-    """A device's settable fields: a field and its allowed values a line
-    in a table, the JSON schemas in json/yaml.
+    """Settable fields: a line each in a table, their schemas in json/yaml.
     """
 
     def human_readable(self):
@@ -102,11 +100,7 @@ def config_rows(configuration):
 
 
 def _detail(device):
-    """A device with its board information as structures and, from 2.14,
-    its configuration as rows.
-
-    :returns: (the device, its columns).
-    """
+    """(the device, its columns), board information and configuration."""
     shown = dict(device, **{key: common.structure(device.get(key))
                             for key in ('std_board_info',
                                         'vendor_board_info')})
@@ -140,8 +134,7 @@ class ShowDevice(common.ShowOne):
         return detail(self.client.get('/devices/' + uuid))
 
 
-# The selector of device-disable and device-enable: (option, API member,
-# help).
+# device-disable and device-enable's selector: (option, member, help).
 SELECTOR = (
     ('--host', 'hostname', 'Devices of this host.'),
     ('--vendor', 'vendor', 'Devices of this PCI vendor id (8086 or '
@@ -259,10 +252,8 @@ _INTEGER = re.compile(r'-?[0-9]+')
 
 
 def parse_setting(text):
-    """``FIELD=VALUE`` of --set as (field, value): an integer is an int,
-    true and false are booleans, null is None, anything else a string.
-
-    :raises: CommandError for text without ``=`` or a field.
+    """``FIELD=VALUE`` of --set as (field, value): an int, a boolean, None
+    (null) or a string.
     """
     field, sep, value = text.partition('=')
     field = field.strip()

@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""device-class-*: operators' classes of devices (2.11), each a trait
-(``CUSTOM_CLASS_<NAME>``) on every device provider its selector matches.
-"""
+"""device-class-*: operators' classes of devices (2.11)."""
 
 import json
 import re
@@ -32,10 +30,7 @@ _NUMBER = re.compile(r'^-?[0-9]+(\.[0-9]+)?$')
 
 
 def _value(text):
-    """A condition's value: a number when it is one (``40960``, ``8.0``),
-    a boolean for ``true``/``false``, else the text (``535.104.05``,
-    ``GPU``).
-    """
+    """A condition's value: a number, a boolean, or the text."""
     if _NUMBER.match(text):
         return float(text) if '.' in text else int(text)
     if text.lower() in ('true', 'false'):

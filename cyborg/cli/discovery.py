@@ -11,15 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""discover-services: make the agents discover their devices now (2.5).
-
-The conductor asks the agents and answers at once; the API waits for
-their reports for at most ``[api] discovery_wait`` seconds and shows each
-host's state: ``done``, ``failed`` (with the reason), ``unreachable`` (its
-agent is down, not waited for) or ``asked`` (its report did not come in
-time; the discovery goes on).  The command shows on stderr which hosts it
-asks, and ``--timeout`` bounds the request.
-"""
+"""discover-services: make the agents discover their devices now (2.5)."""
 
 from cliff import columns
 
@@ -36,9 +28,7 @@ COLUMNS = (('host', 'host'), ('status', 'status'), ('state', 'state'),
 
 
 def _names(items):
-    """Devices (``driver address``) or drivers (``name (N devices)``)
-    as short text.
-    """
+    """Devices (``driver address``) or drivers (``name (N devices)``)."""
     names = []
     for item in items or []:
         if 'address' in item:
@@ -50,9 +40,7 @@ def _names(items):
 
 
 class _Names(columns.FormattableColumn):
-    """A list of devices or drivers: short text in a table, the list
-    itself in json and yaml.
-    """
+    """Devices or drivers: short text in a table, a list in json/yaml."""
 
     def human_readable(self):
         return _names(self._value)

@@ -11,14 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The seeds' driver verbs: driver-list, install-, update- and
-uninstall-driver (2.5).
-
-A driver's configuration is given as ``--config GROUP.OPTION=VALUE``
-(repeat an option for a list), e.g. the generic driver's selectors::
-
-    cyborg install-driver generic --host compute1 \\
-        --config 'pci.device_spec={"vendor_id": "1af4"}'
+"""driver-list, driver-show, install-, update- and uninstall-driver (2.5).
 """
 
 from oslo_utils import uuidutils
@@ -73,16 +66,8 @@ class ShowDriver(common.ShowOne):
 
 def discover(command, rows):
     """Have the hosts of *rows* (driver records) discover now, then read
-    the records again: their ``devices`` are what that discovery found.
-
-    The API answers an install or an update once the agents have loaded
-    the driver; their discovery and report come after, on their own.  A
-    discovery asked through the API answers once the agent's report is
-    stored (or after ``[api] discovery_wait``), so the records read then
-    count its devices.  A host whose agent could not discover, or is still
-    discovering, is named on stderr, its count as before.
-
-    :returns: the records, in the order of *rows*.
+    the records again, whose ``devices`` that discovery found (an install
+    answers before it); a host that could not discover is named.
     """
     hosts = sorted({row['host'] for row in rows})
     name = rows[0]['name']

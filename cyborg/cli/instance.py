@@ -11,15 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""attach-instance, detach-instance, instance-show: the seeds' verbs,
-routed through Nova (2.6); instance-list: the servers that hold
-accelerators, as Nova sees them (2.10).
-
-Cyborg asks Nova about the server: attach works for a server whose
-flavor names a device profile (Nova hands the guest every accelerator
-request of such a server when it hard reboots, starts or rebuilds it),
-and detach takes only what attach gave.  See
-doc/source/admin/attach-detach.rst.
+"""attach-instance, detach-instance, instance-show (through Nova, 2.6),
+instance-list (the servers that hold accelerators, 2.10).
 """
 
 from cyborg.cli import accelerator_request as arq
@@ -100,15 +93,15 @@ def _attach_outcome(answer):
     """What attach asked of Nova, in words (microversion 2.6 on)."""
     server = answer.get('server') or {}
     if answer['reboot'] is None and server.get('vm_state') == _STOPPED:
-        # Nothing to ask: a hard reboot would power it on (issue 38).
+        # Nothing to ask: a hard reboot would power it on.
         return ('The server is %s: Nova was asked for nothing; the '
                 'accelerators reach the guest when Nova starts it.'
                 % server.get('status'))
     return _REBOOT.get(answer['reboot'], answer['reboot'])
 
 
-# What a detach with --reboot did, from the attachments it left
-# releasing (by their reboot column).
+# What a detach with --reboot did, by the reboot of the attachments it
+# left releasing.
 _DETACHED_REBOOT = {
     'pending': 'Nova is asked for a hard reboot; the devices are released '
                'once it is done.',
@@ -156,7 +149,7 @@ class DetachInstance(common.Command):
                 common.check_uuid(u, 'an accelerator request')
                 for u in parsed_args.arqs)
         if parsed_args.reboot:
-            if _version(self.client) < (2, 6):
+            if self.client.version < (2, 6):
                 raise common.CommandError(
                     '--reboot needs microversion 2.6 or later '
                     '(--os-accelerator-api-version).')
@@ -165,7 +158,7 @@ class DetachInstance(common.Command):
                            **params)
         self.progress('Accelerators attached to server %s detached.',
                       instance)
-        if _version(self.client) >= (2, 6):
+        if self.client.version >= (2, 6):
             self.progress(self._outcome(instance, parsed_args.reboot))
 
     def _outcome(self, instance, reboot):
@@ -191,12 +184,6 @@ class DetachInstance(common.Command):
         return ('The server is %s: no hard reboot was needed (Nova was '
                 'asked for nothing); the devices are released.'
                 % server['status'])
-
-
-def _version(client):
-    """The client's microversion as a (major, minor) tuple."""
-    major, _sep, minor = client.api_version.partition('.')
-    return int(major), int(minor)
 
 
 class ShowInstance(common.ShowOne):
@@ -282,7 +269,7 @@ class ListInstances(common.Lister):
         return parser
 
     def take_action(self, parsed_args):
-        if _version(self.client) < (2, 10):
+        if self.client.version < (2, 10):
             raise common.CommandError(
                 'instance-list needs microversion 2.10 or later '
                 '(--os-accelerator-api-version).')

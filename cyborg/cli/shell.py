@@ -11,22 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The ``cyborg`` command: a cliff application on a keystoneauth session.
-
-Authentication comes from clouds.yaml (``--os-cloud``) or the ``OS_*``
-variables through openstacksdk's ``openstack.config``, which also adds
-each auth plugin's options (``--os-auth-type none --os-endpoint URL``
-for an API running with ``auth_strategy = noauth``).  The commands are
-the entry points of the ``cyborg.cli`` namespace.
-
-``cyborg --help`` (and ``cyborg help``) show a short usage, the commands
-and the few options most runs need; ``cyborg help auth`` shows every
-option, keystoneauth's included.  The parser resolves conflicting
-options by keeping the last one added (argparse's ``conflict_handler =
-'resolve'``): Cyborg's own versions of ``--timeout``,
-``--os-accelerator-api-version`` and ``--os-endpoint`` replace
-keystoneauth's, and ``--os-endpoint-override`` (a look-alike of
-``--os-endpoint``) is kept working but left out of the help.
+"""The ``cyborg`` command: a cliff application on a keystoneauth session,
+authenticated by ``openstack.config`` (clouds.yaml or ``OS_*``).
 """
 
 import argparse
@@ -123,12 +109,7 @@ _COMMON_OPTIONS = (
 
 
 class HelpCommand(cliff_help.HelpCommand):
-    """Show the commands, a command's options, or help auth.
-
-    With no argument, the commands and the common options; with a
-    command, its options; ``help auth``: every authentication and
-    connection option (keystoneauth's).
-    """
+    """Show the commands, a command's options, or help auth."""
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
@@ -169,10 +150,9 @@ class CyborgShell(app.App):
                                              argparse_kwargs)
         self._cloud_config.register_argparse_arguments(
             parser, self._argv, service_keys=['accelerator'])
-        # Added after keystoneauth's, these replace them (see the module
-        # docstring).  --os-endpoint is the "none" auth plugin's, which
-        # registers it only when "--os-auth-type none" is given: the help
-        # names it always.
+        # Added after keystoneauth's, these replace them (conflict_handler
+        # 'resolve').  The "none" plugin registers --os-endpoint only with
+        # "--os-auth-type none": the help names it always.
         parser.add_argument(
             '--os-endpoint', metavar='URL', dest='os_endpoint',
             default=os.environ.get('OS_ENDPOINT'), help=_ENDPOINT_HELP)
@@ -191,6 +171,7 @@ class CyborgShell(app.App):
             default=os.environ.get('OS_ACCELERATOR_ENDPOINT_OVERRIDE'),
             help='The API\'s URL instead of the catalog\'s, with '
                  'authentication; env OS_ACCELERATOR_ENDPOINT_OVERRIDE.')
+        # keystoneauth's look-alike of --os-endpoint: working, not shown.
         parser.add_argument(
             '--os-endpoint-override', dest='os_endpoint_override',
             default=os.environ.get('OS_ENDPOINT_OVERRIDE'),
@@ -198,9 +179,7 @@ class CyborgShell(app.App):
         return parser
 
     def _command_lines(self):
-        """One line per command: its name and the first line of its
-        description, as cliff's help shows them.
-        """
+        """One line per command: its name and its description's first."""
         summaries = []
         for name, entry_point in sorted(self.command_manager):
             command = entry_point.load()(self, None)
@@ -212,8 +191,7 @@ class CyborgShell(app.App):
                 for name, summary in summaries]
 
     def short_help(self):
-        """``cyborg --help``: the usage, the commands, the common options.
-        """
+        """``cyborg --help``: the usage, the commands, the common options."""
         wrap = textwrap.TextWrapper(width=79, initial_indent=' ' * 6,
                                     subsequent_indent=' ' * 6)
         lines = ['usage: ' + USAGE, '', self.parser.description, '',

@@ -13,8 +13,6 @@
 # under the License.
 """Cyborg's policies in code, one module per resource."""
 
-import itertools
-
 from cyborg.policies import accelerator_request
 from cyborg.policies import attribute
 from cyborg.policies import base
@@ -30,22 +28,11 @@ from cyborg.policies import instance
 from cyborg.policies import metrics
 from cyborg.policies import service
 
+_MODULES = (base, device_profile, accelerator_request, device, deployable,
+            attribute, service, hardware, driver, discovery, instance,
+            capacity, device_class, metrics)
+
 
 def list_rules():
     """Every rule Cyborg registers (oslo.policy.policies entry point)."""
-    return list(itertools.chain(
-        base.list_rules(),
-        device_profile.list_rules(),
-        accelerator_request.list_rules(),
-        device.list_rules(),
-        deployable.list_rules(),
-        attribute.list_rules(),
-        service.list_rules(),
-        hardware.list_rules(),
-        driver.list_rules(),
-        discovery.list_rules(),
-        instance.list_rules(),
-        capacity.list_rules(),
-        device_class.list_rules(),
-        metrics.list_rules(),
-    ))
+    return [rule for module in _MODULES for rule in module.list_rules()]

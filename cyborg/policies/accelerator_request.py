@@ -14,12 +14,9 @@
 """Policies of /v2/accelerator_requests (ARQs).
 
 The rule names keep the existing Cyborg's ``cyborg:arq:...``, so that
-existing policy files keep working.  Besides these rules, binding,
-unbinding and deleting by instance need a service token (see the API
-reference); that check is not a policy because Nova relies on it.
+existing policy files keep working.  Binding, unbinding and deleting by
+instance also need a service token (not a policy: Nova relies on it).
 """
-
-from oslo_policy import policy
 
 from cyborg.policies import base
 
@@ -30,48 +27,29 @@ CREATE = PREFIX % 'create'
 UPDATE = PREFIX % 'update'
 DELETE = PREFIX % 'delete'
 
+_PATH = '/v2/accelerator_requests'
+_ONE = _PATH + '/{arq_uuid}'
+
 _rules = [
-    policy.DocumentedRuleDefault(
-        name=GET_ALL, check_str=base.PROJECT_READER_OR_ADMIN,
-        description='List accelerator requests.',
-        operations=[{'path': '/v2/accelerator_requests', 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(GET_ALL, base.LEGACY_PROJECT_READER)),
-    policy.DocumentedRuleDefault(
-        name=GET_ONE, check_str=base.PROJECT_READER_OR_ADMIN,
-        description='Show an accelerator request.',
-        operations=[{'path': '/v2/accelerator_requests/{arq_uuid}',
-                     'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(GET_ONE, base.LEGACY_PROJECT_READER)),
-    policy.DocumentedRuleDefault(
-        name=CREATE, check_str=base.PROJECT_MEMBER_OR_SERVICE,
-        description='Create accelerator requests.',
-        operations=[{'path': '/v2/accelerator_requests', 'method': 'POST'}],
-        scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(CREATE,
-                                        base.LEGACY_PROJECT_MEMBER)),
-    policy.DocumentedRuleDefault(
-        name=UPDATE, check_str=base.PROJECT_MEMBER_OR_SERVICE,
-        description='Bind or unbind accelerator requests (also needs a '
-                    'service token).',
-        operations=[{'path': '/v2/accelerator_requests', 'method': 'PATCH'},
-                    {'path': '/v2/accelerator_requests/{arq_uuid}',
-                     'method': 'PATCH'}],
-        scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(UPDATE, base.LEGACY_PROJECT_MEMBER)),
-    policy.DocumentedRuleDefault(
-        name=DELETE, check_str=base.PROJECT_MEMBER_OR_SERVICE,
-        description='Delete accelerator requests (by instance, or bound '
-                    'ones, also needs a service token).',
-        operations=[{'path': '/v2/accelerator_requests?arqs={uuids}',
-                     'method': 'DELETE'},
-                    {'path': '/v2/accelerator_requests?instance={uuid}',
-                     'method': 'DELETE'},
-                    {'path': '/v2/accelerator_requests/{arq_uuid}',
-                     'method': 'DELETE'}],
-        scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(DELETE, base.LEGACY_PROJECT_MEMBER)),
+    base.rule(GET_ALL, base.PROJECT_READER_OR_ADMIN,
+              'List accelerator requests.', ('GET', _PATH),
+              legacy=base.LEGACY_PROJECT_READER),
+    base.rule(GET_ONE, base.PROJECT_READER_OR_ADMIN,
+              'Show an accelerator request.', ('GET', _ONE),
+              legacy=base.LEGACY_PROJECT_READER),
+    base.rule(CREATE, base.PROJECT_MEMBER_OR_SERVICE,
+              'Create accelerator requests.', ('POST', _PATH),
+              legacy=base.LEGACY_PROJECT_MEMBER),
+    base.rule(UPDATE, base.PROJECT_MEMBER_OR_SERVICE,
+              'Bind or unbind accelerator requests (also needs a service '
+              'token).', ('PATCH', _PATH), ('PATCH', _ONE),
+              legacy=base.LEGACY_PROJECT_MEMBER),
+    base.rule(DELETE, base.PROJECT_MEMBER_OR_SERVICE,
+              'Delete accelerator requests (by instance, or bound ones, '
+              'also needs a service token).',
+              ('DELETE', _PATH + '?arqs={uuids}'),
+              ('DELETE', _PATH + '?instance={uuid}'), ('DELETE', _ONE),
+              legacy=base.LEGACY_PROJECT_MEMBER),
 ]
 
 

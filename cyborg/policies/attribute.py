@@ -13,8 +13,6 @@
 # under the License.
 """Policies of /v2/attributes."""
 
-from oslo_policy import policy
-
 from cyborg.policies import base
 
 PREFIX = 'cyborg:attribute:%s'
@@ -23,31 +21,17 @@ GET_ONE = PREFIX % 'get_one'
 CREATE = PREFIX % 'create'
 DELETE = PREFIX % 'delete'
 
+_ONE = '/v2/attributes/{attribute_uuid}'
+
 _rules = [
-    policy.DocumentedRuleDefault(
-        name=GET_ALL, check_str=base.PROJECT_MANAGER_OR_ADMIN,
-        description='List attributes of deployables.',
-        operations=[{'path': '/v2/attributes', 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(GET_ALL, base.LEGACY_ADMIN_API)),
-    policy.DocumentedRuleDefault(
-        name=GET_ONE, check_str=base.PROJECT_MANAGER_OR_ADMIN,
-        description='Show an attribute.',
-        operations=[{'path': '/v2/attributes/{attribute_uuid}',
-                     'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(GET_ONE, base.LEGACY_ADMIN_API)),
-    policy.DocumentedRuleDefault(
-        name=CREATE, check_str=base.ADMIN,
-        description='Create an attribute.',
-        operations=[{'path': '/v2/attributes', 'method': 'POST'}],
-        scope_types=base.PROJECT_SCOPE),
-    policy.DocumentedRuleDefault(
-        name=DELETE, check_str=base.ADMIN,
-        description='Delete an attribute.',
-        operations=[{'path': '/v2/attributes/{attribute_uuid}',
-                     'method': 'DELETE'}],
-        scope_types=base.PROJECT_SCOPE),
+    base.rule(GET_ALL, base.PROJECT_MANAGER_OR_ADMIN,
+              'List attributes of deployables.', ('GET', '/v2/attributes'),
+              legacy=base.LEGACY_ADMIN_API),
+    base.rule(GET_ONE, base.PROJECT_MANAGER_OR_ADMIN, 'Show an attribute.',
+              ('GET', _ONE), legacy=base.LEGACY_ADMIN_API),
+    base.rule(CREATE, base.ADMIN, 'Create an attribute.',
+              ('POST', '/v2/attributes')),
+    base.rule(DELETE, base.ADMIN, 'Delete an attribute.', ('DELETE', _ONE)),
 ]
 
 

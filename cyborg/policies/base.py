@@ -13,21 +13,11 @@
 # under the License.
 """Base rules: the personas every resource policy is built from.
 
-The persona rules follow OpenStack's secure RBAC (admin, manager, member,
-reader, service), limited to project scope.  The legacy rules
-(``default``, ``is_admin``, ...) are kept because existing policy
-files refer to them; while ``[oslo_policy] enforce_new_defaults`` is False
-(Cyborg's default, as in the existing Cyborg) a deprecated default is
-OR-ed with the new one.
-
-The deprecated defaults are no wider than the existing Cyborg's, rule by
-rule, and narrower where its were holes: its ``rule:default``
-(``is_admin:True or project_id:%(project_id)s``) matches every caller of
-its own project, with any role or none, since the target is the caller's
-project, so a reader could delete ARQs.  Cyborg's legacy owner rules
-(``LEGACY_PROJECT_READER``, ``LEGACY_PROJECT_MEMBER``) ask for a role:
-the new persona's, or ``_member_``, the member role of projects created
-before Keystone's Rocky release.
+Secure RBAC personas in project scope; the legacy rules stay for
+existing policy files.  While ``[oslo_policy] enforce_new_defaults`` is
+False a deprecated default, no wider than the existing Cyborg's, is
+OR-ed with the new one; the legacy owner rules ask for a role (the
+existing ``rule:default`` let a reader delete ARQs).
 """
 
 from oslo_policy import policy
@@ -127,6 +117,19 @@ def deprecated(name, check_str):
                           'personas (admin, manager, member, reader, '
                           'service).',
         deprecated_since='2026.2')
+
+
+def rule(name, check_str, description, *operations, legacy=None):
+    """A project-scoped rule of the operations ``(method, path)``.
+
+    :param legacy: the check string of its deprecated default, if any.
+    """
+    return policy.DocumentedRuleDefault(
+        name=name, check_str=check_str, description=description,
+        operations=[{'path': path, 'method': method}
+                    for method, path in operations],
+        scope_types=PROJECT_SCOPE,
+        deprecated_rule=legacy and deprecated(name, legacy))
 
 
 def list_rules():

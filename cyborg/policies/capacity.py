@@ -13,22 +13,17 @@
 # under the License.
 """Policies of /v2/capacity (microversion 2.8)."""
 
-from oslo_policy import policy
-
 from cyborg.policies import base
 
 PREFIX = 'cyborg:capacity:%s'
 GET = PREFIX % 'get'
 
 _rules = [
-    policy.DocumentedRuleDefault(
-        name=GET, check_str=base.PROJECT_READER_OR_ADMIN,
-        description='Show how many accelerators each host and the cloud '
-                    'have free, bound and reserved, and why.  It names '
-                    'the hosts: a cloud that hides them from its '
-                    'projects sets this rule to "rule:admin_api".',
-        operations=[{'path': '/v2/capacity', 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE),
+    base.rule(GET, base.PROJECT_READER_OR_ADMIN,
+              'Show how many accelerators each host and the cloud have '
+              'free, bound and reserved, and why.  It names the hosts: a '
+              'cloud that hides them from its projects sets this rule to '
+              '"rule:admin_api".', ('GET', '/v2/capacity')),
 ]
 
 

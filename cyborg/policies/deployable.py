@@ -13,8 +13,6 @@
 # under the License.
 """Policies of /v2/deployables."""
 
-from oslo_policy import policy
-
 from cyborg.policies import base
 
 PREFIX = 'cyborg:deployable:%s'
@@ -22,26 +20,15 @@ GET_ALL = PREFIX % 'get_all'
 GET_ONE = PREFIX % 'get_one'
 PROGRAM = PREFIX % 'program'
 
+_ONE = '/v2/deployables/{deployable_uuid}'
+
 _rules = [
-    policy.DocumentedRuleDefault(
-        name=GET_ALL, check_str=base.PROJECT_MANAGER_OR_ADMIN,
-        description='List deployables.',
-        operations=[{'path': '/v2/deployables', 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(GET_ALL, base.LEGACY_ADMIN_API)),
-    policy.DocumentedRuleDefault(
-        name=GET_ONE, check_str=base.PROJECT_MANAGER_OR_ADMIN,
-        description='Show a deployable.',
-        operations=[{'path': '/v2/deployables/{deployable_uuid}',
-                     'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(GET_ONE, base.LEGACY_ADMIN_API)),
-    policy.DocumentedRuleDefault(
-        name=PROGRAM, check_str=base.ADMIN,
-        description='Program a deployable (FPGA bitstream).',
-        operations=[{'path': '/v2/deployables/{deployable_uuid}/program',
-                     'method': 'PATCH'}],
-        scope_types=base.PROJECT_SCOPE),
+    base.rule(GET_ALL, base.PROJECT_MANAGER_OR_ADMIN, 'List deployables.',
+              ('GET', '/v2/deployables'), legacy=base.LEGACY_ADMIN_API),
+    base.rule(GET_ONE, base.PROJECT_MANAGER_OR_ADMIN, 'Show a deployable.',
+              ('GET', _ONE), legacy=base.LEGACY_ADMIN_API),
+    base.rule(PROGRAM, base.ADMIN, 'Program a deployable (FPGA bitstream).',
+              ('PATCH', _ONE + '/program')),
 ]
 
 

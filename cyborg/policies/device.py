@@ -13,8 +13,6 @@
 # under the License.
 """Policies of /v2/devices."""
 
-from oslo_policy import policy
-
 from cyborg.policies import base
 
 PREFIX = 'cyborg:device:%s'
@@ -24,46 +22,27 @@ ENABLE = PREFIX % 'enable'
 DISABLE = PREFIX % 'disable'
 CONFIGURE = PREFIX % 'configure'
 
+_ONE = '/v2/devices/{device_uuid}'
+
 _rules = [
-    policy.DocumentedRuleDefault(
-        name=GET_ALL, check_str=base.PROJECT_MANAGER_OR_ADMIN,
-        description='List devices.',
-        operations=[{'path': '/v2/devices', 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(GET_ALL, base.LEGACY_ADMIN_API)),
-    policy.DocumentedRuleDefault(
-        name=GET_ONE, check_str=base.PROJECT_MANAGER_OR_ADMIN,
-        description='Show a device.',
-        operations=[{'path': '/v2/devices/{device_uuid}', 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(GET_ONE, base.LEGACY_ADMIN_API)),
-    policy.DocumentedRuleDefault(
-        name=ENABLE, check_str=base.ADMIN,
-        description='Enable a device (its accelerators can be scheduled '
-                    'again), or every device a selector names (2.9).',
-        operations=[{'path': '/v2/devices/{device_uuid}/enable',
-                     'method': 'POST'},
-                    {'path': '/v2/devices/enable', 'method': 'POST'}],
-        scope_types=base.PROJECT_SCOPE),
-    policy.DocumentedRuleDefault(
-        name=DISABLE, check_str=base.ADMIN,
-        description='Disable a device (its accelerators are reserved in '
-                    'Placement), or every device a selector names (2.9).',
-        operations=[{'path': '/v2/devices/{device_uuid}/disable',
-                     'method': 'POST'},
-                    {'path': '/v2/devices/disable', 'method': 'POST'}],
-        scope_types=base.PROJECT_SCOPE),
-    policy.DocumentedRuleDefault(
-        name=CONFIGURE, check_str=base.ADMIN,
-        description="Set a device's desired configuration (SR-IOV VFs "
-                    "and their driver, a GPU's mode, vGPU type or MIG "
-                    "layout), which its agent applies, or forget it "
-                    "(2.14).",
-        operations=[{'path': '/v2/devices/{device_uuid}/configuration',
-                     'method': 'PUT'},
-                    {'path': '/v2/devices/{device_uuid}/configuration',
-                     'method': 'DELETE'}],
-        scope_types=base.PROJECT_SCOPE),
+    base.rule(GET_ALL, base.PROJECT_MANAGER_OR_ADMIN, 'List devices.',
+              ('GET', '/v2/devices'), legacy=base.LEGACY_ADMIN_API),
+    base.rule(GET_ONE, base.PROJECT_MANAGER_OR_ADMIN, 'Show a device.',
+              ('GET', _ONE), legacy=base.LEGACY_ADMIN_API),
+    base.rule(ENABLE, base.ADMIN,
+              'Enable a device (its accelerators can be scheduled again), '
+              'or every device a selector names (2.9).',
+              ('POST', _ONE + '/enable'), ('POST', '/v2/devices/enable')),
+    base.rule(DISABLE, base.ADMIN,
+              'Disable a device (its accelerators are reserved in '
+              'Placement), or every device a selector names (2.9).',
+              ('POST', _ONE + '/disable'), ('POST', '/v2/devices/disable')),
+    base.rule(CONFIGURE, base.ADMIN,
+              "Set a device's desired configuration (SR-IOV VFs and their "
+              "driver, a GPU's mode, vGPU type or MIG layout), which its "
+              'agent applies, or forget it (2.14).',
+              ('PUT', _ONE + '/configuration'),
+              ('DELETE', _ONE + '/configuration')),
 ]
 
 

@@ -13,8 +13,6 @@
 # under the License.
 """Policies of /v2/device_classes (microversion 2.11)."""
 
-from oslo_policy import policy
-
 from cyborg.policies import base
 
 PREFIX = 'cyborg:device_class:%s'
@@ -26,29 +24,19 @@ DELETE = PREFIX % 'delete'
 _ONE = '/v2/device_classes/{device_class_name}'
 
 _rules = [
-    policy.DocumentedRuleDefault(
-        name=GET_ALL, check_str=base.PROJECT_READER_OR_ADMIN,
-        description='List device classes (the traits a device profile '
-                    'may require to ask for any device of a class).',
-        operations=[{'path': '/v2/device_classes', 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE),
-    policy.DocumentedRuleDefault(
-        name=GET_ONE, check_str=base.PROJECT_READER_OR_ADMIN,
-        description='Show a device class.',
-        operations=[{'path': _ONE, 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE),
-    policy.DocumentedRuleDefault(
-        name=CREATE, check_str=base.ADMIN,
-        description='Create a device class: its trait is published on '
-                    'every device resource provider its selector matches.',
-        operations=[{'path': '/v2/device_classes', 'method': 'POST'}],
-        scope_types=base.PROJECT_SCOPE),
-    policy.DocumentedRuleDefault(
-        name=DELETE, check_str=base.ADMIN,
-        description='Delete a device class: its trait leaves every '
-                    'provider.',
-        operations=[{'path': _ONE, 'method': 'DELETE'}],
-        scope_types=base.PROJECT_SCOPE),
+    base.rule(GET_ALL, base.PROJECT_READER_OR_ADMIN,
+              'List device classes (the traits a device profile may '
+              'require to ask for any device of a class).',
+              ('GET', '/v2/device_classes')),
+    base.rule(GET_ONE, base.PROJECT_READER_OR_ADMIN, 'Show a device class.',
+              ('GET', _ONE)),
+    base.rule(CREATE, base.ADMIN,
+              'Create a device class: its trait is published on every '
+              'device resource provider its selector matches.',
+              ('POST', '/v2/device_classes')),
+    base.rule(DELETE, base.ADMIN,
+              'Delete a device class: its trait leaves every provider.',
+              ('DELETE', _ONE)),
 ]
 
 

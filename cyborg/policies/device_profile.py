@@ -13,8 +13,6 @@
 # under the License.
 """Policies of /v2/device_profiles."""
 
-from oslo_policy import policy
-
 from cyborg.policies import base
 
 PREFIX = 'cyborg:device_profile:%s'
@@ -23,35 +21,20 @@ GET_ONE = PREFIX % 'get_one'
 CREATE = PREFIX % 'create'
 DELETE = PREFIX % 'delete'
 
+_ONE = '/v2/device_profiles/{device_profile_uuid}'
+
 _rules = [
-    policy.DocumentedRuleDefault(
-        name=GET_ALL, check_str=base.PROJECT_READER_OR_ADMIN,
-        description='List device profiles.',
-        operations=[{'path': '/v2/device_profiles', 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(GET_ALL, base.LEGACY_PROJECT_READER)),
-    policy.DocumentedRuleDefault(
-        name=GET_ONE, check_str=base.PROJECT_READER_OR_ADMIN,
-        description='Show a device profile.',
-        operations=[{'path': '/v2/device_profiles/{device_profile_uuid}',
-                     'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(GET_ONE, base.LEGACY_PROJECT_READER)),
-    policy.DocumentedRuleDefault(
-        name=CREATE, check_str=base.ADMIN,
-        description='Create a device profile.',
-        operations=[{'path': '/v2/device_profiles', 'method': 'POST'}],
-        scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(CREATE, base.LEGACY_IS_ADMIN)),
-    policy.DocumentedRuleDefault(
-        name=DELETE, check_str=base.ADMIN,
-        description='Delete device profiles.',
-        operations=[{'path': '/v2/device_profiles/{device_profile_uuid}',
-                     'method': 'DELETE'},
-                    {'path': '/v2/device_profiles?value={names}',
-                     'method': 'DELETE'}],
-        scope_types=base.PROJECT_SCOPE,
-        deprecated_rule=base.deprecated(DELETE, base.LEGACY_IS_ADMIN)),
+    base.rule(GET_ALL, base.PROJECT_READER_OR_ADMIN, 'List device profiles.',
+              ('GET', '/v2/device_profiles'),
+              legacy=base.LEGACY_PROJECT_READER),
+    base.rule(GET_ONE, base.PROJECT_READER_OR_ADMIN, 'Show a device profile.',
+              ('GET', _ONE), legacy=base.LEGACY_PROJECT_READER),
+    base.rule(CREATE, base.ADMIN, 'Create a device profile.',
+              ('POST', '/v2/device_profiles'), legacy=base.LEGACY_IS_ADMIN),
+    base.rule(DELETE, base.ADMIN, 'Delete device profiles.',
+              ('DELETE', _ONE),
+              ('DELETE', '/v2/device_profiles?value={names}'),
+              legacy=base.LEGACY_IS_ADMIN),
 ]
 
 

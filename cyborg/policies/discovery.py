@@ -13,20 +13,15 @@
 # under the License.
 """Policies of /v2/discovery (microversion 2.5)."""
 
-from oslo_policy import policy
-
 from cyborg.policies import base
 
 PREFIX = 'cyborg:discovery:%s'
 RUN = PREFIX % 'run'
 
 _rules = [
-    policy.DocumentedRuleDefault(
-        name=RUN, check_str=base.ADMIN,
-        description='Make the agents (all that are up, or one host) '
-                    'discover their accelerators now.',
-        operations=[{'path': '/v2/discovery', 'method': 'POST'}],
-        scope_types=base.PROJECT_SCOPE),
+    base.rule(RUN, base.ADMIN,
+              'Make the agents (all that are up, or one host) discover '
+              'their accelerators now.', ('POST', '/v2/discovery')),
 ]
 
 

@@ -13,8 +13,6 @@
 # under the License.
 """Policies of /v2/drivers (microversion 2.5)."""
 
-from oslo_policy import policy
-
 from cyborg.policies import base
 
 PREFIX = 'cyborg:driver:%s'
@@ -24,35 +22,23 @@ INSTALL = PREFIX % 'install'
 UPDATE = PREFIX % 'update'
 UNINSTALL = PREFIX % 'uninstall'
 
+_ONE = '/v2/drivers/{driver_uuid}'
+
 _rules = [
-    policy.DocumentedRuleDefault(
-        name=GET_ALL, check_str=base.ADMIN,
-        description="List the accelerator drivers of the agents' hosts.",
-        operations=[{'path': '/v2/drivers', 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE),
-    policy.DocumentedRuleDefault(
-        name=GET_ONE, check_str=base.ADMIN,
-        description='Show an accelerator driver of a host.',
-        operations=[{'path': '/v2/drivers/{driver_uuid}', 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE),
-    policy.DocumentedRuleDefault(
-        name=INSTALL, check_str=base.ADMIN,
-        description='Install (enable) an accelerator driver on one host or '
-                    'on all, with its configuration.',
-        operations=[{'path': '/v2/drivers', 'method': 'POST'}],
-        scope_types=base.PROJECT_SCOPE),
-    policy.DocumentedRuleDefault(
-        name=UPDATE, check_str=base.ADMIN,
-        description='Change the configuration of an installed driver.',
-        operations=[{'path': '/v2/drivers/{driver_uuid}',
-                     'method': 'PATCH'}],
-        scope_types=base.PROJECT_SCOPE),
-    policy.DocumentedRuleDefault(
-        name=UNINSTALL, check_str=base.ADMIN,
-        description='Uninstall a driver (force: unbind its devices first).',
-        operations=[{'path': '/v2/drivers/{driver_uuid}',
-                     'method': 'DELETE'}],
-        scope_types=base.PROJECT_SCOPE),
+    base.rule(GET_ALL, base.ADMIN,
+              "List the accelerator drivers of the agents' hosts.",
+              ('GET', '/v2/drivers')),
+    base.rule(GET_ONE, base.ADMIN, 'Show an accelerator driver of a host.',
+              ('GET', _ONE)),
+    base.rule(INSTALL, base.ADMIN,
+              'Install (enable) an accelerator driver on one host or on '
+              'all, with its configuration.', ('POST', '/v2/drivers')),
+    base.rule(UPDATE, base.ADMIN,
+              'Change the configuration of an installed driver.',
+              ('PATCH', _ONE)),
+    base.rule(UNINSTALL, base.ADMIN,
+              'Uninstall a driver (force: unbind its devices first).',
+              ('DELETE', _ONE)),
 ]
 
 

@@ -13,8 +13,6 @@
 # under the License.
 """Policies of /v2/hardware and /v2/hosts (microversion 2.5)."""
 
-from oslo_policy import policy
-
 from cyborg.policies import base
 
 PREFIX = 'cyborg:hardware:%s'
@@ -22,18 +20,12 @@ GET_ALL = PREFIX % 'get_all'
 GET_HOST = PREFIX % 'get_host'
 
 _rules = [
-    policy.DocumentedRuleDefault(
-        name=GET_ALL, check_str=base.ADMIN,
-        description="List the hosts and the hardware their agents last "
-                    "reported.",
-        operations=[{'path': '/v2/hardware', 'method': 'GET'},
-                    {'path': '/v2/hosts', 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE),
-    policy.DocumentedRuleDefault(
-        name=GET_HOST, check_str=base.ADMIN,
-        description="Show the hardware one host's agent last reported.",
-        operations=[{'path': '/v2/hosts/{host}/hardware', 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE),
+    base.rule(GET_ALL, base.ADMIN,
+              'List the hosts and the hardware their agents last reported.',
+              ('GET', '/v2/hardware'), ('GET', '/v2/hosts')),
+    base.rule(GET_HOST, base.ADMIN,
+              "Show the hardware one host's agent last reported.",
+              ('GET', '/v2/hosts/{host}/hardware')),
 ]
 
 

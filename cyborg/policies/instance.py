@@ -14,8 +14,6 @@
 """Policies of /v2/instances (2.10), /v2/instances/{uuid} (2.6) and its
 accelerators (2.5)."""
 
-from oslo_policy import policy
-
 from cyborg.policies import base
 
 PREFIX = 'cyborg:instance:%s'
@@ -25,48 +23,29 @@ GET_ACCELERATORS = PREFIX % 'get_accelerators'
 ATTACH = PREFIX % 'attach'
 DETACH = PREFIX % 'detach'
 
-_PATH = '/v2/instances/{instance_uuid}/accelerators'
+_ONE = '/v2/instances/{instance_uuid}'
+_PATH = _ONE + '/accelerators'
 
 _rules = [
-    policy.DocumentedRuleDefault(
-        name=GET_ALL, check_str=base.PROJECT_READER_OR_ADMIN,
-        description="List the servers that hold accelerators, with what "
-                    "Nova says of each and their accelerators.  A "
-                    "project's readers see their project's servers only, "
-                    "without the host and node Nova hides from them; "
-                    "administrators see every server.",
-        operations=[{'path': '/v2/instances', 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE),
-    policy.DocumentedRuleDefault(
-        name=GET, check_str=base.ADMIN,
-        description="Show a server as Nova shows it to Cyborg's service "
-                    "user (its host, node, state and flavor), with its "
-                    "accelerator requests and attachments.  Cyborg asks "
-                    "Nova with its own credentials, so this is for "
-                    "administrators only.",
-        operations=[{'path': '/v2/instances/{instance_uuid}',
-                     'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE),
-    policy.DocumentedRuleDefault(
-        name=GET_ACCELERATORS, check_str=base.PROJECT_READER_OR_ADMIN,
-        description="List an instance's accelerator requests.",
-        operations=[{'path': _PATH, 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE),
-    policy.DocumentedRuleDefault(
-        name=ATTACH, check_str=base.ADMIN,
-        description="Attach a device profile's accelerators to a server "
-                    "whose flavor names a device profile (allocate, "
-                    "create and bind its ARQs; ask Nova for a hard "
-                    "reboot).",
-        operations=[{'path': _PATH, 'method': 'POST'}],
-        scope_types=base.PROJECT_SCOPE),
-    policy.DocumentedRuleDefault(
-        name=DETACH, check_str=base.ADMIN,
-        description="Detach the accelerators attach gave a server "
-                    "(delete their ARQs, free their allocations; ask Nova "
-                    "for a hard reboot).",
-        operations=[{'path': _PATH, 'method': 'DELETE'}],
-        scope_types=base.PROJECT_SCOPE),
+    base.rule(GET_ALL, base.PROJECT_READER_OR_ADMIN,
+              'List the servers that hold accelerators, as Nova sees them.  '
+              "A project's readers see their project's servers, without "
+              'the host and node Nova hides from them.',
+              ('GET', '/v2/instances')),
+    base.rule(GET, base.ADMIN,
+              "Show a server as Nova shows it to Cyborg's service user "
+              '(host, node, state, flavor), with its accelerator requests '
+              'and attachments: Cyborg asks Nova with its own credentials.',
+              ('GET', _ONE)),
+    base.rule(GET_ACCELERATORS, base.PROJECT_READER_OR_ADMIN,
+              "List an instance's accelerator requests.", ('GET', _PATH)),
+    base.rule(ATTACH, base.ADMIN,
+              "Attach a device profile's accelerators to a server whose "
+              'flavor names a device profile (and, when asked, have Nova '
+              'hard reboot it).', ('POST', _PATH)),
+    base.rule(DETACH, base.ADMIN,
+              'Detach the accelerators attach gave a server (and, when '
+              'asked, have Nova hard reboot it).', ('DELETE', _PATH)),
 ]
 
 

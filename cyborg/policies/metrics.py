@@ -13,22 +13,16 @@
 # under the License.
 """Policies of /metrics (Prometheus; ``[metrics] enabled``)."""
 
-from oslo_policy import policy
-
 from cyborg.policies import base
 
 PREFIX = 'cyborg:metrics:%s'
 GET = PREFIX % 'get'
 
 _rules = [
-    policy.DocumentedRuleDefault(
-        name=GET, check_str=base.ADMIN,
-        description='Read the fleet metrics in Prometheus\' text format '
-                    'with a token.  Requests from ``[metrics] '
-                    'allowed_source_ranges`` need no token and are not '
-                    'checked.',
-        operations=[{'path': '/metrics', 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE),
+    base.rule(GET, base.ADMIN,
+              "Read the fleet metrics in Prometheus' text format with a "
+              'token.  Requests from ``[metrics] allowed_source_ranges`` '
+              'need no token and are not checked.', ('GET', '/metrics')),
 ]
 
 

@@ -13,20 +13,15 @@
 # under the License.
 """Policies of /v2/services (microversion 2.5)."""
 
-from oslo_policy import policy
-
 from cyborg.policies import base
 
 PREFIX = 'cyborg:service:%s'
 GET_ALL = PREFIX % 'get_all'
 
 _rules = [
-    policy.DocumentedRuleDefault(
-        name=GET_ALL, check_str=base.ADMIN,
-        description='List the Cyborg services (API, conductors, agents) '
-                    'and whether they are up.',
-        operations=[{'path': '/v2/services', 'method': 'GET'}],
-        scope_types=base.PROJECT_SCOPE),
+    base.rule(GET_ALL, base.ADMIN,
+              'List the Cyborg services (API, conductors, agents) and '
+              'whether they are up.', ('GET', '/v2/services')),
 ]
 
 

@@ -35,11 +35,9 @@ class Link(wtypes.Base):
 class APIBase(wtypes.Base):
     """Fields every resource has.
 
-    A resource type may also say which of its members a later
-    microversion added (``_since``: {name: a predicate of the version,
-    cyborg.api.microversion's}) and which members keep their JSON types
-    (``_json``: {name: its JSON Schema}); to_json() renders them so, and
-    cyborg.api.openapi.shapes describes them from there.
+    A type may say which members a later microversion added (``_since``:
+    {name: an ``allow_*`` predicate}) and which keep their JSON types
+    (``_json``: {name: its JSON Schema}).
     """
 
     created_at = datetime.datetime
@@ -48,10 +46,8 @@ class APIBase(wtypes.Base):
 
 
 def utc(value):
-    """A naive UTC datetime from the database, made timezone-aware.
-
-    WSME then shows it with its offset: 2019-10-25T12:01:05+00:00.  A
-    record that came back over RPC carries it as an ISO 8601 string.
+    """A naive UTC datetime (or the ISO 8601 text of one that came over
+    RPC) made timezone-aware, which WSME shows with its offset.
     """
     if value is None:
         return None
@@ -63,10 +59,8 @@ def utc(value):
 
 
 def _instance(wsme_type, values):
-    """An instance of *wsme_type* from a dict of *values*.
-
-    Nested resources given as dicts (links) become instances of their
-    own WSME type; WSME's attribute descriptors validate every value.
+    """An instance of *wsme_type* from a dict of *values* (nested dicts,
+    such as links, become instances of their own type).
     """
     kwargs = {}
     for attr in wtypes.list_attributes(wsme_type):
@@ -81,10 +75,8 @@ def _instance(wsme_type, values):
         elif wtypes.iscomplex(datatype):
             value = _nested(datatype, value)
         elif isinstance(value, datetime.datetime):
-            # To the second, as the existing Cyborg on MySQL answers:
-            # SQLite and PostgreSQL keep microseconds, and a row just
-            # written has them too; without this one resource would read
-            # differently in a POST answer and in a GET.
+            # To the second, as the existing Cyborg on MySQL answers, so
+            # that a POST's answer and a GET read the same.
             value = value.replace(microsecond=0)
         kwargs[attr.key] = value
     return wsme_type(**kwargs)
@@ -97,15 +89,9 @@ def _nested(wsme_type, value):
 
 
 def to_json(wsme_type, **values):
-    """A resource as a JSON-compatible dict, rendered by WSME from an
-    instance of its WSME type (the one description of the resource's
-    shape, which the OpenAPI response schemas are derived from too).
-
-    Values left out (or wtypes.Unset) are left out of the output, and so
-    are the members of a later microversion than the request's (the
-    type's ``_since``); the members of the type's ``_json`` are given as
-    they are; other keys are ignored.  A value of the wrong type raises
-    WSME's validation error.
+    """A resource as a JSON-compatible dict, rendered by WSME: values left
+    out (or Unset) and members of a later microversion are left out,
+    ``_json`` members given as they are, other keys ignored.
     """
     for name, shown in getattr(wsme_type, '_since', {}).items():
         if not shown(pecan.request.version):
@@ -121,11 +107,8 @@ def to_json(wsme_type, **values):
 
 
 def collection(name, items, limit=None, resource=None, marker_key='uuid'):
-    """A list response ``{name: items}``.
-
-    From microversion 2.4, when the page is full, a ``next`` link points
-    at the following page (same query, marker = the last item's
-    *marker_key*).
+    """A list response ``{name: items}``, from 2.4 with a ``next`` link
+    when the page is full (marker: the last item's *marker_key*).
     """
     body = {name: items}
     if (limit is not None and items and len(items) >= limit and

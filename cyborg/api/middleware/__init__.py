@@ -11,5 +11,4 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""WSGI middleware of cyborg-api (cyborg.api.app.deploy() stacks them,
-and says in which order and why)."""
+"""WSGI middleware of cyborg-api (stacked by cyborg.api.app.deploy())."""

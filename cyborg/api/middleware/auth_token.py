@@ -40,11 +40,8 @@ class AuthTokenMiddleware(auth_token.AuthProtocol):
 
 
 def filter_factory(global_conf, **local_conf):
-    """The middleware's factory (in paste.deploy's shape).
-
-    The middleware reads [keystone_authtoken] from Cyborg's own
-    configuration object (``oslo_config_config``, default the global
-    CONF), so that it sees the files cyborg-api was given.
+    """The middleware's factory (in paste.deploy's shape), reading
+    [keystone_authtoken] from Cyborg's CONF (the files it was given).
     """
     conf = dict(global_conf, **local_conf)
     conf.setdefault('oslo_config_config', cfg.CONF)

@@ -13,11 +13,9 @@
 # under the License.
 """Identity for ``auth_strategy = noauth`` (standalone mode and tests).
 
-A request that carries identity headers keeps them, exactly as
-keystonemiddleware would have set them, so that every persona can be
-exercised with curl.  A request without any acts as an administrator of a
-fixed project, with the service role of a service token, so that
-``openstack --os-auth-type none --os-endpoint URL accelerator ...`` works.
+Identity headers a request carries are kept, so that every persona can
+be tried with curl; without any, it acts as an administrator of a fixed
+project with a service token's service role.
 """
 
 STANDALONE_PROJECT = 'cyborg-standalone'

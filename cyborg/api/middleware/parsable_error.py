@@ -11,12 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Gives every error response of the application the API's error body.
-
-Handlers' errors already have it (cyborg.api.hooks.ErrorHook); this catches
-what pecan and webob produce on their own (unknown paths, methods not
-allowed), whose bodies are HTML or text.
-"""
+"""Gives the API's error body to the error responses pecan, webob and
+oslo.middleware write on their own (HTML or text)."""
 
 import re
 
@@ -26,8 +22,7 @@ import webob.dec
 
 from cyborg.api import errors
 
-#: The message of a 413: oslo.middleware's RequestBodySizeLimiter says
-#: "Larger than max_request_body_size (%s)." with the "%s" unfilled.
+# The message of a 413: RequestBodySizeLimiter's leaves its "%s" unfilled.
 BODY_TOO_LARGE = ('The request body is larger than the API accepts '
                   '([oslo_middleware] max_request_body_size).')
 _MESSAGES = {413: BODY_TOO_LARGE}

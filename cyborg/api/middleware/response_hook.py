@@ -11,20 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""oslo.middleware's CORS and HTTPProxyToWSGI, without a signature
-lookup at each request.
-
-The ``__call__`` of oslo.middleware's ConfigurableMiddleware runs
-``process_request``, the application and ``process_response``, and finds
-out at every request whether ``process_response`` takes the request
-(``inspect.getfullargspec``).  The ``process_response`` of these two
-takes it (``test_response_hook.py`` fails when that changes), so their
-``__call__`` here passes it without looking: the same calls in the same
-order, through the extension points ConfigurableMiddleware documents
-(``process_request``, ``process_response``, and ``__call__`` overridden
-as oslo.middleware's own RequestId and RequestBodySizeLimiter do).  The
-other middleware of the stack (RequestId, RequestBodySizeLimiter, the
-health check's answer) never inspect a signature.
+"""oslo.middleware's CORS and HTTPProxyToWSGI, without the signature
+lookup (``inspect.getfullargspec``) ConfigurableMiddleware's ``__call__``
+makes at every request: their process_response takes the request
+(test_response_hook.py checks).
 """
 
 from oslo_middleware import base
@@ -34,9 +24,7 @@ import webob.dec
 
 
 class _ResponseTakesRequest:
-    """``__call__`` of a ConfigurableMiddleware whose process_response
-    takes the request.
-    """
+    """__call__ of a middleware whose process_response takes the request."""
 
     @webob.dec.wsgify(RequestClass=base.NoContentTypeRequest)
     def __call__(self, req):
@@ -53,6 +41,4 @@ class CORS(_ResponseTakesRequest, cors.CORS):
 
 class HTTPProxyToWSGI(_ResponseTakesRequest,
                       http_proxy_to_wsgi.HTTPProxyToWSGI):
-    """oslo.middleware's HTTPProxyToWSGI (``[oslo_middleware]
-    enable_proxy_headers_parsing``).
-    """
+    """oslo.middleware's HTTPProxyToWSGI."""

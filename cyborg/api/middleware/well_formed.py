@@ -11,23 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Refuses requests that cannot be parsed safely, before anything parses.
-
-Three kinds of input broke the layers below (a server error, or a
-traceback in the log):
-
-* a JSON body nested deeper than Python's recursion limit (``"[" *
-  50000``): pecan decodes every JSON body while it routes the request,
-  before any policy check, and the decoder raises ``RecursionError``;
-* a path or query string that is not UTF-8 once its percent-escapes are
-  decoded (``%ED%A0%80`` is a lone UTF-16 surrogate): the text reaches the
-  database, whose driver cannot encode it;
-* a body that is not UTF-8 (JSON is, RFC 8259): pecan logs a traceback
-  while it routes the request.
-
-All are answered here with 400 and the API's error body.  Bodies with
-JSON escapes of lone surrogates (``"\\ud800"``) are refused where bodies
-are decoded, in cyborg.api.validation.
+"""Refuses requests that cannot be parsed safely, before anything parses:
+a JSON body nested too deep (pecan decodes it while routing, before any
+policy check), a path, query string or body that is not UTF-8.
 """
 
 import re
@@ -53,10 +39,8 @@ _OPEN = frozenset(b'[{')
 
 
 def json_depth_exceeds(body, limit=MAX_JSON_DEPTH):
-    """Whether the brackets of *body* (bytes) nest deeper than *limit*.
-
-    It reads the text only as far as brackets and strings go, so it
-    works on any body, JSON or not, and stops at the first level too deep.
+    """Whether the brackets of *body* (bytes, JSON or not) nest deeper
+    than *limit*; strings are skipped.
     """
     if body.count(b'[') + body.count(b'{') <= limit:
         return False

@@ -11,16 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The OpenAPI 3.1 description of the API, one document per microversion.
-
-Built from what the code declares: the routes (cyborg.api.route: their
-handlers, the JSON Schemas they validate with, statuses and error codes,
-gathered in cyborg.api.controllers.root), the WSME types of the responses
-(cyborg.api.openapi.shapes) and the microversion list.  Served at
-``GET /v2/openapi.json`` (for the microversion asked), kept in the tree as
-``doc/source/api/openapi/v2.N.json`` (``python -m cyborg.api.openapi
---write``; ``test_openapi.py`` fails when they differ) and rendered in the
-API reference.
+"""The OpenAPI 3.1 description of the API, one document per microversion,
+built from the routes and the response shapes; kept in
+doc/source/api/openapi (``python -m cyborg.api.openapi --write``).
 """
 
 import copy
@@ -46,14 +39,13 @@ def _version(text):
 
 
 def versions():
-    """Every microversion, as Version tuples."""
+    """Every microversion, as Versions."""
     return [_version(v) for v in microversion.VERSIONS]
 
 
 def operations_at(version):
     """The routes that exist at *version*."""
-    # Imported here: the routes include the one that serves this
-    # description (cyborg.api.controllers.v2.openapi).
+    # Imported here: a route serves this description.
     from cyborg.api.controllers import root
     return [r for r in root.ROUTES if version >= r.exists_from]
 
@@ -217,18 +209,13 @@ def _components(version):
                            (microversion.MIN_VERSION,),
             'schema': {'type': 'string', 'enum': [
                 '%s %s' % (microversion.SERVICE_TYPE, version)]}}},
-        'headers': {
-            microversion.HEADER: {
-                'description': 'The microversion the request was served '
-                               'at.',
-                'schema': {'type': 'string'}},
-            microversion.MIN_HEADER: {
-                'description': 'The lowest microversion supported.',
-                'schema': {'type': 'string'}},
-            microversion.MAX_HEADER: {
-                'description': 'The highest microversion supported.',
-                'schema': {'type': 'string'}},
-        },
+        'headers': {name: {'description': text,
+                           'schema': {'type': 'string'}} for name, text in (
+            (microversion.HEADER,
+             'The microversion the request was served at.'),
+            (microversion.MIN_HEADER, 'The lowest microversion supported.'),
+            (microversion.MAX_HEADER,
+             'The highest microversion supported.'))},
         'securitySchemes': {
             'token': {'type': 'apiKey', 'in': 'header',
                       'name': 'X-Auth-Token',

@@ -11,11 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""python -m cyborg.api.openapi [--write]: the documents in the tree.
-
-Without ``--write`` it exits 1 when a document of doc/source/api/openapi
-differs from what the code describes; with it, it rewrites them.
-"""
+"""python -m cyborg.api.openapi [--write]: check (exit 1 when stale) or
+rewrite the documents of doc/source/api/openapi."""
 
 import os
 import sys

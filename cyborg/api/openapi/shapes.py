@@ -11,12 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""JSON Schemas of the API's responses, from the WSME types that render
-them and, for the responses rendered from plain dicts, written here.
-
-A WSME attribute of a resource is present in its JSON from the
-microversion that added it (the serializers give every one) and may be
-null.
+"""JSON Schemas of the API's responses: from the WSME types that render
+them (every attribute present from its microversion on, and nullable),
+or written here for those rendered from dicts.
 """
 
 import datetime
@@ -25,6 +22,7 @@ from wsme import types as wtypes
 
 from cyborg import servicegroup
 from cyborg.api import capacity
+from cyborg.api import route
 from cyborg.api.controllers.v2 import accelerator_request
 from cyborg.api.controllers.v2 import attribute
 from cyborg.api.controllers.v2 import deployable
@@ -41,18 +39,7 @@ NULL = {'type': 'null'}
 STRING = {'type': 'string'}
 INTEGER = {'type': 'integer'}
 DATETIME = {'type': 'string', 'format': 'date-time'}
-LINK = {
-    'type': 'object',
-    'properties': {'href': {'type': 'string', 'format': 'uri'},
-                   'rel': STRING},
-    'required': ['href', 'rel'],
-    'additionalProperties': False,
-}
-
-
-def nullable(schema):
-    """*schema* or null."""
-    return {'anyOf': [schema, NULL]}
+LINK = route.obj(href={'type': 'string', 'format': 'uri'}, rel=STRING)
 
 
 def _datatype(datatype):
@@ -65,10 +52,10 @@ def _datatype(datatype):
             return LINK
         raise TypeError('no schema for nested type %r' % datatype)
     if isinstance(datatype, wtypes.ArrayType):
-        return {'type': 'array', 'items': nullable(
+        return {'type': 'array', 'items': route.nullable(
             _datatype(datatype.item_type))}
     if isinstance(datatype, wtypes.DictType):
-        return {'type': 'object', 'additionalProperties': nullable(
+        return {'type': 'object', 'additionalProperties': route.nullable(
             _datatype(datatype.value_type))}
     if datatype is datetime.datetime:
         return DATETIME
@@ -82,26 +69,20 @@ def _datatype(datatype):
 
 
 def wsme_object(wsme_type, version):
-    """The JSON Schema of what cyborg.api.controllers.base.to_json renders
-    for *wsme_type* at *version*: its attributes, and the members of its
-    ``_json`` with their schemas, less those of a later version (its
-    ``_since``).
+    """The JSON Schema of what base.to_json renders for *wsme_type* at
+    *version*.
     """
-    properties = {attr.name: nullable(_datatype(attr.datatype))
+    properties = {attr.name: route.nullable(_datatype(attr.datatype))
                   for attr in wtypes.list_attributes(wsme_type)}
     properties.update(getattr(wsme_type, '_json', {}))
     for name, shown in getattr(wsme_type, '_since', {}).items():
         if not shown(version):
             del properties[name]
-    return {'type': 'object', 'properties': properties,
-            'required': list(properties), 'additionalProperties': False}
+    return route.obj(**properties)
 
 
 def resource(name, version):
-    """The schema of one resource of the API at *version*.
-
-    :param name: one of :data:`RESOURCES`.
-    """
+    """The schema of one of the RESOURCES at *version*."""
     if name in WSME_TYPES:
         return wsme_object(WSME_TYPES[name], version)
     if name == 'Capacity':
@@ -127,19 +108,14 @@ _HOST = {
     'host': STRING,
     'agent_status': {'type': 'string',
                      'enum': [servicegroup.UP, servicegroup.DOWN]},
-    'generation': nullable(INTEGER),
-    'inventory_hash': nullable(STRING),
-    'last_report_at': nullable(DATETIME),
+    'generation': route.nullable(INTEGER),
+    'inventory_hash': route.nullable(STRING),
+    'last_report_at': route.nullable(DATETIME),
 }
 
 # GET /v2/hosts: a host without its records (hardware.host_summary).
-HOST_SUMMARY = {
-    'type': 'object',
-    'properties': dict(_HOST, devices=INTEGER,
-                       links={'type': 'array', 'items': LINK}),
-    'required': list(_HOST) + ['devices', 'links'],
-    'additionalProperties': False,
-}
+HOST_SUMMARY = route.obj(**_HOST, devices=INTEGER,
+                         links={'type': 'array', 'items': LINK})
 
 # One device record as its driver reported it (the seeds' /hardware).
 HARDWARE_RECORD = {
@@ -157,13 +133,8 @@ HARDWARE_RECORD = {
 }
 
 # GET /v2/hardware, /v2/hosts/{host}/hardware (hardware.host_view).
-HOST_HARDWARE = {
-    'type': 'object',
-    'properties': dict(_HOST, hardware={'type': 'array',
-                                        'items': HARDWARE_RECORD}),
-    'required': list(_HOST) + ['hardware'],
-    'additionalProperties': False,
-}
+HOST_HARDWARE = route.obj(**_HOST, hardware={'type': 'array',
+                                             'items': HARDWARE_RECORD})
 
 _DIFF = {'type': 'array', 'items': {'type': 'object'}}
 
@@ -174,10 +145,10 @@ DISCOVERY_RESULT = {
         'host': STRING,
         'status': {'type': 'string', 'enum': ['ok', 'error', 'pending']},
         'state': {'type': 'string', 'enum': list(discovery_queries.STATES)},
-        'discovery_id': nullable(STRING),
-        'error': nullable(STRING),
-        'generation': nullable(INTEGER),
-        'report': nullable(STRING),
+        'discovery_id': route.nullable(STRING),
+        'error': route.nullable(STRING),
+        'generation': route.nullable(INTEGER),
+        'report': route.nullable(STRING),
         'drivers': {'type': 'array', 'items': {'type': 'object'}},
         'added': _DIFF,
         'changed': _DIFF,
@@ -188,41 +159,17 @@ DISCOVERY_RESULT = {
     'additionalProperties': False,
 }
 
-# GET /v2/capacity: one entry of a breakdown (cyborg.api.capacity).
+# GET /v2/capacity: the entries of each resource class.
 _COUNT = {'type': 'integer', 'minimum': 0}
-_CAPACITY_ENTRIES = {
-    breakdown: {'type': 'array', 'items': {
-        'type': 'object',
-        'properties': dict(
-            {key: nullable(STRING)},
-            reserved_because={
-                'type': 'object',
-                'properties': {r: _COUNT for r in capacity.REASONS},
-                'required': list(capacity.REASONS),
-                'additionalProperties': False},
-            **{name: _COUNT for name in capacity.COUNTS}),
-        'required': [key, 'reserved_because'] + list(capacity.COUNTS),
-        'additionalProperties': False}}
-    for breakdown, (key, _read) in capacity.BREAKDOWNS.items()}
-CAPACITY = {
-    'type': 'object',
-    'properties': {
-        'hosts': {'type': 'array', 'items': {
-            'type': 'object',
-            'properties': dict(
-                _CAPACITY_ENTRIES, host=STRING,
-                agent={'type': 'string', 'enum': ['up', 'down']}),
-            'required': ['host', 'agent'] + sorted(capacity.BREAKDOWNS),
-            'additionalProperties': False}},
-        'total': {
-            'type': 'object',
-            'properties': _CAPACITY_ENTRIES,
-            'required': sorted(capacity.BREAKDOWNS),
-            'additionalProperties': False},
-    },
-    'required': ['hosts', 'total'],
-    'additionalProperties': False,
-}
+_CAPACITY_ENTRIES = {'resource_classes': {'type': 'array', 'items': route.obj(
+    resource_class=route.nullable(STRING),
+    reserved_because=route.obj(**{r: _COUNT for r in capacity.REASONS}),
+    **{name: _COUNT for name in capacity.COUNTS})}}
+CAPACITY = route.obj(
+    hosts={'type': 'array', 'items': route.obj(
+        host=STRING, agent={'type': 'string', 'enum': ['up', 'down']},
+        **_CAPACITY_ENTRIES)},
+    total=route.obj(**_CAPACITY_ENTRIES))
 
 
 def _capacity(version):
@@ -232,112 +179,62 @@ def _capacity(version):
     return dict(CAPACITY, properties=dict(
         CAPACITY['properties'], next={'type': 'string', 'format': 'uri'}))
 
+
 # A server as Nova shows it to Cyborg
 # (cyborg.conductor.attach.nova_server.view).
-SERVER = {
-    'type': 'object',
-    'properties': {
-        'uuid': STRING,
-        'name': nullable(STRING),
-        'status': nullable(STRING),
-        'vm_state': nullable(STRING),
-        'task_state': nullable(STRING),
-        'host': nullable(STRING),
-        'nodename': nullable(STRING),
-        'project_id': nullable(STRING),
-        'flavor': {
-            'type': 'object',
-            'properties': {
-                'original_name': nullable(STRING),
-                'extra_specs': nullable({
-                    'type': 'object',
-                    'additionalProperties': STRING}),
-            },
-            'required': ['original_name', 'extra_specs'],
-            'additionalProperties': False,
-        },
-        'device_profile': nullable(STRING),
-    },
-    'required': ['uuid', 'name', 'status', 'vm_state', 'task_state', 'host',
-                 'nodename', 'project_id', 'flavor', 'device_profile'],
-    'additionalProperties': False,
-}
+SERVER = route.obj(
+    uuid=STRING,
+    **dict.fromkeys(('name', 'status', 'vm_state', 'task_state', 'host',
+                     'nodename', 'project_id'), route.nullable(STRING)),
+    flavor=route.obj(
+        original_name=route.nullable(STRING),
+        extra_specs=route.nullable({'type': 'object',
+                                    'additionalProperties': STRING})),
+    device_profile=route.nullable(STRING))
 
 # GET /v2/instances: one server that holds accelerators, what Nova says
 # of it (null: Nova has no such server; host and nodename null for a
 # project's readers) and what the instance audit would heal
 # (cyborg.conductor.attach.nova_server.judge), and its Bound ARQs.
-LISTED_SERVER = {
-    'type': 'object',
-    'properties': {
-        'uuid': STRING,
-        'project_id': nullable(STRING),
-        'server': nullable(SERVER),
-        'audit': nullable({'type': 'string',
-                           'enum': ['server gone', 'other host']}),
-        'accelerators': {'type': 'array', 'items': {
-            'type': 'object',
-            'properties': {
-                'arq': STRING,
-                'device_profile_name': STRING,
-                'device_profile_group_id': INTEGER,
-                'hostname': nullable(STRING),
-                'device_rp_uuid': nullable(STRING),
-                'driver': nullable(STRING),
-                'device': STRING,
-                'attach_handle_type': STRING,
-                'attach_handle_uuid': nullable(STRING),
-                'origin': {'type': 'string', 'enum': ['create', 'attach']},
-                'device_health': {'type': 'string', 'enum': [
-                    health_states.HEALTHY, *health_states.HELD]},
-                'device_health_reason': nullable(STRING),
-                'device_health_since': nullable(DATETIME),
-            },
-            'required': [
-                'arq', 'device_profile_name', 'device_profile_group_id',
-                'hostname', 'device_rp_uuid', 'driver', 'device',
-                'attach_handle_type', 'attach_handle_uuid', 'origin',
-                'device_health', 'device_health_reason',
-                'device_health_since'],
-            'additionalProperties': False}},
-    },
-    'required': ['uuid', 'project_id', 'server', 'audit', 'accelerators'],
-    'additionalProperties': False,
-}
+LISTED_SERVER = route.obj(
+    uuid=STRING,
+    project_id=route.nullable(STRING),
+    server=route.nullable(SERVER),
+    audit=route.nullable({'type': 'string',
+                          'enum': ['server gone', 'other host']}),
+    accelerators={'type': 'array', 'items': route.obj(
+        arq=STRING,
+        device_profile_name=STRING,
+        device_profile_group_id=INTEGER,
+        hostname=route.nullable(STRING),
+        device_rp_uuid=route.nullable(STRING),
+        driver=route.nullable(STRING),
+        device=STRING,
+        attach_handle_type=STRING,
+        attach_handle_uuid=route.nullable(STRING),
+        origin={'type': 'string', 'enum': ['create', 'attach']},
+        device_health={'type': 'string', 'enum': [
+            health_states.HEALTHY, *health_states.HELD]},
+        device_health_reason=route.nullable(STRING),
+        device_health_since=route.nullable(DATETIME))})
 
 # What one attach-instance gave a server (cyborg.db.models
 # .InstanceAttachment), where it stands.
-ATTACHMENT = {
-    'type': 'object',
-    'properties': {
-        'uuid': STRING,
-        'state': {'type': 'string',
-                  'enum': ['allocating', 'attached', 'releasing',
-                           'freeing']},
-        'reboot': nullable({'type': 'string',
-                            'enum': ['pending', 'requested', 'refused',
-                                     'skipped']}),
-        'allocations': {'type': 'object', 'additionalProperties': {
-            'type': 'object', 'additionalProperties': INTEGER}},
-        'arqs': {'type': 'array', 'items': STRING},
-    },
-    'required': ['uuid', 'state', 'reboot', 'allocations', 'arqs'],
-    'additionalProperties': False,
-}
+ATTACHMENT = route.obj(
+    uuid=STRING,
+    state={'type': 'string',
+           'enum': ['allocating', 'attached', 'releasing', 'freeing']},
+    reboot=route.nullable({'type': 'string', 'enum': [
+        'pending', 'requested', 'refused', 'skipped']}),
+    allocations={'type': 'object', 'additionalProperties': {
+        'type': 'object', 'additionalProperties': INTEGER}},
+    arqs={'type': 'array', 'items': STRING})
 
 # The version document (GET /v2; an entry of GET /).
-VERSION = {
-    'type': 'object',
-    'properties': {
-        'id': STRING,
-        'status': {'type': 'string', 'enum': ['CURRENT']},
-        'min_version': STRING,
-        'max_version': STRING,
-        'links': {'type': 'array', 'items': LINK},
-    },
-    'required': ['id', 'status', 'min_version', 'max_version', 'links'],
-    'additionalProperties': False,
-}
+VERSION = route.obj(
+    id=STRING, status={'type': 'string', 'enum': ['CURRENT']},
+    min_version=STRING, max_version=STRING,
+    links={'type': 'array', 'items': LINK})
 
 # The resources rendered from dicts, by the name of their schema.
 SCHEMAS = {
@@ -353,25 +250,10 @@ RESOURCES = list(WSME_TYPES) + list(SCHEMAS) + ['Capacity']
 
 # The body of every error (cyborg.api.errors.body): error_message is the
 # JSON text of the fault.
-FAULT = {
-    'type': 'object',
-    'properties': {
-        'faultcode': {'type': 'string', 'enum': ['Client', 'Server']},
-        'faultstring': STRING,
-        'debuginfo': NULL,
-        'error_code': {'type': 'string', 'pattern': r'^cyborg\.'},
-    },
-    'required': ['faultcode', 'faultstring', 'debuginfo', 'error_code'],
-    'additionalProperties': False,
-}
-ERROR = {
-    'type': 'object',
-    'properties': {
-        'error_message': {'type': 'string',
-                          'contentMediaType': 'application/json',
-                          'contentSchema': {'$ref':
-                                            '#/components/schemas/Fault'}},
-    },
-    'required': ['error_message'],
-    'additionalProperties': False,
-}
+FAULT = route.obj(
+    faultcode={'type': 'string', 'enum': ['Client', 'Server']},
+    faultstring=STRING, debuginfo=NULL,
+    error_code={'type': 'string', 'pattern': r'^cyborg\.'})
+ERROR = route.obj(error_message={
+    'type': 'string', 'contentMediaType': 'application/json',
+    'contentSchema': {'$ref': '#/components/schemas/Fault'}})

@@ -11,13 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Sphinx: ``.. cyborg-openapi::`` renders the API's OpenAPI description.
-
-One section per operation (the microversion it exists from, parameters,
-request body, responses and error codes) and one per schema of the
-responses, from the document of the latest microversion; the schemas of
-request bodies are the ones of that microversion (the document of each
-version is linked, in the tree, for the others).
+"""Sphinx: ``.. cyborg-openapi::`` renders the API's OpenAPI description:
+a section per operation and per response schema, of the latest
+microversion's document (or of the version given).
 """
 
 from docutils import nodes

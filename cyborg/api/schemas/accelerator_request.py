@@ -13,23 +13,19 @@
 # under the License.
 """Schemas of /v2/accelerator_requests."""
 
-import copy
-
 from cyborg.api.schemas import common
 
-# Up to 2.3 other members of the body are ignored, as they were.
-CREATE_V2_0 = {
+_CREATE = {
     'type': 'object',
     'properties': {
         'device_profile_name': {'type': 'string'},
     },
     'required': ['device_profile_name'],
-    'additionalProperties': True,
 }
-CREATE_V2_4 = copy.deepcopy(CREATE_V2_0)
-CREATE_V2_4['additionalProperties'] = False
+# Up to 2.3 other members of the body are ignored, as they were.
 CREATE = common.Versioned({
-    '2.0': CREATE_V2_0, '2.4': CREATE_V2_4})
+    '2.0': dict(_CREATE, additionalProperties=True),
+    '2.4': dict(_CREATE, additionalProperties=False)})
 
 _BIND_FIELDS = ('hostname', 'device_rp_uuid', 'instance_uuid')
 # The value an add sets at each path (/project_id: from 2.1, by an
@@ -93,16 +89,14 @@ PATCH = {
     'additionalProperties': _OPS,
 }
 
-LIST_QUERY_V2_0 = common.query_schema({
+_FILTERS = {
     'instance': common.UUID,
     'bind_state': {'type': 'string', 'enum': ['resolved']},
-})
-LIST_QUERY_V2_4 = common.query_schema(dict(
-    {'instance': common.UUID,
-     'bind_state': {'type': 'string', 'enum': ['resolved']}},
-    **common.pagination(['id', 'uuid', 'created_at', 'state'])))
+}
 LIST_QUERY = common.Versioned({
-    '2.0': LIST_QUERY_V2_0, '2.4': LIST_QUERY_V2_4})
+    '2.0': common.query_schema(_FILTERS),
+    '2.4': common.query_schema(dict(_FILTERS, **common.pagination(
+        ['id', 'uuid', 'created_at', 'state'])))})
 
 DELETE_QUERY = common.query_schema({
     'arqs': common.CSV,

@@ -35,8 +35,7 @@ _V2_0 = {
     'deployable_id': common.POSITIVE_INT_STRING,
     'key': {'type': 'string', 'maxLength': 255},
 }
-LIST_QUERY_V2_0 = common.query_schema(_V2_0)
-LIST_QUERY_V2_4 = common.query_schema(dict(
-    _V2_0, **common.pagination(['id', 'uuid', 'key', 'created_at'])))
 LIST_QUERY = common.Versioned({
-    '2.0': LIST_QUERY_V2_0, '2.4': LIST_QUERY_V2_4})
+    '2.0': common.query_schema(_V2_0),
+    '2.4': common.query_schema(dict(
+        _V2_0, **common.pagination(['id', 'uuid', 'key', 'created_at'])))})

@@ -13,10 +13,9 @@
 # under the License.
 """Schema pieces shared by several resources.
 
-Patterns follow JSON Schema (ECMA 262): ``$`` is the end of the text, not
-the place before a final newline (cyborg.api.validation checks them so).
-Every integer, as a number or as a string of digits, has bounds: the
-columns that store them are 32-bit.
+Patterns follow JSON Schema (``$`` is the end of the text).  Every
+integer, a number or a string of digits, has 32-bit bounds, as the
+columns that store them.
 """
 
 UUID = {'type': 'string', 'format': 'uuid'}
@@ -47,10 +46,8 @@ def positive_int_pattern(maximum=INT32_MAX):
 
 
 class Versioned:
-    """Schemas of one body or query string by microversion.
-
-    :param by_version: {'2.N': schema}: each applies from its version on,
-        until the next one.
+    """Schemas of one body or query string by microversion: {'2.N':
+    schema}, each from its version on.
     """
 
     def __init__(self, by_version):

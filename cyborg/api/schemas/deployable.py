@@ -21,15 +21,14 @@ _V2_0 = {
                       'enum': list(device.GENERIC_FIELDS)},
     'filters.value': {'type': 'string'},
 }
-LIST_QUERY_V2_0 = common.query_schema(_V2_0)
-LIST_QUERY_V2_4 = common.query_schema(dict(
-    _V2_0,
-    name={'type': 'string', 'maxLength': 255},
-    driver_name={'type': 'string', 'maxLength': 100},
-    rp_uuid=common.UUID,
-    **common.pagination(['id', 'uuid', 'name', 'created_at'])))
 LIST_QUERY = common.Versioned({
-    '2.0': LIST_QUERY_V2_0, '2.4': LIST_QUERY_V2_4})
+    '2.0': common.query_schema(_V2_0),
+    '2.4': common.query_schema(dict(
+        _V2_0,
+        name={'type': 'string', 'maxLength': 255},
+        driver_name={'type': 'string', 'maxLength': 100},
+        rp_uuid=common.UUID,
+        **common.pagination(['id', 'uuid', 'name', 'created_at'])))})
 
 # [{"path": "/program", "op": "replace",
 #   "value": [{"image_uuid": "<glance image uuid>"}]}]

@@ -35,13 +35,12 @@ _V2_0 = {
     'filters.field': {'type': 'string', 'enum': list(GENERIC_FIELDS)},
     'filters.value': {'type': 'string'},
 }
-LIST_QUERY_V2_0 = common.query_schema(_V2_0)
-LIST_QUERY_V2_4 = common.query_schema(dict(
-    _V2_0, type={'type': 'string', 'enum': list(TYPES)},
-    status={'type': 'string', 'enum': ['enabled', 'maintaining']},
-    **common.pagination(['id', 'uuid', 'hostname', 'created_at'])))
 LIST_QUERY = common.Versioned({
-    '2.0': LIST_QUERY_V2_0, '2.4': LIST_QUERY_V2_4})
+    '2.0': common.query_schema(_V2_0),
+    '2.4': common.query_schema(dict(
+        _V2_0, type={'type': 'string', 'enum': list(TYPES)},
+        status={'type': 'string', 'enum': ['enabled', 'maintaining']},
+        **common.pagination(['id', 'uuid', 'hostname', 'created_at'])))})
 
 
 _TEXT = {'type': 'string', 'minLength': 1, 'maxLength': 255}

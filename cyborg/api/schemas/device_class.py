@@ -13,11 +13,8 @@
 # under the License.
 """Schemas of /v2/device_classes (microversion 2.11).
 
-The selector's form is cyborg.common.device_class's: a list of
-``{key, op, value}`` conditions, all of which must hold.  The schema
-checks the shape; which value an operator takes (a number or a dotted
-version for ``<``, ``<=``, ``>`` and ``>=``, a list for ``in``) is
-device_class.check()'s, which says which condition is wrong.
+The schema checks the selector's shape; device_class.check() which
+values its operators take, naming the wrong condition.
 """
 
 from cyborg.api.schemas import common

@@ -13,10 +13,8 @@
 # under the License.
 """Schemas of /v2/devices/{uuid}/configuration (microversion 2.14).
 
-The schema checks the shape of the body; which fields a device takes and
-their values are what its driver declares settable, which the conductor
-checks (cyborg.common.device_config.check) and answers with
-DeviceConfigInvalid naming the field.
+The shape only: which fields a device takes is what its driver declares
+settable (cyborg.common.device_config.check).
 """
 
 from cyborg.common import device_config

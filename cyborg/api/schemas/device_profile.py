@@ -60,25 +60,20 @@ _DP_V2_0 = {
     'additionalProperties': False,
 }
 
-CREATE_V2_0 = {'type': 'array', 'minItems': 1, 'maxItems': 1,
-               'items': _DP_V2_0}
-
 _DP_V2_4 = copy.deepcopy(_DP_V2_0)
 _DP_V2_4['properties']['name'] = {'type': 'string', 'minLength': 1,
                                   'maxLength': 255,
                                   'pattern': NAME_PATTERN}
 _DP_V2_4['required'] = ['name', 'groups']
-CREATE_V2_4 = {'type': 'array', 'minItems': 1, 'maxItems': 1,
-               'items': _DP_V2_4}
 CREATE = common.Versioned({
-    '2.0': CREATE_V2_0, '2.4': CREATE_V2_4})
+    version: {'type': 'array', 'minItems': 1, 'maxItems': 1, 'items': item}
+    for version, item in (('2.0', _DP_V2_0), ('2.4', _DP_V2_4))})
 
-LIST_QUERY_V2_0 = common.query_schema({'name': common.CSV})
-LIST_QUERY_V2_4 = common.query_schema(dict(
-    {'name': common.CSV},
-    **common.pagination(['id', 'name', 'uuid', 'created_at'])))
 LIST_QUERY = common.Versioned({
-    '2.0': LIST_QUERY_V2_0, '2.4': LIST_QUERY_V2_4})
+    '2.0': common.query_schema({'name': common.CSV}),
+    '2.4': common.query_schema(dict(
+        {'name': common.CSV},
+        **common.pagination(['id', 'name', 'uuid', 'created_at'])))})
 
 DELETE_QUERY = common.query_schema({'value': {'type': 'string'}})
 
@@ -96,17 +91,11 @@ def _valid_trait(name):
 
 
 def normalize_groups(groups, require_resources=False):
-    """Check the keys and values of device profile groups.
+    """The schema-checked *groups* with normalized keys, or Invalid.
 
-    Keys are ``resources:<RC>`` (a standard or CUSTOM_ resource class and
-    a positive integer), ``trait:<TRAIT>`` (a standard or CUSTOM_ trait,
-    ``required`` or ``forbidden``) or ``accel:<key>`` (anything).
-    Spaces around the class or trait name are dropped.
-
-    :param groups: a list of {key: value} dicts (already schema-checked).
-    :param require_resources: refuse a group without any resources.
-    :raises: Invalid
-    :returns: the groups with normalized keys.
+    Keys are ``resources:<RC>`` (a positive integer), ``trait:<TRAIT>``
+    (``required`` or ``forbidden``) or ``accel:<key>`` (anything), with
+    standard or CUSTOM_ names; spaces around a name are dropped.
     """
     result = []
     for index, group in enumerate(groups):

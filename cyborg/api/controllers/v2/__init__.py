@@ -53,34 +53,13 @@ def get():
 ROUTES = (
     [route.Route('GET', '/v2', get, 'The version document of v2 (public).',
                  response=route.one('Version'))] +
-    # The OpenAPI description of all of the below (public).
-    openapi.ROUTES +
-    # Named lists of request groups (what a flavor's accel:device_profile
-    # refers to).
-    device_profile.ROUTES +
-    # Accelerators requested for instances (ARQs): Nova's entry point.
-    accelerator_request.ROUTES +
-    # Accelerator cards of the compute nodes; enable/disable; from 2.14
-    # their configuration as desired state.
+    openapi.ROUTES +  # this description (public)
+    device_profile.ROUTES +  # what a flavor's accel:device_profile names
+    accelerator_request.ROUTES +  # Nova's entry point
     device.ROUTES + device_config.ROUTES +
-    # Schedulable units of devices (Placement resource providers).
-    deployable.ROUTES +
-    # Key/values of deployables.
+    deployable.ROUTES +  # one Placement resource provider each
     attribute.ROUTES +
-    # From 2.5, the operator verbs: Cyborg's services and their liveness,
-    service.ROUTES +
-    # accelerators free, bound and reserved per host and in total (2.8),
-    capacity.ROUTES +
-    # what the agents found (the seeds' /hardware),
-    hardware.ROUTES +
-    # the drivers of each host (install, update, uninstall),
-    driver.ROUTES +
-    # discovery now (the seeds' /discovery),
-    discovery.ROUTES +
-    # operators' classes of devices (2.11: a trait on every device
-    # provider a selector matches),
-    device_class.ROUTES +
-    # and accelerators attached to instances (from 2.10 also the list of
-    # the servers that hold accelerators, as Nova sees them).
-    instance.ROUTES
+    # From 2.5, the operator verbs.
+    service.ROUTES + capacity.ROUTES + hardware.ROUTES + driver.ROUTES +
+    discovery.ROUTES + device_class.ROUTES + instance.ROUTES
 )

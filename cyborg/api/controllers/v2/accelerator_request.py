@@ -13,11 +13,8 @@
 # under the License.
 """/v2/accelerator_requests: accelerators asked for an instance (ARQs).
 
-Nova creates ARQs from a device profile, binds them to the host and
-resource providers the scheduler chose (PATCH), waits until they are
-resolved and deletes them with the instance.  Binding, unbinding and
-deleting by instance need a service token (Nova's), as in the existing
-Cyborg since its fix of CVE-2026-40214.
+Nova creates them, binds them (PATCH) and deletes them; binding,
+unbinding and deleting by instance need its service token.
 """
 
 import datetime
@@ -62,14 +59,10 @@ class AcceleratorRequest(base.APIBase):
     attach_handle_type = wtypes.text
     attach_handle_uuid = wtypes.text
     attach_handle_info = wtypes.DictType(wtypes.text, wtypes.text)
-    # 2.6: who made it: "create" (POST /v2/accelerator_requests: Nova,
-    # from a flavor's or a port's device profile, or any client) or
-    # "attach" (attach-instance; only those may be detached).
+    # 2.6: "create" (POST) or "attach" (attach-instance; only those may
+    # be detached).
     origin = wtypes.text
-    # 2.9: the health of the device behind the ARQ (healthy, unhealthy,
-    # recovering or driver_error, cyborg.conductor.devices.health), why
-    # it was last held out and since when; null while the ARQ holds no
-    # device.
+    # 2.9: the health of the device behind the ARQ (null: none yet).
     device_health = wtypes.text
     device_health_reason = wtypes.text
     device_health_since = datetime.datetime
@@ -91,9 +84,7 @@ def _as_dict(arq):
 
 
 def _device_health(health):
-    """The device_health members of an ARQ from its device's columns
-    (None: the ARQ holds no device).
-    """
+    """The device_health members of an ARQ from its device's columns."""
     if health is None:
         return {'device_health': None, 'device_health_reason': None,
                 'device_health_since': None}
@@ -105,8 +96,7 @@ def _device_health(health):
 def serialize(arq, health=None):
     """An ARQ (a query dict or an AcceleratorRequest object).
 
-    :param health: from 2.9, ``{arq uuid: its device's health columns}``
-        (arq_queries.device_health); use serialize_all() for a list.
+    :param health: from 2.9, ``{arq uuid: its device's health columns}``.
     """
     arq = _as_dict(arq)
     values = {attr.key: arq.get(attr.key)
@@ -122,8 +112,8 @@ def serialize(arq, health=None):
 
 
 def serialize_all(context, arqs):
-    """ARQs as the API shows them: from 2.9 with the health of their
-    devices, read in one query for the whole list.
+    """ARQs as the API shows them (from 2.9 with their devices' health,
+    read in one query).
     """
     arqs = [_as_dict(arq) for arq in arqs]
     health = None
@@ -138,8 +128,7 @@ def as_nova_sees(context, arqs):
     A BindFailed ARQ whose ``failed`` event Nova has not acted on yet
     reads as BindStarted: nova-compute counts BindFailed as resolved and
     would start the server without the device; unresolved, it waits for
-    the event, which the conductor sends again until Nova acts on it
-    (cyborg.conductor.arq.nova_events, issue 38).
+    the event, which the conductor sends again until Nova acts on it.
     """
     failed = [arq['uuid'] for arq in arqs
               if arq['state'] == states.BIND_FAILED]
@@ -163,9 +152,9 @@ def _require_service_token(context, what):
 
 
 def _patches(body, context, version):
-    """The changes of a bind/unbind document (schema.PATCH checks it).
+    """{arq_uuid: {'op': 'add'|'remove', 'values': {...}}} of a checked
+    bind/unbind document.
 
-    :returns: {arq_uuid: {'op': 'add'|'remove', 'values': {...}}}.
     :raises: NotAcceptable, PolicyNotAuthorized
     """
     patches = {}

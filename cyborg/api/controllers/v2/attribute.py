@@ -41,11 +41,8 @@ class Attribute(base.APIBase):
 
 def serialize(attribute):
     return base.to_json(
-        Attribute, uuid=attribute['uuid'],
-        deployable_id=attribute['deployable_id'], key=attribute['key'],
-        value=attribute['value'], created_at=attribute['created_at'],
-        updated_at=attribute['updated_at'],
-        links=link.self_links(COLLECTION, attribute['uuid']))
+        Attribute, links=link.self_links(COLLECTION, attribute['uuid']),
+        **attribute)
 
 
 def get_all():

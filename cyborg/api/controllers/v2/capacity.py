@@ -14,9 +14,8 @@
 """/v2/capacity: accelerators free, bound and reserved, per host and in
 total (2.8; a page of hosts from 2.12; a device class's from 2.13).
 
-What each number means is cyborg.api.capacity's docstring (and the API
-reference's capacity page); the database answers in one statement
-(cyborg.db.queries.capacity.view()), the agents judged in it.
+The numbers are cyborg.api.capacity's; the database answers in one
+statement (cyborg.db.queries.capacity.view()).
 """
 
 import pecan

@@ -70,21 +70,12 @@ class Deployable(base.APIBase):
 def serialize(deployable):
     attributes = jsonutils.dumps(
         [{key: value} for key, value in deployable['attributes']])
-    return base.to_json(
-        Deployable, uuid=deployable['uuid'],
-        parent_id=deployable['parent_id'], root_id=deployable['root_id'],
-        name=deployable['name'],
-        num_accelerators=deployable['num_accelerators'],
-        device_id=deployable['device_id'], attributes_list=attributes,
-        rp_uuid=deployable['rp_uuid'],
-        driver_name=deployable['driver_name'],
-        bitstream_id=deployable['bitstream_id'],
-        created_at=deployable['created_at'],
-        updated_at=deployable['updated_at'],
+    return base.to_json(Deployable, **dict(
+        deployable, attributes_list=attributes,
         links=[link.make_link('self', COLLECTION, deployable['uuid']),
                link.make_link('bookmark', COLLECTION, deployable['uuid'],
                               bookmark=True)],
-        **device_controller.health_fields(deployable))
+        **device_controller.health_fields(deployable)))
 
 
 def _with_health():
@@ -92,19 +83,10 @@ def _with_health():
 
 
 def wait_for_program(context, job):
-    """Wait for the outcome of a program request's job; raise its error.
-
-    The conductor answers once the job is queued
-    (cyborg.conductor.arq.program); this process, not a conductor
-    worker, reads the job until it has ended: at the latest by its
-    deadline and a conductor's look for due work after it (``[conductor]
-    work_poll_interval``), allowed twice, plus a second.
-
-    :param job: the conductor's answer, ``{job, deadline}``.
-    :raises: the job's error as the agent or the conductor raised it
-        (the status and body the request got when the conductor answered
-        after programming); ConductorUnavailable when the job has not
-        ended by then (no conductor runs) or is no longer recorded.
+    """Wait for the outcome of a program job (the conductor's answer,
+    ``{job, deadline}``) until its deadline, plus two ``[conductor]
+    work_poll_interval`` and a second; raise its error, or
+    ConductorUnavailable when it has not ended or is no longer recorded.
     """
     until = timeutils.normalize_time(timeutils.parse_isotime(
         job['deadline'])) + datetime.timedelta(

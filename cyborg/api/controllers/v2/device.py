@@ -35,8 +35,7 @@ from cyborg.policies import device as policies
 
 COLLECTION = 'devices'
 
-# filters.field values that select a column of devices (the others are
-# accepted and ignored, as in the existing Cyborg).
+# The filters.field values that are page arguments.
 _PAGE_FIELDS = ('limit', 'marker', 'sort_key', 'sort_dir')
 
 
@@ -51,8 +50,7 @@ class Device(base.APIBase):
     vendor_board_info = wtypes.text
     hostname = wtypes.text
     status = wtypes.text
-    # 2.7: healthy, unhealthy, recovering or driver_error
-    # (cyborg.conductor.devices.health).
+    # 2.7: healthy, unhealthy, recovering or driver_error.
     health = wtypes.text
     health_reason = wtypes.text
     health_since = datetime.datetime
@@ -68,17 +66,15 @@ class Device(base.APIBase):
 
 
 def health_fields(row):
-    """The health members of a device (or of a deployable's device: its
-    row has them from 2.7).
-    """
+    """The health members of a device's (or a deployable's) row."""
     return {'health': device_queries.health_of(row),
             'health_reason': row.get('health_reason'),
             'health_since': row.get('health_since')}
 
 
 def configurations(context, devices):
-    """The desired state of *devices* at the request's version, in one
-    query: ``{device uuid: configuration}`` (nothing below 2.14).
+    """``{device uuid: configuration}`` of *devices*, in one query (none
+    below 2.14).
     """
     if not microversion.allow_device_configuration(pecan.request.version):
         return {}
@@ -86,40 +82,24 @@ def configurations(context, devices):
 
 
 def serialize(device, configs=None):
-    """A device at the request's version.
-
-    :param configs: ``{device uuid: configuration}`` (configurations());
-        from 2.14 a device shows its ``configuration``.
-    """
-    return base.to_json(
-        Device, uuid=device['uuid'], type=device['type'],
-        vendor=device['vendor'], model=device['model'],
-        std_board_info=device['std_board_info'],
-        vendor_board_info=device['vendor_board_info'],
-        hostname=device['hostname'], status=device['status'],
-        created_at=device['created_at'], updated_at=device['updated_at'],
-        links=link.self_links(COLLECTION, device['uuid']),
+    """A device at the request's version (configs: configurations())."""
+    return base.to_json(Device, **dict(
+        device, links=link.self_links(COLLECTION, device['uuid']),
         configuration=device_config.view(
             device, (configs or {}).get(device['uuid'])),
-        **health_fields(device))
+        **health_fields(device)))
 
 
 def serialize_all(context, devices):
-    """Devices at the request's version (their configurations read in
-    one query).
-    """
+    """Devices at the request's version."""
     configs = configurations(context, devices)
     return [serialize(d, configs) for d in devices]
 
 
 def generic_filter(params, page_schema):
-    """Apply the existing API's ``filters.field``/``filters.value``.
-
-    Pagination fields go to the page arguments (checked against
-    *page_schema*); ``name`` is returned as a filter; the others are
-    ignored.
-
-    :returns: (filters, params) with the page arguments merged in.
+    """(filters, params) of the existing API's ``filters.field`` and
+    ``filters.value``: page fields go into the params (checked against
+    *page_schema*), ``name`` is a filter, the others are ignored.
     """
     field = params.pop('filters.field', None)
     value = params.pop('filters.value', None)
@@ -142,14 +122,13 @@ def generic_filter(params, page_schema):
 def get_all():
     context = pecan.request.context
     context.can(policies.GET_ALL)
-    extra, params = generic_filter(
+    # Devices have no name: the generic filter on it is ignored, as it
+    # matched nothing in the existing Cyborg either.
+    _name, params = generic_filter(
         route.query(), common_schema.pagination(['id', 'uuid', 'hostname',
                                                  'created_at']))
     filters = {key: params[key] for key in
                ('type', 'vendor', 'hostname', 'status') if key in params}
-    # Devices have no name; the generic filter on it matches nothing in
-    # the existing Cyborg either, and is ignored here.
-    extra.pop('name', None)
     page = common_schema.page_args(params)
     devices = device_queries.get_all(context, filters=filters, **page)
     return base.collection(COLLECTION, serialize_all(context, devices),
@@ -172,27 +151,18 @@ def _set_status(uuid, status, rule):
 
 
 def enable(uuid):
-    """200, no body.  Also returns at once a device recovering from a
-    health failure (its hold-down).
-    """
+    """Enable a device (ending the hold-down of one that recovers)."""
     _set_status(uuid, device_queries.ENABLED, policies.ENABLE)
 
 
 def disable(uuid):
-    """200, no body."""
     _set_status(uuid, device_queries.MAINTAINING, policies.DISABLE)
 
 
 def _set_status_by_selector(status, rule):
-    """The devices a selector names; a dry run (nothing changes) unless
-    ``"apply": true``.
-
-    One call whatever the number of devices: the API reads the selection
-    in one query and the conductor changes it in one transaction, then
-    pushes the hosts to Placement after answering.
-
-    :returns: ``{"devices": [...], "apply": bool}``: the devices that
-        would change (as they are), or that changed (as they are now).
+    """``{"devices": [...], "apply": bool}``: the devices a selector names
+    that would change, or with ``"apply": true`` that changed (in one
+    conductor transaction).
     """
     context = pecan.request.context
     context.can(rule)

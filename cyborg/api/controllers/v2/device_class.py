@@ -13,11 +13,9 @@
 # under the License.
 """/v2/device_classes: operators' classes of devices (2.11).
 
-A class is a name and a selector over what the drivers report
-(cyborg.common.device_class); the conductor publishes the trait
-``CUSTOM_CLASS_<NAME>`` on every device resource provider it matches, so
-that a device profile requiring the trait asks for any device of the
-class.
+A class is a name and a selector over what the drivers report; the
+conductor publishes its trait ``CUSTOM_CLASS_<NAME>`` on every device
+resource provider the selector matches.
 """
 
 import pecan

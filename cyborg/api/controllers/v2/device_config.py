@@ -12,16 +12,8 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """/v2/devices/{uuid}/configuration: a device's configuration as desired
-state (2.14).
-
-What a device's driver can set and what the device is (``settable``,
-``actual``, and the ``limits`` a configuration is judged with) come with
-its record, in its ``std_board_info``; what an operator asked for
-(``desired``) and how applying it went are the device's row of
-device_configs (cyborg.common.device_config).  PUT refuses what the
-device does not take (400, as the conductor, which judges it again);
-the conductor stores a desired configuration and hands it to the
-device's agent after answering: PUT answers 202.
+state (2.14): what its driver reports (``settable``, ``actual``) with
+what was asked (``desired``), which its agent applies after the answer.
 """
 
 import datetime
@@ -53,8 +45,7 @@ class Configuration(wtypes.Base):
     applied_at = datetime.datetime
     updated_at = datetime.datetime
 
-    # What keeps its JSON types: a JSON schema per settable field, the
-    # fields' values; and the states.
+    # A JSON schema per settable field, the fields' values, the states.
     _json = {'settable': route.nullable({
                  'type': 'object', 'additionalProperties': _JSON_OBJECT}),
              'actual': route.nullable(_JSON_OBJECT),
@@ -64,14 +55,10 @@ class Configuration(wtypes.Base):
 
 
 def view(device, config):
-    """The ``configuration`` member of a device (2.14).
+    """The ``configuration`` member of a device (2.14), or None for a
+    device that is neither configurable nor has a desired state.
 
-    :param device: the devices row (a dict).
-    :param config: its device_configs row (a dict, as
-        cyborg.db.queries.device_config or the conductor gives it), or
-        None when no desired state was set.
-    :returns: a JSON-compatible dict, or None for a device that is not
-        configurable and has no desired state.
+    :param config: its device_configs row, or None (no desired state).
     """
     driver = device_config.reported(device)
     if driver is None and config is None:
@@ -94,15 +81,12 @@ def _check(uuid, rule):
 
 
 def put(uuid):
-    """Set the device's desired configuration: 202 with the device's
-    configuration; its agent applies it after the answer.
-    """
+    """Set the device's desired configuration; its agent applies it."""
     _check(uuid, policies.CONFIGURE)
     body = route.body()
     context = pecan.request.context
     device = device_queries.get(context, uuid)
-    # The values as the device's driver last reported it (the conductor
-    # judges them again, in the transaction that stores).
+    # The conductor judges them again, in the transaction that stores.
     device_config.refuse(device, body['desired'])
     config = pecan.request.conductor_api.device_configure(
         context, device_uuid=uuid, desired=body['desired'],
@@ -111,14 +95,11 @@ def put(uuid):
 
 
 def delete(uuid):
-    """Forget the device's desired state (the device stays as it is):
-    204.
-    """
+    """Forget the device's desired state (the device stays as it is)."""
     _check(uuid, policies.CONFIGURE)
     context = pecan.request.context
-    # A configuration is forgotten whatever its device's state, gone too;
-    # an unknown device without one is its own 404
-    # (cyborg.device.not_found).
+    # A configuration is forgotten even when its device is gone; an
+    # unknown device without one is a device 404.
     if config_queries.get(context, uuid) is None:
         device_queries.get(context, uuid)
     pecan.request.conductor_api.device_config_delete(

@@ -13,15 +13,8 @@
 # under the License.
 """/v2/discovery: make the agents discover now (2.5).
 
-The seeds' ``/discovery``: the conductor records that discovery is asked
-of the agent of one host, or of every agent, casts to those that are up
-and answers at once (cyborg.conductor.inventory.discovery); each agent's report
-records its outcome in the hosts table.  This handler reads the outcome
-from there for at most ``[api] discovery_wait`` seconds (cyborg-api is no
-conductor worker: waiting here holds no one else up), and answers, per
-host, its state (``done``, ``failed``, ``unreachable``, or ``asked`` when
-its report did not come in time) with what the discovery added, changed
-and removed.
+The conductor asks the agents and answers at once; the handler reads
+their outcomes for at most ``[api] discovery_wait`` seconds.
 """
 
 from oslo_config import cfg
@@ -48,9 +41,6 @@ _STATUS = {discovery_queries.DONE: 'ok',
 def state_result(host, discovery_id, state, result):
     """One host's discovery as the API shows it.
 
-    :param host: the host.
-    :param discovery_id: the id of the discovery shown.
-    :param state: asked, done, failed or unreachable.
     :param result: the recorded outcome (``{generation, report, drivers,
         added, changed, removed}`` or ``{error}``), or None while asked.
     """
@@ -67,15 +57,9 @@ def state_result(host, discovery_id, state, result):
 
 
 def wait_for_outcome(context, started, seconds):
-    """Read the hosts' discoveries until none is asked, or *seconds*.
-
-    A host whose discovery a newer request replaced shows the newer one
-    (it answers this one too: it looks at the hardware later).
-
-    :param context: request context.
-    :param started: what the conductor's discovery_start answered.
-    :param seconds: how long to wait at most.
-    :returns: ``[host result]`` sorted by host (see state_result()).
+    """[state_result()] by host of what discovery_start *started*, once
+    none is asked or after *seconds*; a newer discovery of a host answers
+    this one too (it looks at the hardware later).
     """
     asked = sorted(h for h, s in started['hosts'].items()
                    if s['state'] == discovery_queries.ASKED)

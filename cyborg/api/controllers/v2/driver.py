@@ -11,18 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/drivers: the accelerator drivers of each host (2.5).
-
-The seeds' driver-list, install-driver, update-driver and
-uninstall-driver.  Drivers enabled in an agent's configuration file
-(``[agent] enabled_drivers``, ``source`` = ``config``) and drivers
-installed here (``source`` = ``api``) are listed with the operator's
-decision for their host (``state``: ``installed`` or ``uninstalled``),
-and may be updated and uninstalled; the agents apply the decisions (see
-cyborg.conductor.devices.driver).  An install or an update answers once
-the agents that are up loaded the driver, for at most ``[api]
-discovery_wait`` seconds: 400 when one would not load it so (the
-conductor put that decision back), the records as they are otherwise.
+"""/v2/drivers: the accelerator drivers of each host (2.5), those of the
+agents' configuration and those installed here, with the operator's
+decision for their host (``state``), which the agents apply.
 """
 
 from oslo_config import cfg
@@ -67,24 +58,15 @@ class Driver(base.APIBase):
 
 def serialize(driver):
     return base.to_json(
-        Driver, uuid=driver['uuid'], host=driver['host'],
-        name=driver['name'], status=driver['status'],
-        detail=driver['detail'], version=driver['version'],
-        device_types=driver['device_types'], devices=driver['devices'],
-        source=driver['source'], state=driver['state'],
-        config=driver['config'], created_at=driver['created_at'],
-        updated_at=driver['updated_at'],
-        links=link.self_links(COLLECTION, driver['uuid']))
+        Driver, links=link.self_links(COLLECTION, driver['uuid']), **driver)
 
 
 def settled(context, asked):
-    """The records of a driver request once the agents it asked loaded
-    the driver (at most ``[api] discovery_wait`` seconds).
+    """The records of a driver request, in the order written, once the
+    agents it asked loaded the driver (at most ``[api] discovery_wait``).
 
     :param asked: what the conductor answered: ``{id, drivers, asked}``.
     :raises: DriverConfigInvalid when an agent would not load it.
-    :returns: the records as they are then (as written, for one an
-        uninstall removed meanwhile), in the order written.
     """
     found = wait.until(
         lambda: driver_queries.outcome(context, asked['asked'],
@@ -120,7 +102,7 @@ def get_one(uuid):
 
 
 def post():
-    """Install on one host (``host``) or on every agent's: 201."""
+    """Install on one host (``host``) or on every agent's."""
     context = pecan.request.context
     context.can(policies.INSTALL)
     body = route.body()
@@ -131,7 +113,7 @@ def post():
 
 
 def patch(uuid):
-    """New configuration; the host rediscovers: 200."""
+    """New configuration; the host rediscovers."""
     context = pecan.request.context
     context.can(policies.UPDATE)
     validation.uuid_path(uuid, _('driver'))
@@ -142,7 +124,7 @@ def patch(uuid):
 
 
 def delete(uuid):
-    """Uninstall (``?force=true``: unbind its devices first): 204."""
+    """Uninstall (``?force=true``: unbind its devices first)."""
     context = pecan.request.context
     context.can(policies.UNINSTALL)
     validation.uuid_path(uuid, _('driver'))

@@ -13,10 +13,7 @@
 # under the License.
 """/v2/hardware and /v2/hosts: what the agents found (2.5).
 
-The seeds' ``/hardware`` view (seed 002): per host, each device record
-as its driver reported it (``driver``, ``address``, ``type``,
-``vendor``, ``product``, ``acc_specs`` with ``acc_capability``,
-``acc_status``, ``deployables``), read from the conductor's stored
+Per host, each device record as its driver reported it, from the stored
 reports: a host whose agent is down still shows what it had.
 """
 

@@ -13,15 +13,8 @@
 # under the License.
 """/v2/instances: the servers that hold accelerators (2.10);
 /v2/instances/{uuid} and its accelerators: attach and detach through
-Nova (2.5; 2.6: the server view, attach's reboot, detach's arqs and
-reboot, ARQs' origin).
-
-The conductor asks Nova about the server and acts only where Nova will
-honour the result (cyborg.conductor.attach.instance): attach allocates a device
-profile's accelerators on the server's host, creates and binds its ARQs
-and, when asked, has Nova hard reboot the server; detach takes only the
-ARQs attach made, never Nova's own.  See
-doc/source/admin/attach-detach.rst.
+Nova (2.5; 2.6: the server view, reboot, detach's arqs, ARQs' origin).
+Detach takes only the ARQs attach made, never Nova's own.
 """
 
 import pecan
@@ -103,9 +96,8 @@ def get_accelerators(instance_uuid):
 
 
 def attach(instance_uuid):
-    """202 with the new ARQs (Bound, or BindStarted while device work
-    runs); from 2.6 also the server as Nova shows it and the reboot asked
-    of Nova.
+    """The new ARQs (BindStarted while device work runs); from 2.6 also
+    the server as Nova shows it and the reboot asked of Nova.
     """
     context = pecan.request.context
     context.can(policies.ATTACH)
@@ -124,8 +116,7 @@ def attach(instance_uuid):
 
 
 def detach(instance_uuid):
-    """Detach what attach gave the server: 204.  From 2.6,
-    ``?arqs=u1,u2`` (only these) and ``?reboot=true``.
+    """Detach what attach gave the server (2.6: ``?arqs=``, ``?reboot=``).
     """
     context = pecan.request.context
     context.can(policies.DETACH)
@@ -145,10 +136,9 @@ def detach(instance_uuid):
 
 
 def get_all():
-    """The servers that hold accelerators (Bound ARQs), a page at a time
-    in uuid order, each with what Nova says of it (asked in one Nova list
-    per host: cyborg.conductor.attach.nova_server.get_many) and whether
-    the instance audit would heal its ARQs.
+    """The servers that hold Bound ARQs, a page in uuid order, each with
+    what Nova says of it (one Nova list per host) and whether the
+    instance audit would heal its ARQs.
     """
     context = pecan.request.context
     context.can(policies.GET_ALL)
@@ -173,10 +163,7 @@ def get_all():
 
 
 def get_one(instance_uuid):
-    """The server as Nova shows it, its ARQs (each with its origin) and
-    the attachments of attach-instance (their allocation and what they
-    wait for).
-    """
+    """The server as Nova shows it, its ARQs and attach's attachments."""
     context = pecan.request.context
     context.can(policies.GET)
     validation.uuid_path(instance_uuid, _('instance'))
@@ -194,18 +181,15 @@ def get_one(instance_uuid):
 
 
 def _attach_response(version):
-    """2.5: the new ARQs; 2.6: also the server, the attachment and the
-    reboot asked of Nova.
-    """
+    """2.5: the new ARQs; 2.6: also the server, attachment and reboot."""
     arqs = {'type': 'array', 'items': route.ref('AcceleratorRequest')}
     if not microversion.allow_attach_through_nova(version):
         return route.obj(arqs=arqs)
-    return route.obj(arqs=arqs, server=route.ref('Server'),
-                     attachment={'type': 'string'},
-                     reboot={'anyOf': [
-                         {'type': 'string',
-                          'enum': ['pending', 'requested', 'refused']},
-                         {'type': 'null'}]})
+    return route.obj(arqs=arqs, attachment={'type': 'string'},
+                     reboot=route.nullable({
+                         'type': 'string',
+                         'enum': ['pending', 'requested', 'refused']}),
+                     server=route.ref('Server'))
 
 
 _NOVA_ERRORS = {400: [errors.NOVA_NOT_CONFIGURED],
@@ -222,11 +206,11 @@ ROUTES = [
                 'A server as Nova shows it, with its accelerator requests '
                 'and attachments.', since='2.6',
                 response=lambda version: route.obj(
-                    server=route.ref('Server'),
                     arqs={'type': 'array',
                           'items': route.ref('AcceleratorRequest')},
                     attachments={'type': 'array',
-                                 'items': route.ref('Attachment')}),
+                                 'items': route.ref('Attachment')},
+                    server=route.ref('Server')),
                 errors={404: [errors.SERVER_NOT_FOUND], **_NOVA_ERRORS}),
     route.Route('GET', _ACCELERATORS, get_accelerators,
                 'The accelerator requests of an instance.', since='2.5',

@@ -11,12 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/openapi.json: the OpenAPI description of the API (public).
-
-The document of the microversion the request is served at (no header:
-2.0; ``OpenStack-API-Version: accelerator latest``: the newest), as the
-version documents are: without a token or a policy check.
-"""
+"""/v2/openapi.json: the OpenAPI document of the request's microversion
+(public, as the version documents)."""
 
 import pecan
 

@@ -13,9 +13,8 @@
 # under the License.
 """/v2/services: the Cyborg services and their liveness (2.5).
 
-Every cyborg-api, cyborg-conductor and cyborg-agent sends a heartbeat
-every ``[DEFAULT] report_interval`` seconds; a service whose last one is
-older than ``[DEFAULT] service_down_time`` is down.
+A service whose last heartbeat is older than ``[DEFAULT]
+service_down_time`` is down.
 """
 
 import datetime
