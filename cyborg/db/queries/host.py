@@ -14,16 +14,13 @@
 """Queries of the hosts table: each agent host's last hardware report,
 and what must still be pushed to Placement.
 
-``needs_sync`` is the durable mark of a host whose resource providers must
-be pushed: every change of what they show sets it in its own transaction
-(a stored report, a device status, a programming, the agent's liveness).
-A conductor takes the host for its push (claim_sync(), which clears the
-mark and records the claim), pushes with no transaction open, and lets
-go (release_sync(), which sets the mark again when the push was
-incomplete).  A change committed during a push sets the mark again, so
-the pusher goes round once more: no change is lost, and no push runs
-twice at once for one host.  A claim that expired is an unfinished push
-(its conductor died): it counts as needing one.
+``needs_sync`` marks a host whose resource providers must be pushed:
+every change of what they show sets it in its transaction.  A conductor
+takes the host (claim_sync(): clears the mark, records the claim), pushes
+with no transaction open, and lets go (release_sync(): marks it again
+when the push was incomplete).  A change committed meanwhile marks it
+again: no change is lost, and no two pushes of a host run at once.  An
+expired claim is an unfinished push.
 """
 
 import datetime
@@ -56,17 +53,9 @@ def _to_dict(row):
 @db_api.context_manager.writer
 def heartbeat(context, host, agent_generation, inventory_hash,
               rp_name=None):
-    """Record a report that carries only the agent's hash.
+    """Record a report that carries only the agent's hash, in one UPDATE.
 
-    One UPDATE, found by the unique index on the host name, and nothing
-    else: when it matches no row, the conductor does not have that
-    inventory (or the agent names another compute node resource provider)
-    and the agent must send it.
-
-    :param context: request context.
-    :param host: the agent's host.
     :param agent_generation: the agent's counter of inventory changes.
-    :param inventory_hash: the hash of the agent's inventory.
     :param rp_name: the compute node resource provider the agent names.
     :returns: True when the stored hash (and provider name) are the
         agent's; False: resend.
@@ -84,19 +73,12 @@ def heartbeat(context, host, agent_generation, inventory_hash,
 
 @db_api.context_manager.writer
 def lock(context, host):
-    """Lock a host's row until the end of the caller's transaction.
+    """Lock a host's row until the end of the caller's writer
+    transaction, so that two conductors never apply two reports of one
+    host at once.
 
-    Every change of a host's inventory tables by a report happens under
-    this lock, so two conductors never apply two reports of one host at
-    once.  Nothing but database statements runs while it is held: the
-    push to Placement comes after the commit (see claim_sync()).  MariaDB/MySQL
-    and PostgreSQL lock the row (SELECT ... FOR UPDATE); SQLite has no row
-    locks, so a no-op UPDATE takes its database write lock instead.
+    SQLite has no row locks: a no-op UPDATE takes its write lock instead.
 
-    Must run inside a writer transaction of the caller.
-
-    :param context: request context.
-    :param host: the host.
     :returns: the Host model object, or None when the host never
         reported.
     """
@@ -124,10 +106,9 @@ def exists(context, host):
 def create(context, host, reporting=False):
     """Insert a host's row; another conductor doing it too is fine.
 
-    :param reporting: the row is made for the host's report, which is
-        being heard now: its last report is now, so that a liveness check
-        before the report's own transaction does not find a host that
-        reported and was never heard of (down).
+    :param reporting: the row is made for the host's report: its last
+        report is now (a liveness check before the report's transaction
+        must not find it down).
     """
     now = timeutils.utcnow()
     try:
@@ -143,29 +124,20 @@ def create(context, host, reporting=False):
 
 def record_report(context, host, agent_generation, inventory_hash,
                   hardware_json=None, rp_name=None):
-    """Record an agent's report, hash-gated.
+    """Record an agent's report, hash-gated, under the host's lock.
 
-    The host's row is locked (see lock()), so concurrent reports of one
-    host, handled by two conductors, are stored one after the other; each
-    stored full report bumps generation and sets needs_sync (the host's
-    providers must be pushed).
+    A stored full report bumps generation and sets needs_sync.  A host's
+    first row is inserted in a transaction of its own first: locking a
+    missing row would lock an index gap on MariaDB, where two new hosts
+    would deadlock.
 
-    A host's first row is inserted in a transaction of its own before
-    that: locking a row that does not exist yet would lock the gap of the
-    index on MariaDB, and two new hosts in one gap would deadlock.
-
-    :param context: request context.
-    :param host: the agent's host.
-    :param agent_generation: the agent's counter of inventory changes.
-    :param inventory_hash: the hash of the agent's current inventory.
     :param hardware_json: the full inventory (JSON text), or None for a
         heartbeat carrying the hash only.
     :param rp_name: the compute node resource provider the agent names
         (None: the host name).
-    :returns: (status, generation): status stored (full report
-        recorded), unchanged (the stored hash is the agent's) or
-        resend (a heartbeat whose hash the conductor does not have:
-        the agent must send the full inventory).
+    :returns: (status, generation): status STORED, UNCHANGED (the stored
+        hash is the agent's) or RESEND (the agent must send the full
+        inventory).
     """
     if not exists(context, host):
         create(context, host, reporting=True)
@@ -199,18 +171,13 @@ def _record(context, host, agent_generation, inventory_hash, hardware_json,
 
 @db_api.context_manager.writer
 def mark_needs_sync(context, host):
-    """Ask for the host to be synchronised again (inside the caller's
-    transaction, e.g. with a device status change).
-    """
-    table = models.Host.__table__
-    context.session.execute(
-        sa.update(table).where(table.c.hostname == host)
-        .values(needs_sync=True))
+    """Mark the host for a push."""
+    mark_hosts_need_sync(context, [host])
 
 
 @db_api.context_manager.writer
 def mark_hosts_need_sync(context, hosts):
-    """mark_needs_sync() of several hosts, in one UPDATE."""
+    """Mark the hosts for a push, in one UPDATE."""
     if not hosts:
         return
     table = models.Host.__table__
@@ -253,8 +220,7 @@ def get_needing_sync(context):
 @db_api.context_manager.reader
 def needs_sync(context, host):
     """Whether the host's resource providers wait for a push (marked, or
-    a push under way or left unfinished): what was committed is not in
-    Placement yet.
+    a push under way or left unfinished).
     """
     table = models.Host.__table__
     row = context.session.execute(
@@ -265,9 +231,7 @@ def needs_sync(context, host):
 
 @db_api.context_manager.reader
 def get_gone_held(context):
-    """The hosts whose last report left held hardware in the tables, by
-    name.
-    """
+    """The hosts whose last report left held hardware, by name."""
     table = models.Host.__table__
     return sorted(context.session.execute(
         sa.select(table.c.hostname).where(
@@ -280,7 +244,6 @@ def claim_sync(context, host, token, seconds):
     """Take a host to push it, when it needs a push and no other
     conductor has it; clears its mark.
 
-    :param host: the host.
     :param token: the claim (a uuid of the caller's).
     :param seconds: how long the claim holds.
     :returns: True when the caller has the host.
@@ -323,10 +286,7 @@ def release_sync(context, host, token, again):
 @db_api.context_manager.writer
 def record_compute_node(context, host, rp_name, uuid, name):
     """Record the compute node provider of a host (None, None: look it up
-    again), unless the agent named another one meanwhile.
-
-    :param rp_name: the provider name the agent asked for, as read before
-        the lookup.
+    again), unless the agent named another one than *rp_name* meanwhile.
     """
     table = models.Host.__table__
     context.session.execute(
@@ -339,9 +299,7 @@ def record_compute_node(context, host, rp_name, uuid, name):
 @db_api.context_manager.writer
 def set_liveness(context, host, agent_up):
     """Record the agent's liveness, and mark the host for a push, when it
-    changed.
-
-    :returns: True when this call changed it (not another conductor).
+    changed; True when this call changed it.
     """
     table = models.Host.__table__
     result = context.session.execute(
@@ -354,11 +312,10 @@ def set_liveness(context, host, agent_up):
 
 @db_api.context_manager.reader
 def get_sync_state(context, host):
-    """What a push of the host needs from its row.
+    """What a push of the host needs from its row, or None.
 
     :returns: ``{hostname, rp_name, compute_rp_uuid, compute_rp_name,
-        agent_up, reported}`` (reported: the uuids of the devices of its
-        last report), or None for an unknown host.
+        agent_up, reported (the device uuids of its last report)}``.
     """
     row = context.session.execute(
         sa.select(models.Host).where(models.Host.hostname == host)
@@ -375,9 +332,7 @@ def get_sync_state(context, host):
 
 @db_api.context_manager.reader
 def is_recorded_down(context, host):
-    """Whether the conductor recorded the host's agent as down (its
-    inventory reserved in Placement); False for an unknown host.
-    """
+    """Whether the host's agent is recorded as down (False: unknown)."""
     return context.session.execute(
         sa.select(models.Host.agent_up).where(
             models.Host.hostname == host)).scalar() is False
@@ -385,10 +340,7 @@ def is_recorded_down(context, host):
 
 @db_api.context_manager.reader
 def get_all(context, host=None):
-    """Every host's last report (or one host's), ordered by host name.
-
-    :returns: a list of dicts; hardware decoded.
-    """
+    """Every host's row (or one host's), as dicts, by host name."""
     query = sa.select(models.Host)
     if host is not None:
         query = query.where(models.Host.hostname == host)

@@ -13,23 +13,11 @@
 # under the License.
 """Queries of one host's inventory rows, as the conductor applies reports.
 
-A host's devices, controlpath ids, deployables, attributes and attach
-handles, plus what accelerator requests hold, are read in a constant
-number of statements (``load``), whatever the number of rows; changes are
-written row by row or in batches, and only rows that changed are touched.
-
-Rows held by accelerator-request binding are never deleted here: a handle
-is held while ``in_use`` is true or an ARQ references it, a deployable
-while an ARQ references it or one of its handles is held.  The deletes
-re-check ``in_use`` in their WHERE clause, and the foreign keys of
-``extended_accelerator_requests`` (RESTRICT) refuse the rest; such a
-refusal inside a savepoint only keeps the row.
-
-The diff of a report runs them inside its writer transaction, under the
-host's row lock (cyborg.db.queries.host.lock); the garbage collection of
-gone hardware (cyborg.conductor.placement.provider_gc) deletes in short
-transactions of its own, each re-checking what holds the rows.  No
-function here calls anything but the database.
+load() reads them in a constant number of statements; only rows that
+changed are written.  Rows that binding holds are never deleted: the
+deletes re-check ``in_use``, and the foreign keys (RESTRICT) refuse the
+rest, in a savepoint that only keeps the row.  A report's diff runs them
+under the host's row lock (cyborg.db.queries.host.lock).
 """
 
 import collections
@@ -65,9 +53,8 @@ class Snapshot:
     :ivar held_handles: ids of the handles in use or referenced by an ARQ
     :ivar held_deployables: ids of the deployables referenced by an ARQ or
         with a held handle
-    :ivar device_classes: the device classes the push matches the
-        deployables against (``[{name, selector}]``; load() leaves it
-        empty, cyborg.conductor.placement.push fills it)
+    :ivar device_classes: ``[{name, selector}]`` the push matches the
+        deployables against (filled by the push, not load())
     """
 
     def __init__(self):
@@ -95,16 +82,10 @@ def _host_deployables(hostname):
 
 @db_api.context_manager.reader
 def load(context, hostname):
-    """Read a host's inventory rows in six statements.
-
-    :param context: request context.
-    :param hostname: the host.
-    :returns: a Snapshot.
-    """
+    """Read a host's inventory rows in six statements (a Snapshot)."""
     session = context.session
     snap = Snapshot()
-    # With the state of the device's configuration (desired state,
-    # cyborg.common.device_config): one that is changing reserves it.
+    # With the state of the device's desired configuration.
     for row in session.execute(
             sa.select(DEV, CFG.c.state.label('config_state'))
             .outerjoin(CFG, CFG.c.device_uuid == DEV.c.uuid)
@@ -150,14 +131,11 @@ def load(context, hostname):
 @db_api.context_manager.writer
 def adopt_devices(context, hostname, names):
     """Move to *hostname* the devices the existing OpenStack Cyborg stored
-    under one of *names* and that no agent of this Cyborg reported yet.
+    under one of *names* (its compute node's name) that no agent of this
+    Cyborg reported yet (no ``driver_name``).
 
-    The existing Cyborg stored an agent's devices under the name it
-    reported as, its compute node's name (``[agent]
-    resource_provider_name``); this one under the agent's host.  Devices
-    carried over by the upgrade have no ``driver_name`` until their first
-    report (cyborg.db.upstream_conversion); a name that is itself the host
-    of an agent of this Cyborg is left alone.
+    A name that is itself the host of an agent of this Cyborg is left
+    alone.
 
     :returns: the number of devices moved.
     """
@@ -175,13 +153,9 @@ def adopt_devices(context, hostname, names):
 
 @db_api.context_manager.writer
 def insert(context, table_name, rows):
-    """Insert rows (without ids) into one of the inventory tables.
+    """Insert rows (without ids) into one of the TABLES, in one
+    statement; each gets a uuid unless it has one.
 
-    Each row gets a new uuid unless it has one, and created_at.
-
-    :param table_name: devices, controlpath_ids, deployables, attributes
-        or attach_handles.
-    :param rows: a list of {column: value}.
     :returns: {uuid: id} of the new rows.
     """
     if not rows:
@@ -190,8 +164,6 @@ def insert(context, table_name, rows):
     now = timeutils.utcnow()
     values = [dict(row, uuid=row.get('uuid') or uuidutils.generate_uuid(),
                    created_at=now) for row in rows]
-    # One INSERT ... RETURNING for the batch on every backend (SQLAlchemy's
-    # "insertmanyvalues").
     result = context.session.execute(
         sa.insert(table).returning(table.c.uuid, table.c.id), values)
     return {row_uuid: row_id for row_uuid, row_id in result}
@@ -210,12 +182,7 @@ def taken_names(context, names):
 
 @db_api.context_manager.writer
 def update(context, table_name, row_id, values):
-    """Set some columns of one row (and updated_at).
-
-    :param table_name: one of the inventory tables.
-    :param row_id: the row's id.
-    :param values: {column: new value}.
-    """
+    """Set some columns of one row of one of the TABLES."""
     table = TABLES[table_name]
     context.session.execute(
         sa.update(table).where(table.c.id == row_id)
@@ -269,10 +236,7 @@ def delete_deployable(context, deployable_id):
     """Delete a gone deployable with its attributes and handles, unless an
     accelerator request or a handle in use holds it, or it is back.
 
-    :param context: request context.
-    :param deployable_id: the deployable's id.
-    :returns: True if it was deleted, False if something holds it or a
-        report brought it back (``removed_at`` no longer set).
+    :returns: True if it was deleted.
     """
     session = context.session
     try:
