@@ -23,7 +23,7 @@ cannot be carried over, and otherwise:
 2. creates this Cyborg's schema with its own migrations (utf8mb4 tables on
    MariaDB/MySQL, where upstream's were utf8),
 3. copies every row, with its id, into the new tables (converted as
-   below), and checks the counts,
+   plan() says), and checks the counts,
 4. drops the old tables.
 
 On PostgreSQL the whole conversion is one transaction.  MariaDB/MySQL

@@ -113,13 +113,13 @@ def _visible(query, project_id):
 @db_api.context_manager.writer
 def create(context, device_profile_id, project_id, group_counts,
            attachment_uuid=None, uuids=None):
-    """Create the ARQs of one device profile, in one transaction.
+    """Create the ARQs of one device profile; the new ARQs as dicts, in
+    group order.
 
     :param group_counts: for each group index, how many ARQs to create.
     :param attachment_uuid: the attach-instance that makes them (None:
         POST /v2/accelerator_requests).
     :param uuids: the new ARQs' uuids, in group order; None: new ones.
-    :returns: the new ARQs as dicts, in group order.
     """
     now = timeutils.utcnow()
     given = iter(uuids or ())
@@ -156,12 +156,10 @@ def get(context, uuid, project_id=None):
 def get_all(context, project_id=None, instance_uuid=None, states_in=None,
             uuids=None, limit=None, marker=None, sort_key='id',
             sort_dir='asc', attachment_uuids=None):
-    """ARQs visible to *project_id*, filtered in SQL (None: no filter).
+    """ARQs (dicts) visible to *project_id*, filtered in SQL (None: no
+    filter).
 
-    :param attachment_uuids: only the ARQs these attach-instances made.
-    :raises: MarkerNotFound, also for the marker of an ARQ that
-        *project_id* does not see.
-    :returns: a list of dicts.
+    :raises: MarkerNotFound, also for an ARQ *project_id* does not see.
     """
     return _shown(
         context,
@@ -209,14 +207,10 @@ def _transition_statement(target, columns, with_project, sources=None):
 @db_api.context_manager.writer
 def transition(context, uuid, target, values=None, project_id=None,
                sources=None):
-    """Move one ARQ to state *target* with a conditional UPDATE.
+    """Move one ARQ from a state of ``states.SOURCES[target]`` (or of
+    *sources*) to *target*, setting *values* too, in one UPDATE.
 
-    :param target: the new state; the ARQ must be in one of
-        ``states.SOURCES[target]``.
-    :param values: other columns to set in the same UPDATE.
     :param project_id: the caller's project (None: any).
-    :param sources: the states the ARQ must be in instead (a bind goes
-        from the sources of BindStarted straight to Bound).
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState
     """
     values = values or {}
@@ -330,16 +324,13 @@ def _delete_rows(context, by, key, project_id):
 def rows_to_delete(context, uuids=None, instance_uuid=None,
                    project_id=None, missing_ok=False):
     """The ARQs a delete names (own columns, and ``attach_handle``: the
-    handle it holds as attach_handle.get returns it, without ``in_use``,
-    or None), locked until the end of the caller's transaction.
+    handle it holds, without ``in_use``, or None), locked until the end
+    of the caller's transaction: the lock waits for an uncommitted bind,
+    so that the delete frees the handle that bind took.
 
-    The lock waits for an uncommitted bind of these ARQs, so that the
-    delete frees the handle that bind took.
-
-    :param uuids: these ARQs: every one must exist and be visible.
-    :param instance_uuid: or every ARQ of this instance (none is fine).
-    :param missing_ok: those of *uuids* that are not there are left out,
-        not refused.
+    :param uuids: these ARQs: every one must exist and be visible (unless
+        *missing_ok*).
+    :param instance_uuid: or every ARQ of this instance.
     :raises: AcceleratorRequestNotFound for the first unknown uuid.
     """
     if uuids is None:
@@ -401,10 +392,8 @@ _LOCK_STATE = (
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def lock_state(context, uuid):
-    """Lock an ARQ's row until the end of the caller's transaction.
-
-    :returns: ``{state, instance_uuid, attach_handle_id}``, or None when
-        the ARQ is gone.
+    """Lock an ARQ's row until the end of the caller's transaction:
+    ``{state, instance_uuid, attach_handle_id}``, or None when it is gone.
     """
     row = db_api.execute(context, _LOCK_STATE,
                          {'b_uuid': uuid}).one_or_none()
@@ -447,11 +436,8 @@ _DEVICE_HEALTH = (
 
 @db_api.context_manager.reader
 def device_health(context, arqs):
-    """The health of the device behind each ARQ (dict) that holds one,
-    in one query.
-
-    :returns: ``{arq uuid: {health, health_reason, health_since}}``
-        (health None: healthy).
+    """``{arq uuid: {health, health_reason, health_since}}`` of the
+    device behind each ARQ (dict) that holds one, in one query.
     """
     ids = {arq['deployable_id'] for arq in arqs
            if arq.get('deployable_id') is not None}

@@ -432,12 +432,10 @@ def view(context, up_since, host=None, resource_class=None, driver=None,
          limit=None, marker=None, trait=None):
     """The capacity view's counts, in one statement.
 
-    :param up_since: servicegroup.up_since(): an agent last heard of
-        before it is down (unless the conductors started later).
-    :param limit: at most this many hosts, the first by name (the
-        database's collation) after *marker*; None: every host.
-    :param trait: only the deployables whose resource provider was last
-        published with this trait (published()).
+    :param up_since: servicegroup.up_since().
+    :param limit: at most this many hosts, the first by name after
+        *marker*; None: every host.
+    :param trait: as get()'s.
     :returns: ``(hosts, totals)``: lists of Row.  *hosts*: one per host
         and resource class that has handles, ordered by host with
         *limit*.  *totals*: with *limit*, the counts over every host the

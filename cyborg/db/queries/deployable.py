@@ -89,10 +89,10 @@ def get(context, uuid, health=False):
 @db_api.context_manager.reader
 def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
             sort_dir='asc', health=False):
-    """Deployables matching every exact-match filter ({column: value}).
+    """Deployables (dicts, with attributes) matching every exact-match
+    filter ({column: value}).
 
     :raises: MarkerNotFound
-    :returns: a list of dicts, each with attributes [(key, value)].
     """
     return _to_dicts(context, paginate.select_page(
         context, _DEP, filters, limit, marker, sort_key,

@@ -62,6 +62,12 @@ def _to_dict(row):
     return values
 
 
+def _of_host(context, host):
+    return list(context.session.execute(
+        sa.select(models.Driver).where(models.Driver.host == host))
+        .scalars())
+
+
 def _hello_values(report):
     return {
         'status': report.get('status') or READY,
@@ -85,8 +91,7 @@ def record_hello(context, host, reports):
         detail}`` (each driver's hello()).
     :returns: the number of rows written.
     """
-    rows = {row.name: row for row in context.session.execute(
-        sa.select(models.Driver).where(models.Driver.host == host)).scalars()}
+    rows = {row.name: row for row in _of_host(context, host)}
     now = timeutils.utcnow()
     written = 0
     reported = set()
@@ -155,9 +160,7 @@ def decisions(context, host):
         config}]`` of the drivers installed or configured through the API,
         and the names of those of the configuration file uninstalled.
     """
-    return _decisions(context.session.execute(
-        sa.select(models.Driver).where(models.Driver.host == host))
-        .scalars())
+    return _decisions(_of_host(context, host))
 
 
 def _device_counts(context, host=None, name=None):
@@ -404,9 +407,7 @@ def settle(context, host, installed_revision, load_errors):
     hosts = _hosts_locked(context, [host])
     if not hosts or not hosts[0].drivers_asked:
         return None
-    rows = list(context.session.execute(
-        sa.select(models.Driver).where(models.Driver.host == host))
-        .scalars())
+    rows = _of_host(context, host)
     if driver_config.revision(*_decisions(rows)) != installed_revision:
         return None
     refused = {}

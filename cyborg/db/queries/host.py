@@ -37,6 +37,8 @@ STORED = 'stored'
 UNCHANGED = 'unchanged'
 RESEND = 'resend'
 
+_TABLE = models.Host.__table__
+
 _COLUMNS = ('hostname', 'inventory_hash', 'generation', 'agent_generation',
             'last_report_at', 'rp_name', 'compute_rp_uuid',
             'compute_rp_name', 'agent_up',
@@ -60,12 +62,11 @@ def heartbeat(context, host, agent_generation, inventory_hash,
     :returns: True when the stored hash (and provider name) are the
         agent's; False: resend.
     """
-    table = models.Host.__table__
     result = context.session.execute(
-        sa.update(table)
-        .where(table.c.hostname == host,
-               table.c.inventory_hash == inventory_hash,
-               table.c.rp_name.is_not_distinct_from(rp_name))
+        sa.update(_TABLE)
+        .where(_TABLE.c.hostname == host,
+               _TABLE.c.inventory_hash == inventory_hash,
+               _TABLE.c.rp_name.is_not_distinct_from(rp_name))
         .values(last_report_at=timeutils.utcnow(),
                 agent_generation=agent_generation))
     return result.rowcount == 1
@@ -74,19 +75,15 @@ def heartbeat(context, host, agent_generation, inventory_hash,
 @db_api.context_manager.writer
 def lock(context, host):
     """Lock a host's row until the end of the caller's writer
-    transaction, so that two conductors never apply two reports of one
-    host at once.
+    transaction (two conductors never apply two reports of one host at
+    once); the Host model object, or None.
 
     SQLite has no row locks: a no-op UPDATE takes its write lock instead.
-
-    :returns: the Host model object, or None when the host never
-        reported.
     """
     session = context.session
     if session.get_bind().dialect.name == 'sqlite':
-        table = models.Host.__table__
-        session.execute(sa.update(table).where(table.c.hostname == host)
-                        .values(generation=table.c.generation))
+        session.execute(sa.update(_TABLE).where(_TABLE.c.hostname == host)
+                        .values(generation=_TABLE.c.generation))
     return session.execute(
         sa.select(models.Host).where(models.Host.hostname == host)
         .with_for_update()).scalar_one_or_none()
@@ -95,9 +92,8 @@ def lock(context, host):
 @db_api.context_manager.reader
 def exists(context, host):
     """Whether the host has a row (it reported, or was asked to)."""
-    table = models.Host.__table__
     return context.session.execute(
-        sa.select(table.c.id).where(table.c.hostname == host)
+        sa.select(_TABLE.c.id).where(_TABLE.c.hostname == host)
     ).first() is not None
 
 
@@ -113,7 +109,7 @@ def create(context, host, reporting=False):
     now = timeutils.utcnow()
     try:
         with context.session.begin_nested():
-            context.session.execute(sa.insert(models.Host.__table__).values(
+            context.session.execute(sa.insert(_TABLE).values(
                 hostname=host, generation=0, needs_sync=False,
                 # A host that reports has its agent up.
                 agent_up=True, created_at=now,
@@ -126,15 +122,12 @@ def record_report(context, host, agent_generation, inventory_hash,
                   hardware_json=None, rp_name=None):
     """Record an agent's report, hash-gated, under the host's lock.
 
-    A stored full report bumps generation and sets needs_sync.  A host's
-    first row is inserted in a transaction of its own first: locking a
-    missing row would lock an index gap on MariaDB, where two new hosts
-    would deadlock.
+    A host's first row is inserted in a transaction of its own first:
+    locking a missing row would lock an index gap on MariaDB, where two
+    new hosts would deadlock.
 
     :param hardware_json: the full inventory (JSON text), or None for a
         heartbeat carrying the hash only.
-    :param rp_name: the compute node resource provider the agent names
-        (None: the host name).
     :returns: (status, generation): status STORED, UNCHANGED (the stored
         hash is the agent's) or RESEND (the agent must send the full
         inventory).
@@ -180,15 +173,14 @@ def mark_hosts_need_sync(context, hosts):
     """Mark the hosts for a push, in one UPDATE."""
     if not hosts:
         return
-    table = models.Host.__table__
     context.session.execute(
-        sa.update(table).where(table.c.hostname.in_(sorted(set(hosts))))
+        sa.update(_TABLE).where(_TABLE.c.hostname.in_(sorted(set(hosts))))
         .values(needs_sync=True))
 
 
-def _claimable(table, now):
-    return sa.or_(table.c.sync_claim.is_(None),
-                  table.c.sync_claimed_until < now)
+def _claimable(now):
+    return sa.or_(_TABLE.c.sync_claim.is_(None),
+                  _TABLE.c.sync_claimed_until < now)
 
 
 @db_api.context_manager.writer
@@ -196,9 +188,8 @@ def forget_compute_node(context, host):
     """Look the host's compute node provider up again at its next push,
     and mark it for one.
     """
-    table = models.Host.__table__
     context.session.execute(
-        sa.update(table).where(table.c.hostname == host)
+        sa.update(_TABLE).where(_TABLE.c.hostname == host)
         .values(compute_rp_uuid=None, compute_rp_name=None,
                 needs_sync=True))
 
@@ -208,13 +199,12 @@ def get_needing_sync(context):
     """The hosts whose resource providers must be pushed (marked, or
     whose push was left unfinished), by name.
     """
-    table = models.Host.__table__
     now = timeutils.utcnow()
     return sorted(context.session.execute(
-        sa.select(table.c.hostname).where(sa.or_(
-            table.c.needs_sync.is_(sa.true()),
-            sa.and_(table.c.sync_claim.is_not(None),
-                    table.c.sync_claimed_until < now)))).scalars())
+        sa.select(_TABLE.c.hostname).where(sa.or_(
+            _TABLE.c.needs_sync.is_(sa.true()),
+            sa.and_(_TABLE.c.sync_claim.is_not(None),
+                    _TABLE.c.sync_claimed_until < now)))).scalars())
 
 
 @db_api.context_manager.reader
@@ -222,40 +212,36 @@ def needs_sync(context, host):
     """Whether the host's resource providers wait for a push (marked, or
     a push under way or left unfinished).
     """
-    table = models.Host.__table__
     row = context.session.execute(
-        sa.select(table.c.needs_sync, table.c.sync_claim).where(
-            table.c.hostname == host)).one_or_none()
+        sa.select(_TABLE.c.needs_sync, _TABLE.c.sync_claim).where(
+            _TABLE.c.hostname == host)).one_or_none()
     return row is not None and bool(row.needs_sync or row.sync_claim)
 
 
 @db_api.context_manager.reader
 def get_gone_held(context):
     """The hosts whose last report left held hardware, by name."""
-    table = models.Host.__table__
     return sorted(context.session.execute(
-        sa.select(table.c.hostname).where(
-            table.c.gone_held.is_(sa.true()))).scalars())
+        sa.select(_TABLE.c.hostname).where(
+            _TABLE.c.gone_held.is_(sa.true()))).scalars())
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def claim_sync(context, host, token, seconds):
     """Take a host to push it, when it needs a push and no other
-    conductor has it; clears its mark.
+    conductor has it, for *seconds*; clears its mark.
 
     :param token: the claim (a uuid of the caller's).
-    :param seconds: how long the claim holds.
     :returns: True when the caller has the host.
     """
-    table = models.Host.__table__
     now = timeutils.utcnow()
     result = context.session.execute(
-        sa.update(table).where(
-            table.c.hostname == host,
-            sa.or_(table.c.needs_sync.is_(sa.true()),
-                   table.c.sync_claim.is_not(None)),
-            _claimable(table, now))
+        sa.update(_TABLE).where(
+            _TABLE.c.hostname == host,
+            sa.or_(_TABLE.c.needs_sync.is_(sa.true()),
+                   _TABLE.c.sync_claim.is_not(None)),
+            _claimable(now))
         .values(needs_sync=False, sync_claim=token,
                 sync_claimed_until=now + datetime.timedelta(
                     seconds=seconds)))
@@ -265,19 +251,17 @@ def claim_sync(context, host, token, seconds):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def release_sync(context, host, token, again):
-    """Let go of a host taken by claim_sync().
+    """Let go of a host taken by claim_sync(); False when the claim had
+    expired and another conductor took the host since.
 
     :param again: the push was incomplete: mark the host again.
-    :returns: False when the claim had expired and another conductor
-        took the host since.
     """
-    table = models.Host.__table__
     values = {'sync_claim': None, 'sync_claimed_until': None}
     if again:
         values['needs_sync'] = True
     result = context.session.execute(
-        sa.update(table).where(table.c.hostname == host,
-                               table.c.sync_claim == token)
+        sa.update(_TABLE).where(_TABLE.c.hostname == host,
+                               _TABLE.c.sync_claim == token)
         .values(**values))
     return result.rowcount == 1
 
@@ -288,10 +272,9 @@ def record_compute_node(context, host, rp_name, uuid, name):
     """Record the compute node provider of a host (None, None: look it up
     again), unless the agent named another one than *rp_name* meanwhile.
     """
-    table = models.Host.__table__
     context.session.execute(
-        sa.update(table).where(table.c.hostname == host,
-                               table.c.rp_name.is_not_distinct_from(rp_name))
+        sa.update(_TABLE).where(_TABLE.c.hostname == host,
+                               _TABLE.c.rp_name.is_not_distinct_from(rp_name))
         .values(compute_rp_uuid=uuid, compute_rp_name=name))
 
 
@@ -301,11 +284,10 @@ def set_liveness(context, host, agent_up):
     """Record the agent's liveness, and mark the host for a push, when it
     changed; True when this call changed it.
     """
-    table = models.Host.__table__
     result = context.session.execute(
-        sa.update(table).where(
-            table.c.hostname == host,
-            table.c.agent_up.is_distinct_from(agent_up))
+        sa.update(_TABLE).where(
+            _TABLE.c.hostname == host,
+            _TABLE.c.agent_up.is_distinct_from(agent_up))
         .values(agent_up=agent_up, needs_sync=True))
     return result.rowcount == 1
 

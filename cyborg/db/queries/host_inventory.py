@@ -43,18 +43,11 @@ TABLES = {'devices': DEV, 'controlpath_ids': CPID, 'deployables': DEP,
 
 
 class Snapshot:
-    """One host's stored inventory, as plain dicts.
-
-    :ivar devices: {device uuid: row}
-    :ivar controlpaths: {device id: row} (one per device)
-    :ivar deployables: {deployable name: row}
-    :ivar attributes: {deployable id: [row]}
-    :ivar handles: {deployable id: [row]}
-    :ivar held_handles: ids of the handles in use or referenced by an ARQ
-    :ivar held_deployables: ids of the deployables referenced by an ARQ or
-        with a held handle
-    :ivar device_classes: ``[{name, selector}]`` the push matches the
-        deployables against (filled by the push, not load())
+    """One host's stored inventory, as plain dicts: devices by uuid,
+    controlpaths by device id, deployables by name, attributes and
+    handles by deployable id; the ids of the held handles (in use or
+    referenced by an ARQ) and deployables (referenced by an ARQ or with a
+    held handle); and the device classes the push fills in.
     """
 
     def __init__(self):
@@ -132,12 +125,9 @@ def load(context, hostname):
 def adopt_devices(context, hostname, names):
     """Move to *hostname* the devices the existing OpenStack Cyborg stored
     under one of *names* (its compute node's name) that no agent of this
-    Cyborg reported yet (no ``driver_name``).
+    Cyborg reported yet (no ``driver_name``); how many.
 
-    A name that is itself the host of an agent of this Cyborg is left
-    alone.
-
-    :returns: the number of devices moved.
+    A name that is the host of an agent of this Cyborg is left alone.
     """
     names = [n for n in names if n and n != hostname]
     if not names:
@@ -234,9 +224,8 @@ def delete_free_handles(context, ids):
 @db_api.context_manager.writer
 def delete_deployable(context, deployable_id):
     """Delete a gone deployable with its attributes and handles, unless an
-    accelerator request or a handle in use holds it, or it is back.
-
-    :returns: True if it was deleted.
+    accelerator request or a handle in use holds it, or it is back;
+    whether it was deleted.
     """
     session = context.session
     try:
@@ -266,9 +255,7 @@ def delete_deployable(context, deployable_id):
 @db_api.context_manager.writer
 def delete_device(context, device_id):
     """Delete a device and its controlpath ids, unless something still
-    refers to them (a deployable, or a handle through the controlpath).
-
-    :returns: True if it was deleted.
+    refers to them; whether it was deleted.
     """
     session = context.session
     try:
