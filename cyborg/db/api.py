@@ -100,16 +100,11 @@ def retry_on_deadlock(func):
 
 
 def execute(context, statement, params=None):
-    """Run a Core *statement* on the connection of the caller's
-    transaction.
+    """Run a Core *statement* (with a dict of parameters, or a list for
+    executemany) on the connection of the caller's transaction.
 
-    About half the cost of ``Session.execute`` per statement, for the
-    statements built once on Nova's path.  Nothing is synchronised with
-    the session, and pending objects are not flushed first.
-
-    :param params: a dict of bound parameters, or a list of dicts
-        (executemany).
-    :returns: the CursorResult.
+    About half the cost of ``Session.execute``; nothing is synchronised
+    with the session, and pending objects are not flushed first.
     """
     return context.session.connection().execute(statement, params)
 

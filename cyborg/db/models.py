@@ -65,11 +65,7 @@ class Service(Base, oslo_models.TimestampMixin):
 
 
 class Host(Base, oslo_models.TimestampMixin):
-    """Inventory state of one agent host, as the conductor last applied it.
-
-    The hash of the last applied report makes an unchanged report cost one
-    indexed lookup.
-    """
+    """Inventory state of one agent host, as the conductor applied it."""
 
     __tablename__ = 'hosts'
     __table_args__ = _table_args(
@@ -84,29 +80,25 @@ class Host(Base, oslo_models.TimestampMixin):
     last_report_at = sa.Column(sa.DateTime, nullable=True)
     # The agent's own counter of inventory changes, as last reported.
     agent_generation = sa.Column(sa.Integer, nullable=True)
-    # JSON list: the last full hardware report, shown while the agent is
-    # down.
+    # JSON list: the last full hardware report.
     hardware = sa.Column(sa.Text().with_variant(
         mysql.MEDIUMTEXT(), 'mysql'), nullable=True)
-    # Name of the compute node resource provider the agent's devices hang
-    # under ([agent] resource_provider_name); None: the host name.
+    # [agent] resource_provider_name; None: the host name.
     rp_name = sa.Column(sa.String(255), nullable=True)
     # The name compute_rp_uuid was found under (rp_name, else the host
     # name): the nodename Nova binds with.
     compute_rp_name = sa.Column(sa.String(255), nullable=True)
-    # The agent's liveness as last applied to Placement; None until first
-    # checked.
+    # The agent's liveness as last applied to Placement.
     agent_up = sa.Column(sa.Boolean, nullable=True)
     # The resource providers must be pushed to Placement
     # (cyborg.db.queries.host).
     needs_sync = sa.Column(sa.Boolean, nullable=False,
                            server_default=sa.false(), default=False)
-    # The conductor pushing the host (a uuid of its own) and until when;
-    # an expired claim is an unfinished push.
+    # The conductor pushing the host (a uuid of its own) and until when.
     sync_claim = sa.Column(sa.String(36), nullable=True)
     sync_claimed_until = sa.Column(sa.DateTime, nullable=True)
-    # The last report left gone hardware in the tables (attach handles or
-    # devices still held): it is applied again until they are released.
+    # The last report left gone hardware that is still held: it is
+    # applied again until it is released.
     gone_held = sa.Column(sa.Boolean, nullable=False,
                           server_default=sa.false(), default=False)
     # The last discovery asked of the host (cyborg.db.queries.discovery).
@@ -143,16 +135,16 @@ class Driver(Base, oslo_models.TimestampMixin):
     detail = sa.Column(sa.Text, nullable=True)
     # JSON object: the configuration given at install or update time
     config = sa.Column(sa.Text, nullable=True)
-    # "config" (from [agent] enabled_drivers) or "api" (installed through
-    # the API, persisted here and loaded by the agent at start)
+    # "config" ([agent] enabled_drivers) or "api" (installed through the
+    # API)
     source = sa.Column(sa.String(16), nullable=False, default='config')
     # "installed", or "uninstalled" (a driver of the configuration file
     # the agent keeps unloaded); for one of the configuration file, a
     # non-NULL config is the operator's configuration of it.
     state = sa.Column(sa.String(16), nullable=False, default='installed',
                       server_default='installed')
-    # The row before the decisions its agent has not answered yet (JSON;
-    # {}: they created it), put back when the agent cannot load the driver.
+    # The row before the decisions its agent has not answered yet (JSON),
+    # put back when the agent cannot load the driver.
     undo = sa.Column(sa.Text, nullable=True)
 
 
@@ -190,10 +182,7 @@ class Device(Base, oslo_models.TimestampMixin):
 
 class DeviceConfig(Base, oslo_models.TimestampMixin):
     """A device's desired configuration (cyborg.common.device_config),
-    which its agent applies and puts back after the host reboots.
-
-    Keyed by the device's uuid, not its row, so that it outlives the rows
-    of a device whose functions come and go as it is configured.
+    keyed by the device's uuid so that it outlives the device's rows.
     """
 
     __tablename__ = 'device_configs'
@@ -300,10 +289,8 @@ class Attribute(Base, oslo_models.TimestampMixin):
 
 
 class AttachHandle(Base, oslo_models.TimestampMixin):
-    """One assignable slot of a deployable (a PCI function or an mdev).
-
-    Claimed with a conditional update of ``in_use``; the unique
-    ``extended_accelerator_requests.attach_handle_id`` backs that up.
+    """One assignable slot of a deployable (a PCI function or an mdev),
+    claimed with a conditional update of ``in_use``.
     """
 
     __tablename__ = 'attach_handles'
@@ -408,9 +395,7 @@ class InstanceAttachment(Base, oslo_models.TimestampMixin):
 
     Written first (the intent), so that a conductor that dies between
     Placement and the database leaves a record of what it was doing
-    (cyborg.conductor.attach.allocations): ``allocations`` is what it adds
-    to the server's (JSON ``{rp: {rc: amount}}``), ``previous`` the
-    server's amounts as read before the last write to them.
+    (cyborg.conductor.attach.allocations).
     """
 
     __tablename__ = 'instance_attachments'
@@ -428,15 +413,16 @@ class InstanceAttachment(Base, oslo_models.TimestampMixin):
     user_id = sa.Column(sa.String(255), nullable=True)
     state = sa.Column(sa.String(16), nullable=False)
     reboot = sa.Column(sa.String(16), nullable=True)
+    # JSON {rp: {rc: amount}}: what it adds to the server's allocations.
     allocations = sa.Column(sa.Text, nullable=False)
+    # JSON: the server's amounts as read before the last write to them.
     previous = sa.Column(sa.Text, nullable=True)
 
 
 class BoundInstance(Base, oslo_models.TimestampMixin):
-    """An instance that has accelerator requests bound to it.
-
-    Its unique instance_uuid keeps two racing binds of one instance from
-    both succeeding, on every database.
+    """An instance that has accelerator requests bound to it: its unique
+    instance_uuid keeps two racing binds of one instance from both
+    succeeding.
     """
 
     __tablename__ = 'bound_instances'
@@ -458,12 +444,11 @@ class BindJob(Base, oslo_models.TimestampMixin):
 
     id = sa.Column(sa.Integer, primary_key=True)
     uuid = sa.Column(sa.String(36), nullable=False, unique=True)
-    # NULL: a program request's job (PATCH /v2/deployables/{uuid}/program).
+    # NULL: a program request's job.
     arq_uuid = sa.Column(sa.String(36), nullable=True)
     # program, prepare_attach, release_attach
     kind = sa.Column(sa.String(32), nullable=False)
-    # pending, running; a program request's job is kept once done or
-    # failed, for its outcome.
+    # pending, running; done or failed (a program request's, kept).
     state = sa.Column(sa.String(16), nullable=False, default='pending')
     # The API request that created the job (for the logs).
     request_id = sa.Column(sa.String(64), nullable=True)
@@ -476,8 +461,7 @@ class BindJob(Base, oslo_models.TimestampMixin):
     # Not run before this (a retry's back-off).
     not_before = sa.Column(sa.DateTime, nullable=True)
     last_error = sa.Column(sa.Text, nullable=True)
-    # A finished program request's outcome (JSON; see
-    # cyborg.conductor.arq.program), read by cyborg-api to answer it.
+    # A finished program request's outcome (JSON).
     outcome = sa.Column(sa.Text, nullable=True)
 
 

@@ -16,20 +16,13 @@ place, for ``cyborg-dbsync upgrade``.
 
 plan() reads every row and says what the conversion keeps, changes and
 cannot carry over, changing nothing.  convert() refuses when anything
-cannot be carried over, and otherwise:
-
-1. moves the existing tables aside (PostgreSQL: into the schema
-   ``cyborg_upstream``; MariaDB/MySQL: renamed ``cyborg_upstream_<table>``),
-2. creates this Cyborg's schema with its own migrations (utf8mb4 tables on
-   MariaDB/MySQL, where upstream's were utf8),
-3. copies every row, with its id, into the new tables (converted as
-   plan() says), and checks the counts,
-4. drops the old tables.
-
-On PostgreSQL the whole conversion is one transaction.  MariaDB/MySQL
-commit each DDL statement: a conversion that fails after step 1 leaves the
-old tables under their new names, and the database backup taken before
-the upgrade is the way back.
+cannot be carried over; otherwise it moves the existing tables aside
+(PostgreSQL: into the schema ``cyborg_upstream``; MariaDB/MySQL: renamed
+``cyborg_upstream_<table>``), creates this Cyborg's schema, copies every
+row with its id (converted as plan() says), checks the counts and drops
+the old tables.  On PostgreSQL it is one transaction; MariaDB/MySQL
+commit each DDL statement, so a conversion that fails after the move
+leaves the old tables under their new names (the backup is the way back).
 
 An empty ``devices.driver_name`` marks a device for adoption by its
 agent's first report (cyborg.conductor.inventory.device_diff); addresses

@@ -71,14 +71,12 @@ def _to_dict(row):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def claim(context, deployable_id, candidate=None):
-    """Take a free handle of a deployable (a dict), or None.
+    """Take a free handle of a deployable (a dict), or None: read with
+    ``FOR UPDATE SKIP LOCKED``, taken with an UPDATE conditional on it
+    still being free.
 
-    A free handle is read with ``FOR UPDATE SKIP LOCKED`` and taken with
-    an UPDATE conditional on it still being free, so that two concurrent
-    binds never get the same handle.
-
-    :param candidate: a handle the caller read as free
-        (deployable.lock_fpga), tried first.
+    :param candidate: a handle deployable.lock_fpga read as free, tried
+        first.
     """
     if candidate is not None and not candidate['in_use']:
         taken = db_api.execute(context, _TAKE, {

@@ -14,10 +14,9 @@
 """Queries of bind_jobs: the device work of binds, unbinds and program
 requests, kept in the database until it is done.
 
-A conductor takes a due job by setting its owner with a conditional
-UPDATE, runs it, and deletes it when done.  A program request's job
-(arq_uuid NULL) is kept ``done`` or ``failed`` with its outcome, which
-cyborg-api reads (outcome()), until purge_finished().
+A conductor takes a due job with a conditional UPDATE of its owner and
+deletes it when done; a program request's job is kept with its outcome
+(outcome()) until purge_finished().
 """
 
 from oslo_serialization import jsonutils

@@ -12,10 +12,8 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Queries of the online data migrations (cyborg.conductor.
-data_migrations).
-
-Each reads a batch of the rows it repairs, by id after a marker, and
-repairs each with an UPDATE whose WHERE clause repeats the condition.
+data_migrations): batches by id after a marker, each repair an UPDATE
+whose WHERE clause repeats the condition.
 """
 
 from oslo_utils import timeutils

@@ -225,11 +225,10 @@ def lock_fpga(context, deployable_id, for_bind=False):
     that of one that reprograms the FPGA and one that uses it as it is,
     never both succeed.
 
-    :param for_bind: also read a candidate free handle (_LOCK_FOR_BIND).
     :returns: ``{bitstream_id, in_use (handles in use), programming (bind
         jobs programming it, plus one while the program API does)}``, with
-        *for_bind* ``free_handle`` (as attach_handle.get returns it, or
-        None); or None when the deployable is gone.
+        *for_bind* ``free_handle`` (a candidate, or None); or None when
+        the deployable is gone.
     """
     row = db_api.execute(context, _LOCK_FOR_BIND if for_bind else _LOCK,
                          {'b_id': deployable_id}).one_or_none()

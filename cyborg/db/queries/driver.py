@@ -247,13 +247,12 @@ def install(context, name, hosts, config, request_id):
     """Record a driver installed through the API on *hosts*, and that
     request *request_id* waits for their agents (see settle()).
 
-    A host where the driver is enabled already refuses, and nothing is
-    written.  A driver of the configuration file uninstalled on a host is
-    installed again (*config* its operator's configuration, if any); the
-    row of one no longer enabled (DISABLED) is taken over.
+    A driver of the configuration file uninstalled on a host is installed
+    again (*config* its operator's configuration, if any); the row of one
+    no longer enabled (DISABLED) is taken over.
 
     :param config: ``{group: {option: value}}`` (normalised).
-    :raises: DriverAlreadyEnabled
+    :raises: DriverAlreadyEnabled, and nothing is written.
     :returns: the rows as written (dicts), in *hosts* order.
     """
     rows = {row.host: row for row in context.session.execute(

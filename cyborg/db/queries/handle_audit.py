@@ -14,10 +14,8 @@
 """Queries of the attach-handle audit (cyborg.conductor.audit.handles):
 handles in use that nothing holds, and ARQs that hold a free handle.
 
-candidates() reads without locks; each candidate is then settled in the
-caller's transaction, which locks the handle's row first (lock_handle())
-and reads its holders with locking reads; every fix is an UPDATE whose
-WHERE clause repeats the condition.
+Each candidate is settled in the caller's transaction, which locks the
+handle first (lock_handle()); every fix repeats its condition.
 """
 
 from oslo_serialization import jsonutils
@@ -64,9 +62,8 @@ def _handle_dict(row):
 
 @db_api.context_manager.reader
 def candidates(context, host=None):
-    """What may be wrong, from a read without locks.
+    """What may be wrong (on *host*, or every host), read without locks.
 
-    :param host: only the handles of this host's devices.
     :returns: ``(unheld, held_free)``: the handles (dicts) in use that no
         live ARQ references and no bind job names, and the free handles
         an ARQ references, each with ``arq_uuid`` and ``arq_state``.

@@ -12,9 +12,7 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """The hardware view: what each host's agent last reported, as stored
-(so that a host whose agent is down still shows what it had).
-
-cyborg.liveness.hardware() adds each agent's status.
+(cyborg.liveness.hardware() adds each agent's status).
 """
 
 import datetime

@@ -14,13 +14,10 @@
 """Queries of the hosts table: each agent host's last hardware report,
 and what must still be pushed to Placement.
 
-``needs_sync`` marks a host whose resource providers must be pushed:
-every change of what they show sets it in its transaction.  A conductor
-takes the host (claim_sync(): clears the mark, records the claim), pushes
-with no transaction open, and lets go (release_sync(): marks it again
-when the push was incomplete).  A change committed meanwhile marks it
-again: no change is lost, and no two pushes of a host run at once.  An
-expired claim is an unfinished push.
+``needs_sync`` marks a host whose resource providers must be pushed.  A
+conductor takes the host (claim_sync() clears the mark), pushes with no
+transaction open and lets go (release_sync()); a change committed
+meanwhile marks it again.  An expired claim is an unfinished push.
 """
 
 import datetime

@@ -73,10 +73,17 @@ def _host_deployables(hostname):
         DEP.c.device_id.in_(_host_devices(hostname)))
 
 
+def _rows_in(context, table, column, ids):
+    """The rows of *table* whose *column* is in *ids* (a subquery)."""
+    return context.session.execute(sa.select(table).where(column.in_(ids))
+                                   .order_by(table.c.id)).mappings()
+
+
 @db_api.context_manager.reader
 def load(context, hostname):
     """Read a host's inventory rows in six statements (a Snapshot)."""
     session = context.session
+    deployables = _host_deployables(hostname)
     snap = Snapshot()
     # With the state of the device's desired configuration.
     for row in session.execute(
@@ -85,31 +92,24 @@ def load(context, hostname):
             .where(DEV.c.hostname == hostname)
             .order_by(DEV.c.id)).mappings():
         snap.devices[row['uuid']] = dict(row)
-    for row in session.execute(sa.select(CPID).where(
-            CPID.c.device_id.in_(_host_devices(hostname)))
-            .order_by(CPID.c.id)).mappings():
+    for row in _rows_in(context, CPID, CPID.c.device_id,
+                        _host_devices(hostname)):
         snap.controlpaths.setdefault(row['device_id'], dict(row))
-    for row in session.execute(sa.select(DEP).where(
-            DEP.c.id.in_(_host_deployables(hostname)))
-            .order_by(DEP.c.id)).mappings():
+    for row in _rows_in(context, DEP, DEP.c.id, deployables):
         snap.deployables[row['name']] = dict(row)
-    for row in session.execute(sa.select(ATTR).where(
-            ATTR.c.deployable_id.in_(_host_deployables(hostname)))
-            .order_by(ATTR.c.id)).mappings():
+    for row in _rows_in(context, ATTR, ATTR.c.deployable_id, deployables):
         snap.attributes[row['deployable_id']].append(dict(row))
     handle_deployable = {}
-    for row in session.execute(sa.select(AH).where(
-            AH.c.deployable_id.in_(_host_deployables(hostname)))
-            .order_by(AH.c.id)).mappings():
+    for row in _rows_in(context, AH, AH.c.deployable_id, deployables):
         snap.handles[row['deployable_id']].append(dict(row))
         handle_deployable[row['id']] = row['deployable_id']
         if row['in_use']:
             snap.held_handles.add(row['id'])
     host_handles = sa.select(AH.c.id).where(
-        AH.c.deployable_id.in_(_host_deployables(hostname)))
+        AH.c.deployable_id.in_(deployables))
     for handle_id, deployable_id in session.execute(
             sa.select(ARQ.c.attach_handle_id, ARQ.c.deployable_id).where(
-                sa.or_(ARQ.c.deployable_id.in_(_host_deployables(hostname)),
+                sa.or_(ARQ.c.deployable_id.in_(deployables),
                        ARQ.c.attach_handle_id.in_(host_handles)))):
         if handle_id is not None:
             snap.held_handles.add(handle_id)

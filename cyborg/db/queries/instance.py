@@ -93,7 +93,6 @@ def get_page(context, project_id=None, host=None, device_profile=None,
     A server is listed when one of its Bound ARQs matches every filter
     given (None: no filter); only its matching ARQs come with it.
 
-    :param device_profile: a device profile's name.
     :param marker: only servers whose uuid sorts after this one (it need
         not hold accelerators any more).
     :returns: a list of ``{uuid, project_id, arqs}``, in uuid order.

@@ -14,11 +14,9 @@
 """Queries of nova_events, the outbox of events for Nova.
 
 An event is written in the transaction of the state change it reports,
-so that it is neither sent before the change is durable nor lost; it is
 taken by one conductor (``sending``, with a claim that expires) and
 deleted once Nova took it or refused it for good.  A ``failed`` event of
-an ARQ Nova bound is sent again until Nova acts on it: meanwhile readers
-of the ARQ see it still binding (failing_tags()).
+an ARQ Nova bound is sent again until Nova acts on it (failing_tags()).
 """
 
 import datetime
@@ -63,8 +61,6 @@ def add(context, server_uuid, tag, status, request_id=None,
         claim_seconds=None, bind_started_at=None):
     """Write an event, in the transaction of the state change it reports.
 
-    :param tag: the ARQ uuid.
-    :param status: completed or failed.
     :param claim_seconds: the caller takes the event, to send it once its
         transaction commits; the claim expires after that many seconds.
         None: the event waits for claim_due().

@@ -86,15 +86,12 @@ def select_page(context, table, filters=None, limit=None, marker=None,
     then ``id``, after *marker* (the uuid of the previous page's last
     row), at most *limit* of them.
 
-    :param table: a Table with ``id`` and ``uuid`` columns.
     :param filters: {column name: value}, an equality each; a list or
         tuple of values is ``IN``.
-    :param base: a Core SELECT built once, whose FROM includes *table*;
-        None: every column of *table*.
+    :param base: a Core SELECT built once, whose FROM includes *table*.
     :param marker_scope: names of equality *filters* that make the set the
         caller may see (``project_id``): a marker outside it is unknown.
     :raises: MarkerNotFound
-    :returns: the CursorResult.
     """
     shape = []
     params = {}

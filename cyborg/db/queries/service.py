@@ -42,11 +42,10 @@ def _is_duplicate(exc):
 @db_api.context_manager.writer
 def heartbeat(context, host, binary, topic=None, version=None,
               started_at=None):
-    """Record that a service is alive, creating its row on first contact.
+    """Record that a service is alive, creating its row on first contact;
+    the row as a dict.
 
-    :param binary: cyborg-api, cyborg-conductor or cyborg-agent.
     :param started_at: when set, the service (re)started at that time.
-    :returns: the service row as a dict.
     """
     now = timeutils.utcnow()
     values = {'last_seen_up': now, 'updated_at': now}
