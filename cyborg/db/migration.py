@@ -11,11 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Schema migrations with alembic: upgrade, version, stamp and revision.
-
-The migration scripts live in ``cyborg/db/alembic/versions``; the
-``cyborg-dbsync`` command is a thin wrapper around these functions.
-"""
+"""Schema migrations with alembic, for ``cyborg-dbsync``."""
 
 import os
 
@@ -44,10 +40,8 @@ def _config(connection=None):
 
 
 def upgrade(revision='head', engine=None):
-    """Upgrade the schema to *revision*.
-
-    :param revision: an alembic revision id, or 'head'.
-    :param engine: the engine to migrate; default: [database] connection.
+    """Upgrade the schema to *revision* (default engine: [database]
+    connection).
     """
     engine = engine or db_api.get_engine()
     with engine.begin() as connection:
@@ -55,19 +49,12 @@ def upgrade(revision='head', engine=None):
 
 
 def upgrade_connection(connection, revision='head'):
-    """Upgrade the schema on *connection*, in the caller's transaction.
-
-    :param connection: a SQLAlchemy connection.
-    :param revision: an alembic revision id, or 'head'.
-    """
+    """Upgrade the schema on *connection*, in the caller's transaction."""
     alembic_command.upgrade(_config(connection), revision)
 
 
 def pending(connection):
-    """The revisions an upgrade to head would run, oldest first.
-
-    :param connection: a SQLAlchemy connection.
-    """
+    """The revisions an upgrade to head would run, oldest first."""
     script = alembic_command.ScriptDirectory.from_config(_config())
     current = version_of(connection)
     revisions = list(script.iterate_revisions('heads', current))
@@ -75,8 +62,8 @@ def pending(connection):
 
 
 def pending_on_engine(engine=None):
-    """pending() on the [database] connection (or *engine*); also True for
-    a database of the existing OpenStack Cyborg (not converted yet).
+    """Whether an upgrade has anything to do (also for a database of the
+    existing OpenStack Cyborg, not converted yet).
     """
     engine = engine or db_api.get_engine()
     with engine.connect() as connection:
@@ -86,11 +73,7 @@ def pending_on_engine(engine=None):
 
 
 def version(engine=None):
-    """The schema's current revision, or None for an empty database.
-
-    :param engine: the engine to inspect; default: [database] connection.
-    :returns: a revision id or None.
-    """
+    """The schema's current revision, or None for an empty database."""
     engine = engine or db_api.get_engine()
     with engine.connect() as connection:
         return version_of(connection)
@@ -103,14 +86,10 @@ def version_of(connection):
 
 
 def create_schema(engine=None):
-    """Create the current schema from the models and stamp it at head, in
-    one transaction (``cyborg-dbsync create_schema``, as OpenStack
-    Cyborg's): for a new, empty database, instead of running every
-    migration.
+    """Create the schema of a new, empty database from the models and
+    stamp it at head, in one transaction.
 
-    :param engine: the engine; default: [database] connection.
-    :raises: SchemaExists when the database has a schema revision or
-        tables already (use upgrade).
+    :raises: SchemaExists when the database has a revision or tables.
     :returns: the head revision.
     """
     engine = engine or db_api.get_engine()
@@ -126,11 +105,7 @@ def create_schema(engine=None):
 
 
 def stamp(revision, engine=None):
-    """Record *revision* as the schema's revision without running anything.
-
-    :param revision: an alembic revision id, or 'head'.
-    :param engine: the engine to stamp; default: [database] connection.
-    """
+    """Record *revision* as the schema's revision, running nothing."""
     engine = engine or db_api.get_engine()
     with engine.begin() as connection:
         alembic_command.stamp(_config(connection), revision)
@@ -139,10 +114,8 @@ def stamp(revision, engine=None):
 def revision(message, autogenerate=False, engine=None):
     """Write a new migration script (for developers).
 
-    :param message: a one-line description, used in the file name.
-    :param autogenerate: compare the models with the database (which must
-        be at head) and write the differences into the script.
-    :param engine: the engine to compare against.
+    :param autogenerate: write the differences between the models and the
+        database (at head) into it.
     """
     engine = engine or db_api.get_engine()
     with engine.begin() as connection:

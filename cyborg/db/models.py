@@ -13,14 +13,10 @@
 # under the License.
 """SQLAlchemy models of Cyborg's database.
 
-Columns follow the existing Cyborg schema where it has the same table, so
-that the public API can show the same fields; what Cyborg adds is called out
-in each class.  Enumerated values are plain strings here and are checked by
-the code that writes them (the objects and the API schemas), which keeps the
-migrations identical on SQLite, MariaDB and PostgreSQL.
-
-Change this file only together with a new alembic migration
-(``cyborg-dbsync revision --autogenerate``), in the same commit.
+Tables the existing Cyborg has keep its columns, so that the API shows the
+same fields.  Enumerated values are plain strings, checked by their
+writers, so that the migrations are the same on every backend.  Change
+this file only together with an alembic migration, in the same commit.
 """
 
 from oslo_db.sqlalchemy import models as oslo_models
@@ -28,9 +24,7 @@ import sqlalchemy as sa
 from sqlalchemy import orm
 from sqlalchemy.dialects import mysql
 
-# Deterministic constraint names, identical on every backend, so that
-# migrations can refer to them and the models-versus-migrations check
-# compares like with like.
+# Constraint names identical on every backend, for the migrations.
 NAMING_CONVENTION = {
     'uq': 'uniq_%(table_name)s0%(column_0_N_name)s',
     'fk': 'fk_%(table_name)s0%(column_0_name)s',
@@ -50,17 +44,8 @@ def _table_args(*args):
     return args + (Base.__table_args__,)
 
 
-class _Timestamps(oslo_models.TimestampMixin):
-    """created_at / updated_at, set by the client (UTC, naive)."""
-
-
-class Service(Base, _Timestamps):
-    """A running Cyborg service process (api, conductor or agent).
-
-    New in Cyborg: the existing project had no record of its services, so a
-    dead agent went unnoticed.  A service counts as up while
-    ``last_seen_up`` is younger than ``[DEFAULT] service_down_time``.
-    """
+class Service(Base, oslo_models.TimestampMixin):
+    """A running Cyborg service process (api, conductor or agent)."""
 
     __tablename__ = 'services'
     __table_args__ = _table_args(
@@ -79,14 +64,8 @@ class Service(Base, _Timestamps):
     last_seen_up = sa.Column(sa.DateTime, nullable=True)
 
 
-class Host(Base, _Timestamps):
-    """Inventory state of one agent host, as the conductor last applied it.
-
-    New in Cyborg: the hash of the last applied report (so that an unchanged
-    report costs one indexed lookup) and a generation that every applied
-    report bumps, so that two conductors never apply two reports of the same
-    host at once.
-    """
+class Host(Base, oslo_models.TimestampMixin):
+    """Inventory state of one agent host, as the conductor applied it."""
 
     __tablename__ = 'hosts'
     __table_args__ = _table_args(
@@ -101,58 +80,42 @@ class Host(Base, _Timestamps):
     last_report_at = sa.Column(sa.DateTime, nullable=True)
     # The agent's own counter of inventory changes, as last reported.
     agent_generation = sa.Column(sa.Integer, nullable=True)
-    # JSON list: the last full hardware report (the seeds' /hardware), so
-    # that it can be shown while the agent is down.
+    # JSON list: the last full hardware report.
     hardware = sa.Column(sa.Text().with_variant(
         mysql.MEDIUMTEXT(), 'mysql'), nullable=True)
-    # Name of the compute node resource provider the agent's devices hang
-    # under ([agent] resource_provider_name); None: the host name.
+    # [agent] resource_provider_name; None: the host name.
     rp_name = sa.Column(sa.String(255), nullable=True)
-    # The name of the provider compute_rp_uuid was found under: rp_name, or
-    # the host name when Placement has no provider named rp_name.  Nova
-    # binds with it (the compute node's nodename).
+    # The name compute_rp_uuid was found under (rp_name, else the host
+    # name): the nodename Nova binds with.
     compute_rp_name = sa.Column(sa.String(255), nullable=True)
-    # The agent's liveness as last applied to Placement (its inventory is
-    # reserved while it is down); None until first checked.
+    # The agent's liveness as last applied to Placement.
     agent_up = sa.Column(sa.Boolean, nullable=True)
-    # The resource providers must be pushed to Placement (set with every
-    # change of what they show, cleared when a push takes the host, set
-    # again when it was incomplete: Placement unreachable, compute node
-    # resource provider missing, removed hardware still allocated).
+    # The resource providers must be pushed to Placement
+    # (cyborg.db.queries.host).
     needs_sync = sa.Column(sa.Boolean, nullable=False,
                            server_default=sa.false(), default=False)
-    # The conductor pushing the host to Placement (a uuid of its own) and
-    # until when (cyborg.conductor.placement.push): one pusher at a time;
-    # an expired claim is an unfinished push.
+    # The conductor pushing the host (a uuid of its own) and until when.
     sync_claim = sa.Column(sa.String(36), nullable=True)
     sync_claimed_until = sa.Column(sa.DateTime, nullable=True)
-    # The last report left gone hardware in the tables (attach handles or
-    # devices still held): it is applied again until they are released.
+    # The last report left gone hardware that is still held: it is
+    # applied again until it is released.
     gone_held = sa.Column(sa.Boolean, nullable=False,
                           server_default=sa.false(), default=False)
-    # The last discovery an operator asked of the host (POST
-    # /v2/discovery; cyborg.conductor.inventory.discovery): its id, its state
-    # (asked, done, failed, unreachable), when it was asked, and its
-    # outcome (JSON: what the report changed, or the reason it failed),
-    # written by the agent's report that answers it.
+    # The last discovery asked of the host (cyborg.db.queries.discovery).
     discovery_id = sa.Column(sa.String(36), nullable=True)
     discovery_state = sa.Column(sa.String(16), nullable=True)
     discovery_asked_at = sa.Column(sa.DateTime, nullable=True)
     discovery_result = sa.Column(sa.Text, nullable=True)
-    # The operator's driver requests (install-driver, update-driver)
-    # waiting for the host's agent (JSON list of their ids), and the last
-    # ones its agent settled (JSON list, newest first, of ``{ids,
-    # refused: {driver name: why it would not load}}``), which cyborg-api
-    # reads (cyborg.conductor.devices.driver).
+    # The driver requests waiting for the host's agent (JSON list of ids)
+    # and the last ones it settled (JSON list, newest first, of ``{ids,
+    # refused: {driver name: why}}``): cyborg.db.queries.driver.
     drivers_asked = sa.Column(sa.Text, nullable=True)
     drivers_settled = sa.Column(sa.Text, nullable=True)
 
 
-class Driver(Base, _Timestamps):
-    """An accelerator driver enabled on one host.
-
-    New in Cyborg: drivers installed through the API, with their
-    configuration, and the status each agent reports for them.
+class Driver(Base, oslo_models.TimestampMixin):
+    """An accelerator driver enabled on one host, with the status its
+    agent reports.
     """
 
     __tablename__ = 'drivers'
@@ -172,22 +135,20 @@ class Driver(Base, _Timestamps):
     detail = sa.Column(sa.Text, nullable=True)
     # JSON object: the configuration given at install or update time
     config = sa.Column(sa.Text, nullable=True)
-    # "config" (from [agent] enabled_drivers) or "api" (installed through
-    # the API, persisted here and loaded by the agent at start)
+    # "config" ([agent] enabled_drivers) or "api" (installed through the
+    # API)
     source = sa.Column(sa.String(16), nullable=False, default='config')
-    # The operator's decision for this host: "installed", or "uninstalled"
-    # (a driver of the configuration file the agent keeps unloaded).  For
-    # a driver of the configuration file, a non-NULL config is the
-    # operator's configuration of it (update-driver).
+    # "installed", or "uninstalled" (a driver of the configuration file
+    # the agent keeps unloaded); for one of the configuration file, a
+    # non-NULL config is the operator's configuration of it.
     state = sa.Column(sa.String(16), nullable=False, default='installed',
                       server_default='installed')
-    # What the row was before the operator's decisions its agent has not
-    # answered yet (JSON; {} for a row they created), put back when the
-    # agent would not load the driver so; NULL when none waits.
+    # The row before the decisions its agent has not answered yet (JSON),
+    # put back when the agent cannot load the driver.
     undo = sa.Column(sa.Text, nullable=True)
 
 
-class Device(Base, _Timestamps):
+class Device(Base, oslo_models.TimestampMixin):
     """A physical accelerator card (or PCI function group) on a host."""
 
     __tablename__ = 'devices'
@@ -211,24 +172,17 @@ class Device(Base, _Timestamps):
     hostname = sa.Column(sa.String(255), nullable=False)
     # enabled or maintaining
     status = sa.Column(sa.String(16), nullable=False, default='enabled')
-    # New in Cyborg: the driver that reported the device.
     driver_name = sa.Column(sa.String(100), nullable=True)
-    # New in Cyborg (cyborg.conductor.devices.health): NULL (healthy),
-    # unhealthy or recovering (held out for [health] hold_down); since when;
-    # why it was last unhealthy.
+    # NULL (healthy), unhealthy, recovering or driver_error; since when;
+    # why (cyborg.conductor.devices.health).
     health = sa.Column(sa.String(16), nullable=True)
     health_reason = sa.Column(sa.String(255), nullable=True)
     health_since = sa.Column(sa.DateTime, nullable=True)
 
 
-class DeviceConfig(Base, _Timestamps):
-    """What an operator asked a device to be (cyborg.common.device_config):
-    desired state, which the device's agent applies and puts back after
-    the host reboots.
-
-    Keyed by the device's uuid, not its row: a device whose functions
-    come and go as it is configured (its VFs) keeps its desired state, and
-    so does one that a reboot left unseen until the agent applied it.
+class DeviceConfig(Base, oslo_models.TimestampMixin):
+    """A device's desired configuration (cyborg.common.device_config),
+    keyed by the device's uuid so that it outlives the device's rows.
     """
 
     __tablename__ = 'device_configs'
@@ -242,7 +196,7 @@ class DeviceConfig(Base, _Timestamps):
     hostname = sa.Column(sa.String(255), nullable=False)
     # JSON text: {field: value}
     desired = sa.Column(sa.Text, nullable=False)
-    # One more at each change: the agent reports the generation it applied.
+    # One more at each change; the agent reports the one it applied.
     generation = sa.Column(sa.Integer, nullable=False, default=1)
     # device_config.STATES
     state = sa.Column(sa.String(16), nullable=False)
@@ -253,7 +207,7 @@ class DeviceConfig(Base, _Timestamps):
     applied_at = sa.Column(sa.DateTime, nullable=True)
 
 
-class ControlpathID(Base, _Timestamps):
+class ControlpathID(Base, oslo_models.TimestampMixin):
     """How the host addresses a device (its PF's PCI address)."""
 
     __tablename__ = 'controlpath_ids'
@@ -272,11 +226,9 @@ class ControlpathID(Base, _Timestamps):
     cpid_info = sa.Column(sa.String(255), nullable=False)
 
 
-class Deployable(Base, _Timestamps):
-    """A schedulable unit of a device: one Placement resource provider.
-
-    The name is also the resource provider's name, and Placement names are
-    unique, so it is unique here too.
+class Deployable(Base, oslo_models.TimestampMixin):
+    """A schedulable unit of a device: one Placement resource provider
+    (whose name is its name, hence unique).
     """
 
     __tablename__ = 'deployables'
@@ -305,20 +257,18 @@ class Deployable(Base, _Timestamps):
     rp_uuid = sa.Column(sa.String(36), nullable=True)
     driver_name = sa.Column(sa.String(100), nullable=True)
     bitstream_id = sa.Column(sa.String(36), nullable=True)
-    # New in Cyborg: when the agent stopped reporting the hardware.  The row
-    # (and its resource provider, with its inventory reserved) stays while
-    # an accelerator request or a Placement allocation still holds it.
+    # When the agent stopped reporting it; the row stays while an ARQ or
+    # a Placement allocation holds it.
     removed_at = sa.Column(sa.DateTime, nullable=True)
-    # New in Cyborg: JSON of what was last written to Placement for this
-    # deployable's resource provider, so that only changes are sent.
+    # JSON of what was last written to its resource provider, so that
+    # only changes are sent.
     rp_state = sa.Column(sa.Text, nullable=True)
-    # New in Cyborg: while the program API (PATCH /v2/deployables/{uuid}/
-    # program) has the agent program the device, until when; no bind takes
-    # the deployable before then (see db.queries.deployable.lock_fpga).
+    # Until when the program API programs it; no bind takes it before
+    # (cyborg.db.queries.deployable.lock_fpga).
     programming_until = sa.Column(sa.DateTime, nullable=True)
 
 
-class Attribute(Base, _Timestamps):
+class Attribute(Base, oslo_models.TimestampMixin):
     """A key/value of a deployable: its resource class (``rc``) and
     traits (keys starting with ``trait``), plus driver-specific data.
     """
@@ -338,13 +288,9 @@ class Attribute(Base, _Timestamps):
     value = sa.Column(sa.Text, nullable=True)
 
 
-class AttachHandle(Base, _Timestamps):
-    """One assignable slot of a deployable (a PCI function or an mdev).
-
-    A handle is claimed for an ARQ with a conditional update of ``in_use``;
-    the unique ``extended_accelerator_requests.attach_handle_id`` makes it
-    impossible for two ARQs to hold the same handle even if that check were
-    bypassed.
+class AttachHandle(Base, oslo_models.TimestampMixin):
+    """One assignable slot of a deployable (a PCI function or an mdev),
+    claimed with a conditional update of ``in_use``.
     """
 
     __tablename__ = 'attach_handles'
@@ -369,15 +315,13 @@ class AttachHandle(Base, _Timestamps):
     attach_type = sa.Column(sa.String(16), nullable=False)
     # JSON text: domain/bus/device/function (+ physical_network, mdev data)
     attach_info = sa.Column(sa.String(255), nullable=False)
-    # New in Cyborg: the value of the deployable's ``rc`` attribute (NULL:
-    # it has none), kept with the handle by every writer of handles and
-    # of ``rc`` attributes (cyborg.db.queries.attach_handle
-    # .follow_resource_class), so that the capacity view counts the
-    # handles by resource class without joining each to its attribute.
+    # A copy of the deployable's ``rc`` attribute, so that the capacity
+    # view counts handles without joining each to its attribute
+    # (cyborg.db.queries.attach_handle.follow_resource_class).
     resource_class = sa.Column(sa.String(255), nullable=True)
 
 
-class DeviceProfile(Base, _Timestamps):
+class DeviceProfile(Base, oslo_models.TimestampMixin):
     """A named list of request groups (resources, traits, accel: keys)."""
 
     __tablename__ = 'device_profiles'
@@ -390,13 +334,9 @@ class DeviceProfile(Base, _Timestamps):
     description = sa.Column(sa.Text, nullable=True)
 
 
-class DeviceClass(Base, _Timestamps):
+class DeviceClass(Base, oslo_models.TimestampMixin):
     """An operator's device class: a name and a selector over what the
     drivers report (cyborg.common.device_class).
-
-    New in Cyborg.  The conductor publishes the trait
-    ``CUSTOM_CLASS_<NAME>`` on the resource provider of every deployable
-    the selector matches.
     """
 
     __tablename__ = 'device_classes'
@@ -410,7 +350,7 @@ class DeviceClass(Base, _Timestamps):
     selector = sa.Column(sa.Text, nullable=False)
 
 
-class ExtendedAcceleratorRequest(Base, _Timestamps):
+class ExtendedAcceleratorRequest(Base, oslo_models.TimestampMixin):
     """An accelerator request (ARQ): one accelerator for one instance."""
 
     __tablename__ = 'extended_accelerator_requests'
@@ -445,32 +385,17 @@ class ExtendedAcceleratorRequest(Base, _Timestamps):
     deployable_id = sa.Column(
         sa.Integer, sa.ForeignKey('deployables.id', ondelete='RESTRICT'),
         nullable=True)
-    # The instance_attachments row of the attach-instance that made it;
-    # NULL for an ARQ made by POST /v2/accelerator_requests (Nova's).
-    # No foreign key: an ARQ that Nova deletes by instance outlives its
-    # attachment while its handle is released (Deleting).
+    # The attach-instance that made it (NULL: Nova's).  No foreign key:
+    # a Deleting ARQ outlives its attachment.
     attachment_uuid = sa.Column(sa.String(36), nullable=True)
 
 
-class InstanceAttachment(Base, _Timestamps):
+class InstanceAttachment(Base, oslo_models.TimestampMixin):
     """One attach-instance: the accelerators it added to a server.
 
-    New in Cyborg.  The row is written before anything else changes (the
-    intent), so that a conductor that dies between Placement and the
-    database leaves a record of what it was doing:
-
-    * ``allocations``: what the attach added to the server's allocations
-      in Placement (JSON ``{rp: {rc: amount}}``);
-    * ``previous``: the server's amounts on those providers as read just
-      before the last write to them (JSON), which tells whether that
-      write happened (cyborg.conductor.attach.allocations.recover);
-    * ``state``: ``allocating`` (the intent: the allocation may be in
-      Placement), ``attached`` (allocated and bound), ``releasing``
-      (its ARQs are gone; the allocation goes once Nova has rebooted the
-      server, when asked to);
-    * ``reboot``: the hard reboot asked of Nova: NULL (none),
-      ``pending`` (asked once the ARQs are bound), ``requested``,
-      ``refused``, ``skipped`` (a bind failed).
+    Written first (the intent), so that a conductor that dies between
+    Placement and the database leaves a record of what it was doing
+    (cyborg.conductor.attach.allocations).
     """
 
     __tablename__ = 'instance_attachments'
@@ -488,17 +413,16 @@ class InstanceAttachment(Base, _Timestamps):
     user_id = sa.Column(sa.String(255), nullable=True)
     state = sa.Column(sa.String(16), nullable=False)
     reboot = sa.Column(sa.String(16), nullable=True)
+    # JSON {rp: {rc: amount}}: what it adds to the server's allocations.
     allocations = sa.Column(sa.Text, nullable=False)
+    # JSON: the server's amounts as read before the last write to them.
     previous = sa.Column(sa.Text, nullable=True)
 
 
-class BoundInstance(Base, _Timestamps):
-    """An instance that has accelerator requests bound to it.
-
-    New in Cyborg: the row is inserted by the transaction that binds an
-    instance's first requests and deleted with its last one.  Its unique
-    instance_uuid is what makes "an instance never gets requests bound
-    twice" hold when two binds race, on every database.
+class BoundInstance(Base, oslo_models.TimestampMixin):
+    """An instance that has accelerator requests bound to it: its unique
+    instance_uuid keeps two racing binds of one instance from both
+    succeeding.
     """
 
     __tablename__ = 'bound_instances'
@@ -507,12 +431,9 @@ class BoundInstance(Base, _Timestamps):
     instance_uuid = sa.Column(sa.String(36), nullable=False, unique=True)
 
 
-class BindJob(Base, _Timestamps):
-    """Device work of a bind or unbind, kept until it is done.
-
-    New in Cyborg: the existing project ran these jobs in memory, so a
-    conductor restart left ARQs in BindStarted forever.  A conductor claims a
-    job by setting ``owner``; after ``deadline`` the ARQ is failed.
+class BindJob(Base, oslo_models.TimestampMixin):
+    """Device work of a bind, an unbind or a program request, kept in
+    the database so that it survives a conductor restart.
     """
 
     __tablename__ = 'bind_jobs'
@@ -523,12 +444,11 @@ class BindJob(Base, _Timestamps):
 
     id = sa.Column(sa.Integer, primary_key=True)
     uuid = sa.Column(sa.String(36), nullable=False, unique=True)
-    # NULL: a program request's job (PATCH /v2/deployables/{uuid}/program).
+    # NULL: a program request's job.
     arq_uuid = sa.Column(sa.String(36), nullable=True)
     # program, prepare_attach, release_attach
     kind = sa.Column(sa.String(32), nullable=False)
-    # pending, running; a program request's job is kept once done or
-    # failed, for its outcome.
+    # pending, running; done or failed (a program request's, kept).
     state = sa.Column(sa.String(16), nullable=False, default='pending')
     # The API request that created the job (for the logs).
     request_id = sa.Column(sa.String(64), nullable=True)
@@ -541,17 +461,13 @@ class BindJob(Base, _Timestamps):
     # Not run before this (a retry's back-off).
     not_before = sa.Column(sa.DateTime, nullable=True)
     last_error = sa.Column(sa.Text, nullable=True)
-    # A finished program request's outcome (JSON; see
-    # cyborg.conductor.arq.program), read by cyborg-api to answer it.
+    # A finished program request's outcome (JSON).
     outcome = sa.Column(sa.Text, nullable=True)
 
 
-class NovaEvent(Base, _Timestamps):
-    """An external event for Nova, written with the state change it reports.
-
-    New in Cyborg: the outbox.  The row is committed in the same transaction
-    as the ARQ's state change and sent after commit, with retries, so an
-    event is neither sent before the change is durable nor lost on restart.
+class NovaEvent(Base, oslo_models.TimestampMixin):
+    """An external event for Nova: the outbox (cyborg.db.queries.
+    nova_event).
     """
 
     __tablename__ = 'nova_events'
@@ -569,14 +485,12 @@ class NovaEvent(Base, _Timestamps):
     tag = sa.Column(sa.String(36), nullable=False)
     # completed or failed
     status = sa.Column(sa.String(16), nullable=False)
-    # pending, sending or again; an event is deleted once Nova took it (or
-    # refused it for good)
+    # pending, sending or again
     state = sa.Column(sa.String(16), nullable=False, default='pending')
     # The API request that changed the ARQ (for the logs).
     request_id = sa.Column(sa.String(64), nullable=True)
     attempts = sa.Column(sa.Integer, nullable=False, default=0)
     next_attempt_at = sa.Column(sa.DateTime, nullable=True)
     last_error = sa.Column(sa.Text, nullable=True)
-    # When the bind this event reports began (Nova's PATCH); None for
-    # other events.
+    # When the bind it reports began (Nova's PATCH).
     bind_started_at = sa.Column(sa.DateTime, nullable=True)

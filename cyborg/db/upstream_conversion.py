@@ -12,37 +12,21 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Converting a database of upstream (the existing OpenStack Cyborg) in
-place.
+place, for ``cyborg-dbsync upgrade``.
 
-``cyborg-dbsync upgrade`` calls this when the database is at a revision of
-upstream's schema (UPSTREAM_REVISIONS).  plan() reads every row
-and says what the conversion keeps, changes and cannot carry over; it
-changes nothing.  convert() refuses when anything cannot be carried over,
-and otherwise:
+plan() reads every row and says what the conversion keeps, changes and
+cannot carry over, changing nothing.  convert() refuses when anything
+cannot be carried over; otherwise it moves the existing tables aside
+(PostgreSQL: into the schema ``cyborg_upstream``; MariaDB/MySQL: renamed
+``cyborg_upstream_<table>``), creates this Cyborg's schema, copies every
+row with its id (converted as plan() says), checks the counts and drops
+the old tables.  On PostgreSQL it is one transaction; MariaDB/MySQL
+commit each DDL statement, so a conversion that fails after the move
+leaves the old tables under their new names (the backup is the way back).
 
-1. moves the existing tables aside (PostgreSQL: into the schema
-   ``cyborg_upstream``; MariaDB/MySQL: renamed ``cyborg_upstream_<table>``),
-2. creates this Cyborg's schema with its own migrations (utf8mb4 tables on
-   MariaDB/MySQL, where upstream's were utf8),
-3. copies every row, with its id, into the new tables (converted as
-   below), and checks the counts,
-4. drops the old tables.
-
-On PostgreSQL the whole conversion is one transaction.  MariaDB/MySQL
-commit each DDL statement: a conversion that fails after step 1 leaves the
-old tables under their new names, and the database backup taken before
-the upgrade is the way back.
-
-What changes in the rows: ``devices.type`` values that this Cyborg names
-otherwise (PCI is GENERIC, MDEV is GPU, NVME is SSD); ``devices.
-driver_name`` is left empty, which marks the device for adoption by the
-first report of its agent (cyborg.conductor.inventory.device_diff);
-``attach_info``/``cpid_info`` JSON, deployable names and device profile
-groups keep upstream's bytes (reports match handles and
-control paths by address, hardware.canonical_info_json); the
-ARQs' ``substate`` (always Initial) and ``devices.device_state`` (derived
-from the handles) are not kept; ``bound_instances`` gets the instances of
-the ARQs.  Every SQL statement of the conversion is in this module.
+An empty ``devices.driver_name`` marks a device for adoption by its
+agent's first report (cyborg.conductor.inventory.device_diff); addresses
+keep upstream's bytes (reports match them by address).
 """
 
 import collections
@@ -69,8 +53,7 @@ UPSTREAM_REVISIONS = {
     'b47c8f2d1e3a': 'openstack-cyborg 17.0.0 (2026.2)',
 }
 
-# Schema revisions of upstream before 11.0.0 (2023.2): not
-# converted; its release FIRST_RELEASE upgrades them to 6c77bd6afea5.
+# Schema revisions of upstream before 11.0.0 (2023.2): not converted.
 OLDER_REVISIONS = frozenset((
     'f50980397351', 'ede4e3f1a232', 'd6f033d8fa5b', 'c1b5abada09c',
     '7e6f1f107f2b', '899cead40bc9', '589ff20545b7', '60d8ac91fd20',
@@ -80,8 +63,7 @@ OLDER_REVISIONS = frozenset((
 # upgrade an older database with first.
 FIRST_RELEASE = '15.0.0'
 
-# Upstream's tables, in the order rows are copied (parents
-# first).
+# Upstream's tables, parents first (the order rows are copied in).
 TABLES = ('device_profiles', 'devices', 'controlpath_ids', 'deployables',
           'attributes', 'attach_handles', 'extended_accelerator_requests')
 # Tables of upstream no code path used: dropped when empty.
@@ -143,10 +125,7 @@ def _names(connection):
 
 
 def detect(connection):
-    """Upstream's schema revision of the database, or None.
-
-    :param connection: a SQLAlchemy connection.
-    """
+    """Upstream's schema revision of the database, or None."""
     names = _names(connection)
     if 'alembic_version' not in names or 'hosts' in names:
         return None
@@ -158,9 +137,8 @@ def detect(connection):
 
 
 def older(connection):
-    """The revision of an upstream database that is too old
-    to convert (OLDER_REVISIONS, or any revision neither Cyborg's schema
-    knows, in a database without this Cyborg's tables), or None.
+    """The revision of an upstream database too old to convert (or
+    unknown to either schema), or None.
     """
     names = _names(connection)
     if 'alembic_version' not in names or 'hosts' in names:
@@ -190,9 +168,7 @@ def _read(connection, table):
 
 
 def _canonical(plan, table, row, column):
-    """How this Cyborg would write the row's address (the rows keep the
-    upstream's bytes; reports match them by address).
-    """
+    """How this Cyborg would write the row's address."""
     try:
         value = hardware.canonical_info_json(row[column])
     except (TypeError, ValueError):
@@ -271,9 +247,7 @@ def _attributes(plan, rows):
 
 
 def _resource_classes(attributes):
-    """{deployable id: the value of its first ``rc`` attribute}, what
-    each handle carries (attach_handles.resource_class, new here).
-    """
+    """{deployable id: the value of its first ``rc`` attribute}."""
     found = {}
     for row in sorted(attributes, key=lambda row: row['id']):
         if row['key'] == 'rc':
@@ -338,11 +312,9 @@ def _arqs(plan, rows):
 
 
 def plan(connection, revision=None):
-    """Read upstream's rows and say what convert() would do.
+    """Read upstream's rows and say what convert() would do (a Plan).
 
-    :param connection: a SQLAlchemy connection.
     :param revision: its schema revision (default: detect()).
-    :returns: a Plan.
     """
     revision = revision or detect(connection)
     result = Plan(revision)
@@ -442,8 +414,8 @@ def _copy(connection, rows):
 def convert(connection, the_plan=None):
     """Convert upstream's database to this Cyborg's schema.
 
-    :param connection: a SQLAlchemy connection in a transaction (on
-        PostgreSQL the whole conversion is in it).
+    :param connection: a connection in a transaction (on PostgreSQL the
+        whole conversion is in it).
     :param the_plan: plan()'s result, when the caller has it.
     :raises: UpstreamConversionRefused (nothing changed) when something
         cannot be carried over; UpstreamConversionFailed when the copy

@@ -11,11 +11,4 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Query functions, one module per resource.
-
-Each function takes the request context first and is decorated with
-``db_api.context_manager.reader`` or ``.writer`` (a call inside a
-caller's transaction joins it); it returns plain dicts (or model
-instances detached from the session), never a session.  Every SQL
-statement of Cyborg is in this package (or elsewhere in cyborg/db).
-"""
+"""Query functions, one module per resource (see cyborg.db.api)."""

@@ -13,17 +13,10 @@
 # under the License.
 """Queries of accelerator requests (table extended_accelerator_requests).
 
-An ARQ as the API shows it joins its device profile (for the name) and,
-once bound, its attach handle: every function here reads it in one
-statement, whatever the number of rows.  Those reads are pages of
-paginate.select_page on one base SELECT built at import (_SHOWN), with
-bound parameters.
-
-The conductor's statements (transition, get_row, rows_to_delete, the
-insert of create) are Core statements built once and run with
-db_api.execute; they read and return plain rows.  They usually run in the
-conductor's transaction (a bind, an unbind, a delete), which their
-decorators join.
+An ARQ as the API shows it joins its device profile and, once bound, its
+attach handle, read in one statement whatever the number of rows.  The
+conductor's statements are built once and run with db_api.execute,
+usually in its transaction (a bind, an unbind, a delete).
 """
 
 import functools
@@ -72,23 +65,20 @@ def _joined(*joins):
 def _arqs_first(query):
     """Make MariaDB/MySQL read the ARQs first, in the order of the query.
 
-    Left to itself, MariaDB starts a page (``ORDER BY id LIMIT n``) from
-    the few device profiles and sorts every ARQ of the project in a
-    temporary table: 24 ms for a page of 20 among 10,000 ARQs, 0.8 ms with
-    the ARQs first (tools/bench/list_scale.py).  Other databases ignore
-    the hint.
+    Left to itself, MariaDB starts a page from the few device profiles and
+    sorts every ARQ of the project: 24 ms for a page of 20 among 10,000
+    ARQs, 0.8 ms with the ARQs first (tools/bench/list_scale.py).
     """
     return query.prefix_with('STRAIGHT_JOIN', dialect='mysql')
 
 
-# Every read of ARQs by their own columns (uuid, instance, project,
-# state), with paginate.select_page: built once, bound parameters.
+# Every read of ARQs by their own columns, with paginate.select_page.
 _SHOWN = _arqs_first(_joined())
 
 
 def _to_dict(row):
-    """A row of :func:`_joined` as the dict the API and the conductor use
-    (the attach handle's fields only once the ARQ is Bound).
+    """A row of _joined() as a dict (the attach handle's fields only
+    once the ARQ is Bound).
     """
     values = {name: row[name] for name in _ARQ_COLUMNS}
     values['device_profile_name'] = row['device_profile_name']
@@ -123,16 +113,13 @@ def _visible(query, project_id):
 @db_api.context_manager.writer
 def create(context, device_profile_id, project_id, group_counts,
            attachment_uuid=None, uuids=None):
-    """Create the ARQs of one device profile, in one transaction.
+    """Create the ARQs of one device profile; the new ARQs as dicts, in
+    group order.
 
-    :param device_profile_id: the profile's database id.
-    :param project_id: the owner project.
     :param group_counts: for each group index, how many ARQs to create.
     :param attachment_uuid: the attach-instance that makes them (None:
         POST /v2/accelerator_requests).
-    :param uuids: the new ARQs' uuids, as many as *group_counts* asks
-        for, in group order; None: new ones.
-    :returns: the new ARQs as dicts, in group order.
+    :param uuids: the new ARQs' uuids, in group order; None: new ones.
     """
     now = timeutils.utcnow()
     given = iter(uuids or ())
@@ -169,15 +156,10 @@ def get(context, uuid, project_id=None):
 def get_all(context, project_id=None, instance_uuid=None, states_in=None,
             uuids=None, limit=None, marker=None, sort_key='id',
             sort_dir='asc', attachment_uuids=None):
-    """ARQs visible to *project_id*, filtered in SQL.
+    """ARQs (dicts) visible to *project_id*, filtered in SQL (None: no
+    filter).
 
-    :param instance_uuid: only the ARQs of this instance.
-    :param states_in: only ARQs in one of these states.
-    :param uuids: only these ARQs.
-    :param attachment_uuids: only the ARQs these attach-instances made.
-    :raises: MarkerNotFound, also for the marker of an ARQ that
-        *project_id* does not see.
-    :returns: a list of dicts.
+    :raises: MarkerNotFound, also for an ARQ *project_id* does not see.
     """
     return _shown(
         context,
@@ -192,10 +174,8 @@ def get_all(context, project_id=None, instance_uuid=None, states_in=None,
 
 @db_api.context_manager.reader
 def get_all_on_driver(context, host, driver_name):
-    """The ARQs that hold a device of a driver on a host (bound, or
-    binding), in one query.
-
-    :returns: a list of dicts.
+    """The ARQs (dicts) that hold a device of a driver on a host (bound,
+    or binding), in one query.
     """
     dep, dev = models.Deployable.__table__, models.Device.__table__
     query = (_joined((dep, TABLE.c.deployable_id == dep.c.id),
@@ -209,9 +189,8 @@ def get_all_on_driver(context, host, driver_name):
 
 @functools.lru_cache(maxsize=None)
 def _transition_statement(target, columns, with_project, sources=None):
-    """UPDATE of one ARQ (by uuid, in a state of *sources*, by default the
-    source states of *target*) that sets its state, updated_at and
-    *columns*, from bound parameters.
+    """UPDATE of one ARQ by uuid, in a state of *sources* (default: those
+    of *target*), setting its state, updated_at and *columns*.
     """
     sources = sorted(sources or states.SOURCES[target])
     where = [TABLE.c.uuid == sa.bindparam('b_uuid'),
@@ -228,16 +207,10 @@ def _transition_statement(target, columns, with_project, sources=None):
 @db_api.context_manager.writer
 def transition(context, uuid, target, values=None, project_id=None,
                sources=None):
-    """Move one ARQ to state *target* with a conditional UPDATE.
+    """Move one ARQ from a state of ``states.SOURCES[target]`` (or of
+    *sources*) to *target*, setting *values* too, in one UPDATE.
 
-    :param target: the new state; the ARQ must be in one of
-        ``states.SOURCES[target]``.
-    :param values: other columns to set in the same UPDATE.
     :param project_id: the caller's project (None: any).
-    :param sources: the states the ARQ must be in instead of
-        ``states.SOURCES[target]``: a bind that writes its ARQ once, at
-        the end of its transaction, goes from the sources of BindStarted
-        straight to Bound (cyborg.conductor.arq.bind).
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState
     """
     values = values or {}
@@ -250,9 +223,7 @@ def transition(context, uuid, target, values=None, project_id=None,
                   v_updated_at=timeutils.utcnow())
     if db_api.execute(context, stmt, params).rowcount == 1:
         return
-    # A locking read: it sees the row as the last committed transaction
-    # left it (MariaDB's plain reads would see the transaction's snapshot,
-    # where an ARQ another transaction deleted meanwhile still exists).
+    # A locking read sees the last committed row, not the snapshot.
     current = context.session.execute(
         _visible(sa.select(ARQ.state).where(ARQ.uuid == uuid), project_id)
         .with_for_update(read=True)).scalar_one_or_none()
@@ -265,17 +236,20 @@ def transition(context, uuid, target, values=None, project_id=None,
 _INSERT = sa.insert(TABLE)
 
 
+def _key(by):
+    """ARQs by uuid, by uuids (a list) or by instance: ``b_key``."""
+    return {'uuid': TABLE.c.uuid == sa.bindparam('b_key'),
+            'uuids': TABLE.c.uuid.in_(sa.bindparam('b_key', expanding=True)),
+            'instance': TABLE.c.instance_uuid == sa.bindparam('b_key')}[by]
+
+
 @functools.lru_cache(maxsize=None)
 def _rows_statement(by, with_project, locked=False):
-    """SELECT of ARQs' own columns by uuid, by uuids (a list parameter)
-    or by instance, in id order; *locked*: FOR UPDATE.  Built once per
-    shape: a statement built anew costs more to run (SQLAlchemy derives its
-    cache key from the whole tree at each execution).
+    """SELECT of ARQs' own columns (_key()), in id order; *locked*: FOR
+    UPDATE.  Built once per shape: building costs more than running.
     """
-    key = {'uuid': TABLE.c.uuid == sa.bindparam('b_key'),
-           'uuids': TABLE.c.uuid.in_(sa.bindparam('b_key', expanding=True)),
-           'instance': TABLE.c.instance_uuid == sa.bindparam('b_key')}[by]
-    query = sa.select(*[TABLE.c[name] for name in _ARQ_COLUMNS]).where(key)
+    query = sa.select(*[TABLE.c[name] for name in _ARQ_COLUMNS]).where(
+        _key(by))
     if with_project:
         query = query.where(TABLE.c.project_id == sa.bindparam('b_project'))
     query = query.order_by(TABLE.c.id)
@@ -305,8 +279,7 @@ def get_row(context, uuid, project_id=None):
 @db_api.context_manager.writer
 def lock_rows(context, uuids):
     """The ARQs of *uuids* that still exist (own columns), locked until
-    the end of the caller's transaction: the rows a concurrent bind,
-    unbind or delete committed, never an older snapshot.
+    the end of the caller's transaction (as last committed).
     """
     return _rows(context, 'uuids', list(uuids), None, locked=True)
 
@@ -318,18 +291,14 @@ _HANDLE_COLUMNS = ('uuid', 'deployable_id', 'attach_type', 'attach_info')
 def _delete_rows_statement(by, with_project):
     """_rows_statement(by, with_project, locked=True) with each ARQ's
     attach handle outer-joined (columns ``h_*``): the handle a delete lets
-    go of, read in the same statement.  The lock is on the ARQs
-    (PostgreSQL locks only them; MariaDB also locks the handle row, which
-    the delete then frees).
+    go of.
     """
-    key = {'uuids': TABLE.c.uuid.in_(sa.bindparam('b_key', expanding=True)),
-           'instance': TABLE.c.instance_uuid == sa.bindparam('b_key')}[by]
     query = (sa.select(*[TABLE.c[name] for name in _ARQ_COLUMNS],
                        *[AH_TABLE.c[name].label('h_' + name)
                          for name in _HANDLE_COLUMNS])
              .select_from(TABLE.outerjoin(
                  AH_TABLE, TABLE.c.attach_handle_id == AH_TABLE.c.id))
-             .where(key))
+             .where(_key(by)))
     if with_project:
         query = query.where(TABLE.c.project_id == sa.bindparam('b_project'))
     return query.order_by(TABLE.c.id).with_for_update(of=TABLE)
@@ -355,18 +324,13 @@ def _delete_rows(context, by, key, project_id):
 def rows_to_delete(context, uuids=None, instance_uuid=None,
                    project_id=None, missing_ok=False):
     """The ARQs a delete names (own columns, and ``attach_handle``: the
-    handle it holds as attach_handle.get returns it, without ``in_use``,
-    or None), locked until the end of the caller's transaction.
+    handle it holds, without ``in_use``, or None), locked until the end
+    of the caller's transaction: the lock waits for an uncommitted bind,
+    so that the delete frees the handle that bind took.
 
-    The lock waits for a bind (or unbind) of these ARQs that has not
-    committed yet, and the rows read are then the ones it committed: a
-    delete frees the handle a concurrent bind took instead of the none it
-    would have seen before (and the bind then finds no ARQ to bind).
-
-    :param uuids: these ARQs: every one must exist and be visible.
-    :param instance_uuid: or every ARQ of this instance (none is fine).
-    :param missing_ok: those of *uuids* that are not there are left out,
-        not refused.
+    :param uuids: these ARQs: every one must exist and be visible (unless
+        *missing_ok*).
+    :param instance_uuid: or every ARQ of this instance.
     :raises: AcceleratorRequestNotFound for the first unknown uuid.
     """
     if uuids is None:
@@ -383,10 +347,9 @@ def rows_to_delete(context, uuids=None, instance_uuid=None,
 
 @functools.lru_cache(maxsize=None)
 def _bind_rows_statement(with_project):
-    """SELECT ... FOR UPDATE of ARQs by uuids (a list parameter): their
-    state and their device profile group.  The profile is read in a scalar
-    subquery, which the lock leaves alone: binds of ARQs of one profile
-    do not wait for each other on the profile's row.
+    """SELECT ... FOR UPDATE of ARQs by uuids: their state and device
+    profile, read in a scalar subquery that the lock leaves alone (binds
+    of one profile do not wait for each other on its row).
     """
     profile = (sa.select(DP_TABLE.c.profile_json)
                .where(DP_TABLE.c.id == TABLE.c.device_profile_id)
@@ -404,14 +367,9 @@ def _bind_rows_statement(with_project):
 @db_api.context_manager.writer
 def lock_for_bind(context, uuids, project_id=None):
     """Lock the ARQs a bind names, until the end of the caller's
-    transaction, and read their state and device profile group, in one
-    statement.
+    transaction, and read their state and device profile group (as last
+    committed), in one statement.
 
-    A locking read sees the rows as the last committed transaction left
-    them (a concurrent bind, unbind or delete waits for this one or this
-    one for it), as the conditional UPDATE of transition() does.
-
-    :param uuids: ARQ uuids.
     :param project_id: the caller's project (None: any).
     :returns: ``{arq uuid: {'state', 'group' (a dict)}}``; unknown uuids,
         and those of another project, are left out.
@@ -434,11 +392,8 @@ _LOCK_STATE = (
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def lock_state(context, uuid):
-    """Lock an ARQ's row until the end of the caller's transaction and
-    read what a bind job needs of it.
-
-    :returns: ``{state, instance_uuid, attach_handle_id}``, or None when
-        the ARQ is gone.
+    """Lock an ARQ's row until the end of the caller's transaction:
+    ``{state, instance_uuid, attach_handle_id}``, or None when it is gone.
     """
     row = db_api.execute(context, _LOCK_STATE,
                          {'b_uuid': uuid}).one_or_none()
@@ -481,13 +436,8 @@ _DEVICE_HEALTH = (
 
 @db_api.context_manager.reader
 def device_health(context, arqs):
-    """The health of the device behind each ARQ that holds one (its
-    deployable: bound, or binding), in one query for the whole list.
-
-    :param arqs: ARQs as dicts (with ``uuid`` and ``deployable_id``).
-    :returns: ``{arq uuid: {health, health_reason, health_since}}`` with
-        the devices row's columns (health NULL: healthy); ARQs without a
-        deployable are left out.
+    """``{arq uuid: {health, health_reason, health_since}}`` of the
+    device behind each ARQ (dict) that holds one, in one query.
     """
     ids = {arq['deployable_id'] for arq in arqs
            if arq.get('deployable_id') is not None}
@@ -513,10 +463,8 @@ _INSTANCES_ON_DEVICES = (
 
 @db_api.context_manager.reader
 def instances_on_devices(context, device_ids):
-    """The instances whose ARQs hold (bound, or binding) a deployable of
-    each device, in one query.
+    """The instances whose ARQs hold a deployable of each device (ids).
 
-    :param device_ids: devices' database ids.
     :returns: ``{device id: sorted instance uuids}``, every id present.
     """
     result = {device_id: [] for device_id in device_ids}

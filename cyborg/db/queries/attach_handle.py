@@ -13,10 +13,6 @@
 # under the License.
 """Queries of the attach_handles table: claiming and releasing handles,
 and keeping each handle's copy of its deployable's resource class.
-
-They usually run inside the caller's writer transaction (binding and
-unbinding are one transaction each), which their decorators join.  Their
-statements are built once and run as Core statements (db_api.execute).
 """
 
 from oslo_serialization import jsonutils
@@ -55,9 +51,8 @@ _GET = sa.select(*_COLUMNS).where(TABLE.c.id == sa.bindparam('b_id'))
 _ATTRIBUTES = models.Attribute.__table__
 # The attribute that holds a deployable's resource class.
 RC_KEY = 'rc'
-# The resource class of the handle's deployable: the value of its first
-# ``rc`` attribute (the one cyborg.conductor.placement.sync.desired()
-# publishes), NULL without one.
+# The resource class of the handle's deployable: its first ``rc``
+# attribute (the one the push publishes), NULL without one.
 RESOURCE_CLASS = (
     sa.select(sa.cast(_ATTRIBUTES.c.value, sa.String(255)))
     .where(_ATTRIBUTES.c.deployable_id == TABLE.c.deployable_id,
@@ -76,20 +71,12 @@ def _to_dict(row):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def claim(context, deployable_id, candidate=None):
-    """Take a free handle of a deployable, or None when none is free.
+    """Take a free handle of a deployable (a dict), or None: read with
+    ``FOR UPDATE SKIP LOCKED``, taken with an UPDATE conditional on it
+    still being free.
 
-    The candidate is read with ``FOR UPDATE SKIP LOCKED`` (MariaDB,
-    PostgreSQL; SQLite serialises writers anyway) and taken with an
-    UPDATE conditional on it still being free: two concurrent binds never
-    get the same handle, and the unique
-    extended_accelerator_requests.attach_handle_id backs that up.
-
-    :param deployable_id: the deployable's database id.
-    :param candidate: a handle of the deployable the caller read as free
-        (deployable.lock_fpga with *for_bind*), tried first with the same
-        conditional UPDATE; when another transaction took it, the search
-        above runs as without one.
-    :returns: the claimed handle as a dict, or None.
+    :param candidate: a handle deployable.lock_fpga read as free, tried
+        first.
     """
     if candidate is not None and not candidate['in_use']:
         taken = db_api.execute(context, _TAKE, {
@@ -112,14 +99,8 @@ def claim(context, deployable_id, candidate=None):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def release(context, handle_id, holder):
-    """Make a handle free again (no-op when it already is).
-
-    Only what *holder* really held is freed: a handle that another ARQ
-    references stays in use.
-
-    :param holder: the uuid of the ARQ (or of the bind job's ARQ) that
-        lets the handle go.
-    :returns: True when the handle is free now.
+    """Make a handle free again, unless an ARQ other than *holder* (an
+    ARQ uuid) references it; whether it is free now.
     """
     return db_api.execute(context, _RELEASE, {
         'b_id': handle_id, 'b_holder': holder}).rowcount == 1
@@ -136,16 +117,12 @@ def get(context, handle_id):
 @db_api.context_manager.writer
 def follow_resource_class(context, deployable_ids=None):
     """Copy each deployable's resource class (its ``rc`` attribute) to its
-    handles' ``resource_class``, where it differs.
+    handles' ``resource_class``, where it differs; how many changed.
 
-    Every writer of ``rc`` attributes calls this in its transaction (the
-    attributes API, cyborg.conductor.devices.attribute; a report writes
-    the handles' copy itself, cyborg.conductor.inventory.device_diff),
-    so that the capacity view can count handles by resource class
-    without joining each to its attribute (cyborg.db.queries.capacity).
+    Every writer of ``rc`` attributes calls this in its transaction, so
+    that the capacity view counts handles without joining attributes.
 
     :param deployable_ids: only the handles of these deployables.
-    :returns: how many handles changed.
     """
     statement = (sa.update(TABLE).where(OFF_CLASS)
                  .values(resource_class=RESOURCE_CLASS))

@@ -11,11 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of instance_attachments: one row per attach-instance.
-
-See cyborg.db.models.InstanceAttachment for the columns and
-cyborg.conductor.attach.allocations for the life of a row.  Writers join the
-caller's transaction when there is one.
+"""Queries of instance_attachments: one row per attach-instance
+(cyborg.conductor.attach.allocations).
 """
 
 from oslo_serialization import jsonutils
@@ -81,13 +78,9 @@ def get(context, uuid):
 @db_api.context_manager.reader
 def get_all(context, instance_uuid=None, states_in=None,
             updated_before=None, reboots_in=None):
-    """Attachments, oldest first.
+    """Attachments (dicts), oldest first, filtered (None: no filter).
 
-    :param instance_uuid: only those of this server.
-    :param states_in: only those in one of these states.
-    :param reboots_in: only those whose reboot is one of these.
     :param updated_before: only those last changed before this time.
-    :returns: a list of dicts.
     """
     query = sa.select(TABLE).order_by(TABLE.c.id)
     if instance_uuid is not None:
@@ -106,13 +99,12 @@ def get_all(context, instance_uuid=None, states_in=None,
 @db_api.context_manager.writer
 def update(context, uuid, expected_states=None, expected_reboots=None,
            changed_before=None, **values):
-    """Change an attachment's state, reboot or previous amounts; with
+    """Change an attachment's ``state``, ``reboot`` or ``previous``; with
     conditions, a claim: of two conductors, one changes the row.
 
-    :param expected_states: change it only while in one of these states.
-    :param expected_reboots: and only while its reboot is one of these.
-    :param changed_before: and only if it was last changed before this.
-    :param values: ``state``, ``reboot``, ``previous`` (a dict).
+    :param expected_states: only while in one of these states.
+    :param expected_reboots: and while its reboot is one of these.
+    :param changed_before: and if it was last changed before this.
     :returns: True when the row was changed.
     """
     if 'previous' in values and values['previous'] is not None:
@@ -145,10 +137,8 @@ _FORGET_INSTANCE = sa.delete(TABLE).where(
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def forget_instance(context, instance_uuid):
-    """Forget the attachments of a server whose ARQs Nova deletes (its
-    delete, shelve offload or evacuation, in that delete's transaction):
-    Nova takes the server's allocations away itself.  Only attached ones
-    go: an attach still allocating finishes (or undoes) its own, and
-    those releasing their allocation stay until they have.
+    """Forget the attached attachments of a server whose ARQs Nova
+    deletes (Nova takes its allocations away itself); the others finish
+    their own work.
     """
     db_api.execute(context, _FORGET_INSTANCE, {'b_instance': instance_uuid})

@@ -42,19 +42,16 @@ def _get(context, uuid):
 
 @db_api.context_manager.reader
 def get(context, uuid):
-    """:raises: AttributeNotFound
-    :returns: the row as a dict.
-    """
+    """:raises: AttributeNotFound"""
     return to_dict(_get(context, uuid))
 
 
 @db_api.context_manager.reader
 def get_all(context, deployable_id=None, key=None, limit=None, marker=None,
             sort_key='id', sort_dir='asc'):
-    """Attributes, optionally of one deployable and/or with one key.
+    """Attributes (dicts), optionally of one deployable and with one key.
 
     :raises: MarkerNotFound
-    :returns: a list of dicts.
     """
     filters = {name: value for name, value in
                (('deployable_id', deployable_id), ('key', key))
@@ -67,10 +64,9 @@ def get_all(context, deployable_id=None, key=None, limit=None, marker=None,
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def create(context, deployable_id, key, value):
-    """Add an attribute to a deployable.
+    """Add an attribute to a deployable; the new row as a dict.
 
-    :raises: DeployableNotFound when the deployable does not exist.
-    :returns: the new row as a dict.
+    :raises: DeployableNotFound
     """
     row = models.Attribute(uuid=uuidutils.generate_uuid(),
                            deployable_id=deployable_id, key=key,

@@ -14,12 +14,9 @@
 """Queries of bind_jobs: the device work of binds, unbinds and program
 requests, kept in the database until it is done.
 
-A job is created ``pending`` with the bind, unbind or program request
-that needs it; a conductor takes a due job by setting its owner with a
-conditional UPDATE, runs it, and deletes it when done.  A program
-request's job (no accelerator request: arq_uuid NULL) is kept instead,
-``done`` or ``failed`` with its outcome, which cyborg-api reads to answer
-the request (outcome()); it goes with purge_finished().
+A conductor takes a due job with a conditional UPDATE of its owner and
+deletes it when done; a program request's job is kept with its outcome
+(outcome()) until purge_finished().
 """
 
 from oslo_serialization import jsonutils
@@ -49,6 +46,8 @@ RELEASE = 'release_attach'
 _INSERT = sa.insert(TABLE)
 _DELETE = sa.delete(TABLE).where(TABLE.c.id == sa.bindparam('b_id'))
 _OF_ARQ = sa.select(TABLE).where(TABLE.c.arq_uuid == sa.bindparam('b_arq'))
+# The attempt claim_due() counted, given back.
+_ATTEMPT_BACK = sa.case((JOB.attempts > 0, JOB.attempts - 1), else_=0)
 
 
 def _to_dict(row):
@@ -71,12 +70,10 @@ def is_request(job):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def add(context, arq_uuid, kind, payload, deadline, request_id=None):
-    """Create a pending job (usually in the caller's transaction).
+    """Create a pending job; its uuid.
 
     :param arq_uuid: the ARQ whose bind or unbind needs the work; None
         for a program request's job.
-    :param request_id: the request that asked for it (for the logs).
-    :returns: the job's uuid.
     """
     uuid = uuidutils.generate_uuid()
     db_api.execute(context, _INSERT, {
@@ -90,18 +87,12 @@ def add(context, arq_uuid, kind, payload, deadline, request_id=None):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def claim_due(context, owner, dead_owners, limit, running_here=()):
-    """Take the jobs this conductor should run now.
-
-    Due: pending jobs (whose back-off is over); running jobs of
-    *dead_owners* (conductors that stopped); running
-    jobs of *owner* that it does not run (it restarted, or a job's thread
-    ended without recording an outcome).
+    """Take the jobs this conductor should run now (as dicts): pending
+    jobs whose back-off is over, running jobs of *dead_owners* and those
+    of *owner* that it does not run (not in *running_here*).
 
     :param owner: this conductor's host.
-    :param dead_owners: hosts whose running jobs are taken over.
     :param limit: the most jobs to take.
-    :param running_here: uuids of the jobs *owner* runs now.
-    :returns: the taken jobs as dicts.
     """
     now = timeutils.utcnow()
     due = sa.or_(
@@ -175,14 +166,14 @@ def overdue(context, now):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def clear_deadline(context, job_id):
-    """A job's bind was failed for its deadline: it has none any more."""
+    """Clear a job's deadline (its bind was failed for it)."""
     context.session.execute(sa.update(JOB).where(JOB.id == job_id)
                             .values(deadline=None))
 
 
 def waiting_text(host):
-    """The last_error of a job waiting for the agent of *host*: what
-    wake_host() finds it by (the job's host is in its JSON payload).
+    """The last_error of a job waiting for the agent of *host*, which
+    wake_host() finds it by.
     """
     return 'waiting for the agent of host %s, which is down' % host
 
@@ -190,43 +181,33 @@ def waiting_text(host):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def defer(context, job_id, host, not_before):
-    """Put a taken job back, unrun, until *not_before* or until the agent
-    of *host* says hello (wake_host()): the agent is down.
-
-    The attempt claim_due() counted is given back: a job that waits for
-    its agent neither fails nor uses up its retries.
+    """Put a taken job back, unrun and without using up an attempt, until
+    *not_before* or until the agent of *host*, which is down, says hello
+    (wake_host()).
     """
     context.session.execute(sa.update(JOB).where(JOB.id == job_id).values(
         state=PENDING, owner=None, not_before=not_before,
-        attempts=sa.case((JOB.attempts > 0, JOB.attempts - 1), else_=0),
-        last_error=waiting_text(host), updated_at=timeutils.utcnow()))
+        attempts=_ATTEMPT_BACK, last_error=waiting_text(host),
+        updated_at=timeutils.utcnow()))
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def put_back(context, job_id, owner):
-    """Put a job *owner* took back, unrun and due now: no worker of its
-    pool was free to run it.  The attempt claim_due() counted is given
-    back.
-
-    :returns: whether it was put back (still *owner*'s, running).
+    """Put a job *owner* took back, unrun, due now and without using up
+    an attempt (no worker was free to run it); whether it was *owner*'s.
     """
     return context.session.execute(
         sa.update(JOB).where(JOB.id == job_id, JOB.state == RUNNING,
                              JOB.owner == owner)
-        .values(state=PENDING, owner=None,
-                attempts=sa.case((JOB.attempts > 0, JOB.attempts - 1),
-                                 else_=0),
+        .values(state=PENDING, owner=None, attempts=_ATTEMPT_BACK,
                 updated_at=timeutils.utcnow())).rowcount == 1
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def wake_host(context, host):
-    """The agent of *host* is back: its waiting jobs are due now.
-
-    :returns: the number of jobs woken.
-    """
+    """Make the jobs waiting for the agent of *host* due now (a count)."""
     return context.session.execute(
         sa.update(JOB).where(JOB.state == PENDING,
                              JOB.last_error == waiting_text(host))
@@ -237,10 +218,9 @@ def wake_host(context, host):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def finish(context, job_id, state, outcome, from_state=RUNNING):
-    """End a program request's job with its outcome (usually in the
-    caller's transaction), if it is still *from_state*: the conductor
-    that runs it, or the one that found it overdue before it ran, but
-    not both.
+    """End a program request's job with its outcome, if it is still
+    *from_state* (of the conductor running it and the one that found it
+    overdue, one ends it).
 
     :param state: DONE or FAILED.
     :param outcome: a JSON-serialisable dict.
@@ -256,9 +236,8 @@ def finish(context, job_id, state, outcome, from_state=RUNNING):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def purge_finished(context, before):
-    """Forget the program requests' jobs that ended before *before*.
-
-    :returns: the number of jobs forgotten.
+    """Forget the program requests' jobs that ended before *before*
+    (a count).
     """
     return context.session.execute(
         sa.delete(JOB).where(JOB.state.in_(FINISHED),
@@ -271,10 +250,8 @@ _OUTCOME = (sa.select(TABLE.c.state, TABLE.c.outcome)
 
 @db_api.context_manager.reader
 def outcome(context, uuid):
-    """Where a program request's job is.
-
-    :returns: ``{state, outcome}`` (outcome None until the job ended),
-        or None when no such job is recorded (it ended long ago).
+    """``{state, outcome}`` of a program request's job (outcome None
+    until it ended), or None when it is not recorded.
     """
     row = db_api.execute(context, _OUTCOME, {'b_uuid': uuid}).one_or_none()
     if row is None:

@@ -12,9 +12,6 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Queries of bound_instances: one row per instance with bound requests.
-
-The unique instance_uuid is what serialises two binds of one instance on
-every database: the second insert fails, and that bind is refused.
 """
 
 from oslo_db import exception as db_exc
@@ -24,10 +21,8 @@ from cyborg import exception
 from cyborg.db import api as db_api
 from cyborg.db import models
 
-BI = models.BoundInstance
-ARQ = models.ExtendedAcceleratorRequest
-_TABLE = BI.__table__
-_ARQS = ARQ.__table__
+_TABLE = models.BoundInstance.__table__
+_ARQS = models.ExtendedAcceleratorRequest.__table__
 
 _INSERT = sa.insert(_TABLE)
 _USED = (sa.select(_ARQS.c.instance_uuid).where(
@@ -40,10 +35,8 @@ _DELETE = sa.delete(_TABLE).where(
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def add(context, instance_uuid, now):
-    """Record that *instance_uuid* gets accelerator requests bound.
-
-    Runs in the bind's transaction; when another transaction inserts the
-    same instance first, this one waits for it and then fails.
+    """Record that *instance_uuid* gets accelerator requests bound, in
+    the bind's transaction: of two binds, the second insert fails.
 
     :raises: InstanceAlreadyBound when another bind already did.
     """
@@ -58,20 +51,18 @@ def add(context, instance_uuid, now):
 @db_api.context_manager.writer
 def ensure(context, instance_uuid, now):
     """Record *instance_uuid* unless it is already (attaching more
-    accelerators to an instance that has some).
-
-    Runs in the caller's transaction; a concurrent insert of the same
-    instance is absorbed in a savepoint.
+    accelerators); a concurrent insert is absorbed in a savepoint.
     """
     session = context.session
     exists = session.execute(
-        sa.select(BI.instance_uuid).where(BI.instance_uuid == instance_uuid)
+        sa.select(_TABLE.c.instance_uuid)
+        .where(_TABLE.c.instance_uuid == instance_uuid)
         .with_for_update()).scalar_one_or_none()
     if exists is not None:
         return
     try:
         with session.begin_nested():
-            session.execute(sa.insert(BI).values(
+            session.execute(sa.insert(_TABLE).values(
                 instance_uuid=instance_uuid, created_at=now))
     except db_exc.DBDuplicateEntry:
         pass
@@ -81,7 +72,7 @@ def ensure(context, instance_uuid, now):
 @db_api.context_manager.writer
 def remove_unused(context, instance_uuids):
     """Forget the instances among *instance_uuids* that have no accelerator
-    request any more (after an unbind or a delete, in its transaction).
+    request any more.
     """
     instance_uuids = [i for i in set(instance_uuids) if i]
     if not instance_uuids:

@@ -12,29 +12,13 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """The capacity queries: attach handles counted per host and resource
-class.
+class, in one statement whatever the size of the cloud.
 
-view() answers GET /v2/capacity, get() the metrics' accelerators gauge;
-each in one statement, whatever the size of the cloud.  The attach
-handles are grouped, in the database, by their device's host and their
-resource class (each handle carries its deployable's, kept by the
-writers of handles and ``rc`` attributes: cyborg.db.queries.attach_handle
-.follow_resource_class()), and counted there: in use, and, among those
-not in use, held out by their device, its configuration or their
-deployable, and by each reason (cyborg.db.queries.hold: the rules of the
-Placement push, so that what is free here is what Placement offers).
-What cyborg.api.capacity makes
-of the counts needs one thing more, the host's agent liveness, which is
-not a column: it is judged by cyborg.servicegroup from when the agent
-was last heard of (its heartbeat, its last report) and from the
-conductors' own rows, which the same statement returns after the groups
-(UNION ALL), so that no second round trip is needed.
-
-view() goes further: it judges each agent in the statement, by
-servicegroup's rule on a threshold computed from it
-(servicegroup.up_since()), so that it returns the counts as the view
-shows them, and, for a page of hosts, the cloud's totals computed by the
-database, where no per-host row needs to leave it.
+view() answers GET /v2/capacity, get() the metrics' accelerators gauge.
+The handles are counted in use and, among the free ones, held out for
+each reason of cyborg.db.queries.hold, with their host's agent times;
+get() adds the conductors' rows for the caller to judge the agents,
+view() judges them in SQL.
 """
 
 import collections
@@ -55,8 +39,7 @@ _DEVICES = models.Device.__table__
 _HOSTS = models.Host.__table__
 _SERVICES = models.Service.__table__
 
-# The reasons judged from the rows (the agent's liveness is judged by
-# the caller, or in view()'s statement).
+# The reasons judged from the rows (not the agent's liveness).
 JUDGED = tuple(r for r in hold.REASONS if r != hold.AGENT_DOWN)
 
 
@@ -65,9 +48,8 @@ def held_column(reason):
     return 'held_' + reason
 
 
-# The handles of one host and resource class (see get()).
-# ``driver`` is the deployables' driver where get() groups by driver
-# (the metrics' accelerators gauge), None otherwise.
+# The handles of one host and resource class (see get()); ``driver`` is
+# set where get() groups by driver.
 Group = collections.namedtuple(
     'Group', ('host', 'resource_class', 'total', 'bound', 'held') +
     tuple(held_column(r) for r in JUDGED) +
@@ -85,53 +67,18 @@ def _count(condition):
                    sa.Integer)
 
 
-def _groups(host, resource_class, driver, by_driver, trait=None):
+def _groups(handles, by_driver):
     """The handles counted per host and resource class (and driver,
     *by_driver*), each group with its host's agent times.
     """
-    free = _HANDLES.c.in_use == sa.false()
-    conditions = hold.conditions()
-    keys = [_DEVICES.c.hostname, _HANDLES.c.resource_class]
-    if by_driver:
-        keys.append(_DEPLOYABLES.c.driver_name)
-    inner = (
-        sa.select(_DEVICES.c.hostname.label('host'),
-                  _HANDLES.c.resource_class,
-                  sa.func.count().label('total'),
-                  _count(~free).label('bound'),
-                  _count(sa.and_(free, sa.or_(
-                      *[c for _r, c in conditions]))).label('held'),
-                  *[_count(sa.and_(free, c)).label(held_column(r))
-                    for r, c in conditions],
-                  *keys[2:])
-        .select_from(hold.join_configs(
-            _HANDLES
-            .join(_DEPLOYABLES, _DEPLOYABLES.c.id == _HANDLES.c.deployable_id)
-            .join(_DEVICES, _DEVICES.c.id == _DEPLOYABLES.c.device_id)))
-        .group_by(*keys))
-    if host is not None:
-        inner = inner.where(_DEVICES.c.hostname == host)
-    if resource_class is not None:
-        inner = inner.where(_HANDLES.c.resource_class == resource_class)
-    if driver is not None:
-        inner = inner.where(_DEPLOYABLES.c.driver_name == driver)
-    if trait is not None:
-        inner = inner.where(published(trait))
-    inner = inner.subquery('groups')
+    inner = handles.grouped(handles.joined, by_driver)
     counted = [inner.c[name] for name in Group._fields[:-3]]
     extra = [inner.c.driver_name] if by_driver else []
-    # The agent's times are joined to the groups (one or a few per
-    # host), not to every handle.
     return (
         sa.select(sa.literal(_GROUP).label('kind'), *counted,
                   _SERVICES.c.last_seen_up.label('heartbeat'),
                   _HOSTS.c.last_report_at.label('reported'), *extra)
-        .select_from(
-            inner
-            .outerjoin(_HOSTS, _HOSTS.c.hostname == inner.c.host)
-            .outerjoin(_SERVICES, sa.and_(
-                _SERVICES.c.host == inner.c.host,
-                _SERVICES.c.binary == servicegroup.AGENT))))
+        .select_from(_liveness_joins(inner, inner.c.host)))
 
 
 def _conductors(by_driver):
@@ -155,28 +102,14 @@ def get(context, host=None, resource_class=None, driver=None,
         by_driver=False, trait=None):
     """The attach handles, grouped, and the conductors, in one statement.
 
-    :param host: only the handles of this host's devices.
-    :param resource_class: only those of deployables of this resource
-        class.
-    :param driver: only those of deployables of this driver.
-    :param by_driver: group by the deployables' driver as well (each
-        Group's ``driver``).
-    :param trait: only those of deployables whose resource provider was
-        last published with this trait (published()).
-    :returns: ``(groups, conductors)``: a list of Group, one per host
-        and resource class that has handles (``resource_class`` None:
-        the deployable has no ``rc`` attribute), with the number of
-        handles (``total``), of those in use (``bound``), of those not
-        in use whose deployable is held out for a reason of JUDGED
-        (``held``) and of those not in use under each of these reasons
-        (``held_<reason>``, held_column()); ``heartbeat`` the host's
-        agent's last heartbeat and ``reported`` its last applied report,
-        each None when there was none; and the conductors' service rows
-        as dicts with ``started_at`` and ``last_seen_up`` (what
-        servicegroup.conductors_since() reads).
+    :param trait: only the deployables whose resource provider was last
+        published with this trait (published()).
+    :returns: ``(groups, conductors)``: a list of Group, one per host and
+        resource class (None: no ``rc`` attribute) that has handles, and
+        the conductors' ``{started_at, last_seen_up}``.
     """
     statement = sa.union_all(
-        _groups(host, resource_class, driver, by_driver, trait),
+        _groups(_Handles(host, resource_class, driver, trait), by_driver),
         _conductors(by_driver))
     groups, conductors = [], []
     for row in context.session.execute(statement):
@@ -189,11 +122,9 @@ def get(context, host=None, resource_class=None, driver=None,
 
 
 # A row of view(): the handles of one host and resource class (``host``
-# set; ``agent_up`` whether its agent is up), or of one resource class in
-# the whole cloud (``host`` None, ``agent_up`` None).  The counts are
-# those of cyborg.api.capacity: ``reserved`` and, for each reason of
-# cyborg.db.queries.hold (a handle may be reserved for several), how many
-# are reserved for it (held_column()).
+# set), or of one resource class in the whole cloud (``host`` and
+# ``agent_up`` None); ``reserved`` and, for each reason of
+# cyborg.db.queries.hold, how many are reserved for it.
 Row = collections.namedtuple(
     'Row', ('host', 'resource_class', 'total', 'bound', 'reserved') +
     tuple(held_column(r) for r in hold.REASONS) + ('agent_up',))
@@ -202,13 +133,8 @@ _HOST, _TOTAL = 0, 1
 
 
 def _agent_up(up_since):
-    """Whether the agent of the joined ``hosts`` and ``services`` rows is
-    up: servicegroup.agent_is_up() in SQL, never NULL.
-
-    The agent was last heard of at the later of its heartbeat and its
-    report (servicegroup.agent_last_heard()); while no conductor ran it
-    could not be heard of, so it is judged from the later of that and
-    the start of the conductors that are up (conductors_since()).
+    """servicegroup.agent_is_up() in SQL, for the joined ``hosts`` and
+    ``services`` rows; never NULL.
     """
     conductors = _SERVICES.alias('conductors')
     since = (sa.select(sa.func.min(conductors.c.started_at))
@@ -239,16 +165,10 @@ def published(trait):
     """Whether the deployable's resource provider was last published with
     *trait*: a condition on ``deployables.rp_state``.
 
-    Which deployables a device class matches is decided in one place,
-    the push to Placement (cyborg.conductor.placement.sync.desired(),
-    cyborg.common.device_class), from what the drivers report; what it
-    last wrote is kept in ``rp_state``, the JSON of
-    sync.write_provider()'s state, whose ``traits`` is a list of
-    strings (as bind_target() reads the class traits from it).  So the
-    membership is read, not matched again per request: a trait is an
-    element of that list, a quoted string followed by ``,`` or ``]``
-    (a resource class, the other quoted upper-case strings of the state,
-    is a key: followed by ``:``).
+    Device classes are matched once, by the push to Placement, which
+    keeps the JSON of what it wrote in ``rp_state``.  A trait is an
+    element of its ``traits`` list: a quoted string followed by ``,`` or
+    ``]`` (a resource class is a key, followed by ``:``).
     """
     quoted = '"%s"' % trait
     state = _DEPLOYABLES.c.rp_state
@@ -258,10 +178,7 @@ def published(trait):
 
 class _Handles:
     """The handles joined to their deployable and device, with the
-    filters, and what is counted of each.  A handle carries its
-    resource class (``attach_handles.resource_class``, kept by the
-    writers of handles and ``rc`` attributes): counting by it joins
-    nothing.
+    filters, and what is counted of each.
     """
 
     def joined_to(self, devices):
@@ -279,9 +196,8 @@ class _Handles:
     def __init__(self, host, resource_class, driver, trait=None):
         self.resource_class = _HANDLES.c.resource_class
         self.joined = self.joined_to(None)
-        # Whether the filters need the handles' deployable or device (a
-        # host, a driver, a device class): the totals then count from
-        # the whole join.
+        # The filters need the handles' deployable or device: the totals
+        # count from the whole join.
         self.by_device = not (host is None and driver is None and
                               trait is None)
         self.where = []
@@ -305,14 +221,31 @@ class _Handles:
         # {reason: the count of the free handles held for it}, JUDGED.
         self.reasons = {r: _count(sa.and_(free, c)) for r, c in conditions}
 
+    def grouped(self, joined, by_driver=False):
+        """The counts per host and resource class (and driver), a
+        subquery of *joined*.
+        """
+        keys = [_DEVICES.c.hostname, self.resource_class]
+        if by_driver:
+            keys.append(_DEPLOYABLES.c.driver_name)
+        return (
+            sa.select(_DEVICES.c.hostname.label('host'),
+                      self.resource_class.label('resource_class'),
+                      sa.func.count().label('total'),
+                      self.bound.label('bound'),
+                      _count(sa.and_(self.free, self.held)).label('held'),
+                      *[count.label(held_column(r))
+                        for r, count in self.reasons.items()],
+                      *keys[2:])
+            .select_from(joined).where(*self.where)
+            .group_by(*keys).subquery('groups'))
+
     def page(self, limit, marker):
         """The names of the page's hosts (a subquery): the first *limit*
         after *marker* that have handles the filters select.
 
-        Read in the order of the devices' host name index, each device
-        asked whether it has such handles (EXISTS), so that the database
-        stops after *limit* hosts (a DISTINCT of the handles' join reads
-        every host first: 1 ms against 150 at 10,000 hosts).
+        An EXISTS per device lets the database stop after *limit* hosts (a
+        DISTINCT of the join reads every host: 150 ms at 10,000 hosts).
         """
         has_handles = (
             sa.select(_HANDLES.c.id)
@@ -333,23 +266,12 @@ class _Handles:
 
 def _hosts_part(handles, up_since, page):
     """The rows of each host (of the *page*, a subquery of host names, or
-    of every host): grouped by host and resource class, then joined to
-    the agent's times (one join per group, not per handle).
+    of every host), their agents judged.
     """
     joined = handles.joined
     if page is not None:
         joined = joined.join(page, page.c.host == _DEVICES.c.hostname)
-    groups = (
-        sa.select(_DEVICES.c.hostname.label('host'),
-                  handles.resource_class.label('resource_class'),
-                  sa.func.count().label('total'),
-                  handles.bound.label('bound'),
-                  _count(sa.and_(handles.free, handles.held)).label('held'),
-                  *[count.label(held_column(r))
-                    for r, count in handles.reasons.items()])
-        .select_from(joined).where(*handles.where)
-        .group_by(_DEVICES.c.hostname, handles.resource_class)
-        .subquery('groups'))
+    groups = handles.grouped(joined)
     up = _agent_up(up_since)
     unbound = groups.c.total - groups.c.bound
     reasons = _in_order(
@@ -378,17 +300,12 @@ def _totals_part(handles, up_since):
     """The cloud's rows: every handle counted by resource class, in parts
     whose rows add up (cyborg.api.capacity.render() sums them).
 
-    Without a host, driver or device class filter: every handle's total
-    and bound, read from the handles' own resource class index (no join:
-    each handle has a deployable and a device, by foreign keys); what
-    the held out deployables reserve, joining the handles of those only
-    (found first by the devices' and deployables' own indexes,
-    _held_deployables()); what the down agents change.  Joining every
-    handle to its deployable, device and ``rc`` attribute instead cost
-    about 100 ms at 10,000 hosts of 4 handles each
-    (doc/source/admin/performance.rst).  With a host, driver or device
-    class filter, the filtered join counts the first two (see
-    _as_if_up()).
+    Without a host, driver or device class filter the parts avoid joining
+    every handle (about 100 ms at 10,000 hosts; see
+    doc/source/admin/performance.rst): every handle's total and bound
+    from the handles alone, what the held out deployables reserve, what
+    the down agents change.  With one, the filtered join counts the first
+    two (_as_if_up()).
     """
     if handles.by_device:
         parts = [_as_if_up(handles)]
@@ -426,9 +343,8 @@ def _as_if_up(handles):
 
 
 def _all_handles(handles):
-    """Every handle's total and bound, from the handles alone (no host,
-    driver or device class filter): one read of their resource class
-    index.
+    """Every handle's total and bound, from the handles' resource class
+    index alone.
     """
     return (
         sa.select(*_total_row(
@@ -440,13 +356,10 @@ def _all_handles(handles):
 
 
 def _held_deployables():
-    """The held out deployables, with what the reasons read: those of the
-    devices held out by their own columns (disabled, a held health: few,
-    found by the devices' columns), those of the devices whose
-    configuration reserves them (found from the configurations, fewer
-    still) and those gone, each once (UNION).  A condition on several
-    tables at once (device held out or deployable gone) would judge
-    every deployable of the cloud.
+    """The held out deployables, with what the reasons read: found from
+    the devices' and configurations' own columns and from the gone
+    deployables, each once (UNION).  One condition on several tables
+    would judge every deployable of the cloud.
     """
     configs = hold.CONFIGS
     columns = (_DEPLOYABLES.c.id, _DEVICES.c.status, _DEVICES.c.health,
@@ -465,8 +378,7 @@ def _held_deployables():
 
 def _held_handles(handles):
     """What the held out deployables reserve (and why), as if their
-    agents were up: the deployables judged first (_held_deployables()),
-    then the handles of those only.
+    agents were up: the handles of those deployables only.
     """
     held = _held_deployables()
     free = handles.free
@@ -483,11 +395,9 @@ def _held_handles(handles):
 
 
 def _down_handles(handles, up_since):
-    """What the down agents change: their free handles reserved (those
-    not held out already), agent_down; the handles of those hosts only,
-    their devices judged first (_down_devices()), so that the handles of
-    the hosts that are up are never read twice.  Judging every handle's
-    agent instead costs about twice as much at 10,000 hosts.
+    """What the down agents change: their free handles not held out
+    already are reserved, for agent_down.  Only the handles of those
+    hosts are read, their devices judged first (_down_devices()).
     """
     return (
         sa.select(*_total_row(
@@ -501,8 +411,8 @@ def _down_handles(handles, up_since):
 
 def _down_devices(up_since):
     """The devices whose host's agent is down: a subquery of their ids,
-    DISTINCT so that the database computes it first, on its own (not
-    merged into the handles' join, where it would judge every handle).
+    DISTINCT so that the database computes it on its own, not merged into
+    the handles' join.
     """
     devices = _DEVICES.alias('judged')
     return (sa.select(devices.c.id)
@@ -515,26 +425,13 @@ def view(context, up_since, host=None, resource_class=None, driver=None,
          limit=None, marker=None, trait=None):
     """The capacity view's counts, in one statement.
 
-    :param up_since: servicegroup.up_since(): an agent last heard of
-        before it is down (unless the conductors started later).
-    :param host: only the handles of this host's devices.
-    :param resource_class: only those of deployables of this resource
-        class.
-    :param driver: only those of deployables of this driver.
-    :param limit: at most this many hosts, the first in the order of
-        their names after *marker* (the database's order, its
-        collation); None: every host.
-    :param marker: a host name: only the hosts after it (with *limit*).
-    :param trait: only those of deployables whose resource provider was
-        last published with this trait (a device class's, published()).
-    :returns: ``(hosts, totals)``: lists of Row.  *hosts*: one per host
-        and resource class that has handles (``resource_class`` None: the
-        deployable has no ``rc`` attribute), in no particular order
-        without *limit*, else by host in the database's order.
-        *totals*: with *limit*, the counts over every host the filters
-        select (not only the page's), computed by the database, in rows
-        to be added up by resource class (see _totals_part()); without,
-        None (the sums of *hosts*).
+    :param up_since: servicegroup.up_since().
+    :param limit: at most this many hosts, the first by name after
+        *marker*; None: every host.
+    :param trait: as get()'s.
+    :returns: ``(hosts, totals)``: lists of Row, one per host and
+        resource class that has handles (by host with *limit*), and with
+        *limit* the rows of _totals_part() (else None).
     """
     handles = _Handles(host, resource_class, driver, trait=trait)
     if limit is None:

@@ -12,12 +12,8 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Queries of the online data migrations (cyborg.conductor.
-data_migrations, run by ``cyborg-dbsync online_data_migrations``).
-
-Each migration reads a batch of the rows it repairs (ordered by id, after
-a marker, so that a row it cannot repair is passed over for the rest of
-the run), and repairs each with an UPDATE whose WHERE clause repeats the
-condition: a conductor that changed the row meanwhile wins.
+data_migrations): batches by id after a marker, each repair an UPDATE
+whose WHERE clause repeats the condition.
 """
 
 from oslo_utils import timeutils
@@ -39,12 +35,9 @@ _FREE_HELD = sa.and_(_AH.c.in_use == sa.false(),
 
 @db_api.context_manager.reader
 def arqs_without_project(context, limit=None, marker=0):
-    """The ARQs of a server that have no project (written by OpenStack
-    Cyborg before 17.0.0, whose API did not record it).
-
-    :param limit: at most this many (None: all).
-    :param marker: only those with an id above it.
-    :returns: ``[{'id', 'uuid', 'instance_uuid'}]`` by id.
+    """``[{id, uuid, instance_uuid}]`` of the ARQs of a server that have
+    no project (OpenStack Cyborg before 17.0.0 did not record it), by id
+    after *marker*.
     """
     query = (sa.select(_ARQ.c.id, _ARQ.c.uuid, _ARQ.c.instance_uuid)
              .where(_NO_PROJECT, _ARQ.c.id > marker).order_by(_ARQ.c.id))
@@ -63,10 +56,8 @@ def count_arqs_without_project(context):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def set_arq_project(context, arq_id, instance_uuid, project_id):
-    """Give an ARQ without a project its server's project.
-
-    :returns: True when it was set (False: the ARQ is gone, has a project
-        now, or belongs to another server now).
+    """Give an ARQ without a project its server's project; whether it
+    was still so.
     """
     return context.session.execute(
         sa.update(_ARQ).where(_ARQ.c.id == arq_id, _NO_PROJECT,
@@ -76,8 +67,7 @@ def set_arq_project(context, arq_id, instance_uuid, project_id):
 
 
 def _handle_ids(context, condition, limit, marker):
-    """The ids of the attach handles meeting *condition*, after *marker*,
-    in order, at most *limit* (None: all).
+    """The ids of the attach handles meeting *condition*, after *marker*.
     """
     query = (sa.select(_AH.c.id).where(condition, _AH.c.id > marker)
              .order_by(_AH.c.id))
@@ -94,9 +84,7 @@ def _count_handles(context, condition):
 
 @db_api.context_manager.reader
 def free_held_handles(context, limit=None, marker=0):
-    """The attach handles marked free that a live ARQ holds.
-
-    :returns: their ids, in order.
+    """The ids of the attach handles marked free that a live ARQ holds.
     """
     return _handle_ids(context, _FREE_HELD, limit, marker)
 

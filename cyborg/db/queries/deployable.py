@@ -47,9 +47,8 @@ _HEALTH_OF = (
 
 
 def _to_dicts(context, rows, health=False):
-    """Rows as dicts, each with its attributes (one query for all rows)
-    and, with *health*, its device's health, health_reason and
-    health_since (one more).
+    """Rows as dicts, each with its attributes and, with *health*, its
+    device's health columns (one query each for all rows).
     """
     result = [{name: getattr(row, name) for name in _COLUMNS}
               for row in rows]
@@ -90,16 +89,10 @@ def get(context, uuid, health=False):
 @db_api.context_manager.reader
 def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
             sort_dir='asc', health=False):
-    """Deployables matching every exact-match filter.
+    """Deployables (dicts, with attributes) matching every exact-match
+    filter ({column: value}).
 
-    Two statements whatever the number of rows: the deployables, then the
-    attributes of all of them (three with *health*: their devices'
-    health).
-
-    :param filters: {column: value}, e.g. name, device_id, driver_name,
-        rp_uuid.
     :raises: MarkerNotFound
-    :returns: a list of dicts, each with attributes [(key, value)].
     """
     return _to_dicts(context, paginate.select_page(
         context, _DEP, filters, limit, marker, sort_key,
@@ -118,13 +111,9 @@ def rp_uuids_on_driver(context, host, driver_name):
 
 _HOST = models.Host.__table__
 _CFG = models.DeviceConfig.__table__
-# Nova names the host by its compute node's nodename, which is the name of
-# the compute node resource provider the agent publishes under (often the
-# FQDN) rather than the agent's [DEFAULT] host: either matches, and the
-# deployable must belong to that host, whose tree its provider is in.
-# With its traits and resource class (what Placement has of it), in the
-# same statement: a row per such attribute (one with NULLs when it has
-# none), the deployable's columns repeated.
+# Nova names the host by its nodename, the name of the compute node
+# resource provider (often the FQDN), or the agent's host: either matches.
+# A row per trait or ``rc`` attribute (one with NULLs when it has none).
 _BIND_TARGET = (
     sa.select(_DEP.c.id, _DEP.c.name, _DEP.c.driver_name,
               _DEP.c.bitstream_id, _DEP.c.rp_state, _DEV.c.type,
@@ -143,8 +132,7 @@ _BIND_TARGET = (
 
 
 def _class_traits(rp_state):
-    # Device classes are matched at each push, not stored as attributes:
-    # what the provider shows is what Placement matched the request to.
+    # Device classes are matched at each push, not stored as attributes.
     if not rp_state:
         return []
     try:
@@ -157,24 +145,15 @@ def _class_traits(rp_state):
 
 @db_api.context_manager.reader
 def bind_target(context, rp_uuid, hostname):
-    """The deployable behind resource provider *rp_uuid* on *hostname*,
-    with what binding needs to know of it and its device, or None.
-
-    *hostname* is the agent's host or the name of the compute node
-    resource provider its devices are published under (Nova's nodename);
-    the returned ``hostname`` is always the agent's host.  Whether that
-    host's agent is up is no reason to refuse a bind (issue 27), so it is
-    not read here.
-
-    Runs in the caller's (bind) transaction: one statement, built once
-    (db_api.execute).
+    """The deployable behind resource provider *rp_uuid* on *hostname*
+    (the agent's host or Nova's nodename), with what binding needs of it
+    and its device, or None; in one statement.
 
     :returns: ``{id, name, driver_name, bitstream_id, traits, rc,
-        device_type, hostname, config_state}`` or None (``traits`` and
-        ``rc`` from its attributes, plus the device class traits last
-        published on its provider: cyborg.common.device_class;
-        ``config_state``: of the device's desired configuration, None
-        without one).
+        device_type, hostname (the agent's), config_state}``: ``traits``
+        are its attributes' plus the device class traits last published on
+        its provider; ``config_state`` that of the device's desired
+        configuration, or None.
     """
     rows = db_api.execute(context, _BIND_TARGET,
                           {'b_rp': rp_uuid, 'b_host': hostname}).all()
@@ -197,10 +176,7 @@ _HOST_OF = (sa.select(_DEP.c.driver_name, _DEV.c.hostname)
 
 @db_api.context_manager.reader
 def driver_and_host(context, deployable_id):
-    """The driver of a deployable and the host of its device.
-
-    :returns: ``{driver_name, hostname}``.
-    """
+    """``{driver_name, hostname}`` of a deployable and its device."""
     row = db_api.execute(context, _HOST_OF, {'b_id': deployable_id}).one()
     return {'driver_name': row.driver_name, 'hostname': row.hostname}
 
@@ -213,21 +189,15 @@ _IN_USE = sa.select(sa.func.count()).select_from(_AH).where(
 _PROGRAMMING = sa.select(sa.func.count()).select_from(
     _JOBS.join(_ARQS, _ARQS.c.uuid == _JOBS.c.arq_uuid)).where(
     _ARQS.c.deployable_id == _DEP.c.id, _JOBS.c.kind == 'program')
-# One statement: a bind's statement count matters (see
-# tests/functional/test_statement_counts.py).
+# One statement: a bind's statement count matters.
 _LOCK = (sa.select(_DEP.c.bitstream_id, _DEP.c.programming_until,
                    _IN_USE.scalar_subquery().label('in_use'),
                    _PROGRAMMING.scalar_subquery().label('programming'))
          .where(_DEP.c.id == sa.bindparam('b_id'))
          .with_for_update(of=_DEP))
-# A bind's lock also reads the first free handle of the FPGA (the lowest
-# id, as attach_handle.claim takes them), the candidate that
-# attach_handle.claim then tries first: the SELECT of a free handle is
-# saved where the candidate is still free.  The candidate's id comes from
-# a plain read, which may be older than the lock (another bind of the FPGA
-# took that handle and committed while this one waited), so it is only a
-# candidate: claim() takes it with an UPDATE conditional on it being free
-# and falls back to its own locking search otherwise.
+# A bind's lock also reads the first free handle of the FPGA, which
+# attach_handle.claim tries first.  The plain read may be older than the
+# lock, so claim() takes it only if it is still free.
 _FREE_AH = _AH.alias('free_handle')
 _FIRST_FREE = sa.select(sa.func.min(_AH.c.id)).where(
     _AH.c.deployable_id == _DEP.c.id,
@@ -248,22 +218,17 @@ _LOCK_FOR_BIND = (
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def lock_fpga(context, deployable_id, for_bind=False):
-    """Lock an FPGA deployable's row for a bind (until the end of the
-    caller's transaction) and say what it carries and who uses it.
+    """Lock an FPGA deployable's row until the end of the caller's
+    transaction and say what it carries and who uses it.
 
-    Every bind of an FPGA takes this lock before it claims a handle, and
-    the program API before it programs the FPGA (start_programming), so
-    that of a bind which reprograms the FPGA (or a program request) and
-    one that uses it as it is, never both succeed.
+    Every bind of an FPGA and the program API take this lock first, so
+    that of one that reprograms the FPGA and one that uses it as it is,
+    never both succeed.
 
-    :param for_bind: also read a candidate free handle for the bind
-        (``free_handle``; see _LOCK_FOR_BIND), in the same statement.
     :returns: ``{bitstream_id, in_use (handles in use), programming (bind
-        jobs programming it, plus one while the program API does)}``, and
-        with *for_bind* ``free_handle`` (a handle as attach_handle.get
-        returns it, or None), or None when the deployable is gone (its
-        driver was uninstalled, its device removed, since the caller read
-        it).
+        jobs programming it, plus one while the program API does)}``, with
+        *for_bind* ``free_handle`` (a candidate, or None); or None when
+        the deployable is gone.
     """
     row = db_api.execute(context, _LOCK_FOR_BIND if for_bind else _LOCK,
                          {'b_id': deployable_id}).one_or_none()
@@ -286,7 +251,7 @@ def lock_fpga(context, deployable_id, for_bind=False):
 @db_api.context_manager.writer
 def start_programming(context, deployable_id, until):
     """Mark the deployable as being programmed by the program API until
-    *until*, in the caller's transaction (which holds lock_fpga's lock).
+    *until* (None: clear), under lock_fpga's lock.
     """
     context.session.execute(sa.update(models.Deployable)
                     .where(models.Deployable.id == deployable_id)
@@ -297,16 +262,12 @@ def start_programming(context, deployable_id, until):
 @db_api.context_manager.writer
 def end_programming(context, deployable_id):
     """Clear start_programming's mark."""
-    context.session.execute(sa.update(models.Deployable)
-                    .where(models.Deployable.id == deployable_id)
-                    .values(programming_until=None))
+    start_programming(context, deployable_id, None)
 
 
 @db_api.context_manager.reader
 def controlpath_address(context, handle_id):
-    """The PCI address of the device an attach handle belongs to
-    (``dddd:bb:dd.f``), for the driver that programs it.
-    """
+    """The PCI address (``dddd:bb:dd.f``) of an attach handle's device."""
     ah, cpid = models.AttachHandle, models.ControlpathID
     info = context.session.execute(
         sa.select(cpid.cpid_info).join(ah, ah.cpid_id == cpid.id)
@@ -326,8 +287,8 @@ def program_target(context, uuid):
     """What the program API needs of a deployable.
 
     :raises: DeployableNotFound
-    :returns: ``{id, driver_name, hostname, address}``: the address is
-        the PCI address of its device (``dddd:bb:dd.f``).
+    :returns: ``{id, driver_name, hostname, address}`` (its device's PCI
+        address).
     """
     dep, dev, cpid = (models.Deployable, models.Device,
                       models.ControlpathID)
@@ -347,20 +308,14 @@ def program_target(context, uuid):
 @db_api.context_manager.writer
 def record_programming(context, deployable_id, bitstream_id,
                        function_traits, trait_prefix):
-    """After an FPGA was programmed: its bitstream, and its function
-    traits replaced by those the driver reported (in the caller's
-    transaction, or one of its own).
-
-    The host is marked for a Placement sync, which swaps the traits on
-    the resource provider; the agent's next report shows the same traits,
-    so the bitstream stays recorded (cyborg.conductor.inventory.device_diff).
+    """After an FPGA was programmed: record its bitstream, replace its
+    function traits with those the driver reported, and mark its host
+    for a Placement sync.
 
     :param bitstream_id: the image programmed, or None (a function id).
-    :param function_traits: the function traits the driver says the
-        deployable carries now (its ``program()`` result), or None when
-        the agent did not say (the next report brings them).
-    :param trait_prefix: the prefix of every function trait (the trait
-        attributes starting with it are replaced).
+    :param function_traits: the driver's ``program()`` result, or None
+        when the agent did not say (the next report brings them).
+    :param trait_prefix: the prefix of every function trait.
     """
     session = context.session
     now = timeutils.utcnow()

@@ -35,21 +35,16 @@ _COLUMNS = ('id', 'uuid', 'type', 'vendor', 'model', 'std_board_info',
 
 
 def health_of(device):
-    """A device row's health: healthy, unhealthy, recovering or
-    driver_error.
-    """
+    """A device row's health (health_states)."""
     return device.get('health') or health_states.HEALTHY
 
 
 TABLE = models.Device.__table__
 
-# What a selector (POST /v2/devices/disable and /enable, 2.9) may name:
-# columns of devices, matched exactly in SQL, and ``firmware``.
+# What a selector may name: columns matched in SQL, and ``firmware``.
 SELECTOR_COLUMNS = ('hostname', 'vendor', 'model', 'type', 'driver_name')
 SELECTOR_FIELDS = SELECTOR_COLUMNS + ('firmware',)
-# The members of vendor_board_info that say what a device runs: its
-# firmware version, or the bitstream an FPGA's management engine reports
-# (cyborg.drivers.fpga.intel).
+# The members of vendor_board_info that say what a device runs.
 FIRMWARE_KEYS = ('firmware', 'bitstream_id')
 # Vendor and product ids are stored as the drivers report them (0x8086;
 # the existing Cyborg's rows: 8086): a selector matches either spelling.
@@ -60,28 +55,28 @@ def to_dict(row):
     return {name: getattr(row, name) for name in _COLUMNS}
 
 
-@db_api.context_manager.reader
-def get(context, uuid):
-    """:raises: DeviceNotFound
-    :returns: the row as a dict.
-    """
-    row = context.session.execute(
-        sa.select(models.Device).where(models.Device.uuid == uuid)
-    ).scalar_one_or_none()
+def _row(context, uuid, locked=False):
+    query = sa.select(models.Device).where(models.Device.uuid == uuid)
+    if locked:
+        query = query.with_for_update()
+    row = context.session.execute(query).scalar_one_or_none()
     if row is None:
         raise exception.DeviceNotFound(uuid=uuid)
-    return to_dict(row)
+    return row
+
+
+@db_api.context_manager.reader
+def get(context, uuid):
+    """:raises: DeviceNotFound"""
+    return to_dict(_row(context, uuid))
 
 
 @db_api.context_manager.reader
 def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
             sort_dir='asc'):
-    """Devices matching every exact-match filter.
+    """Devices (dicts) matching every exact-match filter ({column: value}).
 
-    :param filters: {column: value} for type, vendor, hostname, status,
-        driver_name.
     :raises: MarkerNotFound
-    :returns: a list of dicts.
     """
     return [to_dict(row) for row in paginate.select_page(
         context, TABLE, filters, limit, marker, sort_key, sort_dir)]
@@ -90,16 +85,11 @@ def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def set_status(context, uuid, status):
-    """Set a device's status (enabled or maintaining).
+    """Set a device's status; the row after the change, as a dict.
 
     :raises: DeviceNotFound
-    :returns: the row (after the change) as a dict.
     """
-    row = context.session.execute(
-        sa.select(models.Device).where(models.Device.uuid == uuid)
-        .with_for_update()).scalar_one_or_none()
-    if row is None:
-        raise exception.DeviceNotFound(uuid=uuid)
+    row = _row(context, uuid, locked=True)
     if row.status != status:
         row.status = status
         row.updated_at = timeutils.utcnow()
@@ -107,8 +97,7 @@ def set_status(context, uuid, status):
 
 
 def _health_columns():
-    # What the health transitions read, and what their notification
-    # (cyborg.notifications.device) tells of the device.
+    # What the health transitions read and their notification tells.
     return (TABLE.c.id, TABLE.c.uuid, TABLE.c.hostname, TABLE.c.type,
             TABLE.c.vendor, TABLE.c.model, TABLE.c.driver_name,
             TABLE.c.health, TABLE.c.health_reason, TABLE.c.health_since)
@@ -116,11 +105,7 @@ def _health_columns():
 
 @db_api.context_manager.reader
 def get_host_health(context, hostname):
-    """The health of a host's devices.
-
-    :returns: ``{uuid: {id, uuid, hostname, type, vendor, model,
-        driver_name, health, health_reason, health_since}}``.
-    """
+    """``{uuid: health columns}`` of a host's devices."""
     rows = context.session.execute(
         sa.select(*_health_columns())
         .where(TABLE.c.hostname == hostname)).mappings()
@@ -129,11 +114,7 @@ def get_host_health(context, hostname):
 
 @db_api.context_manager.writer
 def set_health(context, device_id, health, reason, since):
-    """Record a device's health (NULL for healthy).
-
-    :param health: unhealthy, recovering, driver_error, or None
-        (healthy).
-    """
+    """Record a device's health (None: healthy)."""
     context.session.execute(
         sa.update(TABLE).where(TABLE.c.id == device_id).values(
             health=health, health_reason=reason, health_since=since,
@@ -156,10 +137,8 @@ def lock_health(context, uuid):
 
 @db_api.context_manager.reader
 def get_recovered(context, before):
-    """The devices recovering since *before* or earlier (hold-down over).
-
-    :returns: a list of dicts (id, uuid, hostname, health, health_reason,
-        health_since).
+    """The devices (health columns) recovering since *before* or
+    earlier: their hold-down is over.
     """
     rows = context.session.execute(
         sa.select(*_health_columns())
@@ -221,15 +200,13 @@ def _select(context, selector, locked):
 
 @db_api.context_manager.reader
 def get_selected(context, selector):
-    """The devices a selector names, in one query (by host, then id).
+    """The devices a selector names, by host, then id.
 
     :param selector: ``{hostname, vendor, model, type, driver_name,
-        firmware}``, each optional (None: any); at least one given.
-        ``firmware`` matches a member of FIRMWARE_KEYS in the device's
-        vendor_board_info (compared after the query: the column is JSON
-        text); vendor and model match with or without ``0x``.
+        firmware}``, at least one not None.  ``firmware`` matches a member
+        of FIRMWARE_KEYS in vendor_board_info (JSON text, compared after
+        the query); vendor and model match with or without ``0x``.
     :raises: DeviceSelectorEmpty
-    :returns: a list of dicts.
     """
     return _select(context, selector, locked=False)
 
@@ -238,8 +215,6 @@ def get_selected(context, selector):
 def lock_selected(context, selector):
     """get_selected(), the rows locked until the end of the caller's
     transaction.
-
-    :raises: DeviceSelectorEmpty
     """
     return _select(context, selector, locked=True)
 

@@ -38,12 +38,11 @@ def to_dict(row):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def create(context, uuid, name, selector, description=None):
-    """Insert a device class.
+    """Insert a device class; the new row as a dict.
 
     :param name: its name, upper case (device_class.normalize_name).
     :param selector: its list of conditions (checked by the caller).
     :raises: DeviceClassExists
-    :returns: the new row as a dict.
     """
     row = models.DeviceClass(
         uuid=uuid, name=name, description=description,
@@ -61,9 +60,7 @@ _BY_NAME = sa.select(TABLE).where(TABLE.c.name == sa.bindparam('b_name'))
 
 @db_api.context_manager.reader
 def get_by_name(context, name):
-    """:raises: DeviceClassNotFound
-    :returns: the row as a dict.
-    """
+    """:raises: DeviceClassNotFound"""
     row = db_api.execute(context, _BY_NAME, {'b_name': name}).one_or_none()
     if row is None:
         raise exception.DeviceClassNotFound(name=name)
@@ -73,10 +70,9 @@ def get_by_name(context, name):
 @db_api.context_manager.reader
 def get_all(context, limit=None, marker=None, sort_key='id',
             sort_dir='asc'):
-    """A page of device classes (all of them without *limit*).
+    """A page of device classes (dicts).
 
     :raises: MarkerNotFound
-    :returns: a list of dicts.
     """
     return [to_dict(row) for row in paginate.select_page(
         context, TABLE, None, limit, marker, sort_key, sort_dir)]
@@ -87,10 +83,7 @@ _MATCHING = sa.select(TABLE.c.name, TABLE.c.selector).order_by(TABLE.c.id)
 
 @db_api.context_manager.reader
 def get_selectors(context):
-    """Every class's name and selector, as the push to Placement matches
-    them (one statement).
-
-    :returns: ``[{name, selector}]``.
+    """``[{name, selector}]`` of every class, for the push to Placement.
     """
     return [{'name': row.name, 'selector': jsonutils.loads(row.selector)}
             for row in db_api.execute(context, _MATCHING, {})]
@@ -99,10 +92,9 @@ def get_selectors(context):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def delete(context, name):
-    """Delete a device class.
+    """Delete a device class; the deleted row as a dict.
 
     :raises: DeviceClassNotFound
-    :returns: the deleted row as a dict.
     """
     row = get_by_name(context, name)
     context.session.execute(sa.delete(TABLE).where(TABLE.c.id == row['id']))
@@ -114,9 +106,8 @@ _HOSTS = sa.select(_DEVICES.c.hostname).distinct()
 
 @db_api.context_manager.reader
 def hosts_with_devices(context):
-    """The hosts that have devices: those a class change may concern.
-
-    :returns: a sorted list of host names.
+    """The hosts that have devices (sorted): those a class change may
+    concern.
     """
     return sorted(row.hostname
                   for row in db_api.execute(context, _HOSTS, {}))

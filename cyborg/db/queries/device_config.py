@@ -11,16 +11,14 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of device_configs: devices' configurations as desired state
-(cyborg.common.device_config; the flow is cyborg.conductor.devices.
-configuration's).
+"""Queries of device_configs: devices' desired configurations
+(cyborg.common.device_config).
 """
 
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 import sqlalchemy as sa
 
-from cyborg.common import device_config
 from cyborg.common import health_states
 from cyborg.db import api as db_api
 from cyborg.db import models
@@ -59,9 +57,7 @@ _BY_DEVICES = sa.select(TABLE).where(
 
 @db_api.context_manager.reader
 def get_many(context, device_uuids):
-    """:returns: ``{device uuid: configuration}`` of those that have one
-    (one statement).
-    """
+    """``{device uuid: configuration}`` of those that have one."""
     if not device_uuids:
         return {}
     return {row.device_uuid: to_dict(row) for row in db_api.execute(
@@ -75,24 +71,10 @@ _BY_HOST = sa.select(TABLE).where(
 
 @db_api.context_manager.reader
 def for_host(context, hostname):
-    """:returns: the configurations of the devices of *hostname*, by
-    device uuid.
+    """The configurations of the devices of *hostname*, by device uuid.
     """
     return [to_dict(row) for row in db_api.execute(
         context, _BY_HOST, {'b_host': hostname})]
-
-
-_STATES_BY_HOST = sa.select(TABLE.c.device_uuid, TABLE.c.state).where(
-    TABLE.c.hostname == sa.bindparam('b_host'))
-
-
-@db_api.context_manager.reader
-def states_for_host(context, hostname):
-    """``{device uuid: state}`` of the host's configurations, read in the
-    caller's transaction if it has one (the Placement push's snapshot).
-    """
-    return {row.device_uuid: row.state for row in db_api.execute(
-        context, _STATES_BY_HOST, {'b_host': hostname})}
 
 
 _BY_STATE = sa.select(TABLE).where(
@@ -101,7 +83,7 @@ _BY_STATE = sa.select(TABLE).where(
 
 @db_api.context_manager.reader
 def in_state(context, state):
-    """:returns: every configuration in *state*, oldest first."""
+    """Every configuration in *state*, oldest first."""
     return [to_dict(row) for row in db_api.execute(
         context, _BY_STATE, {'b_state': state})]
 
@@ -117,36 +99,26 @@ _OF_FAILED_DEVICES = (
 
 @db_api.context_manager.reader
 def of_failed_devices(context):
-    """The configurations whose device is gone from the tables, or held
-    because its driver fails.
-
-    :returns: a list of configurations (dicts), each with
-        ``device_gone`` (bool) and ``device_reason`` (why the driver
-        fails, or None), by host and device.
+    """The configurations whose device is gone, or held because its
+    driver fails, each with ``device_gone`` and ``device_reason``.
     """
     return [dict(to_dict(row), device_gone=row.device_id is None,
                  device_reason=row.device_reason)
             for row in db_api.execute(context, _OF_FAILED_DEVICES)]
 
 
-def _bound_instances_query():
-    deployables = sa.select(_DEPLOYABLES.c.id).join(
-        _DEVICES, _DEVICES.c.id == _DEPLOYABLES.c.device_id).where(
-            _DEVICES.c.uuid == sa.bindparam('b_uuid'))
-    return sa.select(_ARQS.c.instance_uuid).distinct().where(
-        _ARQS.c.deployable_id.in_(deployables),
-        _ARQS.c.instance_uuid.is_not(None)).order_by(_ARQS.c.instance_uuid)
-
-
-_BOUND = _bound_instances_query()
+_BOUND = sa.select(_ARQS.c.instance_uuid).distinct().where(
+    _ARQS.c.deployable_id.in_(
+        sa.select(_DEPLOYABLES.c.id).join(
+            _DEVICES, _DEVICES.c.id == _DEPLOYABLES.c.device_id).where(
+                _DEVICES.c.uuid == sa.bindparam('b_uuid'))),
+    _ARQS.c.instance_uuid.is_not(None)).order_by(_ARQS.c.instance_uuid)
 
 
 @db_api.context_manager.reader
 def bound_instances(context, device_uuid):
-    """The instances holding accelerator requests bound (or binding) to a
-    deployable of the device, in the caller's transaction.
-
-    :returns: a sorted list of instance uuids.
+    """The instances (sorted uuids) whose ARQs hold a deployable of the
+    device.
     """
     return [row.instance_uuid for row in db_api.execute(
         context, _BOUND, {'b_uuid': device_uuid})]
@@ -155,11 +127,8 @@ def bound_instances(context, device_uuid):
 @db_api.context_manager.writer
 def set_desired(context, device_uuid, hostname, desired, state, drain,
                 now=None):
-    """Store a new desired configuration of a device, in the caller's
-    writer transaction: one generation more than the last, its state
-    *state* and no reason.
-
-    :returns: the configuration (a dict).
+    """Store a new desired configuration of a device (a generation more
+    than the last, no reason) and return it.
     """
     now = now or timeutils.utcnow()
     row = db_api.execute(context, _BY_DEVICE.with_for_update(),
@@ -183,8 +152,8 @@ def set_state(context, device_uuid, generation, state, reason=None,
               from_states=None, applied=False):
     """Move the configuration of *generation* to *state*.
 
-    :param generation: the generation the change is about: a newer one
-        is left alone (its own change will come).
+    :param generation: the generation the change is about (a newer one
+        is left alone).
     :param from_states: only from one of these states (None: any).
     :param applied: also record now as ``applied_at``.
     :returns: whether a row changed.
@@ -202,27 +171,8 @@ def set_state(context, device_uuid, generation, state, reason=None,
     return db_api.execute(context, query.values(**values)).rowcount > 0
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def mark_handed(context, hostname):
-    """The host's pending configurations go to ``applying``: its agent
-    has them.
-
-    :returns: how many changed.
-    """
-    return db_api.execute(context, TABLE.update().where(
-        TABLE.c.hostname == hostname,
-        TABLE.c.state == device_config.PENDING).values(
-            state=device_config.APPLYING,
-            updated_at=timeutils.utcnow())).rowcount
-
-
 @db_api.context_manager.writer
 def delete(context, device_uuid):
-    """Forget a device's desired state, in the caller's writer
-    transaction.
-
-    :returns: whether there was one.
-    """
+    """Forget a device's desired state; whether there was one."""
     return db_api.execute(context, TABLE.delete().where(
         TABLE.c.device_uuid == device_uuid)).rowcount > 0

@@ -14,10 +14,8 @@
 """Queries of the discoveries asked of the hosts (the ``discovery_*``
 columns of the hosts table).
 
-A host holds the last discovery asked of it: its id, its state, when it
-was asked and its outcome.  A newer request replaces an older one still
-asked: the agent coalesces them, and the report that answers the newer
-one answers both (what was asked first is discovered by then).
+A host holds the last discovery asked of it.  A newer request replaces an
+older one still asked: the report that answers it answers both.
 """
 
 from oslo_serialization import jsonutils
@@ -35,16 +33,14 @@ UNREACHABLE = 'unreachable'
 #: Every state, in the order of a discovery's life.
 STATES = (ASKED, DONE, FAILED, UNREACHABLE)
 
+_TABLE = models.Host.__table__
+
 
 def ask(context, hosts, discovery_id):
     """Record that discovery *discovery_id* is asked of *hosts*.
 
-    A host that never reported gets its row first (in a transaction of
-    its own, as record_report() does).
-
-    :param context: request context.
-    :param hosts: host names.
-    :param discovery_id: the request's id (a UUID).
+    A host that never reported gets its row first, in a transaction of
+    its own (as host.record_report()).
     """
     for host in hosts:
         if not host_queries.exists(context, host):
@@ -55,9 +51,8 @@ def ask(context, hosts, discovery_id):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _ask(context, hosts, discovery_id):
-    table = models.Host.__table__
     context.session.execute(
-        sa.update(table).where(table.c.hostname.in_(sorted(hosts)))
+        sa.update(_TABLE).where(_TABLE.c.hostname.in_(sorted(hosts)))
         .values(discovery_id=discovery_id, discovery_state=ASKED,
                 discovery_asked_at=timeutils.utcnow(),
                 discovery_result=None))
@@ -67,24 +62,19 @@ def _ask(context, hosts, discovery_id):
 @db_api.context_manager.writer
 def finish(context, host, discovery_ids, state, result):
     """Record the outcome of the discovery of *host*, when it is one of
-    *discovery_ids* and still asked.
+    *discovery_ids* and still asked; whether it was.
 
-    :param context: request context.
-    :param host: the host.
-    :param discovery_ids: the ids the outcome answers.
     :param state: DONE, FAILED or UNREACHABLE.
-    :param result: a dict (JSON-serialisable): what the report changed,
-        or ``{"error": reason}``.
-    :returns: whether a discovery was recorded finished.
+    :param result: a dict: what the report changed, or ``{"error":
+        reason}``.
     """
     if not discovery_ids:
         return False
-    table = models.Host.__table__
     rows = context.session.execute(
-        sa.update(table)
-        .where(table.c.hostname == host,
-               table.c.discovery_id.in_(sorted(discovery_ids)),
-               table.c.discovery_state == ASKED)
+        sa.update(_TABLE)
+        .where(_TABLE.c.hostname == host,
+               _TABLE.c.discovery_id.in_(sorted(discovery_ids)),
+               _TABLE.c.discovery_state == ASKED)
         .values(discovery_state=state,
                 discovery_result=jsonutils.dumps(result, sort_keys=True)))
     return rows.rowcount == 1
@@ -92,18 +82,13 @@ def finish(context, host, discovery_ids, state, result):
 
 @db_api.context_manager.reader
 def get(context, hosts):
-    """The discovery each of *hosts* holds.
-
-    :param context: request context.
-    :param hosts: host names.
-    :returns: ``{host: {id, state, asked_at, result}}`` (result decoded,
-        None while asked); a host without a row is left out.
+    """The discovery each of *hosts* holds (a host without a row is left
+    out): ``{host: {id, state, asked_at, result}}``.
     """
-    table = models.Host.__table__
-    query = sa.select(table.c.hostname, table.c.discovery_id,
-                      table.c.discovery_state, table.c.discovery_asked_at,
-                      table.c.discovery_result).where(
-        table.c.hostname.in_(sorted(hosts)))
+    query = sa.select(_TABLE.c.hostname, _TABLE.c.discovery_id,
+                      _TABLE.c.discovery_state, _TABLE.c.discovery_asked_at,
+                      _TABLE.c.discovery_result).where(
+        _TABLE.c.hostname.in_(sorted(hosts)))
     return {
         hostname: {'id': discovery_id, 'state': state, 'asked_at': asked_at,
                    'result': (jsonutils.loads(result)

@@ -44,8 +44,7 @@ UNINSTALLED = 'uninstalled'
 UNINSTALLED_DETAIL = ('Uninstalled on this host through the API; '
                       'install-driver loads it again.')
 
-# The status of a driver installed through the API until its agent says
-# how it went.
+# A driver installed through the API, until its agent says how it went.
 WAITING_DETAIL = 'Installed; waiting for the agent to load it.'
 
 _COLUMNS = ('uuid', 'host', 'name', 'status', 'version', 'detail', 'source',
@@ -63,6 +62,12 @@ def _to_dict(row):
     return values
 
 
+def _of_host(context, host):
+    return list(context.session.execute(
+        sa.select(models.Driver).where(models.Driver.host == host))
+        .scalars())
+
+
 def _hello_values(report):
     return {
         'status': report.get('status') or READY,
@@ -78,20 +83,15 @@ def _hello_values(report):
 def record_hello(context, host, reports):
     """Store the status the agent of *host* reports for its drivers.
 
-    Only rows whose values changed are written, so an agent's periodic
-    hello with unchanged drivers costs one SELECT.  A driver that was enabled
-    from the configuration file and is no longer reported becomes DISABLED.
-    A driver installed through the API keeps its row whatever the agent
-    says (uninstalling deletes it).
+    Only rows that changed are written.  A driver of the configuration
+    file no longer reported becomes DISABLED; one installed through the
+    API keeps its row whatever the agent says.
 
-    :param context: request context.
-    :param host: the agent's host.
     :param reports: list of dicts ``{name, version, device_types, status,
         detail}`` (each driver's hello()).
     :returns: the number of rows written.
     """
-    rows = {row.name: row for row in context.session.execute(
-        sa.select(models.Driver).where(models.Driver.host == host)).scalars()}
+    rows = {row.name: row for row in _of_host(context, host)}
     now = timeutils.utcnow()
     written = 0
     reported = set()
@@ -101,10 +101,7 @@ def record_hello(context, host, reports):
         values = _hello_values(report)
         row = rows.get(name)
         if row is None and report.get('source') == SOURCE_API:
-            # A driver the API installed, whose row an uninstall deleted
-            # after the agent said hello: the agent unloads it once it
-            # hears the decisions; it is no driver of its configuration
-            # file.
+            # Uninstalled since the agent said hello: it unloads it.
             continue
         if row is None:
             written += _add_config_driver(context, host, name, values, now)
@@ -127,9 +124,8 @@ def record_hello(context, host, reports):
 def _add_config_driver(context, host, name, values, now):
     """Insert the row of a driver of an agent's configuration file.
 
-    Two hellos of one agent (a heartbeat and the answer of set_drivers)
-    may both find no row: the second insert loses, in a savepoint, and the
-    row the first wrote stands.
+    Of two hellos of one agent that both find no row, the second insert
+    loses, in a savepoint.
 
     :returns: 1 when this call wrote the row, else 0.
     """
@@ -160,14 +156,11 @@ def _decisions(rows):
 def decisions(context, host):
     """The operator's decisions about the drivers of *host*.
 
-    :returns: ``(installs, removed)``: ``[{name, config}]`` of the drivers
-        installed through the API and of the drivers of the configuration
-        file the operator configured, and the names of the drivers of the
-        configuration file the operator uninstalled; sorted by name.
+    :returns: ``(installs, removed)``, sorted by name: ``[{name,
+        config}]`` of the drivers installed or configured through the API,
+        and the names of those of the configuration file uninstalled.
     """
-    return _decisions(context.session.execute(
-        sa.select(models.Driver).where(models.Driver.host == host))
-        .scalars())
+    return _decisions(_of_host(context, host))
 
 
 def _device_counts(context, host=None, name=None):
@@ -194,10 +187,8 @@ def _with_devices(context, rows, host=None, name=None):
 
 @db_api.context_manager.reader
 def get_all(context, host=None, name=None, status=None):
-    """Every driver row, optionally filtered, ordered by host and name,
-    with the number of devices each has on its host (two queries).
-
-    :returns: a list of dicts (device_types and config decoded).
+    """Every driver row (a dict), optionally filtered, ordered by host
+    and name, with the number of devices each has on its host.
     """
     query = sa.select(models.Driver)
     if host is not None:
@@ -211,10 +202,11 @@ def get_all(context, host=None, name=None, status=None):
     return _with_devices(context, rows, host=host, name=name)
 
 
-def _row(context, uuid):
-    row = context.session.execute(
-        sa.select(models.Driver).where(models.Driver.uuid == uuid)
-    ).scalar_one_or_none()
+def _row(context, uuid, locked=False):
+    query = sa.select(models.Driver).where(models.Driver.uuid == uuid)
+    if locked:
+        query = query.with_for_update()
+    row = context.session.execute(query).scalar_one_or_none()
     if row is None:
         raise exception.DriverUUIDNotFound(uuid=uuid)
     return row
@@ -222,26 +214,17 @@ def _row(context, uuid):
 
 @db_api.context_manager.writer
 def lock(context, uuid):
-    """One driver row, locked until the end of the caller's transaction
-    (the operator's verbs on one driver go one after the other).
+    """One driver row (a dict, without device count), locked until the
+    end of the caller's transaction.
 
     :raises: DriverUUIDNotFound
-    :returns: the row as a dict (without device count).
     """
-    row = context.session.execute(
-        sa.select(models.Driver).where(models.Driver.uuid == uuid)
-        .with_for_update()).scalar_one_or_none()
-    if row is None:
-        raise exception.DriverUUIDNotFound(uuid=uuid)
-    return _to_dict(row)
+    return _to_dict(_row(context, uuid, locked=True))
 
 
 @db_api.context_manager.reader
 def get_many(context, uuids):
-    """The driver rows of *uuids* that exist, with their device counts.
-
-    :returns: ``{uuid: row}``.
-    """
+    """``{uuid: row}`` of the drivers of *uuids* that exist."""
     rows = list(context.session.execute(
         sa.select(models.Driver).where(models.Driver.uuid.in_(uuids)))
         .scalars())
@@ -264,20 +247,13 @@ def install(context, name, hosts, config, request_id):
     """Record a driver installed through the API on *hosts*, and that
     request *request_id* waits for their agents (see settle()).
 
-    A host where the driver is enabled already (by the configuration file
-    or the API) refuses, and nothing is written.  A driver of the
-    configuration file the operator uninstalled on a host is installed
-    again there (with *config* as the operator's configuration of it, if
-    any); a row of a driver no longer enabled (DISABLED, from the
-    configuration file) is taken over.
+    A driver of the configuration file uninstalled on a host is installed
+    again (*config* its operator's configuration, if any); the row of one
+    no longer enabled (DISABLED) is taken over.
 
-    :param name: the driver's name.
-    :param hosts: host names.
     :param config: ``{group: {option: value}}`` (normalised).
-    :param request_id: the request's id.
-    :raises: DriverAlreadyEnabled
-    :returns: the rows as written (dicts, with their device counts), in
-        *hosts* order.
+    :raises: DriverAlreadyEnabled, and nothing is written.
+    :returns: the rows as written (dicts), in *hosts* order.
     """
     rows = {row.host: row for row in context.session.execute(
         sa.select(models.Driver).where(models.Driver.name == name,
@@ -329,9 +305,8 @@ def set_config(context, uuid, config, request_id):
     """Replace the configuration of a driver, and record that request
     *request_id* waits for its host's agent (see settle()).
 
-    For a driver of the configuration file it is the operator's
-    configuration of it on its host (the agent's file still gives every
-    other option); None (or an empty one) goes back to the file's.
+    For a driver of the configuration file, an empty *config* goes back
+    to the file's.
 
     :raises: DriverUUIDNotFound, DriverUninstalled
     :returns: the row as it was (a dict).
@@ -354,8 +329,7 @@ def set_config(context, uuid, config, request_id):
 @db_api.context_manager.writer
 def uninstall_config_driver(context, uuid):
     """Record that the operator uninstalled a driver of the configuration
-    file on its host: the agent keeps it unloaded until it is installed
-    again.
+    file on its host.
 
     :raises: DriverUUIDNotFound
     """
@@ -380,17 +354,15 @@ def delete(context, uuids):
 
 
 def _remember(row):
-    """Keep what *row* is before a decision its agent must answer, unless
-    an earlier one waits already (that one's is what was last settled).
+    """Keep what *row* is before a decision its agent must answer,
+    unless an earlier one waits already.
     """
     if row.undo is None:
         row.undo = jsonutils.dumps({k: getattr(row, k) for k in _DECIDED})
 
 
 def _hosts_locked(context, hosts):
-    """The hosts' rows, locked in the order of their names (no two
-    writers lock two hosts the other way round).
-    """
+    """The hosts' rows, locked in the order of their names."""
     query = (sa.select(models.Host)
              .where(models.Host.hostname.in_(sorted(hosts)))
              .order_by(models.Host.hostname).with_for_update())
@@ -420,26 +392,21 @@ def _put_back(context, row):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def settle(context, host, installed_revision, load_errors):
-    """Record how the agent of *host* took the operator's decisions, once
-    it runs them all: its hello says so with *installed_revision* (that
-    of cyborg.common.driver_config.revision) after it loaded what they
-    say, its drivers' load errors with it.
+    """Record how the agent of *host* took the operator's decisions,
+    once its hello's *installed_revision* (cyborg.common.driver_config.
+    revision) says it runs them all.
 
-    A decision whose driver would not load is put back as it was (a row
-    an install created is deleted); the others stand.  The requests that
-    waited are recorded settled, with what was refused.
+    A decision whose driver would not load is put back as it was; the
+    others stand.  The requests that waited are recorded settled.
 
     :param load_errors: ``{driver name: why it would not load}``.
     :returns: ``{name: error}`` of the decisions put back, or None when
-        nothing was settled (none waited, or the agent does not run the
-        newest decisions yet).
+        nothing was settled.
     """
     hosts = _hosts_locked(context, [host])
     if not hosts or not hosts[0].drivers_asked:
         return None
-    rows = list(context.session.execute(
-        sa.select(models.Driver).where(models.Driver.host == host))
-        .scalars())
+    rows = _of_host(context, host)
     if driver_config.revision(*_decisions(rows)) != installed_revision:
         return None
     refused = {}
@@ -464,8 +431,7 @@ def outcome(context, hosts, request_id):
     """How the agents of *hosts* took request *request_id*.
 
     :returns: ``{host: None while it waits, else {driver name: why it
-        would not load}}`` (empty: nothing refused; also when the host
-        settled so many requests since that this one's is forgotten).
+        would not load}}`` (also empty once forgotten).
     """
     result = {}
     for row in context.session.execute(

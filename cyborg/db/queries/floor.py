@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The floor of a transaction: what the request path's benchmark
-(tools/bench/floor.py) compares each phase with.
-"""
+"""The floor of a transaction, for tools/bench/floor.py."""
 
 import sqlalchemy as sa
 
@@ -22,8 +20,7 @@ from cyborg.db import api as db_api
 
 @db_api.context_manager.writer
 def empty(context):
-    """A write transaction that does nothing: one ``SELECT 1``, then its
-    commit, through the same enginefacade, engine and pool as every
-    other.
+    """A write transaction of one ``SELECT 1``, through the same engine
+    and pool as every other.
     """
     context.session.execute(sa.select(sa.literal(1)))

@@ -12,15 +12,10 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Queries of the attach-handle audit (cyborg.conductor.audit.handles):
-handles in use that nothing holds, and accelerator requests that hold a
-free handle.
+handles in use that nothing holds, and ARQs that hold a free handle.
 
-``candidates()`` reads without locks, to find what may be wrong; each
-candidate is then settled in a writer transaction of the caller (which
-the functions here join) that locks the handle's row first
-(``lock_handle``) and reads its holders with locking reads, so that what
-it finds is the state committed last, and every fix is an UPDATE whose
-WHERE clause repeats the condition.
+Each candidate is settled in the caller's transaction, which locks the
+handle first (lock_handle()); every fix repeats its condition.
 """
 
 from oslo_serialization import jsonutils
@@ -31,9 +26,8 @@ from cyborg import states
 from cyborg.db import api as db_api
 from cyborg.db import models
 
-# An ARQ in these states holds its handle: being bound (its bind job
-# may be running), bound, or being deleted (its release job frees the
-# handle).  In any other state an ARQ never references a handle.
+# An ARQ in these states holds its handle (in no other does it
+# reference one).
 LIVE = (states.BIND_STARTED, states.BOUND, states.DELETING)
 
 _AH = models.AttachHandle.__table__
@@ -68,9 +62,8 @@ def _handle_dict(row):
 
 @db_api.context_manager.reader
 def candidates(context, host=None):
-    """What may be wrong, from a read without locks.
+    """What may be wrong (on *host*, or every host), read without locks.
 
-    :param host: only the handles of this host's devices.
     :returns: ``(unheld, held_free)``: the handles (dicts) in use that no
         live ARQ references and no bind job names, and the free handles
         an ARQ references, each with ``arq_uuid`` and ``arq_state``.
@@ -97,8 +90,8 @@ def candidates(context, host=None):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def lock_handle(context, handle_id):
-    """Lock a handle's row (until the end of the caller's writer
-    transaction) and read it as committed last, or None when it is gone.
+    """Lock a handle's row until the end of the caller's transaction and
+    read it as last committed, or None when it is gone.
     """
     row = context.session.execute(
         _handles().where(_AH.c.id == handle_id)
@@ -119,10 +112,10 @@ def holders(context, handle_id):
 
 @db_api.context_manager.reader
 def job_handle_ids(context, lock=True):
-    """The ids of the handles that bind jobs (of any kind and state)
-    name: each job owns its handle until it ends.
+    """The ids of the handles that bind jobs name: each job owns its
+    handle until it ends.
 
-    :param lock: read with a shared lock (the state committed last).
+    :param lock: read with a shared lock (as last committed).
     """
     query = sa.select(_JOBS.c.payload)
     if lock:
@@ -135,41 +128,36 @@ def job_handle_ids(context, lock=True):
     return ids
 
 
+def _set_in_use(context, handle_id, in_use, condition):
+    """Set a handle's in_use where it differs and *condition* holds."""
+    return context.session.execute(
+        sa.update(_AH).where(_AH.c.id == handle_id,
+                             _AH.c.in_use == (not in_use), condition)
+        .values(in_use=in_use, updated_at=timeutils.utcnow())
+    ).rowcount == 1
+
+
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def free_unheld(context, handle_id):
-    """Free an in-use handle that no ARQ references.
-
-    :returns: True when it was freed.
-    """
-    return context.session.execute(
-        sa.update(_AH).where(_AH.c.id == handle_id,
-                             _AH.c.in_use == sa.true(), ~_ANY_HOLDER)
-        .values(in_use=False, updated_at=timeutils.utcnow())
-    ).rowcount == 1
+    """Free an in-use handle that no ARQ references; whether it was."""
+    return _set_in_use(context, handle_id, False, ~_ANY_HOLDER)
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def mark_held(context, handle_id):
-    """Mark a free handle that a live ARQ references as in use.
-
-    :returns: True when it was marked.
+    """Mark a free handle that a live ARQ references as in use; whether
+    it was.
     """
-    return context.session.execute(
-        sa.update(_AH).where(_AH.c.id == handle_id,
-                             _AH.c.in_use == sa.false(), _LIVE_HOLDER)
-        .values(in_use=True, updated_at=timeutils.utcnow())
-    ).rowcount == 1
+    return _set_in_use(context, handle_id, True, _LIVE_HOLDER)
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def drop_stale_references(context, handle_id):
     """Make the ARQs that are not live forget a handle they still
-    reference (they never should).
-
-    :returns: the number of ARQs changed.
+    reference (they never should); how many changed.
     """
     return context.session.execute(
         sa.update(_ARQ).where(_ARQ.c.attach_handle_id == handle_id,

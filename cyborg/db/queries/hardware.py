@@ -11,16 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The hardware view: what each host's agent last reported, as stored.
-
-This is the seeds' ``/hardware`` contract (seed 002): each host's records
-(driver, address, type, vendor, product, ``acc_specs``,
-``acc_capability`` in ``acc_specs``, ``acc_status``, deployables), read
-from the conductor's stored reports (``hosts.hardware``), not from the
-agents, so that a host whose agent is down still shows what it had.
-Data only: cyborg.liveness.hardware() adds each agent's status, judged
-where every other flow judges it; the conductor's ``hardware`` RPC,
-``GET /v2/hosts`` and ``cyborg-manage hardware list`` answer with that.
+"""The hardware view: what each host's agent last reported, as stored
+(cyborg.liveness.hardware() adds each agent's status).
 """
 
 import datetime
@@ -32,15 +24,10 @@ from cyborg.db.queries import host as host_queries
 
 @db_api.context_manager.reader
 def get_all(context, host=None):
-    """The hardware of every host, or of one, as last reported.
+    """``[{host, generation, agent_generation, inventory_hash,
+    last_report_at, hardware}]`` of every host, or of one.
 
-    One query whatever the number of hosts.
-
-    :param context: request context.
-    :param host: one host, or None for all.
     :raises: HostNotFound when *host* never reported.
-    :returns: a list of ``{host, generation, agent_generation,
-        inventory_hash, last_report_at, hardware}``.
     """
     rows = host_queries.get_all(context, host=host)
     if host is not None and not rows:

@@ -14,12 +14,9 @@
 """Why a deployable's inventory is held out of scheduling: the one list
 of reasons.
 
-The Placement push reserves a deployable's whole inventory for any of
-them (cyborg.conductor.placement.sync.desired(), judging rows in Python:
-reasons()); the capacity view and the metrics count the accelerators
-held for each (cyborg.db.queries.capacity, judging in SQL: conditions()).
-Both read the same columns by the same rules, so that the view's free
-accelerators are those Placement offers.
+The Placement push judges rows in Python (reasons()), the capacity view
+and the metrics in SQL (conditions()), by the same rules, so that the
+view's free accelerators are those Placement offers.
 """
 
 import sqlalchemy as sa
@@ -31,15 +28,12 @@ from cyborg.db.queries import device as device_queries
 
 #: The operator disabled the device (status ``maintaining``).
 DISABLED = 'disabled'
-#: Of the device's health (cyborg.conductor.devices.health): it failed
-#: its checks; it is healthy again but in its hold-down; its driver
-#: raised, and it is held as last known.
+#: Of the device's health (cyborg.conductor.devices.health).
 UNHEALTHY = health_states.UNHEALTHY
 RECOVERING = health_states.RECOVERING
 DRIVER_ERROR = health_states.DRIVER_ERROR
-#: Of the device's desired configuration (cyborg.common.device_config),
-#: one per state that reserves it: ``config_draining``,
-#: ``config_pending``, ``config_applying``, ``config_failed``.
+#: Of the device's desired configuration, one per state that reserves
+#: it (``config_<state>``).
 CONFIG = {state: 'config_' + state for state in device_config.RESERVING}
 #: The host's agent is down.
 AGENT_DOWN = 'agent_down'
@@ -56,15 +50,12 @@ CONFIGS = models.DeviceConfig.__table__
 
 
 def reasons(device, deployable, agent_up):
-    """Why the deployable's inventory is held out (Python).
+    """Why the deployable's inventory is held out (Python), in REASONS'
+    order (empty: offered).
 
-    :param device: its device's row (a dict, with ``config_state``: the
-        state of its desired configuration, or None; as
-        cyborg.db.queries.host_inventory.load() reads it).
-    :param deployable: the deployable's row (a dict).
-    :param agent_up: the host's agent liveness (False: down; None: not
-        known, as up).
-    :returns: the reasons that hold, in REASONS' order (empty: offered).
+    :param device: its device's row, with ``config_state`` (as
+        host_inventory.load() reads it).
+    :param agent_up: the host's agent liveness (None: not known, as up).
     """
     found = []
     if device['status'] == device_queries.MAINTAINING:
@@ -83,16 +74,12 @@ def reasons(device, deployable, agent_up):
 
 def conditions(devices=_DEVICES, deployables=_DEPLOYABLES,
                config_state=CONFIGS.c.state):
-    """Why a deployable is held out (SQL), but for AGENT_DOWN (the
-    agent's liveness is judged by the caller).
+    """``[(reason, condition)]``: why a deployable is held out (SQL), in
+    REASONS' order, but for AGENT_DOWN (judged by the caller).
 
-    :param devices: the devices table (or an alias, or a subquery with
-        its ``status`` and ``health`` columns).
-    :param deployables: the same, with ``removed_at``.
-    :param config_state: the column of the device's configuration state
-        (NULL: none), from an outer join of CONFIGS on the device's uuid
-        (join_configs()).
-    :returns: ``[(reason, condition)]`` in REASONS' order.
+    :param devices: the devices table, or what has its ``status`` and
+        ``health`` columns; *deployables* the same with ``removed_at``.
+    :param config_state: the device's configuration state (join_configs()).
     """
     found = [(DISABLED, _is(devices.c.status, device_queries.MAINTAINING))]
     found.extend((state, _is(devices.c.health, state))

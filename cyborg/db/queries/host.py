@@ -14,16 +14,10 @@
 """Queries of the hosts table: each agent host's last hardware report,
 and what must still be pushed to Placement.
 
-``needs_sync`` is the durable mark of a host whose resource providers must
-be pushed: every change of what they show sets it in its own transaction
-(a stored report, a device status, a programming, the agent's liveness).
-A conductor takes the host for its push (claim_sync(), which clears the
-mark and records the claim), pushes with no transaction open, and lets
-go (release_sync(), which sets the mark again when the push was
-incomplete).  A change committed during a push sets the mark again, so
-the pusher goes round once more: no change is lost, and no push runs
-twice at once for one host.  A claim that expired is an unfinished push
-(its conductor died): it counts as needing one.
+``needs_sync`` marks a host whose resource providers must be pushed.  A
+conductor takes the host (claim_sync() clears the mark), pushes with no
+transaction open and lets go (release_sync()); a change committed
+meanwhile marks it again.  An expired claim is an unfinished push.
 """
 
 import datetime
@@ -39,6 +33,8 @@ from cyborg.db import models
 STORED = 'stored'
 UNCHANGED = 'unchanged'
 RESEND = 'resend'
+
+_TABLE = models.Host.__table__
 
 _COLUMNS = ('hostname', 'inventory_hash', 'generation', 'agent_generation',
             'last_report_at', 'rp_name', 'compute_rp_uuid',
@@ -56,27 +52,18 @@ def _to_dict(row):
 @db_api.context_manager.writer
 def heartbeat(context, host, agent_generation, inventory_hash,
               rp_name=None):
-    """Record a report that carries only the agent's hash.
+    """Record a report that carries only the agent's hash, in one UPDATE.
 
-    One UPDATE, found by the unique index on the host name, and nothing
-    else: when it matches no row, the conductor does not have that
-    inventory (or the agent names another compute node resource provider)
-    and the agent must send it.
-
-    :param context: request context.
-    :param host: the agent's host.
     :param agent_generation: the agent's counter of inventory changes.
-    :param inventory_hash: the hash of the agent's inventory.
     :param rp_name: the compute node resource provider the agent names.
     :returns: True when the stored hash (and provider name) are the
         agent's; False: resend.
     """
-    table = models.Host.__table__
     result = context.session.execute(
-        sa.update(table)
-        .where(table.c.hostname == host,
-               table.c.inventory_hash == inventory_hash,
-               table.c.rp_name.is_not_distinct_from(rp_name))
+        sa.update(_TABLE)
+        .where(_TABLE.c.hostname == host,
+               _TABLE.c.inventory_hash == inventory_hash,
+               _TABLE.c.rp_name.is_not_distinct_from(rp_name))
         .values(last_report_at=timeutils.utcnow(),
                 agent_generation=agent_generation))
     return result.rowcount == 1
@@ -84,27 +71,16 @@ def heartbeat(context, host, agent_generation, inventory_hash,
 
 @db_api.context_manager.writer
 def lock(context, host):
-    """Lock a host's row until the end of the caller's transaction.
+    """Lock a host's row until the end of the caller's writer
+    transaction (two conductors never apply two reports of one host at
+    once); the Host model object, or None.
 
-    Every change of a host's inventory tables by a report happens under
-    this lock, so two conductors never apply two reports of one host at
-    once.  Nothing but database statements runs while it is held: the
-    push to Placement comes after the commit (see claim_sync()).  MariaDB/MySQL
-    and PostgreSQL lock the row (SELECT ... FOR UPDATE); SQLite has no row
-    locks, so a no-op UPDATE takes its database write lock instead.
-
-    Must run inside a writer transaction of the caller.
-
-    :param context: request context.
-    :param host: the host.
-    :returns: the Host model object, or None when the host never
-        reported.
+    SQLite has no row locks: a no-op UPDATE takes its write lock instead.
     """
     session = context.session
     if session.get_bind().dialect.name == 'sqlite':
-        table = models.Host.__table__
-        session.execute(sa.update(table).where(table.c.hostname == host)
-                        .values(generation=table.c.generation))
+        session.execute(sa.update(_TABLE).where(_TABLE.c.hostname == host)
+                        .values(generation=_TABLE.c.generation))
     return session.execute(
         sa.select(models.Host).where(models.Host.hostname == host)
         .with_for_update()).scalar_one_or_none()
@@ -113,9 +89,8 @@ def lock(context, host):
 @db_api.context_manager.reader
 def exists(context, host):
     """Whether the host has a row (it reported, or was asked to)."""
-    table = models.Host.__table__
     return context.session.execute(
-        sa.select(table.c.id).where(table.c.hostname == host)
+        sa.select(_TABLE.c.id).where(_TABLE.c.hostname == host)
     ).first() is not None
 
 
@@ -124,15 +99,14 @@ def exists(context, host):
 def create(context, host, reporting=False):
     """Insert a host's row; another conductor doing it too is fine.
 
-    :param reporting: the row is made for the host's report, which is
-        being heard now: its last report is now, so that a liveness check
-        before the report's own transaction does not find a host that
-        reported and was never heard of (down).
+    :param reporting: the row is made for the host's report: its last
+        report is now (a liveness check before the report's transaction
+        must not find it down).
     """
     now = timeutils.utcnow()
     try:
         with context.session.begin_nested():
-            context.session.execute(sa.insert(models.Host.__table__).values(
+            context.session.execute(sa.insert(_TABLE).values(
                 hostname=host, generation=0, needs_sync=False,
                 # A host that reports has its agent up.
                 agent_up=True, created_at=now,
@@ -143,29 +117,17 @@ def create(context, host, reporting=False):
 
 def record_report(context, host, agent_generation, inventory_hash,
                   hardware_json=None, rp_name=None):
-    """Record an agent's report, hash-gated.
+    """Record an agent's report, hash-gated, under the host's lock.
 
-    The host's row is locked (see lock()), so concurrent reports of one
-    host, handled by two conductors, are stored one after the other; each
-    stored full report bumps generation and sets needs_sync (the host's
-    providers must be pushed).
+    A host's first row is inserted in a transaction of its own first:
+    locking a missing row would lock an index gap on MariaDB, where two
+    new hosts would deadlock.
 
-    A host's first row is inserted in a transaction of its own before
-    that: locking a row that does not exist yet would lock the gap of the
-    index on MariaDB, and two new hosts in one gap would deadlock.
-
-    :param context: request context.
-    :param host: the agent's host.
-    :param agent_generation: the agent's counter of inventory changes.
-    :param inventory_hash: the hash of the agent's current inventory.
     :param hardware_json: the full inventory (JSON text), or None for a
         heartbeat carrying the hash only.
-    :param rp_name: the compute node resource provider the agent names
-        (None: the host name).
-    :returns: (status, generation): status stored (full report
-        recorded), unchanged (the stored hash is the agent's) or
-        resend (a heartbeat whose hash the conductor does not have:
-        the agent must send the full inventory).
+    :returns: (status, generation): status STORED, UNCHANGED (the stored
+        hash is the agent's) or RESEND (the agent must send the full
+        inventory).
     """
     if not exists(context, host):
         create(context, host, reporting=True)
@@ -199,29 +161,23 @@ def _record(context, host, agent_generation, inventory_hash, hardware_json,
 
 @db_api.context_manager.writer
 def mark_needs_sync(context, host):
-    """Ask for the host to be synchronised again (inside the caller's
-    transaction, e.g. with a device status change).
-    """
-    table = models.Host.__table__
-    context.session.execute(
-        sa.update(table).where(table.c.hostname == host)
-        .values(needs_sync=True))
+    """Mark the host for a push."""
+    mark_hosts_need_sync(context, [host])
 
 
 @db_api.context_manager.writer
 def mark_hosts_need_sync(context, hosts):
-    """mark_needs_sync() of several hosts, in one UPDATE."""
+    """Mark the hosts for a push, in one UPDATE."""
     if not hosts:
         return
-    table = models.Host.__table__
     context.session.execute(
-        sa.update(table).where(table.c.hostname.in_(sorted(set(hosts))))
+        sa.update(_TABLE).where(_TABLE.c.hostname.in_(sorted(set(hosts))))
         .values(needs_sync=True))
 
 
-def _claimable(table, now):
-    return sa.or_(table.c.sync_claim.is_(None),
-                  table.c.sync_claimed_until < now)
+def _claimable(now):
+    return sa.or_(_TABLE.c.sync_claim.is_(None),
+                  _TABLE.c.sync_claimed_until < now)
 
 
 @db_api.context_manager.writer
@@ -229,9 +185,8 @@ def forget_compute_node(context, host):
     """Look the host's compute node provider up again at its next push,
     and mark it for one.
     """
-    table = models.Host.__table__
     context.session.execute(
-        sa.update(table).where(table.c.hostname == host)
+        sa.update(_TABLE).where(_TABLE.c.hostname == host)
         .values(compute_rp_uuid=None, compute_rp_name=None,
                 needs_sync=True))
 
@@ -241,58 +196,49 @@ def get_needing_sync(context):
     """The hosts whose resource providers must be pushed (marked, or
     whose push was left unfinished), by name.
     """
-    table = models.Host.__table__
     now = timeutils.utcnow()
     return sorted(context.session.execute(
-        sa.select(table.c.hostname).where(sa.or_(
-            table.c.needs_sync.is_(sa.true()),
-            sa.and_(table.c.sync_claim.is_not(None),
-                    table.c.sync_claimed_until < now)))).scalars())
+        sa.select(_TABLE.c.hostname).where(sa.or_(
+            _TABLE.c.needs_sync.is_(sa.true()),
+            sa.and_(_TABLE.c.sync_claim.is_not(None),
+                    _TABLE.c.sync_claimed_until < now)))).scalars())
 
 
 @db_api.context_manager.reader
 def needs_sync(context, host):
     """Whether the host's resource providers wait for a push (marked, or
-    a push under way or left unfinished): what was committed is not in
-    Placement yet.
+    a push under way or left unfinished).
     """
-    table = models.Host.__table__
     row = context.session.execute(
-        sa.select(table.c.needs_sync, table.c.sync_claim).where(
-            table.c.hostname == host)).one_or_none()
+        sa.select(_TABLE.c.needs_sync, _TABLE.c.sync_claim).where(
+            _TABLE.c.hostname == host)).one_or_none()
     return row is not None and bool(row.needs_sync or row.sync_claim)
 
 
 @db_api.context_manager.reader
 def get_gone_held(context):
-    """The hosts whose last report left held hardware in the tables, by
-    name.
-    """
-    table = models.Host.__table__
+    """The hosts whose last report left held hardware, by name."""
     return sorted(context.session.execute(
-        sa.select(table.c.hostname).where(
-            table.c.gone_held.is_(sa.true()))).scalars())
+        sa.select(_TABLE.c.hostname).where(
+            _TABLE.c.gone_held.is_(sa.true()))).scalars())
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def claim_sync(context, host, token, seconds):
     """Take a host to push it, when it needs a push and no other
-    conductor has it; clears its mark.
+    conductor has it, for *seconds*; clears its mark.
 
-    :param host: the host.
     :param token: the claim (a uuid of the caller's).
-    :param seconds: how long the claim holds.
     :returns: True when the caller has the host.
     """
-    table = models.Host.__table__
     now = timeutils.utcnow()
     result = context.session.execute(
-        sa.update(table).where(
-            table.c.hostname == host,
-            sa.or_(table.c.needs_sync.is_(sa.true()),
-                   table.c.sync_claim.is_not(None)),
-            _claimable(table, now))
+        sa.update(_TABLE).where(
+            _TABLE.c.hostname == host,
+            sa.or_(_TABLE.c.needs_sync.is_(sa.true()),
+                   _TABLE.c.sync_claim.is_not(None)),
+            _claimable(now))
         .values(needs_sync=False, sync_claim=token,
                 sync_claimed_until=now + datetime.timedelta(
                     seconds=seconds)))
@@ -302,19 +248,17 @@ def claim_sync(context, host, token, seconds):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def release_sync(context, host, token, again):
-    """Let go of a host taken by claim_sync().
+    """Let go of a host taken by claim_sync(); False when the claim had
+    expired and another conductor took the host since.
 
     :param again: the push was incomplete: mark the host again.
-    :returns: False when the claim had expired and another conductor
-        took the host since.
     """
-    table = models.Host.__table__
     values = {'sync_claim': None, 'sync_claimed_until': None}
     if again:
         values['needs_sync'] = True
     result = context.session.execute(
-        sa.update(table).where(table.c.hostname == host,
-                               table.c.sync_claim == token)
+        sa.update(_TABLE).where(_TABLE.c.hostname == host,
+                               _TABLE.c.sync_claim == token)
         .values(**values))
     return result.rowcount == 1
 
@@ -323,15 +267,11 @@ def release_sync(context, host, token, again):
 @db_api.context_manager.writer
 def record_compute_node(context, host, rp_name, uuid, name):
     """Record the compute node provider of a host (None, None: look it up
-    again), unless the agent named another one meanwhile.
-
-    :param rp_name: the provider name the agent asked for, as read before
-        the lookup.
+    again), unless the agent named another one than *rp_name* meanwhile.
     """
-    table = models.Host.__table__
     context.session.execute(
-        sa.update(table).where(table.c.hostname == host,
-                               table.c.rp_name.is_not_distinct_from(rp_name))
+        sa.update(_TABLE).where(_TABLE.c.hostname == host,
+                               _TABLE.c.rp_name.is_not_distinct_from(rp_name))
         .values(compute_rp_uuid=uuid, compute_rp_name=name))
 
 
@@ -339,26 +279,22 @@ def record_compute_node(context, host, rp_name, uuid, name):
 @db_api.context_manager.writer
 def set_liveness(context, host, agent_up):
     """Record the agent's liveness, and mark the host for a push, when it
-    changed.
-
-    :returns: True when this call changed it (not another conductor).
+    changed; True when this call changed it.
     """
-    table = models.Host.__table__
     result = context.session.execute(
-        sa.update(table).where(
-            table.c.hostname == host,
-            table.c.agent_up.is_distinct_from(agent_up))
+        sa.update(_TABLE).where(
+            _TABLE.c.hostname == host,
+            _TABLE.c.agent_up.is_distinct_from(agent_up))
         .values(agent_up=agent_up, needs_sync=True))
     return result.rowcount == 1
 
 
 @db_api.context_manager.reader
 def get_sync_state(context, host):
-    """What a push of the host needs from its row.
+    """What a push of the host needs from its row, or None.
 
     :returns: ``{hostname, rp_name, compute_rp_uuid, compute_rp_name,
-        agent_up, reported}`` (reported: the uuids of the devices of its
-        last report), or None for an unknown host.
+        agent_up, reported (the device uuids of its last report)}``.
     """
     row = context.session.execute(
         sa.select(models.Host).where(models.Host.hostname == host)
@@ -375,9 +311,7 @@ def get_sync_state(context, host):
 
 @db_api.context_manager.reader
 def is_recorded_down(context, host):
-    """Whether the conductor recorded the host's agent as down (its
-    inventory reserved in Placement); False for an unknown host.
-    """
+    """Whether the host's agent is recorded as down (False: unknown)."""
     return context.session.execute(
         sa.select(models.Host.agent_up).where(
             models.Host.hostname == host)).scalar() is False
@@ -385,10 +319,7 @@ def is_recorded_down(context, host):
 
 @db_api.context_manager.reader
 def get_all(context, host=None):
-    """Every host's last report (or one host's), ordered by host name.
-
-    :returns: a list of dicts; hardware decoded.
-    """
+    """Every host's row (or one host's), as dicts, by host name."""
     query = sa.select(models.Host)
     if host is not None:
         query = query.where(models.Host.hostname == host)

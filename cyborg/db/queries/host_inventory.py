@@ -13,23 +13,11 @@
 # under the License.
 """Queries of one host's inventory rows, as the conductor applies reports.
 
-A host's devices, controlpath ids, deployables, attributes and attach
-handles, plus what accelerator requests hold, are read in a constant
-number of statements (``load``), whatever the number of rows; changes are
-written row by row or in batches, and only rows that changed are touched.
-
-Rows held by accelerator-request binding are never deleted here: a handle
-is held while ``in_use`` is true or an ARQ references it, a deployable
-while an ARQ references it or one of its handles is held.  The deletes
-re-check ``in_use`` in their WHERE clause, and the foreign keys of
-``extended_accelerator_requests`` (RESTRICT) refuse the rest; such a
-refusal inside a savepoint only keeps the row.
-
-The diff of a report runs them inside its writer transaction, under the
-host's row lock (cyborg.db.queries.host.lock); the garbage collection of
-gone hardware (cyborg.conductor.placement.provider_gc) deletes in short
-transactions of its own, each re-checking what holds the rows.  No
-function here calls anything but the database.
+load() reads them in a constant number of statements; only rows that
+changed are written.  Rows that binding holds are never deleted: the
+deletes re-check ``in_use``, and the foreign keys (RESTRICT) refuse the
+rest, in a savepoint that only keeps the row.  A report's diff runs them
+under the host's row lock (cyborg.db.queries.host.lock).
 """
 
 import collections
@@ -55,19 +43,11 @@ TABLES = {'devices': DEV, 'controlpath_ids': CPID, 'deployables': DEP,
 
 
 class Snapshot:
-    """One host's stored inventory, as plain dicts.
-
-    :ivar devices: {device uuid: row}
-    :ivar controlpaths: {device id: row} (one per device)
-    :ivar deployables: {deployable name: row}
-    :ivar attributes: {deployable id: [row]}
-    :ivar handles: {deployable id: [row]}
-    :ivar held_handles: ids of the handles in use or referenced by an ARQ
-    :ivar held_deployables: ids of the deployables referenced by an ARQ or
-        with a held handle
-    :ivar device_classes: the device classes the push matches the
-        deployables against (``[{name, selector}]``; load() leaves it
-        empty, cyborg.conductor.placement.push fills it)
+    """One host's stored inventory, as plain dicts: devices by uuid,
+    controlpaths by device id, deployables by name, attributes and
+    handles by deployable id; the ids of the held handles (in use or
+    referenced by an ARQ) and deployables (referenced by an ARQ or with a
+    held handle); and the device classes the push fills in.
     """
 
     def __init__(self):
@@ -93,49 +73,43 @@ def _host_deployables(hostname):
         DEP.c.device_id.in_(_host_devices(hostname)))
 
 
+def _rows_in(context, table, column, ids):
+    """The rows of *table* whose *column* is in *ids* (a subquery)."""
+    return context.session.execute(sa.select(table).where(column.in_(ids))
+                                   .order_by(table.c.id)).mappings()
+
+
 @db_api.context_manager.reader
 def load(context, hostname):
-    """Read a host's inventory rows in six statements.
-
-    :param context: request context.
-    :param hostname: the host.
-    :returns: a Snapshot.
-    """
+    """Read a host's inventory rows in six statements (a Snapshot)."""
     session = context.session
+    deployables = _host_deployables(hostname)
     snap = Snapshot()
-    # With the state of the device's configuration (desired state,
-    # cyborg.common.device_config): one that is changing reserves it.
+    # With the state of the device's desired configuration.
     for row in session.execute(
             sa.select(DEV, CFG.c.state.label('config_state'))
             .outerjoin(CFG, CFG.c.device_uuid == DEV.c.uuid)
             .where(DEV.c.hostname == hostname)
             .order_by(DEV.c.id)).mappings():
         snap.devices[row['uuid']] = dict(row)
-    for row in session.execute(sa.select(CPID).where(
-            CPID.c.device_id.in_(_host_devices(hostname)))
-            .order_by(CPID.c.id)).mappings():
+    for row in _rows_in(context, CPID, CPID.c.device_id,
+                        _host_devices(hostname)):
         snap.controlpaths.setdefault(row['device_id'], dict(row))
-    for row in session.execute(sa.select(DEP).where(
-            DEP.c.id.in_(_host_deployables(hostname)))
-            .order_by(DEP.c.id)).mappings():
+    for row in _rows_in(context, DEP, DEP.c.id, deployables):
         snap.deployables[row['name']] = dict(row)
-    for row in session.execute(sa.select(ATTR).where(
-            ATTR.c.deployable_id.in_(_host_deployables(hostname)))
-            .order_by(ATTR.c.id)).mappings():
+    for row in _rows_in(context, ATTR, ATTR.c.deployable_id, deployables):
         snap.attributes[row['deployable_id']].append(dict(row))
     handle_deployable = {}
-    for row in session.execute(sa.select(AH).where(
-            AH.c.deployable_id.in_(_host_deployables(hostname)))
-            .order_by(AH.c.id)).mappings():
+    for row in _rows_in(context, AH, AH.c.deployable_id, deployables):
         snap.handles[row['deployable_id']].append(dict(row))
         handle_deployable[row['id']] = row['deployable_id']
         if row['in_use']:
             snap.held_handles.add(row['id'])
     host_handles = sa.select(AH.c.id).where(
-        AH.c.deployable_id.in_(_host_deployables(hostname)))
+        AH.c.deployable_id.in_(deployables))
     for handle_id, deployable_id in session.execute(
             sa.select(ARQ.c.attach_handle_id, ARQ.c.deployable_id).where(
-                sa.or_(ARQ.c.deployable_id.in_(_host_deployables(hostname)),
+                sa.or_(ARQ.c.deployable_id.in_(deployables),
                        ARQ.c.attach_handle_id.in_(host_handles)))):
         if handle_id is not None:
             snap.held_handles.add(handle_id)
@@ -150,16 +124,10 @@ def load(context, hostname):
 @db_api.context_manager.writer
 def adopt_devices(context, hostname, names):
     """Move to *hostname* the devices the existing OpenStack Cyborg stored
-    under one of *names* and that no agent of this Cyborg reported yet.
+    under one of *names* (its compute node's name) that no agent of this
+    Cyborg reported yet (no ``driver_name``); how many.
 
-    The existing Cyborg stored an agent's devices under the name it
-    reported as, its compute node's name (``[agent]
-    resource_provider_name``); this one under the agent's host.  Devices
-    carried over by the upgrade have no ``driver_name`` until their first
-    report (cyborg.db.upstream_conversion); a name that is itself the host
-    of an agent of this Cyborg is left alone.
-
-    :returns: the number of devices moved.
+    A name that is the host of an agent of this Cyborg is left alone.
     """
     names = [n for n in names if n and n != hostname]
     if not names:
@@ -175,13 +143,9 @@ def adopt_devices(context, hostname, names):
 
 @db_api.context_manager.writer
 def insert(context, table_name, rows):
-    """Insert rows (without ids) into one of the inventory tables.
+    """Insert rows (without ids) into one of the TABLES, in one
+    statement; each gets a uuid unless it has one.
 
-    Each row gets a new uuid unless it has one, and created_at.
-
-    :param table_name: devices, controlpath_ids, deployables, attributes
-        or attach_handles.
-    :param rows: a list of {column: value}.
     :returns: {uuid: id} of the new rows.
     """
     if not rows:
@@ -190,8 +154,6 @@ def insert(context, table_name, rows):
     now = timeutils.utcnow()
     values = [dict(row, uuid=row.get('uuid') or uuidutils.generate_uuid(),
                    created_at=now) for row in rows]
-    # One INSERT ... RETURNING for the batch on every backend (SQLAlchemy's
-    # "insertmanyvalues").
     result = context.session.execute(
         sa.insert(table).returning(table.c.uuid, table.c.id), values)
     return {row_uuid: row_id for row_uuid, row_id in result}
@@ -210,12 +172,7 @@ def taken_names(context, names):
 
 @db_api.context_manager.writer
 def update(context, table_name, row_id, values):
-    """Set some columns of one row (and updated_at).
-
-    :param table_name: one of the inventory tables.
-    :param row_id: the row's id.
-    :param values: {column: new value}.
-    """
+    """Set some columns of one row of one of the TABLES."""
     table = TABLES[table_name]
     context.session.execute(
         sa.update(table).where(table.c.id == row_id)
@@ -267,12 +224,8 @@ def delete_free_handles(context, ids):
 @db_api.context_manager.writer
 def delete_deployable(context, deployable_id):
     """Delete a gone deployable with its attributes and handles, unless an
-    accelerator request or a handle in use holds it, or it is back.
-
-    :param context: request context.
-    :param deployable_id: the deployable's id.
-    :returns: True if it was deleted, False if something holds it or a
-        report brought it back (``removed_at`` no longer set).
+    accelerator request or a handle in use holds it, or it is back;
+    whether it was deleted.
     """
     session = context.session
     try:
@@ -302,9 +255,7 @@ def delete_deployable(context, deployable_id):
 @db_api.context_manager.writer
 def delete_device(context, device_id):
     """Delete a device and its controlpath ids, unless something still
-    refers to them (a deployable, or a handle through the controlpath).
-
-    :returns: True if it was deleted.
+    refers to them; whether it was deleted.
     """
     session = context.session
     try:

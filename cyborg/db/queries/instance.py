@@ -11,15 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of the servers that hold accelerators (GET /v2/instances).
-
-A server holds accelerators while it has Bound ARQs.  A page of servers
-is two statements in one transaction, whatever its size: the page's
-server uuids (DISTINCT, in uuid order, after the marker), then the
-matching ARQs of those servers with their device profile's name, their
-attach handle, and their deployable's driver and device (uuid, health).
-Each shape of statement (which filters, a marker, a limit) is built once
-with bound parameters.
+"""Queries of the servers that hold accelerators (GET /v2/instances):
+those with Bound ARQs.
 """
 
 import functools
@@ -95,21 +88,14 @@ def _arqs_statement(filters):
 def get_page(context, project_id=None, host=None, device_profile=None,
              driver=None, limit=None, marker=None):
     """A page of the servers that hold accelerators, with their Bound
-    ARQs, in two statements.
+    ARQs, in two statements: the page's server uuids, then their ARQs.
 
     A server is listed when one of its Bound ARQs matches every filter
     given (None: no filter); only its matching ARQs come with it.
 
-    :param project_id: only the ARQs of this project (None: all).
-    :param host: only those bound on this host.
-    :param device_profile: only those of this device profile (its name).
-    :param driver: only those whose deployable is of this driver.
-    :param limit: at most this many servers (None: all).
-    :param marker: only servers whose uuid sorts after this one; it need
-        not be a server that still holds accelerators (the last one of
-        the previous page may have been deleted meanwhile).
-    :returns: a list of ``{uuid, project_id, arqs}``, in uuid order;
-        each ARQ a dict of the query's columns.
+    :param marker: only servers whose uuid sorts after this one (it need
+        not hold accelerators any more).
+    :returns: a list of ``{uuid, project_id, arqs}``, in uuid order.
     """
     filters = {name: value for name, value in (
         ('project_id', project_id), ('host', host),

@@ -11,15 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The aggregate queries of the fleet gauges (cyborg.api.metrics).
-
-Each function is one or two aggregate statements, counted in the
-database, whatever the size of the cloud; fleet() runs them all in one
-read transaction, six statements in all.  The accelerators are those of
-the capacity view (cyborg.db.queries.capacity, grouped by driver as
-well), the agents those of the liveness check
-(cyborg.db.queries.service.get_agents): judging them is
-cyborg.servicegroup's business, not this module's.
+"""The aggregate queries of the fleet gauges (cyborg.api.metrics), six
+statements whatever the size of the cloud.
 """
 
 import sqlalchemy as sa
@@ -37,12 +30,10 @@ _EVENTS = models.NovaEvent.__table__
 _JOBS = models.BindJob.__table__
 _HOSTS = models.Host.__table__
 
-# Outboxes (cyborg.metrics.OUTBOXES, repeated here: the database layer
-# does not import the metrics).
+# cyborg.metrics.OUTBOXES (the database layer does not import it).
 NOVA_EVENTS, PLACEMENT_PUSHES, DRIVER_JOBS = (
     'nova_events', 'placement_pushes', 'driver_jobs')
-# A bind job still to do; done and failed ones are program requests'
-# outcomes, kept for cyborg-api to read.
+# A bind job still to do (done and failed ones are outcomes).
 _JOBS_WAITING = (job_queries.PENDING, job_queries.RUNNING)
 
 
@@ -65,9 +56,8 @@ def _arqs(context):
 
 def _outboxes(context):
     """``{outbox: (depth, oldest)}``: oldest is the earliest
-    ``created_at`` of the entries (for a host to push, the last time
-    its row was written: when it was marked, or a push failed), None
-    when the outbox is empty.
+    ``created_at`` of the entries (for a host to push, when its row was
+    last written), None when the outbox is empty.
     """
     def one(name, table, since, where):
         return (sa.select(sa.literal(name).label('outbox'),
@@ -89,13 +79,10 @@ def _outboxes(context):
 def fleet(context, agent_binary):
     """What the fleet gauges show, read in one transaction.
 
-    :param agent_binary: the agents' binary (cyborg.servicegroup.AGENT).
-    :returns: a dict: ``handles`` and ``conductors`` (what
-        cyborg.db.queries.capacity.get() returns, grouped by driver as
-        well), ``devices`` (``[(host, driver, health, count)]``),
-        ``arqs`` (``{state: count}``), ``outboxes`` (``{outbox: (depth,
-        oldest created_at or None)}``) and ``agents``
-        (cyborg.db.queries.service.get_agents()).
+    :returns: a dict: ``handles`` and ``conductors`` (capacity.get(),
+        by driver), ``devices`` (``[(host, driver, health, count)]``),
+        ``arqs`` (``{state: count}``), ``outboxes`` (_outboxes()) and
+        ``agents`` (service.get_agents()).
     """
     handles, conductors = capacity_queries.get(context, by_driver=True)
     return {'handles': handles, 'conductors': conductors,

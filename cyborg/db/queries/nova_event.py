@@ -14,12 +14,9 @@
 """Queries of nova_events, the outbox of events for Nova.
 
 An event is written in the transaction of the state change it reports,
-``pending`` (or already taken by the conductor that writes it, which sends
-it as soon as the transaction commits), taken by one conductor
-(``sending``, with a claim that expires), and deleted once Nova took it or
-refused it for good.  A ``failed`` event of an ARQ Nova bound is sent
-again until Nova acts on it (cyborg.conductor.arq.nova_events): while it is
-here, readers of the ARQ see it still binding (failing_tags()).
+taken by one conductor (``sending``, with a claim that expires) and
+deleted once Nova took it or refused it for good.  A ``failed`` event of
+an ARQ Nova bound is sent again until Nova acts on it (failing_tags()).
 """
 
 import datetime
@@ -62,20 +59,13 @@ _DELETE = sa.delete(TABLE).where(
 @db_api.context_manager.writer
 def add(context, server_uuid, tag, status, request_id=None,
         claim_seconds=None, bind_started_at=None):
-    """Write an event (in the transaction of the state change it
-    reports).
+    """Write an event, in the transaction of the state change it reports.
 
-    :param server_uuid: the instance.
-    :param tag: the ARQ uuid.
-    :param status: completed or failed.
-    :param request_id: the request that changed the ARQ (for the logs).
-    :param claim_seconds: the caller takes the event, to send it as soon
-        as its transaction commits; should it die first, the claim expires
-        after that many seconds and any conductor sends it.  None: the
-        event waits for a sender (claim_due()).
-    :param bind_started_at: when the bind the event reports began (Nova's
-        PATCH; UTC, naive), for cyborg_bind_nova_event_seconds; None for
-        the events of other changes.
+    :param claim_seconds: the caller takes the event, to send it once its
+        transaction commits; the claim expires after that many seconds.
+        None: the event waits for claim_due().
+    :param bind_started_at: when the bind it reports began (Nova's PATCH;
+        UTC, naive), for cyborg_bind_nova_event_seconds.
     :returns: the event as a dict (what claim_due() returns).
     """
     now = timeutils.utcnow()
@@ -94,11 +84,8 @@ def add(context, server_uuid, tag, status, request_id=None,
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def claim_due(context, limit, claim_seconds):
-    """Take the events to send now, for *claim_seconds*.
-
-    Due: pending events whose retry time has come, failed events to
-    send again whose time has come, events another conductor took but did
-    not finish within its claim.
+    """Take the events due now (pending, to send again, or of an expired
+    claim), for *claim_seconds*.
 
     :returns: the taken events as dicts; ``again`` says whether Nova took
         the event before (send_again()).
@@ -135,16 +122,20 @@ def delete(context, event_ids):
         db_api.execute(context, _DELETE, {'b_ids': list(event_ids)})
 
 
+def _again_at(context, event_ids, next_attempt_at, **values):
+    if event_ids:
+        context.session.execute(
+            sa.update(EV).where(EV.id.in_(event_ids)).values(
+                next_attempt_at=next_attempt_at,
+                updated_at=timeutils.utcnow(), **values))
+
+
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def retry_later(context, event_ids, next_attempt_at, error):
     """Send these events again at *next_attempt_at*."""
-    if event_ids:
-        context.session.execute(
-            sa.update(EV).where(EV.id.in_(event_ids)).values(
-                state=PENDING, next_attempt_at=next_attempt_at,
-                last_error=str(error)[:65535],
-                updated_at=timeutils.utcnow()))
+    _again_at(context, event_ids, next_attempt_at, state=PENDING,
+              last_error=str(error)[:65535])
 
 
 @db_api.context_manager.reader
@@ -163,19 +154,13 @@ def send_again(context, event_ids, next_attempt_at):
     """Send these events again at *next_attempt_at* (Nova took them, but
     may not have acted on them yet).
     """
-    if event_ids:
-        context.session.execute(
-            sa.update(EV).where(EV.id.in_(event_ids)).values(
-                state=AGAIN, next_attempt_at=next_attempt_at,
-                updated_at=timeutils.utcnow()))
+    _again_at(context, event_ids, next_attempt_at, state=AGAIN)
 
 
 @db_api.context_manager.reader
 def still_failed(context, events):
-    """Of these failed events, the ones whose ARQ is still BindFailed for
-    the event's instance.
-
-    :returns: {event id: whether Nova bound the ARQ (not attach-instance)}.
+    """Of these failed events, those whose ARQ is still BindFailed for
+    the event's instance: {event id: whether Nova bound the ARQ}.
     """
     failed = {(e['tag'], e['server_uuid']): e['id'] for e in events
               if e['status'] == FAILED}

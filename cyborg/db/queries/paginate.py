@@ -13,13 +13,8 @@
 # under the License.
 """Keyset pagination of list queries: sort key, limit and marker in SQL.
 
-The order and the condition "after the marker" are oslo.db's
-``paginate_query`` (as in ironic).  It is given placeholders (bound
-parameters) for the marker's values and the page size, so that each
-shape of query (which filters, sort, marker, limit) is built once and
-run many times with its values bound (see select_page()).  What it does
-not do is here: the filters, the marker's lookup by uuid within what the
-caller may see, and the statement cache.
+oslo.db's ``paginate_query`` is given bound parameters for the marker's
+values and the page size, so that each shape of query is built once.
 """
 
 import functools
@@ -47,11 +42,9 @@ def _model(table):
 @functools.lru_cache(maxsize=512)
 def _page_statement(base, table, filters, sort_key, sort_dir, marker,
                     limit):
-    """The SELECT of one page of *table*, built once per shape.
-
-    Every value is a bound parameter: ``f_<column>`` for an equality
-    filter, ``fin_<column>`` (a list) for an IN filter, ``m_value`` and
-    ``m_id`` for the marker's row, ``p_limit`` for the page size.
+    """The SELECT of one page of *table*, built once per shape, with
+    bound parameters ``f_<column>``, ``fin_<column>`` (IN), ``m_value``
+    and ``m_id`` (the marker's row) and ``p_limit``.
     """
     query = sa.select(table) if base is None else base
     for name, kind in filters:
@@ -63,8 +56,7 @@ def _page_statement(base, table, filters, sort_key, sort_dir, marker,
             query = query.where(column == sa.bindparam('f_' + name))
     # id last: the order is total, so pages never overlap or skip a row.
     sort_keys = [sort_key] if sort_key == 'id' else [sort_key, 'id']
-    # The marker's row as paginate_query reads it (its attributes), with
-    # placeholders for its values (with sort_key 'id', m_value is the id).
+    # The marker's row as paginate_query reads it, with placeholders.
     placeholders = types.SimpleNamespace(id=sa.bindparam('m_id'))
     setattr(placeholders, sort_key, sa.bindparam('m_value'))
     return sqlalchemyutils.paginate_query(
@@ -90,32 +82,16 @@ _IN = 'in'
 @db_api.context_manager.reader
 def select_page(context, table, filters=None, limit=None, marker=None,
                 sort_key='id', sort_dir=ASC, base=None, marker_scope=()):
-    """Rows of one page of *table*, ordered by *sort_key* then ``id`` and
-    cut after *marker*, at most *limit* of them.
+    """Rows of one page of *table*, ordered by *sort_key* (never NULL)
+    then ``id``, after *marker* (the uuid of the previous page's last
+    row), at most *limit* of them.
 
-    ``id`` is unique, so pages never overlap or skip a row, and the
-    database answers from an index instead of counting rows as an OFFSET
-    would.  The marker is the uuid of the last row of the previous page;
-    *sort_key* must be a column that is never NULL (the API offers only
-    such keys).
-
-    The statements are built once per shape (which filters, sort, marker,
-    limit) with bound parameters, and run on the connection of the
-    caller's transaction (``db_api.execute``): a list costs a third less
-    CPU in the database layer than a statement built at each call and run
-    through the ORM.  The caller is a query function (a reader or a
-    writer) that reads the result before its transaction ends.
-
-    :param table: a Table with ``id`` and ``uuid`` columns.
-    :param filters: {column name of *table*: value}, an equality each; a
-        list or tuple of values is ``IN`` (a single value, an equality).
-    :param base: a Core SELECT built once, whose FROM includes *table*
-        (its columns, joins, prefixes); None: every column of *table*.
+    :param filters: {column name: value}, an equality each; a list or
+        tuple of values is ``IN``.
+    :param base: a Core SELECT built once, whose FROM includes *table*.
     :param marker_scope: names of equality *filters* that make the set the
-        caller may see (``project_id``): a marker outside it is unknown,
-        so that a list never tells whether another project's row exists.
+        caller may see (``project_id``): a marker outside it is unknown.
     :raises: MarkerNotFound
-    :returns: the CursorResult (rows with the table's columns).
     """
     shape = []
     params = {}

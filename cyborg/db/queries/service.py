@@ -42,19 +42,10 @@ def _is_duplicate(exc):
 @db_api.context_manager.writer
 def heartbeat(context, host, binary, topic=None, version=None,
               started_at=None):
-    """Record that a service is alive, creating its row on first contact.
+    """Record that a service is alive, creating its row on first contact;
+    the row as a dict.
 
-    One UPDATE in the common case; an INSERT the first time a service is
-    seen.  Two processes racing to create the same row are resolved by the
-    unique (host, binary) constraint: the loser updates instead.
-
-    :param context: request context.
-    :param host: the service's ``[DEFAULT] host``.
-    :param binary: cyborg-api, cyborg-conductor or cyborg-agent.
-    :param topic: the RPC topic the service listens on, if any.
-    :param version: the service's software version.
     :param started_at: when set, the service (re)started at that time.
-    :returns: the service row as a dict.
     """
     now = timeutils.utcnow()
     values = {'last_seen_up': now, 'updated_at': now}
@@ -81,10 +72,9 @@ def heartbeat(context, host, binary, topic=None, version=None,
 
 @db_api.context_manager.reader
 def get(context, host, binary):
-    """One service row.
+    """One service row, as a dict.
 
     :raises: ServiceNotFound
-    :returns: the row as a dict.
     """
     row = context.session.execute(
         sa.select(models.Service).where(
@@ -97,9 +87,7 @@ def get(context, host, binary):
 
 @db_api.context_manager.reader
 def get_all(context, host=None, binary=None):
-    """Every service row, optionally filtered, ordered by host and binary.
-
-    :returns: a list of dicts.
+    """Every service row (dicts), optionally filtered, by host and binary.
     """
     query = sa.select(models.Service)
     if host is not None:
@@ -112,18 +100,12 @@ def get_all(context, host=None, binary=None):
 
 @db_api.context_manager.reader
 def get_agents(context, binary, host=None):
-    """What is known of each agent's liveness: its heartbeat (services
-    table) and its last report and recorded liveness (hosts table).
-    Data only: cyborg.servicegroup.agents_up() judges it.
+    """What is known of each agent's liveness (of *host*, or all), for
+    cyborg.servicegroup.agents_up() to judge.
 
-    :param context: request context.
-    :param binary: the agents' binary (cyborg-agent).
-    :param host: one host, or None for all.
-    :returns: a list of ``{host, registered, last_seen_up,
-        last_report_at, reported, agent_up}`` ordered by host:
-        registered: the agent has a services row; reported: the host has
-        a hosts row, whose stored liveness is agent_up (None until
-        first checked).
+    :returns: a list of ``{host, registered (it has a services row),
+        last_seen_up, last_report_at, reported (it has a hosts row),
+        agent_up}`` ordered by host.
     """
     services = models.Service.__table__
     hosts = models.Host.__table__
