@@ -156,6 +156,11 @@ class AgentTestCase(base.ServiceTestCase):
         self.assertEqual(
             agent + '_FakeDevice',
             self._hardware(agent)['hardware'][0]['deployables'][0]['name'])
+        # The first hello may time out on a loaded machine (the report
+        # still goes); the next one, a report_interval later, registers.
+        services.wait_for(
+            lambda: 'Registered with the conductor' in agent_process.log(),
+            timeout=60, message='the agent never registered')
         log = agent_process.log()
         waited = log.index('cyborg-agent service on host %s starts in '
                            % agent)
