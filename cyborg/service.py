@@ -100,6 +100,16 @@ def run_command(argv, conf, command_opt):
     return conf[command_opt.dest].func(conf) or 0
 
 
+def add_actions(subparsers, category, text):
+    """Add a *category* of such a tool; returns its actions' subparsers
+    (one action is required).
+    """
+    actions = subparsers.add_parser(category, help=text).add_subparsers(
+        dest='action')
+    actions.required = True
+    return actions
+
+
 class RPCService(service.Service):
     """Serves *manager* on *topic* (server name = host) and runs its
     periodic tasks.

@@ -70,18 +70,12 @@ class ListARQs(common.Lister):
         return common.rows(body['arqs'], COLUMNS)
 
 
-class ShowARQ(common.ShowOne):
+class ShowARQ(common.ShowByUUID):
     """Show one accelerator request."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('arq', metavar='ARQ', help='Its UUID.')
-        return parser
-
-    def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.arq, 'an accelerator request')
-        return common.one(self.client.get('/accelerator_requests/' + uuid),
-                          DETAIL_COLUMNS)
+    PATH, METAVAR = '/accelerator_requests', 'ARQ'
+    WHAT = 'an accelerator request'
+    COLUMNS = DETAIL_COLUMNS
 
 
 class CreateARQs(common.Lister):

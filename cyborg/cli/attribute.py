@@ -47,19 +47,11 @@ class ListAttributes(common.Lister):
         return common.rows(body['attributes'], COLUMNS)
 
 
-class ShowAttribute(common.ShowOne):
+class ShowAttribute(common.ShowByUUID):
     """Show one attribute."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('attribute', metavar='ATTRIBUTE',
-                            help='Its UUID.')
-        return parser
-
-    def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.attribute, 'an attribute')
-        return common.one(self.client.get('/attributes/' + uuid),
-                          DETAIL_COLUMNS)
+    PATH, WHAT, METAVAR = '/attributes', 'an attribute', 'ATTRIBUTE'
+    COLUMNS = DETAIL_COLUMNS
 
 
 class CreateAttribute(common.ShowOne):

@@ -320,3 +320,27 @@ class Lister(CyborgMixin, lister.Lister):
 
 class ShowOne(CyborgMixin, show.ShowOne):
     """A command that prints one resource."""
+
+
+class ShowByUUID(ShowOne):
+    """Show the resource ``PATH/<UUID>``.
+
+    :cvar PATH: its collection (``/attributes``).
+    :cvar WHAT: what it is, for the message of a bad UUID.
+    :cvar METAVAR: the argument's metavar; HELP, its help.
+    :cvar COLUMNS: the columns shown.
+    """
+
+    HELP = 'Its UUID.'
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('uuid', metavar=self.METAVAR, help=self.HELP)
+        return parser
+
+    def take_action(self, parsed_args):
+        uuid = check_uuid(parsed_args.uuid, self.WHAT)
+        return self.show(self.client.get('%s/%s' % (self.PATH, uuid)))
+
+    def show(self, item):
+        return one(item, self.COLUMNS)

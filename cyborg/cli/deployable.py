@@ -43,19 +43,11 @@ class ListDeployables(common.Lister):
         return common.rows(body['deployables'], COLUMNS)
 
 
-class ShowDeployable(common.ShowOne):
+class ShowDeployable(common.ShowByUUID):
     """Show one deployable."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('deployable', metavar='DEPLOYABLE',
-                            help='Its UUID.')
-        return parser
-
-    def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.deployable, 'a deployable')
-        return common.one(self.client.get('/deployables/' + uuid),
-                          DETAIL_COLUMNS)
+    PATH, WHAT, METAVAR = '/deployables', 'a deployable', 'DEPLOYABLE'
+    COLUMNS = DETAIL_COLUMNS
 
 
 class ProgramDeployable(common.ShowOne):

@@ -116,7 +116,7 @@ def detail(device):
     return common.one(*_detail(device))
 
 
-class ShowDevice(common.ShowOne):
+class ShowDevice(common.ShowByUUID):
     """Show one device.
 
     From 2.14 with its configuration: the fields its driver can set and
@@ -124,14 +124,10 @@ class ShowDevice(common.ShowOne):
     (desired) and how applying it went (config_state, config_reason).
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('device', metavar='DEVICE', help='Its UUID.')
-        return parser
+    PATH, WHAT, METAVAR = '/devices', 'a device', 'DEVICE'
 
-    def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.device, 'a device')
-        return detail(self.client.get('/devices/' + uuid))
+    def show(self, device):
+        return detail(device)
 
 
 # device-disable and device-enable's selector: (option, member, help).

@@ -49,19 +49,12 @@ class ListDrivers(common.Lister):
         return common.rows(body['drivers'], COLUMNS)
 
 
-class ShowDriver(common.ShowOne):
+class ShowDriver(common.ShowByUUID):
     """Show one driver of a host."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('driver', metavar='ID',
-                            help='The driver\'s UUID (see driver-list).')
-        return parser
-
-    def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.driver, 'a driver')
-        return common.one(self.client.get('/drivers/' + uuid),
-                          DETAIL_COLUMNS)
+    PATH, WHAT, METAVAR = '/drivers', 'a driver', 'ID'
+    HELP = 'The driver\'s UUID (see driver-list).'
+    COLUMNS = DETAIL_COLUMNS
 
 
 def discover(command, rows):

@@ -185,10 +185,8 @@ def arq_hostdev(conf):
 
 
 def add_command_parsers(subparsers):
-    services = subparsers.add_parser(
-        'service', help=_('Cyborg services and their liveness.'))
-    actions = services.add_subparsers(dest='action')
-    actions.required = True
+    actions = service.add_actions(
+        subparsers, 'service', _('Cyborg services and their liveness.'))
     parser = actions.add_parser('list', help=_('List the services.'))
     # The dest names must not clash with registered options ("host").
     parser.add_argument('--host', dest='filter_host',
@@ -198,10 +196,8 @@ def add_command_parsers(subparsers):
                         help=_('Only this binary.'))
     parser.set_defaults(func=service_list)
 
-    hardware = subparsers.add_parser(
-        'hardware', help=_('Hardware the agents reported.'))
-    actions = hardware.add_subparsers(dest='action')
-    actions.required = True
+    actions = service.add_actions(
+        subparsers, 'hardware', _('Hardware the agents reported.'))
     parser = actions.add_parser(
         'list', help=_("List each host's devices and deployables, as the "
                        "conductor last received them."))
@@ -211,10 +207,8 @@ def add_command_parsers(subparsers):
                         help=_('Print the full records as JSON.'))
     parser.set_defaults(func=hardware_list)
 
-    discovery = subparsers.add_parser(
-        'discovery', help=_('Discovery on the agents.'))
-    actions = discovery.add_subparsers(dest='action')
-    actions.required = True
+    actions = service.add_actions(
+        subparsers, 'discovery', _('Discovery on the agents.'))
     parser = actions.add_parser(
         'run', help=_("Make the agents (every agent that is up, or one "
                       "host's) discover and report now."))
@@ -223,10 +217,8 @@ def add_command_parsers(subparsers):
     parser.add_argument('--driver', help=_('Only this driver.'))
     parser.set_defaults(func=discovery_run)
 
-    arq = subparsers.add_parser(
-        'arq', help=_('Accelerator requests.'))
-    actions = arq.add_subparsers(dest='action')
-    actions.required = True
+    actions = service.add_actions(subparsers, 'arq',
+                                  _('Accelerator requests.'))
     parser = actions.add_parser(
         'hostdev', help=_("Print the libvirt <hostdev> XML that Nova's "
                           "libvirt driver makes of bound ARQs."))

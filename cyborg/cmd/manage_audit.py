@@ -32,6 +32,7 @@ import prettytable
 
 from cyborg import context as cyborg_context
 from cyborg import exception
+from cyborg import service
 from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
 from cyborg.conductor.audit import device_configs as config_audit
@@ -215,9 +216,8 @@ CATEGORIES = (
 def add_parsers(subparsers):
     """The categories with an ``audit`` and a ``heal`` command."""
     for category in CATEGORIES:
-        parser = subparsers.add_parser(category.name, help=category.help)
-        actions = parser.add_subparsers(dest='action')
-        actions.required = True
+        actions = service.add_actions(subparsers, category.name,
+                                      category.help)
         for heal, text, statuses in (
                 (False, category.audit_help, _AUDIT_STATUSES),
                 (True, category.heal_help, _HEAL_STATUSES)):

@@ -17,6 +17,7 @@ import socket
 
 from oslo_config import cfg
 
+from cyborg.conf import _group
 from cyborg.i18n import _
 
 agent_group = cfg.OptGroup(
@@ -120,10 +121,4 @@ Related options:
 ]
 
 
-def register_opts(conf):
-    conf.register_group(agent_group)
-    conf.register_opts(agent_opts, group=agent_group)
-
-
-def list_opts():
-    return {agent_group: agent_opts}
+register_opts, list_opts = _group.functions(agent_group, agent_opts)

@@ -15,6 +15,7 @@
 
 from oslo_config import cfg
 
+from cyborg.conf import _group
 from cyborg.i18n import _
 
 api_group = cfg.OptGroup(
@@ -164,10 +165,4 @@ Related options:
 ]
 
 
-def register_opts(conf):
-    conf.register_group(api_group)
-    conf.register_opts(api_opts, group=api_group)
-
-
-def list_opts():
-    return {api_group: api_opts}
+register_opts, list_opts = _group.functions(api_group, api_opts)

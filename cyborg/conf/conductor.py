@@ -15,6 +15,7 @@
 
 from oslo_config import cfg
 
+from cyborg.conf import _group
 from cyborg.i18n import _
 
 conductor_group = cfg.OptGroup(
@@ -138,10 +139,4 @@ Related options:
 ]
 
 
-def register_opts(conf):
-    conf.register_group(conductor_group)
-    conf.register_opts(conductor_opts, group=conductor_group)
-
-
-def list_opts():
-    return {conductor_group: conductor_opts}
+register_opts, list_opts = _group.functions(conductor_group, conductor_opts)

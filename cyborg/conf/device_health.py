@@ -16,6 +16,7 @@
 from oslo_config import cfg
 from oslo_config import types
 
+from cyborg.conf import _group
 from cyborg.i18n import _
 
 device_health_group = cfg.OptGroup(
@@ -68,10 +69,5 @@ Related options:
 ]
 
 
-def register_opts(conf):
-    conf.register_group(device_health_group)
-    conf.register_opts(device_health_opts, group=device_health_group)
-
-
-def list_opts():
-    return {device_health_group: device_health_opts}
+register_opts, list_opts = _group.functions(
+    device_health_group, device_health_opts)

@@ -16,6 +16,7 @@
 from oslo_config import cfg
 from oslo_config import types
 
+from cyborg.conf import _group
 from cyborg.i18n import _
 
 fake_group = cfg.OptGroup(
@@ -95,10 +96,4 @@ Related options:
 ]
 
 
-def register_opts(conf):
-    conf.register_group(fake_group)
-    conf.register_opts(fake_opts, group=fake_group)
-
-
-def list_opts():
-    return {fake_group: fake_opts}
+register_opts, list_opts = _group.functions(fake_group, fake_opts)

@@ -15,7 +15,7 @@
 
 from oslo_config import cfg
 
-from cyborg.conf import _ksa
+from cyborg.conf import _group
 from cyborg.i18n import _
 
 SERVICE_TYPE = 'image'
@@ -32,11 +32,5 @@ image_cache_dir`` are not downloaded.
 glance_opts = []
 
 
-def register_opts(conf):
-    conf.register_group(glance_group)
-    conf.register_opts(glance_opts, group=glance_group)
-    _ksa.register_ksa_opts(conf, glance_group, SERVICE_TYPE)
-
-
-def list_opts():
-    return {glance_group: _ksa.list_ksa_opts(SERVICE_TYPE, glance_opts)}
+register_opts, list_opts = _group.functions(
+    glance_group, glance_opts, SERVICE_TYPE)

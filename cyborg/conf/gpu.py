@@ -15,6 +15,7 @@
 
 from oslo_config import cfg
 
+from cyborg.conf import _group
 from cyborg.i18n import _
 
 gpu_group = cfg.OptGroup(
@@ -96,10 +97,4 @@ def register_vgpu_opts(conf):
             conf.register_opts(vgpu_opts, group=group)
 
 
-def register_opts(conf):
-    conf.register_group(gpu_group)
-    conf.register_opts(gpu_opts, group=gpu_group)
-
-
-def list_opts():
-    return {gpu_group: gpu_opts}
+register_opts, list_opts = _group.functions(gpu_group, gpu_opts)

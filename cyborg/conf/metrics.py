@@ -16,6 +16,7 @@
 from oslo_config import cfg
 from oslo_config import types
 
+from cyborg.conf import _group
 from cyborg.i18n import _
 
 metrics_group = cfg.OptGroup(
@@ -102,10 +103,4 @@ Related options:
 ]
 
 
-def register_opts(conf):
-    conf.register_group(metrics_group)
-    conf.register_opts(metrics_opts, group=metrics_group)
-
-
-def list_opts():
-    return {metrics_group: metrics_opts}
+register_opts, list_opts = _group.functions(metrics_group, metrics_opts)

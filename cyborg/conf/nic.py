@@ -17,6 +17,7 @@ intel_nic driver), with the existing Cyborg's names.
 
 from oslo_config import cfg
 
+from cyborg.conf import _group
 from cyborg.i18n import _
 
 nic_group = cfg.OptGroup(
@@ -112,10 +113,4 @@ def register_type_opts(conf):
         conf.register_opts(nic_type_opts, group=nic_type)
 
 
-def register_opts(conf):
-    conf.register_group(nic_group)
-    conf.register_opts(nic_opts, group=nic_group)
-
-
-def list_opts():
-    return {nic_group: nic_opts}
+register_opts, list_opts = _group.functions(nic_group, nic_opts)

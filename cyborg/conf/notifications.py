@@ -19,6 +19,7 @@ group; its ``driver`` is empty by default, and then nothing is sent.
 
 from oslo_config import cfg
 
+from cyborg.conf import _group
 from cyborg.i18n import _
 
 notifications_group = cfg.OptGroup(
@@ -80,10 +81,5 @@ Related options:
 ]
 
 
-def register_opts(conf):
-    conf.register_group(notifications_group)
-    conf.register_opts(notifications_opts, group=notifications_group)
-
-
-def list_opts():
-    return {notifications_group: notifications_opts}
+register_opts, list_opts = _group.functions(
+    notifications_group, notifications_opts)

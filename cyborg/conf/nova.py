@@ -15,7 +15,7 @@
 
 from oslo_config import cfg
 
-from cyborg.conf import _ksa
+from cyborg.conf import _group
 from cyborg.i18n import _
 
 SERVICE_TYPE = 'compute'
@@ -78,11 +78,5 @@ whose bind failed (see ``failed_event_window``).
 ]
 
 
-def register_opts(conf):
-    conf.register_group(nova_group)
-    conf.register_opts(nova_opts, group=nova_group)
-    _ksa.register_ksa_opts(conf, nova_group, SERVICE_TYPE)
-
-
-def list_opts():
-    return {nova_group: _ksa.list_ksa_opts(SERVICE_TYPE, nova_opts)}
+register_opts, list_opts = _group.functions(
+    nova_group, nova_opts, SERVICE_TYPE)

@@ -15,6 +15,7 @@
 
 from oslo_config import cfg
 
+from cyborg.conf import _group
 from cyborg.i18n import _
 
 pci_group = cfg.OptGroup(
@@ -54,10 +55,4 @@ Related options:
 ]
 
 
-def register_opts(conf):
-    conf.register_group(pci_group)
-    conf.register_opts(pci_opts, group=pci_group)
-
-
-def list_opts():
-    return {pci_group: pci_opts}
+register_opts, list_opts = _group.functions(pci_group, pci_opts)

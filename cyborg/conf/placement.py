@@ -15,7 +15,7 @@
 
 from oslo_config import cfg
 
-from cyborg.conf import _ksa
+from cyborg.conf import _group
 from cyborg.i18n import _
 
 SERVICE_TYPE = 'placement'
@@ -62,11 +62,5 @@ Related options:
 ]
 
 
-def register_opts(conf):
-    conf.register_group(placement_group)
-    conf.register_opts(placement_opts, group=placement_group)
-    _ksa.register_ksa_opts(conf, placement_group, SERVICE_TYPE)
-
-
-def list_opts():
-    return {placement_group: _ksa.list_ksa_opts(SERVICE_TYPE, placement_opts)}
+register_opts, list_opts = _group.functions(
+    placement_group, placement_opts, SERVICE_TYPE)

@@ -15,6 +15,7 @@
 
 from oslo_config import cfg
 
+from cyborg.conf import _group
 from cyborg.i18n import _
 
 upgrade_group = cfg.OptGroup(
@@ -42,10 +43,4 @@ newest this code knows.
 ]
 
 
-def register_opts(conf):
-    conf.register_group(upgrade_group)
-    conf.register_opts(upgrade_opts, group=upgrade_group)
-
-
-def list_opts():
-    return {upgrade_group: upgrade_opts}
+register_opts, list_opts = _group.functions(upgrade_group, upgrade_opts)

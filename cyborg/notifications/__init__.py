@@ -58,7 +58,8 @@ def notify(context, event_type, payload, priority=None,
     :param event_type: ``<object>.<action>[.<phase>]``, e.g.
         ``accelerator_request.bind.end``.
     :param payload: a NotificationPayload.
-    :param priority: None: ``[notifications] default_level``.
+    :param priority: None: the payload's for *event_type* (its EVENTS),
+        else ``[notifications] default_level``.
     :param binary: the sending service, with *host* (None: ``[DEFAULT]
         host``) the publisher_id ``<binary>:<host>``.
     """
@@ -66,7 +67,8 @@ def notify(context, event_type, payload, priority=None,
         target = sender.get()
         if target is None:
             return False
-        priority = (priority or CONF.notifications.default_level).upper()
+        priority = (priority or payload.EVENTS.get(event_type)
+                    or CONF.notifications.default_level).upper()
         if priority not in sender.PRIORITIES:
             raise ValueError('unknown priority %s' % priority)
         return target.put(_context_dict(context),

@@ -40,14 +40,8 @@ class AcceleratorRequestPayload(base.NotificationPayload):
     """
 
     VERSION = '1.0'
-    EVENTS = {
-        CREATE: (None, 'accelerator_request-create.json'),
-        BIND_START: (None, 'accelerator_request-bind-start.json'),
-        BIND_END: (None, 'accelerator_request-bind-end.json'),
-        BIND_ERROR: ('ERROR', 'accelerator_request-bind-error.json'),
-        UNBIND: (None, 'accelerator_request-unbind.json'),
-        DELETE: (None, 'accelerator_request-delete.json'),
-    }
+    EVENTS = {CREATE: None, BIND_START: None, BIND_END: None,
+              BIND_ERROR: 'ERROR', UNBIND: None, DELETE: None}
 
     fields = {
         'uuid': fields.UUIDField(),
@@ -68,10 +62,8 @@ def _send(context, event_type, row, state=None):
     if state is not None:
         values['state'] = state
     values['attach_handle_type'] = values.get('attach_handle_type') or None
-    priority = AcceleratorRequestPayload.EVENTS[event_type][0]
-    notifications.notify(
-        context, event_type,
-        AcceleratorRequestPayload.from_values(values), priority=priority)
+    notifications.notify(context, event_type,
+                         AcceleratorRequestPayload.from_values(values))
 
 
 def _rows(context, uuids):

@@ -35,9 +35,9 @@ register = objects_base.CyborgObjectRegistry.register_if(False)
 class NotificationPayload(objects_base.CyborgObject):
     """Base of every payload (not registered: payloads are only sent).
 
-    :cvar EVENTS: {event type: (priority or None for the default level,
-        sample file under doc/notification_samples/)} of the
-        notifications that carry this payload.
+    :cvar EVENTS: {event type: priority, or None for the default level}
+        of the notifications that carry this payload (each has a sample,
+        doc/notification_samples/<event type, dots as dashes>.json).
     """
 
     VERSION = '1.0'

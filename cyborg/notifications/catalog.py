@@ -33,6 +33,6 @@ PAYLOADS = (
 
 def events():
     """{event type: (payload class, priority or None, sample file)}."""
-    return {event_type: (cls, priority, sample)
+    return {event_type: (cls, priority, event_type.replace('.', '-') + '.json')
             for cls in PAYLOADS
-            for event_type, (priority, sample) in cls.EVENTS.items()}
+            for event_type, priority in cls.EVENTS.items()}

@@ -39,11 +39,7 @@ class DeployablePayload(base.NotificationPayload):
     """
 
     VERSION = '1.0'
-    EVENTS = {
-        CREATE: (None, 'deployable-create.json'),
-        UPDATE: (None, 'deployable-update.json'),
-        DELETE: (None, 'deployable-delete.json'),
-    }
+    EVENTS = {CREATE: None, UPDATE: None, DELETE: None}
 
     fields = {
         'uuid': fields.UUIDField(),
@@ -68,11 +64,7 @@ class DeployableProgramPayload(base.NotificationPayload):
     """
 
     VERSION = '1.0'
-    EVENTS = {
-        PROGRAM_START: (None, 'deployable-program-start.json'),
-        PROGRAM_END: (None, 'deployable-program-end.json'),
-        PROGRAM_ERROR: ('ERROR', 'deployable-program-error.json'),
-    }
+    EVENTS = {PROGRAM_START: None, PROGRAM_END: None, PROGRAM_ERROR: 'ERROR'}
 
     fields = {
         'uuid': fields.UUIDField(),
@@ -106,6 +98,4 @@ def program(context, event_type, uuid, target, image_uuid, error=None):
         driver_name=target['driver_name'], image_uuid=image_uuid,
         error=None if error is None else (
             getattr(error, 'message', None) or str(error)))
-    notifications.notify(
-        context, event_type, payload,
-        priority=DeployableProgramPayload.EVENTS[event_type][0])
+    notifications.notify(context, event_type, payload)

@@ -39,11 +39,7 @@ class DevicePayload(base.NotificationPayload):
     """
 
     VERSION = '1.2'
-    EVENTS = {
-        CREATE: (None, 'device-create.json'),
-        UPDATE: (None, 'device-update.json'),
-        DELETE: (None, 'device-delete.json'),
-    }
+    EVENTS = {CREATE: None, UPDATE: None, DELETE: None}
 
     fields = {
         'uuid': fields.UUIDField(),

@@ -40,12 +40,7 @@ class DeviceConfigPayload(base.NotificationPayload):
     """
 
     VERSION = '1.0'
-    EVENTS = {
-        START: (None, 'device-configure-start.json'),
-        END: (None, 'device-configure-end.json'),
-        ERROR: ('ERROR', 'device-configure-error.json'),
-        DRIFT: ('WARN', 'device-configure-drift.json'),
-    }
+    EVENTS = {START: None, END: None, ERROR: 'ERROR', DRIFT: 'WARN'}
 
     fields = {
         'device_uuid': fields.UUIDField(),
@@ -72,7 +67,5 @@ def send(context, event_type, config):
     """One notification of a configuration (a device_configs row as a
     dict, its state as of the event).
     """
-    priority = DeviceConfigPayload.EVENTS[event_type][0]
     notifications.notify(context, event_type,
-                         DeviceConfigPayload.from_values(config),
-                         priority=priority)
+                         DeviceConfigPayload.from_values(config))

@@ -32,10 +32,7 @@ class DriverPayload(base.NotificationPayload):
     """
 
     VERSION = '1.0'
-    EVENTS = {
-        INSTALL: (None, 'driver-install.json'),
-        UNINSTALL: (None, 'driver-uninstall.json'),
-    }
+    EVENTS = {INSTALL: None, UNINSTALL: None}
 
     fields = {
         'uuid': fields.UUIDField(),

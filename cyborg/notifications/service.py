@@ -38,10 +38,7 @@ class ServiceStatusPayload(base.NotificationPayload):
     """
 
     VERSION = '1.0'
-    EVENTS = {
-        DOWN: ('WARN', 'service-down.json'),
-        UP: (None, 'service-up.json'),
-    }
+    EVENTS = {DOWN: 'WARN', UP: None}
 
     fields = {
         'host': fields.StringField(),
@@ -64,5 +61,4 @@ def liveness_changed(context, host, binary, up, reason=None):
         host=host, binary=binary,
         status=servicegroup.UP if up else servicegroup.DOWN,
         reason=reason, service_down_time=CONF.service_down_time)
-    notifications.notify(context, event_type, payload,
-                         priority=ServiceStatusPayload.EVENTS[event_type][0])
+    notifications.notify(context, event_type, payload)

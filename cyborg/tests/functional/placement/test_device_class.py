@@ -33,7 +33,6 @@ from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg import servicegroup
 from cyborg import states
-from cyborg.clients import placement as placement_client
 from cyborg.conductor import manager
 from cyborg.conductor.audit import placement as placement_audit
 from cyborg.conductor.devices import device_class as device_class_ops
@@ -49,7 +48,6 @@ from cyborg.drivers.gpu import nvidia
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import hardware
 from cyborg.tests import base
-from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import nvidia_smi
@@ -70,17 +68,11 @@ def _gpu(host, n):
     return '%s_FakeDevice_gpu%d' % (host, n)
 
 
-class _DeviceClassMixin:
-
-    PLACEMENT_BACKEND = 'sqlite'
+class _DeviceClassMixin(placement_fixture.PlacementMixin):
 
     def setUp(self):
         super().setUp()
-        backends.check(self, self.PLACEMENT_BACKEND)
-        self.placement = self.useFixture(placement_fixture.PlacementFixture(
-            backend=self.PLACEMENT_BACKEND, compute_nodes=list(HOSTS)))
-        self.flags(group='placement', **self.placement.cyborg_options())
-        self.client = placement_client.from_conf(CONF)
+        self.use_placement(list(HOSTS))
         self.flags(service_down_time=600)
         self.generation = 0
         for host in HOSTS:
@@ -245,19 +237,15 @@ class _DeviceClassMixin:
             time.sleep(0.05)
 
 
-class _GpuFactsMixin(sysfs.FakeHostMixin):
+class _GpuFactsMixin(placement_fixture.PlacementMixin,
+                     sysfs.FakeHostMixin):
 
     MODE = sysfs.SYSFS_ROOT
     BUILDER = staticmethod(fakesys.mig_host)
-    PLACEMENT_BACKEND = 'sqlite'
 
     def setUp(self):
         super().setUp()
-        backends.check(self, self.PLACEMENT_BACKEND)
-        self.placement = self.useFixture(placement_fixture.PlacementFixture(
-            backend=self.PLACEMENT_BACKEND, compute_nodes=['n1']))
-        self.flags(group='placement', **self.placement.cyborg_options())
-        self.client = placement_client.from_conf(CONF)
+        self.use_placement(['n1'])
         service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
         self.useFixture(nvidia_smi.FakeNvidiaSmi())
         records = nvidia.NvidiaGpuDriver(

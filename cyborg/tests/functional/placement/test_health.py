@@ -34,7 +34,6 @@ from cyborg import policy
 from cyborg import states
 from cyborg.agent import resource_tracker
 from cyborg.api import app
-from cyborg.clients import placement as placement_client
 from cyborg.conductor.audit import placement as placement_audit
 from cyborg.conductor.devices import device as device_ops
 from cyborg.conductor.inventory import reports
@@ -48,7 +47,6 @@ from cyborg.drivers.crypto import qat
 from cyborg.drivers.gpu import nvidia
 from cyborg.objects import hardware
 from cyborg.tests import base
-from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import kernel_log
 from cyborg.tests.fixtures import notifications as notify_fixture
@@ -64,18 +62,13 @@ HOST = 'n1'
 VF0, VF1 = fakesys.C62X_VFS
 
 
-class _HealthMixin(sysfs.FakeHostMixin):
+class _HealthMixin(placement_fixture.PlacementMixin, sysfs.FakeHostMixin):
 
     MODE = sysfs.SYSFS_ROOT
-    PLACEMENT_BACKEND = 'sqlite'
 
     def setUp(self):
         super().setUp()
-        backends.check(self, self.PLACEMENT_BACKEND)
-        self.placement = self.useFixture(placement_fixture.PlacementFixture(
-            backend=self.PLACEMENT_BACKEND, compute_nodes=[HOST]))
-        self.flags(group='placement', **self.placement.cyborg_options())
-        self.client = placement_client.from_conf(CONF)
+        self.use_placement([HOST])
         self.clock = self.time_fixture()
         self._agent_up()
 

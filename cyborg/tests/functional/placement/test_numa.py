@@ -22,14 +22,12 @@ node 1.  On SQLite and on MariaDB.
 """
 
 from cyborg import conf as cyborg_conf
-from cyborg.clients import placement as placement_client
 from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers.gpu import nvidia
 from cyborg.objects import hardware
 from cyborg.tests import base
-from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import nvidia_smi
 from cyborg.tests.fixtures import placement as placement_fixture
@@ -39,23 +37,19 @@ CONF = cyborg_conf.CONF
 HOST = 'n1'
 
 
-class _NumaMixin(sysfs.FakeHostMixin):
+class _NumaMixin(placement_fixture.PlacementMixin, sysfs.FakeHostMixin):
 
     MODE = sysfs.SYSFS_ROOT
-    PLACEMENT_BACKEND = 'sqlite'
 
     def setUp(self):
         super().setUp()
-        backends.check(self, self.PLACEMENT_BACKEND)
-        self.placement = self.useFixture(placement_fixture.PlacementFixture(
-            backend=self.PLACEMENT_BACKEND, compute_nodes=[HOST]))
-        self.flags(group='placement', **self.placement.cyborg_options())
+        self.use_placement([HOST])
         service_queries.heartbeat(self.context, HOST, 'cyborg-agent')
         self.useFixture(nvidia_smi.FakeNvidiaSmi())
         records = nvidia.NvidiaGpuDriver(
             CONF, HOST, pci_host=self.pci_host).discover()
         answer = reports.report(
-            self.context, placement_client.from_conf(CONF), HOST, 1,
+            self.context, self.client, HOST, 1,
             hardware.inventory_hash(records),
             hardware.HardwareList(objects=records))
         self.assertEqual('stored', answer['status'])

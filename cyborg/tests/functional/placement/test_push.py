@@ -47,7 +47,6 @@ from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
 from cyborg.objects import hardware
 from cyborg.tests import base
-from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import placement as placement_fixture
 
 pytestmark = pytest.mark.slow(2)
@@ -114,16 +113,11 @@ class _WatchingAdapter:
         return self.adapter.request(url, method, **kwargs)
 
 
-class _PushMixin:
-
-    PLACEMENT_BACKEND = 'sqlite'
+class _PushMixin(placement_fixture.PlacementMixin):
 
     def setUp(self):
         super().setUp()
-        backends.check(self, self.PLACEMENT_BACKEND)
-        self.placement = self.useFixture(placement_fixture.PlacementFixture(
-            backend=self.PLACEMENT_BACKEND, compute_nodes=['n1']))
-        self.flags(group='placement', **self.placement.cyborg_options())
+        self.use_placement(['n1'])
         watch = _TransactionWatch(db_api.get_engine())
         self.addCleanup(watch.remove)
         self.adapter = _WatchingAdapter(self.placement.adapter, watch)

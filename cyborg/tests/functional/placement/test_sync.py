@@ -43,7 +43,6 @@ from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
 from cyborg.objects import hardware
 from cyborg.tests import base
-from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.fixtures import statements
 
@@ -55,18 +54,12 @@ FUNCTION = 'CUSTOM_FPGA_FUNCTION_ID_INTEL_'
 _DEFAULT = object()
 
 
-class _SyncMixin:
+class _SyncMixin(placement_fixture.PlacementMixin):
     """Scenarios of one host, n1, whose agent is up."""
-
-    PLACEMENT_BACKEND = 'sqlite'
 
     def setUp(self):
         super().setUp()
-        backends.check(self, self.PLACEMENT_BACKEND)
-        self.placement = self.useFixture(placement_fixture.PlacementFixture(
-            backend=self.PLACEMENT_BACKEND, compute_nodes=['n1']))
-        self.flags(group='placement', **self.placement.cyborg_options())
-        self.client = placement_client.from_conf(CONF)
+        self.use_placement(['n1'])
         # The agent said hello once: it stays up however long a loaded
         # machine takes (the tests' three seconds of service_down_time
         # passed mid-test there); a test of an agent going down advances

@@ -1,0 +1,38 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""register_opts() and list_opts() for a module of one option group."""
+
+from cyborg.conf import _ksa
+
+
+def functions(group, opts, service_type=None):
+    """Return the register_opts(conf) and list_opts() of one group.
+
+    :param group: the OptGroup.
+    :param opts: the group's own options.
+    :param service_type: for a group that talks to another service, the
+        default service type of its keystoneauth options.
+    """
+    def register_opts(conf):
+        conf.register_group(group)
+        conf.register_opts(opts, group=group)
+        if service_type:
+            _ksa.register_ksa_opts(conf, group, service_type)
+
+    def list_opts():
+        if service_type:
+            return {group: _ksa.list_ksa_opts(service_type, opts)}
+        return {group: opts}
+
+    return register_opts, list_opts
