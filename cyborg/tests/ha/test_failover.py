@@ -194,6 +194,7 @@ class HAFailoverTestCase(base.TestCase):
         self.lock = threading.Lock()
         self.resolved = threading.Condition(self.lock)
         self.binds_done = 0
+        self.faults_done = threading.Event()
         self.arqs = set()
 
     def host(self, name):
@@ -351,7 +352,11 @@ class HAFailoverTestCase(base.TestCase):
     def client(self, index, errors):
         session = requests.Session()
         try:
-            for round_ in range(ROUNDS):
+            round_ = 0
+            # At least ROUNDS rounds, and on until the last fault is made
+            # and followed by binds (a slow fault must not find the
+            # clients gone).
+            while round_ < ROUNDS or not self.faults_done.is_set():
                 node = (self.node1, self.node2)[(index + round_) % 2]
                 [arq] = self.request(
                     'POST', '/accelerator_requests', 201, session=session,
@@ -363,6 +368,7 @@ class HAFailoverTestCase(base.TestCase):
                     self.request('DELETE', '/accelerator_requests?arqs=' +
                                  arq['uuid'], 204, session=session,
                                  after_retry=(404,))
+                round_ += 1
         except Exception as e:  # noqa: B902 (reported by the main thread)
             errors.append('client %d: %s' % (index, e))
 
@@ -489,7 +495,10 @@ class HAFailoverTestCase(base.TestCase):
             for name, fault in faults:
                 self.wait_binds(self.binds_done + CLIENTS)
                 windows[name] = fault()
+            if faults:
+                self.wait_binds(self.binds_done + CLIENTS)
         finally:
+            self.faults_done.set()
             for thread in clients:
                 thread.join(PATIENCE * ROUNDS)
         self.assertEqual([], errors)
