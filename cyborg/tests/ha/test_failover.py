@@ -195,6 +195,7 @@ class HAFailoverTestCase(base.TestCase):
         self.resolved = threading.Condition(self.lock)
         self.binds_done = 0
         self.faults_done = threading.Event()
+        self.errors = []
         self.arqs = set()
 
     def host(self, name):
@@ -349,13 +350,14 @@ class HAFailoverTestCase(base.TestCase):
         return self.request('GET', '/accelerator_requests/' + uuid, 200,
                             session=session)
 
-    def client(self, index, errors):
+    def client(self, index):
         session = requests.Session()
         try:
             round_ = 0
             # At least ROUNDS rounds, and on until the last fault is made
             # and followed by binds (a slow fault must not find the
-            # clients gone).
+            # clients gone); past ROUNDS every ARQ is deleted, so that
+            # the ones kept bound never outnumber the handles.
             while round_ < ROUNDS or not self.faults_done.is_set():
                 node = (self.node1, self.node2)[(index + round_) % 2]
                 [arq] = self.request(
@@ -364,13 +366,15 @@ class HAFailoverTestCase(base.TestCase):
                 with self.lock:
                     self.arqs.add(arq['uuid'])
                 self.bind(arq, node, session)
-                if round_ % 2:
+                if round_ % 2 or round_ >= ROUNDS:
                     self.request('DELETE', '/accelerator_requests?arqs=' +
                                  arq['uuid'], 204, session=session,
                                  after_retry=(404,))
                 round_ += 1
         except Exception as e:  # noqa: B902 (reported by the main thread)
-            errors.append('client %d: %s' % (index, e))
+            with self.resolved:
+                self.errors.append('client %d: %s' % (index, e))
+                self.resolved.notify_all()
 
     def bind(self, arq, node, session):
         """nova-conductor's bind; a 5xx answer leaves the outcome unknown:
@@ -407,10 +411,14 @@ class HAFailoverTestCase(base.TestCase):
 
     def wait_binds(self, count):
         with self.resolved:
+            # A client that failed binds no more: give up once all have.
             if not self.resolved.wait_for(
-                    lambda: self.binds_done >= count, timeout=PATIENCE):
-                self.fail('only %d binds settled, waited for %d' % (
-                    self.binds_done, count))
+                    lambda: (self.binds_done >= count or
+                             len(self.errors) == CLIENTS), timeout=PATIENCE
+            ) or self.binds_done < count:
+                self.fail('only %d binds settled, waited for %d; the '
+                          'clients\' errors: %s' % (
+                              self.binds_done, count, self.errors))
 
     def write_works(self):
         """A probe write through the API (an ARQ made and deleted)."""
@@ -485,8 +493,7 @@ class HAFailoverTestCase(base.TestCase):
         the fault and returning its window) is made after CLIENTS more
         binds settled.  Returns {name: window}.
         """
-        errors = []
-        clients = [threading.Thread(target=self.client, args=(i, errors))
+        clients = [threading.Thread(target=self.client, args=(i,))
                    for i in range(CLIENTS)]
         for thread in clients:
             thread.start()
@@ -501,7 +508,7 @@ class HAFailoverTestCase(base.TestCase):
             self.faults_done.set()
             for thread in clients:
                 thread.join(PATIENCE * ROUNDS)
-        self.assertEqual([], errors)
+        self.assertEqual([], self.errors)
         return windows
 
     def test_binds_while_nodes_and_a_conductor_die_and_come_back(self):
