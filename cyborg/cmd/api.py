@@ -21,6 +21,7 @@ import multiprocessing
 import sys
 
 from gunicorn.app import base as gunicorn_base
+from gunicorn.workers import gthread
 from oslo_log import log as logging
 
 from cyborg import conf as cyborg_conf
@@ -34,6 +35,20 @@ from cyborg.db import api as db_api
 
 CONF = cyborg_conf.CONF
 LOG = logging.getLogger(__name__)
+
+
+class ThreadWorker(gthread.ThreadWorker):
+    """gunicorn's gthread worker, stopping once its idle keep-alive
+    connections expire (gunicorn's ``keepalive``, 2 s): gunicorn 26, told
+    to stop, waits for events as long as its graceful timeout allows, so
+    that one idle connection of a client (Nova's keep theirs open) held
+    the stop for 30 s and then had the worker killed.
+    """
+
+    def wait_for_and_dispatch_events(self, timeout):
+        if not self.alive:
+            timeout = min(timeout, 0.5)
+        return super().wait_for_and_dispatch_events(timeout)
 
 
 class APIServer(gunicorn_base.BaseApplication):
@@ -51,7 +66,7 @@ class APIServer(gunicorn_base.BaseApplication):
         settings = {
             'bind': '%s:%d' % (api.host_ip, api.port),
             'workers': api.api_workers or multiprocessing.cpu_count(),
-            'worker_class': 'gthread',
+            'worker_class': ThreadWorker,
             'threads': api.api_threads,
             'proc_name': servicegroup.API,
             'graceful_timeout': 30,

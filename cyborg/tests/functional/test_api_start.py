@@ -105,6 +105,16 @@ class APIStartTestCase(base.ServiceTestCase):
         # be shared by every cyborg-api on the host.
         self.assertNotIn('Control socket', api.log())
 
+        # Stopped with a client's idle keep-alive connection open (Nova
+        # keeps theirs), the worker exits by itself once it expires,
+        # where gunicorn 26's worker waited out the graceful timeout
+        # (30 s) and was then killed.
+        session = requests.Session()
+        self.addCleanup(session.close)
+        self.assertTrue(session.get(self.url + '/v2', timeout=30).ok)
+        self.assertEqual(0, api.stop())
+        self.assertIn('Worker exiting (pid: ', api.log())
+
     def test_conductor_started_after_the_api(self):
         api = self._start('cyborg-api')
         services.wait_for(self._api_up, timeout=60,
