@@ -249,7 +249,7 @@ class Start:
 
     def __init__(self, agents, jitter, seed):
         self.agents = agents
-        rng = random.Random(seed)
+        rng = random.Random(seed)  # noqa: S311 (start times, not secrets)
         self.offsets = {h: rng.uniform(0, jitter) if jitter else 0.0
                         for h in agents.records}
         self.in_flight = InFlight()
