@@ -27,12 +27,13 @@ MariaDB's counters, which no load changes: the rows its handlers read
 The database: ``--connection`` (MariaDB), filled by ``--fill HOSTS``
 with the shape ``list_scale.py --hosts HOSTS --rows 4*HOSTS --arqs
 HOSTS/10`` leaves (one fake QAT per host: 4 deployables of one attach
-handle, resource class CUSTOM_QAT, which each handle carries; one handle in 40 in use; every agent
-reported just now) plus what the view counts apart (one device in 100
-disabled, one in 77 unhealthy, one deployable in 333 gone), written by
-direct inserts in seconds where the conductor takes minutes: a shape
-for timing the statement, not a deployment.  ``ANALYZE TABLE`` ends the
-fill, as InnoDB's own statistics would after a fill.
+handle, resource class CUSTOM_QAT, which each handle carries; one handle
+in 40 in use; every agent reported just now) plus what the view counts
+apart (one device in 100 disabled, one in 77 unhealthy, one deployable
+in 333 gone), written by direct inserts in seconds where the conductor
+takes minutes: a shape for timing the statement, not a
+deployment.  ``ANALYZE TABLE`` ends the fill, as InnoDB's own statistics
+would after a fill.
 
 Usage::
 
