@@ -37,7 +37,8 @@ def generate(metafunc, fixture_module, name):
     driver.py_test_generator(
         TESTS_DIR, intercept=gabbits.setup_app,
         fixture_module=fixture_module, test_loader_name=name,
-        metafunc=metafunc, safe_yaml=True)
+        metafunc=metafunc, safe_yaml=True,
+        content_handlers=[gabbits.JSONHandler])
 
 
 def pytest_generate_tests(metafunc):
