@@ -91,7 +91,7 @@ class MetricsLifecycleTestCase(api_base.APITestCase):
         # The agents' heartbeats are written once, in setUp: an agent
         # goes down when a test backdates it, never because a loaded
         # machine took the fixtures' 3 s to get there (CI, once).
-        self.flags(service_down_time=3600)
+        self.flags(service_down_time=86400)
 
     def setUp(self):
         super().setUp()
