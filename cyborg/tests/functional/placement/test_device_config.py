@@ -87,6 +87,9 @@ class _ConfigMixin(sysfs.FakeHostMixin):
             on_vf=fakesys.nvidia_vf))
         self.smi = self.useFixture(nvidia_smi.StatefulNvidiaSmi())
         self.smi.set_gpu(0, mig='Disabled', instances=[])
+        # The agent's liveness is not what these tests are about: its one
+        # heartbeat must not run out between reports on a loaded machine.
+        self.flags(service_down_time=86400)
         service_queries.heartbeat(self.context, HOST, 'cyborg-agent')
         self.tracker = self._agent()
         self.tracker.update(self.context)
