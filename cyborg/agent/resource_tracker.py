@@ -15,6 +15,7 @@
 reporting to the conductor behind an inventory hash.
 """
 
+import collections
 import threading
 
 from oslo_log import log as logging
@@ -35,6 +36,9 @@ from cyborg.drivers import registry
 from cyborg.objects import hardware as hardware_obj
 
 LOG = logging.getLogger(__name__)
+
+#: What merge() reads of a driver that would not load.
+_NotLoaded = collections.namedtuple('_NotLoaded', 'name catch_all')
 
 
 def merge(results):
@@ -365,7 +369,7 @@ class ResourceTracker:
         self._known.update({n: self._found[n] for n in self.drivers})
         self.last_known.save(self._known)
         records = merge([(self.drivers[n], self._found[n])
-                         for n in self.drivers])
+                         for n in self.drivers] + self._not_loaded())
         waiting = self.reboots.required()
         for record in records:
             record.acc_status.reboot_required = (
@@ -403,6 +407,29 @@ class ResourceTracker:
                           '%(reason)s', {'uuid': uuid,
                                          'gen': outcome['generation'],
                                          'reason': outcome['reason']})
+
+    def _not_loaded(self):
+        """[(driver, records)] of the installed drivers that would not
+        load (none running in their place): their devices as last known,
+        held with the error, as those of a driver that raises.
+        """
+        held = []
+        for name, error in sorted(self.install_errors.items()):
+            try:
+                cls = registry.driver_class(name)
+            except exception.CyborgException:
+                cls = None
+            driver = _NotLoaded(cls.name if cls else name,
+                                cls.catch_all if cls else False)
+            if driver.name in self.drivers:
+                continue
+            records = self._known.get(driver.name, [])
+            for record in records:
+                record.health = health_states.DRIVER_ERROR
+                record.health_reason = ('driver %s could not be loaded: %s'
+                                        % (name, error))
+            held.append((driver, records))
+        return held
 
     def _report(self, context, discovery=None):
         """Send the hash, or the inventory when the conductor lacks it.

@@ -216,6 +216,39 @@ class ResourceTrackerTestCase(base.DbTestCase):
             self.assertEqual([uuid], [r['uuid'] for r in
                                       restarted.hardware()['hardware']])
 
+    def test_an_installed_driver_that_will_not_load_keeps_its_devices(self):
+        # The agent restarted, and the driver installed through the API
+        # no longer loads (here its configuration is refused; a library
+        # gone would do the same): the devices it last reported are held
+        # with the reason, not deleted, until it loads again.
+        path = self.useFixture(fixtures.TempDir()).join('last-known.json')
+        works = [{'name': 'fake',
+                  'config': {'fake_driver': {'devices': 'fpga=1'}}}]
+        broken = [{'name': 'fake',
+                   'config': {'fake_driver': {'devices': 'x'}}}]
+
+        def start():
+            return resource_tracker.ResourceTracker(
+                'n1', {}, {}, self.api,
+                last_known=last_known.LastKnown(path))
+        tracker = start()
+        self.assertEqual({}, tracker.apply_installs(CONF, works))
+        tracker.update(self.context)
+        [uuid] = self._health()
+        for _restart in range(2):
+            tracker = start()
+            self.assertIn('fake', tracker.apply_installs(CONF, broken))
+            tracker.update(self.context)
+            [(health, reason)] = self._health().values()
+            self.assertEqual('driver_error', health)
+            self.assertIn('could not be loaded', reason)
+            self.assertEqual([uuid], [r['uuid'] for r in
+                                      tracker.hardware()['hardware']])
+        self.assertEqual({}, tracker.apply_installs(CONF, works))
+        tracker.update(self.context)
+        self.assertEqual({uuid: 'healthy'},
+                         {u: h for u, (h, _) in self._health().items()})
+
     def test_a_configuration_that_breaks_the_driver_fails(self):
         # The configuration applies, then the driver's discovery raises:
         # it is failed, with the exception, and not handed again (as at
