@@ -290,6 +290,12 @@ class DeviceConfigInUse(Conflict):
                 "(the change then waits for the last one to go).")
 
 
+class DeviceDriverFailing(Conflict):
+    msg_fmt = _("Device %(uuid)s is held as last known: its driver "
+                "%(driver)s fails (%(reason)s). Its configuration can "
+                "change once the driver works again.")
+
+
 class DeviceConfigNotFound(NotFound):
     msg_fmt = _("Device %(uuid)s has no configuration set through Cyborg.")
 

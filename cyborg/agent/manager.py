@@ -231,7 +231,9 @@ class AgentManager:
 
     def _apply_configs(self, context, configs, revision, discover=True):
         done = self.tracker.configure(configs)
-        self._config_revision = revision
+        # Those left for a failing driver: asked for again at the next
+        # heartbeat, until they apply.
+        self._config_revision = None if self.tracker.deferred else revision
         if done and discover:
             self.work.discover_soon(context, 'configure')
 

@@ -60,6 +60,7 @@ DEVICE_NOT_CONFIGURABLE = 'cyborg.device.not_configurable'
 DEVICE_CONFIG_INVALID = 'cyborg.device.config_invalid'
 DEVICE_CONFIG_IN_USE = 'cyborg.device.config_in_use'
 DEVICE_CONFIG_NOT_FOUND = 'cyborg.device.config_not_found'
+DEVICE_DRIVER_ERROR = 'cyborg.device.driver_error'
 DEPLOYABLE_NOT_FOUND = 'cyborg.deployable.not_found'
 DEPLOYABLE_IN_USE = 'cyborg.deployable.in_use'
 ATTRIBUTE_NOT_FOUND = 'cyborg.attribute.not_found'
@@ -116,6 +117,7 @@ _BY_EXCEPTION = {
     exception.DeviceConfigInvalid: DEVICE_CONFIG_INVALID,
     exception.DeviceConfigInUse: DEVICE_CONFIG_IN_USE,
     exception.DeviceConfigNotFound: DEVICE_CONFIG_NOT_FOUND,
+    exception.DeviceDriverFailing: DEVICE_DRIVER_ERROR,
     exception.DeployableNotFound: DEPLOYABLE_NOT_FOUND,
     exception.DeployableInUse: DEPLOYABLE_IN_USE,
     exception.AttributeNotFound: ATTRIBUTE_NOT_FOUND,

@@ -63,7 +63,8 @@ class ShowCapacity(common.Lister):
     for the whole cloud (host "(total)").  An accelerator is an attach
     handle; reserved ones are held out of scheduling, for the reasons
     shown (disabled, unhealthy, recovering, driver_error, config_draining,
-    config_pending, config_applying, config_failed, agent_down, gone).
+    config_pending, config_applying, config_failed, agent_down, reshaping,
+    gone).
     """
 
     def get_parser(self, prog_name):

@@ -366,11 +366,12 @@ class ConductorAPI:
         """Store a device's desired configuration; the device is reserved
         and its agent told after the answer.
 
-        :param desired: ``{field: value}`` (cyborg.common.device_config).
+        :param desired: ``{field: value}`` (cyborg.common.device_config),
+            merged into the desired state stored before.
         :param drain: wait for the instances holding the device to go instead
             of refusing.
         :raises: DeviceNotFound, DeviceNotConfigurable, DeviceConfigInvalid,
-            DeviceConfigInUse
+            DeviceDriverFailing, DeviceConfigInUse
         :returns: the configuration, a dict.
         """
         cctxt = self.client.prepare(version='1.0')

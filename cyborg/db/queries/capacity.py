@@ -357,12 +357,14 @@ def _all_handles(handles):
 
 def _held_deployables():
     """The held out deployables, with what the reasons read: found from
-    the devices' and configurations' own columns and from the gone
-    deployables, each once (UNION).  One condition on several tables
-    would judge every deployable of the cloud.
+    the devices' and configurations' own columns, from the gone
+    deployables and the devices that have one, each once (UNION).  One
+    condition on several tables would judge every deployable of the
+    cloud.
     """
     configs = hold.CONFIGS
-    columns = (_DEPLOYABLES.c.id, _DEVICES.c.status, _DEVICES.c.health,
+    columns = (_DEPLOYABLES.c.id, _DEPLOYABLES.c.device_id,
+               _DEVICES.c.status, _DEVICES.c.health,
                _DEPLOYABLES.c.removed_at, configs.c.state.label('config'))
     joined = hold.join_configs(_DEVICES.join(
         _DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id))
@@ -373,7 +375,11 @@ def _held_deployables():
                  .where(configs.c.state.in_(device_config.RESERVING)))
     gone = (sa.select(*columns).select_from(joined)
             .where(_DEPLOYABLES.c.removed_at.isnot(None)))
-    return sa.union(by_device, by_config, gone).subquery('held')
+    reshaping = (sa.select(*columns).select_from(joined)
+                 .where(_DEPLOYABLES.c.device_id.in_(
+                     hold.reshaped_devices())))
+    return sa.union(by_device, by_config, gone,
+                    reshaping).subquery('held')
 
 
 def _held_handles(handles):

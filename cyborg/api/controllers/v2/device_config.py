@@ -86,8 +86,10 @@ def put(uuid):
     body = route.body()
     context = pecan.request.context
     device = device_queries.get(context, uuid)
-    # The conductor judges them again, in the transaction that stores.
-    device_config.refuse(device, body['desired'])
+    # Merged into what was asked before, as the conductor judges it again
+    # in the transaction that stores it.
+    device_config.refuse(device, body['desired'],
+                         config_queries.get(context, uuid))
     config = pecan.request.conductor_api.device_configure(
         context, device_uuid=uuid, desired=body['desired'],
         drain=body.get('drain', False))
@@ -115,7 +117,8 @@ ROUTES = [
                 errors={400: [errors.DEVICE_NOT_CONFIGURABLE,
                               errors.DEVICE_CONFIG_INVALID],
                         404: [errors.DEVICE_NOT_FOUND],
-                        409: [errors.DEVICE_CONFIG_IN_USE]}),
+                        409: [errors.DEVICE_CONFIG_IN_USE,
+                              errors.DEVICE_DRIVER_ERROR]}),
     route.Route('DELETE', _PATH, delete,
                 "Forget a device's desired configuration (the device stays "
                 'as it is).', since='2.14', status=204,

@@ -83,6 +83,14 @@ def _remove_device(context, device):
             column == key))
 
 
+@db_api.context_manager.writer
+def _set_health(context, device_uuid, health, reason):
+    table = models.Device.__table__
+    db_api.execute(context, table.update().where(
+        table.c.uuid == device_uuid).values(health=health,
+                                            health_reason=reason))
+
+
 def error_code(response):
     return json.loads(response.json['error_message'])['error_code']
 
@@ -264,7 +272,10 @@ class DeviceConfigAPITestCase(base.DbTestCase):
                  'cyborg.device.config_invalid'),
                 (exception.DeviceConfigInUse(uuid=self.uuid,
                                              instances='i1'), 409,
-                 'cyborg.device.config_in_use')):
+                 'cyborg.device.config_in_use'),
+                (exception.DeviceDriverFailing(uuid=self.uuid,
+                                               driver='fake', reason='x'),
+                 409, 'cyborg.device.driver_error')):
             configure.side_effect = exc
             response = self.app.put_json(
                 self._url(), {'desired': {'num_vfs': 9}},
@@ -294,6 +305,38 @@ class DeviceConfigAPITestCase(base.DbTestCase):
             status=400)
         self.assertEqual('cyborg.device.not_configurable',
                          error_code(response))
+        configure.assert_not_called()
+
+    def test_put_judges_the_desired_state_as_merged(self):
+        # What was asked before counts, as the conductor stores it: a VF
+        # driver alone on a device asked for 4 VFs is taken, on one asked
+        # for none refused, whatever the device has now.
+        configure = self._conductor('device_configure')
+        configure.return_value = self._desired({'num_vfs': 4})
+        self.app.put_json(self._url(), {'desired': {'vf_driver':
+                                                    'vfio-pci'}},
+                          headers=dict(ADMIN, **V2_14), status=202)
+        self.assertEqual({'vf_driver': 'vfio-pci'},
+                         configure.call_args.kwargs['desired'])
+        self._desired({'num_vfs': 0})
+        response = self.app.put_json(
+            self._url(), {'desired': {'vf_driver': 'vfio-pci'}},
+            headers=dict(ADMIN, **V2_14), status=400)
+        self.assertIn('vf_driver: vfio-pci asked with no VF', json.loads(
+            response.json['error_message'])['faultstring'])
+        self.assertEqual(1, configure.call_count)
+
+    def test_put_on_a_device_whose_driver_fails_names_its_error(self):
+        configure = self._conductor('device_configure')
+        _set_health(self.context, self.uuid, 'driver_error',
+                    'RuntimeError: boom')
+        response = self.app.put_json(
+            self._url(), {'desired': {'num_vfs': 2}},
+            headers=dict(ADMIN, **V2_14), status=409)
+        self.assertEqual('cyborg.device.driver_error', error_code(response))
+        self.assertIn('its driver fake fails (RuntimeError: boom)',
+                      json.loads(response.json['error_message'])[
+                          'faultstring'])
         configure.assert_not_called()
 
     def test_put_unknown_device(self):

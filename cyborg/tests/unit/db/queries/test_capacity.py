@@ -254,6 +254,15 @@ class CapacityTests:
             elif reason == hold.GONE:
                 _set_deployable(self.context, device['deployable_id'],
                                 removed_at=T0)
+            elif reason == hold.RESHAPING:
+                # A deployable of the device's former shape, gone and
+                # kept (its handle counts under its own class, gone).
+                former = inventory.add_device(
+                    self.context, 'n1', handles=1, rc='CUSTOM_FORMER',
+                    address='0000:%02x:00.0' % (bus + 0x40))
+                _set_deployable(self.context, former['deployable_id'],
+                                device_id=device['device_id'],
+                                removed_at=T0)
             else:
                 _set_device(self.context, device['device_id'],
                             health=reason)
