@@ -153,7 +153,7 @@ class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
         vm = self.shell.value('VM')
         arqs = self.get(self.api + '/v2/accelerator_requests',
                         params={'instance': vm}, headers={
-                            'OpenStack-API-Version': 'accelerator latest'})
+                            'OpenStack-API-Version': 'accelerator 2.4'})
         self.assertEqual([('Bound', 'attach')], [
             (arq['state'], arq['origin']) for arq in arqs['arqs']])
         self.assertIn(vm, result.output)
@@ -174,7 +174,7 @@ class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
         def agent_started():
             found = self.get(self.api + '/v2/services', params={
                 'binary': 'cyborg-agent'},
-                headers={'OpenStack-API-Version': 'accelerator latest'})
+                headers={'OpenStack-API-Version': 'accelerator 2.4'})
             return [s for s in found['services']
                     if s['status'] == 'up' and s['started_at'] and
                     datetime.datetime.fromisoformat(
@@ -186,7 +186,7 @@ class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
         self.assertIn(self.shell.value('VM'), result.output)
         drivers = self.get(self.api + '/v2/drivers', params={
             'host': self.host},
-            headers={'OpenStack-API-Version': 'accelerator latest'})
+            headers={'OpenStack-API-Version': 'accelerator 2.4'})
         self.assertEqual(['fake'], sorted(
             d['name'] for d in drivers['drivers']))
 

@@ -249,7 +249,7 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
         driver = self.shell.value('DRIVER')
         self.assertEqual(404, self.session.get(
             self.api + '/v2/drivers/' + driver, timeout=30,
-            headers={'OpenStack-API-Version': 'accelerator latest'}
+            headers={'OpenStack-API-Version': 'accelerator 2.4'}
         ).status_code)
         self.assertEqual('SHUTOFF', self.get(
             self.nova + '/servers/' + self.shell.value('VM'))
