@@ -23,12 +23,12 @@ from oslo_serialization import jsonutils
 
 from cyborg.api import errors
 from cyborg.api import microversion
+from cyborg.api import route
 from cyborg.api.openapi import shapes
 from cyborg.api.schemas import common
 
 OPENAPI = '3.1.0'
 DIALECT = 'https://json-schema.org/draft/2020-12/schema'
-PUBLIC = ('/', '/v2', '/v2/openapi.json')
 VERSION_HEADERS = (microversion.HEADER, microversion.MIN_HEADER,
                    microversion.MAX_HEADER)
 
@@ -90,7 +90,7 @@ _BEFORE_VERSION = {
 
 def _error_codes(operation, version):
     """{status: [error codes]} of *operation* at *version*."""
-    if operation.path in PUBLIC:
+    if operation.policy is route.PUBLIC:
         if operation.path == '/':
             return {}
         return {400: [errors.INVALID_VERSION], 406: [errors.NOT_ACCEPTABLE]}
@@ -129,7 +129,7 @@ def _responses(operation, version):
     for status in _error_codes(operation, version):
         responses[str(status)] = {
             '$ref': '#/components/responses/error%d' % status}
-    if operation.path not in PUBLIC:
+    if operation.policy is not route.PUBLIC:
         responses['401'] = {'$ref': '#/components/responses/error401'}
     return responses
 
@@ -189,8 +189,10 @@ def _operation(operation, version):
             'required': operation.body_required,
             'content': {'application/json': {'schema': copy.deepcopy(
                 body)}}}
-    if operation.path in PUBLIC:
+    if operation.policy is route.PUBLIC:
         result['security'] = []
+    else:
+        result['x-openstack-policy'] = operation.policy
     return result
 
 

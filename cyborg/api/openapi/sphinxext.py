@@ -45,9 +45,10 @@ def _schema_text(schema):
 def _operation(path, method, operation):
     lines = _title('%s %s' % (method.upper(), path), '-')
     lines += [operation['summary'], '']
-    lines += ['Since microversion %s.  Handler: ``%s``.' % (
-        operation['x-openstack-since'], operation['x-openstack-handler']),
-        '']
+    lines += ['Since microversion %s.  Handler: ``%s``.  Policy: %s.' % (
+        operation['x-openstack-since'], operation['x-openstack-handler'],
+        '``%s``' % operation['x-openstack-policy']
+        if 'x-openstack-policy' in operation else 'none (public)'), '']
     if operation.get('description'):
         lines += [operation['description'], '']
     params = [p for p in operation['parameters'] if 'name' in p]

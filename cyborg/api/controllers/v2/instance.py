@@ -88,7 +88,6 @@ def _arqs(context, instance_uuid):
 
 def get_accelerators(instance_uuid):
     context = pecan.request.context
-    context.can(policies.GET_ACCELERATORS)
     validation.uuid_path(instance_uuid, _('instance'))
     return {'arqs': arq_api.serialize_all(context,
                                           _arqs(context, instance_uuid))}
@@ -99,7 +98,6 @@ def attach(instance_uuid):
     Nova shows it and the reboot asked of Nova.
     """
     context = pecan.request.context
-    context.can(policies.ATTACH)
     validation.uuid_path(instance_uuid, _('instance'))
     body = route.body()
     result = pecan.request.conductor_api.instance_attach(
@@ -117,7 +115,6 @@ def detach(instance_uuid):
     ``?reboot=``: have Nova hard reboot it).
     """
     context = pecan.request.context
-    context.can(policies.DETACH)
     validation.uuid_path(instance_uuid, _('instance'))
     params = route.query()
     arq_uuids = None
@@ -136,7 +133,6 @@ def get_all():
     instance audit would heal its ARQs.
     """
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     params = route.query()
     # A page at a time, at most the largest page, so that one request
     # asks Nova about a bounded number of servers.
@@ -160,7 +156,6 @@ def get_all():
 def get_one(instance_uuid):
     """The server as Nova shows it, its ARQs and attach's attachments."""
     context = pecan.request.context
-    context.can(policies.GET)
     validation.uuid_path(instance_uuid, _('instance'))
     server = pecan.request.conductor_api.instance_show(
         context, instance_uuid)
@@ -194,7 +189,8 @@ ROUTES = [
                 'The servers that hold accelerators, as Nova sees them.',
                 since='2.4', query=schema.LIST_QUERY,
                 response=route.listed('instances', 'ListedServer', True),
-                errors=_NOVA_ERRORS),
+                errors=_NOVA_ERRORS,
+                policy=policies.GET_ALL),
     route.Route('GET', '/v2/instances/{instance_uuid}', get_one,
                 'A server as Nova shows it, with its accelerator requests '
                 'and attachments.', since='2.4',
@@ -204,10 +200,12 @@ ROUTES = [
                     attachments={'type': 'array',
                                  'items': route.ref('Attachment')},
                     server=route.ref('Server')),
-                errors={404: [errors.SERVER_NOT_FOUND], **_NOVA_ERRORS}),
+                errors={404: [errors.SERVER_NOT_FOUND], **_NOVA_ERRORS},
+                policy=policies.GET),
     route.Route('GET', _ACCELERATORS, get_accelerators,
                 'The accelerator requests of an instance.', since='2.4',
-                response=route.listed('arqs', 'AcceleratorRequest')),
+                response=route.listed('arqs', 'AcceleratorRequest'),
+                policy=policies.GET_ACCELERATORS),
     route.Route('POST', _ACCELERATORS, attach,
                 'Attach the accelerators of a device profile to a server '
                 'whose flavor names a device profile.', since='2.4',
@@ -222,7 +220,8 @@ ROUTES = [
                               errors.SERVER_NOT_ATTACHABLE,
                               errors.ARQ_BIND_REFUSED],
                         503: [errors.NOVA_UNAVAILABLE,
-                              errors.LIMITS_UNAVAILABLE]}),
+                              errors.LIMITS_UNAVAILABLE]},
+                policy=policies.ATTACH),
     route.Route('DELETE', _ACCELERATORS, detach,
                 'Detach the accelerators attach gave a server.',
                 since='2.4', query=schema.DETACH_QUERY, status=204,
@@ -230,5 +229,6 @@ ROUTES = [
                         404: [errors.ARQ_NOT_FOUND],
                         409: [errors.ARQ_BAD_STATE, errors.ARQS_NOT_ATTACHED,
                               errors.SERVER_NOT_DETACHABLE],
-                        503: [errors.NOVA_UNAVAILABLE]}),
+                        503: [errors.NOVA_UNAVAILABLE]},
+                policy=policies.DETACH),
 ]
