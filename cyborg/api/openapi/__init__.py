@@ -12,12 +12,14 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """The OpenAPI 3.1 description of the API, one document per microversion,
-built from the routes and the response shapes; kept in
-doc/source/api/openapi (``python -m cyborg.api.openapi --write``).
+built from the routes and the response shapes: served at
+/v2/openapi.json, written into the documentation when it is built
+(cyborg.api.openapi.sphinxext), never kept in the tree.
 """
 
 import copy
 import functools
+import os
 
 from oslo_serialization import jsonutils
 
@@ -270,6 +272,28 @@ def document(version):
 
 @functools.lru_cache(maxsize=None)
 def text(version):
-    """The document of *version* as JSON text (what the tree holds)."""
+    """The document of *version* as JSON text (as served and written)."""
     return jsonutils.dumps(_document(microversion.Version(*version)),
                            indent=2, sort_keys=True) + '\n'
+
+
+def write(directory):
+    """Write the document of every microversion into *directory*, as
+    ``v2.N.json``, where it differs from what is there.
+
+    :returns: the paths written.
+    """
+    os.makedirs(directory, exist_ok=True)
+    written = []
+    for version in versions():
+        path = os.path.join(directory, 'v%s.json' % (version,))
+        try:
+            with open(path) as f:
+                if f.read() == text(version):
+                    continue
+        except FileNotFoundError:
+            pass
+        with open(path, 'w') as f:
+            f.write(text(version))
+        written.append(path)
+    return written
