@@ -28,7 +28,6 @@ from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import instance as schema
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
-from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import instance as instance_queries
 from cyborg.i18n import _
 from cyborg.policies import instance as policies
@@ -49,23 +48,20 @@ def _serialize_attachment(attachment, arqs):
 _ADMIN_ONLY = ('host', 'nodename')
 
 
+# What a listed server's ARQ leaves out of the ARQ the API shows: what
+# its server says already, and what a list of servers need not hold.
+# Its uuid is "arq".
+NOT_LISTED = ('uuid', 'state', 'instance_uuid', 'project_id',
+              'attach_handle_info', 'created_at', 'updated_at', 'links')
+
+
 def _serialize_accelerator(arq):
     """One Bound ARQ of a listed server, with its driver and device."""
-    since = arq['health_since']
-    return {'arq': arq['uuid'],
-            'device_profile_name': arq['device_profile_name'],
-            'device_profile_group_id': arq['device_profile_group_id'],
-            'hostname': arq['hostname'],
-            'device_rp_uuid': arq['device_rp_uuid'],
-            'driver': arq['driver'], 'device': arq['device_uuid'],
-            'attach_handle_type': arq['attach_handle_type'] or '',
-            'attach_handle_uuid': arq['attach_handle_uuid'],
-            'origin': (arq_api.ORIGIN_ATTACH if arq['attachment_uuid']
-                       else arq_api.ORIGIN_CREATE),
-            'device_health': device_queries.health_of(arq),
-            'device_health_reason': arq['health_reason'],
-            'device_health_since': since and base.utc(since).replace(
-                microsecond=0).isoformat()}
+    shown = arq_api.serialize(arq, {arq['uuid']: arq})
+    return dict({'arq': arq['uuid']},
+                **{key: value for key, value in shown.items()
+                   if key not in NOT_LISTED},
+                driver=arq['driver'], device=arq['device_uuid'])
 
 
 def _serialize_listed(context, entry, nova):
