@@ -86,7 +86,6 @@ def settled(context, asked):
 
 def get_all():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     params = route.query()
     drivers = driver_queries.get_all(
         context, host=params.get('host'), name=params.get('name'),
@@ -96,7 +95,6 @@ def get_all():
 
 def get_one(uuid):
     context = pecan.request.context
-    context.can(policies.GET_ONE)
     validation.uuid_path(uuid, _('driver'))
     return serialize(driver_queries.get(context, uuid))
 
@@ -104,7 +102,6 @@ def get_one(uuid):
 def post():
     """Install on one host (``host``) or on every agent's."""
     context = pecan.request.context
-    context.can(policies.INSTALL)
     body = route.body()
     asked = pecan.request.conductor_api.driver_install(
         context, body['name'], host=body.get('host'),
@@ -115,7 +112,6 @@ def post():
 def patch(uuid):
     """New configuration; the host rediscovers."""
     context = pecan.request.context
-    context.can(policies.UPDATE)
     validation.uuid_path(uuid, _('driver'))
     body = route.body()
     asked = pecan.request.conductor_api.driver_update(
@@ -126,7 +122,6 @@ def patch(uuid):
 def delete(uuid):
     """Uninstall (``?force=true``: unbind its devices first)."""
     context = pecan.request.context
-    context.can(policies.UNINSTALL)
     validation.uuid_path(uuid, _('driver'))
     force = route.query().get('force', 'false').lower() in (
         'true', '1', 'yes')
@@ -137,7 +132,8 @@ ROUTES = [
     route.Route('GET', '/v2/drivers', get_all,
                 'List the drivers of every host.', since='2.4',
                 query=schema.LIST_QUERY,
-                response=route.listed(COLLECTION, 'Driver')),
+                response=route.listed(COLLECTION, 'Driver'),
+                policy=policies.GET_ALL),
     route.Route('POST', '/v2/drivers', post,
                 'Install a driver on a host or on every host.', since='2.4',
                 body=schema.INSTALL, status=201,
@@ -146,11 +142,13 @@ ROUTES = [
                               errors.DRIVER_UNKNOWN],
                         404: [errors.AGENT_NOT_FOUND, errors.DRIVER_UNKNOWN],
                         409: [errors.DRIVER_ALREADY_ENABLED],
-                        503: [errors.AGENT_UNREACHABLE]}),
+                        503: [errors.AGENT_UNREACHABLE]},
+                policy=policies.INSTALL),
     route.Route('GET', '/v2/drivers/{uuid}', get_one,
                 'Show a driver of a host.', since='2.4',
                 response=route.one('Driver'),
-                errors={404: [errors.DRIVER_NOT_FOUND]}),
+                errors={404: [errors.DRIVER_NOT_FOUND]},
+                policy=policies.GET_ONE),
     route.Route('PATCH', '/v2/drivers/{uuid}', patch,
                 'Change the configuration of a driver.', since='2.4',
                 body=schema.UPDATE, response=route.one('Driver'),
@@ -158,7 +156,8 @@ ROUTES = [
                         404: [errors.DRIVER_NOT_FOUND,
                               errors.AGENT_NOT_FOUND],
                         409: [errors.DRIVER_UNINSTALLED],
-                        503: [errors.AGENT_UNREACHABLE]}),
+                        503: [errors.AGENT_UNREACHABLE]},
+                policy=policies.UPDATE),
     route.Route('DELETE', '/v2/drivers/{uuid}', delete,
                 'Uninstall a driver (?force=true unbinds its devices).',
                 since='2.4', query=schema.DELETE_QUERY, status=204,
@@ -166,5 +165,6 @@ ROUTES = [
                               errors.AGENT_NOT_FOUND],
                         409: [errors.DRIVER_IN_USE,
                               errors.DRIVER_UNINSTALLED],
-                        503: [errors.AGENT_UNREACHABLE]}),
+                        503: [errors.AGENT_UNREACHABLE]},
+                policy=policies.UNINSTALL),
 ]
