@@ -105,7 +105,7 @@ def extract_json(schema):
         Infinity, a number beyond a double or a key given twice.
     """
     request = pecan.request
-    strict = microversion.allow_no_server_errors(request.version)
+    strict = microversion.allow_operator_api(request.version)
     _check_media_type(request.content_type, strict)
     hooks = ({'parse_constant': _not_a_number, 'parse_float': _finite,
               'object_pairs_hook': _unique_keys} if strict else {})
