@@ -18,8 +18,6 @@ instance-list (the servers that hold accelerators).
 from cyborg.cli import accelerator_request as arq
 from cyborg.cli import common
 
-COLUMNS = arq.COLUMNS + common.field_columns('origin')
-
 # Nova's vm_state of a stopped server (SHUTOFF): attach and detach ask
 # nothing of it (cyborg.conductor.attach.nova_server.is_stopped).
 _STOPPED = 'stopped'
@@ -85,7 +83,7 @@ class AttachInstance(common.Lister):
                 raise common.CommandError('The bind of %s failed.' %
                                           ', '.join(failed))
         self.progress(_attach_outcome(answer))
-        return common.rows(result, COLUMNS)
+        return self.members(result, parsed_args, arq.DETAIL)
 
 
 def _attach_outcome(answer):

@@ -23,7 +23,7 @@ _rules = [
               'Show how many accelerators each host and the cloud have '
               'free, bound and reserved, and why.  It names the hosts: a '
               'cloud that hides them from its projects sets this rule to '
-              '"rule:admin_api".', ('GET', '/v2/capacity')),
+              '"rule:admin_api".'),
 ]
 
 

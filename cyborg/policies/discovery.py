@@ -21,7 +21,7 @@ RUN = PREFIX % 'run'
 _rules = [
     base.rule(RUN, base.ADMIN,
               'Make the agents (all that are up, or one host) discover '
-              'their accelerators now.', ('POST', '/v2/discovery')),
+              'their accelerators now.'),
 ]
 
 

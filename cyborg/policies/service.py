@@ -21,7 +21,7 @@ GET_ALL = PREFIX % 'get_all'
 _rules = [
     base.rule(GET_ALL, base.ADMIN,
               'List the Cyborg services (API, conductors, agents) and '
-              'whether they are up.', ('GET', '/v2/services')),
+              'whether they are up.'),
 ]
 
 

@@ -52,7 +52,8 @@ def get():
 
 ROUTES = (
     [route.Route('GET', '/v2', get, 'The version document of v2 (public).',
-                 response=route.one('Version'))] +
+                 response=route.one('Version'),
+                 policy=route.PUBLIC)] +
     openapi.ROUTES +  # this description (public)
     device_profile.ROUTES +  # what a flavor's accel:device_profile names
     accelerator_request.ROUTES +  # Nova's entry point

@@ -177,7 +177,6 @@ def _patches(body, context, version):
 
 def get_all():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     params = route.query()
     page = common_schema.page_args(params)
     instance = params.get('instance')
@@ -202,7 +201,6 @@ def get_all():
 
 def get_one(uuid):
     context = pecan.request.context
-    context.can(policies.GET_ONE)
     validation.uuid_path(uuid, _('accelerator request'))
     [arq] = as_nova_sees(context, [arq_queries.get(
         context, uuid, project_id=visible_project(context))])
@@ -212,7 +210,6 @@ def get_one(uuid):
 
 def post():
     context = pecan.request.context
-    context.can(policies.CREATE)
     body = route.body()
     arqs = pecan.request.conductor_api.arq_create(
         context, body['device_profile_name'], context.project_id)
@@ -224,7 +221,6 @@ def patch(uuid=None):
     openstacksdk sends PATCH /accelerator_requests/{uuid}.
     """
     context = pecan.request.context
-    context.can(policies.UPDATE)
     body = route.body()
     if uuid is not None and set(body) != {uuid}:
         raise exception.Invalid(
@@ -243,7 +239,6 @@ def patch(uuid=None):
 
 def delete(uuid=None):
     context = pecan.request.context
-    context.can(policies.DELETE)
     params = route.query()
     if uuid is not None:
         params['arqs'] = uuid
@@ -288,28 +283,35 @@ ROUTES = [
                 'List accelerator requests (of an instance; resolved ones).',
                 query=schema.LIST_QUERY,
                 response=route.listed('arqs', 'AcceleratorRequest', True),
-                errors={423: [errors.ARQ_NOT_RESOLVED]}),
+                errors={423: [errors.ARQ_NOT_RESOLVED]},
+                policy=policies.GET_ALL),
     route.Route('POST', _PATH, post,
                 'Create the accelerator requests of a device profile.',
                 body=schema.CREATE, status=201,
                 response=route.listed('arqs', 'AcceleratorRequest'),
-                errors={404: [errors.DEVICE_PROFILE_NOT_FOUND]}),
+                errors={404: [errors.DEVICE_PROFILE_NOT_FOUND]},
+                policy=policies.CREATE),
     route.Route('GET', _PATH + '/{uuid}', get_one,
                 'Show an accelerator request.',
                 response=route.one('AcceleratorRequest'),
-                errors={404: [errors.ARQ_NOT_FOUND]}),
+                errors={404: [errors.ARQ_NOT_FOUND]},
+                policy=policies.GET_ONE),
     route.Route('PATCH', _PATH, patch,
                 'Bind or unbind accelerator requests (a service token).',
-                body=schema.PATCH, status=202, errors=_BIND_ERRORS),
+                body=schema.PATCH, status=202, errors=_BIND_ERRORS,
+                policy=policies.UPDATE),
     route.Route('PATCH', _PATH + '/{uuid}', patch,
                 'Bind or unbind one accelerator request (a service token).',
-                body=schema.PATCH, status=202, errors=_BIND_ERRORS),
+                body=schema.PATCH, status=202, errors=_BIND_ERRORS,
+                policy=policies.UPDATE),
     route.Route('DELETE', _PATH, delete,
                 'Delete accelerator requests (?arqs=u1,u2 or '
                 '?instance=uuid).',
                 query=schema.DELETE_QUERY, status=204,
-                errors=_DELETE_ERRORS),
+                errors=_DELETE_ERRORS,
+                policy=policies.DELETE),
     route.Route('DELETE', _PATH + '/{uuid}', delete,
                 'Delete an accelerator request.', query=schema.DELETE_QUERY,
-                status=204, errors=_DELETE_ERRORS),
+                status=204, errors=_DELETE_ERRORS,
+                policy=policies.DELETE),
 ]

@@ -32,7 +32,6 @@ from cyborg.policies import capacity as policies
 
 def get():
     context = pecan.request.context
-    context.can(policies.GET)
     params = route.query()
     limit = params.get('limit')
     limit = None if limit is None else int(limit)
@@ -55,5 +54,6 @@ ROUTES = [
     route.Route('GET', '/v2/capacity', get,
                 'Accelerators free, bound and reserved (and why), per host '
                 'and in total.', since='2.4', query=schema.LIST_QUERY,
-                response=route.one('Capacity')),
+                response=route.one('Capacity'),
+                policy=policies.GET),
 ]

@@ -74,15 +74,9 @@ def view(device, config):
         actual=driver.get('actual'), desired=config.get('desired'))
 
 
-def _check(uuid, rule):
-    """:raises: PolicyNotAuthorized, Invalid"""
-    pecan.request.context.can(rule)
-    validation.uuid_path(uuid, _('device'))
-
-
 def put(uuid):
     """Set the device's desired configuration; its agent applies it."""
-    _check(uuid, policies.CONFIGURE)
+    validation.uuid_path(uuid, _('device'))
     body = route.body()
     context = pecan.request.context
     device = device_queries.get(context, uuid)
@@ -96,7 +90,7 @@ def put(uuid):
 
 def delete(uuid):
     """Forget the device's desired state (the device stays as it is)."""
-    _check(uuid, policies.CONFIGURE)
+    validation.uuid_path(uuid, _('device'))
     context = pecan.request.context
     # A configuration is forgotten even when its device is gone; an
     # unknown device without one is a device 404.
@@ -115,10 +109,12 @@ ROUTES = [
                 errors={400: [errors.DEVICE_NOT_CONFIGURABLE,
                               errors.DEVICE_CONFIG_INVALID],
                         404: [errors.DEVICE_NOT_FOUND],
-                        409: [errors.DEVICE_CONFIG_IN_USE]}),
+                        409: [errors.DEVICE_CONFIG_IN_USE]},
+                policy=policies.CONFIGURE),
     route.Route('DELETE', _PATH, delete,
                 "Forget a device's desired configuration (the device stays "
                 'as it is).', since='2.4', status=204,
                 errors={404: [errors.DEVICE_NOT_FOUND,
-                              errors.DEVICE_CONFIG_NOT_FOUND]}),
+                              errors.DEVICE_CONFIG_NOT_FOUND]},
+                policy=policies.CONFIGURE),
 ]

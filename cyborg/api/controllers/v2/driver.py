@@ -102,7 +102,6 @@ def _outcome(context, hosts, request_id):
 
 def get_all():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     params = route.query()
     drivers = driver_queries.get_all(
         context, host=params.get('host'), name=params.get('name'),
@@ -112,7 +111,6 @@ def get_all():
 
 def get_one(uuid):
     context = pecan.request.context
-    context.can(policies.GET_ONE)
     validation.uuid_path(uuid, _('driver'))
     return serialize(driver_queries.get(context, uuid))
 
@@ -120,7 +118,6 @@ def get_one(uuid):
 def post():
     """Install on one host (``host``) or on every agent's."""
     context = pecan.request.context
-    context.can(policies.INSTALL)
     body = route.body()
     asked = pecan.request.conductor_api.driver_install(
         context, body['name'], host=body.get('host'),
@@ -131,7 +128,6 @@ def post():
 def patch(uuid):
     """New configuration; the host rediscovers."""
     context = pecan.request.context
-    context.can(policies.UPDATE)
     validation.uuid_path(uuid, _('driver'))
     body = route.body()
     asked = pecan.request.conductor_api.driver_update(
@@ -142,7 +138,6 @@ def patch(uuid):
 def delete(uuid):
     """Uninstall (``?force=true``: unbind its devices first)."""
     context = pecan.request.context
-    context.can(policies.UNINSTALL)
     validation.uuid_path(uuid, _('driver'))
     force = route.query().get('force', 'false').lower() in (
         'true', '1', 'yes')
@@ -153,7 +148,8 @@ ROUTES = [
     route.Route('GET', '/v2/drivers', get_all,
                 'List the drivers of every host.', since='2.4',
                 query=schema.LIST_QUERY,
-                response=route.listed(COLLECTION, 'Driver')),
+                response=route.listed(COLLECTION, 'Driver'),
+                policy=policies.GET_ALL),
     route.Route('POST', '/v2/drivers', post,
                 'Install a driver on a host or on every host.', since='2.4',
                 body=schema.INSTALL, status=201,
@@ -162,11 +158,13 @@ ROUTES = [
                               errors.DRIVER_UNKNOWN],
                         404: [errors.AGENT_NOT_FOUND, errors.DRIVER_UNKNOWN],
                         409: [errors.DRIVER_ALREADY_ENABLED],
-                        503: [errors.AGENT_UNREACHABLE]}),
+                        503: [errors.AGENT_UNREACHABLE]},
+                policy=policies.INSTALL),
     route.Route('GET', '/v2/drivers/{uuid}', get_one,
                 'Show a driver of a host.', since='2.4',
                 response=route.one('Driver'),
-                errors={404: [errors.DRIVER_NOT_FOUND]}),
+                errors={404: [errors.DRIVER_NOT_FOUND]},
+                policy=policies.GET_ONE),
     route.Route('PATCH', '/v2/drivers/{uuid}', patch,
                 'Change the configuration of a driver.', since='2.4',
                 body=schema.UPDATE, response=route.one('Driver'),
@@ -174,7 +172,8 @@ ROUTES = [
                         404: [errors.DRIVER_NOT_FOUND,
                               errors.AGENT_NOT_FOUND],
                         409: [errors.DRIVER_UNINSTALLED],
-                        503: [errors.AGENT_UNREACHABLE]}),
+                        503: [errors.AGENT_UNREACHABLE]},
+                policy=policies.UPDATE),
     route.Route('DELETE', '/v2/drivers/{uuid}', delete,
                 'Uninstall a driver (?force=true unbinds its devices).',
                 since='2.4', query=schema.DELETE_QUERY, status=204,
@@ -182,5 +181,6 @@ ROUTES = [
                               errors.AGENT_NOT_FOUND],
                         409: [errors.DRIVER_IN_USE,
                               errors.DRIVER_UNINSTALLED],
-                        503: [errors.AGENT_UNREACHABLE]}),
+                        503: [errors.AGENT_UNREACHABLE]},
+                policy=policies.UNINSTALL),
 ]

@@ -52,14 +52,12 @@ def host_view(view):
 
 def get_hardware():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     views = liveness.hardware(context, host=route.query().get('host'))
     return {'hosts': [host_view(v) for v in views]}
 
 
 def get_host_hardware(host):
     context = pecan.request.context
-    context.can(policies.GET_HOST)
     route.query()
     [view] = liveness.hardware(context, host=host)
     return host_view(view)
@@ -67,7 +65,6 @@ def get_host_hardware(host):
 
 def get_hosts():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     route.query()
     return {'hosts': [host_summary(v) for v in liveness.hardware(context)]}
 
@@ -77,12 +74,15 @@ ROUTES = [
                 'What the agents found, per host.', since='2.4',
                 query=schema.LIST_QUERY,
                 response=route.listed('hosts', 'HostHardware'),
-                errors={404: [errors.HOST_NOT_FOUND]}),
+                errors={404: [errors.HOST_NOT_FOUND]},
+                policy=policies.GET_ALL),
     route.Route('GET', '/v2/hosts', get_hosts, 'The hosts with an agent.',
                 since='2.4', query=schema.EMPTY_QUERY,
-                response=route.listed('hosts', 'HostSummary')),
+                response=route.listed('hosts', 'HostSummary'),
+                policy=policies.GET_ALL),
     route.Route('GET', '/v2/hosts/{host}/hardware', get_host_hardware,
                 'What the agent of one host found.', since='2.4',
                 query=schema.EMPTY_QUERY, response=route.one('HostHardware'),
-                errors={404: [errors.HOST_NOT_FOUND]}),
+                errors={404: [errors.HOST_NOT_FOUND]},
+                policy=policies.GET_HOST),
 ]

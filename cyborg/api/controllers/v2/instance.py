@@ -28,7 +28,6 @@ from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import instance as schema
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
-from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import instance as instance_queries
 from cyborg.i18n import _
 from cyborg.policies import instance as policies
@@ -49,23 +48,20 @@ def _serialize_attachment(attachment, arqs):
 _ADMIN_ONLY = ('host', 'nodename')
 
 
+# What a listed server's ARQ leaves out of the ARQ the API shows: what
+# its server says already, and what a list of servers need not hold.
+# Its uuid is "arq".
+NOT_LISTED = ('uuid', 'state', 'instance_uuid', 'project_id',
+              'attach_handle_info', 'created_at', 'updated_at', 'links')
+
+
 def _serialize_accelerator(arq):
     """One Bound ARQ of a listed server, with its driver and device."""
-    since = arq['health_since']
-    return {'arq': arq['uuid'],
-            'device_profile_name': arq['device_profile_name'],
-            'device_profile_group_id': arq['device_profile_group_id'],
-            'hostname': arq['hostname'],
-            'device_rp_uuid': arq['device_rp_uuid'],
-            'driver': arq['driver'], 'device': arq['device_uuid'],
-            'attach_handle_type': arq['attach_handle_type'] or '',
-            'attach_handle_uuid': arq['attach_handle_uuid'],
-            'origin': (arq_api.ORIGIN_ATTACH if arq['attachment_uuid']
-                       else arq_api.ORIGIN_CREATE),
-            'device_health': device_queries.health_of(arq),
-            'device_health_reason': arq['health_reason'],
-            'device_health_since': since and base.utc(since).replace(
-                microsecond=0).isoformat()}
+    shown = arq_api.serialize(arq, {arq['uuid']: arq})
+    return dict({'arq': arq['uuid']},
+                **{key: value for key, value in shown.items()
+                   if key not in NOT_LISTED},
+                driver=arq['driver'], device=arq['device_uuid'])
 
 
 def _serialize_listed(context, entry, nova):
@@ -88,7 +84,6 @@ def _arqs(context, instance_uuid):
 
 def get_accelerators(instance_uuid):
     context = pecan.request.context
-    context.can(policies.GET_ACCELERATORS)
     validation.uuid_path(instance_uuid, _('instance'))
     return {'arqs': arq_api.serialize_all(context,
                                           _arqs(context, instance_uuid))}
@@ -99,7 +94,6 @@ def attach(instance_uuid):
     Nova shows it and the reboot asked of Nova.
     """
     context = pecan.request.context
-    context.can(policies.ATTACH)
     validation.uuid_path(instance_uuid, _('instance'))
     body = route.body()
     result = pecan.request.conductor_api.instance_attach(
@@ -117,7 +111,6 @@ def detach(instance_uuid):
     ``?reboot=``: have Nova hard reboot it).
     """
     context = pecan.request.context
-    context.can(policies.DETACH)
     validation.uuid_path(instance_uuid, _('instance'))
     params = route.query()
     arq_uuids = None
@@ -136,7 +129,6 @@ def get_all():
     instance audit would heal its ARQs.
     """
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     params = route.query()
     # A page at a time, at most the largest page, so that one request
     # asks Nova about a bounded number of servers.
@@ -160,7 +152,6 @@ def get_all():
 def get_one(instance_uuid):
     """The server as Nova shows it, its ARQs and attach's attachments."""
     context = pecan.request.context
-    context.can(policies.GET)
     validation.uuid_path(instance_uuid, _('instance'))
     server = pecan.request.conductor_api.instance_show(
         context, instance_uuid)
@@ -194,7 +185,8 @@ ROUTES = [
                 'The servers that hold accelerators, as Nova sees them.',
                 since='2.4', query=schema.LIST_QUERY,
                 response=route.listed('instances', 'ListedServer', True),
-                errors=_NOVA_ERRORS),
+                errors=_NOVA_ERRORS,
+                policy=policies.GET_ALL),
     route.Route('GET', '/v2/instances/{instance_uuid}', get_one,
                 'A server as Nova shows it, with its accelerator requests '
                 'and attachments.', since='2.4',
@@ -204,10 +196,12 @@ ROUTES = [
                     attachments={'type': 'array',
                                  'items': route.ref('Attachment')},
                     server=route.ref('Server')),
-                errors={404: [errors.SERVER_NOT_FOUND], **_NOVA_ERRORS}),
+                errors={404: [errors.SERVER_NOT_FOUND], **_NOVA_ERRORS},
+                policy=policies.GET),
     route.Route('GET', _ACCELERATORS, get_accelerators,
                 'The accelerator requests of an instance.', since='2.4',
-                response=route.listed('arqs', 'AcceleratorRequest')),
+                response=route.listed('arqs', 'AcceleratorRequest'),
+                policy=policies.GET_ACCELERATORS),
     route.Route('POST', _ACCELERATORS, attach,
                 'Attach the accelerators of a device profile to a server '
                 'whose flavor names a device profile.', since='2.4',
@@ -222,7 +216,8 @@ ROUTES = [
                               errors.SERVER_NOT_ATTACHABLE,
                               errors.ARQ_BIND_REFUSED],
                         503: [errors.NOVA_UNAVAILABLE,
-                              errors.LIMITS_UNAVAILABLE]}),
+                              errors.LIMITS_UNAVAILABLE]},
+                policy=policies.ATTACH),
     route.Route('DELETE', _ACCELERATORS, detach,
                 'Detach the accelerators attach gave a server.',
                 since='2.4', query=schema.DETACH_QUERY, status=204,
@@ -230,5 +225,6 @@ ROUTES = [
                         404: [errors.ARQ_NOT_FOUND],
                         409: [errors.ARQ_BAD_STATE, errors.ARQS_NOT_ATTACHED,
                               errors.SERVER_NOT_DETACHABLE],
-                        503: [errors.NOVA_UNAVAILABLE]}),
+                        503: [errors.NOVA_UNAVAILABLE]},
+                policy=policies.DETACH),
 ]

@@ -60,7 +60,6 @@ def serialize(service, now):
 
 def get_all():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     params = route.query()
     services = service_queries.get_all(
         context, host=params.get('host'), binary=params.get('binary'))
@@ -75,5 +74,6 @@ ROUTES = [
     route.Route('GET', '/v2/services', get_all,
                 'List the Cyborg services and their liveness.', since='2.4',
                 query=schema.LIST_QUERY,
-                response=route.listed(COLLECTION, 'Service')),
+                response=route.listed(COLLECTION, 'Service'),
+                policy=policies.GET_ALL),
 ]

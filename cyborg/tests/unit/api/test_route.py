@@ -28,13 +28,16 @@ def _handler():
 V20 = microversion.Version(2, 0)
 V24 = microversion.Version(2, 4)
 ROUTES = [
-    route.Route('GET', '/v2', _handler, 'v2'),
-    route.Route('GET', '/v2/things', _handler, 'list'),
-    route.Route('GET', '/v2/things/{uuid}', _handler, 'show'),
-    route.Route('POST', '/v2/things/{uuid}/enable', _handler, 'one'),
+    route.Route('GET', '/v2', _handler, 'v2', route.PUBLIC),
+    route.Route('GET', '/v2/things', _handler, 'list', 'x:thing:list'),
+    route.Route('GET', '/v2/things/{uuid}', _handler, 'show',
+                'x:thing:show'),
+    route.Route('POST', '/v2/things/{uuid}/enable', _handler, 'one',
+                'x:thing:enable'),
     route.Route('POST', '/v2/things/enable', _handler, 'many',
+                'x:thing:enable', since='2.4'),
+    route.Route('GET', '/v2/later', _handler, 'later', 'x:later',
                 since='2.4'),
-    route.Route('GET', '/v2/later', _handler, 'later', since='2.4'),
 ]
 
 
@@ -92,3 +95,11 @@ class RouterTestCase(base.TestCase):
         error = self.assertRaises(exception.NotFound, self.find, 'GET',
                                   '/v2/nothing')
         self.assertEqual('The resource could not be found.', error.message)
+
+
+class RouteTestCase(base.TestCase):
+
+    def test_a_route_says_its_policy(self):
+        # Or that it is public (route.PUBLIC): never by omission.
+        self.assertRaises(TypeError, route.Route, 'GET', '/v2/things',
+                          _handler, 'list')

@@ -225,15 +225,18 @@ class CLITestCase(base.BaseTestCase):
             (a['uuid'], a['device_health']) for a in self.json(
                 'arq-list', '--instance', instance)])
         # The health of the device behind the ARQ (2.4), as the API has
-        # it; none below 2.4.
+        # it; none below 2.4.  arq-show shows every member the API
+        # answers with, arq-list all but the detail ones.
         shown = self.json('arq-show', arq['uuid'])
-        self.assertEqual(('healthy', None, None), (
+        self.assertEqual(('healthy', None, None, 'attach'), (
             shown['device_health'], shown['device_health_reason'],
-            shown['device_health_since']))
-        out, _err = self.cyborg('--os-accelerator-api-version', '2.3',
-                                'arq-list', '-c', 'device_health', '-f',
-                                'value')
-        self.assertEqual('None\n', out)
+            shown['device_health_since'], shown['origin']))
+        self.assertNotIn('links', shown)
+        [listed] = self.json('--os-accelerator-api-version', '2.3',
+                             'arq-list')
+        self.assertEqual(set(), {'origin', 'device_health'} & set(listed))
+        self.assertIn('attach_handle_info', listed)
+        self.assertNotIn('created_at', listed)
         shown = self.json('instance-show', instance)
         self.assertEqual(('host-one', 'one-fpga', []), (
             shown['host'], shown['device_profile'], shown['nova_arqs']))
