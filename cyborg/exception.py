@@ -124,6 +124,12 @@ class NotAcceptable(CyborgException):
     code = 406
 
 
+class UnsupportedMediaType(CyborgException):
+    msg_fmt = _("The body is %(media_type)s: the API takes %(accepted)s "
+                "(Content-Type).")
+    code = 415
+
+
 class Conflict(CyborgException):
     msg_fmt = _("Conflict: %(reason)s")
     code = 409

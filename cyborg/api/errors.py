@@ -33,6 +33,7 @@ INVALID_INPUT = 'cyborg.request.invalid_input'
 NOT_ACCEPTABLE = 'cyborg.request.version_not_acceptable'
 INVALID_VERSION = 'cyborg.request.invalid_version'
 MALFORMED_JSON = 'cyborg.request.malformed_json'
+UNSUPPORTED_MEDIA_TYPE = 'cyborg.request.unsupported_media_type'
 BODY_TOO_LARGE = 'cyborg.request.body_too_large'
 NOT_FOUND = 'cyborg.request.not_found'
 METHOD_NOT_ALLOWED = 'cyborg.request.method_not_allowed'
@@ -93,6 +94,7 @@ _BY_EXCEPTION = {
     exception.NotFound: NOT_FOUND,
     exception.NotAcceptable: NOT_ACCEPTABLE,
     exception.MalformedJSON: MALFORMED_JSON,
+    exception.UnsupportedMediaType: UNSUPPORTED_MEDIA_TYPE,
     exception.InvalidVersionHeader: INVALID_VERSION,
     exception.PolicyNotAuthorized: POLICY,
     exception.PolicyInvalidScope: POLICY_SCOPE,
@@ -152,6 +154,7 @@ _BY_STATUS = {
     405: METHOD_NOT_ALLOWED,
     406: NOT_ACCEPTABLE,
     413: BODY_TOO_LARGE,
+    415: UNSUPPORTED_MEDIA_TYPE,
 }
 
 

@@ -20,6 +20,8 @@ and enforces their policy, cyborg.api.openapi describes them.
 """
 
 import dataclasses
+import json
+import math
 import re
 import typing
 
@@ -254,7 +256,32 @@ class Dispatcher:
                 request.environ[EMPTY_OK] = True
             pecan.response.content_type = None
             return ''
-        return jsonutils.dumps(result)
+        return encode(result)
+
+
+def encode(result):
+    """*result* as JSON text.  A number JSON cannot hold (a row stored
+    before 2.4 refused them may hold one) is written as its name in a
+    string, ``"NaN"``, ``"Infinity"`` or ``"-Infinity"``, as Protocol
+    Buffers' JSON mapping writes it: what is stored stays readable.
+    """
+    try:
+        return jsonutils.dumps(result, allow_nan=False)
+    except ValueError:
+        return jsonutils.dumps(
+            _finite(result), allow_nan=False,
+            default=lambda value: _finite(jsonutils.to_primitive(value)))
+
+
+def _finite(value):
+    """*value* with its non-finite numbers named, members and items too."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else json.dumps(value)
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(item) for item in value]
+    return value
 
 
 class EmptyOKMiddleware:

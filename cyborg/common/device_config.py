@@ -202,6 +202,24 @@ def _misfit(layout, limits):
         if takes > has:
             return '%s: %s takes %d %s, the GPU has %d' % (
                 MIG_LAYOUT, layout, takes, what, has)
+    return _too_many(profiles, known or {}, limits or {})
+
+
+def _too_many(profiles, known, limits):
+    """Why *profiles* are more GPU instances with the media extension, or
+    of one profile, than a GPU of *limits* makes, or None.
+    """
+    media = [p for p in profiles if p.endswith('+me')]
+    if limits.get('media_extensions') is not None and \
+            len(media) > limits['media_extensions']:
+        return ('%s: %d GPU instances with the media extension (%s), the '
+                'GPU makes %d' % (MIG_LAYOUT, len(media), ', '.join(media),
+                                  limits['media_extensions']))
+    for profile in sorted(set(profiles)):
+        most = known.get(profile, {}).get('instances')
+        if most is not None and profiles.count(profile) > most:
+            return '%s: %d instances of %s, the GPU makes at most %d' % (
+                MIG_LAYOUT, profiles.count(profile), profile, most)
     return None
 
 

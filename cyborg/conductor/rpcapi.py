@@ -66,10 +66,11 @@ class ConductorAPI:
         :param config_revision: for agents, the revision of the device
             configurations it applied (cyborg.common.device_config.revision).
         :raises: InvalidServiceBinary
-        :returns: ``{uuid, host, binary, status}``, plus ``installed`` and
-            ``removed``, or ``configs`` and ``config_revision``, when the
-            host's driver decisions or configurations differ from the
-            revisions.
+        :returns: ``{uuid, host, binary, status}``, plus ``installed``,
+            ``removed`` and ``asked`` (the ids of the requests that wait
+            for the discovery that follows them), or ``configs`` and
+            ``config_revision``, when the host's driver decisions or
+            configurations differ from the revisions.
         """
         cctxt = self.client.prepare(version='1.0', timeout=timeout)
         return cctxt.call(context, 'hello', host=host, binary=binary,

@@ -22,6 +22,7 @@ from cyborg.notifications import service
 
 PAYLOADS = (
     accelerator_request.AcceleratorRequestPayload,
+    accelerator_request.AcceleratorRequestHealthPayload,
     device.DevicePayload,
     device_config.DeviceConfigPayload,
     deployable.DeployablePayload,

@@ -78,6 +78,7 @@ _ERROR_DESCRIPTIONS = {status: text for status, (text, _)
                        in _COMMON_ERRORS.items()}
 _ERROR_DESCRIPTIONS.update({
     409: 'The state of a resource does not allow the request.',
+    415: 'The body is not JSON by its Content-Type (application/json).',
     423: 'The resource is not ready yet; retry later.'})
 # Answered by middleware outside the API, with their own bodies.
 _FOREIGN = {
@@ -101,6 +102,7 @@ def _error_codes(operation, version):
     if operation.body is not None:
         by_status[400].append(errors.MALFORMED_JSON)
         by_status[413] = [errors.BODY_TOO_LARGE]
+        by_status[415] = [errors.UNSUPPORTED_MEDIA_TYPE]
     if operation.method != 'GET':
         # Writes are calls to a conductor (cyborg.api.conductor_gate).
         by_status[503] += [errors.CONDUCTOR_UNAVAILABLE,

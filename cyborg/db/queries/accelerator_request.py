@@ -450,27 +450,21 @@ def device_health(context, arqs):
             for arq in arqs if arq.get('deployable_id') in by_deployable}
 
 
-_INSTANCES_ON_DEVICES = (
-    sa.select(DEP_TABLE.c.device_id, TABLE.c.instance_uuid)
-    .join(DEP_TABLE, TABLE.c.deployable_id == DEP_TABLE.c.id)
-    .where(DEP_TABLE.c.device_id.in_(sa.bindparam('b_ids', expanding=True)),
-           TABLE.c.instance_uuid.is_not(None))
-    .distinct())
-
-
 @db_api.context_manager.reader
-def instances_on_devices(context, device_ids):
-    """The instances whose ARQs hold a deployable of each device (ids).
+def on_devices(context, device_ids):
+    """The ARQs (dicts) of an instance that hold a deployable of each
+    device (ids): bound, or binding; in one query.
 
-    :returns: ``{device id: sorted instance uuids}``, every id present.
+    :returns: ``{device id: [ARQ]}`` by ARQ id, every id present.
     """
     result = {device_id: [] for device_id in device_ids}
     if not result:
         return result
-    rows = db_api.execute(context, _INSTANCES_ON_DEVICES,
-                          {'b_ids': sorted(result)})
-    for device_id, instance_uuid in rows:
-        result[device_id].append(instance_uuid)
-    for uuids in result.values():
-        uuids.sort()
+    query = (joined((DEP_TABLE, TABLE.c.deployable_id == DEP_TABLE.c.id))
+             .add_columns(DEP_TABLE.c.device_id.label('on_device'))
+             .where(DEP_TABLE.c.device_id.in_(sorted(result)),
+                    TABLE.c.instance_uuid.is_not(None))
+             .order_by(TABLE.c.id))
+    for row in db_api.execute(context, query).mappings():
+        result[row['on_device']].append(to_dict(row))
     return result

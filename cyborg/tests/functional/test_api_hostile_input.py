@@ -17,6 +17,7 @@ Each case is the request the fuzzing found: a 4xx with the API's error
 body, no server error logged, and the database left as it was.
 """
 
+import functools
 import logging
 import re
 import uuid
@@ -26,6 +27,7 @@ from oslo_serialization import jsonutils
 import pytest
 
 from cyborg.api.controllers import root
+from cyborg.db.queries import device_class as device_class_queries
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.functional import api_base
@@ -33,6 +35,7 @@ from cyborg.tests.functional import api_base
 pytestmark = pytest.mark.slow(1)
 
 V24 = {'OpenStack-API-Version': 'accelerator 2.4'}
+LATEST = {'OpenStack-API-Version': 'accelerator latest'}
 DEEP = '[' * 50000 + ']' * 50000
 DEEP_OBJECT = '{"a": ' * 5000 + '1' + '}' * 5000
 SURROGATE = 'h\ud800'
@@ -305,6 +308,53 @@ class HostileInputTestCase(api_base.APITestCase):
             {'device_profile_name': 'eight'}))
         self.assertIn('max_arqs_per_group', fault['faultstring'])
         self.assertEqual(before, self.row_counts())
+
+    # Numbers JSON does not have (issue 57).
+
+    def test_numbers_json_lacks_every_body_route(self):
+        # Python's parser reads NaN and Infinity, and 1e400 as infinity:
+        # a device class and a driver's configuration stored them, and
+        # every list of them was then not JSON.  A key twice is refused
+        # from 2.4 too.
+        before = self.row_counts()
+        for method, path in self._body_routes():
+            for text, code in (
+                    ('{"name": NaN}', 'malformed_json'),
+                    ('[{"name": Infinity}]', 'malformed_json'),
+                    ('{"config": {"fake_driver": {"x": -Infinity}}}',
+                     'malformed_json'),
+                    ('{"host": 1e400}', 'invalid_input'),
+                    ('{"host": "h", "host": "h"}', 'malformed_json')):
+                with self.subTest(method=method, path=path, body=text):
+                    self.assertClientError(
+                        self.request(method, path, text, LATEST),
+                        code='cyborg.request.' + code)
+        # Below 2.4 no body takes a number such a value could reach.
+        for text in ('[{"name": "n", "groups": [{"resources:FPGA": NaN}]}]',
+                     '[{"name": "n", "groups": [{"resources:FPGA": 1e400}]}]',
+                     '[{"name": NaN, "groups": [{"resources:FPGA": "1"}]}]'):
+            with self.subTest(body=text):
+                self.assertClientError(self.request(
+                    'POST', '/v2/device_profiles', text))
+        self.assertEqual(before, self.row_counts())
+
+    def test_a_value_json_cannot_hold_is_served_named(self):
+        # Rows stored before the API refused NaN and Infinity.
+        device_class_queries.create(
+            self.context, str(uuid.uuid4()), 'OLD', [
+                {'key': 'memory_mb', 'op': '==', 'value': float('nan')},
+                {'key': 'memory_mb', 'op': 'in',
+                 'value': [1, float('inf')]}])
+        strict = functools.partial(jsonutils.loads,
+                                   parse_constant=self.fail)
+        for path in ('/v2/device_classes', '/v2/device_classes/OLD'):
+            with self.subTest(path=path):
+                resp = self.request('GET', path, None, LATEST, status=200)
+                found = strict(resp.text)
+                selector = found.get('selector') or \
+                    found['device_classes'][0]['selector']
+                self.assertEqual('NaN', selector[0]['value'])
+                self.assertEqual([1, 'Infinity'], selector[1]['value'])
 
     # Loose parsing.
 

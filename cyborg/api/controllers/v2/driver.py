@@ -28,6 +28,7 @@ from cyborg.api import validation
 from cyborg.api import wait
 from cyborg.api.controllers import base
 from cyborg.api.schemas import driver as schema
+from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.i18n import _
 from cyborg.policies import driver as policies
@@ -63,14 +64,15 @@ def serialize(driver):
 
 def settled(context, asked):
     """The records of a driver request, in the order written, once the
-    agents it asked loaded the driver (at most ``[api] discovery_wait``).
+    agents it asked took it and reported the discovery that followed (at
+    most ``[api] discovery_wait``): the status and devices of its own
+    change.
 
     :param asked: what the conductor answered: ``{id, drivers, asked}``.
     :raises: DriverConfigInvalid when an agent would not load it.
     """
     found = wait.until(
-        lambda: driver_queries.outcome(context, asked['asked'],
-                                       asked['id']),
+        lambda: _outcome(context, asked['asked'], asked['id']),
         lambda found: None not in found.values(), CONF.api.discovery_wait)
     name = asked['drivers'][0]['name']
     refused = {host: refusals[name] for host, refusals in found.items()
@@ -82,6 +84,20 @@ def settled(context, asked):
     now = driver_queries.get_many(context,
                                   [d['uuid'] for d in asked['drivers']])
     return [now.get(d['uuid'], d) for d in asked['drivers']]
+
+
+def _outcome(context, hosts, request_id):
+    """driver.outcome() of the request, a host that took it waiting
+    (None) until the discovery the request asked of it is reported.
+    """
+    found = driver_queries.outcome(context, hosts, request_id)
+    discoveries = discovery_queries.get(context, hosts)
+    for host, refusals in found.items():
+        discovery = discoveries.get(host) or {}
+        if refusals == {} and discovery.get('id') == request_id and \
+                discovery.get('state') == discovery_queries.ASKED:
+            found[host] = None
+    return found
 
 
 def get_all():

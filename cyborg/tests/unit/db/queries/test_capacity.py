@@ -21,6 +21,7 @@ import datetime
 from oslo_serialization import jsonutils
 import sqlalchemy as sa
 
+from cyborg import liveness
 from cyborg import servicegroup
 from cyborg.api import capacity
 from cyborg.db import api as db_api
@@ -106,7 +107,8 @@ def _summarize(groups, conductors):
     """
     up = servicegroup.agents_up(
         [{'host': group.host, 'last_seen_up': group.heartbeat,
-          'last_report_at': group.reported} for group in groups],
+          'last_report_at': group.reported, 'agent_up': group.recorded}
+         for group in groups],
         conductors, servicegroup.now())
     hosts, totals = {}, {}
     for group in groups:
@@ -340,6 +342,32 @@ class CapacityTests:
         self.clock.advance(61)
         service_queries.heartbeat(self.context, 'c1', servicegroup.CONDUCTOR)
         self.assertEqual('down', self._view()['hosts'][0]['agent'])
+
+    def test_an_agent_recorded_down_stays_down_over_a_restart(self):
+        # Recorded down before the conductor restarted, its inventory is
+        # reserved in Placement: the view counted its accelerators free
+        # for service_down_time after the restart.
+        self._agent('n1')
+        self._agent('n2')
+        for host in ('n1', 'n2'):
+            inventory.add_device(self.context, host, handles=3)
+        self.clock.advance(61)
+        self.assertTrue(host_queries.set_liveness(self.context, 'n2',
+                                                  False))
+        self.clock.advance(600)
+        service_queries.heartbeat(self.context, 'c1', servicegroup.CONDUCTOR,
+                                  started_at=T0 + datetime.timedelta(
+                                      seconds=661))
+        view = self._view()
+        self.assertEqual([('n1', 'up', 3), ('n2', 'down', 0)], [
+            (h['host'], h['agent'], h['resource_classes'][0]['free'])
+            for h in view['hosts']])
+        self.assertEqual({'n1': True, 'n2': False}, liveness.agents(
+            self.context))
+        # Heard of again: up, before the conductor records it back.
+        service_queries.heartbeat(self.context, 'n2', servicegroup.AGENT)
+        self.assertEqual(['up', 'up'],
+                         [h['agent'] for h in self._view()['hosts']])
 
     def test_a_deployable_without_resource_class(self):
         self._agent('n1')
