@@ -416,7 +416,7 @@ class AgentNotFound(NotFound):
     msg_fmt = _("No cyborg-agent has registered on host %(host)s.")
 
 
-# Drivers installed through the API (microversion 2.5) -----------------------
+# Drivers installed through the API (microversion 2.4) -----------------------
 
 class DriverUUIDNotFound(NotFound):
     msg_fmt = _("Driver %(uuid)s could not be found.")

@@ -134,7 +134,7 @@ def listed(key, name, paginated=False):
     """The answer: {key: [resources]} (and a next link from 2.4)."""
     def schema(version):
         properties = {key: {'type': 'array', 'items': ref(name)}}
-        if paginated and microversion.allow_no_server_errors(version):
+        if paginated and microversion.allow_operator_api(version):
             properties['next'] = {'type': 'string', 'format': 'uri'}
         return {'type': 'object', 'properties': properties,
                 'required': [key], 'additionalProperties': False}

@@ -15,7 +15,7 @@
 
 from cyborg.cli import common
 
-# device_health*: of the device behind the ARQ, from microversion 2.9
+# device_health*: of the device behind the ARQ, from microversion 2.4
 # (empty below, and while the ARQ holds no device).
 COLUMNS = common.field_columns(
     'uuid', 'state', 'device_profile_name', 'device_profile_group_id',

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Policies of /v2/capacity (microversion 2.8)."""
+"""Policies of /v2/capacity."""
 
 from cyborg.policies import base
 

@@ -31,16 +31,16 @@ _rules = [
               ('GET', _ONE), legacy=base.LEGACY_ADMIN_API),
     base.rule(ENABLE, base.ADMIN,
               'Enable a device (its accelerators can be scheduled again), '
-              'or every device a selector names (2.9).',
+              'or every device a selector names.',
               ('POST', _ONE + '/enable'), ('POST', '/v2/devices/enable')),
     base.rule(DISABLE, base.ADMIN,
               'Disable a device (its accelerators are reserved in '
-              'Placement), or every device a selector names (2.9).',
+              'Placement), or every device a selector names.',
               ('POST', _ONE + '/disable'), ('POST', '/v2/devices/disable')),
     base.rule(CONFIGURE, base.ADMIN,
               "Set a device's desired configuration (SR-IOV VFs and their "
               "driver, a GPU's mode, vGPU type or MIG layout), which its "
-              'agent applies, or forget it (2.14).',
+              'agent applies, or forget it.',
               ('PUT', _ONE + '/configuration'),
               ('DELETE', _ONE + '/configuration')),
 ]

@@ -11,8 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Policies of /v2/instances (2.10), /v2/instances/{uuid} (2.6) and its
-accelerators (2.5)."""
+"""Policies of /v2/instances, /v2/instances/{uuid} and its
+accelerators."""
 
 from cyborg.policies import base
 

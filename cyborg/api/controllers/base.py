@@ -112,7 +112,7 @@ def collection(name, items, limit=None, resource=None, marker_key='uuid'):
     """
     body = {name: items}
     if (limit is not None and items and len(items) >= limit and
-            microversion.allow_no_server_errors(pecan.request.version)):
+            microversion.allow_operator_api(pecan.request.version)):
         params = dict(pecan.request.GET.items())
         params['marker'] = items[-1][marker_key]
         query = urllib.parse.urlencode(sorted(params.items()))

@@ -107,7 +107,7 @@ def _error_codes(operation, version):
             _schema_at(operation.query, version).get('properties', {})):
         by_status[400].append(errors.MARKER_NOT_FOUND)
     extra = dict(operation.errors)
-    if not microversion.allow_no_server_errors(version):
+    if not microversion.allow_operator_api(version):
         for status, codes in operation.legacy.items():
             extra[status] = list(extra.get(status, [])) + list(codes)
     for status, codes in extra.items():

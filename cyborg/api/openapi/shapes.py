@@ -85,8 +85,6 @@ def resource(name, version):
     """The schema of one of the RESOURCES at *version*."""
     if name in WSME_TYPES:
         return wsme_object(WSME_TYPES[name], version)
-    if name == 'Capacity':
-        return _capacity(version)
     return SCHEMAS[name]
 
 
@@ -170,14 +168,8 @@ CAPACITY = route.obj(
         host=STRING, agent={'type': 'string', 'enum': ['up', 'down']},
         **_CAPACITY_ENTRIES)},
     total=route.obj(**_CAPACITY_ENTRIES))
-
-
-def _capacity(version):
-    """2.12: a page of hosts, with a link to the next when it is full."""
-    if tuple(version) < (2, 12):
-        return CAPACITY
-    return dict(CAPACITY, properties=dict(
-        CAPACITY['properties'], next={'type': 'string', 'format': 'uri'}))
+# A page of hosts has a link to the next when it is full.
+CAPACITY['properties']['next'] = {'type': 'string', 'format': 'uri'}
 
 
 # A server as Nova shows it to Cyborg
@@ -245,8 +237,9 @@ SCHEMAS = {
     'Attachment': ATTACHMENT,
     'Version': VERSION,
     'ListedServer': LISTED_SERVER,
+    'Capacity': CAPACITY,
 }
-RESOURCES = list(WSME_TYPES) + list(SCHEMAS) + ['Capacity']
+RESOURCES = list(WSME_TYPES) + list(SCHEMAS)
 
 # The body of every error (cyborg.api.errors.body): error_message is the
 # JSON text of the fault.

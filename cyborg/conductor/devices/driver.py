@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The operator's drivers: install, update, uninstall (2.5).
+"""The operator's drivers: install, update, uninstall.
 
 A verb acts on one host's row of the drivers table (source ``api``, or
 ``config`` for the agent's configuration file), records the decision and

@@ -33,7 +33,6 @@ from cyborg.tests.functional import api_base
 pytestmark = pytest.mark.slow(1)
 
 V24 = {'OpenStack-API-Version': 'accelerator 2.4'}
-V25 = {'OpenStack-API-Version': 'accelerator 2.5'}
 DEEP = '[' * 50000 + ']' * 50000
 DEEP_OBJECT = '{"a": ' * 5000 + '1' + '}' * 5000
 SURROGATE = 'h\ud800'
@@ -117,7 +116,7 @@ class HostileInputTestCase(api_base.APITestCase):
                 for content_type in ('application/json', 'text/plain'):
                     with self.subTest(method=method, path=path,
                                       content_type=content_type):
-                        resp = self.request(method, path, body, V25,
+                        resp = self.request(method, path, body, V24,
                                             content_type=content_type)
                         fault = self.assertClientError(
                             resp, code='cyborg.request.malformed_json')
@@ -129,7 +128,7 @@ class HostileInputTestCase(api_base.APITestCase):
         for method, path in self._body_routes():
             with self.subTest(method=method, path=path):
                 resp = self.request(method, path, b'{"name": "\xc9t\xe9"}',
-                                    V25)
+                                    V24)
                 fault = self.assertClientError(
                     resp, code='cyborg.request.malformed_json')
                 self.assertIn('UTF-8', fault['faultstring'])
@@ -138,7 +137,7 @@ class HostileInputTestCase(api_base.APITestCase):
         # A reader may not create profiles, but the body is refused first
         # (it is never parsed), with the same 400 for everyone.
         resp = self.request('POST', '/v2/device_profiles', DEEP,
-                            dict(V25, **{'X-Roles': 'reader',
+                            dict(V24, **{'X-Roles': 'reader',
                                          'X-Project-Id': 'p1'}))
         self.assertClientError(resp, code='cyborg.request.malformed_json')
 
@@ -147,7 +146,7 @@ class HostileInputTestCase(api_base.APITestCase):
         # goes through.
         resp = self.request('POST', '/v2/device_profiles', [{
             'name': 'brackets', 'description': '[{' * 100,
-            'groups': [{'resources:FPGA': '1'}]}], V25, status=201)
+            'groups': [{'resources:FPGA': '1'}]}], V24, status=201)
         self.assertEqual('[{' * 100, resp.json['description'])
 
     # 2. Lone UTF-16 surrogates.
@@ -157,7 +156,7 @@ class HostileInputTestCase(api_base.APITestCase):
         arq = self.arq['uuid']
         bind = nova_boot.bind_document([arq], SURROGATE, self.inv['rp_uuid'],
                                        UNKNOWN)[arq]
-        svc = dict(V25, **{'X-Service-Roles': 'service',
+        svc = dict(V24, **{'X-Service-Roles': 'service',
                            'X-Roles': 'admin,member,reader',
                            'X-Project-Id': 'p1'})
         cases = [
@@ -196,13 +195,13 @@ class HostileInputTestCase(api_base.APITestCase):
         for path in cases:
             with self.subTest(path=path):
                 self.assertClientError(self.request('GET', path, None,
-                                                    V25))
+                                                    V24))
 
     def test_surrogate_pair_is_text(self):
         # An escaped pair is one character outside the BMP, not an error.
         resp = self.request('POST', '/v2/device_profiles', [{
             'name': 'pair', 'description': '\U0001F600',
-            'groups': [{'resources:FPGA': '1'}]}], V25, status=201)
+            'groups': [{'resources:FPGA': '1'}]}], V24, status=201)
         self.assertEqual('\U0001F600', resp.json['description'])
 
     # 3. Four-byte UTF-8 (utf8mb4 on MariaDB).
@@ -212,37 +211,37 @@ class HostileInputTestCase(api_base.APITestCase):
         profile = self.request('POST', '/v2/device_profiles', [{
             'name': 'emoji', 'description': emoji,
             'groups': [{'resources:FPGA': '1', 'accel:' + emoji: emoji}]}],
-            V25, status=201).json
+            V24, status=201).json
         self.assertEqual(emoji, profile['description'])
         self.assertEqual(emoji, profile['groups'][0]['accel:' + emoji])
         attribute = self.request('POST', '/v2/attributes', {
             'deployable_id': self.inv['deployable_id'], 'key': emoji,
-            'value': emoji}, V25, status=201).json
+            'value': emoji}, V24, status=201).json
         self.assertEqual([emoji, emoji], [attribute['key'],
                                           attribute['value']])
         quoted = '%F0%9F%98%80%F0%90%8D%88'
         found = self.request('GET', '/v2/attributes?key=' + quoted, None,
-                             V25, status=200).json['attributes']
+                             V24, status=200).json['attributes']
         self.assertEqual([attribute['uuid']], [a['uuid'] for a in found])
         for path in ('/v2/device_profiles?name=' + quoted,
                      '/v2/devices?hostname=' + quoted,
                      '/v2/deployables?name=' + quoted,
                      '/v2/hardware?host=' + quoted):
             with self.subTest(path=path):
-                resp = self.request('GET', path, None, V25)
+                resp = self.request('GET', path, None, V24)
                 self.assertIn(resp.status_int, (200, 404), resp.text)
         for path in ('/v2/device_profiles/' + quoted,
                      '/v2/hosts/%s/hardware' % quoted):
             with self.subTest(path=path):
                 self.assertEqual(404, self.request('GET', path, None,
-                                                   V25).status_int)
+                                                   V24).status_int)
         self.assertEqual(404, self.request(
             'POST', '/v2/accelerator_requests',
-            {'device_profile_name': emoji}, V25).status_int)
+            {'device_profile_name': emoji}, V24).status_int)
         # Names keep their pattern: an emoji is no name.
         self.assertClientError(self.request(
             'POST', '/v2/device_profiles', [{
-                'name': emoji, 'groups': [{'resources:FPGA': '1'}]}], V25))
+                'name': emoji, 'groups': [{'resources:FPGA': '1'}]}], V24))
 
     # 4. Integer bounds.
 
@@ -310,14 +309,14 @@ class HostileInputTestCase(api_base.APITestCase):
     # Loose parsing.
 
     def test_name_with_a_trailing_newline(self):
-        for version in ({}, V24, V25):
+        for version in ({}, V24):
             with self.subTest(version=version):
                 self.assertClientError(self.request(
                     'POST', '/v2/device_profiles', [{
                         'name': 'nl\n',
                         'groups': [{'resources:FPGA': '1'}]}], version))
         self.assertClientError(self.request(
-            'POST', '/v2/drivers', {'name': 'fake\n'}, V25))
+            'POST', '/v2/drivers', {'name': 'fake\n'}, V24))
 
     def test_malformed_microversions(self):
         for value in ('accelerator 2.-0', 'accelerator 2.05',
@@ -358,13 +357,13 @@ class HostileInputTestCase(api_base.APITestCase):
         cases = [
             ('POST', '/v2/device_profiles', [{
                 'name': long_name, 'groups': [{'resources:FPGA': '1'}]}],
-             V25, 'is too long'),
+             V24, 'is too long'),
             ('POST', '/v2/accelerator_requests',
-             {'device_profile_name': long_name}, V25, 'not found'),
+             {'device_profile_name': long_name}, V24, 'not found'),
             ('GET', '/v2/device_profiles', None,
              {'OpenStack-API-Version': 'accelerator 2.5, accelerator ' +
               long_name}, 'more than one version'),
-            ('GET', '/v2/device_profiles/' + long_name, None, V25,
+            ('GET', '/v2/device_profiles/' + long_name, None, V24,
              'not found'),
         ]
         for method, path, body, headers, explanation in cases:

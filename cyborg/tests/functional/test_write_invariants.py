@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Properties of the write routes of microversions 2.9 to 2.14, tested
+"""Properties of the write routes of microversion 2.4, tested
 with generated requests (hypothesis: a bounded number of examples,
 derandomized) against the whole API, the conductor and a real agent
 running the fake driver (an FPGA, a QAT and a GPU on one host), with the
@@ -53,7 +53,7 @@ pytestmark = pytest.mark.slow(1)
 HOST = operator_fixture.HOSTS[0]
 HEADERS = {'X-User-Id': 'admin', 'X-Project-Id': 'admin',
            'X-Roles': 'admin,member,reader',
-           'OpenStack-API-Version': 'accelerator 2.14'}
+           'OpenStack-API-Version': 'accelerator 2.4'}
 DEVICES = ['fpga=1', 'qat=1', 'gpu=1']
 #: How long an accepted configuration may take to be applied, and the
 #: providers to follow, in seconds.
@@ -292,7 +292,7 @@ class _Deployment(api_base.APITestCase):
                 response.json if response.body else None)
 
     def _devices(self):
-        """``{device uuid: device}`` of HOST (microversion 2.14)."""
+        """``{device uuid: device}`` of HOST (microversion 2.4)."""
         return {d['uuid']: d for d in self.call(
             'GET', '/v2/devices?hostname=' + HOST, status=200)[1][
                 'devices']}

@@ -59,7 +59,7 @@ ROUTES = (
     device.ROUTES + device_config.ROUTES +
     deployable.ROUTES +  # one Placement resource provider each
     attribute.ROUTES +
-    # From 2.5, the operator verbs.
+    # From 2.4, the operator's resources.
     service.ROUTES + capacity.ROUTES + hardware.ROUTES + driver.ROUTES +
     discovery.ROUTES + device_class.ROUTES + instance.ROUTES
 )

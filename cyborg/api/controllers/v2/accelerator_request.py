@@ -59,18 +59,17 @@ class AcceleratorRequest(base.APIBase):
     attach_handle_type = wtypes.text
     attach_handle_uuid = wtypes.text
     attach_handle_info = wtypes.DictType(wtypes.text, wtypes.text)
-    # 2.6: "create" (POST) or "attach" (attach-instance; only those may
+    # 2.4: "create" (POST) or "attach" (attach-instance; only those may
     # be detached).
     origin = wtypes.text
-    # 2.9: the health of the device behind the ARQ (null: none yet).
+    # 2.4: the health of the device behind the ARQ (null: none yet).
     device_health = wtypes.text
     device_health_reason = wtypes.text
     device_health_since = datetime.datetime
 
-    _since = dict(origin=microversion.allow_attach_through_nova,
-                  **dict.fromkeys(('device_health', 'device_health_reason',
-                                   'device_health_since'),
-                                  microversion.allow_arq_health))
+    _since = dict.fromkeys(('origin', 'device_health', 'device_health_reason',
+                            'device_health_since'),
+                           microversion.allow_operator_api)
 
 
 ORIGIN_CREATE = 'create'
@@ -96,7 +95,7 @@ def _device_health(health):
 def serialize(arq, health=None):
     """An ARQ (a query dict or an AcceleratorRequest object).
 
-    :param health: from 2.9, ``{arq uuid: its device's health columns}``.
+    :param health: from 2.4, ``{arq uuid: its device's health columns}``.
     """
     arq = _as_dict(arq)
     values = {attr.key: arq.get(attr.key)
@@ -112,12 +111,12 @@ def serialize(arq, health=None):
 
 
 def serialize_all(context, arqs):
-    """ARQs as the API shows them (from 2.9 with their devices' health,
+    """ARQs as the API shows them (from 2.4 with their devices' health,
     read in one query).
     """
     arqs = [_as_dict(arq) for arq in arqs]
     health = None
-    if microversion.allow_arq_health(pecan.request.version):
+    if microversion.allow_operator_api(pecan.request.version):
         health = arq_queries.device_health(context, arqs)
     return [serialize(arq, health) for arq in arqs]
 
@@ -235,7 +234,7 @@ def patch(uuid=None):
     _require_service_token(context, _('binding and unbinding '
                                       'accelerator requests'))
     # Checked in the bind's transaction, on the rows it reads anyway.
-    check = ('refuse' if microversion.allow_bind_provider_check(
+    check = ('refuse' if microversion.allow_operator_api(
         pecan.request.version) else 'warn')
     pecan.request.conductor_api.arq_apply_patch(
         context, patches, project_id=visible_project(context),

@@ -58,13 +58,13 @@ class Deployable(base.APIBase):
     rp_uuid = wtypes.text
     driver_name = wtypes.text
     bitstream_id = wtypes.text
-    # 2.7: its device's health.
+    # 2.4: its device's health.
     health = wtypes.text
     health_reason = wtypes.text
     health_since = datetime.datetime
 
     _since = dict.fromkeys(('health', 'health_reason', 'health_since'),
-                           microversion.allow_device_health)
+                           microversion.allow_operator_api)
 
 
 def serialize(deployable):
@@ -79,7 +79,7 @@ def serialize(deployable):
 
 
 def _with_health():
-    return microversion.allow_device_health(pecan.request.version)
+    return microversion.allow_operator_api(pecan.request.version)
 
 
 def wait_for_program(context, job):

@@ -50,17 +50,16 @@ class Device(base.APIBase):
     vendor_board_info = wtypes.text
     hostname = wtypes.text
     status = wtypes.text
-    # 2.7: healthy, unhealthy, recovering or driver_error.
+    # 2.4: healthy, unhealthy, recovering or driver_error.
     health = wtypes.text
     health_reason = wtypes.text
     health_since = datetime.datetime
 
     _since = dict(
         status=microversion.allow_device_status,
-        configuration=microversion.allow_device_configuration,
-        **dict.fromkeys(('health', 'health_reason', 'health_since'),
-                        microversion.allow_device_health))
-    # 2.14: its configuration as desired state (device_config.view).
+        **dict.fromkeys(('health', 'health_reason', 'health_since',
+                         'configuration'), microversion.allow_operator_api))
+    # 2.4: its configuration as desired state (device_config.view).
     _json = {'configuration': route.nullable(
         route.ref('DeviceConfiguration'))}
 
@@ -74,9 +73,9 @@ def health_fields(row):
 
 def configurations(context, devices):
     """``{device uuid: configuration}`` of *devices*, in one query (none
-    below 2.14).
+    below 2.4).
     """
-    if not microversion.allow_device_configuration(pecan.request.version):
+    if not microversion.allow_operator_api(pecan.request.version):
         return {}
     return config_queries.get_many(context, [d['uuid'] for d in devices])
 
@@ -190,7 +189,7 @@ def disable_selected():
 
 
 def _selected(version):
-    """The answer of POST /v2/devices/disable|enable (2.9)."""
+    """The answer of POST /v2/devices/disable|enable."""
     return {'type': 'object',
             'properties': {'devices': {'type': 'array',
                                        'items': route.ref('Device')},
@@ -215,11 +214,11 @@ ROUTES = [
                 errors={404: [errors.DEVICE_NOT_FOUND]}),
     route.Route('POST', _PATH + '/enable', enable_selected,
                 'Enable every device a selector names (a dry run unless '
-                'apply is true).', since='2.9', body=schema.SELECTOR,
+                'apply is true).', since='2.4', body=schema.SELECTOR,
                 response=_selected, errors=_SELECTOR_ERRORS),
     route.Route('POST', _PATH + '/disable', disable_selected,
                 'Put in maintenance every device a selector names (a dry '
-                'run unless apply is true).', since='2.9',
+                'run unless apply is true).', since='2.4',
                 body=schema.SELECTOR, response=_selected,
                 errors=_SELECTOR_ERRORS),
 ]

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/device_classes: operators' classes of devices (2.11).
+"""/v2/device_classes: operators' classes of devices.
 
 A class is a name and a selector over what the drivers report; the
 conductor publishes its trait ``CUSTOM_CLASS_<NAME>`` on every device
@@ -89,22 +89,22 @@ def delete(name):
 
 ROUTES = [
     route.Route('GET', '/v2/device_classes', get_all,
-                'List device classes.', since='2.11',
+                'List device classes.', since='2.4',
                 query=schema.LIST_QUERY,
                 response=route.listed(COLLECTION, 'DeviceClass', True)),
     route.Route('POST', '/v2/device_classes', post,
                 'Create a device class; its trait goes on every device '
-                'provider its selector matches.', since='2.11',
+                'provider its selector matches.', since='2.4',
                 body=schema.CREATE, status=201,
                 response=route.one('DeviceClass'),
                 errors={400: [errors.DEVICE_CLASS_INVALID],
                         409: [errors.DEVICE_CLASS_EXISTS]}),
     route.Route('GET', '/v2/device_classes/{name}', get_one,
-                'Show a device class.', since='2.11',
+                'Show a device class.', since='2.4',
                 response=route.one('DeviceClass'),
                 errors={404: [errors.DEVICE_CLASS_NOT_FOUND]}),
     route.Route('DELETE', '/v2/device_classes/{name}', delete,
                 'Delete a device class; its trait leaves every provider.',
-                since='2.11', status=204,
+                since='2.4', status=204,
                 errors={404: [errors.DEVICE_CLASS_NOT_FOUND]}),
 ]

@@ -61,7 +61,7 @@ def _server_error_before_2_4(exc):
     Up to 2.3 some bad input was a server error, and the upstream tempest
     tests expect it; from 2.4 it is the 4xx it deserves.
     """
-    if not microversion.allow_no_server_errors(pecan.request.version):
+    if not microversion.allow_operator_api(pecan.request.version):
         exc.api_status = 500
     return exc
 
@@ -105,7 +105,7 @@ def get_one(uuid_or_name):
 def post():
     context = pecan.request.context
     context.can(policies.CREATE)
-    strict = microversion.allow_no_server_errors(pecan.request.version)
+    strict = microversion.allow_operator_api(pecan.request.version)
     profile = route.body()[0]
     if not strict:
         _check_legacy_name(profile)

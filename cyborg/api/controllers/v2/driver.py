@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/drivers: the accelerator drivers of each host (2.5), those of the
+"""/v2/drivers: the accelerator drivers of each host, those of the
 agents' configuration and those installed here, with the operator's
 decision for their host (``state``), which the agents apply.
 """
@@ -135,11 +135,11 @@ def delete(uuid):
 
 ROUTES = [
     route.Route('GET', '/v2/drivers', get_all,
-                'List the drivers of every host.', since='2.5',
+                'List the drivers of every host.', since='2.4',
                 query=schema.LIST_QUERY,
                 response=route.listed(COLLECTION, 'Driver')),
     route.Route('POST', '/v2/drivers', post,
-                'Install a driver on a host or on every host.', since='2.5',
+                'Install a driver on a host or on every host.', since='2.4',
                 body=schema.INSTALL, status=201,
                 response=route.listed(COLLECTION, 'Driver'),
                 errors={400: [errors.DRIVER_CONFIG_INVALID,
@@ -148,11 +148,11 @@ ROUTES = [
                         409: [errors.DRIVER_ALREADY_ENABLED],
                         503: [errors.AGENT_UNREACHABLE]}),
     route.Route('GET', '/v2/drivers/{uuid}', get_one,
-                'Show a driver of a host.', since='2.5',
+                'Show a driver of a host.', since='2.4',
                 response=route.one('Driver'),
                 errors={404: [errors.DRIVER_NOT_FOUND]}),
     route.Route('PATCH', '/v2/drivers/{uuid}', patch,
-                'Change the configuration of a driver.', since='2.5',
+                'Change the configuration of a driver.', since='2.4',
                 body=schema.UPDATE, response=route.one('Driver'),
                 errors={400: [errors.DRIVER_CONFIG_INVALID],
                         404: [errors.DRIVER_NOT_FOUND,
@@ -161,7 +161,7 @@ ROUTES = [
                         503: [errors.AGENT_UNREACHABLE]}),
     route.Route('DELETE', '/v2/drivers/{uuid}', delete,
                 'Uninstall a driver (?force=true unbinds its devices).',
-                since='2.5', query=schema.DELETE_QUERY, status=204,
+                since='2.4', query=schema.DELETE_QUERY, status=204,
                 errors={404: [errors.DRIVER_NOT_FOUND,
                               errors.AGENT_NOT_FOUND],
                         409: [errors.DRIVER_IN_USE,

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/hardware and /v2/hosts: what the agents found (2.5).
+"""/v2/hardware and /v2/hosts: what the agents found.
 
 Per host, each device record as its driver reported it, from the stored
 reports: a host whose agent is down still shows what it had.
@@ -74,15 +74,15 @@ def get_hosts():
 
 ROUTES = [
     route.Route('GET', '/v2/hardware', get_hardware,
-                'What the agents found, per host.', since='2.5',
+                'What the agents found, per host.', since='2.4',
                 query=schema.LIST_QUERY,
                 response=route.listed('hosts', 'HostHardware'),
                 errors={404: [errors.HOST_NOT_FOUND]}),
     route.Route('GET', '/v2/hosts', get_hosts, 'The hosts with an agent.',
-                since='2.5', query=schema.EMPTY_QUERY,
+                since='2.4', query=schema.EMPTY_QUERY,
                 response=route.listed('hosts', 'HostSummary')),
     route.Route('GET', '/v2/hosts/{host}/hardware', get_host_hardware,
-                'What the agent of one host found.', since='2.5',
+                'What the agent of one host found.', since='2.4',
                 query=schema.EMPTY_QUERY, response=route.one('HostHardware'),
                 errors={404: [errors.HOST_NOT_FOUND]}),
 ]

@@ -26,15 +26,15 @@ def _handler():
 
 
 V20 = microversion.Version(2, 0)
-V29 = microversion.Version(2, 9)
+V24 = microversion.Version(2, 4)
 ROUTES = [
     route.Route('GET', '/v2', _handler, 'v2'),
     route.Route('GET', '/v2/things', _handler, 'list'),
     route.Route('GET', '/v2/things/{uuid}', _handler, 'show'),
     route.Route('POST', '/v2/things/{uuid}/enable', _handler, 'one'),
     route.Route('POST', '/v2/things/enable', _handler, 'many',
-                since='2.9'),
-    route.Route('GET', '/v2/later', _handler, 'later', since='2.9'),
+                since='2.4'),
+    route.Route('GET', '/v2/later', _handler, 'later', since='2.4'),
 ]
 
 
@@ -44,7 +44,7 @@ class RouterTestCase(base.TestCase):
         super().setUp()
         self.router = route.Router(ROUTES)
 
-    def find(self, method, path, version=V29):
+    def find(self, method, path, version=V24):
         return self.router.find(method, path.strip('/').split('/'),
                                 version)
 
@@ -67,7 +67,7 @@ class RouterTestCase(base.TestCase):
         error = self.assertRaises(webob.exc.HTTPMethodNotAllowed,
                                   self.find, 'DELETE', '/v2/things/x')
         self.assertEqual('GET', error.headers['Allow'])
-        # Before 2.9 the item's route alone takes the path.
+        # Before 2.4 the item's route alone takes the path.
         error = self.assertRaises(webob.exc.HTTPMethodNotAllowed,
                                   self.find, 'POST', '/v2/things/enable',
                                   V20)
@@ -76,7 +76,7 @@ class RouterTestCase(base.TestCase):
     def test_a_route_of_a_later_version(self):
         error = self.assertRaises(exception.NotFound, self.find, 'GET',
                                   '/v2/later', V20)
-        self.assertIn('It exists from microversion 2.9 on', error.message)
+        self.assertIn('It exists from microversion 2.4 on', error.message)
 
     def test_below_a_resource(self):
         # The item answers GET, so a GET below it is an unknown resource;

@@ -191,7 +191,7 @@ class JoinOrderTestCase(base.TestCase):
 
 
 class DeviceHealthTestCase(base.DbTestCase):
-    """The health of the devices behind ARQs (2.9) and the instances on a
+    """The health of the devices behind ARQs (2.4) and the instances on a
     device (the health notification), each in one query.
     """
 

@@ -13,7 +13,7 @@
 # under the License.
 """The capacity view: cyborg.db.queries.capacity and what
 cyborg.api.capacity makes of it, each state counted, on SQLite; pages
-of hosts and their totals (2.12).
+of hosts and their totals.
 """
 
 import datetime
