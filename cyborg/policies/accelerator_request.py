@@ -26,6 +26,7 @@ GET_ONE = PREFIX % 'get_one'
 CREATE = PREFIX % 'create'
 UPDATE = PREFIX % 'update'
 DELETE = PREFIX % 'delete'
+GET_TELEMETRY = PREFIX % 'get_telemetry'
 
 _PATH = '/v2/accelerator_requests'
 _ONE = _PATH + '/{arq_uuid}'
@@ -50,6 +51,9 @@ _rules = [
               ('DELETE', _PATH + '?arqs={uuids}'),
               ('DELETE', _PATH + '?instance={uuid}'), ('DELETE', _ONE),
               legacy=base.LEGACY_PROJECT_MEMBER),
+    base.rule(GET_TELEMETRY, base.PROJECT_READER_OR_ADMIN,
+              'Show the latest telemetry sample of the device behind an '
+              'accelerator request.', ('GET', _ONE + '/telemetry')),
 ]
 
 

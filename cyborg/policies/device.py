@@ -21,6 +21,7 @@ GET_ONE = PREFIX % 'get_one'
 ENABLE = PREFIX % 'enable'
 DISABLE = PREFIX % 'disable'
 CONFIGURE = PREFIX % 'configure'
+GET_TELEMETRY = PREFIX % 'get_telemetry'
 
 _ONE = '/v2/devices/{device_uuid}'
 
@@ -43,6 +44,9 @@ _rules = [
               'agent applies, or forget it.',
               ('PUT', _ONE + '/configuration'),
               ('DELETE', _ONE + '/configuration')),
+    base.rule(GET_TELEMETRY, base.ADMIN,
+              "Show a device's latest telemetry sample.",
+              ('GET', _ONE + '/telemetry')),
 ]
 
 

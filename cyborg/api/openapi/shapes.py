@@ -30,6 +30,7 @@ from cyborg.api.controllers.v2 import device
 from cyborg.api.controllers.v2 import device_class
 from cyborg.api.controllers.v2 import device_config
 from cyborg.api.controllers.v2 import device_profile
+from cyborg.api.controllers.v2 import device_telemetry
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import service
 from cyborg.common import health_states
@@ -61,6 +62,8 @@ def _datatype(datatype):
         return DATETIME
     if datatype is int:
         return INTEGER
+    if datatype is float:
+        return {'type': 'number'}
     if datatype is bool:
         return {'type': 'boolean'}
     if datatype in (wtypes.text, str, bytes):
@@ -208,7 +211,9 @@ LISTED_SERVER = route.obj(
         device_health={'type': 'string', 'enum': [
             health_states.HEALTHY, *health_states.HELD]},
         device_health_reason=route.nullable(STRING),
-        device_health_since=route.nullable(DATETIME))})
+        device_health_since=route.nullable(DATETIME),
+        device_utilization=route.nullable({'type': 'number'}),
+        device_idle_since=route.nullable(DATETIME))})
 
 # What one attach-instance gave a server (cyborg.db.models
 # .InstanceAttachment), where it stands.
@@ -238,6 +243,8 @@ SCHEMAS = {
     'Version': VERSION,
     'ListedServer': LISTED_SERVER,
     'Capacity': CAPACITY,
+    'DeviceTelemetry': device_telemetry.TELEMETRY,
+    'TelemetrySample': device_telemetry.SAMPLE,
 }
 RESOURCES = list(WSME_TYPES) + list(SCHEMAS)
 

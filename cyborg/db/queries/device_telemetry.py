@@ -26,6 +26,7 @@ import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg import states
+from cyborg.common import telemetry
 from cyborg.db import api as db_api
 from cyborg.db import models
 
@@ -87,8 +88,8 @@ def write(context, host, samples):
             timeutils.parse_isotime(payload['read_at']))
         idle = _idle(payload)
         params = {'b_uuid': uuid, 'b_read_at': read_at, 'b_now': now,
-                  'b_sample': jsonutils.dumps(payload['values'],
-                                              sort_keys=True),
+                  'b_sample': jsonutils.dumps(
+                      telemetry.clean(payload['values']), sort_keys=True),
                   'b_stale': (payload.get('stale') or None) and
                   payload['stale'][:255], 'b_idle': idle}
         if db_api.execute(context, _UPDATE, params).rowcount:

@@ -17,6 +17,10 @@ attach and detach through Nova.  Detach takes only the ARQs attach
 made, never Nova's own.
 """
 
+import datetime
+
+from oslo_config import cfg
+from oslo_utils import timeutils
 import pecan
 
 from cyborg.api import errors
@@ -32,6 +36,8 @@ from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import instance as instance_queries
 from cyborg.i18n import _
 from cyborg.policies import instance as policies
+
+CONF = cfg.CONF
 
 _TRUE = ('true', '1', 'yes')
 
@@ -64,8 +70,13 @@ def _serialize_accelerator(arq):
                        else arq_api.ORIGIN_CREATE),
             'device_health': device_queries.health_of(arq),
             'device_health_reason': arq['health_reason'],
-            'device_health_since': since and base.utc(since).replace(
-                microsecond=0).isoformat()}
+            'device_health_since': _time(since),
+            'device_utilization': arq['utilization'],
+            'device_idle_since': _time(arq['idle_since'])}
+
+
+def _time(value):
+    return value and base.utc(value).replace(microsecond=0).isoformat()
 
 
 def _serialize_listed(context, entry, nova):
@@ -141,11 +152,15 @@ def get_all():
     # A page at a time, at most the largest page, so that one request
     # asks Nova about a bounded number of servers.
     limit = int(params.get('limit', common_schema.MAX_LIMIT))
+    idle_before = None
+    if params.get('idle', 'false').lower() in _TRUE:
+        idle_before = timeutils.utcnow() - datetime.timedelta(
+            seconds=CONF.telemetry.idle_window)
     entries = instance_queries.get_page(
         context, project_id=arq_api.visible_project(context),
         host=params.get('host'), driver=params.get('driver'),
         device_profile=params.get('device_profile'), limit=limit,
-        marker=params.get('marker'))
+        marker=params.get('marker'), idle_before=idle_before)
     nova = {}
     if entries:
         nova = pecan.request.conductor_api.instance_list(
