@@ -15,15 +15,16 @@
 
 from cyborg.cli import common
 
-# device_health*: of the device behind the ARQ, from microversion 2.4
-# (empty below, and while the ARQ holds no device).
+# device_*: of the device behind the ARQ, from microversion 2.4 (empty
+# below, and while the ARQ holds no device).
 COLUMNS = common.field_columns(
     'uuid', 'state', 'device_profile_name', 'device_profile_group_id',
     'hostname', 'device_rp_uuid', 'instance_uuid', 'attach_handle_type',
     'attach_handle_info', 'device_health')
 DETAIL_COLUMNS = COLUMNS + common.field_columns(
-    'device_health_reason', 'device_health_since', 'project_id',
-    'attach_handle_uuid', 'created_at', 'updated_at')
+    'device_health_reason', 'device_health_since', 'device_utilization',
+    'device_idle_since', 'project_id', 'attach_handle_uuid', 'created_at',
+    'updated_at')
 
 # States after which a bind has ended, well or not.
 RESOLVED = ('Bound', 'BindFailed', 'Unbound', 'Deleting')
