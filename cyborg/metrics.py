@@ -403,13 +403,19 @@ AGENT_LAST_REPORT_AGE = Gauge(
     'cyborg_agent_last_report_age_seconds', 'Seconds since the conductor '
     'last applied a report of the host\'s agent (absent when it never '
     'reported).', ('host',))
+IDLE_ACCELERATORS = Gauge(
+    'cyborg_idle_accelerators', 'Bound accelerators whose device stayed '
+    'under [telemetry] idle_threshold since it was bound, for [telemetry] '
+    'idle_window or longer, by host, resource class, driver and the '
+    'project that holds them (`cyborg instance-list --idle` names the '
+    'instances).', ('host', 'resource_class', 'driver', 'project'))
 FLEET_REFRESH = Gauge(
     'cyborg_fleet_refresh_timestamp_seconds', 'When the fleet gauges '
     'were last read from the database (Unix time).', ())
 
 FLEET = (ACCELERATORS, ACCELERATORS_RESERVED, DEVICES, ARQS, OUTBOX_DEPTH,
          OUTBOX_OLDEST_AGE, AGENTS, AGENT_UP, AGENT_LAST_REPORT_AGE,
-         FLEET_REFRESH)
+         IDLE_ACCELERATORS, FLEET_REFRESH)
 
 # Label values of the fleet gauges (the accelerators' states are
 # cyborg.api.metrics').
