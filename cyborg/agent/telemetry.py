@@ -31,7 +31,6 @@ projects holding each device, the labels of the Prometheus series.
 
 import dataclasses
 import datetime
-import json
 import os
 import threading
 import time
@@ -42,6 +41,7 @@ from oslo_log import log as logging
 from oslo_utils import timeutils
 
 from cyborg import metrics
+from cyborg.agent import state_file
 from cyborg.common import health_states
 from cyborg.common import telemetry
 from cyborg.drivers import health as health_lib
@@ -245,12 +245,9 @@ class TelemetryTracker:
         if self.path is None:
             return {}
         try:
-            with open(self.path) as f:
-                saved = json.load(f)
+            saved = state_file.read(self.path) or {}
             return {uuid: health_lib.unhealthy(reason)
                     for uuid, reason in saved.items()}
-        except FileNotFoundError:
-            return {}
         except (OSError, ValueError, AttributeError) as exc:
             LOG.warning('Cannot read the telemetry verdicts of %(path)s '
                         '(%(error)s); starting without',
@@ -263,12 +260,8 @@ class TelemetryTracker:
             return
         saved = {uuid: verdict.reason for uuid, verdict
                  in self._verdicts.items() if not verdict.healthy}
-        tmp = self.path + '.tmp'
         try:
-            os.makedirs(os.path.dirname(self.path), exist_ok=True)
-            with open(tmp, 'w') as f:
-                json.dump(saved, f, sort_keys=True)
-            os.replace(tmp, self.path)
+            state_file.write(self.path, saved)
         except OSError as exc:
             LOG.warning('Cannot write the telemetry verdicts to %(path)s: '
                         '%(error)s', {'path': self.path, 'error': exc})

@@ -188,10 +188,11 @@ class DeviceTelemetry(Base, oslo_models.TimestampMixin):
 
     __tablename__ = 'device_telemetry'
 
-    id = sa.Column(sa.Integer, primary_key=True)
+    # One row per device, keyed by it (no auto-increment for concurrent
+    # reports' INSERT ... SELECT to contend for).
     device_uuid = sa.Column(
         sa.String(36), sa.ForeignKey('devices.uuid', ondelete='RESTRICT'),
-        nullable=False, unique=True)
+        primary_key=True)
     # JSON text: {field: value}
     sample = sa.Column(sa.Text, nullable=False)
     # When the agent read it; why it is stale (NULL: fresh).

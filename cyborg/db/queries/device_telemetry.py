@@ -14,15 +14,21 @@
 """Queries of device_telemetry: the latest telemetry sample of each
 device (cyborg.common.telemetry), one row per device.
 
-A changed sample costs one UPDATE (an INSERT after it the first time);
-a report without changes costs nothing here.  ``idle_since`` is kept in
+A changed sample costs one statement (an upsert: INSERT ... SELECT of
+the device, updated when its row is there); a report without changes
+costs nothing here.  ``idle_since`` is kept in
 the same statement: cleared while the device is busy, set at the first
 sample that is not, left as it is by a stale sample.
 """
 
+import functools
+
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 import sqlalchemy as sa
+from sqlalchemy.dialects import mysql
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.dialects import sqlite
 
 from cyborg import exception
 from cyborg import states
@@ -38,30 +44,45 @@ _HOSTS = models.Host.__table__
 
 #: What a sample does to ``idle_since``.
 _KEEP, _CLEAR, _START = 'keep', 'clear', 'start'
-_IDLE = sa.bindparam('b_idle')
-_READ_AT = sa.bindparam('b_read_at')
+_IDLE = sa.bindparam('b_idle', type_=sa.String)
+_READ_AT = sa.bindparam('b_read_at', type_=sa.DateTime)
+_NOW = sa.bindparam('b_now', type_=sa.DateTime)
+_SAMPLE = sa.bindparam('b_sample', type_=sa.Text)
+_STALE = sa.bindparam('b_stale', type_=sa.String)
 
-_UPDATE = sa.update(TABLE).where(
-    TABLE.c.device_uuid == sa.bindparam('b_uuid')).values(
-        sample=sa.bindparam('b_sample'), read_at=_READ_AT,
-        stale_reason=sa.bindparam('b_stale'),
-        updated_at=sa.bindparam('b_now'),
-        idle_since=sa.case(
-            (_IDLE == _CLEAR, sa.null()),
-            (_IDLE == _START, sa.func.coalesce(TABLE.c.idle_since,
-                                               _READ_AT)),
-            else_=TABLE.c.idle_since))
+_INSERTS = {'mysql': mysql.insert, 'postgresql': postgresql.insert,
+            'sqlite': sqlite.insert}
 
-# The first sample of a device of the host (none of another host).
-_INSERT = sa.insert(TABLE).from_select(
-    ['device_uuid', 'sample', 'read_at', 'stale_reason', 'idle_since',
-     'created_at', 'updated_at'],
-    sa.select(_DEVICES.c.uuid, sa.bindparam('b_sample'), _READ_AT,
-              sa.bindparam('b_stale'),
-              sa.bindparam('b_idle_since', type_=sa.DateTime),
-              sa.bindparam('b_now'), sa.bindparam('b_now'))
-    .where(_DEVICES.c.uuid == sa.bindparam('b_uuid'),
-           _DEVICES.c.hostname == sa.bindparam('b_host')))
+
+@functools.lru_cache(maxsize=None)
+def _upsert(dialect):
+    """One statement per sample, for the database's *dialect*: the
+    sample of a device of the host (nothing for another host's or an
+    unknown device: no row selected), its row inserted, else updated.
+
+    An upsert, not an UPDATE that may miss and an INSERT: on MariaDB an
+    UPDATE of a missing row locks the gap, which the first samples of
+    other hosts' devices insert into (deadlocks).
+    """
+    statement = _INSERTS[dialect](TABLE).from_select(
+        ['device_uuid', 'sample', 'read_at', 'stale_reason', 'idle_since',
+         'created_at', 'updated_at'],
+        sa.select(_DEVICES.c.uuid, _SAMPLE, _READ_AT, _STALE,
+                  sa.bindparam('b_idle_since', type_=sa.DateTime), _NOW,
+                  _NOW)
+        .where(_DEVICES.c.uuid == sa.bindparam('b_uuid'),
+               _DEVICES.c.hostname == sa.bindparam('b_host')))
+    values = {'sample': _SAMPLE, 'read_at': _READ_AT,
+              'stale_reason': _STALE, 'updated_at': _NOW,
+              'idle_since': sa.case(
+                  (_IDLE == _CLEAR, sa.null()),
+                  (_IDLE == _START, sa.func.coalesce(TABLE.c.idle_since,
+                                                     _READ_AT)),
+                  else_=TABLE.c.idle_since)}
+    if dialect == 'mysql':
+        return statement.on_duplicate_key_update(**values)
+    return statement.on_conflict_do_update(index_elements=['device_uuid'],
+                                           set_=values)
 
 
 def _idle(payload):
@@ -75,28 +96,27 @@ def _idle(payload):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def write(context, host, samples):
-    """Store the samples an agent of *host* reports.
+    """Store the samples an agent of *host* reports, one statement each.
 
     :param samples: ``{device uuid: {values, read_at, stale}}``.
     :returns: the uuids of the devices the host has no row of (nothing
         stored for them).
     """
     now = timeutils.utcnow()
+    statement = _upsert(context.session.get_bind().dialect.name)
     unknown = []
     for uuid, payload in sorted(samples.items()):
         read_at = timeutils.normalize_time(
             timeutils.parse_isotime(payload['read_at']))
         idle = _idle(payload)
-        params = {'b_uuid': uuid, 'b_read_at': read_at, 'b_now': now,
+        params = {'b_uuid': uuid, 'b_host': host, 'b_read_at': read_at,
+                  'b_now': now, 'b_idle': idle,
+                  'b_idle_since': read_at if idle == _START else None,
                   'b_sample': jsonutils.dumps(
                       telemetry.clean(payload['values']), sort_keys=True),
                   'b_stale': (payload.get('stale') or None) and
-                  payload['stale'][:255], 'b_idle': idle}
-        if db_api.execute(context, _UPDATE, params).rowcount:
-            continue
-        params.update(b_host=host,
-                      b_idle_since=read_at if idle == _START else None)
-        if not db_api.execute(context, _INSERT, params).rowcount:
+                  payload['stale'][:255]}
+        if not db_api.execute(context, statement, params).rowcount:
             unknown.append(uuid)
     return unknown
 
