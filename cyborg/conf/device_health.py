@@ -91,7 +91,8 @@ until it keeps them again.  A missing or stale reading changes nothing.
 * ``pcie_link_width``: the PCIe link trained narrower than it can (x8 in
   an x16 slot): a card badly seated, a failing lane or riser.  The PCI
   Express Base Specification lets a link train to fewer lanes when lanes
-  fail; the kernel's ``current_link_width`` and ``max_link_width``.
+  fail; the kernel's ``current_link_width`` against the smaller
+  ``max_link_width`` of the function and of its upstream port.
 * ``pcie_link_speed``: the link runs slower than it can.  Off by
   default: GPUs lower their link speed when idle to save power
   (``nvidia-smi --help-query-gpu``: the current link generation "may be

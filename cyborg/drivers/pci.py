@@ -317,11 +317,14 @@ class PciDevice:
 
     def link(self):
         """The PCIe link, as ``pcie_link_*`` telemetry fields
-        (cyborg.common.telemetry) of ``current_link_speed``,
-        ``max_link_speed``, ``current_link_width`` and
-        ``max_link_width``; those absent or unknown left out (a VF has
-        none).
+        (cyborg.common.telemetry) of ``current_link_speed`` and
+        ``current_link_width`` against the most both ends can reach: the
+        smaller of the function's ``max_link_speed`` (``max_link_width``)
+        and its upstream port's, where it has one (an x16 card in an x8
+        slot trains at x8 as it should).  Those absent or unknown are
+        left out (a VF has none).
         """
+        port = os.path.dirname(self.sys_path)
         found = {}
         for field, name, parse in (
                 ('pcie_link_speed_gts', 'current_link_speed', parse_speed),
@@ -329,6 +332,9 @@ class PciDevice:
                 ('pcie_link_width', 'current_link_width', _to_int),
                 ('pcie_link_max_width', 'max_link_width', _to_int)):
             value = parse(self.read(name))
+            if value and name.startswith('max_'):
+                upstream = parse(_read_file(os.path.join(port, name)))
+                value = min(value, upstream) if upstream else value
             if value:
                 found[field] = value
         return found

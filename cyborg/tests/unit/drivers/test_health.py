@@ -26,6 +26,7 @@ from oslotest import base as oslo_base
 
 from cyborg import conf as cyborg_conf
 from cyborg import privsep
+from cyborg.common import telemetry
 from cyborg.drivers import health
 from cyborg.drivers import pci
 from cyborg.drivers.crypto import qat
@@ -339,6 +340,15 @@ class _PciHealthTests(sysfs.FakeHostMixin):
         self.fs.write(path + 'current_link_speed', 'Unknown')
         self.assertNotIn('pcie_link_speed_gts', pci.by_address(
             self.pci_host)[fakesys.C62X].uncached().link())
+        # In an x8 slot of 8 GT/s the card's maximum is the slot's.
+        port = os.path.dirname(fakesys.pci_path(fakesys.C62X)) + '/'
+        self.fs.write(port + 'max_link_width', '8')
+        self.fs.write(port + 'max_link_speed', '8.0 GT/s PCIe')
+        self.assertEqual((8, 8.0, False), (
+            lambda link: (link['pcie_link_max_width'],
+                          link['pcie_link_max_speed_gts'],
+                          telemetry.link_degraded(link, speed=True)))(
+            pci.by_address(self.pci_host)[fakesys.C62X].link()))
 
     def test_nonfatal_and_correctable_growth_is_only_logged(self):
         self._check()
