@@ -230,6 +230,10 @@ class AcceleratorRequestNotFound(NotFound):
     msg_fmt = _("Accelerator request %(uuid)s could not be found.")
 
 
+class AcceleratorRequestWithoutDevice(NotFound):
+    msg_fmt = _("Accelerator request %(uuid)s holds no device.")
+
+
 class AcceleratorRequestBadState(Conflict):
     msg_fmt = _("Accelerator request %(uuid)s is in state %(state)s and "
                 "cannot move to %(target)s.")

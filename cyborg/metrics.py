@@ -13,11 +13,15 @@
 # under the License.
 """Every metric Cyborg exports to Prometheus, defined once.
 
-Two kinds (doc/source/admin/monitoring.rst): the fleet gauges (FLEET),
-read from the database by cyborg-api and served at its ``/metrics``; and
-the in-process counters and histograms on REGISTRY, what one conductor
-did, served by each conductor on ``[metrics] conductor_port``.  Labels are
-bounded: never an instance, ARQ or device uuid.
+Three kinds (doc/source/admin/monitoring.rst): the fleet gauges
+(FLEET), read from the database by cyborg-api and served at its
+``/metrics``; the in-process counters and histograms on REGISTRY, what
+one conductor did, served by each conductor on ``[metrics]
+conductor_port``; their labels are bounded, never an instance, ARQ or
+device uuid.  And each agent's device series (DEVICE_METRICS,
+doc/source/admin/telemetry.rst), one per device of its host, labelled
+with the device and, while bound, its instance and project, served on
+``[metrics] agent_port``.
 
 This module imports nothing of Cyborg: the service clients count here.
 """
@@ -28,6 +32,7 @@ import time
 
 from oslo_utils import timeutils
 import prometheus_client
+from prometheus_client import core as prometheus_core
 
 # The registry of the in-process metrics (not prometheus_client's global
 # one, so that a process that imports Cyborg as a library exports nothing
@@ -188,6 +193,171 @@ def serve_conductor(conf):
         return _CONDUCTOR_SERVERS[where]
 
 
+# --- each agent's device series -----------------------------------------
+
+#: The labels of every device series: the device and, while bound, the
+#: instances and projects that hold it (comma-separated when several
+#: share it).
+DEVICE_LABELS = ('host', 'device', 'deployable', 'resource_class', 'driver',
+                 'instance', 'project')
+
+#: One family of device series: its Prometheus name and type, its help,
+#: and the telemetry fields it shows (cyborg.common.telemetry), each with
+#: the values of its extra labels and a factor.
+DeviceMetric = collections.namedtuple(
+    'DeviceMetric', ('name', 'type', 'help', 'labels', 'fields'))
+
+
+def _one(field, factor=1):
+    return {field: ((), factor)}
+
+
+DEVICE_METRICS = (
+    DeviceMetric('cyborg_device_utilization_ratio', 'gauge',
+                 'Share of the last sample period the device computed.',
+                 (), _one('utilization')),
+    DeviceMetric('cyborg_device_memory_utilization_ratio', 'gauge',
+                 'Share of the last sample period the device\'s memory was '
+                 'read or written.', (), _one('memory_utilization')),
+    DeviceMetric('cyborg_device_memory_used_bytes', 'gauge',
+                 'Device memory allocated.', (), _one('memory_used_bytes')),
+    DeviceMetric('cyborg_device_memory_total_bytes', 'gauge',
+                 'Device memory installed.', (),
+                 _one('memory_total_bytes')),
+    DeviceMetric('cyborg_device_power_watts', 'gauge', 'Power drawn.', (),
+                 _one('power_watts')),
+    DeviceMetric('cyborg_device_power_limit_watts', 'gauge', 'Power limit.',
+                 (), _one('power_limit_watts')),
+    DeviceMetric('cyborg_device_temperature_celsius', 'gauge',
+                 'Temperature.', (), _one('temperature_celsius')),
+    DeviceMetric('cyborg_device_slowdown_temperature_celsius', 'gauge',
+                 'Temperature at which the device slows itself down.', (),
+                 _one('slowdown_temperature_celsius')),
+    DeviceMetric('cyborg_device_thermal_slowdown', 'gauge',
+                 '1 while the device slows itself down for heat.', (),
+                 _one('thermal_slowdown')),
+    DeviceMetric('cyborg_device_sm_clock_hertz', 'gauge',
+                 'Streaming multiprocessor clock.', (),
+                 _one('sm_clock_hertz')),
+    DeviceMetric('cyborg_device_ecc_errors', 'counter',
+                 'ECC errors by kind ("corrected", "uncorrected") and scope '
+                 '("volatile": since the driver loaded, "aggregate": over '
+                 'the device\'s life).', ('kind', 'scope'),
+                 {'ecc_%s_%s' % (kind, scope): ((kind, scope), 1)
+                  for kind in ('corrected', 'uncorrected')
+                  for scope in ('volatile', 'aggregate')}),
+    DeviceMetric('cyborg_device_retired_pages', 'gauge',
+                 'Memory pages retired, by cause ("single_bit": repeated '
+                 'corrected errors, "double_bit").', ('cause',),
+                 {'retired_pages_single_bit': (('single_bit',), 1),
+                  'retired_pages_double_bit': (('double_bit',), 1)}),
+    DeviceMetric('cyborg_device_remapped_rows', 'gauge',
+                 'Memory rows remapped, by the kind of error '
+                 '("correctable", "uncorrectable").', ('kind',),
+                 {'remapped_rows_correctable': (('correctable',), 1),
+                  'remapped_rows_uncorrectable': (('uncorrectable',), 1)}),
+    DeviceMetric('cyborg_device_memory_repair_pending', 'gauge',
+                 '1 while a page retirement or row remapping waits for a '
+                 'reset, by kind ("retired_pages", "remapped_rows").',
+                 ('kind',),
+                 {'retired_pages_pending': (('retired_pages',), 1),
+                  'remapped_rows_pending': (('remapped_rows',), 1)}),
+    DeviceMetric('cyborg_device_pcie_aer_errors', 'counter',
+                 'PCIe AER errors since boot, by kind ("correctable", '
+                 '"nonfatal", "fatal").', ('kind',),
+                 {'aer_' + kind: ((kind,), 1)
+                  for kind in ('correctable', 'nonfatal', 'fatal')}),
+    DeviceMetric('cyborg_device_pcie_link_width_lanes', 'gauge',
+                 'PCIe link width, now ("current") and the most the device '
+                 'and its slot can ("max").', ('bound',),
+                 {'pcie_link_width': (('current',), 1),
+                  'pcie_link_max_width': (('max',), 1)}),
+    DeviceMetric('cyborg_device_pcie_link_speed_transfers_per_second',
+                 'gauge', 'PCIe link speed per lane, now ("current") and the '
+                 'most the device and its slot can ("max").', ('bound',),
+                 {'pcie_link_speed_gts': (('current',), 1e9),
+                  'pcie_link_max_speed_gts': (('max',), 1e9)}),
+)
+
+#: The series the agent adds to its devices' samples.
+DEVICE_STATE = (
+    DeviceMetric('cyborg_device_pcie_link_degraded', 'gauge',
+                 '1 while the PCIe link runs below its maximum width (and '
+                 'speed, with the rule pcie_link_speed of [device_health] '
+                 'telemetry_rules).', (), 'pcie_link_degraded'),
+    DeviceMetric('cyborg_device_unhealthy', 'gauge',
+                 '1 while the agent finds the device unhealthy (any check; '
+                 'the reason is its health_reason).', (), 'failing'),
+    DeviceMetric('cyborg_device_telemetry_up', 'gauge',
+                 '1 when the last read of the device\'s telemetry succeeded '
+                 'and is recent; 0: its values are left out (stale).', (),
+                 'up'),
+    DeviceMetric('cyborg_device_telemetry_timestamp_seconds', 'gauge',
+                 'When the device\'s values were read (Unix time).', (),
+                 'read_at'),
+)
+
+#: A device's series: ``labels`` {DEVICE_LABELS: value}, ``sample`` (its
+#: telemetry values; {} when stale), ``state`` {DEVICE_STATE's fields}.
+DeviceSeries = collections.namedtuple('DeviceSeries',
+                                      ('labels', 'sample', 'state'))
+
+_FAMILIES = {'gauge': prometheus_core.GaugeMetricFamily,
+             'counter': prometheus_core.CounterMetricFamily}
+
+
+class DeviceCollector:
+    """The device series of an agent, made at each scrape of what
+    *source()* returns (a list of DeviceSeries): the last samples read,
+    never a read.
+    """
+
+    def __init__(self, source):
+        self.source = source
+
+    def collect(self):
+        devices = self.source()
+        for metric in DEVICE_METRICS:
+            family = _FAMILIES[metric.type](
+                metric.name, metric.help,
+                labels=DEVICE_LABELS + metric.labels)
+            for device in devices:
+                values = [device.labels.get(label) or ''
+                          for label in DEVICE_LABELS]
+                for field, (extra, factor) in sorted(metric.fields.items()):
+                    if field in device.sample:
+                        family.add_metric(values + list(extra),
+                                          float(device.sample[field]) *
+                                          factor)
+            yield family
+        for metric in DEVICE_STATE:
+            family = _FAMILIES[metric.type](metric.name, metric.help,
+                                            labels=DEVICE_LABELS)
+            for device in devices:
+                value = device.state.get(metric.fields)
+                if value is not None:
+                    family.add_metric([device.labels.get(label) or ''
+                                       for label in DEVICE_LABELS],
+                                      float(value))
+            yield family
+
+
+def serve_agent(conf, source):
+    """Serve an agent's device series (DeviceCollector of *source*) on
+    ``[metrics] agent_port`` and ``agent_host``, when the port is set.
+
+    :returns: the HTTP server, or None.
+    """
+    if not conf.metrics.agent_port:
+        return None
+    registry = prometheus_client.CollectorRegistry()
+    registry.register(DeviceCollector(source))
+    server, _thread = prometheus_client.start_http_server(
+        conf.metrics.agent_port, addr=conf.metrics.agent_host,
+        registry=registry)
+    return server
+
+
 # --- fleet gauges: cyborg-api, from the database -----------------------
 
 Gauge = collections.namedtuple('Gauge', ('name', 'help', 'labels'))
@@ -234,13 +404,19 @@ AGENT_LAST_REPORT_AGE = Gauge(
     'cyborg_agent_last_report_age_seconds', 'Seconds since the conductor '
     'last applied a report of the host\'s agent (absent when it never '
     'reported).', ('host',))
+IDLE_ACCELERATORS = Gauge(
+    'cyborg_idle_accelerators', 'Bound accelerators whose device stayed '
+    'under [telemetry] idle_threshold since it was bound, for [telemetry] '
+    'idle_window or longer, by host, resource class, driver and the '
+    'project that holds them (`cyborg instance-list --idle` names the '
+    'instances).', ('host', 'resource_class', 'driver', 'project'))
 FLEET_REFRESH = Gauge(
     'cyborg_fleet_refresh_timestamp_seconds', 'When the fleet gauges '
     'were last read from the database (Unix time).', ())
 
 FLEET = (ACCELERATORS, ACCELERATORS_RESERVED, DEVICES, ARQS, OUTBOX_DEPTH,
          OUTBOX_OLDEST_AGE, AGENTS, AGENT_UP, AGENT_LAST_REPORT_AGE,
-         FLEET_REFRESH)
+         IDLE_ACCELERATORS, FLEET_REFRESH)
 
 # Label values of the fleet gauges (the accelerators' states are
 # cyborg.api.metrics').
@@ -255,6 +431,9 @@ def exported_names():
     ``_total``, a histogram's ``_bucket``, ``_sum`` and ``_count``.
     """
     names = {gauge.name for gauge in FLEET}
+    for metric in DEVICE_METRICS + DEVICE_STATE:
+        names.add(metric.name + ('_total' if metric.type == 'counter'
+                                 else ''))
     for family in REGISTRY.collect():
         for sample in family.samples:
             names.add(sample.name)

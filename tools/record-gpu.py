@@ -17,13 +17,14 @@
 
 Runs the gpu driver's read paths only (nothing is configured, no MIG
 mode is changed, no GPU is reset): the nvidia-smi queries it makes
-(cyborg.drivers.gpu.mig, gpu_health, facts), a few more for reference
+(cyborg.drivers.gpu.mig, gpu_telemetry, facts), a few more for reference
 (``-q``, ``mig -lgip``), the GPUs' sysfs attributes, then the driver's
-own discovery and health check, as cyborg-agent runs them (its
-privileged helpers in process).  OUTPUT_DIR receives ``query-gpu.csv``,
-``query-health.csv``, ``query-facts.csv`` and ``mig-lgi.txt`` (the files
-cyborg.tests.fixtures.nvidia_smi answers from), each command's exit
-status in ``commands.json``, and ``discovery.json``.
+own discovery, health check and telemetry read, as cyborg-agent runs
+them (its privileged helpers in process), with the health the telemetry
+rules make of each sample.  OUTPUT_DIR receives ``query-gpu.csv``,
+``query-telemetry.csv``, ``query-facts.csv`` and ``mig-lgi.txt`` (the
+files cyborg.tests.fixtures.nvidia_smi answers from), each command's
+exit status in ``commands.json``, and ``discovery.json``.
 """
 
 import json
@@ -35,8 +36,10 @@ from oslo_config import cfg
 
 from cyborg import conf as cyborg_conf
 from cyborg import privsep
+from cyborg.drivers import health
+from cyborg.drivers import pci
 from cyborg.drivers.gpu import facts
-from cyborg.drivers.gpu import gpu_health
+from cyborg.drivers.gpu import gpu_telemetry
 from cyborg.drivers.gpu import mig
 from cyborg.drivers.gpu import nvidia
 
@@ -44,7 +47,7 @@ from cyborg.drivers.gpu import nvidia
 #: each answer goes to.
 DRIVER_QUERIES = {
     'query-gpu.csv': mig.QUERY_ARGV,
-    'query-health.csv': gpu_health.QUERY_ARGV,
+    'query-telemetry.csv': gpu_telemetry.QUERY_ARGV,
     'query-facts.csv': facts.QUERY_ARGV,
     'mig-lgi.txt': mig.LIST_GI_ARGV,
 }
@@ -57,7 +60,9 @@ REFERENCE = {
 }
 SYSFS = ('vendor', 'device', 'class', 'subsystem_vendor',
          'subsystem_device', 'numa_node', 'sriov_totalvfs', 'sriov_numvfs',
-         'current_link_speed', 'current_link_width')
+         'current_link_speed', 'current_link_width', 'max_link_speed',
+         'max_link_width', 'aer_dev_correctable', 'aer_dev_nonfatal',
+         'aer_dev_fatal')
 
 
 def run(out, name, argv, status):
@@ -108,9 +113,19 @@ def main(out):
     driver = nvidia.NvidiaGpuDriver(conf=conf, host='recorded')
     records = driver.discover()
     unhealthy = driver.check_health(records)
+    # As the agent reads it: sysfs's PCI facts, then the driver's.
+    devices = pci.by_address(driver.pci_host)
+    telemetry = {r.address: devices[r.address].telemetry()
+                 for r in records if r.address in devices}
+    for address, sample in driver.read_telemetry(records).items():
+        telemetry.setdefault(address, {}).update(sample)
     found = {
         'records': [r.to_dict() for r in records],
         'unhealthy': {address: repr(h) for address, h in unhealthy.items()},
+        'telemetry': telemetry,
+        'telemetry_health': {
+            address: repr(health.from_telemetry(sample, conf.device_health))
+            for address, sample in telemetry.items()},
         'sysfs': {r.address: sysfs(r.address) for r in records},
     }
     with open(os.path.join(out, 'discovery.json'), 'w') as f:

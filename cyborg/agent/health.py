@@ -14,16 +14,19 @@
 """The agent's health checks of its devices, after each discovery.
 
 A record's ``health`` is the worst of the generic PCI checks of its
-functions (cyborg.drivers.health.PciHealth) and its driver's
-``check_health()``.  It is part of the inventory hash: a change is
+functions (cyborg.drivers.health.PciHealth), its driver's
+``check_health()`` and the verdict of the rules on its telemetry
+(cyborg.agent.telemetry).  It is part of the inventory hash: a change is
 reported at once.
 """
 
+from oslo_config import cfg
 from oslo_log import log as logging
 
 from cyborg.drivers import health as health_lib
 from cyborg.drivers import pci
 
+CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
 
@@ -47,15 +50,17 @@ class HealthTracker:
         self._pci = {}
         self._last = {}
 
-    def assess(self, drivers, found):
+    def assess(self, drivers, found, verdicts=None):
         """Set ``health`` and ``health_reason`` of every record.
 
         :param found: ``{driver name: [Hardware]}``.
+        :param verdicts: ``{device uuid: Health}`` of the telemetry rules.
         :returns: ``{name: error}`` of the drivers whose check raised (the
             caller holds their devices).
         """
         seen = set()
         errors = {}
+        verdicts = verdicts or {}
         for name, driver in drivers.items():
             records = found.get(name) or []
             generic = self._generic(name, driver, records)
@@ -68,7 +73,8 @@ class HealthTracker:
             for record in records:
                 result = health_lib.worst(
                     [generic.get(record.uuid, health_lib.OK),
-                     vendor.get(record.address, health_lib.OK)])
+                     vendor.get(record.address, health_lib.OK),
+                     verdicts.get(record.uuid, health_lib.OK)])
                 record.health, record.health_reason = result
                 self._log_change(record, result)
                 seen.add(record.uuid)
@@ -82,7 +88,7 @@ class HealthTracker:
         checker = self._pci.get(name)
         if checker is None:
             checker = self._pci[name] = health_lib.PciHealth(
-                driver.pci_host)
+                driver.pci_host, CONF.device_health.aer_fatal_errors)
         try:
             devices = pci.by_address(driver.pci_host)
             result = {r.uuid: checker.check(r.uuid, functions(r), devices)

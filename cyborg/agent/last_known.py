@@ -16,11 +16,11 @@
 restart still has its devices held, not reported gone.
 """
 
-import json
 import os
 
 from oslo_log import log as logging
 
+from cyborg.agent import state_file
 from cyborg.objects import hardware as hardware_obj
 
 LOG = logging.getLogger(__name__)
@@ -56,14 +56,14 @@ class LastKnown:
         if self.path is None:
             return {}
         try:
-            with open(self.path) as f:
-                saved = json.load(f)
+            saved = state_file.read(self.path)
+            if saved is None:
+                return {}
             found = {name: [hardware_obj.Hardware.from_dict(r)
                             for r in records]
                      for name, records in saved.items()}
-        except FileNotFoundError:
-            return {}
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+        except (OSError, ValueError, KeyError, TypeError,
+                AttributeError) as exc:
             LOG.warning('Cannot read the last known hardware from %(path)s '
                         '(%(error)s); starting without',
                         {'path': self.path, 'error': exc})
@@ -79,12 +79,8 @@ class LastKnown:
                  for name, records in found.items()}
         if saved == self._saved:
             return
-        tmp = self.path + '.tmp'
         try:
-            os.makedirs(os.path.dirname(self.path), exist_ok=True)
-            with open(tmp, 'w') as f:
-                json.dump(saved, f, sort_keys=True)
-            os.replace(tmp, self.path)
+            state_file.write(self.path, saved)
         except OSError as exc:
             LOG.warning('Cannot write the last known hardware to %(path)s '
                         '(%(error)s); a restart while a driver fails will '

@@ -14,7 +14,9 @@
 """The agent's RPC endpoint and periodic tasks.
 
 Only ``@messaging.expose`` methods are reachable over RPC.  Everything
-that touches the hardware runs on the one work thread (cyborg.agent.work).
+that changes the hardware runs on the one work thread
+(cyborg.agent.work); telemetry is read on a thread of its own
+(cyborg.agent.telemetry), so that a hung read holds no report.
 """
 
 from oslo_config import cfg
@@ -23,6 +25,7 @@ import oslo_messaging as messaging
 from oslo_utils import timeutils
 
 from cyborg import exception
+from cyborg import metrics
 from cyborg import servicegroup
 from cyborg import version
 from cyborg.agent import device_work
@@ -30,6 +33,7 @@ from cyborg.agent import last_known
 from cyborg.agent import monitor
 from cyborg.agent import reboots
 from cyborg.agent import resource_tracker
+from cyborg.agent import telemetry
 from cyborg.agent import work
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.drivers import registry
@@ -61,9 +65,12 @@ class AgentManager:
             host, drivers, aliases, self.conductor_api,
             rp_name=CONF.agent.resource_provider_name,
             reboots=reboots.PendingReboots.from_conf(CONF),
-            last_known=last_known.LastKnown.from_conf(CONF))
+            last_known=last_known.LastKnown.from_conf(CONF),
+            telemetry=telemetry.TelemetryTracker.from_conf(CONF))
         self.monitor = None
         self.work = work.Worker(self._discover)
+        self.reader = None
+        self.exporter = None
         self._started_at = timeutils.utcnow()
         self._registered = False
         # The devices' configurations applied since this start
@@ -82,6 +89,11 @@ class AgentManager:
         self._heartbeat(context, wait_for_drivers=True)
         self.work.discover_soon(context, 'start')
         self.work.start()
+        self.reader = telemetry.Reader(
+            lambda: self._read_telemetry(context), CONF.telemetry.interval)
+        self.reader.start()
+        self.exporter = metrics.serve_agent(CONF,
+                                            self.tracker.telemetry_series)
         if CONF.agent.hotplug:
             self.monitor = monitor.HotplugMonitor(
                 lambda: self.work.discover_soon(context, 'hotplug'))
@@ -93,9 +105,16 @@ class AgentManager:
                 self.monitor = None
 
     def del_host(self, context):
-        """Stop watching hotplug events, and the work thread."""
+        """Stop watching hotplug events, reading telemetry, serving it,
+        and the work thread.
+        """
         if self.monitor is not None:
             self.monitor.stop()
+        if self.reader is not None:
+            self.reader.stop()
+        if self.exporter is not None:
+            self.exporter.shutdown()
+            self.exporter.server_close()
         self.work.stop()
 
     def periodic_tasks(self):
@@ -105,13 +124,23 @@ class AgentManager:
     def _discover_periodically(self, context):
         self.work.discover_soon(context, 'periodic')
 
+    def _read_telemetry(self, context):
+        """Read the devices' telemetry (the reader's thread); a verdict
+        of its rules that changed is reported at once.
+        """
+        if self.tracker.read_telemetry():
+            self.work.discover_soon(context, 'telemetry')
+
     def _discover(self, discovery):
         """Run a discovery of the work thread (see work.Discovery)."""
         reason = '+'.join(discovery.reasons)
         try:
-            self.tracker.update(discovery.context, driver=discovery.driver,
-                                reason=reason,
-                                discovery_ids=discovery.ids or None)
+            summary = self.tracker.update(
+                discovery.context, driver=discovery.driver, reason=reason,
+                discovery_ids=discovery.ids or None)
+            if summary['changed'] and self.reader is not None:
+                # New devices get their first sample now.
+                self.reader.kick()
         except exception.DriverNotEnabled as exc:
             LOG.warning('Discovery (%(reason)s) refused: %(error)s',
                         {'reason': reason, 'error': exc.message})

@@ -12,7 +12,8 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """The agent's drivers and what they found: running discovery, and
-reporting to the conductor behind an inventory hash.
+reporting to the conductor behind an inventory hash, with the devices'
+telemetry that changed (cyborg.agent.telemetry).
 """
 
 import collections
@@ -26,6 +27,7 @@ from cyborg import exception
 from cyborg.agent import health
 from cyborg.agent import last_known as last_known_mod
 from cyborg.agent import reboots as reboots_mod
+from cyborg.agent import telemetry as telemetry_mod
 from cyborg.common import device_config
 from cyborg.common import driver_config
 from cyborg.common import driver_names
@@ -76,11 +78,15 @@ class ResourceTracker:
         under; None: the host.
     :param reboots: a reboots.PendingReboots (default: in memory).
     :param last_known: a last_known.LastKnown (default: not kept).
+    :param telemetry: a telemetry.TelemetryTracker (default: its verdicts
+        not kept).
     """
 
     def __init__(self, host, drivers, aliases, conductor_api,
-                 rp_name=None, reboots=None, last_known=None):
+                 rp_name=None, reboots=None, last_known=None,
+                 telemetry=None):
         self.host = host
+        self.telemetry = telemetry or telemetry_mod.TelemetryTracker()
         self.reboots = reboots or reboots_mod.PendingReboots()
         self.rp_name = rp_name
         self.drivers = drivers
@@ -405,7 +411,8 @@ class ResourceTracker:
                 LOG.exception('Discovery of driver %s failed', name)
                 self._errors[name] = '%s: %s' % (type(exc).__name__, exc)
         # Every driver's: a health change is reported at once.
-        self._check_errors = self._health.assess(self.drivers, self._found)
+        self._check_errors = self._health.assess(
+            self.drivers, self._found, self.telemetry.verdicts())
         for name in self.drivers:
             self._hold(name)
         self._known.update({n: self._found[n] for n in self.drivers})
@@ -502,13 +509,38 @@ class ResourceTracker:
         return answer['status']
 
     def _send(self, context, records, digest, generation, discovery=None):
-        """Report *digest*, with the inventory *records* unless None."""
+        """Report *digest*, with the inventory *records* unless None, and
+        the telemetry that changed.
+        """
         hardware = (hardware_obj.HardwareList(objects=records)
                     if records is not None else None)
-        return self.conductor_api.report(
+        with self._lock:
+            sent = self.telemetry.changes(self._records)
+        answer = self.conductor_api.report(
             context, host=self.host, generation=generation,
             inventory_hash=digest, hardware=hardware,
-            rp_name=self.rp_name, discovery=discovery)
+            rp_name=self.rp_name, discovery=discovery, telemetry=sent)
+        self.telemetry.acknowledged(sent, answer.get('telemetry'))
+        return answer
+
+    def read_telemetry(self):
+        """Read the telemetry of the devices each driver reports (not
+        under the drivers' lock: a read may take ``[telemetry]
+        read_timeout``).
+
+        :returns: whether a verdict of the telemetry rules changed.
+        """
+        with self._lock:
+            drivers = dict(self.drivers)
+            found = {name: [r for r in self._records if r.driver == name]
+                     for name in drivers}
+        return self.telemetry.read(drivers, found)
+
+    def telemetry_series(self):
+        """The Prometheus series of the devices (metrics.DeviceSeries)."""
+        with self._lock:
+            records = list(self._records)
+        return self.telemetry.series(self.host, records)
 
     def update(self, context, driver=None, reason='periodic',
                discovery_ids=None):

@@ -50,6 +50,7 @@ DEVICE_CLASS_NOT_FOUND = 'cyborg.device_class.not_found'
 DEVICE_CLASS_EXISTS = 'cyborg.device_class.name_conflict'
 DEVICE_CLASS_INVALID = 'cyborg.device_class.invalid'
 ARQ_NOT_FOUND = 'cyborg.accelerator_request.not_found'
+ARQ_WITHOUT_DEVICE = 'cyborg.accelerator_request.without_device'
 ARQ_BAD_STATE = 'cyborg.accelerator_request.bad_state'
 ARQ_NOT_RESOLVED = 'cyborg.accelerator_request.not_resolved'
 INSTANCE_ALREADY_BOUND = 'cyborg.accelerator_request.instance_bound'
@@ -108,6 +109,7 @@ _BY_EXCEPTION = {
     exception.DeviceClassExists: DEVICE_CLASS_EXISTS,
     exception.DeviceClassInvalid: DEVICE_CLASS_INVALID,
     exception.AcceleratorRequestNotFound: ARQ_NOT_FOUND,
+    exception.AcceleratorRequestWithoutDevice: ARQ_WITHOUT_DEVICE,
     exception.AcceleratorRequestBadState: ARQ_BAD_STATE,
     exception.InstanceAlreadyBound: INSTANCE_ALREADY_BOUND,
     exception.BindProviderMismatch: ARQ_PROVIDER_MISMATCH,

@@ -17,6 +17,7 @@ per process.
 """
 
 import calendar
+import datetime
 import ipaddress
 import threading
 import time
@@ -156,8 +157,10 @@ class FleetCollector(prometheus_registry.Collector):
                      self.conf.metrics.cache_seconds)
             if not fresh:
                 now = servicegroup.now()
-                data = metrics_queries.fleet(self._context(),
-                                             servicegroup.AGENT)
+                data = metrics_queries.fleet(
+                    self._context(), servicegroup.AGENT,
+                    now - datetime.timedelta(
+                        seconds=self.conf.telemetry.idle_window))
                 self._snapshot = (data, now)
                 self._read_at = time.monotonic()
             return self._snapshot
@@ -177,6 +180,13 @@ class FleetCollector(prometheus_registry.Collector):
         yield _arqs(snapshot)
         yield from _outboxes(snapshot, read)
         yield from _agents(snapshot, up, read)
+        idle = _family(metrics.IDLE_ACCELERATORS)
+        for host, rc, driver, project, count in sorted(
+                snapshot['idle'], key=lambda row: tuple(
+                    value or '' for value in row[:4])):
+            idle.add_metric([host, rc or '', driver or '', project or ''],
+                            count)
+        yield idle
         refreshed = _family(metrics.FLEET_REFRESH)
         refreshed.add_metric([], calendar.timegm(read.utctimetuple()) +
                              read.microsecond / 1e6)

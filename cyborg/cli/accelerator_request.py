@@ -17,7 +17,8 @@ from cyborg.cli import common
 
 # An ARQ shows every member the API answers with (those of the
 # microversion asked); a table of them leaves these out.
-DETAIL = ('device_health_reason', 'device_health_since', 'project_id',
+DETAIL = ('device_health_reason', 'device_health_since',
+          'device_utilization', 'device_idle_since', 'project_id',
           'attach_handle_uuid', 'created_at', 'updated_at')
 
 # States after which a bind has ended, well or not.

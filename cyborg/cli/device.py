@@ -21,6 +21,10 @@ from cyborg.cli import common
 
 COLUMNS = common.field_columns('uuid', 'type', 'vendor', 'model',
                                'hostname', 'status', 'health')
+# --long (2.4): the latest telemetry's utilization (0 to 1) and
+# temperature.
+LONG_COLUMNS = COLUMNS + common.field_columns('utilization',
+                                              'temperature_celsius')
 DETAIL_COLUMNS = common.field_columns(
     'uuid', 'type', 'vendor', 'model', 'hostname', 'status', 'health',
     'health_reason', 'health_since', 'std_board_info', 'vendor_board_info',
@@ -38,6 +42,9 @@ class ListDevices(common.Lister):
         parser.add_argument('--host', help='Only the devices of HOST.')
         parser.add_argument('--status', choices=['enabled', 'maintaining'],
                             help='Only devices in this status.')
+        parser.add_argument('--long', action='store_true',
+                            help='Also the utilization and temperature of '
+                                 'their latest telemetry.')
         return parser
 
     def take_action(self, parsed_args):
@@ -45,7 +52,16 @@ class ListDevices(common.Lister):
                                vendor=parsed_args.vendor,
                                hostname=parsed_args.host,
                                status=parsed_args.status)
-        return common.rows(body['devices'], COLUMNS)
+        if not parsed_args.long:
+            return common.rows(body['devices'], COLUMNS)
+        return common.rows([_with_telemetry(d) for d in body['devices']],
+                           LONG_COLUMNS)
+
+
+def _with_telemetry(device):
+    values = (device.get('telemetry') or {}).get('values') or {}
+    return dict(device, utilization=values.get('utilization'),
+                temperature_celsius=values.get('temperature_celsius'))
 
 
 # From 2.4: a device's configuration (device-show, device-configure).

@@ -197,10 +197,10 @@ class ShowInstance(common.ShowOne):
         server = body['server']
 
         def arqs(origin):
-            return [' '.join((a['uuid'], a['device_profile_name'],
-                              a['state'], a['attach_handle_type'] or '-',
-                              a['device_health'] or '-'))
-                    for a in body['arqs'] if a['origin'] == origin]
+            return [' '.join(filter(None, (
+                a['uuid'], a['device_profile_name'], a['state'],
+                a['attach_handle_type'] or '-', a['device_health'] or '-',
+                _busy(a)))) for a in body['arqs'] if a['origin'] == origin]
 
         item = dict(server, flavor=server['flavor']['original_name'],
                     nova_arqs=arqs('create'), attached_arqs=arqs('attach'),
@@ -214,13 +214,27 @@ class ShowInstance(common.ShowOne):
             'nova_arqs', 'attached_arqs', 'attachments'))
 
 
+def _busy(arq):
+    """How busy an ARQ's device is: ``utilization 0.93`` and, while idle,
+    ``idle since <time>``; empty when not known.
+    """
+    words = []
+    if arq.get('device_utilization') is not None:
+        words.append('utilization %g' % arq['device_utilization'])
+    if arq.get('device_idle_since'):
+        words.append('idle since %s' % arq['device_idle_since'])
+    return ', '.join(words)
+
+
 LIST_COLUMNS = common.field_columns(
     'uuid', 'name', 'status', 'host', 'flavor', 'project_id', 'audit',
     'accelerators')
 
 
-def _listed_row(entry):
-    """One server of GET /v2/instances as a row of instance-list."""
+def _listed_row(entry, idle=False):
+    """One server of GET /v2/instances as a row of instance-list (with
+    *idle*, since when each accelerator is idle).
+    """
     server = entry['server'] or {}
     return dict(
         uuid=entry['uuid'], name=server.get('name'),
@@ -230,10 +244,11 @@ def _listed_row(entry):
         # Nova no longer knows the server, or shows it elsewhere: what
         # "cyborg-manage instance heal" would release.
         audit=entry['audit'] or '',
-        accelerators=['%s %s %s %s%s' % (
+        accelerators=['%s %s %s %s%s%s' % (
             a['arq'], a['driver'] or '-', a['device_profile_name'],
             a['hostname'], ' (attached)' if a['origin'] == 'attach'
-            else '') for a in entry['accelerators']])
+            else '', ' (idle since %s)' % a['device_idle_since']
+            if idle else '') for a in entry['accelerators']])
 
 
 class ListInstances(common.Lister):
@@ -245,7 +260,8 @@ class ListInstances(common.Lister):
     gave it).  AUDIT says what "cyborg-manage instance audit" finds:
     "server gone" (Nova has no such server) or "other host" (Nova shows
     it on another host).  Cyborg asks Nova once per host, not once per
-    server.
+    server.  With --idle, only the accelerators whose device stayed idle
+    since it was bound for [telemetry] idle_window (a day by default).
     """
 
     def get_parser(self, prog_name):
@@ -257,6 +273,11 @@ class ListInstances(common.Lister):
         parser.add_argument('--device-profile', metavar='NAME',
                             help='Only the accelerators of this device '
                                  'profile.')
+        parser.add_argument('--idle', action='store_true',
+                            help='Only the accelerators idle for the '
+                                 "cloud's idle window (under its "
+                                 'utilization threshold since they were '
+                                 'bound).')
         return parser
 
     def take_action(self, parsed_args):
@@ -265,15 +286,18 @@ class ListInstances(common.Lister):
             body = self.client.get(
                 '/instances', driver=parsed_args.driver,
                 host=parsed_args.host,
-                device_profile=parsed_args.device_profile, marker=marker)
+                device_profile=parsed_args.device_profile, marker=marker,
+                idle='true' if parsed_args.idle else None)
             entries.extend(body['instances'])
             if 'next' not in body:
                 break
             marker = body['instances'][-1]['uuid']
         if not entries:
             # An empty table would say nothing at all.
-            self.progress('No server holds accelerators%s.' % (
+            self.progress('No server holds %saccelerators%s.' % (
+                'idle ' if parsed_args.idle else '',
                 ' of that driver, host or device profile'
                 if (parsed_args.driver or parsed_args.host or
                     parsed_args.device_profile) else ''))
-        return common.rows([_listed_row(e) for e in entries], LIST_COLUMNS)
+        return common.rows([_listed_row(e, parsed_args.idle)
+                            for e in entries], LIST_COLUMNS)

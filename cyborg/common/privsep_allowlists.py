@@ -29,9 +29,6 @@ ONLY_ARGS = {
         ('--query-gpu=index,pci.bus_id,mig.mode.current',
          '--format=csv,noheader'),
         ('mig', '-lgi'),
-        ('--query-gpu=pci.bus_id,ecc.errors.uncorrected.volatile.total,'
-         'retired_pages.pending,remapped_rows.pending',
-         '--format=csv,noheader'),
         ('--query-gpu=pci.bus_id,memory.total,compute_cap,driver_version,'
          'vbios_version', '--format=csv,noheader,nounits'),
     ]),
@@ -44,6 +41,25 @@ GPU_INDEX = '[0-9]{1,4}'
 MIG_PROFILES = (r'[0-9]{1,2}g\.[0-9]{1,4}gb(\+me)?'
                 r'(,[0-9]{1,2}g\.[0-9]{1,4}gb(\+me)?){0,15}')
 
+#: The read-only fields of the gpu driver's telemetry query
+#: (cyborg.drivers.gpu.gpu_telemetry), which runs without those an older
+#: nvidia-smi refuses.
+TELEMETRY_FIELDS = (
+    'utilization.gpu', 'utilization.memory', 'memory.used', 'memory.total',
+    'power.draw', 'power.limit', 'temperature.gpu', 'clocks.sm',
+    'ecc.errors.corrected.volatile.total',
+    'ecc.errors.uncorrected.volatile.total',
+    'ecc.errors.corrected.aggregate.total',
+    'ecc.errors.uncorrected.aggregate.total',
+    'retired_pages.single_bit_ecc.count', 'retired_pages.double_bit.count',
+    'retired_pages.pending', 'remapped_rows.correctable',
+    'remapped_rows.uncorrectable', 'remapped_rows.pending',
+    'remapped_rows.failure', 'temperature.gpu.tlimit',
+    'clocks_event_reasons.hw_thermal_slowdown')
+_TELEMETRY_QUERY = r'--query-gpu=pci\.bus_id(,(%s)){1,%d}' % (
+    '|'.join(f.replace('.', r'\.') for f in TELEMETRY_FIELDS),
+    len(TELEMETRY_FIELDS))
+
 #: Argument lists whose values vary: each argument must match its
 #: regular expression whole, and the lengths agree.  The gpu driver's MIG
 #: configuration (cyborg.drivers.gpu.mig_config), always of one GPU
@@ -54,6 +70,7 @@ ARG_PATTERNS = {
         ('mig', '-i', GPU_INDEX, '-dci'),
         ('mig', '-i', GPU_INDEX, '-dgi'),
         ('mig', '-i', GPU_INDEX, '-cgi', MIG_PROFILES, '-C'),
+        (_TELEMETRY_QUERY, '--format=csv,noheader,nounits'),
     ),
 }
 

@@ -187,8 +187,10 @@ class ConductorAPI:
     # Agents and inventory ----------------------------------------------------
 
     def report(self, context, host, generation, inventory_hash,
-               hardware=None, rp_name=None, discovery=None, timeout=None):
-        """Report an agent's hardware, or only its hash when unchanged.
+               hardware=None, rp_name=None, discovery=None, telemetry=None,
+               timeout=None):
+        """Report an agent's hardware, or only its hash when unchanged,
+        with its devices' telemetry that changed.
 
         :param generation: the agent's counter of inventory changes.
         :param inventory_hash: cyborg.objects.hardware.inventory_hash of it.
@@ -196,17 +198,24 @@ class ConductorAPI:
         :param rp_name: ``[agent] resource_provider_name``; None: the host.
         :param discovery: ``{ids, drivers}`` or ``{ids, error}`` when the
             report answers discoveries.
+        :param telemetry: ``{device uuid: {values, read_at, stale}}`` of the
+            devices whose sample changed meaningfully
+            (cyborg.common.telemetry), possibly empty; None: an agent that
+            sends none (no bindings in the answer).
         :param timeout: seconds to wait (default: rpc_response_timeout).
         :returns: ``{status, generation, inventory_hash, cost}``: status
             ``stored``, ``unchanged`` or ``resend`` (send it all); generation:
             the host's stored reports (None for a hash); cost:
-            ``{db_statements, db_writes, placement_calls, ms}``.
+            ``{db_statements, db_writes, placement_calls, ms}``; with
+            *telemetry*, ``telemetry``: ``{unknown: [uuids of devices it
+            has no row of], bindings: {device uuid: [{instance, project}]}}``.
         """
         cctxt = self.client.prepare(version='1.0', timeout=timeout)
         return cctxt.call(context, 'report', host=host,
                           generation=generation,
                           inventory_hash=inventory_hash, hardware=hardware,
-                          rp_name=rp_name, discovery=discovery)
+                          rp_name=rp_name, discovery=discovery,
+                          telemetry=telemetry)
 
     def discovery_start(self, context, host=None, driver=None,
                         timeout=None):

@@ -33,6 +33,7 @@ from cyborg.conf import pci
 from cyborg.conf import placement
 from cyborg.conf import privsep
 from cyborg.conf import quota
+from cyborg.conf import telemetry
 from cyborg.conf import upgrade_levels
 
 CONF = cfg.CONF
@@ -52,6 +53,7 @@ OPTION_MODULES = (
     placement,
     quota,
     device_health,
+    telemetry,
     metrics,
     upgrade_levels,
     pci,

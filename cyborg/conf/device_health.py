@@ -11,7 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Options of the [device_health] group: hold-down and GPU XID errors."""
+"""Options of the [device_health] group: hold-down, the rules that make a
+device unhealthy.
+"""
 
 from oslo_config import cfg
 from oslo_config import types
@@ -53,8 +55,11 @@ Related options:
                 help=_("""
 The XID errors of the NVIDIA driver, read from the kernel log at each
 health check, that make a GPU unhealthy; other XIDs are logged only.  The
-default holds those whose action in NVIDIA's Xid catalog is a GPU reset,
-a reboot or service, not an application restart.
+default holds those whose resolution in NVIDIA's "Xid Errors" catalog
+(https://docs.nvidia.com/deploy/xid-errors/) is a GPU reset, a reboot or
+service, not an application restart: 48 (double-bit ECC error), 62, 64,
+74, 79 (the GPU fell off the bus), 92, 95 (uncontained ECC error), 119,
+120, 140 and 63 (a row remapping or page retirement recorded).
 
 Possible values:
 
@@ -65,6 +70,87 @@ Related options:
 
 * ``[cyborg_kernel_log]`` (the privileged kernel log reader)
 * ``[device_health] hold_down``
+""")),
+    cfg.ListOpt('telemetry_rules',
+                item_type=types.String(choices=(
+                    'ecc', 'pcie_link_width', 'pcie_link_speed',
+                    'thermal')),
+                default=['ecc', 'pcie_link_width', 'thermal'],
+                help=_("""
+The rules the agent applies to each device's telemetry (read every
+``[telemetry] interval`` seconds); a device that breaks one is unhealthy
+until it keeps them again.  A missing or stale reading changes nothing.
+
+* ``ecc``: ``ecc_uncorrectable_errors`` or more uncorrectable ECC errors
+  since the GPU driver was loaded, a page retirement or row remapping
+  waiting for a reset, or a row remapping that failed.  NVIDIA, "GPU
+  Memory Error Management"
+  (https://docs.nvidia.com/deploy/a100-gpu-mem-error-mgmt/): an
+  uncorrectable error ends the applications on the GPU, and pending
+  retirements and remappings take effect only at a reset.
+* ``pcie_link_width``: the PCIe link trained narrower than it can (x8 in
+  an x16 slot): a card badly seated, a failing lane or riser.  The PCI
+  Express Base Specification lets a link train to fewer lanes when lanes
+  fail; the kernel's ``current_link_width`` against the smaller
+  ``max_link_width`` of the function and of its upstream port.
+* ``pcie_link_speed``: the link runs slower than it can.  Off by
+  default: GPUs lower their link speed when idle to save power
+  (``nvidia-smi --help-query-gpu``: the current link generation "may be
+  reduced when the GPU is not in use").
+* ``thermal``: the temperature at the device's slowdown threshold, less
+  ``slowdown_margin_celsius``, or its thermal slowdown engaged
+  (``clocks_event_reasons.hw_thermal_slowdown``): the device throttles
+  itself, and its cooling needs attention.
+
+Possible values:
+
+* a comma-separated list of the rules above;
+* an empty list: telemetry never makes a device unhealthy.
+
+Related options:
+
+* ``[device_health] ecc_uncorrectable_errors``, ``slowdown_margin_celsius``
+* ``[telemetry] interval``
+""")),
+    cfg.IntOpt('ecc_uncorrectable_errors',
+               default=1,
+               min=1,
+               help=_("""
+Uncorrectable ECC errors since the device's driver was loaded at which the
+``ecc`` rule makes it unhealthy.  NVIDIA documents a single one as ending
+the applications that used the memory (see ``telemetry_rules``).
+
+Related options:
+
+* ``[device_health] telemetry_rules``
+""")),
+    cfg.IntOpt('slowdown_margin_celsius',
+               default=0,
+               min=0,
+               help=_("""
+Degrees below a device's slowdown temperature at which the ``thermal``
+rule makes it unhealthy; 0: at the threshold itself, when the device
+already slows down (NVIDIA's "GPU Slowdown Temp" of ``nvidia-smi -q``).
+
+Related options:
+
+* ``[device_health] telemetry_rules``
+""")),
+    cfg.IntOpt('aer_fatal_errors',
+               default=1,
+               min=0,
+               help=_("""
+New fatal PCIe AER errors of a device's function between two health
+checks that make the device unhealthy (``aer_dev_fatal`` of sysfs).  A
+fatal error leaves the link unreliable until it is reset (PCI Express Base
+Specification, "Error Signaling and Logging"; the kernel's
+``Documentation/PCI/pcieaer-howto.rst``).
+
+Possible values:
+
+* 0: AER errors never make a device unhealthy (they are still reported
+  as telemetry);
+* a number of errors.
 """)),
 ]
 

@@ -25,8 +25,9 @@ metrics_group = cfg.OptGroup(
     help=_("""
 Metrics for Prometheus, off by default: cyborg-api serves the fleet's
 state read from the database (``/metrics``); each cyborg-conductor serves
-what it counted itself on a port of its own.  See the admin guide's
-monitoring page.
+what it counted itself on a port of its own, and each cyborg-agent its
+devices' telemetry.  See the admin guide's monitoring and telemetry
+pages.
 """))
 
 metrics_opts = [
@@ -99,6 +100,35 @@ The address on which cyborg-conductor serves its metrics.
 Related options:
 
 * ``[metrics] conductor_port``
+""")),
+    cfg.PortOpt('agent_port',
+                default=0,
+                help=_("""
+The TCP port on which cyborg-agent serves its devices' telemetry (one
+series per device and measure, labelled with the host, device, deployable,
+resource class, driver and, while bound, the instance and project), at any
+path, without a token.  A scrape reads the last samples taken (every
+``[telemetry] interval`` seconds); it runs no command.
+
+Possible values:
+
+* 0: not served;
+* a port number, such as 9465.
+
+Related options:
+
+* ``[metrics] agent_host``
+* ``[telemetry] interval``
+""")),
+    cfg.HostAddressOpt('agent_host',
+                       default='127.0.0.1',
+                       help=_("""
+The address on which cyborg-agent serves its devices' telemetry: the one
+Prometheus reaches the host on (``0.0.0.0``: every address).
+
+Related options:
+
+* ``[metrics] agent_port``
 """)),
 ]
 

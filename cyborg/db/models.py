@@ -180,6 +180,29 @@ class Device(Base, oslo_models.TimestampMixin):
     health_since = sa.Column(sa.DateTime, nullable=True)
 
 
+class DeviceTelemetry(Base, oslo_models.TimestampMixin):
+    """The latest telemetry sample of a device (cyborg.common.telemetry),
+    one row per device, rewritten when its agent reports a meaningful
+    change; the series are Prometheus'.
+    """
+
+    __tablename__ = 'device_telemetry'
+
+    # One row per device, keyed by it (no auto-increment for concurrent
+    # reports' INSERT ... SELECT to contend for).
+    device_uuid = sa.Column(
+        sa.String(36), sa.ForeignKey('devices.uuid', ondelete='RESTRICT'),
+        primary_key=True)
+    # JSON text: {field: value}
+    sample = sa.Column(sa.Text, nullable=False)
+    # When the agent read it; why it is stale (NULL: fresh).
+    read_at = sa.Column(sa.DateTime, nullable=False)
+    stale_reason = sa.Column(sa.String(255), nullable=True)
+    # Since when its utilization has stayed under [telemetry]
+    # idle_threshold (NULL: busy, or no utilization read).
+    idle_since = sa.Column(sa.DateTime, nullable=True)
+
+
 class DeviceConfig(Base, oslo_models.TimestampMixin):
     """A device's desired configuration (cyborg.common.device_config),
     keyed by the device's uuid so that it outlives the device's rows.

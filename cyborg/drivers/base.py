@@ -215,6 +215,26 @@ class AcceleratorDriver(abc.ABC):
         """
         return {}
 
+    def read_telemetry(self, records, bound=()):
+        """What the devices are doing now (cyborg.common.telemetry), beyond
+        what sysfs gives of any PCI function (AER counters, link: the
+        agent reads those for every driver with ``pci_health``); one batch
+        for the host's records, never a process per device, read-only.
+
+        A vendor tool runs with ``self.conf.telemetry.read_timeout``: the
+        agent never waits on a read to report, and marks the samples of a
+        driver whose read raised stale, with the error.
+
+        :param records: the ``hardware.Hardware`` of the last discover().
+        :param bound: the uuids of the records an instance holds, as the
+            conductor last said (a simulator's business; hardware tells).
+        :raises: any exception: the samples of the driver's devices are
+            stale, their health unchanged.
+        :returns: ``{control-path address: {field: value}}``; {} (the
+            default): nothing beyond sysfs.
+        """
+        return {}
+
     # Helpers of subclasses ------------------------------------------------
 
     def deployable_name(self, suffix):

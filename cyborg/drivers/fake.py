@@ -25,7 +25,8 @@ with FAIL_PROGRAM_MARKER fails), vGPUs' mdevs made and removed, QATs
 (VF count and driver) and GPUs (an A100 80GB: mode, vGPU type, MIG
 layout, by the gpu driver's rules) configured; the state is kept in
 memory.  ``[fake_driver] raise_in`` makes the driver raise as a buggy one
-would.
+would.  Their telemetry and the faults injected into it are
+cyborg.drivers.fake_telemetry's.
 """
 
 import hashlib
@@ -37,6 +38,7 @@ from cyborg.common import device_config
 from cyborg.common import traits as cyborg_traits
 from cyborg.conf import fake as fake_conf
 from cyborg.drivers import base
+from cyborg.drivers import fake_telemetry
 from cyborg.drivers import health
 from cyborg.drivers import sriov
 from cyborg.drivers.gpu import gpu_config
@@ -146,10 +148,56 @@ class FakeDriver(base.AcceleratorDriver):
                                'raise_in)' % operation)
 
     def check_health(self, records):
+        """simulate_health()'s verdicts, and the faults file's critical
+        XIDs and fatal AER errors.
+        """
         self._raise_if_asked('check_health')
-        with self._lock:
-            return {r.address: health.unhealthy(self.unhealthy[r.address])
-                    for r in records if r.address in self.unhealthy}
+        faults = fake_telemetry.load_faults(
+            self.conf.fake_driver.faults_file)
+        found = {}
+        for record in records:
+            reasons = self._faulty(fake_telemetry.fault_of(faults, record))
+            with self._lock:
+                if record.address in self.unhealthy:
+                    reasons.insert(0, self.unhealthy[record.address])
+            if reasons:
+                found[record.address] = health.unhealthy('; '.join(reasons))
+        return found
+
+    def _faulty(self, fault):
+        opts = self.conf.device_health
+        reasons = []
+        if fault.get('xid') in opts.gpu_critical_xids:
+            reasons.append('GPU XID %d (simulated)' % fault['xid'])
+        fatal = int(fault.get('aer_fatal', 0))
+        if opts.aer_fatal_errors and fatal >= opts.aer_fatal_errors:
+            reasons.append('%d fatal AER errors (simulated)' % fatal)
+        return reasons
+
+    def read_telemetry(self, records, bound=()):
+        """Simulated values (fake_telemetry), with the faults file's.
+
+        :raises: RuntimeError (a ``read_error`` fault), CommandTimeout (a
+            ``read_seconds`` fault over ``[telemetry] read_timeout``).
+        """
+        faults = fake_telemetry.load_faults(
+            self.conf.fake_driver.faults_file)
+        for record in records:
+            self._read_faults(fake_telemetry.fault_of(faults, record))
+        now = time.time()
+        return {r.address: fake_telemetry.sample(
+            self._kind_of(r.address), r, r.uuid in bound, now,
+            fake_telemetry.fault_of(faults, r)) for r in records}
+
+    def _read_faults(self, fault):
+        if 'read_seconds' in fault:
+            timeout = self.conf.telemetry.read_timeout
+            time.sleep(min(float(fault['read_seconds']), timeout))
+            if float(fault['read_seconds']) >= timeout:
+                raise exception.CommandTimeout(command='fake-telemetry',
+                                               timeout=timeout)
+        if 'read_error' in fault:
+            raise RuntimeError(str(fault['read_error']))
 
     def discover(self):
         # [fake_driver] discover_seconds: a slow discovery, for tests.

@@ -17,7 +17,8 @@ Selectors are ``[pci] device_spec`` (cyborg.drivers.selector); with none,
 the accelerator PCI classes.  Each selected function is a deployable with
 one ``PCI`` handle, grouped into one device per PF; when VFs are
 selected the PF itself is not offered (it cannot be passed through while
-its VFs are in use).
+its VFs are in use).  Its telemetry is what sysfs gives any PCIe
+function (AER counters, link), read by the agent.
 
 A selected SR-IOV PF's VF count and driver can be configured
 (cyborg.drivers.sriov): ``vfio-pci``, or the driver the VFs have now (the

@@ -11,12 +11,19 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Device health: what a health check returns, and the generic PCI checks
-(AER counters, a function gone, config space of all ones).
+"""Device health: what a health check returns, the generic PCI checks
+(AER counters, a function gone, config space of all ones) and the rules
+on a device's telemetry.
 
 AER counters only grow from boot, so the first read of a function is its
 baseline, and it is unhealthy for the interval in which its fatal count
-grew (the conductor's hold-down keeps it out a while longer).
+grew by ``[device_health] aer_fatal_errors`` (the conductor's hold-down
+keeps it out a while longer).
+
+from_telemetry() judges what lasts until the device is reset or
+repaired (``[device_health] telemetry_rules``): uncorrectable ECC errors
+and memory repairs pending or failed, a PCIe link below its maximum, a
+temperature at the slowdown threshold.
 """
 
 import collections
@@ -24,6 +31,7 @@ import collections
 from oslo_log import log as logging
 
 from cyborg.common import health_states
+from cyborg.common import telemetry
 from cyborg.drivers import pci
 
 LOG = logging.getLogger(__name__)
@@ -58,8 +66,10 @@ class PciHealth:
     baseline between two checks.
     """
 
-    def __init__(self, pci_host):
+    def __init__(self, pci_host, fatal_errors=1):
         self.pci_host = pci_host
+        # New fatal errors that make a function unhealthy; 0: never.
+        self.fatal_errors = fatal_errors
         # {address: {kind: total}} of the last read.
         self._aer = {}
         # {device key: addresses} of the last check.
@@ -107,7 +117,69 @@ class PciHealth:
                             'AER errors', {'address': address, 'n': grown,
                                            'kind': kind})
         grown = totals.get('fatal', 0) - before.get('fatal', 0)
-        if grown > 0:
+        if grown > 0 and self.fatal_errors and grown >= self.fatal_errors:
             return unhealthy('PCI function %s: %d new fatal AER errors'
                              % (address, grown))
         return OK
+
+
+#: ``[device_health] telemetry_rules``.
+RULE_ECC = 'ecc'
+RULE_LINK_WIDTH = 'pcie_link_width'
+RULE_LINK_SPEED = 'pcie_link_speed'
+RULE_THERMAL = 'thermal'
+RULES = (RULE_ECC, RULE_LINK_WIDTH, RULE_LINK_SPEED, RULE_THERMAL)
+
+
+def _ecc(sample, opts):
+    reasons = []
+    errors = sample.get('ecc_uncorrected_volatile')
+    if errors is not None and errors >= opts.ecc_uncorrectable_errors:
+        reasons.append('%d uncorrectable ECC errors' % errors)
+    for flag, reason in (
+            ('retired_pages_pending', 'retired pages pending (reset needed)'),
+            ('remapped_rows_pending', 'remapped rows pending (reset needed)'),
+            ('remapped_rows_failure', 'row remapping failed')):
+        if sample.get(flag):
+            reasons.append(reason)
+    return reasons
+
+
+def _link(sample, rules):
+    reasons = []
+    if RULE_LINK_WIDTH in rules and telemetry.link_degraded(sample):
+        reasons.append('PCIe link x%d of x%d' % (
+            sample['pcie_link_width'], sample['pcie_link_max_width']))
+    speed, top = (sample.get('pcie_link_speed_gts'),
+                  sample.get('pcie_link_max_speed_gts'))
+    if RULE_LINK_SPEED in rules and speed and top and speed < top:
+        reasons.append('PCIe link %g of %g GT/s' % (speed, top))
+    return reasons
+
+
+def _thermal(sample, opts):
+    reasons = []
+    temperature = sample.get('temperature_celsius')
+    slowdown = sample.get('slowdown_temperature_celsius')
+    if (temperature is not None and slowdown is not None and
+            temperature >= slowdown - opts.slowdown_margin_celsius):
+        reasons.append('temperature %g C at its slowdown threshold %g C'
+                       % (temperature, slowdown))
+    if sample.get('thermal_slowdown'):
+        reasons.append('thermal slowdown engaged')
+    return reasons
+
+
+def from_telemetry(sample, opts):
+    """The Health of a device by the rules of its telemetry *sample*.
+
+    :param opts: the ``[device_health]`` options.
+    """
+    rules = set(opts.telemetry_rules)
+    reasons = []
+    if RULE_ECC in rules:
+        reasons += _ecc(sample, opts)
+    reasons += _link(sample, rules)
+    if RULE_THERMAL in rules:
+        reasons += _thermal(sample, opts)
+    return unhealthy('; '.join(reasons)) if reasons else OK

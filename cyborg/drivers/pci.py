@@ -315,6 +315,59 @@ class PciDevice:
                 totals[kind] = total
         return totals
 
+    def link(self):
+        """The PCIe link, as ``pcie_link_*`` telemetry fields
+        (cyborg.common.telemetry) of ``current_link_speed`` and
+        ``current_link_width`` against the most both ends can reach: the
+        smaller of the function's ``max_link_speed`` (``max_link_width``)
+        and its upstream port's, where it has one (an x16 card in an x8
+        slot trains at x8 as it should).  Those absent or unknown are
+        left out (a VF has none).
+        """
+        port = os.path.dirname(self.sys_path)
+        found = {}
+        for field, name, parse in (
+                ('pcie_link_speed_gts', 'current_link_speed', parse_speed),
+                ('pcie_link_max_speed_gts', 'max_link_speed', parse_speed),
+                ('pcie_link_width', 'current_link_width', _to_int),
+                ('pcie_link_max_width', 'max_link_width', _to_int)):
+            value = parse(self.read(name))
+            if value and name.startswith('max_'):
+                upstream = parse(_read_file(os.path.join(port, name)))
+                value = min(value, upstream) if upstream else value
+            if value:
+                found[field] = value
+        return found
+
+    def telemetry(self):
+        """What sysfs tells of any PCIe function for free: its AER totals
+        (``aer_<kind>``) and its link (link()), as telemetry fields.
+        """
+        found = {'aer_' + kind: total
+                 for kind, total in self.aer_totals().items()}
+        found.update(self.link())
+        return found
+
+    def hwmon(self, pattern):
+        """The readings of the hwmon directories matching *pattern*
+        (glob(), ``.../hwmon/hwmon*``) as telemetry fields:
+        ``temp1_input`` and ``temp1_max`` (millidegrees Celsius: the
+        temperature and the one at which the device throttles),
+        ``power1_input`` and ``power1_max`` (microwatts); those absent
+        left out, the first directory's of a reading found twice.
+        """
+        found = {}
+        for path in reversed(self.glob(pattern)):
+            for name, field, scale in (
+                    ('temp1_input', 'temperature_celsius', 1000.0),
+                    ('temp1_max', 'slowdown_temperature_celsius', 1000.0),
+                    ('power1_input', 'power_watts', 1000000.0),
+                    ('power1_max', 'power_limit_watts', 1000000.0)):
+                value = _to_int(self.read(path + '/' + name))
+                if value is not None:
+                    found[field] = value / scale
+        return found
+
     def std_board_info(self):
         """The PCI facts, as strings (the record's std_board_info)."""
         info = {'vendor_id': self.vendor_id, 'product_id': self.product_id,
@@ -353,6 +406,19 @@ def parse_aer(text):
     if total is not None:
         return total
     return summed if seen else None
+
+
+def parse_speed(text):
+    """GT/s of a link speed file (``16.0 GT/s PCIe``, ``8 GT/s``), or
+    None (``Unknown``, absent).
+    """
+    parts = (text or '').split()
+    if len(parts) < 2 or parts[1] != 'GT/s':
+        return None
+    try:
+        return float(parts[0])
+    except ValueError:
+        return None
 
 
 class UdevHost:

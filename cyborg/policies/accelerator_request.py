@@ -26,6 +26,7 @@ GET_ONE = PREFIX % 'get_one'
 CREATE = PREFIX % 'create'
 UPDATE = PREFIX % 'update'
 DELETE = PREFIX % 'delete'
+GET_TELEMETRY = PREFIX % 'get_telemetry'
 
 _rules = [
     base.rule(GET_ALL, base.PROJECT_READER_OR_ADMIN,
@@ -45,6 +46,9 @@ _rules = [
               'Delete accelerator requests (by instance, or bound ones, '
               'also needs a service token).',
               legacy=base.LEGACY_PROJECT_MEMBER),
+    base.rule(GET_TELEMETRY, base.PROJECT_READER_OR_ADMIN,
+              'Show the latest telemetry sample of the device behind an '
+              'accelerator request.'),
 ]
 
 

@@ -21,6 +21,7 @@ GET_ONE = PREFIX % 'get_one'
 ENABLE = PREFIX % 'enable'
 DISABLE = PREFIX % 'disable'
 CONFIGURE = PREFIX % 'configure'
+GET_TELEMETRY = PREFIX % 'get_telemetry'
 
 _rules = [
     base.rule(GET_ALL, base.PROJECT_MANAGER_OR_ADMIN, 'List devices.',
@@ -37,6 +38,8 @@ _rules = [
               "Set a device's desired configuration (SR-IOV VFs and their "
               "driver, a GPU's mode, vGPU type or MIG layout), which its "
               'agent applies, or forget it.'),
+    base.rule(GET_TELEMETRY, base.ADMIN,
+              "Show a device's latest telemetry sample."),
 ]
 
 

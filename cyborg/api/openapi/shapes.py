@@ -30,6 +30,7 @@ from cyborg.api.controllers.v2 import device
 from cyborg.api.controllers.v2 import device_class
 from cyborg.api.controllers.v2 import device_config
 from cyborg.api.controllers.v2 import device_profile
+from cyborg.api.controllers.v2 import device_telemetry
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import instance
 from cyborg.api.controllers.v2 import service
@@ -61,6 +62,8 @@ def _datatype(datatype):
         return DATETIME
     if datatype is int:
         return INTEGER
+    if datatype is float:
+        return {'type': 'number'}
     if datatype is bool:
         return {'type': 'boolean'}
     if datatype in (wtypes.text, str, bytes):
@@ -235,6 +238,8 @@ SCHEMAS = {
     'Attachment': ATTACHMENT,
     'Version': VERSION,
     'Capacity': CAPACITY,
+    'DeviceTelemetry': device_telemetry.TELEMETRY,
+    'TelemetrySample': device_telemetry.SAMPLE,
 }
 RESOURCES = list(WSME_TYPES) + list(SCHEMAS) + ['ListedServer']
 

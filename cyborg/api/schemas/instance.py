@@ -50,6 +50,8 @@ LIST_QUERY = common.query_schema({
     'driver': driver.NAME,
     'host': hardware.HOST,
     'device_profile': _PROFILE,
+    # Only the accelerators idle for [telemetry] idle_window.
+    'idle': driver.DELETE_QUERY['properties']['force'],
     'limit': common.LIMIT,
     'marker': common.UUID,
 })

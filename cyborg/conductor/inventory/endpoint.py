@@ -91,11 +91,12 @@ class InventoryEndpoint:
 
     @messaging.expose
     def report(self, context, host, generation, inventory_hash,
-               hardware=None, rp_name=None, discovery=None):
+               hardware=None, rp_name=None, discovery=None, telemetry=None):
         """See ConductorAPI.report."""
         return reports.report(context, self._placement, host, generation,
                               inventory_hash, hardware=hardware,
-                              rp_name=rp_name, discovery=discovery)
+                              rp_name=rp_name, discovery=discovery,
+                              telemetry=telemetry)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DriverNotEnabled,

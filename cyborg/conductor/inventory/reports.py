@@ -18,7 +18,10 @@ UPDATE), and the conductor answers ``resend`` when its stored hash
 differs.  A full report is stored in the hosts row, applied to the tables
 (device_diff) in one short transaction under the host's row lock, and
 then, with no transaction open, the host is pushed to Placement: the
-tables never wait for Placement.
+tables never wait for Placement.  The devices' telemetry that changed
+rides on every report, outside the hash: one statement per changed
+device (cyborg.db.queries.device_telemetry), and one to answer which
+instances hold the host's devices.
 """
 
 from oslo_log import log as logging
@@ -33,6 +36,7 @@ from cyborg.conductor.inventory import device_diff
 from cyborg.conductor.inventory import discovery as discovery_ops
 from cyborg.conductor.placement import push as placement_push
 from cyborg.db import api as db_api
+from cyborg.db.queries import device_telemetry
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
 from cyborg.notifications import inventory as inventory_notify
@@ -45,14 +49,15 @@ AGENT_BINARY = servicegroup.AGENT
 
 
 def report(context, client, host, generation, inventory_hash,
-           hardware=None, rp_name=None, discovery=None):
+           hardware=None, rp_name=None, discovery=None, telemetry=None):
     """Apply an agent's report; record the outcome of the discoveries it
-    answers.  See ConductorAPI.report.
+    answers; store its devices' telemetry.  See ConductorAPI.report.
 
     :param client: the conductor's PlacementClient, or None.
     :param hardware: a HardwareList, or None; its hash is computed again
         here (the stored hash is the conductor's own).
     """
+    answer = {}
     with counters.measure(db_api.get_engine()) as cost:
         before = after = None
         if hardware is None:
@@ -75,12 +80,33 @@ def report(context, client, host, generation, inventory_hash,
         if discovery is not None and status != host_queries.RESEND:
             _record_outcome(context, host, discovery, generation, status,
                             before, after)
+        if telemetry is not None and status != host_queries.RESEND:
+            answer['telemetry'] = _telemetry(context, host, telemetry)
     log = LOG.info if status == host_queries.STORED else LOG.debug
     log('Report of host %(host)s (agent generation %(gen)s): %(status)s '
         '(%(cost)s)', {'host': host, 'gen': generation, 'status': status,
                        'cost': cost.as_dict()})
-    return {'status': status, 'generation': host_generation,
-            'inventory_hash': inventory_hash, 'cost': cost.as_dict()}
+    answer.update(status=status, generation=host_generation,
+                  inventory_hash=inventory_hash, cost=cost.as_dict())
+    return answer
+
+
+def _telemetry(context, host, samples):
+    """Store the samples; :returns: the report's ``telemetry`` answer
+    (every sample unknown when they could not be stored: the agent sends
+    them again).
+    """
+    try:
+        unknown = device_telemetry.write(context, host, samples)
+        held = device_telemetry.bindings(context, host)
+    except Exception:
+        LOG.exception('Storing the telemetry of host %s failed; its agent '
+                      'sends it again', host)
+        return {'unknown': sorted(samples), 'bindings': None}
+    if unknown:
+        LOG.debug('Host %(host)s reported the telemetry of devices it has '
+                  'no row of: %(uuids)s', {'host': host, 'uuids': unknown})
+    return {'unknown': unknown, 'bindings': held}
 
 
 def _store(context, host, generation, inventory_hash, hardware, rp_name):

@@ -424,17 +424,23 @@ def delete_uuid(context, uuid):
 DEP_TABLE = models.Deployable.__table__
 DEV_TABLE = models.Device.__table__
 
+TELEMETRY_TABLE = models.DeviceTelemetry.__table__
+
 _DEVICE_HEALTH = (
     sa.select(DEP_TABLE.c.id, DEV_TABLE.c.health, DEV_TABLE.c.health_reason,
-              DEV_TABLE.c.health_since)
+              DEV_TABLE.c.health_since, TELEMETRY_TABLE.c.sample,
+              TELEMETRY_TABLE.c.idle_since)
     .join(DEV_TABLE, DEP_TABLE.c.device_id == DEV_TABLE.c.id)
+    .outerjoin(TELEMETRY_TABLE,
+               TELEMETRY_TABLE.c.device_uuid == DEV_TABLE.c.uuid)
     .where(DEP_TABLE.c.id.in_(sa.bindparam('b_ids', expanding=True))))
 
 
 @db_api.context_manager.reader
 def device_health(context, arqs):
-    """``{arq uuid: {health, health_reason, health_since}}`` of the
-    device behind each ARQ (dict) that holds one, in one query.
+    """``{arq uuid: {health, health_reason, health_since, utilization,
+    idle_since}}`` of the device behind each ARQ (dict) that holds one,
+    with its latest telemetry, in one query.
     """
     ids = {arq['deployable_id'] for arq in arqs
            if arq.get('deployable_id') is not None}
@@ -443,11 +449,40 @@ def device_health(context, arqs):
     by_deployable = {
         row['id']: {'health': row['health'],
                     'health_reason': row['health_reason'],
-                    'health_since': row['health_since']}
+                    'health_since': row['health_since'],
+                    'utilization': jsonutils.loads(row['sample']).get(
+                        'utilization') if row['sample'] else None,
+                    'idle_since': row['idle_since']}
         for row in db_api.execute(context, _DEVICE_HEALTH,
                                   {'b_ids': sorted(ids)}).mappings()}
     return {arq['uuid']: by_deployable[arq['deployable_id']]
             for arq in arqs if arq.get('deployable_id') in by_deployable}
+
+
+_DEVICE_UUID = (
+    sa.select(TABLE.c.project_id, DEV_TABLE.c.uuid)
+    .select_from(TABLE.outerjoin(DEP_TABLE,
+                                 TABLE.c.deployable_id == DEP_TABLE.c.id)
+                 .outerjoin(DEV_TABLE, DEP_TABLE.c.device_id ==
+                            DEV_TABLE.c.id))
+    .where(TABLE.c.uuid == sa.bindparam('b_uuid')))
+
+
+@db_api.context_manager.reader
+def device_uuid(context, uuid, project_id=None):
+    """The uuid of the device behind an ARQ visible to *project_id*
+    (None: any), in one statement.
+
+    :raises: AcceleratorRequestNotFound, AcceleratorRequestWithoutDevice
+    """
+    row = db_api.execute(context, _DEVICE_UUID,
+                         {'b_uuid': uuid}).one_or_none()
+    if row is None or (project_id is not None and
+                       row.project_id != project_id):
+        raise exception.AcceleratorRequestNotFound(uuid=uuid)
+    if row.uuid is None:
+        raise exception.AcceleratorRequestWithoutDevice(uuid=uuid)
+    return row.uuid
 
 
 @db_api.context_manager.reader

@@ -37,6 +37,7 @@ ATTR = models.Attribute.__table__
 AH = models.AttachHandle.__table__
 ARQ = models.ExtendedAcceleratorRequest.__table__
 CFG = models.DeviceConfig.__table__
+_TELEMETRY = models.DeviceTelemetry.__table__
 
 TABLES = {'devices': DEV, 'controlpath_ids': CPID, 'deployables': DEP,
           'attributes': ATTR, 'attach_handles': AH}
@@ -278,6 +279,9 @@ def delete_device(context, device_id):
         with session.begin_nested():
             session.execute(sa.delete(CPID).where(
                 CPID.c.device_id == device_id))
+            session.execute(sa.delete(_TELEMETRY).where(
+                _TELEMETRY.c.device_uuid == sa.select(DEV.c.uuid).where(
+                    DEV.c.id == device_id).scalar_subquery()))
             session.execute(sa.delete(DEV).where(DEV.c.id == device_id))
     except db_exc.DBReferenceError:
         return False

@@ -12,11 +12,13 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Queries of the servers that hold accelerators (GET /v2/instances):
-those with Bound ARQs.
+those with Bound ARQs, or those of them whose device has been idle since
+a time (its telemetry's ``idle_since``) and was bound before it.
 """
 
 import functools
 
+from oslo_serialization import jsonutils
 import sqlalchemy as sa
 
 from cyborg import states
@@ -29,6 +31,7 @@ _PROFILES = models.DeviceProfile.__table__
 _HANDLES = models.AttachHandle.__table__
 _DEPLOYABLES = models.Deployable.__table__
 _DEVICES = models.Device.__table__
+_TELEMETRY = models.DeviceTelemetry.__table__
 
 # The filters, each {name: the column it compares with}.
 _FILTERS = {
@@ -42,13 +45,25 @@ _SOURCE = (_ARQS
            .join(_PROFILES, _ARQS.c.device_profile_id == _PROFILES.c.id)
            .join(_DEPLOYABLES, _ARQS.c.deployable_id == _DEPLOYABLES.c.id)
            .join(_DEVICES, _DEPLOYABLES.c.device_id == _DEVICES.c.id)
-           .outerjoin(_HANDLES, _ARQS.c.attach_handle_id == _HANDLES.c.id))
+           .outerjoin(_HANDLES, _ARQS.c.attach_handle_id == _HANDLES.c.id)
+           .outerjoin(_TELEMETRY, _TELEMETRY.c.device_uuid ==
+                      _DEVICES.c.uuid))
+
+_IDLE = 'idle_before'
 
 
 def _where(query, filters):
     query = query.where(_ARQS.c.state == states.BOUND,
                         _ARQS.c.instance_uuid.is_not(None))
     for name in filters:
+        if name == _IDLE:
+            # A Bound ARQ's updated_at is when it was bound.
+            before = sa.bindparam('f_' + name, type_=sa.DateTime)
+            query = query.where(
+                _TELEMETRY.c.idle_since <= before,
+                sa.func.coalesce(_ARQS.c.updated_at,
+                                 _ARQS.c.created_at) <= before)
+            continue
         query = query.where(_FILTERS[name] == sa.bindparam('f_' + name))
     return query
 
@@ -69,10 +84,12 @@ def _page_statement(filters, marker, limit):
 def _arqs_statement(filters):
     query = arq_queries.joined(
         (_DEPLOYABLES, _ARQS.c.deployable_id == _DEPLOYABLES.c.id),
-        (_DEVICES, _DEPLOYABLES.c.device_id == _DEVICES.c.id)).add_columns(
+        (_DEVICES, _DEPLOYABLES.c.device_id == _DEVICES.c.id)).outerjoin(
+        _TELEMETRY, _TELEMETRY.c.device_uuid == _DEVICES.c.uuid).add_columns(
         _DEPLOYABLES.c.driver_name.label('driver'),
         _DEVICES.c.uuid.label('device_uuid'), _DEVICES.c.health,
-        _DEVICES.c.health_reason, _DEVICES.c.health_since)
+        _DEVICES.c.health_reason, _DEVICES.c.health_since,
+        _TELEMETRY.c.sample.label('telemetry'), _TELEMETRY.c.idle_since)
     query = _where(query, filters).where(_ARQS.c.instance_uuid.in_(
         sa.bindparam('b_uuids', expanding=True)))
     return query.order_by(_ARQS.c.instance_uuid, _ARQS.c.id)
@@ -80,17 +97,20 @@ def _arqs_statement(filters):
 
 # What a server's ARQ adds to the ARQ as the API shows it.
 _DEVICE_COLUMNS = ('driver', 'device_uuid', 'health', 'health_reason',
-                   'health_since')
+                   'health_since', 'idle_since')
 
 
 @db_api.context_manager.reader
 def get_page(context, project_id=None, host=None, device_profile=None,
-             driver=None, limit=None, marker=None):
+             driver=None, limit=None, marker=None, idle_before=None):
     """A page of the servers that hold accelerators, with their Bound
     ARQs, in two statements: the page's server uuids, then their ARQs.
 
     A server is listed when one of its Bound ARQs matches every filter
     given (None: no filter); only its matching ARQs come with it.
+
+    :param idle_before: only the ARQs bound before this time whose
+        device has been idle since this time or earlier.
 
     :param marker: only servers whose uuid sorts after this one (it need
         not hold accelerators any more).
@@ -100,7 +120,8 @@ def get_page(context, project_id=None, host=None, device_profile=None,
     """
     filters = {name: value for name, value in (
         ('project_id', project_id), ('host', host),
-        ('device_profile', device_profile), ('driver', driver))
+        ('device_profile', device_profile), ('driver', driver),
+        (_IDLE, idle_before))
         if value is not None}
     shape = tuple(sorted(filters))
     params = {'f_' + name: value for name, value in filters.items()}
@@ -122,7 +143,10 @@ def get_page(context, project_id=None, host=None, device_profile=None,
     for row in rows:
         server = servers[row['instance_uuid']]
         server['project_id'] = server['project_id'] or row['project_id']
+        sample = row['telemetry']
         server['arqs'].append(dict(
             arq_queries.to_dict(row),
+            utilization=jsonutils.loads(sample).get('utilization')
+            if sample else None,
             **{name: row[name] for name in _DEVICE_COLUMNS}))
     return [servers[uuid] for uuid in uuids]

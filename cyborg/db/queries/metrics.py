@@ -11,12 +11,13 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The aggregate queries of the fleet gauges (cyborg.api.metrics), six
+"""The aggregate queries of the fleet gauges (cyborg.api.metrics), seven
 statements whatever the size of the cloud.
 """
 
 import sqlalchemy as sa
 
+from cyborg import states
 from cyborg.common import health_states
 from cyborg.db import api as db_api
 from cyborg.db import models
@@ -29,6 +30,9 @@ _ARQS = models.ExtendedAcceleratorRequest.__table__
 _EVENTS = models.NovaEvent.__table__
 _JOBS = models.BindJob.__table__
 _HOSTS = models.Host.__table__
+_DEPLOYABLES = models.Deployable.__table__
+_HANDLES = models.AttachHandle.__table__
+_TELEMETRY = models.DeviceTelemetry.__table__
 
 # cyborg.metrics.OUTBOXES (the database layer does not import it).
 NOVA_EVENTS, PLACEMENT_PUSHES, DRIVER_JOBS = (
@@ -75,17 +79,43 @@ def _outboxes(context):
             for row in context.session.execute(statement)}
 
 
+def _idle(context, before):
+    """``[(host, resource class, driver, project, accelerators)]`` of the
+    Bound ARQs bound before *before* whose device has been idle since
+    *before* or earlier (a Bound ARQ's updated_at is its bind).
+    """
+    statement = (
+        sa.select(_DEVICES.c.hostname, _HANDLES.c.resource_class,
+                  _DEPLOYABLES.c.driver_name, _ARQS.c.project_id,
+                  sa.func.count())
+        .select_from(
+            _ARQS.join(_DEPLOYABLES,
+                       _ARQS.c.deployable_id == _DEPLOYABLES.c.id)
+            .join(_DEVICES, _DEPLOYABLES.c.device_id == _DEVICES.c.id)
+            .join(_TELEMETRY, _TELEMETRY.c.device_uuid == _DEVICES.c.uuid)
+            .outerjoin(_HANDLES, _ARQS.c.attach_handle_id == _HANDLES.c.id))
+        .where(_ARQS.c.state == states.BOUND,
+               _TELEMETRY.c.idle_since <= before,
+               sa.func.coalesce(_ARQS.c.updated_at,
+                                _ARQS.c.created_at) <= before)
+        .group_by(_DEVICES.c.hostname, _HANDLES.c.resource_class,
+                  _DEPLOYABLES.c.driver_name, _ARQS.c.project_id))
+    return [tuple(row) for row in context.session.execute(statement)]
+
+
 @db_api.context_manager.reader
-def fleet(context, agent_binary):
+def fleet(context, agent_binary, idle_before):
     """What the fleet gauges show, read in one transaction.
 
+    :param idle_before: the start of the idle window (_idle()).
     :returns: a dict: ``handles`` and ``conductors`` (capacity.get(),
         by driver), ``devices`` (``[(host, driver, health, count)]``),
-        ``arqs`` (``{state: count}``), ``outboxes`` (_outboxes()) and
-        ``agents`` (service.get_agents()).
+        ``arqs`` (``{state: count}``), ``outboxes`` (_outboxes()),
+        ``agents`` (service.get_agents()) and ``idle`` (_idle()).
     """
     handles, conductors = capacity_queries.get(context, by_driver=True)
     return {'handles': handles, 'conductors': conductors,
             'devices': _devices(context), 'arqs': _arqs(context),
             'outboxes': _outboxes(context),
-            'agents': service_queries.get_agents(context, agent_binary)}
+            'agents': service_queries.get_agents(context, agent_binary),
+            'idle': _idle(context, idle_before)}

@@ -19,6 +19,12 @@ the PF is.  The services of ``qat/cfg_services`` (``sym;asym``...) become
 traits.  A PF whose ``qat/state`` is ``down`` has no deployable and
 ``setup_required``.  Its VF count and driver can be configured
 (cyborg.drivers.sriov), even while down: the kernel's driver cycles it.
+
+Telemetry: the PCI facts of sysfs only (AER counters, link).  The
+kernel's QAT driver keeps its own counters (GEN4 and later: slice
+utilization, from Linux 6.8) in debugfs, which must be mounted and
+switched on per device (``telemetry/control``) and is readable by root
+only: not read.
 """
 
 from cyborg import exception

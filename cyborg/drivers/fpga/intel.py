@@ -18,6 +18,13 @@ Both sysfs layouts are read (HARDWARE.md 3.3): the upstream DFL driver's
 and the older out-of-tree OPAE driver's.  One deployable per card: its
 accelerators are the VFs when SR-IOV is enabled (one port and one AFU
 each), else the PF.  The PR interface id and loaded AFU ids are traits.
+
+Telemetry: under the DFL driver, the FME's hwmon devices
+(``dfl_fme_thermal``, ``dfl_fme_power``: the kernel's
+``Documentation/ABI/testing/sysfs-platform-dfl-fme``) give the card's
+temperature, the threshold at which it throttles, its power and power
+limit.  The OPAE driver's ``thermal_mgmt`` and ``power_mgmt`` files are
+not read, and no FPGA tells how busy its function is.
 """
 
 from cyborg import exception
@@ -42,6 +49,7 @@ BOARDS = {
 }
 
 _DFL_FME = 'fpga_region/region*/dfl-fme.*'
+_DFL_HWMON = _DFL_FME + '/hwmon/hwmon*'
 _DFL_AFU = 'fpga_region/region*/dfl-port.*/afu_id'
 _DFL_PR_ID = _DFL_FME + '/dfl-fme-region.*/fpga_region/region*/compat_id'
 _OPAE_DEV = 'fpga/intel-fpga-dev.*'
@@ -119,6 +127,19 @@ class IntelFpgaDriver(base.AcceleratorDriver):
                             'functions': functions},
             vendor_board_info={'board': board, 'bitstream_id': bitstream_id,
                                'interface_id': interface_id})
+
+    def read_telemetry(self, records, bound=()):
+        """Temperature and power of the DFL FME's hwmon (see the module
+        docstring).
+        """
+        devices = pci.by_address(self.pci_host)
+        found = {}
+        for record in records:
+            dev = devices.get(record.address)
+            readings = dev.hwmon(_DFL_HWMON) if dev is not None else {}
+            if readings:
+                found[record.address] = readings
+        return found
 
     def _unit(self, address):
         devices = pci.by_address(self.pci_host)

@@ -19,6 +19,10 @@ handles, found by PCI id (not ``lspci`` names).  The loaded xclbin's uuid
 becomes a function trait.  program() loads an xclbin (``xbutil program
 --user``) or flashes a base shell (``xbmgmt program --base``), which runs
 after the next cold reboot.
+
+Telemetry: the PCI facts of sysfs only (AER counters, link).  XRT tells
+a card's temperature and power through ``xbutil examine -d <card>``, one
+process per card, which the agent does not run.
 """
 
 from cyborg import exception

@@ -11,11 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""What nvidia-smi and the kernel log tell of the health of NVIDIA GPUs.
+"""What the kernel log tells of the health of NVIDIA GPUs: XID errors.
 
-A GPU with uncorrectable volatile ECC errors, or a page retirement
-(pre-Ampere) or row remapping (Ampere+) pending, is unhealthy until reset
-(``nvidia-smi --query-gpu``; ``[N/A]`` says nothing).
+(Uncorrectable ECC errors and pending page retirements or row remappings
+come with the GPUs' telemetry, cyborg.drivers.gpu.gpu_telemetry, judged
+by ``[device_health] telemetry_rules``.)
 
 XID errors are in the kernel log only (``NVRM: Xid (PCI:0000:01:00): 79,
 ...``), read through cyborg.privsep.kernel_log.  The first read is a
@@ -33,49 +33,9 @@ from oslo_privsep import comm as privsep_comm
 from oslo_privsep import daemon as privsep_daemon
 
 from cyborg.drivers import health
-from cyborg.drivers.gpu import mig
 from cyborg.privsep import kernel_log
 
 LOG = logging.getLogger(__name__)
-
-FIELDS = ('pci.bus_id', 'ecc.errors.uncorrected.volatile.total',
-          'retired_pages.pending', 'remapped_rows.pending')
-QUERY_ARGV = ('nvidia-smi', '--query-gpu=' + ','.join(FIELDS),
-              '--format=csv,noheader')
-
-
-def _count(value):
-    return int(value) if value.isdigit() else None
-
-
-def parse(text):
-    """``{PCI address: health.Health}`` of the query's CSV lines."""
-    found = {}
-    for line in text.splitlines():
-        values = [v.strip() for v in line.split(',')]
-        if len(values) != len(FIELDS) or ':' not in values[0]:
-            continue
-        address = mig._address(values[0])
-        reasons = []
-        ecc = _count(values[1])
-        if ecc:
-            reasons.append('%d uncorrectable ECC errors' % ecc)
-        if values[2].lower() == 'yes':
-            reasons.append('retired pages pending (reset needed)')
-        if values[3].lower() == 'yes':
-            reasons.append('remapped rows pending (reset needed)')
-        found[address] = (health.unhealthy('GPU ' + '; '.join(reasons))
-                          if reasons else health.OK)
-    return found
-
-
-def reader():
-    """A mig.Query of the GPUs' health ({} without nvidia-smi)."""
-    return mig.Query(QUERY_ARGV, parse,
-                     'nvidia-smi is not installed: the ECC health of the '
-                     'GPUs is not checked',
-                     'Cannot read the ECC health of the GPUs: %s', log=LOG)
-
 
 _XID = re.compile(r'NVRM: Xid \((?:PCI:)?([0-9a-f]+):([0-9a-f]+):([0-9a-f]+)'
                   r'\): (\d+),?\s*(.*)', re.IGNORECASE)

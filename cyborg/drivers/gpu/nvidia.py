@@ -56,12 +56,12 @@ from cyborg.common import device_config
 from cyborg.common import traits as cyborg_traits
 from cyborg.conf import gpu as gpu_conf
 from cyborg.drivers import base
-from cyborg.drivers import health
 from cyborg.drivers import pci
 from cyborg.drivers import sriov
 from cyborg.drivers.gpu import facts as gpu_facts
 from cyborg.drivers.gpu import gpu_config
 from cyborg.drivers.gpu import gpu_health
+from cyborg.drivers.gpu import gpu_telemetry
 from cyborg.drivers.gpu import mig
 from cyborg.drivers.gpu import mig_config
 from cyborg.objects import fields
@@ -125,7 +125,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         self.enabled_types = list(conf.gpu_devices.enabled_vgpu_types)
         self._carving = mig.CarvingReader()
         self._facts = gpu_facts.reader()
-        self._health = gpu_health.reader()
+        self._telemetry = gpu_telemetry.TelemetryQuery()
         self._xids = gpu_health.XidReader(conf, read=kernel_log)
         # PF address -> the vGPU type configure() chose, or None.
         self._vgpu_choice = {}
@@ -180,18 +180,28 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                              found.get(gpu.address, {})) for gpu in gpus]
 
     def check_health(self, records):
-        """The worst of nvidia-smi's ECC and pending-retirement verdict
-        and the critical XIDs since the last check (gpu_health).
+        """The GPUs with a critical XID since the last check (gpu_health);
+        their ECC errors and pending repairs are telemetry's
+        (``[device_health] telemetry_rules``).
         """
         if not records:
             return {}
-        found = self._health.read()
         xids = self._xids.read()
-        both = {r.address: health.worst([
-            found.get(r.address, health.OK),
-            xids.get(gpu_health.gpu_slot(r.address), health.OK)])
-            for r in records}
-        return {address: h for address, h in both.items() if not h.healthy}
+        found = {r.address: xids.get(gpu_health.gpu_slot(r.address))
+                 for r in records}
+        return {address: h for address, h in found.items() if h}
+
+    def read_telemetry(self, records, bound=()):
+        """One nvidia-smi query for every GPU (gpu_telemetry).
+
+        :raises: CommandFailed, CommandTimeout.
+        """
+        if not records:
+            return {}
+        found = self._telemetry.read(
+            self.conf.telemetry.read_timeout)
+        return {r.address: found[r.address] for r in records
+                if r.address in found}
 
     def _offers(self, pf, vfs):
         """``{type id: (name, handles, order)}`` of the configured vGPU

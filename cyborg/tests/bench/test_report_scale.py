@@ -102,6 +102,50 @@ class ReportScaleBenchTestCase(_BenchTestCase):
                          set(steady['usage']))
 
 
+TELEMETRY = os.path.join(os.path.dirname(BENCH), 'telemetry_scale.py')
+
+
+class TelemetryScaleBenchTestCase(_BenchTestCase):
+    """tools/bench/telemetry_scale.py at a tiny size: the devices' first
+    samples stored, then one statement per changed device, none for an
+    unchanged one; an agent's intervals leave its inventory's hash alone.
+    """
+
+    def test_tiny_run(self):
+        admin = provision.Backend.backend_for_database_type('mysql').url
+        result = subprocess.run(
+            [sys.executable, TELEMETRY, '--hosts', '3', '--devices',
+             'gpu=3,qat=1', '--changed', '0.5', '--threads', '3',
+             '--agent-gpus', '2', '--intervals', '2',
+             '--db-admin-url', admin.render_as_string(hide_password=False),
+             '--transport-url', backends.rabbit_url()],
+            capture_output=True, text=True, timeout=300, check=False)
+        self.assertEqual(0, result.returncode, result.stderr[-3000:])
+        lines = {r['phase']: r for r in map(json.loads,
+                                            result.stdout.splitlines())}
+        self.assertEqual(['agent_interval', 'first_report', 'params',
+                          'telemetry_first', 'telemetry_quiet',
+                          'telemetry_steady'], sorted(lines))
+        first = lines['telemetry_first']
+        self.assertEqual((3, 0, 4), (first['reports'], first['unknown'],
+                                     first['sent_per_report']['max']))
+        # One statement per device, the first sample as the next ones (a
+        # deadlock retried would count its statements twice: not the
+        # median's).
+        self.assertEqual(1.0, first['statements_per_changed_device']['p50'])
+        steady = lines['telemetry_steady']
+        # The heartbeat, who holds the devices, one statement per changed
+        # device (2 of 4).
+        self.assertEqual((2, 4, 1.0), (
+            steady['sent_per_report']['max'],
+            steady['db_statements']['max'],
+            steady['statements_per_changed_device']['max']))
+        self.assertEqual(2, lines['telemetry_quiet']['db_statements']['max'])
+        agent = lines['agent_interval']
+        self.assertEqual({'unchanged': 2}, agent['reports'])
+        self.assertEqual({'read', 'report', 'scrape'}, set(agent['cpu_ms']))
+
+
 RACK_START = os.path.join(os.path.dirname(BENCH), 'rack_start.py')
 
 

@@ -49,7 +49,16 @@ PLACEMENT = {'X-Auth-Token': 'admin',
              'OpenStack-API-Version': 'placement 1.28'}
 
 
-class AllInOneTestCase(base.BaseTestCase):
+class AllInOneMixin:
+    """The process, its state directory and REST helpers (no test).
+
+    :cvar SIMULATE: its ``--simulate``.
+    :cvar OPTIONS: more ``{group: {option: value}}`` of its
+        ``--config-file``.
+    """
+
+    SIMULATE = SIMULATE
+    OPTIONS = {}
 
     def setUp(self):
         super().setUp()
@@ -57,9 +66,12 @@ class AllInOneTestCase(base.BaseTestCase):
         self.state = os.path.join(tmp, 'state')
         self.config = os.path.join(tmp, 'extra.conf')
         # --config-file works as for the separate services.
-        services.write_config(self.config, {
+        options = {
             'DEFAULT': {'host': HOST, 'report_interval': 1, 'debug': True},
-            'agent': {'hotplug': False}})
+            'agent': {'hotplug': False}}
+        for group, values in self.OPTIONS.items():
+            options[group] = dict(options.get(group, {}), **values)
+        services.write_config(self.config, options)
         # A host configured for some cloud (oslo.config looks in
         # ~/.cyborg as in /etc/cyborg): the embedded default reads only
         # the files it is given.
@@ -102,7 +114,8 @@ class AllInOneTestCase(base.BaseTestCase):
                 self.process = subprocess.Popen(
                     [sys.executable, '-m', 'cyborg.cmd.all_in_one',
                      '--state-dir', self.state, '--port', str(self.port),
-                     '--simulate', SIMULATE, '--config-file', self.config],
+                     '--simulate', self.SIMULATE, '--config-file',
+                     self.config],
                     stdout=out, stderr=subprocess.STDOUT,
                     start_new_session=True,
                     env=dict(os.environ, HOME=self.home))
@@ -197,19 +210,20 @@ class AllInOneTestCase(base.BaseTestCase):
 
     # Nova's part -------------------------------------------------------
 
-    def bind(self, arq, rp_uuid, instance):
+    def bind(self, arq, rp_uuid, instance, rc='FPGA'):
         """Allocate as the scheduler, then bind as nova-compute does."""
         self.request(
             'PUT', self.placement + '/allocations/' + instance, 204,
             headers=PLACEMENT, json={
-                'allocations': {rp_uuid: {'resources': {'FPGA': 1}}},
+                'allocations': {rp_uuid: {'resources': {rc: 1}}},
                 'project_id': 'demo', 'user_id': 'demo',
                 'consumer_generation': None})
         self.request('PATCH', self.api + '/accelerator_requests', 202,
                      headers=JSON, json=nova_boot.bind_document(
                          [arq], HOST, rp_uuid, instance))
 
-    # The test ----------------------------------------------------------
+
+class AllInOneTestCase(AllInOneMixin, base.BaseTestCase):
 
     def test_flow_and_restart(self):
         self.start()

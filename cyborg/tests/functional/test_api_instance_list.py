@@ -20,15 +20,21 @@ conductor's NovaClient over the fake RPC transport, and every request on
 its /servers is counted.
 """
 
+import datetime
 import io
 import json
 import logging
 import math
 import uuid
 
+from oslo_utils import timeutils
+import sqlalchemy as sa
 from wsgi_intercept import interceptor
 
 from cyborg.cli import shell
+from cyborg.db import api as db_api
+from cyborg.db import models
+from cyborg.db.queries import device_telemetry
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import nova as nova_fixture
 from cyborg.tests.functional import api_base
@@ -38,6 +44,14 @@ HOSTS = ('h0', 'h1', 'h2', 'h3')
 PER_HOST = 250
 PROJECT = 'p1'
 OTHER_PROJECT = 'p2'
+
+
+@db_api.context_manager.writer
+def _bound_at(context, deployable_id, when):
+    """The ARQs of a deployable were bound *when* (their updated_at)."""
+    arqs = models.ExtendedAcceleratorRequest
+    context.session.execute(sa.update(arqs).where(
+        arqs.deployable_id == deployable_id).values(updated_at=when))
 
 
 def _uuids(count):
@@ -76,9 +90,9 @@ class InstanceListTestCase(api_base.APITestCase):
                 servers.add(instance, host, project_id=project,
                             device_profile='fpga')
             self.by_host[host] = instances
-        gpu = inventory.add_device(self.context, 'h0', dev_type='GPU',
-                                   rc='PGPU', driver='nvidia', handles=5,
-                                   address='0000:af:00.0')
+        self.gpu = gpu = inventory.add_device(
+            self.context, 'h0', dev_type='GPU', rc='PGPU', driver='nvidia',
+            handles=5, address='0000:af:00.0')
         self.gpu_servers = _uuids(5)
         inventory.add_bound_arqs(self.context, gpu, self.gpu_servers,
                                  project_id=PROJECT, profile='gpu',
@@ -179,6 +193,31 @@ class InstanceListTestCase(api_base.APITestCase):
         self.assertEqual([], self.get('?device_profile=gpu&host=h1')[
             'instances'])
         self.assertEqual([], self.nova_calls())
+
+    def test_idle_accelerators(self):
+        # The GPU's ARQs were bound two days ago; its agent found it idle
+        # since then.
+        two_days_ago = timeutils.utcnow() - datetime.timedelta(days=2)
+        _bound_at(self.context, self.gpu['deployable_id'], two_days_ago)
+        device_telemetry.write(self.context, 'h0', {
+            self.gpu['device_uuid']: {
+                'read_at': two_days_ago.isoformat(), 'stale': None,
+                'values': {'utilization': 0.01, 'busy': False}}})
+        body = self.get('?idle=true')
+        self.assertEqual(self.gpu_servers,
+                         [e['uuid'] for e in body['instances']])
+        accelerator = body['instances'][0]['accelerators'][0]
+        self.assertEqual(0.01, accelerator['device_utilization'])
+        self.assertTrue(accelerator['device_idle_since'].startswith(
+            two_days_ago.date().isoformat()))
+        rows = json.loads(self.cyborg('instance-list', '--idle', '-f',
+                                      'json'))
+        self.assertEqual(self.gpu_servers, [r['uuid'] for r in rows])
+        self.assertRegex(rows[0]['accelerators'][0],
+                         r' nvidia gpu h0 \(attached\) \(idle since ')
+        # A window longer than the idle time: none.
+        self.flags(group='telemetry', idle_window=3 * 86400)
+        self.assertEqual([], self.get('?idle=true')['instances'])
 
     def test_pages(self):
         # Pages of 300 in uuid order; Nova is asked about each page's

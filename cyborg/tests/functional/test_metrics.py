@@ -41,6 +41,7 @@ from cyborg.api import metrics as api_metrics
 from cyborg.conductor.devices import health as health_ops
 from cyborg.db import api as db_api
 from cyborg.db import models
+from cyborg.db.queries import device_telemetry
 from cyborg.db.queries import service as service_queries
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import nova as nova_fixture
@@ -339,6 +340,33 @@ class MetricsLifecycleTestCase(api_base.APITestCase):
         self.assertEqual('GET, HEAD', response.headers['Allow'])
         self.assertIn('error_code', response.json['error_message'])
 
+    def test_idle_accelerators(self):
+        # An instance of p1 holds the FPGA since two days; its agent found
+        # it idle since then.
+        two_days_ago = timeutils.utcnow() - datetime.timedelta(days=2)
+        [arq] = inventory.add_bound_arqs(self.context, self.fpga,
+                                         [uuidutils.generate_uuid()],
+                                         project_id='p1')
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.update(models.ExtendedAcceleratorRequest).where(
+                models.ExtendedAcceleratorRequest.uuid == arq).values(
+                    updated_at=two_days_ago))
+        device_telemetry.write(self.context, HOST, {
+            self.fpga['device_uuid']: {
+                'read_at': two_days_ago.isoformat(), 'stale': None,
+                'values': {'utilization': 0.0, 'busy': False}}})
+        self.flags(group='metrics', cache_seconds=0)
+        self.assertEqual(1, _value(self._fleet(), 'cyborg_idle_accelerators',
+                                   host=HOST, resource_class='FPGA',
+                                   driver='fake', project='p1'))
+        # Busy again: no idle accelerator.
+        device_telemetry.write(self.context, HOST, {
+            self.fpga['device_uuid']: {
+                'read_at': timeutils.utcnow().isoformat(), 'stale': None,
+                'values': {'utilization': 0.8, 'busy': True}}})
+        self.assertNotIn('cyborg_idle_accelerators',
+                         {name for name, _labels in self._fleet()})
+
     def test_scrapes_read_the_database_once_per_interval(self):
         self.flags(group='metrics', cache_seconds=3600)
         engine = db_api.get_engine()
@@ -347,9 +375,10 @@ class MetricsLifecycleTestCase(api_base.APITestCase):
         with counters.measure(engine) as again:
             for _ in range(3):
                 self.app.get('/metrics', extra_environ=PROMETHEUS)
-        # Six aggregate statements (cyborg.db.queries.metrics), whatever
-        # the size of the cloud; none while the snapshot is fresh.
-        self.assertEqual(6, first.db_statements)
+        # Seven aggregate statements (cyborg.db.queries.metrics),
+        # whatever the size of the cloud; none while the snapshot is
+        # fresh.
+        self.assertEqual(7, first.db_statements)
         self.assertEqual(0, again.db_statements)
 
 

@@ -60,7 +60,7 @@ EXPECTED = {
     'list_deployables': 2,
     'list_deployables_page': 4,  # 2.4: + their devices' health
     'list_devices': 1,
-    'list_devices_page': 3,  # 2.4: + their configurations
+    'list_devices_page': 4,  # 2.4: + their configurations, telemetry
     'list_device_profiles': 1,
     'capacity': 1,  # the handles grouped, with the agents' times
     'capacity_page': 1,  # a page of hosts and every host's totals

@@ -26,6 +26,7 @@ from cyborg.api.controllers.v2 import device
 from cyborg.api.controllers.v2 import device_class
 from cyborg.api.controllers.v2 import device_config
 from cyborg.api.controllers.v2 import device_profile
+from cyborg.api.controllers.v2 import device_telemetry
 from cyborg.api.controllers.v2 import discovery
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import hardware
@@ -57,7 +58,7 @@ ROUTES = (
     openapi.ROUTES +  # this description (public)
     device_profile.ROUTES +  # what a flavor's accel:device_profile names
     accelerator_request.ROUTES +  # Nova's entry point
-    device.ROUTES + device_config.ROUTES +
+    device.ROUTES + device_config.ROUTES + device_telemetry.ROUTES +
     deployable.ROUTES +  # one Placement resource provider each
     attribute.ROUTES +
     # From 2.4, the operator's resources.

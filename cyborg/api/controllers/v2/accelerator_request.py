@@ -66,9 +66,14 @@ class AcceleratorRequest(base.APIBase):
     device_health = wtypes.text
     device_health_reason = wtypes.text
     device_health_since = datetime.datetime
+    # 2.4: its latest utilization (0 to 1), and since when it has stayed
+    # under [telemetry] idle_threshold (null: busy, or not known).
+    device_utilization = float
+    device_idle_since = datetime.datetime
 
     _since = dict.fromkeys(('origin', 'device_health', 'device_health_reason',
-                            'device_health_since'),
+                            'device_health_since', 'device_utilization',
+                            'device_idle_since'),
                            microversion.allow_operator_api)
 
 
@@ -83,13 +88,16 @@ def _as_dict(arq):
 
 
 def _device_health(health):
-    """The device_health members of an ARQ from its device's columns."""
+    """The device_* members of an ARQ from its device's columns."""
     if health is None:
-        return {'device_health': None, 'device_health_reason': None,
-                'device_health_since': None}
+        return dict.fromkeys(('device_health', 'device_health_reason',
+                              'device_health_since', 'device_utilization',
+                              'device_idle_since'))
     return {'device_health': device_queries.health_of(health),
             'device_health_reason': health['health_reason'],
-            'device_health_since': health['health_since']}
+            'device_health_since': health['health_since'],
+            'device_utilization': health['utilization'],
+            'device_idle_since': health['idle_since']}
 
 
 def serialize(arq, health=None):

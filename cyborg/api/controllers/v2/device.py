@@ -26,10 +26,12 @@ from cyborg.api import route
 from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import device_config
+from cyborg.api.controllers.v2 import device_telemetry
 from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import device as schema
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
+from cyborg.db.queries import device_telemetry as telemetry_queries
 from cyborg.i18n import _
 from cyborg.policies import device as policies
 
@@ -58,10 +60,13 @@ class Device(base.APIBase):
     _since = dict(
         status=microversion.allow_device_status,
         **dict.fromkeys(('health', 'health_reason', 'health_since',
-                         'configuration'), microversion.allow_operator_api))
-    # 2.4: its configuration as desired state (device_config.view).
+                         'configuration', 'telemetry'),
+                        microversion.allow_operator_api))
+    # 2.4: its configuration as desired state (device_config.view), its
+    # latest telemetry sample (device_telemetry.sample_view).
     _json = {'configuration': route.nullable(
-        route.ref('DeviceConfiguration'))}
+        route.ref('DeviceConfiguration')),
+        'telemetry': route.nullable(route.ref('TelemetrySample'))}
 
 
 def health_fields(row):
@@ -72,27 +77,31 @@ def health_fields(row):
 
 
 def configurations(context, devices):
-    """``{device uuid: configuration}`` of *devices*, in one query (none
-    below 2.4).
+    """``({device uuid: configuration}, {device uuid: telemetry sample})``
+    of *devices*, in two queries (none below 2.4).
     """
     if not microversion.allow_operator_api(pecan.request.version):
-        return {}
-    return config_queries.get_many(context, [d['uuid'] for d in devices])
+        return {}, {}
+    uuids = [d['uuid'] for d in devices]
+    return (config_queries.get_many(context, uuids),
+            telemetry_queries.get_many(context, uuids))
 
 
-def serialize(device, configs=None):
-    """A device at the request's version (configs: configurations())."""
+def serialize(device, extra=({}, {})):
+    """A device at the request's version (extra: configurations())."""
+    configs, samples = extra
     return base.to_json(Device, **dict(
         device, links=link.self_links(COLLECTION, device['uuid']),
-        configuration=device_config.view(
-            device, (configs or {}).get(device['uuid'])),
+        configuration=device_config.view(device,
+                                         configs.get(device['uuid'])),
+        telemetry=device_telemetry.sample_view(samples.get(device['uuid'])),
         **health_fields(device)))
 
 
 def serialize_all(context, devices):
     """Devices at the request's version."""
-    configs = configurations(context, devices)
-    return [serialize(d, configs) for d in devices]
+    extra = configurations(context, devices)
+    return [serialize(d, extra) for d in devices]
 
 
 def generic_filter(params, page_schema):

@@ -17,6 +17,10 @@ attach and detach through Nova.  Detach takes only the ARQs attach
 made, never Nova's own.
 """
 
+import datetime
+
+from oslo_config import cfg
+from oslo_utils import timeutils
 import pecan
 
 from cyborg.api import errors
@@ -31,6 +35,8 @@ from cyborg.db.queries import attachment as att_queries
 from cyborg.db.queries import instance as instance_queries
 from cyborg.i18n import _
 from cyborg.policies import instance as policies
+
+CONF = cfg.CONF
 
 _TRUE = ('true', '1', 'yes')
 
@@ -133,11 +139,15 @@ def get_all():
     # A page at a time, at most the largest page, so that one request
     # asks Nova about a bounded number of servers.
     limit = int(params.get('limit', common_schema.MAX_LIMIT))
+    idle_before = None
+    if params.get('idle', 'false').lower() in _TRUE:
+        idle_before = timeutils.utcnow() - datetime.timedelta(
+            seconds=CONF.telemetry.idle_window)
     entries = instance_queries.get_page(
         context, project_id=arq_api.visible_project(context),
         host=params.get('host'), driver=params.get('driver'),
         device_profile=params.get('device_profile'), limit=limit,
-        marker=params.get('marker'))
+        marker=params.get('marker'), idle_before=idle_before)
     nova = {}
     if entries:
         nova = pecan.request.conductor_api.instance_list(

@@ -130,6 +130,24 @@ def upgrade():
     op.create_index('devices_status_idx', 'devices', ['status'])
     op.create_index('devices_type_idx', 'devices', ['type'])
     op.create_index('devices_vendor_idx', 'devices', ['vendor'])
+    # Keyed by its device: one row per device, no auto-increment (an
+    # INSERT ... SELECT of concurrent reports would contend for it).
+    op.create_table(
+        'device_telemetry',
+        sa.Column('device_uuid', sa.String(length=36), nullable=False),
+        sa.Column('sample', sa.Text(), nullable=False),
+        sa.Column('read_at', sa.DateTime(), nullable=False),
+        sa.Column('stale_reason', sa.String(length=255), nullable=True),
+        sa.Column('idle_since', sa.DateTime(), nullable=True),
+        sa.Column('created_at', sa.DateTime(), nullable=True),
+        sa.Column('updated_at', sa.DateTime(), nullable=True),
+        sa.PrimaryKeyConstraint('device_uuid',
+                                name=op.f('pk_device_telemetry')),
+        sa.ForeignKeyConstraint(
+            ['device_uuid'], ['devices.uuid'],
+            name=op.f('fk_device_telemetry0device_uuid'),
+            ondelete='RESTRICT'),
+        **TABLE_KW)
     _create_table(
         'drivers',
         sa.Column('host', sa.String(length=255), nullable=False),

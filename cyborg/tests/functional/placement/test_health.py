@@ -15,10 +15,10 @@
 drivers on recorded sysfs trees, the conductor's report handling and the
 real Placement.
 
-A QAT PF whose fatal AER counter grows (and a GPU with uncorrectable ECC
-errors in recorded nvidia-smi output) is reported unhealthy at the next
-discovery: its providers' inventory is reserved, allocation candidates no
-longer offer it, a bound ARQ on it stays Bound with its allocation.  Once
+A QAT PF whose fatal AER counter grows (and a GPU whose telemetry shows
+uncorrectable ECC errors) is reported unhealthy at the next discovery:
+its providers' inventory is reserved, allocation candidates no longer
+offer it, a bound ARQ on it stays Bound with its allocation.  Once
 healthy it stays out for the hold-down (the clock fixture moves time),
 then comes back; ``enable`` returns it at once.  On SQLite and MariaDB.
 """
@@ -268,15 +268,19 @@ class _GpuTests(_HealthMixin):
         tracker.update(self.context)
         self.assertEqual([self._rp(fakesys.MIG_L40)],
                          self.placement.candidates('PGPU:1'))
-        with open('%s/query-health.csv' % smi.data, 'w') as f:
-            f.write('00000000:4B:00.0, 0, [N/A], No\n'
-                    '00000000:8A:00.0, 0, [N/A], No\n'
-                    '00000000:C3:00.0, 0, [N/A], No\n'
-                    '00000000:D8:00.0, 1, No, [N/A]\n')
+        with open('%s/query-telemetry.csv' % smi.data) as f:
+            lines = f.read().splitlines()
+        with open('%s/query-telemetry.csv' % smi.data, 'w') as f:
+            # The L40's volatile uncorrectable ECC count: 1.
+            fields = lines[-1].split(', ')
+            fields[10] = '1'
+            f.write('\n'.join(lines[:-1] + [', '.join(fields)]) + '\n')
+        # The telemetry's verdict joins the next discovery's health.
+        self.assertTrue(tracker.read_telemetry())
         tracker.update(self.context)
         self.assertEqual([], self.placement.candidates('PGPU:1'))
         device = self._device('gpu', fakesys.MIG_L40)
-        self.assertEqual(('unhealthy', 'GPU 1 uncorrectable ECC errors'),
+        self.assertEqual(('unhealthy', '1 uncorrectable ECC errors'),
                          (device['health'], device['health_reason']))
 
     def test_a_critical_xid_takes_the_gpu_out_until_the_hold_down_ends(

@@ -43,7 +43,7 @@ class OptsTestCase(base.TestCase):
                           'fake_driver', 'glance', 'gpu_devices',
                           'metrics', 'nic_devices', 'notifications', 'nova',
                           'pci',
-                          'placement', 'quota',
+                          'placement', 'quota', 'telemetry',
                           'upgrade_levels'}, groups)
 
     def test_listed_options_are_registered(self):

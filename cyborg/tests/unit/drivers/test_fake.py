@@ -13,11 +13,16 @@
 # under the License.
 """Tests of the fake driver."""
 
+import json
+import os
+import time
+
 import fixtures
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg.drivers import fake
+from cyborg.drivers import fake_telemetry
 from cyborg.tests import base
 
 CONF = cyborg_conf.CONF
@@ -216,3 +221,91 @@ class FakeDriverRaisesTestCase(base.TestCase):
     def test_an_unknown_operation_is_refused(self):
         self.assertRaises(ValueError, self.flags, group='fake_driver',
                           raise_in=['program'])
+
+
+class FakeTelemetryTestCase(base.TestCase):
+    """The simulated devices' telemetry and the faults file."""
+
+    def setUp(self):
+        super().setUp()
+        self.flags(group='fake_driver',
+                   devices=['fpga=1', 'qat=1', 'gpu=2', 'nic=1'])
+        self.faults = os.path.join(self.useFixture(fixtures.TempDir()).path,
+                                   'faults.json')
+        self.flags(group='fake_driver', faults_file=self.faults)
+        self.driver = fake.FakeDriver(CONF, 'h')
+        self.records = {r.address: r for r in self.driver.discover()}
+
+    def _fault(self, faults):
+        with open(self.faults, 'w') as f:
+            json.dump(faults, f)
+
+    def _read(self, bound=()):
+        return self.driver.read_telemetry(list(self.records.values()),
+                                          bound=bound)
+
+    def test_a_bound_gpu_is_busy_an_idle_one_not(self):
+        gpus = [a for a, r in self.records.items() if r.type == 'GPU']
+        found = self._read(bound={self.records[gpus[0]].uuid})
+        busy, idle = found[gpus[0]], found[gpus[1]]
+        self.assertGreaterEqual(busy['utilization'], 0.55)
+        self.assertLess(idle['utilization'], 0.05)
+        self.assertGreater(busy['power_watts'], idle['power_watts'])
+        self.assertGreater(busy['memory_used_bytes'],
+                           idle['memory_used_bytes'])
+        self.assertEqual((16.0, 2.5), (busy['pcie_link_speed_gts'],
+                                       idle['pcie_link_speed_gts']))
+        self.assertEqual(0, busy['ecc_uncorrected_volatile'])
+        # The values move with time.
+        later = fake_telemetry.sample('gpu', self.records[gpus[0]], True,
+                                      time.time() + 100, {})
+        self.assertNotEqual(busy['utilization'], later['utilization'])
+
+    def test_devices_without_utilization(self):
+        found = self._read()
+        for address in ('0000:0c:00.0', '0000:0d:00.0', '0000:10:00.0'):
+            self.assertNotIn('utilization', found[address])
+            self.assertEqual(16, found[address]['pcie_link_width'])
+        self.assertEqual(90.0, found['0000:0c:00.0'][
+            'slowdown_temperature_celsius'])
+
+    def test_faults(self):
+        gpu = self.records['0000:0e:00.0']
+        self._fault({'0000:0d:00.0': {'link_width': 8, 'aer_fatal': 1},
+                     gpu.uuid: {'ecc_uncorrected': 2, 'temperature': 90,
+                                'xid': 79, 'utilization': 0.5}})
+        found = self._read()
+        self.assertEqual(8, found['0000:0d:00.0']['pcie_link_width'])
+        self.assertEqual(1, found['0000:0d:00.0']['aer_fatal'])
+        self.assertEqual((2, 2, 90.0, True, 0.5), (
+            found[gpu.address]['ecc_uncorrected_volatile'],
+            found[gpu.address]['ecc_uncorrected_aggregate'],
+            found[gpu.address]['temperature_celsius'],
+            found[gpu.address]['thermal_slowdown'],
+            found[gpu.address]['utilization']))
+        self.assertEqual(
+            {'0000:0d:00.0': 'unhealthy', gpu.address: 'unhealthy'},
+            {a: h.status for a, h in self.driver.check_health(
+                list(self.records.values())).items()})
+        self.assertEqual('GPU XID 79 (simulated)', self.driver.check_health(
+            [gpu])[gpu.address].reason)
+        # A non-critical XID says nothing.
+        self._fault({gpu.address: {'xid': 13}})
+        self.assertEqual({}, self.driver.check_health([gpu]))
+        self._fault({})
+        self.assertEqual(0, self._read()[gpu.address][
+            'ecc_uncorrected_volatile'])
+
+    def test_read_faults(self):
+        self._fault({'0000:0e:00.0': {'read_error': 'it broke'}})
+        self.assertRaisesRegex(RuntimeError, 'it broke', self._read)
+        self.flags(group='telemetry', read_timeout=1)
+        self._fault({'0000:0e:00.0': {'read_seconds': 5}})
+        self.assertRaises(exception.CommandTimeout, self._read)
+
+    def test_bad_faults_file(self):
+        with open(self.faults, 'w') as f:
+            f.write('[not an object')
+        self.assertIn('0000:0e:00.0', self._read())
+        self._fault(['a', 'list'])
+        self.assertIn('0000:0e:00.0', self._read())

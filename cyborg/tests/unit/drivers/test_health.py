@@ -13,8 +13,9 @@
 # under the License.
 """Tests of device health: the generic PCI checks (AER counters, vanished
 functions, config space of all ones) through pyudev (umockdev) and
-SysfsRoot, and the vendor checks (nvidia-smi ECC, NVIDIA XID errors of
-the kernel log, NIC link, QAT state).
+SysfsRoot, the vendor checks (NVIDIA XID errors of the kernel log, NIC
+link, QAT state) and the rules on telemetry (nvidia-smi's ECC errors and
+pending repairs, the PCIe link, the slowdown temperature).
 """
 
 import logging
@@ -25,10 +26,12 @@ from oslotest import base as oslo_base
 
 from cyborg import conf as cyborg_conf
 from cyborg import privsep
+from cyborg.common import telemetry
 from cyborg.drivers import health
 from cyborg.drivers import pci
 from cyborg.drivers.crypto import qat
 from cyborg.drivers.gpu import gpu_health
+from cyborg.drivers.gpu import gpu_telemetry
 from cyborg.drivers.gpu import nvidia
 from cyborg.drivers.nic import intel
 from cyborg.tests import base
@@ -64,24 +67,6 @@ class ParseTestCase(oslo_base.BaseTestCase):
             health.unhealthy('a; b'),
             health.worst([health.unhealthy('b'), health.OK,
                           health.unhealthy('a'), health.unhealthy('a')]))
-
-    def test_gpu_query(self):
-        with open(os.path.join(ECC_DATA, 'ecc-errors.csv')) as f:
-            found = gpu_health.parse(f.read())
-        self.assertEqual(health.OK, found[fakesys.MIG_A100])
-        self.assertEqual(
-            health.unhealthy('GPU 2 uncorrectable ECC errors; remapped '
-                             'rows pending (reset needed)'),
-            found[fakesys.MIG_H100])
-        # A GPU without ECC says nothing.
-        self.assertEqual(health.OK, found[fakesys.MIG_L40])
-
-    def test_gpu_query_retired_pages(self):
-        found = gpu_health.parse('00000000:3B:00.0, 0, Yes, [N/A]\n')
-        self.assertEqual(
-            health.unhealthy('GPU retired pages pending (reset needed)'),
-            found['0000:3b:00.0'])
-
 
     def test_xid_messages(self):
         self.assertEqual(
@@ -234,6 +219,64 @@ class XidReaderTestCase(base.TestCase):
             'Cannot start the privileged reader of the kernel log'))
 
 
+class TelemetryRulesTestCase(base.TestCase):
+    """[device_health] telemetry_rules on samples."""
+
+    def _judge(self, sample):
+        return health.from_telemetry(sample, CONF.device_health)
+
+    def test_recorded_ecc_errors(self):
+        with open(os.path.join(ECC_DATA, 'telemetry-ecc-errors.csv')) as f:
+            found = gpu_telemetry.parse(f.read())
+        self.assertEqual(health.OK, self._judge(found[fakesys.MIG_A100]))
+        self.assertEqual(
+            health.unhealthy('2 uncorrectable ECC errors; remapped rows '
+                             'pending (reset needed)'),
+            self._judge(found[fakesys.MIG_H100]))
+        # A GPU without ECC says nothing.
+        self.assertEqual(health.OK, self._judge(found[fakesys.MIG_L40]))
+
+    def test_ecc_threshold_and_pending_repairs(self):
+        sample = {'ecc_uncorrected_volatile': 2,
+                  'retired_pages_pending': True,
+                  'remapped_rows_failure': True}
+        self.flags(group='device_health', ecc_uncorrectable_errors=3)
+        self.assertEqual(
+            health.unhealthy('retired pages pending (reset needed); row '
+                             'remapping failed'), self._judge(sample))
+        self.flags(group='device_health', telemetry_rules=['thermal'])
+        self.assertEqual(health.OK, self._judge(sample))
+
+    def test_link_width_not_speed_by_default(self):
+        sample = {'pcie_link_speed_gts': 2.5, 'pcie_link_max_speed_gts': 16.0,
+                  'pcie_link_width': 16, 'pcie_link_max_width': 16}
+        # An idle GPU lowers its link speed: nothing wrong.
+        self.assertEqual(health.OK, self._judge(sample))
+        sample['pcie_link_width'] = 8
+        self.assertEqual(health.unhealthy('PCIe link x8 of x16'),
+                         self._judge(sample))
+        self.flags(group='device_health', telemetry_rules=[
+            'pcie_link_width', 'pcie_link_speed'])
+        self.assertEqual(health.unhealthy(
+            'PCIe link x8 of x16; PCIe link 2.5 of 16 GT/s'),
+            self._judge(sample))
+
+    def test_slowdown_temperature(self):
+        sample = {'temperature_celsius': 84.0,
+                  'slowdown_temperature_celsius': 87.0}
+        self.assertEqual(health.OK, self._judge(sample))
+        self.flags(group='device_health', slowdown_margin_celsius=3)
+        self.assertEqual(
+            health.unhealthy('temperature 84 C at its slowdown threshold '
+                             '87 C'), self._judge(sample))
+        self.assertEqual(
+            health.unhealthy('thermal slowdown engaged'),
+            self._judge({'thermal_slowdown': True}))
+
+    def test_nothing_known_is_healthy(self):
+        self.assertEqual(health.OK, self._judge({}))
+
+
 class _PciHealthTests(sysfs.FakeHostMixin):
 
     def setUp(self):
@@ -266,6 +309,46 @@ class _PciHealthTests(sysfs.FakeHostMixin):
         # No new error since: healthy again (the conductor's hold-down
         # keeps it out for a while).
         self.assertEqual(health.OK, self._check())
+
+    def test_fatal_errors_threshold(self):
+        self.checker = health.PciHealth(self.pci_host, fatal_errors=2)
+        self._check()
+        self.fs.write_aer(fakesys.C62X, fatal=3, nonfatal=1)
+        self.assertEqual(health.OK, self._check())
+        self.fs.write_aer(fakesys.C62X, fatal=5, nonfatal=1)
+        self.assertFalse(self._check().healthy)
+        # 0: AER errors never make it unhealthy.
+        self.checker.fatal_errors = 0
+        self.fs.write_aer(fakesys.C62X, fatal=9, nonfatal=1)
+        self.assertEqual(health.OK, self._check())
+
+    def test_telemetry_of_sysfs(self):
+        dev = pci.by_address(self.pci_host)[fakesys.C62X]
+        self.assertEqual({'aer_correctable': 0, 'aer_nonfatal': 1,
+                          'aer_fatal': 2}, dev.telemetry())
+        path = '/sys/bus/pci/devices/%s/' % fakesys.C62X
+        for name, value in (('current_link_speed', '8.0 GT/s PCIe'),
+                            ('max_link_speed', '16.0 GT/s PCIe'),
+                            ('current_link_width', '8'),
+                            ('max_link_width', '16')):
+            self.fs.write(path + name, value)
+        self.assertEqual({'pcie_link_speed_gts': 8.0,
+                          'pcie_link_max_speed_gts': 16.0,
+                          'pcie_link_width': 8, 'pcie_link_max_width': 16},
+                         pci.by_address(self.pci_host)[
+                             fakesys.C62X].uncached().link())
+        self.fs.write(path + 'current_link_speed', 'Unknown')
+        self.assertNotIn('pcie_link_speed_gts', pci.by_address(
+            self.pci_host)[fakesys.C62X].uncached().link())
+        # In an x8 slot of 8 GT/s the card's maximum is the slot's.
+        port = os.path.dirname(fakesys.pci_path(fakesys.C62X)) + '/'
+        self.fs.write(port + 'max_link_width', '8')
+        self.fs.write(port + 'max_link_speed', '8.0 GT/s PCIe')
+        self.assertEqual((8, 8.0, False), (
+            lambda link: (link['pcie_link_max_width'],
+                          link['pcie_link_max_speed_gts'],
+                          telemetry.link_degraded(link, speed=True)))(
+            pci.by_address(self.pci_host)[fakesys.C62X].link()))
 
     def test_nonfatal_and_correctable_growth_is_only_logged(self):
         self._check()
@@ -368,19 +451,29 @@ class _GpuHealthTests(sysfs.FakeHostMixin):
                                              kernel_log=self.kmsg.read)
 
     def _ecc_errors(self):
-        with open(os.path.join(ECC_DATA, 'ecc-errors.csv')) as src, open(
-                os.path.join(self.smi.data, 'query-health.csv'), 'w') as dst:
+        with open(os.path.join(ECC_DATA, 'telemetry-ecc-errors.csv')) as \
+                src, open(os.path.join(self.smi.data, 'query-telemetry.csv'),
+                          'w') as dst:
             dst.write(src.read())
+
+    def _telemetry_verdicts(self, records):
+        return {address: health.from_telemetry(sample, CONF.device_health)
+                for address, sample in self.driver.read_telemetry(
+                    records).items()}
 
     def test_recorded_healthy_output(self):
         # The recorded log's XID 48 of the H100 is the baseline.
-        self.assertEqual({}, self.driver.check_health(
-            self.driver.discover()))
+        records = self.driver.discover()
+        self.assertEqual({}, self.driver.check_health(records))
+        self.assertEqual({health.OK}, set(
+            self._telemetry_verdicts(records).values()))
 
     def test_recorded_ecc_errors(self):
         self._ecc_errors()
-        found = self.driver.check_health(self.driver.discover())
-        self.assertEqual([fakesys.MIG_H100], list(found))
+        found = self._telemetry_verdicts(self.driver.discover())
+        self.assertEqual([fakesys.MIG_H100], [
+            address for address, verdict in found.items()
+            if not verdict.healthy])
         self.assertIn('2 uncorrectable ECC errors',
                       found[fakesys.MIG_H100].reason)
 
@@ -395,33 +488,19 @@ class _GpuHealthTests(sysfs.FakeHostMixin):
             self.driver.check_health(records))
         self.assertEqual({}, self.driver.check_health(records))
 
-    def test_ecc_errors_and_critical_xid(self):
+    def test_health_check_runs_no_nvidia_smi(self):
+        # ECC errors come with the telemetry: the check reads the kernel
+        # log only.
+        self._ecc_errors()
         records = self.driver.discover()
+        before = len(self.smi.calls())
         self.driver.check_health(records)
-        self._ecc_errors()
-        self.kmsg.xid(H100_SLOT, 48, 'An uncorrectable double bit error')
-        self.assertEqual(
-            {fakesys.MIG_H100: health.unhealthy(
-                'GPU 2 uncorrectable ECC errors; remapped rows pending '
-                '(reset needed); GPU XID 48 (An uncorrectable double bit '
-                'error)')},
-            self.driver.check_health(records))
-        # The ECC errors stay until a reset; the XID was once.
-        self.assertEqual(
-            {fakesys.MIG_H100: health.unhealthy(
-                'GPU 2 uncorrectable ECC errors; remapped rows pending '
-                '(reset needed)')},
-            self.driver.check_health(records))
-
-    def test_unreadable_kernel_log_leaves_nvidia_smi(self):
-        self._ecc_errors()
-        self.kmsg.remove()
-        found = self.driver.check_health(self.driver.discover())
-        self.assertEqual([fakesys.MIG_H100], list(found))
-        self.assertNotIn('XID', found[fakesys.MIG_H100].reason)
+        self.driver.check_health(records)
+        self.assertEqual(before, len(self.smi.calls()))
 
     def test_no_gpu_runs_nothing(self):
         self.assertEqual({}, self.driver.check_health([]))
+        self.assertEqual({}, self.driver.read_telemetry([]))
         self.assertEqual([], [c for c in self.smi.calls() if 'ecc' in c])
         self.assertEqual([], self.kmsg.reads)
 

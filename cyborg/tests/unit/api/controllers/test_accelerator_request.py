@@ -68,6 +68,13 @@ class SerializeTestCase(test_base.BaseTestCase):
                          shown['attach_handle_info']['physical_network'])
         self.assertEqual('1', shown['attach_handle_info']['function'])
 
+def _device(health, reason, utilization=None):
+    """arq_queries.device_health()'s columns of a device."""
+    return {'health': health, 'health_reason': reason,
+            'health_since': None, 'utilization': utilization,
+            'idle_since': None}
+
+
 class DeviceHealthTestCase(test_base.BaseTestCase):
     """From 2.4 an ARQ shows its device's health; never before."""
 
@@ -78,25 +85,25 @@ class DeviceHealthTestCase(test_base.BaseTestCase):
             return accelerator_request.serialize(dict(ARQ), health)
 
     def test_absent_before_2_4(self):
-        health = {ARQ['uuid']: {'health': 'unhealthy',
-                                'health_reason': 'on fire',
-                                'health_since': None}}
+        health = {ARQ['uuid']: _device('unhealthy', 'on fire')}
         for minor in (0, 3):
             shown = self._serialize(minor, health)
             self.assertFalse({'device_health', 'device_health_reason',
-                              'device_health_since'} & set(shown), minor)
+                              'device_health_since', 'device_utilization',
+                              'device_idle_since'} & set(shown), minor)
 
     def test_the_device_columns_at_2_4(self):
-        shown = self._serialize(4, {ARQ['uuid']: {
-            'health': None, 'health_reason': 'was on fire',
-            'health_since': None}})
-        self.assertEqual(('healthy', 'was on fire'),
+        shown = self._serialize(4, {ARQ['uuid']: _device(
+            None, 'was on fire', utilization=0.25)})
+        self.assertEqual(('healthy', 'was on fire', 0.25),
                          (shown['device_health'],
-                          shown['device_health_reason']))
-        shown = self._serialize(4, {ARQ['uuid']: {
-            'health': 'unhealthy', 'health_reason': 'on fire',
-            'health_since': None}})
-        self.assertEqual('unhealthy', shown['device_health'])
+                          shown['device_health_reason'],
+                          shown['device_utilization']))
+        shown = self._serialize(4, {ARQ['uuid']: _device(
+            'unhealthy', 'on fire')})
+        self.assertEqual(('unhealthy', None),
+                         (shown['device_health'],
+                          shown['device_utilization']))
 
     def test_null_without_a_device(self):
         shown = self._serialize(4, {})

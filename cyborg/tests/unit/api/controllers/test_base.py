@@ -92,6 +92,8 @@ def sample(datatype, index):
         return index
     if datatype is bool:
         return bool(index % 2)
+    if datatype is float:
+        return index / 4.0
     return 'text-%d' % index
 
 

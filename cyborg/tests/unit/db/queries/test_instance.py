@@ -15,10 +15,14 @@
 SQLite.
 """
 
+import datetime
+
+from oslo_utils import timeutils
 import sqlalchemy as sa
 
 from cyborg.db import api as db_api
 from cyborg.db import models
+from cyborg.db.queries import device_telemetry
 from cyborg.db.queries import instance as instance_queries
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
@@ -37,6 +41,13 @@ def _set_state(context, arq_uuid, state):
                                    arq_uuid).values(state=state))
 
 
+@db_api.context_manager.writer
+def _set_updated(context, arq_uuid, when):
+    context.session.execute(sa.update(models.ExtendedAcceleratorRequest)
+                            .where(models.ExtendedAcceleratorRequest.uuid ==
+                                   arq_uuid).values(updated_at=when))
+
+
 class InstanceQueryTests:
     """The tests, on the backend of the class they are mixed into
     (cyborg/tests/functional/db/test_instance_queries.py: MariaDB and
@@ -46,9 +57,9 @@ class InstanceQueryTests:
     def setUp(self):
         super().setUp()
         fpga = inventory.add_device(self.context, 'n1', handles=4)
-        gpu = inventory.add_device(self.context, 'n2', dev_type='GPU',
-                                   driver='nvidia', rc='PGPU', handles=2,
-                                   address='0000:af:00.0')
+        self.gpu = gpu = inventory.add_device(
+            self.context, 'n2', dev_type='GPU', driver='nvidia', rc='PGPU',
+            handles=2, address='0000:af:00.0')
         self.arqs = {}
         # S1: two FPGAs (one attached) on n1; S2: one on n1, of p2;
         # S3: a GPU on n2; S4: its ARQ no longer Bound.
@@ -92,6 +103,30 @@ class InstanceQueryTests:
                           (S3, [self.arqs['s3']])],
                          self._page(project_id='p1'))
         self.assertEqual([], self._page(host='n2', driver='fake'))
+
+    def test_idle_accelerators(self):
+        long_ago = timeutils.utcnow() - datetime.timedelta(days=3)
+        device_telemetry.write(self.context, 'n2', {
+            self.gpu['device_uuid']: {
+                'read_at': long_ago.isoformat(), 'stale': None,
+                'values': {'utilization': 0.0, 'busy': False}}})
+        before = timeutils.utcnow() - datetime.timedelta(days=1)
+        # S3's ARQ was bound just now: not idle for the window yet.
+        self.assertEqual([], self._page(idle_before=before))
+        _set_updated(self.context, self.arqs['s3'], long_ago)
+        [(uuid, [arq])] = self._page(idle_before=before)
+        self.assertEqual((S3, self.arqs['s3']), (uuid, arq))
+        [entry] = instance_queries.get_page(self.context,
+                                            idle_before=before)
+        self.assertEqual((0.0, long_ago.replace(microsecond=0)), (
+            entry['arqs'][0]['utilization'],
+            entry['arqs'][0]['idle_since'].replace(microsecond=0)))
+        # Busy again: not idle.
+        device_telemetry.write(self.context, 'n2', {
+            self.gpu['device_uuid']: {
+                'read_at': timeutils.utcnow().isoformat(), 'stale': None,
+                'values': {'utilization': 0.9, 'busy': True}}})
+        self.assertEqual([], self._page(idle_before=before))
 
     def test_pages(self):
         self.assertEqual([S1, S2], [u for u, _ in self._page(limit=2)])

@@ -81,6 +81,24 @@ class _FpgaTests(sysfs.FakeHostMixin):
         self.assertEqual('0x23000410010309',
                          n3000.vendor_board_info['bitstream_id'])
 
+    def test_intel_dfl_telemetry(self):
+        fme = ('/sys/bus/pci/devices/%s/fpga_region/region0/dfl-fme.0/'
+               'hwmon/' % fakesys.N3000)
+        for name, value in (('hwmon2/name', 'dfl_fme_thermal'),
+                            ('hwmon2/temp1_input', '61500'),
+                            ('hwmon2/temp1_max', '90000'),
+                            ('hwmon3/name', 'dfl_fme_power'),
+                            ('hwmon3/power1_input', '48250000'),
+                            ('hwmon3/power1_max', '120000000')):
+            self.fs.write(fme + name, value)
+        driver = self._driver(intel.IntelFpgaDriver)
+        found = driver.read_telemetry(driver.discover())
+        # The OPAE card has no hwmon read: nothing beyond sysfs's PCI.
+        self.assertEqual({fakesys.N3000: {
+            'temperature_celsius': 61.5,
+            'slowdown_temperature_celsius': 90.0, 'power_watts': 48.25,
+            'power_limit_watts': 120.0}}, found)
+
     def test_intel_opae_card_with_vf(self):
         records = {r.address: r for r in
                    self._driver(intel.IntelFpgaDriver).discover()}

@@ -1,0 +1,331 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The agent's telemetry of its devices: the latest sample of each, read
+on a thread of its own (Reader), never on the report's path.
+
+Every ``[telemetry] interval`` seconds each driver's devices are read in
+one batch: what sysfs gives any PCI function (AER counters, link; drivers
+with ``pci_health``) and the driver's ``read_telemetry()``.  A read that
+raises, or one not done in time, leaves the last values, marked stale
+with the reason, and the device's health as it was.  The rules of
+``[device_health] telemetry_rules`` judge each fresh sample; their
+verdicts join the health checks of the next discovery (a change asks for
+one at once), and are kept in ``$state_path/telemetry-health.json``, so
+that a restarted agent reports what it last knew until it reads again.
+
+Reports carry the samples that changed meaningfully since the conductor
+last took them (changes()); the conductor answers with the instances and
+projects holding each device, the labels of the Prometheus series.
+"""
+
+import dataclasses
+import datetime
+import os
+import threading
+import time
+import typing
+
+from oslo_config import cfg
+from oslo_log import log as logging
+from oslo_utils import timeutils
+
+from cyborg import metrics
+from cyborg.agent import state_file
+from cyborg.common import health_states
+from cyborg.common import telemetry
+from cyborg.drivers import health as health_lib
+from cyborg.drivers import pci
+
+CONF = cfg.CONF
+LOG = logging.getLogger(__name__)
+
+FILE_NAME = 'telemetry-health.json'
+
+
+@dataclasses.dataclass
+class Sample:
+    """A device's latest values, when they were read (UTC and monotonic
+    seconds) and why they are stale (None: fresh).
+    """
+
+    values: dict
+    read_at: typing.Any
+    clock: float
+    stale: typing.Optional[str] = None
+
+
+class TelemetryTracker:
+    """The devices' latest samples, their verdicts and their holders.
+
+    :param path: where the verdicts are kept (None: not kept).
+    """
+
+    def __init__(self, path=None):
+        self.path = path
+        self._lock = threading.Lock()
+        self._samples = {}
+        self._verdicts = self._load()
+        # {uuid: payload} the conductor took; {uuid: [{instance,
+        # project}]} it said hold each device.
+        self._sent = {}
+        self._bindings = {}
+
+    @classmethod
+    def from_conf(cls, conf):
+        return cls(os.path.join(conf.state_path, FILE_NAME))
+
+    # Reading ----------------------------------------------------------------
+
+    def read(self, drivers, found):
+        """Read the telemetry of every driver's devices.
+
+        :param drivers: ``{name: driver}``.
+        :param found: ``{name: [Hardware]}``, the records each reports.
+        :returns: whether a device's verdict changed.
+        """
+        with self._lock:
+            bound = frozenset(self._bindings)
+        changed = False
+        seen = set()
+        for name, driver in drivers.items():
+            records = found.get(name) or []
+            if not records:
+                continue
+            generic, vendor, error = _read_driver(driver, records, bound)
+            read_at, clock = timeutils.utcnow(), time.monotonic()
+            for record in records:
+                seen.add(record.uuid)
+                values = dict(generic.get(record.address, {}))
+                values.update(vendor.get(record.address, {}))
+                changed |= self._take(record, values, error, read_at, clock)
+        with self._lock:
+            for uuid in set(self._samples) - seen:
+                del self._samples[uuid]
+            for uuid in set(self._verdicts) - seen:
+                changed = True
+                del self._verdicts[uuid]
+            if changed:
+                self._save()
+        return changed
+
+    def _take(self, record, values, error, read_at, clock):
+        """Keep one device's read; :returns: whether its verdict changed.
+        """
+        with self._lock:
+            before = self._samples.get(record.uuid)
+            if error is not None:
+                if before is None:
+                    before = Sample({}, read_at, clock)
+                before.stale = error
+                self._samples[record.uuid] = before
+                return False
+            values = telemetry.clean(values)
+            busy = telemetry.busy(values, CONF.telemetry.idle_threshold)
+            if busy is not None:
+                values['busy'] = busy
+            self._samples[record.uuid] = Sample(values, read_at, clock)
+            verdict = health_lib.from_telemetry(values, CONF.device_health)
+            old = self._verdicts.get(record.uuid, health_lib.OK)
+            if verdict == old:
+                return False
+            self._verdicts[record.uuid] = verdict
+        if verdict.healthy:
+            LOG.info('Device %(address)s (%(driver)s) keeps the telemetry '
+                     'rules again', {'address': record.address,
+                                     'driver': record.driver})
+        else:
+            LOG.warning('Device %(address)s (%(driver)s) breaks a telemetry '
+                        'rule: %(reason)s', {'address': record.address,
+                                             'driver': record.driver,
+                                             'reason': verdict.reason})
+        return True
+
+    def verdicts(self):
+        """``{device uuid: health.Health}`` of the telemetry rules, as
+        last judged (unchanged by a stale sample).
+        """
+        with self._lock:
+            return dict(self._verdicts)
+
+    def _stale(self, sample, clock):
+        """Why *sample* is stale at *clock*, or None."""
+        if sample.stale is not None:
+            return sample.stale
+        limit = 2 * CONF.telemetry.interval + CONF.telemetry.read_timeout
+        if clock - sample.clock > limit:
+            return 'no telemetry read for more than %d s' % limit
+        return None
+
+    # Reports ----------------------------------------------------------------
+
+    def changes(self, records):
+        """What a report carries: ``{device uuid: {values, read_at,
+        stale}}`` of the records whose sample changed meaningfully since
+        the conductor took one (cyborg.common.telemetry.changed()).
+        """
+        clock = time.monotonic()
+        found = {}
+        with self._lock:
+            for record in records:
+                sample = self._samples.get(record.uuid)
+                if sample is None:
+                    continue
+                stale = self._stale(sample, clock)
+                sent = self._sent.get(record.uuid)
+                if (sent is None or sent['stale'] != stale or
+                        telemetry.changed(sent['values'], sample.values)):
+                    found[record.uuid] = {
+                        'values': dict(sample.values), 'stale': stale,
+                        'read_at': sample.read_at.isoformat()}
+        return found
+
+    def acknowledged(self, sent, answer):
+        """The conductor took *sent* (changes()) and answered *answer*
+        (the report's ``telemetry``; None: it took nothing).
+        """
+        if answer is None:
+            return
+        unknown = set(answer.get('unknown') or ())
+        with self._lock:
+            for uuid, payload in sent.items():
+                if uuid not in unknown:
+                    self._sent[uuid] = payload
+            if answer.get('bindings') is not None:
+                self._bindings = dict(answer['bindings'])
+
+    # Prometheus -------------------------------------------------------------
+
+    def series(self, host, records):
+        """The metrics.DeviceSeries of *records*."""
+        clock = time.monotonic()
+        speed = health_lib.RULE_LINK_SPEED in CONF.device_health.\
+            telemetry_rules
+        found = []
+        with self._lock:
+            for record in records:
+                sample = self._samples.get(record.uuid)
+                holders = self._bindings.get(record.uuid) or []
+                labels = {
+                    'host': host, 'device': record.uuid,
+                    'driver': record.driver,
+                    'deployable': _joined(d.name for d in record.deployables),
+                    'resource_class': _joined(
+                        d.resource_class for d in record.deployables),
+                    'instance': _joined(h['instance'] for h in holders),
+                    'project': _joined(h['project'] for h in holders)}
+                state = {'failing': int(record.health not in (
+                    None, health_states.HEALTHY))}
+                values = {}
+                if sample is not None:
+                    fresh = self._stale(sample, clock) is None
+                    values = sample.values if fresh else {}
+                    degraded = telemetry.link_degraded(sample.values, speed)
+                    state.update(
+                        up=int(fresh), read_at=sample.read_at.replace(
+                            tzinfo=datetime.timezone.utc).timestamp(),
+                        pcie_link_degraded=None if degraded is None
+                        else int(degraded))
+                found.append(metrics.DeviceSeries(labels, values, state))
+        return found
+
+    # The verdicts' file -----------------------------------------------------
+
+    def _load(self):
+        if self.path is None:
+            return {}
+        try:
+            saved = state_file.read(self.path) or {}
+            return {uuid: health_lib.unhealthy(reason)
+                    for uuid, reason in saved.items()}
+        except (OSError, ValueError, AttributeError) as exc:
+            LOG.warning('Cannot read the telemetry verdicts of %(path)s '
+                        '(%(error)s); starting without',
+                        {'path': self.path, 'error': exc})
+            return {}
+
+    def _save(self):
+        """Keep the unhealthy verdicts (locked)."""
+        if self.path is None:
+            return
+        saved = {uuid: verdict.reason for uuid, verdict
+                 in self._verdicts.items() if not verdict.healthy}
+        try:
+            state_file.write(self.path, saved)
+        except OSError as exc:
+            LOG.warning('Cannot write the telemetry verdicts to %(path)s: '
+                        '%(error)s', {'path': self.path, 'error': exc})
+
+
+def _joined(values):
+    return ','.join(sorted({v for v in values if v}))
+
+
+def _read_driver(driver, records, bound):
+    """``(generic, vendor, error)`` of one driver's read: sysfs's PCI
+    facts and the driver's samples by address, and why the read failed
+    (None).
+    """
+    generic, vendor, error = {}, {}, None
+    try:
+        if driver.pci_health:
+            devices = pci.by_address(driver.pci_host)
+            generic = {r.address: devices[r.address].telemetry()
+                       for r in records if r.address in devices}
+        vendor = driver.read_telemetry(records, bound=bound) or {}
+    except Exception as exc:
+        error = '%s: %s' % (type(exc).__name__, exc)
+        LOG.warning('Telemetry read of driver %(driver)s failed: %(error)s; '
+                    'its devices\' samples are stale',
+                    {'driver': driver.name, 'error': error})
+    return generic, vendor, error
+
+
+class Reader:
+    """Calls *read* every *interval* seconds on a thread of its own, and
+    at once when kicked.
+    """
+
+    def __init__(self, read, interval, name='cyborg-agent-telemetry'):
+        self._read = read
+        self._interval = interval
+        self._name = name
+        self._wake = threading.Event()
+        self._stopped = threading.Event()
+        self._thread = None
+
+    def start(self):
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._loop,
+                                            name=self._name, daemon=True)
+            self._thread.start()
+
+    def kick(self):
+        """Read now (once the read under way, if any, is done)."""
+        self._wake.set()
+
+    def stop(self):
+        """Stop after the read under way (not waited for: it is bounded
+        by ``[telemetry] read_timeout``, and a daemon thread).
+        """
+        self._stopped.set()
+        self._wake.set()
+
+    def _loop(self):
+        while not self._stopped.is_set():
+            self._wake.clear()
+            try:
+                self._read()
+            except Exception:
+                LOG.exception('Telemetry read failed')
+            self._wake.wait(self._interval)

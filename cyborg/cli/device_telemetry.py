@@ -1,0 +1,60 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""device-telemetry: the latest telemetry sample of a device, or of the
+device behind an accelerator request (microversion 2.4).
+"""
+
+from cyborg.cli import common
+from cyborg.common import telemetry
+
+COLUMNS = common.field_columns(
+    'device_uuid', 'hostname', 'driver', 'read_at', 'reported_at',
+    'stale_reason', 'idle_since')
+
+
+class ShowTelemetry(common.ShowOne):
+    """Show the latest telemetry of a device (or an ARQ's device).
+
+    Of any device for administrators; with --arq, of the device behind
+    an accelerator request of your project.  The values are those its
+    agent last reported changed (utilization by 0.1, temperature by 3
+    degrees...); READ_AT says when they were read, REPORTED_AT when the
+    host last reported, STALE_REASON why the last read failed.
+    Prometheus keeps the series: see the admin guide's telemetry page.
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('uuid', metavar='DEVICE',
+                            help="The device's UUID (with --arq: the "
+                                 "accelerator request's).")
+        parser.add_argument('--arq', action='store_true',
+                            help='UUID names an accelerator request: show '
+                                 'the telemetry of its device.')
+        return parser
+
+    def take_action(self, parsed_args):
+        if parsed_args.arq:
+            uuid = common.check_uuid(parsed_args.uuid,
+                                     'an accelerator request')
+            body = self.client.get('/accelerator_requests/%s/telemetry'
+                                   % uuid)
+        else:
+            uuid = common.check_uuid(parsed_args.uuid, 'a device')
+            body = self.client.get('/devices/%s/telemetry' % uuid)
+        values = body.get('values') or {}
+        shown = dict(body, **values)
+        # The fields of the sample, in their order, those it has.
+        fields = [f for f in telemetry.FIELDS if f in values]
+        return common.one(shown, COLUMNS + common.field_columns(*fields))

@@ -1,0 +1,200 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Queries of device_telemetry: the latest telemetry sample of each
+device (cyborg.common.telemetry), one row per device.
+
+A changed sample costs one statement (an upsert: INSERT ... SELECT of
+the device, updated when its row is there); a report without changes
+costs nothing here.  ``idle_since`` is kept in
+the same statement: cleared while the device is busy, set at the first
+sample that is not, left as it is by a stale sample.
+"""
+
+import functools
+
+from oslo_serialization import jsonutils
+from oslo_utils import timeutils
+import sqlalchemy as sa
+from sqlalchemy.dialects import mysql
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.dialects import sqlite
+
+from cyborg import exception
+from cyborg import states
+from cyborg.common import telemetry
+from cyborg.db import api as db_api
+from cyborg.db import models
+
+TABLE = models.DeviceTelemetry.__table__
+_DEVICES = models.Device.__table__
+_DEPLOYABLES = models.Deployable.__table__
+_ARQS = models.ExtendedAcceleratorRequest.__table__
+_HOSTS = models.Host.__table__
+
+#: What a sample does to ``idle_since``.
+_KEEP, _CLEAR, _START = 'keep', 'clear', 'start'
+_IDLE = sa.bindparam('b_idle', type_=sa.String)
+_READ_AT = sa.bindparam('b_read_at', type_=sa.DateTime)
+_NOW = sa.bindparam('b_now', type_=sa.DateTime)
+_SAMPLE = sa.bindparam('b_sample', type_=sa.Text)
+_STALE = sa.bindparam('b_stale', type_=sa.String)
+
+_INSERTS = {'mysql': mysql.insert, 'postgresql': postgresql.insert,
+            'sqlite': sqlite.insert}
+
+
+@functools.lru_cache(maxsize=None)
+def _upsert(dialect):
+    """One statement per sample, for the database's *dialect*: the
+    sample of a device of the host (nothing for another host's or an
+    unknown device: no row selected), its row inserted, else updated.
+
+    An upsert, not an UPDATE that may miss and an INSERT: on MariaDB an
+    UPDATE of a missing row locks the gap, which the first samples of
+    other hosts' devices insert into (deadlocks).
+    """
+    statement = _INSERTS[dialect](TABLE).from_select(
+        ['device_uuid', 'sample', 'read_at', 'stale_reason', 'idle_since',
+         'created_at', 'updated_at'],
+        sa.select(_DEVICES.c.uuid, _SAMPLE, _READ_AT, _STALE,
+                  sa.bindparam('b_idle_since', type_=sa.DateTime), _NOW,
+                  _NOW)
+        .where(_DEVICES.c.uuid == sa.bindparam('b_uuid'),
+               _DEVICES.c.hostname == sa.bindparam('b_host')))
+    values = {'sample': _SAMPLE, 'read_at': _READ_AT,
+              'stale_reason': _STALE, 'updated_at': _NOW,
+              'idle_since': sa.case(
+                  (_IDLE == _CLEAR, sa.null()),
+                  (_IDLE == _START, sa.func.coalesce(TABLE.c.idle_since,
+                                                     _READ_AT)),
+                  else_=TABLE.c.idle_since)}
+    if dialect == 'mysql':
+        return statement.on_duplicate_key_update(**values)
+    return statement.on_conflict_do_update(index_elements=['device_uuid'],
+                                           set_=values)
+
+
+def _idle(payload):
+    """What *payload* does to ``idle_since``."""
+    busy = payload['values'].get('busy')
+    if payload.get('stale') or busy is None:
+        return _KEEP
+    return _CLEAR if busy else _START
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def write(context, host, samples):
+    """Store the samples an agent of *host* reports, one statement each.
+
+    :param samples: ``{device uuid: {values, read_at, stale}}``.
+    :returns: the uuids of the devices the host has no row of (nothing
+        stored for them).
+    """
+    now = timeutils.utcnow()
+    statement = _upsert(context.session.get_bind().dialect.name)
+    unknown = []
+    for uuid, payload in sorted(samples.items()):
+        read_at = timeutils.normalize_time(
+            timeutils.parse_isotime(payload['read_at']))
+        idle = _idle(payload)
+        params = {'b_uuid': uuid, 'b_host': host, 'b_read_at': read_at,
+                  'b_now': now, 'b_idle': idle,
+                  'b_idle_since': read_at if idle == _START else None,
+                  'b_sample': jsonutils.dumps(
+                      telemetry.clean(payload['values']), sort_keys=True),
+                  'b_stale': (payload.get('stale') or None) and
+                  payload['stale'][:255]}
+        if not db_api.execute(context, statement, params).rowcount:
+            unknown.append(uuid)
+    return unknown
+
+
+_BINDINGS = (
+    sa.select(_DEVICES.c.uuid, _ARQS.c.instance_uuid, _ARQS.c.project_id)
+    .select_from(_ARQS.join(_DEPLOYABLES,
+                            _ARQS.c.deployable_id == _DEPLOYABLES.c.id)
+                 .join(_DEVICES, _DEPLOYABLES.c.device_id == _DEVICES.c.id))
+    .where(_DEVICES.c.hostname == sa.bindparam('b_host'),
+           _ARQS.c.state == states.BOUND,
+           _ARQS.c.instance_uuid.is_not(None))
+    .distinct())
+
+
+@db_api.context_manager.reader
+def bindings(context, host):
+    """The instances holding each device of *host*, in one statement.
+
+    :returns: ``{device uuid: [{instance, project}]}`` of the held ones,
+        sorted.
+    """
+    found = {}
+    for uuid, instance, project in db_api.execute(
+            context, _BINDINGS, {'b_host': host}):
+        found.setdefault(uuid, []).append(
+            {'instance': instance, 'project': project})
+    return {uuid: sorted(held, key=lambda h: (h['instance'],
+                                              h['project'] or ''))
+            for uuid, held in found.items()}
+
+
+_GET = (
+    sa.select(_DEVICES.c.uuid.label('device_uuid'), _DEVICES.c.hostname,
+              _DEVICES.c.driver_name, TABLE.c.sample, TABLE.c.read_at,
+              TABLE.c.stale_reason, TABLE.c.idle_since, TABLE.c.updated_at,
+              _HOSTS.c.last_report_at)
+    .select_from(_DEVICES.outerjoin(TABLE, TABLE.c.device_uuid ==
+                                    _DEVICES.c.uuid)
+                 .outerjoin(_HOSTS, _HOSTS.c.hostname == _DEVICES.c.hostname))
+    .where(_DEVICES.c.uuid == sa.bindparam('b_uuid')))
+
+
+def to_dict(row):
+    """A device's telemetry row as the API shows it (``values`` {} and
+    ``read_at`` None when it has none yet).
+    """
+    values = dict(row._mapping)
+    values['values'] = jsonutils.loads(values.pop('sample') or '{}')
+    return values
+
+
+@db_api.context_manager.reader
+def get(context, device_uuid):
+    """The latest sample of a device, with its host's last report.
+
+    :raises: DeviceNotFound
+    """
+    row = db_api.execute(context, _GET,
+                         {'b_uuid': device_uuid}).one_or_none()
+    if row is None:
+        raise exception.DeviceNotFound(uuid=device_uuid)
+    return to_dict(row)
+
+
+_OF_DEVICES = sa.select(TABLE).where(
+    TABLE.c.device_uuid.in_(sa.bindparam('b_uuids', expanding=True)))
+
+
+@db_api.context_manager.reader
+def get_many(context, device_uuids):
+    """``{device uuid: {values, read_at, stale_reason, idle_since}}`` of
+    those that have a sample, in one statement.
+    """
+    if not device_uuids:
+        return {}
+    return {row.device_uuid: {
+        'values': jsonutils.loads(row.sample), 'read_at': row.read_at,
+        'stale_reason': row.stale_reason, 'idle_since': row.idle_since}
+        for row in db_api.execute(context, _OF_DEVICES,
+                                  {'b_uuids': sorted(set(device_uuids))})}
