@@ -165,20 +165,22 @@ def _to_dict(row):
 _SELECT = sa.select(*[TABLE.c[name] for name in COLUMNS])
 _CLOSED_SINCE = _SELECT.where(
     TABLE.c.arq_uuid.in_(sa.bindparam('b_arqs', expanding=True)),
-    TABLE.c.ended_at >= sa.bindparam('b_since', type_=sa.DateTime)
-).order_by(TABLE.c.id)
+    TABLE.c.ended_at >= sa.bindparam('b_since', type_=sa.DateTime),
+    TABLE.c.ended_by == sa.bindparam('b_by')).order_by(TABLE.c.id)
 
 
 @db_api.context_manager.reader
-def closed_since(context, arq_uuids, since):
-    """The intervals of *arq_uuids* closed at or after *since* (dicts),
-    for the notifications of a transaction that closed them.
+def closed_since(context, arq_uuids, since, ended_by):
+    """The intervals of *arq_uuids* closed by *ended_by* at or after
+    *since* (dicts), for the notifications of a transaction that began at
+    *since* and closed them: a try whose answer was lost included.
     """
     if not arq_uuids:
         return []
     return [_to_dict(row) for row in db_api.execute(
         context, _CLOSED_SINCE, {'b_arqs': sorted(set(arq_uuids)),
-                                 'b_since': to_second(since)}).mappings()]
+                                 'b_since': to_second(since),
+                                 'b_by': ended_by}).mappings()]
 
 
 _OPEN_OF = _SELECT.where(TABLE.c.open_arq_uuid.in_(

@@ -50,11 +50,13 @@ HOST = 'node1'
 EXPECTED = {
     'profile_by_name': 1,
     'arq_create': 3,
-    'arq_bind': 7,  # 7: the ARQs locked with their groups, written once;
-    #                the FPGA's lock reads the handle to claim
+    'arq_bind': 8,  # 7: the ARQs locked with their groups, written once;
+    #                the FPGA's lock reads the handle to claim; 8: the
+    #                usage interval opened
     'arq_resolved': 1,
-    'arq_delete_by_instance': 7,  # 8: forget the attachments (2.6);
-    #                              7: the handles read with the ARQs
+    'arq_delete_by_instance': 8,  # 8: forget the attachments (2.6);
+    #                              7: the handles read with the ARQs;
+    #                              8: the usage interval closed
     'list_arqs_instance': 1,
     'list_arqs_instance_health': 2,  # 2.9: + the devices' health, batched
     'list_deployables': 2,

@@ -206,11 +206,15 @@ class UsageQueryTests:
         self._interval('a1', 0, 10)
         self._interval('a2', 0, 50)
         self._open('a3', 0)
+        self._open('a4', 0)
+        usage.close(self.context, ['a4'], at(50), usage.DELETE)
         self.assertEqual(['a2'], [row['arq_uuid'] for row in
                                   usage.closed_since(self.context,
-                                                     ['a1', 'a2', 'a3'],
-                                                     at(50))])
-        self.assertEqual([], usage.closed_since(self.context, [], at(0)))
+                                                     ['a1', 'a2', 'a3',
+                                                      'a4'],
+                                                     at(50), usage.UNBIND)])
+        self.assertEqual([], usage.closed_since(self.context, [], at(0),
+                                                usage.UNBIND))
 
     def test_orphans_and_unrecorded_bindings(self):
         device = inventory.add_device(self.context, 'n1', handles=4)
