@@ -27,10 +27,11 @@ from cyborg.policies import hardware
 from cyborg.policies import instance
 from cyborg.policies import metrics
 from cyborg.policies import service
+from cyborg.policies import usage
 
 _MODULES = (base, device_profile, accelerator_request, device, deployable,
             attribute, service, hardware, driver, discovery, instance,
-            capacity, device_class, metrics)
+            capacity, device_class, metrics, usage)
 
 
 def list_rules():

@@ -138,6 +138,9 @@ ROUTES = [
      False, 404),
     ('POST', '/v2/device_classes', {}, 'admin', False, 400),
     ('DELETE', '/v2/device_classes/NO_SUCH', None, 'admin', False, 404),
+    # A reader sees their project's usage, an admin every project's.
+    ('GET', '/v2/usage', None, 'reader (no legacy rule)', False, 200),
+    ('GET', '/v2/usage?project_id=' + U, None, 'admin', False, 200),
 ]
 
 # Routes that exist from a later microversion than the files' default.
