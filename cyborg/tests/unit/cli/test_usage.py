@@ -1,0 +1,116 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""``cyborg usage-list`` and ``usage-show`` against the real API, in
+process, on the usage intervals of gabbits/usage.yaml
+(APIFixtureWithUsage: 29 h of PROJECT, 2 h of OTHER on 2025-01-01).
+"""
+
+import io
+import json
+import logging
+
+import fixtures
+from oslotest import base
+from wsgi_intercept import interceptor
+
+from cyborg.cli import shell
+from cyborg.cli import usage as usage_cli
+from cyborg.tests.functional.fixtures import gabbits
+
+URL = 'http://cyborg-usage.test:6666'
+DAY = ('--start', '2025-01-01', '--end', '2025-01-02')
+PROJECT = gabbits.APIFixtureWithUsage.PROJECT
+OTHER = gabbits.APIFixtureWithUsage.OTHER
+
+
+class _Usage(fixtures.Fixture):
+    """APIFixtureWithUsage as a fixture, with the API intercepted."""
+
+    def _setUp(self):
+        gabbi = gabbits.APIFixtureWithUsage()
+        gabbi.start_fixture()
+        self.addCleanup(gabbi.stop_fixture)
+        intercept = interceptor.RequestsInterceptor(gabbits.setup_app,
+                                                    url=URL)
+        intercept.__enter__()
+        self.addCleanup(intercept.__exit__, None, None, None)
+
+
+class UsageCommandsTestCase(base.BaseTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.useFixture(_Usage())
+        root = logging.getLogger()
+        self.addCleanup(setattr, root, 'handlers', list(root.handlers))
+
+    def cyborg(self, *args, expect=0):
+        out, err = io.StringIO(), io.StringIO()
+        argv = ['--os-auth-type', 'none', '--os-endpoint', URL] + list(args)
+        status = shell.CyborgShell(argv, stdout=out, stderr=err).run(argv)
+        self.assertEqual(expect, status, 'stdout: %s\nstderr: %s' % (
+            out.getvalue(), err.getvalue()))
+        return out.getvalue(), err.getvalue()
+
+    def json(self, *args):
+        return json.loads(self.cyborg(*(args + ('-f', 'json')))[0])
+
+    def test_usage_list(self):
+        self.assertEqual(
+            [(PROJECT, 'FPGA', 1, '19.00'), (PROJECT, 'PGPU', 1, '10.00'),
+             (OTHER, 'PGPU', 1, '2.00')],
+            [(r['project_id'], r['resource_class'], r['intervals'],
+              r['device_hours']) for r in self.json('usage-list', *DAY)])
+        self.assertEqual(
+            [('PGPU', 'host-two', '2.00')],
+            [(r['resource_class'], r['host'], r['device_hours'])
+             for r in self.json('usage-list', *DAY, '--project', OTHER,
+                                '--group-by', 'host')])
+        self.assertEqual([['A100']], [
+            r['device_class'] for r in self.json(
+                'usage-list', *DAY, '--device-class', 'A100',
+                '--group-by', 'device_class')])
+        _out, err = self.cyborg('usage-list', '--start', '2020-01-01',
+                                '--end', '2020-02-01')
+        self.assertIn('No accelerator was held between 2020-01-01', err)
+
+    def test_the_intervals_every_page(self):
+        self.useFixture(fixtures.MockPatchObject(usage_cli, 'PAGE', 1))
+        rows = self.json('usage-list', *DAY, '--intervals')
+        self.assertEqual([(PROJECT, 'PGPU', '10.00', 'delete'),
+                          (PROJECT, 'FPGA', '19.00', None),
+                          (OTHER, 'PGPU', '2.00', 'delete')],
+                         [(r['project_id'], r['resource_class'],
+                           r['device_hours'], r['ended_by']) for r in rows])
+
+    def test_usage_show(self):
+        shown = self.json('usage-show', PROJECT, *DAY)
+        self.assertEqual(
+            (PROJECT, '29.00', 2, '2025-01-01T00:00:00+00:00',
+             ['FPGA: 19.00 h, 1 interval(s)',
+              'PGPU: 10.00 h, 1 interval(s)']),
+            (shown['project_id'], shown['device_hours'], shown['intervals'],
+             shown['start'], shown['usages']))
+        self.assertEqual(('0.00', 0), (lambda s: (s['device_hours'],
+                                                  s['intervals']))(
+            self.json('usage-show', 'nobody', *DAY)))
+        # Without a token the caller's project is not known here, and an
+        # administrator sees every project.
+        _out, err = self.cyborg('usage-show', *DAY, expect=1)
+        self.assertIn('Name the project', err)
+
+    def test_bad_window(self):
+        _out, err = self.cyborg('usage-list', '--start', '2025-01-02',
+                                '--end', '2025-01-01', expect=1)
+        self.assertIn('is not before end', err)
