@@ -80,3 +80,11 @@ def closed(context, arq_uuids, since, ended_by):
     """
     send(context, usage_queries.closed_since(context, list(arq_uuids),
                                              since, ended_by))
+
+
+@notifications.safe
+def audited(context, rows):
+    """accelerator_usage.close for the intervals the usage audit closed
+    (its committed rows, usage_queries dicts).
+    """
+    send(context, rows)
