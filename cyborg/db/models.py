@@ -507,12 +507,11 @@ class UsageInterval(Base, oslo_models.TimestampMixin):
 
     __tablename__ = 'usage_intervals'
     __table_args__ = _table_args(
-        # A project's intervals overlapping a window (GET /v2/usage).
-        sa.Index('usage_intervals_project_id_started_at_idx',
-                 'project_id', 'started_at'),
-        # Every project's (the window's end bounds the start) ...
-        sa.Index('usage_intervals_started_at_idx', 'started_at'),
-        # ... and the purge of closed intervals.
+        # GET /v2/usage: a project's intervals, or every project's in
+        # the order of the GROUP BY, read from the index alone.
+        sa.Index('usage_intervals_project_window_idx', 'project_id',
+                 'resource_class', 'started_at', 'ended_at'),
+        # The purge of closed intervals.
         sa.Index('usage_intervals_ended_at_idx', 'ended_at'),
         sa.Index('usage_intervals_arq_uuid_idx', 'arq_uuid'),
     )

@@ -236,10 +236,9 @@ def upgrade():
                     ['arq_uuid'])
     op.create_index('usage_intervals_ended_at_idx', 'usage_intervals',
                     ['ended_at'])
-    op.create_index('usage_intervals_project_id_started_at_idx',
-                    'usage_intervals', ['project_id', 'started_at'])
-    op.create_index('usage_intervals_started_at_idx', 'usage_intervals',
-                    ['started_at'])
+    op.create_index('usage_intervals_project_window_idx',
+                    'usage_intervals', ['project_id', 'resource_class',
+                                        'started_at', 'ended_at'])
     _create_table(
         'controlpath_ids',
         sa.Column('device_id', sa.Integer(), nullable=False),
