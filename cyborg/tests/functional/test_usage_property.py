@@ -38,6 +38,8 @@ import datetime
 
 import hypothesis
 from hypothesis import strategies as st
+from oslo_utils import timeutils
+from oslo_utils import uuidutils
 import pytest
 import sqlalchemy as sa
 import webtest
@@ -62,9 +64,6 @@ from cyborg.objects import device_profile as dp_obj
 from cyborg.tests.fixtures import lost_commit
 from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.functional.placement import nova_host
-
-from oslo_utils import timeutils
-from oslo_utils import uuidutils
 
 pytestmark = pytest.mark.slow(2)
 
@@ -302,10 +301,10 @@ class UsagePropertyTestCase(nova_host.NovaHostTestCase):
         try:
             with _Kill(self.engine, -1 if kill is None else kill):
                 getattr(self, 'step_' + name)(*args)
-        except (ConductorKilled, Exception):
+        except (ConductorKilled, Exception) as exc:
             # Refused or killed: what is left is what the next steps and
             # the checks see.
-            pass
+            self.failed.append((name, type(exc).__name__))
         finally:
             if lose:
                 lost.cleanUp()
@@ -407,7 +406,7 @@ class UsagePropertyTestCase(nova_host.NovaHostTestCase):
     @hypothesis.given(boots=st.lists(BOOT, min_size=1, max_size=3),
                       steps=st.lists(STEP, min_size=8, max_size=20))
     def test_device_hours_are_the_bound_time(self, boots, steps):
-        self.servers, self.observed = {}, []
+        self.servers, self.observed, self.failed = {}, [], []
         self.kill, self.lose = None, False
         self._observe()
         try:

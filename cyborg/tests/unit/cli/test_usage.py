@@ -16,55 +16,20 @@ process, on the usage intervals of gabbits/usage.yaml
 (APIFixtureWithUsage: 29 h of PROJECT, 2 h of OTHER on 2025-01-01).
 """
 
-import io
-import json
-import logging
-
 import fixtures
-from oslotest import base
-from wsgi_intercept import interceptor
 
-from cyborg.cli import shell
 from cyborg.cli import usage as usage_cli
 from cyborg.tests.functional.fixtures import gabbits
+from cyborg.tests.unit.cli import test_commands
 
-URL = 'http://cyborg-usage.test:6666'
 DAY = ('--start', '2025-01-01', '--end', '2025-01-02')
 PROJECT = gabbits.APIFixtureWithUsage.PROJECT
 OTHER = gabbits.APIFixtureWithUsage.OTHER
 
 
-class _Usage(fixtures.Fixture):
-    """APIFixtureWithUsage as a fixture, with the API intercepted."""
+class UsageCommandsTestCase(test_commands.CommandTestBase):
 
-    def _setUp(self):
-        gabbi = gabbits.APIFixtureWithUsage()
-        gabbi.start_fixture()
-        self.addCleanup(gabbi.stop_fixture)
-        intercept = interceptor.RequestsInterceptor(gabbits.setup_app,
-                                                    url=URL)
-        intercept.__enter__()
-        self.addCleanup(intercept.__exit__, None, None, None)
-
-
-class UsageCommandsTestCase(base.BaseTestCase):
-
-    def setUp(self):
-        super().setUp()
-        self.useFixture(_Usage())
-        root = logging.getLogger()
-        self.addCleanup(setattr, root, 'handlers', list(root.handlers))
-
-    def cyborg(self, *args, expect=0):
-        out, err = io.StringIO(), io.StringIO()
-        argv = ['--os-auth-type', 'none', '--os-endpoint', URL] + list(args)
-        status = shell.CyborgShell(argv, stdout=out, stderr=err).run(argv)
-        self.assertEqual(expect, status, 'stdout: %s\nstderr: %s' % (
-            out.getvalue(), err.getvalue()))
-        return out.getvalue(), err.getvalue()
-
-    def json(self, *args):
-        return json.loads(self.cyborg(*(args + ('-f', 'json')))[0])
+    FIXTURE = gabbits.APIFixtureWithUsage
 
     def test_usage_list(self):
         self.assertEqual(
