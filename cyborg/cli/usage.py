@@ -67,8 +67,6 @@ def _intervals(client, params):
         marker = body['usage_intervals'][-1]['uuid']
 
 
-def _hours(entry):
-    return '%.2f' % entry['device_hours']
 
 
 class ListUsage(common.Lister):
@@ -99,16 +97,14 @@ class ListUsage(common.Lister):
         params = _query(parsed_args, project_id=parsed_args.project)
         if parsed_args.intervals:
             items = _intervals(self.client, params)
-            return common.rows([dict(item, device_hours=_hours(item))
-                                for item in items], INTERVAL_COLUMNS)
+            return common.rows(items, INTERVAL_COLUMNS)
         group = parsed_args.group_by
         body = self.client.get('/usage', group_by=group, **params)
         columns = common.field_columns(
             'project_id', 'resource_class', *([_GROUPS[group]] if group
                                               else []),
             'intervals', 'device_hours')
-        items = [dict(usage, project_id=project['project_id'],
-                      device_hours=_hours(usage))
+        items = [dict(usage, project_id=project['project_id'])
                  for project in body['project_usages']
                  for usage in project['usages']]
         if not items:
@@ -144,9 +140,8 @@ class ShowUsage(common.ShowOne):
             {'project_id': project, 'device_hours': 0.0, 'intervals': 0,
              'usages': []}]
         item = dict(usage, start=body['start'], end=body['end'],
-                    device_hours=_hours(usage),
                     usages=['%s: %s h, %d interval(s)' % (
-                        entry['resource_class'], _hours(entry),
+                        entry['resource_class'], entry['device_hours'],
                         entry['intervals']) for entry in usage['usages']])
         return common.one(item, common.field_columns(
             'project_id', 'start', 'end', 'device_hours', 'intervals',

@@ -280,10 +280,10 @@ def add_command_parsers(subparsers):
                         help=_('ISO 8601 (2026-01-01 or '
                                '2026-01-01T00:00:00, UTC unless it has an '
                                'offset), not after now.'))
-    parser.add_argument('--batch-size', type=_positive, default=1000,
+    parser.add_argument('--batch-size', type=_positive, default=500,
                         metavar='ROWS',
                         help=_('Rows deleted per transaction (default '
-                               '1000).'))
+                               '500).'))
     parser.set_defaults(func=usage_purge)
 
 

@@ -32,8 +32,10 @@ ANALYZE.  Then each query GET /v2/usage runs
 purge``'s batches of ``--batch-size``) while a writer thread opens and
 closes an interval every ``--write-every`` ms as binds and deletes do, on
 its own connection: it prints each batch's transaction time (what it
-holds its row locks for) and the writer's transaction times (what a bind
-waited).  One JSON line per measure.
+holds its row locks for), the writer's transaction times (what a bind
+waited) and, on MariaDB, how many of the writer's lock waits ran past a
+second (``innodb_lock_wait_timeout = 1`` in its session).  One JSON line
+per measure.
 
 Usage::
 
@@ -53,6 +55,7 @@ import threading
 import time
 import uuid
 
+from oslo_db import exception as db_exc
 from oslo_utils import timeutils
 import sqlalchemy as sa
 
@@ -168,25 +171,43 @@ def time_queries(args, intervals):
                           'load': os.getloadavg()[0]}), flush=True)
 
 
+# On MariaDB the writer gives up a lock wait after a second (error 1205):
+# how many it gave up is how often the purge held a lock a bind needed
+# for longer.
+_WAIT_A_SECOND = sa.text('SET SESSION innodb_lock_wait_timeout = 1')
+
+
 class _Writer(threading.Thread):
     """Binds and deletes: an interval opened, then closed, each in its own
-    transaction, every *every* ms; records each transaction's time.
+    transaction, every *every* ms; records each transaction's time and
+    the lock waits over a second.
     """
 
-    def __init__(self, every):
+    def __init__(self, every, mysql):
         super().__init__(daemon=True)
         self.every = every / 1000.0
+        self.mysql = mysql
         self.stopping = threading.Event()
         self.samples = []
+        self.waits_over_1s = 0
+
+    def _write(self, context, write):
+        with db_api.context_manager.writer.using(context):
+            if self.mysql:
+                context.session.execute(_WAIT_A_SECOND)
+            write()
 
     def _one(self, context, arq):
         started = time.monotonic()
-        with db_api.context_manager.writer.using(context):
-            usage_queries.open_interval(context, arq, timeutils.utcnow(),
-                                        {'project_id': 'writer'})
-        with db_api.context_manager.writer.using(context):
-            usage_queries.close(context, [arq], timeutils.utcnow(),
-                                usage_queries.DELETE)
+        try:
+            self._write(context, lambda: usage_queries.open_interval(
+                context, arq, timeutils.utcnow(), {'project_id': 'writer'}))
+            self._write(context, lambda: usage_queries.close(
+                context, [arq], timeutils.utcnow(), usage_queries.DELETE))
+        except db_exc.DBError as exc:
+            if 'Lock wait timeout' not in str(exc):
+                raise
+            self.waits_over_1s += 1
         self.samples.append((time.monotonic() - started) * 1000.0)
 
     def run(self):
@@ -197,7 +218,8 @@ class _Writer(threading.Thread):
 
 def purge(args, intervals):
     context = cyborg_context.get_admin_context()
-    writer = _Writer(args.write_every)
+    writer = _Writer(args.write_every,
+                     args.connection.startswith('mysql'))
     writer.start()
     batches = []
     deleted = 0
@@ -219,6 +241,7 @@ def purge(args, intervals):
                       'seconds': round(total, 1),
                       'batch_ms': _ms(batches),
                       'writer_ms': _ms(writer.samples or [0.0]),
+                      'writer_lock_waits_over_1s': writer.waits_over_1s,
                       'load': os.getloadavg()[0]}), flush=True)
 
 
@@ -235,7 +258,7 @@ def main(argv=None):
     parser.add_argument('--warmup', type=int, default=2)
     parser.add_argument('--purge', action='store_true',
                         help='then purge the closed intervals')
-    parser.add_argument('--batch-size', type=int, default=1000)
+    parser.add_argument('--batch-size', type=int, default=500)
     parser.add_argument('--write-every', type=float, default=5.0,
                         metavar='MS')
     parser.add_argument('--seed', type=int, default=1)

@@ -63,3 +63,4 @@ class UsageScaleBenchTestCase(base.TestCase):
         self.assertEqual((380, 8), (purge['deleted'],
                                     purge['batch_ms']['n']))
         self.assertGreater(purge['writer_ms']['n'], 0)
+        self.assertIn('writer_lock_waits_over_1s', purge)

@@ -67,6 +67,8 @@ EXPECTED = {
     'capacity': 1,  # 2.8: the handles grouped, with the agents' times
     'capacity_page': 1,  # 2.12: a page of hosts and every host's totals
     'capacity_class': 1,  # 2.13: the same, of a device class
+    'usage': 1,  # the seconds in the window, grouped in SQL
+    'usage_detail': 2,  # and a page of the intervals
 }
 
 
@@ -174,6 +176,16 @@ class StatementCountTestCase(api_base.APITestCase):
             headers=dict(
                 ADMIN, **{'OpenStack-API-Version': 'accelerator 2.13'}))
         self.assertEqual([], response.json['hosts'])
+        latest = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator latest'})
+        counts['usage'], response = self.count(
+            'get', '/v2/usage?start=2026-01-01', 200, headers=latest)
+        self.assertEqual(['FPGA'], [
+            u['resource_class']
+            for u in response.json['project_usages'][0]['usages']])
+        counts['usage_detail'], response = self.count(
+            'get', '/v2/usage?start=2026-01-01&detail=true&limit=1', 200,
+            headers=latest)
+        self.assertEqual(1, len(response.json['usage_intervals']))
         return counts
 
     def test_counts_do_not_grow_with_the_tables(self):

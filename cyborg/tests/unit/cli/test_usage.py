@@ -33,12 +33,12 @@ class UsageCommandsTestCase(test_commands.CommandTestBase):
 
     def test_usage_list(self):
         self.assertEqual(
-            [(PROJECT, 'FPGA', 1, '19.00'), (PROJECT, 'PGPU', 1, '10.00'),
-             (OTHER, 'PGPU', 1, '2.00')],
+            [(PROJECT, 'FPGA', 1, 19.0), (PROJECT, 'PGPU', 1, 10.0),
+             (OTHER, 'PGPU', 1, 2.0)],
             [(r['project_id'], r['resource_class'], r['intervals'],
               r['device_hours']) for r in self.json('usage-list', *DAY)])
         self.assertEqual(
-            [('PGPU', 'host-two', '2.00')],
+            [('PGPU', 'host-two', 2.0)],
             [(r['resource_class'], r['host'], r['device_hours'])
              for r in self.json('usage-list', *DAY, '--project', OTHER,
                                 '--group-by', 'host')])
@@ -53,21 +53,21 @@ class UsageCommandsTestCase(test_commands.CommandTestBase):
     def test_the_intervals_every_page(self):
         self.useFixture(fixtures.MockPatchObject(usage_cli, 'PAGE', 1))
         rows = self.json('usage-list', *DAY, '--intervals')
-        self.assertEqual([(PROJECT, 'PGPU', '10.00', 'delete'),
-                          (PROJECT, 'FPGA', '19.00', None),
-                          (OTHER, 'PGPU', '2.00', 'delete')],
+        self.assertEqual([(PROJECT, 'PGPU', 10.0, 'delete'),
+                          (PROJECT, 'FPGA', 19.0, None),
+                          (OTHER, 'PGPU', 2.0, 'delete')],
                          [(r['project_id'], r['resource_class'],
                            r['device_hours'], r['ended_by']) for r in rows])
 
     def test_usage_show(self):
         shown = self.json('usage-show', PROJECT, *DAY)
         self.assertEqual(
-            (PROJECT, '29.00', 2, '2025-01-01T00:00:00+00:00',
-             ['FPGA: 19.00 h, 1 interval(s)',
-              'PGPU: 10.00 h, 1 interval(s)']),
+            (PROJECT, 29.0, 2, '2025-01-01T00:00:00+00:00',
+             ['FPGA: 19.0 h, 1 interval(s)',
+              'PGPU: 10.0 h, 1 interval(s)']),
             (shown['project_id'], shown['device_hours'], shown['intervals'],
              shown['start'], shown['usages']))
-        self.assertEqual(('0.00', 0), (lambda s: (s['device_hours'],
+        self.assertEqual((0.0, 0), (lambda s: (s['device_hours'],
                                                   s['intervals']))(
             self.json('usage-show', 'nobody', *DAY)))
         # Without a token the caller's project is not known here, and an
