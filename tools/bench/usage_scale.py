@@ -14,7 +14,7 @@
 """Usage queries over many intervals, and their purge beside binds.
 
 ``--fill N`` writes N usage intervals (a month of a busy region: N
-spread over 30 days from 2026-11-01, of ``--projects`` projects on
+spread over 30 days from 2025-11-01, of ``--projects`` projects on
 ``--hosts`` hosts, three resource classes, one device-class set in four,
 lasting 1 minute to 2 days, one in 20 still open) by direct inserts, then
 ANALYZE.  Then each query GET /v2/usage runs
@@ -66,7 +66,7 @@ from cyborg.db import models
 from cyborg.db.queries import usage as usage_queries
 
 CONF = cyborg_conf.CONF
-T0 = datetime.datetime(2026, 11, 1)
+T0 = datetime.datetime(2025, 11, 1)
 MONTH = datetime.timedelta(days=30)
 CHUNK = 20000
 
@@ -224,6 +224,7 @@ def purge(args, intervals):
     batches = []
     deleted = 0
     started = time.monotonic()
+    # Every closed interval of the fill, none of the writer's (now).
     before = T0 + MONTH + datetime.timedelta(days=3)
     while True:
         t = time.monotonic()
