@@ -13,15 +13,15 @@
 # under the License.
 """The request context every Cyborg call carries (API, RPC, periodic tasks).
 
-An oslo.context RequestContext that is also an oslo.db enginefacade
-transaction context, so that query functions find their session on it.
+An oslo.context RequestContext.  cyborg.db.api makes it an oslo.db
+enginefacade transaction context too, so that query functions find their
+session on it: a process that never opens the database (an agent, the
+client) does not load SQLAlchemy.
 """
 
 from oslo_context import context
-from oslo_db.sqlalchemy import enginefacade
 
 
-@enginefacade.transaction_context_provider
 class RequestContext(context.RequestContext):
     """Security context and request information of one call.
 

@@ -124,6 +124,12 @@ class NotAcceptable(CyborgException):
     code = 406
 
 
+class UnsupportedMediaType(CyborgException):
+    msg_fmt = _("The body is %(media_type)s: the API takes %(accepted)s "
+                "(Content-Type).")
+    code = 415
+
+
 class Conflict(CyborgException):
     msg_fmt = _("Conflict: %(reason)s")
     code = 409
@@ -294,6 +300,12 @@ class DeviceConfigInUse(Conflict):
                 "(the change then waits for the last one to go).")
 
 
+class DeviceDriverFailing(Conflict):
+    msg_fmt = _("Device %(uuid)s is held as last known: its driver "
+                "%(driver)s fails (%(reason)s). Its configuration can "
+                "change once the driver works again.")
+
+
 class DeviceConfigNotFound(NotFound):
     msg_fmt = _("Device %(uuid)s has no configuration set through Cyborg.")
 
@@ -420,7 +432,7 @@ class AgentNotFound(NotFound):
     msg_fmt = _("No cyborg-agent has registered on host %(host)s.")
 
 
-# Drivers installed through the API (microversion 2.5) -----------------------
+# Drivers installed through the API (microversion 2.4) -----------------------
 
 class DriverUUIDNotFound(NotFound):
     msg_fmt = _("Driver %(uuid)s could not be found.")

@@ -205,7 +205,8 @@ ACCELERATORS_RESERVED = Gauge(
     'and reason: "disabled", "unhealthy", "recovering", "driver_error" '
     '(its driver fails: held as last known), "config_draining", '
     '"config_pending", "config_applying", "config_failed" (its desired '
-    'configuration), "agent_down", "gone".  One may be reserved for '
+    'configuration), "agent_down", "reshaping" (a provider of what the '
+    'device was is still allocated), "gone".  One may be reserved for '
     'several reasons, counted under each.',
     ('host', 'resource_class', 'driver', 'reason'))
 DEVICES = Gauge(

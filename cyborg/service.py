@@ -33,7 +33,6 @@ from cyborg import objects
 from cyborg import rpc
 from cyborg import version
 from cyborg.conf import upstream_options
-from cyborg.db import api as db_api
 
 CONF = cyborg_conf.CONF
 LOG = logging.getLogger(__name__)
@@ -52,7 +51,7 @@ _DEFAULT_LOG_LEVELS = [
 
 
 def prepare_service(argv=None, conf=CONF, adjust=None, transport_url=None,
-                    own_files_only=False):
+                    own_files_only=False, database=True):
     """Parse the command line and configuration, set up logging, RPC and DB.
 
     :param adjust: called with *conf* once it is parsed, before anything
@@ -61,6 +60,8 @@ def prepare_service(argv=None, conf=CONF, adjust=None, transport_url=None,
     :param own_files_only: read only the ``--config-file`` and
         ``--config-dir`` given, never ``/etc/cyborg``: the embedded mode
         must not join whatever cloud the host is configured for.
+    :param database: whether the service opens the database (an agent
+        does not, and then never loads SQLAlchemy).
     """
     argv = sys.argv if argv is None else argv
     logging.register_options(conf)
@@ -77,7 +78,8 @@ def prepare_service(argv=None, conf=CONF, adjust=None, transport_url=None,
     upstream_options.warn(conf)
     objects.register_all()
     rpc.init(conf, url=transport_url)
-    db_api.configure(conf)
+    if database:
+        _configure_database(conf)
 
 
 def run_command(argv, conf, command_opt):
@@ -96,8 +98,15 @@ def run_command(argv, conf, command_opt):
     conf.set_default('use_stderr', True)
     conf(argv[1:], project='cyborg', version=version.version_string())
     logging.setup(conf, 'cyborg')
-    db_api.configure(conf)
+    _configure_database(conf)
     return conf[command_opt.dest].func(conf) or 0
+
+
+def _configure_database(conf):
+    # Imported here: SQLAlchemy and oslo.db are a second of CPU at the
+    # start of a process that has no database (cyborg-agent).
+    from cyborg.db import api as db_api
+    db_api.configure(conf)
 
 
 def add_actions(subparsers, category, text):

@@ -101,8 +101,16 @@ def agent_last_heard(agent):
 def agents_up(agents, conductors, now=None):
     """``{host: up}`` of the agents' rows (see agent_is_up()), given the
     conductors' service rows.
+
+    A conductor that just started gives the agents time to be heard
+    again, except those recorded down (``agent_up`` false: a conductor
+    heard them stop, and Placement holds their inventory reserved): they
+    are up only once heard of, so that the services, the capacity view
+    and the metrics say what Placement says from the first second.
     """
     now = now or timeutils.utcnow()
     since = conductors_since(conductors, now)
-    return {agent['host']: agent_is_up(agent_last_heard(agent), since, now)
-            for agent in agents}
+    return {agent['host']: agent_is_up(
+        agent_last_heard(agent),
+        None if agent.get('agent_up') is False else since, now)
+        for agent in agents}

@@ -158,15 +158,25 @@ class AgentManager:
         self.work.call(device_work.release_attach, self.tracker, driver,
                        attach_handle, mdev_uuid).result()
 
-    def _sync_installs(self, context, installs, removed=()):
+    def _sync_installs(self, context, installs, removed=(), asked=()):
         """Apply the conductor's decisions about drivers, then discover;
         the heartbeat between tells how they loaded, and brings the
         devices' configurations again (a driver made anew forgot them).
+
+        :param asked: the ids of the requests that wait for them, which
+            the discovery's report carries: they answer with what it
+            found.
         """
         self.tracker.apply_installs(CONF, installs, removed)
         self._config_revision = None
         self._heartbeat(context, wait_for_drivers=True)
-        self.work.discover_soon(context, 'drivers')
+        self._discover_for(context, asked)
+
+    def _discover_for(self, context, asked):
+        """Queue the discovery that follows drivers' decisions."""
+        for request_id in asked or [None]:
+            self.work.discover_soon(context, 'drivers',
+                                    discovery_id=request_id)
 
     def _heartbeat(self, context, wait_for_drivers=False):
         """Send hello to the conductor (timing out after
@@ -210,11 +220,15 @@ class AgentManager:
                  'configured %(names)s, uninstalled %(removed)s',
                  {'host': self.host, 'names': [i['name'] for i in installs],
                   'removed': removed})
+        asked = answer.get('asked') or []
         if wait_for_drivers:
             self.tracker.apply_installs(CONF, installs, removed)
+            if asked:
+                self._discover_for(context, asked)
             return
         # Loading drivers and discovering must not hold the heartbeat.
-        self.work.submit(self._sync_installs, context, installs, removed)
+        self.work.submit(self._sync_installs, context, installs, removed,
+                         asked)
 
     def _take_configs(self, context, answer, now):
         """Apply the configurations a hello's answer brought, *now* or on
@@ -231,7 +245,9 @@ class AgentManager:
 
     def _apply_configs(self, context, configs, revision, discover=True):
         done = self.tracker.configure(configs)
-        self._config_revision = revision
+        # Those left for a failing driver: asked for again at the next
+        # heartbeat, until they apply.
+        self._config_revision = None if self.tracker.deferred else revision
         if done and discover:
             self.work.discover_soon(context, 'configure')
 

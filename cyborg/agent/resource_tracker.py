@@ -119,6 +119,12 @@ class ResourceTracker:
         # {device uuid: {generation, state, reason}} applied since start,
         # reported as the records' configuration.applied.
         self.config_outcomes = {}
+        # Drivers loaded since they last discovered: discovered before a
+        # configuration is applied (their devices may be other than
+        # last found: a driver made anew forgot what it had made).
+        self._fresh = set()
+        # {device uuid: configuration} left for its driver to work again.
+        self._waiting = {}
 
     def hellos(self):
         """Each driver's hello() (ERROR when it last failed), and an ERROR
@@ -144,6 +150,14 @@ class ResourceTracker:
     def _error(self, name):
         """Why driver *name* last failed (discovery or health), or None."""
         return self._errors.get(name) or self._check_errors.get(name)
+
+    def _failing(self, name):
+        """Why driver *name* cannot configure its devices now (it failed,
+        or it is not loaded), or None.
+        """
+        if name in self.drivers:
+            return self._error(name)
+        return 'not loaded (%s)' % self.install_errors.get(name, 'unknown')
 
     def _file_name(self, name):
         """The name the file's driver *name* (or an alias) was loaded as,
@@ -207,6 +221,7 @@ class ResourceTracker:
             self._found[driver.name] = self._known.get(driver.name, [])
             self.installed[name] = config
             self._forget_configured(driver.name)
+            self._fresh.add(driver.name)
             LOG.info('Loaded accelerator driver %(name)s (installed or '
                      'configured through the API) with %(config)s',
                      {'name': name, 'config': config})
@@ -235,6 +250,7 @@ class ResourceTracker:
         self.drivers[name] = driver
         self._found[name] = self._known.get(name, [])
         self._forget_configured(name)
+        self._fresh.add(name)
         for alias, target in self._file_aliases.items():
             if target == name:
                 self.aliases[alias] = name
@@ -257,27 +273,52 @@ class ResourceTracker:
 
     def configure(self, configs):
         """Apply the devices' desired configurations through their drivers,
-        but those applied at their generation since this start.
+        but those applied at their generation since this start.  One whose
+        driver fails waits (``deferred``: its device is held as last
+        known) and is applied by the first discovery that finds the driver
+        working again, before it reports.
 
-        :param configs: ``[{device_uuid, generation, desired}]``.
+        :param configs: ``[{device_uuid, generation, desired}]``, every
+            configuration of the host.
         :returns: the outcomes of those applied now, by device uuid.
         """
-        done = {}
         with self._lock:
             if self._discovered_at is None:
                 self._discover(list(self.drivers))
-            by_uuid = {r.uuid: r for r in self._records}
-            for config in configs:
-                uuid = config['device_uuid']
-                known = self.config_outcomes.get(uuid)
-                if known and known['generation'] == config['generation']:
-                    continue
-                record = by_uuid.get(uuid)
-                done[uuid] = self._configure_one(record, config)
-                self.config_outcomes[uuid] = done[uuid]
-                if done[uuid]['state'] != device_config.FAILED:
-                    self._unconfirmed.setdefault(record.driver,
-                                                 set()).add(uuid)
+            elif self._fresh & set(self.drivers):
+                # Loaded anew: its devices may no longer be as last found.
+                self._discover(sorted(self._fresh & set(self.drivers)))
+            self._waiting = {}
+            return self._apply(configs)
+
+    @property
+    def deferred(self):
+        """The devices whose configuration waits for their driver."""
+        return sorted(self._waiting)
+
+    def _apply(self, configs):
+        """configure()'s work, locked."""
+        done = {}
+        by_uuid = {r.uuid: r for r in self._records}
+        for config in configs:
+            uuid = config['device_uuid']
+            known = self.config_outcomes.get(uuid)
+            if known and known['generation'] == config['generation']:
+                continue
+            record = by_uuid.get(uuid)
+            error = record and self._failing(record.driver)
+            if error:
+                LOG.info('Device %(uuid)s: configuration %(gen)s waits for '
+                         'driver %(driver)s, which fails: %(error)s',
+                         {'uuid': uuid, 'gen': config['generation'],
+                          'driver': record.driver, 'error': error})
+                self._waiting[uuid] = config
+                continue
+            self._waiting.pop(uuid, None)
+            done[uuid] = self._configure_one(record, config)
+            self.config_outcomes[uuid] = done[uuid]
+            if done[uuid]['state'] != device_config.FAILED:
+                self._unconfirmed.setdefault(record.driver, set()).add(uuid)
         return done
 
     def _configure_one(self, record, config):
@@ -354,6 +395,7 @@ class ResourceTracker:
 
     def _discover(self, names):
         for name in names:
+            self._fresh.discard(name)
             try:
                 self._found[name] = self.drivers[name].discover()
                 self._errors.pop(name, None)
@@ -482,6 +524,10 @@ class ResourceTracker:
             with self._lock:
                 names = self._resolve(driver)
                 changed = self._discover(names)
+                if self._waiting and self._apply(
+                        list(self._waiting.values())):
+                    # Their driver works again: reported as applied.
+                    changed = self._discover(names) or changed
                 discovery = None
                 if discovery_ids:
                     discovery = {'ids': list(discovery_ids),

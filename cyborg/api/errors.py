@@ -33,6 +33,7 @@ INVALID_INPUT = 'cyborg.request.invalid_input'
 NOT_ACCEPTABLE = 'cyborg.request.version_not_acceptable'
 INVALID_VERSION = 'cyborg.request.invalid_version'
 MALFORMED_JSON = 'cyborg.request.malformed_json'
+UNSUPPORTED_MEDIA_TYPE = 'cyborg.request.unsupported_media_type'
 BODY_TOO_LARGE = 'cyborg.request.body_too_large'
 NOT_FOUND = 'cyborg.request.not_found'
 METHOD_NOT_ALLOWED = 'cyborg.request.method_not_allowed'
@@ -61,6 +62,7 @@ DEVICE_NOT_CONFIGURABLE = 'cyborg.device.not_configurable'
 DEVICE_CONFIG_INVALID = 'cyborg.device.config_invalid'
 DEVICE_CONFIG_IN_USE = 'cyborg.device.config_in_use'
 DEVICE_CONFIG_NOT_FOUND = 'cyborg.device.config_not_found'
+DEVICE_DRIVER_ERROR = 'cyborg.device.driver_error'
 DEPLOYABLE_NOT_FOUND = 'cyborg.deployable.not_found'
 DEPLOYABLE_IN_USE = 'cyborg.deployable.in_use'
 ATTRIBUTE_NOT_FOUND = 'cyborg.attribute.not_found'
@@ -93,6 +95,7 @@ _BY_EXCEPTION = {
     exception.NotFound: NOT_FOUND,
     exception.NotAcceptable: NOT_ACCEPTABLE,
     exception.MalformedJSON: MALFORMED_JSON,
+    exception.UnsupportedMediaType: UNSUPPORTED_MEDIA_TYPE,
     exception.InvalidVersionHeader: INVALID_VERSION,
     exception.PolicyNotAuthorized: POLICY,
     exception.PolicyInvalidScope: POLICY_SCOPE,
@@ -118,6 +121,7 @@ _BY_EXCEPTION = {
     exception.DeviceConfigInvalid: DEVICE_CONFIG_INVALID,
     exception.DeviceConfigInUse: DEVICE_CONFIG_IN_USE,
     exception.DeviceConfigNotFound: DEVICE_CONFIG_NOT_FOUND,
+    exception.DeviceDriverFailing: DEVICE_DRIVER_ERROR,
     exception.DeployableNotFound: DEPLOYABLE_NOT_FOUND,
     exception.DeployableInUse: DEPLOYABLE_IN_USE,
     exception.AttributeNotFound: ATTRIBUTE_NOT_FOUND,
@@ -152,6 +156,7 @@ _BY_STATUS = {
     405: METHOD_NOT_ALLOWED,
     406: NOT_ACCEPTABLE,
     413: BODY_TOO_LARGE,
+    415: UNSUPPORTED_MEDIA_TYPE,
 }
 
 

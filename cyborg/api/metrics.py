@@ -169,7 +169,7 @@ class FleetCollector(prometheus_registry.Collector):
         # The hosts that have accelerators but no agent row are down.
         handles_up = servicegroup.agents_up(
             [{'host': group.host, 'last_seen_up': group.heartbeat,
-              'last_report_at': group.reported}
+              'last_report_at': group.reported, 'agent_up': group.recorded}
              for group in snapshot['handles']],
             snapshot['conductors'], read)
         yield from _accelerators(snapshot, handles_up)

@@ -17,10 +17,13 @@ Clients ask for ``OpenStack-API-Version: accelerator 2.N`` (no header:
 2.0, what Nova sends).  negotiate() adds to ``microversion_parse`` what
 the existing Cyborg's clients rely on or the OpenStack rules ask.
 
-Adding a version: append it to VERSIONS with a comment, add a constant
-and an ``allow_*()`` predicate for what changes (routes say their own
-``since``), describe it in cyborg/api/rest_api_version_history.rst, and
-update the "latest" tests (test_microversion.py, microversion.yaml).
+Until this API's first release, what is new is part of 2.4 (routes
+``since='2.4'``, members shown by ``allow_operator_api``), described in
+cyborg/api/rest_api_version_history.rst.  After it, adding a version:
+append it to VERSIONS with a comment, add a constant and an
+``allow_*()`` predicate for what changes (routes say their own
+``since``), describe it in the history, and update the "latest" tests
+(test_microversion.py, microversion.yaml).
 """
 
 import re
@@ -43,28 +46,13 @@ VERSIONS = [
     '2.1',  # ARQ PATCH accepts /project_id (administrators).
     '2.2',  # GET /device_profiles/{name_or_uuid} accepts a name.
     '2.3',  # Devices show their status (enabled or maintaining).
-    '2.4',  # No 500 for bad input; unknown body fields refused; pages.
-    '2.5',  # Operator verbs: services, hardware, drivers, discovery, attach.
-    '2.6',  # Attach and detach through Nova; ARQs show their origin.
-    '2.7',  # Devices and deployables show their health.
-    '2.8',  # GET /v2/capacity: free, bound and reserved, and why.
-    '2.9',  # ARQs show their device's health; bulk device enable/disable.
-    '2.10',  # GET /v2/instances: the servers that hold accelerators.
-    '2.11',  # /v2/device_classes: traits on the providers they select.
-    '2.12',  # GET /v2/capacity pages its hosts (limit, marker).
-    '2.13',  # GET /v2/capacity?device_class=: a device class's capacity.
-    '2.14',  # Devices' configuration as desired state.
+    '2.4',  # Strict input, pages; the operator's resources and fields.
 ]
 
 MINOR_1_ARQ_PROJECT_ID = 1
 MINOR_2_DEVICE_PROFILE_BY_NAME = 2
 MINOR_3_DEVICE_STATUS = 3
-MINOR_4_NO_SERVER_ERRORS = 4
-MINOR_6_ATTACH_THROUGH_NOVA = 6
-MINOR_7_DEVICE_HEALTH = 7
-MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS = 9
-MINOR_12_CAPACITY_PAGES = 12
-MINOR_14_DEVICE_CONFIGURATION = 14
+MINOR_4_OPERATOR_API = 4
 
 # A negotiated API version; compares like a (major, minor) tuple.
 Version = microversion_parse.Version
@@ -200,40 +188,10 @@ def allow_device_status(version):
     return version.minor >= MINOR_3_DEVICE_STATUS
 
 
-def allow_device_health(version):
-    """Devices and deployables show their health."""
-    return version.minor >= MINOR_7_DEVICE_HEALTH
-
-
-def allow_capacity_pages(version):
-    """GET /v2/capacity takes limit and marker (a page of hosts)."""
-    return version.minor >= MINOR_12_CAPACITY_PAGES
-
-
-def allow_device_configuration(version):
-    """Devices show their configuration."""
-    return version.minor >= MINOR_14_DEVICE_CONFIGURATION
-
-
-def allow_arq_health(version):
-    """ARQs (also the instance view's) show their device's health."""
-    return version.minor >= MINOR_9_HEALTH_WHERE_THE_TENANT_LOOKS
-
-
-def allow_bind_provider_check(version):
-    """A bind refuses a provider that does not satisfy the ARQ's group
-    (before 2.4 it is bound, with a warning, as the existing Cyborg does).
+def allow_operator_api(version):
+    """2.4: bad input is refused (never a 500), unknown body members
+    too, lists are paged, a bind checks its provider; devices,
+    deployables and ARQs show health, origin and configuration; the
+    operator's resources exist (below: the existing Cyborg's API).
     """
-    return version.minor >= MINOR_4_NO_SERVER_ERRORS
-
-
-def allow_no_server_errors(version):
-    """Bad input never gets a 500 (it did in some places before 2.4)."""
-    return version.minor >= MINOR_4_NO_SERVER_ERRORS
-
-
-def allow_attach_through_nova(version):
-    """ARQs show their origin; GET /v2/instances/{uuid}; attach takes
-    reboot and answers with the server, detach takes arqs and reboot.
-    """
-    return version.minor >= MINOR_6_ATTACH_THROUGH_NOVA
+    return version.minor >= MINOR_4_OPERATOR_API

@@ -14,11 +14,14 @@
 """The routes of the API, each described once, and the router.
 
 Each resource module of cyborg.api.controllers.v2 lists its routes in
-``ROUTES`` (cyborg.api.controllers.root gathers them); the Dispatcher
-serves them and cyborg.api.openapi describes them.
+``ROUTES`` (cyborg.api.controllers.root gathers them, and gives each
+policy rule the operations of its routes); the Dispatcher serves them
+and enforces their policy, cyborg.api.openapi describes them.
 """
 
 import dataclasses
+import json
+import math
 import re
 import typing
 
@@ -35,6 +38,9 @@ from cyborg.i18n import _
 # Set in the WSGI environment of a request whose answer is an empty 200.
 EMPTY_OK = 'cyborg.empty_ok'
 
+# The policy of a route anyone may call, without a token.
+PUBLIC = None
+
 STRING = {'type': 'string', 'minLength': 1}
 # The schema of a path parameter, by name; any other is a STRING.
 _PATH_PARAMETERS = {'uuid': common.UUID, 'instance_uuid': common.UUID}
@@ -49,6 +55,8 @@ class Route:
         query string and body with :func:`query` and :func:`body`; it
         returns a JSON-compatible value, JSON text, or None (no body).
     :param summary: one line, for the API reference.
+    :param policy: the name of the policy rule the request must pass
+        before its handler runs, or PUBLIC.
     :param since: the microversion it exists from (below: 404 or 405).
     :param query: the query string's JSON Schema, or a common.Versioned.
     :param body: the body's JSON Schema, or a common.Versioned.
@@ -63,6 +71,7 @@ class Route:
     path: str
     handler: typing.Callable
     summary: str
+    policy: typing.Optional[str]
     since: str = '2.0'
     query: typing.Any = None
     body: typing.Any = None
@@ -134,7 +143,7 @@ def listed(key, name, paginated=False):
     """The answer: {key: [resources]} (and a next link from 2.4)."""
     def schema(version):
         properties = {key: {'type': 'array', 'items': ref(name)}}
-        if paginated and microversion.allow_no_server_errors(version):
+        if paginated and microversion.allow_operator_api(version):
             properties['next'] = {'type': 'string', 'format': 'uri'}
         return {'type': 'object', 'properties': properties,
                 'required': [key], 'additionalProperties': False}
@@ -219,7 +228,8 @@ class Dispatcher:
 
     @pecan.expose(content_type='application/json')
     def handle(self, *segments, **kwargs):
-        """Find the request's route, call its handler, encode its answer.
+        """Find the request's route, check its policy, call its handler,
+        encode its answer.
 
         pecan passes the query parameters (and a JSON body's members) as
         keyword arguments; handlers read query() and body() instead.
@@ -233,6 +243,8 @@ class Dispatcher:
         route, params = self.router.find(request.method, segments,
                                          request.version)
         request.route = route
+        if route.policy is not PUBLIC:
+            request.context.can(route.policy)
         pecan.response.status = route.status
         result = route.handler(**params)
         if isinstance(result, str):
@@ -244,7 +256,32 @@ class Dispatcher:
                 request.environ[EMPTY_OK] = True
             pecan.response.content_type = None
             return ''
-        return jsonutils.dumps(result)
+        return encode(result)
+
+
+def encode(result):
+    """*result* as JSON text.  A number JSON cannot hold (a row stored
+    before 2.4 refused them may hold one) is written as its name in a
+    string, ``"NaN"``, ``"Infinity"`` or ``"-Infinity"``, as Protocol
+    Buffers' JSON mapping writes it: what is stored stays readable.
+    """
+    try:
+        return jsonutils.dumps(result, allow_nan=False)
+    except ValueError:
+        return jsonutils.dumps(
+            _finite(result), allow_nan=False,
+            default=lambda value: _finite(jsonutils.to_primitive(value)))
+
+
+def _finite(value):
+    """*value* with its non-finite numbers named, members and items too."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else json.dumps(value)
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(item) for item in value]
+    return value
 
 
 class EmptyOKMiddleware:

@@ -15,15 +15,10 @@
 
 from cyborg.cli import common
 
-# device_health*: of the device behind the ARQ, from microversion 2.9
-# (empty below, and while the ARQ holds no device).
-COLUMNS = common.field_columns(
-    'uuid', 'state', 'device_profile_name', 'device_profile_group_id',
-    'hostname', 'device_rp_uuid', 'instance_uuid', 'attach_handle_type',
-    'attach_handle_info', 'device_health')
-DETAIL_COLUMNS = COLUMNS + common.field_columns(
-    'device_health_reason', 'device_health_since', 'project_id',
-    'attach_handle_uuid', 'created_at', 'updated_at')
+# An ARQ shows every member the API answers with (those of the
+# microversion asked); a table of them leaves these out.
+DETAIL = ('device_health_reason', 'device_health_since', 'project_id',
+          'attach_handle_uuid', 'created_at', 'updated_at')
 
 # States after which a bind has ended, well or not.
 RESOLVED = ('Bound', 'BindFailed', 'Unbound', 'Deleting')
@@ -67,7 +62,7 @@ class ListARQs(common.Lister):
     def take_action(self, parsed_args):
         body = self.client.get('/accelerator_requests',
                                instance=parsed_args.instance)
-        return common.rows(body['arqs'], COLUMNS)
+        return self.members(body['arqs'], parsed_args, DETAIL)
 
 
 class ShowARQ(common.ShowByUUID):
@@ -75,7 +70,6 @@ class ShowARQ(common.ShowByUUID):
 
     PATH, METAVAR = '/accelerator_requests', 'ARQ'
     WHAT = 'an accelerator request'
-    COLUMNS = DETAIL_COLUMNS
 
 
 class CreateARQs(common.Lister):
@@ -94,7 +88,7 @@ class CreateARQs(common.Lister):
         body = self.client.post(
             '/accelerator_requests',
             {'device_profile_name': parsed_args.device_profile})
-        return common.rows(body['arqs'], COLUMNS)
+        return self.members(body['arqs'], parsed_args, DETAIL)
 
 
 class BindARQ(common.ShowOne):
@@ -133,7 +127,7 @@ class BindARQ(common.ShowOne):
                     uuid, arq['state']))
         else:
             arq = self.client.get('/accelerator_requests/' + uuid)
-        return common.one(arq, DETAIL_COLUMNS)
+        return common.one(arq, common.member_columns([arq]))
 
 
 class UnbindARQ(common.Command):

@@ -12,7 +12,7 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """capacity: accelerators free, bound and reserved, per host and in total
-(2.8; a page of hosts at a time from 2.12; a device class's from 2.13).
+(read a page of hosts at a time), or those of a device class.
 """
 
 from cliff import columns
@@ -22,7 +22,7 @@ from cyborg.cli import common
 # The row of the sums over the hosts.
 TOTAL = '(total)'
 
-# Hosts per request from 2.12 (the API's largest page).
+# Hosts per request (the API's largest page).
 PAGE = 1000
 
 COLUMNS = common.field_columns(
@@ -63,7 +63,8 @@ class ShowCapacity(common.Lister):
     for the whole cloud (host "(total)").  An accelerator is an attach
     handle; reserved ones are held out of scheduling, for the reasons
     shown (disabled, unhealthy, recovering, driver_error, config_draining,
-    config_pending, config_applying, config_failed, agent_down, gone).
+    config_pending, config_applying, config_failed, agent_down, reshaping,
+    gone).
     """
 
     def get_parser(self, prog_name):
@@ -78,13 +79,12 @@ class ShowCapacity(common.Lister):
         parser.add_argument(
             '--device-class', metavar='NAME',
             help='Only those of deployables of this device class (whose '
-                 'resource provider was last published with its trait; '
-                 'microversion 2.13).')
+                 'resource provider was last published with its '
+                 'trait).')
         return parser
 
     def _pages(self, filters):
-        """Every host's entries, a page at a time (2.12), and the totals.
-        """
+        """Every host's entries, a page at a time, and the totals."""
         hosts, marker = [], None
         while True:
             body = self.client.get('/capacity', limit=PAGE, marker=marker,
@@ -99,10 +99,7 @@ class ShowCapacity(common.Lister):
                    'resource_class': parsed_args.resource_class,
                    'driver': parsed_args.driver,
                    'device_class': parsed_args.device_class}
-        if self.client.version >= (2, 12):
-            body = self._pages(filters)
-        else:
-            body = self.client.get('/capacity', **filters)
+        body = self._pages(filters)
         if not body['hosts']:
             # An empty table would say nothing at all.
             self.progress('No accelerator matches (no host has attach '

@@ -25,7 +25,7 @@ from keystoneauth1 import exceptions as ks_exc
 from oslo_utils import uuidutils
 
 SERVICE_TYPE = 'accelerator'
-DEFAULT_API_VERSION = '2.14'
+DEFAULT_API_VERSION = '2.4'
 
 
 class CommandError(Exception):
@@ -297,6 +297,18 @@ def field_columns(*keys):
     return tuple((key, key) for key in keys)
 
 
+def member_columns(items, omit=()):
+    """The columns of the members of *items* as the API answered them
+    (its type's members at the microversion asked, in its order), but
+    their links and *omit*.
+    """
+    keys = []
+    for item in items:
+        keys += [key for key in item if key not in keys]
+    return field_columns(*(key for key in keys
+                           if key != 'links' and key not in omit))
+
+
 class CyborgMixin:
     """Gives commands ``self.client``."""
 
@@ -317,6 +329,15 @@ class Command(CyborgMixin, command.Command):
 class Lister(CyborgMixin, lister.Lister):
     """A command that prints a table."""
 
+    def members(self, items, parsed_args, omit=()):
+        """(titles, rows) of the members of *items* but *omit* (see
+        member_columns); of no item, the columns asked for (``-c``), so
+        that asking for one of an empty list is no error.
+        """
+        if not items:
+            return rows([], field_columns(*(parsed_args.columns or ())))
+        return rows(items, member_columns(items, omit))
+
 
 class ShowOne(CyborgMixin, show.ShowOne):
     """A command that prints one resource."""
@@ -328,10 +349,11 @@ class ShowByUUID(ShowOne):
     :cvar PATH: its collection (``/attributes``).
     :cvar WHAT: what it is, for the message of a bad UUID.
     :cvar METAVAR: the argument's metavar; HELP, its help.
-    :cvar COLUMNS: the columns shown.
+    :cvar COLUMNS: the columns shown (None: every member but links).
     """
 
     HELP = 'Its UUID.'
+    COLUMNS = None
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
@@ -343,4 +365,4 @@ class ShowByUUID(ShowOne):
         return self.show(self.client.get('%s/%s' % (self.PATH, uuid)))
 
     def show(self, item):
-        return one(item, self.COLUMNS)
+        return one(item, self.COLUMNS or member_columns([item]))

@@ -48,7 +48,7 @@ class ListDevices(common.Lister):
         return common.rows(body['devices'], COLUMNS)
 
 
-# From 2.14: a device's configuration (device-show, device-configure).
+# From 2.4: a device's configuration (device-show, device-configure).
 CONFIG_COLUMNS = (('settable', 'settable'), ('actual', 'actual'),
                   ('desired', 'desired'), ('config_state', 'state'),
                   ('config_reason', 'reason'),
@@ -119,7 +119,7 @@ def detail(device):
 class ShowDevice(common.ShowByUUID):
     """Show one device.
 
-    From 2.14 with its configuration: the fields its driver can set and
+    From 2.4 with its configuration: the fields its driver can set and
     their values (settable), what it is (actual), what was asked
     (desired) and how applying it went (config_state, config_reason).
     """
@@ -176,7 +176,7 @@ class _SetStatus(common.ShowOne):
             help='Its UUID; or select devices with the options below.')
         group = parser.add_argument_group(
             'selector', 'Every device that matches all the options given '
-            '(at least one; microversion 2.9).  A dry run: it lists what '
+            '(at least one).  A dry run: it lists what '
             'would change, until --yes.')
         for option, dest, help_text in SELECTOR:
             group.add_argument(option, dest=dest, help=help_text)
@@ -268,7 +268,7 @@ def parse_setting(text):
 
 
 class ConfigureDevice(common.ShowOne):
-    """Set a device's desired configuration, or forget it (2.14).
+    """Set a device's desired configuration, or forget it.
 
     The device's agent applies it after the answer and applies it again
     after the host reboots (device-show shows how it went); the device

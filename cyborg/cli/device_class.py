@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""device-class-*: operators' classes of devices (2.11)."""
+"""device-class-*: operators' classes of devices."""
 
 import json
 import re

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""discover-services: make the agents discover their devices now (2.5)."""
+"""discover-services: make the agents discover their devices now."""
 
 from cliff import columns
 

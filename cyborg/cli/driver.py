@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""driver-list, driver-show, install-, update- and uninstall-driver (2.5).
+"""driver-list, driver-show, install-, update- and uninstall-driver.
 """
 
 from oslo_utils import uuidutils

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""hardware-list: what the agents found, per host (2.5, seed 002)."""
+"""hardware-list: what the agents found, per host (seed 002)."""
 
 from cyborg.cli import common
 

@@ -11,14 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""attach-instance, detach-instance, instance-show (through Nova, 2.6),
-instance-list (the servers that hold accelerators, 2.10).
+"""attach-instance, detach-instance, instance-show (through Nova),
+instance-list (the servers that hold accelerators).
 """
 
 from cyborg.cli import accelerator_request as arq
 from cyborg.cli import common
-
-COLUMNS = arq.COLUMNS + common.field_columns('origin')
 
 # Nova's vm_state of a stopped server (SHUTOFF): attach and detach ask
 # nothing of it (cyborg.conductor.attach.nova_server.is_stopped).
@@ -84,13 +82,12 @@ class AttachInstance(common.Lister):
             if failed:
                 raise common.CommandError('The bind of %s failed.' %
                                           ', '.join(failed))
-        if 'reboot' in answer:
-            self.progress(_attach_outcome(answer))
-        return common.rows(result, COLUMNS)
+        self.progress(_attach_outcome(answer))
+        return self.members(result, parsed_args, arq.DETAIL)
 
 
 def _attach_outcome(answer):
-    """What attach asked of Nova, in words (microversion 2.6 on)."""
+    """What attach asked of Nova, in words."""
     server = answer.get('server') or {}
     if answer['reboot'] is None and server.get('vm_state') == _STOPPED:
         # Nothing to ask: a hard reboot would power it on.
@@ -149,17 +146,12 @@ class DetachInstance(common.Command):
                 common.check_uuid(u, 'an accelerator request')
                 for u in parsed_args.arqs)
         if parsed_args.reboot:
-            if self.client.version < (2, 6):
-                raise common.CommandError(
-                    '--reboot needs microversion 2.6 or later '
-                    '(--os-accelerator-api-version).')
             params['reboot'] = 'true'
         self.client.delete('/instances/%s/accelerators' % instance,
                            **params)
         self.progress('Accelerators attached to server %s detached.',
                       instance)
-        if self.client.version >= (2, 6):
-            self.progress(self._outcome(instance, parsed_args.reboot))
+        self.progress(self._outcome(instance, parsed_args.reboot))
 
     def _outcome(self, instance, reboot):
         """What became of the devices, as the API shows it now."""
@@ -205,11 +197,10 @@ class ShowInstance(common.ShowOne):
         server = body['server']
 
         def arqs(origin):
-            # The device's health from 2.9.
             return [' '.join((a['uuid'], a['device_profile_name'],
                               a['state'], a['attach_handle_type'] or '-',
-                              a.get('device_health') or '-'))
-                    for a in body['arqs'] if a.get('origin') == origin]
+                              a['device_health'] or '-'))
+                    for a in body['arqs'] if a['origin'] == origin]
 
         item = dict(server, flavor=server['flavor']['original_name'],
                     nova_arqs=arqs('create'), attached_arqs=arqs('attach'),
@@ -269,10 +260,6 @@ class ListInstances(common.Lister):
         return parser
 
     def take_action(self, parsed_args):
-        if self.client.version < (2, 10):
-            raise common.CommandError(
-                'instance-list needs microversion 2.10 or later '
-                '(--os-accelerator-api-version).')
         entries, marker = [], None
         while True:
             body = self.client.get(

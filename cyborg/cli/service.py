@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""service-list: the Cyborg services and whether they are up (2.5)."""
+"""service-list: the Cyborg services and whether they are up."""
 
 from cyborg import servicegroup
 from cyborg.cli import common

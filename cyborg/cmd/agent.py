@@ -29,7 +29,7 @@ LOG = logging.getLogger(__name__)
 
 
 def main(argv=None):
-    service.prepare_service(argv)
+    service.prepare_service(argv, database=False)
     privsep.use_installed_helper(CONF)
     # Drivers load here, in the parent process: a bad driver name or
     # setting ends the agent now with a message, instead of a worker that

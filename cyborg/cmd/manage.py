@@ -35,7 +35,6 @@ from cyborg import objects
 from cyborg import rpc
 from cyborg import service
 from cyborg import servicegroup
-from cyborg.api.controllers.v2 import discovery as discovery_api
 from cyborg.cmd import manage_audit
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -128,6 +127,10 @@ def discovery_run(conf):
     :returns: 0, or 1 when an agent or the conductor failed, or an agent
         had not reported in time.
     """
+    # Imported here: the API's controllers cost every other command of
+    # cyborg-manage a second of CPU.
+    from cyborg.api.controllers.v2 import discovery as discovery_api
+
     context = cyborg_context.get_admin_context()
     try:
         started = _call_conductor(conf, 'discovery_start',

@@ -24,15 +24,17 @@ device's record (``Hardware.configuration``)::
 
 Each settable field is a JSON schema of its value; ``limits`` says what no
 schema of one field can (a MIG-capable GPU's slices and profiles).  An
-operator asks for some fields (``desired``); the conductor stores it with
-a generation, the agent applies it and reports ``applied``; a device whose
-``actual`` then differs from ``desired`` has drifted.  The fields are
+operator asks for some fields, merged into those asked before
+(merge(): ``desired``); the conductor stores it with a generation, the
+agent applies it and reports ``applied``; a device whose ``actual`` then
+differs from ``desired`` has drifted.  The fields are
 listed per device kind in doc/source/admin/device-configuration.rst.
 
 check() is the one judgement of a desired configuration, for the API and
-the conductor (400) and the agent and drivers (``failed``): each value
-against its schema, the fields together, and a MIG layout against the
-GPU's limits.  Only what the device alone can tell ends ``failed``.
+the conductor (400, through refuse(), of the desired state as merged) and
+the agent and drivers (``failed``): each value against its schema, the
+fields together, and a MIG layout against the GPU's limits.  Only what
+the device alone can tell ends ``failed``.
 """
 
 import hashlib
@@ -41,6 +43,7 @@ import re
 from oslo_serialization import jsonutils
 
 from cyborg import exception
+from cyborg.common import health_states
 from cyborg.common import json_schema
 
 NUM_VFS = 'num_vfs'
@@ -199,7 +202,65 @@ def _misfit(layout, limits):
         if takes > has:
             return '%s: %s takes %d %s, the GPU has %d' % (
                 MIG_LAYOUT, layout, takes, what, has)
+    return _too_many(profiles, known or {}, limits or {})
+
+
+def _too_many(profiles, known, limits):
+    """Why *profiles* are more GPU instances with the media extension, or
+    of one profile, than a GPU of *limits* makes, or None.
+    """
+    media = [p for p in profiles if p.endswith('+me')]
+    if limits.get('media_extensions') is not None and \
+            len(media) > limits['media_extensions']:
+        return ('%s: %d GPU instances with the media extension (%s), the '
+                'GPU makes %d' % (MIG_LAYOUT, len(media), ', '.join(media),
+                                  limits['media_extensions']))
+    for profile in sorted(set(profiles)):
+        most = known.get(profile, {}).get('instances')
+        if most is not None and profiles.count(profile) > most:
+            return '%s: %d instances of %s, the GPU makes at most %d' % (
+                MIG_LAYOUT, profiles.count(profile), profile, most)
     return None
+
+
+# (field, the field it is judged with): a desired state that has the
+# first keeps the second (check()'s _contradiction()).
+_JUDGED_WITH = ((VF_DRIVER, NUM_VFS), (MIG_LAYOUT, MODE), (VGPU_TYPE, MODE))
+
+
+def merge(stored, asked, actual):
+    """The desired state a request makes of a device: the fields *asked*
+    over those *stored* before, less those that go with another mode or
+    with no VF, and with the device's *actual* value of each field the
+    others are judged with when neither gives it.  What is stored is then
+    what the agent is given and judges, whatever the device is by then
+    (a reboot, a driver loaded anew).
+
+    :param stored: the desired state stored before, or None.
+    :param asked: the request's fields (anything else is returned as it
+        is, for check() to refuse).
+    :param actual: the device's record's ``actual``, or None.
+    :returns: the desired state to judge and store.
+    """
+    if not isinstance(asked, dict):
+        return asked
+    desired = dict(stored or {}, **asked)
+    if MODE in asked:
+        for field, its_mode in ((MIG_LAYOUT, MODE_MIG),
+                                (VGPU_TYPE, MODE_VGPU)):
+            if field not in asked and asked[MODE] != its_mode:
+                desired.pop(field, None)
+    if asked.get(NUM_VFS) == 0 and VF_DRIVER not in asked:
+        desired.pop(VF_DRIVER, None)
+    actual = actual or {}
+    needed = list(_JUDGED_WITH)
+    if desired.get(MODE) == MODE_VGPU:
+        needed.append((MODE, VGPU_TYPE))
+    for field, with_field in needed:
+        if (field in desired and with_field not in desired and
+                actual.get(with_field) is not None):
+            desired[with_field] = actual[with_field]
+    return desired
 
 
 def reported(device):
@@ -215,18 +276,34 @@ def reported(device):
     return configuration if isinstance(configuration, dict) else None
 
 
-def refuse(device, desired):
-    """Raise unless *device* (a devices row) takes *desired* (check()).
+def refuse(device, asked, stored=None):
+    """The desired state a request makes of *device* (a devices row),
+    merged into the one *stored* before (merge()); raise unless the
+    device takes it (check()) and its driver works.  The API's and the
+    conductor's one judgement.
 
-    :raises: DeviceNotConfigurable, DeviceConfigInvalid
+    :param stored: the device's configuration stored before (a dict of
+        device_configs), or None.
+    :raises: DeviceNotConfigurable, DeviceConfigInvalid,
+        DeviceDriverFailing
+    :returns: the desired state to store.
     """
     configuration = reported(device) or {}
     if not configuration.get('settable'):
         raise exception.DeviceNotConfigurable(uuid=device['uuid'],
                                               driver=device['driver_name'])
+    desired = merge(stored and stored['desired'], asked,
+                    configuration.get('actual'))
     why = check(configuration, desired)
     if why is not None:
         raise exception.DeviceConfigInvalid(uuid=device['uuid'], reason=why)
+    if device.get('health') == health_states.DRIVER_ERROR:
+        # Held as last known: its record may no longer be the device, and
+        # the change would fail for the driver's fault.
+        raise exception.DeviceDriverFailing(
+            uuid=device['uuid'], driver=device['driver_name'],
+            reason=device.get('health_reason') or 'no reason given')
+    return desired
 
 
 def differences(desired, actual):

@@ -66,10 +66,11 @@ class ConductorAPI:
         :param config_revision: for agents, the revision of the device
             configurations it applied (cyborg.common.device_config.revision).
         :raises: InvalidServiceBinary
-        :returns: ``{uuid, host, binary, status}``, plus ``installed`` and
-            ``removed``, or ``configs`` and ``config_revision``, when the
-            host's driver decisions or configurations differ from the
-            revisions.
+        :returns: ``{uuid, host, binary, status}``, plus ``installed``,
+            ``removed`` and ``asked`` (the ids of the requests that wait
+            for the discovery that follows them), or ``configs`` and
+            ``config_revision``, when the host's driver decisions or
+            configurations differ from the revisions.
         """
         cctxt = self.client.prepare(version='1.0', timeout=timeout)
         return cctxt.call(context, 'hello', host=host, binary=binary,
@@ -366,11 +367,12 @@ class ConductorAPI:
         """Store a device's desired configuration; the device is reserved
         and its agent told after the answer.
 
-        :param desired: ``{field: value}`` (cyborg.common.device_config).
+        :param desired: ``{field: value}`` (cyborg.common.device_config),
+            merged into the desired state stored before.
         :param drain: wait for the instances holding the device to go instead
             of refusing.
         :raises: DeviceNotFound, DeviceNotConfigurable, DeviceConfigInvalid,
-            DeviceConfigInUse
+            DeviceDriverFailing, DeviceConfigInUse
         :returns: the configuration, a dict.
         """
         cctxt = self.client.prepare(version='1.0')

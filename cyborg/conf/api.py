@@ -148,10 +148,11 @@ Related options:
         min=0,
         help=_(r"""
 Seconds cyborg-api waits for the agents' reports of a discovery (``POST
-/v2/discovery``) and their hellos after a driver install or update
-(``POST`` and ``PATCH /v2/drivers``), so that one request shows each
-host's outcome.  A host that has not answered by then is shown pending;
-an agent that is down is never waited for.
+/v2/discovery``), and for their hellos and the reports of the discovery
+that follows a driver install or update (``POST`` and ``PATCH
+/v2/drivers``), so that one request shows each host's outcome.  A host
+that has not answered by then is shown pending; an agent that is down is
+never waited for.
 
 Possible values:
 

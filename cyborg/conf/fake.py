@@ -27,6 +27,9 @@ Devices the fake driver simulates, for tests, demonstrations and the
 embedded mode.  It touches no hardware.
 """))
 
+# The longest delay the fake driver simulates: an hour.
+MAX_SECONDS = 3600.0
+
 fake_opts = [
     cfg.ListOpt(
         'devices',
@@ -34,9 +37,10 @@ fake_opts = [
         help=_("""
 Simulated devices, as ``type=count`` pairs: ``fpga``, ``qat``, ``gpu`` (a
 ``PGPU``), ``vgpu`` (a GPU with 4 ``MDEV`` handles), ``nic`` (4 VFs on
-``physnet1``), ``ssd`` and ``npu``.  The first FPGA is the existing
-Cyborg's fake device, which the upstream tempest scenarios rely on.  A
-malformed value stops the agent.
+``physnet1``), ``ssd`` and ``npu``, at most 244 devices in all (one a
+PCI bus).  The first FPGA is the existing Cyborg's fake device, which
+the upstream tempest scenarios rely on.  A malformed value stops the
+agent.
 
 Possible values:
 
@@ -52,16 +56,19 @@ Related options:
         'program_seconds',
         default=0.0,
         min=0.0,
+        max=MAX_SECONDS,
         help=_("""
-How long programming a simulated FPGA takes, in seconds, to exercise slow
-programming and ``[DEFAULT] bind_timeout``.
+How long programming a simulated FPGA takes, in seconds (at most an
+hour), to exercise slow programming and ``[DEFAULT] bind_timeout``.
 """)),
     cfg.FloatOpt(
         'discover_seconds',
         default=0.0,
         min=0.0,
+        max=MAX_SECONDS,
         help=_("""
-How long a discovery of the simulated devices takes, in seconds.
+How long a discovery of the simulated devices takes, in seconds (at most
+an hour).
 
 Related options:
 

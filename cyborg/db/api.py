@@ -27,6 +27,7 @@ from oslo_db import exception as db_exc
 from oslo_db.sqlalchemy import enginefacade
 import sqlalchemy as sa
 
+from cyborg import context as cyborg_context
 from cyborg import counters
 
 
@@ -54,6 +55,10 @@ def on_engine_create(engine):
 
 context_manager = enginefacade.transaction_context()
 context_manager.append_on_engine_create(on_engine_create)
+# Query functions find their session on Cyborg's request context (see
+# cyborg.context: it is made a transaction context here, by the module
+# every query imports).
+enginefacade.transaction_context_provider(cyborg_context.RequestContext)
 
 
 def in_transaction(context):

@@ -13,12 +13,16 @@
 # under the License.
 """Configuration of drivers installed through the API (``POST
 /v2/drivers``): ``{group: {option: value}}`` of the groups the driver
-declares (``config_options``), each value converted by its option's type.
+declares (``config_options``), each value converted by its option's type
+and judged by its bounds; a number is also finite (oslo.config's float
+takes ``"nan"`` and ``"1e400"``, infinity, and its bounds let both by).
 
 The driver sees its configuration file with these values in place
 (DriverConf), so the same code serves both.  Only the agent checks a
 configuration against its driver: the conductor does not load drivers.
 """
+
+import math
 
 from oslo_config import cfg
 from oslo_serialization import jsonutils
@@ -72,13 +76,25 @@ def check(driver_cls, config):
                 value = [value]
             try:
                 scratch.set_override(name, value, group=group)
-                converted[group][name] = scratch[group][name]
+                converted[group][name] = _finite(scratch[group][name])
             except (ValueError, TypeError) as exc:
                 raise exception.DriverConfigInvalid(
                     name=driver_cls.name,
                     reason='[%s] %s = %s: %s' % (
                         group, name, jsonutils.dumps(value), exc))
     return converted
+
+
+def _finite(value):
+    """*value* (an option's), unless it is or holds a number that is not
+    finite.
+
+    :raises: ValueError
+    """
+    for item in value if isinstance(value, list) else [value]:
+        if isinstance(item, float) and not math.isfinite(item):
+            raise ValueError('%s is not a finite number' % item)
+    return value
 
 
 class _GroupView:

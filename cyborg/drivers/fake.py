@@ -47,6 +47,9 @@ from cyborg.objects import hardware
 FAKE_TRAIT = 'CUSTOM_FAKE_DEVICE'
 FAKE_VENDOR = '0xABCD'
 FIRST_BUS = 0x0c
+#: The most simulated devices: one a bus, from FIRST_BUS to the last of
+#: a PCI domain (0xff).
+MAX_DEVICES = 0x100 - FIRST_BUS
 
 # New types go at the end: the devices of the earlier ones keep their
 # addresses.
@@ -67,19 +70,27 @@ FAIL_PROGRAM_MARKER = b'cyborg-fake-driver: this image fails to program\n'
 
 
 def parse_devices(values):
-    """{type: count} from ``[fake_driver] devices`` (``type=count``).
+    """{type: count} from ``[fake_driver] devices`` (``type=count``), at
+    most MAX_DEVICES in all.
 
     :raises: ConfigInvalid
     """
     counts = dict.fromkeys(TYPES, 0)
     for value in values:
         kind, sep, count = value.partition('=')
-        kind = kind.strip().lower()
-        if (not sep or kind not in counts or not count.strip().isdigit()):
+        kind, count = kind.strip().lower(), count.strip()
+        if (not sep or kind not in counts or not count.isascii() or
+                not count.isdigit()):
             raise exception.ConfigInvalid(
                 reason='[fake_driver] devices: %r is not <type>=<count> '
                        'with type one of %s' % (value, ', '.join(TYPES)))
-        counts[kind] += int(count)
+        # int() of thousands of digits raises: any such is too many.
+        counts[kind] += int(count) if len(count) < 10 else MAX_DEVICES + 1
+        if sum(counts.values()) > MAX_DEVICES:
+            raise exception.ConfigInvalid(
+                reason='[fake_driver] devices: %r asks for more than the %d '
+                       'devices it can simulate (one a PCI bus)' % (
+                           value, MAX_DEVICES))
     return counts
 
 
@@ -144,6 +155,14 @@ class FakeDriver(base.AcceleratorDriver):
         # [fake_driver] discover_seconds: a slow discovery, for tests.
         time.sleep(self.conf.fake_driver.discover_seconds)
         self._raise_if_asked('discover')
+        return self.simulated()
+
+    def simulated(self):
+        """The simulated devices as they are now: what discover() finds,
+        without its delay and its failures (tests judge by it).
+
+        :returns: a list of Hardware.
+        """
         records = []
         bus = FIRST_BUS
         for kind in TYPES:

@@ -12,14 +12,19 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Notifications of accelerator requests (ARQs): create, bind (start, end,
-error), unbind, delete.
+error), unbind, delete, and the health of the device an instance's ARQ
+holds.
 """
+
+from oslo_config import cfg
 
 from cyborg import notifications
 from cyborg import states
+from cyborg.common import health_states
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.notifications import base
 
+CONF = cfg.CONF
 fields = base.fields
 
 CREATE = 'accelerator_request.create'
@@ -28,6 +33,7 @@ BIND_END = 'accelerator_request.bind.end'
 BIND_ERROR = 'accelerator_request.bind.error'
 UNBIND = 'accelerator_request.unbind'
 DELETE = 'accelerator_request.delete'
+HEALTH = 'accelerator_request.health'
 
 
 @base.register
@@ -55,6 +61,32 @@ class AcceleratorRequestPayload(base.NotificationPayload):
         'attach_handle_type': fields.StringField(nullable=True),
         'attach_handle_uuid': fields.StringField(nullable=True),
     }
+
+
+@base.register
+class AcceleratorRequestHealthPayload(AcceleratorRequestPayload):
+    """An ARQ of an instance, with the health of the device it holds,
+    which just changed (what Nova cannot tell the server's owner: it has
+    no notion of an accelerator's health).
+
+    Version history:
+
+    * 1.0: initial version.
+    """
+
+    VERSION = '1.0'
+    # WARN while the device is unhealthy or its driver fails, else
+    # [notifications] default_level (health()).
+    EVENTS = {HEALTH: 'WARN'}
+
+    fields = dict(AcceleratorRequestPayload.fields, **{
+        'device_uuid': fields.UUIDField(),
+        # healthy, unhealthy, recovering or driver_error; the reason and
+        # since when, as the device shows them.
+        'device_health': fields.StringField(),
+        'device_health_reason': fields.StringField(nullable=True),
+        'device_health_since': fields.DateTimeField(nullable=True),
+    })
 
 
 def _send(context, event_type, row, state=None):
@@ -147,3 +179,25 @@ def deleted(context, before, uuids):
         if before and before.get(uuid, {}).get('state') not in (
                 None, states.DELETING):
             _send(context, DELETE, before[uuid], states.DELETING)
+
+
+@notifications.safe
+def health(context, device, arqs):
+    """accelerator_request.health for each ARQ of *arqs* (dicts), which
+    hold *device* (its row, with the health it just took): priority WARN
+    while the device is unhealthy or its driver fails.
+    """
+    device_health = device.get('health') or health_states.HEALTHY
+    priority = (None if device_health in (health_states.UNHEALTHY,
+                                          health_states.DRIVER_ERROR)
+                else CONF.notifications.default_level)
+    for arq in arqs:
+        values = dict(arq, device_uuid=device['uuid'],
+                      device_health=device_health,
+                      device_health_reason=device.get('health_reason'),
+                      device_health_since=device.get('health_since'))
+        values['attach_handle_type'] = values.get('attach_handle_type') or None
+        notifications.notify(
+            context, HEALTH,
+            AcceleratorRequestHealthPayload.from_values(values),
+            priority=priority)

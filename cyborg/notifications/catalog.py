@@ -23,6 +23,7 @@ from cyborg.notifications import usage
 
 PAYLOADS = (
     accelerator_request.AcceleratorRequestPayload,
+    accelerator_request.AcceleratorRequestHealthPayload,
     device.DevicePayload,
     device_config.DeviceConfigPayload,
     deployable.DeployablePayload,

@@ -11,7 +11,14 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Cyborg's policies in code, one module per resource."""
+"""Cyborg's policies in code, one module per resource.
+
+A module's rules say who may do what (name, check string, description,
+scope, deprecated default); the API's routes say which rule each
+enforces (cyborg.api.route.Route ``policy``), and
+cyborg.api.controllers.root.list_rules() gives each rule the operations
+of its routes.
+"""
 
 from cyborg.policies import accelerator_request
 from cyborg.policies import attribute
@@ -29,11 +36,17 @@ from cyborg.policies import metrics
 from cyborg.policies import service
 from cyborg.policies import usage
 
-_MODULES = (base, device_profile, accelerator_request, device, deployable,
-            attribute, service, hardware, driver, discovery, instance,
-            capacity, device_class, metrics, usage)
+# The modules whose every rule an operation of the API enforces.
+_RESOURCES = (device_profile, accelerator_request, device, deployable,
+              attribute, service, hardware, driver, discovery, instance,
+              capacity, device_class, metrics, usage)
+
+
+def resource_rules():
+    """The rules that operations of the API enforce."""
+    return [rule for module in _RESOURCES for rule in module.list_rules()]
 
 
 def list_rules():
-    """Every rule Cyborg registers (oslo.policy.policies entry point)."""
-    return [rule for module in _MODULES for rule in module.list_rules()]
+    """Every rule Cyborg registers (the enforcer's)."""
+    return base.list_rules() + resource_rules()

@@ -27,28 +27,23 @@ CREATE = PREFIX % 'create'
 UPDATE = PREFIX % 'update'
 DELETE = PREFIX % 'delete'
 
-_PATH = '/v2/accelerator_requests'
-_ONE = _PATH + '/{arq_uuid}'
-
 _rules = [
     base.rule(GET_ALL, base.PROJECT_READER_OR_ADMIN,
-              'List accelerator requests.', ('GET', _PATH),
+              'List accelerator requests.',
               legacy=base.LEGACY_PROJECT_READER),
     base.rule(GET_ONE, base.PROJECT_READER_OR_ADMIN,
-              'Show an accelerator request.', ('GET', _ONE),
+              'Show an accelerator request.',
               legacy=base.LEGACY_PROJECT_READER),
     base.rule(CREATE, base.PROJECT_MEMBER_OR_SERVICE,
-              'Create accelerator requests.', ('POST', _PATH),
+              'Create accelerator requests.',
               legacy=base.LEGACY_PROJECT_MEMBER),
     base.rule(UPDATE, base.PROJECT_MEMBER_OR_SERVICE,
               'Bind or unbind accelerator requests (also needs a service '
-              'token).', ('PATCH', _PATH), ('PATCH', _ONE),
+              'token).',
               legacy=base.LEGACY_PROJECT_MEMBER),
     base.rule(DELETE, base.PROJECT_MEMBER_OR_SERVICE,
               'Delete accelerator requests (by instance, or bound ones, '
               'also needs a service token).',
-              ('DELETE', _PATH + '?arqs={uuids}'),
-              ('DELETE', _PATH + '?instance={uuid}'), ('DELETE', _ONE),
               legacy=base.LEGACY_PROJECT_MEMBER),
 ]
 

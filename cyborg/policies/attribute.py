@@ -21,17 +21,14 @@ GET_ONE = PREFIX % 'get_one'
 CREATE = PREFIX % 'create'
 DELETE = PREFIX % 'delete'
 
-_ONE = '/v2/attributes/{attribute_uuid}'
-
 _rules = [
     base.rule(GET_ALL, base.PROJECT_MANAGER_OR_ADMIN,
-              'List attributes of deployables.', ('GET', '/v2/attributes'),
+              'List attributes of deployables.',
               legacy=base.LEGACY_ADMIN_API),
     base.rule(GET_ONE, base.PROJECT_MANAGER_OR_ADMIN, 'Show an attribute.',
-              ('GET', _ONE), legacy=base.LEGACY_ADMIN_API),
-    base.rule(CREATE, base.ADMIN, 'Create an attribute.',
-              ('POST', '/v2/attributes')),
-    base.rule(DELETE, base.ADMIN, 'Delete an attribute.', ('DELETE', _ONE)),
+              legacy=base.LEGACY_ADMIN_API),
+    base.rule(CREATE, base.ADMIN, 'Create an attribute.'),
+    base.rule(DELETE, base.ADMIN, 'Delete an attribute.'),
 ]
 
 

@@ -119,17 +119,31 @@ def deprecated(name, check_str):
         deprecated_since='2026.2')
 
 
-def rule(name, check_str, description, *operations, legacy=None):
-    """A project-scoped rule of the operations ``(method, path)``.
+def rule(name, check_str, description, legacy=None):
+    """A project-scoped rule (its operations are those of the routes that
+    enforce it: cyborg.api.controllers.root.list_rules()).
 
     :param legacy: the check string of its deprecated default, if any.
     """
-    return policy.DocumentedRuleDefault(
+    return policy.RuleDefault(
         name=name, check_str=check_str, description=description,
-        operations=[{'path': path, 'method': method}
-                    for method, path in operations],
         scope_types=PROJECT_SCOPE,
         deprecated_rule=legacy and deprecated(name, legacy))
+
+
+def documented(rule_default, operations):
+    """*rule_default* (a rule()) with its *operations*, ``[(method,
+    path)]``, as the sample policy file and the policy reference show it.
+
+    :raises: oslo_policy.policy.InvalidRuleDefault without operations.
+    """
+    return policy.DocumentedRuleDefault(
+        name=rule_default.name, check_str=rule_default.check_str,
+        description=rule_default.description,
+        operations=[{'path': path, 'method': method}
+                    for method, path in operations],
+        scope_types=rule_default.scope_types,
+        deprecated_rule=rule_default.deprecated_rule)
 
 
 def list_rules():

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Policies of /v2/capacity (microversion 2.8)."""
+"""Policies of /v2/capacity."""
 
 from cyborg.policies import base
 
@@ -23,7 +23,7 @@ _rules = [
               'Show how many accelerators each host and the cloud have '
               'free, bound and reserved, and why.  It names the hosts: a '
               'cloud that hides them from its projects sets this rule to '
-              '"rule:admin_api".', ('GET', '/v2/capacity')),
+              '"rule:admin_api".'),
 ]
 
 

@@ -20,15 +20,12 @@ GET_ALL = PREFIX % 'get_all'
 GET_ONE = PREFIX % 'get_one'
 PROGRAM = PREFIX % 'program'
 
-_ONE = '/v2/deployables/{deployable_uuid}'
-
 _rules = [
     base.rule(GET_ALL, base.PROJECT_MANAGER_OR_ADMIN, 'List deployables.',
-              ('GET', '/v2/deployables'), legacy=base.LEGACY_ADMIN_API),
+              legacy=base.LEGACY_ADMIN_API),
     base.rule(GET_ONE, base.PROJECT_MANAGER_OR_ADMIN, 'Show a deployable.',
-              ('GET', _ONE), legacy=base.LEGACY_ADMIN_API),
-    base.rule(PROGRAM, base.ADMIN, 'Program a deployable (FPGA bitstream).',
-              ('PATCH', _ONE + '/program')),
+              legacy=base.LEGACY_ADMIN_API),
+    base.rule(PROGRAM, base.ADMIN, 'Program a deployable (FPGA bitstream).'),
 ]
 
 

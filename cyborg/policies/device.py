@@ -22,27 +22,21 @@ ENABLE = PREFIX % 'enable'
 DISABLE = PREFIX % 'disable'
 CONFIGURE = PREFIX % 'configure'
 
-_ONE = '/v2/devices/{device_uuid}'
-
 _rules = [
     base.rule(GET_ALL, base.PROJECT_MANAGER_OR_ADMIN, 'List devices.',
-              ('GET', '/v2/devices'), legacy=base.LEGACY_ADMIN_API),
+              legacy=base.LEGACY_ADMIN_API),
     base.rule(GET_ONE, base.PROJECT_MANAGER_OR_ADMIN, 'Show a device.',
-              ('GET', _ONE), legacy=base.LEGACY_ADMIN_API),
+              legacy=base.LEGACY_ADMIN_API),
     base.rule(ENABLE, base.ADMIN,
               'Enable a device (its accelerators can be scheduled again), '
-              'or every device a selector names (2.9).',
-              ('POST', _ONE + '/enable'), ('POST', '/v2/devices/enable')),
+              'or every device a selector names.'),
     base.rule(DISABLE, base.ADMIN,
               'Disable a device (its accelerators are reserved in '
-              'Placement), or every device a selector names (2.9).',
-              ('POST', _ONE + '/disable'), ('POST', '/v2/devices/disable')),
+              'Placement), or every device a selector names.'),
     base.rule(CONFIGURE, base.ADMIN,
               "Set a device's desired configuration (SR-IOV VFs and their "
               "driver, a GPU's mode, vGPU type or MIG layout), which its "
-              'agent applies, or forget it (2.14).',
-              ('PUT', _ONE + '/configuration'),
-              ('DELETE', _ONE + '/configuration')),
+              'agent applies, or forget it.'),
 ]
 
 

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Policies of /v2/device_classes (microversion 2.11)."""
+"""Policies of /v2/device_classes."""
 
 from cyborg.policies import base
 
@@ -21,22 +21,16 @@ GET_ONE = PREFIX % 'get_one'
 CREATE = PREFIX % 'create'
 DELETE = PREFIX % 'delete'
 
-_ONE = '/v2/device_classes/{device_class_name}'
-
 _rules = [
     base.rule(GET_ALL, base.PROJECT_READER_OR_ADMIN,
               'List device classes (the traits a device profile may '
-              'require to ask for any device of a class).',
-              ('GET', '/v2/device_classes')),
-    base.rule(GET_ONE, base.PROJECT_READER_OR_ADMIN, 'Show a device class.',
-              ('GET', _ONE)),
+              'require to ask for any device of a class).'),
+    base.rule(GET_ONE, base.PROJECT_READER_OR_ADMIN, 'Show a device class.'),
     base.rule(CREATE, base.ADMIN,
               'Create a device class: its trait is published on every '
-              'device resource provider its selector matches.',
-              ('POST', '/v2/device_classes')),
+              'device resource provider its selector matches.'),
     base.rule(DELETE, base.ADMIN,
-              'Delete a device class: its trait leaves every provider.',
-              ('DELETE', _ONE)),
+              'Delete a device class: its trait leaves every provider.'),
 ]
 
 

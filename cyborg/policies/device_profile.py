@@ -21,19 +21,14 @@ GET_ONE = PREFIX % 'get_one'
 CREATE = PREFIX % 'create'
 DELETE = PREFIX % 'delete'
 
-_ONE = '/v2/device_profiles/{device_profile_uuid}'
-
 _rules = [
     base.rule(GET_ALL, base.PROJECT_READER_OR_ADMIN, 'List device profiles.',
-              ('GET', '/v2/device_profiles'),
               legacy=base.LEGACY_PROJECT_READER),
     base.rule(GET_ONE, base.PROJECT_READER_OR_ADMIN, 'Show a device profile.',
-              ('GET', _ONE), legacy=base.LEGACY_PROJECT_READER),
+              legacy=base.LEGACY_PROJECT_READER),
     base.rule(CREATE, base.ADMIN, 'Create a device profile.',
-              ('POST', '/v2/device_profiles'), legacy=base.LEGACY_IS_ADMIN),
+              legacy=base.LEGACY_IS_ADMIN),
     base.rule(DELETE, base.ADMIN, 'Delete device profiles.',
-              ('DELETE', _ONE),
-              ('DELETE', '/v2/device_profiles?value={names}'),
               legacy=base.LEGACY_IS_ADMIN),
 ]
 

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Policies of /v2/discovery (microversion 2.5)."""
+"""Policies of /v2/discovery."""
 
 from cyborg.policies import base
 
@@ -21,7 +21,7 @@ RUN = PREFIX % 'run'
 _rules = [
     base.rule(RUN, base.ADMIN,
               'Make the agents (all that are up, or one host) discover '
-              'their accelerators now.', ('POST', '/v2/discovery')),
+              'their accelerators now.'),
 ]
 
 

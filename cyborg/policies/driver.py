@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Policies of /v2/drivers (microversion 2.5)."""
+"""Policies of /v2/drivers."""
 
 from cyborg.policies import base
 
@@ -22,23 +22,17 @@ INSTALL = PREFIX % 'install'
 UPDATE = PREFIX % 'update'
 UNINSTALL = PREFIX % 'uninstall'
 
-_ONE = '/v2/drivers/{driver_uuid}'
-
 _rules = [
     base.rule(GET_ALL, base.ADMIN,
-              "List the accelerator drivers of the agents' hosts.",
-              ('GET', '/v2/drivers')),
-    base.rule(GET_ONE, base.ADMIN, 'Show an accelerator driver of a host.',
-              ('GET', _ONE)),
+              "List the accelerator drivers of the agents' hosts."),
+    base.rule(GET_ONE, base.ADMIN, 'Show an accelerator driver of a host.'),
     base.rule(INSTALL, base.ADMIN,
               'Install (enable) an accelerator driver on one host or on '
-              'all, with its configuration.', ('POST', '/v2/drivers')),
+              'all, with its configuration.'),
     base.rule(UPDATE, base.ADMIN,
-              'Change the configuration of an installed driver.',
-              ('PATCH', _ONE)),
+              'Change the configuration of an installed driver.'),
     base.rule(UNINSTALL, base.ADMIN,
-              'Uninstall a driver (force: unbind its devices first).',
-              ('DELETE', _ONE)),
+              'Uninstall a driver (force: unbind its devices first).'),
 ]
 
 

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Policies of /v2/hardware and /v2/hosts (microversion 2.5)."""
+"""Policies of /v2/hardware and /v2/hosts."""
 
 from cyborg.policies import base
 
@@ -21,11 +21,9 @@ GET_HOST = PREFIX % 'get_host'
 
 _rules = [
     base.rule(GET_ALL, base.ADMIN,
-              'List the hosts and the hardware their agents last reported.',
-              ('GET', '/v2/hardware'), ('GET', '/v2/hosts')),
+              'List the hosts and the hardware their agents last reported.'),
     base.rule(GET_HOST, base.ADMIN,
-              "Show the hardware one host's agent last reported.",
-              ('GET', '/v2/hosts/{host}/hardware')),
+              "Show the hardware one host's agent last reported."),
 ]
 
 

@@ -11,8 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Policies of /v2/instances (2.10), /v2/instances/{uuid} (2.6) and its
-accelerators (2.5)."""
+"""Policies of /v2/instances, /v2/instances/{uuid} and its
+accelerators."""
 
 from cyborg.policies import base
 
@@ -23,29 +23,24 @@ GET_ACCELERATORS = PREFIX % 'get_accelerators'
 ATTACH = PREFIX % 'attach'
 DETACH = PREFIX % 'detach'
 
-_ONE = '/v2/instances/{instance_uuid}'
-_PATH = _ONE + '/accelerators'
-
 _rules = [
     base.rule(GET_ALL, base.PROJECT_READER_OR_ADMIN,
               'List the servers that hold accelerators, as Nova sees them.  '
               "A project's readers see their project's servers, without "
-              'the host and node Nova hides from them.',
-              ('GET', '/v2/instances')),
+              'the host and node Nova hides from them.'),
     base.rule(GET, base.ADMIN,
               "Show a server as Nova shows it to Cyborg's service user "
               '(host, node, state, flavor), with its accelerator requests '
-              'and attachments: Cyborg asks Nova with its own credentials.',
-              ('GET', _ONE)),
+              'and attachments: Cyborg asks Nova with its own credentials.'),
     base.rule(GET_ACCELERATORS, base.PROJECT_READER_OR_ADMIN,
-              "List an instance's accelerator requests.", ('GET', _PATH)),
+              "List an instance's accelerator requests."),
     base.rule(ATTACH, base.ADMIN,
               "Attach a device profile's accelerators to a server whose "
               'flavor names a device profile (and, when asked, have Nova '
-              'hard reboot it).', ('POST', _PATH)),
+              'hard reboot it).'),
     base.rule(DETACH, base.ADMIN,
               'Detach the accelerators attach gave a server (and, when '
-              'asked, have Nova hard reboot it).', ('DELETE', _PATH)),
+              'asked, have Nova hard reboot it).'),
 ]
 
 

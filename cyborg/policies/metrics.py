@@ -22,7 +22,7 @@ _rules = [
     base.rule(GET, base.ADMIN,
               "Read the fleet metrics in Prometheus' text format with a "
               'token.  Requests from ``[metrics] allowed_source_ranges`` '
-              'need no token and are not checked.', ('GET', '/metrics')),
+              'need no token and are not checked.'),
 ]
 
 

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Policies of /v2/services (microversion 2.5)."""
+"""Policies of /v2/services."""
 
 from cyborg.policies import base
 
@@ -21,7 +21,7 @@ GET_ALL = PREFIX % 'get_all'
 _rules = [
     base.rule(GET_ALL, base.ADMIN,
               'List the Cyborg services (API, conductors, agents) and '
-              'whether they are up.', ('GET', '/v2/services')),
+              'whether they are up.'),
 ]
 
 

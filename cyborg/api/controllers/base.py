@@ -91,15 +91,16 @@ def _nested(wsme_type, value):
 def to_json(wsme_type, **values):
     """A resource as a JSON-compatible dict, rendered by WSME: values left
     out (or Unset) and members of a later microversion are left out,
-    ``_json`` members given as they are, other keys ignored.
+    ``_json`` members given as they are, other keys ignored; times in
+    UTC, with their offset.
     """
     for name, shown in getattr(wsme_type, '_since', {}).items():
         if not shown(pecan.request.version):
             values.pop(name, None)
-    for key in ('created_at', 'updated_at'):
-        value = values.get(key, wtypes.Unset)
-        if value is not wtypes.Unset:
-            values[key] = utc(value)
+    for attr in wtypes.list_attributes(wsme_type):
+        value = values.get(attr.key, wtypes.Unset)
+        if attr.datatype is datetime.datetime and value is not wtypes.Unset:
+            values[attr.key] = utc(value)
     body = wsme_json.tojson(wsme_type, _instance(wsme_type, values))
     body.update((name, values[name]) for name in getattr(
         wsme_type, '_json', {}) if name in values)
@@ -112,7 +113,7 @@ def collection(name, items, limit=None, resource=None, marker_key='uuid'):
     """
     body = {name: items}
     if (limit is not None and items and len(items) >= limit and
-            microversion.allow_no_server_errors(pecan.request.version)):
+            microversion.allow_operator_api(pecan.request.version)):
         params = dict(pecan.request.GET.items())
         params['marker'] = items[-1][marker_key]
         query = urllib.parse.urlencode(sorted(params.items()))

@@ -11,13 +11,19 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/: the versions document; and every route of the API."""
+"""/: the versions document; every route of the API, and the policy
+rules with the operations that enforce them."""
+
+import collections
 
 import pecan
 
+from cyborg import policies
 from cyborg.api import link
+from cyborg.api import metrics
 from cyborg.api import route
 from cyborg.api.controllers import v2
+from cyborg.policies import base as policy_base
 
 NAME = 'OpenStack Cyborg API'
 DESCRIPTION = ('Cyborg is the OpenStack project for lifecycle management of '
@@ -46,5 +52,33 @@ ROUTES = [
                            'default_version': route.ref('Version')},
             'required': ['name', 'description', 'versions',
                          'default_version'],
-            'additionalProperties': False}),
+            'additionalProperties': False},
+        policy=route.PUBLIC),
 ] + v2.ROUTES
+
+
+def policy_operations():
+    """``{rule name: [(method, path)]}``: the routes that enforce each
+    rule, and /metrics (middleware beside the routes).
+    """
+    found = collections.defaultdict(list)
+    for api_route in ROUTES:
+        if api_route.policy is not route.PUBLIC:
+            found[api_route.policy].append(
+                (api_route.method, api_route.path))
+    found[policies.metrics.GET].append(('GET', metrics.PATH))
+    return found
+
+
+def list_rules():
+    """Every policy rule, each of a resource with the operations that
+    enforce it (the oslo.policy.policies entry point: the sample policy
+    file and the policy reference).
+
+    :raises: oslo_policy.policy.InvalidRuleDefault for a rule that no
+        operation enforces.
+    """
+    found = policy_operations()
+    return policy_base.list_rules() + [
+        policy_base.documented(rule, found.get(rule.name, []))
+        for rule in policies.resource_rules()]

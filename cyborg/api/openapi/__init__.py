@@ -12,23 +12,25 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """The OpenAPI 3.1 description of the API, one document per microversion,
-built from the routes and the response shapes; kept in
-doc/source/api/openapi (``python -m cyborg.api.openapi --write``).
+built from the routes and the response shapes: served at
+/v2/openapi.json, written into the documentation when it is built
+(cyborg.api.openapi.sphinxext), never kept in the tree.
 """
 
 import copy
 import functools
+import os
 
 from oslo_serialization import jsonutils
 
 from cyborg.api import errors
 from cyborg.api import microversion
+from cyborg.api import route
 from cyborg.api.openapi import shapes
 from cyborg.api.schemas import common
 
 OPENAPI = '3.1.0'
 DIALECT = 'https://json-schema.org/draft/2020-12/schema'
-PUBLIC = ('/', '/v2', '/v2/openapi.json')
 VERSION_HEADERS = (microversion.HEADER, microversion.MIN_HEADER,
                    microversion.MAX_HEADER)
 
@@ -76,6 +78,7 @@ _ERROR_DESCRIPTIONS = {status: text for status, (text, _)
                        in _COMMON_ERRORS.items()}
 _ERROR_DESCRIPTIONS.update({
     409: 'The state of a resource does not allow the request.',
+    415: 'The body is not JSON by its Content-Type (application/json).',
     423: 'The resource is not ready yet; retry later.'})
 # Answered by middleware outside the API, with their own bodies.
 _FOREIGN = {
@@ -90,7 +93,7 @@ _BEFORE_VERSION = {
 
 def _error_codes(operation, version):
     """{status: [error codes]} of *operation* at *version*."""
-    if operation.path in PUBLIC:
+    if operation.policy is route.PUBLIC:
         if operation.path == '/':
             return {}
         return {400: [errors.INVALID_VERSION], 406: [errors.NOT_ACCEPTABLE]}
@@ -99,6 +102,7 @@ def _error_codes(operation, version):
     if operation.body is not None:
         by_status[400].append(errors.MALFORMED_JSON)
         by_status[413] = [errors.BODY_TOO_LARGE]
+        by_status[415] = [errors.UNSUPPORTED_MEDIA_TYPE]
     if operation.method != 'GET':
         # Writes are calls to a conductor (cyborg.api.conductor_gate).
         by_status[503] += [errors.CONDUCTOR_UNAVAILABLE,
@@ -107,7 +111,7 @@ def _error_codes(operation, version):
             _schema_at(operation.query, version).get('properties', {})):
         by_status[400].append(errors.MARKER_NOT_FOUND)
     extra = dict(operation.errors)
-    if not microversion.allow_no_server_errors(version):
+    if not microversion.allow_operator_api(version):
         for status, codes in operation.legacy.items():
             extra[status] = list(extra.get(status, [])) + list(codes)
     for status, codes in extra.items():
@@ -129,7 +133,7 @@ def _responses(operation, version):
     for status in _error_codes(operation, version):
         responses[str(status)] = {
             '$ref': '#/components/responses/error%d' % status}
-    if operation.path not in PUBLIC:
+    if operation.policy is not route.PUBLIC:
         responses['401'] = {'$ref': '#/components/responses/error401'}
     return responses
 
@@ -189,8 +193,10 @@ def _operation(operation, version):
             'required': operation.body_required,
             'content': {'application/json': {'schema': copy.deepcopy(
                 body)}}}
-    if operation.path in PUBLIC:
+    if operation.policy is route.PUBLIC:
         result['security'] = []
+    else:
+        result['x-openstack-policy'] = operation.policy
     return result
 
 
@@ -268,6 +274,28 @@ def document(version):
 
 @functools.lru_cache(maxsize=None)
 def text(version):
-    """The document of *version* as JSON text (what the tree holds)."""
+    """The document of *version* as JSON text (as served and written)."""
     return jsonutils.dumps(_document(microversion.Version(*version)),
                            indent=2, sort_keys=True) + '\n'
+
+
+def write(directory):
+    """Write the document of every microversion into *directory*, as
+    ``v2.N.json``, where it differs from what is there.
+
+    :returns: the paths written.
+    """
+    os.makedirs(directory, exist_ok=True)
+    written = []
+    for version in versions():
+        path = os.path.join(directory, 'v%s.json' % (version,))
+        try:
+            with open(path) as f:
+                if f.read() == text(version):
+                    continue
+        except FileNotFoundError:
+            pass
+        with open(path, 'w') as f:
+            f.write(text(version))
+        written.append(path)
+    return written

@@ -31,8 +31,8 @@ from cyborg.api.controllers.v2 import device_class
 from cyborg.api.controllers.v2 import device_config
 from cyborg.api.controllers.v2 import device_profile
 from cyborg.api.controllers.v2 import driver
+from cyborg.api.controllers.v2 import instance
 from cyborg.api.controllers.v2 import service
-from cyborg.common import health_states
 from cyborg.db.queries import discovery as discovery_queries
 
 NULL = {'type': 'null'}
@@ -85,8 +85,8 @@ def resource(name, version):
     """The schema of one of the RESOURCES at *version*."""
     if name in WSME_TYPES:
         return wsme_object(WSME_TYPES[name], version)
-    if name == 'Capacity':
-        return _capacity(version)
+    if name == 'ListedServer':
+        return _listed_server(version)
     return SCHEMAS[name]
 
 
@@ -170,14 +170,8 @@ CAPACITY = route.obj(
         host=STRING, agent={'type': 'string', 'enum': ['up', 'down']},
         **_CAPACITY_ENTRIES)},
     total=route.obj(**_CAPACITY_ENTRIES))
-
-
-def _capacity(version):
-    """2.12: a page of hosts, with a link to the next when it is full."""
-    if tuple(version) < (2, 12):
-        return CAPACITY
-    return dict(CAPACITY, properties=dict(
-        CAPACITY['properties'], next={'type': 'string', 'format': 'uri'}))
+# A page of hosts has a link to the next when it is full.
+CAPACITY['properties']['next'] = {'type': 'string', 'format': 'uri'}
 
 
 # A server as Nova shows it to Cyborg
@@ -192,31 +186,27 @@ SERVER = route.obj(
                                     'additionalProperties': STRING})),
     device_profile=route.nullable(STRING))
 
-# GET /v2/instances: one server that holds accelerators, what Nova says
-# of it (null: Nova has no such server; host and nodename null for a
-# project's readers) and what the instance audit would heal
-# (cyborg.conductor.attach.nova_server.judge), and its Bound ARQs.
-LISTED_SERVER = route.obj(
-    uuid=STRING,
-    project_id=route.nullable(STRING),
-    server=route.nullable(SERVER),
-    audit=route.nullable({'type': 'string',
-                          'enum': ['server gone', 'other host']}),
-    accelerators={'type': 'array', 'items': route.obj(
-        arq=STRING,
-        device_profile_name=STRING,
-        device_profile_group_id=INTEGER,
-        hostname=route.nullable(STRING),
-        device_rp_uuid=route.nullable(STRING),
-        driver=route.nullable(STRING),
-        device=STRING,
-        attach_handle_type=STRING,
-        attach_handle_uuid=route.nullable(STRING),
-        origin={'type': 'string', 'enum': ['create', 'attach']},
-        device_health={'type': 'string', 'enum': [
-            health_states.HEALTHY, *health_states.HELD]},
-        device_health_reason=route.nullable(STRING),
-        device_health_since=route.nullable(DATETIME))})
+def _listed_server(version):
+    """GET /v2/instances: one server that holds accelerators, what Nova
+    says of it (null: Nova has no such server; host and nodename null for
+    a project's readers) and what the instance audit would heal
+    (cyborg.conductor.attach.nova_server.judge), and its Bound ARQs as
+    the API shows them (but instance.NOT_LISTED), each with its driver
+    and device.
+    """
+    arq = wsme_object(accelerator_request.AcceleratorRequest, version)
+    listed = {name: schema for name, schema in arq['properties'].items()
+              if name not in instance.NOT_LISTED}
+    return route.obj(
+        uuid=STRING,
+        project_id=route.nullable(STRING),
+        server=route.nullable(SERVER),
+        audit=route.nullable({'type': 'string',
+                              'enum': ['server gone', 'other host']}),
+        accelerators={'type': 'array', 'items': route.obj(
+            arq=STRING, driver=route.nullable(STRING), device=STRING,
+            **listed)})
+
 
 # What one attach-instance gave a server (cyborg.db.models
 # .InstanceAttachment), where it stands.
@@ -285,10 +275,10 @@ SCHEMAS = {
     'Server': SERVER,
     'Attachment': ATTACHMENT,
     'Version': VERSION,
-    'ListedServer': LISTED_SERVER,
+    'Capacity': CAPACITY,
     'Usage': USAGE,
 }
-RESOURCES = list(WSME_TYPES) + list(SCHEMAS) + ['Capacity']
+RESOURCES = list(WSME_TYPES) + list(SCHEMAS) + ['ListedServer']
 
 # The body of every error (cyborg.api.errors.body): error_message is the
 # JSON text of the fault.

@@ -13,8 +13,12 @@
 # under the License.
 """Sphinx: ``.. cyborg-openapi::`` renders the API's OpenAPI description:
 a section per operation and per response schema, of the latest
-microversion's document (or of the version given).
+microversion's document (or of the version given).  The documents of
+every microversion are written into DOCUMENTS of the source directory
+(which git ignores) when the build starts, for ``:download:``.
 """
+
+import os
 
 from docutils import nodes
 from docutils import statemachine
@@ -45,9 +49,10 @@ def _schema_text(schema):
 def _operation(path, method, operation):
     lines = _title('%s %s' % (method.upper(), path), '-')
     lines += [operation['summary'], '']
-    lines += ['Since microversion %s.  Handler: ``%s``.' % (
-        operation['x-openstack-since'], operation['x-openstack-handler']),
-        '']
+    lines += ['Since microversion %s.  Handler: ``%s``.  Policy: %s.' % (
+        operation['x-openstack-since'], operation['x-openstack-handler'],
+        '``%s``' % operation['x-openstack-policy']
+        if 'x-openstack-policy' in operation else 'none (public)'), '']
     if operation.get('description'):
         lines += [operation['description'], '']
     params = [p for p in operation['parameters'] if 'name' in p]
@@ -122,6 +127,16 @@ class OpenAPIDirective(Directive):
         return node.children
 
 
+# Where the documents are written, in the source directory.
+DOCUMENTS = os.path.join('api', 'openapi')
+
+
+def write_documents(app):
+    """Write the documents before the pages that link them are read."""
+    openapi.write(os.path.join(app.srcdir, DOCUMENTS))
+
+
 def setup(app):
     app.add_directive('cyborg-openapi', OpenAPIDirective)
+    app.connect('builder-inited', write_documents)
     return {'parallel_read_safe': True, 'parallel_write_safe': True}

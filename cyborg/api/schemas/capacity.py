@@ -11,8 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Schemas of /v2/capacity (microversion 2.8; pages from 2.12; a device
-class from 2.13)."""
+"""Schemas of /v2/capacity."""
 
 from cyborg.api.schemas import common
 from cyborg.api.schemas import device_class
@@ -23,19 +22,13 @@ from cyborg.api.schemas import hardware
 RESOURCE_CLASS = {'type': 'string', 'minLength': 1, 'maxLength': 255,
                   'pattern': '^[A-Z0-9_]+$'}
 
-_FILTERS = {
+LIST_QUERY = common.query_schema({
     'host': hardware.HOST,
     'resource_class': RESOURCE_CLASS,
     'driver': driver.NAME,
-}
-
-LIST_QUERY = common.Versioned({
-    '2.8': common.query_schema(_FILTERS),
     # A page of hosts: at most limit, the first after the host marker.
-    '2.12': common.query_schema(dict(_FILTERS, limit=common.LIMIT,
-                                     marker=hardware.HOST)),
+    'limit': common.LIMIT,
+    'marker': hardware.HOST,
     # Only the deployables of a device class (its name, any case).
-    '2.13': common.query_schema(dict(_FILTERS, limit=common.LIMIT,
-                                     marker=hardware.HOST,
-                                     device_class=device_class.NAME)),
+    'device_class': device_class.NAME,
 })

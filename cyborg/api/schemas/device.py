@@ -45,7 +45,7 @@ LIST_QUERY = common.Versioned({
 
 _TEXT = {'type': 'string', 'minLength': 1, 'maxLength': 255}
 
-# POST /v2/devices/disable and /v2/devices/enable (2.9): which devices
+# POST /v2/devices/disable and /v2/devices/enable: which devices
 # (every member given must match; at least one: checked by the handler,
 # with its own error code) and whether to act (default: a dry run).
 SELECTOR = {

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Schemas of /v2/device_classes (microversion 2.11).
+"""Schemas of /v2/device_classes.
 
 The schema checks the selector's shape; device_class.check() which
 values its operators take, naming the wrong condition.

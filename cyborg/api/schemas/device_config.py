@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Schemas of /v2/devices/{uuid}/configuration (microversion 2.14).
+"""Schemas of /v2/devices/{uuid}/configuration.
 
 The shape only: which fields a device takes is what its driver declares
 settable (cyborg.common.device_config.check).

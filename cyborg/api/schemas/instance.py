@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Schemas of /v2/instances (2.10), /v2/instances/{uuid} and its
+"""Schemas of /v2/instances, /v2/instances/{uuid} and its
 accelerators."""
 
 from cyborg.api.schemas import common
@@ -21,45 +21,31 @@ from cyborg.api.schemas import hardware
 _PROFILE = {'type': 'string', 'minLength': 1, 'maxLength': 255}
 _PROJECT = {'type': 'string', 'minLength': 1, 'maxLength': 255}
 
-ATTACH_2_5 = {
+ATTACH = {
     'type': 'object',
     'properties': {
         'device_profile_name': _PROFILE,
-        # Where the caller expects the server: checked against Nova.
+        # Where the caller expects the server (Nova says where it is):
+        # checked against Nova.
         'hostname': hardware.HOST,
         # The server's project the caller expects: checked against Nova.
         'project_id': _PROJECT,
+        # Ask Nova for a hard reboot once the accelerators are bound.
+        'reboot': {'type': 'boolean'},
     },
-    'required': ['device_profile_name', 'hostname'],
-    'additionalProperties': False,
-}
-
-# 2.6: Nova says where the server is; hostname is only a check.
-ATTACH_2_6 = {
-    'type': 'object',
-    'properties': dict(ATTACH_2_5['properties'],
-                       reboot={'type': 'boolean'}),
     'required': ['device_profile_name'],
     'additionalProperties': False,
 }
 
-ATTACH = common.Versioned({'2.5': ATTACH_2_5, '2.6': ATTACH_2_6})
-
-_BOOLEAN_STRING = driver.DELETE_QUERY['properties']['force']
-
-DETACH_QUERY = common.Versioned({
-    # 2.5 reads no query parameter.
-    '2.5': common.query_schema({}, additional=True),
-    '2.6': common.query_schema({
-        # Only these ARQs (comma-separated uuids), all made by attach.
-        'arqs': common.CSV,
-        # Ask Nova for a hard reboot.
-        'reboot': _BOOLEAN_STRING,
-    }),
+DETACH_QUERY = common.query_schema({
+    # Only these ARQs (comma-separated uuids), all made by attach.
+    'arqs': common.CSV,
+    # Ask Nova for a hard reboot.
+    'reboot': driver.DELETE_QUERY['properties']['force'],
 })
 
-# 2.10: the servers that hold accelerators, a page at a time (by server
-# uuid; no sort_key: the list is in uuid order).
+# The servers that hold accelerators, a page at a time (by server uuid;
+# no sort_key: the list is in uuid order).
 LIST_QUERY = common.query_schema({
     'driver': driver.NAME,
     'host': hardware.HOST,

@@ -25,10 +25,7 @@ import collections
 import functools
 
 from keystoneauth1 import exceptions as ks_exc
-from openstack import exceptions as sdk_exc
 from oslo_config import cfg
-from oslo_limit import exception as limit_exc
-from oslo_limit import limit
 from oslo_log import log as logging
 
 from cyborg import exception
@@ -38,15 +35,6 @@ LOG = logging.getLogger(__name__)
 
 # Nova's names of the limits on resource classes (nova/limit/placement.py).
 PREFIX = 'class:'
-
-# What oslo.limit raises when it cannot read the limits: bad credentials,
-# Keystone unreachable, Nova's endpoint not found (ValueError), a model
-# it does not implement, and a Keystone error answer (KeyError: oslo.limit
-# 2.12 reads the model from whatever Keystone answered).
-_UNAVAILABLE = (limit_exc.SessionInitError, ks_exc.ClientException,
-                sdk_exc.SDKException, ValueError, NotImplementedError,
-                KeyError)
-
 
 def enabled():
     """Whether attach-instance enforces Nova's unified limits."""
@@ -93,6 +81,20 @@ def _describe(over, added):
 
 def _check(placement, project_id, wanted, profile, instance_uuid,
            added=None):
+    # Imported here: oslo.limit loads openstacksdk (a second of CPU at
+    # every conductor start), and only an attach with limits needs it.
+    from openstack import exceptions as sdk_exc
+    from oslo_limit import exception as limit_exc
+    from oslo_limit import limit
+
+    # What oslo.limit raises when it cannot read the limits: bad
+    # credentials, Keystone unreachable, Nova's endpoint not found
+    # (ValueError), a model it does not implement, and a Keystone error
+    # answer (KeyError: oslo.limit 2.12 reads the model from whatever
+    # Keystone answered).
+    unavailable = (limit_exc.SessionInitError, ks_exc.ClientException,
+                   sdk_exc.SDKException, ValueError, NotImplementedError,
+                   KeyError)
     try:
         enforcer = limit.Enforcer(functools.partial(_usage, placement))
         enforcer.enforce(project_id, wanted)
@@ -104,7 +106,7 @@ def _check(placement, project_id, wanted, profile, instance_uuid,
                   'project': project_id, 'limits': limits})
         raise exception.OverLimit(profile=profile, uuid=instance_uuid,
                                   project=project_id, limits=limits)
-    except _UNAVAILABLE as exc:
+    except unavailable as exc:
         LOG.error('Cannot read the limits of project %(project)s from '
                   'Keystone ([oslo_limit]): %(error)s',
                   {'project': project_id, 'error': exc})

@@ -14,18 +14,22 @@
 """A device's configuration as desired state, the conductor's side.
 
 configure() stores it ``pending`` (``draining`` while instances hold the
-device) and marks the host: the push reserves the device.  Once pushed,
-the agent's heartbeat gets it from for_agent() (``applying``), applies it
-and reports; apply_report() moves it to ``applied``, ``failed``,
-``reboot_required`` or later ``drifted``.  No conductor worker waits on
-an agent.  Providers a change replaces carry no allocation, so no
-reshape is needed.
+device), merged into the one stored before, and marks the host: the push
+reserves the device.  Once the push wrote the device's providers
+reserved (whatever the host's other devices hold), the agent's heartbeat
+gets it from for_agent() (``applying``), applies it and reports;
+apply_report() moves it to ``applied``, ``failed`` (also when the agent
+fails it again after a restart), ``reboot_required`` or later
+``drifted``.  No conductor worker waits on an agent.  Providers a change
+replaces carry no allocation, so no reshape is needed.
 """
 
 from oslo_log import log as logging
+from oslo_serialization import jsonutils
 
 from cyborg import exception
 from cyborg.common import device_config
+from cyborg.common import health_states
 from cyborg.db import api as db_api
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
@@ -38,14 +42,16 @@ LOG = logging.getLogger(__name__)
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def configure(context, device_uuid, desired, drain=False):
-    """Store a device's desired configuration.
+    """Store a device's desired configuration: *desired* merged into the
+    one stored before (device_config.merge()), judged as merged.
 
     :raises: DeviceNotFound, DeviceNotConfigurable, DeviceConfigInvalid,
-        DeviceConfigInUse
+        DeviceDriverFailing, DeviceConfigInUse
     :returns: the configuration (a dict).
     """
     device = device_queries.get(context, device_uuid)
-    device_config.refuse(device, desired)
+    stored = config_queries.get(context, device_uuid, for_update=True)
+    desired = device_config.refuse(device, desired, stored)
     instances = config_queries.bound_instances(context, device_uuid)
     if instances and not drain:
         raise exception.DeviceConfigInUse(uuid=device_uuid,
@@ -117,15 +123,11 @@ def _answer(context, host, configs, revision, placement):
     if not configs:
         # Nothing, and the agent applied nothing: no answer needed.
         return None if revision in (None, '', _EMPTY) else ([], _EMPTY)
-    pushed = None
     handed, starting = [], []
     for config in configs:
         state = config['state']
         if state == device_config.PENDING:
-            if pushed is None:
-                pushed = not placement or not host_queries.needs_sync(
-                    context, host)
-            if not pushed:
+            if not _ready(context, config['device_uuid'], placement):
                 continue
             instances = config_queries.bound_instances(
                 context, config['device_uuid'])
@@ -156,6 +158,29 @@ def _answer(context, host, configs, revision, placement):
 
 
 _EMPTY = device_config.revision([])
+
+
+def _ready(context, device_uuid, placement):
+    """Whether a pending configuration of the device can be handed: the
+    push wrote each of the device's providers reserved whole (nothing of
+    it offered: whatever the host's other devices hold or wait for), and
+    its driver works (one that fails would fail it, not the change).
+    """
+    found = config_queries.published(context, device_uuid)
+    if found is None:
+        # The device is gone: the agent says so (failed).
+        return True
+    health, written = found
+    if health == health_states.DRIVER_ERROR:
+        return False
+    return not placement or all(
+        text is not None and _reserved_whole(jsonutils.loads(text))
+        for text in written)
+
+
+def _reserved_whole(rp_state):
+    return all(inventory['reserved'] >= inventory['total']
+               for inventory in rp_state['inventories'].values())
 
 
 @db_api.retry_on_deadlock
@@ -206,10 +231,15 @@ def _outcome(config, reported):
     applied = reported.get('applied') or {}
     diff = device_config.differences(config['desired'],
                                      reported.get('actual'))
+    ours = applied.get('generation') == config['generation']
+    if (ours and applied.get('state') == device_config.FAILED and
+            state in device_config.TO_APPLY):
+        # Refused or failed, also when applied again after a restart or
+        # a driver loaded anew: failed at once, with the agent's reason.
+        return device_config.FAILED, (applied.get('reason') or
+                                      'the agent gave no reason')
     if (state in (device_config.PENDING, device_config.APPLYING) and
-            applied.get('generation') == config['generation']):
-        if applied.get('state') == device_config.FAILED:
-            return device_config.FAILED, applied.get('reason')
+            ours):
         if applied.get('state') == device_config.REBOOT_REQUIRED:
             return device_config.REBOOT_REQUIRED, applied.get('reason')
         if diff:

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The operator's drivers: install, update, uninstall (2.5).
+"""The operator's drivers: install, update, uninstall.
 
 A verb acts on one host's row of the drivers table (source ``api``, or
 ``config`` for the agent's configuration file), records the decision and
@@ -35,6 +35,7 @@ from cyborg.conductor.arq import release as arq_release
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import deployable as deployable_queries
+from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
@@ -56,13 +57,19 @@ def _agent_hosts(context, host=None):
     return hosts
 
 
-def _tell(context, agent_api, hosts):
-    """Tell the agents of *hosts* their decisions changed (a lost cast is
-    only late).
+def _tell(context, agent_api, hosts, request_id=None):
+    """Ask the agents of *hosts* to take their decisions and, those up,
+    to discover for request *request_id* (None: no request waits); a lost
+    cast is only late: an agent asks at its next heartbeat.
 
     :returns: the hosts whose agents are up.
     """
     up = liveness.agents(context)
+    asked = [host for host in hosts if up.get(host)]
+    if asked and request_id is not None:
+        # Its agent discovers once it took them, the report carrying the
+        # id: the request answers with what that discovery found.
+        discovery_queries.ask(context, asked, request_id)
     for host in hosts:
         try:
             agent_api.configure_soon(context, host)
@@ -70,12 +77,13 @@ def _tell(context, agent_api, hosts):
             LOG.warning('The agent of host %(host)s was not told of its '
                         'drivers (%(error)s); it asks at its next '
                         'heartbeat', {'host': host, 'error': exc})
-    return [host for host in hosts if up.get(host)]
+    return asked
 
 
 def _answer(context, agent_api, request_id, rows):
     """:returns: ``{id, drivers, asked}`` (see ConductorAPI.driver_install)."""
-    asked = _tell(context, agent_api, sorted({r['host'] for r in rows}))
+    asked = _tell(context, agent_api, sorted({r['host'] for r in rows}),
+                  request_id)
     return {'id': request_id, 'drivers': rows, 'asked': asked}
 
 

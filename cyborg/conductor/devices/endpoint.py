@@ -172,6 +172,7 @@ class DevicesEndpoint:
     @messaging.expected_exceptions(exception.DeviceNotFound,
                                    exception.DeviceNotConfigurable,
                                    exception.DeviceConfigInvalid,
+                                   exception.DeviceDriverFailing,
                                    exception.DeviceConfigInUse)
     @deadline.drop_when_late
     def device_configure(self, context, device_uuid, desired, drain=False):

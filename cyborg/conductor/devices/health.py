@@ -32,6 +32,7 @@ from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import host as host_queries
+from cyborg.notifications import accelerator_request as arq_notify
 from cyborg.notifications import device as device_notify
 
 CONF = cfg.CONF
@@ -156,21 +157,27 @@ def release_recovered(context):
 
 
 def announce(context, changes):
-    """Announce committed changes, with the instances bound to each device."""
+    """Announce committed changes, with the instances bound to each
+    device: ``device.update``, and ``accelerator_request.health`` for each
+    of their ARQs.
+    """
     if not changes:
         return
     try:
-        bound = arq_queries.instances_on_devices(
+        held = arq_queries.on_devices(
             context, [change.device['id'] for change in changes])
     except Exception:
         LOG.exception('Reading the instances on devices %s failed; their '
                       'health changes are told without them',
                       [change.device['uuid'] for change in changes])
-        bound = {}
+        held = {}
     for change in changes:
+        arqs = held.get(change.device['id'])
         try:
             _health_changed(context, change.device, change.old, change.new,
-                            bound.get(change.device['id']))
+                            None if arqs is None else sorted(
+                                {arq['instance_uuid'] for arq in arqs}))
+            arq_notify.health(context, change.device, arqs or [])
         except Exception:
             LOG.exception('Announcing the health change of device %s '
                           'failed', change.device['uuid'])

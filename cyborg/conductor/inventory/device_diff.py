@@ -19,6 +19,12 @@ reported.  Gone hardware is never pulled from under an instance: a held
 handle stays, and a gone deployable is only marked (``removed_at``) for
 placement.provider_gc.  A report never sets ``bitstream_id`` (the image
 Cyborg programmed), but clears it when the function traits changed.
+
+The operator's attributes (``attribute-create``: keys not is_managed())
+belong to the device: a deployable a report makes on a device (a GPU
+from passthrough to MIG instances, a driver reloaded) takes those of the
+device's deployables as stored, so that a device class built on them
+keeps matching.
 """
 
 import re
@@ -97,6 +103,7 @@ class _Diff:
             if device_id in by_id and by_id[device_id]['driver_name'] is None}
         self.cpid_ids = {}       # device id -> controlpath id
         self.deployable_ids = {}  # name -> id
+        self.made = set()        # names of the deployables inserted
         # device id -> ids of the deployables on it after the diff
         self.on_device = {}
         for row in snapshot.deployables.values():
@@ -219,6 +226,7 @@ class _Diff:
                       'must be unique: they name resource providers)',
                       {'host': self.host, 'name': values['name']})
         new = [v for v in new if v['name'] not in taken]
+        self.made = {v['name'] for v in new}
         ids = self._insert('deployables', new)
         by_uuid = {v['uuid']: v['name'] for v in new}
         self.deployable_ids.update(
@@ -257,7 +265,8 @@ class _Diff:
 
     def _attributes(self):
         new, gone = [], []
-        for _record, dep, dep_id in self._reported():
+        inherited = self._operators_attributes()
+        for record, dep, dep_id in self._reported():
             stored = {}
             for row in self.snap.attributes.get(dep_id, ()):
                 if not is_managed(row['key']):
@@ -276,10 +285,42 @@ class _Diff:
                 elif row['value'] != value:
                     self._update('attributes', row['id'], {'value': value})
             gone.extend(row['id'] for row in stored.values())
+            if dep.name in self.made:
+                new.extend(self._inherit(
+                    dep, dep_id, inherited.get(self.device_ids[record.uuid],
+                                               {})))
         if gone:
             host_inventory.delete_attributes(self.context, gone)
             self.result.writes += len(gone)
         self._insert('attributes', new)
+
+    def _operators_attributes(self):
+        """``{device id: {key: value}}`` of the operator's attributes of
+        each device's deployables as stored (those being removed too); of
+        a key set on several, the first set.
+        """
+        device_of = {row['id']: row['device_id']
+                     for row in self.snap.deployables.values()}
+        rows = sorted((row for dep_id in device_of
+                       for row in self.snap.attributes.get(dep_id, ())
+                       if not is_managed(row['key'])),
+                      key=lambda row: row['id'])
+        found = {}
+        for row in rows:
+            found.setdefault(device_of[row['deployable_id']], {}).setdefault(
+                row['key'], row['value'])
+        return found
+
+    def _inherit(self, dep, dep_id, attributes):
+        """The rows of *attributes* ({key: value}, the operator's of its
+        device) for the new deployable *dep*.
+        """
+        if attributes:
+            LOG.info('Deployable %(name)s takes the attributes %(keys)s '
+                     'the operator set on its device',
+                     {'name': dep.name, 'keys': ', '.join(sorted(attributes))})
+        return [{'deployable_id': dep_id, 'key': key, 'value': value}
+                for key, value in sorted(attributes.items())]
 
     def _handles(self):
         new, gone = [], []

@@ -138,7 +138,8 @@ def hardware_diff(before, after):
 
 def record_outcome(context, host, discovery, generation, status,
                    before=None, after=None):
-    """Record what a report that answers discoveries brought.
+    """Record what a report that answers discoveries brought, and the
+    drivers' status it says.
 
     :param discovery: ``{ids, drivers}``, or ``{ids, error}``.
     :param status: the report's status (stored, unchanged).
@@ -153,6 +154,9 @@ def record_outcome(context, host, discovery, generation, status,
             {'error': discovery['error']})
     result = {'generation': generation, 'report': status,
               'drivers': list(discovery.get('drivers') or ())}
+    # The drivers as this discovery found them (a driver installed or
+    # updated answers with them: cyborg.conductor.devices.driver).
+    driver_queries.record_status(context, host, result['drivers'])
     if before is not None or after is not None:
         result.update(hardware_diff(before, after))
     else:

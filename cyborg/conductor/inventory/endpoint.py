@@ -79,7 +79,8 @@ class InventoryEndpoint:
             decisions = registration.decisions_if_changed(
                 context, host, installed_revision)
             if decisions is not None:
-                answer['installed'], answer['removed'] = decisions
+                (answer['installed'], answer['removed'],
+                 answer['asked']) = decisions
         if config_revision is not None:
             configs = configuration.for_agent(
                 context, host, config_revision,

@@ -59,8 +59,10 @@ def hello(context, host, binary, version=None, topic=None, drivers=None,
 def decisions_if_changed(context, host, revision):
     """The operator's decisions about the drivers of *host*, when they
     differ from *revision* (what its agent runs); None otherwise.
+
+    :returns: ``(installs, removed, asked)`` (driver.decisions()).
     """
-    installs, removed = driver_queries.decisions(context, host)
+    installs, removed, asked = driver_queries.decisions(context, host)
     if driver_config.revision(installs, removed) == revision:
         return None
-    return installs, removed
+    return installs, removed, asked

@@ -14,15 +14,18 @@
 """Garbage collection of gone hardware: providers first, then rows.
 
 A deployable marked gone is kept, its provider reserved, while an ARQ or
-a handle holds it or Placement refuses to delete its provider; otherwise
-its provider is deleted, then its rows, checking again that nothing holds
-it.  The rows stay until Placement confirmed, so a conductor that dies in
-between finds them again.
+a handle holds it, Placement refuses to delete its provider, or its
+device's configuration is not applied (or failed); otherwise its provider
+is deleted, then its rows, checking again that nothing holds it.  While
+one is kept, the device's present deployables are reserved too
+(cyborg.db.queries.hold.RESHAPING).  The rows stay until Placement
+confirmed, so a conductor that dies in between finds them again.
 """
 
 from oslo_log import log as logging
 
 from cyborg import exception
+from cyborg.common import device_config
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
 from cyborg.db.queries import host_inventory
@@ -43,12 +46,26 @@ def collect(context, client, snapshot, gone, reported, outcome):
     kept = []
     removed = set()
     for deployable in gone:
-        if not _collect_one(context, client, snapshot, deployable,
-                            reported, removed, outcome):
+        if _configuring(snapshot, deployable):
+            # Kept as the device was, reserved, until its configuration is
+            # applied or forgotten (which push the host again).
+            kept.append(deployable)
+        elif not _collect_one(context, client, snapshot, deployable,
+                              reported, removed, outcome):
             outcome.leftovers = True
-            if client is not None:
-                kept.append(deployable)
-    return kept
+            kept.append(deployable)
+    return kept if client is not None else []
+
+
+def _configuring(snapshot, deployable):
+    """Whether the deployable's device has a configuration that reserves
+    it (not applied yet, or failed): a driver loaded anew or a failed
+    change may have undone what the configuration made, which must not be
+    deleted from Placement for it.
+    """
+    device = snapshot.devices_by_id().get(deployable['device_id'])
+    return (device is not None and
+            device.get('config_state') in device_config.RESERVING)
 
 
 def _collect_one(context, client, snapshot, deployable, reported, removed,
@@ -87,6 +104,7 @@ def _collect_one(context, client, snapshot, deployable, reported, removed,
         outcome.leftovers = True
         return True
     outcome.removed += 1
+    snapshot.drop(name)
     device_notify.send_each(context, device_notify.DELETE, devices_gone)
     LOG.info('Deployable %(name)s removed, with its resource provider '
              '%(uuid)s', {'name': name, 'uuid': uuid})

@@ -138,24 +138,23 @@ def _round(context, client, host):
 
 
 def _publish_all(context, client, state, snapshot, parent, outcome):
-    """Publish present hardware, then collect the gone.
+    """Collect the gone hardware, then publish the present and what of
+    the gone is kept: a device with a gone deployable kept has its
+    present ones reserved (hold.RESHAPING), so that the gone are
+    collected first.
 
     :raises: PlacementUnavailable
     """
-    gone = []
-    for deployable in sorted(snapshot.deployables.values(),
-                             key=lambda d: d['id']):
-        if deployable['removed_at'] is not None:
-            gone.append(deployable)
-        elif client is not None:
-            _publish_logged(context, client, snapshot, deployable, state,
-                            parent, outcome)
-    kept = provider_gc.collect(context, client, snapshot, gone,
-                               state['reported'], outcome)
-    if client is not None:
-        for deployable in kept:
-            _publish_logged(context, client, snapshot, deployable, state,
-                            parent, outcome)
+    ordered = sorted(snapshot.deployables.values(), key=lambda d: d['id'])
+    kept = provider_gc.collect(
+        context, client, snapshot,
+        [d for d in ordered if d['removed_at'] is not None],
+        state['reported'], outcome)
+    if client is None:
+        return
+    for deployable in [d for d in ordered if d['removed_at'] is None] + kept:
+        _publish_logged(context, client, snapshot, deployable, state,
+                        parent, outcome)
 
 
 def _publish_logged(context, client, snapshot, deployable, state, parent,

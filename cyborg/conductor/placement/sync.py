@@ -113,7 +113,9 @@ def desired(snapshot, deployable, agent_up, parent, classes=()):
             device, deployable, attributes,
             snapshot.handles.get(deployable['id'], ())))
     total = deployable['num_accelerators'] or 0
-    reserved = bool(hold.reasons(device, deployable, agent_up))
+    reserved = bool(hold.reasons(
+        device, deployable, agent_up,
+        reshaping=snapshot.reshaping(deployable['device_id'])))
     inventories = {}
     if rc and _valid_class(rc) and total > 0:
         inventories[rc] = {'total': total, 'reserved': total if reserved

@@ -37,14 +37,11 @@ TABLE = ARQ.__table__
 DP_TABLE = models.DeviceProfile.__table__
 AH_TABLE = models.AttachHandle.__table__
 
-_ARQ_COLUMNS = ('id', 'uuid', 'state', 'device_profile_id',
-                'device_profile_group_id', 'hostname', 'device_rp_uuid',
-                'instance_uuid', 'project_id', 'attach_handle_id',
-                'deployable_id', 'attachment_uuid', 'created_at',
-                'updated_at')
+# Every column of an ARQ: what the API shows of it follows its type.
+_ARQ_COLUMNS = tuple(TABLE.c.keys())
 
 
-def _joined(*joins):
+def joined(*joins):
     """SELECT of ARQs as the API shows them: their own columns, their
     profile's name and, once bound, their attach handle; *joins* are
     further (table, on clause) inner joins.
@@ -73,11 +70,11 @@ def _arqs_first(query):
 
 
 # Every read of ARQs by their own columns, with paginate.select_page.
-_SHOWN = _arqs_first(_joined())
+_SHOWN = _arqs_first(joined())
 
 
-def _to_dict(row):
-    """A row of _joined() as a dict (the attach handle's fields only
+def to_dict(row):
+    """A row of joined() as a dict (the attach handle's fields only
     once the ARQ is Bound).
     """
     values = {name: row[name] for name in _ARQ_COLUMNS}
@@ -98,7 +95,7 @@ def _shown(context, filters, **page):
     """ARQs by their own columns (None values are no filter), as dicts."""
     filters = {name: value for name, value in filters.items()
                if value is not None}
-    return [_to_dict(row) for row in paginate.select_page(
+    return [to_dict(row) for row in paginate.select_page(
         context, TABLE, filters, base=_SHOWN, **page).mappings()]
 
 
@@ -178,12 +175,12 @@ def get_all_on_driver(context, host, driver_name):
     or binding), in one query.
     """
     dep, dev = models.Deployable.__table__, models.Device.__table__
-    query = (_joined((dep, TABLE.c.deployable_id == dep.c.id),
+    query = (joined((dep, TABLE.c.deployable_id == dep.c.id),
                      (dev, dep.c.device_id == dev.c.id))
              .where(dev.c.hostname == host, dev.c.driver_name == driver_name,
                     TABLE.c.attach_handle_id.is_not(None))
              .order_by(TABLE.c.id))
-    return [_to_dict(row) for row in
+    return [to_dict(row) for row in
             db_api.execute(context, query).mappings()]
 
 
@@ -458,27 +455,21 @@ def device_health(context, arqs):
             for arq in arqs if arq.get('deployable_id') in by_deployable}
 
 
-_INSTANCES_ON_DEVICES = (
-    sa.select(DEP_TABLE.c.device_id, TABLE.c.instance_uuid)
-    .join(DEP_TABLE, TABLE.c.deployable_id == DEP_TABLE.c.id)
-    .where(DEP_TABLE.c.device_id.in_(sa.bindparam('b_ids', expanding=True)),
-           TABLE.c.instance_uuid.is_not(None))
-    .distinct())
-
-
 @db_api.context_manager.reader
-def instances_on_devices(context, device_ids):
-    """The instances whose ARQs hold a deployable of each device (ids).
+def on_devices(context, device_ids):
+    """The ARQs (dicts) of an instance that hold a deployable of each
+    device (ids): bound, or binding; in one query.
 
-    :returns: ``{device id: sorted instance uuids}``, every id present.
+    :returns: ``{device id: [ARQ]}`` by ARQ id, every id present.
     """
     result = {device_id: [] for device_id in device_ids}
     if not result:
         return result
-    rows = db_api.execute(context, _INSTANCES_ON_DEVICES,
-                          {'b_ids': sorted(result)})
-    for device_id, instance_uuid in rows:
-        result[device_id].append(instance_uuid)
-    for uuids in result.values():
-        uuids.sort()
+    query = (joined((DEP_TABLE, TABLE.c.deployable_id == DEP_TABLE.c.id))
+             .add_columns(DEP_TABLE.c.device_id.label('on_device'))
+             .where(DEP_TABLE.c.device_id.in_(sorted(result)),
+                    TABLE.c.instance_uuid.is_not(None))
+             .order_by(TABLE.c.id))
+    for row in db_api.execute(context, query).mappings():
+        result[row['on_device']].append(to_dict(row))
     return result

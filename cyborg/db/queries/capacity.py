@@ -48,13 +48,14 @@ def held_column(reason):
     return 'held_' + reason
 
 
-# The handles of one host and resource class (see get()); ``driver`` is
+# The handles of one host and resource class (see get()), with its agent's
+# times and ``hosts.agent_up`` as recorded (``recorded``); ``driver`` is
 # set where get() groups by driver.
 Group = collections.namedtuple(
     'Group', ('host', 'resource_class', 'total', 'bound', 'held') +
     tuple(held_column(r) for r in JUDGED) +
-    ('heartbeat', 'reported', 'driver'), defaults=(None,))
-_COUNTS = Group._fields[2:-3]
+    ('heartbeat', 'reported', 'recorded', 'driver'), defaults=(None,))
+_COUNTS = Group._fields[2:-4]
 
 _GROUP, _CONDUCTOR = 0, 1
 
@@ -72,12 +73,13 @@ def _groups(handles, by_driver):
     *by_driver*), each group with its host's agent times.
     """
     inner = handles.grouped(handles.joined, by_driver)
-    counted = [inner.c[name] for name in Group._fields[:-3]]
+    counted = [inner.c[name] for name in Group._fields[:-4]]
     extra = [inner.c.driver_name] if by_driver else []
     return (
         sa.select(sa.literal(_GROUP).label('kind'), *counted,
                   _SERVICES.c.last_seen_up.label('heartbeat'),
-                  _HOSTS.c.last_report_at.label('reported'), *extra)
+                  _HOSTS.c.last_report_at.label('reported'),
+                  _HOSTS.c.agent_up.label('recorded'), *extra)
         .select_from(_liveness_joins(inner, inner.c.host)))
 
 
@@ -93,7 +95,8 @@ def _conductors(by_driver):
                   sa.cast(sa.null(), sa.String(255)).label('resource_class'),
                   *nothing,
                   _SERVICES.c.last_seen_up.label('heartbeat'),
-                  _SERVICES.c.started_at.label('reported'), *extra)
+                  _SERVICES.c.started_at.label('reported'),
+                  sa.cast(sa.null(), sa.Boolean).label('recorded'), *extra)
         .where(_SERVICES.c.binary == servicegroup.CONDUCTOR))
 
 
@@ -133,7 +136,7 @@ _HOST, _TOTAL = 0, 1
 
 
 def _agent_up(up_since):
-    """servicegroup.agent_is_up() in SQL, for the joined ``hosts`` and
+    """servicegroup.agents_up() in SQL, for the joined ``hosts`` and
     ``services`` rows; never NULL.
     """
     conductors = _SERVICES.alias('conductors')
@@ -149,7 +152,8 @@ def _agent_up(up_since):
     return sa.or_(at_or_after(heartbeat), at_or_after(reported),
                   sa.and_(sa.or_(heartbeat.isnot(None),
                                  reported.isnot(None)),
-                          at_or_after(since)))
+                          at_or_after(since),
+                          _HOSTS.c.agent_up.is_distinct_from(False)))
 
 
 def _liveness_joins(selectable, hostname):
@@ -357,12 +361,14 @@ def _all_handles(handles):
 
 def _held_deployables():
     """The held out deployables, with what the reasons read: found from
-    the devices' and configurations' own columns and from the gone
-    deployables, each once (UNION).  One condition on several tables
-    would judge every deployable of the cloud.
+    the devices' and configurations' own columns, from the gone
+    deployables and the devices that have one, each once (UNION).  One
+    condition on several tables would judge every deployable of the
+    cloud.
     """
     configs = hold.CONFIGS
-    columns = (_DEPLOYABLES.c.id, _DEVICES.c.status, _DEVICES.c.health,
+    columns = (_DEPLOYABLES.c.id, _DEPLOYABLES.c.device_id,
+               _DEVICES.c.status, _DEVICES.c.health,
                _DEPLOYABLES.c.removed_at, configs.c.state.label('config'))
     joined = hold.join_configs(_DEVICES.join(
         _DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id))
@@ -373,7 +379,11 @@ def _held_deployables():
                  .where(configs.c.state.in_(device_config.RESERVING)))
     gone = (sa.select(*columns).select_from(joined)
             .where(_DEPLOYABLES.c.removed_at.isnot(None)))
-    return sa.union(by_device, by_config, gone).subquery('held')
+    reshaping = (sa.select(*columns).select_from(joined)
+                 .where(_DEPLOYABLES.c.device_id.in_(
+                     hold.reshaped_devices())))
+    return sa.union(by_device, by_config, gone,
+                    reshaping).subquery('held')
 
 
 def _held_handles(handles):

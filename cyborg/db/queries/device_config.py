@@ -44,9 +44,12 @@ _BY_DEVICE = sa.select(TABLE).where(
 
 
 @db_api.context_manager.reader
-def get(context, device_uuid):
-    """:returns: the configuration of the device (a dict), or None."""
-    row = db_api.execute(context, _BY_DEVICE,
+def get(context, device_uuid, for_update=False):
+    """:param for_update: lock the row (in the caller's writer).
+    :returns: the configuration of the device (a dict), or None.
+    """
+    query = _BY_DEVICE.with_for_update() if for_update else _BY_DEVICE
+    row = db_api.execute(context, query,
                          {'b_uuid': device_uuid}).one_or_none()
     return None if row is None else to_dict(row)
 
@@ -105,6 +108,29 @@ def of_failed_devices(context):
     return [dict(to_dict(row), device_gone=row.device_id is None,
                  device_reason=row.device_reason)
             for row in db_api.execute(context, _OF_FAILED_DEVICES)]
+
+
+_PUBLISHED = (
+    sa.select(_DEVICES.c.health, _DEPLOYABLES.c.id, _DEPLOYABLES.c.rp_state)
+    .select_from(_DEVICES.outerjoin(
+        _DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id))
+    .where(_DEVICES.c.uuid == sa.bindparam('b_uuid')))
+
+
+@db_api.context_manager.reader
+def published(context, device_uuid):
+    """The device's health and what the push last wrote of the resource
+    provider of each of its deployables.
+
+    :returns: ``(health, [rp_state JSON text or None])``, or None when the
+        device is gone.
+    """
+    rows = db_api.execute(context, _PUBLISHED,
+                          {'b_uuid': device_uuid}).all()
+    if not rows:
+        return None
+    return rows[0].health, [row.rp_state for row in rows
+                            if row.id is not None]
 
 
 _BOUND = sa.select(_ARQS.c.instance_uuid).distinct().where(

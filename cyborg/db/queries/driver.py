@@ -154,13 +154,46 @@ def _decisions(rows):
 
 @db_api.context_manager.reader
 def decisions(context, host):
-    """The operator's decisions about the drivers of *host*.
+    """The operator's decisions about the drivers of *host*, and the
+    requests that wait for its agent to take them.
 
-    :returns: ``(installs, removed)``, sorted by name: ``[{name,
-        config}]`` of the drivers installed or configured through the API,
-        and the names of those of the configuration file uninstalled.
+    :returns: ``(installs, removed, asked)``: ``[{name, config}]`` of the
+        drivers installed or configured through the API and the names of
+        those of the configuration file uninstalled, sorted by name; the
+        ids of the requests waiting (see settle()).
     """
-    return _decisions(_of_host(context, host))
+    installs, removed = _decisions(_of_host(context, host))
+    asked = context.session.execute(
+        sa.select(models.Host.drivers_asked)
+        .where(models.Host.hostname == host)).scalar()
+    return installs, removed, jsonutils.loads(asked or '[]')
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def record_status(context, host, summaries):
+    """Store the status and detail of the drivers of *host* as the report
+    of a discovery found them (an installed driver's row waits for its
+    hello otherwise).
+
+    :param summaries: ``[{name, status, detail, ...}]`` (the agent's
+        discovery summary).
+    :returns: the number of rows written.
+    """
+    found = {s['name']: s for s in summaries}
+    written = 0
+    for row in _of_host(context, host):
+        summary = found.get(row.name)
+        if summary is None or row.state == UNINSTALLED:
+            continue
+        values = {'status': summary.get('status') or READY,
+                  'detail': summary.get('detail')}
+        if any(getattr(row, k) != v for k, v in values.items()):
+            for key, value in values.items():
+                setattr(row, key, value)
+            row.updated_at = timeutils.utcnow()
+            written += 1
+    return written
 
 
 def _device_counts(context, host=None, name=None):

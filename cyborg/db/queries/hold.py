@@ -37,25 +37,31 @@ DRIVER_ERROR = health_states.DRIVER_ERROR
 CONFIG = {state: 'config_' + state for state in device_config.RESERVING}
 #: The host's agent is down.
 AGENT_DOWN = 'agent_down'
+#: Another deployable of the device, gone, is still kept (an instance
+#: holds it, or its configuration is not applied): the device is offered
+#: once, whole or as its parts, never as both.
+RESHAPING = 'reshaping'
 #: The agent no longer reports the deployable; kept while it is held.
 GONE = 'gone'
 
 #: Every reason, in the order the view lists them.
 REASONS = ((DISABLED,) + health_states.HELD + tuple(CONFIG.values()) +
-           (AGENT_DOWN, GONE))
+           (AGENT_DOWN, RESHAPING, GONE))
 
 _DEVICES = models.Device.__table__
 _DEPLOYABLES = models.Deployable.__table__
 CONFIGS = models.DeviceConfig.__table__
 
 
-def reasons(device, deployable, agent_up):
+def reasons(device, deployable, agent_up, reshaping=False):
     """Why the deployable's inventory is held out (Python), in REASONS'
     order (empty: offered).
 
     :param device: its device's row, with ``config_state`` (as
         host_inventory.load() reads it).
     :param agent_up: the host's agent liveness (None: not known, as up).
+    :param reshaping: whether the device has a gone deployable still
+        kept (host_inventory.Snapshot.reshaping()).
     """
     found = []
     if device['status'] == device_queries.MAINTAINING:
@@ -69,6 +75,8 @@ def reasons(device, deployable, agent_up):
         found.append(AGENT_DOWN)
     if deployable['removed_at'] is not None:
         found.append(GONE)
+    elif reshaping:
+        found.append(RESHAPING)
     return found
 
 
@@ -78,7 +86,8 @@ def conditions(devices=_DEVICES, deployables=_DEPLOYABLES,
     REASONS' order, but for AGENT_DOWN (judged by the caller).
 
     :param devices: the devices table, or what has its ``status`` and
-        ``health`` columns; *deployables* the same with ``removed_at``.
+        ``health`` columns; *deployables* the same with ``removed_at`` and
+        ``device_id``.
     :param config_state: the device's configuration state (join_configs()).
     """
     found = [(DISABLED, _is(devices.c.status, device_queries.MAINTAINING))]
@@ -86,8 +95,21 @@ def conditions(devices=_DEVICES, deployables=_DEPLOYABLES,
                  for state in health_states.HELD)
     found.extend((reason, _is(config_state, state))
                  for state, reason in CONFIG.items())
+    found.append((RESHAPING, sa.and_(deployables.c.removed_at.is_(None),
+                                     deployables.c.device_id.in_(
+                                         reshaped_devices()))))
     found.append((GONE, deployables.c.removed_at.isnot(None)))
     return found
+
+
+def reshaped_devices():
+    """The ids of the devices that have a gone deployable still kept (a
+    subquery): their other deployables are held out (RESHAPING).
+    """
+    # An alias: never correlated with the deployables of the query.
+    former = _DEPLOYABLES.alias('former')
+    return (sa.select(former.c.device_id)
+            .where(former.c.removed_at.isnot(None)))
 
 
 def _is(column, value):

@@ -59,9 +59,25 @@ class Snapshot:
         self.held_handles = set()
         self.held_deployables = set()
         self.device_classes = []
+        self._reshaped = None
 
     def devices_by_id(self):
         return {row['id']: row for row in self.devices.values()}
+
+    def reshaping(self, device_id):
+        """Whether the device has a gone deployable still kept
+        (cyborg.db.queries.hold.RESHAPING).
+        """
+        if self._reshaped is None:
+            self._reshaped = {row['device_id']
+                              for row in self.deployables.values()
+                              if row['removed_at'] is not None}
+        return device_id in self._reshaped
+
+    def drop(self, name):
+        """Forget the deployable *name*, deleted since the snapshot."""
+        self.deployables.pop(name, None)
+        self._reshaped = None
 
 
 def _host_devices(hostname):

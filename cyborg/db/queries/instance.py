@@ -22,6 +22,7 @@ import sqlalchemy as sa
 from cyborg import states
 from cyborg.db import api as db_api
 from cyborg.db import models
+from cyborg.db.queries import accelerator_request as arq_queries
 
 _ARQS = models.ExtendedAcceleratorRequest.__table__
 _PROFILES = models.DeviceProfile.__table__
@@ -66,22 +67,20 @@ def _page_statement(filters, marker, limit):
 
 @functools.lru_cache(maxsize=64)
 def _arqs_statement(filters):
-    query = sa.select(
-        _ARQS.c.uuid, _ARQS.c.instance_uuid, _ARQS.c.project_id,
-        _ARQS.c.hostname, _ARQS.c.device_profile_group_id,
-        _ARQS.c.device_rp_uuid, _ARQS.c.attachment_uuid,
-        _PROFILES.c.name.label('device_profile_name'),
-        _HANDLES.c.uuid.label('attach_handle_uuid'),
-        _HANDLES.c.attach_type.label('attach_handle_type'),
+    query = arq_queries.joined(
+        (_DEPLOYABLES, _ARQS.c.deployable_id == _DEPLOYABLES.c.id),
+        (_DEVICES, _DEPLOYABLES.c.device_id == _DEVICES.c.id)).add_columns(
         _DEPLOYABLES.c.driver_name.label('driver'),
-        _DEVICES.c.uuid.label('device_uuid'),
-        _DEVICES.c.health.label('health'),
-        _DEVICES.c.health_reason.label('health_reason'),
-        _DEVICES.c.health_since.label('health_since'),
-    ).select_from(_SOURCE)
+        _DEVICES.c.uuid.label('device_uuid'), _DEVICES.c.health,
+        _DEVICES.c.health_reason, _DEVICES.c.health_since)
     query = _where(query, filters).where(_ARQS.c.instance_uuid.in_(
         sa.bindparam('b_uuids', expanding=True)))
     return query.order_by(_ARQS.c.instance_uuid, _ARQS.c.id)
+
+
+# What a server's ARQ adds to the ARQ as the API shows it.
+_DEVICE_COLUMNS = ('driver', 'device_uuid', 'health', 'health_reason',
+                   'health_since')
 
 
 @db_api.context_manager.reader
@@ -95,7 +94,9 @@ def get_page(context, project_id=None, host=None, device_profile=None,
 
     :param marker: only servers whose uuid sorts after this one (it need
         not hold accelerators any more).
-    :returns: a list of ``{uuid, project_id, arqs}``, in uuid order.
+    :returns: a list of ``{uuid, project_id, arqs}``, in uuid order; an
+        ARQ as accelerator_request.to_dict() gives it, with its device's
+        driver, uuid (``device_uuid``) and health.
     """
     filters = {name: value for name, value in (
         ('project_id', project_id), ('host', host),
@@ -121,5 +122,7 @@ def get_page(context, project_id=None, host=None, device_profile=None,
     for row in rows:
         server = servers[row['instance_uuid']]
         server['project_id'] = server['project_id'] or row['project_id']
-        server['arqs'].append(dict(row))
+        server['arqs'].append(dict(
+            arq_queries.to_dict(row),
+            **{name: row[name] for name in _DEVICE_COLUMNS}))
     return [servers[uuid] for uuid in uuids]

@@ -25,7 +25,8 @@ configuration destroys them).
 The driver numbers instances by placement, so layouts are compared as
 strings, largest first (device_config.mig_layout()).  For the GPUS of the
 guide's "Supported MIG Profiles", the schema names the profiles and
-``limits`` their slices; other GPUs' layouts are checked for form only.
+``limits`` their slices and instances, and the media extensions; other
+GPUs' layouts are checked for form only.
 """
 
 import collections
@@ -40,19 +41,28 @@ from cyborg.drivers.gpu import mig
 TIMEOUT = 300
 
 #: A GPU's compute and memory slices, the GB of one memory slice, and its
-#: GPU instance profiles.
+#: GPU instance profiles with how many instances of each it makes (the
+#: "Instances Total" of ``nvidia-smi mig -lgip``).
 MigSpec = collections.namedtuple(
     'MigSpec', ('slices', 'memory_slices', 'slice_gb', 'profiles'))
 
-_GB80 = MigSpec(7, 8, 10, ('1g.10gb', '1g.10gb+me', '1g.20gb', '2g.20gb',
-                           '3g.40gb', '4g.40gb', '7g.80gb'))
-_GB40 = MigSpec(7, 8, 5, ('1g.5gb', '1g.5gb+me', '1g.10gb', '2g.10gb',
-                          '3g.20gb', '4g.20gb', '7g.40gb'))
-_A30 = MigSpec(4, 4, 6, ('1g.6gb', '1g.6gb+me', '2g.12gb', '2g.12gb+me',
-                         '4g.24gb'))
+#: The GPU instances with the media extension (``+me``) a GPU makes: the
+#: GPU's one optical flow accelerator goes to such an instance (NVIDIA:
+#: one ``+me`` instance per GPU, whatever its profile).
+MEDIA_EXTENSIONS = 1
+
+_GB80 = MigSpec(7, 8, 10, {'1g.10gb': 7, '1g.10gb+me': 1, '1g.20gb': 4,
+                           '2g.20gb': 3, '3g.40gb': 2, '4g.40gb': 1,
+                           '7g.80gb': 1})
+_GB40 = MigSpec(7, 8, 5, {'1g.5gb': 7, '1g.5gb+me': 1, '1g.10gb': 4,
+                          '2g.10gb': 3, '3g.20gb': 2, '4g.20gb': 1,
+                          '7g.40gb': 1})
+_A30 = MigSpec(4, 4, 6, {'1g.6gb': 4, '1g.6gb+me': 1, '2g.12gb': 2,
+                         '2g.12gb+me': 1, '4g.24gb': 1})
 # As an H200's ``nvidia-smi mig -lgip`` listed them (tests' data/h200).
-_H200 = MigSpec(7, 8, 141 / 8, ('1g.18gb', '1g.18gb+me', '1g.35gb',
-                                '2g.35gb', '3g.71gb', '4g.71gb', '7g.141gb'))
+_H200 = MigSpec(7, 8, 141 / 8, {'1g.18gb': 7, '1g.18gb+me': 1,
+                                '1g.35gb': 4, '2g.35gb': 3, '3g.71gb': 2,
+                                '4g.71gb': 1, '7g.141gb': 1})
 
 #: The GPUs whose MIG profiles are known, by PCI device id: H200 141GB
 #: (SXM), H100 80GB (SXM5, PCIe), H800 80GB, A100 80GB (SXM4, PCIe), A800
@@ -85,19 +95,22 @@ def layout_schema(product_id):
 
 
 def limits(product_id):
-    """The record's ``limits.mig_layout`` of a GPU: its slices and its
-    profiles' (None for a GPU not in GPUS).
+    """The record's ``limits.mig_layout`` of a GPU: its slices and media
+    extensions, and each profile's slices and instances (None for a GPU
+    not in GPUS).
     """
     spec = GPUS.get(product_id)
     if spec is None:
         return None
     profiles = {}
-    for profile in spec.profiles:
+    for profile, instances in spec.profiles.items():
         slices, memory, _media = device_config.mig_profile_size(profile)
         profiles[profile] = {'compute_slices': slices,
-                             'memory_slices': round(memory / spec.slice_gb)}
+                             'memory_slices': round(memory / spec.slice_gb),
+                             'instances': instances}
     return {'compute_slices': spec.slices,
-            'memory_slices': spec.memory_slices, 'profiles': profiles}
+            'memory_slices': spec.memory_slices,
+            'media_extensions': MEDIA_EXTENSIONS, 'profiles': profiles}
 
 
 def _nvidia_smi(*args):

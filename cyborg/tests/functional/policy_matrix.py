@@ -11,18 +11,21 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The policy table: persona x route x mode, in one place.
+"""The policy table: persona x route x mode, derived from the routes.
 
-From it come the two gabbi files that check every cell
-(``gabbits/policy-matrix-legacy.yaml``, ``[oslo_policy]
-enforce_new_defaults = False``, and ``gabbits/policy-matrix-secure-rbac.yaml``,
-True) and the table of the policy reference
-(``doc/source/configuration/policy-matrix.inc``)::
+Every route of the API (cyborg.api.controllers.root.ROUTES) but the
+public ones is called by every persona in both modes: who passes is what
+the check string of the route's rule (and, in legacy mode, of its
+deprecated default) admits, by the table ALLOWED.  From it come the two
+gabbi files that check every cell (``gabbits/policy-matrix-legacy.yaml``,
+``[oslo_policy] enforce_new_defaults = False``, and
+``gabbits/policy-matrix-secure-rbac.yaml``, True) and the table of the
+policy reference (``doc/source/configuration/policy-matrix.inc``)::
 
     python -m cyborg.tests.functional.policy_matrix --write
 
 cyborg/tests/unit/policies/test_policy_matrix.py fails when the files
-are not what this table gives; the gabbi files fail when the API does not
+are not what the routes give; the gabbi files fail when the API does not
 answer what they say.
 
 Each route is called so that nothing changes whoever may call it (an
@@ -33,8 +36,15 @@ the error code that says why.
 
 import argparse
 import os
+import re
 
 import yaml
+
+from cyborg import policies
+from cyborg.api import microversion
+from cyborg.api import route as api_route
+from cyborg.api.controllers import root
+from cyborg.policies import base
 
 # Personas: the headers keystonemiddleware would set for them.
 PERSONAS = {
@@ -60,95 +70,86 @@ _WRITE = {'member', 'manager', 'admin', 'service user',
 _MANAGE = {'manager', 'admin'}
 _ADMIN = {'admin'}
 
-# Rule: (personas allowed in legacy mode, in new-defaults mode).
-RULES = {
-    'reader': (_READ | {'_member_'}, _READ),
-    'reader (no legacy rule)': (_READ, _READ),
-    'member or service': (_WRITE | {'_member_'}, _WRITE),
-    'manager': (_MANAGE, _MANAGE),
-    'admin': (_ADMIN, _ADMIN),
+# The personas (in project scope) each check string of
+# cyborg.policies.base admits.  In legacy mode a rule admits those of its
+# check string and of its deprecated default's.
+ALLOWED = {
+    base.PROJECT_READER_OR_ADMIN: _READ,
+    base.PROJECT_MEMBER_OR_SERVICE: _WRITE,
+    base.PROJECT_MANAGER_OR_ADMIN: _MANAGE,
+    base.ADMIN: _ADMIN,
+    base.LEGACY_IS_ADMIN: _ADMIN,
+    # A reader or member, _member_ (Keystone before Rocky) too.
+    base.LEGACY_PROJECT_READER: _READ | {'_member_'},
+    base.LEGACY_PROJECT_MEMBER: {'member', '_member_', 'manager', 'admin',
+                                 'member + service token'},
 }
 
 U = '4b3f7a1e-0000-4000-8000-0000000000ff'
+# The value of each path parameter: nothing has it.
+_PARAMETERS = {'name': 'NO_SUCH', 'host': 'no-such-host'}
 _BIND = {U: [{'path': '/hostname', 'op': 'add', 'value': 'h'},
              {'path': '/device_rp_uuid', 'op': 'add', 'value': U},
              {'path': '/instance_uuid', 'op': 'add', 'value': U}]}
 
-# (method, path, body, rule, needs a service token, ok status)
-ROUTES = [
-    ('GET', '/v2/device_profiles', None, 'reader', False, 200),
-    ('GET', '/v2/device_profiles/' + U, None, 'reader', False, 404),
-    ('POST', '/v2/device_profiles', [], 'admin', False, 400),
-    ('DELETE', '/v2/device_profiles/' + U, None, 'admin', False, 404),
-    ('DELETE', '/v2/device_profiles?value=no-such-profile', None, 'admin',
-     False, 404),
-    ('GET', '/v2/accelerator_requests', None, 'reader', False, 200),
-    ('GET', '/v2/accelerator_requests/' + U, None, 'reader', False, 404),
-    ('POST', '/v2/accelerator_requests', {}, 'member or service', False,
-     400),
-    ('PATCH', '/v2/accelerator_requests', _BIND, 'member or service', True,
-     404),
-    ('PATCH', '/v2/accelerator_requests/' + U, _BIND, 'member or service',
-     True, 404),
-    ('DELETE', '/v2/accelerator_requests?arqs=' + U, None,
-     'member or service', False, 404),
-    ('DELETE', '/v2/accelerator_requests?instance=' + U, None,
-     'member or service', True, 204),
-    ('DELETE', '/v2/accelerator_requests/' + U, None, 'member or service',
-     False, 404),
-    ('GET', '/v2/devices', None, 'manager', False, 200),
-    ('GET', '/v2/devices/' + U, None, 'manager', False, 404),
-    ('POST', '/v2/devices/%s/enable' % U, None, 'admin', False, 404),
-    ('POST', '/v2/devices/%s/disable' % U, None, 'admin', False, 404),
-    ('POST', '/v2/devices/enable', {}, 'admin', False, 400),
-    ('POST', '/v2/devices/disable', {}, 'admin', False, 400),
-    ('PUT', '/v2/devices/%s/configuration' % U, {}, 'admin', False, 400),
-    ('DELETE', '/v2/devices/%s/configuration' % U, None, 'admin', False,
-     404),
-    ('GET', '/v2/deployables', None, 'manager', False, 200),
-    ('GET', '/v2/deployables/' + U, None, 'manager', False, 404),
-    ('PATCH', '/v2/deployables/%s/program' % U, [], 'admin', False, 400),
-    ('GET', '/v2/attributes', None, 'manager', False, 200),
-    ('GET', '/v2/attributes/' + U, None, 'manager', False, 404),
-    ('POST', '/v2/attributes', {}, 'admin', False, 400),
-    ('DELETE', '/v2/attributes/' + U, None, 'admin', False, 404),
-    ('GET', '/v2/services', None, 'admin', False, 200),
-    ('GET', '/v2/capacity', None, 'reader (no legacy rule)', False, 200),
-    ('GET', '/v2/hardware', None, 'admin', False, 200),
-    ('GET', '/v2/hosts', None, 'admin', False, 200),
-    ('GET', '/v2/hosts/no-such-host/hardware', None, 'admin', False, 404),
-    ('GET', '/v2/drivers', None, 'admin', False, 200),
-    ('GET', '/v2/drivers/' + U, None, 'admin', False, 404),
-    ('POST', '/v2/drivers', {}, 'admin', False, 400),
-    ('PATCH', '/v2/drivers/' + U, {}, 'admin', False, 400),
-    ('DELETE', '/v2/drivers/' + U, None, 'admin', False, 404),
-    ('POST', '/v2/discovery', {'colour': 'red'}, 'admin', False, 400),
-    # No server holds accelerators here: Nova is not asked.
-    ('GET', '/v2/instances', None, 'reader (no legacy rule)', False, 200),
+# The calls of the routes whose call is not the default one (see
+# calls()): (query string, body, needs a service token, ok status).
+CALLS = {
+    ('POST', '/v2/device_profiles'): [('', [], False, 400)],
+    ('DELETE', '/v2/device_profiles'): [
+        ('?value=no-such-profile', None, False, 404)],
+    ('PATCH', '/v2/accelerator_requests'): [('', _BIND, True, 404)],
+    ('PATCH', '/v2/accelerator_requests/{uuid}'): [('', _BIND, True, 404)],
+    ('DELETE', '/v2/accelerator_requests'): [
+        ('?arqs=' + U, None, False, 404),
+        ('?instance=' + U, None, True, 204)],
+    ('PATCH', '/v2/deployables/{uuid}/program'): [('', [], False, 400)],
+    # An empty body is a valid one: discover everywhere.
+    ('POST', '/v2/discovery'): [('', {'colour': 'red'}, False, 400)],
     # Nova is not configured in these fixtures: 400 past the policy.
-    ('GET', '/v2/instances/' + U, None, 'admin', False, 400),
-    ('GET', '/v2/instances/%s/accelerators' % U, None,
-     'reader (no legacy rule)', False, 200),
-    ('POST', '/v2/instances/%s/accelerators' % U, {}, 'admin', False, 400),
-    ('DELETE', '/v2/instances/%s/accelerators' % U, None, 'admin', False,
-     400),
-    ('GET', '/v2/device_classes', None, 'reader (no legacy rule)', False,
-     200),
-    ('GET', '/v2/device_classes/NO_SUCH', None, 'reader (no legacy rule)',
-     False, 404),
-    ('POST', '/v2/device_classes', {}, 'admin', False, 400),
-    ('DELETE', '/v2/device_classes/NO_SUCH', None, 'admin', False, 404),
-    # A reader sees their project's usage, an admin every project's.
-    ('GET', '/v2/usage', None, 'reader (no legacy rule)', False, 200),
-    ('GET', '/v2/usage?project_id=' + U, None, 'admin', False, 200),
-]
+    ('GET', '/v2/instances/{instance_uuid}'): [('', None, False, 400)],
+    ('DELETE', '/v2/instances/{instance_uuid}/accelerators'): [
+        ('', None, False, 400)],
+    # No server holds accelerators here.
+    ('GET', '/v2/instances/{instance_uuid}/accelerators'): [
+        ('', None, False, 200)],
+}
 
-# Routes that exist from a later microversion than the files' default.
-_VERSIONS = {'/v2/capacity': 'accelerator 2.8',
-             '/v2/instances': 'accelerator 2.10',
-             '/v2/device_classes': 'accelerator 2.11',
-             '/v2/device_classes/NO_SUCH': 'accelerator 2.11',
-             '/v2/devices/%s/configuration' % U: 'accelerator 2.14'}
+
+def _rules():
+    return {rule.name: rule for rule in policies.list_rules()}
+
+
+def calls():
+    """Every call of the table: (method, path, body, rule, needs a
+    service token, ok status), in the order of the routes.  By default
+    a route is called once, its path parameters unknown, with an empty
+    body where it takes one: 400 with a body, 404 with a parameter, else
+    200.
+    """
+    rules = _rules()
+    table = []
+    for route in root.ROUTES:
+        if route.policy is api_route.PUBLIC:
+            continue
+        path = re.sub(r'\{(\w+)\}',
+                      lambda m: _PARAMETERS.get(m.group(1), U), route.path)
+        body = None if route.body is None else {}
+        default = ('', body, False,
+                   400 if body is not None else
+                   404 if route.path_params else 200)
+        for query, body, token, ok in CALLS.get(
+                (route.method, route.path), [default]):
+            table.append((route.method, path + query, body,
+                          rules[route.policy], token, ok))
+    return table
+
+
+def _label(call):
+    """``METHOD path`` of the route, with its query string."""
+    method, path = call[:2]
+    return '%s %s' % (method, path.replace(U, '{uuid}'))
+
 
 MODES = ('legacy', 'secure-rbac')
 _FIXTURES = {'legacy': 'APIFixtureWithInventory',
@@ -165,12 +166,14 @@ SCOPE_CODE = 'cyborg.policy.invalid_scope'
 TOKEN_CODE = 'cyborg.policy.service_token_required'
 
 
-def cell(route, persona, mode):
-    """(status, error code or None) of *persona* calling *route*."""
-    method, path, body, rule, needs_token, ok = route
+def cell(call, persona, mode):
+    """(status, error code or None) of *persona* calling *call*."""
+    rule, needs_token, ok = call[3:]
     if persona == 'system admin':
         return 403, SCOPE_CODE
-    allowed = RULES[rule][MODES.index(mode)]
+    allowed = ALLOWED[rule.check_str]
+    if mode == 'legacy' and rule.deprecated_rule is not None:
+        allowed = allowed | ALLOWED[rule.deprecated_rule.check_str]
     if persona not in allowed:
         return 403, POLICY_CODE
     if needs_token and 'x-service-roles' not in PERSONAS[persona]:
@@ -181,16 +184,13 @@ def cell(route, persona, mode):
 def gabbi(mode):
     """The gabbi file of *mode*, as text."""
     tests = []
-    for route in ROUTES:
-        method, path, body = route[:3]
+    for call in calls():
+        method, path, body = call[:3]
         for persona, headers in PERSONAS.items():
-            status, code = cell(route, persona, mode)
+            status, code = cell(call, persona, mode)
             test = {'name': '%s %s as %s' % (method, path, persona),
                     method: path, 'request_headers': dict(headers),
                     'status': status}
-            if path in _VERSIONS:
-                test['request_headers']['openstack-api-version'] = (
-                    _VERSIONS[path])
             if body is not None:
                 test['data'] = body
             if code is not None:
@@ -203,11 +203,12 @@ def gabbi(mode):
             'x-user-id': "$ENVIRON['USER_ID']",
             'x-project-id': "$ENVIRON['PROJECT_ID']",
             'content-type': 'application/json',
-            'openstack-api-version': 'accelerator 2.9'}},
+            'openstack-api-version': 'accelerator %s' % (
+                microversion.MAX_VERSION,)}},
         'tests': tests,
     }
     header = ('# Generated by "python -m cyborg.tests.functional.policy_matrix'
-              ' --write"\n# from its table; do not edit.  Mode: %s.\n\n'
+              ' --write"\n# from the routes; do not edit.  Mode: %s.\n\n'
               % mode)
     return header + yaml.safe_dump(document, default_flow_style=False,
                                    sort_keys=False, width=1000)
@@ -225,11 +226,10 @@ def doc():
              '.. list-table::', '   :header-rows: 1', '',
              '   * - route']
     lines += ['     - %s' % persona for persona in personas]
-    for route in ROUTES:
-        method, path = route[:2]
-        lines.append('   * - ``%s %s``' % (method, path.replace(U, '{uuid}')))
+    for call in calls():
+        lines.append('   * - ``%s``' % _label(call))
         for persona in personas:
-            answers = [cell(route, persona, mode) for mode in MODES]
+            answers = [cell(call, persona, mode) for mode in MODES]
             if any(code == TOKEN_CODE for _, code in answers):
                 mark = 'with a service token'
             elif any(code == SCOPE_CODE for _, code in answers):

@@ -17,6 +17,7 @@ Each case is the request the fuzzing found: a 4xx with the API's error
 body, no server error logged, and the database left as it was.
 """
 
+import functools
 import logging
 import re
 import uuid
@@ -26,6 +27,7 @@ from oslo_serialization import jsonutils
 import pytest
 
 from cyborg.api.controllers import root
+from cyborg.db.queries import device_class as device_class_queries
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.functional import api_base
@@ -33,7 +35,7 @@ from cyborg.tests.functional import api_base
 pytestmark = pytest.mark.slow(1)
 
 V24 = {'OpenStack-API-Version': 'accelerator 2.4'}
-V25 = {'OpenStack-API-Version': 'accelerator 2.5'}
+LATEST = {'OpenStack-API-Version': 'accelerator latest'}
 DEEP = '[' * 50000 + ']' * 50000
 DEEP_OBJECT = '{"a": ' * 5000 + '1' + '}' * 5000
 SURROGATE = 'h\ud800'
@@ -117,7 +119,7 @@ class HostileInputTestCase(api_base.APITestCase):
                 for content_type in ('application/json', 'text/plain'):
                     with self.subTest(method=method, path=path,
                                       content_type=content_type):
-                        resp = self.request(method, path, body, V25,
+                        resp = self.request(method, path, body, V24,
                                             content_type=content_type)
                         fault = self.assertClientError(
                             resp, code='cyborg.request.malformed_json')
@@ -129,7 +131,7 @@ class HostileInputTestCase(api_base.APITestCase):
         for method, path in self._body_routes():
             with self.subTest(method=method, path=path):
                 resp = self.request(method, path, b'{"name": "\xc9t\xe9"}',
-                                    V25)
+                                    V24)
                 fault = self.assertClientError(
                     resp, code='cyborg.request.malformed_json')
                 self.assertIn('UTF-8', fault['faultstring'])
@@ -138,7 +140,7 @@ class HostileInputTestCase(api_base.APITestCase):
         # A reader may not create profiles, but the body is refused first
         # (it is never parsed), with the same 400 for everyone.
         resp = self.request('POST', '/v2/device_profiles', DEEP,
-                            dict(V25, **{'X-Roles': 'reader',
+                            dict(V24, **{'X-Roles': 'reader',
                                          'X-Project-Id': 'p1'}))
         self.assertClientError(resp, code='cyborg.request.malformed_json')
 
@@ -147,7 +149,7 @@ class HostileInputTestCase(api_base.APITestCase):
         # goes through.
         resp = self.request('POST', '/v2/device_profiles', [{
             'name': 'brackets', 'description': '[{' * 100,
-            'groups': [{'resources:FPGA': '1'}]}], V25, status=201)
+            'groups': [{'resources:FPGA': '1'}]}], V24, status=201)
         self.assertEqual('[{' * 100, resp.json['description'])
 
     # 2. Lone UTF-16 surrogates.
@@ -157,7 +159,7 @@ class HostileInputTestCase(api_base.APITestCase):
         arq = self.arq['uuid']
         bind = nova_boot.bind_document([arq], SURROGATE, self.inv['rp_uuid'],
                                        UNKNOWN)[arq]
-        svc = dict(V25, **{'X-Service-Roles': 'service',
+        svc = dict(V24, **{'X-Service-Roles': 'service',
                            'X-Roles': 'admin,member,reader',
                            'X-Project-Id': 'p1'})
         cases = [
@@ -196,13 +198,13 @@ class HostileInputTestCase(api_base.APITestCase):
         for path in cases:
             with self.subTest(path=path):
                 self.assertClientError(self.request('GET', path, None,
-                                                    V25))
+                                                    V24))
 
     def test_surrogate_pair_is_text(self):
         # An escaped pair is one character outside the BMP, not an error.
         resp = self.request('POST', '/v2/device_profiles', [{
             'name': 'pair', 'description': '\U0001F600',
-            'groups': [{'resources:FPGA': '1'}]}], V25, status=201)
+            'groups': [{'resources:FPGA': '1'}]}], V24, status=201)
         self.assertEqual('\U0001F600', resp.json['description'])
 
     # 3. Four-byte UTF-8 (utf8mb4 on MariaDB).
@@ -212,37 +214,37 @@ class HostileInputTestCase(api_base.APITestCase):
         profile = self.request('POST', '/v2/device_profiles', [{
             'name': 'emoji', 'description': emoji,
             'groups': [{'resources:FPGA': '1', 'accel:' + emoji: emoji}]}],
-            V25, status=201).json
+            V24, status=201).json
         self.assertEqual(emoji, profile['description'])
         self.assertEqual(emoji, profile['groups'][0]['accel:' + emoji])
         attribute = self.request('POST', '/v2/attributes', {
             'deployable_id': self.inv['deployable_id'], 'key': emoji,
-            'value': emoji}, V25, status=201).json
+            'value': emoji}, V24, status=201).json
         self.assertEqual([emoji, emoji], [attribute['key'],
                                           attribute['value']])
         quoted = '%F0%9F%98%80%F0%90%8D%88'
         found = self.request('GET', '/v2/attributes?key=' + quoted, None,
-                             V25, status=200).json['attributes']
+                             V24, status=200).json['attributes']
         self.assertEqual([attribute['uuid']], [a['uuid'] for a in found])
         for path in ('/v2/device_profiles?name=' + quoted,
                      '/v2/devices?hostname=' + quoted,
                      '/v2/deployables?name=' + quoted,
                      '/v2/hardware?host=' + quoted):
             with self.subTest(path=path):
-                resp = self.request('GET', path, None, V25)
+                resp = self.request('GET', path, None, V24)
                 self.assertIn(resp.status_int, (200, 404), resp.text)
         for path in ('/v2/device_profiles/' + quoted,
                      '/v2/hosts/%s/hardware' % quoted):
             with self.subTest(path=path):
                 self.assertEqual(404, self.request('GET', path, None,
-                                                   V25).status_int)
+                                                   V24).status_int)
         self.assertEqual(404, self.request(
             'POST', '/v2/accelerator_requests',
-            {'device_profile_name': emoji}, V25).status_int)
+            {'device_profile_name': emoji}, V24).status_int)
         # Names keep their pattern: an emoji is no name.
         self.assertClientError(self.request(
             'POST', '/v2/device_profiles', [{
-                'name': emoji, 'groups': [{'resources:FPGA': '1'}]}], V25))
+                'name': emoji, 'groups': [{'resources:FPGA': '1'}]}], V24))
 
     # 4. Integer bounds.
 
@@ -307,17 +309,64 @@ class HostileInputTestCase(api_base.APITestCase):
         self.assertIn('max_arqs_per_group', fault['faultstring'])
         self.assertEqual(before, self.row_counts())
 
+    # Numbers JSON does not have (issue 57).
+
+    def test_numbers_json_lacks_every_body_route(self):
+        # Python's parser reads NaN and Infinity, and 1e400 as infinity:
+        # a device class and a driver's configuration stored them, and
+        # every list of them was then not JSON.  A key twice is refused
+        # from 2.4 too.
+        before = self.row_counts()
+        for method, path in self._body_routes():
+            for text, code in (
+                    ('{"name": NaN}', 'malformed_json'),
+                    ('[{"name": Infinity}]', 'malformed_json'),
+                    ('{"config": {"fake_driver": {"x": -Infinity}}}',
+                     'malformed_json'),
+                    ('{"host": 1e400}', 'invalid_input'),
+                    ('{"host": "h", "host": "h"}', 'malformed_json')):
+                with self.subTest(method=method, path=path, body=text):
+                    self.assertClientError(
+                        self.request(method, path, text, LATEST),
+                        code='cyborg.request.' + code)
+        # Below 2.4 no body takes a number such a value could reach.
+        for text in ('[{"name": "n", "groups": [{"resources:FPGA": NaN}]}]',
+                     '[{"name": "n", "groups": [{"resources:FPGA": 1e400}]}]',
+                     '[{"name": NaN, "groups": [{"resources:FPGA": "1"}]}]'):
+            with self.subTest(body=text):
+                self.assertClientError(self.request(
+                    'POST', '/v2/device_profiles', text))
+        self.assertEqual(before, self.row_counts())
+
+    def test_a_value_json_cannot_hold_is_served_named(self):
+        # Rows stored before the API refused NaN and Infinity.
+        device_class_queries.create(
+            self.context, str(uuid.uuid4()), 'OLD', [
+                {'key': 'memory_mb', 'op': '==', 'value': float('nan')},
+                {'key': 'memory_mb', 'op': 'in',
+                 'value': [1, float('inf')]}])
+        strict = functools.partial(jsonutils.loads,
+                                   parse_constant=self.fail)
+        for path in ('/v2/device_classes', '/v2/device_classes/OLD'):
+            with self.subTest(path=path):
+                resp = self.request('GET', path, None, LATEST, status=200)
+                found = strict(resp.text)
+                selector = found.get('selector') or \
+                    found['device_classes'][0]['selector']
+                self.assertEqual('NaN', selector[0]['value'])
+                self.assertEqual([1, 'Infinity'], selector[1]['value'])
+
     # Loose parsing.
 
     def test_name_with_a_trailing_newline(self):
-        for version in ({}, V24, V25):
+        for version in ({}, V24):
             with self.subTest(version=version):
                 self.assertClientError(self.request(
                     'POST', '/v2/device_profiles', [{
                         'name': 'nl\n',
                         'groups': [{'resources:FPGA': '1'}]}], version))
         self.assertClientError(self.request(
-            'POST', '/v2/drivers', {'name': 'fake\n'}, V25))
+            'POST', '/v2/drivers', {'name': 'fake\n'}, V24))
 
     def test_malformed_microversions(self):
         for value in ('accelerator 2.-0', 'accelerator 2.05',
@@ -358,13 +407,13 @@ class HostileInputTestCase(api_base.APITestCase):
         cases = [
             ('POST', '/v2/device_profiles', [{
                 'name': long_name, 'groups': [{'resources:FPGA': '1'}]}],
-             V25, 'is too long'),
+             V24, 'is too long'),
             ('POST', '/v2/accelerator_requests',
-             {'device_profile_name': long_name}, V25, 'not found'),
+             {'device_profile_name': long_name}, V24, 'not found'),
             ('GET', '/v2/device_profiles', None,
              {'OpenStack-API-Version': 'accelerator 2.5, accelerator ' +
               long_name}, 'more than one version'),
-            ('GET', '/v2/device_profiles/' + long_name, None, V25,
+            ('GET', '/v2/device_profiles/' + long_name, None, V24,
              'not found'),
         ]
         for method, path, body, headers, explanation in cases:

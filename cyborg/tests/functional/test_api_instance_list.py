@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""GET /v2/instances (2.10) and ``cyborg instance-list`` on 1,000 servers
+"""GET /v2/instances and ``cyborg instance-list`` on 1,000 servers
 of the recording stand-in for Nova, counting what Nova is asked.
 
 The servers hold Bound ARQs inserted as a bind leaves them; Nova is the
@@ -59,7 +59,7 @@ class InstanceListTestCase(api_base.APITestCase):
         super().setUp()
         self.headers = {'X-User-Id': 'u', 'X-Project-Id': PROJECT,
                         'X-Roles': 'admin,member,reader',
-                        'OpenStack-API-Version': 'accelerator 2.10'}
+                        'OpenStack-API-Version': 'accelerator 2.4'}
         servers = self.nova.servers
         # 1,000 servers of two projects on four hosts, one FPGA (250
         # handles, driver fake) per host, and five more on a GPU of h0
@@ -225,9 +225,9 @@ class InstanceListTestCase(api_base.APITestCase):
         self.assertEqual((None, None, 'ACTIVE'), (
             known['host'], known['nodename'], known['status']))
 
-    def test_below_2_10_and_bad_input(self):
+    def test_below_2_4_and_bad_input(self):
         self.get(headers=dict(self.headers, **{
-            'OpenStack-API-Version': 'accelerator 2.9'}), status=404)
+            'OpenStack-API-Version': 'accelerator 2.3'}), status=404)
         for query in ('?limit=0', '?limit=1001', '?marker=x',
                       '?driver=', '?sort_key=uuid', '?host='):
             with self.subTest(query=query):

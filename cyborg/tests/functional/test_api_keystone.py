@@ -65,8 +65,8 @@ class KeystoneAuthTestCase(api_base.APITestCase):
         self._request('GET', '/healthcheck', status=200)
         resp = self._request('GET', '/v2/openapi.json', status=200,
                              headers={'OpenStack-API-Version':
-                                      'accelerator 2.5'})
-        self.assertEqual('2.5', resp.json['info']['version'])
+                                      'accelerator 2.4'})
+        self.assertEqual('2.4', resp.json['info']['version'])
         # Only the description is public: its alias behind the version
         # prefix's default is not.
         self._request('GET', '/openapi.json', status=401)

@@ -201,7 +201,7 @@ class APISamplesTestCase(api_base.APITestCase):
         inventory.add_device(self.context, 'compute-2', dev_type='GPU',
                              rc='PGPU', handles=1, driver='nvidia',
                              address='0000:af:00.0')
-        self._request('GET', '/v2/capacity', version='2.8',
+        self._request('GET', '/v2/capacity', version='2.4',
                       response='capacity/capacity-get-resp.json')
 
     def test_usage_sample(self):
@@ -237,9 +237,8 @@ INSTANCE = '3a5b8c2e-7f61-4d0a-9c1e-6b2f4e8d1a07'
 
 
 class OperatorSamplesTestCase(api_base.APITestCase):
-    """The samples of microversion 2.5, against two real agents."""
+    """The samples of microversion 2.4, against two real agents."""
 
-    VERSION = '2.5'
 
     def configure_services(self):
         self.deployment = self.useFixture(
@@ -253,9 +252,9 @@ class OperatorSamplesTestCase(api_base.APITestCase):
                         'X-Project-Id': '4e01a8e0-52b4-42e4-be67-'
                                         '20dd82f0ef77',
                         'X-Roles': 'admin,member,reader',
-                        'OpenStack-API-Version': 'accelerator 2.5'}
+                        'OpenStack-API-Version': 'accelerator 2.4'}
         # The server of the samples, as the stand-in for Nova shows it:
-        # stopped, so that 2.5 (which cannot ask for a reboot) detaches.
+        # stopped, so that it detaches without a reboot.
         self.deployment.nova.servers.add(
             INSTANCE, 'host-one', name='vm-1', flavor_name='fpga.small',
             project_id=self.headers['X-Project-Id'],
@@ -282,26 +281,20 @@ class OperatorSamplesTestCase(api_base.APITestCase):
         self._request('GET', '/v2/hosts',
                       response='hardware/hosts-list-resp.json')
 
-        # The agent answers with what it loaded and reports its devices
-        # after answering: the answers' device counts race the report.
+        # The answers come once the agent reported the discovery that
+        # followed the change: with the devices it found.
         driver = self._request(
             'POST', '/v2/drivers',
             request='drivers/drivers-post-req.json',
             response='drivers/drivers-post-resp.json',
-            status=201, racy=('devices',))['drivers'][0]
-        self._wait_devices(driver['uuid'], 2)
+            status=201)['drivers'][0]
         self._request('GET', '/v2/drivers',
                       response='drivers/drivers-list-resp.json')
         self._request('GET', '/v2/drivers/' + driver['uuid'],
                       response='drivers/drivers-getone-resp.json')
-        # Read first: generating the samples rewrites the file with the
-        # answer's racy count.
-        devices = _load('drivers/drivers-patch-resp.json')['devices']
         self._request('PATCH', '/v2/drivers/' + driver['uuid'],
                       request='drivers/drivers-patch-req.json',
-                      response='drivers/drivers-patch-resp.json',
-                      racy=('devices',))
-        self._wait_devices(driver['uuid'], devices)
+                      response='drivers/drivers-patch-resp.json')
         self._request('GET', '/v2/hosts/host-one/hardware',
                       response='hardware/host-hardware-resp.json')
         self._request('GET', '/v2/hardware?host=host-one',
@@ -331,23 +324,23 @@ class OperatorSamplesTestCase(api_base.APITestCase):
                       status=409)
         self._request('DELETE', path, status=204)
 
-        # 2.6: attach with a reboot, the server view, detach; the server
-        # runs (a stopped one would get the accelerators at its start,
-        # with no reboot asked).
+        # Attach with a reboot, the server view, detach; the server runs
+        # (a stopped one would get the accelerators at its start, with no
+        # reboot asked).
         self.deployment.nova.servers.set_state(INSTANCE, 'active')
         self._request(
-            'POST', path, version='2.6',
+            'POST', path,
             request='instances/instances-accelerators-post-reboot-req.json',
             response='instances/instances-accelerators-post-reboot-resp.json',
             status=202)
         self._request(
-            'GET', '/v2/instances/' + INSTANCE, version='2.6',
+            'GET', '/v2/instances/' + INSTANCE,
             response='instances/instances-getone-resp.json')
-        # 2.10: the servers that hold accelerators.
+        # The servers that hold accelerators.
         self._request(
-            'GET', '/v2/instances?driver=fake', version='2.10',
+            'GET', '/v2/instances?driver=fake',
             response='instances/instances-list-resp.json')
-        self._request('DELETE', path + '?reboot=true', version='2.6',
+        self._request('DELETE', path + '?reboot=true',
                       status=204)
         self._request('DELETE', '/v2/drivers/' + driver['uuid'],
                       status=204)

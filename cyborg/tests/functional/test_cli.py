@@ -101,7 +101,7 @@ class CLITestCase(base.ServiceTestCase):
         try:
             response = requests.get(
                 self.url + '/v2/services?binary=cyborg-agent&status=up',
-                headers={'OpenStack-API-Version': 'accelerator 2.5'},
+                headers={'OpenStack-API-Version': 'accelerator 2.4'},
                 timeout=10)
         except requests.ConnectionError:
             return False

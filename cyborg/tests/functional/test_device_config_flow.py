@@ -48,7 +48,7 @@ pytestmark = pytest.mark.slow(2)
 
 ADMIN = {'X-User-Id': 'admin', 'X-Project-Id': 'admin-project',
          'X-Roles': 'admin,member,reader',
-         'OpenStack-API-Version': 'accelerator 2.14'}
+         'OpenStack-API-Version': 'accelerator 2.4'}
 # Nova: a user's token with its own service token.
 NOVA = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator 2.0',
                       'X-Service-Roles': 'service'})

@@ -37,7 +37,7 @@ pytestmark = pytest.mark.slow(2)
 
 ADMIN = {'X-User-Id': 'admin', 'X-Project-Id': 'admin-project',
          'X-Roles': 'admin,member,reader',
-         'OpenStack-API-Version': 'accelerator 2.5'}
+         'OpenStack-API-Version': 'accelerator 2.4'}
 # A request not answered within this many seconds hangs.
 HUNG = 90
 

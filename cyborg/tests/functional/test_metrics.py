@@ -285,6 +285,22 @@ class MetricsLifecycleTestCase(api_base.APITestCase):
                           'reserved': 1},
                          self._accelerators(fleet, OTHER, 'PGPU',
                                             'nvidia_gpu'))
+        # The conductor records it down (Placement holds its inventory
+        # reserved), then a conductor restarts: it stays down, as in
+        # Placement (it was counted up, its GPU free, for
+        # service_down_time after the restart).
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.update(models.Host).where(
+                models.Host.hostname == OTHER).values(agent_up=False))
+        service_queries.heartbeat(self.context, 'c-restarted',
+                                  servicegroup.CONDUCTOR,
+                                  started_at=timeutils.utcnow())
+        fleet = self._fleet()
+        self.assertEqual(0, _value(fleet, 'cyborg_agent_up', host=OTHER))
+        self.assertEqual({'free': 0, 'bound': 0, 'unhealthy': 0,
+                          'reserved': 1},
+                         self._accelerators(fleet, OTHER, 'PGPU',
+                                            'nvidia_gpu'))
 
         # Nova unbinds the second ARQ; the handle it frees is on the
         # unhealthy FPGA, so it is unhealthy, not free.

@@ -50,14 +50,17 @@ pytestmark = pytest.mark.slow(3)
 
 ADMIN = {'X-User-Id': 'admin', 'X-Project-Id': test_nova_flow.PROJECT,
          'X-Roles': 'admin,member,reader',
-         'OpenStack-API-Version': 'accelerator 2.6'}
+         'OpenStack-API-Version': 'accelerator 2.4'}
 # Covered by the unit tests (an agent's report that changes a
 # deployable's attributes; a device that drifts from its configuration
 # behind Cyborg's back, which the fake driver of an agent process cannot
-# be made to do: unit/conductor/devices/test_configuration.py).  A device's
-# update comes here from its configuration (the QAT's deployables change).
-NOT_HERE = {'deployable.update', 'device.configure.drift'}
-CONFIGURE = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator 2.14'})
+# be made to do: unit/conductor/devices/test_configuration.py; the health
+# of a device an instance holds: unit/conductor/devices/test_health.py).
+# A device's update comes here from its configuration (the QAT's
+# deployables change).
+NOT_HERE = {'deployable.update', 'device.configure.drift',
+            'accelerator_request.health'}
+CONFIGURE = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator 2.4'})
 
 
 class _Recorder:

@@ -46,7 +46,7 @@ NOVA_HEADERS = {'X-User-Id': 'nova-user', 'X-Project-Id': PROJECT,
                 'X-Roles': 'member,reader', 'X-Service-Roles': 'service'}
 ADMIN_HEADERS = {'X-User-Id': 'admin', 'X-Project-Id': PROJECT,
                  'X-Roles': 'admin,member,reader',
-                 'OpenStack-API-Version': 'accelerator 2.5'}
+                 'OpenStack-API-Version': 'accelerator 2.4'}
 
 
 class OneWorkerTestCase(base.ServiceTestCase):

@@ -50,8 +50,8 @@ pytestmark = pytest.mark.slow(2)
 
 ADMIN = {'X-User-Id': 'admin', 'X-Project-Id': 'admin-project',
          'X-Roles': 'admin,member,reader'}
-# POST /v2/discovery and /v2/drivers: the operator verbs of 2.5.
-VERBS = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator 2.5'})
+# POST /v2/discovery and /v2/drivers: the operator verbs of 2.4.
+VERBS = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator 2.4'})
 NOVA = {'X-User-Id': 'nova', 'X-Project-Id': 'admin-project',
         'X-Roles': 'admin,member,reader', 'X-Service-Roles': 'service'}
 # Longer than the services' rpc_response_timeout (10 s, base.py).

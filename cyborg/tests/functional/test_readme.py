@@ -27,7 +27,6 @@ from oslotest import base
 import pytest
 
 from cyborg.tests.functional.fixtures import readme
-from cyborg.tests.functional.fixtures import services
 
 pytestmark = pytest.mark.slow(1)
 
@@ -52,6 +51,23 @@ class BlocksTestCase(base.BaseTestCase):
         self.assertEqual([('a', 5, 'true\nfalse')],
                          readme.read_blocks(path))
 
+    def test_only_the_ports_step_names_a_port(self):
+        # One setting moves them all: the walk-throughs run on other
+        # ports, and a block naming the default would reach whatever
+        # else listens there.
+        blocks = readme.read_blocks()
+        ports = [text for step, _line, text in blocks
+                 if step == readme.PORTS]
+        self.assertEqual([readme.PORTS_LINE % (
+            readme.API_PORT, readme.PLACEMENT_PORT, readme.NOVA_PORT)],
+            ports)
+        for step, line, text in blocks:
+            for port in (readme.API_PORT, readme.PLACEMENT_PORT,
+                         readme.NOVA_PORT):
+                if step != readme.PORTS:
+                    self.assertNotIn(str(port), text,
+                                     'step %s (line %d)' % (step, line))
+
     def test_the_failures_expected_are_in_the_readme(self):
         blocks = {step: text
                   for step, _line, text in readme.read_blocks()}
@@ -69,20 +85,16 @@ class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
 
     def setUp(self):
         super().setUp()
-        self.api_port = services.free_port()
         base_url = 'http://127.0.0.1:%d' % self.api_port
         self.api = base_url
         self.placement = base_url + '/placement'
         self.nova = base_url + '/nova/v2.1'
         self.host = self.shell.run('hostname').output.strip()
 
-    def _substitutions(self):
-        return [('127.0.0.1:%d' % readme.API_PORT,
-                 '127.0.0.1:%d' % self.api_port)]
-
     def test_walkthrough(self):
         self.run_walkthrough()
         self.stop_all_in_one()
+        self.assert_git_status_clean()
 
     def before_trying_devices(self):
         # --simulate fpga=2,qat=1,gpu=1: the fake driver's providers.
@@ -141,7 +153,7 @@ class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
         vm = self.shell.value('VM')
         arqs = self.get(self.api + '/v2/accelerator_requests',
                         params={'instance': vm}, headers={
-                            'OpenStack-API-Version': 'accelerator 2.6'})
+                            'OpenStack-API-Version': 'accelerator 2.4'})
         self.assertEqual([('Bound', 'attach')], [
             (arq['state'], arq['origin']) for arq in arqs['arqs']])
         self.assertIn(vm, result.output)
@@ -162,7 +174,7 @@ class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
         def agent_started():
             found = self.get(self.api + '/v2/services', params={
                 'binary': 'cyborg-agent'},
-                headers={'OpenStack-API-Version': 'accelerator 2.5'})
+                headers={'OpenStack-API-Version': 'accelerator 2.4'})
             return [s for s in found['services']
                     if s['status'] == 'up' and s['started_at'] and
                     datetime.datetime.fromisoformat(
@@ -174,7 +186,7 @@ class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
         self.assertIn(self.shell.value('VM'), result.output)
         drivers = self.get(self.api + '/v2/drivers', params={
             'host': self.host},
-            headers={'OpenStack-API-Version': 'accelerator 2.5'})
+            headers={'OpenStack-API-Version': 'accelerator 2.4'})
         self.assertEqual(['fake'], sorted(
             d['name'] for d in drivers['drivers']))
 

@@ -29,7 +29,6 @@ import sqlalchemy as sa
 
 from cyborg.tests.fixtures import backends
 from cyborg.tests.functional.fixtures import readme
-from cyborg.tests.functional.fixtures import services
 
 pytestmark = pytest.mark.slow(3)
 
@@ -45,9 +44,6 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
         super().setUp()
         backends.check(self, 'mysql')
         backends.check(self, 'rabbit')
-        self.api_port = services.free_port()
-        self.placement_port = services.free_port()
-        self.nova_port = services.free_port()
         self.api = 'http://127.0.0.1:%d' % self.api_port
         self.placement = 'http://127.0.0.1:%d' % self.placement_port
         self.nova = 'http://127.0.0.1:%d/v2.1' % self.nova_port
@@ -71,24 +67,19 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
                                        admin.host or '127.0.0.1')
         if admin.password:
             mysql += ' -p%s' % admin.password
-        return [
+        return super()._substitutions() + [
             # Installing PyMySQL into the virtual environment the tests
             # run from would change it under them: check that it is there.
             (".venv/bin/pip install -c tools/upper-constraints.txt "
              "-e '.[mysql]'", ".venv/bin/python -c 'import pymysql'"),
             ('mysql -u root -e', mysql + ' -e'),
-            ('CREATE DATABASE cyborg;', 'CREATE DATABASE %s;' %
-             self.db_name),
+            ('DATABASE cyborg;', 'DATABASE %s;' % self.db_name),
             ("cyborg@'127.0.0.1'", "%s@'127.0.0.1'" % self.db_user),
             ('ON cyborg.*', 'ON %s.*' % self.db_name),
             ('mysql+pymysql://cyborg:cyborg@127.0.0.1/cyborg?',
              'mysql+pymysql://%s:cyborg@127.0.0.1/%s?' % (self.db_user,
                                                          self.db_name)),
             ('rabbit://guest:guest@127.0.0.1:5672/', backends.rabbit_url()),
-            ('API_PORT=%d PLACEMENT_PORT=%d NOVA_PORT=%d' % (
-                readme.API_PORT, readme.PLACEMENT_PORT, readme.NOVA_PORT),
-             'API_PORT=%d PLACEMENT_PORT=%d NOVA_PORT=%d' % (
-                 self.api_port, self.placement_port, self.nova_port)),
         ]
 
     def _drop_database(self):
@@ -139,8 +130,8 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
     def check_services_config(self, result):
         for name in ('cyborg.conf', 'ctl1.conf', 'node1.conf',
                      'node2.conf'):
-            self.assertTrue(os.path.exists(os.path.join(self.workdir,
-                                                        name)))
+            self.assertTrue(os.path.exists(os.path.join(
+                self.workdir, '.services', name)))
 
     def before_services_start(self):
         self.started = self.now()
@@ -258,7 +249,7 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
         driver = self.shell.value('DRIVER')
         self.assertEqual(404, self.session.get(
             self.api + '/v2/drivers/' + driver, timeout=30,
-            headers={'OpenStack-API-Version': 'accelerator 2.5'}
+            headers={'OpenStack-API-Version': 'accelerator 2.4'}
         ).status_code)
         self.assertEqual('SHUTOFF', self.get(
             self.nova + '/servers/' + self.shell.value('VM'))
@@ -269,3 +260,23 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
         # until bash reports them).
         self.assertEqual('', self.shell.run('jobs -rp').output.strip())
         self.assertFalse(self.answers(self.api + '/'))
+
+    def before_services_clean(self):
+        # The README's own user and database go: no connection of the
+        # test's may hold them.
+        if self.engine is not None:
+            self.engine.dispose()
+
+    def check_services_clean(self, result):
+        self.assert_git_status_clean()
+        engine = sa.create_engine(self.admin_url)
+        try:
+            with engine.connect() as conn:
+                left = conn.execute(sa.text(
+                    'SELECT (SELECT COUNT(*) FROM information_schema.'
+                    'schemata WHERE schema_name = :db), (SELECT COUNT(*) '
+                    'FROM mysql.user WHERE user = :user)'),
+                    {'db': self.db_name, 'user': self.db_user}).one()
+        finally:
+            engine.dispose()
+        self.assertEqual((0, 0), tuple(left))

@@ -54,19 +54,19 @@ EXPECTED = {
     #                the FPGA's lock reads the handle to claim; 8: the
     #                usage interval opened
     'arq_resolved': 1,
-    'arq_delete_by_instance': 8,  # 8: forget the attachments (2.6);
+    'arq_delete_by_instance': 8,  # 8: forget the attachments;
     #                              7: the handles read with the ARQs;
     #                              8: the usage interval closed
     'list_arqs_instance': 1,
-    'list_arqs_instance_health': 2,  # 2.9: + the devices' health, batched
+    'list_arqs_instance_health': 2,  # 2.4: + the devices' health, batched
     'list_deployables': 2,
-    'list_deployables_page': 3,
+    'list_deployables_page': 4,  # 2.4: + their devices' health
     'list_devices': 1,
-    'list_devices_page': 2,
+    'list_devices_page': 3,  # 2.4: + their configurations
     'list_device_profiles': 1,
-    'capacity': 1,  # 2.8: the handles grouped, with the agents' times
-    'capacity_page': 1,  # 2.12: a page of hosts and every host's totals
-    'capacity_class': 1,  # 2.13: the same, of a device class
+    'capacity': 1,  # the handles grouped, with the agents' times
+    'capacity_page': 1,  # a page of hosts and every host's totals
+    'capacity_class': 1,  # the same, of a device class
     'usage': 1,  # the seconds in the window, grouped in SQL
     'usage_detail': 2,  # and a page of the intervals
 }
@@ -133,7 +133,7 @@ class StatementCountTestCase(api_base.APITestCase):
         counts['list_arqs_instance_health'], response = self.count(
             'get', '/v2/accelerator_requests?instance=%s' % instance, 200,
             headers=dict(NOVA, **{
-                'OpenStack-API-Version': 'accelerator 2.9'}))
+                'OpenStack-API-Version': 'accelerator 2.4'}))
         self.assertEqual(['healthy'], [a['device_health']
                                        for a in response.json['arqs']])
         counts['arq_delete_by_instance'], _ = self.count(
@@ -159,22 +159,19 @@ class StatementCountTestCase(api_base.APITestCase):
                 headers=paged)
             self.assertEqual(2, len(response.json[path.split('/')[-1]]))
         counts['capacity'], response = self.count(
-            'get', '/v2/capacity', 200, headers=dict(
-                ADMIN, **{'OpenStack-API-Version': 'accelerator 2.8'}))
+            'get', '/v2/capacity', 200, headers=paged)
         self.assertEqual(self.devices + 1, len(response.json['hosts']))
         whole = response.json
         # A page after a marker: the page, the totals and the agents
         # judged in the same statement.
         counts['capacity_page'], response = self.count(
-            'get', '/v2/capacity?limit=2&marker=node1', 200, headers=dict(
-                ADMIN, **{'OpenStack-API-Version': 'accelerator 2.12'}))
+            'get', '/v2/capacity?limit=2&marker=node1', 200, headers=paged)
         self.assertEqual(2, len(response.json['hosts']))
         self.assertEqual(whole['total'], response.json['total'])
         # A device class's page: the same statement, one more condition.
         counts['capacity_class'], response = self.count(
             'get', '/v2/capacity?limit=2&device_class=gpu_40g', 200,
-            headers=dict(
-                ADMIN, **{'OpenStack-API-Version': 'accelerator 2.13'}))
+            headers=paged)
         self.assertEqual([], response.json['hosts'])
         latest = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator latest'})
         counts['usage'], response = self.count(

@@ -78,7 +78,9 @@ ARROWS = {
     'cyborg.objects': _BASE,
     'cyborg.rpc': _BASE + ('cyborg.context', 'cyborg.objects'),
     'cyborg.hostdev': _BASE,
-    'cyborg.db': _BASE + ('cyborg.objects',),
+    # The request context carries a query's transaction: cyborg.db.api
+    # makes it an enginefacade transaction context.
+    'cyborg.db': _BASE + ('cyborg.context', 'cyborg.objects'),
     'cyborg.clients': _BASE,
     # Which agents are up, judged from what the database says: asked by
     # the conductor's flows, the API and cyborg-manage alike.

@@ -124,3 +124,18 @@ class AgentsUpTestCase(base.TestCase):
         conductors[0]['started_at'] = self._ago(90)
         self.assertEqual({'n1': False}, servicegroup.agents_up(
             agents, conductors, now=NOW))
+
+    def test_but_not_to_an_agent_recorded_down(self):
+        # A conductor heard it stop: Placement holds its inventory
+        # reserved, and it is up only once heard of again.
+        conductors = [{'started_at': self._ago(30),
+                       'last_seen_up': self._ago(1)}]
+        agents = [{'host': 'down', 'last_seen_up': self._ago(600),
+                   'agent_up': False},
+                  {'host': 'unknown', 'last_seen_up': self._ago(600),
+                   'agent_up': None},
+                  {'host': 'back', 'last_seen_up': self._ago(5),
+                   'agent_up': False}]
+        self.assertEqual({'down': False, 'unknown': True, 'back': True},
+                         servicegroup.agents_up(agents, conductors,
+                                                now=NOW))

@@ -53,14 +53,15 @@ def get():
 
 ROUTES = (
     [route.Route('GET', '/v2', get, 'The version document of v2 (public).',
-                 response=route.one('Version'))] +
+                 response=route.one('Version'),
+                 policy=route.PUBLIC)] +
     openapi.ROUTES +  # this description (public)
     device_profile.ROUTES +  # what a flavor's accel:device_profile names
     accelerator_request.ROUTES +  # Nova's entry point
     device.ROUTES + device_config.ROUTES +
     deployable.ROUTES +  # one Placement resource provider each
     attribute.ROUTES +
-    # From 2.5, the operator verbs.
+    # From 2.4, the operator's resources.
     service.ROUTES + capacity.ROUTES + hardware.ROUTES + driver.ROUTES +
     discovery.ROUTES + device_class.ROUTES + instance.ROUTES +
     usage.ROUTES  # device-hours per project (2.4)

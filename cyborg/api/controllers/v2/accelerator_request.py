@@ -59,18 +59,17 @@ class AcceleratorRequest(base.APIBase):
     attach_handle_type = wtypes.text
     attach_handle_uuid = wtypes.text
     attach_handle_info = wtypes.DictType(wtypes.text, wtypes.text)
-    # 2.6: "create" (POST) or "attach" (attach-instance; only those may
+    # 2.4: "create" (POST) or "attach" (attach-instance; only those may
     # be detached).
     origin = wtypes.text
-    # 2.9: the health of the device behind the ARQ (null: none yet).
+    # 2.4: the health of the device behind the ARQ (null: none yet).
     device_health = wtypes.text
     device_health_reason = wtypes.text
     device_health_since = datetime.datetime
 
-    _since = dict(origin=microversion.allow_attach_through_nova,
-                  **dict.fromkeys(('device_health', 'device_health_reason',
-                                   'device_health_since'),
-                                  microversion.allow_arq_health))
+    _since = dict.fromkeys(('origin', 'device_health', 'device_health_reason',
+                            'device_health_since'),
+                           microversion.allow_operator_api)
 
 
 ORIGIN_CREATE = 'create'
@@ -96,7 +95,7 @@ def _device_health(health):
 def serialize(arq, health=None):
     """An ARQ (a query dict or an AcceleratorRequest object).
 
-    :param health: from 2.9, ``{arq uuid: its device's health columns}``.
+    :param health: from 2.4, ``{arq uuid: its device's health columns}``.
     """
     arq = _as_dict(arq)
     values = {attr.key: arq.get(attr.key)
@@ -112,12 +111,12 @@ def serialize(arq, health=None):
 
 
 def serialize_all(context, arqs):
-    """ARQs as the API shows them (from 2.9 with their devices' health,
+    """ARQs as the API shows them (from 2.4 with their devices' health,
     read in one query).
     """
     arqs = [_as_dict(arq) for arq in arqs]
     health = None
-    if microversion.allow_arq_health(pecan.request.version):
+    if microversion.allow_operator_api(pecan.request.version):
         health = arq_queries.device_health(context, arqs)
     return [serialize(arq, health) for arq in arqs]
 
@@ -178,7 +177,6 @@ def _patches(body, context, version):
 
 def get_all():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     params = route.query()
     page = common_schema.page_args(params)
     instance = params.get('instance')
@@ -203,7 +201,6 @@ def get_all():
 
 def get_one(uuid):
     context = pecan.request.context
-    context.can(policies.GET_ONE)
     validation.uuid_path(uuid, _('accelerator request'))
     [arq] = as_nova_sees(context, [arq_queries.get(
         context, uuid, project_id=visible_project(context))])
@@ -213,7 +210,6 @@ def get_one(uuid):
 
 def post():
     context = pecan.request.context
-    context.can(policies.CREATE)
     body = route.body()
     arqs = pecan.request.conductor_api.arq_create(
         context, body['device_profile_name'], context.project_id)
@@ -225,7 +221,6 @@ def patch(uuid=None):
     openstacksdk sends PATCH /accelerator_requests/{uuid}.
     """
     context = pecan.request.context
-    context.can(policies.UPDATE)
     body = route.body()
     if uuid is not None and set(body) != {uuid}:
         raise exception.Invalid(
@@ -235,7 +230,7 @@ def patch(uuid=None):
     _require_service_token(context, _('binding and unbinding '
                                       'accelerator requests'))
     # Checked in the bind's transaction, on the rows it reads anyway.
-    check = ('refuse' if microversion.allow_bind_provider_check(
+    check = ('refuse' if microversion.allow_operator_api(
         pecan.request.version) else 'warn')
     pecan.request.conductor_api.arq_apply_patch(
         context, patches, project_id=visible_project(context),
@@ -244,7 +239,6 @@ def patch(uuid=None):
 
 def delete(uuid=None):
     context = pecan.request.context
-    context.can(policies.DELETE)
     params = route.query()
     if uuid is not None:
         params['arqs'] = uuid
@@ -289,28 +283,35 @@ ROUTES = [
                 'List accelerator requests (of an instance; resolved ones).',
                 query=schema.LIST_QUERY,
                 response=route.listed('arqs', 'AcceleratorRequest', True),
-                errors={423: [errors.ARQ_NOT_RESOLVED]}),
+                errors={423: [errors.ARQ_NOT_RESOLVED]},
+                policy=policies.GET_ALL),
     route.Route('POST', _PATH, post,
                 'Create the accelerator requests of a device profile.',
                 body=schema.CREATE, status=201,
                 response=route.listed('arqs', 'AcceleratorRequest'),
-                errors={404: [errors.DEVICE_PROFILE_NOT_FOUND]}),
+                errors={404: [errors.DEVICE_PROFILE_NOT_FOUND]},
+                policy=policies.CREATE),
     route.Route('GET', _PATH + '/{uuid}', get_one,
                 'Show an accelerator request.',
                 response=route.one('AcceleratorRequest'),
-                errors={404: [errors.ARQ_NOT_FOUND]}),
+                errors={404: [errors.ARQ_NOT_FOUND]},
+                policy=policies.GET_ONE),
     route.Route('PATCH', _PATH, patch,
                 'Bind or unbind accelerator requests (a service token).',
-                body=schema.PATCH, status=202, errors=_BIND_ERRORS),
+                body=schema.PATCH, status=202, errors=_BIND_ERRORS,
+                policy=policies.UPDATE),
     route.Route('PATCH', _PATH + '/{uuid}', patch,
                 'Bind or unbind one accelerator request (a service token).',
-                body=schema.PATCH, status=202, errors=_BIND_ERRORS),
+                body=schema.PATCH, status=202, errors=_BIND_ERRORS,
+                policy=policies.UPDATE),
     route.Route('DELETE', _PATH, delete,
                 'Delete accelerator requests (?arqs=u1,u2 or '
                 '?instance=uuid).',
                 query=schema.DELETE_QUERY, status=204,
-                errors=_DELETE_ERRORS),
+                errors=_DELETE_ERRORS,
+                policy=policies.DELETE),
     route.Route('DELETE', _PATH + '/{uuid}', delete,
                 'Delete an accelerator request.', query=schema.DELETE_QUERY,
-                status=204, errors=_DELETE_ERRORS),
+                status=204, errors=_DELETE_ERRORS,
+                policy=policies.DELETE),
 ]

@@ -47,7 +47,6 @@ def serialize(attribute):
 
 def get_all():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     params = route.query()
     deployable_id = params.get('deployable_id')
     page = common_schema.page_args(params)
@@ -60,14 +59,12 @@ def get_all():
 
 def get_one(uuid):
     context = pecan.request.context
-    context.can(policies.GET_ONE)
     validation.uuid_path(uuid, _('attribute'))
     return serialize(attribute_queries.get(context, uuid))
 
 
 def post():
     context = pecan.request.context
-    context.can(policies.CREATE)
     body = route.body()
     uuid = pecan.request.conductor_api.attribute_create(
         context, int(body['deployable_id']), body['key'], body['value'])
@@ -76,7 +73,6 @@ def post():
 
 def delete(uuid):
     context = pecan.request.context
-    context.can(policies.DELETE)
     validation.uuid_path(uuid, _('attribute'))
     pecan.request.conductor_api.attribute_delete(context, uuid)
 
@@ -84,15 +80,19 @@ def delete(uuid):
 ROUTES = [
     route.Route('GET', '/v2/attributes', get_all, 'List attributes.',
                 query=schema.LIST_QUERY,
-                response=route.listed(COLLECTION, 'Attribute', True)),
+                response=route.listed(COLLECTION, 'Attribute', True),
+                policy=policies.GET_ALL),
     route.Route('POST', '/v2/attributes', post,
                 'Create an attribute of a deployable.', body=schema.CREATE,
                 status=201, response=route.one('Attribute'),
-                errors={404: [errors.DEPLOYABLE_NOT_FOUND]}),
+                errors={404: [errors.DEPLOYABLE_NOT_FOUND]},
+                policy=policies.CREATE),
     route.Route('GET', '/v2/attributes/{uuid}', get_one,
                 'Show an attribute.', response=route.one('Attribute'),
-                errors={404: [errors.ATTRIBUTE_NOT_FOUND]}),
+                errors={404: [errors.ATTRIBUTE_NOT_FOUND]},
+                policy=policies.GET_ONE),
     route.Route('DELETE', '/v2/attributes/{uuid}', delete,
                 'Delete an attribute.', status=204,
-                errors={404: [errors.ATTRIBUTE_NOT_FOUND]}),
+                errors={404: [errors.ATTRIBUTE_NOT_FOUND]},
+                policy=policies.DELETE),
 ]

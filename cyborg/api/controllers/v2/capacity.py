@@ -12,7 +12,7 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """/v2/capacity: accelerators free, bound and reserved, per host and in
-total (2.8; a page of hosts from 2.12; a device class's from 2.13).
+total, or of a page of hosts, or of a device class's accelerators.
 
 The numbers are cyborg.api.capacity's; the database answers in one
 statement (cyborg.db.queries.capacity.view()).
@@ -22,7 +22,6 @@ import pecan
 
 from cyborg import servicegroup
 from cyborg.api import capacity
-from cyborg.api import microversion
 from cyborg.api import route
 from cyborg.api.controllers import base
 from cyborg.api.schemas import capacity as schema
@@ -33,7 +32,6 @@ from cyborg.policies import capacity as policies
 
 def get():
     context = pecan.request.context
-    context.can(policies.GET)
     params = route.query()
     limit = params.get('limit')
     limit = None if limit is None else int(limit)
@@ -45,10 +43,8 @@ def get():
         marker=params.get('marker'),
         trait=None if name is None else device_class.trait(name))
     # A page keeps the database's order of host names, which its marker
-    # follows; the whole list is sorted as it was before 2.12.
+    # follows; the whole list is sorted by name.
     body = capacity.render(hosts, totals, sort_hosts=limit is None)
-    if not microversion.allow_capacity_pages(pecan.request.version):
-        return body
     page = base.collection('hosts', body['hosts'], limit=limit,
                            resource='capacity', marker_key='host')
     return dict(body, **page)
@@ -57,6 +53,7 @@ def get():
 ROUTES = [
     route.Route('GET', '/v2/capacity', get,
                 'Accelerators free, bound and reserved (and why), per host '
-                'and in total.', since='2.8', query=schema.LIST_QUERY,
-                response=route.one('Capacity')),
+                'and in total.', since='2.4', query=schema.LIST_QUERY,
+                response=route.one('Capacity'),
+                policy=policies.GET),
 ]

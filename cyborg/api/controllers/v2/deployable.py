@@ -58,13 +58,13 @@ class Deployable(base.APIBase):
     rp_uuid = wtypes.text
     driver_name = wtypes.text
     bitstream_id = wtypes.text
-    # 2.7: its device's health.
+    # 2.4: its device's health.
     health = wtypes.text
     health_reason = wtypes.text
     health_since = datetime.datetime
 
     _since = dict.fromkeys(('health', 'health_reason', 'health_since'),
-                           microversion.allow_device_health)
+                           microversion.allow_operator_api)
 
 
 def serialize(deployable):
@@ -79,7 +79,7 @@ def serialize(deployable):
 
 
 def _with_health():
-    return microversion.allow_device_health(pecan.request.version)
+    return microversion.allow_operator_api(pecan.request.version)
 
 
 def wait_for_program(context, job):
@@ -112,7 +112,6 @@ def wait_for_program(context, job):
 def program(uuid):
     """Load a bitstream now."""
     context = pecan.request.context
-    context.can(policies.PROGRAM)
     validation.uuid_path(uuid, _('deployable'))
     image_uuid = route.body()[0]['value'][0]['image_uuid']
     job = pecan.request.conductor_api.deployable_program(
@@ -124,7 +123,6 @@ def program(uuid):
 
 def get_all():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     filters, params = device_controller.generic_filter(
         route.query(), common_schema.pagination(_SORT_KEYS))
     for key in ('name', 'driver_name', 'rp_uuid'):
@@ -139,7 +137,6 @@ def get_all():
 
 def get_one(uuid):
     context = pecan.request.context
-    context.can(policies.GET_ONE)
     validation.uuid_path(uuid, _('deployable'))
     return serialize(deployable_queries.get(context, uuid,
                                             health=_with_health()))
@@ -148,10 +145,12 @@ def get_one(uuid):
 ROUTES = [
     route.Route('GET', '/v2/deployables', get_all, 'List deployables.',
                 query=schema.LIST_QUERY,
-                response=route.listed(COLLECTION, 'Deployable', True)),
+                response=route.listed(COLLECTION, 'Deployable', True),
+                policy=policies.GET_ALL),
     route.Route('GET', '/v2/deployables/{uuid}', get_one,
                 'Show a deployable.', response=route.one('Deployable'),
-                errors={404: [errors.DEPLOYABLE_NOT_FOUND]}),
+                errors={404: [errors.DEPLOYABLE_NOT_FOUND]},
+                policy=policies.GET_ONE),
     route.Route('PATCH', '/v2/deployables/{uuid}/program', program,
                 'Program a deployable (FPGA) with a bitstream now.',
                 body=schema.PROGRAM, response=route.one('Deployable'),
@@ -161,5 +160,6 @@ ROUTES = [
                         406: [errors.NOT_ACCEPTABLE],
                         409: [errors.DEPLOYABLE_IN_USE,
                               errors.IMAGE_SERVICE_NOT_CONFIGURED],
-                        503: [errors.AGENT_UNREACHABLE]}),
+                        503: [errors.AGENT_UNREACHABLE]},
+                policy=policies.PROGRAM),
 ]

@@ -50,17 +50,16 @@ class Device(base.APIBase):
     vendor_board_info = wtypes.text
     hostname = wtypes.text
     status = wtypes.text
-    # 2.7: healthy, unhealthy, recovering or driver_error.
+    # 2.4: healthy, unhealthy, recovering or driver_error.
     health = wtypes.text
     health_reason = wtypes.text
     health_since = datetime.datetime
 
     _since = dict(
         status=microversion.allow_device_status,
-        configuration=microversion.allow_device_configuration,
-        **dict.fromkeys(('health', 'health_reason', 'health_since'),
-                        microversion.allow_device_health))
-    # 2.14: its configuration as desired state (device_config.view).
+        **dict.fromkeys(('health', 'health_reason', 'health_since',
+                         'configuration'), microversion.allow_operator_api))
+    # 2.4: its configuration as desired state (device_config.view).
     _json = {'configuration': route.nullable(
         route.ref('DeviceConfiguration'))}
 
@@ -74,9 +73,9 @@ def health_fields(row):
 
 def configurations(context, devices):
     """``{device uuid: configuration}`` of *devices*, in one query (none
-    below 2.14).
+    below 2.4).
     """
-    if not microversion.allow_device_configuration(pecan.request.version):
+    if not microversion.allow_operator_api(pecan.request.version):
         return {}
     return config_queries.get_many(context, [d['uuid'] for d in devices])
 
@@ -121,7 +120,6 @@ def generic_filter(params, page_schema):
 
 def get_all():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     # Devices have no name: the generic filter on it is ignored, as it
     # matched nothing in the existing Cyborg either.
     _name, params = generic_filter(
@@ -137,35 +135,32 @@ def get_all():
 
 def get_one(uuid):
     context = pecan.request.context
-    context.can(policies.GET_ONE)
     validation.uuid_path(uuid, _('device'))
     device = device_queries.get(context, uuid)
     return serialize(device, configurations(context, [device]))
 
 
-def _set_status(uuid, status, rule):
+def _set_status(uuid, status):
     context = pecan.request.context
-    context.can(rule)
     validation.uuid_path(uuid, _('device'))
     pecan.request.conductor_api.device_set_status(context, uuid, status)
 
 
 def enable(uuid):
     """Enable a device (ending the hold-down of one that recovers)."""
-    _set_status(uuid, device_queries.ENABLED, policies.ENABLE)
+    _set_status(uuid, device_queries.ENABLED)
 
 
 def disable(uuid):
-    _set_status(uuid, device_queries.MAINTAINING, policies.DISABLE)
+    _set_status(uuid, device_queries.MAINTAINING)
 
 
-def _set_status_by_selector(status, rule):
+def _set_status_by_selector(status):
     """``{"devices": [...], "apply": bool}``: the devices a selector names
     that would change, or with ``"apply": true`` that changed (in one
     conductor transaction).
     """
     context = pecan.request.context
-    context.can(rule)
     body = route.body()
     apply = body.pop('apply', False)
     device_queries.check_selector(body)
@@ -181,16 +176,15 @@ def _set_status_by_selector(status, rule):
 
 
 def enable_selected():
-    return _set_status_by_selector(device_queries.ENABLED, policies.ENABLE)
+    return _set_status_by_selector(device_queries.ENABLED)
 
 
 def disable_selected():
-    return _set_status_by_selector(device_queries.MAINTAINING,
-                                   policies.DISABLE)
+    return _set_status_by_selector(device_queries.MAINTAINING)
 
 
 def _selected(version):
-    """The answer of POST /v2/devices/disable|enable (2.9)."""
+    """The answer of POST /v2/devices/disable|enable."""
     return {'type': 'object',
             'properties': {'devices': {'type': 'array',
                                        'items': route.ref('Device')},
@@ -203,23 +197,29 @@ _SELECTOR_ERRORS = {400: [errors.DEVICE_SELECTOR_EMPTY]}
 ROUTES = [
     route.Route('GET', _PATH, get_all, 'List devices.',
                 query=schema.LIST_QUERY,
-                response=route.listed(COLLECTION, 'Device', True)),
+                response=route.listed(COLLECTION, 'Device', True),
+                policy=policies.GET_ALL),
     route.Route('GET', _PATH + '/{uuid}', get_one, 'Show a device.',
                 response=route.one('Device'),
-                errors={404: [errors.DEVICE_NOT_FOUND]}),
+                errors={404: [errors.DEVICE_NOT_FOUND]},
+                policy=policies.GET_ONE),
     route.Route('POST', _PATH + '/{uuid}/enable', enable,
                 'Enable a device (empty 200).',
-                errors={404: [errors.DEVICE_NOT_FOUND]}),
+                errors={404: [errors.DEVICE_NOT_FOUND]},
+                policy=policies.ENABLE),
     route.Route('POST', _PATH + '/{uuid}/disable', disable,
                 'Put a device in maintenance (empty 200).',
-                errors={404: [errors.DEVICE_NOT_FOUND]}),
+                errors={404: [errors.DEVICE_NOT_FOUND]},
+                policy=policies.DISABLE),
     route.Route('POST', _PATH + '/enable', enable_selected,
                 'Enable every device a selector names (a dry run unless '
-                'apply is true).', since='2.9', body=schema.SELECTOR,
-                response=_selected, errors=_SELECTOR_ERRORS),
+                'apply is true).', since='2.4', body=schema.SELECTOR,
+                response=_selected, errors=_SELECTOR_ERRORS,
+                policy=policies.ENABLE),
     route.Route('POST', _PATH + '/disable', disable_selected,
                 'Put in maintenance every device a selector names (a dry '
-                'run unless apply is true).', since='2.9',
+                'run unless apply is true).', since='2.4',
                 body=schema.SELECTOR, response=_selected,
-                errors=_SELECTOR_ERRORS),
+                errors=_SELECTOR_ERRORS,
+                policy=policies.DISABLE),
 ]

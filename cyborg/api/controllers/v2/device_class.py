@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/device_classes: operators' classes of devices (2.11).
+"""/v2/device_classes: operators' classes of devices.
 
 A class is a name and a selector over what the drivers report; the
 conductor publishes its trait ``CUSTOM_CLASS_<NAME>`` on every device
@@ -58,7 +58,6 @@ def serialize(row):
 
 def get_all():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     page = common_schema.page_args(route.query())
     rows = dc_queries.get_all(context, **page)
     return base.collection(COLLECTION, [serialize(r) for r in rows],
@@ -67,13 +66,11 @@ def get_all():
 
 def get_one(name):
     context = pecan.request.context
-    context.can(policies.GET_ONE)
     return serialize(dc_queries.get_by_name(context, name.upper()))
 
 
 def post():
     context = pecan.request.context
-    context.can(policies.CREATE)
     body = route.body()
     device_class.check(body['selector'])
     return serialize(pecan.request.conductor_api.device_class_create(
@@ -83,28 +80,31 @@ def post():
 
 def delete(name):
     context = pecan.request.context
-    context.can(policies.DELETE)
     pecan.request.conductor_api.device_class_delete(context, name=name)
 
 
 ROUTES = [
     route.Route('GET', '/v2/device_classes', get_all,
-                'List device classes.', since='2.11',
+                'List device classes.', since='2.4',
                 query=schema.LIST_QUERY,
-                response=route.listed(COLLECTION, 'DeviceClass', True)),
+                response=route.listed(COLLECTION, 'DeviceClass', True),
+                policy=policies.GET_ALL),
     route.Route('POST', '/v2/device_classes', post,
                 'Create a device class; its trait goes on every device '
-                'provider its selector matches.', since='2.11',
+                'provider its selector matches.', since='2.4',
                 body=schema.CREATE, status=201,
                 response=route.one('DeviceClass'),
                 errors={400: [errors.DEVICE_CLASS_INVALID],
-                        409: [errors.DEVICE_CLASS_EXISTS]}),
+                        409: [errors.DEVICE_CLASS_EXISTS]},
+                policy=policies.CREATE),
     route.Route('GET', '/v2/device_classes/{name}', get_one,
-                'Show a device class.', since='2.11',
+                'Show a device class.', since='2.4',
                 response=route.one('DeviceClass'),
-                errors={404: [errors.DEVICE_CLASS_NOT_FOUND]}),
+                errors={404: [errors.DEVICE_CLASS_NOT_FOUND]},
+                policy=policies.GET_ONE),
     route.Route('DELETE', '/v2/device_classes/{name}', delete,
                 'Delete a device class; its trait leaves every provider.',
-                since='2.11', status=204,
-                errors={404: [errors.DEVICE_CLASS_NOT_FOUND]}),
+                since='2.4', status=204,
+                errors={404: [errors.DEVICE_CLASS_NOT_FOUND]},
+                policy=policies.DELETE),
 ]

@@ -12,7 +12,7 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """/v2/devices/{uuid}/configuration: a device's configuration as desired
-state (2.14): what its driver reports (``settable``, ``actual``) with
+state: what its driver reports (``settable``, ``actual``) with
 what was asked (``desired``), which its agent applies after the answer.
 """
 
@@ -36,7 +36,7 @@ _JSON_OBJECT = {'type': 'object'}
 
 
 class Configuration(wtypes.Base):
-    """A device's configuration as the API shows it (2.14)."""
+    """A device's configuration as the API shows it."""
 
     generation = int
     state = wtypes.text
@@ -55,7 +55,7 @@ class Configuration(wtypes.Base):
 
 
 def view(device, config):
-    """The ``configuration`` member of a device (2.14), or None for a
+    """The ``configuration`` member of a device, or None for a
     device that is neither configurable nor has a desired state.
 
     :param config: its device_configs row, or None (no desired state).
@@ -74,20 +74,16 @@ def view(device, config):
         actual=driver.get('actual'), desired=config.get('desired'))
 
 
-def _check(uuid, rule):
-    """:raises: PolicyNotAuthorized, Invalid"""
-    pecan.request.context.can(rule)
-    validation.uuid_path(uuid, _('device'))
-
-
 def put(uuid):
     """Set the device's desired configuration; its agent applies it."""
-    _check(uuid, policies.CONFIGURE)
+    validation.uuid_path(uuid, _('device'))
     body = route.body()
     context = pecan.request.context
     device = device_queries.get(context, uuid)
-    # The conductor judges them again, in the transaction that stores.
-    device_config.refuse(device, body['desired'])
+    # Merged into what was asked before, as the conductor judges it again
+    # in the transaction that stores it.
+    device_config.refuse(device, body['desired'],
+                         config_queries.get(context, uuid))
     config = pecan.request.conductor_api.device_configure(
         context, device_uuid=uuid, desired=body['desired'],
         drain=body.get('drain', False))
@@ -96,7 +92,7 @@ def put(uuid):
 
 def delete(uuid):
     """Forget the device's desired state (the device stays as it is)."""
-    _check(uuid, policies.CONFIGURE)
+    validation.uuid_path(uuid, _('device'))
     context = pecan.request.context
     # A configuration is forgotten even when its device is gone; an
     # unknown device without one is a device 404.
@@ -110,15 +106,18 @@ _PATH = '/v2/devices/{uuid}/configuration'
 ROUTES = [
     route.Route('PUT', _PATH, put,
                 "Set a device's desired configuration; its agent applies "
-                'it.', since='2.14', body=schema.SET, status=202,
+                'it.', since='2.4', body=schema.SET, status=202,
                 response=route.one('DeviceConfiguration'),
                 errors={400: [errors.DEVICE_NOT_CONFIGURABLE,
                               errors.DEVICE_CONFIG_INVALID],
                         404: [errors.DEVICE_NOT_FOUND],
-                        409: [errors.DEVICE_CONFIG_IN_USE]}),
+                        409: [errors.DEVICE_CONFIG_IN_USE,
+                              errors.DEVICE_DRIVER_ERROR]},
+                policy=policies.CONFIGURE),
     route.Route('DELETE', _PATH, delete,
                 "Forget a device's desired configuration (the device stays "
-                'as it is).', since='2.14', status=204,
+                'as it is).', since='2.4', status=204,
                 errors={404: [errors.DEVICE_NOT_FOUND,
-                              errors.DEVICE_CONFIG_NOT_FOUND]}),
+                              errors.DEVICE_CONFIG_NOT_FOUND]},
+                policy=policies.CONFIGURE),
 ]

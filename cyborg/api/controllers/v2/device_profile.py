@@ -61,7 +61,7 @@ def _server_error_before_2_4(exc):
     Up to 2.3 some bad input was a server error, and the upstream tempest
     tests expect it; from 2.4 it is the 4xx it deserves.
     """
-    if not microversion.allow_no_server_errors(pecan.request.version):
+    if not microversion.allow_operator_api(pecan.request.version):
         exc.api_status = 500
     return exc
 
@@ -79,7 +79,6 @@ def _check_legacy_name(profile):
 
 def get_all():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     params = route.query()
     names = params['name'].split(',') if 'name' in params else None
     page = common_schema.page_args(params)
@@ -90,7 +89,6 @@ def get_all():
 
 def get_one(uuid_or_name):
     context = pecan.request.context
-    context.can(policies.GET_ONE)
     if validation.is_uuid(uuid_or_name):
         profile = dp_queries.get_by_uuid(context, uuid_or_name)
     elif microversion.allow_device_profile_by_name(pecan.request.version):
@@ -104,8 +102,7 @@ def get_one(uuid_or_name):
 
 def post():
     context = pecan.request.context
-    context.can(policies.CREATE)
-    strict = microversion.allow_no_server_errors(pecan.request.version)
+    strict = microversion.allow_operator_api(pecan.request.version)
     profile = route.body()[0]
     if not strict:
         _check_legacy_name(profile)
@@ -127,7 +124,6 @@ def post():
 def delete(uuid_or_name=None):
     """By ?value=n1,n2, or by the uuid or the names (n1,n2) of the path."""
     context = pecan.request.context
-    context.can(policies.DELETE)
     if uuid_or_name is None:
         uuid_or_name = route.query().get('value', '')
     items = [item.strip() for item in uuid_or_name.split(',')]
@@ -146,24 +142,29 @@ _DELETE_ERRORS = {404: [errors.DEVICE_PROFILE_NOT_FOUND],
 ROUTES = [
     route.Route('GET', '/v2/device_profiles', get_all,
                 'List device profiles.', query=schema.LIST_QUERY,
-                response=route.listed(COLLECTION, 'DeviceProfile', True)),
+                response=route.listed(COLLECTION, 'DeviceProfile', True),
+                policy=policies.GET_ALL),
     route.Route('POST', '/v2/device_profiles', post,
                 'Create a device profile.', body=schema.CREATE, status=201,
                 response=route.one('DeviceProfile'),
                 errors={409: [errors.DEVICE_PROFILE_NAME_CONFLICT,
                               errors.DEVICE_PROFILE_UUID_CONFLICT]},
                 legacy={500: [errors.INVALID_INPUT,
-                              errors.DEVICE_PROFILE_UUID_CONFLICT]}),
+                              errors.DEVICE_PROFILE_UUID_CONFLICT]},
+                policy=policies.CREATE),
     route.Route('GET', '/v2/device_profiles/{uuid_or_name}', get_one,
                 'Show a device profile (by name from 2.2).',
                 response=route.wrapped('device_profile', 'DeviceProfile'),
                 errors={404: [errors.DEVICE_PROFILE_NOT_FOUND],
-                        406: [errors.NOT_ACCEPTABLE]}),
+                        406: [errors.NOT_ACCEPTABLE]},
+                policy=policies.GET_ONE),
     route.Route('DELETE', '/v2/device_profiles', delete,
                 'Delete device profiles by name (?value=n1,n2).',
                 query=schema.DELETE_QUERY, status=204,
-                errors=_DELETE_ERRORS),
+                errors=_DELETE_ERRORS,
+                policy=policies.DELETE),
     route.Route('DELETE', '/v2/device_profiles/{uuid_or_name}', delete,
                 'Delete device profiles by uuid or by names (n1,n2).',
-                status=204, errors=_DELETE_ERRORS),
+                status=204, errors=_DELETE_ERRORS,
+                policy=policies.DELETE),
 ]

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/discovery: make the agents discover now (2.5).
+"""/v2/discovery: make the agents discover now.
 
 The conductor asks the agents and answers at once; the handler reads
 their outcomes for at most ``[api] discovery_wait`` seconds.
@@ -31,7 +31,7 @@ CONF = cfg.CONF
 
 _EMPTY_DIFF = {'added': [], 'changed': [], 'removed': []}
 # The state of a host's discovery, and the status it had before states
-# (ok or error), which clients of 2.5 read.
+# (ok or error), which clients read.
 _STATUS = {discovery_queries.DONE: 'ok',
            discovery_queries.FAILED: 'error',
            discovery_queries.UNREACHABLE: 'error',
@@ -85,7 +85,6 @@ def wait_for_outcome(context, started, seconds):
 
 def post():
     context = pecan.request.context
-    context.can(policies.RUN)
     # No body: every agent, every driver.
     body = route.body() or {}
     started = pecan.request.conductor_api.discovery_start(
@@ -96,10 +95,11 @@ def post():
 
 ROUTES = [
     route.Route('POST', '/v2/discovery', post,
-                'Discover now, on one host or on every host.', since='2.5',
+                'Discover now, on one host or on every host.', since='2.4',
                 body=schema.RUN, body_required=False,
                 response=route.listed('hosts', 'DiscoveryResult'),
                 errors={404: [errors.AGENT_NOT_FOUND,
                               errors.DRIVER_NOT_ENABLED],
-                        503: [errors.AGENT_UNREACHABLE]}),
+                        503: [errors.AGENT_UNREACHABLE]},
+                policy=policies.RUN),
 ]

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/drivers: the accelerator drivers of each host (2.5), those of the
+"""/v2/drivers: the accelerator drivers of each host, those of the
 agents' configuration and those installed here, with the operator's
 decision for their host (``state``), which the agents apply.
 """
@@ -28,6 +28,7 @@ from cyborg.api import validation
 from cyborg.api import wait
 from cyborg.api.controllers import base
 from cyborg.api.schemas import driver as schema
+from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.i18n import _
 from cyborg.policies import driver as policies
@@ -63,14 +64,15 @@ def serialize(driver):
 
 def settled(context, asked):
     """The records of a driver request, in the order written, once the
-    agents it asked loaded the driver (at most ``[api] discovery_wait``).
+    agents it asked took it and reported the discovery that followed (at
+    most ``[api] discovery_wait``): the status and devices of its own
+    change.
 
     :param asked: what the conductor answered: ``{id, drivers, asked}``.
     :raises: DriverConfigInvalid when an agent would not load it.
     """
     found = wait.until(
-        lambda: driver_queries.outcome(context, asked['asked'],
-                                       asked['id']),
+        lambda: _outcome(context, asked['asked'], asked['id']),
         lambda found: None not in found.values(), CONF.api.discovery_wait)
     name = asked['drivers'][0]['name']
     refused = {host: refusals[name] for host, refusals in found.items()
@@ -84,9 +86,22 @@ def settled(context, asked):
     return [now.get(d['uuid'], d) for d in asked['drivers']]
 
 
+def _outcome(context, hosts, request_id):
+    """driver.outcome() of the request, a host that took it waiting
+    (None) until the discovery the request asked of it is reported.
+    """
+    found = driver_queries.outcome(context, hosts, request_id)
+    discoveries = discovery_queries.get(context, hosts)
+    for host, refusals in found.items():
+        discovery = discoveries.get(host) or {}
+        if refusals == {} and discovery.get('id') == request_id and \
+                discovery.get('state') == discovery_queries.ASKED:
+            found[host] = None
+    return found
+
+
 def get_all():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     params = route.query()
     drivers = driver_queries.get_all(
         context, host=params.get('host'), name=params.get('name'),
@@ -96,7 +111,6 @@ def get_all():
 
 def get_one(uuid):
     context = pecan.request.context
-    context.can(policies.GET_ONE)
     validation.uuid_path(uuid, _('driver'))
     return serialize(driver_queries.get(context, uuid))
 
@@ -104,7 +118,6 @@ def get_one(uuid):
 def post():
     """Install on one host (``host``) or on every agent's."""
     context = pecan.request.context
-    context.can(policies.INSTALL)
     body = route.body()
     asked = pecan.request.conductor_api.driver_install(
         context, body['name'], host=body.get('host'),
@@ -115,7 +128,6 @@ def post():
 def patch(uuid):
     """New configuration; the host rediscovers."""
     context = pecan.request.context
-    context.can(policies.UPDATE)
     validation.uuid_path(uuid, _('driver'))
     body = route.body()
     asked = pecan.request.conductor_api.driver_update(
@@ -126,7 +138,6 @@ def patch(uuid):
 def delete(uuid):
     """Uninstall (``?force=true``: unbind its devices first)."""
     context = pecan.request.context
-    context.can(policies.UNINSTALL)
     validation.uuid_path(uuid, _('driver'))
     force = route.query().get('force', 'false').lower() in (
         'true', '1', 'yes')
@@ -135,36 +146,41 @@ def delete(uuid):
 
 ROUTES = [
     route.Route('GET', '/v2/drivers', get_all,
-                'List the drivers of every host.', since='2.5',
+                'List the drivers of every host.', since='2.4',
                 query=schema.LIST_QUERY,
-                response=route.listed(COLLECTION, 'Driver')),
+                response=route.listed(COLLECTION, 'Driver'),
+                policy=policies.GET_ALL),
     route.Route('POST', '/v2/drivers', post,
-                'Install a driver on a host or on every host.', since='2.5',
+                'Install a driver on a host or on every host.', since='2.4',
                 body=schema.INSTALL, status=201,
                 response=route.listed(COLLECTION, 'Driver'),
                 errors={400: [errors.DRIVER_CONFIG_INVALID,
                               errors.DRIVER_UNKNOWN],
                         404: [errors.AGENT_NOT_FOUND, errors.DRIVER_UNKNOWN],
                         409: [errors.DRIVER_ALREADY_ENABLED],
-                        503: [errors.AGENT_UNREACHABLE]}),
+                        503: [errors.AGENT_UNREACHABLE]},
+                policy=policies.INSTALL),
     route.Route('GET', '/v2/drivers/{uuid}', get_one,
-                'Show a driver of a host.', since='2.5',
+                'Show a driver of a host.', since='2.4',
                 response=route.one('Driver'),
-                errors={404: [errors.DRIVER_NOT_FOUND]}),
+                errors={404: [errors.DRIVER_NOT_FOUND]},
+                policy=policies.GET_ONE),
     route.Route('PATCH', '/v2/drivers/{uuid}', patch,
-                'Change the configuration of a driver.', since='2.5',
+                'Change the configuration of a driver.', since='2.4',
                 body=schema.UPDATE, response=route.one('Driver'),
                 errors={400: [errors.DRIVER_CONFIG_INVALID],
                         404: [errors.DRIVER_NOT_FOUND,
                               errors.AGENT_NOT_FOUND],
                         409: [errors.DRIVER_UNINSTALLED],
-                        503: [errors.AGENT_UNREACHABLE]}),
+                        503: [errors.AGENT_UNREACHABLE]},
+                policy=policies.UPDATE),
     route.Route('DELETE', '/v2/drivers/{uuid}', delete,
                 'Uninstall a driver (?force=true unbinds its devices).',
-                since='2.5', query=schema.DELETE_QUERY, status=204,
+                since='2.4', query=schema.DELETE_QUERY, status=204,
                 errors={404: [errors.DRIVER_NOT_FOUND,
                               errors.AGENT_NOT_FOUND],
                         409: [errors.DRIVER_IN_USE,
                               errors.DRIVER_UNINSTALLED],
-                        503: [errors.AGENT_UNREACHABLE]}),
+                        503: [errors.AGENT_UNREACHABLE]},
+                policy=policies.UNINSTALL),
 ]

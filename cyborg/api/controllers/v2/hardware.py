@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/hardware and /v2/hosts: what the agents found (2.5).
+"""/v2/hardware and /v2/hosts: what the agents found.
 
 Per host, each device record as its driver reported it, from the stored
 reports: a host whose agent is down still shows what it had.
@@ -52,14 +52,12 @@ def host_view(view):
 
 def get_hardware():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     views = liveness.hardware(context, host=route.query().get('host'))
     return {'hosts': [host_view(v) for v in views]}
 
 
 def get_host_hardware(host):
     context = pecan.request.context
-    context.can(policies.GET_HOST)
     route.query()
     [view] = liveness.hardware(context, host=host)
     return host_view(view)
@@ -67,22 +65,24 @@ def get_host_hardware(host):
 
 def get_hosts():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     route.query()
     return {'hosts': [host_summary(v) for v in liveness.hardware(context)]}
 
 
 ROUTES = [
     route.Route('GET', '/v2/hardware', get_hardware,
-                'What the agents found, per host.', since='2.5',
+                'What the agents found, per host.', since='2.4',
                 query=schema.LIST_QUERY,
                 response=route.listed('hosts', 'HostHardware'),
-                errors={404: [errors.HOST_NOT_FOUND]}),
+                errors={404: [errors.HOST_NOT_FOUND]},
+                policy=policies.GET_ALL),
     route.Route('GET', '/v2/hosts', get_hosts, 'The hosts with an agent.',
-                since='2.5', query=schema.EMPTY_QUERY,
-                response=route.listed('hosts', 'HostSummary')),
+                since='2.4', query=schema.EMPTY_QUERY,
+                response=route.listed('hosts', 'HostSummary'),
+                policy=policies.GET_ALL),
     route.Route('GET', '/v2/hosts/{host}/hardware', get_host_hardware,
-                'What the agent of one host found.', since='2.5',
+                'What the agent of one host found.', since='2.4',
                 query=schema.EMPTY_QUERY, response=route.one('HostHardware'),
-                errors={404: [errors.HOST_NOT_FOUND]}),
+                errors={404: [errors.HOST_NOT_FOUND]},
+                policy=policies.GET_HOST),
 ]

@@ -11,16 +11,15 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/instances: the servers that hold accelerators (2.10);
-/v2/instances/{uuid} and its accelerators: attach and detach through
-Nova (2.5; 2.6: the server view, reboot, detach's arqs, ARQs' origin).
-Detach takes only the ARQs attach made, never Nova's own.
+"""/v2/instances: the servers that hold accelerators;
+/v2/instances/{uuid}: a server as Nova shows it; its accelerators:
+attach and detach through Nova.  Detach takes only the ARQs attach
+made, never Nova's own.
 """
 
 import pecan
 
 from cyborg.api import errors
-from cyborg.api import microversion
 from cyborg.api import route
 from cyborg.api import validation
 from cyborg.api.controllers import base
@@ -29,7 +28,6 @@ from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import instance as schema
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
-from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import instance as instance_queries
 from cyborg.i18n import _
 from cyborg.policies import instance as policies
@@ -50,23 +48,20 @@ def _serialize_attachment(attachment, arqs):
 _ADMIN_ONLY = ('host', 'nodename')
 
 
+# What a listed server's ARQ leaves out of the ARQ the API shows: what
+# its server says already, and what a list of servers need not hold.
+# Its uuid is "arq".
+NOT_LISTED = ('uuid', 'state', 'instance_uuid', 'project_id',
+              'attach_handle_info', 'created_at', 'updated_at', 'links')
+
+
 def _serialize_accelerator(arq):
     """One Bound ARQ of a listed server, with its driver and device."""
-    since = arq['health_since']
-    return {'arq': arq['uuid'],
-            'device_profile_name': arq['device_profile_name'],
-            'device_profile_group_id': arq['device_profile_group_id'],
-            'hostname': arq['hostname'],
-            'device_rp_uuid': arq['device_rp_uuid'],
-            'driver': arq['driver'], 'device': arq['device_uuid'],
-            'attach_handle_type': arq['attach_handle_type'] or '',
-            'attach_handle_uuid': arq['attach_handle_uuid'],
-            'origin': (arq_api.ORIGIN_ATTACH if arq['attachment_uuid']
-                       else arq_api.ORIGIN_CREATE),
-            'device_health': device_queries.health_of(arq),
-            'device_health_reason': arq['health_reason'],
-            'device_health_since': since and base.utc(since).replace(
-                microsecond=0).isoformat()}
+    shown = arq_api.serialize(arq, {arq['uuid']: arq})
+    return dict({'arq': arq['uuid']},
+                **{key: value for key, value in shown.items()
+                   if key not in NOT_LISTED},
+                driver=arq['driver'], device=arq['device_uuid'])
 
 
 def _serialize_listed(context, entry, nova):
@@ -89,18 +84,16 @@ def _arqs(context, instance_uuid):
 
 def get_accelerators(instance_uuid):
     context = pecan.request.context
-    context.can(policies.GET_ACCELERATORS)
     validation.uuid_path(instance_uuid, _('instance'))
     return {'arqs': arq_api.serialize_all(context,
                                           _arqs(context, instance_uuid))}
 
 
 def attach(instance_uuid):
-    """The new ARQs (BindStarted while device work runs); from 2.6 also
-    the server as Nova shows it and the reboot asked of Nova.
+    """The new ARQs (BindStarted while device work runs), the server as
+    Nova shows it and the reboot asked of Nova.
     """
     context = pecan.request.context
-    context.can(policies.ATTACH)
     validation.uuid_path(instance_uuid, _('instance'))
     body = route.body()
     result = pecan.request.conductor_api.instance_attach(
@@ -109,28 +102,23 @@ def attach(instance_uuid):
         reboot=body.get('reboot', False))
     arqs = arq_api.serialize_all(context, arq_queries.get_all(
         context, uuids=list(result['arqs'])))
-    if not microversion.allow_attach_through_nova(pecan.request.version):
-        return {'arqs': arqs}
     return {'arqs': arqs, 'server': result['server'],
             'attachment': result['attachment'], 'reboot': result['reboot']}
 
 
 def detach(instance_uuid):
-    """Detach what attach gave the server (2.6: ``?arqs=``, ``?reboot=``).
+    """Detach what attach gave the server (``?arqs=``: only these;
+    ``?reboot=``: have Nova hard reboot it).
     """
     context = pecan.request.context
-    context.can(policies.DETACH)
     validation.uuid_path(instance_uuid, _('instance'))
     params = route.query()
     arq_uuids = None
-    through_nova = microversion.allow_attach_through_nova(
-        pecan.request.version)
-    if through_nova and 'arqs' in params:
+    if 'arqs' in params:
         arq_uuids = [u.strip() for u in params['arqs'].split(',')]
         for arq_uuid in arq_uuids:
             validation.uuid_path(arq_uuid, _('accelerator request'))
-    reboot = through_nova and params.get(
-        'reboot', 'false').lower() in _TRUE
+    reboot = params.get('reboot', 'false').lower() in _TRUE
     pecan.request.conductor_api.instance_detach(
         context, instance_uuid, arq_uuids=arq_uuids, reboot=reboot)
 
@@ -141,7 +129,6 @@ def get_all():
     instance audit would heal its ARQs.
     """
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     params = route.query()
     # A page at a time, at most the largest page, so that one request
     # asks Nova about a bounded number of servers.
@@ -165,7 +152,6 @@ def get_all():
 def get_one(instance_uuid):
     """The server as Nova shows it, its ARQs and attach's attachments."""
     context = pecan.request.context
-    context.can(policies.GET)
     validation.uuid_path(instance_uuid, _('instance'))
     server = pecan.request.conductor_api.instance_show(
         context, instance_uuid)
@@ -181,15 +167,13 @@ def get_one(instance_uuid):
 
 
 def _attach_response(version):
-    """2.5: the new ARQs; 2.6: also the server, attachment and reboot."""
-    arqs = {'type': 'array', 'items': route.ref('AcceleratorRequest')}
-    if not microversion.allow_attach_through_nova(version):
-        return route.obj(arqs=arqs)
-    return route.obj(arqs=arqs, attachment={'type': 'string'},
-                     reboot=route.nullable({
-                         'type': 'string',
-                         'enum': ['pending', 'requested', 'refused']}),
-                     server=route.ref('Server'))
+    """The new ARQs, the server, the attachment and the reboot."""
+    return route.obj(
+        arqs={'type': 'array', 'items': route.ref('AcceleratorRequest')},
+        attachment={'type': 'string'},
+        reboot=route.nullable({'type': 'string',
+                               'enum': ['pending', 'requested', 'refused']}),
+        server=route.ref('Server'))
 
 
 _NOVA_ERRORS = {400: [errors.NOVA_NOT_CONFIGURED],
@@ -199,25 +183,28 @@ _ACCELERATORS = '/v2/instances/{instance_uuid}/accelerators'
 ROUTES = [
     route.Route('GET', '/v2/instances', get_all,
                 'The servers that hold accelerators, as Nova sees them.',
-                since='2.10', query=schema.LIST_QUERY,
+                since='2.4', query=schema.LIST_QUERY,
                 response=route.listed('instances', 'ListedServer', True),
-                errors=_NOVA_ERRORS),
+                errors=_NOVA_ERRORS,
+                policy=policies.GET_ALL),
     route.Route('GET', '/v2/instances/{instance_uuid}', get_one,
                 'A server as Nova shows it, with its accelerator requests '
-                'and attachments.', since='2.6',
+                'and attachments.', since='2.4',
                 response=lambda version: route.obj(
                     arqs={'type': 'array',
                           'items': route.ref('AcceleratorRequest')},
                     attachments={'type': 'array',
                                  'items': route.ref('Attachment')},
                     server=route.ref('Server')),
-                errors={404: [errors.SERVER_NOT_FOUND], **_NOVA_ERRORS}),
+                errors={404: [errors.SERVER_NOT_FOUND], **_NOVA_ERRORS},
+                policy=policies.GET),
     route.Route('GET', _ACCELERATORS, get_accelerators,
-                'The accelerator requests of an instance.', since='2.5',
-                response=route.listed('arqs', 'AcceleratorRequest')),
+                'The accelerator requests of an instance.', since='2.4',
+                response=route.listed('arqs', 'AcceleratorRequest'),
+                policy=policies.GET_ACCELERATORS),
     route.Route('POST', _ACCELERATORS, attach,
                 'Attach the accelerators of a device profile to a server '
-                'whose flavor names a device profile.', since='2.5',
+                'whose flavor names a device profile.', since='2.4',
                 body=schema.ATTACH, status=202, response=_attach_response,
                 errors={400: [errors.INSTANCE_ALREADY_BOUND,
                               errors.NOVA_NOT_CONFIGURED],
@@ -229,13 +216,15 @@ ROUTES = [
                               errors.SERVER_NOT_ATTACHABLE,
                               errors.ARQ_BIND_REFUSED],
                         503: [errors.NOVA_UNAVAILABLE,
-                              errors.LIMITS_UNAVAILABLE]}),
+                              errors.LIMITS_UNAVAILABLE]},
+                policy=policies.ATTACH),
     route.Route('DELETE', _ACCELERATORS, detach,
                 'Detach the accelerators attach gave a server.',
-                since='2.5', query=schema.DETACH_QUERY, status=204,
+                since='2.4', query=schema.DETACH_QUERY, status=204,
                 errors={400: [errors.NOVA_NOT_CONFIGURED],
                         404: [errors.ARQ_NOT_FOUND],
                         409: [errors.ARQ_BAD_STATE, errors.ARQS_NOT_ATTACHED,
                               errors.SERVER_NOT_DETACHABLE],
-                        503: [errors.NOVA_UNAVAILABLE]}),
+                        503: [errors.NOVA_UNAVAILABLE]},
+                policy=policies.DETACH),
 ]

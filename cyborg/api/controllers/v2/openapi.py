@@ -28,5 +28,6 @@ def get():
 ROUTES = [
     route.Route('GET', '/v2/openapi.json', get,
                 'This description, for the microversion asked (public).',
-                response=lambda version: {'type': 'object'}),
+                response=lambda version: {'type': 'object'},
+                policy=route.PUBLIC),
 ]

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/services: the Cyborg services and their liveness (2.5).
+"""/v2/services: the Cyborg services and their liveness.
 
 A service whose last heartbeat is older than ``[DEFAULT]
 service_down_time`` is down.
@@ -60,7 +60,6 @@ def serialize(service, now):
 
 def get_all():
     context = pecan.request.context
-    context.can(policies.GET_ALL)
     params = route.query()
     services = service_queries.get_all(
         context, host=params.get('host'), binary=params.get('binary'))
@@ -73,7 +72,8 @@ def get_all():
 
 ROUTES = [
     route.Route('GET', '/v2/services', get_all,
-                'List the Cyborg services and their liveness.', since='2.5',
+                'List the Cyborg services and their liveness.', since='2.4',
                 query=schema.LIST_QUERY,
-                response=route.listed(COLLECTION, 'Service')),
+                response=route.listed(COLLECTION, 'Service'),
+                policy=policies.GET_ALL),
 ]

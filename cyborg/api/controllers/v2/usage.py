@@ -126,13 +126,15 @@ def _serialize_interval(row):
 
 
 def _project(context, params):
-    """The project asked for, or None for every project (policy checked).
+    """The project asked for, or None for every project (an
+    administrator's default); another project than the caller's passes
+    the route's rule again, with it as the target.
     """
     project_id = params.get('project_id')
-    if project_id is None and context.can(policies.GET_ALL, fatal=False):
-        return None
-    project_id = project_id or context.project_id
-    context.can(policies.GET, target={'project_id': project_id})
+    if project_id is None:
+        return None if context.is_admin else context.project_id
+    if project_id != context.project_id:
+        context.can(policies.GET, target={'project_id': project_id})
     return project_id
 
 
@@ -178,7 +180,7 @@ ROUTES = [
                 'Device-hours per project and resource class in a window '
                 'of time (and per device class, host or instance), with '
                 'the usage intervals themselves (detail=true).',
-                since='2.4', query=schema.LIST_QUERY,
+                policy=policies.GET, since='2.4', query=schema.LIST_QUERY,
                 response=route.one('Usage'),
                 errors={400: [errors.USAGE_INVALID_WINDOW,
                               errors.MARKER_NOT_FOUND]}),

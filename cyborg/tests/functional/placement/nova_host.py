@@ -13,7 +13,8 @@
 # under the License.
 """One compute node, n1, with the fake driver's devices in the real
 Placement and the stand-in for Nova: the set-up of the tests of Nova's
-servers (test_instance, test_instance_audit).
+servers (test_instance, test_instance_audit; NovaTestCase without the
+devices: fake_host).
 """
 
 from cyborg import conf as cyborg_conf
@@ -31,18 +32,18 @@ from cyborg.tests.fixtures import placement as placement_fixture
 CONF = cyborg_conf.CONF
 
 
-class NovaHostTestCase(base.DbTestCase):
-    """Sets ``placement``, ``client``, ``nova``, ``nova_client``,
-    ``nova_boot`` (Nova's boot, in process) and reports n1's ``DEVICES``
-    (fake driver) from a live agent.
+class NovaTestCase(base.DbTestCase):
+    """Sets ``placement`` (with the compute nodes ``COMPUTE_NODES``),
+    ``client``, ``nova``, ``nova_client`` and ``nova_boot`` (Nova's boot,
+    in process).
     """
 
-    DEVICES = ['fpga=1', 'vgpu=1']
+    COMPUTE_NODES = ()
 
     def setUp(self):
         super().setUp()
         self.placement = self.useFixture(placement_fixture.PlacementFixture(
-            compute_nodes=['n1']))
+            compute_nodes=self.COMPUTE_NODES))
         self.flags(group='placement', **self.placement.cyborg_options())
         self.client = placement_client.from_conf(CONF)
         self.nova = self.useFixture(nova_fixture.FakeNova())
@@ -50,6 +51,18 @@ class NovaHostTestCase(base.DbTestCase):
                    endpoint_override=self.nova.url)
         self.nova_client = nova_client.from_conf(CONF)
         self.nova_boot = nova_boot.NovaBoot(context=self.context)
+
+
+class NovaHostTestCase(NovaTestCase):
+    """A NovaTestCase that reports n1's ``DEVICES`` (fake driver) from a
+    live agent.
+    """
+
+    COMPUTE_NODES = ['n1']
+    DEVICES = ['fpga=1', 'vgpu=1']
+
+    def setUp(self):
+        super().setUp()
         # The agent's liveness is not what these tests are about: its one
         # heartbeat must not run out while a loaded machine binds.
         self.flags(service_down_time=600)

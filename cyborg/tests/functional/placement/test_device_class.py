@@ -35,12 +35,14 @@ from cyborg import servicegroup
 from cyborg import states
 from cyborg.conductor import manager
 from cyborg.conductor.audit import placement as placement_audit
+from cyborg.conductor.devices import attribute as attribute_ops
 from cyborg.conductor.devices import device_class as device_class_ops
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import push as placement_push
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db.queries import capacity as capacity_queries
+from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
@@ -79,12 +81,13 @@ class _DeviceClassMixin(placement_fixture.PlacementMixin):
             service_queries.heartbeat(self.context, host, 'cyborg-agent')
             self._report(host, MEMORY[host])
 
-    def _report(self, host, memory):
-        """The fake driver's GPUs, each reporting its memory as a driver
-        that reads it does (vendor_board_info ``memory_mb``).
+    def _report(self, host, memory, driver=None):
+        """The fake driver's GPUs (of *driver*, if given), each reporting
+        its memory as a driver that reads it does (vendor_board_info
+        ``memory_mb``).
         """
         self.flags(group='fake_driver', devices=['gpu=%d' % len(memory)])
-        records = fake.FakeDriver(CONF, host).discover()
+        records = (driver or fake.FakeDriver(CONF, host)).discover()
         for record, mib in zip(records, memory):
             record.vendor_board_info = dict(record.vendor_board_info,
                                             memory_mb=str(mib))
@@ -205,6 +208,26 @@ class _DeviceClassMixin(placement_fixture.PlacementMixin):
         hosts = device_class_ops.delete(self.context, 'GPU_40G')
         placement_push.push_hosts(self.context, self.client, hosts)
         self.assertEqual({}, self._capacity())
+
+    def test_a_class_of_the_operators_attribute_outlives_a_reconfiguration(
+            self):
+        # The attribute was deleted with the PGPU's deployable when the
+        # GPU went to MIG instances: the class lost its trait and its
+        # capacity view found nothing.
+        [pgpu] = deployable_queries.get_all(
+            self.context, filters={'name': _gpu('n2', 0)})
+        attribute_ops.create(self.context, pgpu['id'], 'pool', 'ml',
+                             placement=self.client)
+        self._create('ml', [{'key': 'pool', 'op': '==', 'value': 'ml'}])
+        self.assertEqual([_gpu('n2', 0)], self._with_trait('CUSTOM_CLASS_ML'))
+        self.flags(group='fake_driver', devices=['gpu=2'])
+        driver = fake.FakeDriver(CONF, 'n2')
+        driver.configure(driver.discover()[0].address,
+                         {'mode': 'mig', 'mig_layout': '3g.40gb,3g.40gb'})
+        self._report('n2', MEMORY['n2'], driver)
+        self.assertEqual([_gpu('n2', 0) + '_mig0', _gpu('n2', 0) + '_mig1'],
+                         self._with_trait('CUSTOM_CLASS_ML'))
+        self.assertEqual({'n2': (2, 2)}, self._capacity('CUSTOM_CLASS_ML'))
 
     def test_without_a_client_the_periodic_task_pushes(self):
         created, hosts = device_class_ops.create(self.context, 'gpu_40g',

@@ -182,7 +182,7 @@ class _QatTests(_HealthMixin):
 
     def test_the_tenant_sees_its_arq_device_fail_with_the_next_report(
             self):
-        """Health where the tenant looks (2.9): one report after the
+        """Health where the tenant looks (2.4): one report after the
         fault (one agent interval), the owner's GET of its ARQ shows it,
         and the health notification names its server.
         """
@@ -204,16 +204,16 @@ class _QatTests(_HealthMixin):
                 'X-Project-Id': project, 'X-Roles': 'member,reader',
                 'OpenStack-API-Version': 'accelerator %s' % version}).json
 
-        self.assertEqual('healthy', get('2.9')['device_health'])
+        self.assertEqual('healthy', get('2.4')['device_health'])
         self._fail()
-        shown = get('2.9')
+        shown = get('2.4')
         self.assertEqual(
             ('unhealthy', 'PCI function %s: 1 new fatal AER errors' %
              fakesys.C62X, states.BOUND),
             (shown['device_health'], shown['device_health_reason'],
              shown['state']))
         self.assertIsNotNone(shown['device_health_since'])
-        self.assertNotIn('device_health', get('2.8'))
+        self.assertNotIn('device_health', get('2.3'))
         [update] = [data for event, data in notes.events()
                     if event == 'device.update'
                     and data['health'] == 'unhealthy']

@@ -266,6 +266,17 @@ class HoldReasonsTestCase(base.DbTestCase):
         reports.record_agent_back(self.context, self.client, HOST)
         self._check()
 
+        # The GPU carved by hand while a server holds it whole: the whole
+        # GPU kept (gone), its MIG instances reserved until it is free.
+        arq, instance = self._bind('gpu0', 'PGPU')
+        self.driver.configure(GPU, {'mode': 'mig',
+                                    'mig_layout': '3g.40gb,3g.40gb'})
+        self._discover()
+        self._check({'CUSTOM_MIG_3G_40GB': 2}, 'reshaping')
+        self._unbind(arq, instance)
+        self._check()
+        self.assertNotIn('PGPU', self._placement())
+
         # The NPU gone while bound: kept, reserved, until released.
         arq, instance = self._bind('npu0', 'CUSTOM_NPU')
         self.driver.counts['npu'] = 0

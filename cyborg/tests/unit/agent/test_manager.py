@@ -227,3 +227,18 @@ class AgentManagerTestCase(base.DbTestCase):
             'fake_driver': {'devices': ['fpga=1']}}}])
         self.assertEqual([''], [call['config_revision']
                                 for call in api.calls])
+
+    def test_the_discovery_after_decisions_answers_their_requests(self):
+        # Its report carries the ids of the requests that asked, which
+        # answer with what it found (they answered with the status of
+        # before).
+        mgr = manager.AgentManager('n1', conductor_api=self.real_api)
+        with mock.patch.object(mgr.work, 'discover_soon',
+                               autospec=True) as discover_soon:
+            mgr._take_installs(self.context, {
+                'installed': [{'name': 'fake', 'config': {}}],
+                'removed': [], 'asked': ['req-1', 'req-2']}, True)
+        self.assertEqual(
+            [mock.call(self.context, 'drivers', discovery_id='req-1'),
+             mock.call(self.context, 'drivers', discovery_id='req-2')],
+            discover_soon.call_args_list)

@@ -38,9 +38,9 @@ class NegotiateTestCase(base.TestCase):
 
     def test_latest(self):
         # Update with each new microversion (and the gabbi test).
-        self.assertEqual((2, 14), microversion.negotiate(
+        self.assertEqual((2, 4), microversion.negotiate(
             _headers('accelerator latest')))
-        self.assertEqual('2.14', str(microversion.MAX_VERSION))
+        self.assertEqual('2.4', str(microversion.MAX_VERSION))
 
     def test_explicit(self):
         for minor in range(5):
@@ -59,7 +59,7 @@ class NegotiateTestCase(base.TestCase):
             _headers('compute 2.90, accelerator 2.3')))
 
     def test_not_acceptable(self):
-        for value in ('accelerator 2.15', 'accelerator 1.0',
+        for value in ('accelerator 2.5', 'accelerator 1.0',
                       'accelerator 3.0', 'accelerator 10', '10', 'x.y',
                       'accelerator 2.5.1', 'accelerator 2.5 x'):
             self.assertRaises(exception.NotAcceptable,
@@ -100,8 +100,8 @@ class NegotiateTestCase(base.TestCase):
     def test_messages_name_the_range(self):
         exc = self.assertRaises(exception.NotAcceptable,
                                 microversion.negotiate,
-                                _headers('accelerator 2.15'))
-        self.assertIn('The supported version range is: [2.0, 2.14].',
+                                _headers('accelerator 2.5'))
+        self.assertIn('The supported version range is: [2.0, 2.4].',
                       exc.message)
 
 
@@ -147,21 +147,15 @@ class VersionsTestCase(base.TestCase):
             self.assertIn('\n%s\n---' % version, history)
 
     def test_predicates(self):
-        v20, v25 = microversion.Version(2, 0), microversion.Version(2, 5)
+        v20, v24 = microversion.Version(2, 0), microversion.Version(2, 4)
         for predicate in (microversion.allow_arq_project_id,
                           microversion.allow_device_profile_by_name,
                           microversion.allow_device_status,
-                          microversion.allow_no_server_errors):
+                          microversion.allow_operator_api):
             self.assertFalse(predicate(v20))
-            self.assertTrue(predicate(v25))
-        self.assertTrue(microversion.allow_arq_health(
-            microversion.Version(2, 9)))
-        self.assertFalse(microversion.allow_arq_health(
-            microversion.Version(2, 8)))
-        self.assertTrue(microversion.allow_device_health(
-            microversion.Version(2, 7)))
-        self.assertFalse(microversion.allow_device_health(
-            microversion.Version(2, 6)))
+            self.assertTrue(predicate(v24))
+        self.assertFalse(microversion.allow_operator_api(
+            microversion.Version(2, 3)))
         self.assertTrue(microversion.allow_device_status(
             microversion.Version(2, 3)))
         self.assertFalse(microversion.allow_device_status(
@@ -171,6 +165,6 @@ class VersionsTestCase(base.TestCase):
         self.assertEqual(
             {'OpenStack-API-Version': 'accelerator 2.3',
              'OpenStack-API-Minimum-Version': '2.0',
-             'OpenStack-API-Maximum-Version': '2.14',
+             'OpenStack-API-Maximum-Version': '2.4',
              'Vary': 'OpenStack-API-Version'},
             microversion.response_headers(microversion.Version(2, 3)))

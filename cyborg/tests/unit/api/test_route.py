@@ -26,15 +26,18 @@ def _handler():
 
 
 V20 = microversion.Version(2, 0)
-V29 = microversion.Version(2, 9)
+V24 = microversion.Version(2, 4)
 ROUTES = [
-    route.Route('GET', '/v2', _handler, 'v2'),
-    route.Route('GET', '/v2/things', _handler, 'list'),
-    route.Route('GET', '/v2/things/{uuid}', _handler, 'show'),
-    route.Route('POST', '/v2/things/{uuid}/enable', _handler, 'one'),
+    route.Route('GET', '/v2', _handler, 'v2', route.PUBLIC),
+    route.Route('GET', '/v2/things', _handler, 'list', 'x:thing:list'),
+    route.Route('GET', '/v2/things/{uuid}', _handler, 'show',
+                'x:thing:show'),
+    route.Route('POST', '/v2/things/{uuid}/enable', _handler, 'one',
+                'x:thing:enable'),
     route.Route('POST', '/v2/things/enable', _handler, 'many',
-                since='2.9'),
-    route.Route('GET', '/v2/later', _handler, 'later', since='2.9'),
+                'x:thing:enable', since='2.4'),
+    route.Route('GET', '/v2/later', _handler, 'later', 'x:later',
+                since='2.4'),
 ]
 
 
@@ -44,7 +47,7 @@ class RouterTestCase(base.TestCase):
         super().setUp()
         self.router = route.Router(ROUTES)
 
-    def find(self, method, path, version=V29):
+    def find(self, method, path, version=V24):
         return self.router.find(method, path.strip('/').split('/'),
                                 version)
 
@@ -67,7 +70,7 @@ class RouterTestCase(base.TestCase):
         error = self.assertRaises(webob.exc.HTTPMethodNotAllowed,
                                   self.find, 'DELETE', '/v2/things/x')
         self.assertEqual('GET', error.headers['Allow'])
-        # Before 2.9 the item's route alone takes the path.
+        # Before 2.4 the item's route alone takes the path.
         error = self.assertRaises(webob.exc.HTTPMethodNotAllowed,
                                   self.find, 'POST', '/v2/things/enable',
                                   V20)
@@ -76,7 +79,7 @@ class RouterTestCase(base.TestCase):
     def test_a_route_of_a_later_version(self):
         error = self.assertRaises(exception.NotFound, self.find, 'GET',
                                   '/v2/later', V20)
-        self.assertIn('It exists from microversion 2.9 on', error.message)
+        self.assertIn('It exists from microversion 2.4 on', error.message)
 
     def test_below_a_resource(self):
         # The item answers GET, so a GET below it is an unknown resource;
@@ -92,3 +95,11 @@ class RouterTestCase(base.TestCase):
         error = self.assertRaises(exception.NotFound, self.find, 'GET',
                                   '/v2/nothing')
         self.assertEqual('The resource could not be found.', error.message)
+
+
+class RouteTestCase(base.TestCase):
+
+    def test_a_route_says_its_policy(self):
+        # Or that it is public (route.PUBLIC): never by omission.
+        self.assertRaises(TypeError, route.Route, 'GET', '/v2/things',
+                          _handler, 'list')

@@ -124,12 +124,11 @@ class CLITestCase(CommandTestBase):
             self.assertGreater(row['total'], 0, row)
             self.assertEqual(row['total'], row['free'], row)
             self.assertEqual(0, row['reserved_because']['agent_down'])
-        # From 2.12 the hosts are read a page at a time (here one host
-        # per page: a full page, then an empty one), the totals from the
-        # pages: the same rows.
+        # The hosts are read a page at a time (here one host per page: a
+        # full page, then an empty one), the totals from the pages: the
+        # same rows.
         self.useFixture(fixtures.MockPatchObject(capacity_cli, 'PAGE', 1))
-        self.assertEqual(rows, self.json(
-            '--os-accelerator-api-version', '2.12', 'capacity'))
+        self.assertEqual(rows, self.json('capacity'))
         # The filters reach the API, and what it answers is printed.
         [fpga, total] = self.json('capacity', '--host', 'host-one',
                                   '--resource-class', 'FPGA', '--driver',
@@ -150,14 +149,10 @@ class CLITestCase(CommandTestBase):
         out, err = self.cyborg('capacity', '--resource-class', 'fpga',
                                expect=1)
         self.assertIn('HTTP 400, cyborg.request.invalid_input', err)
-        # A device class (2.13): nothing of a class whose trait no
-        # provider was published with; refused before 2.13.
+        # A device class: nothing of a class whose trait no provider was
+        # published with.
         self.assertEqual([], self.json('capacity', '--device-class',
                                        'no_such_class'))
-        out, err = self.cyborg('--os-accelerator-api-version', '2.12',
-                               'capacity', '--device-class', 'gpu',
-                               expect=1)
-        self.assertIn('HTTP 400, cyborg.request.invalid_input', err)
 
     def test_driver_lifecycle(self):
         [installed] = self.json('install-driver', 'fake', '--host',
@@ -238,16 +233,19 @@ class CLITestCase(CommandTestBase):
         self.assertEqual([(arq['uuid'], 'healthy')], [
             (a['uuid'], a['device_health']) for a in self.json(
                 'arq-list', '--instance', instance)])
-        # The health of the device behind the ARQ (2.9), as the API has
-        # it; none below 2.9.
+        # The health of the device behind the ARQ (2.4), as the API has
+        # it; none below 2.4.  arq-show shows every member the API
+        # answers with, arq-list all but the detail ones.
         shown = self.json('arq-show', arq['uuid'])
-        self.assertEqual(('healthy', None, None), (
+        self.assertEqual(('healthy', None, None, 'attach'), (
             shown['device_health'], shown['device_health_reason'],
-            shown['device_health_since']))
-        out, _err = self.cyborg('--os-accelerator-api-version', '2.8',
-                                'arq-list', '-c', 'device_health', '-f',
-                                'value')
-        self.assertEqual('None\n', out)
+            shown['device_health_since'], shown['origin']))
+        self.assertNotIn('links', shown)
+        [listed] = self.json('--os-accelerator-api-version', '2.3',
+                             'arq-list')
+        self.assertEqual(set(), {'origin', 'device_health'} & set(listed))
+        self.assertIn('attach_handle_info', listed)
+        self.assertNotIn('created_at', listed)
         shown = self.json('instance-show', instance)
         self.assertEqual(('host-one', 'one-fpga', []), (
             shown['host'], shown['device_profile'], shown['nova_arqs']))
@@ -305,9 +303,9 @@ class CLITestCase(CommandTestBase):
         out, _err = self.cyborg('instance-list')
         self.assertRegex(out, r'%s \| None +\| None .*\| server gone' %
                          instance)
-        out, err = self.cyborg('--os-accelerator-api-version', '2.9',
+        out, err = self.cyborg('--os-accelerator-api-version', '2.3',
                                'instance-list', expect=1)
-        self.assertIn('microversion 2.10', err)
+        self.assertIn('microversion 2.4', err)
 
     def test_detach_with_reboot_of_a_server_nova_forgot(self):
         # Nova deleted the server: detach --reboot asks no reboot, and
@@ -619,9 +617,9 @@ class CLITestCase(CommandTestBase):
         out, err = self.cyborg('install-driver', 'fake', '--config',
                                'devices=1', expect=1)
         self.assertIn('GROUP.OPTION=VALUE', err)
-        out, err = self.cyborg('--os-accelerator-api-version', '2.4',
+        out, err = self.cyborg('--os-accelerator-api-version', '2.3',
                                'service-list', expect=1)
-        self.assertIn('microversion 2.5', err)
+        self.assertIn('microversion 2.4', err)
 
     def test_output_formats(self):
         out, _err = self.cyborg('service-list', '-f', 'value', '-c', 'host')
@@ -637,5 +635,5 @@ class CLITestCase(CommandTestBase):
     def test_debug_shows_the_http_exchange(self):
         out, err = self.cyborg('--debug', 'service-list', '-f', 'value')
         self.assertIn('GET %s/v2/services' % URL, err)
-        self.assertIn('accelerator 2.14', err)
+        self.assertIn('accelerator 2.4', err)
         self.assertIn('RESP BODY', err)

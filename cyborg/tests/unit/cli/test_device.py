@@ -12,7 +12,7 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Tests of ``cyborg device-configure`` and of the configuration in
-``cyborg device-show`` (2.14), against a recording client.
+``cyborg device-show`` (2.4), against a recording client.
 """
 
 import argparse
@@ -223,8 +223,8 @@ class AllowedValuesTestCase(base.BaseTestCase):
 class DefaultMicroversionTestCase(base.BaseTestCase):
 
     def test_the_latest(self):
-        # The configuration of devices (and device-configure) is 2.14.
-        self.assertEqual('2.14', common.DEFAULT_API_VERSION)
+        # The configuration of devices (and device-configure) is 2.4.
+        self.assertEqual('2.4', common.DEFAULT_API_VERSION)
 
 
 class HelpLineTestCase(base.BaseTestCase):

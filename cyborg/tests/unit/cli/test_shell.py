@@ -100,7 +100,7 @@ class ShellTestCase(base.BaseTestCase):
         self.useFixture(fixtures.EnvironmentVariable(
             'OS_CLIENT_CONFIG_FILE', path))
         values = {'NAME': 'local', 'none': 'none',
-                  'URL': 'http://127.0.0.1:9', 'VERSION': '2.6',
+                  'URL': 'http://127.0.0.1:9', 'VERSION': '2.4',
                   'SECONDS': '5'}
         for option, _text in shell._COMMON_OPTIONS:
             flag, *metavar = option.split()
@@ -134,7 +134,7 @@ class ShellTestCase(base.BaseTestCase):
         for name, dest, value in (
                 ('OS_ENDPOINT', 'os_endpoint', 'http://127.0.0.1:9'),
                 ('OS_ACCELERATOR_API_VERSION', 'os_accelerator_api_version',
-                 '2.6'),
+                 '2.4'),
                 ('OS_ACCELERATOR_ENDPOINT_OVERRIDE',
                  'os_accelerator_endpoint_override', 'http://a.test'),
                 ('OS_ENDPOINT_OVERRIDE', 'os_endpoint_override',

@@ -191,8 +191,8 @@ class RefuseTestCase(base.BaseTestCase):
                     {'configuration': configuration})}
 
     def test_refuse(self):
-        self.assertIsNone(device_config.refuse(self._device(QAT),
-                                               {'num_vfs': 2}))
+        self.assertEqual({'num_vfs': 2}, device_config.refuse(
+            self._device(QAT), {'num_vfs': 2}))
         exc = self.assertRaises(exception.DeviceConfigInvalid,
                                 device_config.refuse, self._device(QAT),
                                 {'num_vfs': 8.0})
@@ -204,3 +204,74 @@ class RefuseTestCase(base.BaseTestCase):
                               device_config.refuse,
                               {'uuid': 'u1', 'driver_name': 'fake',
                                'std_board_info': std}, {'num_vfs': 2})
+
+    def test_what_is_stored_is_judged_as_merged(self):
+        # The request of issue 57: a layout alone after a MIG layout was
+        # applied keeps the mode, so that the agent takes it after a
+        # restart, whatever the GPU is then.
+        gpu = self._device(dict(GPU, actual={
+            'mode': 'mig', 'vgpu_type': None, 'mig_layout': '3g.40gb'}))
+        stored = {'desired': {'mode': 'mig', 'mig_layout': '3g.40gb'}}
+        desired = device_config.refuse(gpu, {'mig_layout': '7g.80gb'},
+                                       stored)
+        self.assertEqual({'mode': 'mig', 'mig_layout': '7g.80gb'}, desired)
+        self.assertIsNone(device_config.check(GPU, desired))
+        # With nothing stored, the mode it was judged with is stored.
+        self.assertEqual({'mode': 'mig', 'mig_layout': '7g.80gb'},
+                         device_config.refuse(gpu, {'mig_layout':
+                                                    '7g.80gb'}))
+        # A merge that contradicts itself is refused, nothing returned.
+        exc = self.assertRaises(
+            exception.DeviceConfigInvalid, device_config.refuse,
+            self._device(GPU), {'mig_layout': '7g.80gb'})
+        self.assertIn('mig_layout: set in mode mig only, not in mode '
+                      'passthrough', exc.message)
+
+    def test_a_device_whose_driver_fails_names_the_driver(self):
+        device = dict(self._device(QAT), health='driver_error',
+                      health_reason='RuntimeError: boom')
+        exc = self.assertRaises(exception.DeviceDriverFailing,
+                                device_config.refuse, device,
+                                {'num_vfs': 2})
+        self.assertEqual(409, exc.code)
+        self.assertIn('its driver fake fails (RuntimeError: boom)',
+                      exc.message)
+
+
+class MergeTestCase(base.BaseTestCase):
+
+    def test_fields_left_out_keep_what_was_asked_before(self):
+        self.assertEqual({'num_vfs': 8, 'vf_driver': 'vfio-pci'},
+                         device_config.merge(
+                             {'num_vfs': 8, 'vf_driver': 'vfio-pci'},
+                             {'num_vfs': 8}, QAT['actual']))
+        self.assertEqual({'num_vfs': 2, 'vf_driver': 'vfio-pci'},
+                         device_config.merge({'vf_driver': 'vfio-pci'},
+                                             {'num_vfs': 2}, None))
+
+    def test_what_goes_with_another_mode_or_no_vf_goes(self):
+        merge = device_config.merge
+        self.assertEqual({'mode': 'passthrough'}, merge(
+            {'mode': 'mig', 'mig_layout': '3g.40gb'},
+            {'mode': 'passthrough'}, None))
+        self.assertEqual({'mode': 'mig', 'mig_layout': '3g.40gb'}, merge(
+            {'mode': 'vgpu', 'vgpu_type': 't1'},
+            {'mode': 'mig', 'mig_layout': '3g.40gb'}, None))
+        self.assertEqual({'num_vfs': 0}, merge(
+            {'num_vfs': 8, 'vf_driver': 'vfio-pci'}, {'num_vfs': 0}, None))
+        # Asked together, both are kept (and check() judges them).
+        self.assertEqual({'num_vfs': 0, 'vf_driver': 'vfio-pci'}, merge(
+            None, {'num_vfs': 0, 'vf_driver': 'vfio-pci'}, None))
+
+    def test_the_fields_judged_with_come_from_the_device(self):
+        merge = device_config.merge
+        self.assertEqual({'num_vfs': 4, 'vf_driver': 'vfio-pci'},
+                         merge(None, {'vf_driver': 'vfio-pci'},
+                               QAT['actual']))
+        self.assertEqual({'mode': 'vgpu', 'vgpu_type': 't2'}, merge(
+            None, {'mode': 'vgpu'},
+            {'mode': 'vgpu', 'vgpu_type': 't2', 'mig_layout': None}))
+        self.assertEqual({'mode': 'passthrough', 'mig_layout': 'x'}, merge(
+            None, {'mig_layout': 'x'}, GPU['actual']))
+        # Not a request at all: as it is, for check() to refuse.
+        self.assertEqual([1], merge({'num_vfs': 2}, [1], None))

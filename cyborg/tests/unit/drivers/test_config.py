@@ -68,6 +68,21 @@ class CheckTestCase(base.TestCase):
             fake.FakeDriver, {'fake_driver': {'program_seconds': -1}})
         self.assertIn('program_seconds = -1', exc.message)
 
+    def test_numbers_are_finite_and_within_the_option(self):
+        # oslo.config's float reads "nan" and "1e400" (infinity), and its
+        # bounds let both by: such a discover_seconds was taken, and put
+        # every device of the driver in driver_error.
+        for value in ('nan', 'NaN', 'inf', '-Infinity', '1e400',
+                      float('nan'), float('inf'), 3601, '1e300'):
+            exc = self.assertRaises(
+                exception.DriverConfigInvalid, driver_config.check,
+                fake.FakeDriver, {'fake_driver': {'discover_seconds': value}})
+            self.assertIn('discover_seconds', exc.message)
+        self.assertEqual(
+            {'fake_driver': {'discover_seconds': 3600.0}},
+            driver_config.check(fake.FakeDriver, {'fake_driver': {
+                'discover_seconds': '3600'}}))
+
 
 class DriverConfTestCase(base.TestCase):
 

@@ -103,11 +103,25 @@ class FakeDriverTestCase(base.TestCase):
         self.assertEqual([], self._discover(devices=[]))
 
     def test_bad_configuration_fails_at_load(self):
-        for value in ('fpga', 'tpu=1', 'fpga=x'):
+        for value in ('fpga', 'tpu=1', 'fpga=x', 'gpu=\u0662'):
             self.flags(group='fake_driver', devices=[value])
             exc = self.assertRaises(exception.ConfigInvalid,
                                     fake.FakeDriver, CONF, 'h')
             self.assertIn(repr(value), exc.message)
+
+    def test_more_devices_than_buses_fail_at_load(self):
+        # A count of 99999999999 was taken, and each discovery tried to
+        # make them all: every device of the driver ended driver_error.
+        for devices in (['gpu=99999999999'], ['qat=200', 'gpu=45'],
+                        ['fpga=' + '9' * 5000]):
+            self.flags(group='fake_driver', devices=devices)
+            exc = self.assertRaises(exception.ConfigInvalid,
+                                    fake.FakeDriver, CONF, 'h')
+            self.assertIn('more than the %d devices' % fake.MAX_DEVICES,
+                          exc.message)
+        self.flags(group='fake_driver', devices=['qat=200', 'gpu=44'])
+        self.assertEqual(fake.MAX_DEVICES,
+                         len(fake.FakeDriver(CONF, 'h').discover()))
 
 
 class FakeDeviceWorkTestCase(base.TestCase):

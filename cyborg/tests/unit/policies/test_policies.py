@@ -24,6 +24,10 @@ from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import policies
 from cyborg import policy
+from cyborg.api import metrics as metrics_api
+from cyborg.api import route
+from cyborg.api.controllers import root
+from cyborg.policies import base as base_policies
 from cyborg.tests import base
 
 
@@ -304,3 +308,55 @@ class PolicyFileTestCase(base.TestCase):
         for _ in range(2):
             self.assertRaises(oslo_policy.PolicyNotRegistered,
                               self._context(['admin']).can, 'cyborg:nope')
+
+
+class RoutesTestCase(base.TestCase):
+    """The rules and the routes that enforce them say each route once."""
+
+    # The routes anyone may call: the version documents and the API's
+    # description (a new one is a decision, not an oversight).
+    PUBLIC = {('GET', '/'), ('GET', '/v2'), ('GET', '/v2/openapi.json')}
+
+    def setUp(self):
+        super().setUp()
+        self.routes = {(r.method, r.path): r for r in root.ROUTES}
+        self.documented = [
+            rule for rule in root.list_rules()
+            if isinstance(rule, oslo_policy.DocumentedRuleDefault)]
+
+    def test_every_route_enforces_a_rule_or_is_public(self):
+        names = {rule.name for rule in self.documented}
+        public = {key for key, r in self.routes.items()
+                  if r.policy is route.PUBLIC}
+        self.assertEqual(self.PUBLIC, public)
+        for key, api_route in self.routes.items():
+            if api_route.policy is not route.PUBLIC:
+                self.assertIn(api_route.policy, names, key)
+
+    def test_every_operation_is_a_route(self):
+        served = set(self.routes) | {('GET', metrics_api.PATH)}
+        for rule in self.documented:
+            for operation in rule.operations:
+                self.assertIn((operation['method'], operation['path']),
+                              served, rule.name)
+        [update] = [rule for rule in self.documented
+                    if rule.name == 'cyborg:arq:update']
+        self.assertEqual(
+            [{'method': 'PATCH', 'path': '/v2/accelerator_requests'},
+             {'method': 'PATCH',
+              'path': '/v2/accelerator_requests/{uuid}'}],
+            update.operations)
+
+    def test_every_rule_of_a_resource_is_enforced(self):
+        self.assertEqual(
+            {rule.name for rule in policies.resource_rules()},
+            set(root.policy_operations()))
+        self.assertEqual(
+            [rule.name for rule in policies.list_rules()],
+            [rule.name for rule in root.list_rules()])
+
+    def test_a_rule_no_route_enforces_is_refused(self):
+        unused = base_policies.rule('cyborg:widget:get', base_policies.ADMIN,
+                                    'Show a widget.')
+        self.assertRaises(oslo_policy.InvalidRuleDefault,
+                          base_policies.documented, unused, [])

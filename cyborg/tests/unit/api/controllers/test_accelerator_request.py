@@ -69,7 +69,7 @@ class SerializeTestCase(test_base.BaseTestCase):
         self.assertEqual('1', shown['attach_handle_info']['function'])
 
 class DeviceHealthTestCase(test_base.BaseTestCase):
-    """From 2.9 an ARQ shows its device's health; never before."""
+    """From 2.4 an ARQ shows its device's health; never before."""
 
     def _serialize(self, version, health=None):
         request = mock.Mock(version=microversion.Version(2, version),
@@ -77,29 +77,29 @@ class DeviceHealthTestCase(test_base.BaseTestCase):
         with mock.patch('pecan.request', request):
             return accelerator_request.serialize(dict(ARQ), health)
 
-    def test_absent_before_2_9(self):
+    def test_absent_before_2_4(self):
         health = {ARQ['uuid']: {'health': 'unhealthy',
                                 'health_reason': 'on fire',
                                 'health_since': None}}
-        for minor in (0, 6, 7, 8):
+        for minor in (0, 3):
             shown = self._serialize(minor, health)
             self.assertFalse({'device_health', 'device_health_reason',
                               'device_health_since'} & set(shown), minor)
 
-    def test_the_device_columns_at_2_9(self):
-        shown = self._serialize(9, {ARQ['uuid']: {
+    def test_the_device_columns_at_2_4(self):
+        shown = self._serialize(4, {ARQ['uuid']: {
             'health': None, 'health_reason': 'was on fire',
             'health_since': None}})
         self.assertEqual(('healthy', 'was on fire'),
                          (shown['device_health'],
                           shown['device_health_reason']))
-        shown = self._serialize(9, {ARQ['uuid']: {
+        shown = self._serialize(4, {ARQ['uuid']: {
             'health': 'unhealthy', 'health_reason': 'on fire',
             'health_since': None}})
         self.assertEqual('unhealthy', shown['device_health'])
 
     def test_null_without_a_device(self):
-        shown = self._serialize(9, {})
+        shown = self._serialize(4, {})
         self.assertEqual((None, None, None),
                          (shown['device_health'],
                           shown['device_health_reason'],

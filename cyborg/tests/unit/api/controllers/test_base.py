@@ -71,9 +71,9 @@ def through_wsme(wsme_type, **values):
     values = {k: v for k, v in values.items() if v is not wtypes.Unset}
     if 'links' in values:
         values['links'] = [base.Link(**item) for item in values['links']]
-    for key in ('created_at', 'updated_at'):
-        if key in values:
-            values[key] = base.utc(values[key])
+    for attr in wtypes.list_attributes(wsme_type):
+        if attr.datatype is datetime.datetime and attr.key in values:
+            values[attr.key] = base.utc(values[attr.key])
     return wsme_json.tojson(wsme_type, wsme_type(**values))
 
 
@@ -134,6 +134,9 @@ class ToJSONTestCase(test_base.BaseTestCase):
                              len(got), wsme_type)
             self.assertEqual('2026-11-21T16:38:48+00:00',
                              got['created_at'])
+        # Every time is in UTC with its offset, not only the timestamps.
+        self.assertEqual('2026-11-21T16:38:48+00:00', self.assertSameJSON(
+            device.Device, **self.values(device.Device))['health_since'])
 
     def test_none_unset_and_missing(self):
         for wsme_type in RESOURCES:

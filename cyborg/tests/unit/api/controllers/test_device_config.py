@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Tests of a device's configuration in the API (2.14): the view in GET,
+"""Tests of a device's configuration in the API (2.4): the view in GET,
 PUT and DELETE /v2/devices/{uuid}/configuration.
 
 The API runs in process on a real database.  The conductor's answers
@@ -45,8 +45,8 @@ from cyborg.tests.functional import api_base
 ADMIN = {'X-User-Id': 'admin', 'X-Project-Id': 'admin',
          'X-Roles': 'admin,member,reader'}
 MANAGER = dict(ADMIN, **{'X-Roles': 'manager,member,reader'})
-V2_13 = {'OpenStack-API-Version': 'accelerator 2.13'}
-V2_14 = {'OpenStack-API-Version': 'accelerator 2.14'}
+V2_3 = {'OpenStack-API-Version': 'accelerator 2.3'}
+V2_4 = {'OpenStack-API-Version': 'accelerator 2.4'}
 
 SETTABLE = {'num_vfs': {'type': 'integer', 'minimum': 0, 'maximum': 16},
             'vf_driver': {'type': 'string', 'enum': ['4xxx', 'vfio-pci']}}
@@ -81,6 +81,14 @@ def _remove_device(context, device):
                         (models.Device.id, device)):
         db_api.execute(context, sa.delete(column.table).where(
             column == key))
+
+
+@db_api.context_manager.writer
+def _set_health(context, device_uuid, health, reason):
+    table = models.Device.__table__
+    db_api.execute(context, table.update().where(
+        table.c.uuid == device_uuid).values(health=health,
+                                            health_reason=reason))
 
 
 def error_code(response):
@@ -122,7 +130,7 @@ class DeviceConfigAPITestCase(base.DbTestCase):
 
     def test_a_device_shows_what_can_be_set(self):
         device = self.app.get('/v2/devices/' + self.uuid,
-                              headers=dict(ADMIN, **V2_14)).json
+                              headers=dict(ADMIN, **V2_4)).json
         self.assertEqual(
             {'settable': SETTABLE, 'actual': ACTUAL, 'desired': None,
              'generation': None, 'state': None, 'reason': None,
@@ -132,7 +140,7 @@ class DeviceConfigAPITestCase(base.DbTestCase):
     def test_a_device_shows_its_desired_state(self):
         self._desired({'num_vfs': 4})
         device = self.app.get('/v2/devices/' + self.uuid,
-                              headers=dict(ADMIN, **V2_14)).json
+                              headers=dict(ADMIN, **V2_4)).json
         configuration = device['configuration']
         self.assertEqual(
             ({'num_vfs': 4}, 1, 'pending', None, False, None),
@@ -144,7 +152,7 @@ class DeviceConfigAPITestCase(base.DbTestCase):
 
     def test_a_device_that_is_not_configurable_shows_null(self):
         device = self.app.get('/v2/devices/' + self.fpga['device_uuid'],
-                              headers=dict(ADMIN, **V2_14)).json
+                              headers=dict(ADMIN, **V2_4)).json
         self.assertIn('configuration', device)
         self.assertIsNone(device['configuration'])
 
@@ -155,18 +163,18 @@ class DeviceConfigAPITestCase(base.DbTestCase):
         self._desired({'num_vfs': 2}, state='failed')
         configuration = self.app.get(
             '/v2/devices/' + self.uuid,
-            headers=dict(ADMIN, **V2_14)).json['configuration']
+            headers=dict(ADMIN, **V2_4)).json['configuration']
         self.assertEqual((None, None, {'num_vfs': 2}, 'failed'),
                          (configuration['settable'], configuration['actual'],
                           configuration['desired'], configuration['state']))
 
-    def test_unchanged_below_2_14(self):
+    def test_unchanged_below_2_4(self):
         self._desired({'num_vfs': 4})
         for path in ('/v2/devices', '/v2/devices/' + self.uuid):
-            at_2_13 = self.app.get(path, headers=dict(ADMIN, **V2_13))
-            self.assertNotIn(b'"configuration"', at_2_13.body)
-            at_2_14 = self.app.get(path, headers=dict(ADMIN, **V2_14))
-            self.assertIn(b'"configuration"', at_2_14.body)
+            at_2_3 = self.app.get(path, headers=dict(ADMIN, **V2_3))
+            self.assertNotIn(b'"configuration"', at_2_3.body)
+            at_2_4 = self.app.get(path, headers=dict(ADMIN, **V2_4))
+            self.assertIn(b'"configuration"', at_2_4.body)
             self.assertNotIn(b'"configuration"', self.app.get(
                 path, headers=ADMIN).body)
 
@@ -178,14 +186,14 @@ class DeviceConfigAPITestCase(base.DbTestCase):
         counter = self.useFixture(statements.StatementCounter(
             self.db.engine))
         with counter.counting():
-            at_2_13 = self.app.get('/v2/devices',
-                                   headers=dict(ADMIN, **V2_13)).json
+            at_2_3 = self.app.get('/v2/devices',
+                                  headers=dict(ADMIN, **V2_3)).json
         before = counter.count
         with counter.counting():
             devices = self.app.get('/v2/devices',
-                                   headers=dict(ADMIN, **V2_14)).json
+                                   headers=dict(ADMIN, **V2_4)).json
         self.assertEqual(before + 1, counter.count, counter.statements)
-        self.assertEqual(len(at_2_13['devices']), len(devices['devices']))
+        self.assertEqual(len(at_2_3['devices']), len(devices['devices']))
         shown = {d['uuid']: d['configuration'] for d in devices['devices']}
         self.assertEqual({'num_vfs': 4}, shown[self.uuid]['desired'])
         self.assertIsNone(shown[self.fpga['device_uuid']])
@@ -208,7 +216,7 @@ class DeviceConfigAPITestCase(base.DbTestCase):
         response = self.app.put_json(
             self._url(), {'desired': {'num_vfs': 4, 'vf_driver': '4xxx'},
                           'drain': True},
-            headers=dict(ADMIN, **V2_14), status=202)
+            headers=dict(ADMIN, **V2_4), status=202)
         configure.assert_called_once_with(
             mock.ANY, mock.ANY, device_uuid=self.uuid,
             desired={'num_vfs': 4, 'vf_driver': '4xxx'}, drain=True)
@@ -224,7 +232,7 @@ class DeviceConfigAPITestCase(base.DbTestCase):
         configure = self._conductor(
             'device_configure', return_value=self._answer({'num_vfs': 1}))
         self.app.put_json(self._url(), {'desired': {'num_vfs': 1}},
-                          headers=dict(ADMIN, **V2_14), status=202)
+                          headers=dict(ADMIN, **V2_4), status=202)
         self.assertFalse(configure.call_args.kwargs['drain'])
 
     def test_put_bodies_the_schema_refuses(self):
@@ -234,7 +242,7 @@ class DeviceConfigAPITestCase(base.DbTestCase):
                      {'desired': {'num_vfs': 1}, 'drain': 'yes'},
                      {'desired': {'num_vfs': 1}, 'colour': 'red'}, []):
             response = self.app.put_json(
-                self._url(), body, headers=dict(ADMIN, **V2_14),
+                self._url(), body, headers=dict(ADMIN, **V2_4),
                 status=400)
             self.assertEqual('cyborg.request.invalid_input',
                              error_code(response), body)
@@ -245,7 +253,7 @@ class DeviceConfigAPITestCase(base.DbTestCase):
     def test_put_malformed_json(self):
         response = self.app.put(
             self._url(), '{"desired":', headers=dict(
-                ADMIN, **dict(V2_14, **{'Content-Type':
+                ADMIN, **dict(V2_4, **{'Content-Type':
                                         'application/json'})),
             status=400)
         self.assertIn('Malformed JSON', json.loads(
@@ -264,11 +272,14 @@ class DeviceConfigAPITestCase(base.DbTestCase):
                  'cyborg.device.config_invalid'),
                 (exception.DeviceConfigInUse(uuid=self.uuid,
                                              instances='i1'), 409,
-                 'cyborg.device.config_in_use')):
+                 'cyborg.device.config_in_use'),
+                (exception.DeviceDriverFailing(uuid=self.uuid,
+                                               driver='fake', reason='x'),
+                 409, 'cyborg.device.driver_error')):
             configure.side_effect = exc
             response = self.app.put_json(
                 self._url(), {'desired': {'num_vfs': 9}},
-                headers=dict(ADMIN, **V2_14), status=status)
+                headers=dict(ADMIN, **V2_4), status=status)
             self.assertEqual(code, error_code(response))
 
     def test_put_values_the_device_refuses(self):
@@ -283,29 +294,61 @@ class DeviceConfigAPITestCase(base.DbTestCase):
                  'vf_driver: vfio-pci asked with no VF (num_vfs 0)')):
             response = self.app.put_json(
                 self._url(), {'desired': desired},
-                headers=dict(ADMIN, **V2_14), status=400)
+                headers=dict(ADMIN, **V2_4), status=400)
             self.assertEqual('cyborg.device.config_invalid',
                              error_code(response))
             self.assertIn(reason, json.loads(
                 response.json['error_message'])['faultstring'])
         response = self.app.put_json(
             self._url(self.fpga['device_uuid']),
-            {'desired': {'num_vfs': 2}}, headers=dict(ADMIN, **V2_14),
+            {'desired': {'num_vfs': 2}}, headers=dict(ADMIN, **V2_4),
             status=400)
         self.assertEqual('cyborg.device.not_configurable',
                          error_code(response))
+        configure.assert_not_called()
+
+    def test_put_judges_the_desired_state_as_merged(self):
+        # What was asked before counts, as the conductor stores it: a VF
+        # driver alone on a device asked for 4 VFs is taken, on one asked
+        # for none refused, whatever the device has now.
+        configure = self._conductor('device_configure')
+        configure.return_value = self._desired({'num_vfs': 4})
+        self.app.put_json(self._url(), {'desired': {'vf_driver':
+                                                    'vfio-pci'}},
+                          headers=dict(ADMIN, **V2_4), status=202)
+        self.assertEqual({'vf_driver': 'vfio-pci'},
+                         configure.call_args.kwargs['desired'])
+        self._desired({'num_vfs': 0})
+        response = self.app.put_json(
+            self._url(), {'desired': {'vf_driver': 'vfio-pci'}},
+            headers=dict(ADMIN, **V2_4), status=400)
+        self.assertIn('vf_driver: vfio-pci asked with no VF', json.loads(
+            response.json['error_message'])['faultstring'])
+        self.assertEqual(1, configure.call_count)
+
+    def test_put_on_a_device_whose_driver_fails_names_its_error(self):
+        configure = self._conductor('device_configure')
+        _set_health(self.context, self.uuid, 'driver_error',
+                    'RuntimeError: boom')
+        response = self.app.put_json(
+            self._url(), {'desired': {'num_vfs': 2}},
+            headers=dict(ADMIN, **V2_4), status=409)
+        self.assertEqual('cyborg.device.driver_error', error_code(response))
+        self.assertIn('its driver fake fails (RuntimeError: boom)',
+                      json.loads(response.json['error_message'])[
+                          'faultstring'])
         configure.assert_not_called()
 
     def test_put_unknown_device(self):
         configure = self._conductor('device_configure')
         response = self.app.put_json(
             self._url(uuidutils.generate_uuid()),
-            {'desired': {'num_vfs': 1}}, headers=dict(ADMIN, **V2_14),
+            {'desired': {'num_vfs': 1}}, headers=dict(ADMIN, **V2_4),
             status=404)
         self.assertEqual('cyborg.device.not_found', error_code(response))
         response = self.app.put_json(
             self._url('not-a-uuid'), {'desired': {'num_vfs': 1}},
-            headers=dict(ADMIN, **V2_14), status=400)
+            headers=dict(ADMIN, **V2_4), status=400)
         self.assertEqual('cyborg.request.invalid_input',
                          error_code(response))
         configure.assert_not_called()
@@ -315,7 +358,7 @@ class DeviceConfigAPITestCase(base.DbTestCase):
     def test_delete(self):
         delete = self._conductor('device_config_delete', return_value=None)
         response = self.app.delete(self._url(),
-                                   headers=dict(ADMIN, **V2_14), status=204)
+                                   headers=dict(ADMIN, **V2_4), status=204)
         self.assertEqual(b'', response.body)
         delete.assert_called_once_with(mock.ANY, mock.ANY,
                                        device_uuid=self.uuid)
@@ -325,14 +368,14 @@ class DeviceConfigAPITestCase(base.DbTestCase):
                         side_effect=exception.DeviceConfigNotFound(
                             uuid=self.uuid))
         response = self.app.delete(self._url(),
-                                   headers=dict(ADMIN, **V2_14), status=404)
+                                   headers=dict(ADMIN, **V2_4), status=404)
         self.assertEqual('cyborg.device.config_not_found',
                          error_code(response))
 
     def test_delete_unknown_device(self):
         delete = self._conductor('device_config_delete')
         response = self.app.delete(self._url(uuidutils.generate_uuid()),
-                                   headers=dict(ADMIN, **V2_14), status=404)
+                                   headers=dict(ADMIN, **V2_4), status=404)
         self.assertEqual('cyborg.device.not_found', error_code(response))
         delete.assert_not_called()
 
@@ -343,7 +386,7 @@ class DeviceConfigAPITestCase(base.DbTestCase):
         delete = self._conductor('device_config_delete')
         for roles in ('manager,member,reader', 'member,reader', 'reader',
                       ''):
-            headers = dict(ADMIN, **dict(V2_14, **{'X-Roles': roles}))
+            headers = dict(ADMIN, **dict(V2_4, **{'X-Roles': roles}))
             response = self.app.put_json(
                 self._url(), {'desired': {'num_vfs': 1}}, headers=headers,
                 status=403)
@@ -360,18 +403,18 @@ class DeviceConfigAPITestCase(base.DbTestCase):
     def test_policy_before_the_body(self):
         # A caller who may not configure learns nothing of the schema.
         response = self.app.put_json(
-            self._url(), {}, headers=dict(MANAGER, **V2_14), status=403)
+            self._url(), {}, headers=dict(MANAGER, **V2_4), status=403)
         self.assertEqual('cyborg.policy.not_authorized',
                          error_code(response))
 
-    def test_unknown_below_2_14(self):
+    def test_unknown_below_2_4(self):
         configure = self._conductor('device_configure')
         delete = self._conductor('device_config_delete')
-        for headers in (dict(ADMIN, **V2_13), ADMIN):
+        for headers in (dict(ADMIN, **V2_3), ADMIN):
             response = self.app.put_json(
                 self._url(), {'desired': {'num_vfs': 1}}, headers=headers,
                 status=404)
-            self.assertIn('It exists from microversion 2.14 on',
+            self.assertIn('It exists from microversion 2.4 on',
                           response.text)
             self.assertEqual('cyborg.request.not_found',
                              error_code(response))
@@ -380,7 +423,7 @@ class DeviceConfigAPITestCase(base.DbTestCase):
         delete.assert_not_called()
 
     def test_other_methods_and_paths(self):
-        headers = dict(ADMIN, **V2_14)
+        headers = dict(ADMIN, **V2_4)
         self.app.post_json(self._url(), {'desired': {'num_vfs': 1}},
                            headers=headers, status=405)
         # The configuration is shown with its device.
@@ -401,7 +444,7 @@ class DeviceConfigThroughTheConductorTestCase(api_base.APITestCase):
         _make_configurable(self.context, self.uuid,
                            {'settable': SETTABLE, 'actual': ACTUAL})
         self.url = '/v2/devices/%s/configuration' % self.uuid
-        self.headers = dict(ADMIN, **V2_14)
+        self.headers = dict(ADMIN, **V2_4)
 
     def test_set_show_forget(self):
         answer = self.app.put_json(

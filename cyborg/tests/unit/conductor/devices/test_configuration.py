@@ -19,6 +19,7 @@ GPU, on SQLite and without Placement.
 
 from unittest import mock
 
+from oslo_serialization import jsonutils
 import sqlalchemy as sa
 
 from cyborg import conf as cyborg_conf
@@ -76,10 +77,29 @@ class ConfigurationTestCase(base.DbTestCase):
         reports.report(self.context, None, HOST, self.generation,
                          hardware.inventory_hash(records),
                          hardware.HardwareList(objects=records))
+        self._pushed()
 
     def _pushed(self):
-        """What the Placement push would do: clear the host's mark."""
-        self.assertTrue(host_queries.claim_sync(self.context, HOST, 't', 60))
+        """What the Placement push would do: clear the host's mark, delete
+        the gone deployables nothing holds (their providers deleted) and
+        record each other provider as written (desired()).
+        """
+        host_queries.claim_sync(self.context, HOST, 't', 60)
+        snap = host_inventory.load(self.context, HOST)
+        for dep in list(snap.deployables.values()):
+            if (dep['removed_at'] is not None and
+                    host_inventory.delete_deployable(self.context,
+                                                     dep['id'])):
+                snap.drop(dep['name'])
+        reported = {r.uuid for r in self.tracker._records}
+        kept = {d['device_id'] for d in snap.deployables.values()}
+        for device in snap.devices.values():
+            if device['uuid'] not in reported and device['id'] not in kept:
+                host_inventory.delete_device(self.context, device['id'])
+        for dep in snap.deployables.values():
+            want = placement_sync.desired(snap, dep, True, 'cn')
+            host_inventory.update(self.context, 'deployables', dep['id'], {
+                'rp_state': jsonutils.dumps(dict(want, generation=1))})
         host_queries.release_sync(self.context, HOST, 't', False)
 
     def _bind(self, device, instance):
@@ -526,6 +546,43 @@ class ConfigurationTestCase(base.DbTestCase):
         self.assertEqual({'mode': 'mig', 'mig_layout': '1g.10gb',
                           'vgpu_type': None},
                          record.configuration['actual'])
+
+    def test_failed_again_after_a_reload_is_failed_at_once(self):
+        # Applied; the driver loaded anew (its QAT back to 4 VFs) raises
+        # as it applies it again: failed with the exception at the
+        # report, not drifted.
+        configuration.configure(self.context, self.qat['uuid'],
+                                {'num_vfs': 2})
+        self._pushed()
+        _done, revision = self._agent_takes()
+        self.assertEqual(device_config.APPLIED, self._state(self.qat))
+        self.flags(group='fake_driver', raise_in=['configure'])
+        self.tracker.apply_installs(CONF, [{'name': 'fake', 'config': {
+            'fake_driver': {'devices': ['fpga=1', 'qat=1', 'gpu=1']}}}])
+        self._agent_takes()
+        config = config_queries.get(self.context, self.qat['uuid'])
+        self.assertEqual(device_config.FAILED, config['state'])
+        self.assertIn('RuntimeError: the fake driver fails in configure',
+                      config['reason'])
+
+    def test_a_driver_that_fails_is_not_handed_a_change(self):
+        # The agent leaves it waiting (not failed) while the driver
+        # fails, and the conductor keeps a pending one pending.
+        configs = [{'device_uuid': self.qat['uuid'], 'generation': 1,
+                    'desired': {'num_vfs': 2}}]
+        self.flags(group='fake_driver', raise_in=['discover'])
+        self.tracker._discover(['fake'])
+        self.assertEqual({}, self.tracker.configure(configs))
+        self.assertEqual([self.qat['uuid']], self.tracker.deferred)
+        self.assertEqual({}, self.driver.configured)
+        self._report()
+        config_queries.set_desired(self.context, self.qat['uuid'], HOST,
+                                   {'num_vfs': 2}, device_config.PENDING,
+                                   False)
+        self._pushed()
+        self.assertEqual(([], configuration._EMPTY),
+                         configuration.for_agent(self.context, HOST, ''))
+        self.assertEqual(device_config.PENDING, self._state(self.qat))
 
     def test_the_agent_never_hands_the_driver_a_value_it_refuses(self):
         # A configuration stored before the conductor checked its values

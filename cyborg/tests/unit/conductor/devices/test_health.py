@@ -220,6 +220,34 @@ class BoundInstancesTestCase(base.DbTestCase):
         self.assertEqual(['i1', 'i2'], data['instance_uuids'])
         self.assertEqual('unhealthy', data['health'])
 
+    def test_each_arq_of_an_instance_is_told_its_device_health(self):
+        # A bound device whose driver failed told its tenant through its
+        # ARQ's device_health, and nothing else named the ARQs.
+        failed = dict(self._row(health_states.DRIVER_ERROR),
+                      health_reason='RuntimeError: boom')
+        health.announce(self.context, [health.Change(
+            failed, 'healthy', 'driver_error')])
+        health.announce(self.context, [health.Change(
+            self._row(None), 'driver_error', 'healthy')])
+        sent = self.notes.sent('accelerator_request.health')
+        self.assertEqual(
+            [('WARN', 'i2', 'driver_error', 'RuntimeError: boom'),
+             ('WARN', 'i1', 'driver_error', 'RuntimeError: boom'),
+             ('INFO', 'i2', 'healthy', None),
+             ('INFO', 'i1', 'healthy', None)],
+            [(n['priority'], n['payload']['cyborg_object.data'][
+                'instance_uuid'],
+              n['payload']['cyborg_object.data']['device_health'],
+              n['payload']['cyborg_object.data']['device_health_reason'])
+             for n in sent])
+        self.assertEqual({self.device['device_uuid']}, {
+            n['payload']['cyborg_object.data']['device_uuid']
+            for n in sent})
+        sample = notify_fixture.load_sample('accelerator_request-health.json')
+        for notification in sent[:2]:
+            self.assertIsNone(notify_fixture.shape_mismatch(sample,
+                                                            notification))
+
     def test_other_device_notifications_do_not_look_them_up(self):
         device_notify.send(self.context, device_notify.CREATE,
                            self._row(None))

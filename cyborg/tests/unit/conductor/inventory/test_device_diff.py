@@ -90,6 +90,53 @@ class DeviceDiffTestCase(base.DbTestCase):
             [(a['key'], a['value']) for a in host_inventory.load(
                 self.context, 'n1').attributes[dep['id']]])
 
+    def test_the_operators_attributes_follow_the_device(self):
+        # A GPU from passthrough to MIG and back, its PGPU deployable's
+        # row gone meanwhile (provider GC): the attributes the operator
+        # set on it were deleted with it, and a device class built on
+        # them lost the GPU.
+        driver = fake.FakeDriver(self._conf(('gpu=1',)), 'n1')
+        self._apply(self.context, 'n1', driver.discover())
+        snap = host_inventory.load(self.context, 'n1')
+        pgpu = snap.deployables['n1_FakeDevice_gpu0']
+        for key, value in (('tier', 'gold'), ('trait_fast', 'CUSTOM_FAST'),
+                           ('rc2', 'x')):
+            attribute_queries.create(self.context, pgpu['id'], key, value)
+        address = driver.discover()[0].address
+        driver.configure(address, {'mode': 'mig',
+                                   'mig_layout': '3g.40gb,3g.40gb'})
+        self._apply(self.context, 'n1', driver.discover())
+        host_inventory.delete_deployable(self.context, pgpu['id'])
+        mine = [('rc2', 'x'), ('tier', 'gold'), ('trait_fast', 'CUSTOM_FAST')]
+        self.assertEqual({'n1_FakeDevice_gpu0_mig0': mine,
+                          'n1_FakeDevice_gpu0_mig1': mine},
+                         self._operators(['n1_FakeDevice_gpu0_mig0',
+                                          'n1_FakeDevice_gpu0_mig1']))
+        # The operator changes one of them; back to passthrough, the first
+        # set of a key wins.
+        mig1 = host_inventory.load(self.context, 'n1').deployables[
+            'n1_FakeDevice_gpu0_mig1']
+        attribute_queries.create(self.context, mig1['id'], 'zone', 'b')
+        driver.configure(address, {'mode': 'passthrough'})
+        result = self._apply(self.context, 'n1', driver.discover())
+        self.assertEqual({'n1_FakeDevice_gpu0': mine + [('zone', 'b')]},
+                         self._operators(['n1_FakeDevice_gpu0']))
+        # Written once: the next report leaves them.
+        self.assertLess(0, result.writes)
+        self.assertEqual(0, self._apply(self.context, 'n1',
+                                        driver.discover()).writes)
+
+    def _conf(self, devices):
+        self.flags(group='fake_driver', devices=list(devices))
+        return CONF
+
+    def _operators(self, names):
+        snap = host_inventory.load(self.context, 'n1')
+        return {name: sorted(
+            (a['key'], a['value'])
+            for a in snap.attributes[snap.deployables[name]['id']]
+            if not device_diff.is_managed(a['key'])) for name in names}
+
     def test_managed_keys(self):
         for key in ('rc', 'trait0', 'trait12', 'traits1'):
             self.assertTrue(device_diff.is_managed(key), key)

@@ -14,6 +14,7 @@
 """Tests of the conductor's report store and agents' liveness."""
 
 import fixtures
+from oslo_utils import timeutils
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
@@ -164,6 +165,26 @@ class InventoryTestCase(base.DbTestCase):
              ('service.up', 'n1', 'up', 'heartbeat')],
             [(event, data['host'], data['status'], data['reason'])
              for event, data in sent.events('service.')])
+
+    def test_a_conductors_restart_does_not_bring_a_down_agent_back(self):
+        # Recorded down, then a conductor restarts: its check recorded
+        # the agent back (and restored its inventory in Placement) for
+        # service_down_time, then down again.
+        sent = self.useFixture(notifications.Notifications())
+        clock = self.time_fixture()
+        self._agent_up('n1')
+        records = _records('n1')
+        reports.report(self.context, None, 'n1', 1,
+                       hardware.inventory_hash(records), records)
+        clock.advance(CONF.service_down_time + 1)
+        self.assertEqual(['n1'], reports.check_liveness(self.context, None))
+        clock.advance(600)
+        service_queries.heartbeat(self.context, 'c2', 'cyborg-conductor',
+                                  started_at=timeutils.utcnow())
+        self.assertEqual([], reports.periodic(self.context, None))
+        self.assertTrue(reports.is_reserved(self.context, 'n1'))
+        self.assertEqual(['service.down'],
+                         [event for event, _ in sent.events('service.')])
 
     def test_periodic_without_placement_records_the_agent_back(self):
         """Without Placement the conductor's periodic check also records

@@ -191,7 +191,7 @@ class JoinOrderTestCase(base.TestCase):
 
 
 class DeviceHealthTestCase(base.DbTestCase):
-    """The health of the devices behind ARQs (2.9) and the instances on a
+    """The health of the devices behind ARQs (2.4) and the instances on a
     device (the health notification), each in one query.
     """
 
@@ -259,13 +259,11 @@ class DeviceHealthTestCase(base.DbTestCase):
                 self.context, arqs)))
         self.assertEqual(1, counter.count)
 
-    def test_instances_on_devices(self):
-        self._arq(self.one, instance='i2')
-        self._arq(self.one, instance='i1')
+    def test_on_devices(self):
+        first = self._arq(self.one, instance='i2')
+        second = self._arq(self.one, instance='i1')
         self._arq()
         one, two = self.one['device_id'], self.two['device_id']
-        self.assertEqual({one: ['i1', 'i2'], two: []},
-                         arq_queries.instances_on_devices(
-                             self.context, [one, two]))
-        self.assertEqual({}, arq_queries.instances_on_devices(
-            self.context, []))
+        self.assertEqual({one: [first, second], two: []},
+                         arq_queries.on_devices(self.context, [one, two]))
+        self.assertEqual({}, arq_queries.on_devices(self.context, []))

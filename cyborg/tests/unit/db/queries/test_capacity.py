@@ -13,7 +13,7 @@
 # under the License.
 """The capacity view: cyborg.db.queries.capacity and what
 cyborg.api.capacity makes of it, each state counted, on SQLite; pages
-of hosts and their totals (2.12).
+of hosts and their totals.
 """
 
 import datetime
@@ -21,6 +21,7 @@ import datetime
 from oslo_serialization import jsonutils
 import sqlalchemy as sa
 
+from cyborg import liveness
 from cyborg import servicegroup
 from cyborg.api import capacity
 from cyborg.db import api as db_api
@@ -106,7 +107,8 @@ def _summarize(groups, conductors):
     """
     up = servicegroup.agents_up(
         [{'host': group.host, 'last_seen_up': group.heartbeat,
-          'last_report_at': group.reported} for group in groups],
+          'last_report_at': group.reported, 'agent_up': group.recorded}
+         for group in groups],
         conductors, servicegroup.now())
     hosts, totals = {}, {}
     for group in groups:
@@ -254,6 +256,15 @@ class CapacityTests:
             elif reason == hold.GONE:
                 _set_deployable(self.context, device['deployable_id'],
                                 removed_at=T0)
+            elif reason == hold.RESHAPING:
+                # A deployable of the device's former shape, gone and
+                # kept (its handle counts under its own class, gone).
+                former = inventory.add_device(
+                    self.context, 'n1', handles=1, rc='CUSTOM_FORMER',
+                    address='0000:%02x:00.0' % (bus + 0x40))
+                _set_deployable(self.context, former['deployable_id'],
+                                device_id=device['device_id'],
+                                removed_at=T0)
             else:
                 _set_device(self.context, device['device_id'],
                             health=reason)
@@ -331,6 +342,32 @@ class CapacityTests:
         self.clock.advance(61)
         service_queries.heartbeat(self.context, 'c1', servicegroup.CONDUCTOR)
         self.assertEqual('down', self._view()['hosts'][0]['agent'])
+
+    def test_an_agent_recorded_down_stays_down_over_a_restart(self):
+        # Recorded down before the conductor restarted, its inventory is
+        # reserved in Placement: the view counted its accelerators free
+        # for service_down_time after the restart.
+        self._agent('n1')
+        self._agent('n2')
+        for host in ('n1', 'n2'):
+            inventory.add_device(self.context, host, handles=3)
+        self.clock.advance(61)
+        self.assertTrue(host_queries.set_liveness(self.context, 'n2',
+                                                  False))
+        self.clock.advance(600)
+        service_queries.heartbeat(self.context, 'c1', servicegroup.CONDUCTOR,
+                                  started_at=T0 + datetime.timedelta(
+                                      seconds=661))
+        view = self._view()
+        self.assertEqual([('n1', 'up', 3), ('n2', 'down', 0)], [
+            (h['host'], h['agent'], h['resource_classes'][0]['free'])
+            for h in view['hosts']])
+        self.assertEqual({'n1': True, 'n2': False}, liveness.agents(
+            self.context))
+        # Heard of again: up, before the conductor records it back.
+        service_queries.heartbeat(self.context, 'n2', servicegroup.AGENT)
+        self.assertEqual(['up', 'up'],
+                         [h['agent'] for h in self._view()['hosts']])
 
     def test_a_deployable_without_resource_class(self):
         self._agent('n1')

@@ -14,6 +14,7 @@
 """Tests of cyborg.db.queries.driver."""
 
 from cyborg.db.queries import driver as driver_queries
+from cyborg.db.queries import host as host_queries
 from cyborg.tests import base
 
 
@@ -62,6 +63,26 @@ class DriverQueriesTestCase(base.DbTestCase):
         # and it stays disabled without further writes
         self.assertEqual(0, driver_queries.record_hello(
             self.context, 'h1', [_hello('fake')]))
+
+    def test_a_discovery_records_the_status_it_found(self):
+        driver_queries.record_hello(self.context, 'h1', [_hello('fake')])
+        summary = [{'name': 'fake', 'status': 'ERROR', 'detail': 'boom',
+                    'devices': 0, 'deployables': 0},
+                   {'name': 'unknown', 'status': 'READY', 'detail': None}]
+        self.assertEqual(1, driver_queries.record_status(
+            self.context, 'h1', summary))
+        self.assertEqual(0, driver_queries.record_status(
+            self.context, 'h1', summary))
+        [row] = driver_queries.get_all(self.context, host='h1')
+        self.assertEqual(('ERROR', 'boom', '1.0', ['FPGA']),
+                         (row['status'], row['detail'], row['version'],
+                          row['device_types']))
+
+    def test_decisions_name_the_requests_waiting(self):
+        host_queries.create(self.context, 'h1')
+        driver_queries.install(self.context, 'fake', ['h1'], {}, 'req-1')
+        self.assertEqual(([{'name': 'fake', 'config': {}}], [], ['req-1']),
+                         driver_queries.decisions(self.context, 'h1'))
 
     def test_hosts_are_separate(self):
         driver_queries.record_hello(self.context, 'h1', [_hello('fake')])

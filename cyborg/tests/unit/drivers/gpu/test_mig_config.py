@@ -16,6 +16,9 @@ types of the GPUs of fakesys.mig_host, with an nvidia-smi that keeps what
 it is told (nvidia_smi.StatefulNvidiaSmi).
 """
 
+import os
+import re
+
 from oslotest import base as oslo_base
 
 from cyborg import conf as cyborg_conf
@@ -81,12 +84,18 @@ class LayoutTestCase(oslo_base.BaseTestCase):
 
     def test_limits(self):
         self.assertEqual(
-            {'compute_slices': 4, 'memory_slices': 4, 'profiles': {
-                '1g.6gb': {'compute_slices': 1, 'memory_slices': 1},
-                '1g.6gb+me': {'compute_slices': 1, 'memory_slices': 1},
-                '2g.12gb': {'compute_slices': 2, 'memory_slices': 2},
-                '2g.12gb+me': {'compute_slices': 2, 'memory_slices': 2},
-                '4g.24gb': {'compute_slices': 4, 'memory_slices': 4}}},
+            {'compute_slices': 4, 'memory_slices': 4,
+             'media_extensions': 1, 'profiles': {
+                 '1g.6gb': {'compute_slices': 1, 'memory_slices': 1,
+                            'instances': 4},
+                 '1g.6gb+me': {'compute_slices': 1, 'memory_slices': 1,
+                               'instances': 1},
+                 '2g.12gb': {'compute_slices': 2, 'memory_slices': 2,
+                             'instances': 2},
+                 '2g.12gb+me': {'compute_slices': 2, 'memory_slices': 2,
+                                'instances': 1},
+                 '4g.24gb': {'compute_slices': 4, 'memory_slices': 4,
+                             'instances': 1}}},
             mig_config.limits('20b7'))
         self.assertIsNone(mig_config.limits('2321'))
         self.assertIn('takes 8 compute slices, the GPU has 7',
@@ -97,6 +106,32 @@ class LayoutTestCase(oslo_base.BaseTestCase):
                       self._check('20b7', '4g.24gb,1g.6gb'))
         self.assertIn("'1g.5gb' is not MIG profiles of the GPU",
                       self._check('20b5', '1g.5gb'))
+
+    def test_one_media_extension_a_gpu(self):
+        # Two 1g.10gb+me instances were taken, applied and published: the
+        # GPU's one optical flow accelerator goes to one +me instance.
+        self.assertEqual(
+            'mig_layout: 2 GPU instances with the media extension '
+            '(1g.10gb+me, 1g.10gb+me), the GPU makes 1',
+            self._check('20b5', '1g.10gb+me,1g.10gb+me'))
+        self.assertIn('2 GPU instances with the media extension',
+                      self._check('20b7', '2g.12gb+me,1g.6gb+me'))
+        self.assertIsNone(self._check('20b7', '2g.12gb+me,1g.6gb,1g.6gb'))
+        self.assertIsNone(self._check('20b5', '3g.40gb,1g.10gb+me'))
+
+    def test_instances_of_a_profile(self):
+        # The instances each profile makes, as nvidia-smi mig -lgip lists
+        # them (the H200's recorded in tests' data/h200).
+        with open(os.path.join(os.path.dirname(fakesys.__file__), 'data',
+                               'h200', 'mig-lgip.txt')) as recorded:
+            lgip = recorded.read()
+        for profile, instances in mig_config.GPUS['2335'].profiles.items():
+            self.assertRegex(lgip, r'MIG %s\s+\d+\s+%d/%d\s' % (
+                re.escape(profile), instances, instances))
+        self.assertEqual(
+            'mig_layout: 3 instances of 3g.71gb, the GPU makes at most 2',
+            device_config._too_many(
+                ['3g.71gb'] * 3, mig_config.limits('2335')['profiles'], {}))
 
     def test_another_gpu(self):
         # An H100 NVL (not in GPUS): any profile names, in the order of
