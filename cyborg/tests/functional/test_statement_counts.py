@@ -27,6 +27,8 @@ No time is measured here; tools/bench/arq_lifecycle.py and
 tools/bench/list_scale.py measure times.
 """
 
+import datetime
+
 import fixtures
 from oslo_utils import uuidutils
 
@@ -34,6 +36,7 @@ from cyborg import context as cyborg_context
 from cyborg.conductor import pool as worker_pool
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device_profile as dp_queries
+from cyborg.db.queries import usage as usage_queries
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import statements
@@ -173,6 +176,12 @@ class StatementCountTestCase(api_base.APITestCase):
             'get', '/v2/capacity?limit=2&device_class=gpu_40g', 200,
             headers=paged)
         self.assertEqual([], response.json['hosts'])
+        # An accelerator held since January (a lifecycle's interval may
+        # end in the second it began, and count nothing).
+        usage_queries.open_interval(
+            self.context, uuidutils.generate_uuid(),
+            datetime.datetime(2026, 1, 2),
+            {'project_id': 'p1', 'resource_class': 'FPGA'})
         latest = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator latest'})
         counts['usage'], response = self.count(
             'get', '/v2/usage?start=2026-01-01', 200, headers=latest)
