@@ -205,6 +205,10 @@ class MarkerNotFound(Invalid):
     msg_fmt = _("Marker %(marker)s could not be found.")
 
 
+class UsageWindowInvalid(Invalid):
+    msg_fmt = _("Invalid usage window: %(reason)s")
+
+
 # Device profiles ---------------------------------------------------------
 
 class DeviceProfileNotFound(NotFound):

@@ -42,6 +42,7 @@ POLICY_SCOPE = 'cyborg.policy.invalid_scope'
 SERVICE_TOKEN = 'cyborg.policy.service_token_required'  # noqa: S105
 SERVER_ERROR = 'cyborg.server.error'
 MARKER_NOT_FOUND = 'cyborg.request.marker_not_found'
+USAGE_INVALID_WINDOW = 'cyborg.usage.invalid_window'
 DEVICE_PROFILE_NOT_FOUND = 'cyborg.device_profile.not_found'
 DEVICE_PROFILE_NAME_CONFLICT = 'cyborg.device_profile.name_conflict'
 DEVICE_PROFILE_UUID_CONFLICT = 'cyborg.device_profile.uuid_conflict'
@@ -101,6 +102,7 @@ _BY_EXCEPTION = {
     exception.PolicyInvalidScope: POLICY_SCOPE,
     exception.ServiceTokenRequired: SERVICE_TOKEN,
     exception.MarkerNotFound: MARKER_NOT_FOUND,
+    exception.UsageWindowInvalid: USAGE_INVALID_WINDOW,
     exception.DeviceProfileNotFound: DEVICE_PROFILE_NOT_FOUND,
     exception.DeviceProfileNameConflict: DEVICE_PROFILE_NAME_CONFLICT,
     exception.DeviceProfileUUIDConflict: DEVICE_PROFILE_UUID_CONFLICT,

@@ -144,8 +144,11 @@ class CyborgShell(app.App):
         self.command_manager.add_command('help', HelpCommand)
 
     def build_option_parser(self, description, version, argparse_kwargs=None):
+        # cliff parses the global options out of the whole command line:
+        # with abbreviations, a command's --end was --endpoint-type.
         argparse_kwargs = dict(argparse_kwargs or {}, usage=USAGE,
-                               conflict_handler='resolve')
+                               conflict_handler='resolve',
+                               allow_abbrev=False)
         parser = super().build_option_parser(description, version,
                                              argparse_kwargs)
         self._cloud_config.register_argparse_arguments(

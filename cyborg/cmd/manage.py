@@ -12,8 +12,8 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """cyborg-manage: operator tools (``service list``, ``hardware list``,
-``discovery run``, ``arq hostdev``; the audits and heals are
-cyborg.cmd.manage_audit's).  All read the database directly but ``discovery
+``discovery run``, ``arq hostdev``, ``usage purge``; the audits and heals
+are cyborg.cmd.manage_audit's).  All read the database directly but ``discovery
 run``, which asks a conductor over RPC as ``POST /v2/discovery`` does.
 """
 
@@ -23,6 +23,7 @@ from oslo_config import cfg
 from oslo_db import exception as db_exc
 import oslo_messaging as messaging
 from oslo_serialization import jsonutils
+from oslo_utils import timeutils
 import prettytable
 
 from cyborg import conf as cyborg_conf
@@ -39,6 +40,7 @@ from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.db.queries import usage as usage_queries
 from cyborg.i18n import _
 
 CONF = cyborg_conf.CONF
@@ -187,6 +189,45 @@ def arq_hostdev(conf):
     return 0
 
 
+def usage_purge(conf):
+    """Delete the usage intervals closed before ``--before``, in batches
+    of ``--batch-size`` rows, each its own short transaction.
+
+    :returns: 0, or 1 for a date that is no time or is after now.
+    """
+    category = conf.category
+    try:
+        before = timeutils.normalize_time(timeutils.parse_isotime(
+            category.before))
+    except (ValueError, OverflowError) as exc:
+        print(_('--before %(date)s is no time: %(why)s') % {
+            'date': category.before, 'why': exc}, file=sys.stderr)
+        return 1
+    if before > timeutils.utcnow():
+        print(_('--before %s is after now: intervals are kept until they '
+                'are closed, and then as long as the operator wants.')
+              % category.before, file=sys.stderr)
+        return 1
+    context = cyborg_context.get_admin_context()
+    deleted = 0
+    while True:
+        batch = usage_queries.purge_batch(context, before,
+                                          category.batch_size)
+        deleted += batch
+        if batch < category.batch_size:
+            break
+    print(_('Deleted %(n)d usage interval(s) closed before %(before)s.')
+          % {'n': deleted, 'before': before.isoformat()})
+    return 0
+
+
+def _positive(text):
+    value = int(text)
+    if value < 1:
+        raise ValueError(text)
+    return value
+
+
 def add_command_parsers(subparsers):
     actions = service.add_actions(
         subparsers, 'service', _('Cyborg services and their liveness.'))
@@ -234,7 +275,19 @@ def add_command_parsers(subparsers):
                         help=_('Compose MDEV handles too, as Nova with '
                                'Cyborg vGPU support does.'))
     parser.set_defaults(func=arq_hostdev)
-    manage_audit.add_parsers(subparsers)
+    actions = manage_audit.add_parsers(subparsers)['usage']
+    parser = actions.add_parser(
+        'purge', help=_('Delete the usage intervals closed before a date, '
+                        'in short batches (open ones are never deleted).'))
+    parser.add_argument('--before', required=True, metavar='DATE',
+                        help=_('ISO 8601 (2026-01-01 or '
+                               '2026-01-01T00:00:00, UTC unless it has an '
+                               'offset), not after now.'))
+    parser.add_argument('--batch-size', type=_positive, default=500,
+                        metavar='ROWS',
+                        help=_('Rows deleted per transaction (default '
+                               '500).'))
+    parser.set_defaults(func=usage_purge)
 
 
 category_opt = cfg.SubCommandOpt('category', title='Command categories',

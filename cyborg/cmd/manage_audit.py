@@ -12,9 +12,9 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """The audit and heal commands of cyborg-manage: ``placement``, ``handle``,
-``instance`` and ``device-config`` (each ``audit`` or ``heal``, with
-``--host`` and ``--json``), run in this process by the audits of
-cyborg.conductor.audit.
+``instance``, ``device-config`` and ``usage`` (each ``audit`` or
+``heal``, with ``--host`` and ``--json``), run in this process by the
+audits of cyborg.conductor.audit.
 
 Exit status, placement-manage's rule for all: 0 nothing found; 3 something
 found (audit) or left wrong (heal); 4 the heal repaired everything it
@@ -40,6 +40,7 @@ from cyborg.conductor.audit import handles
 from cyborg.conductor.audit import instances
 from cyborg.conductor.audit import placement as placement_audit
 from cyborg.conductor.audit import record
+from cyborg.conductor.audit import usage as usage_audit
 from cyborg.i18n import _
 
 EXIT_IN_SYNC = 0
@@ -141,6 +142,10 @@ def _device_config(conf, context, host, heal):
     return config_audit.audit(context, host=host, heal=heal)
 
 
+def _usage(conf, context, host, heal):
+    return usage_audit.audit(context, host=host, heal=heal)
+
+
 CATEGORIES = (
     Category(
         name='placement', help=_("Cyborg's resource providers in Placement."),
@@ -210,14 +215,37 @@ CATEGORIES = (
                     'next audit tells how each ended.'),
         host_help=_("Only this host's devices."),
         repaired=_('Settled')),
+    Category(
+        name='usage', help=_('Usage intervals (device-hours) and the '
+                             'accelerator requests they record.'),
+        check=_usage, failed=_('Usage audit failed: %s'),
+        all_clear=_('Every usage interval is open exactly while its '
+                    'accelerator request is bound.'),
+        columns=((_('Host'), 'host'), (_('Problem'), 'kind'),
+                 (_('ARQ'), 'arq'), (_('Interval'), 'interval'),
+                 (_('Project'), 'project'), (_('Detail'), 'detail')),
+        audit_help=_('Print every open usage interval whose accelerator '
+                     'request is gone or no longer bound, and every bound '
+                     'accelerator request without one.'),
+        heal_help=_('Close those intervals at the time their binding went '
+                    'away, open the missing ones from the requests\' last '
+                    'change (the conductor does it every [conductor] '
+                    'usage_audit_interval).'),
+        host_help=_("Only this host's intervals and requests.")),
 )
 
 
 def add_parsers(subparsers):
-    """The categories with an ``audit`` and a ``heal`` command."""
+    """The categories with an ``audit`` and a ``heal`` command.
+
+    :returns: ``{category name: its actions' subparsers}``, for the
+        commands of a category besides these.
+    """
+    categories = {}
     for category in CATEGORIES:
         actions = service.add_actions(subparsers, category.name,
                                       category.help)
+        categories[category.name] = actions
         for heal, text, statuses in (
                 (False, category.audit_help, _AUDIT_STATUSES),
                 (True, category.heal_help, _HEAL_STATUSES)):
@@ -231,3 +259,4 @@ def add_parsers(subparsers):
                                 help=_('Print the findings as JSON.'))
             parser.set_defaults(
                 func=functools.partial(run, category, heal=heal))
+    return categories

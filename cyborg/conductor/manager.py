@@ -39,6 +39,7 @@ from cyborg.conductor.attach import allocations
 from cyborg.conductor.attach import endpoint as attach_endpoint
 from cyborg.conductor.audit import handles
 from cyborg.conductor.audit import instances
+from cyborg.conductor.audit import usage as usage_audit
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.devices import endpoint as devices_endpoint
 from cyborg.conductor.inventory import endpoint as inventory_endpoint
@@ -133,6 +134,9 @@ class ConductorManager:
         if CONF.conductor.instance_audit_interval:
             tasks.append((CONF.conductor.instance_audit_interval,
                           self._instance_audit))
+        if CONF.conductor.usage_audit_interval:
+            tasks.append((CONF.conductor.usage_audit_interval,
+                          usage_audit.periodic))
         return tasks
 
     def rpc_threads(self):

@@ -136,6 +136,29 @@ Related options:
 
 * ``[conductor] instance_audit_interval``
 """)),
+    cfg.IntOpt(
+        'usage_audit_interval',
+        default=600,
+        min=0,
+        help=_("""
+Seconds between two runs of the conductor's usage audit, which closes
+each open usage interval whose accelerator request no longer holds its
+accelerator (deleted or changed otherwise than by Cyborg's own flows: a
+database edited by hand, restored from a backup) at the time it went
+away, and opens one for each Bound accelerator request without one, each
+with a warning in the log (``cyborg-manage usage audit`` does the same on
+demand).  An interval whose request's row is gone closes at the time of
+the run that finds it, so the interval bounds how late that is.
+
+Possible values:
+
+* A positive number of seconds.
+* 0: never run it (``cyborg-manage usage heal`` still does).
+
+Related options:
+
+* ``[conductor] handle_audit_interval``
+""")),
 ]
 
 

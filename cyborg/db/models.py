@@ -517,3 +517,47 @@ class NovaEvent(Base, oslo_models.TimestampMixin):
     last_error = sa.Column(sa.Text, nullable=True)
     # When the bind it reports began (Nova's PATCH).
     bind_started_at = sa.Column(sa.DateTime, nullable=True)
+
+
+class UsageInterval(Base, oslo_models.TimestampMixin):
+    """One interval during which an ARQ held its accelerator: opened in
+    the transaction that makes the ARQ Bound, closed in the one that
+    unbinds or deletes it (cyborg.db.queries.usage).
+
+    What a rating engine needs is copied from the ARQ and its device at
+    bind time, so that the interval outlives them.
+    """
+
+    __tablename__ = 'usage_intervals'
+    __table_args__ = _table_args(
+        # GET /v2/usage: a project's intervals, or every project's in
+        # the order of the GROUP BY, read from the index alone.
+        sa.Index('usage_intervals_project_window_idx', 'project_id',
+                 'resource_class', 'started_at', 'ended_at'),
+        # The purge of closed intervals.
+        sa.Index('usage_intervals_ended_at_idx', 'ended_at'),
+        sa.Index('usage_intervals_arq_uuid_idx', 'arq_uuid'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    arq_uuid = sa.Column(sa.String(36), nullable=False)
+    # The ARQ's uuid while the interval is open, NULL once closed: the
+    # unique key allows one open interval per ARQ and finds it.
+    open_arq_uuid = sa.Column(sa.String(36), nullable=True, unique=True)
+    instance_uuid = sa.Column(sa.String(36), nullable=True)
+    project_id = sa.Column(sa.String(255), nullable=True)
+    user_id = sa.Column(sa.String(255), nullable=True)
+    resource_class = sa.Column(sa.String(255), nullable=True)
+    # The device classes the device matched at bind time: their names,
+    # sorted, each between commas (",A100,BIG,"); NULL: none.
+    device_classes = sa.Column(sa.String(1024), nullable=True)
+    deployable_uuid = sa.Column(sa.String(36), nullable=True)
+    device_uuid = sa.Column(sa.String(36), nullable=True)
+    hostname = sa.Column(sa.String(255), nullable=True)
+    device_profile_name = sa.Column(sa.String(255), nullable=True)
+    # UTC, whole seconds (the conductor's clock).
+    started_at = sa.Column(sa.DateTime, nullable=False)
+    ended_at = sa.Column(sa.DateTime, nullable=True)
+    # unbind, delete or audit (cyborg.db.queries.usage).
+    ended_by = sa.Column(sa.String(16), nullable=True)

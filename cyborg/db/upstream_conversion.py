@@ -33,6 +33,7 @@ import collections
 
 from oslo_log import log as logging
 from oslo_utils import timeutils
+from oslo_utils import uuidutils
 import sqlalchemy as sa
 
 from cyborg import exception
@@ -108,9 +109,9 @@ class Plan:
         lines.append('Rows carried over, with their ids:')
         for table in TABLES:
             lines.append('  %-31s %d' % (table, self.counts.get(table, 0)))
-        lines.append('  %-31s %d' % ('bound_instances (new)',
-                                     len(self.rows.get('bound_instances',
-                                                       []))))
+        for table in ('bound_instances', 'usage_intervals'):
+            lines.append('  %-31s %d' % (table + ' (new)',
+                                         len(self.rows.get(table, []))))
         if self.changes:
             lines.append('Changes:')
             lines.extend('  - ' + c for c in self.changes)
@@ -311,6 +312,34 @@ def _arqs(plan, rows):
     return result
 
 
+def _usage_intervals(raw, now):
+    """An open usage interval from *now* (the upgrade) for each Bound ARQ:
+    the existing Cyborg recorded no usage.
+    """
+    profiles = {row['id']: row['name'] for row in raw['device_profiles']}
+    deployables = {row['id']: row for row in raw['deployables']}
+    devices = {row['id']: row for row in raw['devices']}
+    classes = _resource_classes(raw['attributes'])
+    result = []
+    for arq in raw['extended_accelerator_requests']:
+        if arq['state'] != states.BOUND:
+            continue
+        deployable = deployables.get(arq['deployable_id']) or {}
+        device = devices.get(deployable.get('device_id')) or {}
+        result.append({
+            'uuid': uuidutils.generate_uuid(), 'arq_uuid': arq['uuid'],
+            'open_arq_uuid': arq['uuid'],
+            'instance_uuid': arq['instance_uuid'],
+            'project_id': arq['project_id'],
+            'resource_class': classes.get(arq['deployable_id']),
+            'deployable_uuid': deployable.get('uuid'),
+            'device_uuid': device.get('uuid'),
+            'hostname': device.get('hostname') or arq['hostname'],
+            'device_profile_name': profiles.get(arq['device_profile_id']),
+            'started_at': now, 'created_at': now})
+    return result
+
+
 def plan(connection, revision=None):
     """Read upstream's rows and say what convert() would do (a Plan).
 
@@ -351,6 +380,13 @@ def plan(connection, revision=None):
     now = timeutils.utcnow()
     result.rows['bound_instances'] = [
         {'instance_uuid': i, 'created_at': now} for i in instances]
+    result.rows['usage_intervals'] = _usage_intervals(
+        raw, now.replace(microsecond=0))
+    if result.rows['usage_intervals']:
+        result.changes.append(
+            '%d Bound ARQ(s) get an open usage interval from now (the '
+            'existing Cyborg recorded no usage)'
+            % len(result.rows['usage_intervals']))
     if dialect == 'mysql':
         result.changes.append('tables are created utf8mb4 (they were '
                               'utf8mb3)')
@@ -382,7 +418,7 @@ def _drop_aside(connection, names):
 
 
 def _copy(connection, rows):
-    for table in TABLES + ('bound_instances',):
+    for table in TABLES + ('bound_instances', 'usage_intervals'):
         values = rows[table]
         if not values:
             continue

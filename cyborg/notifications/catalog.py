@@ -19,6 +19,7 @@ from cyborg.notifications import device
 from cyborg.notifications import device_config
 from cyborg.notifications import driver
 from cyborg.notifications import service
+from cyborg.notifications import usage
 
 PAYLOADS = (
     accelerator_request.AcceleratorRequestPayload,
@@ -29,6 +30,7 @@ PAYLOADS = (
     deployable.DeployableProgramPayload,
     driver.DriverPayload,
     service.ServiceStatusPayload,
+    usage.UsagePayload,
 )
 
 

@@ -34,11 +34,12 @@ from cyborg.policies import hardware
 from cyborg.policies import instance
 from cyborg.policies import metrics
 from cyborg.policies import service
+from cyborg.policies import usage
 
 # The modules whose every rule an operation of the API enforces.
 _RESOURCES = (device_profile, accelerator_request, device, deployable,
               attribute, service, hardware, driver, discovery, instance,
-              capacity, device_class, metrics)
+              capacity, device_class, metrics, usage)
 
 
 def resource_rules():

@@ -223,6 +223,47 @@ ATTACHMENT = route.obj(
         'type': 'object', 'additionalProperties': INTEGER}},
     arqs={'type': 'array', 'items': STRING})
 
+# GET /v2/usage (cyborg.api.controllers.v2.usage): device-hours per
+# project and resource class in a window, and the intervals themselves.
+_NUMBER = {'type': 'number', 'minimum': 0}
+_HOURS = {'device_seconds': _COUNT, 'device_hours': _NUMBER,
+          'intervals': _COUNT}
+_STRINGS = {'type': 'array', 'items': STRING}
+USAGE_INTERVAL = route.obj(
+    uuid=STRING, arq_uuid=STRING,
+    **dict.fromkeys(('instance_uuid', 'project_id', 'user_id',
+                     'resource_class', 'deployable_uuid', 'device_uuid',
+                     'hostname', 'device_profile_name'),
+                    route.nullable(STRING)),
+    device_classes=_STRINGS, started_at=DATETIME,
+    ended_at=route.nullable(DATETIME),
+    ended_by=route.nullable({'type': 'string',
+                             'enum': ['unbind', 'delete', 'audit']}),
+    device_seconds=_COUNT, device_hours=_NUMBER)
+USAGE = {
+    'type': 'object',
+    'properties': {
+        'start': DATETIME, 'end': DATETIME,
+        'group_by': route.nullable({'type': 'string', 'enum': [
+            'device_class', 'host', 'instance']}),
+        'project_usages': {'type': 'array', 'items': route.obj(
+            project_id=route.nullable(STRING),
+            usages={'type': 'array', 'items': {
+                'type': 'object',
+                'properties': dict(
+                    _HOURS, resource_class=route.nullable(STRING),
+                    device_class=_STRINGS, host=route.nullable(STRING),
+                    instance=route.nullable(STRING)),
+                'required': ['resource_class', *_HOURS],
+                'additionalProperties': False}},
+            **_HOURS)},
+        'usage_intervals': {'type': 'array', 'items': USAGE_INTERVAL},
+        'next': {'type': 'string', 'format': 'uri'},
+    },
+    'required': ['start', 'end', 'group_by', 'project_usages'],
+    'additionalProperties': False,
+}
+
 # The version document (GET /v2; an entry of GET /).
 VERSION = route.obj(
     id=STRING, status={'type': 'string', 'enum': ['CURRENT']},
@@ -240,6 +281,7 @@ SCHEMAS = {
     'Capacity': CAPACITY,
     'DeviceTelemetry': device_telemetry.TELEMETRY,
     'TelemetrySample': device_telemetry.SAMPLE,
+    'Usage': USAGE,
 }
 RESOURCES = list(WSME_TYPES) + list(SCHEMAS) + ['ListedServer']
 

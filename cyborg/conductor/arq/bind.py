@@ -32,6 +32,7 @@ from oslo_utils import timeutils
 
 from cyborg import exception
 from cyborg import states
+from cyborg.common import device_class
 from cyborg.common import device_config
 from cyborg.common import traits as cyborg_traits
 from cyborg.conductor.arq import nova_events
@@ -42,6 +43,7 @@ from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import nova_event as event_queries
+from cyborg.db.queries import usage as usage_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import fields
 from cyborg.objects import hardware
@@ -138,8 +140,30 @@ def _work_for(context, target, handle, program):
     return None
 
 
+def usage_record(arq, values, target, user_id):
+    """What the usage interval of a binding records (usage_queries.FIELDS).
+
+    :param arq: the ARQ as lock_for_bind() reads it.
+    :param values: the bind's values (hostname, device_rp_uuid,
+        instance_uuid, maybe project_id).
+    :param target: bind_target()'s answer.
+    :param user_id: the user the binding is for.
+    """
+    prefix = device_class.TRAIT_PREFIX
+    return {'instance_uuid': values['instance_uuid'],
+            'project_id': values.get('project_id', arq['project_id']),
+            'user_id': user_id, 'resource_class': target['rc'],
+            'device_classes': [trait[len(prefix):]
+                               for trait in target['traits']
+                               if trait.startswith(prefix)],
+            'deployable_uuid': target['uuid'],
+            'device_uuid': target['device_uuid'],
+            'hostname': target['hostname'],
+            'device_profile_name': arq['profile_name']}
+
+
 def bind(context, patches, project_id=None, more_for_instance=False,
-         check_provider=None, take_events=False):
+         check_provider=None, take_events=False, user_id=None):
     """Bind ARQs, in one transaction (see the module docstring).
 
     :param patches: {arq_uuid: {hostname, device_rp_uuid, instance_uuid,
@@ -150,12 +174,15 @@ def bind(context, patches, project_id=None, more_for_instance=False,
         provider that does not satisfy the group; None: not checked.
     :param take_events: the caller takes the events written (claimed) and
         sends them.
+    :param user_id: the user the bindings are for (their usage
+        intervals'); None: the caller's.
     :raises: see ConductorAPI.arq_apply_patch; nothing changes then.
     :returns: ``(states, events)``: {arq_uuid: Bound or BindStarted} and the
         events taken.  A bind done already answers its states again.
     """
     args = (context, patches, project_id, more_for_instance,
-            check_provider, take_events)
+            check_provider, take_events,
+            context.user_id if user_id is None else user_id)
     if db_api.in_transaction(context):
         # Part of attach's transaction, which its caller runs again whole.
         return _write(*args)
@@ -191,7 +218,7 @@ def bind(context, patches, project_id=None, more_for_instance=False,
 
 
 def _write(context, patches, project_id, more_for_instance, check_provider,
-           take_events):
+           take_events, user_id):
     """One try of bind(), in the caller's transaction."""
     now = timeutils.utcnow()
     for instance in sorted({v['instance_uuid'] for v in patches.values()}):
@@ -200,7 +227,7 @@ def _write(context, patches, project_id, more_for_instance, check_provider,
         else:
             bound_instance.add(context, instance, now)
     arqs = arq_queries.lock_for_bind(context, list(patches), project_id)
-    bind = _Bind(context, now, arqs, check_provider, take_events)
+    bind = _Bind(context, now, arqs, check_provider, take_events, user_id)
     states = {uuid: bind.one(uuid, patches[uuid])
               for uuid in sorted(patches)}
     LOG.info('Bind of %(n)d ARQ(s) for request %(req)s: %(result)s',
@@ -249,8 +276,9 @@ class _Bind:
     """The ARQs of one bind, one after the other, in its transaction."""
 
     def __init__(self, context, now, arqs, check_provider=None,
-                 take_events=False):
+                 take_events=False, user_id=None):
         self.context = context
+        self.user_id = user_id
         self.check_provider = check_provider
         self.now = now
         self.arqs = arqs
@@ -289,14 +317,17 @@ class _Bind:
         work = _work_for(context, target, handle, program)
         written = dict(values, attach_handle_id=handle['id'],
                        deployable_id=target['id'])
+        usage = usage_record(self.arqs[uuid], values, target, self.user_id)
         if work is None:
             self._write(uuid, states.BOUND, written)
+            usage_queries.open_interval(context, uuid, self.now, usage)
             self._event(uuid, values['instance_uuid'], states.BOUND)
             return states.BOUND
         self._write(uuid, states.BIND_STARTED, written)
         kind, payload = work
-        job_queries.add(context, uuid, kind, payload, self.deadline,
-                        request_id=context.request_id)
+        # Its interval opens when the job makes it Bound (jobs.bind_done).
+        job_queries.add(context, uuid, kind, dict(payload, usage=usage),
+                        self.deadline, request_id=context.request_id)
         return states.BIND_STARTED
 
     def _group(self, uuid):

@@ -14,6 +14,7 @@
 """Deleting accelerator requests, by uuids or by instance."""
 
 from oslo_log import log as logging
+from oslo_utils import timeutils
 
 from cyborg import states
 from cyborg.conductor.arq import release as arq_release
@@ -21,7 +22,9 @@ from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
 from cyborg.db.queries import bound_instance
+from cyborg.db.queries import usage as usage_queries
 from cyborg.notifications import accelerator_request as arq_notify
+from cyborg.notifications import usage as usage_notify
 
 LOG = logging.getLogger(__name__)
 
@@ -48,6 +51,8 @@ def _delete(context, uuids, instance_uuid, project_id, tries):
         else:
             gone.append(arq['id'])
     arq_queries.delete_ids(context, gone)
+    usage_queries.close(context, [arq['uuid'] for arq in arqs],
+                        timeutils.utcnow(), usage_queries.DELETE)
     bound_instance.remove_unused(context,
                                  [a['instance_uuid'] for a in arqs])
     if uuids is None:
@@ -68,19 +73,21 @@ def delete(context, uuids=None, instance_uuid=None, project_id=None):
     """Delete ARQs by uuids (all must exist) or by instance, in one
     transaction.
 
-    Each ARQ gives up what it holds (release.let_go); one whose handle needs
-    device work becomes Deleting, without its instance, until its release
-    job deletes it.
+    Each ARQ gives up what it holds (release.let_go) and its usage
+    interval closes; one whose handle needs device work becomes Deleting,
+    without its instance, until its release job deletes it.
 
     :raises: AcceleratorRequestNotFound
     :returns: the number of ARQs deleted or being deleted.
     """
     before = arq_notify.before_delete(context, uuids, instance_uuid)
+    since = timeutils.utcnow()
     # retry_on_deadlock calls _delete again with the same list: its
     # length tells a retry from the first try.
     tries = []
     taken = _delete(context, uuids, instance_uuid, project_id, tries)
     arq_notify.deleted(context, before, taken)
+    usage_notify.closed(context, taken, since, usage_queries.DELETE)
     count = len(taken)
     LOG.info('Deleted %(count)d accelerator request(s) (%(which)s)',
              {'count': count,

@@ -50,6 +50,7 @@ from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.db.queries import usage as usage_queries
 from cyborg.notifications import accelerator_request as arq_notify
 
 CONF = cfg.CONF
@@ -284,18 +285,27 @@ def run(context, agent_api, job):
         arq_notify.bind_resolved(context, [job['arq_uuid']], states.BOUND)
 
 
-def _still_binding(arq, job):
-    """Whether the ARQ still waits for this bind job."""
-    return (arq is not None and arq['state'] == states.BIND_STARTED and
+def _still_binding(arq, job, state=states.BIND_STARTED):
+    """Whether the ARQ still waits for this bind job (or, with *state*
+    Bound, whether the job bound it).
+    """
+    return (arq is not None and arq['state'] == state and
             arq['attach_handle_id'] == job['payload']['handle_id'])
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def bind_done(context, job, result):
-    """The device work succeeded: the ARQ Bound (False: it changed)."""
-    job_queries.delete(context, job['id'])
+    """The device work succeeded: the ARQ Bound and its usage interval
+    opened (False: it changed).
+    """
+    deleted = job_queries.delete(context, job['id'])
     arq = arq_queries.lock_state(context, job['arq_uuid'])
+    if not deleted and _still_binding(arq, job, states.BOUND):
+        # A try of this transaction committed, and its answer was lost.
+        LOG.info('ARQ %s was bound by an earlier try of its bind job',
+                 job['arq_uuid'])
+        return True
     if not _still_binding(arq, job):
         # The ARQ let go of the handle, which was this job's until now.
         LOG.info('ARQ %(arq)s changed while its bind job ran (now %(st)s)',
@@ -310,6 +320,8 @@ def bind_done(context, job, result):
             (result or {}).get('function_traits'),
             cyborg_traits.FUNCTION_TRAIT_PREFIX)
     arq_queries.transition(context, job['arq_uuid'], states.BOUND)
+    usage_queries.open_interval(context, job['arq_uuid'], timeutils.utcnow(),
+                                job['payload']['usage'])
     event_queries.add(context, arq['instance_uuid'], job['arq_uuid'],
                       states.EVENT_STATUS[states.BOUND],
                       bind_started_at=job['created_at'])

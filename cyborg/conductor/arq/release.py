@@ -15,10 +15,12 @@
 
 A handle without device-side state is freed at once; one with a mediated
 device or a vendor vGPU type (hardware.needs_device_work) gets a release
-job and stays in use until it is done.
+job and stays in use until it is done.  The usage interval of an ARQ that
+was Bound closes in the unbind's transaction.
 """
 
 from oslo_log import log as logging
+from oslo_utils import timeutils
 
 from cyborg import states
 from cyborg.db import api as db_api
@@ -28,7 +30,9 @@ from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import nova_event as event_queries
+from cyborg.db.queries import usage as usage_queries
 from cyborg.notifications import accelerator_request as arq_notify
+from cyborg.notifications import usage as usage_notify
 from cyborg.objects import hardware
 
 LOG = logging.getLogger(__name__)
@@ -111,8 +115,10 @@ def unbind(context, uuids, project_id=None, notify=False):
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState
     :returns: {arq_uuid: Unbound}.
     """
+    since = timeutils.utcnow()
     result = _unbind(context, uuids, project_id, notify)
     arq_notify.unbound(context, result)
+    usage_notify.closed(context, result, since, usage_queries.UNBIND)
     return result
 
 
@@ -124,6 +130,8 @@ def _unbind(context, uuids, project_id, notify):
         arq = arq_queries.get_row(context, uuid, project_id)
         instances.append(arq['instance_uuid'])
         _unbind_one(context, arq, notify, project_id=project_id)
+    usage_queries.close(context, uuids, timeutils.utcnow(),
+                        usage_queries.UNBIND)
     bound_instance.remove_unused(context, instances)
     LOG.info('Unbound ARQs %s', ', '.join(sorted(uuids)))
     return dict.fromkeys(uuids, states.UNBOUND)
@@ -141,7 +149,8 @@ def _unbind_one(context, arq, notify, project_id=None):
 def unbind_held(context, held, notify=False):
     """Unbind the ARQs that still hold the handles they held, in the
     caller's writer transaction (a forced driver uninstall); the others are
-    skipped.
+    skipped.  The caller sends the usage notifications
+    (usage_notify.closed) once it committed.
 
     :param held: ``{arq uuid: attach handle id}`` as the caller read them.
     :param notify: send Nova a failed event per ARQ unbound.
@@ -155,6 +164,8 @@ def unbind_held(context, held, notify=False):
         _unbind_one(context, arq, notify)
         unbound.append(arq['uuid'])
         instances.append(arq['instance_uuid'])
+    usage_queries.close(context, unbound, timeutils.utcnow(),
+                        usage_queries.UNBIND)
     bound_instance.remove_unused(context, instances)
     if unbound:
         LOG.info('Unbound ARQs %s', ', '.join(unbound))

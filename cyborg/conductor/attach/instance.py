@@ -127,8 +127,9 @@ def _bind(context, attachment, patches):
         raise exception.Conflict(
             reason='attachment %s of server %s was forgotten meanwhile' % (
                 attachment['uuid'], attachment['instance_uuid']))
+    # The accelerators are the server's user's, whoever attaches them.
     return arq_bind.bind(context, patches, more_for_instance=True,
-                         take_events=True)
+                         take_events=True, user_id=attachment['user_id'])
 
 
 def _place(context, placement, server, profile):

@@ -17,7 +17,8 @@ database, Placement and Nova disagree on, and healing it.
 ``record`` (the Finding every audit returns), ``handles`` (attach handles
 against ARQs), ``instances`` (ARQs and allocations against Nova's
 servers), ``placement`` (the database against Placement),
-``device_configs`` (desired configurations against the agents' reports).
+``device_configs`` (desired configurations against the agents' reports),
+``usage`` (usage intervals against the ARQs they record).
 
 May call: cyborg.conductor.arq, .attach, .devices and .placement (a heal
 repairs with the flows' own operations), the database and the clients.

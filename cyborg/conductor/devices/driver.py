@@ -23,6 +23,7 @@ loads a driver's code.
 
 from oslo_log import log as logging
 import oslo_messaging as messaging
+from oslo_utils import timeutils
 from oslo_utils import uuidutils
 
 from cyborg import exception
@@ -38,8 +39,10 @@ from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.db.queries import usage as usage_queries
 from cyborg.notifications import accelerator_request as arq_notify
 from cyborg.notifications import driver as driver_notify
+from cyborg.notifications import usage as usage_notify
 
 LOG = logging.getLogger(__name__)
 
@@ -180,9 +183,12 @@ def uninstall(context, agent_api, placement, uuid, force=False):
 
     :raises: DriverUUIDNotFound, DriverUninstalled, DriverInUse
     """
+    since = timeutils.utcnow()
     row, unbound, rps = _uninstall_rows(context, uuid, force)
     if unbound:
         arq_notify.unbound(context, unbound)
+        usage_notify.closed(context, unbound, since,
+                            usage_queries.UNBIND)
         LOG.warning('Driver %(name)s on %(host)s uninstalled with force: '
                     'ARQs %(arqs)s unbound',
                     {'name': row['name'], 'host': row['host'],

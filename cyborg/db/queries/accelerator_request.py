@@ -348,12 +348,15 @@ def _bind_rows_statement(with_project):
     profile, read in a scalar subquery that the lock leaves alone (binds
     of one profile do not wait for each other on its row).
     """
-    profile = (sa.select(DP_TABLE.c.profile_json)
-               .where(DP_TABLE.c.id == TABLE.c.device_profile_id)
-               .scalar_subquery())
-    query = sa.select(TABLE.c.uuid, TABLE.c.state,
+    def profile(column):
+        return (sa.select(column)
+                .where(DP_TABLE.c.id == TABLE.c.device_profile_id)
+                .scalar_subquery())
+
+    query = sa.select(TABLE.c.uuid, TABLE.c.state, TABLE.c.project_id,
                       TABLE.c.device_profile_group_id,
-                      profile.label('profile_json')).where(
+                      profile(DP_TABLE.c.profile_json).label('profile_json'),
+                      profile(DP_TABLE.c.name).label('profile_name')).where(
         TABLE.c.uuid.in_(sa.bindparam('b_uuids', expanding=True)))
     if with_project:
         query = query.where(TABLE.c.project_id == sa.bindparam('b_project'))
@@ -368,14 +371,16 @@ def lock_for_bind(context, uuids, project_id=None):
     committed), in one statement.
 
     :param project_id: the caller's project (None: any).
-    :returns: ``{arq uuid: {'state', 'group' (a dict)}}``; unknown uuids,
-        and those of another project, are left out.
+    :returns: ``{arq uuid: {'state', 'project_id', 'group' (a dict),
+        'profile_name'}}``; unknown uuids, and those of another project,
+        are left out.
     """
     rows = db_api.execute(context, _bind_rows_statement(
         project_id is not None), {'b_uuids': list(uuids),
                                   'b_project': project_id})
     return {row.uuid: {
-        'state': row.state,
+        'state': row.state, 'project_id': row.project_id,
+        'profile_name': row.profile_name,
         'group': jsonutils.loads(row.profile_json)['groups'][
             row.device_profile_group_id]} for row in rows}
 

@@ -134,8 +134,10 @@ def retry_later(context, job_id, not_before, error):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def delete(context, job_id):
-    """Forget a finished job (usually in the caller's transaction)."""
-    db_api.execute(context, _DELETE, {'b_id': job_id})
+    """Forget a finished job (usually in the caller's transaction);
+    whether it was there.
+    """
+    return db_api.execute(context, _DELETE, {'b_id': job_id}).rowcount == 1
 
 
 @db_api.context_manager.reader

@@ -25,6 +25,7 @@ from cyborg.db.queries import handle_audit
 
 _AH = models.AttachHandle.__table__
 _ARQ = models.ExtendedAcceleratorRequest.__table__
+_USAGE = models.UsageInterval.__table__
 
 _NO_PROJECT = sa.and_(_ARQ.c.project_id.is_(None),
                       _ARQ.c.instance_uuid.is_not(None))
@@ -56,14 +57,22 @@ def count_arqs_without_project(context):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def set_arq_project(context, arq_id, instance_uuid, project_id):
-    """Give an ARQ without a project its server's project; whether it
-    was still so.
+    """Give an ARQ without a project its server's project, and its open
+    usage interval (opened by the upgrade) too; whether it was still so.
     """
-    return context.session.execute(
+    done = context.session.execute(
         sa.update(_ARQ).where(_ARQ.c.id == arq_id, _NO_PROJECT,
                               _ARQ.c.instance_uuid == instance_uuid)
         .values(project_id=project_id, updated_at=timeutils.utcnow())
     ).rowcount == 1
+    if done:
+        context.session.execute(
+            sa.update(_USAGE).where(
+                _USAGE.c.open_arq_uuid == sa.select(_ARQ.c.uuid).where(
+                    _ARQ.c.id == arq_id).scalar_subquery(),
+                _USAGE.c.project_id.is_(None))
+            .values(project_id=project_id))
+    return done
 
 
 def _handle_ids(context, condition, limit, marker):

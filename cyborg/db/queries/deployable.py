@@ -115,9 +115,10 @@ _CFG = models.DeviceConfig.__table__
 # resource provider (often the FQDN), or the agent's host: either matches.
 # A row per trait or ``rc`` attribute (one with NULLs when it has none).
 _BIND_TARGET = (
-    sa.select(_DEP.c.id, _DEP.c.name, _DEP.c.driver_name,
+    sa.select(_DEP.c.id, _DEP.c.uuid, _DEP.c.name, _DEP.c.driver_name,
               _DEP.c.bitstream_id, _DEP.c.rp_state, _DEV.c.type,
-              _DEV.c.hostname, _CFG.c.state.label('config_state'),
+              _DEV.c.uuid.label('device_uuid'), _DEV.c.hostname,
+              _CFG.c.state.label('config_state'),
               _ATTR.c.key, _ATTR.c.value)
     .join(_DEV, _DEP.c.device_id == _DEV.c.id)
     .outerjoin(_HOST, _HOST.c.hostname == _DEV.c.hostname)
@@ -149,11 +150,11 @@ def bind_target(context, rp_uuid, hostname):
     (the agent's host or Nova's nodename), with what binding needs of it
     and its device, or None; in one statement.
 
-    :returns: ``{id, name, driver_name, bitstream_id, traits, rc,
-        device_type, hostname (the agent's), config_state}``: ``traits``
-        are its attributes' plus the device class traits last published on
-        its provider; ``config_state`` that of the device's desired
-        configuration, or None.
+    :returns: ``{id, uuid, name, driver_name, bitstream_id, traits, rc,
+        device_type, device_uuid, hostname (the agent's), config_state}``:
+        ``traits`` are its attributes' plus the device class traits last
+        published on its provider; ``config_state`` that of the device's
+        desired configuration, or None.
     """
     rows = db_api.execute(context, _BIND_TARGET,
                           {'b_rp': rp_uuid, 'b_host': hostname}).all()
@@ -163,10 +164,11 @@ def bind_target(context, rp_uuid, hostname):
     traits = [r.value for r in rows if r.key is not None and r.key != 'rc']
     traits.extend(_class_traits(row.rp_state))
     rc = next((r.value for r in rows if r.key == 'rc'), None)
-    return {'id': row.id, 'name': row.name, 'driver_name': row.driver_name,
+    return {'id': row.id, 'uuid': row.uuid, 'name': row.name,
+            'driver_name': row.driver_name,
             'bitstream_id': row.bitstream_id, 'traits': traits, 'rc': rc,
-            'device_type': row.type, 'hostname': row.hostname,
-            'config_state': row.config_state}
+            'device_type': row.type, 'device_uuid': row.device_uuid,
+            'hostname': row.hostname, 'config_state': row.config_state}
 
 
 _HOST_OF = (sa.select(_DEP.c.driver_name, _DEV.c.hostname)

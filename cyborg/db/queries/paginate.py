@@ -81,7 +81,8 @@ _IN = 'in'
 
 @db_api.context_manager.reader
 def select_page(context, table, filters=None, limit=None, marker=None,
-                sort_key='id', sort_dir=ASC, base=None, marker_scope=()):
+                sort_key='id', sort_dir=ASC, base=None, marker_scope=(),
+                params=None):
     """Rows of one page of *table*, ordered by *sort_key* (never NULL)
     then ``id``, after *marker* (the uuid of the previous page's last
     row), at most *limit* of them.
@@ -91,10 +92,11 @@ def select_page(context, table, filters=None, limit=None, marker=None,
     :param base: a Core SELECT built once, whose FROM includes *table*.
     :param marker_scope: names of equality *filters* that make the set the
         caller may see (``project_id``): a marker outside it is unknown.
+    :param params: values of the bound parameters of *base*.
     :raises: MarkerNotFound
     """
     shape = []
-    params = {}
+    params = dict(params or {})
     for name, value in sorted((filters or {}).items()):
         if isinstance(value, (list, tuple)):
             if len(value) == 1:

@@ -19,15 +19,18 @@ ids are masked.  Run with CYBORG_GENERATE_SAMPLES=1 to rewrite the response
 samples from the current API (then read the diff).
 """
 
+import datetime
 import os
 import re
 import time
 
 from oslo_serialization import jsonutils
+from oslo_utils import uuidutils
 
 from cyborg import servicegroup
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.db.queries import usage as usage_queries
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.functional import api_base
 from cyborg.tests.functional.fixtures import operator as operator_fixture
@@ -200,6 +203,34 @@ class APISamplesTestCase(api_base.APITestCase):
                              address='0000:af:00.0')
         self._request('GET', '/v2/capacity', version='2.4',
                       response='capacity/capacity-get-resp.json')
+
+    def test_usage_sample(self):
+        # A GPU of class A100 bound for 9 hours and 30 minutes, an FPGA
+        # still bound since 20:00, on 2026-11-01.
+        project = self.headers['X-Project-Id']
+        day = datetime.datetime(2026, 11, 1)
+        for hours, ended, values in (
+                (8, 17.5, {'resource_class': 'PGPU',
+                           'device_classes': ['A100'],
+                           'device_profile_name': 'a100'}),
+                (20, None, {'resource_class': 'FPGA',
+                            'device_profile_name': 'fpga'})):
+            arq = uuidutils.generate_uuid()
+            usage_queries.open_interval(
+                self.context, arq, day + datetime.timedelta(hours=hours),
+                dict(values, project_id=project, hostname='compute-1',
+                     instance_uuid=INSTANCE, user_id=self.headers[
+                         'X-User-Id'], deployable_uuid=self.inv[
+                         'deployable_uuid'],
+                     device_uuid=self.inv['device_uuid']))
+            if ended is not None:
+                usage_queries.close(
+                    self.context, [arq],
+                    day + datetime.timedelta(hours=ended),
+                    usage_queries.DELETE)
+        self._request('GET', '/v2/usage?start=2026-11-01T00:00:00&'
+                      'end=2026-11-02T00:00:00&detail=true', version='2.4',
+                      response='usage/usage-get-resp.json')
 
 
 INSTANCE = '3a5b8c2e-7f61-4d0a-9c1e-6b2f4e8d1a07'

@@ -265,6 +265,8 @@ class NotificationsTestCase(test_nova_flow.NovaFlowTestCase):
                 ('accelerator_request.bind.error', 1),
                 ('accelerator_request.unbind', 1),
                 ('accelerator_request.delete', 2),
+                # arq1's interval, closed by the unbind.
+                ('accelerator_usage.close', 1),
                 ('deployable.program.start', 2),
                 ('deployable.program.end', 1),
                 ('deployable.program.error', 1),
@@ -275,7 +277,13 @@ class NotificationsTestCase(test_nova_flow.NovaFlowTestCase):
             self.assertEqual(count, counts[event_type], event_type)
         arq_events = collections.Counter(
             (n['event_type'], n['payload']['cyborg_object.data']['uuid'])
-            for n in seen if n['event_type'].startswith('accelerator_'))
+            for n in seen
+            if n['event_type'].startswith('accelerator_request.'))
+        [usage] = self.recorder.of('accelerator_usage.close')
+        usage = usage['payload']['cyborg_object.data']
+        self.assertEqual((arq1, vm1, 'unbind', 'VGPU'),
+                         (usage['arq_uuid'], usage['instance_uuid'],
+                          usage['ended_by'], usage['resource_class']))
         self.assertEqual({1}, set(arq_events.values()), arq_events)
         self.assertEqual(
             {('accelerator_request.bind.end', arq1),

@@ -27,6 +27,8 @@ No time is measured here; tools/bench/arq_lifecycle.py and
 tools/bench/list_scale.py measure times.
 """
 
+import datetime
+
 import fixtures
 from oslo_utils import uuidutils
 
@@ -34,6 +36,7 @@ from cyborg import context as cyborg_context
 from cyborg.conductor import pool as worker_pool
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device_profile as dp_queries
+from cyborg.db.queries import usage as usage_queries
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import statements
@@ -50,11 +53,13 @@ HOST = 'node1'
 EXPECTED = {
     'profile_by_name': 1,
     'arq_create': 3,
-    'arq_bind': 7,  # 7: the ARQs locked with their groups, written once;
-    #                the FPGA's lock reads the handle to claim
+    'arq_bind': 8,  # 7: the ARQs locked with their groups, written once;
+    #                the FPGA's lock reads the handle to claim; 8: the
+    #                usage interval opened
     'arq_resolved': 1,
-    'arq_delete_by_instance': 7,  # 8: forget the attachments;
-    #                              7: the handles read with the ARQs
+    'arq_delete_by_instance': 8,  # 8: forget the attachments;
+    #                              7: the handles read with the ARQs;
+    #                              8: the usage interval closed
     'list_arqs_instance': 1,
     'list_arqs_instance_health': 2,  # 2.4: + the devices' health, batched
     'list_deployables': 2,
@@ -65,6 +70,8 @@ EXPECTED = {
     'capacity': 1,  # the handles grouped, with the agents' times
     'capacity_page': 1,  # a page of hosts and every host's totals
     'capacity_class': 1,  # the same, of a device class
+    'usage': 1,  # the seconds in the window, grouped in SQL
+    'usage_detail': 2,  # and a page of the intervals
 }
 
 
@@ -169,6 +176,22 @@ class StatementCountTestCase(api_base.APITestCase):
             'get', '/v2/capacity?limit=2&device_class=gpu_40g', 200,
             headers=paged)
         self.assertEqual([], response.json['hosts'])
+        # An accelerator held since January (a lifecycle's interval may
+        # end in the second it began, and count nothing).
+        usage_queries.open_interval(
+            self.context, uuidutils.generate_uuid(),
+            datetime.datetime(2026, 1, 2),
+            {'project_id': 'p1', 'resource_class': 'FPGA'})
+        latest = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator latest'})
+        counts['usage'], response = self.count(
+            'get', '/v2/usage?start=2026-01-01', 200, headers=latest)
+        self.assertEqual(['FPGA'], [
+            u['resource_class']
+            for u in response.json['project_usages'][0]['usages']])
+        counts['usage_detail'], response = self.count(
+            'get', '/v2/usage?start=2026-01-01&detail=true&limit=1', 200,
+            headers=latest)
+        self.assertEqual(1, len(response.json['usage_intervals']))
         return counts
 
     def test_counts_do_not_grow_with_the_tables(self):

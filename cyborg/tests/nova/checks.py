@@ -13,6 +13,8 @@
 # under the License.
 """What the real-Nova suite checks after each step."""
 
+import datetime
+
 FPGA = {'resources:FPGA': '1', 'trait:CUSTOM_FAKE_DEVICE': 'required'}
 PGPU = {'resources:PGPU': '1', 'trait:CUSTOM_FAKE_DEVICE': 'required'}
 
@@ -71,3 +73,45 @@ def never_active_without_device(deployment, server):
                          deployment.arqs(server)],
                 deployment.accel_calls(server)))
     return found
+
+
+def now():
+    """The time now (naive UTC), to the second, as Cyborg records it."""
+    return datetime.datetime.now(datetime.timezone.utc).replace(
+        tzinfo=None, microsecond=0)
+
+
+def _time(text):
+    return datetime.datetime.fromisoformat(text).replace(tzinfo=None)
+
+
+def usage(deployment, server, since):
+    """The server's device-seconds from *since* until now, as ``GET
+    /v2/usage`` answers them (per instance), and its usage intervals
+    (started_at, ended_at as naive datetimes), checked to add up.
+    """
+    body = deployment.cyborg(
+        'GET', '/usage?start=%s&group_by=instance&detail=true'
+        % since.isoformat())
+    seconds = sum(entry['device_seconds']
+                  for project in body['project_usages']
+                  for entry in project['usages']
+                  if entry['instance'] == server)
+    intervals = [dict(i, started_at=_time(i['started_at']),
+                      ended_at=i['ended_at'] and _time(i['ended_at']))
+                 for i in body['usage_intervals']
+                 if i['instance_uuid'] == server]
+    assert seconds == sum(i['device_seconds'] for i in intervals), (
+        seconds, intervals)
+    for interval in intervals:
+        if interval['ended_at'] is not None:
+            assert interval['device_seconds'] == (
+                interval['ended_at'] - interval['started_at']
+            ).total_seconds(), interval
+    return seconds, intervals
+
+
+def between(when, earliest, latest):
+    """*when* is within [earliest, latest], Cyborg's second included."""
+    assert earliest <= when <= latest + datetime.timedelta(seconds=1), (
+        when, earliest, latest)

@@ -14,7 +14,8 @@
 """Servers with accelerators through the real Nova: their whole life.
 
 Each step is checked in the three places that hold it: what Nova gave the
-virt driver (``accel_info``), Cyborg's ARQs and Placement's allocations.
+virt driver (``accel_info``), Cyborg's ARQs and Placement's allocations;
+and the device-hours ``GET /v2/usage`` answers for the server.
 """
 
 from cyborg.tests.nova import checks
@@ -23,8 +24,10 @@ from cyborg.tests.nova import checks
 def test_boot_reboot_stop_start_rebuild_shelve_delete(deployment):
     d = deployment
     flavor = d.flavor(d.profile(**checks.FPGA))
+    booted = checks.now()
     server = d.boot(flavor, host=d.compute1)
     d.wait_server(server, 'ACTIVE')
+    active = checks.now()
     checks.bound(d, server, d.compute1, ['FPGA'], call='spawn')
 
     d.action(server, 'reboot', {'type': 'HARD'})
@@ -34,6 +37,12 @@ def test_boot_reboot_stop_start_rebuild_shelve_delete(deployment):
     d.action(server, 'os-stop')
     d.wait_server(server, 'SHUTOFF')
     checks.bound(d, server, d.compute1, ['FPGA'])
+    # Stopped, the server keeps its device: its interval runs on.
+    seconds, [first] = checks.usage(d, server, booted)
+    checks.between(first['started_at'], booted, active)
+    assert (first['ended_at'], first['resource_class'],
+            first['hostname']) == (None, 'FPGA', d.compute1), first
+    assert seconds >= (checks.now() - active).total_seconds() - 1, seconds
     d.action(server, 'os-start')
     d.wait_server(server, 'ACTIVE')
     checks.bound(d, server, d.compute1, ['FPGA'], call='power-on')
@@ -45,15 +54,34 @@ def test_boot_reboot_stop_start_rebuild_shelve_delete(deployment):
 
     # Offloaded (shelved_offload_time = 0): Nova deletes the ARQs and
     # the allocations; unshelve binds new ones wherever it lands.
+    shelving = checks.now()
     d.action(server, 'shelve')
     d.wait_server(server, 'SHELVED_OFFLOADED')
+    offloaded = checks.now()
     checks.nothing_leaked(d, server)
+    # The offload deleted the ARQ: its interval closed then.
+    _seconds, [first] = checks.usage(d, server, booted)
+    checks.between(first['ended_at'], shelving, offloaded)
+    assert first['ended_by'] == 'delete', first
     d.action(server, 'unshelve', {'host': d.compute2})
     d.wait_server(server, 'ACTIVE')
+    unshelved = checks.now()
     checks.bound(d, server, d.compute2, ['FPGA'], call='spawn')
 
+    deleting = checks.now()
     d.delete(server)
     checks.nothing_leaked(d, server)
+    # Its device-hours: the interval up to the shelve, and the one on
+    # compute2 from the unshelve to the delete; none while offloaded.
+    seconds, intervals = checks.usage(d, server, booted)
+    assert [i['hostname'] for i in intervals] == [d.compute1,
+                                                  d.compute2], intervals
+    second = intervals[1]
+    checks.between(second['started_at'], offloaded, unshelved)
+    checks.between(second['ended_at'], deleting, checks.now())
+    assert {i['ended_by'] for i in intervals} == {'delete'}, intervals
+    assert seconds == sum((i['ended_at'] - i['started_at']).total_seconds()
+                          for i in intervals), (seconds, intervals)
 
 
 def test_device_full_is_no_valid_host(deployment):

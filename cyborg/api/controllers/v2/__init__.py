@@ -33,6 +33,7 @@ from cyborg.api.controllers.v2 import hardware
 from cyborg.api.controllers.v2 import instance
 from cyborg.api.controllers.v2 import openapi
 from cyborg.api.controllers.v2 import service
+from cyborg.api.controllers.v2 import usage
 
 
 def version_document(self_href):
@@ -63,5 +64,6 @@ ROUTES = (
     attribute.ROUTES +
     # From 2.4, the operator's resources.
     service.ROUTES + capacity.ROUTES + hardware.ROUTES + driver.ROUTES +
-    discovery.ROUTES + device_class.ROUTES + instance.ROUTES
+    discovery.ROUTES + device_class.ROUTES + instance.ROUTES +
+    usage.ROUTES  # device-hours per project (2.4)
 )

@@ -233,6 +233,31 @@ def upgrade():
     op.create_index('services_binary_idx', 'services', ['binary'])
     op.create_index('services_last_seen_up_idx', 'services', ['last_seen_up'])
     _create_table(
+        'usage_intervals',
+        sa.Column('arq_uuid', sa.String(length=36), nullable=False),
+        sa.Column('open_arq_uuid', sa.String(length=36), nullable=True),
+        sa.Column('instance_uuid', sa.String(length=36), nullable=True),
+        sa.Column('project_id', sa.String(length=255), nullable=True),
+        sa.Column('user_id', sa.String(length=255), nullable=True),
+        sa.Column('resource_class', sa.String(length=255), nullable=True),
+        sa.Column('device_classes', sa.String(length=1024), nullable=True),
+        sa.Column('deployable_uuid', sa.String(length=36), nullable=True),
+        sa.Column('device_uuid', sa.String(length=36), nullable=True),
+        sa.Column('hostname', sa.String(length=255), nullable=True),
+        sa.Column('device_profile_name', sa.String(length=255),
+                  nullable=True),
+        sa.Column('started_at', sa.DateTime(), nullable=False),
+        sa.Column('ended_at', sa.DateTime(), nullable=True),
+        sa.Column('ended_by', sa.String(length=16), nullable=True),
+        _unique('usage_intervals', 'open_arq_uuid'))
+    op.create_index('usage_intervals_arq_uuid_idx', 'usage_intervals',
+                    ['arq_uuid'])
+    op.create_index('usage_intervals_ended_at_idx', 'usage_intervals',
+                    ['ended_at'])
+    op.create_index('usage_intervals_project_window_idx',
+                    'usage_intervals', ['project_id', 'resource_class',
+                                        'started_at', 'ended_at'])
+    _create_table(
         'controlpath_ids',
         sa.Column('device_id', sa.Integer(), nullable=False),
         sa.Column('cpid_type', sa.String(length=16), nullable=False),

@@ -25,6 +25,7 @@ every row is there with its id and its values (converted where the
 conversion says so).
 """
 
+import datetime
 import io
 import json
 import os
@@ -225,6 +226,8 @@ class _UpstreamUpgradeMixin(_DumpMixin,
         self.assertEqual('b47c8f2d1e3a', migration.version(self.engine))
 
     def test_every_row_is_carried_over(self):
+        self.upgraded = datetime.datetime.now(
+            datetime.timezone.utc).replace(tzinfo=None, microsecond=0)
         status, output = self.dbsync('upgrade')
         self.assertEqual(0, status, output)
         self.assertEqual(migration.heads()[0], migration.version(self.engine))
@@ -258,6 +261,24 @@ class _UpstreamUpgradeMixin(_DumpMixin,
                    rows(self.engine, 'bound_instances').values()))
         self.assertIn({'Bound', 'Initial', 'Unbound', 'BindFailed'},
                       [{str(a['state']) for a in arqs}])
+        # A Bound ARQ gets an open usage interval from the upgrade on.
+        bound = {a['uuid']: a for a in arqs if str(a['state']) == 'Bound'}
+        intervals = list(rows(self.engine, 'usage_intervals').values())
+        self.assertEqual(sorted(bound), sorted(
+            i['open_arq_uuid'] for i in intervals))
+        devices = rows(self.engine, 'devices')
+        deployables = rows(self.engine, 'deployables')
+        for interval in intervals:
+            arq = bound[interval['arq_uuid']]
+            deployable = deployables[arq['deployable_id']]
+            self.assertEqual(
+                (arq['instance_uuid'], arq['project_id'],
+                 deployable['uuid'], devices[deployable['device_id']]['uuid'],
+                 rcs[arq['deployable_id']], None),
+                (interval['instance_uuid'], interval['project_id'],
+                 interval['deployable_uuid'], interval['device_uuid'],
+                 interval['resource_class'], interval['ended_at']))
+            self.assertGreaterEqual(interval['started_at'], self.upgraded)
         # New rows get new ids.
         with self.engine.begin() as conn:
             new_id = conn.execute(sa.insert(models.DeviceProfile.__table__)
@@ -421,6 +442,14 @@ class _UpstreamUpgradeMixin(_DumpMixin,
                              projects[arq_id], arq_id)
         self.assertTrue(rows(self.engine, 'attach_handles')[handle_id][
             'in_use'])
+
+        # The open usage intervals the upgrade gave their Bound ARQs have
+        # the projects too.
+        intervals = {i['arq_uuid']: i['project_id'] for i in rows(
+            self.engine, 'usage_intervals').values()}
+        for arq_id in bound:
+            self.assertEqual(projects[arq_id],
+                             intervals[planted[arq_id][0]], arq_id)
 
         # Nova's read of a server's ARQs, with the server's project.
         uuid, server, project = planted[bound[0]]

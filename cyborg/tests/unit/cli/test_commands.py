@@ -43,11 +43,14 @@ pytestmark = pytest.mark.slow(1)
 URL = 'http://cyborg-cli.test:6666'
 
 
-class _Agents(fixtures.Fixture):
-    """APIFixtureWithAgents as a fixture, with the API intercepted."""
+class _Gabbi(fixtures.Fixture):
+    """A gabbi fixture as a fixture, with the API intercepted."""
+
+    def __init__(self, gabbi_fixture):
+        super().__init__()
+        self.gabbi = gabbi_fixture()
 
     def _setUp(self):
-        self.gabbi = gabbits.APIFixtureWithAgents()
         self.gabbi.start_fixture()
         self.addCleanup(self.gabbi.stop_fixture)
         intercept = interceptor.RequestsInterceptor(gabbits.setup_app,
@@ -56,11 +59,14 @@ class _Agents(fixtures.Fixture):
         self.addCleanup(intercept.__exit__, None, None, None)
 
 
-class CLITestCase(base.BaseTestCase):
+class CommandTestBase(base.BaseTestCase):
+    """Runs ``cyborg`` in process against the API of FIXTURE (``env``)."""
+
+    FIXTURE = gabbits.APIFixtureWithAgents
 
     def setUp(self):
         super().setUp()
-        self.env = self.useFixture(_Agents()).gabbi
+        self.env = self.useFixture(_Gabbi(self.FIXTURE)).gabbi
         # cliff adds a console handler to the root logger per run.
         root = logging.getLogger()
         self.addCleanup(setattr, root, 'handlers', list(root.handlers))
@@ -77,6 +83,9 @@ class CLITestCase(base.BaseTestCase):
 
     def json(self, *args):
         return json.loads(self.cyborg(*(args + ('-f', 'json')))[0])
+
+
+class CLITestCase(CommandTestBase):
 
     def devices(self, host, count):
         """The host's devices, once its agent reported *count* of them

@@ -89,8 +89,13 @@ class ColumnsTestCase(base.BaseTestCase):
         self.assertNotIn('utilization', titles)
 
     def test_arq_show(self):
-        self.assertIn(('device_utilization', 'device_utilization'),
-                      accelerator_request.DETAIL_COLUMNS)
+        # arq-show shows every member; arq-list leaves the telemetry out.
+        arq = {'uuid': UUID, 'state': 'Bound', 'device_utilization': 0.5,
+               'device_idle_since': None}
+        column = ('device_utilization', 'device_utilization')
+        self.assertIn(column, common.member_columns([arq]))
+        self.assertNotIn(column, common.member_columns(
+            [arq], accelerator_request.DETAIL))
 
     def test_instance_accelerators(self):
         arq = {'device_utilization': 0.02,

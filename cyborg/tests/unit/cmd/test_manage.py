@@ -32,6 +32,7 @@ from cyborg.db import api as db_api
 from cyborg.db import migration
 from cyborg.db import models
 from cyborg.db.queries import service as service_queries
+from cyborg.db.queries import usage as usage_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import nova as nova_fixture
@@ -53,6 +54,17 @@ class _ManageTestCase(test_dbsync.CommandTestCase):
     def _run(self, *args):
         return manage.main(['cyborg-manage', '--config-file',
                             self.conf_path] + list(args), conf=self.conf)
+
+    def _again(self, *args):
+        """Run another command, as a new process would."""
+        self.conf = cfg.ConfigOpts()
+        cyborg_conf.register_opts(self.conf)
+        manager = db_api.context_manager.make_new_manager()
+        self.addCleanup(db_api.context_manager.patch_factory(manager))
+        self.addCleanup(manager.dispose_pool)
+        self.stdout.seek(0)
+        self.stdout.truncate()
+        return self._run(*args)
 
 
 class ServiceListTestCase(_ManageTestCase):
@@ -178,17 +190,6 @@ class HandleAuditTestCase(_ManageTestCase):
             db_api.context_manager.writer(_leak_one),
             cyborg_context.get_admin_context())
 
-    def _again(self, *args):
-        """Run another command, as a new process would."""
-        self.conf = cfg.ConfigOpts()
-        cyborg_conf.register_opts(self.conf)
-        manager = db_api.context_manager.make_new_manager()
-        self.addCleanup(db_api.context_manager.patch_factory(manager))
-        self.addCleanup(manager.dispose_pool)
-        self.stdout.seek(0)
-        self.stdout.truncate()
-        return self._run(*args)
-
     def test_audit_heal_audit(self):
         self.assertEqual(manage_audit.EXIT_DRIFT, self._run('handle', 'audit'))
         out = self.output()
@@ -271,6 +272,9 @@ class AuditErrorTestCase(_ManageTestCase):
     def test_instance(self):
         self._fails('instance', 'heal', 'Instance audit failed: ')
 
+    def test_usage(self):
+        self._fails('usage', 'heal', 'Usage audit failed: ')
+
 
 class InstanceAuditCmdTestCase(_ManageTestCase):
     """``instance audit|heal``; what they find is tested in
@@ -289,3 +293,64 @@ class InstanceAuditCmdTestCase(_ManageTestCase):
         self.assertEqual(manage_audit.EXIT_IN_SYNC,
                          self._run('instance', 'heal', '--json'))
         self.assertEqual([], jsonutils.loads(self.output()))
+
+
+def _usage_intervals(context):
+    """Three intervals of gone ARQs: two closed (T0 - 2 days, T0 - 1
+    hour), one open.
+    """
+    for arq, start, end in (('a-old', 72, 48), ('a-recent', 3, 1),
+                            ('a-open', 2, None)):
+        usage_queries.open_interval(
+            context, arq, T0 - datetime.timedelta(hours=start),
+            {'project_id': 'p1', 'hostname': 'node-1'})
+        if end is not None:
+            usage_queries.close(context, [arq],
+                                T0 - datetime.timedelta(hours=end),
+                                usage_queries.DELETE)
+
+
+class UsageCmdTestCase(_ManageTestCase):
+    """``usage purge`` and ``usage audit|heal`` (what the audit finds is
+    tested in cyborg/tests/unit/conductor/audit/test_usage.py).
+    """
+
+    def setUp(self):
+        super().setUp()
+        self.seed(_usage_intervals, cyborg_context.get_admin_context())
+        self.stderr = io.StringIO()
+        self.useFixture(fixtures.MonkeyPatch('sys.stderr', self.stderr))
+
+    def _arqs(self):
+        return sorted(row['arq_uuid'] for row in self.seed(
+            usage_queries.page, cyborg_context.get_admin_context(),
+            T0 - datetime.timedelta(days=10), T0))
+
+    def test_purge_in_batches_keeps_the_open_and_the_recent(self):
+        self.assertEqual(0, self._run('usage', 'purge', '--before',
+                                      '2026-11-21T11:00:00Z',
+                                      '--batch-size', '1'))
+        self.assertIn('Deleted 1 usage interval(s) closed before '
+                      '2026-11-21T11:00:00', self.output())
+        self.assertEqual(['a-open', 'a-recent'], self._arqs())
+        self.assertEqual(0, self._again('usage', 'purge', '--before',
+                                        '2026-11-21T12:00:00'))
+        self.assertEqual(['a-open'], self._arqs())
+
+    def test_purge_refuses(self):
+        for date in ('yesterday', '2026-13-01', '2026-11-22'):
+            self.assertEqual(1, self._again('usage', 'purge', '--before',
+                                            date))
+        self.assertIn('is after now', self.stderr.getvalue())
+        self.assertEqual(['a-old', 'a-open', 'a-recent'], self._arqs())
+
+    def test_audit_then_heal(self):
+        self.assertEqual(manage_audit.EXIT_DRIFT,
+                         self._run('usage', 'audit', '--json'))
+        [finding] = jsonutils.loads(self.output())
+        self.assertEqual(('open interval without binding', 'a-open', None),
+                         (finding['kind'], finding['arq'],
+                          finding['repaired']))
+        self.assertEqual(manage_audit.EXIT_REPAIRED,
+                         self._again('usage', 'heal'))
+        self.assertIn('closed at 2026-11-21T12:00:00', self.output())

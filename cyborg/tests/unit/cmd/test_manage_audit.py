@@ -156,5 +156,6 @@ class ParsersTestCase(base.TestCase):
                                   {'heal': heal}),
                                  (args.func.func, args.func.args,
                                   args.func.keywords))
-        self.assertEqual({'placement', 'handle', 'instance', 'device-config'},
+        self.assertEqual({'placement', 'handle', 'instance', 'device-config',
+                          'usage'},
                          {c.name for c in manage_audit.CATEGORIES})

@@ -79,7 +79,7 @@ class CallThreadsTestCase(base.DbTestCase):
     def test_the_manager_counts_its_periodic_tasks(self):
         self._limit(55)
         self.flags(group='conductor', handle_audit_interval=0,
-                   instance_audit_interval=0)
+                   instance_audit_interval=0, usage_audit_interval=0)
         mgr = manager.ConductorManager('c1', rpcapi.TOPIC)
         self.addCleanup(mgr.pool.stop)
         self.assertEqual(4, len(mgr.periodic_tasks()))

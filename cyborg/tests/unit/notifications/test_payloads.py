@@ -33,6 +33,7 @@ EXPECTED = {
     'DeviceConfigPayload': '1.0-ab90d92805e8830bc97fa0847b47a4c2',
     'DriverPayload': '1.0-e6abdffc3a82ffe0fb113655d23ba3b4',
     'ServiceStatusPayload': '1.0-8bf739587386d3f4e1c0df1effd0d8b7',
+    'UsagePayload': '1.0-1f0b05951d5a1e9a2ff8442c3f975247',
 }
 
 

@@ -17,6 +17,7 @@ The agent (fake driver) and the conductor serve RPC on the in-memory
 transport; the jobs come from real binds.
 """
 
+import datetime
 import os
 import threading
 import time
@@ -47,10 +48,12 @@ from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.db.queries import usage as usage_queries
 from cyborg.drivers import registry
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
+from cyborg.tests.fixtures import lost_commit
 
 
 class _Sample:
@@ -235,6 +238,29 @@ class BindJobsTestCase(base.DbTestCase):
             self.assertFalse(any(conn.execute(
                 sa.select(models.AttachHandle.in_use)).scalars()))
 
+    def test_a_bind_job_whose_commit_lost_its_answer_binds_once(self):
+        # The job's transaction (ARQ Bound, its event) committed as the
+        # database lost the answer; retry_on_deadlock ran it again, which
+        # found the ARQ Bound, took it for an ARQ that let go of its
+        # handle meanwhile and queued the removal of the mediated device
+        # of a bound server.  The retry finds the job's own bind done.
+        uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        lost = self.useFixture(lost_commit.LostCommitAnswer(
+            self.db.engine, after='UPDATE extended_accelerator_requests'))
+        self._run_all()
+        self.assertEqual(1, len(lost.lost))
+        arq = arq_queries.get(self.context, uuid)
+        self.assertEqual(states.BOUND, arq['state'])
+        self.assertIn(arq['attach_handle_uuid'], self.driver.mdevs)
+        self.assertEqual([], job_queries.get_all(self.context))
+        with self.db.engine.connect() as conn:
+            self.assertEqual([True], list(conn.execute(
+                sa.select(models.AttachHandle.in_use).where(
+                    models.AttachHandle.uuid == arq['attach_handle_uuid']))
+                .scalars()))
+        [event] = event_queries.get_all(self.context)
+        self.assertEqual('completed', event['status'])
+
     def test_agent_too_slow(self):
         self.flags(bind_timeout=1)
         self.flags(group='fake_driver', program_seconds=3)
@@ -259,6 +285,35 @@ class BindJobsTestCase(base.DbTestCase):
         [event] = event_queries.get_all(self.context)
         self.assertEqual(('failed', job['created_at']),
                          (event['status'], event['bind_started_at']))
+
+    def test_the_interval_opens_when_the_job_binds(self):
+        # Not at the PATCH: the server has its device from Bound on.
+        clock = self.time_fixture(datetime.datetime(2026, 11, 2))
+        start = clock.now
+        uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        clock.advance(20)
+        self._run_all()
+        clock.advance(100)
+        [interval] = usage_queries.page(self.context, start, clock.now)
+        self.assertEqual(
+            (uuid, 'p1', 'VGPU', start + datetime.timedelta(seconds=20),
+             None, 100),
+            (interval['arq_uuid'], interval['project_id'],
+             interval['resource_class'], interval['started_at'],
+             interval['ended_at'], interval['seconds']))
+
+    def test_a_delete_while_the_job_runs_opens_no_interval(self):
+        clock = self.time_fixture(datetime.datetime(2026, 11, 2))
+        start = clock.now
+        uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
+        [job] = job_queries.claim_due(self.context, 'c1', set(), 10)
+        arq_delete.delete(self.context, uuids=[uuid])
+        arq_jobs.run(self.context, self.agent_api, job)
+        self._run_all()
+        clock.advance(10)
+        self.assertEqual([], usage_queries.page(self.context, start,
+                                                clock.now))
+        self.assertEqual([], arq_queries.get_all(self.context))
 
     def test_unbind_while_the_mdev_is_made(self):
         uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])

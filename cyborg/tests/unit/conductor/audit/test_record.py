@@ -19,6 +19,7 @@ from cyborg.conductor.audit import handles
 from cyborg.conductor.audit import instances
 from cyborg.conductor.audit import placement as placement_audit
 from cyborg.conductor.audit import record
+from cyborg.conductor.audit import usage as usage_audit
 from cyborg.tests import base
 
 
@@ -45,7 +46,8 @@ class FindingTestCase(base.TestCase):
                 (handles.HandleFinding,
                  {'handle', 'deployable', 'arq'}),
                 (instances.InstanceFinding,
-                 {'server', 'arq', 'provider'})):
+                 {'server', 'arq', 'provider'}),
+                (usage_audit.UsageFinding, {'arq', 'interval', 'project'})):
             self.assertTrue(issubclass(finding, record.Finding))
             self.assertEqual(common | fields,
                              {f.name for f in dataclasses.fields(finding)})

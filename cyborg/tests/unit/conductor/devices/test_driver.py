@@ -20,6 +20,7 @@ hello again (which settles the request) and discovers: the tests wait for
 the outcome and the devices of a report, as cyborg-api and a client poll.
 """
 
+import datetime
 import time
 
 import fixtures
@@ -44,12 +45,14 @@ from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.db.queries import usage as usage_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
 
 CONF = cyborg_conf.CONF
 FAKE = {'fake_driver': {'devices': ['fpga=1', 'qat=1']}}
+LONG_AGO = datetime.datetime(2000, 1, 1)
 
 
 class DriverOpsTestCase(base.DbTestCase):
@@ -299,6 +302,18 @@ class DriverOpsTestCase(base.DbTestCase):
         self.assertEqual([(held, 'failed')], [
             (e['tag'], e['status']) for e in event_queries.get_all(
                 self.context) if e['status'] == 'failed'])
+        # Each usage interval closed once, by whoever released its ARQ.
+        self.assertEqual(
+            {unbound: 'unbind', deleted: 'delete', held: 'unbind'},
+            {row['arq_uuid']: row['ended_by'] for row in
+             usage_queries.closed_since(self.context, [unbound], LONG_AGO,
+                                        'unbind') +
+             usage_queries.closed_since(self.context, [deleted], LONG_AGO,
+                                        'delete') +
+             usage_queries.closed_since(self.context, [held], LONG_AGO,
+                                        'unbind')})
+        self.assertEqual([], usage_queries.open_of(
+            self.context, [unbound, deleted, held]))
 
     def _start_agent(self, host):
         """An agent whose configuration file enables the fake driver,

@@ -1,0 +1,187 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""/v2/usage: device-hours per project and resource class in a window of
+time (2.4), read as Nova's os-simple-tenant-usage reads servers.
+
+The database sums the seconds each usage interval spent inside the
+window (cyborg.db.queries.usage); an interval still open counts until
+the window's end, which is never after now.
+"""
+
+import datetime
+
+from oslo_utils import strutils
+from oslo_utils import timeutils
+import pecan
+
+from cyborg import exception
+from cyborg.api import errors
+from cyborg.api import route
+from cyborg.api.controllers import base
+from cyborg.api.schemas import common
+from cyborg.api.schemas import usage as schema
+from cyborg.common import device_class
+from cyborg.db.queries import usage as usage_queries
+from cyborg.i18n import _
+from cyborg.policies import usage as policies
+
+COLLECTION = 'usage'
+
+
+def _time(params, name):
+    """A query's time as naive UTC, to the second, or None."""
+    text = params.get(name)
+    if text is None:
+        return None
+    try:
+        value = timeutils.normalize_time(timeutils.parse_isotime(text))
+    except (ValueError, OverflowError) as exc:
+        raise exception.UsageWindowInvalid(
+            reason=_('%(name)s %(text)s is no time: %(why)s') % {
+                'name': name, 'text': text, 'why': exc})
+    return usage_queries.to_second(value)
+
+
+# Nothing was recorded before: the database is asked from then on.
+_FIRST = datetime.datetime(1970, 1, 1)
+
+
+def _month_start(when):
+    """00:00 UTC on the first day of the month of *when* (of the month
+    before when *when* is that instant).
+    """
+    first = when.replace(day=1, hour=0, minute=0, second=0)
+    if first == when:
+        first = (first - datetime.timedelta(days=1)).replace(day=1)
+    return first
+
+
+def window(params, now):
+    """``(start, end)`` of the query: *end* at most *now* (default now),
+    *start* default the first instant of the month of *end*, and never
+    before 1970.
+
+    :raises: UsageWindowInvalid when start is not before end.
+    """
+    end = _time(params, 'end') or now
+    start = _time(params, 'start')
+    if start is None:
+        start = _month_start(max(end, _FIRST + datetime.timedelta(days=1)))
+    if start >= end:
+        raise exception.UsageWindowInvalid(
+            reason=_('start %(start)s is not before end %(end)s') % {
+                'start': start.isoformat(), 'end': end.isoformat()})
+    return max(start, _FIRST), min(end, now)
+
+
+def _iso(when):
+    return None if when is None else base.utc(when).isoformat()
+
+
+def _hours(seconds):
+    return {'device_seconds': seconds,
+            'device_hours': round(seconds / 3600.0, 6)}
+
+
+def _project_usages(rows, group_by):
+    """The summary rows grouped per project, with each project's total."""
+    projects = {}
+    for row in rows:
+        entry = projects.setdefault(row['project_id'], {
+            'project_id': row['project_id'], 'seconds': 0, 'intervals': 0,
+            'usages': []})
+        entry['seconds'] += row['seconds']
+        entry['intervals'] += row['intervals']
+        usage = dict(resource_class=row['resource_class'],
+                     intervals=row['intervals'], **_hours(row['seconds']))
+        if group_by is not None:
+            usage[group_by] = row[group_by]
+        entry['usages'].append(usage)
+    return [dict(project_id=entry['project_id'],
+                 intervals=entry['intervals'], usages=entry['usages'],
+                 **_hours(entry['seconds']))
+            for entry in projects.values()]
+
+
+def _serialize_interval(row):
+    values = {name: row[name] for name in (
+        'uuid', 'arq_uuid', 'instance_uuid', 'project_id', 'user_id',
+        'resource_class', 'device_classes', 'deployable_uuid',
+        'device_uuid', 'hostname', 'device_profile_name')}
+    values.update(started_at=_iso(row['started_at']),
+                  ended_at=_iso(row['ended_at']), ended_by=row['ended_by'],
+                  **_hours(row['seconds']))
+    return values
+
+
+def _project(context, params):
+    """The project asked for, or None for every project (an
+    administrator's default); another project than the caller's passes
+    the route's rule again, with it as the target.
+    """
+    project_id = params.get('project_id')
+    if project_id is None:
+        return None if context.is_admin else context.project_id
+    if project_id != context.project_id:
+        context.can(policies.GET, target={'project_id': project_id})
+    return project_id
+
+
+def _detail(params):
+    """(detail asked, page size): a page of at most MAX_LIMIT."""
+    detail = strutils.bool_from_string(params.get('detail', 'false'))
+    if not detail and ('limit' in params or 'marker' in params):
+        raise exception.Invalid(
+            reason=_('limit and marker page the intervals of detail=true'))
+    return detail, int(params.get('limit', common.MAX_LIMIT))
+
+
+def get():
+    context = pecan.request.context
+    params = route.query()
+    project_id = _project(context, params)
+    start, end = window(params, usage_queries.to_second(timeutils.utcnow()))
+    group_by = params.get('group_by')
+    name = params.get('device_class')
+    name = None if name is None else device_class.normalize_name(name)
+    detail, limit = _detail(params)
+    rows, intervals = [], []
+    if start < end:
+        rows = usage_queries.summary(context, start, end,
+                                     project_id=project_id,
+                                     group_by=group_by, device_class=name)
+        if detail:
+            intervals = usage_queries.page(
+                context, start, end, project_id=project_id,
+                device_class=name, limit=limit, marker=params.get('marker'))
+    body = {'start': _iso(start), 'end': _iso(max(start, end)),
+            'group_by': group_by,
+            'project_usages': _project_usages(rows, group_by)}
+    if detail:
+        body.update(base.collection(
+            'usage_intervals', [_serialize_interval(r) for r in intervals],
+            limit=limit, resource=COLLECTION))
+    return body
+
+
+ROUTES = [
+    route.Route('GET', '/v2/usage', get,
+                'Device-hours per project and resource class in a window '
+                'of time (and per device class, host or instance), with '
+                'the usage intervals themselves (detail=true).',
+                policy=policies.GET, since='2.4', query=schema.LIST_QUERY,
+                response=route.one('Usage'),
+                errors={400: [errors.USAGE_INVALID_WINDOW,
+                              errors.MARKER_NOT_FOUND]}),
+]

@@ -1,0 +1,148 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""usage: device-hours per project in a window of time (2.4), as Nova's
+``usage-list`` and ``usage``.
+"""
+
+from cyborg.cli import common
+
+# Intervals per request (the API's largest page).
+PAGE = 1000
+# The column of each group_by.
+_GROUPS = {'device_class': 'device_class', 'host': 'host',
+           'instance': 'instance'}
+INTERVAL_COLUMNS = common.field_columns(
+    'uuid', 'project_id', 'resource_class', 'device_classes', 'hostname',
+    'instance_uuid', 'started_at', 'ended_at', 'ended_by', 'device_hours')
+
+
+def _window_arguments(parser):
+    parser.add_argument(
+        '--start', metavar='TIME',
+        help='The window\'s start, ISO 8601 (2026-11-01 or '
+             '2026-11-01T00:00:00; UTC unless it has an offset).  Default: '
+             'the first day of the month of --end, 00:00 UTC.')
+    parser.add_argument(
+        '--end', metavar='TIME',
+        help='The window\'s end (excluded), as --start.  Default and '
+             'latest: now.')
+    parser.add_argument(
+        '--device-class', metavar='NAME',
+        help='Only the usage of devices of this device class (as they '
+             'matched it when bound).')
+
+
+def _check_version(client):
+    if client.version < (2, 4):
+        raise common.CommandError(
+            'usage needs microversion 2.4 or later '
+            '(--os-accelerator-api-version).')
+
+
+def _query(parsed_args, **params):
+    return dict(start=parsed_args.start, end=parsed_args.end,
+                device_class=parsed_args.device_class, **params)
+
+
+def _intervals(client, params):
+    """Every interval of the window, a page at a time."""
+    items, marker = [], None
+    while True:
+        body = client.get('/usage', detail='true', limit=PAGE,
+                          marker=marker, **params)
+        items.extend(body['usage_intervals'])
+        if 'next' not in body:
+            return items
+        marker = body['usage_intervals'][-1]['uuid']
+
+
+
+
+class ListUsage(common.Lister):
+    """List the device-hours of projects in a window of time.
+
+    Every project's for an administrator, your project's otherwise.  One
+    row per project and resource class (and device class, host or
+    instance with --group-by): the hours accelerators were held, only
+    their part inside the window, and the number of usage intervals.
+    With --intervals, the intervals themselves.
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        _window_arguments(parser)
+        parser.add_argument('--project', metavar='PROJECT_ID',
+                            help='Only this project.')
+        parser.add_argument('--group-by', choices=sorted(_GROUPS),
+                            help='One row per device class, host or '
+                                 'instance too.')
+        parser.add_argument('--intervals', action='store_true',
+                            help='List the usage intervals instead (each '
+                                 'with its hours inside the window).')
+        return parser
+
+    def take_action(self, parsed_args):
+        _check_version(self.client)
+        params = _query(parsed_args, project_id=parsed_args.project)
+        if parsed_args.intervals:
+            items = _intervals(self.client, params)
+            return common.rows(items, INTERVAL_COLUMNS)
+        group = parsed_args.group_by
+        body = self.client.get('/usage', group_by=group, **params)
+        columns = common.field_columns(
+            'project_id', 'resource_class', *([_GROUPS[group]] if group
+                                              else []),
+            'intervals', 'device_hours')
+        items = [dict(usage, project_id=project['project_id'])
+                 for project in body['project_usages']
+                 for usage in project['usages']]
+        if not items:
+            # An empty table would say nothing at all.
+            self.progress('No accelerator was held between %s and %s.',
+                          body['start'], body['end'])
+        return common.rows(items, columns)
+
+
+class ShowUsage(common.ShowOne):
+    """Show one project's device-hours in a window of time.
+
+    In total and per resource class; your project's by default.
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('project', metavar='PROJECT_ID', nargs='?',
+                            help='The project (default: yours).')
+        _window_arguments(parser)
+        return parser
+
+    def take_action(self, parsed_args):
+        _check_version(self.client)
+        # Without a token (auth_type none) the API says whose it is.
+        project = (parsed_args.project or
+                   self.client.adapter.get_project_id())
+        body = self.client.get('/usage', **_query(parsed_args,
+                                                  project_id=project))
+        if len(body['project_usages']) > 1:
+            raise common.CommandError('Name the project: PROJECT_ID.')
+        [usage] = body['project_usages'] or [
+            {'project_id': project, 'device_hours': 0.0, 'intervals': 0,
+             'usages': []}]
+        item = dict(usage, start=body['start'], end=body['end'],
+                    usages=['%s: %s h, %d interval(s)' % (
+                        entry['resource_class'], entry['device_hours'],
+                        entry['intervals']) for entry in usage['usages']])
+        return common.one(item, common.field_columns(
+            'project_id', 'start', 'end', 'device_hours', 'intervals',
+            'usages'))

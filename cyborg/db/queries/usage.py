@@ -1,0 +1,406 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Queries of usage intervals: the time each ARQ held its accelerator.
+
+An interval is opened by one INSERT in the transaction that makes its ARQ
+Bound and closed by one UPDATE in the transaction that unbinds or deletes
+it; the usage audit closes those whose ARQ went away otherwise.  Times
+are the conductor's UTC clock (oslo.utils' ``timeutils.utcnow()``), to
+the second.  GET /v2/usage is summary() and page(): the seconds of each
+interval inside the window, summed in SQL.
+"""
+
+import datetime
+import functools
+
+from oslo_utils import uuidutils
+import sqlalchemy as sa
+from sqlalchemy.ext import compiler
+
+from cyborg import states
+from cyborg.db import api as db_api
+from cyborg.db import models
+from cyborg.db.queries import paginate
+
+TABLE = models.UsageInterval.__table__
+_ARQ = models.ExtendedAcceleratorRequest.__table__
+
+# Who closed an interval (ended_by).
+UNBIND = 'unbind'
+DELETE = 'delete'
+AUDIT = 'audit'
+
+# What an interval records of its binding, besides its times.
+FIELDS = ('instance_uuid', 'project_id', 'user_id', 'resource_class',
+          'device_classes', 'deployable_uuid', 'device_uuid', 'hostname',
+          'device_profile_name')
+COLUMNS = ('id', 'uuid', 'arq_uuid') + FIELDS + (
+    'started_at', 'ended_at', 'ended_by')
+
+# group_by of GET /v2/usage: the column of each group.
+GROUPS = {'device_class': 'device_classes', 'host': 'hostname',
+          'instance': 'instance_uuid'}
+
+
+def to_second(when):
+    """*when* (naive UTC) to the second, as every backend stores it."""
+    return when.replace(microsecond=0)
+
+
+def classes_text(names):
+    """The device_classes column of a list of class names (None: none)."""
+    names = sorted(set(names or ()))
+    return ',%s,' % ','.join(names) if names else None
+
+
+def classes_list(text):
+    """The class names of a device_classes column."""
+    return [name for name in (text or '').split(',') if name]
+
+
+class _Epoch(sa.sql.expression.FunctionElement):
+    """Seconds since 1970 of a naive UTC DATETIME column, on any backend
+    and whatever the session's time zone.
+    """
+
+    type = sa.BigInteger()
+    name = 'cyborg_epoch'
+    inherit_cache = True
+
+
+@compiler.compiles(_Epoch)
+def _epoch_sqlite(element, compiler, **kw):
+    return "CAST(strftime('%%s', %s) AS INTEGER)" % compiler.process(
+        element.clauses, **kw)
+
+
+@compiler.compiles(_Epoch, 'mysql')
+def _epoch_mysql(element, compiler, **kw):
+    return "TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', %s)" % (
+        compiler.process(element.clauses, **kw))
+
+
+@compiler.compiles(_Epoch, 'postgresql')
+def _epoch_postgresql(element, compiler, **kw):
+    return 'CAST(EXTRACT(EPOCH FROM %s) AS BIGINT)' % compiler.process(
+        element.clauses, **kw)
+
+
+def _epoch_of(when):
+    """What _Epoch makes of *when* (naive UTC), computed here."""
+    return int((when - _EPOCH).total_seconds())
+
+
+_EPOCH = datetime.datetime(1970, 1, 1)
+
+_INSERT = sa.insert(TABLE)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def open_interval(context, arq_uuid, started_at, values):
+    """Open the interval of an ARQ that becomes Bound, in the caller's
+    transaction (one INSERT).
+
+    :param values: the FIELDS (device_classes: a list of names).
+    :raises: DBDuplicateEntry when the ARQ has an open interval.
+    :returns: the new interval's uuid.
+    """
+    uuid = uuidutils.generate_uuid()
+    row = {name: values.get(name) for name in FIELDS}
+    row.update(uuid=uuid, arq_uuid=arq_uuid, open_arq_uuid=arq_uuid,
+               device_classes=classes_text(values.get('device_classes')),
+               started_at=to_second(started_at),
+               created_at=to_second(started_at))
+    db_api.execute(context, _INSERT, row)
+    return uuid
+
+
+_NOW = sa.bindparam('b_now', type_=sa.DateTime)
+# Never before its start: two conductors' clocks may differ.
+_CLOSE = (
+    sa.update(TABLE)
+    .where(TABLE.c.open_arq_uuid.in_(sa.bindparam('b_arqs',
+                                                  expanding=True)))
+    .values(ended_at=sa.case((TABLE.c.started_at > _NOW,
+                              TABLE.c.started_at), else_=_NOW),
+            ended_by=sa.bindparam('b_by'), updated_at=_NOW,
+            open_arq_uuid=None))
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def close(context, arq_uuids, now, ended_by):
+    """Close the open intervals of *arq_uuids* at *now*, in the caller's
+    transaction (one UPDATE; none when there are no uuids).
+
+    :param ended_by: UNBIND, DELETE or AUDIT.
+    :returns: how many were open.
+    """
+    arq_uuids = sorted(set(arq_uuids))
+    if not arq_uuids:
+        return 0
+    return db_api.execute(context, _CLOSE, {
+        'b_arqs': arq_uuids, 'b_now': to_second(now),
+        'b_by': ended_by}).rowcount
+
+
+def _to_dict(row):
+    values = {name: row[name] for name in COLUMNS}
+    values['device_classes'] = classes_list(values['device_classes'])
+    return values
+
+
+_SELECT = sa.select(*[TABLE.c[name] for name in COLUMNS])
+_CLOSED_SINCE = _SELECT.where(
+    TABLE.c.arq_uuid.in_(sa.bindparam('b_arqs', expanding=True)),
+    TABLE.c.ended_at >= sa.bindparam('b_since', type_=sa.DateTime),
+    TABLE.c.ended_by == sa.bindparam('b_by')).order_by(TABLE.c.id)
+
+
+@db_api.context_manager.reader
+def closed_since(context, arq_uuids, since, ended_by):
+    """The intervals of *arq_uuids* closed by *ended_by* at or after
+    *since* (dicts), for the notifications of a transaction that began at
+    *since* and closed them: a try whose answer was lost included.
+    """
+    if not arq_uuids:
+        return []
+    return [_to_dict(row) for row in db_api.execute(
+        context, _CLOSED_SINCE, {'b_arqs': sorted(set(arq_uuids)),
+                                 'b_since': to_second(since),
+                                 'b_by': ended_by}).mappings()]
+
+
+_OPEN_OF = _SELECT.where(TABLE.c.open_arq_uuid.in_(
+    sa.bindparam('b_arqs', expanding=True))).order_by(TABLE.c.id)
+
+
+@db_api.context_manager.reader
+def open_of(context, arq_uuids):
+    """The open intervals of *arq_uuids* (dicts)."""
+    if not arq_uuids:
+        return []
+    return [_to_dict(row) for row in db_api.execute(
+        context, _OPEN_OF, {'b_arqs': sorted(set(arq_uuids))}).mappings()]
+
+
+# The window [b_start, b_end): an interval overlaps it when it started
+# before its end and is open or ended after its start; the part inside
+# counts.
+_START = sa.bindparam('b_start', type_=sa.DateTime)
+_END = sa.bindparam('b_end', type_=sa.DateTime)
+_OVERLAPS = sa.and_(TABLE.c.started_at < _END,
+                    sa.or_(TABLE.c.ended_at.is_(None),
+                           TABLE.c.ended_at > _START))
+_INSIDE = (
+    sa.case((sa.or_(TABLE.c.ended_at.is_(None), TABLE.c.ended_at > _END),
+             sa.bindparam('b_end_s', type_=sa.BigInteger)),
+            else_=_Epoch(TABLE.c.ended_at)) -
+    sa.case((TABLE.c.started_at < _START,
+             sa.bindparam('b_start_s', type_=sa.BigInteger)),
+            else_=_Epoch(TABLE.c.started_at)))
+# Devices of a class: its name between commas.
+_OF_CLASS = TABLE.c.device_classes.like(sa.bindparam('b_class'))
+
+
+def _window_params(start, end, device_class):
+    start, end = to_second(start), to_second(end)
+    return {'b_start': start, 'b_end': end, 'b_start_s': _epoch_of(start),
+            'b_end_s': _epoch_of(end),
+            'b_class': None if device_class is None
+            else '%%,%s,%%' % device_class}
+
+
+@functools.lru_cache(maxsize=None)
+def _summary_statement(group_by, with_project, with_class):
+    keys = [TABLE.c.project_id, TABLE.c.resource_class]
+    if group_by is not None:
+        keys.append(TABLE.c[GROUPS[group_by]])
+    query = sa.select(*keys, sa.func.sum(_INSIDE).label('seconds'),
+                      sa.func.count().label('intervals')).where(_OVERLAPS)
+    if with_project:
+        query = query.where(TABLE.c.project_id == sa.bindparam('b_project'))
+    if with_class:
+        query = query.where(_OF_CLASS)
+    return query.group_by(*keys).order_by(*keys)
+
+
+@db_api.context_manager.reader
+def summary(context, start, end, project_id=None, group_by=None,
+            device_class=None):
+    """The seconds the intervals spent in ``[start, end)`` and their
+    number, per project and resource class, in one statement.
+
+    :param start: naive UTC; *end* likewise, at most now (open intervals
+        count until *end*).
+    :param project_id: only this project's (None: every project's).
+    :param group_by: None or a key of GROUPS: one row per value of that
+        column too (``device_class``: per set of classes).
+    :param device_class: only the intervals of devices of this class.
+    :returns: ``[{project_id, resource_class, <group>, seconds,
+        intervals}]``, sorted by those keys.
+    """
+    params = _window_params(start, end, device_class)
+    params['b_project'] = project_id
+    statement = _summary_statement(group_by, project_id is not None,
+                                   device_class is not None)
+    result = []
+    for row in db_api.execute(context, statement, params).mappings():
+        entry = {'project_id': row['project_id'],
+                 'resource_class': row['resource_class'],
+                 'seconds': int(row['seconds'] or 0),
+                 'intervals': int(row['intervals'])}
+        if group_by is not None:
+            value = row[GROUPS[group_by]]
+            entry[group_by] = (classes_list(value)
+                               if group_by == 'device_class' else value)
+        result.append(entry)
+    return result
+
+
+@functools.lru_cache(maxsize=None)
+def _page_base(with_class):
+    query = sa.select(*[TABLE.c[name] for name in COLUMNS],
+                      _INSIDE.label('seconds')).where(_OVERLAPS)
+    if with_class:
+        query = query.where(_OF_CLASS)
+    return query
+
+
+@db_api.context_manager.reader
+def page(context, start, end, project_id=None, device_class=None,
+         limit=None, marker=None):
+    """The intervals overlapping ``[start, end)`` (see summary()), by id,
+    each with ``seconds``: its part inside the window.
+
+    :param marker: the uuid of the previous page's last interval.
+    :raises: MarkerNotFound (also for another project's interval).
+    """
+    rows = paginate.select_page(
+        context, TABLE, {'project_id': project_id}
+        if project_id is not None else None, limit=limit, marker=marker,
+        base=_page_base(device_class is not None),
+        marker_scope=('project_id',),
+        params=_window_params(start, end, device_class))
+    result = []
+    for row in rows.mappings():
+        values = _to_dict(row)
+        values['seconds'] = int(row['seconds'])
+        result.append(values)
+    return result
+
+
+_PURGEABLE = (sa.select(TABLE.c.id)
+              .where(TABLE.c.ended_at < sa.bindparam('b_before',
+                                                     type_=sa.DateTime))
+              .order_by(TABLE.c.ended_at, TABLE.c.id)
+              .limit(sa.bindparam('b_limit', type_=sa.Integer)))
+_PURGE = sa.delete(TABLE).where(
+    TABLE.c.id.in_(sa.bindparam('b_ids', expanding=True)),
+    TABLE.c.ended_at < sa.bindparam('b_before', type_=sa.DateTime))
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def purge_batch(context, before, limit):
+    """Delete at most *limit* intervals closed before *before*, oldest
+    first, in one short transaction: it locks only the rows it deletes
+    (by primary key), so binds and unbinds go on meanwhile.
+
+    :returns: how many were deleted (fewer than *limit*: none are left).
+    """
+    params = {'b_before': before, 'b_limit': limit}
+    ids = list(db_api.execute(context, _PURGEABLE, params).scalars())
+    if not ids:
+        return 0
+    return db_api.execute(context, _PURGE, dict(params, b_ids=ids)).rowcount
+
+
+# An open interval whose binding is gone: its ARQ was deleted, is no
+# longer Bound or is bound to another instance.
+_ORPHANS = (
+    sa.select(*[TABLE.c[name] for name in COLUMNS],
+              _ARQ.c.state.label('arq_state'),
+              _ARQ.c.updated_at.label('arq_updated_at'))
+    .select_from(TABLE.outerjoin(_ARQ, _ARQ.c.uuid == TABLE.c.open_arq_uuid))
+    .where(TABLE.c.open_arq_uuid.is_not(None),
+           sa.or_(_ARQ.c.id.is_(None), _ARQ.c.state != states.BOUND,
+                  _ARQ.c.instance_uuid.is_distinct_from(
+                      TABLE.c.instance_uuid)))
+    .order_by(TABLE.c.id))
+# A Bound ARQ without an open interval.
+_UNRECORDED = (
+    sa.select(_ARQ.c.uuid, _ARQ.c.instance_uuid, _ARQ.c.hostname,
+              _ARQ.c.updated_at)
+    .select_from(_ARQ.outerjoin(TABLE, TABLE.c.open_arq_uuid == _ARQ.c.uuid))
+    .where(_ARQ.c.state == states.BOUND, TABLE.c.id.is_(None))
+    .order_by(_ARQ.c.id))
+
+
+def _host(query, host, column):
+    return query if host is None else query.where(column == host)
+
+
+@db_api.context_manager.reader
+def orphans(context, host=None, interval_id=None):
+    """Open intervals whose binding is gone (dicts, with ``arq_state`` and
+    ``arq_updated_at``: None when the ARQ is gone).
+
+    :param host: only this host's.
+    :param interval_id: only this one (an audit's check under the lock).
+    """
+    query = _host(_ORPHANS, host, TABLE.c.hostname)
+    if interval_id is not None:
+        query = query.where(TABLE.c.id == interval_id)
+    result = []
+    for row in db_api.execute(context, query).mappings():
+        values = _to_dict(row)
+        values.update(arq_state=row['arq_state'],
+                      arq_updated_at=row['arq_updated_at'])
+        result.append(values)
+    return result
+
+
+@db_api.context_manager.reader
+def unrecorded(context, host=None, arq_uuid=None):
+    """Bound ARQs without an open interval: ``[{uuid, instance_uuid,
+    hostname, updated_at}]``.
+    """
+    query = _host(_UNRECORDED, host, _ARQ.c.hostname)
+    if arq_uuid is not None:
+        query = query.where(_ARQ.c.uuid == arq_uuid)
+    return [dict(row) for row in db_api.execute(context, query).mappings()]
+
+
+_CLOSE_ONE = (
+    sa.update(TABLE)
+    .where(TABLE.c.id == sa.bindparam('b_id'),
+           TABLE.c.open_arq_uuid.is_not(None))
+    .values(ended_at=sa.case((TABLE.c.started_at > _NOW,
+                              TABLE.c.started_at), else_=_NOW),
+            ended_by=sa.bindparam('b_by'),
+            updated_at=sa.bindparam('b_updated', type_=sa.DateTime),
+            open_arq_uuid=None))
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def close_one(context, interval_id, ended_at, now):
+    """Close one open interval at *ended_at* (not before its start), by
+    the audit at *now*; whether it was open.
+    """
+    return db_api.execute(context, _CLOSE_ONE, {
+        'b_id': interval_id, 'b_now': to_second(ended_at), 'b_by': AUDIT,
+        'b_updated': now}).rowcount == 1

@@ -1,0 +1,90 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Notifications of usage: an interval during which an ARQ held its
+accelerator closed (cyborg.db.queries.usage), with all a rating engine
+needs to price it.
+"""
+
+from cyborg import notifications
+from cyborg.db.queries import usage as usage_queries
+from cyborg.notifications import base
+
+fields = base.fields
+
+CLOSE = 'accelerator_usage.close'
+
+
+@base.register
+class UsagePayload(base.NotificationPayload):
+    """One closed usage interval.
+
+    Version history:
+
+    * 1.0: initial version.
+    """
+
+    VERSION = '1.0'
+    EVENTS = {CLOSE: None}
+
+    fields = {
+        # The interval's own uuid: a consumer that sees it twice counts
+        # it once.
+        'uuid': fields.UUIDField(),
+        'arq_uuid': fields.UUIDField(),
+        'instance_uuid': fields.StringField(nullable=True),
+        'project_id': fields.StringField(nullable=True),
+        'user_id': fields.StringField(nullable=True),
+        'resource_class': fields.StringField(nullable=True),
+        # The device classes the device matched when it was bound.
+        'device_classes': fields.ListOfStringsField(),
+        'deployable_uuid': fields.StringField(nullable=True),
+        'device_uuid': fields.StringField(nullable=True),
+        'hostname': fields.StringField(nullable=True),
+        'device_profile_name': fields.StringField(nullable=True),
+        # UTC, to the second.
+        'started_at': fields.DateTimeField(),
+        'ended_at': fields.DateTimeField(),
+        # unbind, delete or audit (the ARQ went away otherwise).
+        'ended_by': fields.StringField(),
+        # ended_at - started_at, in whole seconds.
+        'seconds': fields.IntegerField(),
+    }
+
+
+def send(context, rows):
+    """accelerator_usage.close for each closed interval of *rows*
+    (usage_queries dicts).
+    """
+    for row in rows:
+        notifications.notify(context, CLOSE, UsagePayload.from_values(dict(
+            row, seconds=int((row['ended_at'] -
+                              row['started_at']).total_seconds()))))
+
+
+@notifications.safe
+def closed(context, arq_uuids, since, ended_by):
+    """accelerator_usage.close for the intervals of *arq_uuids* that a
+    transaction begun at *since* closed (*ended_by*: usage_queries.UNBIND
+    or DELETE).
+    """
+    send(context, usage_queries.closed_since(context, list(arq_uuids),
+                                             since, ended_by))
+
+
+@notifications.safe
+def audited(context, rows):
+    """accelerator_usage.close for the intervals the usage audit closed
+    (its committed rows, usage_queries dicts).
+    """
+    send(context, rows)

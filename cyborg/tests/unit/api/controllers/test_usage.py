@@ -1,0 +1,65 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The window of GET /v2/usage (its answers: gabbits/usage.yaml)."""
+
+import datetime
+
+from oslotest import base
+
+from cyborg import exception
+from cyborg.api.controllers.v2 import usage
+
+NOW = datetime.datetime(2026, 11, 26, 15, 30, 12)
+
+
+def _window(**params):
+    return usage.window(params, NOW)
+
+
+class WindowTestCase(base.BaseTestCase):
+
+    def test_by_default_the_month_until_now(self):
+        self.assertEqual((datetime.datetime(2026, 11, 1), NOW), _window())
+
+    def test_the_month_of_end_or_the_one_before_its_first_instant(self):
+        self.assertEqual(
+            (datetime.datetime(2026, 2, 1), datetime.datetime(2026, 2, 3)),
+            _window(end='2026-02-03'))
+        self.assertEqual(
+            (datetime.datetime(2025, 12, 1), datetime.datetime(2026, 1, 1)),
+            _window(end='2026-01-01T00:00:00'))
+
+    def test_times_are_utc_to_the_second_and_end_at_most_now(self):
+        self.assertEqual(
+            (datetime.datetime(2026, 11, 1, 23, 0),
+             datetime.datetime(2026, 11, 2, 0, 0, 1)),
+            _window(start='2026-11-02T00:00:00+01:00',
+                    end='2026-11-02 00:00:01.999999'))
+        self.assertEqual((datetime.datetime(2026, 11, 20), NOW),
+                         _window(start='2026-11-20', end='2099-01-01'))
+
+    def test_never_before_1970(self):
+        self.assertEqual(
+            (datetime.datetime(1970, 1, 1), datetime.datetime(2000, 1, 1)),
+            _window(start='1900-01-01', end='2000-01-01'))
+
+    def test_refused(self):
+        for params in ({'start': '2026-11-02', 'end': '2026-11-02'},
+                       {'start': '2026-11-03', 'end': '2026-11-02'},
+                       {'start': '2026-13-01'},
+                       {'end': '0001-01-01T00:00:00'},
+                       {'start': '0001-01-01T00:00+23:59'},
+                       {'end': '9999-12-31T23:59-23:59'}):
+            self.assertRaises(exception.UsageWindowInvalid, _window,
+                              **params)
