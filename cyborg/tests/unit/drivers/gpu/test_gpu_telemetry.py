@@ -24,6 +24,7 @@ import fixtures
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg.common import privsep_allowlists
+from cyborg.drivers import health
 from cyborg.drivers.gpu import gpu_telemetry
 from cyborg.drivers.gpu import nvidia
 from cyborg.privsep import command as privsep_command
@@ -94,6 +95,40 @@ class ParseTestCase(base.TestCase):
                             'remapped_rows_pending': False}},
             gpu_telemetry.parse(_read(os.path.join(
                 H200_DATA, 'query-health.csv')), fields))
+
+    def test_the_recorded_h100_idle_and_busy(self):
+        # A real H100 passed through to a VM, idle, then under a bf16
+        # matrix-product loop (data/h100): every field of the query reads,
+        # the retired-pages ones are [N/A] (HBM remaps rows instead).
+        h100 = os.path.join(os.path.dirname(nvidia_smi.DATA), 'h100')
+        common = {
+            'memory_total_bytes': 81559 * _MIB, 'power_limit_watts': 700.0,
+            'ecc_corrected_volatile': 0, 'ecc_uncorrected_volatile': 0,
+            'ecc_corrected_aggregate': 0, 'ecc_uncorrected_aggregate': 0,
+            'remapped_rows_correctable': 0, 'remapped_rows_uncorrectable': 0,
+            'remapped_rows_pending': False, 'remapped_rows_failure': False,
+            'thermal_slowdown': False}
+        idle = gpu_telemetry.parse(_read(os.path.join(
+            h100, 'query-telemetry-idle.csv')))
+        busy = gpu_telemetry.parse(_read(os.path.join(
+            h100, 'query-telemetry-busy.csv')))
+        self.assertEqual({fakesys.H200: dict(
+            common, utilization=0.0, memory_utilization=0.0,
+            memory_used_bytes=0, power_watts=70.5, temperature_celsius=35.0,
+            slowdown_temperature_celsius=87.0, sm_clock_hertz=345e6)}, idle)
+        self.assertEqual({fakesys.H200: dict(
+            common, utilization=1.0, memory_utilization=0.34,
+            memory_used_bytes=1139 * _MIB, power_watts=698.51,
+            temperature_celsius=58.0, slowdown_temperature_celsius=87.0,
+            sm_clock_hertz=1410e6)}, busy)
+        # With the link sysfs showed (32 GT/s x16 of 32 GT/s x16), the
+        # default rules find both healthy: full load is no fault.
+        for sample in (idle, busy):
+            sample = dict(sample[fakesys.H200], pcie_link_width=16,
+                          pcie_link_max_width=16, pcie_link_speed_gts=32.0,
+                          pcie_link_max_speed_gts=32.0)
+            self.assertEqual(health.OK, health.from_telemetry(
+                sample, CONF.device_health))
 
     def test_not_supported_and_garbage_are_absent(self):
         line = ', '.join(['00000000:3B:00.0', '[Not Supported]', 'abc'] +
