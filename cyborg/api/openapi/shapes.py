@@ -25,6 +25,7 @@ from cyborg.api import capacity
 from cyborg.api import route
 from cyborg.api.controllers.v2 import accelerator_request
 from cyborg.api.controllers.v2 import attribute
+from cyborg.api.controllers.v2 import configuration_rollout
 from cyborg.api.controllers.v2 import deployable
 from cyborg.api.controllers.v2 import device
 from cyborg.api.controllers.v2 import device_class
@@ -105,6 +106,7 @@ WSME_TYPES = {
     'Service': service.Service,
     'Driver': driver.Driver,
     'DeviceClass': device_class.DeviceClass,
+    'ConfigurationRollout': configuration_rollout.ConfigurationRollout,
 }
 
 _HOST = {
