@@ -35,6 +35,7 @@ from cyborg.api.controllers.v2 import device_telemetry
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import instance
 from cyborg.api.controllers.v2 import service
+from cyborg.common import rollout
 from cyborg.db.queries import discovery as discovery_queries
 
 NULL = {'type': 'null'}
@@ -177,6 +178,10 @@ CAPACITY = route.obj(
     total=route.obj(**_CAPACITY_ENTRIES))
 # A page of hosts has a link to the next when it is full.
 CAPACITY['properties']['next'] = {'type': 'string', 'format': 'uri'}
+# With ?device_class=: the configuration rollouts that hold its devices.
+CAPACITY['properties']['rollouts'] = {'type': 'array', 'items': route.obj(
+    uuid=STRING, state={'type': 'string', 'enum': list(rollout.ACTIVE)},
+    unavailable=INTEGER, out_of_service=INTEGER)}
 
 
 # A server as Nova shows it to Cyborg

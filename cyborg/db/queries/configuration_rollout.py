@@ -373,6 +373,28 @@ def active_progress(context):
     return [tuple(row) for row in db_api.execute(context, _ACTIVE_PROGRESS)]
 
 
+_OF_CLASS = sa.select(
+    TABLE.c.uuid, TABLE.c.state, TABLE.c.unavailable,
+    sa.func.count(MEMBERS.c.id).label('out_of_service')).outerjoin(
+        MEMBERS, sa.and_(MEMBERS.c.rollout_id == TABLE.c.id,
+                         MEMBERS.c.state.in_(rollout.UNAVAILABLE),
+                         MEMBERS.c.held_uuid.is_not(None))).where(
+    TABLE.c.device_class == sa.bindparam('b_class'),
+    TABLE.c.state.in_(rollout.ACTIVE)).group_by(
+        TABLE.c.id, TABLE.c.uuid, TABLE.c.state,
+        TABLE.c.unavailable).order_by(TABLE.c.id)
+
+
+@db_api.context_manager.reader
+def of_class(context, name):
+    """``[{uuid, state, unavailable, out_of_service}]`` of the rollouts of
+    the class *name* running or paused: the devices each holds out of
+    service, and how many it may (the capacity view).
+    """
+    return [dict(row._mapping) for row in db_api.execute(
+        context, _OF_CLASS, {'b_class': name})]
+
+
 @db_api.context_manager.reader
 def with_progress(context, row):
     """*row* with its ``progress`` (rollout.PROGRESS counts)."""
