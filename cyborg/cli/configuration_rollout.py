@@ -39,8 +39,9 @@ def _url(parsed_args, *parts):
 class CreateRollout(common.ShowOne):
     """Roll a configuration out to a device class.
 
-    The desired configuration goes to every device of the class.  Every device of the class is judged first, as device-configure judges
-    one: a configuration one of them cannot take is refused, naming it.
+    The desired configuration is judged first for every device of the
+    class, as device-configure judges one: a configuration one of them
+    cannot take is refused, naming it.
     The conductor then sets it device by device, never holding more than
     --max-unavailable of them out of service; rollout-show shows how it
     goes.
