@@ -128,6 +128,7 @@ def holders(context, device_uuids):
             for row in db_api.execute(context, query)}
 
 
+@db_api.context_manager.reader
 def refuse_held(context, device_uuids):
     """:raises: DeviceInRollout, naming the rollout that holds one of
         *device_uuids*.
