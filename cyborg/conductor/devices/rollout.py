@@ -272,8 +272,8 @@ def wave(context, uuid):
 
 def _busy(context, row):
     """Whether the rollout still has devices to wait for or start."""
-    return rollout_queries.count(context, row['id'], (
-        rollout.IN_PROGRESS, rollout.WAITING, rollout.SKIPPED)) > 0
+    return rollout_queries.any_in(context, row['id'], (
+        rollout.IN_PROGRESS, rollout.WAITING, rollout.SKIPPED))
 
 
 def advance(context):

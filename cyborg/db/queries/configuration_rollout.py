@@ -60,23 +60,18 @@ def _member(row):
 
 # --- the devices of a class -------------------------------------------------
 
-def _class_devices(trait):
-    """The ids of the devices a provider of which the push last
-    published with *trait* (a subquery).
-    """
-    return sa.select(_DEPLOYABLES.c.device_id).where(
-        _DEPLOYABLES.c.removed_at.is_(None),
-        capacity_queries.published(trait))
-
-
 @db_api.context_manager.reader
 def class_devices(context, trait, rollout_id=None):
     """The devices rows (dicts, by id) of the class of *trait*.
 
     :param rollout_id: only those that are not devices of this rollout.
     """
-    query = sa.select(_DEVICES).where(
-        _DEVICES.c.id.in_(_class_devices(trait))).order_by(_DEVICES.c.id)
+    # The devices a provider of which the push last published with the
+    # trait.
+    query = sa.select(_DEVICES).where(_DEVICES.c.id.in_(
+        sa.select(_DEPLOYABLES.c.device_id).where(
+            _DEPLOYABLES.c.removed_at.is_(None),
+            capacity_queries.published(trait)))).order_by(_DEVICES.c.id)
     if rollout_id is not None:
         query = query.where(_DEVICES.c.uuid.not_in(
             sa.select(MEMBERS.c.device_uuid).where(
@@ -86,13 +81,17 @@ def class_devices(context, trait, rollout_id=None):
 
 @db_api.context_manager.reader
 def in_class(context, trait, device_uuids):
-    """Those of *device_uuids* still in the class of *trait*."""
+    """Those of *device_uuids* still in the class of *trait* (read from
+    their own rows: the cost of the wave, not of the class).
+    """
     if not device_uuids:
         return set()
     return {row.uuid for row in db_api.execute(
-        context, sa.select(_DEVICES.c.uuid).where(
-            _DEVICES.c.uuid.in_(list(device_uuids)),
-            _DEVICES.c.id.in_(_class_devices(trait))))}
+        context, sa.select(_DEVICES.c.uuid).distinct().join(
+            _DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id).where(
+                _DEVICES.c.uuid.in_(list(device_uuids)),
+                _DEPLOYABLES.c.removed_at.is_(None),
+                capacity_queries.published(trait)))}
 
 
 @db_api.context_manager.reader
@@ -267,6 +266,17 @@ def count(context, rollout_id, states):
     """How many devices the rollout holds in *states*."""
     return db_api.execute(context, _COUNT, {
         'b_id': rollout_id, 'b_states': list(states)}).scalar()
+
+
+@db_api.context_manager.reader
+def any_in(context, rollout_id, states):
+    """Whether the rollout holds a device in *states* (one index row
+    read).
+    """
+    return db_api.execute(context, sa.select(MEMBERS.c.id).where(
+        MEMBERS.c.rollout_id == rollout_id,
+        MEMBERS.c.state.in_(list(states)),
+        MEMBERS.c.held_uuid.is_not(None)).limit(1)).first() is not None
 
 
 _OF_ROLLOUT = sa.select(MEMBERS).where(
