@@ -58,7 +58,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
 
     def _tick(self):
         """A conductor's periodic work, the push and the agent's
-        heartbeat; the most devices the rollout held out of service.
+        heartbeat.
         """
         rollout_ops.advance(self.context)
         self._pushed()
@@ -134,7 +134,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self.assertEqual(1, row['unavailable'])
         self.assertEqual(1, self._run(row))
         self.assertEqual(rollout.COMPLETED, self._state(row))
-        self.assertEqual(dict.fromkeys(rollout.PROGRESS, 0, ) | {'done': 4},
+        self.assertEqual(dict.fromkeys(rollout.PROGRESS, 0) | {'done': 4},
                          self._progress(row))
         for qat in self.qats:
             config = config_queries.get(self.context, qat['uuid'])
@@ -270,7 +270,13 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self._tick()
         self.assertEqual({'done': 1, 'waiting': 3},
                          {k: v for k, v in self._progress(row).items() if v})
+        # What cyborg_rollout_devices shows of the rollouts not ended.
+        self.assertEqual([(row['uuid'], 'done', 1),
+                          (row['uuid'], 'waiting', 3)],
+                         sorted(rollout_queries.active_progress(
+                             self.context)))
         _row, changed = rollout_ops.abort(self.context, row['uuid'])
+        self.assertEqual([], rollout_queries.active_progress(self.context))
         self.assertEqual(rollout.ABORTED, _row['state'])
         self.assertEqual(1, len(changed))
         self.assertEqual(device_config.APPLIED, config_queries.get(
