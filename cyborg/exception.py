@@ -320,6 +320,31 @@ class DeviceConfigFailed(CyborgException):
     msg_fmt = _("Configuration of device %(uuid)s failed: %(reason)s")
 
 
+class RolloutInvalid(Invalid):
+    msg_fmt = _("Invalid configuration rollout: %(reason)s")
+
+
+class RolloutNotFound(NotFound):
+    msg_fmt = _("Configuration rollout %(uuid)s could not be found.")
+
+
+class RolloutDeviceNotFound(NotFound):
+    msg_fmt = _("Device %(device)s is not held by configuration rollout "
+                "%(uuid)s.")
+
+
+class RolloutBadState(Conflict):
+    msg_fmt = _("Configuration rollout %(uuid)s is %(state)s: it cannot "
+                "%(action)s.")
+
+
+class DeviceInRollout(Conflict):
+    msg_fmt = _("Device %(uuid)s is held by configuration rollout "
+                "%(rollout)s: forget it from that rollout first "
+                "(DELETE /v2/configuration_rollouts/%(rollout)s/devices/"
+                "%(uuid)s).")
+
+
 class DeployableNotFound(NotFound):
     msg_fmt = _("Deployable %(uuid)s could not be found.")
 

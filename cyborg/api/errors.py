@@ -64,6 +64,11 @@ DEVICE_CONFIG_INVALID = 'cyborg.device.config_invalid'
 DEVICE_CONFIG_IN_USE = 'cyborg.device.config_in_use'
 DEVICE_CONFIG_NOT_FOUND = 'cyborg.device.config_not_found'
 DEVICE_DRIVER_ERROR = 'cyborg.device.driver_error'
+DEVICE_IN_ROLLOUT = 'cyborg.device.in_rollout'
+ROLLOUT_INVALID = 'cyborg.configuration_rollout.invalid'
+ROLLOUT_NOT_FOUND = 'cyborg.configuration_rollout.not_found'
+ROLLOUT_DEVICE_NOT_FOUND = 'cyborg.configuration_rollout.device_not_found'
+ROLLOUT_BAD_STATE = 'cyborg.configuration_rollout.bad_state'
 DEPLOYABLE_NOT_FOUND = 'cyborg.deployable.not_found'
 DEPLOYABLE_IN_USE = 'cyborg.deployable.in_use'
 ATTRIBUTE_NOT_FOUND = 'cyborg.attribute.not_found'
@@ -124,6 +129,11 @@ _BY_EXCEPTION = {
     exception.DeviceConfigInUse: DEVICE_CONFIG_IN_USE,
     exception.DeviceConfigNotFound: DEVICE_CONFIG_NOT_FOUND,
     exception.DeviceDriverFailing: DEVICE_DRIVER_ERROR,
+    exception.DeviceInRollout: DEVICE_IN_ROLLOUT,
+    exception.RolloutInvalid: ROLLOUT_INVALID,
+    exception.RolloutNotFound: ROLLOUT_NOT_FOUND,
+    exception.RolloutDeviceNotFound: ROLLOUT_DEVICE_NOT_FOUND,
+    exception.RolloutBadState: ROLLOUT_BAD_STATE,
     exception.DeployableNotFound: DEPLOYABLE_NOT_FOUND,
     exception.DeployableInUse: DEPLOYABLE_IN_USE,
     exception.AttributeNotFound: ATTRIBUTE_NOT_FOUND,

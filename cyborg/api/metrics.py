@@ -187,6 +187,10 @@ class FleetCollector(prometheus_registry.Collector):
             idle.add_metric([host, rc or '', driver or '', project or ''],
                             count)
         yield idle
+        rollouts = _family(metrics.ROLLOUT_DEVICES)
+        for uuid, state, count in sorted(snapshot['rollouts']):
+            rollouts.add_metric([uuid, state], count)
+        yield rollouts
         refreshed = _family(metrics.FLEET_REFRESH)
         refreshed.add_metric([], calendar.timegm(read.utctimetuple()) +
                              read.microsecond / 1e6)

@@ -42,6 +42,7 @@ from cyborg.conductor.audit import instances
 from cyborg.conductor.audit import usage as usage_audit
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.devices import endpoint as devices_endpoint
+from cyborg.conductor.devices import rollout
 from cyborg.conductor.inventory import endpoint as inventory_endpoint
 from cyborg.conductor.inventory import registration
 from cyborg.conductor.inventory import reports
@@ -175,8 +176,11 @@ class ConductorManager:
         self.notifier.send_queued(context)
         self.notifier.send_due(context)
         allocations.run_due(context, self.placement, self.nova())
-        # Devices whose configuration waited for their instances to go.
-        for host in configuration.release_drained(context):
+        # Devices whose configuration waited for their instances to go,
+        # and the next waves of the configuration rollouts.
+        hosts = set(configuration.release_drained(context))
+        hosts.update(rollout.advance(context))
+        for host in sorted(hosts):
             devices_endpoint.configure_soon(self.pool, self.placement,
                                             self.agent_api, host)
 

@@ -397,3 +397,64 @@ class ConductorAPI:
         cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'device_config_delete',
                            device_uuid=device_uuid)
+
+    # Configuration rollouts --------------------------------------------------
+
+    def rollout_create(self, context, device_class, desired, max_unavailable,
+                       drain=False, max_failures=0, follow=False):
+        """Store a configuration rollout of *desired* over the devices of a
+        device class; its waves start after the answer.
+
+        :param max_unavailable: devices out of service at once: a count
+            (``"5"``) or a percentage of the class's devices (``"5%"``).
+        :param drain: wait for the instances holding a device to go,
+            instead of skipping it and coming back to it.
+        :param max_failures: failed devices tolerated before it pauses.
+        :param follow: also roll out to devices that join the class later.
+        :raises: DeviceClassNotFound, RolloutInvalid, DeviceNotConfigurable,
+            DeviceConfigInvalid, DeviceDriverFailing, DeviceInRollout
+        :returns: the rollout, a dict with its ``progress``.
+        """
+        cctxt = self.client.prepare(version='1.0')
+        return self._write(cctxt, context, 'rollout_create',
+                           device_class=device_class, desired=desired,
+                           max_unavailable=max_unavailable, drain=drain,
+                           max_failures=max_failures, follow=follow)
+
+    def rollout_pause(self, context, uuid):
+        """Start no more devices of a rollout.
+
+        :raises: RolloutNotFound, RolloutBadState
+        :returns: the rollout, a dict with its ``progress``.
+        """
+        cctxt = self.client.prepare(version='1.0')
+        return self._write(cctxt, context, 'rollout_pause', uuid=uuid)
+
+    def rollout_resume(self, context, uuid):
+        """Run a paused rollout again.
+
+        :raises: RolloutNotFound, RolloutBadState
+        :returns: the rollout, a dict with its ``progress``.
+        """
+        cctxt = self.client.prepare(version='1.0')
+        return self._write(cctxt, context, 'rollout_resume', uuid=uuid)
+
+    def rollout_abort(self, context, uuid):
+        """Stop a rollout for good; the devices it changed keep their
+        configuration.
+
+        :raises: RolloutNotFound, RolloutBadState
+        :returns: the rollout, a dict with its ``progress`` and
+            ``changed`` (the uuids of the devices it changed).
+        """
+        cctxt = self.client.prepare(version='1.0')
+        return self._write(cctxt, context, 'rollout_abort', uuid=uuid)
+
+    def rollout_forget(self, context, uuid, device_uuid):
+        """Release a device from a rollout.
+
+        :raises: RolloutNotFound, RolloutDeviceNotFound
+        """
+        cctxt = self.client.prepare(version='1.0')
+        return self._write(cctxt, context, 'rollout_forget', uuid=uuid,
+                           device_uuid=device_uuid)

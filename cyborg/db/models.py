@@ -230,6 +230,64 @@ class DeviceConfig(Base, oslo_models.TimestampMixin):
     applied_at = sa.Column(sa.DateTime, nullable=True)
 
 
+class ConfigurationRollout(Base, oslo_models.TimestampMixin):
+    """A desired configuration rolled out over the devices of a device
+    class in waves (cyborg.conductor.devices.rollout), owned by the
+    conductors.
+    """
+
+    __tablename__ = 'configuration_rollouts'
+    __table_args__ = _table_args(
+        sa.Index('configuration_rollouts_state_idx', 'state'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    # The class's name (upper case), kept when the class is deleted.
+    device_class = sa.Column(sa.String(64), nullable=False)
+    # JSON text: {field: value} (cyborg.common.device_config)
+    desired = sa.Column(sa.Text, nullable=False)
+    # As asked ("5" or "5%"), and as a number of devices.
+    max_unavailable = sa.Column(sa.String(16), nullable=False)
+    unavailable = sa.Column(sa.Integer, nullable=False)
+    drain = sa.Column(sa.Boolean, nullable=False, default=False)
+    # Failed devices tolerated before the rollout pauses.
+    max_failures = sa.Column(sa.Integer, nullable=False, default=0)
+    # Whether devices that join the class later are added.
+    follow = sa.Column(sa.Boolean, nullable=False, default=False)
+    # cyborg.common.rollout.STATES
+    state = sa.Column(sa.String(16), nullable=False)
+    reason = sa.Column(sa.String(255), nullable=True)
+
+
+class RolloutDevice(Base, oslo_models.TimestampMixin):
+    """A device of a rollout and where the rollout is with it."""
+
+    __tablename__ = 'rollout_devices'
+    __table_args__ = _table_args(
+        sa.UniqueConstraint('rollout_id', 'device_uuid'),
+        # A wave counts and picks a rollout's devices by state.
+        sa.Index('rollout_devices_rollout_id_state_idx', 'rollout_id',
+                 'state'),
+        sa.Index('rollout_devices_state_idx', 'state'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    rollout_id = sa.Column(
+        sa.Integer, sa.ForeignKey('configuration_rollouts.id',
+                                  ondelete='RESTRICT'), nullable=False)
+    device_uuid = sa.Column(sa.String(36), nullable=False)
+    hostname = sa.Column(sa.String(255), nullable=False)
+    # The device's uuid while the rollout holds it, NULL once released:
+    # the unique key lets one rollout at a time hold a device.
+    held_uuid = sa.Column(sa.String(36), nullable=True, unique=True)
+    # cyborg.common.rollout.DEVICE_STATES
+    state = sa.Column(sa.String(16), nullable=False)
+    reason = sa.Column(sa.String(255), nullable=True)
+    # The generation of the device's configuration the rollout stored.
+    generation = sa.Column(sa.Integer, nullable=True)
+
+
 class ControlpathID(Base, oslo_models.TimestampMixin):
     """How the host addresses a device (its PF's PCI address)."""
 

@@ -14,6 +14,7 @@
 """Every notification Cyborg sends, for the docs and the tests."""
 
 from cyborg.notifications import accelerator_request
+from cyborg.notifications import configuration_rollout
 from cyborg.notifications import deployable
 from cyborg.notifications import device
 from cyborg.notifications import device_config
@@ -24,6 +25,7 @@ from cyborg.notifications import usage
 PAYLOADS = (
     accelerator_request.AcceleratorRequestPayload,
     accelerator_request.AcceleratorRequestHealthPayload,
+    configuration_rollout.ConfigurationRolloutPayload,
     device.DevicePayload,
     device_config.DeviceConfigPayload,
     deployable.DeployablePayload,

@@ -24,6 +24,7 @@ from cyborg.policies import accelerator_request
 from cyborg.policies import attribute
 from cyborg.policies import base
 from cyborg.policies import capacity
+from cyborg.policies import configuration_rollout
 from cyborg.policies import deployable
 from cyborg.policies import device
 from cyborg.policies import device_class
@@ -39,7 +40,7 @@ from cyborg.policies import usage
 # The modules whose every rule an operation of the API enforces.
 _RESOURCES = (device_profile, accelerator_request, device, deployable,
               attribute, service, hardware, driver, discovery, instance,
-              capacity, device_class, metrics, usage)
+              capacity, device_class, metrics, usage, configuration_rollout)
 
 
 def resource_rules():

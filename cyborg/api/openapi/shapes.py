@@ -25,6 +25,7 @@ from cyborg.api import capacity
 from cyborg.api import route
 from cyborg.api.controllers.v2 import accelerator_request
 from cyborg.api.controllers.v2 import attribute
+from cyborg.api.controllers.v2 import configuration_rollout
 from cyborg.api.controllers.v2 import deployable
 from cyborg.api.controllers.v2 import device
 from cyborg.api.controllers.v2 import device_class
@@ -34,6 +35,7 @@ from cyborg.api.controllers.v2 import device_telemetry
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import instance
 from cyborg.api.controllers.v2 import service
+from cyborg.common import rollout
 from cyborg.db.queries import discovery as discovery_queries
 
 NULL = {'type': 'null'}
@@ -105,6 +107,7 @@ WSME_TYPES = {
     'Service': service.Service,
     'Driver': driver.Driver,
     'DeviceClass': device_class.DeviceClass,
+    'ConfigurationRollout': configuration_rollout.ConfigurationRollout,
 }
 
 _HOST = {
@@ -175,6 +178,10 @@ CAPACITY = route.obj(
     total=route.obj(**_CAPACITY_ENTRIES))
 # A page of hosts has a link to the next when it is full.
 CAPACITY['properties']['next'] = {'type': 'string', 'format': 'uri'}
+# With ?device_class=: the configuration rollouts that hold its devices.
+CAPACITY['properties']['rollouts'] = {'type': 'array', 'items': route.obj(
+    uuid=STRING, state={'type': 'string', 'enum': list(rollout.ACTIVE)},
+    unavailable=INTEGER, out_of_service=INTEGER)}
 
 
 # A server as Nova shows it to Cyborg

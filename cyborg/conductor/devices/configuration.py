@@ -31,6 +31,7 @@ from cyborg import exception
 from cyborg.common import device_config
 from cyborg.common import health_states
 from cyborg.db import api as db_api
+from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
 from cyborg.db.queries import host as host_queries
@@ -41,15 +42,19 @@ LOG = logging.getLogger(__name__)
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def configure(context, device_uuid, desired, drain=False):
+def configure(context, device_uuid, desired, drain=False, rollout_id=None):
     """Store a device's desired configuration: *desired* merged into the
     one stored before (device_config.merge()), judged as merged.
 
+    :param rollout_id: the configuration rollout that stores it (None:
+        the operator, refused while a rollout holds the device).
     :raises: DeviceNotFound, DeviceNotConfigurable, DeviceConfigInvalid,
-        DeviceDriverFailing, DeviceConfigInUse
+        DeviceDriverFailing, DeviceConfigInUse, DeviceInRollout
     :returns: the configuration (a dict).
     """
     device = device_queries.get(context, device_uuid)
+    if rollout_id is None:
+        rollout_queries.refuse_held(context, [device_uuid])
     stored = config_queries.get(context, device_uuid, for_update=True)
     desired = device_config.refuse(device, desired, stored)
     instances = config_queries.bound_instances(context, device_uuid)
@@ -72,10 +77,14 @@ def configure(context, device_uuid, desired, drain=False):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def forget(context, device_uuid):
-    """Forget a device's desired state (offered again); return its host."""
+    """Forget a device's desired state (offered again); return its host.
+
+    :raises: DeviceConfigNotFound, DeviceInRollout
+    """
     config = config_queries.get(context, device_uuid)
     if config is None:
         raise exception.DeviceConfigNotFound(uuid=device_uuid)
+    rollout_queries.refuse_held(context, [device_uuid])
     config_queries.delete(context, device_uuid)
     host_queries.mark_needs_sync(context, config['hostname'])
     LOG.info('Device %(uuid)s of host %(host)s: desired configuration '

@@ -25,7 +25,10 @@ from cyborg.conductor.devices import device
 from cyborg.conductor.devices import device_class
 from cyborg.conductor.devices import device_profile as profile_ops
 from cyborg.conductor.devices import driver
+from cyborg.conductor.devices import rollout
 from cyborg.conductor.placement import push as placement_push
+from cyborg.db.queries import configuration_rollout as rollout_queries
+from cyborg.notifications import configuration_rollout as rollout_notify
 from cyborg.notifications import device_config as config_notify
 
 LOG = logging.getLogger(__name__)
@@ -173,7 +176,8 @@ class DevicesEndpoint:
                                    exception.DeviceNotConfigurable,
                                    exception.DeviceConfigInvalid,
                                    exception.DeviceDriverFailing,
-                                   exception.DeviceConfigInUse)
+                                   exception.DeviceConfigInUse,
+                                   exception.DeviceInRollout)
     @deadline.drop_when_late
     def device_configure(self, context, device_uuid, desired, drain=False):
         """Store a device's desired configuration; the host is pushed and its
@@ -187,9 +191,76 @@ class DevicesEndpoint:
         return config
 
     @messaging.expose
-    @messaging.expected_exceptions(exception.DeviceConfigNotFound)
+    @messaging.expected_exceptions(exception.DeviceConfigNotFound,
+                                   exception.DeviceInRollout)
     @deadline.drop_when_late
     def device_config_delete(self, context, device_uuid):
         """Forget a device's desired state; its inventory is offered again."""
         host = configuration.forget(context, device_uuid)
         placement_push.push_soon(self._pool, self._placement, [host])
+
+    # Configuration rollouts --------------------------------------------------
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceClassNotFound,
+                                   exception.RolloutInvalid,
+                                   exception.DeviceNotConfigurable,
+                                   exception.DeviceConfigInvalid,
+                                   exception.DeviceDriverFailing,
+                                   exception.DeviceInRollout)
+    @deadline.drop_when_late
+    def rollout_create(self, context, device_class, desired,
+                       max_unavailable, drain=False, max_failures=0,
+                       follow=False):
+        """Store a rollout; its first wave starts from the pool after the
+        answer.
+        """
+        row = rollout.create(context, device_class, desired,
+                             max_unavailable, drain=drain,
+                             max_failures=max_failures, follow=follow)
+        return self._announced(context, row, rollout_notify.CREATE)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.RolloutNotFound,
+                                   exception.RolloutBadState)
+    @deadline.drop_when_late
+    def rollout_pause(self, context, uuid):
+        """Start no more devices of a rollout."""
+        return self._announced(context, rollout.pause(context, uuid),
+                               rollout_notify.PAUSE)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.RolloutNotFound,
+                                   exception.RolloutBadState)
+    @deadline.drop_when_late
+    def rollout_resume(self, context, uuid):
+        """Run a paused rollout again, from the pool after the answer."""
+        return self._announced(context, rollout.resume(context, uuid),
+                               rollout_notify.RESUME)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.RolloutNotFound,
+                                   exception.RolloutBadState)
+    @deadline.drop_when_late
+    def rollout_abort(self, context, uuid):
+        """Stop a rollout; say which devices it changed."""
+        row, changed = rollout.abort(context, uuid)
+        return dict(self._announced(context, row, rollout_notify.ABORT),
+                    changed=changed)
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.RolloutNotFound,
+                                   exception.RolloutDeviceNotFound)
+    @deadline.drop_when_late
+    def rollout_forget(self, context, uuid, device_uuid):
+        """Release a device from a rollout."""
+        rollout.forget(context, uuid, device_uuid)
+
+    def _announced(self, context, row, event):
+        """*row* with its progress, once announced; the next waves start
+        from the pool.
+        """
+        row = rollout_queries.with_progress(context, row)
+        rollout_notify.send(context, event, row)
+        self._kick_work(context)
+        return row

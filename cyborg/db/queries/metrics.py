@@ -23,6 +23,7 @@ from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import capacity as capacity_queries
+from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.db.queries import service as service_queries
 
 _DEVICES = models.Device.__table__
@@ -111,11 +112,13 @@ def fleet(context, agent_binary, idle_before):
     :returns: a dict: ``handles`` and ``conductors`` (capacity.get(),
         by driver), ``devices`` (``[(host, driver, health, count)]``),
         ``arqs`` (``{state: count}``), ``outboxes`` (_outboxes()),
-        ``agents`` (service.get_agents()) and ``idle`` (_idle()).
+        ``agents`` (service.get_agents()), ``idle`` (_idle()) and
+        ``rollouts`` (configuration_rollout.active_progress()).
     """
     handles, conductors = capacity_queries.get(context, by_driver=True)
     return {'handles': handles, 'conductors': conductors,
             'devices': _devices(context), 'arqs': _arqs(context),
             'outboxes': _outboxes(context),
             'agents': service_queries.get_agents(context, agent_binary),
-            'idle': _idle(context, idle_before)}
+            'idle': _idle(context, idle_before),
+            'rollouts': rollout_queries.active_progress(context)}

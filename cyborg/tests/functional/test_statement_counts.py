@@ -69,7 +69,9 @@ EXPECTED = {
     'list_device_profiles': 1,
     'capacity': 1,  # the handles grouped, with the agents' times
     'capacity_page': 1,  # a page of hosts and every host's totals
-    'capacity_class': 1,  # the same, of a device class
+    # The same, of a device class, and the rollouts that hold its
+    # devices.
+    'capacity_class': 2,
     'usage': 1,  # the seconds in the window, grouped in SQL
     'usage_detail': 2,  # and a page of the intervals
 }
@@ -171,7 +173,8 @@ class StatementCountTestCase(api_base.APITestCase):
             'get', '/v2/capacity?limit=2&marker=node1', 200, headers=paged)
         self.assertEqual(2, len(response.json['hosts']))
         self.assertEqual(whole['total'], response.json['total'])
-        # A device class's page: the same statement, one more condition.
+        # A device class's page: the same statement, one more condition,
+        # and its rollouts.
         counts['capacity_class'], response = self.count(
             'get', '/v2/capacity?limit=2&device_class=gpu_40g', 200,
             headers=paged)

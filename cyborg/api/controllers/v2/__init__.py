@@ -21,6 +21,7 @@ from cyborg.api import route
 from cyborg.api.controllers.v2 import accelerator_request
 from cyborg.api.controllers.v2 import attribute
 from cyborg.api.controllers.v2 import capacity
+from cyborg.api.controllers.v2 import configuration_rollout
 from cyborg.api.controllers.v2 import deployable
 from cyborg.api.controllers.v2 import device
 from cyborg.api.controllers.v2 import device_class
@@ -60,6 +61,7 @@ ROUTES = (
     device_profile.ROUTES +  # what a flavor's accel:device_profile names
     accelerator_request.ROUTES +  # Nova's entry point
     device.ROUTES + device_config.ROUTES + device_telemetry.ROUTES +
+    configuration_rollout.ROUTES +  # device_config over a device class
     deployable.ROUTES +  # one Placement resource provider each
     attribute.ROUTES +
     # From 2.4, the operator's resources.

@@ -27,6 +27,7 @@ from cyborg.api.controllers import base
 from cyborg.api.schemas import capacity as schema
 from cyborg.common import device_class
 from cyborg.db.queries import capacity as capacity_queries
+from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.policies import capacity as policies
 
 
@@ -47,6 +48,10 @@ def get():
     body = capacity.render(hosts, totals, sort_hosts=limit is None)
     page = base.collection('hosts', body['hosts'], limit=limit,
                            resource='capacity', marker_key='host')
+    if name is not None:
+        # Why the class's devices are reserved for their configuration:
+        # the rollouts that hold them, within their budgets.
+        page['rollouts'] = rollout_queries.of_class(context, name.upper())
     return dict(body, **page)
 
 

@@ -112,12 +112,14 @@ ROUTES = [
                               errors.DEVICE_CONFIG_INVALID],
                         404: [errors.DEVICE_NOT_FOUND],
                         409: [errors.DEVICE_CONFIG_IN_USE,
-                              errors.DEVICE_DRIVER_ERROR]},
+                              errors.DEVICE_DRIVER_ERROR,
+                              errors.DEVICE_IN_ROLLOUT]},
                 policy=policies.CONFIGURE),
     route.Route('DELETE', _PATH, delete,
                 "Forget a device's desired configuration (the device stays "
                 'as it is).', since='2.4', status=204,
                 errors={404: [errors.DEVICE_NOT_FOUND,
-                              errors.DEVICE_CONFIG_NOT_FOUND]},
+                              errors.DEVICE_CONFIG_NOT_FOUND],
+                        409: [errors.DEVICE_IN_ROLLOUT]},
                 policy=policies.CONFIGURE),
 ]

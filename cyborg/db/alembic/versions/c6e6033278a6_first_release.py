@@ -91,6 +91,19 @@ def upgrade():
         sa.Column('selector', sa.Text(), nullable=False),
         _unique('device_classes', 'name'))
     _create_table(
+        'configuration_rollouts',
+        sa.Column('device_class', sa.String(length=64), nullable=False),
+        sa.Column('desired', sa.Text(), nullable=False),
+        sa.Column('max_unavailable', sa.String(length=16), nullable=False),
+        sa.Column('unavailable', sa.Integer(), nullable=False),
+        sa.Column('drain', sa.Boolean(), nullable=False),
+        sa.Column('max_failures', sa.Integer(), nullable=False),
+        sa.Column('follow', sa.Boolean(), nullable=False),
+        sa.Column('state', sa.String(length=16), nullable=False),
+        sa.Column('reason', sa.String(length=255), nullable=True))
+    op.create_index('configuration_rollouts_state_idx',
+                    'configuration_rollouts', ['state'])
+    _create_table(
         'device_configs',
         sa.Column('device_uuid', sa.String(length=36), nullable=False),
         sa.Column('hostname', sa.String(length=255), nullable=False),
@@ -257,6 +270,23 @@ def upgrade():
     op.create_index('usage_intervals_project_window_idx',
                     'usage_intervals', ['project_id', 'resource_class',
                                         'started_at', 'ended_at'])
+    _create_table(
+        'rollout_devices',
+        sa.Column('rollout_id', sa.Integer(), nullable=False),
+        sa.Column('device_uuid', sa.String(length=36), nullable=False),
+        sa.Column('hostname', sa.String(length=255), nullable=False),
+        sa.Column('held_uuid', sa.String(length=36), nullable=True),
+        sa.Column('state', sa.String(length=16), nullable=False),
+        sa.Column('reason', sa.String(length=255), nullable=True),
+        sa.Column('generation', sa.Integer(), nullable=True),
+        _fk('rollout_devices', 'rollout_id', 'configuration_rollouts'),
+        _unique('rollout_devices', 'rollout_id', 'device_uuid'),
+        _unique('rollout_devices', 'held_uuid'),
+        uuid=False)
+    op.create_index('rollout_devices_rollout_id_state_idx',
+                    'rollout_devices', ['rollout_id', 'state'])
+    op.create_index('rollout_devices_state_idx', 'rollout_devices',
+                    ['state'])
     _create_table(
         'controlpath_ids',
         sa.Column('device_id', sa.Integer(), nullable=False),

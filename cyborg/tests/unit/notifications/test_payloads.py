@@ -27,6 +27,7 @@ EXPECTED = {
     'AcceleratorRequestPayload': '1.0-c449c6473b7300557f02fdec81300d48',
     'AcceleratorRequestHealthPayload':
         '1.0-3e18ee6807a06af315dacc0608814217',
+    'ConfigurationRolloutPayload': '1.0-5885f1713d112d4bbe7774a447c0c712',
     'DeployablePayload': '1.0-49d0c8ee17146327463252111f88a920',
     'DeployableProgramPayload': '1.0-f3129eed8d4a444cf1ff6075f94cdada',
     'DevicePayload': '1.2-8f99ca22eab6e47d2cedc2ea1c6a2fbb',

@@ -19,123 +19,33 @@ GPU, on SQLite and without Placement.
 
 from unittest import mock
 
-from oslo_serialization import jsonutils
-import sqlalchemy as sa
-
 from cyborg import conf as cyborg_conf
 from cyborg import exception
-from cyborg import states
 from cyborg.agent import resource_tracker
 from cyborg.common import device_config
 from cyborg.conductor.audit import device_configs as config_audit
 from cyborg.conductor.devices import configuration
-from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
-from cyborg.db import models
-from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
-from cyborg.db.queries import device_profile as dp_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
-from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
-from cyborg.objects import hardware
-from cyborg.tests import base
-from cyborg.tests.fixtures import notifications as notify_fixture
+from cyborg.tests.unit.conductor.devices import config_host
 
 CONF = cyborg_conf.CONF
-HOST = 'n1'
+HOST = config_host.HOST
 
 
-class ConfigurationTestCase(base.DbTestCase):
+class ConfigurationTestCase(config_host.ConfigHostTestCase):
 
     def setUp(self):
         super().setUp()
-        self.notes = self.useFixture(notify_fixture.Notifications())
-        self.flags(devices=['fpga=1', 'qat=1', 'gpu=1'],
-                   group='fake_driver')
-        service_queries.heartbeat(self.context, HOST, 'cyborg-agent')
-        self.driver = fake.FakeDriver(CONF, HOST)
-        self.tracker = resource_tracker.ResourceTracker(
-            HOST, {'fake': self.driver}, {'fake': 'fake'}, mock.Mock())
-        self.generation = 0
-        self._report()
         by_type = {d['type']: d for d in
                    device_queries.get_all(self.context)}
         self.fpga, self.qat, self.gpu = (by_type['FPGA'], by_type['QAT'],
                                          by_type['GPU'])
-
-    def _report(self):
-        """The agent discovers (its tracker) and reports (to the
-        conductor's report handling).
-        """
-        self.tracker._discover(['fake'])
-        records = self.tracker._records
-        self.generation += 1
-        reports.report(self.context, None, HOST, self.generation,
-                         hardware.inventory_hash(records),
-                         hardware.HardwareList(objects=records))
-        self._pushed()
-
-    def _pushed(self):
-        """What the Placement push would do: clear the host's mark, delete
-        the gone deployables nothing holds (their providers deleted) and
-        record each other provider as written (desired()).
-        """
-        host_queries.claim_sync(self.context, HOST, 't', 60)
-        snap = host_inventory.load(self.context, HOST)
-        for dep in list(snap.deployables.values()):
-            if (dep['removed_at'] is not None and
-                    host_inventory.delete_deployable(self.context,
-                                                     dep['id'])):
-                snap.drop(dep['name'])
-        reported = {r.uuid for r in self.tracker._records}
-        kept = {d['device_id'] for d in snap.deployables.values()}
-        for device in snap.devices.values():
-            if device['uuid'] not in reported and device['id'] not in kept:
-                host_inventory.delete_device(self.context, device['id'])
-        for dep in snap.deployables.values():
-            want = placement_sync.desired(snap, dep, True, 'cn')
-            host_inventory.update(self.context, 'deployables', dep['id'], {
-                'rp_state': jsonutils.dumps(dict(want, generation=1))})
-        host_queries.release_sync(self.context, HOST, 't', False)
-
-    def _bind(self, device, instance):
-        """An ARQ of *instance* bound to a deployable of *device*."""
-        dp = dp_queries.create(self.context, 'dp-' + instance,
-                               'dp-' + instance,
-                               [{'resources:CUSTOM_QAT': '1'}])
-        [arq] = arq_queries.create(self.context, dp['id'], 'p1', [1])
-        snap = host_inventory.load(self.context, HOST)
-        deployable = next(d for d in snap.deployables.values()
-                          if d['device_id'] == device['id'])
-        with self.db.engine.begin() as conn:
-            conn.execute(sa.update(models.ExtendedAcceleratorRequest)
-                         .where(models.ExtendedAcceleratorRequest.uuid ==
-                                arq['uuid'])
-                         .values(instance_uuid=instance, state=states.BOUND,
-                                 deployable_id=deployable['id']))
-        return arq
-
-    def _unbind(self, arq):
-        with self.db.engine.begin() as conn:
-            conn.execute(sa.delete(models.ExtendedAcceleratorRequest).where(
-                models.ExtendedAcceleratorRequest.uuid == arq['uuid']))
-
-    def _state(self, device):
-        return config_queries.get(self.context, device['uuid'])['state']
-
-    def _agent_takes(self, revision=''):
-        """The agent's heartbeat: what the conductor hands, applied."""
-        answer = configuration.for_agent(self.context, HOST, revision)
-        if answer is None:
-            return None
-        configs, revision = answer
-        done = self.tracker.configure(configs)
-        self._report()
-        return done, revision
 
     def _reserved(self, device):
         snap = host_inventory.load(self.context, HOST)

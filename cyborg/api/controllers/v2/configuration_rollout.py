@@ -1,0 +1,200 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""/v2/configuration_rollouts: one desired configuration rolled out to
+every device of a device class, a few devices at a time
+(cyborg.conductor.devices.rollout).
+"""
+
+import pecan
+from wsme import types as wtypes
+
+from cyborg.api import errors
+from cyborg.api import link
+from cyborg.api import route
+from cyborg.api import validation
+from cyborg.api.controllers import base
+from cyborg.api.schemas import common as common_schema
+from cyborg.api.schemas import configuration_rollout as schema
+from cyborg.common import rollout
+from cyborg.db.queries import configuration_rollout as rollout_queries
+from cyborg.i18n import _
+from cyborg.policies import configuration_rollout as policies
+
+COLLECTION = 'configuration_rollouts'
+
+_COUNT = {'type': 'integer', 'minimum': 0}
+_DEVICES = {'type': 'array', 'items': route.obj(
+    device_uuid={'type': 'string'}, hostname={'type': 'string'},
+    reason=route.nullable({'type': 'string'}))}
+
+
+class ConfigurationRollout(base.APIBase):
+    """A configuration rollout as the API shows it."""
+
+    uuid = wtypes.text
+    device_class = wtypes.text
+    max_unavailable = wtypes.text
+    unavailable = int
+    drain = bool
+    max_failures = int
+    follow = bool
+    reason = wtypes.text
+
+    _json = {'desired': {'type': 'object'},
+             'state': {'type': 'string', 'enum': list(rollout.STATES)},
+             'progress': route.obj(**dict.fromkeys(rollout.PROGRESS,
+                                                   _COUNT)),
+             'failed_devices': _DEVICES,
+             'skipped_devices': _DEVICES}
+
+
+def _devices(members, state):
+    return [{'device_uuid': m['device_uuid'], 'hostname': m['hostname'],
+             'reason': m['reason']} for m in members if m['state'] == state]
+
+
+def serialize(context, row):
+    """A rollout (a query dict, or the conductor's answer) with its
+    progress and the devices that failed or were skipped.
+    """
+    if 'progress' not in row:
+        row = rollout_queries.with_progress(context, row)
+    members = rollout_queries.devices(context, row['id'],
+                                      [rollout.FAILED, rollout.SKIPPED])
+    return base.to_json(
+        ConfigurationRollout, uuid=row['uuid'],
+        device_class=row['device_class'], desired=row['desired'],
+        max_unavailable=row['max_unavailable'],
+        unavailable=row['unavailable'], drain=row['drain'],
+        max_failures=row['max_failures'], follow=row['follow'],
+        state=row['state'], reason=row['reason'],
+        progress=row['progress'],
+        failed_devices=_devices(members, rollout.FAILED),
+        skipped_devices=_devices(members, rollout.SKIPPED),
+        created_at=row['created_at'], updated_at=row['updated_at'],
+        links=link.self_links(COLLECTION, row['uuid']))
+
+
+def get_all():
+    context = pecan.request.context
+    params = route.query()
+    rows = rollout_queries.get_all(context, state=params.get('state'),
+                                   **common_schema.page_args(params))
+    return base.collection(COLLECTION, [serialize(context, r) for r in rows],
+                           common_schema.page_args(params)['limit'])
+
+
+def get_one(uuid):
+    validation.uuid_path(uuid, _('configuration rollout'))
+    context = pecan.request.context
+    return serialize(context, rollout_queries.get(context, uuid))
+
+
+def post():
+    """Judge the desired configuration for every device of the class, as
+    the conductor does again when it stores the rollout.
+    """
+    context = pecan.request.context
+    body = route.body()
+    rollout_queries.select(context, body['device_class'], body['desired'])
+    return serialize(context, pecan.request.conductor_api.rollout_create(
+        context, device_class=body['device_class'], desired=body['desired'],
+        max_unavailable=str(body['max_unavailable']),
+        drain=body.get('drain', False),
+        max_failures=body.get('max_failures', 0),
+        follow=body.get('follow', False)))
+
+
+def _action(name):
+    def action(uuid):
+        validation.uuid_path(uuid, _('configuration rollout'))
+        context = pecan.request.context
+        return serialize(context, getattr(
+            pecan.request.conductor_api, 'rollout_' + name)(context,
+                                                           uuid=uuid))
+    action.__name__ = name
+    return action
+
+
+pause = _action('pause')
+resume = _action('resume')
+
+
+def abort(uuid):
+    validation.uuid_path(uuid, _('configuration rollout'))
+    context = pecan.request.context
+    row = pecan.request.conductor_api.rollout_abort(context, uuid=uuid)
+    return {'configuration_rollout': serialize(context, row),
+            'changed': row['changed']}
+
+
+def forget(uuid, device_uuid):
+    validation.uuid_path(uuid, _('configuration rollout'))
+    validation.uuid_path(device_uuid, _('device'))
+    pecan.request.conductor_api.rollout_forget(
+        pecan.request.context, uuid=uuid, device_uuid=device_uuid)
+
+
+_PATH = '/v2/configuration_rollouts'
+_ONE = _PATH + '/{uuid}'
+_STATE_ERRORS = {404: [errors.ROLLOUT_NOT_FOUND],
+                 409: [errors.ROLLOUT_BAD_STATE]}
+ROUTES = [
+    route.Route('GET', _PATH, get_all,
+                'List configuration rollouts and their progress.',
+                since='2.4', query=schema.LIST_QUERY,
+                response=route.listed(COLLECTION, 'ConfigurationRollout',
+                                      True),
+                policy=policies.GET_ALL),
+    route.Route('POST', _PATH, post,
+                'Roll a desired configuration out to every device of a '
+                'device class, judged for each before the answer.',
+                since='2.4', body=schema.CREATE, status=202,
+                response=route.one('ConfigurationRollout'),
+                errors={400: [errors.ROLLOUT_INVALID,
+                              errors.DEVICE_NOT_CONFIGURABLE,
+                              errors.DEVICE_CONFIG_INVALID],
+                        404: [errors.DEVICE_CLASS_NOT_FOUND],
+                        409: [errors.DEVICE_IN_ROLLOUT,
+                              errors.DEVICE_DRIVER_ERROR]},
+                policy=policies.CREATE),
+    route.Route('GET', _ONE, get_one,
+                'Show a configuration rollout, its progress and the '
+                'devices that failed or were skipped.', since='2.4',
+                response=route.one('ConfigurationRollout'),
+                errors={404: [errors.ROLLOUT_NOT_FOUND]},
+                policy=policies.GET_ONE),
+    route.Route('POST', _ONE + '/pause', pause,
+                'Start no more devices (those started go on).',
+                since='2.4', response=route.one('ConfigurationRollout'),
+                errors=_STATE_ERRORS, policy=policies.UPDATE),
+    route.Route('POST', _ONE + '/resume', resume,
+                'Run a paused rollout again.', since='2.4',
+                response=route.one('ConfigurationRollout'),
+                errors=_STATE_ERRORS, policy=policies.UPDATE),
+    route.Route('POST', _ONE + '/abort', abort,
+                'Stop a rollout for good; the devices it changed keep '
+                'their configuration.', since='2.4',
+                response=lambda version: route.obj(
+                    configuration_rollout=route.ref('ConfigurationRollout'),
+                    changed={'type': 'array',
+                             'items': {'type': 'string'}}),
+                errors=_STATE_ERRORS, policy=policies.UPDATE),
+    route.Route('DELETE', _ONE + '/devices/{device_uuid}', forget,
+                'Forget a device of a rollout: the rollout no longer holds '
+                'it, nor counts its failure.', since='2.4', status=204,
+                errors={404: [errors.ROLLOUT_NOT_FOUND,
+                              errors.ROLLOUT_DEVICE_NOT_FOUND]},
+                policy=policies.UPDATE),
+]

@@ -1,0 +1,300 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Configuration rollouts, the conductor's side: one desired
+configuration stored for every device of a device class, in waves.
+
+A rollout only decides which devices get their desired state when; each
+device then goes through configuration.configure() as one device does
+(drain, the push reserving it, its agent applying it and reporting).
+advance(), run by every conductor's periodic work, settles the devices
+in progress from their configuration's state (the agents' reports
+moved it) and starts the next wave of each running rollout: as many
+waiting devices as ``unavailable`` less those it holds out of service.
+A wave is one transaction under the lock of its rollout's row, and each
+device moves by a compare-and-swap of its state: two conductors never
+start a device twice, and one killed mid-wave leaves the wave undone,
+not half done.  No RPC worker waits on an agent.
+"""
+
+from oslo_log import log as logging
+from oslo_utils import uuidutils
+
+from cyborg import exception
+from cyborg.common import device_class
+from cyborg.common import device_config
+from cyborg.common import rollout
+from cyborg.conductor.devices import configuration
+from cyborg.db import api as db_api
+from cyborg.db.queries import configuration_rollout as rollout_queries
+from cyborg.notifications import configuration_rollout as rollout_notify
+
+LOG = logging.getLogger(__name__)
+
+#: What a device's configuration state makes of a device in progress.
+_SETTLED = {device_config.APPLIED: rollout.DONE,
+            device_config.REBOOT_REQUIRED: rollout.DONE,
+            device_config.DRIFTED: rollout.DONE,
+            device_config.FAILED: rollout.FAILED}
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def create(context, device_class_name, desired, max_unavailable,
+           drain=False, max_failures=0, follow=False):
+    """Store a rollout of *desired* over the devices of a class, running.
+
+    :raises: DeviceClassNotFound, RolloutInvalid, DeviceNotConfigurable,
+        DeviceConfigInvalid, DeviceDriverFailing, DeviceInRollout
+    :returns: the rollout (a dict).
+    """
+    name, devices = rollout_queries.select(context, device_class_name, desired)
+    created = rollout_queries.create(context, {
+        'uuid': uuidutils.generate_uuid(), 'device_class': name,
+        'desired': desired, 'max_unavailable': str(max_unavailable),
+        'unavailable': rollout.unavailable(max_unavailable, len(devices)),
+        'drain': bool(drain), 'max_failures': max_failures,
+        'follow': bool(follow), 'state': rollout.RUNNING}, devices)
+    LOG.info('Configuration rollout %(uuid)s of class %(class)s: %(desired)s '
+             'on %(count)d devices, %(unavailable)d at a time',
+             {'uuid': created['uuid'], 'class': name, 'count': len(devices),
+              'desired': device_config.as_text(desired),
+              'unavailable': created['unavailable']})
+    return created
+
+
+def _refuse(row, action):
+    raise exception.RolloutBadState(uuid=row['uuid'], state=row['state'],
+                                    action=action)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def pause(context, uuid):
+    """Start no more devices of the rollout (those started go on).
+
+    :raises: RolloutNotFound, RolloutBadState
+    """
+    row = rollout_queries.get(context, uuid, for_update=True)
+    if row['state'] != rollout.RUNNING:
+        _refuse(row, 'pause')
+    rollout_queries.set_state(context, row['id'], rollout.PAUSED,
+                              reason='paused by the operator')
+    return rollout_queries.get(context, uuid)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def resume(context, uuid):
+    """Run a paused rollout again.
+
+    :raises: RolloutNotFound, RolloutBadState (not paused, or more devices
+        failed than it tolerates: forget them first)
+    """
+    row = rollout_queries.get(context, uuid, for_update=True)
+    if row['state'] != rollout.PAUSED:
+        _refuse(row, 'resume')
+    failed = rollout_queries.count(context, row['id'], [rollout.FAILED])
+    if failed > row['max_failures']:
+        raise exception.RolloutBadState(
+            uuid=uuid, state='paused with %d failed devices (max_failures '
+            '%d)' % (failed, row['max_failures']),
+            action='resume before they are forgotten')
+    rollout_queries.set_state(context, row['id'], rollout.RUNNING)
+    return rollout_queries.get(context, uuid)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def abort(context, uuid):
+    """Start no more devices; release every device of the rollout (those
+    in progress go on as their own desired state, those changed keep
+    their configuration).
+
+    :raises: RolloutNotFound, RolloutBadState
+    :returns: (the rollout, the uuids of the devices it changed).
+    """
+    row = rollout_queries.get(context, uuid, for_update=True)
+    if row['state'] not in rollout.ACTIVE:
+        _refuse(row, 'abort')
+    rollout_queries.set_state(context, row['id'], rollout.ABORTED,
+                              reason='aborted by the operator')
+    rollout_queries.release(context, row['id'])
+    changed = [d['device_uuid'] for d in rollout_queries.devices(
+        context, row['id'], [rollout.DONE])]
+    LOG.info('Configuration rollout %(uuid)s aborted; %(count)d devices '
+             'changed keep their configuration',
+             {'uuid': uuid, 'count': len(changed)})
+    return rollout_queries.get(context, uuid), changed
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def forget(context, uuid, device_uuid):
+    """The rollout no longer holds the device (its own configuration
+    verbs work again; a failure of it no longer counts).
+
+    :raises: RolloutNotFound, RolloutDeviceNotFound
+    """
+    row = rollout_queries.get(context, uuid, for_update=True)
+    if not rollout_queries.release(context, row['id'], device_uuid,
+                                   state=rollout.FORGOTTEN):
+        raise exception.RolloutDeviceNotFound(uuid=uuid, device=device_uuid)
+    LOG.info('Configuration rollout %(uuid)s: device %(device)s forgotten',
+             {'uuid': uuid, 'device': device_uuid})
+
+
+# --- the waves ---------------------------------------------------------------
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def settle(context):
+    """Move the devices in progress whose configuration reached an end
+    (its agent reported it); returns how many moved.
+    """
+    moved = 0
+    for member in rollout_queries.started(context):
+        if (member['config_state'] is None or
+                member['config_generation'] != member['generation']):
+            state, reason = rollout.FAILED, ('its desired configuration '
+                                             'was forgotten or replaced')
+        elif member['config_state'] in _SETTLED:
+            state = _SETTLED[member['config_state']]
+            reason = member['config_reason']
+        else:
+            continue
+        moved += rollout_queries.set_device(context, member, state,
+                                            reason=reason)
+    return moved
+
+
+def _failed_too_often(context, row):
+    """The reason to pause *row*, when more devices failed than it
+    tolerates; None otherwise.
+    """
+    failed = rollout_queries.count(context, row['id'], [rollout.FAILED])
+    if failed <= row['max_failures']:
+        return None
+    last = rollout_queries.devices(context, row['id'], [rollout.FAILED])[-1]
+    return ('%d devices failed (max_failures %d); device %s: %s' % (
+        failed, row['max_failures'], last['device_uuid'], last['reason']))
+
+
+def _start(context, row, member):
+    """Store the rollout's desired configuration of one device as the
+    device's own; returns its host when it was stored.
+    """
+    if not rollout_queries.set_device(context, member,
+                                      rollout.IN_PROGRESS):
+        return None  # another conductor took it
+    member = dict(member, state=rollout.IN_PROGRESS)
+    try:
+        config = configuration.configure(
+            context, member['device_uuid'], row['desired'],
+            drain=row['drain'], rollout_id=row['id'])
+    except exception.DeviceConfigInUse as e:
+        rollout_queries.set_device(context, member, rollout.SKIPPED,
+                                   reason='%s; tried again later' % e)
+    except exception.DeviceNotFound:
+        rollout_queries.set_device(context, member, rollout.SKIPPED,
+                                   reason='the device is gone', release=True)
+    except (exception.Invalid, exception.DeviceDriverFailing) as e:
+        rollout_queries.set_device(context, member, rollout.FAILED,
+                                   reason=str(e))
+    else:
+        rollout_queries.set_device(context, member, rollout.IN_PROGRESS,
+                                   generation=config['generation'])
+        return config['hostname']
+    return None
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def wave(context, uuid):
+    """Start the next wave of a running rollout, under the lock of its
+    row; pause it after too many failures, complete it when nothing is
+    left.
+
+    :returns: (the rollout's new state or None, hosts to push).
+    """
+    row = rollout_queries.get(context, uuid, for_update=True)
+    if row['state'] != rollout.RUNNING:
+        return None, []
+    why = _failed_too_often(context, row)
+    if why is not None:
+        rollout_queries.set_state(context, row['id'], rollout.PAUSED,
+                                  reason=why)
+        LOG.warning('Configuration rollout %(uuid)s paused: %(why)s',
+                    {'uuid': uuid, 'why': why})
+        return rollout.PAUSED, []
+    budget = row['unavailable'] - rollout_queries.count(
+        context, row['id'], rollout.UNAVAILABLE)
+    members = rollout_queries.to_start(context, row['id'], max(budget, 0))
+    trait = device_class.trait(row['device_class'])
+    in_class = rollout_queries.in_class(
+        context, trait, [m['device_uuid'] for m in members])
+    hosts = set()
+    for member in members:
+        if member['device_uuid'] not in in_class:
+            rollout_queries.set_device(context, member, rollout.SKIPPED,
+                                       reason='it left the device class '
+                                       '%s' % row['device_class'],
+                                       release=True)
+            continue
+        hosts.add(_start(context, row, member))
+    hosts.discard(None)
+    if members or _busy(context, row):
+        return None, sorted(hosts)
+    if row['follow']:
+        # Devices that joined the class (one statement; a following
+        # rollout runs until it is aborted).
+        joined = rollout_queries.class_devices(context, trait,
+                                               rollout_id=row['id'])
+        held = rollout_queries.holders(context, [d['uuid'] for d in joined])
+        rollout_queries.add_devices(
+            context, row['id'], [d for d in joined if d['uuid'] not in held])
+        return None, []
+    rollout_queries.set_state(context, row['id'], rollout.COMPLETED)
+    rollout_queries.release(context, row['id'])
+    LOG.info('Configuration rollout %s completed', uuid)
+    return rollout.COMPLETED, []
+
+
+def _busy(context, row):
+    """Whether the rollout still has devices to wait for or start."""
+    return rollout_queries.any_in(context, row['id'], (
+        rollout.IN_PROGRESS, rollout.WAITING, rollout.SKIPPED))
+
+
+def advance(context):
+    """Settle the devices in progress, start each running rollout's next
+    wave; announce the rollouts that changed state.
+
+    :returns: the hosts whose devices' configurations were stored (to
+        push, then to tell their agents).
+    """
+    settle(context)
+    hosts = set()
+    for uuid in rollout_queries.uuids_in(context, [rollout.RUNNING]):
+        state, started = wave(context, uuid)
+        hosts.update(started)
+        if state is not None:
+            announce(context, uuid, rollout_notify.EVENTS_BY_STATE[state])
+    return sorted(hosts)
+
+
+def announce(context, uuid, event):
+    """The notification of a rollout's state change."""
+    row = rollout_queries.get(context, uuid)
+    rollout_notify.send(context, event,
+                        rollout_queries.with_progress(context, row))

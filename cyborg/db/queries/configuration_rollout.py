@@ -1,0 +1,413 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Queries of configuration_rollouts and rollout_devices
+(cyborg.common.rollout).
+
+A wave reads a rollout's devices by state through
+``rollout_devices_rollout_id_state_idx``: what it counts and picks costs
+the devices of the wave, never the class's.
+"""
+
+from oslo_db import exception as db_exc
+from oslo_serialization import jsonutils
+from oslo_utils import timeutils
+import sqlalchemy as sa
+
+from cyborg import exception
+from cyborg.common import device_class
+from cyborg.common import rollout
+from cyborg.db import api as db_api
+from cyborg.db import models
+from cyborg.db.queries import capacity as capacity_queries
+from cyborg.db.queries import device_class as device_class_queries
+from cyborg.db.queries import device_config as config_queries
+from cyborg.db.queries import paginate
+
+TABLE = models.ConfigurationRollout.__table__
+MEMBERS = models.RolloutDevice.__table__
+_CONFIGS = models.DeviceConfig.__table__
+_DEVICES = models.Device.__table__
+_DEPLOYABLES = models.Deployable.__table__
+
+_COLUMNS = ('id', 'uuid', 'device_class', 'max_unavailable', 'unavailable',
+            'max_failures', 'state', 'reason', 'created_at', 'updated_at')
+_MEMBER_COLUMNS = ('id', 'rollout_id', 'device_uuid', 'hostname',
+                   'held_uuid', 'state', 'reason', 'generation',
+                   'updated_at')
+
+
+def to_dict(row):
+    values = {name: getattr(row, name) for name in _COLUMNS}
+    values.update(desired=jsonutils.loads(row.desired),
+                  drain=bool(row.drain), follow=bool(row.follow))
+    return values
+
+
+def _member(row):
+    return {name: getattr(row, name) for name in _MEMBER_COLUMNS}
+
+
+# --- the devices of a class -------------------------------------------------
+
+@db_api.context_manager.reader
+def class_devices(context, trait, rollout_id=None):
+    """The devices rows (dicts, by id) of the class of *trait*.
+
+    :param rollout_id: only those that are not devices of this rollout.
+    """
+    # The devices a provider of which the push last published with the
+    # trait.
+    query = sa.select(_DEVICES).where(_DEVICES.c.id.in_(
+        sa.select(_DEPLOYABLES.c.device_id).where(
+            _DEPLOYABLES.c.removed_at.is_(None),
+            capacity_queries.published(trait)))).order_by(_DEVICES.c.id)
+    if rollout_id is not None:
+        query = query.where(_DEVICES.c.uuid.not_in(
+            sa.select(MEMBERS.c.device_uuid).where(
+                MEMBERS.c.rollout_id == rollout_id)))
+    return [dict(row._mapping) for row in db_api.execute(context, query)]
+
+
+@db_api.context_manager.reader
+def in_class(context, trait, device_uuids):
+    """Those of *device_uuids* still in the class of *trait* (read from
+    their own rows: the cost of the wave, not of the class).
+    """
+    if not device_uuids:
+        return set()
+    return {row.uuid for row in db_api.execute(
+        context, sa.select(_DEVICES.c.uuid).distinct().join(
+            _DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id).where(
+                _DEVICES.c.uuid.in_(list(device_uuids)),
+                _DEPLOYABLES.c.removed_at.is_(None),
+                capacity_queries.published(trait)))}
+
+
+@db_api.context_manager.reader
+def select(context, name, desired):
+    """The devices of class *name*, once every one of them is judged to
+    take *desired* (the API's and the conductor's one judgement).
+
+    :raises: DeviceClassNotFound, RolloutInvalid (no device),
+        DeviceNotConfigurable, DeviceConfigInvalid, DeviceDriverFailing
+    :returns: ``(class name, [devices rows])``.
+    """
+    name = device_class_queries.get_by_name(context, name.upper())['name']
+    devices = class_devices(context, device_class.trait(name))
+    if not devices:
+        raise exception.RolloutInvalid(
+            reason='device class %s selects no device' % name)
+    rollout.judge(devices, config_queries.get_many(
+        context, [d['uuid'] for d in devices]), desired)
+    return name, devices
+
+
+# --- rollouts ----------------------------------------------------------------
+
+@db_api.context_manager.reader
+def holders(context, device_uuids):
+    """``{device uuid: rollout uuid}`` of those a rollout holds."""
+    if not device_uuids:
+        return {}
+    query = sa.select(MEMBERS.c.held_uuid, TABLE.c.uuid).join(
+        TABLE, TABLE.c.id == MEMBERS.c.rollout_id).where(
+            MEMBERS.c.held_uuid.in_(list(device_uuids)))
+    return {row.held_uuid: row.uuid
+            for row in db_api.execute(context, query)}
+
+
+@db_api.context_manager.reader
+def refuse_held(context, device_uuids):
+    """:raises: DeviceInRollout, naming the rollout that holds one of
+        *device_uuids*.
+    """
+    held = holders(context, device_uuids)
+    if held:
+        device_uuid = sorted(held)[0]
+        raise exception.DeviceInRollout(uuid=device_uuid,
+                                        rollout=held[device_uuid])
+
+
+@db_api.context_manager.writer
+def create(context, values, devices):
+    """Insert a rollout and its devices (held by it), all waiting.
+
+    :param values: its columns (desired as a dict).
+    :param devices: devices rows (dicts with uuid and hostname).
+    :raises: DeviceInRollout naming the rollout that holds one of them.
+    :returns: the rollout (a dict).
+    """
+    refuse_held(context, [d['uuid'] for d in devices])
+    now = timeutils.utcnow()
+    values = dict(values, desired=jsonutils.dumps(values['desired'],
+                                                  sort_keys=True),
+                  created_at=now, updated_at=now)
+    rollout_id = db_api.execute(
+        context, TABLE.insert().values(**values)).inserted_primary_key[0]
+    add_devices(context, rollout_id, devices)
+    return get(context, values['uuid'])
+
+
+@db_api.context_manager.writer
+def add_devices(context, rollout_id, devices):
+    """Add *devices* (rows with uuid and hostname) to a rollout, waiting.
+
+    :raises: DeviceInRollout
+    """
+    if not devices:
+        return
+    now = timeutils.utcnow()
+    try:
+        db_api.execute(context, MEMBERS.insert(), [
+            {'rollout_id': rollout_id, 'device_uuid': d['uuid'],
+             'hostname': d['hostname'], 'held_uuid': d['uuid'],
+             'state': rollout.WAITING, 'created_at': now,
+             'updated_at': now} for d in devices])
+    except db_exc.DBDuplicateEntry:
+        # Another rollout took one since we looked.
+        refuse_held(context, [d['uuid'] for d in devices])
+        raise
+
+
+_BY_UUID = sa.select(TABLE).where(TABLE.c.uuid == sa.bindparam('b_uuid'))
+
+
+@db_api.context_manager.reader
+def get(context, uuid, for_update=False):
+    """:param for_update: lock the row (in the caller's writer): the waves
+        of a rollout and its verbs are one at a time.
+    :raises: RolloutNotFound
+    """
+    query = _BY_UUID.with_for_update() if for_update else _BY_UUID
+    row = db_api.execute(context, query, {'b_uuid': uuid}).one_or_none()
+    if row is None:
+        raise exception.RolloutNotFound(uuid=uuid)
+    return to_dict(row)
+
+
+@db_api.context_manager.reader
+def get_all(context, state=None, limit=None, marker=None, sort_key='id',
+            sort_dir='asc'):
+    """A page of rollouts (dicts).
+
+    :raises: MarkerNotFound
+    """
+    filters = None if state is None else {'state': state}
+    return [to_dict(row) for row in paginate.select_page(
+        context, TABLE, filters, limit, marker, sort_key, sort_dir)]
+
+
+_IN_STATES = sa.select(TABLE.c.uuid).where(
+    TABLE.c.state.in_(sa.bindparam('b_states', expanding=True))).order_by(
+        TABLE.c.id)
+
+
+@db_api.context_manager.reader
+def uuids_in(context, states):
+    """The uuids of the rollouts in *states*, oldest first."""
+    return [row.uuid for row in db_api.execute(
+        context, _IN_STATES, {'b_states': list(states)})]
+
+
+@db_api.context_manager.writer
+def set_state(context, rollout_id, state, reason=None, from_states=None):
+    """Move a rollout to *state*; whether it moved.
+
+    :param from_states: only from one of these (None: any).
+    """
+    query = TABLE.update().where(TABLE.c.id == rollout_id)
+    if from_states:
+        query = query.where(TABLE.c.state.in_(list(from_states)))
+    return db_api.execute(context, query.values(
+        state=state, reason=reason and reason[:255],
+        updated_at=timeutils.utcnow())).rowcount > 0
+
+
+# --- the devices of a rollout ------------------------------------------------
+
+_PROGRESS = sa.select(MEMBERS.c.rollout_id, MEMBERS.c.state,
+                      sa.func.count().label('count')).where(
+    MEMBERS.c.rollout_id.in_(sa.bindparam('b_ids', expanding=True))
+).group_by(MEMBERS.c.rollout_id, MEMBERS.c.state)
+
+
+@db_api.context_manager.reader
+def progress(context, rollout_ids):
+    """``{rollout id: {device state: count}}`` (every PROGRESS state)."""
+    found = {rollout_id: dict.fromkeys(rollout.PROGRESS, 0)
+             for rollout_id in rollout_ids}
+    if rollout_ids:
+        for row in db_api.execute(context, _PROGRESS,
+                                  {'b_ids': list(rollout_ids)}):
+            if row.state in rollout.PROGRESS:
+                found[row.rollout_id][row.state] = row.count
+    return found
+
+
+_COUNT = sa.select(sa.func.count()).select_from(MEMBERS).where(
+    MEMBERS.c.rollout_id == sa.bindparam('b_id'),
+    MEMBERS.c.state.in_(sa.bindparam('b_states', expanding=True)),
+    MEMBERS.c.held_uuid.is_not(None))
+
+
+@db_api.context_manager.reader
+def count(context, rollout_id, states):
+    """How many devices the rollout holds in *states*."""
+    return db_api.execute(context, _COUNT, {
+        'b_id': rollout_id, 'b_states': list(states)}).scalar()
+
+
+@db_api.context_manager.reader
+def any_in(context, rollout_id, states):
+    """Whether the rollout holds a device in *states* (one index row
+    read).
+    """
+    return db_api.execute(context, sa.select(MEMBERS.c.id).where(
+        MEMBERS.c.rollout_id == rollout_id,
+        MEMBERS.c.state.in_(list(states)),
+        MEMBERS.c.held_uuid.is_not(None)).limit(1)).first() is not None
+
+
+_OF_ROLLOUT = sa.select(MEMBERS).where(
+    MEMBERS.c.rollout_id == sa.bindparam('b_id'),
+    MEMBERS.c.state.in_(sa.bindparam('b_states', expanding=True))
+).order_by(MEMBERS.c.id)
+
+
+@db_api.context_manager.reader
+def devices(context, rollout_id, states, limit=None):
+    """The rollout's devices in *states* (dicts), in the order they were
+    added.
+    """
+    query = _OF_ROLLOUT if limit is None else _OF_ROLLOUT.limit(limit)
+    return [_member(row) for row in db_api.execute(context, query, {
+        'b_id': rollout_id, 'b_states': list(states)})]
+
+
+_NEXT = sa.select(MEMBERS).where(
+    MEMBERS.c.rollout_id == sa.bindparam('b_id'),
+    sa.or_(MEMBERS.c.state == rollout.WAITING,
+           sa.and_(MEMBERS.c.state == rollout.SKIPPED,
+                   MEMBERS.c.held_uuid.is_not(None)))
+).order_by(MEMBERS.c.state.desc(), MEMBERS.c.updated_at, MEMBERS.c.id)
+
+
+@db_api.context_manager.reader
+def to_start(context, rollout_id, limit):
+    """At most *limit* devices the rollout is to start: waiting ones, then
+    those skipped while bound (tried again, longest skipped first).
+    """
+    return [_member(row) for row in db_api.execute(
+        context, _NEXT.limit(limit), {'b_id': rollout_id})]
+
+
+_STARTED = sa.select(
+    MEMBERS, _CONFIGS.c.state.label('config_state'),
+    _CONFIGS.c.generation.label('config_generation'),
+    _CONFIGS.c.reason.label('config_reason')).outerjoin(
+        _CONFIGS, _CONFIGS.c.device_uuid == MEMBERS.c.device_uuid).where(
+            MEMBERS.c.state == rollout.IN_PROGRESS).order_by(MEMBERS.c.id)
+
+
+@db_api.context_manager.reader
+def started(context):
+    """Every rollout's devices in progress, each with its configuration's
+    ``config_state``, ``config_generation`` and ``config_reason`` (None:
+    none stored).
+    """
+    return [dict(_member(row), config_state=row.config_state,
+                 config_generation=row.config_generation,
+                 config_reason=row.config_reason)
+            for row in db_api.execute(context, _STARTED)]
+
+
+@db_api.context_manager.writer
+def set_device(context, member, state, reason=None, generation=None,
+               release=False):
+    """Move a device of a rollout from its state in *member* (a dict as
+    read) to *state*: a compare-and-swap, whether it moved.
+
+    :param generation: the generation of the configuration stored.
+    :param release: the rollout no longer holds the device.
+    """
+    values = {'state': state, 'reason': reason and reason[:255],
+              'updated_at': timeutils.utcnow()}
+    if generation is not None:
+        values['generation'] = generation
+    if release:
+        values['held_uuid'] = None
+    return db_api.execute(context, MEMBERS.update().where(
+        MEMBERS.c.id == member['id'],
+        MEMBERS.c.state == member['state']).values(**values)).rowcount > 0
+
+
+@db_api.context_manager.writer
+def release(context, rollout_id, device_uuid=None, state=None):
+    """The rollout no longer holds its devices (or *device_uuid*).
+
+    :param state: and they move to this state.
+    :returns: how many it released.
+    """
+    query = MEMBERS.update().where(MEMBERS.c.rollout_id == rollout_id,
+                                   MEMBERS.c.held_uuid.is_not(None))
+    values = {'held_uuid': None, 'updated_at': timeutils.utcnow()}
+    if device_uuid is not None:
+        query = query.where(MEMBERS.c.device_uuid == device_uuid)
+    if state is not None:
+        values['state'] = state
+    return db_api.execute(context, query.values(**values)).rowcount
+
+
+_ACTIVE_PROGRESS = sa.select(
+    TABLE.c.uuid, MEMBERS.c.state, sa.func.count().label('count')).join(
+        MEMBERS, MEMBERS.c.rollout_id == TABLE.c.id).where(
+            TABLE.c.state.in_(rollout.ACTIVE)).group_by(
+                TABLE.c.uuid, MEMBERS.c.state)
+
+
+@db_api.context_manager.reader
+def active_progress(context):
+    """``[(rollout uuid, device state, count)]`` of the rollouts running
+    or paused (the metrics).
+    """
+    return [tuple(row) for row in db_api.execute(context, _ACTIVE_PROGRESS)]
+
+
+_OF_CLASS = sa.select(
+    TABLE.c.uuid, TABLE.c.state, TABLE.c.unavailable,
+    sa.func.count(MEMBERS.c.id).label('out_of_service')).outerjoin(
+        MEMBERS, sa.and_(MEMBERS.c.rollout_id == TABLE.c.id,
+                         MEMBERS.c.state.in_(rollout.UNAVAILABLE),
+                         MEMBERS.c.held_uuid.is_not(None))).where(
+    TABLE.c.device_class == sa.bindparam('b_class'),
+    TABLE.c.state.in_(rollout.ACTIVE)).group_by(
+        TABLE.c.id, TABLE.c.uuid, TABLE.c.state,
+        TABLE.c.unavailable).order_by(TABLE.c.id)
+
+
+@db_api.context_manager.reader
+def of_class(context, name):
+    """``[{uuid, state, unavailable, out_of_service}]`` of the rollouts of
+    the class *name* running or paused: the devices each holds out of
+    service, and how many it may (the capacity view).
+    """
+    return [dict(row._mapping) for row in db_api.execute(
+        context, _OF_CLASS, {'b_class': name})]
+
+
+@db_api.context_manager.reader
+def with_progress(context, row):
+    """*row* with its ``progress`` (rollout.PROGRESS counts)."""
+    return dict(row, progress=progress(
+        context, [row['id']])[row['id']])

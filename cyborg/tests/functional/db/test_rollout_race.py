@@ -1,0 +1,81 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Conductors racing over one configuration rollout, on every database
+backend: its waves never start more devices than its budget, nor one
+device twice.
+
+Each thread is one conductor's periodic work with its own connection.
+"""
+
+from oslo_utils import uuidutils
+
+from cyborg.common import rollout
+from cyborg.conductor.devices import rollout as rollout_ops
+from cyborg.db.queries import configuration_rollout as rollout_queries
+from cyborg.db.queries import device_class as dc_queries
+from cyborg.db.queries import device_config as config_queries
+from cyborg.tests import base
+from cyborg.tests.fixtures import inventory
+from cyborg.tests.functional.db import test_bind_race
+
+DEVICES = 12
+BUDGET = 5
+CONDUCTORS = 6
+QAT = {'settable': {'num_vfs': {'type': 'integer', 'minimum': 0,
+                                'maximum': 16}},
+       'actual': {'num_vfs': 4}}
+
+
+class _RolloutRaceMixin:
+
+    _race = test_bind_race._BindRaceMixin._race
+
+    def setUp(self):
+        super().setUp()
+        self.devices = []
+        for index in range(DEVICES):
+            device = inventory.add_device(
+                self.context, 'node-%d' % index, dev_type='QAT',
+                rc='CUSTOM_QAT', handles=1)
+            inventory.publish(self.context, device, QAT,
+                              ['CUSTOM_CLASS_QATS'])
+            self.devices.append(device['device_uuid'])
+        dc_queries.create(self.context, uuidutils.generate_uuid(), 'QATS',
+                          [{'key': 'type', 'op': '==', 'value': 'QAT'}])
+
+    def test_conductors_start_the_budget_once(self):
+        row = rollout_ops.create(self.context, 'qats', {'num_vfs': 8},
+                                 str(BUDGET))
+        results = self._race([rollout_ops.advance] * CONDUCTORS)
+        self.assertEqual([], [r for r in results.values()
+                              if isinstance(r, Exception)])
+        progress = rollout_queries.with_progress(self.context, row)
+        self.assertEqual((BUDGET, DEVICES - BUDGET),
+                         (progress['progress'][rollout.IN_PROGRESS],
+                          progress['progress'][rollout.WAITING]))
+        configs = config_queries.get_many(self.context, self.devices)
+        self.assertEqual([1] * BUDGET,
+                         [c['generation'] for c in configs.values()])
+
+
+class TestRolloutRaceSQLite(_RolloutRaceMixin, base.DbTestCase):
+    BACKEND = 'sqlite'
+
+
+class TestRolloutRaceMySQL(_RolloutRaceMixin, base.DbTestCase):
+    BACKEND = 'mysql'
+
+
+class TestRolloutRacePostgreSQL(_RolloutRaceMixin, base.DbTestCase):
+    BACKEND = 'postgresql'
