@@ -35,7 +35,9 @@ WRITES = ('device_profile_create', 'device_profile_delete', 'arq_create',
           'driver_install', 'driver_update', 'driver_uninstall',
           'instance_attach', 'instance_detach', 'discovery_start',
           'device_set_status_by_selector', 'device_class_create',
-          'device_class_delete', 'device_configure', 'device_config_delete')
+          'device_class_delete', 'device_configure', 'device_config_delete',
+          'rollout_create', 'rollout_pause', 'rollout_resume',
+          'rollout_abort', 'rollout_forget')
 NOT_WRITES = ('hello', 'report', 'instance_show', 'instance_list')
 
 
