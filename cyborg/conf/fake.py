@@ -106,7 +106,8 @@ Related options:
         help=_("""
 A JSON file of faults to inject into the simulated devices' telemetry and
 health (ECC errors, an XID, a temperature, a PCIe link dropped to x8, AER
-errors, a utilization, a failing or hanging read), read at each read:
+errors, a utilization, a failing or hanging read, a configuration that
+fails), read at each read:
 ``{"<address or device uuid>": {"ecc_uncorrected": 2}}``.  Remove a key to
 clear its faults.  The admin guide's telemetry page lists the faults.
 

@@ -432,7 +432,9 @@ class FakeDriver(base.AcceleratorDriver):
         :raises: DriverDeviceNotFound, DeviceConfigInvalid,
             DeviceConfigFailed (a QAT's count other than 0 and 16 under
             ``[fake_driver] qat_all_vfs``), CommandFailed (asked by
-            simulate_config_failure()), RuntimeError (``raise_in``).
+            simulate_config_failure(), or the faults file's
+            ``configure_error`` of the device), RuntimeError
+            (``raise_in``).
         """
         self._raise_if_asked('configure')
         kind = self._kind_of(address)
@@ -464,8 +466,12 @@ class FakeDriver(base.AcceleratorDriver):
                                  device_config.MODE_VGPU)):
                 if state[device_config.MODE] != mode:
                     state[field] = None
+        faults = fake_telemetry.load_faults(self.conf.fake_driver.faults_file)
         with self._lock:
             failure = self.config_failures.pop(address, None)
+            if failure is None:
+                failure = (faults.get(address) or faults.get(uuid) or
+                           {}).get('configure_error')
             if failure is not None:
                 raise exception.CommandFailed(
                     command='fake-configure %s' % address, exit_code=1,

@@ -303,6 +303,19 @@ class FakeTelemetryTestCase(base.TestCase):
         self._fault({'0000:0e:00.0': {'read_seconds': 5}})
         self.assertRaises(exception.CommandTimeout, self._read)
 
+    def test_configure_error(self):
+        # By address or uuid, for as long as the key is in the file.
+        qat = [r for r in self.records.values() if r.type == 'QAT'][0]
+        for key in (qat.address, qat.uuid):
+            self._fault({key: {'configure_error': 'it broke'}})
+            for _try in range(2):
+                self.assertRaisesRegex(
+                    exception.CommandFailed, 'it broke',
+                    self.driver.configure, qat.address, {'num_vfs': 2})
+        self._fault({})
+        self.driver.configure(qat.address, {'num_vfs': 2})
+        self.assertEqual(2, self.driver.configured[qat.address]['num_vfs'])
+
     def test_bad_faults_file(self):
         with open(self.faults, 'w') as f:
             f.write('[not an object')
