@@ -186,7 +186,7 @@ def _failed_too_often(context, row):
     if failed <= row['max_failures']:
         return None
     last = rollout_queries.devices(context, row['id'], [rollout.FAILED])[-1]
-    return ('%d devices failed (max_failures %d); device %s: %s' % (
+    return ('failed devices: %d (max_failures %d); device %s: %s' % (
         failed, row['max_failures'], last['device_uuid'], last['reason']))
 
 
