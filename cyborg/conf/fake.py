@@ -107,7 +107,7 @@ Related options:
 A JSON file of faults to inject into the simulated devices' telemetry and
 health (ECC errors, an XID, a temperature, a PCIe link dropped to x8, AER
 errors, a utilization, a failing or hanging read, a configuration that
-fails), read at each read:
+fails or takes long), read at each read:
 ``{"<address or device uuid>": {"ecc_uncorrected": 2}}``.  Remove a key to
 clear its faults.  The admin guide's telemetry page lists the faults.
 

@@ -434,7 +434,8 @@ class FakeDriver(base.AcceleratorDriver):
             ``[fake_driver] qat_all_vfs``), CommandFailed (asked by
             simulate_config_failure(), or the faults file's
             ``configure_error`` of the device), RuntimeError
-            (``raise_in``).
+            (``raise_in``).  The faults file's ``configure_seconds`` of
+            the device makes it take that long.
         """
         self._raise_if_asked('configure')
         kind = self._kind_of(address)
@@ -467,11 +468,14 @@ class FakeDriver(base.AcceleratorDriver):
                 if state[device_config.MODE] != mode:
                     state[field] = None
         faults = fake_telemetry.load_faults(self.conf.fake_driver.faults_file)
+        fault = faults.get(address) or faults.get(uuid) or {}
+        # A change that takes long: an agent can be stopped during it.
+        time.sleep(min(float(fault.get('configure_seconds', 0)),
+                       fake_conf.MAX_SECONDS))
         with self._lock:
             failure = self.config_failures.pop(address, None)
             if failure is None:
-                failure = (faults.get(address) or faults.get(uuid) or
-                           {}).get('configure_error')
+                failure = fault.get('configure_error')
             if failure is not None:
                 raise exception.CommandFailed(
                     command='fake-configure %s' % address, exit_code=1,

@@ -15,8 +15,9 @@
 
 A deployment of real processes: cyborg-api (gunicorn), one or more
 cyborg-conductors and a cyborg-agent with the fake driver (FPGAs of 16
-functions each), over RabbitMQ and MariaDB or PostgreSQL, with the real
-Placement on loopback and a recording Nova.  The test plays Nova: it
+functions each) on each of ``NODES`` compute nodes, over RabbitMQ and
+MariaDB or PostgreSQL, with the real Placement on loopback and a
+recording Nova.  The test plays Nova: it
 creates ARQs, binds them in bursts from many threads and deletes them.
 
 Results are counts read from the database and from what Nova received,
@@ -73,6 +74,8 @@ class FaultTestCase(base.ServiceTestCase):
     # conductors', not the agent's; a dead conductor's jobs are still
     # taken over well within BIND_TIMEOUT.
     SERVICE_DOWN_TIME = 10
+    # The compute nodes, each with an agent.
+    NODES = 1
 
     def service_config(self, host, **groups):
         config = super().service_config(host, **groups)
@@ -82,9 +85,10 @@ class FaultTestCase(base.ServiceTestCase):
     def setUp(self):
         super().setUp()
         self.nova = self.useFixture(nova_fixture.FakeNova())
-        self.node = self.host('node')
+        self.nodes = [self.host('node%d' % n) for n in range(self.NODES)]
+        self.node = self.nodes[0]
         self.placement = self.useFixture(placement_fixture.PlacementFixture(
-            http=True, compute_nodes=[self.node]))
+            http=True, compute_nodes=self.nodes))
         self.port = services.free_port()
         self.url = 'http://127.0.0.1:%d/v2' % self.port
         self.conductors = []
@@ -106,17 +110,25 @@ class FaultTestCase(base.ServiceTestCase):
         self.conductors.append(conductor)
         return conductor
 
-    def start(self, conductors=1, fpgas=1, api_workers=2):
-        """Start the services; wait until the FPGAs are in Placement.
+    def start(self, conductors=1, fpgas=1, api_workers=2, providers=None,
+              **fake_driver):
+        """Start the services; wait until each node's devices are in
+        Placement.
 
-        :returns: the resource provider uuids of the FPGAs.
+        :param providers: the resource providers of each node's devices
+            (default: *fpgas*).
+        :param fake_driver: the agents' ``[fake_driver]`` options (default:
+            *fpgas* FPGAs).
+        :returns: the resource provider uuids of the first node's devices.
         """
         for n in range(conductors):
             self.start_conductor('cond%d' % n)
-        self.agent = self.start_service(
-            'cyborg-agent', self.node,
+        fake_driver.setdefault('devices', 'fpga=%d' % fpgas)
+        self.agents = {node: self.start_service(
+            'cyborg-agent', node,
             agent={'enabled_drivers': 'fake', 'hotplug': False},
-            fake_driver={'devices': 'fpga=%d' % fpgas})
+            fake_driver=fake_driver) for node in self.nodes}
+        self.agent = self.agents[self.node]
         self.api_process = self.start_service(
             'cyborg-api', self.host('api'),
             DEFAULT={'auth_strategy': 'noauth'},
@@ -125,10 +137,11 @@ class FaultTestCase(base.ServiceTestCase):
         self.session = requests.Session()
         services.wait_for(self._api_up, timeout=60,
                           message='cyborg-api never answered')
-        tree = services.wait_for(
-            lambda: self._tree(fpgas), timeout=90,
-            message='the FPGAs never reached Placement')
-        self.rps = sorted(rp['uuid'] for rp in tree.values())
+        trees = [services.wait_for(
+            lambda node=node: self._tree(node, providers or fpgas),
+            timeout=90, message='the devices never reached Placement')
+            for node in self.nodes]
+        self.rps = sorted(rp['uuid'] for rp in trees[0].values())
         # The first write also waits for the API to see a conductor up: on
         # a loaded machine a conductor's heartbeat may be older than
         # service_down_time for a while, which the API answers 503
@@ -153,8 +166,8 @@ class FaultTestCase(base.ServiceTestCase):
         except requests.ConnectionError:
             return False
 
-    def _tree(self, count):
-        tree = self.placement.tree(self.node)
+    def _tree(self, node, count):
+        tree = self.placement.tree(node)
         if len(tree) == count and all(rp['inventories']
                                       for rp in tree.values()):
             return tree
