@@ -59,6 +59,24 @@ Related options:
 
 * ``[DEFAULT] service_down_time``
 """)),
+    cfg.IntOpt(
+        'push_claim_seconds',
+        default=300,
+        min=10,
+        help=_("""
+Seconds a conductor owns a host whose resource providers it pushes to
+Placement.  Should it die pushing, the host waits that long before
+another conductor pushes it, and with it what waits for the push: a
+device's configuration handed to its agent, a configuration rollout's
+next device there.  A push normally takes well under a second; one that
+outlasts its claim goes on while another conductor may push the host
+too, which only repeats writes.  Lower it where conductors are killed
+more often than Placement is slow.
+
+Related options:
+
+* ``sync_interval``
+""")),
 ]
 
 

@@ -18,9 +18,10 @@ conductor then claims the host (one UPDATE), reads it, writes to
 Placement what differs from what it last wrote, recording each write in a
 short transaction, and lets go, marking the host again if incomplete.  A
 change during a push makes it go round again (MAX_ROUNDS); a dead
-conductor's claim expires after CLAIM_SECONDS.
+conductor's claim expires after ``[placement] push_claim_seconds``.
 """
 
+from oslo_config import cfg
 from oslo_log import log as logging
 from oslo_serialization import jsonutils
 from oslo_utils import uuidutils
@@ -34,10 +35,9 @@ from cyborg.db.queries import device_class as device_class_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
 
+CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-# How long a conductor owns a host it pushes, should it die pushing.
-CLAIM_SECONDS = 300
 # Pushes in a row of one host changed while it was pushed.
 MAX_ROUNDS = 5
 
@@ -54,7 +54,8 @@ def push(context, client, host):
     outcome = None
     for _round_number in range(MAX_ROUNDS):
         token = uuidutils.generate_uuid()
-        if not host_queries.claim_sync(context, host, token, CLAIM_SECONDS):
+        if not host_queries.claim_sync(context, host, token,
+                                       CONF.placement.push_claim_seconds):
             return outcome
         outcome = None
         try:

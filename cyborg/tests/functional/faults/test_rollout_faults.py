@@ -21,7 +21,8 @@ of which Placement offers no VF, whichever are more.
 
 * Two conductors, one killed (SIGKILL) once a QAT started: the other
   completes the rollout (a host the killed one was pushing to Placement
-  waits for its claim to expire, push.CLAIM_SECONDS).
+  waits for its claim to expire: ``[placement] push_claim_seconds``,
+  CLAIM_SECONDS here).
 * The agent of the QAT in progress killed (SIGKILL) while its driver
   changes the device (the faults file's ``configure_seconds``): the
   rollout starts no other QAT while the agent is down, and completes
@@ -49,7 +50,6 @@ import sqlalchemy as sa
 from cyborg.common import device_class
 from cyborg.common import device_config
 from cyborg.common import rollout
-from cyborg.conductor.placement import push
 from cyborg.db import models
 from cyborg.tests.functional.faults import base
 from cyborg.tests.functional.fixtures import services
@@ -61,6 +61,8 @@ ADMIN = {'OpenStack-API-Version': 'accelerator 2.4'}
 EIGHT = {'num_vfs': 8}
 # Each wait: four waves of a loaded machine's agents and pushes.
 TIMEOUT = 240
+# [placement] push_claim_seconds of the conductors (default 300).
+CLAIM_SECONDS = 20
 
 
 class RolloutFaultTestCase(base.FaultTestCase):
@@ -72,6 +74,11 @@ class RolloutFaultTestCase(base.FaultTestCase):
         self.faults_file = os.path.join(
             self.useFixture(fixtures.TempDir()).path, 'faults.json')
         self.most_out = 0
+
+    def conductor_config(self):
+        config = super().conductor_config()
+        config['placement']['push_claim_seconds'] = CLAIM_SECONDS
+        return config
 
     def _start(self, conductors=1):
         # One QAT of 4 VFs (4 providers) on each node; every agent reads
@@ -201,10 +208,10 @@ class RolloutFaultTestCase(base.FaultTestCase):
         self._until(lambda row: row['progress'][rollout.WAITING] <
                     self.NODES, 'no QAT was ever started')
         self.conductors[0].stop(signal.SIGKILL)
-        # Killed pushing a host, it holds the host for push.CLAIM_SECONDS:
-        # the device there is handed to its agent only then.
+        # Killed pushing a host, it holds the host for its claim: the
+        # device there is handed to its agent only then.
         self._assert_nothing_lost(self._ended(
-            timeout=push.CLAIM_SECONDS + TIMEOUT))
+            timeout=CLAIM_SECONDS + TIMEOUT))
 
     def test_an_agent_killed_while_its_qat_changes(self):
         self._start()

@@ -250,11 +250,11 @@ class _PushMixin(placement_fixture.PlacementMixin):
                          hardware.inventory_hash(records),
                          hardware.HardwareList(objects=records))
         self.assertTrue(host_queries.claim_sync(
-            self.context, 'n1', 'dead', placement_push.CLAIM_SECONDS))
+            self.context, 'n1', 'dead', CONF.placement.push_claim_seconds))
         # Its claim holds: nobody else pushes the host meanwhile.
         self.assertEqual([], reports.periodic(self.context, self.client))
         self.assertNotIn('n1_FakeDevice', self.placement.tree('n1'))
-        clock.advance(placement_push.CLAIM_SECONDS + 1)
+        clock.advance(CONF.placement.push_claim_seconds + 1)
         service_queries.heartbeat(self.context, 'n1', 'cyborg-agent')
         self.assertEqual(['n1'], reports.periodic(self.context,
                                                     self.client))
