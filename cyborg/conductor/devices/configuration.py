@@ -62,8 +62,10 @@ def configure(context, device_uuid, desired, drain=False, rollout_id=None):
         raise exception.DeviceConfigInUse(uuid=device_uuid,
                                           instances=', '.join(instances))
     state = device_config.DRAINING if instances else device_config.PENDING
+    applied = (device_config.reported(device) or {}).get('applied') or {}
     config = config_queries.set_desired(
-        context, device_uuid, device['hostname'], desired, state, drain)
+        context, device_uuid, device['hostname'], desired, state, drain,
+        after=applied.get('generation') or 0)
     host_queries.mark_needs_sync(context, device['hostname'])
     LOG.info('Device %(uuid)s of host %(host)s: configuration %(gen)d '
              '%(desired)s stored, %(state)s%(wait)s',

@@ -99,16 +99,16 @@ def resume(context, uuid):
     """Run a paused rollout again.
 
     :raises: RolloutNotFound, RolloutBadState (not paused, or more devices
-        failed than it tolerates: forget them first)
+        failed than it tolerates, or as many as its budget: forget them
+        first)
     """
     row = rollout_queries.get(context, uuid, for_update=True)
     if row['state'] != rollout.PAUSED:
         _refuse(row, 'resume')
-    failed = rollout_queries.count(context, row['id'], [rollout.FAILED])
-    if failed > row['max_failures']:
+    why = _failed_too_often(context, row)
+    if why is not None:
         raise exception.RolloutBadState(
-            uuid=uuid, state='paused with %d failed devices (max_failures '
-            '%d)' % (failed, row['max_failures']),
+            uuid=uuid, state='paused: %s' % why,
             action='resume before they are forgotten')
     rollout_queries.set_state(context, row['id'], rollout.RUNNING)
     return rollout_queries.get(context, uuid)
@@ -180,14 +180,22 @@ def settle(context):
 
 def _failed_too_often(context, row):
     """The reason to pause *row*, when more devices failed than it
-    tolerates; None otherwise.
+    tolerates, or those it tolerates hold its whole budget while devices
+    wait (it could start none again); None otherwise.
     """
     failed = rollout_queries.count(context, row['id'], [rollout.FAILED])
-    if failed <= row['max_failures']:
+    if failed > row['max_failures']:
+        why = 'failed devices: %d (max_failures %d)' % (
+            failed, row['max_failures'])
+    elif (failed >= row['unavailable'] and
+          rollout_queries.to_start(context, row['id'], 1)):
+        why = ('failed devices: %d, the whole budget (%d out of service '
+               'at once): forget them to go on' % (failed,
+                                                   row['unavailable']))
+    else:
         return None
     last = rollout_queries.devices(context, row['id'], [rollout.FAILED])[-1]
-    return ('failed devices: %d (max_failures %d); device %s: %s' % (
-        failed, row['max_failures'], last['device_uuid'], last['reason']))
+    return '%s; device %s: %s' % (why, last['device_uuid'], last['reason'])
 
 
 def _start(context, row, member):

@@ -152,9 +152,13 @@ def bound_instances(context, device_uuid):
 
 @db_api.context_manager.writer
 def set_desired(context, device_uuid, hostname, desired, state, drain,
-                now=None):
+                now=None, after=0):
     """Store a new desired configuration of a device (a generation more
     than the last, no reason) and return it.
+
+    :param after: a generation the new one must pass (the one its agent
+        last reported applying: a configuration stored after one was
+        forgotten is never taken for it).
     """
     now = now or timeutils.utcnow()
     row = db_api.execute(context, _BY_DEVICE.with_for_update(),
@@ -163,10 +167,11 @@ def set_desired(context, device_uuid, hostname, desired, state, drain,
         desired, sort_keys=True), 'state': state, 'reason': None,
         'drain': bool(drain), 'updated_at': now}
     if row is None:
-        values.update(device_uuid=device_uuid, generation=1, created_at=now)
+        values.update(device_uuid=device_uuid, generation=after + 1,
+                      created_at=now)
         db_api.execute(context, TABLE.insert().values(**values))
     else:
-        values['generation'] = row.generation + 1
+        values['generation'] = max(row.generation, after) + 1
         db_api.execute(context, TABLE.update().where(
             TABLE.c.id == row.id).values(**values))
     return get(context, device_uuid)

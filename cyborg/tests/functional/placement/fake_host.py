@@ -14,7 +14,8 @@
 """Compute nodes whose agents run the fake driver's simulated devices in
 process, with the conductor's flows, the real Placement and the stand-in
 for Nova: the set-up of the tests of devices configured at their edges
-(test_device_config_edges, test_device_config_states).
+(test_device_config_edges, test_device_config_states) and of
+configuration rollouts (test_configuration_rollout*).
 
 Each FakeHost is an agent as it runs: its resource tracker with the fake
 driver installed through the API (so that an operator's change of the
@@ -38,6 +39,7 @@ from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.attach import instance as instance_ops
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.devices import device_profile as dp_ops
+from cyborg.conductor.devices import rollout as rollout_ops
 from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import push
 from cyborg.conductor.placement import sync as placement_sync
@@ -72,6 +74,23 @@ class ConfigHostTestCase(nova_host.NovaTestCase):
 
     def host(self, name, devices=DEVICES):
         return FakeHost(self, name, devices)
+
+    def interval(self, hosts, down=(), sample=None):
+        """The conductor's periodic work (the drained released, the
+        rollouts advanced, the hosts they changed pushed), then a report
+        interval of each of *hosts* but those named in *down*; *sample*
+        called after the conductor's work and after each agent's.
+        """
+        names = set(configuration.release_drained(self.context))
+        names.update(rollout_ops.advance(self.context))
+        for name in sorted(names):
+            push.push(self.context, self.client, name)
+        sample = sample or (lambda: None)
+        sample()
+        for host in hosts:
+            if host.name not in down:
+                host.cycle()
+                sample()
 
     def profile(self, rc):
         """The device profile of one *rc* (made the first time)."""

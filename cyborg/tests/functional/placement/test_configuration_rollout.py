@@ -35,10 +35,8 @@ import pytest
 from cyborg import exception
 from cyborg.common import device_config
 from cyborg.common import rollout
-from cyborg.conductor.devices import configuration
 from cyborg.conductor.devices import device_class
 from cyborg.conductor.devices import rollout as rollout_ops
-from cyborg.conductor.placement import push
 from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.tests.functional.placement import fake_host
 
@@ -59,18 +57,7 @@ class RolloutTestCase(fake_host.ConfigHostTestCase):
         self._interval()
 
     def _interval(self, down=()):
-        """The conductor's periodic work, then a report interval of each
-        agent but those *down*; the QATs out of service sampled.
-        """
-        hosts = set(configuration.release_drained(self.context))
-        hosts.update(rollout_ops.advance(self.context))
-        for name in sorted(hosts):
-            push.push(self.context, self.client, name)
-        self._sample()
-        for host in self.hosts:
-            if host.name not in down:
-                host.cycle()
-                self._sample()
+        self.interval(self.hosts, down, self._sample)
 
     def _sample(self):
         self.most_out = max(self.most_out, self._out_of_service())

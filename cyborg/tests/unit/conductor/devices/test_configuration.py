@@ -402,6 +402,27 @@ class ConfigurationTestCase(config_host.ConfigHostTestCase):
                           configuration.forget, self.context,
                           self.qat['uuid'])
 
+    def test_a_configuration_set_after_one_forgotten_is_applied(self):
+        # Found by the rollouts' state machine: a failed configuration
+        # forgotten, the next one stored as generation 1 again was taken
+        # by the agent for the one it had failed (stuck applying).
+        address = next(r.address for r in self.tracker._records
+                       if r.uuid == self.qat['uuid'])
+        self.driver.simulate_config_failure(address, 'sriov_numvfs: EBUSY')
+        configuration.configure(self.context, self.qat['uuid'],
+                                {'num_vfs': 8})
+        self._pushed()
+        self._agent_takes()
+        self.assertEqual(device_config.FAILED, self._state(self.qat))
+        configuration.forget(self.context, self.qat['uuid'])
+        self._agent_takes()
+        config = configuration.configure(self.context, self.qat['uuid'],
+                                         {'num_vfs': 2})
+        self.assertEqual(2, config['generation'])
+        self._pushed()
+        self._agent_takes()
+        self.assertEqual(device_config.APPLIED, self._state(self.qat))
+
     # The agent's side ------------------------------------------------------
 
     def test_a_heartbeat_with_nothing_to_start_only_reads(self):

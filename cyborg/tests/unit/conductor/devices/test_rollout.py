@@ -230,7 +230,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         exc = self.assertRaises(exception.RolloutBadState,
                                 rollout_ops.resume, self.context,
                                 row['uuid'])
-        self.assertIn('1 failed devices', exc.message)
+        self.assertIn('failed devices: 1', exc.message)
         rollout_ops.forget(self.context, row['uuid'], self.qats[0]['uuid'])
         rollout_ops.resume(self.context, row['uuid'])
         self._run(row)
@@ -244,6 +244,30 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self._run(row)
         self.assertEqual(rollout.COMPLETED, self._state(row))
         self.assertEqual({'done': 3, 'failed': 1},
+                         {k: v for k, v in self._progress(row).items() if v})
+
+    def test_failures_tolerated_that_hold_the_budget_pause_it(self):
+        # Found writing the rollouts' state machine (no rollout stuck):
+        # and max_failures 1, one failure held the budget and the
+        # rollout ran on starting nothing, for ever.
+        self.driver.simulate_config_failure(self._address(self.qats[0]),
+                                            'sriov_numvfs: EBUSY')
+        row = self._create('1', max_failures=1)
+        self._run(row)
+        row = rollout_queries.get(self.context, row['uuid'])
+        self.assertEqual(rollout.PAUSED, row['state'])
+        self.assertIn('failed devices: 1, the whole budget',
+                      row['reason'])
+        self.assertIn(self.qats[0]['uuid'], row['reason'])
+        exc = self.assertRaises(exception.RolloutBadState,
+                                rollout_ops.resume, self.context,
+                                row['uuid'])
+        self.assertIn('forget them', exc.message)
+        rollout_ops.forget(self.context, row['uuid'], self.qats[0]['uuid'])
+        rollout_ops.resume(self.context, row['uuid'])
+        self._run(row)
+        self.assertEqual(rollout.COMPLETED, self._state(row))
+        self.assertEqual({'done': 3},
                          {k: v for k, v in self._progress(row).items() if v})
 
     def test_a_driver_failing_fails_its_device(self):
