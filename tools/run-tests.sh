@@ -118,14 +118,13 @@ fi
 # leave the long single-test ones to the end, one worker running them
 # while the other idles).
 #
-# Two workers more than the machine has CPUs: a worker spends much of
+# Three workers more than the machine has CPUs: a worker spends much of
 # its time waiting (for service processes to start and stop, for
 # RabbitMQ, for the databases, for a timeout a test provokes), and the
-# extra workers fill it.  On 2 cores, 3 workers ran the suite in 9:54
-# where 2 took 12:26; later, with 3 the CPUs were 72 % busy on average
-# and the suite took 11:43, with 4 they were 80 % busy and it took 10:26
-# (cyborg/tests/README.rst, "The suite's time").  CYBORG_TEST_WORKERS
-# overrides it.
-WORKERS=${CYBORG_TEST_WORKERS:-$(($(nproc) + 2))}
+# extra workers fill it.  On a quiet 2-core machine, a fresh clone's
+# 7248 tests took 10:07 with 4 workers (the CPUs 71 % busy) and 9:50
+# with 5 (84 %), one run each (cyborg/tests/README.rst, "The suite's
+# time").  CYBORG_TEST_WORKERS overrides it.
+WORKERS=${CYBORG_TEST_WORKERS:-$(($(nproc) + 3))}
 exec $WRAPPER "$VENV/bin/python" -m pytest -n "$WORKERS" \
     --no-loadscope-reorder --dist loadfile "$@"
