@@ -16,37 +16,16 @@ completes within its budget, and every wave's statements are counted (no
 time is asserted).
 """
 
-import json
-import os
-import subprocess
-import sys
-
-from oslo_db.sqlalchemy import provision
-
 from cyborg.tests import base
-from cyborg.tests.fixtures import backends
-
-BENCH = os.path.join(os.path.dirname(__file__), '..', '..', '..', 'tools',
-                     'bench')
+from cyborg.tests import bench
 
 
 class RolloutScaleBenchTestCase(base.TestCase):
 
     def test_a_tiny_fleet(self):
-        backends.check(self, 'mysql')
-        backend = provision.Backend.backend_for_database_type('mysql')
-        name = 'cyborg_rolloutbench_%d' % os.getpid()
-        backend.create_named_database(name)
-        self.addCleanup(backend.drop_named_database, name, True)
-        url = backend.provisioned_database_url(name).render_as_string(
-            hide_password=False)
-        result = subprocess.run(
-            [sys.executable, os.path.join(BENCH, 'rollout_scale.py'),
-             '--connection', url, '--hosts', '5', '--gpus', '4',
-             '--max-unavailable', '3'],
-            capture_output=True, text=True, timeout=600, check=False)
-        self.assertEqual(0, result.returncode, result.stderr[-3000:])
-        [line] = [json.loads(line) for line in result.stdout.splitlines()]
+        [line] = bench.run_on_mysql(
+            self, 'rollout_scale.py', '--hosts', '5', '--gpus', '4',
+            '--max-unavailable', '3')
         # 20 GPUs, 3 at a time: never more out of service, all done.
         self.assertEqual((20, 3, 3, 20), (
             line['devices'], line['unavailable'],

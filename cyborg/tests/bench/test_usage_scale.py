@@ -16,38 +16,17 @@ its purge beside a writer run, and their counts add up (no time is
 asserted).
 """
 
-import json
-import os
-import subprocess
-import sys
-
-from oslo_db.sqlalchemy import provision
-
 from cyborg.tests import base
-from cyborg.tests.fixtures import backends
-
-BENCH = os.path.join(os.path.dirname(__file__), '..', '..', '..', 'tools',
-                     'bench')
+from cyborg.tests import bench
 
 
 class UsageScaleBenchTestCase(base.TestCase):
 
     def test_queries_and_purge(self):
-        backends.check(self, 'mysql')
-        backend = provision.Backend.backend_for_database_type('mysql')
-        name = 'cyborg_usagebench_%d' % os.getpid()
-        backend.create_named_database(name)
-        self.addCleanup(backend.drop_named_database, name, True)
-        url = backend.provisioned_database_url(name).render_as_string(
-            hide_password=False)
-        result = subprocess.run(
-            [sys.executable, os.path.join(BENCH, 'usage_scale.py'),
-             '--connection', url, '--fill', '400', '--projects', '3',
-             '--hosts', '2', '--rounds', '2', '--warmup', '0', '--purge',
-             '--batch-size', '50', '--write-every', '1'],
-            capture_output=True, text=True, timeout=600, check=False)
-        self.assertEqual(0, result.returncode, result.stderr[-3000:])
-        lines = [json.loads(line) for line in result.stdout.splitlines()]
+        lines = bench.run_on_mysql(
+            self, 'usage_scale.py', '--fill', '400', '--projects', '3',
+            '--hosts', '2', '--rounds', '2', '--warmup', '0', '--purge',
+            '--batch-size', '50', '--write-every', '1')
         self.assertEqual(['fill'] + ['query'] * 7 + ['purge'],
                          [line['phase'] for line in lines])
         returned = {line['query']: line['rows_returned']
