@@ -320,6 +320,13 @@ class DeviceConfigFailed(CyborgException):
     msg_fmt = _("Configuration of device %(uuid)s failed: %(reason)s")
 
 
+class DeviceCleanFailed(CyborgException):
+    """A clean step failed, or its verification read something else."""
+
+    msg_fmt = _("Clean step %(step)s of device %(address)s failed: "
+                "%(reason)s")
+
+
 class RolloutInvalid(Invalid):
     msg_fmt = _("Invalid configuration rollout: %(reason)s")
 

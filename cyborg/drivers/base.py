@@ -20,6 +20,7 @@ Drivers are registered under the stevedore namespace
 """
 
 import abc
+import dataclasses
 import re
 
 from cyborg import exception
@@ -31,6 +32,24 @@ from cyborg.objects import hardware
 
 READY = 'READY'
 ERROR = 'ERROR'
+
+
+@dataclasses.dataclass(frozen=True)
+class CleanStep:
+    """One step of cleaning a device between two tenants.
+
+    :param name: how a device class names it (``cleaning`` steps), unique
+        within the driver, e.g. ``function_reset``.
+    :param description: what it does and how it is verified, one line.
+    :param source: the vendor's or the kernel's documented mechanism it
+        follows (a document and section), for the driver's docs.
+    :param default: whether "cleaning on" runs it without naming it.
+    """
+
+    name: str
+    description: str
+    source: str
+    default: bool = True
 
 
 def sanitize_name(name):
@@ -177,6 +196,38 @@ class AcceleratorDriver(abc.ABC):
         """
         raise exception.UnsupportedOperation(driver=self.name,
                                              operation='configure')
+
+    def clean_steps(self, record):
+        """The clean steps this driver can run on the device of *record*,
+        in the order they run (an empty list: nothing can be done to it
+        between two tenants, which the driver's docs say).
+
+        :param record: the device's ``hardware.Hardware``.
+        :returns: a list of ``CleanStep``.
+        """
+        return []
+
+    def clean(self, address, steps, timeout):
+        """Clean the device whose record has *address* before its next
+        tenant: run each of *steps* in order and verify it worked (a
+        step is done only when what it promises was read back).
+
+        Runs on the agent's work thread while the device is held out of
+        scheduling; it is never called twice at once for one device.
+
+        :param address: the record's address (the control path).
+        :param steps: names from ``clean_steps()``.
+        :param timeout: the seconds left for all of them; a step that
+            cannot finish in time raises CommandTimeout.
+        :raises: UnsupportedOperation (a step the driver does not offer),
+            DriverDeviceNotFound, DeviceCleanFailed (a step ran and its
+            verification failed, or it failed), CommandFailed,
+            CommandNotFound, CommandTimeout, OSError.
+        :returns: ``[{"step": name, "detail": str}]``: what each step did
+            and what its verification read.
+        """
+        raise exception.UnsupportedOperation(driver=self.name,
+                                             operation='clean')
 
     def prepare_attach(self, attach_handle, mdev_uuid):
         """Device-side work before an attach handle is given to an
