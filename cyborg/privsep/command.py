@@ -16,6 +16,7 @@ steps (runs in the cyborg_sys_admin daemon).
 """
 
 import errno
+import os
 import re
 import subprocess
 
@@ -75,12 +76,13 @@ def operator_step(name, address, timeout):
     operator_steps`` of this daemon's configuration gives it, with the
     PCI address *address* as its one argument.
 
-    :raises: PermissionError (no such step, or not a PCI address),
+    :raises: PermissionError (no such step, not an absolute path, or not
+        a PCI address),
         FileNotFoundError (the command is not there).
     :returns: as execute().
     """
-    path = CONF.clean_steps.operator_steps.get(name)
-    if not path or not _PCI_ADDRESS.fullmatch(str(address)):
+    path = CONF.clean_steps.operator_steps.get(name) or ''
+    if not os.path.isabs(path) or not _PCI_ADDRESS.fullmatch(str(address)):
         raise PermissionError(errno.EPERM, 'not an operator clean step',
                               '%s %s' % (name, address))
     return _run([path, str(address)], timeout)

@@ -166,3 +166,8 @@ class CleanSysfsRootTestCase(_CleanTests, base.TestCase):
                               command.run_operator_step, name, address, 5)
         self.assertEqual(0, command.run_operator_step(
             'wear', '0000:90:00.0', 5)['returncode'])
+        # A command looked for on PATH is not the operator's file.
+        self.flags(group='clean_steps', operator_steps={'wear': 'true'})
+        self.assertRaises(exception.CommandNotFound,
+                          command.run_operator_step, 'wear', '0000:90:00.0',
+                          5)
