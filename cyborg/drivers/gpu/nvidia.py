@@ -45,6 +45,8 @@ the VFs list their types) and ``passthrough`` disables them first
 mode list MIG-backed types only: ``mig`` to ``vgpu`` goes through
 ``passthrough``.  An SR-IOV GPU without VFs lists no vGPU type (its VFs
 do), so it offers no ``vgpu`` mode until its VFs are enabled.
+
+Its clean steps between two tenants are cyborg.drivers.gpu.gpu_clean's.
 """
 
 import re
