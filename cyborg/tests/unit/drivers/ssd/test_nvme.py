@@ -28,7 +28,6 @@ from cyborg.drivers.ssd import nvme_clean
 from cyborg.tests import base
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import nvme_cli
-from cyborg.tests.fixtures import nvme_tool
 from cyborg.tests.fixtures import sysfs
 
 CONF = cyborg_conf.CONF
@@ -50,8 +49,8 @@ class _NvmeTests(sysfs.FakeHostMixin):
 
     def _nvme(self, reads='tenant', erased='zero', **controller):
         return self.useFixture(nvme_cli.FakeNvme(
-            {'/dev/nvme0': nvme_tool.controller(**controller),
-             '/dev/nvme2': nvme_tool.controller()},
+            {'/dev/nvme0': nvme_cli.controller(**controller),
+             '/dev/nvme2': nvme_cli.controller()},
             {'/dev/nvme0n1': {'reads': reads, 'erased': erased},
              '/dev/nvme2n1': {'reads': reads, 'erased': erased}}))
 
