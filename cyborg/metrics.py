@@ -262,6 +262,20 @@ DEVICE_METRICS = (
                  ('kind',),
                  {'retired_pages_pending': (('retired_pages',), 1),
                   'remapped_rows_pending': (('remapped_rows',), 1)}),
+    DeviceMetric('cyborg_device_wear_ratio', 'gauge',
+                 'Share of a drive\'s rated endurance used (NVMe '
+                 'Percentage Used).', (), _one('wear_ratio')),
+    DeviceMetric('cyborg_device_available_spare_ratio', 'gauge',
+                 'A drive\'s spare capacity, now ("current") and where it '
+                 'warns ("threshold").', ('bound',),
+                 {'available_spare_ratio': (('current',), 1),
+                  'available_spare_threshold_ratio': (('threshold',), 1)}),
+    DeviceMetric('cyborg_device_media_errors', 'counter',
+                 'A drive\'s unrecovered data integrity errors over its '
+                 'life.', (), _one('media_errors')),
+    DeviceMetric('cyborg_device_critical_warning', 'gauge',
+                 '1 while a drive raises a critical warning (NVMe SMART '
+                 'log).', (), _one('critical_warning')),
     DeviceMetric('cyborg_device_pcie_aer_errors', 'counter',
                  'PCIe AER errors since boot, by kind ("correctable", '
                  '"nonfatal", "fatal").', ('kind',),

@@ -12,7 +12,8 @@
 #   tools/run-cyborg.sh [cyborg-all-in-one options]
 #
 # for example "tools/run-cyborg.sh --simulate fpga=2,qat=1,gpu=1" (types:
-# fpga, qat, gpu, vgpu, nic, ssd, npu; see "cyborg-all-in-one --help").
+# fpga, qat, gpu, vgpu, nic, ssd, npu, nvme; see "cyborg-all-in-one
+# --help").
 
 set -eu
 cd "$(dirname "$0")/.."

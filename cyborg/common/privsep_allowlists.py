@@ -19,8 +19,10 @@ them.
 """
 
 #: The tools drivers run, by name (found on the daemon's PATH): OPAE's
-#: FPGA loader, XRT's user and management tools, NVIDIA's nvidia-smi.
-TOOLS = frozenset(['fpgaconf', 'xbmgmt', 'xbutil', 'nvidia-smi'])
+#: FPGA loader, XRT's user and management tools, NVIDIA's nvidia-smi,
+#: nvme-cli's nvme and iproute2's ip.
+TOOLS = frozenset(['fpgaconf', 'xbmgmt', 'xbutil', 'nvidia-smi', 'nvme',
+                   'ip'])
 
 #: Tools run with these argument lists only (or one of ARG_PATTERNS):
 #: nvidia-smi run as root can reset GPUs and change their clocks.
@@ -31,6 +33,13 @@ ONLY_ARGS = {
         ('mig', '-lgi'),
         ('--query-gpu=pci.bus_id,memory.total,compute_cap,driver_version,'
          'vbios_version', '--format=csv,noheader,nounits'),
+        # The clean verification (cyborg.drivers.gpu.clean_check).
+        ('--query-compute-apps=gpu_bus_id,pid,used_memory',
+         '--format=csv,noheader,nounits'),
+        ('--query-gpu=pci.bus_id,mig.mode.current,memory.used,memory.total,'
+         'ecc.errors.uncorrected.volatile.total,retired_pages.pending,'
+         'remapped_rows.pending,remapped_rows.failure',
+         '--format=csv,noheader,nounits'),
     ]),
 }
 
@@ -60,10 +69,18 @@ _TELEMETRY_QUERY = r'--query-gpu=pci\.bus_id(,(%s)){1,%d}' % (
     '|'.join(f.replace('.', r'\.') for f in TELEMETRY_FIELDS),
     len(TELEMETRY_FIELDS))
 
+#: An NVMe controller's and a namespace's device (nvme-cli's argument).
+NVME_CONTROLLER = '/dev/nvme[0-9]{1,4}'
+NVME_NAMESPACE = '/dev/nvme[0-9]{1,4}n[0-9]{1,5}'
+#: A network interface's name.
+IFNAME = '[A-Za-z0-9][A-Za-z0-9_.-]{0,14}'
+
 #: Argument lists whose values vary: each argument must match its
 #: regular expression whole, and the lengths agree.  The gpu driver's MIG
 #: configuration (cyborg.drivers.gpu.mig_config), always of one GPU
-#: (``-i``), never of all.
+#: (``-i``), never of all; the nvme driver's reads and erasures
+#: (cyborg.drivers.ssd.nvme); a NIC VF's MAC and VLAN set back to none
+#: (cyborg.drivers.nic.intel), nothing else.
 ARG_PATTERNS = {
     'nvidia-smi': (
         ('-i', GPU_INDEX, '-mig', '[01]'),
@@ -71,6 +88,20 @@ ARG_PATTERNS = {
         ('mig', '-i', GPU_INDEX, '-dgi'),
         ('mig', '-i', GPU_INDEX, '-cgi', MIG_PROFILES, '-C'),
         (_TELEMETRY_QUERY, '--format=csv,noheader,nounits'),
+    ),
+    'nvme': (
+        ('(id-ctrl|smart-log|sanitize-log)', NVME_CONTROLLER, '-o', 'json'),
+        ('id-ns', NVME_NAMESPACE, '-o', 'json'),
+        ('sanitize', NVME_CONTROLLER, '--sanact=[24]'),
+        ('format', NVME_NAMESPACE, '--ses=[12]', '--lbaf=[0-9]{1,2}',
+         '--force', '--timeout=[0-9]{1,9}'),
+        ('read', NVME_NAMESPACE, '--start-block=[0-9]{1,20}',
+         '--block-count=0', '--data-size=[0-9]{3,6}'),
+    ),
+    'ip': (
+        ('link', 'set', IFNAME, 'vf', '[0-9]{1,3}', 'mac',
+         '00:00:00:00:00:00', 'vlan', '0'),
+        ('-j', 'link', 'show', 'dev', IFNAME),
     ),
 }
 

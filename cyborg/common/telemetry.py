@@ -79,6 +79,15 @@ FIELDS = {
     'remapped_rows_pending': (KIND_FLAG, 'a row remapping waits for a '
                               'reset'),
     'remapped_rows_failure': (KIND_FLAG, 'a row remapping failed'),
+    'wear_ratio': (KIND_RATIO, 'share of its rated endurance used (NVMe '
+                   'Percentage Used, past 1 when worn further)'),
+    'available_spare_ratio': (KIND_RATIO, 'spare capacity left'),
+    'available_spare_threshold_ratio': (KIND_RATIO, 'spare capacity under '
+                                        'which the device warns'),
+    'media_errors': (KIND_COUNT, 'unrecovered data integrity errors over '
+                     'the device\'s life'),
+    'critical_warning': (KIND_FLAG, 'the device raises a critical warning '
+                         '(NVMe SMART log)'),
     'aer_correctable': (KIND_COUNT, 'PCIe AER correctable errors since '
                         'boot'),
     'aer_nonfatal': (KIND_COUNT, 'PCIe AER non-fatal errors since boot'),

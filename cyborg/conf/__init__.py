@@ -17,11 +17,13 @@ from oslo_config import cfg
 
 from cyborg.conf import agent
 from cyborg.conf import api
+from cyborg.conf import clean_steps
 from cyborg.conf import conductor
 from cyborg.conf import database
 from cyborg.conf import default
 from cyborg.conf import device_health
 from cyborg.conf import fake
+from cyborg.conf import fpga
 from cyborg.conf import glance
 from cyborg.conf import gpu
 from cyborg.conf import keystone_authtoken
@@ -29,6 +31,7 @@ from cyborg.conf import metrics
 from cyborg.conf import nic
 from cyborg.conf import notifications
 from cyborg.conf import nova
+from cyborg.conf import nvme
 from cyborg.conf import pci
 from cyborg.conf import placement
 from cyborg.conf import privsep
@@ -58,8 +61,11 @@ OPTION_MODULES = (
     upgrade_levels,
     pci,
     gpu,
+    fpga,
     nic,
+    nvme,
     fake,
+    clean_steps,
     privsep,
 )
 

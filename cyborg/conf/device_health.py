@@ -74,8 +74,8 @@ Related options:
     cfg.ListOpt('telemetry_rules',
                 item_type=types.String(choices=(
                     'ecc', 'pcie_link_width', 'pcie_link_speed',
-                    'thermal')),
-                default=['ecc', 'pcie_link_width', 'thermal'],
+                    'thermal', 'wear')),
+                default=['ecc', 'pcie_link_width', 'thermal', 'wear'],
                 help=_("""
 The rules the agent applies to each device's telemetry (read every
 ``[telemetry] interval`` seconds); a device that breaks one is unhealthy
@@ -101,6 +101,10 @@ until it keeps them again.  A missing or stale reading changes nothing.
   ``slowdown_margin_celsius``, or its thermal slowdown engaged
   (``clocks_event_reasons.hw_thermal_slowdown``): the device throttles
   itself, and its cooling needs attention.
+* ``wear``: of an NVMe drive's SMART log (NVM Express Base Specification,
+  "SMART / Health Information"): a critical warning, 100 percent or more
+  of its rated endurance used, its available spare below its threshold,
+  or ``media_errors`` or more unrecovered data integrity errors.
 
 Possible values:
 
@@ -109,8 +113,22 @@ Possible values:
 
 Related options:
 
-* ``[device_health] ecc_uncorrectable_errors``, ``slowdown_margin_celsius``
+* ``[device_health] ecc_uncorrectable_errors``, ``slowdown_margin_celsius``,
+  ``media_errors``
 * ``[telemetry] interval``
+""")),
+    cfg.IntOpt('media_errors',
+               default=1,
+               min=0,
+               help=_("""
+Unrecovered data integrity errors over an NVMe drive's life (its SMART
+log's "Media and Data Integrity Errors") at which the ``wear`` rule makes
+it unhealthy; 0: never.  The count never goes down: a drive that lost
+data once stays out until an operator raises this or replaces it.
+
+Related options:
+
+* ``[device_health] telemetry_rules``
 """)),
     cfg.IntOpt('ecc_uncorrectable_errors',
                default=1,

@@ -82,9 +82,8 @@ IGNORED = {
     ('DEFAULT', 'pybasedir'): ('not used; remove the option', False),
     ('DEFAULT', 'bindir'): ('not used; remove the option', False),
     ('nvme', ANY): (
-        'this Cyborg\'s NVMe SSD driver finds its devices by vendor and '
-        'class and does not clean them: remove '
-        'the [nvme] section', False),
+        'the nvme driver reads [nvme] device_spec and cleanup_timeout '
+        'only: remove it', False),
 }
 
 

@@ -163,7 +163,7 @@ class Device(Base, oslo_models.TimestampMixin):
 
     id = sa.Column(sa.Integer, primary_key=True)
     uuid = sa.Column(sa.String(36), nullable=False, unique=True)
-    # GPU, FPGA, AICHIP, QAT, NIC, SSD, CRYPTO or GENERIC
+    # GPU, FPGA, AICHIP, QAT, NIC, SSD, NVME, CRYPTO or GENERIC
     type = sa.Column(sa.String(30), nullable=False)
     vendor = sa.Column(sa.String(255), nullable=False)
     model = sa.Column(sa.String(255), nullable=False)

@@ -75,8 +75,8 @@ UPSTREAM_PREFIX = 'cyborg_upstream_'
 _PG_TYPES = ('device_type', 'device_status', 'device_state', 'cpid_type',
              'attach_type', 'state', 'substate')
 
-DEVICE_TYPES = {'PCI': 'GENERIC', 'MDEV': 'GPU', 'NVME': 'SSD'}
-_KEPT_DEVICE_TYPES = {'GPU', 'FPGA', 'AICHIP', 'QAT', 'NIC', 'SSD'}
+DEVICE_TYPES = {'PCI': 'GENERIC', 'MDEV': 'GPU'}
+_KEPT_DEVICE_TYPES = {'GPU', 'FPGA', 'AICHIP', 'QAT', 'NIC', 'SSD', 'NVME'}
 # devices.device_state values that need upstream's cleaning.
 _CLEANING_STATES = ('pending_cleaning', 'cleaning', 'error')
 _CARRIED_ARQ_STATES = (states.INITIAL, states.BOUND, states.BIND_FAILED,

@@ -20,11 +20,11 @@ Drivers are registered under the stevedore namespace
 """
 
 import abc
-import dataclasses
 import re
 
 from cyborg import exception
 from cyborg.common import traits as cyborg_traits
+from cyborg.drivers import clean as cleaning
 from cyborg.drivers import pci
 from cyborg.drivers import sriov
 from cyborg.objects import fields
@@ -34,22 +34,8 @@ READY = 'READY'
 ERROR = 'ERROR'
 
 
-@dataclasses.dataclass(frozen=True)
-class CleanStep:
-    """One step of cleaning a device between two tenants.
-
-    :param name: how a device class names it (``cleaning`` steps), unique
-        within the driver, e.g. ``function_reset``.
-    :param description: what it does and how it is verified, one line.
-    :param source: the vendor's or the kernel's documented mechanism it
-        follows (a document and section), for the driver's docs.
-    :param default: whether "cleaning on" runs it without naming it.
-    """
-
-    name: str
-    description: str
-    source: str
-    default: bool = True
+#: Kept here too: the interface of drivers.
+CleanStep = cleaning.CleanStep
 
 
 def sanitize_name(name):
@@ -199,11 +185,19 @@ class AcceleratorDriver(abc.ABC):
 
     def clean_steps(self, record):
         """The clean steps this driver can run on the device of *record*,
-        in the order they run (an empty list: nothing can be done to it
-        between two tenants, which the driver's docs say).
+        in the order they run: device_clean_steps(), then the operator's
+        (cyborg.drivers.clean).
 
         :param record: the device's ``hardware.Hardware``.
         :returns: a list of ``CleanStep``.
+        """
+        return (self.device_clean_steps(record) +
+                cleaning.operator_steps(self.conf))
+
+    def device_clean_steps(self, record):
+        """The driver's own clean steps of the device of *record* (an
+        empty list, the default: nothing can be done to it between two
+        tenants, which the driver's docs say).
         """
         return []
 
@@ -226,8 +220,18 @@ class AcceleratorDriver(abc.ABC):
         :returns: ``[{"step": name, "detail": str}]``: what each step did
             and what its verification read.
         """
-        raise exception.UnsupportedOperation(driver=self.name,
-                                             operation='clean')
+        return cleaning.run(self, address, steps, timeout)
+
+    def clean_step(self, address, name, timeout):
+        """Run the driver's own clean step *name* (device_clean_steps())
+        on the device at *address*, and verify it.
+
+        :param timeout: the seconds it may take.
+        :raises: as clean(); UnsupportedOperation by default.
+        :returns: what it did and read back (the step's detail).
+        """
+        raise exception.UnsupportedOperation(
+            driver=self.name, operation='clean step %s' % name)
 
     def prepare_attach(self, attach_handle, mdev_uuid):
         """Device-side work before an attach handle is given to an

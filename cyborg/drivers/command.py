@@ -11,9 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The one runner of vendor tools (fpgaconf, xbutil, nvidia-smi...),
-through the privileged helper (cyborg.privsep.command); tests put fake
-tools on ``PATH``.
+"""The one runner of vendor tools (fpgaconf, xbutil, nvidia-smi...) and
+of the operator's clean steps, through the privileged helper
+(cyborg.privsep.command); tests put fake tools on ``PATH``.
 """
 
 import shlex
@@ -60,3 +60,20 @@ def run(argv, timeout=DEFAULT_TIMEOUT):
                                       exit_code=result['returncode'],
                                       stderr=stderr[-2000:])
     return result['stdout']
+
+
+def run_operator_step(name, address, timeout):
+    """Run the operator's clean step *name* with the PCI address
+    *address* (cyborg.privsep.command.operator_step).
+
+    :raises: CommandNotFound (no such step, or its command is missing).
+    :returns: ``{"returncode", "stdout", "stderr", "timed_out"}``.
+    """
+    LOG.info('Running the operator\'s clean step %(name)s of %(address)s',
+             {'name': name, 'address': address})
+    try:
+        return privsep_command.operator_step(name, address, timeout)
+    except (FileNotFoundError, PermissionError) as exc:
+        LOG.error('Operator clean step %(name)s: %(error)s',
+                  {'name': name, 'error': exc})
+        raise exception.CommandNotFound(command='operator:%s' % name)

@@ -43,6 +43,7 @@ from cyborg.drivers import health
 from cyborg.drivers import sriov
 from cyborg.drivers.gpu import gpu_config
 from cyborg.drivers.gpu import mig
+from cyborg.drivers.ssd import nvme
 from cyborg.objects import fields
 from cyborg.objects import hardware
 
@@ -55,7 +56,7 @@ MAX_DEVICES = 0x100 - FIRST_BUS
 
 # New types go at the end: the devices of the earlier ones keep their
 # addresses.
-TYPES = ('fpga', 'qat', 'gpu', 'vgpu', 'nic', 'ssd', 'npu')
+TYPES = ('fpga', 'qat', 'gpu', 'vgpu', 'nic', 'ssd', 'npu', 'nvme')
 _FPGA_ACCELERATORS = 16
 _QAT_VFS = 4
 _QAT_TOTAL_VFS = 16
@@ -107,7 +108,8 @@ class FakeDriver(base.AcceleratorDriver):
     name = 'fake'
     device_types = (fields.DeviceType.FPGA, fields.DeviceType.QAT,
                     fields.DeviceType.GPU, fields.DeviceType.NIC,
-                    fields.DeviceType.SSD, fields.DeviceType.AICHIP)
+                    fields.DeviceType.SSD, fields.DeviceType.AICHIP,
+                    fields.DeviceType.NVME)
     config_options = {'fake_driver': fake_conf.fake_opts}
     function_vendor = 'FAKE'
     # Simulated devices are not in sysfs; their health is simulate_health's.
@@ -387,6 +389,18 @@ class FakeDriver(base.AcceleratorDriver):
             self._handles(bus, 1, start=0))
         return self._record(bus, fields.DeviceType.AICHIP, '0x1200',
                             [deployable])
+
+    def _nvme(self, bus, n):
+        # As the nvme driver reports a controller passed through whole.
+        deployable = self.deployable(
+            'FakeDevice_nvme%d' % n, nvme.RESOURCE_CLASS,
+            [FAKE_TRAIT, cyborg_traits.OWNER_CYBORG],
+            self._handles(bus, 1, start=0))
+        return self._record(bus, fields.DeviceType.NVME, '0x0108',
+                            [deployable],
+                            {'clear_action': 'auto', 'clear_strategy': 'auto',
+                             'controller': 'nvme%d' % n,
+                             'namespaces': ['nvme%dn1' % n]})
 
     def _kind_of(self, address):
         """The simulated type at the control-path *address*, or None."""

@@ -39,6 +39,9 @@ wrong, until the key is removed::
 * ``aer_fatal``, ``aer_nonfatal``, ``aer_correctable``: AER error totals
   (``aer_fatal`` of ``[device_health] aer_fatal_errors`` or more makes the
   device unhealthy);
+* ``wear`` (a ratio of the rated endurance used), ``media_errors``: an
+  NVMe drive's SMART log (``wear`` 1 or more, or ``[device_health]
+  media_errors`` errors, makes it unhealthy);
 * ``utilization``: 0 to 1, in place of the simulated one;
 * ``read_error``: the driver's whole read fails with this message (as
   one nvidia-smi run for all GPUs would); ``read_seconds``: the read
@@ -78,13 +81,20 @@ PROFILES = {
              'pcie_link_speed_gts': (8.0, 8.0),
              'pcie_link_max_speed_gts': (8.0, 8.0),
              'pcie_link_width': (16, 16), 'pcie_link_max_width': (16, 16)},
+    'nvme': {'temperature_celsius': (35.0, 52.0),
+             'wear_ratio': (0.02, 0.02), 'available_spare_ratio': (1.0, 1.0),
+             'available_spare_threshold_ratio': (0.1, 0.1),
+             'media_errors': (0, 0), 'critical_warning': (False, False),
+             'pcie_link_speed_gts': (16.0, 16.0),
+             'pcie_link_max_speed_gts': (16.0, 16.0),
+             'pcie_link_width': (4, 4), 'pcie_link_max_width': (4, 4)},
     'pci': {'pcie_link_speed_gts': (16.0, 16.0),
             'pcie_link_max_speed_gts': (16.0, 16.0),
             'pcie_link_width': (16, 16), 'pcie_link_max_width': (16, 16)},
 }
 #: The simulated types with a utilization, and their profile.
 COMPUTING = {'gpu': 'gpu', 'vgpu': 'gpu', 'npu': 'gpu'}
-_PROFILE_OF = dict(COMPUTING, fpga='fpga')
+_PROFILE_OF = dict(COMPUTING, fpga='fpga', nvme='nvme')
 
 
 def load_faults(path):
@@ -173,7 +183,8 @@ _COUNTS = {'ecc_uncorrected': ('ecc_uncorrected_volatile', True),
            'ecc_corrected': ('ecc_corrected_volatile', True),
            'aer_fatal': ('aer_fatal', False),
            'aer_nonfatal': ('aer_nonfatal', False),
-           'aer_correctable': ('aer_correctable', False)}
+           'aer_correctable': ('aer_correctable', False),
+           'media_errors': ('media_errors', False)}
 
 
 def _inject(found, fault):
@@ -188,6 +199,8 @@ def _inject(found, fault):
         slowdown = found.get('slowdown_temperature_celsius')
         found['thermal_slowdown'] = bool(
             slowdown and found['temperature_celsius'] >= slowdown)
+    if 'wear' in fault:
+        found['wear_ratio'] = float(fault['wear'])
     if 'link_width' in fault:
         found['pcie_link_width'] = int(fault['link_width'])
     if 'link_speed' in fault:

@@ -23,6 +23,10 @@ function (AER counters, link), read by the agent.
 A selected SR-IOV PF's VF count and driver can be configured
 (cyborg.drivers.sriov): ``vfio-pci``, or the driver the VFs have now (the
 host's own, unknown here).  A PF whose VFs only are selected is not.
+
+Between two tenants each function offered is reset where the kernel can
+reset every one (``function_reset``, cyborg.drivers.clean); a device
+whose functions offer no reset gets no clean step of its own.
 """
 
 from cyborg import exception
@@ -30,6 +34,7 @@ from cyborg.common import device_config
 from cyborg.common import traits as cyborg_traits
 from cyborg.conf import pci as pci_conf
 from cyborg.drivers import base
+from cyborg.drivers import clean as cleaning
 from cyborg.drivers import pci
 from cyborg.drivers import selector
 from cyborg.drivers import sriov
@@ -68,6 +73,13 @@ def _vf_drivers(pf, devices):
     """The drivers but vfio-pci the VFs of *pf* are bound to."""
     return sorted({vf.driver for vf in sriov.vfs(pf, devices)
                    if vf.driver and vf.driver != device_config.VFIO_PCI})
+
+
+def _units(members):
+    """The ``(PciDevice, Selector)`` of *members* offered: the VFs, else
+    all.
+    """
+    return [(dev, match) for dev, match in members if dev.is_vf] or members
 
 
 def _pf_selected(parent, members):
@@ -119,8 +131,7 @@ class GenericDriver(base.AcceleratorDriver):
                 for parent, members in sorted(self._groups(devices).items())]
 
     def _record(self, parent, members, devices):
-        vfs = [(dev, match) for dev, match in members if dev.is_vf]
-        units = vfs or members
+        units = _units(members)
         deployables = [self._deployable(dev, match) for dev, match in units]
         configuration = None
         if _pf_selected(parent, members):
@@ -144,10 +155,7 @@ class GenericDriver(base.AcceleratorDriver):
             selected SR-IOV PF), and as sriov.configure().
         """
         devices = pci.by_address(self.pci_host)
-        members = self._groups(devices).get(address)
-        if members is None:
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+        members = self._members(address, devices)
         dev = devices[address]
         uuid = hardware.device_uuid(self.host, self.name, address)
         if not _pf_selected(dev, members):
@@ -156,6 +164,37 @@ class GenericDriver(base.AcceleratorDriver):
         # None: any driver but vfio-pci is the host's own.
         return sriov.configure(dev, desired, uuid, None,
                                timeout=self.sriov_timeout)
+
+    def _members(self, address, devices):
+        """The group of *address* (_groups()).
+
+        :raises: DriverDeviceNotFound
+        """
+        members = self._groups(devices).get(address)
+        if members is None:
+            raise exception.DriverDeviceNotFound(address=address,
+                                                 driver=self.name)
+        return members
+
+    def _unit_devices(self, address):
+        members = self._members(address, pci.by_address(self.pci_host))
+        return [dev for dev, _ in _units(members)]
+
+    def device_clean_steps(self, record):
+        """A reset of each function offered, where the kernel can reset
+        every one (cyborg.drivers.clean); else none: nothing is done to
+        such a device between two tenants.
+        """
+        try:
+            units = self._unit_devices(record.address)
+        except exception.DriverDeviceNotFound:
+            return []
+        return cleaning.reset_steps(units, 'each function offered')
+
+    def clean_step(self, address, name, timeout):
+        if name != cleaning.FUNCTION_RESET:
+            return super().clean_step(address, name, timeout)
+        return cleaning.reset_each(self._unit_devices(address))
 
     def _deployable(self, dev, match):
         traits = ([cyborg_traits.OWNER_CYBORG] + vendor_traits(dev)

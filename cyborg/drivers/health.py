@@ -23,7 +23,7 @@ keeps it out a while longer).
 from_telemetry() judges what lasts until the device is reset or
 repaired (``[device_health] telemetry_rules``): uncorrectable ECC errors
 and memory repairs pending or failed, a PCIe link below its maximum, a
-temperature at the slowdown threshold.
+temperature at the slowdown threshold, a drive worn out or failing.
 """
 
 import collections
@@ -128,7 +128,9 @@ RULE_ECC = 'ecc'
 RULE_LINK_WIDTH = 'pcie_link_width'
 RULE_LINK_SPEED = 'pcie_link_speed'
 RULE_THERMAL = 'thermal'
-RULES = (RULE_ECC, RULE_LINK_WIDTH, RULE_LINK_SPEED, RULE_THERMAL)
+RULE_WEAR = 'wear'
+RULES = (RULE_ECC, RULE_LINK_WIDTH, RULE_LINK_SPEED, RULE_THERMAL,
+         RULE_WEAR)
 
 
 def _ecc(sample, opts):
@@ -170,6 +172,25 @@ def _thermal(sample, opts):
     return reasons
 
 
+def _wear(sample, opts):
+    reasons = []
+    if sample.get('critical_warning'):
+        reasons.append('critical warning raised')
+    wear = sample.get('wear_ratio')
+    if wear is not None and wear >= 1:
+        reasons.append('%d%% of its rated endurance used' % (wear * 100))
+    spare = sample.get('available_spare_ratio')
+    threshold = sample.get('available_spare_threshold_ratio')
+    if spare is not None and threshold is not None and spare < threshold:
+        reasons.append('available spare %d%% below %d%%' % (
+            spare * 100, threshold * 100))
+    errors = sample.get('media_errors')
+    if opts.media_errors and errors is not None and (
+            errors >= opts.media_errors):
+        reasons.append('%d media errors' % errors)
+    return reasons
+
+
 def from_telemetry(sample, opts):
     """The Health of a device by the rules of its telemetry *sample*.
 
@@ -182,4 +203,6 @@ def from_telemetry(sample, opts):
     reasons += _link(sample, rules)
     if RULE_THERMAL in rules:
         reasons += _thermal(sample, opts)
+    if RULE_WEAR in rules:
+        reasons += _wear(sample, opts)
     return unhealthy('; '.join(reasons)) if reasons else OK

@@ -91,15 +91,24 @@ class Selector:
     :raises: InvalidSelector
     """
 
-    def __init__(self, spec, source=None):
+    def __init__(self, spec, source=None, extra_keys=None):
         self.source = source if source is not None else jsonutils.dumps(
             spec, sort_keys=True)
         if not isinstance(spec, dict):
             self._invalid('a selector must be a JSON object')
-        unknown = sorted(set(spec) - set(MATCH_KEYS) - set(TAG_KEYS))
+        extra_keys = extra_keys or {}
+        known = MATCH_KEYS + TAG_KEYS + tuple(extra_keys)
+        unknown = sorted(set(spec) - set(known))
         if unknown:
             self._invalid('unknown key(s) %s; known keys: %s' % (
-                ', '.join(unknown), ', '.join(MATCH_KEYS + TAG_KEYS)))
+                ', '.join(unknown), ', '.join(known)))
+        #: The values of a driver's own keys (*extra_keys*: {key: the
+        #: values it takes}).
+        self.extra = {key: spec[key] for key in extra_keys if key in spec}
+        for key, value in self.extra.items():
+            if value not in extra_keys[key]:
+                self._invalid('%s must be one of %s' % (
+                    key, ', '.join(extra_keys[key])))
         if 'address' in spec and 'devname' in spec:
             self._invalid('address and devname are mutually exclusive')
         self.vendor_id = self._id(spec, 'vendor_id')
@@ -254,10 +263,12 @@ class Selector:
         return True
 
 
-def parse(values):
+def parse(values, extra_keys=None):
     """Selectors of a multi-valued option's values: each a JSON object or
     a list of them.
 
+    :param extra_keys: ``{key: the values it takes}`` of the driver's
+        own keys (a Selector's ``extra``).
     :raises: InvalidSelector naming the first bad selector.
     """
     selectors = []
@@ -270,7 +281,8 @@ def parse(values):
         specs = decoded if isinstance(decoded, list) else [decoded]
         for spec in specs:
             source = value if len(specs) == 1 else jsonutils.dumps(spec)
-            selectors.append(Selector(spec, source=source))
+            selectors.append(Selector(spec, source=source,
+                                      extra_keys=extra_keys))
     return selectors
 
 

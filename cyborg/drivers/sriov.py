@@ -178,8 +178,7 @@ def _elsewhere(pf, count):
 
 
 def _wait_for_count(pf, count, uuid, timeout):
-    _wait(lambda: _vf_count(pf) == count or _elsewhere(pf, count),
-          timeout)
+    wait(lambda: _vf_count(pf) == count or _elsewhere(pf, count), timeout)
     if _vf_count(pf) == count:
         return
     if _elsewhere(pf, count):
@@ -208,7 +207,7 @@ def _bind(vf, driver, host_driver, uuid, timeout):
     if current is not None:
         vf.write('driver/unbind', vf.address)
     vf.probe()
-    if _wait(lambda: vf.driver == driver, timeout):
+    if wait(lambda: vf.driver == driver, timeout):
         return
     found = vf.driver
     raise exception.DeviceConfigFailed(uuid=uuid, reason=(
@@ -219,7 +218,7 @@ def _bind(vf, driver, host_driver, uuid, timeout):
                        else 'unbound'}))
 
 
-def _wait(condition, timeout):
+def wait(condition, timeout):
     """Whether *condition()* came true within *timeout* seconds."""
     deadline = time.monotonic() + timeout
     while not condition():

@@ -36,9 +36,10 @@ class DeviceType(fields.Enum):
     QAT = 'QAT'
     NIC = 'NIC'
     SSD = 'SSD'
+    NVME = 'NVME'
     AICHIP = 'AICHIP'
     GENERIC = 'GENERIC'
-    ALL = (GPU, FPGA, CRYPTO, QAT, NIC, SSD, AICHIP, GENERIC)
+    ALL = (GPU, FPGA, CRYPTO, QAT, NIC, SSD, NVME, AICHIP, GENERIC)
 
     def __init__(self):
         super().__init__(valid_values=DeviceType.ALL)

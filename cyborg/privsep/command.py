@@ -11,16 +11,23 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The privileged runner of vendor tools (runs in the cyborg_sys_admin
-daemon).
+"""The privileged runner of vendor tools and of the operator's clean
+steps (runs in the cyborg_sys_admin daemon).
 """
 
 import errno
+import os
 import re
 import subprocess
 
+from cyborg import conf as cyborg_conf
 from cyborg import privsep
 from cyborg.common import privsep_allowlists
+
+# Imported for its options: the daemon reads [clean_steps] from its own
+# configuration files, never from its caller.
+CONF = cyborg_conf.CONF
+_PCI_ADDRESS = re.compile(r'[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]')
 
 TOOLS = privsep_allowlists.TOOLS
 ONLY_ARGS = privsep_allowlists.ONLY_ARGS
@@ -60,9 +67,33 @@ def execute(argv, timeout):
     if not arguments_allowed(argv[0], argv[1:]):
         raise PermissionError(errno.EPERM, 'not arguments cyborg gives',
                               ' '.join(argv))
+    return _run(argv, timeout)
+
+
+@privsep.sys_admin_pctxt.entrypoint
+def operator_step(name, address, timeout):
+    """Run the operator's clean step *name*: the command ``[clean_steps]
+    operator_steps`` of this daemon's configuration gives it, with the
+    PCI address *address* as its one argument.
+
+    :raises: PermissionError (no such step, not an absolute path, or not
+        a PCI address),
+        FileNotFoundError (the command is not there).
+    :returns: as execute().
+    """
+    path = CONF.clean_steps.operator_steps.get(name) or ''
+    if not os.path.isabs(path) or not _PCI_ADDRESS.fullmatch(str(address)):
+        raise PermissionError(errno.EPERM, 'not an operator clean step',
+                              '%s %s' % (name, address))
+    return _run([path, str(address)], timeout)
+
+
+def _run(argv, timeout):
     try:
+        # Tools may print bytes that are not text (nvme read's blocks).
         result = subprocess.run(argv, capture_output=True, text=True,
-                                timeout=timeout, check=False)
+                                errors='replace', timeout=timeout,
+                                check=False)
     except subprocess.TimeoutExpired as exc:
         return {'returncode': None, 'stdout': _text(exc.stdout),
                 'stderr': _text(exc.stderr), 'timed_out': True}

@@ -15,7 +15,8 @@
 
 from cyborg.api.schemas import common
 
-TYPES = ('GPU', 'FPGA', 'AICHIP', 'QAT', 'NIC', 'SSD', 'CRYPTO', 'GENERIC')
+TYPES = ('GPU', 'FPGA', 'AICHIP', 'QAT', 'NIC', 'SSD', 'NVME', 'CRYPTO',
+         'GENERIC')
 
 # The generic filter of the existing API: filters.field names one of these,
 # filters.value its value.  Those that map to nothing in the database are

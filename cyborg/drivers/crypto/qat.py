@@ -20,6 +20,9 @@ traits.  A PF whose ``qat/state`` is ``down`` has no deployable and
 ``setup_required``.  Its VF count and driver can be configured
 (cyborg.drivers.sriov), even while down: the kernel's driver cycles it.
 
+Between two tenants each function offered is reset (``function_reset``,
+cyborg.drivers.clean).
+
 Telemetry: the PCI facts of sysfs only (AER counters, link).  The
 kernel's QAT driver keeps its own counters (GEN4 and later: slice
 utilization, from Linux 6.8) in debugfs, which must be mounted and
@@ -29,6 +32,7 @@ only: not read.
 
 from cyborg import exception
 from cyborg.drivers import base
+from cyborg.drivers import clean as cleaning
 from cyborg.drivers import health
 from cyborg.drivers import pci
 from cyborg.drivers import sriov
@@ -176,14 +180,44 @@ class QatDriver(base.AcceleratorDriver):
             and as sriov.configure().
         """
         devices = pci.by_address(self.pci_host)
-        dev = devices.get(address)
-        kind = None if dev is None else _kind(dev, devices)
-        if kind is None:
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+        dev, kind = self._device(address, devices)
         uuid = hardware.device_uuid(self.host, self.name, address)
         if kind == _LONE_VF or not dev.is_pf:
             raise exception.DeviceNotConfigurable(uuid=uuid,
                                                   driver=self.name)
         return sriov.configure(dev, desired, uuid, self._vf_drivers(dev),
                                timeout=self.sriov_timeout)
+
+    def _device(self, address, devices):
+        """(PciDevice, kind) of the record at *address*.
+
+        :raises: DriverDeviceNotFound
+        """
+        dev = devices.get(address)
+        kind = None if dev is None else _kind(dev, devices)
+        if kind is None:
+            raise exception.DriverDeviceNotFound(address=address,
+                                                 driver=self.name)
+        return dev, kind
+
+    def _units(self, address):
+        """The functions of the record at *address* that are offered."""
+        devices = pci.by_address(self.pci_host)
+        dev, kind = self._device(address, devices)
+        return (sriov.vfs(dev, devices) or [dev]) if kind == _PF else [dev]
+
+    def device_clean_steps(self, record):
+        """A reset of each function offered (VFs, else the PF) where the
+        kernel can reset every one (cyborg.drivers.clean): a VF has no
+        setting of its own to set back.
+        """
+        try:
+            return cleaning.reset_steps(self._units(record.address),
+                                        'each function offered')
+        except exception.DriverDeviceNotFound:
+            return []
+
+    def clean_step(self, address, name, timeout):
+        if name != cleaning.FUNCTION_RESET:
+            return super().clean_step(address, name, timeout)
+        return cleaning.reset_each(self._units(address))

@@ -14,8 +14,8 @@
 """The fpga driver: every FPGA card the vendor modules know.
 
 It reports what the Intel, Xilinx and Inspur modules find, under the one
-driver name ``fpga``, and sends ``program()`` to the module owning the
-device.
+driver name ``fpga``, and sends ``program()`` and the clean steps to the
+module owning the device.
 """
 
 from cyborg import exception
@@ -49,11 +49,24 @@ class FpgaDriver(base.AcceleratorDriver):
             records.extend(vendor.discover())
         return sorted(records, key=lambda r: r.address)
 
-    def program(self, address, image_path):
-        """Program the card at *address* with its vendor's module."""
+    def _owner(self, method, address, *args):
+        """*method* of the vendor module owning the card at *address*."""
         for vendor in self.vendors:
             try:
-                return vendor.program(address, image_path)
+                return getattr(vendor, method)(address, *args)
             except exception.DriverDeviceNotFound:
                 continue
         raise exception.DriverDeviceNotFound(address=address, driver=self.name)
+
+    def program(self, address, image_path):
+        """Program the card at *address* with its vendor's module."""
+        return self._owner('program', address, image_path)
+
+    def device_clean_steps(self, record):
+        """Its vendor module's."""
+        return [step for vendor in self.vendors
+                for step in vendor.device_clean_steps(record)]
+
+    def clean_step(self, address, name, timeout):
+        """Run *name* with the vendor module owning the card."""
+        return self._owner('clean_step', address, name, timeout)

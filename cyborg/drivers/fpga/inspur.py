@@ -15,7 +15,9 @@
 0x1bd4, one ``FPGA`` each, with upstream's traits.
 
 The class code decides (upstream took every ``lspci`` line naming
-Inspur, NVMe SSDs too).  The cards are programmed from the instance.
+Inspur, NVMe SSDs too).  The cards are programmed from the instance, and
+nothing documented restores one between two tenants: it has no clean step
+of its own (the operator's may do it).
 """
 
 from cyborg import exception
@@ -53,11 +55,19 @@ class InspurFpgaDriver(base.AcceleratorDriver):
                            acc_capability={'vendor': 'inspur'},
                            vendor_board_info={'vendor': 'inspur'})
 
+    def _check(self, address):
+        if address not in {dev.address for dev in self._cards()}:
+            raise exception.DriverDeviceNotFound(address=address,
+                                                 driver=self.name)
+
     def program(self, address, image_path):
         """:raises: UnsupportedOperation for an Inspur card,
             DriverDeviceNotFound for any other address.
         """
-        if address not in {dev.address for dev in self._cards()}:
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+        self._check(address)
         return super().program(address, image_path)
+
+    def clean_step(self, address, name, timeout):
+        """None of its own (as program()'s)."""
+        self._check(address)
+        return super().clean_step(address, name, timeout)

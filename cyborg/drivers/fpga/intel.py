@@ -25,16 +25,27 @@ Telemetry: under the DFL driver, the FME's hwmon devices
 temperature, the threshold at which it throttles, its power and power
 limit.  The OPAE driver's ``thermal_mgmt`` and ``power_mgmt`` files are
 not read, and no FPGA tells how busy its function is.
+
+Between two tenants the operator's known-good image (``intel`` of
+``[fpga] clean_images``) is loaded into each port, its AFU id read back
+against the image's (cyborg.drivers.clean).
 """
+
+import json
+import struct
+import uuid
 
 from cyborg import exception
 from cyborg.drivers import base
+from cyborg.drivers import clean as cleaning
 from cyborg.drivers import command
 from cyborg.drivers import pci
 from cyborg.objects import fields
 from cyborg.objects import hardware
 
 RESOURCE_CLASS = 'FPGA'
+#: acc_capability's vendor, and its key in ``[fpga] clean_images``.
+VENDOR = 'intel'
 
 # (vendor, PF product): the board of trait CUSTOM_FPGA_INTEL_<BOARD>.
 BOARDS = {
@@ -72,6 +83,27 @@ def _loaded(value):
     return value if value.strip('0') else None
 
 
+#: What a GBS file begins with, then its metadata's length and its JSON
+#: (OPAE SDK, libopae bitstream.c: METADATA_GUID, read_gbs_metadata()).
+GBS_GUID = uuid.UUID('58656f6e-4650-4741-b747-425376303031').bytes
+
+
+def gbs_afu_id(path):
+    """The AFU id of the GBS image *path* (its metadata's first
+    ``accelerator-type-uuid``), as afu_id() gives it, or None.
+    """
+    try:
+        with open(path, 'rb') as f:
+            head = f.read(20)
+            if head[:16] != GBS_GUID:
+                return None
+            meta = json.loads(f.read(struct.unpack('<I', head[16:])[0]))
+        return _loaded(meta['afu-image']['accelerator-clusters'][0][
+            'accelerator-type-uuid'])
+    except (OSError, ValueError, struct.error, LookupError, TypeError):
+        return None
+
+
 def afu_id(dev):
     """The AFU (function) id loaded in the port of *dev*, or None."""
     return _loaded(_first(dev, _DFL_AFU) or _first(dev, _OPAE_AFU))
@@ -92,6 +124,11 @@ class IntelFpgaDriver(base.AcceleratorDriver):
     name = 'intel_fpga'
     device_types = (fields.DeviceType.FPGA,)
     function_vendor = 'INTEL'
+
+    def __init__(self, conf, host, pci_host=None):
+        super().__init__(conf, host, pci_host=pci_host)
+        self.clean_image = conf.fpga.clean_images.get(VENDOR)
+        cleaning.check_image(self.clean_image, gbs_afu_id, VENDOR)
 
     def _is_card(self, dev):
         return (dev.vendor_id, dev.product_id) in BOARDS and not dev.is_vf
@@ -121,7 +158,7 @@ class IntelFpgaDriver(base.AcceleratorDriver):
             [base.pci_attach_handle(unit.address) for unit in units])
         return self.record(
             pf, fields.DeviceType.FPGA, [deployable],
-            acc_capability={'vendor': 'intel', 'board': board,
+            acc_capability={'vendor': VENDOR, 'board': board,
                             'layout': layout(pf),
                             'interface_id': interface_id,
                             'functions': functions},
@@ -168,3 +205,30 @@ class IntelFpgaDriver(base.AcceleratorDriver):
         return {'address': address, 'function_id': afu_id(dev),
                 'function_traits': self.function_traits(
                     afu_id(unit) for unit in units)}
+
+    def device_clean_steps(self, record):
+        """``load_clean_image`` of its ``[fpga] clean_images``, if set."""
+        if (record.acc_specs.acc_capability.get('vendor') != VENDOR or
+                not self.clean_image):
+            return []
+        return [cleaning.image_step(
+            VENDOR, 'each port (afu_id)',
+            'OPAE fpgaconf(8), partial reconfiguration; Linux '
+            'Documentation/fpga/dfl.rst (the port\'s afu_id)')]
+
+    def clean_step(self, address, name, timeout):
+        """Load the known-good image into each port of the card at
+        *address* (program()), each AFU id read back.
+        """
+        dev = self._unit(address)
+        image = self.clean_image
+        if name != cleaning.LOAD_IMAGE or not image:
+            return super().clean_step(address, name, timeout)
+        expected = gbs_afu_id(image)
+        devices = pci.by_address(self.pci_host)
+        units = [devices[a] for a in dev.virtfns if a in devices] or [dev]
+        for unit in units:
+            cleaning.loaded(unit.address, expected,
+                            self.program(unit.address, image)['function_id'])
+        return 'AFU %s loaded into %s, read back' % (
+            expected, ', '.join(unit.address for unit in units))

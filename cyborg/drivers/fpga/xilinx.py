@@ -23,16 +23,25 @@ after the next cold reboot.
 Telemetry: the PCI facts of sysfs only (AER counters, link).  XRT tells
 a card's temperature and power through ``xbutil examine -d <card>``, one
 process per card, which the agent does not run.
+
+Between two tenants the operator's known-good xclbin (``xilinx`` of
+``[fpga] clean_images``) is loaded, its uuid read back against the image's
+(cyborg.drivers.clean).
 """
+
+import uuid
 
 from cyborg import exception
 from cyborg.drivers import base
+from cyborg.drivers import clean as cleaning
 from cyborg.drivers import command
 from cyborg.drivers import pci
 from cyborg.objects import fields
 
 XILINX = '10ee'
 RESOURCE_CLASS = 'FPGA'
+#: acc_capability's vendor, and its key in ``[fpga] clean_images``.
+VENDOR = 'xilinx'
 
 # Management PF product id: user PF product id (XRT's xocl/xclmgmt tables).
 MGMT_TO_USER = {
@@ -67,6 +76,26 @@ def image_kind(image_path):
     return BASE_SHELL if head.lstrip().startswith(b':') else XCLBIN
 
 
+#: An xclbin's magic, and where its uuid lies: struct axlf, whose header
+#: (struct axlf_header, 152 bytes) starts at 304, its uuid 112 bytes in
+#: (XRT, src/runtime_src/core/include/xclbin.h).
+XCLBIN_MAGIC = b'xclbin2\0'
+XCLBIN_UUID = slice(416, 432)
+
+
+def image_uuid(path):
+    """The uuid of the xclbin *path* as xclbin_uuid() gives it, or None."""
+    try:
+        with open(path, 'rb') as f:
+            head = f.read(XCLBIN_UUID.stop)
+    except OSError:
+        return None
+    if not head.startswith(XCLBIN_MAGIC) or len(head) < XCLBIN_UUID.stop:
+        return None
+    value = uuid.UUID(bytes=head[XCLBIN_UUID]).hex.upper()
+    return value if value.strip('0') else None
+
+
 def xclbin_uuid(user):
     """The loaded xclbin's uuid, without dashes, upper case, or None."""
     value = (user.attr('xclbinuuid') or '').replace('-', '').upper()
@@ -79,6 +108,11 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
     name = 'xilinx_fpga'
     device_types = (fields.DeviceType.FPGA,)
     function_vendor = 'XILINX'
+
+    def __init__(self, conf, host, pci_host=None):
+        super().__init__(conf, host, pci_host=pci_host)
+        self.clean_image = conf.fpga.clean_images.get(VENDOR)
+        cleaning.check_image(self.clean_image, image_uuid, VENDOR)
 
     def _cards(self):
         """{slot: {'mgmt': dev, 'user': dev}} of the Alveo functions."""
@@ -113,7 +147,7 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
             num_accelerators=1)
         return self.record(
             control, fields.DeviceType.FPGA, [deployable],
-            acc_capability={'vendor': 'xilinx', 'xclbin_uuid': loaded,
+            acc_capability={'vendor': VENDOR, 'xclbin_uuid': loaded,
                             'user_function': user and user.address,
                             'ready': user and user.attr('ready')},
             vendor_board_info={'board_name': mgmt and mgmt.attr(
@@ -161,3 +195,30 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
         command.run(['xbmgmt', 'program', '--device', mgmt.address,
                      '--base', '--image', image_path])
         return dict(self._loaded(card, mgmt.address), reboot_required=True)
+
+    def device_clean_steps(self, record):
+        """``load_clean_image`` of its ``[fpga] clean_images``, if set,
+        for a card with its user PF.
+        """
+        capability = record.acc_specs.acc_capability
+        if (capability.get('vendor') != VENDOR or
+                not capability.get('user_function') or
+                not self.clean_image):
+            return []
+        return [cleaning.image_step(
+            VENDOR, 'the user PF (xclbinuuid)',
+            'XRT xbutil program --user; XRT sysfs.rst (xocl xclbinuuid)')]
+
+    def clean_step(self, address, name, timeout):
+        """Load the known-good xclbin into the card at *address*, its uuid
+        read back.
+        """
+        user = self._card(address, 'user')['user']
+        image = self.clean_image
+        if name != cleaning.LOAD_IMAGE or not image:
+            return super().clean_step(address, name, timeout)
+        expected = image_uuid(image)
+        cleaning.loaded(user.address, expected,
+                        self.program(user.address, image)['function_id'])
+        return 'xclbin %s loaded into %s, read back' % (expected,
+                                                        user.address)

@@ -22,6 +22,7 @@ Supported]`` are left out.
 
 from oslo_log import log as logging
 
+from cyborg.drivers.gpu import clean_check
 from cyborg.drivers.gpu import mig
 
 LOG = logging.getLogger(__name__)
@@ -41,10 +42,7 @@ def parse(text):
     (``00000000:4B:00.0, 81559, 9.0, 550.54.15, 96.00.5E.00.01``).
     """
     found = {}
-    for line in text.splitlines():
-        values = [v.strip() for v in line.split(',')]
-        if len(values) != len(FIELDS) + 1 or ':' not in values[0]:
-            continue
+    for values in clean_check.rows(text, len(FIELDS) + 1):
         found[mig._address(values[0])] = {
             key: value for (_field, key), value in zip(FIELDS, values[1:])
             if value and not value.startswith('[')}

@@ -40,6 +40,7 @@ from oslo_log import log as logging
 
 from cyborg import exception
 from cyborg.drivers import command
+from cyborg.drivers.gpu import clean_check
 from cyborg.drivers.gpu import mig
 
 LOG = logging.getLogger(__name__)
@@ -140,10 +141,7 @@ def parse(text, fields=FIELDS):
     GPU does not support are left out.
     """
     found = {}
-    for line in text.splitlines():
-        values = [v.strip() for v in line.split(',')]
-        if len(values) != len(fields) or ':' not in values[0]:
-            continue
+    for values in clean_check.rows(text, len(fields)):
         sample = {}
         margin = None
         for field, value in zip(fields[1:], values[1:]):

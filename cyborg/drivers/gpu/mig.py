@@ -28,6 +28,7 @@ from oslo_log import log as logging
 
 from cyborg import exception
 from cyborg.drivers import command
+from cyborg.drivers.gpu import clean_check
 
 LOG = logging.getLogger(__name__)
 
@@ -83,11 +84,7 @@ def vgpu_profile(type_name):
     return '%sg.%sgb%s' % (slices, memory, '+me' if media else '')
 
 
-def _address(bus_id):
-    """``0000:4b:00.0`` from nvidia-smi's ``00000000:4B:00.0``."""
-    domain, _sep, rest = bus_id.strip().lower().rpartition(':')
-    domain, _sep, bus = domain.rpartition(':')
-    return '%04x:%s:%s' % (int(domain or '0', 16), bus, rest)
+_address = clean_check.pci_address
 
 
 def parse_modes(text):

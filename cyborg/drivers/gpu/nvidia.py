@@ -45,6 +45,8 @@ the VFs list their types) and ``passthrough`` disables them first
 mode list MIG-backed types only: ``mig`` to ``vgpu`` goes through
 ``passthrough``.  An SR-IOV GPU without VFs lists no vGPU type (its VFs
 do), so it offers no ``vgpu`` mode until its VFs are enabled.
+
+Its clean steps between two tenants are cyborg.drivers.gpu.gpu_clean's.
 """
 
 import re
@@ -59,6 +61,7 @@ from cyborg.drivers import base
 from cyborg.drivers import pci
 from cyborg.drivers import sriov
 from cyborg.drivers.gpu import facts as gpu_facts
+from cyborg.drivers.gpu import gpu_clean
 from cyborg.drivers.gpu import gpu_config
 from cyborg.drivers.gpu import gpu_health
 from cyborg.drivers.gpu import gpu_telemetry
@@ -388,10 +391,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             MIG mode waits for a GPU reset.
         """
         devices = pci.by_address(self.pci_host)
-        pf = devices.get(address)
-        if pf is None or not is_gpu(pf):
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+        pf = self._gpu(address, devices)
         mig_gpu = self._mig_gpu(pf)
         mode, vgpu_type, layout = self._wanted(pf, devices, mig_gpu,
                                                desired)
@@ -411,6 +411,28 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             self._virtual_functions(pf, True)
         self._vgpu_choice[address] = vgpu_type
         return {'reboot_required': bool(mig_gpu and mig_gpu.enabled)}
+
+    def _gpu(self, address, devices):
+        """The GPU at *address* of *devices*.
+
+        :raises: DriverDeviceNotFound
+        """
+        pf = devices.get(address)
+        if pf is None or not is_gpu(pf):
+            raise exception.DriverDeviceNotFound(address=address,
+                                                 driver=self.name)
+        return pf
+
+    def device_clean_steps(self, record):
+        """By the GPU's mode (cyborg.drivers.gpu.gpu_clean)."""
+        return gpu_clean.steps(record, pci.by_address(self.pci_host).get(
+            record.address))
+
+    def clean_step(self, address, name, timeout):
+        """Run a step of gpu_clean on the GPU at *address*."""
+        return gpu_clean.run(
+            name, self._gpu(address, pci.by_address(self.pci_host)),
+            timeout)
 
     def _virtual_functions(self, pf, enabled):
         """Enable every VF of *pf* when it has none, or disable them.

@@ -20,8 +20,12 @@ the PF is.  ``[<nic type>] physical_device_mappings`` and
 network and a function.  Every handle carries ``physical_network`` (null
 without one): Nova reads it with no default.  The VF count and driver
 (``iavf`` or ``vfio-pci``) can be configured (cyborg.drivers.sriov).
+Between two tenants each function offered is reset (``function_reset``,
+cyborg.drivers.clean) and the VFs' MAC and VLAN set back to none
+(``vf_settings``).
 """
 
+import json
 import re
 
 from oslo_log import log as logging
@@ -29,6 +33,8 @@ from oslo_log import log as logging
 from cyborg import exception
 from cyborg.conf import nic as nic_conf
 from cyborg.drivers import base
+from cyborg.drivers import clean as cleaning
+from cyborg.drivers import command
 from cyborg.drivers import health
 from cyborg.drivers import pci
 from cyborg.drivers import sriov
@@ -120,6 +126,26 @@ def _by_interface(mappings, option):
                            % (option, interface, found[interface], key))
             found[interface] = key
     return found
+
+
+#: A VF's MAC address and VLAN set back to none (ip-link(8)).
+NO_MAC = '00:00:00:00:00:00'
+VF_SETTINGS = cleaning.CleanStep(
+    'vf_settings', 'each VF\'s MAC address and VLAN set back to none, read '
+    'back from the PF\'s VF list',
+    'ip-link(8): ip link set DEVICE vf NUM mac LLADDR vlan VLANID (VLAN 0, '
+    'QoS 0: no tagging); Linux rtnetlink IFLA_VF_MAC, IFLA_VF_VLAN_LIST')
+
+
+def _vf_settings(vf):
+    """What ``ip -j link show``'s entry *vf* of a VF sets."""
+    if vf is None:
+        return 'not listed'
+    vlans = [v.get('vlan', 0) for v in vf.get('vlan_list', [])]
+    vlans = [v for v in vlans + [vf.get('vlan', 0)] if v]
+    mac = vf.get('address')
+    return '%s, %s' % ('no MAC' if mac == NO_MAC else 'MAC %s' % mac,
+                       'VLAN %s' % vlans[0] if vlans else 'no VLAN')
 
 
 class IntelNicDriver(base.AcceleratorDriver):
@@ -242,16 +268,68 @@ class IntelNicDriver(base.AcceleratorDriver):
         :raises: DriverDeviceNotFound, DeviceNotConfigurable (no SR-IOV),
             and as sriov.configure().
         """
-        dev = pci.by_address(self.pci_host).get(address)
-        if dev is None or not self._is_nic(dev):
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+        dev = self._nic(address, pci.by_address(self.pci_host))
         uuid = hardware.device_uuid(self.host, self.name, address)
         if not dev.is_pf:
             raise exception.DeviceNotConfigurable(uuid=uuid,
                                                   driver=self.name)
         return sriov.configure(dev, desired, uuid, HOST_VF_DRIVERS,
                                timeout=self.sriov_timeout)
+
+    def _nic(self, address, devices):
+        """The NIC's PF at *address*.
+
+        :raises: DriverDeviceNotFound
+        """
+        dev = devices.get(address)
+        if dev is None or not self._is_nic(dev):
+            raise exception.DriverDeviceNotFound(address=address,
+                                                 driver=self.name)
+        return dev
+
+    def _clean_units(self, address):
+        devices = pci.by_address(self.pci_host)
+        pf = self._nic(address, devices)
+        return pf, self._units(pf, devices)
+
+    def device_clean_steps(self, record):
+        """A reset of each function offered, where the kernel can reset
+        every one (cyborg.drivers.clean), then the VFs' MAC and VLAN set
+        back (VF_SETTINGS) where the PF has a network interface.
+        """
+        try:
+            pf, units = self._clean_units(record.address)
+        except exception.DriverDeviceNotFound:
+            return []
+        steps = cleaning.reset_steps(units, 'each function offered')
+        if pf.net_names and all(unit.is_vf for unit in units):
+            steps.append(VF_SETTINGS)
+        return steps
+
+    def clean_step(self, address, name, timeout):
+        pf, units = self._clean_units(address)
+        if name == cleaning.FUNCTION_RESET:
+            return cleaning.reset_each(units)
+        if name != VF_SETTINGS.name:
+            return super().clean_step(address, name, timeout)
+        interface = pf.net_names[0]
+        # The VF numbers of ip-link: those of the PF's virtfn<N> links.
+        links = {pf.link_name(link): int(link[len('virtfn'):])
+                 for link in pf.listdir() if link.startswith('virtfn')}
+        numbers = [links[unit.address] for unit in units]
+        for number in numbers:
+            command.run(['ip', 'link', 'set', interface, 'vf', number, 'mac',
+                         NO_MAC, 'vlan', '0'], timeout=timeout)
+        [link] = json.loads(command.run(
+            ['ip', '-j', 'link', 'show', 'dev', interface], timeout=timeout))
+        shown = {vf.get('vf'): vf for vf in link.get('vfinfo_list', [])}
+        wrong = ['%d: %s' % (n, _vf_settings(shown.get(n))) for n in numbers
+                 if _vf_settings(shown.get(n)) != 'no MAC, no VLAN']
+        if wrong:
+            raise cleaning.failed(VF_SETTINGS.name, address, 'VFs of %s read '
+                                  'back %s' % (interface, '; '.join(wrong)))
+        return 'VFs %s of %s read back no MAC, no VLAN' % (
+            ', '.join(map(str, numbers)), interface)
 
     def _deployable(self, unit, physnet, traits):
         role = 'CUSTOM_VF' if unit.is_vf else 'CUSTOM_PF'

@@ -37,12 +37,12 @@ class OptsTestCase(base.TestCase):
     def test_every_group_is_listed(self):
         groups = {group if isinstance(group, str) else group.name
                   for group, _ in opts.list_opts()}
-        self.assertEqual({'DEFAULT', 'agent', 'api', 'conductor',
-                          'cyborg_kernel_log', 'cyborg_sys_admin',
-                          'cyborg_sysfs', 'device_health',
-                          'fake_driver', 'glance', 'gpu_devices',
-                          'metrics', 'nic_devices', 'notifications', 'nova',
-                          'pci',
+        self.assertEqual({'DEFAULT', 'agent', 'api', 'clean_steps',
+                          'conductor', 'cyborg_kernel_log',
+                          'cyborg_sys_admin', 'cyborg_sysfs',
+                          'device_health', 'fake_driver', 'fpga', 'glance',
+                          'gpu_devices', 'metrics', 'nic_devices',
+                          'notifications', 'nova', 'nvme', 'pci',
                           'placement', 'quota', 'telemetry',
                           'upgrade_levels'}, groups)
 

@@ -23,6 +23,7 @@ from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg.drivers import fake
 from cyborg.drivers import fake_telemetry
+from cyborg.drivers import health
 from cyborg.tests import base
 
 CONF = cyborg_conf.CONF
@@ -295,6 +296,28 @@ class FakeTelemetryTestCase(base.TestCase):
         self._fault({})
         self.assertEqual(0, self._read()[gpu.address][
             'ecc_uncorrected_volatile'])
+
+    def test_simulated_nvme_and_its_wear(self):
+        self.flags(group='fake_driver', devices=['nvme=2'])
+        driver = fake.FakeDriver(CONF, 'h')
+        records = driver.discover()
+        self.assertEqual(['NVME', 'NVME'], [r.type for r in records])
+        [dep] = records[0].deployables
+        self.assertEqual(('h_FakeDevice_nvme0', 'CUSTOM_NVME'),
+                         (dep.name, dep.resource_class))
+        self.assertEqual('nvme1', records[1].acc_specs.acc_capability[
+            'controller'])
+        self._fault({records[1].address: {'wear': 1.1, 'media_errors': 3}})
+        found = driver.read_telemetry(records)
+        self.assertEqual((0.02, 0), (found[records[0].address]['wear_ratio'],
+                                     found[records[0].address][
+                                         'media_errors']))
+        worn = found[records[1].address]
+        self.assertEqual((1.1, 3), (worn['wear_ratio'],
+                                    worn['media_errors']))
+        self.assertEqual('110% of its rated endurance used; 3 media errors',
+                         health.from_telemetry(worn,
+                                               CONF.device_health).reason)
 
     def test_read_faults(self):
         self._fault({'0000:0e:00.0': {'read_error': 'it broke'}})

@@ -84,6 +84,10 @@ class _InspurTests(sysfs.FakeHostMixin):
                          (record.driver, record.deployables[0].driver_name))
         self.assertRaises(exception.UnsupportedOperation, driver.program,
                           fakesys.INSPUR_FPGA, '/tmp/image')
+        # Nothing documented restores the card: no clean step of its own.
+        self.assertEqual([], driver.clean_steps(record))
+        self.assertRaises(exception.UnsupportedOperation, driver.clean,
+                          fakesys.INSPUR_FPGA, ['load_clean_image'], 10)
 
 
 class InspurUdevTestCase(_InspurTests, base.TestCase):

@@ -39,12 +39,12 @@ class LoadTestCase(base.TestCase):
 
     def test_every_entry_point_loads(self):
         names = driver_names.available()
-        self.assertEqual(21, len(names))
+        self.assertEqual(22, len(names))
         self.flags(group='agent', enabled_drivers=names)
         drivers, _ = registry.load(CONF, 'h')
         self.assertEqual(['crypto', 'fake', 'fpga', 'generic', 'gpu',
                           'huawei_ascend', 'inspur_fpga', 'inspur_nvme_ssd',
-                          'intel_fpga', 'intel_nic', 'xilinx_fpga'],
+                          'intel_fpga', 'intel_nic', 'nvme', 'xilinx_fpga'],
                          sorted(drivers))
 
     def test_own_names_need_no_import(self):

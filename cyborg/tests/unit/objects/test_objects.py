@@ -24,10 +24,10 @@ from cyborg.tests import base
 EXPECTED = {
     'AcceleratorRequest': '1.0-a8ba069774a641180d36d463bd88cb1e',
     'AcceleratorRequestList': '1.0-15ecf022a68ddbb8c2a6739cfc9f8f5e',
-    'AccSpecs': '1.0-d923fd44cd40aa5dc58d9485ffb31275',
+    'AccSpecs': '1.0-28473838238aa4e3bcba14e43d342f1b',
     'AccStatus': '1.0-6c339f99da70ed54b8cc46790f3c99c2',
     'DeviceProfile': '1.0-06fe9a26541b08bda344b7b0a65f0b00',
-    'Hardware': '1.0-3f7e54299a21bc7215f08130fd7cb358',
+    'Hardware': '1.0-fabfa712ce7a5e27d29eb23183f943a5',
     'HardwareAttachHandle': '1.0-e33979a05507959c13c9f452dcb52dac',
     'HardwareDeployable': '1.0-5c0870383d5421c3b14bc58ce09379f1',
     'HardwareList': '1.0-15ecf022a68ddbb8c2a6739cfc9f8f5e',

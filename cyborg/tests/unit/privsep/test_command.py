@@ -81,6 +81,48 @@ class ArgumentsTestCase(base.TestCase):
             self.assertFalse(privsep_command.arguments_allowed(
                 'nvidia-smi', args), args)
 
+    def test_clean_steps(self):
+        # The nvme and intel_nic drivers' erasures and reads, the gpu
+        # driver's verification.
+        for tool, args in (
+                ('nvme', ['sanitize', '/dev/nvme0', '--sanact=4']),
+                ('nvme', ['sanitize-log', '/dev/nvme12', '-o', 'json']),
+                ('nvme', ['format', '/dev/nvme0n1', '--ses=1', '--lbaf=1',
+                          '--force', '--timeout=600000']),
+                ('nvme', ['read', '/dev/nvme0n1', '--start-block=937684565',
+                          '--block-count=0', '--data-size=4096']),
+                ('ip', ['link', 'set', 'ens1f0', 'vf', '3', 'mac',
+                        '00:00:00:00:00:00', 'vlan', '0']),
+                ('ip', ['-j', 'link', 'show', 'dev', 'ens1f0']),
+                ('nvidia-smi', ['--query-compute-apps=gpu_bus_id,pid,'
+                                'used_memory',
+                                '--format=csv,noheader,nounits'])):
+            self.assertTrue(privsep_command.arguments_allowed(tool, args),
+                            args)
+        # An overwrite or exit of a sanitize, a format of a whole
+        # controller or with another secure erase, a write, any passthru;
+        # a MAC or VLAN that is not none, a link down, an option for a
+        # name.
+        for tool, args in (
+                ('nvme', ['sanitize', '/dev/nvme0', '--sanact=3']),
+                ('nvme', ['sanitize', '/dev/nvme0', '--sanact=1']),
+                ('nvme', ['format', '/dev/nvme0', '--ses=1', '--lbaf=0',
+                          '--force', '--timeout=1']),
+                ('nvme', ['format', '/dev/nvme0n1', '--ses=0', '--lbaf=0',
+                          '--force', '--timeout=1']),
+                ('nvme', ['write', '/dev/nvme0n1', '--start-block=0',
+                          '--block-count=0', '--data-size=4096']),
+                ('nvme', ['admin-passthru', '/dev/nvme0', '-o', 'json']),
+                ('nvme', ['id-ctrl', '/dev/sda', '-o', 'json']),
+                ('ip', ['link', 'set', 'ens1f0', 'vf', '3', 'mac',
+                        '52:54:00:00:00:01', 'vlan', '0']),
+                ('ip', ['link', 'set', 'ens1f0', 'vf', '3', 'mac',
+                        '00:00:00:00:00:00', 'vlan', '10']),
+                ('ip', ['link', 'set', 'ens1f0', 'down']),
+                ('ip', ['-j', 'link', 'show', 'dev', '-all'])):
+            self.assertFalse(privsep_command.arguments_allowed(tool, args),
+                             args)
+
     def test_unrestricted_tools(self):
         # fpgaconf takes the image's path: any arguments.
         self.assertTrue(privsep_command.arguments_allowed(

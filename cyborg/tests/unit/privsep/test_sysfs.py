@@ -102,8 +102,8 @@ class ContextsTestCase(base.TestCase):
             kernel_log.driver_records))
 
     def test_tools(self):
-        self.assertEqual({'fpgaconf', 'xbmgmt', 'xbutil', 'nvidia-smi'},
-                         set(privsep_command.TOOLS))
+        self.assertEqual({'fpgaconf', 'xbmgmt', 'xbutil', 'nvidia-smi',
+                          'nvme', 'ip'}, set(privsep_command.TOOLS))
 
     def test_nvidia_smi_of_one_gpu_only(self):
         # As root, nvidia-smi could reset a GPU or carve all of them: the

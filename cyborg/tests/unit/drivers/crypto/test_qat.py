@@ -73,6 +73,35 @@ class _QatTests(sysfs.FakeHostMixin):
                                           down.acc_status.setup_required))
         self.assertEqual(['dc'], down.acc_specs.acc_capability['services'])
 
+    def _resettable(self, *addresses):
+        for address in addresses:
+            path = fakesys.pci_path(address)
+            self.fs.write(path + '/reset', '')
+            self.fs.write(path + '/reset_method', 'flr')
+
+    def test_clean_resets_each_vf(self):
+        self._resettable(*fakesys.C62X_VFS)
+        driver = qat.QatDriver(CONF, 'test-host', pci_host=self.pci_host)
+        c62x = {r.address: r for r in driver.discover()}[fakesys.C62X]
+        [step] = driver.clean_steps(c62x)
+        self.assertEqual(('function_reset', True), (step.name, step.default))
+        [done] = driver.clean(fakesys.C62X, ['function_reset'], 10)
+        self.assertEqual('0000:3d:01.0 reset (flr), reads 8086:37c9 bound to '
+                         'c6xxvf; 0000:3d:01.1 reset (flr), reads 8086:37c9 '
+                         'bound to no driver', done['detail'])
+        for vf in fakesys.C62X_VFS:
+            with open(self.fs.real_path(fakesys.pci_path(vf) +
+                                        '/reset')) as f:
+                self.assertEqual('1', f.read())
+
+    def test_no_clean_step_unless_every_function_resets(self):
+        self._resettable(fakesys.C62X_VFS[0])
+        driver = qat.QatDriver(CONF, 'test-host', pci_host=self.pci_host)
+        for record in driver.discover():
+            self.assertEqual([], driver.clean_steps(record))
+        self.assertRaises(exception.DriverDeviceNotFound, driver.clean,
+                          fakesys.T4, ['function_reset'], 10)
+
     def test_parse_services(self):
         self.assertEqual(['asym', 'dc', 'sym'],
                          qat.parse_services('cy;dc'))

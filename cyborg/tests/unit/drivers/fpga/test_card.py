@@ -13,7 +13,10 @@
 # under the License.
 """Tests of the FPGA drivers (Intel DFL and OPAE layouts, Xilinx)."""
 
+import json
 import os
+import struct
+import uuid
 
 import fixtures
 
@@ -210,6 +213,95 @@ class _FpgaTests(sysfs.FakeHostMixin):
                           fakesys.N3000, '/x.gbs')
         self.assertRaises(exception.DriverDeviceNotFound,
                           self._driver().program, fakesys.T4, '/x.gbs')
+
+
+    # Clean steps: the known-good image loaded back, its id read back.
+
+    def _gbs(self, afu):
+        meta = json.dumps({'version': 1, 'afu-image': {
+            'interface-uuid': fakesys.N3000_PR_ID, 'magic-no': 488605312,
+            'accelerator-clusters': [{'name': 'nlb_0', 'total-contexts': 1,
+                                      'accelerator-type-uuid':
+                                      str(uuid.UUID(afu))}]}}).encode()
+        return self._image('clean.gbs', intel.GBS_GUID + struct.pack(
+            '<I', len(meta)) + meta + b'bitstream')
+
+    def _xclbin(self, value):
+        return self._image('clean.xclbin', (xilinx.XCLBIN_MAGIC + b'\0' *
+                                            408 + uuid.UUID(value).bytes +
+                                            b'\0' * 64))
+
+    def test_image_ids(self):
+        self.assertEqual(NEW_AFU.upper(), intel.gbs_afu_id(self._gbs(
+            NEW_AFU)))
+        self.assertEqual(NEW_XCLBIN.replace('-', '').upper(),
+                         xilinx.image_uuid(self._xclbin(NEW_XCLBIN)))
+        for path in (self._image('x', b'xclbin2\0'), '/nonexistent'):
+            self.assertIsNone(intel.gbs_afu_id(path))
+            self.assertIsNone(xilinx.image_uuid(path))
+
+    def test_intel_clean_image_loaded_and_read_back(self):
+        self.flags(group='fpga', clean_images={'intel': self._gbs(NEW_AFU)})
+        driver = self._driver()
+        n3000 = {r.address: r for r in driver.discover()}[fakesys.N3000]
+        [step] = driver.clean_steps(n3000)
+        self.assertEqual(('load_clean_image', True),
+                         (step.name, step.default))
+        self.assertIn('fpgaconf', step.source)
+        self._fake_tool('fpgaconf', '/sys/bus/pci/devices/%s/fpga_region/'
+                        'region0/dfl-port.0/afu_id' % fakesys.N3000,
+                        NEW_AFU)
+        [done] = driver.clean(fakesys.N3000, ['load_clean_image'], 30)
+        self.assertEqual('AFU %s loaded into %s, read back' % (
+            NEW_AFU.upper(), fakesys.N3000), done['detail'])
+
+    def test_intel_clean_image_not_read_back_fails(self):
+        self.flags(group='fpga', clean_images={'intel': self._gbs(NEW_AFU)})
+        afu = ('/sys/bus/pci/devices/%s/fpga_region/region0/dfl-port.0/'
+               'afu_id' % fakesys.N3000)
+        # The tenant's function stays; then no id can be read at all.
+        for value, found in ((fakesys.N3000_AFU, fakesys.N3000_AFU.upper()),
+                             ('', 'none')):
+            self._fake_tool('fpgaconf', afu, value)
+            exc = self.assertRaises(exception.DeviceCleanFailed,
+                                    self._driver().clean, fakesys.N3000,
+                                    ['load_clean_image'], 30)
+            self.assertIn('reads function id %s, not the known-good '
+                          'image\'s %s' % (found, NEW_AFU.upper()),
+                          exc.message)
+
+    def test_xilinx_clean_image(self):
+        self.flags(group='fpga',
+                   clean_images={'xilinx': self._xclbin(NEW_XCLBIN)})
+        driver = self._driver(xilinx.XilinxFpgaDriver)
+        [record] = driver.discover()
+        self.assertEqual(['load_clean_image'],
+                         [s.name for s in driver.clean_steps(record)])
+        self._fake_tool('xbutil', '/sys/bus/pci/devices/%s/xclbinuuid'
+                        % fakesys.U250_USER, NEW_XCLBIN)
+        [done] = driver.clean(fakesys.U250_MGMT, ['load_clean_image'], 30)
+        self.assertEqual('xclbin %s loaded into %s, read back' % (
+            NEW_XCLBIN.replace('-', '').upper(), fakesys.U250_USER),
+            done['detail'])
+        self._fake_tool('xbutil', '/sys/bus/pci/devices/%s/xclbinuuid'
+                        % fakesys.U250_USER, fakesys.U250_XCLBIN)
+        self.assertRaises(exception.DeviceCleanFailed, driver.clean,
+                          fakesys.U250_MGMT, ['load_clean_image'], 30)
+
+    def test_no_clean_image_no_step(self):
+        driver = self._driver()
+        for record in driver.discover():
+            self.assertEqual([], driver.clean_steps(record))
+        self.assertRaises(exception.UnsupportedOperation, driver.clean,
+                          fakesys.N3000, ['load_clean_image'], 30)
+        self.assertRaises(exception.DriverDeviceNotFound, driver.clean,
+                          fakesys.T4, ['load_clean_image'], 30)
+
+    def test_unreadable_clean_image_stops_the_agent(self):
+        for vendor in ('intel', 'xilinx'):
+            self.flags(group='fpga',
+                       clean_images={vendor: self._image('x', b'junk')})
+            self.assertRaises(exception.ConfigInvalid, self._driver)
 
 
 class FpgaUdevTestCase(_FpgaTests, base.TestCase):

@@ -13,6 +13,12 @@
 # under the License.
 """Tests of the intel_nic driver (Intel SR-IOV NICs)."""
 
+import json
+import os
+import sys
+
+import fixtures
+
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg.conf import nic as nic_conf
@@ -130,6 +136,106 @@ class _NicTests(sysfs.FakeHostMixin):
                               CONF, 'h', pci_host=self.pci_host)
             self.flags(group='x710_static', physical_device_mappings=[],
                        function_device_mappings=[], device_addresses=[])
+
+
+#: A stand-in for iproute2's ip: the VFs of its state file, changed by
+#: ``link set``, shown by ``-j link show`` as ip prints them (VLAN 0 and
+#: QoS 0 left out: print_vfinfo of ip/ipaddress.c).
+_IP = """#!%(python)s -IS
+import json, sys
+args = sys.argv[1:]
+with open(%(state)r) as f:
+    state = json.load(f)
+with open(%(state)r + '.calls', 'a') as f:
+    f.write(' '.join(args) + '\\n')
+if args[:2] == ['link', 'set'] and args[3] == 'vf':
+    if not state['ignore']:
+        state['vfs'][args[4]] = {'address': args[6], 'vlan': int(args[8])}
+elif args[:3] == ['-j', 'link', 'show']:
+    print(json.dumps([{'ifname': args[4], 'vfinfo_list': [
+        {'vf': int(n), 'link_type': 'ether', 'address': vf['address'],
+         'vlan_list': [{'vlan': vf['vlan']} if vf['vlan'] else {}]}
+        for n, vf in sorted(state['vfs'].items())]}]))
+else:
+    sys.exit(1)
+with open(%(state)r, 'w') as f:
+    json.dump(state, f)
+"""
+
+
+class _NicCleanTests(sysfs.FakeHostMixin):
+
+    BUILDER = staticmethod(fakesys.nic_host)
+
+    def setUp(self):
+        super().setUp()
+        tmp = self.useFixture(fixtures.TempDir()).path
+        self.state = os.path.join(tmp, 'state')
+        self._ip(ignore=False)
+        tool = os.path.join(tmp, 'ip')
+        with open(tool, 'w') as f:
+            f.write(_IP % {'python': sys.executable, 'state': self.state})
+        os.chmod(tool, 0o700)
+        self.useFixture(fixtures.EnvironmentVariable(
+            'PATH', tmp + os.pathsep + os.environ['PATH']))
+        for vf in fakesys.E810_VFS:
+            self.fs.write(fakesys.pci_path(vf) + '/reset', '')
+        self.driver = intel.IntelNicDriver(CONF, 'h',
+                                           pci_host=self.pci_host)
+
+    def _ip(self, ignore):
+        with open(self.state, 'w') as f:
+            json.dump({'ignore': ignore, 'vfs': {
+                '0': {'address': '52:54:00:12:34:56', 'vlan': 100},
+                '1': {'address': '00:00:00:00:00:00', 'vlan': 0}}}, f)
+
+    def _calls(self):
+        with open(self.state + '.calls') as f:
+            return f.read().splitlines()
+
+    def test_steps(self):
+        records = {r.address: r for r in self.driver.discover()}
+        self.assertEqual([('function_reset', True), ('vf_settings', True)],
+                         [(s.name, s.default) for s in
+                          self.driver.clean_steps(records[fakesys.E810])])
+        # A PF offered whole that cannot be reset, a PF without a network
+        # interface (vfio-pci), VFs that cannot be reset.
+        for address in (fakesys.X710, fakesys.XL710_VFIO):
+            self.assertEqual([], self.driver.clean_steps(records[address]))
+        self.assertEqual(['vf_settings'], [
+            s.name for s in self.driver.clean_steps(
+                records[fakesys.N3000_NIC])])
+
+    def test_vf_settings_set_back_and_read_back(self):
+        done = self.driver.clean(fakesys.E810,
+                                 ['function_reset', 'vf_settings'], 10)
+        self.assertEqual('VFs 0, 1 of ens1f0 read back no MAC, no VLAN',
+                         done[1]['detail'])
+        self.assertEqual(
+            ['link set ens1f0 vf 0 mac 00:00:00:00:00:00 vlan 0',
+             'link set ens1f0 vf 1 mac 00:00:00:00:00:00 vlan 0',
+             '-j link show dev ens1f0'], self._calls())
+
+    def test_settings_the_pf_keeps_fail(self):
+        self._ip(ignore=True)
+        exc = self.assertRaises(exception.DeviceCleanFailed,
+                                self.driver.clean, fakesys.E810,
+                                ['vf_settings'], 10)
+        self.assertIn('VFs of ens1f0 read back 0: MAC 52:54:00:12:34:56, '
+                      'VLAN 100', exc.message)
+
+    def test_vf_settings_parse(self):
+        self.assertEqual('not listed', intel._vf_settings(None))
+        self.assertEqual('no MAC, VLAN 7', intel._vf_settings(
+            {'address': '00:00:00:00:00:00', 'vlan': 7}))
+
+
+class NicCleanUdevTestCase(_NicCleanTests, base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class NicCleanSysfsRootTestCase(_NicCleanTests, base.TestCase):
+    MODE = sysfs.SYSFS_ROOT
 
 
 class NicUdevTestCase(_NicTests, base.TestCase):

@@ -1,0 +1,295 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Tests of the gpu driver's clean steps (cyborg.drivers.gpu.gpu_clean
+and clean_check): on the recorded H200 (fakesys.h200_host and the dry run
+of tools/gpu-clean-verify.py on it, fixtures/data/h200/clean-verify*), on
+GPUs in MIG mode (fakesys.mig_host, StatefulNvidiaSmi; data/mig's
+processes.csv and state.csv are written in the recorded shape) and in vGPU
+mode (accelerator_host's T4 and A100, the fake kernel removing mdevs).
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+
+import fixtures
+from oslotest import base as oslo_base
+
+from cyborg import conf as cyborg_conf
+from cyborg import exception
+from cyborg.common import privsep_allowlists
+from cyborg.conf import gpu as gpu_conf
+from cyborg.drivers.gpu import clean_check
+from cyborg.drivers.gpu import gpu_clean
+from cyborg.drivers.gpu import nvidia
+from cyborg.tests import base
+from cyborg.tests.fixtures import fake_kernel
+from cyborg.tests.fixtures import fakesys
+from cyborg.tests.fixtures import nvidia_smi
+from cyborg.tests.fixtures import nvidia_smi_tool
+from cyborg.tests.fixtures import sysfs
+
+CONF = cyborg_conf.CONF
+
+H200_DATA = os.path.join(os.path.dirname(nvidia_smi.DATA), 'h200')
+IDLE = os.path.join(H200_DATA, 'clean-verify')
+BUSY = os.path.join(H200_DATA, 'clean-verify-busy')
+TOOL = os.path.join(os.path.dirname(os.path.abspath(cyborg_conf.__file__)),
+                    os.pardir, os.pardir, 'tools', 'gpu-clean-verify.py')
+
+
+def _read(directory, name):
+    with open(os.path.join(directory, name)) as f:
+        return f.read()
+
+
+class CheckTestCase(oslo_base.BaseTestCase):
+
+    def test_the_recorded_verdicts(self):
+        for directory in (IDLE, BUSY):
+            for address, verdict in json.loads(
+                    _read(directory, 'verdict.json')).items():
+                self.assertEqual(
+                    (verdict['state'], verdict['problems']),
+                    clean_check.judge(address,
+                                      _read(directory, 'processes.csv'),
+                                      _read(directory, 'state.csv')))
+        self.assertEqual(['processes 645 run on it',
+                          '5197 MiB of its memory in use'],
+                         json.loads(_read(BUSY, 'verdict.json'))[
+                             fakesys.H200]['problems'])
+
+    def test_health(self):
+        state = ('00000000:4B:00.0, Enabled, 4000, 81920, 2, Yes, Yes, Yes\n'
+                 '00000000:8A:00.0, Disabled, [N/A], 81559, 0, No, No, No')
+        self.assertEqual(
+            ['2 uncorrectable ECC errors since its driver loaded',
+             'a page retirement waits for a reset',
+             'a row remapping waits for a reset', 'a row remapping failed'],
+            clean_check.judge('0000:4b:00.0', '', state)[1])
+        self.assertEqual(['[N/A] MiB of its memory in use'],
+                         clean_check.judge('0000:8a:00.0', '', state)[1])
+        self.assertEqual(['nvidia-smi does not list the GPU'],
+                         clean_check.judge('0000:c3:00.0', '', state)[1])
+
+    def test_reads_are_the_allowed_read_only_queries(self):
+        for argv in clean_check.READS.values():
+            self.assertIn(argv[1:],
+                          privsep_allowlists.ONLY_ARGS['nvidia-smi'])
+            self.assertIn(argv[1:], nvidia_smi_tool.QUERY_FILES)
+
+    def _dry_run(self, data):
+        self.useFixture(nvidia_smi.FakeNvidiaSmi(data))
+        out = self.useFixture(fixtures.TempDir()).path
+        # Isolated, without site-packages: the standard library only.
+        result = subprocess.run([sys.executable, '-I', '-S', TOOL, out],
+                                capture_output=True, text=True,
+                                timeout=60, check=False)
+        return result.returncode, out
+
+    def test_dry_run_without_cyborg(self):
+        for data, code in ((IDLE, 0), (BUSY, 1)):
+            returncode, out = self._dry_run(data)
+            self.assertEqual(code, returncode)
+            for name in ('processes.csv', 'state.csv'):
+                self.assertEqual(_read(data, name), _read(out, name))
+            verdict = json.loads(_read(out, 'verdict.json'))
+            self.assertEqual(json.loads(_read(data, 'verdict.json'))[
+                fakesys.H200]['problems'],
+                verdict[fakesys.H200]['problems'])
+
+
+class _H200Tests(sysfs.FakeHostMixin):
+
+    BUILDER = staticmethod(fakesys.h200_host)
+
+    def setUp(self):
+        super().setUp()
+        self.smi = self.useFixture(nvidia_smi.FakeNvidiaSmi(H200_DATA))
+        self._answer(IDLE)
+        self.driver = nvidia.NvidiaGpuDriver(CONF, 'h',
+                                             pci_host=self.pci_host)
+
+    def _answer(self, directory):
+        for name in clean_check.READS:
+            shutil.copy(os.path.join(directory, name), self.smi.data)
+
+    def test_steps_of_the_recorded_gpu(self):
+        [record] = self.driver.discover()
+        self.assertEqual([('function_reset', True), ('verify', True)],
+                         [(s.name, s.default) for s in
+                          self.driver.clean_steps(record)])
+
+    def test_no_reset_where_the_kernel_offers_none(self):
+        os.remove(self.fs.real_path(fakesys.pci_path(fakesys.H200) +
+                                    '/reset'))
+        [record] = self.driver.discover()
+        self.assertEqual(['verify'], [s.name for s in
+                                      self.driver.clean_steps(record)])
+
+    def test_reset_then_verified(self):
+        self.assertEqual(
+            [{'step': 'function_reset', 'detail': 'reset (flr), reads '
+              '10de:2335 bound to nvidia'},
+             {'step': 'verify', 'detail': 'no process; 0 of 143771 MiB in '
+              'use; no uncorrectable ECC error nor pending memory repair'}],
+            self.driver.clean(fakesys.H200, ['function_reset', 'verify'],
+                              60))
+
+    def test_not_back_fails_with_what_was_read(self):
+        self._answer(BUSY)
+        exc = self.assertRaises(exception.DeviceCleanFailed,
+                                self.driver.clean, fakesys.H200,
+                                ['verify'], 0.5)
+        self.assertEqual('Clean step verify of device 0000:00:06.0 failed: '
+                         'processes 645 run on it; 5197 MiB of its memory '
+                         'in use', exc.message)
+
+    def test_waits_for_the_process_to_end(self):
+        self._answer(BUSY)
+        ended = threading.Timer(0.3, self._answer, (IDLE,))
+        ended.start()
+        self.addCleanup(ended.cancel)
+        [done] = self.driver.clean(fakesys.H200, ['verify'], 20)
+        self.assertIn('no process', done['detail'])
+
+    def test_not_a_gpu(self):
+        self.assertRaises(exception.DriverDeviceNotFound, self.driver.clean,
+                          '0000:00:07.0', ['verify'], 5)
+        self.assertRaises(exception.UnsupportedOperation, self.driver.clean,
+                          fakesys.H200, ['gpu_reset'], 5)
+
+
+class H200UdevTestCase(_H200Tests, base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class H200SysfsRootTestCase(_H200Tests, base.TestCase):
+    MODE = sysfs.SYSFS_ROOT
+
+
+class _MigCleanTests(sysfs.FakeHostMixin):
+
+    BUILDER = staticmethod(fakesys.mig_host)
+
+    def setUp(self):
+        super().setUp()
+        self.smi = self.useFixture(nvidia_smi.StatefulNvidiaSmi())
+        self.driver = nvidia.NvidiaGpuDriver(CONF, 'h',
+                                             pci_host=self.pci_host)
+
+    def _profiles(self, index=0):
+        return sorted(gi['profile'] for gi in
+                      self.smi.gpu(index)['instances'])
+
+    def test_gpu_instances_made_again(self):
+        record = {r.address: r for r in
+                  self.driver.discover()}[fakesys.MIG_A100]
+        self.assertEqual(['gpu_instances', 'verify'],
+                         [s.name for s in self.driver.clean_steps(record)])
+        before = self._profiles()
+        done = self.driver.clean(fakesys.MIG_A100,
+                                 ['gpu_instances', 'verify'], 60)
+        self.assertEqual('GPU instances 3g.40gb,2g.20gb,2g.20gb destroyed '
+                         'and made again', done[0]['detail'])
+        self.assertEqual(before, self._profiles())
+        self.assertEqual(['mig -i 0 -dci', 'mig -i 0 -dgi',
+                          'mig -i 0 -cgi 3g.40gb,2g.20gb,2g.20gb -C'],
+                         [c for c in self.smi.calls()
+                          if c.startswith('mig -i')])
+
+    def test_instances_left_fail(self):
+        self.smi.fail_next('-dgi', 'No GPU instances found: Not Found',
+                           exit_code=nvidia_smi_tool.NOT_FOUND)
+        exc = self.assertRaises(exception.DeviceCleanFailed,
+                                self.driver.clean, fakesys.MIG_A100,
+                                ['gpu_instances'], 60)
+        self.assertIn('GPU instances 3g.40gb,2g.20gb,2g.20gb left after '
+                      'they were destroyed', exc.message)
+
+    def test_instances_not_made_again(self):
+        self.smi.fail_next('-cgi', 'Insufficient Resources')
+        self.assertRaises(exception.CommandFailed, self.driver.clean,
+                          fakesys.MIG_A100, ['gpu_instances'], 60)
+        self.assertEqual([], self._profiles())
+
+
+class MigCleanUdevTestCase(_MigCleanTests, base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class MigCleanSysfsRootTestCase(_MigCleanTests, base.TestCase):
+    MODE = sysfs.SYSFS_ROOT
+
+
+class _VgpuCleanTests(sysfs.FakeHostMixin):
+
+    def setUp(self):
+        super().setUp()
+        self.useFixture(nvidia_smi.FakeNvidiaSmi())
+        self.flags(group='gpu_devices',
+                   enabled_vgpu_types=['nvidia-222', '692'])
+        gpu_conf.register_vgpu_opts(CONF)
+        self.driver = nvidia.NvidiaGpuDriver(CONF, 'h',
+                                             pci_host=self.pci_host)
+
+    def test_mediated_device_removed(self):
+        kernel = self.useFixture(fake_kernel.FakeKernel(self.fs))
+        t4 = {r.address: r for r in self.driver.discover()}[fakesys.T4]
+        self.assertEqual(['vgpu_devices', 'verify'],
+                         [s.name for s in self.driver.clean_steps(t4)])
+        [done] = self.driver.clean(fakesys.T4, ['vgpu_devices'], 10)
+        self.assertEqual('no mediated device nor vGPU type left on 1 '
+                         'functions', done['detail'])
+        self.assertEqual(['1'], kernel.writes('remove'))
+        [mdev_type] = [t for t in self.pci_host.pci_devices()
+                       if t.address == fakesys.T4][0].uncached().mdev_types(
+                       )[:1]
+        self.assertEqual(([], 16), (mdev_type['devices'],
+                                    mdev_type['available_instances']))
+
+    def test_mediated_device_the_kernel_keeps_fails(self):
+        exc = self.assertRaises(exception.DeviceCleanFailed,
+                                self.driver.clean, fakesys.T4,
+                                ['vgpu_devices'], 0.2)
+        self.assertIn('still there: 0000:af:00.0 '
+                      '7d5bc7a6-1d3b-4b4c-8d31-5d8c5b8a1b11', exc.message)
+
+    def test_vf_vgpu_type_cleared(self):
+        vf = fakesys.pci_path(fakesys.A100_VFS[1])
+        self.fs.write(vf + '/nvidia/current_vgpu_type', '692')
+        [done] = self.driver.clean(fakesys.A100, ['vgpu_devices'], 10)
+        self.assertEqual('no mediated device nor vGPU type left on 3 '
+                         'functions', done['detail'])
+        with open(self.fs.real_path(vf + '/nvidia/current_vgpu_type')) as f:
+            self.assertEqual('0', f.read().strip())
+
+
+class VgpuCleanUdevTestCase(_VgpuCleanTests, base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class VgpuCleanSysfsRootTestCase(_VgpuCleanTests, base.TestCase):
+    MODE = sysfs.SYSFS_ROOT
+
+
+class StepsTestCase(oslo_base.BaseTestCase):
+
+    def test_sources_named(self):
+        for step in gpu_clean.STEPS.values():
+            self.assertTrue(step.default)
+            self.assertTrue(step.source)
