@@ -32,7 +32,6 @@ from cyborg.api.controllers.v2 import discovery
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import hardware
 from cyborg.api.controllers.v2 import instance
-from cyborg.api.controllers.v2 import openapi
 from cyborg.api.controllers.v2 import service
 from cyborg.api.controllers.v2 import usage
 
@@ -57,7 +56,6 @@ ROUTES = (
     [route.Route('GET', '/v2', get, 'The version document of v2 (public).',
                  response=route.one('Version'),
                  policy=route.PUBLIC)] +
-    openapi.ROUTES +  # this description (public)
     device_profile.ROUTES +  # what a flavor's accel:device_profile names
     accelerator_request.ROUTES +  # Nova's entry point
     device.ROUTES + device_config.ROUTES + device_telemetry.ROUTES +
