@@ -17,6 +17,8 @@ cyborg.api.controllers.root's table (``root.OPENAPI``) is served at
 /v2/openapi.json, written into the documentation when it is built
 (cyborg.api.openapi.sphinxext), never kept in the tree.  It is handed
 the table: the table's module serves the description.
+
+May import: what cyborg.api may (its layer).
 """
 
 import copy

@@ -11,7 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2: the version document and the route table of every resource."""
+"""/v2: the version document and the route table of every resource.
+
+One module per resource, each with its ``ROUTES``.
+
+May import: what cyborg.api may (its layer).
+"""
 
 import pecan
 
