@@ -198,14 +198,26 @@ class StatusChecksTestCase(base.DbTestCase):
                     'paste.app_factory = cyborg.api.app:app_factory\n')
         result = self.checks._check_api_paste()
         self.assertEqual(Code.SUCCESS, result.code)
-        self.assertIn('is no longer read', result.details)
-        # An operator's own middleware is no longer run: a warning.
+        self.assertIn('adds nothing to the built-in stack', result.details)
+        # An operator's own middleware runs where the file puts it.
         with open(os.path.join(folder, 'api-paste.ini'), 'w') as f:
-            f.write('[pipeline:main]\npipeline = audit api_v2\n'
+            f.write('[pipeline:main]\npipeline = request_id audit api_v2\n'
+                    '[filter:request_id]\npaste.filter_factory = '
+                    'oslo_middleware:RequestId.factory\n'
                     '[filter:audit]\npaste.filter_factory = '
-                    'keystonemiddleware.audit:filter_factory\n'
+                    'cyborg.tests.fixtures.paste_filter:filter_factory\n'
                     '[app:api_v2]\n'
                     'paste.app_factory = cyborg.api.app:app_factory\n')
         result = self.checks._check_api_paste()
-        self.assertEqual(Code.WARNING, result.code)
-        self.assertIn('no longer run: audit', result.details)
+        self.assertEqual(Code.SUCCESS, result.code)
+        self.assertIn('audit (right after request_id)', result.details)
+        # One that cannot be loaded stops cyborg-api: a failure.
+        with open(os.path.join(folder, 'api-paste.ini'), 'w') as f:
+            f.write('[pipeline:main]\npipeline = audit api_v2\n'
+                    '[filter:audit]\npaste.filter_factory = '
+                    'no_such_module:filter_factory\n'
+                    '[app:api_v2]\n'
+                    'paste.app_factory = cyborg.api.app:app_factory\n')
+        result = self.checks._check_api_paste()
+        self.assertEqual(Code.FAILURE, result.code)
+        self.assertIn('its filter audit cannot be loaded', result.details)
