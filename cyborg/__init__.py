@@ -11,7 +11,16 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Cyborg: accelerator lifecycle management for OpenStack."""
+"""Cyborg: accelerator lifecycle management for OpenStack.
+
+The root picks oslo.service's threading backend (Cyborg has no
+eventlet).  Each package below it is a room of the house
+(doc/source/contributor/architecture.rst): its docstring says what it
+holds and, last, what it may import, which
+cyborg.tests.unit.test_layering holds to its ARROWS.
+
+May import: nothing of Cyborg.
+"""
 
 import os
 import warnings

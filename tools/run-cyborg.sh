@@ -18,6 +18,24 @@
 set -eu
 cd "$(dirname "$0")/.."
 
+# The port first (--port, else cyborg-all-in-one's default): a taken one
+# stops here, before the install, not after it.
+port=6666
+previous=""
+for arg in "$@"; do
+    case "$previous" in --port) port=$arg;; esac
+    case "$arg" in --port=*) port=${arg#--port=};; esac
+    previous=$arg
+done
+if ! python3 -c 'import socket, sys
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", int(sys.argv[1])))' "$port" 2>/dev/null; then
+    echo "port $port is taken (or not a port): choose another with" \
+        "--port (the README's API_PORT)" >&2
+    exit 1
+fi
+
 # Installed once per change of the requirements (tools/venv.sh); a change
 # of Cyborg's code needs no reinstall.
 # shellcheck source=tools/venv.sh

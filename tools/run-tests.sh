@@ -13,7 +13,8 @@
 # order; the seed is printed first and last ("--randomly-seed=N" replays
 # it, "-p no:randomly" keeps the order of the files).
 #
-# Set-up, each step only when something is missing or changed:
+# It first says what it installs and creates on the machine; then the
+# set-up, each step only when something is missing or changed:
 # 1. the Debian packages the tests need (bindep.txt): as root they are
 #    installed (apt-get update once, then apt-get install); otherwise the
 #    script names them and stops;
@@ -57,8 +58,25 @@ missing_packages() {
     echo "$missing"
 }
 
+# --- 0. what it does to this machine, said before it starts ---------------
+missing=""
 if command -v dpkg-query >/dev/null; then
     missing=$(missing_packages)
+fi
+log "what this script installs and creates on this machine, each only" \
+    "where missing:"
+if [ -n "$missing" ] && [ "$(id -u)" = 0 ]; then
+    log "  Debian packages (apt-get install):$missing"
+fi
+log "  ./.venv: Cyborg and the test requirements (pip, from PyPI)"
+log "  MariaDB and PostgreSQL on 127.0.0.1: the user openstack_citest" \
+    "(password openstack_citest, all privileges; OpenStack's" \
+    "convention) and its database (tools/test-setup.sh)"
+log "  while the tests run: databases of their own (dropped at the end)," \
+    "RabbitMQ vhosts (as root; deleted at the end), files under" \
+    "${TMPDIR:-/tmp}"
+
+if command -v dpkg-query >/dev/null; then
     if [ -n "$missing" ]; then
         if [ "$(id -u)" != 0 ]; then
             log "the tests need these Debian packages; install them with:"

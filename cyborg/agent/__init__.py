@@ -11,4 +11,17 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-agent: discovers accelerators on its node and reports them."""
+"""cyborg-agent: finds the accelerators of its compute node through the
+drivers, reports them to the conductor, and does the device work the
+conductor asks for.
+
+``manager`` (the RPC endpoint and periodic tasks), ``rpcapi`` (the
+client other services import), ``resource_tracker`` (discovery,
+hash-gated reports), ``work`` (the one thread that touches the
+hardware), ``health`` and ``telemetry`` (the devices' checks and
+samples), ``monitor`` (hotplug), ``reboots``, ``last_known``,
+``images``, ``device_work``, ``state_file``.
+
+May import: cyborg.drivers, cyborg.objects, cyborg.clients,
+cyborg.conductor.rpcapi and the base; never the database.
+"""

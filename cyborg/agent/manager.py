@@ -35,6 +35,7 @@ from cyborg.agent import reboots
 from cyborg.agent import resource_tracker
 from cyborg.agent import telemetry
 from cyborg.agent import work
+from cyborg.common import loop
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.drivers import registry
 
@@ -89,8 +90,9 @@ class AgentManager:
         self._heartbeat(context, wait_for_drivers=True)
         self.work.discover_soon(context, 'start')
         self.work.start()
-        self.reader = telemetry.Reader(
-            lambda: self._read_telemetry(context), CONF.telemetry.interval)
+        self.reader = loop.Loop(lambda: self._read_telemetry(context),
+                                'cyborg-agent-telemetry',
+                                interval=CONF.telemetry.interval)
         self.reader.start()
         self.exporter = metrics.serve_agent(CONF,
                                             self.tracker.telemetry_series)
@@ -111,7 +113,9 @@ class AgentManager:
         if self.monitor is not None:
             self.monitor.stop()
         if self.reader is not None:
-            self.reader.stop()
+            # Not waited for: a read is bounded by [telemetry]
+            # read_timeout, and the thread is a daemon.
+            self.reader.stop(timeout=0)
         if self.exporter is not None:
             self.exporter.shutdown()
             self.exporter.server_close()

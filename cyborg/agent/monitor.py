@@ -18,17 +18,18 @@ without udevd, udev's stays silent), filtered on pci.  The callback runs
 once shortly after the last event of a burst (a card's functions, VFs).
 """
 
-import threading
 import time
 
 from oslo_log import log as logging
 import pyudev
 
+from cyborg.common import loop
+
 LOG = logging.getLogger(__name__)
 
 # Seconds without a new event before the callback runs.
 DEBOUNCE = 0.3
-# How often the monitor thread checks whether it must stop.
+# How long one poll of the uevent socket waits (and a stop for it).
 _POLL_TIMEOUT = 0.5
 ACTIONS = ('add', 'remove', 'bind', 'unbind', 'change')
 
@@ -43,9 +44,10 @@ class HotplugMonitor:
     def __init__(self, callback, debounce=DEBOUNCE):
         self.callback = callback
         self.debounce = debounce
-        self._stop = threading.Event()
-        self._thread = None
         self._monitor = None
+        # When the burst under way ends (time.monotonic()), or None.
+        self._due = None
+        self._loop = loop.Loop(self._poll, 'cyborg-hotplug', interval=0)
 
     def start(self):
         """Open the uevent socket and start the monitor thread.
@@ -56,45 +58,25 @@ class HotplugMonitor:
                                                     source='kernel')
         self._monitor.filter_by('pci')
         self._monitor.start()
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._run,
-                                        name='cyborg-hotplug', daemon=True)
-        self._thread.start()
+        self._due = None
+        self._loop.start()
         LOG.info('Watching PCI hotplug events')
 
-    def _run(self):
-        # When the burst under way ends (time.monotonic()), or None.
-        due = None
-        while not self._stop.is_set():
-            timeout = _POLL_TIMEOUT
-            if due is not None:
-                timeout = max(0, min(timeout, due - time.monotonic()))
-            try:
-                device = self._monitor.poll(timeout=timeout)
-            except Exception:
-                LOG.exception('Reading hotplug events failed')
-                self._stop.wait(_POLL_TIMEOUT)
-                continue
-            if device is not None and device.action in ACTIONS:
-                LOG.info('PCI %(action)s event for %(device)s',
-                         {'action': device.action,
-                          'device': device.sys_name})
-                due = time.monotonic() + self.debounce
-            elif due is not None and time.monotonic() >= due:
-                due = None
-                self._fire()
-
-    def _fire(self):
-        if self._stop.is_set():
-            return
-        try:
-            self.callback()
-        except Exception:
-            LOG.exception('Discovery after a hotplug event failed')
+    def _poll(self):
+        """One turn: wait for an event, or for the end of the burst."""
+        timeout = _POLL_TIMEOUT
+        if self._due is not None:
+            timeout = max(0, min(timeout, self._due - time.monotonic()))
+        device = self._monitor.poll(timeout=timeout)
+        if device is not None and device.action in ACTIONS:
+            LOG.info('PCI %(action)s event for %(device)s',
+                     {'action': device.action, 'device': device.sys_name})
+            self._due = time.monotonic() + self.debounce
+        elif self._due is not None and time.monotonic() >= self._due:
+            self._due = None
+            if not self._loop.stopping:
+                self.callback()
 
     def stop(self):
         """Stop the thread; a burst not ended yet is not acted on."""
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
+        self._loop.stop(timeout=5)

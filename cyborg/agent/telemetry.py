@@ -12,7 +12,7 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """The agent's telemetry of its devices: the latest sample of each, read
-on a thread of its own (Reader), never on the report's path.
+on a thread of its own (the manager's reader), never on the report's path.
 
 Every ``[telemetry] interval`` seconds each driver's devices are read in
 one batch: what sysfs gives any PCI function (AER counters, link; drivers
@@ -290,42 +290,3 @@ def _read_driver(driver, records, bound):
                     {'driver': driver.name, 'error': error})
     return generic, vendor, error
 
-
-class Reader:
-    """Calls *read* every *interval* seconds on a thread of its own, and
-    at once when kicked.
-    """
-
-    def __init__(self, read, interval, name='cyborg-agent-telemetry'):
-        self._read = read
-        self._interval = interval
-        self._name = name
-        self._wake = threading.Event()
-        self._stopped = threading.Event()
-        self._thread = None
-
-    def start(self):
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._loop,
-                                            name=self._name, daemon=True)
-            self._thread.start()
-
-    def kick(self):
-        """Read now (once the read under way, if any, is done)."""
-        self._wake.set()
-
-    def stop(self):
-        """Stop after the read under way (not waited for: it is bounded
-        by ``[telemetry] read_timeout``, and a daemon thread).
-        """
-        self._stopped.set()
-        self._wake.set()
-
-    def _loop(self):
-        while not self._stopped.is_set():
-            self._wake.clear()
-            try:
-                self._read()
-            except Exception:
-                LOG.exception('Telemetry read failed')
-            self._wake.wait(self._interval)

@@ -24,9 +24,7 @@ import dataclasses
 import threading
 import typing
 
-from oslo_log import log as logging
-
-LOG = logging.getLogger(__name__)
+from cyborg.common import loop
 
 
 @dataclasses.dataclass
@@ -54,31 +52,26 @@ class Discovery:
 
 
 class Worker:
-    """One thread, fed by a queue.
+    """One thread, fed by a queue (a cyborg.common.loop.Loop).
 
     :param discover: called with a Discovery when its turn comes.
     """
 
     def __init__(self, discover, name='cyborg-agent-work'):
         self._discover = discover
-        self._name = name
         self._cond = threading.Condition()
         self._queue = collections.deque()
         # The discovery queued and not started, which new requests join.
         self._pending = None
         self._busy = False
         self._stopped = False
-        self._thread = None
+        self._loop = loop.Loop(self._turn, name)
 
     def start(self):
         """Start the thread (the work queued before runs first)."""
         with self._cond:
-            if self._thread is not None:
-                return
             self._stopped = False
-            self._thread = threading.Thread(target=self._loop,
-                                            name=self._name, daemon=True)
-            self._thread.start()
+        self._loop.start()
 
     def stop(self, timeout=None):
         """Take no more work; let the work under way end.
@@ -90,20 +83,18 @@ class Worker:
             self._stopped = True
             self._queue.clear()
             self._pending = None
-            self._cond.notify_all()
-            thread, self._thread = self._thread, None
-        if thread is None:
-            return True
-        thread.join(timeout)
-        return not thread.is_alive()
+        return self._loop.stop(timeout)
+
+    def _put(self, func, args):
+        """Queue ``func(*args)`` and wake the thread (locked)."""
+        self._queue.append((func, args))
+        self._loop.kick()
 
     def submit(self, func, *args):
         """Run ``func(*args)`` after the work already queued."""
         with self._cond:
-            if self._stopped:
-                return
-            self._queue.append((func, args))
-            self._cond.notify_all()
+            if not self._stopped:
+                self._put(func, args)
 
     def call(self, func, *args):
         """Run ``func(*args)`` after the work already queued, for a caller
@@ -121,10 +112,9 @@ class Worker:
                 future.set_exception(exc)
 
         with self._cond:
-            queued = self._thread is not None and not self._stopped
+            queued = self._loop.running and not self._stopped
             if queued:
-                self._queue.append((run, ()))
-                self._cond.notify_all()
+                self._put(run, ())
         if not queued:
             run()
         return future
@@ -146,8 +136,7 @@ class Worker:
             self._pending = Discovery(
                 context, [reason], driver,
                 [discovery_id] if discovery_id is not None else [])
-            self._queue.append((self._start_discovery, (self._pending,)))
-            self._cond.notify_all()
+            self._put(self._start_discovery, (self._pending,))
             return True
 
     def _start_discovery(self, discovery):
@@ -168,29 +157,24 @@ class Worker:
 
     def run_pending(self):
         """Run the work queued here until none is left (tests, tools)."""
-        while self._step(block=False):
+        while self._turn():
             pass
 
-    def _step(self, block):
+    def _turn(self):
+        """Run the first work queued; whether there was any.  More work
+        queued behind it has the loop come back at once.
+        """
         with self._cond:
-            if block:
-                self._cond.wait_for(
-                    lambda: self._queue or self._stopped)
-            if self._stopped and block or not self._queue:
+            if not self._queue:
                 return False
             func, args = self._queue.popleft()
+            if self._queue:
+                self._loop.kick()
             self._busy = True
         try:
             func(*args)
-        except Exception:
-            # The thread outlives any piece of work.
-            LOG.exception('Work of the agent failed: %s', func)
         finally:
             with self._cond:
                 self._busy = False
                 self._cond.notify_all()
         return True
-
-    def _loop(self):
-        while self._step(block=True):
-            pass

@@ -11,4 +11,15 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-api: the REST API (pecan + WSME)."""
+"""cyborg-api: the REST API (pecan + WSME).
+
+``controllers`` (the route table and its handlers), ``schemas`` (request
+bodies and queries), ``openapi`` (the description), ``middleware``
+(stacked by ``app.deploy()``), ``microversion``, ``errors``, and the
+``heartbeat`` and ``conductor_gate`` that let a write fail fast.  It
+reads the database directly and sends every write to a conductor.
+
+May import: cyborg.db, cyborg.liveness, cyborg.objects,
+cyborg.conductor.rpcapi, cyborg.rpc, cyborg.context, cyborg.conf,
+cyborg.policy, cyborg.policies and the base.
+"""

@@ -14,8 +14,9 @@
 """The WSGI application of cyborg-api: its middleware stack, in one place.
 
 cyborg-api, its WSGI script, the all-in-one process and the tests all
-call ``load_app()``, so they all run the same stack.  No paste.deploy
-file is read (cyborg.api.upstream_paste says what becomes of one).
+call ``load_app()``, so they all run the same stack.  A deployment's
+api-paste.ini adds its own filters to it, or is refused
+(cyborg.api.upstream_paste).
 """
 
 from oslo_config import cfg
@@ -82,7 +83,7 @@ def _authentication(conf):
     return auth_token.filter_factory({}, oslo_config_config=conf)
 
 
-def deploy(conf):
+def deploy(conf, added=None):
     """The whole cyborg-api WSGI application.
 
     The layers, outermost first, and why each is where it is (in more
@@ -100,26 +101,37 @@ def deploy(conf):
     8. well-formed input: before pecan parses anything.
     9. empty 200s back from pecan's 204.
     10. pecan and its hooks (setup_app()).
+
+    :param added: ``{a name of upstream_paste.LAYERS, or None: [filter]}``:
+        paste filters to run right inside that layer (None: outside them
+        all), the first outermost.
     """
     app = setup_app()
     exporter = metrics.Exporter(conf)
-    for layer in (
-            route.EmptyOKMiddleware,                                # 9
-            well_formed.WellFormedMiddleware,                       # 8
-            lambda app: oslo_middleware.RequestBodySizeLimiter(     # 7
-                app, conf),
-            lambda app: metrics.MetricsRoute(                       # 6
-                app, conf, exporter, trusted=False),
-            parsable_error.ParsableErrorMiddleware,                 # 6
-            _authentication(conf),                                  # 5
-            lambda app: metrics.MetricsRoute(                       # 4
-                app, conf, exporter, trusted=True),
-            lambda app: HealthcheckRoute(                           # 4
-                app, oslo_middleware.Healthcheck(None, conf)),
-            lambda app: response_hook.HTTPProxyToWSGI(app, conf),   # 3
-            lambda app: response_hook.CORS(app, conf),              # 2
-            lambda app: oslo_middleware.RequestId(app, conf)):      # 1
-        app = layer(app)
+    added = added or {}
+    stack = (  # innermost first: upstream_paste.LAYERS backwards
+        [route.EmptyOKMiddleware],                                  # 9
+        [well_formed.WellFormedMiddleware],                         # 8
+        [lambda app: oslo_middleware.RequestBodySizeLimiter(        # 7
+            app, conf)],
+        [lambda app: metrics.MetricsRoute(                          # 6
+            app, conf, exporter, trusted=False),
+         parsable_error.ParsableErrorMiddleware],
+        [_authentication(conf)],                                    # 5
+        [lambda app: metrics.MetricsRoute(                          # 4
+            app, conf, exporter, trusted=True),
+         lambda app: HealthcheckRoute(
+             app, oslo_middleware.Healthcheck(None, conf))],
+        [lambda app: response_hook.HTTPProxyToWSGI(app, conf)],     # 3
+        [lambda app: response_hook.CORS(app, conf)],                # 2
+        [lambda app: oslo_middleware.RequestId(app, conf)])         # 1
+    for name, wrappers in zip(upstream_paste.LAYERS[::-1] + (None,),
+                              stack + ([],)):
+        # What api-paste.ini runs right inside the layer, or outermost.
+        for layer in reversed(added.get(name, ())):
+            app = layer(app)
+        for layer in wrappers:
+            app = layer(app)
     return app
 
 
@@ -130,12 +142,29 @@ def set_defaults():
     policy.set_defaults(CONF)
 
 
+def paste_filters(conf):
+    """The filters the deployment's api-paste.ini adds (see deploy()'s
+    *added*), said in the log.
+
+    :raises: ConfigInvalid when the file cannot be honoured.
+    """
+    path = upstream_paste.find(conf)
+    if path is None:
+        return {}
+    file_plan = upstream_paste.plan(path)
+    needs_look, text = upstream_paste.describe(file_plan)
+    (LOG.warning if needs_look else LOG.info)(text)
+    return upstream_paste.load_filters(file_plan)
+
+
 def load_app():
     """deploy() for the process's configuration, which must be parsed
     (and RPC and the database set up: cyborg.service.prepare_service).
+
+    :raises: ConfigInvalid when api-paste.ini cannot be honoured.
     """
     set_defaults()
-    upstream_paste.warn_if_present(CONF)
+    added = paste_filters(CONF)
     LOG.info('Building the API middleware stack (auth_strategy %s)',
              CONF.auth_strategy)
-    return deploy(CONF)
+    return deploy(CONF, added)

@@ -44,6 +44,7 @@ from cyborg import context as cyborg_context
 from cyborg import rpc
 from cyborg import servicegroup
 from cyborg import version
+from cyborg.common import loop
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import service as service_queries
 
@@ -90,8 +91,8 @@ class Heartbeat:
             mandatory=True)
         self.started_at = timeutils.utcnow()
         self.registered = False
-        self._stop = threading.Event()
-        self._thread = None
+        self._loop = loop.Loop(self.beat, 'cyborg-api-heartbeat',
+                               interval=lambda: CONF.report_interval)
         # None: not known yet.
         self.reachable = None
         self.reason = None
@@ -285,21 +286,12 @@ class Heartbeat:
             self.registered = True
         return True
 
-    def _run(self):
-        while not self._stop.is_set():
-            self.beat()
-            self._stop.wait(CONF.report_interval)
-
     def start(self):
         self._beat_started = time.monotonic()
-        self._thread = threading.Thread(target=self._run, daemon=True,
-                                        name='cyborg-api-heartbeat')
-        self._thread.start()
+        self._loop.start()
 
     def stop(self):
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(CONF.report_interval + 1)
+        self._loop.stop(CONF.report_interval + 1)
 
 
 def current():

@@ -11,47 +11,77 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The api-paste.ini of upstream Cyborg, no longer read: its pipeline is
-built in (cyborg.api.app.deploy).  What is not (an operator's own filters,
-options set in the file) is said at start and by ``cyborg-status upgrade
-check``.
+"""The api-paste.ini of the existing Cyborg (kolla-ansible's
+/etc/cyborg/api-paste.ini): honoured, or refused.
+
+cyborg-api builds its middleware in code (cyborg.api.app.deploy), from
+cyborg.conf.  The filters of the file's pipeline that the built-in stack
+has are that stack's.  Any other filter (an audit or a profiler
+middleware) is loaded with paste.deploy and runs where the file puts it:
+right inside the last built-in filter before it (outermost when none
+is).  Where that order is not the built-in stack's, or the pipeline ends
+in another application, or a filter cannot be loaded, cyborg-api refuses
+to start and says which.  Options the file sets on built-in middleware
+are named, to set in cyborg.conf instead.
 """
 
 import configparser
+import dataclasses
 import os
 
 from oslo_log import log as logging
 
+from cyborg import exception
+
 LOG = logging.getLogger(__name__)
 
-# The factories of the middleware the built-in stack has, as upstream's
-# file names them (and oslo.middleware's and keystonemiddleware's other
-# spellings, which an operator may have used).
-BUILT_IN = frozenset([
-    'cyborg.api.app:app_factory',
-    'cyborg.api.middleware.auth_token:AuthTokenMiddleware.factory',
-    'keystonemiddleware.auth_token:filter_factory',
-    'oslo_middleware:RequestId.factory',
-    'oslo_middleware.request_id:RequestId.factory',
-    'oslo_middleware.cors:filter_factory',
-    'oslo_middleware:HTTPProxyToWSGI.factory',
-    'oslo_middleware.http_proxy_to_wsgi:HTTPProxyToWSGI.factory',
-    'oslo_middleware:RequestBodySizeLimiter.factory',
-    'oslo_middleware.sizelimit:RequestBodySizeLimiter.factory',
-    'oslo_middleware:Healthcheck.app_factory',
-    'oslo_middleware.healthcheck:Healthcheck.app_factory',
-    'egg:Paste#urlmap',
-    'egg:oslo.middleware#request_id',
-    'egg:oslo.middleware#cors',
-    'egg:oslo.middleware#http_proxy_to_wsgi',
-    'egg:oslo.middleware#sizelimit',
-    'egg:oslo.middleware#healthcheck',
-])
+# The middleware of the built-in stack, as the existing Cyborg's file
+# names their factories (and oslo.middleware's and keystonemiddleware's
+# other spellings, which an operator may have used): {factory: the name
+# of its layer in cyborg.api.app.deploy()}.
+BUILT_IN = {
+    'cyborg.api.app:app_factory': 'api',
+    'cyborg.api.middleware.auth_token:AuthTokenMiddleware.factory':
+        'authtoken',
+    'keystonemiddleware.auth_token:filter_factory': 'authtoken',
+    'oslo_middleware.cors:filter_factory': 'cors',
+    'egg:oslo.middleware#cors': 'cors',
+    'oslo_middleware:Healthcheck.app_factory': 'healthcheck',
+    'oslo_middleware.healthcheck:Healthcheck.app_factory': 'healthcheck',
+    'egg:oslo.middleware#healthcheck': 'healthcheck',
+    'egg:Paste#urlmap': 'urlmap',
+}
+for _layer, _module, _class in (
+        ('request_id', 'request_id', 'RequestId'),
+        ('http_proxy_to_wsgi', 'http_proxy_to_wsgi', 'HTTPProxyToWSGI'),
+        ('sizelimit', 'sizelimit', 'RequestBodySizeLimiter')):
+    BUILT_IN['oslo_middleware:%s.factory' % _class] = _layer
+    BUILT_IN['oslo_middleware.%s:%s.factory' % (_module, _class)] = _layer
+    BUILT_IN['egg:oslo.middleware#%s' % _module] = _layer
+#: The layers of the built-in stack, outermost first, as
+#: cyborg.api.app.deploy() builds them: a filter of the file runs right
+#: inside one of them.
+LAYERS = ('request_id', 'cors', 'http_proxy_to_wsgi', 'healthcheck',
+          'authtoken', 'errors', 'sizelimit', 'well_formed', 'empty_ok')
 # Options of those sections that the built-in stack says its own way.
 _UNDERSTOOD = frozenset(['paste.app_factory', 'paste.filter_factory',
                          'paste.composite_factory', 'use', 'pipeline',
                          'acl_public_routes', 'oslo_config_project',
                          'backends', 'disable_by_file_path'])
+
+
+@dataclasses.dataclass
+class Plan:
+    """What becomes of a file.
+
+    :ivar added: ``[(filter name, the built-in layer it runs right
+        inside, or None: outermost)]``, in the file's order.
+    :ivar options: ``['[section] option']`` to set in cyborg.conf.
+    """
+
+    path: str
+    added: list
+    options: list
 
 
 def find(conf):
@@ -75,62 +105,129 @@ def _factory(parser, section):
     return None
 
 
-def _used_names(parser):
-    """The names the file's pipelines and composites refer to."""
-    names = set()
+def _section(parser, name):
+    """The section of *name* (a filter, an app or a pipeline), or None."""
+    for kind in ('filter', 'app', 'pipeline', 'composite'):
+        if parser.has_section('%s:%s' % (kind, name)):
+            return '%s:%s' % (kind, name)
+    return None
+
+
+def _refuse(path, reason):
+    return exception.ConfigInvalid(reason='%s: %s; cyborg-api does not '
+                                          'start' % (path, reason))
+
+
+def _pipeline(parser, path):
+    """The names of the pipeline that serves ``/``: the composite's
+    (the existing Cyborg's ``cyborg-api``) or ``main``.
+
+    :raises: ConfigInvalid for a path the composite gives an application
+        that is not built in.
+    """
+    target = 'main'
     for section in parser.sections():
-        if section.startswith(('pipeline:', 'composite:')):
-            for key, value in parser.items(section):
-                if key != 'use':
-                    names.update(value.split())
-    return names
+        if not section.startswith('composite:'):
+            continue
+        for key, value in parser.items(section):
+            if key in ('use', 'paste.composite_factory'):
+                continue
+            found = _section(parser, value.strip())
+            if key.strip() == '/':
+                target = value.strip()
+            elif found is None or BUILT_IN.get(
+                    _factory(parser, found)) != 'healthcheck':
+                raise _refuse(path, 'the path %s serves %s, which cyborg-api '
+                                    'does not have' % (key, value.strip()))
+    section = _section(parser, target)
+    if section is None:
+        return []
+    if section.startswith('pipeline:'):
+        return parser.get(section, 'pipeline').split()
+    return [target]
 
 
-def left_out(path):
-    """What of the file at *path* the built-in stack does not take over:
-    (the names of the pipelines' sections whose middleware is not built
-    in, ``['[section] option']`` to set in cyborg.conf instead).
+def plan(path):
+    """Read the file at *path* and say where each filter not built in
+    runs.
+
+    :returns: a Plan.
+    :raises: ConfigInvalid when the file cannot be honoured (an
+        application not built in, an order the built-in stack has not).
     """
     parser = configparser.RawConfigParser(strict=False)
     parser.read(path)
-    used = _used_names(parser)
-    foreign, options = [], []
-    for section in parser.sections():
-        kind, _sep, name = section.partition(':')
-        if kind not in ('filter', 'app') or name not in used:
+    names = _pipeline(parser, path)
+    layers = [BUILT_IN.get(_factory(parser, _section(parser, name) or ''))
+              for name in names]
+    if names and layers[-1] != 'api':
+        raise _refuse(path, 'its pipeline ends in %s, not in cyborg-api'
+                      % names[-1])
+    position = {name: index for index, name in enumerate(LAYERS)}
+    position['api'] = len(LAYERS)
+    added = []
+    for index, (name, layer) in enumerate(zip(names, layers)):
+        if layer is not None:
             continue
-        if _factory(parser, section) not in BUILT_IN:
-            foreign.append(name)
-            continue
-        options.extend('[%s] %s' % (section, key)
-                       for key, _value in parser.items(section)
-                       if key not in _UNDERSTOOD)
-    return sorted(foreign), sorted(options)
+        before = [lay for lay in layers[:index] if lay in position]
+        after = [lay for lay in layers[index + 1:] if lay in position]
+        inside = max(before, key=position.get, default=None)
+        outer = [lay for lay in after
+                 if inside is not None and position[lay] <= position[inside]]
+        if outer:
+            raise _refuse(path, 'the filter %s comes after %s and before %s '
+                                'there; cyborg-api runs %s first' % (
+                                    name, inside, outer[0], outer[0]))
+        added.append((name, inside))
+    options = []
+    for name, layer in zip(names, layers):
+        section = _section(parser, name)
+        if layer is not None and section is not None:
+            options.extend('[%s] %s' % (section, key)
+                           for key, _value in parser.items(section)
+                           if key not in _UNDERSTOOD)
+    return Plan(path, added, sorted(options))
 
 
-def describe(path):
-    """(whether the operator should look at it, a sentence saying what
-    happens to the file at *path*).
+def load_filters(file_plan):
+    """The filters of *file_plan*, loaded with paste.deploy: ``{the layer
+    they run right inside (None: outermost): [filter]}``, each list in the
+    file's order.
+
+    :raises: ConfigInvalid naming a filter that cannot be loaded.
     """
-    foreign, options = left_out(path)
-    text = ('%s is no longer read: cyborg-api builds its middleware in '
-            'code, from cyborg.conf ([cors], [oslo_middleware], '
-            '[keystone_authtoken], [healthcheck]).' % path)
-    if foreign:
-        text += (' Middleware of its pipeline that is no longer run: %s.'
-                 % ', '.join(foreign))
-    if options:
+    from paste import deploy  # only where a file adds filters
+
+    loaded = {}
+    for name, inside in file_plan.added:
+        try:
+            middleware = deploy.loadfilter('config:' + file_plan.path,
+                                           name=name)
+        except Exception as exc:
+            raise _refuse(file_plan.path, 'its filter %s cannot be loaded '
+                                          '(%s: %s)' % (
+                                              name, type(exc).__name__,
+                                              exc))
+        loaded.setdefault(inside, []).append(middleware)
+    return loaded
+
+
+def describe(file_plan):
+    """A sentence saying what happens to the file of *file_plan*; and
+    whether the operator should look at it.
+    """
+    text = ('%s is read for the filters it adds: cyborg-api builds the '
+            'rest of its middleware in code, from cyborg.conf ([cors], '
+            '[oslo_middleware], [keystone_authtoken], [healthcheck]).'
+            % file_plan.path)
+    if file_plan.added:
+        text += ' Filters it adds, run where it puts them: %s.' % ', '.join(
+            '%s (%s)' % (name, 'outermost' if inside is None
+                         else 'right after ' + inside)
+            for name, inside in file_plan.added)
+    if file_plan.options:
         text += (' Options set there, to set in cyborg.conf instead: %s.'
-                 % ', '.join(options))
-    if not foreign and not options:
-        text += ' Everything in it is part of the built-in stack; remove it.'
-    return bool(foreign or options), text
-
-
-def warn_if_present(conf):
-    """Log what happens to the deployment's api-paste.ini, if any."""
-    path = find(conf)
-    if path is None:
-        return
-    needs_look, text = describe(path)
-    (LOG.warning if needs_look else LOG.info)(text)
+                 % ', '.join(file_plan.options))
+    if not file_plan.added and not file_plan.options:
+        text += ' It adds nothing to the built-in stack; remove it.'
+    return bool(file_plan.options), text

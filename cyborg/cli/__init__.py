@@ -12,5 +12,9 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """The ``cyborg`` operator command (cliff): one module per resource group,
-the commands entry points of the ``cyborg.cli`` namespace.
+the commands entry points of the ``cyborg.cli`` namespace; ``common``
+holds the API client and the output helpers.  It talks to the REST API
+only.
+
+May import: the base only.
 """

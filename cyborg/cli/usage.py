@@ -16,15 +16,10 @@
 """
 
 from cyborg.cli import common
+from cyborg.common import usage
 
 # Intervals per request (the API's largest page).
 PAGE = 1000
-# The column of each group_by.
-_GROUPS = {'device_class': 'device_class', 'host': 'host',
-           'instance': 'instance'}
-INTERVAL_COLUMNS = common.field_columns(
-    'uuid', 'project_id', 'resource_class', 'device_classes', 'hostname',
-    'instance_uuid', 'started_at', 'ended_at', 'ended_by', 'device_hours')
 
 
 def _window_arguments(parser):
@@ -67,8 +62,6 @@ def _intervals(client, params):
         marker = body['usage_intervals'][-1]['uuid']
 
 
-
-
 class ListUsage(common.Lister):
     """List the device-hours of projects in a window of time.
 
@@ -84,7 +77,7 @@ class ListUsage(common.Lister):
         _window_arguments(parser)
         parser.add_argument('--project', metavar='PROJECT_ID',
                             help='Only this project.')
-        parser.add_argument('--group-by', choices=sorted(_GROUPS),
+        parser.add_argument('--group-by', choices=sorted(usage.GROUPS),
                             help='One row per device class, host or '
                                  'instance too.')
         parser.add_argument('--intervals', action='store_true',
@@ -96,13 +89,12 @@ class ListUsage(common.Lister):
         _check_version(self.client)
         params = _query(parsed_args, project_id=parsed_args.project)
         if parsed_args.intervals:
-            items = _intervals(self.client, params)
-            return common.rows(items, INTERVAL_COLUMNS)
+            return self.members(_intervals(self.client, params),
+                                parsed_args)
         group = parsed_args.group_by
         body = self.client.get('/usage', group_by=group, **params)
         columns = common.field_columns(
-            'project_id', 'resource_class', *([_GROUPS[group]] if group
-                                              else []),
+            'project_id', 'resource_class', *([group] if group else []),
             'intervals', 'device_hours')
         items = [dict(usage, project_id=project['project_id'])
                  for project in body['project_usages']

@@ -11,4 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Clients of other OpenStack services, one module per service."""
+"""Clients of other OpenStack services, one module per service (Placement,
+Nova, Glance), each a keystone.ServiceClient.
+
+May import: the base only.
+"""

@@ -11,4 +11,13 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Console scripts of the Cyborg services and tools."""
+"""The console scripts: they put the services together (cyborg-api,
+-conductor, -agent, -all-in-one, -dbsync, -manage, -status).
+
+May import: cyborg.agent, cyborg.agent.rpcapi, cyborg.api,
+cyborg.clients, cyborg.conductor, cyborg.conductor.rpcapi,
+cyborg.conductor.audit (cyborg-manage's audits), cyborg.conf,
+cyborg.context, cyborg.db, cyborg.drivers, cyborg.embedded,
+cyborg.hostdev, cyborg.liveness, cyborg.privsep (the agent's helper),
+cyborg.objects, cyborg.rpc, cyborg.service and the base.
+"""

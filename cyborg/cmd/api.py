@@ -25,6 +25,7 @@ from gunicorn.workers import gthread
 from oslo_log import log as logging
 
 from cyborg import conf as cyborg_conf
+from cyborg import exception
 from cyborg import objects
 from cyborg import rpc
 from cyborg import service
@@ -108,6 +109,14 @@ def _post_fork(server, worker):
 def main(argv=None):
     service.prepare_service(argv)
     objects.register_all()
+    try:
+        # Before any worker starts: a file that cannot be honoured stops
+        # cyborg-api here, saying why (each worker loads it again).
+        app.paste_filters(CONF)
+    except exception.ConfigInvalid as exc:
+        LOG.critical('%s', exc.message)
+        print(exc.message, file=sys.stderr)
+        return 1
     APIServer(CONF).run()
     return 0
 

@@ -246,7 +246,12 @@ class Checks(upgradecheck.UpgradeCommands):
         path = upstream_paste.find(CONF)
         if path is None:
             return Result(Code.SUCCESS)
-        needs_look, text = upstream_paste.describe(path)
+        try:
+            file_plan = upstream_paste.plan(path)
+            upstream_paste.load_filters(file_plan)
+        except exception.ConfigInvalid as exc:
+            return Result(Code.FAILURE, exc.message)
+        needs_look, text = upstream_paste.describe(file_plan)
         return Result(Code.WARNING if needs_look else Code.SUCCESS, text)
 
     _upgrade_checks = (

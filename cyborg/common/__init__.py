@@ -11,6 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""What the services and the drivers share: names and vocabularies that
-import nothing of either (cyborg.tests.unit.test_layering holds them to it).
+"""What the services and the drivers share: names, vocabularies and small
+helpers (traits, driver names, health states, device classes, rollouts,
+telemetry fields, the one loop on a thread of its own) that import
+nothing of either.  With the other base modules, every room may import
+it.
+
+May import: cyborg.exception.
 """

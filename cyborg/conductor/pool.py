@@ -14,17 +14,18 @@
 """The conductor's one pool of worker threads.
 
 Bind jobs and the work an RPC method starts before it answers (kick())
-run here: a futurist executor of ``[conductor] workers_pool_size``
-threads, as ironic's conductor has.  Every piece of work spawned is
-recorded in the database first, so work the pool refuses is only late: a
-periodic task or the agent's next heartbeat does it.  Nova's ARQ calls run
+run here: a thread pool executor of ``[conductor] workers_pool_size``
+threads, as ironic's conductor has (the standard library's: a stop wakes
+its idle threads at once, where futurist's look for it once a second).
+Every piece of work spawned is recorded in the database first, so work
+the pool refuses is only late: a periodic task or the agent's next
+heartbeat does it.  Nova's ARQ calls run
 on the RPC workers, not here.
 """
 
-import itertools
+from concurrent import futures
 import threading
 
-import futurist
 from oslo_log import log as logging
 
 from cyborg import exception
@@ -45,13 +46,12 @@ class WorkerPool:
     def __init__(self, size, backlog=None, name=THREAD_PREFIX):
         self.size = size
         self.backlog = size if backlog is None else backlog
-        self._name = name
-        self._executor = futurist.ThreadPoolExecutor(max_workers=size)
+        self._executor = futures.ThreadPoolExecutor(
+            max_workers=size, thread_name_prefix=name)
         # Work accepted and not finished (running or queued).
         self._busy = 0
         self._stopped = False
         self._lock = threading.Lock()
-        self._numbers = itertools.count(1)
         # The functions kick_due() runs or will run again: {func: whether
         # it runs again}.
         self._due = {}
@@ -75,8 +75,8 @@ class WorkerPool:
                     size=self.size,
                     state='stopping' if self._stopped else 'busy')
             self._busy += 1
-            # Under the lock: futurist's shutdown holds its own lock while
-            # it waits, so stop() must not start it during a submit.
+            # Under the lock: stop() never shuts the executor down during
+            # a submit, which would raise.
             try:
                 return self._executor.submit(self._run, func, args, kwargs)
             except Exception:
@@ -129,11 +129,6 @@ class WorkerPool:
                 self._due[func] = False
 
     def _run(self, func, args, kwargs):
-        thread = threading.current_thread()
-        if not thread.name.startswith(self._name):
-            # futurist's workers are anonymous: named after the pool,
-            # they show in thread dumps and the logs' thread names.
-            thread.name = '%s-%d' % (self._name, next(self._numbers))
         try:
             return func(*args, **kwargs)
         except Exception:

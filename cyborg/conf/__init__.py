@@ -11,7 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The global configuration object, with every Cyborg option registered."""
+"""The global configuration object, with every Cyborg option registered:
+one module per option group, each with ``register_opts(conf)`` and
+``list_opts()`` (``opts`` finds them for oslo-config-generator).
+
+May import: cyborg.i18n.
+"""
 
 from oslo_config import cfg
 

@@ -71,20 +71,20 @@ Related options:
     cfg.StrOpt(
         'api_paste_config',
         default='api-paste.ini',
-        deprecated_for_removal=True,
-        deprecated_reason=_(
-            'cyborg-api builds its middleware in code from cyborg.conf '
-            '([cors], [oslo_middleware], [keystone_authtoken], '
-            '[healthcheck]); a paste.deploy file is no longer read.'),
         help=_("""
-Where the paste.deploy file of the existing OpenStack Cyborg is.  It is no
-longer read: cyborg-api and ``cyborg-status upgrade check`` only say what
-of it the built-in middleware does not take over.
+Where the paste.deploy file of a deployment of the existing OpenStack
+Cyborg is (kolla-ansible's /etc/cyborg/api-paste.ini).  cyborg-api builds
+its middleware in code from cyborg.conf; the filters of the file's
+pipeline that the built-in stack has are that stack's, and any other
+filter (an audit or a profiler middleware) runs where the file puts it.
+A file that cannot be honoured (a filter that cannot be loaded, an order
+the built-in stack has not, another application) stops cyborg-api at
+start, saying why; ``cyborg-status upgrade check`` says the same.
 
 Possible values:
 
 * An absolute path, or a file name looked up next to the configuration
-  files.
+  files (none there: no filter is added).
 """)),
     cfg.URIOpt(
         'public_endpoint',

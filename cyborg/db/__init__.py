@@ -11,4 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Cyborg's database: models, migrations and query functions."""
+"""Cyborg's database: ``models``, the migrations (``migration``,
+``alembic``), ``api`` (the enginefacade context manager) and
+``queries`` (a module of query functions per resource), where every SQL
+statement lives; ``upstream_conversion`` converts the existing Cyborg's
+database.
+
+May import: cyborg.context, cyborg.objects and the base.
+"""

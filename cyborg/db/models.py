@@ -19,6 +19,8 @@ writers, so that the migrations are the same on every backend.  Change
 this file only together with an alembic migration, in the same commit.
 """
 
+import datetime
+
 from oslo_db.sqlalchemy import models as oslo_models
 import sqlalchemy as sa
 from sqlalchemy import orm
@@ -42,6 +44,27 @@ class Base(orm.DeclarativeBase, oslo_models.ModelBase):
 
 def _table_args(*args):
     return args + (Base.__table_args__,)
+
+
+class UTCSeconds(sa.types.TypeDecorator):
+    """A naive UTC datetime, to the second, stored as the seconds since
+    1970 (BIGINT): durations and their sums are integer arithmetic in SQL
+    on every backend, whatever a session's time zone.
+    """
+
+    impl = sa.BigInteger
+    cache_ok = True
+    EPOCH = datetime.datetime(1970, 1, 1)
+
+    def process_bind_param(self, value, dialect):
+        if isinstance(value, datetime.datetime):
+            return int((value - self.EPOCH).total_seconds())
+        return value
+
+    def process_result_value(self, value, dialect):
+        if value is None:
+            return None
+        return self.EPOCH + datetime.timedelta(seconds=value)
 
 
 class Service(Base, oslo_models.TimestampMixin):
@@ -607,15 +630,32 @@ class UsageInterval(Base, oslo_models.TimestampMixin):
     project_id = sa.Column(sa.String(255), nullable=True)
     user_id = sa.Column(sa.String(255), nullable=True)
     resource_class = sa.Column(sa.String(255), nullable=True)
-    # The device classes the device matched at bind time: their names,
-    # sorted, each between commas (",A100,BIG,"); NULL: none.
-    device_classes = sa.Column(sa.String(1024), nullable=True)
     deployable_uuid = sa.Column(sa.String(36), nullable=True)
     device_uuid = sa.Column(sa.String(36), nullable=True)
     hostname = sa.Column(sa.String(255), nullable=True)
     device_profile_name = sa.Column(sa.String(255), nullable=True)
     # UTC, whole seconds (the conductor's clock).
-    started_at = sa.Column(sa.DateTime, nullable=False)
-    ended_at = sa.Column(sa.DateTime, nullable=True)
-    # unbind, delete or audit (cyborg.db.queries.usage).
+    started_at = sa.Column(UTCSeconds, nullable=False)
+    ended_at = sa.Column(UTCSeconds, nullable=True)
+    # unbind, delete or audit (cyborg.common.usage).
     ended_by = sa.Column(sa.String(16), nullable=True)
+
+
+class UsageIntervalClass(Base, oslo_models.TimestampMixin):
+    """A device class the device of a usage interval matched when it was
+    bound (its trait ``CUSTOM_CLASS_<name>`` on the provider).
+    """
+
+    __tablename__ = 'usage_interval_classes'
+    __table_args__ = _table_args(
+        sa.UniqueConstraint('interval_id', 'device_class'),
+        # GET /v2/usage?device_class=: the intervals of a class.
+        sa.Index('usage_interval_classes_device_class_idx', 'device_class',
+                 'interval_id'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    interval_id = sa.Column(
+        sa.Integer, sa.ForeignKey('usage_intervals.id', ondelete='RESTRICT'),
+        nullable=False)
+    device_class = sa.Column(sa.String(64), nullable=False)

@@ -11,4 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Accelerator drivers, loaded by the agent through stevedore."""
+"""Accelerator drivers, loaded by the agent through stevedore: ``base``
+(the one ABC), ``registry``, ``pci`` (the one sysfs and pyudev layer),
+``health``, ``selector``, ``command``, ``config``, ``sriov``, and the
+drivers (``generic``, ``fake``, one package per family).  They know
+nothing of the services.
+
+May import: cyborg.conf, cyborg.objects, cyborg.privsep and the base.
+"""

@@ -15,4 +15,6 @@
 API on one port: the real openstack-placement (``placement``), a stand-in
 for Nova (``nova``), and the WSGI server dispatching by path prefix
 (``server``).  The separate services never import it.
+
+May import: the base only.
 """

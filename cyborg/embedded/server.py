@@ -19,10 +19,11 @@ of a dispatcher by longest path prefix, which moves the prefix from
 """
 
 import socketserver
-import threading
 from wsgiref import simple_server
 
 from oslo_log import log as logging
+
+from cyborg.common import loop
 
 LOG = logging.getLogger(__name__)
 
@@ -62,8 +63,13 @@ class _ThreadingServer(socketserver.ThreadingMixIn,
     allow_reuse_address = True
 
 
+# Seconds one turn waits for a connection (and a stop for that turn).
+POLL = 0.1
+
+
 class Server:
-    """Serves *app* on *host*:*port* in a thread until stop().
+    """Serves *app* on *host*:*port* in a thread until stop(): each turn
+    of its Loop accepts a connection, served on a thread of its own.
 
     :raises: OSError when the port cannot be bound (in the constructor).
     """
@@ -72,16 +78,15 @@ class Server:
         self._server = simple_server.make_server(
             host, port, app, server_class=_ThreadingServer,
             handler_class=_Handler)
+        self._server.timeout = POLL
         self.port = self._server.server_address[1]
-        self._thread = threading.Thread(
-            target=self._server.serve_forever, name='cyborg-all-in-one-http',
-            daemon=True)
+        self._loop = loop.Loop(self._server.handle_request,
+                               'cyborg-all-in-one-http', interval=0)
 
     def start(self):
-        self._thread.start()
+        self._loop.start()
 
     def stop(self):
         """Stop accepting requests and close the socket."""
-        self._server.shutdown()
+        self._loop.stop(10)
         self._server.server_close()
-        self._thread.join(10)

@@ -11,4 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Cyborg's own flake8 checks (see checks.py)."""
+"""Cyborg's own flake8 checks (see checks.py).
+
+May import: nothing of Cyborg.
+"""

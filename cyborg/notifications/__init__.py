@@ -16,6 +16,9 @@
 report, through notify() or the helpers of each payload's module.
 Nothing here raises or blocks: a notification that cannot be built or
 queued is logged and dropped.
+
+May import: cyborg.db, cyborg.objects, cyborg.context and the base;
+no service (the conductor's flows call it).
 """
 
 import functools

@@ -17,13 +17,15 @@ delays the notifications, never the operation; a full queue drops them
 with a warning.
 """
 
+import collections
 import os
-import queue
 import threading
 
 from oslo_config import cfg
 from oslo_log import log as logging
 import oslo_messaging as messaging
+
+from cyborg.common import loop
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -40,7 +42,7 @@ class _ContextSerializer(messaging.NoOpSerializer):
 
 
 class Sender:
-    """Sends queued notifications from one daemon thread.
+    """Sends queued notifications from one daemon thread (a Loop).
 
     :param notifier: an oslo_messaging.Notifier.
     :param size: how many notifications may wait.
@@ -48,44 +50,42 @@ class Sender:
 
     def __init__(self, notifier, size):
         self.notifier = notifier
-        self._queue = queue.Queue(maxsize=size)
-        self._pending = 0
+        self.size = size
+        self._queue = collections.deque()
+        # Whether the thread holds one taken from the queue.
+        self._sending = False
         self._idle = threading.Condition()
         self.dropped = 0
-        self._thread = threading.Thread(
-            target=self._run, name='cyborg-notifications', daemon=True)
-        self._thread.start()
+        self._loop = loop.Loop(self._send_queued, 'cyborg-notifications')
+        self._loop.start()
 
     def put(self, context, publisher_id, priority, event_type, payload):
         """Queue one notification without blocking; False when the queue
         is full and it is dropped.
         """
         with self._idle:
-            self._pending += 1
-        try:
-            self._queue.put_nowait(
-                (context, publisher_id, priority, event_type, payload))
-        except queue.Full:
-            self._done()
+            full = len(self._queue) >= self.size
+            if not full:
+                self._queue.append(
+                    (context, publisher_id, priority, event_type, payload))
+                self._loop.kick()
+        if full:
             self.dropped += 1
             LOG.warning('Notification %(event)s dropped: %(size)d '
                         'notifications wait to be sent already (is the '
                         'notification broker reachable?)',
-                        {'event': event_type, 'size': self._queue.maxsize})
-            return False
-        return True
+                        {'event': event_type, 'size': self.size})
+        return not full
 
-    def _done(self):
-        with self._idle:
-            self._pending -= 1
-            if not self._pending:
-                self._idle.notify_all()
-
-    def _run(self):
+    def _send_queued(self):
+        """One turn: send what is queued, the first first."""
         while True:
-            item = self._queue.get()
-            if item is None:
-                return
+            with self._idle:
+                self._sending = bool(self._queue)
+                if not self._sending:
+                    self._idle.notify_all()
+                    return
+                item = self._queue.popleft()
             context, publisher_id, priority, event_type, payload = item
             try:
                 notifier = self.notifier.prepare(publisher_id=publisher_id)
@@ -96,22 +96,20 @@ class Sender:
                 LOG.warning('Notification %(event)s could not be sent '
                             '(dropped): %(error)s',
                             {'event': event_type, 'error': exc})
-            finally:
-                self._done()
 
     def flush(self, timeout=None):
         """Wait until every queued notification was sent (or failed);
         False when *timeout* seconds passed first.
         """
         with self._idle:
-            return self._idle.wait_for(lambda: not self._pending, timeout)
+            return self._idle.wait_for(
+                lambda: not self._queue and not self._sending, timeout)
 
     def stop(self):
-        """Let the thread end after what is queued."""
-        try:
-            self._queue.put_nowait(None)
-        except queue.Full:
-            pass
+        """End the thread (tests); what is still queued may be dropped,
+        as at the end of the process.
+        """
+        self._loop.stop(timeout=0)
 
 
 _SENDER = None

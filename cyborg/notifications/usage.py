@@ -17,6 +17,7 @@ needs to price it.
 """
 
 from cyborg import notifications
+from cyborg.common import usage
 from cyborg.db.queries import usage as usage_queries
 from cyborg.notifications import base
 
@@ -37,29 +38,19 @@ class UsagePayload(base.NotificationPayload):
     VERSION = '1.0'
     EVENTS = {CLOSE: None}
 
-    fields = {
+    fields = dict(
         # The interval's own uuid: a consumer that sees it twice counts
-        # it once.
-        'uuid': fields.UUIDField(),
-        'arq_uuid': fields.UUIDField(),
-        'instance_uuid': fields.StringField(nullable=True),
-        'project_id': fields.StringField(nullable=True),
-        'user_id': fields.StringField(nullable=True),
-        'resource_class': fields.StringField(nullable=True),
-        # The device classes the device matched when it was bound.
-        'device_classes': fields.ListOfStringsField(),
-        'deployable_uuid': fields.StringField(nullable=True),
-        'device_uuid': fields.StringField(nullable=True),
-        'hostname': fields.StringField(nullable=True),
-        'device_profile_name': fields.StringField(nullable=True),
+        # it once.  What it recorded (the device classes: those the
+        # device matched when it was bound).
+        {name: fields.ListOfStringsField() if name in usage.LISTS
+         else fields.StringField(nullable=True) for name in usage.FIELDS},
+        uuid=fields.UUIDField(), arq_uuid=fields.UUIDField(),
         # UTC, to the second.
-        'started_at': fields.DateTimeField(),
-        'ended_at': fields.DateTimeField(),
-        # unbind, delete or audit (the ARQ went away otherwise).
-        'ended_by': fields.StringField(),
+        started_at=fields.DateTimeField(), ended_at=fields.DateTimeField(),
+        # cyborg.common.usage.ENDED_BY.
+        ended_by=fields.StringField(),
         # ended_at - started_at, in whole seconds.
-        'seconds': fields.IntegerField(),
-    }
+        seconds=fields.IntegerField())
 
 
 def send(context, rows):
@@ -75,8 +66,8 @@ def send(context, rows):
 @notifications.safe
 def closed(context, arq_uuids, since, ended_by):
     """accelerator_usage.close for the intervals of *arq_uuids* that a
-    transaction begun at *since* closed (*ended_by*: usage_queries.UNBIND
-    or DELETE).
+    transaction begun at *since* closed (*ended_by*: UNBIND or
+    DELETE of cyborg.common.usage).
     """
     send(context, usage_queries.closed_since(context, list(arq_uuids),
                                              since, ended_by))

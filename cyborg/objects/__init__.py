@@ -17,6 +17,8 @@ profiles).
 Everything else reads and writes the database through plain query
 functions (cyborg/db/queries); objects carry data, they never make network
 calls.
+
+May import: the base only.
 """
 
 

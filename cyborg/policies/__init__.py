@@ -18,6 +18,8 @@ scope, deprecated default); the API's routes say which rule each
 enforces (cyborg.api.route.Route ``policy``), and
 cyborg.api.controllers.root.list_rules() gives each rule the operations
 of its routes.
+
+May import: nothing of Cyborg.
 """
 
 from cyborg.policies import accelerator_request

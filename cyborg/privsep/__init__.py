@@ -21,6 +21,8 @@ section name) and ``kernel_log.driver_records`` (CAP_SYSLOG).
 
 A unit test fails when code under ``cyborg/drivers`` writes a file or
 starts a process any other way.
+
+May import: cyborg.conf and the base.
 """
 
 import os

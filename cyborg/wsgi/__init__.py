@@ -11,4 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""WSGI entry points for servers such as uWSGI and mod_wsgi."""
+"""WSGI entry points for servers such as uWSGI, mod_wsgi and gunicorn
+(``api``: cyborg-api's application).
+
+May import: cyborg.api, cyborg.service and the base.
+"""

@@ -15,7 +15,8 @@
 
 ``--fill N`` writes N usage intervals (a month of a busy region: N
 spread over 30 days from 2025-11-01, of ``--projects`` projects on
-``--hosts`` hosts, three resource classes, one device-class set in four,
+``--hosts`` hosts, three resource classes, three intervals in four of one
+device class (rows of usage_interval_classes),
 lasting 1 minute to 2 days, one in 20 still open) by direct inserts, then
 ANALYZE.  Then each query GET /v2/usage runs
 (``cyborg.db.queries.usage``'s summary() and page()) is timed
@@ -25,7 +26,9 @@ ANALYZE.  Then each query GET /v2/usage runs
 * ``project_month_instance``, ``project_month_host``: the same per
   instance, per host;
 * ``all_day``: every project's day;
-* ``all_month``: every project's month (the bill), and per device class;
+* ``all_month``: every project's month (the bill), per device class, and
+  one class's (``all_month_one_class``; ``project_month_one_class``: one
+  project's);
 * ``page``: a page of 1000 intervals of the month, every project's.
 
 ``--purge`` then deletes the closed intervals (``cyborg-manage usage
@@ -72,10 +75,12 @@ CHUNK = 20000
 
 
 def _rows(count, projects, hosts, rng):
-    """The intervals of the fill, a chunk at a time."""
-    classes = [None, ',A100_80G,', ',A100_40G,', ',L40S,']
+    """The intervals of the fill and their device classes' rows, a chunk
+    at a time.
+    """
+    classes = [None, 'A100_80G', 'A100_40G', 'L40S']
     rcs = ['PGPU', 'VGPU', 'FPGA']
-    chunk = []
+    chunk, class_rows = [], []
     for index in range(count):
         start = T0 + datetime.timedelta(
             seconds=rng.randrange(int(MONTH.total_seconds())))
@@ -83,13 +88,16 @@ def _rows(count, projects, hosts, rng):
                                                                2 * 86400))
         arq = str(uuid.UUID(int=rng.getrandbits(128)))
         is_open = index % 20 == 0
+        if classes[index % 4]:
+            class_rows.append({'interval_id': index + 1,
+                               'device_class': classes[index % 4]})
         chunk.append({
+            'id': index + 1,
             'uuid': str(uuid.UUID(int=rng.getrandbits(128))),
             'arq_uuid': arq, 'open_arq_uuid': arq if is_open else None,
             'instance_uuid': str(uuid.UUID(int=rng.getrandbits(128))),
             'project_id': 'project-%04d' % rng.randrange(projects),
             'user_id': 'user', 'resource_class': rng.choice(rcs),
-            'device_classes': classes[index % 4],
             'deployable_uuid': arq, 'device_uuid': arq,
             'hostname': 'host-%04d' % rng.randrange(hosts),
             'device_profile_name': 'gpu', 'started_at': start,
@@ -97,10 +105,10 @@ def _rows(count, projects, hosts, rng):
             'ended_by': None if is_open else 'delete',
             'created_at': start})
         if len(chunk) == CHUNK:
-            yield chunk
-            chunk = []
+            yield chunk, class_rows
+            chunk, class_rows = [], []
     if chunk:
-        yield chunk
+        yield chunk, class_rows
 
 
 def fill(url, count, projects, hosts, seed):
@@ -109,16 +117,18 @@ def fill(url, count, projects, hosts, seed):
     models.Base.metadata.drop_all(engine)
     models.Base.metadata.create_all(engine)
     table = models.UsageInterval.__table__
+    classes = models.UsageIntervalClass.__table__
     rng = random.Random(seed)  # noqa: S311 (test data)
     started = time.monotonic()
-    for chunk in _rows(count, projects, hosts, rng):
+    for chunk, class_rows in _rows(count, projects, hosts, rng):
         with engine.begin() as connection:
             connection.execute(sa.insert(table), chunk)
+            connection.execute(sa.insert(classes), class_rows)
     with engine.begin() as connection:
-        if engine.dialect.name == 'mysql':
-            connection.execute(sa.text('ANALYZE TABLE usage_intervals'))
-        else:
-            connection.execute(sa.text('ANALYZE usage_intervals'))
+        for name in (table.name, classes.name):
+            connection.execute(sa.text(
+                ('ANALYZE TABLE %s' if engine.dialect.name == 'mysql'
+                 else 'ANALYZE %s') % name))
     engine.dispose()
     return time.monotonic() - started
 
@@ -148,6 +158,11 @@ def _queries(projects):
         'all_month': lambda c, r: usage_queries.summary(c, T0, month_end),
         'all_month_device_class': lambda c, r: usage_queries.summary(
             c, T0, month_end, group_by='device_class'),
+        'all_month_one_class': lambda c, r: usage_queries.summary(
+            c, T0, month_end, device_class='A100_80G'),
+        'project_month_one_class': lambda c, r: usage_queries.summary(
+            c, T0, month_end, project_id=project(r),
+            device_class='A100_80G'),
         'project_month_host': lambda c, r: usage_queries.summary(
             c, T0, month_end, project_id=project(r), group_by='host'),
         'page': lambda c, r: usage_queries.page(c, T0, month_end,

@@ -11,4 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""pecan controllers of the API."""
+"""The API's handlers: ``root`` gathers the route table (``/`` and
+``v2``'s routes) and serves its OpenAPI description; ``base`` renders
+the WSME types.
+
+May import: what cyborg.api may (its layer).
+"""

@@ -11,8 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/: the versions document; every route of the API, and the policy
-rules with the operations that enforce them."""
+"""/: the versions document; every route of the API, its OpenAPI
+description (/v2/openapi.json), and the policy rules with the operations
+that enforce them."""
 
 import collections
 
@@ -21,6 +22,7 @@ import pecan
 from cyborg import policies
 from cyborg.api import link
 from cyborg.api import metrics
+from cyborg.api import openapi
 from cyborg.api import route
 from cyborg.api.controllers import v2
 from cyborg.policies import base as policy_base
@@ -39,6 +41,13 @@ def get():
             'versions': [version], 'default_version': version}
 
 
+def get_openapi():
+    """GET /v2/openapi.json: the OpenAPI document of the request's
+    microversion (public, as the version documents), built once.
+    """
+    return OPENAPI.text(pecan.request.version)
+
+
 ROUTES = [
     route.Route(
         'GET', '/', get,
@@ -54,7 +63,14 @@ ROUTES = [
                          'default_version'],
             'additionalProperties': False},
         policy=route.PUBLIC),
+    route.Route('GET', '/v2/openapi.json', get_openapi,
+                'This description, for the microversion asked (public).',
+                response=lambda version: {'type': 'object'},
+                policy=route.PUBLIC),
 ] + v2.ROUTES
+
+#: The OpenAPI description of the routes.
+OPENAPI = openapi.Description(ROUTES)
 
 
 def policy_operations():

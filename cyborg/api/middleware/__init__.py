@@ -11,4 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""WSGI middleware of cyborg-api (stacked by cyborg.api.app.deploy())."""
+"""WSGI middleware of cyborg-api (stacked by cyborg.api.app.deploy()).
+
+May import: what cyborg.api may (its layer).
+"""

@@ -12,9 +12,13 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """The OpenAPI 3.1 description of the API, one document per microversion,
-built from the routes and the response shapes: served at
+built from a route table and the response shapes: the description of
+cyborg.api.controllers.root's table (``root.OPENAPI``) is served at
 /v2/openapi.json, written into the documentation when it is built
-(cyborg.api.openapi.sphinxext), never kept in the tree.
+(cyborg.api.openapi.sphinxext), never kept in the tree.  It is handed
+the table: the table's module serves the description.
+
+May import: what cyborg.api may (its layer).
 """
 
 import copy
@@ -43,13 +47,6 @@ def _version(text):
 def versions():
     """Every microversion, as Versions."""
     return [_version(v) for v in microversion.VERSIONS]
-
-
-def operations_at(version):
-    """The routes that exist at *version*."""
-    # Imported here: a route serves this description.
-    from cyborg.api.controllers import root
-    return [r for r in root.ROUTES if version >= r.exists_from]
 
 
 def _schema_at(schema, version):
@@ -235,67 +232,79 @@ def _components(version):
     }
 
 
-@functools.lru_cache(maxsize=None)
-def _document(version):
-    paths = {}
-    for operation in operations_at(version):
-        paths.setdefault(operation.path, {})[operation.method.lower()] = \
-            _operation(operation, version)
-    return {
-        'openapi': OPENAPI,
-        'jsonSchemaDialect': DIALECT,
-        'info': {
-            'title': 'OpenStack Cyborg API',
-            'version': str(version),
-            'description': 'The Cyborg v2 API at microversion %s.  Every '
-                           'microversion has its own document.' %
-                           (version,),
-            'license': {'name': 'Apache 2.0',
-                        'identifier': 'Apache-2.0'},
-        },
-        'servers': [{'url': '/'}],
-        'security': [{'token': []}],
-        'x-openstack-microversions': list(microversion.VERSIONS),
-        'paths': paths,
-        'components': _components(version),
-    }
-
-
-def document(version):
-    """The OpenAPI document of *version* (a Version), a new copy.
-
-    :raises: ValueError for a version the API does not have.
+class Description:
+    """The OpenAPI documents of *routes* (cyborg.api.route.Route), built
+    once per microversion.
     """
-    version = microversion.Version(*version)
-    if version not in versions():
-        raise ValueError('no microversion %s' % (version,))
-    return copy.deepcopy(_document(version))
 
+    def __init__(self, routes):
+        self.routes = routes
+        self._document = functools.lru_cache(maxsize=None)(self._build)
+        self.text = functools.lru_cache(maxsize=None)(self._text)
 
-@functools.lru_cache(maxsize=None)
-def text(version):
-    """The document of *version* as JSON text (as served and written)."""
-    return jsonutils.dumps(_document(microversion.Version(*version)),
-                           indent=2, sort_keys=True) + '\n'
+    def operations_at(self, version):
+        """The routes that exist at *version*."""
+        return [r for r in self.routes if version >= r.exists_from]
 
+    def _build(self, version):
+        paths = {}
+        for operation in self.operations_at(version):
+            paths.setdefault(operation.path, {})[
+                operation.method.lower()] = _operation(operation, version)
+        return {
+            'openapi': OPENAPI,
+            'jsonSchemaDialect': DIALECT,
+            'info': {
+                'title': 'OpenStack Cyborg API',
+                'version': str(version),
+                'description': 'The Cyborg v2 API at microversion %s.  '
+                               'Every microversion has its own document.' %
+                               (version,),
+                'license': {'name': 'Apache 2.0',
+                            'identifier': 'Apache-2.0'},
+            },
+            'servers': [{'url': '/'}],
+            'security': [{'token': []}],
+            'x-openstack-microversions': list(microversion.VERSIONS),
+            'paths': paths,
+            'components': _components(version),
+        }
 
-def write(directory):
-    """Write the document of every microversion into *directory*, as
-    ``v2.N.json``, where it differs from what is there.
+    def document(self, version):
+        """The OpenAPI document of *version* (a Version), a new copy.
 
-    :returns: the paths written.
-    """
-    os.makedirs(directory, exist_ok=True)
-    written = []
-    for version in versions():
-        path = os.path.join(directory, 'v%s.json' % (version,))
-        try:
-            with open(path) as f:
-                if f.read() == text(version):
-                    continue
-        except FileNotFoundError:
-            pass
-        with open(path, 'w') as f:
-            f.write(text(version))
-        written.append(path)
-    return written
+        :raises: ValueError for a version the API does not have.
+        """
+        version = microversion.Version(*version)
+        if version not in versions():
+            raise ValueError('no microversion %s' % (version,))
+        return copy.deepcopy(self._document(version))
+
+    def _text(self, version):
+        """The document of *version* as JSON text (as served and
+        written).
+        """
+        return jsonutils.dumps(
+            self._document(microversion.Version(*version)), indent=2,
+            sort_keys=True) + '\n'
+
+    def write(self, directory):
+        """Write the document of every microversion into *directory*, as
+        ``v2.N.json``, where it differs from what is there.
+
+        :returns: the paths written.
+        """
+        os.makedirs(directory, exist_ok=True)
+        written = []
+        for version in versions():
+            path = os.path.join(directory, 'v%s.json' % (version,))
+            try:
+                with open(path) as f:
+                    if f.read() == self.text(version):
+                        continue
+            except FileNotFoundError:
+                pass
+            with open(path, 'w') as f:
+                f.write(self.text(version))
+            written.append(path)
+        return written

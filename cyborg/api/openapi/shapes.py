@@ -35,7 +35,9 @@ from cyborg.api.controllers.v2 import device_telemetry
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import instance
 from cyborg.api.controllers.v2 import service
+from cyborg.api.controllers.v2 import usage as usage_api
 from cyborg.common import rollout
+from cyborg.common import usage
 from cyborg.db.queries import discovery as discovery_queries
 
 NULL = {'type': 'null'}
@@ -54,6 +56,8 @@ def _datatype(datatype):
                 and datatype.__name__ == 'Link':
             return LINK
         raise TypeError('no schema for nested type %r' % datatype)
+    if isinstance(datatype, wtypes.Enum):
+        return {'type': 'string', 'enum': sorted(datatype.values)}
     if isinstance(datatype, wtypes.ArrayType):
         return {'type': 'array', 'items': route.nullable(
             _datatype(datatype.item_type))}
@@ -108,6 +112,7 @@ WSME_TYPES = {
     'Driver': driver.Driver,
     'DeviceClass': device_class.DeviceClass,
     'ConfigurationRollout': configuration_rollout.ConfigurationRollout,
+    'UsageInterval': usage_api.UsageInterval,
 }
 
 _HOST = {
@@ -231,40 +236,30 @@ ATTACHMENT = route.obj(
     arqs={'type': 'array', 'items': STRING})
 
 # GET /v2/usage (cyborg.api.controllers.v2.usage): device-hours per
-# project and resource class in a window, and the intervals themselves.
-_NUMBER = {'type': 'number', 'minimum': 0}
-_HOURS = {'device_seconds': _COUNT, 'device_hours': _NUMBER,
-          'intervals': _COUNT}
+# project and resource class in a window (and per group_by), and the
+# intervals themselves (UsageInterval).
+_HOURS = dict(usage_api.HOURS, intervals=_COUNT)
 _STRINGS = {'type': 'array', 'items': STRING}
-USAGE_INTERVAL = route.obj(
-    uuid=STRING, arq_uuid=STRING,
-    **dict.fromkeys(('instance_uuid', 'project_id', 'user_id',
-                     'resource_class', 'deployable_uuid', 'device_uuid',
-                     'hostname', 'device_profile_name'),
-                    route.nullable(STRING)),
-    device_classes=_STRINGS, started_at=DATETIME,
-    ended_at=route.nullable(DATETIME),
-    ended_by=route.nullable({'type': 'string',
-                             'enum': ['unbind', 'delete', 'audit']}),
-    device_seconds=_COUNT, device_hours=_NUMBER)
 USAGE = {
     'type': 'object',
     'properties': {
         'start': DATETIME, 'end': DATETIME,
-        'group_by': route.nullable({'type': 'string', 'enum': [
-            'device_class', 'host', 'instance']}),
+        'group_by': route.nullable({'type': 'string',
+                                    'enum': sorted(usage.GROUPS)}),
         'project_usages': {'type': 'array', 'items': route.obj(
             project_id=route.nullable(STRING),
             usages={'type': 'array', 'items': {
                 'type': 'object',
                 'properties': dict(
                     _HOURS, resource_class=route.nullable(STRING),
-                    device_class=_STRINGS, host=route.nullable(STRING),
-                    instance=route.nullable(STRING)),
+                    **{group: _STRINGS if field in usage.LISTS
+                       else route.nullable(STRING)
+                       for group, field in usage.GROUPS.items()}),
                 'required': ['resource_class', *_HOURS],
                 'additionalProperties': False}},
             **_HOURS)},
-        'usage_intervals': {'type': 'array', 'items': USAGE_INTERVAL},
+        'usage_intervals': {'type': 'array',
+                            'items': route.ref('UsageInterval')},
         'next': {'type': 'string', 'format': 'uri'},
     },
     'required': ['start', 'end', 'group_by', 'project_usages'],

@@ -27,6 +27,7 @@ from oslo_serialization import jsonutils
 from sphinx.util import nodes as sphinx_nodes
 
 from cyborg.api import openapi
+from cyborg.api.controllers import root
 
 
 def _json(value, indent='   '):
@@ -119,7 +120,7 @@ class OpenAPIDirective(Directive):
         if self.arguments:
             version = [v for v in versions
                        if str(v) == self.arguments[0]][0]
-        lines = render(openapi.document(version))
+        lines = render(root.OPENAPI.document(version))
         content = statemachine.StringList(lines, source='openapi')
         node = nodes.section()
         node.document = self.state.document
@@ -133,7 +134,7 @@ DOCUMENTS = os.path.join('api', 'openapi')
 
 def write_documents(app):
     """Write the documents before the pages that link them are read."""
-    openapi.write(os.path.join(app.srcdir, DOCUMENTS))
+    root.OPENAPI.write(os.path.join(app.srcdir, DOCUMENTS))
 
 
 def setup(app):

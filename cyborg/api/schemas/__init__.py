@@ -12,4 +12,7 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """JSON Schemas of request bodies and query strings, one module per
-resource, selected by microversion."""
+resource, selected by microversion.
+
+May import: what cyborg.api may (its layer).
+"""

@@ -16,7 +16,7 @@
 from cyborg.api.schemas import common
 from cyborg.api.schemas import device_class
 from cyborg.api.schemas import driver
-from cyborg.db.queries import usage as usage_queries
+from cyborg.common import usage
 
 # ISO 8601 as Nova's os-simple-tenant-usage takes it (2026-11-01T00:00:00,
 # with microseconds, or a space for the T), plus a date alone and an
@@ -31,7 +31,7 @@ LIST_QUERY = common.query_schema({
     'start': TIME,
     'end': TIME,
     'project_id': _PROJECT,
-    'group_by': {'type': 'string', 'enum': sorted(usage_queries.GROUPS)},
+    'group_by': {'type': 'string', 'enum': sorted(usage.GROUPS)},
     'device_class': device_class.NAME,
     'detail': driver.DELETE_QUERY['properties']['force'],
     'limit': common.LIMIT,

@@ -19,6 +19,5 @@ work through the agent (binds', unbinds' and ``program`` requests'),
 ``nova_events`` sends the outbox of events to Nova; ``endpoint`` answers
 their RPC methods.
 
-May call: the database, the agents' RPC client, the notifications,
-cyborg.liveness and cyborg.conductor.backoff; no other room.
+May import: what every room may; no other room.
 """

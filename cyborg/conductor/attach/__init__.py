@@ -19,6 +19,5 @@ waits on Nova), ``nova_server`` (what Nova says of a server and does with
 its ARQs), ``quota`` (Nova's unified limits); ``endpoint`` answers their
 RPC methods.
 
-May call: cyborg.conductor.arq, the database, the Nova and Placement
-clients.
+May import: what every room may, and cyborg.conductor.arq.
 """

@@ -20,6 +20,8 @@ servers), ``placement`` (the database against Placement),
 ``device_configs`` (desired configurations against the agents' reports),
 ``usage`` (usage intervals against the ARQs they record).
 
-May call: cyborg.conductor.arq, .attach, .devices and .placement (a heal
-repairs with the flows' own operations), the database and the clients.
+May import: what every room may, and cyborg.conductor.arq,
+cyborg.conductor.attach, cyborg.conductor.devices and
+cyborg.conductor.placement (a heal repairs with the flows' own
+operations).
 """

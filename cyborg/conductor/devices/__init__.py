@@ -16,7 +16,6 @@ disable), device health, attributes, device profiles, device classes,
 device configurations and drivers; ``endpoint`` answers their RPC
 methods.
 
-May call: cyborg.conductor.arq (a forced driver uninstall unbinds) and
-cyborg.conductor.placement; the database, the agents' RPC client, the
-notifications.
+May import: what every room may, and cyborg.conductor.arq (a forced
+driver uninstall unbinds) and cyborg.conductor.placement.
 """

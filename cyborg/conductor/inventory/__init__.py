@@ -17,6 +17,6 @@ liveness), ``device_diff`` (a report applied to the tables),
 ``discovery`` (an operator's discovery); ``endpoint`` answers their RPC
 methods.
 
-May call: cyborg.conductor.devices and cyborg.conductor.placement; the
-database, the agents' RPC client, the notifications, cyborg.liveness.
+May import: what every room may, and cyborg.conductor.devices
+(health) and cyborg.conductor.placement.
 """

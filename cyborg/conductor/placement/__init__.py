@@ -15,5 +15,5 @@
 providers must show), ``push`` (making Placement so, outside any
 transaction) and ``provider_gc`` (gone hardware).
 
-May call: the database and the Placement client; no other room.
+May import: what every room may; no other room.
 """

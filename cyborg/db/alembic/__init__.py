@@ -11,4 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Alembic environment of the database migrations (cyborg-dbsync)."""
+"""Alembic environment of the database migrations (cyborg-dbsync).
+
+May import: what cyborg.db may (its layer).
+"""

@@ -11,4 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Query functions, one module per resource (see cyborg.db.api)."""
+"""Query functions, one module per resource (see cyborg.db.api): plain
+functions of a context, decorated reader or writer.
+
+May import: what cyborg.db may (its layer).
+"""

@@ -21,36 +21,31 @@ the second.  GET /v2/usage is summary() and page(): the seconds of each
 interval inside the window, summed in SQL.
 """
 
-import datetime
 import functools
 
 from oslo_utils import uuidutils
 import sqlalchemy as sa
-from sqlalchemy.ext import compiler
 
 from cyborg import states
+from cyborg.common import usage
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import paginate
 
 TABLE = models.UsageInterval.__table__
+CLASSES = models.UsageIntervalClass.__table__
 _ARQ = models.ExtendedAcceleratorRequest.__table__
 
 # Who closed an interval (ended_by).
-UNBIND = 'unbind'
-DELETE = 'delete'
-AUDIT = 'audit'
+UNBIND, DELETE, AUDIT = usage.ENDED_BY
 
-# What an interval records of its binding, besides its times.
-FIELDS = ('instance_uuid', 'project_id', 'user_id', 'resource_class',
-          'device_classes', 'deployable_uuid', 'device_uuid', 'hostname',
-          'device_profile_name')
-COLUMNS = ('id', 'uuid', 'arq_uuid') + FIELDS + (
+# The fields recorded in an interval's row (its device classes are rows
+# of CLASSES), and its columns.
+_RECORDED = tuple(name for name in usage.FIELDS if name not in usage.LISTS)
+COLUMNS = ('id', 'uuid', 'arq_uuid') + _RECORDED + (
     'started_at', 'ended_at', 'ended_by')
-
-# group_by of GET /v2/usage: the column of each group.
-GROUPS = {'device_class': 'device_classes', 'host': 'hostname',
-          'instance': 'instance_uuid'}
+# A time of the intervals' own (seconds since 1970 in SQL).
+_TIME = TABLE.c.started_at.type
 
 
 def to_second(when):
@@ -58,76 +53,38 @@ def to_second(when):
     return when.replace(microsecond=0)
 
 
-def classes_text(names):
-    """The device_classes column of a list of class names (None: none)."""
-    names = sorted(set(names or ()))
-    return ',%s,' % ','.join(names) if names else None
-
-
-def classes_list(text):
-    """The class names of a device_classes column."""
-    return [name for name in (text or '').split(',') if name]
-
-
-class _Epoch(sa.sql.expression.FunctionElement):
-    """Seconds since 1970 of a naive UTC DATETIME column, on any backend
-    and whatever the session's time zone.
-    """
-
-    type = sa.BigInteger()
-    name = 'cyborg_epoch'
-    inherit_cache = True
-
-
-@compiler.compiles(_Epoch)
-def _epoch_sqlite(element, compiler, **kw):
-    return "CAST(strftime('%%s', %s) AS INTEGER)" % compiler.process(
-        element.clauses, **kw)
-
-
-@compiler.compiles(_Epoch, 'mysql')
-def _epoch_mysql(element, compiler, **kw):
-    return "TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', %s)" % (
-        compiler.process(element.clauses, **kw))
-
-
-@compiler.compiles(_Epoch, 'postgresql')
-def _epoch_postgresql(element, compiler, **kw):
-    return 'CAST(EXTRACT(EPOCH FROM %s) AS BIGINT)' % compiler.process(
-        element.clauses, **kw)
-
-
-def _epoch_of(when):
-    """What _Epoch makes of *when* (naive UTC), computed here."""
-    return int((when - _EPOCH).total_seconds())
-
-
-_EPOCH = datetime.datetime(1970, 1, 1)
-
 _INSERT = sa.insert(TABLE)
+_INSERT_CLASS = sa.insert(CLASSES)
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def open_interval(context, arq_uuid, started_at, values):
     """Open the interval of an ARQ that becomes Bound, in the caller's
-    transaction (one INSERT).
+    transaction (one INSERT, and one of its device classes if any).
 
-    :param values: the FIELDS (device_classes: a list of names).
+    :param values: cyborg.common.usage.FIELDS (device_classes: a list of
+        names).
     :raises: DBDuplicateEntry when the ARQ has an open interval.
     :returns: the new interval's uuid.
     """
     uuid = uuidutils.generate_uuid()
-    row = {name: values.get(name) for name in FIELDS}
+    row = {name: values.get(name) for name in _RECORDED}
     row.update(uuid=uuid, arq_uuid=arq_uuid, open_arq_uuid=arq_uuid,
-               device_classes=classes_text(values.get('device_classes')),
                started_at=to_second(started_at),
                created_at=to_second(started_at))
-    db_api.execute(context, _INSERT, row)
+    interval_id = db_api.execute(context, _INSERT,
+                                 row).inserted_primary_key[0]
+    classes = sorted(set(values.get('device_classes') or ()))
+    if classes:
+        db_api.execute(context, _INSERT_CLASS, [
+            {'interval_id': interval_id, 'device_class': name,
+             'created_at': row['created_at']} for name in classes])
     return uuid
 
 
-_NOW = sa.bindparam('b_now', type_=sa.DateTime)
+_NOW = sa.bindparam('b_now', type_=_TIME)
+_UPDATED = sa.bindparam('b_updated', type_=sa.DateTime)
 # Never before its start: two conductors' clocks may differ.
 _CLOSE = (
     sa.update(TABLE)
@@ -135,7 +92,7 @@ _CLOSE = (
                                                   expanding=True)))
     .values(ended_at=sa.case((TABLE.c.started_at > _NOW,
                               TABLE.c.started_at), else_=_NOW),
-            ended_by=sa.bindparam('b_by'), updated_at=_NOW,
+            ended_by=sa.bindparam('b_by'), updated_at=_UPDATED,
             open_arq_uuid=None))
 
 
@@ -151,21 +108,37 @@ def close(context, arq_uuids, now, ended_by):
     arq_uuids = sorted(set(arq_uuids))
     if not arq_uuids:
         return 0
+    now = to_second(now)
     return db_api.execute(context, _CLOSE, {
-        'b_arqs': arq_uuids, 'b_now': to_second(now),
+        'b_arqs': arq_uuids, 'b_now': now, 'b_updated': now,
         'b_by': ended_by}).rowcount
+
+
+# An interval's set of classes as text, in no given order (_to_dict()
+# and summary() sort them).
+_CLASS_SET = (sa.select(sa.func.aggregate_strings(CLASSES.c.device_class,
+                                                  ','))
+              .where(CLASSES.c.interval_id == TABLE.c.id)
+              .scalar_subquery())
+
+
+def _names(text):
+    """The sorted class names of a _CLASS_SET."""
+    return sorted(text.split(',')) if text else []
 
 
 def _to_dict(row):
     values = {name: row[name] for name in COLUMNS}
-    values['device_classes'] = classes_list(values['device_classes'])
+    values['device_classes'] = _names(row['classes'])
     return values
 
 
-_SELECT = sa.select(*[TABLE.c[name] for name in COLUMNS])
+_COLUMNS = [TABLE.c[name] for name in COLUMNS] + [
+    _CLASS_SET.label('classes')]
+_SELECT = sa.select(*_COLUMNS)
 _CLOSED_SINCE = _SELECT.where(
     TABLE.c.arq_uuid.in_(sa.bindparam('b_arqs', expanding=True)),
-    TABLE.c.ended_at >= sa.bindparam('b_since', type_=sa.DateTime),
+    TABLE.c.ended_at >= sa.bindparam('b_since', type_=_TIME),
     TABLE.c.ended_by == sa.bindparam('b_by')).order_by(TABLE.c.id)
 
 
@@ -198,43 +171,69 @@ def open_of(context, arq_uuids):
 
 # The window [b_start, b_end): an interval overlaps it when it started
 # before its end and is open or ended after its start; the part inside
-# counts.
-_START = sa.bindparam('b_start', type_=sa.DateTime)
-_END = sa.bindparam('b_end', type_=sa.DateTime)
+# counts, in seconds (the times are integers in SQL: models.UTCSeconds).
+_START = sa.bindparam('b_start', type_=_TIME)
+_END = sa.bindparam('b_end', type_=_TIME)
 _OVERLAPS = sa.and_(TABLE.c.started_at < _END,
                     sa.or_(TABLE.c.ended_at.is_(None),
                            TABLE.c.ended_at > _START))
-_INSIDE = (
+_INSIDE = sa.type_coerce(
     sa.case((sa.or_(TABLE.c.ended_at.is_(None), TABLE.c.ended_at > _END),
-             sa.bindparam('b_end_s', type_=sa.BigInteger)),
-            else_=_Epoch(TABLE.c.ended_at)) -
-    sa.case((TABLE.c.started_at < _START,
-             sa.bindparam('b_start_s', type_=sa.BigInteger)),
-            else_=_Epoch(TABLE.c.started_at)))
-# Devices of a class: its name between commas.
-_OF_CLASS = TABLE.c.device_classes.like(sa.bindparam('b_class'))
-
-
+             _END), else_=TABLE.c.ended_at) -
+    sa.case((TABLE.c.started_at < _START, _START),
+            else_=TABLE.c.started_at), sa.BigInteger)
+# The intervals of the devices of a class.
+_OF_CLASS = TABLE.c.id.in_(
+    sa.select(CLASSES.c.interval_id)
+    .where(CLASSES.c.device_class == sa.bindparam('b_class')))
 def _window_params(start, end, device_class):
-    start, end = to_second(start), to_second(end)
-    return {'b_start': start, 'b_end': end, 'b_start_s': _epoch_of(start),
-            'b_end_s': _epoch_of(end),
-            'b_class': None if device_class is None
-            else '%%,%s,%%' % device_class}
+    return {'b_start': to_second(start), 'b_end': to_second(end),
+            'b_class': device_class}
 
 
 @functools.lru_cache(maxsize=None)
 def _summary_statement(group_by, with_project, with_class):
     keys = [TABLE.c.project_id, TABLE.c.resource_class]
-    if group_by is not None:
-        keys.append(TABLE.c[GROUPS[group_by]])
-    query = sa.select(*keys, sa.func.sum(_INSIDE).label('seconds'),
-                      sa.func.count().label('intervals')).where(_OVERLAPS)
+    if group_by == 'device_class':
+        # Each interval with its set of classes, then the sums per set.
+        query = sa.select(*keys, _INSIDE.label('seconds'),
+                          _CLASS_SET.label('classes'))
+    else:
+        if group_by is not None:
+            keys.append(TABLE.c[usage.GROUPS[group_by]])
+        query = sa.select(*keys, sa.func.sum(_INSIDE).label('seconds'),
+                          sa.func.count().label('intervals'))
+    query = query.where(_OVERLAPS)
     if with_project:
         query = query.where(TABLE.c.project_id == sa.bindparam('b_project'))
     if with_class:
         query = query.where(_OF_CLASS)
-    return query.group_by(*keys).order_by(*keys)
+    if group_by != 'device_class':
+        return query.group_by(*keys).order_by(*keys)
+    rows = query.subquery()
+    keys = [rows.c.project_id, rows.c.resource_class, rows.c.classes]
+    return (sa.select(*keys, sa.func.sum(rows.c.seconds).label('seconds'),
+                      sa.func.count().label('intervals'))
+            .group_by(*keys))
+
+
+def _by_class_set(rows):
+    """The rows of a summary per set of classes, their sets sorted and
+    merged (SQL gave each in no given order).
+    """
+    merged = {}
+    for row in rows:
+        key = (row['project_id'], row['resource_class'],
+               tuple(_names(row['classes'])))
+        seconds, intervals = merged.get(key, (0, 0))
+        merged[key] = (seconds + int(row['seconds'] or 0),
+                       intervals + int(row['intervals']))
+    return [{'project_id': project, 'resource_class': rc,
+             'device_class': list(classes), 'seconds': seconds,
+             'intervals': intervals}
+            for (project, rc, classes), (seconds, intervals) in sorted(
+                merged.items(), key=lambda item: [
+                    (value is not None, value) for value in item[0]])]
 
 
 @db_api.context_manager.reader
@@ -246,8 +245,9 @@ def summary(context, start, end, project_id=None, group_by=None,
     :param start: naive UTC; *end* likewise, at most now (open intervals
         count until *end*).
     :param project_id: only this project's (None: every project's).
-    :param group_by: None or a key of GROUPS: one row per value of that
-        column too (``device_class``: per set of classes).
+    :param group_by: None or a key of cyborg.common.usage.GROUPS: one row
+        per value of that field too (``device_class``: per set of
+        classes).
     :param device_class: only the intervals of devices of this class.
     :returns: ``[{project_id, resource_class, <group>, seconds,
         intervals}]``, sorted by those keys.
@@ -256,24 +256,24 @@ def summary(context, start, end, project_id=None, group_by=None,
     params['b_project'] = project_id
     statement = _summary_statement(group_by, project_id is not None,
                                    device_class is not None)
+    rows = db_api.execute(context, statement, params).mappings()
+    if group_by == 'device_class':
+        return _by_class_set(rows)
     result = []
-    for row in db_api.execute(context, statement, params).mappings():
+    for row in rows:
         entry = {'project_id': row['project_id'],
                  'resource_class': row['resource_class'],
                  'seconds': int(row['seconds'] or 0),
                  'intervals': int(row['intervals'])}
         if group_by is not None:
-            value = row[GROUPS[group_by]]
-            entry[group_by] = (classes_list(value)
-                               if group_by == 'device_class' else value)
+            entry[group_by] = row[usage.GROUPS[group_by]]
         result.append(entry)
     return result
 
 
 @functools.lru_cache(maxsize=None)
 def _page_base(with_class):
-    query = sa.select(*[TABLE.c[name] for name in COLUMNS],
-                      _INSIDE.label('seconds')).where(_OVERLAPS)
+    query = sa.select(*_COLUMNS, _INSIDE.label('seconds')).where(_OVERLAPS)
     if with_class:
         query = query.where(_OF_CLASS)
     return query
@@ -294,30 +294,29 @@ def page(context, start, end, project_id=None, device_class=None,
         base=_page_base(device_class is not None),
         marker_scope=('project_id',),
         params=_window_params(start, end, device_class))
-    result = []
-    for row in rows.mappings():
-        values = _to_dict(row)
-        values['seconds'] = int(row['seconds'])
-        result.append(values)
-    return result
+    return [dict(_to_dict(row), seconds=int(row['seconds']))
+            for row in rows.mappings()]
 
 
 _PURGEABLE = (sa.select(TABLE.c.id)
               .where(TABLE.c.ended_at < sa.bindparam('b_before',
-                                                     type_=sa.DateTime))
+                                                     type_=_TIME))
               .order_by(TABLE.c.ended_at, TABLE.c.id)
               .limit(sa.bindparam('b_limit', type_=sa.Integer)))
+_PURGE_CLASSES = sa.delete(CLASSES).where(
+    CLASSES.c.interval_id.in_(sa.bindparam('b_ids', expanding=True)))
 _PURGE = sa.delete(TABLE).where(
     TABLE.c.id.in_(sa.bindparam('b_ids', expanding=True)),
-    TABLE.c.ended_at < sa.bindparam('b_before', type_=sa.DateTime))
+    TABLE.c.ended_at < sa.bindparam('b_before', type_=_TIME))
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def purge_batch(context, before, limit):
     """Delete at most *limit* intervals closed before *before*, oldest
-    first, in one short transaction: it locks only the rows it deletes
-    (by primary key), so binds and unbinds go on meanwhile.
+    first, with their classes, in one short transaction: it locks only
+    the rows it deletes (by primary key), so binds and unbinds go on
+    meanwhile.
 
     :returns: how many were deleted (fewer than *limit*: none are left).
     """
@@ -325,14 +324,14 @@ def purge_batch(context, before, limit):
     ids = list(db_api.execute(context, _PURGEABLE, params).scalars())
     if not ids:
         return 0
+    db_api.execute(context, _PURGE_CLASSES, {'b_ids': ids})
     return db_api.execute(context, _PURGE, dict(params, b_ids=ids)).rowcount
 
 
 # An open interval whose binding is gone: its ARQ was deleted, is no
 # longer Bound or is bound to another instance.
 _ORPHANS = (
-    sa.select(*[TABLE.c[name] for name in COLUMNS],
-              _ARQ.c.state.label('arq_state'),
+    sa.select(*_COLUMNS, _ARQ.c.state.label('arq_state'),
               _ARQ.c.updated_at.label('arq_updated_at'))
     .select_from(TABLE.outerjoin(_ARQ, _ARQ.c.uuid == TABLE.c.open_arq_uuid))
     .where(TABLE.c.open_arq_uuid.is_not(None),
@@ -364,13 +363,9 @@ def orphans(context, host=None, interval_id=None):
     query = _host(_ORPHANS, host, TABLE.c.hostname)
     if interval_id is not None:
         query = query.where(TABLE.c.id == interval_id)
-    result = []
-    for row in db_api.execute(context, query).mappings():
-        values = _to_dict(row)
-        values.update(arq_state=row['arq_state'],
-                      arq_updated_at=row['arq_updated_at'])
-        result.append(values)
-    return result
+    return [dict(_to_dict(row), arq_state=row['arq_state'],
+                 arq_updated_at=row['arq_updated_at'])
+            for row in db_api.execute(context, query).mappings()]
 
 
 @db_api.context_manager.reader
@@ -390,8 +385,7 @@ _CLOSE_ONE = (
            TABLE.c.open_arq_uuid.is_not(None))
     .values(ended_at=sa.case((TABLE.c.started_at > _NOW,
                               TABLE.c.started_at), else_=_NOW),
-            ended_by=sa.bindparam('b_by'),
-            updated_at=sa.bindparam('b_updated', type_=sa.DateTime),
+            ended_by=sa.bindparam('b_by'), updated_at=_UPDATED,
             open_arq_uuid=None))
 
 

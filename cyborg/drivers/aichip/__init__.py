@@ -11,4 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""AI chip drivers (Huawei Ascend NPUs)."""
+"""AI chip drivers (Huawei Ascend NPUs).
+
+May import: what cyborg.drivers may (its layer).
+"""

@@ -11,4 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""GPU (NVIDIA) drivers."""
+"""GPU (NVIDIA) drivers: discovery, MIG, configuration,
+telemetry and health of the nvidia driver.
+
+May import: what cyborg.drivers may (its layer).
+"""

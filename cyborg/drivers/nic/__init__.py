@@ -11,4 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""NIC drivers (Intel SR-IOV NICs)."""
+"""NIC drivers (Intel SR-IOV NICs).
+
+May import: what cyborg.drivers may (its layer).
+"""

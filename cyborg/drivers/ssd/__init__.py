@@ -11,4 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""SSD drivers: NVMe controllers of any vendor (nvme), Inspur NVMe SSDs."""
+"""SSD drivers: NVMe controllers of any vendor (nvme), Inspur NVMe SSDs.
+
+May import: what cyborg.drivers may (its layer).
+"""

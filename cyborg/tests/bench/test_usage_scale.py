@@ -27,16 +27,17 @@ class UsageScaleBenchTestCase(base.TestCase):
             self, 'usage_scale.py', '--fill', '400', '--projects', '3',
             '--hosts', '2', '--rounds', '2', '--warmup', '0', '--purge',
             '--batch-size', '50', '--write-every', '1')
-        self.assertEqual(['fill'] + ['query'] * 7 + ['purge'],
+        self.assertEqual(['fill'] + ['query'] * 9 + ['purge'],
                          [line['phase'] for line in lines])
         returned = {line['query']: line['rows_returned']
                     for line in lines if line['phase'] == 'query'}
         # Three projects of three resource classes each, each of four sets
-        # of device classes; every interval (a page of 1000).
-        self.assertEqual((9, 36, 400), (returned['all_month'],
-                                        returned['all_month_device_class'],
-                                        returned['page']))
-        self.assertEqual({2}, {line['ms']['n'] for line in lines[1:8]})
+        # of device classes, each of them of one class; every interval (a
+        # page of 1000).
+        self.assertEqual((9, 36, 9, 400), (
+            returned['all_month'], returned['all_month_device_class'],
+            returned['all_month_one_class'], returned['page']))
+        self.assertEqual({2}, {line['ms']['n'] for line in lines[1:10]})
         purge = lines[-1]
         # All but the one in 20 still open, 50 a batch.
         self.assertEqual((380, 8), (purge['deleted'],

@@ -39,6 +39,7 @@ from schemathesis import GenerationMode
 
 from cyborg.api import microversion
 from cyborg.api import openapi
+from cyborg.api.controllers import root
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import openapi as openapi_fixture
 from cyborg.tests.functional import api_base
@@ -102,7 +103,7 @@ def _resolved(document, node, refs=()):
 
 @functools.lru_cache(maxsize=None)
 def _descriptions(version):
-    document = openapi.document(version)
+    document = root.OPENAPI.document(version)
     return {(method.upper(), path): jsonutils.dumps(
                 _resolved(document, operation), sort_keys=True)
             for path, item in document['paths'].items()
@@ -174,7 +175,7 @@ class FuzzTestCase(api_base.APITestCase):
             case.as_curl_command()))
 
     def _fuzz(self, version, operations):
-        schema = schemathesis.openapi.from_dict(openapi.document(version))
+        schema = schemathesis.openapi.from_dict(root.OPENAPI.document(version))
         for result in schema.get_all_operations():
             operation = result.ok()
             if (operation.method.upper(), operation.path) not in operations:
@@ -215,7 +216,7 @@ class FuzzTestCase(api_base.APITestCase):
                    for v, keys in plan.items() for m, p in keys}
         self.assertEqual(set(), planned - reached)
         for version in openapi.versions():
-            for operation in openapi.operations_at(version):
+            for operation in root.OPENAPI.operations_at(version):
                 key = (operation.method, operation.path)
                 fuzzed_at = max(v for v, keys in plan.items()
                                 if v <= tuple(version) and key in keys)

@@ -252,3 +252,45 @@ class UpstreamPasteFileTestCase(_Stack):
         self.assertEqual(201, resp.status_int)
         self.assertRequestId(resp)
         self.assertEqual(200, self._preflight().status_int)
+
+
+class OperatorPasteFiltersTestCase(_Stack):
+    """Filters an operator added to that file run where the file puts
+    them: one before every other, and one after authtoken (as
+    keystonemiddleware's audit is placed).
+    """
+
+    FILTERS = """
+[filter:first]
+paste.filter_factory = cyborg.tests.fixtures.paste_filter:filter_factory
+header = X-First
+
+[filter:audit]
+paste.filter_factory = cyborg.tests.fixtures.paste_filter:filter_factory
+header = X-Audit
+"""
+
+    def configure(self):
+        super().configure()
+        text = UPSTREAM_PASTE.replace(
+            'pipeline = cors http_proxy_to_wsgi request_id authtoken api_v2',
+            'pipeline = first cors http_proxy_to_wsgi request_id authtoken '
+            'audit api_v2')
+        with open(os.path.join(self.folder, 'api-paste.ini'), 'w') as f:
+            f.write(text + self.FILTERS)
+
+    def test_each_runs_where_the_file_puts_it(self):
+        resp = self._call('POST', '/v2/device_profiles',
+                          headers={'Content-Type': 'application/json'},
+                          body=jsonutils.dump_as_bytes(DP))
+        self.assertEqual(201, resp.status_int)
+        self.assertEqual('request_id=False identity=False',
+                         resp.headers['X-First'])
+        self.assertEqual('request_id=True identity=True',
+                         resp.headers['X-Audit'])
+        self.assertRequestId(resp)
+        # Outside authentication, a health check meets the first only.
+        resp = self._call('GET', '/healthcheck')
+        self.assertEqual(200, resp.status_int)
+        self.assertIn('X-First', resp.headers)
+        self.assertNotIn('X-Audit', resp.headers)

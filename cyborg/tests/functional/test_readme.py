@@ -19,7 +19,10 @@ services' walk-throughs are in test_readme_services.py.
 """
 
 import datetime
+from http import server as http_server
 import os
+import subprocess
+import threading
 import uuid
 
 import fixtures
@@ -29,6 +32,8 @@ import pytest
 from cyborg.tests.functional.fixtures import readme
 
 pytestmark = pytest.mark.slow(1)
+
+LATEST = {'OpenStack-API-Version': 'accelerator 2.4'}
 
 
 class BlocksTestCase(base.BaseTestCase):
@@ -120,6 +125,7 @@ class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
         self.assertEqual('Initial', self.arq_state(arq))
 
     def check_trying_bind(self, result):
+        self.assertIn('202', result.output.splitlines())
         self.assertRegex(result.output, r'"state": *"Bound"')
         self.assertRegex(result.output, r'"attach_handle_type": *"TEST_PCI"')
 
@@ -139,6 +145,14 @@ class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
         self.assertIn(self.shell.value('ARQ'), result.output)
         self.assertIn('Bound', result.output)
         self.assertIn(self.host + '_FakeDevice', result.output)
+
+    def check_trying_delete(self, result):
+        self.assertEqual(['202', '204', '204'], [
+            line for line in result.output.splitlines()
+            if line in ('202', '204')])
+        self.assertEqual(404, self.session.get(
+            self.api + '/v2/accelerator_requests/' + self.shell.value('ARQ'),
+            timeout=30).status_code)
 
     def check_cli_list(self, result):
         for word in ('cyborg-conductor', 'cyborg-agent', 'generic',
@@ -191,3 +205,104 @@ class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
             d['name'] for d in drivers['drivers']))
 
 
+
+    def before_day2_telemetry(self):
+        def sampled():
+            found = self.get(self.api + '/v2/devices', params={
+                'type': 'GPU'})['devices']
+            return found and self.session.get(
+                self.api + '/v2/devices/%s/telemetry' % found[0]['uuid'],
+                headers=LATEST, timeout=30).json().get('values')
+        self.wait_for(sampled, "the GPU's telemetry never came")
+
+    def check_day2_telemetry(self, result):
+        self.assertIn('utilization', result.output)
+        self.assertIn(self.shell.value('GPU'), result.output)
+
+    def check_day2_rollouts(self, result):
+        rollout = self.shell.value('ROLLOUT')
+        self.assertIn(rollout, result.output)
+        self.wait_for(lambda: self.get(
+            self.api + '/v2/configuration_rollouts/' + rollout,
+            headers=LATEST)['state'] == 'completed',
+            'the rollout never completed')
+
+    def check_day2_usage(self, result):
+        # The ARQ bound by hand and unbound, and the attached one.
+        self.assertIn(self.shell.value('ARQ'), result.output)
+        self.assertIn('unbind', result.output)
+
+
+class _OtherServer(fixtures.Fixture):
+    """Another service holding a port: an HTTP server that records the
+    requests it gets.
+    """
+
+    def _setUp(self):
+        self.requests = []
+        recorded = self.requests
+
+        class Handler(http_server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                recorded.append(self.path)
+                self.send_response(200)
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http_server.HTTPServer(('127.0.0.1', 0), Handler)
+        self.port = self.server.server_address[1]
+        thread = threading.Thread(target=self.server.serve_forever,
+                                  kwargs={'poll_interval': 0.05},
+                                  daemon=True)
+        thread.start()
+        self.addCleanup(self.server.server_close)
+        self.addCleanup(self.server.shutdown)
+
+
+class TakenPortTestCase(readme.ReadmeTestCase):
+    """A port of the README's export line that another service holds is
+    said in the terminal, and what follows does not reach that service.
+    """
+
+    def setUp(self):
+        super().setUp()
+        self.other = self.useFixture(_OtherServer())
+
+    def test_the_quick_start_stops_before_installing(self):
+        venv = os.path.join(self.tmp, 'venv')
+        result = subprocess.run(
+            [os.path.join(readme.ROOT, readme.AIO_SCRIPT), '--simulate',
+             'fpga=1', '--port', str(self.other.port)],
+            env=dict(os.environ, CYBORG_VENV=venv), capture_output=True,
+            text=True, timeout=60)
+        self.assertEqual(1, result.returncode, result.stderr)
+        self.assertIn('port %d is taken' % self.other.port, result.stderr)
+        self.assertFalse(os.path.exists(venv))
+
+    def test_a_taken_placement_port_stops_the_next_commands(self):
+        self.placement_port = self.other.port
+        blocks = {step: text for step, _line, text in readme.read_blocks()}
+        substitutions = self._substitutions()
+        self.shell.run('mkdir -p .services')
+        failures = {}
+        for step in (readme.PORTS, 'services-nova', 'placement-start',
+                     'placement-providers'):
+            text = blocks[step]
+            for old, new in substitutions:
+                text = text.replace(old, new)
+            result = self.run_block(step, text)
+            failures[step] = [command.split()[0]
+                              for _status, command in result.failures]
+            if step == 'placement-start':
+                self.assertIn('Placement could not listen on port %d: '
+                              'see' % self.other.port, result.output)
+        # up's return 1 (bash reports the command that failed).
+        self.assertEqual({readme.PORTS: [], 'services-nova': [],
+                          'placement-start': ['return']},
+                         {k: v for k, v in failures.items()
+                          if k != 'placement-providers'})
+        # Every command that would have reached Placement failed.
+        self.assertIn('.venv/bin/openstack', failures['placement-providers'])
+        self.assertEqual([], self.other.requests)

@@ -32,6 +32,11 @@ from cyborg.tests.functional.fixtures import readme
 
 pytestmark = pytest.mark.slow(3)
 
+# The queues the services of the walk-through made that have no expiry:
+# their topics' and their hosts'.
+QUEUES = ('cyborg-conductor', 'cyborg-conductor.ctl1', 'cyborg-agent',
+          'cyborg-agent.node1', 'cyborg-agent.node2')
+
 
 class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
     """The separate services: MariaDB, RabbitMQ, Placement, cyborg-api,
@@ -44,6 +49,8 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
         super().setUp()
         backends.check(self, 'mysql')
         backends.check(self, 'rabbit')
+        backends.check(self, 'rabbit-admin')
+        self.vhost = backends.rabbit_vhost()
         self.api = 'http://127.0.0.1:%d' % self.api_port
         self.placement = 'http://127.0.0.1:%d' % self.placement_port
         self.nova = 'http://127.0.0.1:%d/v2.1' % self.nova_port
@@ -80,6 +87,7 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
              'mysql+pymysql://%s:cyborg@127.0.0.1/%s?' % (self.db_user,
                                                          self.db_name)),
             ('rabbit://guest:guest@127.0.0.1:5672/', backends.rabbit_url()),
+            ('rabbitmqctl -q -p /', 'rabbitmqctl -q -p %s' % self.vhost),
         ]
 
     def _drop_database(self):
@@ -280,3 +288,7 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
         finally:
             engine.dispose()
         self.assertEqual((0, 0), tuple(left))
+        # No queue of its services is left (those left expire).
+        self.assertEqual([], [
+            line for line in backends.rabbit_queues(self.vhost)
+            if line.split('\t')[0] in QUEUES])

@@ -30,6 +30,7 @@ method (its ``@messaging.expose`` methods), and none may wait on an agent.
 import ast
 import collections
 import os
+import re
 import subprocess
 import sys
 
@@ -388,6 +389,31 @@ def _conductor_sources():
     return sources
 
 
+# What a package's "May import:" paragraph may say instead of a list.
+_PHRASES = {'the base': set(_BASE) - {'cyborg'},
+            'what every room may': set(_CONDUCTOR) - {'cyborg'}}
+
+
+def said_imports(module, docstring):
+    """The layers a package's docstring says it may import (its last
+    paragraph, ``May import: ...``), or its layer's name where it says
+    ``what LAYER may``; None when it says nothing.
+    """
+    paragraph = docstring.strip().split('\n\n')[-1]
+    if not paragraph.startswith('May import:'):
+        return None
+    paragraph = ' '.join(paragraph.split())
+    inherited = re.search(r'what (cyborg[.\w]*) may \(its layer\)',
+                          paragraph)
+    if inherited:
+        return inherited.group(1)
+    said = set(re.findall(r'cyborg(?:\.\w+)+', paragraph))
+    for phrase, layers in _PHRASES.items():
+        if phrase in paragraph:
+            said |= layers
+    return said
+
+
 def _imports_in_a_fresh_process(modules, prefixes):
     code = ('import importlib, sys\n'
             'for name in %r:\n'
@@ -407,6 +433,38 @@ class LayeringTestCase(base.TestCase):
             name for name in ARROWS if name.count('.') < 2))
         for targets in ARROWS.values():
             self.assertEqual([], sorted(set(targets) - set(ARROWS)))
+
+    def test_each_package_says_what_it_holds_and_may_import(self):
+        wrong = []
+        for module, path in sorted(modules().items()):
+            if not path.endswith('__init__.py'):
+                continue
+            with open(path, encoding='utf-8') as f:
+                doc = ast.get_docstring(ast.parse(f.read())) or ''
+            here = layer(module)
+            # Its own inner layers (the conductor's rooms, its client)
+            # are its own to import.
+            allowed = {name for name in ARROWS[here]
+                       if name != 'cyborg' and
+                       not name.startswith(here + '.')}
+            said = said_imports(module, doc)
+            if len(doc.split('\n\n')) < 2:
+                wrong.append('%s: what it holds, then May import' % module)
+            elif said != (here if here != module else allowed):
+                wrong.append('%s says it may import %s; ARROWS: %s' % (
+                    module, said, here if here != module
+                    else sorted(allowed)))
+        self.assertEqual([], wrong)
+
+    def test_a_docstring_s_imports_are_read(self):
+        self.assertEqual({'cyborg.db', 'cyborg.conf'}, said_imports(
+            'cyborg.x', 'What.\n\nMay import: cyborg.db,\ncyborg.conf.'))
+        self.assertEqual('cyborg.api', said_imports(
+            'cyborg.api.x', 'What.\n\nMay import: what cyborg.api may '
+            '(its layer).'))
+        self.assertIn('cyborg.exception', said_imports(
+            'cyborg.x', 'What.\n\nMay import: the base only.'))
+        self.assertIsNone(said_imports('cyborg.x', 'What it holds.'))
 
     def test_every_room_of_the_conductor_has_a_layer(self):
         rooms = {'.'.join(module.split('.')[:3]) for module in modules()

@@ -11,7 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2: the version document and the route table of every resource."""
+"""/v2: the version document and the route table of every resource.
+
+One module per resource, each with its ``ROUTES``.
+
+May import: what cyborg.api may (its layer).
+"""
 
 import pecan
 
@@ -32,7 +37,6 @@ from cyborg.api.controllers.v2 import discovery
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import hardware
 from cyborg.api.controllers.v2 import instance
-from cyborg.api.controllers.v2 import openapi
 from cyborg.api.controllers.v2 import service
 from cyborg.api.controllers.v2 import usage
 
@@ -57,7 +61,6 @@ ROUTES = (
     [route.Route('GET', '/v2', get, 'The version document of v2 (public).',
                  response=route.one('Version'),
                  policy=route.PUBLIC)] +
-    openapi.ROUTES +  # this description (public)
     device_profile.ROUTES +  # what a flavor's accel:device_profile names
     accelerator_request.ROUTES +  # Nova's entry point
     device.ROUTES + device_config.ROUTES + device_telemetry.ROUTES +

@@ -24,6 +24,7 @@ import datetime
 from oslo_utils import strutils
 from oslo_utils import timeutils
 import pecan
+from wsme import types as wtypes
 
 from cyborg import exception
 from cyborg.api import errors
@@ -32,11 +33,27 @@ from cyborg.api.controllers import base
 from cyborg.api.schemas import common
 from cyborg.api.schemas import usage as schema
 from cyborg.common import device_class
+from cyborg.common import usage
 from cyborg.db.queries import usage as usage_queries
 from cyborg.i18n import _
 from cyborg.policies import usage as policies
 
 COLLECTION = 'usage'
+
+HOURS = {'device_seconds': {'type': 'integer', 'minimum': 0},
+          'device_hours': {'type': 'number', 'minimum': 0}}
+#: A usage interval as ``detail=true`` shows it: what it recorded
+#: (cyborg.common.usage.FIELDS), its times, who closed it, and its part
+#: of the window in seconds and hours.
+UsageInterval = type('UsageInterval', (wtypes.Base,), dict(
+    {name: [wtypes.text] if name in usage.LISTS else wtypes.text
+     for name in usage.FIELDS},
+    uuid=wtypes.text, arq_uuid=wtypes.text,
+    started_at=datetime.datetime, ended_at=datetime.datetime,
+    ended_by=wtypes.Enum(str, *usage.ENDED_BY),
+    device_seconds=int, device_hours=float,
+    _json=dict(HOURS, device_classes={'type': 'array',
+                                       'items': {'type': 'string'}})))
 
 
 def _time(params, name):
@@ -86,7 +103,7 @@ def window(params, now):
 
 
 def _iso(when):
-    return None if when is None else base.utc(when).isoformat()
+    return base.utc(when).isoformat()
 
 
 def _hours(seconds):
@@ -115,14 +132,7 @@ def _project_usages(rows, group_by):
 
 
 def _serialize_interval(row):
-    values = {name: row[name] for name in (
-        'uuid', 'arq_uuid', 'instance_uuid', 'project_id', 'user_id',
-        'resource_class', 'device_classes', 'deployable_uuid',
-        'device_uuid', 'hostname', 'device_profile_name')}
-    values.update(started_at=_iso(row['started_at']),
-                  ended_at=_iso(row['ended_at']), ended_by=row['ended_by'],
-                  **_hours(row['seconds']))
-    return values
+    return base.to_json(UsageInterval, **row, **_hours(row['seconds']))
 
 
 def _project(context, params):

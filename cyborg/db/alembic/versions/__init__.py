@@ -11,4 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The migration scripts, one per schema change, chained by revision."""
+"""The migration scripts, one per schema change, chained by revision
+(until the first release, one: changed in place).
+
+May import: what cyborg.db may (its layer).
+"""

@@ -253,14 +253,14 @@ def upgrade():
         sa.Column('project_id', sa.String(length=255), nullable=True),
         sa.Column('user_id', sa.String(length=255), nullable=True),
         sa.Column('resource_class', sa.String(length=255), nullable=True),
-        sa.Column('device_classes', sa.String(length=1024), nullable=True),
         sa.Column('deployable_uuid', sa.String(length=36), nullable=True),
         sa.Column('device_uuid', sa.String(length=36), nullable=True),
         sa.Column('hostname', sa.String(length=255), nullable=True),
         sa.Column('device_profile_name', sa.String(length=255),
                   nullable=True),
-        sa.Column('started_at', sa.DateTime(), nullable=False),
-        sa.Column('ended_at', sa.DateTime(), nullable=True),
+        # Seconds since 1970, UTC (cyborg.db.models.UTCSeconds).
+        sa.Column('started_at', sa.BigInteger(), nullable=False),
+        sa.Column('ended_at', sa.BigInteger(), nullable=True),
         sa.Column('ended_by', sa.String(length=16), nullable=True),
         _unique('usage_intervals', 'open_arq_uuid'))
     op.create_index('usage_intervals_arq_uuid_idx', 'usage_intervals',
@@ -270,6 +270,16 @@ def upgrade():
     op.create_index('usage_intervals_project_window_idx',
                     'usage_intervals', ['project_id', 'resource_class',
                                         'started_at', 'ended_at'])
+    _create_table(
+        'usage_interval_classes',
+        sa.Column('interval_id', sa.Integer(), nullable=False),
+        sa.Column('device_class', sa.String(length=64), nullable=False),
+        _fk('usage_interval_classes', 'interval_id', 'usage_intervals'),
+        _unique('usage_interval_classes', 'interval_id', 'device_class'),
+        uuid=False)
+    op.create_index('usage_interval_classes_device_class_idx',
+                    'usage_interval_classes', ['device_class',
+                                               'interval_id'])
     _create_table(
         'rollout_devices',
         sa.Column('rollout_id', sa.Integer(), nullable=False),

@@ -278,7 +278,10 @@ class _UpstreamUpgradeMixin(_DumpMixin,
                 (interval['instance_uuid'], interval['project_id'],
                  interval['deployable_uuid'], interval['device_uuid'],
                  interval['resource_class'], interval['ended_at']))
-            self.assertGreaterEqual(interval['started_at'], self.upgraded)
+            # Seconds since 1970 (models.UTCSeconds).
+            self.assertGreaterEqual(
+                models.UTCSeconds.EPOCH + datetime.timedelta(
+                    seconds=interval['started_at']), self.upgraded)
         # New rows get new ids.
         with self.engine.begin() as conn:
             new_id = conn.execute(sa.insert(models.DeviceProfile.__table__)

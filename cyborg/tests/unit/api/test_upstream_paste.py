@@ -11,14 +11,17 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Tests of what cyborg-api says about an api-paste.ini of earlier
-releases, which it no longer reads.
+"""Tests of what cyborg-api makes of the existing Cyborg's api-paste.ini:
+the filters it adds run where it puts them, or cyborg-api refuses to
+start.
 """
 
 import os
 
 import fixtures
 
+from cyborg import exception
+from cyborg.api import app
 from cyborg.api import upstream_paste
 from cyborg.tests import base
 
@@ -62,8 +65,20 @@ paste.filter_factory = oslo_middleware:RequestBodySizeLimiter.factory
 paste.filter_factory = somewhere.else:factory
 """  # noqa: E501
 
+# An operator's own filters (cyborg/tests/fixtures/paste_filter.py).
+FILTERS = """
+[filter:first]
+paste.filter_factory = cyborg.tests.fixtures.paste_filter:filter_factory
 
-class LegacyPasteTestCase(base.TestCase):
+[filter:osprofiler]
+paste.filter_factory = cyborg.tests.fixtures.paste_filter:filter_factory
+
+[filter:audit]
+paste.filter_factory = cyborg.tests.fixtures.paste_filter:filter_factory
+"""
+
+
+class UpstreamPasteTestCase(base.TestCase):
 
     def setUp(self):
         super().setUp()
@@ -75,38 +90,89 @@ class LegacyPasteTestCase(base.TestCase):
             f.write(text)
         return path
 
+    def _refused(self, text):
+        path = self._write(text)
+        error = self.assertRaises(exception.ConfigInvalid,
+                                  upstream_paste.plan, path)
+        self.assertIn(path, error.message)
+        self.assertIn('cyborg-api does not start', error.message)
+        return error.message
+
     def test_upstream_s_file_is_all_built_in(self):
         path = self._write(OURS)
-        self.assertEqual(([], []), upstream_paste.left_out(path))
-        needs_look, text = upstream_paste.describe(path)
+        file_plan = upstream_paste.plan(path)
+        self.assertEqual(([], []), (file_plan.added, file_plan.options))
+        needs_look, text = upstream_paste.describe(file_plan)
         self.assertFalse(needs_look)
-        self.assertIn('remove it', text)
+        self.assertIn('adds nothing to the built-in stack; remove it', text)
+        self.assertEqual({}, upstream_paste.load_filters(file_plan))
 
-    def test_other_middleware_and_options_are_named(self):
-        path = self._write(
-            '[pipeline:main]\n'
-            'pipeline = cors osprofiler request_id authtoken api_v2\n'
-            '[filter:cors]\n'
-            'paste.filter_factory = oslo_middleware.cors:filter_factory\n'
-            'oslo_config_project = cyborg\n'
-            'allowed_origin = https://dashboard.example.org\n'
-            '[filter:osprofiler]\n'
-            'paste.filter_factory = osprofiler.web:WsgiMiddleware.factory\n'
-            '[filter:request_id]\n'
-            'paste.filter_factory = oslo_middleware:RequestId.factory\n'
-            '[filter:authtoken]\n'
-            'acl_public_routes = /, /v2\n'
-            'paste.filter_factory = cyborg.api.middleware.auth_token:'
-            'AuthTokenMiddleware.factory\n'
-            '[app:api_v2]\n'
-            'paste.app_factory = cyborg.api.app:app_factory\n')
-        self.assertEqual((['osprofiler'], ['[filter:cors] allowed_origin']),
-                         upstream_paste.left_out(path))
-        needs_look, text = upstream_paste.describe(path)
+    def test_other_filters_run_after_the_built_in_one_before_them(self):
+        path = self._write(OURS.replace(
+            'pipeline = cors http_proxy_to_wsgi request_id sizelimit '
+            'authtoken api_v2',
+            'pipeline = first cors http_proxy_to_wsgi request_id '
+            'osprofiler authtoken audit api_v2').replace(
+            'oslo_config_project = cyborg\n', 'oslo_config_project = cyborg\n'
+            'allowed_origin = https://dashboard.example.org\n') + FILTERS)
+        file_plan = upstream_paste.plan(path)
+        # osprofiler: inside cors, the proxy and the request id, outside
+        # authentication, where the file has it.
+        self.assertEqual([('first', None),
+                          ('osprofiler', 'http_proxy_to_wsgi'),
+                          ('audit', 'authtoken')], file_plan.added)
+        self.assertEqual(['[filter:cors] allowed_origin'],
+                         file_plan.options)
+        needs_look, text = upstream_paste.describe(file_plan)
         self.assertTrue(needs_look)
-        self.assertIn('no longer run: osprofiler', text)
+        self.assertIn('first (outermost), osprofiler (right after '
+                      'http_proxy_to_wsgi), audit (right after authtoken)',
+                      text)
         self.assertIn('set in cyborg.conf instead: [filter:cors] '
                       'allowed_origin', text)
+        loaded = upstream_paste.load_filters(file_plan)
+        self.assertEqual({None: 1, 'http_proxy_to_wsgi': 1, 'authtoken': 1},
+                         {key: len(value) for key, value in loaded.items()})
+
+    def test_a_filter_that_cannot_be_loaded_is_named(self):
+        path = self._write(OURS.replace('request_id sizelimit',
+                                        'request_id missing sizelimit') +
+                           '[filter:missing]\npaste.filter_factory = '
+                           'no_such_module:factory\n')
+        file_plan = upstream_paste.plan(path)
+        error = self.assertRaises(exception.ConfigInvalid,
+                                  upstream_paste.load_filters, file_plan)
+        self.assertIn('its filter missing cannot be loaded', error.message)
+        self.assertIn('no_such_module', error.message)
+
+    def test_an_order_the_built_in_stack_has_not_is_refused(self):
+        # The built-in stack limits the body size after authentication.
+        message = self._refused(OURS.replace(
+            'request_id sizelimit authtoken',
+            'request_id sizelimit first authtoken') + FILTERS)
+        self.assertIn('the filter first comes after sizelimit and before '
+                      'authtoken there; cyborg-api runs authtoken first',
+                      message)
+
+    def test_another_application_is_refused(self):
+        message = self._refused(OURS.replace(' api_v2\n', ' other\n') +
+                                '[app:other]\npaste.app_factory = '
+                                'somewhere:factory\n')
+        self.assertIn('its pipeline ends in other, not in cyborg-api',
+                      message)
+        message = self._refused(OURS.replace(
+            '/healthcheck = healthcheck', '/healthcheck = healthcheck\n'
+            '/other = other') + '[app:other]\npaste.app_factory = '
+                                'somewhere:factory\n')
+        self.assertIn('the path /other serves other', message)
+
+    def test_cyborg_api_refuses_to_start(self):
+        path = self._write(OURS.replace('request_id sizelimit',
+                                        'request_id missing sizelimit'))
+        self.flags(group='api', api_paste_config=path)
+        error = self.assertRaises(exception.ConfigInvalid,
+                                  app.paste_filters, base.CONF)
+        self.assertIn('its filter missing cannot be loaded', error.message)
 
     def test_find(self):
         conf_path = self._write('', name='cyborg.conf')

@@ -188,24 +188,34 @@ class StatusChecksTestCase(base.DbTestCase):
         open(conf_path, 'w').close()
         self.flags(config_file=[conf_path])
         self.assertEqual(Code.SUCCESS, self.checks._check_api_paste().code)
+
+        def check(pipeline, audit=None):
+            """The check of a file of *pipeline*, whose filter audit (if
+            any) is made by *audit*.
+            """
+            with open(os.path.join(folder, 'api-paste.ini'), 'w') as f:
+                f.write('[pipeline:main]\npipeline = %s api_v2\n'
+                        '[filter:request_id]\npaste.filter_factory = '
+                        'oslo_middleware:RequestId.factory\n'
+                        '[app:api_v2]\n'
+                        'paste.app_factory = cyborg.api.app:app_factory\n'
+                        % pipeline)
+                if audit:
+                    f.write('[filter:audit]\npaste.filter_factory = %s\n'
+                            % audit)
+            return self.checks._check_api_paste()
+
         # The existing Cyborg's pipeline is all built in: nothing to do
         # but remove the file.
-        with open(os.path.join(folder, 'api-paste.ini'), 'w') as f:
-            f.write('[pipeline:main]\npipeline = request_id api_v2\n'
-                    '[filter:request_id]\npaste.filter_factory = '
-                    'oslo_middleware:RequestId.factory\n'
-                    '[app:api_v2]\n'
-                    'paste.app_factory = cyborg.api.app:app_factory\n')
-        result = self.checks._check_api_paste()
+        result = check('request_id')
         self.assertEqual(Code.SUCCESS, result.code)
-        self.assertIn('is no longer read', result.details)
-        # An operator's own middleware is no longer run: a warning.
-        with open(os.path.join(folder, 'api-paste.ini'), 'w') as f:
-            f.write('[pipeline:main]\npipeline = audit api_v2\n'
-                    '[filter:audit]\npaste.filter_factory = '
-                    'keystonemiddleware.audit:filter_factory\n'
-                    '[app:api_v2]\n'
-                    'paste.app_factory = cyborg.api.app:app_factory\n')
-        result = self.checks._check_api_paste()
-        self.assertEqual(Code.WARNING, result.code)
-        self.assertIn('no longer run: audit', result.details)
+        self.assertIn('adds nothing to the built-in stack', result.details)
+        # An operator's own middleware runs where the file puts it.
+        result = check('request_id audit',
+                       'cyborg.tests.fixtures.paste_filter:filter_factory')
+        self.assertEqual(Code.SUCCESS, result.code)
+        self.assertIn('audit (right after request_id)', result.details)
+        # One that cannot be loaded stops cyborg-api: a failure.
+        result = check('audit', 'no_such_module:filter_factory')
+        self.assertEqual(Code.FAILURE, result.code)
+        self.assertIn('its filter audit cannot be loaded', result.details)

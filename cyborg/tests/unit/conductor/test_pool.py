@@ -47,7 +47,7 @@ class WorkerPoolTestCase(base.TestCase):
 
     def test_work_runs_on_a_named_worker(self):
         name = self.pool.spawn(lambda: threading.current_thread().name)
-        self.assertTrue(name.result(10).startswith('cyborg-pool-'))
+        self.assertTrue(name.result(10).startswith('cyborg-pool_'))
         self.assertEqual(2, self.pool.free())
 
     def test_a_full_pool_refuses_work(self):

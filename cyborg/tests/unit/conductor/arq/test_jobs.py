@@ -482,7 +482,7 @@ class BindJobsTestCase(base.DbTestCase):
         self.assertEqual({'run_due', 'program', 'configure_soon'},
                          {method for method, _thread in calls})
         self.assertEqual([], [(method, thread) for method, thread in calls
-                              if not thread.startswith('cyborg-pool-')
+                              if not thread.startswith('cyborg-pool_')
                               and method != 'configure_soon'])
 
     def test_a_stopped_runner_takes_no_job(self):

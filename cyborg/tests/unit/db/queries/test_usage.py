@@ -20,6 +20,7 @@ import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg import states
+from cyborg.common import usage as usage_fields
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import usage
@@ -188,7 +189,7 @@ class UsageQueryTests:
                           marker=second[0]['uuid'])
         self.assertEqual(
             {'id', 'uuid', 'arq_uuid', 'seconds', 'started_at', 'ended_at',
-             'ended_by'} | set(usage.FIELDS), set(first[0]))
+             'ended_by'} | set(usage_fields.FIELDS), set(first[0]))
 
     def test_purge_in_batches(self):
         self._interval('old1', 0, 10)

@@ -1,0 +1,116 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""A loop on a thread of its own: how each long-lived thread of Cyborg
+starts, stops, paces its turns, survives a failed one and is named.
+
+The agent's work thread (cyborg.agent.work), hotplug monitor and
+telemetry reader, cyborg-api's heartbeat, the notifications' sender and
+the all-in-one's HTTP server are Loops.  oslo.service's looping calls
+and futurist's periodics pace a function too, but neither runs a turn
+on demand (kick(): work queued, a changed device) nor names its thread.
+"""
+
+import threading
+
+from oslo_log import log as logging
+
+LOG = logging.getLogger(__name__)
+
+# Seconds between a failed turn and the next, where the loop would
+# otherwise go on at once: a turn that fails at once does not spin.
+PAUSE_AFTER_FAILURE = 0.5
+
+
+class Loop:
+    """Calls *turn* again and again on a daemon thread named *name*,
+    until stop().
+
+    :param turn: one turn's work, without arguments.  An exception is
+        logged and the loop goes on.  A turn that waits for something of
+        its own (a poll, a read) bounds the wait: stop() waits for it.
+    :param name: the thread's name (in logs, py-spy, ``ps -L``).
+    :param interval: seconds from the end of a turn to the next: a
+        number, a callable returning one (read at each turn), or None:
+        the next turn comes when kicked.
+    """
+
+    def __init__(self, turn, name, interval=None):
+        self._turn = turn
+        self.name = name
+        self._interval = interval
+        self._lock = threading.Lock()
+        self._thread = None
+        # Each start's own events: a thread left running by a stop that
+        # did not wait never sees the next start's.
+        self._stopping = self._wake = threading.Event()
+        self._stopping.set()
+
+    def start(self):
+        """Start the thread (unless it runs); the first turn comes at
+        once.
+        """
+        with self._lock:
+            if self._thread is not None:
+                return
+            self._stopping, self._wake = threading.Event(), threading.Event()
+            self._thread = threading.Thread(
+                target=self._run, args=(self._stopping, self._wake),
+                name=self.name, daemon=True)
+            self._thread.start()
+
+    @property
+    def running(self):
+        """Whether it was started and not stopped since."""
+        return self._thread is not None
+
+    @property
+    def stopping(self):
+        """Whether no turn is to come (a turn may check it)."""
+        return self._stopping.is_set()
+
+    def kick(self):
+        """Have the next turn come at once (after the one under way)."""
+        self._wake.set()
+
+    def stop(self, timeout=None):
+        """No turn after the one under way.
+
+        :param timeout: seconds to wait for that turn to end; None: as
+            long as it takes; 0: not at all.
+        :returns: whether the thread ended (True when none ran).
+        """
+        with self._lock:
+            self._stopping.set()
+            self._wake.set()
+            thread, self._thread = self._thread, None
+        if thread is None or thread is threading.current_thread():
+            return True
+        thread.join(timeout)
+        return not thread.is_alive()
+
+    def _pause(self):
+        interval = self._interval
+        return interval() if callable(interval) else interval
+
+    def _run(self, stopping, wake):
+        while not stopping.is_set():
+            wake.clear()
+            try:
+                self._turn()
+                pause = self._pause()
+            except Exception:
+                LOG.exception('A turn of %s failed; it goes on', self.name)
+                pause = self._pause() or PAUSE_AFTER_FAILURE
+            if not stopping.is_set():
+                wake.wait(pause)
