@@ -45,8 +45,11 @@ mkdir -p "$OUT"
 if [[ " $STEPS " == *" vs-5881b05 "* && ! -d "$BEFORE66/cyborg" ]]; then
     git worktree add --detach "$BEFORE66" 5881b05
 fi
-if [[ " $STEPS " == *" vs-88231a8 "* || " $STEPS " == *" concurrency "* ]] &&
-    [ ! -d "$BASELINE/cyborg" ]; then
+NEEDS_BASELINE=
+case " $STEPS " in
+*" vs-88231a8 "* | *" concurrency "*) NEEDS_BASELINE=1 ;;
+esac
+if [ -n "$NEEDS_BASELINE" ] && [ ! -d "$BASELINE/cyborg" ]; then
     git worktree add --detach "$BASELINE" 88231a8
 fi
 if [ -d "$BASELINE/cyborg" ] && [ ! -x "$BASELINE/.venv/bin/python" ]; then

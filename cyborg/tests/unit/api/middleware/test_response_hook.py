@@ -78,9 +78,10 @@ class ResponseHookTestCase(base.TestCase):
         lookup.assert_called()
 
     def test_a_request_neither_looks_at_passes_through(self):
-        with mock.patch.object(cors.CORS, 'process_response') as decorate, \
+        with mock.patch.object(cors.CORS, 'process_response',
+                               autospec=True) as decorate, \
                 mock.patch.object(http_proxy_to_wsgi.HTTPProxyToWSGI,
-                                  'process_request') as read:
+                                  'process_request', autospec=True) as read:
             response = webob.Request.blank('/v2').get_response(self.app)
         self.assertEqual({'url': 'http://localhost'}, response.json)
         decorate.assert_not_called()
