@@ -224,7 +224,8 @@ def text(record):
             process, classes['cpu_ms_per_lifecycle']))
         lines.append('  by library: ' + ', '.join(
             '%s %.1f %%' % (name, share * 100)
-            for name, share in classes.get('libraries', {}).items()))
+            for name, share in sorted(classes.get('libraries', {}).items(),
+                                      key=lambda item: -item[1])))
         for name, entry in sorted(classes.items()):
             if name in ('cpu_ms_per_lifecycle', 'libraries'):
                 continue
