@@ -156,31 +156,39 @@ class Router:
     """
 
     def __init__(self, routes):
-        self._templates = {}
+        templates = {}
         for route in routes:
-            self._templates.setdefault(route.segments, []).append(route)
+            templates.setdefault(route.segments, []).append(route)
         # Most specific first: a literal segment before a parameter.
-        self._order = sorted(self._templates, key=lambda segments: [
+        order = sorted(templates, key=lambda segments: [
             _PARAMETER.match(s) is not None for s in segments])
+        # By number of segments: [(((literal, parameter name), ...),
+        # routes)], each segment a literal or a parameter, matched without
+        # a regular expression at each request.
+        self._by_length = {}
+        for template in order:
+            parts = []
+            for segment in template:
+                match = _PARAMETER.match(segment)
+                parts.append((None, match.group(1)) if match
+                             else (segment, None))
+            self._by_length.setdefault(len(template), []).append(
+                (tuple(parts), templates[template]))
 
     def _matching(self, segments):
         """[(route, path parameters)] matching *segments*, most specific
         first.
         """
         found = []
-        for template in self._order:
-            if len(template) != len(segments):
-                continue
+        for parts, routes in self._by_length.get(len(segments), ()):
             params = {}
-            for pattern, segment in zip(template, segments):
-                match = _PARAMETER.match(pattern)
-                if match:
-                    params[match.group(1)] = segment
-                elif pattern != segment:
+            for (literal, name), segment in zip(parts, segments):
+                if name is not None:
+                    params[name] = segment
+                elif literal != segment:
                     break
             else:
-                found += [(route, params)
-                          for route in self._templates[template]]
+                found += [(route, params) for route in routes]
         return found
 
     def find(self, method, segments, version):

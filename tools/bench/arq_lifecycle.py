@@ -683,6 +683,10 @@ def parse_args(argv=None):
                         help='rounds that alternate between these sides '
                              '(A B ...): a source tree, or upstream:VENV '
                              '(the existing Cyborg); see compare.py')
+    parser.add_argument('--db-drivers', default='',
+                        help='with --compare: the MariaDB driver of each '
+                             'side, in order (pymysql,mysqldb: PyMySQL or '
+                             'mysqlclient); default --db-admin-url\'s')
     parser.add_argument('--workers', default='',
                         help='with several values (1,2,4): rounds that '
                              'alternate between this tree with that many '
@@ -703,6 +707,7 @@ def parse_args(argv=None):
     args = parser.parse_args(argv)
     args.concurrency = [int(c) for c in args.concurrency.split(',') if c]
     args.workers = [int(w) for w in args.workers.split(',') if w]
+    args.db_drivers = [d for d in args.db_drivers.split(',') if d]
     if not args.start and not (args.endpoint and args.target):
         parser.error('give --endpoint and --target, or --start')
     if (args.compare or len(args.workers) > 1) and not args.start:
@@ -716,6 +721,8 @@ def parse_args(argv=None):
                 parser.error('--compare: %s has no bin/python' % side)
         elif not os.path.isdir(os.path.join(side, 'cyborg')):
             parser.error('--compare: %s holds no cyborg package' % side)
+    if args.db_drivers and len(args.db_drivers) != len(args.compare or ()):
+        parser.error('--db-drivers: one per side of --compare')
     if args.rounds < 1:
         parser.error('--rounds must be at least 1')
     return args

@@ -35,6 +35,7 @@ import time
 import ab
 import arq_lifecycle
 import requests
+import sqlalchemy as sa
 import upstream_side
 
 import cyborg
@@ -49,16 +50,27 @@ class Side:
     :param spec: a source tree, or ``upstream:VENV``.
     """
 
-    def __init__(self, label, spec, api_workers, conductors):
+    def __init__(self, label, spec, api_workers, conductors, driver=None):
         self.label = label
         self.spec = os.path.abspath(spec) if not spec.startswith(
             'upstream:') else spec
         self.api_workers = api_workers
         self.conductors = conductors
+        self.driver = driver
 
     def describe(self):
-        return '%s, %d API worker(s), %d conductor(s)' % (
-            self.spec, self.api_workers, self.conductors)
+        return '%s, %d API worker(s), %d conductor(s)%s' % (
+            self.spec, self.api_workers, self.conductors,
+            ', MariaDB through %s' % self.driver if self.driver else '')
+
+    def db_admin_url(self, url):
+        """*url* (``--db-admin-url``) with this side's driver, if any."""
+        if not self.driver:
+            return url
+        parsed = sa.engine.make_url(url)
+        return parsed.set(drivername='%s+%s' % (
+            parsed.get_backend_name(), self.driver)).render_as_string(
+                hide_password=False)
 
     def deployment(self, args):
         if self.spec.startswith('upstream:'):
@@ -70,8 +82,9 @@ class Side:
 def make_sides(args):
     """The sides of ``--compare`` (A, B, ...) or of ``--workers``."""
     if args.compare:
+        drivers = args.db_drivers or [None] * len(args.compare)
         return [Side(chr(ord('A') + i), spec, args.api_workers,
-                     args.conductors)
+                     args.conductors, drivers[i])
                 for i, spec in enumerate(args.compare)]
     return [Side('w%d' % n, args.tree or THIS_TREE, n, n)
             for n in args.workers]
@@ -103,6 +116,7 @@ def run_round(args, side, index):
     dep_args = argparse.Namespace(**vars(args))
     dep_args.api_workers = side.api_workers
     dep_args.conductors = side.conductors
+    dep_args.db_admin_url = side.db_admin_url(args.db_admin_url)
     deployment = side.deployment(dep_args)
     levels = {}
     try:

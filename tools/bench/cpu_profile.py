@@ -60,6 +60,42 @@ CLASSES = {
 }
 
 
+# (text of a frame's file, library), first match wins.
+LIBRARIES = (
+    ('gunicorn/', 'gunicorn'), ('webob/', 'webob'), ('pecan/', 'pecan'),
+    ('wsme/', 'WSME'), ('oslo_middleware/', 'oslo.middleware'),
+    ('oslo_messaging/', 'RPC'), ('kombu/', 'RPC'), ('amqp/', 'RPC'),
+    ('futurist/', 'RPC'), ('sqlalchemy/', 'SQLAlchemy'),
+    ('oslo_db/', 'SQLAlchemy'), ('pymysql/', 'PyMySQL'),
+    ('MySQLdb/', 'mysqlclient'), ('jsonschema/', 'jsonschema'),
+    ('oslo_policy/', 'oslo.policy'), ('keystoneauth1/', 'Nova client'),
+    ('requests/', 'Nova client'), ('urllib3/', 'Nova client'),
+    ('oslo_log/', 'logging'), ('oslo_versionedobjects/',
+                               'oslo.versionedobjects'),
+    ('oslo_config/', 'oslo.config'), ('oslo_context/', 'oslo.context'),
+    ('psutil/', 'psutil'), ('cyborg/', 'Cyborg'),
+    ('arq_lifecycle.py', 'benchmark'))
+
+
+def libraries(stacks):
+    """{library: share of the samples}, each sample given to the library
+    of its innermost frame that is not Python's own (a socket's send to
+    the library that sent).
+    """
+    counts = collections.Counter()
+    for frames, n in stacks:
+        owner = 'other'
+        for frame in reversed(frames):
+            found = next((name for text, name in LIBRARIES
+                          if text in frame), None)
+            if found:
+                owner = found
+                break
+        counts[owner] += n
+    total = sum(counts.values()) or 1
+    return {name: round(n / total, 3) for name, n in counts.most_common()}
+
+
 class Profiler:
     """py-spy processes recording the given pids until stop()."""
 
@@ -156,13 +192,14 @@ def report(files, rate, requests, cpu_seconds):
         if not os.path.exists(path):
             result['processes'][process] = None
             continue
-        classes = classify(read_raw(path), CLASSES.get(
-            process.split('-')[0], ()))
+        stacks = read_raw(path)
+        classes = classify(stacks, CLASSES.get(process.split('-')[0], ()))
         lifecycles = requests.get('lifecycles') or 1
         total = sum(n for stacks in classes.values() for _, n in stacks)
         seconds = cpu_seconds.get(process.split('-')[0], total / rate)
         entry = {'cpu_ms_per_lifecycle': round(
-            seconds * 1000.0 / lifecycles, 2)}
+            seconds * 1000.0 / lifecycles, 2),
+            'libraries': libraries(stacks)}
         for name, stacks in sorted(classes.items()):
             samples = sum(n for _, n in stacks)
             per = requests.get(name) or lifecycles
@@ -185,8 +222,12 @@ def text(record):
             continue
         lines.append('%s: %.2f ms of CPU per lifecycle' % (
             process, classes['cpu_ms_per_lifecycle']))
+        lines.append('  by library: ' + ', '.join(
+            '%s %.1f %%' % (name, share * 100)
+            for name, share in sorted(classes.get('libraries', {}).items(),
+                                      key=lambda item: -item[1])))
         for name, entry in sorted(classes.items()):
-            if name == 'cpu_ms_per_lifecycle':
+            if name in ('cpu_ms_per_lifecycle', 'libraries'):
                 continue
             lines.append('  %-9s %7.2f ms per %s' % (
                 name, entry['cpu_ms_per_request'],

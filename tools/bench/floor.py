@@ -31,8 +31,14 @@ Each phase of the lifecycle is then shown as a multiple of its own
 floor: what it would cost if it did only the steps it cannot avoid
 (``FLOORS``): a read is a request and a transaction, a write a request,
 a call to the conductor and a transaction.
+
+``python tools/bench/floor.py RUN.jsonl...`` prints the runs' floors and
+multiples side by side, a column per run (the table of
+doc/source/admin/performance.rst).
 """
 
+import json
+import sys
 import time
 
 import oslo_messaging as messaging
@@ -135,3 +141,48 @@ def multiples(phases, floors):
             'steps': '+'.join(steps),
             'multiple': round(phases[phase]['p50'] / floor_ms, 1)}
     return result
+
+
+_NAMES = (('profile', 'profile by name (GET)'), ('create', 'create (POST)'),
+          ('bind', 'bind (PATCH)'), ('resolve', 'wait until resolved'),
+          ('delete', 'delete by instance'))
+
+
+def table(runs):
+    """The floors and multiples of several runs as text.
+
+    :param runs: [(floor record, lifecycles record)] of each run.
+    """
+    def row(name, values):
+        return '%-24s %s' % (name, '  '.join('%-22s' % v for v in values))
+
+    lines = [row('step or phase', ['p50 ms', 'floor ms', 'multiple'])]
+    for step in ('http', 'rpc', 'txn'):
+        lines.append(row('floor ' + step, [' '.join(
+            '%.2f' % floor['ms'][step]['p50'] for floor, _ in runs)]))
+    for phase, name in _NAMES:
+        found = [floor['multiples'].get(phase) for floor, _ in runs]
+        if not all(found):
+            continue
+        lines.append(row(name, [' '.join('%.2f' % m[key] for m in found)
+                                for key in ('p50_ms', 'floor_ms')] +
+                         [' '.join('%.1f' % m['multiple'] for m in found)]))
+    lines.append('lifecycles per second: ' + ', '.join(
+        '%.1f' % run['lifecycles_per_s'] for _, run in runs))
+    return '\n'.join(lines)
+
+
+def main(paths):
+    runs = []
+    for path in paths:
+        with open(path) as f:
+            records = [json.loads(line) for line in f if line.strip()]
+        floor = [r for r in records if r['phase'] == 'floor'][0]
+        level = [r for r in records if r['phase'] == 'lifecycles' and
+                 r['concurrency'] == floor['concurrency']][0]
+        runs.append((floor, level))
+    print(table(runs))
+
+
+if __name__ == '__main__':
+    main(sys.argv[1:])

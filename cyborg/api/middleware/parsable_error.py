@@ -18,7 +18,6 @@ import re
 
 from oslo_serialization import jsonutils
 import webob
-import webob.dec
 
 from cyborg.api import errors
 
@@ -49,19 +48,51 @@ def _has_error_body(response):
         return False
 
 
+def _read(app_iter):
+    """The chunks of a WSGI answer, read whole (and closed)."""
+    try:
+        return list(app_iter)
+    finally:
+        if hasattr(app_iter, 'close'):
+            app_iter.close()
+
+
 class ParsableErrorMiddleware:
-    """Rewrites the body of 4xx/5xx responses that lack the error body."""
+    """Rewrites the body of 4xx/5xx responses that lack the error body.
+
+    A plain WSGI layer: a response under 400 (almost every one) passes
+    through as it comes, without the request and response objects of
+    webob, which cost a few per cent of the API's CPU; only an error's
+    answer is read whole and maybe rewritten.
+    """
 
     def __init__(self, app):
         self.app = app
 
-    @webob.dec.wsgify
-    def __call__(self, request):
-        response = request.get_response(self.app)
-        if response.status_code < 400 or _has_error_body(response):
-            return response
-        response.body = errors.body(response.status_code,
-                                    _message(response))
-        response.content_type = 'application/json'
-        response.charset = 'UTF-8'
-        return response
+    def __call__(self, environ, start_response):
+        error = []
+        started = []
+
+        def _start_response(status, headers, exc_info=None):
+            started.append(True)
+            if int(status[:3]) < 400:
+                return start_response(status, headers, exc_info)
+            error[:] = [status, headers]
+            # The error's body is sent once it is checked.
+            return error.append
+
+        app_iter = self.app(environ, _start_response)
+        if not started:
+            # An application that starts its response as it is iterated.
+            app_iter = _read(app_iter)
+        if not error:
+            return app_iter
+        body = b''.join(error[2:] + _read(app_iter))
+        response = webob.Response(status=error[0],
+                                  headerlist=list(error[1]), body=body)
+        if not _has_error_body(response):
+            response.body = errors.body(response.status_code,
+                                        _message(response))
+            response.content_type = 'application/json'
+            response.charset = 'UTF-8'
+        return response(environ, start_response)

@@ -14,7 +14,9 @@
 """oslo.middleware's CORS and HTTPProxyToWSGI, without the signature
 lookup (``inspect.getfullargspec``) ConfigurableMiddleware's ``__call__``
 makes at every request: their process_response takes the request
-(test_response_hook.py checks).
+(test_response_hook.py checks).  A request they would leave as it is
+(no ``Origin``, no proxy header) passes through without webob's request
+and response objects.
 """
 
 from oslo_middleware import base
@@ -26,8 +28,17 @@ import webob.dec
 class _ResponseTakesRequest:
     """__call__ of a middleware whose process_response takes the request."""
 
+    # The WSGI environment's keys of a request the middleware may change
+    # or answer: without any, it passes through.
+    LOOKS_AT = ()
+
+    def __call__(self, environ, start_response):
+        if not any(key in environ for key in self.LOOKS_AT):
+            return self.application(environ, start_response)
+        return self._process(environ, start_response)
+
     @webob.dec.wsgify(RequestClass=base.NoContentTypeRequest)
-    def __call__(self, req):
+    def _process(self, req):
         response = self.process_request(req)
         if response:
             return response
@@ -36,9 +47,22 @@ class _ResponseTakesRequest:
 
 
 class CORS(_ResponseTakesRequest, cors.CORS):
-    """oslo.middleware's CORS (``[cors]``)."""
+    """oslo.middleware's CORS (``[cors]``): it decorates the answers of
+    requests with an ``Origin`` and preflights (OPTIONS).
+    """
+
+    def __call__(self, environ, start_response):
+        if environ.get('REQUEST_METHOD') == 'OPTIONS':
+            return self._process(environ, start_response)
+        return super().__call__(environ, start_response)
+
+    LOOKS_AT = ('HTTP_ORIGIN',)
 
 
 class HTTPProxyToWSGI(_ResponseTakesRequest,
                       http_proxy_to_wsgi.HTTPProxyToWSGI):
-    """oslo.middleware's HTTPProxyToWSGI."""
+    """oslo.middleware's HTTPProxyToWSGI: it reads these headers only."""
+
+    LOOKS_AT = ('HTTP_FORWARDED', 'HTTP_X_FORWARDED_PROTO',
+                'HTTP_X_FORWARDED_HOST', 'HTTP_X_FORWARDED_FOR',
+                'HTTP_X_FORWARDED_PREFIX')

@@ -13,6 +13,7 @@
 # under the License.
 """Schemas of /v2/accelerator_requests."""
 
+from cyborg.api import validation
 from cyborg.api.schemas import common
 
 _CREATE = {
@@ -88,6 +89,44 @@ PATCH = {
     'propertyNames': common.UUID,
     'additionalProperties': _OPS,
 }
+_OP_KEYS = frozenset(('op', 'path', 'value'))
+_BIND_PATHS = frozenset('/' + field for field in _BIND_FIELDS)
+
+
+def _text(value):
+    """_VALUES' hostname and project_id."""
+    return isinstance(value, str) and 1 <= len(value) <= 255
+
+
+_VALUE_CHECKS = {'/hostname': _text, '/project_id': _text,
+                 '/device_rp_uuid': validation.is_uuid,
+                 '/instance_uuid': validation.is_uuid}
+
+
+def is_plain_bind(body):
+    """Whether *body* binds as Nova does: ARQ uuids, each with one add of
+    each bind field (and maybe of /project_id), the values of their
+    types.  PATCH accepts every such body (validation.shortcut).
+    """
+    if not isinstance(body, dict) or not body:
+        return False
+    for uuid, ops in body.items():
+        if not validation.is_uuid(uuid) or not isinstance(ops, list):
+            return False
+        paths = set()
+        for op in ops:
+            if not (isinstance(op, dict) and op.keys() == _OP_KEYS and
+                    op['op'] == 'add' and isinstance(op['path'], str) and
+                    op['path'] in _VALUE_CHECKS and
+                    _VALUE_CHECKS[op['path']](op['value'])):
+                return False
+            paths.add(op['path'])
+        if not _BIND_PATHS <= paths:
+            return False
+    return True
+
+
+validation.shortcut(PATCH, is_plain_bind)
 
 _FILTERS = {
     'instance': common.UUID,

@@ -80,6 +80,17 @@ class RequestPathBenchTestCase(base.TestCase):
             self.assertEqual(lines[1]['ms'][phase]['p50'], m['p50_ms'])
             self.assertEqual(round(m['p50_ms'] / m['floor_ms'], 1),
                              m['multiple'])
+        # floor.py's table of runs (here the same one twice).
+        run = os.path.join(self.useFixture(fixtures.TempDir()).path,
+                           'run.jsonl')
+        with open(run, 'w') as f:
+            f.writelines(json.dumps(line) + '\n' for line in lines)
+        text = self._call('floor.py', run, run, common=[]).stdout
+        self.assertIn('floor rpc', text)
+        self.assertIn('bind (PATCH)', text)
+        self.assertIn('lifecycles per second: %.1f, %.1f' % (
+            lines[1]['lifecycles_per_s'], lines[1]['lifecycles_per_s']),
+            text)
         self.assertEqual(2, lines[0]['targets'])
         for run, events, clients in ((lines[1], lines[2], 1),
                                      (lines[3], lines[4], 2)):

@@ -206,3 +206,17 @@ class StatementCountTestCase(api_base.APITestCase):
             '/v2/deployables', headers=ADMIN).json['deployables']))
         self.assertEqual(few, many)
         self.assertEqual(EXPECTED, many)
+
+
+class StatementCountMySQLTestCase(StatementCountTestCase):
+    """The same on MariaDB, through PyMySQL (the provisioning's driver)."""
+
+    BACKEND = 'mysql'
+
+
+class StatementCountMySQLdbTestCase(StatementCountTestCase):
+    """The same on MariaDB through mysqlclient, the driver the install
+    guide recommends: the counts do not depend on the driver.
+    """
+
+    BACKEND = 'mysqldb'

@@ -279,3 +279,29 @@ class BackendTestCase(base.TestCase):
         out = subprocess.run([sys.executable, '-c', code], check=True,
                              capture_output=True, text=True).stdout
         self.assertEqual('threading', out.strip())
+
+
+class CountingEndpointTestCase(base.TestCase):
+
+    def test_a_method_is_wrapped_once_and_counts_its_calls(self):
+        seen = []
+
+        class Endpoint:
+            @messaging.expose
+            def ping(self, context):
+                seen.append(counter.running)
+                return 'pong'
+
+            def helper(self):
+                return 'helper'
+
+        counter = service.CallCounter()
+        endpoint = Endpoint()
+        counting = service.CountingEndpoint(endpoint, counter)
+        # oslo.messaging's dispatcher looks a method up several times per
+        # call: the same wrapper each time.
+        self.assertIs(counting.ping, counting.ping)
+        self.assertEqual('pong', counting.ping(None))
+        self.assertEqual([1], seen)
+        self.assertEqual(0, counter.running)
+        self.assertEqual(endpoint.helper, counting.helper)

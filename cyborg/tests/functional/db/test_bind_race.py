@@ -249,5 +249,11 @@ class TestBindRaceMySQL(_BindRaceMixin, base.DbTestCase):
     BACKEND = 'mysql'
 
 
+class TestBindRaceMySQLdb(_BindRaceMixin, base.DbTestCase):
+    """MariaDB through mysqlclient (the install guide's driver)."""
+
+    BACKEND = 'mysqldb'
+
+
 class TestBindRacePostgreSQL(_BindRaceMixin, base.DbTestCase):
     BACKEND = 'postgresql'

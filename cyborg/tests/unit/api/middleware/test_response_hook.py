@@ -76,3 +76,27 @@ class ResponseHookTestCase(base.TestCase):
                                side_effect=inspect.getfullargspec) as lookup:
             webob.Request.blank('/v2').get_response(app)
         lookup.assert_called()
+
+    def test_a_request_neither_looks_at_passes_through(self):
+        with mock.patch.object(cors.CORS, 'process_response',
+                               autospec=True) as decorate, \
+                mock.patch.object(http_proxy_to_wsgi.HTTPProxyToWSGI,
+                                  'process_request', autospec=True) as read:
+            response = webob.Request.blank('/v2').get_response(self.app)
+        self.assertEqual({'url': 'http://localhost'}, response.json)
+        decorate.assert_not_called()
+        read.assert_not_called()
+
+    def test_each_looks_at_its_own_headers(self):
+        # A proxy header without an Origin: only the proxy's part.
+        response = webob.Request.blank('/v2', headers={
+            'X-Forwarded-Prefix': '/accelerator'}).get_response(self.app)
+        self.assertEqual({'url': 'http://localhost/accelerator'},
+                         response.json)
+        self.assertNotIn('Access-Control-Allow-Origin', response.headers)
+        # A preflight is always CORS's.
+        response = webob.Request.blank('/v2', method='OPTIONS', headers={
+            'Origin': ORIGIN, 'Access-Control-Request-Method': 'GET'}
+        ).get_response(self.app)
+        self.assertEqual(ORIGIN,
+                         response.headers['Access-Control-Allow-Origin'])
