@@ -278,7 +278,7 @@ class ConfigurationRollout(Base, oslo_models.TimestampMixin):
     max_failures = sa.Column(sa.Integer, nullable=False, default=0)
     # Whether devices that join the class later are added.
     follow = sa.Column(sa.Boolean, nullable=False, default=False)
-    # cyborg.common.rollout.STATES
+    # cyborg.common.configuration_rollout.STATES
     state = sa.Column(sa.String(16), nullable=False)
     reason = sa.Column(sa.String(255), nullable=True)
 
@@ -304,7 +304,7 @@ class RolloutDevice(Base, oslo_models.TimestampMixin):
     # The device's uuid while the rollout holds it, NULL once released:
     # the unique key lets one rollout at a time hold a device.
     held_uuid = sa.Column(sa.String(36), nullable=True, unique=True)
-    # cyborg.common.rollout.DEVICE_STATES
+    # cyborg.common.configuration_rollout.DEVICE_STATES
     state = sa.Column(sa.String(16), nullable=False)
     reason = sa.Column(sa.String(255), nullable=True)
     # The generation of the device's configuration the rollout stored.

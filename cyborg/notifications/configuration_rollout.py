@@ -20,7 +20,7 @@ resumed, aborted, completed.
 from oslo_serialization import jsonutils
 
 from cyborg import notifications
-from cyborg.common import rollout
+from cyborg.common import configuration_rollout
 from cyborg.notifications import base
 
 fields = base.fields
@@ -31,8 +31,9 @@ RESUME = 'configuration_rollout.resume'
 ABORT = 'configuration_rollout.abort'
 COMPLETE = 'configuration_rollout.complete'
 #: The event of a rollout that moved to a state.
-EVENTS_BY_STATE = {rollout.PAUSED: PAUSE, rollout.ABORTED: ABORT,
-                   rollout.COMPLETED: COMPLETE}
+EVENTS_BY_STATE = {configuration_rollout.PAUSED: PAUSE,
+                   configuration_rollout.ABORTED: ABORT,
+                   configuration_rollout.COMPLETED: COMPLETE}
 
 
 @base.register
@@ -57,10 +58,10 @@ class ConfigurationRolloutPayload(base.NotificationPayload):
         'drain': fields.BooleanField(),
         'max_failures': fields.IntegerField(),
         'follow': fields.BooleanField(),
-        # cyborg.common.rollout.STATES
+        # cyborg.common.configuration_rollout.STATES
         'state': fields.StringField(),
         'reason': fields.StringField(nullable=True),
-        # {device state: count} of cyborg.common.rollout.PROGRESS
+        # {device state: count} of cyborg.common.configuration_rollout.PROGRESS
         'progress': fields.DictOfIntegersField(),
     }
 

@@ -53,8 +53,8 @@ import sqlalchemy as sa
 from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg import counters
+from cyborg.common import configuration_rollout
 from cyborg.common import device_config
-from cyborg.common import rollout
 from cyborg.conductor.devices import rollout as rollout_ops
 from cyborg.db import api as db_api
 from cyborg.db import models
@@ -136,13 +136,13 @@ def run(args):
     create_s = time.monotonic() - started
     most, waves, statements, ms, per_device = 0, 0, [], [], []
     while rollout_queries.get(context, row['uuid'])['state'] == \
-            rollout.RUNNING:
+            configuration_rollout.RUNNING:
         before = rollout_queries.progress(context, [row['id']])[row['id']]
         with counters.measure(engine) as cost:
             rollout_ops.advance(context)
         after = rollout_queries.progress(context, [row['id']])[row['id']]
-        begun = after[rollout.IN_PROGRESS] - before[rollout.IN_PROGRESS] + (
-            after[rollout.DONE] - before[rollout.DONE])
+        begun = sum(after[s] - before[s] for s in (
+            configuration_rollout.IN_PROGRESS, configuration_rollout.DONE))
         most = max(most, _out_of_service(context))
         if begun:
             waves += 1
@@ -156,7 +156,7 @@ def run(args):
             'create_seconds': round(create_s, 1), 'waves': waves,
             'most_out_of_service': most,
             'done': rollout_queries.progress(
-                context, [row['id']])[row['id']][rollout.DONE],
+                context, [row['id']])[row['id']][configuration_rollout.DONE],
             'wave_statements': _stats(statements), 'wave_ms': _stats(ms),
             'statements_per_device': _stats(per_device),
             'load': round(os.getloadavg()[0], 2)}

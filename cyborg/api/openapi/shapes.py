@@ -25,7 +25,7 @@ from cyborg.api import capacity
 from cyborg.api import route
 from cyborg.api.controllers.v2 import accelerator_request
 from cyborg.api.controllers.v2 import attribute
-from cyborg.api.controllers.v2 import configuration_rollout
+from cyborg.api.controllers.v2 import configuration_rollout as rollout_api
 from cyborg.api.controllers.v2 import deployable
 from cyborg.api.controllers.v2 import device
 from cyborg.api.controllers.v2 import device_class
@@ -36,7 +36,7 @@ from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import instance
 from cyborg.api.controllers.v2 import service
 from cyborg.api.controllers.v2 import usage as usage_api
-from cyborg.common import rollout
+from cyborg.common import configuration_rollout
 from cyborg.common import usage
 from cyborg.db.queries import discovery as discovery_queries
 
@@ -111,7 +111,7 @@ WSME_TYPES = {
     'Service': service.Service,
     'Driver': driver.Driver,
     'DeviceClass': device_class.DeviceClass,
-    'ConfigurationRollout': configuration_rollout.ConfigurationRollout,
+    'ConfigurationRollout': rollout_api.ConfigurationRollout,
     'UsageInterval': usage_api.UsageInterval,
 }
 
@@ -185,7 +185,8 @@ CAPACITY = route.obj(
 CAPACITY['properties']['next'] = {'type': 'string', 'format': 'uri'}
 # With ?device_class=: the configuration rollouts that hold its devices.
 CAPACITY['properties']['rollouts'] = {'type': 'array', 'items': route.obj(
-    uuid=STRING, state={'type': 'string', 'enum': list(rollout.ACTIVE)},
+    uuid=STRING, state={'type': 'string',
+                        'enum': list(configuration_rollout.ACTIVE)},
     unavailable=INTEGER, out_of_service=INTEGER)}
 
 

@@ -15,13 +15,13 @@
 
 The shape only: whether every device of the class takes the desired
 configuration is judged as one device's is
-(cyborg.common.rollout.judge).
+(cyborg.common.configuration_rollout.judge).
 """
 
 from cyborg.api.schemas import common
 from cyborg.api.schemas import device_class as class_schema
 from cyborg.api.schemas import device_config as config_schema
-from cyborg.common import rollout
+from cyborg.common import configuration_rollout
 
 CREATE = {
     'type': 'object',
@@ -31,7 +31,7 @@ CREATE = {
         'max_unavailable': {'anyOf': [
             {'type': 'integer', 'minimum': 1, 'maximum': 999999},
             {'type': 'string',
-             'pattern': rollout.MAX_UNAVAILABLE_PATTERN}]},
+             'pattern': configuration_rollout.MAX_UNAVAILABLE_PATTERN}]},
         'drain': {'type': 'boolean'},
         'max_failures': {'type': 'integer', 'minimum': 0,
                          'maximum': common.INT32_MAX},
@@ -43,4 +43,4 @@ CREATE = {
 
 LIST_QUERY = common.query_schema(dict(
     common.pagination(['id', 'created_at', 'updated_at']),
-    state={'type': 'string', 'enum': list(rollout.STATES)}))
+    state={'type': 'string', 'enum': list(configuration_rollout.STATES)}))

@@ -31,9 +31,9 @@ from oslo_log import log as logging
 from oslo_utils import uuidutils
 
 from cyborg import exception
+from cyborg.common import configuration_rollout
 from cyborg.common import device_class
 from cyborg.common import device_config
-from cyborg.common import rollout
 from cyborg.conductor.devices import configuration
 from cyborg.db import api as db_api
 from cyborg.db.queries import configuration_rollout as rollout_queries
@@ -42,10 +42,10 @@ from cyborg.notifications import configuration_rollout as rollout_notify
 LOG = logging.getLogger(__name__)
 
 #: What a device's configuration state makes of a device in progress.
-_SETTLED = {device_config.APPLIED: rollout.DONE,
-            device_config.REBOOT_REQUIRED: rollout.DONE,
-            device_config.DRIFTED: rollout.DONE,
-            device_config.FAILED: rollout.FAILED}
+_SETTLED = {device_config.APPLIED: configuration_rollout.DONE,
+            device_config.REBOOT_REQUIRED: configuration_rollout.DONE,
+            device_config.DRIFTED: configuration_rollout.DONE,
+            device_config.FAILED: configuration_rollout.FAILED}
 
 
 @db_api.retry_on_deadlock
@@ -62,9 +62,11 @@ def create(context, device_class_name, desired, max_unavailable,
     created = rollout_queries.create(context, {
         'uuid': uuidutils.generate_uuid(), 'device_class': name,
         'desired': desired, 'max_unavailable': str(max_unavailable),
-        'unavailable': rollout.unavailable(max_unavailable, len(devices)),
+        'unavailable': configuration_rollout.unavailable(max_unavailable,
+                                                         len(devices)),
         'drain': bool(drain), 'max_failures': max_failures,
-        'follow': bool(follow), 'state': rollout.RUNNING}, devices)
+        'follow': bool(follow), 'state': configuration_rollout.RUNNING},
+        devices)
     LOG.info('Configuration rollout %(uuid)s of class %(class)s: %(desired)s '
              'on %(count)d devices, %(unavailable)d at a time',
              {'uuid': created['uuid'], 'class': name, 'count': len(devices),
@@ -86,9 +88,9 @@ def pause(context, uuid):
     :raises: RolloutNotFound, RolloutBadState
     """
     row = rollout_queries.get(context, uuid, for_update=True)
-    if row['state'] != rollout.RUNNING:
+    if row['state'] != configuration_rollout.RUNNING:
         _refuse(row, 'pause')
-    rollout_queries.set_state(context, row['id'], rollout.PAUSED,
+    rollout_queries.set_state(context, row['id'], configuration_rollout.PAUSED,
                               reason='paused by the operator')
     return rollout_queries.get(context, uuid)
 
@@ -103,14 +105,15 @@ def resume(context, uuid):
         first)
     """
     row = rollout_queries.get(context, uuid, for_update=True)
-    if row['state'] != rollout.PAUSED:
+    if row['state'] != configuration_rollout.PAUSED:
         _refuse(row, 'resume')
     why = _failed_too_often(context, row)
     if why is not None:
         raise exception.RolloutBadState(
             uuid=uuid, state='paused: %s' % why,
             action='resume before they are forgotten')
-    rollout_queries.set_state(context, row['id'], rollout.RUNNING)
+    rollout_queries.set_state(context, row['id'],
+                              configuration_rollout.RUNNING)
     return rollout_queries.get(context, uuid)
 
 
@@ -125,13 +128,14 @@ def abort(context, uuid):
     :returns: (the rollout, the uuids of the devices it changed).
     """
     row = rollout_queries.get(context, uuid, for_update=True)
-    if row['state'] not in rollout.ACTIVE:
+    if row['state'] not in configuration_rollout.ACTIVE:
         _refuse(row, 'abort')
-    rollout_queries.set_state(context, row['id'], rollout.ABORTED,
+    rollout_queries.set_state(context, row['id'],
+                              configuration_rollout.ABORTED,
                               reason='aborted by the operator')
     rollout_queries.release(context, row['id'])
     changed = [d['device_uuid'] for d in rollout_queries.devices(
-        context, row['id'], [rollout.DONE])]
+        context, row['id'], [configuration_rollout.DONE])]
     LOG.info('Configuration rollout %(uuid)s aborted; %(count)d devices '
              'changed keep their configuration',
              {'uuid': uuid, 'count': len(changed)})
@@ -148,7 +152,7 @@ def forget(context, uuid, device_uuid):
     """
     row = rollout_queries.get(context, uuid, for_update=True)
     if not rollout_queries.release(context, row['id'], device_uuid,
-                                   state=rollout.FORGOTTEN):
+                                   state=configuration_rollout.FORGOTTEN):
         raise exception.RolloutDeviceNotFound(uuid=uuid, device=device_uuid)
     LOG.info('Configuration rollout %(uuid)s: device %(device)s forgotten',
              {'uuid': uuid, 'device': device_uuid})
@@ -166,8 +170,8 @@ def settle(context):
     for member in rollout_queries.started(context):
         if (member['config_state'] is None or
                 member['config_generation'] != member['generation']):
-            state, reason = rollout.FAILED, ('its desired configuration '
-                                             'was forgotten or replaced')
+            state = configuration_rollout.FAILED
+            reason = 'its desired configuration was forgotten or replaced'
         elif member['config_state'] in _SETTLED:
             state = _SETTLED[member['config_state']]
             reason = member['config_reason']
@@ -183,7 +187,8 @@ def _failed_too_often(context, row):
     tolerates, or those it tolerates hold its whole budget while devices
     wait (it could start none again); None otherwise.
     """
-    failed = rollout_queries.count(context, row['id'], [rollout.FAILED])
+    failed = rollout_queries.count(context, row['id'],
+                                   [configuration_rollout.FAILED])
     if failed > row['max_failures']:
         why = 'failed devices: %d (max_failures %d)' % (
             failed, row['max_failures'])
@@ -194,7 +199,8 @@ def _failed_too_often(context, row):
                                                    row['unavailable']))
     else:
         return None
-    last = rollout_queries.devices(context, row['id'], [rollout.FAILED])[-1]
+    last = rollout_queries.devices(context, row['id'],
+                                   [configuration_rollout.FAILED])[-1]
     return '%s; device %s: %s' % (why, last['device_uuid'], last['reason'])
 
 
@@ -203,24 +209,28 @@ def _start(context, row, member):
     device's own; returns its host when it was stored.
     """
     if not rollout_queries.set_device(context, member,
-                                      rollout.IN_PROGRESS):
+                                      configuration_rollout.IN_PROGRESS):
         return None  # another conductor took it
-    member = dict(member, state=rollout.IN_PROGRESS)
+    member = dict(member, state=configuration_rollout.IN_PROGRESS)
     try:
         config = configuration.configure(
             context, member['device_uuid'], row['desired'],
             drain=row['drain'], rollout_id=row['id'])
     except exception.DeviceConfigInUse as e:
-        rollout_queries.set_device(context, member, rollout.SKIPPED,
+        rollout_queries.set_device(context, member,
+                                   configuration_rollout.SKIPPED,
                                    reason='%s; tried again later' % e)
     except exception.DeviceNotFound:
-        rollout_queries.set_device(context, member, rollout.SKIPPED,
+        rollout_queries.set_device(context, member,
+                                   configuration_rollout.SKIPPED,
                                    reason='the device is gone', release=True)
     except (exception.Invalid, exception.DeviceDriverFailing) as e:
-        rollout_queries.set_device(context, member, rollout.FAILED,
+        rollout_queries.set_device(context, member,
+                                   configuration_rollout.FAILED,
                                    reason=str(e))
     else:
-        rollout_queries.set_device(context, member, rollout.IN_PROGRESS,
+        rollout_queries.set_device(context, member,
+                                   configuration_rollout.IN_PROGRESS,
                                    generation=config['generation'])
         return config['hostname']
     return None
@@ -236,17 +246,18 @@ def wave(context, uuid):
     :returns: (the rollout's new state or None, hosts to push).
     """
     row = rollout_queries.get(context, uuid, for_update=True)
-    if row['state'] != rollout.RUNNING:
+    if row['state'] != configuration_rollout.RUNNING:
         return None, []
     why = _failed_too_often(context, row)
     if why is not None:
-        rollout_queries.set_state(context, row['id'], rollout.PAUSED,
+        rollout_queries.set_state(context, row['id'],
+                                  configuration_rollout.PAUSED,
                                   reason=why)
         LOG.warning('Configuration rollout %(uuid)s paused: %(why)s',
                     {'uuid': uuid, 'why': why})
-        return rollout.PAUSED, []
+        return configuration_rollout.PAUSED, []
     budget = row['unavailable'] - rollout_queries.count(
-        context, row['id'], rollout.UNAVAILABLE)
+        context, row['id'], configuration_rollout.UNAVAILABLE)
     members = rollout_queries.to_start(context, row['id'], max(budget, 0))
     trait = device_class.trait(row['device_class'])
     in_class = rollout_queries.in_class(
@@ -254,7 +265,8 @@ def wave(context, uuid):
     hosts = set()
     for member in members:
         if member['device_uuid'] not in in_class:
-            rollout_queries.set_device(context, member, rollout.SKIPPED,
+            rollout_queries.set_device(context, member,
+                                       configuration_rollout.SKIPPED,
                                        reason='it left the device class '
                                        '%s' % row['device_class'],
                                        release=True)
@@ -272,16 +284,18 @@ def wave(context, uuid):
         rollout_queries.add_devices(
             context, row['id'], [d for d in joined if d['uuid'] not in held])
         return None, []
-    rollout_queries.set_state(context, row['id'], rollout.COMPLETED)
+    rollout_queries.set_state(context, row['id'],
+                              configuration_rollout.COMPLETED)
     rollout_queries.release(context, row['id'])
     LOG.info('Configuration rollout %s completed', uuid)
-    return rollout.COMPLETED, []
+    return configuration_rollout.COMPLETED, []
 
 
 def _busy(context, row):
     """Whether the rollout still has devices to wait for or start."""
     return rollout_queries.any_in(context, row['id'], (
-        rollout.IN_PROGRESS, rollout.WAITING, rollout.SKIPPED))
+        configuration_rollout.IN_PROGRESS, configuration_rollout.WAITING,
+        configuration_rollout.SKIPPED))
 
 
 def advance(context):
@@ -293,7 +307,8 @@ def advance(context):
     """
     settle(context)
     hosts = set()
-    for uuid in rollout_queries.uuids_in(context, [rollout.RUNNING]):
+    for uuid in rollout_queries.uuids_in(context,
+                                         [configuration_rollout.RUNNING]):
         state, started = wave(context, uuid)
         hosts.update(started)
         if state is not None:

@@ -12,7 +12,7 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Queries of configuration_rollouts and rollout_devices
-(cyborg.common.rollout).
+(cyborg.common.configuration_rollout).
 
 A wave reads a rollout's devices by state through
 ``rollout_devices_rollout_id_state_idx``: what it counts and picks costs
@@ -25,8 +25,8 @@ from oslo_utils import timeutils
 import sqlalchemy as sa
 
 from cyborg import exception
+from cyborg.common import configuration_rollout
 from cyborg.common import device_class
-from cyborg.common import rollout
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import capacity as capacity_queries
@@ -108,7 +108,7 @@ def select(context, name, desired):
     if not devices:
         raise exception.RolloutInvalid(
             reason='device class %s selects no device' % name)
-    rollout.judge(devices, config_queries.get_many(
+    configuration_rollout.judge(devices, config_queries.get_many(
         context, [d['uuid'] for d in devices]), desired)
     return name, devices
 
@@ -172,7 +172,7 @@ def add_devices(context, rollout_id, devices):
         db_api.execute(context, MEMBERS.insert(), [
             {'rollout_id': rollout_id, 'device_uuid': d['uuid'],
              'hostname': d['hostname'], 'held_uuid': d['uuid'],
-             'state': rollout.WAITING, 'created_at': now,
+             'state': configuration_rollout.WAITING, 'created_at': now,
              'updated_at': now} for d in devices])
     except db_exc.DBDuplicateEntry:
         # Another rollout took one since we looked.
@@ -245,12 +245,12 @@ _PROGRESS = sa.select(MEMBERS.c.rollout_id, MEMBERS.c.state,
 @db_api.context_manager.reader
 def progress(context, rollout_ids):
     """``{rollout id: {device state: count}}`` (every PROGRESS state)."""
-    found = {rollout_id: dict.fromkeys(rollout.PROGRESS, 0)
+    found = {rollout_id: dict.fromkeys(configuration_rollout.PROGRESS, 0)
              for rollout_id in rollout_ids}
     if rollout_ids:
         for row in db_api.execute(context, _PROGRESS,
                                   {'b_ids': list(rollout_ids)}):
-            if row.state in rollout.PROGRESS:
+            if row.state in configuration_rollout.PROGRESS:
                 found[row.rollout_id][row.state] = row.count
     return found
 
@@ -297,8 +297,8 @@ def devices(context, rollout_id, states, limit=None):
 
 _NEXT = sa.select(MEMBERS).where(
     MEMBERS.c.rollout_id == sa.bindparam('b_id'),
-    sa.or_(MEMBERS.c.state == rollout.WAITING,
-           sa.and_(MEMBERS.c.state == rollout.SKIPPED,
+    sa.or_(MEMBERS.c.state == configuration_rollout.WAITING,
+           sa.and_(MEMBERS.c.state == configuration_rollout.SKIPPED,
                    MEMBERS.c.held_uuid.is_not(None)))
 ).order_by(MEMBERS.c.state.desc(), MEMBERS.c.updated_at, MEMBERS.c.id)
 
@@ -317,7 +317,8 @@ _STARTED = sa.select(
     _CONFIGS.c.generation.label('config_generation'),
     _CONFIGS.c.reason.label('config_reason')).outerjoin(
         _CONFIGS, _CONFIGS.c.device_uuid == MEMBERS.c.device_uuid).where(
-            MEMBERS.c.state == rollout.IN_PROGRESS).order_by(MEMBERS.c.id)
+            MEMBERS.c.state == configuration_rollout.IN_PROGRESS).order_by(
+                MEMBERS.c.id)
 
 
 @db_api.context_manager.reader
@@ -372,7 +373,7 @@ def release(context, rollout_id, device_uuid=None, state=None):
 _ACTIVE_PROGRESS = sa.select(
     TABLE.c.uuid, MEMBERS.c.state, sa.func.count().label('count')).join(
         MEMBERS, MEMBERS.c.rollout_id == TABLE.c.id).where(
-            TABLE.c.state.in_(rollout.ACTIVE)).group_by(
+            TABLE.c.state.in_(configuration_rollout.ACTIVE)).group_by(
                 TABLE.c.uuid, MEMBERS.c.state)
 
 
@@ -388,10 +389,10 @@ _OF_CLASS = sa.select(
     TABLE.c.uuid, TABLE.c.state, TABLE.c.unavailable,
     sa.func.count(MEMBERS.c.id).label('out_of_service')).outerjoin(
         MEMBERS, sa.and_(MEMBERS.c.rollout_id == TABLE.c.id,
-                         MEMBERS.c.state.in_(rollout.UNAVAILABLE),
+                         MEMBERS.c.state.in_(configuration_rollout.UNAVAILABLE),
                          MEMBERS.c.held_uuid.is_not(None))).where(
     TABLE.c.device_class == sa.bindparam('b_class'),
-    TABLE.c.state.in_(rollout.ACTIVE)).group_by(
+    TABLE.c.state.in_(configuration_rollout.ACTIVE)).group_by(
         TABLE.c.id, TABLE.c.uuid, TABLE.c.state,
         TABLE.c.unavailable).order_by(TABLE.c.id)
 
@@ -408,6 +409,6 @@ def of_class(context, name):
 
 @db_api.context_manager.reader
 def with_progress(context, row):
-    """*row* with its ``progress`` (rollout.PROGRESS counts)."""
+    """*row* with its ``progress`` (configuration_rollout.PROGRESS counts)."""
     return dict(row, progress=progress(
         context, [row['id']])[row['id']])

@@ -26,7 +26,7 @@ from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import configuration_rollout as schema
-from cyborg.common import rollout
+from cyborg.common import configuration_rollout
 from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.i18n import _
 from cyborg.policies import configuration_rollout as policies
@@ -52,9 +52,10 @@ class ConfigurationRollout(base.APIBase):
     reason = wtypes.text
 
     _json = {'desired': {'type': 'object'},
-             'state': {'type': 'string', 'enum': list(rollout.STATES)},
-             'progress': route.obj(**dict.fromkeys(rollout.PROGRESS,
-                                                   _COUNT)),
+             'state': {'type': 'string',
+                       'enum': list(configuration_rollout.STATES)},
+             'progress': route.obj(**dict.fromkeys(
+                 configuration_rollout.PROGRESS, _COUNT)),
              'failed_devices': _DEVICES,
              'skipped_devices': _DEVICES}
 
@@ -71,7 +72,8 @@ def serialize(context, row):
     if 'progress' not in row:
         row = rollout_queries.with_progress(context, row)
     members = rollout_queries.devices(context, row['id'],
-                                      [rollout.FAILED, rollout.SKIPPED])
+                                      [configuration_rollout.FAILED,
+                                       configuration_rollout.SKIPPED])
     return base.to_json(
         ConfigurationRollout, uuid=row['uuid'],
         device_class=row['device_class'], desired=row['desired'],
@@ -80,8 +82,8 @@ def serialize(context, row):
         max_failures=row['max_failures'], follow=row['follow'],
         state=row['state'], reason=row['reason'],
         progress=row['progress'],
-        failed_devices=_devices(members, rollout.FAILED),
-        skipped_devices=_devices(members, rollout.SKIPPED),
+        failed_devices=_devices(members, configuration_rollout.FAILED),
+        skipped_devices=_devices(members, configuration_rollout.SKIPPED),
         created_at=row['created_at'], updated_at=row['updated_at'],
         links=link.self_links(COLLECTION, row['uuid']))
 

@@ -20,7 +20,7 @@ Each thread is one conductor's periodic work with its own connection.
 
 from oslo_utils import uuidutils
 
-from cyborg.common import rollout
+from cyborg.common import configuration_rollout
 from cyborg.conductor.devices import rollout as rollout_ops
 from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.db.queries import device_class as dc_queries
@@ -62,8 +62,8 @@ class _RolloutRaceMixin:
                               if isinstance(r, Exception)])
         progress = rollout_queries.with_progress(self.context, row)
         self.assertEqual((BUDGET, DEVICES - BUDGET),
-                         (progress['progress'][rollout.IN_PROGRESS],
-                          progress['progress'][rollout.WAITING]))
+                         (progress['progress'][configuration_rollout.IN_PROGRESS],
+                          progress['progress'][configuration_rollout.WAITING]))
         configs = config_queries.get_many(self.context, self.devices)
         self.assertEqual([1] * BUDGET,
                          [c['generation'] for c in configs.values()])

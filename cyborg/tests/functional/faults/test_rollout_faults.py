@@ -47,9 +47,9 @@ from oslo_serialization import jsonutils
 import pytest
 import sqlalchemy as sa
 
+from cyborg.common import configuration_rollout
 from cyborg.common import device_class
 from cyborg.common import device_config
-from cyborg.common import rollout
 from cyborg.db import models
 from cyborg.tests.functional.faults import base
 from cyborg.tests.functional.fixtures import services
@@ -170,8 +170,9 @@ class RolloutFaultTestCase(base.FaultTestCase):
             raise AssertionError('%s; the rollout: %s' % (exc, last))
 
     def _ended(self, message='the rollout never ended', timeout=TIMEOUT):
-        return self._until(lambda row: row['state'] != rollout.RUNNING,
-                           message, timeout=timeout)
+        return self._until(
+            lambda row: row['state'] != configuration_rollout.RUNNING,
+            message, timeout=timeout)
 
     def _assert_nothing_lost(self, row, set_again=()):
         """The rollout completed: each QAT applied, stored once by it
@@ -179,8 +180,10 @@ class RolloutFaultTestCase(base.FaultTestCase):
         2), offered with its 8 VFs, held by no rollout; never more than
         one out of service.
         """
-        self.assertEqual((rollout.COMPLETED, self.NODES - len(set_again)),
-                         (row['state'], row['progress'][rollout.DONE]), row)
+        self.assertEqual((configuration_rollout.COMPLETED,
+                          self.NODES - len(set_again)),
+                         (row['state'],
+                          row['progress'][configuration_rollout.DONE]), row)
         self.assertEqual(
             {uuid: (device_config.APPLIED, 2 if uuid in set_again else 1,
                     EIGHT, 8) for uuid in self.qats},
@@ -205,8 +208,9 @@ class RolloutFaultTestCase(base.FaultTestCase):
     def test_a_conductor_killed_mid_rollout(self):
         self._start(conductors=2)
         self._create()
-        self._until(lambda row: row['progress'][rollout.WAITING] <
-                    self.NODES, 'no QAT was ever started')
+        self._until(lambda row: row['progress'][
+            configuration_rollout.WAITING] < self.NODES,
+            'no QAT was ever started')
         self.conductors[0].stop(signal.SIGKILL)
         # Killed pushing a host, it holds the host for its claim: the
         # device there is handed to its agent only then.
@@ -239,7 +243,8 @@ class RolloutFaultTestCase(base.FaultTestCase):
             timeout=60, message='the agent never went down')
         row = self._rollout()
         self.assertEqual(
-            ({rollout.IN_PROGRESS: 1, rollout.WAITING: self.NODES - 1},
+            ({configuration_rollout.IN_PROGRESS: 1,
+              configuration_rollout.WAITING: self.NODES - 1},
              device_config.APPLYING),
             ({k: v for k, v in row['progress'].items() if v},
              self._configs()[uuid]['state']))
@@ -252,17 +257,17 @@ class RolloutFaultTestCase(base.FaultTestCase):
         self._fault({failing: {'configure_error': 'sriov_numvfs: EBUSY'}})
         self._create()
         row = self._ended('the rollout never paused')
-        self.assertEqual(rollout.PAUSED, row['state'])
+        self.assertEqual(configuration_rollout.PAUSED, row['state'])
         self.assertIn(failing, row['reason'])
         self.assertIn('EBUSY', row['reason'])
         self.assertEqual([failing], [d['device_uuid']
                                      for d in row['failed_devices']])
         self.assertEqual(
             (1, 0, self.NODES - 1),
-            (row['progress'][rollout.FAILED],
-             row['progress'][rollout.IN_PROGRESS],
-             row['progress'][rollout.DONE] +
-             row['progress'][rollout.WAITING]))
+            (row['progress'][configuration_rollout.FAILED],
+             row['progress'][configuration_rollout.IN_PROGRESS],
+             row['progress'][configuration_rollout.DONE] +
+             row['progress'][configuration_rollout.WAITING]))
         self.admin('POST', self.path + '/resume', 409)
         # The fault gone, the device forgotten: the operator's own again,
         # its failed configuration kept, which it sets again.

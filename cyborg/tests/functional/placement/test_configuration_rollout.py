@@ -13,9 +13,9 @@
 # under the License.
 """Configuration rollouts end to end (issue 60), on four compute nodes of
 the fake driver's devices (fake_host) with the real Placement: the
-conductor's periodic work (rollout.advance(), the drained released, the
-pushes) and each agent's report interval, after every step of which the
-QATs out of service are sampled in Placement.
+conductor's periodic work (configuration_rollout.advance(), the drained
+released, the pushes) and each agent's report interval, after every step
+of which the QATs out of service are sampled in Placement.
 
 * The QAT class to 8 VFs, one at a time: never more than one QAT out of
   service, each offered with its 8 VFs at the end.
@@ -33,8 +33,8 @@ QATs out of service are sampled in Placement.
 import pytest
 
 from cyborg import exception
+from cyborg.common import configuration_rollout
 from cyborg.common import device_config
-from cyborg.common import rollout
 from cyborg.conductor.devices import device_class
 from cyborg.conductor.devices import rollout as rollout_ops
 from cyborg.db.queries import configuration_rollout as rollout_queries
@@ -69,7 +69,7 @@ class RolloutTestCase(fake_host.ConfigHostTestCase):
     def _run(self, row, intervals=10, down=()):
         for _interval in range(intervals):
             self._interval(down)
-            if self._rollout(row)['state'] != rollout.RUNNING:
+            if self._rollout(row)['state'] != configuration_rollout.RUNNING:
                 break
         return self._rollout(row)
 
@@ -87,7 +87,7 @@ class RolloutTestCase(fake_host.ConfigHostTestCase):
     def test_the_qats_to_eight_vfs_one_at_a_time(self):
         before = [len(host.offered('CUSTOM_QAT')) for host in self.hosts]
         row = self._run(self._create())
-        self.assertEqual((rollout.COMPLETED, {'done': 4}),
+        self.assertEqual((configuration_rollout.COMPLETED, {'done': 4}),
                          (row['state'], self._counts(row)))
         self.assertEqual(1, self.most_out)
         self.assertEqual([8] * 4, [len(host.offered('CUSTOM_QAT'))
@@ -103,12 +103,12 @@ class RolloutTestCase(fake_host.ConfigHostTestCase):
         rp = sorted(first.offered('CUSTOM_QAT'))[0]
         _arq, server = first.boot('CUSTOM_QAT', rp)
         row = self._run(self._create('2', drain=True), intervals=4)
-        self.assertEqual(rollout.RUNNING, row['state'])
+        self.assertEqual(configuration_rollout.RUNNING, row['state'])
         self.assertEqual({'done': 3, 'in_progress': 1}, self._counts(row))
         self.assertEqual(device_config.DRAINING, first.config('qat')['state'])
         first.delete(server)
         row = self._run(row)
-        self.assertEqual((rollout.COMPLETED, {'done': 4}),
+        self.assertEqual((configuration_rollout.COMPLETED, {'done': 4}),
                          (row['state'], self._counts(row)))
         self.assertLessEqual(self.most_out, 2)
 
@@ -119,12 +119,12 @@ class RolloutTestCase(fake_host.ConfigHostTestCase):
         row = self._run(self._create('4'), intervals=3)
         self.assertEqual({'done': 3, 'skipped': 1}, self._counts(row))
         [skipped] = rollout_queries.devices(
-            self.context, row['id'], [rollout.SKIPPED])
+            self.context, row['id'], [configuration_rollout.SKIPPED])
         self.assertIn(server, skipped['reason'])
         self.assertIsNone(first.config('qat'))
         first.delete(server)
         row = self._run(row)
-        self.assertEqual((rollout.COMPLETED, {'done': 4}),
+        self.assertEqual((configuration_rollout.COMPLETED, {'done': 4}),
                          (row['state'], self._counts(row)))
 
     def test_a_failing_qat_pauses_resumes_once_forgotten_and_aborts(self):
@@ -132,7 +132,7 @@ class RolloutTestCase(fake_host.ConfigHostTestCase):
         failing.driver().simulate_config_failure(
             fake_host.ADDRESSES['qat'], 'sriov_numvfs: EBUSY')
         row = self._run(self._create())
-        self.assertEqual(rollout.PAUSED, row['state'])
+        self.assertEqual(configuration_rollout.PAUSED, row['state'])
         self.assertIn('EBUSY', row['reason'])
         self.assertIn(failing.uuid('qat'), row['reason'])
         self.assertEqual({'done': 1, 'failed': 1, 'waiting': 2},
@@ -147,12 +147,12 @@ class RolloutTestCase(fake_host.ConfigHostTestCase):
         self._interval()
         self._interval()
         done = {d['device_uuid'] for d in rollout_queries.devices(
-            self.context, row['id'], [rollout.DONE])}
+            self.context, row['id'], [configuration_rollout.DONE])}
         going = {d['device_uuid'] for d in rollout_queries.devices(
-            self.context, row['id'], [rollout.IN_PROGRESS])}
+            self.context, row['id'], [configuration_rollout.IN_PROGRESS])}
         self.assertEqual((2, 1), (len(done), len(going)))
         row, changed = rollout_ops.abort(self.context, row['uuid'])
-        self.assertEqual(rollout.ABORTED, row['state'])
+        self.assertEqual(configuration_rollout.ABORTED, row['state'])
         self.assertEqual(done, set(changed))
         # What it changed keeps its configuration, the change in progress
         # goes on as the device's own; everything is the operator's again.
@@ -194,7 +194,7 @@ class RolloutTestCase(fake_host.ConfigHostTestCase):
         rollout_ops.wave(self.context, row['uuid'])
         self.assertEqual({'in_progress': 2, 'waiting': 2}, self._counts(row))
         row = self._run(row)
-        self.assertEqual((rollout.COMPLETED, {'done': 4}),
+        self.assertEqual((configuration_rollout.COMPLETED, {'done': 4}),
                          (row['state'], self._counts(row)))
         self.assertEqual([1] * 4, [host.config('qat')['generation']
                                    for host in self.hosts])
@@ -208,6 +208,6 @@ class RolloutTestCase(fake_host.ConfigHostTestCase):
         row = self._run(row, intervals=4, down=(down,))
         self.assertEqual({'in_progress': 1, 'waiting': 3}, self._counts(row))
         row = self._run(row)
-        self.assertEqual((rollout.COMPLETED, {'done': 4}),
+        self.assertEqual((configuration_rollout.COMPLETED, {'done': 4}),
                          (row['state'], self._counts(row)))
         self.assertEqual(1, self.most_out)

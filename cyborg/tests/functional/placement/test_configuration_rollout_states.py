@@ -66,9 +66,9 @@ from hypothesis import strategies as st
 import pytest
 
 from cyborg import exception
+from cyborg.common import configuration_rollout
 from cyborg.common import device_config
 from cyborg.common import health_states
-from cyborg.common import rollout
 from cyborg.conductor.devices import device_class
 from cyborg.conductor.devices import rollout as rollout_ops
 from cyborg.db.queries import configuration_rollout as rollout_queries
@@ -136,7 +136,7 @@ class RolloutStates(stateful.RuleBasedStateMachine):
         return [rollout_queries.get(self.context, uuid)
                 for uuid in self.rollouts]
 
-    def _members(self, row, states=rollout.DEVICE_STATES):
+    def _members(self, row, states=configuration_rollout.DEVICE_STATES):
         return rollout_queries.devices(self.context, row['id'], states)
 
     # The operator -----------------------------------------------------------
@@ -276,10 +276,10 @@ class RolloutStates(stateful.RuleBasedStateMachine):
     def no_rollout_holds_more_than_its_budget(self):
         reserved = {uuid for uuid, _why in self._reserved()}
         for row in self._rollouts():
-            if row['state'] not in rollout.ACTIVE:
+            if row['state'] not in configuration_rollout.ACTIVE:
                 continue
             out = [m['device_uuid'] for m in self._members(
-                row, rollout.UNAVAILABLE) if m['held_uuid']]
+                row, configuration_rollout.UNAVAILABLE) if m['held_uuid']]
             what = 'rollout %s (%s, %s devices at a time): %s' % (
                 row['uuid'], row['state'], row['unavailable'], out)
             self.test.assertLessEqual(len(out), row['unavailable'], what)
@@ -292,7 +292,7 @@ class RolloutStates(stateful.RuleBasedStateMachine):
         for row in self._rollouts():
             held = [m['held_uuid'] for m in self._members(row)
                     if m['held_uuid']]
-            if row['state'] not in rollout.ACTIVE:
+            if row['state'] not in configuration_rollout.ACTIVE:
                 self.test.assertEqual([], held, 'rollout %s is %s' % (
                     row['uuid'], row['state']))
             for uuid in held:
@@ -306,7 +306,8 @@ class RolloutStates(stateful.RuleBasedStateMachine):
             progress = rollout_queries.with_progress(self.context,
                                                      row)['progress']
             members = self._members(row, [
-                s for s in rollout.DEVICE_STATES if s != rollout.FORGOTTEN])
+                s for s in configuration_rollout.DEVICE_STATES
+                if s != configuration_rollout.FORGOTTEN])
             self.test.assertEqual(len(members), sum(progress.values()),
                                   'rollout %s: %s' % (row['uuid'], progress))
 
@@ -374,12 +375,13 @@ class RolloutStates(stateful.RuleBasedStateMachine):
 
     def _busy(self, row):
         """Whether a rollout has yet to end or pause."""
-        if row['state'] != rollout.RUNNING:
+        if row['state'] != configuration_rollout.RUNNING:
             return False
         if not row['follow']:
             return True
         return any(m['held_uuid'] for m in self._members(row, (
-            rollout.WAITING, rollout.IN_PROGRESS, rollout.SKIPPED)))
+            configuration_rollout.WAITING, configuration_rollout.IN_PROGRESS,
+            configuration_rollout.SKIPPED)))
 
 
 class RolloutStatesTestCase(fake_host.ConfigHostTestCase):

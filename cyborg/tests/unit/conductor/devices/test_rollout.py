@@ -21,9 +21,9 @@ from unittest import mock
 
 from cyborg import exception
 from cyborg.agent import resource_tracker
+from cyborg.common import configuration_rollout
 from cyborg.common import device_config
 from cyborg.common import health_states
-from cyborg.common import rollout
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.devices import rollout as rollout_ops
 from cyborg.db.queries import configuration_rollout as rollout_queries
@@ -74,8 +74,8 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
             most = max(most, self._progress(row)['in_progress'])
             self._pushed()
             self._agent_takes()
-            if rollout_queries.get(self.context,
-                                   row['uuid'])['state'] != rollout.RUNNING:
+            now = rollout_queries.get(self.context, row['uuid'])
+            if now['state'] != configuration_rollout.RUNNING:
                 break
         return most
 
@@ -89,11 +89,12 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
     # Creating -------------------------------------------------------------
 
     def test_the_budget_is_a_count_or_a_percentage_never_zero(self):
-        self.assertEqual(3, rollout.unavailable('3', 8000))
-        self.assertEqual(400, rollout.unavailable('5%', 8000))
-        self.assertEqual(1, rollout.unavailable('5%', 4))
+        self.assertEqual(3, configuration_rollout.unavailable('3', 8000))
+        self.assertEqual(400, configuration_rollout.unavailable('5%', 8000))
+        self.assertEqual(1, configuration_rollout.unavailable('5%', 4))
         for wrong in ('0', '0%', '101%', '-1', 'five', '5.5'):
-            self.assertRaises(exception.RolloutInvalid, rollout.unavailable,
+            self.assertRaises(exception.RolloutInvalid,
+                              configuration_rollout.unavailable,
                               wrong, 10)
 
     def test_every_device_is_judged_before_it_is_stored(self):
@@ -133,8 +134,9 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         row = self._create()
         self.assertEqual(1, row['unavailable'])
         self.assertEqual(1, self._run(row))
-        self.assertEqual(rollout.COMPLETED, self._state(row))
-        self.assertEqual(dict.fromkeys(rollout.PROGRESS, 0) | {'done': 4},
+        self.assertEqual(configuration_rollout.COMPLETED, self._state(row))
+        self.assertEqual(dict.fromkeys(configuration_rollout.PROGRESS,
+                                       0) | {'done': 4},
                          self._progress(row))
         for qat in self.qats:
             config = config_queries.get(self.context, qat['uuid'])
@@ -161,7 +163,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         row = self._create('4')
         [first] = rollout_queries.to_start(self.context, row['id'], 1)
         self.assertTrue(rollout_queries.set_device(
-            self.context, first, rollout.IN_PROGRESS))
+            self.context, first, configuration_rollout.IN_PROGRESS))
         # The other conductor read it waiting: its swap fails.
         self.assertIsNone(rollout_ops._start(
             self.context, rollout_queries.get(self.context, row['uuid']),
@@ -181,7 +183,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self._unbind(arq)
         configuration.release_drained(self.context)
         self._run(row)
-        self.assertEqual(rollout.COMPLETED, self._state(row))
+        self.assertEqual(configuration_rollout.COMPLETED, self._state(row))
 
     def test_a_bound_device_is_skipped_without_drain_and_came_back_to(self):
         arq = self._bind(self.qats[0], 'i1')
@@ -191,12 +193,12 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self.assertEqual({'done': 3, 'skipped': 1},
                          {k: v for k, v in self._progress(row).items() if v})
         [skipped] = rollout_queries.devices(self.context, row['id'],
-                                            [rollout.SKIPPED])
+                                            [configuration_rollout.SKIPPED])
         self.assertIn('i1', skipped['reason'])
-        self.assertEqual(rollout.RUNNING, self._state(row))
+        self.assertEqual(configuration_rollout.RUNNING, self._state(row))
         self._unbind(arq)
         self._run(row)
-        self.assertEqual(rollout.COMPLETED, self._state(row))
+        self.assertEqual(configuration_rollout.COMPLETED, self._state(row))
         self.assertEqual(4, self._progress(row)['done'])
 
     def test_a_device_that_left_the_class_is_skipped_for_good(self):
@@ -206,10 +208,10 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
             {'key': 'host', 'op': '==', 'value': 'elsewhere'}])
         self._pushed()
         self._run(row)
-        self.assertEqual(rollout.COMPLETED, self._state(row))
+        self.assertEqual(configuration_rollout.COMPLETED, self._state(row))
         self.assertEqual(4, self._progress(row)['skipped'])
         [reason] = {d['reason'] for d in rollout_queries.devices(
-            self.context, row['id'], [rollout.SKIPPED])}
+            self.context, row['id'], [configuration_rollout.SKIPPED])}
         self.assertEqual('it left the device class QAT', reason)
 
     # Failures, pause, resume, abort --------------------------------------
@@ -220,7 +222,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         row = self._create('1')
         self._run(row)
         row = rollout_queries.get(self.context, row['uuid'])
-        self.assertEqual(rollout.PAUSED, row['state'])
+        self.assertEqual(configuration_rollout.PAUSED, row['state'])
         self.assertIn('EBUSY', row['reason'])
         self.assertIn(self.qats[0]['uuid'], row['reason'])
         self.assertEqual({'failed': 1, 'waiting': 3},
@@ -234,7 +236,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         rollout_ops.forget(self.context, row['uuid'], self.qats[0]['uuid'])
         rollout_ops.resume(self.context, row['uuid'])
         self._run(row)
-        self.assertEqual(rollout.COMPLETED, self._state(row))
+        self.assertEqual(configuration_rollout.COMPLETED, self._state(row))
         self.assertEqual(3, self._progress(row)['done'])
 
     def test_a_failure_budget_goes_on(self):
@@ -242,7 +244,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
                                             'sriov_numvfs: EBUSY')
         row = self._create('2', max_failures=1)
         self._run(row)
-        self.assertEqual(rollout.COMPLETED, self._state(row))
+        self.assertEqual(configuration_rollout.COMPLETED, self._state(row))
         self.assertEqual({'done': 3, 'failed': 1},
                          {k: v for k, v in self._progress(row).items() if v})
 
@@ -255,7 +257,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         row = self._create('1', max_failures=1)
         self._run(row)
         row = rollout_queries.get(self.context, row['uuid'])
-        self.assertEqual(rollout.PAUSED, row['state'])
+        self.assertEqual(configuration_rollout.PAUSED, row['state'])
         self.assertIn('failed devices: 1, the whole budget',
                       row['reason'])
         self.assertIn(self.qats[0]['uuid'], row['reason'])
@@ -266,7 +268,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         rollout_ops.forget(self.context, row['uuid'], self.qats[0]['uuid'])
         rollout_ops.resume(self.context, row['uuid'])
         self._run(row)
-        self.assertEqual(rollout.COMPLETED, self._state(row))
+        self.assertEqual(configuration_rollout.COMPLETED, self._state(row))
         self.assertEqual({'done': 3},
                          {k: v for k, v in self._progress(row).items() if v})
 
@@ -278,10 +280,10 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
             'uuid': 'r1', 'device_class': 'QAT', 'desired': {'num_vfs': 8},
             'max_unavailable': '1', 'unavailable': 1, 'drain': False,
             'max_failures': 0, 'follow': False,
-            'state': rollout.RUNNING}, self.qats)
+            'state': configuration_rollout.RUNNING}, self.qats)
         self._run(row)
         row = rollout_queries.get(self.context, 'r1')
-        self.assertEqual(rollout.PAUSED, row['state'])
+        self.assertEqual(configuration_rollout.PAUSED, row['state'])
         self.assertIn('it broke', row['reason'])
 
     def test_pause_and_abort(self):
@@ -301,7 +303,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
                              self.context)))
         _row, changed = rollout_ops.abort(self.context, row['uuid'])
         self.assertEqual([], rollout_queries.active_progress(self.context))
-        self.assertEqual(rollout.ABORTED, _row['state'])
+        self.assertEqual(configuration_rollout.ABORTED, _row['state'])
         self.assertEqual(1, len(changed))
         self.assertEqual(device_config.APPLIED, config_queries.get(
             self.context, changed[0])['state'])
@@ -313,7 +315,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
     def test_following_adds_the_devices_that_join_the_class(self):
         row = self._create('4', follow=True)
         self._run(row, ticks=3)
-        self.assertEqual(rollout.RUNNING, self._state(row))
+        self.assertEqual(configuration_rollout.RUNNING, self._state(row))
         self.flags(devices=['qat=5', 'gpu=1'], group='fake_driver')
         self.driver = fake.FakeDriver(config_host.CONF, config_host.HOST)
         self.tracker = resource_tracker.ResourceTracker(
