@@ -16,7 +16,8 @@
 A rollout stores one desired configuration (cyborg.common.device_config)
 for every device a device class selects, a few at a time: never more
 than ``max_unavailable`` of them out of service at once
-(cyborg.conductor.devices.rollout).  Nothing here touches the database.
+(cyborg.conductor.devices.configuration_rollout).  Nothing here touches
+the database.
 """
 
 import math

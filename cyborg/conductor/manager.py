@@ -41,8 +41,8 @@ from cyborg.conductor.audit import handles
 from cyborg.conductor.audit import instances
 from cyborg.conductor.audit import usage as usage_audit
 from cyborg.conductor.devices import configuration
+from cyborg.conductor.devices import configuration_rollout
 from cyborg.conductor.devices import endpoint as devices_endpoint
-from cyborg.conductor.devices import rollout
 from cyborg.conductor.inventory import endpoint as inventory_endpoint
 from cyborg.conductor.inventory import registration
 from cyborg.conductor.inventory import reports
@@ -179,7 +179,7 @@ class ConductorManager:
         # Devices whose configuration waited for their instances to go,
         # and the next waves of the configuration rollouts.
         hosts = set(configuration.release_drained(context))
-        hosts.update(rollout.advance(context))
+        hosts.update(configuration_rollout.advance(context))
         for host in sorted(hosts):
             devices_endpoint.configure_soon(self.pool, self.placement,
                                             self.agent_api, host)

@@ -255,8 +255,8 @@ class DeviceConfig(Base, oslo_models.TimestampMixin):
 
 class ConfigurationRollout(Base, oslo_models.TimestampMixin):
     """A desired configuration rolled out over the devices of a device
-    class in waves (cyborg.conductor.devices.rollout), owned by the
-    conductors.
+    class in waves (cyborg.conductor.devices.configuration_rollout), owned
+    by the conductors.
     """
 
     __tablename__ = 'configuration_rollouts'

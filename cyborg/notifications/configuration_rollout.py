@@ -12,9 +12,9 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Notifications of configuration rollouts
-(cyborg.conductor.devices.rollout), one per change of a rollout's state:
-created (running), paused (by the operator, or by failures: ``reason``),
-resumed, aborted, completed.
+(cyborg.conductor.devices.configuration_rollout), one per change of a
+rollout's state: created (running), paused (by the operator, or by
+failures: ``reason``), resumed, aborted, completed.
 """
 
 from oslo_serialization import jsonutils

@@ -20,8 +20,8 @@ inserts (as the rack tools' reports would leave them), then a rollout of
 ``{"mode": "mig", "mig_layout": "3g.40gb,3g.40gb"}`` with
 ``--max-unavailable`` is created (every GPU judged) and driven as the
 conductor drives it: each round, the conductor's periodic work
-(cyborg.conductor.devices.rollout.advance(), measured: its statements
-and milliseconds), a sample of the devices out of service (their
+(cyborg.conductor.devices.configuration_rollout.advance(), measured: its
+statements and milliseconds), a sample of the devices out of service (their
 configuration ``draining``, ``pending``, ``applying`` or ``failed``),
 then the agents' reports, simulated: every configuration handed is
 applied (one UPDATE, not counted).  Until the rollout completes.
@@ -55,7 +55,7 @@ from cyborg import context as cyborg_context
 from cyborg import counters
 from cyborg.common import configuration_rollout
 from cyborg.common import device_config
-from cyborg.conductor.devices import rollout as rollout_ops
+from cyborg.conductor.devices import configuration_rollout as rollout_ops
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import configuration_rollout as rollout_queries

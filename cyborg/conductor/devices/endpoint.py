@@ -21,11 +21,11 @@ from cyborg import exception
 from cyborg.common import deadline
 from cyborg.conductor.devices import attribute
 from cyborg.conductor.devices import configuration
+from cyborg.conductor.devices import configuration_rollout
 from cyborg.conductor.devices import device
 from cyborg.conductor.devices import device_class
 from cyborg.conductor.devices import device_profile as profile_ops
 from cyborg.conductor.devices import driver
-from cyborg.conductor.devices import rollout
 from cyborg.conductor.placement import push as placement_push
 from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.notifications import configuration_rollout as rollout_notify
@@ -215,7 +215,7 @@ class DevicesEndpoint:
         """Store a rollout; its first wave starts from the pool after the
         answer.
         """
-        row = rollout.create(context, device_class, desired,
+        row = configuration_rollout.create(context, device_class, desired,
                              max_unavailable, drain=drain,
                              max_failures=max_failures, follow=follow)
         return self._announced(context, row, rollout_notify.CREATE)
@@ -226,8 +226,9 @@ class DevicesEndpoint:
     @deadline.drop_when_late
     def rollout_pause(self, context, uuid):
         """Start no more devices of a rollout."""
-        return self._announced(context, rollout.pause(context, uuid),
-                               rollout_notify.PAUSE)
+        return self._announced(
+            context, configuration_rollout.pause(context, uuid),
+            rollout_notify.PAUSE)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.RolloutNotFound,
@@ -235,8 +236,9 @@ class DevicesEndpoint:
     @deadline.drop_when_late
     def rollout_resume(self, context, uuid):
         """Run a paused rollout again, from the pool after the answer."""
-        return self._announced(context, rollout.resume(context, uuid),
-                               rollout_notify.RESUME)
+        return self._announced(
+            context, configuration_rollout.resume(context, uuid),
+            rollout_notify.RESUME)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.RolloutNotFound,
@@ -244,7 +246,7 @@ class DevicesEndpoint:
     @deadline.drop_when_late
     def rollout_abort(self, context, uuid):
         """Stop a rollout; say which devices it changed."""
-        row, changed = rollout.abort(context, uuid)
+        row, changed = configuration_rollout.abort(context, uuid)
         return dict(self._announced(context, row, rollout_notify.ABORT),
                     changed=changed)
 
@@ -254,7 +256,7 @@ class DevicesEndpoint:
     @deadline.drop_when_late
     def rollout_forget(self, context, uuid, device_uuid):
         """Release a device from a rollout."""
-        rollout.forget(context, uuid, device_uuid)
+        configuration_rollout.forget(context, uuid, device_uuid)
 
     def _announced(self, context, row, event):
         """*row* with its progress, once announced; the next waves start

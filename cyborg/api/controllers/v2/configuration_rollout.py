@@ -13,7 +13,7 @@
 # under the License.
 """/v2/configuration_rollouts: one desired configuration rolled out to
 every device of a device class, a few devices at a time
-(cyborg.conductor.devices.rollout).
+(cyborg.conductor.devices.configuration_rollout).
 """
 
 import pecan

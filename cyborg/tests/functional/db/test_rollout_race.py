@@ -21,7 +21,7 @@ Each thread is one conductor's periodic work with its own connection.
 from oslo_utils import uuidutils
 
 from cyborg.common import configuration_rollout
-from cyborg.conductor.devices import rollout as rollout_ops
+from cyborg.conductor.devices import configuration_rollout as rollout_ops
 from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.db.queries import device_class as dc_queries
 from cyborg.db.queries import device_config as config_queries

@@ -38,8 +38,8 @@ from cyborg.agent import resource_tracker
 from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.attach import instance as instance_ops
 from cyborg.conductor.devices import configuration
+from cyborg.conductor.devices import configuration_rollout as rollout_ops
 from cyborg.conductor.devices import device_profile as dp_ops
-from cyborg.conductor.devices import rollout as rollout_ops
 from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import push
 from cyborg.conductor.placement import sync as placement_sync

@@ -69,8 +69,8 @@ from cyborg import exception
 from cyborg.common import configuration_rollout
 from cyborg.common import device_config
 from cyborg.common import health_states
+from cyborg.conductor.devices import configuration_rollout as rollout_ops
 from cyborg.conductor.devices import device_class
-from cyborg.conductor.devices import rollout as rollout_ops
 from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.tests.functional.placement import fake_host

@@ -12,9 +12,9 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Tests of configuration rollouts' decisions
-(cyborg.conductor.devices.rollout) over a host of four fake QATs and a
-GPU, on SQLite and without Placement: the agent's tracker applies what
-the conductor hands, as the agent's heartbeat does.
+(cyborg.conductor.devices.configuration_rollout) over a host of four fake
+QATs and a GPU, on SQLite and without Placement: the agent's tracker
+applies what the conductor hands, as the agent's heartbeat does.
 """
 
 from unittest import mock
@@ -25,7 +25,7 @@ from cyborg.common import configuration_rollout
 from cyborg.common import device_config
 from cyborg.common import health_states
 from cyborg.conductor.devices import configuration
-from cyborg.conductor.devices import rollout as rollout_ops
+from cyborg.conductor.devices import configuration_rollout as rollout_ops
 from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_class as dc_queries
