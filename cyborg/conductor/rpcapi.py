@@ -400,8 +400,9 @@ class ConductorAPI:
 
     # Configuration rollouts --------------------------------------------------
 
-    def rollout_create(self, context, device_class, desired, max_unavailable,
-                       drain=False, max_failures=0, follow=False):
+    def configuration_rollout_create(self, context, device_class, desired,
+                                     max_unavailable, drain=False,
+                                     max_failures=0, follow=False):
         """Store a configuration rollout of *desired* over the devices of a
         device class; its waves start after the answer.
 
@@ -416,30 +417,32 @@ class ConductorAPI:
         :returns: the rollout, a dict with its ``progress``.
         """
         cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'rollout_create',
+        return self._write(cctxt, context, 'configuration_rollout_create',
                            device_class=device_class, desired=desired,
                            max_unavailable=max_unavailable, drain=drain,
                            max_failures=max_failures, follow=follow)
 
-    def rollout_pause(self, context, uuid):
+    def configuration_rollout_pause(self, context, uuid):
         """Start no more devices of a rollout.
 
         :raises: RolloutNotFound, RolloutBadState
         :returns: the rollout, a dict with its ``progress``.
         """
         cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'rollout_pause', uuid=uuid)
+        return self._write(cctxt, context, 'configuration_rollout_pause',
+                           uuid=uuid)
 
-    def rollout_resume(self, context, uuid):
+    def configuration_rollout_resume(self, context, uuid):
         """Run a paused rollout again.
 
         :raises: RolloutNotFound, RolloutBadState
         :returns: the rollout, a dict with its ``progress``.
         """
         cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'rollout_resume', uuid=uuid)
+        return self._write(cctxt, context, 'configuration_rollout_resume',
+                           uuid=uuid)
 
-    def rollout_abort(self, context, uuid):
+    def configuration_rollout_abort(self, context, uuid):
         """Stop a rollout for good; the devices it changed keep their
         configuration.
 
@@ -448,13 +451,14 @@ class ConductorAPI:
             ``changed`` (the uuids of the devices it changed).
         """
         cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'rollout_abort', uuid=uuid)
+        return self._write(cctxt, context, 'configuration_rollout_abort',
+                           uuid=uuid)
 
-    def rollout_forget(self, context, uuid, device_uuid):
+    def configuration_rollout_forget(self, context, uuid, device_uuid):
         """Release a device from a rollout.
 
         :raises: RolloutNotFound, RolloutDeviceNotFound
         """
         cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'rollout_forget', uuid=uuid,
-                           device_uuid=device_uuid)
+        return self._write(cctxt, context, 'configuration_rollout_forget',
+                           uuid=uuid, device_uuid=device_uuid)

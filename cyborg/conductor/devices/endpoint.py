@@ -209,22 +209,22 @@ class DevicesEndpoint:
                                    exception.DeviceDriverFailing,
                                    exception.DeviceInRollout)
     @deadline.drop_when_late
-    def rollout_create(self, context, device_class, desired,
-                       max_unavailable, drain=False, max_failures=0,
-                       follow=False):
+    def configuration_rollout_create(self, context, device_class, desired,
+                                     max_unavailable, drain=False,
+                                     max_failures=0, follow=False):
         """Store a rollout; its first wave starts from the pool after the
         answer.
         """
-        row = configuration_rollout.create(context, device_class, desired,
-                             max_unavailable, drain=drain,
-                             max_failures=max_failures, follow=follow)
+        row = configuration_rollout.create(
+            context, device_class, desired, max_unavailable, drain=drain,
+            max_failures=max_failures, follow=follow)
         return self._announced(context, row, rollout_notify.CREATE)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.RolloutNotFound,
                                    exception.RolloutBadState)
     @deadline.drop_when_late
-    def rollout_pause(self, context, uuid):
+    def configuration_rollout_pause(self, context, uuid):
         """Start no more devices of a rollout."""
         return self._announced(
             context, configuration_rollout.pause(context, uuid),
@@ -234,7 +234,7 @@ class DevicesEndpoint:
     @messaging.expected_exceptions(exception.RolloutNotFound,
                                    exception.RolloutBadState)
     @deadline.drop_when_late
-    def rollout_resume(self, context, uuid):
+    def configuration_rollout_resume(self, context, uuid):
         """Run a paused rollout again, from the pool after the answer."""
         return self._announced(
             context, configuration_rollout.resume(context, uuid),
@@ -244,7 +244,7 @@ class DevicesEndpoint:
     @messaging.expected_exceptions(exception.RolloutNotFound,
                                    exception.RolloutBadState)
     @deadline.drop_when_late
-    def rollout_abort(self, context, uuid):
+    def configuration_rollout_abort(self, context, uuid):
         """Stop a rollout; say which devices it changed."""
         row, changed = configuration_rollout.abort(context, uuid)
         return dict(self._announced(context, row, rollout_notify.ABORT),
@@ -254,7 +254,7 @@ class DevicesEndpoint:
     @messaging.expected_exceptions(exception.RolloutNotFound,
                                    exception.RolloutDeviceNotFound)
     @deadline.drop_when_late
-    def rollout_forget(self, context, uuid, device_uuid):
+    def configuration_rollout_forget(self, context, uuid, device_uuid):
         """Release a device from a rollout."""
         configuration_rollout.forget(context, uuid, device_uuid)
 

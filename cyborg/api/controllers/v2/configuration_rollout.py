@@ -110,7 +110,8 @@ def post():
     context = pecan.request.context
     body = route.body()
     rollout_queries.select(context, body['device_class'], body['desired'])
-    return serialize(context, pecan.request.conductor_api.rollout_create(
+    conductor_api = pecan.request.conductor_api
+    return serialize(context, conductor_api.configuration_rollout_create(
         context, device_class=body['device_class'], desired=body['desired'],
         max_unavailable=str(body['max_unavailable']),
         drain=body.get('drain', False),
@@ -118,25 +119,28 @@ def post():
         follow=body.get('follow', False)))
 
 
-def _action(name):
-    def action(uuid):
-        validation.uuid_path(uuid, _('configuration rollout'))
-        context = pecan.request.context
-        return serialize(context, getattr(
-            pecan.request.conductor_api, 'rollout_' + name)(context,
-                                                           uuid=uuid))
-    action.__name__ = name
-    return action
+def _change_state(uuid, method):
+    """Call the conductor's *method* on a rollout; serialize its answer."""
+    validation.uuid_path(uuid, _('configuration rollout'))
+    context = pecan.request.context
+    return serialize(context, method(context, uuid=uuid))
 
 
-pause = _action('pause')
-resume = _action('resume')
+def pause(uuid):
+    return _change_state(
+        uuid, pecan.request.conductor_api.configuration_rollout_pause)
+
+
+def resume(uuid):
+    return _change_state(
+        uuid, pecan.request.conductor_api.configuration_rollout_resume)
 
 
 def abort(uuid):
     validation.uuid_path(uuid, _('configuration rollout'))
     context = pecan.request.context
-    row = pecan.request.conductor_api.rollout_abort(context, uuid=uuid)
+    row = pecan.request.conductor_api.configuration_rollout_abort(
+        context, uuid=uuid)
     return {'configuration_rollout': serialize(context, row),
             'changed': row['changed']}
 
@@ -144,7 +148,7 @@ def abort(uuid):
 def forget(uuid, device_uuid):
     validation.uuid_path(uuid, _('configuration rollout'))
     validation.uuid_path(device_uuid, _('device'))
-    pecan.request.conductor_api.rollout_forget(
+    pecan.request.conductor_api.configuration_rollout_forget(
         pecan.request.context, uuid=uuid, device_uuid=device_uuid)
 
 

@@ -36,8 +36,9 @@ WRITES = ('device_profile_create', 'device_profile_delete', 'arq_create',
           'instance_attach', 'instance_detach', 'discovery_start',
           'device_set_status_by_selector', 'device_class_create',
           'device_class_delete', 'device_configure', 'device_config_delete',
-          'rollout_create', 'rollout_pause', 'rollout_resume',
-          'rollout_abort', 'rollout_forget')
+          'configuration_rollout_create', 'configuration_rollout_pause',
+          'configuration_rollout_resume', 'configuration_rollout_abort',
+          'configuration_rollout_forget')
 NOT_WRITES = ('hello', 'report', 'instance_show', 'instance_list')
 
 

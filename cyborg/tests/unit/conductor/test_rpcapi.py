@@ -101,16 +101,17 @@ MESSAGES = {
                          {'device_uuid': 'd', 'desired': {'vfs': 4},
                           'drain': False}),
     'device_config_delete': ({'device_uuid': 'd'}, {'device_uuid': 'd'}),
-    'rollout_create': ({'device_class': 'QAT', 'desired': {'num_vfs': 8},
-                        'max_unavailable': '5%'},
-                       {'device_class': 'QAT', 'desired': {'num_vfs': 8},
-                        'max_unavailable': '5%', 'drain': False,
-                        'max_failures': 0, 'follow': False}),
-    'rollout_pause': ({'uuid': 'r'}, {'uuid': 'r'}),
-    'rollout_resume': ({'uuid': 'r'}, {'uuid': 'r'}),
-    'rollout_abort': ({'uuid': 'r'}, {'uuid': 'r'}),
-    'rollout_forget': ({'uuid': 'r', 'device_uuid': 'd'},
-                       {'uuid': 'r', 'device_uuid': 'd'}),
+    'configuration_rollout_create': (
+        {'device_class': 'QAT', 'desired': {'num_vfs': 8},
+         'max_unavailable': '5%'},
+        {'device_class': 'QAT', 'desired': {'num_vfs': 8},
+         'max_unavailable': '5%', 'drain': False,
+         'max_failures': 0, 'follow': False}),
+    'configuration_rollout_pause': ({'uuid': 'r'}, {'uuid': 'r'}),
+    'configuration_rollout_resume': ({'uuid': 'r'}, {'uuid': 'r'}),
+    'configuration_rollout_abort': ({'uuid': 'r'}, {'uuid': 'r'}),
+    'configuration_rollout_forget': ({'uuid': 'r', 'device_uuid': 'd'},
+                                     {'uuid': 'r', 'device_uuid': 'd'}),
 }
 # Its arguments are objects: checked by test_objects_are_rebuilt.
 OBJECT_MESSAGES = ('device_profile_create',)
