@@ -327,20 +327,20 @@ class DeviceCleanFailed(CyborgException):
                 "%(reason)s")
 
 
-class RolloutInvalid(Invalid):
+class ConfigurationRolloutInvalid(Invalid):
     msg_fmt = _("Invalid configuration rollout: %(reason)s")
 
 
-class RolloutNotFound(NotFound):
+class ConfigurationRolloutNotFound(NotFound):
     msg_fmt = _("Configuration rollout %(uuid)s could not be found.")
 
 
-class RolloutDeviceNotFound(NotFound):
+class ConfigurationRolloutDeviceNotFound(NotFound):
     msg_fmt = _("Device %(device)s is not held by configuration rollout "
                 "%(uuid)s.")
 
 
-class RolloutBadState(Conflict):
+class ConfigurationRolloutBadState(Conflict):
     msg_fmt = _("Configuration rollout %(uuid)s is %(state)s: it cannot "
                 "%(action)s.")
 

@@ -72,18 +72,18 @@ def unavailable(max_unavailable, selected):
     ``max_unavailable`` ("5" or "5%"; a percentage rounds down, but never
     below one device).
 
-    :raises: RolloutInvalid
+    :raises: ConfigurationRolloutInvalid
     """
     match = _MAX_UNAVAILABLE.match(str(max_unavailable))
     if match is None:
-        raise exception.RolloutInvalid(
+        raise exception.ConfigurationRolloutInvalid(
             reason='max_unavailable is a number of devices (5) or a '
                    'percentage of them (5%%), not %r' % (max_unavailable,))
     number = int(match.group(1))
     if not match.group(2):
         return number
     if number > 100:
-        raise exception.RolloutInvalid(
+        raise exception.ConfigurationRolloutInvalid(
             reason='max_unavailable is at most 100%%, not %s' %
             max_unavailable)
     return max(1, math.floor(selected * number / 100))

@@ -412,8 +412,9 @@ class ConductorAPI:
             instead of skipping it and coming back to it.
         :param max_failures: failed devices tolerated before it pauses.
         :param follow: also roll out to devices that join the class later.
-        :raises: DeviceClassNotFound, RolloutInvalid, DeviceNotConfigurable,
-            DeviceConfigInvalid, DeviceDriverFailing, DeviceInRollout
+        :raises: DeviceClassNotFound, ConfigurationRolloutInvalid,
+            DeviceNotConfigurable, DeviceConfigInvalid, DeviceDriverFailing,
+            DeviceInRollout
         :returns: the rollout, a dict with its ``progress``.
         """
         cctxt = self.client.prepare(version='1.0')
@@ -425,7 +426,7 @@ class ConductorAPI:
     def configuration_rollout_pause(self, context, uuid):
         """Start no more devices of a rollout.
 
-        :raises: RolloutNotFound, RolloutBadState
+        :raises: ConfigurationRolloutNotFound, ConfigurationRolloutBadState
         :returns: the rollout, a dict with its ``progress``.
         """
         cctxt = self.client.prepare(version='1.0')
@@ -435,7 +436,7 @@ class ConductorAPI:
     def configuration_rollout_resume(self, context, uuid):
         """Run a paused rollout again.
 
-        :raises: RolloutNotFound, RolloutBadState
+        :raises: ConfigurationRolloutNotFound, ConfigurationRolloutBadState
         :returns: the rollout, a dict with its ``progress``.
         """
         cctxt = self.client.prepare(version='1.0')
@@ -446,7 +447,7 @@ class ConductorAPI:
         """Stop a rollout for good; the devices it changed keep their
         configuration.
 
-        :raises: RolloutNotFound, RolloutBadState
+        :raises: ConfigurationRolloutNotFound, ConfigurationRolloutBadState
         :returns: the rollout, a dict with its ``progress`` and
             ``changed`` (the uuids of the devices it changed).
         """
@@ -457,7 +458,8 @@ class ConductorAPI:
     def configuration_rollout_forget(self, context, uuid, device_uuid):
         """Release a device from a rollout.
 
-        :raises: RolloutNotFound, RolloutDeviceNotFound
+        :raises: ConfigurationRolloutNotFound,
+            ConfigurationRolloutDeviceNotFound
         """
         cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'configuration_rollout_forget',

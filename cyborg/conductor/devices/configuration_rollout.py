@@ -54,8 +54,9 @@ def create(context, device_class_name, desired, max_unavailable,
            drain=False, max_failures=0, follow=False):
     """Store a rollout of *desired* over the devices of a class, running.
 
-    :raises: DeviceClassNotFound, RolloutInvalid, DeviceNotConfigurable,
-        DeviceConfigInvalid, DeviceDriverFailing, DeviceInRollout
+    :raises: DeviceClassNotFound, ConfigurationRolloutInvalid,
+        DeviceNotConfigurable, DeviceConfigInvalid, DeviceDriverFailing,
+        DeviceInRollout
     :returns: the rollout (a dict).
     """
     name, devices = rollout_queries.select(context, device_class_name, desired)
@@ -76,8 +77,8 @@ def create(context, device_class_name, desired, max_unavailable,
 
 
 def _refuse(row, action):
-    raise exception.RolloutBadState(uuid=row['uuid'], state=row['state'],
-                                    action=action)
+    raise exception.ConfigurationRolloutBadState(
+        uuid=row['uuid'], state=row['state'], action=action)
 
 
 @db_api.retry_on_deadlock
@@ -85,7 +86,7 @@ def _refuse(row, action):
 def pause(context, uuid):
     """Start no more devices of the rollout (those started go on).
 
-    :raises: RolloutNotFound, RolloutBadState
+    :raises: ConfigurationRolloutNotFound, ConfigurationRolloutBadState
     """
     row = rollout_queries.get(context, uuid, for_update=True)
     if row['state'] != configuration_rollout.RUNNING:
@@ -100,16 +101,16 @@ def pause(context, uuid):
 def resume(context, uuid):
     """Run a paused rollout again.
 
-    :raises: RolloutNotFound, RolloutBadState (not paused, or more devices
-        failed than it tolerates, or as many as its budget: forget them
-        first)
+    :raises: ConfigurationRolloutNotFound, ConfigurationRolloutBadState
+        (not paused, or more devices failed than it tolerates, or as many
+        as its budget: forget them first)
     """
     row = rollout_queries.get(context, uuid, for_update=True)
     if row['state'] != configuration_rollout.PAUSED:
         _refuse(row, 'resume')
     why = _failed_too_often(context, row)
     if why is not None:
-        raise exception.RolloutBadState(
+        raise exception.ConfigurationRolloutBadState(
             uuid=uuid, state='paused: %s' % why,
             action='resume before they are forgotten')
     rollout_queries.set_state(context, row['id'],
@@ -124,7 +125,7 @@ def abort(context, uuid):
     in progress go on as their own desired state, those changed keep
     their configuration).
 
-    :raises: RolloutNotFound, RolloutBadState
+    :raises: ConfigurationRolloutNotFound, ConfigurationRolloutBadState
     :returns: (the rollout, the uuids of the devices it changed).
     """
     row = rollout_queries.get(context, uuid, for_update=True)
@@ -148,12 +149,13 @@ def forget(context, uuid, device_uuid):
     """The rollout no longer holds the device (its own configuration
     verbs work again; a failure of it no longer counts).
 
-    :raises: RolloutNotFound, RolloutDeviceNotFound
+    :raises: ConfigurationRolloutNotFound, ConfigurationRolloutDeviceNotFound
     """
     row = rollout_queries.get(context, uuid, for_update=True)
     if not rollout_queries.release(context, row['id'], device_uuid,
                                    state=configuration_rollout.FORGOTTEN):
-        raise exception.RolloutDeviceNotFound(uuid=uuid, device=device_uuid)
+        raise exception.ConfigurationRolloutDeviceNotFound(
+            uuid=uuid, device=device_uuid)
     LOG.info('Configuration rollout %(uuid)s: device %(device)s forgotten',
              {'uuid': uuid, 'device': device_uuid})
 

@@ -203,7 +203,7 @@ class DevicesEndpoint:
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceClassNotFound,
-                                   exception.RolloutInvalid,
+                                   exception.ConfigurationRolloutInvalid,
                                    exception.DeviceNotConfigurable,
                                    exception.DeviceConfigInvalid,
                                    exception.DeviceDriverFailing,
@@ -221,8 +221,8 @@ class DevicesEndpoint:
         return self._announced(context, row, rollout_notify.CREATE)
 
     @messaging.expose
-    @messaging.expected_exceptions(exception.RolloutNotFound,
-                                   exception.RolloutBadState)
+    @messaging.expected_exceptions(exception.ConfigurationRolloutNotFound,
+                                   exception.ConfigurationRolloutBadState)
     @deadline.drop_when_late
     def configuration_rollout_pause(self, context, uuid):
         """Start no more devices of a rollout."""
@@ -231,8 +231,8 @@ class DevicesEndpoint:
             rollout_notify.PAUSE)
 
     @messaging.expose
-    @messaging.expected_exceptions(exception.RolloutNotFound,
-                                   exception.RolloutBadState)
+    @messaging.expected_exceptions(exception.ConfigurationRolloutNotFound,
+                                   exception.ConfigurationRolloutBadState)
     @deadline.drop_when_late
     def configuration_rollout_resume(self, context, uuid):
         """Run a paused rollout again, from the pool after the answer."""
@@ -241,8 +241,8 @@ class DevicesEndpoint:
             rollout_notify.RESUME)
 
     @messaging.expose
-    @messaging.expected_exceptions(exception.RolloutNotFound,
-                                   exception.RolloutBadState)
+    @messaging.expected_exceptions(exception.ConfigurationRolloutNotFound,
+                                   exception.ConfigurationRolloutBadState)
     @deadline.drop_when_late
     def configuration_rollout_abort(self, context, uuid):
         """Stop a rollout; say which devices it changed."""
@@ -251,8 +251,8 @@ class DevicesEndpoint:
                     changed=changed)
 
     @messaging.expose
-    @messaging.expected_exceptions(exception.RolloutNotFound,
-                                   exception.RolloutDeviceNotFound)
+    @messaging.expected_exceptions(exception.ConfigurationRolloutNotFound,
+                                   exception.ConfigurationRolloutDeviceNotFound)
     @deadline.drop_when_late
     def configuration_rollout_forget(self, context, uuid, device_uuid):
         """Release a device from a rollout."""

@@ -99,14 +99,14 @@ def select(context, name, desired):
     """The devices of class *name*, once every one of them is judged to
     take *desired* (the API's and the conductor's one judgement).
 
-    :raises: DeviceClassNotFound, RolloutInvalid (no device),
+    :raises: DeviceClassNotFound, ConfigurationRolloutInvalid (no device),
         DeviceNotConfigurable, DeviceConfigInvalid, DeviceDriverFailing
     :returns: ``(class name, [devices rows])``.
     """
     name = device_class_queries.get_by_name(context, name.upper())['name']
     devices = class_devices(context, device_class.trait(name))
     if not devices:
-        raise exception.RolloutInvalid(
+        raise exception.ConfigurationRolloutInvalid(
             reason='device class %s selects no device' % name)
     configuration_rollout.judge(devices, config_queries.get_many(
         context, [d['uuid'] for d in devices]), desired)
@@ -187,12 +187,12 @@ _BY_UUID = sa.select(TABLE).where(TABLE.c.uuid == sa.bindparam('b_uuid'))
 def get(context, uuid, for_update=False):
     """:param for_update: lock the row (in the caller's writer): the waves
         of a rollout and its verbs are one at a time.
-    :raises: RolloutNotFound
+    :raises: ConfigurationRolloutNotFound
     """
     query = _BY_UUID.with_for_update() if for_update else _BY_UUID
     row = db_api.execute(context, query, {'b_uuid': uuid}).one_or_none()
     if row is None:
-        raise exception.RolloutNotFound(uuid=uuid)
+        raise exception.ConfigurationRolloutNotFound(uuid=uuid)
     return to_dict(row)
 
 

@@ -137,8 +137,8 @@ class RolloutTestCase(fake_host.ConfigHostTestCase):
         self.assertIn(failing.uuid('qat'), row['reason'])
         self.assertEqual({'done': 1, 'failed': 1, 'waiting': 2},
                          self._counts(row))
-        self.assertRaises(exception.RolloutBadState, rollout_ops.resume,
-                          self.context, row['uuid'])
+        self.assertRaises(exception.ConfigurationRolloutBadState,
+                          rollout_ops.resume, self.context, row['uuid'])
         # The failed device is held out of service, and by the rollout.
         self.assertRaises(exception.DeviceInRollout, failing.forget, 'qat')
         rollout_ops.forget(self.context, row['uuid'], failing.uuid('qat'))

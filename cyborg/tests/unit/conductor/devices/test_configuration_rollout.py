@@ -93,7 +93,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self.assertEqual(400, configuration_rollout.unavailable('5%', 8000))
         self.assertEqual(1, configuration_rollout.unavailable('5%', 4))
         for wrong in ('0', '0%', '101%', '-1', 'five', '5.5'):
-            self.assertRaises(exception.RolloutInvalid,
+            self.assertRaises(exception.ConfigurationRolloutInvalid,
                               configuration_rollout.unavailable,
                               wrong, 10)
 
@@ -106,8 +106,9 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
                           self.context, 'nope', {'num_vfs': 8}, '1')
         dc_queries.create(self.context, 'c2', 'FPGA',
                           [{'key': 'type', 'op': '==', 'value': 'FPGA'}])
-        exc = self.assertRaises(exception.RolloutInvalid, rollout_ops.create,
-                                self.context, 'fpga', {'num_vfs': 8}, '1')
+        exc = self.assertRaises(exception.ConfigurationRolloutInvalid,
+                                rollout_ops.create, self.context, 'fpga',
+                                {'num_vfs': 8}, '1')
         self.assertIn('selects no device', exc.message)
         self.assertEqual([], rollout_queries.get_all(self.context))
 
@@ -124,7 +125,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         rollout_ops.forget(self.context, row['uuid'], self.qats[1]['uuid'])
         configuration.configure(self.context, self.qats[1]['uuid'],
                                 {'num_vfs': 2})
-        self.assertRaises(exception.RolloutDeviceNotFound,
+        self.assertRaises(exception.ConfigurationRolloutDeviceNotFound,
                           rollout_ops.forget, self.context, row['uuid'],
                           self.qats[1]['uuid'])
 
@@ -229,7 +230,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
                          {k: v for k, v in self._progress(row).items() if v})
         self.assertEqual(['configuration_rollout.pause'], [
             e for e, _d in self.notes.events('configuration_rollout')])
-        exc = self.assertRaises(exception.RolloutBadState,
+        exc = self.assertRaises(exception.ConfigurationRolloutBadState,
                                 rollout_ops.resume, self.context,
                                 row['uuid'])
         self.assertIn('failed devices: 1', exc.message)
@@ -261,7 +262,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self.assertIn('failed devices: 1, the whole budget',
                       row['reason'])
         self.assertIn(self.qats[0]['uuid'], row['reason'])
-        exc = self.assertRaises(exception.RolloutBadState,
+        exc = self.assertRaises(exception.ConfigurationRolloutBadState,
                                 rollout_ops.resume, self.context,
                                 row['uuid'])
         self.assertIn('forget them', exc.message)
@@ -290,8 +291,8 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         row = self._create('1')
         self._tick()
         rollout_ops.pause(self.context, row['uuid'])
-        self.assertRaises(exception.RolloutBadState, rollout_ops.pause,
-                          self.context, row['uuid'])
+        self.assertRaises(exception.ConfigurationRolloutBadState,
+                          rollout_ops.pause, self.context, row['uuid'])
         self._tick()
         self._tick()
         self.assertEqual({'done': 1, 'waiting': 3},
@@ -307,8 +308,8 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self.assertEqual(1, len(changed))
         self.assertEqual(device_config.APPLIED, config_queries.get(
             self.context, changed[0])['state'])
-        self.assertRaises(exception.RolloutBadState, rollout_ops.resume,
-                          self.context, row['uuid'])
+        self.assertRaises(exception.ConfigurationRolloutBadState,
+                          rollout_ops.resume, self.context, row['uuid'])
         # Released: the other devices are the operator's again.
         self._create('1')
 
