@@ -424,17 +424,18 @@ IDLE_ACCELERATORS = Gauge(
     'idle_window or longer, by host, resource class, driver and the '
     'project that holds them (`cyborg instance-list --idle` names the '
     'instances).', ('host', 'resource_class', 'driver', 'project'))
-ROLLOUT_DEVICES = Gauge(
-    'cyborg_rollout_devices', 'Devices of each configuration rollout '
-    'running or paused, by state ("waiting", "in_progress", "done", '
-    '"skipped", "failed", "forgotten").', ('rollout', 'state'))
+CONFIGURATION_ROLLOUT_DEVICES = Gauge(
+    'cyborg_configuration_rollout_devices', 'Devices of each configuration '
+    'rollout running or paused, by state ("waiting", "in_progress", '
+    '"done", "skipped", "failed", "forgotten").',
+    ('configuration_rollout', 'state'))
 FLEET_REFRESH = Gauge(
     'cyborg_fleet_refresh_timestamp_seconds', 'When the fleet gauges '
     'were last read from the database (Unix time).', ())
 
 FLEET = (ACCELERATORS, ACCELERATORS_RESERVED, DEVICES, ARQS, OUTBOX_DEPTH,
          OUTBOX_OLDEST_AGE, AGENTS, AGENT_UP, AGENT_LAST_REPORT_AGE,
-         IDLE_ACCELERATORS, ROLLOUT_DEVICES, FLEET_REFRESH)
+         IDLE_ACCELERATORS, CONFIGURATION_ROLLOUT_DEVICES, FLEET_REFRESH)
 
 # Label values of the fleet gauges (the accelerators' states are
 # cyborg.api.metrics').

@@ -187,7 +187,7 @@ class FleetCollector(prometheus_registry.Collector):
             idle.add_metric([host, rc or '', driver or '', project or ''],
                             count)
         yield idle
-        rollouts = _family(metrics.ROLLOUT_DEVICES)
+        rollouts = _family(metrics.CONFIGURATION_ROLLOUT_DEVICES)
         for uuid, state, count in sorted(snapshot['rollouts']):
             rollouts.add_metric([uuid, state], count)
         yield rollouts

@@ -297,7 +297,8 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self._tick()
         self.assertEqual({'done': 1, 'waiting': 3},
                          {k: v for k, v in self._progress(row).items() if v})
-        # What cyborg_rollout_devices shows of the rollouts not ended.
+        # What cyborg_configuration_rollout_devices shows of the rollouts
+        # not ended.
         self.assertEqual([(row['uuid'], 'done', 1),
                           (row['uuid'], 'waiting', 3)],
                          sorted(rollout_queries.active_progress(
