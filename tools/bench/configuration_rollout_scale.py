@@ -33,7 +33,7 @@ fleet size for the same wave (``--max-unavailable`` as a count).
 
 Usage::
 
-    .venv/bin/python tools/bench/rollout_scale.py \\
+    .venv/bin/python tools/bench/configuration_rollout_scale.py \\
         --connection mysql+pymysql://root@127.0.0.1/rolloutbench \\
         --hosts 1000 --gpus 8 --max-unavailable 5%
 """
@@ -150,7 +150,8 @@ def run(args):
             ms.append(cost.as_dict()['ms'])
             per_device.append(cost.db_statements / begun)
         _agents_apply(context)
-    return {'bench': 'rollout_scale', 'devices': args.hosts * args.gpus,
+    return {'bench': 'configuration_rollout_scale',
+            'devices': args.hosts * args.gpus,
             'hosts': args.hosts, 'max_unavailable': args.max_unavailable,
             'unavailable': row['unavailable'],
             'create_seconds': round(create_s, 1), 'waves': waves,

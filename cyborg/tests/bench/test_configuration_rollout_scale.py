@@ -11,21 +11,21 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""tools/bench/rollout_scale.py at a tiny size on MariaDB: the rollout
-completes within its budget, and every wave's statements are counted (no
-time is asserted).
+"""tools/bench/configuration_rollout_scale.py at a tiny size on MariaDB:
+the rollout completes within its budget, and every wave's statements are
+counted (no time is asserted).
 """
 
 from cyborg.tests import base
 from cyborg.tests import bench
 
 
-class RolloutScaleBenchTestCase(base.TestCase):
+class ConfigurationRolloutScaleBenchTestCase(base.TestCase):
 
     def test_a_tiny_fleet(self):
         [line] = bench.run_on_mysql(
-            self, 'rollout_scale.py', '--hosts', '5', '--gpus', '4',
-            '--max-unavailable', '3')
+            self, 'configuration_rollout_scale.py', '--hosts', '5',
+            '--gpus', '4', '--max-unavailable', '3')
         # 20 GPUs, 3 at a time: never more out of service, all done.
         self.assertEqual((20, 3, 3, 20), (
             line['devices'], line['unavailable'],
