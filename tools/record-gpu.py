@@ -36,7 +36,7 @@ from oslo_config import cfg
 
 from cyborg import conf as cyborg_conf
 from cyborg import privsep
-from cyborg.drivers import health
+from cyborg.agent import health
 from cyborg.drivers import pci
 from cyborg.drivers.gpu import facts
 from cyborg.drivers.gpu import gpu_telemetry

@@ -14,20 +14,94 @@
 """The agent's health checks of its devices, after each discovery.
 
 A record's ``health`` is the worst of the generic PCI checks of its
-functions (cyborg.drivers.health.PciHealth), its driver's
-``check_health()`` and the verdict of the rules on its telemetry
-(cyborg.agent.telemetry).  It is part of the inventory hash: a change is
+functions (PciHealth), its driver's ``check_health()`` and the verdict
+of the rules on its telemetry (from_telemetry(), applied by
+cyborg.agent.telemetry).  It is part of the inventory hash: a change is
 reported at once.
+
+AER counters only grow from boot, so the first read of a function is its
+baseline, and it is unhealthy for the interval in which its fatal count
+grew by ``[device_health] aer_fatal_errors`` (the conductor's hold-down
+keeps it out a while longer).
+
+from_telemetry() judges what lasts until the device is reset or
+repaired (``[device_health] telemetry_rules``): uncorrectable ECC errors
+and memory repairs pending or failed, a PCIe link below its maximum, a
+temperature at the slowdown threshold, a drive worn out or failing.
 """
 
 from oslo_config import cfg
 from oslo_log import log as logging
 
+from cyborg.common import telemetry
 from cyborg.drivers import health as health_lib
 from cyborg.drivers import pci
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
+
+
+class PciHealth:
+    """The generic checks of PCI functions, keeping each function's AER
+    baseline between two checks.
+    """
+
+    def __init__(self, pci_host, fatal_errors=1):
+        self.pci_host = pci_host
+        # New fatal errors that make a function unhealthy; 0: never.
+        self.fatal_errors = fatal_errors
+        # {address: {kind: total}} of the last read.
+        self._aer = {}
+        # {device key: addresses} of the last check.
+        self._functions = {}
+
+    def check(self, key, addresses, devices=None):
+        """The Health of the functions of device *key*: *addresses* and
+        those it had at the last check (*devices*: pci.by_address()).
+        """
+        if devices is None:
+            devices = pci.by_address(self.pci_host)
+        addresses = set(addresses)
+        wanted = addresses | self._functions.get(key, set())
+        self._functions[key] = addresses
+        return health_lib.worst(
+            [self._check_one(address, devices.get(address))
+             for address in sorted(wanted)])
+
+    def forget(self, keys):
+        for key in set(self._functions) - set(keys):
+            self.forget_device(key)
+
+    def forget_device(self, key):
+        """Forget one device's functions: a configuration changed them,
+        and those gone did not vanish.
+        """
+        for address in self._functions.pop(key, ()):
+            self._aer.pop(address, None)
+
+    def _check_one(self, address, dev):
+        if dev is None or not dev.present:
+            self._aer.pop(address, None)
+            return health_lib.unhealthy('PCI function %s vanished' % address)
+        if dev.config_all_ones:
+            return health_lib.unhealthy(
+                'PCI function %s config space reads all ones' % address)
+        totals = dev.aer_totals()
+        before = self._aer.get(address)
+        self._aer[address] = totals
+        if before is None:
+            return health_lib.OK
+        for kind in ('nonfatal', 'correctable'):
+            grown = totals.get(kind, 0) - before.get(kind, 0)
+            if grown > 0:
+                LOG.warning('PCI function %(address)s: %(n)d new %(kind)s '
+                            'AER errors', {'address': address, 'n': grown,
+                                           'kind': kind})
+        grown = totals.get('fatal', 0) - before.get('fatal', 0)
+        if grown > 0 and self.fatal_errors and grown >= self.fatal_errors:
+            return health_lib.unhealthy(
+                'PCI function %s: %d new fatal AER errors' % (address, grown))
+        return health_lib.OK
 
 
 def functions(record):
@@ -87,7 +161,7 @@ class HealthTracker:
             return {}
         checker = self._pci.get(name)
         if checker is None:
-            checker = self._pci[name] = health_lib.PciHealth(
+            checker = self._pci[name] = PciHealth(
                 driver.pci_host, CONF.device_health.aer_fatal_errors)
         try:
             devices = pci.by_address(driver.pci_host)
@@ -117,3 +191,87 @@ class HealthTracker:
                         '%(reason)s', {'address': record.address,
                                        'driver': record.driver,
                                        'reason': result.reason})
+
+
+#: ``[device_health] telemetry_rules``.
+RULE_ECC = 'ecc'
+RULE_LINK_WIDTH = 'pcie_link_width'
+RULE_LINK_SPEED = 'pcie_link_speed'
+RULE_THERMAL = 'thermal'
+RULE_WEAR = 'wear'
+
+
+def _ecc(sample, opts):
+    reasons = []
+    errors = sample.get('ecc_uncorrected_volatile')
+    if errors is not None and errors >= opts.ecc_uncorrectable_errors:
+        reasons.append('%d uncorrectable ECC errors' % errors)
+    for flag, reason in (
+            ('retired_pages_pending', 'retired pages pending (reset needed)'),
+            ('remapped_rows_pending', 'remapped rows pending (reset needed)'),
+            ('remapped_rows_failure', 'row remapping failed')):
+        if sample.get(flag):
+            reasons.append(reason)
+    return reasons
+
+
+def _link(sample, rules):
+    reasons = []
+    if RULE_LINK_WIDTH in rules and telemetry.link_degraded(sample):
+        reasons.append('PCIe link x%d of x%d' % (
+            sample['pcie_link_width'], sample['pcie_link_max_width']))
+    if RULE_LINK_SPEED in rules and telemetry.link_degraded(
+            sample, speed=True, width=False):
+        reasons.append('PCIe link %g of %g GT/s' % (
+            sample['pcie_link_speed_gts'], sample['pcie_link_max_speed_gts']))
+    return reasons
+
+
+def _thermal(sample, opts):
+    reasons = []
+    temperature = sample.get('temperature_celsius')
+    slowdown = sample.get('slowdown_temperature_celsius')
+    if (temperature is not None and slowdown is not None and
+            temperature >= slowdown - opts.slowdown_margin_celsius):
+        reasons.append('temperature %g C at its slowdown threshold %g C'
+                       % (temperature, slowdown))
+    if sample.get('thermal_slowdown'):
+        reasons.append('thermal slowdown engaged')
+    return reasons
+
+
+def _wear(sample, opts):
+    reasons = []
+    if sample.get('critical_warning'):
+        reasons.append('critical warning raised')
+    wear = sample.get('wear_ratio')
+    if wear is not None and wear >= 1:
+        reasons.append('%d%% of its rated endurance used' % (wear * 100))
+    spare = sample.get('available_spare_ratio')
+    threshold = sample.get('available_spare_threshold_ratio')
+    if spare is not None and threshold is not None and spare < threshold:
+        reasons.append('available spare %d%% below %d%%' % (
+            spare * 100, threshold * 100))
+    errors = sample.get('media_errors')
+    if opts.media_errors and errors is not None and (
+            errors >= opts.media_errors):
+        reasons.append('%d media errors' % errors)
+    return reasons
+
+
+def from_telemetry(sample, opts):
+    """The Health of a device by the rules of its telemetry *sample*.
+
+    :param opts: the ``[device_health]`` options.
+    """
+    rules = set(opts.telemetry_rules)
+    reasons = []
+    if RULE_ECC in rules:
+        reasons += _ecc(sample, opts)
+    reasons += _link(sample, rules)
+    if RULE_THERMAL in rules:
+        reasons += _thermal(sample, opts)
+    if RULE_WEAR in rules:
+        reasons += _wear(sample, opts)
+    return (health_lib.unhealthy('; '.join(reasons)) if reasons
+            else health_lib.OK)

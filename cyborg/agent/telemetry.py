@@ -41,6 +41,7 @@ from oslo_log import log as logging
 from oslo_utils import timeutils
 
 from cyborg import metrics
+from cyborg.agent import health
 from cyborg.agent import state_file
 from cyborg.common import health_states
 from cyborg.common import telemetry
@@ -135,7 +136,7 @@ class TelemetryTracker:
             if busy is not None:
                 values['busy'] = busy
             self._samples[record.uuid] = Sample(values, read_at, clock)
-            verdict = health_lib.from_telemetry(values, CONF.device_health)
+            verdict = health.from_telemetry(values, CONF.device_health)
             old = self._verdicts.get(record.uuid, health_lib.OK)
             if verdict == old:
                 return False
@@ -209,8 +210,7 @@ class TelemetryTracker:
     def series(self, host, records):
         """The metrics.DeviceSeries of *records*."""
         clock = time.monotonic()
-        speed = health_lib.RULE_LINK_SPEED in CONF.device_health.\
-            telemetry_rules
+        speed = health.RULE_LINK_SPEED in CONF.device_health.telemetry_rules
         found = []
         with self._lock:
             for record in records:

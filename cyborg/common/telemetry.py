@@ -168,11 +168,11 @@ def busy(sample, threshold):
     return utilization >= threshold
 
 
-def link_degraded(sample, speed=False):
-    """Whether the PCIe link runs below its maximum width (and, with
-    *speed*, speed); None when the device does not say.
+def link_degraded(sample, speed=False, width=True):
+    """Whether the PCIe link runs below its maximum width (unless not
+    *width*) or, with *speed*, speed; None when the device does not say.
     """
-    checks = [('pcie_link_width', 'pcie_link_max_width')]
+    checks = [('pcie_link_width', 'pcie_link_max_width')] if width else []
     if speed:
         checks.append(('pcie_link_speed_gts', 'pcie_link_max_speed_gts'))
     known = [(sample[now], sample[top]) for now, top in checks

@@ -84,7 +84,7 @@ class AcceleratorDriver(abc.ABC):
     #: The vendor part of its function traits
     #: (``CUSTOM_FPGA_FUNCTION_ID_<vendor>_<function id>``), or None.
     function_vendor = None
-    #: Whether cyborg.drivers.health.PciHealth applies: False for
+    #: Whether cyborg.agent.health.PciHealth applies: False for
     #: simulated devices.
     pci_health = True
     #: How long configure() waits for sysfs to show a change of VFs.
@@ -260,7 +260,7 @@ class AcceleratorDriver(abc.ABC):
     def check_health(self, records):
         """What the vendor's tools tell of the devices' health (an
         uncorrectable ECC error, a link down...), beyond the generic PCI
-        checks (health.PciHealth); read-only.
+        checks (cyborg.agent.health.PciHealth); read-only.
 
         :param records: the ``hardware.Hardware`` of the last discover().
         :raises: any exception: the agent logs it and keeps the generic

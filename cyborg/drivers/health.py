@@ -11,30 +11,14 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Device health: what a health check returns, the generic PCI checks
-(AER counters, a function gone, config space of all ones) and the rules
-on a device's telemetry.
-
-AER counters only grow from boot, so the first read of a function is its
-baseline, and it is unhealthy for the interval in which its fatal count
-grew by ``[device_health] aer_fatal_errors`` (the conductor's hold-down
-keeps it out a while longer).
-
-from_telemetry() judges what lasts until the device is reset or
-repaired (``[device_health] telemetry_rules``): uncorrectable ECC errors
-and memory repairs pending or failed, a PCIe link below its maximum, a
-temperature at the slowdown threshold, a drive worn out or failing.
+"""Device health as a driver reports it (``check_health()``): a Health,
+healthy or unhealthy with its reason, and the worst of several.  The
+checks the agent applies to every driver are cyborg.agent.health.
 """
 
 import collections
 
-from oslo_log import log as logging
-
 from cyborg.common import health_states
-from cyborg.common import telemetry
-from cyborg.drivers import pci
-
-LOG = logging.getLogger(__name__)
 
 
 class Health(collections.namedtuple('Health', ['status', 'reason'])):
@@ -58,151 +42,4 @@ def worst(healths):
     """Unhealthy with every reason (sorted, ``; ``) when any is."""
     reasons = sorted({h.reason or health_states.UNHEALTHY for h in healths
                       if not h.healthy})
-    return unhealthy('; '.join(reasons)) if reasons else OK
-
-
-class PciHealth:
-    """The generic checks of PCI functions, keeping each function's AER
-    baseline between two checks.
-    """
-
-    def __init__(self, pci_host, fatal_errors=1):
-        self.pci_host = pci_host
-        # New fatal errors that make a function unhealthy; 0: never.
-        self.fatal_errors = fatal_errors
-        # {address: {kind: total}} of the last read.
-        self._aer = {}
-        # {device key: addresses} of the last check.
-        self._functions = {}
-
-    def check(self, key, addresses, devices=None):
-        """The Health of the functions of device *key*: *addresses* and
-        those it had at the last check (*devices*: pci.by_address()).
-        """
-        if devices is None:
-            devices = pci.by_address(self.pci_host)
-        addresses = set(addresses)
-        wanted = addresses | self._functions.get(key, set())
-        self._functions[key] = addresses
-        return worst([self._check_one(address, devices.get(address))
-                      for address in sorted(wanted)])
-
-    def forget(self, keys):
-        for key in set(self._functions) - set(keys):
-            self.forget_device(key)
-
-    def forget_device(self, key):
-        """Forget one device's functions: a configuration changed them,
-        and those gone did not vanish.
-        """
-        for address in self._functions.pop(key, ()):
-            self._aer.pop(address, None)
-
-    def _check_one(self, address, dev):
-        if dev is None or not dev.present:
-            self._aer.pop(address, None)
-            return unhealthy('PCI function %s vanished' % address)
-        if dev.config_all_ones:
-            return unhealthy('PCI function %s config space reads all ones'
-                             % address)
-        totals = dev.aer_totals()
-        before = self._aer.get(address)
-        self._aer[address] = totals
-        if before is None:
-            return OK
-        for kind in ('nonfatal', 'correctable'):
-            grown = totals.get(kind, 0) - before.get(kind, 0)
-            if grown > 0:
-                LOG.warning('PCI function %(address)s: %(n)d new %(kind)s '
-                            'AER errors', {'address': address, 'n': grown,
-                                           'kind': kind})
-        grown = totals.get('fatal', 0) - before.get('fatal', 0)
-        if grown > 0 and self.fatal_errors and grown >= self.fatal_errors:
-            return unhealthy('PCI function %s: %d new fatal AER errors'
-                             % (address, grown))
-        return OK
-
-
-#: ``[device_health] telemetry_rules``.
-RULE_ECC = 'ecc'
-RULE_LINK_WIDTH = 'pcie_link_width'
-RULE_LINK_SPEED = 'pcie_link_speed'
-RULE_THERMAL = 'thermal'
-RULE_WEAR = 'wear'
-RULES = (RULE_ECC, RULE_LINK_WIDTH, RULE_LINK_SPEED, RULE_THERMAL,
-         RULE_WEAR)
-
-
-def _ecc(sample, opts):
-    reasons = []
-    errors = sample.get('ecc_uncorrected_volatile')
-    if errors is not None and errors >= opts.ecc_uncorrectable_errors:
-        reasons.append('%d uncorrectable ECC errors' % errors)
-    for flag, reason in (
-            ('retired_pages_pending', 'retired pages pending (reset needed)'),
-            ('remapped_rows_pending', 'remapped rows pending (reset needed)'),
-            ('remapped_rows_failure', 'row remapping failed')):
-        if sample.get(flag):
-            reasons.append(reason)
-    return reasons
-
-
-def _link(sample, rules):
-    reasons = []
-    if RULE_LINK_WIDTH in rules and telemetry.link_degraded(sample):
-        reasons.append('PCIe link x%d of x%d' % (
-            sample['pcie_link_width'], sample['pcie_link_max_width']))
-    speed, top = (sample.get('pcie_link_speed_gts'),
-                  sample.get('pcie_link_max_speed_gts'))
-    if RULE_LINK_SPEED in rules and speed and top and speed < top:
-        reasons.append('PCIe link %g of %g GT/s' % (speed, top))
-    return reasons
-
-
-def _thermal(sample, opts):
-    reasons = []
-    temperature = sample.get('temperature_celsius')
-    slowdown = sample.get('slowdown_temperature_celsius')
-    if (temperature is not None and slowdown is not None and
-            temperature >= slowdown - opts.slowdown_margin_celsius):
-        reasons.append('temperature %g C at its slowdown threshold %g C'
-                       % (temperature, slowdown))
-    if sample.get('thermal_slowdown'):
-        reasons.append('thermal slowdown engaged')
-    return reasons
-
-
-def _wear(sample, opts):
-    reasons = []
-    if sample.get('critical_warning'):
-        reasons.append('critical warning raised')
-    wear = sample.get('wear_ratio')
-    if wear is not None and wear >= 1:
-        reasons.append('%d%% of its rated endurance used' % (wear * 100))
-    spare = sample.get('available_spare_ratio')
-    threshold = sample.get('available_spare_threshold_ratio')
-    if spare is not None and threshold is not None and spare < threshold:
-        reasons.append('available spare %d%% below %d%%' % (
-            spare * 100, threshold * 100))
-    errors = sample.get('media_errors')
-    if opts.media_errors and errors is not None and (
-            errors >= opts.media_errors):
-        reasons.append('%d media errors' % errors)
-    return reasons
-
-
-def from_telemetry(sample, opts):
-    """The Health of a device by the rules of its telemetry *sample*.
-
-    :param opts: the ``[device_health]`` options.
-    """
-    rules = set(opts.telemetry_rules)
-    reasons = []
-    if RULE_ECC in rules:
-        reasons += _ecc(sample, opts)
-    reasons += _link(sample, rules)
-    if RULE_THERMAL in rules:
-        reasons += _thermal(sample, opts)
-    if RULE_WEAR in rules:
-        reasons += _wear(sample, opts)
     return unhealthy('; '.join(reasons)) if reasons else OK

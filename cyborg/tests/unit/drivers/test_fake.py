@@ -21,9 +21,9 @@ import fixtures
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
+from cyborg.agent import health
 from cyborg.drivers import fake
 from cyborg.drivers import fake_telemetry
-from cyborg.drivers import health
 from cyborg.tests import base
 
 CONF = cyborg_conf.CONF

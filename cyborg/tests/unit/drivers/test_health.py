@@ -26,6 +26,7 @@ from oslotest import base as oslo_base
 
 from cyborg import conf as cyborg_conf
 from cyborg import privsep
+from cyborg.agent import health as agent_health
 from cyborg.common import telemetry
 from cyborg.drivers import health
 from cyborg.drivers import pci
@@ -223,7 +224,7 @@ class TelemetryRulesTestCase(base.TestCase):
     """[device_health] telemetry_rules on samples."""
 
     def _judge(self, sample):
-        return health.from_telemetry(sample, CONF.device_health)
+        return agent_health.from_telemetry(sample, CONF.device_health)
 
     def test_recorded_ecc_errors(self):
         with open(os.path.join(ECC_DATA, 'telemetry-ecc-errors.csv')) as f:
@@ -281,7 +282,7 @@ class _PciHealthTests(sysfs.FakeHostMixin):
 
     def setUp(self):
         super().setUp()
-        self.checker = health.PciHealth(self.pci_host)
+        self.checker = agent_health.PciHealth(self.pci_host)
         self.fs.write_aer(fakesys.C62X, fatal=2, nonfatal=1)
 
     def _check(self, addresses=(fakesys.C62X,), key='dev'):
@@ -311,7 +312,7 @@ class _PciHealthTests(sysfs.FakeHostMixin):
         self.assertEqual(health.OK, self._check())
 
     def test_fatal_errors_threshold(self):
-        self.checker = health.PciHealth(self.pci_host, fatal_errors=2)
+        self.checker = agent_health.PciHealth(self.pci_host, fatal_errors=2)
         self._check()
         self.fs.write_aer(fakesys.C62X, fatal=3, nonfatal=1)
         self.assertEqual(health.OK, self._check())
@@ -457,9 +458,10 @@ class _GpuHealthTests(sysfs.FakeHostMixin):
             dst.write(src.read())
 
     def _telemetry_verdicts(self, records):
-        return {address: health.from_telemetry(sample, CONF.device_health)
-                for address, sample in self.driver.read_telemetry(
-                    records).items()}
+        samples = self.driver.read_telemetry(records)
+        return {address: agent_health.from_telemetry(sample,
+                                                     CONF.device_health)
+                for address, sample in samples.items()}
 
     def test_recorded_healthy_output(self):
         # The recorded log's XID 48 of the H100 is the baseline.

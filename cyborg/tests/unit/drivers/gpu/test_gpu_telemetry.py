@@ -23,6 +23,7 @@ import fixtures
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
+from cyborg.agent import health as agent_health
 from cyborg.common import privsep_allowlists
 from cyborg.drivers import health
 from cyborg.drivers.gpu import gpu_telemetry
@@ -127,7 +128,7 @@ class ParseTestCase(base.TestCase):
             sample = dict(sample[fakesys.H200], pcie_link_width=16,
                           pcie_link_max_width=16, pcie_link_speed_gts=32.0,
                           pcie_link_max_speed_gts=32.0)
-            self.assertEqual(health.OK, health.from_telemetry(
+            self.assertEqual(health.OK, agent_health.from_telemetry(
                 sample, CONF.device_health))
 
     def test_not_supported_and_garbage_are_absent(self):

@@ -22,7 +22,7 @@ import os
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
-from cyborg.drivers import health
+from cyborg.agent import health
 from cyborg.drivers.ssd import nvme
 from cyborg.drivers.ssd import nvme_clean
 from cyborg.tests import base
