@@ -17,7 +17,7 @@
 
 Runs the gpu driver's read paths only (nothing is configured, no MIG
 mode is changed, no GPU is reset): the nvidia-smi queries it makes
-(cyborg.drivers.gpu.mig, gpu_telemetry, facts), a few more for reference
+(cyborg.drivers.gpu.mig, telemetry, facts), a few more for reference
 (``-q``, ``mig -lgip``), the GPUs' sysfs attributes, then the driver's
 own discovery, health check and telemetry read, as cyborg-agent runs
 them (its privileged helpers in process), with the health the telemetry
@@ -39,9 +39,9 @@ from cyborg import privsep
 from cyborg.agent import health
 from cyborg.drivers import pci
 from cyborg.drivers.gpu import facts
-from cyborg.drivers.gpu import gpu_telemetry
 from cyborg.drivers.gpu import mig
 from cyborg.drivers.gpu import nvidia
+from cyborg.drivers.gpu import telemetry as gpu_telemetry
 
 #: What the driver runs, and the file of cyborg.tests.fixtures.nvidia_smi
 #: each answer goes to.

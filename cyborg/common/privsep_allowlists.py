@@ -51,7 +51,7 @@ MIG_PROFILES = (r'[0-9]{1,2}g\.[0-9]{1,4}gb(\+me)?'
                 r'(,[0-9]{1,2}g\.[0-9]{1,4}gb(\+me)?){0,15}')
 
 #: The read-only fields of the gpu driver's telemetry query
-#: (cyborg.drivers.gpu.gpu_telemetry), which runs without those an older
+#: (cyborg.drivers.gpu.telemetry), which runs without those an older
 #: nvidia-smi refuses.
 TELEMETRY_FIELDS = (
     'utilization.gpu', 'utilization.memory', 'memory.used', 'memory.total',

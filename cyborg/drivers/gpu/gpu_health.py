@@ -14,7 +14,7 @@
 """What the kernel log tells of the health of NVIDIA GPUs: XID errors.
 
 (Uncorrectable ECC errors and pending page retirements or row remappings
-come with the GPUs' telemetry, cyborg.drivers.gpu.gpu_telemetry, judged
+come with the GPUs' telemetry, cyborg.drivers.gpu.telemetry, judged
 by ``[device_health] telemetry_rules``.)
 
 XID errors are in the kernel log only (``NVRM: Xid (PCI:0000:01:00): 79,

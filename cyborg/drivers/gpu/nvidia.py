@@ -64,9 +64,9 @@ from cyborg.drivers.gpu import facts as gpu_facts
 from cyborg.drivers.gpu import gpu_clean
 from cyborg.drivers.gpu import gpu_config
 from cyborg.drivers.gpu import gpu_health
-from cyborg.drivers.gpu import gpu_telemetry
 from cyborg.drivers.gpu import mig
 from cyborg.drivers.gpu import mig_config
+from cyborg.drivers.gpu import telemetry as gpu_telemetry
 from cyborg.objects import fields
 from cyborg.objects import hardware
 
@@ -195,7 +195,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return {address: h for address, h in found.items() if h}
 
     def read_telemetry(self, records, bound=()):
-        """One nvidia-smi query for every GPU (gpu_telemetry).
+        """One nvidia-smi query for every GPU (gpu/telemetry.py).
 
         :raises: CommandFailed, CommandTimeout.
         """

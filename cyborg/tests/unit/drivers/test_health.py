@@ -32,8 +32,8 @@ from cyborg.drivers import health
 from cyborg.drivers import pci
 from cyborg.drivers.crypto import qat
 from cyborg.drivers.gpu import gpu_health
-from cyborg.drivers.gpu import gpu_telemetry
 from cyborg.drivers.gpu import nvidia
+from cyborg.drivers.gpu import telemetry as gpu_telemetry
 from cyborg.drivers.nic import intel
 from cyborg.tests import base
 from cyborg.tests.fixtures import fakesys

@@ -26,8 +26,8 @@ from cyborg import exception
 from cyborg.agent import health as agent_health
 from cyborg.common import privsep_allowlists
 from cyborg.drivers import health
-from cyborg.drivers.gpu import gpu_telemetry
 from cyborg.drivers.gpu import nvidia
+from cyborg.drivers.gpu import telemetry as gpu_telemetry
 from cyborg.privsep import command as privsep_command
 from cyborg.tests import base
 from cyborg.tests.fixtures import fakesys
