@@ -20,7 +20,7 @@ differs.  A full report is stored in the hosts row, applied to the tables
 then, with no transaction open, the host is pushed to Placement: the
 tables never wait for Placement.  The devices' telemetry that changed
 rides on every report, outside the hash: one statement per changed
-device (cyborg.db.queries.device_telemetry), and one to answer which
+device (cyborg.db.queries.telemetry), and one to answer which
 instances hold the host's devices.
 """
 
@@ -36,9 +36,9 @@ from cyborg.conductor.inventory import device_diff
 from cyborg.conductor.inventory import discovery as discovery_ops
 from cyborg.conductor.placement import push as placement_push
 from cyborg.db import api as db_api
-from cyborg.db.queries import device_telemetry
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
+from cyborg.db.queries import telemetry as telemetry_queries
 from cyborg.notifications import inventory as inventory_notify
 from cyborg.notifications import service as service_notify
 from cyborg.objects import hardware as hardware_obj
@@ -97,8 +97,8 @@ def _telemetry(context, host, samples):
     them again).
     """
     try:
-        unknown = device_telemetry.write(context, host, samples)
-        held = device_telemetry.bindings(context, host)
+        unknown = telemetry_queries.write(context, host, samples)
+        held = telemetry_queries.bindings(context, host)
     except Exception:
         LOG.exception('Storing the telemetry of host %s failed; its agent '
                       'sends it again', host)

@@ -34,7 +34,7 @@ from wsgi_intercept import interceptor
 from cyborg.cli import shell
 from cyborg.db import api as db_api
 from cyborg.db import models
-from cyborg.db.queries import device_telemetry
+from cyborg.db.queries import telemetry as telemetry_queries
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import nova as nova_fixture
 from cyborg.tests.functional import api_base
@@ -199,7 +199,7 @@ class InstanceListTestCase(api_base.APITestCase):
         # since then.
         two_days_ago = timeutils.utcnow() - datetime.timedelta(days=2)
         _bound_at(self.context, self.gpu['deployable_id'], two_days_ago)
-        device_telemetry.write(self.context, 'h0', {
+        telemetry_queries.write(self.context, 'h0', {
             self.gpu['device_uuid']: {
                 'read_at': two_days_ago.isoformat(), 'stale': None,
                 'values': {'utilization': 0.01, 'busy': False}}})

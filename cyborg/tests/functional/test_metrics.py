@@ -41,8 +41,8 @@ from cyborg.api import metrics as api_metrics
 from cyborg.conductor.devices import health as health_ops
 from cyborg.db import api as db_api
 from cyborg.db import models
-from cyborg.db.queries import device_telemetry
 from cyborg.db.queries import service as service_queries
+from cyborg.db.queries import telemetry as telemetry_queries
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import nova as nova_fixture
 from cyborg.tests.fixtures import nova_boot
@@ -351,7 +351,7 @@ class MetricsLifecycleTestCase(api_base.APITestCase):
             conn.execute(sa.update(models.ExtendedAcceleratorRequest).where(
                 models.ExtendedAcceleratorRequest.uuid == arq).values(
                     updated_at=two_days_ago))
-        device_telemetry.write(self.context, HOST, {
+        telemetry_queries.write(self.context, HOST, {
             self.fpga['device_uuid']: {
                 'read_at': two_days_ago.isoformat(), 'stale': None,
                 'values': {'utilization': 0.0, 'busy': False}}})
@@ -360,7 +360,7 @@ class MetricsLifecycleTestCase(api_base.APITestCase):
                                    host=HOST, resource_class='FPGA',
                                    driver='fake', project='p1'))
         # Busy again: no idle accelerator.
-        device_telemetry.write(self.context, HOST, {
+        telemetry_queries.write(self.context, HOST, {
             self.fpga['device_uuid']: {
                 'read_at': timeutils.utcnow().isoformat(), 'stale': None,
                 'values': {'utilization': 0.8, 'busy': True}}})

@@ -31,7 +31,7 @@ from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import device as schema
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
-from cyborg.db.queries import device_telemetry as telemetry_queries
+from cyborg.db.queries import telemetry as telemetry_queries
 from cyborg.i18n import _
 from cyborg.policies import device as policies
 

@@ -29,7 +29,7 @@ from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import accelerator_request as arq_api
 from cyborg.common import telemetry
 from cyborg.db.queries import accelerator_request as arq_queries
-from cyborg.db.queries import device_telemetry
+from cyborg.db.queries import telemetry as telemetry_queries
 from cyborg.i18n import _
 from cyborg.policies import accelerator_request as arq_policies
 from cyborg.policies import device as device_policies
@@ -62,7 +62,7 @@ def _time(value):
 
 def sample_view(sample):
     """A device's ``telemetry`` member: its latest sample (from
-    device_telemetry.get_many), or None before the first.
+    telemetry_queries.get_many), or None before the first.
     """
     if not sample:
         return None
@@ -73,7 +73,7 @@ def sample_view(sample):
 
 
 def view(row):
-    """The answer of both routes (a device_telemetry.get row)."""
+    """The answer of both routes (a telemetry_queries.get row)."""
     return {'device_uuid': row['device_uuid'], 'hostname': row['hostname'],
             'driver': row['driver_name'],
             'reported_at': _time(row['last_report_at']),
@@ -87,7 +87,7 @@ def get_device(uuid):
     """The latest telemetry of a device."""
     context = pecan.request.context
     validation.uuid_path(uuid, _('device'))
-    return view(device_telemetry.get(context, uuid))
+    return view(telemetry_queries.get(context, uuid))
 
 
 def get_arq(uuid):
@@ -99,7 +99,7 @@ def get_arq(uuid):
     validation.uuid_path(uuid, _('accelerator request'))
     device_uuid = arq_queries.device_uuid(
         context, uuid, project_id=arq_api.visible_project(context))
-    return view(device_telemetry.get(context, device_uuid))
+    return view(telemetry_queries.get(context, device_uuid))
 
 
 ROUTES = [

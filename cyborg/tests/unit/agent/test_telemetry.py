@@ -31,7 +31,7 @@ from cyborg.agent import resource_tracker
 from cyborg.agent import telemetry
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db.queries import device as device_queries
-from cyborg.db.queries import device_telemetry
+from cyborg.db.queries import telemetry as telemetry_queries
 from cyborg.drivers import fake
 from cyborg.drivers.gpu import nvidia
 from cyborg.tests import base
@@ -106,7 +106,7 @@ class FakeTelemetryTestCase(_TrackerMixin, base.DbTestCase):
         self.assertFalse(self.tracker.read_telemetry())
         self.tracker.update(self.context)
         self.assertEqual(3, len(self.api.telemetry[-1]))
-        stored = device_telemetry.get(self.context, self._uuid(GPU))
+        stored = telemetry_queries.get(self.context, self._uuid(GPU))
         # An idle GPU: under 2 %, its link slowed down.
         self.assertLess(stored['values']['utilization'], 0.05)
         self.assertFalse(stored['values']['busy'])
@@ -114,7 +114,7 @@ class FakeTelemetryTestCase(_TrackerMixin, base.DbTestCase):
         self.assertIsNotNone(stored['idle_since'])
         self.assertIsNone(stored['stale_reason'])
         # The QAT has no utilization: never idle.
-        qat = device_telemetry.get(self.context, self._uuid(QAT))
+        qat = telemetry_queries.get(self.context, self._uuid(QAT))
         self.assertNotIn('busy', qat['values'])
         self.assertIsNone(qat['idle_since'])
         # Nothing changed meaningfully: the next report carries none.
@@ -126,7 +126,7 @@ class FakeTelemetryTestCase(_TrackerMixin, base.DbTestCase):
         self.tracker.read_telemetry()
         self.tracker.update(self.context)
         self.assertEqual([self._uuid(QAT)], list(self.api.telemetry[-1]))
-        self.assertEqual(8, device_telemetry.get(
+        self.assertEqual(8, telemetry_queries.get(
             self.context, self._uuid(QAT))['values']['pcie_link_width'])
 
     def test_a_degraded_link_and_ecc_errors_make_devices_unhealthy(self):
@@ -158,7 +158,7 @@ class FakeTelemetryTestCase(_TrackerMixin, base.DbTestCase):
         summary = self.tracker.update(self.context)
         self.assertEqual('unchanged', summary['report'])
         self.assertEqual('unhealthy', self._device(GPU)['health'])
-        stored = device_telemetry.get(self.context, self._uuid(GPU))
+        stored = telemetry_queries.get(self.context, self._uuid(GPU))
         self.assertEqual('RuntimeError: nvidia-smi crashed',
                          stored['stale_reason'])
         # The last values are kept.
@@ -260,7 +260,7 @@ class _HungNvidiaSmiTests(_TrackerMixin, sysfs.FakeHostMixin):
         self.assertEqual({'CommandTimeout'}, {
             reason.split(':')[0] for reason in stale.values()})
         uuid = next(iter(stale))
-        self.assertIn('CommandTimeout', device_telemetry.get(
+        self.assertIn('CommandTimeout', telemetry_queries.get(
             self.context, uuid)['stale_reason'])
 
 

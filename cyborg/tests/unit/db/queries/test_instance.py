@@ -22,8 +22,8 @@ import sqlalchemy as sa
 
 from cyborg.db import api as db_api
 from cyborg.db import models
-from cyborg.db.queries import device_telemetry
 from cyborg.db.queries import instance as instance_queries
+from cyborg.db.queries import telemetry as telemetry_queries
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import statements
@@ -106,7 +106,7 @@ class InstanceQueryTests:
 
     def test_idle_accelerators(self):
         long_ago = timeutils.utcnow() - datetime.timedelta(days=3)
-        device_telemetry.write(self.context, 'n2', {
+        telemetry_queries.write(self.context, 'n2', {
             self.gpu['device_uuid']: {
                 'read_at': long_ago.isoformat(), 'stale': None,
                 'values': {'utilization': 0.0, 'busy': False}}})
@@ -122,7 +122,7 @@ class InstanceQueryTests:
             entry['arqs'][0]['utilization'],
             entry['arqs'][0]['idle_since'].replace(microsecond=0)))
         # Busy again: not idle.
-        device_telemetry.write(self.context, 'n2', {
+        telemetry_queries.write(self.context, 'n2', {
             self.gpu['device_uuid']: {
                 'read_at': timeutils.utcnow().isoformat(), 'stale': None,
                 'values': {'utilization': 0.9, 'busy': True}}})

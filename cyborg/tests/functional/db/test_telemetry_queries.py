@@ -17,14 +17,14 @@ them).
 """
 
 from cyborg.tests import base
-from cyborg.tests.unit.db.queries import test_device_telemetry
+from cyborg.tests.unit.db.queries import test_telemetry
 
 
-class TestDeviceTelemetryMySQL(test_device_telemetry.DeviceTelemetryQueryTests,
+class TestDeviceTelemetryMySQL(test_telemetry.DeviceTelemetryQueryTests,
                                base.DbTestCase):
     BACKEND = 'mysql'
 
 
 class TestDeviceTelemetryPostgreSQL(
-        test_device_telemetry.DeviceTelemetryQueryTests, base.DbTestCase):
+        test_telemetry.DeviceTelemetryQueryTests, base.DbTestCase):
     BACKEND = 'postgresql'

@@ -12,7 +12,7 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """The latest telemetry sample of each device
-(cyborg.db.queries.device_telemetry), on SQLite: one statement per
+(cyborg.db.queries.telemetry), on SQLite: one statement per
 changed device, ``idle_since``, the instances holding a host's devices.
 """
 
@@ -23,8 +23,8 @@ import sqlalchemy as sa
 from cyborg import exception
 from cyborg.db import api as db_api
 from cyborg.db import models
-from cyborg.db.queries import device_telemetry
 from cyborg.db.queries import host_inventory
+from cyborg.db.queries import telemetry as telemetry_queries
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import statements
@@ -43,7 +43,7 @@ def _payload(minutes, busy=None, stale=None, **values):
 
 class DeviceTelemetryQueryTests:
     """The tests, on the backend of the class they are mixed into
-    (cyborg/tests/functional/db/test_device_telemetry_queries.py: MariaDB
+    (cyborg/tests/functional/db/test_telemetry_queries.py: MariaDB
     and PostgreSQL).
     """
 
@@ -60,11 +60,11 @@ class DeviceTelemetryQueryTests:
 
     def _write(self, host, samples):
         with self.counter.counting():
-            unknown = device_telemetry.write(self.context, host, samples)
+            unknown = telemetry_queries.write(self.context, host, samples)
         return unknown, self.counter.count
 
     def _get(self, device):
-        return device_telemetry.get(self.context, device['device_uuid'])
+        return telemetry_queries.get(self.context, device['device_uuid'])
 
     def test_first_sample_then_one_statement_per_change(self):
         uuid = self.gpu['device_uuid']
@@ -109,7 +109,7 @@ class DeviceTelemetryQueryTests:
         self.assertEqual(sorted(samples), sorted(unknown))
         got = self._get(self.other)
         self.assertEqual(({}, None), (got['values'], got['read_at']))
-        self.assertRaises(exception.DeviceNotFound, device_telemetry.get,
+        self.assertRaises(exception.DeviceNotFound, telemetry_queries.get,
                           self.context, 'no-such-device')
 
     def test_bindings_in_one_statement(self):
@@ -118,26 +118,26 @@ class DeviceTelemetryQueryTests:
         inventory.add_bound_arqs(self.context, self.gpu, [S2],
                                  project_id='p2')
         with self.counter.counting():
-            held = device_telemetry.bindings(self.context, 'n1')
+            held = telemetry_queries.bindings(self.context, 'n1')
         self.assertEqual(1, self.counter.count)
         self.assertEqual({
             self.fpga['device_uuid']: [{'instance': S1, 'project': 'p1'},
                                        {'instance': S2, 'project': 'p1'}],
             self.gpu['device_uuid']: [{'instance': S2, 'project': 'p2'}]},
             held)
-        self.assertEqual({}, device_telemetry.bindings(self.context, 'n2'))
+        self.assertEqual({}, telemetry_queries.bindings(self.context, 'n2'))
 
     def test_many_and_deleted_with_its_device(self):
         self._write('n1', {self.gpu['device_uuid']: _payload(0, busy=True),
                            self.fpga['device_uuid']: _payload(0)})
         self.assertEqual(
             {self.gpu['device_uuid']},
-            {uuid for uuid, sample in device_telemetry.get_many(
+            {uuid for uuid, sample in telemetry_queries.get_many(
                 self.context, [self.gpu['device_uuid'], 'x']).items()
              if sample['values'].get('busy')})
         self._delete(self.gpu['device_id'])
         self.assertEqual([self.fpga['device_uuid']], list(
-            device_telemetry.get_many(self.context, [
+            telemetry_queries.get_many(self.context, [
                 self.gpu['device_uuid'], self.fpga['device_uuid']])))
 
     @db_api.context_manager.writer
