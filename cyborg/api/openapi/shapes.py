@@ -31,10 +31,10 @@ from cyborg.api.controllers.v2 import device
 from cyborg.api.controllers.v2 import device_class
 from cyborg.api.controllers.v2 import device_config
 from cyborg.api.controllers.v2 import device_profile
-from cyborg.api.controllers.v2 import device_telemetry
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import instance
 from cyborg.api.controllers.v2 import service
+from cyborg.api.controllers.v2 import telemetry as telemetry_api
 from cyborg.api.controllers.v2 import usage as usage_api
 from cyborg.common import configuration_rollout
 from cyborg.common import usage
@@ -282,8 +282,8 @@ SCHEMAS = {
     'Attachment': ATTACHMENT,
     'Version': VERSION,
     'Capacity': CAPACITY,
-    'DeviceTelemetry': device_telemetry.TELEMETRY,
-    'TelemetrySample': device_telemetry.SAMPLE,
+    'DeviceTelemetry': telemetry_api.TELEMETRY,
+    'TelemetrySample': telemetry_api.SAMPLE,
     'Usage': USAGE,
 }
 RESOURCES = list(WSME_TYPES) + list(SCHEMAS) + ['ListedServer']

@@ -32,12 +32,12 @@ from cyborg.api.controllers.v2 import device
 from cyborg.api.controllers.v2 import device_class
 from cyborg.api.controllers.v2 import device_config
 from cyborg.api.controllers.v2 import device_profile
-from cyborg.api.controllers.v2 import device_telemetry
 from cyborg.api.controllers.v2 import discovery
 from cyborg.api.controllers.v2 import driver
 from cyborg.api.controllers.v2 import hardware
 from cyborg.api.controllers.v2 import instance
 from cyborg.api.controllers.v2 import service
+from cyborg.api.controllers.v2 import telemetry as telemetry_api
 from cyborg.api.controllers.v2 import usage
 
 
@@ -63,7 +63,7 @@ ROUTES = (
                  policy=route.PUBLIC)] +
     device_profile.ROUTES +  # what a flavor's accel:device_profile names
     accelerator_request.ROUTES +  # Nova's entry point
-    device.ROUTES + device_config.ROUTES + device_telemetry.ROUTES +
+    device.ROUTES + device_config.ROUTES + telemetry_api.ROUTES +
     configuration_rollout.ROUTES +  # device_config over a device class
     deployable.ROUTES +  # one Placement resource provider each
     attribute.ROUTES +

@@ -26,7 +26,7 @@ from cyborg.api import route
 from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import device_config
-from cyborg.api.controllers.v2 import device_telemetry
+from cyborg.api.controllers.v2 import telemetry as telemetry_api
 from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import device as schema
 from cyborg.db.queries import device as device_queries
@@ -63,7 +63,7 @@ class Device(base.APIBase):
                          'configuration', 'telemetry'),
                         microversion.allow_operator_api))
     # 2.4: its configuration as desired state (device_config.view), its
-    # latest telemetry sample (device_telemetry.sample_view).
+    # latest telemetry sample (telemetry_api.sample_view).
     _json = {'configuration': route.nullable(
         route.ref('DeviceConfiguration')),
         'telemetry': route.nullable(route.ref('TelemetrySample'))}
@@ -94,7 +94,7 @@ def serialize(device, extra=({}, {})):
         device, links=link.self_links(COLLECTION, device['uuid']),
         configuration=device_config.view(device,
                                          configs.get(device['uuid'])),
-        telemetry=device_telemetry.sample_view(samples.get(device['uuid'])),
+        telemetry=telemetry_api.sample_view(samples.get(device['uuid'])),
         **health_fields(device)))
 
 

@@ -21,8 +21,8 @@ from oslotest import base
 from cyborg.cli import accelerator_request
 from cyborg.cli import common
 from cyborg.cli import device
-from cyborg.cli import device_telemetry
 from cyborg.cli import instance
+from cyborg.cli import telemetry
 from cyborg.tests.unit.cli import test_device
 
 UUID = test_device.UUID
@@ -38,7 +38,7 @@ class ShowTelemetryTestCase(base.BaseTestCase):
 
     def _show(self, *argv, answer=TELEMETRY):
         client = test_device.FakeClient(device=answer)
-        command = test_device._command(device_telemetry.ShowTelemetry,
+        command = test_device._command(telemetry.ShowTelemetry,
                                        client)
         return client, command.take_action(test_device._parse(command,
                                                               *argv))
