@@ -129,6 +129,14 @@ class _Record(base.CyborgObject):
             if name not in kwargs and
             field.default != ovo_fields.UnspecifiedDefault])
 
+    def to_dict(self):
+        return {name: getattr(self, name) for name in self.fields}
+
+    @classmethod
+    def from_dict(cls, values):
+        """The record from its to_dict() form."""
+        return cls(**values)
+
 
 @base.CyborgObjectRegistry.register
 class HardwareAttachHandle(_Record):
@@ -229,16 +237,6 @@ class AccSpecs(_Record):
         'acc_capability': fields.JsonField(),
     }
 
-    def to_dict(self):
-        return {'remote': self.remote, 'num': self.num,
-                'device_type': self.device_type,
-                'acc_capability': self.acc_capability}
-
-    @classmethod
-    def from_dict(cls, values):
-        """The specs from their to_dict() form."""
-        return cls(**values)
-
 
 @base.CyborgObjectRegistry.register
 class AccStatus(_Record):
@@ -253,16 +251,6 @@ class AccStatus(_Record):
         # ready, unbound (no kernel driver) or down
         'state': fields.StringField(default=STATE_READY),
     }
-
-    def to_dict(self):
-        return {'setup_required': self.setup_required,
-                'reboot_required': self.reboot_required,
-                'state': self.state}
-
-    @classmethod
-    def from_dict(cls, values):
-        """The status from its to_dict() form."""
-        return cls(**values)
 
 
 @base.CyborgObjectRegistry.register
