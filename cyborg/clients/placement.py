@@ -120,6 +120,13 @@ class PlacementClient(keystone.ServiceClient):
                     resp.status_code, _error_detail(resp)))
         return resp
 
+    def _get(self, path, version, query=''):
+        """The body of GET *path* (+ *query*); PlacementError unless 200."""
+        resp = self._request('GET', path + query, version)
+        if resp.status_code != 200:
+            self._fail('GET', path, resp)
+        return resp.json()
+
     def _fail(self, method, path, resp):
         raise exception.PlacementError(
             method=method, path=path, reason='HTTP %s: %s' % (
@@ -130,10 +137,7 @@ class PlacementClient(keystone.ServiceClient):
 
         :raises: PlacementUnavailable, PlacementError
         """
-        resp = self._request('GET', '/', None)
-        if resp.status_code != 200:
-            self._fail('GET', '/', resp)
-        for version in resp.json().get('versions', ()):
+        for version in self._get('/', None).get('versions', ()):
             if version.get('max_version'):
                 return version.get('min_version'), version['max_version']
         return None
@@ -154,12 +158,8 @@ class PlacementClient(keystone.ServiceClient):
 
     def find_provider(self, name):
         """:returns: the provider named *name* (a dict), or None."""
-        path = '/resource_providers'
-        resp = self._request('GET', path + '?name=%s' % _quote(name),
-                             MV_PROVIDER)
-        if resp.status_code != 200:
-            self._fail('GET', path, resp)
-        providers = resp.json()['resource_providers']
+        providers = self._get('/resource_providers', MV_PROVIDER,
+                              '?name=%s' % _quote(name))['resource_providers']
         return providers[0] if providers else None
 
     def list_providers(self, required_trait=None, in_tree=None):
@@ -172,12 +172,9 @@ class PlacementClient(keystone.ServiceClient):
             query.append('required=%s' % _quote(required_trait))
         if in_tree:
             query.append('in_tree=%s' % in_tree)
-        path = '/resource_providers'
-        resp = self._request(
-            'GET', path + ('?' + '&'.join(query) if query else ''), MV_LIST)
-        if resp.status_code != 200:
-            self._fail('GET', path, resp)
-        return resp.json()['resource_providers']
+        return self._get('/resource_providers', MV_LIST,
+                         '?' + '&'.join(query) if query else '')[
+            'resource_providers']
 
     def create_provider(self, uuid, name, parent_uuid=None):
         """Create a provider (a root without *parent_uuid*), or return the
@@ -255,11 +252,8 @@ class PlacementClient(keystone.ServiceClient):
         """(provider generation, body[part]) of GET
         /resource_providers/{uuid}/{part}.
         """
-        path = '/resource_providers/%s/%s' % (uuid, part)
-        resp = self._request('GET', path, microversion)
-        if resp.status_code != 200:
-            self._fail('GET', path, resp)
-        body = resp.json()
+        body = self._get('/resource_providers/%s/%s' % (uuid, part),
+                         microversion)
         return body['resource_provider_generation'], body[part]
 
     def _put_part(self, uuid, part, microversion, body, generation,
@@ -388,11 +382,8 @@ class PlacementClient(keystone.ServiceClient):
         """:returns: {consumer uuid: {'resources': {rc: amount}}} of the
         allocations against a provider.
         """
-        path = '/resource_providers/%s/allocations' % uuid
-        resp = self._request('GET', path, MV_ALLOCATIONS)
-        if resp.status_code != 200:
-            self._fail('GET', path, resp)
-        return resp.json()['allocations']
+        return self._get('/resource_providers/%s/allocations' % uuid,
+                         MV_ALLOCATIONS)['allocations']
 
     def allocation_candidates(self, groups, in_tree, limit=1):
         """Where a set of request groups fits under one provider tree.
@@ -417,15 +408,13 @@ class PlacementClient(keystone.ServiceClient):
             if traits:
                 params.append(('required%d' % index, ','.join(traits)))
             params.append(('in_tree%d' % index, in_tree))
-        path = '/allocation_candidates?' + parse.urlencode(params)
-        resp = self._request('GET', path, MV_CANDIDATES)
-        if resp.status_code != 200:
-            self._fail('GET', path, resp)
+        body = self._get('/allocation_candidates?' + parse.urlencode(params),
+                         MV_CANDIDATES)
         return [{'allocations': {rp: {'resources': a['resources']}
                                  for rp, a in req['allocations'].items()},
                  'mappings': {int(suffix): rps[0] for suffix, rps
                               in req['mappings'].items() if suffix}}
-                for req in resp.json()['allocation_requests']]
+                for req in body['allocation_requests']]
 
     def usages(self, project_id):
         """``{rc: amount}`` a project uses, as Nova counts it for its
@@ -433,11 +422,8 @@ class PlacementClient(keystone.ServiceClient):
 
         :raises: PlacementUnavailable, PlacementError
         """
-        path = '/usages?' + parse.urlencode({'project_id': project_id})
-        resp = self._request('GET', path, MV_USAGES)
-        if resp.status_code != 200:
-            self._fail('GET', path, resp)
-        return resp.json()['usages']
+        return self._get('/usages?' + parse.urlencode(
+            {'project_id': project_id}), MV_USAGES)['usages']
 
     def get_consumer(self, consumer):
         """A consumer's allocations.
@@ -446,11 +432,7 @@ class PlacementClient(keystone.ServiceClient):
             consumer_generation, project_id, user_id}`` (allocations empty
             and generation None for an unknown consumer).
         """
-        path = '/allocations/%s' % _quote(consumer)
-        resp = self._request('GET', path, MV_CONSUMER)
-        if resp.status_code != 200:
-            self._fail('GET', path, resp)
-        body = resp.json()
+        body = self._get('/allocations/%s' % _quote(consumer), MV_CONSUMER)
         return {'allocations': {rp: {'resources': a['resources']}
                                 for rp, a in body['allocations'].items()},
                 'consumer_generation': body.get('consumer_generation'),
