@@ -91,7 +91,6 @@ def _offered(by_type):
 
 
 class NvidiaGpuDriver(base.AcceleratorDriver):
-
     name = 'gpu'
     device_types = (fields.DeviceType.GPU,)
     config_options = {gpu_conf.gpu_group.name: gpu_conf.gpu_opts}
