@@ -108,12 +108,16 @@ def image_step(vendor, read_back, source):
                      % (vendor, read_back), source)
 
 
-def check_image(path, image_id, vendor):
-    """Raise ConfigInvalid unless *image_id(path)* reads an id."""
+def clean_image(conf, vendor, image_id):
+    """``[fpga] clean_images`` of *vendor*; ConfigInvalid unless
+    *image_id(path)* reads an id.
+    """
+    path = conf.fpga.clean_images.get(vendor)
     if path and image_id(path) is None:
         raise exception.ConfigInvalid(reason='[fpga] clean_images: %s of %s '
                                       'is not an image whose id can be read'
                                       % (path, vendor))
+    return path
 
 
 def loaded(address, expected, found):
