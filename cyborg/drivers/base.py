@@ -205,9 +205,13 @@ class AcceleratorDriver(abc.ABC):
         """
         return '%s_%s' % (self.host, suffix)
 
-    def deployable(self, suffix, resource_class, traits, handles,
+    def deployable(self, suffix, resource_class, traits, handles=None,
                    num_accelerators=None):
-        """A HardwareDeployable, by default one accelerator a handle."""
+        """A HardwareDeployable, by default one accelerator a handle and
+        one handle, the PCI function *suffix*.
+        """
+        if handles is None:
+            handles = [pci_attach_handle(suffix)]
         if num_accelerators is None:
             num_accelerators = len(handles)
         return hardware.HardwareDeployable(

@@ -137,8 +137,7 @@ class QatDriver(base.AcceleratorDriver):
                                configuration=configuration)
         traits = self._traits(generation, services)
         deployables = [
-            self.deployable(unit.address, RESOURCE_CLASS, traits,
-                            [base.pci_attach_handle(unit.address)])
+            self.deployable(unit.address, RESOURCE_CLASS, traits)
             for unit in (vfs or [pf])]
         return self.record(pf, fields.DeviceType.QAT, deployables,
                            acc_capability=capability,
@@ -149,8 +148,7 @@ class QatDriver(base.AcceleratorDriver):
         generation = VF_PRODUCTS[vf.product_id][1]
         services = list(DEFAULT_SERVICES)
         deployable = self.deployable(
-            vf.address, RESOURCE_CLASS, self._traits(generation, services),
-            [base.pci_attach_handle(vf.address)])
+            vf.address, RESOURCE_CLASS, self._traits(generation, services))
         return self.record(vf, fields.DeviceType.QAT, [deployable],
                            acc_capability={'generation': generation,
                                            'services': services},

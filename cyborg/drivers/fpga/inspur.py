@@ -12,12 +12,8 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Inspur FPGA cards: the processing accelerators (class 0x12) of vendor
-0x1bd4, one ``FPGA`` each, with upstream's traits.
-
-The class code decides (upstream took every ``lspci`` line naming
-Inspur, NVMe SSDs too).  The cards are programmed from the instance, and
-nothing documented restores one between two tenants: it has no clean step
-of its own (the operator's may do it).
+0x1bd4, one ``FPGA`` each, with upstream's traits.  Programmed from the
+instance; nothing documented restores one: no clean step of its own.
 """
 
 from cyborg import exception
@@ -31,8 +27,6 @@ RESOURCE_CLASS = 'FPGA'
 
 
 class InspurFpgaDriver(base.AcceleratorDriver):
-    """Inspur FPGA cards (see the module docstring)."""
-
     name = 'inspur_fpga'
     device_types = (fields.DeviceType.FPGA,)
 
@@ -49,8 +43,7 @@ class InspurFpgaDriver(base.AcceleratorDriver):
         traits = ['CUSTOM_FPGA_INSPUR',
                   'CUSTOM_FPGA_PRODUCT_ID_%s' % dev.product_id.upper()]
         deployable = self.deployable(
-            dev.address, RESOURCE_CLASS, traits,
-            [base.pci_attach_handle(dev.address)])
+            dev.address, RESOURCE_CLASS, traits)
         return self.record(dev, fields.DeviceType.FPGA, [deployable],
                            acc_capability={'vendor': 'inspur'},
                            vendor_board_info={'vendor': 'inspur'})
@@ -61,13 +54,9 @@ class InspurFpgaDriver(base.AcceleratorDriver):
                                                  driver=self.name)
 
     def program(self, address, image_path):
-        """:raises: UnsupportedOperation for an Inspur card,
-            DriverDeviceNotFound for any other address.
-        """
         self._check(address)
         return super().program(address, image_path)
 
     def clean_step(self, address, name, timeout):
-        """None of its own (as program()'s)."""
         self._check(address)
         return super().clean_step(address, name, timeout)

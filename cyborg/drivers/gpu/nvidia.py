@@ -231,8 +231,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return traits
 
     def _pgpu(self, pf):
-        return self.deployable(pf.address, 'PGPU', self._traits(pf),
-                               [base.pci_attach_handle(pf.address)])
+        return self.deployable(pf.address, 'PGPU', self._traits(pf))
 
     def _mdev_types(self, pf, units):
         """Classic mdev handles of the configured types over *units*."""

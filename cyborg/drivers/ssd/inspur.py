@@ -25,13 +25,10 @@ RESOURCE_CLASS = 'CUSTOM_SSD'
 
 
 def is_nvme(dev):
-    """Whether the PciDevice *dev* is an NVMe controller."""
     return (dev.class_code or '').startswith(NVME_CLASS)
 
 
 class InspurNvmeSsdDriver(base.AcceleratorDriver):
-    """Inspur NVMe SSDs (see the module docstring)."""
-
     name = 'inspur_nvme_ssd'
     device_types = (fields.DeviceType.SSD,)
 
@@ -45,8 +42,7 @@ class InspurNvmeSsdDriver(base.AcceleratorDriver):
         traits = ['CUSTOM_SSD_INSPUR',
                   'CUSTOM_SSD_PRODUCT_ID_%s' % dev.product_id.upper()]
         deployable = self.deployable(
-            dev.address, RESOURCE_CLASS, traits,
-            [base.pci_attach_handle(dev.address)])
+            dev.address, RESOURCE_CLASS, traits)
         return self.record(
             dev, fields.DeviceType.SSD, [deployable],
             acc_capability={'vendor': 'inspur', 'controller': 'nvme',
