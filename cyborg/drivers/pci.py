@@ -156,10 +156,9 @@ class PciDevice:
         return found
 
     def _virtfn_links(self):
-        links = [(_to_int(name[len('virtfn'):]), name)
-                 for name in self.listdir() if name.startswith('virtfn')]
-        return [name for _, name in sorted(
-            (n, name) for n, name in links if n is not None)]
+        links = [name for name in self.listdir()
+                 if name.startswith('virtfn') and name[6:].isdecimal()]
+        return sorted(links, key=lambda name: int(name[6:]))
 
     def _hex(self, name):
         value = (self.attr(name) or '').lower()
@@ -351,22 +350,13 @@ def parse_aer(text):
     """An ``aer_dev_*`` file's ``TOTAL_ERR_*``, else the sum of its
     lines, or None.
     """
-    total, summed, seen = None, 0, False
-    for line in text.splitlines():
-        parts = line.split()
-        if len(parts) != 2:
-            continue
-        count = _to_int(parts[1])
-        if count is None:
-            continue
-        if parts[0].startswith('TOTAL_ERR_'):
-            total = count
-        else:
-            summed += count
-            seen = True
-    if total is not None:
-        return total
-    return summed if seen else None
+    pairs = [line.split() for line in text.splitlines()]
+    counts = [(p[0], _to_int(p[1])) for p in pairs if len(p) == 2]
+    counts = [(name, n) for name, n in counts if n is not None]
+    totals = [n for name, n in counts if name.startswith('TOTAL_ERR_')]
+    if totals:
+        return totals[-1]
+    return sum(n for _name, n in counts) if counts else None
 
 
 def parse_speed(text):

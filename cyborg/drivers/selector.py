@@ -166,13 +166,11 @@ class Selector:
             if value == '*':
                 parts.append(None)
                 continue
-            number = None
-            if re.match(r'^[0-9a-fA-F]+$', value):
-                number = int(value, 16)
-            if number is None or number > limit:
+            if (not re.fullmatch(r'[0-9a-fA-F]+', value) or
+                    int(value, 16) > limit):
                 self._invalid('address %s %r must be hex up to %x or "*"' %
                               (name, value, limit))
-            parts.append(number)
+            parts.append(int(value, 16))
         self.address_glob = tuple(parts)
 
     def _parse_address_regex(self, address):

@@ -344,9 +344,8 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         if not offers:
             return None
         type_id, attach_type = offers[0]
-        mark = None
-        if attach_type == fields.AttachType.MDEV:
-            mark = '%s_0' % type_id
+        mark = ('%s_0' % type_id if attach_type == fields.AttachType.MDEV
+                else None)
         return base.pci_attach_handle(vf.address, attach_type=attach_type,
                                       asked_type=type_id, vgpu_mark=mark)
 
