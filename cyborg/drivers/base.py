@@ -67,7 +67,7 @@ class AcceleratorDriver(abc.ABC):
     config_options = {}
     #: ``<vendor>`` of ``CUSTOM_FPGA_FUNCTION_ID_<vendor>_<function id>``.
     function_vendor = None
-    #: Whether health.PciHealth applies (False for simulated devices).
+    #: Whether the generic PCI health checks apply (not to simulations).
     pci_health = True
     sriov_timeout = sriov.WAIT_SECONDS
 
@@ -180,9 +180,9 @@ class AcceleratorDriver(abc.ABC):
                                              operation='release_attach')
 
     def check_health(self, records):
-        """The vendor tools' verdict beyond health.PciHealth on *records*
-        (the last discover()): ``{address: health.Health}`` of the
-        unhealthy ones.  An exception keeps the generic verdict.
+        """The vendor tools' verdict beyond the generic PCI checks on
+        *records* (the last discover()): ``{address: health.Health}`` of
+        the unhealthy ones.  An exception keeps the generic verdict.
         """
         return {}
 
