@@ -199,6 +199,10 @@ class AcceleratorDriver(abc.ABC):
 
     # Helpers of subclasses ------------------------------------------------
 
+    def not_found(self, address):
+        return exception.DriverDeviceNotFound(address=address,
+                                              driver=self.name)
+
     def deployable_name(self, suffix):
         """``<host>_<suffix>``: upstream's name, so that its resource
         providers (uuids derived from it) are adopted.

@@ -390,8 +390,7 @@ class FakeDriver(base.AcceleratorDriver):
     def program(self, address, image_path):
         """Program a simulated FPGA: its function the image's digest."""
         if self._kind_of(address) != 'fpga':
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         with open(image_path, 'rb') as f:
             content = f.read()
         function = hashlib.sha256(content).hexdigest()[:32]
@@ -425,8 +424,7 @@ class FakeDriver(base.AcceleratorDriver):
         self._raise_if_asked('configure')
         kind = self._kind_of(address)
         if kind not in ('qat', 'gpu'):
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         before = self._state(address, kind)
         uuid = hardware.device_uuid(self.host, self.name, address)
         reason = device_config.check(self._configuration(kind, before),

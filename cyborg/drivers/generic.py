@@ -141,8 +141,7 @@ class GenericDriver(base.AcceleratorDriver):
     def _members(self, address, devices):
         members = self._groups(devices).get(address)
         if members is None:
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         return members
 
     def _unit_devices(self, address):

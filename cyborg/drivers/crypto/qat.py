@@ -174,8 +174,7 @@ class QatDriver(base.AcceleratorDriver):
         dev = devices.get(address)
         kind = None if dev is None else _kind(dev, devices)
         if kind is None:
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         return dev, kind
 
     def _units(self, address):

@@ -50,7 +50,7 @@ class FpgaDriver(base.AcceleratorDriver):
                 return getattr(vendor, method)(address, *args)
             except exception.DriverDeviceNotFound:
                 continue
-        raise exception.DriverDeviceNotFound(address=address, driver=self.name)
+        raise self.not_found(address)
 
     def program(self, address, image_path):
         return self._owner('program', address, image_path)

@@ -50,8 +50,7 @@ class InspurFpgaDriver(base.AcceleratorDriver):
 
     def _check(self, address):
         if address not in {dev.address for dev in self._cards()}:
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
 
     def program(self, address, image_path):
         self._check(address)

@@ -162,8 +162,7 @@ class IntelFpgaDriver(base.AcceleratorDriver):
         dev = devices.get(address)
         parent = devices.get(dev.physfn) if dev and dev.is_vf else dev
         if parent is None or not self._is_card(parent):
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         return dev
 
     def program(self, address, image_path):

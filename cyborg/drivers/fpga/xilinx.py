@@ -142,7 +142,7 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
             if (address in {d.address for d in card.values()} and
                     role in card):
                 return card
-        raise exception.DriverDeviceNotFound(address=address, driver=self.name)
+        raise self.not_found(address)
 
     def _loaded(self, card, address):
         user = card.get('user')

@@ -378,8 +378,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
     def _gpu(self, address, devices):
         pf = devices.get(address)
         if pf is None or not is_gpu(pf):
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         return pf
 
     def device_clean_steps(self, record):
@@ -441,8 +440,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                                    info['device'], info['function'])
         dev = pci.by_address(self.pci_host).get(address)
         if dev is None:
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         return dev, info
 
     def prepare_attach(self, attach_handle, mdev_uuid):

@@ -237,8 +237,7 @@ class IntelNicDriver(base.AcceleratorDriver):
     def _nic(self, address, devices):
         dev = devices.get(address)
         if dev is None or not self._is_nic(dev):
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         return dev
 
     def _clean_units(self, address):

@@ -117,8 +117,7 @@ class NvmeDriver(base.AcceleratorDriver):
     def clean_step(self, address, name, timeout):
         entry = self._selected().get(address)
         if entry is None:
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         if name != nvme_clean.ERASE:
             return super().clean_step(address, name, timeout)
         return nvme_clean.erase(
