@@ -34,26 +34,18 @@ SYSFS_CAPABILITIES = (caps.CAP_DAC_OVERRIDE,)
 SYS_ADMIN_CAPABILITIES = (caps.CAP_DAC_OVERRIDE, caps.CAP_SYS_ADMIN)
 KERNEL_LOG_CAPABILITIES = (caps.CAP_SYSLOG,)
 
-sysfs_pctxt = priv_context.PrivContext(
-    'cyborg',
-    cfg_section=SYSFS_SECTION,
-    pypath=__name__ + '.sysfs_pctxt',
-    capabilities=SYSFS_CAPABILITIES,
-)
 
-sys_admin_pctxt = priv_context.PrivContext(
-    'cyborg',
-    cfg_section=SYS_ADMIN_SECTION,
-    pypath=__name__ + '.sys_admin_pctxt',
-    capabilities=SYS_ADMIN_CAPABILITIES,
-)
+def _context(name, section, capabilities):
+    return priv_context.PrivContext(
+        'cyborg', cfg_section=section, pypath='%s.%s' % (__name__, name),
+        capabilities=capabilities)
 
-kernel_log_pctxt = priv_context.PrivContext(
-    'cyborg',
-    cfg_section=KERNEL_LOG_SECTION,
-    pypath=__name__ + '.kernel_log_pctxt',
-    capabilities=KERNEL_LOG_CAPABILITIES,
-)
+
+sysfs_pctxt = _context('sysfs_pctxt', SYSFS_SECTION, SYSFS_CAPABILITIES)
+sys_admin_pctxt = _context('sys_admin_pctxt', SYS_ADMIN_SECTION,
+                           SYS_ADMIN_CAPABILITIES)
+kernel_log_pctxt = _context('kernel_log_pctxt', KERNEL_LOG_SECTION,
+                            KERNEL_LOG_CAPABILITIES)
 
 CONTEXTS = (sysfs_pctxt, sys_admin_pctxt, kernel_log_pctxt)
 
