@@ -89,19 +89,8 @@ def _transport():
     return TRANSPORT
 
 
-class RequestContextSerializer(messaging.Serializer):
-    """Sends the RequestContext with each message; *base* (default: the
-    versioned-object serializer) serializes arguments and results.
-    """
-
-    def __init__(self, base=None):
-        self._base = base or objects_base.CyborgObjectSerializer()
-
-    def serialize_entity(self, context, entity):
-        return self._base.serialize_entity(context, entity)
-
-    def deserialize_entity(self, context, entity):
-        return self._base.deserialize_entity(context, entity)
+class RequestContextSerializer(objects_base.CyborgObjectSerializer):
+    """The versioned-object serializer, sending the RequestContext too."""
 
     def serialize_context(self, context):
         return context.to_dict()
@@ -110,8 +99,7 @@ class RequestContextSerializer(messaging.Serializer):
         return cyborg_context.RequestContext.from_dict(context)
 
 
-def get_client(target, version_cap=None, serializer=None, retry=None,
-               mandatory=False):
+def get_client(target, version_cap=None, retry=None, mandatory=False):
     """An oslo_messaging.RPCClient for *target*.
 
     :param retry: tries again when the backend cannot be reached (then
@@ -125,7 +113,7 @@ def get_client(target, version_cap=None, serializer=None, retry=None,
         options = messaging.TransportOptions(at_least_once=True)
     return messaging.get_rpc_client(
         _transport(), target, version_cap=version_cap,
-        serializer=RequestContextSerializer(serializer), retry=retry,
+        serializer=RequestContextSerializer(), retry=retry,
         transport_options=options)
 
 
@@ -149,13 +137,13 @@ def retries_within(conf, seconds):
         retries += 1
 
 
-def get_server(target, endpoints, serializer=None):
+def get_server(target, endpoints):
     """An RPC server (not started) for *target*; only methods marked
     ``@messaging.expose`` are callable.
     """
     return messaging.get_rpc_server(
         _transport(), target, endpoints,
-        serializer=RequestContextSerializer(serializer),
+        serializer=RequestContextSerializer(),
         access_policy=messaging.ExplicitRPCAccessPolicy)
 
 

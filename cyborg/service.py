@@ -123,8 +123,8 @@ class RPCService(service.Service):
 
     freeze_on_start = False
 
-    def __init__(self, manager, topic, host=None, serializer=None,
-                 owns_transport=True, start_jitter=0):
+    def __init__(self, manager, topic, host=None, owns_transport=True,
+                 start_jitter=0):
         super().__init__()
         self.owns_transport = owns_transport
         self.start_jitter = start_jitter
@@ -132,7 +132,7 @@ class RPCService(service.Service):
         self.manager = manager
         self.topic = topic
         self.host = host or CONF.host
-        self.serializer = serializer
+
         self.rpcserver = None
         self._context = cyborg_context.get_admin_context()
 
@@ -146,8 +146,7 @@ class RPCService(service.Service):
         endpoints = getattr(self.manager, 'endpoints', None)
         self.rpcserver = rpc.get_server(
             target, [CountingEndpoint(endpoint, self.calls) for endpoint in
-                     (endpoints() if endpoints else [self.manager])],
-            serializer=self.serializer)
+                     (endpoints() if endpoints else [self.manager])])
         threads = getattr(self.manager, 'rpc_threads', None)
         self.rpcserver.start(
             override_pool_size=threads() if threads is not None else None)
