@@ -67,6 +67,10 @@ def write_sysfs(path, value):
     privsep_sysfs.write(path, str(value))
 
 
+def _hex_attribute(name):
+    return property(lambda dev: dev._hex(name))
+
+
 class PciDevice:
     """One PCI function (*udev_device*: its pyudev Device, if any)."""
 
@@ -164,27 +168,12 @@ class PciDevice:
         value = (self.attr(name) or '').lower()
         return (value[2:] if value.startswith('0x') else value) or None
 
-    @property
-    def vendor_id(self):
-        """``8086`` (lower-case hex, no ``0x``)."""
-        return self._hex('vendor')
-
-    @property
-    def product_id(self):
-        return self._hex('device')
-
-    @property
-    def class_code(self):
-        """The 24-bit class as 6 hex digits, ``0b4000``."""
-        return self._hex('class')
-
-    @property
-    def subsystem_vendor_id(self):
-        return self._hex('subsystem_vendor')
-
-    @property
-    def subsystem_product_id(self):
-        return self._hex('subsystem_device')
+    # Lower-case hex without ``0x``: ``8086``; the class ``0b4000``.
+    vendor_id = _hex_attribute('vendor')
+    product_id = _hex_attribute('device')
+    class_code = _hex_attribute('class')
+    subsystem_vendor_id = _hex_attribute('subsystem_vendor')
+    subsystem_product_id = _hex_attribute('subsystem_device')
 
     @property
     def driver(self):
