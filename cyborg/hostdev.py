@@ -36,10 +36,6 @@ class NotAttachable(ValueError):
     """An ARQ that gives a guest nothing (not bound, bad attach info)."""
 
 
-def _composed_types(with_mdev):
-    return (PCI, MDEV) if with_mdev else (PCI,)
-
-
 def _pci(info, uuid):
     values = {}
     for key, pattern in _HEX.items():
@@ -97,7 +93,7 @@ def guest_hostdevs(arqs, with_mdev=False):
     with cyborg-vgpu-support).
     """
     elements = [hostdev(arq) for arq in arqs]
-    composed = _composed_types(with_mdev)
+    composed = (PCI, MDEV) if with_mdev else (PCI,)
     other = sorted({arq.get('attach_handle_type') for arq in arqs} -
                    set(composed))
     if other:

@@ -195,7 +195,8 @@ class RPCService(service.Service):
         try:
             task(self._context)
         except Exception:
-            LOG.exception('Periodic task %s failed', _task_name(task))
+            LOG.exception('Periodic task %s failed',
+                          getattr(task, '__qualname__', repr(task)))
 
     def stop(self, graceful=True):
         LOG.info('Stopping %(topic)s service on host %(host)s',
@@ -299,10 +300,6 @@ def freeze_startup_objects():
     gc.freeze()
     LOG.debug('%d objects of the start frozen for the garbage collector',
               gc.get_freeze_count())
-
-
-def _task_name(task):
-    return getattr(task, '__qualname__', repr(task))
 
 
 def launch(rpc_service):

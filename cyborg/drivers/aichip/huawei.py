@@ -48,8 +48,7 @@ class AscendDriver(base.AcceleratorDriver):
         traits = [cyborg_traits.OWNER_CYBORG, 'CUSTOM_NPU_HUAWEI',
                   'CUSTOM_NPU_ASCEND_%s' % model,
                   'CUSTOM_NPU_PRODUCT_ID_%s' % dev.product_id.upper()]
-        deployable = self.deployable(
-            dev.address, RESOURCE_CLASS, traits)
+        deployable = self.deployable(dev.address, RESOURCE_CLASS, traits)
         return self.record(
             dev, fields.DeviceType.AICHIP, [deployable],
             acc_capability={'vendor': 'huawei', 'model': 'Ascend ' + model,

@@ -42,8 +42,7 @@ class InspurFpgaDriver(base.AcceleratorDriver):
     def _record(self, dev):
         traits = ['CUSTOM_FPGA_INSPUR',
                   'CUSTOM_FPGA_PRODUCT_ID_%s' % dev.product_id.upper()]
-        deployable = self.deployable(
-            dev.address, RESOURCE_CLASS, traits)
+        deployable = self.deployable(dev.address, RESOURCE_CLASS, traits)
         return self.record(dev, fields.DeviceType.FPGA, [deployable],
                            acc_capability={'vendor': 'inspur'},
                            vendor_board_info={'vendor': 'inspur'})

@@ -193,7 +193,8 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         by_type = self._offers(pf, vfs)
         deployables = self._vgpu_deployables(pf, by_type)
         if not deployables and not vfs:
-            deployables.append(self._pgpu(pf))
+            deployables.append(self.deployable(pf.address, 'PGPU',
+                                               self._traits(pf)))
         if deployables:
             mode = deployables[0].resource_class.lower()
         else:
@@ -229,9 +230,6 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             traits.append('CUSTOM_NVIDIA_%s_%s' % (
                 pf.product_id.upper(), vgpu_trait_name(type_name)))
         return traits
-
-    def _pgpu(self, pf):
-        return self.deployable(pf.address, 'PGPU', self._traits(pf))
 
     def _mdev_types(self, pf, units):
         """Classic mdev handles of the configured types over *units*."""

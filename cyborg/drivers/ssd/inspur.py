@@ -24,10 +24,6 @@ NVME_CLASS = '0108'
 RESOURCE_CLASS = 'CUSTOM_SSD'
 
 
-def is_nvme(dev):
-    return (dev.class_code or '').startswith(NVME_CLASS)
-
-
 class InspurNvmeSsdDriver(base.AcceleratorDriver):
     name = 'inspur_nvme_ssd'
     device_types = (fields.DeviceType.SSD,)
@@ -36,13 +32,13 @@ class InspurNvmeSsdDriver(base.AcceleratorDriver):
         return [self._record(dev)
                 for address, dev in sorted(
                     pci.by_address(self.pci_host).items())
-                if dev.vendor_id == INSPUR and is_nvme(dev)]
+                if dev.vendor_id == INSPUR and
+                (dev.class_code or '').startswith(NVME_CLASS)]
 
     def _record(self, dev):
         traits = ['CUSTOM_SSD_INSPUR',
                   'CUSTOM_SSD_PRODUCT_ID_%s' % dev.product_id.upper()]
-        deployable = self.deployable(
-            dev.address, RESOURCE_CLASS, traits)
+        deployable = self.deployable(dev.address, RESOURCE_CLASS, traits)
         return self.record(
             dev, fields.DeviceType.SSD, [deployable],
             acc_capability={'vendor': 'inspur', 'controller': 'nvme',
