@@ -87,7 +87,9 @@ def _finite(value):
 
 
 class _GroupView:
-    """One option group, with some options replaced."""
+    """*group* (an option group, or a whole configuration) with the
+    options of *values* replaced.
+    """
 
     def __init__(self, group, values):
         self._group = group
@@ -102,23 +104,16 @@ class _GroupView:
         return self.__getattr__(name)
 
 
-class DriverConf:
+class DriverConf(_GroupView):
     """*conf* with the options of *overrides* (from check()) replaced;
     registering options goes to *conf*.
     """
 
-    def __init__(self, conf, overrides):
-        self._conf = conf
-        self._overrides = overrides
-
     def __getattr__(self, name):
-        group = getattr(self._conf, name)
-        if name in self._overrides:
-            return _GroupView(group, self._overrides[name])
+        group = getattr(self._group, name)
+        if name in self._values:
+            return _GroupView(group, self._values[name])
         return group
 
-    def __getitem__(self, name):
-        return self.__getattr__(name)
-
     def __contains__(self, name):
-        return name in self._conf
+        return name in self._group
