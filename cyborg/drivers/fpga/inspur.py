@@ -16,7 +16,6 @@
 instance; nothing documented restores one: no clean step of its own.
 """
 
-from cyborg import exception
 from cyborg.drivers import base
 from cyborg.drivers import pci
 from cyborg.objects import fields

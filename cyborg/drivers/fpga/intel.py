@@ -25,7 +25,6 @@ import json
 import struct
 import uuid
 
-from cyborg import exception
 from cyborg.drivers import base
 from cyborg.drivers import clean as cleaning
 from cyborg.drivers import command

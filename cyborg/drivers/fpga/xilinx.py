@@ -22,7 +22,6 @@ or flashes a base shell (run after a cold reboot).  No vendor telemetry:
 
 import uuid
 
-from cyborg import exception
 from cyborg.drivers import base
 from cyborg.drivers import clean as cleaning
 from cyborg.drivers import command

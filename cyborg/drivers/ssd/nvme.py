@@ -21,7 +21,6 @@ SMART / Health Information log), within ``[telemetry] read_timeout``.
 import json
 import time
 
-from cyborg import exception
 from cyborg.common import traits as cyborg_traits
 from cyborg.conf import nvme as nvme_conf
 from cyborg.drivers import base
