@@ -11,23 +11,15 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The request context every Cyborg call carries (API, RPC, periodic tasks).
-
-An oslo.context RequestContext.  cyborg.db.api makes it an oslo.db
-enginefacade transaction context too, so that query functions find their
-session on it: a process that never opens the database (an agent, the
-client) does not load SQLAlchemy.
+"""The request context every Cyborg call carries (cyborg.db.api makes it
+an enginefacade transaction context, where a process opens the database).
 """
 
 from oslo_context import context
 
 
 class RequestContext(context.RequestContext):
-    """Security context and request information of one call.
-
-    :param deadline: when the caller of an RPC call stops waiting for its
-        answer (seconds since the epoch; cyborg.common.deadline), or None.
-    """
+    """*deadline*: when an RPC caller stops waiting (epoch seconds)."""
 
     def __init__(self, *args, deadline=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -53,7 +45,5 @@ class RequestContext(context.RequestContext):
 
 
 def get_admin_context():
-    """An admin context for work a service does on its own behalf (not
-    stored as the thread's current context).
-    """
+    """An admin context (not stored as the thread's current one)."""
     return RequestContext(is_admin=True, overwrite=False)

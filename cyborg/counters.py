@@ -11,16 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Cost counters of one operation: database statements, Placement calls.
-
-The conductor measures each agent report with ``measure()`` and returns
-the cost with the report's answer (tests, ``tools/bench/report_scale.py``).
-Counting is per thread, and only statements on Cyborg's own engine count
-(an in-process Placement has its own).
-
-This module imports nothing of Cyborg: the database layer registers the
-hook that sees the statements (set_statement_hook()), so that the clients
-that count here never import it.
+"""Cost counters of one operation, per thread: statements on Cyborg's
+engine, Placement calls (the conductor returns an agent report's cost
+with its answer).  It imports nothing of Cyborg: the database layer sets
+the statement hook.
 """
 
 import contextlib
@@ -50,7 +44,6 @@ class Cost:
         self.ms = None
 
     def as_dict(self):
-        """``{db_statements, db_writes, placement_calls, ms}``."""
         ms = self.ms
         if ms is None:
             ms = (time.monotonic() - self._started) * 1000.0
@@ -66,19 +59,14 @@ class Cost:
 
 
 def current():
-    """The Cost being measured in this thread, or None."""
     return getattr(_local, 'cost', None)
 
 
 @contextlib.contextmanager
 def measure(engine=None):
-    """Count what the code in the block costs, in this thread.
-
-    Nested blocks count for their own Cost and for the enclosing one.
-
-    :param engine: Cyborg's database engine, whose statements count
-        (cyborg.db.api.get_engine()); None counts Placement calls only.
-    :returns: (as the context value) the Cost, complete after the block.
+    """Count, as the Cost yielded, what the block costs in this thread
+    (nested blocks count for the enclosing one too); *engine* None counts
+    Placement calls only.
     """
     if engine is not None:
         watch(engine)
@@ -95,20 +83,15 @@ def measure(engine=None):
 
 
 def set_statement_hook(hook):
-    """Say how to see the statements sent on an engine.
-
-    :param hook: ``hook(engine, callback)`` calls *callback* with the SQL
-        text of each statement sent on *engine* (cyborg.db.api's).
+    """``hook(engine, callback)`` calls *callback* with the SQL text of
+    each statement sent on *engine*.
     """
     global _statement_hook
     _statement_hook = hook
 
 
 def watch(engine):
-    """Count the statements sent on *engine* (idempotent).
-
-    :raises: RuntimeError when no statement hook is set.
-    """
+    """Count the statements sent on *engine* (idempotent)."""
     if _statement_hook is None:
         raise RuntimeError('cyborg.counters has no statement hook: '
                            'cyborg.db.api sets it')
@@ -132,7 +115,6 @@ def _on_statement(statement):
 
 
 def count_placement_call():
-    """Record one HTTP request to Placement."""
     cost = current()
     if cost is not None:
         cost.placement_calls += 1

@@ -11,13 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""What a guest gets from its bound ARQs: the libvirt ``<hostdev>`` XML.
-
-The same elements Nova's libvirt driver makes of an instance's bound ARQs
-(``cyborg-manage arq hostdev``, tests): a ``pci`` hostdev for ``PCI``, an
-``mdev`` one for ``MDEV`` (composed only by Nova with the 2026.2
-"cyborg-vgpu-support" feature), nothing for ``TEST_PCI``.  When one ARQ
-has a type Nova does not compose, it composes none (guest_hostdevs()).
+"""The libvirt ``<hostdev>`` XML Nova's libvirt driver makes of an
+instance's bound ARQs (``cyborg-manage arq hostdev``, tests): ``pci`` for
+``PCI``, ``mdev`` for ``MDEV`` (only with Nova 2026.2's
+"cyborg-vgpu-support"), nothing for ``TEST_PCI``.
 """
 
 import re
@@ -37,10 +34,6 @@ _UUID = re.compile(r'^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$')
 
 class NotAttachable(ValueError):
     """An ARQ that gives a guest nothing (not bound, bad attach info)."""
-
-
-def _composed_types(with_mdev):
-    return (PCI, MDEV) if with_mdev else (PCI,)
 
 
 def _pci(info, uuid):
@@ -74,10 +67,7 @@ def _mdev(info, uuid):
 
 def hostdev(arq):
     """The ``<hostdev>`` element of one bound ARQ (an API dict), or None
-    for a type no Nova composes (``TEST_PCI``).
-
-    :raises: NotAttachable when the ARQ is not Bound or its attach
-        information is not what Nova can use.
+    for ``TEST_PCI``; NotAttachable when Nova could not use it.
     """
     uuid = arq.get('uuid')
     if arq.get('state') != states.BOUND:
@@ -93,22 +83,17 @@ def hostdev(arq):
 
 
 def to_string(element):
-    """The element as indented XML text."""
     ET.indent(element)
     return ET.tostring(element, encoding='unicode')
 
 
 def guest_hostdevs(arqs, with_mdev=False):
-    """The ``<hostdev>`` elements Nova gives a guest with these ARQs.
-
-    :param with_mdev: compose MDEV handles too, as Nova with the
-        cyborg-vgpu-support feature does.
-    :returns: (elements, reason): the elements in ARQ order, or [] and why
-        Nova composes none of them.
-    :raises: NotAttachable as hostdev() does.
+    """(elements in ARQ order, None), or ([], why): Nova composes none
+    when one ARQ has a type it does not compose (*with_mdev*: as Nova
+    with cyborg-vgpu-support).
     """
     elements = [hostdev(arq) for arq in arqs]
-    composed = _composed_types(with_mdev)
+    composed = (PCI, MDEV) if with_mdev else (PCI,)
     other = sorted({arq.get('attach_handle_type') for arq in arqs} -
                    set(composed))
     if other:

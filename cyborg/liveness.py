@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Which agents are up, as cyborg.servicegroup judges it from the
-database: the one place the services ask.
-"""
+"""Which agents are up, judged by servicegroup from the database."""
 
 from cyborg import servicegroup
 from cyborg.db.queries import hardware as hardware_queries
@@ -30,18 +28,14 @@ def _judged(context, host=None):
 
 
 def agents(context, host=None):
-    """``{host: up}`` of each registered agent (it said hello), or of
-    *host*'s only.
-    """
+    """``{host: up}`` of each registered agent (or *host*'s only)."""
     rows, verdicts = _judged(context, host=host)
     return {row['host']: verdicts[row['host']] for row in rows
             if row['registered']}
 
 
 def agents_down(context):
-    """The hosts whose registered agent is down now; an agent never heard
-    of (no heartbeat, no report) is not among them.
-    """
+    """The hosts whose registered agent, once heard of, is down now."""
     rows, verdicts = _judged(context)
     return {row['host'] for row in rows
             if row['registered'] and not verdicts[row['host']] and
@@ -49,8 +43,7 @@ def agents_down(context):
 
 
 def hosts(context):
-    """``[(host, up now, hosts.agent_up as recorded)]`` of each host that
-    reported, ordered by host.
+    """``[(host, up now, agent_up as recorded)]`` of the hosts reported.
     """
     rows, verdicts = _judged(context)
     return [(row['host'], verdicts[row['host']], row['agent_up'])
@@ -58,11 +51,7 @@ def hosts(context):
 
 
 def hardware(context, host=None):
-    """The hardware view (cyborg.db.queries.hardware.get_all), each host
-    with its ``agent_status``; an agent that never said hello is down.
-
-    :raises: HostNotFound when *host* never reported.
-    """
+    """hardware_queries.get_all() with each host's ``agent_status``."""
     views = hardware_queries.get_all(context, host=host)
     rows, verdicts = _judged(context, host=host)
     registered = {row['host'] for row in rows if row['registered']}

@@ -11,19 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Every metric Cyborg exports to Prometheus, defined once.
+"""Every metric Cyborg exports to Prometheus, defined once
+(doc/source/admin/monitoring.rst): the fleet gauges (FLEET, cyborg-api's
+``/metrics``), each conductor's counters and histograms (REGISTRY; labels
+bounded, never a uuid) and each agent's device series (DEVICE_METRICS).
 
-Three kinds (doc/source/admin/monitoring.rst): the fleet gauges
-(FLEET), read from the database by cyborg-api and served at its
-``/metrics``; the in-process counters and histograms on REGISTRY, what
-one conductor did, served by each conductor on ``[metrics]
-conductor_port``; their labels are bounded, never an instance, ARQ or
-device uuid.  And each agent's device series (DEVICE_METRICS,
-doc/source/admin/telemetry.rst), one per device of its host, labelled
-with the device and, while bound, its instance and project, served on
-``[metrics] agent_port``.
-
-This module imports nothing of Cyborg: the service clients count here.
+It imports nothing of Cyborg: the service clients count here.
 """
 
 import collections
@@ -90,21 +83,14 @@ BIND_NOVA_EVENT = prometheus_client.Histogram(
 
 
 def bind_ready(work, since):
-    """An ARQ is Bound: observe BIND_DEVICE_READY.
-
-    :param work: the device work it needed (NO_WORK, or the bind job's
-        kind).
-    :param since: when it was bound (Nova's PATCH), UTC, naive (as the
-        database stores it).
-    """
+    """An ARQ bound at *since* (UTC, naive) after *work* is Bound."""
     BIND_DEVICE_READY.labels(work=work).observe(
         max(0.0, (timeutils.utcnow() - since).total_seconds()))
 
 
 def nova_event_taken(status, since, bind_started_at=None):
-    """Nova took an event written at *since* (UTC, naive): observe
-    NOVA_EVENT_DELAY, and BIND_NOVA_EVENT for the event of a bind that
-    began at *bind_started_at* (UTC, naive; None: not a bind's event).
+    """Nova took an event written at *since*, of a bind begun at
+    *bind_started_at* (None: not a bind's); UTC, naive.
     """
     now = timeutils.utcnow()
     NOVA_EVENT_DELAY.labels(status=status).observe(
@@ -138,17 +124,12 @@ NOVA_CALLS = _service_call_metrics('nova')
 
 
 def call_started():
-    """A start time for call_done()."""
     return time.monotonic()
 
 
 def call_done(metrics, method, started, status=None):
-    """Count one request to Placement or Nova.
-
-    :param metrics: PLACEMENT_CALLS or NOVA_CALLS.
-    :param method: the HTTP method.
-    :param started: call_started() before the request.
-    :param status: the HTTP status of the answer; None: no answer.
+    """Count one request of PLACEMENT_CALLS or NOVA_CALLS (*status*
+    None: no answer).
     """
     requests, errors, duration = metrics
     requests.labels(method=method).inc()
@@ -160,13 +141,10 @@ def call_done(metrics, method, started, status=None):
                       kind='%dxx' % (status // 100)).inc()
 
 
-def serve(port, host):
-    """Serve REGISTRY on *host*:*port* in a daemon thread.
-
-    :returns: the HTTP server (``server_port`` is the port it took).
-    """
+def serve(port, host, registry=REGISTRY):
+    """Serve *registry* in a daemon thread; returns the HTTP server."""
     server, _thread = prometheus_client.start_http_server(
-        port, addr=host, registry=REGISTRY)
+        port, addr=host, registry=registry)
     return server
 
 
@@ -176,13 +154,8 @@ _CONDUCTOR_LOCK = threading.Lock()
 
 
 def serve_conductor(conf):
-    """serve() on ``[metrics] conductor_port`` and ``conductor_host``,
-    when the port is set, once per process.
-
-    Called by ConductorManager.init_host: in the forked worker that
-    counts, not the launcher, and kept across a restart (SIGHUP).
-
-    :returns: the HTTP server, or None.
+    """serve() on ``[metrics] conductor_port``, when set, once per
+    process (from the worker's init_host, kept across a SIGHUP).
     """
     if not conf.metrics.conductor_port:
         return None
@@ -321,9 +294,8 @@ _FAMILIES = {'gauge': prometheus_core.GaugeMetricFamily,
 
 
 class DeviceCollector:
-    """The device series of an agent, made at each scrape of what
-    *source()* returns (a list of DeviceSeries): the last samples read,
-    never a read.
+    """An agent's device series of *source()* (DeviceSeries: the last
+    samples read) at each scrape.
     """
 
     def __init__(self, source):
@@ -357,19 +329,15 @@ class DeviceCollector:
 
 
 def serve_agent(conf, source):
-    """Serve an agent's device series (DeviceCollector of *source*) on
-    ``[metrics] agent_port`` and ``agent_host``, when the port is set.
-
-    :returns: the HTTP server, or None.
+    """Serve DeviceCollector(*source*) on ``[metrics] agent_port``, when
+    set; returns the server or None.
     """
     if not conf.metrics.agent_port:
         return None
     registry = prometheus_client.CollectorRegistry()
     registry.register(DeviceCollector(source))
-    server, _thread = prometheus_client.start_http_server(
-        conf.metrics.agent_port, addr=conf.metrics.agent_host,
-        registry=registry)
-    return server
+    return serve(conf.metrics.agent_port, conf.metrics.agent_host,
+                 registry)
 
 
 # --- fleet gauges: cyborg-api, from the database -----------------------
@@ -445,9 +413,8 @@ OUTBOXES = (NOVA_EVENTS, PLACEMENT_PUSHES, DRIVER_JOBS)
 
 
 def exported_names():
-    """The name of every metric family Cyborg exports (what a rule or a
-    dashboard may name), as Prometheus sees them: a counter's with
-    ``_total``, a histogram's ``_bucket``, ``_sum`` and ``_count``.
+    """Every metric name Cyborg exports, as Prometheus sees them
+    (counters' ``_total``, histograms' ``_bucket``, ``_sum``, ``_count``).
     """
     names = {gauge.name for gauge in FLEET}
     for metric in DEVICE_METRICS + DEVICE_STATE:

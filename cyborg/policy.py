@@ -13,16 +13,11 @@
 # under the License.
 """The policy enforcer.  Code calls ``context.can(rule, target)``.
 
-Every check is oslo.policy's own.  What is remembered is only that a pure
-rule (roles, attributes of the target and credentials, other pure rules)
-allowed the same credentials on the same target under the same rules
-object, which oslo.policy replaces whenever it reloads a changed policy
-file; denials are never remembered.  This saves the evaluation itself,
-costly in ``inspect`` calls (performance.rst).
-
-Every rule is for project-scoped tokens; a token of another scope is
-answered 403 ``cyborg.policy.invalid_scope``, whose message says to use a
-project-scoped token.
+Every check is oslo.policy's own; remembered are only the allowed
+decisions of pure rules (roles, target and credential attributes) under
+one rules object, which oslo.policy replaces at each reload
+(performance.rst).  A token not project-scoped gets 403
+``cyborg.policy.invalid_scope``.
 """
 
 import threading
@@ -41,7 +36,6 @@ _LOCK = threading.Lock()
 
 
 def set_defaults(conf):
-    """Cyborg's defaults for [oslo_policy] (see cyborg.conf.defaults)."""
     conf_defaults.set_policy_defaults(conf)
 
 
@@ -62,7 +56,6 @@ def get_enforcer():
 
 
 def reset():
-    """Forget the enforcer (tests, configuration reload)."""
     global _ENFORCER
     with _LOCK:
         if _ENFORCER is not None:
@@ -93,10 +86,8 @@ class _Decisions:
         self.allowed = set()
 
     def valid_for(self, action):
-        """Whether *action*'s decisions may be remembered and used.
-
-        A rule replaced in place (``set_rules(overwrite=False)``), or one
-        it refers to, makes everything remembered invalid.
+        """Whether *action*'s decisions may be remembered and used (not if
+        it or a rule it refers to was replaced in place).
         """
         if action not in self.pure:
             names = {action}
@@ -162,16 +153,11 @@ def _decision_key(enforcer, action, target, context):
 
 
 def authorize(context, action, target=None, fatal=True):
-    """Check *action* for *context* against *target*.
+    """Check *action* for *context* against *target* (default: the
+    context's project and user).
 
-    :param context: the request context.
-    :param action: a rule name, e.g. ``cyborg:device:get_all``.
-    :param target: the object of the action; by default the context's
-        project and user (ownership is enforced by the queries).
-    :param fatal: raise instead of returning False.
-    :raises: PolicyNotAuthorized when denied and *fatal*;
-        PolicyInvalidScope when the token's scope is not the rule's.
-    :returns: True or False.
+    :param fatal: raise PolicyNotAuthorized instead of returning False.
+    :raises: PolicyInvalidScope when the token's scope is not the rule's.
     """
     if target is None:
         target = {'project_id': context.project_id,

@@ -11,11 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""oslo.messaging plumbing: the transport, RPC clients and RPC servers.
-
-Every service calls init() once at start.  Clients and servers made here
-carry the request context across the wire and let Cyborg's own exceptions
-through (they are re-raised in the caller with the same class).
+"""oslo.messaging plumbing: the transport (init() once per service), RPC
+clients and servers carrying the request context and Cyborg's exceptions.
 """
 
 from oslo_config import cfg
@@ -45,16 +42,11 @@ ALLOWED_EXMODS = [exception.__name__, db_exc.__name__]
 
 
 def set_defaults(control_exchange='cyborg'):
-    """Default exchange of Cyborg's topics, unless configured otherwise."""
     messaging.set_transport_defaults(control_exchange)
 
 
 def init(conf, url=None):
-    """Create the process-wide transport from ``transport_url``.
-
-    :param url: a transport URL that overrides the option (tests and the
-        embedded mode use ``fake:/``).
-    """
+    """Create the process-wide transport (*url* overrides the option)."""
     global TRANSPORT, DRIVER
     _tune_polling()
     TRANSPORT = messaging.get_rpc_transport(
@@ -65,15 +57,10 @@ def init(conf, url=None):
 def _tune_polling():
     """Let idle AMQP consumers sleep at least IDLE_POLL_FLOOR at a time.
 
-    oslo.messaging's RabbitMQ consumers wait on their socket for 1 ms after
-    each message, then 2, 4, 8... up to 5 s, and every wake-up goes through
-    kombu's connection checks: about a sixth of the API's and conductor's
-    CPU per ARQ lifecycle (doc/source/admin/performance.rst).  A message
-    ends an idle wait at once, so starting the back-off at 50 ms delays
-    nothing.  oslo.messaging has no option for it; this module constant
-    is read at each use (a unit test fails if it disappears, and
-    tests/functional/test_rpc_polling.py counts the wake-ups).  Remove it
-    when oslo.messaging grows an option.
+    Their back-off from 1 ms cost a sixth of the API's and conductor's
+    CPU per ARQ lifecycle (doc/source/admin/performance.rst); a message
+    ends an idle wait at once.  oslo.messaging has no option for it
+    (tests/functional/test_rpc_polling.py counts the wake-ups).
     """
     current = getattr(amqpdriver, 'ACK_REQUEUE_EVERY_SECONDS_MIN', None)
     if current is None:
@@ -84,14 +71,12 @@ def _tune_polling():
 
 
 def returns_unroutable():
-    """Whether the transport hands back a ``mandatory`` message that no
-    queue takes (RabbitMQ, see get_client).
-    """
+    """Whether an unroutable ``mandatory`` message comes back (RabbitMQ)."""
     return DRIVER == 'rabbit'
 
 
 def cleanup():
-    """Close the transport's connections (service stop, test cleanup)."""
+    """Close the transport's connections."""
     global TRANSPORT
     if TRANSPORT is not None:
         TRANSPORT.cleanup()
@@ -104,19 +89,8 @@ def _transport():
     return TRANSPORT
 
 
-class RequestContextSerializer(messaging.Serializer):
-    """Sends the RequestContext with each message, wrapping *base* (by
-    default the versioned-object serializer) for the arguments and results.
-    """
-
-    def __init__(self, base=None):
-        self._base = base or objects_base.CyborgObjectSerializer()
-
-    def serialize_entity(self, context, entity):
-        return self._base.serialize_entity(context, entity)
-
-    def deserialize_entity(self, context, entity):
-        return self._base.deserialize_entity(context, entity)
+class RequestContextSerializer(objects_base.CyborgObjectSerializer):
+    """The versioned-object serializer, sending the RequestContext too."""
 
     def serialize_context(self, context):
         return context.to_dict()
@@ -125,40 +99,27 @@ class RequestContextSerializer(messaging.Serializer):
         return cyborg_context.RequestContext.from_dict(context)
 
 
-def get_client(target, version_cap=None, serializer=None, retry=None,
-               mandatory=False):
-    """An RPC client for *target*.
+def get_client(target, version_cap=None, retry=None, mandatory=False):
+    """An oslo_messaging.RPCClient for *target*.
 
-    :param target: an oslo_messaging.Target (topic, optionally server).
-    :param version_cap: the highest version the client may send.
-    :param serializer: serializer of arguments and results.
-    :param retry: how many times a message is tried again when the
-        messaging backend cannot be reached (then MessageDeliveryFailure);
-        None: forever.
-    :param mandatory: a message no queue is bound for (no server of the
-        topic ever consumed from it) raises MessageUndeliverable at once
-        instead of being dropped, so that a call does not wait for its
-        timeout (RabbitMQ only: ``TransportOptions(at_least_once=True)``).
-    :returns: an oslo_messaging.RPCClient.
+    :param retry: tries again when the backend cannot be reached (then
+        MessageDeliveryFailure); None: forever.
+    :param mandatory: a message no queue is bound for raises
+        MessageUndeliverable at once instead of waiting for its timeout
+        (RabbitMQ only).
     """
     options = None
     if mandatory:
         options = messaging.TransportOptions(at_least_once=True)
     return messaging.get_rpc_client(
         _transport(), target, version_cap=version_cap,
-        serializer=RequestContextSerializer(serializer), retry=retry,
+        serializer=RequestContextSerializer(), retry=retry,
         transport_options=options)
 
 
 def retries_within(conf, seconds):
-    """The connection retries that fit in about *seconds*.
-
-    oslo.messaging's RabbitMQ driver waits ``rabbit_retry_interval``
-    before its first retry, then ``rabbit_retry_backoff`` longer before
-    each next one (up to ``rabbit_interval_max``); the in-memory
-    transports never wait: one retry.
-
-    :returns: a number of retries, at least 1.
+    """The connection retries (at least 1) that fit in about *seconds*,
+    by the RabbitMQ driver's back-off (the in-memory transports: 1).
     """
     try:
         rabbit = conf.oslo_messaging_rabbit
@@ -176,21 +137,16 @@ def retries_within(conf, seconds):
         retries += 1
 
 
-def get_server(target, endpoints, serializer=None):
-    """An RPC server (threading executor, not started) for *target*.
-
-    Only methods marked with ``@messaging.expose`` are callable, so an
-    endpoint's helpers are never reachable over the wire.
+def get_server(target, endpoints):
+    """An RPC server (not started) for *target*; only methods marked
+    ``@messaging.expose`` are callable.
     """
     return messaging.get_rpc_server(
         _transport(), target, endpoints,
-        serializer=RequestContextSerializer(serializer),
+        serializer=RequestContextSerializer(),
         access_policy=messaging.ExplicitRPCAccessPolicy)
 
 
 def version_cap(conf, service):
-    """The configured RPC version cap for *service* ('conductor', 'agent').
-
-    :returns: a version string, or None (no cap).
-    """
+    """The configured RPC version cap of *service*, or None."""
     return getattr(conf.upgrade_levels, service)

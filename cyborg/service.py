@@ -54,14 +54,9 @@ def prepare_service(argv=None, conf=CONF, adjust=None, transport_url=None,
                     own_files_only=False, database=True):
     """Parse the command line and configuration, set up logging, RPC and DB.
 
-    :param adjust: called with *conf* once it is parsed, before anything
-        is set up, to change defaults that depend on the command line.
-    :param transport_url: overrides ``[DEFAULT] transport_url``.
-    :param own_files_only: read only the ``--config-file`` and
-        ``--config-dir`` given, never ``/etc/cyborg``: the embedded mode
-        must not join whatever cloud the host is configured for.
-    :param database: whether the service opens the database (an agent
-        does not, and then never loads SQLAlchemy).
+    :param adjust: called with the parsed *conf* before any set-up.
+    :param own_files_only: never read ``/etc/cyborg`` (the embedded mode
+        must not join the host's cloud).
     """
     argv = sys.argv if argv is None else argv
     logging.register_options(conf)
@@ -84,12 +79,8 @@ def prepare_service(argv=None, conf=CONF, adjust=None, transport_url=None,
 
 def run_command(argv, conf, command_opt):
     """The main() of a tool with sub-commands (cyborg-dbsync,
-    cyborg-manage): parse the configuration, log on stderr (stdout is the
-    command's, for scripts), set up the database and run the command.
-
-    :param command_opt: the tool's SubCommandOpt; each sub-command's
-        parser sets ``func``, called with *conf*.
-    :returns: the exit status (the command's, 0 for None).
+    cyborg-manage), logging on stderr; each sub-command's parser sets
+    ``func``, called with *conf*.  Returns the exit status.
     """
     argv = sys.argv if argv is None else argv
     conf.register_cli_opt(command_opt)
@@ -110,9 +101,7 @@ def _configure_database(conf):
 
 
 def add_actions(subparsers, category, text):
-    """Add a *category* of such a tool; returns its actions' subparsers
-    (one action is required).
-    """
+    """Add a *category* of such a tool; returns its actions' subparsers."""
     actions = subparsers.add_parser(category, help=text).add_subparsers(
         dest='action')
     actions.required = True
@@ -123,28 +112,19 @@ class RPCService(service.Service):
     """Serves *manager* on *topic* (server name = host) and runs its
     periodic tasks.
 
-    The manager must provide:
+    The manager has ``target``, ``init_host(context)``,
+    ``periodic_tasks()`` (``[(interval, callable)]``) and
+    ``del_host(context)``, and may have ``rpc_threads()`` and
+    ``endpoints()`` (default: the manager).
 
-    * ``target``: an oslo_messaging.Target with its RPC API version;
-    * ``init_host(context)``: called before the RPC server starts;
-    * ``periodic_tasks()``: a list of ``(interval, callable)``, each
-      called with an admin context;
-    * ``del_host(context)``: called after the RPC server stopped;
-
-    and may provide ``rpc_threads()`` (the threads of its RPC server,
-    called after init_host) and ``endpoints()`` (the objects whose exposed
-    methods are served; default: the manager).
-
-    :param owns_transport: stopping closes the process's RPC transport
-        (False: the embedded mode's services share one).
-    :param start_jitter: start() first waits a random part of this many
-        seconds (start_delay); a stop() meanwhile ends the wait.
+    :param owns_transport: False where services share one (embedded).
+    :param start_jitter: see start_delay().
     """
 
     freeze_on_start = False
 
-    def __init__(self, manager, topic, host=None, serializer=None,
-                 owns_transport=True, start_jitter=0):
+    def __init__(self, manager, topic, host=None, owns_transport=True,
+                 start_jitter=0):
         super().__init__()
         self.owns_transport = owns_transport
         self.start_jitter = start_jitter
@@ -152,7 +132,7 @@ class RPCService(service.Service):
         self.manager = manager
         self.topic = topic
         self.host = host or CONF.host
-        self.serializer = serializer
+
         self.rpcserver = None
         self._context = cyborg_context.get_admin_context()
 
@@ -166,8 +146,7 @@ class RPCService(service.Service):
         endpoints = getattr(self.manager, 'endpoints', None)
         self.rpcserver = rpc.get_server(
             target, [CountingEndpoint(endpoint, self.calls) for endpoint in
-                     (endpoints() if endpoints else [self.manager])],
-            serializer=self.serializer)
+                     (endpoints() if endpoints else [self.manager])])
         threads = getattr(self.manager, 'rpc_threads', None)
         self.rpcserver.start(
             override_pool_size=threads() if threads is not None else None)
@@ -194,13 +173,10 @@ class RPCService(service.Service):
         return self._stopping.wait(delay)
 
     def _stop_rpc(self):
-        """Stop taking messages, finish those received, then let go.
-
-        A process that exits after the stop does not call
-        ``rpcserver.wait()``: with RabbitMQ, wait() closes the listener's
-        connection and meanwhile takes and acknowledges messages that
-        nothing will handle.  Left unread, they go back to the queue when
-        the process exits, for another conductor.
+        """Stop taking messages and finish those received, without
+        ``rpcserver.wait()``: with RabbitMQ it takes and acknowledges
+        messages nothing will handle; left unread, they go back to the
+        queue for another conductor.
         """
         self.rpcserver.stop()
         # oslo.service's option, registered by its launchers.
@@ -219,7 +195,8 @@ class RPCService(service.Service):
         try:
             task(self._context)
         except Exception:
-            LOG.exception('Periodic task %s failed', _task_name(task))
+            LOG.exception('Periodic task %s failed',
+                          getattr(task, '__qualname__', repr(task)))
 
     def stop(self, graceful=True):
         LOG.info('Stopping %(topic)s service on host %(host)s',
@@ -237,20 +214,16 @@ class RPCService(service.Service):
 
 
 def first_delay(interval):
-    """When a periodic task of *interval* seconds first runs: at a random
-    point of its first interval.
-
-    Services started together would otherwise run their periodic tasks in
-    step for as long as they live, every agent's heartbeat reaching the
-    conductors in the same second (as Nova's ``periodic_fuzzy_delay``).
+    """A random point of a periodic task's first interval, so that
+    services started together do not run in step (as Nova's
+    ``periodic_fuzzy_delay``).
     """
     return random.uniform(0, interval)  # noqa: S311 (a phase, no secret)
 
 
 def start_delay(jitter):
-    """How long a service waits before it starts: a random time between 0
-    and *jitter* seconds, so that agents powered on together do not all
-    register in the same second (``[agent] start_jitter``).
+    """A random wait of up to *jitter* seconds before a service starts,
+    so that agents powered on together do not register at once.
     """
     if not jitter:
         return 0
@@ -279,10 +252,8 @@ class CallCounter:
             self._changed.notify_all()
 
     def wait_idle(self, timeout=None):
-        """Wait until no call runs (and none started for SETTLE_SECONDS).
-
-        :param timeout: seconds to wait at most; None: no limit.
-        :returns: True when idle, False after *timeout*.
+        """Wait until no call runs (and none started for SETTLE_SECONDS);
+        returns False after *timeout* seconds (None: no limit).
         """
         deadline = None if timeout is None else time.monotonic() + timeout
         with self._changed:
@@ -299,9 +270,7 @@ class CallCounter:
 
 
 class CountingEndpoint:
-    """*endpoint*, whose exposed methods count the calls being handled in
-    *counter* (a CallCounter).
-    """
+    """*endpoint*, its exposed methods counted in a CallCounter."""
 
     def __init__(self, endpoint, counter):
         self._endpoint = endpoint
@@ -324,12 +293,8 @@ class CountingEndpoint:
 
 
 def freeze_startup_objects():
-    """Leave what a started service holds out of the garbage collector's
-    work from now on (``gc.freeze``).
-
-    A service's modules, configuration and plumbing are some 150,000
-    objects that live as long as the process; each full collection walked
-    them all, at the cost of whichever request triggered it.
+    """``gc.freeze`` the ~150,000 objects a started service holds for
+    life, which each full collection walked at a request's cost.
     """
     gc.collect()
     gc.freeze()
@@ -337,15 +302,8 @@ def freeze_startup_objects():
               gc.get_freeze_count())
 
 
-def _task_name(task):
-    return getattr(task, '__qualname__', repr(task))
-
-
 def launch(rpc_service):
-    """Run *rpc_service* until SIGTERM/SIGINT, then stop it gracefully.
-
-    :returns: the launcher's exit status.
-    """
+    """Run *rpc_service* until SIGTERM/SIGINT; returns the exit status."""
     # A process of its own (tests' in-process services do not freeze).
     rpc_service.freeze_on_start = True
     launcher = service.launch(CONF, rpc_service, restart_method='mutate')

@@ -35,7 +35,6 @@ BINARIES = (API, CONDUCTOR, AGENT)
 
 
 def now():
-    """The current UTC time, naive (as the database stores it)."""
     return timeutils.utcnow()
 
 
@@ -50,24 +49,20 @@ def service_is_up(service, now=None):
 
 
 def up_since(now=None):
-    """The earliest time a service may have been last heard of and still
-    be up: ``service_down_time`` before *now* (for queries that judge
-    liveness in SQL by the same rule).
+    """``service_down_time`` before *now*: the oldest heartbeat of a
+    service up (for queries judging in SQL).
     """
     now = now or timeutils.utcnow()
     return now - datetime.timedelta(seconds=CONF.service_down_time)
 
 
 def service_status(service, now=None):
-    """'up' or 'down' for *service* (see service_is_up)."""
     return UP if service_is_up(service, now) else DOWN
 
 
 def conductors_since(services, now=None):
-    """Since when the conductors that are up now have been running: the
-    earliest start among them, or None when none is up (or none says).
-
-    :param services: service rows (dicts) of the conductors.
+    """The earliest start of the conductors (service rows) up now, or
+    None.
     """
     starts = [s['started_at'] for s in services
               if s.get('started_at') is not None and
@@ -76,11 +71,9 @@ def conductors_since(services, now=None):
 
 
 def agent_is_up(agent_seen, since, now=None):
-    """Whether an agent last heard of at *agent_seen* (None: never) is up.
-
-    An agent is heard of through a conductor, so it is judged from the
-    later of *agent_seen* and *since* (conductors_since()): a conductor
-    stopped for long does not find every agent down when it restarts.
+    """Whether an agent last heard of at *agent_seen* (None: never) is
+    up, judged from the later of it and *since* (conductors_since()): a
+    conductor stopped for long finds no agent down as it restarts.
     """
     if agent_seen is None:
         return False
@@ -90,8 +83,7 @@ def agent_is_up(agent_seen, since, now=None):
 
 
 def agent_last_heard(agent):
-    """When an agent was last heard of: the later of its
-    ``last_seen_up`` and ``last_report_at``, or None.
+    """The later of its ``last_seen_up`` and ``last_report_at``, or None.
     """
     seen = [agent.get(key) for key in ('last_seen_up', 'last_report_at')
             if agent.get(key) is not None]
@@ -99,14 +91,10 @@ def agent_last_heard(agent):
 
 
 def agents_up(agents, conductors, now=None):
-    """``{host: up}`` of the agents' rows (see agent_is_up()), given the
-    conductors' service rows.
-
-    A conductor that just started gives the agents time to be heard
-    again, except those recorded down (``agent_up`` false: a conductor
-    heard them stop, and Placement holds their inventory reserved): they
-    are up only once heard of, so that the services, the capacity view
-    and the metrics say what Placement says from the first second.
+    """``{host: up}`` of the agents' rows (agent_is_up()).  Those
+    recorded down (``agent_up`` false, their inventory reserved) get no
+    grace from a conductor's start: they are up only once heard of, as
+    Placement says.
     """
     now = now or timeutils.utcnow()
     since = conductors_since(conductors, now)

@@ -11,21 +11,14 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Cleaning a device between two tenants: what the drivers' clean steps
-share (base.AcceleratorDriver.clean() runs them through run()).
+"""What the drivers' clean steps share; a step is done only when what it
+promises was read back, else DeviceCleanFailed says what was read.
 
-A step is done only when what it promises was read back: else it raises
-DeviceCleanFailed with what was read instead.  Every driver offers the
-operator's own steps, ``operator:<name>`` (``[clean_steps]
-operator_steps``), run by the privileged helper with the device's
-address and a timeout, their output kept in the detail or the reason.
-
-The function reset is the kernel's (Linux,
-``Documentation/ABI/testing/sysfs-bus-pci``): a function it can reset has
-a ``reset`` file, "writing 1 to this file will perform reset", with the
-methods of ``reset_method`` (``flr``, ``pm``, ``bus``...) in turn, and the
-write fails when none worked.  It is read back: still there, answering
-its vendor and device ids (not all ones), bound to the driver it had.
+Every driver offers the operator's steps, ``operator:<name>``, run by the
+privileged helper.  The function reset is the kernel's (Linux,
+``Documentation/ABI/testing/sysfs-bus-pci``): "writing 1 to this file
+will perform reset" with the methods of ``reset_method`` in turn; read
+back, the function is still there with its ids and driver.
 """
 
 import dataclasses
@@ -47,11 +40,8 @@ OUTPUT_KEPT = 1000
 class CleanStep:
     """One step of cleaning a device between two tenants.
 
-    :param name: how a device class names it (``cleaning`` steps), unique
-        within the driver, e.g. ``function_reset``.
     :param description: what it does and how it is verified, one line.
-    :param source: the vendor's or the kernel's documented mechanism it
-        follows (a document and section), for the driver's docs.
+    :param source: the documented mechanism it follows.
     :param default: whether "cleaning on" runs it without naming it.
     """
 
@@ -62,29 +52,22 @@ class CleanStep:
 
 
 def failed(step, address, reason):
-    """The DeviceCleanFailed of *step* of the device at *address*."""
     return exception.DeviceCleanFailed(step=step, address=address,
                                        reason=reason)
 
 
 def reset_step(what='the PCI function'):
-    """The CleanStep of reset() of *what*."""
     return CleanStep(FUNCTION_RESET, 'function-level reset of %s, read '
                      'back: present, same ids, same driver' % what,
                      RESET_SOURCE)
 
 
 def can_reset(dev):
-    """Whether the kernel can reset the PciDevice *dev*."""
     return dev.exists('reset')
 
 
 def reset(dev, step=FUNCTION_RESET):
-    """Reset the PciDevice *dev* (see the module docstring).
-
-    :raises: DeviceCleanFailed
-    :returns: what was done and read back.
-    """
+    """Reset the PciDevice *dev* and read it back."""
     before = (dev.vendor_id, dev.product_id, dev.driver)
     if not can_reset(dev):
         raise failed(step, dev.address, 'the kernel offers no reset of it '
@@ -105,14 +88,11 @@ def reset(dev, step=FUNCTION_RESET):
 
 
 def reset_steps(devs, what):
-    """``[reset_step(what)]`` when the kernel can reset each of the
-    PciDevices *devs*, else ``[]``.
-    """
+    """``[reset_step(what)]`` when the kernel can reset each of *devs*."""
     return [reset_step(what)] if devs and all(map(can_reset, devs)) else []
 
 
 def reset_each(devs):
-    """reset() each of the PciDevices *devs*; :returns: the details."""
     return '; '.join('%s %s' % (dev.address, reset(dev)) for dev in devs)
 
 
@@ -122,37 +102,32 @@ def _facts(found):
 
 
 def image_step(vendor, read_back, source):
-    """The CleanStep ``load_clean_image`` of an FPGA driver: the image of
-    ``[fpga] clean_images`` of *vendor* loaded, its id read back from
-    *read_back*.
-    """
+    """The CleanStep ``load_clean_image`` of an FPGA driver."""
     return CleanStep(LOAD_IMAGE, 'the known-good image of [fpga] '
                      'clean_images (%s) loaded, its id read back from %s'
                      % (vendor, read_back), source)
 
 
-def check_image(path, image_id, vendor):
-    """Raise ConfigInvalid unless *image_id(path)* reads the id of the
-    image *path* of ``[fpga] clean_images`` of *vendor* (unset: nothing to
-    check).
+def clean_image(conf, vendor, image_id):
+    """``[fpga] clean_images`` of *vendor*; ConfigInvalid unless
+    *image_id(path)* reads an id.
     """
+    path = conf.fpga.clean_images.get(vendor)
     if path and image_id(path) is None:
         raise exception.ConfigInvalid(reason='[fpga] clean_images: %s of %s '
                                       'is not an image whose id can be read'
                                       % (path, vendor))
+    return path
 
 
 def loaded(address, expected, found):
-    """Raise DeviceCleanFailed unless the function id *found* read back
-    from *address* is the image's, *expected*.
-    """
+    """Raise DeviceCleanFailed unless *found* is *expected*."""
     if found != expected:
         raise failed(LOAD_IMAGE, address, 'reads function id %s, not the '
                      'known-good image\'s %s' % (found or 'none', expected))
 
 
 def operator_steps(conf):
-    """The CleanSteps of ``[clean_steps] operator_steps``, by name."""
     return [CleanStep(OPERATOR + name, 'the operator\'s command %s, given '
                       'the device\'s address' % path,
                       'the operator\'s own ([clean_steps] operator_steps)',
@@ -161,13 +136,7 @@ def operator_steps(conf):
 
 
 def run(driver, address, steps, timeout):
-    """Run *steps* of *driver* on the device at *address* in order:
-    the operator's, or ``driver.clean_step()``.
-
-    :raises: as base.AcceleratorDriver.clean(); CommandTimeout when no
-        time is left for the next step.
-    :returns: ``[{"step", "detail"}]``.
-    """
+    """base.AcceleratorDriver.clean()."""
     deadline = time.monotonic() + timeout
     done = []
     for name in steps:

@@ -29,13 +29,10 @@ DEFAULT_TIMEOUT = 600
 
 
 def run(argv, timeout=DEFAULT_TIMEOUT):
-    """Run a command.
+    """Run *argv*, killed after *timeout* seconds; returns its stdout.
 
-    :param argv: the command and its arguments.
-    :param timeout: seconds before the command is killed.
     :raises: CommandNotFound (not installed or not allowed),
-        CommandFailed (non-zero exit), CommandTimeout.
-    :returns: the standard output (text).
+        CommandFailed, CommandTimeout.
     """
     argv = [str(arg) for arg in argv]
     command = shlex.join(argv)
@@ -63,12 +60,7 @@ def run(argv, timeout=DEFAULT_TIMEOUT):
 
 
 def run_operator_step(name, address, timeout):
-    """Run the operator's clean step *name* with the PCI address
-    *address* (cyborg.privsep.command.operator_step).
-
-    :raises: CommandNotFound (no such step, or its command is missing).
-    :returns: ``{"returncode", "stdout", "stderr", "timed_out"}``.
-    """
+    """privsep.command.operator_step(), CommandNotFound when missing."""
     LOG.info('Running the operator\'s clean step %(name)s of %(address)s',
              {'name': name, 'address': address})
     try:

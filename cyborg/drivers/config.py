@@ -12,14 +12,10 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Configuration of drivers installed through the API (``POST
-/v2/drivers``): ``{group: {option: value}}`` of the groups the driver
-declares (``config_options``), each value converted by its option's type
-and judged by its bounds; a number is also finite (oslo.config's float
-takes ``"nan"`` and ``"1e400"``, infinity, and its bounds let both by).
-
-The driver sees its configuration file with these values in place
-(DriverConf), so the same code serves both.  Only the agent checks a
-configuration against its driver: the conductor does not load drivers.
+/v2/drivers``): ``{group: {option: value}}`` of the driver's
+``config_options``, converted and bounded by the options, numbers finite
+(oslo.config's float takes ``"nan"``); the driver sees it through
+DriverConf.
 """
 
 import math
@@ -44,10 +40,7 @@ def _options(driver_cls, group):
 
 
 def check(driver_cls, config):
-    """*config* ``{group: {option: JSON value}}`` with values of the
-    options' types (a multi-valued option also takes one value).
-
-    :raises: DriverConfigInvalid
+    """*config* with values of the options' types (DriverConfigInvalid).
     """
     if not isinstance(config, dict):
         raise exception.DriverConfigInvalid(
@@ -86,11 +79,7 @@ def check(driver_cls, config):
 
 
 def _finite(value):
-    """*value* (an option's), unless it is or holds a number that is not
-    finite.
-
-    :raises: ValueError
-    """
+    """*value*; ValueError when it is or holds a number not finite."""
     for item in value if isinstance(value, list) else [value]:
         if isinstance(item, float) and not math.isfinite(item):
             raise ValueError('%s is not a finite number' % item)
@@ -98,7 +87,9 @@ def _finite(value):
 
 
 class _GroupView:
-    """One option group, with some options replaced."""
+    """*group* (an option group, or a whole configuration) with the
+    options of *values* replaced.
+    """
 
     def __init__(self, group, values):
         self._group = group
@@ -113,23 +104,16 @@ class _GroupView:
         return self.__getattr__(name)
 
 
-class DriverConf:
+class DriverConf(_GroupView):
     """*conf* with the options of *overrides* (from check()) replaced;
     registering options goes to *conf*.
     """
 
-    def __init__(self, conf, overrides):
-        self._conf = conf
-        self._overrides = overrides
-
     def __getattr__(self, name):
-        group = getattr(self._conf, name)
-        if name in self._overrides:
-            return _GroupView(group, self._overrides[name])
+        group = getattr(self._group, name)
+        if name in self._values:
+            return _GroupView(group, self._values[name])
         return group
 
-    def __getitem__(self, name):
-        return self.__getattr__(name)
-
     def __contains__(self, name):
-        return name in self._conf
+        return name in self._group

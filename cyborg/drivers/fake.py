@@ -13,20 +13,13 @@
 # under the License.
 """The fake driver: simulated devices, no hardware touched.
 
-With no configuration it reports what upstream Cyborg's fake driver
-reports, which the upstream tempest scenarios rely on: one FPGA of vendor
-``0xABCD`` at ``0000:0c:00.0``, deployable ``<host>_FakeDevice`` with 16
-``FPGA`` accelerators, trait ``CUSTOM_FAKE_DEVICE`` and 16 ``TEST_PCI``
-handles ``0000:0c:00.1`` ... ``0000:0c:02.0``.
-
-``[fake_driver] devices`` adds simulated devices of TYPES.  FPGAs can be
-programmed (the function becomes the image's digest; an image beginning
-with FAIL_PROGRAM_MARKER fails), vGPUs' mdevs made and removed, QATs
-(VF count and driver) and GPUs (an A100 80GB: mode, vGPU type, MIG
-layout, by the gpu driver's rules) configured; the state is kept in
-memory.  ``[fake_driver] raise_in`` makes the driver raise as a buggy one
-would.  Their telemetry and the faults injected into it are
-cyborg.drivers.fake_telemetry's.
+By default what upstream's fake driver reports, which upstream's tempest
+scenarios rely on: one FPGA ``<host>_FakeDevice`` of vendor ``0xABCD`` at
+``0000:0c:00.0`` with 16 ``TEST_PCI`` handles.  ``[fake_driver] devices``
+adds simulated devices of TYPES: FPGAs programmed (to the image's digest;
+FAIL_PROGRAM_MARKER fails), QATs and GPUs (an A100 80GB, by the gpu
+driver's rules) configured, in memory.  Telemetry and faults:
+fake_telemetry.
 """
 
 import hashlib
@@ -73,11 +66,7 @@ FAIL_PROGRAM_MARKER = b'cyborg-fake-driver: this image fails to program\n'
 
 
 def parse_devices(values):
-    """{type: count} from ``[fake_driver] devices`` (``type=count``), at
-    most MAX_DEVICES in all.
-
-    :raises: ConfigInvalid
-    """
+    """{type: count} of ``[fake_driver] devices``, MAX_DEVICES at most."""
     counts = dict.fromkeys(TYPES, 0)
     for value in values:
         kind, sep, count = value.partition('=')
@@ -103,8 +92,6 @@ def _address(bus, index):
 
 
 class FakeDriver(base.AcceleratorDriver):
-    """Simulated devices (see the module docstring)."""
-
     name = 'fake'
     device_types = (fields.DeviceType.FPGA, fields.DeviceType.QAT,
                     fields.DeviceType.GPU, fields.DeviceType.NIC,
@@ -208,11 +195,7 @@ class FakeDriver(base.AcceleratorDriver):
         return self.simulated()
 
     def simulated(self):
-        """The simulated devices as they are now: what discover() finds,
-        without its delay and its failures (tests judge by it).
-
-        :returns: a list of Hardware.
-        """
+        """What discover() finds, without its delay and failures."""
         records = []
         bus = FIRST_BUS
         for kind in TYPES:
@@ -224,6 +207,13 @@ class FakeDriver(base.AcceleratorDriver):
     def deployable_name(self, suffix):
         """Sanitised, as upstream's fake driver names its device."""
         return base.sanitize_name(super().deployable_name(suffix))
+
+    def _whole(self, bus, name, resource_class,
+               traits=(cyborg_traits.OWNER_CYBORG,)):
+        """The deployable of a whole simulated device."""
+        return self.deployable('FakeDevice_' + name, resource_class,
+                               [FAKE_TRAIT, *traits],
+                               self._handles(bus, 1, start=0))
 
     def _handles(self, bus, count, start=1):
         return [base.pci_attach_handle(_address(bus, i),
@@ -273,7 +263,6 @@ class FakeDriver(base.AcceleratorDriver):
 
     @staticmethod
     def _configuration(kind, state):
-        """The record's configuration of a QAT or GPU in *state*."""
         if kind == 'qat':
             num_vfs = state[device_config.NUM_VFS]
             return {'settable': sriov.settable(_QAT_TOTAL_VFS,
@@ -332,10 +321,7 @@ class FakeDriver(base.AcceleratorDriver):
                 [FAKE_TRAIT, cyborg_traits.OWNER_CYBORG],
                 self._mdev_handles(bus, state[device_config.VGPU_TYPE]))]
         else:
-            deployables = [self.deployable(
-                'FakeDevice_gpu%d' % n, 'PGPU',
-                [FAKE_TRAIT, cyborg_traits.OWNER_CYBORG],
-                self._handles(bus, 1, start=0))]
+            deployables = [self._whole(bus, 'gpu%d' % n, 'PGPU')]
         record = self._record(bus, fields.DeviceType.GPU, '0x0302',
                               deployables)
         record.configuration = self._configuration('gpu', state)
@@ -376,28 +362,18 @@ class FakeDriver(base.AcceleratorDriver):
                             {'physical_network': FAKE_PHYSNET})
 
     def _ssd(self, bus, n):
-        deployable = self.deployable(
-            'FakeDevice_ssd%d' % n, 'CUSTOM_SSD', [FAKE_TRAIT],
-            self._handles(bus, 1, start=0))
-        return self._record(bus, fields.DeviceType.SSD, '0x0108',
-                            [deployable])
+        return self._record(bus, fields.DeviceType.SSD, '0x0108', [
+            self._whole(bus, 'ssd%d' % n, 'CUSTOM_SSD', ())])
 
     def _npu(self, bus, n):
-        deployable = self.deployable(
-            'FakeDevice_npu%d' % n, 'CUSTOM_NPU',
-            [FAKE_TRAIT, cyborg_traits.OWNER_CYBORG],
-            self._handles(bus, 1, start=0))
-        return self._record(bus, fields.DeviceType.AICHIP, '0x1200',
-                            [deployable])
+        return self._record(bus, fields.DeviceType.AICHIP, '0x1200', [
+            self._whole(bus, 'npu%d' % n, 'CUSTOM_NPU')])
 
     def _nvme(self, bus, n):
         # As the nvme driver reports a controller passed through whole.
-        deployable = self.deployable(
-            'FakeDevice_nvme%d' % n, nvme.RESOURCE_CLASS,
-            [FAKE_TRAIT, cyborg_traits.OWNER_CYBORG],
-            self._handles(bus, 1, start=0))
         return self._record(bus, fields.DeviceType.NVME, '0x0108',
-                            [deployable],
+                            [self._whole(bus, 'nvme%d' % n,
+                                         nvme.RESOURCE_CLASS)],
                             {'clear_action': 'auto', 'clear_strategy': 'auto',
                              'controller': 'nvme%d' % n,
                              'namespaces': ['nvme%dn1' % n]})
@@ -412,15 +388,9 @@ class FakeDriver(base.AcceleratorDriver):
         return None
 
     def program(self, address, image_path):
-        """Program a simulated FPGA with the image's digest as function,
-        after ``[fake_driver] program_seconds``.
-
-        :raises: DriverDeviceNotFound (not an FPGA's address),
-            CommandFailed (the image begins with FAIL_PROGRAM_MARKER).
-        """
+        """Program a simulated FPGA: its function the image's digest."""
         if self._kind_of(address) != 'fpga':
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         with open(image_path, 'rb') as f:
             content = f.read()
         function = hashlib.sha256(content).hexdigest()[:32]
@@ -454,8 +424,7 @@ class FakeDriver(base.AcceleratorDriver):
         self._raise_if_asked('configure')
         kind = self._kind_of(address)
         if kind not in ('qat', 'gpu'):
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         before = self._state(address, kind)
         uuid = hardware.device_uuid(self.host, self.name, address)
         reason = device_config.check(self._configuration(kind, before),
@@ -498,7 +467,6 @@ class FakeDriver(base.AcceleratorDriver):
         return {'reboot_required': False}
 
     def prepare_attach(self, attach_handle, mdev_uuid):
-        """Create the simulated mediated device of an MDEV handle."""
         if attach_handle['attach_type'] != fields.AttachType.MDEV:
             return {}
         with self._lock:
@@ -506,6 +474,5 @@ class FakeDriver(base.AcceleratorDriver):
         return {'mdev_uuid': mdev_uuid}
 
     def release_attach(self, attach_handle, mdev_uuid):
-        """Remove it again (no such device is fine)."""
         with self._lock:
             self.mdevs.pop(mdev_uuid, None)

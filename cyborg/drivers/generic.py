@@ -11,22 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The generic PCI driver: any PCI function a selector picks.
-
-Selectors are ``[pci] device_spec`` (cyborg.drivers.selector); with none,
-the accelerator PCI classes.  Each selected function is a deployable with
-one ``PCI`` handle, grouped into one device per PF; when VFs are
-selected the PF itself is not offered (it cannot be passed through while
-its VFs are in use).  Its telemetry is what sysfs gives any PCIe
-function (AER counters, link), read by the agent.
-
-A selected SR-IOV PF's VF count and driver can be configured
-(cyborg.drivers.sriov): ``vfio-pci``, or the driver the VFs have now (the
-host's own, unknown here).  A PF whose VFs only are selected is not.
-
-Between two tenants each function offered is reset where the kernel can
-reset every one (``function_reset``, cyborg.drivers.clean); a device
-whose functions offer no reset gets no clean step of its own.
+"""The generic PCI driver: any PCI function ``[pci] device_spec`` (by
+default the accelerator classes) selects, a deployable each, one device
+per PF; a PF whose VFs are selected is not offered itself.  A selected
+SR-IOV PF can be configured (sriov).  Its clean step, where the kernel
+can reset every function offered, is ``function_reset``.
 """
 
 from cyborg import exception
@@ -59,9 +48,7 @@ KNOWN_VENDORS = {
 
 
 def vendor_traits(dev):
-    """``CUSTOM_PCI_<VENDOR>`` (known vendors), ``CUSTOM_PCI_VENDOR_<ID>``
-    and ``CUSTOM_PCI_PRODUCT_ID_<ID>`` of the PciDevice *dev*.
-    """
+    """The vendor and product traits of the PciDevice *dev*."""
     traits = ['CUSTOM_PCI_VENDOR_%s' % dev.vendor_id.upper(),
               'CUSTOM_PCI_PRODUCT_ID_%s' % dev.product_id.upper()]
     if dev.vendor_id in KNOWN_VENDORS:
@@ -76,24 +63,16 @@ def _vf_drivers(pf, devices):
 
 
 def _units(members):
-    """The ``(PciDevice, Selector)`` of *members* offered: the VFs, else
-    all.
-    """
+    """The ``(PciDevice, Selector)`` of *members* offered: VFs, or all."""
     return [(dev, match) for dev, match in members if dev.is_vf] or members
 
 
 def _pf_selected(parent, members):
-    """Whether *parent* is an SR-IOV PF selected itself."""
     return parent.is_pf and any(dev.address == parent.address
                                 for dev, _ in members)
 
 
 class GenericDriver(base.AcceleratorDriver):
-    """Reports the PCI functions selected by ``[pci] device_spec``.
-
-    :raises: InvalidSelector
-    """
-
     name = 'generic'
     device_types = (fields.DeviceType.GENERIC,)
     catch_all = True
@@ -106,7 +85,6 @@ class GenericDriver(base.AcceleratorDriver):
                           else selector.defaults())
 
     def _selected(self, devices):
-        """{address: Selector} of the selected functions."""
         selected = {}
         for address, dev in devices.items():
             match = selector.first_match(self.selectors, dev)
@@ -148,12 +126,7 @@ class GenericDriver(base.AcceleratorDriver):
         return record
 
     def configure(self, address, desired):
-        """Set the VF count and driver of a selected SR-IOV PF
-        (sriov.configure()).
-
-        :raises: DriverDeviceNotFound, DeviceNotConfigurable (not a
-            selected SR-IOV PF), and as sriov.configure().
-        """
+        """sriov.configure() of a selected SR-IOV PF."""
         devices = pci.by_address(self.pci_host)
         members = self._members(address, devices)
         dev = devices[address]
@@ -166,14 +139,9 @@ class GenericDriver(base.AcceleratorDriver):
                                timeout=self.sriov_timeout)
 
     def _members(self, address, devices):
-        """The group of *address* (_groups()).
-
-        :raises: DriverDeviceNotFound
-        """
         members = self._groups(devices).get(address)
         if members is None:
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         return members
 
     def _unit_devices(self, address):
@@ -181,10 +149,6 @@ class GenericDriver(base.AcceleratorDriver):
         return [dev for dev, _ in _units(members)]
 
     def device_clean_steps(self, record):
-        """A reset of each function offered, where the kernel can reset
-        every one (cyborg.drivers.clean); else none: nothing is done to
-        such a device between two tenants.
-        """
         try:
             units = self._unit_devices(record.address)
         except exception.DriverDeviceNotFound:

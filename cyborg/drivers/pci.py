@@ -11,12 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The one PCI/sysfs layer every driver reads the host through.
-
-Production uses pyudev, which reads sysfs directly (no udevd needed).
-Tests give pyudev a fake tree with umockdev, or read the same tree with
-``SysfsRoot`` where umockdev is missing.  Every write goes through
-``write_sysfs()`` (the privileged helper).
+"""The one PCI/sysfs layer: pyudev (no udevd needed; umockdev in tests)
+or ``SysfsRoot``; every write through the privileged ``write_sysfs()``.
 """
 
 import fnmatch
@@ -46,10 +42,8 @@ def _read_file(path):
 
 
 def _resolve(path):
-    """The real path of the link *path*, or None when it is gone.
-
-    The kernel removes a PF's VFs one by one: a listed link can be gone
-    at its readlink, which os.path.realpath does not catch.
+    """The real path of the link *path*, or None when it is gone (the
+    kernel removes VFs one by one: a listed link can go before readlink).
     """
     try:
         return os.path.realpath(path)
@@ -65,14 +59,16 @@ def _to_int(value):
 
 
 def write_sysfs(path, value):
-    """Write *value* (no newline added) to the sysfs file *path*, through
-    the privileged helper (cyborg.privsep.sysfs).
+    """Write *value* (no newline added) to *path* through privsep.
 
-    :raises: OSError when the kernel refuses the write, PermissionError
-        for a path outside ``[cyborg_sysfs] root``.
+    :raises: OSError, PermissionError (outside ``[cyborg_sysfs] root``).
     """
     LOG.info('Writing %(value)r to %(path)s', {'value': value, 'path': path})
     privsep_sysfs.write(path, str(value))
+
+
+def _hex_attribute(name):
+    return property(lambda dev: dev._hex(name))
 
 
 class PciDevice:
@@ -93,7 +89,6 @@ class PciDevice:
         return os.path.join(self.sys_path, relpath)
 
     def attr(self, name, default=None):
-        """A sysfs attribute of the device, stripped, or *default*."""
         if self._udev is None or '/' in name:
             return self.read(name, default)
         raw = self._udev.attributes.get(name)
@@ -108,7 +103,6 @@ class PciDevice:
         return os.path.lexists(self.path(relpath))
 
     def listdir(self, relpath=''):
-        """Sorted entries of the directory *relpath* ([] if absent)."""
         try:
             return sorted(os.listdir(self.path(relpath)))
         except OSError:
@@ -139,9 +133,7 @@ class PciDevice:
 
     @property
     def sysfs_root(self):
-        """The sysfs directory holding ``devices/`` and ``bus/``:
-        ``/sys`` (also under umockdev), or ``<root>/sys`` of a SysfsRoot.
-        """
+        """``/sys`` (also under umockdev) or a SysfsRoot's ``<root>/sys``."""
         # The last one: a SysfsRoot's own directory could hold the words.
         index = self.sys_path.rfind(_SYS_DEVICES)
         if index < 0:
@@ -150,18 +142,12 @@ class PciDevice:
         return self.sys_path[:index] + '/sys'
 
     def probe(self):
-        """Have the kernel bind a driver to the unbound function
-        (``bus/pci/drivers_probe``).
-
-        :raises: OSError when the kernel refuses the write.
-        """
+        """Have the kernel bind a driver to the unbound function."""
         write_sysfs(os.path.join(self.sysfs_root, 'bus/pci/drivers_probe'),
                     self.address)
 
     def uncached(self):
-        """The same function, read from sysfs on each access (pyudev's
-        answers are cached at enumeration).
-        """
+        """The same function without pyudev's cache."""
         return PciDevice(self.sys_path)
 
     def virtfn_devices(self):
@@ -174,40 +160,23 @@ class PciDevice:
         return found
 
     def _virtfn_links(self):
-        links = [(_to_int(name[len('virtfn'):]), name)
-                 for name in self.listdir() if name.startswith('virtfn')]
-        return [name for _, name in sorted(
-            (n, name) for n, name in links if n is not None)]
+        links = [name for name in self.listdir()
+                 if name.startswith('virtfn') and name[6:].isdecimal()]
+        return sorted(links, key=lambda name: int(name[6:]))
 
     def _hex(self, name):
         value = (self.attr(name) or '').lower()
         return (value[2:] if value.startswith('0x') else value) or None
 
-    @property
-    def vendor_id(self):
-        """``8086`` (4 lower-case hex digits)."""
-        return self._hex('vendor')
-
-    @property
-    def product_id(self):
-        return self._hex('device')
-
-    @property
-    def class_code(self):
-        """The 24-bit class as 6 hex digits, ``0b4000``."""
-        return self._hex('class')
-
-    @property
-    def subsystem_vendor_id(self):
-        return self._hex('subsystem_vendor')
-
-    @property
-    def subsystem_product_id(self):
-        return self._hex('subsystem_device')
+    # Lower-case hex without ``0x``: ``8086``; the class ``0b4000``.
+    vendor_id = _hex_attribute('vendor')
+    product_id = _hex_attribute('device')
+    class_code = _hex_attribute('class')
+    subsystem_vendor_id = _hex_attribute('subsystem_vendor')
+    subsystem_product_id = _hex_attribute('subsystem_device')
 
     @property
     def driver(self):
-        """The bound kernel driver's name, or None when unbound."""
         if self._udev is not None:
             return self._udev.driver
         return self.link_name('driver')
@@ -224,12 +193,10 @@ class PciDevice:
 
     @property
     def physfn(self):
-        """The address of this VF's physical function, or None."""
         return self.link_name('physfn')
 
     @property
     def virtfns(self):
-        """The addresses of this PF's virtual functions, in VF order."""
         return [self.link_name(name) for name in self._virtfn_links()]
 
     @property
@@ -280,31 +247,22 @@ class PciDevice:
 
     @property
     def present(self):
-        """Whether its sysfs directory is still there."""
         return os.path.isdir(self.sys_path)
 
     @property
     def config_all_ones(self):
-        """Whether its config space reads all ones (vendor ``ffff``): it
-        no longer answers.
-        """
+        """Whether its config space reads all ones: it no longer answers."""
         return self.vendor_id == 'ffff'
 
     def link_down(self, interface):
-        """Whether the network interface *interface* has no link
-        (``operstate`` down or lowerlayerdown, or ``carrier`` 0); an
-        unknown state is not down.
-        """
+        """Whether *interface* has no link (an unknown state is not)."""
         base = 'net/%s/' % interface
         operstate = self.read(base + 'operstate')
         carrier = self.read(base + 'carrier')
         return operstate in ('down', 'lowerlayerdown') or carrier == '0'
 
     def aer_totals(self):
-        """The AER error totals since boot (``aer_dev_<kind>``).
-
-        :returns: ``{kind: total}`` of the kinds the device exposes.
-        """
+        """``{kind: total since boot}`` of its ``aer_dev_<kind>``."""
         totals = {}
         for kind in AER_KINDS:
             text = self.read('aer_dev_' + kind)
@@ -316,13 +274,9 @@ class PciDevice:
         return totals
 
     def link(self):
-        """The PCIe link, as ``pcie_link_*`` telemetry fields
-        (cyborg.common.telemetry) of ``current_link_speed`` and
-        ``current_link_width`` against the most both ends can reach: the
-        smaller of the function's ``max_link_speed`` (``max_link_width``)
-        and its upstream port's, where it has one (an x16 card in an x8
-        slot trains at x8 as it should).  Those absent or unknown are
-        left out (a VF has none).
+        """The ``pcie_link_*`` telemetry fields; the maximum is the
+        smaller of the function's and its upstream port's (an x16 card
+        in an x8 slot trains at x8 as it should).  A VF has none.
         """
         port = os.path.dirname(self.sys_path)
         found = {}
@@ -340,21 +294,16 @@ class PciDevice:
         return found
 
     def telemetry(self):
-        """What sysfs tells of any PCIe function for free: its AER totals
-        (``aer_<kind>``) and its link (link()), as telemetry fields.
-        """
+        """The AER totals (``aer_<kind>``) and link() telemetry fields."""
         found = {'aer_' + kind: total
                  for kind, total in self.aer_totals().items()}
         found.update(self.link())
         return found
 
     def hwmon(self, pattern):
-        """The readings of the hwmon directories matching *pattern*
-        (glob(), ``.../hwmon/hwmon*``) as telemetry fields:
-        ``temp1_input`` and ``temp1_max`` (millidegrees Celsius: the
-        temperature and the one at which the device throttles),
-        ``power1_input`` and ``power1_max`` (microwatts); those absent
-        left out, the first directory's of a reading found twice.
+        """Telemetry fields of the hwmon directories matching *pattern*
+        (glob()); temp1_* are millidegrees Celsius (``temp1_max``: where
+        it throttles), power1_* microwatts.  The first directory wins.
         """
         found = {}
         for path in reversed(self.glob(pattern)):
@@ -369,7 +318,7 @@ class PciDevice:
         return found
 
     def std_board_info(self):
-        """The PCI facts, as strings (the record's std_board_info)."""
+        """The record's std_board_info."""
         info = {'vendor_id': self.vendor_id, 'product_id': self.product_id,
                 'class_code': self.class_code,
                 'subsystem_vendor_id': self.subsystem_vendor_id,
@@ -387,31 +336,20 @@ AER_KINDS = ('correctable', 'nonfatal', 'fatal')
 
 
 def parse_aer(text):
-    """The total of an ``aer_dev_*`` file: its ``TOTAL_ERR_*`` line, else
-    the sum of the per-error lines (None when nothing parses).
+    """An ``aer_dev_*`` file's ``TOTAL_ERR_*``, else the sum of its
+    lines, or None.
     """
-    total, summed, seen = None, 0, False
-    for line in text.splitlines():
-        parts = line.split()
-        if len(parts) != 2:
-            continue
-        count = _to_int(parts[1])
-        if count is None:
-            continue
-        if parts[0].startswith('TOTAL_ERR_'):
-            total = count
-        else:
-            summed += count
-            seen = True
-    if total is not None:
-        return total
-    return summed if seen else None
+    pairs = [line.split() for line in text.splitlines()]
+    counts = [(p[0], _to_int(p[1])) for p in pairs if len(p) == 2]
+    counts = [(name, n) for name, n in counts if n is not None]
+    totals = [n for name, n in counts if name.startswith('TOTAL_ERR_')]
+    if totals:
+        return totals[-1]
+    return sum(n for _name, n in counts) if counts else None
 
 
 def parse_speed(text):
-    """GT/s of a link speed file (``16.0 GT/s PCIe``, ``8 GT/s``), or
-    None (``Unknown``, absent).
-    """
+    """GT/s of ``16.0 GT/s PCIe``, or None (``Unknown``, absent)."""
     parts = (text or '').split()
     if len(parts) < 2 or parts[1] != 'GT/s':
         return None
@@ -434,9 +372,7 @@ class UdevHost:
 
 
 class SysfsRoot:
-    """The PCI devices of the sysfs tree ``<root>/sys``, read as plain
-    files: the tests' fallback without umockdev.
-    """
+    """The PCI devices of ``<root>/sys`` as plain files (for tests)."""
 
     def __init__(self, root='/'):
         self.root = root

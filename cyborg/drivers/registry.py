@@ -11,10 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Loading the accelerator drivers' classes, for the agent only: the
-conductor never loads a driver's code (it reads the names from package
-metadata, cyborg.common.driver_names).
-"""
+"""Loading the accelerator drivers' classes (the agent only)."""
 
 import collections
 
@@ -31,11 +28,7 @@ NAMESPACE = driver_names.NAMESPACE
 
 
 def driver_class(name):
-    """The class behind a driver name or alias.
-
-    :raises: DriverNotFound (DriverNotProvided for an upstream name this
-        Cyborg lacks), DriverLoadError.
-    """
+    """The class behind a driver name or alias."""
     driver_names.check_known(name)
     try:
         return stevedore_driver.DriverManager(NAMESPACE, name).driver
@@ -44,10 +37,7 @@ def driver_class(name):
 
 
 def same_driver(name, drivers):
-    """The key of *drivers* whose driver is of *name*'s class, or None.
-
-    :raises: as driver_class().
-    """
+    """The key of *drivers* whose driver is of *name*'s class, or None."""
     cls = driver_class(name)
     for key, driver in drivers.items():
         if type(driver) is cls:
@@ -56,14 +46,9 @@ def same_driver(name, drivers):
 
 
 def load(conf, host):
-    """Load and configure every driver of ``[agent] enabled_drivers``.
+    """Load every driver of ``[agent] enabled_drivers`` (aliases of one
+    class give one; upstream names this Cyborg lacks are skipped).
 
-    Aliases of one class give one driver.  An upstream name this Cyborg
-    lacks (``nvmf_spdk_driver``) is skipped with a warning, so that
-    upstream's configuration files keep starting the agent.
-
-    :raises: DriverNotFound, DriverLoadError, ConfigInvalid (and
-        subclasses such as InvalidSelector).
     :returns: (``{driver name: driver}`` in configuration order,
         ``{enabled name: driver name}``).
     """

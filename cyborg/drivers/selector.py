@@ -11,11 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Device selectors: the parser and matcher of ``[pci] device_spec``.
-
-Nova's syntax, plus ``class_code``, ``driver`` and ``device_type``.
-Unlike Nova, an unknown key is an error: a typo must not make a selector
-that silently matches nothing.
+"""``[pci] device_spec`` selectors: Nova's syntax, plus ``class_code``,
+``driver`` and ``device_type``; an unknown key is an error (a typo must
+not match nothing silently).
 """
 
 import fnmatch
@@ -57,8 +55,7 @@ def _normalize(name):
 
 
 def normalize_resource_class(name):
-    """Nova's: upper case, ``_`` for other characters, and ``CUSTOM_``
-    unless it is a standard class.
+    """Nova's: upper case, ``_`` for others, ``CUSTOM_`` unless standard.
     """
     name = _normalize(name)
     if name in os_resource_classes.STANDARDS or name.startswith('CUSTOM_'):
@@ -80,16 +77,12 @@ def normalize_trait(name):
 
 
 def _address_parts(address):
-    """('0000', '0a', '00', '1') of ``0000:0a:00.1``."""
     dbs, _, function = address.partition('.')
     return tuple(dbs.split(':')) + (function,)
 
 
 class Selector:
-    """One parsed selector (*source*: its text, for messages).
-
-    :raises: InvalidSelector
-    """
+    """One parsed selector (*source*: its text, for messages)."""
 
     def __init__(self, spec, source=None, extra_keys=None):
         self.source = source if source is not None else jsonutils.dumps(
@@ -173,13 +166,11 @@ class Selector:
             if value == '*':
                 parts.append(None)
                 continue
-            number = None
-            if re.match(r'^[0-9a-fA-F]+$', value):
-                number = int(value, 16)
-            if number is None or number > limit:
+            if (not re.fullmatch(r'[0-9a-fA-F]+', value) or
+                    int(value, 16) > limit):
                 self._invalid('address %s %r must be hex up to %x or "*"' %
                               (name, value, limit))
-            parts.append(number)
+            parts.append(int(value, 16))
         self.address_glob = tuple(parts)
 
     def _parse_address_regex(self, address):
@@ -218,7 +209,6 @@ class Selector:
 
     @property
     def exact_address(self):
-        """The address when the selector names exactly one function."""
         if self.address_glob is None or None in self.address_glob:
             return None
         return '%04x:%02x:%02x.%x' % self.address_glob
@@ -236,10 +226,8 @@ class Selector:
                    for want, got in zip(self.address_glob, numbers))
 
     def match(self, dev):
-        """Whether the PciDevice *dev* is selected.
-
-        A selector whose address is exactly an SR-IOV physical function's
-        also selects that function's virtual functions (as Nova does).
+        """Whether *dev* is selected; a PF's exact address also selects
+        its VFs (as Nova does).
         """
         if self.vendor_id and dev.vendor_id != self.vendor_id:
             return False
@@ -264,12 +252,8 @@ class Selector:
 
 
 def parse(values, extra_keys=None):
-    """Selectors of a multi-valued option's values: each a JSON object or
-    a list of them.
-
-    :param extra_keys: ``{key: the values it takes}`` of the driver's
-        own keys (a Selector's ``extra``).
-    :raises: InvalidSelector naming the first bad selector.
+    """Selectors of an option's values, each a JSON object or a list;
+    *extra_keys*: ``{key: the values it takes}`` of the driver's own.
     """
     selectors = []
     for value in values:
@@ -287,7 +271,6 @@ def parse(values, extra_keys=None):
 
 
 def defaults():
-    """The selectors used when none is configured (accelerator classes)."""
     return [Selector(dict(spec)) for spec in DEFAULT_SPECS]
 
 

@@ -11,22 +11,13 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""SR-IOV configuration of a physical function: the ``num_vfs`` and
-``vf_driver`` fields of cyborg.common.device_config.
+"""SR-IOV configuration of a PF: ``num_vfs`` and ``vf_driver``.
 
-Kernel facts relied on (Documentation/ABI/testing/sysfs-bus-pci; see
-HARDWARE.md 5):
-
-* ``sriov_numvfs`` takes a new count only from 0 (EBUSY otherwise), so a
-  change goes through 0.  The PF's driver may enable another count than
-  written: the kernel's QAT drivers enable all VFs (adf_sriov.c).
-* ``driver_override`` names the only driver that may bind the function;
-  a newline clears it.  Writing it neither unbinds nor loads a driver.
-* ``<function>/driver/unbind`` and ``/sys/bus/pci/drivers_probe`` take
-  the function's address.
-
-configure() polls sysfs after each write (bounded): udev and the tests'
-fake kernel lag.
+Kernel facts (Documentation/ABI/testing/sysfs-bus-pci, HARDWARE.md 5):
+``sriov_numvfs`` takes a new count only from 0, and the PF's driver may
+enable another (QAT's enable all, adf_sriov.c); ``driver_override``
+(cleared by a newline) neither unbinds nor loads a driver.  configure()
+polls sysfs after each write, bounded: udev lags.
 """
 
 import time
@@ -50,12 +41,8 @@ _CLEAR_OVERRIDE = '\n'
 
 
 def settable(total_vfs, vf_drivers):
-    """The record's ``configuration.settable`` of a PF.
-
-    :param total_vfs: its ``sriov_totalvfs``.
-    :param vf_drivers: the host's own drivers of its VFs (may be empty);
-        vfio-pci is always offered, last.
-    :returns: ``{"num_vfs": schema, "vf_driver": schema}``.
+    """The ``configuration.settable`` of a PF; *vf_drivers*: the host's
+    own drivers of its VFs (vfio-pci is always offered, last).
     """
     drivers = [d for d in dict.fromkeys(vf_drivers) if d and d != VFIO_PCI]
     return {NUM_VFS: {'type': 'integer', 'minimum': 0,
@@ -64,28 +51,22 @@ def settable(total_vfs, vf_drivers):
 
 
 def vfs(pf, devices):
-    """The VFs of *pf* in *devices* (pci.by_address()), in VF order."""
     return [devices[a] for a in pf.virtfns if a in devices]
 
 
 def common_driver(functions):
-    """The driver all *functions* are bound to, or None."""
     drivers = {f.driver for f in functions}
     return drivers.pop() if len(drivers) == 1 else None
 
 
 def actual(pf, devices):
-    """The record's ``configuration.actual`` of *pf*: ``{"num_vfs": the
-    VFs present, "vf_driver": common_driver() of them}``.
-    """
+    """The ``configuration.actual`` of *pf*."""
     present = vfs(pf, devices)
     return {NUM_VFS: len(present), VF_DRIVER: common_driver(present)}
 
 
 def configuration(pf, devices, vf_drivers):
-    """The record's ``configuration`` of *pf*: settable() and actual(),
-    or None unless it is SR-IOV capable.
-    """
+    """settable() and actual() of *pf*, or None unless SR-IOV capable."""
     if not pf.is_pf:
         return None
     return {'settable': settable(pf.sriov_totalvfs, vf_drivers),
@@ -93,23 +74,14 @@ def configuration(pf, devices, vf_drivers):
 
 
 def configure(pf, desired, uuid, vf_drivers=None, timeout=WAIT_SECONDS):
-    """Make the VFs of *pf* as *desired* says (idempotent).
+    """Make the VFs of *pf* as *desired* says (idempotent); with
+    ``vf_driver`` left out, the VFs' driver before is bound again.
 
-    New VFs come up on the host's driver: with ``vf_driver`` left out,
-    the VFs' driver before is bound again.  A VF changes driver by its
-    ``driver_override`` (cleared for a host driver), unbind and probe.
-
-    :param desired: ``{"num_vfs": n, "vf_driver": name}``, either left
-        out.
     :param uuid: the record's uuid, for the errors.
-    :param vf_drivers: the host's own VF drivers, as for settable();
-        None: any name but vfio-pci is taken for a host driver (the
-        generic driver cannot know them).
+    :param vf_drivers: as for settable(); None: any but vfio-pci is a
+        host driver.
     :param timeout: seconds to wait for sysfs to show each change.
-    :raises: DeviceConfigInvalid (a count above ``sriov_totalvfs``, a
-        driver not offered or asked for no VF), DeviceConfigFailed (not
-        shown within *timeout*), OSError (a write refused).
-    :returns: ``{"reboot_required": False}``.
+    :raises: DeviceConfigInvalid, DeviceConfigFailed, OSError.
     """
     # pyudev's devices answer from a cache fixed at enumeration.
     pf = pf.uncached()
@@ -130,7 +102,6 @@ def configure(pf, desired, uuid, vf_drivers=None, timeout=WAIT_SECONDS):
 
 
 def _check(pf, count, driver, uuid, vf_drivers):
-    """Raise DeviceConfigInvalid when the kernel could not do it."""
     reason = None
     total = pf.sriov_totalvfs
     if isinstance(count, bool) or not isinstance(count, int):
@@ -150,9 +121,7 @@ def _check(pf, count, driver, uuid, vf_drivers):
 
 
 def _vf_count(pf):
-    """The VFs *pf* shows, or None while its links, their functions and
-    ``sriov_numvfs`` disagree (the kernel is making them).
-    """
+    """The VFs *pf* shows, or None while the kernel is making them."""
     links = len(pf.virtfns)
     present = len(pf.virtfn_devices())
     if links == present == pf.sriov_numvfs:
@@ -172,7 +141,6 @@ def _set_count(pf, count, uuid, timeout):
 
 
 def _elsewhere(pf, count):
-    """Whether *pf*'s driver settled at another count than *count*."""
     shown = _vf_count(pf)
     return bool(count and shown and shown != count)
 
@@ -197,7 +165,6 @@ def _wait_for_count(pf, count, uuid, timeout):
 
 
 def _bind(vf, driver, host_driver, uuid, timeout):
-    """Bind the (uncached) VF *vf* to *driver*, unless it is already."""
     current = vf.driver
     if current == driver:
         return

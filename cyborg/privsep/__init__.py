@@ -11,16 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The agent's privileged work: oslo.privsep contexts and entry points.
-
-cyborg-agent runs unprivileged; three operations each have a privsep
-daemon (no rootwrap) with the least capabilities they need:
-``sysfs.write`` (CAP_DAC_OVERRIDE: sysfs files are root's),
-``command.execute`` (also CAP_SYS_ADMIN for the tools' ioctls; upstream's
-section name) and ``kernel_log.driver_records`` (CAP_SYSLOG).
-
-A unit test fails when code under ``cyborg/drivers`` writes a file or
-starts a process any other way.
+"""The agent's privileged work: three privsep daemons with the least
+capabilities each needs: ``sysfs.write`` (CAP_DAC_OVERRIDE),
+``command.execute`` (also CAP_SYS_ADMIN for the tools' ioctls) and
+``kernel_log.driver_records`` (CAP_SYSLOG).  A unit test fails when
+cyborg/drivers writes a file or starts a process any other way.
 
 May import: cyborg.conf and the base.
 """
@@ -39,38 +34,26 @@ SYSFS_CAPABILITIES = (caps.CAP_DAC_OVERRIDE,)
 SYS_ADMIN_CAPABILITIES = (caps.CAP_DAC_OVERRIDE, caps.CAP_SYS_ADMIN)
 KERNEL_LOG_CAPABILITIES = (caps.CAP_SYSLOG,)
 
-sysfs_pctxt = priv_context.PrivContext(
-    'cyborg',
-    cfg_section=SYSFS_SECTION,
-    pypath=__name__ + '.sysfs_pctxt',
-    capabilities=SYSFS_CAPABILITIES,
-)
 
-sys_admin_pctxt = priv_context.PrivContext(
-    'cyborg',
-    cfg_section=SYS_ADMIN_SECTION,
-    pypath=__name__ + '.sys_admin_pctxt',
-    capabilities=SYS_ADMIN_CAPABILITIES,
-)
+def _context(name, section, capabilities):
+    return priv_context.PrivContext(
+        'cyborg', cfg_section=section, pypath='%s.%s' % (__name__, name),
+        capabilities=capabilities)
 
-kernel_log_pctxt = priv_context.PrivContext(
-    'cyborg',
-    cfg_section=KERNEL_LOG_SECTION,
-    pypath=__name__ + '.kernel_log_pctxt',
-    capabilities=KERNEL_LOG_CAPABILITIES,
-)
+
+sysfs_pctxt = _context('sysfs_pctxt', SYSFS_SECTION, SYSFS_CAPABILITIES)
+sys_admin_pctxt = _context('sys_admin_pctxt', SYS_ADMIN_SECTION,
+                           SYS_ADMIN_CAPABILITIES)
+kernel_log_pctxt = _context('kernel_log_pctxt', KERNEL_LOG_SECTION,
+                            KERNEL_LOG_CAPABILITIES)
 
 CONTEXTS = (sysfs_pctxt, sys_admin_pctxt, kernel_log_pctxt)
 
 
 def use_installed_helper(conf):
     """Default ``[<section>] helper_command`` to the ``privsep-helper``
-    beside this Python (through sudo unless root), when there is one.
-
-    oslo.privsep's default, ``sudo privsep-helper``, finds whichever
-    helper sudo's ``secure_path`` holds: none of a virtual environment.
-
-    :param conf: the global CONF, which oslo.privsep reads.
+    beside this Python (through sudo unless root), if any: oslo.privsep's
+    ``sudo privsep-helper`` misses a virtual environment's.
     """
     helper = os.path.join(os.path.dirname(sys.executable), 'privsep-helper')
     if not os.access(helper, os.X_OK):

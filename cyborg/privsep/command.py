@@ -35,9 +35,8 @@ ARG_PATTERNS = privsep_allowlists.ARG_PATTERNS
 
 
 def arguments_allowed(tool, args):
-    """Whether *tool* may run with *args*: any, unless ONLY_ARGS or
-    ARG_PATTERNS restrict it; then a list of ONLY_ARGS exactly, or one
-    whose each argument fullmatches a pattern of ARG_PATTERNS.
+    """Whether *tool* may run with *args*: any, unless ONLY_ARGS (exact)
+    or ARG_PATTERNS (each argument fullmatched) restrict it.
     """
     args = tuple(args)
     if tool not in ONLY_ARGS and tool not in ARG_PATTERNS:
@@ -51,14 +50,11 @@ def arguments_allowed(tool, args):
 
 @privsep.sys_admin_pctxt.entrypoint
 def execute(argv, timeout):
-    """Run a tool of TOOLS, never through a shell.
+    """Run a tool of TOOLS (*argv*: its name, no path), never through a
+    shell; PermissionError unless allowed.
 
-    :param argv: the tool's name (no path) and its arguments.
-    :param timeout: seconds before the tool is killed.
-    :raises: PermissionError (not a tool of TOOLS, or arguments not
-        allowed), FileNotFoundError (not installed).
-    :returns: ``{"returncode", "stdout", "stderr", "timed_out"}``;
-        returncode is None when the tool was killed.
+    :returns: ``{"returncode" (None when killed), "stdout", "stderr",
+        "timed_out"}``.
     """
     argv = [str(arg) for arg in argv]
     if not argv or argv[0] not in TOOLS:
@@ -72,14 +68,9 @@ def execute(argv, timeout):
 
 @privsep.sys_admin_pctxt.entrypoint
 def operator_step(name, address, timeout):
-    """Run the operator's clean step *name*: the command ``[clean_steps]
-    operator_steps`` of this daemon's configuration gives it, with the
-    PCI address *address* as its one argument.
-
-    :raises: PermissionError (no such step, not an absolute path, or not
-        a PCI address),
-        FileNotFoundError (the command is not there).
-    :returns: as execute().
+    """Run the absolute path ``[clean_steps] operator_steps`` of this
+    daemon's configuration gives *name*, with the PCI *address* as its one
+    argument (else PermissionError); returns as execute().
     """
     path = CONF.clean_steps.operator_steps.get(name) or ''
     if not os.path.isabs(path) or not _PCI_ADDRESS.fullmatch(str(address)):

@@ -80,14 +80,9 @@ def chunks(read):
 
 
 def select(records, after_seq, limit=MAX_RECORDS):
-    """The records with a mark of MARKS newer than *after_seq* (all of
-    them when the log was reset: its numbers are all below).
-
-    :param records: ``(sequence, message)`` tuples, oldest first.
-    :param after_seq: the last read's highest sequence number, or -1.
-    :param limit: the most records returned (the newest).
-    :returns: ``{"last_seq": highest sequence number or -1, "records":
-        [[sequence, message], ...]}``.
+    """``{"last_seq", "records": [[sequence, message]]}``: the newest
+    *limit* of *records* (oldest first) with a mark of MARKS newer than
+    *after_seq* (all when the log was reset: its numbers are all below).
     """
     last = -1
     marked = collections.deque(maxlen=limit)
@@ -103,11 +98,7 @@ def select(records, after_seq, limit=MAX_RECORDS):
 
 
 def read_records(path, after_seq):
-    """select() of the kernel log *path* (or a dump), read with the
-    caller's privileges.
-
-    :raises: OSError (PermissionError without CAP_SYSLOG).
-    """
+    """select() of the kernel log *path*, with the caller's privileges."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
         return select(parse(chunks(lambda: os.read(fd, READ_SIZE))),
@@ -118,11 +109,5 @@ def read_records(path, after_seq):
 
 @privsep.kernel_log_pctxt.entrypoint
 def driver_records(after_seq):
-    """The records of ``/dev/kmsg`` with a mark of MARKS newer than
-    *after_seq*, with CAP_SYSLOG.
-
-    :param after_seq: the last read's ``last_seq``, or -1.
-    :raises: OSError when ``/dev/kmsg`` cannot be read.
-    :returns: as select().
-    """
+    """read_records() of ``/dev/kmsg`` with CAP_SYSLOG."""
     return read_records(KMSG, after_seq)

@@ -29,11 +29,8 @@ def _below(root, path):
 
 @privsep.sysfs_pctxt.entrypoint
 def write(path, value):
-    """Write *value* (no newline added) to the sysfs file *path*, which,
-    resolved, must lie below ``[cyborg_sysfs] root``.
-
-    :raises: PermissionError for a path outside the root; OSError when the
-        kernel refuses the write.
+    """Write *value* (no newline added) to *path*, which, resolved, must
+    lie below ``[cyborg_sysfs] root`` (else PermissionError).
     """
     root = os.path.realpath(CONF.cyborg_sysfs.root)
     real = os.path.realpath(path)

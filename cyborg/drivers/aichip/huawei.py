@@ -11,11 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Huawei Ascend NPUs (AI processors) of the 310 and 910 families.
-
-Each NPU is an ``AICHIP`` device with one ``CUSTOM_NPU`` deployable
-named ``<host>_<address>`` (upstream's had no resource class, and names
-not unique across hosts).
+"""Huawei Ascend NPUs of the 310 and 910 families: one ``CUSTOM_NPU``
+deployable each (upstream's had no resource class).
 """
 
 from cyborg.common import traits as cyborg_traits
@@ -37,8 +34,6 @@ MODELS = {
 
 
 class AscendDriver(base.AcceleratorDriver):
-    """Huawei Ascend NPUs (see the module docstring)."""
-
     name = 'huawei_ascend'
     device_types = (fields.DeviceType.AICHIP,)
 
@@ -53,9 +48,7 @@ class AscendDriver(base.AcceleratorDriver):
         traits = [cyborg_traits.OWNER_CYBORG, 'CUSTOM_NPU_HUAWEI',
                   'CUSTOM_NPU_ASCEND_%s' % model,
                   'CUSTOM_NPU_PRODUCT_ID_%s' % dev.product_id.upper()]
-        deployable = self.deployable(
-            dev.address, RESOURCE_CLASS, traits,
-            [base.pci_attach_handle(dev.address)])
+        deployable = self.deployable(dev.address, RESOURCE_CLASS, traits)
         return self.record(
             dev, fields.DeviceType.AICHIP, [deployable],
             acc_capability={'vendor': 'huawei', 'model': 'Ascend ' + model,

@@ -15,19 +15,10 @@
 functions.
 
 One device per PF: each enabled VF is a ``CUSTOM_QAT`` deployable, else
-the PF is.  The services of ``qat/cfg_services`` (``sym;asym``...) become
-traits.  A PF whose ``qat/state`` is ``down`` has no deployable and
-``setup_required``.  Its VF count and driver can be configured
-(cyborg.drivers.sriov), even while down: the kernel's driver cycles it.
-
-Between two tenants each function offered is reset (``function_reset``,
-cyborg.drivers.clean).
-
-Telemetry: the PCI facts of sysfs only (AER counters, link).  The
-kernel's QAT driver keeps its own counters (GEN4 and later: slice
-utilization, from Linux 6.8) in debugfs, which must be mounted and
-switched on per device (``telemetry/control``) and is readable by root
-only: not read.
+the PF is; ``qat/cfg_services`` become traits.  A PF whose ``qat/state``
+is ``down`` has no deployable, and can still be configured (sriov).
+Clean step: ``function_reset``.  No vendor telemetry: the QAT driver's
+counters are in debugfs, root's only.
 """
 
 from cyborg import exception
@@ -73,7 +64,6 @@ _SERVICE_ALIASES = {'cy': ('asym', 'sym')}
 
 
 def parse_services(value):
-    """The sorted services of ``qat/cfg_services`` (``"sym;asym"``)."""
     services = set()
     for token in (value or '').replace(',', ';').split(';'):
         token = token.strip().lower()
@@ -87,7 +77,7 @@ _LONE_VF = 'lone-vf'
 
 
 def _kind(dev, devices):
-    """_PF, _LONE_VF (a VF whose PF is not seen, e.g. in a VM) or None."""
+    """_PF, _LONE_VF (its PF not seen, e.g. in a VM) or None."""
     if dev.vendor_id != INTEL:
         return None
     if dev.product_id in QAT_DEVICES and not dev.is_vf:
@@ -98,8 +88,6 @@ def _kind(dev, devices):
 
 
 class QatDriver(base.AcceleratorDriver):
-    """Intel QAT PFs and VFs (see the module docstring)."""
-
     name = 'crypto'
     device_types = (fields.DeviceType.QAT,)
 
@@ -149,8 +137,7 @@ class QatDriver(base.AcceleratorDriver):
                                configuration=configuration)
         traits = self._traits(generation, services)
         deployables = [
-            self.deployable(unit.address, RESOURCE_CLASS, traits,
-                            [base.pci_attach_handle(unit.address)])
+            self.deployable(unit.address, RESOURCE_CLASS, traits)
             for unit in (vfs or [pf])]
         return self.record(pf, fields.DeviceType.QAT, deployables,
                            acc_capability=capability,
@@ -161,8 +148,7 @@ class QatDriver(base.AcceleratorDriver):
         generation = VF_PRODUCTS[vf.product_id][1]
         services = list(DEFAULT_SERVICES)
         deployable = self.deployable(
-            vf.address, RESOURCE_CLASS, self._traits(generation, services),
-            [base.pci_attach_handle(vf.address)])
+            vf.address, RESOURCE_CLASS, self._traits(generation, services))
         return self.record(vf, fields.DeviceType.QAT, [deployable],
                            acc_capability={'generation': generation,
                                            'services': services},
@@ -174,11 +160,7 @@ class QatDriver(base.AcceleratorDriver):
         return [driver] if driver else []
 
     def configure(self, address, desired):
-        """Set the VF count and driver of a QAT PF (sriov.configure()).
-
-        :raises: DriverDeviceNotFound, DeviceNotConfigurable (no SR-IOV),
-            and as sriov.configure().
-        """
+        """sriov.configure() of a QAT PF."""
         devices = pci.by_address(self.pci_host)
         dev, kind = self._device(address, devices)
         uuid = hardware.device_uuid(self.host, self.name, address)
@@ -189,28 +171,18 @@ class QatDriver(base.AcceleratorDriver):
                                timeout=self.sriov_timeout)
 
     def _device(self, address, devices):
-        """(PciDevice, kind) of the record at *address*.
-
-        :raises: DriverDeviceNotFound
-        """
         dev = devices.get(address)
         kind = None if dev is None else _kind(dev, devices)
         if kind is None:
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         return dev, kind
 
     def _units(self, address):
-        """The functions of the record at *address* that are offered."""
         devices = pci.by_address(self.pci_host)
         dev, kind = self._device(address, devices)
         return (sriov.vfs(dev, devices) or [dev]) if kind == _PF else [dev]
 
     def device_clean_steps(self, record):
-        """A reset of each function offered (VFs, else the PF) where the
-        kernel can reset every one (cyborg.drivers.clean): a VF has no
-        setting of its own to set back.
-        """
         try:
             return cleaning.reset_steps(self._units(record.address),
                                         'each function offered')

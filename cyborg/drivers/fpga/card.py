@@ -11,11 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The fpga driver: every FPGA card the vendor modules know.
-
-It reports what the Intel, Xilinx and Inspur modules find, under the one
-driver name ``fpga``, and sends ``program()`` and the clean steps to the
-module owning the device.
+"""The fpga driver: the Intel, Xilinx and Inspur modules' cards under one
+name, each call sent to the module owning the card.
 """
 
 from cyborg import exception
@@ -30,8 +27,6 @@ VENDOR_DRIVERS = (intel.IntelFpgaDriver, xilinx.XilinxFpgaDriver,
 
 
 class FpgaDriver(base.AcceleratorDriver):
-    """Intel, Xilinx and Inspur FPGA cards."""
-
     name = 'fpga'
     device_types = (fields.DeviceType.FPGA,)
 
@@ -50,23 +45,19 @@ class FpgaDriver(base.AcceleratorDriver):
         return sorted(records, key=lambda r: r.address)
 
     def _owner(self, method, address, *args):
-        """*method* of the vendor module owning the card at *address*."""
         for vendor in self.vendors:
             try:
                 return getattr(vendor, method)(address, *args)
             except exception.DriverDeviceNotFound:
                 continue
-        raise exception.DriverDeviceNotFound(address=address, driver=self.name)
+        raise self.not_found(address)
 
     def program(self, address, image_path):
-        """Program the card at *address* with its vendor's module."""
         return self._owner('program', address, image_path)
 
     def device_clean_steps(self, record):
-        """Its vendor module's."""
         return [step for vendor in self.vendors
                 for step in vendor.device_clean_steps(record)]
 
     def clean_step(self, address, name, timeout):
-        """Run *name* with the vendor module owning the card."""
         return self._owner('clean_step', address, name, timeout)

@@ -12,15 +12,10 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Inspur FPGA cards: the processing accelerators (class 0x12) of vendor
-0x1bd4, one ``FPGA`` each, with upstream's traits.
-
-The class code decides (upstream took every ``lspci`` line naming
-Inspur, NVMe SSDs too).  The cards are programmed from the instance, and
-nothing documented restores one between two tenants: it has no clean step
-of its own (the operator's may do it).
+0x1bd4, one ``FPGA`` each, with upstream's traits.  Programmed from the
+instance; nothing documented restores one: no clean step of its own.
 """
 
-from cyborg import exception
 from cyborg.drivers import base
 from cyborg.drivers import pci
 from cyborg.objects import fields
@@ -31,8 +26,6 @@ RESOURCE_CLASS = 'FPGA'
 
 
 class InspurFpgaDriver(base.AcceleratorDriver):
-    """Inspur FPGA cards (see the module docstring)."""
-
     name = 'inspur_fpga'
     device_types = (fields.DeviceType.FPGA,)
 
@@ -48,26 +41,19 @@ class InspurFpgaDriver(base.AcceleratorDriver):
     def _record(self, dev):
         traits = ['CUSTOM_FPGA_INSPUR',
                   'CUSTOM_FPGA_PRODUCT_ID_%s' % dev.product_id.upper()]
-        deployable = self.deployable(
-            dev.address, RESOURCE_CLASS, traits,
-            [base.pci_attach_handle(dev.address)])
+        deployable = self.deployable(dev.address, RESOURCE_CLASS, traits)
         return self.record(dev, fields.DeviceType.FPGA, [deployable],
                            acc_capability={'vendor': 'inspur'},
                            vendor_board_info={'vendor': 'inspur'})
 
     def _check(self, address):
         if address not in {dev.address for dev in self._cards()}:
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
 
     def program(self, address, image_path):
-        """:raises: UnsupportedOperation for an Inspur card,
-            DriverDeviceNotFound for any other address.
-        """
         self._check(address)
         return super().program(address, image_path)
 
     def clean_step(self, address, name, timeout):
-        """None of its own (as program()'s)."""
         self._check(address)
         return super().clean_step(address, name, timeout)

@@ -12,30 +12,19 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Intel FPGA cards: PAC Arria 10, D5005, N3000, MCP, OFS (N6000...) and
-Silicom N501x.
+Silicom N501x, under the DFL or the older OPAE driver (HARDWARE.md 3.3).
 
-Both sysfs layouts are read (HARDWARE.md 3.3): the upstream DFL driver's
-and the older out-of-tree OPAE driver's.  One deployable per card: its
-accelerators are the VFs when SR-IOV is enabled (one port and one AFU
-each), else the PF.  The PR interface id and loaded AFU ids are traits.
-
-Telemetry: under the DFL driver, the FME's hwmon devices
-(``dfl_fme_thermal``, ``dfl_fme_power``: the kernel's
-``Documentation/ABI/testing/sysfs-platform-dfl-fme``) give the card's
-temperature, the threshold at which it throttles, its power and power
-limit.  The OPAE driver's ``thermal_mgmt`` and ``power_mgmt`` files are
-not read, and no FPGA tells how busy its function is.
-
-Between two tenants the operator's known-good image (``intel`` of
-``[fpga] clean_images``) is loaded into each port, its AFU id read back
-against the image's (cyborg.drivers.clean).
+One deployable per card: the VFs (a port each) when enabled, else the
+PF; the PR interface id and loaded AFU ids are traits.  Telemetry: the
+DFL FME's hwmon (Linux,
+``Documentation/ABI/testing/sysfs-platform-dfl-fme``).  Clean step:
+``load_clean_image`` into each port.
 """
 
 import json
 import struct
 import uuid
 
-from cyborg import exception
 from cyborg.drivers import base
 from cyborg.drivers import clean as cleaning
 from cyborg.drivers import command
@@ -74,7 +63,6 @@ def _first(dev, pattern):
 
 
 def _loaded(value):
-    """*value* without dashes, upper case; None for an empty or zero id."""
     if not value:
         return None
     value = value.replace('-', '').strip().upper()
@@ -89,9 +77,7 @@ GBS_GUID = uuid.UUID('58656f6e-4650-4741-b747-425376303031').bytes
 
 
 def gbs_afu_id(path):
-    """The AFU id of the GBS image *path* (its metadata's first
-    ``accelerator-type-uuid``), as afu_id() gives it, or None.
-    """
+    """The first ``accelerator-type-uuid`` of the GBS *path*, or None."""
     try:
         with open(path, 'rb') as f:
             head = f.read(20)
@@ -105,12 +91,10 @@ def gbs_afu_id(path):
 
 
 def afu_id(dev):
-    """The AFU (function) id loaded in the port of *dev*, or None."""
     return _loaded(_first(dev, _DFL_AFU) or _first(dev, _OPAE_AFU))
 
 
 def layout(dev):
-    """'dfl', 'opae' or None (no FPGA management interface visible)."""
     if dev.glob(_DFL_FME) or dev.glob('fpga_region/region*/dfl-port.*'):
         return 'dfl'
     if dev.glob(_OPAE_DEV):
@@ -119,16 +103,13 @@ def layout(dev):
 
 
 class IntelFpgaDriver(base.AcceleratorDriver):
-    """Intel FPGA cards (see the module docstring)."""
-
     name = 'intel_fpga'
     device_types = (fields.DeviceType.FPGA,)
     function_vendor = 'INTEL'
 
     def __init__(self, conf, host, pci_host=None):
         super().__init__(conf, host, pci_host=pci_host)
-        self.clean_image = conf.fpga.clean_images.get(VENDOR)
-        cleaning.check_image(self.clean_image, gbs_afu_id, VENDOR)
+        self.clean_image = cleaning.clean_image(conf, VENDOR, gbs_afu_id)
 
     def _is_card(self, dev):
         return (dev.vendor_id, dev.product_id) in BOARDS and not dev.is_vf
@@ -166,9 +147,6 @@ class IntelFpgaDriver(base.AcceleratorDriver):
                                'interface_id': interface_id})
 
     def read_telemetry(self, records, bound=()):
-        """Temperature and power of the DFL FME's hwmon (see the module
-        docstring).
-        """
         devices = pci.by_address(self.pci_host)
         found = {}
         for record in records:
@@ -183,16 +161,12 @@ class IntelFpgaDriver(base.AcceleratorDriver):
         dev = devices.get(address)
         parent = devices.get(dev.physfn) if dev and dev.is_vf else dev
         if parent is None or not self._is_card(parent):
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         return dev
 
     def program(self, address, image_path):
-        """Partial reconfiguration with OPAE's ``fpgaconf``.
-
-        :param address: the PF, or the VF whose port gets the AFU.
-        :returns: as base.AcceleratorDriver.program(), the traits those
-            of every port of the card.
+        """Partial reconfiguration of the port of *address* with OPAE's
+        ``fpgaconf``; the traits are every port's.
         """
         dev = self._unit(address)
         info = hardware.pci_address_info(address)
@@ -207,7 +181,6 @@ class IntelFpgaDriver(base.AcceleratorDriver):
                     afu_id(unit) for unit in units)}
 
     def device_clean_steps(self, record):
-        """``load_clean_image`` of its ``[fpga] clean_images``, if set."""
         if (record.acc_specs.acc_capability.get('vendor') != VENDOR or
                 not self.clean_image):
             return []
@@ -217,9 +190,6 @@ class IntelFpgaDriver(base.AcceleratorDriver):
             'Documentation/fpga/dfl.rst (the port\'s afu_id)')]
 
     def clean_step(self, address, name, timeout):
-        """Load the known-good image into each port of the card at
-        *address* (program()), each AFU id read back.
-        """
         dev = self._unit(address)
         image = self.clean_image
         if name != cleaning.LOAD_IMAGE or not image:

@@ -12,26 +12,16 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Xilinx Alveo cards (XRT): a management PF (``xclmgmt``) and a user PF
-(``xocl``) on the same slot.
+(``xocl``) on one slot make one device with one accelerator, as upstream.
 
-As upstream, the two make one device with one accelerator and two ``PCI``
-handles, found by PCI id (not ``lspci`` names).  The loaded xclbin's uuid
-becomes a function trait.  program() loads an xclbin (``xbutil program
---user``) or flashes a base shell (``xbmgmt program --base``), which runs
-after the next cold reboot.
-
-Telemetry: the PCI facts of sysfs only (AER counters, link).  XRT tells
-a card's temperature and power through ``xbutil examine -d <card>``, one
-process per card, which the agent does not run.
-
-Between two tenants the operator's known-good xclbin (``xilinx`` of
-``[fpga] clean_images``) is loaded, its uuid read back against the image's
-(cyborg.drivers.clean).
+The loaded xclbin's uuid is a function trait.  program() loads an xclbin
+or flashes a base shell (run after a cold reboot).  No vendor telemetry:
+``xbutil examine`` is a process per card.  Clean step:
+``load_clean_image``.
 """
 
 import uuid
 
-from cyborg import exception
 from cyborg.drivers import base
 from cyborg.drivers import clean as cleaning
 from cyborg.drivers import command
@@ -64,9 +54,8 @@ BASE_SHELL = 'base'
 
 
 def image_kind(image_path):
-    """``base`` for an MCS file (first record starts with ``:``), else
-    ``xclbin``: flashing can brick a card, so only an image recognisably
-    made for it is flashed.
+    """``base`` for an MCS file (starts with ``:``), else ``xclbin``:
+    flashing can brick a card.
     """
     try:
         with open(image_path, 'rb') as f:
@@ -84,7 +73,6 @@ XCLBIN_UUID = slice(416, 432)
 
 
 def image_uuid(path):
-    """The uuid of the xclbin *path* as xclbin_uuid() gives it, or None."""
     try:
         with open(path, 'rb') as f:
             head = f.read(XCLBIN_UUID.stop)
@@ -97,25 +85,20 @@ def image_uuid(path):
 
 
 def xclbin_uuid(user):
-    """The loaded xclbin's uuid, without dashes, upper case, or None."""
     value = (user.attr('xclbinuuid') or '').replace('-', '').upper()
     return value if value.strip('0') else None
 
 
 class XilinxFpgaDriver(base.AcceleratorDriver):
-    """Xilinx Alveo cards (see the module docstring)."""
-
     name = 'xilinx_fpga'
     device_types = (fields.DeviceType.FPGA,)
     function_vendor = 'XILINX'
 
     def __init__(self, conf, host, pci_host=None):
         super().__init__(conf, host, pci_host=pci_host)
-        self.clean_image = conf.fpga.clean_images.get(VENDOR)
-        cleaning.check_image(self.clean_image, image_uuid, VENDOR)
+        self.clean_image = cleaning.clean_image(conf, VENDOR, image_uuid)
 
     def _cards(self):
-        """{slot: {'mgmt': dev, 'user': dev}} of the Alveo functions."""
         cards = {}
         for address, dev in sorted(pci.by_address(self.pci_host).items()):
             if dev.vendor_id != XILINX:
@@ -154,15 +137,11 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
                 'board_name'), 'xclbin_uuid': loaded})
 
     def _card(self, address, role):
-        """The card holding *address*, when it has a *role* PF.
-
-        :raises: DriverDeviceNotFound
-        """
         for card in self._cards().values():
             if (address in {d.address for d in card.values()} and
                     role in card):
                 return card
-        raise exception.DriverDeviceNotFound(address=address, driver=self.name)
+        raise self.not_found(address)
 
     def _loaded(self, card, address):
         user = card.get('user')
@@ -171,12 +150,7 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
                 'function_traits': self.function_traits([loaded])}
 
     def program(self, address, image_path):
-        """Load an xclbin, or flash a base shell (see image_kind()).
-
-        :param address: the card's management or user PF.
-        :returns: as base.AcceleratorDriver.program(), with the user PF's
-            address (the management PF's for a base shell).
-        """
+        """Load an xclbin, or flash a base shell (image_kind())."""
         if image_kind(image_path) == BASE_SHELL:
             return self.flash_base(address, image_path)
         user = self._card(address, 'user')['user']
@@ -185,11 +159,6 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
         return self._loaded({'user': user}, user.address)
 
     def flash_base(self, address, image_path):
-        """Write a base shell (an MCS file) to the card's flash.
-
-        :raises: DriverDeviceNotFound (no management PF), CommandFailed.
-        :returns: as program(), with ``reboot_required``.
-        """
         card = self._card(address, 'mgmt')
         mgmt = card['mgmt']
         command.run(['xbmgmt', 'program', '--device', mgmt.address,
@@ -197,9 +166,6 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
         return dict(self._loaded(card, mgmt.address), reboot_required=True)
 
     def device_clean_steps(self, record):
-        """``load_clean_image`` of its ``[fpga] clean_images``, if set,
-        for a card with its user PF.
-        """
         capability = record.acc_specs.acc_capability
         if (capability.get('vendor') != VENDOR or
                 not capability.get('user_function') or
@@ -210,9 +176,6 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
             'XRT xbutil program --user; XRT sysfs.rst (xocl xclbinuuid)')]
 
     def clean_step(self, address, name, timeout):
-        """Load the known-good xclbin into the card at *address*, its uuid
-        read back.
-        """
         user = self._card(address, 'user')['user']
         image = self.clean_image
         if name != cleaning.LOAD_IMAGE or not image:

@@ -11,22 +11,13 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Whether an NVIDIA GPU is back after its clean: the reads of the gpu
-driver's ``verify`` clean step, and how they are judged.
+"""Whether an NVIDIA GPU is back after its clean (the ``verify`` step):
+no compute process, at most MEMORY_SLACK_MIB in use (outside MIG mode),
+no uncorrectable ECC error, pending or failed memory repair (NVIDIA, "GPU
+Memory Error Management"; fields: nvidia-smi(1)).
 
-The standard library only, and no other module of Cyborg: the gpu driver
-runs READS through cyborg.drivers.command, and tools/gpu-clean-verify.py
-runs the same reads read-only where Cyborg is not installed (a lent
-GPU), loading this file alone.  nvidia-smi(1) documents the fields
-(``--help-query-compute-apps``, ``--help-query-gpu``):
-
-* PROCESSES_ARGV: the compute processes of each GPU: none may be left;
-* STATE_ARGV: each GPU's memory in use, at most MEMORY_SLACK_MIB (not
-  in MIG mode: its GPU instances hold memory of their own), and the
-  checks of the ``ecc`` telemetry rule, none of which may hold: an
-  uncorrectable ECC error since the driver loaded, a page retirement or
-  row remapping waiting for a reset, a failed row remapping (NVIDIA,
-  "GPU Memory Error Management").
+The standard library only: tools/gpu-clean-verify.py loads this file
+alone where Cyborg is not installed.
 """
 
 PROCESSES_ARGV = ('nvidia-smi',
@@ -59,7 +50,6 @@ def pci_address(bus_id):
 
 
 def rows(text, width):
-    """The CSV rows of *width* values of *text* whose first is a bus id."""
     found = []
     for line in text.splitlines():
         values = [v.strip() for v in line.split(',')]
@@ -69,11 +59,8 @@ def rows(text, width):
 
 
 def judge(address, processes, state):
-    """Whether the GPU at *address* is back, by the outputs of READS.
-
-    :returns: ``(state, problems)``: the GPU's STATE_FIELDS values
-        (``{}`` when nvidia-smi does not list it) and what keeps it from
-        being back (empty: it is).
+    """``(STATE_FIELDS values, what keeps it from being back)`` of the
+    GPU at *address*, by the outputs of READS.
     """
     gpus = {pci_address(row[0]): dict(zip(STATE_FIELDS, row))
             for row in rows(state, len(STATE_FIELDS))}

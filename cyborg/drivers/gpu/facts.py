@@ -11,13 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""What nvidia-smi tells of each NVIDIA GPU, for device classes.
-
-Sysfs does not say how much memory a GPU has (its BARs are windows) or
-what it computes: one ``nvidia-smi --query-gpu`` of FIELDS does.  They go
-into ``vendor_board_info`` (``firmware`` is the VBIOS version, the key
-POST /v2/devices/disable's selectors read too); ``[N/A]`` and ``[Not
-Supported]`` are left out.
+"""The ``vendor_board_info`` of NVIDIA GPUs, for device classes: what
+sysfs does not say (memory, compute capability...), from one nvidia-smi
+query; ``firmware`` is the VBIOS version.
 """
 
 from oslo_log import log as logging
@@ -38,9 +34,7 @@ QUERY_ARGV = ('nvidia-smi', '--query-gpu=pci.bus_id,' +
 
 
 def parse(text):
-    """``{PCI address: {key: value}}`` of the query's CSV lines
-    (``00000000:4B:00.0, 81559, 9.0, 550.54.15, 96.00.5E.00.01``).
-    """
+    """``{PCI address: {key: value}}`` of the query's CSV lines."""
     found = {}
     for values in clean_check.rows(text, len(FIELDS) + 1):
         found[mig._address(values[0])] = {
@@ -50,7 +44,6 @@ def parse(text):
 
 
 def reader():
-    """A mig.Query of the facts ({} without nvidia-smi)."""
     return mig.Query(QUERY_ARGV, parse,
                      'nvidia-smi is not installed: the memory, compute '
                      'capability and driver version of the GPUs are not '

@@ -11,23 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The gpu driver's clean steps (cyborg.drivers.clean), by the GPU's mode.
-
-* ``function_reset`` (a whole GPU, where the kernel offers a reset): the
-  kernel's function-level reset (cyborg.drivers.clean).
-* ``gpu_instances`` (MIG mode): NVIDIA's MIG User Guide, "Destroying GPU
-  Instances" and "Creating GPU Instances": ``nvidia-smi mig -i <index>
-  -dci``, ``-dgi`` (cyborg.drivers.gpu.mig_config), read back with ``mig
-  -lgi`` listing none, then the same profiles made again (``-cgi ...
-  -C``), read back with ``mig -lgi`` listing them.
-* ``vgpu_devices`` (vGPU mode): the mediated devices left on the GPU or
-  its VFs removed (Linux, ``Documentation/driver-api/vfio-mediated-
-  device.rst``: ``echo 1 > <mdev>/remove``) and the VFs' vGPU type
-  cleared (NVIDIA vGPU 17+: ``echo 0 > nvidia/current_vgpu_type``), read
-  back: no mediated device, every type 0.  The next bind makes its vGPU
-  anew (prepare_attach()).
-* ``verify`` (always): nvidia-smi's reads of cyborg.drivers.gpu.
-  clean_check, until the GPU is back or VERIFY_SECONDS have passed.
+"""The gpu driver's clean steps, by the GPU's mode (their sources in
+STEPS): ``function_reset`` (a whole GPU), ``gpu_instances`` (MIG: each
+destroyed and the same made again), ``vgpu_devices`` (vGPU: the mdevs
+removed, the VFs' vGPU types cleared) and always ``verify``
+(clean_check, until the GPU is back).
 """
 
 import time
@@ -71,7 +59,6 @@ POLL_SECONDS = 1.0
 
 
 def steps(record, pf):
-    """The CleanSteps of the GPU of *record* (*pf*: its PciDevice)."""
     mode = (record.acc_specs.acc_capability or {}).get('mode')
     if mode == 'mig':
         own = [STEPS[GPU_INSTANCES]]
@@ -85,12 +72,7 @@ def steps(record, pf):
 
 
 def run(name, pf, timeout):
-    """Run the step *name* on the GPU *pf* (a PciDevice).
-
-    :raises: UnsupportedOperation (not a step of STEPS or a reset),
-        DeviceCleanFailed, CommandFailed, CommandNotFound, CommandTimeout.
-    :returns: the step's detail.
-    """
+    """Run the step *name* on the GPU *pf*; returns its detail."""
     if name == cleaning.FUNCTION_RESET:
         return cleaning.reset(pf)
     if name == GPU_INSTANCES:
@@ -129,7 +111,6 @@ def _gpu_instances(address):
 
 
 def _held(units):
-    """The mediated devices and vGPU types the functions *units* hold."""
     held = ['%s %s' % (unit.address, mdev) for unit in units
             for mdev_type in unit.mdev_types()
             for mdev in mdev_type['devices']]
@@ -157,12 +138,7 @@ def _vgpu_devices(pf, timeout):
 
 
 def verify(address, timeout):
-    """Read the GPU at *address* (clean_check.READS) until it is back.
-
-    :raises: DeviceCleanFailed (not back within *timeout* seconds),
-        CommandFailed, CommandNotFound, CommandTimeout.
-    :returns: what was read.
-    """
+    """Read the GPU at *address* (clean_check) until it is back."""
     deadline = time.monotonic() + timeout
     while True:
         left = max(1.0, deadline - time.monotonic())

@@ -11,15 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""An NVIDIA GPU's configuration in its record (cyborg.common.
-device_config), whose check() judges what goes together.
-
-* ``mode``: ``passthrough``, ``vgpu`` (a time-sliced vGPU type is
-  offered) or ``mig`` (MIG mode currently on);
-* ``vgpu_type``: the id of the time-sliced vGPU type offered (the first
-  of ``enabled_vgpu_types``), in mode ``vgpu``;
-* ``mig_layout``: the GPU instances' profiles, largest first, in mode
-  ``mig`` (limits: cyborg.drivers.gpu.mig_config).
+"""An NVIDIA GPU's configuration in its record (device_config): ``mode``
+(``passthrough``, ``vgpu`` or ``mig``), ``vgpu_type`` (the time-sliced
+type offered) and ``mig_layout`` (largest first).
 """
 
 from cyborg.common import device_config
@@ -32,8 +26,6 @@ def configuration(product_id, mig_gpu, vgpu_types, vgpu_type):
     :param mig_gpu: a mig.MigGpu, or None.
     :param vgpu_types: ids of the time-sliced vGPU types it lists.
     :param vgpu_type: the vGPU type it offers (not in MIG mode), or None.
-    :returns: ``{"settable": {field: schema}, "actual": {field: value}}``,
-        plus ``"limits"`` for a GPU of mig_config.GPUS.
     """
     types = set(vgpu_types) | ({vgpu_type} - {None})
     modes = [device_config.MODE_PASSTHROUGH]

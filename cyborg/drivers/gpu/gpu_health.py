@@ -11,18 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""What the kernel log tells of the health of NVIDIA GPUs: XID errors.
-
-(Uncorrectable ECC errors and pending page retirements or row remappings
-come with the GPUs' telemetry, cyborg.drivers.gpu.telemetry, judged
-by ``[device_health] telemetry_rules``.)
-
-XID errors are in the kernel log only (``NVRM: Xid (PCI:0000:01:00): 79,
-...``), read through cyborg.privsep.kernel_log.  The first read is a
-baseline, logged, not counted (was the GPU reset since?).  Then a GPU
-with an XID of ``[device_health] gpu_critical_xids`` since the last read
-is unhealthy for that check.  A helper that cannot start is not tried
-again until the agent restarts.
+"""NVIDIA GPUs' XID errors, in the kernel log only (privsep.kernel_log):
+a GPU with one of ``[device_health] gpu_critical_xids`` since the last
+read is unhealthy.  The first read is a baseline, logged, not counted.
 """
 
 import collections
@@ -48,7 +39,6 @@ _READ_FAILURES = (OSError, privsep_comm.PrivsepTimeout)
 
 
 def gpu_slot(address):
-    """``0000:4b:00`` (XID records' name) of ``0000:4B:00.0``."""
     domain, bus, device = address.split('.')[0].split(':')
     return '%04x:%02x:%02x' % (int(domain, 16), int(bus, 16),
                                int(device, 16))
@@ -69,10 +59,8 @@ def parse_xid(message):
 
 
 class XidReader:
-    """The XID errors of the kernel log since the last read.
-
-    :param read: ``read(after_seq)`` as ``kernel_log.driver_records``
-        (the default); tests read a recorded file.
+    """The XID errors of the kernel log since the last read (*read*:
+    as ``kernel_log.driver_records``, the default).
     """
 
     def __init__(self, conf, read=None):
@@ -84,9 +72,8 @@ class XidReader:
         self._no_helper = False
 
     def read(self):
-        """:returns: ``{gpu_slot(): health.Health}`` of the GPUs with a
-            critical XID since the last read; {} at the first read and
-            when the log cannot be read.
+        """``{gpu_slot(): health.Health}`` of the GPUs with a critical
+        XID since the last read.
         """
         if self._no_helper:
             return {}

@@ -11,14 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""NVIDIA Multi-Instance GPU: reading the GPU instances of the GPUs.
-
-``nvidia-smi`` gives each GPU's MIG mode (QUERY_ARGV) and its GPU
-instances (LIST_GI_ARGV); sysfs and procfs do not have the profiles.
-
-A MIG-backed vGPU type's name ends in ``-<slices>-<memory GB><series>``
-(``NVIDIA H100XM-1-10C``; ``...-1-10CME`` with the media extension): it
-needs a GPU instance of profile ``<slices>g.<memory>gb`` (``+me``).
+"""NVIDIA Multi-Instance GPU: the GPUs' MIG modes and GPU instances, as
+nvidia-smi tells (sysfs and procfs do not have the profiles).
 """
 
 import collections
@@ -63,12 +57,10 @@ def _suffix(profile):
 
 
 def resource_class(profile):
-    """``CUSTOM_MIG_1G_10GB`` for ``1g.10gb`` (``..._ME`` for ``+me``)."""
     return 'CUSTOM_MIG_' + _suffix(profile)
 
 
 def profile_trait(profile):
-    """``CUSTOM_NVIDIA_MIG_1G_10GB`` for ``1g.10gb``."""
     return 'CUSTOM_NVIDIA_MIG_' + _suffix(profile)
 
 
@@ -88,9 +80,7 @@ _address = clean_check.pci_address
 
 
 def parse_modes(text):
-    """``{GPU index: (PCI address, MIG mode)}`` of QUERY_ARGV's lines;
-    the mode ``Enabled``, ``Disabled`` or None (no MIG).
-    """
+    """``{GPU index: (PCI address, Enabled, Disabled or None)}``."""
     gpus = {}
     for line in text.splitlines():
         fields = [f.strip() for f in line.split(',')]
@@ -119,30 +109,29 @@ def _gpus(modes, instances):
             for index, (address, mode) in modes.items()}
 
 
-def gpus():
-    """Every GPU nvidia-smi lists, failures raised (for carving).
-
-    :raises: CommandNotFound, CommandFailed, CommandTimeout.
-    :returns: ``{PCI address: MigGpu}``.
+def _instances(modes):
+    """``mig -lgi`` when a GPU of *modes* is in MIG mode ({} when none
+    has an instance).
     """
-    modes = parse_modes(command.run(QUERY_ARGV, timeout=TIMEOUT))
-    instances = {}
     if any(mode == ENABLED for _addr, mode in modes.values()):
         try:
-            instances = parse_gpu_instances(
+            return parse_gpu_instances(
                 command.run(LIST_GI_ARGV, timeout=TIMEOUT))
         except exception.CommandFailed as exc:
             if exc.kwargs.get('exit_code') != NOT_FOUND:
                 raise
-    return _gpus(modes, instances)
+    return {}
+
+
+def gpus():
+    """``{PCI address: MigGpu}`` of nvidia-smi, failures raised."""
+    modes = parse_modes(command.run(QUERY_ARGV, timeout=TIMEOUT))
+    return _gpus(modes, _instances(modes))
 
 
 class Query:
     """An nvidia-smi query whose failure is logged, not raised: a missing
-    nvidia-smi once (*missing*), a failed run each time (*failed*, its
-    ``%s`` the error), in the log of the caller's module.
-
-    :param parse: makes the answer of the output.
+    nvidia-smi once (*missing*), a failed run each time (*failed*).
     """
 
     def __init__(self, argv, parse, missing, failed, log=LOG):
@@ -154,9 +143,7 @@ class Query:
         self._told_missing = False
 
     def read(self):
-        """:returns: the parsed output; {} when nvidia-smi is missing or
-            fails.
-        """
+        """The parsed output; {} when nvidia-smi is missing or fails."""
         try:
             return self.parse(command.run(self.argv, timeout=TIMEOUT))
         except exception.CommandNotFound:
@@ -169,8 +156,6 @@ class Query:
 
 
 class CarvingReader:
-    """Reads the carving of the host's GPUs, failures logged."""
-
     def __init__(self):
         self._modes = Query(QUERY_ARGV, parse_modes,
                             'nvidia-smi is not installed: GPUs in MIG '
@@ -178,17 +163,14 @@ class CarvingReader:
                             'Cannot read the MIG mode of the GPUs: %s')
 
     def read_gpus(self):
-        """:returns: ``{PCI address: MigGpu}``; {} when nvidia-smi is
-            missing or fails.
+        """``{PCI address: MigGpu}``; {} when nvidia-smi is missing or
+        fails.
         """
         modes = self._modes.read()
-        instances = {}
-        if any(mode == ENABLED for _addr, mode in modes.values()):
-            try:
-                instances = parse_gpu_instances(
-                    command.run(LIST_GI_ARGV, timeout=TIMEOUT))
-            except (exception.CommandNotFound, exception.CommandFailed,
-                    exception.CommandTimeout) as exc:
-                # Also when no GPU has any instance: nothing to offer.
-                LOG.info('No GPU instances listed: %s', exc)
+        try:
+            instances = _instances(modes)
+        except (exception.CommandNotFound, exception.CommandFailed,
+                exception.CommandTimeout) as exc:
+            LOG.info('No GPU instances listed: %s', exc)
+            instances = {}
         return _gpus(modes, instances)

@@ -11,22 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Carving an NVIDIA GPU for MIG, as its desired configuration asks.
-
-NVIDIA's MIG User Guide's commands, for one GPU (``-i <index>``), through
-cyborg.drivers.command (its helper allows these only: ARG_PATTERNS):
-``nvidia-smi -i <index> -mig 1|0`` (pending until a GPU reset when
-``mig.mode.current`` stays: a host reboot completes it); ``nvidia-smi
-mig -i <index> -dci`` then ``-dgi`` (NOT_FOUND: none); ``nvidia-smi mig
--i <index> -cgi <profile>,... -C`` (in order, each with its default
-compute instance; those before one that fails stay until the next
-configuration destroys them).
-
-The driver numbers instances by placement, so layouts are compared as
-strings, largest first (device_config.mig_layout()).  For the GPUS of the
-guide's "Supported MIG Profiles", the schema names the profiles and
-``limits`` their slices and instances, and the media extensions; other
-GPUs' layouts are checked for form only.
+"""Carving an NVIDIA GPU for MIG with the MIG User Guide's commands
+(``-mig 1|0``, pending until a GPU reset; ``mig -dci``, ``-dgi``;
+``mig -cgi <profile>,... -C``).  Layouts are compared as strings, largest
+first; the GPUS of the guide's "Supported MIG Profiles" have their
+profiles and limits, other GPUs' layouts are checked for form only.
 """
 
 import collections
@@ -80,11 +69,7 @@ _DESCRIPTION = 'MIG profiles%s joined by commas, largest first'
 
 
 def layout_schema(product_id):
-    """The JSON schema of a GPU's ``mig_layout``: its profiles, or any
-    for a GPU not in GPUS (the order is device_config.check()'s).
-
-    :param product_id: its PCI device id (``20b5``).
-    """
+    """The JSON schema of the ``mig_layout`` of a GPU's PCI device id."""
     spec = GPUS.get(product_id)
     names = ('(%s)' % '|'.join(re.escape(p) for p in spec.profiles)
              if spec else _PROFILE)
@@ -95,9 +80,7 @@ def layout_schema(product_id):
 
 
 def limits(product_id):
-    """The record's ``limits.mig_layout`` of a GPU: its slices and media
-    extensions, and each profile's slices and instances (None for a GPU
-    not in GPUS).
+    """The record's ``limits.mig_layout`` of a GPU (None if not in GPUS).
     """
     spec = GPUS.get(product_id)
     if spec is None:
@@ -118,10 +101,7 @@ def _nvidia_smi(*args):
 
 
 def destroy_instances(gpu):
-    """Destroy the compute, then GPU instances of the mig.MigGpu *gpu*.
-
-    :raises: CommandFailed, CommandNotFound, CommandTimeout.
-    """
+    """Destroy the compute, then GPU instances of the mig.MigGpu *gpu*."""
     for option in ('-dci', '-dgi'):
         try:
             _nvidia_smi('mig', '-i', gpu.index, option)
@@ -131,12 +111,8 @@ def destroy_instances(gpu):
 
 
 def set_mig_mode(address, gpu, enabled):
-    """Turn MIG mode of *gpu* (the mig.MigGpu at *address*) on or off,
-    its GPU instances destroyed first.
-
-    :raises: CommandFailed, CommandNotFound, CommandTimeout.
-    :returns: the MigGpu afterwards, ``enabled`` unchanged while pending
-        (*gpu* when nvidia-smi no longer lists it, being reset).
+    """Turn MIG mode of the mig.MigGpu at *address* on or off; returns
+    it afterwards (*gpu* while nvidia-smi does not list it, resetting).
     """
     if gpu.enabled == enabled:
         return gpu
@@ -148,11 +124,7 @@ def set_mig_mode(address, gpu, enabled):
 
 
 def carve(gpu, layout):
-    """Make the GPU instances of the mig.MigGpu *gpu* those of *layout*,
-    destroying those there first.
-
-    :raises: CommandFailed, CommandNotFound, CommandTimeout.
-    :returns: whether anything was changed.
+    """Make *gpu*'s GPU instances those of *layout*; whether it changed.
     """
     if device_config.mig_layout(gi.profile for gi in gpu.instances) == \
             layout:

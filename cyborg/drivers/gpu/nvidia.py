@@ -11,42 +11,26 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The gpu driver: NVIDIA GPUs as whole GPUs (``PGPU``), virtual GPUs
-(``VGPU``) or MIG GPU instances.
+"""The gpu driver: NVIDIA GPUs as ``PGPU``, ``VGPU`` or MIG instances.
 
-Layouts (HARDWARE.md 3.3):
+Layouts (HARDWARE.md 3.3): no VF and no configured vGPU type, one
+``PGPU``; classic mdev (on the PF, or each VF of older Ampere drivers),
+one ``VGPU`` deployable per configured type with an ``MDEV`` handle per
+vGPU it can hold; vendor-specific VFIO (vGPU 17+), a ``PCI`` handle per
+VF offering the type; MIG mode, one ``<host>_<PF>_gi<id>`` of class
+``CUSTOM_MIG_<PROFILE>`` per GPU instance, instances in id order taking
+VFs in VF order.  Further types on one GPU are ``<host>_<PF>_<type id>``.
+A carved GPU is never also a ``PGPU`` and VFs without a configured type
+are not offered (upstream's bug 1987380).
 
-* no VF and no configured vGPU type: one ``PGPU``, a ``PCI`` handle;
-* classic mdev (``mdev_supported_types`` on the PF, or on each VF of
-  older Ampere drivers): one ``VGPU`` deployable per configured type, one
-  ``MDEV`` handle per vGPU it can hold (available plus created);
-* vendor-specific VFIO (vGPU 17+): one ``VGPU`` deployable per configured
-  type, one ``PCI`` handle per VF offering it;
-* MIG mode (read with nvidia-smi, cyborg.drivers.gpu.mig): one deployable
-  ``<host>_<PF>_gi<id>`` of class ``CUSTOM_MIG_<PROFILE>`` per GPU
-  instance, its handle the MIG-backed vGPU type of its profile on one VF
-  (instances in id order take VFs in VF order).  Which instance of a
-  profile the NVIDIA driver uses does not matter: they are alike.
-
-Deployables are named ``<host>_<PF>`` as upstream names them; further
-types on one GPU ``<host>_<PF>_<type id>``.  A GPU carved into VFs or
-vGPUs is never also a ``PGPU``, and VFs without a configured type are not
-offered (upstream offered both: its bug 1987380).
-
-configure() (fields: cyborg.drivers.gpu.gpu_config): ``mig`` turns MIG
-mode on and makes the layout's instances (mig_config); ``passthrough``
-and ``vgpu`` destroy them and turn it off.  A vGPU type is made per bind,
-so ``vgpu_type`` only chooses what the GPU offers, kept in memory in place
-of ``enabled_vgpu_types``: the agent applies every configuration again at
-start and when a driver is made anew.  On SR-IOV GPUs ``mig`` and
-``vgpu`` enable every VF of a GPU that has none (after carving, so that
-the VFs list their types) and ``passthrough`` disables them first
-(cyborg.drivers.sriov, as ``sriov-manage -e/-d``).  VFs of a GPU in MIG
-mode list MIG-backed types only: ``mig`` to ``vgpu`` goes through
-``passthrough``.  An SR-IOV GPU without VFs lists no vGPU type (its VFs
-do), so it offers no ``vgpu`` mode until its VFs are enabled.
-
-Its clean steps between two tenants are cyborg.drivers.gpu.gpu_clean's.
+configure() (gpu_config): ``mig`` turns MIG mode on and carves the
+layout; ``passthrough`` and ``vgpu`` turn it off.  ``vgpu_type`` only
+chooses what the GPU offers, kept in memory (the agent applies every
+configuration again at start).  On SR-IOV GPUs ``mig`` and ``vgpu``
+enable every VF after carving and ``passthrough`` disables them first
+(as ``sriov-manage -e/-d``); ``mig`` to ``vgpu`` goes through
+``passthrough``, as VFs in MIG mode list MIG-backed types only.  Its clean
+steps between two tenants are cyborg.drivers.gpu.gpu_clean's.
 """
 
 import re
@@ -100,17 +84,13 @@ def creatable_vgpu_types(dev):
 
 
 def _offered(by_type):
-    """The first type with handles of ``{type id: (name, handles,
-    order)}``, or None.
-    """
+    """The first type with handles of _offers(), or None."""
     offered = [(order, type_id) for type_id, (_name, handles, order)
                in by_type.items() if handles]
     return min(offered)[1] if offered else None
 
 
 class NvidiaGpuDriver(base.AcceleratorDriver):
-    """NVIDIA PGPU / VGPU (see the module docstring)."""
-
     name = 'gpu'
     device_types = (fields.DeviceType.GPU,)
     config_options = {gpu_conf.gpu_group.name: gpu_conf.gpu_opts}
@@ -134,7 +114,6 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         self._vgpu_choice = {}
 
     def _vgpu_deployables(self, pf, by_type):
-        """VGPU deployables of *by_type* (see _offers())."""
         first = min((order for _n, _h, order in by_type.values()),
                     default=None)
         return [self.deployable(
@@ -161,9 +140,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return None
 
     def _order(self, vgpu_type):
-        """Sort key of a type: configure()'s choice first, then in
-        ``enabled_vgpu_types`` order.
-        """
+        """Sort key: configure()'s choice, then enabled_vgpu_types."""
         if vgpu_type in self.enabled_types:
             return self.enabled_types.index(vgpu_type)
         return -1
@@ -183,9 +160,8 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                              found.get(gpu.address, {})) for gpu in gpus]
 
     def check_health(self, records):
-        """The GPUs with a critical XID since the last check (gpu_health);
-        their ECC errors and pending repairs are telemetry's
-        (``[device_health] telemetry_rules``).
+        """The GPUs with a critical XID since the last check (ECC and
+        pending repairs are telemetry's rules).
         """
         if not records:
             return {}
@@ -195,10 +171,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return {address: h for address, h in found.items() if h}
 
     def read_telemetry(self, records, bound=()):
-        """One nvidia-smi query for every GPU (gpu/telemetry.py).
-
-        :raises: CommandFailed, CommandTimeout.
-        """
+        """One nvidia-smi query for every GPU."""
         if not records:
             return {}
         found = self._telemetry.read(
@@ -214,14 +187,14 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return by_type or self._mdev_types(pf, vfs or [pf])
 
     def _record(self, pf, devices, mig_gpu, board_info):
-        """The record of *pf*; *mig_gpu*: a mig.MigGpu, or None."""
         vfs = [devices[a] for a in pf.virtfns if a in devices]
         if mig_gpu is not None and mig_gpu.enabled:
             return self._mig_record(pf, vfs, mig_gpu, board_info)
         by_type = self._offers(pf, vfs)
         deployables = self._vgpu_deployables(pf, by_type)
         if not deployables and not vfs:
-            deployables.append(self._pgpu(pf))
+            deployables.append(self.deployable(pf.address, 'PGPU',
+                                               self._traits(pf)))
         if deployables:
             mode = deployables[0].resource_class.lower()
         else:
@@ -257,10 +230,6 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             traits.append('CUSTOM_NVIDIA_%s_%s' % (
                 pf.product_id.upper(), vgpu_trait_name(type_name)))
         return traits
-
-    def _pgpu(self, pf):
-        return self.deployable(pf.address, 'PGPU', self._traits(pf),
-                               [base.pci_attach_handle(pf.address)])
 
     def _mdev_types(self, pf, units):
         """Classic mdev handles of the configured types over *units*."""
@@ -365,30 +334,22 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return [(o[0], o[2]) for o in sorted(offers, key=rank)]
 
     def _mig_handle(self, vf, profile):
-        """The handle of *vf* for a GPU instance of *profile*, or None: the
-        vGPU it holds, else the first of ``enabled_vgpu_types``, then the
-        lowest id.
+        """The handle of *vf* for *profile*, or None: the vGPU it holds,
+        else the first of ``enabled_vgpu_types``, then the lowest id.
         """
         held = self._mig_held(vf)
         offers = [held] if held else self._mig_offers(vf, profile)
         if not offers:
             return None
         type_id, attach_type = offers[0]
-        mark = None
-        if attach_type == fields.AttachType.MDEV:
-            mark = '%s_0' % type_id
+        mark = ('%s_0' % type_id if attach_type == fields.AttachType.MDEV
+                else None)
         return base.pci_attach_handle(vf.address, attach_type=attach_type,
                                       asked_type=type_id, vgpu_mark=mark)
 
     def configure(self, address, desired):
-        """Make the GPU at *address* as *desired* says (see the module
-        docstring); a GPU already as desired is left alone.
-
-        :raises: DriverDeviceNotFound, DeviceConfigInvalid (checked before
-            any command runs), CommandFailed, CommandNotFound,
-            CommandTimeout.
-        :returns: ``{"reboot_required": bool}``: True while the change of
-            MIG mode waits for a GPU reset.
+        """See the module docstring; reboot_required while a change of
+        MIG mode waits for a GPU reset.
         """
         devices = pci.by_address(self.pci_host)
         pf = self._gpu(address, devices)
@@ -413,38 +374,25 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return {'reboot_required': bool(mig_gpu and mig_gpu.enabled)}
 
     def _gpu(self, address, devices):
-        """The GPU at *address* of *devices*.
-
-        :raises: DriverDeviceNotFound
-        """
         pf = devices.get(address)
         if pf is None or not is_gpu(pf):
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         return pf
 
     def device_clean_steps(self, record):
-        """By the GPU's mode (cyborg.drivers.gpu.gpu_clean)."""
         return gpu_clean.steps(record, pci.by_address(self.pci_host).get(
             record.address))
 
     def clean_step(self, address, name, timeout):
-        """Run a step of gpu_clean on the GPU at *address*."""
         return gpu_clean.run(
             name, self._gpu(address, pci.by_address(self.pci_host)),
             timeout)
 
     def _virtual_functions(self, pf, enabled):
-        """Enable every VF of *pf* when it has none, or disable them.
-
-        :raises: DeviceConfigFailed, OSError (cyborg.drivers.sriov).
-        """
+        """Enable every VF of *pf* when it has none, or disable them."""
         if not pf.sriov_totalvfs:
             return
-        present = len(pf.uncached().virtfn_devices())
-        if enabled and present:
-            return
-        if not enabled and not present:
+        if enabled == bool(pf.uncached().virtfn_devices()):
             return
         sriov.configure(pf, {device_config.NUM_VFS: pf.sriov_totalvfs
                              if enabled else 0},
@@ -453,11 +401,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                         timeout=self.sriov_timeout)
 
     def _mig_gpu(self, pf):
-        """*pf* as nvidia-smi tells now (a mig.MigGpu), or None (no
-        SR-IOV, hence no MIG; not listed; no nvidia-smi).
-
-        :raises: CommandFailed, CommandTimeout.
-        """
+        """*pf*'s mig.MigGpu now, or None (no SR-IOV or no nvidia-smi)."""
         if not pf.sriov_totalvfs:
             return None
         try:
@@ -469,8 +413,6 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         """``(mode, vgpu type, MIG layout)`` *desired* asks of *pf*; left
         out: the mode now, no layout, and in mode ``vgpu`` the type chosen
         before or offered now.
-
-        :raises: DeviceConfigInvalid
         """
         vfs = [devices[a] for a in pf.virtfns if a in devices]
         offered = (None if mig_gpu is not None and mig_gpu.enabled
@@ -496,16 +438,11 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                                    info['device'], info['function'])
         dev = pci.by_address(self.pci_host).get(address)
         if dev is None:
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         return dev, info
 
     def prepare_attach(self, attach_handle, mdev_uuid):
-        """Create the mdev (MDEV handles; idempotent) or set the VF's vGPU
-        type (vendor-specific VFIO).
-
-        :returns: ``{"mdev_uuid": ...}`` for an mdev, else {}.
-        """
+        """Create the mdev or set the VF's vGPU type."""
         dev, info = self._device(attach_handle)
         if attach_handle['attach_type'] == fields.AttachType.MDEV:
             if not dev.exists(mdev_uuid):

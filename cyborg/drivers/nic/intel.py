@@ -15,14 +15,9 @@
 and the two XL710-family NICs of the PAC N3000.
 
 One device per PF: each enabled VF is a ``CUSTOM_NIC`` deployable, else
-the PF is.  ``[<nic type>] physical_device_mappings`` and
-``function_device_mappings`` map the PF's network interface to a physical
-network and a function.  Every handle carries ``physical_network`` (null
-without one): Nova reads it with no default.  The VF count and driver
-(``iavf`` or ``vfio-pci``) can be configured (cyborg.drivers.sriov).
-Between two tenants each function offered is reset (``function_reset``,
-cyborg.drivers.clean) and the VFs' MAC and VLAN set back to none
-(``vf_settings``).
+the PF is; the mappings of ``[<nic type>]`` give the PF's interface a
+physical network and a function.  The VFs can be configured (sriov).
+Clean steps: ``function_reset``, then ``vf_settings``.
 """
 
 import json
@@ -46,37 +41,20 @@ LOG = logging.getLogger(__name__)
 INTEL = '8086'
 RESOURCE_CLASS = 'CUSTOM_NIC'
 
-# PF product id: the families it belongs to (trait CUSTOM_NIC_INTEL_<F>).
-# From the kernel's i40e_devids.h and ice_devids.h.
-PRODUCTS = {
-    # 700 series (i40e)
-    '1572': ('X710',),
-    '1580': ('XL710',),
-    '1581': ('XL710',),
-    '1583': ('XL710',),
-    '1584': ('XL710',),
-    '1585': ('XL710',),
-    '1586': ('X710',),
-    '1587': ('XL710',),
-    '1588': ('XL710',),
-    '1589': ('X710',),
-    '158a': ('XXV710',),
-    '158b': ('XXV710',),
-    '15ff': ('X710',),
-    '104e': ('X710',),
-    '104f': ('X710',),
-    '101f': ('X710',),
+# The families (trait CUSTOM_NIC_INTEL_<F>) of PF product ids, from the
+# kernel's i40e_devids.h and ice_devids.h.
+_FAMILIES = {
+    ('X710',): ('1572', '1586', '1589', '15ff', '104e', '104f', '101f'),
+    ('XL710',): ('1580', '1581', '1583', '1584', '1585', '1587', '1588'),
+    ('XXV710',): ('158a', '158b'),
     # The NICs of the Intel FPGA PAC N3000.
-    '0cf8': ('X710', 'N3000'),
-    '0d58': ('XXV710', 'N3000'),
+    ('X710', 'N3000'): ('0cf8',),
+    ('XXV710', 'N3000'): ('0d58',),
     # 800 series (ice): E810-C and E810-XXV
-    '1591': ('E810',),
-    '1592': ('E810',),
-    '1593': ('E810',),
-    '1599': ('E810',),
-    '159a': ('E810',),
-    '159b': ('E810',),
+    ('E810',): ('1591', '1592', '1593', '1599', '159a', '159b'),
 }
+PRODUCTS = {product: families for families, products in _FAMILIES.items()
+            for product in products}
 
 # The kernel's own driver of the VFs of i40e and ice: iavf.
 HOST_VF_DRIVERS = ('iavf',)
@@ -86,16 +64,11 @@ _ADDRESS_RE = re.compile(r'^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}'
 
 
 def custom_name(name):
-    """*name* upper case, with ``_`` for what a trait may not hold."""
     return re.sub(r'[^A-Z0-9_]+', '_', name.strip().upper())
 
 
 def parse_mappings(values, option):
-    """``{key: {interface, ...}}`` of ``key:if1|if2`` values.
-
-    :param option: the option's name, for the error message.
-    :raises: ConfigInvalid
-    """
+    """``{key: {interface, ...}}`` of ``key:if1|if2`` values."""
     mappings = {}
     for value in values:
         key, sep, interfaces = value.partition(':')
@@ -113,10 +86,7 @@ def parse_mappings(values, option):
 
 
 def _by_interface(mappings, option):
-    """{interface: key} of parse_mappings() results.
-
-    :raises: ConfigInvalid when an interface has two keys.
-    """
+    """{interface: key} of parse_mappings() results."""
     found = {}
     for key, interfaces in mappings:
         for interface in interfaces:
@@ -149,18 +119,12 @@ def _vf_settings(vf):
 
 
 class IntelNicDriver(base.AcceleratorDriver):
-    """Intel SR-IOV NICs (see the module docstring).
-
-    :raises: ConfigInvalid for a malformed mapping or address.
-    """
-
     name = 'intel_nic'
     device_types = (fields.DeviceType.NIC,)
     config_options = {nic_conf.nic_group.name: nic_conf.nic_opts}
 
     @classmethod
     def driver_options(cls, group):
-        """[nic_devices], and any other group as a NIC type group."""
         if group == nic_conf.nic_group.name:
             return nic_conf.nic_opts
         return nic_conf.nic_type_opts
@@ -202,9 +166,7 @@ class IntelNicDriver(base.AcceleratorDriver):
         return records
 
     def check_health(self, records):
-        """A NIC whose PF's link is down is unhealthy: its VFs pass no
-        traffic.
-        """
+        """A NIC whose PF's link is down is unhealthy."""
         devices = pci.by_address(self.pci_host)
         found = {}
         for record in records:
@@ -263,11 +225,7 @@ class IntelNicDriver(base.AcceleratorDriver):
                                               HOST_VF_DRIVERS))
 
     def configure(self, address, desired):
-        """Set the VF count and driver of a NIC's PF (sriov.configure()).
-
-        :raises: DriverDeviceNotFound, DeviceNotConfigurable (no SR-IOV),
-            and as sriov.configure().
-        """
+        """sriov.configure() of the NIC's PF."""
         dev = self._nic(address, pci.by_address(self.pci_host))
         uuid = hardware.device_uuid(self.host, self.name, address)
         if not dev.is_pf:
@@ -277,14 +235,9 @@ class IntelNicDriver(base.AcceleratorDriver):
                                timeout=self.sriov_timeout)
 
     def _nic(self, address, devices):
-        """The NIC's PF at *address*.
-
-        :raises: DriverDeviceNotFound
-        """
         dev = devices.get(address)
         if dev is None or not self._is_nic(dev):
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         return dev
 
     def _clean_units(self, address):
@@ -293,10 +246,6 @@ class IntelNicDriver(base.AcceleratorDriver):
         return pf, self._units(pf, devices)
 
     def device_clean_steps(self, record):
-        """A reset of each function offered, where the kernel can reset
-        every one (cyborg.drivers.clean), then the VFs' MAC and VLAN set
-        back (VF_SETTINGS) where the PF has a network interface.
-        """
         try:
             pf, units = self._clean_units(record.address)
         except exception.DriverDeviceNotFound:

@@ -24,14 +24,7 @@ NVME_CLASS = '0108'
 RESOURCE_CLASS = 'CUSTOM_SSD'
 
 
-def is_nvme(dev):
-    """Whether the PciDevice *dev* is an NVMe controller."""
-    return (dev.class_code or '').startswith(NVME_CLASS)
-
-
 class InspurNvmeSsdDriver(base.AcceleratorDriver):
-    """Inspur NVMe SSDs (see the module docstring)."""
-
     name = 'inspur_nvme_ssd'
     device_types = (fields.DeviceType.SSD,)
 
@@ -39,14 +32,13 @@ class InspurNvmeSsdDriver(base.AcceleratorDriver):
         return [self._record(dev)
                 for address, dev in sorted(
                     pci.by_address(self.pci_host).items())
-                if dev.vendor_id == INSPUR and is_nvme(dev)]
+                if dev.vendor_id == INSPUR and
+                (dev.class_code or '').startswith(NVME_CLASS)]
 
     def _record(self, dev):
         traits = ['CUSTOM_SSD_INSPUR',
                   'CUSTOM_SSD_PRODUCT_ID_%s' % dev.product_id.upper()]
-        deployable = self.deployable(
-            dev.address, RESOURCE_CLASS, traits,
-            [base.pci_attach_handle(dev.address)])
+        deployable = self.deployable(dev.address, RESOURCE_CLASS, traits)
         return self.record(
             dev, fields.DeviceType.SSD, [deployable],
             acc_capability={'vendor': 'inspur', 'controller': 'nvme',

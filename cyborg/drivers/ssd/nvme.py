@@ -11,29 +11,16 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The nvme driver: the NVMe controllers (PCI class 0x0108) of ``[nvme]
-device_spec``, of any vendor, each passed through whole (one ``PCI``
-handle, resource class ``CUSTOM_NVME`` unless the selector names one),
-erased between two tenants (cyborg.drivers.ssd.nvme_clean).
-
-Without a selector it reports nothing: a host's own disks are never
-taken.  Facts come from sysfs (``nvme/nvme<N>/``: model, serial,
-firmware; the namespaces); a controller bound to another driver than the
-kernel's ``nvme`` (``vfio-pci``, while a guest has it) has none.
-
-Telemetry: one ``nvme smart-log`` per controller the kernel's driver
-holds (nvme-cli reads one controller at a time), each within what is
-left of ``[telemetry] read_timeout``: the SMART / Health Information log
-of the NVM Express Base Specification gives the wear (Percentage Used),
-the available spare and its threshold, the media errors, the critical
-warning and the composite temperature (Kelvin).  Its endurance and
-temperature sensors beyond those are not read.
+"""The nvme driver: the NVMe controllers of ``[nvme] device_spec`` (none
+without one: a host's own disks are never taken), each passed through
+whole and erased between two tenants (nvme_clean).  Telemetry: one
+``nvme smart-log`` per controller (NVM Express Base Specification, the
+SMART / Health Information log), within ``[telemetry] read_timeout``.
 """
 
 import json
 import time
 
-from cyborg import exception
 from cyborg.common import traits as cyborg_traits
 from cyborg.conf import nvme as nvme_conf
 from cyborg.drivers import base
@@ -52,9 +39,7 @@ KELVIN = 273
 
 
 def smart_sample(log):
-    """The telemetry fields of ``nvme smart-log -o json`` (nvme-cli gives
-    ``critical_warning`` as a number, or as an object with ``value``).
-    """
+    """The telemetry fields of ``nvme smart-log -o json``."""
     warning = log.get('critical_warning')
     if isinstance(warning, dict):
         warning = warning.get('value')
@@ -69,11 +54,6 @@ def smart_sample(log):
 
 
 class NvmeDriver(base.AcceleratorDriver):
-    """NVMe controllers (see the module docstring).
-
-    :raises: InvalidSelector
-    """
-
     name = 'nvme'
     device_types = (fields.DeviceType.NVME,)
     config_options = {nvme_conf.nvme_group.name: nvme_conf.nvme_opts}
@@ -84,7 +64,6 @@ class NvmeDriver(base.AcceleratorDriver):
                                         extra_keys=CLEAR_KEYS)
 
     def _selected(self):
-        """{address: (PciDevice, Selector)} of the selected controllers."""
         found = {}
         for address, dev in sorted(pci.by_address(self.pci_host).items()):
             if not (dev.class_code or '').startswith(NVME_CLASS):
@@ -107,8 +86,7 @@ class NvmeDriver(base.AcceleratorDriver):
                    'CUSTOM_NVME_PRODUCT_ID_%s' % dev.product_id.upper()] +
                   match.traits)
         deployable = self.deployable(
-            dev.address, match.resource_class or RESOURCE_CLASS, traits,
-            [base.pci_attach_handle(dev.address)])
+            dev.address, match.resource_class or RESOURCE_CLASS, traits)
         return self.record(
             dev, fields.DeviceType.NVME, [deployable],
             acc_capability=dict(
@@ -117,10 +95,6 @@ class NvmeDriver(base.AcceleratorDriver):
             vendor_board_info=info)
 
     def read_telemetry(self, records, bound=()):
-        """The SMART log of each controller (see the module docstring).
-
-        :raises: CommandFailed, CommandNotFound, CommandTimeout.
-        """
         deadline = time.monotonic() + self.conf.telemetry.read_timeout
         selected = self._selected()
         found = {}
@@ -136,16 +110,13 @@ class NvmeDriver(base.AcceleratorDriver):
         return found
 
     def device_clean_steps(self, record):
-        """The erasure of nvme_clean, as its selector says."""
         entry = self._selected().get(record.address)
         return [nvme_clean.step(entry[1])] if entry else []
 
     def clean_step(self, address, name, timeout):
-        """Erase the controller at *address* (nvme_clean.erase())."""
         entry = self._selected().get(address)
         if entry is None:
-            raise exception.DriverDeviceNotFound(address=address,
-                                                 driver=self.name)
+            raise self.not_found(address)
         if name != nvme_clean.ERASE:
             return super().clean_step(address, name, timeout)
         return nvme_clean.erase(

@@ -11,34 +11,19 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Erasing an NVMe controller between two tenants: the nvme driver's clean
-step ``erase``, through nvme-cli (cyborg.drivers.command).
+"""The nvme driver's clean step ``erase``, through nvme-cli.
 
-The NVM Express Base Specification (2.0) gives two ways:
-
-* the Sanitize command ("Sanitize command", "Sanitize Operations"): all
-  user data of the NVM subsystem made unrecoverable, from its media,
-  caches and controller memory buffer, by a Block Erase (SANACT 010b) or
-  a Crypto Erase (100b) where Identify Controller's SANICAP offers it
-  (bit 1, bit 0).  It runs in the background; the Sanitize Status log
-  page (81h) tells its end.  ``nvme sanitize --sanact``, then ``nvme
-  sanitize-log`` until no sanitize is in progress: done only when it
-  reads "completed successfully" (SSTAT 001b or 100b), Global Data Erased
-  set (nothing written since) and the action asked (SCDW10).
-* Format NVM with a Secure Erase ("Format NVM command"): a User Data Erase
-  (SES 001b, where OACS bit 1 offers Format NVM) or a Cryptographic Erase
-  (010b, where FNA bit 2 also does) of each namespace, in its current LBA
-  format (Identify Namespace FLBAS).  ``nvme format --ses --lbaf``.  What
-  erased blocks read is not specified, so it is done only when the first
-  and last logical block of each namespace read back as zeros (``nvme
-  read``): a drive whose erased blocks read otherwise fails it.
-
-A controller's selector chooses with the existing Cyborg's names:
-``clear_action`` ``sanitize``, ``zero`` (Format NVM) or ``auto`` (the
-first the controller offers, in that order), ``clear_strategy``
-``crypto``, ``block`` or ``auto`` (likewise).  Nothing is erased unless
-the kernel's ``nvme`` driver holds the controller and the host uses none
-of its namespaces (mounted, or held by md, LVM or device-mapper).
+NVM Express Base Specification 2.0: "Sanitize command" (Block Erase
+SANACT 010b, Crypto Erase 100b, as SANICAP bits 1 and 0 offer), done when
+the Sanitize Status log page (81h) reads completed successfully (SSTAT
+001b or 100b), Global Data Erased and the action asked; or "Format NVM
+command" with a Secure Erase (SES 001b where OACS bit 1 offers it, 010b
+where FNA bit 2 also does) in each namespace's LBA format, done when the
+first and last blocks read zeros (what erased blocks read is not
+specified).  The selector's ``clear_action`` (sanitize, zero, auto) and
+``clear_strategy`` (crypto, block, auto) choose, auto in that order.
+Nothing is erased unless the kernel's ``nvme`` driver holds the controller
+and the host uses none of its namespaces.
 """
 
 import json
@@ -83,9 +68,7 @@ _STATUS = re.compile(r'^\((\d+)\)')
 
 
 def controller(dev):
-    """The name of the controller (``nvme0``) of the PciDevice *dev*, or
-    None when the kernel's ``nvme`` driver does not hold it.
-    """
+    """``nvme0`` of *dev*, or None when the ``nvme`` driver lacks it."""
     if dev.driver != 'nvme':
         return None
     names = [n for n in dev.listdir('nvme') if _CONTROLLER.match(n)]
@@ -93,16 +76,13 @@ def controller(dev):
 
 
 def _sysfs(dev, relpath):
-    """The sysfs directory *relpath* (``class/block/nvme0n1``), read as
-    PciDevice reads its own.
-    """
+    """The sysfs directory *relpath* read as a PciDevice."""
     return pci.PciDevice(os.path.join(dev.sysfs_root, relpath))
 
 
 def namespaces(dev, name):
-    """The block devices of the namespaces of the controller *name* of
-    *dev* (with native multipath, its subsystem's: a controller shows
-    paths, ``nvme0c0n1``).
+    """The namespaces' block devices of controller *name* (with native
+    multipath, its subsystem's).
     """
     entries = dev.listdir('nvme/' + name)
     found = {e for e in entries if _NAMESPACE.match(e)}
@@ -116,9 +96,7 @@ def namespaces(dev, name):
 
 
 def in_use(dev, names):
-    """What of the namespaces *names* the host uses: mounted (its own
-    ``/proc/self/mountinfo``) or held (``holders/``), partitions too.
-    """
+    """Which of *names* (or their partitions) are mounted or held."""
     mountinfo = os.path.join(os.path.dirname(dev.sysfs_root),
                              'proc/self/mountinfo')
     try:
@@ -154,13 +132,7 @@ def step(match):
 
 
 def erase(dev, match, timeout):
-    """Erase the controller *dev* as its Selector *match* says (see the
-    module docstring).
-
-    :raises: DeviceCleanFailed, CommandFailed, CommandNotFound,
-        CommandTimeout.
-    :returns: what was done and read back.
-    """
+    """Erase the controller *dev* as its Selector *match* says."""
     deadline = time.monotonic() + timeout
     name = controller(dev)
     if name is None:
@@ -192,10 +164,8 @@ def _json(args, deadline):
 
 
 def _choose(address, ident, settings):
-    """(action, strategy) the controller offers (Identify Controller
-    *ident*), in the order of *settings*.
-
-    :raises: DeviceCleanFailed
+    """The first (action, strategy) of *settings* that the Identify
+    Controller *ident* offers.
     """
     sanicap, oacs, fna = (int(ident.get(key, 0))
                           for key in ('sanicap', 'oacs', 'fna'))
@@ -214,8 +184,7 @@ def _choose(address, ident, settings):
 
 def _sanitize_status(log):
     """(status, global data erased, action) of ``nvme sanitize-log -o
-    json`` (``{"<device>": {"sstat": {...}, "cdw10_info": n}}``; nvme-cli
-    2.8 keys the status by its own text).
+    json`` (nvme-cli 2.8 keys the status by its own text).
     """
     page = next(iter(log.values()))
     sstat = page['sstat']
