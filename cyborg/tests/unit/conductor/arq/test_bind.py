@@ -28,6 +28,7 @@ from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import bind_job as job_queries
+from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.objects import device_profile as dp_obj
@@ -128,6 +129,19 @@ class BindTestCase(base.DbTestCase):
         config_queries.set_desired(self.context, self.fpga['device_uuid'],
                                    'node-1', {'num_vfs': 1}, 'applied',
                                    False)
+        self.assertEqual(dict.fromkeys(uuids, states.BOUND),
+                         self._bind(uuids, 'i1'))
+
+    def test_a_device_held_out_refuses_the_bind(self):
+        # Nova's allocation may predate the hold (issue 64): a device
+        # held unhealthy, recovering or disabled is never bound.
+        uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
+        device = self.fpga['device_id']
+        for health in ('unhealthy', 'recovering', 'driver_error'):
+            device_queries.set_health(self.context, device, health, 'x',
+                                      None)
+            self._assert_refused(uuids, 'i1')
+        device_queries.set_health(self.context, device, None, None, None)
         self.assertEqual(dict.fromkeys(uuids, states.BOUND),
                          self._bind(uuids, 'i1'))
 
