@@ -61,7 +61,7 @@ def create(context, device_class_name, desired, max_unavailable,
     name, devices = rollout_queries.select(context, device_class_name, desired)
     created = rollout_queries.create(context, {
         'uuid': uuidutils.generate_uuid(), 'device_class': name,
-        'desired': desired, 'max_unavailable': str(max_unavailable),
+        'desired': desired, 'max_unavailable': rollout.as_text(max_unavailable),
         'unavailable': rollout.unavailable(max_unavailable, len(devices)),
         'drain': bool(drain), 'max_failures': max_failures,
         'follow': bool(follow), 'state': rollout.RUNNING}, devices)
