@@ -37,6 +37,8 @@ from cyborg.common import rollout
 from cyborg.conductor.devices import configuration
 from cyborg.db import api as db_api
 from cyborg.db.queries import configuration_rollout as rollout_queries
+from cyborg.db.queries import device_class as device_class_queries
+from cyborg.db.queries import device_config as config_queries
 from cyborg.notifications import configuration_rollout as rollout_notify
 
 LOG = logging.getLogger(__name__)
@@ -58,10 +60,11 @@ def create(context, device_class_name, desired, max_unavailable,
         DeviceConfigInvalid, DeviceDriverFailing, DeviceInRollout
     :returns: the rollout (a dict).
     """
-    name, devices = rollout_queries.select(context, device_class_name, desired)
+    name, devices = select(context, device_class_name, desired)
     created = rollout_queries.create(context, {
         'uuid': uuidutils.generate_uuid(), 'device_class': name,
-        'desired': desired, 'max_unavailable': rollout.as_text(max_unavailable),
+        'desired': desired,
+        'max_unavailable': rollout.as_text(max_unavailable),
         'unavailable': rollout.unavailable(max_unavailable, len(devices)),
         'drain': bool(drain), 'max_failures': max_failures,
         'follow': bool(follow), 'state': rollout.RUNNING}, devices)
@@ -71,6 +74,39 @@ def create(context, device_class_name, desired, max_unavailable,
               'desired': device_config.as_text(desired),
               'unavailable': created['unavailable']})
     return created
+
+
+def class_devices(context, name, device_uuids=None):
+    """The devices rows (dicts, by id) the class *name* selects now, from
+    the facts Cyborg has (not what the push last published): of
+    *device_uuids* if given; none if the class is gone.
+    """
+    try:
+        found = device_class_queries.get_by_name(context, name)
+    except exception.DeviceClassNotFound:
+        return []
+    devices = {device['id']: device for device, _deployable in
+               device_class.selected(found, device_class_queries.deployables(
+                   context, device_uuids))}
+    return [devices[key] for key in sorted(devices)]
+
+
+def select(context, name, desired):
+    """The devices of class *name*, once every one of them is judged to
+    take *desired*.
+
+    :raises: DeviceClassNotFound, RolloutInvalid (no device),
+        DeviceNotConfigurable, DeviceConfigInvalid, DeviceDriverFailing
+    :returns: ``(class name, [devices rows])``.
+    """
+    name = device_class_queries.get_by_name(context, name.upper())['name']
+    devices = class_devices(context, name)
+    if not devices:
+        raise exception.RolloutInvalid(
+            reason='device class %s selects no device' % name)
+    rollout.judge(devices, config_queries.get_many(
+        context, [d['uuid'] for d in devices]), desired)
+    return name, devices
 
 
 def _refuse(row, action):
@@ -248,9 +284,9 @@ def wave(context, uuid):
     budget = row['unavailable'] - rollout_queries.count(
         context, row['id'], rollout.UNAVAILABLE)
     members = rollout_queries.to_start(context, row['id'], max(budget, 0))
-    trait = device_class.trait(row['device_class'])
-    in_class = rollout_queries.in_class(
-        context, trait, [m['device_uuid'] for m in members])
+    in_class = {d['uuid'] for d in class_devices(
+        context, row['device_class'],
+        [m['device_uuid'] for m in members])} if members else set()
     hosts = set()
     for member in members:
         if member['device_uuid'] not in in_class:
@@ -266,9 +302,10 @@ def wave(context, uuid):
     if row['follow']:
         # Devices that joined the class (one statement; a following
         # rollout runs until it is aborted).
-        joined = rollout_queries.class_devices(context, trait,
-                                               rollout_id=row['id'])
+        joined = class_devices(context, row['device_class'])
         held = rollout_queries.holders(context, [d['uuid'] for d in joined])
+        held.update((d['device_uuid'], None) for d in rollout_queries.devices(
+            context, row['id'], rollout.DEVICE_STATES))
         rollout_queries.add_devices(
             context, row['id'], [d for d in joined if d['uuid'] not in held])
         return None, []

@@ -25,13 +25,9 @@ from oslo_utils import timeutils
 import sqlalchemy as sa
 
 from cyborg import exception
-from cyborg.common import device_class
 from cyborg.common import rollout
 from cyborg.db import api as db_api
 from cyborg.db import models
-from cyborg.db.queries import capacity as capacity_queries
-from cyborg.db.queries import device_class as device_class_queries
-from cyborg.db.queries import device_config as config_queries
 from cyborg.db.queries import paginate
 
 TABLE = models.ConfigurationRollout.__table__
@@ -56,61 +52,6 @@ def to_dict(row):
 
 def _member(row):
     return {name: getattr(row, name) for name in _MEMBER_COLUMNS}
-
-
-# --- the devices of a class -------------------------------------------------
-
-@db_api.context_manager.reader
-def class_devices(context, trait, rollout_id=None):
-    """The devices rows (dicts, by id) of the class of *trait*.
-
-    :param rollout_id: only those that are not devices of this rollout.
-    """
-    # The devices a provider of which the push last published with the
-    # trait.
-    query = sa.select(_DEVICES).where(_DEVICES.c.id.in_(
-        sa.select(_DEPLOYABLES.c.device_id).where(
-            _DEPLOYABLES.c.removed_at.is_(None),
-            capacity_queries.published(trait)))).order_by(_DEVICES.c.id)
-    if rollout_id is not None:
-        query = query.where(_DEVICES.c.uuid.not_in(
-            sa.select(MEMBERS.c.device_uuid).where(
-                MEMBERS.c.rollout_id == rollout_id)))
-    return [dict(row._mapping) for row in db_api.execute(context, query)]
-
-
-@db_api.context_manager.reader
-def in_class(context, trait, device_uuids):
-    """Those of *device_uuids* still in the class of *trait* (read from
-    their own rows: the cost of the wave, not of the class).
-    """
-    if not device_uuids:
-        return set()
-    return {row.uuid for row in db_api.execute(
-        context, sa.select(_DEVICES.c.uuid).distinct().join(
-            _DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id).where(
-                _DEVICES.c.uuid.in_(list(device_uuids)),
-                _DEPLOYABLES.c.removed_at.is_(None),
-                capacity_queries.published(trait)))}
-
-
-@db_api.context_manager.reader
-def select(context, name, desired):
-    """The devices of class *name*, once every one of them is judged to
-    take *desired* (the API's and the conductor's one judgement).
-
-    :raises: DeviceClassNotFound, RolloutInvalid (no device),
-        DeviceNotConfigurable, DeviceConfigInvalid, DeviceDriverFailing
-    :returns: ``(class name, [devices rows])``.
-    """
-    name = device_class_queries.get_by_name(context, name.upper())['name']
-    devices = class_devices(context, device_class.trait(name))
-    if not devices:
-        raise exception.RolloutInvalid(
-            reason='device class %s selects no device' % name)
-    rollout.judge(devices, config_queries.get_many(
-        context, [d['uuid'] for d in devices]), desired)
-    return name, devices
 
 
 # --- rollouts ----------------------------------------------------------------

@@ -35,6 +35,7 @@ from oslo_utils import uuidutils
 from cyborg import context as cyborg_context
 from cyborg.conductor import pool as worker_pool
 from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import device_class as dc_queries
 from cyborg.db.queries import device_profile as dp_queries
 from cyborg.db.queries import usage as usage_queries
 from cyborg.tests.fixtures import inventory
@@ -69,9 +70,10 @@ EXPECTED = {
     'list_device_profiles': 1,
     'capacity': 1,  # the handles grouped, with the agents' times
     'capacity_page': 1,  # a page of hosts and every host's totals
-    # The same, of a device class, and the rollouts that hold its
-    # devices.
-    'capacity_class': 2,
+    # The same, of a device class: the class, its deployables from the
+    # facts Cyborg has (with their devices, attributes and handles), and
+    # the rollouts that hold its devices.
+    'capacity_class': 7,
     'usage': 1,  # the seconds in the window, grouped in SQL
     'usage_detail': 2,  # and a page of the intervals
 }
@@ -95,6 +97,8 @@ class StatementCountTestCase(api_base.APITestCase):
         self.profile_id = dp_queries.get_by_name(self.context, 'fpga1')['id']
         self.devices = 0
         self.target = inventory.add_device(self.context, HOST, handles=4)
+        dc_queries.create(self.context, uuidutils.generate_uuid(), 'FPGAS',
+                          [{'key': 'type', 'op': '==', 'value': 'FPGA'}])
 
     def fill(self, rows):
         """Tables with *rows* devices, deployables and ARQs in all."""
@@ -173,12 +177,11 @@ class StatementCountTestCase(api_base.APITestCase):
             'get', '/v2/capacity?limit=2&marker=node1', 200, headers=paged)
         self.assertEqual(2, len(response.json['hosts']))
         self.assertEqual(whole['total'], response.json['total'])
-        # A device class's page: the same statement, one more condition,
-        # and its rollouts.
+        # A device class's page: the class selects every FPGA.
         counts['capacity_class'], response = self.count(
-            'get', '/v2/capacity?limit=2&device_class=gpu_40g', 200,
+            'get', '/v2/capacity?limit=2&device_class=fpgas', 200,
             headers=paged)
-        self.assertEqual([], response.json['hosts'])
+        self.assertEqual(2, len(response.json['hosts']))
         # An accelerator held since January (a lifecycle's interval may
         # end in the second it began, and count nothing).
         usage_queries.open_interval(

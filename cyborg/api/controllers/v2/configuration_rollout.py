@@ -102,12 +102,11 @@ def get_one(uuid):
 
 
 def post():
-    """Judge the desired configuration for every device of the class, as
-    the conductor does again when it stores the rollout.
+    """The conductor judges the desired configuration for every device of
+    the class as it stores the rollout.
     """
     context = pecan.request.context
     body = route.body()
-    rollout_queries.select(context, body['device_class'], body['desired'])
     return serialize(context, pecan.request.conductor_api.rollout_create(
         context, device_class=body['device_class'], desired=body['desired'],
         max_unavailable=str(body['max_unavailable']),

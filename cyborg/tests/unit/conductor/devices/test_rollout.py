@@ -92,9 +92,21 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self.assertEqual(3, rollout.unavailable('3', 8000))
         self.assertEqual(400, rollout.unavailable('5%', 8000))
         self.assertEqual(1, rollout.unavailable('5%', 4))
-        for wrong in ('0', '0%', '101%', '-1', 'five', '5.5'):
+        # JSON's 1.0 is 1 (issue 64: refused under another code than 1.5).
+        self.assertEqual((1, '1'), (rollout.unavailable(1.0, 4),
+                                    rollout.as_text(1.0)))
+        for wrong in ('0', '0%', '101%', '-1', 'five', '5.5', 1.5):
             self.assertRaises(exception.RolloutInvalid, rollout.unavailable,
                               wrong, 10)
+
+    def test_a_class_selects_its_devices_before_any_push(self):
+        # Issue 64: a rollout over a class created the same second was
+        # refused until the push had published the class's trait.
+        dc_queries.create(self.context, 'c3', 'GPUS',
+                          [{'key': 'type', 'op': '==', 'value': 'GPU'}])
+        row = rollout_ops.create(self.context, 'gpus',
+                                 {'mode': 'passthrough'}, '1')
+        self.assertEqual(1, self._progress(row)['waiting'])
 
     def test_every_device_is_judged_before_it_is_stored(self):
         exc = self.assertRaises(exception.DeviceConfigInvalid,
