@@ -28,6 +28,7 @@ from cyborg import exception
 from cyborg.common import rollout
 from cyborg.db import api as db_api
 from cyborg.db import models
+from cyborg.db.queries import hold
 from cyborg.db.queries import paginate
 
 TABLE = models.ConfigurationRollout.__table__
@@ -207,6 +208,28 @@ def count(context, rollout_id, states):
     """How many devices the rollout holds in *states*."""
     return db_api.execute(context, _COUNT, {
         'b_id': rollout_id, 'b_states': list(states)}).scalar()
+
+
+@db_api.context_manager.reader
+def out_of_service(context, rollout_id, down_hosts):
+    """``{reason: count}`` of the rollout's devices Cyborg holds out of
+    service, whatever holds them (cyborg.db.queries.hold; AGENT_DOWN for
+    those of *down_hosts*), each counted once, under one of its reasons.
+    """
+    reason = sa.case(
+        (_DEVICES.c.hostname.in_(list(down_hosts)), hold.AGENT_DOWN),
+        *[(condition, why) for why, condition in hold.conditions()],
+        else_=sa.null()).label('reason')
+    held = (sa.select(_DEVICES.c.id, reason).select_from(hold.join_configs(
+        MEMBERS.join(_DEVICES, _DEVICES.c.uuid == MEMBERS.c.device_uuid)
+        .join(_DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id)))
+        .where(MEMBERS.c.rollout_id == rollout_id).subquery())
+    found = {}
+    for device_id, why in db_api.execute(context, sa.select(
+            held.c.id, sa.func.min(held.c.reason)).where(
+                held.c.reason.is_not(None)).group_by(held.c.id)):
+        found[why] = found.get(why, 0) + 1
+    return found
 
 
 @db_api.context_manager.reader

@@ -177,7 +177,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         # The other conductor read it waiting: its swap fails.
         self.assertIsNone(rollout_ops._start(
             self.context, rollout_queries.get(self.context, row['uuid']),
-            first))
+            first, QAT_CLASS))
         self.assertIsNone(config_queries.get(self.context,
                                              first['device_uuid']))
 
@@ -246,6 +246,15 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         rollout_ops.forget(self.context, row['uuid'], self.qats[0]['uuid'])
         rollout_ops.resume(self.context, row['uuid'])
         self._run(row)
+        # Its failed configuration still holds the device out of service,
+        # and the budget counts it (issue 64): the rollout waits, saying
+        # why, until that configuration goes too.
+        row = rollout_queries.get(self.context, row['uuid'])
+        self.assertEqual((rollout.RUNNING, 'waiting: 1 of the devices out '
+                          'of service (config_failed 1)'),
+                         (row['state'], row['reason']))
+        configuration.forget(self.context, self.qats[0]['uuid'])
+        self._run(row)
         self.assertEqual(rollout.COMPLETED, self._state(row))
         self.assertEqual(3, self._progress(row)['done'])
 
@@ -278,23 +287,49 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         rollout_ops.forget(self.context, row['uuid'], self.qats[0]['uuid'])
         rollout_ops.resume(self.context, row['uuid'])
         self._run(row)
+        # Its failed configuration still holds the device out of service,
+        # and the budget counts it (issue 64): the rollout waits, saying
+        # why, until that configuration goes too.
+        row = rollout_queries.get(self.context, row['uuid'])
+        self.assertEqual((rollout.RUNNING, 'waiting: 1 of the devices out '
+                          'of service (config_failed 1)'),
+                         (row['state'], row['reason']))
+        configuration.forget(self.context, self.qats[0]['uuid'])
+        self._run(row)
         self.assertEqual(rollout.COMPLETED, self._state(row))
         self.assertEqual({'done': 3},
                          {k: v for k, v in self._progress(row).items() if v})
 
-    def test_a_driver_failing_fails_its_device(self):
+    def test_a_device_out_of_service_counts_and_is_not_taken(self):
+        # Issue 64: the budget counts every device of the class out of
+        # service, as Kubernetes counts unavailable pods, and an unhealthy
+        # device is left as it is.
         device_queries.set_health(self.context, self.qats[0]['id'],
-                                  health_states.DRIVER_ERROR, 'it broke',
+                                  health_states.UNHEALTHY, 'it broke',
                                   None)
-        row = rollout_queries.create(self.context, {
-            'uuid': 'r1', 'device_class': 'QAT', 'desired': {'num_vfs': 8},
-            'max_unavailable': '1', 'unavailable': 1, 'drain': False,
-            'max_failures': 0, 'follow': False,
-            'state': rollout.RUNNING}, self.qats)
+        row = self._create('1')
+        self._run(row, ticks=3)
+        row = rollout_queries.get(self.context, row['uuid'])
+        self.assertEqual((rollout.RUNNING, 'waiting: 1 of the devices out '
+                          'of service (unhealthy 1)', {'waiting': 4}),
+                         (row['state'], row['reason'], {
+                             k: v for k, v in self._progress(row).items()
+                             if v}))
+        row = self._create_again('2')
         self._run(row)
-        row = rollout_queries.get(self.context, 'r1')
-        self.assertEqual(rollout.PAUSED, row['state'])
-        self.assertIn('it broke', row['reason'])
+        skipped = rollout_queries.devices(self.context, row['id'],
+                                          [rollout.SKIPPED])
+        self.assertEqual([(self.qats[0]['uuid'], True)], [
+            (d['device_uuid'], 'it broke' in d['reason'])
+            for d in skipped])
+        self.assertEqual({'done': 3, 'skipped': 1},
+                         {k: v for k, v in self._progress(row).items() if v})
+
+    def _create_again(self, max_unavailable):
+        """Abort the rollout of the class and create another."""
+        for uuid in rollout_queries.uuids_in(self.context, rollout.ACTIVE):
+            rollout_ops.abort(self.context, uuid)
+        return self._create(max_unavailable)
 
     def test_pause_and_abort(self):
         row = self._create('1')
