@@ -197,6 +197,32 @@ def progress(context, rollout_ids):
     return found
 
 
+#: How many of a rollout's failed (and of its skipped) devices the API
+#: lists; progress() counts them all.
+LISTED = 50
+_NUMBERED = sa.select(
+    MEMBERS, sa.func.row_number().over(
+        partition_by=(MEMBERS.c.rollout_id, MEMBERS.c.state),
+        order_by=MEMBERS.c.id).label('number')).where(
+    MEMBERS.c.rollout_id.in_(sa.bindparam('b_ids', expanding=True)),
+    MEMBERS.c.state.in_((rollout.FAILED, rollout.SKIPPED))).subquery()
+_FAILED_AND_SKIPPED = sa.select(_NUMBERED).where(
+    _NUMBERED.c.number <= LISTED).order_by(_NUMBERED.c.id)
+
+
+@db_api.context_manager.reader
+def failed_and_skipped(context, rollout_ids):
+    """``{rollout id: [devices]}``: the first LISTED failed and the first
+    LISTED skipped devices of each rollout (dicts), in one statement.
+    """
+    found = {rollout_id: [] for rollout_id in rollout_ids}
+    if rollout_ids:
+        for row in db_api.execute(context, _FAILED_AND_SKIPPED,
+                                  {'b_ids': list(rollout_ids)}):
+            found[row.rollout_id].append(_member(row))
+    return found
+
+
 _COUNT = sa.select(sa.func.count()).select_from(MEMBERS).where(
     MEMBERS.c.rollout_id == sa.bindparam('b_id'),
     MEMBERS.c.state.in_(sa.bindparam('b_states', expanding=True)),

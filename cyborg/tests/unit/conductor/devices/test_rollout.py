@@ -325,6 +325,27 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self.assertEqual({'done': 3, 'skipped': 1},
                          {k: v for k, v in self._progress(row).items() if v})
 
+    def test_the_failed_and_skipped_listed_are_capped(self):
+        # Issue 67: a rollout's lists were unbounded; progress counts all.
+        row = rollout_queries.create(self.context, {
+            'uuid': 'r1', 'device_class': 'QAT', 'desired': {'num_vfs': 8},
+            'max_unavailable': '1', 'unavailable': 1, 'drain': False,
+            'max_failures': 0, 'follow': False, 'state': rollout.PAUSED},
+            [{'uuid': 'd%03d' % n, 'hostname': 'h'} for n in range(120)])
+        for member in rollout_queries.devices(self.context, row['id'],
+                                              [rollout.WAITING]):
+            rollout_queries.set_device(
+                self.context, member, rollout.FAILED
+                if int(member['device_uuid'][1:]) % 2 else rollout.SKIPPED)
+        listed = rollout_queries.failed_and_skipped(
+            self.context, [row['id']])[row['id']]
+        self.assertEqual({rollout.FAILED: 50, rollout.SKIPPED: 50},
+                         {state: sum(1 for m in listed
+                                     if m['state'] == state)
+                          for state in (rollout.FAILED, rollout.SKIPPED)})
+        self.assertEqual((60, 60), (lambda p: (p['failed'], p['skipped']))(
+            self._progress(row)))
+
     def _create_again(self, max_unavailable):
         """Abort the rollout of the class and create another."""
         for uuid in rollout_queries.uuids_in(self.context, rollout.ACTIVE):
