@@ -285,6 +285,11 @@ class AgentManager:
             self.work.discover_soon(context, 'configure')
 
     @messaging.expose
+    def holders_changed(self, context, bindings):
+        """See AgentAPI.holders_changed."""
+        self.tracker.telemetry.holders(bindings)
+
+    @messaging.expose
     def configure_soon(self, context):
         """See AgentAPI.configure_soon."""
         self.work.submit(self._heartbeat, context)

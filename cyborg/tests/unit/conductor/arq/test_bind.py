@@ -438,14 +438,14 @@ class UnbindDeleteTestCase(BindTestCase):
     def test_delete_by_instance(self):
         uuids = self._arqs(groups=[{'resources:FPGA': '2'}])
         self._bind(uuids, 'i1')
-        self.assertEqual(2, arq_delete.delete(self.context,
-                                            instance_uuid='i1'))
+        self.assertEqual(sorted(uuids), sorted(arq_delete.delete(
+            self.context, instance_uuid='i1')))
         self.assertEqual([], arq_queries.get_all(self.context))
         self.assertFalse(any(h['in_use'] for h in
                              self._table(models.AttachHandle)))
         self.assertEqual([], self._table(models.BoundInstance))
-        self.assertEqual(0, arq_delete.delete(self.context,
-                                            instance_uuid='i1'))
+        self.assertEqual([], arq_delete.delete(self.context,
+                                             instance_uuid='i1'))
 
     def test_delete_of_an_mdev_goes_through_deleting(self):
         uuids = self._arqs(groups=[{'resources:VGPU': '1'}])
@@ -467,8 +467,8 @@ class UnbindDeleteTestCase(BindTestCase):
         uuids = self._arqs(groups=[{'resources:VGPU': '1'}])
         self._bind(uuids, 'i1', rp=self.vgpu['rp_uuid'])
         self._made(uuids)
-        self.assertEqual(1, arq_delete.delete(self.context,
-                                            instance_uuid='i1'))
+        self.assertEqual(uuids, arq_delete.delete(self.context,
+                                                instance_uuid='i1'))
         [job] = job_queries.get_all(self.context)
         self.assertEqual(states.DELETING,
                          arq_queries.get(self.context, uuids[0])['state'])
