@@ -129,6 +129,24 @@ class FakeTelemetryTestCase(_TrackerMixin, base.DbTestCase):
         self.assertEqual(8, device_telemetry.get(
             self.context, self._uuid(QAT))['values']['pcie_link_width'])
 
+    def test_a_changed_sample_is_reported_at_once(self):
+        # Issue 64: the stored sample waited for the periodic report: a
+        # busy GPU stayed idle for up to [DEFAULT] periodic_interval.
+        self.tracker.read_telemetry()
+        self.tracker.report_telemetry(self.context)
+        self.assertEqual(3, len(self.api.telemetry[-1]))
+        reports = len(self.api.telemetry)
+        self.tracker.read_telemetry()
+        self.tracker.report_telemetry(self.context)
+        self.assertEqual(reports, len(self.api.telemetry))  # none changed
+        self._fault({GPU: {'utilization': 0.77}})
+        self.tracker.read_telemetry()
+        self.tracker.report_telemetry(self.context)
+        stored = device_telemetry.get(self.context, self._uuid(GPU))
+        self.assertEqual((0.77, True, None), (
+            stored['values']['utilization'], stored['values']['busy'],
+            stored['idle_since']))
+
     def test_a_degraded_link_and_ecc_errors_make_devices_unhealthy(self):
         self._fault({QAT: {'link_width': 8},
                      self._uuid(GPU): {'ecc_uncorrected': 2}})
