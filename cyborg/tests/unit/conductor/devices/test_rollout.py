@@ -243,20 +243,26 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
                                 rollout_ops.resume, self.context,
                                 row['uuid'])
         self.assertIn('failed devices: 1', exc.message)
+        self._forget_and_resume(row)
+        self.assertEqual(rollout.COMPLETED, self._state(row))
+        self.assertEqual(3, self._progress(row)['done'])
+
+    def _forget_and_resume(self, row):
+        """Forget the failed QAT, resume, and run the rollout to its end.
+
+        Its failed configuration still holds the device out of service,
+        and the budget counts it (issue 64): the rollout waits, saying
+        why, until that configuration goes too.
+        """
         rollout_ops.forget(self.context, row['uuid'], self.qats[0]['uuid'])
         rollout_ops.resume(self.context, row['uuid'])
         self._run(row)
-        # Its failed configuration still holds the device out of service,
-        # and the budget counts it (issue 64): the rollout waits, saying
-        # why, until that configuration goes too.
         row = rollout_queries.get(self.context, row['uuid'])
         self.assertEqual((rollout.RUNNING, 'waiting: 1 of the devices out '
                           'of service (config_failed 1)'),
                          (row['state'], row['reason']))
         configuration.forget(self.context, self.qats[0]['uuid'])
         self._run(row)
-        self.assertEqual(rollout.COMPLETED, self._state(row))
-        self.assertEqual(3, self._progress(row)['done'])
 
     def test_a_failure_budget_goes_on(self):
         self.driver.simulate_config_failure(self._address(self.qats[0]),
@@ -284,18 +290,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
                                 rollout_ops.resume, self.context,
                                 row['uuid'])
         self.assertIn('forget them', exc.message)
-        rollout_ops.forget(self.context, row['uuid'], self.qats[0]['uuid'])
-        rollout_ops.resume(self.context, row['uuid'])
-        self._run(row)
-        # Its failed configuration still holds the device out of service,
-        # and the budget counts it (issue 64): the rollout waits, saying
-        # why, until that configuration goes too.
-        row = rollout_queries.get(self.context, row['uuid'])
-        self.assertEqual((rollout.RUNNING, 'waiting: 1 of the devices out '
-                          'of service (config_failed 1)'),
-                         (row['state'], row['reason']))
-        configuration.forget(self.context, self.qats[0]['uuid'])
-        self._run(row)
+        self._forget_and_resume(row)
         self.assertEqual(rollout.COMPLETED, self._state(row))
         self.assertEqual({'done': 3},
                          {k: v for k, v in self._progress(row).items() if v})
@@ -304,9 +299,10 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         # Issue 64: the budget counts every device of the class out of
         # service, as Kubernetes counts unavailable pods, and an unhealthy
         # device is left as it is.
-        device_queries.set_health(self.context, self.qats[0]['id'],
-                                  health_states.UNHEALTHY, 'it broke',
-                                  None)
+        self.driver.simulate_health(self._address(self.qats[0]), 'it broke')
+        self._report()
+        self.assertEqual(health_states.UNHEALTHY, device_queries.get(
+            self.context, self.qats[0]['uuid'])['health'])
         row = self._create('1')
         self._run(row, ticks=3)
         row = rollout_queries.get(self.context, row['uuid'])
