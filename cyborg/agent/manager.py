@@ -130,10 +130,15 @@ class AgentManager:
 
     def _read_telemetry(self, context):
         """Read the devices' telemetry (the reader's thread); a verdict
-        of its rules that changed is reported at once.
+        of its rules that changed is reported at once with a discovery,
+        a sample that changed at once on its own (on the work thread):
+        the conductor's sample is as fresh as ``[telemetry] interval``
+        and one report, whatever ``[DEFAULT] periodic_interval`` is.
         """
         if self.tracker.read_telemetry():
             self.work.discover_soon(context, 'telemetry')
+        else:
+            self.work.submit(self.tracker.report_telemetry, context)
 
     def _discover(self, discovery):
         """Run a discovery of the work thread (see work.Discovery)."""
@@ -283,6 +288,11 @@ class AgentManager:
         self._config_revision = None if self.tracker.deferred else revision
         if done and discover:
             self.work.discover_soon(context, 'configure')
+
+    @messaging.expose
+    def holders_changed(self, context, bindings):
+        """See AgentAPI.holders_changed."""
+        self.tracker.telemetry.holders(bindings)
 
     @messaging.expose
     def configure_soon(self, context):

@@ -536,6 +536,16 @@ class ResourceTracker:
                      for name in drivers}
         return self.telemetry.read(drivers, found)
 
+    def report_telemetry(self, context):
+        """Report the samples that changed meaningfully since the
+        conductor took them, if any (the inventory's hash with them, as a
+        periodic report sends it).
+        """
+        with self._lock:
+            records = list(self._records)
+        if self.telemetry.changes(records):
+            self._report(context)
+
     def telemetry_series(self):
         """The Prometheus series of the devices (metrics.DeviceSeries)."""
         with self._lock:

@@ -54,6 +54,18 @@ class AgentAPI:
         cctxt = self.client.prepare(server=host, version='1.0')
         cctxt.cast(context, 'configure_soon')
 
+    def holders_changed(self, context, host, bindings):
+        """Tell *host*'s agent who holds its devices now, the labels of
+        their telemetry series (a cast; its periodic report heals a lost
+        one).
+
+        :param bindings: ``{device uuid: [{instance, project}]}`` of the
+            host's held devices (telemetry_queries.bindings()).
+        :raises: MessagingException when the message cannot be sent.
+        """
+        cctxt = self.client.prepare(server=host, version='1.0')
+        cctxt.cast(context, 'holders_changed', bindings=bindings)
+
     def discover_soon(self, context, host, discovery_id, driver=None):
         """Ask *host*'s agent to discover and report soon (a cast).
 

@@ -25,8 +25,10 @@ one at once), and are kept in ``$state_path/telemetry-health.json``, so
 that a restarted agent reports what it last knew until it reads again.
 
 Reports carry the samples that changed meaningfully since the conductor
-last took them (changes()); the conductor answers with the instances and
-projects holding each device, the labels of the Prometheus series.
+last took them (changes()).  The instances and projects holding each
+device, the labels of the Prometheus series, come from the conductor
+when they change (holders(), a cast after a bind, unbind or delete) and
+with its answer to every report, which heals a cast lost.
 """
 
 import dataclasses
@@ -202,8 +204,21 @@ class TelemetryTracker:
             for uuid, payload in sent.items():
                 if uuid not in unknown:
                     self._sent[uuid] = payload
-            if answer.get('bindings') is not None:
-                self._bindings = dict(answer['bindings'])
+        if answer.get('bindings') is not None:
+            self.holders(answer['bindings'])
+
+    def holders(self, bindings):
+        """Who holds each device now (``{device uuid: [{instance,
+        project}]}``): the conductor's cast when it changes, or its answer
+        to a report.
+        """
+        with self._lock:
+            self._bindings = dict(bindings)
+
+    def holders_now(self):
+        """``{device uuid: [{instance, project}]}`` as last told."""
+        with self._lock:
+            return dict(self._bindings)
 
     # Prometheus -------------------------------------------------------------
 

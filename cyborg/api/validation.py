@@ -122,9 +122,10 @@ def extract_json(schema):
     """The request body, parsed and checked against *schema*.
 
     :raises: UnsupportedMediaType for a body that is not JSON by its
-        Content-Type; Invalid for one that is not JSON, holds a lone UTF-16
-        surrogate, or does not match; from 2.4 also for a NaN, an
-        Infinity, a number beyond a double or a key given twice.
+        Content-Type; MalformedJSON for one that is not JSON (empty
+        included), and from 2.4 for a NaN, an Infinity, a number beyond a
+        double or a key given twice; Invalid for one that holds a lone
+        UTF-16 surrogate or does not match.
     """
     request = pecan.request
     strict = microversion.allow_operator_api(request.version)
@@ -134,8 +135,8 @@ def extract_json(schema):
     try:
         body = jsonutils.loads(request.body or b'', **hooks)
     except ValueError as exc:
-        raise exception.Invalid(
-            _('Malformed JSON in request body: %s') % exc)
+        raise exception.MalformedJSON(
+            reason=str(exc) if request.body else _('the body is empty'))
     except RecursionError:
         # cyborg.api.middleware.well_formed refuses such bodies earlier.
         raise exception.MalformedJSON(reason=_('nested too deeply'))
@@ -167,9 +168,9 @@ def _not_a_number(name):
 def _finite(text):
     value = float(text)
     if not math.isfinite(value):
-        raise exception.Invalid(
-            _('Invalid request body: %s is beyond the largest number '
-              '(1.8e308)') % _shortened(text))
+        raise exception.MalformedJSON(
+            reason=_('%s is beyond the largest number (1.8e308)') %
+            _shortened(text))
     return value
 
 

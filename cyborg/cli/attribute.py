@@ -13,18 +13,25 @@
 # under the License.
 """attribute-*: the key/value attributes of deployables."""
 
+from oslo_utils import uuidutils
+
 from cyborg.cli import common
 
 COLUMNS = common.field_columns('uuid', 'deployable_id', 'key', 'value')
 DETAIL_COLUMNS = COLUMNS + common.field_columns('created_at', 'updated_at')
 
 
-def _deployable_id(value):
-    """A deployable's id (a positive integer, as ``attribute-list`` shows)."""
+def _deployable_id(value, uuid=False):
+    """A deployable's id (a positive integer, as ``attribute-list`` shows)
+    or, with *uuid*, its UUID.
+    """
+    if uuid and uuidutils.is_uuid_like(value):
+        return value
     if not value.isdigit() or int(value) < 1:
         raise common.CommandError(
-            '%s is not a deployable id (a positive integer, the '
-            'deployable_id attribute-list shows).' % value)
+            '%s is not a deployable %s (a positive integer, the '
+            'deployable_id attribute-list shows).' % (
+                value, 'UUID or id' if uuid else 'id'))
     return int(value)
 
 
@@ -59,16 +66,17 @@ class CreateAttribute(common.ShowOne):
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
-        parser.add_argument('deployable_id', metavar='DEPLOYABLE_ID',
-                            help='The deployable\'s id (as attribute-list '
-                                 'shows it).')
+        parser.add_argument('deployable_id', metavar='DEPLOYABLE',
+                            help='The deployable\'s UUID (or its id, as '
+                                 'attribute-list shows it).')
         parser.add_argument('key', metavar='KEY', help='Its key.')
         parser.add_argument('value', metavar='VALUE', help='Its value.')
         return parser
 
     def take_action(self, parsed_args):
         body = self.client.post('/attributes', {
-            'deployable_id': _deployable_id(parsed_args.deployable_id),
+            'deployable_id': _deployable_id(parsed_args.deployable_id,
+                                            uuid=True),
             'key': parsed_args.key, 'value': parsed_args.value})
         return common.one(body, DETAIL_COLUMNS)
 

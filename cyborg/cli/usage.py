@@ -106,6 +106,11 @@ class ListUsage(common.Lister):
         return common.rows(items, columns)
 
 
+#: The project of a caller without a token under ``[DEFAULT] auth_strategy
+#: noauth`` (cyborg.api.middleware.noauth).
+NOAUTH_PROJECT = 'cyborg-standalone'
+
+
 class ShowUsage(common.ShowOne):
     """Show one project's device-hours in a window of time.
 
@@ -121,9 +126,9 @@ class ShowUsage(common.ShowOne):
 
     def take_action(self, parsed_args):
         _check_version(self.client)
-        # Without a token (auth_type none) the API says whose it is.
+        # Without a token (auth_type none) the API's no-auth identity.
         project = (parsed_args.project or
-                   self.client.adapter.get_project_id())
+                   self.client.adapter.get_project_id() or NOAUTH_PROJECT)
         body = self.client.get('/usage', **_query(parsed_args,
                                                   project_id=project))
         if len(body['project_usages']) > 1:

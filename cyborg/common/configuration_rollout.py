@@ -62,9 +62,17 @@ PROGRESS = (DONE, IN_PROGRESS, WAITING, SKIPPED, FAILED)
 #: is reserved by their configuration (device_config.RESERVING).
 UNAVAILABLE = (IN_PROGRESS, FAILED)
 
-#: ``max_unavailable``: a number of devices, or a percentage of them.
-MAX_UNAVAILABLE_PATTERN = r'^([1-9][0-9]{0,5})(%?)$'
+#: ``max_unavailable``: a number of devices, or a percentage of them (at
+#: most 100).
+MAX_UNAVAILABLE_PATTERN = r'^(?:([1-9][0-9]{0,5})|([1-9][0-9]?|100)%)$'
 _MAX_UNAVAILABLE = re.compile(MAX_UNAVAILABLE_PATTERN)
+
+
+def as_text(max_unavailable):
+    """``max_unavailable`` as stored ("5" or "5%"): JSON's 1.0 is 1."""
+    if isinstance(max_unavailable, float) and max_unavailable.is_integer():
+        max_unavailable = int(max_unavailable)
+    return str(max_unavailable)
 
 
 def unavailable(max_unavailable, selected):
@@ -74,19 +82,15 @@ def unavailable(max_unavailable, selected):
 
     :raises: ConfigurationRolloutInvalid
     """
-    match = _MAX_UNAVAILABLE.match(str(max_unavailable))
+    match = _MAX_UNAVAILABLE.match(as_text(max_unavailable))
     if match is None:
         raise exception.ConfigurationRolloutInvalid(
             reason='max_unavailable is a number of devices (5) or a '
-                   'percentage of them (5%%), not %r' % (max_unavailable,))
-    number = int(match.group(1))
-    if not match.group(2):
-        return number
-    if number > 100:
-        raise exception.ConfigurationRolloutInvalid(
-            reason='max_unavailable is at most 100%%, not %s' %
-            max_unavailable)
-    return max(1, math.floor(selected * number / 100))
+                   'percentage of them up to 100%%, not %r' %
+                   (max_unavailable,))
+    if match.group(1):
+        return int(match.group(1))
+    return max(1, math.floor(selected * int(match.group(2)) / 100))
 
 
 def judge(devices, configs, desired):

@@ -286,6 +286,19 @@ def matches(selector, found):
     return all(holds(condition, found) for condition in selector)
 
 
+def selected(device_class, deployables):
+    """The (device, deployable) of *deployables* the class selects, from
+    the facts Cyborg has (as the push matches them: traits()).
+
+    :param device_class: a dict with ``name`` and ``selector``.
+    :param deployables: device_class queries' deployables().
+    """
+    return [(device, deployable)
+            for device, deployable, attributes, handles in deployables
+            if traits([device_class], facts(device, deployable, attributes,
+                                            handles))]
+
+
 def traits(classes, found):
     """The ``CUSTOM_CLASS_*`` traits of a deployable.
 

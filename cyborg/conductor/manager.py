@@ -33,6 +33,7 @@ from cyborg.clients import placement as placement_client
 from cyborg.conductor import call_threads
 from cyborg.conductor import pool as worker_pool
 from cyborg.conductor.arq import endpoint as arq_endpoint
+from cyborg.conductor.arq import holders as arq_holders
 from cyborg.conductor.arq import jobs
 from cyborg.conductor.arq import nova_events
 from cyborg.conductor.attach import allocations
@@ -77,12 +78,14 @@ class ConductorManager:
         self.notifier = nova_events.Notifier()
         self._nova = None
         self.pool = worker_pool.WorkerPool(CONF.conductor.workers_pool_size)
+        self.holders = arq_holders.Holders(self.pool, self.agent_api)
         self.jobs = jobs.JobRunner(host, self.agent_api,
                                    on_resolved=self._kick_notifier,
                                    on_programmed=self._push_soon,
-                                   pool=self.pool)
+                                   pool=self.pool, holders=self.holders)
         self.arq = arq_endpoint.ArqEndpoint(self.target, self.pool,
-                                            self.jobs, self.notifier)
+                                            self.jobs, self.notifier,
+                                            self.holders)
         self.attach = attach_endpoint.AttachEndpoint(
             self.target, self.arq, self.placement, self.nova,
             self._kick_work)

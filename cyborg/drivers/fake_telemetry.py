@@ -46,6 +46,11 @@ wrong, until the key is removed::
 * ``read_error``: the driver's whole read fails with this message (as
   one nvidia-smi run for all GPUs would); ``read_seconds``: the read
   hangs that long (at most ``[telemetry] read_timeout``, then fails).
+
+Each value is judged on its own: one that is not a finite number (or,
+for the messages, a string) is ignored, with one warning naming the
+device and the fault, and the device's other faults and the other
+devices' stay in force.
 """
 
 import hashlib
@@ -97,9 +102,37 @@ COMPUTING = {'gpu': 'gpu', 'vgpu': 'gpu', 'npu': 'gpu'}
 _PROFILE_OF = dict(COMPUTING, fpga='fpga', nvme='nvme')
 
 
+#: The faults whose values are messages; every other one is a number.
+_MESSAGES = ('read_error', 'configure_error')
+# (device, fault, value) already warned of: one warning each.
+_WARNED = set()
+
+
+def _number(value):
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
+def _judged(device, fault):
+    """*fault* of *device* without the values of the wrong type."""
+    kept = {}
+    for name, value in fault.items():
+        if (isinstance(value, str) if name in _MESSAGES
+                else _number(value)):
+            kept[name] = value
+        elif (device, name, repr(value)) not in _WARNED:
+            _WARNED.add((device, name, repr(value)))
+            LOG.warning('The fake driver\'s faults file: %(name)s of '
+                        '%(device)s is %(value)r, not a %(kind)s; ignored',
+                        {'name': name, 'device': device, 'value': value,
+                         'kind': 'string' if name in _MESSAGES
+                         else 'finite number'})
+    return kept
+
+
 def load_faults(path):
     """The faults file's ``{device: {fault: value}}`` ({} when absent or
-    unreadable).
+    unreadable), each value judged on its own (_judged()).
     """
     try:
         with open(path) as f:
@@ -114,7 +147,7 @@ def load_faults(path):
         LOG.warning('The fake driver\'s faults file %s is not a JSON object',
                     path)
         return {}
-    return {key: value for key, value in faults.items()
+    return {key: _judged(key, value) for key, value in faults.items()
             if isinstance(value, dict)}
 
 

@@ -15,10 +15,10 @@
 
 from cyborg.api.schemas import common
 
-# deployable_id is the deployable's internal integer id, given as a number
-# or a numeric string (the api-ref sample sends a string).
+# deployable_id is the deployable's UUID or its internal integer id, given
+# as a number or a numeric string (the api-ref sample sends a string).
 _DEPLOYABLE_ID = {'oneOf': [common.POSITIVE_INT,
-                            common.POSITIVE_INT_STRING]}
+                            common.POSITIVE_INT_STRING, common.UUID]}
 
 CREATE = {
     'type': 'object',

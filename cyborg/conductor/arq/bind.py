@@ -33,7 +33,6 @@ from oslo_utils import timeutils
 from cyborg import exception
 from cyborg import states
 from cyborg.common import device_class
-from cyborg.common import device_config
 from cyborg.common import traits as cyborg_traits
 from cyborg.conductor.arq import nova_events
 from cyborg.db import api as db_api
@@ -295,11 +294,11 @@ class _Bind:
         self._check_provider(uuid, values['device_rp_uuid'], target, group)
         program = _program_work(group, target)
         refusal = candidate = None
-        if target['config_state'] in device_config.RESERVING:
-            # Reserved since its configuration was asked: an allocation
-            # made before must not bind what is about to change.
-            refusal = ('its device is being configured (%s)' %
-                       target['config_state'])
+        if target['held']:
+            # Held out of Placement (unhealthy, being configured...): an
+            # allocation made before must not bind it.
+            refusal = ('Cyborg holds its device out of service (%s)' %
+                       ', '.join(target['held']))
         elif target['device_type'] == fields.DeviceType.FPGA:
             refusal, candidate = _fpga_refusal(context, target, program)
         handle = None

@@ -78,7 +78,7 @@ def delete(context, uuids=None, instance_uuid=None, project_id=None):
     without its instance, until its release job deletes it.
 
     :raises: AcceleratorRequestNotFound
-    :returns: the number of ARQs deleted or being deleted.
+    :returns: the uuids of the ARQs deleted or being deleted.
     """
     before = arq_notify.before_delete(context, uuids, instance_uuid)
     since = timeutils.utcnow()
@@ -88,9 +88,8 @@ def delete(context, uuids=None, instance_uuid=None, project_id=None):
     taken = _delete(context, uuids, instance_uuid, project_id, tries)
     arq_notify.deleted(context, before, taken)
     usage_notify.closed(context, taken, since, usage_queries.DELETE)
-    count = len(taken)
     LOG.info('Deleted %(count)d accelerator request(s) (%(which)s)',
-             {'count': count,
+             {'count': len(taken),
               'which': ('instance %s' % instance_uuid if uuids is None
                         else ', '.join(uuids))})
-    return count
+    return taken

@@ -54,13 +54,15 @@ class ArqEndpoint:
 
     :param jobs: the conductor's JobRunner.
     :param notifier: its nova_events.Notifier.
+    :param holders: its holders.Holders.
     """
 
-    def __init__(self, target, pool, jobs, notifier):
+    def __init__(self, target, pool, jobs, notifier, holders):
         self.target = target
         self._pool = pool
         self._jobs = jobs
         self._notifier = notifier
+        self._holders = holders
         # Nova's ARQ calls run a few at a time (see _turn), on the RPC
         # workers: a limit on those, not pool work.
         self._turns = threading.BoundedSemaphore(
@@ -93,8 +95,10 @@ class ArqEndpoint:
             metrics.ARQ_UNBINDS.inc(len(unbinds))
             with metrics.ARQ_UNBIND_FAILURES.labels(
                     stage=metrics.PATCH).count_exceptions():
-                return arq_release.unbind(context, unbinds,
-                                          project_id=project_id)
+                result = arq_release.unbind(context, unbinds,
+                                            project_id=project_id)
+            self._holders.changed(context, result)
+            return result
         metrics.ARQ_BINDS.inc(len(binds))
         started = timeutils.utcnow()
         try:
@@ -121,6 +125,8 @@ class ArqEndpoint:
         :param events: the events for Nova the bind took.
         """
         arq_notify.bind_committed(context, result)
+        self._holders.changed(context, [
+            uuid for uuid, state in result.items() if state == states.BOUND])
         if events:
             self._notifier.queue(events)
             self._pool.kick_due(self._notifier.send_queued, context)
@@ -136,8 +142,9 @@ class ArqEndpoint:
         deleted = arq_delete.delete(context, uuids=uuids,
                                     instance_uuid=instance_uuid,
                                     project_id=project_id)
-        metrics.ARQ_DELETES.inc(deleted)
-        return deleted
+        self._holders.changed(context, deleted)
+        metrics.ARQ_DELETES.inc(len(deleted))
+        return len(deleted)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeployableNotFound,

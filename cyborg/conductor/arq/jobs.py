@@ -70,12 +70,15 @@ class JobRunner:
     :param on_programmed: called with the host after a program job, so that
         the device's new function traits reach Placement at once.
     :param pool: the conductor's WorkerPool; default: one of its own.
+    :param holders: told of the ARQs a bind job made Bound (a
+        holders.Holders), or None.
     """
 
     def __init__(self, host, agent_api, on_resolved=None,
-                 on_programmed=None, pool=None):
+                 on_programmed=None, pool=None, holders=None):
         self.host = host
         self.agent_api = agent_api
+        self.holders = holders
         self.on_resolved = on_resolved or (lambda: None)
         self.on_programmed = on_programmed or (lambda host: None)
         self._own_pool = pool is None
@@ -164,6 +167,9 @@ class JobRunner:
         try:
             run(context, self.agent_api, job)
             self.on_resolved()
+            if self.holders is not None and not job_queries.is_request(
+                    job) and job['kind'] != job_queries.RELEASE:
+                self.holders.changed(context, [job['arq_uuid']])
             if job['kind'] == job_queries.PROGRAM:
                 self.on_programmed(job['payload']['host'])
         except Exception as exc:

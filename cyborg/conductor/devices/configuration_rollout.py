@@ -31,12 +31,17 @@ from oslo_log import log as logging
 from oslo_utils import uuidutils
 
 from cyborg import exception
+from cyborg import liveness
 from cyborg.common import configuration_rollout
 from cyborg.common import device_class
 from cyborg.common import device_config
+from cyborg.common import health_states
 from cyborg.conductor.devices import configuration
 from cyborg.db import api as db_api
 from cyborg.db.queries import configuration_rollout as rollout_queries
+from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import device_class as device_class_queries
+from cyborg.db.queries import device_config as config_queries
 from cyborg.notifications import configuration_rollout as rollout_notify
 
 LOG = logging.getLogger(__name__)
@@ -59,12 +64,13 @@ def create(context, device_class_name, desired, max_unavailable,
         DeviceInRollout
     :returns: the rollout (a dict).
     """
-    name, devices = rollout_queries.select(context, device_class_name, desired)
+    name, devices = select(context, device_class_name, desired)
     created = rollout_queries.create(context, {
         'uuid': uuidutils.generate_uuid(), 'device_class': name,
-        'desired': desired, 'max_unavailable': str(max_unavailable),
-        'unavailable': configuration_rollout.unavailable(max_unavailable,
-                                                         len(devices)),
+        'desired': desired,
+        'max_unavailable': configuration_rollout.as_text(max_unavailable),
+        'unavailable': configuration_rollout.unavailable(
+            max_unavailable, len(devices)),
         'drain': bool(drain), 'max_failures': max_failures,
         'follow': bool(follow), 'state': configuration_rollout.RUNNING},
         devices)
@@ -74,6 +80,46 @@ def create(context, device_class_name, desired, max_unavailable,
               'desired': device_config.as_text(desired),
               'unavailable': created['unavailable']})
     return created
+
+
+def _class_of(context, name):
+    """The device class *name* (a dict), or None when it is gone."""
+    try:
+        return device_class_queries.get_by_name(context, name)
+    except exception.DeviceClassNotFound:
+        return None
+
+
+def class_devices(context, found, device_uuids=None):
+    """The devices rows (dicts, by id) the device class *found* (a dict,
+    or None: none) selects now, from the facts Cyborg has (not what the
+    push last published): of *device_uuids* if given.
+    """
+    if found is None:
+        return []
+    devices = {device['id']: device for device, _deployable in
+               device_class.selected(found, device_class_queries.deployables(
+                   context, device_uuids))}
+    return [devices[key] for key in sorted(devices)]
+
+
+def select(context, name, desired):
+    """The devices of class *name*, once every one of them is judged to
+    take *desired*.
+
+    :raises: DeviceClassNotFound, RolloutInvalid (no device),
+        DeviceNotConfigurable, DeviceConfigInvalid, DeviceDriverFailing
+    :returns: ``(class name, [devices rows])``.
+    """
+    found = device_class_queries.get_by_name(context, name.upper())
+    name = found['name']
+    devices = class_devices(context, found)
+    if not devices:
+        raise exception.ConfigurationRolloutInvalid(
+            reason='device class %s selects no device' % name)
+    configuration_rollout.judge(devices, config_queries.get_many(
+        context, [d['uuid'] for d in devices]), desired)
+    return name, devices
 
 
 def _refuse(row, action):
@@ -206,10 +252,51 @@ def _failed_too_often(context, row):
     return '%s; device %s: %s' % (why, last['device_uuid'], last['reason'])
 
 
-def _start(context, row, member):
+def _say_why_it_waits(context, row, out, budget):
+    """Record in the rollout's reason that its budget is spent while
+    devices wait (and clear it once not).
+    """
+    why = None
+    if budget <= 0 and rollout_queries.to_start(context, row['id'], 1):
+        why = 'waiting: %d of the devices out of service (%s)' % (
+            sum(out.values()), ', '.join(
+                '%s %d' % item for item in sorted(out.items())))
+    if why != row['reason']:
+        rollout_queries.set_state(
+            context, row['id'], configuration_rollout.RUNNING, reason=why)
+
+
+def _not_to_take(device, config, selector):
+    """Why a rollout leaves a device as it is for now (None: it takes
+    it): an unhealthy device (unless its class selects on health), or
+    one whose own configuration is under way or failed.
+    """
+    health = device_queries.health_of(device)
+    if health in health_states.HELD and not any(
+            condition['key'] == 'health' for condition in selector):
+        return 'it is %s (%s); tried again later' % (
+            health, device.get('health_reason') or 'no reason given')
+    if config is not None and config['state'] in device_config.RESERVING:
+        return ('its own configuration is %s (%s); not taken over: '
+                'forget it or set it again' % (
+                    config['state'], config.get('reason') or '-'))
+    return None
+
+
+def _start(context, row, member, selector):
     """Store the rollout's desired configuration of one device as the
     device's own; returns its host when it was stored.
     """
+    try:
+        why = _not_to_take(
+            device_queries.get(context, member['device_uuid']),
+            config_queries.get(context, member['device_uuid']), selector)
+    except exception.DeviceNotFound:
+        why = None  # configure() says so
+    if why is not None:
+        rollout_queries.set_device(
+            context, member, configuration_rollout.SKIPPED, reason=why)
+        return None
     if not rollout_queries.set_device(context, member,
                                       configuration_rollout.IN_PROGRESS):
         return None  # another conductor took it
@@ -258,12 +345,40 @@ def wave(context, uuid):
         LOG.warning('Configuration rollout %(uuid)s paused: %(why)s',
                     {'uuid': uuid, 'why': why})
         return configuration_rollout.PAUSED, []
-    budget = row['unavailable'] - rollout_queries.count(
-        context, row['id'], configuration_rollout.UNAVAILABLE)
+    # As Kubernetes counts unavailable pods: every device of the class
+    # out of service, whatever the reason, its own ones included.
+    out = rollout_queries.out_of_service(context, row['id'],
+                                         liveness.agents_down(context))
+    budget = row['unavailable'] - sum(out.values())
     members = rollout_queries.to_start(context, row['id'], max(budget, 0))
-    trait = device_class.trait(row['device_class'])
-    in_class = rollout_queries.in_class(
-        context, trait, [m['device_uuid'] for m in members])
+    _say_why_it_waits(context, row, out, budget)
+    if members:
+        return None, _start_all(context, row, members)
+    if _busy(context, row):
+        return None, []
+    if row['follow']:
+        # Devices that joined the class (a following rollout runs until
+        # it is aborted).
+        joined = class_devices(context, _class_of(context,
+                                                  row['device_class']))
+        held = rollout_queries.holders(context, [d['uuid'] for d in joined])
+        held.update((d['device_uuid'], None) for d in rollout_queries.devices(
+            context, row['id'], configuration_rollout.DEVICE_STATES))
+        rollout_queries.add_devices(
+            context, row['id'], [d for d in joined if d['uuid'] not in held])
+        return None, []
+    rollout_queries.set_state(
+        context, row['id'], configuration_rollout.COMPLETED)
+    rollout_queries.release(context, row['id'])
+    LOG.info('Configuration rollout %s completed', uuid)
+    return configuration_rollout.COMPLETED, []
+
+
+def _start_all(context, row, members):
+    """Start the *members* of a wave still in the class; their hosts."""
+    found = _class_of(context, row['device_class'])
+    in_class = {d['uuid'] for d in class_devices(
+        context, found, [m['device_uuid'] for m in members])}
     hosts = set()
     for member in members:
         if member['device_uuid'] not in in_class:
@@ -273,24 +388,9 @@ def wave(context, uuid):
                                        '%s' % row['device_class'],
                                        release=True)
             continue
-        hosts.add(_start(context, row, member))
+        hosts.add(_start(context, row, member, found['selector']))
     hosts.discard(None)
-    if members or _busy(context, row):
-        return None, sorted(hosts)
-    if row['follow']:
-        # Devices that joined the class (one statement; a following
-        # rollout runs until it is aborted).
-        joined = rollout_queries.class_devices(context, trait,
-                                               rollout_id=row['id'])
-        held = rollout_queries.holders(context, [d['uuid'] for d in joined])
-        rollout_queries.add_devices(
-            context, row['id'], [d for d in joined if d['uuid'] not in held])
-        return None, []
-    rollout_queries.set_state(context, row['id'],
-                              configuration_rollout.COMPLETED)
-    rollout_queries.release(context, row['id'])
-    LOG.info('Configuration rollout %s completed', uuid)
-    return configuration_rollout.COMPLETED, []
+    return sorted(hosts)
 
 
 def _busy(context, row):

@@ -115,6 +115,10 @@ def update(context, agent_api, uuid, config):
     config = driver_config.normalise(config or {})
     request_id = uuidutils.generate_uuid()
     row = driver_queries.set_config(context, uuid, config, request_id)
+    if row is None:
+        # Nothing changes: no agent has anything to take or discover.
+        return {'id': request_id, 'asked': [],
+                'drivers': [driver_queries.get(context, uuid)]}
     LOG.info('Driver %(name)s on %(host)s reconfigured with %(config)s '
              '(request %(id)s)', {'name': row['name'], 'host': row['host'],
                                   'config': config, 'id': request_id})

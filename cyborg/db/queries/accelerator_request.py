@@ -460,8 +460,21 @@ def device_health(context, arqs):
                     'idle_since': row['idle_since']}
         for row in db_api.execute(context, _DEVICE_HEALTH,
                                   {'b_ids': sorted(ids)}).mappings()}
-    return {arq['uuid']: by_deployable[arq['deployable_id']]
-            for arq in arqs if arq.get('deployable_id') in by_deployable}
+    return {arq['uuid']: dict(
+        by_deployable[arq['deployable_id']], idle_since=idle_since(
+            by_deployable[arq['deployable_id']]['idle_since'], arq))
+        for arq in arqs if arq.get('deployable_id') in by_deployable}
+
+
+def idle_since(stored, arq):
+    """Since when the device of *arq* (a dict) is idle for it: the
+    device's ``idle_since``, never before a Bound ARQ's bind (its last
+    change).
+    """
+    bound = arq.get('updated_at') or arq.get('created_at')
+    if stored is None or arq.get('state') != states.BOUND or bound is None:
+        return stored
+    return max(stored, bound)
 
 
 _DEVICE_UUID = (

@@ -102,17 +102,17 @@ def _conductors(by_driver):
 
 @db_api.context_manager.reader
 def get(context, host=None, resource_class=None, driver=None,
-        by_driver=False, trait=None):
+        by_driver=False, deployable_ids=None):
     """The attach handles, grouped, and the conductors, in one statement.
 
-    :param trait: only the deployables whose resource provider was last
-        published with this trait (published()).
+    :param deployable_ids: only these deployables (a device class's).
     :returns: ``(groups, conductors)``: a list of Group, one per host and
         resource class (None: no ``rc`` attribute) that has handles, and
         the conductors' ``{started_at, last_seen_up}``.
     """
     statement = sa.union_all(
-        _groups(_Handles(host, resource_class, driver, trait), by_driver),
+        _groups(_Handles(host, resource_class, driver, deployable_ids),
+                by_driver),
         _conductors(by_driver))
     groups, conductors = [], []
     for row in context.session.execute(statement):
@@ -165,21 +165,6 @@ def _liveness_joins(selectable, hostname):
                 _SERVICES.c.binary == servicegroup.AGENT)))
 
 
-def published(trait):
-    """Whether the deployable's resource provider was last published with
-    *trait*: a condition on ``deployables.rp_state``.
-
-    Device classes are matched once, by the push to Placement, which
-    keeps the JSON of what it wrote in ``rp_state``.  A trait is an
-    element of its ``traits`` list: a quoted string followed by ``,`` or
-    ``]`` (a resource class is a key, followed by ``:``).
-    """
-    quoted = '"%s"' % trait
-    state = _DEPLOYABLES.c.rp_state
-    return sa.or_(state.contains(quoted + ',', autoescape=True),
-                  state.contains(quoted + ']', autoescape=True))
-
-
 class _Handles:
     """The handles joined to their deployable and device, with the
     filters, and what is counted of each.
@@ -197,16 +182,16 @@ class _Handles:
             .join(_DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id)
             .join(_HANDLES, _HANDLES.c.deployable_id == _DEPLOYABLES.c.id))
 
-    def __init__(self, host, resource_class, driver, trait=None):
+    def __init__(self, host, resource_class, driver, deployable_ids=None):
         self.resource_class = _HANDLES.c.resource_class
         self.joined = self.joined_to(None)
         # The filters need the handles' deployable or device: the totals
         # count from the whole join.
         self.by_device = not (host is None and driver is None and
-                              trait is None)
+                              deployable_ids is None)
         self.where = []
-        if trait is not None:
-            self.where.append(published(trait))
+        if deployable_ids is not None:
+            self.where.append(_DEPLOYABLES.c.id.in_(list(deployable_ids)))
         if host is not None:
             self.where.append(_DEVICES.c.hostname == host)
         if driver is not None:
@@ -432,18 +417,18 @@ def _down_devices(up_since):
 
 @db_api.context_manager.reader
 def view(context, up_since, host=None, resource_class=None, driver=None,
-         limit=None, marker=None, trait=None):
+         limit=None, marker=None, deployable_ids=None):
     """The capacity view's counts, in one statement.
 
     :param up_since: servicegroup.up_since().
     :param limit: at most this many hosts, the first by name after
         *marker*; None: every host.
-    :param trait: as get()'s.
+    :param deployable_ids: as get()'s.
     :returns: ``(hosts, totals)``: lists of Row, one per host and
         resource class that has handles (by host with *limit*), and with
         *limit* the rows of _totals_part() (else None).
     """
-    handles = _Handles(host, resource_class, driver, trait=trait)
+    handles = _Handles(host, resource_class, driver, deployable_ids)
     if limit is None:
         statement = _hosts_part(handles, up_since, None)
     else:

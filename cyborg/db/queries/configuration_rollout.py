@@ -26,12 +26,9 @@ import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg.common import configuration_rollout
-from cyborg.common import device_class
 from cyborg.db import api as db_api
 from cyborg.db import models
-from cyborg.db.queries import capacity as capacity_queries
-from cyborg.db.queries import device_class as device_class_queries
-from cyborg.db.queries import device_config as config_queries
+from cyborg.db.queries import hold
 from cyborg.db.queries import paginate
 
 TABLE = models.ConfigurationRollout.__table__
@@ -56,61 +53,6 @@ def to_dict(row):
 
 def _member(row):
     return {name: getattr(row, name) for name in _MEMBER_COLUMNS}
-
-
-# --- the devices of a class -------------------------------------------------
-
-@db_api.context_manager.reader
-def class_devices(context, trait, rollout_id=None):
-    """The devices rows (dicts, by id) of the class of *trait*.
-
-    :param rollout_id: only those that are not devices of this rollout.
-    """
-    # The devices a provider of which the push last published with the
-    # trait.
-    query = sa.select(_DEVICES).where(_DEVICES.c.id.in_(
-        sa.select(_DEPLOYABLES.c.device_id).where(
-            _DEPLOYABLES.c.removed_at.is_(None),
-            capacity_queries.published(trait)))).order_by(_DEVICES.c.id)
-    if rollout_id is not None:
-        query = query.where(_DEVICES.c.uuid.not_in(
-            sa.select(MEMBERS.c.device_uuid).where(
-                MEMBERS.c.rollout_id == rollout_id)))
-    return [dict(row._mapping) for row in db_api.execute(context, query)]
-
-
-@db_api.context_manager.reader
-def in_class(context, trait, device_uuids):
-    """Those of *device_uuids* still in the class of *trait* (read from
-    their own rows: the cost of the wave, not of the class).
-    """
-    if not device_uuids:
-        return set()
-    return {row.uuid for row in db_api.execute(
-        context, sa.select(_DEVICES.c.uuid).distinct().join(
-            _DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id).where(
-                _DEVICES.c.uuid.in_(list(device_uuids)),
-                _DEPLOYABLES.c.removed_at.is_(None),
-                capacity_queries.published(trait)))}
-
-
-@db_api.context_manager.reader
-def select(context, name, desired):
-    """The devices of class *name*, once every one of them is judged to
-    take *desired* (the API's and the conductor's one judgement).
-
-    :raises: DeviceClassNotFound, ConfigurationRolloutInvalid (no device),
-        DeviceNotConfigurable, DeviceConfigInvalid, DeviceDriverFailing
-    :returns: ``(class name, [devices rows])``.
-    """
-    name = device_class_queries.get_by_name(context, name.upper())['name']
-    devices = class_devices(context, device_class.trait(name))
-    if not devices:
-        raise exception.ConfigurationRolloutInvalid(
-            reason='device class %s selects no device' % name)
-    configuration_rollout.judge(devices, config_queries.get_many(
-        context, [d['uuid'] for d in devices]), desired)
-    return name, devices
 
 
 # --- rollouts ----------------------------------------------------------------
@@ -255,6 +197,33 @@ def progress(context, rollout_ids):
     return found
 
 
+#: How many of a rollout's failed (and of its skipped) devices the API
+#: lists; progress() counts them all.
+LISTED = 50
+_NUMBERED = sa.select(
+    MEMBERS, sa.func.row_number().over(
+        partition_by=(MEMBERS.c.rollout_id, MEMBERS.c.state),
+        order_by=MEMBERS.c.id).label('number')).where(
+    MEMBERS.c.rollout_id.in_(sa.bindparam('b_ids', expanding=True)),
+    MEMBERS.c.state.in_((configuration_rollout.FAILED,
+                         configuration_rollout.SKIPPED))).subquery()
+_FAILED_AND_SKIPPED = sa.select(_NUMBERED).where(
+    _NUMBERED.c.number <= LISTED).order_by(_NUMBERED.c.id)
+
+
+@db_api.context_manager.reader
+def failed_and_skipped(context, rollout_ids):
+    """``{rollout id: [devices]}``: the first LISTED failed and the first
+    LISTED skipped devices of each rollout (dicts), in one statement.
+    """
+    found = {rollout_id: [] for rollout_id in rollout_ids}
+    if rollout_ids:
+        for row in db_api.execute(context, _FAILED_AND_SKIPPED,
+                                  {'b_ids': list(rollout_ids)}):
+            found[row.rollout_id].append(_member(row))
+    return found
+
+
 _COUNT = sa.select(sa.func.count()).select_from(MEMBERS).where(
     MEMBERS.c.rollout_id == sa.bindparam('b_id'),
     MEMBERS.c.state.in_(sa.bindparam('b_states', expanding=True)),
@@ -266,6 +235,28 @@ def count(context, rollout_id, states):
     """How many devices the rollout holds in *states*."""
     return db_api.execute(context, _COUNT, {
         'b_id': rollout_id, 'b_states': list(states)}).scalar()
+
+
+@db_api.context_manager.reader
+def out_of_service(context, rollout_id, down_hosts):
+    """``{reason: count}`` of the rollout's devices Cyborg holds out of
+    service, whatever holds them (cyborg.db.queries.hold; AGENT_DOWN for
+    those of *down_hosts*), each counted once, under one of its reasons.
+    """
+    reason = sa.case(
+        (_DEVICES.c.hostname.in_(list(down_hosts)), hold.AGENT_DOWN),
+        *[(condition, why) for why, condition in hold.conditions()],
+        else_=sa.null()).label('reason')
+    held = (sa.select(_DEVICES.c.id, reason).select_from(hold.join_configs(
+        MEMBERS.join(_DEVICES, _DEVICES.c.uuid == MEMBERS.c.device_uuid)
+        .join(_DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id)))
+        .where(MEMBERS.c.rollout_id == rollout_id).subquery())
+    found = {}
+    for device_id, why in db_api.execute(context, sa.select(
+            held.c.id, sa.func.min(held.c.reason)).where(
+                held.c.reason.is_not(None)).group_by(held.c.id)):
+        found[why] = found.get(why, 0) + 1
+    return found
 
 
 @db_api.context_manager.reader

@@ -24,6 +24,7 @@ from cyborg import exception
 from cyborg.common import device_class
 from cyborg.db import api as db_api
 from cyborg.db import models
+from cyborg.db.queries import hold
 from cyborg.db.queries import paginate
 
 _COLUMNS = ('id', 'uuid', 'parent_id', 'root_id', 'name',
@@ -118,7 +119,10 @@ _BIND_TARGET = (
     sa.select(_DEP.c.id, _DEP.c.uuid, _DEP.c.name, _DEP.c.driver_name,
               _DEP.c.bitstream_id, _DEP.c.rp_state, _DEV.c.type,
               _DEV.c.uuid.label('device_uuid'), _DEV.c.hostname,
-              _CFG.c.state.label('config_state'),
+              _CFG.c.state.label('config_state'), _DEV.c.status,
+              _DEV.c.health, _DEP.c.removed_at,
+              _DEP.c.device_id.in_(hold.reshaped_devices()).label(
+                  'reshaping'),
               _ATTR.c.key, _ATTR.c.value)
     .join(_DEV, _DEP.c.device_id == _DEV.c.id)
     .outerjoin(_HOST, _HOST.c.hostname == _DEV.c.hostname)
@@ -151,10 +155,10 @@ def bind_target(context, rp_uuid, hostname):
     and its device, or None; in one statement.
 
     :returns: ``{id, uuid, name, driver_name, bitstream_id, traits, rc,
-        device_type, device_uuid, hostname (the agent's), config_state}``:
+        device_type, device_uuid, hostname (the agent's), held}``:
         ``traits`` are its attributes' plus the device class traits last
-        published on its provider; ``config_state`` that of the device's
-        desired configuration, or None.
+        published on its provider; ``held`` why Cyborg holds it out
+        (hold.reasons(), the agent's liveness aside).
     """
     rows = db_api.execute(context, _BIND_TARGET,
                           {'b_rp': rp_uuid, 'b_host': hostname}).all()
@@ -168,7 +172,9 @@ def bind_target(context, rp_uuid, hostname):
             'driver_name': row.driver_name,
             'bitstream_id': row.bitstream_id, 'traits': traits, 'rc': rc,
             'device_type': row.type, 'device_uuid': row.device_uuid,
-            'hostname': row.hostname, 'config_state': row.config_state}
+            'hostname': row.hostname,
+            'held': hold.reasons(row._mapping, row._mapping, None,
+                                 bool(row.reshaping))}
 
 
 _HOST_OF = (sa.select(_DEP.c.driver_name, _DEV.c.hostname)

@@ -27,6 +27,9 @@ _COLUMNS = ('id', 'uuid', 'name', 'description', 'created_at',
             'updated_at')
 TABLE = models.DeviceClass.__table__
 _DEVICES = models.Device.__table__
+_DEPLOYABLES = models.Deployable.__table__
+_ATTRIBUTES = models.Attribute.__table__
+_HANDLES = models.AttachHandle.__table__
 
 
 def to_dict(row):
@@ -111,3 +114,35 @@ def hosts_with_devices(context):
     """
     return sorted(row.hostname
                   for row in db_api.execute(context, _HOSTS, {}))
+
+
+@db_api.context_manager.reader
+def deployables(context, device_uuids=None):
+    """Every deployable not gone (of *device_uuids*, else all) with what a
+    selector is matched on, as Cyborg has it now (whatever was last
+    pushed), in four statements.
+
+    :returns: ``[(device, deployable, attributes, handles)]`` (dicts), by
+        deployable id: device_class.facts()'s arguments.
+    """
+    query = (sa.select(_DEPLOYABLES)
+             .join(_DEVICES, _DEVICES.c.id == _DEPLOYABLES.c.device_id)
+             .where(_DEPLOYABLES.c.removed_at.is_(None))
+             .order_by(_DEPLOYABLES.c.id))
+    if device_uuids is not None:
+        query = query.where(_DEVICES.c.uuid.in_(list(device_uuids)))
+    found = [dict(row) for row in db_api.execute(context, query).mappings()]
+    if not found:
+        return []
+    ids = [row['id'] for row in found]
+    devices = {row['id']: dict(row) for row in db_api.execute(
+        context, sa.select(_DEVICES).where(_DEVICES.c.id.in_(
+            {row['device_id'] for row in found}))).mappings()}
+    attributes, handles = {}, {}
+    for rows, table in ((attributes, _ATTRIBUTES), (handles, _HANDLES)):
+        for row in db_api.execute(context, sa.select(table).where(
+                table.c.deployable_id.in_(ids))
+                .order_by(table.c.id)).mappings():
+            rows.setdefault(row['deployable_id'], []).append(dict(row))
+    return [(devices[row['device_id']], row, attributes.get(row['id'], []),
+             handles.get(row['id'], [])) for row in found]

@@ -342,17 +342,23 @@ def set_config(context, uuid, config, request_id):
     to the file's.
 
     :raises: DriverUUIDNotFound, DriverUninstalled
-    :returns: the row as it was (a dict).
+    :returns: the row as it was (a dict), or None when *config* is the
+        one it has (nothing written, no agent waited for).
     """
     row = _row(context, uuid)
     if row.state == UNINSTALLED:
         raise exception.DriverUninstalled(name=row.name, host=row.host)
+    if row.source == SOURCE_CONFIG and not config:
+        config = None
+    else:
+        config = jsonutils.dumps(config or {})
+    if config == row.config or (
+            config and row.config and
+            jsonutils.loads(config) == jsonutils.loads(row.config)):
+        return None
     previous = _to_dict(row)
     _remember(row)
-    if row.source == SOURCE_CONFIG and not config:
-        row.config = None
-    else:
-        row.config = jsonutils.dumps(config or {})
+    row.config = config
     row.updated_at = timeutils.utcnow()
     _ask(context, [row.host], request_id)
     return previous

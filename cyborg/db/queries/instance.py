@@ -144,9 +144,10 @@ def get_page(context, project_id=None, host=None, device_profile=None,
         server = servers[row['instance_uuid']]
         server['project_id'] = server['project_id'] or row['project_id']
         sample = row['telemetry']
-        server['arqs'].append(dict(
-            arq_queries.to_dict(row),
-            utilization=jsonutils.loads(sample).get('utilization')
-            if sample else None,
-            **{name: row[name] for name in _DEVICE_COLUMNS}))
+        arq = dict(arq_queries.to_dict(row),
+                   utilization=jsonutils.loads(sample).get('utilization')
+                   if sample else None,
+                   **{name: row[name] for name in _DEVICE_COLUMNS})
+        arq['idle_since'] = arq_queries.idle_since(row['idle_since'], arq)
+        server['arqs'].append(arq)
     return [servers[uuid] for uuid in uuids]

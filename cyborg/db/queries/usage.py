@@ -156,6 +156,22 @@ def closed_since(context, arq_uuids, since, ended_by):
                                  'b_by': ended_by}).mappings()]
 
 
+_HOSTS_OF = (sa.select(TABLE.c.hostname).distinct()
+             .where(TABLE.c.arq_uuid.in_(sa.bindparam('b_uuids',
+                                                      expanding=True)),
+                    TABLE.c.hostname.is_not(None))
+             .order_by(TABLE.c.hostname))
+
+
+@db_api.context_manager.reader
+def hosts_of(context, arq_uuids):
+    """The hosts of the devices *arq_uuids* were ever bound to."""
+    if not arq_uuids:
+        return []
+    return list(db_api.execute(context, _HOSTS_OF,
+                               {'b_uuids': list(arq_uuids)}).scalars())
+
+
 _OPEN_OF = _SELECT.where(TABLE.c.open_arq_uuid.in_(
     sa.bindparam('b_arqs', expanding=True))).order_by(TABLE.c.id)
 

@@ -323,7 +323,7 @@ class HostileInputTestCase(api_base.APITestCase):
                     ('[{"name": Infinity}]', 'malformed_json'),
                     ('{"config": {"fake_driver": {"x": -Infinity}}}',
                      'malformed_json'),
-                    ('{"host": 1e400}', 'invalid_input'),
+                    ('{"host": 1e400}', 'malformed_json'),
                     ('{"host": "h", "host": "h"}', 'malformed_json')):
                 with self.subTest(method=method, path=path, body=text):
                     self.assertClientError(

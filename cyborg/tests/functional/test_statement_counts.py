@@ -35,6 +35,8 @@ from oslo_utils import uuidutils
 from cyborg import context as cyborg_context
 from cyborg.conductor import pool as worker_pool
 from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import configuration_rollout as rollout_queries
+from cyborg.db.queries import device_class as dc_queries
 from cyborg.db.queries import device_profile as dp_queries
 from cyborg.db.queries import usage as usage_queries
 from cyborg.tests.fixtures import inventory
@@ -68,10 +70,13 @@ EXPECTED = {
     'list_devices_page': 4,  # 2.4: + their configurations, telemetry
     'list_device_profiles': 1,
     'capacity': 1,  # the handles grouped, with the agents' times
+    # The rollouts, their progress, their failed and skipped devices.
+    'list_rollouts': 3,
     'capacity_page': 1,  # a page of hosts and every host's totals
-    # The same, of a device class, and the rollouts that hold its
-    # devices.
-    'capacity_class': 2,
+    # The same, of a device class: the class, its deployables from the
+    # facts Cyborg has (with their devices, attributes and handles), and
+    # the rollouts that hold its devices.
+    'capacity_class': 7,
     'usage': 1,  # the seconds in the window, grouped in SQL
     'usage_detail': 2,  # and a page of the intervals
 }
@@ -95,13 +100,27 @@ class StatementCountTestCase(api_base.APITestCase):
         self.profile_id = dp_queries.get_by_name(self.context, 'fpga1')['id']
         self.devices = 0
         self.target = inventory.add_device(self.context, HOST, handles=4)
+        dc_queries.create(self.context, uuidutils.generate_uuid(), 'FPGAS',
+                          [{'key': 'type', 'op': '==', 'value': 'FPGA'}])
 
     def fill(self, rows):
         """Tables with *rows* devices, deployables and ARQs in all."""
         for index in range(self.devices + 1, rows):
-            inventory.add_device(
+            added = inventory.add_device(
                 self.context, 'other%d' % index,
                 address='0000:%02x:%02x.0' % (index // 32 + 16, index % 32))
+            # A rollout of each, its device failed.
+            row = rollout_queries.create(self.context, {
+                'uuid': uuidutils.generate_uuid(), 'device_class': 'FPGAS',
+                'desired': {'num_vfs': 1}, 'max_unavailable': '1',
+                'unavailable': 1, 'drain': False, 'max_failures': 0,
+                'follow': False, 'state': 'running'}, [
+                    {'uuid': added['device_uuid'],
+                     'hostname': 'other%d' % index}])
+            [member] = rollout_queries.devices(self.context, row['id'],
+                                               ['waiting'])
+            rollout_queries.set_device(self.context, member, 'failed',
+                                       reason='it failed')
         self.devices = max(self.devices, rows - 1)
         have = len(arq_queries.get_all(self.context))
         if rows > have:
@@ -173,12 +192,15 @@ class StatementCountTestCase(api_base.APITestCase):
             'get', '/v2/capacity?limit=2&marker=node1', 200, headers=paged)
         self.assertEqual(2, len(response.json['hosts']))
         self.assertEqual(whole['total'], response.json['total'])
-        # A device class's page: the same statement, one more condition,
-        # and its rollouts.
+        counts['list_rollouts'], response = self.count(
+            'get', '/v2/configuration_rollouts', 200, headers=paged)
+        self.assertEqual(min(self.devices, 1000), len(
+            response.json['configuration_rollouts']))
+        # A device class's page: the class selects every FPGA.
         counts['capacity_class'], response = self.count(
-            'get', '/v2/capacity?limit=2&device_class=gpu_40g', 200,
+            'get', '/v2/capacity?limit=2&device_class=fpgas', 200,
             headers=paged)
-        self.assertEqual([], response.json['hosts'])
+        self.assertEqual(2, len(response.json['hosts']))
         # An accelerator held since January (a lifecycle's interval may
         # end in the second it began, and count nothing).
         usage_queries.open_interval(

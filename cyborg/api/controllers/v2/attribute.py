@@ -24,6 +24,7 @@ from cyborg.api.controllers import base
 from cyborg.api.schemas import attribute as schema
 from cyborg.api.schemas import common as common_schema
 from cyborg.db.queries import attribute as attribute_queries
+from cyborg.db.queries import deployable as deployable_queries
 from cyborg.i18n import _
 from cyborg.policies import attribute as policies
 
@@ -66,8 +67,11 @@ def get_one(uuid):
 def post():
     context = pecan.request.context
     body = route.body()
+    deployable = str(body['deployable_id'])
+    deployable = (int(deployable) if deployable.isdigit() else
+                  deployable_queries.get(context, deployable)['id'])
     uuid = pecan.request.conductor_api.attribute_create(
-        context, int(body['deployable_id']), body['key'], body['value'])
+        context, deployable, body['key'], body['value'])
     return serialize(attribute_queries.get(context, uuid))
 
 

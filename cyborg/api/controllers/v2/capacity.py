@@ -15,11 +15,13 @@
 total, or of a page of hosts, or of a device class's accelerators.
 
 The numbers are cyborg.api.capacity's; the database answers in one
-statement (cyborg.db.queries.capacity.view()).
+statement (cyborg.db.queries.capacity.view()), after the four that select a
+device class's deployables.
 """
 
 import pecan
 
+from cyborg import exception
 from cyborg import servicegroup
 from cyborg.api import capacity
 from cyborg.api import route
@@ -28,7 +30,20 @@ from cyborg.api.schemas import capacity as schema
 from cyborg.common import device_class
 from cyborg.db.queries import capacity as capacity_queries
 from cyborg.db.queries import configuration_rollout as rollout_queries
+from cyborg.db.queries import device_class as dc_queries
 from cyborg.policies import capacity as policies
+
+
+def class_deployables(context, name):
+    """The ids of the deployables the class *name* selects now, from the
+    facts Cyborg has (none if there is no such class).
+    """
+    try:
+        found = dc_queries.get_by_name(context, name.upper())
+    except exception.DeviceClassNotFound:
+        return []
+    return [deployable['id'] for _device, deployable in
+            device_class.selected(found, dc_queries.deployables(context))]
 
 
 def get():
@@ -42,7 +57,8 @@ def get():
         resource_class=params.get('resource_class'),
         driver=params.get('driver'), limit=limit,
         marker=params.get('marker'),
-        trait=None if name is None else device_class.trait(name))
+        deployable_ids=(None if name is None else
+                        class_deployables(context, name)))
     # A page keeps the database's order of host names, which its marker
     # follows; the whole list is sorted by name.
     body = capacity.render(hosts, totals, sort_hosts=limit is None)

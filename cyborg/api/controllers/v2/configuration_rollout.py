@@ -65,15 +65,26 @@ def _devices(members, state):
              'reason': m['reason']} for m in members if m['state'] == state]
 
 
-def serialize(context, row):
-    """A rollout (a query dict, or the conductor's answer) with its
-    progress and the devices that failed or were skipped.
+def serialize_all(context, rows):
+    """Rollouts (query dicts, or the conductor's answer) with their
+    progress and the devices that failed or were skipped (at most
+    rollout_queries.LISTED of each; progress counts them all), in two
+    statements whatever their number.
     """
-    if 'progress' not in row:
-        row = rollout_queries.with_progress(context, row)
-    members = rollout_queries.devices(context, row['id'],
-                                      [configuration_rollout.FAILED,
-                                       configuration_rollout.SKIPPED])
+    ids = [row['id'] for row in rows]
+    progress = rollout_queries.progress(context, ids)
+    members = rollout_queries.failed_and_skipped(context, ids)
+    return [_serialize(dict(row, progress=row.get('progress') or
+                            progress[row['id']]), members[row['id']])
+            for row in rows]
+
+
+def serialize(context, row):
+    """One rollout, as serialize_all()."""
+    return serialize_all(context, [row])[0]
+
+
+def _serialize(row, members):
     return base.to_json(
         ConfigurationRollout, uuid=row['uuid'],
         device_class=row['device_class'], desired=row['desired'],
@@ -93,7 +104,7 @@ def get_all():
     params = route.query()
     rows = rollout_queries.get_all(context, state=params.get('state'),
                                    **common_schema.page_args(params))
-    return base.collection(COLLECTION, [serialize(context, r) for r in rows],
+    return base.collection(COLLECTION, serialize_all(context, rows),
                            common_schema.page_args(params)['limit'])
 
 
@@ -104,12 +115,11 @@ def get_one(uuid):
 
 
 def post():
-    """Judge the desired configuration for every device of the class, as
-    the conductor does again when it stores the rollout.
+    """The conductor judges the desired configuration for every device of
+    the class as it stores the rollout.
     """
     context = pecan.request.context
     body = route.body()
-    rollout_queries.select(context, body['device_class'], body['desired'])
     conductor_api = pecan.request.conductor_api
     return serialize(context, conductor_api.configuration_rollout_create(
         context, device_class=body['device_class'], desired=body['desired'],
@@ -119,21 +129,20 @@ def post():
         follow=body.get('follow', False)))
 
 
-def _change_state(uuid, method):
-    """Call the conductor's *method* on a rollout; serialize its answer."""
+def pause(uuid):
     validation.uuid_path(uuid, _('configuration rollout'))
     context = pecan.request.context
-    return serialize(context, method(context, uuid=uuid))
-
-
-def pause(uuid):
-    return _change_state(
-        uuid, pecan.request.conductor_api.configuration_rollout_pause)
+    return serialize(
+        context, pecan.request.conductor_api.configuration_rollout_pause(
+            context, uuid=uuid))
 
 
 def resume(uuid):
-    return _change_state(
-        uuid, pecan.request.conductor_api.configuration_rollout_resume)
+    validation.uuid_path(uuid, _('configuration rollout'))
+    context = pecan.request.context
+    return serialize(
+        context, pecan.request.conductor_api.configuration_rollout_resume(
+            context, uuid=uuid))
 
 
 def abort(uuid):

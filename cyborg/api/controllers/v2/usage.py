@@ -89,13 +89,15 @@ def window(params, now):
     *start* default the first instant of the month of *end*, and never
     before 1970.
 
-    :raises: UsageWindowInvalid when start is not before end.
+    :raises: UsageWindowInvalid when a start given is not before end.
     """
     end = _time(params, 'end') or now
     start = _time(params, 'start')
     if start is None:
-        start = _month_start(max(end, _FIRST + datetime.timedelta(days=1)))
-    if start >= end:
+        # Never after *end*: an end alone is no order to judge.
+        start = min(end, _month_start(
+            max(end, _FIRST + datetime.timedelta(days=1))))
+    elif start >= end:
         raise exception.UsageWindowInvalid(
             reason=_('start %(start)s is not before end %(end)s') % {
                 'start': start.isoformat(), 'end': end.isoformat()})

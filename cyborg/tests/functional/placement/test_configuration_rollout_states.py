@@ -19,7 +19,8 @@ resume, abort, a device forgotten from its rollout, a device's own
 configure or forget (refused with DeviceInRollout while a rollout holds
 it), a device made to fail its next change (the fake driver's
 simulate_config_failure) or its driver failing every change (``[fake_driver]
-raise_in``) and recovered, a server booted on an offered QAT VF or
+raise_in``) and recovered, a QAT made unhealthy by its driver's health
+check and healthy again (issue 64), a server booted on an offered QAT VF or
 deleted, an agent down for intervals then back, and a conductor
 restarted mid-wave (its wave stored, its pushes lost), each followed by
 an interval (the conductor's periodic work, then each agent's report).
@@ -31,6 +32,10 @@ step, against the database and the real Placement:
   than its budget (``unavailable``): the devices it holds in progress or
   failed (a failed device counts until it is forgotten, as the admin
   guide says), and of them those Placement holds reserved;
+* a rollout starts a device only while its devices out of service for
+  any other reason (unhealthy, their own configuration, failed) and
+  those it starts stay within its budget, as Kubernetes counts
+  unavailable pods; and never starts an unhealthy device (issue 64);
 * no device is held by two rollouts; a completed or aborted rollout
   holds none;
 * a rollout's progress counts (done, in progress, waiting, skipped,
@@ -66,7 +71,7 @@ from hypothesis import strategies as st
 import pytest
 
 from cyborg import exception
-from cyborg.common import configuration_rollout
+from cyborg.common import configuration_rollout as rollout
 from cyborg.common import device_config
 from cyborg.common import health_states
 from cyborg.conductor.devices import configuration_rollout as rollout_ops
@@ -117,6 +122,9 @@ class RolloutStates(stateful.RuleBasedStateMachine):
         self.test = test
         self.context = test.context
         test.flags(group='fake_driver', raise_in=[])
+        # A device healthy again is offered at once (no recovering
+        # hold-down), so that the rollouts come to rest at the end.
+        test.flags(group='device_health', hold_down=0)
         self.hosts = [test.host('r%d%s' % (number, x), devices=('qat=1',))
                       for x in HOSTS]
         self.name = 'QAT_R%d' % number
@@ -130,13 +138,55 @@ class RolloutStates(stateful.RuleBasedStateMachine):
         self._interval()
 
     def _interval(self):
+        before = self._out_of_service()
         self.test.interval(self.hosts, self.down)
+        self._started_within_the_budget(before)
+
+    def _out_of_service(self):
+        """``{rollout uuid: (unavailable, {device uuid: why} out of
+        service but not in progress for it, {device uuid} in progress)}``
+        of the running rollouts, before an interval.
+        """
+        found = {}
+        for row in self._rollouts():
+            if row['state'] != rollout.RUNNING:
+                continue
+            members = self._members(row)
+            started = {m['device_uuid'] for m in members
+                       if m['state'] == rollout.IN_PROGRESS}
+            out = {}
+            for host in self.hosts:
+                uuid = host.uuid('qat')
+                if uuid not in {m['device_uuid'] for m in members} or \
+                        uuid in started:
+                    continue
+                device, config = host.device('qat'), host.config('qat')
+                if device_queries.health_of(device) in health_states.HELD:
+                    out[uuid] = device['health']
+                elif config and config['state'] in device_config.RESERVING:
+                    out[uuid] = 'config_' + config['state']
+            found[row['uuid']] = (row['unavailable'], out, started)
+        return found
+
+    def _started_within_the_budget(self, before):
+        for uuid, (unavailable, out, started) in before.items():
+            row = rollout_queries.get(self.context, uuid)
+            now = {m['device_uuid'] for m in self._members(
+                row, [rollout.IN_PROGRESS])}
+            new = now - started
+            what = 'rollout %s started %s with %s out of service (%d at ' \
+                'a time)' % (uuid, sorted(new), out, unavailable)
+            if new:
+                self.test.assertLessEqual(len(out) + len(new), unavailable,
+                                          what)
+            self.test.assertFalse(
+                [u for u in new if out.get(u) in health_states.HELD], what)
 
     def _rollouts(self):
         return [rollout_queries.get(self.context, uuid)
                 for uuid in self.rollouts]
 
-    def _members(self, row, states=configuration_rollout.DEVICE_STATES):
+    def _members(self, row, states=rollout.DEVICE_STATES):
         return rollout_queries.devices(self.context, row['id'], states)
 
     # The operator -----------------------------------------------------------
@@ -212,14 +262,20 @@ class RolloutStates(stateful.RuleBasedStateMachine):
 
     @stateful.rule(host=st.sampled_from(range(len(HOSTS))),
                    event=st.sampled_from(['fail', 'fail', 'driver fails',
-                                          'recover', 'down', 'up']))
+                                          'recover', 'down', 'up',
+                                          'unhealthy', 'healthy']))
     def host(self, host, event):
         """The QAT's next change fails, its driver fails every change
         (every host's: ``raise_in``), or both recover; the agent goes
-        down (no report until it is up again) or comes back.
+        down (no report until it is up again) or comes back; the QAT's
+        health check finds it unhealthy, or healthy again.
         """
         host = self.hosts[host]
-        if event == 'fail':
+        if event in ('unhealthy', 'healthy'):
+            host.driver().simulate_health(
+                QAT, 'ECC errors (simulated)' if event == 'unhealthy'
+                else None)
+        elif event == 'fail':
             host.driver().simulate_config_failure(QAT, 'sriov_numvfs: EBUSY')
         elif event == 'driver fails':
             self.test.flags(group='fake_driver', raise_in=['configure'])
@@ -235,6 +291,7 @@ class RolloutStates(stateful.RuleBasedStateMachine):
         self.test.flags(group='fake_driver', raise_in=[])
         for host in self.hosts:
             host.driver().simulate_config_failure(QAT, None)
+            host.driver().simulate_health(QAT, None)
 
     @stateful.rule()
     def restart(self):
@@ -276,10 +333,10 @@ class RolloutStates(stateful.RuleBasedStateMachine):
     def no_rollout_holds_more_than_its_budget(self):
         reserved = {uuid for uuid, _why in self._reserved()}
         for row in self._rollouts():
-            if row['state'] not in configuration_rollout.ACTIVE:
+            if row['state'] not in rollout.ACTIVE:
                 continue
             out = [m['device_uuid'] for m in self._members(
-                row, configuration_rollout.UNAVAILABLE) if m['held_uuid']]
+                row, rollout.UNAVAILABLE) if m['held_uuid']]
             what = 'rollout %s (%s, %s devices at a time): %s' % (
                 row['uuid'], row['state'], row['unavailable'], out)
             self.test.assertLessEqual(len(out), row['unavailable'], what)
@@ -292,7 +349,7 @@ class RolloutStates(stateful.RuleBasedStateMachine):
         for row in self._rollouts():
             held = [m['held_uuid'] for m in self._members(row)
                     if m['held_uuid']]
-            if row['state'] not in configuration_rollout.ACTIVE:
+            if row['state'] not in rollout.ACTIVE:
                 self.test.assertEqual([], held, 'rollout %s is %s' % (
                     row['uuid'], row['state']))
             for uuid in held:
@@ -306,8 +363,8 @@ class RolloutStates(stateful.RuleBasedStateMachine):
             progress = rollout_queries.with_progress(self.context,
                                                      row)['progress']
             members = self._members(row, [
-                s for s in configuration_rollout.DEVICE_STATES
-                if s != configuration_rollout.FORGOTTEN])
+                s for s in rollout.DEVICE_STATES
+                if s != rollout.FORGOTTEN])
             self.test.assertEqual(len(members), sum(progress.values()),
                                   'rollout %s: %s' % (row['uuid'], progress))
 
@@ -375,13 +432,13 @@ class RolloutStates(stateful.RuleBasedStateMachine):
 
     def _busy(self, row):
         """Whether a rollout has yet to end or pause."""
-        if row['state'] != configuration_rollout.RUNNING:
+        if row['state'] != rollout.RUNNING:
             return False
         if not row['follow']:
             return True
         return any(m['held_uuid'] for m in self._members(row, (
-            configuration_rollout.WAITING, configuration_rollout.IN_PROGRESS,
-            configuration_rollout.SKIPPED)))
+            rollout.WAITING, rollout.IN_PROGRESS,
+            rollout.SKIPPED)))
 
 
 class RolloutStatesTestCase(fake_host.ConfigHostTestCase):
@@ -422,3 +479,17 @@ class RolloutStatesTestCase(fake_host.ConfigHostTestCase):
         self._replay(
             lambda m: m.first(fail=0, desired=EIGHT, max_unavailable='1',
                               drain=False, max_failures=1, follow=False))
+
+    def test_an_unhealthy_device_counts_in_the_budget(self):
+        # Issue 64: with one QAT unhealthy and a budget of one, a rollout
+        # took a second QAT out of service; it waits now, and configures
+        # the QAT once it is healthy again.
+        self._replay(
+            lambda m: m.host(host=0, event='unhealthy'),
+            lambda m: m.create(desired=EIGHT, max_unavailable='1',
+                               drain=False, max_failures=0, follow=False),
+            lambda m: m.restart(),
+            lambda m: self.assertEqual([], m._members(
+                m._rollouts()[0], [rollout.IN_PROGRESS, rollout.DONE])),
+            lambda m: m.host(host=0, event='healthy'),
+            lambda m: m.restart())

@@ -33,6 +33,7 @@ from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg import servicegroup
 from cyborg import states
+from cyborg.api.controllers.v2 import capacity as capacity_api
 from cyborg.conductor import manager
 from cyborg.conductor.audit import placement as placement_audit
 from cyborg.conductor.devices import attribute as attribute_ops
@@ -186,23 +187,28 @@ class _DeviceClassMixin(placement_fixture.PlacementMixin):
         self.assertEqual([_gpu('n1', 0), _gpu('n2', 0)],
                          self._with_trait('CUSTOM_CLASS_SMALL'))
 
-    def _capacity(self, trait=BIG):
+    def _capacity(self, name='GPU_40G'):
         """The capacity view of the class: {host: (total, free)}."""
         hosts, _totals = capacity_queries.view(
-            self.context, servicegroup.up_since(), trait=trait)
+            self.context, servicegroup.up_since(),
+            deployable_ids=capacity_api.class_deployables(self.context, name))
         return {row.host: (row.total, row.total - row.bound - row.reserved)
                 for row in hosts}
 
-    def test_capacity_counts_what_the_push_published(self):
+    def test_capacity_counts_what_the_class_selects(self):
         # The capacity view of a class counts the handles of exactly the
-        # providers the push published its trait on, and follows them.
+        # deployables it selects, from the moment it exists (issue 64: not
+        # after the push), and follows them.
         self.assertEqual({}, self._capacity())
+        device_class_ops.create(self.context, 'gpu_40g', SELECTOR)
+        self.assertEqual({'n1': (2, 2), 'n2': (1, 1)}, self._capacity())
+        device_class_ops.delete(self.context, 'gpu_40g')
         self._create()
         self.assertEqual({'n1': (2, 2), 'n2': (1, 1)}, self._capacity())
         self._create('small', [{'key': 'memory_mb', 'op': '<',
                                 'value': 40960}])
         self.assertEqual({'n1': (1, 1), 'n2': (1, 1)},
-                         self._capacity('CUSTOM_CLASS_SMALL'))
+                         self._capacity('SMALL'))
         self._report('n2', (49152, 49152))
         self.assertEqual({'n1': (2, 2), 'n2': (2, 2)}, self._capacity())
         hosts = device_class_ops.delete(self.context, 'GPU_40G')
@@ -227,7 +233,7 @@ class _DeviceClassMixin(placement_fixture.PlacementMixin):
         self._report('n2', MEMORY['n2'], driver)
         self.assertEqual([_gpu('n2', 0) + '_mig0', _gpu('n2', 0) + '_mig1'],
                          self._with_trait('CUSTOM_CLASS_ML'))
-        self.assertEqual({'n2': (2, 2)}, self._capacity('CUSTOM_CLASS_ML'))
+        self.assertEqual({'n2': (2, 2)}, self._capacity('ML'))
 
     def test_without_a_client_the_periodic_task_pushes(self):
         created, hosts = device_class_ops.create(self.context, 'gpu_40g',

@@ -26,6 +26,10 @@ from cyborg.tests import base
 # line here for each new one.
 MESSAGES = {
     'configure_soon': ({}, {}),
+    'holders_changed': ({'bindings': {'d1': [{'instance': 'i1',
+                                               'project': 'p1'}]}},
+                        {'bindings': {'d1': [{'instance': 'i1',
+                                              'project': 'p1'}]}}),
     'discover_soon': ({'discovery_id': 'd1', 'driver': 'fake'},
                       {'discovery_id': 'd1', 'driver': 'fake'}),
     'program': ({'driver': 'fake', 'address': '0000:01:00.0',
@@ -42,7 +46,7 @@ MESSAGES = {
                         'mdev_uuid': 'm1'}),
 }
 # The methods sent as casts: the caller does not wait.
-CASTS = ('configure_soon', 'discover_soon')
+CASTS = ('configure_soon', 'discover_soon', 'holders_changed')
 
 
 class _RecordingEndpoint:

@@ -129,6 +129,47 @@ class FakeTelemetryTestCase(_TrackerMixin, base.DbTestCase):
         self.assertEqual(8, telemetry_queries.get(
             self.context, self._uuid(QAT))['values']['pcie_link_width'])
 
+    def test_a_changed_sample_is_reported_at_once(self):
+        # Issue 64: the stored sample waited for the periodic report: a
+        # busy GPU stayed idle for up to [DEFAULT] periodic_interval.
+        self.tracker.read_telemetry()
+        self.tracker.report_telemetry(self.context)
+        self.assertEqual(3, len(self.api.telemetry[-1]))
+        reports = len(self.api.telemetry)
+        self.tracker.read_telemetry()
+        self.tracker.report_telemetry(self.context)
+        self.assertEqual(reports, len(self.api.telemetry))  # none changed
+        self._fault({GPU: {'utilization': 0.77}})
+        self.tracker.read_telemetry()
+        self.tracker.report_telemetry(self.context)
+        stored = telemetry_queries.get(self.context, self._uuid(GPU))
+        self.assertEqual((0.77, True, None), (
+            stored['values']['utilization'], stored['values']['busy'],
+            stored['idle_since']))
+
+    def test_a_bad_fault_value_is_ignored_for_its_field_only(self):
+        # Issue 64: one value beyond a double made every device stale,
+        # and a temperature of 1e400 set a slowdown the sample lacked.
+        with open(self.faults, 'w') as f:
+            f.write('{"%s": {"ecc_uncorrected": 1e400, "temperature": '
+                    '"hot", "aer_fatal": NaN, "utilization": 0.3}, '
+                    '"%s": {"temperature": 1e400}}' % (GPU, QAT))
+        with self.assertLogs('cyborg.drivers.fake_telemetry',
+                             'WARNING') as logs:
+            self.assertFalse(self.tracker.read_telemetry())
+        self.assertEqual(4, len(logs.output))
+        self.assertIn(GPU, logs.output[0])
+        self.tracker.update(self.context)
+        gpu = telemetry_queries.get(self.context, self._uuid(GPU))
+        self.assertEqual((None, 0.3, False, 0), (
+            gpu['stale_reason'], gpu['values']['utilization'],
+            gpu['values']['thermal_slowdown'],
+            gpu['values']['ecc_uncorrected_volatile']))
+        for record in self.tracker.hardware()['hardware']:
+            self.assertIsNone(telemetry_queries.get(
+                self.context, record['uuid'])['stale_reason'])
+        self.assertIsNone(self._device(GPU)['health'])
+
     def test_a_degraded_link_and_ecc_errors_make_devices_unhealthy(self):
         self._fault({QAT: {'link_width': 8},
                      self._uuid(GPU): {'ecc_uncorrected': 2}})

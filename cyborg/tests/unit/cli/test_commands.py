@@ -498,8 +498,14 @@ class CLITestCase(CommandTestBase):
         existing = self.json('attribute-list')
         self.assertTrue(existing)
         deployable_id = existing[0]['deployable_id']
-        created = self.json('attribute-create', str(deployable_id),
+        [deployable] = self.json('deployable-list')
+        # By the UUID the deployable shows (issue 64), or its id.
+        created = self.json('attribute-create', deployable['uuid'],
                             'colour', 'blue')
+        by_id = self.json('attribute-create', str(deployable_id), 'size',
+                          '1')
+        self.assertEqual(deployable_id, by_id['deployable_id'])
+        self.cyborg('attribute-delete', by_id['uuid'])
         self.assertEqual((deployable_id, 'colour', 'blue'),
                          (created['deployable_id'], created['key'],
                           created['value']))
@@ -510,7 +516,7 @@ class CLITestCase(CommandTestBase):
             '--deployable-id', str(deployable_id))])
         out, err = self.cyborg('attribute-create', 'one', 'k', 'v',
                                expect=1)
-        self.assertIn('one is not a deployable id', err)
+        self.assertIn('one is not a deployable UUID or id', err)
         out, err = self.cyborg('attribute-delete', created['uuid'])
         self.assertIn('Deleted %s.' % created['uuid'], err)
         self.assertEqual([], self.json('attribute-list', '--key', 'colour'))

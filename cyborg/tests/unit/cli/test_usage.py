@@ -18,6 +18,7 @@ process, on the usage intervals of gabbits/usage.yaml
 
 import fixtures
 
+from cyborg.api.middleware import noauth
 from cyborg.cli import usage as usage_cli
 from cyborg.tests.functional.fixtures import gabbits
 from cyborg.tests.unit.cli import test_commands
@@ -70,10 +71,12 @@ class UsageCommandsTestCase(test_commands.CommandTestBase):
         self.assertEqual((0.0, 0), (lambda s: (s['device_hours'],
                                                   s['intervals']))(
             self.json('usage-show', 'nobody', *DAY)))
-        # Without a token the caller's project is not known here, and an
-        # administrator sees every project.
-        _out, err = self.cyborg('usage-show', *DAY, expect=1)
-        self.assertIn('Name the project', err)
+        # Without a token, the project of the API's no-auth identity
+        # (issue 64: an administrator's default, every project, failed).
+        self.assertEqual(noauth.STANDALONE_PROJECT, usage_cli.NOAUTH_PROJECT)
+        self.assertEqual((noauth.STANDALONE_PROJECT, 0.0), (lambda s: (
+            s['project_id'], s['device_hours']))(self.json('usage-show',
+                                                           *DAY)))
 
     def test_bad_window(self):
         _out, err = self.cyborg('usage-list', '--start', '2025-01-02',

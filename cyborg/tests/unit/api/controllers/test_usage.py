@@ -53,12 +53,15 @@ class WindowTestCase(base.BaseTestCase):
         self.assertEqual(
             (datetime.datetime(1970, 1, 1), datetime.datetime(2000, 1, 1)),
             _window(start='1900-01-01', end='2000-01-01'))
+        # An end alone is judged after its default start (issue 64): an
+        # empty window, not a refusal.
+        start, end = _window(end='0001-01-01T00:00:00')
+        self.assertGreaterEqual(start, end)
 
     def test_refused(self):
         for params in ({'start': '2026-11-02', 'end': '2026-11-02'},
                        {'start': '2026-11-03', 'end': '2026-11-02'},
                        {'start': '2026-13-01'},
-                       {'end': '0001-01-01T00:00:00'},
                        {'start': '0001-01-01T00:00+23:59'},
                        {'end': '9999-12-31T23:59-23:59'}):
             self.assertRaises(exception.UsageWindowInvalid, _window,

@@ -28,6 +28,7 @@ from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import bind_job as job_queries
+from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.objects import device_profile as dp_obj
@@ -128,6 +129,19 @@ class BindTestCase(base.DbTestCase):
         config_queries.set_desired(self.context, self.fpga['device_uuid'],
                                    'node-1', {'num_vfs': 1}, 'applied',
                                    False)
+        self.assertEqual(dict.fromkeys(uuids, states.BOUND),
+                         self._bind(uuids, 'i1'))
+
+    def test_a_device_held_out_refuses_the_bind(self):
+        # Nova's allocation may predate the hold (issue 64): a device
+        # held unhealthy, recovering or disabled is never bound.
+        uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
+        device = self.fpga['device_id']
+        for health in ('unhealthy', 'recovering', 'driver_error'):
+            device_queries.set_health(self.context, device, health, 'x',
+                                      None)
+            self._assert_refused(uuids, 'i1')
+        device_queries.set_health(self.context, device, None, None, None)
         self.assertEqual(dict.fromkeys(uuids, states.BOUND),
                          self._bind(uuids, 'i1'))
 
@@ -424,14 +438,14 @@ class UnbindDeleteTestCase(BindTestCase):
     def test_delete_by_instance(self):
         uuids = self._arqs(groups=[{'resources:FPGA': '2'}])
         self._bind(uuids, 'i1')
-        self.assertEqual(2, arq_delete.delete(self.context,
-                                            instance_uuid='i1'))
+        self.assertEqual(sorted(uuids), sorted(arq_delete.delete(
+            self.context, instance_uuid='i1')))
         self.assertEqual([], arq_queries.get_all(self.context))
         self.assertFalse(any(h['in_use'] for h in
                              self._table(models.AttachHandle)))
         self.assertEqual([], self._table(models.BoundInstance))
-        self.assertEqual(0, arq_delete.delete(self.context,
-                                            instance_uuid='i1'))
+        self.assertEqual([], arq_delete.delete(self.context,
+                                             instance_uuid='i1'))
 
     def test_delete_of_an_mdev_goes_through_deleting(self):
         uuids = self._arqs(groups=[{'resources:VGPU': '1'}])
@@ -453,8 +467,8 @@ class UnbindDeleteTestCase(BindTestCase):
         uuids = self._arqs(groups=[{'resources:VGPU': '1'}])
         self._bind(uuids, 'i1', rp=self.vgpu['rp_uuid'])
         self._made(uuids)
-        self.assertEqual(1, arq_delete.delete(self.context,
-                                            instance_uuid='i1'))
+        self.assertEqual(uuids, arq_delete.delete(self.context,
+                                                instance_uuid='i1'))
         [job] = job_queries.get_all(self.context)
         self.assertEqual(states.DELETING,
                          arq_queries.get(self.context, uuids[0])['state'])

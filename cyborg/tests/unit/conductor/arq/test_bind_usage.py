@@ -168,7 +168,7 @@ class BindUsageTestCase(base.DbTestCase):
         self.clock.advance(5)
         lost = self.useFixture(lost_commit.LostCommitAnswer(
             self.db.engine, after='UPDATE usage_intervals'))
-        self.assertEqual(1, arq_delete.delete(self.context, uuids=[arq]))
+        self.assertEqual([arq], arq_delete.delete(self.context, uuids=[arq]))
         self.assertEqual(1, len(lost.lost))
         self.assertEqual([(arq, 5)], [(c['arq_uuid'], c['seconds'])
                                       for c in self._closed()])

@@ -21,6 +21,7 @@ transport; the first one stops, as its host dies.
 """
 
 import datetime
+import time
 
 import oslo_messaging as messaging
 from oslo_utils import timeutils
@@ -31,9 +32,11 @@ from cyborg import rpc
 from cyborg import states
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
+from cyborg.conductor import pool as worker_pool
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.arq import holders as arq_holders
 from cyborg.conductor.arq import jobs as arq_jobs
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
@@ -115,8 +118,8 @@ class EvacuationTestCase(_TwoAgents):
 
         # node-1 dies; Nova evacuates the instance: it deletes its ARQs...
         self._stop(self.servers['node-1'])
-        self.assertEqual(1, arq_delete.delete(self.context,
-                                            instance_uuid='i1'))
+        self.assertEqual([old], arq_delete.delete(self.context,
+                                                  instance_uuid='i1'))
         # ... whose release cannot reach the host (retried later).
         self.assertEqual([(job_queries.RELEASE, 'node-1')], self._run_due())
         self.assertEqual(states.DELETING,
@@ -183,8 +186,8 @@ class DeadHostReleaseTestCase(_TwoAgents):
         # node-1 dies; its agent is down; Nova evacuates the instance.
         self._stop(self.servers['node-1'])
         self._agent_silent_for('node-1', base.CONF.service_down_time + 1)
-        self.assertEqual(1, arq_delete.delete(self.context,
-                                            instance_uuid='i1'))
+        self.assertEqual(1, len(arq_delete.delete(self.context,
+                                                instance_uuid='i1')))
         clock = self.time_fixture()
         # Far more runs than [nova] events_max_attempts allows retries:
         # the release is never tried, so it never gives up.
@@ -221,3 +224,36 @@ class DeadHostReleaseTestCase(_TwoAgents):
             self.context)])
         # Nothing else woken on a hello with nothing waiting.
         self.assertEqual(0, arq_jobs.wake_waiting(self.context, 'node-1'))
+
+
+class HoldersTestCase(_TwoAgents):
+    """The agents learn who holds their devices when it changes (issue
+    64), not at their next report.
+    """
+
+    def _holders_of(self, host, expected):
+        """Wait until the agent of *host* holds *expected* holders."""
+        telemetry = self.managers[host].tracker.telemetry
+        deadline = time.monotonic() + 10
+        while telemetry.holders_now() != expected:
+            self.assertLess(time.monotonic(), deadline,
+                            telemetry.holders_now())
+            time.sleep(0.02)
+
+    def test_bind_and_delete_reach_the_agent(self):
+        pool = worker_pool.WorkerPool(2)
+        self.addCleanup(pool.stop)
+        holders = arq_holders.Holders(pool, self.agent_api)
+        uuid = self._bind('node-1')
+        self._run_due()
+        holders.changed(self.context, [uuid])
+        device = arq_queries.device_uuid(self.context, uuid)
+        self._holders_of('node-1', {device: [{'instance': 'i1',
+                                              'project': 'p1'}]})
+        holders.changed(self.context, arq_delete.delete(
+            self.context, instance_uuid='i1'))
+        self._holders_of('node-1', {})
+        # An ARQ never bound touches no agent.
+        holders.changed(self.context, [uuidutils.generate_uuid()])
+        self.assertEqual({}, self.managers['node-2'].tracker.telemetry
+                         .holders_now())

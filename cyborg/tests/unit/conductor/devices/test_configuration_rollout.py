@@ -21,7 +21,7 @@ from unittest import mock
 
 from cyborg import exception
 from cyborg.agent import resource_tracker
-from cyborg.common import configuration_rollout
+from cyborg.common import configuration_rollout as rollout
 from cyborg.common import device_config
 from cyborg.common import health_states
 from cyborg.conductor.devices import configuration
@@ -75,7 +75,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
             self._pushed()
             self._agent_takes()
             now = rollout_queries.get(self.context, row['uuid'])
-            if now['state'] != configuration_rollout.RUNNING:
+            if now['state'] != rollout.RUNNING:
                 break
         return most
 
@@ -89,13 +89,24 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
     # Creating -------------------------------------------------------------
 
     def test_the_budget_is_a_count_or_a_percentage_never_zero(self):
-        self.assertEqual(3, configuration_rollout.unavailable('3', 8000))
-        self.assertEqual(400, configuration_rollout.unavailable('5%', 8000))
-        self.assertEqual(1, configuration_rollout.unavailable('5%', 4))
-        for wrong in ('0', '0%', '101%', '-1', 'five', '5.5'):
+        self.assertEqual(3, rollout.unavailable('3', 8000))
+        self.assertEqual(400, rollout.unavailable('5%', 8000))
+        self.assertEqual(1, rollout.unavailable('5%', 4))
+        # JSON's 1.0 is 1 (issue 64: refused under another code than 1.5).
+        self.assertEqual((1, '1'), (rollout.unavailable(1.0, 4),
+                                    rollout.as_text(1.0)))
+        for wrong in ('0', '0%', '101%', '-1', 'five', '5.5', 1.5):
             self.assertRaises(exception.ConfigurationRolloutInvalid,
-                              configuration_rollout.unavailable,
-                              wrong, 10)
+                              rollout.unavailable, wrong, 10)
+
+    def test_a_class_selects_its_devices_before_any_push(self):
+        # Issue 64: a rollout over a class created the same second was
+        # refused until the push had published the class's trait.
+        dc_queries.create(self.context, 'c3', 'GPUS',
+                          [{'key': 'type', 'op': '==', 'value': 'GPU'}])
+        row = rollout_ops.create(self.context, 'gpus',
+                                 {'mode': 'passthrough'}, '1')
+        self.assertEqual(1, self._progress(row)['waiting'])
 
     def test_every_device_is_judged_before_it_is_stored(self):
         exc = self.assertRaises(exception.DeviceConfigInvalid,
@@ -135,8 +146,8 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         row = self._create()
         self.assertEqual(1, row['unavailable'])
         self.assertEqual(1, self._run(row))
-        self.assertEqual(configuration_rollout.COMPLETED, self._state(row))
-        self.assertEqual(dict.fromkeys(configuration_rollout.PROGRESS,
+        self.assertEqual(rollout.COMPLETED, self._state(row))
+        self.assertEqual(dict.fromkeys(rollout.PROGRESS,
                                        0) | {'done': 4},
                          self._progress(row))
         for qat in self.qats:
@@ -148,7 +159,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
                                 {'num_vfs': 4})
         events = [event for event, _data in self.notes.events(
             'configuration_rollout')]
-        self.assertEqual(['configuration_rollout.complete'], events)
+        self.assertEqual(['rollout.complete'], events)
 
     def test_a_wave_never_starts_more_than_the_budget_less_the_busy(self):
         row = self._create('3')
@@ -164,11 +175,11 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         row = self._create('4')
         [first] = rollout_queries.to_start(self.context, row['id'], 1)
         self.assertTrue(rollout_queries.set_device(
-            self.context, first, configuration_rollout.IN_PROGRESS))
+            self.context, first, rollout.IN_PROGRESS))
         # The other conductor read it waiting: its swap fails.
         self.assertIsNone(rollout_ops._start(
             self.context, rollout_queries.get(self.context, row['uuid']),
-            first))
+            first, QAT_CLASS))
         self.assertIsNone(config_queries.get(self.context,
                                              first['device_uuid']))
 
@@ -184,7 +195,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self._unbind(arq)
         configuration.release_drained(self.context)
         self._run(row)
-        self.assertEqual(configuration_rollout.COMPLETED, self._state(row))
+        self.assertEqual(rollout.COMPLETED, self._state(row))
 
     def test_a_bound_device_is_skipped_without_drain_and_came_back_to(self):
         arq = self._bind(self.qats[0], 'i1')
@@ -194,12 +205,12 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self.assertEqual({'done': 3, 'skipped': 1},
                          {k: v for k, v in self._progress(row).items() if v})
         [skipped] = rollout_queries.devices(self.context, row['id'],
-                                            [configuration_rollout.SKIPPED])
+                                            [rollout.SKIPPED])
         self.assertIn('i1', skipped['reason'])
-        self.assertEqual(configuration_rollout.RUNNING, self._state(row))
+        self.assertEqual(rollout.RUNNING, self._state(row))
         self._unbind(arq)
         self._run(row)
-        self.assertEqual(configuration_rollout.COMPLETED, self._state(row))
+        self.assertEqual(rollout.COMPLETED, self._state(row))
         self.assertEqual(4, self._progress(row)['done'])
 
     def test_a_device_that_left_the_class_is_skipped_for_good(self):
@@ -209,10 +220,10 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
             {'key': 'host', 'op': '==', 'value': 'elsewhere'}])
         self._pushed()
         self._run(row)
-        self.assertEqual(configuration_rollout.COMPLETED, self._state(row))
+        self.assertEqual(rollout.COMPLETED, self._state(row))
         self.assertEqual(4, self._progress(row)['skipped'])
         [reason] = {d['reason'] for d in rollout_queries.devices(
-            self.context, row['id'], [configuration_rollout.SKIPPED])}
+            self.context, row['id'], [rollout.SKIPPED])}
         self.assertEqual('it left the device class QAT', reason)
 
     # Failures, pause, resume, abort --------------------------------------
@@ -223,29 +234,44 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         row = self._create('1')
         self._run(row)
         row = rollout_queries.get(self.context, row['uuid'])
-        self.assertEqual(configuration_rollout.PAUSED, row['state'])
+        self.assertEqual(rollout.PAUSED, row['state'])
         self.assertIn('EBUSY', row['reason'])
         self.assertIn(self.qats[0]['uuid'], row['reason'])
         self.assertEqual({'failed': 1, 'waiting': 3},
                          {k: v for k, v in self._progress(row).items() if v})
-        self.assertEqual(['configuration_rollout.pause'], [
+        self.assertEqual(['rollout.pause'], [
             e for e, _d in self.notes.events('configuration_rollout')])
         exc = self.assertRaises(exception.ConfigurationRolloutBadState,
                                 rollout_ops.resume, self.context,
                                 row['uuid'])
         self.assertIn('failed devices: 1', exc.message)
+        self._forget_and_resume(row)
+        self.assertEqual(rollout.COMPLETED, self._state(row))
+        self.assertEqual(3, self._progress(row)['done'])
+
+    def _forget_and_resume(self, row):
+        """Forget the failed QAT, resume, and run the rollout to its end.
+
+        Its failed configuration still holds the device out of service,
+        and the budget counts it (issue 64): the rollout waits, saying
+        why, until that configuration goes too.
+        """
         rollout_ops.forget(self.context, row['uuid'], self.qats[0]['uuid'])
         rollout_ops.resume(self.context, row['uuid'])
         self._run(row)
-        self.assertEqual(configuration_rollout.COMPLETED, self._state(row))
-        self.assertEqual(3, self._progress(row)['done'])
+        row = rollout_queries.get(self.context, row['uuid'])
+        self.assertEqual((rollout.RUNNING, 'waiting: 1 of the devices out '
+                          'of service (config_failed 1)'),
+                         (row['state'], row['reason']))
+        configuration.forget(self.context, self.qats[0]['uuid'])
+        self._run(row)
 
     def test_a_failure_budget_goes_on(self):
         self.driver.simulate_config_failure(self._address(self.qats[0]),
                                             'sriov_numvfs: EBUSY')
         row = self._create('2', max_failures=1)
         self._run(row)
-        self.assertEqual(configuration_rollout.COMPLETED, self._state(row))
+        self.assertEqual(rollout.COMPLETED, self._state(row))
         self.assertEqual({'done': 3, 'failed': 1},
                          {k: v for k, v in self._progress(row).items() if v})
 
@@ -258,7 +284,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         row = self._create('1', max_failures=1)
         self._run(row)
         row = rollout_queries.get(self.context, row['uuid'])
-        self.assertEqual(configuration_rollout.PAUSED, row['state'])
+        self.assertEqual(rollout.PAUSED, row['state'])
         self.assertIn('failed devices: 1, the whole budget',
                       row['reason'])
         self.assertIn(self.qats[0]['uuid'], row['reason'])
@@ -266,26 +292,63 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
                                 rollout_ops.resume, self.context,
                                 row['uuid'])
         self.assertIn('forget them', exc.message)
-        rollout_ops.forget(self.context, row['uuid'], self.qats[0]['uuid'])
-        rollout_ops.resume(self.context, row['uuid'])
-        self._run(row)
-        self.assertEqual(configuration_rollout.COMPLETED, self._state(row))
+        self._forget_and_resume(row)
+        self.assertEqual(rollout.COMPLETED, self._state(row))
         self.assertEqual({'done': 3},
                          {k: v for k, v in self._progress(row).items() if v})
 
-    def test_a_driver_failing_fails_its_device(self):
-        device_queries.set_health(self.context, self.qats[0]['id'],
-                                  health_states.DRIVER_ERROR, 'it broke',
-                                  None)
+    def test_a_device_out_of_service_counts_and_is_not_taken(self):
+        # Issue 64: the budget counts every device of the class out of
+        # service, as Kubernetes counts unavailable pods, and an unhealthy
+        # device is left as it is.
+        self.driver.simulate_health(self._address(self.qats[0]), 'it broke')
+        self._report()
+        self.assertEqual(health_states.UNHEALTHY, device_queries.get(
+            self.context, self.qats[0]['uuid'])['health'])
+        row = self._create('1')
+        self._run(row, ticks=3)
+        row = rollout_queries.get(self.context, row['uuid'])
+        self.assertEqual((rollout.RUNNING, 'waiting: 1 of the devices out '
+                          'of service (unhealthy 1)', {'waiting': 4}),
+                         (row['state'], row['reason'], {
+                             k: v for k, v in self._progress(row).items()
+                             if v}))
+        row = self._create_again('2')
+        self._run(row)
+        skipped = rollout_queries.devices(self.context, row['id'],
+                                          [rollout.SKIPPED])
+        self.assertEqual([(self.qats[0]['uuid'], True)], [
+            (d['device_uuid'], 'it broke' in d['reason'])
+            for d in skipped])
+        self.assertEqual({'done': 3, 'skipped': 1},
+                         {k: v for k, v in self._progress(row).items() if v})
+
+    def test_the_failed_and_skipped_listed_are_capped(self):
+        # Issue 67: a rollout's lists were unbounded; progress counts all.
         row = rollout_queries.create(self.context, {
             'uuid': 'r1', 'device_class': 'QAT', 'desired': {'num_vfs': 8},
             'max_unavailable': '1', 'unavailable': 1, 'drain': False,
-            'max_failures': 0, 'follow': False,
-            'state': configuration_rollout.RUNNING}, self.qats)
-        self._run(row)
-        row = rollout_queries.get(self.context, 'r1')
-        self.assertEqual(configuration_rollout.PAUSED, row['state'])
-        self.assertIn('it broke', row['reason'])
+            'max_failures': 0, 'follow': False, 'state': rollout.PAUSED},
+            [{'uuid': 'd%03d' % n, 'hostname': 'h'} for n in range(120)])
+        for member in rollout_queries.devices(self.context, row['id'],
+                                              [rollout.WAITING]):
+            rollout_queries.set_device(
+                self.context, member, rollout.FAILED
+                if int(member['device_uuid'][1:]) % 2 else rollout.SKIPPED)
+        listed = rollout_queries.failed_and_skipped(
+            self.context, [row['id']])[row['id']]
+        self.assertEqual({rollout.FAILED: 50, rollout.SKIPPED: 50},
+                         {state: sum(1 for m in listed
+                                     if m['state'] == state)
+                          for state in (rollout.FAILED, rollout.SKIPPED)})
+        self.assertEqual((60, 60), (lambda p: (p['failed'], p['skipped']))(
+            self._progress(row)))
+
+    def _create_again(self, max_unavailable):
+        """Abort the rollout of the class and create another."""
+        for uuid in rollout_queries.uuids_in(self.context, rollout.ACTIVE):
+            rollout_ops.abort(self.context, uuid)
+        return self._create(max_unavailable)
 
     def test_pause_and_abort(self):
         row = self._create('1')
@@ -305,7 +368,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
                              self.context)))
         _row, changed = rollout_ops.abort(self.context, row['uuid'])
         self.assertEqual([], rollout_queries.active_progress(self.context))
-        self.assertEqual(configuration_rollout.ABORTED, _row['state'])
+        self.assertEqual(rollout.ABORTED, _row['state'])
         self.assertEqual(1, len(changed))
         self.assertEqual(device_config.APPLIED, config_queries.get(
             self.context, changed[0])['state'])
@@ -317,7 +380,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
     def test_following_adds_the_devices_that_join_the_class(self):
         row = self._create('4', follow=True)
         self._run(row, ticks=3)
-        self.assertEqual(configuration_rollout.RUNNING, self._state(row))
+        self.assertEqual(rollout.RUNNING, self._state(row))
         self.flags(devices=['qat=5', 'gpu=1'], group='fake_driver')
         self.driver = fake.FakeDriver(config_host.CONF, config_host.HOST)
         self.tracker = resource_tracker.ResourceTracker(

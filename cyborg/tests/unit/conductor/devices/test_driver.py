@@ -219,6 +219,13 @@ class DriverOpsTestCase(base.DbTestCase):
                                    row['uuid'],
                                    {'fake_driver': {'devices': 'gpu=2'}})
         self.assertEqual({'n1': {}}, self._settled(answer))
+        # The same configuration again changes nothing and waits for no
+        # agent (issue 64: it answered after [api] discovery_wait).
+        before = driver_queries.get(self.context, row['uuid'])
+        again = driver_ops.update(self.context, self.agent_api,
+                                  row['uuid'],
+                                  {'fake_driver': {'devices': 'gpu=2'}})
+        self.assertEqual(([], [before]), (again['asked'], again['drivers']))
 
         def gpus():
             return {d['type'] for d in self._devices('n1')} == {'GPU'}

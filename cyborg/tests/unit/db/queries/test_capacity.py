@@ -18,7 +18,6 @@ of hosts and their totals.
 
 import datetime
 
-from oslo_serialization import jsonutils
 import sqlalchemy as sa
 
 from cyborg import liveness
@@ -75,16 +74,6 @@ def _drop_rc(context, deployable_id):
         models.Attribute.deployable_id == deployable_id,
         models.Attribute.key == 'rc'))
     attach_handle_queries.follow_resource_class(context, [deployable_id])
-
-
-@db_api.context_manager.writer
-def _publish(context, deployable_id, traits, rc='FPGA'):
-    # What cyborg.conductor.placement.push.publish() records: the JSON of
-    # sync.write_provider()'s state.
-    state = {'name': 'rp-%d' % deployable_id, 'parent': 'cn',
-             'inventories': {rc: {'total': 1, 'reserved': 0}},
-             'traits': sorted(traits), 'generation': 3}
-    _set_deployable(context, deployable_id, rp_state=jsonutils.dumps(state))
 
 
 def _entry(entries, key, value):
@@ -435,47 +424,33 @@ class CapacityTests:
                 self.assertEqual(whole['total'], page['total'])
 
     def test_device_class(self):
-        # Only the deployables whose provider was last published with
-        # the class's trait: not a longer class name, not one its "_"
-        # would match as a LIKE wildcard, not a resource class spelled
-        # as the trait, not a deployable never published.
-        big = 'CUSTOM_CLASS_GPU_40G'
+        # Only the deployables a device class selects (the API's
+        # device_class.selected()), whatever their providers show.
         self._agent('n1')
         self._agent('n2')
         one = inventory.add_device(self.context, 'n1', handles=2,
                                    address='0000:01:00.0')
-        _publish(self.context, one['deployable_id'],
-                 ['OWNER_CYBORG', big, 'CUSTOM_CLASS_NVIDIA'])
         last = inventory.add_device(self.context, 'n1', handles=1,
                                     address='0000:02:00.0', rc='PGPU')
         _use_handles(self.context, last['deployable_id'], 1)
-        _publish(self.context, last['deployable_id'], [big], rc='PGPU')
-        for bus, traits, rc in ((3, ['CUSTOM_CLASS_GPU_40G_MIG'], 'FPGA'),
-                                (4, ['CUSTOM_CLASS_GPUX40G'], 'FPGA'),
-                                (5, ['OWNER_CYBORG'], big)):
-            other = inventory.add_device(self.context, 'n2', handles=1,
-                                         address='0000:0%d:00.0' % bus)
-            _publish(self.context, other['deployable_id'], traits, rc=rc)
         inventory.add_device(self.context, 'n2', handles=1,
                              address='0000:09:00.0')
-        view = self._view(trait=big)
+        selected = [one['deployable_id'], last['deployable_id']]
+        view = self._view(deployable_ids=selected)
         self.assertEqual(['n1'], [h['host'] for h in view['hosts']])
         self.assertEqual(
             [('FPGA', 2, 2, 0), ('PGPU', 1, 0, 1)],
             [(e['resource_class'], e['total'], e['free'], e['bound'])
              for e in view['total']['resource_classes']])
-        nvidia = self._view(trait='CUSTOM_CLASS_NVIDIA')
-        self.assertEqual([2], [e['total'] for e in
-                               nvidia['total']['resource_classes']])
         self.assertEqual({'hosts': [], 'total': {'resource_classes': []}},
-                         self._view(trait='CUSTOM_CLASS_NONE'))
+                         self._view(deployable_ids=[]))
         # With the other filters, and a page's totals (those of the
         # class on every host).
         self.assertEqual(['PGPU'], [
             e['resource_class'] for e in self._view(
-                trait=big, resource_class='PGPU')['total'][
+                deployable_ids=selected, resource_class='PGPU')['total'][
                     'resource_classes']])
-        pages = self._pages(1, trait=big)
+        pages = self._pages(1, deployable_ids=selected)
         self.assertEqual(view['hosts'], [
             host for page in pages for host in page['hosts']])
         self.assertEqual(view['total'], pages[0]['total'])

@@ -113,6 +113,10 @@ class InstanceQueryTests:
         before = timeutils.utcnow() - datetime.timedelta(days=1)
         # S3's ARQ was bound just now: not idle for the window yet.
         self.assertEqual([], self._page(idle_before=before))
+        # Idle since, for a server, is never before its bind (issue 64).
+        [entry] = [e for e in instance_queries.get_page(self.context)
+                   if e['uuid'] == S3]
+        self.assertGreater(entry['arqs'][0]['idle_since'], long_ago)
         _set_updated(self.context, self.arqs['s3'], long_ago)
         [(uuid, [arq])] = self._page(idle_before=before)
         self.assertEqual((S3, self.arqs['s3']), (uuid, arq))

@@ -1,0 +1,66 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""Telling the agents who holds their devices when it changes.
+
+After a bind, an unbind or a delete commits, the hosts of the ARQs
+touched get their devices' holders (instance, project), the labels of
+the agents' telemetry series, in a cast from the conductor's pool: one
+per host for a burst of changes, and no RPC worker waits.  A lost cast
+is healed by the answer to the agent's next report.
+"""
+
+import threading
+
+from oslo_log import log as logging
+import oslo_messaging as messaging
+
+from cyborg.db.queries import telemetry as telemetry_queries
+from cyborg.db.queries import usage as usage_queries
+
+LOG = logging.getLogger(__name__)
+
+
+class Holders:
+    """Casts the holders of the devices of changed ARQs to their agents.
+
+    :param pool: the conductor's WorkerPool.
+    :param agent_api: an agent rpcapi.AgentAPI.
+    """
+
+    def __init__(self, pool, agent_api):
+        self._pool = pool
+        self._agent_api = agent_api
+        self._lock = threading.Lock()
+        self._arqs = set()
+
+    def changed(self, context, arq_uuids):
+        """The holders of the devices of *arq_uuids* changed (committed)."""
+        if not arq_uuids:
+            return
+        with self._lock:
+            self._arqs.update(arq_uuids)
+        self._pool.kick_due(self.send, context)
+
+    def send(self, context):
+        """Cast each host's holders, for the ARQs changed until now."""
+        with self._lock:
+            arqs, self._arqs = self._arqs, set()
+        for host in usage_queries.hosts_of(context, sorted(arqs)):
+            try:
+                self._agent_api.holders_changed(
+                    context, host, telemetry_queries.bindings(context, host))
+            except messaging.MessagingException as exc:
+                LOG.warning('The agent of host %(host)s was not told who '
+                            'holds its devices (%(error)s); its next '
+                            'report tells it', {'host': host, 'error': exc})
