@@ -39,10 +39,6 @@ notifications_opts = [
         help=_("""
 The format of the notifications: versioned only; the option exists so that
 a configuration written for Nova reads the same here.
-
-Related options:
-
-* ``[oslo_messaging_notifications] driver``: empty sends nothing.
 """)),
     cfg.StrOpt(
         'default_level',
@@ -59,10 +55,6 @@ sent with ERROR and ``service.down`` with WARN.  A consumer reads the queue
         help=_("""
 The topics the versioned notifications are sent to; a consumer binds a
 queue to ``<topic>.<priority>`` on the control exchange (``cyborg``).
-
-Related options:
-
-* ``[oslo_messaging_notifications] transport_url``
 """)),
     cfg.IntOpt(
         'queue_size',
@@ -71,12 +63,8 @@ Related options:
         help=_("""
 How many notifications may wait for the background thread that sends
 them, so that a slow broker never slows the operation they report; past
-it a new one is dropped with a warning.
-
-Related options:
-
-* ``[oslo_messaging_notifications] retry``: -1 retries forever, and the
-  queue then fills while the broker is down.
+it a new one is dropped with a warning (with ``[oslo_messaging_notifications]
+retry`` -1, it fills while the broker is down).
 """)),
 ]
 

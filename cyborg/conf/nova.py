@@ -40,10 +40,6 @@ nova_opts = [
 How many times the conductor tries to send an event to Nova before it
 gives up (and logs an error); retries back off exponentially, about half
 an hour with the defaults.  Events are kept in the database.
-
-Related options:
-
-* ``events_retry_max_interval``
 """)),
     cfg.IntOpt(
         'events_retry_max_interval',
@@ -62,10 +58,6 @@ a bind whose device work failed: nova-compute drops an event that comes
 before it waits for it.  Meanwhile the API shows the request as
 ``BindStarted``.  The default is Nova's ``[DEFAULT] arq_binding_timeout``;
 0 sends each event once.
-
-Related options:
-
-* ``failed_event_interval``
 """)),
     cfg.IntOpt(
         'failed_event_interval',

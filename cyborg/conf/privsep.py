@@ -52,10 +52,6 @@ sysfs_opts = [
                help=_("""
 The directory the privileged helper writes below; a write of any other
 path (symbolic links resolved) is refused.
-
-Possible values:
-
-* ``/sys`` (default), or a directory a test or container provides.
 """)),
 ]
 

@@ -39,11 +39,6 @@ telemetry_opts = [
                help=_("""
 Seconds between two reads of the devices' telemetry by cyborg-agent (one
 ``nvidia-smi`` query for all the GPUs of a host, sysfs for the rest).
-
-Related options:
-
-* ``[telemetry] read_timeout``
-* ``[device_health] telemetry_rules``
 """)),
     cfg.IntOpt('read_timeout',
                default=10,
@@ -52,10 +47,6 @@ Related options:
 Seconds a driver's read of its devices' telemetry may take before it is
 stopped; its devices' samples are then stale (with the reason), their
 health unchanged, and no report of the agent waits for it.
-
-Related options:
-
-* ``[telemetry] interval``
 """)),
     cfg.FloatOpt('idle_threshold',
                  default=0.05,
@@ -65,10 +56,6 @@ Related options:
 Utilization (0 to 1) under which cyborg-agent counts a device as idle.
 A device whose utilization stayed under it since its ARQ was bound, for
 ``idle_window`` seconds, is an idle accelerator.
-
-Related options:
-
-* ``[telemetry] idle_window``
 """)),
     cfg.IntOpt('idle_window',
                default=86400,
@@ -78,10 +65,6 @@ Seconds a bound device must stay idle to be named by ``GET
 /v2/instances?idle=true`` (``cyborg instance-list --idle``) and counted by
 the ``cyborg_idle_accelerators`` metric of cyborg-api.  Read by
 cyborg-api.
-
-Related options:
-
-* ``[telemetry] idle_threshold``
 """)),
 ]
 
