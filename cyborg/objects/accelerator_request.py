@@ -30,12 +30,7 @@ def info_text(info):
 
 @base.CyborgObjectRegistry.register
 class AcceleratorRequest(base.CyborgObject):
-    """An accelerator request, with the fields the API shows.
-
-    Version history:
-
-    * 1.0: initial version.
-    """
+    """An accelerator request, with the fields the API shows."""
 
     VERSION = '1.0'
 
@@ -72,12 +67,7 @@ class AcceleratorRequest(base.CyborgObject):
 
 @base.CyborgObjectRegistry.register
 class AcceleratorRequestList(base.CyborgObjectListBase, base.CyborgObject):
-    """A list of ARQs.
-
-    Version history:
-
-    * 1.0: initial version.
-    """
+    """A list of ARQs."""
 
     VERSION = '1.0'
 

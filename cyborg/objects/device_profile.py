@@ -85,12 +85,7 @@ def arq_counts(groups):
 
 @base.CyborgObjectRegistry.register
 class DeviceProfile(base.CyborgObject):
-    """A device profile.
-
-    Version history:
-
-    * 1.0: initial version.
-    """
+    """A device profile."""
 
     VERSION = '1.0'
 
