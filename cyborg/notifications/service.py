@@ -30,12 +30,7 @@ UP = 'service.up'
 
 @base.register
 class ServiceStatusPayload(base.NotificationPayload):
-    """A service whose liveness changed.
-
-    Version history:
-
-    * 1.0: initial version.
-    """
+    """A service whose liveness changed."""
 
     VERSION = '1.0'
     EVENTS = {DOWN: 'WARN', UP: None}
@@ -53,9 +48,7 @@ class ServiceStatusPayload(base.NotificationPayload):
 
 @notifications.safe
 def liveness_changed(context, host, binary, up, reason=None):
-    """service.up or service.down, once per change (the caller is the
-    conductor that recorded it).
-    """
+    """service.up or service.down, once per change."""
     event_type = UP if up else DOWN
     payload = ServiceStatusPayload(
         host=host, binary=binary,
