@@ -24,7 +24,6 @@ import json
 import logging as std_logging
 import os
 import re
-import signal
 import sys
 import threading
 import urllib.parse
@@ -464,9 +463,7 @@ def main(argv=None):
     std_logging.basicConfig(
         level=std_logging.INFO, stream=sys.stderr,
         format='%(asctime)s %(levelname)s %(name)s %(message)s')
-    stop = threading.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, lambda *args: stop.set())
+    signals = embedded_server.Signals()
     app = embedded_server.Dispatcher(
         {PREFIX: load_app(os.path.abspath(args.state_dir))})
     try:
@@ -479,9 +476,7 @@ def main(argv=None):
     print('Nova stand-in at http://%s:%d%s (state in %s); Ctrl-C stops '
           'it.' % (args.host, server.port, PREFIX,
                    os.path.abspath(args.state_dir)), flush=True)
-    # Short waits: the signal handler runs in this thread between them.
-    while not stop.wait(1):
-        pass
+    signals.wait()
     server.stop()
     return 0
 
