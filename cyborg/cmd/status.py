@@ -11,12 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-status: whether a deployment is ready (oslo.upgradecheck).
-
-``cyborg-status upgrade check`` exits as oslo.upgradecheck defines: 0
-passed, 1 a warning, 2 a failure, 255 a check could not run.  The checks
-are Checks._upgrade_checks.
-"""
+"""cyborg-status: whether a deployment is ready (oslo.upgradecheck)."""
 
 import configparser
 import sys
@@ -125,9 +120,7 @@ class Checks(upgradecheck.UpgradeCommands):
         return self._schema_problem() or Result(Code.SUCCESS)
 
     def _not_checked(self):
-        """A warning when the schema is not current (the tables cannot be
-        read), else None.
-        """
+        """A warning when the schema is not current, else None."""
         if self._schema_problem() is None:
             return None
         return Result(Code.WARNING, _(
