@@ -21,11 +21,8 @@ class CyborgObjectRegistry(ovo_base.VersionedObjectRegistry):
 
 
 class CyborgObject(ovo_base.VersionedObject):
-    """Base of every Cyborg object.
-
-    A change to the fields of a registered object bumps its VERSION (minor
-    for additions) and updates the fingerprint in
-    cyborg/tests/unit/objects/test_objects.py.
+    """Base of every Cyborg object: a change of a registered one's fields
+    bumps VERSION and the fingerprint in tests/unit/objects/test_objects.py.
     """
 
     OBJ_SERIAL_NAMESPACE = 'cyborg_object'
