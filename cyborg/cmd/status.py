@@ -13,7 +13,6 @@
 # under the License.
 """cyborg-status: whether a deployment is ready (oslo.upgradecheck)."""
 
-import configparser
 import sys
 
 from oslo_upgradecheck import common_checks
@@ -54,12 +53,10 @@ def _version(text):
 
 def _deprecated_in_files(conf, files):
     """[(option, what to do)] of the deprecated options set in *files*."""
-    parser = configparser.ConfigParser(strict=False, interpolation=None)
-    parser.optionxform = str
-    for path in files:
-        parser.read(path)
+    parser = upstream_options.read(files)
     found = []
-    for group_name, group_opts in conf_opts():
+    for group, group_opts in opts.list_opts():
+        group_name = getattr(group, 'name', group)
         for opt in group_opts:
             for old in opt.deprecated_opts:
                 section = old.group or group_name
@@ -82,13 +79,6 @@ def _is_set(parser, section, name):
     if section == 'DEFAULT':
         return name in parser.defaults()
     return parser.has_section(section) and parser.has_option(section, name)
-
-
-def conf_opts():
-    """(group name, [Opt]) of every Cyborg option group."""
-    for group, group_opts in opts.list_opts():
-        name = group if isinstance(group, str) else group.name
-        yield name, group_opts
 
 
 class Checks(upgradecheck.UpgradeCommands):

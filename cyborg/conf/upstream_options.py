@@ -93,18 +93,25 @@ def _registered(conf, group, name):
     return True
 
 
+def read(files):
+    """*files* as one case-keeping ConfigParser (unreadable ones skipped).
+    """
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser.optionxform = str
+    for path in files:
+        try:
+            parser.read(path)
+        except configparser.Error:
+            continue
+    return parser
+
+
 def found(conf, files=None):
     """``[('[group] name', what to do, fails)]`` of the ignored options
     set in *files* (default: ``conf.config_file``); *fails*: its value
     asks for what this Cyborg does not do.
     """
-    parser = configparser.ConfigParser(strict=False, interpolation=None)
-    parser.optionxform = str
-    for path in files if files is not None else conf.config_file:
-        try:
-            parser.read(path)
-        except configparser.Error:
-            continue
+    parser = read(files if files is not None else conf.config_file)
     result = []
     sections = [('DEFAULT', parser.defaults())] + [
         (s, {k: v for k, v in parser.items(s, raw=True)
