@@ -26,10 +26,7 @@ RESOLVED = ('Bound', 'BindFailed', 'Unbound', 'Deleting')
 
 
 def wait_resolved(client, uuids, timeout, progress):
-    """The ARQs of *uuids*, polled until none is still binding.
-
-    :raises: CommandError after *timeout* seconds.
-    """
+    """The ARQs of *uuids*, polled until none is still binding."""
     def fetch():
         return [client.get('/accelerator_requests/' + u) for u in uuids]
 

@@ -89,7 +89,7 @@ def allowed_values(schema):
     return '|'.join(kind) if isinstance(kind, list) else str(kind)
 
 
-class SettableColumn(columns.FormattableColumn):
+class SettableColumn(common.JSONColumn):
     """Settable fields: a line each in a table, their schemas in json/yaml.
     """
 
@@ -98,9 +98,6 @@ class SettableColumn(columns.FormattableColumn):
             return ''
         return '\n'.join('%s: %s' % (field, allowed_values(schema))
                          for field, schema in sorted(self._value.items()))
-
-    def machine_readable(self):
-        return self._value
 
 
 def config_rows(configuration):
@@ -116,7 +113,6 @@ def config_rows(configuration):
 
 
 def _detail(device):
-    """(the device, its columns), board information and configuration."""
     shown = dict(device, **{key: common.structure(device.get(key))
                             for key in ('std_board_info',
                                         'vendor_board_info')})
@@ -264,9 +260,7 @@ _INTEGER = re.compile(r'-?[0-9]+')
 
 
 def parse_setting(text):
-    """``FIELD=VALUE`` of --set as (field, value): an int, a boolean, None
-    (null) or a string.
-    """
+    """``FIELD=VALUE`` of --set as (field, int, boolean, None or text)."""
     field, sep, value = text.partition('=')
     field = field.strip()
     if not sep or not field:

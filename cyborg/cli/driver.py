@@ -58,9 +58,8 @@ class ShowDriver(common.ShowByUUID):
 
 
 def discover(command, rows):
-    """Have the hosts of *rows* (driver records) discover now, then read
-    the records again, whose ``devices`` that discovery found (an install
-    answers before it); a host that could not discover is named.
+    """Have the hosts of *rows* discover now; the records read again
+    (with the ``devices`` found), a host that could not discover named.
     """
     hosts = sorted({row['host'] for row in rows})
     name = rows[0]['name']

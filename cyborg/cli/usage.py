@@ -65,11 +65,9 @@ def _intervals(client, params):
 class ListUsage(common.Lister):
     """List the device-hours of projects in a window of time.
 
-    Every project's for an administrator, your project's otherwise.  One
-    row per project and resource class (and device class, host or
-    instance with --group-by): the hours accelerators were held, only
-    their part inside the window, and the number of usage intervals.
-    With --intervals, the intervals themselves.
+    Every project's for an administrator, your project's otherwise; one
+    row per project and resource class (and --group-by), counting only
+    the part of each interval inside the window.
     """
 
     def get_parser(self, prog_name):
