@@ -75,7 +75,6 @@ class ShowCapacity(common.Lister):
         return parser
 
     def _pages(self, filters):
-        """Every host's entries, a page at a time, and the totals."""
         hosts, marker = [], None
         while True:
             body = self.client.get('/capacity', limit=PAGE, marker=marker,

@@ -290,7 +290,6 @@ class CyborgMixin:
         return self.app.client_manager.cyborg
 
     def progress(self, message, *args):
-        """A line for the user on stderr."""
         self.app.stderr.write((message % args if args else message) + '\n')
         self.app.stderr.flush()
 

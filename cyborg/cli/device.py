@@ -101,7 +101,6 @@ class SettableColumn(common.JSONColumn):
 
 
 def config_rows(configuration):
-    """The rows of a device's configuration: {title: value}."""
     configuration = configuration or {}
     values = {}
     for title, key in CONFIG_COLUMNS:
@@ -124,7 +123,6 @@ def _detail(device):
 
 
 def detail(device):
-    """(titles, values) of device-show."""
     return common.one(*_detail(device))
 
 

@@ -51,7 +51,6 @@ def _query(parsed_args, **params):
 
 
 def _intervals(client, params):
-    """Every interval of the window, a page at a time."""
     items, marker = [], None
     while True:
         body = client.get('/usage', detail='true', limit=PAGE,
