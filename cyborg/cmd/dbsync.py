@@ -183,7 +183,6 @@ command_opt = cfg.SubCommandOpt('command', title='Commands',
 
 
 def main(argv=None, conf=CONF):
-    """Run one command; returns the exit status."""
     return service.run_command(argv, conf, command_opt)
 
 

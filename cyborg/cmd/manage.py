@@ -57,7 +57,6 @@ def _print_table(columns, rows):
 
 
 def service_list(conf):
-    """Print every service with its liveness; exit 0."""
     context = cyborg_context.get_admin_context()
     services = service_queries.get_all(
         context, host=conf.category.filter_host,
@@ -72,7 +71,6 @@ def service_list(conf):
 
 
 def _call_conductor(conf, method, **kwargs):
-    """Call *method* of the conductor RPC API with an admin context."""
     rpc.init(conf)
     objects.register_all()
     try:
@@ -280,7 +278,6 @@ category_opt = cfg.SubCommandOpt('category', title='Command categories',
 
 
 def main(argv=None, conf=CONF):
-    """Run one command; returns the exit status."""
     return service.run_command(argv, conf, category_opt)
 
 

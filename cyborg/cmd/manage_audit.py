@@ -67,7 +67,6 @@ class Category:
 
 
 def status(found, heal):
-    """The exit status of an audit (or heal) that found *found*."""
     if not found:
         return EXIT_IN_SYNC
     if heal and record.all_repaired(found):

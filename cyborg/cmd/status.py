@@ -260,7 +260,6 @@ class _Command(Checks):
 
 
 def main():
-    """:returns: the exit status (oslo.upgradecheck's codes)."""
     return upgradecheck.main(CONF, project='cyborg',
                              upgrade_command=_Command())
 
