@@ -19,7 +19,6 @@ from keystoneauth1 import loading as ks_loading
 
 
 def register_ksa_opts(conf, group, default_service_type):
-    """Register session, auth and adapter options in *group*."""
     ks_loading.register_session_conf_options(conf, group)
     ks_loading.register_auth_conf_options(conf, group)
     # The default is part of the option (not a set_default(), which
