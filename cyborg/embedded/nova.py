@@ -178,7 +178,6 @@ class Servers:
         self.set_state(uuid, 'active')
 
     def reboots(self, uuid=None):
-        """The servers of the hard reboots accepted, in order."""
         with self._lock:
             return [a['server'] for a in self.actions
                     if a['action'] == 'reboot' and a['type'] == 'HARD' and
@@ -458,7 +457,6 @@ def _parser():
 
 
 def main(argv=None):
-    """Serve the stand-in until SIGINT or SIGTERM."""
     args = _parser().parse_args(argv)
     std_logging.basicConfig(
         level=std_logging.INFO, stream=sys.stderr,
