@@ -78,6 +78,5 @@ def send(context, event_type, values, changed=(), instance_uuids=None):
 
 @notifications.safe
 def send_each(context, event_type, rows):
-    """One device notification per devices row (none: nothing)."""
     for row in rows:
         send(context, event_type, row)

@@ -41,7 +41,6 @@ class DriverPayload(base.NotificationPayload):
 
 @notifications.safe
 def send(context, event_type, rows):
-    """One notification per driver record (per host)."""
     for row in rows:
         values = dict(row, config={str(k): str(v) for k, v in
                                    (row.get('config') or {}).items()})

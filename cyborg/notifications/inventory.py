@@ -22,7 +22,6 @@ _SENDERS = {'device': device.send, 'deployable': deployable.send}
 
 
 def send(context, result):
-    """Send the notifications of a device_diff.Result (None: none)."""
     for event_type, values, changed in getattr(result, 'changes', ()):
         _SENDERS[event_type.split('.')[0]](context, event_type, values,
                                            changed=changed)

@@ -70,7 +70,6 @@ class Sender:
         return not full
 
     def _send_queued(self):
-        """One turn: send what is queued, the first first."""
         while True:
             with self._idle:
                 self._sending = bool(self._queue)
