@@ -29,7 +29,6 @@ class CyborgObject(ovo_base.VersionedObject):
     OBJ_PROJECT_NAMESPACE = 'cyborg'
 
     def to_dict(self):
-        """The set fields as a plain dict."""
         return {name: getattr(self, name) for name in self.fields
                 if self.obj_attr_is_set(name)}
 
