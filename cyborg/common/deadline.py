@@ -31,7 +31,6 @@ def now():
 
 
 def expires_in(seconds):
-    """The deadline of a call whose caller waits *seconds* from now."""
     return now() + seconds
 
 

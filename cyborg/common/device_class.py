@@ -78,7 +78,6 @@ def trait(name):
 
 
 def normalize_name(name):
-    """The stored form of a class name (upper case)."""
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise exception.DeviceClassInvalid(
             reason='a name is 1 to 64 letters, digits and underscores, '
@@ -249,7 +248,6 @@ def _ordered(op, fact, value):
 
 
 def holds(condition, found):
-    """Whether one (checked) condition holds of the facts *found*."""
     key, op, value = condition['key'], condition['op'], condition['value']
     if key not in found:
         return False
@@ -264,7 +262,6 @@ def holds(condition, found):
 
 
 def matches(selector, found):
-    """Whether every condition of *selector* holds of the facts *found*."""
     return all(holds(condition, found) for condition in selector)
 
 

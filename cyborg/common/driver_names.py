@@ -25,13 +25,11 @@ NAMESPACE = 'cyborg.accelerator.driver'
 
 
 def _entry_points():
-    """``{name: 'module:Class'}`` of the namespace."""
     return {ep.name: ep.value
             for ep in metadata.entry_points(group=NAMESPACE)}
 
 
 def available():
-    """The names of the namespace's entry points, sorted."""
     return sorted(_entry_points())
 
 

@@ -59,12 +59,10 @@ class Loop:
 
     @property
     def running(self):
-        """Whether it was started and not stopped since."""
         return self._thread is not None
 
     @property
     def stopping(self):
-        """Whether no turn is to come (a turn may check it)."""
         return self._stopping.is_set()
 
     def kick(self):
