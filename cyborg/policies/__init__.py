@@ -46,10 +46,8 @@ _RESOURCES = (device_profile, accelerator_request, device, deployable,
 
 
 def resource_rules():
-    """The rules that operations of the API enforce."""
     return [rule for module in _RESOURCES for rule in module.list_rules()]
 
 
 def list_rules():
-    """Every rule Cyborg registers (the enforcer's)."""
     return base.list_rules() + resource_rules()
