@@ -11,13 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Cyborg's policies in code, one module per resource.
-
-A module's rules say who may do what (name, check string, description,
-scope, deprecated default); the API's routes say which rule each
-enforces (cyborg.api.route.Route ``policy``), and
-cyborg.api.controllers.root.list_rules() gives each rule the operations
-of its routes.
+"""Cyborg's policies in code, one module per resource; the API's routes
+say which rule each enforces, and give the rules their operations.
 
 May import: nothing of Cyborg.
 """
