@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Notifications of services: an agent found down by a conductor, and
-back (the internal API spec's agent alarm).
-"""
+"""Notifications of services: an agent found down, and back."""
 
 from oslo_config import cfg
 
