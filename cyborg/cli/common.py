@@ -308,6 +308,26 @@ class Lister(CyborgMixin, lister.Lister):
         return rows(items, member_columns(items, omit))
 
 
+class FilteredLister(Lister):
+    """Lists KEY of PATH in COLUMNS; FILTERS: ``(option, query parameter,
+    add_argument keywords)``.
+    """
+
+    FILTERS = ()
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        for option, _param, kwargs in self.FILTERS:
+            parser.add_argument(option, **kwargs)
+        return parser
+
+    def take_action(self, parsed_args):
+        body = self.client.get(self.PATH, **{
+            param: getattr(parsed_args, option[2:].replace('-', '_'))
+            for option, param, _kwargs in self.FILTERS})
+        return rows(body[self.KEY], self.COLUMNS)
+
+
 class ShowOne(CyborgMixin, show.ShowOne):
     """A command that prints one resource."""
 

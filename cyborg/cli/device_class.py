@@ -107,12 +107,10 @@ class CreateDeviceClass(common.ShowOne):
                           DETAIL_COLUMNS)
 
 
-class ListDeviceClasses(common.Lister):
+class ListDeviceClasses(common.FilteredLister):
     """List device classes."""
 
-    def take_action(self, parsed_args):
-        body = self.client.get('/device_classes')
-        return common.rows(body['device_classes'], COLUMNS)
+    PATH, KEY, COLUMNS = '/device_classes', 'device_classes', COLUMNS
 
 
 class ShowDeviceClass(common.ShowOne):

@@ -30,23 +30,15 @@ _CONFIG_HELP = ('An option of the driver as GROUP.OPTION=VALUE (JSON '
                 'repeat --config for several options).')
 
 
-class ListDrivers(common.Lister):
+class ListDrivers(common.FilteredLister):
     """List the drivers of every host (or of one)."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('--host', help='Only the drivers of HOST.')
-        parser.add_argument('--name', help='Only the drivers named NAME.')
-        parser.add_argument('--status',
-                            choices=['READY', 'ERROR', 'DISABLED'],
-                            help='Only the drivers in this status.')
-        return parser
-
-    def take_action(self, parsed_args):
-        body = self.client.get('/drivers', host=parsed_args.host,
-                               name=parsed_args.name,
-                               status=parsed_args.status)
-        return common.rows(body['drivers'], COLUMNS)
+    PATH, KEY, COLUMNS = '/drivers', 'drivers', COLUMNS
+    FILTERS = (
+        ('--host', 'host', {'help': 'Only the drivers of HOST.'}),
+        ('--name', 'name', {'help': 'Only the drivers named NAME.'}),
+        ('--status', 'status', {'choices': ['READY', 'ERROR', 'DISABLED'],
+                                'help': 'Only the drivers in this status.'}))
 
 
 class ShowDriver(common.ShowByUUID):
