@@ -45,11 +45,8 @@ class ShowDeployable(common.ShowByUUID):
 class ProgramDeployable(common.ShowOne):
     """Program a deployable's FPGA with an image.
 
-    The image is a bitstream in the agent's image cache ([agent]
-    image_cache_dir) or in Glance.
-
-    The API answers when the agent has programmed it; --wait then polls
-    the deployable until it reports the image as loaded.
+    The bitstream is in the agent's image cache or in Glance.  --wait
+    polls the deployable until it reports the image as loaded.
     """
 
     def get_parser(self, prog_name):

@@ -85,9 +85,7 @@ def discover(command, rows):
 class InstallDriver(common.Lister):
     """Install (enable) a driver on one host or on all.
 
-    The agents load it at once, and discover its devices before the
-    answer: it lists the driver on each host with the devices that
-    discovery found (a host whose agent could not discover is named).
+    The agents load it and discover its devices before the answer.
     """
 
     def get_parser(self, prog_name):
@@ -114,10 +112,7 @@ class InstallDriver(common.Lister):
 
 
 class UpdateDriver(common.ShowOne):
-    """Replace a driver's configuration; its host rediscovers.
-
-    The answer shows the driver with the devices that discovery found.
-    """
+    """Replace a driver's configuration; its host rediscovers."""
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
@@ -141,12 +136,10 @@ class UpdateDriver(common.ShowOne):
 class UninstallDriver(common.Command):
     """Uninstall a driver; its devices leave Cyborg and Placement.
 
-    DRIVER is one host's driver (its UUID), or a driver name: that driver
-    on every host that has it (or on --host).  A driver of an agent's
-    configuration file stays listed, uninstalled, and unloaded across
-    restarts until install-driver loads it again.  Refused while one of
-    its devices is bound to an instance, unless --force, which first
-    unbinds them (and tells Nova).
+    DRIVER is one host's driver (its UUID), or a name: that driver on
+    every host (or on --host).  One of an agent's configuration file stays
+    unloaded across restarts until install-driver.  Refused while its
+    devices are bound, unless --force, which unbinds them first.
     """
 
     def get_parser(self, prog_name):
