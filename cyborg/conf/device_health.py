@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Options of the [device_health] group: hold-down, the rules that make a
-device unhealthy.
-"""
+"""Options of the [device_health] group."""
 
 from oslo_config import cfg
 from oslo_config import types
@@ -26,8 +24,7 @@ device_health_group = cfg.OptGroup(
     title='Device health options',
     help=_("""
 A device the agent finds unhealthy has its free inventory reserved in
-Placement, so that nothing new is scheduled on it; instances that use it
-keep it.  See the admin guide's device health page.
+Placement; instances that use it keep it.
 """))
 
 device_health_opts = [

@@ -24,10 +24,8 @@ metrics_group = cfg.OptGroup(
     title='Prometheus metrics options',
     help=_("""
 Metrics for Prometheus, off by default: cyborg-api serves the fleet's
-state read from the database (``/metrics``); each cyborg-conductor serves
-what it counted itself on a port of its own, and each cyborg-agent its
-devices' telemetry.  See the admin guide's monitoring and telemetry
-pages.
+state (``/metrics``); each conductor its own counters, and each agent its
+devices' telemetry, on ports of their own.
 """))
 
 metrics_opts = [

@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Options of the [nic_devices] group and of the NIC type groups (the
-intel_nic driver), with the existing Cyborg's names.
-"""
+"""Options of [nic_devices] and of the NIC type groups (intel_nic)."""
 
 from oslo_config import cfg
 

@@ -12,9 +12,6 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Options of the [notifications] group: Cyborg's versioned notifications.
-
-Where they go is oslo.messaging's ``[oslo_messaging_notifications]``
-group; its ``driver`` is empty by default, and then nothing is sent.
 """
 
 from oslo_config import cfg
@@ -26,9 +23,8 @@ notifications_group = cfg.OptGroup(
     'notifications',
     title='Notifications',
     help=_("""
-Versioned notifications of what Cyborg does, sent only when
-``[oslo_messaging_notifications] driver`` names a driver
-(``messagingv2``); see doc/source/admin/notifications.rst.
+Versioned notifications, sent only when ``[oslo_messaging_notifications]
+driver`` names a driver (``messagingv2``).
 """))
 
 notifications_opts = [

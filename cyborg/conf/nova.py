@@ -24,11 +24,9 @@ nova_group = cfg.OptGroup(
     'nova',
     title='Nova API options',
     help=_("""
-How cyborg-conductor reaches Nova's API (a keystoneauth session, auth
-plugin and adapter) to send ``accelerator-request-bound`` events and, for
-attach and detach, to read servers and hard reboot them.  Attach and
-detach need Nova's administrator role: Nova shows a server's host only to
-administrators.
+How cyborg-conductor reaches Nova's API (keystoneauth options).  Attach
+and detach need Nova's administrator role: Nova shows a server's host only
+to administrators.
 """))
 
 nova_opts = [

@@ -24,10 +24,9 @@ placement_group = cfg.OptGroup(
     'placement',
     title='Placement service options',
     help=_("""
-How cyborg-conductor and ``cyborg-manage placement`` reach Placement (a
-keystoneauth session, auth plugin and adapter), and how devices are
-published there.  Without Keystone, set ``auth_type = none`` and
-``endpoint_override``; with neither set, nothing is published.
+How cyborg-conductor reaches Placement (keystoneauth options; without
+Keystone, ``auth_type = none`` and ``endpoint_override``; with neither
+set, nothing is published).
 """))
 
 placement_opts = [

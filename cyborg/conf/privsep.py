@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Options of the agent's privsep daemons: [cyborg_sysfs],
-[cyborg_sys_admin] and [cyborg_kernel_log] (see cyborg.privsep).
-"""
+"""Options of the agent's privsep daemons (see cyborg.privsep)."""
 
 from oslo_config import cfg
 from oslo_privsep import priv_context

@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Options of the [telemetry] group: the devices' telemetry and idle
-accelerators.
-"""
+"""Options of the [telemetry] group: devices' telemetry, idle ones."""
 
 from oslo_config import cfg
 
@@ -24,12 +22,9 @@ telemetry_group = cfg.OptGroup(
     'telemetry',
     title='Device telemetry options',
     help=_("""
-What each device is doing: the agent reads its devices' telemetry
-(utilization, memory, power, temperature, errors, PCIe link) every
-``interval`` seconds, serves it to Prometheus (``[metrics] agent_port``)
-and sends what changed to the conductor with its reports; the database
-keeps the latest sample of each device.  See the admin guide's telemetry
-page.
+The agent reads its devices' telemetry every ``interval`` seconds, serves
+it to Prometheus (``[metrics] agent_port``) and reports what changed; the
+database keeps the latest sample of each device.
 """))
 
 telemetry_opts = [
