@@ -349,3 +349,22 @@ class ShowByUUID(ShowOne):
 
     def show(self, item):
         return one(item, self.COLUMNS or member_columns([item]))
+
+
+class DeleteByUUIDs(Command):
+    """Delete ``PATH/<UUID>`` of each UUID (WHAT names one in errors)."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('uuids', metavar=self.METAVAR, nargs='+',
+                            help='Their UUIDs.')
+        return parser
+
+    def take_action(self, parsed_args):
+        uuids = [check_uuid(uuid, self.WHAT) for uuid in parsed_args.uuids]
+        self.delete(uuids)
+        self.progress('Deleted %s.', ', '.join(uuids))
+
+    def delete(self, uuids):
+        for uuid in uuids:
+            self.client.delete('%s/%s' % (self.PATH, uuid))
