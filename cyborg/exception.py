@@ -11,14 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Cyborg's one exception hierarchy.
-
-Each class has a message template (``msg_fmt``) filled from keyword
-arguments, and the HTTP status (``code``) of its family (Invalid 400,
-Forbidden 403, NotFound 404, NotAcceptable 406, Conflict 409, Locked 423,
-TemporaryFailure 503), which the API answers with.  Exceptions cross RPC
-with their class and keyword arguments, so the arguments are made
-RPC-safe when the exception is built.
+"""Cyborg's one exception hierarchy: ``msg_fmt`` filled from keyword
+arguments (made RPC-safe: exceptions cross RPC with them), and the HTTP
+status (``code``) of the family, which the API answers with.
 """
 
 import collections.abc
@@ -33,7 +28,6 @@ _SAFE_TYPES = (str, int, float, bool, type(None))
 
 
 def _serializable(value):
-    """Return *value* if oslo.messaging can send it, else its string form."""
     if isinstance(value, _SAFE_TYPES):
         return value
     if isinstance(value, (list, tuple)):
@@ -44,12 +38,7 @@ def _serializable(value):
 
 
 class CyborgException(Exception):
-    """Base class of every Cyborg exception.
-
-    :param message: a complete message; when omitted, ``msg_fmt`` is
-        filled from the keyword arguments (kept in ``self.kwargs`` for
-        oslo.messaging to rebuild the exception on the other side).
-    """
+    """Base class of every Cyborg exception."""
 
     msg_fmt = _("An unknown exception occurred.")
     code = 500
@@ -76,12 +65,8 @@ class CyborgException(Exception):
 
 
 def to_record(exc):
-    """A JSON-serialisable record of *exc* that from_record() rebuilds (a
-    program request's outcome, read by another service).
-
-    An exception of this module (or oslo.messaging's ``<name>_Remote``
-    copy) is recorded by class name, message and keyword arguments; any
-    other by its message only, with ``class`` None.
+    """A JSON-serialisable record of *exc* that from_record() rebuilds
+    (another exception's has ``class`` None).
     """
     for cls in type(exc).__mro__:
         if cls.__module__ == __name__ and issubclass(cls, CyborgException):
@@ -92,10 +77,7 @@ def to_record(exc):
 
 
 def from_record(record):
-    """The exception to_record() recorded, with the same class, message
-    and keyword arguments; None when the record names no class of this
-    module (an unexpected error).
-    """
+    """The exception to_record() recorded; None for another exception."""
     cls = globals().get(record.get('class') or '')
     if not (isinstance(cls, type) and issubclass(cls, CyborgException)):
         return None

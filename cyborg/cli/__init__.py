@@ -11,10 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The ``cyborg`` operator command (cliff): one module per resource group,
-the commands entry points of the ``cyborg.cli`` namespace; ``common``
-holds the API client and the output helpers.  It talks to the REST API
-only.
+"""The ``cyborg`` operator command (cliff), one module per resource group;
+it talks to the REST API only.
 
 May import: the base only.
 """

@@ -26,10 +26,7 @@ RESOLVED = ('Bound', 'BindFailed', 'Unbound', 'Deleting')
 
 
 def wait_resolved(client, uuids, timeout, progress):
-    """The ARQs of *uuids*, polled until none is still binding.
-
-    :raises: CommandError after *timeout* seconds.
-    """
+    """The ARQs of *uuids*, polled until none is still binding."""
     def fetch():
         return [client.get('/accelerator_requests/' + u) for u in uuids]
 
@@ -147,17 +144,10 @@ class UnbindARQ(common.Command):
         self.progress('Accelerator request %s unbound.', uuid)
 
 
-class DeleteARQs(common.Command):
+class DeleteARQs(common.DeleteByUUIDs):
     """Delete accelerator requests."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('arqs', metavar='ARQ', nargs='+',
-                            help='Their UUIDs.')
-        return parser
+    METAVAR, WHAT = 'ARQ', 'an accelerator request'
 
-    def take_action(self, parsed_args):
-        uuids = [common.check_uuid(u, 'an accelerator request')
-                 for u in parsed_args.arqs]
+    def delete(self, uuids):
         self.client.delete('/accelerator_requests', arqs=','.join(uuids))
-        self.progress('Deleted %s.', ', '.join(uuids))

@@ -81,18 +81,7 @@ class CreateAttribute(common.ShowOne):
         return common.one(body, DETAIL_COLUMNS)
 
 
-class DeleteAttributes(common.Command):
+class DeleteAttributes(common.DeleteByUUIDs):
     """Delete attributes."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('attributes', metavar='ATTRIBUTE', nargs='+',
-                            help='Their UUIDs.')
-        return parser
-
-    def take_action(self, parsed_args):
-        uuids = [common.check_uuid(uuid, 'an attribute')
-                 for uuid in parsed_args.attributes]
-        for uuid in uuids:
-            self.client.delete('/attributes/' + uuid)
-        self.progress('Deleted %s.', ', '.join(uuids))
+    PATH, WHAT, METAVAR = '/attributes', 'an attribute', 'ATTRIBUTE'

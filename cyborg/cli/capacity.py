@@ -11,11 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""capacity: accelerators free, bound and reserved, per host and in total
-(read a page of hosts at a time), or those of a device class.
+"""capacity: accelerators free, bound and reserved, per host and in total,
+or those of a device class.
 """
-
-from cliff import columns
 
 from cyborg.cli import common
 
@@ -30,15 +28,12 @@ COLUMNS = common.field_columns(
     'reserved_because')
 
 
-class ReasonsColumn(columns.FormattableColumn):
+class ReasonsColumn(common.JSONColumn):
     """Reasons: those that hold in a table, every one in json/yaml."""
 
     def human_readable(self):
         return ', '.join('%s=%d' % (reason, count)
                          for reason, count in self._value.items() if count)
-
-    def machine_readable(self):
-        return self._value
 
 
 def capacity_rows(body):
@@ -59,12 +54,8 @@ def capacity_rows(body):
 class ShowCapacity(common.Lister):
     """Show how many accelerators are free, bound and reserved.
 
-    One row per host and resource class, then one per resource class
-    for the whole cloud (host "(total)").  An accelerator is an attach
-    handle; reserved ones are held out of scheduling, for the reasons
-    shown (disabled, unhealthy, recovering, driver_error, config_draining,
-    config_pending, config_applying, config_failed, agent_down, reshaping,
-    gone).
+    One row per host and resource class, then the totals (host
+    "(total)"); reserved ones are out of scheduling, for the reasons shown.
     """
 
     def get_parser(self, prog_name):
@@ -84,7 +75,6 @@ class ShowCapacity(common.Lister):
         return parser
 
     def _pages(self, filters):
-        """Every host's entries, a page at a time, and the totals."""
         hosts, marker = [], None
         while True:
             body = self.client.get('/capacity', limit=PAGE, marker=marker,

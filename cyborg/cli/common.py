@@ -33,8 +33,7 @@ class CommandError(Exception):
 
 
 class APIError(CommandError):
-    """The API refused a request (*code*: Cyborg's error code, or None).
-    """
+    """The API refused a request (*code*: Cyborg's error code, or None)."""
 
     def __init__(self, message, status, code=None):
         super().__init__(message)
@@ -43,9 +42,7 @@ class APIError(CommandError):
 
 
 def api_message(response):
-    """(message, error code or None) of an error response: Cyborg's or
-    another OpenStack service's body, or the response's text.
-    """
+    """(message, error code or None) of an error response."""
     try:
         body = response.json()
     except ValueError:
@@ -68,16 +65,12 @@ def api_message(response):
 
 
 def v2_url(endpoint):
-    """The ``/v2`` URL of *endpoint*, the API root or its ``/v2`` URL."""
     endpoint = endpoint.rstrip('/')
     return endpoint if endpoint.endswith('/v2') else endpoint + '/v2'
 
 
 def os_reason(exc):
-    """What the operating system said of a failed connection ("Connection
-    refused"), found in the exceptions keystoneauth, requests and urllib3
-    wrap it in; or None.
-    """
+    """The OS's reason ("Connection refused") wrapped in *exc*, or None."""
     seen, todo = set(), [exc]
     while todo:
         current = todo.pop(0)
@@ -93,9 +86,7 @@ def os_reason(exc):
 
 
 class Client:
-    """The Cyborg API on a keystoneauth session (*endpoint*: instead of
-    the catalog's; *timeout*: of each HTTP request).
-    """
+    """The Cyborg API on a keystoneauth session."""
 
     def __init__(self, session, api_version=DEFAULT_API_VERSION,
                  endpoint=None, interface=None, region_name=None,
@@ -112,12 +103,10 @@ class Client:
 
     @property
     def version(self):
-        """The microversion asked for, as (major, minor)."""
         major, _sep, minor = self.api_version.partition('.')
         return int(major), int(minor)
 
     def _unreachable(self, exc, path):
-        """The message for an API that could not be reached."""
         reason = os_reason(exc)
         try:
             where = self.adapter.get_endpoint()
@@ -140,9 +129,7 @@ class Client:
                     ' (%s)' % reason if reason else ''))
 
     def request(self, method, path, body=None, params=None, timeout=None):
-        """One request to *path* (``/drivers``): its JSON body, or None.
-        APIError carries the API's message.
-        """
+        """The JSON body of a request to *path* (``/drivers``), or None."""
         kwargs = {'raise_exc': False}
         if body is not None:
             kwargs['json'] = body
@@ -190,9 +177,7 @@ class Client:
 
 
 def poll(fetch, done, timeout, interval=1.0, what='the operation'):
-    """Call *fetch* until *done* holds for its result; return it.  After
-    *timeout* seconds (None or 0: no limit), CommandError.
-    """
+    """*fetch*() until *done* holds for it (*timeout*: None, no limit)."""
     deadline = time.monotonic() + timeout if timeout else None
     while True:
         state = fetch()
@@ -205,8 +190,8 @@ def poll(fetch, done, timeout, interval=1.0, what='the operation'):
 
 
 def key_values(pairs, option='--config', form='KEY=VALUE'):
-    """``KEY=VALUE`` strings as a dict: a JSON value keeps its type, a key
-    given more than once collects its values in a list.
+    """``KEY=VALUE`` strings as a dict (JSON values typed, repeated keys
+    as lists).
     """
     result = {}
     for pair in pairs or []:
@@ -229,9 +214,7 @@ def key_values(pairs, option='--config', form='KEY=VALUE'):
 
 
 def driver_config(pairs):
-    """``GROUP.OPTION=VALUE`` strings as ``{group: {option: value}}``; a
-    JSON object is an item of a list option (``[pci] device_spec``).
-    """
+    """``GROUP.OPTION=VALUE`` strings as ``{group: {option: value}}``."""
     form = ('GROUP.OPTION=VALUE (e.g. fake_driver.devices=fpga=1 or '
             'pci.device_spec=\'{"vendor_id": "1af4"}\')')
     config = {}
@@ -246,7 +229,6 @@ def driver_config(pairs):
 
 
 def check_uuid(value, what):
-    """*value*, when it is a UUID; else CommandError naming *what*."""
     if not uuidutils.is_uuid_like(value):
         raise CommandError('%s is not the UUID of %s.' % (value, what))
     return value
@@ -263,14 +245,12 @@ class JSONColumn(columns.FormattableColumn):
 
 
 def cell(value):
-    """A value as an output cell."""
     if isinstance(value, (dict, list)):
         return JSONColumn(value)
     return value
 
 
 def structure(value):
-    """JSON text the API sends (``std_board_info``) as its structure."""
     if isinstance(value, str) and value[:1] in ('{', '['):
         try:
             return json.loads(value)
@@ -280,28 +260,22 @@ def structure(value):
 
 
 def rows(items, columns):
-    """(column titles, rows) of *items* (dicts) for a Lister."""
     return (tuple(title for title, _key in columns),
             [tuple(cell(item.get(key)) for _title, key in columns)
              for item in items])
 
 
 def one(item, columns):
-    """(titles, values) of one item for a ShowOne."""
     titles, [values] = rows([item], columns)
     return titles, values
 
 
 def field_columns(*keys):
-    """Columns titled after their field names."""
     return tuple((key, key) for key in keys)
 
 
 def member_columns(items, omit=()):
-    """The columns of the members of *items* as the API answered them
-    (its type's members at the microversion asked, in its order), but
-    their links and *omit*.
-    """
+    """The members of *items* in the API's order, but links and *omit*."""
     keys = []
     for item in items:
         keys += [key for key in item if key not in keys]
@@ -310,14 +284,12 @@ def member_columns(items, omit=()):
 
 
 class CyborgMixin:
-    """Gives commands ``self.client``."""
 
     @property
     def client(self):
         return self.app.client_manager.cyborg
 
     def progress(self, message, *args):
-        """A line for the user on stderr (results go to stdout)."""
         self.app.stderr.write((message % args if args else message) + '\n')
         self.app.stderr.flush()
 
@@ -330,13 +302,30 @@ class Lister(CyborgMixin, lister.Lister):
     """A command that prints a table."""
 
     def members(self, items, parsed_args, omit=()):
-        """(titles, rows) of the members of *items* but *omit* (see
-        member_columns); of no item, the columns asked for (``-c``), so
-        that asking for one of an empty list is no error.
-        """
+        """(titles, rows) of *items*; of none, the columns asked (-c)."""
         if not items:
             return rows([], field_columns(*(parsed_args.columns or ())))
         return rows(items, member_columns(items, omit))
+
+
+class FilteredLister(Lister):
+    """Lists KEY of PATH in COLUMNS; FILTERS: ``(option, query parameter,
+    add_argument keywords)``.
+    """
+
+    FILTERS = ()
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        for option, _param, kwargs in self.FILTERS:
+            parser.add_argument(option, **kwargs)
+        return parser
+
+    def take_action(self, parsed_args):
+        body = self.client.get(self.PATH, **{
+            param: getattr(parsed_args, option[2:].replace('-', '_'))
+            for option, param, _kwargs in self.FILTERS})
+        return rows(body[self.KEY], self.COLUMNS)
 
 
 class ShowOne(CyborgMixin, show.ShowOne):
@@ -344,13 +333,7 @@ class ShowOne(CyborgMixin, show.ShowOne):
 
 
 class ShowByUUID(ShowOne):
-    """Show the resource ``PATH/<UUID>``.
-
-    :cvar PATH: its collection (``/attributes``).
-    :cvar WHAT: what it is, for the message of a bad UUID.
-    :cvar METAVAR: the argument's metavar; HELP, its help.
-    :cvar COLUMNS: the columns shown (None: every member but links).
-    """
+    """Show the resource ``PATH/<UUID>`` (WHAT names it in errors)."""
 
     HELP = 'Its UUID.'
     COLUMNS = None
@@ -366,3 +349,22 @@ class ShowByUUID(ShowOne):
 
     def show(self, item):
         return one(item, self.COLUMNS or member_columns([item]))
+
+
+class DeleteByUUIDs(Command):
+    """Delete ``PATH/<UUID>`` of each UUID (WHAT names one in errors)."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('uuids', metavar=self.METAVAR, nargs='+',
+                            help='Their UUIDs.')
+        return parser
+
+    def take_action(self, parsed_args):
+        uuids = [check_uuid(uuid, self.WHAT) for uuid in parsed_args.uuids]
+        self.delete(uuids)
+        self.progress('Deleted %s.', ', '.join(uuids))
+
+    def delete(self, uuids):
+        for uuid in uuids:
+            self.client.delete('%s/%s' % (self.PATH, uuid))

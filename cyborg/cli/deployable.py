@@ -23,24 +23,16 @@ DETAIL_COLUMNS = common.field_columns(
     'created_at', 'updated_at')
 
 
-class ListDeployables(common.Lister):
+class ListDeployables(common.FilteredLister):
     """List deployables."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('--name', help='Only the deployable NAME.')
-        parser.add_argument('--driver', help='Only the deployables of '
-                                             'this driver.')
-        parser.add_argument('--rp', metavar='RP_UUID',
-                            help='Only the deployable of this resource '
-                                 'provider.')
-        return parser
-
-    def take_action(self, parsed_args):
-        body = self.client.get('/deployables', name=parsed_args.name,
-                               driver_name=parsed_args.driver,
-                               rp_uuid=parsed_args.rp)
-        return common.rows(body['deployables'], COLUMNS)
+    PATH, KEY, COLUMNS = '/deployables', 'deployables', COLUMNS
+    FILTERS = (
+        ('--name', 'name', {'help': 'Only the deployable NAME.'}),
+        ('--driver', 'driver_name',
+         {'help': 'Only the deployables of this driver.'}),
+        ('--rp', 'rp_uuid', {'metavar': 'RP_UUID', 'help': 'Only the '
+                             'deployable of this resource provider.'}))
 
 
 class ShowDeployable(common.ShowByUUID):
@@ -53,11 +45,8 @@ class ShowDeployable(common.ShowByUUID):
 class ProgramDeployable(common.ShowOne):
     """Program a deployable's FPGA with an image.
 
-    The image is a bitstream in the agent's image cache ([agent]
-    image_cache_dir) or in Glance.
-
-    The API answers when the agent has programmed it; --wait then polls
-    the deployable until it reports the image as loaded.
+    The bitstream is in the agent's image cache or in Glance.  --wait
+    polls the deployable until it reports the image as loaded.
     """
 
     def get_parser(self, prog_name):

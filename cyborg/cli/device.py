@@ -89,7 +89,7 @@ def allowed_values(schema):
     return '|'.join(kind) if isinstance(kind, list) else str(kind)
 
 
-class SettableColumn(columns.FormattableColumn):
+class SettableColumn(common.JSONColumn):
     """Settable fields: a line each in a table, their schemas in json/yaml.
     """
 
@@ -99,12 +99,8 @@ class SettableColumn(columns.FormattableColumn):
         return '\n'.join('%s: %s' % (field, allowed_values(schema))
                          for field, schema in sorted(self._value.items()))
 
-    def machine_readable(self):
-        return self._value
-
 
 def config_rows(configuration):
-    """The rows of a device's configuration: {title: value}."""
     configuration = configuration or {}
     values = {}
     for title, key in CONFIG_COLUMNS:
@@ -116,7 +112,6 @@ def config_rows(configuration):
 
 
 def _detail(device):
-    """(the device, its columns), board information and configuration."""
     shown = dict(device, **{key: common.structure(device.get(key))
                             for key in ('std_board_info',
                                         'vendor_board_info')})
@@ -128,17 +123,11 @@ def _detail(device):
 
 
 def detail(device):
-    """(titles, values) of device-show."""
     return common.one(*_detail(device))
 
 
 class ShowDevice(common.ShowByUUID):
-    """Show one device.
-
-    From 2.4 with its configuration: the fields its driver can set and
-    their values (settable), what it is (actual), what was asked
-    (desired) and how applying it went (config_state, config_reason).
-    """
+    """Show one device (from 2.4 with its configuration)."""
 
     PATH, WHAT, METAVAR = '/devices', 'a device', 'DEVICE'
 
@@ -236,11 +225,8 @@ class _SetStatus(common.ShowOne):
 class EnableDevice(_SetStatus):
     """Enable a device, or every device a selector names.
 
-    Placement offers their accelerators again.  A device recovering from
-    a health failure returns at once (without waiting for its
-    hold-down); one still unhealthy stays out.  With a selector (--host,
-    --vendor, --product-id, ...) it is a dry run listing what would
-    change, until --yes.
+    A device recovering from a health failure returns at once; one still
+    unhealthy stays out.  A selector is a dry run until --yes.
     """
 
     ACTION = 'enable'
@@ -250,10 +236,7 @@ class EnableDevice(_SetStatus):
 class DisableDevice(_SetStatus):
     """Disable a device, or every device a selector names.
 
-    Placement stops offering them.  The devices go into maintenance,
-    whatever their health; accelerators in use stay.  With a selector
-    (--host, --vendor, --product-id, ...) it is a dry run listing what
-    would change, until --yes.
+    Accelerators in use stay.  A selector is a dry run until --yes.
     """
 
     ACTION = 'disable'
@@ -264,9 +247,7 @@ _INTEGER = re.compile(r'-?[0-9]+')
 
 
 def parse_setting(text):
-    """``FIELD=VALUE`` of --set as (field, value): an int, a boolean, None
-    (null) or a string.
-    """
+    """``FIELD=VALUE`` of --set as (field, int, boolean, None or text)."""
     field, sep, value = text.partition('=')
     field = field.strip()
     if not sep or not field:
@@ -286,10 +267,9 @@ def parse_setting(text):
 class ConfigureDevice(common.ShowOne):
     """Set a device's desired configuration, or forget it.
 
-    The device's agent applies it after the answer and applies it again
-    after the host reboots (device-show shows how it went); the device
-    is not scheduled meanwhile.  What can be set (the settable fields and
-    their values) is in device-show.
+    Its agent applies it (again after a reboot); the device is not
+    scheduled meanwhile.  device-show shows what can be set and how it
+    went.
     """
 
     def get_parser(self, prog_name):

@@ -39,9 +39,7 @@ def _value(text):
 
 
 def parse_condition(text):
-    """``KEY OP VALUE`` (``memory_mb>=40960``, ``type==GPU``,
-    ``mig_profile in 1g.10gb,2g.20gb``) as a selector condition.
-    """
+    """``KEY OP VALUE`` (``memory_mb>=40960``) as a selector condition."""
     match = _CONDITION.match(text)
     if match is None or not match.group('value'):
         raise common.CommandError(
@@ -109,12 +107,10 @@ class CreateDeviceClass(common.ShowOne):
                           DETAIL_COLUMNS)
 
 
-class ListDeviceClasses(common.Lister):
+class ListDeviceClasses(common.FilteredLister):
     """List device classes."""
 
-    def take_action(self, parsed_args):
-        body = self.client.get('/device_classes')
-        return common.rows(body['device_classes'], COLUMNS)
+    PATH, KEY, COLUMNS = '/device_classes', 'device_classes', COLUMNS
 
 
 class ShowDeviceClass(common.ShowOne):

@@ -52,9 +52,7 @@ class _Names(columns.FormattableColumn):
 class DiscoverServices(common.Lister):
     """Run discovery now on one host or on every agent.
 
-    Prints, per host, the state of its discovery and the devices it
-    added, changed and removed; exits 1 when a discovery failed or an
-    agent is unreachable.
+    Exits 1 when a discovery failed or an agent is unreachable.
     """
 
     def get_parser(self, prog_name):

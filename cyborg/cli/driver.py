@@ -30,23 +30,15 @@ _CONFIG_HELP = ('An option of the driver as GROUP.OPTION=VALUE (JSON '
                 'repeat --config for several options).')
 
 
-class ListDrivers(common.Lister):
+class ListDrivers(common.FilteredLister):
     """List the drivers of every host (or of one)."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('--host', help='Only the drivers of HOST.')
-        parser.add_argument('--name', help='Only the drivers named NAME.')
-        parser.add_argument('--status',
-                            choices=['READY', 'ERROR', 'DISABLED'],
-                            help='Only the drivers in this status.')
-        return parser
-
-    def take_action(self, parsed_args):
-        body = self.client.get('/drivers', host=parsed_args.host,
-                               name=parsed_args.name,
-                               status=parsed_args.status)
-        return common.rows(body['drivers'], COLUMNS)
+    PATH, KEY, COLUMNS = '/drivers', 'drivers', COLUMNS
+    FILTERS = (
+        ('--host', 'host', {'help': 'Only the drivers of HOST.'}),
+        ('--name', 'name', {'help': 'Only the drivers named NAME.'}),
+        ('--status', 'status', {'choices': ['READY', 'ERROR', 'DISABLED'],
+                                'help': 'Only the drivers in this status.'}))
 
 
 class ShowDriver(common.ShowByUUID):
@@ -58,9 +50,8 @@ class ShowDriver(common.ShowByUUID):
 
 
 def discover(command, rows):
-    """Have the hosts of *rows* (driver records) discover now, then read
-    the records again, whose ``devices`` that discovery found (an install
-    answers before it); a host that could not discover is named.
+    """Have the hosts of *rows* discover now; the records read again
+    (with the ``devices`` found), a host that could not discover named.
     """
     hosts = sorted({row['host'] for row in rows})
     name = rows[0]['name']
@@ -94,9 +85,7 @@ def discover(command, rows):
 class InstallDriver(common.Lister):
     """Install (enable) a driver on one host or on all.
 
-    The agents load it at once, and discover its devices before the
-    answer: it lists the driver on each host with the devices that
-    discovery found (a host whose agent could not discover is named).
+    The agents load it and discover its devices before the answer.
     """
 
     def get_parser(self, prog_name):
@@ -123,10 +112,7 @@ class InstallDriver(common.Lister):
 
 
 class UpdateDriver(common.ShowOne):
-    """Replace a driver's configuration; its host rediscovers.
-
-    The answer shows the driver with the devices that discovery found.
-    """
+    """Replace a driver's configuration; its host rediscovers."""
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
@@ -150,12 +136,10 @@ class UpdateDriver(common.ShowOne):
 class UninstallDriver(common.Command):
     """Uninstall a driver; its devices leave Cyborg and Placement.
 
-    DRIVER is one host's driver (its UUID), or a driver name: that driver
-    on every host that has it (or on --host).  A driver of an agent's
-    configuration file stays listed, uninstalled, and unloaded across
-    restarts until install-driver loads it again.  Refused while one of
-    its devices is bound to an instance, unless --force, which first
-    unbinds them (and tells Nova).
+    DRIVER is one host's driver (its UUID), or a name: that driver on
+    every host (or on --host).  One of an agent's configuration file stays
+    unloaded across restarts until install-driver.  Refused while its
+    devices are bound, unless --force, which unbinds them first.
     """
 
     def get_parser(self, prog_name):

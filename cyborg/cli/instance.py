@@ -115,12 +115,9 @@ _RELEASING = ('releasing', 'freeing')
 class DetachInstance(common.Command):
     """Detach the accelerators attach-instance gave a server.
 
-    The accelerator requests Nova made for the server's flavor or ports
-    are never detached.  Unless the server is stopped, its guest may use
-    the devices until Nova defines it again: --reboot asks Nova for a hard
-    reboot, and the devices are freed once it is done.  The command says
-    what happened: whether Nova was asked, refused, or no longer knows
-    the server.
+    Nova's own are never detached.  Unless the server is stopped, its
+    guest may use the devices until Nova defines it again: --reboot asks
+    Nova for a hard reboot, and the devices are freed once it is done.
     """
 
     def get_parser(self, prog_name):
@@ -215,9 +212,7 @@ class ShowInstance(common.ShowOne):
 
 
 def _busy(arq):
-    """How busy an ARQ's device is: ``utilization 0.93`` and, while idle,
-    ``idle since <time>``; empty when not known.
-    """
+    """``utilization 0.93, idle since <time>``, as known."""
     words = []
     if arq.get('device_utilization') is not None:
         words.append('utilization %g' % arq['device_utilization'])
@@ -232,9 +227,7 @@ LIST_COLUMNS = common.field_columns(
 
 
 def _listed_row(entry, idle=False):
-    """One server of GET /v2/instances as a row of instance-list (with
-    *idle*, since when each accelerator is idle).
-    """
+    """One server of GET /v2/instances as a row of instance-list."""
     server = entry['server'] or {}
     return dict(
         uuid=entry['uuid'], name=server.get('name'),
@@ -254,14 +247,9 @@ def _listed_row(entry, idle=False):
 class ListInstances(common.Lister):
     """List the servers that hold accelerators, as Nova sees them.
 
-    Each server with bound accelerator requests, with Nova's name,
-    status, host and flavor for it, and its accelerators (request,
-    driver, device profile, host; "(attached)" for those attach-instance
-    gave it).  AUDIT says what "cyborg-manage instance audit" finds:
-    "server gone" (Nova has no such server) or "other host" (Nova shows
-    it on another host).  Cyborg asks Nova once per host, not once per
-    server.  With --idle, only the accelerators whose device stayed idle
-    since it was bound for [telemetry] idle_window (a day by default).
+    AUDIT says what "cyborg-manage instance audit" finds: "server gone"
+    or "other host".  With --idle, only the accelerators idle since bound
+    for [telemetry] idle_window.
     """
 
     def get_parser(self, prog_name):

@@ -20,27 +20,18 @@ COLUMNS = common.field_columns('uuid', 'host', 'binary', 'status',
                                'version', 'last_seen_up', 'started_at')
 
 
-class ListServices(common.Lister):
+class ListServices(common.FilteredLister):
     """List the api, conductor and agent services.
 
     A service is down when its last heartbeat is older than the API's
     [DEFAULT] service_down_time.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('--host', help='Only the services of HOST.')
-        parser.add_argument(
-            '--binary',
-            choices=servicegroup.BINARIES,
-            help='Only the services of this binary.')
-        parser.add_argument('--status',
-                            choices=[servicegroup.UP, servicegroup.DOWN],
-                            help='Only the services up (or down).')
-        return parser
-
-    def take_action(self, parsed_args):
-        body = self.client.get('/services', host=parsed_args.host,
-                               binary=parsed_args.binary,
-                               status=parsed_args.status)
-        return common.rows(body['services'], COLUMNS)
+    PATH, KEY, COLUMNS = '/services', 'services', COLUMNS
+    FILTERS = (
+        ('--host', 'host', {'help': 'Only the services of HOST.'}),
+        ('--binary', 'binary', {'choices': servicegroup.BINARIES,
+                                'help': 'Only the services of this binary.'}),
+        ('--status', 'status', {'choices': [servicegroup.UP,
+                                            servicegroup.DOWN],
+                                'help': 'Only the services up (or down).'}))

@@ -182,7 +182,6 @@ class CyborgShell(app.App):
         return parser
 
     def _command_lines(self):
-        """One line per command: its name and its description's first."""
         summaries = []
         for name, entry_point in sorted(self.command_manager):
             command = entry_point.load()(self, None)
@@ -237,7 +236,6 @@ class CyborgShell(app.App):
 
 
 def main(argv=None):
-    """Console script entry point."""
     if argv is None:
         argv = sys.argv[1:]
     return CyborgShell(argv).run(argv)

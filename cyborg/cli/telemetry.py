@@ -26,12 +26,9 @@ COLUMNS = common.field_columns(
 class ShowTelemetry(common.ShowOne):
     """Show the latest telemetry of a device (or an ARQ's device).
 
-    Of any device for administrators; with --arq, of the device behind
-    an accelerator request of your project.  The values are those its
-    agent last reported changed (utilization by 0.1, temperature by 3
-    degrees...); READ_AT says when they were read, REPORTED_AT when the
-    host last reported, STALE_REASON why the last read failed.
-    Prometheus keeps the series: see the admin guide's telemetry page.
+    Any device for administrators; with --arq, the device of an
+    accelerator request of your project.  STALE_REASON: why the last read
+    failed.  Prometheus keeps the series (admin guide, telemetry).
     """
 
     def get_parser(self, prog_name):

@@ -51,7 +51,6 @@ def _query(parsed_args, **params):
 
 
 def _intervals(client, params):
-    """Every interval of the window, a page at a time."""
     items, marker = [], None
     while True:
         body = client.get('/usage', detail='true', limit=PAGE,
@@ -65,11 +64,9 @@ def _intervals(client, params):
 class ListUsage(common.Lister):
     """List the device-hours of projects in a window of time.
 
-    Every project's for an administrator, your project's otherwise.  One
-    row per project and resource class (and device class, host or
-    instance with --group-by): the hours accelerators were held, only
-    their part inside the window, and the number of usage intervals.
-    With --intervals, the intervals themselves.
+    Every project's for an administrator, your project's otherwise; one
+    row per project and resource class (and --group-by), counting only
+    the part of each interval inside the window.
     """
 
     def get_parser(self, prog_name):

@@ -25,17 +25,11 @@ _CHUNK = 1024 * 1024
 
 
 class GlanceClient(keystone.ServiceClient):
-    """Calls to Glance (``[glance]``, service type ``image``)."""
-
     GROUP = GROUP
     SERVICE_TYPE = SERVICE_TYPE
 
     def image_by_function(self, function_id):
-        """The UUID of the one image whose ``accel:function_id`` is
-        *function_id*.
-
-        :raises: ImageNotFound unless exactly one image has it.
-        """
+        """The one image whose ``accel:function_id`` is *function_id*."""
         response = self._adapter.get('/v2/images', params={
             'accel:function_id': function_id}, raise_exc=False)
         images = response.json().get('images', []) \
@@ -48,11 +42,7 @@ class GlanceClient(keystone.ServiceClient):
         return images[0]['id']
 
     def download(self, image_uuid, path):
-        """Write the data of image *image_uuid* to *path*, atomically (a
-        temporary file in the same directory, renamed).
-
-        :raises: ImageNotFound when Glance does not answer 200.
-        """
+        """Write the image's data to *path*, atomically."""
         response = self._adapter.get('/v2/images/%s/file' % image_uuid,
                                      stream=True, raise_exc=False)
         if response.status_code != 200:

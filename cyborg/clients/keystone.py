@@ -11,30 +11,23 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The keystoneauth adapter of every client of another OpenStack service.
-
-Each service is reached through an option group of keystoneauth's auth,
-session and adapter options, with Keystone (the catalog finds it by
-service type) or without (``auth_type = none`` and ``endpoint_override``).
-Each client is a ServiceClient naming its group and service type.
+"""The keystoneauth adapter of every client of another OpenStack service,
+from its option group (without Keystone: ``auth_type = none`` and
+``endpoint_override``).
 """
 
 from keystoneauth1 import loading as ks_loading
 
 
 def is_configured(conf, group):
-    """Whether option group *group* says how to reach its service at all
-    (``auth_type`` or ``endpoint_override`` is set).
-    """
+    """Whether ``auth_type`` or ``endpoint_override`` of *group* is set."""
     options = conf[group]
     return bool(options.auth_type or options.endpoint_override)
 
 
 def adapter(conf, group, service_type):
-    """A keystoneauth Adapter built from option group *group*.
-
-    :param service_type: the service type to use when the group sets none
-        (a test's configuration reset forgets registered defaults).
+    """A keystoneauth Adapter of *group* (*service_type*: when it sets
+    none, as after a test's configuration reset).
     """
     auth = ks_loading.load_auth_from_conf_options(conf, group)
     session = ks_loading.load_session_from_conf_options(conf, group,
@@ -45,11 +38,8 @@ def adapter(conf, group, service_type):
 
 
 class ServiceClient:
-    """A client of another service, on a keystoneauth1 Adapter.
-
-    Subclasses set GROUP (the option group's name), SERVICE_TYPE (used
-    when the group sets none) and, where a client cannot work
-    unconfigured, NOT_CONFIGURED (the exception from_conf() raises then).
+    """A client of another service, on a keystoneauth1 Adapter: GROUP,
+    SERVICE_TYPE, and NOT_CONFIGURED (raised by from_conf() unconfigured).
     """
 
     GROUP = None
@@ -61,16 +51,10 @@ class ServiceClient:
 
     @classmethod
     def is_configured(cls, conf):
-        """Whether the client's option group says how to reach it."""
         return is_configured(conf, cls.GROUP)
 
     @classmethod
     def from_conf(cls, conf):
-        """A client built from its option group.
-
-        :raises: NOT_CONFIGURED, where the class sets one, when the group
-            is not configured.
-        """
         if cls.NOT_CONFIGURED and not cls.is_configured(conf):
             raise cls.NOT_CONFIGURED()
         return cls(adapter(conf, cls.GROUP, cls.SERVICE_TYPE))

@@ -11,13 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The Nova client of the conductor: external events, server reads and
-the hard reboot (``[nova]``, see cyborg.clients.keystone).
-
-Servers are read at microversion 2.47, the first that embeds the flavor
-with its extra specs; their host is shown to administrators only.  Nova's
-server list takes one value of each filter, so the servers of many are
-listed by ``host`` (an administrator's filter).
+"""The Nova client (``[nova]``): external events, server reads (their
+host is shown to administrators only) and the hard reboot.
 """
 
 from keystoneauth1 import exceptions as ks_exc
@@ -36,27 +31,15 @@ SERVER_MICROVERSION = '2.47'
 
 
 class NovaClient(keystone.ServiceClient):
-    """Calls to Nova (``[nova]``, service type ``compute``)."""
-
     GROUP = GROUP
     SERVICE_TYPE = SERVICE_TYPE
 
     def external_events(self, events):
-        """``POST /os-server-external-events`` of *events* (dicts: name,
-        server_uuid, tag, status); returns the response, whatever its
-        status.
-
-        :raises: keystoneauth1.exceptions.ClientException when Nova cannot
-            be reached.
-        """
+        """The response to *events*, whatever its status."""
         return self._request('POST', '/os-server-external-events',
                              MICROVERSION, json={'events': events})
 
     def _request(self, method, path, microversion, **kwargs):
-        """One request, counted (cyborg.metrics).
-
-        :raises: keystoneauth1.exceptions.ClientException
-        """
         started = metrics.call_started()
         try:
             response = self._adapter.request(
@@ -77,34 +60,19 @@ class NovaClient(keystone.ServiceClient):
             raise exception.NovaUnavailable(reason=exc)
         if response.status_code >= 500 or response.status_code in (401,
                                                                    403):
-            raise exception.NovaUnavailable(reason='%s %s answered %d: %s' % (
-                method, path, response.status_code, response.text[:300]))
+            raise _unavailable('%s %s' % (method, path), response)
         return response
 
     def get_server(self, uuid):
-        """``GET /servers/{uuid}``: the ``server`` member of the answer.
-
-        :raises: NovaUnavailable (unreachable, 5xx, 401, 403),
-            ServerNotFound (404).
-        """
         response = self._call('GET', '/servers/%s' % uuid)
         if response.status_code == 404:
             raise exception.ServerNotFound(uuid=uuid)
         if response.status_code != 200:
-            raise exception.NovaUnavailable(
-                reason='GET /servers/%s answered %d: %s' % (
-                    uuid, response.status_code, response.text[:300]))
+            raise _unavailable('GET /servers/%s' % uuid, response)
         return response.json()['server']
 
     def list_servers(self, host):
-        """``GET /servers/detail?all_tenants=True&host=HOST``, following
-        Nova's ``next`` links.
-
-        :raises: NovaUnavailable (unreachable, an error answer, or a host
-            filter Nova dropped for a user who is not its administrator).
-        :returns: ``(servers, calls)``: the servers of every page, and how
-            many requests it took.
-        """
+        """(servers, requests made) of *host*, every page."""
         servers, calls, marker = [], 0, None
         while True:
             params = {'all_tenants': 'True', 'host': host}
@@ -113,9 +81,8 @@ class NovaClient(keystone.ServiceClient):
             response = self._call('GET', '/servers/detail', params=params)
             calls += 1
             if response.status_code != 200:
-                raise exception.NovaUnavailable(
-                    reason='GET /servers/detail?host=%s answered %d: %s' % (
-                        host, response.status_code, response.text[:300]))
+                raise _unavailable('GET /servers/detail?host=%s' % host,
+                                   response)
             body = response.json()
             page = body.get('servers') or []
             for server in page:
@@ -133,11 +100,7 @@ class NovaClient(keystone.ServiceClient):
             marker = page[-1]['id']
 
     def reboot(self, uuid):
-        """Ask Nova for a hard reboot of a server.
-
-        :raises: NovaUnavailable, ServerNotFound, ServerRebootRefused
-            (409: Nova refuses a hard reboot in the server's state).
-        """
+        """Ask Nova for a hard reboot (ServerRebootRefused: 409)."""
         response = self._call('POST', '/servers/%s/action' % uuid,
                               json={'reboot': {'type': 'HARD'}})
         if response.status_code == 404:
@@ -146,9 +109,12 @@ class NovaClient(keystone.ServiceClient):
             raise exception.ServerRebootRefused(
                 uuid=uuid, reason=_nova_message(response))
         if response.status_code != 202:
-            raise exception.NovaUnavailable(
-                reason='the reboot of %s answered %d: %s' % (
-                    uuid, response.status_code, response.text[:300]))
+            raise _unavailable('the reboot of %s' % uuid, response)
+
+
+def _unavailable(what, response):
+    return exception.NovaUnavailable(reason='%s answered %d: %s' % (
+        what, response.status_code, response.text[:300]))
 
 
 def _nova_message(response):

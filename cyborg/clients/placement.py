@@ -11,14 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The Placement client of the conductor and of ``cyborg-manage``
-(``[placement]``, see cyborg.clients.keystone).
-
-Every request names its microversion; generation conflicts are retried
-with the provider's fresh generation; requests are counted (``calls``,
-cyborg.counters and cyborg.metrics).  Allocations are Nova's, but for
-attach and detach (and a forced driver uninstall), which change an
-instance's through change_consumer(), keeping Nova's own.
+"""The Placement client (``[placement]``): microversion per request,
+generation conflicts retried, requests counted.  Allocations are Nova's
+but for attach and detach, which go through change_consumer().
 """
 
 import collections
@@ -81,9 +76,6 @@ def _error_detail(resp):
 
 
 class PlacementClient(keystone.ServiceClient):
-    """Calls to Placement (from_conf() raises PlacementNotConfigured
-    when ``[placement]`` says nothing).
-    """
 
     GROUP = GROUP
     SERVICE_TYPE = SERVICE_TYPE
@@ -121,7 +113,6 @@ class PlacementClient(keystone.ServiceClient):
         return resp
 
     def _get(self, path, version, query=''):
-        """The body of GET *path* (+ *query*); PlacementError unless 200."""
         resp = self._request('GET', path + query, version)
         if resp.status_code != 200:
             self._fail('GET', path, resp)
@@ -133,10 +124,7 @@ class PlacementClient(keystone.ServiceClient):
                 resp.status_code, _error_detail(resp)))
 
     def microversions(self):
-        """(min_version, max_version) Placement serves, or None.
-
-        :raises: PlacementUnavailable, PlacementError
-        """
+        """(min_version, max_version) Placement serves, or None."""
         for version in self._get('/', None).get('versions', ()):
             if version.get('max_version'):
                 return version.get('min_version'), version['max_version']
@@ -145,9 +133,6 @@ class PlacementClient(keystone.ServiceClient):
     # Resource providers ------------------------------------------------------
 
     def get_provider(self, uuid):
-        """:returns: the provider (a dict), or None when it does not
-        exist.
-        """
         path = '/resource_providers/%s' % uuid
         resp = self._request('GET', path, MV_PROVIDER)
         if resp.status_code == 404:
@@ -157,16 +142,11 @@ class PlacementClient(keystone.ServiceClient):
         return resp.json()
 
     def find_provider(self, name):
-        """:returns: the provider named *name* (a dict), or None."""
         providers = self._get('/resource_providers', MV_PROVIDER,
                               '?name=%s' % _quote(name))['resource_providers']
         return providers[0] if providers else None
 
     def list_providers(self, required_trait=None, in_tree=None):
-        """Providers, optionally with a trait or in one tree.
-
-        :returns: a list of dicts.
-        """
         query = []
         if required_trait:
             query.append('required=%s' % _quote(required_trait))
@@ -177,12 +157,7 @@ class PlacementClient(keystone.ServiceClient):
             'resource_providers']
 
     def create_provider(self, uuid, name, parent_uuid=None):
-        """Create a provider (a root without *parent_uuid*), or return the
-        one that has this uuid.
-
-        :raises: PlacementError, also when another provider has the name.
-        :returns: the provider (a dict with ``generation``).
-        """
+        """Create a provider, or take over the one with this uuid."""
         path = '/resource_providers'
         body = {'uuid': uuid, 'name': name}
         if parent_uuid:
@@ -205,23 +180,12 @@ class PlacementClient(keystone.ServiceClient):
         return self.update_provider(provider['uuid'], name, parent_uuid)
 
     def ensure_provider(self, uuid, name, parent_uuid=None):
-        """The provider with *uuid*, created or fixed to have *name* and
-        *parent_uuid*.
-
-        :raises: PlacementError
-        :returns: the provider (a dict).
-        """
         provider = self.get_provider(uuid)
         if provider is None:
             return self.create_provider(uuid, name, parent_uuid)
         return self._reshape_provider(provider, name, parent_uuid)
 
     def update_provider(self, uuid, name, parent_uuid):
-        """Rename a provider or move it under another parent.
-
-        :raises: PlacementError
-        :returns: the provider (a dict).
-        """
         path = '/resource_providers/%s' % uuid
         resp = self._request('PUT', path, MV_REPARENT,
                              {'name': name,
@@ -231,11 +195,8 @@ class PlacementClient(keystone.ServiceClient):
         return resp.json()
 
     def delete_provider(self, uuid):
-        """Delete a provider; one that does not exist is fine.
-
-        :raises: ResourceProviderInUse while it has allocations;
-            PlacementError.
-        :returns: True if it was deleted, False if it did not exist.
+        """False if it did not exist; ResourceProviderInUse while it has
+        allocations.
         """
         path = '/resource_providers/%s' % uuid
         resp = self._request('DELETE', path, MV_DELETE)
@@ -249,25 +210,16 @@ class PlacementClient(keystone.ServiceClient):
         self._fail('DELETE', path, resp)
 
     def _get_part(self, uuid, part, microversion):
-        """(provider generation, body[part]) of GET
-        /resource_providers/{uuid}/{part}.
-        """
+        """(provider generation, body[part])."""
         body = self._get('/resource_providers/%s/%s' % (uuid, part),
                          microversion)
         return body['resource_provider_generation'], body[part]
 
     def _put_part(self, uuid, part, microversion, body, generation,
                   refused):
-        """PUT /resource_providers/{uuid}/{part} at the provider's
-        generation, again with a fresh one after each generation conflict;
-        returns the new generation.
-
-        :param generation: the generation *body* is based on; None (or a
-            stale one) costs a GET.
-        :param refused: called with any refusal first; it raises, or
-            returns True to try again at the same generation, or False (a
-            409 is then a generation conflict, anything else an error).
-        :raises: PlacementError (also after MAX_ATTEMPTS conflicts).
+        """PUT a part at *generation* (None: read it), again at a fresh one
+        after each conflict; returns the new generation.  *refused* sees
+        each refusal first: it raises, or returns True to retry as is.
         """
         path = '/resource_providers/%s/%s' % (uuid, part)
         for _attempt in range(MAX_ATTEMPTS):
@@ -290,18 +242,11 @@ class PlacementClient(keystone.ServiceClient):
     # Inventories -------------------------------------------------------------
 
     def get_inventories(self, uuid):
-        """:raises: PlacementError (also when the provider is missing).
-        :returns: (generation, {resource class: inventory dict}).
-        """
         return self._get_part(uuid, 'inventories', MV_INVENTORY)
 
     def set_inventories(self, uuid, inventories, generation=None):
-        """Replace a provider's inventories ({resource class: {total,
-        reserved, ...}}, of existing classes); returns its new generation.
-
-        :param generation: as _put_part().
-        :raises: InventoryInUse when a resource class that has
-            allocations would go; PlacementError.
+        """Replace a provider's inventories; returns its new generation.
+        InventoryInUse when a class that has allocations would go.
         """
         def refused(resp):
             if resp.status_code == 409 and \
@@ -317,18 +262,10 @@ class PlacementClient(keystone.ServiceClient):
     # Traits --------------------------------------------------------------
 
     def get_traits(self, uuid):
-        """:raises: PlacementError (also when the provider is missing).
-        :returns: (generation, [trait]).
-        """
         return self._get_part(uuid, 'traits', MV_TRAITS)
 
     def set_traits(self, uuid, traits, generation=None):
-        """Replace a provider's traits, creating custom ones first;
-        returns its new generation.
-
-        :param generation: as _put_part().
-        :raises: PlacementError
-        """
+        """Replace a provider's traits, creating custom ones first."""
         self.ensure_traits(traits)
         recreated = []
 
@@ -348,19 +285,9 @@ class PlacementClient(keystone.ServiceClient):
                               refused)
 
     def ensure_traits(self, traits):
-        """Create the custom traits among *traits* that this client has
-        not seen yet (standard ones always exist).
-
-        :raises: PlacementError
-        """
         self._ensure(traits, self._known_traits, '/traits/%s', MV_TRAITS)
 
     def ensure_resource_classes(self, names):
-        """Create the custom resource classes among *names* that this
-        client has not seen yet.
-
-        :raises: PlacementError
-        """
         self._ensure(names, self._known_classes, '/resource_classes/%s',
                      MV_RESOURCE_CLASS)
 
@@ -379,23 +306,13 @@ class PlacementClient(keystone.ServiceClient):
     # Allocations -------------------------------------------------------------
 
     def get_allocations(self, uuid):
-        """:returns: {consumer uuid: {'resources': {rc: amount}}} of the
-        allocations against a provider.
-        """
         return self._get('/resource_providers/%s/allocations' % uuid,
                          MV_ALLOCATIONS)['allocations']
 
     def allocation_candidates(self, groups, in_tree, limit=1):
-        """Where a set of request groups fits under one provider tree.
-
-        :param groups: one dict per request group, ``{resources: {rc:
-            amount}, required: [trait], forbidden: [trait]}``; group *i*
-            is the numbered group ``i``.
-        :param in_tree: the root provider (a compute node) the
-            candidates must be under.
-        :param limit: at most this many candidates.
-        :returns: a list of ``{allocations: {rp: {resources}},
-            mappings: {group index (int): rp}}``.
+        """Where *groups* (``{resources, required, forbidden}``; group *i*
+        is numbered group ``i``) fit under root provider *in_tree*: a list
+        of ``{allocations, mappings: {group index: rp}}``.
         """
         params = [('limit', str(limit)), ('group_policy', 'none')]
         for index, group in enumerate(groups):
@@ -417,20 +334,15 @@ class PlacementClient(keystone.ServiceClient):
                 for req in body['allocation_requests']]
 
     def usages(self, project_id):
-        """``{rc: amount}`` a project uses, as Nova counts it for its
-        unified limits (``GET /usages?project_id=``).
-
-        :raises: PlacementUnavailable, PlacementError
+        """``{rc: amount}`` a project uses, as Nova's unified limits
+        count it.
         """
         return self._get('/usages?' + parse.urlencode(
             {'project_id': project_id}), MV_USAGES)['usages']
 
     def get_consumer(self, consumer):
-        """A consumer's allocations.
-
-        :returns: ``{allocations: {rp: {resources: {rc: n}}},
-            consumer_generation, project_id, user_id}`` (allocations empty
-            and generation None for an unknown consumer).
+        """``{allocations, consumer_generation, project_id, user_id}``
+        (empty allocations and generation None when unknown).
         """
         body = self._get('/allocations/%s' % _quote(consumer), MV_CONSUMER)
         return {'allocations': {rp: {'resources': a['resources']}
@@ -441,11 +353,7 @@ class PlacementClient(keystone.ServiceClient):
 
     def _put_consumer(self, consumer, current, allocations, project_id,
                       user_id):
-        """PUT (or DELETE when empty) a consumer's allocations.
-
-        :returns: True; False on a consumer generation conflict.
-        :raises: PlacementError (no capacity...)
-        """
+        """PUT (DELETE when empty) allocations; False on a conflict."""
         path = '/allocations/%s' % _quote(consumer)
         if not allocations:
             method = 'DELETE'
@@ -467,23 +375,13 @@ class PlacementClient(keystone.ServiceClient):
 
     def change_consumer(self, consumer, add=None, remove=(), subtract=None,
                         project_id=None, user_id=None, before_write=None):
-        """Add allocations to a consumer, or take some away, keeping its
-        others (Nova's), with its generation: on a generation conflict the
-        allocations are read again and the change made again.
+        """Change an instance's allocations, keeping Nova's, redone on a
+        generation conflict; False when nothing had to change.
 
-        :param consumer: the consumer (an instance) uuid.
-        :param add: ``{rp: {resources: {rc: n}}}`` to add.
-        :param remove: providers whose allocations go.
-        :param subtract: ``{rp: {resources: {rc: n}}}`` to take away
-            (never below zero; a class or provider left with nothing
-            goes).
-        :param project_id: the consumer's project if it is new.
-        :param user_id: the consumer's user if it is new.
-        :param before_write: called with the consumer as read
-            (get_consumer()) before each write.
-        :raises: PlacementError (no capacity, or still conflicting after
-            MAX_ATTEMPTS).
-        :returns: True when written, False when nothing had to change.
+        *add* and *subtract* are ``{rp: {resources: {rc: n}}}`` (never
+        below zero; what is left empty goes); *remove*, providers whose
+        allocations go; *before_write*, called with get_consumer() before
+        each write; *project_id* and *user_id* are for a new consumer.
         """
         for _attempt in range(MAX_ATTEMPTS):
             current = self.get_consumer(consumer)
@@ -503,11 +401,7 @@ class PlacementClient(keystone.ServiceClient):
 
 
 def changed_allocations(allocations, add=None, remove=(), subtract=None):
-    """A consumer's allocations after a change (see change_consumer).
-
-    :param allocations: ``{rp: {resources: {rc: n}}}``; not changed.
-    :returns: the new allocations, in the same shape.
-    """
+    """*allocations* after a change (see change_consumer), not in place."""
     result = {rp: {'resources': dict(a['resources'])}
               for rp, a in allocations.items() if rp not in set(remove)}
     for rp, alloc in (add or {}).items():

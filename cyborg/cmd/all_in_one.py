@@ -11,21 +11,13 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-all-in-one: Cyborg, Placement and a Nova recorder in one process.
-
-For trying Cyborg on one machine with nothing else installed: the API (no
-authentication), a conductor and an agent over oslo.messaging's in-memory
-transport, on SQLite under the state directory; on the API's port also
-the real openstack-placement (``/placement``) and a stand-in for Nova
-(``/nova/v2.1``, cyborg/embedded/nova.py).  The agent runs the generic
-driver, plus the fake driver's devices of ``--simulate``.  Other options
-come from ``--config-file`` as for the separate services.
+"""cyborg-all-in-one: the API (no authentication), a conductor and an
+agent over the in-memory transport, on SQLite, with Placement
+(``/placement``) and a Nova stand-in (``/nova/v2.1``) on the API's port.
 """
 
 import os
-import signal
 import sys
-import threading
 
 from oslo_config import cfg
 from oslo_log import log as logging
@@ -70,10 +62,7 @@ cli_opts = [
 
 
 def _simulated(conf):
-    """The ``--simulate`` counts as ``[fake_driver] devices`` values.
-
-    :raises: ConfigInvalid when malformed.
-    """
+    """The ``--simulate`` counts as ``[fake_driver] devices`` values."""
     values = [v.strip() for v in (conf.simulate or '').split(',')
               if v.strip()]
     if conf.simulate is not None and not values:
@@ -88,7 +77,6 @@ def _simulated(conf):
 
 
 def _local_url(conf, prefix=''):
-    """The URL this process reaches its own server at."""
     host = conf.api.host_ip
     if host in ('0.0.0.0', '::'):
         host = '127.0.0.1'
@@ -98,9 +86,8 @@ def _local_url(conf, prefix=''):
 
 
 def adjust(conf):
-    """The embedded mode's settings, from the parsed command line: what it
-    depends on (where the state, Placement and Nova are) is overridden,
-    the rest only gets defaults that ``--config-file`` may change.
+    """Override where the state, Placement and Nova are; the rest gets
+    defaults that ``--config-file`` may change.
     """
     state = os.path.abspath(conf.state_dir)
     os.makedirs(state, exist_ok=True)
@@ -140,11 +127,7 @@ class AllInOne:
         self.agent = None
 
     def prepare(self):
-        """Migrate the database, load the drivers and applications, bind
-        the port.
-
-        :raises: CyborgException (configuration), OSError (port).
-        """
+        """Migrate, load the drivers and applications, bind the port."""
         migration.upgrade('head')
         drivers = registry.load(self.conf, self.conf.host)
         self.agent = agent_manager.AgentManager(self.conf.host,
@@ -175,7 +158,6 @@ class AllInOne:
         self.heartbeat = heartbeat.ensure_started()
 
     def stop(self):
-        """Stop taking requests, then the agent, then the conductor."""
         if self.heartbeat is not None:
             self.heartbeat.stop()
         if self.server is not None:
@@ -191,11 +173,8 @@ BANNER_PROFILE = 'banner-fpga'
 
 
 def running(tracker):
-    """What the agent's ResourceTracker runs, for the banner (an
-    install-driver of the operator's comes before ``--simulate``).
-
-    :returns: (driver names, simulated devices text or None, whether the
-        fake driver's configuration is the operator's).
+    """(driver names, simulated devices or None, whether the fake
+    driver's configuration came from install-driver).
     """
     hellos = {h['name']: h for h in tracker.hellos()}
     names = sorted(tracker.drivers)
@@ -209,11 +188,7 @@ def running(tracker):
 
 
 def banner(conf, tracker=None):
-    """What the process prints once it is up: endpoints and commands.
-
-    :param tracker: the agent's ResourceTracker, whose drivers and devices
-        are shown (None: the configuration's).
-    """
+    """Endpoints and commands, printed once the process is up."""
     bindir = os.path.dirname(sys.executable)
     api = _local_url(conf, '/v2')
     placement = _local_url(conf, PLACEMENT_PREFIX)
@@ -272,31 +247,8 @@ def banner(conf, tracker=None):
     return '\n'.join(lines)
 
 
-class _Signals:
-    """SIGINT and SIGTERM, caught from the start: a Ctrl-C while the
-    process starts stops it once started, without a traceback.
-    """
-
-    def __init__(self):
-        self.received = []
-        self.done = threading.Event()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(signum, self._handler)
-
-    def _handler(self, signum, frame):
-        self.received.append(signal.Signals(signum).name)
-        self.done.set()
-
-    def wait(self):
-        """Block until a signal came; returns its name."""
-        # Short waits: the handler runs in this thread between them.
-        while not self.done.wait(1):
-            pass
-        return self.received[0]
-
-
 def main(argv=None):
-    signals = _Signals()
+    signals = embedded_server.Signals()
     CONF.register_cli_opts(cli_opts)
     try:
         service.prepare_service(argv, adjust=adjust,

@@ -11,10 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-api: serve the REST API with gunicorn (``[api] api_workers``
-processes of ``api_threads`` threads, each loading the application after
-the fork so that no connection is shared).  For uWSGI or mod_wsgi use
-``cyborg.wsgi.api:application``.
+"""cyborg-api: the REST API in gunicorn, each worker loading the
+application after the fork (uWSGI, mod_wsgi: cyborg.wsgi.api).
 """
 
 import multiprocessing
@@ -40,10 +38,8 @@ LOG = logging.getLogger(__name__)
 
 class ThreadWorker(gthread.ThreadWorker):
     """gunicorn's gthread worker, stopping once its idle keep-alive
-    connections expire (gunicorn's ``keepalive``, 2 s): gunicorn 26, told
-    to stop, waits for events as long as its graceful timeout allows, so
-    that one idle connection of a client (Nova's keep theirs open) held
-    the stop for 30 s and then had the worker killed.
+    connections expire: gunicorn 26 let one (Nova keeps them) hold a stop
+    for its whole graceful timeout.
     """
 
     def wait_for_and_dispatch_events(self, timeout):

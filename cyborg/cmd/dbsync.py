@@ -11,10 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-dbsync: create and upgrade Cyborg's database schema
-(``upgrade``, ``create_schema``, ``online_data_migrations``, ``version``,
-``stamp``, ``revision``; see ``cyborg-dbsync --help``).
-"""
+"""cyborg-dbsync: create and upgrade Cyborg's database schema."""
 
 import sys
 
@@ -35,12 +32,7 @@ CONF = cyborg_conf.CONF
 
 
 def do_upgrade(conf):
-    """Upgrade this Cyborg's schema, or convert upstream's database
-    (cyborg.db.upstream_conversion); with --dry-run, only say what would
-    be done.
-
-    :returns: 0, or 1 when upstream's database cannot be converted.
-    """
+    """Upgrade this Cyborg's schema, or convert upstream's database."""
     with db_api.get_engine().begin() as connection:
         revision = upstream_conversion.detect(connection)
         if revision is None:
@@ -83,10 +75,7 @@ def _upgrade_ours(conf, connection):
 
 
 def do_create_schema(conf):
-    """Create the current schema in an empty database and stamp it.
-
-    :returns: 0, or 1 when the database is not empty.
-    """
+    """Create the current schema in an empty database and stamp it."""
     try:
         head = migration.create_schema()
     except exception.SchemaExists as exc:
@@ -97,10 +86,7 @@ def do_create_schema(conf):
 
 
 def do_online_data_migrations(conf):
-    """Repair the rows the existing OpenStack Cyborg wrote, in batches,
-    and exit as nova-manage's: 0 nothing (more) to do, 1 more may be left
-    (--max-count), 2 errors, 127 bad input.
-    """
+    """Repair upstream's rows in batches; exit status as nova-manage's."""
     max_count = conf.command.max_count
     if max_count is not None:
         try:
@@ -197,7 +183,6 @@ command_opt = cfg.SubCommandOpt('command', title='Commands',
 
 
 def main(argv=None, conf=CONF):
-    """Run one command; returns the exit status."""
     return service.run_command(argv, conf, command_opt)
 
 

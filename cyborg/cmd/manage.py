@@ -11,10 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-manage: operator tools (``service list``, ``hardware list``,
-``discovery run``, ``arq hostdev``, ``usage purge``; the audits and heals
-are cyborg.cmd.manage_audit's).  All read the database directly but ``discovery
-run``, which asks a conductor over RPC as ``POST /v2/discovery`` does.
+"""cyborg-manage: operator tools reading the database directly (but
+``discovery run``, over RPC); the audits are manage_audit's.
 """
 
 import sys
@@ -59,7 +57,6 @@ def _print_table(columns, rows):
 
 
 def service_list(conf):
-    """Print every service with its liveness; exit 0."""
     context = cyborg_context.get_admin_context()
     services = service_queries.get_all(
         context, host=conf.category.filter_host,
@@ -74,7 +71,6 @@ def service_list(conf):
 
 
 def _call_conductor(conf, method, **kwargs):
-    """Call *method* of the conductor RPC API with an admin context."""
     rpc.init(conf)
     objects.register_all()
     try:
@@ -99,9 +95,7 @@ def _hardware_rows(hosts):
 
 
 def hardware_list(conf):
-    """Print the hosts' hardware as the conductor last stored it.
-
-    :returns: 0, or 1 when a host never reported.
+    """The hosts' hardware as last stored; 1 when a host never reported.
     """
     try:
         hosts = liveness.hardware(cyborg_context.get_admin_context(),
@@ -121,12 +115,7 @@ def hardware_list(conf):
 
 
 def discovery_run(conf):
-    """Make agents discover now and print what each reported within
-    ``[api] discovery_wait``, as ``POST /v2/discovery`` does.
-
-    :returns: 0, or 1 when an agent or the conductor failed, or an agent
-        had not reported in time.
-    """
+    """As ``POST /v2/discovery``; 1 when one failed or was late."""
     # Imported here: the API's controllers cost every other command of
     # cyborg-manage a second of CPU.
     from cyborg.api.controllers.v2 import discovery as discovery_api
@@ -160,10 +149,7 @@ def discovery_run(conf):
 
 
 def arq_hostdev(conf):
-    """Print the libvirt <hostdev> elements Nova makes of bound ARQs.
-
-    :returns: 0, or 1 when an ARQ is unknown, not Bound or unusable.
-    """
+    """Print the libvirt <hostdev> elements Nova makes of bound ARQs."""
     context = cyborg_context.get_admin_context()
     category = conf.category
     try:
@@ -190,11 +176,7 @@ def arq_hostdev(conf):
 
 
 def usage_purge(conf):
-    """Delete the usage intervals closed before ``--before``, in batches
-    of ``--batch-size`` rows, each its own short transaction.
-
-    :returns: 0, or 1 for a date that is no time or is after now.
-    """
+    """Delete the intervals closed before ``--before``, in batches."""
     category = conf.category
     try:
         before = timeutils.normalize_time(timeutils.parse_isotime(
@@ -296,7 +278,6 @@ category_opt = cfg.SubCommandOpt('category', title='Command categories',
 
 
 def main(argv=None, conf=CONF):
-    """Run one command; returns the exit status."""
     return service.run_command(argv, conf, category_opt)
 
 

@@ -11,14 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The audit and heal commands of cyborg-manage: ``placement``, ``handle``,
-``instance``, ``device-config`` and ``usage`` (each ``audit`` or
-``heal``, with ``--host`` and ``--json``), run in this process by the
-audits of cyborg.conductor.audit.
-
-Exit status, placement-manage's rule for all: 0 nothing found; 3 something
-found (audit) or left wrong (heal); 4 the heal repaired everything it
-found; 1 an error (a service unreachable or not configured).
+"""The audit and heal commands of cyborg-manage, run in this process.
+Exit status as placement-manage's: 0 nothing found; 3 found (audit) or
+left wrong (heal); 4 all repaired; 1 an error.
 """
 
 import dataclasses
@@ -55,13 +50,8 @@ _HEAL_STATUSES = _('exit status 0: nothing to do, 4: all repaired, 3: '
 
 @dataclasses.dataclass(frozen=True)
 class Category:
-    """One category of cyborg-manage with an ``audit`` and a ``heal``.
-
-    :ivar check: ``check(conf, context, host, heal)``: runs the audit
-        (healing with *heal*) and returns its Findings.
-    :ivar failed: the message of an error, with one ``%s``.
-    :ivar columns: ``(header, Finding field)`` of each table column.
-    :ivar repaired: the header of the heal's yes/no column.
+    """A category with an ``audit`` and a ``heal``: ``check(conf,
+    context, host, heal)`` returns its Findings.
     """
 
     name: str
@@ -77,7 +67,6 @@ class Category:
 
 
 def status(found, heal):
-    """The exit status of an audit (or heal) that found *found*."""
     if not found:
         return EXIT_IN_SYNC
     if heal and record.all_repaired(found):
@@ -100,9 +89,7 @@ def _print_table(category, found, heal):
 
 
 def run(category, conf, heal):
-    """Run *category*'s audit (or heal), print what it found; returns the
-    exit status.
-    """
+    """Run *category*'s audit (or heal); returns the exit status."""
     try:
         found = category.check(conf, cyborg_context.get_admin_context(),
                                conf.category.filter_host, heal)
@@ -236,11 +223,7 @@ CATEGORIES = (
 
 
 def add_parsers(subparsers):
-    """The categories with an ``audit`` and a ``heal`` command.
-
-    :returns: ``{category name: its actions' subparsers}``, for the
-        commands of a category besides these.
-    """
+    """{category: its actions' subparsers}, for its other commands."""
     categories = {}
     for category in CATEGORIES:
         actions = service.add_actions(subparsers, category.name,

@@ -11,14 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-status: whether a deployment is ready (oslo.upgradecheck).
+"""cyborg-status: whether a deployment is ready (oslo.upgradecheck)."""
 
-``cyborg-status upgrade check`` exits as oslo.upgradecheck defines: 0
-passed, 1 a warning, 2 a failure, 255 a check could not run.  The checks
-are Checks._upgrade_checks.
-"""
-
-import configparser
 import sys
 
 from oslo_upgradecheck import common_checks
@@ -59,12 +53,10 @@ def _version(text):
 
 def _deprecated_in_files(conf, files):
     """[(option, what to do)] of the deprecated options set in *files*."""
-    parser = configparser.ConfigParser(strict=False, interpolation=None)
-    parser.optionxform = str
-    for path in files:
-        parser.read(path)
+    parser = upstream_options.read(files)
     found = []
-    for group_name, group_opts in conf_opts():
+    for group, group_opts in opts.list_opts():
+        group_name = getattr(group, 'name', group)
         for opt in group_opts:
             for old in opt.deprecated_opts:
                 section = old.group or group_name
@@ -87,13 +79,6 @@ def _is_set(parser, section, name):
     if section == 'DEFAULT':
         return name in parser.defaults()
     return parser.has_section(section) and parser.has_option(section, name)
-
-
-def conf_opts():
-    """(group name, [Opt]) of every Cyborg option group."""
-    for group, group_opts in opts.list_opts():
-        name = group if isinstance(group, str) else group.name
-        yield name, group_opts
 
 
 class Checks(upgradecheck.UpgradeCommands):
@@ -125,9 +110,7 @@ class Checks(upgradecheck.UpgradeCommands):
         return self._schema_problem() or Result(Code.SUCCESS)
 
     def _not_checked(self):
-        """A warning when the schema is not current (the tables cannot be
-        read), else None.
-        """
+        """A warning when the schema is not current, else None."""
         if self._schema_problem() is None:
             return None
         return Result(Code.WARNING, _(
@@ -277,7 +260,6 @@ class _Command(Checks):
 
 
 def main():
-    """:returns: the exit status (oslo.upgradecheck's codes)."""
     return upgradecheck.main(CONF, project='cyborg',
                              upgrade_command=_Command())
 

@@ -12,10 +12,8 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """What the services and the drivers share: names, vocabularies and small
-helpers (traits, driver names, health states, device classes, rollouts,
-telemetry fields, the one loop on a thread of its own) that import
-nothing of either.  With the other base modules, every room may import
-it.
+helpers that import nothing of either.
+=====
 
 May import: cyborg.exception.
 """

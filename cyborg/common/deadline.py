@@ -11,18 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Writes whose caller has given up are dropped, not done.
-
-cyborg-api waits ``rpc_response_timeout`` for the answer to a write, then
-answers 503 and the client retries.  A conductor paused meanwhile (SIGSTOP,
-a frozen VM) would still find the message when it resumes, and create the
-ARQ the client was told was not created.  So each write carries a deadline
-(``RequestContext.deadline``, set by ConductorAPI), and the conductor's
-write methods (drop_when_late) do nothing for a call that arrives after
-it.  Calls without a deadline (the agents') always run.
-
-The check is made when the call starts; the deadline is wall-clock time,
-so the API and conductor hosts' clocks must agree (NTP).
+"""Writes whose caller has given up (answered 503 after
+``rpc_response_timeout``) are dropped, not done, by a conductor that finds
+them late (paused meanwhile).  The deadline is wall-clock time: the hosts'
+clocks must agree (NTP).  Calls without one (the agents') always run.
 """
 
 import functools
@@ -34,21 +26,16 @@ LOG = logging.getLogger(__name__)
 
 
 def now():
-    """The wall-clock time, seconds since the epoch (timeutils', which
-    tests override).
-    """
+    """Seconds since the epoch (timeutils', which tests override)."""
     return timeutils.utcnow(with_timezone=True).timestamp()
 
 
 def expires_in(seconds):
-    """The deadline of a call whose caller waits *seconds* from now."""
     return now() + seconds
 
 
 def late_by(context):
-    """Seconds since the deadline of *context*'s call; None when it has
-    none or it has not passed.
-    """
+    """Seconds since *context*'s deadline; None when not passed."""
     deadline = getattr(context, 'deadline', None)
     if deadline is None:
         return None
@@ -57,8 +44,8 @@ def late_by(context):
 
 
 def drop_when_late(method):
-    """Decorate a conductor RPC method ``method(self, context, ...)``: when
-    its caller's deadline has passed, log a warning and answer None.
+    """A conductor RPC method that answers None, with a warning, when its
+    caller's deadline has passed.
     """
     @functools.wraps(method)
     def checked(self, context, *args, **kwargs):

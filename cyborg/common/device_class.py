@@ -11,18 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Device classes: names, selectors and which deployables they match.
-
-A device class is an operator's name for "any device like this": the
-resource providers of the deployables its selector matches carry the
-trait ``CUSTOM_CLASS_<NAME>``.  A selector is a list of conditions
-``{"key", "op", "value"}`` on a deployable's facts (facts()), all of which
-must hold (doc/source/admin/device-classes.rst).  A condition on a fact
-the deployable does not have is false, ``!=`` too: a class never matches
-what it knows nothing of.
-
-The API validates selectors (check()); the conductor's push to Placement
-matches them (traits()).  Nothing here touches the database.
+"""Device classes (doc/source/admin/device-classes.rst): the providers of
+the deployables whose facts() meet every condition of a class's selector
+carry ``CUSTOM_CLASS_<NAME>``.  A condition on a fact the deployable does
+not have is false, ``!=`` too.
 """
 
 import re
@@ -86,10 +78,6 @@ def trait(name):
 
 
 def normalize_name(name):
-    """The stored form of a class name (upper case).
-
-    :raises: DeviceClassInvalid when it is no valid name.
-    """
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise exception.DeviceClassInvalid(
             reason='a name is 1 to 64 letters, digits and underscores, '
@@ -137,10 +125,8 @@ def _check_condition(index, condition):
 
 
 def check(selector):
-    """Refuse a selector that is not a list of 1 to MAX_CONDITIONS valid
-    conditions; returns it.
-
-    :raises: DeviceClassInvalid, saying which condition and why.
+    """*selector*, unless it is not 1 to MAX_CONDITIONS valid conditions
+    (DeviceClassInvalid, saying which and why).
     """
     if not isinstance(selector, list) or not selector:
         raise exception.DeviceClassInvalid(
@@ -181,14 +167,9 @@ def _trait_spelling(value):
 
 
 def facts(device, deployable, attributes=(), handles=()):
-    """``{key: value}`` a class's selector can name of one deployable: the
-    NAMED_FACTS, and any scalar its driver reports in the board
-    information, the capability or the deployable's attributes.
-
-    :param device: its device's row (a dict).
-    :param deployable: its row (a dict).
-    :param attributes: its attribute rows (dicts with key and value).
-    :param handles: its attach handle rows (dicts with attach_info).
+    """``{key: value}`` a selector can name of one deployable (rows as
+    dicts): the NAMED_FACTS, and any scalar its driver reports in the
+    board information, the capability or the attributes.
     """
     std = _json_dict(device.get('std_board_info'))
     capability = _json_dict(std.get('acc_specs')).get('acc_capability')
@@ -267,7 +248,6 @@ def _ordered(op, fact, value):
 
 
 def holds(condition, found):
-    """Whether one (checked) condition holds of the facts *found*."""
     key, op, value = condition['key'], condition['op'], condition['value']
     if key not in found:
         return False
@@ -282,7 +262,6 @@ def holds(condition, found):
 
 
 def matches(selector, found):
-    """Whether every condition of *selector* holds of the facts *found*."""
     return all(holds(condition, found) for condition in selector)
 
 
@@ -300,11 +279,8 @@ def selected(device_class, deployables):
 
 
 def traits(classes, found):
-    """The ``CUSTOM_CLASS_*`` traits of a deployable.
-
-    :param classes: dicts with ``name`` and ``selector`` (a stored
-        selector that fails check() matches nothing).
-    :param found: facts() of the deployable.
+    """The ``CUSTOM_CLASS_*`` traits of a deployable of facts *found*
+    (a selector that fails check() matches nothing).
     """
     result = set()
     for device_class in classes:

@@ -11,30 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""A device's configuration as desired state: the one vocabulary of the
-API, the conductor, the agent and the drivers.
-
-A driver that can configure a device says what can be set in the
-device's record (``Hardware.configuration``)::
-
-    {"settable": {"num_vfs": {"type": "integer", "minimum": 0,
-                              "maximum": 16}},
-     "actual": {"num_vfs": 0},
-     "limits": {"mig_layout": {"compute_slices": 7, ...}}}
-
-Each settable field is a JSON schema of its value; ``limits`` says what no
-schema of one field can (a MIG-capable GPU's slices and profiles).  An
-operator asks for some fields, merged into those asked before
-(merge(): ``desired``); the conductor stores it with a generation, the
-agent applies it and reports ``applied``; a device whose ``actual`` then
-differs from ``desired`` has drifted.  The fields are
-listed per device kind in doc/source/admin/device-configuration.rst.
-
-check() is the one judgement of a desired configuration, for the API and
-the conductor (400, through refuse(), of the desired state as merged) and
-the agent and drivers (``failed``): each value against its schema, the
-fields together, and a MIG layout against the GPU's limits.  Only what
-the device alone can tell ends ``failed``.
+"""A device's configuration as desired state, for the API, conductor,
+agent and drivers.  A driver reports ``{"settable": {field: JSON schema},
+"actual": {...}, "limits": {...}}`` in ``Hardware.configuration``; check()
+is the one judgement of a desired state (doc/source/admin/
+device-configuration.rst lists the fields).
 """
 
 import hashlib
@@ -87,15 +68,11 @@ TO_APPLY = (PENDING, APPLYING, APPLIED, REBOOT_REQUIRED, DRIFTED)
 
 
 def schema(settable):
-    """The JSON schema of a desired configuration of a device whose
-    driver declares *settable*.
-    """
     return {'type': 'object', 'properties': dict(settable),
             'additionalProperties': False, 'minProperties': 1}
 
 
 def _message(error, settable):
-    """One line of a schema's ValidationError, naming the field."""
     message = error.message
     if error.validator == 'pattern' and 'description' in error.schema:
         # What the pattern means, not the pattern.
@@ -110,12 +87,7 @@ def _message(error, settable):
 
 
 def check(reported, desired):
-    """Why *desired* (``{field: value}``) is not a configuration the device
-    takes, or None.
-
-    :param reported: the record's ``configuration``.
-    :returns: a message naming the field, or None when it is valid.
-    """
+    """Why *desired* is not a configuration the device takes, or None."""
     if not isinstance(desired, dict):
         return 'a configuration is an object of field: value'
     settable = reported.get('settable') or {}
@@ -129,9 +101,7 @@ def check(reported, desired):
 
 
 def _contradiction(desired, actual):
-    """Why fields that are each valid do not go together, the fields
-    left out of *desired* being as *actual* has them; or None.
-    """
+    """Why fields that are each valid do not go together, or None."""
     wanted = dict(actual, **desired)
     mode = wanted.get(MODE)
     if desired.get(VF_DRIVER) is not None and wanted.get(NUM_VFS) == 0:
@@ -150,9 +120,7 @@ _MIG_PROFILE = re.compile(r'^(\d+)g\.(\d+)gb(\+me)?$')
 
 
 def mig_profile_size(profile):
-    """``(compute slices, memory GB, media extension)`` of a MIG profile
-    name (``(1, 10, False)`` for ``1g.10gb``), or None for another name.
-    """
+    """``(1, 10, False)`` for ``1g.10gb``; None for another name."""
     match = _MIG_PROFILE.match(profile)
     if match is None:
         return None
@@ -167,17 +135,14 @@ def _largest_first(profile):
 
 
 def mig_layout(profiles):
-    """The MIG layout of GPU instances of *profiles*: their names joined
-    by commas, largest first (compute, memory, without ``+me`` first,
-    name), so that layouts compare as text; None for none.
+    """*profiles* joined by commas, largest first, so that layouts
+    compare as text; None for none.
     """
     return ','.join(sorted(profiles, key=_largest_first)) or None
 
 
 def _misfit(layout, limits):
-    """Why the MIG layout *layout* cannot be made on a GPU whose record's
-    ``limits.mig_layout`` is *limits* (None: not known), or None.
-    """
+    """Why *layout* cannot be made on a GPU of *limits*, or None."""
     if layout is None:
         return None
     profiles = layout.split(',')
@@ -206,9 +171,7 @@ def _misfit(layout, limits):
 
 
 def _too_many(profiles, known, limits):
-    """Why *profiles* are more GPU instances with the media extension, or
-    of one profile, than a GPU of *limits* makes, or None.
-    """
+    """Why *profiles* are more instances than the GPU makes, or None."""
     media = [p for p in profiles if p.endswith('+me')]
     if limits.get('media_extensions') is not None and \
             len(media) > limits['media_extensions']:
@@ -229,18 +192,9 @@ _JUDGED_WITH = ((VF_DRIVER, NUM_VFS), (MIG_LAYOUT, MODE), (VGPU_TYPE, MODE))
 
 
 def merge(stored, asked, actual):
-    """The desired state a request makes of a device: the fields *asked*
-    over those *stored* before, less those that go with another mode or
-    with no VF, and with the device's *actual* value of each field the
-    others are judged with when neither gives it.  What is stored is then
-    what the agent is given and judges, whatever the device is by then
-    (a reboot, a driver loaded anew).
-
-    :param stored: the desired state stored before, or None.
-    :param asked: the request's fields (anything else is returned as it
-        is, for check() to refuse).
-    :param actual: the device's record's ``actual``, or None.
-    :returns: the desired state to judge and store.
+    """The fields *asked* over those *stored*, less those of another mode
+    or of no VF, plus the *actual* value of each field the others are
+    judged with: what is stored holds whatever the device is by then.
     """
     if not isinstance(asked, dict):
         return asked
@@ -264,9 +218,7 @@ def merge(stored, asked, actual):
 
 
 def reported(device):
-    """What the driver of *device* (a devices row) last reported of its
-    configuration, or None for a device whose driver can set nothing.
-    """
+    """What *device*'s driver last reported of its configuration."""
     try:
         std = jsonutils.loads(device.get('std_board_info') or '{}')
     except ValueError:
@@ -277,16 +229,8 @@ def reported(device):
 
 
 def refuse(device, asked, stored=None):
-    """The desired state a request makes of *device* (a devices row),
-    merged into the one *stored* before (merge()); raise unless the
-    device takes it (check()) and its driver works.  The API's and the
-    conductor's one judgement.
-
-    :param stored: the device's configuration stored before (a dict of
-        device_configs), or None.
-    :raises: DeviceNotConfigurable, DeviceConfigInvalid,
-        DeviceDriverFailing
-    :returns: the desired state to store.
+    """The desired state to store (merge()), unless the device does not
+    take it (check()) or its driver fails.
     """
     configuration = reported(device) or {}
     if not configuration.get('settable'):
@@ -307,11 +251,7 @@ def refuse(device, asked, stored=None):
 
 
 def differences(desired, actual):
-    """The fields of *desired* that *actual* does not have.
-
-    :returns: ``{field: (desired value, actual value)}``; empty when the
-        device is as desired.
-    """
+    """``{field: (desired, actual)}`` of the fields that differ."""
     actual = actual or {}
     return {field: (value, actual.get(field))
             for field, value in sorted((desired or {}).items())
@@ -319,21 +259,18 @@ def differences(desired, actual):
 
 
 def drift_reason(diff):
-    """A one-line reason for the differences of differences()."""
     return '; '.join('%s is %s, %s wanted' % (field, jsonutils.dumps(have),
                                              jsonutils.dumps(want))
                      for field, (want, have) in sorted(diff.items()))
 
 
 def as_text(desired):
-    """*desired* as one line of sorted JSON (logs, tables)."""
     return jsonutils.dumps(desired, sort_keys=True)
 
 
 def revision(configs):
-    """A digest of what a host's agent is to apply (``[{device_uuid,
-    generation, ...}]``): the agent sends it in its heartbeat, and the
-    conductor answers with the configurations when its own differs.
+    """A digest of what a host's agent is to apply, sent in its
+    heartbeat (the conductor answers when its own differs).
     """
     pairs = sorted((c['device_uuid'], c['generation']) for c in configs)
     return hashlib.sha256(

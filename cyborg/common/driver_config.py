@@ -42,12 +42,8 @@ def normalise(config):
 
 
 def revision(installs, removed=()):
-    """A digest of the operator's decisions about a host's drivers: the
-    agent sends it in its heartbeat, and the conductor answers with the
-    decisions when its own differs.
-
-    :param installs: ``[{name, config}]``.
-    :param removed: drivers of the configuration file uninstalled there.
+    """A digest of the operator's decisions about a host's drivers, sent
+    in the agent's heartbeat (the conductor answers when its own differs).
     """
     decisions = {
         'installs': sorted([{'name': i['name'], 'config': i['config'] or {}}

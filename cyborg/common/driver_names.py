@@ -11,13 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Which accelerator drivers exist, by name, read from the package
-metadata without importing them (the conductor never loads a driver's
-code; the agent does, in cyborg.drivers.registry).
-
-A driver is an entry point of ``cyborg.accelerator.driver``; several names
-may load one class: its own (``fake``) and upstream's (``fake_driver``,
-cyborg.common.upstream_driver_names).
+"""Which accelerator drivers exist (entry points of
+``cyborg.accelerator.driver``; several names, its own and upstream's, may
+load one class), read from the package metadata without importing them.
 """
 
 from importlib import metadata
@@ -29,22 +25,17 @@ NAMESPACE = 'cyborg.accelerator.driver'
 
 
 def _entry_points():
-    """``{name: 'module:Class'}`` of the namespace."""
     return {ep.name: ep.value
             for ep in metadata.entry_points(group=NAMESPACE)}
 
 
 def available():
-    """The names of the namespace's entry points, sorted."""
     return sorted(_entry_points())
 
 
 def check_known(name, known=None):
-    """Refuse a name no entry point serves.
-
-    :param known: available(), when the caller already has it.
-    :raises: DriverNotProvided (a driver name of the existing Cyborg
-        that this one lacks), DriverNotFound (any other unknown name).
+    """Refuse a name no entry point serves: DriverNotProvided for one of
+    upstream's, else DriverNotFound.
     """
     known = available() if known is None else known
     if name in known:
@@ -57,11 +48,7 @@ def check_known(name, known=None):
 
 
 def own_name(name):
-    """The driver's own name for *name* or an alias of it: the entry point
-    that loads the same class and is not an upstream name.
-
-    :raises: as check_known().
-    """
+    """The driver's own name for *name* or an alias of it."""
     entry_points = _entry_points()
     check_known(name, sorted(entry_points))
     if name not in upstream_driver_names.DRIVER_NAMES:

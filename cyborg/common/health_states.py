@@ -11,12 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The health states of a device, the one vocabulary of every layer.
-
-Drivers and agents say HEALTHY or UNHEALTHY; the conductor keeps a device
-that turned healthy again RECOVERING for ``[device_health] hold_down``;
-a device whose driver raised is DRIVER_ERROR, as last known.  A devices
-row stores NULL for HEALTHY.
+"""The health states of a device: drivers say HEALTHY or UNHEALTHY; the
+conductor keeps one healthy again RECOVERING for ``[device_health]
+hold_down``; DRIVER_ERROR, as last known.  A devices row stores NULL for
+HEALTHY.
 """
 
 HEALTHY = 'healthy'

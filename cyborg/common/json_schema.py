@@ -11,14 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The JSON Schema validators Cyborg checks values with.
-
-* ``Draft7``: Draft 7 whose ``$`` in patterns matches at the end of the
-  text only (ECMA 262), where Python's also matches before a final
-  newline.  The API's request bodies and query strings.
-* ``Strict``: ``Draft7`` whose ``integer`` is a Python int, never a bool
-  nor ``8.0``, since a driver gets the value as is.  Device
-  configurations (cyborg.common.device_config).
+"""The JSON Schema validators: ``Draft7`` whose ``$`` matches at the end
+of the text only (ECMA 262), and ``Strict``, whose ``integer`` is a Python
+int, never a bool nor ``8.0`` (device configurations).
 """
 
 import functools
@@ -29,10 +24,7 @@ import jsonschema
 
 @functools.lru_cache(maxsize=256)
 def ecma_pattern(pattern):
-    """*pattern* compiled with ECMA 262's ``$``: the end of the text.
-
-    Every ``$`` outside a character class and not escaped becomes ``\\Z``.
-    """
+    """*pattern* with each unescaped ``$`` outside a class as ``\\Z``."""
     out = []
     escaped = in_class = False
     for char in pattern:

@@ -13,12 +13,8 @@
 # under the License.
 """A loop on a thread of its own: how each long-lived thread of Cyborg
 starts, stops, paces its turns, survives a failed one and is named.
-
-The agent's work thread (cyborg.agent.work), hotplug monitor and
-telemetry reader, cyborg-api's heartbeat, the notifications' sender and
-the all-in-one's HTTP server are Loops.  oslo.service's looping calls
-and futurist's periodics pace a function too, but neither runs a turn
-on demand (kick(): work queued, a changed device) nor names its thread.
+Unlike oslo.service's looping calls and futurist's periodics, it runs a
+turn on demand (kick()) and names its thread.
 """
 
 import threading
@@ -33,16 +29,10 @@ PAUSE_AFTER_FAILURE = 0.5
 
 
 class Loop:
-    """Calls *turn* again and again on a daemon thread named *name*,
-    until stop().
-
-    :param turn: one turn's work, without arguments.  An exception is
-        logged and the loop goes on.  A turn that waits for something of
-        its own (a poll, a read) bounds the wait: stop() waits for it.
-    :param name: the thread's name (in logs, py-spy, ``ps -L``).
-    :param interval: seconds from the end of a turn to the next: a
-        number, a callable returning one (read at each turn), or None:
-        the next turn comes when kicked.
+    """Calls *turn* on a daemon thread named *name* until stop(); an
+    exception is logged and the loop goes on.  A turn bounds its own
+    waits: stop() waits for it.  *interval*: seconds from the end of a
+    turn to the next, a callable returning them, or None: when kicked.
     """
 
     def __init__(self, turn, name, interval=None):
@@ -57,9 +47,7 @@ class Loop:
         self._stopping.set()
 
     def start(self):
-        """Start the thread (unless it runs); the first turn comes at
-        once.
-        """
+        """Start the thread (unless it runs); the first turn is at once."""
         with self._lock:
             if self._thread is not None:
                 return
@@ -71,12 +59,10 @@ class Loop:
 
     @property
     def running(self):
-        """Whether it was started and not stopped since."""
         return self._thread is not None
 
     @property
     def stopping(self):
-        """Whether no turn is to come (a turn may check it)."""
         return self._stopping.is_set()
 
     def kick(self):
@@ -84,11 +70,8 @@ class Loop:
         self._wake.set()
 
     def stop(self, timeout=None):
-        """No turn after the one under way.
-
-        :param timeout: seconds to wait for that turn to end; None: as
-            long as it takes; 0: not at all.
-        :returns: whether the thread ended (True when none ran).
+        """No turn after the one under way; whether the thread ended
+        within *timeout* seconds (None: as long as it takes).
         """
         with self._lock:
             self._stopping.set()

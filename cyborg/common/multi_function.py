@@ -11,12 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Devices that reach a guest as more than one PCI function.
-
-A device profile group that asks for such a device takes one ARQ per
-function: as in the existing Cyborg, two per ``resources:FPGA`` of a group
-requiring ``CUSTOM_FPGA_XILINX`` (Alveo cards' management and user
-functions).  It imports nothing, so that the API loads no driver.
+"""Devices that reach a guest as more than one PCI function, one ARQ per
+function: as in the existing Cyborg, two per ``resources:FPGA`` of a
+group requiring ``CUSTOM_FPGA_XILINX`` (Alveo cards).
 """
 
 # {resource key of a group: {trait key the group requires: functions}}

@@ -11,11 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Allow-lists of the privsep daemons: the vendor tools drivers may run,
-and how (cyborg.privsep.command, never through a shell), and the kernel
-log records they may read (cyborg.privsep.kernel_log).  The daemons read
-them from the installed package, so an unprivileged caller cannot widen
-them.
+"""Allow-lists of the privsep daemons (the vendor tools drivers may run,
+the kernel log records they may read), read from the installed package
+so that an unprivileged caller cannot widen them.
 """
 
 #: The tools drivers run, by name (found on the daemon's PATH): OPAE's

@@ -27,7 +27,6 @@ FUNCTION_TRAIT_PREFIX = 'CUSTOM_FPGA_FUNCTION_ID_'
 
 
 def is_function_trait(trait):
-    """Whether *trait* says which function a device carries."""
     return trait.startswith(FUNCTION_TRAIT_PREFIX)
 
 

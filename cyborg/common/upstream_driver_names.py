@@ -11,12 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The driver names of upstream (the existing OpenStack Cyborg, 17.0.0).
-
-Each one a driver of this Cyborg takes over is an entry point alias in
-pyproject.toml, so that upstream's ``[agent] enabled_drivers`` works
-unchanged.  One without an entry point is skipped by the agent with a
-warning and reported by ``cyborg-status upgrade check``.
+"""The driver names of upstream (OpenStack Cyborg 17.0.0); those this
+Cyborg takes over are entry point aliases in pyproject.toml.
 """
 
 # {upstream driver name: what it drives}

@@ -12,9 +12,7 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Usage intervals, declared once: what an interval records and the
-words of GET /v2/usage.  The queries (cyborg.db.queries.usage), the
-API's type and its OpenAPI shape, the ``accelerator_usage.close``
-notification and the ``cyborg usage-*`` commands are made from these.
+words of GET /v2/usage, for the queries, API, notification and CLI.
 """
 
 # Who closed an interval (ended_by): an unbind, a delete, or the usage

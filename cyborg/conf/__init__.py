@@ -76,7 +76,6 @@ OPTION_MODULES = (
 
 
 def register_opts(conf):
-    """Register all of Cyborg's options with *conf*."""
     for module in OPTION_MODULES:
         module.register_opts(conf)
 

@@ -17,12 +17,8 @@ from cyborg.conf import _ksa
 
 
 def functions(group, opts, service_type=None):
-    """Return the register_opts(conf) and list_opts() of one group.
-
-    :param group: the OptGroup.
-    :param opts: the group's own options.
-    :param service_type: for a group that talks to another service, the
-        default service type of its keystoneauth options.
+    """register_opts(conf) and list_opts() of *group*, with keystoneauth
+    options when it reaches another service (*service_type*).
     """
     def register_opts(conf):
         conf.register_group(group)

@@ -11,11 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Registration of keystoneauth option groups ([placement], [nova]).
-
-This is not an option group of its own: the modules of the groups that talk
-to another OpenStack service through a keystoneauth adapter use it.
-"""
+"""keystoneauth options of the groups that reach another service."""
 
 import copy
 
@@ -23,13 +19,6 @@ from keystoneauth1 import loading as ks_loading
 
 
 def register_ksa_opts(conf, group, default_service_type):
-    """Register session, auth and adapter options in *group*.
-
-    :param conf: the ConfigOpts to register the options with.
-    :param group: the OptGroup (or its name).
-    :param default_service_type: the service type the adapter looks up in
-        the service catalog by default.
-    """
     ks_loading.register_session_conf_options(conf, group)
     ks_loading.register_auth_conf_options(conf, group)
     # The default is part of the option (not a set_default(), which
@@ -47,12 +36,7 @@ def _adapter_opts(default_service_type):
 
 
 def list_ksa_opts(default_service_type, extra_opts=()):
-    """The keystoneauth options of a group, for the sample generator.
-
-    :param default_service_type: shown as the default of service_type.
-    :param extra_opts: Cyborg's own options of the same group.
-    :returns: a list of Opt objects.
-    """
+    """*extra_opts* and the keystoneauth options, for the sample."""
     return (list(extra_opts)
             + ks_loading.get_session_conf_options()
             + ks_loading.get_auth_common_conf_options()

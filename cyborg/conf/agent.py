@@ -31,13 +31,9 @@ agent_opts = [
         default=['fake'],
         help=_("""
 Accelerator drivers the agent loads at start (entry points of the
-``cyborg.accelerator.driver`` namespace); an unknown name stops the agent.
-
-Possible values:
-
-* Driver names: ``generic``, ``fpga``, ``crypto``, ``gpu``, ``fake``, or
-  the names of earlier Cyborg releases (``pci_driver``,
-  ``nvidia_gpu_driver``...).
+``cyborg.accelerator.driver`` namespace: ``generic``, ``fpga``, ``crypto``,
+``gpu``, ``fake``, or earlier releases' names such as ``pci_driver``); an
+unknown name stops the agent.
 """)),
     cfg.IntOpt(
         'resource_provider_startup_retries',
@@ -51,10 +47,6 @@ Possible values:
         help=_("""
 Accepted for configuration files of the existing OpenStack Cyborg, and
 ignored.
-
-Related options:
-
-* ``[placement] sync_interval``
 """)),
     cfg.BoolOpt(
         'hotplug',
@@ -62,10 +54,6 @@ Related options:
         help=_("""
 Run discovery when PCI devices appear or disappear (the agent watches the
 kernel's uevents; periodic discovery runs either way).
-
-Related options:
-
-* ``[DEFAULT] periodic_interval``
 """)),
     cfg.IntOpt(
         'start_jitter',
@@ -75,17 +63,9 @@ Related options:
 Seconds over which the agent spreads its start: it waits a random time up
 to this long before its first heartbeat and report, so that a rack of
 agents started together does not reach the conductors in one second.
-
-Possible values:
-
-* 0: start at once (a single host, the all-in-one mode).
-* A number of seconds: about the agents per conductor divided by 33 (see
-  the performance guide).  Keep it below ``[DEFAULT] service_down_time``
-  minus ``report_interval``.
-
-Related options:
-
-* ``[DEFAULT] report_interval``, ``service_down_time``
+About the agents per conductor divided by 33 (see the performance guide),
+below ``[DEFAULT] service_down_time`` minus ``report_interval``; 0 (a
+single host): start at once.
 """)),
     cfg.StrOpt(
         'image_cache_dir',
@@ -93,11 +73,7 @@ Related options:
         help=_("""
 Directory of the bitstream images the agent programs FPGAs with, named
 ``<image uuid>`` or ``function-<function id>``; a missing image is
-downloaded from Glance into it.
-
-Related options:
-
-* ``[glance]``
+downloaded from Glance (``[glance]``) into it.
 """)),
     cfg.StrOpt(
         'resource_provider_name',
@@ -105,18 +81,9 @@ Related options:
         sample_default='<the host\'s fully qualified domain name>',
         help=_("""
 Name of the compute node resource provider in Placement under which this
-agent's devices are published: the hypervisor host name Nova knows.  When
-Placement has none of this name, the conductor uses ``[DEFAULT] host``.
-
-Possible values:
-
-* A resource provider name (default: this host's FQDN, as libvirt reports
-  it to Nova).
-
-Related options:
-
-* ``[DEFAULT] host``
-* ``[placement] create_compute_rp``
+agent's devices are published: the hypervisor host name Nova knows (the
+default: the host's FQDN, as libvirt reports it).  When Placement has
+none of this name, the conductor uses ``[DEFAULT] host``.
 """)),
 ]
 

@@ -28,12 +28,8 @@ api_opts = [
         'host_ip',
         default='127.0.0.1',
         help=_("""
-The IP address or host name on which cyborg-api listens.
-
-Possible values:
-
-* An IPv4 or IPv6 address, or a host name; ``0.0.0.0`` listens on all
-  IPv4 interfaces.
+The IP address or host name on which cyborg-api listens (``0.0.0.0``: all
+IPv4 interfaces).
 """)),
     cfg.PortOpt(
         'port',
@@ -45,15 +41,7 @@ The TCP port on which cyborg-api listens.
         'api_workers',
         min=1,
         help=_(r"""
-Number of worker processes of cyborg-api.
-
-Possible values:
-
-* A positive integer.  When unset, the number of CPUs of the host is used.
-
-Related options:
-
-* ``api_threads``
+Number of worker processes of cyborg-api (unset: the host's CPUs).
 """)),
     cfg.IntOpt(
         'api_threads',
@@ -61,12 +49,7 @@ Related options:
         min=1,
         help=_(r"""
 Number of threads of each cyborg-api worker process, each serving one
-request at a time.
-
-Related options:
-
-* ``api_workers``
-* ``[database] max_pool_size``
+request at a time (see ``[database] max_pool_size``).
 """)),
     cfg.StrOpt(
         'api_paste_config',
@@ -79,28 +62,17 @@ pipeline that the built-in stack has are that stack's, and any other
 filter (an audit or a profiler middleware) runs where the file puts it.
 A file that cannot be honoured (a filter that cannot be loaded, an order
 the built-in stack has not, another application) stops cyborg-api at
-start, saying why; ``cyborg-status upgrade check`` says the same.
-
-Possible values:
-
-* An absolute path, or a file name looked up next to the configuration
-  files (none there: no filter is added).
+start, saying why; ``cyborg-status upgrade check`` says the same.  A
+relative name is looked up next to the configuration files (none there:
+no filter is added).
 """)),
     cfg.URIOpt(
         'public_endpoint',
         help=_("""
 Public URL to use in links and version documents instead of the URL the
 request came in on, for a proxy that does not pass the original host and
-path.
-
-Possible values:
-
-* A URL such as ``https://cloud.example.com/accelerator``; the API
-  version prefix (``/v2``) is appended to it.
-
-Related options:
-
-* ``[oslo_middleware] enable_proxy_headers_parsing``
+path (``/v2`` is appended).  See also ``[oslo_middleware]
+enable_proxy_headers_parsing``.
 """)),
     cfg.IntOpt(
         'messaging_wait_timeout',
@@ -110,18 +82,8 @@ Related options:
 Seconds a write waits for the messaging backend before it is answered
 ``503`` (``cyborg.messaging.unavailable``).  Once the API's heartbeat has
 found the backend unreachable, writes are refused at once until a
-heartbeat gets through; reads keep answering.
-
-Possible values:
-
-* A positive number of seconds.
-
-Related options:
-
-* ``[DEFAULT] report_interval``: how often the heartbeat tries.
-* ``[DEFAULT] rpc_response_timeout``: how long a write waits for a
-  conductor's answer.
-* ``[api] conductor_wait_timeout``
+heartbeat (every ``[DEFAULT] report_interval``) gets through; reads keep
+answering.
 """)),
     cfg.IntOpt(
         'conductor_wait_timeout',
@@ -131,16 +93,7 @@ Related options:
 Seconds a write waits for a conductor to come up (a heartbeat within
 ``service_down_time`` and a queue on the messaging backend) before it is
 answered ``503`` (``cyborg.conductor.unavailable``), so that services may
-start in any order.
-
-Possible values:
-
-* ``0`` (refuse at once) or a positive number of seconds.
-
-Related options:
-
-* ``[DEFAULT] service_down_time``
-* ``[api] messaging_wait_timeout``
+start in any order; 0 refuses at once.
 """)),
     cfg.FloatOpt(
         'discovery_wait',
@@ -152,16 +105,7 @@ Seconds cyborg-api waits for the agents' reports of a discovery (``POST
 that follows a driver install or update (``POST`` and ``PATCH
 /v2/drivers``), so that one request shows each host's outcome.  A host
 that has not answered by then is shown pending; an agent that is down is
-never waited for.
-
-Possible values:
-
-* ``0`` (answer at once) or a positive number of seconds.
-
-Related options:
-
-* ``[DEFAULT] service_down_time``
-* ``[DEFAULT] rpc_response_timeout``
+never waited for; 0 answers at once.
 """)),
 ]
 

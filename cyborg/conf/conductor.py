@@ -33,16 +33,8 @@ How many of Nova's accelerator request calls (create, bind or unbind,
 delete) one conductor runs at once; the others wait for a turn.  Each is a
 short transaction, mostly CPU: more at once only cost more CPU per call
 (see the performance guide).  Other calls do not wait for these turns.
-
-Possible values:
-
-* A number of calls; raise it with a slow database, lower it to 1 or 2
-  where the conductor has less than a core.
-
-Related options:
-
-* ``[DEFAULT] executor_thread_pool_size`` (oslo.messaging)
-* ``[database] max_pool_size``, ``max_overflow``
+Raise it with a slow database, lower it to 1 or 2 where the conductor has
+less than a core.
 """)),
     cfg.IntOpt(
         'workers_pool_size',
@@ -55,17 +47,8 @@ The number of threads of one conductor's work pool: the device work of
 binds, unbinds and program requests (each holding a thread while the agent
 works), the Nova events and Placement pushes that calls start, and driver
 installs.  Work that finds the pool and its queue full is left to the
-periodic tasks: it comes later, nothing is lost.
-
-Possible values:
-
-* A number of threads; raise it where many binds program devices at once.
-
-Related options:
-
-* ``[conductor] arq_concurrency``
-* ``[database] max_pool_size`` and ``max_overflow``: each thread keeps a
-  connection (see the HA guide's sizing rule).
+periodic tasks: it comes later, nothing is lost.  Each thread keeps a
+database connection (see the HA guide's sizing rule).
 """)),
     cfg.FloatOpt(
         'work_poll_interval',
@@ -75,10 +58,6 @@ Related options:
 Seconds between two looks of a conductor for work that is due (bind jobs,
 events for Nova) created by another conductor, left by one that died, or
 waiting for a retry; its own work starts at once.
-
-Related options:
-
-* ``[DEFAULT] bind_timeout``
 """)),
     cfg.IntOpt(
         'handle_audit_interval',
@@ -88,16 +67,7 @@ Related options:
 Seconds between two runs of the conductor's attach handle check, which
 logs a warning for each handle in use that no accelerator request or bind
 job holds, and each free one an accelerator request references.  It
-repairs nothing: see ``cyborg-manage handle heal``.
-
-Possible values:
-
-* A positive number of seconds.
-* 0: never run the check.
-
-Related options:
-
-* ``[nova] events_max_attempts``
+repairs nothing: see ``cyborg-manage handle heal``.  0: never.
 """)),
     cfg.IntOpt(
         'instance_audit_interval',
@@ -108,16 +78,7 @@ Seconds between two runs of the conductor's check against Nova, which logs
 a warning for each bound accelerator request whose server Nova no longer
 has (or has on another host) and each allocation on Cyborg's providers
 without a bound request.  It repairs nothing: see ``cyborg-manage instance
-heal``.
-
-Possible values:
-
-* A positive number of seconds.
-* 0 (default): never run the check.
-
-Related options:
-
-* ``[conductor] instance_orphan_grace``
+heal``.  0: never.
 """)),
     cfg.IntOpt(
         'instance_orphan_grace',
@@ -127,14 +88,6 @@ Related options:
 Seconds an accelerator request must have kept its state before the check
 against Nova calls it orphaned, so that one caught in the middle of a
 server delete, evacuation or rebuild is not released.
-
-Possible values:
-
-* A number of seconds; 0 for no grace.
-
-Related options:
-
-* ``[conductor] instance_audit_interval``
 """)),
     cfg.IntOpt(
         'usage_audit_interval',
@@ -148,16 +101,8 @@ database edited by hand, restored from a backup) at the time it went
 away, and opens one for each Bound accelerator request without one, each
 with a warning in the log (``cyborg-manage usage audit`` does the same on
 demand).  An interval whose request's row is gone closes at the time of
-the run that finds it, so the interval bounds how late that is.
-
-Possible values:
-
-* A positive number of seconds.
-* 0: never run it (``cyborg-manage usage heal`` still does).
-
-Related options:
-
-* ``[conductor] handle_audit_interval``
+the run that finds it, so the interval bounds how late that is.  0: never
+(``cyborg-manage usage heal`` still does).
 """)),
 ]
 

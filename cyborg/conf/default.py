@@ -25,17 +25,10 @@ service_opts = [
         default=socket.gethostname(),
         sample_default='<hostname>',
         help=_("""
-Name of this node: the host of its row in the services table, the agent's
-RPC server name, and the compute node provider's name when Placement has
-none named ``[agent] resource_provider_name``.
-
-Possible values:
-
-* A host name, FQDN or any unique identifier of the node.
-
-Related options:
-
-* ``[agent] resource_provider_name``
+Name of this node (a host name, FQDN or any unique identifier): the host
+of its row in the services table, the agent's RPC server name, and the
+compute node provider's name when Placement has none named ``[agent]
+resource_provider_name``.
 """)),
     cfg.IntOpt(
         'periodic_interval',
@@ -50,30 +43,16 @@ safety net beside discovery at start, on hotplug and on request.
         default=10,
         min=1,
         help=_("""
-Seconds between two heartbeats of a service.
-
-Possible values:
-
-* A positive number of seconds, smaller than ``service_down_time``.
-
-Related options:
-
-* ``service_down_time``
+Seconds between two heartbeats of a service, smaller than
+``service_down_time``.
 """)),
     cfg.IntOpt(
         'service_down_time',
         default=60,
         min=1,
         help=_("""
-Seconds without a heartbeat after which a service is considered down.
-
-Possible values:
-
-* A positive number of seconds, at least twice ``report_interval``.
-
-Related options:
-
-* ``report_interval``
+Seconds without a heartbeat after which a service is considered down, at
+least twice ``report_interval``.
 """)),
     cfg.IntOpt(
         'bind_timeout',
@@ -93,10 +72,6 @@ The most accelerator requests one device profile group may ask for (the
 sum of its ``resources:*`` amounts).  cyborg-api refuses a larger profile,
 and cyborg-conductor refuses to create its requests, with 400: set it in
 the configuration of both.
-
-Related options:
-
-* ``max_arqs_per_profile``
 """)),
     cfg.IntOpt(
         'max_arqs_per_profile',
@@ -105,10 +80,6 @@ Related options:
         help=_("""
 The most accelerator requests a whole device profile may ask for, checked
 as ``max_arqs_per_group`` is.
-
-Related options:
-
-* ``max_arqs_per_group``
 """)),
     cfg.StrOpt(
         'auth_strategy',
@@ -123,10 +94,6 @@ from the ``X-User-Id``, ``X-Project-Id``, ``X-Roles`` and
 ``X-Service-Roles`` headers, and a request without them is an
 administrator of the project ``cyborg-standalone``: never expose it to
 untrusted clients.
-
-Related options:
-
-* ``[keystone_authtoken]``
 """)),
     cfg.StrOpt(
         'state_path',

@@ -11,11 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Cyborg's defaults for options that libraries own.
-
-Not an option group of its own (no ``list_opts``): the services apply
-these defaults at start, and ``opts.update_defaults()`` applies them for
-the sample configuration, without importing the services' code.
+"""Cyborg's defaults for options that libraries own, applied by the
+services at start and by ``opts.update_defaults()`` for the sample.
 """
 
 from oslo_config import cfg
@@ -42,14 +39,12 @@ HEALTHCHECK_DISABLE_FILE = '/etc/cyborg/healthcheck_disable'
 
 
 def set_cors_defaults():
-    """Cyborg's defaults for ``[cors]`` (oslo.middleware)."""
     cors.set_defaults(allow_headers=CORS_ALLOW_HEADERS,
                       expose_headers=CORS_EXPOSE_HEADERS,
                       allow_methods=CORS_ALLOW_METHODS)
 
 
 def set_healthcheck_defaults():
-    """Cyborg's defaults for ``[healthcheck]`` (oslo.middleware)."""
     cfg.set_defaults(healthcheck_opts.HEALTHCHECK_OPTS,
                      backends=HEALTHCHECK_BACKENDS)
     cfg.set_defaults(healthcheck_opts.DISABLE_BY_FILE_OPTS,
@@ -57,12 +52,8 @@ def set_healthcheck_defaults():
 
 
 def set_policy_defaults(conf):
-    """Cyborg's defaults for ``[oslo_policy]``.
-
-    Like the existing Cyborg, the deprecated defaults stay OR-ed with the
-    new ones until operators opt in with ``enforce_new_defaults = True``.
-
-    :param conf: the ConfigOpts (the options are registered on it).
+    """As the existing Cyborg: deprecated rules stay OR-ed with the new
+    ones until ``enforce_new_defaults = True``.
     """
     policy_opts.set_defaults(conf, policy_file='policy.yaml',
                              enforce_new_defaults=False)

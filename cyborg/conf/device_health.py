@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Options of the [device_health] group: hold-down, the rules that make a
-device unhealthy.
-"""
+"""Options of the [device_health] group."""
 
 from oslo_config import cfg
 from oslo_config import types
@@ -26,8 +24,7 @@ device_health_group = cfg.OptGroup(
     title='Device health options',
     help=_("""
 A device the agent finds unhealthy has its free inventory reserved in
-Placement, so that nothing new is scheduled on it; instances that use it
-keep it.  See the admin guide's device health page.
+Placement; instances that use it keep it.
 """))
 
 device_health_opts = [
@@ -38,16 +35,8 @@ device_health_opts = [
 Seconds a device that was unhealthy stays reserved once its agent reports
 it healthy again, so that a device whose errors come and go is not offered
 between two of them.  ``openstack accelerator device enable`` returns it at
-once.
-
-Possible values:
-
-* 0: a device returns as soon as it is healthy;
-* a positive number of seconds.
-
-Related options:
-
-* ``[placement] sync_interval`` (how often the conductor checks)
+once; 0: a device returns as soon as it is healthy.  The conductor checks
+every ``[placement] sync_interval``.
 """)),
     cfg.ListOpt('gpu_critical_xids',
                 item_type=types.Integer(min=0),
@@ -59,17 +48,8 @@ default holds those whose resolution in NVIDIA's "Xid Errors" catalog
 (https://docs.nvidia.com/deploy/xid-errors/) is a GPU reset, a reboot or
 service, not an application restart: 48 (double-bit ECC error), 62, 64,
 74, 79 (the GPU fell off the bus), 92, 95 (uncontained ECC error), 119,
-120, 140 and 63 (a row remapping or page retirement recorded).
-
-Possible values:
-
-* a comma-separated list of XID numbers;
-* an empty list: GPU health comes from ``nvidia-smi`` alone.
-
-Related options:
-
-* ``[cyborg_kernel_log]`` (the privileged kernel log reader)
-* ``[device_health] hold_down``
+120, 140 and 63 (a row remapping or page retirement recorded).  Empty: GPU
+health comes from ``nvidia-smi`` alone.
 """)),
     cfg.ListOpt('telemetry_rules',
                 item_type=types.String(choices=(
@@ -106,16 +86,7 @@ until it keeps them again.  A missing or stale reading changes nothing.
   of its rated endurance used, its available spare below its threshold,
   or ``media_errors`` or more unrecovered data integrity errors.
 
-Possible values:
-
-* a comma-separated list of the rules above;
-* an empty list: telemetry never makes a device unhealthy.
-
-Related options:
-
-* ``[device_health] ecc_uncorrectable_errors``, ``slowdown_margin_celsius``,
-  ``media_errors``
-* ``[telemetry] interval``
+Empty: telemetry never makes a device unhealthy.
 """)),
     cfg.IntOpt('media_errors',
                default=1,
@@ -125,10 +96,6 @@ Unrecovered data integrity errors over an NVMe drive's life (its SMART
 log's "Media and Data Integrity Errors") at which the ``wear`` rule makes
 it unhealthy; 0: never.  The count never goes down: a drive that lost
 data once stays out until an operator raises this or replaces it.
-
-Related options:
-
-* ``[device_health] telemetry_rules``
 """)),
     cfg.IntOpt('ecc_uncorrectable_errors',
                default=1,
@@ -137,10 +104,6 @@ Related options:
 Uncorrectable ECC errors since the device's driver was loaded at which the
 ``ecc`` rule makes it unhealthy.  NVIDIA documents a single one as ending
 the applications that used the memory (see ``telemetry_rules``).
-
-Related options:
-
-* ``[device_health] telemetry_rules``
 """)),
     cfg.IntOpt('slowdown_margin_celsius',
                default=0,
@@ -149,10 +112,6 @@ Related options:
 Degrees below a device's slowdown temperature at which the ``thermal``
 rule makes it unhealthy; 0: at the threshold itself, when the device
 already slows down (NVIDIA's "GPU Slowdown Temp" of ``nvidia-smi -q``).
-
-Related options:
-
-* ``[device_health] telemetry_rules``
 """)),
     cfg.IntOpt('aer_fatal_errors',
                default=1,
@@ -162,13 +121,8 @@ New fatal PCIe AER errors of a device's function between two health
 checks that make the device unhealthy (``aer_dev_fatal`` of sysfs).  A
 fatal error leaves the link unreliable until it is reset (PCI Express Base
 Specification, "Error Signaling and Logging"; the kernel's
-``Documentation/PCI/pcieaer-howto.rst``).
-
-Possible values:
-
-* 0: AER errors never make a device unhealthy (they are still reported
-  as telemetry);
-* a number of errors.
+``Documentation/PCI/pcieaer-howto.rst``).  0: never (they are still
+reported as telemetry).
 """)),
 ]
 

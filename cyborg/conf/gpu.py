@@ -33,16 +33,8 @@ Virtual GPU types the gpu driver offers: mediated device type ids
 name of a type in a VF's ``nvidia/creatable_vgpu_types`` (``692``).  A GPU
 that offers one is reported as VGPU inventory, never as a PGPU.  A group
 ``[vgpu_<type>]`` may limit a type to some GPUs with
-``device_addresses``.
-
-Possible values:
-
-* An empty list (default): each NVIDIA GPU without enabled VFs is a PGPU.
-* A list of type ids or names.
-
-Related options:
-
-* ``[agent] enabled_drivers`` must contain ``gpu``.
+``device_addresses``.  Empty: each NVIDIA GPU without enabled VFs is a
+PGPU.
 """)),
     cfg.BoolOpt(
         'filter_sriov_vfs',
@@ -55,10 +47,6 @@ Related options:
         help=_("""
 Accepted for configuration files of the existing OpenStack Cyborg, and
 ignored.
-
-Related options:
-
-* ``enabled_vgpu_types``
 """)),
 ]
 
@@ -67,30 +55,18 @@ vgpu_opts = [
         'device_addresses',
         default=[],
         help=_("""
-PCI addresses of the GPUs (physical functions) that offer this vGPU type.
-
-Possible values:
-
-* Addresses such as ``0000:af:00.0``; empty: every GPU that supports it.
-
-Related options:
-
-* ``[gpu_devices] enabled_vgpu_types``
+PCI addresses of the GPUs (physical functions) that offer this vGPU type
+(``0000:af:00.0``); empty: every GPU that supports it.
 """)),
 ]
 
 
 def vgpu_group_name(vgpu_type):
-    """The name of the dynamic group of *vgpu_type* (``vgpu_<type>``)."""
     return 'vgpu_%s' % vgpu_type
 
 
 def register_vgpu_opts(conf):
-    """Register ``[vgpu_<type>] device_addresses`` for each enabled type.
-
-    Called by the gpu driver once the configuration is parsed: the group
-    names come from it.
-    """
+    """Register ``[vgpu_<type>]`` of each enabled type (once parsed)."""
     for vgpu_type in conf.gpu_devices.enabled_vgpu_types:
         group = vgpu_group_name(vgpu_type)
         if group not in conf:

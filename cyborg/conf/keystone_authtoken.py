@@ -11,11 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The [keystone_authtoken] group (keystonemiddleware's options).
-
-The API reads ``service_token_roles`` to check Nova's service token even
-when it runs without keystonemiddleware (``auth_strategy = noauth``), so
-the group is registered whatever the pipeline.
+"""[keystone_authtoken], registered whatever the pipeline: the API reads
+``service_token_roles`` even with ``auth_strategy = noauth``.
 """
 
 from keystonemiddleware import auth_token

@@ -24,10 +24,8 @@ metrics_group = cfg.OptGroup(
     title='Prometheus metrics options',
     help=_("""
 Metrics for Prometheus, off by default: cyborg-api serves the fleet's
-state read from the database (``/metrics``); each cyborg-conductor serves
-what it counted itself on a port of its own, and each cyborg-agent its
-devices' telemetry.  See the admin guide's monitoring and telemetry
-pages.
+state (``/metrics``); each conductor its own counters, and each agent its
+devices' telemetry, on ports of their own.
 """))
 
 metrics_opts = [
@@ -37,27 +35,14 @@ metrics_opts = [
 Serve ``/metrics`` on cyborg-api.  A request from
 ``allowed_source_ranges`` needs no token; any other needs one allowed by
 the policy ``cyborg:metrics:get``.  When false, ``/metrics`` answers 404.
-
-Related options:
-
-* ``[metrics] cache_seconds``
-* ``[metrics] allowed_source_ranges``
 """)),
     cfg.IntOpt('cache_seconds',
                default=15,
                min=0,
                help=_("""
 Seconds cyborg-api keeps the fleet's state before it reads the database
-again, however often and by however many scrapers ``/metrics`` is read.
-
-Possible values:
-
-* 0: read at every scrape;
-* a number of seconds, such as Prometheus' ``scrape_interval``.
-
-Related options:
-
-* ``[metrics] enabled``
+again, however often and by however many scrapers ``/metrics`` is read
+(such as Prometheus' ``scrape_interval``; 0: read at every scrape).
 """)),
     cfg.ListOpt('allowed_source_ranges',
                 item_type=types.String(),
@@ -66,40 +51,19 @@ Related options:
 Networks (CIDR notation) whose requests to ``/metrics`` need no token: the
 Prometheus servers'.  The address is the client's as the WSGI server sees
 it (behind a proxy, the forwarded one with ``[oslo_middleware]
-enable_proxy_headers_parsing``).
-
-Possible values:
-
-* an empty list: every request needs a token;
-* a list such as ``10.0.0.0/24,127.0.0.1/32``.
-
-Related options:
-
-* ``[metrics] enabled``
+enable_proxy_headers_parsing``).  Empty: every request needs a token.
 """)),
     cfg.PortOpt('conductor_port',
                 default=0,
                 help=_("""
 The TCP port on which cyborg-conductor serves its own counters (binds,
-unbinds, calls to Placement and Nova), at any path, without a token.
-
-Possible values:
-
-* 0: not served;
-* a port number, such as 9464.
-
-Related options:
-
-* ``[metrics] conductor_host``
+unbinds, calls to Placement and Nova), at any path, without a token (such
+as 9464; 0: not served).
 """)),
     cfg.HostAddressOpt('conductor_host',
                        default='127.0.0.1',
                        help=_("""
 The address on which cyborg-conductor serves its metrics.
-
-Related options:
-
-* ``[metrics] conductor_port``
 """)),
     cfg.PortOpt('agent_port',
                 default=0,
@@ -108,27 +72,14 @@ The TCP port on which cyborg-agent serves its devices' telemetry (one
 series per device and measure, labelled with the host, device, deployable,
 resource class, driver and, while bound, the instance and project), at any
 path, without a token.  A scrape reads the last samples taken (every
-``[telemetry] interval`` seconds); it runs no command.
-
-Possible values:
-
-* 0: not served;
-* a port number, such as 9465.
-
-Related options:
-
-* ``[metrics] agent_host``
-* ``[telemetry] interval``
+``[telemetry] interval`` seconds); it runs no command.  Such as 9465; 0:
+not served.
 """)),
     cfg.HostAddressOpt('agent_host',
                        default='127.0.0.1',
                        help=_("""
 The address on which cyborg-agent serves its devices' telemetry: the one
 Prometheus reaches the host on (``0.0.0.0``: every address).
-
-Related options:
-
-* ``[metrics] agent_port``
 """)),
 ]
 

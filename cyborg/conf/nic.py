@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Options of the [nic_devices] group and of the NIC type groups (the
-intel_nic driver), with the existing Cyborg's names.
-"""
+"""Options of [nic_devices] and of the NIC type groups (intel_nic)."""
 
 from oslo_config import cfg
 
@@ -32,17 +30,9 @@ nic_opts = [
         help=_("""
 Names of the NIC type groups the intel_nic driver reads, each holding
 ``physical_device_mappings``, ``function_device_mappings`` and
-``device_addresses``; the mappings of all of them apply.
-
-Possible values:
-
-* An empty list (default): every known Intel NIC, with no physical
-  network and no function.
-* ``x710_static`` (the existing Cyborg's group), or any group names.
-
-Related options:
-
-* ``[agent] enabled_drivers`` must contain ``intel_nic``.
+``device_addresses``, such as the existing Cyborg's ``x710_static``; the
+mappings of all of them apply.  Empty: every known Intel NIC, with no
+physical network and no function.
 """)),
 ]
 
@@ -54,16 +44,8 @@ nic_type_opts = [
 Physical networks of the NICs, by the interface of their physical
 function: its attach handles carry the ``physical_network`` and its
 deployables the traits ``CUSTOM_PHYSNET_<NAME>`` and ``CUSTOM_<NAME>``.
-A malformed value, or a network named twice, stops the agent.
-
-Possible values:
-
-* ``<physical network>:<interface>|<interface>...``, as
-  ``physnet1:eth2|eth3``; empty (default): none.
-
-Related options:
-
-* ``[nic_devices] enabled_nic_types`` names this group.
+A malformed value, or a network named twice, stops the agent.  Such as
+``physnet1:eth2|eth3``.
 """)),
     cfg.ListOpt(
         'function_device_mappings',
@@ -71,16 +53,8 @@ Related options:
         help=_("""
 Functions the NICs are set up for (a GTP offload), by the interface of
 their physical function: their deployables have the traits
-``CUSTOM_NIC_FUNCTION_<NAME>`` and ``CUSTOM_<NAME>``.
-
-Possible values:
-
-* ``<function>:<interface>|<interface>...``, as ``GTPv1:eth3|eth2``;
-  empty (default): none.
-
-Related options:
-
-* ``[nic_devices] enabled_nic_types`` names this group.
+``CUSTOM_NIC_FUNCTION_<NAME>`` and ``CUSTOM_<NAME>``.  Such as
+``GTPv1:eth3|eth2``.
 """)),
     cfg.ListOpt(
         'device_addresses',
@@ -89,26 +63,13 @@ Related options:
 PCI addresses of the NIC functions the driver reports: a physical
 function's gives all its VFs (or itself without VFs), a VF's that VF
 only.  The addresses of all the groups add up; a malformed one stops the
-agent.
-
-Possible values:
-
-* An empty list (default): every known Intel NIC.
-* ``0000:05:00.0,0000:05:02.3``
-
-Related options:
-
-* ``[nic_devices] enabled_nic_types`` names this group.
+agent.  Empty: every known Intel NIC.
 """)),
 ]
 
 
 def register_type_opts(conf):
-    """Register the options of each group of ``enabled_nic_types``.
-
-    Called by the intel_nic driver once the configuration is parsed: the
-    group names come from it.
-    """
+    """Register the groups of ``enabled_nic_types`` (once it is parsed)."""
     for nic_type in conf.nic_devices.enabled_nic_types:
         conf.register_opts(nic_type_opts, group=nic_type)
 

@@ -12,9 +12,6 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Options of the [notifications] group: Cyborg's versioned notifications.
-
-Where they go is oslo.messaging's ``[oslo_messaging_notifications]``
-group; its ``driver`` is empty by default, and then nothing is sent.
 """
 
 from oslo_config import cfg
@@ -26,9 +23,8 @@ notifications_group = cfg.OptGroup(
     'notifications',
     title='Notifications',
     help=_("""
-Versioned notifications of what Cyborg does, sent only when
-``[oslo_messaging_notifications] driver`` names a driver
-(``messagingv2``); see doc/source/admin/notifications.rst.
+Versioned notifications, sent only when ``[oslo_messaging_notifications]
+driver`` names a driver (``messagingv2``).
 """))
 
 notifications_opts = [
@@ -39,10 +35,6 @@ notifications_opts = [
         help=_("""
 The format of the notifications: versioned only; the option exists so that
 a configuration written for Nova reads the same here.
-
-Related options:
-
-* ``[oslo_messaging_notifications] driver``: empty sends nothing.
 """)),
     cfg.StrOpt(
         'default_level',
@@ -59,10 +51,6 @@ sent with ERROR and ``service.down`` with WARN.  A consumer reads the queue
         help=_("""
 The topics the versioned notifications are sent to; a consumer binds a
 queue to ``<topic>.<priority>`` on the control exchange (``cyborg``).
-
-Related options:
-
-* ``[oslo_messaging_notifications] transport_url``
 """)),
     cfg.IntOpt(
         'queue_size',
@@ -71,12 +59,8 @@ Related options:
         help=_("""
 How many notifications may wait for the background thread that sends
 them, so that a slow broker never slows the operation they report; past
-it a new one is dropped with a warning.
-
-Related options:
-
-* ``[oslo_messaging_notifications] retry``: -1 retries forever, and the
-  queue then fills while the broker is down.
+it a new one is dropped with a warning (with ``[oslo_messaging_notifications]
+retry`` -1, it fills while the broker is down).
 """)),
 ]
 

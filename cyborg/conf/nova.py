@@ -24,11 +24,9 @@ nova_group = cfg.OptGroup(
     'nova',
     title='Nova API options',
     help=_("""
-How cyborg-conductor reaches Nova's API (a keystoneauth session, auth
-plugin and adapter) to send ``accelerator-request-bound`` events and, for
-attach and detach, to read servers and hard reboot them.  Attach and
-detach need Nova's administrator role: Nova shows a server's host only to
-administrators.
+How cyborg-conductor reaches Nova's API (keystoneauth options).  Attach
+and detach need Nova's administrator role: Nova shows a server's host only
+to administrators.
 """))
 
 nova_opts = [
@@ -40,10 +38,6 @@ nova_opts = [
 How many times the conductor tries to send an event to Nova before it
 gives up (and logs an error); retries back off exponentially, about half
 an hour with the defaults.  Events are kept in the database.
-
-Related options:
-
-* ``events_retry_max_interval``
 """)),
     cfg.IntOpt(
         'events_retry_max_interval',
@@ -62,10 +56,6 @@ a bind whose device work failed: nova-compute drops an event that comes
 before it waits for it.  Meanwhile the API shows the request as
 ``BindStarted``.  The default is Nova's ``[DEFAULT] arq_binding_timeout``;
 0 sends each event once.
-
-Related options:
-
-* ``failed_event_interval``
 """)),
     cfg.IntOpt(
         'failed_event_interval',

@@ -13,10 +13,6 @@
 # under the License.
 """Entry points of oslo-config-generator for Cyborg's own options."""
 
-import collections
-import importlib
-import pkgutil
-
 from oslo_config import cfg
 from oslo_db import options as db_options
 import oslo_messaging as messaging
@@ -26,33 +22,14 @@ from cyborg.conf import database
 from cyborg.conf import defaults
 
 
-def _option_modules():
-    """Every module of cyborg.conf that defines a list_opts() function."""
-    modules = []
-    for info in pkgutil.iter_modules(cyborg.conf.__path__):
-        if info.name in ('opts', 'defaults') or info.name.startswith('_'):
-            continue
-        module = importlib.import_module('cyborg.conf.' + info.name)
-        if hasattr(module, 'list_opts'):
-            modules.append(module)
-    return modules
-
-
 def list_opts():
-    """Return [(group, [opts])] for the oslo.config.opts entry point."""
-    groups = collections.OrderedDict()
-    for module in _option_modules():
-        for group, opts in module.list_opts().items():
-            key = group.name if isinstance(group, cfg.OptGroup) else group
-            groups.setdefault(key, (group, []))[1].extend(opts)
-    return [(group, opts) for group, opts in groups.values() if opts]
+    """[(group, [opts])] for the oslo.config.opts entry point."""
+    return [(group, opts) for module in cyborg.conf.OPTION_MODULES
+            for group, opts in module.list_opts().items() if opts]
 
 
 def update_defaults():
-    """Give library options Cyborg's defaults in the generated sample.
-
-    Used by the oslo.config.opts.defaults entry point.
-    """
+    """Library options with Cyborg's defaults, for the sample."""
     # The generator lists the libraries' module-level Opt objects, so the
     # defaults are changed there (cfg.set_defaults), not on a ConfigOpts.
     cfg.set_defaults(db_options.database_opts,

@@ -40,17 +40,8 @@ Each value is a JSON object (or list of objects) in the syntax of Nova's
 (default ``CUSTOM_PCI``), ``traits``, ``physical_network``, ``trusted``
 and ``remote_managed`` describe what matched, normalised as Nova does.  A
 malformed selector stops the agent.  Without any, the devices of the
-accelerator class codes are reported.
-
-Possible values:
-
-* ``{"vendor_id": "1af4", "product_id": "1044"}``
-* ``{"class_code": "12", "device_type": "type-PF", "resource_class":
-  "CUSTOM_ACCEL"}``
-
-Related options:
-
-* ``[agent] enabled_drivers`` must contain ``generic``.
+accelerator class codes are reported.  Such as ``{"vendor_id": "1af4",
+"product_id": "1044"}``.
 """)),
 ]
 

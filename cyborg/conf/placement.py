@@ -24,10 +24,9 @@ placement_group = cfg.OptGroup(
     'placement',
     title='Placement service options',
     help=_("""
-How cyborg-conductor and ``cyborg-manage placement`` reach Placement (a
-keystoneauth session, auth plugin and adapter), and how devices are
-published there.  Without Keystone, set ``auth_type = none`` and
-``endpoint_override``; with neither set, nothing is published.
+How cyborg-conductor reaches Placement (keystoneauth options; without
+Keystone, ``auth_type = none`` and ``endpoint_override``; with neither
+set, nothing is published).
 """))
 
 placement_opts = [
@@ -38,12 +37,7 @@ placement_opts = [
 Create a missing compute node resource provider, named after the agent's
 host, for standalone use without Nova.  Otherwise the conductor logs an
 error and tries again every ``sync_interval`` seconds until Nova creates
-it.
-
-Related options:
-
-* ``[agent] resource_provider_name``
-* ``sync_interval``
+it (see ``[agent] resource_provider_name``).
 """)),
     cfg.IntOpt(
         'sync_interval',
@@ -54,10 +48,6 @@ Seconds between two runs of the conductor's Placement check: it reserves
 the inventory of hosts whose agent is down (and restores it), retries
 failed synchronisations, and removes the providers of removed hardware
 once nothing holds them.  Reports are synchronised at once, not by it.
-
-Related options:
-
-* ``[DEFAULT] service_down_time``
 """)),
     cfg.IntOpt(
         'push_claim_seconds',
@@ -72,10 +62,6 @@ next device there.  A push normally takes well under a second; one that
 outlasts its claim goes on while another conductor may push the host
 too, which only repeats writes.  Lower it where conductors are killed
 more often than Placement is slow.
-
-Related options:
-
-* ``sync_interval``
 """)),
 ]
 

@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Options of the agent's privsep daemons: [cyborg_sysfs],
-[cyborg_sys_admin] and [cyborg_kernel_log] (see cyborg.privsep).
-"""
+"""Options of the agent's privsep daemons (see cyborg.privsep)."""
 
 from oslo_config import cfg
 from oslo_privsep import priv_context
@@ -52,10 +50,6 @@ sysfs_opts = [
                help=_("""
 The directory the privileged helper writes below; a write of any other
 path (symbolic links resolved) is refused.
-
-Possible values:
-
-* ``/sys`` (default), or a directory a test or container provides.
 """)),
 ]
 

@@ -39,12 +39,8 @@ FPGA``...), counts its usage in Placement as Nova does, and refuses an
 attach that would exceed them with 403 ``cyborg.instance.over_limit``.  A
 class without a registered limit counts as a limit of 0.  Set it only
 where Nova runs ``[quota] driver = nova.quota.UnifiedLimitsDriver``.
-
-Related options:
-
-* ``[oslo_limit]``: how to read the limits (a reader's credentials, and
-  Nova's ``endpoint_id`` or ``endpoint_service_type = compute``).
-* ``[placement]``: where the usage is counted.
+``[oslo_limit]`` says how to read the limits (a reader's credentials, and
+Nova's ``endpoint_id`` or ``endpoint_service_type = compute``).
 """)),
 ]
 

@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Options of the [telemetry] group: the devices' telemetry and idle
-accelerators.
-"""
+"""Options of the [telemetry] group: devices' telemetry, idle ones."""
 
 from oslo_config import cfg
 
@@ -24,12 +22,9 @@ telemetry_group = cfg.OptGroup(
     'telemetry',
     title='Device telemetry options',
     help=_("""
-What each device is doing: the agent reads its devices' telemetry
-(utilization, memory, power, temperature, errors, PCIe link) every
-``interval`` seconds, serves it to Prometheus (``[metrics] agent_port``)
-and sends what changed to the conductor with its reports; the database
-keeps the latest sample of each device.  See the admin guide's telemetry
-page.
+The agent reads its devices' telemetry every ``interval`` seconds, serves
+it to Prometheus (``[metrics] agent_port``) and reports what changed; the
+database keeps the latest sample of each device.
 """))
 
 telemetry_opts = [
@@ -39,11 +34,6 @@ telemetry_opts = [
                help=_("""
 Seconds between two reads of the devices' telemetry by cyborg-agent (one
 ``nvidia-smi`` query for all the GPUs of a host, sysfs for the rest).
-
-Related options:
-
-* ``[telemetry] read_timeout``
-* ``[device_health] telemetry_rules``
 """)),
     cfg.IntOpt('read_timeout',
                default=10,
@@ -52,10 +42,6 @@ Related options:
 Seconds a driver's read of its devices' telemetry may take before it is
 stopped; its devices' samples are then stale (with the reason), their
 health unchanged, and no report of the agent waits for it.
-
-Related options:
-
-* ``[telemetry] interval``
 """)),
     cfg.FloatOpt('idle_threshold',
                  default=0.05,
@@ -65,10 +51,6 @@ Related options:
 Utilization (0 to 1) under which cyborg-agent counts a device as idle.
 A device whose utilization stayed under it since its ARQ was bound, for
 ``idle_window`` seconds, is an idle accelerator.
-
-Related options:
-
-* ``[telemetry] idle_window``
 """)),
     cfg.IntOpt('idle_window',
                default=86400,
@@ -78,10 +60,6 @@ Seconds a bound device must stay idle to be named by ``GET
 /v2/instances?idle=true`` (``cyborg instance-list --idle``) and counted by
 the ``cyborg_idle_accelerators`` metric of cyborg-api.  Read by
 cyborg-api.
-
-Related options:
-
-* ``[telemetry] idle_threshold``
 """)),
 ]
 

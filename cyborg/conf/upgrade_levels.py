@@ -22,9 +22,8 @@ upgrade_group = cfg.OptGroup(
     'upgrade_levels',
     title='Upgrade levels',
     help=_("""
-Caps on the RPC API versions this service sends, for rolling upgrades:
-pin the new services to what the oldest one understands, upgrade
-everything, then remove the pins.
+Caps on the RPC API versions this service sends, for rolling upgrades
+(pin to the oldest service's, upgrade everything, remove the pins).
 """))
 
 upgrade_opts = [

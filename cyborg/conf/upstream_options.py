@@ -11,14 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Options of upstream (the existing OpenStack Cyborg, 17.0.0 and earlier)
-that this Cyborg does not read.
-
-oslo.config ignores options nobody registered, so an upstream file starts
-this Cyborg unchanged; each such option is listed here with what to do
-instead.  ``cyborg-status upgrade check`` reports those set (a failure
-where the value would leave a deployment less safe than asked), and every
-service warns of them at start.
+"""Options of upstream Cyborg (17.0.0 and earlier) that this Cyborg does
+not read, with what to do instead: ``cyborg-status upgrade check`` reports
+those set, and every service warns of them at start.
 """
 
 import configparser
@@ -98,21 +93,25 @@ def _registered(conf, group, name):
     return True
 
 
-def found(conf, files=None):
-    """The ignored options set in the configuration files.
-
-    :param conf: the parsed ConfigOpts.
-    :param files: the files to read (default: ``conf.config_file``).
-    :returns: ``[(option as '[group] name', what to do, fails)]``, where
-        *fails* says its value asks for what this Cyborg does not do.
+def read(files):
+    """*files* as one case-keeping ConfigParser (unreadable ones skipped).
     """
     parser = configparser.ConfigParser(strict=False, interpolation=None)
     parser.optionxform = str
-    for path in files if files is not None else conf.config_file:
+    for path in files:
         try:
             parser.read(path)
         except configparser.Error:
             continue
+    return parser
+
+
+def found(conf, files=None):
+    """``[('[group] name', what to do, fails)]`` of the ignored options
+    set in *files* (default: ``conf.config_file``); *fails*: its value
+    asks for what this Cyborg does not do.
+    """
+    parser = read(files if files is not None else conf.config_file)
     result = []
     sections = [('DEFAULT', parser.defaults())] + [
         (s, {k: v for k, v in parser.items(s, raw=True)
@@ -130,7 +129,6 @@ def found(conf, files=None):
 
 
 def warn(conf):
-    """Log a warning for each ignored option set (at service start)."""
     for option, todo, _fails in found(conf):
         LOG.warning('%(option)s is an option of OpenStack Cyborg that this '
                     'Cyborg does not read: %(todo)s.',

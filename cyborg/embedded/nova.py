@@ -11,27 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""A stand-in for the few Nova calls Cyborg makes.
-
-Without Nova, a conductor still has somewhere to send
-``accelerator-request-bound`` events, and attach and detach a server to
-ask about.  cyborg-all-in-one serves it at ``/nova/v2.1``; ``python -m
-cyborg.embedded.nova`` runs it on its own (README.rst, "Running the
-services by hand").  It keeps its events and servers in its state
-directory (EVENTS_FILE, SERVERS_FILE).
-
-It answers as Nova 34 answers an administrator: ``POST
-/os-server-external-events`` (each event recorded, ``code`` 200); ``GET
-/servers/{id}`` at microversion 2.47 (the flavor embedded with its extra
-specs, the extended attributes); ``GET /servers/detail`` (filters
-``host`` and ``uuid``, paging with ``limit`` and ``marker``); ``POST
-/servers/{id}/action`` ``reboot``, ``os-stop`` and ``os-start`` by Nova's
-state rules (202 or 409); ``GET /servers`` and ``DELETE /servers/{id}``.
-
-Two calls are its own: ``PUT /servers/{id}`` (Servers.add) tells it of a
-server, as if Nova had booted it with a flavor naming a device profile
-(it creates no ARQs), and ``GET /os-server-external-events`` lists the
-recorded events.
+"""A stand-in for the Nova calls Cyborg makes (external events, servers
+at microversion 2.47, reboot/stop/start by Nova's state rules), as Nova
+answers an administrator; cyborg-all-in-one serves it at ``/nova/v2.1``.
+Its own calls: ``PUT /servers/{id}`` (Servers.add) and ``GET
+/os-server-external-events``.
 """
 
 import argparse
@@ -40,7 +24,6 @@ import json
 import logging as std_logging
 import os
 import re
-import signal
 import sys
 import threading
 import urllib.parse
@@ -90,7 +73,6 @@ _ADD_FIELDS = ('host', 'nodename', 'project_id', 'user_id', 'name',
 
 
 class _Refused(Exception):
-    """Nova's error answer to an action: (status, message)."""
 
     def __init__(self, status, message):
         super().__init__(message)
@@ -112,10 +94,7 @@ def _invalid_state(action, uuid, attr, state):
 
 
 def _check_state(server, action, vm_states, task_states=(None,)):
-    """Nova's check_instance_state (nova/compute/api.py).
-
-    :raises: _Refused (409)
-    """
+    """Nova's check_instance_state (nova/compute/api.py)."""
     if server['vm_state'] not in vm_states:
         raise _invalid_state(action, server['id'], 'vm_state',
                              server['vm_state'])
@@ -128,22 +107,15 @@ def _check_state(server, action, vm_states, task_states=(None,)):
 
 
 def _check_host(server):
-    """Nova's check_instance_host: stop and start need a host.
-
-    :raises: _Refused (409)
-    """
+    """Nova's check_instance_host: stop and start need a host."""
     if not server['host']:
         raise _Refused(409, 'Instance %s is not ready' % server['id'])
 
 
 class Servers:
-    """The servers a stand-in Nova knows, and the actions asked of them
-    (``actions``: ``{server, action, type}`` dicts of this run, in order).
-
-    :param hold_reboots: leave a hard rebooted server ``rebooting_hard``
-        until finish_reboot(); False: the reboot is done at once.
-    :param path: a JSON file that keeps the servers across restarts;
-        None: kept in memory.
+    """The servers a stand-in Nova knows (kept in the JSON file *path*),
+    and the actions of this run.  *hold_reboots*: a hard reboot stays
+    ``rebooting_hard`` until finish_reboot().
     """
 
     # Nova's [api] max_limit: the most servers of a list page.
@@ -161,7 +133,6 @@ class Servers:
                                  for server in json.load(f)['servers']}
 
     def _save(self):
-        """Write the servers to ``path`` (lock held), atomically."""
         if self.path is None:
             return
         temporary = self.path + '.new'
@@ -174,12 +145,8 @@ class Servers:
             user_id='user', name=None, device_profile=None,
             extra_specs=None, flavor_name='m1.small', vm_state='active',
             task_state=None):
-        """Make the stand-in know a server (or change one); returns it as
-        Nova would show it.
-
-        :param host: its compute host (None: none, as a shelved offloaded
-            server).
-        :param device_profile: the ``accel:device_profile`` of its flavor.
+        """Know (or change) a server, as Nova would show it; *host* None
+        as a shelved offloaded one.
         """
         specs = dict(extra_specs or {})
         if device_profile:
@@ -197,24 +164,20 @@ class Servers:
             return self._view(server)
 
     def remove(self, uuid):
-        """Forget a server (Nova deleted it)."""
         with self._lock:
             self._servers.pop(uuid, None)
             self._save()
 
     def set_state(self, uuid, vm_state, task_state=None):
-        """Move a server to another vm_state and task_state."""
         with self._lock:
             self._servers[uuid].update(vm_state=vm_state,
                                        task_state=task_state)
             self._save()
 
     def finish_reboot(self, uuid):
-        """End a held reboot: the server is active again, with no task."""
         self.set_state(uuid, 'active')
 
     def reboots(self, uuid=None):
-        """The server uuids of the hard reboots accepted, in order."""
         with self._lock:
             return [a['server'] for a in self.actions
                     if a['action'] == 'reboot' and a['type'] == 'HARD' and
@@ -236,7 +199,6 @@ class Servers:
             'OS-EXT-STS:task_state': server['task_state']}}
 
     def show(self, uuid):
-        """:returns: (status, body) of ``GET /servers/{uuid}``."""
         with self._lock:
             server = self._servers.get(uuid)
             if server is None:
@@ -244,8 +206,6 @@ class Servers:
             return 200, self._view(server)
 
     def list(self, url):
-        """:returns: the body of ``GET /servers`` (*url*: the endpoint's).
-        """
         with self._lock:
             return {'servers': [
                 {'id': s['id'], 'name': s['name'], 'links': [
@@ -254,10 +214,8 @@ class Servers:
                 for s in self._servers.values()]}
 
     def detail(self, params, url):
-        """``GET /servers/detail`` of the query *params* (one value per
-        name); *url* is the endpoint's, for the ``next`` link.
-
-        :returns: (status, body or the message of a 400).
+        """(status, body or the message of a 400) of ``GET
+        /servers/detail``.
         """
         try:
             # 0, as no limit: Nova's max_limit (common.get_limit_and_marker)
@@ -289,10 +247,7 @@ class Servers:
         return 200, body
 
     def act(self, uuid, body):
-        """``POST /servers/{uuid}/action``: reboot, os-stop or os-start.
-
-        :returns: (status, message or None).
-        """
+        """(status, message or None) of ``POST /servers/{uuid}/action``."""
         if not isinstance(body, dict) or len(body) != 1:
             return 400, 'Malformed request body'
         [(action, value)] = body.items()
@@ -315,10 +270,7 @@ class Servers:
 
     @staticmethod
     def _validate(action, value):
-        """Nova's request schema of the action; returns the reboot type.
-
-        :raises: _Refused (400)
-        """
+        """Nova's request schema of the action; returns the reboot type."""
         if action == 'reboot':
             kind = value.get('type') if isinstance(value, dict) else None
             if not isinstance(kind, str) or kind.upper() not in (
@@ -337,10 +289,6 @@ class Servers:
                             'os-start)' % action)
 
     def _apply(self, server, action, kind):
-        """Check Nova's rules for the action and do it (lock held).
-
-        :raises: _Refused (409)
-        """
         if action == 'reboot' and kind == 'SOFT':
             _check_state(server, 'reboot', SOFT_REBOOT_VM_STATES)
         elif action == 'reboot':
@@ -360,10 +308,7 @@ class Servers:
             server['vm_state'] = 'active'
 
     def respond(self, request):
-        """The webob answer to a request on ``/servers`` or
-        ``/servers/{id}[/action]``, or None when the path is not one of
-        those.
-        """
+        """The answer on ``/servers...``, or None for another path."""
         path = request.path_info.rstrip('/')
         if path == '/servers':
             if request.method != 'GET':
@@ -424,9 +369,7 @@ class Servers:
 
 
 class NovaRecorder:
-    """WSGI application recording external events in *events_file* and
-    answering for *servers* (default: kept in SERVERS_FILE beside it).
-    """
+    """Records external events in *events_file*; answers for *servers*."""
 
     def __init__(self, events_file, servers=None):
         self.events_file = events_file
@@ -438,7 +381,6 @@ class NovaRecorder:
         self._lock = threading.Lock()
 
     def events(self):
-        """Every event recorded so far, each with ``received_at``."""
         with self._lock:
             try:
                 with open(self.events_file) as f:
@@ -447,7 +389,6 @@ class NovaRecorder:
                 return []
 
     def record(self, events):
-        """Append *events* to the file; returns them as Nova answers."""
         now = timeutils.utcnow().isoformat()
         with self._lock:
             with open(self.events_file, 'a') as f:
@@ -491,9 +432,6 @@ class NovaRecorder:
 
 
 def load_app(state_dir):
-    """The stand-in's WSGI application, keeping its events and servers in
-    *state_dir* (created when missing).
-    """
     os.makedirs(state_dir, exist_ok=True)
     return NovaRecorder(os.path.join(state_dir, EVENTS_FILE))
 
@@ -519,16 +457,11 @@ def _parser():
 
 
 def main(argv=None):
-    """Serve the stand-in at ``http://HOST:PORT/v2.1`` until SIGINT or
-    SIGTERM; returns the exit status.
-    """
     args = _parser().parse_args(argv)
     std_logging.basicConfig(
         level=std_logging.INFO, stream=sys.stderr,
         format='%(asctime)s %(levelname)s %(name)s %(message)s')
-    stop = threading.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, lambda *args: stop.set())
+    signals = embedded_server.Signals()
     app = embedded_server.Dispatcher(
         {PREFIX: load_app(os.path.abspath(args.state_dir))})
     try:
@@ -541,9 +474,7 @@ def main(argv=None):
     print('Nova stand-in at http://%s:%d%s (state in %s); Ctrl-C stops '
           'it.' % (args.host, server.port, PREFIX,
                    os.path.abspath(args.state_dir)), flush=True)
-    # Short waits: the signal handler runs in this thread between them.
-    while not stop.wait(1):
-        pass
+    signals.wait()
     server.stop()
     return 0
 

@@ -11,13 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""openstack-placement served in this process, on its own SQLite database.
-
-Placement runs as in a standalone deployment without Keystone
-(README.rst, "Accelerators in Placement, without Keystone"):
-``auth_strategy = noauth2`` and a policy file that lets every request
-through.  Its schema is created or upgraded at start
-(``sync_on_startup``), so its data survives a restart as Cyborg's does.
+"""openstack-placement served in this process, on its own SQLite database,
+without Keystone (``noauth2``, every request allowed); its schema is
+created or upgraded at start.
 """
 
 import os
@@ -54,8 +50,6 @@ def _placement_modules():
 def load_app(state_dir):
     """Placement's WSGI application on ``<state_dir>/placement.sqlite``
     (one per process: Placement configures its engine once).
-
-    :raises: ConfigInvalid when openstack-placement is not installed.
     """
     placement_conf, placement_db, deploy = _placement_modules()
     policy_file = os.path.join(state_dir, 'placement-policy.yaml')
@@ -76,11 +70,9 @@ def load_app(state_dir):
 
 
 def serialized(app):
-    """*app* answering one request at a time.
-
-    On SQLite, a transaction that reads before it writes cannot wait for
-    another writer: it fails with "database is locked", a 500.  For one
-    host, serialising Placement's requests costs nothing that matters.
+    """*app* answering one request at a time: on SQLite, a transaction
+    that reads before it writes fails ("database is locked") rather than
+    wait for another writer.
     """
     lock = threading.Lock()
 

@@ -11,14 +11,13 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The embedded mode's HTTP server: several WSGI applications on one port.
-
-A threaded wsgiref server (enough for one person trying Cyborg) in front
-of a dispatcher by longest path prefix, which moves the prefix from
-``PATH_INFO`` to ``SCRIPT_NAME`` as a WSGI container does.
+"""The embedded mode's HTTP server: a threaded wsgiref server (enough for
+one person trying Cyborg) dispatching by longest path prefix.
 """
 
+import signal
 import socketserver
+import threading
 from wsgiref import simple_server
 
 from oslo_log import log as logging
@@ -29,10 +28,8 @@ LOG = logging.getLogger(__name__)
 
 
 class Dispatcher:
-    """WSGI application sending requests on by path prefix.
-
-    :param mounts: {prefix: application}; the prefix ``''`` takes what no
-        other prefix matches.
+    """Sends requests on by path prefix (``''``: the rest), moving the
+    prefix to ``SCRIPT_NAME`` as a WSGI container does.
     """
 
     def __init__(self, mounts):
@@ -68,10 +65,8 @@ POLL = 0.1
 
 
 class Server:
-    """Serves *app* on *host*:*port* in a thread until stop(): each turn
-    of its Loop accepts a connection, served on a thread of its own.
-
-    :raises: OSError when the port cannot be bound (in the constructor).
+    """Serves *app* on *host*:*port* in a thread until stop() (OSError
+    when the port cannot be bound).
     """
 
     def __init__(self, app, host, port):
@@ -87,6 +82,28 @@ class Server:
         self._loop.start()
 
     def stop(self):
-        """Stop accepting requests and close the socket."""
         self._loop.stop(10)
         self._server.server_close()
+
+
+class Signals:
+    """SIGINT and SIGTERM, caught from the start: a Ctrl-C while the
+    process starts stops it once started, without a traceback.
+    """
+
+    def __init__(self):
+        self.received = []
+        self.done = threading.Event()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, self._handler)
+
+    def _handler(self, signum, frame):
+        self.received.append(signal.Signals(signum).name)
+        self.done.set()
+
+    def wait(self):
+        """Block until a signal came; returns its name."""
+        # Short waits: the handler runs in this thread between them.
+        while not self.done.wait(1):
+            pass
+        return self.received[0]

@@ -11,11 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Versioned notifications of what Cyborg did
-(doc/source/admin/notifications.rst), sent after the commit of what they
-report, through notify() or the helpers of each payload's module.
-Nothing here raises or blocks: a notification that cannot be built or
-queued is logged and dropped.
+"""Versioned notifications (doc/source/admin/notifications.rst), sent
+after the commit of what they report; nothing here raises or blocks.
 
 May import: cyborg.db, cyborg.objects, cyborg.context and the base;
 no service (the conductor's flows call it).
@@ -35,7 +32,6 @@ LOG = logging.getLogger(__name__)
 
 
 def is_enabled():
-    """Whether notifications are sent (a driver is configured)."""
     try:
         return sender.get() is not None
     except Exception:
@@ -56,15 +52,8 @@ def _context_dict(context):
 def notify(context, event_type, payload, priority=None,
            binary=servicegroup.CONDUCTOR, host=None):
     """Queue a versioned notification; returns whether it was queued.
-
-    :param context: the request context (None: an admin context).
-    :param event_type: ``<object>.<action>[.<phase>]``, e.g.
-        ``accelerator_request.bind.end``.
-    :param payload: a NotificationPayload.
-    :param priority: None: the payload's for *event_type* (its EVENTS),
-        else ``[notifications] default_level``.
-    :param binary: the sending service, with *host* (None: ``[DEFAULT]
-        host``) the publisher_id ``<binary>:<host>``.
+    *priority* None: the payload's EVENTS, else ``[notifications]
+    default_level``; the publisher is ``<binary>:<host>``.
     """
     try:
         target = sender.get()
@@ -83,9 +72,8 @@ def notify(context, event_type, payload, priority=None,
 
 
 def safe(func):
-    """Decorate a notification helper: it does nothing when notifications
-    are off (nothing is read or built for nobody), and logs instead of
-    raising.
+    """A notification helper that does nothing when notifications are off
+    and logs instead of raising.
     """
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
@@ -100,8 +88,6 @@ def safe(func):
 
 
 def flush(timeout=None):
-    """Wait until the queued notifications were handed to the broker;
-    False when *timeout* seconds passed first.
-    """
+    """Wait for the queue to reach the broker; False after *timeout*."""
     target = sender.get()
     return True if target is None else target.flush(timeout)

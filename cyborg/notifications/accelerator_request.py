@@ -38,12 +38,7 @@ HEALTH = 'accelerator_request.health'
 
 @base.register
 class AcceleratorRequestPayload(base.NotificationPayload):
-    """An ARQ as the API shows it, with the state the event reports.
-
-    Version history:
-
-    * 1.0: initial version.
-    """
+    """An ARQ as the API shows it, with the state the event reports."""
 
     VERSION = '1.0'
     EVENTS = {CREATE: None, BIND_START: None, BIND_END: None,
@@ -68,10 +63,6 @@ class AcceleratorRequestHealthPayload(AcceleratorRequestPayload):
     """An ARQ of an instance, with the health of the device it holds,
     which just changed (what Nova cannot tell the server's owner: it has
     no notion of an accelerator's health).
-
-    Version history:
-
-    * 1.0: initial version.
     """
 
     VERSION = '1.0'
@@ -104,23 +95,20 @@ def _rows(context, uuids):
 
 @notifications.safe
 def created(context, arqs):
-    """accelerator_request.create for each ARQ of *arqs* (a list)."""
     for arq in arqs:
         _send(context, CREATE, arq.to_dict())
 
 
 @notifications.safe
 def created_rows(context, uuids):
-    """accelerator_request.create for the ARQs *uuids*, read back."""
     for row in _rows(context, uuids):
         _send(context, CREATE, row)
 
 
 @notifications.safe
 def bind_committed(context, result):
-    """A bind committed (*result*: {arq uuid: state}): bind.start for
-    each ARQ, then bind.end or bind.error for those it resolved (the
-    others' come with bind_resolved).
+    """bind.start for each ARQ of *result* ({uuid: state}), then bind.end
+    or bind.error for those it resolved (others: bind_resolved).
     """
     for row in _rows(context, result):
         _send(context, BIND_START, row, states.BIND_STARTED)
@@ -133,16 +121,12 @@ def bind_committed(context, result):
 
 @notifications.safe
 def bind_refused(context, uuids):
-    """bind.error for the ARQs of a bind refused as a whole."""
     for row in _rows(context, uuids):
         _send(context, BIND_ERROR, row)
 
 
 @notifications.safe
 def bind_resolved(context, uuids, state):
-    """Device work ended the bind of *uuids* in *state*: bind.end
-    (Bound) or bind.error.
-    """
     if not uuids:
         return
     event_type = BIND_END if state == states.BOUND else BIND_ERROR
@@ -152,9 +136,6 @@ def bind_resolved(context, uuids, state):
 
 @notifications.safe
 def unbound(context, result):
-    """accelerator_request.unbind for each ARQ of *result* ({uuid:
-    state}).
-    """
     for row in _rows(context, result):
         _send(context, UNBIND, row, states.UNBOUND)
 
@@ -172,9 +153,7 @@ def before_delete(context, uuids=None, instance_uuid=None):
 
 @notifications.safe
 def deleted(context, before, uuids):
-    """accelerator_request.delete for each ARQ of *uuids* deleted (or
-    Deleting), from the rows *before* (before_delete()).
-    """
+    """accelerator_request.delete of *uuids*, from before_delete()'s."""
     for uuid in sorted(uuids):
         if before and before.get(uuid, {}).get('state') not in (
                 None, states.DELETING):
@@ -183,9 +162,8 @@ def deleted(context, before, uuids):
 
 @notifications.safe
 def health(context, device, arqs):
-    """accelerator_request.health for each ARQ of *arqs* (dicts), which
-    hold *device* (its row, with the health it just took): priority WARN
-    while the device is unhealthy or its driver fails.
+    """accelerator_request.health for *arqs*, which hold *device*: WARN
+    while it is unhealthy or its driver fails.
     """
     device_health = device.get('health') or health_states.HEALTHY
     priority = (None if device_health in (health_states.UNHEALTHY,

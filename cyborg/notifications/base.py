@@ -11,13 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The base of notification payloads.
-
-A payload is a versioned object, sent as its primitive
-(``cyborg_object.name``, ``.namespace``, ``.version``, ``.data``) as Nova's
-are.  A change of its fields bumps its VERSION and its fingerprint in
-cyborg/tests/unit/notifications/test_payloads.py, and updates its samples
-in doc/notification_samples/.
+"""The base of notification payloads: versioned objects sent as their
+primitive, as Nova's are.  A change of fields bumps VERSION, the
+fingerprint in tests/unit/notifications/test_payloads.py and the samples.
 """
 
 from oslo_versionedobjects import fields
@@ -33,11 +29,8 @@ register = objects_base.CyborgObjectRegistry.register_if(False)
 
 
 class NotificationPayload(objects_base.CyborgObject):
-    """Base of every payload (not registered: payloads are only sent).
-
-    :cvar EVENTS: {event type: priority, or None for the default level}
-        of the notifications that carry this payload (each has a sample,
-        doc/notification_samples/<event type, dots as dashes>.json).
+    """Base of every payload.  EVENTS: {event type: priority, or None for
+    the default level}, each with a sample in doc/notification_samples/.
     """
 
     VERSION = '1.0'
@@ -50,5 +43,5 @@ class NotificationPayload(objects_base.CyborgObject):
 
     @classmethod
     def from_values(cls, values):
-        """A payload from a dict of its fields' values (missing: None)."""
+        """A payload of a dict of its fields' values (missing: None)."""
         return cls(**{name: values.get(name) for name in cls.fields})

@@ -11,10 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Notifications of deployables: create, update, delete (an agent's
-report, cyborg.conductor.inventory.device_diff) and program (start, end,
-error).
-"""
+"""Notifications of deployables: create, update, delete, program."""
 
 from cyborg import notifications
 from cyborg.notifications import base
@@ -31,12 +28,7 @@ PROGRAM_ERROR = 'deployable.program.error'
 
 @base.register
 class DeployablePayload(base.NotificationPayload):
-    """A deployable (one resource provider of a device).
-
-    Version history:
-
-    * 1.0: initial version.
-    """
+    """A deployable (one resource provider of a device)."""
 
     VERSION = '1.0'
     EVENTS = {CREATE: None, UPDATE: None, DELETE: None}
@@ -56,12 +48,7 @@ class DeployablePayload(base.NotificationPayload):
 
 @base.register
 class DeployableProgramPayload(base.NotificationPayload):
-    """A deployable programmed with an image (the program API).
-
-    Version history:
-
-    * 1.0: initial version.
-    """
+    """A deployable programmed with an image (the program API)."""
 
     VERSION = '1.0'
     EVENTS = {PROGRAM_START: None, PROGRAM_END: None, PROGRAM_ERROR: 'ERROR'}
@@ -78,9 +65,6 @@ class DeployableProgramPayload(base.NotificationPayload):
 
 @notifications.safe
 def send(context, event_type, values, changed=()):
-    """One deployable notification of its columns *values* (with
-    ``device_uuid`` and ``hostname``) and the columns an update *changed*.
-    """
     payload = DeployablePayload.from_values(
         dict(values, changed=sorted(changed)))
     notifications.notify(context, event_type, payload)
@@ -88,10 +72,8 @@ def send(context, event_type, values, changed=()):
 
 @notifications.safe
 def program(context, event_type, uuid, target, image_uuid, error=None):
-    """One deployable.program.* notification.
-
-    :param target: what deployable_queries.program_target returned.
-    :param error: what failed (program.error), an exception or a string.
+    """One deployable.program.* notification (*target*: program_target's
+    answer).
     """
     payload = DeployableProgramPayload(
         uuid=uuid, hostname=target['hostname'],

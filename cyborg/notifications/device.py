@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Notifications of devices: create, update, delete (what an agent's
-report changed, cyborg.conductor.inventory.device_diff).
-"""
+"""Notifications of devices: create, update, delete."""
 
 from cyborg import notifications
 from cyborg.common import health_states
@@ -71,9 +69,6 @@ class DevicePayload(base.NotificationPayload):
 
 @notifications.safe
 def send(context, event_type, values, changed=(), instance_uuids=None):
-    """One device notification of a devices row, the columns an update
-    *changed*, and the instances bound to it (health changes) or None.
-    """
     payload = DevicePayload.from_values(
         dict(values, changed=sorted(changed),
              instance_uuids=(None if instance_uuids is None
@@ -83,6 +78,5 @@ def send(context, event_type, values, changed=(), instance_uuids=None):
 
 @notifications.safe
 def send_each(context, event_type, rows):
-    """One device notification per devices row (none: nothing)."""
     for row in rows:
         send(context, event_type, row)

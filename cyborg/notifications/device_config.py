@@ -11,10 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Notifications of a device's configuration (desired state,
-cyborg.conductor.devices.configuration): the change stored (start), the
-device reporting it applied (end), the agent failing to apply it (error),
-and an applied configuration the device no longer shows (drift).
+"""Notifications of a device's configuration: stored (start), applied
+(end), failed (error), and drift.
 """
 
 from oslo_serialization import jsonutils
@@ -32,12 +30,7 @@ DRIFT = 'device.configure.drift'
 
 @base.register
 class DeviceConfigPayload(base.NotificationPayload):
-    """A device's configuration.
-
-    Version history:
-
-    * 1.0: initial version.
-    """
+    """A device's configuration."""
 
     VERSION = '1.0'
     EVENTS = {START: None, END: None, ERROR: 'ERROR', DRIFT: 'WARN'}
@@ -64,8 +57,5 @@ class DeviceConfigPayload(base.NotificationPayload):
 
 @notifications.safe
 def send(context, event_type, config):
-    """One notification of a configuration (a device_configs row as a
-    dict, its state as of the event).
-    """
     notifications.notify(context, event_type,
                          DeviceConfigPayload.from_values(config))

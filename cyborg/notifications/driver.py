@@ -24,12 +24,7 @@ UNINSTALL = 'driver.uninstall'
 
 @base.register
 class DriverPayload(base.NotificationPayload):
-    """A driver on one host.
-
-    Version history:
-
-    * 1.0: initial version.
-    """
+    """A driver on one host."""
 
     VERSION = '1.0'
     EVENTS = {INSTALL: None, UNINSTALL: None}
@@ -46,10 +41,6 @@ class DriverPayload(base.NotificationPayload):
 
 @notifications.safe
 def send(context, event_type, rows):
-    """One notification per driver record (per host).
-
-    :param rows: driver records (cyborg.db.queries.driver dicts).
-    """
     for row in rows:
         values = dict(row, config={str(k): str(v) for k, v in
                                    (row.get('config') or {}).items()})

@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Notifications of the devices and deployables an agent's report
-created, updated and deleted, sent after its transaction commits.
-"""
+"""Notifications of what an agent's report changed, after its commit."""
 
 from cyborg.notifications import deployable
 from cyborg.notifications import device
@@ -22,7 +20,6 @@ _SENDERS = {'device': device.send, 'deployable': deployable.send}
 
 
 def send(context, result):
-    """Send the notifications of a device_diff.Result (None: none)."""
     for event_type, values, changed in getattr(result, 'changes', ()):
         _SENDERS[event_type.split('.')[0]](context, event_type, values,
                                            changed=changed)

@@ -11,10 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The sender of versioned notifications: oslo.messaging's Notifier fed
-from a bounded queue by one background thread, so that a slow broker
-delays the notifications, never the operation; a full queue drops them
-with a warning.
+"""oslo.messaging's Notifier fed from a bounded queue by one thread: a
+slow broker delays notifications, never the operation.
 """
 
 import collections
@@ -42,11 +40,7 @@ class _ContextSerializer(messaging.NoOpSerializer):
 
 
 class Sender:
-    """Sends queued notifications from one daemon thread (a Loop).
-
-    :param notifier: an oslo_messaging.Notifier.
-    :param size: how many notifications may wait.
-    """
+    """Sends queued notifications from one daemon thread (a Loop)."""
 
     def __init__(self, notifier, size):
         self.notifier = notifier
@@ -60,9 +54,7 @@ class Sender:
         self._loop.start()
 
     def put(self, context, publisher_id, priority, event_type, payload):
-        """Queue one notification without blocking; False when the queue
-        is full and it is dropped.
-        """
+        """Queue without blocking; False when the queue is full."""
         with self._idle:
             full = len(self._queue) >= self.size
             if not full:
@@ -78,7 +70,6 @@ class Sender:
         return not full
 
     def _send_queued(self):
-        """One turn: send what is queued, the first first."""
         while True:
             with self._idle:
                 self._sending = bool(self._queue)
@@ -98,17 +89,13 @@ class Sender:
                             {'event': event_type, 'error': exc})
 
     def flush(self, timeout=None):
-        """Wait until every queued notification was sent (or failed);
-        False when *timeout* seconds passed first.
-        """
+        """Wait until the queue is sent; False after *timeout* seconds."""
         with self._idle:
             return self._idle.wait_for(
                 lambda: not self._queue and not self._sending, timeout)
 
     def stop(self):
-        """End the thread (tests); what is still queued may be dropped,
-        as at the end of the process.
-        """
+        """End the thread (tests); what is queued may be dropped."""
         self._loop.stop(timeout=0)
 
 
@@ -118,9 +105,7 @@ _LOCK = threading.Lock()
 
 
 def get(conf=None):
-    """This process's Sender, made at first use; None when notifications
-    are off (``[oslo_messaging_notifications] driver`` names none).
-    """
+    """This process's Sender; None when notifications are off."""
     global _SENDER, _PID
     if _PID == os.getpid():
         return _SENDER

@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Notifications of services: an agent found down by a conductor, and
-back (the internal API spec's agent alarm).
-"""
+"""Notifications of services: an agent found down, and back."""
 
 from oslo_config import cfg
 
@@ -30,12 +28,7 @@ UP = 'service.up'
 
 @base.register
 class ServiceStatusPayload(base.NotificationPayload):
-    """A service whose liveness changed.
-
-    Version history:
-
-    * 1.0: initial version.
-    """
+    """A service whose liveness changed."""
 
     VERSION = '1.0'
     EVENTS = {DOWN: 'WARN', UP: None}
@@ -53,9 +46,7 @@ class ServiceStatusPayload(base.NotificationPayload):
 
 @notifications.safe
 def liveness_changed(context, host, binary, up, reason=None):
-    """service.up or service.down, once per change (the caller is the
-    conductor that recorded it).
-    """
+    """service.up or service.down, once per change."""
     event_type = UP if up else DOWN
     payload = ServiceStatusPayload(
         host=host, binary=binary,

@@ -11,8 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Notifications of usage: an interval during which an ARQ held its
-accelerator closed (cyborg.db.queries.usage), with all a rating engine
+"""Notifications of usage: an interval closed, with all a rating engine
 needs to price it.
 """
 
@@ -28,12 +27,7 @@ CLOSE = 'accelerator_usage.close'
 
 @base.register
 class UsagePayload(base.NotificationPayload):
-    """One closed usage interval.
-
-    Version history:
-
-    * 1.0: initial version.
-    """
+    """One closed usage interval."""
 
     VERSION = '1.0'
     EVENTS = {CLOSE: None}
@@ -54,9 +48,6 @@ class UsagePayload(base.NotificationPayload):
 
 
 def send(context, rows):
-    """accelerator_usage.close for each closed interval of *rows*
-    (usage_queries dicts).
-    """
     for row in rows:
         notifications.notify(context, CLOSE, UsagePayload.from_values(dict(
             row, seconds=int((row['ended_at'] -
@@ -65,17 +56,11 @@ def send(context, rows):
 
 @notifications.safe
 def closed(context, arq_uuids, since, ended_by):
-    """accelerator_usage.close for the intervals of *arq_uuids* that a
-    transaction begun at *since* closed (*ended_by*: UNBIND or
-    DELETE of cyborg.common.usage).
-    """
+    """The intervals of *arq_uuids* a transaction begun at *since* closed."""
     send(context, usage_queries.closed_since(context, list(arq_uuids),
                                              since, ended_by))
 
 
 @notifications.safe
 def audited(context, rows):
-    """accelerator_usage.close for the intervals the usage audit closed
-    (its committed rows, usage_queries dicts).
-    """
     send(context, rows)

@@ -12,21 +12,14 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Versioned objects: what crosses RPC (driver reports, ARQs, device
-profiles).
-
-Everything else reads and writes the database through plain query
-functions (cyborg/db/queries); objects carry data, they never make network
-calls.
+profiles); they carry data, never make network calls.
 
 May import: the base only.
 """
 
 
 def register_all():
-    """Import every object module, so that its classes are registered.
-
-    Services call this once at start, before the first RPC; the serializer
-    can only rebuild objects whose classes are registered.
+    """Register every object class (once at start, before the first RPC).
     """
     # Imported for their registration side effect.
     from cyborg.objects import accelerator_request  # noqa: F401

@@ -20,9 +20,8 @@ from cyborg.objects import base
 
 
 def info_text(info):
-    """An attach_handle_info as Nova reads it: text values, and null (never
-    ``"None"``) where the handle has none, as ``physical_network`` of a NIC
-    function on no physical network.
+    """An attach_handle_info as Nova reads it: text values, and null
+    (never ``"None"``) for none.
     """
     return {str(k): (None if v is None else str(v))
             for k, v in (info or {}).items()}
@@ -30,12 +29,7 @@ def info_text(info):
 
 @base.CyborgObjectRegistry.register
 class AcceleratorRequest(base.CyborgObject):
-    """An accelerator request, with the fields the API shows.
-
-    Version history:
-
-    * 1.0: initial version.
-    """
+    """An accelerator request, with the fields the API shows."""
 
     VERSION = '1.0'
 
@@ -57,7 +51,6 @@ class AcceleratorRequest(base.CyborgObject):
 
     @classmethod
     def from_row(cls, row):
-        """An object from a query dict (cyborg.db.queries)."""
         values = {name: row.get(name) for name in cls.fields}
         values['attach_handle_info'] = info_text(
             row.get('attach_handle_info'))
@@ -72,13 +65,6 @@ class AcceleratorRequest(base.CyborgObject):
 
 @base.CyborgObjectRegistry.register
 class AcceleratorRequestList(base.CyborgObjectListBase, base.CyborgObject):
-    """A list of ARQs.
-
-    Version history:
-
-    * 1.0: initial version.
-    """
-
     VERSION = '1.0'
 
     fields = {

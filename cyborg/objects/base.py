@@ -21,18 +21,14 @@ class CyborgObjectRegistry(ovo_base.VersionedObjectRegistry):
 
 
 class CyborgObject(ovo_base.VersionedObject):
-    """Base of every Cyborg object.
-
-    A change to the fields of a registered object bumps its VERSION (minor
-    for additions) and updates the fingerprint in
-    cyborg/tests/unit/objects/test_objects.py.
+    """Base of every Cyborg object: a change of a registered one's fields
+    bumps VERSION and the fingerprint in tests/unit/objects/test_objects.py.
     """
 
     OBJ_SERIAL_NAMESPACE = 'cyborg_object'
     OBJ_PROJECT_NAMESPACE = 'cyborg'
 
     def to_dict(self):
-        """The set fields as a plain dict."""
         return {name: getattr(self, name) for name in self.fields
                 if self.obj_attr_is_set(name)}
 

@@ -26,11 +26,7 @@ CONF = cfg.CONF
 
 
 def group_mismatch(group, rc, traits):
-    """Why a provider of resource class *rc* (None: none) and *traits*
-    does not satisfy a device profile *group*, or None when it fits.
-
-    Nova binds an ARQ to the provider Placement chose for its group, so
-    that provider has the group's resource class and traits.
+    """Why a provider of *rc* and *traits* does not fit *group*, or None.
     """
     wanted = sorted(key.split(':', 1)[1] for key in group
                     if key.startswith('resources:'))
@@ -49,10 +45,7 @@ def group_mismatch(group, rc, traits):
 
 
 def group_count(group):
-    """How many ARQs one device profile group asks for: the sum of its
-    ``resources:*`` amounts, times the functions of a multi-function
-    device (cyborg.common.multi_function).
-    """
+    """The ARQs a group asks for, multi-function devices counted."""
     count = 0
     for key, value in group.items():
         if key.startswith('resources'):
@@ -61,11 +54,7 @@ def group_count(group):
 
 
 def arq_counts(groups):
-    """How many ARQs each group of a device profile asks for.
-
-    :raises: Invalid above ``[DEFAULT] max_arqs_per_group`` or
-        ``max_arqs_per_profile``.
-    """
+    """How many ARQs each group asks for, within the limits."""
     counts = [group_count(group) for group in groups]
     for index, count in enumerate(counts):
         if count > CONF.max_arqs_per_group:
@@ -85,12 +74,7 @@ def arq_counts(groups):
 
 @base.CyborgObjectRegistry.register
 class DeviceProfile(base.CyborgObject):
-    """A device profile.
-
-    Version history:
-
-    * 1.0: initial version.
-    """
+    """A device profile."""
 
     VERSION = '1.0'
 
@@ -107,5 +91,4 @@ class DeviceProfile(base.CyborgObject):
 
     @classmethod
     def from_row(cls, row):
-        """An object from a query dict (cyborg.db.queries)."""
         return cls(**{name: row.get(name) for name in cls.fields})

@@ -66,11 +66,7 @@ class AttachTypeField(fields.BaseEnumField):
 
 
 class Json(fields.FieldType):
-    """Any value made of dicts, lists, strings, numbers, booleans and None.
-
-    For driver-specific data (``acc_capability``) whose shape the object
-    layer does not constrain; the value must survive a JSON round trip.
-    """
+    """Any value that survives a JSON round trip (driver-specific data)."""
 
     def coerce(self, obj, attr, value):
         try:

@@ -13,24 +13,9 @@
 # under the License.
 """The hardware record: what a driver found, as the agent reports it.
 
-One ``Hardware`` per physical device (card, or PCI function group), with
-the shape of the seeds' ``/hardware`` (uuid, driver, address, vendor,
-product, type, ``acc_specs``, ``acc_status``) plus the schedulable units
-(``deployables``: resource class, traits, attach handles).
-
-It maps one-to-one onto the public tables (see the ``*_values()``
-methods), which the conductor writes:
-
-=======================  ==================================================
-table                    from
-=======================  ==================================================
-devices                  ``Hardware.device_values(host)``
-controlpath_ids          ``Hardware.controlpath_values()``
-deployables              ``HardwareDeployable.deployable_values()``
-attributes               ``HardwareDeployable.attribute_values()``
-                         (``rc``, then ``trait0``, ``trait1``...)
-attach_handles           ``HardwareAttachHandle.attach_handle_values()``
-=======================  ==================================================
+One ``Hardware`` per physical device, in the shape of the seeds'
+``/hardware``, plus its deployables; its ``*_values()`` methods give the
+rows of the public tables the conductor writes.
 """
 
 import hashlib
@@ -62,11 +47,8 @@ def _json(value):
 
 
 def pci_address_info(address):
-    """The attach_info / cpid_info dict of a PCI address ``dddd:bb:ss.f``:
-    ``{"domain": "0000", "bus": "0c", "device": "00", "function": "1"}``
+    """The attach_info / cpid_info dict of a PCI address ``dddd:bb:ss.f``
     (lower-case hex strings, as the existing Cyborg writes them).
-
-    :raises: ValueError for anything else.
     """
     match = _ADDRESS_RE.match(address)
     if match is None:
@@ -81,11 +63,8 @@ _WIDTHS = {'domain': 4, 'bus': 2, 'device': 2, 'function': 1}
 
 def canonical_info_json(text):
     """An attach_info / cpid_info JSON text as this Cyborg writes it
-    (sorted keys, padded numbers), other keys kept: upstream rows are
-    rewritten so at upgrade, so that reports of the same hardware find them.
-
-    :raises: ValueError when *text* is not a JSON object with the four
-        PCI keys as hexadecimal strings.
+    (sorted keys, padded numbers): upstream rows are rewritten so at
+    upgrade, so that reports of the same hardware find them.
     """
     info = jsonutils.loads(text)
     if not isinstance(info, dict) or not set(_WIDTHS) <= set(info):
@@ -103,24 +82,18 @@ ASKED_TYPE = 'asked_type'
 
 
 def needs_device_work(attach_type, attach_info):
-    """Whether a handle needs its driver's prepare_attach() before it is
-    given to an instance, and release_attach() once let go: a mediated
-    device, or a handle naming an ``asked_type`` (a VF's vGPU type).
-    """
+    """Whether a handle needs prepare_attach() and release_attach()."""
     return (attach_type == fields.AttachType.MDEV or
             bool((attach_info or {}).get(ASKED_TYPE)))
 
 
 def device_uuid(host, driver, address):
-    """The stable uuid of the device at *address* reported by *driver*."""
     return str(uuid.uuid5(_UUID_NAMESPACE, '%s/%s/%s' % (
         host, driver, address)))
 
 
 class _Record(base.CyborgObject):
-    """Applies the fields' defaults to what the constructor was not given
-    (oslo.versionedobjects leaves them unset).
-    """
+    """Applies the fields' defaults (oslo.versionedobjects does not)."""
 
     def __init__(self, context=None, **kwargs):
         super().__init__(context=context, **kwargs)
@@ -134,7 +107,6 @@ class _Record(base.CyborgObject):
 
     @classmethod
     def from_dict(cls, values):
-        """The record from its to_dict() form."""
         return cls(**values)
 
 
@@ -153,7 +125,6 @@ class HardwareAttachHandle(_Record):
     }
 
     def attach_handle_values(self):
-        """Columns of its attach_handles row (without ids)."""
         return {'attach_type': self.attach_type,
                 'attach_info': _json(self.attach_info),
                 'in_use': False}
@@ -164,7 +135,6 @@ class HardwareAttachHandle(_Record):
 
     @classmethod
     def from_dict(cls, values):
-        """The handle from its to_dict() form."""
         return cls(attach_type=values['attach_type'],
                    attach_info=dict(values['attach_info']))
 
@@ -188,14 +158,11 @@ class HardwareDeployable(_Record):
     }
 
     def deployable_values(self):
-        """Columns of its deployables row (without ids)."""
         return {'name': self.name, 'num_accelerators': self.num_accelerators,
                 'driver_name': self.driver_name}
 
     def attribute_values(self):
-        """Its attributes rows as (key, value): ``rc``, then one
-        ``traitN`` per trait, in sorted order.
-        """
+        """(key, value): ``rc``, then ``traitN`` per trait, sorted."""
         rows = [('rc', self.resource_class)]
         rows.extend(('trait%d' % i, trait)
                     for i, trait in enumerate(sorted(self.traits)))
@@ -211,7 +178,6 @@ class HardwareDeployable(_Record):
 
     @classmethod
     def from_dict(cls, values):
-        """The deployable from its to_dict() form."""
         return cls(name=values['name'],
                    num_accelerators=values['num_accelerators'],
                    resource_class=values['resource_class'],
@@ -290,12 +256,7 @@ class Hardware(_Record):
     }
 
     def device_values(self, host):
-        """Columns of its devices row (without ids).
-
-        ``std_board_info`` holds the PCI facts plus ``acc_specs`` and
-        ``acc_status`` (and ``configuration`` where the record has one),
-        as sorted JSON.
-        """
+        """``std_board_info`` holds acc_specs, acc_status, configuration."""
         std = dict(self.std_board_info, acc_specs=self.acc_specs.to_dict(),
                    acc_status=self.acc_status.to_dict())
         if self.configuration is not None:
@@ -309,12 +270,10 @@ class Hardware(_Record):
                 'driver_name': self.driver}
 
     def controlpath_values(self):
-        """Columns of its controlpath_ids row (without ids)."""
         return {'cpid_type': 'PCI',
                 'cpid_info': _json(pci_address_info(self.address))}
 
     def to_dict(self):
-        """The record as plain data (the shape of the seeds' /hardware)."""
         return {'uuid': self.uuid, 'driver': self.driver,
                 'address': self.address, 'vendor': self.vendor,
                 'product': self.product, 'type': self.type,
@@ -341,9 +300,6 @@ class Hardware(_Record):
 
     @classmethod
     def from_dict(cls, values):
-        """The record from its to_dict() form (as the conductor stores
-        reports in hosts.hardware).
-        """
         return cls(uuid=values['uuid'], driver=values['driver'],
                    address=values['address'], vendor=values['vendor'],
                    product=values['product'], type=values['type'],
@@ -371,14 +327,11 @@ class HardwareList(base.CyborgObjectListBase, base.CyborgObject):
 
 
 def sort_key(record):
-    """Order of records in a report: by driver, then address."""
     return (record['driver'], record['address'])
 
 
 def inventory_hash(records):
-    """A digest of a host's hardware (Hardware objects or their to_dict()
-    form) that changes when anything in it does.
-    """
+    """A digest of a host's hardware (objects or their to_dict())."""
     dicts = [r if isinstance(r, dict) else r.to_dict() for r in records]
     dicts.sort(key=sort_key)
     return hashlib.sha256(_json(dicts).encode('utf-8')).hexdigest()

@@ -11,13 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Cyborg's policies in code, one module per resource.
-
-A module's rules say who may do what (name, check string, description,
-scope, deprecated default); the API's routes say which rule each
-enforces (cyborg.api.route.Route ``policy``), and
-cyborg.api.controllers.root.list_rules() gives each rule the operations
-of its routes.
+"""Cyborg's policies in code, one module per resource; the API's routes
+say which rule each enforces, and give the rules their operations.
 
 May import: nothing of Cyborg.
 """
@@ -46,10 +41,8 @@ _RESOURCES = (device_profile, accelerator_request, device, deployable,
 
 
 def resource_rules():
-    """The rules that operations of the API enforce."""
     return [rule for module in _RESOURCES for rule in module.list_rules()]
 
 
 def list_rules():
-    """Every rule Cyborg registers (the enforcer's)."""
     return base.list_rules() + resource_rules()

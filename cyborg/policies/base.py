@@ -11,13 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Base rules: the personas every resource policy is built from.
-
-Secure RBAC personas in project scope; the legacy rules stay for
-existing policy files.  While ``[oslo_policy] enforce_new_defaults`` is
-False a deprecated default, no wider than the existing Cyborg's, is
-OR-ed with the new one; the legacy owner rules ask for a role (the
-existing ``rule:default`` let a reader delete ARQs).
+"""Base rules: the secure RBAC personas every resource policy is built
+from.  Deprecated defaults, no wider than the existing Cyborg's, ask for
+a role (its ``rule:default`` let a reader delete ARQs).
 """
 
 from oslo_policy import policy
@@ -120,11 +116,7 @@ def deprecated(name, check_str):
 
 
 def rule(name, check_str, description, legacy=None):
-    """A project-scoped rule (its operations are those of the routes that
-    enforce it: cyborg.api.controllers.root.list_rules()).
-
-    :param legacy: the check string of its deprecated default, if any.
-    """
+    """A project-scoped rule; *legacy*: its deprecated default."""
     return policy.RuleDefault(
         name=name, check_str=check_str, description=description,
         scope_types=PROJECT_SCOPE,
@@ -132,11 +124,7 @@ def rule(name, check_str, description, legacy=None):
 
 
 def documented(rule_default, operations):
-    """*rule_default* (a rule()) with its *operations*, ``[(method,
-    path)]``, as the sample policy file and the policy reference show it.
-
-    :raises: oslo_policy.policy.InvalidRuleDefault without operations.
-    """
+    """*rule_default* with its *operations*, ``[(method, path)]``."""
     return policy.DocumentedRuleDefault(
         name=rule_default.name, check_str=rule_default.check_str,
         description=rule_default.description,
