@@ -159,7 +159,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
                                 {'num_vfs': 4})
         events = [event for event, _data in self.notes.events(
             'configuration_rollout')]
-        self.assertEqual(['rollout.complete'], events)
+        self.assertEqual(['configuration_rollout.complete'], events)
 
     def test_a_wave_never_starts_more_than_the_budget_less_the_busy(self):
         row = self._create('3')
@@ -239,7 +239,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self.assertIn(self.qats[0]['uuid'], row['reason'])
         self.assertEqual({'failed': 1, 'waiting': 3},
                          {k: v for k, v in self._progress(row).items() if v})
-        self.assertEqual(['rollout.pause'], [
+        self.assertEqual(['configuration_rollout.pause'], [
             e for e, _d in self.notes.events('configuration_rollout')])
         exc = self.assertRaises(exception.ConfigurationRolloutBadState,
                                 rollout_ops.resume, self.context,
