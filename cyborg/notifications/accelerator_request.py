@@ -104,9 +104,9 @@ def _rows(context, uuids):
 
 @notifications.safe
 def created(context, arqs):
-    """accelerator_request.create for each ARQ of *arqs* (a list)."""
+    """accelerator_request.create for each ARQ of *arqs* (dicts)."""
     for arq in arqs:
-        _send(context, CREATE, arq.to_dict())
+        _send(context, CREATE, arq)
 
 
 @notifications.safe
