@@ -42,7 +42,8 @@ CONF = cfg.CONF
 
 class GatedConductorAPI:
     """ConductorAPI's methods, each checked before and mapped after
-    (``can_send*`` and attributes that are not methods pass through).
+    (``can_send*`` and attributes that are not methods pass through);
+    each method is wrapped at its first use, then found as an attribute.
 
     :param api: the ConductorAPI to wrap (default: one whose messages
         are retried for ``[api] messaging_wait_timeout`` at most).
@@ -71,6 +72,9 @@ class GatedConductorAPI:
                     % CONF.rpc_response_timeout)
             except messaging.MessageDeliveryFailure as exc:
                 raise exception.MessagingUnavailable(reason=str(exc))
+        # __getattr__ runs only for what the instance lacks: from now on
+        # the call finds this wrapper (a race wraps twice, harmlessly).
+        setattr(self, name, call)
         return call
 
     def check(self, wait=0.0):

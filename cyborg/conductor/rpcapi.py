@@ -114,7 +114,7 @@ class ConductorAPI:
         """Create every ARQ a device profile asks for.
 
         :raises: DeviceProfileNotFound
-        :returns: an AcceleratorRequestList.
+        :returns: the ARQs as dicts, as the API shows them.
         """
         cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'arq_create',

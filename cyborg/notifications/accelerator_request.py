@@ -96,7 +96,7 @@ def _rows(context, uuids):
 @notifications.safe
 def created(context, arqs):
     for arq in arqs:
-        _send(context, CREATE, arq.to_dict())
+        _send(context, CREATE, arq)
 
 
 @notifications.safe

@@ -11,7 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Versioned objects: what crosses RPC (driver reports, ARQs, device
+"""Versioned objects: what crosses RPC (driver reports, device
 profiles); they carry data, never make network calls.
 
 May import: the base only.
@@ -22,6 +22,5 @@ def register_all():
     """Register every object class (once at start, before the first RPC).
     """
     # Imported for their registration side effect.
-    from cyborg.objects import accelerator_request  # noqa: F401
     from cyborg.objects import device_profile  # noqa: F401
     from cyborg.objects import hardware  # noqa: F401

@@ -167,10 +167,16 @@ class LeanSession:
 
 
 class Client:
-    """One Nova: a keep-alive HTTP session and its timings."""
+    """One Nova: a keep-alive HTTP session and its timings.
 
-    def __init__(self, args, target):
+    :param cpu: a function answering ``{process: CPU seconds}``: with it,
+        each phase's CPU is recorded too (``cpu_ms``; one client alone).
+    """
+
+    def __init__(self, args, target, cpu=None):
         self.args = args
+        self.cpu = cpu
+        self.cpu_ms = {phase: [] for phase in PHASES}
         self.hostname, self.rp_uuid = target
         self.session = (LeanSession(args.endpoint) if args.client == 'lean'
                         else requests.Session())
@@ -181,12 +187,21 @@ class Client:
         self.patched = {}  # ARQ uuid: when the PATCH answer was in
         self.sent = {}  # ARQ uuid: when the PATCH was sent
 
+    def _cpu_since(self, phase, before):
+        if before is not None:
+            after = self.cpu()
+            self.cpu_ms[phase].append({
+                name: (after[name] - before[name]) * 1000.0
+                for name in after if name in before})
+
     def _call(self, phase, method, path, expect, **kwargs):
+        before = self.cpu and self.cpu()
         started = time.monotonic()
         response = self.session.request(
             method, self.args.endpoint + path, timeout=60, **kwargs)
         done = time.monotonic()
         self.times[phase].append((done - started) * 1000.0)
+        self._cpu_since(phase, before)
         if response.status_code not in expect:
             raise RuntimeError('%s %s: %d %s' % (
                 method, path, response.status_code, response.text[:300]))
@@ -224,6 +239,7 @@ class Client:
 
     def _resolve(self, instance, count):
         deadline = time.monotonic() + 60
+        before = self.cpu and self.cpu()
         started = time.monotonic()
         while True:
             self.polls += 1
@@ -237,6 +253,7 @@ class Client:
                     response.status_code, response.text[:300]))
             time.sleep(0.005)
         self.times['resolve'].append((time.monotonic() - started) * 1000.0)
+        self._cpu_since('resolve', before)
         arqs = response.json()['arqs']
         if len(arqs) != count or {a['state'] for a in arqs} != {'Bound'}:
             raise RuntimeError('resolve: unexpected ARQs %s' % arqs)
@@ -567,7 +584,10 @@ def run(args):
             if nova is not None:
                 emit(event_report(nova, patched, concurrency, sent))
         if args.floor and deployment is not None:
-            emit(_floor(args, deployment, done_records[0]))
+            record = _floor(args, deployment, done_records[0], targets[0])
+            emit(record)
+            done['lifecycles'] += args.floor
+            done['resolve'] += record['resolve_polls']
         if spies is not None:
             cpu_after = cpu_seconds(deployment.processes if deployment
                                     else ())
@@ -583,10 +603,12 @@ def run(args):
             deployment.stop()
 
 
-def _floor(args, deployment, record):
+def _floor(args, deployment, record, target):
     """The floors of the request path's steps (floor.py), measured on
     this deployment now, and each phase of *record* (the first
-    concurrency level) as a multiple of its floor.
+    concurrency level) as a multiple of its floor, with the CPU of each
+    phase in each service (``--floor`` lifecycles of one client alone,
+    after the floors).
     """
     import floor  # tools/bench/floor.py
     session = (LeanSession(args.endpoint) if args.client == 'lean'
@@ -594,8 +616,14 @@ def _floor(args, deployment, record):
     session.headers.update(nova_headers(args))
     floors = floor.measure(os.path.join(deployment.tmp, 'cyborg.conf'),
                            session, args.endpoint, args.floor, percentiles)
+    client = Client(args, target,
+                    cpu=lambda: cpu_seconds(deployment.processes))
+    for _ in range(args.floor):
+        client.lifecycle()
     return {'phase': 'floor', 'concurrency': record['concurrency'],
-            'ms': floors, 'multiples': floor.multiples(record['ms'], floors)}
+            'resolve_polls': client.polls,
+            'ms': floors, 'multiples': floor.multiples(
+                record['ms'], floors, floor.cpu_ms(client.cpu_ms))}
 
 
 def _profiler(args, deployment):

@@ -32,6 +32,13 @@ floor: what it would cost if it did only the steps it cannot avoid
 (``FLOORS``): a read is a request and a transaction, a write a request,
 a call to the conductor and a transaction.
 
+Beside its wall time, each phase shows the CPU it costs cyborg-api and
+cyborg-conductor (``cpu_ms``): the mean, over the lifecycles of one
+client alone, of their CPU time from the request to the answer (psutil's
+figures: whole clock ticks, so a mean over many).  What the conductor
+does for a bind after its answer (the events to Nova) falls in the
+resolve's.
+
 ``python tools/bench/floor.py RUN.jsonl...`` prints the runs' floors and
 multiples side by side, a column per run (the table of
 doc/source/admin/performance.rst).
@@ -123,13 +130,25 @@ def measure(config_file, session, endpoint, samples, percentiles):
         rpc.cleanup()
 
 
-def multiples(phases, floors):
+#: The services whose CPU each phase shows.
+SERVICES = ('api', 'conductor')
+
+
+def cpu_ms(samples):
+    """``{phase: {service: mean CPU ms}}`` of Client.cpu_ms."""
+    return {phase: {name: round(sum(s.get(name, 0.0) for s in taken) /
+                                len(taken), 2) for name in SERVICES}
+            for phase, taken in samples.items() if taken}
+
+
+def multiples(phases, floors, cpu=None):
     """Each phase's p50 as a multiple of its floor's (the sum of the p50s
     of the steps it cannot avoid).
 
     :param phases: ``{phase: percentiles}`` of the lifecycle.
     :param floors: measure()'s answer.
-    :returns: ``{phase: {'p50_ms', 'floor_ms', 'multiple'}}``.
+    :param cpu: cpu_ms()'s answer.
+    :returns: ``{phase: {'p50_ms', 'floor_ms', 'multiple', 'cpu_ms'}}``.
     """
     result = {}
     for phase, steps in FLOORS.items():
@@ -139,13 +158,21 @@ def multiples(phases, floors):
         result[phase] = {
             'p50_ms': phases[phase]['p50'], 'floor_ms': round(floor_ms, 2),
             'steps': '+'.join(steps),
-            'multiple': round(phases[phase]['p50'] / floor_ms, 1)}
+            'multiple': round(phases[phase]['p50'] / floor_ms, 1),
+            'cpu_ms': (cpu or {}).get(phase, {})}
     return result
 
 
 _NAMES = (('profile', 'profile by name (GET)'), ('create', 'create (POST)'),
           ('bind', 'bind (PATCH)'), ('resolve', 'wait until resolved'),
           ('delete', 'delete by instance'))
+
+
+def _cpu_text(multiple):
+    cpu = multiple.get('cpu_ms')
+    if not cpu:
+        return '-'
+    return '+'.join('%.1f' % cpu[name] for name in SERVICES)
 
 
 def table(runs):
@@ -156,7 +183,8 @@ def table(runs):
     def row(name, values):
         return '%-24s %s' % (name, '  '.join('%-22s' % v for v in values))
 
-    lines = [row('step or phase', ['p50 ms', 'floor ms', 'multiple'])]
+    lines = [row('step or phase', ['p50 ms', 'floor ms', 'multiple',
+                                   'CPU ms api+conductor'])]
     for step in ('http', 'rpc', 'txn'):
         lines.append(row('floor ' + step, [' '.join(
             '%.2f' % floor['ms'][step]['p50'] for floor, _ in runs)]))
@@ -166,7 +194,8 @@ def table(runs):
             continue
         lines.append(row(name, [' '.join('%.2f' % m[key] for m in found)
                                 for key in ('p50_ms', 'floor_ms')] +
-                         [' '.join('%.1f' % m['multiple'] for m in found)]))
+                         [' '.join('%.1f' % m['multiple'] for m in found),
+                          ' '.join(_cpu_text(m) for m in found)]))
     lines.append('lifecycles per second: ' + ', '.join(
         '%.1f' % run['lifecycles_per_s'] for _, run in runs))
     return '\n'.join(lines)

@@ -14,6 +14,7 @@
 """WSME types shared by every resource, and serialization helpers."""
 
 import datetime
+import functools
 import urllib.parse
 
 from oslo_utils import timeutils
@@ -88,11 +89,114 @@ def _nested(wsme_type, value):
     return value
 
 
+class _Slow(Exception):
+    """A value _render() leaves to WSME."""
+
+
+def _text(value):
+    if value is None or type(value) is str:
+        return value
+    raise _Slow()
+
+
+def _exactly(kind):
+    def render(value):
+        if value is None or type(value) is kind:
+            return value
+        raise _Slow()
+    return render
+
+
+def _time(value):
+    if value is None:
+        return None
+    if not isinstance(value, datetime.datetime):
+        raise _Slow()
+    return value.replace(microsecond=0).isoformat()
+
+
+def _texts(value):
+    if value is None:
+        return None
+    if type(value) is not dict or not all(
+            type(k) is str and (v is None or type(v) is str)
+            for k, v in value.items()):
+        raise _Slow()
+    return dict(value)
+
+
+def _items(render):
+    def items(value):
+        if value is None:
+            return None
+        if type(value) is not list:
+            raise _Slow()
+        return [render(item) for item in value]
+    return items
+
+
+def _renderer(datatype):
+    """What renders a value of *datatype* as WSME would, or None."""
+    if datatype is wtypes.text:
+        return _text
+    if datatype in (int, float):
+        return _exactly(datatype)
+    if datatype is datetime.datetime:
+        return _time
+    if (isinstance(datatype, wtypes.DictType) and
+            datatype.key_type is wtypes.text and
+            datatype.value_type is wtypes.text):
+        return _texts
+    if isinstance(datatype, wtypes.ArrayType):
+        item = _renderer(datatype.item_type)
+        return item and _items(item)
+    if wtypes.iscomplex(datatype):
+        plan = _plan(datatype)
+        return plan and functools.partial(_render_dict, plan)
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _plan(wsme_type):
+    """(key, name, renderer) of each attribute of *wsme_type*, or None
+    when one has a type _renderer() does not know, or a default.
+    """
+    attrs = wtypes.list_attributes(wsme_type)
+    if any(attr.default is not wtypes.Unset for attr in attrs):
+        return None
+    plan = tuple((attr.key, attr.name, _renderer(attr.datatype))
+                 for attr in attrs)
+    return None if any(render is None for _, _, render in plan) else plan
+
+
+def _render_dict(plan, value):
+    if type(value) is not dict:
+        raise _Slow()
+    return _render(plan, value)
+
+
+def _render(plan, values):
+    """WSME's JSON of an instance made of *values*, without making it:
+    only values of the exact types WSME keeps as they are (anything else,
+    which WSME converts or refuses, raises _Slow).
+    """
+    body = {}
+    for key, name, render in plan:
+        value = values.get(key, wtypes.Unset)
+        if value is not wtypes.Unset:
+            body[name] = render(value)
+    return body
+
+
 def to_json(wsme_type, **values):
     """A resource as a JSON-compatible dict, rendered by WSME: values left
     out (or Unset) and members of a later microversion are left out,
     ``_json`` members given as they are, other keys ignored; times in
     UTC, with their offset.
+
+    Values of the plain types WSME keeps as they are are rendered as WSME
+    would, without building WSME instances (a fifth of a millisecond per
+    ARQ); anything else goes through WSME.
     """
     for name, shown in getattr(wsme_type, '_since', {}).items():
         if not shown(pecan.request.version):
@@ -101,7 +205,13 @@ def to_json(wsme_type, **values):
         value = values.get(attr.key, wtypes.Unset)
         if attr.datatype is datetime.datetime and value is not wtypes.Unset:
             values[attr.key] = utc(value)
-    body = wsme_json.tojson(wsme_type, _instance(wsme_type, values))
+    plan = _plan(wsme_type)
+    try:
+        if plan is None:
+            raise _Slow()
+        body = _render(plan, values)
+    except _Slow:
+        body = wsme_json.tojson(wsme_type, _instance(wsme_type, values))
     body.update((name, values[name]) for name in getattr(
         wsme_type, '_json', {}) if name in values)
     return body

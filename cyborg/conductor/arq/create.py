@@ -20,7 +20,6 @@ from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device_profile as dp_queries
 from cyborg.notifications import accelerator_request as arq_notify
-from cyborg.objects import accelerator_request as arq_obj
 from cyborg.objects import device_profile as dp_obj
 
 LOG = logging.getLogger(__name__)
@@ -31,7 +30,7 @@ def create(context, device_profile_name, project_id):
 
     :raises: DeviceProfileNotFound, Invalid (more ARQs than ``[DEFAULT]
         max_arqs_per_group`` or ``max_arqs_per_profile``)
-    :returns: an AcceleratorRequestList.
+    :returns: the ARQs as dicts (arq_queries.create's).
     """
     # The new ARQs' uuids, drawn by the first try and kept by the others
     # (retry_on_deadlock calls _create again with the same list).
@@ -59,9 +58,9 @@ def _create(context, device_profile_name, project_id, uuids):
                  '%(name)s were created by an earlier try',
                  {'count': len(rows), 'name': device_profile_name})
     else:
-        rows = arq_queries.create(context, profile['id'], project_id,
+        rows = arq_queries.create(context, profile, project_id,
                                   counts, uuids=uuids[:total])
         LOG.info('Created %(count)d accelerator request(s) for device '
                  'profile %(name)s',
                  {'count': len(rows), 'name': device_profile_name})
-    return arq_obj.AcceleratorRequestList.from_rows(rows)
+    return rows

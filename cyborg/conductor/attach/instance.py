@@ -107,7 +107,7 @@ def _record_once(context, server, profile, hostname, chosen, reboot, uuids):
         context, uuid, server['uuid'], hostname, amounts,
         project_id=server['project_id'], user_id=server['user_id'],
         reboot=att_queries.REBOOT_PENDING if reboot else None)
-    arqs = arq_queries.create(context, profile['id'], server['project_id'],
+    arqs = arq_queries.create(context, profile, server['project_id'],
                               counts, attachment_uuid=uuid, uuids=arq_uuids)
     return att_queries.get(context, uuid), arqs
 

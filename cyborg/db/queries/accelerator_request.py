@@ -72,6 +72,10 @@ def _arqs_first(query):
 # Every read of ARQs by their own columns, with paginate.select_page.
 _SHOWN = _arqs_first(joined())
 
+# What create() adds to the columns it inserts: a new ARQ is unbound.
+_NEW = dict(dict.fromkeys(name for name in _ARQ_COLUMNS if name != 'id'),
+            attach_handle_uuid=None, attach_handle_type='')
+
 
 def to_dict(row):
     """A row of joined() as a dict (the attach handle's fields only
@@ -108,33 +112,37 @@ def _visible(query, project_id):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def create(context, device_profile_id, project_id, group_counts,
+def create(context, profile, project_id, group_counts,
            attachment_uuid=None, uuids=None):
     """Create the ARQs of one device profile; the new ARQs as dicts, in
-    group order.
+    group order, as get_all shows them (without their ``id``), built from
+    what was inserted instead of read back.
 
+    :param profile: the device profile (its ``id`` and ``name``).
     :param group_counts: for each group index, how many ARQs to create.
     :param attachment_uuid: the attach-instance that makes them (None:
         POST /v2/accelerator_requests).
     :param uuids: the new ARQs' uuids, in group order; None: new ones.
     """
-    now = timeutils.utcnow()
+    # Whole seconds: what a DATETIME column keeps on MariaDB, so the
+    # answer shows what a read of the row would.
+    now = timeutils.utcnow().replace(microsecond=0)
     given = iter(uuids or ())
-    uuids = []
     rows = []
     for group_id, count in enumerate(group_counts):
         for _ in range(count):
-            uuid = next(given, None) or uuidutils.generate_uuid()
-            uuids.append(uuid)
-            rows.append({'uuid': uuid, 'state': states.INITIAL,
-                         'device_profile_id': device_profile_id,
+            rows.append({'uuid': next(given, None) or
+                         uuidutils.generate_uuid(),
+                         'state': states.INITIAL,
+                         'device_profile_id': profile['id'],
                          'device_profile_group_id': group_id,
                          'project_id': project_id,
                          'attachment_uuid': attachment_uuid,
                          'created_at': now})
     if rows:
         db_api.execute(context, _INSERT, rows)
-    return _shown(context, {'uuid': uuids})
+    return [dict(_NEW, device_profile_name=profile['name'],
+                 attach_handle_info={}, **row) for row in rows]
 
 
 @db_api.context_manager.reader

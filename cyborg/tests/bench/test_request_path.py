@@ -80,6 +80,11 @@ class RequestPathBenchTestCase(base.TestCase):
             self.assertEqual(lines[1]['ms'][phase]['p50'], m['p50_ms'])
             self.assertEqual(round(m['p50_ms'] / m['floor_ms'], 1),
                              m['multiple'])
+            self.assertEqual({'api', 'conductor'}, set(m['cpu_ms']))
+            self.assertTrue(all(ms >= 0 for ms in m['cpu_ms'].values()))
+        # Each phase's CPU in each service, over 4 lifecycles of one client.
+        self.assertGreater(sum(sum(m['cpu_ms'].values())
+                               for m in floor['multiples'].values()), 0)
         # floor.py's table of runs (here the same one twice).
         run = os.path.join(self.useFixture(fixtures.TempDir()).path,
                            'run.jsonl')
@@ -88,6 +93,7 @@ class RequestPathBenchTestCase(base.TestCase):
         text = self._call('floor.py', run, run, common=[]).stdout
         self.assertIn('floor rpc', text)
         self.assertIn('bind (PATCH)', text)
+        self.assertIn('CPU ms api+conductor', text)
         self.assertIn('lifecycles per second: %.1f, %.1f' % (
             lines[1]['lifecycles_per_s'], lines[1]['lifecycles_per_s']),
             text)

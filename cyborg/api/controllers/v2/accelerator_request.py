@@ -37,7 +37,6 @@ from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.i18n import _
-from cyborg.objects import accelerator_request as arq_obj
 from cyborg.policies import accelerator_request as policies
 
 CONF = cfg.CONF
@@ -81,10 +80,13 @@ ORIGIN_CREATE = 'create'
 ORIGIN_ATTACH = 'attach'
 
 
-def _as_dict(arq):
-    if isinstance(arq, arq_obj.AcceleratorRequest):
-        return arq.to_dict()
-    return arq
+def _info_text(info):
+    """An attach_handle_info as Nova reads it: text values, and null (never
+    ``"None"``) where the handle has none, as ``physical_network`` of a NIC
+    function on no physical network.
+    """
+    return {str(k): (None if v is None else str(v))
+            for k, v in (info or {}).items()}
 
 
 def _device_health(health):
@@ -101,15 +103,14 @@ def _device_health(health):
 
 
 def serialize(arq, health=None):
-    """An ARQ (a query dict or an AcceleratorRequest object).
+    """An ARQ (a dict of arq_queries).
 
     :param health: from 2.4, ``{arq uuid: its device's health columns}``.
     """
-    arq = _as_dict(arq)
     values = {attr.key: arq.get(attr.key)
               for attr in wtypes.list_attributes(AcceleratorRequest)}
     values.update(
-        attach_handle_info=arq_obj.info_text(arq.get('attach_handle_info')),
+        attach_handle_info=_info_text(arq.get('attach_handle_info')),
         attach_handle_type=arq.get('attach_handle_type') or '',
         origin=ORIGIN_ATTACH if arq.get('attachment_uuid')
         else ORIGIN_CREATE,
@@ -122,7 +123,6 @@ def serialize_all(context, arqs):
     """ARQs as the API shows them (from 2.4 with their devices' health,
     read in one query).
     """
-    arqs = [_as_dict(arq) for arq in arqs]
     health = None
     if microversion.allow_operator_api(pecan.request.version):
         health = arq_queries.device_health(context, arqs)
@@ -221,7 +221,8 @@ def post():
     body = route.body()
     arqs = pecan.request.conductor_api.arq_create(
         context, body['device_profile_name'], context.project_id)
-    return {'arqs': serialize_all(context, arqs)}
+    # New ARQs hold no device yet: no health to read (null from 2.4).
+    return {'arqs': [serialize(arq) for arq in arqs]}
 
 
 def patch(uuid=None):

@@ -101,6 +101,10 @@ class ConductorGateTestCase(base.DbTestCase):
                                 self.context, device_profile={})
         self.assertIn('none has sent a heartbeat', str(exc))
 
+    def test_a_method_is_wrapped_once(self):
+        self.assertIs(self.gate.arq_create, self.gate.arq_create)
+        self.assertIs(self.gate._api.client, self.gate.client)
+
     def test_an_unrouted_call_is_sent_again(self):
         call = Unrouted(times=2)
         self.assertEqual('answered', conductor_gate._send_when_routable(

@@ -117,7 +117,7 @@ def _bind_two(context):
         groups=[{'resources:PGPU': '2'}]))
     arqs, _ = nova_boot.NovaBoot(context=context).boot(
         'pgpu', 'node-1', device['rp_uuid'], instance='inst-1')
-    spare = arq_create.create(context, 'pgpu', 'p1').objects[0].uuid
+    spare = arq_create.create(context, 'pgpu', 'p1')[0]['uuid']
     return arqs, spare
 
 

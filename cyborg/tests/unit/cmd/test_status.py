@@ -91,13 +91,13 @@ class StatusChecksTestCase(base.DbTestCase):
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid='2f7b1c1e-0d8d-4f3e-9a62-5a0c2a8c2b11', name='dp',
             description=None, groups=[{'resources:FPGA': '1'}]))
-        [arq] = arq_create.create(self.context, 'dp', 'p1').objects
+        [arq] = arq_create.create(self.context, 'dp', 'p1')
         with db_api.context_manager.writer.using(self.context):
-            arq_queries.transition(self.context, arq.uuid,
+            arq_queries.transition(self.context, arq['uuid'],
                                    states.BIND_STARTED)
         result = self.checks._check_transitional_arqs()
         self.assertEqual(Code.WARNING, result.code)
-        self.assertIn('%s (BindStarted)' % arq.uuid, result.details)
+        self.assertIn('%s (BindStarted)' % arq['uuid'], result.details)
 
     def test_deprecated_options(self):
         path = os.path.join(self.useFixture(fixtures.TempDir()).path,
@@ -169,12 +169,12 @@ class StatusChecksTestCase(base.DbTestCase):
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid='2f7b1c1e-0d8d-4f3e-9a62-5a0c2a8c2b11', name='dp',
             description=None, groups=[{'resources:FPGA': '1'}]))
-        [arq] = arq_create.create(self.context, 'dp', 'p1').objects
+        [arq] = arq_create.create(self.context, 'dp', 'p1')
         self.assertEqual(Code.SUCCESS,
                          self.checks._check_data_migrations().code)
         with db_api.context_manager.writer.using(self.context):
             db_api.execute(self.context, sa.update(_ARQ).where(
-                _ARQ.c.uuid == arq.uuid).values(
+                _ARQ.c.uuid == arq['uuid']).values(
                     project_id=None, instance_uuid='s1'))
         result = self.checks._check_data_migrations()
         self.assertEqual(Code.FAILURE, result.code)

@@ -54,12 +54,12 @@ class OnlineDataMigrationsTestCase(base.DbTestCase):
         """
         uuids = []
         for server in servers:
-            [arq] = arq_create.create(self.context, 'dp', 'p1').objects
+            [arq] = arq_create.create(self.context, 'dp', 'p1')
             with db_api.context_manager.writer.using(self.context):
                 db_api.execute(self.context, sa.update(_ARQ).where(
-                    _ARQ.c.uuid == arq.uuid).values(
+                    _ARQ.c.uuid == arq['uuid']).values(
                         project_id=None, instance_uuid=server))
-            uuids.append(arq.uuid)
+            uuids.append(arq['uuid'])
         return uuids
 
     def _projects(self):

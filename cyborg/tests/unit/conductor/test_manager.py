@@ -216,7 +216,7 @@ class BindEventsTestCase(base.DbTestCase):
     def test_the_event_goes_without_any_release(self):
         # Issue 18, defect 8: nothing waits for cyborg-api's answer: the
         # conductor sends the event once it committed.
-        arqs = [self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
+        arqs = [self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0]['uuid']
                 for _ in range(2)]
         self.assertEqual({arqs[0]: states.BOUND}, self.mgr.arq.arq_apply_patch(
             self.context, self._patch(arqs[0], 'i1')))
@@ -246,7 +246,7 @@ class BindEventsTestCase(base.DbTestCase):
         # again, which found the instance bound and answered 400: Nova
         # would have deleted the ARQs of a bound server.  The second try
         # finds the same bind done and answers as the first would have.
-        arq = self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
+        arq = self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0]['uuid']
         lost = self._lose_the_first_commits_answer()
         self.assertEqual({arq: states.BOUND}, self.mgr.arq.arq_apply_patch(
             self.context, self._patch(arq, 'i1')))
@@ -266,7 +266,7 @@ class BindEventsTestCase(base.DbTestCase):
         arqs = self.mgr.arq.arq_create(self.context, 'dp', 'p1')
         self.assertEqual(1, len(lost))
         self.assertEqual(
-            [arq.uuid for arq in arqs],
+            [arq['uuid'] for arq in arqs],
             [row['uuid'] for row in arq_queries.get_all(self.context)])
 
     def test_a_delete_whose_commit_lost_its_answer_deletes_once(self):
@@ -276,7 +276,7 @@ class BindEventsTestCase(base.DbTestCase):
         # found the ARQs gone and answered 404 to a DELETE that deleted
         # them.  The second try counts what the first deleted.
         sent = self.useFixture(notifications.Notifications())
-        arqs = [self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
+        arqs = [self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0]['uuid']
                 for _ in range(2)]
         lost = self._lose_the_first_commits_answer()
         self.assertEqual(2, self.mgr.arq.arq_delete(self.context, uuids=arqs))
@@ -296,7 +296,7 @@ class BindEventsTestCase(base.DbTestCase):
     def test_a_bind_sent_again_answers_what_the_first_did(self):
         # The same PATCH again (an RPC message delivered twice, a client
         # retrying a lost answer): nothing more is bound or sent.
-        arqs = [self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
+        arqs = [self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0]['uuid']
                 for _ in range(2)]
         patch = self._patch(arqs[0], 'i1')
         self.assertEqual({arqs[0]: states.BOUND},
@@ -348,7 +348,7 @@ class BindEventsTestCase(base.DbTestCase):
         self.mgr.pool.kick(occupy)
         busy.wait(10)
         self.assertEqual(0, self.mgr.pool.free())
-        arq = self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
+        arq = self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0]['uuid']
         self.assertEqual({arq: states.BOUND}, self.mgr.arq.arq_apply_patch(
             self.context, self._patch(arq, 'i1')))
         stopping = threading.Thread(target=self.mgr.del_host,
@@ -379,7 +379,7 @@ class BindEventsTestCase(base.DbTestCase):
         self.addCleanup(held.set)
         self.mgr.pool.kick(held.wait, 10)
         self.mgr.pool.kick(held.wait, 10)
-        arq = self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
+        arq = self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0]['uuid']
         self.assertEqual({arq: states.BOUND}, self.mgr.arq.arq_apply_patch(
             self.context, self._patch(arq, 'i1')))
         self.assertEqual([], self.nova.events())
@@ -416,7 +416,7 @@ class BindEventsTestCase(base.DbTestCase):
     def test_events_queued_after_the_pool_stopped_are_sent(self):
         # A bind's kick refused (the pool already stopped): del_host
         # sends what is queued itself.
-        arq = self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
+        arq = self.mgr.arq.arq_create(self.context, 'dp', 'p1')[0]['uuid']
         self.mgr.pool.stop()
         self.assertEqual({arq: states.BOUND}, self.mgr.arq.arq_apply_patch(
             self.context, self._patch(arq, 'i1')))

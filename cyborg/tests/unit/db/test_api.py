@@ -15,6 +15,8 @@
 on MySQL, BEGIN IMMEDIATE and the lock wait on SQLite.
 """
 
+from unittest import mock
+
 import fixtures
 from oslo_db import exception as db_exc
 import sqlalchemy as sa
@@ -161,3 +163,14 @@ class ConnectionDefaultsTestCase(base.TestCase):
             'mysql+pymysql://u:p@replica/cyborg?charset=utf8mb4',
             options['slave_connection'])
         self.assertTrue(options['sqlite_fk'])
+
+
+class CheckinTestCase(base.DbTestCase):
+
+    def test_no_yield_at_checkin(self):
+        # Native threads: no sleep(0) for eventlet's green threads at each
+        # connection's checkin (oslo.db's thread_checkin).
+        with mock.patch('time.sleep', autospec=True) as sleep:
+            with self.db.engine.connect() as conn:
+                conn.exec_driver_sql('SELECT 1')
+        sleep.assert_not_called()

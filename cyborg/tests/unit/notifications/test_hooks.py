@@ -52,18 +52,18 @@ class ARQNotificationsTestCase(base.DbTestCase):
             [uuid], 'h1', self.inv['rp_uuid'], instance)
 
     def test_lifecycle(self):
-        [arq] = arq_create.create(self.context, 'dp', 'p1').objects
-        result = self._bind(arq.uuid, 'i1')
+        [arq] = arq_create.create(self.context, 'dp', 'p1')
+        result = self._bind(arq['uuid'], 'i1')
         # arq_bind.bind's callers notify once it committed (the manager).
         self.assertEqual([('accelerator_request.create', 'Initial')],
                          [(e, d['state']) for e, d in self.notes.events()])
         arq_notify.bind_committed(self.context, result)
-        arq_release.unbind(self.context, [arq.uuid])
-        arq_delete.delete(self.context, uuids=[arq.uuid])
+        arq_release.unbind(self.context, [arq['uuid']])
+        arq_delete.delete(self.context, uuids=[arq['uuid']])
         events = self.notes.events('accelerator_request.')
         # The unbind closed the interval the bind opened; the delete had
         # none to close.
-        self.assertEqual([(arq.uuid, 'unbind')], [
+        self.assertEqual([(arq['uuid'], 'unbind')], [
             (d['arq_uuid'], d['ended_by'])
             for _, d in self.notes.events('accelerator_usage.')])
         self.assertEqual(
@@ -73,7 +73,7 @@ class ARQNotificationsTestCase(base.DbTestCase):
              ('accelerator_request.unbind', 'Unbound'),
              ('accelerator_request.delete', 'Deleting')],
             [(e, d['state']) for e, d in events])
-        self.assertEqual({arq.uuid}, {d['uuid'] for _, d in events})
+        self.assertEqual({arq['uuid']}, {d['uuid'] for _, d in events})
         bound = events[2][1]
         self.assertEqual(('i1', 'h1', 'dp', 'TEST_PCI'),
                          (bound['instance_uuid'], bound['hostname'],
@@ -85,31 +85,31 @@ class ARQNotificationsTestCase(base.DbTestCase):
                 notify_fixture.load_sample(name), sent))
 
     def test_a_refused_bind_is_an_error(self):
-        arqs = arq_create.create(self.context, 'dp', 'p1').objects
-        arqs += arq_create.create(self.context, 'dp', 'p1').objects
-        arqs += arq_create.create(self.context, 'dp', 'p1').objects
+        arqs = arq_create.create(self.context, 'dp', 'p1')
+        arqs += arq_create.create(self.context, 'dp', 'p1')
+        arqs += arq_create.create(self.context, 'dp', 'p1')
         results = {}
         for arq in arqs[:2]:
-            results.update(self._bind(arq.uuid, 'i-' + arq.uuid))
+            results.update(self._bind(arq['uuid'], 'i-' + arq['uuid']))
         arq_notify.bind_committed(self.context, results)
         self.assertEqual([], self.notes.sent('accelerator_request.bind.error'))
         # No handle left: the conductor refuses the third, and says so.
         mgr = manager.ConductorManager('c1', 'cyborg-conductor')
         self.assertRaises(messaging.ExpectedException, mgr.arq.arq_apply_patch,
-                          self.context, {arqs[2].uuid: {
+                          self.context, {arqs[2]['uuid']: {
                               'op': 'add', 'values': {
                                   'hostname': 'h1',
                                   'device_rp_uuid': self.inv['rp_uuid'],
                                   'instance_uuid': 'i3'}}})
         [error] = self.notes.sent('accelerator_request.bind.error')
         self.assertEqual('ERROR', error['priority'])
-        self.assertEqual((arqs[2].uuid, 'Initial'),
+        self.assertEqual((arqs[2]['uuid'], 'Initial'),
                          (error['payload']['cyborg_object.data']['uuid'],
                           error['payload']['cyborg_object.data']['state']))
 
     def test_delete_by_instance_and_again(self):
-        [arq] = arq_create.create(self.context, 'dp', 'p1').objects
-        self._bind(arq.uuid, 'i1')
+        [arq] = arq_create.create(self.context, 'dp', 'p1')
+        self._bind(arq['uuid'], 'i1')
         arq_delete.delete(self.context, instance_uuid='i1')
         arq_delete.delete(self.context, instance_uuid='i1')
         self.assertEqual(1, len(self.notes.sent(

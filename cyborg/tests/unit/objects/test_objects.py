@@ -22,8 +22,6 @@ from cyborg.objects import base as objects_base
 from cyborg.tests import base
 
 EXPECTED = {
-    'AcceleratorRequest': '1.0-a8ba069774a641180d36d463bd88cb1e',
-    'AcceleratorRequestList': '1.0-15ecf022a68ddbb8c2a6739cfc9f8f5e',
     'AccSpecs': '1.0-28473838238aa4e3bcba14e43d342f1b',
     'AccStatus': '1.0-6c339f99da70ed54b8cc46790f3c99c2',
     'DeviceProfile': '1.0-06fe9a26541b08bda344b7b0a65f0b00',

@@ -19,7 +19,6 @@ from oslotest import base as test_base
 
 from cyborg.api import microversion
 from cyborg.api.controllers.v2 import accelerator_request
-from cyborg.objects import accelerator_request as arq_obj
 
 # The attach handle of an Intel NIC function mapped to no physical
 # network (cyborg.drivers.nic.intel): the key is there, null.
@@ -53,12 +52,6 @@ class SerializeTestCase(test_base.BaseTestCase):
         shown = accelerator_request.serialize(dict(ARQ))
         self.assertIsNone(shown['attach_handle_info']['physical_network'])
         self.assertEqual('18', shown['attach_handle_info']['bus'])
-
-    def test_null_physical_network_through_the_object(self):
-        arq = arq_obj.AcceleratorRequest.from_row(dict(ARQ))
-        self.assertIsNone(arq.attach_handle_info['physical_network'])
-        shown = accelerator_request.serialize(arq)
-        self.assertIsNone(shown['attach_handle_info']['physical_network'])
 
     def test_values_are_text(self):
         info = dict(NIC_INFO, physical_network='physnet1', function=1)

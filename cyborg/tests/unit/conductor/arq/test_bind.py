@@ -55,8 +55,8 @@ class BindTestCase(base.DbTestCase):
     def _arqs(self, name='dp', groups=None, project='p1'):
         if groups is not None:
             self._profile(name, groups)
-        return [a.uuid for a in
-                arq_create.create(self.context, name, project).objects]
+        return [a['uuid'] for a in
+                arq_create.create(self.context, name, project)]
 
     def _bind(self, uuids, instance, rp=None, host='node-1'):
         rp = rp or self.fpga['rp_uuid']

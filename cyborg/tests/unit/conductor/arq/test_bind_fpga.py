@@ -109,7 +109,7 @@ class FpgaProgramTestCase(sysfs.FakeHostMixin, base.DbTestCase):
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
             groups=[{'resources:FPGA': '1',
                      'accel:bitstream_id': self.image}]))
-        uuid = arq_create.create(self.context, 'dp', 'p1').objects[0].uuid
+        uuid = arq_create.create(self.context, 'dp', 'p1')[0]['uuid']
         self.assertEqual({uuid: states.BIND_STARTED}, arq_bind.bind(
             self.context, {uuid: {'hostname': HOST,
                                   'device_rp_uuid': rp,

@@ -94,7 +94,7 @@ class MigBindTestCase(sysfs.FakeHostMixin, base.DbTestCase):
                      'trait:CUSTOM_NVIDIA_MIG_%s' % resource_class[
                          len('CUSTOM_MIG_'):]: 'required'}]))
         uuid = arq_create.create(self.context, 'dp-' + resource_class,
-                              'p1').objects[0].uuid
+                              'p1')[0]['uuid']
         arq_bind.bind(self.context, {uuid: {
             'hostname': HOST, 'device_rp_uuid': RPS[deployable],
             'instance_uuid': 'i1', 'project_id': 'p1'}})

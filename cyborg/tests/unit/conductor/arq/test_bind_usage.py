@@ -69,7 +69,7 @@ class BindUsageTestCase(base.DbTestCase):
 
     def _arq(self, project='p1'):
         return arq_create.create(self.context, 'a100',
-                                 project).objects[0].uuid
+                                 project)[0]['uuid']
 
     def _bind(self, arq, instance='i1', **values):
         return arq_bind.bind(self.context, {arq: dict(

@@ -94,7 +94,7 @@ class VendorVfioBindTestCase(sysfs.FakeHostMixin, base.DbTestCase):
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
             groups=[{'resources:VGPU': '1'}]))
-        uuid = arq_create.create(self.context, 'dp', 'p1').objects[0].uuid
+        uuid = arq_create.create(self.context, 'dp', 'p1')[0]['uuid']
         arq_bind.bind(self.context, {uuid: {
             'hostname': HOST, 'device_rp_uuid': RP_UUID,
             'instance_uuid': 'i1', 'project_id': 'p1'}})

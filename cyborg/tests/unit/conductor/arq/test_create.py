@@ -56,17 +56,20 @@ class ARQOperationsTestCase(base.DbTestCase):
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
             groups=[{'resources:FPGA': '2'}]))
-        self.arqs = arq_create.create(self.context, 'dp', 'p1').objects
+        self.arqs = arq_create.create(self.context, 'dp', 'p1')
 
     def _bind(self, instance):
         return {'op': 'add', 'values': {
             'hostname': 'h1', 'device_rp_uuid': self.inv['rp_uuid'],
             'instance_uuid': instance, 'project_id': 'p1'}}
 
-    def test_create_returns_objects(self):
+    def test_create_answers_what_a_read_shows(self):
+        # Built from what was inserted, not read back: the same values.
         self.assertEqual(2, len(self.arqs))
-        self.assertEqual('dp', self.arqs[0].device_profile_name)
-        self.assertFalse(self.arqs[0].resolved)
+        self.assertEqual('dp', self.arqs[0]['device_profile_name'])
+        read = arq_queries.get_all(self.context)
+        self.assertEqual([dict(row, id=None) for row in read],
+                         [dict(arq, id=None) for arq in self.arqs])
 
     def _patch(self, patches):
         binds, unbinds = arq_bind.split_patch(patches)
@@ -75,35 +78,35 @@ class ARQOperationsTestCase(base.DbTestCase):
         return arq_bind.bind(self.context, binds)[0]
 
     def test_patch_binds(self):
-        result = self._patch({a.uuid: self._bind('i1') for a in self.arqs})
-        self.assertEqual({a.uuid: states.BOUND for a in self.arqs}, result)
+        result = self._patch({a['uuid']: self._bind('i1') for a in self.arqs})
+        self.assertEqual({a['uuid']: states.BOUND for a in self.arqs}, result)
 
     def test_bind_is_all_or_nothing(self):
         unknown = uuidutils.generate_uuid()
         self.assertRaises(exception.AcceleratorRequestNotFound,
                           self._patch,
-                          {self.arqs[0].uuid: self._bind('i1'),
+                          {self.arqs[0]['uuid']: self._bind('i1'),
                            unknown: self._bind('i1')})
         self.assertEqual([states.INITIAL] * 2, [
             a['state'] for a in arq_queries.get_all(self.context)])
 
     def test_bind_and_unbind_in_one_document_is_refused(self):
         self.assertRaises(exception.Invalid, arq_bind.split_patch,
-                          {self.arqs[0].uuid: self._bind('i1'),
-                           self.arqs[1].uuid: {'op': 'remove',
+                          {self.arqs[0]['uuid']: self._bind('i1'),
+                           self.arqs[1]['uuid']: {'op': 'remove',
                                                'values': {}}})
 
     def test_unbind(self):
-        self._patch({self.arqs[0].uuid: self._bind('i1')})
-        self.assertEqual({self.arqs[0].uuid: states.UNBOUND},
-                         self._patch({self.arqs[0].uuid: {'op': 'remove',
+        self._patch({self.arqs[0]['uuid']: self._bind('i1')})
+        self.assertEqual({self.arqs[0]['uuid']: states.UNBOUND},
+                         self._patch({self.arqs[0]['uuid']: {'op': 'remove',
                                                           'values': {}}}))
 
     def test_profile_in_use_cannot_be_deleted(self):
         exc = self.assertRaises(exception.DeviceProfileInUse,
                                 dp_ops.delete, self.context, names=['dp'])
         self.assertIn('used by 2 accelerator request', exc.message)
-        arq_delete.delete(self.context, uuids=[a.uuid for a in self.arqs])
+        arq_delete.delete(self.context, uuids=[a['uuid'] for a in self.arqs])
         dp_ops.delete(self.context, names=['dp'])
 
     def test_unknown_profile(self):

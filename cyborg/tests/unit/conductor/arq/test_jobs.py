@@ -132,7 +132,7 @@ class BindJobsTestCase(base.DbTestCase):
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
             groups=groups))
-        uuid = arq_create.create(self.context, 'dp', 'p1').objects[0].uuid
+        uuid = arq_create.create(self.context, 'dp', 'p1')[0]['uuid']
         arq_bind.bind(self.context, {uuid: {
             'hostname': 'node-1', 'device_rp_uuid': rp,
             'instance_uuid': instance, 'project_id': 'p1'}})
@@ -398,7 +398,7 @@ class BindJobsTestCase(base.DbTestCase):
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
             groups=[{'resources:VGPU': '1'}]))
         for instance in ('i1', 'i2'):
-            uuid = arq_create.create(self.context, 'dp', 'p1').objects[0].uuid
+            uuid = arq_create.create(self.context, 'dp', 'p1')[0]['uuid']
             arq_bind.bind(self.context, {uuid: {
                 'hostname': 'node-1', 'device_rp_uuid': self.vgpu['rp_uuid'],
                 'instance_uuid': instance, 'project_id': 'p1'}})
@@ -462,7 +462,7 @@ class BindJobsTestCase(base.DbTestCase):
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
             groups=[{'resources:FPGA': '1',
                      'accel:bitstream_id': self.image}]))
-        uuid = mgr.arq.arq_create(self.context, 'dp', 'p1')[0].uuid
+        uuid = mgr.arq.arq_create(self.context, 'dp', 'p1')[0]['uuid']
         self.assertEqual({uuid: states.BIND_STARTED}, mgr.arq.arq_apply_patch(
             self.context, {uuid: {'op': 'add', 'values': {
                 'hostname': 'node-1',

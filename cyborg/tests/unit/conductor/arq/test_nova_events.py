@@ -252,18 +252,18 @@ class FailedEventTestCase(base.DbTestCase):
 
     def _failed(self, attachment=None):
         """A BindFailed ARQ of a new instance and its failed event."""
-        [arq] = arq_create.create(self.context, 'dp', 'p1').objects
+        [arq] = arq_create.create(self.context, 'dp', 'p1')
         instance = uuidutils.generate_uuid()
         with self.db.engine.begin() as conn:
             conn.execute(sa.update(models.ExtendedAcceleratorRequest)
                          .where(models.ExtendedAcceleratorRequest.uuid ==
-                                arq.uuid)
+                                arq['uuid'])
                          .values(state=states.BIND_FAILED,
                                  instance_uuid=instance,
                                  attachment_uuid=attachment))
         with db_api.context_manager.writer.using(self.context):
-            event_queries.add(self.context, instance, arq.uuid, 'failed')
-        return arq.uuid
+            event_queries.add(self.context, instance, arq['uuid'], 'failed')
+        return arq['uuid']
 
     def _sent(self, tag):
         return sum(1 for e in self.nova.events() if e['tag'] == tag)

@@ -65,11 +65,11 @@ class ProgramTestCase(base.DbTestCase):
             groups=[{'resources:FPGA': '1'}]))
 
     def _bind(self, instance):
-        [arq] = arq_create.create(self.context, 'dp', 'p1').objects
-        result = arq_bind.bind(self.context, {arq.uuid: {
+        [arq] = arq_create.create(self.context, 'dp', 'p1')
+        result = arq_bind.bind(self.context, {arq['uuid']: {
             'hostname': 'node-1', 'device_rp_uuid': self.fpga['rp_uuid'],
             'instance_uuid': instance, 'project_id': 'p1'}})[0]
-        return arq.uuid, result[arq.uuid]
+        return arq['uuid'], result[arq['uuid']]
 
     def _request(self):
         return arq_program.program(self.context,
@@ -169,9 +169,9 @@ class ProgramTestCase(base.DbTestCase):
             uuid=uuidutils.generate_uuid(), name='bits', description=None,
             groups=[{'resources:FPGA': '1',
                      'accel:bitstream_id': uuidutils.generate_uuid()}]))
-        [arq] = arq_create.create(self.context, 'bits', 'p1').objects
-        self.assertEqual({arq.uuid: states.BIND_STARTED}, arq_bind.bind(
-            self.context, {arq.uuid: {
+        [arq] = arq_create.create(self.context, 'bits', 'p1')
+        self.assertEqual({arq['uuid']: states.BIND_STARTED}, arq_bind.bind(
+            self.context, {arq['uuid']: {
                 'hostname': 'node-1', 'device_rp_uuid': self.fpga['rp_uuid'],
                 'instance_uuid': 'i1', 'project_id': 'p1'}})[0])
         error = self.assertRaises(exception.DeployableInUse, self._request)

@@ -94,7 +94,7 @@ class _TwoAgents(base.DbTestCase):
                         if s is not server}
 
     def _bind(self, host, instance='i1'):
-        uuid = arq_create.create(self.context, 'dp', 'p1').objects[0].uuid
+        uuid = arq_create.create(self.context, 'dp', 'p1')[0]['uuid']
         arq_bind.bind(self.context, {uuid: {
             'hostname': host, 'device_rp_uuid': self.rps[host],
             'instance_uuid': instance, 'project_id': 'p1'}})

@@ -63,13 +63,13 @@ class HandleAuditTestCase(base.DbTestCase):
 
     def _bind(self, profile='fpga', instance=None):
         device = self.fpga if profile == 'fpga' else self.vgpu
-        [arq] = arq_create.create(self.context, profile, 'p1').objects
-        result = arq_bind.bind(self.context, {arq.uuid: {
+        [arq] = arq_create.create(self.context, profile, 'p1')
+        result = arq_bind.bind(self.context, {arq['uuid']: {
             'hostname': 'node-1' if profile == 'fpga' else 'node-2',
             'device_rp_uuid': device['rp_uuid'],
             'instance_uuid': instance or uuidutils.generate_uuid(),
             'project_id': 'p1'}})[0]
-        return arq.uuid, result[arq.uuid]
+        return arq['uuid'], result[arq['uuid']]
 
     def _run_jobs(self):
         for job in job_queries.claim_due(self.context, 'c1', set(), 10):

@@ -101,7 +101,7 @@ class ConfigHostTestCase(base.DbTestCase):
         dp = dp_queries.create(self.context, 'dp-' + instance,
                                'dp-' + instance,
                                [{'resources:CUSTOM_QAT': '1'}])
-        [arq] = arq_queries.create(self.context, dp['id'], 'p1', [1])
+        [arq] = arq_queries.create(self.context, dp, 'p1', [1])
         snap = host_inventory.load(self.context, HOST)
         deployable = next(d for d in snap.deployables.values()
                           if d['device_id'] == device['id'])

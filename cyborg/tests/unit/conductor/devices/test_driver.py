@@ -274,11 +274,11 @@ class DriverOpsTestCase(base.DbTestCase):
             groups=[{'resources:FPGA': '1'}]))
         arqs = []
         for n in range(count):
-            [arq] = arq_create.create(self.context, 'dp', 'p1').objects
-            arq_bind.bind(self.context, {arq.uuid: {
+            [arq] = arq_create.create(self.context, 'dp', 'p1')
+            arq_bind.bind(self.context, {arq['uuid']: {
                 'hostname': host, 'device_rp_uuid': device['rp_uuid'],
                 'instance_uuid': 'instance-%d' % n, 'project_id': 'p1'}})
-            arqs.append(arq.uuid)
+            arqs.append(arq['uuid'])
         return arqs
 
     def test_forced_uninstall_skips_what_nova_released(self):

@@ -197,7 +197,7 @@ class BoundInstancesTestCase(base.DbTestCase):
                                [{'resources:FPGA': '1'}])
         self.device = inventory_fixture.add_device(self.context, 'n1')
         for instance in ('i2', 'i1'):
-            [arq] = arq_queries.create(self.context, dp['id'], 'p1', [1])
+            [arq] = arq_queries.create(self.context, dp, 'p1', [1])
             with self.db.engine.begin() as conn:
                 conn.execute(sa.update(models.ExtendedAcceleratorRequest)
                              .where(models.ExtendedAcceleratorRequest.uuid ==

@@ -40,7 +40,7 @@ class ARQQueriesTestCase(base.DbTestCase):
             [{'resources:FPGA': '2'}, {'resources:CUSTOM_QAT': '1'}])
 
     def _create(self, counts=(2, 1), project='p1'):
-        return arq_queries.create(self.context, self.dp['id'], project,
+        return arq_queries.create(self.context, self.dp, project,
                                   list(counts))
 
     def test_create_in_group_order(self):
@@ -204,7 +204,7 @@ class DeviceHealthTestCase(base.DbTestCase):
         self.two = inventory.add_device(self.context, 'h2')
 
     def _arq(self, device=None, instance=None, project='p1'):
-        [arq] = arq_queries.create(self.context, self.dp['id'], project, [1])
+        [arq] = arq_queries.create(self.context, self.dp, project, [1])
         if device is not None:
             with self.db.engine.begin() as conn:
                 handle = conn.execute(
