@@ -56,7 +56,8 @@ def _delete(context, uuids, instance_uuid, project_id, since, tries):
         LOG.info('Accelerator request(s) %s were deleted by an earlier try',
                  ', '.join(earlier))
         taken.extend(earlier)
-    moved = lifecycle.move(context, taken, states.DELETING, since)
+    moved = lifecycle.move(context, taken, states.DELETING, since,
+                           deployables=[a['deployable_id'] for a in arqs])
     bound_instance.remove_unused(context,
                                  [a['instance_uuid'] for a in arqs])
     if uuids is None:

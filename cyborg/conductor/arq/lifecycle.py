@@ -16,9 +16,10 @@
 The caller changes the ARQs' rows and calls move() in the same writer
 transaction: entering Bound opens each one's usage interval; leaving it
 (unbind, delete, a forced driver uninstall) closes it, so that usage
-stops at the unbind.  move() returns what it changed (Moved), and
-announce() sends the notifications of those rows once the transaction
-committed.
+stops at the unbind, and a device whose last binding ended is
+``cleaning`` when its policy cleans it (cyborg.db.queries.cleaning).
+move() returns what it changed (Moved), and announce() sends the
+notifications of those rows once the transaction committed.
 """
 
 import dataclasses
@@ -27,6 +28,7 @@ from oslo_utils import timeutils
 
 from cyborg import notifications
 from cyborg import states
+from cyborg.db.queries import cleaning as cleaning_queries
 from cyborg.db.queries import usage as usage_queries
 from cyborg.notifications import usage as usage_notify
 
@@ -38,17 +40,15 @@ _ENDED_BY = {states.UNBOUND: usage_queries.UNBIND,
 @dataclasses.dataclass
 class Moved:
     """What a move() changed: the usage intervals it closed (dicts of
-    cyborg.db.queries.usage, read only when notifications are on).
+    cyborg.db.queries.usage, read only when notifications are on) and how
+    many devices it left to clean.
     """
 
     closed: list = dataclasses.field(default_factory=list)
-
-    def __iadd__(self, other):
-        self.closed.extend(other.closed)
-        return self
+    cleaning: int = 0
 
 
-def move(context, uuids, state, since=None, usage=None):
+def move(context, uuids, state, since=None, usage=None, deployables=()):
     """ARQs entered *state* (their rows already written), in the caller's
     writer transaction.
 
@@ -60,6 +60,8 @@ def move(context, uuids, state, since=None, usage=None):
         earlier try's whose answer was lost included, are announced.
     :param usage: for BOUND, what the interval records
         (cyborg.common.usage.FIELDS).
+    :param deployables: for the others, the ids of the deployables they
+        held (their devices may be left to clean).
     :returns: Moved.
     """
     now = timeutils.utcnow()
@@ -69,10 +71,11 @@ def move(context, uuids, state, since=None, usage=None):
         return Moved()
     ended_by = _ENDED_BY[state]
     usage_queries.close(context, uuids, now, ended_by)
-    if not notifications.is_enabled():
-        return Moved()
-    return Moved(closed=usage_queries.closed_since(
-        context, list(uuids), since or now, ended_by))
+    moved = Moved(cleaning=cleaning_queries.mark(context, deployables))
+    if notifications.is_enabled():
+        moved.closed = usage_queries.closed_since(
+            context, list(uuids), since or now, ended_by)
+    return moved
 
 
 @notifications.safe

@@ -124,12 +124,14 @@ def unbind(context, uuids, project_id=None, notify=False):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _unbind(context, uuids, project_id, notify, since):
-    instances = []
+    instances, deployables = [], []
     for uuid in sorted(uuids):
         arq = arq_queries.get_row(context, uuid, project_id)
         instances.append(arq['instance_uuid'])
+        deployables.append(arq['deployable_id'])
         _unbind_one(context, arq, notify, project_id=project_id)
-    moved = lifecycle.move(context, uuids, states.UNBOUND, since)
+    moved = lifecycle.move(context, uuids, states.UNBOUND, since,
+                           deployables=deployables)
     bound_instance.remove_unused(context, instances)
     LOG.info('Unbound ARQs %s', ', '.join(sorted(uuids)))
     return dict.fromkeys(uuids, states.UNBOUND), moved
@@ -154,7 +156,7 @@ def unbind_held(context, held, since, notify=False):
     :param notify: send Nova a failed event per ARQ unbound.
     :returns: (the uuids of the ARQs unbound, sorted; lifecycle.Moved).
     """
-    unbound, instances = [], []
+    unbound, instances, deployables = [], [], []
     for arq in arq_queries.lock_rows(context, sorted(held)):
         if arq['attach_handle_id'] is None or \
                 arq['attach_handle_id'] != held[arq['uuid']]:
@@ -162,7 +164,9 @@ def unbind_held(context, held, since, notify=False):
         _unbind_one(context, arq, notify)
         unbound.append(arq['uuid'])
         instances.append(arq['instance_uuid'])
-    moved = lifecycle.move(context, unbound, states.UNBOUND, since)
+        deployables.append(arq['deployable_id'])
+    moved = lifecycle.move(context, unbound, states.UNBOUND, since,
+                           deployables=deployables)
     bound_instance.remove_unused(context, instances)
     if unbound:
         LOG.info('Unbound ARQs %s', ', '.join(unbound))

@@ -78,14 +78,17 @@ def get_all(context, limit=None, marker=None, sort_key='id',
         context, TABLE, None, limit, marker, sort_key, sort_dir)]
 
 
-_MATCHING = sa.select(TABLE.c.name, TABLE.c.selector).order_by(TABLE.c.id)
+_MATCHING = sa.select(TABLE.c.name, TABLE.c.selector,
+                      TABLE.c.cleaning).order_by(TABLE.c.id)
 
 
 @db_api.context_manager.reader
 def get_selectors(context):
-    """``[{name, selector}]`` of every class, for the push to Placement.
+    """``[{name, selector, cleaning}]`` of every class, for the push to
+    Placement.
     """
-    return [{'name': row.name, 'selector': jsonutils.loads(row.selector)}
+    return [{'name': row.name, 'selector': jsonutils.loads(row.selector),
+             'cleaning': row.cleaning}
             for row in db_api.execute(context, _MATCHING, {})]
 
 

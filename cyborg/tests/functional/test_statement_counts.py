@@ -57,9 +57,10 @@ EXPECTED = {
     #                the FPGA's lock reads the handle to claim; 8: the
     #                usage interval opened
     'arq_resolved': 1,
-    'arq_delete_by_instance': 8,  # 8: forget the attachments;
+    'arq_delete_by_instance': 9,  # 8: forget the attachments;
     #                              7: the handles read with the ARQs;
-    #                              8: the usage interval closed
+    #                              8: the usage interval closed;
+    #                              9: the device left to clean (if)
     'list_arqs_instance': 1,
     'list_arqs_instance_health': 2,  # 2.4: + the devices' health, batched
     'list_deployables': 2,
