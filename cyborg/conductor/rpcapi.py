@@ -217,6 +217,18 @@ class ConductorAPI:
                           rp_name=rp_name, discovery=discovery,
                           telemetry=telemetry)
 
+    def clean_done(self, context, host, device_uuid, started_at, steps=None,
+                   error=None):
+        """An agent's outcome of a device's clean (a cast).
+
+        :param started_at: the clean's stamp, as AgentAPI.clean gave it.
+        :param steps: ``[{step, detail}]`` when it succeeded.
+        :param error: why it failed, or None.
+        """
+        cctxt = self.client.prepare(version='1.0')
+        cctxt.cast(context, 'clean_done', host=host, device_uuid=device_uuid,
+                   started_at=started_at, steps=steps, error=error)
+
     def discovery_start(self, context, host=None, driver=None,
                         timeout=None):
         """Ask agents to discover now; answered at once, the outcome

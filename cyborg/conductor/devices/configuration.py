@@ -138,7 +138,7 @@ def _answer(context, host, configs, revision, placement):
     for config in configs:
         state = config['state']
         if state == device_config.PENDING:
-            if not _ready(context, config['device_uuid'], placement):
+            if not ready(context, config['device_uuid'], placement):
                 continue
             instances = config_queries.bound_instances(
                 context, config['device_uuid'])
@@ -171,10 +171,11 @@ def _answer(context, host, configs, revision, placement):
 _EMPTY = device_config.revision([])
 
 
-def _ready(context, device_uuid, placement):
-    """Whether a pending configuration of the device can be handed: the
-    push wrote each of the device's providers reserved whole (nothing of
-    it offered: whatever the host's other devices hold or wait for), and
+def ready(context, device_uuid, placement):
+    """Whether the device's pending configuration (or its clean) can be
+    handed to its agent: the push wrote each of the device's providers
+    reserved whole (nothing of it offered: whatever the host's other
+    devices hold or wait for), and
     its driver works (one that fails would fail it, not the change).
     """
     found = config_queries.published(context, device_uuid)

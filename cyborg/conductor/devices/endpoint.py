@@ -20,6 +20,7 @@ from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg.common import deadline
 from cyborg.conductor.devices import attribute
+from cyborg.conductor.devices import cleaning
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.devices import device
 from cyborg.conductor.devices import device_class
@@ -65,6 +66,7 @@ class DevicesEndpoint:
         self._placement = placement
         self._agent_api = agent_api
         self._kick_work = kick_work
+        self.cleaner = cleaning.Cleaner(agent_api, placement, pool)
 
     # expose outermost: expected_exceptions does not copy attributes.
     @messaging.expose
@@ -198,6 +200,15 @@ class DevicesEndpoint:
         """Forget a device's desired state; its inventory is offered again."""
         host = configuration.forget(context, device_uuid)
         placement_push.push_soon(self._pool, self._placement, [host])
+
+    # Cleaning ----------------------------------------------------------------
+
+    @messaging.expose
+    def clean_done(self, context, host, device_uuid, started_at, steps=None,
+                   error=None):
+        """An agent's outcome of a clean (a cast; see AgentAPI.clean)."""
+        self.cleaner.finish(context, device_uuid, started_at, steps=steps,
+                            reason=error)
 
     # Configuration rollouts --------------------------------------------------
 

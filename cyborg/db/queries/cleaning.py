@@ -17,7 +17,9 @@ A device whose policy cleans it (clean_steps not NULL) becomes
 ``cleaning`` in the transaction that ends its last binding (mark(): one
 UPDATE); it is held out of scheduling (cyborg.db.queries.hold) until its
 clean succeeds, or ``clean_failed`` until an operator retries or releases
-it.
+it.  The conductor stamps clean_started_at when it hands the clean to
+the agent (once: a re-hand keeps it, so the timeout runs from the
+first); an outcome counts only while the stamp matches.
 """
 
 import sqlalchemy as sa
@@ -30,6 +32,9 @@ from cyborg.db.queries import hold
 _DEV = models.Device.__table__
 _DEP = models.Deployable.__table__
 _ARQ = models.ExtendedAcceleratorRequest.__table__
+_HOST = models.Host.__table__
+_HANDLE = models.AttachHandle.__table__
+_CONFIG = models.DeviceConfig.__table__
 
 # The ARQ states that hold a device's deployable.
 _HOLDING = (states.BIND_STARTED, states.BOUND)
@@ -45,6 +50,12 @@ _MARK = (
                            _ARQ.c.state.in_(_HOLDING)))
     .values(clean_state=hold.CLEANING, clean_started_at=None,
             clean_reason=None))
+_PUSH = (
+    sa.update(_HOST)
+    .where(_HOST.c.hostname.in_(
+        sa.select(_DEV.c.hostname).join(_DEP, _DEP.c.device_id == _DEV.c.id)
+        .where(_DEP.c.id.in_(sa.bindparam('b_deps', expanding=True)))))
+    .values(needs_sync=True))
 
 
 @db_api.retry_on_deadlock
@@ -54,9 +65,91 @@ def mark(context, deployable_ids):
     any more become ``cleaning``, in the caller's transaction (one UPDATE;
     none without deployables).
 
+    Their hosts are marked for a push (one more UPDATE, only when some
+    did): the reservation is written at once, not at the periodic push.
+
     :returns: how many did.
     """
     ids = sorted({i for i in deployable_ids if i is not None})
     if not ids:
         return 0
-    return db_api.execute(context, _MARK, {'b_deps': ids}).rowcount
+    count = db_api.execute(context, _MARK, {'b_deps': ids}).rowcount
+    if count:
+        db_api.execute(context, _PUSH, {'b_deps': ids})
+    return count
+
+
+_IN_USE = sa.exists().where(
+    _HANDLE.c.in_use.is_(sa.true()), _HANDLE.c.deployable_id == _DEP.c.id,
+    _DEP.c.device_id == _DEV.c.id)
+_CLEANING = (
+    sa.select(_DEV.c.uuid, _DEV.c.hostname, _DEV.c.driver_name,
+              _DEV.c.clean_steps, _DEV.c.clean_started_at,
+              _HOST.c.agent_up, _HOST.c.needs_sync,
+              _IN_USE.label('in_use'), _CONFIG.c.state.label('config_state'))
+    .select_from(_DEV.outerjoin(_HOST, _HOST.c.hostname == _DEV.c.hostname)
+                 .outerjoin(_CONFIG, _CONFIG.c.device_uuid == _DEV.c.uuid))
+    .where(_DEV.c.clean_state == hold.CLEANING).order_by(_DEV.c.id))
+
+
+@db_api.context_manager.reader
+def cleaning(context):
+    """The devices being cleaned, with what their hand-off waits for:
+    ``[{uuid, hostname, driver_name, clean_steps, clean_started_at,
+    agent_up, needs_sync, in_use (a handle of theirs), config_state}]``.
+    """
+    return [dict(row._mapping) for row in db_api.execute(context, _CLEANING)]
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def stamp(context, device_uuid, started_at):
+    """Record that the clean of a cleaning device was handed to its agent
+    at *started_at*, unless it was before; :returns: the stamp it has.
+    """
+    db_api.execute(context, sa.update(_DEV).where(
+        _DEV.c.uuid == device_uuid, _DEV.c.clean_state == hold.CLEANING,
+        _DEV.c.clean_started_at.is_(None)).values(
+            clean_started_at=started_at))
+    return db_api.execute(context, sa.select(_DEV.c.clean_started_at).where(
+        _DEV.c.uuid == device_uuid,
+        _DEV.c.clean_state == hold.CLEANING)).scalar()
+
+
+def _set(context, device_uuid, from_state, values, started_at=False):
+    """Move a device out of *from_state* (and the stamp *started_at*
+    unless False), its host marked for a push.
+
+    :returns: ``{hostname, driver_name}`` of the device, or None when it
+        was not so.
+    """
+    where = [_DEV.c.uuid == device_uuid, _DEV.c.clean_state == from_state]
+    if started_at is not False:
+        where.append(_DEV.c.clean_started_at == started_at)
+    row = db_api.execute(context, sa.select(
+        _DEV.c.hostname, _DEV.c.driver_name).where(
+            *where).with_for_update()).one_or_none()
+    if row is None:
+        return None
+    db_api.execute(context, sa.update(_DEV).where(*where).values(**values))
+    db_api.execute(context, sa.update(_HOST).where(
+        _HOST.c.hostname == row.hostname).values(needs_sync=True))
+    return dict(row._mapping)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def finish(context, device_uuid, started_at, reason=None):
+    """End the clean handed at *started_at*: clean (offered again), or
+    ``clean_failed`` for *reason*; the host is marked for a push.
+
+    :returns: ``{hostname, driver_name}``, or None when the clean is no
+        longer that one (retried, released, timed out).
+    """
+    if reason is None:
+        values = {'clean_state': None, 'clean_started_at': None,
+                  'clean_reason': None}
+    else:
+        values = {'clean_state': hold.CLEAN_FAILED,
+                  'clean_reason': reason[:65535]}
+    return _set(context, device_uuid, hold.CLEANING, values, started_at)
