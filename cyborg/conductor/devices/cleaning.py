@@ -51,7 +51,8 @@ def _waits(row, placement, context):
         return 'its handles'
     if row['config_state'] == device_config.APPLYING:
         return 'its configuration'
-    if not configuration.ready(context, row['uuid'], placement):
+    if not configuration.ready(context, row['uuid'], placement,
+                               clean=True):
         return 'the push'
     return None
 
@@ -122,32 +123,40 @@ class Cleaner:
 
     def finish(self, context, device_uuid, started_at, steps=None,
                reason=None):
-        """End the clean handed at *started_at* (a datetime, or ISO 8601
-        text): clean, or ``clean_failed`` for *reason*; its host is pushed
-        after.  An outcome of another clean than the device's is ignored.
-
-        :param steps: what the agent says each step did.
-        :returns: whether it ended the device's clean.
+        """finish(), its host pushed after; :returns: whether it ended
+        the device's clean.
         """
-        if isinstance(started_at, str):
-            started_at = timeutils.normalize_time(
-                timeutils.parse_isotime(started_at))
-        device = cleaning_queries.finish(context, device_uuid, started_at,
-                                         reason)
-        if device is None:
-            LOG.info('Device %s: an outcome of a clean it no longer has '
-                     'ignored', device_uuid)
-            return False
-        placement_push.push_soon(self._pool, self._placement,
-                                 [device['hostname']])
-        if reason is None:
-            LOG.info('Device %(uuid)s of host %(host)s: clean, offered '
-                     'again (%(steps)s)', {
-                         'uuid': device_uuid, 'host': device['hostname'],
-                         'steps': steps})
-        else:
-            LOG.warning('Device %(uuid)s of host %(host)s: clean failed, '
-                        'held: %(reason)s', {
-                            'uuid': device_uuid, 'host': device['hostname'],
-                            'reason': reason})
-        return True
+        device = finish(context, device_uuid, started_at, steps, reason)
+        if device is not None:
+            placement_push.push_soon(self._pool, self._placement,
+                                     [device['hostname']])
+        return device is not None
+
+
+def finish(context, device_uuid, started_at, steps=None, reason=None):
+    """End the clean handed at *started_at* (a datetime, or ISO 8601
+    text): clean, or ``clean_failed`` for *reason*; its host is marked for
+    a push.  An outcome of another clean than the device's is ignored.
+
+    :param steps: what the agent says each step did.
+    :returns: ``{hostname, driver_name...}`` of the device, or None.
+    """
+    if isinstance(started_at, str):
+        started_at = timeutils.normalize_time(
+            timeutils.parse_isotime(started_at))
+    device = cleaning_queries.finish(context, device_uuid, started_at,
+                                     reason)
+    if device is None:
+        LOG.info('Device %s: an outcome of a clean it no longer has '
+                 'ignored', device_uuid)
+        return None
+    if reason is None:
+        LOG.info('Device %(uuid)s of host %(host)s: clean, offered again '
+                 '(%(steps)s)', {'uuid': device_uuid,
+                                 'host': device['hostname'], 'steps': steps})
+    else:
+        LOG.warning('Device %(uuid)s of host %(host)s: clean failed, held: '
+                    '%(reason)s', {'uuid': device_uuid,
+                                   'host': device['hostname'],
+                                   'reason': reason})
+    return device

@@ -22,6 +22,7 @@ the agent (once: a re-hand keeps it, so the timeout runs from the
 first); an outcome counts only while the stamp matches.
 """
 
+from oslo_utils import timeutils
 import sqlalchemy as sa
 
 from cyborg import states
@@ -116,19 +117,20 @@ def stamp(context, device_uuid, started_at):
         _DEV.c.clean_state == hold.CLEANING)).scalar()
 
 
-def _set(context, device_uuid, from_state, values, started_at=False):
-    """Move a device out of *from_state* (and the stamp *started_at*
-    unless False), its host marked for a push.
+def _set(context, device_uuid, from_states, values, started_at=False):
+    """Move a device out of one of *from_states* (and the stamp
+    *started_at* unless False), its host marked for a push.
 
-    :returns: ``{hostname, driver_name}`` of the device, or None when it
-        was not so.
+    :returns: ``{hostname, driver_name, clean_state, clean_started_at}``
+        of the device before, or None when it was not so.
     """
-    where = [_DEV.c.uuid == device_uuid, _DEV.c.clean_state == from_state]
+    where = [_DEV.c.uuid == device_uuid, _DEV.c.clean_state.in_(from_states)]
     if started_at is not False:
         where.append(_DEV.c.clean_started_at == started_at)
     row = db_api.execute(context, sa.select(
-        _DEV.c.hostname, _DEV.c.driver_name).where(
-            *where).with_for_update()).one_or_none()
+        _DEV.c.hostname, _DEV.c.driver_name, _DEV.c.clean_state,
+        _DEV.c.clean_started_at).where(*where).with_for_update()
+    ).one_or_none()
     if row is None:
         return None
     db_api.execute(context, sa.update(_DEV).where(*where).values(**values))
@@ -152,4 +154,30 @@ def finish(context, device_uuid, started_at, reason=None):
     else:
         values = {'clean_state': hold.CLEAN_FAILED,
                   'clean_reason': reason[:65535]}
-    return _set(context, device_uuid, hold.CLEANING, values, started_at)
+    return _set(context, device_uuid, [hold.CLEANING], values, started_at)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def retry(context, device_uuid):
+    """Clean a ``clean_failed`` device anew (handed again, a new stamp).
+
+    :returns: as finish(), None when it was not clean_failed.
+    """
+    return _set(context, device_uuid, [hold.CLEAN_FAILED], {
+        'clean_state': hold.CLEANING, 'clean_started_at': None,
+        'clean_reason': None})
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def release(context, device_uuid, by, reason):
+    """Offer a held device (cleaning or clean_failed) again uncleaned,
+    recording who did, when and why (an administrator's decision).
+
+    :returns: as finish(), None when it was not held.
+    """
+    return _set(context, device_uuid, hold.CLEAN_STATES, {
+        'clean_state': None, 'clean_started_at': None,
+        'clean_reason': reason, 'clean_released_by': by,
+        'clean_released_at': timeutils.utcnow()})

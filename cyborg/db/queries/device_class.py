@@ -23,7 +23,7 @@ from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import paginate
 
-_COLUMNS = ('id', 'uuid', 'name', 'description', 'created_at',
+_COLUMNS = ('id', 'uuid', 'name', 'description', 'cleaning', 'created_at',
             'updated_at')
 TABLE = models.DeviceClass.__table__
 _DEVICES = models.Device.__table__
@@ -37,15 +37,16 @@ def to_dict(row):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def create(context, uuid, name, selector, description=None):
+def create(context, uuid, name, selector, description=None, cleaning=None):
     """Insert a device class; the new row as a dict.
 
     :param name: its name, upper case (device_class.normalize_name).
     :param selector: its list of conditions (checked by the caller).
+    :param cleaning: as cyborg.common.cleaning.normalize() gives it.
     :raises: DeviceClassExists
     """
     row = models.DeviceClass(
-        uuid=uuid, name=name, description=description,
+        uuid=uuid, name=name, description=description, cleaning=cleaning,
         selector=jsonutils.dumps(selector), created_at=timeutils.utcnow())
     try:
         context.session.add(row)
@@ -90,6 +91,21 @@ def get_selectors(context):
     return [{'name': row.name, 'selector': jsonutils.loads(row.selector),
              'cleaning': row.cleaning}
             for row in db_api.execute(context, _MATCHING, {})]
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def update(context, name, values):
+    """Change a device class's *values* (description, cleaning); the row
+    as a dict.
+
+    :raises: DeviceClassNotFound
+    """
+    row = get_by_name(context, name)
+    context.session.execute(sa.update(TABLE).where(
+        TABLE.c.id == row['id']).values(updated_at=timeutils.utcnow(),
+                                        **values))
+    return get_by_name(context, name)
 
 
 @db_api.retry_on_deadlock
