@@ -34,13 +34,23 @@ import oslo_messaging as messaging
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 
+from cyborg import exception
+from cyborg import metrics
 from cyborg.common import device_config
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.placement import push as placement_push
 from cyborg.db.queries import cleaning as cleaning_queries
+from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import hold
+from cyborg.notifications import device_clean as clean_notify
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
+
+# The outcomes of a clean (metrics.DEVICE_CLEAN).
+CLEAN = 'clean'
+FAILED = 'failed'
+TIMEOUT = 'timeout'
 
 
 def _waits(row, placement, context):
@@ -81,7 +91,7 @@ class Cleaner:
                 self.finish(context, row['uuid'], started, reason=(
                     'not reported done within %d s ([conductor] '
                     'clean_timeout) of its hand-off to the agent of %s'
-                    % (timeout, row['hostname'])))
+                    % (timeout, row['hostname'])), outcome=TIMEOUT)
                 continue
             waits = _waits(row, self._placement, context)
             if waits == 'the push' and row['needs_sync']:
@@ -119,26 +129,32 @@ class Cleaner:
         if row['clean_started_at'] is None:
             LOG.info('Device %(uuid)s of host %(host)s: clean handed to its '
                      'agent', {'uuid': row['uuid'], 'host': row['hostname']})
+            clean_notify.send(context, clean_notify.START, dict(
+                row, device_uuid=row['uuid'], state=hold.CLEANING,
+                started_at=started))
         return key
 
     def finish(self, context, device_uuid, started_at, steps=None,
-               reason=None):
+               reason=None, outcome=None):
         """finish(), its host pushed after; :returns: whether it ended
         the device's clean.
         """
-        device = finish(context, device_uuid, started_at, steps, reason)
+        device = finish(context, device_uuid, started_at, steps, reason,
+                        outcome)
         if device is not None:
             placement_push.push_soon(self._pool, self._placement,
                                      [device['hostname']])
         return device is not None
 
 
-def finish(context, device_uuid, started_at, steps=None, reason=None):
+def finish(context, device_uuid, started_at, steps=None, reason=None,
+           outcome=None):
     """End the clean handed at *started_at* (a datetime, or ISO 8601
     text): clean, or ``clean_failed`` for *reason*; its host is marked for
     a push.  An outcome of another clean than the device's is ignored.
 
     :param steps: what the agent says each step did.
+    :param outcome: the metric's label (default: CLEAN or FAILED).
     :returns: ``{hostname, driver_name...}`` of the device, or None.
     """
     if isinstance(started_at, str):
@@ -159,4 +175,52 @@ def finish(context, device_uuid, started_at, steps=None, reason=None):
                     '%(reason)s', {'uuid': device_uuid,
                                    'host': device['hostname'],
                                    'reason': reason})
+    outcome = outcome or (CLEAN if reason is None else FAILED)
+    metrics.DEVICE_CLEAN.labels(
+        driver=device['driver_name'] or '', outcome=outcome).observe(
+            (timeutils.utcnow() - started_at).total_seconds())
+    if reason is not None:
+        metrics.DEVICE_CLEAN_FAILURES.inc()
+    clean_notify.send(
+        context, clean_notify.END if reason is None else clean_notify.ERROR,
+        dict(device, device_uuid=device_uuid, reason=reason,
+             state=None if reason is None else hold.CLEAN_FAILED))
     return device
+
+
+def clean(context, device_uuid, by, release_uncleaned=False, reason=None):
+    """An administrator's clean of a device (POST
+    /v2/devices/{uuid}/clean): a failed clean retried, a device no ARQ
+    holds cleaned, or with *release_uncleaned* a held device offered
+    again uncleaned, recorded on it (*by*, when, *reason*).
+
+    :raises: DeviceNotFound, DeviceCleaning, DeviceNotHeld,
+        DeviceCleanInUse
+    :returns: the device's host.
+    """
+    device = device_queries.get(context, device_uuid)
+    state = device['clean_state']
+    if release_uncleaned:
+        done = cleaning_queries.release(context, device_uuid, by, reason)
+        if done is None:
+            raise exception.DeviceNotHeld(uuid=device_uuid)
+        LOG.warning('Device %(uuid)s of host %(host)s (%(state)s) released '
+                    'uncleaned by %(by)s: %(reason)s', {
+                        'uuid': device_uuid, 'host': done['hostname'],
+                        'state': done['clean_state'], 'by': by,
+                        'reason': reason})
+        return done['hostname']
+    if state == hold.CLEANING:
+        raise exception.DeviceCleaning(uuid=device_uuid)
+    if state == hold.CLEAN_FAILED:
+        done = cleaning_queries.retry(context, device_uuid)
+    else:
+        done = cleaning_queries.start(context, device_uuid)
+    if done is None:
+        # Changed since it was read: held, or bound now.
+        if device_queries.get(context, device_uuid)['clean_state']:
+            raise exception.DeviceCleaning(uuid=device_uuid)
+        raise exception.DeviceCleanInUse(uuid=device_uuid)
+    LOG.info('Device %(uuid)s of host %(host)s: cleaned by %(by)s',
+             {'uuid': device_uuid, 'host': done['hostname'], 'by': by})
+    return done['hostname']

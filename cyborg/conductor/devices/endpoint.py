@@ -154,14 +154,25 @@ class DevicesEndpoint:
                                    exception.DeviceClassExists)
     @deadline.drop_when_late
     def device_class_create(self, context, name, selector,
-                            description=None):
+                            description=None, cleaning=None):
         """Store a device class; its hosts are pushed from the pool after the
         answer.
         """
         created, hosts = device_class.create(context, name, selector,
-                                             description=description)
+                                             description=description,
+                                             cleaning_policy=cleaning)
         placement_push.push_soon(self._pool, self._placement, hosts)
         return created
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceClassNotFound,
+                                   exception.DeviceClassInvalid)
+    @deadline.drop_when_late
+    def device_class_update(self, context, name, values):
+        """Change a device class, pushed as create pushes."""
+        updated, hosts = device_class.update(context, name, values)
+        placement_push.push_soon(self._pool, self._placement, hosts)
+        return updated
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceClassNotFound)
@@ -202,6 +213,22 @@ class DevicesEndpoint:
         placement_push.push_soon(self._pool, self._placement, [host])
 
     # Cleaning ----------------------------------------------------------------
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceNotFound,
+                                   exception.DeviceCleaning,
+                                   exception.DeviceNotHeld,
+                                   exception.DeviceCleanInUse)
+    @deadline.drop_when_late
+    def device_clean(self, context, device_uuid, by, release_uncleaned=False,
+                     reason=None):
+        """An administrator's clean (cleaning.clean()); the host is pushed
+        after the answer, the clean handed at the next work poll.
+        """
+        host = cleaning.clean(context, device_uuid, by,
+                              release_uncleaned=release_uncleaned,
+                              reason=reason)
+        placement_push.push_soon(self._pool, self._placement, [host])
 
     @messaging.expose
     def clean_done(self, context, host, device_uuid, started_at, steps=None,

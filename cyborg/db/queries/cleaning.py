@@ -159,6 +159,31 @@ def finish(context, device_uuid, started_at, reason=None):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
+def start(context, device_uuid):
+    """Clean a device that is not held and no ARQ holds (an operator's
+    clean): with its policy's steps, else its driver's default ones.
+
+    :returns: as finish(), None when it was held or in use.
+    """
+    in_use = sa.exists().where(
+        _ARQ.c.deployable_id == _DEP.c.id, _DEP.c.device_id == _DEV.c.id,
+        _ARQ.c.state.in_(_HOLDING))
+    where = [_DEV.c.uuid == device_uuid, _DEV.c.clean_state.is_(None),
+             ~in_use]
+    row = db_api.execute(context, sa.select(
+        _DEV.c.hostname, _DEV.c.driver_name).where(*where)).one_or_none()
+    if row is None:
+        return None
+    db_api.execute(context, sa.update(_DEV).where(*where).values(
+        clean_state=hold.CLEANING, clean_started_at=None, clean_reason=None,
+        clean_steps=sa.func.coalesce(_DEV.c.clean_steps, '[]')))
+    db_api.execute(context, sa.update(_HOST).where(
+        _HOST.c.hostname == row.hostname).values(needs_sync=True))
+    return dict(row._mapping)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
 def retry(context, device_uuid):
     """Clean a ``clean_failed`` device anew (handed again, a new stamp).
 
@@ -181,3 +206,14 @@ def release(context, device_uuid, by, reason):
         'clean_state': None, 'clean_started_at': None,
         'clean_reason': reason, 'clean_released_by': by,
         'clean_released_at': timeutils.utcnow()})
+
+
+@db_api.context_manager.reader
+def held(context, host=None):
+    """``{device uuid: clean_state}`` of the held devices (of *host*)."""
+    query = sa.select(_DEV.c.uuid, _DEV.c.clean_state).where(
+        _DEV.c.clean_state.is_not(None))
+    if host is not None:
+        query = query.where(_DEV.c.hostname == host)
+    return {row.uuid: row.clean_state
+            for row in db_api.execute(context, query)}
