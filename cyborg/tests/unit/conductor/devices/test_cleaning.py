@@ -27,13 +27,16 @@ import oslo_messaging as messaging
 import sqlalchemy as sa
 
 from cyborg import conf as cyborg_conf
+from cyborg import exception
 from cyborg.agent import device_work
 from cyborg.agent import manager as agent_manager
 from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.conductor.arq import release
+from cyborg.conductor.devices import cleaning
 from cyborg.db import models
 from cyborg.db.queries import cleaning as cleaning_queries
+from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import hold
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
@@ -173,3 +176,55 @@ class AgentCleansTestCase(config_host.ConfigHostTestCase):
         self.assertIn('erase', outcome['error'])
         self.assertIn('not on host', device_work.clean(
             self.tracker, 'gone', [], 10)['error'])
+
+
+class OperatorCleanTestCase(config_host.ConfigHostTestCase):
+
+    DEVICES = ['qat=1']
+
+    def setUp(self):
+        super().setUp()
+        [self.device] = [d for d in host_inventory.load(
+            self.context, HOST).devices.values() if d['type'] == 'QAT']
+        self.uuid = self.device['uuid']
+
+    def _state(self):
+        return device_queries.get(self.context, self.uuid)
+
+    def test_clean_retry_release(self):
+        # Bound: cleaned when the binding ends, not now.
+        arq = self._bind(self.device, 'i1')
+        self.assertRaises(exception.DeviceCleanInUse, cleaning.clean,
+                          self.context, self.uuid, 'admin')
+        self.assertRaises(exception.DeviceNotHeld, cleaning.clean,
+                          self.context, self.uuid, 'admin',
+                          release_uncleaned=True)
+        self._unbind(arq)
+        self.assertEqual(HOST, cleaning.clean(self.context, self.uuid,
+                                              'admin'))
+        self.assertEqual((hold.CLEANING, '[]'), (
+            self._state()['clean_state'], self._state()['clean_steps']))
+        self.assertRaises(exception.DeviceCleaning, cleaning.clean,
+                          self.context, self.uuid, 'admin')
+        started = cleaning_queries.stamp(
+            self.context, self.uuid,
+            datetime.datetime.utcnow().replace(microsecond=0))
+        self.assertIsNotNone(cleaning.finish(self.context, self.uuid,
+                                             started, reason='broken'))
+        self.assertEqual(('clean_failed', 'broken'), (
+            self._state()['clean_state'], self._state()['clean_reason']))
+        # Retried: cleaning anew, handed with a new stamp.
+        cleaning.clean(self.context, self.uuid, 'admin')
+        self.assertEqual((hold.CLEANING, None, None), (
+            self._state()['clean_state'], self._state()['clean_started_at'],
+            self._state()['clean_reason']))
+        # Released uncleaned: who, when and why recorded.
+        cleaning.clean(self.context, self.uuid, 'admin',
+                       release_uncleaned=True, reason='our own tenant')
+        device = self._state()
+        self.assertEqual((None, 'admin', 'our own tenant'), (
+            device['clean_state'], device['clean_released_by'],
+            device['clean_reason']))
+        self.assertIsNotNone(device['clean_released_at'])
+        self.assertRaises(exception.DeviceNotFound, cleaning.clean,
+                          self.context, 'gone', 'admin')
