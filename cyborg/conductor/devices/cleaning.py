@@ -14,9 +14,10 @@
 """A device's clean between two tenants, the conductor's side.
 
 A device whose last binding ended is ``cleaning`` (marked in the
-unbind's transaction, its host marked for a push).  Cleaner.run(), on
-each work poll, hands its clean to the agent with a cast once the push
-wrote it reserved, no handle of it is in use, no configuration of it
+unbind's transaction).  Cleaner.run(), on each work poll, marks its host
+for a push and pushes it (the reservation is written then, not at the
+periodic push), and hands its clean to the agent with a cast once the
+push wrote it reserved, no handle of it is in use, no configuration of it
 applies and its agent is up; the hand-off stamps clean_started_at once,
 so that neither a re-hand nor an agent's hello restarts the timeout.
 The agent runs the driver's clean on its work thread and casts the
@@ -25,8 +26,6 @@ clean_timeout`` is ``clean_failed``.  Handed cleans are cast again now
 and then (an agent or a conductor restarted): the agent ignores a clean
 it runs and reports again one it ran.
 """
-
-import time
 
 from oslo_config import cfg
 from oslo_log import log as logging
@@ -42,6 +41,7 @@ from cyborg.conductor.placement import push as placement_push
 from cyborg.db.queries import cleaning as cleaning_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import hold
+from cyborg.db.queries import host as host_queries
 from cyborg.notifications import device_clean as clean_notify
 
 CONF = cfg.CONF
@@ -74,7 +74,7 @@ class Cleaner:
         self._agent_api = agent_api
         self._placement = placement
         self._pool = pool
-        # {(device uuid, stamp): time.monotonic() of the last cast}
+        # {(device uuid, stamp): when it was last cast}
         self._cast = {}
 
     def run(self, context):
@@ -94,13 +94,17 @@ class Cleaner:
                     % (timeout, row['hostname'])), outcome=TIMEOUT)
                 continue
             waits = _waits(row, self._placement, context)
-            if waits == 'the push' and row['needs_sync']:
-                push.add(row['hostname'])
+            if waits == 'the push':
+                push.add((row['hostname'], bool(row['needs_sync'])))
             if waits is None:
                 handed.add(self._hand(context, row, now))
         self._cast = {key: at for key, at in self._cast.items()
                       if key in handed}
-        placement_push.push_soon(self._pool, self._placement, push)
+        if push and self._placement is not None:
+            host_queries.mark_hosts_need_sync(
+                context, [host for host, marked in push if not marked])
+            placement_push.push_soon(self._pool, self._placement,
+                                     {host for host, _marked in push})
 
     def _hand(self, context, row, now):
         """Cast the clean to the agent, stamped on its first hand-off, and
@@ -110,8 +114,8 @@ class Cleaner:
             context, row['uuid'], now)
         key = (row['uuid'], started)
         last = self._cast.get(key)
-        if started is None or (last is not None and time.monotonic() - last <
-                               CONF.report_interval):
+        if started is None or (last is not None and (
+                now - last).total_seconds() < CONF.report_interval):
             return key
         left = CONF.conductor.clean_timeout - (now - started).total_seconds()
         try:
@@ -125,7 +129,7 @@ class Cleaner:
                         '%(error)s', {'uuid': row['uuid'],
                                       'host': row['hostname'], 'error': exc})
             return key
-        self._cast[key] = time.monotonic()
+        self._cast[key] = now
         if row['clean_started_at'] is None:
             LOG.info('Device %(uuid)s of host %(host)s: clean handed to its '
                      'agent', {'uuid': row['uuid'], 'host': row['hostname']})

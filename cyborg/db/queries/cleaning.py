@@ -51,12 +51,6 @@ _MARK = (
                            _ARQ.c.state.in_(_HOLDING)))
     .values(clean_state=hold.CLEANING, clean_started_at=None,
             clean_reason=None))
-_PUSH = (
-    sa.update(_HOST)
-    .where(_HOST.c.hostname.in_(
-        sa.select(_DEV.c.hostname).join(_DEP, _DEP.c.device_id == _DEV.c.id)
-        .where(_DEP.c.id.in_(sa.bindparam('b_deps', expanding=True)))))
-    .values(needs_sync=True))
 
 
 @db_api.retry_on_deadlock
@@ -66,18 +60,15 @@ def mark(context, deployable_ids):
     any more become ``cleaning``, in the caller's transaction (one UPDATE;
     none without deployables).
 
-    Their hosts are marked for a push (one more UPDATE, only when some
-    did): the reservation is written at once, not at the periodic push.
+    Their hosts are pushed by the conductor's next work poll
+    (cyborg.conductor.devices.cleaning), not in this transaction.
 
     :returns: how many did.
     """
     ids = sorted({i for i in deployable_ids if i is not None})
     if not ids:
         return 0
-    count = db_api.execute(context, _MARK, {'b_deps': ids}).rowcount
-    if count:
-        db_api.execute(context, _PUSH, {'b_deps': ids})
-    return count
+    return db_api.execute(context, _MARK, {'b_deps': ids}).rowcount
 
 
 _IN_USE = sa.exists().where(

@@ -31,10 +31,13 @@ import datetime
 
 import fixtures
 from oslo_utils import uuidutils
+import sqlalchemy as sa
 
 from cyborg import context as cyborg_context
 from cyborg.conductor import pool as worker_pool
+from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import cleaning as cleaning_queries
 from cyborg.db.queries import device_profile as dp_queries
 from cyborg.db.queries import usage as usage_queries
 from cyborg.tests.fixtures import inventory
@@ -207,6 +210,21 @@ class StatementCountTestCase(api_base.APITestCase):
             '/v2/deployables', headers=ADMIN).json['deployables']))
         self.assertEqual(few, many)
         self.assertEqual(EXPECTED, many)
+
+    def test_a_delete_that_leaves_its_device_to_clean(self):
+        # The device is cleaned between two tenants: the delete's
+        # transaction marks it (the same UPDATE, now matching a row),
+        # and the conductor's next work poll pushes its host.
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.update(models.Device).where(
+                models.Device.id == self.target['device_id']).values(
+                    clean_steps='[]'))
+        self.fill(5)
+        counts = self.lifecycle()
+        self.assertEqual(EXPECTED['arq_delete_by_instance'],
+                         counts['arq_delete_by_instance'])
+        self.assertEqual({self.target['device_uuid']: 'cleaning'},
+                         cleaning_queries.held(self.context))
 
 
 class StatementCountMySQLTestCase(StatementCountTestCase):

@@ -34,7 +34,6 @@ from cyborg.agent import resource_tracker
 from cyborg.api import capacity
 from cyborg.api import metrics as api_metrics
 from cyborg.clients import placement as placement_client
-from cyborg.conductor import pool as worker_pool
 from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.devices import cleaning
 from cyborg.conductor.devices import configuration
@@ -54,6 +53,7 @@ from cyborg.drivers import fake
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import hardware
 from cyborg.tests import base
+from cyborg.tests.fixtures import cleaning as clean_fixture
 from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.fixtures import reporting
@@ -303,15 +303,19 @@ class HoldReasonsTestCase(base.DbTestCase):
             cleaning_policy='on')
         self.assertEqual('on', created['cleaning'])
         self._push()
-        pool = worker_pool.WorkerPool(1)
-        self.addCleanup(pool.stop)
-        cleaner = cleaning.Cleaner(None, self.client, pool)
+        cleaner = cleaning.Cleaner(None, self.client,
+                                   clean_fixture.InPlacePool())
         npu = {'resources': {'CUSTOM_NPU': 1}}
         root = self.placement.compute_nodes[HOST]
         arq, instance = self._bind('npu0', 'CUSTOM_NPU')
         self._unbind(arq, instance)
-        # Marked with the unbind, the host marked for a push.
-        self.assertTrue(host_queries.needs_sync(self.context, HOST))
+        # The conductor's next work poll marks the host and pushes it.
+        self.assertFalse(host_queries.needs_sync(self.context, HOST))
+        cleaner.run(self.context)
+        self.assertEqual({'CUSTOM_NPU': 1}, {
+            rc: entry['reserved_because']['cleaning']
+            for rc, entry in self._view().items()
+            if entry['reserved_because']['cleaning']})
         self._check({'CUSTOM_NPU': 1}, 'cleaning')
         self.assertEqual([], self.client.allocation_candidates([npu], root))
         # A configuration of a device being cleaned waits for the clean.

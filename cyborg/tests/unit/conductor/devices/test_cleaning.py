@@ -95,8 +95,6 @@ class CleaningTestCase(config_host.ConfigHostTestCase):
         host_queries.release_sync(self.context, HOST, 't', False)
         release.unbind(self.context, [arq['uuid']])
         self.assertEqual(hold.CLEANING, self._row().clean_state)
-        # Marked for a push, which writes it reserved at once.
-        self.assertTrue(host_queries.needs_sync(self.context, HOST))
         self.assertEqual([hold.CLEANING], hold.reasons(
             dict(self.device, clean_state=hold.CLEANING),
             {'removed_at': None}, True))
