@@ -188,6 +188,7 @@ def finish(context, device_uuid, started_at, steps=None, reason=None,
     clean_notify.send(
         context, clean_notify.END if reason is None else clean_notify.ERROR,
         dict(device, device_uuid=device_uuid, reason=reason,
+             started_at=started_at,
              state=None if reason is None else hold.CLEAN_FAILED))
     return device
 
