@@ -286,6 +286,20 @@ class DeviceConfigInUse(Conflict):
                 "(the change then waits for the last one to go).")
 
 
+class DeviceCleaning(Conflict):
+    msg_fmt = _("Device %(uuid)s is being cleaned.")
+
+
+class DeviceNotHeld(Conflict):
+    msg_fmt = _("Device %(uuid)s is neither being cleaned nor held by a "
+                "failed clean: there is nothing to release.")
+
+
+class DeviceCleanInUse(Conflict):
+    msg_fmt = _("Device %(uuid)s is in use by accelerator requests: it is "
+                "cleaned when the last of them ends.")
+
+
 class DeviceDriverFailing(Conflict):
     msg_fmt = _("Device %(uuid)s is held as last known: its driver "
                 "%(driver)s fails (%(reason)s). Its configuration can "

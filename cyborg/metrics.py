@@ -80,6 +80,16 @@ BIND_NOVA_EVENT = prometheus_client.Histogram(
     'Nova taking its accelerator-request-bound event, by event status '
     '("completed": Bound, "failed": BindFailed).', ['status'],
     buckets=BIND_BUCKETS, registry=REGISTRY)
+CLEAN_BUCKETS = (1.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0, 600.0, 1800.0,
+                 3600.0, 7200.0)
+DEVICE_CLEAN = prometheus_client.Histogram(
+    'cyborg_device_clean_seconds', 'From a device\'s clean handed to its '
+    'agent to its outcome, by driver and outcome ("clean", "failed", '
+    '"timeout").', ['driver', 'outcome'], buckets=CLEAN_BUCKETS,
+    registry=REGISTRY)
+DEVICE_CLEAN_FAILURES = prometheus_client.Counter(
+    'cyborg_device_clean_failures', 'Cleans that failed or timed out (the '
+    'device is held clean_failed).', registry=REGISTRY)
 
 
 def bind_ready(work, since):

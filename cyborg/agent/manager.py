@@ -70,6 +70,7 @@ class AgentManager:
             telemetry=telemetry.TelemetryTracker.from_conf(CONF))
         self.monitor = None
         self.work = work.Worker(self._discover)
+        self.cleans = device_work.Cleans()
         self.reader = None
         self.exporter = None
         self._started_at = timeutils.utcnow()
@@ -195,6 +196,37 @@ class AgentManager:
         """See AgentAPI.release_attach."""
         self.work.call(device_work.release_attach, self.tracker, driver,
                        attach_handle, mdev_uuid).result()
+
+    @messaging.expose
+    def clean(self, context, device_uuid, steps, started_at, timeout):
+        """See AgentAPI.clean: queued on the work thread."""
+        known = self.cleans.take(device_uuid, started_at)
+        if known is None:
+            self.work.submit(self._clean, context, device_uuid, steps,
+                             started_at, timeout)
+        elif known:
+            self._clean_done(context, device_uuid, started_at, known)
+        else:
+            LOG.info('Device %s is being cleaned: the clean handed again '
+                     'is ignored', device_uuid)
+
+    def _clean(self, context, device_uuid, steps, started_at, timeout):
+        outcome = device_work.clean(self.tracker, device_uuid, steps,
+                                    timeout)
+        self.cleans.done(device_uuid, started_at, outcome)
+        self._clean_done(context, device_uuid, started_at, outcome)
+        # A reset or an image loaded: the device is reported as it is.
+        self.work.discover_soon(context, 'clean')
+
+    def _clean_done(self, context, device_uuid, started_at, outcome):
+        try:
+            self.conductor_api.clean_done(
+                context, host=self.host, device_uuid=device_uuid,
+                started_at=started_at, **outcome)
+        except messaging.MessagingException:
+            LOG.warning('Could not report the clean of device %s; reported '
+                        'again when the conductor hands it again',
+                        device_uuid)
 
     def _sync_installs(self, context, installs, removed=(), asked=()):
         """Apply the conductor's decisions about drivers, then discover;

@@ -374,6 +374,12 @@ class ResourceTracker:
              else ''})
         return outcome
 
+    def record(self, device_uuid):
+        """The last discovered record of a device, or None."""
+        with self._lock:
+            return next((r for r in self._records if r.uuid == device_uuid),
+                        None)
+
     def reboot_pending(self, name, address, reason):
         """Record that a device of driver *name* waits for a reboot."""
         self.reboots.add(self._resolve(name)[0], address, reason)

@@ -77,6 +77,20 @@ class AgentAPI:
         cctxt.cast(context, 'discover_soon', discovery_id=discovery_id,
                    driver=driver)
 
+    def clean(self, context, host, device_uuid, steps, started_at, timeout):
+        """Clean a device of *host* before its next tenant (a cast); the
+        agent casts the outcome back (ConductorAPI.clean_done).
+
+        :param steps: the step names; [] its driver's default steps.
+        :param started_at: the clean's stamp (ISO 8601): the agent runs a
+            stamp once, and one clean of a device at a time.
+        :param timeout: the seconds it may take.
+        :raises: MessagingException when the message cannot be sent.
+        """
+        cctxt = self.client.prepare(server=host, version='1.0')
+        cctxt.cast(context, 'clean', device_uuid=device_uuid, steps=steps,
+                   started_at=started_at, timeout=timeout)
+
     def program(self, context, host, driver, address, bitstream_id=None,
                 function_id=None, timeout=None):
         """Program a device of *host* with an image.

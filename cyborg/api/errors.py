@@ -62,6 +62,9 @@ DEVICE_SELECTOR_EMPTY = 'cyborg.device.empty_selector'
 DEVICE_NOT_CONFIGURABLE = 'cyborg.device.not_configurable'
 DEVICE_CONFIG_INVALID = 'cyborg.device.config_invalid'
 DEVICE_CONFIG_IN_USE = 'cyborg.device.config_in_use'
+DEVICE_CLEANING = 'cyborg.device.cleaning'
+DEVICE_NOT_HELD = 'cyborg.device.not_held'
+DEVICE_CLEAN_IN_USE = 'cyborg.device.clean_in_use'
 DEVICE_CONFIG_NOT_FOUND = 'cyborg.device.config_not_found'
 DEVICE_DRIVER_ERROR = 'cyborg.device.driver_error'
 DEVICE_IN_ROLLOUT = 'cyborg.device.in_rollout'
@@ -127,6 +130,9 @@ _BY_EXCEPTION = {
     exception.DeviceNotConfigurable: DEVICE_NOT_CONFIGURABLE,
     exception.DeviceConfigInvalid: DEVICE_CONFIG_INVALID,
     exception.DeviceConfigInUse: DEVICE_CONFIG_IN_USE,
+    exception.DeviceCleaning: DEVICE_CLEANING,
+    exception.DeviceNotHeld: DEVICE_NOT_HELD,
+    exception.DeviceCleanInUse: DEVICE_CLEAN_IN_USE,
     exception.DeviceConfigNotFound: DEVICE_CONFIG_NOT_FOUND,
     exception.DeviceDriverFailing: DEVICE_DRIVER_ERROR,
     exception.DeviceInRollout: DEVICE_IN_ROLLOUT,

@@ -47,12 +47,15 @@ VERSIONS = [
     '2.2',  # GET /device_profiles/{name_or_uuid} accepts a name.
     '2.3',  # Devices show their status (enabled or maintaining).
     '2.4',  # Strict input, pages; the operator's resources and fields.
+    '2.5',  # Devices cleaned between two tenants: cleaning, clean, PATCH
+            # of a device class.
 ]
 
 MINOR_1_ARQ_PROJECT_ID = 1
 MINOR_2_DEVICE_PROFILE_BY_NAME = 2
 MINOR_3_DEVICE_STATUS = 3
 MINOR_4_OPERATOR_API = 4
+MINOR_5_CLEANING = 5
 
 # A negotiated API version; compares like a (major, minor) tuple.
 Version = microversion_parse.Version
@@ -195,3 +198,10 @@ def allow_operator_api(version):
     operator's resources exist (below: the existing Cyborg's API).
     """
     return version.minor >= MINOR_4_OPERATOR_API
+
+
+def allow_cleaning(version):
+    """2.5: devices and hardware records show ``cleaning``; POST
+    /v2/devices/{uuid}/clean; device classes have ``cleaning`` and PATCH.
+    """
+    return version.minor >= MINOR_5_CLEANING

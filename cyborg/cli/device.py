@@ -21,6 +21,10 @@ from cyborg.cli import common
 
 COLUMNS = common.field_columns('uuid', 'type', 'vendor', 'model',
                                'hostname', 'status', 'health')
+# From 2.5: its clean between two tenants (devices' ``cleaning``).
+CLEANING_COLUMNS = common.field_columns(
+    'cleaning', 'clean_steps', 'clean_reason', 'clean_released_by',
+    'clean_released_at')
 # --long (2.4): the latest telemetry's utilization (0 to 1) and
 # temperature.
 LONG_COLUMNS = COLUMNS + common.field_columns('utilization',
@@ -52,10 +56,28 @@ class ListDevices(common.Lister):
                                vendor=parsed_args.vendor,
                                hostname=parsed_args.host,
                                status=parsed_args.status)
-        if not parsed_args.long:
-            return common.rows(body['devices'], COLUMNS)
-        return common.rows([_with_telemetry(d) for d in body['devices']],
-                           LONG_COLUMNS)
+        devices = [with_cleaning(d) for d in body['devices']]
+        columns = COLUMNS
+        if parsed_args.long:
+            devices = [_with_telemetry(d) for d in devices]
+            columns = LONG_COLUMNS
+        if any('cleaning' in d for d in body['devices']):
+            columns += CLEANING_COLUMNS[:1]
+        return common.rows(devices, columns)
+
+
+def with_cleaning(device):
+    """*device* with its ``cleaning`` (2.5) flat: its state (``-``:
+    clean) and the clean's facts.
+    """
+    if 'cleaning' not in device:
+        return device
+    cleaning = device['cleaning'] or {}
+    return dict(device, cleaning=cleaning.get('state') or '-',
+                clean_steps=cleaning.get('steps'),
+                clean_reason=cleaning.get('reason'),
+                clean_released_by=cleaning.get('released_by'),
+                clean_released_at=cleaning.get('released_at'))
 
 
 def _with_telemetry(device):
@@ -112,13 +134,19 @@ def config_rows(configuration):
 
 
 def _detail(device):
-    shown = dict(device, **{key: common.structure(device.get(key))
-                            for key in ('std_board_info',
-                                        'vendor_board_info')})
+    """(the device, its columns), board information, configuration and
+    cleaning.
+    """
+    shown = dict(with_cleaning(device), **{
+        key: common.structure(device.get(key))
+        for key in ('std_board_info', 'vendor_board_info')})
+    columns = DETAIL_COLUMNS
+    if 'cleaning' in device:
+        columns += CLEANING_COLUMNS
     if 'configuration' not in device:
-        return shown, DETAIL_COLUMNS
+        return shown, columns
     shown.update(config_rows(device['configuration']))
-    return shown, DETAIL_COLUMNS + common.field_columns(
+    return shown, columns + common.field_columns(
         *(title for title, _key in CONFIG_COLUMNS))
 
 
@@ -241,6 +269,40 @@ class DisableDevice(_SetStatus):
 
     ACTION = 'disable'
     DONE = 'disabled'
+
+
+class CleanDevice(common.ShowOne):
+    """Clean a device (2.5), or release it uncleaned.
+
+    A device whose clean failed (clean_failed) is cleaned again; a device
+    no accelerator request holds is cleaned now.  With
+    --release-uncleaned, a device being cleaned or whose clean failed is
+    offered again without a clean: an administrator's decision, recorded
+    on the device with --reason.
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('device', metavar='DEVICE', help='Its UUID.')
+        parser.add_argument(
+            '--release-uncleaned', action='store_true',
+            help='Offer the held device again without cleaning it.')
+        parser.add_argument(
+            '--reason', help='Why (kept on the device; with '
+                             '--release-uncleaned).')
+        return parser
+
+    def take_action(self, parsed_args):
+        uuid = common.check_uuid(parsed_args.device, 'a device')
+        if parsed_args.reason and not parsed_args.release_uncleaned:
+            raise common.CommandError('--reason goes with '
+                                      '--release-uncleaned.')
+        body = {}
+        if parsed_args.release_uncleaned:
+            body['release_uncleaned'] = True
+        if parsed_args.reason:
+            body['reason'] = parsed_args.reason
+        return detail(self.client.post('/devices/%s/clean' % uuid, body))
 
 
 _INTEGER = re.compile(r'-?[0-9]+')

@@ -21,6 +21,16 @@ from cyborg.cli import common
 COLUMNS = common.field_columns('name', 'trait', 'description', 'selector')
 DETAIL_COLUMNS = ((('uuid', 'uuid'),) + COLUMNS +
                   common.field_columns('created_at', 'updated_at'))
+_CLEANING_HELP = ('How its devices are cleaned between two tenants (API '
+                  '2.5): off, on (each driver\'s default steps) or the '
+                  'steps named, comma-separated (e.g. '
+                  'load_clean_image,operator:wipe).')
+
+
+def _columns(columns, item):
+    """*columns*, with ``cleaning`` where the API showed it (2.5)."""
+    return columns + (('cleaning', 'cleaning'),) if 'cleaning' in item \
+        else columns
 
 # KEY OP VALUE, the operators longest first (<= before <).
 _CONDITION = re.compile(
@@ -97,20 +107,53 @@ class CreateDeviceClass(common.ShowOne):
             help='The conditions as the API takes them, instead of '
                  '--condition: [{"key": ..., "op": ..., "value": ...}].')
         parser.add_argument('--description', help='Its description.')
+        parser.add_argument('--cleaning', metavar='off|on|STEP,STEP',
+                            help=_CLEANING_HELP)
         return parser
 
     def take_action(self, parsed_args):
         body = {'name': parsed_args.name, 'selector': _selector(parsed_args)}
         if parsed_args.description:
             body['description'] = parsed_args.description
-        return common.one(self.client.post('/device_classes', body),
-                          DETAIL_COLUMNS)
+        if parsed_args.cleaning:
+            body['cleaning'] = parsed_args.cleaning
+        created = self.client.post('/device_classes', body)
+        return common.one(created, _columns(DETAIL_COLUMNS, created))
 
 
-class ListDeviceClasses(common.FilteredLister):
+class UpdateDeviceClass(common.ShowOne):
+    """Change a device class's description or cleaning (API 2.5)."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('name', metavar='NAME', help='Its name.')
+        parser.add_argument('--description', help='Its description.')
+        parser.add_argument('--cleaning', metavar='off|on|STEP,STEP|default',
+                            help=_CLEANING_HELP + '  "default": each '
+                            'driver\'s default again.')
+        return parser
+
+    def take_action(self, parsed_args):
+        body = {}
+        if parsed_args.description is not None:
+            body['description'] = parsed_args.description
+        if parsed_args.cleaning is not None:
+            body['cleaning'] = (None if parsed_args.cleaning == 'default'
+                                else parsed_args.cleaning)
+        if not body:
+            raise common.CommandError('Give --cleaning or --description.')
+        updated = self.client.patch('/device_classes/' + parsed_args.name,
+                                    body)
+        return common.one(updated, _columns(DETAIL_COLUMNS, updated))
+
+
+class ListDeviceClasses(common.Lister):
     """List device classes."""
 
-    PATH, KEY, COLUMNS = '/device_classes', 'device_classes', COLUMNS
+    def take_action(self, parsed_args):
+        classes = self.client.get('/device_classes')['device_classes']
+        return common.rows(classes, _columns(COLUMNS, classes[0]) if classes
+                           else COLUMNS)
 
 
 class ShowDeviceClass(common.ShowOne):
@@ -122,9 +165,8 @@ class ShowDeviceClass(common.ShowOne):
         return parser
 
     def take_action(self, parsed_args):
-        return common.one(
-            self.client.get('/device_classes/' + parsed_args.name),
-            DETAIL_COLUMNS)
+        shown = self.client.get('/device_classes/' + parsed_args.name)
+        return common.one(shown, _columns(DETAIL_COLUMNS, shown))
 
 
 class DeleteDeviceClass(common.Command):

@@ -21,6 +21,8 @@ COLUMNS = (('host', 'host'), ('agent_status', 'agent_status'),
            ('state', 'state'), ('reboot_required', 'reboot_required'),
            ('accelerators', 'num'),
            ('acc_capability', 'acc_capability'))
+# From 2.5: each device's clean state (cleaning, clean_failed or -).
+CLEANING = (('cleaning', 'cleaning'),)
 
 
 def hardware_rows(hosts):
@@ -40,8 +42,16 @@ def hardware_rows(hosts):
                 'state': status.get('state'),
                 'reboot_required': status.get('reboot_required'),
                 'num': specs.get('num'),
-                'acc_capability': specs.get('acc_capability')})
+                'acc_capability': specs.get('acc_capability'),
+                'cleaning': record.get('cleaning') or '-'})
     return items
+
+
+def columns(hosts):
+    """COLUMNS, and CLEANING where the API shows it."""
+    shown = any('cleaning' in r for h in hosts for r in h.get('hardware')
+                or [])
+    return COLUMNS + CLEANING if shown else COLUMNS
 
 
 class ListHardware(common.Lister):
@@ -58,4 +68,4 @@ class ListHardware(common.Lister):
                                      parsed_args.host)]
         else:
             hosts = self.client.get('/hardware')['hosts']
-        return common.rows(hardware_rows(hosts), COLUMNS)
+        return common.rows(hardware_rows(hosts), columns(hosts))

@@ -186,6 +186,8 @@ class ConductorManager:
         for host in sorted(hosts):
             devices_endpoint.configure_soon(self.pool, self.placement,
                                             self.agent_api, host)
+        # Devices left to clean.
+        self.devices.cleaner.run(context)
 
     def _sync_placement(self, context):
         reports.periodic(context, self.placement)

@@ -217,6 +217,18 @@ class ConductorAPI:
                           rp_name=rp_name, discovery=discovery,
                           telemetry=telemetry)
 
+    def clean_done(self, context, host, device_uuid, started_at, steps=None,
+                   error=None):
+        """An agent's outcome of a device's clean (a cast).
+
+        :param started_at: the clean's stamp, as AgentAPI.clean gave it.
+        :param steps: ``[{step, detail}]`` when it succeeded.
+        :param error: why it failed, or None.
+        """
+        cctxt = self.client.prepare(version='1.0')
+        cctxt.cast(context, 'clean_done', host=host, device_uuid=device_uuid,
+                   started_at=started_at, steps=steps, error=error)
+
     def discovery_start(self, context, host=None, driver=None,
                         timeout=None):
         """Ask agents to discover now; answered at once, the outcome
@@ -348,19 +360,32 @@ class ConductorAPI:
     # Device classes ----------------------------------------------------------
 
     def device_class_create(self, context, name, selector,
-                            description=None):
+                            description=None, cleaning=None):
         """Store a device class.
 
         :param name: its name (stored upper case).
         :param selector: its ``{key, op, value}`` conditions
             (cyborg.common.device_class).
+        :param cleaning: None (each driver's default), off, on or step
+            names comma-separated (cyborg.common.cleaning).
         :raises: DeviceClassInvalid, DeviceClassExists
-        :returns: ``{id, uuid, name, description, selector, trait, created_at,
-            updated_at}``.
+        :returns: ``{id, uuid, name, description, cleaning, selector, trait,
+            created_at, updated_at}``.
         """
         cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'device_class_create', name=name,
-                           selector=selector, description=description)
+                           selector=selector, description=description,
+                           cleaning=cleaning)
+
+    def device_class_update(self, context, name, values):
+        """Change a device class's ``description`` or ``cleaning``.
+
+        :raises: DeviceClassNotFound, DeviceClassInvalid
+        :returns: as device_class_create.
+        """
+        cctxt = self.client.prepare(version='1.0')
+        return self._write(cctxt, context, 'device_class_update', name=name,
+                           values=values)
 
     def device_class_delete(self, context, name):
         """Delete a device class; its trait leaves every provider.
@@ -388,6 +413,21 @@ class ConductorAPI:
         return self._write(cctxt, context, 'device_configure',
                            device_uuid=device_uuid, desired=desired,
                            drain=drain)
+
+    def device_clean(self, context, device_uuid, by, release_uncleaned=False,
+                     reason=None):
+        """Clean a device (a failed clean retried, or a device no ARQ
+        holds), or release a held one uncleaned.
+
+        :param by: who asks (recorded when releasing).
+        :raises: DeviceNotFound, DeviceCleaning, DeviceNotHeld,
+            DeviceCleanInUse
+        """
+        cctxt = self.client.prepare(version='1.0')
+        return self._write(cctxt, context, 'device_clean',
+                           device_uuid=device_uuid, by=by,
+                           release_uncleaned=release_uncleaned,
+                           reason=reason)
 
     def device_config_delete(self, context, device_uuid):
         """Forget a device's desired state (the device stays as it is).

@@ -104,6 +104,43 @@ demand).  An interval whose request's row is gone closes at the time of
 the run that finds it, so the interval bounds how late that is.  0: never
 (``cyborg-manage usage heal`` still does).
 """)),
+    cfg.IntOpt(
+        'clean_timeout',
+        default=3600,
+        min=1,
+        help=_("""
+Seconds a device's clean may take on its agent, from the time the
+conductor handed it over; a clean not reported by then is
+``clean_failed`` and the device stays held until an operator retries it
+(``cyborg device-clean``) or releases it uncleaned.
+
+Possible values:
+
+* A number of seconds, above the longest clean a driver makes (an NVMe
+  sanitize of a large drive takes minutes to hours).
+
+Related options:
+
+* ``[conductor] clean_devices_by_default``
+""")),
+    cfg.BoolOpt(
+        'clean_devices_by_default',
+        default=True,
+        help=_("""
+Whether the devices of the real drivers are cleaned when their last
+binding ends, where no device class of theirs says otherwise (a class's
+``cleaning``: off, on or the steps named).  The fake driver's devices
+are cleaned only when a class asks.
+
+Possible values:
+
+* True: each real driver's default steps run between two tenants.
+* False: no device is cleaned unless its class asks.
+
+Related options:
+
+* ``[conductor] clean_timeout``
+""")),
 ]
 
 

@@ -182,6 +182,7 @@ class Device(Base, oslo_models.TimestampMixin):
         sa.Index('devices_status_idx', 'status'),
         sa.Index('devices_driver_name_idx', 'driver_name'),
         sa.Index('devices_health_idx', 'health'),
+        sa.Index('devices_clean_state_idx', 'clean_state'),
     )
 
     id = sa.Column(sa.Integer, primary_key=True)
@@ -201,6 +202,18 @@ class Device(Base, oslo_models.TimestampMixin):
     health = sa.Column(sa.String(16), nullable=True)
     health_reason = sa.Column(sa.String(255), nullable=True)
     health_since = sa.Column(sa.DateTime, nullable=True)
+    # Cleaning (cyborg.conductor.devices.cleaning): NULL (clean),
+    # cleaning or clean_failed; the steps its policy names (JSON list,
+    # [] the driver's defaults; NULL: not cleaned), resolved at each
+    # Placement push; when the agent was handed the clean (NULL: not
+    # yet); why it failed; the administrator who released it uncleaned,
+    # and when.
+    clean_state = sa.Column(sa.String(16), nullable=True)
+    clean_steps = sa.Column(sa.Text, nullable=True)
+    clean_started_at = sa.Column(sa.DateTime, nullable=True)
+    clean_reason = sa.Column(sa.Text, nullable=True)
+    clean_released_by = sa.Column(sa.String(255), nullable=True)
+    clean_released_at = sa.Column(sa.DateTime, nullable=True)
 
 
 class DeviceTelemetry(Base, oslo_models.TimestampMixin):
@@ -452,6 +465,9 @@ class DeviceClass(Base, oslo_models.TimestampMixin):
     description = sa.Column(sa.Text, nullable=True)
     # JSON text: the list of conditions.
     selector = sa.Column(sa.Text, nullable=False)
+    # How its devices are cleaned: NULL (each driver's default), 'off',
+    # 'on' or the steps named, comma-separated.
+    cleaning = sa.Column(sa.String(255), nullable=True)
 
 
 class ExtendedAcceleratorRequest(Base, oslo_models.TimestampMixin):

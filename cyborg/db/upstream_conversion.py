@@ -77,8 +77,10 @@ _PG_TYPES = ('device_type', 'device_status', 'device_state', 'cpid_type',
 
 DEVICE_TYPES = {'PCI': 'GENERIC', 'MDEV': 'GPU'}
 _KEPT_DEVICE_TYPES = {'GPU', 'FPGA', 'AICHIP', 'QAT', 'NIC', 'SSD', 'NVME'}
-# devices.device_state values that need upstream's cleaning.
-_CLEANING_STATES = ('pending_cleaning', 'cleaning', 'error')
+# devices.device_state values of a device the existing Cyborg left to
+# clean: its clean_state here (cyborg.db.queries.cleaning).
+_CLEANING_STATES = {'pending_cleaning': 'cleaning', 'cleaning': 'cleaning',
+                    'error': 'clean_failed'}
 _CARRIED_ARQ_STATES = (states.INITIAL, states.BOUND, states.BIND_FAILED,
                        states.UNBOUND)
 _KEY_LENGTH = 255
@@ -200,11 +202,7 @@ def _devices(plan, rows):
         elif kind not in _KEPT_DEVICE_TYPES:
             plan.problems.append('device %s has type %r, which this Cyborg '
                                  'does not know' % (row['uuid'], kind))
-        if row.get('device_state') in _CLEANING_STATES:
-            plan.problems.append(
-                'device %s is in device_state %s: let the existing Cyborg '
-                'finish cleaning it first' % (row['uuid'],
-                                              row['device_state']))
+        clean_state = _CLEANING_STATES.get(row.get('device_state'))
         result.append({
             'id': row['id'], 'uuid': row['uuid'], 'type': kind,
             'vendor': row['vendor'], 'model': row['model'],
@@ -213,8 +211,18 @@ def _devices(plan, rows):
             'hostname': row['hostname'],
             'status': row.get('status') or 'enabled',
             'driver_name': None,
+            'clean_state': clean_state,
+            # The driver's default steps; the next push applies the
+            # device's policy.
+            'clean_steps': None if clean_state is None else '[]',
+            'clean_reason': None if clean_state is None else
+            'device_state %s in the existing Cyborg' % row['device_state'],
             'created_at': row['created_at'],
             'updated_at': row['updated_at']})
+        if clean_state is not None:
+            plan.changes.append('device %s (device_state %s) is %s'
+                                % (row['uuid'], row['device_state'],
+                                   clean_state))
     for (old, new), count in sorted(renamed.items()):
         plan.changes.append('devices.type %s is %s here (%d device(s))'
                             % (old, new, count))

@@ -450,8 +450,7 @@ class FakeDriver(base.AcceleratorDriver):
                                  device_config.MODE_VGPU)):
                 if state[device_config.MODE] != mode:
                     state[field] = None
-        faults = fake_telemetry.load_faults(self.conf.fake_driver.faults_file)
-        fault = faults.get(address) or faults.get(uuid) or {}
+        fault = self._fault(address)
         # A change that takes long: an agent can be stopped during it.
         time.sleep(min(float(fault.get('configure_seconds', 0)),
                        fake_conf.MAX_SECONDS))
@@ -465,6 +464,42 @@ class FakeDriver(base.AcceleratorDriver):
                     stderr=failure)
             self.configured[address] = state
         return {'reboot_required': False}
+
+    def _fault(self, address):
+        """The faults file's faults of the device at *address*."""
+        faults = fake_telemetry.load_faults(self.conf.fake_driver.faults_file)
+        uuid = hardware.device_uuid(self.host, self.name, address)
+        return faults.get(address) or faults.get(uuid) or {}
+
+    def device_clean_steps(self, record):
+        """A simulated function reset (cleaning is off for the fake
+        driver's devices unless a device class asks).
+        """
+        return [base.CleanStep(
+            'function_reset', 'a simulated function reset, taking the '
+            'faults file\'s clean_seconds, failing with its clean_error',
+            'the fake driver (simulated)')]
+
+    def clean_step(self, address, name, timeout):
+        """The simulated function reset of *address*.
+
+        :raises: UnsupportedOperation (another step), CommandTimeout
+            (``clean_seconds`` over *timeout*), DeviceCleanFailed
+            (``clean_error``).
+        """
+        if name != 'function_reset':
+            return super().clean_step(address, name, timeout)
+        fault = self._fault(address)
+        seconds = min(float(fault.get('clean_seconds', 0)),
+                      fake_conf.MAX_SECONDS)
+        time.sleep(min(seconds, timeout))
+        if seconds > timeout:
+            raise exception.CommandTimeout(
+                command='fake clean of %s' % address, timeout=timeout)
+        if fault.get('clean_error'):
+            raise exception.DeviceCleanFailed(step=name, address=address,
+                                              reason=fault['clean_error'])
+        return 'reset (simulated)'
 
     def prepare_attach(self, attach_handle, mdev_uuid):
         if attach_handle['attach_type'] != fields.AttachType.MDEV:

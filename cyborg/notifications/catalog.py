@@ -17,6 +17,7 @@ from cyborg.notifications import accelerator_request
 from cyborg.notifications import configuration_rollout
 from cyborg.notifications import deployable
 from cyborg.notifications import device
+from cyborg.notifications import device_clean
 from cyborg.notifications import device_config
 from cyborg.notifications import driver
 from cyborg.notifications import service
@@ -27,6 +28,7 @@ PAYLOADS = (
     accelerator_request.AcceleratorRequestHealthPayload,
     configuration_rollout.ConfigurationRolloutPayload,
     device.DevicePayload,
+    device_clean.DeviceCleanPayload,
     device_config.DeviceConfigPayload,
     deployable.DeployablePayload,
     deployable.DeployableProgramPayload,

@@ -17,7 +17,6 @@ needs to price it.
 
 from cyborg import notifications
 from cyborg.common import usage
-from cyborg.db.queries import usage as usage_queries
 from cyborg.notifications import base
 
 fields = base.fields
@@ -52,13 +51,6 @@ def send(context, rows):
         notifications.notify(context, CLOSE, UsagePayload.from_values(dict(
             row, seconds=int((row['ended_at'] -
                               row['started_at']).total_seconds()))))
-
-
-@notifications.safe
-def closed(context, arq_uuids, since, ended_by):
-    """The intervals of *arq_uuids* a transaction begun at *since* closed."""
-    send(context, usage_queries.closed_since(context, list(arq_uuids),
-                                             since, ended_by))
 
 
 @notifications.safe

@@ -22,6 +22,7 @@ ENABLE = PREFIX % 'enable'
 DISABLE = PREFIX % 'disable'
 CONFIGURE = PREFIX % 'configure'
 GET_TELEMETRY = PREFIX % 'get_telemetry'
+CLEAN = PREFIX % 'clean'
 
 _rules = [
     base.rule(GET_ALL, base.PROJECT_MANAGER_OR_ADMIN, 'List devices.',
@@ -40,6 +41,9 @@ _rules = [
               'agent applies, or forget it.'),
     base.rule(GET_TELEMETRY, base.ADMIN,
               "Show a device's latest telemetry sample."),
+    base.rule(CLEAN, base.ADMIN,
+              'Clean a device (retry a failed clean, or clean one no '
+              'request holds), or release a held device uncleaned.'),
 ]
 
 

@@ -19,6 +19,7 @@ PREFIX = 'cyborg:device_class:%s'
 GET_ALL = PREFIX % 'get_all'
 GET_ONE = PREFIX % 'get_one'
 CREATE = PREFIX % 'create'
+UPDATE = PREFIX % 'update'
 DELETE = PREFIX % 'delete'
 
 _rules = [
@@ -29,6 +30,8 @@ _rules = [
     base.rule(CREATE, base.ADMIN,
               'Create a device class: its trait is published on every '
               'device resource provider its selector matches.'),
+    base.rule(UPDATE, base.ADMIN,
+              'Change a device class\'s description or cleaning policy.'),
     base.rule(DELETE, base.ADMIN,
               'Delete a device class: its trait leaves every provider.'),
 ]

@@ -106,6 +106,7 @@ WSME_TYPES = {
     'AcceleratorRequest': accelerator_request.AcceleratorRequest,
     'Device': device.Device,
     'DeviceConfiguration': device_config.Configuration,
+    'DeviceCleaning': device.Cleaning,
     'Deployable': deployable.Deployable,
     'Attribute': attribute.Attribute,
     'Service': service.Service,
@@ -140,6 +141,8 @@ HARDWARE_RECORD = {
         'acc_specs': {'type': 'object'},
         'acc_status': {'type': 'object'},
         'deployables': {'type': 'array', 'items': {'type': 'object'}},
+        # 2.5: its device's clean state (cleaning, clean_failed) or null.
+        'cleaning': route.nullable(STRING),
     },
 }
 

@@ -62,3 +62,11 @@ SELECTOR = {
     },
     'additionalProperties': False,
 }
+
+# POST /v2/devices/{uuid}/clean (an optional body).
+CLEAN = {
+    'type': 'object',
+    'properties': {'release_uncleaned': {'type': 'boolean'},
+                   'reason': _TEXT},
+    'additionalProperties': False,
+}

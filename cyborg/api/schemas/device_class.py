@@ -41,14 +41,30 @@ CONDITION = {
 SELECTOR = {'type': 'array', 'minItems': 1,
             'maxItems': device_class.MAX_CONDITIONS, 'items': CONDITION}
 
-CREATE = {
+_DESCRIPTION = {'type': ['string', 'null'], 'maxLength': 255}
+#: null (each driver's default), off, on, or step names comma-separated.
+CLEANING = {'type': ['string', 'null'], 'minLength': 1, 'maxLength': 255,
+            'pattern': r'^ *[A-Za-z0-9_:.-]+( *, *[A-Za-z0-9_:.-]+)* *$'}
+
+_CREATE = {
     'type': 'object',
     'properties': {
         'name': NAME,
-        'description': {'type': ['string', 'null'], 'maxLength': 255},
+        'description': _DESCRIPTION,
         'selector': SELECTOR,
     },
     'required': ['name', 'selector'],
+    'additionalProperties': False,
+}
+CREATE = common.Versioned({
+    '2.0': _CREATE,
+    '2.5': dict(_CREATE, properties=dict(_CREATE['properties'],
+                                         cleaning=CLEANING)),
+})
+UPDATE = {
+    'type': 'object',
+    'properties': {'description': _DESCRIPTION, 'cleaning': CLEANING},
+    'minProperties': 1,
     'additionalProperties': False,
 }
 

@@ -34,6 +34,7 @@ from cyborg import exception
 from cyborg import states
 from cyborg.common import device_class
 from cyborg.common import traits as cyborg_traits
+from cyborg.conductor.arq import lifecycle
 from cyborg.conductor.arq import nova_events
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -42,7 +43,6 @@ from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import nova_event as event_queries
-from cyborg.db.queries import usage as usage_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import fields
 from cyborg.objects import hardware
@@ -319,7 +319,7 @@ class _Bind:
         usage = usage_record(self.arqs[uuid], values, target, self.user_id)
         if work is None:
             self._write(uuid, states.BOUND, written)
-            usage_queries.open_interval(context, uuid, self.now, usage)
+            lifecycle.move(context, [uuid], states.BOUND, self.now, usage)
             self._event(uuid, values['instance_uuid'], states.BOUND)
             return states.BOUND
         self._write(uuid, states.BIND_STARTED, written)

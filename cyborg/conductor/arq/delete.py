@@ -17,21 +17,20 @@ from oslo_log import log as logging
 from oslo_utils import timeutils
 
 from cyborg import states
+from cyborg.conductor.arq import lifecycle
 from cyborg.conductor.arq import release as arq_release
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
 from cyborg.db.queries import bound_instance
-from cyborg.db.queries import usage as usage_queries
 from cyborg.notifications import accelerator_request as arq_notify
-from cyborg.notifications import usage as usage_notify
 
 LOG = logging.getLogger(__name__)
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def _delete(context, uuids, instance_uuid, project_id, tries):
+def _delete(context, uuids, instance_uuid, project_id, since, tries):
     # A retry after a COMMIT whose answer was lost counts the ARQs gone
     # as deleted instead of refusing; the first try refuses them.
     retried = bool(tries)
@@ -51,8 +50,14 @@ def _delete(context, uuids, instance_uuid, project_id, tries):
         else:
             gone.append(arq['id'])
     arq_queries.delete_ids(context, gone)
-    usage_queries.close(context, [arq['uuid'] for arq in arqs],
-                        timeutils.utcnow(), usage_queries.DELETE)
+    taken = [arq['uuid'] for arq in arqs]
+    if retried and uuids is not None and len(taken) < len(uuids):
+        earlier = [uuid for uuid in uuids if uuid not in taken]
+        LOG.info('Accelerator request(s) %s were deleted by an earlier try',
+                 ', '.join(earlier))
+        taken.extend(earlier)
+    moved = lifecycle.move(context, taken, states.DELETING, since,
+                           deployables=[a['deployable_id'] for a in arqs])
     bound_instance.remove_unused(context,
                                  [a['instance_uuid'] for a in arqs])
     if uuids is None:
@@ -60,13 +65,7 @@ def _delete(context, uuids, instance_uuid, project_id, tries):
         # and on evacuation, attached ones included, and takes the
         # server's allocations away itself.
         att_queries.forget_instance(context, instance_uuid)
-    taken = [arq['uuid'] for arq in arqs]
-    if retried and uuids is not None and len(taken) < len(uuids):
-        earlier = [uuid for uuid in uuids if uuid not in taken]
-        LOG.info('Accelerator request(s) %s were deleted by an earlier try',
-                 ', '.join(earlier))
-        taken.extend(earlier)
-    return taken
+    return taken, moved
 
 
 def delete(context, uuids=None, instance_uuid=None, project_id=None):
@@ -85,9 +84,10 @@ def delete(context, uuids=None, instance_uuid=None, project_id=None):
     # retry_on_deadlock calls _delete again with the same list: its
     # length tells a retry from the first try.
     tries = []
-    taken = _delete(context, uuids, instance_uuid, project_id, tries)
+    taken, moved = _delete(context, uuids, instance_uuid, project_id, since,
+                           tries)
     arq_notify.deleted(context, before, taken)
-    usage_notify.closed(context, taken, since, usage_queries.DELETE)
+    lifecycle.announce(context, moved)
     LOG.info('Deleted %(count)d accelerator request(s) (%(which)s)',
              {'count': len(taken),
               'which': ('instance %s' % instance_uuid if uuids is None

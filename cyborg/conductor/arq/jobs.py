@@ -40,6 +40,7 @@ from cyborg import states
 from cyborg.common import traits as cyborg_traits
 from cyborg.conductor import backoff
 from cyborg.conductor import pool as worker_pool
+from cyborg.conductor.arq import lifecycle
 from cyborg.conductor.arq import program
 from cyborg.conductor.arq import release as arq_release
 from cyborg.db import api as db_api
@@ -50,7 +51,6 @@ from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
-from cyborg.db.queries import usage as usage_queries
 from cyborg.notifications import accelerator_request as arq_notify
 
 CONF = cfg.CONF
@@ -326,8 +326,8 @@ def bind_done(context, job, result):
             (result or {}).get('function_traits'),
             cyborg_traits.FUNCTION_TRAIT_PREFIX)
     arq_queries.transition(context, job['arq_uuid'], states.BOUND)
-    usage_queries.open_interval(context, job['arq_uuid'], timeutils.utcnow(),
-                                job['payload']['usage'])
+    lifecycle.move(context, [job['arq_uuid']], states.BOUND,
+                   usage=job['payload']['usage'])
     event_queries.add(context, arq['instance_uuid'], job['arq_uuid'],
                       states.EVENT_STATUS[states.BOUND],
                       bind_started_at=job['created_at'])

@@ -23,6 +23,7 @@ from oslo_log import log as logging
 from oslo_utils import timeutils
 
 from cyborg import states
+from cyborg.conductor.arq import lifecycle
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attach_handle as handle_queries
@@ -30,9 +31,7 @@ from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import nova_event as event_queries
-from cyborg.db.queries import usage as usage_queries
 from cyborg.notifications import accelerator_request as arq_notify
-from cyborg.notifications import usage as usage_notify
 from cyborg.objects import hardware
 
 LOG = logging.getLogger(__name__)
@@ -115,26 +114,27 @@ def unbind(context, uuids, project_id=None, notify=False):
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState
     :returns: {arq_uuid: Unbound}.
     """
-    since = timeutils.utcnow()
-    result = _unbind(context, uuids, project_id, notify)
+    result, moved = _unbind(context, uuids, project_id, notify,
+                            timeutils.utcnow())
     arq_notify.unbound(context, result)
-    usage_notify.closed(context, result, since, usage_queries.UNBIND)
+    lifecycle.announce(context, moved)
     return result
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def _unbind(context, uuids, project_id, notify):
-    instances = []
+def _unbind(context, uuids, project_id, notify, since):
+    instances, deployables = [], []
     for uuid in sorted(uuids):
         arq = arq_queries.get_row(context, uuid, project_id)
         instances.append(arq['instance_uuid'])
+        deployables.append(arq['deployable_id'])
         _unbind_one(context, arq, notify, project_id=project_id)
-    usage_queries.close(context, uuids, timeutils.utcnow(),
-                        usage_queries.UNBIND)
+    moved = lifecycle.move(context, uuids, states.UNBOUND, since,
+                           deployables=deployables)
     bound_instance.remove_unused(context, instances)
     LOG.info('Unbound ARQs %s', ', '.join(sorted(uuids)))
-    return dict.fromkeys(uuids, states.UNBOUND)
+    return dict.fromkeys(uuids, states.UNBOUND), moved
 
 
 def _unbind_one(context, arq, notify, project_id=None):
@@ -146,17 +146,17 @@ def _unbind_one(context, arq, notify, project_id=None):
     let_go(context, arq['uuid'], arq['attach_handle_id'])
 
 
-def unbind_held(context, held, notify=False):
+def unbind_held(context, held, since, notify=False):
     """Unbind the ARQs that still hold the handles they held, in the
     caller's writer transaction (a forced driver uninstall); the others are
-    skipped.  The caller sends the usage notifications
-    (usage_notify.closed) once it committed.
+    skipped.  The caller announces the Moved once it committed.
 
     :param held: ``{arq uuid: attach handle id}`` as the caller read them.
+    :param since: when the caller's transaction began (lifecycle.move).
     :param notify: send Nova a failed event per ARQ unbound.
-    :returns: the uuids of the ARQs unbound, sorted.
+    :returns: (the uuids of the ARQs unbound, sorted; lifecycle.Moved).
     """
-    unbound, instances = [], []
+    unbound, instances, deployables = [], [], []
     for arq in arq_queries.lock_rows(context, sorted(held)):
         if arq['attach_handle_id'] is None or \
                 arq['attach_handle_id'] != held[arq['uuid']]:
@@ -164,9 +164,10 @@ def unbind_held(context, held, notify=False):
         _unbind_one(context, arq, notify)
         unbound.append(arq['uuid'])
         instances.append(arq['instance_uuid'])
-    usage_queries.close(context, unbound, timeutils.utcnow(),
-                        usage_queries.UNBIND)
+        deployables.append(arq['deployable_id'])
+    moved = lifecycle.move(context, unbound, states.UNBOUND, since,
+                           deployables=deployables)
     bound_instance.remove_unused(context, instances)
     if unbound:
         LOG.info('Unbound ARQs %s', ', '.join(unbound))
-    return unbound
+    return unbound, moved

@@ -138,7 +138,7 @@ def _answer(context, host, configs, revision, placement):
     for config in configs:
         state = config['state']
         if state == device_config.PENDING:
-            if not _ready(context, config['device_uuid'], placement):
+            if not ready(context, config['device_uuid'], placement):
                 continue
             instances = config_queries.bound_instances(
                 context, config['device_uuid'])
@@ -171,18 +171,20 @@ def _answer(context, host, configs, revision, placement):
 _EMPTY = device_config.revision([])
 
 
-def _ready(context, device_uuid, placement):
-    """Whether a pending configuration of the device can be handed: the
-    push wrote each of the device's providers reserved whole (nothing of
-    it offered: whatever the host's other devices hold or wait for), and
-    its driver works (one that fails would fail it, not the change).
+def ready(context, device_uuid, placement, clean=False):
+    """Whether the device's pending configuration (or its clean) can be
+    handed to its agent: the push wrote each of the device's providers
+    reserved whole (nothing of it offered: whatever the host's other
+    devices hold or wait for), its driver works (one that fails would
+    fail it, not the change) and, but for its *clean*, it is not being
+    cleaned (a configuration waits for the clean).
     """
     found = config_queries.published(context, device_uuid)
     if found is None:
         # The device is gone: the agent says so (failed).
         return True
-    health, written = found
-    if health == health_states.DRIVER_ERROR:
+    health, clean_state, written = found
+    if health == health_states.DRIVER_ERROR or (clean_state and not clean):
         return False
     return not placement or all(
         text is not None and _reserved_whole(jsonutils.loads(text))

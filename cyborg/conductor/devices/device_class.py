@@ -22,6 +22,7 @@ with devices for a push, which the conductor starts after it answers.
 from oslo_log import log as logging
 from oslo_utils import uuidutils
 
+from cyborg.common import cleaning
 from cyborg.common import device_class
 from cyborg.db import api as db_api
 from cyborg.db.queries import device_class as device_class_queries
@@ -38,10 +39,17 @@ def _mark_all(context):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def _create(context, name, selector, description):
+def _create(context, name, selector, description, cleaning_policy):
     row = device_class_queries.create(
         context, uuidutils.generate_uuid(), name, selector,
-        description=description)
+        description=description, cleaning=cleaning_policy)
+    return row, _mark_all(context)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _update(context, name, values):
+    row = device_class_queries.update(context, name, values)
     return row, _mark_all(context)
 
 
@@ -52,18 +60,36 @@ def _delete(context, name):
     return row, _mark_all(context)
 
 
-def create(context, name, selector, description=None):
+def create(context, name, selector, description=None, cleaning_policy=None):
     """Store a device class; mark every host with devices for a push.
 
     :param name: its name (any case: stored upper case).
+    :param cleaning_policy: how its devices are cleaned: None (each
+        driver's default), off, on or step names comma-separated.
     :raises: DeviceClassInvalid, DeviceClassExists
     :returns: (the class as a dict with its ``trait``, the hosts to push).
     """
     name = device_class.normalize_name(name)
     device_class.check(selector)
-    row, hosts = _create(context, name, selector, description)
+    row, hosts = _create(context, name, selector, description,
+                         cleaning.normalize(cleaning_policy))
     LOG.info('Created device class %(name)s (%(uuid)s): %(selector)s',
              row)
+    return dict(row, trait=device_class.trait(row['name'])), hosts
+
+
+def update(context, name, values):
+    """Change a device class's description or ``cleaning`` (the devices'
+    clean_steps follow at the push of every host it marks).
+
+    :raises: DeviceClassNotFound, DeviceClassInvalid
+    :returns: as create().
+    """
+    if 'cleaning' in values:
+        values = dict(values, cleaning=cleaning.normalize(values['cleaning']))
+    row, hosts = _update(context, name.upper(), values)
+    LOG.info('Updated device class %(name)s (%(uuid)s): %(values)s',
+             dict(row, values=values))
     return dict(row, trait=device_class.trait(row['name'])), hosts
 
 

@@ -31,6 +31,7 @@ from cyborg import liveness
 from cyborg import servicegroup
 from cyborg.common import driver_config
 from cyborg.common import driver_names
+from cyborg.conductor.arq import lifecycle
 from cyborg.conductor.arq import release as arq_release
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -39,10 +40,8 @@ from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
-from cyborg.db.queries import usage as usage_queries
 from cyborg.notifications import accelerator_request as arq_notify
 from cyborg.notifications import driver as driver_notify
-from cyborg.notifications import usage as usage_notify
 
 LOG = logging.getLogger(__name__)
 
@@ -146,11 +145,11 @@ def settle(context, host, installed_revision, drivers):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def _uninstall_rows(context, uuid, force):
+def _uninstall_rows(context, uuid, force, since):
     """The database side of an uninstall, under the driver's row lock.
 
     :returns: ``(row, {arq uuid: instance uuid} unbound, the providers of
-        the driver's deployables)``.
+        the driver's deployables, lifecycle.Moved or None)``.
     """
     row = driver_queries.lock(context, uuid)
     if row['state'] == driver_queries.UNINSTALLED:
@@ -162,20 +161,20 @@ def _uninstall_rows(context, uuid, force):
             name=row['name'], host=row['host'],
             instances=', '.join(sorted({a['instance_uuid'] or a['uuid']
                                         for a in holders})))
-    unbound, rps = {}, set()
+    unbound, rps, moved = {}, set(), None
     if holders:
         rps = deployable_queries.rp_uuids_on_driver(context, row['host'],
                                                     row['name'])
         instances = {a['uuid']: a['instance_uuid'] for a in holders}
-        for arq in arq_release.unbind_held(
-                context, {a['uuid']: a['attach_handle_id'] for a in holders},
-                notify=True):
-            unbound[arq] = instances[arq]
+        arqs, moved = arq_release.unbind_held(
+            context, {a['uuid']: a['attach_handle_id'] for a in holders},
+            since, notify=True)
+        unbound = {arq: instances[arq] for arq in arqs}
     if row['source'] == driver_queries.SOURCE_API:
         driver_queries.delete(context, [uuid])
     else:
         driver_queries.uninstall_config_driver(context, uuid)
-    return row, unbound, rps
+    return row, unbound, rps, moved
 
 
 def uninstall(context, agent_api, placement, uuid, force=False):
@@ -187,12 +186,11 @@ def uninstall(context, agent_api, placement, uuid, force=False):
 
     :raises: DriverUUIDNotFound, DriverUninstalled, DriverInUse
     """
-    since = timeutils.utcnow()
-    row, unbound, rps = _uninstall_rows(context, uuid, force)
+    row, unbound, rps, moved = _uninstall_rows(context, uuid, force,
+                                               timeutils.utcnow())
     if unbound:
         arq_notify.unbound(context, unbound)
-        usage_notify.closed(context, unbound, since,
-                            usage_queries.UNBIND)
+        lifecycle.announce(context, moved)
         LOG.warning('Driver %(name)s on %(host)s uninstalled with force: '
                     'ARQs %(arqs)s unbound',
                     {'name': row['name'], 'host': row['host'],

@@ -20,6 +20,7 @@ from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg.common import deadline
 from cyborg.conductor.devices import attribute
+from cyborg.conductor.devices import cleaning
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.devices import configuration_rollout
 from cyborg.conductor.devices import device
@@ -65,6 +66,7 @@ class DevicesEndpoint:
         self._placement = placement
         self._agent_api = agent_api
         self._kick_work = kick_work
+        self.cleaner = cleaning.Cleaner(agent_api, placement, pool)
 
     # expose outermost: expected_exceptions does not copy attributes.
     @messaging.expose
@@ -152,14 +154,25 @@ class DevicesEndpoint:
                                    exception.DeviceClassExists)
     @deadline.drop_when_late
     def device_class_create(self, context, name, selector,
-                            description=None):
+                            description=None, cleaning=None):
         """Store a device class; its hosts are pushed from the pool after the
         answer.
         """
         created, hosts = device_class.create(context, name, selector,
-                                             description=description)
+                                             description=description,
+                                             cleaning_policy=cleaning)
         placement_push.push_soon(self._pool, self._placement, hosts)
         return created
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceClassNotFound,
+                                   exception.DeviceClassInvalid)
+    @deadline.drop_when_late
+    def device_class_update(self, context, name, values):
+        """Change a device class, pushed as create pushes."""
+        updated, hosts = device_class.update(context, name, values)
+        placement_push.push_soon(self._pool, self._placement, hosts)
+        return updated
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeviceClassNotFound)
@@ -198,6 +211,31 @@ class DevicesEndpoint:
         """Forget a device's desired state; its inventory is offered again."""
         host = configuration.forget(context, device_uuid)
         placement_push.push_soon(self._pool, self._placement, [host])
+
+    # Cleaning ----------------------------------------------------------------
+
+    @messaging.expose
+    @messaging.expected_exceptions(exception.DeviceNotFound,
+                                   exception.DeviceCleaning,
+                                   exception.DeviceNotHeld,
+                                   exception.DeviceCleanInUse)
+    @deadline.drop_when_late
+    def device_clean(self, context, device_uuid, by, release_uncleaned=False,
+                     reason=None):
+        """An administrator's clean (cleaning.clean()); the host is pushed
+        after the answer, the clean handed at the next work poll.
+        """
+        host = cleaning.clean(context, device_uuid, by,
+                              release_uncleaned=release_uncleaned,
+                              reason=reason)
+        placement_push.push_soon(self._pool, self._placement, [host])
+
+    @messaging.expose
+    def clean_done(self, context, host, device_uuid, started_at, steps=None,
+                   error=None):
+        """An agent's outcome of a clean (a cast; see AgentAPI.clean)."""
+        self.cleaner.finish(context, device_uuid, started_at, steps=steps,
+                            reason=error)
 
     # Configuration rollouts --------------------------------------------------
 

@@ -28,6 +28,8 @@ from oslo_utils import uuidutils
 
 from cyborg import context as cyborg_context
 from cyborg import exception
+from cyborg.common import cleaning
+from cyborg.common import device_class
 from cyborg.conductor.placement import provider_gc
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
@@ -153,15 +155,35 @@ def _publish_all(context, client, state, snapshot, parent, outcome):
         state['reported'], outcome)
     if client is None:
         return
+    traits = {}
     for deployable in [d for d in ordered if d['removed_at'] is None] + kept:
-        _publish_logged(context, client, snapshot, deployable, state,
-                        parent, outcome)
+        want = placement_sync.desired(snapshot, deployable,
+                                      state['agent_up'], parent,
+                                      snapshot.device_classes)
+        traits.setdefault(deployable['device_id'], set()).update(
+            want['traits'])
+        _publish_logged(context, client, deployable, want, outcome)
+    _record_clean_steps(context, snapshot, traits)
 
 
-def _publish_logged(context, client, snapshot, deployable, state, parent,
-                    outcome):
-    want = placement_sync.desired(snapshot, deployable, state['agent_up'],
-                                  parent, snapshot.device_classes)
+def _record_clean_steps(context, snapshot, traits):
+    """Each device's clean (cyborg.common.cleaning.steps) from the
+    classes its deployables match, written where it changed.
+
+    :param traits: {device id: the traits of its deployables}.
+    """
+    policies = {device_class.trait(c['name']): c.get('cleaning')
+                for c in snapshot.device_classes}
+    for device_id, found in traits.items():
+        device = snapshot.devices_by_id()[device_id]
+        want = cleaning.steps(device['driver_name'], [
+            policies[t] for t in found if t in policies])
+        if want != device['clean_steps']:
+            host_inventory.update(context, 'devices', device_id,
+                                  {'clean_steps': want})
+
+
+def _publish_logged(context, client, deployable, want, outcome):
     try:
         publish(context, client, deployable, want, outcome)
     except exception.PlacementUnavailable:

@@ -353,13 +353,14 @@ def _held_deployables():
     """
     configs = hold.CONFIGS
     columns = (_DEPLOYABLES.c.id, _DEPLOYABLES.c.device_id,
-               _DEVICES.c.status, _DEVICES.c.health,
+               _DEVICES.c.status, _DEVICES.c.health, _DEVICES.c.clean_state,
                _DEPLOYABLES.c.removed_at, configs.c.state.label('config'))
     joined = hold.join_configs(_DEVICES.join(
         _DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id))
     by_device = (sa.select(*columns).select_from(joined).where(sa.or_(
         _DEVICES.c.status == device_queries.MAINTAINING,
-        _DEVICES.c.health.in_(health_states.HELD))))
+        _DEVICES.c.health.in_(health_states.HELD),
+        _DEVICES.c.clean_state.in_(hold.CLEAN_STATES))))
     by_config = (sa.select(*columns).select_from(joined)
                  .where(configs.c.state.in_(device_config.RESERVING)))
     gone = (sa.select(*columns).select_from(joined)

@@ -30,7 +30,9 @@ STATUSES = (ENABLED, MAINTAINING)
 
 _COLUMNS = ('id', 'uuid', 'type', 'vendor', 'model', 'std_board_info',
             'vendor_board_info', 'hostname', 'status', 'driver_name',
-            'health', 'health_reason', 'health_since',
+            'health', 'health_reason', 'health_since', 'clean_state',
+            'clean_steps', 'clean_started_at', 'clean_reason',
+            'clean_released_by', 'clean_released_at',
             'created_at', 'updated_at')
 
 

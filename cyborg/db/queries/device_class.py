@@ -23,7 +23,7 @@ from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import paginate
 
-_COLUMNS = ('id', 'uuid', 'name', 'description', 'created_at',
+_COLUMNS = ('id', 'uuid', 'name', 'description', 'cleaning', 'created_at',
             'updated_at')
 TABLE = models.DeviceClass.__table__
 _DEVICES = models.Device.__table__
@@ -40,15 +40,16 @@ def to_dict(row):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def create(context, uuid, name, selector, description=None):
+def create(context, uuid, name, selector, description=None, cleaning=None):
     """Insert a device class; the new row as a dict.
 
     :param name: its name, upper case (device_class.normalize_name).
     :param selector: its list of conditions (checked by the caller).
+    :param cleaning: as cyborg.common.cleaning.normalize() gives it.
     :raises: DeviceClassExists
     """
     row = models.DeviceClass(
-        uuid=uuid, name=name, description=description,
+        uuid=uuid, name=name, description=description, cleaning=cleaning,
         selector=jsonutils.dumps(selector), created_at=timeutils.utcnow())
     try:
         context.session.add(row)
@@ -81,15 +82,33 @@ def get_all(context, limit=None, marker=None, sort_key='id',
         context, TABLE, None, limit, marker, sort_key, sort_dir)]
 
 
-_MATCHING = sa.select(TABLE.c.name, TABLE.c.selector).order_by(TABLE.c.id)
+_MATCHING = sa.select(TABLE.c.name, TABLE.c.selector,
+                      TABLE.c.cleaning).order_by(TABLE.c.id)
 
 
 @db_api.context_manager.reader
 def get_selectors(context):
-    """``[{name, selector}]`` of every class, for the push to Placement.
+    """``[{name, selector, cleaning}]`` of every class, for the push to
+    Placement.
     """
-    return [{'name': row.name, 'selector': jsonutils.loads(row.selector)}
+    return [{'name': row.name, 'selector': jsonutils.loads(row.selector),
+             'cleaning': row.cleaning}
             for row in db_api.execute(context, _MATCHING, {})]
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def update(context, name, values):
+    """Change a device class's *values* (description, cleaning); the row
+    as a dict.
+
+    :raises: DeviceClassNotFound
+    """
+    row = get_by_name(context, name)
+    context.session.execute(sa.update(TABLE).where(
+        TABLE.c.id == row['id']).values(updated_at=timeutils.utcnow(),
+                                        **values))
+    return get_by_name(context, name)
 
 
 @db_api.retry_on_deadlock

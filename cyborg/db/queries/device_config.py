@@ -111,7 +111,8 @@ def of_failed_devices(context):
 
 
 _PUBLISHED = (
-    sa.select(_DEVICES.c.health, _DEPLOYABLES.c.id, _DEPLOYABLES.c.rp_state)
+    sa.select(_DEVICES.c.health, _DEVICES.c.clean_state, _DEPLOYABLES.c.id,
+              _DEPLOYABLES.c.rp_state)
     .select_from(_DEVICES.outerjoin(
         _DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id))
     .where(_DEVICES.c.uuid == sa.bindparam('b_uuid')))
@@ -119,18 +120,18 @@ _PUBLISHED = (
 
 @db_api.context_manager.reader
 def published(context, device_uuid):
-    """The device's health and what the push last wrote of the resource
-    provider of each of its deployables.
+    """The device's health, its clean state and what the push last wrote
+    of the resource provider of each of its deployables.
 
-    :returns: ``(health, [rp_state JSON text or None])``, or None when the
-        device is gone.
+    :returns: ``(health, clean_state, [rp_state JSON text or None])``, or
+        None when the device is gone.
     """
     rows = db_api.execute(context, _PUBLISHED,
                           {'b_uuid': device_uuid}).all()
     if not rows:
         return None
-    return rows[0].health, [row.rp_state for row in rows
-                            if row.id is not None]
+    return rows[0].health, rows[0].clean_state, [
+        row.rp_state for row in rows if row.id is not None]
 
 
 _BOUND = sa.select(_ARQS.c.instance_uuid).distinct().where(

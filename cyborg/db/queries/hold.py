@@ -35,6 +35,10 @@ DRIVER_ERROR = health_states.DRIVER_ERROR
 #: Of the device's desired configuration, one per state that reserves
 #: it (``config_<state>``).
 CONFIG = {state: 'config_' + state for state in device_config.RESERVING}
+#: The device is being cleaned between two tenants, or its clean failed
+#: (devices.clean_state; cyborg.conductor.devices.cleaning).
+CLEANING = 'cleaning'
+CLEAN_FAILED = 'clean_failed'
 #: The host's agent is down.
 AGENT_DOWN = 'agent_down'
 #: Another deployable of the device, gone, is still kept (an instance
@@ -46,7 +50,9 @@ GONE = 'gone'
 
 #: Every reason, in the order the view lists them.
 REASONS = ((DISABLED,) + health_states.HELD + tuple(CONFIG.values()) +
-           (AGENT_DOWN, RESHAPING, GONE))
+           (CLEANING, CLEAN_FAILED, AGENT_DOWN, RESHAPING, GONE))
+#: The devices.clean_state values that hold a device.
+CLEAN_STATES = (CLEANING, CLEAN_FAILED)
 
 _DEVICES = models.Device.__table__
 _DEPLOYABLES = models.Deployable.__table__
@@ -71,6 +77,8 @@ def reasons(device, deployable, agent_up, reshaping=False):
     config = CONFIG.get(device.get('config_state'))
     if config is not None:
         found.append(config)
+    if device.get('clean_state') in CLEAN_STATES:
+        found.append(device['clean_state'])
     if agent_up is False:
         found.append(AGENT_DOWN)
     if deployable['removed_at'] is not None:
@@ -85,9 +93,9 @@ def conditions(devices=_DEVICES, deployables=_DEPLOYABLES,
     """``[(reason, condition)]``: why a deployable is held out (SQL), in
     REASONS' order, but for AGENT_DOWN (judged by the caller).
 
-    :param devices: the devices table, or what has its ``status`` and
-        ``health`` columns; *deployables* the same with ``removed_at`` and
-        ``device_id``.
+    :param devices: the devices table, or what has its ``status``,
+        ``health`` and ``clean_state`` columns; *deployables* the same
+        with ``removed_at`` and ``device_id``.
     :param config_state: the device's configuration state (join_configs()).
     """
     found = [(DISABLED, _is(devices.c.status, device_queries.MAINTAINING))]
@@ -95,6 +103,8 @@ def conditions(devices=_DEVICES, deployables=_DEPLOYABLES,
                  for state in health_states.HELD)
     found.extend((reason, _is(config_state, state))
                  for state, reason in CONFIG.items())
+    found.extend((state, _is(devices.c.clean_state, state))
+                 for state in CLEAN_STATES)
     found.append((RESHAPING, sa.and_(deployables.c.removed_at.is_(None),
                                      deployables.c.device_id.in_(
                                          reshaped_devices()))))

@@ -104,6 +104,8 @@ CALLS = {
         ('?arqs=' + U, None, False, 404),
         ('?instance=' + U, None, True, 204)],
     ('PATCH', '/v2/deployables/{uuid}/program'): [('', [], False, 400)],
+    # An empty body is a valid one: clean the device (there is none).
+    ('POST', '/v2/devices/{uuid}/clean'): [('', {}, False, 404)],
     # An empty body is a valid one: discover everywhere.
     ('POST', '/v2/discovery'): [('', {'colour': 'red'}, False, 400)],
     # Nova is not configured in these fixtures: 400 past the policy.

@@ -23,6 +23,7 @@ directory it still has all of it; SIGINT stops it too.  Every wait is a
 bounded poll.
 """
 
+import json
 import os
 import signal
 import subprocess
@@ -303,3 +304,97 @@ class AllInOneTestCase(AllInOneMixin, base.BaseTestCase):
             f.write(b'a bitstream')
         programmed = self.request('PATCH', url, 200, json=body)
         self.assertEqual(image, programmed['bitstream_id'])
+
+
+class AllInOneCleaningTestCase(AllInOneMixin, base.BaseTestCase):
+    """A GPU whose class cleans it, through the real processes: the
+    conductor hands the clean to the agent over RabbitMQ once the device
+    is reserved in Placement, the agent's outcome comes back, and a
+    failed clean holds the device until device-clean retries it (issue
+    65).
+    """
+
+    SIMULATE = 'fpga=1,gpu=1'
+    LATEST = {'OpenStack-API-Version': 'accelerator 2.5'}
+
+    def _faults(self, **fault):
+        with open(os.path.join(self.state, 'fake-faults.json'), 'w') as f:
+            json.dump({'0000:0d:00.0': fault}, f)
+
+    def _gpu(self):
+        [gpu] = [d for d in self.request(
+            'GET', self.api + '/devices', 200,
+            headers=self.LATEST)['devices'] if d['type'] == 'GPU']
+        return gpu
+
+    def _reserved(self, rp_uuid):
+        return self.request(
+            'GET', '%s/resource_providers/%s/inventories' % (
+                self.placement, rp_uuid), 200,
+            headers=PLACEMENT)['inventories']['PGPU']['reserved']
+
+    def _tenant(self, rp_uuid):
+        """A server with the GPU, then deleted (its ARQs first)."""
+        [arq] = self.request('POST', self.api + '/accelerator_requests',
+                             201, headers=JSON,
+                             json={'device_profile_name': 'gpu1'})['arqs']
+        instance = uuidutils.generate_uuid()
+        self.bind(arq['uuid'], rp_uuid, instance, rc='PGPU')
+        services.wait_for(
+            lambda: self.arq(arq['uuid'])['state'] == 'Bound',
+            timeout=120, message='the ARQ was never bound')
+        self.request('DELETE', self.api + '/accelerator_requests?instance='
+                     + instance, 204)
+        self.request('DELETE', self.placement + '/allocations/' + instance,
+                     204, headers=PLACEMENT)
+
+    def _cleaning(self, state):
+        return services.wait_for(
+            lambda: (lambda g: g if g['cleaning']['state'] == state
+                     else None)(self._gpu()),
+            timeout=120, message='the GPU never %s' % state)
+
+    def test_a_gpu_cleaned_between_two_tenants(self):
+        self.start()
+        os.makedirs(self.state, exist_ok=True)
+        self._faults(clean_seconds=5)
+        rp_uuid = services.wait_for(
+            lambda: {rp['name']: rp['uuid'] for rp in self.request(
+                'GET', self.placement + '/resource_providers', 200,
+                headers=PLACEMENT)['resource_providers']}.get(
+                    HOST + '_FakeDevice_gpu0'),
+            timeout=120, message='the GPU never reached Placement')
+        self.request('POST', self.api + '/device_classes', 201,
+                     headers=dict(JSON, **self.LATEST), json={
+                         'name': 'gpus', 'cleaning': 'on', 'selector': [
+                             {'key': 'type', 'op': '==', 'value': 'GPU'}]})
+        self.request('POST', self.api + '/device_profiles', 201,
+                     headers=JSON, json=[{'name': 'gpu1', 'groups': [
+                         {'resources:PGPU': '1'}]}])
+        # The class's policy reaches the device at its host's push.
+        services.wait_for(lambda: self._gpu()['cleaning']['steps'] == [],
+                          timeout=120, message='the GPU never cleaned')
+
+        self._tenant(rp_uuid)
+        gpu = self._cleaning('cleaning')
+        services.wait_for(lambda: self._reserved(rp_uuid) == 1,
+                          timeout=60, message='the GPU never reserved')
+        gpu = self._cleaning(None)
+        self.assertIsNone(gpu['cleaning']['reason'])
+        services.wait_for(lambda: self._reserved(rp_uuid) == 0,
+                          timeout=60, message='the GPU never offered')
+
+        # A clean that fails holds it, with the driver's reason, until
+        # device-clean retries it.
+        self._faults(clean_error='verification read 0xff')
+        self._tenant(rp_uuid)
+        gpu = self._cleaning('clean_failed')
+        self.assertIn('verification read 0xff', gpu['cleaning']['reason'])
+        self.assertEqual(1, self._reserved(rp_uuid))
+        self._faults()
+        self.request('POST', '%s/devices/%s/clean' % (self.api, gpu['uuid']),
+                     202, headers=dict(JSON, **self.LATEST), json={})
+        self._cleaning(None)
+        services.wait_for(lambda: self._reserved(rp_uuid) == 0,
+                          timeout=60, message='the GPU never offered')
+        self.stop(signal.SIGTERM)

@@ -59,7 +59,9 @@ ADMIN = {'X-User-Id': 'admin', 'X-Project-Id': test_nova_flow.PROJECT,
 # A device's update comes here from its configuration (the QAT's
 # deployables change).
 NOT_HERE = {'deployable.update', 'device.configure.drift',
-            'accelerator_request.health'}
+            'accelerator_request.health',
+            # The fake driver's devices are not cleaned (test_cleaning).
+            'device.clean.start', 'device.clean.end', 'device.clean.error'}
 CONFIGURE = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator 2.4'})
 
 

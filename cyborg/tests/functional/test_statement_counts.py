@@ -31,10 +31,13 @@ import datetime
 
 import fixtures
 from oslo_utils import uuidutils
+import sqlalchemy as sa
 
 from cyborg import context as cyborg_context
 from cyborg.conductor import pool as worker_pool
+from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
+from cyborg.db.queries import cleaning as cleaning_queries
 from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.db.queries import device_class as dc_queries
 from cyborg.db.queries import device_profile as dp_queries
@@ -59,9 +62,10 @@ EXPECTED = {
     #                the FPGA's lock reads the handle to claim; 8: the
     #                usage interval opened
     'arq_resolved': 1,
-    'arq_delete_by_instance': 8,  # 8: forget the attachments;
+    'arq_delete_by_instance': 9,  # 8: forget the attachments;
     #                              7: the handles read with the ARQs;
-    #                              8: the usage interval closed
+    #                              8: the usage interval closed;
+    #                              9: the device left to clean (if)
     'list_arqs_instance': 1,
     'list_arqs_instance_health': 2,  # 2.4: + the devices' health, batched
     'list_deployables': 2,
@@ -228,6 +232,21 @@ class StatementCountTestCase(api_base.APITestCase):
             '/v2/deployables', headers=ADMIN).json['deployables']))
         self.assertEqual(few, many)
         self.assertEqual(EXPECTED, many)
+
+    def test_a_delete_that_leaves_its_device_to_clean(self):
+        # The device is cleaned between two tenants: the delete's
+        # transaction marks it (the same UPDATE, now matching a row),
+        # and the conductor's next work poll pushes its host.
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.update(models.Device).where(
+                models.Device.id == self.target['device_id']).values(
+                    clean_steps='[]'))
+        self.fill(5)
+        counts = self.lifecycle()
+        self.assertEqual(EXPECTED['arq_delete_by_instance'],
+                         counts['arq_delete_by_instance'])
+        self.assertEqual({self.target['device_uuid']: 'cleaning'},
+                         cleaning_queries.held(self.context))
 
 
 class StatementCountMySQLTestCase(StatementCountTestCase):

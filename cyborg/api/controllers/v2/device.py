@@ -15,6 +15,7 @@
 
 import datetime
 
+from oslo_serialization import jsonutils
 import pecan
 from wsme import types as wtypes
 
@@ -31,6 +32,7 @@ from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import device as schema
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
+from cyborg.db.queries import hold
 from cyborg.db.queries import telemetry as telemetry_queries
 from cyborg.i18n import _
 from cyborg.policies import device as policies
@@ -59,14 +61,45 @@ class Device(base.APIBase):
 
     _since = dict(
         status=microversion.allow_device_status,
+        cleaning=microversion.allow_cleaning,
         **dict.fromkeys(('health', 'health_reason', 'health_since',
                          'configuration', 'telemetry'),
                         microversion.allow_operator_api))
     # 2.4: its configuration as desired state (device_config.view), its
-    # latest telemetry sample (telemetry_api.sample_view).
+    # latest telemetry sample (telemetry_api.sample_view); 2.5: its
+    # clean between two tenants (cleaning_view).
     _json = {'configuration': route.nullable(
         route.ref('DeviceConfiguration')),
-        'telemetry': route.nullable(route.ref('TelemetrySample'))}
+        'telemetry': route.nullable(route.ref('TelemetrySample')),
+        'cleaning': route.ref('DeviceCleaning')}
+
+
+class Cleaning(wtypes.Base):
+    """A device's clean between two tenants as the API shows it."""
+
+    state = wtypes.text
+    started_at = datetime.datetime
+    reason = wtypes.text
+    released_by = wtypes.text
+    released_at = datetime.datetime
+
+    # null (not cleaned), [] (its driver's default steps), or the steps.
+    _json = {'steps': route.nullable({'type': 'array',
+                                      'items': route.STRING}),
+             'state': route.nullable({'type': 'string',
+                                      'enum': list(hold.CLEAN_STATES)})}
+
+
+def cleaning_view(device):
+    """A device's ``cleaning`` (2.5)."""
+    steps = device.get('clean_steps')
+    return base.to_json(
+        Cleaning, state=device.get('clean_state'),
+        steps=None if steps is None else jsonutils.loads(steps),
+        started_at=base.utc(device.get('clean_started_at')),
+        reason=device.get('clean_reason'),
+        released_by=device.get('clean_released_by'),
+        released_at=base.utc(device.get('clean_released_at')))
 
 
 def health_fields(row):
@@ -95,7 +128,7 @@ def serialize(device, extra=({}, {})):
         configuration=device_config.view(device,
                                          configs.get(device['uuid'])),
         telemetry=telemetry_api.sample_view(samples.get(device['uuid'])),
-        **health_fields(device)))
+        cleaning=cleaning_view(device), **health_fields(device)))
 
 
 def serialize_all(context, devices):
@@ -164,6 +197,18 @@ def disable(uuid):
     _set_status(uuid, device_queries.MAINTAINING)
 
 
+def clean(uuid):
+    """Clean a device, or release a held one uncleaned (202, the device)."""
+    context = pecan.request.context
+    validation.uuid_path(uuid, _('device'))
+    body = route.body() or {}
+    pecan.request.conductor_api.device_clean(
+        context, uuid, by=context.user_id,
+        release_uncleaned=body.get('release_uncleaned', False),
+        reason=body.get('reason'))
+    return get_one(uuid)
+
+
 def _set_status_by_selector(status):
     """``{"devices": [...], "apply": bool}``: the devices a selector names
     that would change, or with ``"apply": true`` that changed (in one
@@ -220,6 +265,15 @@ ROUTES = [
                 'Put a device in maintenance (empty 200).',
                 errors={404: [errors.DEVICE_NOT_FOUND]},
                 policy=policies.DISABLE),
+    route.Route('POST', _PATH + '/{uuid}/clean', clean,
+                'Clean a device (a failed clean retried, or one no request '
+                'holds), or release a held one uncleaned.', since='2.5',
+                body=schema.CLEAN, body_required=False, status=202,
+                response=route.one('Device'),
+                errors={404: [errors.DEVICE_NOT_FOUND],
+                        409: [errors.DEVICE_CLEANING, errors.DEVICE_NOT_HELD,
+                              errors.DEVICE_CLEAN_IN_USE]},
+                policy=policies.CLEAN),
     route.Route('POST', _PATH + '/enable', enable_selected,
                 'Enable every device a selector names (a dry run unless '
                 'apply is true).', since='2.4', body=schema.SELECTOR,

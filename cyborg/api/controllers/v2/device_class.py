@@ -23,6 +23,7 @@ from wsme import types as wtypes
 
 from cyborg.api import errors
 from cyborg.api import link
+from cyborg.api import microversion
 from cyborg.api import route
 from cyborg.api.controllers import base
 from cyborg.api.schemas import common as common_schema
@@ -41,6 +42,10 @@ class DeviceClass(base.APIBase):
     name = wtypes.text
     description = wtypes.text
     trait = wtypes.text
+    # 2.5: null (each driver's default), off, on or step names.
+    cleaning = wtypes.text
+
+    _since = {'cleaning': microversion.allow_cleaning}
 
     # The conditions' values keep their JSON types (numbers, lists).
     _json = {'selector': schema.SELECTOR}
@@ -50,7 +55,7 @@ def serialize(row):
     """A device class (a query dict or the conductor's answer)."""
     return base.to_json(
         DeviceClass, uuid=row['uuid'], name=row['name'],
-        description=row.get('description'),
+        description=row.get('description'), cleaning=row.get('cleaning'),
         trait=device_class.trait(row['name']), selector=row['selector'],
         created_at=row.get('created_at'), updated_at=row.get('updated_at'),
         links=link.self_links(COLLECTION, row['name']))
@@ -75,7 +80,13 @@ def post():
     device_class.check(body['selector'])
     return serialize(pecan.request.conductor_api.device_class_create(
         context, name=body['name'], selector=body['selector'],
-        description=body.get('description')))
+        description=body.get('description'), cleaning=body.get('cleaning')))
+
+
+def patch(name):
+    context = pecan.request.context
+    return serialize(pecan.request.conductor_api.device_class_update(
+        context, name=name, values=route.body()))
 
 
 def delete(name):
@@ -102,6 +113,13 @@ ROUTES = [
                 response=route.one('DeviceClass'),
                 errors={404: [errors.DEVICE_CLASS_NOT_FOUND]},
                 policy=policies.GET_ONE),
+    route.Route('PATCH', '/v2/device_classes/{name}', patch,
+                'Change a device class\'s description or cleaning.',
+                since='2.5', body=schema.UPDATE,
+                response=route.one('DeviceClass'),
+                errors={400: [errors.DEVICE_CLASS_INVALID],
+                        404: [errors.DEVICE_CLASS_NOT_FOUND]},
+                policy=policies.UPDATE),
     route.Route('DELETE', '/v2/device_classes/{name}', delete,
                 'Delete a device class; its trait leaves every provider.',
                 since='2.4', status=204,

@@ -89,6 +89,7 @@ def upgrade():
         sa.Column('name', sa.String(length=64), nullable=False),
         sa.Column('description', sa.Text(), nullable=True),
         sa.Column('selector', sa.Text(), nullable=False),
+        sa.Column('cleaning', sa.String(length=255), nullable=True),
         _unique('device_classes', 'name'))
     _create_table(
         'configuration_rollouts',
@@ -136,7 +137,15 @@ def upgrade():
         sa.Column('driver_name', sa.String(length=100), nullable=True),
         sa.Column('health', sa.String(length=16), nullable=True),
         sa.Column('health_reason', sa.String(length=255), nullable=True),
-        sa.Column('health_since', sa.DateTime(), nullable=True))
+        sa.Column('health_since', sa.DateTime(), nullable=True),
+        sa.Column('clean_state', sa.String(length=16), nullable=True),
+        sa.Column('clean_steps', sa.Text(), nullable=True),
+        sa.Column('clean_started_at', sa.DateTime(), nullable=True),
+        sa.Column('clean_reason', sa.Text(), nullable=True),
+        sa.Column('clean_released_by', sa.String(length=255),
+                  nullable=True),
+        sa.Column('clean_released_at', sa.DateTime(), nullable=True))
+    op.create_index('devices_clean_state_idx', 'devices', ['clean_state'])
     op.create_index('devices_driver_name_idx', 'devices', ['driver_name'])
     op.create_index('devices_health_idx', 'devices', ['health'])
     op.create_index('devices_hostname_idx', 'devices', ['hostname'])

@@ -326,6 +326,25 @@ class _UpstreamUpgradeMixin(_DumpMixin,
                          sorted(rows(self.engine, 'devices')))
         self.assertEqual(migration.heads()[0], migration.version(self.engine))
 
+    def test_devices_left_to_clean_are_held(self):
+        # 17.0.0's device_state of a device left to clean: cleaning here,
+        # or clean_failed, held until an operator acts.
+        uuids = sorted(row['uuid']
+                       for row in self.before['devices'].values())[:2]
+        with self.engine.begin() as conn:
+            for uuid, state in zip(uuids, ('pending_cleaning', 'error')):
+                conn.execute(sa.text(
+                    'UPDATE devices SET device_state = :state WHERE uuid '
+                    '= :uuid'), {'state': state, 'uuid': uuid})
+        status, output = self.dbsync('upgrade')
+        self.assertEqual(0, status, output)
+        after = {row['uuid']: row
+                 for row in rows(self.engine, 'devices').values()}
+        self.assertEqual(['cleaning', 'clean_failed'],
+                         [after[uuid]['clean_state'] for uuid in uuids])
+        self.assertIn('device_state error in the existing Cyborg',
+                      after[uuids[1]]['clean_reason'])
+
     def test_database_older_than_11_is_refused(self):
         # Revision ede4e3f1a232 (the existing Cyborg's "new DB schema",
         # 2019): its own later releases upgrade it.

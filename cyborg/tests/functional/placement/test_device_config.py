@@ -54,6 +54,7 @@ from cyborg.drivers.gpu import nvidia
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import hardware
 from cyborg.tests import base
+from cyborg.tests.fixtures import cleaning
 from cyborg.tests.fixtures import fake_kernel
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import nova_boot
@@ -233,6 +234,13 @@ class _ConfigMixin(sysfs.FakeHostMixin):
         self.placement.deallocate(instance)
         self.assertEqual([HOST], configuration.release_drained(
             self.context))
+        push.push(self.context, self.client, HOST)
+        # Cleaned between two tenants first (the QAT of this tree offers
+        # no function reset: no step), then configured.
+        self.assertIsNone(configuration.for_agent(self.context, HOST,
+                                                  self.revision))
+        self.assertEqual({self.qat['uuid']: {'steps': []}},
+                         cleaning.clean_now(self.context, self.tracker))
         push.push(self.context, self.client, HOST)
         self._agent_applies()
         self.assertEqual(['8', '0', '4'],

@@ -24,6 +24,7 @@ its usage, ``free`` what Placement can still allocate (per provider,
 ``total - reserved - used``, never below 0), and ``reserved`` the rest.
 """
 
+from oslo_utils import timeutils
 from oslo_utils import uuidutils
 import pytest
 
@@ -34,20 +35,25 @@ from cyborg.api import capacity
 from cyborg.api import metrics as api_metrics
 from cyborg.clients import placement as placement_client
 from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.devices import cleaning
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.devices import device as device_ops
+from cyborg.conductor.devices import device_class
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import push
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db.queries import capacity as capacity_queries
+from cyborg.db.queries import cleaning as cleaning_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
+from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import hardware
 from cyborg.tests import base
+from cyborg.tests.fixtures import cleaning as clean_fixture
 from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.fixtures import reporting
@@ -286,3 +292,48 @@ class HoldReasonsTestCase(base.DbTestCase):
         self._unbind(arq, instance)
         self._push()
         self.assertNotIn('CUSTOM_NPU', self._placement())
+
+    def test_a_device_cleaned_between_two_tenants_is_not_offered(self):
+        """Cleaning and clean_failed as Placement has them: no allocation
+        candidate is the device until its clean succeeds.
+        """
+        created, _hosts = device_class.create(
+            self.context, 'NPUS', [{'key': 'type', 'op': '==',
+                                    'value': 'AICHIP'}],
+            cleaning_policy='on')
+        self.assertEqual('on', created['cleaning'])
+        self._push()
+        cleaner = cleaning.Cleaner(None, self.client,
+                                   clean_fixture.InPlacePool())
+        npu = {'resources': {'CUSTOM_NPU': 1}}
+        root = self.placement.compute_nodes[HOST]
+        arq, instance = self._bind('npu0', 'CUSTOM_NPU')
+        self._unbind(arq, instance)
+        # The conductor's next work poll marks the host and pushes it.
+        self.assertFalse(host_queries.needs_sync(self.context, HOST))
+        cleaner.run(self.context)
+        self.assertEqual({'CUSTOM_NPU': 1}, {
+            rc: entry['reserved_because']['cleaning']
+            for rc, entry in self._view().items()
+            if entry['reserved_because']['cleaning']})
+        self._check({'CUSTOM_NPU': 1}, 'cleaning')
+        self.assertEqual([], self.client.allocation_candidates([npu], root))
+        # A configuration of a device being cleaned waits for the clean.
+        self.assertFalse(configuration.ready(self.context, self._uuid(NPU),
+                                             self.client))
+        self.assertTrue(configuration.ready(self.context, self._uuid(NPU),
+                                            self.client, clean=True))
+        started = cleaning_queries.stamp(self.context, self._uuid(NPU),
+                                         timeutils.utcnow())
+        cleaner.finish(self.context, self._uuid(NPU), started,
+                       reason='verification read 0xff')
+        self._check({'CUSTOM_NPU': 1}, 'clean_failed')
+        self.assertEqual([], self.client.allocation_candidates([npu], root))
+        # Cleaned anew (an operator's retry), and clean.
+        cleaning_queries.retry(self.context, self._uuid(NPU))
+        started = cleaning_queries.stamp(self.context, self._uuid(NPU),
+                                         timeutils.utcnow())
+        cleaner.finish(self.context, self._uuid(NPU), started, steps=[])
+        self._check()
+        self.assertEqual(1, len(self.client.allocation_candidates(
+            [npu], root)))

@@ -25,6 +25,10 @@ from cyborg.tests import base
 # for every method of the client: test_every_method_is_shaped forces a
 # line here for each new one.
 MESSAGES = {
+    'clean': ({'device_uuid': 'd1', 'steps': [], 'timeout': 60,
+               'started_at': '2026-11-21T12:00:00'},
+              {'device_uuid': 'd1', 'steps': [], 'timeout': 60,
+               'started_at': '2026-11-21T12:00:00'}),
     'configure_soon': ({}, {}),
     'holders_changed': ({'bindings': {'d1': [{'instance': 'i1',
                                                'project': 'p1'}]}},
@@ -46,7 +50,7 @@ MESSAGES = {
                         'mdev_uuid': 'm1'}),
 }
 # The methods sent as casts: the caller does not wait.
-CASTS = ('configure_soon', 'discover_soon', 'holders_changed')
+CASTS = ('clean', 'configure_soon', 'discover_soon', 'holders_changed')
 
 
 class _RecordingEndpoint:

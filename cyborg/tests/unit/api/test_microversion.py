@@ -38,12 +38,12 @@ class NegotiateTestCase(base.TestCase):
 
     def test_latest(self):
         # Update with each new microversion (and the gabbi test).
-        self.assertEqual((2, 4), microversion.negotiate(
+        self.assertEqual((2, 5), microversion.negotiate(
             _headers('accelerator latest')))
-        self.assertEqual('2.4', str(microversion.MAX_VERSION))
+        self.assertEqual('2.5', str(microversion.MAX_VERSION))
 
     def test_explicit(self):
-        for minor in range(5):
+        for minor in range(6):
             self.assertEqual((2, minor), microversion.negotiate(
                 _headers('accelerator 2.%d' % minor)))
 
@@ -59,9 +59,9 @@ class NegotiateTestCase(base.TestCase):
             _headers('compute 2.90, accelerator 2.3')))
 
     def test_not_acceptable(self):
-        for value in ('accelerator 2.5', 'accelerator 1.0',
+        for value in ('accelerator 2.6', 'accelerator 1.0',
                       'accelerator 3.0', 'accelerator 10', '10', 'x.y',
-                      'accelerator 2.5.1', 'accelerator 2.5 x'):
+                      'accelerator 2.6.1', 'accelerator 2.6 x'):
             self.assertRaises(exception.NotAcceptable,
                               microversion.negotiate, _headers(value))
 
@@ -100,8 +100,8 @@ class NegotiateTestCase(base.TestCase):
     def test_messages_name_the_range(self):
         exc = self.assertRaises(exception.NotAcceptable,
                                 microversion.negotiate,
-                                _headers('accelerator 2.5'))
-        self.assertIn('The supported version range is: [2.0, 2.4].',
+                                _headers('accelerator 2.6'))
+        self.assertIn('The supported version range is: [2.0, 2.5].',
                       exc.message)
 
 
@@ -165,6 +165,6 @@ class VersionsTestCase(base.TestCase):
         self.assertEqual(
             {'OpenStack-API-Version': 'accelerator 2.3',
              'OpenStack-API-Minimum-Version': '2.0',
-             'OpenStack-API-Maximum-Version': '2.4',
+             'OpenStack-API-Maximum-Version': '2.5',
              'Vary': 'OpenStack-API-Version'},
             microversion.response_headers(microversion.Version(2, 3)))

@@ -461,6 +461,41 @@ class CLITestCase(CommandTestBase):
         out, err = self.cyborg('device-class-show', 'gpu_40g', expect=1)
         self.assertIn('cyborg.device_class.not_found', err)
 
+    def test_cleaning(self):
+        created = self.json('device-class-create', 'fpgas', '--condition',
+                            'type==FPGA', '--cleaning', 'on')
+        self.assertEqual('on', created['cleaning'])
+        updated = self.json('device-class-update', 'fpgas', '--cleaning',
+                            'load_clean_image, operator:wipe')
+        self.assertEqual('load_clean_image,operator:wipe',
+                         updated['cleaning'])
+        self.assertIsNone(self.json('device-class-update', 'fpgas',
+                                    '--cleaning', 'default')['cleaning'])
+        out, err = self.cyborg('device-class-update', 'fpgas', expect=1)
+        self.assertIn('Give --cleaning or --description', err)
+        self.json('install-driver', 'fake', '--host', 'host-one',
+                  '--config', 'fake_driver.devices=fpga=1')
+        self.devices('host-one', 1)
+        [device] = self.json('device-list')
+        self.assertEqual('-', device['cleaning'])
+        out, err = self.cyborg('device-clean', device['uuid'],
+                               '--release-uncleaned', expect=1)
+        self.assertIn('cyborg.device.not_held', err)
+        shown = self.json('device-clean', device['uuid'])
+        self.assertEqual(('cleaning', []),
+                         (shown['cleaning'], shown['clean_steps']))
+        [listed] = self.json('hardware-list', '--host', 'host-one')
+        self.assertEqual('cleaning', listed['cleaning'])
+        shown = self.json('device-clean', device['uuid'],
+                          '--release-uncleaned', '--reason', 'a test')
+        self.assertEqual(('-', 'a test'),
+                         (shown['cleaning'], shown['clean_reason']))
+        self.assertEqual('-', self.json('device-show',
+                                        device['uuid'])['cleaning'])
+        out, err = self.cyborg('device-clean', device['uuid'], '--reason',
+                               'x', expect=1)
+        self.assertIn('--reason goes with --release-uncleaned', err)
+
     def test_structures_as_structures(self):
         self.json('install-driver', 'fake', '--host', 'host-one',
                   '--config', 'fake_driver.devices=fpga=1')
@@ -641,5 +676,5 @@ class CLITestCase(CommandTestBase):
     def test_debug_shows_the_http_exchange(self):
         out, err = self.cyborg('--debug', 'service-list', '-f', 'value')
         self.assertIn('GET %s/v2/services' % URL, err)
-        self.assertIn('accelerator 2.4', err)
+        self.assertIn('accelerator 2.5', err)
         self.assertIn('RESP BODY', err)

@@ -17,6 +17,8 @@ The client talks to a real RPC server on oslo.messaging's in-memory
 transport, so the tests see exactly the message the server receives.
 """
 
+import time
+
 import oslo_messaging as messaging
 
 from cyborg import conf as cyborg_conf
@@ -72,6 +74,10 @@ MESSAGES = {
                 'hardware': None, 'rp_name': 'cn1',
                 'discovery': {'ids': ['d1']},
                 'telemetry': {'d': {'values': {}, 'stale': None}}}),
+    'clean_done': ({'host': 'n1', 'device_uuid': 'd1',
+                    'started_at': '2026-11-21T12:00:00', 'error': 'e'},
+                   {'host': 'n1', 'device_uuid': 'd1', 'steps': None,
+                    'started_at': '2026-11-21T12:00:00', 'error': 'e'}),
     'discovery_start': ({'host': 'n1', 'driver': 'fake'},
                         {'host': 'n1', 'driver': 'fake'}),
     'deployable_program': ({'uuid': 'd', 'image_uuid': 'i'},
@@ -95,8 +101,13 @@ MESSAGES = {
     'device_class_create': ({'name': 'big', 'selector': _SELECTOR,
                              'description': 'd'},
                             {'name': 'big', 'selector': _SELECTOR,
-                             'description': 'd'}),
+                             'description': 'd', 'cleaning': None}),
+    'device_class_update': ({'name': 'big', 'values': {'cleaning': 'on'}},
+                            {'name': 'big', 'values': {'cleaning': 'on'}}),
     'device_class_delete': ({'name': 'big'}, {'name': 'big'}),
+    'device_clean': ({'device_uuid': 'd', 'by': 'u'},
+                     {'device_uuid': 'd', 'by': 'u',
+                      'release_uncleaned': False, 'reason': None}),
     'device_configure': ({'device_uuid': 'd', 'desired': {'vfs': 4}},
                          {'device_uuid': 'd', 'desired': {'vfs': 4},
                           'drain': False}),
@@ -159,8 +170,14 @@ class ConductorRPCAPITestCase(base.TestCase):
         endpoint = _RecordingEndpoint()
         client = self._serve(endpoint)
         self.context.request_id = 'req-1'
-        for name, (args, expected) in sorted(MESSAGES.items()):
+        for count, (name, (args, expected)) in enumerate(
+                sorted(MESSAGES.items()), 1):
             getattr(client, name)(self.context, **args)
+            # A cast (clean_done) returns before the conductor takes it.
+            deadline = time.monotonic() + 30
+            while len(endpoint.calls) < count and \
+                    time.monotonic() < deadline:
+                time.sleep(0.01)
             called, context, kwargs = endpoint.calls[-1]
             self.assertEqual((name, expected), (called, kwargs))
             self.assertEqual('req-1', context.request_id)

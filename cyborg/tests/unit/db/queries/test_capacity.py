@@ -242,6 +242,9 @@ class CapacityTests:
             elif reason in hold.CONFIG.values():
                 _configure(self.context, device['device_uuid'], 'n1',
                            reason[len('config_'):])
+            elif reason in hold.CLEAN_STATES:
+                _set_device(self.context, device['device_id'],
+                            clean_state=reason)
             elif reason == hold.GONE:
                 _set_deployable(self.context, device['deployable_id'],
                                 removed_at=T0)
