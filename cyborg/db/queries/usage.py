@@ -79,14 +79,15 @@ def open_interval(context, arq_uuid, started_at, values):
 _NOW = sa.bindparam('b_now', type_=_TIME)
 _UPDATED = sa.bindparam('b_updated', type_=sa.DateTime)
 # Never before its start: two conductors' clocks may differ.
+_CLOSED = {'ended_at': sa.case((TABLE.c.started_at > _NOW,
+                                TABLE.c.started_at), else_=_NOW),
+           'ended_by': sa.bindparam('b_by'), 'updated_at': _UPDATED,
+           'open_arq_uuid': None}
 _CLOSE = (
     sa.update(TABLE)
     .where(TABLE.c.open_arq_uuid.in_(sa.bindparam('b_arqs',
                                                   expanding=True)))
-    .values(ended_at=sa.case((TABLE.c.started_at > _NOW,
-                              TABLE.c.started_at), else_=_NOW),
-            ended_by=sa.bindparam('b_by'), updated_at=_UPDATED,
-            open_arq_uuid=None))
+    .values(_CLOSED))
 
 
 @db_api.retry_on_deadlock
@@ -368,10 +369,7 @@ _CLOSE_ONE = (
     sa.update(TABLE)
     .where(TABLE.c.id == sa.bindparam('b_id'),
            TABLE.c.open_arq_uuid.is_not(None))
-    .values(ended_at=sa.case((TABLE.c.started_at > _NOW,
-                              TABLE.c.started_at), else_=_NOW),
-            ended_by=sa.bindparam('b_by'), updated_at=_UPDATED,
-            open_arq_uuid=None))
+    .values(_CLOSED))
 
 
 @db_api.retry_on_deadlock
