@@ -11,16 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-agent: finds the accelerators of its compute node through the
-drivers, reports them to the conductor, and does the device work the
-conductor asks for.
-
-``manager`` (the RPC endpoint and periodic tasks), ``rpcapi`` (the
-client other services import), ``resource_tracker`` (discovery,
-hash-gated reports), ``work`` (the one thread that touches the
-hardware), ``health`` and ``telemetry`` (the devices' checks and
-samples), ``monitor`` (hotplug), ``reboots``, ``last_known``,
-``images``, ``device_work``, ``state_file``.
+"""cyborg-agent: finds, reports and works the accelerators of its node.
 
 May import: cyborg.drivers, cyborg.objects, cyborg.clients,
 cyborg.conductor.rpcapi and the base; never the database.

@@ -13,21 +13,11 @@
 # under the License.
 """The agent's health checks of its devices, after each discovery.
 
-A record's ``health`` is the worst of the generic PCI checks of its
-functions (PciHealth), its driver's ``check_health()`` and the verdict
-of the rules on its telemetry (from_telemetry(), applied by
-cyborg.agent.telemetry).  It is part of the inventory hash: a change is
-reported at once.
-
-AER counters only grow from boot, so the first read of a function is its
-baseline, and it is unhealthy for the interval in which its fatal count
-grew by ``[device_health] aer_fatal_errors`` (the conductor's hold-down
-keeps it out a while longer).
-
-from_telemetry() judges what lasts until the device is reset or
-repaired (``[device_health] telemetry_rules``): uncorrectable ECC errors
-and memory repairs pending or failed, a PCIe link below its maximum, a
-temperature at the slowdown threshold, a drive worn out or failing.
+A record's ``health`` is the worst of the PCI checks of its functions,
+its driver's ``check_health()`` and the telemetry rules' verdict; it is
+in the inventory hash, so a change is reported at once.  AER counters
+grow from boot: the first read is the baseline, and a function is
+unhealthy for the interval its fatal count grew by ``aer_fatal_errors``.
 """
 
 from oslo_config import cfg
@@ -42,9 +32,7 @@ LOG = logging.getLogger(__name__)
 
 
 class PciHealth:
-    """The generic checks of PCI functions, keeping each function's AER
-    baseline between two checks.
-    """
+    """The generic checks of PCI functions, keeping each one's AER baseline."""
 
     def __init__(self, pci_host, fatal_errors=1):
         self.pci_host = pci_host
@@ -56,9 +44,7 @@ class PciHealth:
         self._functions = {}
 
     def check(self, key, addresses, devices=None):
-        """The Health of the functions of device *key*: *addresses* and
-        those it had at the last check (*devices*: pci.by_address()).
-        """
+        """The Health of device *key*'s functions, now and last check."""
         if devices is None:
             devices = pci.by_address(self.pci_host)
         addresses = set(addresses)
@@ -73,9 +59,7 @@ class PciHealth:
             self.forget_device(key)
 
     def forget_device(self, key):
-        """Forget one device's functions: a configuration changed them,
-        and those gone did not vanish.
-        """
+        """Forget a device's functions (a configuration changed them)."""
         for address in self._functions.pop(key, ()):
             self._aer.pop(address, None)
 
@@ -125,13 +109,7 @@ class HealthTracker:
         self._last = {}
 
     def assess(self, drivers, found, verdicts=None):
-        """Set ``health`` and ``health_reason`` of every record.
-
-        :param found: ``{driver name: [Hardware]}``.
-        :param verdicts: ``{device uuid: Health}`` of the telemetry rules.
-        :returns: ``{name: error}`` of the drivers whose check raised (the
-            caller holds their devices).
-        """
+        """Set every record's health; ``{driver: error}`` of raising checks."""
         seen = set()
         errors = {}
         verdicts = verdicts or {}
@@ -260,9 +238,11 @@ def _wear(sample, opts):
 
 
 def from_telemetry(sample, opts):
-    """The Health of a device by the rules of its telemetry *sample*.
+    """The Health of a device by the ``[device_health]`` rules of a *sample*.
 
-    :param opts: the ``[device_health]`` options.
+    The rules judge what lasts until reset or repair: uncorrectable ECC and
+    memory repairs, a PCIe link below its maximum, a slowdown temperature, a
+    worn-out drive.
     """
     rules = set(opts.telemetry_rules)
     reasons = []

@@ -13,9 +13,8 @@
 # under the License.
 """Bitstream images for FPGA programming: a local cache, filled from Glance.
 
-An image is ``[agent] image_cache_dir``/``<uuid>`` or ``function-<id>``
-(``accel:bitstream_id`` or ``accel:function_id``); without Glance the
-operator puts the files there.
+``[agent] image_cache_dir``/``<uuid>`` or ``function-<id>``; without
+Glance the operator puts the files there.
 """
 
 import os
@@ -51,12 +50,9 @@ def _cached(name):
 
 
 def fetch(bitstream_id=None, function_id=None):
-    """The local path of the image to program.
+    """The cache path of the image of *bitstream_id* or *function_id*.
 
-    :param bitstream_id: an image UUID, or None.
-    :param function_id: an accel:function_id value, or None.
     :raises: ImageNotFound, ImageServiceNotConfigured
-    :returns: the path of a file in the image cache.
     """
     name = (bitstream_id if bitstream_id
             else 'function-%s' % function_id)

@@ -35,11 +35,7 @@ ACTIONS = ('add', 'remove', 'bind', 'unbind', 'change')
 
 
 class HotplugMonitor:
-    """Calls *callback* (quick, no arguments; exceptions logged) after
-    PCI hotplug events, on the monitor's thread.
-
-    :param debounce: seconds to wait for the end of a burst.
-    """
+    """Calls *callback* after a burst of PCI hotplug events (*debounce* s)."""
 
     def __init__(self, callback, debounce=DEBOUNCE):
         self.callback = callback
@@ -50,10 +46,7 @@ class HotplugMonitor:
         self._loop = loop.Loop(self._poll, 'cyborg-hotplug', interval=0)
 
     def start(self):
-        """Open the uevent socket and start the monitor thread.
-
-        :raises: OSError when the socket cannot be opened.
-        """
+        """Open the uevent socket (OSError if not) and start the thread."""
         self._monitor = pyudev.Monitor.from_netlink(pyudev.Context(),
                                                     source='kernel')
         self._monitor.filter_by('pci')

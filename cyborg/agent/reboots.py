@@ -88,9 +88,7 @@ class PendingReboots:
                         'agent stops', {'path': self.path, 'error': exc})
 
     def add(self, driver, address, reason):
-        """Record that the device *address* of *driver* waits for the
-        host's reboot, for *reason*.
-        """
+        """Record that *driver*'s device *address* waits for a reboot."""
         with self._lock:
             self._load()[_key(driver, address)] = {
                 'boot_id': self.boot_id(), 'reason': reason,
@@ -102,9 +100,7 @@ class PendingReboots:
                      'reason': reason})
 
     def required(self):
-        """The ``(driver, address)`` recorded during this boot (those of
-        an earlier boot are dropped).
-        """
+        """``(driver, address)`` recorded during this boot."""
         with self._lock:
             records = self._load()
             now = self.boot_id()

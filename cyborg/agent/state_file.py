@@ -11,19 +11,14 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""A JSON file of the agent's state directory, written whole (a
-temporary file renamed), so that a crash never leaves half of one.
-"""
+"""A JSON file of the agent's state, written whole (temporary, renamed)."""
 
 import json
 import os
 
 
 def read(path):
-    """The file's value, or None when there is no file.
-
-    :raises: OSError, ValueError (not JSON).
-    """
+    """The file's value, or None without a file (OSError, ValueError)."""
     try:
         with open(path) as f:
             return json.load(f)
@@ -32,10 +27,7 @@ def read(path):
 
 
 def write(path, value):
-    """Write *value* to *path*, whole.
-
-    :raises: OSError.
-    """
+    """Write *value* to *path*, whole."""
     tmp = path + '.tmp'
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(tmp, 'w') as f:

@@ -11,24 +11,14 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The agent's telemetry of its devices: the latest sample of each, read
-on a thread of its own (the manager's reader), never on the report's path.
+"""The agent's telemetry: the latest sample of each device, on its own thread.
 
-Every ``[telemetry] interval`` seconds each driver's devices are read in
-one batch: what sysfs gives any PCI function (AER counters, link; drivers
-with ``pci_health``) and the driver's ``read_telemetry()``.  A read that
-raises, or one not done in time, leaves the last values, marked stale
-with the reason, and the device's health as it was.  The rules of
-``[device_health] telemetry_rules`` judge each fresh sample; their
-verdicts join the health checks of the next discovery (a change asks for
-one at once), and are kept in ``$state_path/telemetry-health.json``, so
-that a restarted agent reports what it last knew until it reads again.
-
-Reports carry the samples that changed meaningfully since the conductor
-last took them (changes()).  The instances and projects holding each
-device, the labels of the Prometheus series, come from the conductor
-when they change (holders(), a cast after a bind, unbind or delete) and
-with its answer to every report, which heals a cast lost.
+Every ``[telemetry] interval`` each driver's devices are read in one
+batch (sysfs PCI facts and ``read_telemetry()``); a failed or late read
+keeps the last values, marked stale.  ``telemetry_rules`` verdicts join
+the next discovery's health and persist in ``telemetry-health.json``.
+Reports carry meaningful changes; holders (Prometheus labels) come from
+the conductor's cast and its answer to every report.
 """
 
 import dataclasses
@@ -58,9 +48,7 @@ FILE_NAME = 'telemetry-health.json'
 
 @dataclasses.dataclass
 class Sample:
-    """A device's latest values, when they were read (UTC and monotonic
-    seconds) and why they are stale (None: fresh).
-    """
+    """A device's latest values, read times (UTC, monotonic), stale reason."""
 
     values: dict
     read_at: typing.Any
@@ -69,10 +57,7 @@ class Sample:
 
 
 class TelemetryTracker:
-    """The devices' latest samples, their verdicts and their holders.
-
-    :param path: where the verdicts are kept (None: not kept).
-    """
+    """The devices' latest samples, verdicts and holders (*path*: verdicts)."""
 
     def __init__(self, path=None):
         self.path = path
@@ -91,12 +76,7 @@ class TelemetryTracker:
     # Reading ----------------------------------------------------------------
 
     def read(self, drivers, found):
-        """Read the telemetry of every driver's devices.
-
-        :param drivers: ``{name: driver}``.
-        :param found: ``{name: [Hardware]}``, the records each reports.
-        :returns: whether a device's verdict changed.
-        """
+        """Read every driver's devices; whether a device's verdict changed."""
         with self._lock:
             bound = frozenset(self._bindings)
         changed = False
@@ -123,8 +103,7 @@ class TelemetryTracker:
         return changed
 
     def _take(self, record, values, error, read_at, clock):
-        """Keep one device's read; :returns: whether its verdict changed.
-        """
+        """Keep one device's read; whether its verdict changed."""
         with self._lock:
             before = self._samples.get(record.uuid)
             if error is not None:
@@ -155,9 +134,7 @@ class TelemetryTracker:
         return True
 
     def verdicts(self):
-        """``{device uuid: health.Health}`` of the telemetry rules, as
-        last judged (unchanged by a stale sample).
-        """
+        """``{device uuid: Health}`` as last judged (not by stale samples)."""
         with self._lock:
             return dict(self._verdicts)
 
@@ -173,10 +150,7 @@ class TelemetryTracker:
     # Reports ----------------------------------------------------------------
 
     def changes(self, records):
-        """What a report carries: ``{device uuid: {values, read_at,
-        stale}}`` of the records whose sample changed meaningfully since
-        the conductor took one (cyborg.common.telemetry.changed()).
-        """
+        """Samples changed meaningfully since the conductor took one."""
         clock = time.monotonic()
         found = {}
         with self._lock:
@@ -194,9 +168,7 @@ class TelemetryTracker:
         return found
 
     def acknowledged(self, sent, answer):
-        """The conductor took *sent* (changes()) and answered *answer*
-        (the report's ``telemetry``; None: it took nothing).
-        """
+        """The conductor took *sent*, answered *answer* (None: nothing)."""
         if answer is None:
             return
         unknown = set(answer.get('unknown') or ())
@@ -208,10 +180,7 @@ class TelemetryTracker:
             self.holders(answer['bindings'])
 
     def holders(self, bindings):
-        """Who holds each device now (``{device uuid: [{instance,
-        project}]}``): the conductor's cast when it changes, or its answer
-        to a report.
-        """
+        """Who holds each device (the conductor's cast or report answer)."""
         with self._lock:
             self._bindings = dict(bindings)
 
@@ -287,10 +256,7 @@ def _joined(values):
 
 
 def _read_driver(driver, records, bound):
-    """``(generic, vendor, error)`` of one driver's read: sysfs's PCI
-    facts and the driver's samples by address, and why the read failed
-    (None).
-    """
+    """``(generic, vendor, error)`` of one driver's read."""
     generic, vendor, error = {}, {}, None
     try:
         if driver.pci_health:

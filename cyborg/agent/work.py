@@ -13,9 +13,8 @@
 # under the License.
 """The agent's one work thread: the one thread that touches the hardware.
 
-Discoveries, configurations, driver reloads and device work run here
-one at a time, in order: on one host's hardware they must not overlap.  A
-discovery asked while one is waiting joins it ("discover soon").
+Work runs one at a time, in order; a discovery asked while one waits
+joins it ("discover soon").
 """
 
 import collections
@@ -29,13 +28,7 @@ from cyborg.common import loop
 
 @dataclasses.dataclass
 class Discovery:
-    """A discovery waiting for the work thread.
-
-    :ivar context: the request context of the first request.
-    :ivar reasons: why, for the log (start, periodic, hotplug, rpc...).
-    :ivar driver: one driver's name, or None for all.
-    :ivar ids: the ids of the operators' requests it answers.
-    """
+    """A discovery waiting for the work thread (*ids*: requests it answers)."""
 
     context: typing.Any
     reasons: list
@@ -52,10 +45,7 @@ class Discovery:
 
 
 class Worker:
-    """One thread, fed by a queue (a cyborg.common.loop.Loop).
-
-    :param discover: called with a Discovery when its turn comes.
-    """
+    """One thread, fed by a cyborg.common.loop.Loop; *discover* runs one."""
 
     def __init__(self, discover, name='cyborg-agent-work'):
         self._discover = discover
@@ -74,11 +64,7 @@ class Worker:
         self._loop.start()
 
     def stop(self, timeout=None):
-        """Take no more work; let the work under way end.
-
-        :param timeout: seconds to wait for it; None: as long as it takes.
-        :returns: whether the thread ended.
-        """
+        """Take no more work, wait *timeout* (None: forever); if ended."""
         with self._cond:
             self._stopped = True
             self._queue.clear()
@@ -97,11 +83,7 @@ class Worker:
                 self._put(func, args)
 
     def call(self, func, *args):
-        """Run ``func(*args)`` after the work already queued, for a caller
-        that waits on the answer; without a thread, run it now.
-
-        :returns: a concurrent.futures.Future of its result.
-        """
+        """A Future of ``func(*args)`` run after the queued work."""
         future = futures.Future()
 
         def run():
@@ -121,12 +103,7 @@ class Worker:
 
     def discover_soon(self, context, reason, driver=None,
                       discovery_id=None):
-        """Queue a discovery, or join the one waiting.
-
-        :param driver: one driver's name (or alias); None: all.
-        :param discovery_id: the id of an operator's request it answers.
-        :returns: True when a discovery was queued, False when joined.
-        """
+        """Queue a discovery (True) or join the one waiting (False)."""
         with self._cond:
             if self._stopped:
                 return False
@@ -147,10 +124,7 @@ class Worker:
         self._discover(discovery)
 
     def wait_idle(self, timeout=None):
-        """Wait until the queue is empty and no work runs.
-
-        :returns: False when the timeout passed first.
-        """
+        """Wait until idle; False when the timeout passed first."""
         with self._cond:
             return self._cond.wait_for(
                 lambda: not self._queue and not self._busy, timeout)
@@ -161,9 +135,7 @@ class Worker:
             pass
 
     def _turn(self):
-        """Run the first work queued; whether there was any.  More work
-        queued behind it has the loop come back at once.
-        """
+        """Run the first queued work; whether there was any."""
         with self._cond:
             if not self._queue:
                 return False

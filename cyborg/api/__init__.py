@@ -13,11 +13,7 @@
 # under the License.
 """cyborg-api: the REST API (pecan + WSME).
 
-``controllers`` (the route table and its handlers), ``schemas`` (request
-bodies and queries), ``openapi`` (the description), ``middleware``
-(stacked by ``app.deploy()``), ``microversion``, ``errors``, and the
-``heartbeat`` and ``conductor_gate`` that let a write fail fast.  It
-reads the database directly and sends every write to a conductor.
+It reads the database directly and sends every write to a conductor.
 
 May import: cyborg.db, cyborg.liveness, cyborg.objects,
 cyborg.conductor.rpcapi, cyborg.rpc, cyborg.context, cyborg.conf,

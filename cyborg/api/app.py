@@ -13,10 +13,7 @@
 # under the License.
 """The WSGI application of cyborg-api: its middleware stack, in one place.
 
-cyborg-api, its WSGI script, the all-in-one process and the tests all
-call ``load_app()``, so they all run the same stack.  A deployment's
-api-paste.ini adds its own filters to it, or is refused
-(cyborg.api.upstream_paste).
+Everything serving the API calls ``load_app()``, so all run one stack.
 """
 
 from oslo_config import cfg
@@ -47,12 +44,10 @@ HEALTHCHECK_PATH = '/healthcheck'
 class _Pecan(pecan.Pecan):
     """pecan's application for its one controller, route.Dispatcher.
 
-    pecan's invoke_controller inspects the controller's signature at
-    every request, to drop the keyword arguments it does not take, and
-    makes a new class each time (``ArgSpec``): 5 to 7 % of the API's CPU
-    (doc/source/admin/performance.rst).  The dispatcher takes every
-    argument and answers JSON text, which is set as pecan sets a text
-    (no template: its ``expose`` names the content type only).
+    pecan's invoke_controller inspects the controller's signature and makes
+    a class per request: 5 to 7 % of the API's CPU (performance.rst).  The
+    dispatcher takes every argument and answers JSON text, set as pecan
+    sets a text.
     """
 
     def invoke_controller(self, controller, args, kwargs, state):
@@ -65,13 +60,10 @@ class _Pecan(pecan.Pecan):
 
 
 def setup_app():
-    """The pecan application and its hooks (the innermost layer), as
-    ``pecan.make_app`` makes it without debug, static files nor error
-    documents.
+    """The pecan application and hooks, as ``pecan.make_app`` without extras.
 
-    MicroversionHook negotiates when the route is found, so that a 406 is
-    rendered like any error; ErrorHook's on_error runs last (priority
-    1000), after the others'.
+    MicroversionHook negotiates once the route is found, so a 406 renders
+    like any error; ErrorHook's on_error runs last (priority 1000).
     """
     app = _Pecan(
         route.Dispatcher(root.ROUTES).handle,
@@ -84,9 +76,7 @@ def setup_app():
 
 
 class HealthcheckRoute:
-    """Sends ``/healthcheck`` to oslo.middleware's health check, every
-    other path on to *app*.
-    """
+    """Sends ``/healthcheck`` to oslo.middleware's check, the rest to *app*."""
 
     def __init__(self, app, healthcheck):
         self.app = app
@@ -166,11 +156,7 @@ def set_defaults():
 
 
 def paste_filters(conf):
-    """The filters the deployment's api-paste.ini adds (see deploy()'s
-    *added*), said in the log.
-
-    :raises: ConfigInvalid when the file cannot be honoured.
-    """
+    """The filters the deployment's api-paste.ini adds, logged."""
     path = upstream_paste.find(conf)
     if path is None:
         return {}
@@ -181,8 +167,7 @@ def paste_filters(conf):
 
 
 def load_app():
-    """deploy() for the process's configuration, which must be parsed
-    (and RPC and the database set up: cyborg.service.prepare_service).
+    """deploy() for the process's parsed configuration (see prepare_service).
 
     :raises: ConfigInvalid when api-paste.ini cannot be honoured.
     """

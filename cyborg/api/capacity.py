@@ -13,9 +13,8 @@
 # under the License.
 """What the capacity view counts, and why each accelerator is reserved.
 
-An accelerator is an attach handle (what one ARQ binds): **bound** (in
-use), **reserved** in Placement (for one or more REASONS, counted under
-each in ``reserved_because``) or **free**.
+An accelerator is an attach handle: **bound**, **reserved** in Placement
+(counted under each of its REASONS) or **free**.
 """
 
 from cyborg import servicegroup
@@ -29,9 +28,7 @@ COUNTS = ('total', 'free', 'bound', 'reserved')
 
 
 def counts(group, agent_up):
-    """The values of COUNTS, then those of REASONS, of a
-    cyborg.db.queries.capacity.Group.
-    """
+    """The values of COUNTS, then of REASONS, of a capacity Group."""
     unbound = group.total - group.bound
     if agent_up:
         free, reserved, down = unbound - group.held, group.held, 0
@@ -72,12 +69,7 @@ def _summed(rows):
 
 
 def render(hosts, totals=None, sort_hosts=True):
-    """The capacity view of the rows cyborg.db.queries.capacity.view()
-    counted: *hosts*, and *totals* (None: summed from *hosts*), added up
-    here by resource class.
-
-    :param sort_hosts: False: keep the database's order (a page).
-    """
+    """The capacity view of *hosts* and *totals* (None: summed), by RC."""
     by_host = {}
     for row in hosts:
         rows = by_host.get(row.host)

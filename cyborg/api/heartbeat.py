@@ -13,21 +13,11 @@
 # under the License.
 """cyborg-api's heartbeat: each API process registers with the conductor.
 
-Every process serving the API sends a ``hello`` every ``[DEFAULT]
-report_interval`` seconds (an RPC call, as every write), so that the
-services list shows it up or down.  The thread starts in the process that
-serves requests (a gunicorn worker after its fork), never at import, so
-that no thread crosses a fork.
-
-The beats also find out what writes need, so that requests need not wait
-to learn it; cyborg.api.conductor_gate refuses writes with a 503 on:
-
-* ``messaging_verdict()``: whether RabbitMQ took the last probe, a
-  ``mandatory`` cast to a topic nobody consumes, which it returns at
-  once (the hello waits for a conductor: it says nothing of the
-  backend); it also decides ``/healthcheck``.
-* ``conductors_unavailable()``: no conductor up, or stalled ones (a
-  paused conductor stays up for ``service_down_time``).
+A ``hello`` every ``report_interval``, started in the serving process
+(after a gunicorn fork), never at import.  The beats also learn what
+cyborg.api.conductor_gate needs to refuse writes with a 503:
+``messaging_verdict()`` (did RabbitMQ take the last ``mandatory`` probe
+cast; it also decides ``/healthcheck``) and ``conductors_unavailable()``.
 """
 
 import datetime
@@ -75,9 +65,8 @@ _STARTED = {}
 class Heartbeat:
     """Sends this process's hello every report_interval seconds.
 
-    :param conductor_api: a conductor RPC client (tests pass their own).
-    :param probe: whether each beat casts a probe first (default: where
-        the transport hands it back, cyborg.rpc.returns_unroutable).
+    *probe*: cast a probe first (default: where the transport hands it back,
+    cyborg.rpc.returns_unroutable).
     """
 
     def __init__(self, conductor_api=None, probe=None):
@@ -111,11 +100,10 @@ class Heartbeat:
         self._beat_started = None
 
     def messaging_verdict(self, wait=0.0):
-        """Whether the messaging backend can be reached: (reachable, reason).
+        """(reachable, reason) of the messaging backend; None while connecting.
 
-        :param wait: seconds to wait for the first probe, at most until
-            ``[api] messaging_wait_timeout`` after it started.
-        :returns: reachable is None while the first probe still connects.
+        *wait*: seconds for the first probe (``messaging_wait_timeout``
+        at most).
         """
         if self.reachable is None and self._beat_started is not None:
             limit = CONF.api.messaging_wait_timeout
@@ -147,12 +135,11 @@ class Heartbeat:
             default=None)
 
     def conductors_stalled(self, now=None):
-        """Whether the conductors that count as up have stopped working:
-        no answer to this process's hellos for two ``report_interval`` and
-        no conductor heartbeat for as long (STALL_FLOOR at least; a busy
-        conductor writes it from a thread of its own).
+        """Whether the conductors up stopped working.
 
-        :param now: the current UTC time (naive); default: now.
+        No answer to hellos for two ``report_interval`` and no conductor
+        heartbeat for as long (STALL_FLOOR at least; a busy conductor writes it
+        from a thread of its own).
         """
         since = self.unanswered_since
         newest = self.newest_conductor_beat
@@ -173,11 +160,10 @@ class Heartbeat:
                 self._check_conductors()
 
     def conductors_unavailable(self, wait=0.0):
-        """Why no conductor can serve a write now, or None (also when it
-        cannot be told).
+        """Why no conductor can serve a write now, or None.
 
-        A refusal is confirmed by a fresh read first; while none is up,
-        the table is read every POLL_INTERVAL for up to *wait* seconds.
+        A refusal is confirmed by a fresh read; while none is up, the table is
+        read every POLL_INTERVAL for up to *wait* seconds.
         """
         if self.conductors_up is not False and not self.conductors_stalled():
             return None
@@ -202,10 +188,9 @@ class Heartbeat:
         self._first_verdict.set()
 
     def _probe(self):
-        """Cast a probe that RabbitMQ returns once taken; whether it was.
+        """Cast a probe RabbitMQ returns once taken; whether it was.
 
-        None is cast on a transport that would keep it (the in-memory one
-        of the embedded mode and tests): the hello decides there.
+        None on a transport that would keep it (in-memory): the hello decides.
         """
         if not self.probes:
             return True
@@ -224,10 +209,7 @@ class Heartbeat:
         return True
 
     def beat(self):
-        """One hello; failures are logged, the next beat retries.
-
-        :returns: True when the conductor answered.
-        """
+        """One hello (failures logged); True when the conductor answered."""
         started_at = None if self.registered else self.started_at
         with self._read_lock:
             self._check_conductors()

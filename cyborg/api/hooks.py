@@ -65,9 +65,7 @@ def _is_versioned(request):
 
 
 class MicroversionHook(hooks.PecanHook):
-    """Negotiates the microversion of /v2 requests and sets the response
-    headers (on errors too).
-    """
+    """Negotiates /v2 microversions and sets the headers (errors included)."""
 
     def on_route(self, state):
         request = state.request
@@ -87,9 +85,9 @@ class MicroversionHook(hooks.PecanHook):
 class ErrorHook(hooks.PecanHook):
     """Turns exceptions into the API's error responses.
 
-    Cyborg exceptions carry their HTTP status (``code``, or the
-    ``api_status`` a handler set for an older microversion); anything
-    else is a 500 with its traceback in the log, never in the answer.
+    Cyborg exceptions carry their status (``code``, or the ``api_status`` a
+    handler set for an older microversion); anything else is a 500 with
+    its traceback in the log, never in the answer.
     """
 
     priority = 1000  # after the other hooks' on_error

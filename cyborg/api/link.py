@@ -26,9 +26,8 @@ _BASE_URL = 'cyborg.base_url'
 def base_url(request=None):
     """The API's public root URL, without a trailing slash.
 
-    ``[api] public_endpoint`` when set; otherwise the request's scheme,
-    host and script name (the API may be mounted under a prefix).
-    Computed once per request: a page of 20 deployables has 40 links.
+    ``[api] public_endpoint``, else the request's scheme, host and script
+    name; computed once per request (a page of 20 deployables: 40 links).
     """
     request = request or pecan.request
     environ = request.environ
@@ -41,8 +40,9 @@ def base_url(request=None):
 
 
 def make_link(rel, *parts, bookmark=False):
-    """{'href': ..., 'rel': rel} for ``<base>/v2/<parts>`` (bookmark:
-    ``<base>/<parts>``, the existing Cyborg's deployable bookmark link).
+    """{'href', 'rel'} of ``<base>/v2/<parts>``.
+
+    A bookmark is ``<base>/<parts>``, upstream's deployable bookmark link.
     """
     path = '/'.join(str(part).strip('/') for part in parts)
     prefix = base_url() if bookmark else base_url() + '/v2'

@@ -11,10 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-api's ``/metrics``: the fleet gauges, in Prometheus' text format,
-read from the database at most once every ``[metrics] cache_seconds``
-per process.
-"""
+"""cyborg-api's ``/metrics``: the fleet gauges, cached ``cache_seconds``."""
 
 import calendar
 import datetime
@@ -136,9 +133,7 @@ def _agents(snapshot, up, now):
 
 
 class FleetCollector(prometheus_registry.Collector):
-    """The fleet gauges, from a snapshot of the database kept for
-    ``cache_seconds`` (a prometheus_client custom collector).
-    """
+    """The fleet gauges from a cached database snapshot (a collector)."""
 
     def __init__(self, conf, context_factory=None):
         self.conf = conf
@@ -148,9 +143,7 @@ class FleetCollector(prometheus_registry.Collector):
         self._read_at = None
 
     def snapshot(self):
-        """(the fleet state, when it was read), read again when older than
-        ``cache_seconds``; a second stale scrape waits for the first.
-        """
+        """(fleet state, read at), re-read when stale; a 2nd scrape waits."""
         with self._lock:
             fresh = (self._read_at is not None and
                      time.monotonic() - self._read_at <
@@ -238,9 +231,8 @@ class Exporter:
 class MetricsRoute:
     """Answers ``/metrics``, every other path going on to *app*.
 
-    :param trusted: True: the layer before authentication, answering
-        only ``allowed_source_ranges``; False: the one after it, which
-        checks the caller's token against the policy.
+    *trusted*: the layer before authentication (``allowed_source_ranges``
+    only); else the one after it, checking the token against the policy.
     """
 
     def __init__(self, app, conf, exporter, trusted):

@@ -13,10 +13,9 @@
 # under the License.
 """The routes of the API, each described once, and the router.
 
-Each resource module of cyborg.api.controllers.v2 lists its routes in
-``ROUTES`` (cyborg.api.controllers.root gathers them, and gives each
-policy rule the operations of its routes); the Dispatcher serves them
-and enforces their policy, cyborg.api.openapi describes them.
+Each cyborg.api.controllers.v2 module lists its routes in ``ROUTES``;
+the Dispatcher serves them and enforces their policy, cyborg.api.openapi
+describes them.
 """
 
 import dataclasses
@@ -51,18 +50,12 @@ _PARAMETER = re.compile(r'^\{(\w+)\}$')
 class Route:
     """One operation of the API (``{name}`` in the path: a parameter).
 
-    :param handler: a function of the path parameters, which reads the
-        query string and body with :func:`query` and :func:`body`; it
-        returns a JSON-compatible value, JSON text, or None (no body).
-    :param summary: one line, for the API reference.
-    :param policy: the name of the policy rule the request must pass
-        before its handler runs, or PUBLIC.
+    :param handler: a function of the path parameters (reading query() and
+        body()) returning JSON-compatible data, JSON text or None (no body).
+    :param policy: the rule checked before the handler runs, or PUBLIC.
     :param since: the microversion it exists from (below: 404 or 405).
-    :param query: the query string's JSON Schema, or a common.Versioned.
-    :param body: the body's JSON Schema, or a common.Versioned.
-    :param status: the success status, set before the handler runs.
-    :param response: None (no body) or a function of the version
-        returning the body's JSON Schema (see :func:`one`).
+    :param query: JSON Schema or a common.Versioned (and *body*).
+    :param response: None or a function of the version giving the schema.
     :param errors: {status: [error codes]} besides every operation's.
     :param legacy: {status: [error codes]} only below 2.4.
     """
@@ -102,9 +95,7 @@ def query():
 
 
 def body():
-    """The body of the request, checked against its route's schema
-    (None: an optional body that is not there).
-    """
+    """The request body checked against its route's schema (None: absent)."""
     route = pecan.request.route
     if not route.body_required and not pecan.request.body:
         return None
@@ -151,9 +142,7 @@ def listed(key, name, paginated=False):
 
 
 class Router:
-    """Finds the route of a request; a literal segment wins over a
-    parameter (``/v2/devices/disable`` over ``/v2/devices/{uuid}``).
-    """
+    """Finds a request's route; a literal segment wins over a parameter."""
 
     def __init__(self, routes):
         templates = {}
@@ -176,9 +165,7 @@ class Router:
                 (tuple(parts), templates[template]))
 
     def _matching(self, segments):
-        """[(route, path parameters)] matching *segments*, most specific
-        first.
-        """
+        """[(route, path params)] matching *segments*, most specific first."""
         found = []
         for parts, routes in self._by_length.get(len(segments), ()):
             params = {}
@@ -195,8 +182,7 @@ class Router:
         """(route, path parameters) of a request.
 
         :raises: NotFound (naming the microversion of a later route),
-            HTTPMethodNotAllowed (also below a resource without the
-            method).
+            HTTPMethodNotAllowed.
         """
         matching = self._matching(segments)
         current = [(r, p) for r, p in matching if version >= r.exists_from]
@@ -236,11 +222,10 @@ class Dispatcher:
 
     @pecan.expose(content_type='application/json')
     def handle(self, *segments, **kwargs):
-        """Find the request's route, check its policy, call its handler,
-        encode its answer.
+        """Find the route, check its policy, call its handler, encode.
 
-        pecan passes the query parameters (and a JSON body's members) as
-        keyword arguments; handlers read query() and body() instead.
+        pecan passes query parameters (and body members) as keyword arguments;
+        handlers read query() and body() instead.
         """
         request = pecan.request
         segments = [segment for segment in segments if segment]
@@ -268,10 +253,10 @@ class Dispatcher:
 
 
 def encode(result):
-    """*result* as JSON text.  A number JSON cannot hold (a row stored
-    before 2.4 refused them may hold one) is written as its name in a
-    string, ``"NaN"``, ``"Infinity"`` or ``"-Infinity"``, as Protocol
-    Buffers' JSON mapping writes it: what is stored stays readable.
+    """*result* as JSON text; NaN and infinities as strings.
+
+    A row stored before 2.4 refused them may hold one; written ``"NaN"``,
+    ``"Infinity"``, ``"-Infinity"`` as Protocol Buffers' JSON mapping does.
     """
     try:
         return jsonutils.dumps(result, allow_nan=False)
@@ -293,10 +278,7 @@ def _finite(value):
 
 
 class EmptyOKMiddleware:
-    """Gives back their 200 to the handlers that answer an empty 200
-    (pecan makes it a 204; the existing API's device enable and disable
-    answer an empty 200).
-    """
+    """Restores the upstream API's empty 200s that pecan makes 204s."""
 
     def __init__(self, app):
         self.app = app

@@ -11,18 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The api-paste.ini of the existing Cyborg (kolla-ansible's
-/etc/cyborg/api-paste.ini): honoured, or refused.
+"""The upstream Cyborg's api-paste.ini (kolla-ansible's): honoured or refused.
 
-cyborg-api builds its middleware in code (cyborg.api.app.deploy), from
-cyborg.conf.  The filters of the file's pipeline that the built-in stack
-has are that stack's.  Any other filter (an audit or a profiler
-middleware) is loaded with paste.deploy and runs where the file puts it:
-right inside the last built-in filter before it (outermost when none
-is).  Where that order is not the built-in stack's, or the pipeline ends
-in another application, or a filter cannot be loaded, cyborg-api refuses
-to start and says which.  Options the file sets on built-in middleware
-are named, to set in cyborg.conf instead.
+Built-in filters are the stack's own; any other is loaded with
+paste.deploy and runs right inside the last built-in filter before it.
+An order not the built-in stack's, another application or a filter that
+will not load stops cyborg-api, naming it.
 """
 
 import configparser
@@ -72,12 +66,7 @@ _UNDERSTOOD = frozenset(['paste.app_factory', 'paste.filter_factory',
 
 @dataclasses.dataclass
 class Plan:
-    """What becomes of a file.
-
-    :ivar added: ``[(filter name, the built-in layer it runs right
-        inside, or None: outermost)]``, in the file's order.
-    :ivar options: ``['[section] option']`` to set in cyborg.conf.
-    """
+    """What becomes of a file (*added*: [(filter, layer inside or None)])."""
 
     path: str
     added: list
@@ -85,9 +74,7 @@ class Plan:
 
 
 def find(conf):
-    """The api-paste.ini of the deployment (``[api] api_paste_config``,
-    absolute or next to the configuration files), or None.
-    """
+    """The deployment's ``[api] api_paste_config`` path, or None."""
     name = conf.api.api_paste_config
     path = name if os.path.isabs(name) else conf.find_file(name)
     if path and os.path.isfile(path):
@@ -119,12 +106,7 @@ def _refuse(path, reason):
 
 
 def _pipeline(parser, path):
-    """The names of the pipeline that serves ``/``: the composite's
-    (the existing Cyborg's ``cyborg-api``) or ``main``.
-
-    :raises: ConfigInvalid for a path the composite gives an application
-        that is not built in.
-    """
+    """The names of the pipeline serving ``/`` (``cyborg-api`` or ``main``)."""
     target = 'main'
     for section in parser.sections():
         if not section.startswith('composite:'):
@@ -148,12 +130,9 @@ def _pipeline(parser, path):
 
 
 def plan(path):
-    """Read the file at *path* and say where each filter not built in
-    runs.
+    """A Plan of where each filter not built in runs.
 
-    :returns: a Plan.
-    :raises: ConfigInvalid when the file cannot be honoured (an
-        application not built in, an order the built-in stack has not).
+    :raises: ConfigInvalid when the file cannot be honoured.
     """
     parser = configparser.RawConfigParser(strict=False)
     parser.read(path)
@@ -190,12 +169,7 @@ def plan(path):
 
 
 def load_filters(file_plan):
-    """The filters of *file_plan*, loaded with paste.deploy: ``{the layer
-    they run right inside (None: outermost): [filter]}``, each list in the
-    file's order.
-
-    :raises: ConfigInvalid naming a filter that cannot be loaded.
-    """
+    """``{layer (None: outermost): [filter]}`` of *file_plan*, loaded."""
     from paste import deploy  # only where a file adds filters
 
     loaded = {}
@@ -213,9 +187,7 @@ def load_filters(file_plan):
 
 
 def describe(file_plan):
-    """A sentence saying what happens to the file of *file_plan*; and
-    whether the operator should look at it.
-    """
+    """(a sentence on what happens to the file, whether to look at it)."""
     text = ('%s is read for the filters it adds: cyborg-api builds the '
             'rest of its middleware in code, from cyborg.conf ([cors], '
             '[oslo_middleware], [keystone_authtoken], [healthcheck]).'

@@ -13,14 +13,11 @@
 # under the License.
 """Validation of request bodies and query strings with JSON Schema.
 
-A schema that fails says what is wrong with its ``description``, where it
-has one: the rule it states, or for a pattern what the text must be.
-
-A body is JSON (``Content-Type: application/json``; below 2.4 also the
-two other types the existing Cyborg took as JSON).  From 2.4 it is read
-strictly: no NaN nor Infinity (JSON has none), no number beyond a
-double, no key given twice in one object (the existing Cyborg kept the
-last; so do 2.0-2.3, where no schema takes a number they could hold).
+A failing schema's ``description`` says what is wrong.  A body is JSON
+by its Content-Type (below 2.4 also the two other types upstream took as
+JSON); from 2.4 it is read strictly: no NaN nor Infinity, no number
+beyond a double, no key given twice (upstream kept the last; so do
+2.0-2.3).
 """
 
 import math
@@ -72,25 +69,19 @@ def _validator(schema):
 
 
 def shortcut(schema, accepts):
-    """Let *accepts* pass the instances it knows *schema* accepts.
+    """Let *accepts* pass the instances it knows *schema* accepts; *schema*.
 
-    jsonschema walks every keyword of a schema at each check: a body with
-    conditions (``if``, ``allOf``, ``contains``) costs it more than the
-    rest of the request.  *accepts* checks the common shape of such a body
-    in Python and answers True only for instances the schema accepts
-    (a test compares them on generated instances); anything else goes to
-    jsonschema, which accepts it or says what is wrong.
-
-    :returns: *schema*.
+    jsonschema walks every keyword at each check: a conditional body costs
+    more than the rest of the request.  *accepts* answers True only for
+    instances the schema accepts (a test compares them); the rest goes to
+    jsonschema.
     """
     _SHORTCUTS[id(schema)] = (schema, accepts)
     return schema
 
 
 def check(instance, schema, what):
-    """Check *instance* (which messages call *what*) against *schema*, a
-    JSON Schema or a common.Versioned; Invalid names the first problem.
-    """
+    """Check *instance* (called *what*) against *schema*; Invalid if not."""
     if isinstance(schema, common.Versioned):
         schema = schema.for_version(pecan.request.version)
     fast = _SHORTCUTS.get(id(schema))
@@ -121,11 +112,9 @@ def check(instance, schema, what):
 def extract_json(schema):
     """The request body, parsed and checked against *schema*.
 
-    :raises: UnsupportedMediaType for a body that is not JSON by its
-        Content-Type; MalformedJSON for one that is not JSON (empty
-        included), and from 2.4 for a NaN, an Infinity, a number beyond a
-        double or a key given twice; Invalid for one that holds a lone
-        UTF-16 surrogate or does not match.
+    :raises: UnsupportedMediaType; MalformedJSON (from 2.4 also for NaN,
+        Infinity, a number beyond a double, a key twice); Invalid for a
+        lone UTF-16 surrogate or a mismatch.
     """
     request = pecan.request
     strict = microversion.allow_operator_api(request.version)
@@ -190,9 +179,7 @@ def _unique_keys(pairs):
 
 
 def _surrogate_in(value, path=''):
-    """The path of the first string (or key) of *value* holding a lone
-    surrogate, '' for *value* itself, or None.
-    """
+    """Path of the first string or key with a lone surrogate, or None."""
     if isinstance(value, str):
         try:
             value.encode('utf-8')
@@ -217,11 +204,7 @@ def _surrogate_in(value, path=''):
 
 
 def query(schema):
-    """The query string as {name: value}, checked against *schema* (a
-    parameter given more than once keeps its last value).
-
-    :raises: Invalid (400)
-    """
+    """The query string as {name: value} (last of repeats), checked."""
     params = dict(pecan.request.GET.items())
     check(params, schema, _('query string'))
     return params

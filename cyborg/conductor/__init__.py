@@ -11,18 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg-conductor: owns the database, Placement's providers, ARQ
-binding and Nova's events.
+"""cyborg-conductor: owns the database, providers, binding, Nova's events.
 
-``manager`` (start, stop, the periodic tasks, the rooms' endpoints
-served together), ``rpcapi`` (the client), ``pool`` (the one worker
-pool), ``backoff``, ``call_threads``, ``data_migrations``; the work is
-in rooms, one per flow: ``arq``, ``attach``, ``devices``, ``inventory``,
-``placement`` and ``audit``.  Every room may import the database, the
-objects, the request context, the clients, the agents' RPC client, the
-notifications, cyborg.liveness, the conductor's own RPC client, pool and
-backoff, and the base ("what every room may"); each says which other
-rooms.
+The work is in rooms, one per flow (``arq``, ``attach``, ``devices``,
+``inventory``, ``placement``, ``audit``); each may import what the
+conductor may plus its rpcapi, pool and backoff ("what every room may"),
+and says which other rooms.
 
 May import: cyborg.db, cyborg.objects, cyborg.context, cyborg.clients,
 cyborg.agent.rpcapi, cyborg.notifications, cyborg.liveness and the

@@ -11,14 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""How many RPC calls a conductor runs at once: no more than its database
-connections serve.
+"""How many RPC calls a conductor runs at once: what its DB pool serves.
 
-oslo.db opens at most ``[database] max_pool_size + max_overflow``
-connections per process, and a thread that finds none free fails after
-``pool_timeout``.  So the RPC server gets those left once the work pool
-and the periodic tasks have one each, and a call beyond them waits,
-unacknowledged.  The sizing rule is in doc/source/install/ha.rst.
+oslo.db opens at most ``max_pool_size + max_overflow`` connections; a
+thread finding none fails after ``pool_timeout``.  The RPC server gets
+those left once the pool and periodic tasks have one each (see
+doc/source/install/ha.rst).
 """
 
 from oslo_log import log as logging
@@ -29,11 +27,7 @@ LOG = logging.getLogger(__name__)
 
 
 def size(conf, periodic_tasks):
-    """The number of threads of the conductor's RPC server; logs why.
-
-    :param periodic_tasks: how many periodic tasks the conductor runs.
-    :returns: at least 1.
-    """
+    """The conductor's RPC server threads (at least 1); logs why."""
     executor = conf.executor_thread_pool_size
     limit = db_api.connection_limit(conf)
     if limit is None:

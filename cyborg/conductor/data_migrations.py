@@ -13,12 +13,10 @@
 # under the License.
 """Online data migrations: ``cyborg-dbsync online_data_migrations``.
 
-Rows of OpenStack Cyborg the offline upgrade cannot repair:
 ``arq_project_id`` gives an ARQ its server's project from Nova (as
-upstream's ``heal_arq_project_ids``; an ARQ whose server is gone is
-reported, never given a guess), ``attach_handle_in_use`` marks in use a
-free handle a live ARQ holds.  Nova is called outside any transaction;
-each repair's UPDATE repeats its condition.
+upstream's ``heal_arq_project_ids``; a gone server is reported, never
+guessed); ``attach_handle_in_use`` marks in use a free handle a live ARQ
+holds.  Nova is called outside transactions; UPDATEs repeat conditions.
 """
 
 import collections
@@ -107,9 +105,7 @@ def remaining(context):
 
 
 class Run:
-    """The outcome of run(): ``totals`` ``{name: [found, done]}``,
-    ``problems`` (sentences), ``exit_code``.
-    """
+    """run()'s ``totals`` ``{name: [found, done]}``, problems, exit_code."""
 
     def __init__(self):
         self.totals = collections.OrderedDict(
@@ -132,12 +128,7 @@ class Run:
 
 
 def run(context, nova, max_count=None, batch_size=BATCH_SIZE):
-    """Run the migrations in batches.
-
-    :param nova: a NovaClient, or None when Nova is not configured.
-    :param max_count: migrate at most this many rows (None: all).
-    :returns: a Run.
-    """
+    """Run the migrations in batches, up to *max_count* rows; a Run."""
     result = Run()
     budget = max_count
     errors = False

@@ -11,16 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The conductor's one pool of worker threads.
+"""The conductor's one pool of worker threads (``workers_pool_size``).
 
 Bind jobs and the work an RPC method starts before it answers (kick())
-run here: a thread pool executor of ``[conductor] workers_pool_size``
-threads, as ironic's conductor has (the standard library's: a stop wakes
-its idle threads at once, where futurist's look for it once a second).
-Every piece of work spawned is recorded in the database first, so work
-the pool refuses is only late: a periodic task or the agent's next
-heartbeat does it.  Nova's ARQ calls run
-on the RPC workers, not here.
+run here.  The standard library's executor: a stop wakes idle threads at
+once (futurist's look once a second).  Work is recorded in the database
+first, so refused work is only late.  Nova's ARQ calls run on RPC workers.
 """
 
 from concurrent import futures
@@ -36,12 +32,7 @@ THREAD_PREFIX = 'cyborg-pool'
 
 
 class WorkerPool:
-    """A fixed number of worker threads and a bounded queue.
-
-    :param backlog: the most pieces of work that wait for a worker;
-        default: *size*.
-    :param name: the prefix of the workers' thread names.
-    """
+    """A fixed number of worker threads and a bounded queue."""
 
     def __init__(self, size, backlog=None, name=THREAD_PREFIX):
         self.size = size
@@ -63,11 +54,9 @@ class WorkerPool:
             return 0 if self._stopped else max(0, self.size - self._busy)
 
     def spawn(self, func, *args, **kwargs):
-        """Run ``func(*args, **kwargs)`` on the first free worker.
+        """Run *func* on a free worker; its future.
 
-        :returns: its future.
-        :raises: NoFreeConductorWorker when the queue is full or the pool
-            stops.
+        :raises: NoFreeConductorWorker when the queue is full or stopped.
         """
         with self._lock:
             if self._stopped or self._busy >= self.size + self.backlog:
@@ -84,12 +73,7 @@ class WorkerPool:
                 raise
 
     def kick(self, func, *args):
-        """Run work an RPC method started, after its answer.
-
-        The work is in the database first, so a refused kick is only late.
-
-        :returns: whether the pool took it.
-        """
+        """Run work an RPC method started, after its answer; whether taken."""
         try:
             self.spawn(func, *args)
         except exception.NoFreeConductorWorker as exc:
@@ -102,9 +86,8 @@ class WorkerPool:
     def kick_due(self, func, context):
         """Kick ``func(context)``, which does what is due.
 
-        A kick while it runs or waits makes it run once more after that, not
-        beside it: a burst of binds holds one worker, and their events go
-        together.
+        A kick while it runs or waits makes it run once more after, not beside
+        it: a burst of binds holds one worker, and their events go together.
         """
         with self._due_lock:
             if func in self._due:

@@ -40,9 +40,7 @@ def _config(connection=None):
 
 
 def upgrade(revision='head', engine=None):
-    """Upgrade the schema to *revision* (default engine: [database]
-    connection).
-    """
+    """Upgrade the schema to *revision* (default engine: [database])."""
     engine = engine or db_api.get_engine()
     with engine.begin() as connection:
         upgrade_connection(connection, revision)
@@ -62,9 +60,7 @@ def pending(connection):
 
 
 def pending_on_engine(engine=None):
-    """Whether an upgrade has anything to do (also for a database of the
-    existing OpenStack Cyborg, not converted yet).
-    """
+    """Whether an upgrade has work (also an unconverted upstream database)."""
     engine = engine or db_api.get_engine()
     with engine.connect() as connection:
         if 'hosts' not in sa.inspect(connection).get_table_names():
@@ -86,11 +82,9 @@ def version_of(connection):
 
 
 def create_schema(engine=None):
-    """Create the schema of a new, empty database from the models and
-    stamp it at head, in one transaction.
+    """Create and stamp at head a new, empty database's schema; the head.
 
     :raises: SchemaExists when the database has a revision or tables.
-    :returns: the head revision.
     """
     engine = engine or db_api.get_engine()
     with engine.begin() as connection:
@@ -112,11 +106,7 @@ def stamp(revision, engine=None):
 
 
 def revision(message, autogenerate=False, engine=None):
-    """Write a new migration script (for developers).
-
-    :param autogenerate: write the differences between the models and the
-        database (at head) into it.
-    """
+    """Write a new migration script (for developers)."""
     engine = engine or db_api.get_engine()
     with engine.begin() as connection:
         alembic_command.revision(_config(connection), message=message,

@@ -13,10 +13,9 @@
 # under the License.
 """SQLAlchemy models of Cyborg's database.
 
-Tables the existing Cyborg has keep its columns, so that the API shows the
-same fields.  Enumerated values are plain strings, checked by their
-writers, so that the migrations are the same on every backend.  Change
-this file only together with an alembic migration, in the same commit.
+Upstream tables keep their columns (the API shows the same fields).
+Enumerated values are plain strings so migrations match on every
+backend.  Change this file only with an alembic migration, one commit.
 """
 
 import datetime
@@ -47,9 +46,10 @@ def _table_args(*args):
 
 
 class UTCSeconds(sa.types.TypeDecorator):
-    """A naive UTC datetime, to the second, stored as the seconds since
-    1970 (BIGINT): durations and their sums are integer arithmetic in SQL
-    on every backend, whatever a session's time zone.
+    """A naive UTC datetime to the second, stored as epoch seconds (BIGINT).
+
+    Durations and sums are integer SQL on every backend, whatever a
+    session's time zone.
     """
 
     impl = sa.BigInteger
@@ -137,9 +137,7 @@ class Host(Base, oslo_models.TimestampMixin):
 
 
 class Driver(Base, oslo_models.TimestampMixin):
-    """An accelerator driver enabled on one host, with the status its
-    agent reports.
-    """
+    """An accelerator driver enabled on one host, with its reported status."""
 
     __tablename__ = 'drivers'
     __table_args__ = _table_args(
@@ -217,10 +215,7 @@ class Device(Base, oslo_models.TimestampMixin):
 
 
 class DeviceTelemetry(Base, oslo_models.TimestampMixin):
-    """The latest telemetry sample of a device (cyborg.common.telemetry),
-    one row per device, rewritten when its agent reports a meaningful
-    change; the series are Prometheus'.
-    """
+    """The latest telemetry sample of a device, one row per device."""
 
     __tablename__ = 'device_telemetry'
 
@@ -240,9 +235,7 @@ class DeviceTelemetry(Base, oslo_models.TimestampMixin):
 
 
 class DeviceConfig(Base, oslo_models.TimestampMixin):
-    """A device's desired configuration (cyborg.common.device_config),
-    keyed by the device's uuid so that it outlives the device's rows.
-    """
+    """A device's desired configuration, keyed by uuid to outlive its rows."""
 
     __tablename__ = 'device_configs'
     __table_args__ = _table_args(
@@ -267,10 +260,7 @@ class DeviceConfig(Base, oslo_models.TimestampMixin):
 
 
 class ConfigurationRollout(Base, oslo_models.TimestampMixin):
-    """A desired configuration rolled out over the devices of a device
-    class in waves (cyborg.conductor.devices.configuration_rollout), owned
-    by the conductors.
-    """
+    """A desired configuration rolled out over a device class in waves."""
 
     __tablename__ = 'configuration_rollouts'
     __table_args__ = _table_args(
@@ -344,9 +334,7 @@ class ControlpathID(Base, oslo_models.TimestampMixin):
 
 
 class Deployable(Base, oslo_models.TimestampMixin):
-    """A schedulable unit of a device: one Placement resource provider
-    (whose name is its name, hence unique).
-    """
+    """A schedulable unit: one resource provider (named after it: unique)."""
 
     __tablename__ = 'deployables'
     __table_args__ = _table_args(
@@ -386,9 +374,7 @@ class Deployable(Base, oslo_models.TimestampMixin):
 
 
 class Attribute(Base, oslo_models.TimestampMixin):
-    """A key/value of a deployable: its resource class (``rc``) and
-    traits (keys starting with ``trait``), plus driver-specific data.
-    """
+    """A deployable's key/value: ``rc``, ``trait*`` keys, driver data."""
 
     __tablename__ = 'attributes'
     __table_args__ = _table_args(
@@ -406,9 +392,7 @@ class Attribute(Base, oslo_models.TimestampMixin):
 
 
 class AttachHandle(Base, oslo_models.TimestampMixin):
-    """One assignable slot of a deployable (a PCI function or an mdev),
-    claimed with a conditional update of ``in_use``.
-    """
+    """One assignable slot (PCI function, mdev); claimed by updating in_use."""
 
     __tablename__ = 'attach_handles'
     __table_args__ = _table_args(
@@ -452,9 +436,7 @@ class DeviceProfile(Base, oslo_models.TimestampMixin):
 
 
 class DeviceClass(Base, oslo_models.TimestampMixin):
-    """An operator's device class: a name and a selector over what the
-    drivers report (cyborg.common.device_class).
-    """
+    """An operator's device class: a name and a selector."""
 
     __tablename__ = 'device_classes'
 
@@ -511,12 +493,7 @@ class ExtendedAcceleratorRequest(Base, oslo_models.TimestampMixin):
 
 
 class InstanceAttachment(Base, oslo_models.TimestampMixin):
-    """One attach-instance: the accelerators it added to a server.
-
-    Written first (the intent), so that a conductor that dies between
-    Placement and the database leaves a record of what it was doing
-    (cyborg.conductor.attach.allocations).
-    """
+    """One attach-instance, written first: a dead conductor leaves a trace."""
 
     __tablename__ = 'instance_attachments'
     __table_args__ = _table_args(
@@ -540,10 +517,7 @@ class InstanceAttachment(Base, oslo_models.TimestampMixin):
 
 
 class BoundInstance(Base, oslo_models.TimestampMixin):
-    """An instance that has accelerator requests bound to it: its unique
-    instance_uuid keeps two racing binds of one instance from both
-    succeeding.
-    """
+    """An instance with bound ARQs: unique instance_uuid stops racing binds."""
 
     __tablename__ = 'bound_instances'
 
@@ -552,9 +526,7 @@ class BoundInstance(Base, oslo_models.TimestampMixin):
 
 
 class BindJob(Base, oslo_models.TimestampMixin):
-    """Device work of a bind, an unbind or a program request, kept in
-    the database so that it survives a conductor restart.
-    """
+    """Device work of a bind, unbind or program request; survives restarts."""
 
     __tablename__ = 'bind_jobs'
     __table_args__ = _table_args(
@@ -586,9 +558,7 @@ class BindJob(Base, oslo_models.TimestampMixin):
 
 
 class NovaEvent(Base, oslo_models.TimestampMixin):
-    """An external event for Nova: the outbox (cyborg.db.queries.
-    nova_event).
-    """
+    """An external event for Nova: the outbox."""
 
     __tablename__ = 'nova_events'
     __table_args__ = _table_args(
@@ -617,12 +587,9 @@ class NovaEvent(Base, oslo_models.TimestampMixin):
 
 
 class UsageInterval(Base, oslo_models.TimestampMixin):
-    """One interval during which an ARQ held its accelerator: opened in
-    the transaction that makes the ARQ Bound, closed in the one that
-    unbinds or deletes it (cyborg.db.queries.usage).
+    """One interval an ARQ held its accelerator, open exactly while Bound.
 
-    What a rating engine needs is copied from the ARQ and its device at
-    bind time, so that the interval outlives them.
+    What a rating engine needs is copied at bind time, to outlive the ARQ.
     """
 
     __tablename__ = 'usage_intervals'
@@ -658,9 +625,7 @@ class UsageInterval(Base, oslo_models.TimestampMixin):
 
 
 class UsageIntervalClass(Base, oslo_models.TimestampMixin):
-    """A device class the device of a usage interval matched when it was
-    bound (its trait ``CUSTOM_CLASS_<name>`` on the provider).
-    """
+    """A device class the interval's device matched at bind time."""
 
     __tablename__ = 'usage_interval_classes'
     __table_args__ = _table_args(

@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/: the versions document; every route of the API, its OpenAPI
-description (/v2/openapi.json), and the policy rules with the operations
-that enforce them."""
+"""/: the versions document, every route, OpenAPI, policy operations."""
 
 import collections
 
@@ -42,9 +40,7 @@ def get():
 
 
 def get_openapi():
-    """GET /v2/openapi.json: the OpenAPI document of the request's
-    microversion (public, as the version documents), built once.
-    """
+    """GET /v2/openapi.json: the request's microversion's document (public)."""
     return OPENAPI.text(pecan.request.version)
 
 
@@ -74,9 +70,7 @@ OPENAPI = openapi.Description(ROUTES)
 
 
 def policy_operations():
-    """``{rule name: [(method, path)]}``: the routes that enforce each
-    rule, and /metrics (middleware beside the routes).
-    """
+    """``{rule name: [(method, path)]}`` of the routes and /metrics."""
     found = collections.defaultdict(list)
     for api_route in ROUTES:
         if api_route.policy is not route.PUBLIC:
@@ -87,12 +81,9 @@ def policy_operations():
 
 
 def list_rules():
-    """Every policy rule, each of a resource with the operations that
-    enforce it (the oslo.policy.policies entry point: the sample policy
-    file and the policy reference).
+    """Every policy rule with the operations enforcing it (oslo.policy entry).
 
-    :raises: oslo_policy.policy.InvalidRuleDefault for a rule that no
-        operation enforces.
+    :raises: InvalidRuleDefault for a rule no operation enforces.
     """
     found = policy_operations()
     return policy_base.list_rules() + [

@@ -60,10 +60,8 @@ def _read(app_iter):
 class ParsableErrorMiddleware:
     """Rewrites the body of 4xx/5xx responses that lack the error body.
 
-    A plain WSGI layer: a response under 400 (almost every one) passes
-    through as it comes, without the request and response objects of
-    webob, which cost a few per cent of the API's CPU; only an error's
-    answer is read whole and maybe rewritten.
+    A plain WSGI layer: a response under 400 passes through without webob's
+    objects (a few per cent of the API's CPU); only errors are read whole.
     """
 
     def __init__(self, app):

@@ -11,12 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""oslo.middleware's CORS and HTTPProxyToWSGI, without the signature
-lookup (``inspect.getfullargspec``) ConfigurableMiddleware's ``__call__``
-makes at every request: their process_response takes the request
-(test_response_hook.py checks).  A request they would leave as it is
-(no ``Origin``, no proxy header) passes through without webob's request
-and response objects.
+"""oslo.middleware's CORS and HTTPProxyToWSGI without per-request lookups.
+
+ConfigurableMiddleware's ``__call__`` inspects process_response's
+signature every request; theirs takes the request (test_response_hook.py
+checks).  A request they would leave as it is skips webob's objects.
 """
 
 from oslo_middleware import base
@@ -47,9 +46,7 @@ class _ResponseTakesRequest:
 
 
 class CORS(_ResponseTakesRequest, cors.CORS):
-    """oslo.middleware's CORS (``[cors]``): it decorates the answers of
-    requests with an ``Origin`` and preflights (OPTIONS).
-    """
+    """oslo.middleware's CORS (``[cors]``): Origin requests, preflights."""
 
     def __call__(self, environ, start_response):
         if environ.get('REQUEST_METHOD') == 'OPTIONS':

@@ -11,12 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The OpenAPI 3.1 description of the API, one document per microversion,
-built from a route table and the response shapes: the description of
-cyborg.api.controllers.root's table (``root.OPENAPI``) is served at
-/v2/openapi.json, written into the documentation when it is built
-(cyborg.api.openapi.sphinxext), never kept in the tree.  It is handed
-the table: the table's module serves the description.
+"""The OpenAPI 3.1 description of the API, one document per microversion.
+
+Built from root.OPENAPI's route table: served at /v2/openapi.json and
+written into the built documentation, never kept in the tree.
 
 May import: what cyborg.api may (its layer).
 """
@@ -233,9 +231,7 @@ def _components(version):
 
 
 class Description:
-    """The OpenAPI documents of *routes* (cyborg.api.route.Route), built
-    once per microversion.
-    """
+    """The OpenAPI documents of *routes*, built once per microversion."""
 
     def __init__(self, routes):
         self.routes = routes
@@ -271,29 +267,20 @@ class Description:
         }
 
     def document(self, version):
-        """The OpenAPI document of *version* (a Version), a new copy.
-
-        :raises: ValueError for a version the API does not have.
-        """
+        """A new copy of *version*'s document (ValueError: no such version)."""
         version = microversion.Version(*version)
         if version not in versions():
             raise ValueError('no microversion %s' % (version,))
         return copy.deepcopy(self._document(version))
 
     def _text(self, version):
-        """The document of *version* as JSON text (as served and
-        written).
-        """
+        """The document of *version* as JSON text (as served and written)."""
         return jsonutils.dumps(
             self._document(microversion.Version(*version)), indent=2,
             sort_keys=True) + '\n'
 
     def write(self, directory):
-        """Write the document of every microversion into *directory*, as
-        ``v2.N.json``, where it differs from what is there.
-
-        :returns: the paths written.
-        """
+        """Write each ``v2.N.json`` into *directory* where it differs."""
         os.makedirs(directory, exist_ok=True)
         written = []
         for version in versions():

@@ -13,9 +13,8 @@
 # under the License.
 """Schema pieces shared by several resources.
 
-Patterns follow JSON Schema (``$`` is the end of the text).  Every
-integer, a number or a string of digits, has 32-bit bounds, as the
-columns that store them.
+Patterns follow JSON Schema (``$`` is the end of the text).  Integers
+(numbers or digit strings) have the 32-bit bounds of their columns.
 """
 
 UUID = {'type': 'string', 'format': 'uuid'}
@@ -25,10 +24,7 @@ INT32_MAX = 2 ** 31 - 1
 
 
 def positive_int_pattern(maximum=INT32_MAX):
-    """A pattern of the decimal strings of 1 to *maximum* (no leading 0).
-
-    :param maximum: the largest value, at least 10.
-    """
+    """A pattern of the decimal strings 1 to *maximum* (>= 10)."""
     digits = str(maximum)
     # Fewer digits than the maximum: any such number.
     alternatives = ['[1-9][0-9]{0,%d}' % (len(digits) - 2)]
@@ -46,9 +42,7 @@ def positive_int_pattern(maximum=INT32_MAX):
 
 
 class Versioned:
-    """Schemas of one body or query string by microversion: {'2.N':
-    schema}, each from its version on.
-    """
+    """Schemas by microversion: {'2.N': schema}, each from its version on."""
 
     def __init__(self, by_version):
         self.by_version = sorted(
@@ -81,10 +75,7 @@ SORT_DIR = {'type': 'string', 'enum': ['asc', 'desc']}
 
 
 def pagination(sort_keys):
-    """Query parameters of a paginated list.
-
-    :param sort_keys: the columns a list may be sorted on (never NULL).
-    """
+    """Query parameters of a list sortable on *sort_keys* (never NULL)."""
     return {
         'limit': LIMIT,
         'marker': UUID,

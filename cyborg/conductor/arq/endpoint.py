@@ -36,8 +36,7 @@ CONF = cfg.CONF
 
 
 def _turn(func):
-    """Run one of Nova's ARQ calls in one of ``[conductor]
-    arq_concurrency`` turns.
+    """Run one of Nova's ARQ calls in one of ``arq_concurrency`` turns.
 
     The turn is taken before the call's transaction begins, so a call holding
     a turn never waits on a lock that a call waiting for a turn holds.
@@ -50,12 +49,7 @@ def _turn(func):
 
 
 class ArqEndpoint:
-    """arq_create, arq_apply_patch, arq_delete, deployable_program.
-
-    :param jobs: the conductor's JobRunner.
-    :param notifier: its nova_events.Notifier.
-    :param holders: its holders.Holders.
-    """
+    """arq_create, arq_apply_patch, arq_delete, deployable_program."""
 
     def __init__(self, target, pool, jobs, notifier, holders):
         self.target = target
@@ -119,11 +113,7 @@ class ArqEndpoint:
         return result
 
     def bound(self, context, result, events):
-        """A bind committed: send its events, start its device work.
-
-        :param result: ``{arq uuid: state}``.
-        :param events: the events for Nova the bind took.
-        """
+        """A bind committed (``{arq: state}``): send events, start work."""
         arq_notify.bind_committed(context, result)
         self._holders.changed(context, [
             uuid for uuid, state in result.items() if state == states.BOUND])
@@ -152,8 +142,7 @@ class ArqEndpoint:
                                    exception.UnsupportedOperation)
     @deadline.drop_when_late
     def deployable_program(self, context, uuid, image_uuid):
-        """Queue the programming of a deployable; answer ``{job, deadline}``.
-        """
+        """Queue programming a deployable; answer ``{job, deadline}``."""
         job = program.program(context, uuid, image_uuid)
         self._pool.kick_due(self._jobs.run_due, context)
         return job

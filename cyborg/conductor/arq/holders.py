@@ -13,11 +13,9 @@
 # under the License.
 """Telling the agents who holds their devices when it changes.
 
-After a bind, an unbind or a delete commits, the hosts of the ARQs
-touched get their devices' holders (instance, project), the labels of
-the agents' telemetry series, in a cast from the conductor's pool: one
-per host for a burst of changes, and no RPC worker waits.  A lost cast
-is healed by the answer to the agent's next report.
+After a bind, unbind or delete commits, the ARQs' hosts get their
+devices' holders (the telemetry labels) in a cast from the pool, one per
+host per burst.  A lost cast is healed by the next report's answer.
 """
 
 import threading
@@ -32,11 +30,7 @@ LOG = logging.getLogger(__name__)
 
 
 class Holders:
-    """Casts the holders of the devices of changed ARQs to their agents.
-
-    :param pool: the conductor's WorkerPool.
-    :param agent_api: an agent rpcapi.AgentAPI.
-    """
+    """Casts the holders of changed ARQs' devices to their agents."""
 
     def __init__(self, pool, agent_api):
         self._pool = pool

@@ -13,14 +13,11 @@
 # under the License.
 """Sending the events of the outbox to Nova.
 
-Binds write ``accelerator-request-bound`` events in the transaction of
-the state change; a conductor claims the due ones and sends them in one
-``POST /os-server-external-events``.  200 is taken; 404, 400 and a 207's
-404 and 422 (no host yet) are dropped; the rest is retried with back-off,
-at most ``[nova] events_max_attempts`` times.  A ``failed`` event goes
-again every ``failed_event_interval`` within ``failed_event_window``,
-until the ARQ changes: nova-compute hears it only while it waits for the
-ARQs of the server it builds.
+Due events go in one ``POST /os-server-external-events``.  200 is taken;
+404, 400 and a 207's 404 and 422 (no host yet) are dropped; the rest is
+retried with back-off, up to ``events_max_attempts``.  A ``failed`` event
+is resent every ``failed_event_interval`` within ``failed_event_window``
+until the ARQ changes: nova-compute hears it only while it waits.
 """
 
 import datetime
@@ -82,12 +79,9 @@ class Notifier:
             self._queued.extend(events)
 
     def send_queued(self, context):
-        """Send the queued events, up to BATCH per request, until none is left.
+        """Send queued events, BATCH per request; how many Nova settled.
 
-        Under load the events of many binds go together instead of one request
-        each.
-
-        :returns: the number of events Nova took or refused for good.
+        Under load the events of many binds go together.
         """
         done = 0
         while True:

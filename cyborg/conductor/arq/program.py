@@ -14,11 +14,9 @@
 """Programming an FPGA on request (``PATCH /v2/deployables/{uuid}/program``).
 
 program() refuses under the FPGA's row lock (the binds' lock) while a
-handle is in use or something else programs it, marks it being
-programmed until ``bind_timeout`` from now and queues a ``program`` job,
-answering with its uuid.  A JobRunner runs it (run_job()) and records its
-outcome, which cyborg-api reads; a job that did not start in time fails
-(expire()), and the mark ends at the deadline anyway.
+handle is in use or it is being programmed, marks it until
+``bind_timeout`` from now and queues a ``program`` job; a JobRunner runs
+it and records its outcome.  A job not started in time fails (expire()).
 """
 
 import datetime
@@ -44,12 +42,7 @@ KEEP_FINISHED = 3600
 
 
 def program(context, uuid, image_uuid):
-    """Queue the programming of a deployable's device with an image.
-
-    :raises: DeployableNotFound, DeployableInUse, UnsupportedOperation
-    :returns: ``{job, deadline}``: the job's uuid and when it ends (ISO
-        8601).
-    """
+    """Queue programming a deployable's device; ``{job, deadline}``."""
     target = deployable_queries.program_target(context, uuid)
     job = _queue(context, target, uuid, image_uuid)
     deployable_notify.program(context, deployable_notify.PROGRAM_START,
@@ -173,11 +166,7 @@ def _record_failed(context, job, error, from_state):
 
 
 def failed(context, job, error, from_state=job_queries.RUNNING):
-    """A program request's job failed: its outcome, the mark's end, the
-    notification.
-
-    :param from_state: the state the job must still be in.
-    """
+    """Fail a program job still in *from_state*: outcome, mark end, notify."""
     if not _record_failed(context, job, error, from_state):
         return
     payload = job['payload']
@@ -193,9 +182,7 @@ def failed(context, job, error, from_state=job_queries.RUNNING):
 
 
 def expire(context, jobs):
-    """Fail the program requests' jobs among the overdue *jobs* that never
-    started; a running one is left to its conductor.
-    """
+    """Fail the overdue program *jobs* that never started."""
     for job in jobs:
         if job['state'] != job_queries.PENDING:
             continue

@@ -13,13 +13,11 @@
 # under the License.
 """The Placement side of attach and detach, and what waits on Nova.
 
-An attachment row is written before anything else changes and moves
-``allocating``, ``attached``, ``releasing``, ``freeing``; a release waits
-for Nova's hard reboot while the guest may hold the devices.  Each
-Placement write or Nova call first claims the row (a conditional UPDATE)
-and records the server's amounts before it (``previous``), so recover()
-can tell whether a dead conductor's last write happened.  Nothing here
-runs inside a transaction.
+An attachment row is written first and moves ``allocating``,
+``attached``, ``releasing``, ``freeing``.  Each Placement write or Nova
+call first claims the row (conditional UPDATE) and records the server's
+amounts before it (``previous``), so recover() can tell whether a dead
+conductor's last write happened.  Nothing runs inside a transaction.
 """
 
 import datetime
@@ -72,10 +70,9 @@ def allocate(context, placement, attachment):
 
 
 def release(context, placement, attachment):
-    """Take a releasing attachment's resources from its server's
-    allocation, then forget it (nothing if another conductor claimed it).
+    """Take a releasing attachment's resources back, then forget it.
 
-    :raises: PlacementError (the row stays freeing, for recover()).
+    A PlacementError leaves the row freeing, for recover().
     """
     if not att_queries.update(context, attachment['uuid'],
                               expected_states=(att_queries.RELEASING,),
@@ -100,13 +97,9 @@ def _free(context, placement, attachment):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def start_release(context, attachments, reboot=None, uuids=None):
-    """Delete the ARQs of attachments and make them ``releasing``, in one
-    transaction.
+    """Delete the attachments' ARQs, make them ``releasing``; the ARQ uuids.
 
-    :param reboot: the rows' reboot column (REBOOT_PENDING: to be asked).
-    :param uuids: the attachments whose ARQs go (default: *attachments*').
-    :raises: Conflict when another detach took one of them first.
-    :returns: the uuids of the ARQs deleted.
+    One transaction; Conflict when another detach took one first.
     """
     if uuids is None:
         uuids = [a['uuid'] for a in attachments]
@@ -126,9 +119,7 @@ def start_release(context, attachments, reboot=None, uuids=None):
 
 
 def undo(context, placement, attachment):
-    """Take back an attach whose bind failed; recover() finishes it should
-    this fail.
-    """
+    """Take back an attach whose bind failed (recover() finishes a failure)."""
     try:
         start_release(context, [attachment])
         release(context, placement, attachment)
@@ -138,9 +129,7 @@ def undo(context, placement, attachment):
 
 
 def _write_happened(placement, attachment, sign):
-    """Whether the last recorded write to the server's allocation happened
-    (True, False), or None when the amounts say neither.
-    """
+    """Whether the last recorded allocation write happened (None: unclear)."""
     previous = attachment['previous']
     if previous is None:
         return False
@@ -157,12 +146,9 @@ def _write_happened(placement, attachment, sign):
 
 
 def recover(context, placement, attachment, changed_before=None):
-    """Finish an attachment a dead conductor left allocating, releasing or
-    freeing.
+    """Finish an attachment a dead conductor left in progress.
 
-    :param changed_before: claim it only if unchanged since (None: the
-        caller owns it).
-    :raises: PlacementError
+    *changed_before*: claim it only if unchanged since (None: owned).
     """
     state = attachment['state']
     if changed_before is not None and not att_queries.update(
@@ -203,10 +189,9 @@ def recover(context, placement, attachment, changed_before=None):
 
 
 def ask_reboot(context, nova, attachment_uuids, instance_uuid):
-    """Ask Nova to hard reboot a server for attachments whose reboot is
-    pending (claimed first); record the outcome.
+    """Ask Nova to hard reboot for pending attachments, claimed first.
 
-    :returns: ``requested``, ``refused``, or None when claimed elsewhere.
+    Returns ``requested``, ``refused``, or None when claimed elsewhere.
     """
     claimed = [uuid for uuid in attachment_uuids if att_queries.update(
         context, uuid, expected_reboots=(att_queries.REBOOT_PENDING,),
@@ -248,9 +233,7 @@ def _reboot_when_bound(context, nova, attachment):
 
 
 def _released_by_nova(nova, attachment):
-    """Whether the guest let the devices go: the server is deleted,
-    stopped, or past the hard reboot asked.
-    """
+    """Whether the guest let the devices go (deleted, stopped, rebooted)."""
     server = nova_server.get_or_none(nova, attachment['instance_uuid'])
     if server is None or server['vm_state'] == nova_server.STOPPED:
         return True
@@ -259,9 +242,7 @@ def _released_by_nova(nova, attachment):
 
 
 def run_due(context, placement, nova):
-    """The work attach and detach left: reboots once the ARQs are bound,
-    releases waiting on Nova, rows of dead conductors.
-    """
+    """The work attach and detach left waiting on Nova or dead conductors."""
     waiting = att_queries.get_all(
         context, states_in=(att_queries.ATTACHED,),
         reboots_in=(att_queries.REBOOT_PENDING,)) + att_queries.get_all(

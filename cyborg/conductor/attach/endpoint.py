@@ -23,9 +23,8 @@ from cyborg.conductor.attach import instance
 class AttachEndpoint:
     """instance_attach, instance_detach, instance_show, instance_list.
 
-    :param arq: the ArqEndpoint, whose bound() sends an attach's events.
-    :param nova: a callable answering the NovaClient or None.
-    :param kick_work: a callable taking a context: do what is due soon.
+    *arq*'s bound() sends an attach's events; *nova* answers a NovaClient
+    or None; *kick_work(context)* does what is due soon.
     """
 
     def __init__(self, target, arq, placement, nova, kick_work):

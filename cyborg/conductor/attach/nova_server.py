@@ -13,13 +13,13 @@
 # under the License.
 """What Nova says of a server, and what Nova does with its ARQs.
 
-From nova 34.0.0: ``_get_accel_info`` reads all of a server's ARQs, only
-when its flavor has ``accel:device_profile``, at a hard reboot, power-on
-and rebuild; the libvirt driver attaches ``PCI`` and ``MDEV`` handles.
-Evacuation and shelve offload delete the server's ARQs.  A hard reboot is
-accepted only in ``ALLOW_HARD_REBOOT`` vm states and ``ALLOW_REBOOT``
-task states.  ``GET /servers/{id}`` shows the flavor's extra specs from
-2.47, and the host under ``os-extended-server-attributes``.
+From nova 34.0.0: ``_get_accel_info`` reads a server's ARQs only when its
+flavor has ``accel:device_profile``, at hard reboot, power-on and rebuild;
+libvirt attaches ``PCI`` and ``MDEV`` handles.  Evacuation and shelve
+offload delete the ARQs.  A hard reboot is accepted only in
+``ALLOW_HARD_REBOOT`` vm states and ``ALLOW_REBOOT`` task states.  GET
+/servers/{id} shows extra specs from 2.47, the host under
+``os-extended-server-attributes``.
 """
 
 from cyborg import exception
@@ -47,12 +47,9 @@ OTHER_HOST = 'other host'
 
 
 def get(nova, uuid):
-    """What Nova says of a server.
+    """ConductorAPI.instance_show's answer plus ``user_id``.
 
-    :param nova: a NovaClient, or None when ``[nova]`` is not configured.
-    :raises: NovaNotConfigured, NovaUnavailable, ServerNotFound
-    :returns: ConductorAPI.instance_show's answer plus ``user_id``; no
-        ``host`` and ``nodename`` (``extra_specs`` None) when Nova hides them.
+    No ``host``/``nodename`` (``extra_specs`` None) when Nova hides them.
     """
     if nova is None:
         raise exception.NovaNotConfigured()
@@ -87,12 +84,9 @@ def get_or_none(nova, uuid):
 
 
 def get_many(nova, hosts):
-    """What Nova says of many servers: one (paged) list per host of their
-    ARQs, then one ``GET /servers/{id}`` for each server none showed.
+    """``({server uuid: get() or None}, calls made)`` for *hosts*' servers.
 
-    :param hosts: ``{server uuid: [the hosts its ARQs are bound on]}``.
-    :raises: NovaNotConfigured, NovaUnavailable
-    :returns: ``({server uuid: get()'s answer or None}, calls made)``.
+    One (paged) list per host, then one GET for each server none showed.
     """
     if nova is None:
         raise exception.NovaNotConfigured()
@@ -135,12 +129,7 @@ def _admin_view_missing(server):
 
 
 def check_attachable(server, hostname=None, project_id=None):
-    """Refuse an attach that Nova would not honour.
-
-    :param hostname: the host the caller expects the server on, or None.
-    :param project_id: the project the caller expects, or None.
-    :raises: ServerNotAttachable
-    """
+    """Refuse an attach Nova would not honour (host, project as expected)."""
     reason = _admin_view_missing(server)
     if reason is None and not server['host']:
         reason = ('it is on no host (status %s); attach when Nova has '
@@ -171,20 +160,18 @@ def check_attachable(server, hostname=None, project_id=None):
 
 
 def is_stopped(server):
-    """Whether Nova stopped *server*: its guest holds no device, and Nova
-    defines it again with every ARQ before it runs.  No reboot is asked of
-    it: a hard reboot would power it on.
+    """Whether Nova stopped *server* (its guest holds no device).
+
+    Nova defines it again with every ARQ before it runs; no reboot is asked
+    of it: a hard reboot would power it on.
     """
     return server['vm_state'] == STOPPED and server['task_state'] is None
 
 
 def release_waits_for_reboot(server, reboot):
-    """Whether a detach must keep the allocation until Nova rebooted the
-    server (the running guest holds the devices until then).
+    """Whether a detach keeps the allocation until Nova rebooted the server.
 
-    :param server: get_or_none()'s answer.
-    :param reboot: whether the caller asks for the hard reboot.
-    :raises: ServerNotDetachable
+    The running guest holds the devices until then.
     """
     if server is None or not server.get('host', True):
         # Deleted or offloaded: no guest holds anything.
@@ -221,12 +208,10 @@ def _server_hosts(server):
 
 
 def judge(server_uuid, server, arq_host):
-    """What Nova's server says of a Bound ARQ on *arq_host*: the rule of
-    the instance audit and of instance-list's ``audit`` mark.
+    """What Nova says of a Bound ARQ on *arq_host* (instance audit's rule).
 
-    :param server: get_or_none()'s answer.
-    :returns: None when Nova accounts for the ARQ; otherwise ``(GONE or
-        OTHER_HOST, detail, whether Nova has a task under way)``.
+    None when Nova accounts for it, else ``(GONE or OTHER_HOST, detail,
+    whether Nova has a task under way)``.
     """
     if server is None:
         return GONE, 'Nova has no server %s' % server_uuid, False

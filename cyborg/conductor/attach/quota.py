@@ -13,12 +13,10 @@
 # under the License.
 """Nova's unified limits on attach-instance, through oslo.limit.
 
-An attach adds to a server's allocation in Placement, which Nova's quota
-never sees.  With ``[quota] unified_limits`` the conductor enforces Nova's
-``class:<resource class>`` limits against the project's usage in
-Placement before it adds the resources, and checks again after (two
-attaches at once both pass the first check), as Nova does.  Keystone is
-reached with oslo.limit's ``[oslo_limit]`` options.
+An attach adds to a server's Placement allocation, which Nova's quota
+never sees.  With ``[quota] unified_limits`` the conductor enforces
+Nova's ``class:<resource class>`` limits before adding and checks again
+after (two attaches at once both pass the first check), as Nova does.
 """
 
 import collections
@@ -42,11 +40,7 @@ def enabled():
 
 
 def deltas(allocations):
-    """The limits an allocation counts against, and by how much.
-
-    :param allocations: ``{rp: {'resources': {rc: amount}}}``.
-    :returns: ``{'class:<rc>': total amount}``.
-    """
+    """``{'class:<rc>': total}`` of ``{rp: {'resources': {rc: amount}}}``."""
     totals = collections.Counter()
     for allocation in allocations.values():
         for rc, amount in allocation['resources'].items():
@@ -117,8 +111,6 @@ def _check(placement, project_id, wanted, profile, instance_uuid,
 def enforce(placement, project_id, allocations, profile, instance_uuid):
     """Refuse an attach that would take the project over a limit.
 
-    :param allocations: what the attach adds (deltas()'s argument).
-    :param profile: the device profile's name, for the message.
     :raises: OverLimit, LimitsUnavailable, PlacementError
     """
     wanted = deltas(allocations)
@@ -127,11 +119,7 @@ def enforce(placement, project_id, allocations, profile, instance_uuid):
 
 
 def recheck(placement, project_id, allocations, profile, instance_uuid):
-    """Check, once the attach's resources are added, that the project is
-    still within its limits.
-
-    :raises: as enforce()
-    """
+    """Check the project is still within limits once the attach is added."""
     wanted = deltas(allocations)
     if enabled() and wanted:
         _check(placement, project_id, dict.fromkeys(wanted, 0), profile,

@@ -11,14 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The audit of devices' desired configurations: ``drifted`` (the agent
-reports something else than was applied), ``failed`` (not applied), and
-those whose device failed (``device_gone``, ``driver_error``).
+"""The audit of devices' desired configurations.
 
-Healing hands the desired state to the agent again
-(devices.configuration.heal), which applies it later: its findings say
-``repaired`` False, and the next audit tells.  A failed device's
-configuration is not handed again.
+Finds ``drifted``, ``failed``, ``device_gone`` and ``driver_error``.
+Healing hands the desired state to the agent again (applied later: it
+says ``repaired`` False; the next audit tells); not for a failed device.
 """
 
 import dataclasses
@@ -38,22 +35,14 @@ DRIVER_ERROR = health_states.DRIVER_ERROR
 
 @dataclasses.dataclass(kw_only=True)
 class ConfigFinding(record.Finding):
-    """A device whose configuration is not what was asked.
-
-    :ivar desired: what was asked (JSON text).
-    """
+    """A device whose configuration is not what was asked (*desired*: JSON)."""
 
     device: str
     desired: str
 
 
 def audit(context, host=None, heal=False):
-    """Find the drifted, failed and failed-device configurations; with
-    *heal*, hand the first two to the agents again.
-
-    :param host: only this host's devices.
-    :returns: a list of ConfigFinding.
-    """
+    """Find bad configurations; with *heal*, hand drifted and failed again."""
     found = []
     for state in (DRIFTED, FAILED):
         for config in config_queries.in_state(context, state):

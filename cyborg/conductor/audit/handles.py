@@ -11,16 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Checking that attach handles and ARQs agree, and repairing them
-(``cyborg-manage handle audit|heal``, and every ``[conductor]
-handle_audit_interval``).
+"""Checking that attach handles and ARQs agree, and repairing them.
 
 A handle is in use exactly when a live ARQ references it or a bind job
-names it; only a hand-edited database, a restore or a release given up
-break that.  An ``unheld handle`` (in use, held by nobody) is freed or
-its release job queued; a ``held free handle`` is marked in use for a
-live ARQ, else the ARQ forgets it.  Each candidate is checked again, and
-healed, under the handle's row lock.
+names it.  An unheld handle is freed (or its release queued); a held free
+handle is marked in use for a live ARQ, else the ARQ forgets it.  Each is
+re-checked under the handle's row lock.
 """
 
 import dataclasses
@@ -43,11 +39,7 @@ HELD_FREE = 'held free handle'
 
 @dataclasses.dataclass(kw_only=True)
 class HandleFinding(record.Finding):
-    """A handle whose state disagrees with the ARQs and bind jobs.
-
-    :ivar deployable: the name of its deployable.
-    :ivar arq: the uuid of the ARQ that references it, or None.
-    """
+    """A handle whose state disagrees with the ARQs and bind jobs."""
 
     handle: str
     deployable: str
@@ -66,10 +58,7 @@ def _finding(handle, kind, settled, arq=None):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _settle_unheld(context, handle_id, heal):
-    """Check an unheld handle again under its lock, and heal it.
-
-    :returns: ``(detail, repaired)``, or None when nothing is wrong now.
-    """
+    """Re-check and heal an unheld handle under its lock (None: fine now)."""
     handle = audit_queries.lock_handle(context, handle_id)
     if handle is None or not handle['in_use']:
         return None
@@ -106,11 +95,7 @@ def _settle_unheld(context, handle_id, heal):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _settle_held_free(context, handle_id, heal):
-    """Check a free handle an ARQ references again, and heal it.
-
-    :returns: ``(arq uuid, (detail, repaired))``, or None when nothing is
-        wrong now.
-    """
+    """Re-check and heal a free handle an ARQ references (None: fine now)."""
     handle = audit_queries.lock_handle(context, handle_id)
     if handle is None or handle['in_use']:
         return None
@@ -133,11 +118,7 @@ def _settle_held_free(context, handle_id, heal):
 
 
 def audit(context, host=None, heal=False):
-    """Find (and with *heal*, repair) the handles in the wrong state.
-
-    :param host: only the handles of this host's devices.
-    :returns: a list of HandleFinding.
-    """
+    """Find (and with *heal*, repair) handles in the wrong state."""
     unheld, held_free = audit_queries.candidates(context, host=host)
     found = []
     for handle in unheld:

@@ -11,16 +11,13 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Reconciling ARQs and Placement with Nova's servers (``cyborg-manage
-instance audit|heal``, and every ``[conductor] instance_audit_interval``).
+"""Reconciling ARQs and Placement with Nova's servers.
 
-Found: a Bound ARQ whose server is gone (``server gone``) or on another
-host with no task under way (``other host``), and an allocation on a
-Cyborg provider whose consumer has no live ARQ and is no server there
-(``orphan allocation``).  Healing deletes the ARQ, as Nova's DELETE
-would, or removes the consumer's allocations on Cyborg's providers, but
-nothing younger than ``instance_orphan_grace`` and no ARQ changed since
-it was read.
+Found: a Bound ARQ whose server is gone or on another host with no task
+under way, and an allocation on a Cyborg provider whose consumer has no
+live ARQ and is no server there.  Healing deletes the ARQ (as Nova's
+DELETE) or the allocations, never younger than ``instance_orphan_grace``
+nor an ARQ changed since it was read.
 """
 
 import dataclasses
@@ -53,12 +50,7 @@ _LIVE = (states.BIND_STARTED, states.BOUND)
 
 @dataclasses.dataclass(kw_only=True)
 class InstanceFinding(record.Finding):
-    """An ARQ or allocation that Nova's servers do not account for.
-
-    :ivar server: the server (consumer) uuid.
-    :ivar arq: the ARQ's uuid (None for an allocation).
-    :ivar provider: the resource provider's uuid (an allocation).
-    """
+    """An ARQ or allocation that Nova's servers do not account for."""
 
     server: str
     arq: str | None = None
@@ -72,9 +64,7 @@ def _old_enough(arq, now):
 
 
 def _arq_findings(context, nova, host):
-    """(finding, ARQ, busy) of each Bound ARQ Nova does not account for;
-    *busy*: Nova runs a task on the server.
-    """
+    """(finding, ARQ, Nova runs a task) of Bound ARQs not accounted for."""
     arqs = arq_queries.get_all(context, states_in=[states.BOUND])
     by_server = {}
     for arq in arqs:
@@ -128,9 +118,7 @@ def _heal_arq(context, finding, arq, now, busy):
 
 
 def _allocation_findings(context, nova, placement, host):
-    """Findings of the allocations on Cyborg's providers whose consumer
-    has no live ARQ and is no server on that host.
-    """
+    """Allocations on Cyborg's providers with no live ARQ and no server."""
     providers = {d['rp_uuid']: d for d in deployable_queries.get_all(context)
                  if d.get('rp_uuid')}
     live = {a['instance_uuid'] for a in arq_queries.get_all(
@@ -180,14 +168,9 @@ def _heal_allocation(context, placement, finding):
 
 
 def audit(context, nova, placement=None, host=None, heal=False):
-    """Find (and with *heal*, release) what Nova's servers do not account
-    for.
+    """Find (and with *heal*, release) what Nova does not account for.
 
-    :param nova: a NovaClient (None: NovaNotConfigured).
-    :param placement: a PlacementClient; None: allocations not checked.
-    :param host: only this host's ARQs and providers.
-    :raises: NovaNotConfigured, NovaUnavailable, PlacementError
-    :returns: a list of InstanceFinding.
+    *placement* None: allocations not checked.
     """
     if nova is None:
         raise exception.NovaNotConfigured()

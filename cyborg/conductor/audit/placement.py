@@ -11,13 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Comparing the database with Placement, and repairing the difference
-(``cyborg-manage placement audit|heal``).
+"""Comparing the database with Placement, and repairing the difference.
 
-Unlike the push, the audit reads every provider back; a provider with
-``OWNER_CYBORG`` that no deployable accounts for is an orphan.  Healing
-forgets the drifted providers and pushes the host again; orphans are
-deleted, or kept reserved while they have allocations.
+The audit reads every provider back; one with ``OWNER_CYBORG`` no
+deployable accounts for is an orphan, deleted (or kept reserved while
+allocated).  Drifted providers are forgotten and the host pushed again.
 """
 
 import dataclasses
@@ -51,11 +49,7 @@ ORPHAN = 'orphan provider'
 
 @dataclasses.dataclass(kw_only=True)
 class ProviderFinding(record.Finding):
-    """One difference between the database and Placement.
-
-    :ivar name: the provider's name.
-    :ivar uuid: the provider's uuid, when known.
-    """
+    """One difference between the database and Placement."""
 
     name: str
     uuid: str | None
@@ -121,9 +115,7 @@ def _audit_host(context, client, row):
 
 @db_api.context_manager.writer
 def _forget(context, hostname, names):
-    """Forget what was written to the drifted providers (all of the host's
-    when *names* is None) and its compute node.
-    """
+    """Forget what was written to drifted providers (all: *names* None)."""
     host_inventory.forget_rp_state(context, hostname, names)
     host_queries.forget_compute_node(context, hostname)
 
@@ -158,11 +150,9 @@ def _heal_orphan(client, item):
 
 
 def audit(context, client, host=None, heal=False):
-    """Compare the database with Placement; with *heal*, repair.
+    """Compare the database with Placement; with *heal*, repair; findings.
 
     :param host: one host (orphans under its compute node only), or None.
-    :raises: PlacementError when Placement cannot be reached.
-    :returns: a list of ProviderFinding.
     """
     rows = host_queries.get_all(context, host=host)
     found = []

@@ -11,11 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The record every audit returns: one thing found wrong, and whether
-healing repaired it.
+"""The record every audit returns: one thing found wrong, and its repair.
 
-Each audit subclasses Finding with dataclass fields naming what it checks,
-so that ``as_dict()`` (``--json``, the warnings) names them all.
+Each audit subclasses Finding with dataclass fields, all in as_dict().
 """
 
 import dataclasses
@@ -25,12 +23,9 @@ import dataclasses
 class Finding:
     """One thing an audit found wrong.
 
-    :ivar kind: what is wrong, one of the audit's constants.
-    :ivar host: the host it concerns, or None (an orphan provider).
-    :ivar detail: what is wrong, and what healing did or would do.
-    :ivar repaired: True when right once the heal returned, False when not
-        (left alone, changed meanwhile, or handed to work not finished yet),
-        None when nobody tried; cyborg-manage's exit status reads it.
+    *repaired*: True when right once the heal returned, False when not
+    (left alone, changed meanwhile, handed to unfinished work), None when
+    nobody tried; cyborg-manage's exit status reads it.
     """
 
     kind: str
@@ -43,10 +38,7 @@ class Finding:
         return dataclasses.asdict(self)
 
     def settle(self, repaired, note=None):
-        """Record what a heal did; *note* is appended to ``detail``.
-
-        :returns: *repaired*.
-        """
+        """Record what a heal did (*note* appended to detail); *repaired*."""
         self.repaired = repaired
         if note:
             self.detail = '%s; %s' % (self.detail, note) if self.detail \

@@ -11,19 +11,13 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Checking that usage intervals and ARQs agree, and repairing them
-(``cyborg-manage usage audit|heal``, and every ``[conductor]
-usage_audit_interval``, which heals).
+"""Checking that usage intervals and ARQs agree, and repairing them.
 
-An interval is open exactly while its ARQ is Bound to its instance: the
-binds, unbinds and deletes open and close them in their transactions,
-so only a database edited by hand or restored breaks that.  An ``open
-interval without binding`` is closed at the time its binding went away:
-the ARQ's last change when it is still there (its transition out of
-Bound), the time of the audit when its row is gone (nothing recorded
-when).  A ``binding without interval`` gets one from the ARQ's last
-change.  Each candidate is checked again, and healed, under its ARQ's
-row lock.
+Binds, unbinds and deletes keep an interval open exactly while its ARQ
+is Bound, so only a database edited or restored breaks that.  An open
+interval without binding closes at the ARQ's last change (or the audit's
+time when the ARQ is gone); a binding without interval gets one from the
+ARQ's last change.  Each is re-checked under its ARQ's row lock.
 """
 
 import dataclasses
@@ -49,12 +43,7 @@ UNRECORDED = 'binding without interval'
 
 @dataclasses.dataclass(kw_only=True)
 class UsageFinding(record.Finding):
-    """A usage interval and an ARQ that disagree.
-
-    :ivar arq: the ARQ's uuid.
-    :ivar interval: the interval's uuid (None: none was open).
-    :ivar project: the project of the interval or ARQ.
-    """
+    """A usage interval (None: none open) and an ARQ that disagree."""
 
     arq: str
     interval: str | None = None
@@ -73,11 +62,7 @@ def _gone_since(row, now):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _settle_orphan(context, found, heal, now):
-    """Check an orphan again under its ARQ's lock, and close it.
-
-    :returns: ``(detail, repaired, closed row or None)``, or None when
-        nothing is wrong now.
-    """
+    """Re-check and close an orphan under its ARQ's lock (None: fine now)."""
     arq_queries.lock_state(context, found['arq_uuid'])
     rows = usage_queries.orphans(context, interval_id=found['id'])
     if not rows:
@@ -99,11 +84,7 @@ def _settle_orphan(context, found, heal, now):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _settle_unrecorded(context, arq_uuid, heal):
-    """Check a Bound ARQ without interval again under its lock, and open
-    one from its last change.
-
-    :returns: ``(detail, repaired)``, or None when nothing is wrong now.
-    """
+    """Re-check a Bound ARQ without interval and open one (None: fine now)."""
     arq_queries.lock_state(context, arq_uuid)
     if not usage_queries.unrecorded(context, arq_uuid=arq_uuid):
         return None
@@ -128,11 +109,9 @@ def _settle_unrecorded(context, arq_uuid, heal):
 
 
 def audit(context, host=None, heal=False):
-    """Find (and with *heal*, repair) the intervals and ARQs that
-    disagree; the intervals closed are notified once committed.
+    """Find (and with *heal*, repair) disagreements; UsageFinding list.
 
-    :param host: only the intervals and ARQs of this host.
-    :returns: a list of UsageFinding.
+    Closed intervals are notified once committed.
     """
     now = timeutils.utcnow()
     found, closed = [], []

@@ -13,10 +13,9 @@
 # under the License.
 """Creating and deleting attributes of deployables.
 
-``rc`` and ``trait*`` attributes are what the deployable's provider
-shows; any other is a fact a device class may select on.  Either way the
-deployable's host is marked for a push in the same transaction, and
-pushed once it committed.
+``rc`` and ``trait*`` show on the provider; others are facts device
+classes select on.  The host is marked for a push in the same
+transaction and pushed once committed.
 """
 
 from oslo_log import log as logging
@@ -32,12 +31,7 @@ LOG = logging.getLogger(__name__)
 
 
 def _mark(context, row):
-    """Mark the host of the attribute's deployable for a push; an ``rc``
-    is copied to the deployable's handles too (the capacity view counts
-    them by it).
-
-    :returns: the host.
-    """
+    """Mark the deployable's host for a push (``rc``: to its handles)."""
     if row['key'] == attach_handle_queries.RC_KEY:
         attach_handle_queries.follow_resource_class(
             context, [row['deployable_id']])
@@ -70,13 +64,7 @@ def _push(context, placement, host):
 
 
 def create(context, deployable_id, key, value, placement=None):
-    """Add a key/value to a deployable; its provider follows.
-
-    :param placement: the conductor's PlacementClient, or None (the
-        periodic task pushes the host).
-    :raises: DeployableNotFound
-    :returns: the attribute as a dict.
-    """
+    """Add a key/value to a deployable (a dict); its provider follows."""
     row, host = _create(context, deployable_id, key, value)
     LOG.info('Created attribute %(key)s=%(value)s of deployable '
              '%(deployable_id)s', row)

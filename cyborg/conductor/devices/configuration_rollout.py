@@ -11,20 +11,15 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Configuration rollouts, the conductor's side: one desired
-configuration stored for every device of a device class, in waves.
+"""Configuration rollouts: one desired configuration for a class, in waves.
 
-A rollout only decides which devices get their desired state when; each
-device then goes through configuration.configure() as one device does
-(drain, the push reserving it, its agent applying it and reporting).
-advance(), run by every conductor's periodic work, settles the devices
-in progress from their configuration's state (the agents' reports
-moved it) and starts the next wave of each running rollout: as many
-waiting devices as ``unavailable`` less those it holds out of service.
-A wave is one transaction under the lock of its rollout's row, and each
-device moves by a compare-and-swap of its state: two conductors never
-start a device twice, and one killed mid-wave leaves the wave undone,
-not half done.  No RPC worker waits on an agent.
+Each device then goes through configuration.configure() as one device
+does.  advance() (every conductor's periodic work) settles the devices in
+progress and starts the next wave: as many waiting devices as
+``unavailable`` less those held out of service.  A wave is one
+transaction under the rollout's row lock and each device moves by a
+compare-and-swap: no device starts twice, and a conductor killed
+mid-wave leaves it undone, not half done.  No RPC worker waits on an agent.
 """
 
 from oslo_log import log as logging
@@ -57,13 +52,7 @@ _SETTLED = {device_config.APPLIED: configuration_rollout.DONE,
 @db_api.context_manager.writer
 def create(context, device_class_name, desired, max_unavailable,
            drain=False, max_failures=0, follow=False):
-    """Store a rollout of *desired* over the devices of a class, running.
-
-    :raises: DeviceClassNotFound, ConfigurationRolloutInvalid,
-        DeviceNotConfigurable, DeviceConfigInvalid, DeviceDriverFailing,
-        DeviceInRollout
-    :returns: the rollout (a dict).
-    """
+    """Store a running rollout of *desired* over a class's devices (a dict)."""
     name, devices = select(context, device_class_name, desired)
     created = rollout_queries.create(context, {
         'uuid': uuidutils.generate_uuid(), 'device_class': name,
@@ -91,9 +80,9 @@ def _class_of(context, name):
 
 
 def class_devices(context, found, device_uuids=None):
-    """The devices rows (dicts, by id) the device class *found* (a dict,
-    or None: none) selects now, from the facts Cyborg has (not what the
-    push last published): of *device_uuids* if given.
+    """Device rows (by id) class *found* selects now, from Cyborg's facts.
+
+    Not what the push last published; of *device_uuids* if given.
     """
     if found is None:
         return []
@@ -104,13 +93,7 @@ def class_devices(context, found, device_uuids=None):
 
 
 def select(context, name, desired):
-    """The devices of class *name*, once every one of them is judged to
-    take *desired*.
-
-    :raises: DeviceClassNotFound, RolloutInvalid (no device),
-        DeviceNotConfigurable, DeviceConfigInvalid, DeviceDriverFailing
-    :returns: ``(class name, [devices rows])``.
-    """
+    """``(class name, [device rows])``, each judged to take *desired*."""
     found = device_class_queries.get_by_name(context, name.upper())
     name = found['name']
     devices = class_devices(context, found)
@@ -130,10 +113,7 @@ def _refuse(row, action):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def pause(context, uuid):
-    """Start no more devices of the rollout (those started go on).
-
-    :raises: ConfigurationRolloutNotFound, ConfigurationRolloutBadState
-    """
+    """Start no more devices of the rollout (those started go on)."""
     row = rollout_queries.get(context, uuid, for_update=True)
     if row['state'] != configuration_rollout.RUNNING:
         _refuse(row, 'pause')
@@ -147,9 +127,8 @@ def pause(context, uuid):
 def resume(context, uuid):
     """Run a paused rollout again.
 
-    :raises: ConfigurationRolloutNotFound, ConfigurationRolloutBadState
-        (not paused, or more devices failed than it tolerates, or as many
-        as its budget: forget them first)
+    Refused while more devices failed than it tolerates or as many as its
+    budget (forget them first).
     """
     row = rollout_queries.get(context, uuid, for_update=True)
     if row['state'] != configuration_rollout.PAUSED:
@@ -167,12 +146,10 @@ def resume(context, uuid):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def abort(context, uuid):
-    """Start no more devices; release every device of the rollout (those
-    in progress go on as their own desired state, those changed keep
-    their configuration).
+    """Start no more devices and release all; (rollout, uuids it changed).
 
-    :raises: ConfigurationRolloutNotFound, ConfigurationRolloutBadState
-    :returns: (the rollout, the uuids of the devices it changed).
+    Those in progress go on as their own desired state; those changed keep
+    their configuration.
     """
     row = rollout_queries.get(context, uuid, for_update=True)
     if row['state'] not in configuration_rollout.ACTIVE:
@@ -192,11 +169,7 @@ def abort(context, uuid):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def forget(context, uuid, device_uuid):
-    """The rollout no longer holds the device (its own configuration
-    verbs work again; a failure of it no longer counts).
-
-    :raises: ConfigurationRolloutNotFound, ConfigurationRolloutDeviceNotFound
-    """
+    """Release the device: its verbs work again, failures stop counting."""
     row = rollout_queries.get(context, uuid, for_update=True)
     if not rollout_queries.release(context, row['id'], device_uuid,
                                    state=configuration_rollout.FORGOTTEN):
@@ -211,9 +184,7 @@ def forget(context, uuid, device_uuid):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def settle(context):
-    """Move the devices in progress whose configuration reached an end
-    (its agent reported it); returns how many moved.
-    """
+    """Move the devices whose configuration reached an end; how many moved."""
     moved = 0
     for member in rollout_queries.started(context):
         if (member['config_state'] is None or
@@ -231,10 +202,7 @@ def settle(context):
 
 
 def _failed_too_often(context, row):
-    """The reason to pause *row*, when more devices failed than it
-    tolerates, or those it tolerates hold its whole budget while devices
-    wait (it could start none again); None otherwise.
-    """
+    """Why to pause *row* (too many failures, or they fill its budget)."""
     failed = rollout_queries.count(context, row['id'],
                                    [configuration_rollout.FAILED])
     if failed > row['max_failures']:
@@ -253,9 +221,7 @@ def _failed_too_often(context, row):
 
 
 def _say_why_it_waits(context, row, out, budget):
-    """Record in the rollout's reason that its budget is spent while
-    devices wait (and clear it once not).
-    """
+    """Record (or clear) in the reason that the budget is spent."""
     why = None
     if budget <= 0 and rollout_queries.to_start(context, row['id'], 1):
         why = 'waiting: %d of the devices out of service (%s)' % (
@@ -267,9 +233,10 @@ def _say_why_it_waits(context, row, out, budget):
 
 
 def _not_to_take(device, config, selector):
-    """Why a rollout leaves a device as it is for now (None: it takes
-    it): an unhealthy device (unless its class selects on health), or
-    one whose own configuration is under way or failed.
+    """Why a device is left for now (None: taken).
+
+    Unhealthy (unless its class selects on health), or its own
+    configuration is under way or failed.
     """
     health = device_queries.health_of(device)
     if health in health_states.HELD and not any(
@@ -284,9 +251,7 @@ def _not_to_take(device, config, selector):
 
 
 def _start(context, row, member, selector):
-    """Store the rollout's desired configuration of one device as the
-    device's own; returns its host when it was stored.
-    """
+    """Store the rollout's desired state as the device's; its host."""
     try:
         why = _not_to_take(
             device_queries.get(context, member['device_uuid']),
@@ -328,11 +293,10 @@ def _start(context, row, member, selector):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def wave(context, uuid):
-    """Start the next wave of a running rollout, under the lock of its
-    row; pause it after too many failures, complete it when nothing is
-    left.
+    """Start a running rollout's next wave under its row lock.
 
-    :returns: (the rollout's new state or None, hosts to push).
+    Pauses after too many failures, completes when nothing is left.
+    Returns (the new state or None, hosts to push).
     """
     row = rollout_queries.get(context, uuid, for_update=True)
     if row['state'] != configuration_rollout.RUNNING:
@@ -401,12 +365,7 @@ def _busy(context, row):
 
 
 def advance(context):
-    """Settle the devices in progress, start each running rollout's next
-    wave; announce the rollouts that changed state.
-
-    :returns: the hosts whose devices' configurations were stored (to
-        push, then to tell their agents).
-    """
+    """Settle devices, start each running rollout's wave; hosts to push."""
     settle(context)
     hosts = set()
     for uuid in rollout_queries.uuids_in(context,

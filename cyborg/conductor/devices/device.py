@@ -11,11 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Enabling and disabling devices, one or every device a selector names.
+"""Enabling and disabling devices, one or all a selector names.
 
-A disabled device (``maintaining``) keeps its providers, their whole
-inventory reserved, so that Nova schedules nothing more on it while its
-instances keep running.
+A disabled device (``maintaining``) keeps its providers, wholly
+reserved: nothing more is scheduled while its instances keep running.
 """
 
 from oslo_log import log as logging
@@ -39,13 +38,7 @@ def _record_status(context, uuid, status):
 
 
 def set_status(context, client, uuid, status):
-    """Enable (``enabled``) or disable (``maintaining``) a device, and
-    restore or reserve its inventory in Placement.
-
-    :param client: the conductor's PlacementClient, or None.
-    :raises: DeviceNotFound
-    :returns: the device as a dict.
-    """
+    """Enable or disable a device and its Placement inventory; it as a dict."""
     device = _record_status(context, uuid, status)
     LOG.info('Device %(uuid)s on %(hostname)s is now %(status)s', device)
     if status == device_queries.ENABLED:
@@ -74,12 +67,10 @@ def _record_statuses(context, selector, status):
 
 
 def set_status_by_selector(context, selector, status):
-    """Enable or disable every device a selector names, in one transaction;
-    enabling ends the hold-down of the recovering ones.  Their hosts are
-    marked for a push, which the caller starts.
+    """Enable or disable a selector's devices in one transaction.
 
-    :raises: DeviceSelectorEmpty
-    :returns: (the uuids of the devices that changed, their hosts).
+    Enabling ends recovering hold-downs.  Returns (uuids changed, their
+    hosts), marked for a push the caller starts.
     """
     devices, changes, hosts = _record_statuses(context, selector, status)
     LOG.info('%(count)d devices on %(hosts)d hosts are now %(status)s '

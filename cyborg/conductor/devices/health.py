@@ -11,14 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Device health: take failing devices out of scheduling, and return
-them.
+"""Device health: take failing devices out of scheduling, and return them.
 
-apply() records each device's reported health in the report's
-transaction: ``unhealthy`` and ``driver_error`` devices are reserved (the
-host marked for a push; instances keep what they hold); an unhealthy one
-healthy again stays reserved, ``recovering``, for ``[device_health]
-hold_down`` seconds or until ``enable``.
+``unhealthy`` and ``driver_error`` devices are reserved (instances keep
+what they hold); one healthy again stays ``recovering`` for
+``[device_health] hold_down`` seconds or until ``enable``.
 """
 
 import datetime
@@ -70,12 +67,7 @@ def _next(row, health, reason, hold_down):
 
 
 def apply(context, host, records):
-    """Record the health a host's report says, in the caller's writer
-    transaction.
-
-    :param records: the report's ``hardware.Hardware`` records.
-    :returns: a list of Change, for announce().
-    """
+    """Record a report's health in the caller's writer; Changes to announce."""
     reported = {r.uuid: (r.health, r.health_reason) for r in records}
     rows = device_queries.get_host_health(context, host)
     now = timeutils.utcnow()
@@ -113,11 +105,7 @@ def _healthy(context, row, now):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def end_hold_down(context, uuid):
-    """Return a recovering device now (the operator's ``enable``).
-
-    :raises: DeviceNotFound
-    :returns: a list of Change.
-    """
+    """Return a recovering device now (``enable``); a list of Change."""
     row = device_queries.lock_health(context, uuid)
     changes = end_hold_downs(context, [row])
     if changes:
@@ -126,11 +114,7 @@ def end_hold_down(context, uuid):
 
 
 def end_hold_downs(context, devices):
-    """end_hold_down() of devices whose rows the caller holds locked; the
-    caller marks their hosts.
-
-    :returns: a list of Change.
-    """
+    """end_hold_down() of rows the caller holds locked (it marks the hosts)."""
     now = timeutils.utcnow()
     return [_healthy(context, row, now) for row in devices
             if row['health'] == health_states.RECOVERING]
@@ -157,10 +141,7 @@ def release_recovered(context):
 
 
 def announce(context, changes):
-    """Announce committed changes, with the instances bound to each
-    device: ``device.update``, and ``accelerator_request.health`` for each
-    of their ARQs.
-    """
+    """Announce committed changes (device.update, ARQ health events)."""
     if not changes:
         return
     try:

@@ -13,18 +13,12 @@
 # under the License.
 """Applying a host's report to its inventory tables: the diff.
 
-The host's rows are read in a constant number of statements and only
-what differs is written; rows keep their uuids while the hardware is
-reported.  Gone hardware is never pulled from under an instance: a held
-handle stays, and a gone deployable is only marked (``removed_at``) for
-placement.provider_gc.  A report never sets ``bitstream_id`` (the image
-Cyborg programmed), but clears it when the function traits changed.
-
-The operator's attributes (``attribute-create``: keys not is_managed())
-belong to the device: a deployable a report makes on a device (a GPU
-from passthrough to MIG instances, a driver reloaded) takes those of the
-device's deployables as stored, so that a device class built on them
-keeps matching.
+Only what differs is written; rows keep their uuids.  Gone hardware is
+never pulled from under an instance: a held handle stays, a gone
+deployable is only marked (``removed_at``) for placement.provider_gc.
+``bitstream_id`` is cleared when the function traits change.  A new
+deployable on a device inherits the operator's attributes of the device's
+deployables, so device classes built on them keep matching.
 """
 
 import re
@@ -48,13 +42,7 @@ _DEPLOYABLE_COLUMNS = ('num_accelerators', 'driver_name', 'device_id',
 
 
 class Result:
-    """What a diff did.
-
-    :ivar writes: the number of rows written.
-    :ivar leftovers: gone hardware is still held.
-    :ivar changes: (event type, values, changed columns) of each device and
-        deployable changed, for the notifications.
-    """
+    """What a diff did (*changes*: for the notifications)."""
 
     def __init__(self):
         self.writes = 0
@@ -295,9 +283,9 @@ class _Diff:
         self._insert('attributes', new)
 
     def _operators_attributes(self):
-        """``{device id: {key: value}}`` of the operator's attributes of
-        each device's deployables as stored (those being removed too); of
-        a key set on several, the first set.
+        """``{device id: {key: value}}`` of the operator's stored attributes.
+
+        Of a key set on several deployables, the first set.
         """
         device_of = {row['id']: row['device_id']
                      for row in self.snap.deployables.values()}
@@ -312,9 +300,7 @@ class _Diff:
         return found
 
     def _inherit(self, dep, dep_id, attributes):
-        """The rows of *attributes* ({key: value}, the operator's of its
-        device) for the new deployable *dep*.
-        """
+        """Attribute rows of *attributes* for the new deployable *dep*."""
         if attributes:
             LOG.info('Deployable %(name)s takes the attributes %(keys)s '
                      'the operator set on its device',
@@ -369,9 +355,7 @@ class _Diff:
 
 
 def _address_key(text):
-    """An attach_info or cpid_info JSON text as this Cyborg writes it, or
-    the text itself when it is not a PCI address.
-    """
+    """JSON text as this Cyborg writes it, or itself if no PCI address."""
     try:
         return hardware_obj.canonical_info_json(text)
     except (TypeError, ValueError):
@@ -379,12 +363,9 @@ def _address_key(text):
 
 
 def apply(context, host, records, snapshot=None):
-    """Make a host's inventory tables match its report, in the caller's
-    writer transaction (which holds the host's row lock).
+    """Make a host's tables match *records* in the caller's writer; a Result.
 
-    :param records: its Hardware records (the whole report).
-    :param snapshot: the host's rows (host_inventory.load()), if at hand.
-    :returns: a Result.
+    The transaction holds the host's row lock.
     """
     snap = snapshot or host_inventory.load(context, host)
     result = _Diff(context, host, records, snap).run()

@@ -13,11 +13,9 @@
 # under the License.
 """Discovery asked by an operator (the seeds' ``/discovery``), one way.
 
-The conductor records the discovery as asked of each host, casts
-``discover_soon`` to the agents that are up (those down are recorded
-``unreachable``) and answers at once.  The agent's report carries the ids
-it answers; record_outcome() records ``done`` with what changed, or
-``failed``.  The API waits for the outcome in the hosts table.
+The conductor records it, casts ``discover_soon`` to the agents up (those
+down are ``unreachable``) and answers at once; the report answering it
+records ``done`` or ``failed``.  The API waits on the hosts table.
 """
 
 from oslo_log import log as logging
@@ -61,14 +59,7 @@ def _agents(context, host):
 
 
 def start(context, agent_api, host=None, driver=None):
-    """Ask agents to discover now; answer at once.
-
-    :param host: one host; None: every registered agent.
-    :param driver: one driver's name; None: all of each agent's.
-    :raises: for one *host*: AgentNotFound, DriverNotEnabled,
-        AgentUnreachable.
-    :returns: ``{id, hosts: {host: {state, error}}}``.
-    """
+    """Ask agents (*host*, None: all) to discover now; answer at once."""
     if driver is not None and host is not None:
         _check_driver(context, host, driver)
     verdicts = _agents(context, host)
@@ -118,11 +109,7 @@ def _brief(record):
 
 
 def hardware_diff(before, after):
-    """What a discovery added, changed and removed on one host.
-
-    :returns: ``{added, changed, removed}``, lists of ``{driver, address,
-        type, deployables}`` sorted by driver and address.
-    """
+    """``{added, changed, removed}`` of a discovery on one host, sorted."""
     before = {(r['driver'], r['address']): r for r in before or ()}
     after = {(r['driver'], r['address']): r for r in after or ()}
     return {
@@ -138,15 +125,7 @@ def hardware_diff(before, after):
 
 def record_outcome(context, host, discovery, generation, status,
                    before=None, after=None):
-    """Record what a report that answers discoveries brought, and the
-    drivers' status it says.
-
-    :param discovery: ``{ids, drivers}``, or ``{ids, error}``.
-    :param status: the report's status (stored, unchanged).
-    :param before: the records stored before a stored report.
-    :param after: the records it stored.
-    :returns: whether a discovery was recorded finished.
-    """
+    """Record discoveries a report answers; whether one finished."""
     ids = list(discovery.get('ids') or ())
     if discovery.get('error'):
         return discovery_queries.finish(

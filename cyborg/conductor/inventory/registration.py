@@ -31,12 +31,8 @@ def hello(context, host, binary, version=None, topic=None, drivers=None,
           started_at=None):
     """Register a service or record its heartbeat, in one transaction.
 
-    :param binary: cyborg-api, cyborg-conductor or cyborg-agent.
-    :param drivers: for agents, each enabled driver's hello(); None leaves
-        the stored driver statuses alone.
-    :param started_at: set on the first hello after a (re)start.
-    :raises: InvalidServiceBinary
-    :returns: the service row (a dict).
+    *drivers* (agents' hellos; None leaves them alone); *started_at* on the
+    first hello after a (re)start.  Returns the service row (a dict).
     """
     if binary not in servicegroup.BINARIES:
         raise exception.InvalidServiceBinary(
@@ -57,11 +53,7 @@ def hello(context, host, binary, version=None, topic=None, drivers=None,
 
 
 def decisions_if_changed(context, host, revision):
-    """The operator's decisions about the drivers of *host*, when they
-    differ from *revision* (what its agent runs); None otherwise.
-
-    :returns: ``(installs, removed, asked)`` (driver.decisions()).
-    """
+    """driver.decisions() of *host* unless they match *revision*; else None."""
     installs, removed, asked = driver_queries.decisions(context, host)
     if driver_config.revision(installs, removed) == revision:
         return None

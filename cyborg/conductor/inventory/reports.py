@@ -13,15 +13,11 @@
 # under the License.
 """Agents' hardware reports, and the agents' liveness.
 
-Reports are hash-gated: an unchanged inventory sends its hash only (one
-UPDATE), and the conductor answers ``resend`` when its stored hash
-differs.  A full report is stored in the hosts row, applied to the tables
-(device_diff) in one short transaction under the host's row lock, and
-then, with no transaction open, the host is pushed to Placement: the
-tables never wait for Placement.  The devices' telemetry that changed
-rides on every report, outside the hash: one statement per changed
-device (cyborg.db.queries.telemetry), and one to answer which
-instances hold the host's devices.
+Reports are hash-gated: an unchanged inventory sends its hash only and
+the conductor answers ``resend`` when its stored hash differs.  A full
+report is applied (device_diff) in one short transaction under the
+host's row lock; the Placement push follows with no transaction open.
+Changed telemetry rides on every report, outside the hash.
 """
 
 from oslo_log import log as logging
@@ -50,12 +46,10 @@ AGENT_BINARY = servicegroup.AGENT
 
 def report(context, client, host, generation, inventory_hash,
            hardware=None, rp_name=None, discovery=None, telemetry=None):
-    """Apply an agent's report; record the outcome of the discoveries it
-    answers; store its devices' telemetry.  See ConductorAPI.report.
+    """Apply an agent's report, discovery outcomes and telemetry.
 
-    :param client: the conductor's PlacementClient, or None.
-    :param hardware: a HardwareList, or None; its hash is computed again
-        here (the stored hash is the conductor's own).
+    See ConductorAPI.report.  The hash is computed again here: the stored
+    hash is the conductor's own.
     """
     answer = {}
     with counters.measure(db_api.get_engine()) as cost:
@@ -92,10 +86,7 @@ def report(context, client, host, generation, inventory_hash,
 
 
 def _telemetry(context, host, samples):
-    """Store the samples; :returns: the report's ``telemetry`` answer
-    (every sample unknown when they could not be stored: the agent sends
-    them again).
-    """
+    """Store samples; the ``telemetry`` answer (all unknown if not stored)."""
     try:
         unknown = telemetry_queries.write(context, host, samples)
         held = telemetry_queries.bindings(context, host)
@@ -162,10 +153,9 @@ def _apply_and_push(context, client, host):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def apply_report(context, host):
-    """Make a host's inventory tables match its stored report; mark the
-    host for a push when a row changed.
+    """Make a host's tables match its stored report, marking it on change.
 
-    :returns: the device_diff.Result, or None (no full report yet).
+    Returns the device_diff.Result, or None (no full report yet).
     """
     row = host_queries.lock(context, host)
     if row is None or row.hardware is None:
@@ -189,9 +179,7 @@ def apply_report(context, host):
 
 def _liveness_changed(context, client, host, agent_up, done,
                       why='liveness check'):
-    """Record the agent's liveness, send service.up or service.down and
-    push its host, when this conductor is the one that changed it.
-    """
+    """Record a liveness change, notify and push, if this conductor made it."""
     try:
         if not host_queries.set_liveness(context, host, agent_up):
             return
@@ -216,54 +204,36 @@ def _liveness_changed(context, client, host, agent_up, done,
 
 
 def _check_agents(context, client, done, restore):
-    """Record the agents whose liveness changed and push their hosts.
-
-    :param done: the hosts pushed, appended to.
-    :param restore: also record the agents that are back.
-    """
+    """Record agents whose liveness changed, push their hosts (to *done*)."""
     for hostname, up, agent_up in liveness.hosts(context):
         if up != agent_up and (restore or not up):
             _liveness_changed(context, client, hostname, up, done)
 
 
 def check_liveness(context, client):
-    """Record the hosts whose agent went down: service.down, inventory
-    reserved.  Runs every ``report_interval``.
-
-    :param client: a PlacementClient, or None (nothing pushed).
-    :returns: the hosts recorded down.
-    """
+    """Record hosts whose agent went down (service.down, reserved); them."""
     done = []
     _check_agents(context, client, done, restore=False)
     return done
 
 
 def is_reserved(context, host):
-    """Whether the host's inventory is reserved because its agent was
-    recorded down (one indexed SELECT per heartbeat).
-    """
+    """Whether the host is reserved as its agent was down (one SELECT)."""
     return host_queries.is_recorded_down(context, host)
 
 
 def record_agent_back(context, client, host):
-    """Record an agent back (service.up) at its heartbeat and restore its
-    host's inventory now.
-
-    :param client: a PlacementClient, or None.
-    :returns: whether this call recorded it back.
-    """
+    """Record an agent back (service.up) and restore its inventory now."""
     done = []
     _liveness_changed(context, client, host, True, done, why='heartbeat')
     return bool(done)
 
 
 def periodic(context, client):
-    """The conductor's Placement check (every ``[placement] sync_interval``):
-    return devices whose hold-down is over, record agents down and back,
-    apply again the reports that left held hardware, push the hosts marked.
+    """The Placement check (every ``[placement] sync_interval``); hosts pushed.
 
-    :param client: a PlacementClient, or None (nothing pushed).
-    :returns: the hosts pushed.
+    Ends hold-downs, records agents down and back, re-applies reports that
+    left held hardware, pushes the hosts marked.
     """
     try:
         health.release_recovered(context)

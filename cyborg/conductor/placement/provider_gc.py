@@ -13,13 +13,10 @@
 # under the License.
 """Garbage collection of gone hardware: providers first, then rows.
 
-A deployable marked gone is kept, its provider reserved, while an ARQ or
-a handle holds it, Placement refuses to delete its provider, or its
-device's configuration is not applied (or failed); otherwise its provider
-is deleted, then its rows, checking again that nothing holds it.  While
-one is kept, the device's present deployables are reserved too
-(cyborg.db.queries.hold.RESHAPING).  The rows stay until Placement
-confirmed, so a conductor that dies in between finds them again.
+A gone deployable is kept, its provider reserved, while an ARQ or handle
+holds it, Placement refuses the delete, or its device's configuration is
+not applied; meanwhile the device's present deployables are reserved too
+(hold.RESHAPING).  Rows stay until Placement confirmed the delete.
 """
 
 from oslo_log import log as logging
@@ -35,14 +32,7 @@ LOG = logging.getLogger(__name__)
 
 
 def collect(context, client, snapshot, gone, reported, outcome):
-    """Collect a host's gone deployables, with no transaction open.
-
-    :param gone: the rows of its deployables marked gone.
-    :param reported: the uuids of the devices of its last report.
-    :param outcome: the push's Outcome (``removed`` and ``leftovers``).
-    :raises: PlacementUnavailable
-    :returns: the rows of the deployables kept (published, reserved).
-    """
+    """Collect a host's *gone* deployables, no transaction open; those kept."""
     kept = []
     removed = set()
     for deployable in gone:
@@ -58,10 +48,10 @@ def collect(context, client, snapshot, gone, reported, outcome):
 
 
 def _configuring(snapshot, deployable):
-    """Whether the deployable's device has a configuration that reserves
-    it (not applied yet, or failed): a driver loaded anew or a failed
-    change may have undone what the configuration made, which must not be
-    deleted from Placement for it.
+    """Whether the device's configuration reserves it (not applied, failed).
+
+    A reloaded driver or failed change may have undone what it made, which
+    must not be deleted from Placement for it.
     """
     device = snapshot.devices_by_id().get(deployable['device_id'])
     return (device is not None and
@@ -115,10 +105,9 @@ def _collect_one(context, client, snapshot, deployable, reported, removed,
 @db_api.context_manager.writer
 def _delete_rows(context, snapshot, deployable, reported, removed,
                  devices_gone):
-    """Delete a gone deployable's rows, and its device after its last one
-    (appended to *devices_gone*) unless reported.
+    """Delete a gone deployable's rows (and its device after its last one).
 
-    :returns: False when something holds it, or it is back.
+    False when something holds it, or it is back.
     """
     if not host_inventory.delete_deployable(context, deployable['id']):
         return False

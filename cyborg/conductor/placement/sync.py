@@ -11,15 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""What a host's deployables must look like as Placement resource
-providers, and writing it; this module reads and writes no table.
+"""A host's deployables as Placement resource providers; reads no table.
 
-Each deployable is a child of the host's compute node provider, named
-after it, with uuid ``uuid3(NAMESPACE_DNS, name)`` (as the existing
-Cyborg, so providers survive a migration), an inventory of its ``rc``
-reserved whole while cyborg.db.queries.hold has a reason, and the traits
-``OWNER_CYBORG``, its ``trait*`` attributes and ``CUSTOM_CLASS_<NAME>``
-of each device class that matches.  Allocations are Nova's.
+Each deployable is a child of the compute node provider, with uuid
+``uuid3(NAMESPACE_DNS, name)`` (as upstream Cyborg, so providers survive a
+migration), its ``rc`` reserved whole while hold has a reason, and traits
+``OWNER_CYBORG``, its ``trait*`` attributes and ``CUSTOM_CLASS_<NAME>``.
 """
 
 import re
@@ -61,11 +58,8 @@ def _valid_class(name):
 class Outcome:
     """What one host's push did.
 
-    :ivar complete: every provider is as the tables say.
-    :ivar leftovers: gone hardware is still held (its provider reserved).
-    :ivar kept: deployables whose provider keeps an old, allocated resource
-        class, reserved.
-    :ivar error: why it is not complete, for the log.
+    *leftovers*: gone hardware still held; *kept*: deployables whose
+    provider keeps an old, allocated resource class, reserved.
     """
 
     def __init__(self):
@@ -87,14 +81,7 @@ class Outcome:
 
 
 def desired(snapshot, deployable, agent_up, parent, classes=()):
-    """What the provider of *deployable* must look like.
-
-    :param snapshot: the host's Snapshot (host_inventory.load).
-    :param agent_up: the host's agent liveness (False reserves).
-    :param parent: the compute node provider's uuid.
-    :param classes: the device classes (``[{name, selector}]``).
-    :returns: ``{name, parent, inventories, traits}``.
-    """
+    """``{name, parent, inventories, traits}`` of *deployable*'s provider."""
     attributes = snapshot.attributes.get(deployable['id'], ())
     rc = next((a['value'] for a in attributes if a['key'] == 'rc'), None)
     traits = {cyborg_traits.OWNER_CYBORG}
@@ -130,9 +117,7 @@ def desired(snapshot, deployable, agent_up, parent, classes=()):
 
 
 def compute_node_names(rp_name, hostname):
-    """The names a host's compute node provider is looked up under, in
-    order.
-    """
+    """The names of a host's compute node provider, in lookup order."""
     names = [rp_name] if rp_name else []
     if hostname not in names:
         names.append(hostname)
@@ -150,12 +135,10 @@ def find_compute_node(client, rp_name, hostname):
 
 
 def compute_node(client, host):
-    """The compute node provider of a host: the one recorded, else the first
-    found by name, else (``[placement] create_compute_rp``) a new one.
+    """(uuid, name) of the compute node provider.
 
-    :param host: the host's row (host_queries.get_sync_state()).
-    :raises: ComputeResourceProviderNotFound, PlacementError
-    :returns: (the provider's uuid, its name).
+    The one recorded, else the first found by name, else (``[placement]
+    create_compute_rp``) a new one.
     """
     if host['compute_rp_uuid'] and host['compute_rp_name']:
         return host['compute_rp_uuid'], host['compute_rp_name']
@@ -181,12 +164,10 @@ def compute_node(client, host):
 
 
 def write_provider(client, uuid, want, have=None):
-    """Write what differs between a provider as last written (*have*, None:
-    unknown) and as it must be (*want*).
+    """Write what differs from *have* (None: unknown) to *want*.
 
-    :raises: PlacementError
-    :returns: (state written with its generation, whether an old allocated
-        resource class had to be kept, reserved).
+    Returns (state written with generation, whether an old allocated
+    resource class was kept, reserved).
     """
     generation = have.get('generation') if have else None
     if have is None or (have['name'], have['parent']) != (want['name'],

@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of the attach_handles table: claiming and releasing handles,
-and keeping each handle's copy of its deployable's resource class.
-"""
+"""Queries of attach_handles: claim, release, resource class copies."""
 
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
@@ -71,12 +69,10 @@ def _to_dict(row):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def claim(context, deployable_id, candidate=None):
-    """Take a free handle of a deployable (a dict), or None: read with
-    ``FOR UPDATE SKIP LOCKED``, taken with an UPDATE conditional on it
-    still being free.
+    """Take a free handle of a deployable (a dict), or None.
 
-    :param candidate: a handle deployable.lock_fpga read as free, tried
-        first.
+    Read with ``FOR UPDATE SKIP LOCKED``, taken with an UPDATE conditional
+    on it still being free; *candidate* (from lock_fpga) is tried first.
     """
     if candidate is not None and not candidate['in_use']:
         taken = db_api.execute(context, _TAKE, {
@@ -99,9 +95,7 @@ def claim(context, deployable_id, candidate=None):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def release(context, handle_id, holder):
-    """Make a handle free again, unless an ARQ other than *holder* (an
-    ARQ uuid) references it; whether it is free now.
-    """
+    """Free a handle unless an ARQ but *holder* references it; if free."""
     return db_api.execute(context, _RELEASE, {
         'b_id': handle_id, 'b_holder': holder}).rowcount == 1
 
@@ -116,13 +110,10 @@ def get(context, handle_id):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def follow_resource_class(context, deployable_ids=None):
-    """Copy each deployable's resource class (its ``rc`` attribute) to its
-    handles' ``resource_class``, where it differs; how many changed.
+    """Copy deployables' ``rc`` to their handles where it differs; how many.
 
-    Every writer of ``rc`` attributes calls this in its transaction, so
-    that the capacity view counts handles without joining attributes.
-
-    :param deployable_ids: only the handles of these deployables.
+    Every writer of ``rc`` calls this in its transaction, so the capacity
+    view counts handles without joining attributes.
     """
     statement = (sa.update(TABLE).where(OFF_CLASS)
                  .values(resource_class=RESOURCE_CLASS))

@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of instance_attachments: one row per attach-instance
-(cyborg.conductor.attach.allocations).
-"""
+"""Queries of instance_attachments: one row per attach-instance."""
 
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
@@ -55,10 +53,7 @@ def _to_dict(row):
 @db_api.context_manager.writer
 def create(context, uuid, instance_uuid, hostname, allocations,
            project_id=None, user_id=None, reboot=None):
-    """Record an attach-instance (state ``allocating``).
-
-    :param allocations: ``{rp: {rc: amount}}`` it adds to the server's.
-    """
+    """Record an attach-instance (``allocating``) adding *allocations*."""
     db_api.execute(context, sa.insert(TABLE), {
         'uuid': uuid, 'instance_uuid': instance_uuid,
         'hostname': hostname, 'project_id': project_id,
@@ -78,10 +73,7 @@ def get(context, uuid):
 @db_api.context_manager.reader
 def get_all(context, instance_uuid=None, states_in=None,
             updated_before=None, reboots_in=None):
-    """Attachments (dicts), oldest first, filtered (None: no filter).
-
-    :param updated_before: only those last changed before this time.
-    """
+    """Attachments (dicts), oldest first, filtered (None: no filter)."""
     query = sa.select(TABLE).order_by(TABLE.c.id)
     if instance_uuid is not None:
         query = query.where(TABLE.c.instance_uuid == instance_uuid)
@@ -99,13 +91,9 @@ def get_all(context, instance_uuid=None, states_in=None,
 @db_api.context_manager.writer
 def update(context, uuid, expected_states=None, expected_reboots=None,
            changed_before=None, **values):
-    """Change an attachment's ``state``, ``reboot`` or ``previous``; with
-    conditions, a claim: of two conductors, one changes the row.
+    """Change an attachment; with conditions, a claim (one conductor wins).
 
-    :param expected_states: only while in one of these states.
-    :param expected_reboots: and while its reboot is one of these.
-    :param changed_before: and if it was last changed before this.
-    :returns: True when the row was changed.
+    True when the row changed.
     """
     if 'previous' in values and values['previous'] is not None:
         values['previous'] = jsonutils.dumps(values['previous'])
@@ -137,8 +125,5 @@ _FORGET_INSTANCE = sa.delete(TABLE).where(
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def forget_instance(context, instance_uuid):
-    """Forget the attached attachments of a server whose ARQs Nova
-    deletes (Nova takes its allocations away itself); the others finish
-    their own work.
-    """
+    """Forget a deleted server's attached rows (Nova drops the allocations)."""
     db_api.execute(context, _FORGET_INSTANCE, {'b_instance': instance_uuid})

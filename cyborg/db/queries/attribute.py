@@ -49,10 +49,7 @@ def get(context, uuid):
 @db_api.context_manager.reader
 def get_all(context, deployable_id=None, key=None, limit=None, marker=None,
             sort_key='id', sort_dir='asc'):
-    """Attributes (dicts), optionally of one deployable and with one key.
-
-    :raises: MarkerNotFound
-    """
+    """Attributes (dicts), optionally of one deployable and with one key."""
     filters = {name: value for name, value in
                (('deployable_id', deployable_id), ('key', key))
                if value is not None}
@@ -64,10 +61,7 @@ def get_all(context, deployable_id=None, key=None, limit=None, marker=None,
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def create(context, deployable_id, key, value):
-    """Add an attribute to a deployable; the new row as a dict.
-
-    :raises: DeployableNotFound
-    """
+    """Add an attribute to a deployable; the new row as a dict."""
     row = models.Attribute(uuid=uuidutils.generate_uuid(),
                            deployable_id=deployable_id, key=key,
                            value=value, created_at=timeutils.utcnow())

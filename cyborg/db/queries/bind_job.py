@@ -11,12 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of bind_jobs: the device work of binds, unbinds and program
-requests, kept in the database until it is done.
+"""Queries of bind_jobs: device work of binds, unbinds and program requests.
 
 A conductor takes a due job with a conditional UPDATE of its owner and
-deletes it when done; a program request's job is kept with its outcome
-(outcome()) until purge_finished().
+deletes it when done; a program request's job keeps its outcome until
+purge_finished().
 """
 
 from oslo_serialization import jsonutils
@@ -70,11 +69,7 @@ def is_request(job):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def add(context, arq_uuid, kind, payload, deadline, request_id=None):
-    """Create a pending job; its uuid.
-
-    :param arq_uuid: the ARQ whose bind or unbind needs the work; None
-        for a program request's job.
-    """
+    """A pending job (*arq_uuid* None: a program request's); its uuid."""
     uuid = uuidutils.generate_uuid()
     db_api.execute(context, _INSERT, {
         'uuid': uuid, 'arq_uuid': arq_uuid, 'kind': kind,
@@ -87,12 +82,10 @@ def add(context, arq_uuid, kind, payload, deadline, request_id=None):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def claim_due(context, owner, dead_owners, limit, running_here=()):
-    """Take the jobs this conductor should run now (as dicts): pending
-    jobs whose back-off is over, running jobs of *dead_owners* and those
-    of *owner* that it does not run (not in *running_here*).
+    """Take up to *limit* jobs to run now (dicts).
 
-    :param owner: this conductor's host.
-    :param limit: the most jobs to take.
+    Pending ones past back-off, running ones of *dead_owners*, and those of
+    *owner* it does not run (not in *running_here*).
     """
     now = timeutils.utcnow()
     due = sa.or_(
@@ -123,9 +116,7 @@ def claim_due(context, owner, dead_owners, limit, running_here=()):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def retry_later(context, job_id, not_before, error):
-    """Put a job back in the queue until *not_before* (its last attempt
-    failed with *error*).
-    """
+    """Requeue a job until *not_before* after it failed with *error*."""
     context.session.execute(sa.update(JOB).where(JOB.id == job_id).values(
         state=PENDING, owner=None, not_before=not_before,
         last_error=str(error)[:65535], updated_at=timeutils.utcnow()))
@@ -134,9 +125,7 @@ def retry_later(context, job_id, not_before, error):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def delete(context, job_id):
-    """Forget a finished job (usually in the caller's transaction);
-    whether it was there.
-    """
+    """Forget a finished job; whether it was there."""
     return db_api.execute(context, _DELETE, {'b_id': job_id}).rowcount == 1
 
 
@@ -174,19 +163,14 @@ def clear_deadline(context, job_id):
 
 
 def waiting_text(host):
-    """The last_error of a job waiting for the agent of *host*, which
-    wake_host() finds it by.
-    """
+    """The last_error by which wake_host() finds jobs waiting for *host*."""
     return 'waiting for the agent of host %s, which is down' % host
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def defer(context, job_id, host, not_before):
-    """Put a taken job back, unrun and without using up an attempt, until
-    *not_before* or until the agent of *host*, which is down, says hello
-    (wake_host()).
-    """
+    """Requeue unrun, no attempt used, until *not_before* or wake_host()."""
     context.session.execute(sa.update(JOB).where(JOB.id == job_id).values(
         state=PENDING, owner=None, not_before=not_before,
         attempts=_ATTEMPT_BACK, last_error=waiting_text(host),
@@ -196,9 +180,7 @@ def defer(context, job_id, host, not_before):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def put_back(context, job_id, owner):
-    """Put a job *owner* took back, unrun, due now and without using up
-    an attempt (no worker was free to run it); whether it was *owner*'s.
-    """
+    """Requeue unrun, due now (no worker free); if it was *owner*'s."""
     return context.session.execute(
         sa.update(JOB).where(JOB.id == job_id, JOB.state == RUNNING,
                              JOB.owner == owner)
@@ -220,13 +202,9 @@ def wake_host(context, host):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def finish(context, job_id, state, outcome, from_state=RUNNING):
-    """End a program request's job with its outcome, if it is still
-    *from_state* (of the conductor running it and the one that found it
-    overdue, one ends it).
+    """End a program job with *outcome* if still *from_state*; if ended here.
 
-    :param state: DONE or FAILED.
-    :param outcome: a JSON-serialisable dict.
-    :returns: whether the job was ended here.
+    Of the conductor running it and the one finding it overdue, one ends it.
     """
     return context.session.execute(
         sa.update(JOB).where(JOB.id == job_id, JOB.state == from_state)
@@ -238,9 +216,7 @@ def finish(context, job_id, state, outcome, from_state=RUNNING):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def purge_finished(context, before):
-    """Forget the program requests' jobs that ended before *before*
-    (a count).
-    """
+    """Forget program jobs that ended before *before* (a count)."""
     return context.session.execute(
         sa.delete(JOB).where(JOB.state.in_(FINISHED),
                              JOB.updated_at < before)).rowcount
@@ -252,9 +228,7 @@ _OUTCOME = (sa.select(TABLE.c.state, TABLE.c.outcome)
 
 @db_api.context_manager.reader
 def outcome(context, uuid):
-    """``{state, outcome}`` of a program request's job (outcome None
-    until it ended), or None when it is not recorded.
-    """
+    """``{state, outcome}`` of a program job, or None when not recorded."""
     row = db_api.execute(context, _OUTCOME, {'b_uuid': uuid}).one_or_none()
     if row is None:
         return None

@@ -11,8 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of bound_instances: one row per instance with bound requests.
-"""
+"""Queries of bound_instances: one row per instance with bound requests."""
 
 from oslo_db import exception as db_exc
 import sqlalchemy as sa
@@ -35,8 +34,7 @@ _DELETE = sa.delete(_TABLE).where(
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def add(context, instance_uuid, now):
-    """Record that *instance_uuid* gets accelerator requests bound, in
-    the bind's transaction: of two binds, the second insert fails.
+    """Record a bound instance in the bind's transaction (the second fails).
 
     :raises: InstanceAlreadyBound when another bind already did.
     """
@@ -50,9 +48,7 @@ def add(context, instance_uuid, now):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def ensure(context, instance_uuid, now):
-    """Record *instance_uuid* unless it is already (attaching more
-    accelerators); a concurrent insert is absorbed in a savepoint.
-    """
+    """Record *instance_uuid* unless it is; a racing insert is absorbed."""
     session = context.session
     exists = session.execute(
         sa.select(_TABLE.c.instance_uuid)
@@ -71,9 +67,7 @@ def ensure(context, instance_uuid, now):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def remove_unused(context, instance_uuids):
-    """Forget the instances among *instance_uuids* that have no accelerator
-    request any more.
-    """
+    """Forget the instances among *instance_uuids* with no ARQ any more."""
     instance_uuids = [i for i in set(instance_uuids) if i]
     if not instance_uuids:
         return

@@ -11,12 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of configuration_rollouts and rollout_devices
-(cyborg.common.configuration_rollout).
+"""Queries of configuration_rollouts and rollout_devices.
 
-A wave reads a rollout's devices by state through
-``rollout_devices_rollout_id_state_idx``: what it counts and picks costs
-the devices of the wave, never the class's.
+A wave reads devices by state (rollout_devices_rollout_id_state_idx): it
+costs the devices of the wave, never the class's.
 """
 
 from oslo_db import exception as db_exc
@@ -71,9 +69,7 @@ def holders(context, device_uuids):
 
 @db_api.context_manager.reader
 def refuse_held(context, device_uuids):
-    """:raises: DeviceInRollout, naming the rollout that holds one of
-        *device_uuids*.
-    """
+    """:raises: DeviceInRollout naming the rollout holding one."""
     held = holders(context, device_uuids)
     if held:
         device_uuid = sorted(held)[0]
@@ -83,13 +79,7 @@ def refuse_held(context, device_uuids):
 
 @db_api.context_manager.writer
 def create(context, values, devices):
-    """Insert a rollout and its devices (held by it), all waiting.
-
-    :param values: its columns (desired as a dict).
-    :param devices: devices rows (dicts with uuid and hostname).
-    :raises: DeviceInRollout naming the rollout that holds one of them.
-    :returns: the rollout (a dict).
-    """
+    """Insert a rollout (a dict) and its devices, held, all waiting."""
     refuse_held(context, [d['uuid'] for d in devices])
     now = timeutils.utcnow()
     values = dict(values, desired=jsonutils.dumps(values['desired'],
@@ -103,10 +93,7 @@ def create(context, values, devices):
 
 @db_api.context_manager.writer
 def add_devices(context, rollout_id, devices):
-    """Add *devices* (rows with uuid and hostname) to a rollout, waiting.
-
-    :raises: DeviceInRollout
-    """
+    """Add *devices* (dicts with uuid and hostname), waiting."""
     if not devices:
         return
     now = timeutils.utcnow()
@@ -127,10 +114,7 @@ _BY_UUID = sa.select(TABLE).where(TABLE.c.uuid == sa.bindparam('b_uuid'))
 
 @db_api.context_manager.reader
 def get(context, uuid, for_update=False):
-    """:param for_update: lock the row (in the caller's writer): the waves
-        of a rollout and its verbs are one at a time.
-    :raises: ConfigurationRolloutNotFound
-    """
+    """*for_update* locks: a rollout's waves and verbs run one at a time."""
     query = _BY_UUID.with_for_update() if for_update else _BY_UUID
     row = db_api.execute(context, query, {'b_uuid': uuid}).one_or_none()
     if row is None:
@@ -141,10 +125,7 @@ def get(context, uuid, for_update=False):
 @db_api.context_manager.reader
 def get_all(context, state=None, limit=None, marker=None, sort_key='id',
             sort_dir='asc'):
-    """A page of rollouts (dicts).
-
-    :raises: MarkerNotFound
-    """
+    """A page of rollouts (dicts)."""
     filters = None if state is None else {'state': state}
     return [to_dict(row) for row in paginate.select_page(
         context, TABLE, filters, limit, marker, sort_key, sort_dir)]
@@ -164,10 +145,7 @@ def uuids_in(context, states):
 
 @db_api.context_manager.writer
 def set_state(context, rollout_id, state, reason=None, from_states=None):
-    """Move a rollout to *state*; whether it moved.
-
-    :param from_states: only from one of these (None: any).
-    """
+    """Move a rollout to *state* (only from *from_states*); if moved."""
     query = TABLE.update().where(TABLE.c.id == rollout_id)
     if from_states:
         query = query.where(TABLE.c.state.in_(list(from_states)))
@@ -213,9 +191,7 @@ _FAILED_AND_SKIPPED = sa.select(_NUMBERED).where(
 
 @db_api.context_manager.reader
 def failed_and_skipped(context, rollout_ids):
-    """``{rollout id: [devices]}``: the first LISTED failed and the first
-    LISTED skipped devices of each rollout (dicts), in one statement.
-    """
+    """``{rollout id: [first LISTED failed, first skipped]}``, one query."""
     found = {rollout_id: [] for rollout_id in rollout_ids}
     if rollout_ids:
         for row in db_api.execute(context, _FAILED_AND_SKIPPED,
@@ -239,9 +215,9 @@ def count(context, rollout_id, states):
 
 @db_api.context_manager.reader
 def out_of_service(context, rollout_id, down_hosts):
-    """``{reason: count}`` of the rollout's devices Cyborg holds out of
-    service, whatever holds them (cyborg.db.queries.hold; AGENT_DOWN for
-    those of *down_hosts*), each counted once, under one of its reasons.
+    """``{reason: count}`` of its devices held out of service, each once.
+
+    Any hold counts (AGENT_DOWN for those of *down_hosts*).
     """
     reason = sa.case(
         (_DEVICES.c.hostname.in_(list(down_hosts)), hold.AGENT_DOWN),
@@ -261,9 +237,7 @@ def out_of_service(context, rollout_id, down_hosts):
 
 @db_api.context_manager.reader
 def any_in(context, rollout_id, states):
-    """Whether the rollout holds a device in *states* (one index row
-    read).
-    """
+    """Whether the rollout holds a device in *states* (one index row)."""
     return db_api.execute(context, sa.select(MEMBERS.c.id).where(
         MEMBERS.c.rollout_id == rollout_id,
         MEMBERS.c.state.in_(list(states)),
@@ -278,9 +252,7 @@ _OF_ROLLOUT = sa.select(MEMBERS).where(
 
 @db_api.context_manager.reader
 def devices(context, rollout_id, states, limit=None):
-    """The rollout's devices in *states* (dicts), in the order they were
-    added.
-    """
+    """The rollout's devices in *states* (dicts), in order added."""
     query = _OF_ROLLOUT if limit is None else _OF_ROLLOUT.limit(limit)
     return [_member(row) for row in db_api.execute(context, query, {
         'b_id': rollout_id, 'b_states': list(states)})]
@@ -296,9 +268,7 @@ _NEXT = sa.select(MEMBERS).where(
 
 @db_api.context_manager.reader
 def to_start(context, rollout_id, limit):
-    """At most *limit* devices the rollout is to start: waiting ones, then
-    those skipped while bound (tried again, longest skipped first).
-    """
+    """Up to *limit* to start: waiting, then skipped-while-bound (oldest)."""
     return [_member(row) for row in db_api.execute(
         context, _NEXT.limit(limit), {'b_id': rollout_id})]
 
@@ -314,10 +284,7 @@ _STARTED = sa.select(
 
 @db_api.context_manager.reader
 def started(context):
-    """Every rollout's devices in progress, each with its configuration's
-    ``config_state``, ``config_generation`` and ``config_reason`` (None:
-    none stored).
-    """
+    """Devices in progress, with their config_state/generation/reason."""
     return [dict(_member(row), config_state=row.config_state,
                  config_generation=row.config_generation,
                  config_reason=row.config_reason)
@@ -327,11 +294,9 @@ def started(context):
 @db_api.context_manager.writer
 def set_device(context, member, state, reason=None, generation=None,
                release=False):
-    """Move a device of a rollout from its state in *member* (a dict as
-    read) to *state*: a compare-and-swap, whether it moved.
+    """Compare-and-swap a device from its state in *member*; if moved.
 
-    :param generation: the generation of the configuration stored.
-    :param release: the rollout no longer holds the device.
+    *release*: the rollout no longer holds the device.
     """
     values = {'state': state, 'reason': reason and reason[:255],
               'updated_at': timeutils.utcnow()}
@@ -346,11 +311,7 @@ def set_device(context, member, state, reason=None, generation=None,
 
 @db_api.context_manager.writer
 def release(context, rollout_id, device_uuid=None, state=None):
-    """The rollout no longer holds its devices (or *device_uuid*).
-
-    :param state: and they move to this state.
-    :returns: how many it released.
-    """
+    """Release its devices (or *device_uuid*), to *state*; how many."""
     query = MEMBERS.update().where(MEMBERS.c.rollout_id == rollout_id,
                                    MEMBERS.c.held_uuid.is_not(None))
     values = {'held_uuid': None, 'updated_at': timeutils.utcnow()}
@@ -370,9 +331,7 @@ _ACTIVE_PROGRESS = sa.select(
 
 @db_api.context_manager.reader
 def active_progress(context):
-    """``[(rollout uuid, device state, count)]`` of the rollouts running
-    or paused (the metrics).
-    """
+    """``[(rollout uuid, device state, count)]`` of active rollouts."""
     return [tuple(row) for row in db_api.execute(context, _ACTIVE_PROGRESS)]
 
 
@@ -390,9 +349,9 @@ _OF_CLASS = sa.select(
 
 @db_api.context_manager.reader
 def of_class(context, name):
-    """``[{uuid, state, unavailable, out_of_service}]`` of the rollouts of
-    the class *name* running or paused: the devices each holds out of
-    service, and how many it may (the capacity view).
+    """Active rollouts of class *name*, for the capacity view.
+
+    ``[{uuid, state, unavailable (allowed), out_of_service (held)}]``.
     """
     return [dict(row._mapping) for row in db_api.execute(
         context, _OF_CLASS, {'b_class': name})]

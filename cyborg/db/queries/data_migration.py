@@ -11,9 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of the online data migrations (cyborg.conductor.
-data_migrations): batches by id after a marker, each repair an UPDATE
-whose WHERE clause repeats the condition.
+"""Queries of the online data migrations: batches by id after a marker.
+
+Each repair is an UPDATE whose WHERE repeats the condition.
 """
 
 from oslo_utils import timeutils
@@ -36,10 +36,7 @@ _FREE_HELD = sa.and_(_AH.c.in_use == sa.false(),
 
 @db_api.context_manager.reader
 def arqs_without_project(context, limit=None, marker=0):
-    """``[{id, uuid, instance_uuid}]`` of the ARQs of a server that have
-    no project (OpenStack Cyborg before 17.0.0 did not record it), by id
-    after *marker*.
-    """
+    """ARQs with a server but no project (upstream before 17.0.0), by id."""
     query = (sa.select(_ARQ.c.id, _ARQ.c.uuid, _ARQ.c.instance_uuid)
              .where(_NO_PROJECT, _ARQ.c.id > marker).order_by(_ARQ.c.id))
     if limit is not None:
@@ -57,9 +54,7 @@ def count_arqs_without_project(context):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def set_arq_project(context, arq_id, instance_uuid, project_id):
-    """Give an ARQ without a project its server's project, and its open
-    usage interval (opened by the upgrade) too; whether it was still so.
-    """
+    """Give an ARQ (and its open interval) its server's project; if so."""
     done = context.session.execute(
         sa.update(_ARQ).where(_ARQ.c.id == arq_id, _NO_PROJECT,
                               _ARQ.c.instance_uuid == instance_uuid)
@@ -76,8 +71,7 @@ def set_arq_project(context, arq_id, instance_uuid, project_id):
 
 
 def _handle_ids(context, condition, limit, marker):
-    """The ids of the attach handles meeting *condition*, after *marker*.
-    """
+    """The ids of the attach handles meeting *condition*, after *marker*."""
     query = (sa.select(_AH.c.id).where(condition, _AH.c.id > marker)
              .order_by(_AH.c.id))
     if limit is not None:
@@ -93,8 +87,7 @@ def _count_handles(context, condition):
 
 @db_api.context_manager.reader
 def free_held_handles(context, limit=None, marker=0):
-    """The ids of the attach handles marked free that a live ARQ holds.
-    """
+    """The ids of the attach handles marked free that a live ARQ holds."""
     return _handle_ids(context, _FREE_HELD, limit, marker)
 
 

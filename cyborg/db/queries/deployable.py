@@ -48,9 +48,7 @@ _HEALTH_OF = (
 
 
 def _to_dicts(context, rows, health=False):
-    """Rows as dicts, each with its attributes and, with *health*, its
-    device's health columns (one query each for all rows).
-    """
+    """Rows as dicts with attributes (and device health), one query each."""
     result = [{name: getattr(row, name) for name in _COLUMNS}
               for row in rows]
     ids = [row['id'] for row in result]
@@ -75,10 +73,7 @@ def _to_dicts(context, rows, health=False):
 
 @db_api.context_manager.reader
 def get(context, uuid, health=False):
-    """:param health: add the device's health (see _to_dicts).
-    :raises: DeployableNotFound
-    :returns: the row as a dict, with attributes [(key, value)].
-    """
+    """The row as a dict, with attributes [(key, value)]."""
     row = context.session.execute(
         sa.select(models.Deployable).where(models.Deployable.uuid == uuid)
     ).scalar_one_or_none()
@@ -90,11 +85,7 @@ def get(context, uuid, health=False):
 @db_api.context_manager.reader
 def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
             sort_dir='asc', health=False):
-    """Deployables (dicts, with attributes) matching every exact-match
-    filter ({column: value}).
-
-    :raises: MarkerNotFound
-    """
+    """Deployables (dicts, with attributes) matching *filters* exactly."""
     return _to_dicts(context, paginate.select_page(
         context, _DEP, filters, limit, marker, sort_key,
         sort_dir).all(), health)
@@ -150,15 +141,11 @@ def _class_traits(rp_state):
 
 @db_api.context_manager.reader
 def bind_target(context, rp_uuid, hostname):
-    """The deployable behind resource provider *rp_uuid* on *hostname*
-    (the agent's host or Nova's nodename), with what binding needs of it
-    and its device, or None; in one statement.
+    """What binding needs of the deployable behind *rp_uuid*, or None.
 
-    :returns: ``{id, uuid, name, driver_name, bitstream_id, traits, rc,
-        device_type, device_uuid, hostname (the agent's), held}``:
-        ``traits`` are its attributes' plus the device class traits last
-        published on its provider; ``held`` why Cyborg holds it out
-        (hold.reasons(), the agent's liveness aside).
+    *hostname* is the agent's host or Nova's nodename.  ``traits`` are its
+    attributes' plus the class traits last published on its provider;
+    ``held`` why Cyborg holds it out (hold.reasons(), liveness aside).
     """
     rows = db_api.execute(context, _BIND_TARGET,
                           {'b_rp': rp_uuid, 'b_host': hostname}).all()
@@ -226,17 +213,11 @@ _LOCK_FOR_BIND = (
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def lock_fpga(context, deployable_id, for_bind=False):
-    """Lock an FPGA deployable's row until the end of the caller's
-    transaction and say what it carries and who uses it.
+    """Lock an FPGA deployable's row for the transaction; None when gone.
 
-    Every bind of an FPGA and the program API take this lock first, so
-    that of one that reprograms the FPGA and one that uses it as it is,
-    never both succeed.
-
-    :returns: ``{bitstream_id, in_use (handles in use), programming (bind
-        jobs programming it, plus one while the program API does)}``, with
-        *for_bind* ``free_handle`` (a candidate, or None); or None when
-        the deployable is gone.
+    Every FPGA bind and the program API take this lock first, so that of
+    one reprogramming the FPGA and one using it as it is, never both win.
+    ``programming`` counts bind jobs, plus one while the program API runs.
     """
     row = db_api.execute(context, _LOCK_FOR_BIND if for_bind else _LOCK,
                          {'b_id': deployable_id}).one_or_none()
@@ -258,9 +239,7 @@ def lock_fpga(context, deployable_id, for_bind=False):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def start_programming(context, deployable_id, until):
-    """Mark the deployable as being programmed by the program API until
-    *until* (None: clear), under lock_fpga's lock.
-    """
+    """Mark it programmed by the API until *until* (None: clear)."""
     context.session.execute(sa.update(models.Deployable)
                     .where(models.Deployable.id == deployable_id)
                     .values(programming_until=until))
@@ -292,12 +271,7 @@ def _pci_address(cpid_info):
 
 @db_api.context_manager.reader
 def program_target(context, uuid):
-    """What the program API needs of a deployable.
-
-    :raises: DeployableNotFound
-    :returns: ``{id, driver_name, hostname, address}`` (its device's PCI
-        address).
-    """
+    """``{id, driver_name, hostname, address}`` of a deployable."""
     dep, dev, cpid = (models.Deployable, models.Device,
                       models.ControlpathID)
     row = context.session.execute(
@@ -316,14 +290,9 @@ def program_target(context, uuid):
 @db_api.context_manager.writer
 def record_programming(context, deployable_id, bitstream_id,
                        function_traits, trait_prefix):
-    """After an FPGA was programmed: record its bitstream, replace its
-    function traits with those the driver reported, and mark its host
-    for a Placement sync.
+    """Record a programmed FPGA's bitstream and function traits; mark the host.
 
-    :param bitstream_id: the image programmed, or None (a function id).
-    :param function_traits: the driver's ``program()`` result, or None
-        when the agent did not say (the next report brings them).
-    :param trait_prefix: the prefix of every function trait.
+    *function_traits* None: the agent did not say (the next report does).
     """
     session = context.session
     now = timeutils.utcnow()

@@ -38,10 +38,7 @@ def to_dict(row):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def create(context, uuid, name, groups, description=None):
-    """Insert a device profile; the new row as a dict.
-
-    :raises: DeviceProfileNameConflict, DeviceProfileUUIDConflict
-    """
+    """Insert a device profile; the new row as a dict."""
     row = models.DeviceProfile(
         uuid=uuid, name=name, description=description,
         profile_json=jsonutils.dumps({'groups': groups}),
@@ -84,10 +81,7 @@ def get_by_name(context, name):
 @db_api.context_manager.reader
 def get_all(context, names=None, limit=None, marker=None, sort_key='id',
             sort_dir='asc'):
-    """Device profiles (dicts), optionally only those named in *names*.
-
-    :raises: MarkerNotFound
-    """
+    """Device profiles (dicts), optionally only those named in *names*."""
     filters = None if names is None else {'name': list(names)}
     return [to_dict(row) for row in paginate.select_page(
         context, TABLE, filters, limit, marker, sort_key, sort_dir)]
@@ -96,11 +90,9 @@ def get_all(context, names=None, limit=None, marker=None, sort_key='id',
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def delete(context, uuids=(), names=()):
-    """Delete the device profiles of *uuids* and *names*, all or nothing;
-    how many.
+    """Delete the profiles of *uuids* and *names*, all or nothing; how many.
 
-    :raises: DeviceProfileNotFound for the first one that does not exist;
-        DeviceProfileInUse when an accelerator request refers to one.
+    :raises: DeviceProfileNotFound, DeviceProfileInUse
     """
     table = models.DeviceProfile
     rows = {}

@@ -11,11 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of the discoveries asked of the hosts (the ``discovery_*``
-columns of the hosts table).
+"""Queries of the hosts' ``discovery_*`` columns.
 
-A host holds the last discovery asked of it.  A newer request replaces an
-older one still asked: the report that answers it answers both.
+A host holds the last discovery asked of it; a newer request replaces an
+older one still asked (the report answering it answers both).
 """
 
 from oslo_serialization import jsonutils
@@ -37,11 +36,7 @@ _TABLE = models.Host.__table__
 
 
 def ask(context, hosts, discovery_id):
-    """Record that discovery *discovery_id* is asked of *hosts*.
-
-    A host that never reported gets its row first, in a transaction of
-    its own (as host.record_report()).
-    """
+    """Record *discovery_id* asked of *hosts* (new rows first, alone)."""
     for host in hosts:
         if not host_queries.exists(context, host):
             host_queries.create(context, host)
@@ -61,13 +56,7 @@ def _ask(context, hosts, discovery_id):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def finish(context, host, discovery_ids, state, result):
-    """Record the outcome of the discovery of *host*, when it is one of
-    *discovery_ids* and still asked; whether it was.
-
-    :param state: DONE, FAILED or UNREACHABLE.
-    :param result: a dict: what the report changed, or ``{"error":
-        reason}``.
-    """
+    """Record *host*'s outcome if one of *discovery_ids* is asked; whether."""
     if not discovery_ids:
         return False
     rows = context.session.execute(
@@ -82,9 +71,7 @@ def finish(context, host, discovery_ids, state, result):
 
 @db_api.context_manager.reader
 def get(context, hosts):
-    """The discovery each of *hosts* holds (a host without a row is left
-    out): ``{host: {id, state, asked_at, result}}``.
-    """
+    """``{host: {id, state, asked_at, result}}`` of *hosts* with a row."""
     query = sa.select(_TABLE.c.hostname, _TABLE.c.discovery_id,
                       _TABLE.c.discovery_state, _TABLE.c.discovery_asked_at,
                       _TABLE.c.discovery_result).where(

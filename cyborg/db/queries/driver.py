@@ -11,10 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of the drivers table: the drivers enabled on each host, and the
-operator's requests about them that wait for the hosts' agents (the
-``drivers_*`` columns of the hosts table).
-"""
+"""Queries of the drivers table and the hosts' ``drivers_*`` columns."""
 
 from oslo_db import exception as db_exc
 from oslo_log import log as logging
@@ -81,15 +78,10 @@ def _hello_values(report):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def record_hello(context, host, reports):
-    """Store the status the agent of *host* reports for its drivers.
+    """Store each driver's hello(); returns the number of rows written.
 
-    Only rows that changed are written.  A driver of the configuration
-    file no longer reported becomes DISABLED; one installed through the
-    API keeps its row whatever the agent says.
-
-    :param reports: list of dicts ``{name, version, device_types, status,
-        detail}`` (each driver's hello()).
-    :returns: the number of rows written.
+    A configuration-file driver no longer reported becomes DISABLED; one
+    installed through the API keeps its row whatever the agent says.
     """
     rows = {row.name: row for row in _of_host(context, host)}
     now = timeutils.utcnow()
@@ -122,13 +114,7 @@ def record_hello(context, host, reports):
 
 
 def _add_config_driver(context, host, name, values, now):
-    """Insert the row of a driver of an agent's configuration file.
-
-    Of two hellos of one agent that both find no row, the second insert
-    loses, in a savepoint.
-
-    :returns: 1 when this call wrote the row, else 0.
-    """
+    """Of two hellos that both find no row, the second loses (savepoint)."""
     try:
         with context.session.begin_nested():
             context.session.add(models.Driver(
@@ -154,14 +140,7 @@ def _decisions(rows):
 
 @db_api.context_manager.reader
 def decisions(context, host):
-    """The operator's decisions about the drivers of *host*, and the
-    requests that wait for its agent to take them.
-
-    :returns: ``(installs, removed, asked)``: ``[{name, config}]`` of the
-        drivers installed or configured through the API and the names of
-        those of the configuration file uninstalled, sorted by name; the
-        ids of the requests waiting (see settle()).
-    """
+    """``(installs [{name, config}], removed names, asked request ids)``."""
     installs, removed = _decisions(_of_host(context, host))
     asked = context.session.execute(
         sa.select(models.Host.drivers_asked)
@@ -172,14 +151,7 @@ def decisions(context, host):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def record_status(context, host, summaries):
-    """Store the status and detail of the drivers of *host* as the report
-    of a discovery found them (an installed driver's row waits for its
-    hello otherwise).
-
-    :param summaries: ``[{name, status, detail, ...}]`` (the agent's
-        discovery summary).
-    :returns: the number of rows written.
-    """
+    """Store status and detail from a discovery summary; rows written."""
     found = {s['name']: s for s in summaries}
     written = 0
     for row in _of_host(context, host):
@@ -220,9 +192,7 @@ def _with_devices(context, rows, host=None, name=None):
 
 @db_api.context_manager.reader
 def get_all(context, host=None, name=None, status=None):
-    """Every driver row (a dict), optionally filtered, ordered by host
-    and name, with the number of devices each has on its host.
-    """
+    """Driver rows (dicts with their device count), by host and name."""
     query = sa.select(models.Driver)
     if host is not None:
         query = query.where(models.Driver.host == host)
@@ -247,11 +217,7 @@ def _row(context, uuid, locked=False):
 
 @db_api.context_manager.writer
 def lock(context, uuid):
-    """One driver row (a dict, without device count), locked until the
-    end of the caller's transaction.
-
-    :raises: DriverUUIDNotFound
-    """
+    """One driver row (no device count), locked for the transaction."""
     return _to_dict(_row(context, uuid, locked=True))
 
 
@@ -266,10 +232,7 @@ def get_many(context, uuids):
 
 @db_api.context_manager.reader
 def get(context, uuid):
-    """One driver row, with its device count.
-
-    :raises: DriverUUIDNotFound
-    """
+    """One driver row, with its device count."""
     row = _row(context, uuid)
     return _with_devices(context, [row], host=row.host, name=row.name)[0]
 
@@ -277,16 +240,10 @@ def get(context, uuid):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def install(context, name, hosts, config, request_id):
-    """Record a driver installed through the API on *hosts*, and that
-    request *request_id* waits for their agents (see settle()).
+    """Install a driver on *hosts*; *request_id* waits for their agents.
 
-    A driver of the configuration file uninstalled on a host is installed
-    again (*config* its operator's configuration, if any); the row of one
-    no longer enabled (DISABLED) is taken over.
-
-    :param config: ``{group: {option: value}}`` (normalised).
-    :raises: DriverAlreadyEnabled, and nothing is written.
-    :returns: the rows as written (dicts), in *hosts* order.
+    An uninstalled configuration-file driver comes back; a DISABLED row is
+    taken over.  DriverAlreadyEnabled writes nothing.
     """
     rows = {row.host: row for row in context.session.execute(
         sa.select(models.Driver).where(models.Driver.name == name,
@@ -335,15 +292,9 @@ def install(context, name, hosts, config, request_id):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def set_config(context, uuid, config, request_id):
-    """Replace the configuration of a driver, and record that request
-    *request_id* waits for its host's agent (see settle()).
+    """Replace a driver's config; returns the row before, None if same.
 
-    For a driver of the configuration file, an empty *config* goes back
-    to the file's.
-
-    :raises: DriverUUIDNotFound, DriverUninstalled
-    :returns: the row as it was (a dict), or None when *config* is the
-        one it has (nothing written, no agent waited for).
+    An empty *config* of a configuration-file driver means the file's.
     """
     row = _row(context, uuid)
     if row.state == UNINSTALLED:
@@ -367,11 +318,7 @@ def set_config(context, uuid, config, request_id):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def uninstall_config_driver(context, uuid):
-    """Record that the operator uninstalled a driver of the configuration
-    file on its host.
-
-    :raises: DriverUUIDNotFound
-    """
+    """Uninstall a driver of the configuration file on its host."""
     row = _row(context, uuid)
     row.state = UNINSTALLED
     row.config = None
@@ -393,9 +340,7 @@ def delete(context, uuids):
 
 
 def _remember(row):
-    """Keep what *row* is before a decision its agent must answer,
-    unless an earlier one waits already.
-    """
+    """Keep *row*'s values for an undo, unless an earlier one waits."""
     if row.undo is None:
         row.undo = jsonutils.dumps({k: getattr(row, k) for k in _DECIDED})
 
@@ -409,9 +354,7 @@ def _hosts_locked(context, hosts):
 
 
 def _ask(context, hosts, request_id):
-    """Record that *request_id* waits for the agents of *hosts* (their
-    rows exist: see cyborg.db.queries.host.create).
-    """
+    """Record that *request_id* waits for the agents of *hosts*."""
     for row in _hosts_locked(context, hosts):
         asked = jsonutils.loads(row.drivers_asked or '[]')
         row.drivers_asked = jsonutils.dumps(asked + [request_id])
@@ -431,16 +374,10 @@ def _put_back(context, row):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def settle(context, host, installed_revision, load_errors):
-    """Record how the agent of *host* took the operator's decisions,
-    once its hello's *installed_revision* (cyborg.common.driver_config.
-    revision) says it runs them all.
+    """Settle the waiting requests once *installed_revision* matches.
 
-    A decision whose driver would not load is put back as it was; the
-    others stand.  The requests that waited are recorded settled.
-
-    :param load_errors: ``{driver name: why it would not load}``.
-    :returns: ``{name: error}`` of the decisions put back, or None when
-        nothing was settled.
+    A decision whose driver would not load is put back.  Returns
+    ``{name: error}`` of those, or None when nothing was settled.
     """
     hosts = _hosts_locked(context, [host])
     if not hosts or not hosts[0].drivers_asked:
@@ -467,11 +404,7 @@ def settle(context, host, installed_revision, load_errors):
 
 @db_api.context_manager.reader
 def outcome(context, hosts, request_id):
-    """How the agents of *hosts* took request *request_id*.
-
-    :returns: ``{host: None while it waits, else {driver name: why it
-        would not load}}`` (also empty once forgotten).
-    """
+    """``{host: None while waiting, else {driver name: load error}}``."""
     result = {}
     for row in context.session.execute(
             sa.select(models.Host.hostname, models.Host.drivers_asked,

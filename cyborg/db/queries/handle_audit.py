@@ -11,8 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of the attach-handle audit (cyborg.conductor.audit.handles):
-handles in use that nothing holds, and ARQs that hold a free handle.
+"""Queries of the attach-handle audit (cyborg.conductor.audit.handles).
 
 Each candidate is settled in the caller's transaction, which locks the
 handle first (lock_handle()); every fix repeats its condition.
@@ -62,12 +61,7 @@ def _handle_dict(row):
 
 @db_api.context_manager.reader
 def candidates(context, host=None):
-    """What may be wrong (on *host*, or every host), read without locks.
-
-    :returns: ``(unheld, held_free)``: the handles (dicts) in use that no
-        live ARQ references and no bind job names, and the free handles
-        an ARQ references, each with ``arq_uuid`` and ``arq_state``.
-    """
+    """``(unheld, held_free)`` handles on *host* (None: all), without locks."""
     unheld = _handles().where(_AH.c.in_use == sa.true(), ~_LIVE_HOLDER)
     held_free = (_handles().add_columns(_ARQ.c.uuid.label('arq_uuid'),
                                         _ARQ.c.state.label('arq_state'))
@@ -90,9 +84,7 @@ def candidates(context, host=None):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def lock_handle(context, handle_id):
-    """Lock a handle's row until the end of the caller's transaction and
-    read it as last committed, or None when it is gone.
-    """
+    """Lock a handle's row for the transaction, as committed; None if gone."""
     row = context.session.execute(
         _handles().where(_AH.c.id == handle_id)
         .with_for_update(of=_AH)).one_or_none()
@@ -102,9 +94,7 @@ def lock_handle(context, handle_id):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def holders(context, handle_id):
-    """The ARQs that reference a handle, ``[(uuid, state)]``, read with
-    a lock (the state committed last).
-    """
+    """``[(uuid, state)]`` of the ARQs referencing a handle, locked."""
     return [tuple(row) for row in context.session.execute(
         sa.select(_ARQ.c.uuid, _ARQ.c.state)
         .where(_ARQ.c.attach_handle_id == handle_id).with_for_update())]
@@ -112,11 +102,7 @@ def holders(context, handle_id):
 
 @db_api.context_manager.reader
 def job_handle_ids(context, lock=True):
-    """The ids of the handles that bind jobs name: each job owns its
-    handle until it ends.
-
-    :param lock: read with a shared lock (as last committed).
-    """
+    """Ids of handles named by bind jobs (each owns its handle until done)."""
     query = sa.select(_JOBS.c.payload)
     if lock:
         query = query.with_for_update(read=True)
@@ -147,18 +133,14 @@ def free_unheld(context, handle_id):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def mark_held(context, handle_id):
-    """Mark a free handle that a live ARQ references as in use; whether
-    it was.
-    """
+    """Mark a free handle a live ARQ references in use; whether it was."""
     return _set_in_use(context, handle_id, True, _LIVE_HOLDER)
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def drop_stale_references(context, handle_id):
-    """Make the ARQs that are not live forget a handle they still
-    reference (they never should); how many changed.
-    """
+    """Make ARQs not live forget a handle they reference; how many."""
     return context.session.execute(
         sa.update(_ARQ).where(_ARQ.c.attach_handle_id == handle_id,
                               _ARQ.c.state.not_in(LIVE))

@@ -11,13 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of the hosts table: each agent host's last hardware report,
-and what must still be pushed to Placement.
+"""Queries of the hosts table: last reports and pending Placement pushes.
 
-``needs_sync`` marks a host whose resource providers must be pushed.  A
-conductor takes the host (claim_sync() clears the mark), pushes with no
-transaction open and lets go (release_sync()); a change committed
-meanwhile marks it again.  An expired claim is an unfinished push.
+``needs_sync`` marks a host to push.  claim_sync() clears it; the push runs
+with no transaction open; a change committed meanwhile marks it again.
 """
 
 import datetime
@@ -52,13 +49,7 @@ def _to_dict(row):
 @db_api.context_manager.writer
 def heartbeat(context, host, agent_generation, inventory_hash,
               rp_name=None):
-    """Record a report that carries only the agent's hash, in one UPDATE.
-
-    :param agent_generation: the agent's counter of inventory changes.
-    :param rp_name: the compute node resource provider the agent names.
-    :returns: True when the stored hash (and provider name) are the
-        agent's; False: resend.
-    """
+    """A hash-only report, in one UPDATE; False: the agent must resend."""
     result = context.session.execute(
         sa.update(_TABLE)
         .where(_TABLE.c.hostname == host,
@@ -71,11 +62,10 @@ def heartbeat(context, host, agent_generation, inventory_hash,
 
 @db_api.context_manager.writer
 def lock(context, host):
-    """Lock a host's row until the end of the caller's writer
-    transaction (two conductors never apply two reports of one host at
-    once); the Host model object, or None.
+    """Lock a host's row (Host or None) for the caller's transaction.
 
-    SQLite has no row locks: a no-op UPDATE takes its write lock instead.
+    Two conductors never apply two reports of one host at once.  SQLite
+    has no row locks: a no-op UPDATE takes its write lock instead.
     """
     session = context.session
     if session.get_bind().dialect.name == 'sqlite':
@@ -99,9 +89,8 @@ def exists(context, host):
 def create(context, host, reporting=False):
     """Insert a host's row; another conductor doing it too is fine.
 
-    :param reporting: the row is made for the host's report: its last
-        report is now (a liveness check before the report's transaction
-        must not find it down).
+    *reporting*: last report is now, so a liveness check does not find
+    it down before the report's transaction.
     """
     now = timeutils.utcnow()
     try:
@@ -117,17 +106,10 @@ def create(context, host, reporting=False):
 
 def record_report(context, host, agent_generation, inventory_hash,
                   hardware_json=None, rp_name=None):
-    """Record an agent's report, hash-gated, under the host's lock.
+    """Record a report, hash-gated; (STORED|UNCHANGED|RESEND, generation).
 
-    A host's first row is inserted in a transaction of its own first:
-    locking a missing row would lock an index gap on MariaDB, where two
-    new hosts would deadlock.
-
-    :param hardware_json: the full inventory (JSON text), or None for a
-        heartbeat carrying the hash only.
-    :returns: (status, generation): status STORED, UNCHANGED (the stored
-        hash is the agent's) or RESEND (the agent must send the full
-        inventory).
+    A first row is inserted in its own transaction: locking a missing row
+    locks an index gap on MariaDB, where two new hosts would deadlock.
     """
     if not exists(context, host):
         create(context, host, reporting=True)
@@ -182,9 +164,7 @@ def _claimable(now):
 
 @db_api.context_manager.writer
 def forget_compute_node(context, host):
-    """Look the host's compute node provider up again at its next push,
-    and mark it for one.
-    """
+    """Look the compute node provider up again at a push, marked now."""
     context.session.execute(
         sa.update(_TABLE).where(_TABLE.c.hostname == host)
         .values(compute_rp_uuid=None, compute_rp_name=None,
@@ -193,9 +173,7 @@ def forget_compute_node(context, host):
 
 @db_api.context_manager.reader
 def get_needing_sync(context):
-    """The hosts whose resource providers must be pushed (marked, or
-    whose push was left unfinished), by name.
-    """
+    """Names of hosts to push (marked, or push left unfinished)."""
     now = timeutils.utcnow()
     return sorted(context.session.execute(
         sa.select(_TABLE.c.hostname).where(sa.or_(
@@ -206,9 +184,7 @@ def get_needing_sync(context):
 
 @db_api.context_manager.reader
 def needs_sync(context, host):
-    """Whether the host's resource providers wait for a push (marked, or
-    a push under way or left unfinished).
-    """
+    """Whether the host waits for a push (marked, under way, unfinished)."""
     row = context.session.execute(
         sa.select(_TABLE.c.needs_sync, _TABLE.c.sync_claim).where(
             _TABLE.c.hostname == host)).one_or_none()
@@ -226,12 +202,7 @@ def get_gone_held(context):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def claim_sync(context, host, token, seconds):
-    """Take a host to push it, when it needs a push and no other
-    conductor has it, for *seconds*; clears its mark.
-
-    :param token: the claim (a uuid of the caller's).
-    :returns: True when the caller has the host.
-    """
+    """Claim a host needing a push for *seconds* under *token*; if taken."""
     now = timeutils.utcnow()
     result = context.session.execute(
         sa.update(_TABLE).where(
@@ -248,10 +219,9 @@ def claim_sync(context, host, token, seconds):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def release_sync(context, host, token, again):
-    """Let go of a host taken by claim_sync(); False when the claim had
-    expired and another conductor took the host since.
+    """Let go of a claim; False when it expired and another took it.
 
-    :param again: the push was incomplete: mark the host again.
+    *again*: the push was incomplete, mark the host again.
     """
     values = {'sync_claim': None, 'sync_claimed_until': None}
     if again:
@@ -266,9 +236,7 @@ def release_sync(context, host, token, again):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def record_compute_node(context, host, rp_name, uuid, name):
-    """Record the compute node provider of a host (None, None: look it up
-    again), unless the agent named another one than *rp_name* meanwhile.
-    """
+    """Record the compute node provider, unless *rp_name* changed."""
     context.session.execute(
         sa.update(_TABLE).where(_TABLE.c.hostname == host,
                                _TABLE.c.rp_name.is_not_distinct_from(rp_name))
@@ -278,9 +246,7 @@ def record_compute_node(context, host, rp_name, uuid, name):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def set_liveness(context, host, agent_up):
-    """Record the agent's liveness, and mark the host for a push, when it
-    changed; True when this call changed it.
-    """
+    """Record liveness and mark for a push; True when it changed."""
     result = context.session.execute(
         sa.update(_TABLE).where(
             _TABLE.c.hostname == host,
@@ -291,11 +257,7 @@ def set_liveness(context, host, agent_up):
 
 @db_api.context_manager.reader
 def get_sync_state(context, host):
-    """What a push of the host needs from its row, or None.
-
-    :returns: ``{hostname, rp_name, compute_rp_uuid, compute_rp_name,
-        agent_up, reported (the device uuids of its last report)}``.
-    """
+    """What a push needs from the host's row (reported: device uuids)."""
     row = context.session.execute(
         sa.select(models.Host).where(models.Host.hostname == host)
     ).scalar_one_or_none()

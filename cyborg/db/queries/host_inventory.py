@@ -13,11 +13,10 @@
 # under the License.
 """Queries of one host's inventory rows, as the conductor applies reports.
 
-load() reads them in a constant number of statements; only rows that
-changed are written.  Rows that binding holds are never deleted: the
-deletes re-check ``in_use``, and the foreign keys (RESTRICT) refuse the
-rest, in a savepoint that only keeps the row.  A report's diff runs them
-under the host's row lock (cyborg.db.queries.host.lock).
+load() reads them in a constant number of statements; only changed rows
+are written.  Rows binding holds are never deleted: the deletes re-check
+``in_use`` and the RESTRICT foreign keys refuse the rest, in a
+savepoint.  Callers hold the host's row lock (host.lock).
 """
 
 import collections
@@ -44,12 +43,7 @@ TABLES = {'devices': DEV, 'controlpath_ids': CPID, 'deployables': DEP,
 
 
 class Snapshot:
-    """One host's stored inventory, as plain dicts: devices by uuid,
-    controlpaths by device id, deployables by name, attributes and
-    handles by deployable id; the ids of the held handles (in use or
-    referenced by an ARQ) and deployables (referenced by an ARQ or with a
-    held handle); and the device classes the push fills in.
-    """
+    """One host's stored inventory as plain dicts, with the held ids."""
 
     def __init__(self):
         self.devices = {}
@@ -66,9 +60,7 @@ class Snapshot:
         return {row['id']: row for row in self.devices.values()}
 
     def reshaping(self, device_id):
-        """Whether the device has a gone deployable still kept
-        (cyborg.db.queries.hold.RESHAPING).
-        """
+        """Whether the device keeps a gone deployable (hold.RESHAPING)."""
         if self._reshaped is None:
             self._reshaped = {row['device_id']
                               for row in self.deployables.values()
@@ -140,11 +132,10 @@ def load(context, hostname):
 
 @db_api.context_manager.writer
 def adopt_devices(context, hostname, names):
-    """Move to *hostname* the devices the existing OpenStack Cyborg stored
-    under one of *names* (its compute node's name) that no agent of this
-    Cyborg reported yet (no ``driver_name``); how many.
+    """Move upstream devices stored under *names* to *hostname*; how many.
 
-    A name that is the host of an agent of this Cyborg is left alone.
+    Only those no agent of this Cyborg reported yet (no ``driver_name``); a
+    name that is one of this Cyborg's agent hosts is left alone.
     """
     names = [n for n in names if n and n != hostname]
     if not names:
@@ -160,11 +151,7 @@ def adopt_devices(context, hostname, names):
 
 @db_api.context_manager.writer
 def insert(context, table_name, rows):
-    """Insert rows (without ids) into one of the TABLES, in one
-    statement; each gets a uuid unless it has one.
-
-    :returns: {uuid: id} of the new rows.
-    """
+    """Insert rows into one of TABLES in one statement; {uuid: id}."""
     if not rows:
         return {}
     table = TABLES[table_name]
@@ -178,9 +165,7 @@ def insert(context, table_name, rows):
 
 @db_api.context_manager.reader
 def taken_names(context, names):
-    """The deployable names among *names* that already exist (on any
-    host).
-    """
+    """The deployable names among *names* that exist (on any host)."""
     if not names:
         return set()
     return set(context.session.execute(
@@ -198,10 +183,7 @@ def update(context, table_name, row_id, values):
 
 @db_api.context_manager.writer
 def forget_rp_state(context, hostname, names=None):
-    """Forget what was last written to the providers of a host's
-    deployables (those named *names*; None: all), so that the next push
-    writes them in full.
-    """
+    """Make the next push write the providers of *names* (None: all)."""
     query = sa.update(DEP).where(DEP.c.id.in_(_host_deployables(hostname)))
     if names is not None:
         query = query.where(DEP.c.name.in_(names))
@@ -222,10 +204,7 @@ def _not_referenced(column, arq_column):
 
 @db_api.context_manager.writer
 def delete_free_handles(context, ids):
-    """Delete the handles among *ids* that nothing holds right now.
-
-    :returns: the ids actually deleted.
-    """
+    """Delete the handles among *ids* nothing holds; the ids deleted."""
     if not ids:
         return set()
     where = sa.and_(AH.c.id.in_(ids), AH.c.in_use.is_(sa.false()),
@@ -240,10 +219,7 @@ def delete_free_handles(context, ids):
 
 @db_api.context_manager.writer
 def delete_deployable(context, deployable_id):
-    """Delete a gone deployable with its attributes and handles, unless an
-    accelerator request or a handle in use holds it, or it is back;
-    whether it was deleted.
-    """
+    """Delete a gone deployable unless held or back; whether deleted."""
     session = context.session
     try:
         with session.begin_nested():
@@ -271,9 +247,7 @@ def delete_deployable(context, deployable_id):
 
 @db_api.context_manager.writer
 def delete_device(context, device_id):
-    """Delete a device and its controlpath ids, unless something still
-    refers to them; whether it was deleted.
-    """
+    """Delete a device and its controlpath ids unless referred to."""
     session = context.session
     try:
         with session.begin_nested():

@@ -11,10 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of the servers that hold accelerators (GET /v2/instances):
-those with Bound ARQs, or those of them whose device has been idle since
-a time (its telemetry's ``idle_since``) and was bound before it.
-"""
+"""Queries of the servers that hold accelerators (GET /v2/instances)."""
 
 import functools
 
@@ -103,20 +100,11 @@ _DEVICE_COLUMNS = ('driver', 'device_uuid', 'health', 'health_reason',
 @db_api.context_manager.reader
 def get_page(context, project_id=None, host=None, device_profile=None,
              driver=None, limit=None, marker=None, idle_before=None):
-    """A page of the servers that hold accelerators, with their Bound
-    ARQs, in two statements: the page's server uuids, then their ARQs.
+    """A page of servers holding Bound ARQs, in two statements.
 
-    A server is listed when one of its Bound ARQs matches every filter
-    given (None: no filter); only its matching ARQs come with it.
-
-    :param idle_before: only the ARQs bound before this time whose
-        device has been idle since this time or earlier.
-
-    :param marker: only servers whose uuid sorts after this one (it need
-        not hold accelerators any more).
-    :returns: a list of ``{uuid, project_id, arqs}``, in uuid order; an
-        ARQ as accelerator_request.to_dict() gives it, with its device's
-        driver, uuid (``device_uuid``) and health.
+    A server is listed when one of its Bound ARQs matches every filter, with
+    only those ARQs.  *idle_before*: ARQs bound before it whose device has
+    been idle since then.  *marker* need not hold accelerators any more.
     """
     filters = {name: value for name, value in (
         ('project_id', project_id), ('host', host),

@@ -11,9 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The aggregate queries of the fleet gauges (cyborg.api.metrics), seven
-statements whatever the size of the cloud.
-"""
+"""The fleet gauges' aggregate queries: seven statements at any cloud size."""
 
 import sqlalchemy as sa
 
@@ -60,10 +58,7 @@ def _arqs(context):
 
 
 def _outboxes(context):
-    """``{outbox: (depth, oldest)}``: oldest is the earliest
-    ``created_at`` of the entries (for a host to push, when its row was
-    last written), None when the outbox is empty.
-    """
+    """``{outbox: (depth, oldest created_at or None)}``."""
     def one(name, table, since, where):
         return (sa.select(sa.literal(name).label('outbox'),
                           sa.func.count().label('depth'),
@@ -81,10 +76,7 @@ def _outboxes(context):
 
 
 def _idle(context, before):
-    """``[(host, resource class, driver, project, accelerators)]`` of the
-    Bound ARQs bound before *before* whose device has been idle since
-    *before* or earlier (a Bound ARQ's updated_at is its bind).
-    """
+    """Bound ARQs whose device is idle since *before* (updated_at: bind)."""
     statement = (
         sa.select(_DEVICES.c.hostname, _HANDLES.c.resource_class,
                   _DEPLOYABLES.c.driver_name, _ARQS.c.project_id,
@@ -106,15 +98,7 @@ def _idle(context, before):
 
 @db_api.context_manager.reader
 def fleet(context, agent_binary, idle_before):
-    """What the fleet gauges show, read in one transaction.
-
-    :param idle_before: the start of the idle window (_idle()).
-    :returns: a dict: ``handles`` and ``conductors`` (capacity.get(),
-        by driver), ``devices`` (``[(host, driver, health, count)]``),
-        ``arqs`` (``{state: count}``), ``outboxes`` (_outboxes()),
-        ``agents`` (service.get_agents()), ``idle`` (_idle()) and
-        ``rollouts`` (configuration_rollout.active_progress()).
-    """
+    """What the fleet gauges show, read in one transaction (a dict)."""
     handles, conductors = capacity_queries.get(context, by_driver=True)
     return {'handles': handles, 'conductors': conductors,
             'devices': _devices(context), 'arqs': _arqs(context),

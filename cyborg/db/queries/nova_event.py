@@ -13,10 +13,9 @@
 # under the License.
 """Queries of nova_events, the outbox of events for Nova.
 
-An event is written in the transaction of the state change it reports,
-taken by one conductor (``sending``, with a claim that expires) and
-deleted once Nova took it or refused it for good.  A ``failed`` event of
-an ARQ Nova bound is sent again until Nova acts on it (failing_tags()).
+An event is written in the transaction of its state change, claimed by
+one conductor and deleted once Nova took or refused it for good.  A
+``failed`` event of an ARQ Nova bound is resent until Nova acts on it.
 """
 
 import datetime
@@ -59,14 +58,10 @@ _DELETE = sa.delete(TABLE).where(
 @db_api.context_manager.writer
 def add(context, server_uuid, tag, status, request_id=None,
         claim_seconds=None, bind_started_at=None):
-    """Write an event, in the transaction of the state change it reports.
+    """Write an event in its state change's transaction; it as a dict.
 
-    :param claim_seconds: the caller takes the event, to send it once its
-        transaction commits; the claim expires after that many seconds.
-        None: the event waits for claim_due().
-    :param bind_started_at: when the bind it reports began (Nova's PATCH;
-        UTC, naive), for cyborg_bind_nova_event_seconds.
-    :returns: the event as a dict (what claim_due() returns).
+    *claim_seconds*: the caller claims it to send after commit (None: it
+    waits for claim_due()).  *bind_started_at*: Nova's PATCH (naive UTC).
     """
     now = timeutils.utcnow()
     values = {'name': NAME, 'server_uuid': server_uuid, 'tag': tag,
@@ -84,12 +79,7 @@ def add(context, server_uuid, tag, status, request_id=None,
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def claim_due(context, limit, claim_seconds):
-    """Take the events due now (pending, to send again, or of an expired
-    claim), for *claim_seconds*.
-
-    :returns: the taken events as dicts; ``again`` says whether Nova took
-        the event before (send_again()).
-    """
+    """Claim due events (pending, resend, expired claim) as dicts."""
     now = timeutils.utcnow()
     due = sa.and_(EV.state.in_([PENDING, SENDING, AGAIN]),
                   EV.next_attempt_at <= now)
@@ -151,17 +141,13 @@ def get_all(context, tag=None):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def send_again(context, event_ids, next_attempt_at):
-    """Send these events again at *next_attempt_at* (Nova took them, but
-    may not have acted on them yet).
-    """
+    """Resend these at *next_attempt_at* (Nova may not have acted yet)."""
     _again_at(context, event_ids, next_attempt_at, state=AGAIN)
 
 
 @db_api.context_manager.reader
 def still_failed(context, events):
-    """Of these failed events, those whose ARQ is still BindFailed for
-    the event's instance: {event id: whether Nova bound the ARQ}.
-    """
+    """{event id: Nova bound it} of failed events whose ARQ is BindFailed."""
     failed = {(e['tag'], e['server_uuid']): e['id'] for e in events
               if e['status'] == FAILED}
     if not failed:

@@ -42,9 +42,10 @@ def _model(table):
 @functools.lru_cache(maxsize=512)
 def _page_statement(base, table, filters, sort_key, sort_dir, marker,
                     limit):
-    """The SELECT of one page of *table*, built once per shape, with
-    bound parameters ``f_<column>``, ``fin_<column>`` (IN), ``m_value``
-    and ``m_id`` (the marker's row) and ``p_limit``.
+    """The SELECT of one page of *table*, built once per shape.
+
+    Bound parameters: ``f_<column>``, ``fin_<column>`` (IN), ``m_value`` and
+    ``m_id`` (the marker's row) and ``p_limit``.
     """
     query = sa.select(table) if base is None else base
     for name, kind in filters:
@@ -83,16 +84,12 @@ _IN = 'in'
 def select_page(context, table, filters=None, limit=None, marker=None,
                 sort_key='id', sort_dir=ASC, base=None, marker_scope=(),
                 params=None):
-    """Rows of one page of *table*, ordered by *sort_key* (never NULL)
-    then ``id``, after *marker* (the uuid of the previous page's last
-    row), at most *limit* of them.
+    """Up to *limit* rows of *table* by *sort_key* then ``id``, after *marker*.
 
-    :param filters: {column name: value}, an equality each; a list or
-        tuple of values is ``IN``.
+    :param filters: {column name: value}, equalities (a list: ``IN``).
     :param base: a Core SELECT built once, whose FROM includes *table*.
-    :param marker_scope: names of equality *filters* that make the set the
-        caller may see (``project_id``): a marker outside it is unknown.
-    :param params: values of the bound parameters of *base*.
+    :param marker_scope: names of *filters* that make the set the caller
+        may see (``project_id``): a marker outside it is unknown.
     :raises: MarkerNotFound
     """
     shape = []

@@ -42,10 +42,9 @@ def _is_duplicate(exc):
 @db_api.context_manager.writer
 def heartbeat(context, host, binary, topic=None, version=None,
               started_at=None):
-    """Record that a service is alive, creating its row on first contact;
-    the row as a dict.
+    """Record a service alive (its row made at first contact); the row.
 
-    :param started_at: when set, the service (re)started at that time.
+    *started_at*: the service (re)started then.
     """
     now = timeutils.utcnow()
     values = {'last_seen_up': now, 'updated_at': now}
@@ -72,10 +71,7 @@ def heartbeat(context, host, binary, topic=None, version=None,
 
 @db_api.context_manager.reader
 def get(context, host, binary):
-    """One service row, as a dict.
-
-    :raises: ServiceNotFound
-    """
+    """One service row, as a dict."""
     row = context.session.execute(
         sa.select(models.Service).where(
             models.Service.host == host,
@@ -87,8 +83,7 @@ def get(context, host, binary):
 
 @db_api.context_manager.reader
 def get_all(context, host=None, binary=None):
-    """Every service row (dicts), optionally filtered, by host and binary.
-    """
+    """Every service row (dicts), optionally filtered, by host and binary."""
     query = sa.select(models.Service)
     if host is not None:
         query = query.where(models.Service.host == host)
@@ -100,13 +95,7 @@ def get_all(context, host=None, binary=None):
 
 @db_api.context_manager.reader
 def get_agents(context, binary, host=None):
-    """What is known of each agent's liveness (of *host*, or all), for
-    cyborg.servicegroup.agents_up() to judge.
-
-    :returns: a list of ``{host, registered (it has a services row),
-        last_seen_up, last_report_at, reported (it has a hosts row),
-        agent_up}`` ordered by host.
-    """
+    """Each agent's liveness facts, for servicegroup.agents_up()."""
     services = models.Service.__table__
     hosts = models.Host.__table__
     query = sa.select(services.c.host, services.c.last_seen_up).where(

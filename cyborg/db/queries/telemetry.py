@@ -11,14 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of device_telemetry: the latest telemetry sample of each
-device (cyborg.common.telemetry), one row per device.
+"""Queries of device_telemetry: the latest sample of each device.
 
-A changed sample costs one statement (an upsert: INSERT ... SELECT of
-the device, updated when its row is there); a report without changes
-costs nothing here.  ``idle_since`` is kept in
-the same statement: cleared while the device is busy, set at the first
-sample that is not, left as it is by a stale sample.
+A changed sample costs one upsert; an unchanged report costs nothing.
+The same statement keeps ``idle_since``: cleared while busy, set at the
+first idle sample, left as it is by a stale one.
 """
 
 import functools
@@ -56,13 +53,10 @@ _INSERTS = {'mysql': mysql.insert, 'postgresql': postgresql.insert,
 
 @functools.lru_cache(maxsize=None)
 def _upsert(dialect):
-    """One statement per sample, for the database's *dialect*: the
-    sample of a device of the host (nothing for another host's or an
-    unknown device: no row selected), its row inserted, else updated.
+    """One upsert statement per sample of a device of *host*, for *dialect*.
 
-    An upsert, not an UPDATE that may miss and an INSERT: on MariaDB an
-    UPDATE of a missing row locks the gap, which the first samples of
-    other hosts' devices insert into (deadlocks).
+    Not an UPDATE that may miss plus an INSERT: on MariaDB an UPDATE of a
+    missing row locks the gap other hosts' first samples insert into.
     """
     statement = _INSERTS[dialect](TABLE).from_select(
         ['device_uuid', 'sample', 'read_at', 'stale_reason', 'idle_since',
@@ -96,12 +90,7 @@ def _idle(payload):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def write(context, host, samples):
-    """Store the samples an agent of *host* reports, one statement each.
-
-    :param samples: ``{device uuid: {values, read_at, stale}}``.
-    :returns: the uuids of the devices the host has no row of (nothing
-        stored for them).
-    """
+    """Store *host*'s samples; the uuids of devices it has no row of."""
     now = timeutils.utcnow()
     statement = _upsert(context.session.get_bind().dialect.name)
     unknown = []
@@ -134,11 +123,7 @@ _BINDINGS = (
 
 @db_api.context_manager.reader
 def bindings(context, host):
-    """The instances holding each device of *host*, in one statement.
-
-    :returns: ``{device uuid: [{instance, project}]}`` of the held ones,
-        sorted.
-    """
+    """``{device uuid: [{instance, project}]}`` of *host*, one statement."""
     found = {}
     for uuid, instance, project in db_api.execute(
             context, _BINDINGS, {'b_host': host}):
@@ -161,9 +146,7 @@ _GET = (
 
 
 def to_dict(row):
-    """A device's telemetry row as the API shows it (``values`` {} and
-    ``read_at`` None when it has none yet).
-    """
+    """A telemetry row as the API shows it (values {} until a sample)."""
     values = dict(row._mapping)
     values['values'] = jsonutils.loads(values.pop('sample') or '{}')
     return values
@@ -171,10 +154,7 @@ def to_dict(row):
 
 @db_api.context_manager.reader
 def get(context, device_uuid):
-    """The latest sample of a device, with its host's last report.
-
-    :raises: DeviceNotFound
-    """
+    """The latest sample of a device, with its host's last report."""
     row = db_api.execute(context, _GET,
                          {'b_uuid': device_uuid}).one_or_none()
     if row is None:
@@ -188,9 +168,7 @@ _OF_DEVICES = sa.select(TABLE).where(
 
 @db_api.context_manager.reader
 def get_many(context, device_uuids):
-    """``{device uuid: {values, read_at, stale_reason, idle_since}}`` of
-    those that have a sample, in one statement.
-    """
+    """The samples of *uuids* that have one, in one statement."""
     if not device_uuids:
         return {}
     return {row.device_uuid: {

@@ -13,12 +13,9 @@
 # under the License.
 """Queries of usage intervals: the time each ARQ held its accelerator.
 
-An interval is opened by one INSERT in the transaction that makes its ARQ
-Bound and closed by one UPDATE in the transaction that unbinds or deletes
-it; the usage audit closes those whose ARQ went away otherwise.  Times
-are the conductor's UTC clock (oslo.utils' ``timeutils.utcnow()``), to
-the second.  GET /v2/usage is summary() and page(): the seconds of each
-interval inside the window, summed in SQL.
+One INSERT in the transaction that makes an ARQ Bound opens an interval;
+one UPDATE in the one that unbinds or deletes it closes it (the audit
+closes the rest).  Times: the conductor's UTC clock, to the second.
 """
 
 import functools
@@ -60,13 +57,9 @@ _INSERT_CLASS = sa.insert(CLASSES)
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def open_interval(context, arq_uuid, started_at, values):
-    """Open the interval of an ARQ that becomes Bound, in the caller's
-    transaction (one INSERT, and one of its device classes if any).
+    """Open a Bound ARQ's interval (one INSERT); its uuid.
 
-    :param values: cyborg.common.usage.FIELDS (device_classes: a list of
-        names).
     :raises: DBDuplicateEntry when the ARQ has an open interval.
-    :returns: the new interval's uuid.
     """
     uuid = uuidutils.generate_uuid()
     row = {name: values.get(name) for name in _RECORDED}
@@ -86,25 +79,21 @@ def open_interval(context, arq_uuid, started_at, values):
 _NOW = sa.bindparam('b_now', type_=_TIME)
 _UPDATED = sa.bindparam('b_updated', type_=sa.DateTime)
 # Never before its start: two conductors' clocks may differ.
+_CLOSED = {'ended_at': sa.case((TABLE.c.started_at > _NOW,
+                                TABLE.c.started_at), else_=_NOW),
+           'ended_by': sa.bindparam('b_by'), 'updated_at': _UPDATED,
+           'open_arq_uuid': None}
 _CLOSE = (
     sa.update(TABLE)
     .where(TABLE.c.open_arq_uuid.in_(sa.bindparam('b_arqs',
                                                   expanding=True)))
-    .values(ended_at=sa.case((TABLE.c.started_at > _NOW,
-                              TABLE.c.started_at), else_=_NOW),
-            ended_by=sa.bindparam('b_by'), updated_at=_UPDATED,
-            open_arq_uuid=None))
+    .values(_CLOSED))
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def close(context, arq_uuids, now, ended_by):
-    """Close the open intervals of *arq_uuids* at *now*, in the caller's
-    transaction (one UPDATE; none when there are no uuids).
-
-    :param ended_by: UNBIND, DELETE or AUDIT.
-    :returns: how many were open.
-    """
+    """Close the open intervals of *arq_uuids* (one UPDATE); how many."""
     arq_uuids = sorted(set(arq_uuids))
     if not arq_uuids:
         return 0
@@ -144,9 +133,10 @@ _CLOSED_SINCE = _SELECT.where(
 
 @db_api.context_manager.reader
 def closed_since(context, arq_uuids, since, ended_by):
-    """The intervals of *arq_uuids* closed by *ended_by* at or after
-    *since* (dicts), for the notifications of a transaction that began at
-    *since* and closed them: a try whose answer was lost included.
+    """Intervals of *arq_uuids* closed by *ended_by* since *since* (dicts).
+
+    For the notifications of a transaction begun at *since*: a retry
+    whose answer was lost included.
     """
     if not arq_uuids:
         return []
@@ -234,9 +224,7 @@ def _summary_statement(group_by, with_project, with_class):
 
 
 def _by_class_set(rows):
-    """The rows of a summary per set of classes, their sets sorted and
-    merged (SQL gave each in no given order).
-    """
+    """Merge summary rows per sorted set of classes (SQL orders none)."""
     merged = {}
     for row in rows:
         key = (row['project_id'], row['resource_class'],
@@ -255,18 +243,11 @@ def _by_class_set(rows):
 @db_api.context_manager.reader
 def summary(context, start, end, project_id=None, group_by=None,
             device_class=None):
-    """The seconds the intervals spent in ``[start, end)`` and their
-    number, per project and resource class, in one statement.
+    """Seconds in ``[start, end)`` and count, per project and RC.
 
-    :param start: naive UTC; *end* likewise, at most now (open intervals
-        count until *end*).
-    :param project_id: only this project's (None: every project's).
-    :param group_by: None or a key of cyborg.common.usage.GROUPS: one row
-        per value of that field too (``device_class``: per set of
-        classes).
-    :param device_class: only the intervals of devices of this class.
-    :returns: ``[{project_id, resource_class, <group>, seconds,
-        intervals}]``, sorted by those keys.
+    Times are naive UTC, *end* at most now (open intervals count until it).
+    *group_by*: a key of cyborg.common.usage.GROUPS (``device_class``: per
+    set of classes).
     """
     params = _window_params(start, end, device_class)
     params['b_project'] = project_id
@@ -298,10 +279,8 @@ def _page_base(with_class):
 @db_api.context_manager.reader
 def page(context, start, end, project_id=None, device_class=None,
          limit=None, marker=None):
-    """The intervals overlapping ``[start, end)`` (see summary()), by id,
-    each with ``seconds``: its part inside the window.
+    """Intervals overlapping ``[start, end)`` by id, with their ``seconds``.
 
-    :param marker: the uuid of the previous page's last interval.
     :raises: MarkerNotFound (also for another project's interval).
     """
     rows = paginate.select_page(
@@ -329,12 +308,10 @@ _PURGE = sa.delete(TABLE).where(
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def purge_batch(context, before, limit):
-    """Delete at most *limit* intervals closed before *before*, oldest
-    first, with their classes, in one short transaction: it locks only
-    the rows it deletes (by primary key), so binds and unbinds go on
-    meanwhile.
+    """Delete up to *limit* intervals closed before *before*; how many.
 
-    :returns: how many were deleted (fewer than *limit*: none are left).
+    One short transaction locking only the rows it deletes (by primary
+    key), so binds and unbinds go on meanwhile.
     """
     params = {'b_before': before, 'b_limit': limit}
     ids = list(db_api.execute(context, _PURGEABLE, params).scalars())
@@ -370,12 +347,7 @@ def _host(query, host, column):
 
 @db_api.context_manager.reader
 def orphans(context, host=None, interval_id=None):
-    """Open intervals whose binding is gone (dicts, with ``arq_state`` and
-    ``arq_updated_at``: None when the ARQ is gone).
-
-    :param host: only this host's.
-    :param interval_id: only this one (an audit's check under the lock).
-    """
+    """Open intervals whose binding is gone (with the ARQ state)."""
     query = _host(_ORPHANS, host, TABLE.c.hostname)
     if interval_id is not None:
         query = query.where(TABLE.c.id == interval_id)
@@ -386,9 +358,7 @@ def orphans(context, host=None, interval_id=None):
 
 @db_api.context_manager.reader
 def unrecorded(context, host=None, arq_uuid=None):
-    """Bound ARQs without an open interval: ``[{uuid, instance_uuid,
-    hostname, updated_at}]``.
-    """
+    """Bound ARQs without an open interval."""
     query = _host(_UNRECORDED, host, _ARQ.c.hostname)
     if arq_uuid is not None:
         query = query.where(_ARQ.c.uuid == arq_uuid)
@@ -399,18 +369,13 @@ _CLOSE_ONE = (
     sa.update(TABLE)
     .where(TABLE.c.id == sa.bindparam('b_id'),
            TABLE.c.open_arq_uuid.is_not(None))
-    .values(ended_at=sa.case((TABLE.c.started_at > _NOW,
-                              TABLE.c.started_at), else_=_NOW),
-            ended_by=sa.bindparam('b_by'), updated_at=_UPDATED,
-            open_arq_uuid=None))
+    .values(_CLOSED))
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def close_one(context, interval_id, ended_at, now):
-    """Close one open interval at *ended_at* (not before its start), by
-    the audit at *now*; whether it was open.
-    """
+    """Close one open interval at *ended_at* (not before it began); if open."""
     return db_api.execute(context, _CLOSE_ONE, {
         'b_id': interval_id, 'b_now': to_second(ended_at), 'b_by': AUDIT,
         'b_updated': now}).rowcount == 1

@@ -11,10 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/configuration_rollouts: one desired configuration rolled out to
-every device of a device class, a few devices at a time
-(cyborg.conductor.devices.configuration_rollout).
-"""
+"""/v2/configuration_rollouts: a configuration rolled out over a class."""
 
 import pecan
 from wsme import types as wtypes
@@ -66,10 +63,9 @@ def _devices(members, state):
 
 
 def serialize_all(context, rows):
-    """Rollouts (query dicts, or the conductor's answer) with their
-    progress and the devices that failed or were skipped (at most
-    rollout_queries.LISTED of each; progress counts them all), in two
-    statements whatever their number.
+    """Rollouts with progress and failed/skipped devices, in two statements.
+
+    At most rollout_queries.LISTED of each; progress counts them all.
     """
     ids = [row['id'] for row in rows]
     progress = rollout_queries.progress(context, ids)
@@ -115,9 +111,7 @@ def get_one(uuid):
 
 
 def post():
-    """The conductor judges the desired configuration for every device of
-    the class as it stores the rollout.
-    """
+    """The conductor judges the configuration for every device as it stores."""
     context = pecan.request.context
     body = route.body()
     conductor_api = pecan.request.conductor_api

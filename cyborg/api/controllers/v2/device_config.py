@@ -11,9 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/devices/{uuid}/configuration: a device's configuration as desired
-state: what its driver reports (``settable``, ``actual``) with
-what was asked (``desired``), which its agent applies after the answer.
+"""/v2/devices/{uuid}/configuration: a device's configuration.
+
+``settable`` and ``actual`` from its driver, ``desired`` as asked, which
+its agent applies after the answer.
 """
 
 import datetime
@@ -55,11 +56,7 @@ class Configuration(wtypes.Base):
 
 
 def view(device, config):
-    """The ``configuration`` member of a device, or None for a
-    device that is neither configurable nor has a desired state.
-
-    :param config: its device_configs row, or None (no desired state).
-    """
+    """A device's ``configuration`` member, or None if nothing to show."""
     driver = device_config.reported(device)
     if driver is None and config is None:
         return None

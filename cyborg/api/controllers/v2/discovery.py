@@ -13,8 +13,8 @@
 # under the License.
 """/v2/discovery: make the agents discover now.
 
-The conductor asks the agents and answers at once; the handler reads
-their outcomes for at most ``[api] discovery_wait`` seconds.
+The conductor answers at once; the handler waits for the outcomes at
+most ``[api] discovery_wait`` seconds.
 """
 
 from oslo_config import cfg
@@ -39,11 +39,7 @@ _STATUS = {discovery_queries.DONE: 'ok',
 
 
 def state_result(host, discovery_id, state, result):
-    """One host's discovery as the API shows it.
-
-    :param result: the recorded outcome (``{generation, report, drivers,
-        added, changed, removed}`` or ``{error}``), or None while asked.
-    """
+    """One host's discovery as the API shows it (*result* None while asked)."""
     result = result or {}
     shown = dict(_EMPTY_DIFF, host=host, status=_STATUS[state],
                  state=state, discovery_id=discovery_id,
@@ -57,9 +53,9 @@ def state_result(host, discovery_id, state, result):
 
 
 def wait_for_outcome(context, started, seconds):
-    """[state_result()] by host of what discovery_start *started*, once
-    none is asked or after *seconds*; a newer discovery of a host answers
-    this one too (it looks at the hardware later).
+    """[state_result()] by host of *started*, once none is asked or *seconds*.
+
+    A newer discovery of a host answers this one too.
     """
     asked = sorted(h for h, s in started['hosts'].items()
                    if s['state'] == discovery_queries.ASKED)

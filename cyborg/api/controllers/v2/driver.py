@@ -11,9 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/drivers: the accelerator drivers of each host, those of the
-agents' configuration and those installed here, with the operator's
-decision for their host (``state``), which the agents apply.
+"""/v2/drivers: each host's drivers, configured or installed here.
+
+``state`` is the operator's decision for the host, which agents apply.
 """
 
 from oslo_config import cfg
@@ -63,12 +63,10 @@ def serialize(driver):
 
 
 def settled(context, asked):
-    """The records of a driver request, in the order written, once the
-    agents it asked took it and reported the discovery that followed (at
-    most ``[api] discovery_wait``): the status and devices of its own
-    change.
+    """A driver request's records once its agents reported.
 
-    :param asked: what the conductor answered: ``{id, drivers, asked}``.
+    Waits ``[api] discovery_wait`` at most.
+
     :raises: DriverConfigInvalid when an agent would not load it.
     """
     found = wait.until(
@@ -87,9 +85,7 @@ def settled(context, asked):
 
 
 def _outcome(context, hosts, request_id):
-    """driver.outcome() of the request, a host that took it waiting
-    (None) until the discovery the request asked of it is reported.
-    """
+    """driver.outcome(), a host waiting (None) until its discovery reported."""
     found = driver_queries.outcome(context, hosts, request_id)
     discoveries = discovery_queries.get(context, hosts)
     for host, refusals in found.items():

@@ -11,10 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/instances: the servers that hold accelerators;
-/v2/instances/{uuid}: a server as Nova shows it; its accelerators:
-attach and detach through Nova.  Detach takes only the ARQs attach
-made, never Nova's own.
+"""/v2/instances: servers holding accelerators; attach and detach via Nova.
+
+Detach takes only the ARQs attach made, never Nova's own.
 """
 
 import datetime
@@ -96,9 +95,7 @@ def get_accelerators(instance_uuid):
 
 
 def attach(instance_uuid):
-    """The new ARQs (BindStarted while device work runs), the server as
-    Nova shows it and the reboot asked of Nova.
-    """
+    """The new ARQs, the server as Nova shows it and the reboot asked."""
     context = pecan.request.context
     validation.uuid_path(instance_uuid, _('instance'))
     body = route.body()
@@ -113,9 +110,7 @@ def attach(instance_uuid):
 
 
 def detach(instance_uuid):
-    """Detach what attach gave the server (``?arqs=``: only these;
-    ``?reboot=``: have Nova hard reboot it).
-    """
+    """Detach what attach gave (``?arqs=``: only these; ``?reboot=``)."""
     context = pecan.request.context
     validation.uuid_path(instance_uuid, _('instance'))
     params = route.query()
@@ -130,10 +125,7 @@ def detach(instance_uuid):
 
 
 def get_all():
-    """The servers that hold Bound ARQs, a page in uuid order, each with
-    what Nova says of it (one Nova list per host) and whether the
-    instance audit would heal its ARQs.
-    """
+    """A page of servers with Bound ARQs, Nova's view and audit mark."""
     context = pecan.request.context
     params = route.query()
     # A page at a time, at most the largest page, so that one request

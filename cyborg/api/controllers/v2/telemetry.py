@@ -11,13 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/devices/{uuid}/telemetry and
-/v2/accelerator_requests/{uuid}/telemetry (2.4): the latest telemetry
-sample of a device (cyborg.common.telemetry), for administrators, and of
-the device behind an ARQ, for the ARQ's project.
+"""The latest telemetry sample of a device (admin) or an ARQ's (2.4).
 
-The database keeps the latest sample only; the series are Prometheus'
-(each agent's ``[metrics] agent_port``).
+The database keeps the latest sample; the series are Prometheus'.
 """
 
 import pecan
@@ -61,9 +57,7 @@ def _time(value):
 
 
 def sample_view(sample):
-    """A device's ``telemetry`` member: its latest sample (from
-    telemetry_queries.get_many), or None before the first.
-    """
+    """A device's ``telemetry`` member (None before the first sample)."""
     if not sample:
         return None
     return {'read_at': _time(sample['read_at']),
@@ -91,10 +85,7 @@ def get_device(uuid):
 
 
 def get_arq(uuid):
-    """The latest telemetry of the device behind an ARQ of the caller's
-    project (404 for another's, as the ARQ itself, and for an ARQ that
-    holds no device).
-    """
+    """The telemetry behind an ARQ of the caller's project (else 404)."""
     context = pecan.request.context
     validation.uuid_path(uuid, _('accelerator request'))
     device_uuid = arq_queries.device_uuid(

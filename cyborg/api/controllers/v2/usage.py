@@ -11,12 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""/v2/usage: device-hours per project and resource class in a window of
-time (2.4), read as Nova's os-simple-tenant-usage reads servers.
+"""/v2/usage (2.4): device-hours per project and RC in a time window.
 
-The database sums the seconds each usage interval spent inside the
-window (cyborg.db.queries.usage); an interval still open counts until
-the window's end, which is never after now.
+Read as Nova's os-simple-tenant-usage reads servers; an open interval
+counts until the window's end, never after now.
 """
 
 import datetime
@@ -75,9 +73,7 @@ _FIRST = datetime.datetime(1970, 1, 1)
 
 
 def _month_start(when):
-    """00:00 UTC on the first day of the month of *when* (of the month
-    before when *when* is that instant).
-    """
+    """00:00 UTC on the first of *when*'s month (the month before if equal)."""
     first = when.replace(day=1, hour=0, minute=0, second=0)
     if first == when:
         first = (first - datetime.timedelta(days=1)).replace(day=1)
@@ -85,9 +81,7 @@ def _month_start(when):
 
 
 def window(params, now):
-    """``(start, end)`` of the query: *end* at most *now* (default now),
-    *start* default the first instant of the month of *end*, and never
-    before 1970.
+    """``(start, end)``: end at most *now*, start by default the month's.
 
     :raises: UsageWindowInvalid when a start given is not before end.
     """
@@ -138,9 +132,9 @@ def _serialize_interval(row):
 
 
 def _project(context, params):
-    """The project asked for, or None for every project (an
-    administrator's default); another project than the caller's passes
-    the route's rule again, with it as the target.
+    """The project asked for, or None (all; an administrator's default).
+
+    Another project than the caller's passes the rule again as target.
     """
     project_id = params.get('project_id')
     if project_id is None:
