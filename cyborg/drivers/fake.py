@@ -31,6 +31,7 @@ from cyborg.common import device_config
 from cyborg.common import traits as cyborg_traits
 from cyborg.conf import fake as fake_conf
 from cyborg.drivers import base
+from cyborg.drivers import clean as cleaning
 from cyborg.drivers import fake_telemetry
 from cyborg.drivers import health
 from cyborg.drivers import sriov
@@ -475,7 +476,7 @@ class FakeDriver(base.AcceleratorDriver):
         """A simulated function reset (cleaning is off for the fake
         driver's devices unless a device class asks).
         """
-        return [base.CleanStep(
+        return [cleaning.CleanStep(
             'function_reset', 'a simulated function reset, taking the '
             'faults file\'s clean_seconds, failing with its clean_error',
             'the fake driver (simulated)')]

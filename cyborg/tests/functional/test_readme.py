@@ -33,7 +33,7 @@ from cyborg.tests.functional.fixtures import readme
 
 pytestmark = pytest.mark.slow(1)
 
-LATEST = {'OpenStack-API-Version': 'accelerator 2.4'}
+LATEST = {'OpenStack-API-Version': 'accelerator 2.5'}
 
 
 class BlocksTestCase(base.BaseTestCase):
@@ -231,6 +231,12 @@ class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
         # The ARQ bound by hand and unbound, and the attached one.
         self.assertIn(self.shell.value('ARQ'), result.output)
         self.assertIn('unbind', result.output)
+
+    def check_day2_cleaning(self, result):
+        self.assertIn('cleaning', result.output)
+        gpu = self.api + '/v2/devices/' + self.shell.value('GPU')
+        self.wait_for(lambda: self.get(gpu, headers=LATEST)['cleaning'][
+            'state'] is None, 'the GPU never came back clean')
 
 
 class _OtherServer(fixtures.Fixture):
