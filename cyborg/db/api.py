@@ -114,6 +114,19 @@ def execute(context, statement, params=None):
     return context.session.connection().execute(statement, params)
 
 
+
+def row_by_uuid(context, model, uuid, not_found, locked=False):
+    """The *model* row of *uuid* in the caller's transaction (*locked*:
+    for update); raises *not_found* (an exception class) when none.
+    """
+    query = sa.select(model).where(model.uuid == uuid)
+    if locked:
+        query = query.with_for_update()
+    row = context.session.execute(query).scalar_one_or_none()
+    if row is None:
+        raise not_found(uuid=uuid)
+    return row
+
 def on_statement(engine, callback):
     """Call *callback* with the SQL text of each statement sent on
     *engine* (cyborg.counters counts them).
