@@ -127,6 +127,16 @@ def row_by_uuid(context, model, uuid, not_found, locked=False):
         raise not_found(uuid=uuid)
     return row
 
+
+def oldest_first(context, model, column=None, value=None):
+    """The *model* rows by id, those whose *column* is *value* when one is
+    given.
+    """
+    query = sa.select(model).order_by(model.id)
+    if value is not None:
+        query = query.where(column == value)
+    return context.session.execute(query).scalars()
+
 def on_statement(engine, callback):
     """Call *callback* with the SQL text of each statement sent on
     *engine* (cyborg.counters counts them).
