@@ -77,20 +77,22 @@ def prepare_service(argv=None, conf=CONF, adjust=None, transport_url=None,
         _configure_database(conf)
 
 
-def run_command(argv, conf, command_opt):
-    """The main() of a tool with sub-commands (cyborg-dbsync,
+def command_main(command_opt):
+    """The main(argv, conf) of a tool with sub-commands (cyborg-dbsync,
     cyborg-manage), logging on stderr; each sub-command's parser sets
-    ``func``, called with *conf*.  Returns the exit status.
+    ``func``, called with *conf*.  main() returns the exit status.
     """
-    argv = sys.argv if argv is None else argv
-    conf.register_cli_opt(command_opt)
-    logging.register_options(conf)
-    rpc.set_defaults(control_exchange='cyborg')
-    conf.set_default('use_stderr', True)
-    conf(argv[1:], project='cyborg', version=version.version_string())
-    logging.setup(conf, 'cyborg')
-    _configure_database(conf)
-    return conf[command_opt.dest].func(conf) or 0
+    def main(argv=None, conf=CONF):
+        argv = sys.argv if argv is None else argv
+        conf.register_cli_opt(command_opt)
+        logging.register_options(conf)
+        rpc.set_defaults(control_exchange='cyborg')
+        conf.set_default('use_stderr', True)
+        conf(argv[1:], project='cyborg', version=version.version_string())
+        logging.setup(conf, 'cyborg')
+        _configure_database(conf)
+        return conf[command_opt.dest].func(conf) or 0
+    return main
 
 
 def _configure_database(conf):

@@ -17,7 +17,6 @@ import sys
 
 from oslo_config import cfg
 
-from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import service
@@ -27,8 +26,6 @@ from cyborg.db import api as db_api
 from cyborg.db import migration
 from cyborg.db import upstream_conversion
 from cyborg.i18n import _
-
-CONF = cyborg_conf.CONF
 
 
 def do_upgrade(conf):
@@ -177,13 +174,9 @@ def add_command_parsers(subparsers):
     parser.set_defaults(func=do_revision)
 
 
-command_opt = cfg.SubCommandOpt('command', title='Commands',
-                                help=_('Available commands'),
-                                handler=add_command_parsers)
-
-
-def main(argv=None, conf=CONF):
-    return service.run_command(argv, conf, command_opt)
+main = service.command_main(cfg.SubCommandOpt(
+    'command', title='Commands', help=_('Available commands'),
+    handler=add_command_parsers))
 
 
 if __name__ == '__main__':

@@ -24,7 +24,6 @@ from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 import prettytable
 
-from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import hostdev
@@ -40,8 +39,6 @@ from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.db.queries import usage as usage_queries
 from cyborg.i18n import _
-
-CONF = cyborg_conf.CONF
 
 
 def _when(value):
@@ -272,13 +269,9 @@ def add_command_parsers(subparsers):
     parser.set_defaults(func=usage_purge)
 
 
-category_opt = cfg.SubCommandOpt('category', title='Command categories',
-                                 help=_('Available categories'),
-                                 handler=add_command_parsers)
-
-
-def main(argv=None, conf=CONF):
-    return service.run_command(argv, conf, category_opt)
+main = service.command_main(cfg.SubCommandOpt(
+    'category', title='Command categories', help=_('Available categories'),
+    handler=add_command_parsers))
 
 
 if __name__ == '__main__':

@@ -13,6 +13,8 @@
 # under the License.
 """register_opts() and list_opts() for a module of one option group."""
 
+from oslo_config import cfg
+
 from cyborg.conf import _ksa
 
 
@@ -32,3 +34,9 @@ def functions(group, opts, service_type=None):
         return {group: opts}
 
     return register_opts, list_opts
+
+
+def define(opts, name, title, help, service_type=None):
+    """The option group *name* with functions(), as a triple."""
+    group = cfg.OptGroup(name, title=title, help=help)
+    return (group,) + functions(group, opts, service_type)

@@ -20,11 +20,6 @@ from oslo_config import cfg
 from cyborg.conf import _group
 from cyborg.i18n import _
 
-agent_group = cfg.OptGroup(
-    'agent',
-    title='Agent options',
-    help=_('Options of cyborg-agent, the per-node discovery service.'))
-
 agent_opts = [
     cfg.ListOpt(
         'enabled_drivers',
@@ -88,4 +83,6 @@ none of this name, the conductor uses ``[DEFAULT] host``.
 ]
 
 
-register_opts, list_opts = _group.functions(agent_group, agent_opts)
+agent_group, register_opts, list_opts = _group.define(
+    agent_opts, 'agent', 'Agent options',
+    _('Options of cyborg-agent, the per-node discovery service.'))

@@ -18,11 +18,6 @@ from oslo_config import cfg
 from cyborg.conf import _group
 from cyborg.i18n import _
 
-api_group = cfg.OptGroup(
-    'api',
-    title='API options',
-    help=_('Options of cyborg-api, the REST API service.'))
-
 api_opts = [
     cfg.HostAddressOpt(
         'host_ip',
@@ -110,4 +105,6 @@ never waited for; 0 answers at once.
 ]
 
 
-register_opts, list_opts = _group.functions(api_group, api_opts)
+api_group, register_opts, list_opts = _group.define(
+    api_opts, 'api', 'API options',
+    _('Options of cyborg-api, the REST API service.'))

@@ -18,12 +18,6 @@ from oslo_config import cfg
 from cyborg.conf import _group
 from cyborg.i18n import _
 
-clean_steps_group = cfg.OptGroup(
-    'clean_steps',
-    title='The operator\'s clean steps',
-    help=_('Commands of the operator that the agent runs, as clean steps '
-           'of every driver, on a device between two tenants.'))
-
 clean_steps_opts = [
     cfg.DictOpt(
         'operator_steps',
@@ -57,5 +51,7 @@ clean fails (less when the clean has less time left).
 ]
 
 
-register_opts, list_opts = _group.functions(clean_steps_group,
-                                            clean_steps_opts)
+clean_steps_group, register_opts, list_opts = _group.define(
+    clean_steps_opts, 'clean_steps', 'The operator\'s clean steps',
+    _('Commands of the operator that the agent runs, as clean steps '
+      'of every driver, on a device between two tenants.'))

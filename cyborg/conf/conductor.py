@@ -18,11 +18,6 @@ from oslo_config import cfg
 from cyborg.conf import _group
 from cyborg.i18n import _
 
-conductor_group = cfg.OptGroup(
-    'conductor',
-    title='Conductor options',
-    help=_('Options of cyborg-conductor.'))
-
 conductor_opts = [
     cfg.IntOpt(
         'arq_concurrency',
@@ -144,4 +139,6 @@ Related options:
 ]
 
 
-register_opts, list_opts = _group.functions(conductor_group, conductor_opts)
+conductor_group, register_opts, list_opts = _group.define(
+    conductor_opts, 'conductor', 'Conductor options',
+    _('Options of cyborg-conductor.'))

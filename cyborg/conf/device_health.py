@@ -19,14 +19,6 @@ from oslo_config import types
 from cyborg.conf import _group
 from cyborg.i18n import _
 
-device_health_group = cfg.OptGroup(
-    'device_health',
-    title='Device health options',
-    help=_("""
-A device the agent finds unhealthy has its free inventory reserved in
-Placement; instances that use it keep it.
-"""))
-
 device_health_opts = [
     cfg.IntOpt('hold_down',
                default=600,
@@ -127,5 +119,9 @@ reported as telemetry).
 ]
 
 
-register_opts, list_opts = _group.functions(
-    device_health_group, device_health_opts)
+device_health_group, register_opts, list_opts = _group.define(
+    device_health_opts, 'device_health', 'Device health options',
+    _("""
+A device the agent finds unhealthy has its free inventory reserved in
+Placement; instances that use it keep it.
+"""))

@@ -19,14 +19,6 @@ from oslo_config import types
 from cyborg.conf import _group
 from cyborg.i18n import _
 
-fake_group = cfg.OptGroup(
-    'fake_driver',
-    title='Fake driver options',
-    help=_("""
-Devices the fake driver simulates, for tests, demonstrations and the
-embedded mode.  It touches no hardware.
-"""))
-
 # The longest delay the fake driver simulates: an hour.
 MAX_SECONDS = 3600.0
 
@@ -118,4 +110,9 @@ Related options:
 ]
 
 
-register_opts, list_opts = _group.functions(fake_group, fake_opts)
+fake_group, register_opts, list_opts = _group.define(
+    fake_opts, 'fake_driver', 'Fake driver options',
+    _("""
+Devices the fake driver simulates, for tests, demonstrations and the
+embedded mode.  It touches no hardware.
+"""))

@@ -20,11 +20,6 @@ from oslo_config import cfg
 from cyborg.conf import _group
 from cyborg.i18n import _
 
-fpga_group = cfg.OptGroup(
-    'fpga',
-    title='FPGA driver options',
-    help=_('What the fpga drivers load into a card between two tenants.'))
-
 fpga_opts = [
     cfg.DictOpt(
         'clean_images',
@@ -46,4 +41,6 @@ Possible values:
 ]
 
 
-register_opts, list_opts = _group.functions(fpga_group, fpga_opts)
+fpga_group, register_opts, list_opts = _group.define(
+    fpga_opts, 'fpga', 'FPGA driver options',
+    _('What the fpga drivers load into a card between two tenants.'))

@@ -13,24 +13,18 @@
 # under the License.
 """Options of the [glance] group: where agents fetch FPGA bitstreams."""
 
-from oslo_config import cfg
-
 from cyborg.conf import _group
 from cyborg.i18n import _
 
 SERVICE_TYPE = 'image'
 
-glance_group = cfg.OptGroup(
-    'glance',
-    title='Image service options',
-    help=_("""
-How cyborg-agent downloads the bitstreams device profiles name (a
-keystoneauth session, auth plugin and adapter); images already in ``[agent]
-image_cache_dir`` are not downloaded.
-"""))
-
 glance_opts = []
 
 
-register_opts, list_opts = _group.functions(
-    glance_group, glance_opts, SERVICE_TYPE)
+glance_group, register_opts, list_opts = _group.define(
+    glance_opts, 'glance', 'Image service options',
+    _("""
+How cyborg-agent downloads the bitstreams device profiles name (a
+keystoneauth session, auth plugin and adapter); images already in ``[agent]
+image_cache_dir`` are not downloaded.
+"""), SERVICE_TYPE)

@@ -18,11 +18,6 @@ from oslo_config import cfg
 from cyborg.conf import _group
 from cyborg.i18n import _
 
-gpu_group = cfg.OptGroup(
-    'gpu_devices',
-    title='GPU driver options',
-    help=_('How the gpu driver splits NVIDIA GPUs into virtual GPUs.'))
-
 gpu_opts = [
     cfg.ListOpt(
         'enabled_vgpu_types',
@@ -73,4 +68,6 @@ def register_vgpu_opts(conf):
             conf.register_opts(vgpu_opts, group=group)
 
 
-register_opts, list_opts = _group.functions(gpu_group, gpu_opts)
+gpu_group, register_opts, list_opts = _group.define(
+    gpu_opts, 'gpu_devices', 'GPU driver options',
+    _('How the gpu driver splits NVIDIA GPUs into virtual GPUs.'))

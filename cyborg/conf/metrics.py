@@ -19,15 +19,6 @@ from oslo_config import types
 from cyborg.conf import _group
 from cyborg.i18n import _
 
-metrics_group = cfg.OptGroup(
-    'metrics',
-    title='Prometheus metrics options',
-    help=_("""
-Metrics for Prometheus, off by default: cyborg-api serves the fleet's
-state (``/metrics``); each conductor its own counters, and each agent its
-devices' telemetry, on ports of their own.
-"""))
-
 metrics_opts = [
     cfg.BoolOpt('enabled',
                 default=False,
@@ -84,4 +75,10 @@ Prometheus reaches the host on (``0.0.0.0``: every address).
 ]
 
 
-register_opts, list_opts = _group.functions(metrics_group, metrics_opts)
+metrics_group, register_opts, list_opts = _group.define(
+    metrics_opts, 'metrics', 'Prometheus metrics options',
+    _("""
+Metrics for Prometheus, off by default: cyborg-api serves the fleet's
+state (``/metrics``); each conductor its own counters, and each agent its
+devices' telemetry, on ports of their own.
+"""))

@@ -18,11 +18,6 @@ from oslo_config import cfg
 from cyborg.conf import _group
 from cyborg.i18n import _
 
-nic_group = cfg.OptGroup(
-    'nic_devices',
-    title='NIC driver options',
-    help=_('Which SR-IOV NICs the intel_nic driver reports, and how.'))
-
 nic_opts = [
     cfg.ListOpt(
         'enabled_nic_types',
@@ -74,4 +69,6 @@ def register_type_opts(conf):
         conf.register_opts(nic_type_opts, group=nic_type)
 
 
-register_opts, list_opts = _group.functions(nic_group, nic_opts)
+nic_group, register_opts, list_opts = _group.define(
+    nic_opts, 'nic_devices', 'NIC driver options',
+    _('Which SR-IOV NICs the intel_nic driver reports, and how.'))

@@ -19,14 +19,6 @@ from oslo_config import cfg
 from cyborg.conf import _group
 from cyborg.i18n import _
 
-notifications_group = cfg.OptGroup(
-    'notifications',
-    title='Notifications',
-    help=_("""
-Versioned notifications, sent only when ``[oslo_messaging_notifications]
-driver`` names a driver (``messagingv2``).
-"""))
-
 notifications_opts = [
     cfg.StrOpt(
         'notification_format',
@@ -65,5 +57,9 @@ retry`` -1, it fills while the broker is down).
 ]
 
 
-register_opts, list_opts = _group.functions(
-    notifications_group, notifications_opts)
+notifications_group, register_opts, list_opts = _group.define(
+    notifications_opts, 'notifications', 'Notifications',
+    _("""
+Versioned notifications, sent only when ``[oslo_messaging_notifications]
+driver`` names a driver (``messagingv2``).
+"""))

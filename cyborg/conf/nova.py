@@ -20,15 +20,6 @@ from cyborg.i18n import _
 
 SERVICE_TYPE = 'compute'
 
-nova_group = cfg.OptGroup(
-    'nova',
-    title='Nova API options',
-    help=_("""
-How cyborg-conductor reaches Nova's API (keystoneauth options).  Attach
-and detach need Nova's administrator role: Nova shows a server's host only
-to administrators.
-"""))
-
 nova_opts = [
     cfg.IntOpt(
         'events_max_attempts',
@@ -68,5 +59,10 @@ whose bind failed (see ``failed_event_window``).
 ]
 
 
-register_opts, list_opts = _group.functions(
-    nova_group, nova_opts, SERVICE_TYPE)
+nova_group, register_opts, list_opts = _group.define(
+    nova_opts, 'nova', 'Nova API options',
+    _("""
+How cyborg-conductor reaches Nova's API (keystoneauth options).  Attach
+and detach need Nova's administrator role: Nova shows a server's host only
+to administrators.
+"""), SERVICE_TYPE)

@@ -20,12 +20,6 @@ from oslo_config import cfg
 from cyborg.conf import _group
 from cyborg.i18n import _
 
-nvme_group = cfg.OptGroup(
-    'nvme',
-    title='NVMe driver options',
-    help=_('The NVMe controllers the nvme driver passes through whole, '
-           'and how it erases them between two tenants.'))
-
 nvme_opts = [
     cfg.MultiStrOpt(
         'device_spec',
@@ -66,4 +60,7 @@ timeout: a block erase or format of a large drive takes minutes.
 ]
 
 
-register_opts, list_opts = _group.functions(nvme_group, nvme_opts)
+nvme_group, register_opts, list_opts = _group.define(
+    nvme_opts, 'nvme', 'NVMe driver options',
+    _('The NVMe controllers the nvme driver passes through whole, '
+      'and how it erases them between two tenants.'))

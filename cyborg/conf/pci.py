@@ -18,11 +18,6 @@ from oslo_config import cfg
 from cyborg.conf import _group
 from cyborg.i18n import _
 
-pci_group = cfg.OptGroup(
-    'pci',
-    title='PCI device selection',
-    help=_('Selectors of the PCI devices the generic driver manages.'))
-
 pci_opts = [
     cfg.MultiStrOpt(
         'device_spec',
@@ -46,4 +41,6 @@ accelerator class codes are reported.  Such as ``{"vendor_id": "1af4",
 ]
 
 
-register_opts, list_opts = _group.functions(pci_group, pci_opts)
+pci_group, register_opts, list_opts = _group.define(
+    pci_opts, 'pci', 'PCI device selection',
+    _('Selectors of the PCI devices the generic driver manages.'))

@@ -20,15 +20,6 @@ from cyborg.i18n import _
 
 SERVICE_TYPE = 'placement'
 
-placement_group = cfg.OptGroup(
-    'placement',
-    title='Placement service options',
-    help=_("""
-How cyborg-conductor reaches Placement (keystoneauth options; without
-Keystone, ``auth_type = none`` and ``endpoint_override``; with neither
-set, nothing is published).
-"""))
-
 placement_opts = [
     cfg.BoolOpt(
         'create_compute_rp',
@@ -66,5 +57,10 @@ more often than Placement is slow.
 ]
 
 
-register_opts, list_opts = _group.functions(
-    placement_group, placement_opts, SERVICE_TYPE)
+placement_group, register_opts, list_opts = _group.define(
+    placement_opts, 'placement', 'Placement service options',
+    _("""
+How cyborg-conductor reaches Placement (keystoneauth options; without
+Keystone, ``auth_type = none`` and ``endpoint_override``; with neither
+set, nothing is published).
+"""), SERVICE_TYPE)

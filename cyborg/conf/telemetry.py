@@ -18,15 +18,6 @@ from oslo_config import cfg
 from cyborg.conf import _group
 from cyborg.i18n import _
 
-telemetry_group = cfg.OptGroup(
-    'telemetry',
-    title='Device telemetry options',
-    help=_("""
-The agent reads its devices' telemetry every ``interval`` seconds, serves
-it to Prometheus (``[metrics] agent_port``) and reports what changed; the
-database keeps the latest sample of each device.
-"""))
-
 telemetry_opts = [
     cfg.IntOpt('interval',
                default=30,
@@ -64,4 +55,10 @@ cyborg-api.
 ]
 
 
-register_opts, list_opts = _group.functions(telemetry_group, telemetry_opts)
+telemetry_group, register_opts, list_opts = _group.define(
+    telemetry_opts, 'telemetry', 'Device telemetry options',
+    _("""
+The agent reads its devices' telemetry every ``interval`` seconds, serves
+it to Prometheus (``[metrics] agent_port``) and reports what changed; the
+database keeps the latest sample of each device.
+"""))

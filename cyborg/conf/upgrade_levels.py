@@ -18,14 +18,6 @@ from oslo_config import cfg
 from cyborg.conf import _group
 from cyborg.i18n import _
 
-upgrade_group = cfg.OptGroup(
-    'upgrade_levels',
-    title='Upgrade levels',
-    help=_("""
-Caps on the RPC API versions this service sends, for rolling upgrades
-(pin to the oldest service's, upgrade everything, remove the pins).
-"""))
-
 upgrade_opts = [
     cfg.StrOpt(
         'conductor',
@@ -42,4 +34,9 @@ newest this code knows.
 ]
 
 
-register_opts, list_opts = _group.functions(upgrade_group, upgrade_opts)
+upgrade_group, register_opts, list_opts = _group.define(
+    upgrade_opts, 'upgrade_levels', 'Upgrade levels',
+    _("""
+Caps on the RPC API versions this service sends, for rolling upgrades
+(pin to the oldest service's, upgrade everything, remove the pins).
+"""))

@@ -114,6 +114,29 @@ def execute(context, statement, params=None):
     return context.session.connection().execute(statement, params)
 
 
+
+def row_by_uuid(context, model, uuid, not_found, locked=False):
+    """The *model* row of *uuid* in the caller's transaction (*locked*:
+    for update); raises *not_found* (an exception class) when none.
+    """
+    query = sa.select(model).where(model.uuid == uuid)
+    if locked:
+        query = query.with_for_update()
+    row = context.session.execute(query).scalar_one_or_none()
+    if row is None:
+        raise not_found(uuid=uuid)
+    return row
+
+
+def oldest_first(context, model, column=None, value=None):
+    """The *model* rows by id, those whose *column* is *value* when one is
+    given.
+    """
+    query = sa.select(model).order_by(model.id)
+    if value is not None:
+        query = query.where(column == value)
+    return context.session.execute(query).scalars()
+
 def on_statement(engine, callback):
     """Call *callback* with the SQL text of each statement sent on
     *engine* (cyborg.counters counts them).

@@ -391,3 +391,12 @@ class SysfsRoot:
 def by_address(host):
     """{address: PciDevice} of every PCI function of *host*."""
     return {dev.address: dev for dev in host.pci_devices()}
+
+
+def of_vendor(host, vendor_id, class_prefix):
+    """The PCI functions of *host* of a vendor whose class code starts
+    with *class_prefix*, in address order.
+    """
+    return [dev for address, dev in sorted(by_address(host).items())
+            if dev.vendor_id == vendor_id and
+            (dev.class_code or '').startswith(class_prefix)]

@@ -41,7 +41,7 @@ _RESOURCES = (device_profile, accelerator_request, device, deployable,
 
 
 def resource_rules():
-    return [rule for module in _RESOURCES for rule in module.list_rules()]
+    return [rule for module in _RESOURCES for rule in module.RULES]
 
 
 def list_rules():

@@ -20,37 +20,30 @@ instance also need a service token (not a policy: Nova relies on it).
 
 from cyborg.policies import base
 
-PREFIX = 'cyborg:arq:%s'
-GET_ALL = PREFIX % 'get_all'
-GET_ONE = PREFIX % 'get_one'
-CREATE = PREFIX % 'create'
-UPDATE = PREFIX % 'update'
-DELETE = PREFIX % 'delete'
-GET_TELEMETRY = PREFIX % 'get_telemetry'
-
-_rules = [
-    base.rule(GET_ALL, base.PROJECT_READER_OR_ADMIN,
-              'List accelerator requests.',
-              legacy=base.LEGACY_PROJECT_READER),
-    base.rule(GET_ONE, base.PROJECT_READER_OR_ADMIN,
-              'Show an accelerator request.',
-              legacy=base.LEGACY_PROJECT_READER),
-    base.rule(CREATE, base.PROJECT_MEMBER_OR_SERVICE,
-              'Create accelerator requests.',
-              legacy=base.LEGACY_PROJECT_MEMBER),
-    base.rule(UPDATE, base.PROJECT_MEMBER_OR_SERVICE,
-              'Bind or unbind accelerator requests (also needs a service '
-              'token).',
-              legacy=base.LEGACY_PROJECT_MEMBER),
-    base.rule(DELETE, base.PROJECT_MEMBER_OR_SERVICE,
-              'Delete accelerator requests (by instance, or bound ones, '
-              'also needs a service token).',
-              legacy=base.LEGACY_PROJECT_MEMBER),
-    base.rule(GET_TELEMETRY, base.PROJECT_READER_OR_ADMIN,
-              'Show the latest telemetry sample of the device behind an '
-              'accelerator request.'),
-]
-
-
-def list_rules():
-    return _rules
+RULES = base.Rules('cyborg:arq:')
+GET_ALL = RULES.add(
+    'get_all', base.PROJECT_READER_OR_ADMIN,
+    'List accelerator requests.',
+    legacy=base.LEGACY_PROJECT_READER)
+GET_ONE = RULES.add(
+    'get_one', base.PROJECT_READER_OR_ADMIN,
+    'Show an accelerator request.',
+    legacy=base.LEGACY_PROJECT_READER)
+CREATE = RULES.add(
+    'create', base.PROJECT_MEMBER_OR_SERVICE,
+    'Create accelerator requests.',
+    legacy=base.LEGACY_PROJECT_MEMBER)
+UPDATE = RULES.add(
+    'update', base.PROJECT_MEMBER_OR_SERVICE,
+    'Bind or unbind accelerator requests (also needs a service '
+    'token).',
+    legacy=base.LEGACY_PROJECT_MEMBER)
+DELETE = RULES.add(
+    'delete', base.PROJECT_MEMBER_OR_SERVICE,
+    'Delete accelerator requests (by instance, or bound ones, '
+    'also needs a service token).',
+    legacy=base.LEGACY_PROJECT_MEMBER)
+GET_TELEMETRY = RULES.add(
+    'get_telemetry', base.PROJECT_READER_OR_ADMIN,
+    'Show the latest telemetry sample of the device behind an '
+    'accelerator request.')

@@ -15,22 +15,13 @@
 
 from cyborg.policies import base
 
-PREFIX = 'cyborg:attribute:%s'
-GET_ALL = PREFIX % 'get_all'
-GET_ONE = PREFIX % 'get_one'
-CREATE = PREFIX % 'create'
-DELETE = PREFIX % 'delete'
-
-_rules = [
-    base.rule(GET_ALL, base.PROJECT_MANAGER_OR_ADMIN,
-              'List attributes of deployables.',
-              legacy=base.LEGACY_ADMIN_API),
-    base.rule(GET_ONE, base.PROJECT_MANAGER_OR_ADMIN, 'Show an attribute.',
-              legacy=base.LEGACY_ADMIN_API),
-    base.rule(CREATE, base.ADMIN, 'Create an attribute.'),
-    base.rule(DELETE, base.ADMIN, 'Delete an attribute.'),
-]
-
-
-def list_rules():
-    return _rules
+RULES = base.Rules('cyborg:attribute:')
+GET_ALL = RULES.add(
+    'get_all', base.PROJECT_MANAGER_OR_ADMIN,
+    'List attributes of deployables.',
+    legacy=base.LEGACY_ADMIN_API)
+GET_ONE = RULES.add(
+    'get_one', base.PROJECT_MANAGER_OR_ADMIN, 'Show an attribute.',
+    legacy=base.LEGACY_ADMIN_API)
+CREATE = RULES.add('create', base.ADMIN, 'Create an attribute.')
+DELETE = RULES.add('delete', base.ADMIN, 'Delete an attribute.')

@@ -115,12 +115,23 @@ def deprecated(name, check_str):
         deprecated_since='2026.2')
 
 
-def rule(name, check_str, description, legacy=None):
-    """A project-scoped rule; *legacy*: its deprecated default."""
-    return policy.RuleDefault(
-        name=name, check_str=check_str, description=description,
-        scope_types=PROJECT_SCOPE,
-        deprecated_rule=legacy and deprecated(name, legacy))
+class Rules(list):
+    """The rules of one resource, named *prefix* + an operation."""
+
+    def __init__(self, prefix):
+        super().__init__()
+        self.prefix = prefix
+
+    def add(self, operation, check_str, description, legacy=None):
+        """Append the project-scoped rule of *operation* (*legacy*: its
+        deprecated default); returns its name.
+        """
+        name = self.prefix + operation
+        self.append(policy.RuleDefault(
+            name=name, check_str=check_str, description=description,
+            scope_types=PROJECT_SCOPE,
+            deprecated_rule=legacy and deprecated(name, legacy)))
+        return name
 
 
 def documented(rule_default, operations):

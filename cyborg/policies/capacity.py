@@ -15,17 +15,10 @@
 
 from cyborg.policies import base
 
-PREFIX = 'cyborg:capacity:%s'
-GET = PREFIX % 'get'
-
-_rules = [
-    base.rule(GET, base.PROJECT_READER_OR_ADMIN,
-              'Show how many accelerators each host and the cloud have '
-              'free, bound and reserved, and why.  It names the hosts: a '
-              'cloud that hides them from its projects sets this rule to '
-              '"rule:admin_api".'),
-]
-
-
-def list_rules():
-    return _rules
+RULES = base.Rules('cyborg:capacity:')
+GET = RULES.add(
+    'get', base.PROJECT_READER_OR_ADMIN,
+    'Show how many accelerators each host and the cloud have '
+    'free, bound and reserved, and why.  It names the hosts: a '
+    'cloud that hides them from its projects sets this rule to '
+    '"rule:admin_api".')

@@ -15,26 +15,19 @@
 
 from cyborg.policies import base
 
-PREFIX = 'cyborg:configuration_rollout:%s'
-GET_ALL = PREFIX % 'get_all'
-GET_ONE = PREFIX % 'get_one'
-CREATE = PREFIX % 'create'
-UPDATE = PREFIX % 'update'
-
-_rules = [
-    base.rule(GET_ALL, base.ADMIN,
-              'List configuration rollouts and their progress.'),
-    base.rule(GET_ONE, base.ADMIN,
-              'Show a configuration rollout, its progress and the devices '
-              'that failed or were skipped.'),
-    base.rule(CREATE, base.ADMIN,
-              'Roll a desired configuration out to every device of a '
-              'device class, a few devices at a time.'),
-    base.rule(UPDATE, base.ADMIN,
-              'Pause, resume or abort a configuration rollout, or forget '
-              'one of its devices.'),
-]
-
-
-def list_rules():
-    return _rules
+RULES = base.Rules('cyborg:configuration_rollout:')
+GET_ALL = RULES.add(
+    'get_all', base.ADMIN,
+    'List configuration rollouts and their progress.')
+GET_ONE = RULES.add(
+    'get_one', base.ADMIN,
+    'Show a configuration rollout, its progress and the devices '
+    'that failed or were skipped.')
+CREATE = RULES.add(
+    'create', base.ADMIN,
+    'Roll a desired configuration out to every device of a '
+    'device class, a few devices at a time.')
+UPDATE = RULES.add(
+    'update', base.ADMIN,
+    'Pause, resume or abort a configuration rollout, or forget '
+    'one of its devices.')

@@ -15,19 +15,12 @@
 
 from cyborg.policies import base
 
-PREFIX = 'cyborg:deployable:%s'
-GET_ALL = PREFIX % 'get_all'
-GET_ONE = PREFIX % 'get_one'
-PROGRAM = PREFIX % 'program'
-
-_rules = [
-    base.rule(GET_ALL, base.PROJECT_MANAGER_OR_ADMIN, 'List deployables.',
-              legacy=base.LEGACY_ADMIN_API),
-    base.rule(GET_ONE, base.PROJECT_MANAGER_OR_ADMIN, 'Show a deployable.',
-              legacy=base.LEGACY_ADMIN_API),
-    base.rule(PROGRAM, base.ADMIN, 'Program a deployable (FPGA bitstream).'),
-]
-
-
-def list_rules():
-    return _rules
+RULES = base.Rules('cyborg:deployable:')
+GET_ALL = RULES.add(
+    'get_all', base.PROJECT_MANAGER_OR_ADMIN, 'List deployables.',
+    legacy=base.LEGACY_ADMIN_API)
+GET_ONE = RULES.add(
+    'get_one', base.PROJECT_MANAGER_OR_ADMIN, 'Show a deployable.',
+    legacy=base.LEGACY_ADMIN_API)
+PROGRAM = RULES.add(
+    'program', base.ADMIN, 'Program a deployable (FPGA bitstream).')

@@ -15,37 +15,30 @@
 
 from cyborg.policies import base
 
-PREFIX = 'cyborg:device:%s'
-GET_ALL = PREFIX % 'get_all'
-GET_ONE = PREFIX % 'get_one'
-ENABLE = PREFIX % 'enable'
-DISABLE = PREFIX % 'disable'
-CONFIGURE = PREFIX % 'configure'
-GET_TELEMETRY = PREFIX % 'get_telemetry'
-CLEAN = PREFIX % 'clean'
-
-_rules = [
-    base.rule(GET_ALL, base.PROJECT_MANAGER_OR_ADMIN, 'List devices.',
-              legacy=base.LEGACY_ADMIN_API),
-    base.rule(GET_ONE, base.PROJECT_MANAGER_OR_ADMIN, 'Show a device.',
-              legacy=base.LEGACY_ADMIN_API),
-    base.rule(ENABLE, base.ADMIN,
-              'Enable a device (its accelerators can be scheduled again), '
-              'or every device a selector names.'),
-    base.rule(DISABLE, base.ADMIN,
-              'Disable a device (its accelerators are reserved in '
-              'Placement), or every device a selector names.'),
-    base.rule(CONFIGURE, base.ADMIN,
-              "Set a device's desired configuration (SR-IOV VFs and their "
-              "driver, a GPU's mode, vGPU type or MIG layout), which its "
-              'agent applies, or forget it.'),
-    base.rule(GET_TELEMETRY, base.ADMIN,
-              "Show a device's latest telemetry sample."),
-    base.rule(CLEAN, base.ADMIN,
-              'Clean a device (retry a failed clean, or clean one no '
-              'request holds), or release a held device uncleaned.'),
-]
-
-
-def list_rules():
-    return _rules
+RULES = base.Rules('cyborg:device:')
+GET_ALL = RULES.add(
+    'get_all', base.PROJECT_MANAGER_OR_ADMIN, 'List devices.',
+    legacy=base.LEGACY_ADMIN_API)
+GET_ONE = RULES.add(
+    'get_one', base.PROJECT_MANAGER_OR_ADMIN, 'Show a device.',
+    legacy=base.LEGACY_ADMIN_API)
+ENABLE = RULES.add(
+    'enable', base.ADMIN,
+    'Enable a device (its accelerators can be scheduled again), '
+    'or every device a selector names.')
+DISABLE = RULES.add(
+    'disable', base.ADMIN,
+    'Disable a device (its accelerators are reserved in '
+    'Placement), or every device a selector names.')
+CONFIGURE = RULES.add(
+    'configure', base.ADMIN,
+    "Set a device's desired configuration (SR-IOV VFs and their "
+    "driver, a GPU's mode, vGPU type or MIG layout), which its "
+    'agent applies, or forget it.')
+GET_TELEMETRY = RULES.add(
+    'get_telemetry', base.ADMIN,
+    "Show a device's latest telemetry sample.")
+CLEAN = RULES.add(
+    'clean', base.ADMIN,
+    'Clean a device (retry a failed clean, or clean one no '
+    'request holds), or release a held device uncleaned.')

@@ -15,27 +15,20 @@
 
 from cyborg.policies import base
 
-PREFIX = 'cyborg:device_class:%s'
-GET_ALL = PREFIX % 'get_all'
-GET_ONE = PREFIX % 'get_one'
-CREATE = PREFIX % 'create'
-UPDATE = PREFIX % 'update'
-DELETE = PREFIX % 'delete'
-
-_rules = [
-    base.rule(GET_ALL, base.PROJECT_READER_OR_ADMIN,
-              'List device classes (the traits a device profile may '
-              'require to ask for any device of a class).'),
-    base.rule(GET_ONE, base.PROJECT_READER_OR_ADMIN, 'Show a device class.'),
-    base.rule(CREATE, base.ADMIN,
-              'Create a device class: its trait is published on every '
-              'device resource provider its selector matches.'),
-    base.rule(UPDATE, base.ADMIN,
-              'Change a device class\'s description or cleaning policy.'),
-    base.rule(DELETE, base.ADMIN,
-              'Delete a device class: its trait leaves every provider.'),
-]
-
-
-def list_rules():
-    return _rules
+RULES = base.Rules('cyborg:device_class:')
+GET_ALL = RULES.add(
+    'get_all', base.PROJECT_READER_OR_ADMIN,
+    'List device classes (the traits a device profile may '
+    'require to ask for any device of a class).')
+GET_ONE = RULES.add(
+    'get_one', base.PROJECT_READER_OR_ADMIN, 'Show a device class.')
+CREATE = RULES.add(
+    'create', base.ADMIN,
+    'Create a device class: its trait is published on every '
+    'device resource provider its selector matches.')
+UPDATE = RULES.add(
+    'update', base.ADMIN,
+    'Change a device class\'s description or cleaning policy.')
+DELETE = RULES.add(
+    'delete', base.ADMIN,
+    'Delete a device class: its trait leaves every provider.')

@@ -15,23 +15,16 @@
 
 from cyborg.policies import base
 
-PREFIX = 'cyborg:device_profile:%s'
-GET_ALL = PREFIX % 'get_all'
-GET_ONE = PREFIX % 'get_one'
-CREATE = PREFIX % 'create'
-DELETE = PREFIX % 'delete'
-
-_rules = [
-    base.rule(GET_ALL, base.PROJECT_READER_OR_ADMIN, 'List device profiles.',
-              legacy=base.LEGACY_PROJECT_READER),
-    base.rule(GET_ONE, base.PROJECT_READER_OR_ADMIN, 'Show a device profile.',
-              legacy=base.LEGACY_PROJECT_READER),
-    base.rule(CREATE, base.ADMIN, 'Create a device profile.',
-              legacy=base.LEGACY_IS_ADMIN),
-    base.rule(DELETE, base.ADMIN, 'Delete device profiles.',
-              legacy=base.LEGACY_IS_ADMIN),
-]
-
-
-def list_rules():
-    return _rules
+RULES = base.Rules('cyborg:device_profile:')
+GET_ALL = RULES.add(
+    'get_all', base.PROJECT_READER_OR_ADMIN, 'List device profiles.',
+    legacy=base.LEGACY_PROJECT_READER)
+GET_ONE = RULES.add(
+    'get_one', base.PROJECT_READER_OR_ADMIN, 'Show a device profile.',
+    legacy=base.LEGACY_PROJECT_READER)
+CREATE = RULES.add(
+    'create', base.ADMIN, 'Create a device profile.',
+    legacy=base.LEGACY_IS_ADMIN)
+DELETE = RULES.add(
+    'delete', base.ADMIN, 'Delete device profiles.',
+    legacy=base.LEGACY_IS_ADMIN)

@@ -15,15 +15,8 @@
 
 from cyborg.policies import base
 
-PREFIX = 'cyborg:discovery:%s'
-RUN = PREFIX % 'run'
-
-_rules = [
-    base.rule(RUN, base.ADMIN,
-              'Make the agents (all that are up, or one host) discover '
-              'their accelerators now.'),
-]
-
-
-def list_rules():
-    return _rules
+RULES = base.Rules('cyborg:discovery:')
+RUN = RULES.add(
+    'run', base.ADMIN,
+    'Make the agents (all that are up, or one host) discover '
+    'their accelerators now.')

@@ -15,26 +15,19 @@
 
 from cyborg.policies import base
 
-PREFIX = 'cyborg:driver:%s'
-GET_ALL = PREFIX % 'get_all'
-GET_ONE = PREFIX % 'get_one'
-INSTALL = PREFIX % 'install'
-UPDATE = PREFIX % 'update'
-UNINSTALL = PREFIX % 'uninstall'
-
-_rules = [
-    base.rule(GET_ALL, base.ADMIN,
-              "List the accelerator drivers of the agents' hosts."),
-    base.rule(GET_ONE, base.ADMIN, 'Show an accelerator driver of a host.'),
-    base.rule(INSTALL, base.ADMIN,
-              'Install (enable) an accelerator driver on one host or on '
-              'all, with its configuration.'),
-    base.rule(UPDATE, base.ADMIN,
-              'Change the configuration of an installed driver.'),
-    base.rule(UNINSTALL, base.ADMIN,
-              'Uninstall a driver (force: unbind its devices first).'),
-]
-
-
-def list_rules():
-    return _rules
+RULES = base.Rules('cyborg:driver:')
+GET_ALL = RULES.add(
+    'get_all', base.ADMIN,
+    "List the accelerator drivers of the agents' hosts.")
+GET_ONE = RULES.add(
+    'get_one', base.ADMIN, 'Show an accelerator driver of a host.')
+INSTALL = RULES.add(
+    'install', base.ADMIN,
+    'Install (enable) an accelerator driver on one host or on '
+    'all, with its configuration.')
+UPDATE = RULES.add(
+    'update', base.ADMIN,
+    'Change the configuration of an installed driver.')
+UNINSTALL = RULES.add(
+    'uninstall', base.ADMIN,
+    'Uninstall a driver (force: unbind its devices first).')

@@ -15,17 +15,10 @@
 
 from cyborg.policies import base
 
-PREFIX = 'cyborg:hardware:%s'
-GET_ALL = PREFIX % 'get_all'
-GET_HOST = PREFIX % 'get_host'
-
-_rules = [
-    base.rule(GET_ALL, base.ADMIN,
-              'List the hosts and the hardware their agents last reported.'),
-    base.rule(GET_HOST, base.ADMIN,
-              "Show the hardware one host's agent last reported."),
-]
-
-
-def list_rules():
-    return _rules
+RULES = base.Rules('cyborg:hardware:')
+GET_ALL = RULES.add(
+    'get_all', base.ADMIN,
+    'List the hosts and the hardware their agents last reported.')
+GET_HOST = RULES.add(
+    'get_host', base.ADMIN,
+    "Show the hardware one host's agent last reported.")

@@ -16,33 +16,26 @@ accelerators."""
 
 from cyborg.policies import base
 
-PREFIX = 'cyborg:instance:%s'
-GET = PREFIX % 'get'
-GET_ALL = PREFIX % 'get_all'
-GET_ACCELERATORS = PREFIX % 'get_accelerators'
-ATTACH = PREFIX % 'attach'
-DETACH = PREFIX % 'detach'
-
-_rules = [
-    base.rule(GET_ALL, base.PROJECT_READER_OR_ADMIN,
-              'List the servers that hold accelerators, as Nova sees them.  '
-              "A project's readers see their project's servers, without "
-              'the host and node Nova hides from them.'),
-    base.rule(GET, base.ADMIN,
-              "Show a server as Nova shows it to Cyborg's service user "
-              '(host, node, state, flavor), with its accelerator requests '
-              'and attachments: Cyborg asks Nova with its own credentials.'),
-    base.rule(GET_ACCELERATORS, base.PROJECT_READER_OR_ADMIN,
-              "List an instance's accelerator requests."),
-    base.rule(ATTACH, base.ADMIN,
-              "Attach a device profile's accelerators to a server whose "
-              'flavor names a device profile (and, when asked, have Nova '
-              'hard reboot it).'),
-    base.rule(DETACH, base.ADMIN,
-              'Detach the accelerators attach gave a server (and, when '
-              'asked, have Nova hard reboot it).'),
-]
-
-
-def list_rules():
-    return _rules
+RULES = base.Rules('cyborg:instance:')
+GET_ALL = RULES.add(
+    'get_all', base.PROJECT_READER_OR_ADMIN,
+    'List the servers that hold accelerators, as Nova sees them.  '
+    "A project's readers see their project's servers, without "
+    'the host and node Nova hides from them.')
+GET = RULES.add(
+    'get', base.ADMIN,
+    "Show a server as Nova shows it to Cyborg's service user "
+    '(host, node, state, flavor), with its accelerator requests '
+    'and attachments: Cyborg asks Nova with its own credentials.')
+GET_ACCELERATORS = RULES.add(
+    'get_accelerators', base.PROJECT_READER_OR_ADMIN,
+    "List an instance's accelerator requests.")
+ATTACH = RULES.add(
+    'attach', base.ADMIN,
+    "Attach a device profile's accelerators to a server whose "
+    'flavor names a device profile (and, when asked, have Nova '
+    'hard reboot it).')
+DETACH = RULES.add(
+    'detach', base.ADMIN,
+    'Detach the accelerators attach gave a server (and, when '
+    'asked, have Nova hard reboot it).')

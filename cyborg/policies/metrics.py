@@ -15,16 +15,9 @@
 
 from cyborg.policies import base
 
-PREFIX = 'cyborg:metrics:%s'
-GET = PREFIX % 'get'
-
-_rules = [
-    base.rule(GET, base.ADMIN,
-              "Read the fleet metrics in Prometheus' text format with a "
-              'token.  Requests from ``[metrics] allowed_source_ranges`` '
-              'need no token and are not checked.'),
-]
-
-
-def list_rules():
-    return _rules
+RULES = base.Rules('cyborg:metrics:')
+GET = RULES.add(
+    'get', base.ADMIN,
+    "Read the fleet metrics in Prometheus' text format with a "
+    'token.  Requests from ``[metrics] allowed_source_ranges`` '
+    'need no token and are not checked.')

@@ -15,15 +15,8 @@
 
 from cyborg.policies import base
 
-PREFIX = 'cyborg:service:%s'
-GET_ALL = PREFIX % 'get_all'
-
-_rules = [
-    base.rule(GET_ALL, base.ADMIN,
-              'List the Cyborg services (API, conductors, agents) and '
-              'whether they are up.'),
-]
-
-
-def list_rules():
-    return _rules
+RULES = base.Rules('cyborg:service:')
+GET_ALL = RULES.add(
+    'get_all', base.ADMIN,
+    'List the Cyborg services (API, conductors, agents) and '
+    'whether they are up.')

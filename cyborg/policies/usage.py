@@ -17,19 +17,12 @@ readers see their project's, administrators every project's.
 
 from cyborg.policies import base
 
-PREFIX = 'cyborg:usage:%s'
-GET = PREFIX % 'get'
-
-_rules = [
-    base.rule(GET, base.PROJECT_READER_OR_ADMIN,
-              "Show a project's accelerator usage (device-hours) in a "
-              'window of time.  The rule is checked against the caller\'s '
-              'project, and again against the project asked for '
-              '(``project_id=``) when it is another: a reader of a '
-              'project sees that project\'s only, an administrator any '
-              "project's, and every project's without ``project_id``."),
-]
-
-
-def list_rules():
-    return _rules
+RULES = base.Rules('cyborg:usage:')
+GET = RULES.add(
+    'get', base.PROJECT_READER_OR_ADMIN,
+    "Show a project's accelerator usage (device-hours) in a "
+    'window of time.  The rule is checked against the caller\'s '
+    'project, and again against the project asked for '
+    '(``project_id=``) when it is another: a reader of a '
+    'project sees that project\'s only, an administrator any '
+    "project's, and every project's without ``project_id``.")

@@ -16,7 +16,6 @@
 from oslo_db import exception as db_exc
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
-import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg.db import api as db_api
@@ -32,12 +31,8 @@ def to_dict(row):
 
 
 def _get(context, uuid):
-    row = context.session.execute(
-        sa.select(models.Attribute).where(models.Attribute.uuid == uuid)
-    ).scalar_one_or_none()
-    if row is None:
-        raise exception.AttributeNotFound(uuid=uuid)
-    return row
+    return db_api.row_by_uuid(context, models.Attribute, uuid,
+                               exception.AttributeNotFound)
 
 
 @db_api.context_manager.reader

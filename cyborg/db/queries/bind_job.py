@@ -139,11 +139,8 @@ def for_arq(context, arq_uuid):
 @db_api.context_manager.reader
 def get_all(context, arq_uuid=None):
     """Every job (optionally of one ARQ), oldest first."""
-    query = sa.select(JOB).order_by(JOB.id)
-    if arq_uuid is not None:
-        query = query.where(JOB.arq_uuid == arq_uuid)
-    return [_to_dict(row) for row in context.session.execute(query)
-            .scalars()]
+    return [_to_dict(row) for row in db_api.oldest_first(
+        context, JOB, JOB.arq_uuid, arq_uuid)]
 
 
 @db_api.context_manager.reader

@@ -74,11 +74,8 @@ def _to_dicts(context, rows, health=False):
 @db_api.context_manager.reader
 def get(context, uuid, health=False):
     """The row as a dict, with attributes [(key, value)]."""
-    row = context.session.execute(
-        sa.select(models.Deployable).where(models.Deployable.uuid == uuid)
-    ).scalar_one_or_none()
-    if row is None:
-        raise exception.DeployableNotFound(uuid=uuid)
+    row = db_api.row_by_uuid(context, models.Deployable, uuid,
+                              exception.DeployableNotFound)
     return _to_dicts(context, [row], health)[0]
 
 

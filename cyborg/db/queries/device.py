@@ -58,13 +58,8 @@ def to_dict(row):
 
 
 def _row(context, uuid, locked=False):
-    query = sa.select(models.Device).where(models.Device.uuid == uuid)
-    if locked:
-        query = query.with_for_update()
-    row = context.session.execute(query).scalar_one_or_none()
-    if row is None:
-        raise exception.DeviceNotFound(uuid=uuid)
-    return row
+    return db_api.row_by_uuid(context, models.Device, uuid,
+                               exception.DeviceNotFound, locked)
 
 
 @db_api.context_manager.reader

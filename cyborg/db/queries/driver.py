@@ -206,13 +206,8 @@ def get_all(context, host=None, name=None, status=None):
 
 
 def _row(context, uuid, locked=False):
-    query = sa.select(models.Driver).where(models.Driver.uuid == uuid)
-    if locked:
-        query = query.with_for_update()
-    row = context.session.execute(query).scalar_one_or_none()
-    if row is None:
-        raise exception.DriverUUIDNotFound(uuid=uuid)
-    return row
+    return db_api.row_by_uuid(context, models.Driver, uuid,
+                               exception.DriverUUIDNotFound, locked)
 
 
 @db_api.context_manager.writer

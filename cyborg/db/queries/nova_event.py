@@ -131,11 +131,8 @@ def retry_later(context, event_ids, next_attempt_at, error):
 @db_api.context_manager.reader
 def get_all(context, tag=None):
     """Events not sent yet (optionally of one ARQ), oldest first."""
-    query = sa.select(EV).order_by(EV.id)
-    if tag is not None:
-        query = query.where(EV.tag == tag)
-    return [_to_dict(row) for row in context.session.execute(query)
-            .scalars()]
+    return [_to_dict(row)
+            for row in db_api.oldest_first(context, EV, EV.tag, tag)]
 
 
 @db_api.retry_on_deadlock

@@ -30,10 +30,7 @@ class InspurFpgaDriver(base.AcceleratorDriver):
     device_types = (fields.DeviceType.FPGA,)
 
     def _cards(self):
-        return [dev for address, dev in sorted(
-            pci.by_address(self.pci_host).items())
-            if dev.vendor_id == INSPUR and
-            (dev.class_code or '').startswith(PROCESSING_ACCELERATOR)]
+        return pci.of_vendor(self.pci_host, INSPUR, PROCESSING_ACCELERATOR)
 
     def discover(self):
         return [self._record(dev) for dev in self._cards()]

@@ -30,10 +30,7 @@ class InspurNvmeSsdDriver(base.AcceleratorDriver):
 
     def discover(self):
         return [self._record(dev)
-                for address, dev in sorted(
-                    pci.by_address(self.pci_host).items())
-                if dev.vendor_id == INSPUR and
-                (dev.class_code or '').startswith(NVME_CLASS)]
+                for dev in pci.of_vendor(self.pci_host, INSPUR, NVME_CLASS)]
 
     def _record(self, dev):
         traits = ['CUSTOM_SSD_INSPUR',

@@ -356,7 +356,7 @@ class RoutesTestCase(base.TestCase):
             [rule.name for rule in root.list_rules()])
 
     def test_a_rule_no_route_enforces_is_refused(self):
-        unused = base_policies.rule('cyborg:widget:get', base_policies.ADMIN,
-                                    'Show a widget.')
+        unused = base_policies.Rules('cyborg:widget:')
+        unused.add('get', base_policies.ADMIN, 'Show a widget.')
         self.assertRaises(oslo_policy.InvalidRuleDefault,
-                          base_policies.documented, unused, [])
+                          base_policies.documented, unused[0], [])
