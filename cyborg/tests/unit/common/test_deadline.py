@@ -35,11 +35,13 @@ WRITES = ('device_profile_create', 'device_profile_delete', 'arq_create',
           'driver_install', 'driver_update', 'driver_uninstall',
           'instance_attach', 'instance_detach', 'discovery_start',
           'device_set_status_by_selector', 'device_class_create',
-          'device_class_delete', 'device_configure', 'device_config_delete',
+          'device_class_delete', 'device_class_update', 'device_clean',
+          'device_configure', 'device_config_delete',
           'configuration_rollout_create', 'configuration_rollout_pause',
           'configuration_rollout_resume', 'configuration_rollout_abort',
           'configuration_rollout_forget')
-NOT_WRITES = ('hello', 'report', 'instance_show', 'instance_list')
+NOT_WRITES = ('hello', 'report', 'clean_done', 'instance_show',
+              'instance_list')
 
 
 class ContextDeadlineTestCase(base.TestCase):

@@ -30,9 +30,9 @@ from cyborg.tests.fixtures import inventory
 
 
 @db_api.context_manager.writer
-def _set(context, model, row_id, **values):
+def _set(context, model, row_id, key='id', **values):
     context.session.execute(sa.update(model).where(
-        model.id == row_id).values(**values))
+        getattr(model, key) == row_id).values(**values))
 
 
 @db_api.context_manager.reader
@@ -49,7 +49,7 @@ class MarkTestCase(base.DbTestCase):
         profile = dp_queries.create(self.context,
                                     uuidutils.generate_uuid(), 'p',
                                     [{'resources:FPGA': '1'}])
-        self.arqs = arq_queries.create(self.context, profile['id'], 'p1',
+        self.arqs = arq_queries.create(self.context, profile, 'p1',
                                        [2])
         with db_api.context_manager.writer.using(self.context):
             self.device = inventory.add_device(self.context, 'n1')
@@ -57,8 +57,8 @@ class MarkTestCase(base.DbTestCase):
              clean_steps='[]')
 
     def _hold(self, arq, state, deployable_id):
-        _set(self.context, models.ExtendedAcceleratorRequest, arq['id'],
-             state=state, deployable_id=deployable_id)
+        _set(self.context, models.ExtendedAcceleratorRequest, arq['uuid'],
+             key='uuid', state=state, deployable_id=deployable_id)
 
     def test_the_last_binding_leaves_the_device_to_clean(self):
         dep = self.device['deployable_id']
