@@ -103,7 +103,7 @@ _PROFILE_OF = dict(COMPUTING, fpga='fpga', nvme='nvme')
 
 
 #: The faults whose values are messages; every other one is a number.
-_MESSAGES = ('read_error', 'configure_error')
+_MESSAGES = ('read_error', 'configure_error', 'clean_error')
 # (device, fault, value) already warned of: one warning each.
 _WARNED = set()
 
