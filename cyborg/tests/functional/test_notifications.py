@@ -212,6 +212,9 @@ class NotificationsTestCase(test_nova_flow.NovaFlowTestCase):
         self.api('PUT', path, 202, headers=CONFIGURE, json={
             'desired': {'num_vfs': 8}})
         self._wait_seen('device.configure.error')
+        # A rollout does not take over a device's own failed configuration:
+        # the operator forgets it first.
+        self.api('DELETE', path, 204, headers=CONFIGURE)
 
     def _rollouts(self):
         # A rollout of node1's QAT (the class's one device): paused,
