@@ -123,20 +123,21 @@ def post():
         follow=body.get('follow', False)))
 
 
-def pause(uuid):
+def _change_state(uuid, method):
+    """Call the conductor's *method* on a rollout; serialize its answer."""
     validation.uuid_path(uuid, _('configuration rollout'))
     context = pecan.request.context
-    return serialize(
-        context, pecan.request.conductor_api.configuration_rollout_pause(
-            context, uuid=uuid))
+    return serialize(context, method(context, uuid=uuid))
+
+
+def pause(uuid):
+    return _change_state(
+        uuid, pecan.request.conductor_api.configuration_rollout_pause)
 
 
 def resume(uuid):
-    validation.uuid_path(uuid, _('configuration rollout'))
-    context = pecan.request.context
-    return serialize(
-        context, pecan.request.conductor_api.configuration_rollout_resume(
-            context, uuid=uuid))
+    return _change_state(
+        uuid, pecan.request.conductor_api.configuration_rollout_resume)
 
 
 def abort(uuid):
