@@ -19,6 +19,7 @@ host per burst.  A lost cast is healed by the next report's answer.
 """
 
 import threading
+import time
 
 from oslo_log import log as logging
 import oslo_messaging as messaging
@@ -27,6 +28,9 @@ from cyborg.db.queries import telemetry as telemetry_queries
 from cyborg.db.queries import usage as usage_queries
 
 LOG = logging.getLogger(__name__)
+# Changes within this many seconds go in one cast per host: a cast after
+# every bind and delete cost the conductor a third more CPU per lifecycle.
+PACE = 0.25
 
 
 class Holders:
@@ -48,6 +52,7 @@ class Holders:
 
     def send(self, context):
         """Cast each host's holders, for the ARQs changed until now."""
+        time.sleep(PACE)
         with self._lock:
             arqs, self._arqs = self._arqs, set()
         for host in usage_queries.hosts_of(context, sorted(arqs)):
