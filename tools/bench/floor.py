@@ -36,8 +36,8 @@ Beside its wall time, each phase shows the CPU it costs cyborg-api and
 cyborg-conductor (``cpu_ms``): the mean, over the lifecycles of one
 client alone, of their CPU time from the request to the answer (psutil's
 figures: whole clock ticks, so a mean over many).  What the conductor
-does for a bind after its answer (the events to Nova) falls in the
-resolve's.
+does for a bind after its commit (the events to Nova, the holders'
+cast) falls in the phase that runs when it is done, mostly the bind's.
 
 ``python tools/bench/floor.py RUN.jsonl...`` prints the runs' floors and
 multiples side by side, a column per run (the table of
