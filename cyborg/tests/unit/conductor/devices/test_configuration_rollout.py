@@ -19,6 +19,8 @@ applies what the conductor hands, as the agent's heartbeat does.
 
 from unittest import mock
 
+from oslo_utils import timeutils
+
 from cyborg import exception
 from cyborg.agent import resource_tracker
 from cyborg.common import configuration_rollout as rollout
@@ -26,6 +28,7 @@ from cyborg.common import device_config
 from cyborg.common import health_states
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.devices import configuration_rollout as rollout_ops
+from cyborg.db.queries import cleaning as cleaning_queries
 from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_class as dc_queries
@@ -321,6 +324,29 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
             (d['device_uuid'], 'it broke' in d['reason'])
             for d in skipped])
         self.assertEqual({'done': 3, 'skipped': 1},
+                         {k: v for k, v in self._progress(row).items() if v})
+
+    def test_a_device_being_cleaned_counts_until_its_clean_ends(self):
+        # Issues 64 and 65: a device cleaned between two tenants is out of
+        # service; the rollout waits for it, then configures it too.
+        uuid = self.qats[0]['uuid']
+        self.assertIsNotNone(cleaning_queries.start(self.context, uuid))
+        row = self._create('1')
+        self._run(row, ticks=3)
+        row = rollout_queries.get(self.context, row['uuid'])
+        self.assertEqual((rollout.RUNNING, 'waiting: 1 of the devices out '
+                          'of service (cleaning 1)', {'waiting': 4}),
+                         (row['state'], row['reason'], {
+                             k: v for k, v in self._progress(row).items()
+                             if v}))
+        started = cleaning_queries.stamp(self.context, uuid,
+                                         timeutils.utcnow(with_timezone=False)
+                                         .replace(microsecond=0))
+        self.assertIsNotNone(cleaning_queries.finish(self.context, uuid,
+                                                     started))
+        self._run(row)
+        self.assertEqual(rollout.COMPLETED, self._state(row))
+        self.assertEqual({'done': 4},
                          {k: v for k, v in self._progress(row).items() if v})
 
     def test_the_failed_and_skipped_listed_are_capped(self):
