@@ -18,6 +18,7 @@ server).
 """
 
 import ast
+import itertools
 import logging
 import queue
 import threading
@@ -60,7 +61,7 @@ class LoopTestCase(base.TestCase):
         self.assertEqual('cyborg-test-loop', self.turns.get(timeout=WAIT))
 
     def test_paced_by_an_interval_read_at_each_turn(self):
-        intervals = iter([0, 0, 3600])
+        intervals = itertools.chain([0, 0], itertools.repeat(3600))
         runner = self._loop(interval=lambda: next(intervals))
         runner.start()
         for _ in range(3):

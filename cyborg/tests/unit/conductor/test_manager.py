@@ -449,8 +449,8 @@ class ArqTurnsTestCase(base.DbTestCase):
             self.release.wait(10)
             with self.lock:
                 self.running.remove(name)
-            # bind() answers (states, events).
-            return ({}, []) if name == 'bind' else 0
+            # bind() answers (states, events), delete() the uuids deleted.
+            return {'bind': ({}, []), 'delete': []}.get(name, 0)
         return call
 
     def _wait_for(self, count):
