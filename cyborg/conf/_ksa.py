@@ -26,12 +26,24 @@ def register_ksa_opts(conf, group, default_service_type):
     conf.register_opts(_adapter_opts(default_service_type), group=group)
 
 
+# A connection the service closes before answering (an idle keep-alive
+# connection closed by gunicorn, Apache or HAProxy while a request is on
+# its way) is tried again at once; a service that is down is known 0.2 s
+# later than without.
+CONNECT_RETRIES = 2
+CONNECT_RETRY_DELAY = 0.1
+
+
 def _adapter_opts(default_service_type):
     opts = copy.deepcopy(
         ks_loading.get_adapter_conf_options(include_deprecated=False))
     for opt in opts:
         if opt.dest == 'service_type':
             opt.default = default_service_type
+        elif opt.dest == 'connect_retries':
+            opt.default = CONNECT_RETRIES
+        elif opt.dest == 'connect_retry_delay':
+            opt.default = CONNECT_RETRY_DELAY
     return opts
 
 

@@ -13,6 +13,9 @@
 # under the License.
 """Tests of cyborg.clients.keystone, the adapter of every client."""
 
+import socketserver
+import threading
+
 from oslo_config import cfg
 
 from cyborg import conf as cyborg_conf
@@ -91,3 +94,51 @@ class AdapterTestCase(base.TestCase):
         self.conf.set_override('service_type', '', group='nova')
         adapter = keystone.adapter(self.conf, 'nova', 'compute')
         self.assertEqual('compute', adapter.service_type)
+
+
+class _DropsFirstConnection(socketserver.ThreadingMixIn, socketserver.TCPServer):
+    """A server that closes its first connection without an answer, as a
+    server closing an idle keep-alive connection does while a request is
+    on its way; it answers the next with 200 and ``{}``.
+    """
+
+    daemon_threads = True
+
+    def __init__(self):
+        super().__init__(('127.0.0.1', 0), self._Handler)
+        self.connections = 0
+
+    class _Handler(socketserver.StreamRequestHandler):
+        def handle(self):
+            self.server.connections += 1
+            self.rfile.readline()
+            if self.server.connections == 1:
+                return
+            while self.rfile.readline() not in (b'\r\n', b''):
+                pass
+            self.wfile.write(b'HTTP/1.1 200 OK\r\nContent-Type: '
+                             b'application/json\r\nContent-Length: 2\r\n'
+                             b'Connection: close\r\n\r\n{}')
+
+
+class ConnectionDroppedTestCase(base.TestCase):
+    """A connection the service drops before answering is tried again:
+    Placement behind gunicorn or a proxy closes idle keep-alive
+    connections, and a request can meet that close.
+    """
+
+    def test_a_dropped_connection_is_retried(self):
+        server = _DropsFirstConnection()
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        self.addCleanup(server.server_close)
+        self.addCleanup(server.shutdown)
+        conf = cfg.ConfigOpts()
+        cyborg_conf.register_opts(conf)
+        conf([])
+        conf.set_override('auth_type', 'none', group='placement')
+        conf.set_override('endpoint_override',
+                          'http://127.0.0.1:%d' % server.server_address[1],
+                          group='placement')
+        client = placement.from_conf(conf)
+        self.assertEqual({}, client.get_provider('p1'))
+        self.assertEqual(2, server.connections)
