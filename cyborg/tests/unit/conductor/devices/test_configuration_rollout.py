@@ -54,6 +54,15 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         return rollout_ops.create(self.context, 'qat', {'num_vfs': 8},
                                   max_unavailable, **kwargs)
 
+    def _counts(self, row):
+        """The rollout's progress, its counts that are not zero."""
+        return {k: v for k, v in self._progress(row).items() if v}
+
+    def _waits(self, row):
+        """(state, reason, counts) of a rollout as stored now."""
+        row = rollout_queries.get(self.context, row['uuid'])
+        return row['state'], row['reason'], self._counts(row)
+
     def _progress(self, row):
         return rollout_queries.with_progress(
             self.context, rollout_queries.get(self.context,
@@ -172,7 +181,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         rollout_ops.advance(self.context)
         rollout_ops.wave(self.context, row['uuid'])
         self.assertEqual({'in_progress': 3, 'waiting': 1},
-                         {k: v for k, v in self._progress(row).items() if v})
+                         self._counts(row))
 
     def test_a_device_taken_by_another_conductor_is_not_started_twice(self):
         row = self._create('4')
@@ -194,7 +203,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self.assertEqual(device_config.DRAINING, config_queries.get(
             self.context, self.qats[0]['uuid'])['state'])
         self.assertEqual({'done': 3, 'in_progress': 1},
-                         {k: v for k, v in self._progress(row).items() if v})
+                         self._counts(row))
         self._unbind(arq)
         configuration.release_drained(self.context)
         self._run(row)
@@ -206,7 +215,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self._tick()
         self._tick()
         self.assertEqual({'done': 3, 'skipped': 1},
-                         {k: v for k, v in self._progress(row).items() if v})
+                         self._counts(row))
         [skipped] = rollout_queries.devices(self.context, row['id'],
                                             [rollout.SKIPPED])
         self.assertIn('i1', skipped['reason'])
@@ -241,7 +250,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self.assertIn('EBUSY', row['reason'])
         self.assertIn(self.qats[0]['uuid'], row['reason'])
         self.assertEqual({'failed': 1, 'waiting': 3},
-                         {k: v for k, v in self._progress(row).items() if v})
+                         self._counts(row))
         self.assertEqual(['configuration_rollout.pause'], [
             e for e, _d in self.notes.events('configuration_rollout')])
         exc = self.assertRaises(exception.ConfigurationRolloutBadState,
@@ -276,7 +285,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self._run(row)
         self.assertEqual(rollout.COMPLETED, self._state(row))
         self.assertEqual({'done': 3, 'failed': 1},
-                         {k: v for k, v in self._progress(row).items() if v})
+                         self._counts(row))
 
     def test_failures_tolerated_that_hold_the_budget_pause_it(self):
         # Found writing the rollouts' state machine (no rollout stuck):
@@ -298,7 +307,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self._forget_and_resume(row)
         self.assertEqual(rollout.COMPLETED, self._state(row))
         self.assertEqual({'done': 3},
-                         {k: v for k, v in self._progress(row).items() if v})
+                         self._counts(row))
 
     def test_a_device_out_of_service_counts_and_is_not_taken(self):
         # Issue 64: the budget counts every device of the class out of
@@ -310,12 +319,9 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
             self.context, self.qats[0]['uuid'])['health'])
         row = self._create('1')
         self._run(row, ticks=3)
-        row = rollout_queries.get(self.context, row['uuid'])
         self.assertEqual((rollout.RUNNING, 'waiting: 1 of the devices out '
                           'of service (unhealthy 1)', {'waiting': 4}),
-                         (row['state'], row['reason'], {
-                             k: v for k, v in self._progress(row).items()
-                             if v}))
+                         self._waits(row))
         row = self._create_again('2')
         self._run(row)
         skipped = rollout_queries.devices(self.context, row['id'],
@@ -324,7 +330,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
             (d['device_uuid'], 'it broke' in d['reason'])
             for d in skipped])
         self.assertEqual({'done': 3, 'skipped': 1},
-                         {k: v for k, v in self._progress(row).items() if v})
+                         self._counts(row))
 
     def test_a_device_being_cleaned_counts_until_its_clean_ends(self):
         # Issues 64 and 65: a device cleaned between two tenants is out of
@@ -333,12 +339,9 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self.assertIsNotNone(cleaning_queries.start(self.context, uuid))
         row = self._create('1')
         self._run(row, ticks=3)
-        row = rollout_queries.get(self.context, row['uuid'])
         self.assertEqual((rollout.RUNNING, 'waiting: 1 of the devices out '
                           'of service (cleaning 1)', {'waiting': 4}),
-                         (row['state'], row['reason'], {
-                             k: v for k, v in self._progress(row).items()
-                             if v}))
+                         self._waits(row))
         started = cleaning_queries.stamp(self.context, uuid,
                                          timeutils.utcnow(with_timezone=False)
                                          .replace(microsecond=0))
@@ -347,7 +350,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self._run(row)
         self.assertEqual(rollout.COMPLETED, self._state(row))
         self.assertEqual({'done': 4},
-                         {k: v for k, v in self._progress(row).items() if v})
+                         self._counts(row))
 
     def test_the_failed_and_skipped_listed_are_capped(self):
         # Issue 67: a rollout's lists were unbounded; progress counts all.
@@ -385,7 +388,7 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self._tick()
         self._tick()
         self.assertEqual({'done': 1, 'waiting': 3},
-                         {k: v for k, v in self._progress(row).items() if v})
+                         self._counts(row))
         # What cyborg_configuration_rollout_devices shows of the rollouts
         # not ended.
         self.assertEqual([(row['uuid'], 'done', 1),
