@@ -96,7 +96,8 @@ class AdapterTestCase(base.TestCase):
         self.assertEqual('compute', adapter.service_type)
 
 
-class _DropsFirstConnection(socketserver.ThreadingMixIn, socketserver.TCPServer):
+class _DropsFirstConnection(socketserver.ThreadingMixIn,
+                            socketserver.TCPServer):
     """A server that closes its first connection without an answer, as a
     server closing an idle keep-alive connection does while a request is
     on its way; it answers the next with 200 and ``{}``.
