@@ -88,7 +88,7 @@ class ConductorManager:
                                             self.holders)
         self.attach = attach_endpoint.AttachEndpoint(
             self.target, self.arq, self.placement, self.nova,
-            self._kick_work)
+            self._kick_work, self.holders)
         self.devices = devices_endpoint.DevicesEndpoint(
             self.target, self.pool, self.placement, self.agent_api,
             self._kick_work)

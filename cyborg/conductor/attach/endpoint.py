@@ -24,15 +24,17 @@ class AttachEndpoint:
     """instance_attach, instance_detach, instance_show, instance_list.
 
     *arq*'s bound() sends an attach's events; *nova* answers a NovaClient
-    or None; *kick_work(context)* does what is due soon.
+    or None; *kick_work(context)* does what is due soon; *holders* (a
+    cyborg.conductor.arq.holders.Holders) tells the agents of a detach.
     """
 
-    def __init__(self, target, arq, placement, nova, kick_work):
+    def __init__(self, target, arq, placement, nova, kick_work, holders):
         self.target = target
         self._arq = arq
         self._placement = placement
         self._nova = nova
         self._kick_work = kick_work
+        self._holders = holders
 
     # expose outermost: expected_exceptions does not copy attributes.
     @messaging.expose
@@ -79,6 +81,7 @@ class AttachEndpoint:
         result = instance.detach(context, self._placement, self._nova(),
                                  instance_uuid, arq_uuids=arq_uuids,
                                  reboot=reboot)
+        self._holders.changed(context, result['arqs'])
         self._kick_work(context)
         return result
 

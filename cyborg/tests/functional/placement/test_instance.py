@@ -18,6 +18,7 @@ place; on SQLite, MariaDB and PostgreSQL.
 """
 
 import datetime
+import queue
 
 import fixtures
 from oslo_utils import timeutils
@@ -28,7 +29,10 @@ from cyborg import exception
 from cyborg import states
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.arq import holders as arq_holders
+from cyborg.conductor import pool as worker_pool
 from cyborg.conductor.attach import allocations
+from cyborg.conductor.attach import endpoint as attach_endpoint
 from cyborg.conductor.attach import instance as instance_ops
 from cyborg.conductor.attach import nova_server
 from cyborg.conductor.devices import device_profile as dp_ops
@@ -363,6 +367,31 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
         self._run_due()
         self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
                          self._allocations())
+
+    def test_a_detach_tells_the_agent_who_holds_its_devices(self):
+        # Issue 64: the telemetry labels follow a detach within a second,
+        # as they follow a bind and a delete.
+        casts = queue.Queue()
+
+        class _AgentTopic:
+            def holders_changed(self, context, host, bindings):
+                casts.put((host, bindings))
+
+        pool = worker_pool.WorkerPool(1)
+        self.addCleanup(pool.stop)
+        endpoint = attach_endpoint.AttachEndpoint(
+            None, None, self.client, lambda: self.nova_client,
+            lambda context: None,
+            arq_holders.Holders(pool, _AgentTopic()))
+        [attached] = self._attach()['arqs']
+        self.nova.servers.set_state(self.server, 'stopped')
+        self.assertEqual([attached], endpoint.instance_detach(
+            self.context, self.server)['arqs'])
+        # The FPGA keeps the server's flavor ARQ only.
+        self.assertEqual(('n1', {arq_queries.device_uuid(
+            self.context, self.flavor_arq): [
+                {'instance': self.server, 'project': 'p1'}]}),
+            casts.get(timeout=10))
 
     def test_detach_of_a_stopped_server(self):
         self._profile('vgpu', [{'resources:VGPU': '2'}])
