@@ -27,10 +27,10 @@ from oslo_utils import uuidutils
 from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg import states
+from cyborg.conductor import pool as worker_pool
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.arq import holders as arq_holders
-from cyborg.conductor import pool as worker_pool
 from cyborg.conductor.attach import allocations
 from cyborg.conductor.attach import endpoint as attach_endpoint
 from cyborg.conductor.attach import instance as instance_ops
