@@ -15,6 +15,7 @@
 
 import datetime
 import functools
+import inspect
 import urllib.parse
 
 from oslo_utils import timeutils
@@ -26,14 +27,37 @@ from cyborg.api import link
 from cyborg.api import microversion
 
 
-class Link(wtypes.Base):
+class Base(wtypes.Base):
+    """A WSME complex type whose attributes keep their declared order.
+
+    WSME finds that order by reading each class's source (a sixth of a
+    second of every API process's start for Cyborg's types); the class
+    bodies say it as well, and WSME takes it from ``_wsme_attr_order``:
+    a type's own attributes first, then its bases', as WSME reads them.
+    """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        order = []
+        for klass in cls.__mro__:
+            for name in vars(klass):
+                value = getattr(cls, name)
+                if name.startswith('_') or name in order or \
+                        not wtypes.iswsattr(value) or \
+                        inspect.isroutine(value):
+                    continue
+                order.append(name)
+        cls._wsme_attr_order = order
+
+
+class Link(Base):
     """A link to a resource."""
 
     href = wtypes.text
     rel = wtypes.text
 
 
-class APIBase(wtypes.Base):
+class APIBase(Base):
     """Fields every resource has.
 
     A type may say which members a later microversion added (``_since``:

@@ -74,7 +74,7 @@ class Device(base.APIBase):
         'cleaning': route.ref('DeviceCleaning')}
 
 
-class Cleaning(wtypes.Base):
+class Cleaning(base.Base):
     """A device's clean between two tenants as the API shows it."""
 
     state = wtypes.text

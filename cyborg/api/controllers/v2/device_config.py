@@ -36,7 +36,7 @@ from cyborg.policies import device as policies
 _JSON_OBJECT = {'type': 'object'}
 
 
-class Configuration(wtypes.Base):
+class Configuration(base.Base):
     """A device's configuration as the API shows it."""
 
     generation = int

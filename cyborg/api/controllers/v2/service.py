@@ -32,7 +32,7 @@ from cyborg.policies import service as policies
 COLLECTION = 'services'
 
 
-class Service(wtypes.Base):
+class Service(base.Base):
     """A service as the API shows it (no links)."""
 
     uuid = wtypes.text

@@ -99,6 +99,26 @@ def sample(datatype, index):
     return 'text-%d' % index
 
 
+class AttributeOrderTestCase(test_base.BaseTestCase):
+
+    def test_declared_order_without_reading_the_source(self):
+        # A type made by type() has no source: WSME alone would order
+        # its attributes alphabetically.
+        parent = type('Parent', (base.Base,), {'omega': int, 'beta': int})
+        child = type('Child', (parent,), {
+            'zeta': wtypes.text, 'alpha': int, 'helper': lambda self: 0})
+        self.assertEqual(['zeta', 'alpha', 'omega', 'beta'],
+                         [a.key for a in wtypes.list_attributes(child)])
+
+    def test_the_order_wsme_reads_from_the_source(self):
+        self.assertEqual(
+            ['uuid', 'parent_id', 'root_id', 'name', 'num_accelerators',
+             'device_id', 'attributes_list', 'rp_uuid', 'driver_name',
+             'bitstream_id', 'health', 'health_reason', 'health_since',
+             'created_at', 'updated_at', 'links'],
+            [a.key for a in wtypes.list_attributes(deployable.Deployable)])
+
+
 class ToJSONTestCase(test_base.BaseTestCase):
     """base.to_json gives what WSME's renderer gives for an instance of
     the type (timestamps to the second): fails if WSME's rendering or
