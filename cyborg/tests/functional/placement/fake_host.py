@@ -257,17 +257,7 @@ class FakeHost:
         """The providers of this host Placement offers one *rc* of (what
         the scheduler may pick), by uuid.
         """
-        resp = self.test.placement.adapter.get(
-            '/allocation_candidates', params={
-                'resources': '%s:1' % rc, 'in_tree': self.root},
-            microversion='1.36', raise_exc=False)
-        if resp.status_code == 400 and 'No such resource class' in resp.text:
-            return set()
-        if resp.status_code != 200:
-            raise AssertionError('allocation candidates: %s %s' % (
-                resp.status_code, resp.text))
-        return {rp for request in resp.json()['allocation_requests']
-                for rp in request['allocations']}
+        return offered(self.test, rc, self.root).get(self.root, set())
 
     def providers(self):
         """{name without the host: uuid} of the host's device providers."""
@@ -280,6 +270,31 @@ class FakeHost:
         """{provider uuid: {rc: amount}} of a consumer."""
         return {rp: a['resources'] for rp, a in self.test.client.get_consumer(
             consumer)['allocations'].items()}
+
+
+def offered(test, rc, in_tree=None):
+    """``{root provider uuid: {provider uuid}}`` of what Placement offers
+    one *rc* of (what the scheduler may pick), on the tree of *in_tree*
+    or on every host (one request for them all).
+    """
+    params = {'resources': '%s:1' % rc}
+    if in_tree:
+        params['in_tree'] = in_tree
+    resp = test.placement.adapter.get(
+        '/allocation_candidates', params=params, microversion='1.36',
+        raise_exc=False)
+    if resp.status_code == 400 and 'No such resource class' in resp.text:
+        return {}
+    if resp.status_code != 200:
+        raise AssertionError('allocation candidates: %s %s' % (
+            resp.status_code, resp.text))
+    body = resp.json()
+    found = {}
+    for request in body['allocation_requests']:
+        for rp in request['allocations']:
+            root = body['provider_summaries'][rp]['root_provider_uuid']
+            found.setdefault(root, set()).add(rp)
+    return found
 
 
 def refused(call, *args, **kwargs):

@@ -247,7 +247,8 @@ class CleaningStates(stateful.RuleBasedStateMachine):
         devices, deployables = self._devices()
         by_id = {d['id']: d for d in devices}
         tree = {rp['uuid']: rp for rp in
-                self.test.placement.tree(self.host.name).values()}
+                self.test.placement.tree(self.host.name,
+                                         traits=False).values()}
         for dep in deployables:
             rp = tree.get(dep['rp_uuid'])
             if rp is None or dep['removed_at'] is not None:

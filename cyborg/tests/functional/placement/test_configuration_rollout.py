@@ -63,8 +63,8 @@ class RolloutTestCase(fake_host.ConfigHostTestCase):
         self.most_out = max(self.most_out, self._out_of_service())
 
     def _out_of_service(self):
-        return sum(1 for host in self.hosts
-                   if not host.offered('CUSTOM_QAT'))
+        offered = fake_host.offered(self, 'CUSTOM_QAT')
+        return sum(1 for host in self.hosts if host.root not in offered)
 
     def _run(self, row, intervals=10, down=()):
         for _interval in range(intervals):

@@ -141,6 +141,9 @@ class RolloutStates(stateful.RuleBasedStateMachine):
         before = self._out_of_service()
         self.test.interval(self.hosts, self.down)
         self._started_within_the_budget(before)
+        # Every step ends here: the invariants after it read Placement's
+        # reserved providers once (two of them use them).
+        self.reserved = None
 
     def _out_of_service(self):
         """``{rollout uuid: (unavailable, {device uuid: why} out of
@@ -383,8 +386,14 @@ class RolloutStates(stateful.RuleBasedStateMachine):
 
     def _reserved(self):
         """``[(device uuid, [why])]`` of the QATs a provider of which
-        Placement holds reserved, with what the database says of it.
+        Placement holds reserved, with what the database says of it (read
+        once after each step).
         """
+        if self.reserved is None:
+            self.reserved = self._read_reserved()
+        return self.reserved
+
+    def _read_reserved(self):
         found = []
         client = self.test.client
         for host in self.hosts:

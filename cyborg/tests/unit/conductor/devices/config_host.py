@@ -24,6 +24,7 @@ from cyborg.agent import resource_tracker
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import sync as placement_sync
+from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device_class as dc_queries
@@ -90,10 +91,14 @@ class ConfigHostTestCase(base.DbTestCase):
             if device['uuid'] not in reported and device['id'] not in kept:
                 host_inventory.delete_device(self.context, device['id'])
         classes = dc_queries.get_selectors(self.context)
-        for dep in snap.deployables.values():
-            want = placement_sync.desired(snap, dep, True, 'cn', classes)
-            host_inventory.update(self.context, 'deployables', dep['id'], {
-                'rp_state': jsonutils.dumps(dict(want, generation=1))})
+        # One transaction for the host's providers, as a push's round.
+        with db_api.context_manager.writer.using(self.context):
+            for dep in snap.deployables.values():
+                want = placement_sync.desired(snap, dep, True, 'cn',
+                                              classes)
+                host_inventory.update(
+                    self.context, 'deployables', dep['id'],
+                    {'rp_state': jsonutils.dumps(dict(want, generation=1))})
         host_queries.release_sync(self.context, HOST, 't', False)
 
     def _bind(self, device, instance):
