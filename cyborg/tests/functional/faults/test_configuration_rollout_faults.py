@@ -38,7 +38,6 @@ second try 2), never more than one QAT out of service at a sample, and
 no rollout holds a device once it completed.
 """
 
-import collections
 import os
 import signal
 
@@ -53,6 +52,7 @@ from cyborg.common import device_config
 from cyborg.db import models
 from cyborg.tests.functional.faults import base
 from cyborg.tests.functional.fixtures import services
+from cyborg.tests.functional.placement import fake_host
 
 pytestmark = pytest.mark.slow(3)
 
@@ -111,20 +111,8 @@ class RolloutFaultTestCase(base.FaultTestCase):
 
     def _offered(self, trait=None):
         """{compute node uuid: the QAT VFs Placement offers in its tree}."""
-        params = {'resources': 'CUSTOM_QAT:1'}
-        if trait:
-            params['required'] = trait
-        response = self.placement.adapter.get(
-            '/allocation_candidates', params=params, microversion='1.36',
-            raise_exc=False)
-        if response.status_code == 400 and 'No such trait' in response.text:
-            return collections.Counter()  # not pushed yet
-        self.assertEqual(200, response.status_code, response.text)
-        body = response.json()
-        return collections.Counter(
-            body['provider_summaries'][rp]['root_provider_uuid']
-            for request in body['allocation_requests']
-            for rp in request['allocations'])
+        return {root: len(vfs) for root, vfs in fake_host.offered(
+            self, 'CUSTOM_QAT', required=trait).items()}
 
     def _configs(self):
         """{QAT uuid: its configuration}."""

@@ -272,18 +272,22 @@ class FakeHost:
             consumer)['allocations'].items()}
 
 
-def offered(test, rc, in_tree=None):
+def offered(test, rc, in_tree=None, required=None):
     """``{root provider uuid: {provider uuid}}`` of what Placement offers
     one *rc* of (what the scheduler may pick), on the tree of *in_tree*
-    or on every host (one request for them all).
+    or on every host (one request for them all), with the trait
+    *required* if given (none while the class or trait is not pushed).
     """
     params = {'resources': '%s:1' % rc}
     if in_tree:
         params['in_tree'] = in_tree
+    if required:
+        params['required'] = required
     resp = test.placement.adapter.get(
         '/allocation_candidates', params=params, microversion='1.36',
         raise_exc=False)
-    if resp.status_code == 400 and 'No such resource class' in resp.text:
+    if resp.status_code == 400 and ('No such resource class' in resp.text or
+                                    'No such trait' in resp.text):
         return {}
     if resp.status_code != 200:
         raise AssertionError('allocation candidates: %s %s' % (
