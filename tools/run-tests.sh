@@ -142,8 +142,8 @@ fi
 # extra workers fill it.  On a quiet 2-core machine, a fresh clone's
 # 7248 tests took 10:07 with 4 workers (the CPUs 71 % busy) and 9:50
 # with 5 (84 %), one run each; on 2026-11-27 one tree's 7639 tests took
-# 10:52 with 5 and 10:24 and 10:57 with 6, no difference
-# (doc/source/admin/performance.rst, "The test suite").
+# 10:52 with 5 and 10:24 with 6, the next tree's 10:57 with 6: no
+# difference (doc/source/admin/performance.rst, "The test suite").
 # CYBORG_TEST_WORKERS overrides it.
 WORKERS=${CYBORG_TEST_WORKERS:-$(($(nproc) + 3))}
 # Each worker, and each of the few hundred services and commands the
