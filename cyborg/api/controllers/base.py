@@ -41,12 +41,11 @@ class Base(wtypes.Base):
         order = []
         for klass in cls.__mro__:
             for name in vars(klass):
-                value = getattr(cls, name)
-                if name.startswith('_') or name in order or \
-                        not wtypes.iswsattr(value) or \
-                        inspect.isroutine(value):
+                if name.startswith('_') or name in order:
                     continue
-                order.append(name)
+                value = getattr(cls, name)
+                if wtypes.iswsattr(value) and not inspect.isroutine(value):
+                    order.append(name)
         cls._wsme_attr_order = order
 
 
