@@ -27,6 +27,7 @@ files cyborg.tests.fixtures.nvidia_smi answers from), each command's
 exit status in ``commands.json``, and ``discovery.json``.
 """
 
+import argparse
 import json
 import os
 import subprocess
@@ -138,4 +139,10 @@ def main(out):
 
 
 if __name__ == '__main__':
-    sys.exit(main(sys.argv[1]))
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog='\n'.join(__doc__.splitlines()[2:]))
+    parser.add_argument('out', metavar='OUTPUT_DIR',
+                        help='the folder the recordings are written to')
+    sys.exit(main(parser.parse_args().out))
