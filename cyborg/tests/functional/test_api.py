@@ -18,13 +18,19 @@ run on MariaDB and PostgreSQL in test_api_mysql.py and
 test_api_postgresql.py.
 """
 
+import functools
+import glob
 import os
+import pickle
+import unittest
+import uuid
 
-from gabbi import driver
-
-# pytest finds the test function here; py_test_generator parametrizes it.
+from gabbi import handlers
+from gabbi import reporter
+from gabbi import suitemaker
 from gabbi.driver import test_pytest  # noqa: F401
 import pytest
+import yaml
 
 from cyborg.tests.functional.fixtures import gabbits
 
@@ -33,12 +39,48 @@ pytestmark = pytest.mark.slow(2)
 TESTS_DIR = os.path.join(os.path.dirname(__file__), 'gabbits')
 
 
+@functools.cache
+def _documents():
+    """{file name without .yaml: its parsed document, pickled}."""
+    found = {}
+    for path in sorted(glob.glob(os.path.join(TESTS_DIR, '*.yaml'))):
+        with open(path, encoding='utf-8') as f:
+            found[os.path.basename(path)[:-len('.yaml')]] = pickle.dumps(
+                yaml.load(f, Loader=yaml.CSafeLoader))
+    return found
+
+
 def generate(metafunc, fixture_module, name):
-    driver.py_test_generator(
-        TESTS_DIR, intercept=gabbits.setup_app,
-        fixture_module=fixture_module, test_loader_name=name,
-        metafunc=metafunc, safe_yaml=True,
-        content_handlers=[gabbits.JSONHandler])
+    """What gabbi.driver.py_test_generator does, but parsing once.
+
+    gabbi parses each file with PyYAML's pure-Python SafeLoader, once per
+    backend: 3 parses of every file in every worker, most of collecting
+    these tests (performance.rst).  Here each file is parsed once, with
+    libyaml, and each backend's suite is made from a copy of its own
+    (gabbi's tests keep parts of the dictionaries they are given).
+    """
+    metafunc.config.pluginmanager.import_plugin('gabbi.pytester')
+    handler_objects = [handler() for handler in
+                       [gabbits.JSONHandler] + handlers.RESPONSE_HANDLERS]
+    loader = unittest.TestLoader()
+    result = reporter.PyTestResult()
+    ids, args = [], []
+    for base_name, document in _documents().items():
+        suite = suitemaker.test_suite_from_dict(
+            loader, base_name, pickle.loads(document),
+            TESTS_DIR, str(uuid.uuid4()), 8001, fixture_module,
+            gabbits.setup_app, test_loader_name=name,
+            handlers=handler_objects)
+        tests = list(suite)
+        first = '%s:%s' % (name, tests[0].__class__.__name__)
+        ids.append('start_' + first)
+        args.append((suite.start, result))
+        for test in tests:
+            ids.append('%s:%s' % (name, test.__class__.__name__))
+            args.append((test, result))
+        ids.append('stop_' + first)
+        args.append((suite.stop, None))
+    metafunc.parametrize('test, result', argvalues=args, ids=ids)
 
 
 def pytest_generate_tests(metafunc):
