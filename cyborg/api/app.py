@@ -34,8 +34,10 @@ from cyborg.api.middleware import parsable_error
 from cyborg.api.middleware import response_hook
 from cyborg.api.middleware import well_formed
 from cyborg.conf import defaults as conf_defaults
+from cyborg.conf import keystone_authtoken as conf_keystone_authtoken
 
 CONF = cfg.CONF
+conf_keystone_authtoken.register_opts(CONF)
 LOG = logging.getLogger(__name__)
 
 HEALTHCHECK_PATH = '/healthcheck'

@@ -13,7 +13,9 @@
 # under the License.
 """The global configuration object, with every Cyborg option registered:
 one module per option group, each with ``register_opts(conf)`` and
-``list_opts()`` (``opts`` finds them for oslo-config-generator).
+``list_opts()`` (``opts`` finds them for oslo-config-generator).  The
+one exception is keystonemiddleware's [keystone_authtoken], which only
+cyborg-api reads and registers (``keystone_authtoken``).
 
 May import: cyborg.i18n.
 """
@@ -31,7 +33,6 @@ from cyborg.conf import fake
 from cyborg.conf import fpga
 from cyborg.conf import glance
 from cyborg.conf import gpu
-from cyborg.conf import keystone_authtoken
 from cyborg.conf import metrics
 from cyborg.conf import nic
 from cyborg.conf import notifications
@@ -54,7 +55,6 @@ OPTION_MODULES = (
     agent,
     conductor,
     database,
-    keystone_authtoken,
     nova,
     glance,
     notifications,

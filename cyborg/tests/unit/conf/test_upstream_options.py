@@ -28,6 +28,7 @@ from oslo_log import log as oslo_logging
 from cyborg import conf as cyborg_conf
 from cyborg.conf import agent as agent_conf
 from cyborg.conf import gpu as gpu_conf
+from cyborg.conf import keystone_authtoken
 from cyborg.drivers import registry
 from cyborg.tests import base
 
@@ -42,6 +43,7 @@ class UpstreamConfigTestCase(base.TestCase):
         super().setUp()
         self.conf = cfg.ConfigOpts()
         cyborg_conf.register_opts(self.conf)
+        keystone_authtoken.register_opts(self.conf)
         oslo_logging.register_options(self.conf)
         db_options.set_defaults(self.conf)
         self.conf(['--config-file', UPSTREAM_CONF], project='cyborg')
