@@ -98,6 +98,8 @@ IMAGE_SERVICE_NOT_CONFIGURED = 'cyborg.image.no_image_service'
 CONDUCTOR_UNAVAILABLE = 'cyborg.conductor.unavailable'
 MESSAGING_UNAVAILABLE = 'cyborg.messaging.unavailable'
 DATABASE_UNAVAILABLE = 'cyborg.database.unavailable'
+PLACEMENT_NOT_CONFIGURED = 'cyborg.placement.not_configured'
+PLACEMENT_UNAVAILABLE = 'cyborg.placement.unavailable'
 
 _BY_EXCEPTION = {
     exception.Invalid: INVALID_INPUT,
@@ -167,6 +169,8 @@ _BY_EXCEPTION = {
     exception.ConductorUnavailable: CONDUCTOR_UNAVAILABLE,
     exception.MessagingUnavailable: MESSAGING_UNAVAILABLE,
     exception.DatabaseUnavailable: DATABASE_UNAVAILABLE,
+    exception.PlacementNotConfigured: PLACEMENT_NOT_CONFIGURED,
+    exception.PlacementError: PLACEMENT_UNAVAILABLE,
 }
 
 _BY_STATUS = {

@@ -177,6 +177,7 @@ ROUTES = [
                               errors.AGENT_NOT_FOUND],
                         409: [errors.DRIVER_IN_USE,
                               errors.DRIVER_UNINSTALLED],
-                        503: [errors.AGENT_UNREACHABLE]},
+                        503: [errors.AGENT_UNREACHABLE,
+                              errors.PLACEMENT_UNAVAILABLE]},
                 policy=policies.UNINSTALL),
 ]

@@ -69,6 +69,12 @@ class ErrorsTestCase(base.TestCase):
             exception.InvalidServiceBinary(binary='x', allowed='y')))
         self.assertEqual(errors.UNDEFINED,
                          errors.code_of(exception.CyborgException()))
+        # Placement failing (or unreachable), or not configured.
+        self.assertEqual(errors.PLACEMENT_UNAVAILABLE, errors.code_of(
+            exception.PlacementUnavailable(method='GET', path='/',
+                                           reason='x')))
+        self.assertEqual(errors.PLACEMENT_NOT_CONFIGURED, errors.code_of(
+            exception.PlacementNotConfigured()))
 
     def test_codes_are_unique(self):
         codes = [value for name, value in vars(errors).items()
