@@ -14,7 +14,8 @@
 """[keystone_authtoken]: registered by cyborg-api (cyborg.api.app) whatever
 the pipeline, since the API reads ``service_token_roles`` even with
 ``auth_strategy = noauth``.  Only the API reads it, so the other services
-do not import keystonemiddleware (a fifth of their import time).
+do not import keystonemiddleware (a fifth of their import time).  The
+sample configuration lists it from keystonemiddleware's own namespace.
 """
 
 from keystonemiddleware import auth_token
@@ -23,8 +24,3 @@ from keystonemiddleware import auth_token
 def register_opts(conf):
     for group, opts in auth_token.list_opts():
         conf.register_opts(opts, group=group)
-
-
-def list_opts():
-    # Listed in the sample by the keystonemiddleware.auth_token namespace.
-    return {}

@@ -16,7 +16,6 @@
 import json
 import uuid
 
-from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
 from cyborg.tests.fixtures import nova as nova_fixture
 from cyborg.tests.functional import api_base
@@ -43,9 +42,8 @@ class PlacementDownTestCase(api_base.APITestCase):
             {'name': 'fpga1', 'groups': [{'resources:FPGA': '1'}]}],
             headers=ADMIN)
         host_queries.create(self.context, HOST)
-        with db_api.context_manager.writer.using(self.context):
-            host_queries.record_compute_node(
-                self.context, HOST, None, str(uuid.uuid4()), HOST)
+        host_queries.record_compute_node(self.context, HOST, None,
+                                         str(uuid.uuid4()), HOST)
         server = str(uuid.uuid4())
         self.nova.servers.add(server, HOST, project_id='p1',
                               device_profile='fpga1')
