@@ -11,7 +11,15 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Tests of the gpu driver: PGPU, classic mdev and vendor-specific VFIO."""
+"""Tests of the gpu driver: PGPU, classic mdev and vendor-specific VFIO,
+and of tools/record-gpu.py's command line.
+"""
+
+import os
+import subprocess
+import sys
+
+import fixtures
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
@@ -236,3 +244,18 @@ class GpuUdevTestCase(_GpuTests, base.TestCase):
 
 class GpuSysfsRootTestCase(_GpuTests, base.TestCase):
     MODE = sysfs.SYSFS_ROOT
+
+
+class RecordToolTestCase(base.TestCase):
+
+    def test_help_writes_nothing(self):
+        # --help was once taken for the output folder, and a folder of
+        # empty recordings named "--help" was written (and committed).
+        tool = os.path.join(os.path.dirname(cyborg_conf.__file__),
+                            os.pardir, os.pardir, 'tools', 'record-gpu.py')
+        cwd = self.useFixture(fixtures.TempDir()).path
+        result = subprocess.run([sys.executable, tool, '--help'], cwd=cwd,
+                                capture_output=True, text=True, timeout=60)
+        self.assertEqual(0, result.returncode, result.stderr)
+        self.assertIn('OUTPUT_DIR', result.stdout)
+        self.assertEqual([], os.listdir(cwd))
