@@ -127,7 +127,10 @@ class ConfigHostTestCase(base.DbTestCase):
         return config_queries.get(self.context, device['uuid'])['state']
 
     def _agent_takes(self, revision=''):
-        """The agent's heartbeat: what the conductor hands, applied."""
+        """The agent's heartbeat: it is heard of (a slow test must not
+        find it down), and what the conductor hands is applied.
+        """
+        service_queries.heartbeat(self.context, HOST, 'cyborg-agent')
         answer = configuration.for_agent(self.context, HOST, revision)
         if answer is None:
             return None
