@@ -114,10 +114,14 @@ class RPCService(service.Service):
     """Serves *manager* on *topic* (server name = host) and runs its
     periodic tasks.
 
-    The manager has ``target``, ``init_host(context)``,
-    ``periodic_tasks()`` (``[(interval, callable)]``) and
-    ``del_host(context)``, and may have ``rpc_threads()`` and
-    ``endpoints()`` (default: the manager).
+    The manager has ``target``, ``periodic_tasks()`` (``[(interval,
+    callable)]``) and ``del_host(context)``, and may have
+    ``rpc_threads()``, ``endpoints()`` (default: the manager),
+    ``init_host(context)``, run before the RPC server starts, and
+    ``after_start(context)``, run once it takes messages and before the
+    periodic tasks: a service that registers there can be reached by
+    whoever finds it registered (a cast to a queue not declared yet is
+    lost).
 
     :param owns_transport: False where services share one (embedded).
     :param start_jitter: see start_delay().
@@ -142,7 +146,9 @@ class RPCService(service.Service):
         super().start()
         if self._wait_start_jitter():
             return
-        self.manager.init_host(self._context)
+        init_host = getattr(self.manager, 'init_host', None)
+        if init_host is not None:
+            init_host(self._context)
         target = messaging.Target(topic=self.topic, server=self.host)
         self.calls = CallCounter()
         endpoints = getattr(self.manager, 'endpoints', None)
@@ -152,6 +158,9 @@ class RPCService(service.Service):
         threads = getattr(self.manager, 'rpc_threads', None)
         self.rpcserver.start(
             override_pool_size=threads() if threads is not None else None)
+        after_start = getattr(self.manager, 'after_start', None)
+        if after_start is not None:
+            after_start(self._context)
         for interval, task in self.manager.periodic_tasks():
             self.tg.add_timer_args(
                 interval, self._run_periodic, args=[task],

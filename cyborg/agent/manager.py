@@ -79,10 +79,16 @@ class AgentManager:
         # (device_config.revision); None: the next heartbeat asks for all.
         self._config_revision = None
 
-    def init_host(self, context):
+    def after_start(self, context):
         """Register with the conductor, discover and report (on the work
         thread: a conductor not up yet must not hold the start), watch
         hotplug events.
+
+        Run once the RPC server takes messages: a conductor that finds
+        this agent registered casts to a queue that exists (a discovery
+        asked between a hello and the server's start was lost).  What
+        arrives before the hello's answer waits on the work thread,
+        which starts after it.
         """
         # The operator's decisions about drivers and the devices' desired
         # configurations (a reboot undid them) apply before the first

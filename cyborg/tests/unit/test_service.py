@@ -113,6 +113,29 @@ class RPCServiceTestCase(base.TestCase):
         # stop() released the transport.
         self.assertIsNone(rpc.TRANSPORT)
 
+    def test_after_start_runs_once_the_server_answers(self):
+        # An agent registered in init_host(), before its RPC server
+        # declared its queue: a discovery cast in between was lost.
+        mgr = _RegisteringManager()
+        svc = service.RPCService(mgr, 'test-after', host='h1')
+        svc.start()
+        svc.stop()
+        self.assertEqual(['init_host', ('after_start', 'reached'),
+                          ('ticked', False), 'del_host'], mgr.events)
+
+
+class _RegisteringManager(_Manager):
+    """Registers after the start, as the agent does: asks itself over
+    RPC, as a conductor that found it registered would.
+    """
+
+    def after_start(self, context):
+        client = rpc.get_client(messaging.Target(topic='test-after',
+                                                 server='h1'))
+        self.events.append(('after_start', client.prepare(timeout=5).call(
+            context, 'echo', value='reached')))
+        self.events.append(('ticked', self.ticked.is_set()))
+
 
 class _OneThreadManager(_Manager):
     """Asks for one RPC thread; its exposed method waits for *release*

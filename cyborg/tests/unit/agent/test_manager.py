@@ -55,12 +55,12 @@ class AgentManagerTestCase(base.DbTestCase):
         self.rpc_servers.start_conductor()
         self.real_api = conductor_rpcapi.ConductorAPI()
 
-    def test_init_host_registers_with_the_conductor(self):
+    def test_after_start_registers_with_the_conductor(self):
         # The hello waits report_interval for its answer: one second was
         # not always enough under load.
         self.flags(report_interval=60)
         mgr = manager.AgentManager('n1', conductor_api=self.real_api)
-        mgr.init_host(self.context)
+        mgr.after_start(self.context)
         svc = service_queries.get(self.context, 'n1', 'cyborg-agent')
         self.assertEqual('cyborg-agent', svc['topic'])
         self.assertIsNotNone(svc['started_at'])
@@ -109,7 +109,7 @@ class AgentManagerTestCase(base.DbTestCase):
         logs = self.useFixture(fixtures.FakeLogger(
             name='cyborg.agent.manager'))
         mgr = manager.AgentManager('n1', conductor_api=api)
-        mgr.init_host(self.context)          # timeout: logged, not raised
+        mgr.after_start(self.context)          # timeout: logged, not raised
         self.addCleanup(mgr.del_host, self.context)
         self.assertTrue(mgr.work.wait_idle(30))
         interval, task = mgr.periodic_tasks()[0]
@@ -218,7 +218,7 @@ class AgentManagerTestCase(base.DbTestCase):
         self.flags(report_interval=60)
         api = _FlakyConductorAPI(self.real_api, [])
         mgr = manager.AgentManager('n1', conductor_api=api)
-        mgr.init_host(self.context)
+        mgr.after_start(self.context)
         self.addCleanup(mgr.del_host, self.context)
         self.assertTrue(mgr.work.wait_idle(30))
         mgr._config_revision = 'applied-before'

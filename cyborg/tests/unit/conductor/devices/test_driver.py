@@ -78,7 +78,7 @@ class DriverOpsTestCase(base.DbTestCase):
         # conductor that stopped (the servers stop together).
         for host in ('n1', 'n2'):
             # Registered, and the operator's decisions (none) applied on
-            # this thread, as init_host() does: without wait_for_drivers
+            # this thread, as after_start() does: without wait_for_drivers
             # they would be applied, and the host discovered and
             # reported, on a thread of the agent's at any time later,
             # replacing the devices a test put in the database itself.
@@ -332,7 +332,7 @@ class DriverOpsTestCase(base.DbTestCase):
         self.flags(report_interval=60)
         agent = agent_manager.AgentManager(host)
         server = self._serve(agent_rpcapi.TOPIC, host, agent)
-        agent.init_host(self.context)
+        agent.after_start(self.context)
         self.addCleanup(agent.del_host, self.context)
         self.assertTrue(agent.work.wait_idle(60))
         return agent, server
