@@ -54,8 +54,8 @@ from oslo_utils import uuidutils
 import pymysql
 import requests
 
-from cyborg.conductor.arq import nova_events
 from cyborg import states
+from cyborg.conductor.arq import nova_events
 from cyborg.tests import base
 from cyborg.tests.fixtures import nova as nova_fixture
 from cyborg.tests.fixtures import nova_boot
