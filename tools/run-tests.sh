@@ -74,7 +74,8 @@ log "  MariaDB and PostgreSQL on 127.0.0.1: the user openstack_citest" \
     "convention) and its database (tools/test-setup.sh)"
 log "  while the tests run: databases of their own (dropped at the end)," \
     "RabbitMQ vhosts (as root; deleted at the end), files under" \
-    "${TMPDIR:-/tmp}"
+    "${TMPDIR:-/tmp} (as root: on a tmpfs in a directory there, which" \
+    "only the tests' processes see)"
 
 if command -v dpkg-query >/dev/null; then
     if [ -n "$missing" ]; then
@@ -151,5 +152,39 @@ WORKERS=${CYBORG_TEST_WORKERS:-$(($(nproc) + 3))}
 # has no bytecode of its own) where the environment says not to keep
 # bytecode: here Python keeps it (__pycache__ is ignored by git).
 unset PYTHONDONTWRITEBYTECODE
-exec $WRAPPER "$VENV/bin/python" -m pytest -n "$WORKERS" \
-    --no-loadscope-reorder --dist loadfile "$@"
+PYTEST=($WRAPPER "$VENV/bin/python" -m pytest -n "$WORKERS"
+        --no-loadscope-reorder --dist loadfile "$@")
+
+# The tests' files in memory: as root, pytest runs in a mount namespace
+# of its own with TMPDIR on a tmpfs that only its processes see (gone
+# with them; the host mounts nothing).  The tests write and remove tens
+# of thousands of files (fake sysfs trees, SQLite databases and their
+# journals, configuration files): on a disk mounted with "discard", as
+# CI's is, the driver tests spent more CPU in the kernel than in Python
+# (doc/source/admin/performance.rst, "The test suite").  The port leases
+# stay in the shared directory, where a second copy of the suite sees
+# them.  CYBORG_TEST_TMPFS=0 keeps the files on the disk.
+SHARED_TMP=${TMPDIR:-/tmp}
+LEASES=${CYBORG_TEST_PORT_LEASES:-$SHARED_TMP/cyborg-test-ports}
+export CYBORG_TEST_PORT_LEASES=$LEASES
+in_tmpfs() {
+    unshare --mount --propagation private sh -c \
+        'mount -t tmpfs -o mode=1777 cyborg-tests "$0" &&
+        TMPDIR=$0 exec "$@"' "$@"
+}
+TMPFS=${CYBORG_TEST_TMPFS:-1}
+[ "$(id -u)" = 0 ] && command -v unshare >/dev/null || TMPFS=0
+if [ "$TMPFS" != 0 ]; then
+    TESTS_TMP=$(mktemp -d "$SHARED_TMP/cyborg-tests.XXXXXX")
+    if in_tmpfs "$TESTS_TMP" true 2>/dev/null; then
+        log "the tests' files: a tmpfs of their own at $TESTS_TMP"
+        rc=0
+        in_tmpfs "$TESTS_TMP" "${PYTEST[@]}" || rc=$?
+        rmdir "$TESTS_TMP"
+        exit $rc
+    fi
+    rmdir "$TESTS_TMP"
+    log "no tmpfs could be mounted (no CAP_SYS_ADMIN?): the tests'" \
+        "files go to $SHARED_TMP"
+fi
+exec "${PYTEST[@]}"

@@ -199,6 +199,36 @@ class RunTestsScriptTestCase(base.TestCase):
         self.assertTrue(os.path.exists(match.group(1)))
         os.unlink(match.group(1))
 
+    def test_as_root_the_tests_files_are_on_a_tmpfs_of_their_own(self):
+        self._stubs()
+        # The virtual environment's Python says where pytest's files go.
+        self._program(os.path.join(self.venv, 'bin', 'python'),
+                      'echo "venv-python $*" >> %s\n'
+                      '[ "$2" = pytest ] && echo "tmp $TMPDIR '
+                      '$(stat -f -c %%T "$TMPDIR") '
+                      '$CYBORG_TEST_PORT_LEASES" >> %s && exit 3\n'
+                      '[ "$1" = --version ] && echo "%s"\n'
+                      'exit 0\n' % (self.calls, self.calls,
+                                    self.python_version))
+        shared = self.useFixture(fixtures.TempDir()).path
+        out, calls = self._run(stubs=False, TMPDIR=shared)
+        self.assertEqual(3, out.returncode, out.stderr)
+        [(tmpdir, fs, leases)] = [c.split()[1:] for c in calls
+                                  if c.startswith('tmp ')]
+        # The leases are the machine's, where a second suite sees them.
+        self.assertEqual(os.path.join(shared, 'cyborg-test-ports'), leases)
+        if os.geteuid() == 0:
+            self.assertEqual('tmpfs', fs)
+            self.assertRegex(tmpdir, '^%s/cyborg-tests[.]' % shared)
+        # Nothing is left in the shared directory, nor mounted.
+        self.assertEqual([], os.listdir(shared))
+        with open('/proc/self/mounts') as f:
+            self.assertNotIn(shared + '/', f.read())
+        out, calls = self._run(stubs=False, TMPDIR=shared,
+                               CYBORG_TEST_TMPFS='0')
+        self.assertEqual(['tmp %s' % shared], [
+            c.rsplit(' ', 2)[0] for c in calls if c.startswith('tmp ')])
+
     def test_tox_env_runs_the_commands_of_tox_ini(self):
         tox = configparser.ConfigParser(interpolation=None)
         tox.read(os.path.join(ROOT, 'tox.ini'))
