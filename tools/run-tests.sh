@@ -161,12 +161,13 @@ PYTEST=($WRAPPER "$VENV/bin/python" -m pytest -n "$WORKERS"
 # of thousands of files (fake sysfs trees, SQLite databases and their
 # journals, configuration files): on a disk mounted with "discard", as
 # CI's is, the driver tests spent more CPU in the kernel than in Python
-# (doc/source/admin/performance.rst, "The test suite").  The port leases
-# stay in the shared directory, where a second copy of the suite sees
-# them.  CYBORG_TEST_TMPFS=0 keeps the files on the disk.
-SHARED_TMP=${TMPDIR:-/tmp}
-LEASES=${CYBORG_TEST_PORT_LEASES:-$SHARED_TMP/cyborg-test-ports}
-export CYBORG_TEST_PORT_LEASES=$LEASES
+# (doc/source/admin/performance.rst, "The test suite").  What the run
+# shares with the machine (the port leases a second copy of the suite
+# sees, the state of tools/ha-cluster.sh's cluster) stays in the
+# machine's directory: CYBORG_TEST_SHARED_TMPDIR names it to the tests.
+# CYBORG_TEST_TMPFS=0 keeps the files on the disk.
+SHARED_TMP=${CYBORG_TEST_SHARED_TMPDIR:-${TMPDIR:-/tmp}}
+export CYBORG_TEST_SHARED_TMPDIR=$SHARED_TMP
 in_tmpfs() {
     unshare --mount --propagation private sh -c \
         'mount -t tmpfs -o mode=1777 cyborg-tests "$0" &&

@@ -65,9 +65,11 @@ from cyborg.tests.functional.fixtures import services
 REPO = pathlib.Path(__file__).resolve().parents[3]
 SCRIPT = REPO / 'tools' / 'ha-cluster.sh'
 SAMPLE = REPO / 'etc' / 'cyborg' / 'cyborg-ha.conf.sample'
-# What tools/ha-cluster.sh starts for this checkout ("env").
+# What tools/ha-cluster.sh starts for this checkout ("env"), its state in
+# the machine's temporary directory, not the run's.
 _ENV = dict(line.split('=', 1) for line in subprocess.run(
     [str(SCRIPT), 'env'], capture_output=True, text=True, check=True,
+    env=dict(os.environ, TMPDIR=services.SHARED_TMPDIR),
     timeout=60).stdout.splitlines())
 STATE = _ENV['CYBORG_HA_STATE_DIR']
 HAPROXY = ('127.0.0.1', int(_ENV['CYBORG_HA_HAPROXY_PORT']))

@@ -206,17 +206,18 @@ class RunTestsScriptTestCase(base.TestCase):
                       'echo "venv-python $*" >> %s\n'
                       '[ "$2" = pytest ] && echo "tmp $TMPDIR '
                       '$(stat -f -c %%T "$TMPDIR") '
-                      '$CYBORG_TEST_PORT_LEASES" >> %s && exit 3\n'
+                      '$CYBORG_TEST_SHARED_TMPDIR" >> %s && exit 3\n'
                       '[ "$1" = --version ] && echo "%s"\n'
                       'exit 0\n' % (self.calls, self.calls,
                                     self.python_version))
         shared = self.useFixture(fixtures.TempDir()).path
         out, calls = self._run(stubs=False, TMPDIR=shared)
         self.assertEqual(3, out.returncode, out.stderr)
-        [(tmpdir, fs, leases)] = [c.split()[1:] for c in calls
-                                  if c.startswith('tmp ')]
-        # The leases are the machine's, where a second suite sees them.
-        self.assertEqual(os.path.join(shared, 'cyborg-test-ports'), leases)
+        [(tmpdir, fs, named)] = [c.split()[1:] for c in calls
+                                 if c.startswith('tmp ')]
+        # The machine's directory is named (the port leases a second
+        # suite sees, tools/ha-cluster.sh's state).
+        self.assertEqual(shared, named)
         if os.geteuid() == 0:
             self.assertEqual('tmpfs', fs)
             self.assertRegex(tmpdir, '^%s/cyborg-tests[.]' % shared)
