@@ -74,8 +74,9 @@ log "  MariaDB and PostgreSQL on 127.0.0.1: the user openstack_citest" \
     "convention) and its database (tools/test-setup.sh)"
 log "  while the tests run: databases of their own (dropped at the end)," \
     "RabbitMQ vhosts (as root; deleted at the end), files under" \
-    "${TMPDIR:-/tmp} (as root: on a tmpfs in a directory there, which" \
-    "only the tests' processes see)"
+    "${TMPDIR:-/tmp} (as root: on a tmpfs that only the tests'" \
+    "processes see, mounted on .venv/tmp in a mount namespace of their" \
+    "own)"
 
 if command -v dpkg-query >/dev/null; then
     if [ -n "$missing" ]; then
@@ -156,8 +157,9 @@ PYTEST=($WRAPPER "$VENV/bin/python" -m pytest -n "$WORKERS"
         --no-loadscope-reorder --dist loadfile "$@")
 
 # The tests' files in memory: as root, pytest runs in a mount namespace
-# of its own with TMPDIR on a tmpfs that only its processes see (gone
-# with them; the host mounts nothing).  The tests write and remove tens
+# of its own with TMPDIR on a tmpfs mounted on $VENV/tmp, which only its
+# processes see (gone with them; the host mounts nothing, and two runs
+# each have their own).  The tests write and remove tens
 # of thousands of files (fake sysfs trees, SQLite databases and their
 # journals, configuration files): on a disk mounted with "discard", as
 # CI's is, the driver tests spent more CPU in the kernel than in Python
@@ -168,23 +170,19 @@ PYTEST=($WRAPPER "$VENV/bin/python" -m pytest -n "$WORKERS"
 # CYBORG_TEST_TMPFS=0 keeps the files on the disk.
 SHARED_TMP=${CYBORG_TEST_SHARED_TMPDIR:-${TMPDIR:-/tmp}}
 export CYBORG_TEST_SHARED_TMPDIR=$SHARED_TMP
-in_tmpfs() {
-    unshare --mount --propagation private sh -c \
-        'mount -t tmpfs -o mode=1777 cyborg-tests "$0" &&
-        TMPDIR=$0 exec "$@"' "$@"
-}
+TESTS_TMP=$(realpath -m "$VENV/tmp")
+MOUNT_AND_RUN='mount -t tmpfs -o mode=1777 cyborg-tests "$0" &&
+    TMPDIR=$0 exec "$@"'
+IN_TMPFS=(unshare --mount --propagation private sh -c "$MOUNT_AND_RUN"
+    "$TESTS_TMP")
 TMPFS=${CYBORG_TEST_TMPFS:-1}
 [ "$(id -u)" = 0 ] && command -v unshare >/dev/null || TMPFS=0
 if [ "$TMPFS" != 0 ]; then
-    TESTS_TMP=$(mktemp -d "$SHARED_TMP/cyborg-tests.XXXXXX")
-    if in_tmpfs "$TESTS_TMP" true 2>/dev/null; then
-        log "the tests' files: a tmpfs of their own at $TESTS_TMP"
-        rc=0
-        in_tmpfs "$TESTS_TMP" "${PYTEST[@]}" || rc=$?
-        rmdir "$TESTS_TMP"
-        exit $rc
+    mkdir -p "$TESTS_TMP"
+    if "${IN_TMPFS[@]}" true 2>/dev/null; then
+        log "the tests' files: on a tmpfs of their own ($TESTS_TMP)"
+        exec "${IN_TMPFS[@]}" "${PYTEST[@]}"
     fi
-    rmdir "$TESTS_TMP"
     log "no tmpfs could be mounted (no CAP_SYS_ADMIN?): the tests'" \
         "files go to $SHARED_TMP"
 fi

@@ -220,7 +220,7 @@ class RunTestsScriptTestCase(base.TestCase):
         self.assertEqual(shared, named)
         if os.geteuid() == 0:
             self.assertEqual('tmpfs', fs)
-            self.assertRegex(tmpdir, '^%s/cyborg-tests[.]' % shared)
+            self.assertEqual(os.path.join(self.venv, 'tmp'), tmpdir)
         # Nothing is left in the shared directory, nor mounted.
         self.assertEqual([], os.listdir(shared))
         with open('/proc/self/mounts') as f:
