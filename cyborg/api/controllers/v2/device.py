@@ -178,8 +178,13 @@ def get_all():
 def get_one(uuid):
     context = pecan.request.context
     validation.uuid_path(uuid, _('device'))
+    # The configuration before the device: a report stores the device's
+    # actual state and moves its configuration in one transaction, so a
+    # configuration read as applied is never shown with the actual state
+    # from before it (the two reads are two transactions).
+    extra = configurations(context, [{'uuid': uuid}])
     device = device_queries.get(context, uuid)
-    return serialize(device, configurations(context, [device]))
+    return serialize(device, extra)
 
 
 def _set_status(uuid, status):

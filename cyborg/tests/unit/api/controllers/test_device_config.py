@@ -150,6 +150,29 @@ class DeviceConfigAPITestCase(base.DbTestCase):
         self.assertTrue(configuration['updated_at'].endswith('+00:00'))
         self.assertEqual(SETTABLE, configuration['settable'])
 
+    def test_a_report_between_its_reads_never_shows_applied_with_the_old(
+            self):
+        # A report stores the device's actual state and moves its
+        # configuration in one transaction; the GET reads them in two.
+        self._desired({'num_vfs': 4})
+        applied = dict(ACTUAL, num_vfs=4)
+        real_get_many = config_queries.get_many
+
+        def report_then_read(context, uuids):
+            _make_configurable(self.context, self.uuid,
+                               {'settable': SETTABLE, 'actual': applied})
+            config_queries.set_state(self.context, self.uuid, 1, 'applied',
+                                     applied=True)
+            return real_get_many(context, uuids)
+
+        with mock.patch.object(config_queries, 'get_many',
+                               side_effect=report_then_read):
+            device = self.app.get('/v2/devices/' + self.uuid,
+                                  headers=dict(ADMIN, **V2_4)).json
+        self.assertEqual(('applied', applied), (
+            device['configuration']['state'],
+            device['configuration']['actual']))
+
     def test_a_device_that_is_not_configurable_shows_null(self):
         device = self.app.get('/v2/devices/' + self.fpga['device_uuid'],
                               headers=dict(ADMIN, **V2_4)).json
