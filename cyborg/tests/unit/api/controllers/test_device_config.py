@@ -165,7 +165,7 @@ class DeviceConfigAPITestCase(base.DbTestCase):
                                      applied=True)
             return real_get_many(context, uuids)
 
-        with mock.patch.object(config_queries, 'get_many',
+        with mock.patch.object(config_queries, 'get_many', autospec=True,
                                side_effect=report_then_read):
             device = self.app.get('/v2/devices/' + self.uuid,
                                   headers=dict(ADMIN, **V2_4)).json
