@@ -73,10 +73,9 @@ log "  MariaDB and PostgreSQL on 127.0.0.1: the user openstack_citest" \
     "(password openstack_citest, all privileges; OpenStack's" \
     "convention) and its database (tools/test-setup.sh)"
 log "  while the tests run: databases of their own (dropped at the end)," \
-    "RabbitMQ vhosts (as root; deleted at the end), files under" \
-    "${TMPDIR:-/tmp} (as root: on a tmpfs that only the tests'" \
-    "processes see, mounted on .venv/tmp in a mount namespace of their" \
-    "own)"
+    "RabbitMQ vhosts (as root; deleted at the end), temporary files (as" \
+    "root: on a tmpfs on .venv/tmp that only the tests' processes see;" \
+    "otherwise under ${TMPDIR:-/tmp})"
 
 if command -v dpkg-query >/dev/null; then
     if [ -n "$missing" ]; then
@@ -159,10 +158,10 @@ PYTEST=($WRAPPER "$VENV/bin/python" -m pytest -n "$WORKERS"
 # The tests' files in memory: as root, pytest runs in a mount namespace
 # of its own with TMPDIR on a tmpfs mounted on $VENV/tmp, which only its
 # processes see (gone with them; the host mounts nothing, and two runs
-# each have their own).  The tests write and remove tens
-# of thousands of files (fake sysfs trees, SQLite databases and their
-# journals, configuration files): on a disk mounted with "discard", as
-# CI's is, the driver tests spent more CPU in the kernel than in Python
+# each have their own).  The tests write and remove tens of thousands of
+# files (fake sysfs trees, SQLite databases and their journals,
+# configuration files): on a disk mounted with "discard", as CI's is,
+# the driver tests spent more CPU in the kernel than in Python
 # (doc/source/admin/performance.rst, "The test suite").  What the run
 # shares with the machine (the port leases a second copy of the suite
 # sees, the state of tools/ha-cluster.sh's cluster) stays in the
