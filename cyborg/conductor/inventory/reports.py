@@ -15,8 +15,11 @@
 
 Reports are hash-gated: an unchanged inventory sends its hash only and
 the conductor answers ``resend`` when its stored hash differs.  A full
-report is applied (device_diff) in one short transaction under the
-host's row lock; the Placement push follows with no transaction open.
+report is stored and applied (device_diff) in one short transaction under
+the host's row lock: a conductor killed between the two, or an
+application that fails, stores nothing, and the agent, answered with no
+``stored``, sends it again.  The Placement push follows with no
+transaction open.
 Changed telemetry rides on every report, outside the hash.
 """
 
@@ -65,11 +68,9 @@ def report(context, client, host, generation, inventory_hash,
             if discovery is not None:
                 before = _stored(context, host)
             status, host_generation, inventory_hash, after = _store(
-                context, host, generation, inventory_hash, hardware,
-                rp_name)
-            if status == host_queries.STORED:
-                _apply_and_push(context, client, host)
-            else:
+                context, client, host, generation, inventory_hash,
+                hardware, rp_name)
+            if status != host_queries.STORED:
                 before = after = None
         if discovery is not None and status != host_queries.RESEND:
             _record_outcome(context, host, discovery, generation, status,
@@ -100,7 +101,12 @@ def _telemetry(context, host, samples):
     return {'unknown': unknown, 'bindings': held}
 
 
-def _store(context, host, generation, inventory_hash, hardware, rp_name):
+def _store(context, client, host, generation, inventory_hash, hardware,
+           rp_name):
+    """Store and apply a full report, then announce and push what changed.
+
+    :returns: (status, the host's generation, the hash, the records).
+    """
     records = sorted((r.to_dict() for r in hardware),
                      key=hardware_obj.sort_key)
     computed = hardware_obj.inventory_hash(records)
@@ -109,10 +115,39 @@ def _store(context, host, generation, inventory_hash, hardware, rp_name):
                     'inventory whose hash is %(ours)s; keeping ours',
                     {'host': host, 'theirs': inventory_hash,
                      'ours': computed})
-    status, host_generation = host_queries.record_report(
+    # The host's first row alone (see record_report()).
+    host_queries.create(context, host, reporting=True)
+    status, host_generation, result = _store_and_apply(
         context, host, generation, computed,
-        jsonutils.dumps(records, sort_keys=True), rp_name=rp_name)
+        jsonutils.dumps(records, sort_keys=True), rp_name)
+    if status == host_queries.STORED:
+        _announce(context, result)
+        placement_push.push_safely(context, client, host)
     return status, host_generation, computed, records
+
+
+def _announce(context, result):
+    """The notifications of apply_report()'s Result (None: none)."""
+    if result is not None:
+        inventory_notify.send(context, result)
+        health.announce(context, result.health_changes)
+        configuration.announce(context, result.config_changes)
+
+
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
+def _store_and_apply(context, host, generation, inventory_hash,
+                     hardware_json, rp_name):
+    """record_report() and, when it stored, apply_report(), in one
+    transaction; (status, the host's generation, the Result or None).
+    """
+    status, host_generation = host_queries.record_report(
+        context, host, generation, inventory_hash, hardware_json,
+        rp_name=rp_name)
+    result = None
+    if status == host_queries.STORED:
+        result = apply_report(context, host)
+    return status, host_generation, result
 
 
 def _record_outcome(context, host, discovery, generation, status, before,
@@ -132,22 +167,6 @@ def _stored(context, host):
     """The records of the host's stored report ([] when none)."""
     rows = host_queries.get_all(context, host=host)
     return rows[0]['hardware'] if rows else []
-
-
-def _apply_and_push(context, client, host):
-    # The report is stored: what fails now is retried by the periodic
-    # task (the host stays marked).
-    try:
-        result = apply_report(context, host)
-    except Exception:
-        LOG.exception('Applying the report of host %s failed; retried '
-                      'later', host)
-    else:
-        if result is not None:
-            inventory_notify.send(context, result)
-            health.announce(context, result.health_changes)
-            configuration.announce(context, result.config_changes)
-    placement_push.push_safely(context, client, host)
 
 
 @db_api.retry_on_deadlock
@@ -251,9 +270,7 @@ def periodic(context, client):
             LOG.exception('Applying the report of host %s again failed',
                           hostname)
         else:
-            if result is not None:
-                inventory_notify.send(context, result)
-                health.announce(context, result.health_changes)
+            _announce(context, result)
     for hostname in host_queries.get_needing_sync(context):
         if hostname not in done and placement_push.push_safely(
                 context, client, hostname) is not None:

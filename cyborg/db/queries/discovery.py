@@ -38,8 +38,7 @@ _TABLE = models.Host.__table__
 def ask(context, hosts, discovery_id):
     """Record *discovery_id* asked of *hosts* (new rows first, alone)."""
     for host in hosts:
-        if not host_queries.exists(context, host):
-            host_queries.create(context, host)
+        host_queries.create(context, host)
     _ask(context, hosts, discovery_id)
 
 

@@ -87,11 +87,14 @@ def exists(context, host):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def create(context, host, reporting=False):
-    """Insert a host's row; another conductor doing it too is fine.
+    """Insert a host's row unless it has one; another conductor doing it
+    too is fine.
 
     *reporting*: last report is now, so a liveness check does not find
     it down before the report's transaction.
     """
+    if exists(context, host):
+        return
     now = timeutils.utcnow()
     try:
         with context.session.begin_nested():
@@ -104,23 +107,16 @@ def create(context, host, reporting=False):
         pass
 
 
+@db_api.retry_on_deadlock
+@db_api.context_manager.writer
 def record_report(context, host, agent_generation, inventory_hash,
                   hardware_json=None, rp_name=None):
     """Record a report, hash-gated; (STORED|UNCHANGED|RESEND, generation).
 
-    A first row is inserted in its own transaction: locking a missing row
-    locks an index gap on MariaDB, where two new hosts would deadlock.
+    The host's row must exist: create() inserts it in a transaction of its
+    own first (locking a missing row locks an index gap on MariaDB, where
+    two new hosts would deadlock).
     """
-    if not exists(context, host):
-        create(context, host, reporting=True)
-    return _record(context, host, agent_generation, inventory_hash,
-                   hardware_json, rp_name)
-
-
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def _record(context, host, agent_generation, inventory_hash, hardware_json,
-            rp_name):
     now = timeutils.utcnow()
     row = lock(context, host)
     row.last_report_at = now

@@ -191,6 +191,7 @@ class APISamplesTestCase(api_base.APITestCase):
         # bound, and a disabled one; compute-2 (no agent): a GPU.  The
         # heartbeat counts for a day, however slow the machine.
         self.flags(service_down_time=86400)
+        host_queries.create(self.context, 'compute-1', reporting=True)
         host_queries.record_report(self.context, 'compute-1', 1, 'h', '[]')
         service_queries.heartbeat(self.context, 'compute-1',
                                   servicegroup.AGENT)

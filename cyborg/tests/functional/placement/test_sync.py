@@ -19,6 +19,7 @@ Placement's); the concurrency test also on PostgreSQL.
 
 import threading
 import time
+from unittest import mock
 
 from oslo_utils import uuidutils
 import pytest
@@ -31,6 +32,7 @@ from cyborg import states
 from cyborg.clients import placement as placement_client
 from cyborg.common import traits as cyborg_traits
 from cyborg.conductor.devices import device as device_ops
+from cyborg.conductor.inventory import device_diff
 from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import push as placement_push
 from cyborg.conductor.placement import sync as placement_sync
@@ -225,6 +227,22 @@ class _SyncMixin(placement_fixture.PlacementMixin):
             self.assertEqual([], reports.periodic(self.context,
                                                     self.client))
         self.assertEqual(0, cost.placement_calls)
+
+    def test_a_conductor_killed_applying_a_report_stored_none_of_it(self):
+        # Killed between storing the report and making the tables match
+        # it, the conductor answered nothing: the agent sends the same
+        # report again, which must not be taken as one already applied.
+        class Killed(BaseException):
+            pass
+
+        records = self._records()
+        with mock.patch.object(device_diff, 'apply', autospec=True,
+                               side_effect=Killed):
+            self.assertRaises(Killed, self._report, records)
+        self.assertIsNone(self._host()['inventory_hash'])
+        self.assertEqual('stored', self._report(records)['status'])
+        self.assertEqual(1, len(self._snapshot().devices))
+        self.assertIn('n1_FakeDevice', self.placement.tree('n1'))
 
     def test_inventory_is_read_in_constant_statements(self):
         selects = []

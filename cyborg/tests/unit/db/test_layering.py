@@ -54,13 +54,11 @@ _DECORATORS = {'db_api.context_manager.reader',
                'db_api.context_manager.writer'}
 
 # Query functions that run their steps in transactions of their own and
-# so must not join their caller's: host.record_report() inserts a new
-# host's row and commits before it locks that row (locking a row that does
-# not exist yet locks the index gap on MariaDB, and two new hosts in one
-# gap would deadlock).  Each step is a reader or a writer.
+# so must not join their caller's: discovery.ask() inserts a new host's
+# row and commits before it locks that row (locking a row that does not
+# exist yet locks the index gap on MariaDB, and two new hosts in one gap
+# would deadlock).  Each step is a reader or a writer.
 _OWN_TRANSACTIONS = {
-    (os.path.join('queries', 'host.py'), 'record_report'),
-    # A host row first, in a transaction of its own, as record_report.
     (os.path.join('queries', 'discovery.py'), 'ask'),
 }
 

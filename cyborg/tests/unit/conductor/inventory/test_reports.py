@@ -116,7 +116,7 @@ class InventoryTestCase(base.DbTestCase):
         say no hello).
         """
         sent = self.useFixture(notifications.Notifications())
-        record = host_queries._record
+        record = reports._store_and_apply
         checked = []
 
         def check_then_record(*args, **kwargs):
@@ -124,7 +124,7 @@ class InventoryTestCase(base.DbTestCase):
             return record(*args, **kwargs)
 
         self.useFixture(fixtures.MockPatchObject(
-            host_queries, '_record', side_effect=check_then_record))
+            reports, '_store_and_apply', side_effect=check_then_record))
         # No hello recorded (report_scale's agents send none): the report
         # is what the host is heard by.
         records = _records('n1')

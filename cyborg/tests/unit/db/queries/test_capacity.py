@@ -134,6 +134,7 @@ class CapacityTests:
         self.flags(service_down_time=60)
 
     def _agent(self, host, heartbeat=True):
+        host_queries.create(self.context, host, reporting=True)
         host_queries.record_report(self.context, host, 1, 'h', '[]')
         if heartbeat:
             service_queries.heartbeat(self.context, host,

@@ -26,6 +26,7 @@ class HostSyncQueriesTestCase(base.DbTestCase):
     def setUp(self):
         super().setUp()
         self.clock = self.time_fixture(T0)
+        host_queries.create(self.context, 'n1', reporting=True)
         host_queries.record_report(self.context, 'n1', 1, 'h', '[]')
 
     def _row(self):
