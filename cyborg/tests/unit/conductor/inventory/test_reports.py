@@ -21,7 +21,6 @@ from cyborg import exception
 from cyborg import liveness
 from cyborg.conductor.inventory import reports
 from cyborg.db.queries import hardware as hardware_queries
-from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
 from cyborg.objects import hardware
