@@ -96,8 +96,7 @@ def install(context, agent_api, name, host=None, config=None):
     config = driver_config.normalise(config or {})
     hosts = _agent_hosts(context, host)
     for name_of_host in hosts:
-        if not host_queries.exists(context, name_of_host):
-            host_queries.create(context, name_of_host)
+        host_queries.create(context, name_of_host)
     request_id = uuidutils.generate_uuid()
     rows = driver_queries.install(context, name, hosts, config, request_id)
     LOG.info('Driver %(name)s installed on %(hosts)s with %(config)s '

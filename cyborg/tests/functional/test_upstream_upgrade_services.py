@@ -181,12 +181,17 @@ class _UpgradedDeploymentMixin:
                           message='the agents never adopted their devices')
 
     def _adopted(self):
-        hosts = _query(self.url, 'SELECT hostname, needs_sync, '
-                       'compute_rp_name FROM hosts')
+        # Each host's report stored and pushed: neither marked nor under
+        # way (a push clears needs_sync when it claims the host, and
+        # records the compute node's provider only later).
+        hosts = _query(self.url, 'SELECT hostname, needs_sync, sync_claim, '
+                       'hardware IS NOT NULL AS reported, compute_rp_name '
+                       'FROM hosts')
         legacy = _query(self.url, 'SELECT id FROM devices WHERE '
                         'driver_name IS NULL')
         return (not legacy and len(hosts) == 2 and
-                all(not h['needs_sync'] for h in hosts) and hosts)
+                all(h['reported'] and not h['needs_sync'] and
+                    h['sync_claim'] is None for h in hosts) and hosts)
 
     def api(self, method, path, expect, **kwargs):
         response = requests.request(method, self.api_url + path,
