@@ -76,14 +76,6 @@ def lock(context, host):
         .with_for_update()).scalar_one_or_none()
 
 
-@db_api.context_manager.reader
-def exists(context, host):
-    """Whether the host has a row (it reported, or was asked to)."""
-    return context.session.execute(
-        sa.select(_TABLE.c.id).where(_TABLE.c.hostname == host)
-    ).first() is not None
-
-
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def create(context, host, reporting=False):
@@ -93,7 +85,8 @@ def create(context, host, reporting=False):
     *reporting*: last report is now, so a liveness check does not find
     it down before the report's transaction.
     """
-    if exists(context, host):
+    if context.session.execute(sa.select(_TABLE.c.id).where(
+            _TABLE.c.hostname == host)).first() is not None:
         return
     now = timeutils.utcnow()
     try:
