@@ -22,7 +22,6 @@ constraints).
 import os
 
 import fixtures
-from oslo_db.sqlalchemy import provision
 from oslo_db.sqlalchemy import test_migrations
 import sqlalchemy as sa
 
@@ -44,12 +43,7 @@ class _MigrationsMixin(test_migrations.ModelsMigrationsSync):
             url = 'sqlite:///' + os.path.join(
                 self.useFixture(fixtures.TempDir()).path, 'cyborg.sqlite')
         else:
-            backend = provision.Backend.backend_for_database_type(
-                self.BACKEND)
-            ident = database.unique_name('cyborg_migr_')
-            backend.create_named_database(ident)
-            self.addCleanup(backend.drop_named_database, ident, True)
-            url = backend.provisioned_database_url(ident)
+            url = database.new_database(self, self.BACKEND, 'cyborg_migr_')
         self.engine = sa.create_engine(url)
         self.addCleanup(self.engine.dispose)
 

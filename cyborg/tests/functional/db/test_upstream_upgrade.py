@@ -34,7 +34,6 @@ import sys
 
 import fixtures
 from oslo_config import cfg
-from oslo_db.sqlalchemy import provision
 from oslo_db.sqlalchemy import test_migrations
 import pytest
 import sqlalchemy as sa
@@ -94,12 +93,7 @@ def load_dump(backend, url, release='17.0.0'):
 
 def new_database(testcase, backend):
     """An empty database of *backend* for the test: its URL."""
-    admin = provision.Backend.backend_for_database_type(backend)
-    ident = database.unique_name('cyborg_upst_')
-    admin.create_named_database(ident)
-    testcase.addCleanup(admin.drop_named_database, ident, True)
-    return str(admin.provisioned_database_url(ident).render_as_string(
-        hide_password=False))
+    return database.new_database(testcase, backend, 'cyborg_upst_')
 
 
 def rows(engine, table):

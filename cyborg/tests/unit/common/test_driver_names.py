@@ -13,6 +13,14 @@
 # under the License.
 """Tests of cyborg.common.driver_names (which drivers exist, by name)."""
 
+from importlib import metadata
+import os
+import shutil
+import sys
+from unittest import mock
+
+import fixtures
+
 from cyborg import exception
 from cyborg.common import driver_names
 from cyborg.tests import base
@@ -33,3 +41,34 @@ class DriverNamesTestCase(base.TestCase):
         self.assertIn('generic', exc.message)
         self.assertRaises(exception.DriverNotProvided,
                           driver_names.own_name, 'nvmf_spdk_driver')
+
+    def test_read_again_only_when_a_distribution_comes_or_goes(self):
+        site = self.useFixture(fixtures.TempDir()).path
+        # A directory of the path last changed long ago (a file system
+        # stamps a change to the tick, a few milliseconds: two changes
+        # within one could not be told apart, as pip's never are).
+        os.utime(site, ns=(0, 0))
+        self.useFixture(fixtures.MonkeyPatch('sys.path', sys.path + [site]))
+        reads = self.useFixture(fixtures.MockPatchObject(
+            metadata, 'entry_points', autospec=True,
+            side_effect=metadata.entry_points)).mock
+        self.assertNotIn('tpu', driver_names.available())
+        self.assertNotIn('tpu', driver_names.available())
+        self.assertEqual(1, reads.call_count)
+
+        info = os.path.join(site, 'cyborg_tpu-1.0.dist-info')
+        os.mkdir(info)
+        with open(os.path.join(info, 'METADATA'), 'w') as f:
+            f.write('Metadata-Version: 2.1\nName: cyborg-tpu\n'
+                    'Version: 1.0\n')
+        with open(os.path.join(info, 'entry_points.txt'), 'w') as f:
+            f.write('[%s]\ntpu = cyborg_tpu:TPUDriver\n'
+                    % driver_names.NAMESPACE)
+        self.assertEqual('tpu', driver_names.own_name('tpu'))
+        self.assertEqual(2, reads.call_count)
+
+        os.utime(site, ns=(0, 0))
+        shutil.rmtree(info)
+        self.assertRaises(exception.DriverNotFound, driver_names.own_name,
+                          'tpu')
+        self.assertEqual(3, reads.call_count)
