@@ -17,7 +17,6 @@ from importlib import metadata
 import os
 import shutil
 import sys
-from unittest import mock
 
 import fixtures
 
