@@ -39,6 +39,7 @@ import signal
 import subprocess
 
 import fixtures
+from oslo_db.sqlalchemy import provision
 import requests
 
 from cyborg.tests.fixtures import backends
@@ -169,7 +170,12 @@ class NovaProcess(fixtures.Fixture):
 
 def _mysql_database(fixture, prefix):
     """A new MariaDB database (dropped at cleanup) and its URL."""
-    return database.new_database(fixture, 'mysql', prefix)
+    backend = provision.Backend.backend_for_database_type('mysql')
+    name = database.unique_name(prefix)
+    backend.create_named_database(name)
+    fixture.addCleanup(backend.drop_named_database, name, True)
+    return str(backend.provisioned_database_url(name)
+               .render_as_string(hide_password=False))
 
 
 class Deployment(fixtures.Fixture):
