@@ -19,16 +19,15 @@ load one class), read from the package metadata without importing them.
 from importlib import metadata
 import os
 import sys
-import threading
 
 from cyborg import exception
 from cyborg.common import upstream_driver_names
 
 NAMESPACE = 'cyborg.accelerator.driver'
 
-_LOCK = threading.Lock()
 # (the import path with its directories' modification times, {name:
-# value}) of the last read.
+# value}) of the last read; replaced whole, so that a thread reads one
+# read's pair (two threads may both read at a change).
 _read = (None, None)
 
 
@@ -52,11 +51,11 @@ def _entry_points():
     """
     global _read
     state = _path_state()
-    with _LOCK:
-        if _read[0] != state:
-            _read = (state, {ep.name: ep.value for ep in
-                             metadata.entry_points(group=NAMESPACE)})
-        return dict(_read[1])
+    read = _read
+    if read[0] != state:
+        read = _read = (state, {ep.name: ep.value for ep in
+                                metadata.entry_points(group=NAMESPACE)})
+    return dict(read[1])
 
 
 def available():
