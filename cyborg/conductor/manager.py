@@ -85,7 +85,7 @@ class ConductorManager:
                                    pool=self.pool, holders=self.holders)
         self.arq = arq_endpoint.ArqEndpoint(self.target, self.pool,
                                             self.jobs, self.notifier,
-                                            self.holders)
+                                            self.holders, self._reserve)
         self.attach = attach_endpoint.AttachEndpoint(
             self.target, self.arq, self.placement, self.nova,
             self._kick_work, self.holders)
@@ -165,6 +165,10 @@ class ConductorManager:
     def _push_soon(self, host):
         """A program job changed a device's function traits."""
         placement_push.push_soon(self.pool, self.placement, [host])
+
+    def _reserve(self, context, hosts):
+        """A delete or an unbind left devices of *hosts* to clean."""
+        placement_push.reserve_now(context, self.placement, hosts)
 
     def _agent_back(self, host):
         context = cyborg_context.get_admin_context()

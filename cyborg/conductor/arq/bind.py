@@ -42,6 +42,8 @@ from cyborg.db.queries import attach_handle as handle_queries
 from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
+from cyborg.db.queries import device_state
+from cyborg.db.queries import hold
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import fields
@@ -271,6 +273,24 @@ def _target(context, values):
     return target
 
 
+def _held(context, target):
+    """Why the target is held out (hold.reasons(), liveness aside), its
+    device's state read under its row lock: a tenant's binding that ends
+    on the device meanwhile (cleaning it) commits before, or waits for
+    this bind (device_state.lock()).
+
+    :raises: BindTargetGone: the device left the tables meanwhile.
+    """
+    device = device_state.lock(context, [target['device_id']]).get(
+        target['device_id'])
+    if device is None:
+        raise exception.BindTargetGone(name=target['name'],
+                                       host=target['hostname'])
+    state = target['hold']
+    return hold.reasons(dict(device, config_state=state['config_state']),
+                        state, None, state['reshaping'])
+
+
 class _Bind:
     """The ARQs of one bind, one after the other, in its transaction."""
 
@@ -294,11 +314,12 @@ class _Bind:
         self._check_provider(uuid, values['device_rp_uuid'], target, group)
         program = _program_work(group, target)
         refusal = candidate = None
-        if target['held']:
-            # Held out of Placement (unhealthy, being configured...): an
-            # allocation made before must not bind it.
+        held = _held(context, target)
+        if held:
+            # Held out of Placement (unhealthy, being configured, being
+            # cleaned...): an allocation made before must not bind it.
             refusal = ('Cyborg holds its device out of service (%s)' %
-                       ', '.join(target['held']))
+                       ', '.join(held))
         elif target['device_type'] == fields.DeviceType.FPGA:
             refusal, candidate = _fpga_refusal(context, target, program)
         handle = None

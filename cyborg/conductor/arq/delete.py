@@ -23,6 +23,7 @@ from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
 from cyborg.db.queries import bound_instance
+from cyborg.db.queries import device_state
 from cyborg.notifications import accelerator_request as arq_notify
 
 LOG = logging.getLogger(__name__)
@@ -39,6 +40,10 @@ def _delete(context, uuids, instance_uuid, project_id, since, tries):
                                       instance_uuid=instance_uuid,
                                       project_id=project_id,
                                       missing_ok=retried)
+    # Before any handle is let go: a bind on the same device decides
+    # under the same lock (device_state).
+    device_state.lock_of_deployables(context,
+                                     [a['deployable_id'] for a in arqs])
     gone = []
     for arq in arqs:
         if arq['state'] == states.DELETING:
@@ -68,7 +73,8 @@ def _delete(context, uuids, instance_uuid, project_id, since, tries):
     return taken, moved
 
 
-def delete(context, uuids=None, instance_uuid=None, project_id=None):
+def delete(context, uuids=None, instance_uuid=None, project_id=None,
+           reserve=None):
     """Delete ARQs by uuids (all must exist) or by instance, in one
     transaction.
 
@@ -76,6 +82,9 @@ def delete(context, uuids=None, instance_uuid=None, project_id=None):
     interval closes; one whose handle needs device work becomes Deleting,
     without its instance, until its release job deletes it.
 
+    :param reserve: called with the hosts of the devices left to clean,
+        once the transaction committed and before this returns
+        (placement.push.reserve_now); None: the work poll pushes them.
     :raises: AcceleratorRequestNotFound
     :returns: the uuids of the ARQs deleted or being deleted.
     """
@@ -86,6 +95,8 @@ def delete(context, uuids=None, instance_uuid=None, project_id=None):
     tries = []
     taken, moved = _delete(context, uuids, instance_uuid, project_id, since,
                            tries)
+    if reserve is not None and moved.cleaning:
+        reserve(moved.cleaning)
     arq_notify.deleted(context, before, taken)
     lifecycle.announce(context, moved)
     LOG.info('Deleted %(count)d accelerator request(s) (%(which)s)',

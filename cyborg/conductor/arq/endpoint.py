@@ -51,8 +51,13 @@ def _turn(func):
 class ArqEndpoint:
     """arq_create, arq_apply_patch, arq_delete, deployable_program."""
 
-    def __init__(self, target, pool, jobs, notifier, holders):
+    def __init__(self, target, pool, jobs, notifier, holders,
+                 reserve=None):
         self.target = target
+        # (context, hosts): push the hosts of the devices a delete or an
+        # unbind left to clean before the call answers (the manager's,
+        # placement.push.reserve_now).
+        self._reserve_hosts = reserve
         self._pool = pool
         self._jobs = jobs
         self._notifier = notifier
@@ -89,8 +94,9 @@ class ArqEndpoint:
             metrics.ARQ_UNBINDS.inc(len(unbinds))
             with metrics.ARQ_UNBIND_FAILURES.labels(
                     stage=metrics.PATCH).count_exceptions():
-                result = arq_release.unbind(context, unbinds,
-                                            project_id=project_id)
+                result = arq_release.unbind(
+                    context, unbinds, project_id=project_id,
+                    reserve=self._reserve(context))
             self._holders.changed(context, result)
             return result
         metrics.ARQ_BINDS.inc(len(binds))
@@ -131,10 +137,16 @@ class ArqEndpoint:
                    project_id=None):
         deleted = arq_delete.delete(context, uuids=uuids,
                                     instance_uuid=instance_uuid,
-                                    project_id=project_id)
+                                    project_id=project_id,
+                                    reserve=self._reserve(context))
         self._holders.changed(context, deleted)
         metrics.ARQ_DELETES.inc(len(deleted))
         return len(deleted)
+
+    def _reserve(self, context):
+        if self._reserve_hosts is None:
+            return None
+        return functools.partial(self._reserve_hosts, context)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeployableNotFound,

@@ -40,12 +40,13 @@ _ENDED_BY = {states.UNBOUND: usage_queries.UNBIND,
 @dataclasses.dataclass
 class Moved:
     """What a move() changed: the usage intervals it closed (dicts of
-    cyborg.db.queries.usage, read only when notifications are on) and how
-    many devices it left to clean.
+    cyborg.db.queries.usage, read only when notifications are on) and the
+    hosts of the devices it left to clean (their reservation is pushed
+    once it committed).
     """
 
     closed: list = dataclasses.field(default_factory=list)
-    cleaning: int = 0
+    cleaning: set = dataclasses.field(default_factory=set)
 
 
 def move(context, uuids, state, since=None, usage=None, deployables=()):

@@ -30,6 +30,7 @@ from cyborg.db.queries import attach_handle as handle_queries
 from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
+from cyborg.db.queries import device_state
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.notifications import accelerator_request as arq_notify
 from cyborg.objects import hardware
@@ -106,16 +107,19 @@ def job_handle_done(context, job):
         handle_queries.release(context, handle['id'], job['arq_uuid'])
 
 
-def unbind(context, uuids, project_id=None, notify=False):
+def unbind(context, uuids, project_id=None, notify=False, reserve=None):
     """Unbind ARQs, in one transaction; then the notifications.
 
     :param notify: send Nova a failed event per ARQ (Cyborg takes the device
         on its own, not at Nova's request).
+    :param reserve: as arq.delete.delete()'s.
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState
     :returns: {arq_uuid: Unbound}.
     """
     result, moved = _unbind(context, uuids, project_id, notify,
                             timeutils.utcnow())
+    if reserve is not None and moved.cleaning:
+        reserve(moved.cleaning)
     arq_notify.unbound(context, result)
     lifecycle.announce(context, moved)
     return result
@@ -124,11 +128,13 @@ def unbind(context, uuids, project_id=None, notify=False):
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def _unbind(context, uuids, project_id, notify, since):
-    instances, deployables = [], []
-    for uuid in sorted(uuids):
-        arq = arq_queries.get_row(context, uuid, project_id)
-        instances.append(arq['instance_uuid'])
-        deployables.append(arq['deployable_id'])
+    arqs = [arq_queries.get_row(context, uuid, project_id)
+            for uuid in sorted(uuids)]
+    instances = [arq['instance_uuid'] for arq in arqs]
+    deployables = [arq['deployable_id'] for arq in arqs]
+    # Before any handle is let go (device_state).
+    device_state.lock_of_deployables(context, deployables)
+    for arq in arqs:
         _unbind_one(context, arq, notify, project_id=project_id)
     moved = lifecycle.move(context, uuids, states.UNBOUND, since,
                            deployables=deployables)
@@ -157,7 +163,10 @@ def unbind_held(context, held, since, notify=False):
     :returns: (the uuids of the ARQs unbound, sorted; lifecycle.Moved).
     """
     unbound, instances, deployables = [], [], []
-    for arq in arq_queries.lock_rows(context, sorted(held)):
+    arqs = arq_queries.lock_rows(context, sorted(held))
+    device_state.lock_of_deployables(context,
+                                     [a['deployable_id'] for a in arqs])
+    for arq in arqs:
         if arq['attach_handle_id'] is None or \
                 arq['attach_handle_id'] != held[arq['uuid']]:
             continue

@@ -21,6 +21,8 @@ change during a push makes it go round again (MAX_ROUNDS); a dead
 conductor's claim expires after ``[placement] push_claim_seconds``.
 """
 
+import time
+
 from oslo_config import cfg
 from oslo_log import log as logging
 from oslo_serialization import jsonutils
@@ -42,6 +44,10 @@ LOG = logging.getLogger(__name__)
 
 # Pushes in a row of one host changed while it was pushed.
 MAX_ROUNDS = 5
+# Seconds reserve_now() waits for another conductor's push of a host (a
+# push takes well under a second), and between two looks at it.
+RESERVE_WAIT = 10
+_RESERVE_POLL = 0.05
 
 
 def push(context, client, host):
@@ -93,6 +99,36 @@ def push_hosts(context, client, hosts):
         return
     for host in hosts:
         push_safely(context, client, host)
+
+
+def reserve_now(context, client, hosts):
+    """Push hosts whose devices a committed change holds out (a binding
+    ended, the device left to clean), before the caller answers: Nova
+    removes the allocation only after its call returns, so Placement never
+    offers such a device to the next server in between.
+
+    When another conductor pushes a host, its push goes round again (the
+    host is marked after its claim), and this waits for it, at most
+    RESERVE_WAIT seconds; a Placement that cannot be reached is not
+    waited for (the host stays marked, and the bind refuses the device
+    meanwhile).
+    """
+    if client is None or not hosts:
+        return
+    host_queries.mark_hosts_need_sync(context, hosts)
+    deadline = time.monotonic() + RESERVE_WAIT
+    for host in sorted(hosts):
+        while True:
+            outcome = push_safely(context, client, host)
+            if outcome is not None or not host_queries.needs_sync(
+                    context, host):
+                break
+            if time.monotonic() >= deadline:
+                LOG.warning('Host %(host)s: another conductor\'s push did '
+                            'not end within %(wait)d s; not waited for '
+                            'longer', {'host': host, 'wait': RESERVE_WAIT})
+                return
+            time.sleep(_RESERVE_POLL)
 
 
 def push_soon(pool, client, hosts):

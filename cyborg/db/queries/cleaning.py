@@ -40,15 +40,19 @@ _CONFIG = models.DeviceConfig.__table__
 # The ARQ states that hold a device's deployable.
 _HOLDING = (states.BIND_STARTED, states.BOUND)
 _OTHER = _DEP.alias('other')
-_MARK = (
-    sa.update(_DEV)
+_TO_MARK = (
+    sa.select(_DEV.c.id, _DEV.c.hostname)
     .where(_DEV.c.id.in_(
         sa.select(_DEP.c.device_id)
         .where(_DEP.c.id.in_(sa.bindparam('b_deps', expanding=True)))),
         _DEV.c.clean_steps.is_not(None), _DEV.c.clean_state.is_(None),
         ~sa.exists().where(_ARQ.c.deployable_id == _OTHER.c.id,
                            _OTHER.c.device_id == _DEV.c.id,
-                           _ARQ.c.state.in_(_HOLDING)))
+                           _ARQ.c.state.in_(_HOLDING))))
+_MARK = (
+    sa.update(_DEV)
+    .where(_DEV.c.id.in_(sa.bindparam('b_ids', expanding=True)),
+           _DEV.c.clean_state.is_(None))
     .values(clean_state=hold.CLEANING, clean_started_at=None,
             clean_reason=None))
 
@@ -57,18 +61,19 @@ _MARK = (
 @db_api.context_manager.writer
 def mark(context, deployable_ids):
     """The devices of *deployable_ids* that are cleaned and no ARQ holds
-    any more become ``cleaning``, in the caller's transaction (one UPDATE;
-    none without deployables).
+    any more become ``cleaning``, in the caller's transaction, which has
+    locked their rows (device_state.lock()).
 
-    Their hosts are pushed by the conductor's next work poll
-    (cyborg.conductor.devices.cleaning), not in this transaction.
-
-    :returns: how many did.
+    :returns: the hosts of the devices marked: their reservation is
+        pushed once the transaction commits.
     """
     ids = sorted({i for i in deployable_ids if i is not None})
     if not ids:
-        return 0
-    return db_api.execute(context, _MARK, {'b_deps': ids}).rowcount
+        return set()
+    found = db_api.execute(context, _TO_MARK, {'b_deps': ids}).all()
+    if found:
+        db_api.execute(context, _MARK, {'b_ids': [r.id for r in found]})
+    return {r.hostname for r in found}
 
 
 _IN_USE = sa.exists().where(

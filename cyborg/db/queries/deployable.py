@@ -105,10 +105,10 @@ _CFG = models.DeviceConfig.__table__
 # A row per trait or ``rc`` attribute (one with NULLs when it has none).
 _BIND_TARGET = (
     sa.select(_DEP.c.id, _DEP.c.uuid, _DEP.c.name, _DEP.c.driver_name,
-              _DEP.c.bitstream_id, _DEP.c.rp_state, _DEV.c.type,
-              _DEV.c.uuid.label('device_uuid'), _DEV.c.hostname,
-              _CFG.c.state.label('config_state'), _DEV.c.status,
-              _DEV.c.health, _DEP.c.removed_at,
+              _DEP.c.bitstream_id, _DEP.c.rp_state, _DEP.c.device_id,
+              _DEV.c.type, _DEV.c.uuid.label('device_uuid'),
+              _DEV.c.hostname, _CFG.c.state.label('config_state'),
+              _DEP.c.removed_at,
               _DEP.c.device_id.in_(hold.reshaped_devices()).label(
                   'reshaping'),
               _ATTR.c.key, _ATTR.c.value)
@@ -142,7 +142,10 @@ def bind_target(context, rp_uuid, hostname):
 
     *hostname* is the agent's host or Nova's nodename.  ``traits`` are its
     attributes' plus the class traits last published on its provider;
-    ``held`` why Cyborg holds it out (hold.reasons(), liveness aside).
+    ``hold`` what holds it out besides its device's own state
+    (``config_state``, ``removed_at``, ``reshaping``: hold.reasons()
+    judges them with the device's state, which the bind reads under the
+    device's lock, device_state.lock()).
     """
     rows = db_api.execute(context, _BIND_TARGET,
                           {'b_rp': rp_uuid, 'b_host': hostname}).all()
@@ -156,9 +159,10 @@ def bind_target(context, rp_uuid, hostname):
             'driver_name': row.driver_name,
             'bitstream_id': row.bitstream_id, 'traits': traits, 'rc': rc,
             'device_type': row.type, 'device_uuid': row.device_uuid,
-            'hostname': row.hostname,
-            'held': hold.reasons(row._mapping, row._mapping, None,
-                                 bool(row.reshaping))}
+            'hostname': row.hostname, 'device_id': row.device_id,
+            'hold': {'config_state': row.config_state,
+                     'removed_at': row.removed_at,
+                     'reshaping': bool(row.reshaping)}}
 
 
 _HOST_OF = (sa.select(_DEP.c.driver_name, _DEV.c.hostname)

@@ -58,14 +58,17 @@ HOST = 'node1'
 EXPECTED = {
     'profile_by_name': 1,
     'arq_create': 2,  # 2: the new ARQs answered as inserted, not read
-    'arq_bind': 8,  # 7: the ARQs locked with their groups, written once;
+    'arq_bind': 9,  # 7: the ARQs locked with their groups, written once;
     #                the FPGA's lock reads the handle to claim; 8: the
-    #                usage interval opened
+    #                usage interval opened; 9: the device's row locked
+    #                (its state read under the lock)
     'arq_resolved': 1,
-    'arq_delete_by_instance': 9,  # 8: forget the attachments;
+    'arq_delete_by_instance': 10,  # 8: forget the attachments;
     #                              7: the handles read with the ARQs;
     #                              8: the usage interval closed;
-    #                              9: the device left to clean (if)
+    #                              9: the devices left to clean found;
+    #                              10: the devices' rows locked first;
+    #                              + 1 when it leaves one to clean
     'list_arqs_instance': 1,
     'list_arqs_instance_health': 2,  # 2.4: + the devices' health, batched
     'list_deployables': 2,
@@ -235,15 +238,15 @@ class StatementCountTestCase(api_base.APITestCase):
 
     def test_a_delete_that_leaves_its_device_to_clean(self):
         # The device is cleaned between two tenants: the delete's
-        # transaction marks it (the same UPDATE, now matching a row),
-        # and the conductor's next work poll pushes its host.
+        # transaction marks it (one UPDATE more), and its host is pushed
+        # before the delete answers (no statement in the transaction).
         with self.db.engine.begin() as conn:
             conn.execute(sa.update(models.Device).where(
                 models.Device.id == self.target['device_id']).values(
                     clean_steps='[]'))
         self.fill(5)
         counts = self.lifecycle()
-        self.assertEqual(EXPECTED['arq_delete_by_instance'],
+        self.assertEqual(EXPECTED['arq_delete_by_instance'] + 1,
                          counts['arq_delete_by_instance'])
         self.assertEqual({self.target['device_uuid']: 'cleaning'},
                          cleaning_queries.held(self.context))

@@ -34,6 +34,7 @@ from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attach_handle as handle_queries
 from cyborg.db.queries import deployable as deployable_queries
+from cyborg.db.queries import hold
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
@@ -208,6 +209,47 @@ class _BindRaceMixin:
         self.assertEqual(([], []), self._leaks())
         self.assertEqual([], arq_queries.get_all(self.context))
         self.assertEqual(2 * DELETE_RACES, sum(outcomes.values()))
+
+    def test_a_bind_never_takes_a_device_its_last_tenant_left(self):
+        # Tenant A's ARQ deleted while B binds onto the same cleaned
+        # device (issue 77): B binds before (the delete then leaves the
+        # device to B) or is refused; never Bound on a device left to
+        # clean, whatever the interleaving.
+        device = inventory.add_device(self.context, 'node-1', handles=1,
+                                      address='0000:0d:00.0')
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.update(models.Device).where(
+                models.Device.id == device['device_id']).values(
+                    clean_steps='[]'))
+        outcomes = collections.Counter()
+        for _ in range(DELETE_RACES):
+            first, second = self._arq(), self._arq()
+            nova_boot.NovaBoot(context=self.context).bind(
+                [first], 'node-1', device['rp_uuid'],
+                uuidutils.generate_uuid())
+            results = self._race([
+                lambda ctx: nova_boot.NovaBoot(context=ctx).bind(
+                    [second], 'node-1', device['rp_uuid'],
+                    uuidutils.generate_uuid()),
+                lambda ctx: arq_delete.delete(ctx, uuids=[first])])
+            outcomes[type(results[0]).__name__] += 1
+            if isinstance(results[0], Exception):
+                self.assertIsInstance(results[0], exception.BindRefused)
+            with self.db.engine.begin() as conn:
+                dirty = conn.execute(
+                    sa.select(models.Device.clean_state).where(
+                        models.Device.id == device['device_id'])).scalar()
+                self.assertEqual(hold.CLEANING, dirty)
+                # Cleaned, and the round's ARQs gone.
+                conn.execute(sa.update(models.Device).where(
+                    models.Device.id == device['device_id']).values(
+                        clean_state=None))
+            self.assertEqual(
+                states.INITIAL, arq_queries.get(self.context,
+                                                second)['state'])
+            arq_delete.delete(self.context, uuids=[second])
+        self.assertEqual({'BindRefused': DELETE_RACES}, dict(outcomes))
+        self.assertEqual(([], []), self._leaks())
 
     def test_the_fpga_lock_reads_the_first_free_handle(self):
         deployable_id = self.fpga['deployable_id']

@@ -246,8 +246,13 @@ class FakeHost:
                             self.test.nova_client, server, arq_uuids=arqs)
 
     def delete(self, server):
-        """Nova deletes the server: its ARQs, then its allocations."""
-        arq_delete.delete(self.context, instance_uuid=server)
+        """Nova deletes the server: its ARQs (as the conductor's
+        arq_delete: what it left to clean reserved before it answers),
+        then its allocations.
+        """
+        arq_delete.delete(self.context, instance_uuid=server,
+                          reserve=lambda hosts: push.reserve_now(
+                              self.context, self.test.client, hosts))
         self.test.placement.deallocate(server)
         self.test.nova.servers.remove(server)
 

@@ -291,6 +291,27 @@ class CleaningStatesTestCase(fake_host.ConfigHostTestCase):
         stateful.run_state_machine_as_test(
             lambda: CleaningStates(self, next(names)), settings=SETTINGS)
 
+    def test_reserved_before_the_delete_answers(self):
+        # Nova removes a server's allocation once Cyborg answered the
+        # delete of its ARQs, and schedules the next server at once
+        # (issue 77: the reservation waited for the conductor's next work
+        # poll, and Nova's next server got the dirty device).
+        machine = CleaningStates(self, 'reserve')
+        [rp] = sorted(machine.host.offered('PGPU'))
+        _arq, server = machine.host.boot('PGPU', rp)
+        self.assertEqual({}, cleaning_queries.held(self.context))
+        machine.host.delete(server)
+        gpu = machine.host.uuid('gpu')
+        self.assertEqual(hold.CLEANING,
+                         cleaning_queries.held(self.context)[gpu])
+        self.assertEqual(set(), machine.host.offered('PGPU'))
+        inventory = self.client.get_inventories(rp)[1]['PGPU']
+        self.assertEqual(inventory['total'], inventory['reserved'])
+        # Cleaned: offered again.
+        machine._settle()
+        machine._settle()
+        self.assertEqual({rp}, machine.host.offered('PGPU'))
+
     def test_a_clean_never_answered_times_out(self):
         machine = CleaningStates(self, 'timeout')
         [rp] = sorted(machine.host.offered('PGPU'))

@@ -30,6 +30,7 @@ from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
+from cyborg.db.queries import hold
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
@@ -99,8 +100,8 @@ class BindTestCase(base.DbTestCase):
                   self._table(models.BoundInstance),
                   event_queries.get_all(self.context),
                   job_queries.get_all(self.context))
-        self.assertRaises(exception.BindRefused, self._bind, uuids,
-                          instance)
+        exc = self.assertRaises(exception.BindRefused, self._bind, uuids,
+                                instance)
         self.assertEqual(before, (self._table(models.AttachHandle),
                                   self._table(models.BoundInstance),
                                   event_queries.get_all(self.context),
@@ -108,6 +109,7 @@ class BindTestCase(base.DbTestCase):
         self.assertEqual({states.INITIAL}, {
             a['state'] for a in arq_queries.get_all(self.context,
                                                     uuids=uuids)})
+        return exc
 
     def test_no_free_handle_refuses_the_bind(self):
         uuids = self._arqs(groups=[{'resources:FPGA': '3'}])
@@ -142,6 +144,28 @@ class BindTestCase(base.DbTestCase):
                                       None)
             self._assert_refused(uuids, 'i1')
         device_queries.set_health(self.context, device, None, None, None)
+        self.assertEqual(dict.fromkeys(uuids, states.BOUND),
+                         self._bind(uuids, 'i1'))
+
+    def test_a_device_being_cleaned_refuses_the_bind(self):
+        # Nova's allocation may predate the reservation of a device whose
+        # last tenant just left (issue 77): a bind onto it, through
+        # Placement or directly, is refused whatever its clean's state,
+        # with no usage interval.
+        uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
+        device = self.fpga['device_id']
+        for state in (hold.CLEANING, hold.CLEAN_FAILED):
+            with self.db.engine.begin() as conn:
+                conn.execute(sa.update(models.Device).where(
+                    models.Device.id == device).values(clean_state=state))
+            exc = self._assert_refused(uuids, 'i1')
+            self.assertIn('Cyborg holds its device out of service (%s)'
+                          % state, str(exc))
+            self.assertEqual(409, exc.code)
+        self.assertEqual([], self._table(models.UsageInterval))
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.update(models.Device).where(
+                models.Device.id == device).values(clean_state=None))
         self.assertEqual(dict.fromkeys(uuids, states.BOUND),
                          self._bind(uuids, 'i1'))
 

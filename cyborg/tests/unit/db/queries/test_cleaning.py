@@ -64,21 +64,21 @@ class MarkTestCase(base.DbTestCase):
         dep = self.device['deployable_id']
         self._hold(self.arqs[0], states.BOUND, dep)
         self._hold(self.arqs[1], states.BIND_STARTED, dep)
-        self.assertEqual(0, cleaning_queries.mark(self.context, [dep]))
+        self.assertEqual(set(), cleaning_queries.mark(self.context, [dep]))
         self._hold(self.arqs[1], states.UNBOUND, None)
-        self.assertEqual(0, cleaning_queries.mark(self.context, [dep]))
+        self.assertEqual(set(), cleaning_queries.mark(self.context, [dep]))
         self._hold(self.arqs[0], states.DELETING, dep)
-        self.assertEqual(1, cleaning_queries.mark(self.context, [dep]))
+        self.assertEqual({'n1'}, cleaning_queries.mark(self.context, [dep]))
         self.assertEqual(hold.CLEANING,
                          _clean_state(self.context, self.device['device_id']))
         # Already cleaning: not again.
-        self.assertEqual(0, cleaning_queries.mark(self.context, [dep]))
-        self.assertEqual(0, cleaning_queries.mark(self.context, [None]))
+        self.assertEqual(set(), cleaning_queries.mark(self.context, [dep]))
+        self.assertEqual(set(), cleaning_queries.mark(self.context, [None]))
 
     def test_a_device_not_cleaned_is_left_alone(self):
         _set(self.context, models.Device, self.device['device_id'],
              clean_steps=None)
-        self.assertEqual(0, cleaning_queries.mark(
+        self.assertEqual(set(), cleaning_queries.mark(
             self.context, [self.device['deployable_id']]))
         self.assertIsNone(_clean_state(self.context,
                                        self.device['device_id']))
