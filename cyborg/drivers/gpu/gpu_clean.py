@@ -14,8 +14,10 @@
 """The gpu driver's clean steps, by the GPU's mode (their sources in
 STEPS): ``function_reset`` (a whole GPU), ``gpu_instances`` (MIG: each
 destroyed and the same made again), ``vgpu_devices`` (vGPU: the mdevs
-removed, the VFs' vGPU types cleared) and always ``verify``
-(clean_check, until the GPU is back).
+removed, the VFs' vGPU types cleared) and always ``verify``, until the
+GPU is back: clean_check's nvidia-smi queries where the host's nvidia
+driver owns the GPU, sysfs where vfio-pci does (nvidia-smi cannot see
+it: vfio_problems()).
 """
 
 import time
@@ -24,6 +26,7 @@ from cyborg import exception
 from cyborg.common import device_config
 from cyborg.drivers import clean as cleaning
 from cyborg.drivers import command
+from cyborg.drivers import pci
 from cyborg.drivers import sriov
 from cyborg.drivers.gpu import clean_check
 from cyborg.drivers.gpu import mig
@@ -32,6 +35,9 @@ from cyborg.drivers.gpu import mig_config
 GPU_INSTANCES = 'gpu_instances'
 VGPU_DEVICES = 'vgpu_devices'
 VERIFY = 'verify'
+#: The kernel drivers verify() can read a GPU through.
+NVIDIA_DRIVER = 'nvidia'
+VFIO_DRIVER = 'vfio-pci'
 
 STEPS = {
     GPU_INSTANCES: cleaning.CleanStep(
@@ -46,10 +52,19 @@ STEPS = {
         '(remove); NVIDIA Virtual GPU Software User Guide '
         '(nvidia/current_vgpu_type)'),
     VERIFY: cleaning.CleanStep(
-        VERIFY, 'no process, no memory in use, no uncorrectable ECC error '
-        'nor pending memory repair (nvidia-smi)',
+        VERIFY, 'the host\'s nvidia driver owns it: no process, no memory '
+        'in use, no uncorrectable ECC error nor pending memory repair '
+        '(nvidia-smi)',
         'nvidia-smi(1): --query-compute-apps, --query-gpu'),
 }
+#: ``verify`` of a GPU bound to vfio-pci, which nvidia-smi cannot see.
+VFIO_VERIFY = cleaning.CleanStep(
+    VERIFY, 'bound to vfio-pci, read from sysfs (not nvidia-smi, which '
+    'cannot see it): still bound to vfio-pci, present with its vendor and '
+    'device ids, no mediated device, its PCIe link up',
+    'Linux, Documentation/ABI/testing/sysfs-bus-pci (vendor, device, '
+    'current_link_speed, current_link_width), '
+    'Documentation/driver-api/vfio-mediated-device.rst (devices)')
 
 #: Seconds the verification waits for a GPU to be back (processes end),
 #: and sysfs to show a mediated device removed.
@@ -68,11 +83,15 @@ def steps(record, pf):
         own = [cleaning.reset_step('the GPU')]
     else:
         own = []
-    return own + [STEPS[VERIFY]]
+    vfio = pf is not None and pf.driver == VFIO_DRIVER
+    return own + [VFIO_VERIFY if vfio else STEPS[VERIFY]]
 
 
-def run(name, pf, timeout):
-    """Run the step *name* on the GPU *pf*; returns its detail."""
+def run(name, pf, timeout, ids=None):
+    """Run the step *name* on the GPU *pf*; returns its detail.
+
+    :param ids: ``(vendor id, device id)`` *pf* had when discovered.
+    """
     if name == cleaning.FUNCTION_RESET:
         return cleaning.reset(pf)
     if name == GPU_INSTANCES:
@@ -80,7 +99,7 @@ def run(name, pf, timeout):
     if name == VGPU_DEVICES:
         return _vgpu_devices(pf, min(timeout, SYSFS_SECONDS))
     if name == VERIFY:
-        return verify(pf.address, min(timeout, VERIFY_SECONDS))
+        return verify(pf, min(timeout, VERIFY_SECONDS), ids)
     raise exception.UnsupportedOperation(driver='gpu',
                                          operation='clean step %s' % name)
 
@@ -137,19 +156,82 @@ def _vgpu_devices(pf, timeout):
         units)
 
 
-def verify(address, timeout):
-    """Read the GPU at *address* (clean_check) until it is back."""
+def verify(pf, timeout, ids):
+    """Read the GPU *pf* until it is back, through the kernel driver that
+    owns it (READERS); any other driver fails.
+    """
+    read = READERS.get(pf.driver)
+    if read is None:
+        raise cleaning.failed(VERIFY, pf.address, 'bound to %s: only the '
+                              'nvidia driver (nvidia-smi) or vfio-pci '
+                              '(sysfs) can tell it is back'
+                              % (pf.driver or 'no driver'))
+    if read is _sysfs and not ids:
+        raise cleaning.failed(VERIFY, pf.address, 'not discovered since the '
+                              'agent started: the ids to read back are not '
+                              'known')
     deadline = time.monotonic() + timeout
     while True:
-        left = max(1.0, deadline - time.monotonic())
-        state, problems = clean_check.judge(address, *[
-            command.run(argv, timeout=min(left, mig.TIMEOUT))
-            for argv in (clean_check.PROCESSES_ARGV,
-                         clean_check.STATE_ARGV)])
+        detail, problems = read(pf, ids, max(1.0,
+                                             deadline - time.monotonic()))
         if not problems:
-            return ('no process; %s of %s MiB in use; no uncorrectable ECC '
-                    'error nor pending memory repair'
-                    % (state['memory.used'], state['memory.total']))
+            return detail
         if time.monotonic() + POLL_SECONDS > deadline:
-            raise cleaning.failed(VERIFY, address, '; '.join(problems))
+            raise cleaning.failed(VERIFY, pf.address, '; '.join(problems))
         time.sleep(POLL_SECONDS)
+
+
+def _nvidia_smi(pf, ids, left):
+    """(detail, problems) of clean_check's queries."""
+    state, problems = clean_check.judge(pf.address, *[
+        command.run(argv, timeout=min(left, mig.TIMEOUT))
+        for argv in (clean_check.PROCESSES_ARGV, clean_check.STATE_ARGV)])
+    return ('no process; %s of %s MiB in use; no uncorrectable ECC error '
+            'nor pending memory repair' % (state.get('memory.used'),
+                                           state.get('memory.total')),
+            problems)
+
+
+def vfio_problems(dev, ids):
+    """What keeps the GPU *dev*, bound to vfio-pci, from being back, read
+    from sysfs: still bound to vfio-pci, present with *ids* (vendor,
+    device), no mediated device on it or its VFs, its PCIe link up
+    (``current_link_speed`` and ``current_link_width`` readable, neither
+    ``Unknown`` nor 0).
+    """
+    if not dev.present:
+        return ['its PCI function is gone']
+    problems = []
+    if dev.driver != VFIO_DRIVER:
+        problems.append('bound to %s, not vfio-pci'
+                        % (dev.driver or 'no driver'))
+    found = (dev.vendor_id, dev.product_id)
+    if dev.config_all_ones or found != tuple(ids):
+        problems.append('reads %s:%s, not %s:%s' % (found + tuple(ids)))
+    left = _held([dev] + dev.virtfn_devices())
+    if left:
+        problems.append('mediated devices left: %s' % ', '.join(left))
+    speed, width = _link(dev)
+    if not (pci.parse_speed(speed) and (width or '').isdigit() and
+            int(width)):
+        problems.append('its PCIe link is not up (current_link_speed %s, '
+                        'current_link_width %s)' % (speed or 'unreadable',
+                                                    width or 'unreadable'))
+    return problems
+
+
+def _link(dev):
+    return dev.read('current_link_speed'), dev.read('current_link_width')
+
+
+def _sysfs(pf, ids, left):
+    """(detail, problems) of vfio_problems() on *pf* read anew."""
+    dev = pf.uncached()
+    return ('bound to vfio-pci, reads %s:%s, no mediated device, PCIe link '
+            '%s x%s (sysfs: nvidia-smi cannot see a GPU bound to vfio-pci)'
+            % ((dev.vendor_id, dev.product_id) + _link(dev)),
+            vfio_problems(dev, ids))
+
+
+#: How verify() reads a GPU, by the kernel driver bound to it.
+READERS = {NVIDIA_DRIVER: _nvidia_smi, VFIO_DRIVER: _sysfs}

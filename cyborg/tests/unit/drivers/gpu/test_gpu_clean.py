@@ -182,6 +182,81 @@ class H200SysfsRootTestCase(_H200Tests, base.TestCase):
     MODE = sysfs.SYSFS_ROOT
 
 
+class _VfioVerifyTests(sysfs.FakeHostMixin):
+    """The H200 bound to vfio-pci: nvidia-smi does not list it."""
+
+    BUILDER = staticmethod(fakesys.h200_vfio_host)
+
+    def setUp(self):
+        super().setUp()
+        self.smi = self.useFixture(nvidia_smi.FakeNvidiaSmi(H200_DATA))
+        for name in clean_check.READS:
+            with open(os.path.join(self.smi.data, name), 'w'):
+                pass
+        self.driver = nvidia.NvidiaGpuDriver(CONF, 'h',
+                                             pci_host=self.pci_host)
+        self.gpu = fakesys.pci_path(fakesys.H200)
+
+    def _fails(self, *steps):
+        return self.assertRaises(exception.DeviceCleanFailed,
+                                 self.driver.clean, fakesys.H200,
+                                 list(steps) or ['verify'], 0.2).message
+
+    def test_verified_from_sysfs(self):
+        [record] = self.driver.discover()
+        steps = self.driver.clean_steps(record)
+        self.assertEqual(['function_reset', 'verify'],
+                         [s.name for s in steps])
+        self.assertIn('bound to vfio-pci, read from sysfs',
+                      steps[1].description)
+        self.assertIn('current_link_speed', steps[1].source)
+        self.assertEqual(
+            [{'step': 'function_reset', 'detail': 'reset (flr), reads '
+              '10de:2335 bound to vfio-pci'},
+             {'step': 'verify', 'detail': 'bound to vfio-pci, reads '
+              '10de:2335, no mediated device, PCIe link 32.0 GT/s PCIe '
+              'x16 (sysfs: nvidia-smi cannot see a GPU bound to '
+              'vfio-pci)'}],
+            self.driver.clean(fakesys.H200, ['function_reset', 'verify'],
+                              60))
+        self.assertEqual([], [c for c in self.smi.calls()
+                              if 'compute-apps' in c or 'memory.used' in c])
+
+    def test_what_keeps_it_from_being_back(self):
+        self.driver.discover()
+        self.fs.write(self.gpu + '/current_link_speed', 'Unknown')
+        self.fs.write(self.gpu + '/current_link_width', '0')
+        self.fs.write(self.gpu + '/device', '0x2336')
+        self.fs.add_mdev_type(self.gpu, 'nvidia-1', 'GRID H200-1', 0,
+                              created=('c0ffee00-0000-4000-8000-000000000001',
+                                       ))
+        self.assertEqual(
+            'Clean step verify of device 0000:00:06.0 failed: reads '
+            '10de:2336, not 10de:2335; mediated devices left: 0000:00:06.0 '
+            'c0ffee00-0000-4000-8000-000000000001; its PCIe link is not up '
+            '(current_link_speed Unknown, current_link_width 0)',
+            self._fails())
+        os.remove(self.fs.real_path(self.gpu + '/current_link_width'))
+        self.assertIn('current_link_width unreadable', self._fails())
+
+    def test_not_discovered_or_no_driver(self):
+        self.assertIn('not discovered since the agent started',
+                      self._fails())
+        self.driver.discover()
+        self.fs.unbind(fakesys.H200)
+        self.assertIn('bound to no driver: only the nvidia driver '
+                      '(nvidia-smi) or vfio-pci (sysfs) can tell it is back',
+                      self._fails())
+
+
+class VfioVerifyUdevTestCase(_VfioVerifyTests, base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class VfioVerifySysfsRootTestCase(_VfioVerifyTests, base.TestCase):
+    MODE = sysfs.SYSFS_ROOT
+
+
 class _MigCleanTests(sysfs.FakeHostMixin):
 
     BUILDER = staticmethod(fakesys.mig_host)
@@ -290,6 +365,7 @@ class VgpuCleanSysfsRootTestCase(_VgpuCleanTests, base.TestCase):
 class StepsTestCase(oslo_base.BaseTestCase):
 
     def test_sources_named(self):
-        for step in gpu_clean.STEPS.values():
+        for step in list(gpu_clean.STEPS.values()) + [
+                gpu_clean.VFIO_VERIFY]:
             self.assertTrue(step.default)
             self.assertTrue(step.source)
