@@ -11,9 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The one runner of vendor tools (fpgaconf, xbutil, nvidia-smi...) and
-of the operator's clean steps, through the privileged helper
-(cyborg.privsep.command); tests put fake tools on ``PATH``.
+"""The one runner of vendor tools (fpgaconf, xbutil, nvidia-smi...), of
+the operator's clean steps and of the GPU memory scrub, through the
+privileged helper (cyborg.privsep.command); tests put fake tools on
+``PATH``.
 """
 
 import shlex
@@ -69,3 +70,22 @@ def run_operator_step(name, address, timeout):
         LOG.error('Operator clean step %(name)s: %(error)s',
                   {'name': name, 'error': exc})
         raise exception.CommandNotFound(command='operator:%s' % name)
+
+
+def run_gpu_memory_scrub(address, timeout):
+    """privsep.command.gpu_memory_scrub(): its ``{returncode, stdout,
+    stderr}``.
+
+    :raises: CommandNotFound (refused), CommandTimeout.
+    """
+    command = 'memory_scrub.py %s' % address
+    LOG.info('Running %s', command)
+    try:
+        result = privsep_command.gpu_memory_scrub(address, timeout)
+    except (FileNotFoundError, PermissionError) as exc:
+        LOG.error('%(command)s refused: %(error)s',
+                  {'command': command, 'error': exc})
+        raise exception.CommandNotFound(command=command)
+    if result['timed_out']:
+        raise exception.CommandTimeout(command=command, timeout=timeout)
+    return result

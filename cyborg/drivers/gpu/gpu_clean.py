@@ -17,9 +17,12 @@ destroyed and the same made again), ``vgpu_devices`` (vGPU: the mdevs
 removed, the VFs' vGPU types cleared) and always ``verify``, until the
 GPU is back: clean_check's nvidia-smi queries where the host's nvidia
 driver owns the GPU, sysfs where vfio-pci does (nvidia-smi cannot see
-it: vfio_problems()).
+it: vfio_problems()).  Where the host's nvidia driver owns a whole GPU,
+the optional ``scrub_memory`` (SCRUB) writes its free memory and reads
+it back (memory_scrub), which a function-level reset does not clear.
 """
 
+import json
 import time
 
 from cyborg import exception
@@ -29,6 +32,7 @@ from cyborg.drivers import command
 from cyborg.drivers import pci
 from cyborg.drivers import sriov
 from cyborg.drivers.gpu import clean_check
+from cyborg.drivers.gpu import memory_scrub
 from cyborg.drivers.gpu import mig
 from cyborg.drivers.gpu import mig_config
 
@@ -57,6 +61,19 @@ STEPS = {
         '(nvidia-smi)',
         'nvidia-smi(1): --query-compute-apps, --query-gpu'),
 }
+SCRUB_MEMORY = 'scrub_memory'
+#: Offered, never run by default (it takes the GPU's whole free memory
+#: for a while): a class names it.
+SCRUB = cleaning.CleanStep(
+    SCRUB_MEMORY, 'the host\'s nvidia driver owns it: its free device '
+    'memory, which a function-level reset does not clear, written with a '
+    'pattern and read back (CUDA driver API)',
+    'CUDA Driver API reference: cuMemGetInfo, cuMemAlloc, cuMemsetD32, '
+    'cuMemcpyDtoH (cyborg/drivers/gpu/memory_scrub.py)', default=False)
+#: MiB of the free memory a scrub may leave unwritten (what cuMemAlloc's
+#: granularity leaves): not measured yet, tools/gpu-memory-scrub.py on a
+#: lent GPU says how much is left.
+SCRUB_SLACK_MIB = 256
 #: ``verify`` of a GPU bound to vfio-pci, which nvidia-smi cannot see.
 VFIO_VERIFY = cleaning.CleanStep(
     VERIFY, 'bound to vfio-pci, read from sysfs (not nvidia-smi, which '
@@ -83,8 +100,10 @@ def steps(record, pf):
         own = [cleaning.reset_step('the GPU')]
     else:
         own = []
-    vfio = pf is not None and pf.driver == VFIO_DRIVER
-    return own + [VFIO_VERIFY if vfio else STEPS[VERIFY]]
+    driver = pf.driver if pf is not None else None
+    if mode == 'pgpu' and driver == NVIDIA_DRIVER:
+        own.append(SCRUB)
+    return own + [VFIO_VERIFY if driver == VFIO_DRIVER else STEPS[VERIFY]]
 
 
 def run(name, pf, timeout, ids=None):
@@ -100,6 +119,8 @@ def run(name, pf, timeout, ids=None):
         return _vgpu_devices(pf, min(timeout, SYSFS_SECONDS))
     if name == VERIFY:
         return verify(pf, min(timeout, VERIFY_SECONDS), ids)
+    if name == SCRUB_MEMORY:
+        return scrub_memory(pf, timeout)
     raise exception.UnsupportedOperation(driver='gpu',
                                          operation='clean step %s' % name)
 
@@ -235,3 +256,45 @@ def _sysfs(pf, ids, left):
 
 #: How verify() reads a GPU, by the kernel driver bound to it.
 READERS = {NVIDIA_DRIVER: _nvidia_smi, VFIO_DRIVER: _sysfs}
+
+
+def scrub_memory(pf, timeout):
+    """SCRUB on the GPU *pf*, through the privileged helper."""
+    if pf.driver != NVIDIA_DRIVER:
+        raise cleaning.failed(SCRUB_MEMORY, pf.address, 'bound to %s: only '
+                              'the host\'s nvidia driver (CUDA) can write '
+                              'its memory' % (pf.driver or 'no driver'))
+    return scrubbed(pf.address,
+                    command.run_gpu_memory_scrub(pf.address, timeout))
+
+
+def scrubbed(address, result):
+    """The detail of memory_scrub's *result* (``{returncode, stdout,
+    stderr}``), else DeviceCleanFailed.
+    """
+    try:
+        found = json.loads(result['stdout'])
+    except ValueError:
+        raise cleaning.failed(SCRUB_MEMORY, address, 'exit status %s: %s' % (
+            result['returncode'], result['stderr'].strip()[-500:]))
+    if 'error' in found:
+        raise cleaning.failed(SCRUB_MEMORY, address, 'CUDA cannot be used: '
+                              '%s' % found['error'])
+    mismatches = found['mismatches']
+    if mismatches:
+        raise cleaning.failed(
+            SCRUB_MEMORY, address, 'its memory does not read back the '
+            'pattern %s written: %d%s regions differ, the first at byte %d '
+            '(read 0x%s)' % (found['pattern'], len(mismatches),
+                             '+' if len(mismatches) >=
+                             memory_scrub.MISMATCHES_KEPT else '',
+                             mismatches[0]['offset'], mismatches[0]['read']))
+    mib = {key: found[key] >> 20 for key in ('total', 'free', 'written')}
+    if mib['free'] - mib['written'] > SCRUB_SLACK_MIB:
+        raise cleaning.failed(SCRUB_MEMORY, address, 'only %(written)d of '
+                              '%(free)d MiB free could be written' % mib)
+    return ('%(written)d of %(free)d MiB free written with %(pattern)s and '
+            'read back; %(held)d of %(total)d MiB held by the driver and '
+            'the scrub\'s own context not written'
+            % dict(mib, pattern=found['pattern'],
+                   held=mib['total'] - mib['free']))
