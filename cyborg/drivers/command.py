@@ -17,6 +17,8 @@ privileged helper (cyborg.privsep.command); tests put fake tools on
 ``PATH``.
 """
 
+import os
+import re
 import shlex
 
 from oslo_log import log as logging
@@ -58,6 +60,21 @@ def run(argv, timeout=DEFAULT_TIMEOUT):
                                       exit_code=result['returncode'],
                                       stderr=stderr[-2000:])
     return result['stdout']
+
+
+def image_argument(path):
+    """*path* as the FPGA tools are given it: absolute, normal (no ``..``
+    nor ``//``) and of privsep_command.IMAGE_PATH's characters, so never
+    taken for an option.
+
+    :raises: ImageNotFound.
+    """
+    if (not os.path.isabs(path) or os.path.normpath(path) != path or
+            not re.fullmatch(privsep_command.IMAGE_PATH, path)):
+        raise exception.ImageNotFound(
+            image=path, reason='the FPGA tools are given only an absolute, '
+            'normal path of letters, digits and "_.+@,:=/-"')
+    return path
 
 
 def run_operator_step(name, address, timeout):

@@ -29,7 +29,7 @@ from cyborg.common import privsep_allowlists
 # Imported for its options: the daemon reads [clean_steps] from its own
 # configuration files, never from its caller.
 CONF = cyborg_conf.CONF
-_PCI_ADDRESS = re.compile(r'[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]')
+_PCI_ADDRESS = re.compile(privsep_allowlists.PCI_ADDRESS)
 
 #: The gpu driver's memory scrub, a file of the standard library only.
 GPU_MEMORY_SCRUB = os.path.join(
@@ -39,6 +39,7 @@ GPU_MEMORY_SCRUB = os.path.join(
 TOOLS = privsep_allowlists.TOOLS
 ONLY_ARGS = privsep_allowlists.ONLY_ARGS
 ARG_PATTERNS = privsep_allowlists.ARG_PATTERNS
+IMAGE_PATH = privsep_allowlists.IMAGE_PATH
 
 
 def arguments_allowed(tool, args):
