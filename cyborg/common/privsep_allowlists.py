@@ -67,6 +67,12 @@ _TELEMETRY_QUERY = r'--query-gpu=pci\.bus_id(,(%s)){1,%d}' % (
     '|'.join(f.replace('.', r'\.') for f in TELEMETRY_FIELDS),
     len(TELEMETRY_FIELDS))
 
+#: A PCI function's address as sysfs names it.
+PCI_ADDRESS = r'[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]'
+#: An image file the FPGA tools load: an absolute path (never taken for
+#: an option) with no ``..`` component, of these characters only.
+IMAGE_PATH = r'(?!.*/\.\.(/|$))/[A-Za-z0-9_.+@,:=/-]*'
+
 #: An NVMe controller's and a namespace's device (nvme-cli's argument).
 NVME_CONTROLLER = '/dev/nvme[0-9]{1,4}'
 NVME_NAMESPACE = '/dev/nvme[0-9]{1,4}n[0-9]{1,5}'
@@ -78,8 +84,22 @@ IFNAME = '[A-Za-z0-9][A-Za-z0-9_.-]{0,14}'
 #: configuration (cyborg.drivers.gpu.mig_config), always of one GPU
 #: (``-i``), never of all; the nvme driver's reads and erasures
 #: (cyborg.drivers.ssd.nvme); a NIC VF's MAC and VLAN set back to none
-#: (cyborg.drivers.nic.intel), nothing else.
+#: (cyborg.drivers.nic.intel); an image loaded into one FPGA port or
+#: partition, or a Xilinx card's base shell flashed
+#: (cyborg.drivers.fpga.intel, xilinx), nothing else (no report file,
+#: reset or option of theirs).
 ARG_PATTERNS = {
+    'fpgaconf': (
+        ('-B', '0x[0-9a-f]{2}', '-D', '0x[0-9a-f]{2}', '-F', '0x[0-7]',
+         IMAGE_PATH),
+    ),
+    'xbutil': (
+        ('program', '--device', PCI_ADDRESS, '--user', IMAGE_PATH),
+    ),
+    'xbmgmt': (
+        ('program', '--device', PCI_ADDRESS, '--base', '--image',
+         IMAGE_PATH),
+    ),
     'nvidia-smi': (
         ('-i', GPU_INDEX, '-mig', '[01]'),
         ('mig', '-i', GPU_INDEX, '-dci'),

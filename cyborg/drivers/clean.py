@@ -109,11 +109,19 @@ def image_step(vendor, read_back, source):
 
 
 def clean_image(conf, vendor, image_id):
-    """``[fpga] clean_images`` of *vendor*; ConfigInvalid unless
+    """``[fpga] clean_images`` of *vendor*; ConfigInvalid unless it is a
+    path the FPGA tools take (command.image_argument()) and
     *image_id(path)* reads an id.
     """
     path = conf.fpga.clean_images.get(vendor)
-    if path and image_id(path) is None:
+    if not path:
+        return path
+    try:
+        command.image_argument(path)
+    except exception.ImageNotFound as exc:
+        raise exception.ConfigInvalid(reason='[fpga] clean_images: %s of %s: '
+                                      '%s' % (path, vendor, exc.message))
+    if image_id(path) is None:
         raise exception.ConfigInvalid(reason='[fpga] clean_images: %s of %s '
                                       'is not an image whose id can be read'
                                       % (path, vendor))

@@ -11,11 +11,14 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The one runner of vendor tools (fpgaconf, xbutil, nvidia-smi...) and
-of the operator's clean steps, through the privileged helper
-(cyborg.privsep.command); tests put fake tools on ``PATH``.
+"""The one runner of vendor tools (fpgaconf, xbutil, nvidia-smi...), of
+the operator's clean steps and of the GPU memory scrub, through the
+privileged helper (cyborg.privsep.command); tests put fake tools on
+``PATH``.
 """
 
+import os
+import re
 import shlex
 
 from oslo_log import log as logging
@@ -59,6 +62,21 @@ def run(argv, timeout=DEFAULT_TIMEOUT):
     return result['stdout']
 
 
+def image_argument(path):
+    """*path* as the FPGA tools are given it: absolute, normal (no ``..``
+    nor ``//``) and of privsep_command.IMAGE_PATH's characters, so never
+    taken for an option.
+
+    :raises: ImageNotFound.
+    """
+    if (not os.path.isabs(path) or os.path.normpath(path) != path or
+            not re.fullmatch(privsep_command.IMAGE_PATH, path)):
+        raise exception.ImageNotFound(
+            image=path, reason='the FPGA tools are given only an absolute, '
+            'normal path of letters, digits and "_.+@,:=/-"')
+    return path
+
+
 def run_operator_step(name, address, timeout):
     """privsep.command.operator_step(), CommandNotFound when missing."""
     LOG.info('Running the operator\'s clean step %(name)s of %(address)s',
@@ -69,3 +87,22 @@ def run_operator_step(name, address, timeout):
         LOG.error('Operator clean step %(name)s: %(error)s',
                   {'name': name, 'error': exc})
         raise exception.CommandNotFound(command='operator:%s' % name)
+
+
+def run_gpu_memory_scrub(address, timeout):
+    """privsep.command.gpu_memory_scrub(): its ``{returncode, stdout,
+    stderr}``.
+
+    :raises: CommandNotFound (refused), CommandTimeout.
+    """
+    command = 'memory_scrub.py %s' % address
+    LOG.info('Running %s', command)
+    try:
+        result = privsep_command.gpu_memory_scrub(address, timeout)
+    except (FileNotFoundError, PermissionError) as exc:
+        LOG.error('%(command)s refused: %(error)s',
+                  {'command': command, 'error': exc})
+        raise exception.CommandNotFound(command=command)
+    if result['timed_out']:
+        raise exception.CommandTimeout(command=command, timeout=timeout)
+    return result

@@ -11,14 +11,16 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The privileged runner of vendor tools and of the operator's clean
-steps (runs in the cyborg_sys_admin daemon).
+"""The privileged runner of vendor tools, of the operator's clean steps
+and of the gpu driver's memory scrub (runs in the cyborg_sys_admin
+daemon).
 """
 
 import errno
 import os
 import re
 import subprocess
+import sys
 
 from cyborg import conf as cyborg_conf
 from cyborg import privsep
@@ -27,11 +29,17 @@ from cyborg.common import privsep_allowlists
 # Imported for its options: the daemon reads [clean_steps] from its own
 # configuration files, never from its caller.
 CONF = cyborg_conf.CONF
-_PCI_ADDRESS = re.compile(r'[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]')
+_PCI_ADDRESS = re.compile(privsep_allowlists.PCI_ADDRESS)
+
+#: The gpu driver's memory scrub, a file of the standard library only.
+GPU_MEMORY_SCRUB = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'drivers',
+    'gpu', 'memory_scrub.py')
 
 TOOLS = privsep_allowlists.TOOLS
 ONLY_ARGS = privsep_allowlists.ONLY_ARGS
 ARG_PATTERNS = privsep_allowlists.ARG_PATTERNS
+IMAGE_PATH = privsep_allowlists.IMAGE_PATH
 
 
 def arguments_allowed(tool, args):
@@ -77,6 +85,18 @@ def operator_step(name, address, timeout):
         raise PermissionError(errno.EPERM, 'not an operator clean step',
                               '%s %s' % (name, address))
     return _run([path, str(address)], timeout)
+
+
+@privsep.sys_admin_pctxt.entrypoint
+def gpu_memory_scrub(address, timeout):
+    """Run GPU_MEMORY_SCRUB alone (``-I -S``, by this daemon's Python) on
+    the GPU at the PCI *address* (else PermissionError); returns as
+    execute().
+    """
+    if not _PCI_ADDRESS.fullmatch(str(address)):
+        raise PermissionError(errno.EPERM, 'not a PCI address', str(address))
+    return _run([sys.executable, '-I', '-S', GPU_MEMORY_SCRUB, str(address)],
+                timeout)
 
 
 def _run(argv, timeout):

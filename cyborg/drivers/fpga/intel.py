@@ -169,10 +169,12 @@ class IntelFpgaDriver(base.AcceleratorDriver):
         ``fpgaconf``; the traits are every port's.
         """
         dev = self._unit(address)
-        info = hardware.pci_address_info(address)
+        # From the address sysfs names, and a path that is no option.
+        info = hardware.pci_address_info(dev.address)
         command.run(['fpgaconf', '-B', '0x' + info['bus'],
                      '-D', '0x' + info['device'],
-                     '-F', '0x' + info['function'], image_path])
+                     '-F', '0x' + info['function'],
+                     command.image_argument(image_path)])
         devices = pci.by_address(self.pci_host)
         card = devices[dev.physfn] if dev.is_vf else dev
         units = [devices[a] for a in card.virtfns if a in devices] or [card]

@@ -155,14 +155,14 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
             return self.flash_base(address, image_path)
         user = self._card(address, 'user')['user']
         command.run(['xbutil', 'program', '--device', user.address,
-                     '--user', image_path])
+                     '--user', command.image_argument(image_path)])
         return self._loaded({'user': user}, user.address)
 
     def flash_base(self, address, image_path):
         card = self._card(address, 'mgmt')
         mgmt = card['mgmt']
         command.run(['xbmgmt', 'program', '--device', mgmt.address,
-                     '--base', '--image', image_path])
+                     '--base', '--image', command.image_argument(image_path)])
         return dict(self._loaded(card, mgmt.address), reboot_required=True)
 
     def device_clean_steps(self, record):

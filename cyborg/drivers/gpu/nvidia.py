@@ -112,6 +112,10 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         self._xids = gpu_health.XidReader(conf, read=kernel_log)
         # PF address -> the vGPU type configure() chose, or None.
         self._vgpu_choice = {}
+        # PF address -> (vendor id, device id) when last discovered, which
+        # the clean's verification reads back (kept while a GPU being
+        # reset is missing from a discovery).
+        self._ids = {}
 
     def _vgpu_deployables(self, pf, by_type):
         first = min((order for _n, _h, order in by_type.values()),
@@ -156,6 +160,8 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
                            gpu.product_id in mig_config.GPUS
                            for gpu in gpus) else {})
         found = self._facts.read() if gpus else {}
+        self._ids.update((gpu.address, (gpu.vendor_id, gpu.product_id))
+                         for gpu in gpus)
         return [self._record(gpu, devices, mig_gpus.get(gpu.address),
                              found.get(gpu.address, {})) for gpu in gpus]
 
@@ -386,7 +392,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
     def clean_step(self, address, name, timeout):
         return gpu_clean.run(
             name, self._gpu(address, pci.by_address(self.pci_host)),
-            timeout)
+            timeout, ids=self._ids.get(address))
 
     def _virtual_functions(self, pf, enabled):
         """Enable every VF of *pf* when it has none, or disable them."""

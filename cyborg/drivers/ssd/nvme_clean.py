@@ -23,7 +23,8 @@ first and last blocks read zeros (what erased blocks read is not
 specified).  The selector's ``clear_action`` (sanitize, zero, auto) and
 ``clear_strategy`` (crypto, block, auto) choose, auto in that order.
 Nothing is erased unless the kernel's ``nvme`` driver holds the controller
-and the host uses none of its namespaces.
+and the host uses none of its namespaces (a mount table that cannot be
+read counts as a use).
 """
 
 import json
@@ -96,14 +97,20 @@ def namespaces(dev, name):
 
 
 def in_use(dev, names):
-    """Which of *names* (or their partitions) are mounted or held."""
+    """Which of *names* (or their partitions) are mounted or held; a
+    mount table that cannot be read, or lists nothing (not even ``/``),
+    counts as a use: nothing is erased that the host may have mounted.
+    """
     mountinfo = os.path.join(os.path.dirname(dev.sysfs_root),
                              'proc/self/mountinfo')
     try:
         with open(mountinfo) as f:
             mounted = {line.split()[2] for line in f if line.strip()}
-    except OSError:
-        mounted = set()
+    except (OSError, IndexError, UnicodeDecodeError) as exc:
+        return ['its mounts cannot be told: %s unreadable (%s)'
+                % (mountinfo, exc)]
+    if not mounted:
+        return ['its mounts cannot be told: %s lists no mount' % mountinfo]
     used = []
     for name in names:
         disk = _sysfs(dev, 'class/block/' + name)

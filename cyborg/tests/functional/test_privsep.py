@@ -83,9 +83,11 @@ class PrivsepDaemonTestCase(base.TestCase):
         self.assertFalse(os.path.exists(self.outside))
 
     def test_tools_run_in_the_daemon(self):
-        parent, args = command.run(['xbutil', 'program', '-d', 'x']).split(
-            ' ', 1)
+        parent, args = command.run(
+            ['xbutil', 'program', '--device', '0000:3b:00.1', '--user',
+             '/x.xclbin']).split(' ', 1)
         # Started by the daemon, not by this process.
         self.assertNotEqual(os.getpid(), int(parent))
-        self.assertEqual('program -d x\n', args)
+        self.assertEqual('program --device 0000:3b:00.1 --user /x.xclbin\n',
+                         args)
         self.assertIsNotNone(privsep.sys_admin_pctxt.channel)

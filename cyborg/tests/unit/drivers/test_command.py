@@ -25,6 +25,10 @@ from cyborg import exception
 from cyborg.drivers import command
 from cyborg.tests import base
 
+#: What the xilinx driver runs to load an xclbin.
+PROGRAM = ['xbutil', 'program', '--device', '0000:3b:00.1', '--user',
+           '/x.xclbin']
+
 
 class CommandTestCase(base.TestCase):
 
@@ -39,24 +43,32 @@ class CommandTestCase(base.TestCase):
 
     def test_output(self):
         self._tool('echo "$@"')
-        self.assertEqual('a b\n', command.run(['xbutil', 'a', 'b']))
+        self.assertEqual('program --device 0000:3b:00.1 --user /x.xclbin\n',
+                         command.run(PROGRAM))
 
-    def test_no_shell(self):
-        self._tool('echo "$@"', name='fpgaconf')
-        self.assertEqual('$HOME;true\n',
-                         command.run(['fpgaconf', '$HOME;true']))
+    def test_refused_arguments_never_run(self):
+        # The FPGA tools take the shapes their drivers give, no other.
+        log = os.path.join(self.useFixture(fixtures.TempDir()).path, 'log')
+        self._tool('echo "$@" >> %s' % log, name='fpgaconf')
+        for argv in (['fpgaconf', '$HOME;true'],
+                     ['fpgaconf', '-B', '0x5e', '-D', '0x00', '-F', '0x0',
+                      '-v', '/x.gbs']):
+            self.assertRaises(exception.CommandNotFound, command.run, argv)
+        self.assertFalse(os.path.exists(log))
 
     def test_failure(self):
         self._tool('echo broken >&2; exit 3')
         exc = self.assertRaises(exception.CommandFailed, command.run,
-                                ['xbutil', 'program'])
+                                PROGRAM)
         self.assertEqual(3, exc.kwargs['exit_code'])
         self.assertIn('broken', exc.message)
 
     def test_not_found(self):
         self.useFixture(fixtures.EnvironmentVariable('PATH', '/nonexistent'))
         exc = self.assertRaises(exception.CommandNotFound, command.run,
-                                ['xbmgmt'])
+                                ['xbmgmt', 'program', '--device',
+                                 '0000:3b:00.0', '--base', '--image',
+                                 '/x.xsabin'])
         self.assertIn('xbmgmt', exc.message)
 
     def test_only_the_vendor_tools_run(self):
@@ -67,4 +79,14 @@ class CommandTestCase(base.TestCase):
     def test_timeout(self):
         self._tool('exec sleep 5')
         self.assertRaises(exception.CommandTimeout, command.run,
-                          ['xbutil'], timeout=0.2)
+                          PROGRAM, timeout=0.2)
+
+    def test_image_argument(self):
+        for path in ('/var/lib/cyborg/images/function-5e6c',
+                     '/srv/fpga/clean_v1.2+b@x,y:z=1.gbs'):
+            self.assertEqual(path, command.image_argument(path))
+        for path in ('image.gbs', '-image.gbs', '--force', '/a/../etc/x',
+                     '/a/./x', '/a//x', '/a/', '/a b', '/a\n', '/a;b',
+                     '/\u00e9', ''):
+            self.assertRaises(exception.ImageNotFound,
+                              command.image_argument, path)

@@ -123,10 +123,51 @@ class ArgumentsTestCase(base.TestCase):
             self.assertFalse(privsep_command.arguments_allowed(tool, args),
                              args)
 
-    def test_unrestricted_tools(self):
-        # fpgaconf takes the image's path: any arguments.
-        self.assertTrue(privsep_command.arguments_allowed(
-            'fpgaconf', ['--bus', '0x5e', '/tmp/image.gbs']))
+    def test_fpga_tools(self):
+        # What the intel and xilinx drivers run: one port or partition
+        # programmed, a base shell flashed, from an absolute path.
+        for tool, args in (
+                ('fpgaconf', ['-B', '0x5e', '-D', '0x00', '-F', '0x1',
+                              '/var/lib/cyborg/images/function-d8424dc4']),
+                ('xbutil', ['program', '--device', '0000:3b:00.1', '--user',
+                            '/var/lib/cyborg/images/5e3c.xclbin']),
+                ('xbmgmt', ['program', '--device', '0000:3b:00.0', '--base',
+                            '--image', '/opt/xilinx/shell.xsabin'])):
+            self.assertTrue(privsep_command.arguments_allowed(tool, args),
+                            args)
+        # Report files written as root, resets, other options or devices,
+        # a relative, option-like or climbing path, values with a newline.
+        for tool, args in (
+                ('fpgaconf', ['--bus', '0x5e', '/tmp/image.gbs']),
+                ('fpgaconf', ['-B', '0x5e', '-D', '0x00', '-F', '0x1',
+                              '-n', '/tmp/image.gbs']),
+                ('fpgaconf', ['-B', '0x5e', '-D', '0x00', '-F', '0x8',
+                              '/tmp/image.gbs']),
+                ('fpgaconf', ['-B', '0x5e\n', '-D', '0x00', '-F', '0x1',
+                              '/tmp/image.gbs']),
+                ('fpgaconf', ['-B', '0x5e', '-D', '0x00', '-F', '0x1',
+                              'image.gbs']),
+                ('fpgaconf', ['-B', '0x5e', '-D', '0x00', '-F', '0x1',
+                              '-']),
+                ('xbutil', ['examine', '--device', '0000:3b:00.1',
+                            '--output', '/etc/cron.d/x', '--force']),
+                ('xbutil', ['reset', '--device', '0000:3b:00.1']),
+                ('xbutil', ['program', '--device', '0000:3b:00.1', '--user',
+                            '/tmp/a.xclbin', '--force']),
+                ('xbutil', ['program', '--device', '0000:3b:00.1\n',
+                            '--user', '/tmp/a.xclbin']),
+                ('xbutil', ['program', '--device', '0000:3b:00.1', '--user',
+                            '/images/../etc/shadow']),
+                ('xbutil', ['program', '--device', '0000:3b:00.1', '--user',
+                            '/tmp/a b']),
+                ('xbmgmt', ['program', '--device', '0000:3b:00.0', '--base',
+                            '--image', '--help']),
+                ('xbmgmt', ['program', '--device', '0000:3b:00.0',
+                            '--shell', '/tmp/x.xsabin']),
+                ('xbmgmt', ['examine', '--report', 'all', '--output',
+                            '/root/x'])):
+            self.assertFalse(privsep_command.arguments_allowed(tool, args),
+                             args)
 
 
 class ExecuteTestCase(base.TestCase):

@@ -215,6 +215,23 @@ class _FpgaTests(sysfs.FakeHostMixin):
                           self._driver().program, fakesys.T4, '/x.gbs')
 
 
+    def test_image_paths_that_are_no_argument_never_run(self):
+        # What the tools take is built from the device's sysfs address
+        # and a path that cannot be an option nor climb out of its
+        # directory; the privileged helper checks the same shapes.
+        tools = [self._fake_tool(name, '/nonexistent/x', 'x')
+                 for name in ('fpgaconf', 'xbutil', 'xbmgmt')]
+        for path in ('--force', 'x.gbs', '/images/../etc/shadow',
+                     '/images/x y.gbs'):
+            for address in (fakesys.N3000, fakesys.U250_MGMT):
+                self.assertRaises(exception.ImageNotFound,
+                                  self._driver().program, address, path)
+            self.assertRaises(exception.ImageNotFound,
+                              self._driver(xilinx.XilinxFpgaDriver)
+                              .flash_base, fakesys.U250_MGMT, path)
+        self.assertEqual([], [args for args in tools
+                              if os.path.exists(args)])
+
     # Clean steps: the known-good image loaded back, its id read back.
 
     def _gbs(self, afu):
@@ -302,6 +319,13 @@ class _FpgaTests(sysfs.FakeHostMixin):
             self.flags(group='fpga',
                        clean_images={vendor: self._image('x', b'junk')})
             self.assertRaises(exception.ConfigInvalid, self._driver)
+        # A readable image at a path the tools are never given.
+        self.flags(group='fpga', clean_images={'intel': os.path.join(
+            os.path.dirname(self._gbs(NEW_AFU)), 'sub', '..',
+            'clean.gbs')})
+        exc = self.assertRaises(exception.ConfigInvalid, self._driver)
+        self.assertIn('the FPGA tools are given only an absolute, normal '
+                      'path', exc.message)
 
 
 class FpgaUdevTestCase(_FpgaTests, base.TestCase):

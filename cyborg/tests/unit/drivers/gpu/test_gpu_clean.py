@@ -19,6 +19,8 @@ processes.csv and state.csv are written in the recorded shape) and in vGPU
 mode (accelerator_host's T4 and A100, the fake kernel removing mdevs).
 """
 
+import contextlib
+import io
 import json
 import os
 import shutil
@@ -33,10 +35,13 @@ from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg.common import privsep_allowlists
 from cyborg.conf import gpu as gpu_conf
+from cyborg.drivers import command
 from cyborg.drivers.gpu import clean_check
 from cyborg.drivers.gpu import gpu_clean
+from cyborg.drivers.gpu import memory_scrub
 from cyborg.drivers.gpu import nvidia
 from cyborg.tests import base
+from cyborg.tests.fixtures import fake_cuda
 from cyborg.tests.fixtures import fake_kernel
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import nvidia_smi
@@ -130,7 +135,8 @@ class _H200Tests(sysfs.FakeHostMixin):
 
     def test_steps_of_the_recorded_gpu(self):
         [record] = self.driver.discover()
-        self.assertEqual([('function_reset', True), ('verify', True)],
+        self.assertEqual([('function_reset', True), ('scrub_memory', False),
+                          ('verify', True)],
                          [(s.name, s.default) for s in
                           self.driver.clean_steps(record)])
 
@@ -138,8 +144,8 @@ class _H200Tests(sysfs.FakeHostMixin):
         os.remove(self.fs.real_path(fakesys.pci_path(fakesys.H200) +
                                     '/reset'))
         [record] = self.driver.discover()
-        self.assertEqual(['verify'], [s.name for s in
-                                      self.driver.clean_steps(record)])
+        self.assertEqual(['scrub_memory', 'verify'],
+                         [s.name for s in self.driver.clean_steps(record)])
 
     def test_reset_then_verified(self):
         self.assertEqual(
@@ -180,6 +186,143 @@ class H200UdevTestCase(_H200Tests, base.TestCase):
 
 class H200SysfsRootTestCase(_H200Tests, base.TestCase):
     MODE = sysfs.SYSFS_ROOT
+
+
+class _VfioVerifyTests(sysfs.FakeHostMixin):
+    """The H200 bound to vfio-pci: nvidia-smi does not list it."""
+
+    BUILDER = staticmethod(fakesys.h200_vfio_host)
+
+    def setUp(self):
+        super().setUp()
+        self.smi = self.useFixture(nvidia_smi.FakeNvidiaSmi(H200_DATA))
+        for name in clean_check.READS:
+            with open(os.path.join(self.smi.data, name), 'w'):
+                pass
+        self.driver = nvidia.NvidiaGpuDriver(CONF, 'h',
+                                             pci_host=self.pci_host)
+        self.gpu = fakesys.pci_path(fakesys.H200)
+
+    def _fails(self, *steps):
+        return self.assertRaises(exception.DeviceCleanFailed,
+                                 self.driver.clean, fakesys.H200,
+                                 list(steps) or ['verify'], 0.2).message
+
+    def test_verified_from_sysfs(self):
+        [record] = self.driver.discover()
+        steps = self.driver.clean_steps(record)
+        self.assertEqual(['function_reset', 'verify'],
+                         [s.name for s in steps])
+        self.assertIn('bound to vfio-pci, read from sysfs',
+                      steps[1].description)
+        self.assertIn('current_link_speed', steps[1].source)
+        self.assertEqual(
+            [{'step': 'function_reset', 'detail': 'reset (flr), reads '
+              '10de:2335 bound to vfio-pci'},
+             {'step': 'verify', 'detail': 'bound to vfio-pci, reads '
+              '10de:2335, no mediated device, PCIe link 32.0 GT/s PCIe '
+              'x16 (sysfs: nvidia-smi cannot see a GPU bound to '
+              'vfio-pci)'}],
+            self.driver.clean(fakesys.H200, ['function_reset', 'verify'],
+                              60))
+        self.assertEqual([], [c for c in self.smi.calls()
+                              if 'compute-apps' in c or 'memory.used' in c])
+
+    def test_what_keeps_it_from_being_back(self):
+        self.driver.discover()
+        self.fs.write(self.gpu + '/current_link_speed', 'Unknown')
+        self.fs.write(self.gpu + '/current_link_width', '0')
+        self.fs.write(self.gpu + '/device', '0x2336')
+        self.fs.add_mdev_type(self.gpu, 'nvidia-1', 'GRID H200-1', 0,
+                              created=('c0ffee00-0000-4000-8000-000000000001',
+                                       ))
+        self.assertEqual(
+            'Clean step verify of device 0000:00:06.0 failed: reads '
+            '10de:2336, not 10de:2335; mediated devices left: 0000:00:06.0 '
+            'c0ffee00-0000-4000-8000-000000000001; its PCIe link is not up '
+            '(current_link_speed Unknown, current_link_width 0)',
+            self._fails())
+        os.remove(self.fs.real_path(self.gpu + '/current_link_width'))
+        self.assertIn('current_link_width unreadable', self._fails())
+
+    def test_not_discovered_or_no_driver(self):
+        self.assertIn('not discovered since the agent started',
+                      self._fails())
+        self.driver.discover()
+        self.fs.unbind(fakesys.H200)
+        self.assertIn('bound to no driver: only the nvidia driver '
+                      '(nvidia-smi) or vfio-pci (sysfs) can tell it is back',
+                      self._fails())
+
+
+class VfioVerifyUdevTestCase(_VfioVerifyTests, base.TestCase):
+    MODE = sysfs.UDEV
+
+
+class VfioVerifySysfsRootTestCase(_VfioVerifyTests, base.TestCase):
+    MODE = sysfs.SYSFS_ROOT
+
+
+class ScrubTestCase(oslo_base.BaseTestCase):
+    """How the step judges memory_scrub's output (on a fake library)."""
+
+    def _result(self, cuda=None, **changes):
+        """What the helper returns of memory_scrub.py run on *cuda*."""
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            status = memory_scrub.main(['0000:4b:00.0'],
+                                       cuda or fake_cuda.FakeCuda())
+        found = dict(json.loads(out.getvalue()), **changes)
+        return {'returncode': status, 'stdout': json.dumps(found),
+                'stderr': ''}
+
+    def _fails(self, result):
+        return self.assertRaises(exception.DeviceCleanFailed,
+                                 gpu_clean.scrubbed, '0000:4b:00.0',
+                                 result).message
+
+    def test_written_and_read_back(self):
+        # The fake's 32 MiB GPU: its 23 MiB free in one allocation.
+        self.assertEqual('22 of 23 MiB free written with 0x5aa5c33c and '
+                         'read back; 9 of 32 MiB held by the driver and '
+                         'the scrub\'s own context not written',
+                         gpu_clean.scrubbed('0000:4b:00.0', self._result()))
+
+    def test_not_read_back_or_not_all_written(self):
+        self.assertIn('its memory does not read back the pattern 0x5aa5c33c '
+                      'written: 1 regions differ, the first at byte 4096 '
+                      '(read 0x74656e61)', self._fails(self._result(
+                          fake_cuda.FakeCuda(stuck={(0, 4096)}))))
+        self.assertIn('only 22 of 300 MiB free could be written',
+                      self._fails(self._result(free=300 << 20)))
+        self.assertIn('CUDA cannot be used: cuInit: CUDA_ERROR_NO_DEVICE '
+                      '(100)', self._fails(self._result(fake_cuda.FakeCuda(
+                          init_error=fake_cuda.NO_DEVICE))))
+        self.assertIn('exit status 1: Traceback', self._fails(
+            {'returncode': 1, 'stdout': '', 'stderr': 'Traceback ...'}))
+
+
+class ScrubStepTestCase(sysfs.FakeHostMixin, base.TestCase):
+    """The step through the privileged helper, which runs memory_scrub.py
+    alone: no GPU at fakesys.NOWHERE, with or without CUDA installed.
+    """
+
+    MODE = sysfs.SYSFS_ROOT
+    BUILDER = staticmethod(fakesys.h200_nowhere_host)
+
+    def test_through_the_helper(self):
+        driver = nvidia.NvidiaGpuDriver(CONF, 'h', pci_host=self.pci_host)
+        exc = self.assertRaises(exception.DeviceCleanFailed, driver.clean,
+                                fakesys.NOWHERE, ['scrub_memory'], 120)
+        self.assertIn('Clean step scrub_memory of device ffff:ff:1f.7 '
+                      'failed: CUDA cannot be used: ', exc.message)
+        self.fs.bind(fakesys.NOWHERE, 'vfio-pci')
+        exc = self.assertRaises(exception.DeviceCleanFailed, driver.clean,
+                                fakesys.NOWHERE, ['scrub_memory'], 120)
+        self.assertIn('bound to vfio-pci: only the host\'s nvidia driver '
+                      '(CUDA) can write its memory', exc.message)
+        self.assertRaises(exception.CommandNotFound,
+                          command.run_gpu_memory_scrub, '0000:4b:00.0; x', 5)
 
 
 class _MigCleanTests(sysfs.FakeHostMixin):
@@ -290,6 +433,8 @@ class VgpuCleanSysfsRootTestCase(_VgpuCleanTests, base.TestCase):
 class StepsTestCase(oslo_base.BaseTestCase):
 
     def test_sources_named(self):
-        for step in gpu_clean.STEPS.values():
+        for step in list(gpu_clean.STEPS.values()) + [
+                gpu_clean.VFIO_VERIFY]:
             self.assertTrue(step.default)
             self.assertTrue(step.source)
+        self.assertFalse(gpu_clean.SCRUB.default)

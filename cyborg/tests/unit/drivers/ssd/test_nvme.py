@@ -259,18 +259,43 @@ class NvmeUdevTestCase(_NvmeTests, base.TestCase):
 class NvmeSysfsRootTestCase(_NvmeTests, base.TestCase):
     MODE = sysfs.SYSFS_ROOT
 
-    def test_a_mounted_namespace_is_never_erased(self):
-        # The tree's own /proc (the host's under umockdev).
-        fake = self._nvme()
+    # The tree's own /proc (the host's under umockdev).
+
+    def _mountinfo(self, text=None):
+        """Write the tree's mount table (None: remove it); its path."""
         path = os.path.join(os.path.dirname(self.fake.sysfs_root),
                             'proc/self/mountinfo')
-        os.makedirs(os.path.dirname(path))
+        if text is None:
+            os.remove(path)
+            return path
         with open(path, 'w') as f:
-            f.write('36 35 %s / /srv rw,noatime - xfs /dev/nvme0n1p1 rw\n'
-                    % fakesys.NVME_PART_DEV)
+            f.write(text)
+        return path
+
+    def test_a_mounted_namespace_is_never_erased(self):
+        fake = self._nvme()
+        self._mountinfo(
+            fakesys.MOUNTINFO + '\n36 35 %s / /srv rw,noatime - xfs '
+            '/dev/nvme0n1p1 rw\n' % fakesys.NVME_PART_DEV)
         exc = self.assertRaises(exception.DeviceCleanFailed, self._erase)
         self.assertIn('nvme0n1p1 is mounted', exc.message)
         self.assertEqual([], fake.calls())
+
+    def test_mounts_that_cannot_be_read_are_a_use(self):
+        fake = self._nvme()
+        path = self._mountinfo()
+        exc = self.assertRaises(exception.DeviceCleanFailed, self._erase)
+        self.assertIn('the host uses it: its mounts cannot be told: %s '
+                      'unreadable' % path, exc.message)
+        for text in ('', 'garbled\n'):
+            self._mountinfo(text)
+            exc = self.assertRaises(exception.DeviceCleanFailed,
+                                    self._erase)
+            self.assertIn('its mounts cannot be told: %s' % path,
+                          exc.message)
+        self.assertEqual([], fake.calls())
+        self._mountinfo(fakesys.MOUNTINFO)
+        self.assertIn('erase', self._erase()[0]['step'])
 
 
 class SmartLogTestCase(base.TestCase):
