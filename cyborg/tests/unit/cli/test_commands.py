@@ -676,5 +676,5 @@ class CLITestCase(CommandTestBase):
     def test_debug_shows_the_http_exchange(self):
         out, err = self.cyborg('--debug', 'service-list', '-f', 'value')
         self.assertIn('GET %s/v2/services' % URL, err)
-        self.assertIn('accelerator 2.5', err)
+        self.assertIn('accelerator 2.4', err)
         self.assertIn('RESP BODY', err)
