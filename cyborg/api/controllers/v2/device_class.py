@@ -120,6 +120,7 @@ ROUTES = [
     route.Route('DELETE', '/v2/device_classes/{name}', delete,
                 'Delete a device class; its trait leaves every provider.',
                 since='2.4', status=204,
-                errors={404: [errors.DEVICE_CLASS_NOT_FOUND]},
+                errors={404: [errors.DEVICE_CLASS_NOT_FOUND],
+                        409: [errors.DEVICE_CLASS_IN_ROLLOUT]},
                 policy=policies.DELETE),
 ]
