@@ -37,5 +37,8 @@ _V2_0 = {
 }
 LIST_QUERY = common.Versioned({
     '2.0': common.query_schema(_V2_0),
+    # From 2.4 deployable_id is also the UUID POST takes.
     '2.4': common.query_schema(dict(
-        _V2_0, **common.pagination(['id', 'uuid', 'key', 'created_at'])))})
+        _V2_0, deployable_id={'anyOf': [common.POSITIVE_INT_STRING,
+                                        common.UUID]},
+        **common.pagination(['id', 'uuid', 'key', 'created_at'])))})
