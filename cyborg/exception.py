@@ -260,6 +260,12 @@ class DeviceClassExists(Conflict):
     msg_fmt = _("A device class named %(name)s already exists.")
 
 
+class DeviceClassInRollout(Conflict):
+    msg_fmt = _("Device class %(name)s is the class of configuration "
+                "rollout %(rollout)s (%(state)s): abort it first (POST "
+                "/v2/configuration_rollouts/%(rollout)s/abort).")
+
+
 class DeviceClassInvalid(Invalid):
     msg_fmt = _("Invalid device class: %(reason)s")
 

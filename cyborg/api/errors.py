@@ -50,6 +50,7 @@ DEVICE_PROFILE_IN_USE = 'cyborg.device_profile.in_use'
 DEVICE_CLASS_NOT_FOUND = 'cyborg.device_class.not_found'
 DEVICE_CLASS_EXISTS = 'cyborg.device_class.name_conflict'
 DEVICE_CLASS_INVALID = 'cyborg.device_class.invalid'
+DEVICE_CLASS_IN_ROLLOUT = 'cyborg.device_class.in_rollout'
 ARQ_NOT_FOUND = 'cyborg.accelerator_request.not_found'
 ARQ_WITHOUT_DEVICE = 'cyborg.accelerator_request.without_device'
 ARQ_BAD_STATE = 'cyborg.accelerator_request.bad_state'
@@ -120,6 +121,7 @@ _BY_EXCEPTION = {
     exception.DeviceClassNotFound: DEVICE_CLASS_NOT_FOUND,
     exception.DeviceClassExists: DEVICE_CLASS_EXISTS,
     exception.DeviceClassInvalid: DEVICE_CLASS_INVALID,
+    exception.DeviceClassInRollout: DEVICE_CLASS_IN_ROLLOUT,
     exception.AcceleratorRequestNotFound: ARQ_NOT_FOUND,
     exception.AcceleratorRequestWithoutDevice: ARQ_WITHOUT_DEVICE,
     exception.AcceleratorRequestBadState: ARQ_BAD_STATE,

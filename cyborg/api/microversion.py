@@ -46,16 +46,14 @@ VERSIONS = [
     '2.1',  # ARQ PATCH accepts /project_id (administrators).
     '2.2',  # GET /device_profiles/{name_or_uuid} accepts a name.
     '2.3',  # Devices show their status (enabled or maintaining).
-    '2.4',  # Strict input, pages; the operator's resources and fields.
-    '2.5',  # Devices cleaned between two tenants: cleaning, clean, PATCH
-            # of a device class.
+    '2.4',  # Strict input, pages; the operator's resources and fields
+            # (cleaning between two tenants included).
 ]
 
 MINOR_1_ARQ_PROJECT_ID = 1
 MINOR_2_DEVICE_PROFILE_BY_NAME = 2
 MINOR_3_DEVICE_STATUS = 3
 MINOR_4_OPERATOR_API = 4
-MINOR_5_CLEANING = 5
 
 # A negotiated API version; compares like a (major, minor) tuple.
 Version = microversion_parse.Version
@@ -194,14 +192,8 @@ def allow_device_status(version):
 def allow_operator_api(version):
     """2.4: bad input is refused (never a 500), unknown body members
     too, lists are paged, a bind checks its provider; devices,
-    deployables and ARQs show health, origin and configuration; the
-    operator's resources exist (below: the existing Cyborg's API).
+    deployables and ARQs show health, origin and configuration, devices
+    their ``cleaning``; the operator's resources exist (below: the
+    existing Cyborg's API).
     """
     return version.minor >= MINOR_4_OPERATOR_API
-
-
-def allow_cleaning(version):
-    """2.5: devices and hardware records show ``cleaning``; POST
-    /v2/devices/{uuid}/clean; device classes have ``cleaning`` and PATCH.
-    """
-    return version.minor >= MINOR_5_CLEANING

@@ -95,9 +95,15 @@ def query():
 
 
 def body():
-    """The request body checked against its route's schema (None: absent)."""
+    """The request body checked against its route's schema (None: absent).
+
+    A body is absent when the request has none and declares none (no
+    Content-Type); an empty body declared JSON is malformed, as on every
+    route.
+    """
     route = pecan.request.route
-    if not route.body_required and not pecan.request.body:
+    if (not route.body_required and not pecan.request.body
+            and not pecan.request.content_type):
         return None
     return validation.extract_json(route.body)
 

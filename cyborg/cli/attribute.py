@@ -21,17 +21,16 @@ COLUMNS = common.field_columns('uuid', 'deployable_id', 'key', 'value')
 DETAIL_COLUMNS = COLUMNS + common.field_columns('created_at', 'updated_at')
 
 
-def _deployable_id(value, uuid=False):
-    """A deployable's id (a positive integer, as ``attribute-list`` shows)
-    or, with *uuid*, its UUID.
+def _deployable_id(value):
+    """A deployable's UUID, or its id (a positive integer, as
+    ``attribute-list`` shows).
     """
-    if uuid and uuidutils.is_uuid_like(value):
+    if uuidutils.is_uuid_like(value):
         return value
     if not value.isdigit() or int(value) < 1:
         raise common.CommandError(
-            '%s is not a deployable %s (a positive integer, the '
-            'deployable_id attribute-list shows).' % (
-                value, 'UUID or id' if uuid else 'id'))
+            '%s is not a deployable UUID or id (a positive integer, the '
+            'deployable_id attribute-list shows).' % value)
     return int(value)
 
 
@@ -40,8 +39,11 @@ class ListAttributes(common.Lister):
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
-        parser.add_argument('--deployable-id', metavar='ID',
-                            help='Only the attributes of deployable ID.')
+        parser.add_argument('--deployable-id', '--deployable',
+                            metavar='DEPLOYABLE',
+                            help='Only the attributes of this deployable: '
+                                 'its UUID (or its id, as attribute-list '
+                                 'shows it).')
         parser.add_argument('--key', help='Only the attributes KEY.')
         return parser
 
@@ -75,8 +77,7 @@ class CreateAttribute(common.ShowOne):
 
     def take_action(self, parsed_args):
         body = self.client.post('/attributes', {
-            'deployable_id': _deployable_id(parsed_args.deployable_id,
-                                            uuid=True),
+            'deployable_id': _deployable_id(parsed_args.deployable_id),
             'key': parsed_args.key, 'value': parsed_args.value})
         return common.one(body, DETAIL_COLUMNS)
 

@@ -25,7 +25,7 @@ from keystoneauth1 import exceptions as ks_exc
 from oslo_utils import uuidutils
 
 SERVICE_TYPE = 'accelerator'
-DEFAULT_API_VERSION = '2.5'
+DEFAULT_API_VERSION = '2.4'
 
 
 class CommandError(Exception):

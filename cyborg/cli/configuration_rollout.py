@@ -84,12 +84,23 @@ class CreateRollout(common.ShowOne):
             desired[field] = value
         body = {'device_class': parsed_args.device_class,
                 'desired': desired,
-                'max_unavailable': parsed_args.max_unavailable,
+                'max_unavailable': _count(parsed_args.max_unavailable),
                 'drain': parsed_args.drain,
                 'max_failures': parsed_args.max_failures,
                 'follow': parsed_args.follow}
         return common.one(self.client.post(COLLECTION, body),
                           DETAIL_COLUMNS)
+
+
+def _count(text):
+    """--max-unavailable as the API takes it: a count written 1.0 or 1e0
+    is 1, as in JSON; anything else goes as written, for the API to judge.
+    """
+    try:
+        number = float(text)
+    except ValueError:
+        return text
+    return str(int(number)) if number.is_integer() else text
 
 
 class ListRollouts(common.Lister):

@@ -21,7 +21,7 @@ from cyborg.cli import common
 
 COLUMNS = common.field_columns('uuid', 'type', 'vendor', 'model',
                                'hostname', 'status', 'health')
-# From 2.5: its clean between two tenants (devices' ``cleaning``).
+# From 2.4: its clean between two tenants (devices' ``cleaning``).
 CLEANING_COLUMNS = common.field_columns(
     'cleaning', 'clean_steps', 'clean_reason', 'clean_released_by',
     'clean_released_at')
@@ -67,7 +67,7 @@ class ListDevices(common.Lister):
 
 
 def with_cleaning(device):
-    """*device* with its ``cleaning`` (2.5) flat: its state (``-``:
+    """*device* with its ``cleaning`` (2.4) flat: its state (``-``:
     clean) and the clean's facts.
     """
     if 'cleaning' not in device:
@@ -272,7 +272,7 @@ class DisableDevice(_SetStatus):
 
 
 class CleanDevice(common.ShowOne):
-    """Clean a device (2.5), or release it uncleaned.
+    """Clean a device (2.4), or release it uncleaned.
 
     A device whose clean failed (clean_failed) is cleaned again; a device
     no accelerator request holds is cleaned now.  With

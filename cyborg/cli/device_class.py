@@ -22,13 +22,13 @@ COLUMNS = common.field_columns('name', 'trait', 'description', 'selector')
 DETAIL_COLUMNS = ((('uuid', 'uuid'),) + COLUMNS +
                   common.field_columns('created_at', 'updated_at'))
 _CLEANING_HELP = ('How its devices are cleaned between two tenants (API '
-                  '2.5): off, on (each driver\'s default steps) or the '
+                  '2.4): off, on (each driver\'s default steps) or the '
                   'steps named, comma-separated (e.g. '
                   'load_clean_image,operator:wipe).')
 
 
 def _columns(columns, item):
-    """*columns*, with ``cleaning`` where the API showed it (2.5)."""
+    """*columns*, with ``cleaning`` where the API showed it (2.4)."""
     return columns + (('cleaning', 'cleaning'),) if 'cleaning' in item \
         else columns
 
@@ -122,7 +122,7 @@ class CreateDeviceClass(common.ShowOne):
 
 
 class UpdateDeviceClass(common.ShowOne):
-    """Change a device class's description or cleaning (API 2.5)."""
+    """Change a device class's description or cleaning (API 2.4)."""
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)

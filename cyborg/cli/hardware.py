@@ -21,7 +21,7 @@ COLUMNS = (('host', 'host'), ('agent_status', 'agent_status'),
            ('state', 'state'), ('reboot_required', 'reboot_required'),
            ('accelerators', 'num'),
            ('acc_capability', 'acc_capability'))
-# From 2.5: each device's clean state (cleaning, clean_failed or -).
+# From 2.4: each device's clean state (cleaning, clean_failed or -).
 CLEANING = (('cleaning', 'cleaning'),)
 
 

@@ -26,6 +26,18 @@ OWNER_CYBORG = os_traits.OWNER_CYBORG
 FUNCTION_TRAIT_PREFIX = 'CUSTOM_FPGA_FUNCTION_ID_'
 
 
+#: The attribute keys a driver reports (``rc``, the traits ``trait0``,
+#: ``trait1``... and the existing Cyborg's fake driver's ``traits1``): each
+#: report of the host rewrites them; any other key (``trait_fast``) is an
+#: operator's, never rewritten.
+DRIVER_ATTRIBUTE_KEY = r'rc|traits?[0-9]+'
+
+
+def is_driver_attribute(key):
+    """Whether an attribute key is the driver's (rewritten by reports)."""
+    return re.fullmatch(DRIVER_ATTRIBUTE_KEY, key) is not None
+
+
 def is_function_trait(trait):
     return trait.startswith(FUNCTION_TRAIT_PREFIX)
 

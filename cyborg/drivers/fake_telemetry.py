@@ -47,10 +47,10 @@ wrong, until the key is removed::
   one nvidia-smi run for all GPUs would); ``read_seconds``: the read
   hangs that long (at most ``[telemetry] read_timeout``, then fails).
 
-Each value is judged on its own: one that is not a finite number (or,
-for the messages, a string) is ignored, with one warning naming the
-device and the fault, and the device's other faults and the other
-devices' stay in force.
+Each value is judged on its own: one that is not a finite number of 0
+or more (or, for the messages, a string) is ignored, with one warning
+naming the device and the fault, and the device's other faults and the
+other devices' stay in force.
 """
 
 import hashlib
@@ -109,8 +109,10 @@ _WARNED = set()
 
 
 def _number(value):
+    # No fault is negative (a negative read_seconds failed the whole
+    # read; a negative count or temperature left the sample unsaid).
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value))
+            and math.isfinite(value) and value >= 0)
 
 
 def _judged(device, fault):
@@ -126,7 +128,7 @@ def _judged(device, fault):
                         '%(device)s is %(value)r, not a %(kind)s; ignored',
                         {'name': name, 'device': device, 'value': value,
                          'kind': 'string' if name in _MESSAGES
-                         else 'finite number'})
+                         else 'finite number >= 0'})
     return kept
 
 

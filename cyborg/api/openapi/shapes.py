@@ -141,7 +141,7 @@ HARDWARE_RECORD = {
         'acc_specs': {'type': 'object'},
         'acc_status': {'type': 'object'},
         'deployables': {'type': 'array', 'items': {'type': 'object'}},
-        # 2.5: its device's clean state (cleaning, clean_failed) or null.
+        # Its device's clean state (cleaning, clean_failed) or null.
         'cleaning': route.nullable(STRING),
     },
 }

@@ -14,22 +14,33 @@
 """Schemas of /v2/attributes."""
 
 from cyborg.api.schemas import common
+from cyborg.common import traits
 
 # deployable_id is the deployable's UUID or its internal integer id, given
 # as a number or a numeric string (the api-ref sample sends a string).
 _DEPLOYABLE_ID = {'oneOf': [common.POSITIVE_INT,
                             common.POSITIVE_INT_STRING, common.UUID]}
 
-CREATE = {
+_KEY = {'type': 'string', 'minLength': 1, 'maxLength': 255}
+_CREATE = {
     'type': 'object',
     'properties': {
         'deployable_id': _DEPLOYABLE_ID,
-        'key': {'type': 'string', 'minLength': 1, 'maxLength': 255},
+        'key': _KEY,
         'value': {'type': 'string', 'maxLength': 65535},
     },
     'required': ['deployable_id', 'key', 'value'],
     'additionalProperties': False,
 }
+CREATE = common.Versioned({
+    '2.0': _CREATE,
+    # The driver's keys went at the next report of the host.
+    '2.4': dict(_CREATE, properties=dict(_CREATE['properties'], key=dict(
+        _KEY, pattern='^(?!(?:%s)$)' % traits.DRIVER_ATTRIBUTE_KEY,
+        description="a key of the operator's: rc, trait0, trait1... and "
+                    "traits1 are its driver's, which each report of the "
+                    "host rewrites (give an operator's trait another "
+                    "trait* key: trait_fast)")))})
 
 _V2_0 = {
     'deployable_id': common.POSITIVE_INT_STRING,
@@ -37,5 +48,8 @@ _V2_0 = {
 }
 LIST_QUERY = common.Versioned({
     '2.0': common.query_schema(_V2_0),
+    # From 2.4 deployable_id is also the UUID POST takes.
     '2.4': common.query_schema(dict(
-        _V2_0, **common.pagination(['id', 'uuid', 'key', 'created_at'])))})
+        _V2_0, deployable_id={'anyOf': [common.POSITIVE_INT_STRING,
+                                        common.UUID]},
+        **common.pagination(['id', 'uuid', 'key', 'created_at'])))})

@@ -46,21 +46,17 @@ _DESCRIPTION = {'type': ['string', 'null'], 'maxLength': 255}
 CLEANING = {'type': ['string', 'null'], 'minLength': 1, 'maxLength': 255,
             'pattern': r'^ *[A-Za-z0-9_:.-]+( *, *[A-Za-z0-9_:.-]+)* *$'}
 
-_CREATE = {
+CREATE = {
     'type': 'object',
     'properties': {
         'name': NAME,
         'description': _DESCRIPTION,
         'selector': SELECTOR,
+        'cleaning': CLEANING,
     },
     'required': ['name', 'selector'],
     'additionalProperties': False,
 }
-CREATE = common.Versioned({
-    '2.0': _CREATE,
-    '2.5': dict(_CREATE, properties=dict(_CREATE['properties'],
-                                         cleaning=CLEANING)),
-})
 UPDATE = {
     'type': 'object',
     'properties': {'description': _DESCRIPTION, 'cleaning': CLEANING},

@@ -94,7 +94,8 @@ def class_devices(context, found, device_uuids=None):
 
 def select(context, name, desired):
     """``(class name, [device rows])``, each judged to take *desired*."""
-    found = device_class_queries.get_by_name(context, name.upper())
+    found = device_class_queries.get_by_name(context, name.upper(),
+                                             for_update=True)
     name = found['name']
     devices = class_devices(context, found)
     if not devices:

@@ -22,9 +22,11 @@ with devices for a push, which the conductor starts after it answers.
 from oslo_log import log as logging
 from oslo_utils import uuidutils
 
+from cyborg import exception
 from cyborg.common import cleaning
 from cyborg.common import device_class
 from cyborg.db import api as db_api
+from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.db.queries import device_class as device_class_queries
 from cyborg.db.queries import host as host_queries
 
@@ -57,6 +59,12 @@ def _update(context, name, values):
 @db_api.context_manager.writer
 def _delete(context, name):
     row = device_class_queries.delete(context, name)
+    # Its rollouts would end with their devices skipped (rolled back).
+    active = rollout_queries.of_class(context, row['name'])
+    if active:
+        raise exception.DeviceClassInRollout(
+            name=row['name'], rollout=active[0]['uuid'],
+            state=active[0]['state'])
     return row, _mark_all(context)
 
 
@@ -94,7 +102,11 @@ def update(context, name, values):
 
 
 def delete(context, name):
-    """Delete a device class; return the hosts to push."""
+    """Delete a device class; return the hosts to push.
+
+    :raises: DeviceClassNotFound, DeviceClassInRollout (a rollout of the
+        class runs or is paused)
+    """
     row, hosts = _delete(context, name.upper())
     LOG.info('Deleted device class %(name)s (%(uuid)s)', row)
     return hosts

@@ -175,7 +175,8 @@ class DevicesEndpoint:
         return updated
 
     @messaging.expose
-    @messaging.expected_exceptions(exception.DeviceClassNotFound)
+    @messaging.expected_exceptions(exception.DeviceClassNotFound,
+                                   exception.DeviceClassInRollout)
     @deadline.drop_when_late
     def device_class_delete(self, context, name):
         """Delete a device class, pushed as create pushes."""

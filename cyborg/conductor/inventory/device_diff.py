@@ -21,8 +21,6 @@ deployable on a device inherits the operator's attributes of the device's
 deployables, so device classes built on them keep matching.
 """
 
-import re
-
 from oslo_log import log as logging
 from oslo_serialization import jsonutils
 from oslo_utils import timeutils
@@ -50,16 +48,6 @@ class Result:
         self.health_changes = []
         self.config_changes = []
         self.changes = []
-
-
-# The driver's attribute keys (and the existing Cyborg's fake driver's
-# traits1); other trait* keys are an operator's, never rewritten.
-_MANAGED_KEY = re.compile(r'rc|traits?[0-9]+')
-
-
-def is_managed(key):
-    """Whether an attribute key is the driver's (rewritten by reports)."""
-    return _MANAGED_KEY.fullmatch(key) is not None
 
 
 def function_traits(traits):
@@ -257,7 +245,7 @@ class _Diff:
         for record, dep, dep_id in self._reported():
             stored = {}
             for row in self.snap.attributes.get(dep_id, ()):
-                if not is_managed(row['key']):
+                if not cyborg_traits.is_driver_attribute(row['key']):
                     continue
                 if row['key'] in stored:
                     # Two rows of one key (the existing Cyborg's Intel
@@ -291,7 +279,7 @@ class _Diff:
                      for row in self.snap.deployables.values()}
         rows = sorted((row for dep_id in device_of
                        for row in self.snap.attributes.get(dep_id, ())
-                       if not is_managed(row['key'])),
+                       if not cyborg_traits.is_driver_attribute(row['key'])),
                       key=lambda row: row['id'])
         found = {}
         for row in rows:

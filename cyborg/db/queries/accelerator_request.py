@@ -485,8 +485,9 @@ def idle_since(stored, arq):
     return max(stored, bound)
 
 
-_DEVICE_UUID = (
-    sa.select(TABLE.c.project_id, DEV_TABLE.c.uuid)
+_DEVICE_OF = (
+    sa.select(TABLE.c.project_id, TABLE.c.state, TABLE.c.created_at,
+              TABLE.c.updated_at, DEV_TABLE.c.uuid.label('device_uuid'))
     .select_from(TABLE.outerjoin(DEP_TABLE,
                                  TABLE.c.deployable_id == DEP_TABLE.c.id)
                  .outerjoin(DEV_TABLE, DEP_TABLE.c.device_id ==
@@ -495,20 +496,21 @@ _DEVICE_UUID = (
 
 
 @db_api.context_manager.reader
-def device_uuid(context, uuid, project_id=None):
-    """The uuid of the device behind an ARQ visible to *project_id*
-    (None: any), in one statement.
+def device_of(context, uuid, project_id=None):
+    """An ARQ visible to *project_id* (None: any) with the uuid of the
+    device behind it, in one statement: a dict of ``device_uuid``,
+    ``state``, ``created_at`` and ``updated_at`` (for idle_since()).
 
     :raises: AcceleratorRequestNotFound, AcceleratorRequestWithoutDevice
     """
-    row = db_api.execute(context, _DEVICE_UUID,
-                         {'b_uuid': uuid}).one_or_none()
+    row = db_api.execute(context, _DEVICE_OF,
+                         {'b_uuid': uuid}).mappings().one_or_none()
     if row is None or (project_id is not None and
-                       row.project_id != project_id):
+                       row['project_id'] != project_id):
         raise exception.AcceleratorRequestNotFound(uuid=uuid)
-    if row.uuid is None:
+    if row['device_uuid'] is None:
         raise exception.AcceleratorRequestWithoutDevice(uuid=uuid)
-    return row.uuid
+    return dict(row)
 
 
 @db_api.context_manager.reader

@@ -63,9 +63,14 @@ _BY_NAME = sa.select(TABLE).where(TABLE.c.name == sa.bindparam('b_name'))
 
 
 @db_api.context_manager.reader
-def get_by_name(context, name):
-    """:raises: DeviceClassNotFound"""
-    row = db_api.execute(context, _BY_NAME, {'b_name': name}).one_or_none()
+def get_by_name(context, name, for_update=False):
+    """*for_update* locks: a class is deleted or rolled out one at a time
+    (a delete sees the rollout that read the class before it).
+
+    :raises: DeviceClassNotFound
+    """
+    query = _BY_NAME.with_for_update() if for_update else _BY_NAME
+    row = db_api.execute(context, query, {'b_name': name}).one_or_none()
     if row is None:
         raise exception.DeviceClassNotFound(name=name)
     return to_dict(row)
@@ -118,7 +123,7 @@ def delete(context, name):
 
     :raises: DeviceClassNotFound
     """
-    row = get_by_name(context, name)
+    row = get_by_name(context, name, for_update=True)
     context.session.execute(sa.delete(TABLE).where(TABLE.c.id == row['id']))
     return row
 

@@ -18,6 +18,7 @@ one UPDATE in the one that unbinds or deletes it closes it (the audit
 closes the rest).  Times: the conductor's UTC clock, to the second.
 """
 
+import datetime
 import functools
 
 from oslo_utils import uuidutils
@@ -176,11 +177,14 @@ def open_of(context, arq_uuids):
 
 
 # The window [b_start, b_end): an interval overlaps it when it started
-# before its end and is open or ended after its start; the part inside
-# counts, in seconds (the times are integers in SQL: models.UTCSeconds).
+# before b_opened_before (its end; a second later for a window that ends
+# now, whose last second has begun) and is open or ended after its
+# start; the part inside counts, in seconds (the times are integers in
+# SQL: models.UTCSeconds).
 _START = sa.bindparam('b_start', type_=_TIME)
 _END = sa.bindparam('b_end', type_=_TIME)
-_OVERLAPS = sa.and_(TABLE.c.started_at < _END,
+_OVERLAPS = sa.and_(TABLE.c.started_at < sa.bindparam('b_opened_before',
+                                                      type_=_TIME),
                     sa.or_(TABLE.c.ended_at.is_(None),
                            TABLE.c.ended_at > _START))
 _INSIDE = sa.type_coerce(
@@ -192,8 +196,11 @@ _INSIDE = sa.type_coerce(
 _OF_CLASS = TABLE.c.id.in_(
     sa.select(CLASSES.c.interval_id)
     .where(CLASSES.c.device_class == sa.bindparam('b_class')))
-def _window_params(start, end, device_class):
-    return {'b_start': to_second(start), 'b_end': to_second(end),
+def _window_params(start, end, device_class, until_now):
+    end = to_second(end)
+    return {'b_start': to_second(start), 'b_end': end,
+            'b_opened_before': end + datetime.timedelta(
+                seconds=1 if until_now else 0),
             'b_class': device_class}
 
 
@@ -242,14 +249,15 @@ def _by_class_set(rows):
 
 @db_api.context_manager.reader
 def summary(context, start, end, project_id=None, group_by=None,
-            device_class=None):
+            device_class=None, until_now=False):
     """Seconds in ``[start, end)`` and count, per project and RC.
 
     Times are naive UTC, *end* at most now (open intervals count until it).
     *group_by*: a key of cyborg.common.usage.GROUPS (``device_class``: per
-    set of classes).
+    set of classes).  *until_now*: *end* is now (to the second), and the
+    intervals opened in its second count too (none of their seconds yet).
     """
-    params = _window_params(start, end, device_class)
+    params = _window_params(start, end, device_class, until_now)
     params['b_project'] = project_id
     statement = _summary_statement(group_by, project_id is not None,
                                    device_class is not None)
@@ -278,8 +286,9 @@ def _page_base(with_class):
 
 @db_api.context_manager.reader
 def page(context, start, end, project_id=None, device_class=None,
-         limit=None, marker=None):
-    """Intervals overlapping ``[start, end)`` by id, with their ``seconds``.
+         limit=None, marker=None, until_now=False):
+    """Intervals overlapping ``[start, end)`` by id, with their ``seconds``
+    (*until_now*: as summary()).
 
     :raises: MarkerNotFound (also for another project's interval).
     """
@@ -288,7 +297,7 @@ def page(context, start, end, project_id=None, device_class=None,
         if project_id is not None else None, limit=limit, marker=marker,
         base=_page_base(device_class is not None),
         marker_scope=('project_id',),
-        params=_window_params(start, end, device_class))
+        params=_window_params(start, end, device_class, until_now))
     return [dict(_to_dict(row), seconds=int(row['seconds']))
             for row in rows.mappings()]
 

@@ -315,7 +315,7 @@ class AllInOneCleaningTestCase(AllInOneMixin, base.BaseTestCase):
     """
 
     SIMULATE = 'fpga=1,gpu=1'
-    LATEST = {'OpenStack-API-Version': 'accelerator 2.5'}
+    LATEST = {'OpenStack-API-Version': 'accelerator 2.4'}
 
     def _faults(self, **fault):
         with open(os.path.join(self.state, 'fake-faults.json'), 'w') as f:

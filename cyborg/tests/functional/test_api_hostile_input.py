@@ -91,24 +91,61 @@ class HostileInputTestCase(api_base.APITestCase):
         self.assertNotIn('Unexpected error', self.logs.output)
         return fault
 
+    def _routes(self, which):
+        """(method, path) of every route *which* holds, its path
+        parameters named: the ARQ and deployable of setUp, else nothing.
+        """
+        known = {'uuid': UNKNOWN, 'instance_uuid': UNKNOWN,
+                 'device_uuid': UNKNOWN}
+        found = []
+        for route in root.ROUTES:
+            if not which(route):
+                continue
+            path = route.path.replace(
+                '/accelerator_requests/{uuid}',
+                '/accelerator_requests/' + self.arq['uuid']).replace(
+                '/deployables/{uuid}',
+                '/deployables/' + self.inv['deployable_uuid'])
+            found.append((route.method, re.sub(
+                r'\{(\w+)\}', lambda m: known.get(m.group(1), 'nope'),
+                path)))
+        return sorted(found)
+
     def _body_routes(self):
         """Every route that takes a body, at the latest microversion."""
-        arq = self.arq['uuid']
-        dep = self.inv['deployable_uuid']
-        driver = str(uuid.uuid4())
-        instance = str(uuid.uuid4())
-        return [
-            ('POST', '/v2/device_profiles'),
-            ('POST', '/v2/accelerator_requests'),
-            ('PATCH', '/v2/accelerator_requests'),
-            ('PATCH', '/v2/accelerator_requests/' + arq),
-            ('POST', '/v2/attributes'),
-            ('PATCH', '/v2/deployables/%s/program' % dep),
-            ('POST', '/v2/drivers'),
-            ('PATCH', '/v2/drivers/' + driver),
-            ('POST', '/v2/discovery'),
-            ('POST', '/v2/instances/%s/accelerators' % instance),
-        ]
+        return self._routes(lambda route: route.body is not None)
+
+    def test_the_same_bad_input_everywhere(self):
+        # Issue 78: one error code per kind of bad input, on every route
+        # that takes it (an empty body started a clean).  A route without
+        # a query string ignores one, as the existing Cyborg's did.
+        before = self.row_counts()
+        bodies = (('', 'application/json', 400, 'malformed_json'),
+                  ('{', 'application/json', 400, 'malformed_json'),
+                  ('"text"', 'application/json', 400, 'invalid_input'),
+                  ('{}', 'text/plain', 415, 'unsupported_media_type'))
+        for method, path in self._body_routes():
+            for body, content_type, status, code in bodies:
+                with self.subTest(method=method, path=path, body=body,
+                                  content_type=content_type):
+                    self.assertClientError(
+                        self.request(method, path, body, LATEST,
+                                     content_type=content_type),
+                        status, 'cyborg.request.' + code)
+        for method, path in self._routes(lambda r: r.query is not None):
+            with self.subTest(method=method, path=path, query='colour'):
+                self.assertClientError(
+                    self.request(method, path + '?colour=red', '{}',
+                                 LATEST), 400, 'cyborg.request.invalid_input')
+        for method, path in self._routes(lambda r: 'uuid}' in r.path):
+            path = path.replace(UNKNOWN, 'not-a-uuid').replace(
+                self.arq['uuid'], 'not-a-uuid').replace(
+                self.inv['deployable_uuid'], 'not-a-uuid')
+            with self.subTest(method=method, path=path):
+                self.assertClientError(
+                    self.request(method, path, '{}', LATEST), 400,
+                    'cyborg.request.invalid_input')
+        self.assertEqual(before, self.row_counts())
 
     # 1. Deeply nested JSON.
 
@@ -370,7 +407,7 @@ class HostileInputTestCase(api_base.APITestCase):
 
     def test_malformed_microversions(self):
         for value in ('accelerator 2.-0', 'accelerator 2.05',
-                      'accelerator 2.5, accelerator 2.0',
+                      'accelerator 2.4, accelerator 2.0',
                       'accelerator +2.1', 'accelerator 2. 1',
                       'accelerator 02.1'):
             with self.subTest(value=value):
@@ -411,7 +448,7 @@ class HostileInputTestCase(api_base.APITestCase):
             ('POST', '/v2/accelerator_requests',
              {'device_profile_name': long_name}, V24, 'not found'),
             ('GET', '/v2/device_profiles', None,
-             {'OpenStack-API-Version': 'accelerator 2.5, accelerator ' +
+             {'OpenStack-API-Version': 'accelerator 2.4, accelerator ' +
               long_name}, 'more than one version'),
             ('GET', '/v2/device_profiles/' + long_name, None, V24,
              'not found'),

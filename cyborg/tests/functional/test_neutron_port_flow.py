@@ -49,7 +49,7 @@ NOVA_HEADERS = {'X-User-Id': 'nova-user', 'X-Project-Id': PROJECT,
                 'X-Roles': 'member,reader', 'X-Service-Roles': 'service'}
 
 
-V2_5 = {'OpenStack-API-Version': 'accelerator 2.5'}
+V2_4 = {'OpenStack-API-Version': 'accelerator 2.4'}
 
 
 class NeutronPortFlowTestCase(base.ServiceTestCase):
@@ -142,12 +142,12 @@ class NeutronPortFlowTestCase(base.ServiceTestCase):
         # The NICs are not cleaned between two tenants here (cleaning has
         # tests of its own; the fake tree has no netdev for the E810's
         # clean): a VF whose port is deleted is offered again at once.
-        self.api('POST', '/device_classes', 201, headers=V2_5, json={
+        self.api('POST', '/device_classes', 201, headers=V2_4, json={
             'name': 'nics', 'cleaning': 'off',
             'selector': [{'key': 'type', 'op': '==', 'value': 'NIC'}]})
         services.wait_for(
             lambda: all(d['cleaning']['steps'] is None for d in self.api(
-                'GET', '/devices', 200, headers=V2_5)['devices']),
+                'GET', '/devices', 200, headers=V2_4)['devices']),
             timeout=120, message='the NICs are still cleaned')
         self.api('POST', '/device_profiles', 201, headers={}, json=[
             {'name': 'vf-physnet1', 'groups': [

@@ -33,7 +33,7 @@ from cyborg.tests.functional.fixtures import readme
 
 pytestmark = pytest.mark.slow(1)
 
-LATEST = {'OpenStack-API-Version': 'accelerator 2.5'}
+LATEST = {'OpenStack-API-Version': 'accelerator 2.4'}
 
 
 class BlocksTestCase(base.BaseTestCase):

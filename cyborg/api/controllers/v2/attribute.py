@@ -16,6 +16,7 @@
 import pecan
 from wsme import types as wtypes
 
+from cyborg import exception
 from cyborg.api import errors
 from cyborg.api import link
 from cyborg.api import route
@@ -46,14 +47,32 @@ def serialize(attribute):
         **attribute)
 
 
+def _deployable_id(context, value):
+    """The id of the deployable *value* names: its id (a number or a
+    numeric string) or its UUID.
+
+    :raises: DeployableNotFound
+    """
+    value = str(value)
+    return (int(value) if value.isdigit() else
+            deployable_queries.get(context, value)['id'])
+
+
 def get_all():
     context = pecan.request.context
     params = route.query()
-    deployable_id = params.get('deployable_id')
     page = common_schema.page_args(params)
-    attributes = attribute_queries.get_all(
-        context, deployable_id=int(deployable_id) if deployable_id else None,
-        key=params.get('key'), **page)
+    attributes = []
+    try:
+        deployable_id = params.get('deployable_id')
+        if deployable_id is not None:
+            deployable_id = _deployable_id(context, deployable_id)
+    except exception.DeployableNotFound:
+        pass  # a UUID no deployable has: a filter that matches nothing
+    else:
+        attributes = attribute_queries.get_all(
+            context, deployable_id=deployable_id, key=params.get('key'),
+            **page)
     return base.collection(COLLECTION, [serialize(a) for a in attributes],
                            page['limit'])
 
@@ -67,11 +86,9 @@ def get_one(uuid):
 def post():
     context = pecan.request.context
     body = route.body()
-    deployable = str(body['deployable_id'])
-    deployable = (int(deployable) if deployable.isdigit() else
-                  deployable_queries.get(context, deployable)['id'])
     uuid = pecan.request.conductor_api.attribute_create(
-        context, deployable, body['key'], body['value'])
+        context, _deployable_id(context, body['deployable_id']),
+        body['key'], body['value'])
     return serialize(attribute_queries.get(context, uuid))
 
 

@@ -117,7 +117,8 @@ def post():
     conductor_api = pecan.request.conductor_api
     return serialize(context, conductor_api.configuration_rollout_create(
         context, device_class=body['device_class'], desired=body['desired'],
-        max_unavailable=str(body['max_unavailable']),
+        max_unavailable=configuration_rollout.as_text(
+            body['max_unavailable']),
         drain=body.get('drain', False),
         max_failures=body.get('max_failures', 0),
         follow=body.get('follow', False)))

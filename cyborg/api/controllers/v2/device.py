@@ -61,13 +61,12 @@ class Device(base.APIBase):
 
     _since = dict(
         status=microversion.allow_device_status,
-        cleaning=microversion.allow_cleaning,
         **dict.fromkeys(('health', 'health_reason', 'health_since',
-                         'configuration', 'telemetry'),
+                         'configuration', 'telemetry', 'cleaning'),
                         microversion.allow_operator_api))
     # 2.4: its configuration as desired state (device_config.view), its
-    # latest telemetry sample (telemetry_api.sample_view); 2.5: its
-    # clean between two tenants (cleaning_view).
+    # latest telemetry sample (telemetry_api.sample_view), its clean
+    # between two tenants (cleaning_view).
     _json = {'configuration': route.nullable(
         route.ref('DeviceConfiguration')),
         'telemetry': route.nullable(route.ref('TelemetrySample')),
@@ -91,7 +90,7 @@ class Cleaning(base.Base):
 
 
 def cleaning_view(device):
-    """A device's ``cleaning`` (2.5)."""
+    """A device's ``cleaning`` (2.4)."""
     steps = device.get('clean_steps')
     return base.to_json(
         Cleaning, state=device.get('clean_state'),
@@ -272,7 +271,7 @@ ROUTES = [
                 policy=policies.DISABLE),
     route.Route('POST', _PATH + '/{uuid}/clean', clean,
                 'Clean a device (a failed clean retried, or one no request '
-                'holds), or release a held one uncleaned.', since='2.5',
+                'holds), or release a held one uncleaned.', since='2.4',
                 body=schema.CLEAN, body_required=False, status=202,
                 response=route.one('Device'),
                 errors={404: [errors.DEVICE_NOT_FOUND],

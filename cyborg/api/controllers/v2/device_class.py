@@ -23,7 +23,6 @@ from wsme import types as wtypes
 
 from cyborg.api import errors
 from cyborg.api import link
-from cyborg.api import microversion
 from cyborg.api import route
 from cyborg.api.controllers import base
 from cyborg.api.schemas import common as common_schema
@@ -42,10 +41,8 @@ class DeviceClass(base.APIBase):
     name = wtypes.text
     description = wtypes.text
     trait = wtypes.text
-    # 2.5: null (each driver's default), off, on or step names.
+    # null (each driver's default), off, on or step names.
     cleaning = wtypes.text
-
-    _since = {'cleaning': microversion.allow_cleaning}
 
     # The conditions' values keep their JSON types (numbers, lists).
     _json = {'selector': schema.SELECTOR}
@@ -115,7 +112,7 @@ ROUTES = [
                 policy=policies.GET_ONE),
     route.Route('PATCH', '/v2/device_classes/{name}', patch,
                 'Change a device class\'s description or cleaning.',
-                since='2.5', body=schema.UPDATE,
+                since='2.4', body=schema.UPDATE,
                 response=route.one('DeviceClass'),
                 errors={400: [errors.DEVICE_CLASS_INVALID],
                         404: [errors.DEVICE_CLASS_NOT_FOUND]},
@@ -123,6 +120,7 @@ ROUTES = [
     route.Route('DELETE', '/v2/device_classes/{name}', delete,
                 'Delete a device class; its trait leaves every provider.',
                 since='2.4', status=204,
-                errors={404: [errors.DEVICE_CLASS_NOT_FOUND]},
+                errors={404: [errors.DEVICE_CLASS_NOT_FOUND],
+                        409: [errors.DEVICE_CLASS_IN_ROLLOUT]},
                 policy=policies.DELETE),
 ]

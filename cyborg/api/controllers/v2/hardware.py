@@ -24,7 +24,6 @@ import pecan
 from cyborg import liveness
 from cyborg.api import errors
 from cyborg.api import link
-from cyborg.api import microversion
 from cyborg.api import route
 from cyborg.api.schemas import hardware as schema
 from cyborg.db.queries import cleaning as cleaning_queries
@@ -43,32 +42,24 @@ def host_summary(view):
     return summary
 
 
-def host_view(view, held=None):
-    """A host with its hardware records (GET /v2/hardware); from 2.5 each
-    record with ``cleaning``: its device's clean state in *held*
+def host_view(view, held):
+    """A host with its hardware records (GET /v2/hardware), each record
+    with ``cleaning``: its device's clean state in *held*
     (cleaning_queries.held()), or null.
     """
     result = {key: view[key] for key in (
         'host', 'agent_status', 'generation', 'inventory_hash',
         'last_report_at')}
-    result['hardware'] = view['hardware'] or []
-    if held is not None:
-        result['hardware'] = [dict(r, cleaning=held.get(r.get('uuid')))
-                              for r in result['hardware']]
+    result['hardware'] = [dict(r, cleaning=held.get(r.get('uuid')))
+                          for r in view['hardware'] or []]
     return result
-
-
-def _held(context, host=None):
-    if microversion.allow_cleaning(pecan.request.version):
-        return cleaning_queries.held(context, host)
-    return None
 
 
 def get_hardware():
     context = pecan.request.context
     host = route.query().get('host')
     views = liveness.hardware(context, host=host)
-    held = _held(context, host)
+    held = cleaning_queries.held(context, host)
     return {'hosts': [host_view(v, held) for v in views]}
 
 
@@ -76,7 +67,7 @@ def get_host_hardware(host):
     context = pecan.request.context
     route.query()
     [view] = liveness.hardware(context, host=host)
-    return host_view(view, _held(context, host))
+    return host_view(view, cleaning_queries.held(context, host))
 
 
 def get_hosts():

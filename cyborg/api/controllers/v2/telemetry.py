@@ -85,12 +85,16 @@ def get_device(uuid):
 
 
 def get_arq(uuid):
-    """The telemetry behind an ARQ of the caller's project (else 404)."""
+    """The telemetry behind an ARQ of the caller's project (else 404),
+    idle never since before the ARQ's bind.
+    """
     context = pecan.request.context
     validation.uuid_path(uuid, _('accelerator request'))
-    device_uuid = arq_queries.device_uuid(
+    arq = arq_queries.device_of(
         context, uuid, project_id=arq_api.visible_project(context))
-    return view(telemetry_queries.get(context, device_uuid))
+    row = telemetry_queries.get(context, arq['device_uuid'])
+    return view(dict(row, idle_since=arq_queries.idle_since(
+        row['idle_since'], arq)))
 
 
 ROUTES = [

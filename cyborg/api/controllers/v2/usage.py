@@ -157,7 +157,8 @@ def get():
     context = pecan.request.context
     params = route.query()
     project_id = _project(context, params)
-    start, end = window(params, usage_queries.to_second(timeutils.utcnow()))
+    now = usage_queries.to_second(timeutils.utcnow())
+    start, end = window(params, now)
     group_by = params.get('group_by')
     name = params.get('device_class')
     name = None if name is None else device_class.normalize_name(name)
@@ -166,11 +167,13 @@ def get():
     if start < end:
         rows = usage_queries.summary(context, start, end,
                                      project_id=project_id,
-                                     group_by=group_by, device_class=name)
+                                     group_by=group_by, device_class=name,
+                                     until_now=end == now)
         if detail:
             intervals = usage_queries.page(
                 context, start, end, project_id=project_id,
-                device_class=name, limit=limit, marker=params.get('marker'))
+                device_class=name, limit=limit, marker=params.get('marker'),
+                until_now=end == now)
     body = {'start': _iso(start), 'end': _iso(max(start, end)),
             'group_by': group_by,
             'project_usages': _project_usages(rows, group_by)}

@@ -13,15 +13,18 @@
 # under the License.
 """Conductors racing over one configuration rollout, on every database
 backend: its waves never start more devices than its budget, nor one
-device twice.
+device twice; a rollout and the delete of its device class never both
+succeed.
 
 Each thread is one conductor's periodic work with its own connection.
 """
 
 from oslo_utils import uuidutils
 
+from cyborg import exception
 from cyborg.common import configuration_rollout
 from cyborg.conductor.devices import configuration_rollout as rollout_ops
+from cyborg.conductor.devices import device_class as device_class_ops
 from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.db.queries import device_class as dc_queries
 from cyborg.db.queries import device_config as config_queries
@@ -32,6 +35,7 @@ from cyborg.tests.functional.db import test_bind_race
 DEVICES = 12
 BUDGET = 5
 CONDUCTORS = 6
+ROUNDS = 8
 QAT = {'settable': {'num_vfs': {'type': 'integer', 'minimum': 0,
                                 'maximum': 16}},
        'actual': {'num_vfs': 4}}
@@ -67,6 +71,27 @@ class _RolloutRaceMixin:
         configs = config_queries.get_many(self.context, self.devices)
         self.assertEqual([1] * BUDGET,
                          [c['generation'] for c in configs.values()])
+
+    def test_a_rollout_and_the_delete_of_its_class(self):
+        # Issue 78: a class deleted under a rollout left it to "complete"
+        # with every device skipped.
+        for _round in range(ROUNDS):
+            results = self._race([
+                lambda ctx: rollout_ops.create(ctx, 'qats', {'num_vfs': 8},
+                                               '1'),
+                lambda ctx: device_class_ops.delete(ctx, 'qats')])
+            outcome = tuple(type(r).__name__ if isinstance(r, Exception)
+                            else 'ok' for r in (results[0], results[1]))
+            self.assertIn(outcome, (('ok', 'DeviceClassInRollout'),
+                                    ('DeviceClassNotFound', 'ok')))
+            if outcome[0] == 'ok':
+                rollout_ops.abort(self.context, results[0]['uuid'])
+                device_class_ops.delete(self.context, 'qats')
+            self.assertRaises(exception.DeviceClassNotFound,
+                              dc_queries.get_by_name, self.context, 'QATS')
+            dc_queries.create(self.context, uuidutils.generate_uuid(),
+                              'QATS', [{'key': 'type', 'op': '==',
+                                        'value': 'QAT'}])
 
 
 class TestRolloutRaceSQLite(_RolloutRaceMixin, base.DbTestCase):

@@ -388,8 +388,8 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
         self.assertEqual([attached], endpoint.instance_detach(
             self.context, self.server)['arqs'])
         # The FPGA keeps the server's flavor ARQ only.
-        self.assertEqual(('n1', {arq_queries.device_uuid(
-            self.context, self.flavor_arq): [
+        self.assertEqual(('n1', {arq_queries.device_of(
+            self.context, self.flavor_arq)['device_uuid']: [
                 {'instance': self.server, 'project': 'p1'}]}),
             casts.get(timeout=10))
 

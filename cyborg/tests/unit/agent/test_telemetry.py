@@ -170,6 +170,30 @@ class FakeTelemetryTestCase(_TrackerMixin, base.DbTestCase):
                 self.context, record['uuid'])['stale_reason'])
         self.assertIsNone(self._device(GPU)['health'])
 
+    def test_a_negative_fault_value_is_ignored_for_its_field_only(self):
+        # Issue 78: read_seconds -1 of one device made every device
+        # stale, naming neither; other negative values went unsaid.
+        self._fault({GPU: {'read_seconds': -1, 'temperature': -5,
+                           'utilization': 0.3},
+                     QAT: {'link_width': -8}})
+        with self.assertLogs('cyborg.drivers.fake_telemetry',
+                             'WARNING') as logs:
+            self.assertFalse(self.tracker.read_telemetry())
+        self.assertEqual(
+            [(QAT, 'link_width'), (GPU, 'read_seconds'),
+             (GPU, 'temperature')],
+            sorted((device, name) for device in (GPU, QAT)
+                   for name in ('read_seconds', 'temperature', 'link_width')
+                   for line in logs.output
+                   if ' %s of %s ' % (name, device) in line))
+        self.tracker.update(self.context)
+        gpu = telemetry_queries.get(self.context, self._uuid(GPU))
+        self.assertEqual((None, 0.3), (gpu['stale_reason'],
+                                       gpu['values']['utilization']))
+        self.assertGreater(gpu['values']['temperature_celsius'], 0)
+        qat = telemetry_queries.get(self.context, self._uuid(QAT))
+        self.assertEqual(16, qat['values']['pcie_link_width'])
+
     def test_a_degraded_link_and_ecc_errors_make_devices_unhealthy(self):
         self._fault({QAT: {'link_width': 8},
                      self._uuid(GPU): {'ecc_uncorrected': 2}})

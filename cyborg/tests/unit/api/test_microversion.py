@@ -38,12 +38,17 @@ class NegotiateTestCase(base.TestCase):
 
     def test_latest(self):
         # Update with each new microversion (and the gabbi test).
-        self.assertEqual((2, 5), microversion.negotiate(
+        self.assertEqual((2, 4), microversion.negotiate(
             _headers('accelerator latest')))
-        self.assertEqual('2.5', str(microversion.MAX_VERSION))
+        self.assertEqual('2.4', str(microversion.MAX_VERSION))
+
+    def test_cleaning_is_in_2_4(self):
+        # The cleaning's 2.5 was folded into 2.4 before any release.
+        self.assertRaises(exception.NotAcceptable, microversion.negotiate,
+                          _headers('accelerator 2.5'))
 
     def test_explicit(self):
-        for minor in range(6):
+        for minor in range(5):
             self.assertEqual((2, minor), microversion.negotiate(
                 _headers('accelerator 2.%d' % minor)))
 
@@ -83,7 +88,7 @@ class NegotiateTestCase(base.TestCase):
         for value in ('accelerator 2.-1', 'accelerator 2.-0',
                       'accelerator 2.05', 'accelerator 02.5',
                       'accelerator +2.1', 'accelerator 2. 1', '2.05',
-                      'accelerator 2.5, accelerator 2.0',
+                      'accelerator 2.4, accelerator 2.0',
                       'accelerator 2.1,accelerator 2.1'):
             with self.subTest(value=value):
                 exc = self.assertRaises(exception.InvalidVersionHeader,
@@ -100,8 +105,8 @@ class NegotiateTestCase(base.TestCase):
     def test_messages_name_the_range(self):
         exc = self.assertRaises(exception.NotAcceptable,
                                 microversion.negotiate,
-                                _headers('accelerator 2.6'))
-        self.assertIn('The supported version range is: [2.0, 2.5].',
+                                _headers('accelerator 2.5'))
+        self.assertIn('The supported version range is: [2.0, 2.4].',
                       exc.message)
 
 
@@ -165,6 +170,6 @@ class VersionsTestCase(base.TestCase):
         self.assertEqual(
             {'OpenStack-API-Version': 'accelerator 2.3',
              'OpenStack-API-Minimum-Version': '2.0',
-             'OpenStack-API-Maximum-Version': '2.5',
+             'OpenStack-API-Maximum-Version': '2.4',
              'Vary': 'OpenStack-API-Version'},
             microversion.response_headers(microversion.Version(2, 3)))

@@ -549,6 +549,10 @@ class CLITestCase(CommandTestBase):
         self.assertEqual([created['uuid']], [a['uuid'] for a in self.json(
             'attribute-list', '--key', 'colour',
             '--deployable-id', str(deployable_id))])
+        # The UUID attribute-create takes (issue 78).
+        self.assertEqual([created['uuid']], [a['uuid'] for a in self.json(
+            'attribute-list', '--key', 'colour',
+            '--deployable', deployable['uuid'])])
         out, err = self.cyborg('attribute-create', 'one', 'k', 'v',
                                expect=1)
         self.assertIn('one is not a deployable UUID or id', err)
@@ -676,5 +680,5 @@ class CLITestCase(CommandTestBase):
     def test_debug_shows_the_http_exchange(self):
         out, err = self.cyborg('--debug', 'service-list', '-f', 'value')
         self.assertIn('GET %s/v2/services' % URL, err)
-        self.assertIn('accelerator 2.5', err)
+        self.assertIn('accelerator 2.4', err)
         self.assertIn('RESP BODY', err)

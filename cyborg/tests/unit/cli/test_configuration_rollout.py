@@ -54,3 +54,17 @@ class RolloutCommandsTestCase(test_commands.CommandTestBase):
                                 os.environ['INSTANCE_UUID'],
                                 os.environ['DEVICE2_UUID'], expect=1)
         self.assertIn('cyborg.configuration_rollout.not_found', err)
+
+    def test_max_unavailable_as_the_api_takes_it(self):
+        # Issue 78: 1.0 was refused with another code than the API's.
+        for text, count in (('1.0', 1), ('1e0', 1), ('2.0', 2)):
+            created = self.json('rollout-create', 'gpus', '--set',
+                                'num_vfs=8', '--max-unavailable', text)
+            self.assertEqual((str(count), count), (
+                created['max_unavailable'], created['unavailable']))
+            self.json('rollout-abort', created['uuid'])
+        for text in ('0', '1.5', '150%', 'one', '1e400'):
+            _out, err = self.cyborg('rollout-create', 'gpus', '--set',
+                                    'num_vfs=8', '--max-unavailable', text,
+                                    expect=1)
+            self.assertIn('cyborg.request.invalid_input', err)

@@ -223,8 +223,8 @@ class AllowedValuesTestCase(base.BaseTestCase):
 class DefaultMicroversionTestCase(base.BaseTestCase):
 
     def test_the_latest(self):
-        # Devices' cleaning (and device-clean) is 2.5.
-        self.assertEqual('2.5', common.DEFAULT_API_VERSION)
+        # Devices' cleaning (and device-clean) is 2.4, the latest.
+        self.assertEqual('2.4', common.DEFAULT_API_VERSION)
 
 
 class HelpLineTestCase(base.BaseTestCase):

@@ -11,14 +11,22 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The window of GET /v2/usage (its answers: gabbits/usage.yaml)."""
+"""The window of GET /v2/usage (its answers: gabbits/usage.yaml), and
+the window that ends now on a real database.
+"""
 
 import datetime
 
 from oslotest import base
+import webtest
 
 from cyborg import exception
+from cyborg import objects
+from cyborg import policy
+from cyborg.api import app
 from cyborg.api.controllers.v2 import usage
+from cyborg.db.queries import usage as usage_queries
+from cyborg.tests import base as cyborg_base
 
 NOW = datetime.datetime(2026, 11, 26, 15, 30, 12)
 
@@ -66,3 +74,42 @@ class WindowTestCase(base.BaseTestCase):
                        {'end': '9999-12-31T23:59-23:59'}):
             self.assertRaises(exception.UsageWindowInvalid, _window,
                               **params)
+
+
+class UsageUntilNowTestCase(cyborg_base.DbTestCase):
+
+    def setUp(self):
+        super().setUp()
+        self.flags(auth_strategy='noauth')
+        objects.register_all()
+        policy.reset()
+        self.addCleanup(policy.reset)
+        self.app = webtest.TestApp(app.load_app())
+
+    def test_an_interval_opened_this_second(self):
+        # Issue 78: it was missing until the next second (the window
+        # [start, now to the second) left out what began in that second).
+        clock = self.time_fixture(NOW + datetime.timedelta(
+            microseconds=700000))
+        usage_queries.open_interval(
+            self.context, 'a1', NOW + datetime.timedelta(microseconds=300000),
+            {'project_id': 'p1', 'resource_class': 'PGPU'})
+        headers = {'X-User-Id': 'admin', 'X-Project-Id': 'admin',
+                   'X-Roles': 'admin,member,reader',
+                   'OpenStack-API-Version': 'accelerator 2.4'}
+        for seconds in (0, 2):
+            body = self.app.get('/v2/usage?detail=true',
+                                headers=headers).json
+            self.assertEqual(
+                [('p1', 1, seconds)], [
+                    (project['project_id'], project['intervals'],
+                     project['device_seconds'])
+                    for project in body['project_usages']])
+            self.assertEqual([('a1', seconds)], [
+                (interval['arq_uuid'], interval['device_seconds'])
+                for interval in body['usage_intervals']])
+            clock.advance(2)
+        # A window that ends before now keeps its end out.
+        body = self.app.get('/v2/usage?end=2026-11-26T15:30:12',
+                            headers=headers).json
+        self.assertEqual([], body['project_usages'])

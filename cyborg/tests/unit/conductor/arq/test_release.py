@@ -247,7 +247,7 @@ class HoldersTestCase(_TwoAgents):
         uuid = self._bind('node-1')
         self._run_due()
         holders.changed(self.context, [uuid])
-        device = arq_queries.device_uuid(self.context, uuid)
+        device = arq_queries.device_of(self.context, uuid)['device_uuid']
         self._holders_of('node-1', {device: [{'instance': 'i1',
                                               'project': 'p1'}]})
         holders.changed(self.context, arq_delete.delete(

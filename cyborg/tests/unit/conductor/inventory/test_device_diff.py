@@ -16,6 +16,7 @@
 from oslo_serialization import jsonutils
 
 from cyborg import conf as cyborg_conf
+from cyborg.common import traits
 from cyborg.conductor.inventory import device_diff
 from cyborg.db import api as db_api
 from cyborg.db.queries import attribute as attribute_queries
@@ -135,13 +136,13 @@ class DeviceDiffTestCase(base.DbTestCase):
         return {name: sorted(
             (a['key'], a['value'])
             for a in snap.attributes[snap.deployables[name]['id']]
-            if not device_diff.is_managed(a['key'])) for name in names}
+            if not traits.is_driver_attribute(a['key'])) for name in names}
 
     def test_managed_keys(self):
         for key in ('rc', 'trait0', 'trait12', 'traits1'):
-            self.assertTrue(device_diff.is_managed(key), key)
+            self.assertTrue(traits.is_driver_attribute(key), key)
         for key in ('trait_fast', 'traitX', 'owner', 'rc2', 'trait'):
-            self.assertFalse(device_diff.is_managed(key), key)
+            self.assertFalse(traits.is_driver_attribute(key), key)
 
     def test_a_name_of_another_host_is_skipped(self):
         self._apply(self.context, 'n1', self._records(devices=('fpga=1',)))

@@ -115,6 +115,13 @@ class UsageQueryTests:
         self._open('after', 2500)
         self.assertEqual({('p1', 'PGPU'): (1660, 5)},
                          self._seconds(1000, 2000))
+        # A window that ends now (2000): what began in its last second
+        # counts, with none of its seconds yet.
+        self.assertEqual({('p1', 'PGPU'): (1660, 6)},
+                         self._seconds(1000, 2000, until_now=True))
+        self.assertEqual(0, {row['arq_uuid']: row['seconds'] for row in
+                             usage.page(self.context, at(1000), at(2000),
+                                        until_now=True)}['starts-at-end'])
         # Every interval, whole, in a window around them all (the open
         # ones until its end).
         self.assertEqual({('p1', 'PGPU'): (
