@@ -29,6 +29,7 @@ import subprocess
 import fixtures
 
 from cyborg.tests import base
+from cyborg.tests.functional.fixtures import services
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..',
                                     '..', '..'))
@@ -261,14 +262,18 @@ class RunTestsScriptTestCase(base.TestCase):
 
     def test_run_cyborg_installs_once(self):
         script = os.path.join(ROOT, 'tools', 'run-cyborg.sh')
+        # Not the default port (6666): the suite holds it, as other
+        # services hold it on a developer's machine.
+        port = str(services.free_port())
         for attempt in range(2):
-            out, calls = self._run('--simulate', 'fpga=1', script=script)
+            out, calls = self._run('--simulate', 'fpga=1', '--port', port,
+                                   script=script)
             self.assertEqual(0, out.returncode, out.stderr)
             self.assertEqual(
                 2 if attempt == 0 else 0,
                 len([c for c in calls if ' -m pip install ' in c]), calls)
-            self.assertEqual(
-                'all-in-one --state-dir .state --simulate fpga=1', calls[-1])
+            self.assertEqual('all-in-one --state-dir .state --simulate '
+                             'fpga=1 --port ' + port, calls[-1])
 
 
 class ToxTestCase(base.TestCase):
