@@ -190,15 +190,23 @@ class RPCService(service.Service):
         queue for another conductor.
         """
         self.rpcserver.stop()
+        if not self.owns_transport:
+            # In-memory transport: nothing is lost, and it outlives us.
+            # The listener handed its last messages to the executor
+            # before stop() returned: wait() runs them, then lets the
+            # executor's threads go, which notice within a second
+            # (futurist's poll) while the rest stops, on a thread of its
+            # own (the all-in-one's Ctrl-C waited a second per service).
+            threading.Thread(target=self.rpcserver.wait, daemon=True,
+                             name='%s-rpc-server-wait' % self.topic).start()
         # oslo.service's option, registered by its launchers.
         timeout = getattr(CONF, 'graceful_shutdown_timeout', None) or None
-        if not self.calls.wait_idle(timeout):
+        settle = (CallCounter.SETTLE_SECONDS if self.owns_transport else
+                  CallCounter.IN_MEMORY_SETTLE_SECONDS)
+        if not self.calls.wait_idle(timeout, settle):
             LOG.warning('%(count)d call(s) still running after '
                         'graceful_shutdown_timeout; stopping anyway',
                         {'count': self.calls.running})
-        if not self.owns_transport:
-            # In-memory transport: nothing is lost, and it outlives us.
-            self.rpcserver.wait()
 
     def _run_periodic(self, task):
         # A failing periodic task is logged and tried again at the next
@@ -208,6 +216,13 @@ class RPCService(service.Service):
         except Exception:
             LOG.exception('Periodic task %s failed',
                           getattr(task, '__qualname__', repr(task)))
+
+    def stop_periodic_tasks(self):
+        """Stop the periodic tasks now (stop() does too): a process that
+        stops several services stops every one's first, and their threads
+        end (futurist looks once a second) while the services stop.
+        """
+        self.tg.stop()
 
     def stop(self, graceful=True):
         LOG.info('Stopping %(topic)s service on host %(host)s',
@@ -248,6 +263,10 @@ class CallCounter:
     # server counts as idle: the executor starts a call handed to it just
     # before the stop within this time.
     SETTLE_SECONDS = 0.5
+    # The same for the in-memory transport, whose server's wait() runs
+    # the calls handed over anyway (RPCService._stop_rpc): an idle worker
+    # takes one at once.
+    IN_MEMORY_SETTLE_SECONDS = 0.1
 
     def __init__(self):
         self.running = 0
@@ -262,9 +281,9 @@ class CallCounter:
             self.running -= 1
             self._changed.notify_all()
 
-    def wait_idle(self, timeout=None):
-        """Wait until no call runs (and none started for SETTLE_SECONDS);
-        returns False after *timeout* seconds (None: no limit).
+    def wait_idle(self, timeout=None, settle=SETTLE_SECONDS):
+        """Wait until no call runs (and none started for *settle*
+        seconds); returns False after *timeout* seconds (None: no limit).
         """
         deadline = None if timeout is None else time.monotonic() + timeout
         with self._changed:
@@ -275,7 +294,7 @@ class CallCounter:
                                               timeout=left):
                     return False
                 # Wait for a call that starts late; wake at once if one does.
-                self._changed.wait(self.SETTLE_SECONDS)
+                self._changed.wait(settle)
                 if self.running == 0:
                     return True
 

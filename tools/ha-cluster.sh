@@ -38,17 +38,17 @@
 #
 # Each checkout has a cluster of its own, so that two checkouts on one
 # machine never stop each other's: its state directory
-# (${TMPDIR:-/tmp}/cyborg-ha-ID, or $CYBORG_HA_STATE_DIR, or --state-dir),
-# its ports (a block of 24 in 17000-19999) and its node and cluster names
-# all follow from ID, a digest of the checkout's path; $CYBORG_HA_SLOT
-# (0 to 124) chooses another block of ports where two digests meet.  Runs
-# as root (apt-get, and the servers run as root in the state directory).
+# (${TMPDIR:-/tmp}/cyborg-ha-ID, or $CYBORG_HA_STATE_DIR, or --state-dir)
+# and its node and cluster names follow from ID, a digest of the
+# checkout's path; its ports, a block of 24 in 17000-19999, are leased
+# for its state directory as the test suite leases its own (see
+# lease_block).  Runs as root (apt-get, and the servers run as root in
+# the state directory).
 
 set -eu -o pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ID=$(printf %s "$ROOT" | sha256sum | cut -c1-8)
-SLOT=${CYBORG_HA_SLOT:-$((16#$ID % 125))}
 
 ACTION=${1:-}
 shift || true
@@ -67,8 +67,57 @@ NODES="1 2 3"
 # Every port is below the kernel's ephemeral range (32768-60999 by
 # default: an outgoing connection may hold one of those when a server
 # wants to bind it) and outside the test suite's free_port() range
-# (20000-31999): this checkout's block of 24 from BASE.
-BASE=$((17000 + 24 * SLOT))
+# (20000-31999): a block of 24 from BASE, one of 125 in 17000-19999.
+#
+# lease_block: the BASE of the block leased for $STATE.  A lease is
+# the test suite's (cyborg/tests/functional/fixtures/services.py): a
+# file per port in the machine's cyborg-test-ports, here holding the
+# state directory of the cluster that has the port.  The block is this
+# state directory's until "down", the first whose ports are all free
+# otherwise: not leased (a lease is stale once an hour old with its
+# state directory gone) and not listened on.  The leases are taken
+# under a lock of the directory, so that two checkouts starting at once
+# never take one block (a digest of each path chose the block before,
+# and two of 125 met: issue 79).
+LEASES=${CYBORG_TEST_SHARED_TMPDIR:-${TMPDIR:-/tmp}}/cyborg-test-ports
+lease_free() {
+    local lease=$LEASES/$1 owner
+    if [ -f "$lease" ]; then
+        owner=$(cat "$lease")
+        [ -z "$(find "$lease" -mmin +60)" ] && return 1
+        [ -n "$owner" ] && [ -d "$owner" ] && return 1
+    fi
+    ! (: < "/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+lease_block() {
+    local base port
+    mkdir -p "$LEASES"
+    exec 9< "$LEASES"
+    flock 9
+    base=$(grep -lxF "$STATE" "$LEASES"/1[789][0-9][0-9][0-9] \
+        2>/dev/null | head -n 1 || true)
+    if [ -n "$base" ]; then
+        echo "${base##*/}"
+        return
+    fi
+    for base in $(seq 17000 24 19976); do
+        for port in $(seq "$base" $((base + 23))); do
+            lease_free "$port" || continue 2
+        done
+        for port in $(seq "$base" $((base + 23))); do
+            printf '%s\n' "$STATE" > "$LEASES/$port"
+        done
+        echo "$base"
+        return
+    done
+    die "no free block of 24 ports in 17000-19999 ($LEASES)"
+}
+release_block() {
+    [ -d "$LEASES" ] || return 0
+    { grep -lxF "$STATE" "$LEASES"/1[789][0-9][0-9][0-9] 2>/dev/null ||
+        true; } | xargs -r rm -f
+}
+BASE=$(lease_block)
 # Galera: client, group communication, IST and SST ports of node N, and
 # its clustercheck's.
 mysql_port() { echo $((BASE + $1)); }
@@ -701,6 +750,7 @@ case $ACTION in
         galera_down
         rabbit_down
         rm -rf "$STATE"
+        release_block
         echo "The HA cluster is down."
         ;;
     status)

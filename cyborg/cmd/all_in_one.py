@@ -16,8 +16,10 @@ agent over the in-memory transport, on SQLite, with Placement
 (``/placement``) and a Nova stand-in (``/nova/v2.1``) on the API's port.
 """
 
+import functools
 import os
 import sys
+import threading
 
 from oslo_config import cfg
 from oslo_log import log as logging
@@ -158,13 +160,48 @@ class AllInOne:
         self.heartbeat = heartbeat.ensure_started()
 
     def stop(self):
+        """Stop every part; one that takes longer than SAID_AFTER seconds
+        says on the terminal what it waits for.
+        """
+        for svc in self.services:
+            svc.stop_periodic_tasks()
         if self.heartbeat is not None:
             self.heartbeat.stop()
         if self.server is not None:
-            self.server.stop()
+            _stop_saying(self.server.stop,
+                         lambda: 'the API: the requests it is answering')
+        # The agent first: the report it may be sending needs the
+        # conductor.
         for svc in reversed(self.services):
-            svc.stop()
+            _stop_saying(svc.stop, functools.partial(_waits_for, svc))
         rpc.cleanup()
+
+
+# Seconds a part may take to stop before the terminal says what it waits
+# for: its RPC calls and its own work under way.
+SAID_AFTER = 1.0
+_WORK = {
+    agent_manager.TOPIC: 'the agent: %d RPC call(s), then the report or '
+                         'discovery under way',
+    conductor_rpcapi.TOPIC: 'the conductor: %d RPC call(s), then its bind '
+                            'jobs and work under way and the events for '
+                            'Nova',
+}
+
+
+def _waits_for(svc):
+    calls = getattr(svc, 'calls', None)
+    return _WORK[svc.topic] % (calls.running if calls else 0)
+
+
+def _stop_saying(stop, waits_for):
+    """Call *stop*; after SAID_AFTER seconds, print waits_for()."""
+    thread = threading.Thread(target=stop, name='cyborg-all-in-one-stop')
+    thread.start()
+    thread.join(SAID_AFTER)
+    if thread.is_alive():
+        print('  waiting for %s...' % waits_for(), flush=True)
+        thread.join()
 
 
 # The device profile the banner's commands create: not one the README's
@@ -273,6 +310,9 @@ def main(argv=None):
                                          exc), file=sys.stderr)
         return 1
     aio.start()
+    # As the separate services do; and the interpreter's last collections
+    # at exit skip them (a second of the Ctrl-C on a 2-core machine).
+    service.freeze_startup_objects()
     print(banner(CONF, aio.agent.tracker), flush=True)
     name = signals.wait()
     LOG.info('%s received, stopping', name)

@@ -11,8 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""pytest hooks of the whole suite: an environment of its own, random
-order, gabbi files in order.
+"""pytest hooks of the whole suite: an environment of its own, the
+README's default ports taken, random order, gabbi files in order.
 
 The suite runs in a random order so that a test that depends on another
 fails: pytest-randomly gives the seed (printed in the header and again
@@ -28,6 +28,7 @@ import pathlib
 import pytest
 
 from cyborg.tests.fixtures import order
+from cyborg.tests.fixtures import taken_ports
 
 # Suites of their own, collected only when named, each a step of its own
 # in CI (.ci/run): the HA tests (issue 42) need tools/ha-cluster.sh's
@@ -37,6 +38,7 @@ from cyborg.tests.fixtures import order
 HA_TESTS = pathlib.Path(__file__).parent / 'ha'
 BENCH_TESTS = pathlib.Path(__file__).parent / 'bench'
 NAMED_ONLY = (HA_TESTS, BENCH_TESTS)
+_HOLDER = pytest.StashKey[taken_ports.Holder]()
 
 
 def pytest_ignore_collect(collection_path, config):
@@ -69,6 +71,18 @@ def pytest_configure(config):
         # databases with it, and two test processes (xdist workers, or
         # two developers replaying one seed) must not pick the same.
         config.option.randomly_reset_seed = False
+    # The main process (xdist's controller, or the only one) holds the
+    # README's default ports for the whole run: every test runs as on a
+    # machine where other services have them (fixtures/taken_ports.py).
+    if not hasattr(config, 'workerinput'):
+        holder = config.stash[_HOLDER] = taken_ports.Holder()
+        holder.start()
+
+
+def pytest_unconfigure(config):
+    holder = config.stash.get(_HOLDER, None)
+    if holder is not None:
+        holder.stop()
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

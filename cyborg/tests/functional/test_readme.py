@@ -21,6 +21,7 @@ services' walk-throughs are in test_readme_services.py.
 import datetime
 from http import server as http_server
 import os
+import re
 import subprocess
 import threading
 import uuid
@@ -72,6 +73,20 @@ class BlocksTestCase(base.BaseTestCase):
                 if step != readme.PORTS:
                     self.assertNotIn(str(port), text,
                                      'step %s (line %d)' % (step, line))
+
+    def test_the_services_names_come_from_their_line(self):
+        # Two readers of one machine, each with names of their own in
+        # that line, share no database, virtual host or user.
+        shared = re.compile(r'rabbitmqctl|DATABASE|\bUSER\b|GRANT|'
+                            r'rabbit://|mysql\+pymysql://')
+        named = []
+        for step, line, text in readme.read_blocks():
+            for command in text.splitlines():
+                if step in readme.SERVICES and shared.search(command):
+                    named.append(command)
+                    self.assertRegex(command, r'\$(DB|MQ)_', step)
+                    self.assertNotIn('guest', command, step)
+        self.assertGreaterEqual(len(named), 8)
 
     def test_the_failures_expected_are_in_the_readme(self):
         blocks = {step: text

@@ -192,6 +192,40 @@ class RPCThreadsTestCase(base.TestCase):
         self.assertEqual(1, mgr.most_inside)
 
 
+    def test_an_in_memory_stop_runs_what_was_handed_over(self):
+        # The server's wait() runs the calls handed to its executor, on a
+        # thread of its own: the stop does not wait for the executor's
+        # idle threads (a second each), and no call is lost.
+        mgr = _OneThreadManager()
+        svc = service.RPCService(mgr, 'test-handed-over', host='h1',
+                                 owns_transport=False)
+        svc.start()
+        self.addCleanup(mgr.release.set)
+        waited_on = []
+        wait = svc.rpcserver.wait
+
+        def recorded_wait():
+            waited_on.append(threading.current_thread())
+            wait()
+        self.useFixture(fixtures.MockPatchObject(
+            svc.rpcserver, 'wait', autospec=True,
+            side_effect=recorded_wait))
+        client = rpc.get_client(messaging.Target(topic='test-handed-over',
+                                                 server='h1'))
+        for _ in range(3):
+            client.cast(self.context, 'hold')
+        self.assertTrue(mgr.entered.acquire(timeout=30))
+        stopping = threading.Thread(target=svc.stop)
+        stopping.start()
+        mgr.release.set()
+        stopping.join(30)
+        self.assertFalse(stopping.is_alive())
+        for _ in range(2):
+            self.assertTrue(mgr.entered.acquire(timeout=30))
+        self.assertEqual(1, len(waited_on))
+        self.assertNotIn(waited_on[0], (stopping, threading.current_thread()))
+
+
 class FirstDelayTestCase(base.TestCase):
 
     def test_periodic_tasks_start_at_a_random_point_of_their_interval(self):

@@ -16,6 +16,7 @@
 import os
 import re
 import sys
+import threading
 
 import fixtures
 from oslo_config import cfg
@@ -24,10 +25,12 @@ from oslotest import base
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
+from cyborg import service
 from cyborg.agent import resource_tracker
 from cyborg.cmd import all_in_one
 from cyborg.drivers import fake
 from cyborg.drivers import registry
+from cyborg.tests.functional.fixtures import services as services_fixture
 
 
 class AdjustTest(base.BaseTestCase):
@@ -188,3 +191,75 @@ class SimulatedTypesDocumentedTest(base.BaseTestCase):
         [opt] = [o for o in all_in_one.cli_opts if o.name == 'simulate']
         for device_type in fake.TYPES:
             self.assertIn(device_type, opt.help)
+
+
+class _Part:
+    """A part of the process that records its stops in *events*."""
+
+    def __init__(self, topic, events, release=None):
+        self.topic = topic
+        self.events = events
+        self.release = release
+        self.calls = None
+
+    def stop_periodic_tasks(self):
+        self.events.append(('periodic tasks', self.topic))
+
+    def stop(self):
+        if self.release is not None:
+            self.release.wait(30)
+        self.events.append(('stop', self.topic))
+
+
+class StopTest(base.BaseTestCase):
+    """Ctrl-C: every part's periodic tasks first, then the parts; a part
+    that takes long says what it waits for.
+    """
+
+    def setUp(self):
+        super().setUp()
+        self.out = self.useFixture(fixtures.StringStream('stdout')).stream
+        self.useFixture(fixtures.MonkeyPatch('sys.stdout', self.out))
+        self.events = []
+        conf = cfg.ConfigOpts()
+        cyborg_conf.register_opts(conf)
+        self.addCleanup(conf.reset)
+        self.aio = all_in_one.AllInOne(conf)
+
+    def _printed(self):
+        self.out.seek(0)
+        return self.out.read()
+
+    def test_the_periodic_tasks_of_all_stop_first(self):
+        self.aio.server = _Part('api', self.events)
+        self.aio.services = [
+            _Part(topic, self.events)
+            for topic in ('cyborg-conductor', 'cyborg-agent')]
+        self.aio.stop()
+        self.assertEqual(
+            [('periodic tasks', 'cyborg-conductor'),
+             ('periodic tasks', 'cyborg-agent'),
+             ('stop', 'api'), ('stop', 'cyborg-agent'),
+             ('stop', 'cyborg-conductor')], self.events)
+        self.assertEqual('', self._printed())
+
+    def test_a_long_stop_says_what_it_waits_for(self):
+        release = threading.Event()
+        self.useFixture(fixtures.MonkeyPatch(
+            'cyborg.cmd.all_in_one.SAID_AFTER', 0.01))
+        agent = _Part('cyborg-agent', self.events, release)
+        agent.calls = service.CallCounter()
+        agent.calls.running = 2
+        self.aio.services = [agent]
+        stopping = threading.Thread(target=self.aio.stop)
+        stopping.start()
+        self.addCleanup(stopping.join, 30)
+        self.addCleanup(release.set)
+        services_fixture.wait_for(self._printed, timeout=30)
+        self.assertEqual('  waiting for the agent: 2 RPC call(s), then the '
+                         'report or discovery under way...\n',
+                         self._printed())
+        self.assertEqual([], self.events[1:])
+        release.set()
+        stopping.join(30)
+        self.assertEqual(('stop', 'cyborg-agent'), self.events[-1])

@@ -23,12 +23,15 @@ import ast
 import configparser
 import os
 import re
+import socket
 import stat
 import subprocess
+import time
 
 import fixtures
 
 from cyborg.tests import base
+from cyborg.tests.functional.fixtures import services
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..',
                                     '..', '..'))
@@ -261,14 +264,18 @@ class RunTestsScriptTestCase(base.TestCase):
 
     def test_run_cyborg_installs_once(self):
         script = os.path.join(ROOT, 'tools', 'run-cyborg.sh')
+        # Not the default port (6666): the suite holds it, as other
+        # services hold it on a developer's machine.
+        port = str(services.free_port())
         for attempt in range(2):
-            out, calls = self._run('--simulate', 'fpga=1', script=script)
+            out, calls = self._run('--simulate', 'fpga=1', '--port', port,
+                                   script=script)
             self.assertEqual(0, out.returncode, out.stderr)
             self.assertEqual(
                 2 if attempt == 0 else 0,
                 len([c for c in calls if ' -m pip install ' in c]), calls)
-            self.assertEqual(
-                'all-in-one --state-dir .state --simulate fpga=1', calls[-1])
+            self.assertEqual('all-in-one --state-dir .state --simulate '
+                             'fpga=1 --port ' + port, calls[-1])
 
 
 class ToxTestCase(base.TestCase):
@@ -363,43 +370,100 @@ class PackagingTestCase(base.TestCase):
 class HAClusterTestCase(base.TestCase):
     """tools/ha-cluster.sh: each checkout has a cluster of its own."""
 
-    def _env(self, checkout, **env):
+    def setUp(self):
+        super().setUp()
+        self.tmp = self.useFixture(fixtures.TempDir()).path
+        # The machine's port leases, the test's own.
+        self.leases = os.path.join(self.tmp, 'cyborg-test-ports')
+
+    def _script(self, checkout):
         tools = os.path.join(checkout, 'tools')
-        os.makedirs(tools)
         script = os.path.join(tools, 'ha-cluster.sh')
-        with open(os.path.join(ROOT, 'tools', 'ha-cluster.sh')) as f:
-            self._program_text(script, f.read())
+        if not os.path.exists(script):
+            os.makedirs(tools)
+            with open(os.path.join(ROOT, 'tools', 'ha-cluster.sh')) as f:
+                self._program_text(script, f.read())
+        return script
+
+    def _run(self, checkout, action):
         base_env = {k: v for k, v in os.environ.items()
                     if not k.startswith('CYBORG_HA_')}
-        out = subprocess.run([script, 'env'], capture_output=True,
-                             text=True, check=True, timeout=30,
-                             env=dict(base_env, **env)).stdout
+        return subprocess.run(
+            [self._script(checkout), action], capture_output=True,
+            text=True, check=True, timeout=30,
+            env=dict(base_env, CYBORG_TEST_SHARED_TMPDIR=self.tmp)).stdout
+
+    def _env(self, checkout):
+        out = self._run(checkout, 'env')
         return dict(line.split('=', 1) for line in out.splitlines())
+
+    def _base(self, checkout):
+        """The first port of the checkout's block."""
+        return int(self._env(checkout)['CYBORG_HA_MYSQL_PORTS'].split(
+            ',')[0]) - 1
 
     def _program_text(self, path, text):
         with open(path, 'w') as f:
             f.write(text)
         os.chmod(path, 0o700)
 
+    def _lease(self, port, owner, age=0):
+        os.makedirs(self.leases, exist_ok=True)
+        path = os.path.join(self.leases, str(port))
+        with open(path, 'w') as f:
+            f.write(owner + '\n')
+        when = time.time() - age
+        os.utime(path, (when, when))
+
     def test_two_checkouts_share_nothing(self):
-        tmp = self.useFixture(fixtures.TempDir()).path
-        one = self._env(os.path.join(tmp, 'one'))
-        two = self._env(os.path.join(tmp, 'two'))
+        one = self._env(os.path.join(self.tmp, 'one'))
+        two = self._env(os.path.join(self.tmp, 'two'))
         for key in one:
             self.assertNotEqual(one[key], two[key], key)
-        ports = [int(p) for env in (one, two) for key in (
+        ports = [set(int(p) for key in (
             'CYBORG_HA_HAPROXY_PORT', 'CYBORG_HA_MYSQL_PORTS',
-            'CYBORG_HA_AMQP_PORTS') for p in env[key].split(',')]
-        self.assertTrue(all(17000 <= p < 20000 for p in ports), ports)
+            'CYBORG_HA_AMQP_PORTS') for p in env[key].split(','))
+            for env in (one, two)]
+        self.assertEqual(set(), ports[0] & ports[1])
+        self.assertTrue(all(17000 <= p < 20000 for p in ports[0] | ports[1]),
+                        ports)
+        # Each keeps its block.
+        self.assertEqual(one, self._env(os.path.join(self.tmp, 'one')))
         # "env" only reads: no state directory is made.
         self.assertFalse(os.path.exists(one['CYBORG_HA_STATE_DIR']))
 
-    def test_the_slot_moves_the_ports(self):
-        tmp = self.useFixture(fixtures.TempDir()).path
-        first = self._env(os.path.join(tmp, 'a'), CYBORG_HA_SLOT='0')
-        last = self._env(os.path.join(tmp, 'b'), CYBORG_HA_SLOT='124')
-        self.assertEqual('17016', first['CYBORG_HA_HAPROXY_PORT'])
-        self.assertEqual('17001,17002,17003',
-                         first['CYBORG_HA_MYSQL_PORTS'])
-        # The last block ends below the suite's ports (20000).
-        self.assertEqual('19994,19995,19996', last['CYBORG_HA_AMQP_PORTS'])
+    def test_a_block_is_leased_until_down(self):
+        one = os.path.join(self.tmp, 'one')
+        env = self._env(one)
+        base = self._base(one)
+        self.assertEqual(
+            [str(port) for port in range(base, base + 24)],
+            sorted(os.listdir(self.leases)))
+        with open(os.path.join(self.leases, str(base + 23))) as f:
+            self.assertEqual(env['CYBORG_HA_STATE_DIR'] + '\n', f.read())
+        self._run(one, 'down')
+        self.assertEqual([], os.listdir(self.leases))
+
+    def test_a_port_leased_or_listened_on_moves_the_block(self):
+        # The block a checkout gets first (the lowest free one), given
+        # back.
+        probe = os.path.join(self.tmp, 'probe')
+        first = self._base(probe)
+        self._run(probe, 'down')
+        # Leased by a running cluster (its state directory is there, the
+        # lease however old), or by anyone within the hour.
+        alive = self.useFixture(fixtures.TempDir()).path
+        for owner, age in ((alive, 7200), ('', 60)):
+            self._lease(first + 5, owner, age)
+            self.assertNotEqual(first, self._base(
+                os.path.join(self.tmp, 'leased-%d' % age)))
+        # Stale (an hour old, its state directory gone): taken over.
+        self._lease(first + 5, os.path.join(self.tmp, 'gone'), 7200)
+        self.assertEqual(first, self._base(os.path.join(self.tmp, 'two')))
+        self._run(os.path.join(self.tmp, 'two'), 'down')
+        with socket.socket() as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(('127.0.0.1', first + 7))
+            sock.listen()
+            self.assertNotEqual(first, self._base(
+                os.path.join(self.tmp, 'three')))
