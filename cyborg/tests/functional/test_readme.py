@@ -291,6 +291,13 @@ class TakenPortTestCase(readme.ReadmeTestCase):
         super().setUp()
         self.other = self.useFixture(_OtherServer())
 
+    def _substitutions(self):
+        # The checks that wait for a service on the taken port fail for
+        # wait_for's whole deadline: 3 s, not a minute.
+        return super()._substitutions() + [
+            (readme.WAIT_FOR_LINE % readme.WAIT_FOR_SECONDS,
+             readme.WAIT_FOR_LINE % 3)]
+
     def test_the_quick_start_stops_before_installing(self):
         venv = os.path.join(self.tmp, 'venv')
         result = subprocess.run(
@@ -306,6 +313,10 @@ class TakenPortTestCase(readme.ReadmeTestCase):
         self.placement_port = self.other.port
         blocks = {step: text for step, _line, text in readme.read_blocks()}
         substitutions = self._substitutions()
+        with open(readme.README) as f:
+            text = f.read()
+        self.assertEqual([], [old for old, _new in substitutions
+                              if old not in text])
         self.shell.run('mkdir -p .services')
         failures = {}
         for step in (readme.PORTS, 'services-nova', 'placement-start',
