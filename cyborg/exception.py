@@ -500,6 +500,13 @@ class DriverConfigInvalid(Invalid):
     msg_fmt = _("Invalid configuration of driver %(name)s: %(reason)s")
 
 
+class DriverRefused(Invalid):
+    """An agent would not load a driver: *refusals* say where and why
+    (each agent's own error, a DriverConfigInvalid's message).
+    """
+    msg_fmt = _("Refused %(refusals)s")
+
+
 class NoAcceleratorCandidate(Conflict):
     msg_fmt = _("No accelerator of device profile %(profile)s is free on "
                 "host %(host)s.")

@@ -59,6 +59,9 @@ missing_packages() {
 }
 
 # --- 0. what it does to this machine, said before it starts ---------------
+# The machine's temporary directory, which the run shares with what runs
+# beside it (see "the tests' files in memory" below).
+SHARED_TMP=${CYBORG_TEST_SHARED_TMPDIR:-${TMPDIR:-/tmp}}
 missing=""
 if command -v dpkg-query >/dev/null; then
     missing=$(missing_packages)
@@ -75,7 +78,9 @@ log "  MariaDB and PostgreSQL on 127.0.0.1: the user openstack_citest" \
 log "  while the tests run: databases of their own (dropped at the end)," \
     "RabbitMQ vhosts (as root; deleted at the end), temporary files (as" \
     "root: on a tmpfs on .venv/tmp that only the tests' processes see;" \
-    "otherwise under ${TMPDIR:-/tmp})"
+    "otherwise under ${TMPDIR:-/tmp}), and a file per port they serve on" \
+    "in $SHARED_TMP/cyborg-test-ports (left: a lease that a later run" \
+    "takes over after an hour)"
 
 if command -v dpkg-query >/dev/null; then
     if [ -n "$missing" ]; then
@@ -167,7 +172,6 @@ PYTEST=($WRAPPER "$VENV/bin/python" -m pytest -n "$WORKERS"
 # sees, the state of tools/ha-cluster.sh's cluster) stays in the
 # machine's directory: CYBORG_TEST_SHARED_TMPDIR names it to the tests.
 # CYBORG_TEST_TMPFS=0 keeps the files on the disk.
-SHARED_TMP=${CYBORG_TEST_SHARED_TMPDIR:-${TMPDIR:-/tmp}}
 export CYBORG_TEST_SHARED_TMPDIR=$SHARED_TMP
 TESTS_TMP=$(realpath -m "$VENV/tmp")
 MOUNT_AND_RUN='mount -t tmpfs -o mode=1777 cyborg-tests "$0" &&

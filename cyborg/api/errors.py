@@ -158,6 +158,7 @@ _BY_EXCEPTION = {
     exception.DriverUninstalled: DRIVER_UNINSTALLED,
     exception.DriverInUse: DRIVER_IN_USE,
     exception.DriverConfigInvalid: DRIVER_CONFIG_INVALID,
+    exception.DriverRefused: DRIVER_CONFIG_INVALID,
     exception.NoAcceleratorCandidate: NO_ACCELERATOR_CANDIDATE,
     exception.NovaNotConfigured: NOVA_NOT_CONFIGURED,
     exception.NovaUnavailable: NOVA_UNAVAILABLE,

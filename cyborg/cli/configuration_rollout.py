@@ -22,9 +22,12 @@ COLLECTION = '/configuration_rollouts'
 COLUMNS = (common.field_columns('uuid', 'device_class', 'state') +
            (('desired', 'desired'), ('max_unavailable', 'max_unavailable'),
             ('progress', 'progress')))
-DETAIL_COLUMNS = COLUMNS + common.field_columns(
-    'unavailable', 'drain', 'max_failures', 'follow', 'reason',
-    'failed_devices', 'skipped_devices', 'created_at', 'updated_at')
+# The API's "unavailable" is the budget, max_unavailable as a number of
+# devices, not how many are out of service (that is in progress).
+DETAIL_COLUMNS = COLUMNS + (
+    ('max_unavailable_devices', 'unavailable'),) + common.field_columns(
+    'drain', 'max_failures', 'follow', 'reason', 'failed_devices',
+    'skipped_devices', 'created_at', 'updated_at')
 
 
 def _rollout_arg(parser):

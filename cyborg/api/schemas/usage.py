@@ -24,7 +24,10 @@ from cyborg.common import usage
 TIME = {'type': 'string', 'pattern':
         r'^[0-9]{4}-[0-9]{2}-[0-9]{2}'
         r'([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?'
-        r'(Z|[+-][0-9]{2}:?[0-9]{2})?)?$'}
+        r'(Z|[+-][0-9]{2}:?[0-9]{2})?)?$',
+        'description': 'an ISO 8601 date or time (2026-11-01, '
+                       '2026-11-01T00:00:00 or 2026-11-01T00:00:00+01:00; '
+                       'UTC without an offset)'}
 _PROJECT = {'type': 'string', 'minLength': 1, 'maxLength': 255}
 
 LIST_QUERY = common.query_schema({

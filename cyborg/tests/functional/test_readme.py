@@ -11,11 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""README.rst's walk-throughs run as written (see
-cyborg/tests/functional/fixtures/readme.py): that the README and the
-steps here agree, and the all-in-one walk-through (Quick start, Trying
-Cyborg, the cyborg command), which needs no backend.  The separate
-services' walk-throughs are in test_readme_services.py.
+"""README.rst's walk-through run as written (see
+cyborg/tests/functional/fixtures/readme.py): that the documents run so
+and their steps agree, and the all-in-one walk-through (Quick start,
+Trying Cyborg, the cyborg command, day 2), which needs no backend.  The
+separate services' page (doc/source/install/services-by-hand.rst) is
+test_readme_services.py's.
 """
 
 import datetime
@@ -38,12 +39,13 @@ LATEST = {'OpenStack-API-Version': 'accelerator 2.4'}
 
 
 class BlocksTestCase(base.BaseTestCase):
-    """The README and its steps agree (no process is run)."""
+    """The documents and their steps agree (no process is run)."""
 
     def test_every_block_is_a_step_in_order(self):
-        self.assertEqual(list(readme.STEPS),
-                         [step for step, _line, _text
-                          in readme.read_blocks()])
+        for document, steps in readme.DOCUMENTS.items():
+            self.assertEqual(list(steps),
+                             [step for step, _line, _text
+                              in readme.read_blocks(document)], document)
 
     def test_a_block_without_a_marker_is_found(self):
         path = os.path.join(self.useFixture(fixtures.TempDir()).path,
@@ -61,18 +63,20 @@ class BlocksTestCase(base.BaseTestCase):
         # One setting moves them all: the walk-throughs run on other
         # ports, and a block naming the default would reach whatever
         # else listens there.
-        blocks = readme.read_blocks()
-        ports = [text for step, _line, text in blocks
-                 if step == readme.PORTS]
-        self.assertEqual([readme.PORTS_LINE % (
-            readme.API_PORT, readme.PLACEMENT_PORT, readme.NOVA_PORT)],
-            ports)
-        for step, line, text in blocks:
-            for port in (readme.API_PORT, readme.PLACEMENT_PORT,
-                         readme.NOVA_PORT):
-                if step != readme.PORTS:
-                    self.assertNotIn(str(port), text,
-                                     'step %s (line %d)' % (step, line))
+        for document in readme.DOCUMENTS:
+            blocks = readme.read_blocks(document)
+            ports = [text for step, _line, text in blocks
+                     if step == readme.PORTS]
+            self.assertEqual([readme.PORTS_LINE % (
+                readme.API_PORT, readme.PLACEMENT_PORT, readme.NOVA_PORT)],
+                ports)
+            for step, line, text in blocks:
+                for port in (readme.API_PORT, readme.PLACEMENT_PORT,
+                             readme.NOVA_PORT):
+                    if step != readme.PORTS:
+                        self.assertNotIn(str(port), text, '%s, step %s '
+                                         '(line %d)' % (document, step,
+                                                        line))
 
     def test_the_services_names_come_from_their_line(self):
         # Two readers of one machine, each with names of their own in
@@ -80,17 +84,17 @@ class BlocksTestCase(base.BaseTestCase):
         shared = re.compile(r'rabbitmqctl|DATABASE|\bUSER\b|GRANT|'
                             r'rabbit://|mysql\+pymysql://')
         named = []
-        for step, line, text in readme.read_blocks():
+        for step, line, text in readme.read_blocks(readme.SERVICES_PAGE):
             for command in text.splitlines():
-                if step in readme.SERVICES and shared.search(command):
+                if shared.search(command):
                     named.append(command)
                     self.assertRegex(command, r'\$(DB|MQ)_', step)
                     self.assertNotIn('guest', command, step)
         self.assertGreaterEqual(len(named), 8)
 
-    def test_the_failures_expected_are_in_the_readme(self):
-        blocks = {step: text
-                  for step, _line, text in readme.read_blocks()}
+    def test_the_failures_expected_are_in_the_documents(self):
+        blocks = {step: text for document in readme.DOCUMENTS
+                  for step, _line, text in readme.read_blocks(document)}
         for step, failures in readme.EXPECTED_FAILURES.items():
             for command, _code in failures:
                 self.assertIn(command, blocks[step])
@@ -283,13 +287,22 @@ class _OtherServer(fixtures.Fixture):
 
 
 class TakenPortTestCase(readme.ReadmeTestCase):
-    """A port of the README's export line that another service holds is
-    said in the terminal, and what follows does not reach that service.
+    """A port of the export line that another service holds is said in
+    the terminal, and what follows does not reach that service.
     """
+
+    DOCUMENT = readme.SERVICES_PAGE
 
     def setUp(self):
         super().setUp()
         self.other = self.useFixture(_OtherServer())
+
+    def _substitutions(self):
+        # The checks that wait for a service on the taken port fail for
+        # wait_for's whole deadline: 3 s, not a minute.
+        return super()._substitutions() + [
+            (readme.WAIT_FOR_LINE % readme.WAIT_FOR_SECONDS,
+             readme.WAIT_FOR_LINE % 3)]
 
     def test_the_quick_start_stops_before_installing(self):
         venv = os.path.join(self.tmp, 'venv')
@@ -304,8 +317,13 @@ class TakenPortTestCase(readme.ReadmeTestCase):
 
     def test_a_taken_placement_port_stops_the_next_commands(self):
         self.placement_port = self.other.port
-        blocks = {step: text for step, _line, text in readme.read_blocks()}
+        blocks = {step: text for step, _line, text
+                  in readme.read_blocks(self.DOCUMENT)}
         substitutions = self._substitutions()
+        with open(self.DOCUMENT) as f:
+            text = f.read()
+        self.assertEqual([], [old for old, _new in substitutions
+                              if old not in text])
         self.shell.run('mkdir -p .services')
         failures = {}
         for step in (readme.PORTS, 'services-nova', 'placement-start',

@@ -11,11 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""README.rst's walk-throughs of the separate services (see
-cyborg/tests/functional/fixtures/readme.py): "Running the services by
-hand", "Accelerators in Placement, without Keystone", "What Nova does, by
-hand" and the cyborg command with them, on MariaDB and RabbitMQ, with
-the real Placement, cyborg-api and the stand-in for Nova run on its own.
+"""doc/source/install/services-by-hand.rst run as written (see
+cyborg/tests/functional/fixtures/readme.py): the separate services,
+"Accelerators in Placement, without Keystone", "What Nova does, by hand"
+and the cyborg command with them, on MariaDB and RabbitMQ, with the real
+Placement, cyborg-api and the stand-in for Nova run on its own.
 """
 
 import os
@@ -35,7 +35,7 @@ pytestmark = pytest.mark.slow(3)
 # The line that names what the walk-through creates in MariaDB and
 # RabbitMQ; no other block names any of it.
 NAMES_LINE = 'export DB_NAME=%s DB_USER=%s MQ_VHOST=%s MQ_USER=%s'
-README_NAMES = ('cyborg',) * 4
+PAGE_NAMES = ('cyborg',) * 4
 
 
 class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
@@ -43,6 +43,7 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
     the stand-in for Nova and the cyborg command.
     """
 
+    DOCUMENT = readme.SERVICES_PAGE
     STEPS = readme.SERVICES
 
     def setUp(self):
@@ -64,7 +65,7 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
         self.admin_url = admin.url
         self.addCleanup(self._drop_database)
         self.addCleanup(self._delete_rabbit_names)
-        # Cleanups run last in first out: the services the README left
+        # Cleanups run last in first out: the services the page left
         # running stop before their database is dropped.
         self.addCleanup(self.shell.close)
         self.db_url = (
@@ -84,7 +85,7 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
             (".venv/bin/pip install -c tools/upper-constraints.txt "
              "-e '.[mysql]'", ".venv/bin/python -c 'import pymysql'"),
             ('mysql -u root -e', mysql + ' -e'),
-            (NAMES_LINE % README_NAMES,
+            (NAMES_LINE % PAGE_NAMES,
              NAMES_LINE % (self.db_name, self.db_user, self.vhost,
                            self.mq_user)),
         ]
@@ -95,7 +96,7 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
             try:
                 backends.rabbitmqctl(*args)
             except subprocess.CalledProcessError:
-                pass  # never made, or removed by the README
+                pass  # never made, or removed by the page
 
     def _drop_database(self):
         if self.engine is not None:
@@ -113,7 +114,7 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
     def test_walkthrough(self):
         self.run_walkthrough()
 
-    # The services table, through the README's own database user --------
+    # The services table, through the page's own database user ----------
 
     def services_rows(self):
         """{(host, binary): (started_at, last_seen_up)}."""
@@ -247,7 +248,7 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
         self.assertFalse(self.answers(self.api + '/'))
 
     def before_services_clean(self):
-        # The README's own user and database go: no connection of the
+        # The page's own user and database go: no connection of the
         # test's may hold them.
         if self.engine is not None:
             self.engine.dispose()

@@ -67,7 +67,7 @@ def settled(context, asked):
 
     Waits ``[api] discovery_wait`` at most.
 
-    :raises: DriverConfigInvalid when an agent would not load it.
+    :raises: DriverRefused when an agent would not load it.
     """
     found = wait.until(
         lambda: _outcome(context, asked['asked'], asked['id']),
@@ -76,7 +76,7 @@ def settled(context, asked):
     refused = {host: refusals[name] for host, refusals in found.items()
                if refusals and name in refusals}
     if refused:
-        raise exception.DriverConfigInvalid(name=name, reason='; '.join(
+        raise exception.DriverRefused(refusals='; '.join(
             'on %s: %s' % (host, error)
             for host, error in sorted(refused.items())))
     now = driver_queries.get_many(context,

@@ -195,6 +195,19 @@ class CLITestCase(CommandTestBase):
         self.assertEqual([], self.json('driver-list'))
         self.devices('host-one', 0)
 
+    def test_a_refused_update_says_why_once(self):
+        [installed] = self.json('install-driver', 'fake', '--host',
+                                'host-one')
+        _out, err = self.cyborg('update-driver', installed['uuid'],
+                                '--config', 'fake_driver.nosuch=1',
+                                expect=1)
+        [said] = [line for line in err.splitlines()
+                  if line.endswith('(HTTP 400, cyborg.driver.invalid_config)')]
+        self.assertTrue(said.startswith(
+            'Refused on host-one: Invalid configuration of driver fake: '
+            '[fake_driver] has no option nosuch'), said)
+        self.assertEqual(1, said.count('Invalid configuration'), said)
+
     def test_uninstall_by_name_on_every_host(self):
         out, err = self.cyborg('install-driver', 'fake', '-f', 'json')
         installed = json.loads(out)

@@ -82,3 +82,10 @@ class UsageCommandsTestCase(test_commands.CommandTestBase):
         _out, err = self.cyborg('usage-list', '--start', '2025-01-02',
                                 '--end', '2025-01-01', expect=1)
         self.assertIn('is not before end', err)
+        # The formats taken, not the regular expression that checks them.
+        _out, err = self.cyborg('usage-list', '--start', 'yesterday',
+                                expect=1)
+        self.assertIn("'yesterday' is not an ISO 8601 date or time "
+                      "(2026-11-01, 2026-11-01T00:00:00 or "
+                      "2026-11-01T00:00:00+01:00", err)
+        self.assertNotIn('[0-9]', err)

@@ -164,6 +164,15 @@ class RunTestsScriptTestCase(base.TestCase):
         pytest = [c for c in calls if c.startswith('venv-python -m pytest')]
         self.assertTrue(pytest[0].endswith('--dist loadfile'), pytest[0])
 
+    def test_the_port_leases_it_leaves_are_said(self):
+        # The files of free_port() (and tools/ha-cluster.sh) stay in the
+        # machine's temporary directory after the run.
+        shared = self.useFixture(fixtures.TempDir()).path
+        out, _calls = self._run(CYBORG_TEST_SHARED_TMPDIR=shared)
+        self.assertIn(os.path.join(shared, 'cyborg-test-ports'), out.stderr)
+        with open(os.path.join(ROOT, 'README.rst')) as f:
+            self.assertIn('cyborg-test-ports', f.read())
+
     def test_installs_only_when_something_changed(self):
         out, calls = self._run()
         self.assertEqual(0, out.returncode, out.stderr)
