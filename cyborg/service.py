@@ -32,6 +32,7 @@ from cyborg import context as cyborg_context
 from cyborg import objects
 from cyborg import rpc
 from cyborg import version
+from cyborg.common import loop
 from cyborg.conf import upstream_options
 
 CONF = cyborg_conf.CONF
@@ -197,8 +198,8 @@ class RPCService(service.Service):
             # executor's threads go, which notice within a second
             # (futurist's poll) while the rest stops, on a thread of its
             # own (the all-in-one's Ctrl-C waited a second per service).
-            threading.Thread(target=self.rpcserver.wait, daemon=True,
-                             name='%s-rpc-server-wait' % self.topic).start()
+            loop.once(self.rpcserver.wait,
+                      '%s-rpc-server-wait' % self.topic)
         # oslo.service's option, registered by its launchers.
         timeout = getattr(CONF, 'graceful_shutdown_timeout', None) or None
         settle = (CallCounter.SETTLE_SECONDS if self.owns_transport else

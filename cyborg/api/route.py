@@ -97,13 +97,14 @@ def query():
 def body():
     """The request body checked against its route's schema (None: absent).
 
-    A body is absent when the request has none and declares none (no
-    Content-Type); an empty body declared JSON is malformed, as on every
-    route.
+    A body is absent when the request has none and does not declare JSON
+    (a WSGI server may set a Content-Type of its own, as wsgiref's
+    ``text/plain``, to a request that sent none); an empty body declared
+    JSON is malformed, as on every route.
     """
     route = pecan.request.route
     if (not route.body_required and not pecan.request.body
-            and not pecan.request.content_type):
+            and pecan.request.content_type != 'application/json'):
         return None
     return validation.extract_json(route.body)
 

@@ -19,7 +19,6 @@ agent over the in-memory transport, on SQLite, with Placement
 import functools
 import os
 import sys
-import threading
 
 from oslo_config import cfg
 from oslo_log import log as logging
@@ -31,6 +30,7 @@ from cyborg import service
 from cyborg.agent import manager as agent_manager
 from cyborg.api import app as api_app
 from cyborg.api import heartbeat
+from cyborg.common import loop
 from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db import migration
@@ -196,12 +196,10 @@ def _waits_for(svc):
 
 def _stop_saying(stop, waits_for):
     """Call *stop*; after SAID_AFTER seconds, print waits_for()."""
-    thread = threading.Thread(target=stop, name='cyborg-all-in-one-stop')
-    thread.start()
-    thread.join(SAID_AFTER)
-    if thread.is_alive():
+    done = loop.once(stop, 'cyborg-all-in-one-stop')
+    if not done.wait(SAID_AFTER):
         print('  waiting for %s...' % waits_for(), flush=True)
-        thread.join()
+        done.wait()
 
 
 # The device profile the banner's commands create: not one the README's

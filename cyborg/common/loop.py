@@ -97,3 +97,24 @@ class Loop:
                 pause = self._pause() or PAUSE_AFTER_FAILURE
             if not stopping.is_set():
                 wake.wait(pause)
+
+
+def once(func, name):
+    """Run *func* once on a daemon thread of its own named *name* (a Loop
+    of one turn: its failure is logged).
+
+    :returns: a threading.Event set when *func* has returned.
+    """
+    done = threading.Event()
+    holder = []
+
+    def turn():
+        try:
+            func()
+        finally:
+            holder[0].stop(timeout=0)
+            done.set()
+
+    holder.append(Loop(turn, name))
+    holder[0].start()
+    return done

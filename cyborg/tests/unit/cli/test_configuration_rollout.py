@@ -65,7 +65,8 @@ class RolloutCommandsTestCase(test_commands.CommandTestBase):
             created = self.json('rollout-create', 'gpus', '--set',
                                 'num_vfs=8', '--max-unavailable', text)
             self.assertEqual((str(count), count), (
-                created['max_unavailable'], created['unavailable']))
+                created['max_unavailable'],
+                created['max_unavailable_devices']))
             self.json('rollout-abort', created['uuid'])
         for text in ('0', '1.5', '150%', 'one', '1e400'):
             _out, err = self.cyborg('rollout-create', 'gpus', '--set',
