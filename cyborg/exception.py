@@ -306,6 +306,21 @@ class DeviceCleanInUse(Conflict):
                 "cleaned when the last of them ends.")
 
 
+class DeviceNotCleaning(Conflict):
+    msg_fmt = _("Device %(uuid)s has no clean under way: there is nothing "
+                "to abort.")
+
+
+class DeviceCleanNotAbortable(Conflict):
+    msg_fmt = _("The clean of device %(uuid)s runs step %(step)s, which "
+                "cannot be stopped midway: wait for it to end.")
+
+
+class DeviceCleanRunning(Conflict):
+    msg_fmt = _("A clean step of device %(uuid)s (%(step)s) may still run "
+                "on its agent: abort the clean first, then release it.")
+
+
 class DeviceDriverFailing(Conflict):
     msg_fmt = _("Device %(uuid)s is held as last known: its driver "
                 "%(driver)s fails (%(reason)s). Its configuration can "

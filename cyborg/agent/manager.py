@@ -28,6 +28,7 @@ from cyborg import exception
 from cyborg import metrics
 from cyborg import servicegroup
 from cyborg import version
+from cyborg.agent import cleaning
 from cyborg.agent import device_work
 from cyborg.agent import last_known
 from cyborg.agent import monitor
@@ -44,6 +45,8 @@ LOG = logging.getLogger(__name__)
 
 BINARY = servicegroup.AGENT
 TOPIC = servicegroup.AGENT
+# Seconds a stop waits for the clean steps that cannot be interrupted.
+CLEAN_STOP_SECONDS = 10
 
 
 class AgentManager:
@@ -70,7 +73,11 @@ class AgentManager:
             telemetry=telemetry.TelemetryTracker.from_conf(CONF))
         self.monitor = None
         self.work = work.Worker(self._discover)
-        self.cleans = device_work.Cleans()
+        self.cleans = cleaning.Cleans.from_conf(
+            CONF, self.tracker,
+            cleaning.report_with(self.conductor_api, host),
+            after_clean=lambda context: self.work.discover_soon(
+                context, 'clean'))
         self.reader = None
         self.exporter = None
         self._started_at = timeutils.utcnow()
@@ -78,6 +85,13 @@ class AgentManager:
         # The devices' configurations applied since this start
         # (device_config.revision); None: the next heartbeat asks for all.
         self._config_revision = None
+
+    def init_host(self, context):
+        """Before the RPC server takes messages, in the process that
+        serves (the privileged helper started here is this process's):
+        what the cleans of an agent that died here left running stops.
+        """
+        self.cleans.recover()
 
     def after_start(self, context):
         """Register with the conductor, discover and report (on the work
@@ -126,6 +140,9 @@ class AgentManager:
         if self.exporter is not None:
             self.exporter.shutdown()
             self.exporter.server_close()
+        # A clean stops at its next step (an abortable one at once) and
+        # resumes after the restart.
+        self.cleans.stop(timeout=CLEAN_STOP_SECONDS)
         self.work.stop()
 
     def periodic_tasks(self):
@@ -204,35 +221,16 @@ class AgentManager:
                        attach_handle, mdev_uuid).result()
 
     @messaging.expose
-    def clean(self, context, device_uuid, steps, started_at, timeout):
-        """See AgentAPI.clean: queued on the work thread."""
-        known = self.cleans.take(device_uuid, started_at)
-        if known is None:
-            self.work.submit(self._clean, context, device_uuid, steps,
-                             started_at, timeout)
-        elif known:
-            self._clean_done(context, device_uuid, started_at, known)
-        else:
-            LOG.info('Device %s is being cleaned: the clean handed again '
-                     'is ignored', device_uuid)
+    def clean(self, context, device_uuid, unit, generation, steps, done,
+              timeout):
+        """See AgentAPI.clean: on a clean worker (cyborg.agent.cleaning)."""
+        self.cleans.clean(context, device_uuid, unit, generation, steps,
+                          done, timeout)
 
-    def _clean(self, context, device_uuid, steps, started_at, timeout):
-        outcome = device_work.clean(self.tracker, device_uuid, steps,
-                                    timeout)
-        self.cleans.done(device_uuid, started_at, outcome)
-        self._clean_done(context, device_uuid, started_at, outcome)
-        # A reset or an image loaded: the device is reported as it is.
-        self.work.discover_soon(context, 'clean')
-
-    def _clean_done(self, context, device_uuid, started_at, outcome):
-        try:
-            self.conductor_api.clean_done(
-                context, host=self.host, device_uuid=device_uuid,
-                started_at=started_at, **outcome)
-        except messaging.MessagingException:
-            LOG.warning('Could not report the clean of device %s; reported '
-                        'again when the conductor hands it again',
-                        device_uuid)
+    @messaging.expose
+    def clean_abort(self, context, device_uuid, unit, generation):
+        """See AgentAPI.clean_abort."""
+        self.cleans.abort(context, device_uuid, unit, generation)
 
     def _sync_installs(self, context, installs, removed=(), asked=()):
         """Apply the conductor's decisions about drivers, then discover;

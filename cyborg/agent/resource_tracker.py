@@ -374,6 +374,11 @@ class ResourceTracker:
              else ''})
         return outcome
 
+    @property
+    def discovered(self):
+        """Whether a discovery ran since the agent started."""
+        return self._discovered_at is not None
+
     def record(self, device_uuid):
         """The last discovered record of a device, or None."""
         with self._lock:
@@ -429,6 +434,7 @@ class ResourceTracker:
         for record in records:
             record.acc_status.reboot_required = (
                 (record.driver, record.address) in waiting)
+            record.clean_steps = self._clean_offer(record)
             outcome = self.config_outcomes.get(record.uuid)
             if outcome is not None:
                 record.configuration = dict(record.configuration or {},
@@ -440,6 +446,21 @@ class ResourceTracker:
         self._records, self._hash = records, digest
         self._discovered_at = timeutils.utcnow()
         return changed
+
+    def _clean_offer(self, record):
+        """The clean steps the driver of *record* offers for it, or None
+        (its driver is not loaded, or cannot tell).
+        """
+        driver = self.drivers.get(record.driver)
+        if driver is None:
+            return None
+        try:
+            return [step.to_dict() for step in driver.clean_steps(record)]
+        except Exception:
+            LOG.exception('Driver %(driver)s cannot tell the clean steps of '
+                          'device %(uuid)s', {'driver': record.driver,
+                                              'uuid': record.uuid})
+            return None
 
     def _hold(self, name):
         """While driver *name* fails, report its devices ``driver_error``

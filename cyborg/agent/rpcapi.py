@@ -77,19 +77,39 @@ class AgentAPI:
         cctxt.cast(context, 'discover_soon', discovery_id=discovery_id,
                    driver=driver)
 
-    def clean(self, context, host, device_uuid, steps, started_at, timeout):
-        """Clean a device of *host* before its next tenant (a cast); the
-        agent casts the outcome back (ConductorAPI.clean_done).
+    def clean(self, context, host, device_uuid, unit, generation, steps,
+              done, timeout):
+        """Clean a device of *host*, or one unit of it, before its next
+        tenant (a cast); the agent casts each step's start back
+        (ConductorAPI.clean_progress) and the outcome (clean_done).
 
-        :param steps: the step names; [] its driver's default steps.
-        :param started_at: the clean's stamp (ISO 8601): the agent runs a
-            stamp once, and one clean of a device at a time.
-        :param timeout: the seconds it may take.
+        :param unit: the PCI address of the unit to clean alone, or None.
+        :param generation: the clean's: the agent runs a generation once,
+            stops an older one of the same device or unit first, and
+            ignores an older one than it runs.
+        :param steps: the steps (dicts: name, scope, abortable...) in the
+            order they run.
+        :param done: the names of the steps done before (by an agent that
+            stopped): the clean resumes after them.
+        :param timeout: the seconds one step may take.
         :raises: MessagingException when the message cannot be sent.
         """
         cctxt = self.client.prepare(server=host, version='1.0')
-        cctxt.cast(context, 'clean', device_uuid=device_uuid, steps=steps,
-                   started_at=started_at, timeout=timeout)
+        cctxt.cast(context, 'clean', device_uuid=device_uuid, unit=unit,
+                   generation=generation, steps=steps, done=done,
+                   timeout=timeout)
+
+    def clean_abort(self, context, host, device_uuid, unit, generation):
+        """Stop the clean *generation* of a device (or unit) of *host* (a
+        cast): an abortable step is stopped, the processes of an
+        operator's step killed; the agent answers with clean_done once
+        nothing of it runs (at once when it runs nothing of it).
+
+        :raises: MessagingException when the message cannot be sent.
+        """
+        cctxt = self.client.prepare(server=host, version='1.0')
+        cctxt.cast(context, 'clean_abort', device_uuid=device_uuid,
+                   unit=unit, generation=generation)
 
     def program(self, context, host, driver, address, bitstream_id=None,
                 function_id=None, timeout=None):

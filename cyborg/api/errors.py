@@ -66,6 +66,9 @@ DEVICE_CONFIG_IN_USE = 'cyborg.device.config_in_use'
 DEVICE_CLEANING = 'cyborg.device.cleaning'
 DEVICE_NOT_HELD = 'cyborg.device.not_held'
 DEVICE_CLEAN_IN_USE = 'cyborg.device.clean_in_use'
+DEVICE_NOT_CLEANING = 'cyborg.device.not_cleaning'
+DEVICE_CLEAN_NOT_ABORTABLE = 'cyborg.device.clean_not_abortable'
+DEVICE_CLEAN_RUNNING = 'cyborg.device.clean_running'
 DEVICE_CONFIG_NOT_FOUND = 'cyborg.device.config_not_found'
 DEVICE_DRIVER_ERROR = 'cyborg.device.driver_error'
 DEVICE_IN_ROLLOUT = 'cyborg.device.in_rollout'
@@ -137,6 +140,9 @@ _BY_EXCEPTION = {
     exception.DeviceCleaning: DEVICE_CLEANING,
     exception.DeviceNotHeld: DEVICE_NOT_HELD,
     exception.DeviceCleanInUse: DEVICE_CLEAN_IN_USE,
+    exception.DeviceNotCleaning: DEVICE_NOT_CLEANING,
+    exception.DeviceCleanNotAbortable: DEVICE_CLEAN_NOT_ABORTABLE,
+    exception.DeviceCleanRunning: DEVICE_CLEAN_RUNNING,
     exception.DeviceConfigNotFound: DEVICE_CONFIG_NOT_FOUND,
     exception.DeviceDriverFailing: DEVICE_DRIVER_ERROR,
     exception.DeviceInRollout: DEVICE_IN_ROLLOUT,

@@ -21,9 +21,12 @@ from cyborg.cli import common
 
 COLUMNS = common.field_columns('uuid', 'type', 'vendor', 'model',
                                'hostname', 'status', 'health')
-# From 2.4: its clean between two tenants (devices' ``cleaning``).
+# From 2.4: its clean between two tenants (devices' ``cleaning``): the
+# state of the device (or of its units), its policy, its last clean's
+# step (running since), reason (administrators) and release.
 CLEANING_COLUMNS = common.field_columns(
-    'cleaning', 'clean_steps', 'clean_reason', 'clean_released_by',
+    'cleaning', 'clean_steps', 'clean_step', 'clean_step_since',
+    'clean_units', 'clean_reason', 'clean_released_by',
     'clean_released_at')
 # --long (2.4): the latest telemetry's utilization (0 to 1) and
 # temperature.
@@ -66,6 +69,20 @@ class ListDevices(common.Lister):
         return common.rows(devices, columns)
 
 
+def _clean_state(cleaning):
+    """The device's clean state, else its units' (``2 units cleaning``);
+    ``-``: nothing of it held.
+    """
+    if cleaning.get('state'):
+        return cleaning['state']
+    units = cleaning.get('units') or []
+    counted = {}
+    for unit in units:
+        counted[unit['state']] = counted.get(unit['state'], 0) + 1
+    return ', '.join('%d unit%s %s' % (n, '' if n == 1 else 's', state)
+                     for state, n in sorted(counted.items())) or '-'
+
+
 def with_cleaning(device):
     """*device* with its ``cleaning`` (2.4) flat: its state (``-``:
     clean) and the clean's facts.
@@ -73,8 +90,16 @@ def with_cleaning(device):
     if 'cleaning' not in device:
         return device
     cleaning = device['cleaning'] or {}
-    return dict(device, cleaning=cleaning.get('state') or '-',
-                clean_steps=cleaning.get('steps'),
+    steps = cleaning.get('steps')
+    if steps is not None and cleaning.get('only'):
+        steps = ['only:'] + steps
+    return dict(device, cleaning=_clean_state(cleaning),
+                clean_steps=steps, clean_step=cleaning.get('step'),
+                clean_step_since=cleaning.get('step_started_at'),
+                clean_units=['%s %s%s' % (
+                    u['unit'], u['state'],
+                    ' (%s)' % u['step'] if u.get('step') else '')
+                    for u in cleaning.get('units') or []],
                 clean_reason=cleaning.get('reason'),
                 clean_released_by=cleaning.get('released_by'),
                 clean_released_at=cleaning.get('released_at'))
@@ -272,37 +297,73 @@ class DisableDevice(_SetStatus):
 
 
 class CleanDevice(common.ShowOne):
-    """Clean a device (2.4), or release it uncleaned.
+    """Clean a device (2.4), abort its cleans, or release it.
 
-    A device whose clean failed (clean_failed) is cleaned again; a device
-    no accelerator request holds is cleaned now.  With
-    --release-uncleaned, a device being cleaned or whose clean failed is
-    offered again without a clean: an administrator's decision, recorded
-    on the device with --reason.
+    What of a device its cleans left clean_failed is cleaned again; a
+    device no accelerator request holds is cleaned now.  With --abort,
+    the cleans under way stop (an abortable step at once) and the device
+    stays held.  With --release-uncleaned, what its cleans hold is offered
+    again without a clean: an administrator's decision, recorded with
+    --reason (refused while a step may still run: abort first).
     """
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
         parser.add_argument('device', metavar='DEVICE', help='Its UUID.')
-        parser.add_argument(
+        verb = parser.add_mutually_exclusive_group()
+        verb.add_argument(
             '--release-uncleaned', action='store_true',
             help='Offer the held device again without cleaning it.')
+        verb.add_argument(
+            '--abort', action='store_true',
+            help='Stop its cleans under way (it stays held).')
         parser.add_argument(
-            '--reason', help='Why (kept on the device; with '
-                             '--release-uncleaned).')
+            '--reason', help='Why (kept with the clean; with '
+                             '--release-uncleaned or --abort).')
         return parser
 
     def take_action(self, parsed_args):
         uuid = common.check_uuid(parsed_args.device, 'a device')
-        if parsed_args.reason and not parsed_args.release_uncleaned:
+        if parsed_args.reason and not (parsed_args.release_uncleaned or
+                                       parsed_args.abort):
             raise common.CommandError('--reason goes with '
-                                      '--release-uncleaned.')
+                                      '--release-uncleaned or --abort.')
         body = {}
         if parsed_args.release_uncleaned:
             body['release_uncleaned'] = True
+        if parsed_args.abort:
+            body['abort'] = True
         if parsed_args.reason:
             body['reason'] = parsed_args.reason
         return detail(self.client.post('/devices/%s/clean' % uuid, body))
+
+
+CLEANINGS_COLUMNS = common.field_columns(
+    'generation', 'unit', 'state', 'started_at', 'ended_at', 'step',
+    'done', 'reason', 'ended_by')
+
+
+class ListDeviceCleanings(common.Lister):
+    """List a device's cleans (2.4), newest first.
+
+    Of the whole device or of one unit, with the steps each ran and what
+    they read back (administrators).
+    """
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('device', metavar='DEVICE', help='Its UUID.')
+        return parser
+
+    def take_action(self, parsed_args):
+        uuid = common.check_uuid(parsed_args.device, 'a device')
+        body = self.client.get('/devices/%s/cleanings' % uuid)
+        return common.rows([dict(
+            c, unit=c['unit'] or 'device',
+            done=['%s (%ss): %s' % (d['step'], d.get('seconds'),
+                                     d.get('detail'))
+                  for d in c['done']]) for c in body['cleanings']],
+            CLEANINGS_COLUMNS)
 
 
 _INTEGER = re.compile(r'-?[0-9]+')

@@ -167,8 +167,12 @@ class ConductorManager:
         placement_push.push_soon(self.pool, self.placement, [host])
 
     def _reserve(self, context, hosts):
-        """A delete or an unbind left devices of *hosts* to clean."""
+        """A delete or an unbind left devices of *hosts* to clean: pushed
+        reserved before the call answers, their cleans handed over from
+        the pool at once rather than at the next work poll.
+        """
         placement_push.reserve_now(context, self.placement, hosts)
+        self.pool.kick_due(self.devices.cleaner.run, context)
 
     def _agent_back(self, host):
         context = cyborg_context.get_admin_context()

@@ -217,17 +217,31 @@ class ConductorAPI:
                           rp_name=rp_name, discovery=discovery,
                           telemetry=telemetry)
 
-    def clean_done(self, context, host, device_uuid, started_at, steps=None,
-                   error=None):
-        """An agent's outcome of a device's clean (a cast).
+    def clean_progress(self, context, host, device_uuid, generation, step,
+                       done=None):
+        """An agent starts a step of a clean (a cast): the conductor
+        records it, and times the step from now.
 
-        :param started_at: the clean's stamp, as AgentAPI.clean gave it.
-        :param steps: ``[{step, detail}]`` when it succeeded.
-        :param error: why it failed, or None.
+        :param generation: the clean's, as AgentAPI.clean gave it.
+        :param done: the names of the steps done before it.
+        """
+        cctxt = self.client.prepare(version='1.0')
+        cctxt.cast(context, 'clean_progress', host=host,
+                   device_uuid=device_uuid, generation=generation,
+                   step=step, done=done)
+
+    def clean_done(self, context, host, device_uuid, generation, done=None,
+                   error=None):
+        """An agent's outcome of a clean (a cast).
+
+        :param generation: the clean's, as AgentAPI.clean gave it: an
+            outcome of another one changes nothing.
+        :param done: ``[{step, detail, seconds}]`` of the steps done.
+        :param error: why it failed or stopped, or None.
         """
         cctxt = self.client.prepare(version='1.0')
         cctxt.cast(context, 'clean_done', host=host, device_uuid=device_uuid,
-                   started_at=started_at, steps=steps, error=error)
+                   generation=generation, done=done, error=error)
 
     def discovery_start(self, context, host=None, driver=None,
                         timeout=None):
@@ -415,19 +429,21 @@ class ConductorAPI:
                            drain=drain)
 
     def device_clean(self, context, device_uuid, by, release_uncleaned=False,
-                     reason=None):
+                     reason=None, abort=False):
         """Clean a device (a failed clean retried, or a device no ARQ
-        holds), or release a held one uncleaned.
+        holds), abort its cleans under way, or release what they hold
+        uncleaned.
 
-        :param by: who asks (recorded when releasing).
+        :param by: who asks (recorded when releasing or aborting).
         :raises: DeviceNotFound, DeviceCleaning, DeviceNotHeld,
-            DeviceCleanInUse
+            DeviceCleanInUse, DeviceNotCleaning, DeviceCleanNotAbortable,
+            DeviceCleanRunning
         """
         cctxt = self.client.prepare(version='1.0')
         return self._write(cctxt, context, 'device_clean',
                            device_uuid=device_uuid, by=by,
                            release_uncleaned=release_uncleaned,
-                           reason=reason)
+                           reason=reason, abort=abort)
 
     def device_config_delete(self, context, device_uuid):
         """Forget a device's desired state (the device stays as it is).

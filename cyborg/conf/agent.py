@@ -62,6 +62,23 @@ About the agents per conductor divided by 33 (see the performance guide),
 below ``[DEFAULT] service_down_time`` minus ``report_interval``; 0 (a
 single host): start at once.
 """)),
+    cfg.IntOpt(
+        'clean_workers',
+        default=4,
+        min=1,
+        help=_("""
+How many devices (or units of devices) the agent cleans at once between
+two tenants.  Cleans run beside the agent's other work: binds, reports
+and configurations never wait for them; more cleans than this wait for
+a worker, and their ``[conductor] clean_timeout`` counts from each
+step's start, not from the wait.
+
+Possible values: a positive number: the cleans that may run at once,
+which share the host's PCIe, CPU and the devices' firmware (an NVMe
+sanitize, an FPGA image loaded, a GPU verification).
+
+Related options: ``[conductor] clean_timeout``.
+""")),
     cfg.StrOpt(
         'image_cache_dir',
         default='$state_path/images',

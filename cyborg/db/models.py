@@ -200,18 +200,55 @@ class Device(Base, oslo_models.TimestampMixin):
     health = sa.Column(sa.String(16), nullable=True)
     health_reason = sa.Column(sa.String(255), nullable=True)
     health_since = sa.Column(sa.DateTime, nullable=True)
-    # Cleaning (cyborg.conductor.devices.cleaning): NULL (clean),
-    # cleaning or clean_failed; the steps its policy names (JSON list,
-    # [] the driver's defaults; NULL: not cleaned), resolved at each
-    # Placement push; when the agent was handed the clean (NULL: not
-    # yet); why it failed; the administrator who released it uncleaned,
-    # and when.
+    # Cleaning (cyborg.db.queries.device_state): NULL (clean), cleaning
+    # or clean_failed, the whole device held; its policy (JSON {"steps":
+    # names, "only": bool}; NULL: not cleaned), resolved from its classes
+    # at each Placement push; the steps its driver offers, as its agent
+    # reported them (JSON list of cyborg.common.cleaning.Step dicts);
+    # its last clean of its own or of a unit of it (device_cleanings.id).
     clean_state = sa.Column(sa.String(16), nullable=True)
     clean_steps = sa.Column(sa.Text, nullable=True)
-    clean_started_at = sa.Column(sa.DateTime, nullable=True)
-    clean_reason = sa.Column(sa.Text, nullable=True)
-    clean_released_by = sa.Column(sa.String(255), nullable=True)
-    clean_released_at = sa.Column(sa.DateTime, nullable=True)
+    clean_offer = sa.Column(sa.Text, nullable=True)
+    clean_id = sa.Column(sa.Integer, nullable=True)
+
+
+class DeviceCleaning(Base, oslo_models.TimestampMixin):
+    """One clean of a device or of one unit of it, kept as its history.
+
+    Its id is the clean's generation: every hand-off to the agent carries
+    it, and an outcome of another one is refused (cyborg.db.queries
+    .device_state).  Keyed by the device's uuid, to outlive its rows.
+    """
+
+    __tablename__ = 'device_cleanings'
+    __table_args__ = _table_args(
+        sa.Index('device_cleanings_device_uuid_idx', 'device_uuid'),
+        sa.Index('device_cleanings_state_idx', 'state'),
+    )
+
+    id = sa.Column(sa.Integer, primary_key=True)
+    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
+    device_uuid = sa.Column(sa.String(36), nullable=False)
+    hostname = sa.Column(sa.String(255), nullable=False)
+    driver_name = sa.Column(sa.String(100), nullable=True)
+    # The unit cleaned: its attach handle's attach_info (JSON text);
+    # NULL: the whole device.
+    unit = sa.Column(sa.String(255), nullable=True)
+    # cyborg.common.cleaning.STATES
+    state = sa.Column(sa.String(16), nullable=False)
+    # JSON list of the step names, in the order they run.
+    steps = sa.Column(sa.Text, nullable=False)
+    # JSON list of the steps done: {step, detail, seconds}.
+    done = sa.Column(sa.Text, nullable=True)
+    # The step the agent runs, and since when.
+    step = sa.Column(sa.String(255), nullable=True)
+    step_started_at = sa.Column(sa.DateTime, nullable=True)
+    handed_at = sa.Column(sa.DateTime, nullable=True)
+    ended_at = sa.Column(sa.DateTime, nullable=True)
+    # Why it failed, was aborted or released.
+    reason = sa.Column(sa.Text, nullable=True)
+    # The administrator who released or aborted it (NULL: Cyborg).
+    ended_by = sa.Column(sa.String(255), nullable=True)
 
 
 class DeviceTelemetry(Base, oslo_models.TimestampMixin):
@@ -420,6 +457,11 @@ class AttachHandle(Base, oslo_models.TimestampMixin):
     # view counts handles without joining each to its attribute
     # (cyborg.db.queries.attach_handle.follow_resource_class).
     resource_class = sa.Column(sa.String(255), nullable=True)
+    # The unit's own clean (what one tenant had: a VF, a mediated
+    # device, a GPU instance), while the device's other units serve
+    # theirs: NULL, cleaning or clean_failed; device_cleanings.id.
+    clean_state = sa.Column(sa.String(16), nullable=True)
+    clean_id = sa.Column(sa.Integer, nullable=True)
 
 
 class DeviceProfile(Base, oslo_models.TimestampMixin):

@@ -38,8 +38,10 @@ import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg import states
+from cyborg.common import cleaning
 from cyborg.db import migration
 from cyborg.db import models
+from cyborg.db.queries import hold
 from cyborg.objects import hardware
 
 LOG = logging.getLogger(__name__)
@@ -78,9 +80,9 @@ _PG_TYPES = ('device_type', 'device_status', 'device_state', 'cpid_type',
 DEVICE_TYPES = {'PCI': 'GENERIC', 'MDEV': 'GPU'}
 _KEPT_DEVICE_TYPES = {'GPU', 'FPGA', 'AICHIP', 'QAT', 'NIC', 'SSD', 'NVME'}
 # devices.device_state values of a device the existing Cyborg left to
-# clean: its clean_state here (cyborg.db.queries.cleaning).
-_CLEANING_STATES = {'pending_cleaning': 'cleaning', 'cleaning': 'cleaning',
-                    'error': 'clean_failed'}
+# clean: the state of its clean here (cyborg.db.queries.device_state).
+_CLEANING_STATES = {'pending_cleaning': cleaning.PENDING,
+                    'cleaning': cleaning.PENDING, 'error': cleaning.FAILED}
 _CARRIED_ARQ_STATES = (states.INITIAL, states.BOUND, states.BIND_FAILED,
                        states.UNBOUND)
 _KEY_LENGTH = 255
@@ -202,7 +204,10 @@ def _devices(plan, rows):
         elif kind not in _KEPT_DEVICE_TYPES:
             plan.problems.append('device %s has type %r, which this Cyborg '
                                  'does not know' % (row['uuid'], kind))
-        clean_state = _CLEANING_STATES.get(row.get('device_state'))
+        clean = _CLEANING_STATES.get(row.get('device_state'))
+        clean_state = None if clean is None else (
+            hold.CLEANING if clean == cleaning.PENDING else
+            hold.CLEAN_FAILED)
         result.append({
             'id': row['id'], 'uuid': row['uuid'], 'type': kind,
             'vendor': row['vendor'], 'model': row['model'],
@@ -212,11 +217,12 @@ def _devices(plan, rows):
             'status': row.get('status') or 'enabled',
             'driver_name': None,
             'clean_state': clean_state,
+            # Its clean, of the same id (_cleanings()).
+            'clean_id': None if clean is None else row['id'],
             # The driver's default steps; the next push applies the
             # device's policy.
-            'clean_steps': None if clean_state is None else '[]',
-            'clean_reason': None if clean_state is None else
-            'device_state %s in the existing Cyborg' % row['device_state'],
+            'clean_steps': None if clean is None else cleaning.policy(
+                None, [cleaning.ON]),
             'created_at': row['created_at'],
             'updated_at': row['updated_at']})
         if clean_state is not None:
@@ -229,6 +235,42 @@ def _devices(plan, rows):
     if any('device_state' in row for row in rows):
         plan.changes.append('devices.device_state is not kept (it follows '
                             'from the attach handles in use)')
+    return result
+
+
+def _cleanings(plan, devices, raw):
+    """The cleans of the devices the existing Cyborg left to clean: their
+    steps are resolved when their agents have reported what their
+    drivers offer (device_state.hand()); a device an ARQ still holds is
+    cleaned once it is unbound.
+    """
+    now = timeutils.utcnow()
+    bound = {}
+    deployable_device = {d['id']: d['device_id'] for d in raw['deployables']}
+    for arq in raw['extended_accelerator_requests']:
+        if arq['state'] == states.BOUND and arq['deployable_id']:
+            bound.setdefault(deployable_device.get(arq['deployable_id']),
+                             []).append(arq['uuid'])
+    result = []
+    for device in devices:
+        if device['clean_id'] is None:
+            continue
+        state = (cleaning.PENDING if device['clean_state'] == hold.CLEANING
+                 else cleaning.FAILED)
+        result.append({
+            'id': device['clean_id'], 'uuid': uuidutils.generate_uuid(),
+            'device_uuid': device['uuid'], 'hostname': device['hostname'],
+            'unit': None, 'state': state, 'steps': '[]',
+            'reason': 'device_state %s in the existing Cyborg' % (
+                'error' if state == cleaning.FAILED else 'cleaning'),
+            'ended_at': now if state == cleaning.FAILED else None,
+            'created_at': now})
+        holders = bound.get(device['id'])
+        if holders and state == cleaning.PENDING:
+            plan.changes.append(
+                'device %s is still held by Bound ARQ(s) %s: its clean '
+                'runs once they are unbound or deleted'
+                % (device['uuid'], ', '.join(sorted(holders))))
     return result
 
 
@@ -383,6 +425,8 @@ def plan(connection, revision=None):
                                    raw['attributes']),
         'extended_accelerator_requests': _arqs(result, arqs),
     }
+    result.rows['device_cleanings'] = _cleanings(
+        result, result.rows['devices'], raw)
     instances = sorted({a['instance_uuid'] for a in arqs
                         if a['instance_uuid']})
     now = timeutils.utcnow()
@@ -426,7 +470,8 @@ def _drop_aside(connection, names):
 
 
 def _copy(connection, rows):
-    for table in TABLES + ('bound_instances', 'usage_intervals'):
+    for table in TABLES + ('device_cleanings', 'bound_instances',
+                           'usage_intervals'):
         values = rows[table]
         if not values:
             continue

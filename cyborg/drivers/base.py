@@ -146,22 +146,29 @@ class AcceleratorDriver(abc.ABC):
         """The driver's own clean steps of *record* (none by default)."""
         return []
 
-    def clean(self, address, steps, timeout):
-        """Run the clean *steps* (names from clean_steps()) in order on
-        the device of the record at *address*, each verified by reading
-        back what it promises.  Never twice at once for one device.
+    def clean(self, address, steps, timeout, unit=None):
+        """Run the clean *steps* (names from clean_steps()) in order, as
+        clean_step() runs each, within *timeout* seconds for all of them
+        (else CommandTimeout).
 
-        :param timeout: seconds for all of them (else CommandTimeout).
+        :returns: ``[{"step": name, "detail": what it did and read}]``.
+        """
+        return cleaning.run(self, address, steps, timeout, unit)
+
+    def clean_step(self, address, name, timeout, unit=None, abort=None):
+        """Run and verify the driver's own step *name* (of clean_steps())
+        on the device of the record at *address*, within *timeout*
+        seconds, reading back what it promises.  Never twice at once for
+        one device.
+
+        :param unit: the PCI address of the one unit to clean (a step of
+            scope UNIT), or None: the whole device.
+        :param abort: a threading.Event set when the clean is aborted: an
+            abortable step stops (DeviceCleanFailed).
         :raises: UnsupportedOperation, DriverDeviceNotFound,
             DeviceCleanFailed, CommandFailed, CommandNotFound,
             CommandTimeout, OSError.
-        :returns: ``[{"step": name, "detail": what it did and read}]``.
-        """
-        return cleaning.run(self, address, steps, timeout)
-
-    def clean_step(self, address, name, timeout):
-        """Run and verify the driver's own step *name* within *timeout*
-        seconds; returns the step's detail.  Raises as clean().
+        :returns: the step's detail: what it did and read back.
         """
         raise exception.UnsupportedOperation(
             driver=self.name, operation='clean step %s' % name)

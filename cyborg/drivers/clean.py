@@ -25,6 +25,7 @@ import dataclasses
 import time
 
 from cyborg import exception
+from cyborg.common import cleaning as common_cleaning
 from cyborg.drivers import command
 
 OPERATOR = 'operator:'
@@ -34,21 +35,38 @@ RESET_SOURCE = ('Linux, Documentation/ABI/testing/sysfs-bus-pci: '
                 '/sys/bus/pci/devices/<address>/reset and reset_method')
 #: Characters of an operator step's output kept in its detail or reason.
 OUTPUT_KEPT = 1000
+#: The operator's steps run after the drivers' own (50), before a
+#: verification (10).
+OPERATOR_PRIORITY = 20
+VERIFY_PRIORITY = 10
 
 
 @dataclasses.dataclass(frozen=True)
 class CleanStep:
-    """One step of cleaning a device between two tenants.
+    """One step of cleaning a device between two tenants, declared by its
+    driver (as Ironic's clean steps).
 
     :param description: what it does and how it is verified, one line.
     :param source: the documented mechanism it follows.
     :param default: whether "cleaning on" runs it without naming it.
+    :param priority: steps run highest first.
+    :param scope: UNIT: it cleans one unit (clean_step()'s *unit*) while
+        the device's others serve their tenants; DEVICE: the whole device.
+    :param abortable: whether it can be stopped midway (the device stays
+        held, its clean failed).
     """
 
     name: str
     description: str
     source: str
     default: bool = True
+    priority: int = 50
+    scope: str = common_cleaning.DEVICE
+    abortable: bool = False
+
+    def to_dict(self):
+        """As the agent reports it (cyborg.common.cleaning.resolve())."""
+        return dataclasses.asdict(self)
 
 
 def failed(step, address, reason):
@@ -56,10 +74,13 @@ def failed(step, address, reason):
                                        reason=reason)
 
 
-def reset_step(what='the PCI function'):
+def reset_step(what='the PCI function', scope=common_cleaning.UNIT):
+    """The function reset of each function offered: of one unit alone
+    (*scope* UNIT), or of the whole device (DEVICE, a GPU).
+    """
     return CleanStep(FUNCTION_RESET, 'function-level reset of %s, read '
                      'back: present, same ids, same driver' % what,
-                     RESET_SOURCE)
+                     RESET_SOURCE, scope=scope)
 
 
 def can_reset(dev):
@@ -92,7 +113,13 @@ def reset_steps(devs, what):
     return [reset_step(what)] if devs and all(map(can_reset, devs)) else []
 
 
-def reset_each(devs):
+def reset_each(devs, unit=None):
+    """Reset each of *devs*, or only the one at the address *unit*."""
+    if unit is not None:
+        devs = [dev for dev in devs if dev.address == unit]
+        if not devs:
+            raise failed(FUNCTION_RESET, unit, 'not a function of the '
+                         'device (gone?)')
     return '; '.join('%s %s' % (dev.address, reset(dev)) for dev in devs)
 
 
@@ -101,11 +128,11 @@ def _facts(found):
     return '%s:%s bound to %s' % (vendor, product, driver or 'no driver')
 
 
-def image_step(vendor, read_back, source):
+def image_step(vendor, read_back, source, scope=common_cleaning.DEVICE):
     """The CleanStep ``load_clean_image`` of an FPGA driver."""
     return CleanStep(LOAD_IMAGE, 'the known-good image of [fpga] '
                      'clean_images (%s) loaded, its id read back from %s'
-                     % (vendor, read_back), source)
+                     % (vendor, read_back), source, scope=scope)
 
 
 def clean_image(conf, vendor, image_id):
@@ -139,11 +166,12 @@ def operator_steps(conf):
     return [CleanStep(OPERATOR + name, 'the operator\'s command %s, given '
                       'the device\'s address' % path,
                       'the operator\'s own ([clean_steps] operator_steps)',
-                      default=False)
+                      default=False, priority=OPERATOR_PRIORITY,
+                      abortable=True)
             for name, path in sorted(conf.clean_steps.operator_steps.items())]
 
 
-def run(driver, address, steps, timeout):
+def run(driver, address, steps, timeout, unit=None):
     """base.AcceleratorDriver.clean()."""
     deadline = time.monotonic() + timeout
     done = []
@@ -153,26 +181,39 @@ def run(driver, address, steps, timeout):
             raise exception.CommandTimeout(
                 command='clean step %s of %s' % (name, address),
                 timeout=timeout)
-        if name.startswith(OPERATOR):
-            detail = _operator(driver, name, address, left)
-        else:
-            detail = driver.clean_step(address, name, left)
-        done.append({'step': name, 'detail': detail})
+        done.append({'step': name, 'detail': run_step(
+            driver, address, name, left, unit=unit)})
     return done
 
 
-def _operator(driver, step, address, left):
+def run_step(driver, address, name, timeout, unit=None, abort=None,
+             marker=None):
+    """Run one step of a clean (the driver's own, or the operator's):
+    base.AcceleratorDriver.clean_step()'s parameters and answer.
+
+    :param marker: what the operator's step's processes carry in their
+        environment, by which the agent kills them (command.kill_marked).
+    """
+    if name.startswith(OPERATOR):
+        return _operator(driver, name, unit or address, timeout, abort,
+                         marker)
+    return driver.clean_step(address, name, timeout, unit=unit, abort=abort)
+
+
+def _operator(driver, step, address, timeout, abort, marker):
     name = step[len(OPERATOR):]
     opts = driver.conf.clean_steps
     if name not in opts.operator_steps:
         raise exception.UnsupportedOperation(
             driver=driver.name, operation='clean step %s' % step)
-    timeout = min(left, opts.operator_timeout)
-    result = command.run_operator_step(name, address, timeout)
+    timeout = min(timeout, opts.operator_timeout)
+    result = command.run_operator_step(name, address, timeout, marker)
     output = (result['stdout'] + result['stderr']).strip()[-OUTPUT_KEPT:]
+    if abort is not None and abort.is_set():
+        raise failed(step, address, 'aborted: %s' % (output or 'killed'))
     if result['timed_out']:
-        raise failed(step, address, 'not done in %d s: %s'
-                     % (timeout, output))
+        raise failed(step, address, 'not done in %d s, its processes '
+                     'killed: %s' % (timeout, output))
     if result['returncode']:
         raise failed(step, address, 'exit status %d: %s'
                      % (result['returncode'], output))

@@ -77,12 +77,12 @@ def image_argument(path):
     return path
 
 
-def run_operator_step(name, address, timeout):
+def run_operator_step(name, address, timeout, marker=None):
     """privsep.command.operator_step(), CommandNotFound when missing."""
     LOG.info('Running the operator\'s clean step %(name)s of %(address)s',
              {'name': name, 'address': address})
     try:
-        return privsep_command.operator_step(name, address, timeout)
+        return privsep_command.operator_step(name, address, timeout, marker)
     except (FileNotFoundError, PermissionError) as exc:
         LOG.error('Operator clean step %(name)s: %(error)s',
                   {'name': name, 'error': exc})
@@ -106,3 +106,15 @@ def run_gpu_memory_scrub(address, timeout):
     if result['timed_out']:
         raise exception.CommandTimeout(command=command, timeout=timeout)
     return result
+
+
+def kill_marked(marker):
+    """Kill what the operator's steps started with *marker*, wherever it
+    runs (an aborted clean, or one a dead agent left); :returns: the
+    process ids killed.
+    """
+    killed = privsep_command.kill_marked(marker)
+    if killed:
+        LOG.warning('Killed the processes of clean %(marker)s: %(pids)s',
+                    {'marker': marker, 'pids': killed})
+    return killed

@@ -27,6 +27,7 @@ import threading
 import time
 
 from cyborg import exception
+from cyborg.common import cleaning as common_cleaning
 from cyborg.common import device_config
 from cyborg.common import traits as cyborg_traits
 from cyborg.conf import fake as fake_conf
@@ -477,30 +478,35 @@ class FakeDriver(base.AcceleratorDriver):
         driver's devices unless a device class asks).
         """
         return [cleaning.CleanStep(
-            'function_reset', 'a simulated function reset, taking the '
-            'faults file\'s clean_seconds, failing with its clean_error',
-            'the fake driver (simulated)')]
+            'function_reset', 'a simulated function reset of each '
+            'function offered, taking the faults file\'s clean_seconds, '
+            'failing with its clean_error', 'the fake driver (simulated)',
+            scope=common_cleaning.UNIT, abortable=True)]
 
-    def clean_step(self, address, name, timeout):
-        """The simulated function reset of *address*.
+    def clean_step(self, address, name, timeout, unit=None, abort=None):
+        """The simulated function reset of *address* (or of its function
+        *unit*); aborted when *abort* is set.
 
         :raises: UnsupportedOperation (another step), CommandTimeout
             (``clean_seconds`` over *timeout*), DeviceCleanFailed
-            (``clean_error``).
+            (``clean_error``, or aborted).
         """
         if name != 'function_reset':
-            return super().clean_step(address, name, timeout)
+            return super().clean_step(address, name, timeout, unit, abort)
         fault = self._fault(address)
         seconds = min(float(fault.get('clean_seconds', 0)),
                       fake_conf.MAX_SECONDS)
-        time.sleep(min(seconds, timeout))
+        abort = abort or threading.Event()
+        if abort.wait(min(seconds, timeout)):
+            raise exception.DeviceCleanFailed(step=name, address=address,
+                                              reason='aborted')
         if seconds > timeout:
             raise exception.CommandTimeout(
                 command='fake clean of %s' % address, timeout=timeout)
         if fault.get('clean_error'):
             raise exception.DeviceCleanFailed(step=name, address=address,
                                               reason=fault['clean_error'])
-        return 'reset (simulated)'
+        return 'reset (simulated) of %s' % (unit or address)
 
     def prepare_attach(self, attach_handle, mdev_uuid):
         if attach_handle['attach_type'] != fields.AttachType.MDEV:

@@ -155,10 +155,10 @@ class GenericDriver(base.AcceleratorDriver):
             return []
         return cleaning.reset_steps(units, 'each function offered')
 
-    def clean_step(self, address, name, timeout):
+    def clean_step(self, address, name, timeout, unit=None, abort=None):
         if name != cleaning.FUNCTION_RESET:
-            return super().clean_step(address, name, timeout)
-        return cleaning.reset_each(self._unit_devices(address))
+            return super().clean_step(address, name, timeout, unit, abort)
+        return cleaning.reset_each(self._unit_devices(address), unit)
 
     def _deployable(self, dev, match):
         traits = ([cyborg_traits.OWNER_CYBORG] + vendor_traits(dev)

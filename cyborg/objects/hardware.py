@@ -253,6 +253,9 @@ class Hardware(_Record):
         # {"generation", "state", "reason"}`` (see
         # cyborg.common.device_config).
         'configuration': fields.JsonField(nullable=True, default=None),
+        # The clean steps its driver offers for it (the drivers'
+        # clean.CleanStep.to_dict()), or None: not known.
+        'clean_steps': fields.JsonField(nullable=True, default=None),
     }
 
     def device_values(self, host):
@@ -267,7 +270,9 @@ class Hardware(_Record):
                 'model': self.product, 'hostname': host,
                 'std_board_info': _json(std),
                 'vendor_board_info': _json(dict(self.vendor_board_info)),
-                'driver_name': self.driver}
+                'driver_name': self.driver,
+                'clean_offer': (None if self.clean_steps is None
+                                else _json(self.clean_steps))}
 
     def controlpath_values(self):
         return {'cpid_type': 'PCI',
@@ -282,7 +287,9 @@ class Hardware(_Record):
                 'deployables': [d.to_dict() for d in self.deployables],
                 'std_board_info': dict(self.std_board_info),
                 'vendor_board_info': dict(self.vendor_board_info),
-                **self._health_dict(), **self._configuration_dict()}
+                **self._health_dict(), **self._configuration_dict(),
+                **({} if self.clean_steps is None
+                   else {'clean_steps': self.clean_steps})}
 
     def _configuration_dict(self):
         # Only a configurable device's record carries it: the stored
@@ -311,7 +318,8 @@ class Hardware(_Record):
                    vendor_board_info=dict(values['vendor_board_info']),
                    health=values.get('health', health_states.HEALTHY),
                    health_reason=values.get('health_reason'),
-                   configuration=values.get('configuration'))
+                   configuration=values.get('configuration'),
+                   clean_steps=values.get('clean_steps'))
 
 
 @base.CyborgObjectRegistry.register

@@ -41,4 +41,11 @@ GET_TELEMETRY = RULES.add(
 CLEAN = RULES.add(
     'clean', base.ADMIN,
     'Clean a device (retry a failed clean, or clean one no '
-    'request holds), or release a held device uncleaned.')
+    'request holds), abort its cleans, or release a held device '
+    'uncleaned.')
+GET_CLEANINGS = RULES.add(
+    'get_cleanings', base.ADMIN,
+    "List a device's cleans, with the steps each ran and what they "
+    'read back; who passes it also reads, in the device, why its clean '
+    "failed, was aborted or released (an operator's step's output may "
+    "carry another tenant's data): others see the clean states only.")

@@ -16,9 +16,11 @@ and of the gpu driver's memory scrub (runs in the cyborg_sys_admin
 daemon).
 """
 
+import contextlib
 import errno
 import os
 import re
+import signal
 import subprocess
 import sys
 
@@ -74,17 +76,45 @@ def execute(argv, timeout):
     return _run(argv, timeout)
 
 
+# Seconds to read what a killed command printed.
+_DRAIN_SECONDS = 5
+#: The directory of ``$state_path`` that keeps the process groups of the
+#: operator's steps that run.
+GROUPS_DIR = 'clean-groups'
+#: The environment variable that marks the processes of an operator's
+#: clean step, inherited by all they start.
+MARKER = 'CYBORG_CLEAN'
+_MARKER = re.compile(r'[A-Za-z0-9._:-]{1,200}')
+
+
 @privsep.sys_admin_pctxt.entrypoint
-def operator_step(name, address, timeout):
+def operator_step(name, address, timeout, marker=None):
     """Run the absolute path ``[clean_steps] operator_steps`` of this
     daemon's configuration gives *name*, with the PCI *address* as its one
-    argument (else PermissionError); returns as execute().
+    argument (else PermissionError), in a process group of its own that
+    is killed whole at its timeout, its processes marked *marker* in
+    their environment (MARKER), its group recorded under this daemon's
+    ``$state_path`` while it runs (kill_marked()); returns as execute().
     """
     path = CONF.clean_steps.operator_steps.get(name) or ''
     if not os.path.isabs(path) or not _PCI_ADDRESS.fullmatch(str(address)):
         raise PermissionError(errno.EPERM, 'not an operator clean step',
                               '%s %s' % (name, address))
-    return _run([path, str(address)], timeout)
+    env = dict(os.environ)
+    if marker is not None:
+        env[MARKER] = _checked(marker)
+    return _run([path, str(address)], timeout, group=True, env=env)
+
+
+def _checked(marker):
+    if not _MARKER.fullmatch(str(marker)):
+        raise PermissionError(errno.EPERM, 'not a clean marker', str(marker))
+    return str(marker)
+
+
+def _group_file(marker):
+    """Where the process group of the step marked *marker* is kept."""
+    return os.path.join(CONF.state_path, GROUPS_DIR, marker)
 
 
 @privsep.sys_admin_pctxt.entrypoint
@@ -99,17 +129,95 @@ def gpu_memory_scrub(address, timeout):
                 timeout)
 
 
-def _run(argv, timeout):
+@privsep.sys_admin_pctxt.entrypoint
+def kill_marked(marker):
+    """SIGKILL the process group of the step marked *marker* (as its run
+    recorded it: a daemon that died with the agent could not end it), and
+    every process whose environment carries MARKER=*marker* where this
+    daemon may read it (those that left the group); :returns: the pids
+    killed.
+    """
+    marker = _checked(marker)
+    killed = []
     try:
-        # Tools may print bytes that are not text (nvme read's blocks).
-        result = subprocess.run(argv, capture_output=True, text=True,
-                                errors='replace', timeout=timeout,
-                                check=False)
-    except subprocess.TimeoutExpired as exc:
-        return {'returncode': None, 'stdout': _text(exc.stdout),
-                'stderr': _text(exc.stderr), 'timed_out': True}
-    return {'returncode': result.returncode, 'stdout': result.stdout,
-            'stderr': result.stderr, 'timed_out': False}
+        with open(_group_file(marker)) as f:
+            group = int(f.read())
+        os.killpg(group, signal.SIGKILL)
+        killed.append(group)
+    except (OSError, ValueError):
+        # No group recorded (none ran, or it ended), or gone meanwhile.
+        pass
+    wanted = ('%s=%s' % (MARKER, marker)).encode()
+    for entry in os.listdir('/proc'):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            with open('/proc/%s/environ' % entry, 'rb') as f:
+                if wanted not in f.read().split(b'\0'):
+                    continue
+            _kill(int(entry))
+        except OSError:
+            # Gone meanwhile, or a kernel thread.
+            continue
+        killed.append(int(entry))
+    return sorted(set(killed))
+
+
+def _kill(pid):
+    try:
+        os.killpg(os.getpgid(pid), signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    os.kill(pid, signal.SIGKILL)
+
+
+def _run(argv, timeout, group=False, env=None):
+    # Tools may print bytes that are not text (nvme read's blocks).
+    with subprocess.Popen(argv, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True,
+                          errors='replace', start_new_session=group,
+                          env=env) as proc, _recorded(proc, env):
+        try:
+            stdout, stderr = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            if group:
+                # What it started too, not only the step itself; and
+                # what left its group but kept its environment.
+                os.killpg(proc.pid, signal.SIGKILL)
+                if env and MARKER in env:
+                    kill_marked(env[MARKER])
+            proc.kill()
+            try:
+                stdout, stderr = proc.communicate(timeout=_DRAIN_SECONDS)
+            except subprocess.TimeoutExpired:
+                # A process that escaped both still holds its output.
+                stdout = stderr = ''
+            return {'returncode': None, 'stdout': _text(stdout),
+                    'stderr': _text(stderr), 'timed_out': True}
+    return {'returncode': proc.returncode, 'stdout': stdout,
+            'stderr': stderr, 'timed_out': False}
+
+
+@contextlib.contextmanager
+def _recorded(proc, env):
+    """While *proc* (the leader of its group) runs, its group is kept in
+    the file of its marker, if any.
+    """
+    marker = (env or {}).get(MARKER)
+    if marker is None:
+        yield
+        return
+    path = _group_file(marker)
+    os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+    with open(path, 'w') as f:
+        f.write(str(proc.pid))
+    try:
+        yield
+    finally:
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
 
 
 def _text(output):

@@ -107,6 +107,8 @@ WSME_TYPES = {
     'Device': device.Device,
     'DeviceConfiguration': device_config.Configuration,
     'DeviceCleaning': device.Cleaning,
+    'DeviceCleaningUnit': device.CleaningUnit,
+    'DeviceCleaningRecord': device.CleaningRecord,
     'Deployable': deployable.Deployable,
     'Attribute': attribute.Attribute,
     'Service': service.Service,

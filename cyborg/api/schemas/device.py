@@ -63,10 +63,15 @@ SELECTOR = {
     'additionalProperties': False,
 }
 
-# POST /v2/devices/{uuid}/clean (an optional body).
+# POST /v2/devices/{uuid}/clean (an optional body): a clean, an abort
+# of the cleans under way, or a release; one at a time.
 CLEAN = {
     'type': 'object',
     'properties': {'release_uncleaned': {'type': 'boolean'},
+                   'abort': {'type': 'boolean'},
                    'reason': _TEXT},
+    'not': {'required': ['release_uncleaned', 'abort'],
+            'properties': {'release_uncleaned': {'const': True},
+                           'abort': {'const': True}}},
     'additionalProperties': False,
 }

@@ -42,9 +42,11 @@ SELECTOR = {'type': 'array', 'minItems': 1,
             'maxItems': device_class.MAX_CONDITIONS, 'items': CONDITION}
 
 _DESCRIPTION = {'type': ['string', 'null'], 'maxLength': 255}
-#: null (each driver's default), off, on, or step names comma-separated.
+#: null (each driver's default), off, on, step names comma-separated
+#: (added to the defaults), or ``only:`` and step names (those alone).
 CLEANING = {'type': ['string', 'null'], 'minLength': 1, 'maxLength': 255,
-            'pattern': r'^ *[A-Za-z0-9_:.-]+( *, *[A-Za-z0-9_:.-]+)* *$'}
+            'pattern': r'^ *(only: *)?[A-Za-z0-9_:.-]+'
+                       r'( *, *[A-Za-z0-9_:.-]+)* *$'}
 
 CREATE = {
     'type': 'object',

@@ -62,7 +62,7 @@ def _delete(context, uuids, instance_uuid, project_id, since, tries):
                  ', '.join(earlier))
         taken.extend(earlier)
     moved = lifecycle.move(context, taken, states.DELETING, since,
-                           deployables=[a['deployable_id'] for a in arqs])
+                           handles=[a['attach_handle_id'] for a in arqs])
     bound_instance.remove_unused(context,
                                  [a['instance_uuid'] for a in arqs])
     if uuids is None:
@@ -96,7 +96,7 @@ def delete(context, uuids=None, instance_uuid=None, project_id=None,
     taken, moved = _delete(context, uuids, instance_uuid, project_id, since,
                            tries)
     if reserve is not None and moved.cleaning:
-        reserve(moved.cleaning)
+        reserve(set(moved.cleaning))
     arq_notify.deleted(context, before, taken)
     lifecycle.announce(context, moved)
     LOG.info('Deleted %(count)d accelerator request(s) (%(which)s)',

@@ -16,8 +16,8 @@
 The caller changes the ARQs' rows and calls move() in the same writer
 transaction: entering Bound opens each one's usage interval; leaving it
 (unbind, delete, a forced driver uninstall) closes it, so that usage
-stops at the unbind, and a device whose last binding ended is
-``cleaning`` when its policy cleans it (cyborg.db.queries.cleaning).
+stops at the unbind, and what a tenant had is left to clean when its
+device's policy cleans it (cyborg.db.queries.device_state.ended()).
 move() returns what it changed (Moved), and announce() sends the
 notifications of those rows once the transaction committed.
 """
@@ -28,7 +28,7 @@ from oslo_utils import timeutils
 
 from cyborg import notifications
 from cyborg import states
-from cyborg.db.queries import cleaning as cleaning_queries
+from cyborg.db.queries import device_state
 from cyborg.db.queries import usage as usage_queries
 from cyborg.notifications import usage as usage_notify
 
@@ -41,15 +41,15 @@ _ENDED_BY = {states.UNBOUND: usage_queries.UNBIND,
 class Moved:
     """What a move() changed: the usage intervals it closed (dicts of
     cyborg.db.queries.usage, read only when notifications are on) and the
-    hosts of the devices it left to clean (their reservation is pushed
-    once it committed).
+    cleans it started, by host (their reservation is pushed once it
+    committed).
     """
 
     closed: list = dataclasses.field(default_factory=list)
-    cleaning: set = dataclasses.field(default_factory=set)
+    cleaning: dict = dataclasses.field(default_factory=dict)
 
 
-def move(context, uuids, state, since=None, usage=None, deployables=()):
+def move(context, uuids, state, since=None, usage=None, handles=()):
     """ARQs entered *state* (their rows already written), in the caller's
     writer transaction.
 
@@ -61,8 +61,9 @@ def move(context, uuids, state, since=None, usage=None, deployables=()):
         earlier try's whose answer was lost included, are announced.
     :param usage: for BOUND, what the interval records
         (cyborg.common.usage.FIELDS).
-    :param deployables: for the others, the ids of the deployables they
-        held (their devices may be left to clean).
+    :param handles: for the others, the ids of the attach handles they
+        held (what their tenants had may be left to clean; the caller
+        locked their devices, device_state.lock()).
     :returns: Moved.
     """
     now = timeutils.utcnow()
@@ -72,7 +73,7 @@ def move(context, uuids, state, since=None, usage=None, deployables=()):
         return Moved()
     ended_by = _ENDED_BY[state]
     usage_queries.close(context, uuids, now, ended_by)
-    moved = Moved(cleaning=cleaning_queries.mark(context, deployables))
+    moved = Moved(cleaning=device_state.ended(context, handles))
     if notifications.is_enabled():
         moved.closed = usage_queries.closed_since(
             context, list(uuids), since or now, ended_by)

@@ -119,7 +119,7 @@ def unbind(context, uuids, project_id=None, notify=False, reserve=None):
     result, moved = _unbind(context, uuids, project_id, notify,
                             timeutils.utcnow())
     if reserve is not None and moved.cleaning:
-        reserve(moved.cleaning)
+        reserve(set(moved.cleaning))
     arq_notify.unbound(context, result)
     lifecycle.announce(context, moved)
     return result
@@ -131,13 +131,13 @@ def _unbind(context, uuids, project_id, notify, since):
     arqs = [arq_queries.get_row(context, uuid, project_id)
             for uuid in sorted(uuids)]
     instances = [arq['instance_uuid'] for arq in arqs]
-    deployables = [arq['deployable_id'] for arq in arqs]
     # Before any handle is let go (device_state).
-    device_state.lock_of_deployables(context, deployables)
+    device_state.lock_of_deployables(context,
+                                     [a['deployable_id'] for a in arqs])
     for arq in arqs:
         _unbind_one(context, arq, notify, project_id=project_id)
     moved = lifecycle.move(context, uuids, states.UNBOUND, since,
-                           deployables=deployables)
+                           handles=[a['attach_handle_id'] for a in arqs])
     bound_instance.remove_unused(context, instances)
     LOG.info('Unbound ARQs %s', ', '.join(sorted(uuids)))
     return dict.fromkeys(uuids, states.UNBOUND), moved
@@ -162,7 +162,7 @@ def unbind_held(context, held, since, notify=False):
     :param notify: send Nova a failed event per ARQ unbound.
     :returns: (the uuids of the ARQs unbound, sorted; lifecycle.Moved).
     """
-    unbound, instances, deployables = [], [], []
+    unbound, instances, handles = [], [], []
     arqs = arq_queries.lock_rows(context, sorted(held))
     device_state.lock_of_deployables(context,
                                      [a['deployable_id'] for a in arqs])
@@ -173,9 +173,9 @@ def unbind_held(context, held, since, notify=False):
         _unbind_one(context, arq, notify)
         unbound.append(arq['uuid'])
         instances.append(arq['instance_uuid'])
-        deployables.append(arq['deployable_id'])
+        handles.append(arq['attach_handle_id'])
     moved = lifecycle.move(context, unbound, states.UNBOUND, since,
-                           deployables=deployables)
+                           handles=handles)
     bound_instance.remove_unused(context, instances)
     if unbound:
         LOG.info('Unbound ARQs %s', ', '.join(unbound))

@@ -11,58 +11,67 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""A device's clean between two tenants, the conductor's side.
+"""Cleaning devices between two tenants, the conductor's side.
 
-A device whose last binding ended is ``cleaning`` (marked in the
-unbind's transaction).  Cleaner.run(), on each work poll, marks its host
-for a push and pushes it (the reservation is written then, not at the
-periodic push), and hands its clean to the agent with a cast once the
-push wrote it reserved, no handle of it is in use, no configuration of it
-applies and its agent is up; the hand-off stamps clean_started_at once,
-so that neither a re-hand nor an agent's hello restarts the timeout.
-The agent runs the driver's clean on its work thread and casts the
-outcome back (finish()); a clean not reported within ``[conductor]
-clean_timeout`` is ``clean_failed``.  Handed cleans are cast again now
-and then (an agent or a conductor restarted): the agent ignores a clean
-it runs and reports again one it ran.
+A clean starts in the transaction that ends a binding
+(cyborg.db.queries.device_state.ended(); its host pushed reserved before
+the call answers).  Cleaner.run(), on each work poll, hands each pending
+clean to its agent (a cast carrying its generation) once the push wrote
+it reserved, no handle of it is in use, no configuration of it applies
+and its agent is up; the agent says when each step starts (progress())
+and how the clean ended (finish()).  A step not done within ``[conductor]
+clean_timeout`` of its start is aborted: the agent is told to stop it,
+and the device stays held until the agent says it did.  Cleans handed,
+and aborts asked, are cast again now and then (an agent or a conductor
+restarted): the agent runs a generation once, and answers again for one
+it ran.
 """
 
 from oslo_config import cfg
 from oslo_log import log as logging
 import oslo_messaging as messaging
-from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 
-from cyborg import exception
 from cyborg import metrics
+from cyborg.common import cleaning as common_cleaning
 from cyborg.common import device_config
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.placement import push as placement_push
-from cyborg.db.queries import cleaning as cleaning_queries
-from cyborg.db.queries import device as device_queries
-from cyborg.db.queries import hold
+from cyborg.db.queries import device_state
 from cyborg.db.queries import host as host_queries
 from cyborg.notifications import device_clean as clean_notify
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
+# The agent's methods.
+CLEAN_CAST = 'clean'
+ABORT_CAST = 'clean_abort'
 # The outcomes of a clean (metrics.DEVICE_CLEAN).
 CLEAN = 'clean'
 FAILED = 'failed'
 TIMEOUT = 'timeout'
+ABORTED = 'aborted'
 
 
-def _waits(row, placement, context):
-    """What the hand-off of a cleaning device waits for, or None."""
-    if row['agent_up'] is False:
+def _waits(clean, placement, context):
+    """What the hand-off of a pending clean waits for, or None."""
+    if clean['device_id'] is None:
+        return 'its device'
+    if not clean['steps'] and clean['clean_offer'] is None:
+        return 'its report of the steps its driver offers'
+    if clean['agent_up'] is False:
         return 'its agent'
-    if row['in_use']:
+    if clean['in_use']:
         return 'its handles'
-    if row['config_state'] == device_config.APPLYING:
+    if clean['config_state'] == device_config.APPLYING:
         return 'its configuration'
-    if not configuration.ready(context, row['uuid'], placement,
-                               clean=True):
+    if clean['unit'] is not None:
+        if placement and not device_state.unit_published(context,
+                                                         clean['id']):
+            return 'the push'
+    elif not configuration.ready(context, clean['device_uuid'], placement,
+                                 clean=True):
         return 'the push'
     return None
 
@@ -74,158 +83,222 @@ class Cleaner:
         self._agent_api = agent_api
         self._placement = placement
         self._pool = pool
-        # {(device uuid, stamp): when it was last cast}
+        # {(generation, what was cast): when}
         self._cast = {}
 
     def run(self, context):
-        """Fail the cleans past their timeout; hand over the others whose
-        device is ready, or push its host.
+        """Time out the steps past ``clean_timeout``; hand over the
+        pending cleans whose device is ready, or push its host; cast
+        again what an agent may have missed.
         """
         now = timeutils.utcnow().replace(microsecond=0)
-        timeout = CONF.conductor.clean_timeout
-        push, handed = set(), set()
-        for row in cleaning_queries.cleaning(context):
-            started = row['clean_started_at']
-            if started is not None and (now - started).total_seconds() > \
-                    timeout:
-                self.finish(context, row['uuid'], started, reason=(
-                    'not reported done within %d s ([conductor] '
-                    'clean_timeout) of its hand-off to the agent of %s'
-                    % (timeout, row['hostname'])), outcome=TIMEOUT)
-                continue
-            waits = _waits(row, self._placement, context)
-            if waits == 'the push':
-                push.add((row['hostname'], bool(row['needs_sync'])))
-            if waits is None:
-                handed.add(self._hand(context, row, now))
+        push, live = set(), set()
+        for clean in device_state.active(context):
+            live.add(clean['id'])
+            if clean['state'] == common_cleaning.PENDING:
+                waits = _waits(clean, self._placement, context)
+                if waits == 'the push':
+                    push.add((clean['hostname'], bool(clean['needs_sync'])))
+                if waits is None:
+                    self._hand(context, clean, now)
+            elif clean['state'] == common_cleaning.RUNNING:
+                if not self._timed_out(context, clean, now):
+                    self._cast_again(context, clean, now, CLEAN_CAST)
+            else:
+                self._cast_again(context, clean, now, ABORT_CAST)
         self._cast = {key: at for key, at in self._cast.items()
-                      if key in handed}
+                      if key[0] in live}
         if push and self._placement is not None:
             host_queries.mark_hosts_need_sync(
                 context, [host for host, marked in push if not marked])
             placement_push.push_soon(self._pool, self._placement,
                                      {host for host, _marked in push})
 
-    def _hand(self, context, row, now):
-        """Cast the clean to the agent, stamped on its first hand-off, and
-        again every ``report_interval``; :returns: its key.
+    def _timed_out(self, context, clean, now):
+        started = clean['step_started_at']
+        timeout = CONF.conductor.clean_timeout
+        if started is None or (now - started).total_seconds() <= timeout:
+            return False
+        reason = ('step %s not done within %d s ([conductor] clean_timeout) '
+                  'of its start on host %s' % (clean['step'], timeout,
+                                               clean['hostname']))
+        aborting = device_state.time_out(context, clean['id'], reason)
+        if aborting is not None:
+            LOG.warning('Device %(uuid)s: %(reason)s; stopping it',
+                        {'uuid': clean['device_uuid'], 'reason': reason})
+            self._send_abort(context, aborting)
+        return True
+
+    def _hand(self, context, clean, now):
+        """Hand a pending clean to its agent (running)."""
+        handed = device_state.hand(context, clean['id'], now,
+                                   clean['policy'], clean['clean_offer'])
+        if handed is None:
+            return
+        if handed['state'] != common_cleaning.RUNNING:
+            finish_logged(context, handed)
+            return
+        LOG.info('Device %(uuid)s of host %(host)s: clean %(gen)d of '
+                 '%(what)s handed to its agent (%(steps)s)',
+                 {'uuid': clean['device_uuid'], 'host': clean['hostname'],
+                  'gen': clean['id'],
+                  'what': common_cleaning.unit_address(clean) or
+                  'the device', 'steps': [s['name'] for s in
+                                          clean['steps']]})
+        clean_notify.send(context, clean_notify.START, handed)
+        self._send_clean(context, handed, now)
+
+    def _cast_again(self, context, clean, now, what):
+        """Cast *what* (clean or clean_abort) again every
+        ``report_interval``.
         """
-        started = row['clean_started_at'] or cleaning_queries.stamp(
-            context, row['uuid'], now)
-        key = (row['uuid'], started)
-        last = self._cast.get(key)
-        if started is None or (last is not None and (
-                now - last).total_seconds() < CONF.report_interval):
-            return key
-        left = CONF.conductor.clean_timeout - (now - started).total_seconds()
+        last = self._cast.get((clean['id'], what))
+        if last is not None and (
+                now - last).total_seconds() < CONF.report_interval:
+            return
+        if what == CLEAN_CAST:
+            self._send_clean(context, clean, now)
+        else:
+            self._send_abort(context, clean, now)
+
+    def _send_clean(self, context, clean, now=None):
+        done = [d['step'] for d in clean.get('done') or ()]
+        self._cast_to_agent(
+            context, clean, now, CLEAN_CAST,
+            device_uuid=clean['device_uuid'],
+            unit=common_cleaning.unit_address(clean),
+            generation=clean['id'], steps=clean['steps'],
+            done=done, timeout=CONF.conductor.clean_timeout)
+
+    def _send_abort(self, context, clean, now=None):
+        self._cast_to_agent(
+            context, clean, now, ABORT_CAST,
+            device_uuid=clean['device_uuid'],
+            unit=common_cleaning.unit_address(clean),
+            generation=clean['id'])
+
+    def _cast_to_agent(self, context, clean, now, what, **kwargs):
         try:
-            self._agent_api.clean(
-                context, row['hostname'], device_uuid=row['uuid'],
-                steps=jsonutils.loads(row['clean_steps'] or '[]'),
-                started_at=started.isoformat(), timeout=max(1, int(left)))
+            getattr(self._agent_api, what)(context, clean['hostname'],
+                                           **kwargs)
         except messaging.MessagingException as exc:
-            LOG.warning('Could not hand the clean of device %(uuid)s to '
-                        'the agent of %(host)s (tried again later): '
-                        '%(error)s', {'uuid': row['uuid'],
-                                      'host': row['hostname'], 'error': exc})
-            return key
-        self._cast[key] = now
-        if row['clean_started_at'] is None:
-            LOG.info('Device %(uuid)s of host %(host)s: clean handed to its '
-                     'agent', {'uuid': row['uuid'], 'host': row['hostname']})
-            clean_notify.send(context, clean_notify.START, dict(
-                row, device_uuid=row['uuid'], state=hold.CLEANING,
-                started_at=started))
-        return key
+            LOG.warning('Could not reach the agent of %(host)s about clean '
+                        '%(gen)d of device %(uuid)s (tried again later): '
+                        '%(error)s', {'host': clean['hostname'],
+                                      'gen': clean['id'],
+                                      'uuid': clean['device_uuid'],
+                                      'error': exc})
+            return
+        self._cast[(clean['id'], what)] = (
+            now or timeutils.utcnow().replace(microsecond=0))
 
-    def finish(self, context, device_uuid, started_at, steps=None,
-               reason=None, outcome=None):
-        """finish(), its host pushed after; :returns: whether it ended
-        the device's clean.
+    def progress(self, context, host, device_uuid, generation, step, done):
+        """The agent of *host* starts *step* (AgentAPI.clean)."""
+        if not device_state.progress(context, host, device_uuid,
+                                     generation, step, done):
+            LOG.info('Device %(uuid)s: a step of clean %(gen)s it no '
+                     'longer runs, from %(host)s, ignored',
+                     {'uuid': device_uuid, 'gen': generation,
+                      'host': host})
+
+    def finish(self, context, host, device_uuid, generation, done=None,
+               error=None):
+        """The agent of *host* ended the clean *generation*; its host is
+        pushed after.  :returns: whether it ended the device's clean.
         """
-        device = finish(context, device_uuid, started_at, steps, reason,
-                        outcome)
-        if device is not None:
+        clean = finish(context, host, device_uuid, generation, done, error)
+        if clean is not None:
             placement_push.push_soon(self._pool, self._placement,
-                                     [device['hostname']])
-        return device is not None
+                                     [clean['hostname']])
+        return clean is not None
 
 
-def finish(context, device_uuid, started_at, steps=None, reason=None,
-           outcome=None):
-    """End the clean handed at *started_at* (a datetime, or ISO 8601
-    text): clean, or ``clean_failed`` for *reason*; its host is marked for
-    a push.  An outcome of another clean than the device's is ignored.
+def finish(context, host, device_uuid, generation, done=None, error=None):
+    """End the clean *generation* as the agent of *host* says: clean, or
+    ``clean_failed`` for *error*; aborted or timed out when it was asked
+    to stop.  An outcome of another clean, or another host's, is ignored.
 
-    :param steps: what the agent says each step did.
-    :param outcome: the metric's label (default: CLEAN or FAILED).
-    :returns: ``{hostname, driver_name...}`` of the device, or None.
+    :param done: ``[{step, detail, seconds}]`` of the steps done.
+    :returns: the clean as it ended, or None.
     """
-    if isinstance(started_at, str):
-        started_at = timeutils.normalize_time(
-            timeutils.parse_isotime(started_at))
-    device = cleaning_queries.finish(context, device_uuid, started_at,
-                                     reason)
-    if device is None:
-        LOG.info('Device %s: an outcome of a clean it no longer has '
-                 'ignored', device_uuid)
+    clean = device_state.finish(context, host, device_uuid, generation,
+                                done, error)
+    if clean is None:
+        LOG.info('Device %(uuid)s: an outcome of clean %(gen)s, which it '
+                 'no longer runs, from %(host)s, ignored',
+                 {'uuid': device_uuid, 'gen': generation, 'host': host})
         return None
-    if reason is None:
-        LOG.info('Device %(uuid)s of host %(host)s: clean, offered again '
-                 '(%(steps)s)', {'uuid': device_uuid,
-                                 'host': device['hostname'], 'steps': steps})
+    return finish_logged(context, clean)
+
+
+def finish_logged(context, clean):
+    """Log, count and notify how a clean ended; :returns: it."""
+    device_uuid, host = clean['device_uuid'], clean['hostname']
+    state = clean['state']
+    what = common_cleaning.unit_address(clean) or 'the device'
+    if state == common_cleaning.CLEAN:
+        LOG.info('Device %(uuid)s of host %(host)s: %(what)s clean, offered '
+                 'again (%(done)s)', {'uuid': device_uuid, 'host': host,
+                                      'what': what, 'done': clean['done']})
+        outcome, event = CLEAN, clean_notify.END
     else:
-        LOG.warning('Device %(uuid)s of host %(host)s: clean failed, held: '
-                    '%(reason)s', {'uuid': device_uuid,
-                                   'host': device['hostname'],
-                                   'reason': reason})
-    outcome = outcome or (CLEAN if reason is None else FAILED)
-    metrics.DEVICE_CLEAN.labels(
-        driver=device['driver_name'] or '', outcome=outcome).observe(
-            (timeutils.utcnow() - started_at).total_seconds())
-    if reason is not None:
+        LOG.warning('Device %(uuid)s of host %(host)s: the clean of '
+                    '%(what)s %(state)s, held: %(reason)s',
+                    {'uuid': device_uuid, 'host': host, 'what': what,
+                     'state': state, 'reason': clean['reason']})
         metrics.DEVICE_CLEAN_FAILURES.inc()
-    clean_notify.send(
-        context, clean_notify.END if reason is None else clean_notify.ERROR,
-        dict(device, device_uuid=device_uuid, reason=reason,
-             started_at=started_at,
-             state=None if reason is None else hold.CLEAN_FAILED))
-    return device
+        if state == common_cleaning.ABORTED:
+            outcome, event = ABORTED, clean_notify.ABORT
+        else:
+            outcome = TIMEOUT if clean.get('stopped') else FAILED
+            event = clean_notify.ERROR
+    started = clean['handed_at'] or clean['ended_at']
+    metrics.DEVICE_CLEAN.labels(driver=clean['driver_name'] or '',
+                                outcome=outcome).observe(
+        (timeutils.utcnow() - started).total_seconds())
+    clean_notify.send(context, event, clean)
+    return clean
 
 
-def clean(context, device_uuid, by, release_uncleaned=False, reason=None):
-    """An administrator's clean of a device (POST
+def clean(context, device_uuid, by, release_uncleaned=False, abort=False,
+          reason=None):
+    """An administrator's verb on a device's cleaning (POST
     /v2/devices/{uuid}/clean): a failed clean retried, a device no ARQ
-    holds cleaned, or with *release_uncleaned* a held device offered
-    again uncleaned, recorded on it (*by*, when, *reason*).
+    holds cleaned; with *abort* the cleans under way stopped (the device
+    stays held); with *release_uncleaned* what its cleans hold offered
+    again uncleaned, recorded (*by*, when, *reason*).
 
     :raises: DeviceNotFound, DeviceCleaning, DeviceNotHeld,
-        DeviceCleanInUse
+        DeviceCleanInUse, DeviceNotCleaning, DeviceCleanNotAbortable,
+        DeviceCleanRunning
     :returns: the device's host.
     """
-    device = device_queries.get(context, device_uuid)
-    state = device['clean_state']
     if release_uncleaned:
-        done = cleaning_queries.release(context, device_uuid, by, reason)
-        if done is None:
-            raise exception.DeviceNotHeld(uuid=device_uuid)
-        LOG.warning('Device %(uuid)s of host %(host)s (%(state)s) released '
-                    'uncleaned by %(by)s: %(reason)s', {
-                        'uuid': device_uuid, 'host': done['hostname'],
-                        'state': done['clean_state'], 'by': by,
-                        'reason': reason})
-        return done['hostname']
-    if state == hold.CLEANING:
-        raise exception.DeviceCleaning(uuid=device_uuid)
-    if state == hold.CLEAN_FAILED:
-        done = cleaning_queries.retry(context, device_uuid)
-    else:
-        done = cleaning_queries.start(context, device_uuid)
-    if done is None:
-        # Changed since it was read: held, or bound now.
-        if device_queries.get(context, device_uuid)['clean_state']:
-            raise exception.DeviceCleaning(uuid=device_uuid)
-        raise exception.DeviceCleanInUse(uuid=device_uuid)
+        cleans = device_state.release(context, device_uuid, by, reason)
+        for released in cleans:
+            LOG.warning('Device %(uuid)s of host %(host)s: %(what)s '
+                        'released uncleaned by %(by)s: %(reason)s',
+                        {'uuid': device_uuid, 'host': released['hostname'],
+                         'what': common_cleaning.unit_address(released) or
+                         'the device',
+                         'by': by, 'reason': reason})
+            clean_notify.send(context, clean_notify.RELEASE, released)
+        return cleans[0]['hostname']
+    if abort:
+        cleans = device_state.abort(context, device_uuid, by, reason)
+        for stopped in cleans:
+            LOG.warning('Device %(uuid)s of host %(host)s: clean %(gen)d '
+                        'aborted by %(by)s', {'uuid': device_uuid,
+                                              'host': stopped['hostname'],
+                                              'gen': stopped['id'],
+                                              'by': by})
+            if stopped['state'] == common_cleaning.ABORTED:
+                clean_notify.send(context, clean_notify.ABORT, stopped)
+        return cleans[0]['hostname']
+    cleans = device_state.retry(context, device_uuid)
+    if not cleans:
+        cleans = [device_state.start(context, device_uuid)]
     LOG.info('Device %(uuid)s of host %(host)s: cleaned by %(by)s',
-             {'uuid': device_uuid, 'host': done['hostname'], 'by': by})
-    return done['hostname']
+             {'uuid': device_uuid, 'host': cleans[0]['hostname'],
+              'by': by})
+    return cleans[0]['hostname']

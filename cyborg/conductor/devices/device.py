@@ -23,6 +23,7 @@ from cyborg.conductor.devices import health
 from cyborg.conductor.placement import push as placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import device_state
 from cyborg.db.queries import host as host_queries
 
 LOG = logging.getLogger(__name__)
@@ -30,7 +31,7 @@ LOG = logging.getLogger(__name__)
 
 @db_api.context_manager.writer
 def _record_status(context, uuid, status):
-    device = device_queries.set_status(context, uuid, status)
+    device = device_state.set_status(context, uuid, status)
     # In the same transaction: if the conductor stops before Placement is
     # told, the periodic task tells it.
     host_queries.mark_needs_sync(context, device['hostname'])
@@ -54,7 +55,7 @@ def set_status(context, client, uuid, status):
 def _record_statuses(context, selector, status):
     devices = [d for d in device_queries.lock_selected(context, selector)
                if device_queries.status_changes(d, status)]
-    device_queries.set_statuses(
+    device_state.set_statuses(
         context, [d['id'] for d in devices if d['status'] != status],
         status)
     changes = []

@@ -20,6 +20,7 @@ with devices for a push, which the conductor starts after it answers.
 """
 
 from oslo_log import log as logging
+from oslo_serialization import jsonutils
 from oslo_utils import uuidutils
 
 from cyborg import exception
@@ -68,6 +69,31 @@ def _delete(context, name):
     return row, _mark_all(context)
 
 
+def _check_steps(context, found_class, policy):
+    """Refuse a policy naming a step that no driver of the class's devices
+    offers (of any device, when the class selects none yet).
+
+    :raises: DeviceClassInvalid
+    """
+    named = set(cleaning.named(policy))
+    if not named:
+        return
+    everything = device_class_queries.deployables(context)
+    devices = [device for device, _dep in device_class.selected(
+        found_class, everything)] or [row[0] for row in everything]
+    offered = set()
+    for device in devices:
+        offered.update(step['name'] for step in
+                       jsonutils.loads(device.get('clean_offer') or '[]'))
+    unknown = sorted(named - offered)
+    if unknown and devices:
+        raise exception.DeviceClassInvalid(
+            reason='cleaning names steps the drivers of its devices do not '
+                   'offer: %s (they offer: %s)' % (
+                       ', '.join(unknown),
+                       ', '.join(sorted(offered)) or 'none'))
+
+
 def create(context, name, selector, description=None, cleaning_policy=None):
     """Store a device class; mark every host with devices for a push.
 
@@ -79,8 +105,9 @@ def create(context, name, selector, description=None, cleaning_policy=None):
     """
     name = device_class.normalize_name(name)
     device_class.check(selector)
-    row, hosts = _create(context, name, selector, description,
-                         cleaning.normalize(cleaning_policy))
+    policy = cleaning.normalize(cleaning_policy)
+    _check_steps(context, {'name': name, 'selector': selector}, policy)
+    row, hosts = _create(context, name, selector, description, policy)
     LOG.info('Created device class %(name)s (%(uuid)s): %(selector)s',
              row)
     return dict(row, trait=device_class.trait(row['name'])), hosts
@@ -95,6 +122,8 @@ def update(context, name, values):
     """
     if 'cleaning' in values:
         values = dict(values, cleaning=cleaning.normalize(values['cleaning']))
+        _check_steps(context, device_class_queries.get_by_name(
+            context, name.upper()), values['cleaning'])
     row, hosts = _update(context, name.upper(), values)
     LOG.info('Updated device class %(name)s (%(uuid)s): %(values)s',
              dict(row, values=values))

@@ -219,24 +219,35 @@ class DevicesEndpoint:
     @messaging.expected_exceptions(exception.DeviceNotFound,
                                    exception.DeviceCleaning,
                                    exception.DeviceNotHeld,
-                                   exception.DeviceCleanInUse)
+                                   exception.DeviceCleanInUse,
+                                   exception.DeviceNotCleaning,
+                                   exception.DeviceCleanNotAbortable,
+                                   exception.DeviceCleanRunning)
     @deadline.drop_when_late
     def device_clean(self, context, device_uuid, by, release_uncleaned=False,
-                     reason=None):
+                     reason=None, abort=False):
         """An administrator's clean (cleaning.clean()); the host is pushed
-        after the answer, the clean handed at the next work poll.
+        after the answer, the clean handed (or the abort cast) at once.
         """
         host = cleaning.clean(context, device_uuid, by,
                               release_uncleaned=release_uncleaned,
-                              reason=reason)
+                              abort=abort, reason=reason)
         placement_push.push_soon(self._pool, self._placement, [host])
+        self._kick_work(context)
 
     @messaging.expose
-    def clean_done(self, context, host, device_uuid, started_at, steps=None,
+    def clean_progress(self, context, host, device_uuid, generation, step,
+                       done=None):
+        """An agent starts a step of a clean (a cast; AgentAPI.clean)."""
+        self.cleaner.progress(context, host, device_uuid, generation, step,
+                              done)
+
+    @messaging.expose
+    def clean_done(self, context, host, device_uuid, generation, done=None,
                    error=None):
         """An agent's outcome of a clean (a cast; see AgentAPI.clean)."""
-        self.cleaner.finish(context, device_uuid, started_at, steps=steps,
-                            reason=error)
+        self.cleaner.finish(context, host, device_uuid, generation,
+                            done=done, error=error)
 
     # Configuration rollouts --------------------------------------------------
 

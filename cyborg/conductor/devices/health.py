@@ -28,6 +28,7 @@ from cyborg.common import health_states
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import device_state
 from cyborg.db.queries import host as host_queries
 from cyborg.notifications import accelerator_request as arq_notify
 from cyborg.notifications import device as device_notify
@@ -82,7 +83,7 @@ def apply(context, host, records):
             continue
         new, new_reason, entered = step
         since = now if entered else row['health_since']
-        device_queries.set_health(context, row['id'], new, new_reason,
+        device_state.set_health(context, row['id'], new, new_reason,
                                   since)
         changes.append(_change(row, new, new_reason, since))
     if changes:
@@ -97,7 +98,7 @@ def _change(row, new, reason, since):
 
 
 def _healthy(context, row, now):
-    device_queries.set_health(context, row['id'], None,
+    device_state.set_health(context, row['id'], None,
                               row['health_reason'], now)
     return _change(row, None, row['health_reason'], now)
 

@@ -34,7 +34,7 @@ LOG = logging.getLogger(__name__)
 
 
 _DEVICE_COLUMNS = ('type', 'vendor', 'model', 'hostname', 'std_board_info',
-                   'vendor_board_info', 'driver_name')
+                   'vendor_board_info', 'driver_name', 'clean_offer')
 _DEPLOYABLE_COLUMNS = ('num_accelerators', 'driver_name', 'device_id',
                        'bitstream_id', 'removed_at')
 
@@ -213,9 +213,28 @@ class _Diff:
             if name not in reported and row['removed_at'] is None:
                 LOG.info('Deployable %(name)s of host %(host)s is gone',
                          {'name': name, 'host': self.host})
+                if row['id'] in self.snap.held_deployables:
+                    self._held_gone(row)
                 self._update('deployables', row['id'],
                              {'removed_at': self.now})
                 self._note('deployable.delete', row)
+
+    def _held_gone(self, row):
+        """A deployable of a device a clean holds left the report: kept,
+        held and missing until it comes back or an administrator
+        releases it.
+        """
+        device = self.snap.devices_by_id().get(row['device_id']) or {}
+        held = device.get('clean_state') or next(
+            (h['clean_state'] for h in self.snap.handles.get(row['id'], ())
+             if h['clean_state']), None)
+        if held:
+            LOG.warning('Deployable %(name)s of host %(host)s is gone while '
+                        'its clean holds it (%(state)s): kept, held, until '
+                        'it comes back and its clean ends, or an '
+                        'administrator releases it',
+                        {'name': row['name'], 'host': self.host,
+                         'state': held})
 
     def _bitstream(self, row, dep):
         """The stored image, unless the loaded function changed."""

@@ -203,8 +203,8 @@ def _publish_all(context, client, state, snapshot, parent, outcome):
 
 
 def _record_clean_steps(context, snapshot, traits):
-    """Each device's clean (cyborg.common.cleaning.steps) from the
-    classes its deployables match, written where it changed.
+    """Each device's cleaning policy (cyborg.common.cleaning.policy())
+    from the classes its deployables match, written where it changed.
 
     :param traits: {device id: the traits of its deployables}.
     """
@@ -212,7 +212,7 @@ def _record_clean_steps(context, snapshot, traits):
                 for c in snapshot.device_classes}
     for device_id, found in traits.items():
         device = snapshot.devices_by_id()[device_id]
-        want = cleaning.steps(device['driver_name'], [
+        want = cleaning.policy(device['driver_name'], [
             policies[t] for t in found if t in policies])
         if want != device['clean_steps']:
             host_inventory.update(context, 'devices', device_id,

@@ -15,7 +15,8 @@
 
 Each deployable is a child of the compute node provider, with uuid
 ``uuid3(NAMESPACE_DNS, name)`` (as upstream Cyborg, so providers survive a
-migration), its ``rc`` reserved whole while hold has a reason, and traits
+migration), its ``rc`` reserved whole while hold has a reason (its units
+cleaned on their own reserved one each), and traits
 ``OWNER_CYBORG``, its ``trait*`` attributes and ``CUSTOM_CLASS_<NAME>``.
 """
 
@@ -100,13 +101,17 @@ def desired(snapshot, deployable, agent_up, parent, classes=()):
             device, deployable, attributes,
             snapshot.handles.get(deployable['id'], ())))
     total = deployable['num_accelerators'] or 0
-    reserved = bool(hold.reasons(
-        device, deployable, agent_up,
-        reshaping=snapshot.reshaping(deployable['device_id'])))
+    if hold.reasons(device, deployable, agent_up,
+                    reshaping=snapshot.reshaping(deployable['device_id'])):
+        reserved = total
+    else:
+        # Its units cleaned on their own (a VF, a mediated device).
+        reserved = min(total, hold.units_held(
+            snapshot.handles.get(deployable['id'], ())))
     inventories = {}
     if rc and _valid_class(rc) and total > 0:
-        inventories[rc] = {'total': total, 'reserved': total if reserved
-                           else 0, 'min_unit': 1, 'max_unit': total,
+        inventories[rc] = {'total': total, 'reserved': reserved,
+                           'min_unit': 1, 'max_unit': total,
                            'step_size': 1, 'allocation_ratio': 1.0}
     elif total > 0:
         LOG.warning('Deployable %(name)s has no valid resource class '

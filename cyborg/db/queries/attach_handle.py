@@ -28,14 +28,16 @@ _COLUMNS = [TABLE.c[name] for name in (
 # transaction took them all.
 _CLAIM_TRIES = 5
 
+# Free: not in use, and not held by a clean of its own (the unit a
+# tenant left, cyborg.db.queries.device_state): the claim's UPDATE
+# checks both, so a clean marked meanwhile is never given.
+FREE = sa.and_(TABLE.c.in_use == sa.false(), TABLE.c.clean_state.is_(None))
 _FREE = (sa.select(*_COLUMNS)
-         .where(TABLE.c.deployable_id == sa.bindparam('b_deployable'),
-                TABLE.c.in_use == sa.false())
+         .where(TABLE.c.deployable_id == sa.bindparam('b_deployable'), FREE)
          .order_by(TABLE.c.id).limit(1)
          .with_for_update(skip_locked=True))
 _TAKE = (sa.update(TABLE)
-         .where(TABLE.c.id == sa.bindparam('b_id'),
-                TABLE.c.in_use == sa.false())
+         .where(TABLE.c.id == sa.bindparam('b_id'), FREE)
          .values(in_use=True, updated_at=sa.bindparam('b_now')))
 _ARQS = models.ExtendedAcceleratorRequest.__table__
 # Free a handle, unless an ARQ other than the one letting it go holds it.

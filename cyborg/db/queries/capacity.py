@@ -203,7 +203,7 @@ class _Handles:
                                   resource_class)
         self.where.extend(self.own_where)
         free = _HANDLES.c.in_use == sa.false()
-        conditions = hold.conditions()
+        conditions = hold.conditions(handles=_HANDLES)
         self.free = free
         self.bound = _count(~free)
         self.held = sa.or_(*[c for _r, c in conditions])
@@ -368,8 +368,13 @@ def _held_deployables():
     reshaping = (sa.select(*columns).select_from(joined)
                  .where(_DEPLOYABLES.c.device_id.in_(
                      hold.reshaped_devices())))
-    return sa.union(by_device, by_config, gone,
-                    reshaping).subquery('held')
+    # Those with a unit cleaned on its own.
+    by_unit = (sa.select(*columns).select_from(joined)
+               .where(_DEPLOYABLES.c.id.in_(
+                   sa.select(_HANDLES.c.deployable_id).where(
+                       _HANDLES.c.clean_state.in_(hold.CLEAN_STATES)))))
+    return sa.union(by_device, by_config, gone, reshaping,
+                    by_unit).subquery('held')
 
 
 def _held_handles(handles):
@@ -379,7 +384,8 @@ def _held_handles(handles):
     held = _held_deployables()
     free = handles.free
     judged = {r: _count(sa.and_(free, c)) for r, c in hold.conditions(
-        devices=held, deployables=held, config_state=held.c.config)}
+        devices=held, deployables=held, config_state=held.c.config,
+        handles=_HANDLES)}
     return (
         sa.select(*_total_row(
             handles.resource_class, _NOTHING, _NOTHING, _count(free),

@@ -196,8 +196,8 @@ _LOCK = (sa.select(_DEP.c.bitstream_id, _DEP.c.programming_until,
 # lock, so claim() takes it only if it is still free.
 _FREE_AH = _AH.alias('free_handle')
 _FIRST_FREE = sa.select(sa.func.min(_AH.c.id)).where(
-    _AH.c.deployable_id == _DEP.c.id,
-    _AH.c.in_use == sa.false()).scalar_subquery()
+    _AH.c.deployable_id == _DEP.c.id, _AH.c.in_use == sa.false(),
+    _AH.c.clean_state.is_(None)).scalar_subquery()
 _LOCK_FOR_BIND = (
     sa.select(_DEP.c.bitstream_id, _DEP.c.programming_until,
               _IN_USE.scalar_subquery().label('in_use'),

@@ -11,10 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Queries of the devices table (read by the API, status by operators)."""
+"""Queries of the devices table (their state that holds them out of
+service is written by cyborg.db.queries.device_state only)."""
 
 from oslo_serialization import jsonutils
-from oslo_utils import timeutils
 import sqlalchemy as sa
 
 from cyborg import exception
@@ -31,9 +31,7 @@ STATUSES = (ENABLED, MAINTAINING)
 _COLUMNS = ('id', 'uuid', 'type', 'vendor', 'model', 'std_board_info',
             'vendor_board_info', 'hostname', 'status', 'driver_name',
             'health', 'health_reason', 'health_since', 'clean_state',
-            'clean_steps', 'clean_started_at', 'clean_reason',
-            'clean_released_by', 'clean_released_at',
-            'created_at', 'updated_at')
+            'clean_steps', 'clean_id', 'created_at', 'updated_at')
 
 
 def health_of(device):
@@ -57,9 +55,9 @@ def to_dict(row):
     return {name: getattr(row, name) for name in _COLUMNS}
 
 
-def _row(context, uuid, locked=False):
+def _row(context, uuid):
     return db_api.row_by_uuid(context, models.Device, uuid,
-                               exception.DeviceNotFound, locked)
+                               exception.DeviceNotFound)
 
 
 @db_api.context_manager.reader
@@ -79,21 +77,7 @@ def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
         context, TABLE, filters, limit, marker, sort_key, sort_dir)]
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def set_status(context, uuid, status):
-    """Set a device's status; the row after the change, as a dict.
-
-    :raises: DeviceNotFound
-    """
-    row = _row(context, uuid, locked=True)
-    if row.status != status:
-        row.status = status
-        row.updated_at = timeutils.utcnow()
-    return to_dict(row)
-
-
-def _health_columns():
+def health_columns():
     # What the health transitions read and their notification tells.
     return (TABLE.c.id, TABLE.c.uuid, TABLE.c.hostname, TABLE.c.type,
             TABLE.c.vendor, TABLE.c.model, TABLE.c.driver_name,
@@ -104,18 +88,9 @@ def _health_columns():
 def get_host_health(context, hostname):
     """``{uuid: health columns}`` of a host's devices."""
     rows = context.session.execute(
-        sa.select(*_health_columns())
+        sa.select(*health_columns())
         .where(TABLE.c.hostname == hostname)).mappings()
     return {row['uuid']: dict(row) for row in rows}
-
-
-@db_api.context_manager.writer
-def set_health(context, device_id, health, reason, since):
-    """Record a device's health (None: healthy)."""
-    context.session.execute(
-        sa.update(TABLE).where(TABLE.c.id == device_id).values(
-            health=health, health_reason=reason, health_since=since,
-            updated_at=timeutils.utcnow()))
 
 
 @db_api.context_manager.writer
@@ -125,7 +100,7 @@ def lock_health(context, uuid):
     :raises: DeviceNotFound
     """
     row = context.session.execute(
-        sa.select(*_health_columns())
+        sa.select(*health_columns())
         .where(TABLE.c.uuid == uuid).with_for_update()).mappings().first()
     if row is None:
         raise exception.DeviceNotFound(uuid=uuid)
@@ -138,7 +113,7 @@ def get_recovered(context, before):
     earlier: their hold-down is over.
     """
     rows = context.session.execute(
-        sa.select(*_health_columns())
+        sa.select(*health_columns())
         .where(TABLE.c.health == health_states.RECOVERING,
                TABLE.c.health_since <= before)).mappings()
     return [dict(row) for row in rows]
@@ -224,13 +199,3 @@ def status_changes(device, status):
         return True
     return (status == ENABLED and
             device.get('health') == health_states.RECOVERING)
-
-
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def set_statuses(context, ids, status):
-    """Set the status of the devices of *ids* in one UPDATE."""
-    if ids:
-        context.session.execute(
-            sa.update(TABLE).where(TABLE.c.id.in_(sorted(ids))).values(
-                status=status, updated_at=timeutils.utcnow()))

@@ -59,9 +59,17 @@ _DEPLOYABLES = models.Deployable.__table__
 CONFIGS = models.DeviceConfig.__table__
 
 
+def units_held(handles):
+    """How many of a deployable's handles (rows) their own clean holds:
+    its inventory reserves as many, where reasons() finds none.
+    """
+    return sum(1 for handle in handles if handle.get('clean_state'))
+
+
 def reasons(device, deployable, agent_up, reshaping=False):
-    """Why the deployable's inventory is held out (Python), in REASONS'
-    order (empty: offered).
+    """Why the deployable's inventory is held out whole (Python), in
+    REASONS' order (empty: offered, but for its units held on their own,
+    units_held()).
 
     :param device: its device's row, with ``config_state`` (as
         host_inventory.load() reads it).
@@ -89,7 +97,7 @@ def reasons(device, deployable, agent_up, reshaping=False):
 
 
 def conditions(devices=_DEVICES, deployables=_DEPLOYABLES,
-               config_state=CONFIGS.c.state):
+               config_state=CONFIGS.c.state, handles=None):
     """``[(reason, condition)]``: why a deployable is held out (SQL), in
     REASONS' order, but for AGENT_DOWN (judged by the caller).
 
@@ -97,13 +105,18 @@ def conditions(devices=_DEVICES, deployables=_DEPLOYABLES,
         ``health`` and ``clean_state`` columns; *deployables* the same
         with ``removed_at`` and ``device_id``.
     :param config_state: the device's configuration state (join_configs()).
+    :param handles: the attach handles, when the condition judges one
+        handle: a unit cleaned on its own is held too.
     """
     found = [(DISABLED, _is(devices.c.status, device_queries.MAINTAINING))]
     found.extend((state, _is(devices.c.health, state))
                  for state in health_states.HELD)
     found.extend((reason, _is(config_state, state))
                  for state, reason in CONFIG.items())
-    found.extend((state, _is(devices.c.clean_state, state))
+    found.extend((state, _is(devices.c.clean_state, state)
+                  if handles is None else
+                  sa.or_(_is(devices.c.clean_state, state),
+                         _is(handles.c.clean_state, state)))
                  for state in CLEAN_STATES)
     found.append((RESHAPING, sa.and_(deployables.c.removed_at.is_(None),
                                      deployables.c.device_id.in_(

@@ -112,7 +112,8 @@ def load(context, hostname):
     for row in _rows_in(context, AH, AH.c.deployable_id, deployables):
         snap.handles[row['deployable_id']].append(dict(row))
         handle_deployable[row['id']] = row['deployable_id']
-        if row['in_use']:
+        if row['in_use'] or row['clean_state']:
+            # In use, or held by its own clean: kept while it is gone.
             snap.held_handles.add(row['id'])
     host_handles = sa.select(AH.c.id).where(
         AH.c.deployable_id.in_(deployables))
@@ -127,6 +128,13 @@ def load(context, hostname):
     snap.held_deployables.update(handle_deployable[h]
                                  for h in snap.held_handles
                                  if h in handle_deployable)
+    # A device held by its clean keeps its rows while it is gone: it
+    # comes back held (device_state).
+    held_devices = {row['id'] for row in snap.devices.values()
+                    if row['clean_state']}
+    snap.held_deployables.update(row['id']
+                                 for row in snap.deployables.values()
+                                 if row['device_id'] in held_devices)
     return snap
 
 
@@ -197,6 +205,10 @@ def delete_attributes(context, ids):
         context.session.execute(sa.delete(ATTR).where(ATTR.c.id.in_(ids)))
 
 
+# A handle neither in use nor held by its own clean.
+_UNHELD = sa.and_(AH.c.in_use.is_(sa.false()), AH.c.clean_state.is_(None))
+
+
 def _not_referenced(column, arq_column):
     return column.not_in(sa.select(arq_column).where(
         arq_column.is_not(None)))
@@ -207,13 +219,13 @@ def delete_free_handles(context, ids):
     """Delete the handles among *ids* nothing holds; the ids deleted."""
     if not ids:
         return set()
-    where = sa.and_(AH.c.id.in_(ids), AH.c.in_use.is_(sa.false()),
+    where = sa.and_(AH.c.id.in_(ids), _UNHELD,
                     _not_referenced(AH.c.id, ARQ.c.attach_handle_id))
     free = {row_id for row_id, in context.session.execute(
         sa.select(AH.c.id).where(where))}
     if free:
         context.session.execute(sa.delete(AH).where(
-            AH.c.id.in_(free), AH.c.in_use.is_(sa.false())))
+            AH.c.id.in_(free), _UNHELD))
     return free
 
 
@@ -227,8 +239,7 @@ def delete_deployable(context, deployable_id):
                     DEP.c.id == deployable_id)).scalar() is None:
                 raise _Held()
             session.execute(sa.delete(AH).where(
-                AH.c.deployable_id == deployable_id,
-                AH.c.in_use.is_(sa.false())))
+                AH.c.deployable_id == deployable_id, _UNHELD))
             remaining = session.execute(
                 sa.select(sa.func.count()).select_from(AH).where(
                     AH.c.deployable_id == deployable_id)).scalar()
@@ -247,17 +258,22 @@ def delete_deployable(context, deployable_id):
 
 @db_api.context_manager.writer
 def delete_device(context, device_id):
-    """Delete a device and its controlpath ids unless referred to."""
+    """Delete a device and its controlpath ids unless referred to or
+    held by its clean.
+    """
     session = context.session
     try:
         with session.begin_nested():
+            if session.execute(sa.select(DEV.c.clean_state).where(
+                    DEV.c.id == device_id)).scalar() is not None:
+                raise _Held()
             session.execute(sa.delete(CPID).where(
                 CPID.c.device_id == device_id))
             session.execute(sa.delete(_TELEMETRY).where(
                 _TELEMETRY.c.device_uuid == sa.select(DEV.c.uuid).where(
                     DEV.c.id == device_id).scalar_subquery()))
             session.execute(sa.delete(DEV).where(DEV.c.id == device_id))
-    except db_exc.DBReferenceError:
+    except (_Held, db_exc.DBReferenceError):
         return False
     return True
 

@@ -189,7 +189,7 @@ class QatDriver(base.AcceleratorDriver):
         except exception.DriverDeviceNotFound:
             return []
 
-    def clean_step(self, address, name, timeout):
+    def clean_step(self, address, name, timeout, unit=None, abort=None):
         if name != cleaning.FUNCTION_RESET:
-            return super().clean_step(address, name, timeout)
-        return cleaning.reset_each(self._units(address))
+            return super().clean_step(address, name, timeout, unit, abort)
+        return cleaning.reset_each(self._units(address), unit)

@@ -59,5 +59,5 @@ class FpgaDriver(base.AcceleratorDriver):
         return [step for vendor in self.vendors
                 for step in vendor.device_clean_steps(record)]
 
-    def clean_step(self, address, name, timeout):
-        return self._owner('clean_step', address, name, timeout)
+    def clean_step(self, address, name, timeout, unit=None, abort=None):
+        return self._owner('clean_step', address, name, timeout, unit, abort)

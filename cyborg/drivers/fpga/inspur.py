@@ -51,6 +51,6 @@ class InspurFpgaDriver(base.AcceleratorDriver):
         self._check(address)
         return super().program(address, image_path)
 
-    def clean_step(self, address, name, timeout):
+    def clean_step(self, address, name, timeout, unit=None, abort=None):
         self._check(address)
-        return super().clean_step(address, name, timeout)
+        return super().clean_step(address, name, timeout, unit, abort)

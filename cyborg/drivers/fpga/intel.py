@@ -25,6 +25,7 @@ import json
 import struct
 import uuid
 
+from cyborg.common import cleaning as common_cleaning
 from cyborg.drivers import base
 from cyborg.drivers import clean as cleaning
 from cyborg.drivers import command
@@ -189,18 +190,24 @@ class IntelFpgaDriver(base.AcceleratorDriver):
         return [cleaning.image_step(
             VENDOR, 'each port (afu_id)',
             'OPAE fpgaconf(8), partial reconfiguration; Linux '
-            'Documentation/fpga/dfl.rst (the port\'s afu_id)')]
+            'Documentation/fpga/dfl.rst (the port\'s afu_id)',
+            scope=common_cleaning.UNIT)]
 
-    def clean_step(self, address, name, timeout):
+    def clean_step(self, address, name, timeout, unit=None, abort=None):
         dev = self._unit(address)
         image = self.clean_image
         if name != cleaning.LOAD_IMAGE or not image:
-            return super().clean_step(address, name, timeout)
+            return super().clean_step(address, name, timeout, unit, abort)
         expected = gbs_afu_id(image)
         devices = pci.by_address(self.pci_host)
-        units = [devices[a] for a in dev.virtfns if a in devices] or [dev]
-        for unit in units:
-            cleaning.loaded(unit.address, expected,
-                            self.program(unit.address, image)['function_id'])
+        ports = [devices[a] for a in dev.virtfns if a in devices] or [dev]
+        if unit is not None:
+            ports = [port for port in ports if port.address == unit]
+            if not ports:
+                raise cleaning.failed(name, unit, 'not a port of the FPGA '
+                                      '(gone?)')
+        for port in ports:
+            cleaning.loaded(port.address, expected,
+                            self.program(port.address, image)['function_id'])
         return 'AFU %s loaded into %s, read back' % (
-            expected, ', '.join(unit.address for unit in units))
+            expected, ', '.join(port.address for port in ports))

@@ -175,11 +175,11 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
             VENDOR, 'the user PF (xclbinuuid)',
             'XRT xbutil program --user; XRT sysfs.rst (xocl xclbinuuid)')]
 
-    def clean_step(self, address, name, timeout):
+    def clean_step(self, address, name, timeout, unit=None, abort=None):
         user = self._card(address, 'user')['user']
         image = self.clean_image
         if name != cleaning.LOAD_IMAGE or not image:
-            return super().clean_step(address, name, timeout)
+            return super().clean_step(address, name, timeout, unit, abort)
         expected = image_uuid(image)
         cleaning.loaded(user.address, expected,
                         self.program(user.address, image)['function_id'])

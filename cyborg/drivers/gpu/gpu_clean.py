@@ -26,6 +26,7 @@ import json
 import time
 
 from cyborg import exception
+from cyborg.common import cleaning as common_cleaning
 from cyborg.common import device_config
 from cyborg.drivers import clean as cleaning
 from cyborg.drivers import command
@@ -59,7 +60,8 @@ STEPS = {
         VERIFY, 'the host\'s nvidia driver owns it: no process, no memory '
         'in use, no uncorrectable ECC error nor pending memory repair '
         '(nvidia-smi)',
-        'nvidia-smi(1): --query-compute-apps, --query-gpu'),
+        'nvidia-smi(1): --query-compute-apps, --query-gpu',
+        priority=cleaning.VERIFY_PRIORITY),
 }
 SCRUB_MEMORY = 'scrub_memory'
 #: Offered, never run by default (it takes the GPU's whole free memory
@@ -69,7 +71,8 @@ SCRUB = cleaning.CleanStep(
     'memory, which a function-level reset does not clear, written with a '
     'pattern and read back (CUDA driver API)',
     'CUDA Driver API reference: cuMemGetInfo, cuMemAlloc, cuMemsetD32, '
-    'cuMemcpyDtoH (cyborg/drivers/gpu/memory_scrub.py)', default=False)
+    'cuMemcpyDtoH (cyborg/drivers/gpu/memory_scrub.py)', default=False,
+    priority=30)
 #: MiB of the free memory a scrub may leave unwritten (what cuMemAlloc's
 #: granularity leaves): not measured yet, tools/gpu-memory-scrub.py on a
 #: lent GPU says how much is left.
@@ -81,7 +84,8 @@ VFIO_VERIFY = cleaning.CleanStep(
     'device ids, no mediated device, its PCIe link up',
     'Linux, Documentation/ABI/testing/sysfs-bus-pci (vendor, device, '
     'current_link_speed, current_link_width), '
-    'Documentation/driver-api/vfio-mediated-device.rst (devices)')
+    'Documentation/driver-api/vfio-mediated-device.rst (devices)',
+    priority=cleaning.VERIFY_PRIORITY)
 
 #: Seconds the verification waits for a GPU to be back (processes end),
 #: and sysfs to show a mediated device removed.
@@ -97,7 +101,7 @@ def steps(record, pf):
     elif mode == 'vgpu':
         own = [STEPS[VGPU_DEVICES]]
     elif pf is not None and cleaning.can_reset(pf):
-        own = [cleaning.reset_step('the GPU')]
+        own = [cleaning.reset_step('the GPU', common_cleaning.DEVICE)]
     else:
         own = []
     driver = pf.driver if pf is not None else None

@@ -389,7 +389,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return gpu_clean.steps(record, pci.by_address(self.pci_host).get(
             record.address))
 
-    def clean_step(self, address, name, timeout):
+    def clean_step(self, address, name, timeout, unit=None, abort=None):
         return gpu_clean.run(
             name, self._gpu(address, pci.by_address(self.pci_host)),
             timeout, ids=self._ids.get(address))

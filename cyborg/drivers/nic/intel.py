@@ -26,6 +26,7 @@ import re
 from oslo_log import log as logging
 
 from cyborg import exception
+from cyborg.common import cleaning as common_cleaning
 from cyborg.conf import nic as nic_conf
 from cyborg.drivers import base
 from cyborg.drivers import clean as cleaning
@@ -104,7 +105,8 @@ VF_SETTINGS = cleaning.CleanStep(
     'vf_settings', 'each VF\'s MAC address and VLAN set back to none, read '
     'back from the PF\'s VF list',
     'ip-link(8): ip link set DEVICE vf NUM mac LLADDR vlan VLANID (VLAN 0, '
-    'QoS 0: no tagging); Linux rtnetlink IFLA_VF_MAC, IFLA_VF_VLAN_LIST')
+    'QoS 0: no tagging); Linux rtnetlink IFLA_VF_MAC, IFLA_VF_VLAN_LIST',
+    priority=40, scope=common_cleaning.UNIT)
 
 
 def _vf_settings(vf):
@@ -255,12 +257,17 @@ class IntelNicDriver(base.AcceleratorDriver):
             steps.append(VF_SETTINGS)
         return steps
 
-    def clean_step(self, address, name, timeout):
+    def clean_step(self, address, name, timeout, unit=None, abort=None):
         pf, units = self._clean_units(address)
         if name == cleaning.FUNCTION_RESET:
-            return cleaning.reset_each(units)
+            return cleaning.reset_each(units, unit)
         if name != VF_SETTINGS.name:
-            return super().clean_step(address, name, timeout)
+            return super().clean_step(address, name, timeout, unit, abort)
+        if unit is not None:
+            units = [u for u in units if u.address == unit]
+            if not units:
+                raise cleaning.failed(VF_SETTINGS.name, unit, 'not a VF '
+                                      'of the device (gone?)')
         interface = pf.net_names[0]
         # The VF numbers of ip-link: those of the PF's virtfn<N> links.
         links = {pf.link_name(link): int(link[len('virtfn'):])

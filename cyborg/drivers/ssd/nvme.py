@@ -113,12 +113,12 @@ class NvmeDriver(base.AcceleratorDriver):
         entry = self._selected().get(record.address)
         return [nvme_clean.step(entry[1])] if entry else []
 
-    def clean_step(self, address, name, timeout):
+    def clean_step(self, address, name, timeout, unit=None, abort=None):
         entry = self._selected().get(address)
         if entry is None:
             raise self.not_found(address)
         if name != nvme_clean.ERASE:
-            return super().clean_step(address, name, timeout)
+            return super().clean_step(address, name, timeout, unit, abort)
         return nvme_clean.erase(
             entry[0], entry[1],
             min(timeout, self.conf.nvme.cleanup_timeout))

@@ -61,7 +61,8 @@ ADMIN = {'X-User-Id': 'admin', 'X-Project-Id': test_nova_flow.PROJECT,
 NOT_HERE = {'deployable.update', 'device.configure.drift',
             'accelerator_request.health',
             # The fake driver's devices are not cleaned (test_cleaning).
-            'device.clean.start', 'device.clean.end', 'device.clean.error'}
+            'device.clean.start', 'device.clean.end', 'device.clean.error',
+            'device.clean.abort', 'device.clean.release'}
 CONFIGURE = dict(ADMIN, **{'OpenStack-API-Version': 'accelerator 2.4'})
 
 

@@ -37,10 +37,10 @@ from cyborg import context as cyborg_context
 from cyborg.conductor import pool as worker_pool
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
-from cyborg.db.queries import cleaning as cleaning_queries
 from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.db.queries import device_class as dc_queries
 from cyborg.db.queries import device_profile as dp_queries
+from cyborg.db.queries import device_state
 from cyborg.db.queries import usage as usage_queries
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import nova_boot
@@ -66,15 +66,17 @@ EXPECTED = {
     'arq_delete_by_instance': 10,  # 8: forget the attachments;
     #                              7: the handles read with the ARQs;
     #                              8: the usage interval closed;
-    #                              9: the devices left to clean found;
+    #                              9: what is left to clean found;
     #                              10: the devices' rows locked first;
-    #                              + 1 when it leaves one to clean
+    #                              + 2 when it leaves one to clean
     'list_arqs_instance': 1,
     'list_arqs_instance_health': 2,  # 2.4: + the devices' health, batched
     'list_deployables': 2,
     'list_deployables_page': 4,  # 2.4: + their devices' health
     'list_devices': 1,
-    'list_devices_page': 4,  # 2.4: + their configurations, telemetry
+    'list_devices_page': 5,  # 2.4: + their configurations, telemetry,
+    #                         the cleans holding units of theirs (their
+    #                         own last cleans: + 1 when one has one)
     'list_device_profiles': 1,
     'capacity': 1,  # the handles grouped, with the agents' times
     # The rollouts, their progress, their failed and skipped devices.
@@ -238,18 +240,22 @@ class StatementCountTestCase(api_base.APITestCase):
 
     def test_a_delete_that_leaves_its_device_to_clean(self):
         # The device is cleaned between two tenants: the delete's
-        # transaction marks it (one UPDATE more), and its host is pushed
-        # before the delete answers (no statement in the transaction).
+        # transaction starts its clean (its row inserted, the device
+        # marked: two statements more), and its host is pushed before the
+        # delete answers (no statement in the transaction).
         with self.db.engine.begin() as conn:
             conn.execute(sa.update(models.Device).where(
                 models.Device.id == self.target['device_id']).values(
-                    clean_steps='[]'))
+                    clean_steps='{"steps": [], "only": false}',
+                    clean_offer='[{"name": "function_reset", '
+                                '"default": true}]'))
         self.fill(5)
         counts = self.lifecycle()
-        self.assertEqual(EXPECTED['arq_delete_by_instance'] + 1,
+        self.assertEqual(EXPECTED['arq_delete_by_instance'] + 2,
                          counts['arq_delete_by_instance'])
-        self.assertEqual({self.target['device_uuid']: 'cleaning'},
-                         cleaning_queries.held(self.context))
+        self.assertEqual({self.target['device_uuid']: {
+            'state': 'cleaning', 'units': {}}},
+            device_state.held(self.context))
 
 
 class StatementCountMySQLTestCase(StatementCountTestCase):

@@ -30,8 +30,10 @@ from cyborg.api.controllers.v2 import device_config
 from cyborg.api.controllers.v2 import telemetry as telemetry_api
 from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import device as schema
+from cyborg.common import cleaning as common_cleaning
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
+from cyborg.db.queries import device_state
 from cyborg.db.queries import hold
 from cyborg.db.queries import telemetry as telemetry_queries
 from cyborg.i18n import _
@@ -73,32 +75,85 @@ class Device(base.APIBase):
         'cleaning': route.ref('DeviceCleaning')}
 
 
-class Cleaning(base.Base):
-    """A device's clean between two tenants as the API shows it."""
+class CleaningUnit(base.Base):
+    """A unit of a device held by its own clean (what one tenant had)."""
 
-    state = wtypes.text
+    unit = wtypes.text
+    generation = int
+    step = wtypes.text
+    step_started_at = datetime.datetime
     started_at = datetime.datetime
+    reason = wtypes.text
+
+    _json = {'state': {'type': 'string', 'enum': list(hold.CLEAN_STATES)},
+             'reason': route.nullable(route.STRING)}
+
+
+class Cleaning(base.Base):
+    """A device's clean between two tenants as the API shows it: its
+    policy, its own last clean (the whole device) and its units held.
+    """
+
+    only = bool
+    generation = int
+    step = wtypes.text
+    step_started_at = datetime.datetime
+    started_at = datetime.datetime
+    ended_at = datetime.datetime
     reason = wtypes.text
     released_by = wtypes.text
     released_at = datetime.datetime
 
-    # null (not cleaned), [] (its driver's default steps), or the steps.
+    # null (not cleaned), [] (its driver's default steps), or the steps
+    # named (added to the defaults unless only).
     _json = {'steps': route.nullable({'type': 'array',
                                       'items': route.STRING}),
              'state': route.nullable({'type': 'string',
-                                      'enum': list(hold.CLEAN_STATES)})}
+                                      'enum': list(hold.CLEAN_STATES)}),
+             'units': {'type': 'array',
+                       'items': route.ref('DeviceCleaningUnit')}}
 
 
-def cleaning_view(device):
-    """A device's ``cleaning`` (2.4)."""
-    steps = device.get('clean_steps')
+def _reason(clean, detail):
+    """A clean's reason, shown to administrators only: it may carry an
+    operator's step's output, another tenant's data.
+    """
+    return clean.get('reason') if detail else None
+
+
+def _unit_view(clean, state, detail):
+    return base.to_json(
+        CleaningUnit, unit=common_cleaning.unit_address(clean), state=state,
+        generation=clean['id'], step=clean['step'],
+        step_started_at=base.utc(clean['step_started_at']),
+        started_at=base.utc(clean['handed_at']),
+        reason=_reason(clean, detail))
+
+
+def cleaning_view(device, found=None, detail=False):
+    """A device's ``cleaning`` (2.4).
+
+    :param found: its device_state.views() entry.
+    :param detail: whether the caller may read reasons (administrators).
+    """
+    found = found or {'last': None, 'units': []}
+    policy = jsonutils.loads(device.get('clean_steps') or 'null')
+    last = found['last'] or {}
+    released = last.get('state') == common_cleaning.RELEASED
     return base.to_json(
         Cleaning, state=device.get('clean_state'),
-        steps=None if steps is None else jsonutils.loads(steps),
-        started_at=base.utc(device.get('clean_started_at')),
-        reason=device.get('clean_reason'),
-        released_by=device.get('clean_released_by'),
-        released_at=base.utc(device.get('clean_released_at')))
+        steps=None if policy is None else policy['steps'],
+        only=bool(policy and policy.get('only')),
+        generation=last.get('id'), step=last.get('step'),
+        step_started_at=base.utc(last.get('step_started_at')),
+        started_at=base.utc(last.get('handed_at')),
+        ended_at=base.utc(last.get('ended_at')),
+        reason=_reason(last, detail),
+        released_by=last.get('ended_by') if released else None,
+        released_at=base.utc(last.get('ended_at')) if released else None,
+        units=[_unit_view(c, hold.CLEANING if c['state'] in
+                          common_cleaning.ACTIVE else hold.CLEAN_FAILED,
+                          detail) for c in found['units']])
 
 
 def health_fields(row):
@@ -119,21 +174,36 @@ def configurations(context, devices):
             telemetry_queries.get_many(context, uuids))
 
 
-def serialize(device, extra=({}, {})):
-    """A device at the request's version (extra: configurations())."""
+def cleanings(context, devices):
+    """device_state.views() of *devices* (none below 2.4), and whether the
+    caller reads the reasons.
+    """
+    if not microversion.allow_operator_api(pecan.request.version):
+        return {}, False
+    return (device_state.views(context, devices),
+            context.can(policies.GET_CLEANINGS, fatal=False))
+
+
+def serialize(device, extra=({}, {}), cleans=({}, False)):
+    """A device at the request's version (extra: configurations(),
+    cleans: cleanings()).
+    """
     configs, samples = extra
+    views, detail = cleans
     return base.to_json(Device, **dict(
         device, links=link.self_links(COLLECTION, device['uuid']),
         configuration=device_config.view(device,
                                          configs.get(device['uuid'])),
         telemetry=telemetry_api.sample_view(samples.get(device['uuid'])),
-        cleaning=cleaning_view(device), **health_fields(device)))
+        cleaning=cleaning_view(device, views.get(device['uuid']), detail),
+        **health_fields(device)))
 
 
 def serialize_all(context, devices):
     """Devices at the request's version."""
     extra = configurations(context, devices)
-    return [serialize(d, extra) for d in devices]
+    cleans = cleanings(context, devices)
+    return [serialize(d, extra, cleans) for d in devices]
 
 
 def generic_filter(params, page_schema):
@@ -183,7 +253,7 @@ def get_one(uuid):
     # from before it (the two reads are two transactions).
     extra = configurations(context, [{'uuid': uuid}])
     device = device_queries.get(context, uuid)
-    return serialize(device, extra)
+    return serialize(device, extra, cleanings(context, [device]))
 
 
 def _set_status(uuid, status):
@@ -202,15 +272,53 @@ def disable(uuid):
 
 
 def clean(uuid):
-    """Clean a device, or release a held one uncleaned (202, the device)."""
+    """Clean a device, abort its cleans, or release what they hold
+    uncleaned (202, the device).
+    """
     context = pecan.request.context
     validation.uuid_path(uuid, _('device'))
     body = route.body() or {}
     pecan.request.conductor_api.device_clean(
         context, uuid, by=context.user_id,
         release_uncleaned=body.get('release_uncleaned', False),
-        reason=body.get('reason'))
+        abort=body.get('abort', False), reason=body.get('reason'))
     return get_one(uuid)
+
+
+class CleaningRecord(base.Base):
+    """One clean of a device or of a unit of it (its history)."""
+
+    generation = int
+    unit = wtypes.text
+    state = wtypes.text
+    driver_name = wtypes.text
+    step = wtypes.text
+    step_started_at = datetime.datetime
+    started_at = datetime.datetime
+    ended_at = datetime.datetime
+    reason = wtypes.text
+    ended_by = wtypes.text
+
+    # {step, scope, abortable, priority...} in the order they run; the
+    # steps done with what each read back and its seconds.
+    _json = {'steps': {'type': 'array', 'items': {'type': 'object'}},
+             'done': {'type': 'array', 'items': {'type': 'object'}}}
+
+
+def get_cleanings(uuid):
+    """A device's cleans, newest first (administrators)."""
+    context = pecan.request.context
+    validation.uuid_path(uuid, _('device'))
+    device_queries.get(context, uuid)
+    return {'cleanings': [base.to_json(
+        CleaningRecord, generation=c['id'],
+        unit=common_cleaning.unit_address(c), state=c['state'],
+        driver_name=c['driver_name'], step=c['step'],
+        step_started_at=base.utc(c['step_started_at']),
+        started_at=base.utc(c['handed_at']),
+        ended_at=base.utc(c['ended_at']), reason=c['reason'],
+        ended_by=c['ended_by'], steps=c['steps'], done=c['done'])
+        for c in device_state.history(context, uuid)]}
 
 
 def _set_status_by_selector(status):
@@ -276,8 +384,23 @@ ROUTES = [
                 response=route.one('Device'),
                 errors={404: [errors.DEVICE_NOT_FOUND],
                         409: [errors.DEVICE_CLEANING, errors.DEVICE_NOT_HELD,
-                              errors.DEVICE_CLEAN_IN_USE]},
+                              errors.DEVICE_CLEAN_IN_USE,
+                              errors.DEVICE_NOT_CLEANING,
+                              errors.DEVICE_CLEAN_NOT_ABORTABLE,
+                              errors.DEVICE_CLEAN_RUNNING]},
                 policy=policies.CLEAN),
+    route.Route('GET', _PATH + '/{uuid}/cleanings', get_cleanings,
+                'A device\'s cleans and its units\', newest first, with '
+                'the steps each ran, what they read back, and who released '
+                'or aborted it.', since='2.4',
+                response=lambda version: {
+                    'type': 'object', 'required': ['cleanings'],
+                    'properties': {'cleanings': {
+                        'type': 'array',
+                        'items': route.ref('DeviceCleaningRecord')}},
+                    'additionalProperties': False},
+                errors={404: [errors.DEVICE_NOT_FOUND]},
+                policy=policies.GET_CLEANINGS),
     route.Route('POST', _PATH + '/enable', enable_selected,
                 'Enable every device a selector names (a dry run unless '
                 'apply is true).', since='2.4', body=schema.SELECTOR,

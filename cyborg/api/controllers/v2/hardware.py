@@ -26,7 +26,8 @@ from cyborg.api import errors
 from cyborg.api import link
 from cyborg.api import route
 from cyborg.api.schemas import hardware as schema
-from cyborg.db.queries import cleaning as cleaning_queries
+from cyborg.db.queries import device_state
+from cyborg.db.queries import hold
 from cyborg.policies import hardware as policies
 
 
@@ -42,16 +43,28 @@ def host_summary(view):
     return summary
 
 
+def _clean_state(entry):
+    """What of a device its cleans hold: the device's own state, else
+    clean_failed or cleaning when one of its units is; None: nothing.
+    """
+    if entry is None:
+        return None
+    units = set(entry['units'].values())
+    return entry['state'] or next(
+        (state for state in hold.CLEAN_STATES[::-1] if state in units), None)
+
+
 def host_view(view, held):
     """A host with its hardware records (GET /v2/hardware), each record
-    with ``cleaning``: its device's clean state in *held*
-    (cleaning_queries.held()), or null.
+    with ``cleaning``: what of its device its cleans hold in *held*
+    (device_state.held()): cleaning, clean_failed or null.
     """
     result = {key: view[key] for key in (
         'host', 'agent_status', 'generation', 'inventory_hash',
         'last_report_at')}
-    result['hardware'] = [dict(r, cleaning=held.get(r.get('uuid')))
-                          for r in view['hardware'] or []]
+    result['hardware'] = [
+        dict(r, cleaning=_clean_state(held.get(r.get('uuid'))))
+        for r in view['hardware'] or []]
     return result
 
 
@@ -59,7 +72,7 @@ def get_hardware():
     context = pecan.request.context
     host = route.query().get('host')
     views = liveness.hardware(context, host=host)
-    held = cleaning_queries.held(context, host)
+    held = device_state.held(context, host)
     return {'hosts': [host_view(v, held) for v in views]}
 
 
@@ -67,7 +80,7 @@ def get_host_hardware(host):
     context = pecan.request.context
     route.query()
     [view] = liveness.hardware(context, host=host)
-    return host_view(view, cleaning_queries.held(context, host))
+    return host_view(view, device_state.held(context, host))
 
 
 def get_hosts():

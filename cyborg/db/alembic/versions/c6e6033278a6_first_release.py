@@ -140,12 +140,28 @@ def upgrade():
         sa.Column('health_since', sa.DateTime(), nullable=True),
         sa.Column('clean_state', sa.String(length=16), nullable=True),
         sa.Column('clean_steps', sa.Text(), nullable=True),
-        sa.Column('clean_started_at', sa.DateTime(), nullable=True),
-        sa.Column('clean_reason', sa.Text(), nullable=True),
-        sa.Column('clean_released_by', sa.String(length=255),
-                  nullable=True),
-        sa.Column('clean_released_at', sa.DateTime(), nullable=True))
+        sa.Column('clean_offer', sa.Text(), nullable=True),
+        sa.Column('clean_id', sa.Integer(), nullable=True))
     op.create_index('devices_clean_state_idx', 'devices', ['clean_state'])
+    _create_table(
+        'device_cleanings',
+        sa.Column('device_uuid', sa.String(length=36), nullable=False),
+        sa.Column('hostname', sa.String(length=255), nullable=False),
+        sa.Column('driver_name', sa.String(length=100), nullable=True),
+        sa.Column('unit', sa.String(length=255), nullable=True),
+        sa.Column('state', sa.String(length=16), nullable=False),
+        sa.Column('steps', sa.Text(), nullable=False),
+        sa.Column('done', sa.Text(), nullable=True),
+        sa.Column('step', sa.String(length=255), nullable=True),
+        sa.Column('step_started_at', sa.DateTime(), nullable=True),
+        sa.Column('handed_at', sa.DateTime(), nullable=True),
+        sa.Column('ended_at', sa.DateTime(), nullable=True),
+        sa.Column('reason', sa.Text(), nullable=True),
+        sa.Column('ended_by', sa.String(length=255), nullable=True))
+    op.create_index('device_cleanings_device_uuid_idx', 'device_cleanings',
+                    ['device_uuid'])
+    op.create_index('device_cleanings_state_idx', 'device_cleanings',
+                    ['state'])
     op.create_index('devices_driver_name_idx', 'devices', ['driver_name'])
     op.create_index('devices_health_idx', 'devices', ['health'])
     op.create_index('devices_hostname_idx', 'devices', ['hostname'])
@@ -347,6 +363,8 @@ def upgrade():
         sa.Column('attach_type', sa.String(length=16), nullable=False),
         sa.Column('attach_info', sa.String(length=255), nullable=False),
         sa.Column('resource_class', sa.String(length=255), nullable=True),
+        sa.Column('clean_state', sa.String(length=16), nullable=True),
+        sa.Column('clean_id', sa.Integer(), nullable=True),
         _fk('attach_handles', 'cpid_id', 'controlpath_ids'),
         _fk('attach_handles', 'deployable_id', 'deployables'))
     op.create_index('attach_handles_cpid_id_idx', 'attach_handles',

@@ -220,7 +220,9 @@ class _BindRaceMixin:
         with self.db.engine.begin() as conn:
             conn.execute(sa.update(models.Device).where(
                 models.Device.id == device['device_id']).values(
-                    clean_steps='[]'))
+                    clean_steps='{"steps": [], "only": false}',
+                    clean_offer='[{"name": "function_reset", '
+                                '"default": true}]'))
         outcomes = collections.Counter()
         for _ in range(DELETE_RACES):
             first, second = self._arq(), self._arq()

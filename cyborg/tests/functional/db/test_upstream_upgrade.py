@@ -336,8 +336,15 @@ class _UpstreamUpgradeMixin(_DumpMixin,
                  for row in rows(self.engine, 'devices').values()}
         self.assertEqual(['cleaning', 'clean_failed'],
                          [after[uuid]['clean_state'] for uuid in uuids])
+        cleans = {row['device_uuid']: row for row in
+                  rows(self.engine, 'device_cleanings').values()}
+        self.assertEqual(
+            [('pending', after[uuids[0]]['clean_id']),
+             ('failed', after[uuids[1]]['clean_id'])],
+            [(cleans[uuid]['state'], cleans[uuid]['id'])
+             for uuid in uuids])
         self.assertIn('device_state error in the existing Cyborg',
-                      after[uuids[1]]['clean_reason'])
+                      cleans[uuids[1]]['reason'])
 
     def test_database_older_than_11_is_refused(self):
         # Revision ede4e3f1a232 (the existing Cyborg's "new DB schema",

@@ -57,6 +57,8 @@ CONF = cyborg_conf.CONF
 DEVICES = ('qat=1', 'gpu=1', 'nic=1')
 ADDRESSES = {'qat': '0000:0c:00.0', 'gpu': '0000:0d:00.0',
              'nic': '0000:0e:00.0'}
+#: What a refused bind raises (the ARQs are left as they were).
+BOOT_REFUSED = (exception.BindRefused, exception.BindTargetInvalid)
 #: The configurations the property test sets and the focused tests use.
 MIG = {'mode': 'mig', 'mig_layout': '3g.40gb,3g.40gb'}
 
@@ -218,15 +220,21 @@ class FakeHost:
     def rp_uuid(self, deployable):
         return placement_sync.rp_uuid('%s_%s' % (self.name, deployable))
 
-    def boot(self, rc, rp_uuid):
+    def boot(self, rc, rp_uuid, allocate=True):
         """A server booted with one *rc* from the provider: Nova's
-        allocation, its ARQ bound.  :returns: (arq uuid, server uuid).
+        allocation (unless not *allocate*: a bind made directly, its
+        allocation tried and left out when Placement refuses it), its ARQ
+        bound.  :returns: (arq uuid, server uuid).
         """
         server = uuidutils.generate_uuid()
-        self.test.client.change_consumer(
-            server, add={self.root: {'resources': {'VCPU': 1}},
-                         rp_uuid: {'resources': {rc: 1}}},
-            project_id='p1', user_id='u1')
+        try:
+            self.test.client.change_consumer(
+                server, add={self.root: {'resources': {'VCPU': 1}},
+                             rp_uuid: {'resources': {rc: 1}}},
+                project_id='p1', user_id='u1')
+        except exception.PlacementError:
+            if allocate:
+                raise
         profile = self.test.profile(rc)
         [arq], _ = self.test.nova_boot.boot(profile, self.name, rp_uuid,
                                             instance=server)

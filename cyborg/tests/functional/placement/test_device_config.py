@@ -39,6 +39,7 @@ from cyborg import conf as cyborg_conf
 from cyborg import exception
 from cyborg.agent import resource_tracker
 from cyborg.clients import placement as placement_client
+from cyborg.common import cleaning as common_cleaning
 from cyborg.common import device_config
 from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.devices import configuration
@@ -47,6 +48,7 @@ from cyborg.conductor.placement import push
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
+from cyborg.db.queries import device_state
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import pci
 from cyborg.drivers.crypto import qat
@@ -235,12 +237,20 @@ class _ConfigMixin(sysfs.FakeHostMixin):
         self.assertEqual([HOST], configuration.release_drained(
             self.context))
         push.push(self.context, self.client, HOST)
-        # Cleaned between two tenants first (the QAT of this tree offers
-        # no function reset: no step), then configured.
+        # Cleaned between two tenants first: the QAT of this tree offers
+        # no function reset, no step, so it is held (issue 77: a clean
+        # with no step is no clean) until an administrator releases it;
+        # then configured.
         self.assertIsNone(configuration.for_agent(self.context, HOST,
                                                   self.revision))
-        self.assertEqual({self.qat['uuid']: {'steps': []}},
-                         cleaning.clean_now(self.context, self.tracker))
+        self.assertEqual({}, cleaning.clean_now(self.context, self.tracker))
+        [clean] = device_state.history(self.context, self.qat['uuid'])
+        self.assertEqual((common_cleaning.FAILED, common_cleaning.NO_STEP),
+                         (clean['state'], clean['reason']))
+        self.assertIsNone(configuration.for_agent(self.context, HOST,
+                                                  self.revision))
+        device_state.release(self.context, self.qat['uuid'], 'admin',
+                             'no step: checked by hand')
         push.push(self.context, self.client, HOST)
         self._agent_applies()
         self.assertEqual(['8', '0', '4'],

@@ -44,9 +44,9 @@ from cyborg.conductor.inventory import reports
 from cyborg.conductor.placement import push
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db.queries import capacity as capacity_queries
-from cyborg.db.queries import cleaning as cleaning_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
+from cyborg.db.queries import device_state
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
@@ -323,17 +323,17 @@ class HoldReasonsTestCase(base.DbTestCase):
                                              self.client))
         self.assertTrue(configuration.ready(self.context, self._uuid(NPU),
                                             self.client, clean=True))
-        started = cleaning_queries.stamp(self.context, self._uuid(NPU),
-                                         timeutils.utcnow())
-        cleaner.finish(self.context, self._uuid(NPU), started,
-                       reason='verification read 0xff')
+        [clean] = device_state.active(self.context)
+        device_state.hand(self.context, clean['id'], timeutils.utcnow())
+        cleaner.finish(self.context, HOST, self._uuid(NPU), clean['id'],
+                       error='verification read 0xff')
         self._check({'CUSTOM_NPU': 1}, 'clean_failed')
         self.assertEqual([], self.client.allocation_candidates([npu], root))
         # Cleaned anew (an operator's retry), and clean.
-        cleaning_queries.retry(self.context, self._uuid(NPU))
-        started = cleaning_queries.stamp(self.context, self._uuid(NPU),
-                                         timeutils.utcnow())
-        cleaner.finish(self.context, self._uuid(NPU), started, steps=[])
+        [clean] = device_state.retry(self.context, self._uuid(NPU))
+        device_state.hand(self.context, clean['id'], timeutils.utcnow())
+        cleaner.finish(self.context, HOST, self._uuid(NPU), clean['id'],
+                       done=[])
         self._check()
         self.assertEqual(1, len(self.client.allocation_candidates(
             [npu], root)))

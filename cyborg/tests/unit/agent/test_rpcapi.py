@@ -25,10 +25,14 @@ from cyborg.tests import base
 # for every method of the client: test_every_method_is_shaped forces a
 # line here for each new one.
 MESSAGES = {
-    'clean': ({'device_uuid': 'd1', 'steps': [], 'timeout': 60,
-               'started_at': '2026-11-21T12:00:00'},
-              {'device_uuid': 'd1', 'steps': [], 'timeout': 60,
-               'started_at': '2026-11-21T12:00:00'}),
+    'clean': ({'device_uuid': 'd1', 'unit': '0000:0c:00.1',
+               'generation': 7, 'steps': [{'name': 'function_reset'}],
+               'done': [], 'timeout': 60},
+              {'device_uuid': 'd1', 'unit': '0000:0c:00.1',
+               'generation': 7, 'steps': [{'name': 'function_reset'}],
+               'done': [], 'timeout': 60}),
+    'clean_abort': ({'device_uuid': 'd1', 'unit': None, 'generation': 7},
+                    {'device_uuid': 'd1', 'unit': None, 'generation': 7}),
     'configure_soon': ({}, {}),
     'holders_changed': ({'bindings': {'d1': [{'instance': 'i1',
                                                'project': 'p1'}]}},
@@ -50,7 +54,8 @@ MESSAGES = {
                         'mdev_uuid': 'm1'}),
 }
 # The methods sent as casts: the caller does not wait.
-CASTS = ('clean', 'configure_soon', 'discover_soon', 'holders_changed')
+CASTS = ('clean', 'clean_abort', 'configure_soon', 'discover_soon',
+         'holders_changed')
 
 
 class _RecordingEndpoint:

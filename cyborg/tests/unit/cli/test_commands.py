@@ -486,28 +486,50 @@ class CLITestCase(CommandTestBase):
                                     '--cleaning', 'default')['cleaning'])
         out, err = self.cyborg('device-class-update', 'fpgas', expect=1)
         self.assertIn('Give --cleaning or --description', err)
+        # The fake FPGA's simulated reset fails.
+        faults = os.path.join(self.useFixture(fixtures.TempDir()).path,
+                              'faults.json')
+        with open(faults, 'w') as f:
+            json.dump({'0000:0c:00.0': {'clean_error': 'reads 0xff'}}, f)
         self.json('install-driver', 'fake', '--host', 'host-one',
-                  '--config', 'fake_driver.devices=fpga=1')
+                  '--config', 'fake_driver.devices=fpga=1',
+                  '--config', 'fake_driver.faults_file=' + faults)
         self.devices('host-one', 1)
         [device] = self.json('device-list')
         self.assertEqual('-', device['cleaning'])
         out, err = self.cyborg('device-clean', device['uuid'],
                                '--release-uncleaned', expect=1)
         self.assertIn('cyborg.device.not_held', err)
+        # An administrator's clean: the driver's default steps (the
+        # device's own policy stays null).
         shown = self.json('device-clean', device['uuid'])
-        self.assertEqual(('cleaning', []),
-                         (shown['cleaning'], shown['clean_steps']))
+        self.assertIn(shown['cleaning'], ('cleaning', 'clean_failed'))
+        self.assertIsNone(shown['clean_steps'])
+        deadline = time.monotonic() + 60
+        while shown['cleaning'] != 'clean_failed' and \
+                time.monotonic() < deadline:
+            time.sleep(0.1)
+            shown = self.json('device-show', device['uuid'])
+        self.assertIn('reads 0xff', shown['clean_reason'])
         [listed] = self.json('hardware-list', '--host', 'host-one')
-        self.assertEqual('cleaning', listed['cleaning'])
+        self.assertEqual('clean_failed', listed['cleaning'])
         shown = self.json('device-clean', device['uuid'],
                           '--release-uncleaned', '--reason', 'a test')
-        self.assertEqual(('-', 'a test'),
-                         (shown['cleaning'], shown['clean_reason']))
+        self.assertEqual(('-', 'a test', 'cyborg-standalone-admin'),
+                         (shown['cleaning'], shown['clean_reason'],
+                          shown['clean_released_by']))
         self.assertEqual('-', self.json('device-show',
                                         device['uuid'])['cleaning'])
+        [clean] = self.json('device-cleanings', device['uuid'])
+        self.assertEqual(('device', 'released', 'a test'),
+                         (clean['unit'], clean['state'], clean['reason']))
+        out, err = self.cyborg('device-clean', device['uuid'], '--abort',
+                               expect=1)
+        self.assertIn('cyborg.device.not_cleaning', err)
         out, err = self.cyborg('device-clean', device['uuid'], '--reason',
                                'x', expect=1)
-        self.assertIn('--reason goes with --release-uncleaned', err)
+        self.assertIn('--reason goes with --release-uncleaned or --abort',
+                      err)
 
     def test_structures_as_structures(self):
         self.json('install-driver', 'fake', '--host', 'host-one',

@@ -40,7 +40,8 @@ WRITES = ('device_profile_create', 'device_profile_delete', 'arq_create',
           'configuration_rollout_create', 'configuration_rollout_pause',
           'configuration_rollout_resume', 'configuration_rollout_abort',
           'configuration_rollout_forget')
-NOT_WRITES = ('hello', 'report', 'clean_done', 'instance_show',
+NOT_WRITES = ('hello', 'report', 'clean_done', 'clean_progress',
+              'instance_show',
               'instance_list')
 
 

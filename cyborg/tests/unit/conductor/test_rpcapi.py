@@ -74,10 +74,14 @@ MESSAGES = {
                 'hardware': None, 'rp_name': 'cn1',
                 'discovery': {'ids': ['d1']},
                 'telemetry': {'d': {'values': {}, 'stale': None}}}),
-    'clean_done': ({'host': 'n1', 'device_uuid': 'd1',
-                    'started_at': '2026-11-21T12:00:00', 'error': 'e'},
-                   {'host': 'n1', 'device_uuid': 'd1', 'steps': None,
-                    'started_at': '2026-11-21T12:00:00', 'error': 'e'}),
+    'clean_done': ({'host': 'n1', 'device_uuid': 'd1', 'generation': 7,
+                    'error': 'e'},
+                   {'host': 'n1', 'device_uuid': 'd1', 'generation': 7,
+                    'done': None, 'error': 'e'}),
+    'clean_progress': ({'host': 'n1', 'device_uuid': 'd1',
+                        'generation': 7, 'step': 'erase'},
+                       {'host': 'n1', 'device_uuid': 'd1',
+                        'generation': 7, 'step': 'erase', 'done': None}),
     'discovery_start': ({'host': 'n1', 'driver': 'fake'},
                         {'host': 'n1', 'driver': 'fake'}),
     'deployable_program': ({'uuid': 'd', 'image_uuid': 'i'},
@@ -107,7 +111,8 @@ MESSAGES = {
     'device_class_delete': ({'name': 'big'}, {'name': 'big'}),
     'device_clean': ({'device_uuid': 'd', 'by': 'u'},
                      {'device_uuid': 'd', 'by': 'u',
-                      'release_uncleaned': False, 'reason': None}),
+                      'release_uncleaned': False, 'reason': None,
+                      'abort': False}),
     'device_configure': ({'device_uuid': 'd', 'desired': {'vfs': 4}},
                          {'device_uuid': 'd', 'desired': {'vfs': 4},
                           'drain': False}),
@@ -173,7 +178,8 @@ class ConductorRPCAPITestCase(base.TestCase):
         for count, (name, (args, expected)) in enumerate(
                 sorted(MESSAGES.items()), 1):
             getattr(client, name)(self.context, **args)
-            # A cast (clean_done) returns before the conductor takes it.
+            # A cast (clean_done, clean_progress) returns before the
+            # conductor takes it.
             deadline = time.monotonic() + 30
             while len(endpoint.calls) < count and \
                     time.monotonic() < deadline:

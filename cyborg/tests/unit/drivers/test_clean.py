@@ -145,7 +145,8 @@ class CleanSysfsRootTestCase(_CleanTests, base.TestCase):
         exc = self.assertRaises(exception.DeviceCleanFailed,
                                 self.driver.clean, fakesys.SDXI,
                                 ['operator:firmware'], 10)
-        self.assertIn('not done in 1 s: flashing', exc.message)
+        self.assertIn('not done in 1 s, its processes killed: flashing',
+                      exc.message)
 
     def test_clean_out_of_time(self):
         self._operator('wear', 'true')

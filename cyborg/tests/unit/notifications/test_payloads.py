@@ -31,7 +31,7 @@ EXPECTED = {
     'DeployablePayload': '1.0-49d0c8ee17146327463252111f88a920',
     'DeployableProgramPayload': '1.0-f3129eed8d4a444cf1ff6075f94cdada',
     'DevicePayload': '1.2-8f99ca22eab6e47d2cedc2ea1c6a2fbb',
-    'DeviceCleanPayload': '1.0-7a234e324739adff3c4891c1bef7b2df',
+    'DeviceCleanPayload': '1.0-b1fa021144a239280f4798ea939cca17',
     'DeviceConfigPayload': '1.0-ab90d92805e8830bc97fa0847b47a4c2',
     'DriverPayload': '1.0-e6abdffc3a82ffe0fb113655d23ba3b4',
     'ServiceStatusPayload': '1.0-8bf739587386d3f4e1c0df1effd0d8b7',

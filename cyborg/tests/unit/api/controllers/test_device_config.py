@@ -215,8 +215,9 @@ class DeviceConfigAPITestCase(base.DbTestCase):
         with counter.counting():
             devices = self.app.get('/v2/devices',
                                    headers=dict(ADMIN, **V2_4)).json
-        # Their configurations, and their telemetry samples.
-        self.assertEqual(before + 2, counter.count, counter.statements)
+        # Their configurations, their telemetry samples, and the cleans
+        # holding units of theirs (their own last cleans: none here).
+        self.assertEqual(before + 3, counter.count, counter.statements)
         self.assertEqual(len(at_2_3['devices']), len(devices['devices']))
         shown = {d['uuid']: d['configuration'] for d in devices['devices']}
         self.assertEqual({'num_vfs': 4}, shown[self.uuid]['desired'])

@@ -28,8 +28,8 @@ from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import bind_job as job_queries
-from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
+from cyborg.db.queries import device_state
 from cyborg.db.queries import hold
 from cyborg.db.queries import nova_event as event_queries
 from cyborg.objects import device_profile as dp_obj
@@ -140,10 +140,10 @@ class BindTestCase(base.DbTestCase):
         uuids = self._arqs(groups=[{'resources:FPGA': '1'}])
         device = self.fpga['device_id']
         for health in ('unhealthy', 'recovering', 'driver_error'):
-            device_queries.set_health(self.context, device, health, 'x',
+            device_state.set_health(self.context, device, health, 'x',
                                       None)
             self._assert_refused(uuids, 'i1')
-        device_queries.set_health(self.context, device, None, None, None)
+        device_state.set_health(self.context, device, None, None, None)
         self.assertEqual(dict.fromkeys(uuids, states.BOUND),
                          self._bind(uuids, 'i1'))
 

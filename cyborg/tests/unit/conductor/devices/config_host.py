@@ -113,19 +113,32 @@ class ConfigHostTestCase(base.DbTestCase):
         [arq] = arq_queries.create(self.context, dp, 'p1', [1])
         snap = host_inventory.load(self.context, HOST)
         deployable = next(d for d in snap.deployables.values()
-                          if d['device_id'] == device['id'])
+                          if d['device_id'] == device['id'] and
+                          any(not h['in_use'] for h in
+                              snap.handles.get(d['id'], ())))
+        handle = next(h for h in snap.handles[deployable['id']]
+                      if not h['in_use'])
         with self.db.engine.begin() as conn:
+            conn.execute(sa.update(models.AttachHandle).where(
+                models.AttachHandle.id == handle['id']).values(in_use=True))
             conn.execute(sa.update(models.ExtendedAcceleratorRequest)
                          .where(models.ExtendedAcceleratorRequest.uuid ==
                                 arq['uuid'])
                          .values(instance_uuid=instance, state=states.BOUND,
-                                 deployable_id=deployable['id']))
+                                 deployable_id=deployable['id'],
+                                 attach_handle_id=handle['id']))
         return arq
 
     def _unbind(self, arq):
         with self.db.engine.begin() as conn:
+            handle = conn.execute(sa.select(
+                models.ExtendedAcceleratorRequest.attach_handle_id).where(
+                    models.ExtendedAcceleratorRequest.uuid ==
+                    arq['uuid'])).scalar()
             conn.execute(sa.delete(models.ExtendedAcceleratorRequest).where(
                 models.ExtendedAcceleratorRequest.uuid == arq['uuid']))
+            conn.execute(sa.update(models.AttachHandle).where(
+                models.AttachHandle.id == handle).values(in_use=False))
 
     def _state(self, device):
         return config_queries.get(self.context, device['uuid'])['state']

@@ -11,8 +11,8 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""A device's clean between two tenants, handed from the conductor
-(cyborg.conductor.devices.cleaning) to the agent (AgentManager.clean)
+"""Cleans between two tenants, handed from the conductor
+(cyborg.conductor.devices.cleaning) to the agent (cyborg.agent.cleaning)
 and back, both served over the in-memory RPC transport, with the fake
 driver's simulated clean and its faults file.
 """
@@ -20,7 +20,9 @@ driver's simulated clean and its faults file.
 import datetime
 import json
 import os
+import threading
 import time
+from unittest import mock
 
 import fixtures
 import oslo_messaging as messaging
@@ -28,18 +30,20 @@ import sqlalchemy as sa
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
-from cyborg.agent import device_work
+from cyborg.agent import cleaning as agent_cleaning
 from cyborg.agent import manager as agent_manager
+from cyborg.agent import resource_tracker
 from cyborg.agent import rpcapi as agent_rpcapi
+from cyborg.common import cleaning as common_cleaning
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.conductor.arq import release
 from cyborg.conductor.devices import cleaning
 from cyborg.db import models
-from cyborg.db.queries import cleaning as cleaning_queries
 from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import device_state
 from cyborg.db.queries import hold
-from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
+from cyborg.tests.fixtures import notifications as notify_fixture
 from cyborg.tests.unit.conductor.devices import config_host
 
 CONF = cyborg_conf.CONF
@@ -55,12 +59,15 @@ class CleaningTestCase(config_host.ConfigHostTestCase):
         self.faults = os.path.join(self.useFixture(
             fixtures.TempDir()).path, 'faults.json')
         self.flags(faults_file=self.faults, group='fake_driver')
+        self.flags(state_path=self.useFixture(fixtures.TempDir()).path)
         self.conductor = self.rpc_servers.start_conductor()
         self.cleaner = self.conductor.devices.cleaner
         self.agent = agent_manager.AgentManager(
             HOST, drivers=({'fake': self.driver}, {'fake': 'fake'}),
             conductor_api=conductor_rpcapi.ConductorAPI())
         self.agent.tracker = self.tracker
+        self.agent.cleans._tracker = self.tracker
+        self.addCleanup(self.agent.cleans.stop, 5)
         self.rpc_servers.start(messaging.Target(
             topic=agent_rpcapi.TOPIC, server=HOST), [self.agent])
         [self.device] = [d for d in host_inventory.load(
@@ -68,126 +75,251 @@ class CleaningTestCase(config_host.ConfigHostTestCase):
         with self.db.engine.begin() as conn:
             conn.execute(sa.update(models.Device).where(
                 models.Device.id == self.device['id']).values(
-                    clean_steps='[]'))
+                    clean_steps='{"steps": [], "only": false}'))
 
     def _fault(self, **fault):
         with open(self.faults, 'w') as f:
             json.dump({self.device['uuid']: fault}, f)
 
-    def _row(self):
-        with self.db.engine.begin() as conn:
-            return conn.execute(sa.select(
-                models.Device.clean_state, models.Device.clean_reason,
-                models.Device.clean_started_at).where(
-                    models.Device.id == self.device['id'])).one()
+    def _clean(self):
+        """The device's one clean (the last)."""
+        return device_state.history(self.context, self.device['uuid'])[0]
 
     def _wait(self, check, what):
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            self.agent.work.run_pending()
-            if check(self._row()):
-                return self._row()
+            self.cleaner.run(self.context)
+            if check(self._clean()):
+                return self._clean()
             time.sleep(0.05)
-        self.fail('never %s: %s' % (what, self._row()))
+        self.fail('never %s: %s' % (what, self._clean()))
 
     def _used_then_freed(self):
         arq = self._bind(self.device, 'i1')
-        host_queries.release_sync(self.context, HOST, 't', False)
         release.unbind(self.context, [arq['uuid']])
-        self.assertEqual(hold.CLEANING, self._row().clean_state)
-        self.assertEqual([hold.CLEANING], hold.reasons(
-            dict(self.device, clean_state=hold.CLEANING),
-            {'removed_at': None}, True))
+        clean = self._clean()
+        # A VF: its own clean, the device's other VFs offered.
+        self.assertEqual((common_cleaning.PENDING, None),
+                         (clean['state'], self._device()['clean_state']))
+        self.assertIsNotNone(clean['unit'])
+        return clean
 
-    def test_a_clean_device_is_offered_again(self):
+    def _device(self):
+        return device_queries.get(self.context, self.device['uuid'])
+
+    def test_a_clean_unit_is_offered_again(self):
         self._used_then_freed()
-        self.cleaner.run(self.context)
-        self._wait(lambda row: row.clean_state is None, 'clean')
+        clean = self._wait(lambda c: c['state'] == common_cleaning.CLEAN,
+                           'clean')
+        self.assertEqual(['function_reset'],
+                         [d['step'] for d in clean['done']])
+        self.assertEqual({}, device_state.held(self.context, HOST))
 
-    def test_a_failed_clean_holds_the_device_with_the_reason(self):
+    def test_a_failed_clean_holds_the_unit_with_the_reason(self):
         self._fault(clean_error='erase verification read 0xff')
         self._used_then_freed()
-        self.cleaner.run(self.context)
-        row = self._wait(lambda row: row.clean_state == hold.CLEAN_FAILED,
-                         'clean_failed')
-        self.assertIn('erase verification read 0xff', row.clean_reason)
+        clean = self._wait(lambda c: c['state'] == common_cleaning.FAILED,
+                           'failed')
+        self.assertIn('erase verification read 0xff', clean['reason'])
+        [entry] = device_state.held(self.context, HOST).values()
+        self.assertEqual([hold.CLEAN_FAILED], list(entry['units'].values()))
 
-    def test_a_clean_past_its_timeout_fails_and_its_late_outcome_counts_not(
-            self):
+    def test_a_step_past_its_timeout_is_stopped_on_the_agent(self):
+        # The simulated step takes 60 s; clean_timeout counts from its
+        # start: the conductor stops it (it is abortable) and the unit
+        # stays held until the agent says it stopped.
+        self._fault(clean_seconds=60)
         self._used_then_freed()
-        self.flags(clean_timeout=60, group='conductor')
-        # Handed (stamped) but not reported.
-        started = cleaning_queries.stamp(
-            self.context, self.device['uuid'],
-            datetime.datetime.utcnow().replace(microsecond=0) -
-            datetime.timedelta(seconds=61))
-        self.cleaner.run(self.context)
-        row = self._row()
-        self.assertEqual(hold.CLEAN_FAILED, row.clean_state)
-        self.assertIn('within 60 s', row.clean_reason)
-        self.assertFalse(self.cleaner.finish(
-            self.context, self.device['uuid'], started.isoformat()))
-        self.assertEqual(hold.CLEAN_FAILED, self._row().clean_state)
+        self._wait(lambda c: c['step'] == 'function_reset', 'started')
+        self.flags(clean_timeout=1, group='conductor')
+        time.sleep(1.1)
+        started = time.monotonic()
+        clean = self._wait(lambda c: c['state'] == common_cleaning.FAILED,
+                           'timed out')
+        self.assertLess(time.monotonic() - started, 20)
+        self.assertIn('clean_timeout', clean['reason'])
+        self.assertIn('aborted', clean['reason'])
+        self.assertEqual({}, self.agent.cleans.running())
 
-    def test_a_hand_off_again_keeps_the_stamp(self):
-        self._fault(clean_seconds=0.5)
+    def test_an_administrators_abort(self):
+        self._fault(clean_seconds=60)
         self._used_then_freed()
-        self.cleaner.run(self.context)
-        first = self._row().clean_started_at
-        self.assertIsNotNone(first)
-        # An agent's hello, a re-hand: the stamp stays.
-        self.agent._heartbeat(self.context)
-        self.cleaner.run(self.context)
-        self.assertEqual(first, self._row().clean_started_at)
-        self._wait(lambda row: row.clean_state is None, 'clean')
+        self._wait(lambda c: c['step'] == 'function_reset', 'started')
+        cleaning.clean(self.context, self.device['uuid'], 'admin',
+                       abort=True)
+        clean = self._wait(lambda c: c['state'] == common_cleaning.ABORTED,
+                           'aborted')
+        self.assertEqual('admin', clean['ended_by'])
+        # Held: released by an administrator only.
+        cleaning.clean(self.context, self.device['uuid'], 'admin',
+                       release_uncleaned=True, reason='ours')
+        self.assertEqual({}, device_state.held(self.context, HOST))
+        # Each told, in the shape of its sample.
+        sent = {n['event_type']: n for n in self.notes.sent('device.clean.')}
+        for event in ('start', 'abort', 'release'):
+            self.assertIsNone(notify_fixture.shape_mismatch(
+                notify_fixture.load_sample('device-clean-%s.json' % event),
+                sent['device.clean.' + event]), event)
 
     def test_a_handle_in_use_holds_the_hand_off(self):
         self._used_then_freed()
         with self.db.engine.begin() as conn:
             conn.execute(sa.update(models.AttachHandle).values(in_use=True))
         self.cleaner.run(self.context)
-        self.assertIsNone(self._row().clean_started_at)
-        [row] = cleaning_queries.cleaning(self.context)
-        self.assertTrue(row['in_use'])
+        [clean] = device_state.active(self.context)
+        self.assertEqual((common_cleaning.PENDING, True),
+                         (clean['state'], clean['in_use']))
+
+    def test_device_work_never_waits_for_a_clean(self):
+        # A bind that needs device work (an FPGA programmed, a mediated
+        # device made) on a host whose NVMe is sanitized for hours: the
+        # agent's work thread is not the clean's (issue 77: it queued
+        # behind it, past Nova's bind timeout).
+        self._fault(clean_seconds=60)
+        self.agent.work.start()
+        self.addCleanup(self.agent.work.stop, 5)
+        self._used_then_freed()
+        self._wait(lambda c: c['step'] == 'function_reset', 'started')
+        self.assertEqual('prepared', self.agent.work.call(
+            lambda: 'prepared').result(timeout=5))
+        self.assertEqual(common_cleaning.RUNNING, self._clean()['state'])
+
+    def test_a_clean_never_waits_for_the_work_thread(self):
+        # A long device work (a program) holds the agent's work thread:
+        # the clean runs beside it (issue 77: it queued behind it).
+        gate = threading.Event()
+        self.agent.work.start()
+        self.addCleanup(self.agent.work.stop, 5)
+        self.addCleanup(gate.set)
+        self.agent.work.submit(gate.wait, 30)
+        self._used_then_freed()
+        self._wait(lambda c: c['state'] == common_cleaning.CLEAN, 'clean')
+        self.assertFalse(gate.is_set())
 
 
 class AgentCleansTestCase(config_host.ConfigHostTestCase):
-
-    def test_a_device_is_cleaned_once_at_a_time(self):
-        cleans = device_work.Cleans()
-        self.assertIsNone(cleans.take('d1', 's1'))
-        # The same or another clean while it runs: ignored.
-        self.assertIs(False, cleans.take('d1', 's1'))
-        self.assertIs(False, cleans.take('d1', 's2'))
-        cleans.done('d1', 's1', {'steps': []})
-        # Ran: its outcome is reported again; a new one runs.
-        self.assertEqual({'steps': []}, cleans.take('d1', 's1'))
-        self.assertIsNone(cleans.take('d1', 's2'))
-
-    def test_the_driver_default_steps_run(self):
-        [record] = [r for r in self.tracker._records
-                    if r.type == 'FPGA'] or [None]
-        outcome = device_work.clean(self.tracker, record.uuid, [], 10)
-        self.assertEqual(['function_reset'],
-                         [s['step'] for s in outcome['steps']])
-        outcome = device_work.clean(self.tracker, record.uuid, ['erase'], 10)
-        self.assertIn('erase', outcome['error'])
-        self.assertIn('not on host', device_work.clean(
-            self.tracker, 'gone', [], 10)['error'])
-
-
-class OperatorCleanTestCase(config_host.ConfigHostTestCase):
+    """cyborg.agent.cleaning.Cleans alone, its reports kept."""
 
     DEVICES = ['qat=1']
 
     def setUp(self):
         super().setUp()
+        self.state = self.useFixture(fixtures.TempDir()).path
+        self.faults = os.path.join(self.state, 'faults.json')
+        self.flags(faults_file=self.faults, group='fake_driver')
+        self.reports = []
+        self.cleans = agent_cleaning.Cleans(
+            self.tracker, lambda method, context, **kw: self.reports.append(
+                (method, kw)), os.path.join(self.state, 'cleans.json'))
+        self.addCleanup(self.cleans.stop, 5)
+        [self.record] = [r for r in self.tracker._records if r.type == 'QAT']
+        self.steps = [{'name': 'function_reset', 'abortable': True}]
+
+    def _slow(self, seconds):
+        with open(self.faults, 'w') as f:
+            json.dump({self.record.address: {'clean_seconds': seconds}}, f)
+
+    def _outcomes(self):
+        return [(kw['generation'], kw['error']) for method, kw in
+                self.reports if method == 'clean_done']
+
+    def _until(self, check):
+        deadline = time.monotonic() + 20
+        while not check() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        self.assertTrue(check())
+
+    def test_one_clean_of_a_unit_at_a_time_fenced_by_generation(self):
+        self._slow(0.5)
+        uuid = self.record.uuid
+        self.cleans.clean(self.context, uuid, None, 7, self.steps, [], 10)
+        # Handed again while it runs, or an older one: ignored.
+        self.cleans.clean(self.context, uuid, None, 7, self.steps, [], 10)
+        self.cleans.clean(self.context, uuid, None, 6, self.steps, [], 10)
+        self._until(lambda: self._outcomes())
+        self.assertEqual([(7, None)], self._outcomes())
+        # Handed again once done: its outcome again, not a second run.
+        self.cleans.clean(self.context, uuid, None, 7, self.steps, [], 10)
+        self.assertEqual([(7, None), (7, None)], self._outcomes())
+        progress = [kw['generation'] for method, kw in self.reports
+                    if method == 'clean_progress']
+        self.assertEqual([7], progress)
+
+    def test_a_newer_generation_stops_the_older_first(self):
+        self._slow(30)
+        uuid = self.record.uuid
+        self.cleans.clean(self.context, uuid, None, 1, self.steps, [], 60)
+        self._until(lambda: self.reports)
+        self.cleans.clean(self.context, uuid, None, 2, self.steps, [], 60)
+        # The older ended (stopped) before the newer ran.
+        self._until(lambda: self._outcomes())
+        self._until(lambda: self.cleans.running() == {(uuid, None): 2})
+        self.cleans.abort(self.context, uuid, None, 2)
+        self._until(lambda: len(self._outcomes()) == 2)
+        self.assertEqual([(1, 'aborted at step function_reset'),
+                          (2, 'aborted at step function_reset')],
+                         self._outcomes())
+
+    def test_a_clean_handed_before_the_first_discovery_waits(self):
+        # A restarted agent knew no device yet: "the device is not on
+        # host" held it clean_failed (found by the faults suite).
+        fresh = resource_tracker.ResourceTracker(
+            HOST, {'fake': self.driver}, {'fake': 'fake'}, mock.Mock())
+        self.cleans._tracker = fresh
+        uuid = self.record.uuid
+        self.cleans.clean(self.context, uuid, None, 5, self.steps, [], 10)
+        self._until(lambda: not self.cleans.running())
+        self.assertEqual([], self.reports)
+        fresh._discover(['fake'])
+        self.cleans.clean(self.context, uuid, None, 5, self.steps, [], 10)
+        self._until(lambda: self._outcomes())
+        self.assertEqual([(5, None)], self._outcomes())
+
+    def test_an_abort_of_what_does_not_run_is_answered(self):
+        self.cleans.abort(self.context, self.record.uuid, None, 3)
+        self.assertEqual([(3, 'aborted: it did not run on this agent')],
+                         self._outcomes())
+
+    def test_a_stop_interrupts_and_a_restart_recovers(self):
+        # A stop interrupts the step (abortable) with no outcome; the
+        # file says it ran; the next agent kills what it left.
+        self._slow(30)
+        self.cleans.clean(self.context, self.record.uuid, None, 4,
+                          self.steps, [], 60)
+        self._until(lambda: self.reports)
+        self.cleans.stop(5)
+        self.assertEqual([], self._outcomes())
+        with open(os.path.join(self.state, 'cleans.json')) as f:
+            [entry] = json.load(f).values()
+        self.assertEqual((4, 'function_reset'),
+                         (entry['generation'], entry['step']))
+        killed = []
+        self.useFixture(fixtures.MockPatch(
+            'cyborg.drivers.command.kill_marked', side_effect=killed.append,
+            autospec=True))
+        again = agent_cleaning.Cleans(
+            self.tracker, lambda *a, **kw: None,
+            os.path.join(self.state, 'cleans.json'))
+        self.addCleanup(again.stop, 5)
+        again.recover()
+        self.assertEqual([agent_cleaning.marker(self.record.uuid, None)],
+                         killed)
+        with open(os.path.join(self.state, 'cleans.json')) as f:
+            self.assertEqual({}, json.load(f))
+
+
+class OperatorCleanTestCase(config_host.ConfigHostTestCase):
+
+    DEVICES = ['gpu=1']
+
+    def setUp(self):
+        super().setUp()
         [self.device] = [d for d in host_inventory.load(
-            self.context, HOST).devices.values() if d['type'] == 'QAT']
+            self.context, HOST).devices.values() if d['type'] == 'GPU']
         self.uuid = self.device['uuid']
 
     def _state(self):
-        return device_queries.get(self.context, self.uuid)
+        return device_queries.get(self.context, self.uuid)['clean_state']
 
     def test_clean_retry_release(self):
         # Bound: cleaned when the binding ends, not now.
@@ -200,29 +332,26 @@ class OperatorCleanTestCase(config_host.ConfigHostTestCase):
         self._unbind(arq)
         self.assertEqual(HOST, cleaning.clean(self.context, self.uuid,
                                               'admin'))
-        self.assertEqual((hold.CLEANING, '[]'), (
-            self._state()['clean_state'], self._state()['clean_steps']))
+        self.assertEqual(hold.CLEANING, self._state())
         self.assertRaises(exception.DeviceCleaning, cleaning.clean,
                           self.context, self.uuid, 'admin')
-        started = cleaning_queries.stamp(
-            self.context, self.uuid,
-            datetime.datetime.utcnow().replace(microsecond=0))
-        self.assertIsNotNone(cleaning.finish(self.context, self.uuid,
-                                             started, reason='broken'))
-        self.assertEqual(('clean_failed', 'broken'), (
-            self._state()['clean_state'], self._state()['clean_reason']))
-        # Retried: cleaning anew, handed with a new stamp.
+        [clean] = device_state.active(self.context)
+        device_state.hand(self.context, clean['id'],
+                          datetime.datetime.utcnow())
+        self.assertIsNotNone(cleaning.finish(self.context, HOST, self.uuid,
+                                             clean['id'], error='broken'))
+        self.assertEqual(hold.CLEAN_FAILED, self._state())
+        # Retried: a new clean, a new generation.
         cleaning.clean(self.context, self.uuid, 'admin')
-        self.assertEqual((hold.CLEANING, None, None), (
-            self._state()['clean_state'], self._state()['clean_started_at'],
-            self._state()['clean_reason']))
+        [again] = device_state.active(self.context)
+        self.assertGreater(again['id'], clean['id'])
+        self.assertEqual(hold.CLEANING, self._state())
         # Released uncleaned: who, when and why recorded.
         cleaning.clean(self.context, self.uuid, 'admin',
                        release_uncleaned=True, reason='our own tenant')
-        device = self._state()
-        self.assertEqual((None, 'admin', 'our own tenant'), (
-            device['clean_state'], device['clean_released_by'],
-            device['clean_reason']))
-        self.assertIsNotNone(device['clean_released_at'])
+        last = device_state.history(self.context, self.uuid)[0]
+        self.assertEqual((None, 'released', 'admin', 'our own tenant'), (
+            self._state(), last['state'], last['ended_by'], last['reason']))
+        self.assertIsNotNone(last['ended_at'])
         self.assertRaises(exception.DeviceNotFound, cleaning.clean,
                           self.context, 'gone', 'admin')

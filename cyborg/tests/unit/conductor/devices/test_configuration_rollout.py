@@ -20,6 +20,7 @@ applies what the conductor hands, as the agent's heartbeat does.
 from unittest import mock
 
 from oslo_utils import timeutils
+import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg.agent import resource_tracker
@@ -28,11 +29,12 @@ from cyborg.common import device_config
 from cyborg.common import health_states
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.devices import configuration_rollout as rollout_ops
-from cyborg.db.queries import cleaning as cleaning_queries
+from cyborg.db import models
 from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_class as dc_queries
 from cyborg.db.queries import device_config as config_queries
+from cyborg.db.queries import device_state
 from cyborg.drivers import fake
 from cyborg.tests.unit.conductor.devices import config_host
 
@@ -336,17 +338,21 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         # Issues 64 and 65: a device cleaned between two tenants is out of
         # service; the rollout waits for it, then configures it too.
         uuid = self.qats[0]['uuid']
-        self.assertIsNotNone(cleaning_queries.start(self.context, uuid))
+        with self.db.engine.begin() as conn:
+            conn.execute(sa.update(models.Device).where(
+                models.Device.uuid == uuid).values(
+                    clean_offer='[{"name": "function_reset", '
+                                '"default": true}]'))
+        clean = device_state.start(self.context, uuid)
         row = self._create('1')
         self._run(row, ticks=3)
         self.assertEqual((rollout.RUNNING, 'waiting: 1 of the devices out '
                           'of service (cleaning 1)', {'waiting': 4}),
                          self._waits(row))
-        started = cleaning_queries.stamp(self.context, uuid,
-                                         timeutils.utcnow(with_timezone=False)
-                                         .replace(microsecond=0))
-        self.assertIsNotNone(cleaning_queries.finish(self.context, uuid,
-                                                     started))
+        device_state.hand(self.context, clean['id'],
+                          timeutils.utcnow(with_timezone=False))
+        self.assertIsNotNone(device_state.finish(
+            self.context, self.qats[0]['hostname'], uuid, clean['id'], []))
         self._run(row)
         self.assertEqual(rollout.COMPLETED, self._state(row))
         self.assertEqual({'done': 4},

@@ -25,6 +25,7 @@ from cyborg.db import models
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_profile as dp_queries
+from cyborg.db.queries import device_state
 from cyborg.db.queries import paginate
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
@@ -225,7 +226,7 @@ class DeviceHealthTestCase(base.DbTestCase):
 
     def _fail(self, device, reason):
         row = device_queries.get(self.context, device['device_uuid'])
-        device_queries.set_health(self.context, device['device_id'],
+        device_state.set_health(self.context, device['device_id'],
                                   'unhealthy', reason, row['created_at'])
 
     def test_health_of_each_arq_with_a_device(self):
