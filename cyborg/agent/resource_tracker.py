@@ -131,6 +131,9 @@ class ResourceTracker:
         self._fresh = set()
         # {device uuid: configuration} left for its driver to work again.
         self._waiting = {}
+        # {device uuid: configuration} taken (expect()), not yet applied:
+        # in the order configure_next() applies them.
+        self._queued = {}
 
     def hellos(self):
         """Each driver's hello() (ERROR when it last failed), and an ERROR
@@ -277,16 +280,42 @@ class ResourceTracker:
         del self.installed[name]
         LOG.info('Unloaded accelerator driver %s', name)
 
-    def configure(self, configs):
-        """Apply the devices' desired configurations through their drivers,
-        but those applied at their generation since this start.  One whose
-        driver fails waits (``deferred``: its device is held as last
-        known) and is applied by the first discovery that finds the driver
-        working again, before it reports.
+    def expect(self, configs):
+        """Take the devices' desired configurations (on the work thread,
+        or before it starts): those not applied at their generation
+        since this start are queued for configure_next(), and their
+        devices report them ``applying`` until each is applied (the
+        conductor holds them, never offered as they came back), but
+        while their driver fails (they wait for it, as they were).
 
         :param configs: ``[{device_uuid, generation, desired}]``, every
             configuration of the host.
-        :returns: the outcomes of those applied now, by device uuid.
+        :returns: whether one is queued that did not wait for its driver.
+        """
+        with self._lock:
+            waited = self._waiting
+            self._waiting = {}
+            self._queued = {c['device_uuid']: c for c in configs
+                            if not self._applied(c)}
+            return bool(set(self._queued) - set(waited))
+
+    def _applied(self, config):
+        """Whether *config* is applied at its generation (locked)."""
+        known = self.config_outcomes.get(config['device_uuid'])
+        return known is not None and \
+            known['generation'] == config['generation']
+
+    def configure_next(self):
+        """Apply the first configuration queued by expect() through its
+        driver, not holding the drivers' lock while the driver works
+        (the telemetry and the metrics are served meanwhile; only the
+        work thread configures).  One whose driver fails waits
+        (``deferred``: its device is held as last known) and is applied
+        by the first discovery that finds the driver working again,
+        before it reports.
+
+        :returns: ``{device uuid: outcome}`` of the one applied; {} when
+            none is left.
         """
         with self._lock:
             if self._discovered_at is None:
@@ -294,8 +323,35 @@ class ResourceTracker:
             elif self._fresh & set(self.drivers):
                 # Loaded anew: its devices may no longer be as last found.
                 self._discover(sorted(self._fresh & set(self.drivers)))
-            self._waiting = {}
-            return self._apply(configs)
+            by_uuid = {r.uuid: r for r in self._records}
+            while self._queued:
+                uuid = next(iter(self._queued))
+                config = self._queued.pop(uuid)
+                record = by_uuid.get(uuid)
+                if not self._waits(record, config):
+                    break
+            else:
+                return {}
+            outcome = self._refused(record, config)
+        if outcome is None:
+            outcome = self._drive(record, config)
+        with self._lock:
+            self._settle(record, config, outcome)
+        return {uuid: outcome}
+
+    def configure(self, configs):
+        """expect() *configs* and apply them all now, one after another
+        (the agents of the tests, which report when they choose).
+
+        :returns: the outcomes of those applied, by device uuid.
+        """
+        self.expect(configs)
+        done = {}
+        while True:
+            outcome = self.configure_next()
+            if not outcome:
+                return done
+            done.update(outcome)
 
     @property
     def deferred(self):
@@ -303,56 +359,75 @@ class ResourceTracker:
         return sorted(self._waiting)
 
     def _apply(self, configs):
-        """configure()'s work, locked."""
+        """Apply those of *configs* whose driver works (locked)."""
         done = {}
         by_uuid = {r.uuid: r for r in self._records}
         for config in configs:
             uuid = config['device_uuid']
-            known = self.config_outcomes.get(uuid)
-            if known and known['generation'] == config['generation']:
-                continue
             record = by_uuid.get(uuid)
-            error = record and self._failing(record.driver)
-            if error:
-                LOG.info('Device %(uuid)s: configuration %(gen)s waits for '
-                         'driver %(driver)s, which fails: %(error)s',
-                         {'uuid': uuid, 'gen': config['generation'],
-                          'driver': record.driver, 'error': error})
-                self._waiting[uuid] = config
+            if self._applied(config) or self._waits(record, config):
                 continue
-            self._waiting.pop(uuid, None)
-            done[uuid] = self._configure_one(record, config)
-            self.config_outcomes[uuid] = done[uuid]
-            if done[uuid]['state'] != device_config.FAILED:
-                self._unconfirmed.setdefault(record.driver, set()).add(uuid)
+            done[uuid] = (self._refused(record, config) or
+                          self._drive(record, config))
+            self._settle(record, config, done[uuid])
         return done
 
-    def _configure_one(self, record, config):
-        """Apply one configuration (locked); :returns: its outcome."""
-        outcome = {'generation': config['generation'],
-                   'state': device_config.APPLIED, 'reason': None}
+    def _waits(self, record, config):
+        """Whether *config* waits for its failing driver (locked)."""
+        uuid = config['device_uuid']
+        error = record and self._failing(record.driver)
+        if not error:
+            self._waiting.pop(uuid, None)
+            return False
+        LOG.info('Device %(uuid)s: configuration %(gen)s waits for '
+                 'driver %(driver)s, which fails: %(error)s',
+                 {'uuid': uuid, 'gen': config['generation'],
+                  'driver': record.driver, 'error': error})
+        self._waiting[uuid] = config
+        return True
+
+    def _settle(self, record, config, outcome):
+        """Record the *outcome* of applying *config* (locked)."""
+        self.config_outcomes[config['device_uuid']] = outcome
+        if outcome['state'] != device_config.FAILED:
+            self._unconfirmed.setdefault(record.driver, set()).add(
+                config['device_uuid'])
+
+    def _refused(self, record, config):
+        """The outcome of *config* refused (its device is gone, or the
+        device as found now does not take it), or None, the device's
+        functions then marked as changing (locked).
+        """
         if record is None:
-            outcome.update(state=device_config.FAILED,
-                           reason='the device is not on this host')
-            return outcome
+            return {'generation': config['generation'],
+                    'state': device_config.FAILED,
+                    'reason': 'the device is not on this host'}
         # Judged again with the device as found now.
         reason = device_config.check(record.configuration or {},
                                      config['desired'])
         if reason is not None:
-            outcome.update(state=device_config.FAILED, reason=reason)
             LOG.error('Device %(uuid)s: configuration %(gen)s %(desired)s '
                       'refused: %(reason)s',
                       {'uuid': record.uuid, 'gen': config['generation'],
                        'desired': config['desired'], 'reason': reason})
-            return outcome
+            return {'generation': config['generation'],
+                    'state': device_config.FAILED, 'reason': reason}
+        # Its functions may change (even on failure): those gone did not
+        # vanish.
+        self._health.configured(record.uuid)
+        return None
+
+    def _drive(self, record, config):
+        """Apply one configuration through the driver (which may take
+        long: configure_next() calls it unlocked); its outcome.
+        """
+        outcome = {'generation': config['generation'],
+                   'state': device_config.APPLIED, 'reason': None}
         LOG.info('Configuring device %(uuid)s (%(driver)s %(address)s): '
                  '%(desired)s', {'uuid': record.uuid,
                                  'driver': record.driver,
                                  'address': record.address,
                                  'desired': config['desired']})
-        # Its functions may change (even on failure): those gone did not
-        # vanish.
-        self._health.configured(record.uuid)
         try:
             result = self.drivers[record.driver].configure(
                 record.address, config['desired']) or {}
@@ -435,7 +510,7 @@ class ResourceTracker:
             record.acc_status.reboot_required = (
                 (record.driver, record.address) in waiting)
             record.clean_steps = self._clean_offer(record)
-            outcome = self.config_outcomes.get(record.uuid)
+            outcome = self._outcome(record)
             if outcome is not None:
                 record.configuration = dict(record.configuration or {},
                                             applied=outcome)
@@ -446,6 +521,17 @@ class ResourceTracker:
         self._records, self._hash = records, digest
         self._discovered_at = timeutils.utcnow()
         return changed
+
+    def _outcome(self, record):
+        """What *record* reports of its configuration (locked):
+        ``applying`` while taken and not yet applied (but while its
+        driver fails), else the outcome since this start, or None.
+        """
+        config = self._queued.get(record.uuid)
+        if config is None or self._failing(record.driver):
+            return self.config_outcomes.get(record.uuid)
+        return {'generation': config['generation'],
+                'state': device_config.APPLYING, 'reason': None}
 
     def _clean_offer(self, record):
         """The clean steps the driver of *record* offers for it, or None

@@ -15,6 +15,9 @@
 the real conductor on the fake transport).
 """
 
+from concurrent import futures
+from unittest import mock
+
 import fixtures
 
 from cyborg import conf as cyborg_conf
@@ -268,6 +271,49 @@ class ResourceTrackerTestCase(base.DbTestCase):
         self.assertIn('fails in discover', config['reason'])
         self.assertEqual([], configuration.for_agent(
             self.context, 'n1', None, placement=False)[0])
+
+    def test_a_device_is_held_until_its_configuration_is_back(self):
+        # Taken, the QAT reports its configuration applying (the
+        # conductor holds it), then applied; the driver works without
+        # the drivers' lock: the metrics are served meanwhile.
+        self.flags(group='fake_driver', devices=['qat=1', 'gpu=1'])
+        tracker = self._tracker()
+        tracker.update(self.context)
+        [uuid] = [r.uuid for r in tracker._records if r.type == 'QAT']
+        config = {'device_uuid': uuid, 'generation': 1,
+                  'desired': {'num_vfs': 2}}
+        self.assertTrue(tracker.expect([config]))
+        tracker.update(self.context)
+        self.assertEqual({uuid: 'applying'}, self._applied(tracker))
+        driver = tracker.drivers['fake']
+        real = driver.configure
+        served = []
+
+        def configure(address, desired):
+            pool = futures.ThreadPoolExecutor(1)
+            try:
+                served.append(pool.submit(tracker.telemetry_series).result(
+                    timeout=30))
+            finally:
+                # Not waited for: the read waits for the lock if held.
+                pool.shutdown(wait=False)
+            return real(address, desired)
+
+        with mock.patch.object(driver, 'configure', autospec=True,
+                               side_effect=configure):
+            self.assertEqual({uuid: {'generation': 1, 'state': 'applied',
+                                     'reason': None}},
+                             tracker.configure_next())
+        self.assertEqual(1, len(served))
+        self.assertEqual({}, tracker.configure_next())
+        tracker.update(self.context)
+        self.assertEqual({uuid: 'applied'}, self._applied(tracker))
+        self.assertFalse(tracker.expect([config]))
+
+    def _applied(self, tracker):
+        return {r['uuid']: r['configuration']['applied']['state']
+                for r in tracker.hardware()['hardware']
+                if 'applied' in (r['configuration'] or {})}
 
     def test_unreachable_conductor_is_retried_with_the_inventory(self):
         tracker = self._tracker()
