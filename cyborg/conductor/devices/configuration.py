@@ -20,8 +20,10 @@ reserved (whatever the host's other devices hold), the agent's heartbeat
 gets it from for_agent() (``applying``), applies it and reports;
 apply_report() moves it to ``applied``, ``failed`` (also when the agent
 fails it again after a restart), ``reboot_required`` or later
-``drifted``.  No conductor worker waits on an agent.  Providers a change
-replaces carry no allocation, so no reshape is needed.
+``drifted``, and back to ``applying`` while the agent applies it again
+(restarted, or its driver loaded anew: its report says so).  No
+conductor worker waits on an agent.  Providers a change replaces carry
+no allocation, so no reshape is needed.
 """
 
 from oslo_log import log as logging
@@ -229,11 +231,18 @@ class Change:
 
     @property
     def event(self):
+        if self.state == device_config.APPLYING:
+            return config_notify.START
         if self.state == device_config.FAILED:
             return config_notify.ERROR
         if self.state == device_config.DRIFTED:
             return config_notify.DRIFT
         return config_notify.END
+
+
+#: The reason of a configuration its agent applies again.
+REAPPLYING = ('applied again by its agent (restarted, or its driver '
+              'loaded anew)')
 
 
 def _outcome(config, reported):
@@ -245,6 +254,13 @@ def _outcome(config, reported):
     diff = device_config.differences(config['desired'],
                                      reported.get('actual'))
     ours = applied.get('generation') == config['generation']
+    if ours and applied.get('state') == device_config.APPLYING:
+        # The agent applies it again (a restart, a driver loaded anew):
+        # held until it is back, whatever the device is meanwhile.
+        if state in (device_config.APPLIED, device_config.REBOOT_REQUIRED,
+                     device_config.DRIFTED):
+            return device_config.APPLYING, REAPPLYING
+        return None
     if (ours and applied.get('state') == device_config.FAILED and
             state in device_config.TO_APPLY):
         # Refused or failed, also when applied again after a restart or

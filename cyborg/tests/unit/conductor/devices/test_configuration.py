@@ -478,6 +478,43 @@ class ConfigurationTestCase(config_host.ConfigHostTestCase):
                           'vgpu_type': None},
                          record.configuration['actual'])
 
+    def test_applied_again_after_a_restart_is_held_until_it_is_back(self):
+        # The agent restarted (its fake devices back to 4 VFs) takes the
+        # configuration again: its first report holds the QAT (applying,
+        # reserved, not drifted), the GPU untouched; applied, offered.
+        configuration.configure(self.context, self.qat['uuid'],
+                                {'num_vfs': 2})
+        self._pushed()
+        self._agent_takes()
+        self.assertEqual(device_config.APPLIED, self._state(self.qat))
+        self.driver = fake.FakeDriver(CONF, HOST)
+        self.tracker = resource_tracker.ResourceTracker(
+            HOST, {'fake': self.driver}, {'fake': 'fake'}, mock.Mock())
+        configs, _revision = configuration.for_agent(self.context, HOST,
+                                                     '')
+        self.assertTrue(self.tracker.expect(configs))
+        self._report()
+        config = config_queries.get(self.context, self.qat['uuid'])
+        self.assertEqual((device_config.APPLYING, configuration.REAPPLYING),
+                         (config['state'], config['reason']))
+        self.assertEqual([('CUSTOM_QAT', 1, 1)] * 4,
+                         self._reserved(self.qat))
+        self.assertEqual([('PGPU', 1, 0)], self._reserved(self.gpu))
+        self.assertEqual({self.qat['uuid']: {
+            'generation': 1, 'state': 'applied', 'reason': None}},
+            self.tracker.configure_next())
+        self.assertEqual({}, self.tracker.configure_next())
+        self._report()
+        self.assertEqual(device_config.APPLIED, self._state(self.qat))
+        self.assertEqual([('CUSTOM_QAT', 1, 0)] * 2,
+                         self._reserved(self.qat))
+        self.assertEqual(
+            [('device.configure.end', 'applied'),
+             ('device.configure.start', 'applying'),
+             ('device.configure.end', 'applied')],
+            [(event, data['state']) for event, data in self.notes.events()
+             if event.startswith('device.configure.')])
+
     def test_failed_again_after_a_reload_is_failed_at_once(self):
         # Applied; the driver loaded anew (its QAT back to 4 VFs) raises
         # as it applies it again: failed with the exception at the
