@@ -82,7 +82,7 @@ class AgentManager:
         self.exporter = None
         self._started_at = timeutils.utcnow()
         self._registered = False
-        # The devices' configurations applied since this start
+        # The devices' configurations taken since this start
         # (device_config.revision); None: the next heartbeat asks for all.
         self._config_revision = None
 
@@ -94,8 +94,10 @@ class AgentManager:
         self.cleans.recover()
 
     def after_start(self, context):
-        """Register with the conductor, discover and report (on the work
-        thread: a conductor not up yet must not hold the start), watch
+        """Register with the conductor, discover and report, then apply
+        the devices' configurations (on the work thread: neither a
+        conductor not up yet nor a configuration that takes long holds
+        the start, the heartbeats that follow it or the metrics), watch
         hotplug events.
 
         Run once the RPC server takes messages: a conductor that finds
@@ -104,10 +106,12 @@ class AgentManager:
         arrives before the hello's answer waits on the work thread,
         which starts after it.
         """
-        # The operator's decisions about drivers and the devices' desired
-        # configurations (a reboot undid them) apply before the first
-        # discovery: a restart never reports what the operator did not
-        # want.
+        # The operator's decisions about drivers apply before the first
+        # discovery (loading a driver touches no device), and the devices
+        # whose desired configuration is to be applied again (a reboot
+        # undid it) are reported held, applying, until their own is back:
+        # a restart never reports what the operator did not want, and
+        # the host's other devices are offered meanwhile.
         self._heartbeat(context, wait_for_drivers=True)
         self.work.discover_soon(context, 'start')
         self.work.start()
@@ -305,25 +309,47 @@ class AgentManager:
                          asked)
 
     def _take_configs(self, context, answer, now):
-        """Apply the configurations a hello's answer brought, *now* or on
-        the work thread.
+        """Take the configurations a hello's answer brought, *now* (at
+        start, before the first discovery; drivers loaded anew, on the
+        work thread) or on the work thread, where they are applied one
+        at a time (_configure_next()).
         """
         configs = answer.get('configs')
         if configs is None:
             return
-        revision = answer.get('config_revision')
+        # All of them asked for (at start, drivers loaded anew): the
+        # conductor may take the devices for configured.
+        report = self._config_revision is None
+        self._config_revision = answer.get('config_revision')
         if now:
-            self._apply_configs(context, configs, revision, discover=False)
-            return
-        self.work.submit(self._apply_configs, context, configs, revision)
+            self._expect_configs(context, configs, report)
+        else:
+            self.work.submit(self._expect_configs, context, configs,
+                             report)
 
-    def _apply_configs(self, context, configs, revision, discover=True):
-        done = self.tracker.configure(configs)
-        # Those left for a failing driver: asked for again at the next
-        # heartbeat, until they apply.
-        self._config_revision = None if self.tracker.deferred else revision
-        if done and discover:
+    def _expect_configs(self, context, configs, report):
+        """Queue *configs*, each device held applying until its own is
+        back; with *report*, a discovery reports them held before the
+        first is applied.
+        """
+        if self.tracker.expect(configs) and report:
             self.work.discover_soon(context, 'configure')
+        self.work.submit(self._configure_next, context)
+
+    def _configure_next(self, context):
+        """Apply the next configuration taken and report it (the work
+        thread), then queue the next one behind the work asked
+        meanwhile: each device is offered again as soon as its own
+        configuration is back, and no device work waits for more than
+        one configuration.
+        """
+        if self.tracker.configure_next():
+            self.work.discover_soon(context, 'configure')
+            self.work.submit(self._configure_next, context)
+        elif self.tracker.deferred:
+            # Those left for a failing driver: asked for again at the
+            # next heartbeat, until they apply.
+            self._config_revision = None
 
     @messaging.expose
     def holders_changed(self, context, bindings):

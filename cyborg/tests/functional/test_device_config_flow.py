@@ -27,8 +27,8 @@ the VFs are back to the default).  It walks what an operator does:
   passthrough provider is gone, and an allocation on the QAT is intact;
 * a layout over the GPU's slices and a float for a VF count: 400 naming
   the reason, nothing stored, no device or provider lost;
-* the agent restarted: the VFs are put back before its first report (no
-  drift is ever recorded);
+* the agent restarted: the QAT is held (applying) until its VFs are put
+  back (no drift is ever recorded);
 * the agent restarted with a driver that raises: its devices stay, held
   (driver_error), until it works again.
 """
@@ -254,7 +254,7 @@ class _DeviceConfigFlow:
         self.assertEqual(2, len(self._providers(self._qat_prefix())))
 
         # A reboot: the agent's devices are back to 4 VFs and
-        # passthrough; it puts the QAT's 2 VFs back before it reports.
+        # passthrough; it holds the QAT until its 2 VFs are back.
         applied = 'Device %s: configuration 2 applied' % qat['uuid']
         before = self.agent.log().count(applied)
         self.agent.stop()
@@ -268,8 +268,7 @@ class _DeviceConfigFlow:
             len(self._providers(self._qat_prefix())) == 2,
             timeout=60, message='the QAT never reported its 2 VFs again')
         self.assertEqual('applied', self._config(qat)['state'])
-        # Applied before the first report: the conductor never saw the
-        # reboot's 4 VFs.
+        # Held from the first report: the reboot's 4 VFs never drifted.
         for process in self.processes:
             self.assertNotIn('drifted', process.log())
 

@@ -141,7 +141,8 @@ class FakeHost:
 
     def start_agent(self):
         """An agent (re)started: drivers loaded anew, the configurations
-        asked for and applied before its first report.
+        asked for, the devices to configure reported held, then each
+        applied and reported in turn.
         """
         self.tracker = resource_tracker.ResourceTracker(
             self.name, {}, {}, reporting.InProcessConductor(self.test.client),
@@ -167,13 +168,24 @@ class FakeHost:
         return self.tracker.driver('fake')
 
     def heartbeat(self):
-        """The agent's hello: what the conductor hands, applied."""
+        """The agent's hello: what the conductor hands, taken, and
+        applied one at a time, each reported (the agent's work thread,
+        cyborg.agent.manager); all of them asked for, the devices are
+        reported held first.
+        """
         answer = configuration.for_agent(self.context, self.name,
                                          self.revision or '')
-        if answer is not None:
-            configs, revision = answer
-            self.tracker.configure(configs)
-            self.revision = None if self.tracker.deferred else revision
+        if answer is None:
+            return
+        configs, revision = answer
+        held_first = self.revision is None
+        self.revision = revision
+        if self.tracker.expect(configs) and held_first:
+            self.report()
+        while self.tracker.configure_next():
+            self.report()
+        if self.tracker.deferred:
+            self.revision = None
 
     def report(self):
         """A discovery and its report (applied and pushed)."""

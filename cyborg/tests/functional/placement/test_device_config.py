@@ -26,8 +26,9 @@ real Placement.
 * A GPU offered whole to a MIG layout: the layout's profiles are its
   inventories, the whole GPU's provider is gone, an instance's allocation
   elsewhere is intact.
-* A reboot (every VF gone, the agent started again): the VFs are back
-  before its first report, which shows them.
+* A reboot (every VF gone, the agent started again): its first report
+  holds the QAT (``applying``, nothing of it offered, never drifted)
+  until the VFs are back.
 * A write the kernel refuses: ``failed`` with the reason, the device
   reserved.
 """
@@ -123,12 +124,12 @@ class _ConfigMixin(sysfs.FakeHostMixin):
         push.push(self.context, self.client, HOST)
         return config
 
-    def _agent_applies(self, tracker=None):
+    def _agent_applies(self):
         """The agent's heartbeat (the conductor hands the host's
         configurations), the work thread's configure() and discovery,
         whose report the conductor handles and pushes.
         """
-        tracker = tracker or self.tracker
+        tracker = self.tracker
         answer = configuration.for_agent(self.context, HOST, self.revision)
         self.assertIsNotNone(answer, 'nothing handed to the agent')
         configs, self.revision = answer
@@ -285,20 +286,32 @@ class _ConfigMixin(sysfs.FakeHostMixin):
         self.assertEqual([], self.placement.candidates('PGPU:1'))
         self.assertEqual(before, self._allocations(instance))
 
-    def test_a_reboot_puts_the_vfs_back_before_the_first_report(self):
+    def test_a_reboot_holds_the_device_until_its_vfs_are_back(self):
         self._eight_vfs()
         self.kernel.reboot()
         self.kernel.settle()
         self.assertEqual(0, pci.by_address(self.pci_host)[QAT].sriov_numvfs)
-        # The agent starts again: it asks before its first discovery
-        # (an empty revision) and applies before it reports.
+        # The agent starts again: it asks before its first discovery (an
+        # empty revision), whose report holds the QAT.
         agent = self._agent()
-        self.revision = None
-        done = self._agent_applies(tracker=agent)
-        self.assertEqual('applied', done[self.qat['uuid']]['state'])
+        configs, self.revision = configuration.for_agent(
+            self.context, HOST, None)
+        self.assertTrue(agent.expect(configs))
+        agent.update(self.context)
+        self.assertEqual(('applying', configuration.REAPPLYING),
+                         (self._config(self.qat)['state'],
+                          self._config(self.qat)['reason']))
+        ours = {self._rp(name) for name in [QAT] + self._qat_vfs()}
+        self.assertEqual(set(), ours & set(
+            self.placement.candidates('CUSTOM_QAT:1')))
+        self.assertEqual(['8'], self.kernel.writes('sriov_numvfs', QAT))
+        # Then applies it (the work thread) and reports.
+        self.assertEqual('applied', agent.configure_next()[
+            self.qat['uuid']]['state'])
+        agent.update(self.context)
         self.assertEqual(['8', '8'], self.kernel.writes('sriov_numvfs',
                                                         QAT))
-        # Its first report showed the VFs: nothing drifted, ever.
+        # Nothing drifted, ever.
         self.assertEqual(('applied', None),
                          (self._config(self.qat)['state'],
                           self._config(self.qat)['reason']))

@@ -19,8 +19,8 @@ QAT, GPU and NIC with the real Placement (fake_host):
 * a pending change of one device is not stuck behind another device's
   held provider;
 * a configuration is stored merged, as the agent will take it after a
-  restart; one the agent fails is ``failed`` with the reason at its first
-  report, its providers kept, reserved;
+  restart; one the agent fails is ``failed`` with the reason at the
+  report after it, its providers kept, reserved;
 * a change of a device whose driver fails is refused naming the driver's
   error, and one that meets a failing driver waits for it.
 """
@@ -145,7 +145,7 @@ class DeviceConfigEdgesTestCase(fake_host.ConfigHostTestCase):
         self.host.cycle()
         self.assertEqual(('applied', None), self._state('gpu'))
         # A restart: the simulator's GPU is back in passthrough; the
-        # agent applies what is stored before it reports.
+        # agent holds it and applies what is stored.
         self.host.start_agent()
         self.assertEqual(('applied', None), self._state('gpu'))
         self.assertIsNone(self._inventory('FakeDevice_gpu0'))
@@ -154,10 +154,9 @@ class DeviceConfigEdgesTestCase(fake_host.ConfigHostTestCase):
         config = self.host.configure('gpu', {'mode': 'passthrough'})
         self.assertEqual({'mode': 'passthrough'}, config['desired'])
 
-    def test_a_stored_value_the_agent_refuses_fails_at_the_first_report(
-            self):
+    def test_a_stored_value_the_agent_refuses_fails_at_its_report(self):
         # A desired state without its mode, as stored before merging: the
-        # agent refuses it after a restart, and says so at once.
+        # agent refuses it after a restart, and reports it failed.
         self._mig()
         generation = self.host.config('gpu')['generation']
         config_queries.set_desired(

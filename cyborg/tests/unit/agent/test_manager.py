@@ -22,6 +22,9 @@ import oslo_messaging as messaging
 from cyborg import exception
 from cyborg.agent import manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.conductor.devices import configuration
+from cyborg.db.queries import device as device_queries
+from cyborg.db.queries import device_config as config_queries
 from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import host as host_queries
@@ -227,6 +230,50 @@ class AgentManagerTestCase(base.DbTestCase):
             'fake_driver': {'devices': ['fpga=1']}}}])
         self.assertEqual([''], [call['config_revision']
                                 for call in api.calls])
+
+    def test_a_restart_serves_before_it_applies_the_configurations(self):
+        # A configuration applied, then the agent restarted (its fake QAT
+        # back to 4 VFs): its start returns, and its heartbeats run, while
+        # the driver applies it again on the work thread; its first report
+        # holds the QAT (applying) meanwhile.
+        self.flags(report_interval=60)
+        self.flags(group='fake_driver', devices=['qat=1', 'gpu=1'])
+        mgr = manager.AgentManager('n1', conductor_api=self.real_api)
+        mgr.after_start(self.context)
+        self.assertTrue(mgr.work.wait_idle(30))
+        [uuid] = [d['uuid'] for d in device_queries.get_all(self.context)
+                  if d['type'] == 'QAT']
+        configuration.configure(self.context, uuid, {'num_vfs': 2})
+        mgr.periodic_tasks()[0][1](self.context)
+        self.assertTrue(mgr.work.wait_idle(30))
+        self.assertEqual('applied', self._config_state(uuid))
+        mgr.del_host(self.context)
+
+        mgr = manager.AgentManager('n1', conductor_api=self.real_api)
+        self.addCleanup(mgr.del_host, self.context)
+        driver = mgr.tracker.drivers['fake']
+        real = driver.configure
+        entered, release = threading.Event(), threading.Event()
+
+        def configure(address, desired):
+            entered.set()
+            release.wait(30)
+            return real(address, desired)
+
+        with mock.patch.object(driver, 'configure', autospec=True,
+                               side_effect=configure) as patched:
+            mgr.after_start(self.context)
+            self.assertTrue(entered.wait(30))
+            # Reported held before the driver was called.
+            self.assertEqual('applying', self._config_state(uuid))
+            mgr.periodic_tasks()[0][1](self.context)
+            release.set()
+            self.assertTrue(mgr.work.wait_idle(30))
+        self.assertEqual('applied', self._config_state(uuid))
+        self.assertEqual(1, patched.call_count)
+
+    def _config_state(self, uuid):
+        return config_queries.get(self.context, uuid)['state']
 
     def test_the_discovery_after_decisions_answers_their_requests(self):
         # Its report carries the ids of the requests that asked, which
