@@ -25,11 +25,14 @@ import functools
 from oslo_db import api as oslo_db_api
 from oslo_db import exception as db_exc
 from oslo_db.sqlalchemy import enginefacade
+from oslo_log import log as logging
 import sqlalchemy as sa
+from sqlalchemy import orm
 
 from cyborg import context as cyborg_context
 from cyborg import counters
 
+LOG = logging.getLogger(__name__)
 
 def on_engine_create(engine):
     """On SQLite, take the write lock at BEGIN.
@@ -102,6 +105,57 @@ def retry_on_deadlock(func):
             return func(context, *args, **kwargs)
         return retrying(context, *args, **kwargs)
     return wrapper
+
+
+# Keys of Session.info: (context, what the transaction owes) until it
+# ends, and the same once it committed.
+_OWED = 'cyborg.owed'
+_COMMITTED = 'cyborg.committed'
+
+
+def after_commit(context, make):
+    """What the caller's writer transaction owes once it commits: the
+    object ``make()`` returned at the first call in this transaction, the
+    same at the next calls (add to it).
+
+    Once the outermost transaction committed and its connection went back
+    to the pool, it is called with a copy of *context* (the transaction
+    is still the original's until the writer returns: SQL on the copy
+    runs in transactions of its own), on this thread, before the writer
+    returns; never after a rollback, and once for a transaction run again
+    (each try is a transaction of its own).  What it raises is logged.
+    Not inside a savepoint, which may roll back alone.
+    """
+    session = context.session
+    if session.in_nested_transaction():
+        raise RuntimeError('after_commit() inside a savepoint')
+    owed = session.info.get(_OWED)
+    if owed is None:
+        owed = session.info[_OWED] = (context, make())
+    return owed[1]
+
+
+@sa.event.listens_for(orm.Session, 'after_commit')
+def _committed(session):
+    # Also sent for a savepoint's release, which commits nothing yet.
+    if _OWED in session.info and not session.in_nested_transaction():
+        session.info[_COMMITTED] = session.info[_OWED]
+
+
+@sa.event.listens_for(orm.Session, 'after_transaction_end')
+def _ended(session, transaction):
+    if transaction.parent is not None or _OWED not in session.info:
+        return
+    del session.info[_OWED]
+    owed = session.info.pop(_COMMITTED, None)
+    if owed is None:
+        return
+    context, effects = owed
+    try:
+        effects(type(context).from_dict(context.to_dict(), overwrite=False))
+    except Exception:
+        LOG.exception('What a committed transaction owed failed: %s',
+                      effects)
 
 
 def execute(context, statement, params=None):

@@ -11,8 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""cyborg.db.api: retries on deadlock and on a lost connection, utf8mb4
-on MySQL, BEGIN IMMEDIATE and the lock wait on SQLite.
+"""cyborg.db.api: retries on deadlock and on a lost connection, what a
+transaction owes after its commit, utf8mb4 on MySQL, BEGIN IMMEDIATE and
+the lock wait on SQLite.
 """
 
 from unittest import mock
@@ -22,6 +23,7 @@ from oslo_db import exception as db_exc
 import sqlalchemy as sa
 
 from cyborg import conf as cyborg_conf
+from cyborg import exception
 from cyborg.db import api as db_api
 from cyborg.tests import base
 
@@ -68,6 +70,79 @@ class RetryOnDeadlockTestCase(base.DbTestCase):
 
         self.assertRaises(db_exc.DBDeadlock, outer, self.context)
         self.assertEqual(['v'], calls)
+
+
+class _Owed:
+    """What a test's transaction owes: records each call."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, context):
+        # SQL on the context it is given runs in a transaction of its own.
+        self.calls.append((context.request_id,
+                           db_api.in_transaction(context), _count(context)))
+
+
+@db_api.context_manager.reader
+def _count(context):
+    return context.session.execute(sa.text(
+        'SELECT count(*) FROM hosts')).scalar()
+
+
+@db_api.context_manager.writer
+def _insert(context, name):
+    context.session.execute(sa.text(
+        "INSERT INTO hosts (hostname, generation) VALUES (:n, 0)"),
+        {'n': name})
+    return db_api.after_commit(context, _Owed)
+
+
+class AfterCommitTestCase(base.DbTestCase):
+    """What a transaction owes runs once its outermost transaction
+    committed, never after a rollback, once for one run again.
+    """
+
+    def test_once_after_the_outermost_commit(self):
+        @db_api.context_manager.writer
+        def outer(context):
+            first, second = _insert(context, 'h1'), _insert(context, 'h2')
+            self.assertIs(first, second)
+            self.assertEqual([], first.calls)
+            return first
+        owed = outer(self.context)
+        self.assertEqual([(self.context.request_id, False, 2)], owed.calls)
+
+    def test_never_after_a_rollback(self):
+        made = []
+
+        @db_api.context_manager.writer
+        def outer(context):
+            made.append(_insert(context, 'h1'))
+            raise exception.Conflict(reason='raced')
+        self.assertRaises(exception.Conflict, outer, self.context)
+        self.assertEqual([[]], [owed.calls for owed in made])
+        self.assertEqual(0, _count(self.context))
+
+    def test_once_for_a_transaction_run_again(self):
+        made = []
+
+        @db_api.retry_on_deadlock
+        @db_api.context_manager.writer
+        def outer(context):
+            made.append(_insert(context, 'h1'))
+            if len(made) == 1:
+                raise db_exc.DBDeadlock()
+        outer(self.context)
+        self.assertEqual([[], [(self.context.request_id, False, 1)]],
+                         [owed.calls for owed in made])
+
+    def test_not_inside_a_savepoint(self):
+        @db_api.context_manager.writer
+        def outer(context):
+            with context.session.begin_nested():
+                db_api.after_commit(context, _Owed)
+        self.assertRaises(RuntimeError, outer, self.context)
 
 
 class SQLiteBeginTestCase(base.DbTestCase):
