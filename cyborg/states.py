@@ -13,18 +13,16 @@
 # under the License.
 """States of accelerator requests (ARQs) and the transitions between them.
 
-Every write of an ARQ's state is a conditional update: it names the states
-the ARQ may be in for the transition (``SOURCES[target]``), and fails when
-another writer got there first.
-
-::
-
-    Initial --bind--> BindStarted --> Bound
-       ^                   |            |
-       |                   v            v
-    (create)           BindFailed   Unbound / UnbindFailed
-    any state --delete--> Deleting --> (row gone)
+TRANSITIONS is the one table of what may happen to an ARQ, each
+transition with the states it leaves and the one it enters
+(doc/source/admin/binding.rst shows it as it is here; a test compares).
+cyborg.conductor.arq.lifecycle.change() is the only code that moves an
+ARQ (cyborg/tests/unit/conductor/arq/test_lifecycle.py holds every other
+module to it), each move a conditional update that fails when another
+writer got there first.
 """
+
+import collections
 
 INITIAL = 'Initial'
 BIND_STARTED = 'BindStarted'
@@ -33,19 +31,42 @@ BIND_FAILED = 'BindFailed'
 UNBOUND = 'Unbound'
 UNBIND_FAILED = 'UnbindFailed'
 DELETING = 'Deleting'
+#: Not a state: the ARQ's row is deleted.
+GONE = None
 
 ALL = (INITIAL, BIND_STARTED, BOUND, BIND_FAILED, UNBOUND, UNBIND_FAILED,
        DELETING)
 
-# target state -> the states an ARQ may leave to reach it
-SOURCES = {
-    BIND_STARTED: (INITIAL, UNBOUND),
-    BOUND: (BIND_STARTED,),
-    BIND_FAILED: (BIND_STARTED, BOUND),
-    UNBOUND: (INITIAL, BIND_STARTED, BOUND, BIND_FAILED, UNBIND_FAILED),
-    UNBIND_FAILED: (BIND_STARTED, BOUND, BIND_FAILED, UNBOUND),
-    DELETING: (INITIAL, BIND_STARTED, BOUND, BIND_FAILED, UNBOUND,
-               UNBIND_FAILED),
+Transition = collections.namedtuple('Transition', 'sources target when')
+
+BIND = 'bind'
+START_BIND = 'start_bind'
+BIND_DONE = 'bind_done'
+BIND_FAIL = 'bind_fail'
+UNBIND = 'unbind'
+UNBIND_FAIL = 'unbind_fail'
+DELETE = 'delete'
+DELETE_NOW = 'delete_now'
+FORGET = 'forget'
+
+_ALIVE = tuple(state for state in ALL if state != DELETING)
+#: {name: Transition}; ``when`` is the documentation's words.
+TRANSITIONS = {
+    BIND: Transition((INITIAL, UNBOUND), BOUND,
+                     "Nova's bind, no device work"),
+    START_BIND: Transition((INITIAL, UNBOUND), BIND_STARTED,
+                           "Nova's bind, device work first"),
+    BIND_DONE: Transition((BIND_STARTED,), BOUND, 'its bind job done'),
+    BIND_FAIL: Transition((BIND_STARTED,), BIND_FAILED,
+                          'its bind job failed or late'),
+    UNBIND: Transition((INITIAL, BIND_STARTED, BOUND, BIND_FAILED,
+                        UNBIND_FAILED), UNBOUND,
+                       'PATCH remove, forced uninstall'),
+    UNBIND_FAIL: Transition((UNBOUND,), UNBIND_FAILED,
+                            'its release job gave up'),
+    DELETE: Transition(_ALIVE, DELETING, 'deleted, a release job first'),
+    DELETE_NOW: Transition(_ALIVE, GONE, 'deleted, nothing to release'),
+    FORGET: Transition((DELETING,), GONE, 'its release job ended'),
 }
 
 # States in which binding has finished, one way or the other: what Nova's

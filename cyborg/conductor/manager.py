@@ -35,6 +35,7 @@ from cyborg.conductor import pool as worker_pool
 from cyborg.conductor.arq import endpoint as arq_endpoint
 from cyborg.conductor.arq import holders as arq_holders
 from cyborg.conductor.arq import jobs
+from cyborg.conductor.arq import lifecycle
 from cyborg.conductor.arq import nova_events
 from cyborg.conductor.attach import allocations
 from cyborg.conductor.attach import endpoint as attach_endpoint
@@ -80,15 +81,18 @@ class ConductorManager:
         self.pool = worker_pool.WorkerPool(CONF.conductor.workers_pool_size)
         self.holders = arq_holders.Holders(self.pool, self.agent_api)
         self.jobs = jobs.JobRunner(host, self.agent_api,
-                                   on_resolved=self._kick_notifier,
                                    on_programmed=self._push_soon,
-                                   pool=self.pool, holders=self.holders)
+                                   pool=self.pool)
+        # What the ARQs' changes owe after their commits goes through this
+        # conductor's pool, agents, Nova and Placement clients, from its
+        # start to its stop.
+        self.lifecycle = lifecycle.Services(
+            holders=self.holders.changed, events=self._send_events,
+            jobs=self._kick_jobs, reserve=self._reserve)
         self.arq = arq_endpoint.ArqEndpoint(self.target, self.pool,
-                                            self.jobs, self.notifier,
-                                            self.holders, self._reserve)
+                                            self.jobs)
         self.attach = attach_endpoint.AttachEndpoint(
-            self.target, self.arq, self.placement, self.nova,
-            self._kick_work, self.holders)
+            self.target, self.placement, self.nova, self._kick_work)
         self.devices = devices_endpoint.DevicesEndpoint(
             self.target, self.pool, self.placement, self.agent_api,
             self._kick_work)
@@ -112,6 +116,7 @@ class ConductorManager:
                         'endpoint_override: Nova is not told when '
                         'accelerator requests are bound')
         metrics.serve_conductor(CONF)
+        lifecycle.serve(self.lifecycle)
         self._heartbeat(context, started_at=timeutils.utcnow())
         self._kick_work(context)
 
@@ -122,6 +127,7 @@ class ConductorManager:
         the events still queued are sent, so that nothing this conductor
         claimed waits for its claim to expire.
         """
+        lifecycle.withdraw(self.lifecycle)
         self.jobs.stop()
         self.pool.stop()
         self.notifier.send_queued(context)
@@ -158,16 +164,20 @@ class ConductorManager:
     def _kick_work(self, context):
         self.pool.kick_due(self._work, context)
 
-    def _kick_notifier(self):
-        self.pool.kick_due(self.notifier.send_due,
-                           cyborg_context.get_admin_context())
+    def _send_events(self, context, events):
+        """Events for Nova a committed change claimed for this conductor."""
+        self.notifier.queue(events)
+        self.pool.kick_due(self.notifier.send_queued, context)
+
+    def _kick_jobs(self, context):
+        self.pool.kick_due(self.jobs.run_due, context)
 
     def _push_soon(self, host):
         """A program job changed a device's function traits."""
         placement_push.push_soon(self.pool, self.placement, [host])
 
     def _reserve(self, context, hosts):
-        """A delete or an unbind left devices of *hosts* to clean: pushed
+        """A binding's end left devices of *hosts* to clean: pushed
         reserved before the call answers, their cleans handed over from
         the pool at once rather than at the next work poll.
         """

@@ -19,7 +19,6 @@ holds.
 from oslo_config import cfg
 
 from cyborg import notifications
-from cyborg import states
 from cyborg.common import health_states
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.notifications import base
@@ -106,58 +105,26 @@ def created_rows(context, uuids):
 
 
 @notifications.safe
-def bind_committed(context, result):
-    """bind.start for each ARQ of *result* ({uuid: state}), then bind.end
-    or bind.error for those it resolved (others: bind_resolved).
-    """
-    for row in _rows(context, result):
-        _send(context, BIND_START, row, states.BIND_STARTED)
-        state = result[row['uuid']]
-        if state == states.BOUND:
-            _send(context, BIND_END, row, state)
-        elif state == states.BIND_FAILED:
-            _send(context, BIND_ERROR, row, state)
-
-
-@notifications.safe
 def bind_refused(context, uuids):
     for row in _rows(context, uuids):
         _send(context, BIND_ERROR, row)
 
 
 @notifications.safe
-def bind_resolved(context, uuids, state):
-    if not uuids:
-        return
-    event_type = BIND_END if state == states.BOUND else BIND_ERROR
-    for row in _rows(context, uuids):
-        _send(context, event_type, row, state)
-
-
-@notifications.safe
-def unbound(context, result):
-    for row in _rows(context, result):
-        _send(context, UNBIND, row, states.UNBOUND)
-
-
-@notifications.safe
-def before_delete(context, uuids=None, instance_uuid=None):
-    """{uuid: row} of the ARQs a delete names, read before their rows go
-    (None when notifications are off).
+def rows(context, uuids):
+    """{uuid: row} of ARQs as the notifications report them (None when
+    notifications are off): what a delete reads before its first try.
     """
-    rows = arq_queries.get_all(
-        context, uuids=None if uuids is None else list(uuids),
-        instance_uuid=instance_uuid if uuids is None else None)
-    return {row['uuid']: row for row in rows}
+    return {row['uuid']: row for row in _rows(context, uuids)}
 
 
 @notifications.safe
-def deleted(context, before, uuids):
-    """accelerator_request.delete of *uuids*, from before_delete()'s."""
-    for uuid in sorted(uuids):
-        if before and before.get(uuid, {}).get('state') not in (
-                None, states.DELETING):
-            _send(context, DELETE, before[uuid], states.DELETING)
+def send(context, notices):
+    """The notifications of committed changes: ``[(event type, the ARQ's
+    row, the state it reports)]`` (cyborg.conductor.arq.lifecycle).
+    """
+    for event_type, row, state in notices:
+        _send(context, event_type, row, state)
 
 
 @notifications.safe

@@ -17,6 +17,7 @@ from oslotest import base
 
 from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
+from cyborg.conductor.arq import lifecycle
 from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import clock as clock_fixture
 from cyborg.tests.fixtures import conf as conf_fixture
@@ -55,7 +56,11 @@ class TestCase(base.BaseTestCase):
 
 
 class DbTestCase(TestCase):
-    """A test with a migrated, empty database of backend ``BACKEND``."""
+    """A test with a migrated, empty database of backend ``BACKEND``.
+
+    A conductor the test makes lends the ARQs' lifecycle its services
+    (lifecycle.serve()) until the test ends.
+    """
 
     BACKEND = 'sqlite'
 
@@ -63,3 +68,4 @@ class DbTestCase(TestCase):
         super().setUp()
         backends.check(self, self.BACKEND)
         self.db = self.useFixture(db_fixture.Database(self.BACKEND))
+        self.addCleanup(lifecycle.serve, lifecycle.Services())

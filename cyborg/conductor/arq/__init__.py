@@ -14,10 +14,12 @@
 """Accelerator requests (ARQs) and the device work they need.
 
 One module per step of an ARQ's life: ``create``, ``bind``, ``release``
-(unbinding, letting a handle go), ``delete``; ``jobs`` runs the device
-work through the agent (binds', unbinds' and ``program`` requests'),
-``nova_events`` sends the outbox of events to Nova; ``endpoint`` answers
-their RPC methods.
+(unbinding), ``delete``, each moving its ARQs through ``lifecycle`` (the
+one writer of their state, and what each change implies and owes after
+its commit); ``jobs`` runs the device work through the agent (binds',
+unbinds' and ``program`` requests'), ``nova_events`` sends the outbox of
+events to Nova, ``holders`` tells the agents who holds their devices;
+``endpoint`` answers their RPC methods.
 
 May import: what every room may; no other room.
 """

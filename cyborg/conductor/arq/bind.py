@@ -35,7 +35,6 @@ from cyborg import states
 from cyborg.common import device_class
 from cyborg.common import traits as cyborg_traits
 from cyborg.conductor.arq import lifecycle
-from cyborg.conductor.arq import nova_events
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attach_handle as handle_queries
@@ -164,7 +163,7 @@ def usage_record(arq, values, target, user_id):
 
 
 def bind(context, patches, project_id=None, more_for_instance=False,
-         check_provider=None, take_events=False, user_id=None):
+         check_provider=None, user_id=None):
     """Bind ARQs, in one transaction (see the module docstring).
 
     :param patches: {arq_uuid: {hostname, device_rp_uuid, instance_uuid,
@@ -173,17 +172,15 @@ def bind(context, patches, project_id=None, more_for_instance=False,
     :param more_for_instance: the instance may have bound ARQs (attach).
     :param check_provider: 'refuse' (microversion 2.4 on) or 'warn' of a
         provider that does not satisfy the group; None: not checked.
-    :param take_events: the caller takes the events written (claimed) and
-        sends them.
     :param user_id: the user the bindings are for (their usage
         intervals'); None: the caller's.
     :raises: see ConductorAPI.arq_apply_patch; nothing changes then.
     :returns: ``(states, events)``: {arq_uuid: Bound or BindStarted} and the
-        events taken.  A bind done already answers its states again.
+        events for Nova written.  A bind done already answers its states
+        again.
     """
     args = (context, patches, project_id, more_for_instance,
-            check_provider, take_events,
-            context.user_id if user_id is None else user_id)
+            check_provider, context.user_id if user_id is None else user_id)
     if db_api.in_transaction(context):
         # Part of attach's transaction, which its caller runs again whole.
         return _write(*args)
@@ -215,11 +212,13 @@ def bind(context, patches, project_id=None, more_for_instance=False,
     LOG.info('Bind of %(n)d ARQ(s) for request %(req)s was done already: '
              '%(result)s', {'n': len(patches), 'req': context.request_id,
                             'result': done})
-    return done, _still_written(context, written)
+    written = _still_written(context, written)
+    lifecycle.resend(context, written)
+    return done, written
 
 
 def _write(context, patches, project_id, more_for_instance, check_provider,
-           take_events, user_id):
+           user_id):
     """One try of bind(), in the caller's transaction."""
     now = timeutils.utcnow()
     for instance in sorted({v['instance_uuid'] for v in patches.values()}):
@@ -228,13 +227,13 @@ def _write(context, patches, project_id, more_for_instance, check_provider,
         else:
             bound_instance.add(context, instance, now)
     arqs = arq_queries.lock_for_bind(context, list(patches), project_id)
-    bind = _Bind(context, now, arqs, check_provider, take_events, user_id)
+    bind = _Bind(context, now, arqs, check_provider, user_id)
     states = {uuid: bind.one(uuid, patches[uuid])
               for uuid in sorted(patches)}
     LOG.info('Bind of %(n)d ARQ(s) for request %(req)s: %(result)s',
              {'n': len(patches), 'req': context.request_id,
               'result': states})
-    return states, bind.taken
+    return states, bind.events
 
 
 def _done_before(context, patches, project_id):
@@ -295,16 +294,15 @@ class _Bind:
     """The ARQs of one bind, one after the other, in its transaction."""
 
     def __init__(self, context, now, arqs, check_provider=None,
-                 take_events=False, user_id=None):
+                 user_id=None):
         self.context = context
         self.user_id = user_id
         self.check_provider = check_provider
         self.now = now
         self.arqs = arqs
         self.deadline = now + datetime.timedelta(seconds=CONF.bind_timeout)
-        self.take_events = take_events
-        #: The events taken.
-        self.taken = []
+        #: The events for Nova written.
+        self.events = []
 
     def one(self, uuid, values):
         """Bind one ARQ; :returns: its state after the bind."""
@@ -339,11 +337,12 @@ class _Bind:
                        deployable_id=target['id'])
         usage = usage_record(self.arqs[uuid], values, target, self.user_id)
         if work is None:
-            self._write(uuid, states.BOUND, written)
-            lifecycle.move(context, [uuid], states.BOUND, self.now, usage)
-            self._event(uuid, values['instance_uuid'], states.BOUND)
+            self.events.extend(lifecycle.change(
+                context, states.BIND, [{'uuid': uuid, 'values': written,
+                                        'usage': usage}], self.now).events)
             return states.BOUND
-        self._write(uuid, states.BIND_STARTED, written)
+        lifecycle.change(context, states.START_BIND,
+                         [{'uuid': uuid, 'values': written}])
         kind, payload = work
         # Its interval opens when the job makes it Bound (jobs.bind_done).
         job_queries.add(context, uuid, kind, dict(payload, usage=usage),
@@ -355,15 +354,10 @@ class _Bind:
         arq = self.arqs.get(uuid)
         if arq is None:
             raise exception.AcceleratorRequestNotFound(uuid=uuid)
-        if arq['state'] not in states.SOURCES[states.BIND_STARTED]:
+        if arq['state'] not in states.TRANSITIONS[states.BIND].sources:
             raise exception.AcceleratorRequestBadState(
                 uuid=uuid, state=arq['state'], target=states.BIND_STARTED)
         return arq['group']
-
-    def _write(self, uuid, state, values):
-        """The ARQ's one UPDATE, conditional on the state locked."""
-        arq_queries.transition(self.context, uuid, state, values,
-                               sources=states.SOURCES[states.BIND_STARTED])
 
     def _check_provider(self, uuid, rp_uuid, target, group):
         """Refuse or warn of a provider that does not satisfy the group."""
@@ -380,14 +374,3 @@ class _Bind:
                     'provider %(rp)s, which does not satisfy its device '
                     'profile group (%(reason)s); refused from microversion '
                     '2.4', {'uuid': uuid, 'rp': rp_uuid, 'reason': reason})
-
-    def _event(self, arq_uuid, instance_uuid, target_state):
-        """The event for Nova of an ARQ the bind resolved."""
-        claim = nova_events.CLAIM_SECONDS if self.take_events else None
-        event = event_queries.add(
-            self.context, instance_uuid, arq_uuid,
-            states.EVENT_STATUS[target_state],
-            request_id=self.context.request_id, claim_seconds=claim,
-            bind_started_at=self.now)
-        if self.take_events:
-            self.taken.append(event)

@@ -18,11 +18,9 @@ from oslo_utils import timeutils
 
 from cyborg import states
 from cyborg.conductor.arq import lifecycle
-from cyborg.conductor.arq import release as arq_release
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
-from cyborg.db.queries import bound_instance
 from cyborg.db.queries import device_state
 from cyborg.notifications import accelerator_request as arq_notify
 
@@ -31,7 +29,8 @@ LOG = logging.getLogger(__name__)
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def _delete(context, uuids, instance_uuid, project_id, since, tries):
+def _delete(context, uuids, instance_uuid, project_id, since, tries,
+            before):
     # A retry after a COMMIT whose answer was lost counts the ARQs gone
     # as deleted instead of refusing; the first try refuses them.
     retried = bool(tries)
@@ -44,61 +43,37 @@ def _delete(context, uuids, instance_uuid, project_id, since, tries):
     # under the same lock (device_state).
     device_state.lock_of_deployables(context,
                                      [a['deployable_id'] for a in arqs])
-    gone = []
-    for arq in arqs:
-        if arq['state'] == states.DELETING:
-            continue
-        if arq_release.let_go(context, arq['uuid'], arq['attach_handle_id'],
-                              delete=True, handle=arq['attach_handle']):
-            arq_queries.transition(context, arq['uuid'], states.DELETING,
-                                   values={'instance_uuid': None})
-        else:
-            gone.append(arq['id'])
-    arq_queries.delete_ids(context, gone)
     taken = [arq['uuid'] for arq in arqs]
+    earlier = {}
     if retried and uuids is not None and len(taken) < len(uuids):
-        earlier = [uuid for uuid in uuids if uuid not in taken]
+        earlier = {uuid: before.get(uuid) for uuid in uuids
+                   if uuid not in taken}
         LOG.info('Accelerator request(s) %s were deleted by an earlier try',
                  ', '.join(earlier))
-        taken.extend(earlier)
-    moved = lifecycle.move(context, taken, states.DELETING, since,
-                           handles=[a['attach_handle_id'] for a in arqs])
-    bound_instance.remove_unused(context,
-                                 [a['instance_uuid'] for a in arqs])
+    lifecycle.change(context, states.DELETE, arqs, since, earlier=earlier)
     if uuids is None:
         # Nova deletes a server's ARQs with the server, on shelve offload
         # and on evacuation, attached ones included, and takes the
         # server's allocations away itself.
         att_queries.forget_instance(context, instance_uuid)
-    return taken, moved
+    return taken + list(earlier)
 
 
-def delete(context, uuids=None, instance_uuid=None, project_id=None,
-           reserve=None):
+def delete(context, uuids=None, instance_uuid=None, project_id=None):
     """Delete ARQs by uuids (all must exist) or by instance, in one
-    transaction.
+    transaction (the caller's, if any: lifecycle.change(delete)).
 
-    Each ARQ gives up what it holds (release.let_go) and its usage
-    interval closes; one whose handle needs device work becomes Deleting,
-    without its instance, until its release job deletes it.
-
-    :param reserve: called with the hosts of the devices left to clean,
-        once the transaction committed and before this returns
-        (placement.push.reserve_now); None: the work poll pushes them.
     :raises: AcceleratorRequestNotFound
     :returns: the uuids of the ARQs deleted or being deleted.
     """
-    before = arq_notify.before_delete(context, uuids, instance_uuid)
-    since = timeutils.utcnow()
     # retry_on_deadlock calls _delete again with the same list: its
-    # length tells a retry from the first try.
+    # length tells a retry from the first try.  A try whose commit's
+    # answer was lost deleted ARQs the retry cannot read: their
+    # notifications report them as they were before.
     tries = []
-    taken, moved = _delete(context, uuids, instance_uuid, project_id, since,
-                           tries)
-    if reserve is not None and moved.cleaning:
-        reserve(set(moved.cleaning))
-    arq_notify.deleted(context, before, taken)
-    lifecycle.announce(context, moved)
+    before = (arq_notify.rows(context, uuids) or {}) if uuids else {}
+    taken = _delete(context, uuids, instance_uuid, project_id,
+                    timeutils.utcnow(), tries, before)
     LOG.info('Deleted %(count)d accelerator request(s) (%(which)s)',
              {'count': len(taken),
               'which': ('instance %s' % instance_uuid if uuids is None

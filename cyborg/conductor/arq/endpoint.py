@@ -51,17 +51,10 @@ def _turn(func):
 class ArqEndpoint:
     """arq_create, arq_apply_patch, arq_delete, deployable_program."""
 
-    def __init__(self, target, pool, jobs, notifier, holders,
-                 reserve=None):
+    def __init__(self, target, pool, jobs):
         self.target = target
-        # (context, hosts): push the hosts of the devices a delete or an
-        # unbind left to clean before the call answers (the manager's,
-        # placement.push.reserve_now).
-        self._reserve_hosts = reserve
         self._pool = pool
         self._jobs = jobs
-        self._notifier = notifier
-        self._holders = holders
         # Nova's ARQ calls run a few at a time (see _turn), on the RPC
         # workers: a limit on those, not pool work.
         self._turns = threading.BoundedSemaphore(
@@ -94,17 +87,14 @@ class ArqEndpoint:
             metrics.ARQ_UNBINDS.inc(len(unbinds))
             with metrics.ARQ_UNBIND_FAILURES.labels(
                     stage=metrics.PATCH).count_exceptions():
-                result = arq_release.unbind(
-                    context, unbinds, project_id=project_id,
-                    reserve=self._reserve(context))
-            self._holders.changed(context, result)
-            return result
+                return arq_release.unbind(context, unbinds,
+                                          project_id=project_id)
         metrics.ARQ_BINDS.inc(len(binds))
         started = timeutils.utcnow()
         try:
-            result, events = arq_bind.bind(
+            result, _events = arq_bind.bind(
                 context, binds, project_id=project_id,
-                check_provider=check_provider, take_events=True)
+                check_provider=check_provider)
         except Exception as exc:
             with excutils.save_and_reraise_exception():
                 metrics.ARQ_BIND_FAILURES.labels(stage=metrics.PATCH).inc(
@@ -115,19 +105,7 @@ class ArqEndpoint:
         for _ in range(bound):
             # Bound in the PATCH: no device work to wait for.
             metrics.bind_ready(metrics.NO_WORK, started)
-        self.bound(context, result, events)
         return result
-
-    def bound(self, context, result, events):
-        """A bind committed (``{arq: state}``): send events, start work."""
-        arq_notify.bind_committed(context, result)
-        self._holders.changed(context, [
-            uuid for uuid, state in result.items() if state == states.BOUND])
-        if events:
-            self._notifier.queue(events)
-            self._pool.kick_due(self._notifier.send_queued, context)
-        if states.BIND_STARTED in result.values():
-            self._pool.kick_due(self._jobs.run_due, context)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.AcceleratorRequestNotFound)
@@ -137,16 +115,9 @@ class ArqEndpoint:
                    project_id=None):
         deleted = arq_delete.delete(context, uuids=uuids,
                                     instance_uuid=instance_uuid,
-                                    project_id=project_id,
-                                    reserve=self._reserve(context))
-        self._holders.changed(context, deleted)
+                                    project_id=project_id)
         metrics.ARQ_DELETES.inc(len(deleted))
         return len(deleted)
-
-    def _reserve(self, context):
-        if self._reserve_hosts is None:
-            return None
-        return functools.partial(self._reserve_hosts, context)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.DeployableNotFound,

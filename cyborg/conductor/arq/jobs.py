@@ -47,11 +47,8 @@ from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attach_handle as handle_queries
 from cyborg.db.queries import bind_job as job_queries
-from cyborg.db.queries import bound_instance
 from cyborg.db.queries import deployable as deployable_queries
-from cyborg.db.queries import nova_event as event_queries
 from cyborg.db.queries import service as service_queries
-from cyborg.notifications import accelerator_request as arq_notify
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -65,21 +62,14 @@ _AGENT_ERRORS = (exception.CyborgException, messaging.MessagingException)
 class JobRunner:
     """Runs this conductor's share of the bind jobs.
 
-    :param on_resolved: called after a job resolved an ARQ, so that its
-        event goes at once.
     :param on_programmed: called with the host after a program job, so that
         the device's new function traits reach Placement at once.
     :param pool: the conductor's WorkerPool; default: one of its own.
-    :param holders: told of the ARQs a bind job made Bound (a
-        holders.Holders), or None.
     """
 
-    def __init__(self, host, agent_api, on_resolved=None,
-                 on_programmed=None, pool=None, holders=None):
+    def __init__(self, host, agent_api, on_programmed=None, pool=None):
         self.host = host
         self.agent_api = agent_api
-        self.holders = holders
-        self.on_resolved = on_resolved or (lambda: None)
         self.on_programmed = on_programmed or (lambda host: None)
         self._own_pool = pool is None
         self.pool = pool or worker_pool.WorkerPool(
@@ -166,10 +156,6 @@ class JobRunner:
     def _run(self, context, job):
         try:
             run(context, self.agent_api, job)
-            self.on_resolved()
-            if self.holders is not None and not job_queries.is_request(
-                    job) and job['kind'] != job_queries.RELEASE:
-                self.holders.changed(context, [job['arq_uuid']])
             if job['kind'] == job_queries.PROGRAM:
                 self.on_programmed(job['payload']['host'])
         except Exception as exc:
@@ -280,15 +266,12 @@ def run(context, agent_api, job):
                     stage=metrics.DEVICE).inc()
         elif bind_failed(context, job, error):
             metrics.ARQ_BIND_FAILURES.labels(stage=metrics.DEVICE).inc()
-            arq_notify.bind_resolved(context, [job['arq_uuid']],
-                                     states.BIND_FAILED)
         return
     if kind == job_queries.RELEASE:
         released(context, job)
     elif bind_done(context, job, result):
         # The job was written with the bind (Nova's PATCH).
         metrics.bind_ready(kind, job['created_at'])
-        arq_notify.bind_resolved(context, [job['arq_uuid']], states.BOUND)
 
 
 def _still_binding(arq, job, state=states.BIND_STARTED):
@@ -325,12 +308,10 @@ def bind_done(context, job, result):
             context, payload['deployable_id'], payload['bitstream_id'],
             (result or {}).get('function_traits'),
             cyborg_traits.FUNCTION_TRAIT_PREFIX)
-    arq_queries.transition(context, job['arq_uuid'], states.BOUND)
-    lifecycle.move(context, [job['arq_uuid']], states.BOUND,
-                   usage=job['payload']['usage'])
-    event_queries.add(context, arq['instance_uuid'], job['arq_uuid'],
-                      states.EVENT_STATUS[states.BOUND],
-                      bind_started_at=job['created_at'])
+    lifecycle.change(context, states.BIND_DONE, [{
+        'uuid': job['arq_uuid'], 'instance_uuid': arq['instance_uuid'],
+        'usage': job['payload']['usage'],
+        'bind_started_at': job['created_at']}])
     return True
 
 
@@ -350,20 +331,20 @@ def bind_failed(context, job, error):
     return failed
 
 
-def _fail(context, job, instance_uuid):
-    """The job's ARQ BindFailed without a handle, and its event."""
-    arq_queries.transition(context, job['arq_uuid'], states.BIND_FAILED,
-                           values={'attach_handle_id': None,
-                                   'deployable_id': None})
-    event_queries.add(context, instance_uuid, job['arq_uuid'],
-                      states.EVENT_STATUS[states.BIND_FAILED],
-                      bind_started_at=job['created_at'])
+def _fail(context, job, instance_uuid, handle_id=None):
+    """The job's ARQ BindFailed without a handle (*handle_id*: let go of
+    it), and its event.
+    """
+    lifecycle.change(context, states.BIND_FAIL, [{
+        'uuid': job['arq_uuid'], 'instance_uuid': instance_uuid,
+        'bind_started_at': job['created_at'],
+        'attach_handle_id': handle_id}])
 
 
 def _forget_deleting(context, arq_uuid, arq):
     """Delete a Deleting ARQ whose release ended."""
-    arq_queries.delete_uuid(context, arq_uuid)
-    bound_instance.remove_unused(context, [arq['instance_uuid']])
+    lifecycle.change(context, states.FORGET, [{
+        'uuid': arq_uuid, 'instance_uuid': arq['instance_uuid']}])
 
 
 @db_api.retry_on_deadlock
@@ -397,8 +378,8 @@ def release_failed(context, job, error):
     if arq['state'] == states.DELETING:
         _forget_deleting(context, job['arq_uuid'], arq)
     elif arq['state'] == states.UNBOUND:
-        arq_queries.transition(context, job['arq_uuid'],
-                               states.UNBIND_FAILED)
+        lifecycle.change(context, states.UNBIND_FAIL,
+                         [{'uuid': job['arq_uuid']}])
     return True
 
 
@@ -420,8 +401,6 @@ def crashed(context, job, error):
             program.failed(context, job, error)
         elif bind_failed(context, job, text):
             metrics.ARQ_BIND_FAILURES.labels(stage=metrics.DEVICE).inc()
-            arq_notify.bind_resolved(context, [job['arq_uuid']],
-                                     states.BIND_FAILED)
     else:
         _retry_later(context, job, text)
 
@@ -446,7 +425,6 @@ def fail_overdue(context):
     if failed:
         metrics.ARQ_BIND_FAILURES.labels(stage=metrics.DEVICE).inc(
             len(failed))
-    arq_notify.bind_resolved(context, failed, states.BIND_FAILED)
     program.expire(context, requests)
     return len(failed)
 
@@ -464,11 +442,9 @@ def _fail_overdue(context, requests):
         arq = arq_queries.lock_state(context, job['arq_uuid'])
         if arq is None or arq['state'] != states.BIND_STARTED:
             continue
-        _fail(context, job, arq['instance_uuid'])
         # A job that runs keeps the handle until it ends; one that did not
         # start is dropped and the handle freed.
-        arq_release.let_go(context, job['arq_uuid'],
-                           arq['attach_handle_id'])
+        _fail(context, job, arq['instance_uuid'], arq['attach_handle_id'])
         job_queries.clear_deadline(context, job['id'])
         LOG.error('Bind of ARQ %(arq)s timed out: its %(kind)s job did not '
                   'finish within [DEFAULT] bind_timeout (%(t)s s)',

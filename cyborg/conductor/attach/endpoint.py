@@ -23,18 +23,16 @@ from cyborg.conductor.attach import instance
 class AttachEndpoint:
     """instance_attach, instance_detach, instance_show, instance_list.
 
-    *arq*'s bound() sends an attach's events; *nova* answers a NovaClient
-    or None; *kick_work(context)* does what is due soon; *holders* (a
-    cyborg.conductor.arq.holders.Holders) tells the agents of a detach.
+    *nova* answers a NovaClient or None; *kick_work(context)* does what is
+    due soon.  What a bind or an unbind owes after its commit (events,
+    notifications, the holders' cast) is cyborg.conductor.arq.lifecycle's.
     """
 
-    def __init__(self, target, arq, placement, nova, kick_work, holders):
+    def __init__(self, target, placement, nova, kick_work):
         self.target = target
-        self._arq = arq
         self._placement = placement
         self._nova = nova
         self._kick_work = kick_work
-        self._holders = holders
 
     # expose outermost: expected_exceptions does not copy attributes.
     @messaging.expose
@@ -59,12 +57,10 @@ class AttachEndpoint:
     def instance_attach(self, context, instance_uuid, device_profile_name,
                         hostname=None, project_id=None, reboot=False):
         """See ConductorAPI.instance_attach."""
-        result, events = instance.attach(
+        return instance.attach(
             context, self._placement, self._nova(), instance_uuid,
             device_profile_name, hostname=hostname, project_id=project_id,
             reboot=reboot)
-        self._arq.bound(context, result['arqs'], events)
-        return result
 
     @messaging.expose
     @messaging.expected_exceptions(exception.AcceleratorRequestNotFound,
@@ -81,7 +77,6 @@ class AttachEndpoint:
         result = instance.detach(context, self._placement, self._nova(),
                                  instance_uuid, arq_uuids=arq_uuids,
                                  reboot=reboot)
-        self._holders.changed(context, result['arqs'])
         self._kick_work(context)
         return result
 

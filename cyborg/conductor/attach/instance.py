@@ -129,7 +129,7 @@ def _bind(context, attachment, patches):
                 attachment['uuid'], attachment['instance_uuid']))
     # The accelerators are the server's user's, whoever attaches them.
     return arq_bind.bind(context, patches, more_for_instance=True,
-                         take_events=True, user_id=attachment['user_id'])
+                         user_id=attachment['user_id'])[0]
 
 
 def _place(context, placement, server, profile):
@@ -150,8 +150,7 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
     :param nova: a NovaClient, or None when ``[nova]`` is not set.
     :raises: see ConductorAPI.instance_attach, plus OverLimit,
         LimitsUnavailable and what a bind raises; nothing is left then.
-    :returns: ``(ConductorAPI.instance_attach's answer, the events for Nova
-        the bind took)``: the caller sends them.
+    :returns: ConductorAPI.instance_attach's answer.
     """
     if placement is None:
         raise exception.PlacementNotConfigured()
@@ -182,7 +181,7 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
         'device_rp_uuid': chosen['mappings'][arq['device_profile_group_id']],
         'project_id': server['project_id']} for arq in arqs}
     try:
-        result, events = _bind(context, attachment, patches)
+        result = _bind(context, attachment, patches)
     except Exception:
         with excutils.save_and_reraise_exception():
             LOG.exception('Binding the accelerators attached to server '
@@ -196,8 +195,8 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
              '%(result)s (reboot: %(reboot)s)',
              {'profile': device_profile_name, 'server': instance_uuid,
               'host': hostname, 'result': result, 'reboot': outcome})
-    return ({'arqs': result, 'server': nova_server.view(server),
-             'attachment': attachment['uuid'], 'reboot': outcome}, events)
+    return {'arqs': result, 'server': nova_server.view(server),
+            'attachment': attachment['uuid'], 'reboot': outcome}
 
 
 def _undo_allocate(context, placement, attachment):

@@ -24,7 +24,7 @@ import dataclasses
 from oslo_log import log as logging
 from oslo_utils import uuidutils
 
-from cyborg.conductor.arq import release as arq_release
+from cyborg.conductor.arq import lifecycle
 from cyborg.conductor.audit import record
 from cyborg.db import api as db_api
 from cyborg.db.queries import bind_job as job_queries
@@ -80,8 +80,8 @@ def _settle_unheld(context, handle_id, heal):
     if work:
         job = job_queries.add(
             context, uuidutils.generate_uuid(), job_queries.RELEASE,
-            arq_release.release_payload(handle, handle['host'],
-                                        handle['driver_name']),
+            lifecycle.release_payload(handle, handle['host'],
+                                      handle['driver_name']),
             deadline=None)
         # Still in use: the job frees it once the agent removed the
         # device's state, or gives up again (and the next audit says so).

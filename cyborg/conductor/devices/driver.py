@@ -31,7 +31,6 @@ from cyborg import liveness
 from cyborg import servicegroup
 from cyborg.common import driver_config
 from cyborg.common import driver_names
-from cyborg.conductor.arq import lifecycle
 from cyborg.conductor.arq import release as arq_release
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
@@ -40,7 +39,6 @@ from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
-from cyborg.notifications import accelerator_request as arq_notify
 from cyborg.notifications import driver as driver_notify
 
 LOG = logging.getLogger(__name__)
@@ -148,7 +146,7 @@ def _uninstall_rows(context, uuid, force, since):
     """The database side of an uninstall, under the driver's row lock.
 
     :returns: ``(row, {arq uuid: instance uuid} unbound, the providers of
-        the driver's deployables, lifecycle.Moved or None)``.
+        the driver's deployables)``.
     """
     row = driver_queries.lock(context, uuid)
     if row['state'] == driver_queries.UNINSTALLED:
@@ -160,20 +158,20 @@ def _uninstall_rows(context, uuid, force, since):
             name=row['name'], host=row['host'],
             instances=', '.join(sorted({a['instance_uuid'] or a['uuid']
                                         for a in holders})))
-    unbound, rps, moved = {}, set(), None
+    unbound, rps = {}, set()
     if holders:
         rps = deployable_queries.rp_uuids_on_driver(context, row['host'],
                                                     row['name'])
         instances = {a['uuid']: a['instance_uuid'] for a in holders}
-        arqs, moved = arq_release.unbind_held(
+        arqs = arq_release.unbind_held(
             context, {a['uuid']: a['attach_handle_id'] for a in holders},
-            since, notify=True)
+            since)
         unbound = {arq: instances[arq] for arq in arqs}
     if row['source'] == driver_queries.SOURCE_API:
         driver_queries.delete(context, [uuid])
     else:
         driver_queries.uninstall_config_driver(context, uuid)
-    return row, unbound, rps, moved
+    return row, unbound, rps
 
 
 def uninstall(context, agent_api, placement, uuid, force=False):
@@ -185,11 +183,9 @@ def uninstall(context, agent_api, placement, uuid, force=False):
 
     :raises: DriverUUIDNotFound, DriverUninstalled, DriverInUse
     """
-    row, unbound, rps, moved = _uninstall_rows(context, uuid, force,
-                                               timeutils.utcnow())
+    row, unbound, rps = _uninstall_rows(context, uuid, force,
+                                        timeutils.utcnow())
     if unbound:
-        arq_notify.unbound(context, unbound)
-        lifecycle.announce(context, moved)
         LOG.warning('Driver %(name)s on %(host)s uninstalled with force: '
                     'ARQs %(arqs)s unbound',
                     {'name': row['name'], 'host': row['host'],

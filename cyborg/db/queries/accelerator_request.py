@@ -193,11 +193,11 @@ def get_all_on_driver(context, host, driver_name):
 
 
 @functools.lru_cache(maxsize=None)
-def _transition_statement(target, columns, with_project, sources=None):
-    """UPDATE of one ARQ by uuid, in a state of *sources* (default: those
-    of *target*), setting its state, updated_at and *columns*.
+def _transition_statement(name, columns, with_project):
+    """UPDATE of one ARQ by uuid, in a state the transition *name* leaves,
+    setting its state, updated_at and *columns*.
     """
-    sources = sorted(sources or states.SOURCES[target])
+    sources = sorted(states.TRANSITIONS[name].sources)
     where = [TABLE.c.uuid == sa.bindparam('b_uuid'),
              TABLE.c.state.in_(sources) if len(sources) > 1
              else TABLE.c.state == sources[0]]
@@ -210,19 +210,18 @@ def _transition_statement(target, columns, with_project, sources=None):
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def transition(context, uuid, target, values=None, project_id=None,
-               sources=None):
-    """Move one ARQ from a state of ``states.SOURCES[target]`` (or of
-    *sources*) to *target*, setting *values* too, in one UPDATE.
+def transition(context, uuid, name, values=None, project_id=None):
+    """Move one ARQ along the transition *name* (states.TRANSITIONS) to
+    a state, setting *values* too, in one UPDATE.  Only
+    cyborg.conductor.arq.lifecycle calls it.
 
     :param project_id: the caller's project (None: any).
     :raises: AcceleratorRequestNotFound, AcceleratorRequestBadState
     """
     values = values or {}
-    stmt = _transition_statement(target, tuple(sorted(values)),
-                                 project_id is not None,
-                                 None if sources is None
-                                 else tuple(sorted(sources)))
+    target = states.TRANSITIONS[name].target
+    stmt = _transition_statement(name, tuple(sorted(values)),
+                                 project_id is not None)
     params = {'v_' + name: value for name, value in values.items()}
     params.update(b_uuid=uuid, b_project=project_id, v_state=target,
                   v_updated_at=timeutils.utcnow())
@@ -413,25 +412,17 @@ def lock_state(context, uuid):
             'attach_handle_id': row.attach_handle_id}
 
 
-_DELETE_IDS = sa.delete(TABLE).where(
-    TABLE.c.id.in_(sa.bindparam('b_ids', expanding=True)))
-_DELETE_UUID = sa.delete(TABLE).where(TABLE.c.uuid == sa.bindparam('b_uuid'))
+_DELETE = sa.delete(TABLE).where(
+    TABLE.c.uuid.in_(sa.bindparam('b_uuids', expanding=True)))
 
 
 @db_api.retry_on_deadlock
 @db_api.context_manager.writer
-def delete_ids(context, ids):
-    """Delete ARQs by database id (a delete decided what may go)."""
-    if ids:
-        db_api.execute(context, _DELETE_IDS, {'b_ids': list(ids)})
-
-
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def delete_uuid(context, uuid):
-    """Delete one ARQ by uuid (a Deleting ARQ whose handle was released).
+def delete(context, uuids):
+    """Delete ARQs by uuid (the lifecycle's transitions to states.GONE).
     """
-    db_api.execute(context, _DELETE_UUID, {'b_uuid': uuid})
+    if uuids:
+        db_api.execute(context, _DELETE, {'b_uuids': list(uuids)})
 
 
 DEP_TABLE = models.Deployable.__table__

@@ -36,6 +36,7 @@ from cyborg import servicegroup
 from cyborg.agent import last_known
 from cyborg.agent import resource_tracker
 from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.arq import lifecycle
 from cyborg.conductor.attach import instance as instance_ops
 from cyborg.conductor.devices import configuration
 from cyborg.conductor.devices import configuration_rollout as rollout_ops
@@ -73,6 +74,11 @@ class ConfigHostTestCase(nova_host.NovaTestCase):
         self.flags(service_down_time=86400)
         self.state_dir = self.useFixture(fixtures.TempDir()).path
         self.profiles = set()
+        # As the conductor: what a binding's end leaves to clean is
+        # pushed reserved before the call that ended it answers.
+        lifecycle.serve(lifecycle.Services(
+            reserve=lambda context, hosts: push.reserve_now(
+                context, self.client, hosts)))
 
     def host(self, name, devices=DEVICES):
         return FakeHost(self, name, devices)
@@ -256,7 +262,7 @@ class FakeHost:
 
     def attach(self, server, rc):
         """``cyborg attach-instance``: :returns: its ARQs."""
-        answer, _events = instance_ops.attach(
+        answer = instance_ops.attach(
             self.context, self.test.client, self.test.nova_client, server,
             self.test.profile(rc))
         return sorted(answer['arqs'])
@@ -270,9 +276,7 @@ class FakeHost:
         arq_delete: what it left to clean reserved before it answers),
         then its allocations.
         """
-        arq_delete.delete(self.context, instance_uuid=server,
-                          reserve=lambda hosts: push.reserve_now(
-                              self.context, self.test.client, hosts))
+        arq_delete.delete(self.context, instance_uuid=server)
         self.test.placement.deallocate(server)
         self.test.nova.servers.remove(server)
 

@@ -31,6 +31,7 @@ from cyborg.conductor import pool as worker_pool
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.arq import holders as arq_holders
+from cyborg.conductor.arq import lifecycle
 from cyborg.conductor.attach import allocations
 from cyborg.conductor.attach import endpoint as attach_endpoint
 from cyborg.conductor.attach import instance as instance_ops
@@ -94,10 +95,9 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
             consumer or self.server)['allocations'].items()}
 
     def _attach(self, profile='fpga', server=None, **kwargs):
-        answer, _events = instance_ops.attach(
+        return instance_ops.attach(
             self.context, self.client, self.nova_client,
             server or self.server, profile, **kwargs)
-        return answer
 
     def _detach(self, server=None, **kwargs):
         return instance_ops.detach(self.context, self.client,
@@ -175,7 +175,7 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
         self.assertEqual([], self.nova.servers.reboots())
         # The bind job ends (as cyborg.conductor.arq.jobs would).
         [arq_uuid] = result['arqs']
-        arq_queries.transition(self.context, arq_uuid, states.BOUND)
+        arq_queries.transition(self.context, arq_uuid, states.BIND_DONE)
         self._run_due()
         self._run_due()
         self.assertEqual([self.server], self.nova.servers.reboots())
@@ -380,10 +380,12 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
         pool = worker_pool.WorkerPool(1)
         self.addCleanup(pool.stop)
         endpoint = attach_endpoint.AttachEndpoint(
-            None, None, self.client, lambda: self.nova_client,
-            lambda context: None,
-            arq_holders.Holders(pool, _AgentTopic()))
+            None, self.client, lambda: self.nova_client,
+            lambda context: None)
         [attached] = self._attach()['arqs']
+        # The holders' cast of the ARQs' lifecycle, as a conductor lends it.
+        lifecycle.serve(lifecycle.Services(holders=arq_holders.Holders(
+            pool, _AgentTopic()).changed))
         self.nova.servers.set_state(self.server, 'stopped')
         self.assertEqual([attached], endpoint.instance_detach(
             self.context, self.server)['arqs'])

@@ -69,10 +69,9 @@ class QuotaTestCase(nova_host.NovaHostTestCase):
         return server
 
     def _attach(self, server=None):
-        answer, _events = instance_ops.attach(
+        return instance_ops.attach(
             self.context, self.client, self.nova_client,
             server or self.server, 'fpga')
-        return answer
 
     def _fpgas(self, server=None):
         allocations = self.client.get_consumer(

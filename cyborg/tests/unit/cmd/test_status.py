@@ -94,7 +94,7 @@ class StatusChecksTestCase(base.DbTestCase):
         [arq] = arq_create.create(self.context, 'dp', 'p1')
         with db_api.context_manager.writer.using(self.context):
             arq_queries.transition(self.context, arq['uuid'],
-                                   states.BIND_STARTED)
+                                   states.START_BIND)
         result = self.checks._check_transitional_arqs()
         self.assertEqual(Code.WARNING, result.code)
         self.assertIn('%s (BindStarted)' % arq['uuid'], result.details)

@@ -27,6 +27,7 @@ from cyborg import states
 from cyborg.clients import placement as placement_client
 from cyborg.conductor import manager
 from cyborg.conductor.arq import endpoint as arq_endpoint
+from cyborg.conductor.arq import lifecycle
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.conductor.inventory import registration
 from cyborg.conductor.inventory import reports as conductor_inventory
@@ -203,6 +204,8 @@ class BindEventsTestCase(base.DbTestCase):
         self.flags(group='nova', auth_type='none',
                    endpoint_override=self.nova.url)
         self.mgr = manager.ConductorManager('c1', 'cyborg-conductor')
+        # As its init_host() does, without the work kicked at a start.
+        lifecycle.serve(self.mgr.lifecycle)
         self.fpga = inventory.add_device(self.context, 'node-1', handles=1)
         dp_ops.create(self.context, dp_obj.DeviceProfile(
             uuid=uuidutils.generate_uuid(), name='dp', description=None,
@@ -335,6 +338,7 @@ class BindEventsTestCase(base.DbTestCase):
         # claim to expire.
         self.flags(workers_pool_size=2, group='conductor')
         self.mgr = manager.ConductorManager('c1', 'cyborg-conductor')
+        lifecycle.serve(self.mgr.lifecycle)
         held = threading.Event()
         self.addCleanup(held.set)
         busy = threading.Barrier(3)

@@ -24,7 +24,6 @@ from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.conductor.inventory import reports as inventory_ops
 from cyborg.drivers import fake
-from cyborg.notifications import accelerator_request as arq_notify
 from cyborg.notifications import catalog
 from cyborg.notifications import sender
 from cyborg.objects import device_profile as dp_obj
@@ -53,11 +52,7 @@ class ARQNotificationsTestCase(base.DbTestCase):
 
     def test_lifecycle(self):
         [arq] = arq_create.create(self.context, 'dp', 'p1')
-        result = self._bind(arq['uuid'], 'i1')
-        # arq_bind.bind's callers notify once it committed (the manager).
-        self.assertEqual([('accelerator_request.create', 'Initial')],
-                         [(e, d['state']) for e, d in self.notes.events()])
-        arq_notify.bind_committed(self.context, result)
+        self._bind(arq['uuid'], 'i1')
         arq_release.unbind(self.context, [arq['uuid']])
         arq_delete.delete(self.context, uuids=[arq['uuid']])
         events = self.notes.events('accelerator_request.')
@@ -88,10 +83,8 @@ class ARQNotificationsTestCase(base.DbTestCase):
         arqs = arq_create.create(self.context, 'dp', 'p1')
         arqs += arq_create.create(self.context, 'dp', 'p1')
         arqs += arq_create.create(self.context, 'dp', 'p1')
-        results = {}
         for arq in arqs[:2]:
-            results.update(self._bind(arq['uuid'], 'i-' + arq['uuid']))
-        arq_notify.bind_committed(self.context, results)
+            self._bind(arq['uuid'], 'i-' + arq['uuid'])
         self.assertEqual([], self.notes.sent('accelerator_request.bind.error'))
         # No handle left: the conductor refuses the third, and says so.
         mgr = manager.ConductorManager('c1', 'cyborg-conductor')

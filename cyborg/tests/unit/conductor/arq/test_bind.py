@@ -23,6 +23,7 @@ from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
 from cyborg.conductor.arq import jobs
+from cyborg.conductor.arq import lifecycle
 from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db import models
@@ -392,13 +393,17 @@ class BindTestCase(base.DbTestCase):
                                     'accel:function_id': 'ab12'}])
         self.assertEqual({uuids[0]: states.BOUND}, self._bind(uuids, 'i1'))
 
-    def test_the_caller_takes_the_events_to_send(self):
+    def test_a_conductor_takes_the_events_to_send_once_committed(self):
         uuids = self._arqs(groups=[{'resources:FPGA': '2'}])
-        _states, sending = arq_bind.bind(self.context, {
+        sending = []
+        lifecycle.serve(lifecycle.Services(
+            events=lambda context, events: sending.extend(events)))
+        _states, written = arq_bind.bind(self.context, {
             uuid: {'hostname': 'node-1',
                    'device_rp_uuid': self.fpga['rp_uuid'],
                    'instance_uuid': 'i1', 'project_id': 'p1'}
-            for uuid in uuids}, take_events=True)
+            for uuid in uuids})
+        self.assertEqual(written, sending)
         self.assertEqual(sorted(uuids), sorted(e['tag'] for e in sending))
         self.assertEqual({('i1', 'completed', 'sending', 1)}, {
             (e['server_uuid'], e['status'], e['state'], e['attempts'])

@@ -448,6 +448,7 @@ class BindJobsTestCase(base.DbTestCase):
         agent_api = _RecordingAgentAPI()
         mgr = conductor_manager.ConductorManager(
             'c9', conductor_rpcapi.TOPIC, agent_api=agent_api)
+        mgr.init_host(self.context)
         self.addCleanup(mgr.del_host, self.context)
         kicks = []
         real = arq_jobs.wait_for_agents

@@ -67,41 +67,42 @@ class ARQQueriesTestCase(base.DbTestCase):
                                                  project_id='p2'))
         self.assertEqual(3, len(arq_queries.get_all(self.context)))
 
-    def _transition(self, uuid, target, values=None, project_id=None):
-        arq_queries.transition(self.context, uuid, target, values,
+    def _transition(self, uuid, name, values=None, project_id=None):
+        arq_queries.transition(self.context, uuid, name, values,
                                project_id=project_id)
 
     def test_transitions_follow_the_table(self):
         uuid = self._create()[0]['uuid']
-        self._transition(uuid, states.BIND_STARTED,
+        self._transition(uuid, states.START_BIND,
                          {'hostname': 'h1', 'instance_uuid': 'i1'})
         arq = arq_queries.get(self.context, uuid)
         self.assertEqual((states.BIND_STARTED, 'h1', 'i1'),
                          (arq['state'], arq['hostname'],
                           arq['instance_uuid']))
         exc = self.assertRaises(exception.AcceleratorRequestBadState,
-                                self._transition, uuid,
-                                states.BIND_STARTED)
+                                self._transition, uuid, states.START_BIND)
         self.assertIn('is in state BindStarted', exc.message)
-        self._transition(uuid, states.BOUND)
-        self._transition(uuid, states.UNBOUND)
-        self._transition(uuid, states.BIND_STARTED)
-        self._transition(uuid, states.BIND_FAILED)
-        self._transition(uuid, states.DELETING)
+        for name in (states.BIND_DONE, states.UNBIND, states.START_BIND,
+                     states.BIND_FAIL, states.DELETE):
+            self._transition(uuid, name)
+            self.assertEqual(states.TRANSITIONS[name].target,
+                             arq_queries.get(self.context, uuid)['state'])
         self.assertRaises(exception.AcceleratorRequestBadState,
-                          self._transition, uuid, states.BOUND)
+                          self._transition, uuid, states.BIND_DONE)
 
     def test_transition_of_another_project(self):
         uuid = self._create()[0]['uuid']
         self.assertRaises(exception.AcceleratorRequestNotFound,
-                          self._transition, uuid, states.BIND_STARTED,
+                          self._transition, uuid, states.START_BIND,
                           project_id='p2')
 
     def test_every_state_is_a_source_or_target(self):
-        for target, sources in states.SOURCES.items():
-            self.assertIn(target, states.ALL)
-            for source in sources:
-                self.assertIn(source, states.ALL)
+        seen = set()
+        for transition in states.TRANSITIONS.values():
+            self.assertIn(transition.target, states.ALL + (states.GONE,))
+            self.assertLessEqual(set(transition.sources), set(states.ALL))
+            seen.update(transition.sources + (transition.target,))
+        self.assertEqual(set(states.ALL + (states.GONE,)), seen)
 
     def _rows_to_delete(self, **kwargs):
         return arq_queries.rows_to_delete(self.context, **kwargs)
@@ -121,7 +122,7 @@ class ARQQueriesTestCase(base.DbTestCase):
 
     def test_rows_to_delete_by_instance(self):
         arqs = self._create()
-        self._transition(arqs[0]['uuid'], states.BIND_STARTED,
+        self._transition(arqs[0]['uuid'], states.START_BIND,
                          {'instance_uuid': 'i1'})
         self.assertEqual([arqs[0]['uuid']], [
             a['uuid'] for a in self._rows_to_delete(instance_uuid='i1')])
