@@ -26,6 +26,7 @@ from cyborg import policy
 from cyborg.api import app
 from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
+from cyborg.conductor.arq import lifecycle
 from cyborg.db import models
 from cyborg.tests import base
 from cyborg.tests.fixtures import rpc as rpc_fixture
@@ -59,6 +60,11 @@ class APITestCase(base.DbTestCase):
             [conductor], cleanup=False)
         self.conductor_server = server
         self.conductor = conductor
+        # What its init_host lends the ARQs' changes (their events for
+        # Nova, the jobs kicked, the holders told), the rest of it (the
+        # heartbeat, the metrics server) not served here.
+        lifecycle.serve(conductor.lifecycle)
+        self.addCleanup(lifecycle.withdraw, conductor.lifecycle)
         # Bind jobs still running end before the database goes.
         self.addCleanup(conductor.del_host, self.context)
         self.configure()
